@@ -1,0 +1,3 @@
+"""handoff-audit: the CI guard for session handoff packets."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,108 @@
+"""The audit, start to end: discover -> load -> gather history -> checks -> Report."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from handoff_audit import discovery, history, loading
+from handoff_audit.config import Config
+from handoff_audit.context import AuditContext, Target
+from handoff_audit.findings import Finding, PacketInfo, Report, Severity
+from handoff_audit.packet import Packet
+from handoff_audit.rules import CHECKS
+from handoff_audit.rules.base import Hit
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRequest:
+    """Everything one audit needs, already parsed and validated."""
+
+    root: Path
+    """The repository root (or, outside git, the folder the paths are relative to)."""
+    paths: tuple[Path, ...]
+    """Where to look for packets; absolute, under ``root``."""
+    config: Config = field(default_factory=Config)
+    """The validated configuration."""
+    target: Target = field(default_factory=Target)
+    """The commit, branch and merge target checked."""
+    select: frozenset[str] | None = None
+    """Only these rule ids (``None`` = all)."""
+    ignore: frozenset[str] = frozenset()
+    """Never these rule ids."""
+
+
+def run_audit(request: AuditRequest) -> Report:
+    """Run every check over the packets under ``request.paths`` and collect a Report."""
+    files = discovery.discover(request.root, request.paths, request.config)
+    packets, hits = loading.load_packets(request.root, files, request.config)
+    facts = history.gather_history(request.root, packets, request.target, request.config)
+    if facts is not None and request.target.all_branches:
+        packets = [*packets, *facts.branch_packets]
+    ctx = AuditContext(
+        root=request.root,
+        config=request.config,
+        packets=packets,
+        target=request.target,
+        history=facts,
+    )
+    all_hits: list[Hit] = list(hits)
+    for check in CHECKS:
+        all_hits.extend(check(ctx))
+    findings = _decide(all_hits, request)
+    return Report(
+        packets=tuple(_packet_info(p, facts) for p in packets),
+        findings=findings,
+        head=facts.head if facts else None,
+        branch=facts.branch if facts else request.target.branch,
+        target_branch=request.target.target_branch,
+        blocking_rules=frozenset(f.rule for f in findings if _blocks(f.rule)),
+    )
+
+
+def _blocks(rule_id: str) -> bool:
+    from handoff_audit.rules import RULES_BY_ID
+
+    return RULES_BY_ID[rule_id].blocks_merge
+
+
+def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
+    """Apply ``--select``/``--ignore`` and the configured severities; drop what is off."""
+    findings: set[Finding] = set()
+    for hit in hits:
+        rule_id = hit.rule.id
+        if request.select is not None and rule_id not in request.select:
+            continue
+        if rule_id in request.ignore:
+            continue
+        severity: Severity | None = request.config.rules.get(rule_id, hit.rule.default)
+        if severity is None:
+            continue
+        findings.add(
+            Finding(
+                rule=rule_id,
+                severity=severity,
+                path=hit.path,
+                message=hit.message,
+                line=hit.line,
+                column=hit.column,
+                pointer=hit.pointer,
+            )
+        )
+    return tuple(sorted(findings, key=Finding.sort_key))
+
+
+def _packet_info(packet: Packet, facts: history.History | None) -> PacketInfo:
+    data = packet.data or {}
+    lkg = data.get("last_known_good_commit")
+    return PacketInfo(
+        path=packet.path if packet.ref is None else f"{packet.ref}:{packet.path}",
+        kind=packet.kind,
+        markdown=packet.markdown_path,
+        branch=packet.branch,
+        topic=packet.topic if packet.data is not None else None,
+        status=packet.status,
+        last_known_good_commit=lkg if isinstance(lkg, str) else None,
+        commits_behind=facts.commits_behind(packet) if facts else None,
+    )

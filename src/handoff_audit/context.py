@@ -1,0 +1,45 @@
+"""What every check receives: the packets, the configuration, and what git knows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from handoff_audit.config import Config
+from handoff_audit.packet import Packet
+
+if TYPE_CHECKING:
+    from handoff_audit.history import History
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What the audit checks against: the commit, the branch and the merge target."""
+
+    head: str | None = None
+    """``--head`` (in CI the pull request's head sha); ``None`` = ``HEAD``."""
+    branch: str | None = None
+    """``--branch``; ``None`` = the checked-out branch, if any."""
+    target_branch: str | None = None
+    """``--target-branch``: the branch a pull request or merge queue entry merges into."""
+    default_branch: str | None = None
+    """The repository's default branch, when CI knows it (it counts as protected)."""
+    all_branches: bool = False
+    """Also read the packets of every local and remote-tracking branch."""
+
+
+@dataclass(slots=True)
+class AuditContext:
+    """Read-only input of the checks (rules never print and never run git themselves)."""
+
+    root: Path
+    """The repository root (or the common folder of the paths, outside git)."""
+    config: Config
+    """The validated configuration."""
+    packets: list[Packet]
+    """Every packet discovered and loaded, in path order."""
+    target: Target = field(default_factory=Target)
+    """What the audit checks against."""
+    history: History | None = None
+    """Facts gathered from git in a constant number of calls; ``None`` outside a repository."""

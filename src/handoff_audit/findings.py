@@ -1,0 +1,128 @@
+"""Findings, severities and the audit report: the data every output format is a function of."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Severity(enum.StrEnum):
+    """How much a finding matters. Ordered: error > warning > note."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+    @property
+    def rank(self) -> int:
+        """Higher is more severe; used to sort and to compare against a failing level."""
+        return {"error": 3, "warning": 2, "note": 1}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem found in one file."""
+
+    rule: str
+    """The rule id, e.g. ``schema``."""
+    severity: Severity
+    """The effective severity, after the configuration's overrides."""
+    path: str
+    """The file, relative to the repository root, with ``/`` separators."""
+    message: str
+    """What is wrong, where, and how to fix it. Never contains a secret."""
+    line: int | None = None
+    """1-based line in ``path``, when the finding has one."""
+    column: int | None = None
+    """1-based column in ``path``, when the finding has one."""
+    pointer: str | None = None
+    """JSON pointer of the offending value inside a JSON packet, when there is one."""
+
+    def sort_key(self) -> tuple[str, int, int, int, str, str]:
+        """Files in order, then lines, then the more severe first."""
+        return (
+            self.path,
+            self.line or 0,
+            self.column or 0,
+            -self.severity.rank,
+            self.rule,
+            self.message,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PacketInfo:
+    """What the report says about each packet it audited."""
+
+    path: str
+    """The packet file, relative to the repository root."""
+    kind: str
+    """``json`` for a JSON packet, ``markdown`` for a markdown-only handoff."""
+    markdown: str | None = None
+    """The markdown twin of a JSON packet (or the file itself for markdown-only), if it exists."""
+    branch: str | None = None
+    """The packet's ``branch`` field, when it could be read."""
+    topic: str | None = None
+    """The packet's ``topic`` field (``default`` when absent), when it could be read."""
+    status: str | None = None
+    """The packet's ``status`` field, when it could be read."""
+    last_known_good_commit: str | None = None
+    """The packet's ``last_known_good_commit`` field, when it could be read."""
+    commits_behind: int | None = None
+    """How many commits the last known good commit lags the commit checked, when known."""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Counts for the report's closing line and the action's outputs."""
+
+    packets: int
+    """Number of packets audited."""
+    errors: int
+    """Number of findings at ``error``."""
+    warnings: int
+    """Number of findings at ``warning``."""
+    notes: int
+    """Number of findings at ``note``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The outcome of one audit. Formats render it; the CLI maps it to an exit code."""
+
+    packets: tuple[PacketInfo, ...]
+    """Every packet audited, in path order."""
+    findings: tuple[Finding, ...]
+    """Every finding, sorted by file, line and severity."""
+    head: str | None = None
+    """The commit checked, when the audit ran inside a git repository."""
+    branch: str | None = None
+    """The branch checked, when known."""
+    target_branch: str | None = None
+    """The branch a pull request or merge queue entry merges into, when known."""
+    blocking_rules: frozenset[str] = field(default_factory=frozenset)
+    """Rule ids that block a merge (``handoff-in-merge``, ``active-in-merge``) and fired."""
+
+    @property
+    def summary(self) -> Summary:
+        """Counts of packets and of findings per severity."""
+        counts = {s: 0 for s in Severity}
+        for finding in self.findings:
+            counts[finding.severity] += 1
+        return Summary(
+            packets=len(self.packets),
+            errors=counts[Severity.ERROR],
+            warnings=counts[Severity.WARNING],
+            notes=counts[Severity.NOTE],
+        )
+
+    @property
+    def blocked(self) -> bool:
+        """True when a merge-blocking rule fired."""
+        return bool(self.blocking_rules)
+
+    def fails_at(self, level: Severity | None) -> bool:
+        """True when a finding reaches ``level``; ``None`` never fails."""
+        if level is None:
+            return False
+        return any(f.severity.rank >= level.rank for f in self.findings)

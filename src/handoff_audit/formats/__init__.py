@@ -1,0 +1,33 @@
+"""Output formats: a NAME -> formatter registry that also feeds the click choices.
+
+Every formatter is a pure function of a Report: it returns a string and never prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from handoff_audit.findings import Report
+from handoff_audit.formats import github, json_report, markdown, sarif, text
+
+
+@dataclass(frozen=True, slots=True)
+class FormatOptions:
+    """Presentation choices that are not part of the report."""
+
+    color: bool = False
+    """Use ANSI colours (only the text format does)."""
+
+
+Formatter = Callable[[Report, FormatOptions], str]
+
+FORMATS: dict[str, Formatter] = {
+    "text": text.render,
+    "json": json_report.render,
+    "sarif": sarif.render,
+    "github": github.render,
+    "markdown": markdown.render,
+}
+
+__all__ = ["FORMATS", "FormatOptions", "Formatter"]

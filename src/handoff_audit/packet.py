@@ -1,0 +1,65 @@
+"""The packet model. Discovery and loading live in `discovery` and `loading`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+PacketKind = Literal["json", "markdown"]
+
+
+@dataclass(slots=True)
+class Packet:
+    """One handoff packet as found on disk (or in a branch's tree, with ``--all-branches``)."""
+
+    path: str
+    """The packet file, relative to the repository root, with ``/`` separators."""
+    kind: PacketKind
+    """``json`` for handoff.json-style packets, ``markdown`` for markdown-only handoffs."""
+    markdown_path: str | None = None
+    """The markdown twin of a JSON packet when it exists; the file itself for markdown-only."""
+    data: dict[str, Any] | None = None
+    """The parsed JSON object; ``None`` when it could not be loaded or for markdown-only."""
+    text: str | None = None
+    """The packet file's text (JSON or markdown), when it could be read."""
+    markdown_text: str | None = None
+    """The markdown twin's text, when there is one and it could be read."""
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """JSON pointer -> (line, column), 1-based, of every value and key in the JSON."""
+    key_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """JSON pointer -> (line, column) of the member's key, for messages about a field itself."""
+    ref: str | None = None
+    """The branch this packet was read from with ``--all-branches``; ``None`` = the work tree."""
+
+    @property
+    def topic(self) -> str:
+        """The packet's topic; ``default`` when absent."""
+        topic = (self.data or {}).get("topic")
+        return topic if isinstance(topic, str) and topic else "default"
+
+    @property
+    def status(self) -> str | None:
+        """The packet's status, when it is a string."""
+        status = (self.data or {}).get("status")
+        return status if isinstance(status, str) else None
+
+    @property
+    def branch(self) -> str | None:
+        """The packet's branch, when it is a string."""
+        branch = (self.data or {}).get("branch")
+        return branch if isinstance(branch, str) else None
+
+    def position(self, pointer: str) -> tuple[int | None, int | None]:
+        """Line and column of the value at ``pointer``, or of its nearest ancestor."""
+        while True:
+            if pointer in self.positions:
+                return self.positions[pointer]
+            if not pointer:
+                return (None, None)
+            pointer = pointer.rsplit("/", 1)[0]
+
+
+def rel(root: Path, path: Path) -> str:
+    """``path`` relative to ``root`` with ``/`` separators."""
+    return path.relative_to(root).as_posix()

@@ -1,0 +1,31 @@
+"""Every rule, registered in one explicit list, and every check, in the order it runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from handoff_audit.context import AuditContext
+from handoff_audit.rules import branches, content, history, merge, twin
+from handoff_audit.rules.base import Hit, Rule
+
+Check = Callable[[AuditContext], Iterable[Hit]]
+
+ALL_RULES: tuple[Rule, ...] = (
+    *content.RULES,
+    *twin.RULES,
+    *history.RULES,
+    *branches.RULES,
+    *merge.RULES,
+)
+
+CHECKS: tuple[Check, ...] = (
+    content.check,
+    twin.check,
+    history.check,
+    branches.check,
+    merge.check,
+)
+
+RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in ALL_RULES}
+
+__all__ = ["ALL_RULES", "CHECKS", "RULES_BY_ID", "Check", "Hit", "Rule"]

@@ -1,0 +1,111 @@
+"""Shared fixtures: real temporary git repositories and the real CLI run in-process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from handoff_audit.cli import main
+
+# Tests must never depend on the developer's git identity, config or clock zone.
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "Test",
+    "GIT_AUTHOR_EMAIL": "test@example.com",
+    "GIT_COMMITTER_NAME": "Test",
+    "GIT_COMMITTER_EMAIL": "test@example.com",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "TZ": "UTC",
+}
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for key, value in GIT_ENV.items():
+        monkeypatch.setenv(key, value)
+    for key in list(os.environ):
+        if key.startswith(("GITHUB_", "INPUT_")) or key in {"NO_COLOR", "FORCE_COLOR"}:
+            monkeypatch.delenv(key, raising=False)
+
+
+class GitRepo:
+    """A real git repository in a temporary folder."""
+
+    def __init__(self, root: Path, branch: str = "main") -> None:
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        self.git("init", "-q", "-b", branch)
+
+    def git(self, *args: str) -> str:
+        done = subprocess.run(
+            ["git", *args], cwd=self.root, capture_output=True, text=True, check=True
+        )
+        return done.stdout.strip()
+
+    def write(self, path: str, content: str | bytes | dict[str, Any]) -> Path:
+        target = self.root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, dict):
+            content = json.dumps(content, indent=2) + "\n"
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, encoding="utf-8")
+        return target
+
+    def commit(self, message: str = "work", date: str | None = None) -> str:
+        """Commit everything; ``date`` like ``2026-01-01T00:00:00Z`` sets both dates."""
+        self.git("add", "-A")
+        env = {}
+        if date:
+            env = {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+        subprocess.run(
+            ["git", "commit", "-q", "--allow-empty", "-m", message],
+            cwd=self.root,
+            check=True,
+            env={**os.environ, **env},
+        )
+        return self.head()
+
+    def head(self) -> str:
+        return self.git("rev-parse", "HEAD")
+
+
+@pytest.fixture
+def git_repo(tmp_path: Path) -> GitRepo:
+    """An empty git repository on branch ``main``."""
+    return GitRepo(tmp_path / "repo")
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def run_cli(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[..., Result]]:
+    """Run the real CLI in-process: ``run_cli(["check", "."], cwd=path)``."""
+
+    def run(args: list[str], cwd: Path | None = None) -> Result:
+        if cwd is not None:
+            monkeypatch.chdir(cwd)
+        capsys.readouterr()
+        code = main(args)
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    yield run

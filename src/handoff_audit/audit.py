@@ -105,4 +105,5 @@ def _packet_info(packet: Packet, facts: history.History | None) -> PacketInfo:
         status=packet.status,
         last_known_good_commit=lkg if isinstance(lkg, str) else None,
         commits_behind=facts.commits_behind(packet) if facts else None,
+        data=packet.data,
     )

@@ -99,7 +99,9 @@ def check(
 @cli.command()
 @click.argument("packet", type=click.Path(path_type=Path))
 @click.option("--write", is_flag=True, help="Write the markdown twin next to the packet.")
-@click.option("--check", "check_only", is_flag=True, help="Exit 1 with a diff if the twin is stale.")
+@click.option(
+    "--check", "check_only", is_flag=True, help="Exit 1 with a diff if the twin is stale."
+)
 def render(packet: Path, write: bool, check_only: bool) -> None:
     """Print the canonical markdown of PACKET (a handoff JSON file)."""
     from handoff_audit.authoring import render_command
@@ -179,7 +181,9 @@ def explain(rule_id: str) -> None:
 
     rule = RULES_BY_ID.get(rule_id)
     if rule is None:
-        raise InputError(f"unknown rule id {rule_id}; known rules: {', '.join(sorted(RULES_BY_ID))}")
+        raise InputError(
+            f"unknown rule id {rule_id}; known rules: {', '.join(sorted(RULES_BY_ID))}"
+        )
     click.echo(f"{rule.id} (default: {rule.default.value})\n\n{rule.summary}\n\n{rule.doc.strip()}")
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 
 class Severity(enum.StrEnum):
@@ -70,6 +72,8 @@ class PacketInfo:
     """The packet's ``last_known_good_commit`` field, when it could be read."""
     commits_behind: int | None = None
     """How many commits the last known good commit lags the commit checked, when known."""
+    data: Mapping[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
+    """The packet's parsed JSON, for formats that show the packet (not in the JSON report)."""
 
 
 @dataclass(frozen=True, slots=True)

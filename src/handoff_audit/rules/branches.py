@@ -22,7 +22,10 @@ MULTIPLE_ACTIVE = Rule(
     doc="""TODO(owner): why it matters, an example, and the fix.""",
 )
 
-RULES = (BRANCH_MISMATCH, MULTIPLE_ACTIVE,)
+RULES = (
+    BRANCH_MISMATCH,
+    MULTIPLE_ACTIVE,
+)
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:

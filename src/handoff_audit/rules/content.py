@@ -36,7 +36,12 @@ SECRET = Rule(
     doc="""TODO(owner): why it matters, an example, and the fix.""",
 )
 
-RULES = (INVALID_JSON, SCHEMA, PLACEHOLDER, SECRET,)
+RULES = (
+    INVALID_JSON,
+    SCHEMA,
+    PLACEHOLDER,
+    SECRET,
+)
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:

@@ -50,7 +50,14 @@ DANGLING_POINTER = Rule(
     doc="""TODO(owner): why it matters, an example, and the fix.""",
 )
 
-RULES = (LKG_UNKNOWN, LKG_BEHIND, PACKET_OUTDATED, PACKET_AGE, HISTORY_UNAVAILABLE, DANGLING_POINTER,)
+RULES = (
+    LKG_UNKNOWN,
+    LKG_BEHIND,
+    PACKET_OUTDATED,
+    PACKET_AGE,
+    HISTORY_UNAVAILABLE,
+    DANGLING_POINTER,
+)
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:

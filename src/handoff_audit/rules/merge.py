@@ -24,7 +24,10 @@ ACTIVE_IN_MERGE = Rule(
     blocks_merge=True,
 )
 
-RULES = (HANDOFF_IN_MERGE, ACTIVE_IN_MERGE,)
+RULES = (
+    HANDOFF_IN_MERGE,
+    ACTIVE_IN_MERGE,
+)
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:

@@ -43,7 +43,13 @@ TOO_LONG = Rule(
     doc="""TODO(owner): why it matters, an example, and the fix.""",
 )
 
-RULES = (MD_MISSING, MD_MISMATCH, MD_INCOMPLETE, LOG_UNTRIMMED, TOO_LONG,)
+RULES = (
+    MD_MISSING,
+    MD_MISMATCH,
+    MD_INCOMPLETE,
+    LOG_UNTRIMMED,
+    TOO_LONG,
+)
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:

@@ -214,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return done.exit_code
     except BrokenPipeError:
         return EXIT_OK
-    except Exception as error:  # noqa: BLE001 - the last line of defence: exit 3, one line
+    except Exception as error:
         click.echo(
             f"handoff-audit: internal error: {type(error).__name__}: {error}. "
             "This is a bug; please report it with the command you ran.",

@@ -1,0 +1,392 @@
+"""Benchmark handoff-audit against check-jsonschema on synthetic repositories.
+
+    python bench/run.py                      # N = 100, 1,000, 10,000
+    python bench/run.py --sizes 100 --startup-runs 3
+
+For each N it builds a repository (see `synth.py`), runs the real CLI
+`handoff-audit check --format json` in a subprocess (every rule, git included), then, on the same
+files, `check-jsonschema --schemafile <the bundled schema>` over every JSON packet in one call, and
+prints a table. Then it times start-up against `check-jsonschema --version` and says which targets
+are met. See bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import measure
+import synth
+
+MAX_GIT = 10
+MAX_PEAK_MB = 300
+MAX_STARTUP_RATIO = 1.2
+MAX_LINEAR_DRIFT = 1.5
+
+
+@dataclass
+class SizeResult:
+    """What one N measured."""
+
+    n: int
+    packets_reported: int | None
+    commits: int
+    build_s: float
+    audit_wall: float
+    audit_cpu: float
+    audit_peak_mb: float
+    audit_code: int
+    git_processes: int
+    findings: int | None
+    findings_by_rule: dict[str, int] = field(default_factory=dict)
+    peer_wall: float | None = None
+    peer_cpu: float | None = None
+    peer_peak_mb: float | None = None
+    peer_calls: int = 0
+    peer_failed_files: int | None = None
+    canonical_twins: bool = False
+    git_calls: list[str] = field(default_factory=list)
+
+    @property
+    def ratio(self) -> float | None:
+        return self.audit_wall / self.peer_wall if self.peer_wall else None
+
+
+def _tool(name: str) -> str:
+    beside = Path(sys.executable).parent / name
+    if beside.exists():
+        return str(beside)
+    found = shutil.which(name)
+    if found is None:
+        raise SystemExit(f"bench: {name} not found; install the package with its test extra")
+    return found
+
+
+def _schema_file(work: Path) -> Path:
+    target = work / "handoff.schema.json"
+    text = resources.files("handoff_audit.schema").joinpath("handoff.schema.json").read_text()
+    target.write_text(text)
+    return target
+
+
+def _audit_args(all_branches: bool) -> list[str]:
+    args = [_tool("handoff-audit"), "check", "--format", "json", "--target-branch", synth.TARGET]
+    return [*args, "--all-branches"] if all_branches else args
+
+
+def measure_size(n: int, work: Path, options: argparse.Namespace) -> SizeResult:
+    repo = synth.build(work / f"repo-{n}", n, commits=options.commits, seed=options.seed)
+    env = measure.clean_env()
+    counter = measure.GitCounter(work / "gitlog")
+    audits = [
+        measure.run(_audit_args(options.all_branches), repo.root, env, counter)
+        for _ in range(options.repeat)
+    ]
+    calls = counter.calls()
+    audits.sort(key=lambda m: m.wall)
+    audit = audits[len(audits) // 2]
+    if audit.code not in (0, 1):
+        raise SystemExit(
+            f"bench: handoff-audit check exited {audit.code} at N={n}:\n"
+            + audit.stderr.decode(errors="replace")[-2000:]
+        )
+    packets, findings, by_rule = _read_report(audit.stdout)
+    result = SizeResult(
+        n=n,
+        packets_reported=packets,
+        commits=repo.commits,
+        build_s=repo.build_seconds,
+        audit_wall=audit.wall,
+        audit_cpu=audit.cpu,
+        audit_peak_mb=audit.peak_mb,
+        audit_code=audit.code,
+        git_processes=audit.git_processes,
+        findings=findings,
+        findings_by_rule=by_rule,
+        canonical_twins=repo.canonical_twins,
+        git_calls=calls[: audit.git_processes],
+    )
+    if not options.no_peer:
+        _measure_peer(result, repo, work, env, options.repeat)
+    if not options.keep:
+        shutil.rmtree(repo.root)
+    return result
+
+
+def _measure_peer(
+    result: SizeResult, repo: synth.Synthetic, work: Path, env: dict[str, str], repeat: int
+) -> None:
+    fixed = [_tool("check-jsonschema"), "--schemafile", str(_schema_file(work))]
+    lines = measure.chunks(fixed, repo.json_packets, measure.arg_budget(env))
+    totals: list[tuple[float, float, float, int]] = []
+    for _ in range(repeat):
+        wall = cpu = peak = 0.0
+        failed = 0
+        for args in lines:
+            done = measure.run(args, repo.root, env)
+            if done.code not in (0, 1):
+                raise SystemExit(
+                    f"bench: check-jsonschema exited {done.code}:\n"
+                    + done.stderr.decode(errors="replace")[-2000:]
+                )
+            wall, cpu, peak = wall + done.wall, cpu + done.cpu, max(peak, done.peak_mb)
+            failed += _peer_failures(done.stdout + done.stderr)
+        totals.append((wall, cpu, peak, failed))
+    totals.sort()
+    wall, cpu, peak, failed = totals[len(totals) // 2]
+    result.peer_wall, result.peer_cpu, result.peer_peak_mb = wall, cpu, peak
+    result.peer_calls, result.peer_failed_files = len(lines), failed
+
+
+def _peer_failures(output: bytes) -> int:
+    """Files check-jsonschema rejected: lines like ``  path::$.pointer: message``."""
+    files = set()
+    for line in output.decode(errors="replace").splitlines():
+        line = line.strip()
+        if "::" in line and not line.startswith("Schema validation errors"):
+            files.add(line.split("::", 1)[0])
+    return len(files)
+
+
+def _read_report(stdout: bytes) -> tuple[int | None, int | None, dict[str, int]]:
+    try:
+        report = json.loads(stdout)
+        packets = len(report["packets"])
+        findings = report["findings"]
+        return packets, len(findings), dict(Counter(f["rule"] for f in findings))
+    except (ValueError, KeyError, TypeError):
+        return None, None, {}
+
+
+def measure_startup(work: Path, runs: int, no_peer: bool) -> dict[str, float]:
+    one = synth.build_one(work / "one-packet")
+    commands: dict[str, tuple[list[str], Path]] = {
+        "handoff-audit --version": ([_tool("handoff-audit"), "--version"], one),
+        "handoff-audit check (1 packet)": ([_tool("handoff-audit"), "check"], one),
+    }
+    if not no_peer:
+        commands["check-jsonschema --version"] = ([_tool("check-jsonschema"), "--version"], one)
+    return measure.median_runs(commands, measure.clean_env(), runs)
+
+
+def _version(args: list[str]) -> str:
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, check=False)
+    except OSError:
+        return "?"
+    return (done.stdout or done.stderr).strip().splitlines()[0] if done.stdout else "?"
+
+
+def machine() -> dict[str, Any]:
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "os": platform.platform(),
+        "python": platform.python_version(),
+        "git": _version(["git", "--version"]),
+        "handoff-audit": _version([_tool("handoff-audit"), "--version"]),
+        "check-jsonschema": _version([_tool("check-jsonschema"), "--version"]),
+    }
+
+
+def _f(value: float | None, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def table(results: list[SizeResult]) -> str:
+    head = (
+        "| N | commits | audit wall s | audit CPU s | packets/s | peak MB | git procs | findings "
+        "| check-jsonschema wall s | its CPU s | its peak MB | audit / check-jsonschema |\n"
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    )
+    rows = []
+    for r in results:
+        rows.append(
+            f"| {r.n:,} | {r.commits} | {_f(r.audit_wall)} | {_f(r.audit_cpu)} "
+            f"| {r.n / r.audit_wall:,.0f} | {_f(r.audit_peak_mb, 0)} | {r.git_processes} "
+            f"| {'—' if r.findings is None else f'{r.findings:,}'} | {_f(r.peer_wall)} "
+            f"| {_f(r.peer_cpu)} | {_f(r.peer_peak_mb, 0)} "
+            f"| {_f(r.ratio)} |"
+        )
+    return head + "\n".join(rows) + "\n"
+
+
+def startup_table(startup: dict[str, float]) -> str:
+    peer = startup.get("check-jsonschema --version")
+    lines = ["| command | median wall ms | vs check-jsonschema --version |", "|---|---:|---:|"]
+    for name, wall in startup.items():
+        ratio = f"{wall / peer:.2f}" if peer else "—"
+        lines.append(f"| `{name}` | {wall * 1000:.0f} | {ratio} |")
+    return "\n".join(lines) + "\n"
+
+
+def targets(results: list[SizeResult], startup: dict[str, float]) -> list[str]:
+    """One line per target: met or not, and by how much."""
+    out = []
+
+    def line(ok: bool | None, text: str) -> None:
+        mark = "n/a " if ok is None else ("MET " if ok else "MISS")
+        out.append(f"[{mark}] {text}")
+
+    biggest = max(results, key=lambda r: r.n)
+    if biggest.ratio is not None:
+        line(
+            biggest.ratio < 1,
+            f"audit of {biggest.n:,} packets faster than check-jsonschema: "
+            f"{biggest.audit_wall:.2f} s vs {biggest.peer_wall:.2f} s (ratio {biggest.ratio:.2f})",
+        )
+    worst_git = max(r.git_processes for r in results)
+    line(
+        worst_git <= MAX_GIT,
+        f"git processes per audit <= {MAX_GIT}: "
+        + ", ".join(f"N={r.n:,}: {r.git_processes}" for r in results),
+    )
+    ordered = sorted(results, key=lambda r: r.n)
+    if len(ordered) >= 3:
+        marginal = [
+            (b.audit_cpu - a.audit_cpu) / (b.n - a.n) * 1e6 for a, b in itertools.pairwise(ordered)
+        ]
+        drift = marginal[-1] / marginal[-2] if marginal[-2] > 0 else None
+        line(
+            None if drift is None else drift <= MAX_LINEAR_DRIFT,
+            "cost linear in N: marginal CPU per packet "
+            + ", ".join(
+                f"{a.n:,}→{b.n:,}: {m:.0f} µs"
+                for (a, b), m in zip(itertools.pairwise(ordered), marginal, strict=True)
+            )
+            + ("" if drift is None else f" (last/previous {drift:.2f}, <= {MAX_LINEAR_DRIFT})"),
+        )
+    else:
+        line(None, "cost linear in N: needs three sizes")
+    peer = startup.get("check-jsonschema --version")
+    if peer:
+        for name in ("handoff-audit --version", "handoff-audit check (1 packet)"):
+            ratio = startup[name] / peer
+            line(
+                ratio <= MAX_STARTUP_RATIO,
+                f"`{name}` within {MAX_STARTUP_RATIO}x check-jsonschema --version: "
+                f"{startup[name] * 1000:.0f} ms vs {peer * 1000:.0f} ms ({ratio:.2f}x)",
+            )
+    big = [r for r in results if r.n >= 10_000] or [biggest]
+    for r in big:
+        line(
+            r.audit_peak_mb < MAX_PEAK_MB,
+            f"peak memory under {MAX_PEAK_MB} MB at N={r.n:,}: {r.audit_peak_mb:.0f} MB",
+        )
+    return out
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--sizes",
+        default="100,1000,10000",
+        help="comma-separated packet counts (default: 100,1000,10000)",
+    )
+    parser.add_argument(
+        "--commits", type=int, default=200, help="ordinary work commits (default 200)"
+    )
+    parser.add_argument("--seed", type=int, default=7, help="generator seed (default 7)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per size; median (default 1)")
+    parser.add_argument("--no-peer", action="store_true", help="skip check-jsonschema")
+    parser.add_argument("--no-startup", action="store_true", help="skip the start-up timing")
+    parser.add_argument("--startup-runs", type=int, default=15, help="start-up runs (median)")
+    parser.add_argument("--all-branches", action="store_true", help="audit with --all-branches")
+    parser.add_argument("--workdir", type=Path, help="build here (default: a temporary folder)")
+    parser.add_argument("--keep", action="store_true", help="keep the built repositories")
+    parser.add_argument("--json", type=Path, help="also write the results as JSON to this file")
+    parser.add_argument("--show-git", action="store_true", help="print the git calls of an audit")
+    options = parser.parse_args(argv)
+    try:
+        options.sizes = [int(s.replace("_", "")) for s in options.sizes.split(",") if s.strip()]
+    except ValueError:
+        parser.error(f"--sizes: expected numbers like 100,1000; got {options.sizes!r}")
+    if any(n < 10 for n in options.sizes):
+        parser.error("--sizes: each size must be at least 10")
+    if options.repeat < 1 or options.startup_runs < 1:
+        parser.error("--repeat and --startup-runs must be at least 1")
+    return options
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse_args(argv)
+    info = machine()
+    print("machine: " + "; ".join(f"{k} {v}" for k, v in info.items()), flush=True)
+    with tempfile.TemporaryDirectory(prefix="handoff-bench-") as tmp:
+        work = options.workdir.resolve() if options.workdir else Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
+        results = []
+        for n in options.sizes:
+            result = measure_size(n, work, options)
+            results.append(result)
+            print(
+                f"N={n:,}: built in {result.build_s:.1f} s, audit {result.audit_wall:.2f} s "
+                f"(exit {result.audit_code}), {result.git_processes} git processes"
+                + ("" if result.canonical_twins else " [plain twins: no render_packet yet]"),
+                flush=True,
+            )
+            if options.show_git:
+                for call in result.git_calls:
+                    print(f"    git {call}")
+        startup = (
+            {}
+            if options.no_startup
+            else measure_startup(work, options.startup_runs, options.no_peer)
+        )
+    print()
+    print(table(results))
+    for r in results:
+        rules = ", ".join(f"{k} {v}" for k, v in sorted(r.findings_by_rule.items())) or "—"
+        print(
+            f"N={r.n:,}: findings by rule: {rules}; check-jsonschema rejected "
+            f"{'—' if r.peer_failed_files is None else r.peer_failed_files} files "
+            f"in {r.peer_calls} call(s)"
+        )
+    if startup:
+        print()
+        print(startup_table(startup))
+    print()
+    verdicts = targets(results, startup)
+    print("\n".join(verdicts))
+    if options.json:
+        payload = {
+            "machine": info,
+            "sizes": [
+                {**{k: v for k, v in asdict(r).items() if k != "git_calls"}, "ratio": r.ratio}
+                for r in results
+            ],
+            "startup_median_s": startup,
+            "targets": verdicts,
+            "median_audit_us_per_packet": statistics.median(
+                r.audit_cpu / r.n * 1e6 for r in results
+            ),
+        }
+        options.json.write_text(json.dumps(payload, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""The benchmark still works: it builds its repository, runs both tools and reports real counts.
+
+No timing is asserted here; the figures live in bench/README.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+sys.path.insert(0, str(BENCH))
+
+import measure  # noqa: E402
+import synth  # noqa: E402
+
+
+def test_synthetic_repository_holds_every_kind(tmp_path: Path) -> None:
+    repo = synth.build(tmp_path / "repo", 40, commits=12)
+    assert repo.mix.total == 40
+    assert set(repo.broken_kinds) == set(synth.BROKEN_KINDS)
+    assert all((repo.root / p).is_file() for p in repo.json_packets)
+    markdown_only = list(repo.root.glob("spikes/*/HANDOFF.md"))
+    assert len(markdown_only) == repo.mix.markdown_only
+    assert len(repo.json_packets) + len(markdown_only) == 40
+    # 12 on main, the bulk of the packets, the work after them and the fresh ones
+    assert repo.commits == 12 + 1 + synth.WORK_AFTER_PACKETS + 1
+    statuses = subprocess.run(
+        ["git", "status", "--porcelain"], cwd=repo.root, capture_output=True, text=True
+    )
+    assert statuses.stdout == ""
+
+
+def test_twins_are_the_canonical_rendering_when_a_renderer_exists(tmp_path: Path) -> None:
+    repo = synth.build(tmp_path / "repo", 20, commits=3)
+    packet = next(p for p in repo.json_packets if p.startswith("services/"))
+    data = json.loads((repo.root / packet).read_text())
+    twin = (repo.root / packet).with_suffix(".md").read_text()
+    try:
+        from handoff_audit.markdown import render_packet
+    except ImportError:
+        assert not repo.canonical_twins
+        assert twin == synth._plain_twin(data)
+    else:
+        assert repo.canonical_twins
+        assert twin == render_packet(data)
+
+
+def test_git_wrapper_counts_every_git_process(tmp_path: Path) -> None:
+    counter = measure.GitCounter(tmp_path / "wrap")
+    script = "git --version >/dev/null; git --version >/dev/null; git init -q x"
+    done = measure.run(["sh", "-c", script], tmp_path, dict(os.environ), counter)
+    assert done.code == 0
+    assert done.git_processes == 3
+    assert counter.calls() == ["--version", "--version", "init -q x"]
+
+
+def test_peer_command_lines_fit_the_budget_and_keep_every_file() -> None:
+    files = [f".handoff/area{i:02d}/task-{i}.json" for i in range(500)]
+    fixed = ["check-jsonschema", "--schemafile", "schema.json"]
+    lines = measure.chunks(fixed, files, budget=4096)
+    assert len(lines) > 1
+    assert [f for line in lines for f in line[len(fixed) :]] == files
+    for line in lines:
+        assert line[: len(fixed)] == fixed
+        assert sum(len(a) + 9 for a in line) <= 4096
+    assert measure.chunks(fixed, files, budget=10**9) == [[*fixed, *files]]

@@ -1,28 +1,457 @@
 """The only module that runs git. Every call is an argument list (never a shell), paths come
 after ``--``, and the number of git processes in an audit does not grow with the number of
-packets."""
+packets: lookups are batched (``cat-file --batch-check``, ``diff-tree --stdin``) and history is
+read as one stream that is closed as soon as it has said enough.
+
+Anything that comes from a packet (a commit, a branch, a path) is checked here, before it can
+reach git's command line, so no packet can smuggle an option (``--output=…``, ``-c …``,
+``--upload-pack=…``) into a git call.
+"""
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
-from collections.abc import Sequence
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+
+SPAWN_COUNT = 0
+"""How many git processes this process has started; tests and the benchmark read it."""
+
+DEFAULT_TIMEOUT = 300.0
+"""Seconds a local git call may take before it is stopped (it never should)."""
+
+_COMMIT = re.compile(r"[0-9a-fA-F]{7,64}")
+_BRANCH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._/+@-]*")
+_EMPTY_TREE = {
+    40: "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+    64: "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321",
+}
+
+
+class GitError(Exception):
+    """A git call failed; the message is one line: the command and git's own words."""
+
+
+def spawn_count() -> int:
+    """The current value of `SPAWN_COUNT`."""
+    return SPAWN_COUNT
+
+
+def is_commit_id(value: object) -> bool:
+    """True for 7 to 64 hexadecimal characters: the only commit names taken from a packet."""
+    return isinstance(value, str) and _COMMIT.fullmatch(value) is not None
+
+
+def is_safe_branch(value: object) -> bool:
+    """True for a branch name git accepts that cannot be read as an option or a revision range."""
+    if not isinstance(value, str) or not 0 < len(value) <= 255:
+        return False
+    if _BRANCH.fullmatch(value) is None:
+        return False
+    parts = value.split("/")
+    return not (
+        ".." in value
+        or "@{" in value
+        or value.endswith((".lock", "/", "."))
+        or any(not part or part.startswith(".") or part.endswith(".lock") for part in parts)
+    )
+
+
+def is_safe_path(value: object) -> bool:
+    """True for a relative ``/``-separated path inside the repository (no ``..``, no NUL)."""
+    if not isinstance(value, str) or not value or "\0" in value or "\n" in value:
+        return False
+    if value.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", value):
+        return False
+    return all(part not in ("..",) for part in value.replace("\\", "/").split("/"))
+
+
+def empty_tree(oid_length: int) -> str:
+    """The id of the empty tree in a repository whose object ids have ``oid_length`` digits."""
+    return _EMPTY_TREE.get(oid_length, _EMPTY_TREE[40])
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    # Never wait for a password, never take the index lock for a read, never page.
+    env.update(GIT_TERMINAL_PROMPT="0", GIT_OPTIONAL_LOCKS="0", GIT_PAGER="cat", LC_ALL="C")
+    env.pop("GIT_EXTERNAL_DIFF", None)
+    return env
+
+
+def _popen(root: Path, args: Sequence[str], **kwargs: object) -> subprocess.Popen[bytes]:
+    global SPAWN_COUNT
+    SPAWN_COUNT += 1
+    return subprocess.Popen(  # type: ignore[call-overload, no-any-return]
+        ["git", *args], cwd=root, env=_env(), **kwargs
+    )
+
+
+def run(
+    root: Path,
+    args: Sequence[str],
+    *,
+    stdin: bytes | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    ok_codes: tuple[int, ...] = (0,),
+) -> bytes:
+    """Run ``git ARGS`` in ``root`` and return its standard output; `GitError` otherwise."""
+    try:
+        proc = _popen(
+            root,
+            args,
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+    except OSError as error:
+        raise GitError(f"cannot run git: {error.strerror or error}") from error
+    try:
+        out, err = proc.communicate(stdin, timeout=timeout)
+    except subprocess.TimeoutExpired as error:
+        proc.kill()
+        proc.communicate()
+        raise GitError(f"git {args[0]} did not finish within {timeout:.0f} s") from error
+    if proc.returncode not in ok_codes:
+        raise GitError(f"git {args[0]} failed: {_first_line(err)}")
+    return out
+
+
+def _first_line(err: bytes) -> str:
+    text = err.decode("utf-8", "replace").strip()
+    return text.splitlines()[0] if text else "no message"
+
+
+@contextmanager
+def stream(root: Path, args: Sequence[str], sep: bytes = b"\0") -> Iterator[Iterator[bytes]]:
+    """Run ``git ARGS`` and yield its output split on ``sep``, as it comes. Leaving the block
+    early stops git, so a history walk costs only what was read."""
+    with tempfile.TemporaryFile() as errors:
+        try:
+            proc = _popen(
+                root, args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors
+            )
+        except OSError as error:
+            raise GitError(f"cannot run git: {error.strerror or error}") from error
+        assert proc.stdout is not None
+        finished = False
+
+        def records() -> Iterator[bytes]:
+            nonlocal finished
+            assert proc.stdout is not None
+            pending = b""
+            while chunk := os.read(proc.stdout.fileno(), 1 << 16):
+                pending += chunk
+                *complete, pending = pending.split(sep)
+                yield from complete
+            if pending:
+                yield pending
+            finished = True
+
+        try:
+            yield records()
+        finally:
+            if not finished:
+                proc.kill()
+            proc.stdout.close()
+            code = proc.wait()
+        if finished and code != 0:
+            errors.seek(0)
+            raise GitError(f"git {args[0]} failed: {_first_line(errors.read())}")
+
+
+@dataclass(frozen=True, slots=True)
+class RepoInfo:
+    """Where the repository is and what kind of clone it is."""
+
+    toplevel: Path
+    """The work tree's top folder."""
+    prefix: str
+    """The audited root relative to ``toplevel`` (``""`` or ``sub/dir/``)."""
+    shallow: bool
+    """True in a shallow clone (``git clone --depth N``)."""
+
+
+def repo_info(root: Path) -> RepoInfo | None:
+    """The repository around ``root``, or ``None`` outside git (or when git is missing)."""
+    try:
+        out = run(
+            root, ["rev-parse", "--show-toplevel", "--show-prefix", "--is-shallow-repository"]
+        )
+    except GitError:
+        return None
+    lines = out.decode("utf-8", "surrogateescape").split("\n")
+    if len(lines) < 3 or not lines[0]:
+        return None
+    return RepoInfo(toplevel=Path(lines[0]), prefix=lines[1], shallow=lines[2] == "true")
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A local or remote-tracking branch."""
+
+    name: str
+    """The full ref name, e.g. ``refs/heads/main`` or ``refs/remotes/origin/main``."""
+    commit: str
+    """The commit it points to."""
+    tree: str
+    """That commit's tree."""
+    time: int
+    """That commit's committer time (Unix seconds)."""
+    current: bool
+    """True for the checked-out branch."""
+
+    @property
+    def branch(self) -> str:
+        """The branch's short name (``main``; ``origin/main`` becomes ``main``)."""
+        if self.name.startswith("refs/heads/"):
+            return self.name.removeprefix("refs/heads/")
+        return self.name.removeprefix("refs/remotes/").partition("/")[2]
+
+
+def list_refs(root: Path) -> list[Ref]:
+    """Every local and remote-tracking branch (symbolic refs like ``origin/HEAD`` left out)."""
+    fields = "%(HEAD)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(symref)%00%(refname)"
+    out = run(root, ["for-each-ref", f"--format={fields}", "refs/heads", "refs/remotes"])
+    refs = []
+    for line in out.decode("utf-8", "surrogateescape").splitlines():
+        head, commit, tree, when, symref, name = line.split("\0")
+        if symref or not tree:
+            continue
+        refs.append(Ref(name, commit, tree, int(when or 0), head == "*"))
+    return refs
+
+
+def resolve(root: Path, revisions: Sequence[str]) -> dict[str, tuple[str, str] | None]:
+    """Each revision's (commit id, tree id), ``None`` when it is not a commit here; one git
+    call for all of them.
+
+    Revisions travel on standard input, where git never reads options; still, only names
+    checked by `is_commit_id` / `is_safe_branch` or fixed strings like ``HEAD`` may be passed."""
+    wanted = list(dict.fromkeys(revisions))
+    if not wanted:
+        return {}
+    for rev in wanted:
+        if "\n" in rev or "\0" in rev or rev.startswith("-") or not rev:
+            raise ValueError(f"unsafe revision {rev!r}")
+    lines = "".join(f"{rev}^{{commit}}\n{rev}^{{tree}}\n" for rev in wanted).encode()
+    out = run(root, ["cat-file", "--batch-check=%(objectname) %(objecttype)"], stdin=lines)
+    answers = iter(out.decode("utf-8", "replace").splitlines())
+    result: dict[str, tuple[str, str] | None] = {}
+    for rev in wanted:
+        commit = next(answers, "").split(" ")
+        tree = next(answers, "").split(" ")
+        ok = commit[-1] == "commit" and tree[-1] == "tree"
+        result[rev] = (commit[0], tree[0]) if ok else None
+    return result
+
+
+def ancestry(root: Path, head: str, limit: int) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
+    """The commits reachable from ``head`` with their parents, newest first, at most ``limit``;
+    the flag says whether the walk stopped at the limit."""
+    _check_commit(head)
+    commits: list[tuple[str, tuple[str, ...]]] = []
+    with stream(
+        root, ["rev-list", "--parents", f"--max-count={limit + 1}", head, "--"], b"\n"
+    ) as lines:
+        for line in lines:
+            if not line:
+                continue
+            sha, *parents = line.decode("ascii").split()
+            if len(commits) == limit:
+                return commits, True
+            commits.append((sha, tuple(parents)))
+    return commits, False
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One commit of a history walk with the files it changed (against its first parent)."""
+
+    sha: str
+    """The commit id."""
+    time: int
+    """Committer time, Unix seconds."""
+    subject: str
+    """The first line of the message."""
+    files: tuple[str, ...]
+    """Changed files, relative to the repository's top folder."""
+
+
+@contextmanager
+def changes(root: Path, head: str) -> Iterator[Iterator[Change]]:
+    """Walk ``head``'s history newest first with each commit's changed files; one git process,
+    stopped when the caller leaves the block."""
+    _check_commit(head)
+    args = [
+        "log",
+        "-z",
+        "--no-renames",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--diff-merges=first-parent",
+        "--format=%x1e%H%x1f%ct%x1f%s",
+        "--name-only",
+        head,
+        "--",
+    ]
+    with stream(root, args) as fields:
+        yield _parse_changes(fields)
+
+
+def _parse_changes(fields: Iterator[bytes]) -> Iterator[Change]:
+    header: list[str] | None = None
+    files: list[str] = []
+    for field in fields:
+        if field.startswith(b"\x1e"):
+            parts = field[1:].decode("utf-8", "replace").split("\x1f", 2)
+            if len(parts) == 3 and is_commit_id(parts[0]) and parts[1].isdigit():
+                if header is not None:
+                    yield Change(header[0], int(header[1]), header[2], tuple(files))
+                header, files = parts, []
+                continue
+        name = field.removeprefix(b"\n").decode("utf-8", "surrogateescape")
+        if name:
+            files.append(name)
+    if header is not None:
+        yield Change(header[0], int(header[1]), header[2], tuple(files))
+
+
+def _diff_blocks(out: bytes) -> Iterator[tuple[tuple[str, ...], str, str]]:
+    """Parse ``diff-tree --stdin -z`` output into (header words, blob id, path) per entry; a
+    block's header is the input line it answers, echoed by git."""
+    header: tuple[str, ...] = ()
+    fields = iter(out.split(b"\0"))
+    for field in fields:
+        while field:
+            if field.startswith(b":"):
+                meta = field.decode("ascii", "replace").split()
+                path = next(fields, b"").decode("utf-8", "surrogateescape")
+                blob = meta[3] if meta[4] != "D" else meta[2]
+                yield header, blob, path
+                break
+            line, _, field = field.partition(b"\n")
+            if line:
+                header = tuple(line.decode("ascii", "replace").split())
+
+
+def tree_files(
+    root: Path, trees: Sequence[str], pathspecs: Sequence[str], oid_length: int = 40
+) -> dict[str, list[tuple[str, str]]]:
+    """For each tree id, its files matching ``pathspecs`` as (path, blob id); one git call for
+    all of them (each tree is compared with the empty tree by ``diff-tree --stdin``)."""
+    wanted = list(dict.fromkeys(trees))
+    if not wanted:
+        return {}
+    for tree in wanted:
+        _check_commit(tree)
+    empty = empty_tree(oid_length)
+    stdin = "".join(f"{empty} {tree}\n" for tree in wanted).encode()
+    args = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--diff-filter=A", "--", *pathspecs]
+    result: dict[str, list[tuple[str, str]]] = {tree: [] for tree in wanted}
+    for header, blob, path in _diff_blocks(run(root, args, stdin=stdin)):
+        if len(header) == 2 and header[1] in result:
+            result[header[1]].append((path, blob))
+    return result
+
+
+def deleted_between(
+    root: Path, pairs: Sequence[tuple[str, str]]
+) -> dict[tuple[str, str], set[str]]:
+    """For each (old tree, new tree) pair, the files present in the old and gone from the new;
+    one git call for all pairs."""
+    wanted = list(dict.fromkeys(pairs))
+    if not wanted:
+        return {}
+    for old, new in wanted:
+        _check_commit(old)
+        _check_commit(new)
+    stdin = "".join(f"{old} {new}\n" for old, new in wanted).encode()
+    args = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--diff-filter=D"]
+    result: dict[tuple[str, str], set[str]] = {pair: set() for pair in wanted}
+    for header, _blob, path in _diff_blocks(run(root, args, stdin=stdin)):
+        if len(header) == 2 and (header[0], header[1]) in result:
+            result[(header[0], header[1])].add(path)
+    return result
+
+
+def read_blobs(root: Path, blobs: Sequence[str]) -> dict[str, bytes]:
+    """The content of each blob id; one ``cat-file --batch`` call for all of them."""
+    wanted = list(dict.fromkeys(blobs))
+    if not wanted:
+        return {}
+    for blob in wanted:
+        _check_commit(blob)
+    out = run(root, ["cat-file", "--batch"], stdin="".join(f"{b}\n" for b in wanted).encode())
+    result: dict[str, bytes] = {}
+    pos = 0
+    for blob in wanted:
+        end = out.index(b"\n", pos)
+        header = out[pos:end].decode("ascii", "replace").split()
+        pos = end + 1
+        if len(header) == 3 and header[1] == "blob":
+            size = int(header[2])
+            result[blob] = out[pos : pos + size]
+            pos += size + 1
+    return result
+
+
+def status(root: Path, pathspecs: Sequence[str]) -> dict[str, str]:
+    """Work-tree changes under ``pathspecs``: path (from the top folder) -> two-letter code
+    (``??`` untracked, `` M`` modified, ...); one git call."""
+    args = ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"]
+    out = run(root, [*args, "--", *pathspecs])
+    result = {}
+    for entry in out.split(b"\0"):
+        if len(entry) > 3:
+            result[entry[3:].decode("utf-8", "surrogateescape")] = entry[:2].decode("ascii")
+    return result
+
+
+def remotes(root: Path) -> list[str]:
+    """The configured remotes' names (``origin`` first)."""
+    names = run(root, ["remote"]).decode("utf-8", "replace").split()
+    return sorted(names, key=lambda name: (name != "origin", name))
+
+
+def deepen(root: Path, remote: str, depth: int, timeout: float) -> None:
+    """``git fetch --deepen=DEPTH REMOTE`` within ``timeout`` seconds; `GitError` on failure."""
+    if not is_safe_branch(remote):
+        raise GitError(f"remote name {remote!r} is not usable")
+    args = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", f"--deepen={int(depth)}"]
+    run(root, [*args, "--end-of-options", remote], timeout=max(timeout, 1.0))
+
+
+def _check_commit(value: str) -> None:
+    if not is_commit_id(value):
+        raise ValueError(f"not a commit id: {value!r}")
+
+
+class Budget:
+    """A time limit shared by a sequence of calls (deepening a shallow clone step by step)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.deadline = time.monotonic() + seconds
+
+    def left(self) -> float:
+        """Seconds left, never negative."""
+        return max(0.0, self.deadline - time.monotonic())
 
 
 def list_files(root: Path, paths: Sequence[str] = ()) -> list[str] | None:
     """Tracked and untracked-but-not-ignored files under ``paths`` (relative to ``root``), in one
     git call; ``None`` when git cannot answer (not installed, not a repository, unsafe owner)."""
     try:
-        done = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *paths],
-            cwd=root,
-            capture_output=True,
-            check=False,
-            stdin=subprocess.DEVNULL,
+        out = run(
+            root, ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *paths]
         )
-    except OSError:
+    except GitError:
         return None
-    if done.returncode != 0:
-        return None
-    names = done.stdout.decode("utf-8", "surrogateescape").split("\0")
+    names = out.decode("utf-8", "surrogateescape").split("\0")
     return sorted({name for name in names if name})

@@ -154,11 +154,13 @@ def _measure_peer(
 
 
 def _peer_failures(output: bytes) -> int:
-    """Files check-jsonschema rejected: lines like ``  path::$.pointer: message``."""
+    """Files check-jsonschema rejected: ``path::$.pointer: message`` or ``Failed to parse path``."""
     files = set()
     for line in output.decode(errors="replace").splitlines():
         line = line.strip()
-        if "::" in line and not line.startswith("Schema validation errors"):
+        if line.startswith("Failed to parse "):
+            files.add(line.removeprefix("Failed to parse "))
+        elif "::" in line:
             files.add(line.split("::", 1)[0])
     return len(files)
 

@@ -123,9 +123,21 @@ def measure_size(n: int, work: Path, options: argparse.Namespace) -> SizeResult:
     )
     if not options.no_peer:
         _measure_peer(result, repo, work, env, options.repeat)
+    if options.profile and n == max(options.sizes):
+        _profile(repo.root, options)
     if not options.keep:
         shutil.rmtree(repo.root)
     return result
+
+
+def _profile(root: Path, options: argparse.Namespace) -> None:
+    """One more audit under pyinstrument (not timed); its text report goes to ``--profile``."""
+    args = [sys.executable, "-m", "pyinstrument", "-r", "text", "-o", str(options.profile)]
+    args += ["--", _tool("handoff-audit"), *_audit_args(options.all_branches)[1:]]
+    done = subprocess.run(args, cwd=root, capture_output=True, check=False)
+    if b"No module named pyinstrument" in done.stderr:
+        raise SystemExit("bench: --profile needs pyinstrument: pip install pyinstrument")
+    print(f"profile of the audit at the largest N: {options.profile}", flush=True)
 
 
 def _measure_peer(
@@ -320,6 +332,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, help="build here (default: a temporary folder)")
     parser.add_argument("--keep", action="store_true", help="keep the built repositories")
     parser.add_argument("--json", type=Path, help="also write the results as JSON to this file")
+    parser.add_argument(
+        "--profile", type=Path, help="profile the largest N's audit with pyinstrument into FILE"
+    )
     parser.add_argument("--show-git", action="store_true", help="print the git calls of an audit")
     options = parser.parse_args(argv)
     try:
@@ -339,6 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     print("machine: " + "; ".join(f"{k} {v}" for k, v in info.items()), flush=True)
     with tempfile.TemporaryDirectory(prefix="handoff-bench-") as tmp:
         work = options.workdir.resolve() if options.workdir else Path(tmp)
+        if options.profile:
+            options.profile = options.profile.resolve()
         work.mkdir(parents=True, exist_ok=True)
         results = []
         for n in options.sizes:

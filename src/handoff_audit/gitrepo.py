@@ -455,3 +455,13 @@ def list_files(root: Path, paths: Sequence[str] = ()) -> list[str] | None:
         return None
     names = out.decode("utf-8", "surrogateescape").split("\0")
     return sorted({name for name in names if name})
+
+
+def mark_safe_directory(path: Path) -> None:
+    """Trust ``path`` in the global git configuration (``$HOME/.gitconfig``).
+
+    In the action's container the workspace belongs to another user than the container's root,
+    and git refuses such a repository ("dubious ownership") until it is marked safe. Run from
+    ``/`` so that git does not first inspect the very folder it distrusts. `GitError` on failure.
+    """
+    run(Path(path.anchor or "/"), ["config", "--global", "--add", "safe.directory", str(path)])

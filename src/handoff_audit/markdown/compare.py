@@ -1,0 +1,180 @@
+"""Does a markdown twin say what its JSON packet says? Field by field, by meaning.
+
+Whitespace, bullet style, heading case, section order and emphasis do not count: both sides are
+reduced to plain, whitespace-folded text first. A changed word, a missing or extra item, a changed
+severity or exit code do. Items are compared as multisets (reordering risks is not a new story),
+except ``commands_run``, whose order is the story.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from handoff_audit.credentials import show
+from handoff_audit.markdown.model import (
+    META,
+    SECTIONS,
+    as_text,
+    expected_text,
+    fold,
+    title_of,
+)
+from handoff_audit.markdown.parse import Block, Parsed, parse
+from handoff_audit.markdown.render import render_packet
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One field on which the markdown and the JSON disagree."""
+
+    field: str | None
+    """The packet field; ``None`` for markdown content that belongs to no field."""
+    line: int
+    """1-based line in the markdown where the difference shows."""
+    message: str
+    """Both sides, quoted briefly (secrets redacted)."""
+
+
+def compare(data: Mapping[str, Any], markdown: str) -> list[Difference]:
+    """Every field where ``markdown`` says something else than ``data``; ``[]`` when they agree."""
+    if markdown == render_packet(data):
+        return []
+    parsed = parse(markdown)
+    found: list[Difference] = []
+    title = data.get("title")
+    if isinstance(title, str) and fold(title) != fold(parsed.title or ""):
+        found.append(
+            Difference(
+                "title",
+                parsed.title_line,
+                f"title: the markdown says {_q(parsed.title or '')} where the JSON says "
+                f"{_q(title_of(data))}",
+            )
+        )
+    for name, label in META:
+        found.extend(_meta(parsed, data, name, label))
+    for spec in SECTIONS:
+        if spec.kind == "text":
+            found.extend(_text(parsed, data, spec.field, spec.heading))
+        else:
+            found.extend(_list(parsed, data, spec.field, spec.heading))
+    found.extend(_strays(parsed))
+    return sorted(found, key=lambda d: d.line)
+
+
+def _q(text: str) -> str:
+    return show(text, 50)
+
+
+def _meta(parsed: Parsed, data: Mapping[str, Any], name: str, label: str) -> list[Difference]:
+    want = fold(as_text(data[name])) if data.get(name) is not None else None
+    have, line = parsed.meta.get(name, (None, parsed.title_line))
+    have = fold(have) if have is not None else None
+    if want == have:
+        return []
+    if have is None:
+        said = f"the markdown has no {label} line; the JSON says {_q(want or '')}"
+    elif want is None:
+        said = f"the markdown says {_q(have)}; the JSON has no `{name}`"
+    else:
+        said = f"the markdown says {_q(have)} where the JSON says {_q(want)}"
+    return [Difference(name, line, f"{label}: {said}")]
+
+
+def _text(parsed: Parsed, data: Mapping[str, Any], name: str, heading: str) -> list[Difference]:
+    want = expected_text(name, data)
+    have = parsed.text(name)
+    if want == have:
+        return []
+    line = parsed.line_of(name) or parsed.title_line
+    if not parsed.has(name):
+        said = f"the markdown has no {heading} section; the JSON says {_q(str(want))}"
+    elif name not in data:
+        said = f"the markdown says {_q(have)}; the JSON has no `{name}`"
+    else:
+        said = f"the markdown says {_q(have)} where the JSON says {_q(str(want))}"
+    return [Difference(name, line, f"{heading}: {said}")]
+
+
+def _list(parsed: Parsed, data: Mapping[str, Any], name: str, heading: str) -> list[Difference]:
+    want = expected_text(name, data)
+    assert isinstance(want, list)
+    blocks = parsed.items(name)
+    have = [block.text for block in blocks]
+    if want == have:
+        return []
+    section_line = parsed.line_of(name) or parsed.title_line
+    missing = list((Counter(want) - Counter(have)).elements())
+    extra_blocks = _extra(blocks, Counter(have) - Counter(want))
+    if not missing and not extra_blocks:
+        if name != "commands_run":
+            return []
+        said = "the markdown lists the same commands in another order; order matters here"
+        return [Difference(name, section_line, f"{heading}: {said}")]
+    if not parsed.has(name):
+        said = f"the markdown has no {heading} section; the JSON has {_count(len(want))}"
+        return [Difference(name, section_line, f"{heading}: {said}")]
+    parts: list[str] = []
+    line = section_line
+    if missing and extra_blocks:
+        line = extra_blocks[0].line
+        parts.append(
+            f"the markdown has {_q(extra_blocks[0].text)} where the JSON has {_q(missing[0])}"
+        )
+        missing, extra_blocks = missing[1:], extra_blocks[1:]
+    if extra_blocks:
+        line = line if parts else extra_blocks[0].line
+        parts.append(f"the markdown has {_q(extra_blocks[0].text)}, which the JSON lacks")
+    if missing:
+        parts.append(f"the markdown lacks {_q(missing[0])}")
+    more = len(missing) + len(extra_blocks) - (1 if extra_blocks else 0) - (1 if missing else 0)
+    if more > 0:
+        parts.append(f"and {more} more difference{'s' * (more > 1)}")
+    return [Difference(name, line, f"{heading}: {'; '.join(parts)}")]
+
+
+def _extra(blocks: list[Block], extra: Counter[str]) -> list[Block]:
+    """The blocks whose text is in ``extra``, in document order, as many times as counted."""
+    left = Counter(extra)
+    found: list[Block] = []
+    for block in blocks:
+        if left[block.text] > 0:
+            left[block.text] -= 1
+            found.append(block)
+    return found
+
+
+def _count(n: int) -> str:
+    return f"{n} item{'s' * (n != 1)}"
+
+
+def _strays(parsed: Parsed) -> list[Difference]:
+    """Content under headings that are no field, and text under the title that is no meta line.
+
+    The next `render --write` would drop it, so it is worth saying before it is lost.
+    """
+    found: list[Difference] = []
+    known = {line for _, line in parsed.meta.values()}
+    known |= {block.line for blocks in parsed.labelled.values() for block in blocks}
+    for section in parsed.sections:
+        if section.field is not None:
+            continue
+        blocks = [b for b in section.blocks if b.line not in known and b.text]
+        if not blocks:
+            continue
+        where = f"section {_q(section.heading)}" if section.heading else "the text under the title"
+        found.append(
+            Difference(
+                None,
+                section.line if section.heading else blocks[0].line,
+                f"{where} says {_q(blocks[0].text)}, which is no field of the JSON; "
+                "move it into a field of the packet, or the next render drops it",
+            )
+        )
+    return found
+
+
+__all__ = ["Difference", "compare"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from handoff_audit import discovery, history, loading
 from handoff_audit.config import Config
 from handoff_audit.context import AuditContext, Target
+from handoff_audit.credentials import redact, redact_data
 from handoff_audit.findings import Finding, PacketInfo, Report, Severity
 from handoff_audit.packet import Packet
 from handoff_audit.rules import CHECKS
@@ -84,7 +85,7 @@ def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
                 rule=rule_id,
                 severity=severity,
                 path=hit.path,
-                message=hit.message,
+                message=redact(hit.message),
                 line=hit.line,
                 column=hit.column,
                 pointer=hit.pointer,
@@ -105,5 +106,5 @@ def _packet_info(packet: Packet, facts: history.History | None) -> PacketInfo:
         status=packet.status,
         last_known_good_commit=lkg if isinstance(lkg, str) else None,
         commits_behind=facts.commits_behind(packet) if facts else None,
-        data=packet.data,
+        data=redact_data(packet.data),
     )

@@ -1,14 +1,16 @@
-"""The `check` command: options -> audit -> formatted report -> exit code."""
+"""The `check` command: options -> configuration -> audit -> formatted report -> exit code."""
 
 from __future__ import annotations
 
+import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.audit import AuditRequest, run_audit
-from handoff_audit.config import Config
+from handoff_audit.config import load_config
 from handoff_audit.context import Target
-from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK
+from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.findings import Severity
 from handoff_audit.formats import FORMATS, FormatOptions
 
@@ -42,12 +44,13 @@ class CheckOptions:
 
 
 def run_check(options: CheckOptions) -> int:
-    """Placeholder wiring (owner: the core auditor)."""
-    root = Path.cwd()
+    """Audit, write the report, and return 0 (nothing at the failing level) or 1."""
+    paths = tuple(absolute(path) for path in options.paths or (Path("."),))
+    root = find_root(paths)
     request = AuditRequest(
         root=root,
-        paths=tuple(p.resolve() for p in options.paths),
-        config=Config(),
+        paths=paths,
+        config=load_config(root, options.config_file),
         target=Target(
             head=options.head,
             branch=options.branch,
@@ -58,6 +61,71 @@ def run_check(options: CheckOptions) -> int:
         ignore=options.ignore,
     )
     report = run_audit(request)
-    print(FORMATS[options.output_format](report, FormatOptions()), end="")
+    color = options.output is None and use_color(sys.stdout)
+    text = FORMATS[options.output_format](report, FormatOptions(color=color))
+    write_report(text, options.output)
     level = Severity.WARNING if options.strict else Severity.ERROR
     return EXIT_FINDINGS if report.fails_at(level) else EXIT_OK
+
+
+def absolute(path: Path) -> Path:
+    """``path`` made absolute with its folders' links resolved, but not the file's own link.
+
+    A packet that is a link must stay a link here, so that loading can refuse one that leads out
+    of the repository instead of following it.
+    """
+    full = Path(os.path.abspath(path))
+    if not full.name:
+        return full.resolve()
+    return full.parent.resolve() / full.name
+
+
+def find_root(paths: tuple[Path, ...]) -> Path:
+    """The repository root: git's top level around the first path, found by looking for
+    ``.git`` upwards (no git process). Outside git: the current folder when every path is
+    under it, else the folders' common parent."""
+    first = paths[0]
+    start = first if first.is_dir() and not first.is_symlink() else first.parent
+    for folder in (start, *start.parents):
+        if os.path.lexists(folder / ".git"):
+            return folder
+    cwd = Path.cwd().resolve()
+    if all(path.is_relative_to(cwd) for path in paths):
+        return cwd
+    starts = [p if p.is_dir() and not p.is_symlink() else p.parent for p in paths]
+    return Path(os.path.commonpath(starts))
+
+
+def use_color(stream: object) -> bool:
+    """Colour only on a terminal, never with ``NO_COLOR`` set, always with ``FORCE_COLOR``."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def write_report(text: str, output: Path | None) -> None:
+    """Write to ``output`` (replaced whole, never half-written) or to standard output.
+
+    Text that cannot be encoded (a lone surrogate from a ``\\ud800`` escape in a packet) is
+    written as its escape, which is still valid JSON and readable text.
+    """
+    data = text.encode("utf-8", "backslashreplace")
+    if output is None:
+        sys.stdout.flush()
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is not None:
+            buffer.write(data)
+            buffer.flush()
+        else:  # a captured stream without bytes (tests)
+            sys.stdout.write(data.decode("utf-8"))
+        return
+    partial = output.with_name(f".{output.name}.{os.getpid()}.tmp")
+    try:
+        partial.write_bytes(data)
+        partial.replace(output)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise InputError(f"--output {output}: cannot write ({error.strerror or error})") from None

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
+from handoff_audit.errors import InputError
 from handoff_audit.findings import Severity
 
 DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md")
@@ -37,3 +40,162 @@ class Config:
     """Per-rule severity overrides; ``None`` means ``off``."""
     source: str | None = None
     """Where the configuration came from, for messages (``None`` = defaults)."""
+
+
+CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml")
+"""Configuration files looked for at the repository root, before ``pyproject.toml``."""
+
+_ACCEPTS = {
+    "packets": 'a non-empty list of globs, e.g. ["**/handoff.json"]',
+    "block-files": 'a list of globs, e.g. ["**/HANDOFF.md"]',
+    "protected-branches": 'a list of branch globs, e.g. [main, "release/*"]',
+    "max-commits-behind": "an integer >= 0",
+    "max-age-days": "an integer >= 0",
+    "keep-last": "an integer >= 0",
+    "max-lines": "an integer >= 1",
+    "max-file-bytes": "an integer >= 1",
+    "schema": "a path relative to the configuration file, or an https:// URL",
+    "rules": "a mapping of rule id to error, warning, note or off",
+}
+
+
+def load_config(root: Path, config_file: Path | None = None) -> Config:
+    """The configuration for the repository at ``root``: ``config_file`` when given, else
+    ``.handoff-audit.yml``, else ``[tool.handoff-audit]`` in ``pyproject.toml``, else defaults.
+
+    Anything wrong is an `InputError` naming the file, the key, the value and what is accepted.
+    """
+    if config_file is not None:
+        if not config_file.is_file():
+            raise InputError(f"--config {config_file}: no such file")
+        return _from_file(config_file, explicit=True)
+    for name in CONFIG_FILES:
+        if (root / name).is_file():
+            return _from_file(root / name, explicit=False)
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        config = _from_file(pyproject, explicit=False)
+        if config.source is not None:
+            return config
+    return Config()
+
+
+def _from_file(path: Path, *, explicit: bool) -> Config:
+    source = _display(path)
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"{source}: cannot be read ({error})") from None
+    if path.suffix == ".toml":
+        import tomllib
+
+        try:
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise InputError(f"{source}: not valid TOML: {error}") from None
+        tool = document.get("tool", {})
+        if isinstance(tool, dict) and "handoff-audit" in tool:
+            raw: Any = tool["handoff-audit"]
+            source = f"{source} [tool.handoff-audit]"
+        elif explicit and path.name != "pyproject.toml":
+            raw = document
+        else:
+            return Config()
+    else:
+        import yaml
+
+        try:
+            raw = yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+            problem = getattr(error, "problem", None) or "syntax error"
+            raise InputError(f"{source}: not valid YAML{where}: {problem}") from None
+        if raw is None:
+            raw = {}
+    return _validate(raw, source, path.parent)
+
+
+def _validate(raw: Any, source: str, base: Path) -> Config:
+    from handoff_audit.credentials import show
+
+    if not isinstance(raw, dict):
+        raise InputError(f"{source}: the configuration must be a mapping of keys to values")
+    raw = dict(raw)
+    if isinstance(raw.get("rules"), dict):
+        # YAML 1.1 reads a bare `off` as false; that is what the user meant.
+        raw["rules"] = {str(k): ("off" if v is False else v) for k, v in raw["rules"].items()}
+    for key in raw:
+        if key not in _ACCEPTS:
+            import difflib
+
+            guess = difflib.get_close_matches(str(key).replace("_", "-"), list(_ACCEPTS), n=1)
+            hint = f" — did you mean {guess[0]!r}?" if guess else ""
+            raise InputError(
+                f"{source}: unknown key {show(key)}{hint}; accepted keys: {', '.join(_ACCEPTS)}"
+            )
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
+    from handoff_audit.schema import config_schema
+
+    error = best_match(Draft202012Validator(config_schema()).iter_errors(raw))
+    if error is not None:
+        path = [str(part) for part in error.absolute_path]
+        key = path[0] if path else "?"
+        if key == "rules" and len(path) > 1:
+            raise InputError(
+                f"{source}: rules.{path[1]} is {show(error.instance)}; accepted severities: "
+                "error, warning, note, off"
+            )
+        value = raw.get(key)
+        raise InputError(
+            f"{source}: {key} is {show(value)}; expected {_ACCEPTS.get(key, 'a valid value')}"
+        )
+    from handoff_audit.rules import RULES_BY_ID
+
+    severities: dict[str, Severity | None] = {}
+    for rule_id, level in raw.get("rules", {}).items():
+        if rule_id not in RULES_BY_ID:
+            raise InputError(
+                f"{source}: rules: unknown rule id {show(rule_id)}; known rules: "
+                f"{', '.join(sorted(RULES_BY_ID))}"
+            )
+        severities[rule_id] = None if level == "off" else Severity(level)
+    schema = raw.get("schema")
+    if isinstance(schema, str):
+        schema = _schema_source(schema, source, base)
+    defaults = Config()
+    return Config(
+        packets=tuple(raw.get("packets", defaults.packets)),
+        block_files=tuple(raw.get("block-files", defaults.block_files)),
+        protected_branches=tuple(raw.get("protected-branches", defaults.protected_branches)),
+        max_commits_behind=raw.get("max-commits-behind", defaults.max_commits_behind),
+        max_age_days=raw.get("max-age-days", defaults.max_age_days),
+        keep_last=raw.get("keep-last", defaults.keep_last),
+        max_lines=raw.get("max-lines", defaults.max_lines),
+        max_file_bytes=raw.get("max-file-bytes", defaults.max_file_bytes),
+        schema=schema,
+        rules=MappingProxyType(severities),
+        source=source,
+    )
+
+
+def _schema_source(value: str, source: str, base: Path) -> str:
+    if value.startswith("https://"):
+        return value
+    if "://" in value:
+        raise InputError(
+            f"{source}: schema {value!r} must be a path or an https:// URL (plain http is refused)"
+        )
+    path = (base / value).resolve()
+    if not path.is_file():
+        raise InputError(f"{source}: schema {value!r}: no such file (looked at {path})")
+    return str(path)
+
+
+def _display(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)

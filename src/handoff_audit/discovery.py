@@ -1,12 +1,122 @@
-"""Finding packet files. (Owner: the core auditor. Placeholder until then.)"""
+"""Finding packet files, and pairing each JSON packet with its markdown twin.
+
+Inside a git repository the candidate list comes from one ``git ls-files`` call, so what git
+ignores is skipped for free. Outside one, the tree is walked, skipping ``.git``,
+``node_modules`` and virtual environments. Either way only files matching the ``packets`` globs
+are kept; a file named explicitly on the command line is always kept.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.errors import InputError
+from handoff_audit.globs import matches_any
+
+SKIPPED_DIRS = frozenset(
+    {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
+)
+"""Folders never searched: version control internals, dependencies, virtual environments."""
+
+
+@dataclass(frozen=True, slots=True)
+class PacketFiles:
+    """The file(s) of one packet."""
+
+    path: Path
+    """The packet: a JSON file, or a markdown-only handoff."""
+    kind: str
+    """``json`` or ``markdown``."""
+    markdown: Path | None
+    """The JSON packet's markdown twin when it exists; the file itself for markdown-only."""
 
 
 def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
-    """Placeholder: every handoff.json under the paths."""
-    return sorted({p for base in paths for p in base.rglob("handoff.json")})
+    """Every packet file (JSON or markdown) under ``paths``, absolute, sorted, without duplicates.
+
+    ``paths`` are absolute and under ``root``; a path that does not exist is an `InputError`.
+    """
+    explicit: set[Path] = set()
+    folders: list[str] = []
+    for path in paths:
+        try:
+            relative = path.relative_to(root).as_posix()
+        except ValueError:
+            raise InputError(
+                f"{path} is outside the repository {root}; audit one repository at a time"
+            ) from None
+        if not os.path.lexists(path):
+            raise InputError(f"{path}: no such file or folder")
+        if path.is_dir() and not path.is_symlink():
+            folders.append("" if relative == "." else relative)
+        else:
+            explicit.add(path)
+    found = set(explicit)
+    if folders:
+        candidates = _candidates(root, folders)
+        found.update(root / name for name in candidates if matches_any(name, config.packets))
+    return sorted(found)
+
+
+def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
+    """Relative paths of every file under ``folders`` that is worth matching against globs."""
+    if (root / ".git").exists():
+        from handoff_audit import gitrepo
+
+        listed = gitrepo.list_files(root, [f or "." for f in folders])
+        if listed is not None:
+            for name in listed:
+                parts = name.split("/")
+                if SKIPPED_DIRS.isdisjoint(parts[:-1]) and os.path.lexists(root / name):
+                    yield name
+            return
+    for folder in _outermost(folders):
+        yield from _walk(root, folder)
+
+
+def _outermost(folders: Iterable[str]) -> list[str]:
+    """Drop folders inside other folders of the list, so no file is walked twice."""
+    kept: list[str] = []
+    for folder in sorted(set(folders)):
+        if not any(folder == k or folder.startswith(f"{k}/") or not k for k in kept):
+            kept.append(folder)
+    return kept
+
+
+def _walk(root: Path, folder: str) -> Iterator[str]:
+    base = root / folder if folder else root
+    for current, dirs, files in os.walk(base):
+        if "pyvenv.cfg" in files:  # a virtual environment, whatever its name
+            dirs[:] = []
+            continue
+        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS]
+        prefix = Path(current).relative_to(root).as_posix()
+        for name in files:
+            yield name if prefix == "." else f"{prefix}/{name}"
+
+
+def pair(files: Iterable[Path]) -> list[PacketFiles]:
+    """Group discovered files into packets.
+
+    A JSON file is a packet; its twin is the ``.md`` file of the same stem in the same folder,
+    when it exists. A ``HANDOFF.md``/``handoff.md`` without a JSON twin is a markdown-only
+    packet. Other markdown files that were discovered (a glob can find them) only serve as twins.
+    """
+    files = sorted(set(files))
+    packets: list[PacketFiles] = []
+    twins: set[Path] = set()
+    for path in files:
+        if path.suffix.lower() == ".json":
+            twin = path.with_suffix(".md")
+            has_twin = os.path.lexists(twin)
+            packets.append(PacketFiles(path, "json", twin if has_twin else None))
+            if has_twin:
+                twins.add(twin)
+    for path in files:
+        if path.suffix.lower() != ".json" and path not in twins:
+            packets.append(PacketFiles(path, "markdown", path))
+    return sorted(packets, key=lambda p: p.path)

@@ -1,19 +1,181 @@
-"""Loading packet files. (Owner: the core auditor. Placeholder until then.)"""
+"""Loading packet files safely: JSON with positions, markdown as text.
+
+Everything that can go wrong with a file on disk ends as an ``invalid-json`` hit with a location
+when there is one: a link out of the repository (its target is never read), a FIFO or device
+(never opened, so never a hang), a file over ``max-file-bytes`` (never read whole), a byte
+order mark, bytes that are not UTF-8, and anything the strict JSON parser refuses.
+"""
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.discovery import PacketFiles, pair
+from handoff_audit.jsonpos import JsonPositionError, parse
 from handoff_audit.packet import Packet, rel
 from handoff_audit.rules.base import Hit
+from handoff_audit.rules.content import INVALID_JSON
+
+_BOMS = (
+    (b"\xef\xbb\xbf", "a UTF-8 byte order mark"),
+    (b"\xff\xfe", "a UTF-16 byte order mark"),
+    (b"\xfe\xff", "a UTF-16 byte order mark"),
+)
+
+
+class Unreadable(Exception):
+    """A file that cannot be used; the message says why and how to fix it."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        """1-based line, when the problem has a place."""
+        self.column = column
+        """1-based column, when the problem has a place."""
 
 
 def load_packets(root: Path, files: list[Path], config: Config) -> tuple[list[Packet], list[Hit]]:
-    """Placeholder: plain json.loads."""
-    packets = []
-    for f in files:
-        text = f.read_text()
-        packets.append(Packet(path=rel(root, f), kind="json", data=json.loads(text), text=text))
-    return packets, []
+    """Pair ``files`` into packets and read each one; problems become ``invalid-json`` hits."""
+    real_root = root.resolve()
+    packets: list[Packet] = []
+    hits: list[Hit] = []
+    for files_of in pair(files):
+        packet, packet_hits = _load(root, real_root, files_of, config.max_file_bytes)
+        packets.append(packet)
+        hits.extend(packet_hits)
+    return packets, hits
+
+
+def _load(root: Path, real_root: Path, files: PacketFiles, limit: int) -> tuple[Packet, list[Hit]]:
+    path = rel(root, files.path)
+    hits: list[Hit] = []
+    if files.kind == "markdown":
+        packet = Packet(path=path, kind="markdown", markdown_path=path)
+        try:
+            packet.text = packet.markdown_text = read_text(files.path, real_root, limit, bom=True)
+        except Unreadable as problem:
+            hits.append(_hit(path, problem))
+        return packet, hits
+
+    markdown_path = rel(root, files.markdown) if files.markdown else None
+    packet = Packet(path=path, kind="json", markdown_path=markdown_path)
+    try:
+        packet.text = read_text(files.path, real_root, limit, bom=False)
+        parsed = parse(packet.text)
+        if not isinstance(parsed.value, dict):
+            raise Unreadable(
+                f"the file holds a JSON {_json_type(parsed.value)}; a packet is a JSON object "
+                "({...}) with the fields of `handoff-audit schema`",
+                1,
+                1,
+            )
+        packet.data = parsed.value
+        packet.positions = parsed.positions
+        packet.key_positions = parsed.key_positions
+    except JsonPositionError as error:
+        hits.append(
+            Hit(INVALID_JSON, path, f"not valid JSON: {error.reason}", error.line, error.column)
+        )
+    except Unreadable as problem:
+        hits.append(_hit(path, problem))
+    if files.markdown is not None and markdown_path is not None:
+        try:
+            packet.markdown_text = read_text(files.markdown, real_root, limit, bom=True)
+        except Unreadable as problem:
+            hits.append(_hit(markdown_path, problem))
+    return packet, hits
+
+
+def _hit(path: str, problem: Unreadable) -> Hit:
+    return Hit(INVALID_JSON, path, str(problem), problem.line, problem.column)
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if value is None:
+        return "null"
+    return "number"
+
+
+def read_text(path: Path, real_root: Path, limit: int, *, bom: bool) -> str:
+    """Read a file as UTF-8 text, or raise `Unreadable`. ``bom=True`` tolerates a UTF-8 BOM."""
+    data = read_bytes(path, real_root, limit)
+    if bom and data.startswith(_BOMS[0][0]):
+        data = data[len(_BOMS[0][0]) :]
+    for mark, name in _BOMS:
+        if data.startswith(mark):
+            raise Unreadable(f"the file starts with {name}; save it as UTF-8 without a BOM", 1, 1)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        raise Unreadable(
+            f"byte 0x{data[error.start]:02x} is not UTF-8; save the file as UTF-8", line, column
+        ) from None
+
+
+def read_bytes(path: Path, real_root: Path, limit: int) -> bytes:
+    """Read a regular file inside ``real_root`` of at most ``limit`` bytes, or raise `Unreadable`.
+
+    The checks come before any ``open``: a FIFO would block, a device may never end, and a
+    link's target outside the repository is none of our business (nor an attacker's to show).
+    """
+    try:
+        target = path.resolve()
+    except (OSError, RuntimeError):
+        raise Unreadable("the file is a link that cannot be resolved (a loop?); fix it") from None
+    if not target.is_relative_to(real_root):
+        raise Unreadable(
+            "the file is a link to a place outside the repository; it was not read. "
+            "Put the packet itself in the repository"
+        )
+    try:
+        info = os.stat(target)
+    except OSError as error:
+        raise Unreadable(f"the file cannot be read: {error.strerror or error}") from None
+    _check_regular(info, limit)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(target, flags)
+    except OSError as error:
+        raise Unreadable(f"the file cannot be read: {error.strerror or error}") from None
+    with os.fdopen(fd, "rb") as handle:
+        _check_regular(os.fstat(handle.fileno()), limit)  # it may have changed since the stat
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise Unreadable(_too_large(len(data), limit))
+    return data
+
+
+def _check_regular(info: os.stat_result, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = (
+            "a folder"
+            if stat.S_ISDIR(info.st_mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(info.st_mode)
+            else "a socket"
+            if stat.S_ISSOCK(info.st_mode)
+            else "a device"
+        )
+        raise Unreadable(f"the path is {kind}, not a regular file; it was not read")
+    if info.st_size > limit:
+        raise Unreadable(_too_large(info.st_size, limit))
+
+
+def _too_large(size: int, limit: int) -> str:
+    more = "more than" if size > limit else "at least"
+    return (
+        f"the file is {more} max-file-bytes ({limit} bytes): it was not read. Trim the packet "
+        "(keep the last commands, link to logs) or raise max-file-bytes in the configuration"
+    )

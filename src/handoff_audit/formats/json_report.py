@@ -1,15 +1,67 @@
-"""The json_report format. (Placeholder until its owner writes it.)"""
+"""The JSON report, version 1, exactly as DESIGN.md describes it.
+
+The packets' own data is left out on purpose: the report says what was checked and what was
+found, and a consumer that wants a packet reads the file.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
+from handoff_audit import __version__
 from handoff_audit.findings import Report
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
 
+REPORT_VERSION = 1
+"""Bumped only when a field changes meaning or disappears."""
+
+
+def to_dict(report: Report) -> dict[str, Any]:
+    """The report as JSON-ready data."""
+    summary = report.summary
+    return {
+        "version": REPORT_VERSION,
+        "tool": {"name": "handoff-audit", "version": __version__},
+        "head": report.head,
+        "branch": report.branch,
+        "target_branch": report.target_branch,
+        "packets": [
+            {
+                "path": packet.path,
+                "markdown": packet.markdown,
+                "kind": packet.kind,
+                "branch": packet.branch,
+                "topic": packet.topic,
+                "status": packet.status,
+                "last_known_good_commit": packet.last_known_good_commit,
+                "commits_behind": packet.commits_behind,
+            }
+            for packet in report.packets
+        ],
+        "findings": [
+            {
+                "rule": finding.rule,
+                "severity": finding.severity.value,
+                "path": finding.path,
+                "line": finding.line,
+                "column": finding.column,
+                "pointer": finding.pointer,
+                "message": finding.message,
+            }
+            for finding in report.findings
+        ],
+        "summary": {
+            "packets": summary.packets,
+            "errors": summary.errors,
+            "warnings": summary.warnings,
+            "notes": summary.notes,
+        },
+    }
+
 
 def render(report: Report, options: FormatOptions) -> str:
-    """Placeholder."""
-    return "".join(f"{f.path}:{f.line}: {f.rule}: {f.message}\n" for f in report.findings)
+    """The report as indented JSON, one trailing newline."""
+    return json.dumps(to_dict(report), indent=2, ensure_ascii=False) + "\n"

@@ -1,39 +1,141 @@
-"""Rules about a packet file's own content: can it be read, does it match the schema, is it filled in, does it leak a secret."""
+"""Rules about a packet file's own content: can it be read, does it match the schema, is it
+filled in, does it leak a secret."""
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from handoff_audit.context import AuditContext
 from handoff_audit.findings import Severity
+from handoff_audit.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
 
 INVALID_JSON = Rule(
     id="invalid-json",
     default=Severity.ERROR,
-    summary="a packet file is not a readable JSON object (syntax, encoding, duplicate key, size, not a regular file, a link out of the repository)",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    summary="a packet file is not a readable JSON object (syntax, encoding, duplicate key, size, "
+    "not a file, a link out)",
+    doc="""\
+A packet that cannot be read is no handoff at all, and a packet that different tools read
+differently is worse: with a duplicate key, one tool sees the first value and another the last.
+So handoff-audit reads packets strictly and says where the problem is:
+
+- a syntax error (with its line and column), `NaN`/`Infinity`, a trailing comma, single quotes;
+- a duplicate key (both places are named);
+- a byte order mark, or bytes that are not UTF-8;
+- nesting deeper than 64 levels;
+- a file larger than `max-file-bytes` (default 1 MiB; it is not read);
+- a FIFO, a device or a folder where a file should be (never opened);
+- a symbolic link to a place outside the repository (its target is never read).
+
+Example:
+
+```json
+{"branch": "feat/refunds", "status": "active",}
+```
+
+`handoff.json:1:47: invalid-json: not valid JSON: trailing comma before '}'`
+
+Fix: repair the file at the place named (`python -m json.tool handoff.json` shows the same
+problem), or regenerate it with `handoff-audit new`.
+""",
 )
 
 SCHEMA = Rule(
     id="schema",
     default=Severity.ERROR,
     summary="a packet violates the handoff schema; one finding per violation",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    doc="""\
+The next session, human or agent, reads the packet's fields by name. A misspelt field is a field
+nobody reads, an unknown status makes the packet neither active nor done, and a missing
+`next_action` turns a handoff into a status report. Every violation is reported (not only the
+first), each at its JSON pointer with its line and column, and with the nearest valid value or
+field name when there is one. Fields starting with `x-` are extensions and always allowed.
+
+Example:
+
+```json
+{"status": "Active", "nxt_action": "run the migration", ...}
+```
+
+```
+handoff.json:3:13: schema: status: "Active" is not one of active, superseded, archived
+  — did you mean "active"?
+handoff.json:4:3: schema: unknown field "nxt_action" — did you mean "next_action"?
+  (extensions must start with x-)
+```
+
+Fix: follow the message; `handoff-audit schema` prints the whole schema (draft 2020-12), and the
+`schema` configuration key can point at your own.
+""",
 )
 
 PLACEHOLDER = Rule(
     id="placeholder",
     default=Severity.ERROR,
-    summary="`next_action` or `summary` is blank or a placeholder (TODO, TBD, FIXME, n/a, none, -, ..., <...>)",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    summary="`next_action` or `summary` is blank or a placeholder (TODO, TBD, FIXME, n/a, none, "
+    "-, ..., <...>)",
+    doc="""\
+`summary` and `next_action` are the two fields the next session reads first. A template value
+left in place (`TODO`, `TBD`, `FIXME`, `n/a`, `none`, `-`, `...`, `<next step here>`) passes the
+schema and tells the reader nothing, while looking like a finished handoff.
+
+Example:
+
+```json
+{"summary": "Refund webhooks now retry with backoff.", "next_action": "TODO"}
+```
+
+```
+handoff.json:9:18: placeholder: next_action is a placeholder ("TODO"); write the first
+  concrete step for the next session
+```
+
+Fix: write the first concrete thing the next session should do (a command, a file to open, a
+decision to make), and a summary of what this session did.
+""",
 )
 
 SECRET = Rule(
     id="secret",
     default=Severity.ERROR,
     summary="a value in a packet or handoff markdown looks like a credential",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    doc="""\
+Handoff packets are committed, pushed, posted as pull request comments and read by agents that
+log what they read: a token pasted into `commands_run` leaks everywhere at once. Only
+high-confidence patterns are reported, so the rule can stay on:
+
+- GitHub tokens (`ghp_`, `gho_`, `ghs_`, `ghu_`, `ghr_`, `github_pat_`);
+- AWS access key ids (`AKIA...`, `ASIA...`);
+- private key blocks (`-----BEGIN ... PRIVATE KEY-----`);
+- Slack tokens (`xoxb-`, `xoxp-`, ...);
+- a password in a URL (`https://user:password@host`), an `Authorization:` header, a `Bearer`
+  token.
+
+The message names the field (or the markdown line) and the kind of secret, never the value, in
+every output format; the secret is also redacted from the packet data that formats show.
+
+Example:
+
+```json
+{"commands_run": [{"cmd": "curl -H 'Authorization: Bearer ghp_...' https://api.github.com",
+                   "exit": 0}]}
+```
+
+```
+handoff.json:4:14: secret: commands_run[0].cmd contains what looks like a GitHub token;
+  remove it and revoke the credential
+```
+
+Fix: remove the value (write `$GITHUB_TOKEN` or `<redacted>` instead), **revoke the
+credential** (it is in the git history now), and rewrite history if the repository is public.
+""",
 )
 
 RULES = (
@@ -43,7 +145,141 @@ RULES = (
     SECRET,
 )
 
+PLACEHOLDER_FIELDS = ("summary", "next_action")
+"""The fields a placeholder must not stand in for."""
+
+_PLACEHOLDER_WORDS = frozenset(
+    {
+        "todo",
+        "tbd",
+        "tba",
+        "fixme",
+        "xxx",
+        "n/a",
+        "na",
+        "none",
+        "null",
+        "nil",
+        "nothing",
+        "-",
+        "--",
+        "—",
+        "...",
+        "…",
+        "?",
+        "??",
+        "???",
+        "placeholder",
+        "wip",
+    }
+)
+_PLACEHOLDER_PATTERNS = (
+    re.compile(r"^<[^<>]*>$"),  # <next step here>
+    re.compile(r"^(?:todo|tbd|fixme)\b[\s:.!-]*$", re.IGNORECASE),  # "TODO:", "TBD."
+    re.compile(r"^[-_.…\s]+$"),
+)
+
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
-    """Not implemented yet."""
-    return iter(())
+    """Schema, placeholder and secret hits of every packet (``invalid-json`` comes from loading)."""
+    validator: Validator | None = None
+    for packet in ctx.packets:
+        if packet.data is not None:
+            if validator is None:
+                from handoff_audit.validation import validator_for
+
+                validator = validator_for(ctx.config.schema)
+            yield from _schema_hits(packet, validator)
+            yield from _placeholder_hits(packet)
+        yield from _secret_hits(packet)
+
+
+def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:
+    from handoff_audit.validation import violations
+
+    assert packet.data is not None
+    for violation in violations(validator, packet.data):
+        where = packet.key_positions.get(violation.pointer) if violation.at_key else None
+        line, column = where or packet.position(violation.pointer)
+        yield Hit(SCHEMA, packet.path, violation.message, line, column, violation.pointer)
+
+
+def is_placeholder(text: str) -> bool:
+    """True for blank text and for template values that say nothing (``TODO``, ``<...>``)."""
+    stripped = text.strip()
+    if not stripped:
+        return True
+    if stripped.lower().rstrip(".!:") in _PLACEHOLDER_WORDS:
+        return True
+    return any(pattern.match(stripped) for pattern in _PLACEHOLDER_PATTERNS)
+
+
+def _placeholder_hits(packet: Packet) -> Iterator[Hit]:
+    from handoff_audit.credentials import show
+
+    assert packet.data is not None
+    for name in PLACEHOLDER_FIELDS:
+        value = packet.data.get(name)
+        if not isinstance(value, str) or not is_placeholder(value):
+            continue
+        pointer = f"/{name}"
+        line, column = packet.position(pointer)
+        what = "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
+        fix = (
+            "write the first concrete step for the next session"
+            if name == "next_action"
+            else "say what this session did"
+        )
+        yield Hit(PLACEHOLDER, packet.path, f"{name} is {what}; {fix}", line, column, pointer)
+
+
+def _secret_hits(packet: Packet) -> Iterator[Hit]:
+    from handoff_audit.credentials import find_secrets, iter_strings
+    from handoff_audit.validation import field_name
+
+    fix = "remove it and revoke the credential"
+    if packet.data is not None:
+        for pointer, text, is_key in iter_strings(packet.data):
+            kinds = sorted({match.kind for match in find_secrets(text)})
+            if not kinds:
+                continue
+            if is_key:
+                line, column = packet.key_positions.get(pointer, packet.position(pointer))
+                where = f"the name of field {field_name(pointer)}"
+            else:
+                line, column = packet.position(pointer)
+                where = field_name(pointer)
+            yield Hit(
+                SECRET,
+                packet.path,
+                f"{where} contains what looks like {_a(kinds)}; {fix}",
+                line,
+                column,
+                pointer,
+            )
+    elif packet.kind == "json" and packet.text is not None:
+        # Unparseable JSON still must not carry a credential: scan its lines.
+        yield from _text_secret_hits(packet.path, packet.text, fix)
+    if packet.markdown_text is not None and packet.markdown_path is not None:
+        yield from _text_secret_hits(packet.markdown_path, packet.markdown_text, fix)
+
+
+def _text_secret_hits(path: str, text: str, fix: str) -> Iterator[Hit]:
+    from handoff_audit.credentials import find_secrets
+
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    for match in find_secrets(text):
+        line = bisect_right(line_starts, match.start)
+        column = match.start - line_starts[line - 1] + 1
+        yield Hit(
+            SECRET,
+            path,
+            f"line {line} contains what looks like {_a([match.kind])}; {fix}",
+            line,
+            column,
+        )
+
+
+def _a(kinds: list[str]) -> str:
+    words = [f"an {k}" if k[0] in "AEIOU" else f"a {k}" for k in kinds]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -1,10 +1,51 @@
-"""The bundled packet schema (owner: the core auditor)."""
+"""The packet schema: the bundled one, or the one the configuration names (a file or an https
+URL, fetched once and cached)."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from handoff_audit.errors import InputError
 
 
 def schema_text() -> str:
     """The bundled schema's text, as shipped."""
     return resources.files(__package__).joinpath("handoff.schema.json").read_text("utf-8")
+
+
+@cache
+def load_schema(source: str | None) -> dict[str, Any]:
+    """The schema named by the configuration's ``schema`` key (``None`` = bundled), parsed.
+
+    A path must already be absolute (the configuration loader resolves it). Problems are an
+    `InputError` naming the source and the fix.
+    """
+    if source is None:
+        text = schema_text()
+    elif source.startswith("https://"):
+        from handoff_audit.schema.remote import fetch
+
+        text = fetch(source)
+    else:
+        try:
+            text = Path(source).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"schema {source}: cannot be read ({error}); fix `schema`") from None
+    try:
+        schema = json.loads(text)
+    except ValueError as error:
+        raise InputError(f"schema {source}: not valid JSON ({error})") from None
+    if not isinstance(schema, dict):
+        raise InputError(f"schema {source}: a JSON Schema must be a JSON object")
+    return schema
+
+
+def config_schema() -> dict[str, Any]:
+    """The JSON Schema the configuration is validated against."""
+    text = resources.files(__package__).joinpath("config.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema

@@ -1,0 +1,144 @@
+"""Recognising credentials in text, and keeping them out of every message and report.
+
+Only high-confidence patterns: a false alarm on a handoff teaches people to ignore the rule.
+Each pattern is a token format that its issuer made recognisable on purpose (GitHub, AWS, Slack),
+a PEM private key header, or a credential in the one place it cannot be anything else (the
+password of a URL, an ``Authorization`` header, a ``Bearer`` token).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("GitHub token", re.compile(r"(?<![\w])gh[pousr]_[A-Za-z0-9]{36,251}(?![\w])", re.ASCII)),
+    ("GitHub token", re.compile(r"(?<![\w])github_pat_[A-Za-z0-9_]{50,240}(?![\w])", re.ASCII)),
+    ("AWS access key", re.compile(r"(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])")),
+    (
+        "private key",
+        re.compile(
+            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[^-]*(?:-----END[^-]*-----)?"
+        ),
+    ),
+    ("Slack token", re.compile(r"(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9-]{10,250}")),
+    (
+        "password in a URL",
+        # user:password@host; skip ${VAR}, <placeholder>, *** and %-escaped templates.
+        re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@]+:(?![$<{*%])[^\s/@]{3,}@[^\s]"),
+    ),
+    (
+        "Authorization header",
+        re.compile(
+            r"(?i)\bauthorization\s*[:=]\s*[\"']?(?:basic|bearer|token)\s+"
+            r"(?![$<{*%])[A-Za-z0-9._~+/=-]{8,}"
+        ),
+    ),
+    (
+        "bearer token",
+        re.compile(
+            r"\b[Bb]earer\s+(?=[A-Za-z0-9._~+/-]*[0-9])(?=[A-Za-z0-9._~+/-]*[A-Za-z])"
+            r"[A-Za-z0-9._~+/-]{20,}=*"
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SecretMatch:
+    """Where a credential-looking string sits in a text. Carries no copy of the secret."""
+
+    kind: str
+    """What it looks like, for messages: ``GitHub token``, ``AWS access key``..."""
+    start: int
+    """Index of its first character."""
+    end: int
+    """Index after its last character."""
+
+
+def find_secrets(text: str) -> list[SecretMatch]:
+    """Every credential-looking span in ``text``, in order, overlaps removed."""
+    if not text:
+        return []
+    found: list[SecretMatch] = []
+    for kind, pattern in _PATTERNS:
+        found.extend(SecretMatch(kind, m.start(), m.end()) for m in pattern.finditer(text))
+    found.sort(key=lambda match: (match.start, -match.end))
+    kept: list[SecretMatch] = []
+    for match in found:
+        if kept and match.start < kept[-1].end:
+            continue
+        kept.append(match)
+    return kept
+
+
+def redact(text: str) -> str:
+    """``text`` with every credential-looking span replaced by ``[redacted <kind>]``."""
+    matches = find_secrets(text)
+    if not matches:
+        return text
+    parts: list[str] = []
+    last = 0
+    for match in matches:
+        parts.append(text[last : match.start])
+        parts.append(f"[redacted {match.kind}]")
+        last = match.end
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+def redact_data(value: Any) -> Any:
+    """A copy of a parsed JSON value with every string (keys too) passed through `redact`.
+
+    Returns the same object when nothing needed redacting, so the common case costs no copy.
+    """
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, list):
+        items = [redact_data(item) for item in value]
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+    if isinstance(value, dict):
+        pairs = [(redact(k), redact_data(v)) for k, v in value.items()]
+        same = all(
+            k1 is k2 and v1 is v2 for (k1, v1), (k2, v2) in zip(pairs, value.items(), strict=True)
+        )
+        return value if same else dict(pairs)
+    return value
+
+
+def iter_strings(value: Any, pointer: str = "") -> Iterator[tuple[str, str, bool]]:
+    """Every string in a parsed JSON value: (pointer, string, is_key). Iterative: no recursion."""
+    from handoff_audit.jsonpos import escape_token
+
+    stack: list[tuple[str, Any]] = [(pointer, value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            yield where, item, False
+        elif isinstance(item, dict):
+            for key, child in reversed(item.items()):
+                child_pointer = f"{where}/{escape_token(key)}"
+                stack.append((child_pointer, child))
+                stack.append((child_pointer, _Key(key)))
+        elif isinstance(item, list):
+            stack.extend((f"{where}/{i}", child) for i, child in reversed(list(enumerate(item))))
+        elif isinstance(item, _Key):
+            yield where, item.name, True
+
+
+@dataclass(frozen=True, slots=True)
+class _Key:
+    name: str
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """A value as a message may quote it: JSON-quoted, shortened, secrets redacted, printable."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    text = redact(text)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    # A lone surrogate ("\ud800" in the JSON) cannot be written to a UTF-8 terminal.
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")

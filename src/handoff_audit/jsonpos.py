@@ -1,0 +1,197 @@
+"""A strict JSON parser that remembers where every value and key starts.
+
+The standard library's parser gives no positions, accepts NaN and Infinity, keeps the last of
+duplicate keys and recurses without limit. This one is strict where a handoff packet must be,
+and maps every JSON pointer to a 1-based (line, column) so that findings point at the place.
+Strings are decoded by the standard library's C scanner, so it stays fast.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from json import decoder
+from typing import Any
+
+MAX_DEPTH = 64
+"""Deeper nesting is refused: no packet needs it, and it would exhaust the stack downstream."""
+
+_scanstring: Any = decoder.scanstring  # type: ignore[attr-defined]  # C-accelerated, untyped
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_WORDS = {"true": True, "false": False, "null": None}
+_NOT_JSON_WORDS = ("NaN", "Infinity", "-Infinity", "undefined")
+
+
+class JsonPositionError(ValueError):
+    """The text is not strict JSON; ``line``/``column`` say where (1-based)."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"{message} (line {line}, column {column})")
+        self.reason = message
+        """What is wrong, without the location."""
+        self.line = line
+        """1-based line."""
+        self.column = column
+        """1-based column, in characters."""
+
+
+@dataclass(slots=True)
+class Parsed:
+    """A parsed document and the positions of everything in it."""
+
+    value: Any
+    """The parsed value."""
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """JSON pointer -> (line, column) where the value starts."""
+    key_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """JSON pointer -> (line, column) of the member's key in its object."""
+
+
+def escape_token(token: str) -> str:
+    """One JSON pointer reference token (RFC 6901)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.result = Parsed(value=None)
+
+    def where(self, index: int) -> tuple[int, int]:
+        line = bisect_right(self.line_starts, index)
+        return line, index - self.line_starts[line - 1] + 1
+
+    def fail(self, message: str, index: int) -> JsonPositionError:
+        line, column = self.where(index)
+        return JsonPositionError(message, line, column)
+
+    def skip(self, index: int) -> int:
+        match = _WS.match(self.text, index)
+        assert match is not None  # the pattern matches the empty string
+        return match.end()
+
+    def parse(self) -> Parsed:
+        index = self.skip(0)
+        if index == len(self.text):
+            raise self.fail("the file is empty; a packet is a JSON object", index)
+        self.result.value, index = self.value(index, "", 1)
+        index = self.skip(index)
+        if index != len(self.text):
+            raise self.fail("unexpected text after the end of the JSON value", index)
+        return self.result
+
+    def value(self, index: int, pointer: str, depth: int) -> tuple[Any, int]:
+        if depth > MAX_DEPTH:
+            raise self.fail(f"nesting deeper than {MAX_DEPTH} levels", index)
+        self.result.positions[pointer] = self.where(index)
+        text = self.text
+        char = text[index : index + 1]
+        if char == "{":
+            return self.object(index + 1, pointer, depth)
+        if char == "[":
+            return self.array(index + 1, pointer, depth)
+        if char == '"':
+            return self.string(index)
+        number = _NUMBER.match(text, index)
+        if number and number.end() > index:
+            end = number.end()
+            if text[end : end + 1].isalnum():
+                raise self.fail("invalid number", index)
+            literal = number.group()
+            if number.group(1) or number.group(2):
+                parsed: Any = float(literal)
+                if parsed in (float("inf"), float("-inf")):
+                    raise self.fail("number too large for JSON", index)
+                return parsed, end
+            try:
+                return int(literal), end
+            except ValueError:  # more digits than Python converts (sys.set_int_max_str_digits)
+                raise self.fail("integer with too many digits", index) from None
+        for word, word_value in _WORDS.items():
+            if text.startswith(word, index):
+                return word_value, index + len(word)
+        for word in _NOT_JSON_WORDS:
+            if text.startswith(word, index):
+                raise self.fail(f"{word} is not valid JSON; use a number, a string or null", index)
+        if not char:
+            raise self.fail("unexpected end of file: expecting a value", index)
+        if char == "'":
+            raise self.fail("strings must use double quotes", index)
+        raise self.fail("expecting a value", index)
+
+    def string(self, index: int) -> tuple[str, int]:
+        try:
+            text, end = _scanstring(self.text, index + 1, True)
+            return str(text), int(end)
+        except ValueError as error:
+            position = getattr(error, "pos", index)
+            reason = getattr(error, "msg", "invalid string")
+            raise self.fail(reason.lower(), position) from None
+
+    def object(self, index: int, pointer: str, depth: int) -> tuple[dict[str, Any], int]:
+        members: dict[str, Any] = {}
+        text = self.text
+        index = self.skip(index)
+        if text[index : index + 1] == "}":
+            return members, index + 1
+        while True:
+            if text[index : index + 1] != '"':
+                if text[index : index + 1] == "}":
+                    raise self.fail("trailing comma before '}'", index)
+                raise self.fail("expecting a member name in double quotes", index)
+            key_at = index
+            key, index = self.string(index)
+            child = f"{pointer}/{escape_token(key)}"
+            if key in members:
+                first = self.result.key_positions[child]
+                raise self.fail(
+                    f"duplicate key {_quote(key)} (first at line {first[0]}, column {first[1]}); "
+                    "keep one",
+                    key_at,
+                )
+            self.result.key_positions[child] = self.where(key_at)
+            index = self.skip(index)
+            if text[index : index + 1] != ":":
+                raise self.fail("expecting ':' after the member name", index)
+            index = self.skip(index + 1)
+            members[key], index = self.value(index, child, depth + 1)
+            index = self.skip(index)
+            char = text[index : index + 1]
+            if char == "}":
+                return members, index + 1
+            if char != ",":
+                raise self.fail("expecting ',' or '}' after a member", index)
+            index = self.skip(index + 1)
+
+    def array(self, index: int, pointer: str, depth: int) -> tuple[list[Any], int]:
+        items: list[Any] = []
+        text = self.text
+        index = self.skip(index)
+        if text[index : index + 1] == "]":
+            return items, index + 1
+        while True:
+            if text[index : index + 1] == "]":
+                raise self.fail("trailing comma before ']'", index)
+            item, index = self.value(index, f"{pointer}/{len(items)}", depth + 1)
+            items.append(item)
+            index = self.skip(index)
+            char = text[index : index + 1]
+            if char == "]":
+                return items, index + 1
+            if char != ",":
+                raise self.fail("expecting ',' or ']' after an item", index)
+            index = self.skip(index + 1)
+
+
+def _quote(key: str) -> str:
+    from handoff_audit.credentials import show
+
+    return show(key)
+
+
+def parse(text: str) -> Parsed:
+    """Parse strict JSON, recording positions; raise `JsonPositionError` with line and column."""
+    return _Parser(text).parse()

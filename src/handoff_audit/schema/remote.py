@@ -1,0 +1,63 @@
+"""Fetching a schema from an https URL, with a timeout, cached on disk.
+
+Only reached when the configuration names an https schema: ``requests`` is imported here and
+nowhere on the default path, so ``check`` starts fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from handoff_audit.errors import InputError
+
+TIMEOUT_SECONDS = 10.0
+"""Connect and read timeout for the schema download."""
+MAX_SCHEMA_BYTES = 5 * 1024 * 1024
+"""A schema larger than this is refused rather than held in memory."""
+
+
+def cache_dir() -> Path:
+    """Where fetched schemas are kept: ``$XDG_CACHE_HOME/handoff-audit/schemas``."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "handoff-audit" / "schemas"
+
+
+def fetch(url: str) -> str:
+    """The text at ``url``; from the cache when it was fetched before, else downloaded once."""
+    cached = cache_dir() / (hashlib.sha256(url.encode()).hexdigest() + ".json")
+    try:
+        return cached.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        pass
+    import requests
+
+    try:
+        response = requests.get(url, timeout=TIMEOUT_SECONDS, stream=True)
+        response.raise_for_status()
+        body = response.raw.read(MAX_SCHEMA_BYTES + 1, decode_content=True)
+    except requests.RequestException as error:
+        raise InputError(
+            f"schema {url} cannot be fetched ({type(error).__name__}); check the URL and the "
+            "network, or point `schema` at a file in the repository"
+        ) from None
+    if len(body) > MAX_SCHEMA_BYTES:
+        raise InputError(f"schema {url} is larger than {MAX_SCHEMA_BYTES} bytes; refused")
+    try:
+        text = str(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"schema {url} is not UTF-8 text") from None
+    try:
+        json.loads(text)
+    except ValueError as error:
+        raise InputError(f"schema {url} is not valid JSON ({error})") from None
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(text, "utf-8")
+        partial.replace(cached)
+    except OSError:
+        pass  # a cache we cannot write is only slower
+    return text

@@ -1,0 +1,246 @@
+"""Schema validation with messages people understand.
+
+Every violation becomes one finding at its JSON pointer, in words: what the field holds, what it
+should hold, and the nearest valid value or field name when there is one. The validator is
+built once per schema and per run; it never retrieves anything over the network (a ``$ref`` to a
+remote document is an error, not a download).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
+
+from handoff_audit.credentials import show
+from handoff_audit.jsonpos import escape_token
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+
+PATTERN_WORDS = {
+    "^[0-9a-f]{7,64}$": "7 to 64 lowercase hex characters (a commit sha)",
+    "^[a-z0-9][a-z0-9._/-]*$": (
+        "lowercase letters, digits, '.', '_', '/' and '-', starting with a letter or digit"
+    ),
+}
+"""How the bundled schema's patterns are said in messages."""
+
+_ARTICLES = {"object": "an object", "array": "an array", "integer": "an integer"}
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One schema violation, ready to become a finding."""
+
+    pointer: str
+    """JSON pointer of the offending value (or of the unknown member)."""
+    message: str
+    """What is wrong and what is accepted. Never quotes a secret."""
+    at_key: bool = False
+    """True when the position is the member's key (unknown fields), not its value."""
+
+
+@cache
+def validator_for(source: str | None) -> Validator:
+    """The validator of the configured schema (``None`` = bundled), built once per run."""
+    from jsonschema import FormatChecker
+    from jsonschema.validators import validator_for as pick_class
+    from referencing import Registry
+    from referencing.exceptions import NoSuchResource
+
+    from handoff_audit.errors import InputError
+    from handoff_audit.schema import load_schema
+
+    schema = load_schema(source)
+
+    def refuse(uri: str) -> Any:
+        raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
+
+    from jsonschema.exceptions import SchemaError
+    from jsonschema.validators import Draft202012Validator
+
+    cls = pick_class(schema, default=Draft202012Validator)
+    try:
+        cls.check_schema(schema)
+    except SchemaError as error:
+        where = "/".join(str(p) for p in error.absolute_path) or "the top level"
+        raise InputError(
+            f"schema {source or 'bundled'} is not a valid JSON Schema at {where}: "
+            f"{error.message[:200]}"
+        ) from None
+    registry: Registry[Any] = Registry(retrieve=refuse)  # type: ignore[call-arg]
+    return cls(schema, registry=registry, format_checker=FormatChecker())
+
+
+def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violation]:
+    """Every violation of ``instance``, one per problem, in document order of pointers."""
+    from referencing.exceptions import Unresolvable
+
+    found: list[Violation] = []
+    seen_required: set[str] = set()
+    try:
+        errors = list(validator.iter_errors(instance))
+    except Unresolvable as unresolvable:
+        from handoff_audit.errors import InputError
+
+        raise InputError(
+            f"the schema has a $ref that cannot be resolved without fetching it ({unresolvable}); "
+            "bundle the referenced schema into one file"
+        ) from None
+    for error in errors:
+        pointer = _pointer(error.absolute_path)
+        if error.validator == "required":
+            if pointer in seen_required:
+                continue
+            seen_required.add(pointer)
+        found.extend(_describe(error, pointer))
+    return found
+
+
+def _pointer(path: Iterable[Any]) -> str:
+    return "".join(f"/{escape_token(str(part))}" for part in path)
+
+
+def field_name(pointer: str) -> str:
+    """A pointer as people read it: ``/open_risks/0/severity`` -> ``open_risks[0].severity``."""
+    if not pointer:
+        return "the packet"
+    out = ""
+    for token in pointer[1:].split("/"):
+        token = token.replace("~1", "/").replace("~0", "~")
+        out += f"[{token}]" if token.isdigit() else (f".{token}" if out else token)
+    return out
+
+
+def _describe(error: ValidationError, pointer: str) -> Iterator[Violation]:
+    name = field_name(pointer)
+    kind = error.validator
+    value: Any = error.validator_value
+    instance: Any = error.instance
+    if kind == "required":
+        missing = [key for key in value if key not in instance]
+        plural = "s" if len(missing) > 1 else ""
+        where = "the packet" if not pointer else name
+        yield Violation(
+            pointer,
+            f"{where} is missing required field{plural} {', '.join(missing)}; add "
+            f"{'them' if plural else 'it'} (see `handoff-audit schema`)",
+        )
+    elif kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
+        yield from _unknown_fields(error, pointer)
+    elif kind in ("enum", "const"):
+        options = list(value) if kind == "enum" else [value]
+        words = ", ".join(o if isinstance(o, str) else show(o) for o in options)
+        message = f"{name}: {show(instance)} is not one of {words}"
+        if kind == "const":
+            message = f"{name}: {show(instance)} must be {show(value)}"
+        guess = _nearest(instance, [o for o in options if isinstance(o, str)])
+        if guess is not None:
+            message += f" — did you mean {show(guess)}?"
+        yield Violation(pointer, message)
+    elif kind == "type":
+        expected = [value] if isinstance(value, str) else list(value)
+        yield Violation(
+            pointer,
+            f"{name}: expected {_or(_article(t) for t in expected)}, "
+            f"got {_describe_value(instance)}",
+        )
+    elif kind == "pattern" and value == "\\S":
+        yield Violation(pointer, f"{name}: must not be blank")
+    elif kind == "pattern":
+        words = PATTERN_WORDS.get(value, f"a match of the pattern {value}")
+        yield Violation(pointer, f"{name}: {show(instance)} is not {words}")
+    elif kind == "minLength" and value == 1:
+        yield Violation(pointer, f"{name}: must not be empty")
+    elif kind in ("anyOf", "oneOf") and error.context:
+        yield _collapse(error, pointer)
+    elif kind == "format":
+        yield Violation(pointer, f"{name}: {show(instance)} is not a valid {value}")
+    elif kind is None or value is False:
+        yield Violation(pointer, f"{name}: this field is not allowed here")
+    else:
+        yield Violation(pointer, f"{name}: {show(instance)} fails `{kind}: {show(value)}`")
+
+
+def _unknown_fields(error: ValidationError, pointer: str) -> Iterator[Violation]:
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    known = list(schema.get("properties", {}))
+    patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
+    extension = any(p.pattern == "^x-" for p in patterns)
+    for key in cast(dict[str, Any], error.instance):
+        if key in known or any(p.search(key) for p in patterns):
+            continue
+        where = f" in {field_name(pointer)}" if pointer else ""
+        message = f"unknown field {show(key)}{where}"
+        guess = _nearest(key, known)
+        if guess is not None:
+            message += f" — did you mean {show(guess)}?"
+        elif len(known) <= 8:
+            message += f"; known fields: {', '.join(known)}"
+        else:
+            message += "; `handoff-audit schema` lists the known fields"
+        if extension:
+            message += " (extensions must start with x-)"
+        yield Violation(f"{pointer}/{escape_token(key)}", message, at_key=True)
+
+
+def _collapse(error: ValidationError, pointer: str) -> Violation:
+    """An ``anyOf``/``oneOf`` failure, said through its most useful branch."""
+    from jsonschema.exceptions import best_match, by_relevance
+
+    context = list(error.context or [])
+    here = len(error.absolute_path)
+    # A branch whose type does not fit says nothing useful when another branch got further.
+    deeper = [e for e in context if not (e.validator == "type" and len(e.absolute_path) == here)]
+    if not deeper:
+        types: list[str] = []
+        for branch in context:
+            value: Any = branch.validator_value
+            types.extend([value] if isinstance(value, str) else list(value))
+        return Violation(
+            pointer,
+            f"{field_name(pointer)}: expected {_or(_article(t) for t in dict.fromkeys(types))}, "
+            f"got {_describe_value(error.instance)}",
+        )
+    best = best_match(deeper, key=by_relevance())
+    assert best is not None
+    described = next(iter(_describe(best, _pointer(best.absolute_path))), None)
+    if described is None:
+        return Violation(pointer, f"{field_name(pointer)}: matches none of the accepted forms")
+    return described
+
+
+def _nearest(value: Any, options: Sequence[str]) -> str | None:
+    if not isinstance(value, str) or not options:
+        return None
+    lowered = {option.lower(): option for option in options}
+    if value.strip().lower() in lowered:
+        return lowered[value.strip().lower()]
+    close = difflib.get_close_matches(value.lower(), list(lowered), n=1, cutoff=0.6)
+    return lowered[close[0]] if close else None
+
+
+def _article(json_type: str) -> str:
+    return _ARTICLES.get(json_type, f"a {json_type}")
+
+
+def _or(words: Iterable[str]) -> str:
+    items = list(words)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _describe_value(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return show(value)
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return f"a string ({show(value, 40)})"
+    return f"a number ({show(value, 40)})"

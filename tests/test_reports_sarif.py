@@ -180,3 +180,43 @@ def test_every_result_has_a_fingerprint() -> None:
 
 def test_rendering_is_a_pure_function_of_the_report() -> None:
     assert FORMATS["sarif"](SAMPLE, FormatOptions()) == FORMATS["sarif"](SAMPLE, FormatOptions())
+
+
+BROKEN_PACKET = {
+    "branch": "feat/x",
+    "last_known_good_commit": "a91c33f",
+    "status": "done",
+    "summary": "Added the refund endpoint.",
+    "changed_files": [],
+    "commands_run": [],
+    "failed_attempts": [],
+    "open_risks": [],
+    "next_action": "Wire the refund endpoint into the router.",
+    "verdict_pointer": "https://ci.example.com/run/1",
+}
+
+
+def test_real_findings_keep_fingerprints_when_the_packet_lines_move(
+    tmp_path: Path, run_cli: Any, validator: Draft4Validator
+) -> None:
+    packet = tmp_path / "handoff.json"
+    packet.write_text(json.dumps(BROKEN_PACKET, indent=2) + "\n", encoding="utf-8")
+
+    def sarif_results() -> list[dict[str, Any]]:
+        result = run_cli(["check", "--format", "sarif", "--select", "schema"], cwd=tmp_path)
+        assert result.code == 1, result.err
+        log = result.json()
+        assert_valid(validator, log)
+        results: list[dict[str, Any]] = log["runs"][0]["results"]
+        return results
+
+    before = sarif_results()
+    assert before, "a packet with status 'done' must break the schema rule"
+    # Move every line down: the same findings must keep their fingerprints.
+    moved = {"x-note": "moved", **BROKEN_PACKET}
+    packet.write_text("\n\n" + json.dumps(moved, indent=4) + "\n", encoding="utf-8")
+    after = sarif_results()
+    assert [r["partialFingerprints"] for r in after] == [r["partialFingerprints"] for r in before]
+    lines_before = [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in before]
+    lines_after = [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in after]
+    assert lines_after != lines_before

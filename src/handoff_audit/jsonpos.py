@@ -120,6 +120,8 @@ class _Parser:
             raise self.fail("unexpected end of file: expecting a value", index)
         if char == "'":
             raise self.fail("strings must use double quotes", index)
+        if char in ",:]}":
+            raise self.fail(f"unexpected {char!r}; expecting a value", index)
         raise self.fail("expecting a value", index)
 
     def string(self, index: int) -> tuple[str, int]:
@@ -139,8 +141,13 @@ class _Parser:
             return members, index + 1
         while True:
             if text[index : index + 1] != '"':
-                if text[index : index + 1] == "}":
+                char = text[index : index + 1]
+                if char == "}":
                     raise self.fail("trailing comma before '}'", index)
+                if char in ("'", ","):
+                    raise self.fail(
+                        f"unexpected {char!r}; expecting a member name in double quotes", index
+                    )
                 raise self.fail("expecting a member name in double quotes", index)
             key_at = index
             key, index = self.string(index)

@@ -176,20 +176,29 @@ class RepoInfo:
     """The audited root relative to ``toplevel`` (``""`` or ``sub/dir/``)."""
     shallow: bool
     """True in a shallow clone (``git clone --depth N``)."""
+    boundary: frozenset[str] = frozenset()
+    """In a shallow clone, the commits whose parents are missing."""
 
 
 def repo_info(root: Path) -> RepoInfo | None:
     """The repository around ``root``, or ``None`` outside git (or when git is missing)."""
     try:
-        out = run(
-            root, ["rev-parse", "--show-toplevel", "--show-prefix", "--is-shallow-repository"]
-        )
+        args = ["--show-toplevel", "--show-prefix", "--is-shallow-repository", "--git-path"]
+        out = run(root, ["rev-parse", *args, "shallow"])
     except GitError:
         return None
     lines = out.decode("utf-8", "surrogateescape").split("\n")
-    if len(lines) < 3 or not lines[0]:
+    if len(lines) < 4 or not lines[0]:
         return None
-    return RepoInfo(toplevel=Path(lines[0]), prefix=lines[1], shallow=lines[2] == "true")
+    shallow = lines[2] == "true"
+    boundary: frozenset[str] = frozenset()
+    if shallow:
+        try:
+            text = (root / lines[3]).read_text("ascii", "replace")
+        except OSError:
+            text = ""
+        boundary = frozenset(line for line in text.split() if is_commit_id(line))
+    return RepoInfo(Path(lines[0]), lines[1], shallow, boundary)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,91 @@
-"""Facts from git that the history, branch and merge rules need, gathered in a constant
-number of git calls. (Owner: the git-aware rules. Placeholder until then.)"""
+"""Facts from git that the history, branch and merge rules need, gathered in a constant number
+of git calls whatever the number of packets.
+
+One audit asks git, at most: where the repository is; its branches; every commit name the
+packets mention (one ``cat-file --batch-check``); the ancestry of the commit checked (one
+``rev-list``); its recent changes (one ``log`` stream, stopped as soon as every packet's last
+change is found); the work tree's packet changes (one ``status``); files deleted since the
+packets' last known good commits (one ``diff-tree --stdin``); and, when asked, the block files of
+the commit checked and the packets of every other branch (one ``diff-tree --stdin`` and one
+``cat-file --batch``). A shallow clone adds a bounded number of ``fetch --deepen`` rounds.
+"""
 
 from __future__ import annotations
 
+import os
+import re
+import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Literal
 
+from handoff_audit import gitrepo
 from handoff_audit.config import Config
 from handoff_audit.context import Target
+from handoff_audit.errors import InputError
+from handoff_audit.globs import matches_any
 from handoff_audit.packet import Packet
+
+ANCESTRY_LIMIT = 10_000
+"""Commits of the checked commit's ancestry read to place last known good commits."""
+WALK_LIMIT = 2_000
+"""Commits read with their changed files to find each packet's last change."""
+DEEPEN_STEPS = (50, 500, 5_000)
+"""How far each round deepens a shallow clone (``git fetch --deepen``), at most three rounds."""
+DEEPEN_SECONDS = 90.0
+"""Time allowed for deepening a shallow clone, all rounds together."""
+FULL_HISTORY_FIX = (
+    "fetch the full history: `git fetch --unshallow`, or in GitHub Actions "
+    "`actions/checkout` with `fetch-depth: 0`"
+)
+"""The fix named whenever missing history stops a judgement."""
+
+LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]
+
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(//|[^/\\])")
+_LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)*|#L\d+(?:-L?\d+)?)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """A commit as the rules quote it."""
+
+    sha: str
+    """The full commit id."""
+    time: int
+    """Committer time, Unix seconds."""
+    subject: str
+    """The first line of its message."""
+    files: tuple[str, ...] = ()
+    """Files it changed (relative to the audited root), when they matter."""
+
+
+@dataclass(frozen=True, slots=True)
+class PacketHistory:
+    """What git says about one packet of the work tree."""
+
+    lkg: str | None = None
+    """The full id of ``last_known_good_commit`` when it names a commit here."""
+    lkg_state: LkgState = "invalid"
+    """``ok``: an ancestor of the commit checked; ``invalid``: not a commit id (the schema rule
+    says so); ``missing``: no such commit; ``not-ancestor``: exists, not in the checked history;
+    ``beyond-limit``: further back than `ANCESTRY_LIMIT`; ``unavailable``: the clone is shallow
+    and deepening did not reach it."""
+    behind: int | None = None
+    """Commits in ``lkg..head`` (``None`` unless ``lkg_state`` is ``ok``)."""
+    changed: Commit | None = None
+    """The commit that last changed the packet file, in the checked history."""
+    changed_before: Commit | None = None
+    """When the last change lies beyond the walk: the oldest commit walked (it is older)."""
+    changed_unavailable: bool = False
+    """The last change lies beyond a shallow clone's history that could not be deepened."""
+    uncommitted: bool = False
+    """The packet file is new or modified in the work tree: it is being written now."""
+    outdated_by: Commit | None = None
+    """The newest commit after the packet's last change touching other than handoff files."""
+    deleted_since_lkg: frozenset[str] = frozenset()
+    """Files (relative to the audited root) deleted between the lkg commit and the head."""
 
 
 @dataclass(slots=True)
@@ -21,14 +98,435 @@ class History:
     """The branch checked (``--branch`` or the checked-out one); ``None`` when detached."""
     branch_packets: list[Packet] = field(default_factory=list)
     """Packets read from other branches with ``--all-branches``."""
+    problem: str | None = None
+    """Why no history could be read at all (outside git, no commits, git failed)."""
+    shallow: bool = False
+    """The clone is still shallow after any deepening."""
+    deepen_error: str | None = None
+    """Why deepening a shallow clone failed, when it was tried and failed."""
+    packets: dict[str, PacketHistory] = field(default_factory=dict)
+    """Per work-tree packet path."""
+    ref_times: dict[str, int] = field(default_factory=dict)
+    """Branch name -> committer time of its tip, for packets read from other branches."""
+    block_files: tuple[str, ...] | None = None
+    """Files of the commit checked matching ``block-files``; ``None`` when not read."""
+    now: float = field(default_factory=time.time)
+    """When the audit started, Unix seconds."""
+    git_calls: int = 0
+    """How many git processes gathering these facts started."""
+
+    def info(self, packet: Packet) -> PacketHistory | None:
+        """The facts about a work-tree packet; ``None`` for other branches' packets."""
+        return self.packets.get(packet.path) if packet.ref is None else None
 
     def commits_behind(self, packet: Packet) -> int | None:
         """How many commits the packet's last known good commit lags ``head``."""
-        return None
+        info = self.info(packet)
+        return info.behind if info else None
+
+    def changed_at(self, packet: Packet) -> float | None:
+        """When the packet was last changed: now for uncommitted changes, the commit's time
+        otherwise, the branch tip's time for another branch's packet."""
+        if packet.ref is not None:
+            return self.ref_times.get(packet.ref)
+        info = self.info(packet)
+        if info is None:
+            return None
+        if info.uncommitted:
+            return self.now
+        return info.changed.time if info.changed else None
 
 
 def gather_history(
     root: Path, packets: list[Packet], target: Target, config: Config
 ) -> History | None:
-    """Placeholder: no git facts yet."""
-    return None
+    """Ask git, in a constant number of calls, everything the git-aware rules need."""
+    start = gitrepo.SPAWN_COUNT
+    repo = gitrepo.repo_info(root)
+    if repo is None:
+        facts = History(branch=target.branch, problem="this folder is not in a git repository")
+    else:
+        try:
+            facts = _Gatherer(root, repo, packets, target, config).gather()
+        except gitrepo.GitError as error:
+            facts = History(branch=target.branch, problem=str(error))
+    facts.git_calls = gitrepo.SPAWN_COUNT - start
+    return facts
+
+
+def is_protected(target: Target, config: Config) -> bool:
+    """True when the merge target is a protected branch (a configured glob or the default)."""
+    name = target.target_branch
+    if not name:
+        return False
+    return name == target.default_branch or matches_any(name, config.protected_branches)
+
+
+def handoff_file(path: str, config: Config) -> bool:
+    """True for a packet file, its markdown twin, or a block file (paths from the root)."""
+    if matches_any(path, config.packets) or matches_any(path, config.block_files):
+        return True
+    return path.endswith(".md") and matches_any(path[:-3] + ".json", config.packets)
+
+
+def pointed_paths(packet: Packet) -> Iterator[tuple[str, str, str]]:
+    """(JSON pointer, value, path) for each repository path the packet points at:
+    ``verdict_pointer``, ``pointers`` (``:line`` stripped) and ``changed_files``; URLs and
+    patterns are left out."""
+    data = packet.data or {}
+    candidates: list[tuple[str, Any]] = [("/verdict_pointer", data.get("verdict_pointer"))]
+    for key in ("pointers", "changed_files"):
+        values = data.get(key)
+        if isinstance(values, list):
+            candidates.extend((f"/{key}/{i}", value) for i, value in enumerate(values))
+    for pointer, value in candidates:
+        if not isinstance(value, str) or not value.strip():
+            continue
+        text = value.strip()
+        if _URL.match(text) or any(char in text for char in "*?[") or "\0" in text:
+            continue
+        path = text if pointer.startswith("/changed_files") else _LINE_SUFFIX.sub("", text)
+        path = path.removeprefix("./").rstrip("/")
+        if path:
+            yield pointer, value, path
+
+
+def path_exists(root: Path, path: str) -> bool:
+    """True when ``path`` exists under ``root`` (a path leading out of it never does)."""
+    if not gitrepo.is_safe_path(path):
+        return False
+    return os.path.lexists(root / path)
+
+
+class _Gatherer:
+    """One gathering pass; holds what the steps share."""
+
+    def __init__(
+        self,
+        root: Path,
+        repo: gitrepo.RepoInfo,
+        packets: list[Packet],
+        target: Target,
+        config: Config,
+    ) -> None:
+        self.root = root
+        self.repo = repo
+        self.target = target
+        self.config = config
+        self.packets = [p for p in packets if p.ref is None]
+        self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
+
+    # -- paths: git speaks from the top folder, packets from the audited root --
+
+    def from_top(self, path: str) -> str | None:
+        prefix = self.repo.prefix
+        return path[len(prefix) :] if path.startswith(prefix) else None
+
+    def pathspecs(self, globs: Iterable[str]) -> list[str]:
+        return [f":(top,glob){self.repo.prefix}{g.removeprefix('./')}" for g in globs]
+
+    def gather(self) -> History:
+        refs = gitrepo.list_refs(self.root)
+        current = next((ref for ref in refs if ref.current), None)
+        branch = self.target.branch or (current.branch if current else None)
+        head_rev = self._head_rev()
+        lkgs: dict[str, str] = {}
+        for packet in self.active:
+            lkg = (packet.data or {}).get("last_known_good_commit")
+            if isinstance(lkg, str) and gitrepo.is_commit_id(lkg):
+                lkgs[packet.path] = lkg.lower()
+        revisions = [head_rev, "HEAD", *sorted(set(lkgs.values()))]
+        facts = History(branch=branch)
+        budget = gitrepo.Budget(DEEPEN_SECONDS)
+        resolved: dict[str, tuple[str, str] | None] = {}
+        head: tuple[str, str] | None = None
+        for step in (0, *DEEPEN_STEPS):
+            if step:
+                try:
+                    self._deepen(step, budget)
+                except gitrepo.GitError as error:
+                    facts.deepen_error = str(error)
+                    break
+            resolved = gitrepo.resolve(self.root, revisions)
+            head = resolved.get(head_rev)
+            if head is None:
+                facts.problem = "the repository has no commits yet"
+                if self.target.head:
+                    raise InputError(
+                        f"--head {self.target.head}: no such commit in this repository; "
+                        "pass a commit id or branch that exists here"
+                    )
+                return facts
+            facts.head = head[0]
+            needs_more = self._read_history(facts, resolved, lkgs, head)
+            if not (needs_more and self.repo.shallow):
+                break
+        facts.shallow = self.repo.shallow
+        if head is None:
+            return facts
+        self._read_deletions(facts, resolved, lkgs, head)
+        if self.target.target_branch and is_protected(self.target, self.config):
+            self._read_block_files(facts, head[1])
+        if self.target.all_branches:
+            self._read_branches(facts, refs, branch)
+        return facts
+
+    def _head_rev(self) -> str:
+        rev = self.target.head
+        if rev is None:
+            return "HEAD"
+        if gitrepo.is_commit_id(rev) or gitrepo.is_safe_branch(rev):
+            return rev
+        raise InputError(
+            f"--head {rev!r}: not a commit id or branch name; pass the commit checked, e.g. "
+            "--head $(git rev-parse HEAD)"
+        )
+
+    def _deepen(self, depth: int, budget: gitrepo.Budget) -> None:
+        remotes = gitrepo.remotes(self.root)
+        if not remotes:
+            raise gitrepo.GitError("the shallow clone has no remote to fetch more history from")
+        if budget.left() <= 0:
+            raise gitrepo.GitError(f"fetching more history took over {DEEPEN_SECONDS:.0f} s")
+        gitrepo.deepen(self.root, remotes[0], depth, budget.left())
+        repo = gitrepo.repo_info(self.root)
+        if repo is not None:
+            self.repo = repo
+
+    def _read_history(
+        self,
+        facts: History,
+        resolved: dict[str, tuple[str, str] | None],
+        lkgs: dict[str, str],
+        head: tuple[str, str],
+    ) -> bool:
+        """Fill ``facts.packets``; True when a shallow boundary hid something needed."""
+        needs_more = False
+        states: dict[str, tuple[LkgState, int | None]] = {}
+        wanted = {found[0] for rev in set(lkgs.values()) if (found := resolved.get(rev))}
+        if wanted:
+            commits, truncated = gitrepo.ancestry(self.root, head[0], ANCESTRY_LIMIT)
+            counts = _behind_counts(commits, wanted)
+            reached_boundary = any(sha in self.repo.boundary for sha, _ in commits)
+        else:
+            counts, truncated, reached_boundary = {}, False, False
+        for rev in set(lkgs.values()):
+            found = resolved.get(rev)
+            if found is None:
+                state: LkgState = "unavailable" if self.repo.shallow else "missing"
+                states[rev] = (state, None)
+            elif found[0] in counts:
+                states[rev] = ("ok", counts[found[0]])
+            elif truncated:
+                states[rev] = ("beyond-limit", None)
+            elif self.repo.shallow and reached_boundary:
+                states[rev] = ("unavailable", None)
+            else:
+                states[rev] = ("not-ancestor", None)
+            needs_more = needs_more or states[rev][0] == "unavailable"
+        checked_out = resolved.get("HEAD")
+        changes, walk_needs_more = self._read_changes(head, checked_out == head)
+        needs_more = needs_more or walk_needs_more
+        for packet in self.active:
+            lkg_rev = lkgs.get(packet.path)
+            state, behind = states.get(lkg_rev, ("invalid", None)) if lkg_rev else ("invalid", None)
+            found = resolved.get(lkg_rev) if lkg_rev else None
+            facts.packets[packet.path] = PacketHistory(
+                lkg=found[0] if found else None,
+                lkg_state=state,
+                behind=behind,
+                **changes.get(packet.path, {}),
+            )
+        return needs_more
+
+    def _read_changes(
+        self, head: tuple[str, str], checked_out: bool
+    ) -> tuple[dict[str, dict[str, Any]], bool]:
+        """Each active packet's last change and the newest non-handoff commit after it; the
+        work tree's changes count only when the commit checked is the one checked out."""
+        result: dict[str, dict[str, Any]] = {p.path: {} for p in self.active}
+        if not self.active:
+            return result, False
+        dirty = (
+            gitrepo.status(self.root, self.pathspecs(self.config.packets)) if checked_out else {}
+        )
+        todo: dict[str, str] = {}
+        for packet in self.active:
+            top_path = self.repo.prefix + packet.path
+            if top_path in dirty:
+                result[packet.path]["uncommitted"] = True
+            else:
+                todo[top_path] = packet.path
+        if not todo:
+            return result, False
+        found: dict[str, Commit] = {}
+        outdated_by: Commit | None = None
+        outdated: set[str] = set()
+        last: Commit | None = None
+        hit_boundary = False
+        with gitrepo.changes(self.root, head[0]) as walk:
+            for count, change in enumerate(walk):
+                if change.sha in self.repo.boundary or count >= WALK_LIMIT:
+                    # A boundary commit lists every file as new; its file list says nothing.
+                    hit_boundary = change.sha in self.repo.boundary
+                    break
+                files = [p for f in change.files if (p := self.from_top(f)) is not None]
+                commit = Commit(change.sha, change.time, change.subject)
+                last = commit
+                for top_path in change.files:
+                    if top_path in todo and top_path not in found:
+                        found[top_path] = commit
+                others = [f for f in files if not handoff_file(f, self.config)]
+                if outdated_by is None and others:
+                    outdated_by = Commit(change.sha, change.time, change.subject, tuple(others))
+                    outdated = {p for p in todo if p not in found}
+                if len(found) == len(todo):
+                    break
+        for top_path, path in todo.items():
+            entry = result[path]
+            if top_path in found:
+                entry["changed"] = found[top_path]
+            elif hit_boundary:
+                entry["changed_unavailable"] = True
+            elif last is not None and len(found) < len(todo):
+                entry["changed_before"] = last
+            if top_path in outdated and outdated_by is not None:
+                entry["outdated_by"] = outdated_by
+        missing = any(p not in found for p in todo)
+        return result, hit_boundary and missing
+
+    def _read_deletions(
+        self,
+        facts: History,
+        resolved: dict[str, tuple[str, str] | None],
+        lkgs: dict[str, str],
+        head: tuple[str, str] | None,
+    ) -> None:
+        if head is None:
+            return
+        pairs: dict[str, tuple[str, str]] = {}
+        for packet in self.active:
+            rev = lkgs.get(packet.path)
+            found = resolved.get(rev) if rev else None
+            if found is None or found[1] == head[1]:
+                continue
+            if any(not path_exists(self.root, path) for _, _, path in pointed_paths(packet)):
+                pairs[packet.path] = (found[1], head[1])
+        if not pairs:
+            return
+        deleted = gitrepo.deleted_between(self.root, list(pairs.values()))
+        for path, pair in pairs.items():
+            names = {p for f in deleted.get(pair, ()) if (p := self.from_top(f)) is not None}
+            old = facts.packets.get(path, PacketHistory())
+            facts.packets[path] = _replace(old, deleted_since_lkg=frozenset(names))
+
+    def _read_block_files(self, facts: History, head_tree: str) -> None:
+        specs = self.pathspecs(self.config.block_files)
+        files = gitrepo.tree_files(self.root, [head_tree], specs, len(head_tree))
+        names = (self.from_top(path) for path, _ in files.get(head_tree, []))
+        facts.block_files = tuple(sorted(name for name in names if name is not None))
+
+    def _read_branches(self, facts: History, refs: list[gitrepo.Ref], checked: str | None) -> None:
+        """Every other branch's JSON packets, read from its tree without checking it out."""
+        chosen: dict[str, gitrepo.Ref] = {}
+        for ref in sorted(refs, key=lambda r: (not r.name.startswith("refs/heads/"), r.name)):
+            if ref.branch and ref.branch != checked and ref.branch not in chosen:
+                chosen[ref.branch] = ref
+        if not chosen:
+            return
+        globs = [
+            *self.config.packets,
+            *(g[:-5] + ".md" for g in self.config.packets if g.endswith(".json")),
+        ]
+        oid_length = len(next(iter(chosen.values())).tree)
+        trees = gitrepo.tree_files(
+            self.root, [r.tree for r in chosen.values()], self.pathspecs(globs), oid_length
+        )
+        seen = {(p.path, p.text) for p in self.packets}
+        wanted: list[tuple[str, str, str, str | None]] = []
+        for name, ref in chosen.items():
+            files = {path: blob for path, blob in trees.get(ref.tree, [])}
+            for top_path, blob in files.items():
+                if not top_path.endswith(".json"):
+                    continue
+                twin = files.get(top_path[:-5] + ".md")
+                wanted.append((name, top_path, blob, twin))
+        blobs = gitrepo.read_blobs(
+            self.root, [b for *_, blob, twin in wanted for b in (blob, twin) if b]
+        )
+        seen_blobs: set[tuple[str, str]] = set()
+        for name, top_path, blob, twin in wanted:
+            path = self.from_top(top_path)
+            if path is None or (top_path, blob) in seen_blobs or blob not in blobs:
+                continue
+            seen_blobs.add((top_path, blob))
+            packet = _branch_packet(name, path, blobs[blob], blobs.get(twin) if twin else None)
+            if packet is None or (packet.path, packet.text) in seen:
+                continue
+            if twin:
+                packet.markdown_path = path[:-5] + ".md"
+            facts.branch_packets.append(packet)
+            facts.ref_times[name] = chosen[name].time
+
+
+def _branch_packet(ref: str, path: str, raw: bytes, twin: bytes | None) -> Packet | None:
+    """A packet read from another branch; ``None`` when it is not a readable JSON object
+    (that branch's own audit reports it)."""
+    from handoff_audit.jsonpos import JsonPositionError, parse
+
+    try:
+        text = raw.decode("utf-8")
+        parsed = parse(text)
+    except (UnicodeDecodeError, JsonPositionError, RecursionError):
+        return None
+    if not isinstance(parsed.value, dict):
+        return None
+    markdown = twin.decode("utf-8", "replace") if twin is not None else None
+    return Packet(
+        path=path,
+        kind="json",
+        data=parsed.value,
+        text=text,
+        markdown_text=markdown,
+        positions=parsed.positions,
+        key_positions=parsed.key_positions,
+        ref=ref,
+    )
+
+
+def _behind_counts(commits: list[tuple[str, tuple[str, ...]]], wanted: set[str]) -> dict[str, int]:
+    """For each wanted commit in the walked ancestry: how many walked commits are not its
+    ancestors (``git rev-list --count wanted..head`` when the walk was complete).
+
+    Each commit's ancestors are a bit set over the walk's positions, built parents first, so
+    the cost is one pass however many commits are wanted."""
+    index = {sha: i for i, (sha, _) in enumerate(commits)}
+    targets = [sha for sha in wanted if sha in index]
+    if not targets:
+        return {}
+    ancestors: dict[int, int] = {}
+    for start in targets:
+        stack = [index[start]]
+        while stack:
+            i = stack[-1]
+            if i in ancestors:
+                stack.pop()
+                continue
+            parents = [index[p] for p in commits[i][1] if p in index]
+            pending = [p for p in parents if p not in ancestors]
+            if pending:
+                stack.extend(pending)
+                continue
+            bits = 1 << i
+            for p in parents:
+                bits |= ancestors[p]
+            ancestors[i] = bits
+            stack.pop()
+    total = len(commits)
+    return {sha: total - ancestors[index[sha]].bit_count() for sha in targets}
+
+
+def _replace(info: PacketHistory, **changes: Any) -> PacketHistory:
+    from dataclasses import replace
+
+    return replace(info, **changes)

@@ -1,25 +1,54 @@
-"""Rules about which packets are active where: one active packet per (branch, topic), on its own branch."""
+"""Rules about which packets are active where: one active packet per (branch, topic), on its
+own branch."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 from handoff_audit.context import AuditContext
 from handoff_audit.findings import Severity
+from handoff_audit.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
 
 BRANCH_MISMATCH = Rule(
     id="branch-mismatch",
     default=Severity.ERROR,
     summary="an active packet names another branch than the one checked",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    doc="""\
+**Why.** A packet hands off the work of one branch. An active packet that names another branch
+was copied, merged or branched off with the work it describes, and the next session on this
+branch would follow instructions meant for the other one.
+
+**Example.** On branch `feat/refund-v2`, `.handoff/refund.json` still says
+`"branch": "feat/refund"`, because `feat/refund-v2` was branched off `feat/refund`.
+
+**Fix.** If the work continues here, set `branch` to the branch checked and re-render the twin;
+if the packet belongs to the other branch, archive or supersede it here (`handoff-audit
+archive PACKET`). The branch checked is `--branch`, else the checked-out branch; in a detached
+checkout without `--branch` (CI builds of pull requests) the rule says once that it cannot tell,
+rather than guess: pass `--branch` (the action passes the pull request's head branch).
+""",
 )
 
 MULTIPLE_ACTIVE = Rule(
     id="multiple-active",
     default=Severity.ERROR,
     summary="more than one active packet for the same (branch, topic)",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    doc="""\
+**Why.** Two active packets for the same branch and topic are two sessions' versions of the
+truth; the next session cannot know which one to follow, and whichever it picks, it undoes
+the other's work.
+
+**Example.** `handoff.json` and `.handoff/default.json` both say `"branch": "feat/x"`, no topic
+(`default`), `"status": "active"`. With `--all-branches` the audit also reads the packets of
+every local and remote-tracking branch (without checking them out), so a packet on
+`feat/x-spike` claiming `feat/x` is caught too; a copy identical to one already read counts once.
+
+**Fix.** Keep the newest (the finding marks it: the most recent change, by commit date) and
+supersede the others: `handoff-audit supersede OLD --by NEW`. Give parallel lines of work
+distinct topics.
+""",
 )
 
 RULES = (
@@ -29,5 +58,96 @@ RULES = (
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
-    """Not implemented yet."""
-    return iter(())
+    """Compare active packets with the branch checked and with each other."""
+    yield from _mismatch(ctx)
+    yield from _multiple(ctx)
+
+
+def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
+    facts = ctx.history
+    active = [
+        p for p in ctx.packets if p.ref is None and p.status == "active" and p.branch is not None
+    ]
+    if not active:
+        return
+    checked = facts.branch if facts is not None else ctx.target.branch
+    if checked is None:
+        if facts is not None and facts.problem is None:
+            first = active[0]
+            line, column = first.position("/branch")
+            yield Hit(
+                BRANCH_MISMATCH,
+                first.path,
+                "cannot tell which branch is checked (HEAD is detached and no --branch was "
+                "given), so no packet's `branch` was compared: pass --branch NAME (in CI, the "
+                "pull request's head branch)",
+                line,
+                column,
+                "/branch",
+            )
+        return
+    for packet in active:
+        if packet.branch == checked:
+            continue
+        line, column = packet.position("/branch")
+        yield Hit(
+            BRANCH_MISMATCH,
+            packet.path,
+            f"this active packet is for branch {_show(packet.branch)} but the branch checked is "
+            f"{_show(checked)}: if the work continues here, set `branch` to {_show(checked)} and "
+            f"re-render the twin; if it belongs to the other branch, run `handoff-audit archive "
+            f"{packet.path}` here",
+            line,
+            column,
+            "/branch",
+        )
+
+
+def _multiple(ctx: AuditContext) -> Iterator[Hit]:
+    groups: defaultdict[tuple[str, str], list[Packet]] = defaultdict(list)
+    for packet in ctx.packets:
+        if packet.status == "active" and packet.data is not None and packet.branch:
+            groups[(packet.branch, packet.topic)].append(packet)
+    facts = ctx.history
+    for (branch, topic), group in sorted(groups.items()):
+        if len(group) < 2:
+            continue
+
+        def newest(packet: Packet) -> tuple[float, bool, str]:
+            when = facts.changed_at(packet) if facts is not None else None
+            return (when or 0.0, packet.ref is None, _label(packet))
+
+        keep = max(group, key=newest)
+        others = [_label(p) for p in group if p is not keep]
+        names = ", ".join(f"{_label(p)}{' (newest)' if p is keep else ''}" for p in group)
+        supersede = "; ".join(
+            f"handoff-audit supersede {p.path} --by {keep.path}"
+            for p in group
+            if p is not keep and p.ref is None
+        )
+        how = f" ({supersede})" if supersede else ""
+        for packet in group:
+            line, column = packet.position("/status")
+            role = (
+                "this is the newest: keep it"
+                if packet is keep
+                else f"keep the newest, {_label(keep)}"
+            )
+            yield Hit(
+                MULTIPLE_ACTIVE,
+                _label(packet),
+                f"{len(group)} active packets claim branch {_show(branch)}, topic "
+                f"{_show(topic)}: {names}; {role} and supersede {', '.join(others)}{how}",
+                line,
+                column,
+                "/status",
+            )
+
+
+def _label(packet: Packet) -> str:
+    return packet.path if packet.ref is None else f"{packet.ref}:{packet.path}"
+
+
+def _show(value: str | None, limit: int = 80) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in (value or ""))
+    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"

@@ -1,53 +1,138 @@
-"""Rules that read the repository's history: is the packet's last known good commit real, recent, and is the packet itself current."""
+"""Rules that read the repository's history: is the packet's last known good commit real and
+recent, and is the packet itself current. They judge active packets only: a superseded or
+archived packet is a record of the past, and its commits are allowed to age."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 from handoff_audit.context import AuditContext
 from handoff_audit.findings import Severity
+from handoff_audit.history import (
+    ANCESTRY_LIMIT,
+    FULL_HISTORY_FIX,
+    History,
+    PacketHistory,
+    path_exists,
+    pointed_paths,
+)
+from handoff_audit.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
 
 LKG_UNKNOWN = Rule(
     id="lkg-unknown",
     default=Severity.ERROR,
-    summary="`last_known_good_commit` is not in the repository, or not an ancestor of the commit checked",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    summary=(
+        "`last_known_good_commit` is not in the repository, or not an ancestor of the commit "
+        "checked"
+    ),
+    doc="""\
+**Why.** The next session starts from the last known good commit: it checks it out to compare,
+bisects from it, or resets to it when things go wrong. A commit that does not exist (a typo, a
+commit that was never pushed) or that is not in the history being checked (dropped by a rebase,
+made on another branch) sends it to the wrong place.
+
+**Example.** The packet says `"last_known_good_commit": "a91c33e"`, then the branch is rebased:
+`a91c33e` is rewritten as `5f0d2b1`, and the old id is no longer an ancestor of `HEAD`.
+
+**Fix.** Find the commit on this branch where the tests last passed (`git log --oneline`), put its
+id in `last_known_good_commit`, and re-render the twin (`handoff-audit render --write PACKET`).
+In a shallow clone the audit fetches more history before it judges; it never calls a commit
+unknown only because the clone is shallow (that is `history-unavailable`).
+""",
 )
 
 LKG_BEHIND = Rule(
     id="lkg-behind",
     default=Severity.ERROR,
-    summary="`last_known_good_commit` is more than `max-commits-behind` commits behind the commit checked",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    summary=(
+        "`last_known_good_commit` is more than `max-commits-behind` commits behind the commit "
+        "checked"
+    ),
+    doc="""\
+**Why.** When many commits landed after the last green commit, "it was green at X" says little
+about the code the next session finds: the packet's verdict is about another program.
+
+**Example.** `max-commits-behind` is 10 and `git rev-list --count LKG..HEAD` is 23: the finding
+says "23 commits behind the commit checked (limit 10)".
+
+**Fix.** Run the tests on the current commit; when they pass, set `last_known_good_commit` to it
+and re-render the twin. When a long gap is normal for the project, raise `max-commits-behind`
+in the configuration. In a pull request build, pass the pull request's head as `--head` (the
+action does) so the merge commit GitHub creates does not count the base branch's commits.
+""",
 )
 
 PACKET_OUTDATED = Rule(
     id="packet-outdated",
     default=Severity.WARNING,
     summary="commits after the packet's last change touch files other than handoff files",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    doc="""\
+**Why.** A packet describes the work as it was when it was written. When code changes after it
+and the packet does not, the next session trusts a summary, a next action and a list of changed
+files that no longer match the repository.
+
+**Example.** The packet was last changed in `3c1e9a0`; the later commit `8d2f4b7` ("fix
+rounding") changed `src/refund.py` and `tests/test_refund.py`. The finding names that newest
+commit and a few of its files. Commits that change only handoff files (packets, their markdown
+twins, block files) do not count, so refreshing the packet on its own never trips this rule.
+
+**Fix.** Update the packet (summary, next action, changed files, last known good commit) and
+re-render its twin, in the same commit as the work or right after it.
+""",
 )
 
 PACKET_AGE = Rule(
     id="packet-age",
     default=Severity.WARNING,
     summary="the packet's last change is older than `max-age-days`",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    doc="""\
+**Why.** An active packet that nobody touched for weeks is rarely still true: the work was
+finished, abandoned or moved elsewhere, and the next session should not start from it.
+
+**Example.** `max-age-days` is 14 and the commit that last changed `.handoff/refund.json` is 40
+days old (its committer date). A packet with uncommitted changes counts as fresh.
+
+**Fix.** If the work goes on, refresh the packet. If it is done, archive it
+(`handoff-audit archive PACKET`); if another packet took over, supersede it
+(`handoff-audit supersede PACKET --by NEW`). Raise `max-age-days` for slower projects.
+""",
 )
 
 HISTORY_UNAVAILABLE = Rule(
     id="history-unavailable",
     default=Severity.WARNING,
     summary="the history needed to judge staleness is not there and could not be fetched",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    doc="""\
+**Why.** The staleness rules need git history. Saying nothing when it is missing would let a
+stale packet pass as fresh, so the audit says what it could not judge instead.
+
+**Example.** CI checks out with `actions/checkout` and its default `fetch-depth: 1`; the packet's
+last known good commit is 30 commits back. The audit first deepens the clone itself (`git fetch
+--deepen`, a few bounded rounds); when that fails (no remote, no access, too slow) this rule
+fires. It also fires once when the folder is not a git repository at all.
+
+**Fix.** Give the audit the history: `git fetch --unshallow`, or in GitHub Actions
+`actions/checkout` with `fetch-depth: 0`. Outside git, run the audit in a clone.
+""",
 )
 
 DANGLING_POINTER = Rule(
     id="dangling-pointer",
     default=Severity.WARNING,
     summary="a path in `verdict_pointer`, `pointers` or `changed_files` does not exist in the tree",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    doc="""\
+**Why.** Pointers are where the next session starts reading. A path that leads nowhere (renamed,
+mistyped, never committed) costs it time, or worse, makes it guess.
+
+**Example.** `"pointers": ["src/refund.py:42"]` after `src/refund.py` was renamed to
+`src/refunds/core.py`. A `:line` suffix is ignored, URLs are not checked, and a file that git
+shows deleted since the packet's last known good commit is fine: the packet may rightly list a
+file the work removed.
+
+**Fix.** Correct the path (or remove the entry) and re-render the twin.
+""",
 )
 
 RULES = (
@@ -59,7 +144,164 @@ RULES = (
     DANGLING_POINTER,
 )
 
+_DAY = 86_400
+
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
-    """Not implemented yet."""
-    return iter(())
+    """Judge each active packet of the work tree against the history gathered by `history`."""
+    facts = ctx.history
+    work = [p for p in ctx.packets if p.ref is None]
+    active = [p for p in work if p.status == "active" and p.data is not None]
+    if facts is None or facts.problem:
+        if work:
+            problem = facts.problem if facts and facts.problem else "no git history was read"
+            yield Hit(
+                HISTORY_UNAVAILABLE,
+                work[0].path,
+                f"{problem}: the last known good commits, staleness, age and branch of the "
+                "packets were not judged; run the audit in a git clone with its history "
+                f"({FULL_HISTORY_FIX})",
+            )
+    else:
+        for packet in active:
+            info = facts.info(packet)
+            if info is not None:
+                yield from _judge(ctx, facts, packet, info)
+    for packet in active:
+        yield from _dangling(ctx, packet, facts.info(packet) if facts else None)
+
+
+def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
+    lkg = str((packet.data or {}).get("last_known_good_commit"))
+    head = (facts.head or "")[:12]
+    unavailable: list[str] = []
+    if info.lkg_state == "missing":
+        yield _lkg_hit(
+            LKG_UNKNOWN,
+            packet,
+            f"last_known_good_commit {lkg} is not a commit in this repository (mistyped, never "
+            "pushed, or rewritten): set it to the commit on this branch where the tests last "
+            "passed (see `git log --oneline`) and re-render the twin",
+        )
+    elif info.lkg_state == "not-ancestor":
+        yield _lkg_hit(
+            LKG_UNKNOWN,
+            packet,
+            f"last_known_good_commit {lkg} exists but is not an ancestor of the commit checked "
+            f"({head}): a rebase dropped it or it was made on another branch; set it to the "
+            "commit on this branch where the tests last passed and re-render the twin",
+        )
+    elif info.lkg_state == "beyond-limit":
+        yield _lkg_hit(
+            LKG_BEHIND,
+            packet,
+            f"last_known_good_commit {lkg} is more than {ANCESTRY_LIMIT} commits behind the "
+            f"commit checked ({head}), or not on its history at all (limit "
+            f"{ctx.config.max_commits_behind}): run the tests now and set it to a recent green "
+            "commit",
+        )
+    elif info.lkg_state == "ok" and info.behind is not None:
+        if info.behind > ctx.config.max_commits_behind:
+            yield _lkg_hit(
+                LKG_BEHIND,
+                packet,
+                f"last_known_good_commit {lkg} is {info.behind} commits behind the commit "
+                f"checked ({head}); the limit is {ctx.config.max_commits_behind} "
+                "(max-commits-behind): run the tests on the current commit and, when they "
+                "pass, set last_known_good_commit to it and re-render the twin",
+            )
+    elif info.lkg_state == "unavailable":
+        unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
+    if info.outdated_by is not None and not info.uncommitted:
+        commit = info.outdated_by
+        since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+        yield Hit(
+            PACKET_OUTDATED,
+            packet.path,
+            f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
+            f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
+            "(summary, next_action, changed_files, last_known_good_commit) and re-render its "
+            "twin",
+        )
+    if not info.uncommitted:
+        yield from _age(ctx, facts, packet, info)
+        if info.changed_unavailable:
+            unavailable.append("the commit that last changed it is beyond the shallow clone")
+    if unavailable:
+        reason = f" (deepening failed: {facts.deepen_error})" if facts.deepen_error else ""
+        yield Hit(
+            HISTORY_UNAVAILABLE,
+            packet.path,
+            f"{'; '.join(unavailable)}{reason}, so its staleness was not judged: "
+            f"{FULL_HISTORY_FIX}",
+        )
+
+
+def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:
+    line, column = packet.position("/last_known_good_commit")
+    return Hit(rule, packet.path, message, line, column, "/last_known_good_commit")
+
+
+def _age(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
+    limit = ctx.config.max_age_days
+    fix = (
+        "refresh it if the work goes on, or run `handoff-audit archive "
+        f"{packet.path}` if it is done (`supersede --by NEW` if another packet took over)"
+    )
+    if info.changed is not None:
+        days = int((facts.now - info.changed.time) // _DAY)
+        if days > limit:
+            yield Hit(
+                PACKET_AGE,
+                packet.path,
+                f"the packet was last changed {days} days ago (commit {info.changed.sha[:12]}, "
+                f"{_date(info.changed.time)}), more than max-age-days ({limit}): {fix}",
+            )
+    elif info.changed_before is not None:
+        days = int((facts.now - info.changed_before.time) // _DAY)
+        if days > limit:
+            yield Hit(
+                PACKET_AGE,
+                packet.path,
+                f"the packet was last changed before commit {info.changed_before.sha[:12]} "
+                f"({_date(info.changed_before.time)}), more than {days} days ago; "
+                f"max-age-days is {limit}: {fix}",
+            )
+
+
+def _dangling(ctx: AuditContext, packet: Packet, info: PacketHistory | None) -> Iterator[Hit]:
+    deleted = info.deleted_since_lkg if info else frozenset()
+    for pointer, _value, path in pointed_paths(packet):
+        if path in deleted or path_exists(ctx.root, path):
+            continue
+        field = pointer.strip("/").replace("/", "[", 1) + ("]" if pointer.count("/") > 1 else "")
+        line, column = packet.position(pointer)
+        yield Hit(
+            DANGLING_POINTER,
+            packet.path,
+            f"{field} points at {_quote(path)}, which does not exist in the repository: correct "
+            "the path (paths are relative to the repository root) or remove the entry, then "
+            "re-render the twin",
+            line=line,
+            column=column,
+            pointer=pointer,
+        )
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+
+
+def _subject(subject: str) -> str:
+    return f"({_quote(subject, 60)})" if subject else ""
+
+
+def _files(files: tuple[str, ...], shown: int = 3) -> str:
+    names = ", ".join(_quote(f) for f in files[:shown])
+    more = len(files) - shown
+    return f"{names} and {more} more file{'s' if more > 1 else ''}" if more > 0 else names
+
+
+def _date(when: int) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(when))

@@ -6,21 +6,48 @@ from collections.abc import Iterator
 
 from handoff_audit.context import AuditContext
 from handoff_audit.findings import Severity
+from handoff_audit.globs import matches_any
+from handoff_audit.history import is_protected
 from handoff_audit.rules.base import Hit, Rule
 
 HANDOFF_IN_MERGE = Rule(
     id="handoff-in-merge",
     default=Severity.ERROR,
-    summary="a pull request or merge queue entry into a protected branch still carries a file matching `block-files`",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    summary=(
+        "a pull request or merge queue entry into a protected branch carries a `block-files` file"
+    ),
+    doc="""\
+**Why.** A `HANDOFF.md` says "the work is not finished, here is where it stands". Once it lands
+on the main branch it is wrong for everyone who reads it there, and it stays wrong.
+
+**Example.** A pull request from `feat/refund` into `main` still contains `HANDOFF.md`. The
+target is protected when it matches `protected-branches` (default `main`, `master`) or is the
+repository's default branch; the files checked are those of the commit checked that match
+`block-files` (default `HANDOFF.md` in any folder). The action sets its `blocked` output.
+
+**Fix.** Finish the work and delete the file (`git rm HANDOFF.md`) before merging; move what is
+still worth keeping into the docs or an issue. Make this check required in the branch protection
+rules so that GitHub refuses the merge while it fails.
+""",
     blocks_merge=True,
 )
 
 ACTIVE_IN_MERGE = Rule(
     id="active-in-merge",
     default=Severity.ERROR,
-    summary="a pull request or merge queue entry into a protected branch still carries an active packet",
-    doc="""TODO(owner): why it matters, an example, and the fix.""",
+    summary="a pull request or merge queue entry into a protected branch carries an active packet",
+    doc="""\
+**Why.** An active packet means a session handed off unfinished work. Merging it into a
+protected branch ships the unfinished work and leaves an active packet on the main line that
+every later session will trip over.
+
+**Example.** A pull request into `main` contains `.handoff/refund.json` with
+`"status": "active"`. The action sets its `blocked` output.
+
+**Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
+`handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
+the packet from the pull request if it should never have been part of it.
+""",
     blocks_merge=True,
 )
 
@@ -31,5 +58,35 @@ RULES = (
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
-    """Not implemented yet."""
-    return iter(())
+    """When the merge target is protected, name every block file and every active packet."""
+    if not is_protected(ctx.target, ctx.config):
+        return
+    target = ctx.target.target_branch
+    facts = ctx.history
+    work = [p for p in ctx.packets if p.ref is None]
+    if facts is not None and facts.block_files is not None:
+        blocked = set(facts.block_files)
+    else:
+        names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
+        blocked = {name for name in names if matches_any(name, ctx.config.block_files)}
+    for path in sorted(blocked):
+        yield Hit(
+            HANDOFF_IN_MERGE,
+            path,
+            f"{path} would be merged into the protected branch {target}: it says the work is "
+            f"unfinished; finish it and delete the file (`git rm {path}`) before merging",
+        )
+    for packet in work:
+        if packet.status != "active":
+            continue
+        line, column = packet.position("/status")
+        yield Hit(
+            ACTIVE_IN_MERGE,
+            packet.path,
+            f"this active packet would be merged into the protected branch {target}: the work "
+            "it hands off is not finished; finish it and run `handoff-audit archive "
+            f"{packet.path}` (or `supersede --by NEW`), or drop it from the pull request",
+            line,
+            column,
+            "/status",
+        )

@@ -18,6 +18,8 @@ MAX_DEPTH = 64
 """Deeper nesting is refused: no packet needs it, and it would exhaust the stack downstream."""
 
 _scanstring: Any = decoder.scanstring  # type: ignore[attr-defined]  # C-accelerated, untyped
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _WORDS = {"true": True, "false": False, "null": None}
@@ -127,11 +129,18 @@ class _Parser:
     def string(self, index: int) -> tuple[str, int]:
         try:
             text, end = _scanstring(self.text, index + 1, True)
-            return str(text), int(end)
         except ValueError as error:
             position = getattr(error, "pos", index)
             reason = getattr(error, "msg", "invalid string")
             raise self.fail(reason.lower(), position) from None
+        if _SURROGATE.search(text) is not None:
+            # Legal escape syntax, but not a character: UTF-8 output, git and GitHub refuse it.
+            escape = _SURROGATE_ESCAPE.search(self.text, index, end)
+            raise self.fail(
+                "a \\u escape of half a surrogate pair is not a character; fix the escape",
+                escape.start() if escape else index,
+            )
+        return str(text), int(end)
 
     def object(self, index: int, pointer: str, depth: int) -> tuple[dict[str, Any], int]:
         members: dict[str, Any] = {}

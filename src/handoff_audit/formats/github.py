@@ -1,15 +1,92 @@
-"""The github format. (Placeholder until its owner writes it.)"""
+"""The github format: workflow commands that GitHub turns into annotations on the diff.
+
+GitHub shows only about ten annotations of each kind per step, so the most important come first
+(errors, then merge blockers, then the rules in the order they are declared) and, when some are
+left out, one notice says how many and where they are (the job summary).
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from handoff_audit.findings import Report
+from handoff_audit.findings import Finding, Report, Severity
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
 
+PER_KIND = 10
+"""GitHub displays at most this many annotations of one kind (error, warning, notice) per step."""
+
+_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
+
+
+def escape_data(text: str) -> str:
+    """Escape a workflow command's message as the runner unescapes it."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a workflow command's property value (``file=``, ``title=``, ...)."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(kind: str, message: str, **properties: str | int | None) -> str:
+    """One workflow command line, e.g. ``::error file=a.json,line=3::message``."""
+    props = ",".join(
+        f"{key}={escape_property(str(value))}"
+        for key, value in properties.items()
+        if value is not None
+    )
+    return f"::{kind}{' ' + props if props else ''}::{escape_data(message)}\n"
+
+
+def importance(finding: Finding) -> tuple[int, int, int, tuple[str, int, int, int, str, str]]:
+    """Sort key: errors first, then merge blockers, then the rules' declared order."""
+    from handoff_audit.rules import ALL_RULES, RULES_BY_ID
+
+    rule = RULES_BY_ID.get(finding.rule)
+    order = ALL_RULES.index(rule) if rule is not None else len(ALL_RULES)
+    blocks = 0 if rule is not None and rule.blocks_merge else 1
+    return (-finding.severity.rank, blocks, order, finding.sort_key())
+
+
+def annotation(finding: Finding) -> str:
+    """The workflow command for one finding."""
+    return command(
+        _COMMAND[finding.severity],
+        f"{finding.message} [{finding.rule}]",
+        file=finding.path,
+        line=finding.line,
+        col=finding.column if finding.line is not None else None,
+        title=f"handoff-audit: {finding.rule}",
+    )
+
 
 def render(report: Report, options: FormatOptions) -> str:
-    """Placeholder."""
-    return "".join(f"{f.path}:{f.line}: {f.rule}: {f.message}\n" for f in report.findings)
+    """At most `PER_KIND` annotations per kind, most important first, then what was left out."""
+    shown: Counter[str] = Counter()
+    lines: list[str] = []
+    left_out = 0
+    ranked = sorted(report.findings, key=importance)
+    notes = sum(1 for f in ranked if f.severity is Severity.NOTE)
+    for finding in ranked:
+        kind = _COMMAND[finding.severity]
+        room = PER_KIND
+        if kind == "notice" and (notes > PER_KIND or left_out):
+            room = PER_KIND - 1  # one notice is kept for the "left out" line
+        if shown[kind] < room:
+            shown[kind] += 1
+            lines.append(annotation(finding))
+        else:
+            left_out += 1
+    if left_out:
+        lines.append(
+            command(
+                "notice",
+                f"{left_out} more finding{'s' if left_out != 1 else ''} not shown as "
+                "annotations (GitHub shows about ten per kind); the job summary lists every one.",
+                title="handoff-audit: more findings",
+            )
+        )
+    return "".join(lines)

@@ -1,15 +1,382 @@
-"""The markdown format. (Placeholder until its owner writes it.)"""
+"""Markdown building blocks shared by ``--format markdown``, the job summary and the PR comment.
+
+Everything that comes from a packet is untrusted: `neutralize` makes it inert (no raw HTML, no
+comment marker, no @mention that pings, no fence left open), and `fit` cuts a document only between
+whole blocks, so the result is always valid markdown.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from handoff_audit.findings import Report
+from handoff_audit.findings import Finding, PacketInfo, Report, Severity
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
 
+ZWJ = "\u200d"
+"""Zero-width joiner: breaks a mention or a marker without changing what a reader sees."""
+
+MARKER_TOKEN = "handoff-audit-comment"
+"""The word inside the PR comment's hidden marker; never allowed through from packet text."""
+
+_ICON = {Severity.ERROR: "❌", Severity.WARNING: "⚠️", Severity.NOTE: "ℹ️"}
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# A backtick after a backslash opens nothing; missing a real span only over-escapes (safe side).
+_CODE_SPAN = re.compile(r"(?<![\\`])(`+)(.+?)(?<!`)\1(?!`)")
+_HTML = re.compile(r"(\\*)<")
+_MENTION = re.compile(r"@(?=[A-Za-z0-9])")
+_MARKER = re.compile(re.escape(MARKER_TOKEN), re.IGNORECASE)
+
+
+# -- making untrusted text inert ---------------------------------------------------------------
+
+
+def _inert_inline(text: str) -> str:
+    """Escape HTML and break mentions in text outside code (code spans are already inert)."""
+    # An odd run of backslashes escapes the ``<`` already; an even one does not.
+    text = _HTML.sub(lambda m: m.group(0) if len(m.group(1)) % 2 else m.group(1) + "&lt;", text)
+    return _MENTION.sub("@" + ZWJ, text)
+
+
+def _inert_line(line: str) -> str:
+    out: list[str] = []
+    last = 0
+    for span in _CODE_SPAN.finditer(line):
+        out.append(_inert_inline(line[last : span.start()]))
+        out.append(span.group(0))
+        last = span.end()
+    out.append(_inert_inline(line[last:]))
+    return "".join(out)
+
+
+def _fence_after(fence: str | None, line: str) -> str | None:
+    """The open fence after ``line`` (CommonMark: a closing fence is the same character, at
+    least as long, with nothing after it)."""
+    opener = _FENCE.match(line)
+    if fence is None:
+        return opener.group(1) if opener else None
+    closes = opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence)
+    return None if closes and not line.strip().strip(fence[0]) else fence
+
+
+def neutralize(text: str) -> str:
+    """Make packet text safe to embed: no HTML, no marker, no pinging mention, no open fence."""
+    text = _MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    out: list[str] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        out.append(line if fence is not None or _FENCE.match(line) else _inert_line(line))
+        fence = _fence_after(fence, line)
+    if fence is not None:
+        out.append(fence)
+    return "\n".join(out)
+
+
+def inline(text: str) -> str:
+    """Untrusted text on one line (a heading, a list item): inert, newlines folded."""
+    return _inert_line(_MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], text)).replace(
+        "\n", " "
+    )
+
+
+def cell(text: str) -> str:
+    """Untrusted text in a table cell: inert, one line, ``|`` escaped."""
+    return " ".join(inline(text).replace("|", "\\|").split())
+
+
+def code(text: str) -> str:
+    """Inline code that cannot be closed early by backticks in ``text``."""
+    text = " ".join(text.split())
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    ticks = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def fold(summary: str, body: str, *, open_: bool = False) -> str:
+    """A ``<details>`` block; ``summary`` must already be inert."""
+    attr = " open" if open_ else ""
+    return f"<details{attr}><summary>{summary}</summary>\n\n{body.strip()}\n\n</details>"
+
+
+# -- blocks ------------------------------------------------------------------------------------
+
+
+def verdict(report: Report, *, heading: str = "###") -> str:
+    """The one-line verdict, plus a line saying a merge is blocked when it is."""
+    s = report.summary
+    packets = f"{s.packets} packet{'s' if s.packets != 1 else ''}"
+    if s.errors:
+        line = f"{heading} ❌ handoff-audit: {_count(s.errors, 'error')}"
+        if s.warnings:
+            line += f", {_count(s.warnings, 'warning')}"
+        line += f" in {packets}"
+    elif s.warnings:
+        line = f"{heading} ⚠️ handoff-audit: {_count(s.warnings, 'warning')} in {packets}"
+    else:
+        line = f"{heading} ✅ handoff-audit: all clear ({packets} checked)"
+    lines = [line]
+    if report.blocked:
+        target = f" into {code(report.target_branch)}" if report.target_branch else ""
+        rules = ", ".join(code(r) for r in sorted(report.blocking_rules))
+        lines.append(f"\n**Merge blocked**{target}: {rules}. Remove or archive the handoff files.")
+    context = []
+    if report.branch:
+        context.append(f"branch {code(report.branch)}")
+    if report.head:
+        context.append(f"commit {code(report.head[:12])}")
+    if context:
+        lines.append(f"\nChecked {', '.join(context)}.")
+    return "\n".join(lines)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def where(finding: Finding) -> str:
+    """``path:line:col`` of a finding."""
+    place = finding.path
+    if finding.line is not None:
+        place += f":{finding.line}"
+        if finding.column is not None:
+            place += f":{finding.column}"
+    return place
+
+
+def findings_table(findings: Sequence[Finding]) -> str:
+    """A table of findings, one row each; empty string when there are none."""
+    if not findings:
+        return ""
+    rows = ["| | Rule | Where | Message |", "|---|---|---|---|"]
+    for f in findings:
+        rows.append(
+            f"| {_ICON[f.severity]} | {code(f.rule)} | {code(where(f))} | {cell(f.message)} |"
+        )
+    return "\n".join(rows)
+
+
+def packets_table(packets: Sequence[PacketInfo]) -> str:
+    """A table of the packets audited; empty string when there are none."""
+    if not packets:
+        return ""
+    rows = [
+        "| Packet | Branch | Topic | Status | Last known good | Behind |",
+        "|---|---|---|---|---|---|",
+    ]
+    for p in packets:
+        behind = "" if p.commits_behind is None else str(p.commits_behind)
+        lkg = code(p.last_known_good_commit) if p.last_known_good_commit else ""
+        branch = code(p.branch) if p.branch else ""
+        rows.append(
+            f"| {code(p.path)} | {branch} | {cell(p.topic or '')} | {cell(p.status or '')} "
+            f"| {lkg} | {behind} |"
+        )
+    return "\n".join(rows)
+
+
+def active_packets(report: Report) -> list[PacketInfo]:
+    """The active packets that carry data, in path order."""
+    return [p for p in report.packets if p.status == "active" and isinstance(p.data, Mapping)]
+
+
+def render_packet_text(data: Mapping[str, Any]) -> str:
+    """The packet as the markdown renderer writes it (the twin's canonical markdown)."""
+    from handoff_audit.markdown import render_packet
+
+    return render_packet(data)
+
+
+def packet_section(
+    packet: PacketInfo, *, heading: str = "####", budget: int | None = None, elsewhere: str = ""
+) -> str:
+    """One active packet: its next action first, then the full rendering, folded.
+
+    With a ``budget`` the rendering is cut between whole blocks to fit, and says so.
+    """
+    data = packet.data or {}
+    title = data.get("title") if isinstance(data.get("title"), str) else None
+    name = f"{code(packet.path)}" + (f" — {inline(str(title))}" if title else "")
+    parts = [f"{heading} 📦 {name}"]
+    next_action = data.get("next_action")
+    if isinstance(next_action, str) and next_action.strip():
+        text = neutralize(next_action.strip())
+        if budget is not None:
+            text, _ = truncate(text, max(200, budget // 4))
+        parts.append("**Next action:**\n\n" + _quote(text))
+    body = _demote(neutralize(render_packet_text(data)), len(heading))
+    label = inline(packet.markdown or packet.path)
+    if budget is not None:
+        overhead = size("\n\n".join(parts)) + size(fold(label, "")) + 300
+        body, cut = truncate(body, budget - overhead)
+        if cut:
+            body += f"\n\n*The rest of the packet is left out here. {elsewhere}*"
+    parts.append(fold(f"The full packet ({label})", body))
+    return "\n\n".join(parts)
+
+
+def _demote(text: str, levels: int) -> str:
+    """Push the packet's headings below ours (``#`` -> ``####``), never past ``######``."""
+    out = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        if fence is None and (match := re.match(r"(#{1,6})(?= |$)", line)):
+            line = "#" * min(6, len(match.group(1)) + levels) + line[len(match.group(1)) :]
+        out.append(line)
+        fence = _fence_after(fence, line)
+    return "\n".join(out)
+
+
+def _quote(text: str) -> str:
+    return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+
+# -- fitting under a size limit ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A piece of a document that is kept whole or dropped whole."""
+
+    text: str
+    """Complete markdown (tables, fences and ``<details>`` closed)."""
+    label: str
+    """What it is, for the note that says what was left out."""
+    keep: bool = False
+    """Never dropped (the marker, the verdict)."""
+
+
+def size(text: str) -> int:
+    """Length as GitHub counts it for comments (UTF-16 code units, the stricter measure)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def fit(blocks: Iterable[Block], limit: int, *, measure: Any = size, elsewhere: str) -> str:
+    """Join ``blocks`` with blank lines, dropping whole blocks from the end until under ``limit``.
+
+    What was dropped is named in a closing note that points to ``elsewhere``.
+    """
+    blocks = list(blocks)
+    text = "\n\n".join(b.text for b in blocks) + "\n"
+    if measure(text) <= limit:
+        return text
+    kept: list[Block] = []
+    dropped: list[str] = []
+    for block in blocks:
+        candidate = [*kept, block]
+        note = _left_out_note([*dropped, "…"], elsewhere)
+        total = "\n\n".join(b.text for b in candidate) + "\n\n" + note + "\n"
+        if block.keep or (not dropped and measure(total) <= limit):
+            kept.append(block)
+        else:
+            dropped.append(block.label)
+    note = _left_out_note(dropped, elsewhere)
+    return "\n\n".join([*(b.text for b in kept), note]) + "\n"
+
+
+def _left_out_note(dropped: list[str], elsewhere: str) -> str:
+    what = ", ".join(inline(d) for d in dropped)
+    return f"> [!NOTE]\n> Too long to show here; left out: {what}. {elsewhere}"
+
+
+def table_blocks(
+    header_and_rule: str, rows: Sequence[str], label: str, per_block: int
+) -> list[Block]:
+    """Split a long table into blocks of whole rows, each a valid table with its header."""
+    blocks = []
+    for start in range(0, len(rows), per_block):
+        chunk = rows[start : start + per_block]
+        blocks.append(
+            Block(
+                "\n".join([header_and_rule, *chunk]),
+                f"{label} {start + 1}–{start + len(chunk)}",
+            )
+        )
+    return blocks
+
+
+def _chunks(text: str) -> list[str]:
+    """Split markdown at blank lines outside code fences: each chunk is whole blocks."""
+    chunks: list[str] = []
+    current: list[str] = []
+    fence: str | None = None
+    for line in text.split("\n"):
+        if fence is None and not line.strip():
+            if current:
+                chunks.append("\n".join(current))
+                current = []
+            continue
+        current.append(line)
+        fence = _fence_after(fence, line)
+    if current:
+        chunks.append("\n".join(current))
+    return chunks
+
+
+def truncate(text: str, budget: int, *, measure: Any = size) -> tuple[str, bool]:
+    """The longest prefix of whole blocks of ``text`` within ``budget``; True when cut.
+
+    Only when even the first block is too big is it cut between lines, and a fence left open by
+    the cut is closed, so the result is still valid markdown.
+    """
+    if measure(text) <= budget:
+        return text, False
+    kept: list[str] = []
+    used = 0
+    for chunk in _chunks(text):
+        cost = measure(chunk) + (2 if kept else 0)
+        if used + cost > budget:
+            break
+        kept.append(chunk)
+        used += cost
+    if kept:
+        return "\n\n".join(kept), True
+    lines: list[str] = []
+    fence: str | None = None
+    used = 0
+    reserve = 1 + max((len(m) for m in re.findall(r"`{3,}|~{3,}", text)), default=0)
+    for line in text.split("\n"):
+        if used + measure(line) + 1 + reserve > budget:
+            break
+        lines.append(line)
+        used += measure(line) + 1
+        fence = _fence_after(fence, line)
+    if fence is not None:
+        lines.append(fence)
+    return "\n".join(lines), True
+
+
+# -- the full report ---------------------------------------------------------------------------
+
+
+SUMMARY_LIMIT = 1024 * 1024 - 4096
+"""The job summary's budget in bytes: the runner rejects a file over 1 MiB."""
+
+
+def report_blocks(report: Report) -> list[Block]:
+    """The whole report as blocks: verdict, findings, packets, every active packet."""
+    blocks = [Block(verdict(report, heading="##"), "the verdict", keep=True)]
+    if report.findings:
+        table = findings_table(report.findings).split("\n")
+        blocks.append(Block("### Findings", "the findings"))
+        blocks.extend(table_blocks("\n".join(table[:2]), table[2:], "findings", 200))
+    if report.packets:
+        blocks.append(Block("### Packets\n\n" + packets_table(report.packets), "the packet table"))
+    for packet in active_packets(report):
+        blocks.append(Block(packet_section(packet, heading="###"), f"the packet {packet.path}"))
+    return blocks
+
 
 def render(report: Report, options: FormatOptions) -> str:
-    """Placeholder."""
-    return "".join(f"{f.path}:{f.line}: {f.rule}: {f.message}\n" for f in report.findings)
+    """``--format markdown`` and the job summary: the whole report, under the summary's limit."""
+    return fit(
+        report_blocks(report),
+        SUMMARY_LIMIT,
+        measure=lambda t: len(t.encode("utf-8")),
+        elsewhere="Run `handoff-audit check --format json` for the full report.",
+    )

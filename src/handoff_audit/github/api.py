@@ -1,0 +1,266 @@
+"""The few GitHub API calls the action makes, through PyGithub, with bounded retries.
+
+Server errors (5xx), rate limits (429, or 403 with an exhausted or secondary limit) and dropped
+connections are retried with exponential backoff, honouring ``Retry-After`` and
+``X-RateLimit-Reset``, within a total waiting budget. Everything else fails at once with
+`ApiError`, whose message is one line and never contains the token.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from handoff_audit import __version__
+
+if TYPE_CHECKING:
+    from github.IssueComment import IssueComment
+
+T = TypeVar("T")
+
+VIEWER_QUERY = "query { viewer { login } }"
+
+
+def same_login(a: str, b: str) -> bool:
+    """Logins match with or without the ``[bot]`` suffix (GraphQL and REST disagree on it)."""
+    return a.lower().removesuffix("[bot]") == b.lower().removesuffix("[bot]")
+
+
+class ApiError(Exception):
+    """A GitHub API call failed for good."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+    @property
+    def read_only(self) -> bool:
+        """True for the 403 a read-only token gets (fork pull requests)."""
+        return self.status == 403
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    """How long to keep trying."""
+
+    attempts: int = 5
+    """Tries per call, the first included."""
+    backoff: float = 2.0
+    """The first wait after a failure, in seconds; doubled after each further failure."""
+    max_wait: float = 60.0
+    """The longest single wait (a ``Retry-After`` above it ends the retries)."""
+    budget: float = 180.0
+    """The most time spent waiting over all of a call's retries."""
+    sleep: Callable[[float], None] = field(default=time.sleep, compare=False)
+    """How to wait; tests pass a recorder."""
+    clock: Callable[[], float] = field(default=time.time, compare=False)
+    """The wall clock, for ``X-RateLimit-Reset``."""
+    write_interval: float | None = 1.0
+    """Seconds between two writes, as GitHub advises against secondary limits (PyGithub waits)."""
+
+
+def _header(headers: Mapping[str, Any] | None, name: str) -> str | None:
+    for key, value in (headers or {}).items():
+        if key.lower() == name:
+            return str(value)
+    return None
+
+
+def _message(error: Exception) -> str:
+    from github import GithubException
+
+    if isinstance(error, GithubException):
+        data = error.data if isinstance(error.data, dict) else {}
+        text = data.get("message") or error.message or ""
+        return f"HTTP {error.status}" + (f": {' '.join(str(text).split())}" if text else "")
+    return f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+
+
+def retry_delay(error: Exception, attempt: int, policy: RetryPolicy) -> float | None:
+    """Seconds to wait before trying again after ``error``, or ``None`` when it is final."""
+    import requests
+    from github import GithubException
+
+    backoff = policy.backoff * 2.0 ** (attempt - 1)
+    if isinstance(error, requests.RequestException):
+        return backoff
+    if not isinstance(error, GithubException):
+        return None
+    status = error.status
+    retry_after = _header(error.headers, "retry-after")
+    remaining = _header(error.headers, "x-ratelimit-remaining")
+    reset = _header(error.headers, "x-ratelimit-reset")
+    text = _message(error).lower()
+    limited = status == 429 or (
+        status == 403 and (retry_after is not None or remaining == "0" or "rate limit" in text)
+    )
+    if limited:
+        if retry_after is not None and retry_after.strip().isdigit():
+            return float(retry_after)
+        if remaining == "0" and reset is not None and reset.strip().isdigit():
+            return max(1.0, float(reset) - policy.clock() + 1)
+        return max(backoff, 60.0)  # GitHub's advice for a secondary limit without a header
+    if status >= 500:
+        return backoff
+    return None
+
+
+def retrying(
+    policy: RetryPolicy,
+    what: str,
+    call: Callable[[], T],
+    settled: Callable[[], T | None] | None = None,
+) -> T:
+    """Run ``call``, retrying transient failures within ``policy``; else raise `ApiError`.
+
+    ``settled``, for a write that is not idempotent, is asked before each retry whether the
+    failed attempt took effect after all (a 502 can hide a success); its answer ends the retries.
+    """
+    import requests
+    from github import GithubException
+
+    waited = 0.0
+    attempt = 1
+    while True:
+        try:
+            return call()
+        except (GithubException, requests.RequestException) as error:
+            delay = retry_delay(error, attempt, policy)
+            status = error.status if isinstance(error, GithubException) else None
+            if (
+                delay is None
+                or attempt >= policy.attempts
+                or delay > policy.max_wait
+                or waited + delay > policy.budget
+            ):
+                tries = f" after {attempt} tries" if attempt > 1 else ""
+                raise ApiError(f"{what} failed{tries}: {_message(error)}", status) from None
+            policy.sleep(delay)
+            waited += delay
+            attempt += 1
+            if settled is not None and status is not None and status >= 500:
+                done = settled()
+                if done is not None:
+                    return done
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """An issue comment, as far as the action cares."""
+
+    id: int
+    """The comment's id."""
+    author: str
+    """Its author's login (``github-actions[bot]`` for the workflow token)."""
+    body: str
+    """Its markdown."""
+    raw: IssueComment = field(compare=False, repr=False)
+    """The PyGithub object, to edit or delete it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """What the compare API says about ``base...head``."""
+
+    status: str
+    """``ahead``, ``behind``, ``identical`` or ``diverged``."""
+    ahead_by: int
+    """Commits in ``head`` that are not in ``base``."""
+    behind_by: int
+    """Commits in ``base`` that are not in ``head``."""
+
+
+class Client:
+    """The repository's pull requests and comments, through PyGithub."""
+
+    def __init__(
+        self, token: str, api_url: str, repository: str, policy: RetryPolicy | None = None
+    ) -> None:
+        from github import Auth, Github
+
+        self.policy = policy or RetryPolicy()
+        self._github = Github(
+            auth=Auth.Token(token) if token else None,
+            base_url=api_url,
+            retry=None,  # retried here, with a budget and Retry-After
+            seconds_between_requests=None,
+            seconds_between_writes=self.policy.write_interval,
+            per_page=100,
+            timeout=30,
+            lazy=True,
+            user_agent=f"handoff-audit/{__version__}",
+        )
+        self._repo = self._github.get_repo(repository)
+
+    def viewer(self) -> str:
+        """The login of the token's own identity (works for app tokens, unlike ``GET /user``)."""
+
+        def ask() -> str:
+            _, data = self._github.requester.graphql_query(VIEWER_QUERY, {})
+            login = ((data.get("data") or {}).get("viewer") or {}).get("login")
+            if not isinstance(login, str) or not login:
+                raise ApiError("GraphQL viewer answered without a login")
+            return login
+
+        return retrying(self.policy, "asking GraphQL for the token's identity", ask)
+
+    def comments(self, number: int) -> list[Comment]:
+        """Every comment on pull request ``number``, over every page."""
+
+        def fetch() -> list[Comment]:
+            issue = self._repo.get_issue(number)
+            return [
+                Comment(c.id, c.user.login if c.user else "", c.body or "", c)
+                for c in issue.get_comments()
+            ]
+
+        return retrying(self.policy, f"listing the comments of #{number}", fetch)
+
+    def create_comment(self, number: int, body: str, author: str) -> int:
+        """Post a new comment on pull request ``number`` as ``author``; returns its id."""
+        issue = self._repo.get_issue(number)
+
+        def already_there() -> int | None:
+            for comment in self.comments(number):
+                if comment.body == body and same_login(comment.author, author):
+                    return comment.id
+            return None
+
+        return retrying(
+            self.policy,
+            f"commenting on #{number}",
+            lambda: int(issue.create_comment(body).id),
+            settled=already_there,
+        )
+
+    def update_comment(self, comment: Comment, body: str) -> None:
+        """Replace the body of ``comment``."""
+        retrying(self.policy, f"updating comment {comment.id}", lambda: comment.raw.edit(body))
+
+    def delete_comment(self, comment: Comment) -> None:
+        """Delete ``comment`` (a duplicate of ours)."""
+        retrying(self.policy, f"deleting comment {comment.id}", comment.raw.delete)
+
+    def open_pulls(self, owner: str, branch: str) -> list[int]:
+        """Numbers of the open pull requests whose head is ``owner:branch``."""
+
+        def fetch() -> list[int]:
+            pulls = self._repo.get_pulls(state="open", head=f"{owner}:{branch}")
+            return [p.number for p in pulls]
+
+        return retrying(self.policy, f"listing the open pull requests of {branch}", fetch)
+
+    def compare(self, base: str, head: str) -> Comparison | None:
+        """``base...head`` as the compare API sees it; ``None`` when a commit is unknown (404)."""
+        from github import UnknownObjectException
+
+        def fetch() -> Comparison | None:
+            try:
+                found = self._repo.compare(base, head)
+                return Comparison(found.status, found.ahead_by, found.behind_by)
+            except UnknownObjectException:
+                return None
+
+        return retrying(self.policy, f"comparing {base[:12]}...{head[:12]}", fetch)

@@ -1,0 +1,140 @@
+"""The sticky pull request comment: its body, and finding and updating the one we wrote.
+
+Ours is the comment that starts with `MARKER` *and* was written by the token's own identity:
+anyone can paste the marker, and such a comment is never touched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from handoff_audit import __version__
+from handoff_audit.findings import Report
+from handoff_audit.formats.markdown import (
+    MARKER_TOKEN,
+    active_packets,
+    findings_table,
+    fold,
+    packet_section,
+    size,
+    truncate,
+    verdict,
+)
+
+if TYPE_CHECKING:
+    from handoff_audit.github.api import Client, Comment
+
+MARKER = f"<!-- {MARKER_TOKEN} -->"
+"""The hidden first line of our comment."""
+
+LIMIT = 65536
+"""GitHub refuses a comment body longer than this many characters."""
+
+BUDGET = LIMIT - 1024
+"""What the body aims for: a margin for GitHub's own counting."""
+
+UNFOLDED_FINDINGS = 10
+"""More findings than this are folded in ``<details>``."""
+
+ELSEWHERE = "The job summary of this run has the full report."
+
+
+def has_something_to_say(report: Report) -> bool:
+    """A comment is created only for findings or an active packet to show."""
+    return bool(report.findings or active_packets(report))
+
+
+def all_clear_body(report: Report) -> str:
+    """What an existing comment becomes when nothing is left to report."""
+    return f"{MARKER}\n{verdict(report)}\n\nNothing left to report.\n\n{_footer()}\n"
+
+
+def _footer() -> str:
+    return f"<sub>handoff-audit {__version__} · {ELSEWHERE}</sub>"
+
+
+def _findings(report: Report, budget: int) -> str:
+    findings = report.findings
+    if not findings:
+        return ""
+    table = findings_table(findings)
+    table, cut = truncate(table, budget - 400)
+    if cut:
+        shown = table.count("\n") - 1
+        table += f"\n\n*{len(findings) - shown} more findings are left out here. {ELSEWHERE}*"
+    if len(findings) > UNFOLDED_FINDINGS:
+        return fold(f"All {len(findings)} findings", table)
+    return f"#### Findings\n\n{table}"
+
+
+def body(report: Report) -> str:
+    """The comment: marker, verdict, findings, active packets (next action first), footer.
+
+    Fits in `BUDGET`: the findings get up to half (all of it without a packet), the packets
+    share the rest, each cut between whole blocks with a note that says so.
+    """
+    if not has_something_to_say(report):
+        return all_clear_body(report)
+    head = f"{MARKER}\n{verdict(report)}"
+    footer = _footer()
+    remaining = BUDGET - size(head) - size(footer) - 8
+    packets = active_packets(report)
+    findings = _findings(report, remaining // 2 if packets else remaining)
+    remaining -= size(findings) + 2
+    sections = [head]
+    if findings:
+        sections.append(findings)
+    for index, packet in enumerate(packets):
+        share = remaining // (len(packets) - index) - 2
+        if share < 1000:
+            section = f"*The packet {packet.path} is left out here. {ELSEWHERE}*"
+        else:
+            section = packet_section(packet, budget=share, elsewhere=ELSEWHERE)
+        remaining -= size(section) + 2
+        sections.append(section)
+    sections.append(footer)
+    return "\n\n".join(sections) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What happened to the comment of one pull request."""
+
+    number: int
+    """The pull request."""
+    action: str
+    """``created``, ``updated``, ``unchanged`` or ``skipped`` (nothing to say, no comment yet)."""
+    comment_id: int | None = None
+    """Our comment, when there is one."""
+    removed: int = 0
+    """Duplicates of ours that were deleted."""
+
+
+def _normal(text: str) -> str:
+    return text.replace("\r\n", "\n").strip()
+
+
+def is_ours(comment: Comment, login: str) -> bool:
+    """Written by ``login`` (with or without ``[bot]``) and starting with our marker."""
+    from handoff_audit.github.api import same_login
+
+    return same_login(comment.author, login) and comment.body.lstrip().startswith(MARKER)
+
+
+def upsert(client: Client, number: int, report: Report, login: str | None = None) -> Outcome:
+    """Create, update or leave alone our comment on pull request ``number``."""
+    login = login or client.viewer()
+    ours = [c for c in client.comments(number) if is_ours(c, login)]
+    text = body(report)
+    if not ours:
+        if not has_something_to_say(report):
+            return Outcome(number, "skipped")
+        return Outcome(number, "created", client.create_comment(number, text, login))
+    first, *duplicates = ours
+    for duplicate in duplicates:
+        client.delete_comment(duplicate)
+    if _normal(first.body) == _normal(text):
+        return Outcome(number, "unchanged", first.id, len(duplicates))
+    client.update_comment(first, text)
+    return Outcome(number, "updated", first.id, len(duplicates))

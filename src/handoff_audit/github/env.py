@@ -1,0 +1,244 @@
+"""The runner's environment, read exactly as the runner writes it, and what the event asks for.
+
+Inputs arrive as ``INPUT_<NAME>`` with the name upper-cased and hyphens kept
+(``INPUT_GITHUB-TOKEN``); values are trimmed as the toolkit trims them. Every invalid value is an
+`InputError` naming the input and the values it accepts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from handoff_audit.errors import InputError
+from handoff_audit.findings import Severity
+
+FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
+"""Accepted values of the ``fail-on`` input and the failing level each means."""
+
+PULL_REQUEST_EVENTS = frozenset({"pull_request", "pull_request_target"})
+
+
+def read_input(environ: Mapping[str, str], name: str) -> str:
+    """The input ``name`` as the runner passes it (spaces -> ``_``, upper-cased), trimmed."""
+    return environ.get(f"INPUT_{name.replace(' ', '_').upper()}", "").strip()
+
+
+def _bool(environ: Mapping[str, str], name: str, default: bool) -> bool:
+    value = read_input(environ, name)
+    if not value:
+        return default
+    if value.lower() in {"true", "false"}:
+        return value.lower() == "true"
+    raise InputError(f"input {name}: {value!r} is not a boolean; use true or false")
+
+
+def _int(environ: Mapping[str, str], name: str) -> int | None:
+    value = read_input(environ, name)
+    if not value:
+        return None
+    if not value.isdigit():
+        raise InputError(f"input {name}: {value!r} is not a whole number >= 0; e.g. {name}: 10")
+    return int(value)
+
+
+def _list(environ: Mapping[str, str], name: str) -> tuple[str, ...] | None:
+    """A list input: one item per line or comma-separated; ``None`` when not set."""
+    value = read_input(environ, name)
+    if not value:
+        return None
+    items = tuple(item.strip() for line in value.splitlines() for item in line.split(","))
+    return tuple(item for item in items if item)
+
+
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """The action's inputs, validated."""
+
+    token: str
+    """``github-token``; empty when the workflow passed none (then nothing is posted)."""
+    paths: tuple[str, ...]
+    """``path``: where to look for packets, relative to the workspace."""
+    config: str | None
+    """``config``: an explicit configuration file, relative to the workspace."""
+    fail_on: Severity | None
+    """``fail-on``: the level that fails the step; ``None`` for ``never``."""
+    comment: bool
+    """``comment``: post or update the sticky pull request comment."""
+    max_commits_behind: int | None
+    """``max-commits-behind``: overrides the configuration when set."""
+    protected_branches: tuple[str, ...] | None
+    """``protected-branches``: overrides the configuration when set."""
+    block_files: tuple[str, ...] | None
+    """``block-files``: overrides the configuration when set."""
+
+    @classmethod
+    def read(cls, environ: Mapping[str, str]) -> Inputs:
+        """Parse and validate every input; an invalid one raises `InputError`."""
+        fail_on = read_input(environ, "fail-on").lower() or "error"
+        if fail_on not in FAIL_ON:
+            raise InputError(
+                f"input fail-on: {fail_on!r} is not accepted; use one of {', '.join(FAIL_ON)}"
+            )
+        return cls(
+            token=read_input(environ, "github-token"),
+            paths=_list(environ, "path") or (".",),
+            config=read_input(environ, "config") or None,
+            fail_on=FAIL_ON[fail_on],
+            comment=_bool(environ, "comment", True),
+            max_commits_behind=_int(environ, "max-commits-behind"),
+            protected_branches=_list(environ, "protected-branches"),
+            block_files=_list(environ, "block-files"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Runner:
+    """The ``GITHUB_*`` variables the action uses."""
+
+    event_name: str
+    """``GITHUB_EVENT_NAME``."""
+    event: Mapping[str, Any]
+    """The payload read from ``GITHUB_EVENT_PATH`` (empty when there is none)."""
+    repository: str | None
+    """``GITHUB_REPOSITORY`` (``owner/name``)."""
+    api_url: str
+    """``GITHUB_API_URL``; GitHub Enterprise Server gives ``https://HOST/api/v3``."""
+    workspace: Path
+    """``GITHUB_WORKSPACE``, or the current folder."""
+    sha: str | None
+    """``GITHUB_SHA``."""
+    ref: str | None
+    """``GITHUB_REF``."""
+    output: Path | None
+    """``GITHUB_OUTPUT``: the file that receives the step's outputs."""
+    step_summary: Path | None
+    """``GITHUB_STEP_SUMMARY``: the file that receives the job summary."""
+
+    @classmethod
+    def read(cls, environ: Mapping[str, str]) -> Runner:
+        """Read the runner's variables; an unreadable event file raises `InputError`."""
+        event_path = environ.get("GITHUB_EVENT_PATH", "")
+        event: Mapping[str, Any] = {}
+        if event_path:
+            try:
+                loaded = json.loads(Path(event_path).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as error:
+                raise InputError(
+                    f"GITHUB_EVENT_PATH {event_path}: cannot read the event payload ({error})"
+                ) from None
+            if not isinstance(loaded, dict):
+                raise InputError(f"GITHUB_EVENT_PATH {event_path}: the payload is not an object")
+            event = loaded
+
+        def path(name: str) -> Path | None:
+            value = environ.get(name, "")
+            return Path(value) if value else None
+
+        return cls(
+            event_name=environ.get("GITHUB_EVENT_NAME", ""),
+            event=event,
+            repository=environ.get("GITHUB_REPOSITORY") or None,
+            api_url=(environ.get("GITHUB_API_URL") or "https://api.github.com").rstrip("/"),
+            workspace=path("GITHUB_WORKSPACE") or Path.cwd(),
+            sha=environ.get("GITHUB_SHA") or None,
+            ref=environ.get("GITHUB_REF") or None,
+            output=path("GITHUB_OUTPUT"),
+            step_summary=path("GITHUB_STEP_SUMMARY"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What the event asks for: the commit to audit, against what, and where to comment."""
+
+    head: str | None
+    """The commit audited (for pull requests the head, not the merge commit)."""
+    branch: str | None
+    """The branch audited."""
+    target_branch: str | None
+    """The branch merged into (pull requests and merge queues)."""
+    default_branch: str | None
+    """The repository's default branch, from the payload."""
+    pull_number: int | None = None
+    """The pull request whose comment is upserted."""
+    push_branch: str | None = None
+    """For a push: update the comment of the open pull requests whose head is this branch."""
+    base: str | None = None
+    """The commit the pull request or queue entry is based on (for the compare API)."""
+
+    @property
+    def comments(self) -> bool:
+        """Whether this event can update a pull request comment at all."""
+        return self.pull_number is not None or self.push_branch is not None
+
+
+def _get(data: Any, *keys: str) -> Any:
+    for key in keys:
+        if not isinstance(data, Mapping):
+            return None
+        data = data.get(key)
+    return data
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _branch(ref: Any) -> str | None:
+    ref = _str(ref)
+    if ref is None:
+        return None
+    return ref.removeprefix("refs/heads/") if ref.startswith("refs/heads/") else None
+
+
+def plan(runner: Runner) -> Plan:
+    """Decide, from the event, what is audited and which comment is updated."""
+    event = runner.event
+    default_branch = _str(_get(event, "repository", "default_branch"))
+    if runner.event_name in PULL_REQUEST_EVENTS:
+        pr = event.get("pull_request")
+        number = _get(event, "pull_request", "number")
+        if not isinstance(pr, Mapping) or not isinstance(number, int):
+            raise InputError(
+                f"{runner.event_name} event without pull_request.number in GITHUB_EVENT_PATH"
+            )
+        return Plan(
+            head=_str(_get(pr, "head", "sha")),
+            branch=_str(_get(pr, "head", "ref")),
+            target_branch=_str(_get(pr, "base", "ref")),
+            default_branch=default_branch,
+            pull_number=number,
+            base=_str(_get(pr, "base", "sha")),
+        )
+    if runner.event_name == "push":
+        branch = _branch(event.get("ref") or runner.ref)
+        after = _str(event.get("after"))
+        deleted = event.get("deleted") is True or (after is not None and not after.strip("0"))
+        return Plan(
+            head=None if deleted else after or runner.sha,
+            branch=branch,
+            target_branch=None,
+            default_branch=default_branch,
+            push_branch=None if deleted else branch,
+        )
+    if runner.event_name == "merge_group":
+        group = event.get("merge_group")
+        group = group if isinstance(group, Mapping) else {}
+        return Plan(
+            head=_str(group.get("head_sha")) or runner.sha,
+            # The queue's temporary branch is nobody's packet branch: judge the merge, not it.
+            branch=None,
+            target_branch=_branch(group.get("base_ref")),
+            default_branch=default_branch,
+            base=_str(group.get("base_sha")),
+        )
+    return Plan(
+        head=runner.sha,
+        branch=_branch(runner.ref),
+        target_branch=None,
+        default_branch=default_branch,
+    )

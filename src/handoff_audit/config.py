@@ -130,7 +130,7 @@ def _validate(raw: Any, source: str, base: Path) -> Config:
             import difflib
 
             guess = difflib.get_close_matches(str(key).replace("_", "-"), list(_ACCEPTS), n=1)
-            hint = f" — did you mean {guess[0]!r}?" if guess else ""
+            hint = f" — did you mean {show(guess[0])}?" if guess else ""
             raise InputError(
                 f"{source}: unknown key {show(key)}{hint}; accepted keys: {', '.join(_ACCEPTS)}"
             )

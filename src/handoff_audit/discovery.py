@@ -58,7 +58,10 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
     found = set(explicit)
     if folders:
         candidates = _candidates(root, folders)
-        found.update(root / name for name in candidates if matches_any(name, config.packets))
+        for name in candidates:
+            # git also lists tracked files deleted from the work tree: only what is there counts.
+            if matches_any(name, config.packets) and os.path.lexists(root / name):
+                found.add(root / name)
     return sorted(found)
 
 
@@ -69,9 +72,10 @@ def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
 
         listed = gitrepo.list_files(root, [f or "." for f in folders])
         if listed is not None:
+            venvs = tuple(n[: -len("pyvenv.cfg")] for n in listed if n.endswith("/pyvenv.cfg"))
             for name in listed:
                 parts = name.split("/")
-                if SKIPPED_DIRS.isdisjoint(parts[:-1]) and os.path.lexists(root / name):
+                if SKIPPED_DIRS.isdisjoint(parts[:-1]) and not name.startswith(venvs):
                     yield name
             return
     for folder in _outermost(folders):

@@ -1,0 +1,150 @@
+"""Configuration: where it is read from, what it changes, and one-line exit 2 when it is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core_packets import CONTENT_RULES, packet, write_packet
+
+
+def check(run_cli: Any, folder: Path, *extra: str) -> Any:
+    return run_cli(["check", "--format", "json", "--select", CONTENT_RULES, *extra], cwd=folder)
+
+
+def assert_usage_error(result: Any, *words: str) -> None:
+    assert result.code == 2, (result.out, result.err)
+    assert result.out == ""
+    assert result.err.count("\n") == 1, result.err
+    assert result.err.startswith("handoff-audit: error: ")
+    assert "Traceback" not in result.err
+    for word in words:
+        assert word in result.err, (word, result.err)
+
+
+@pytest.fixture
+def placeholder_repo(tmp_path: Path) -> Path:
+    write_packet(tmp_path, packet(next_action="TODO"), twin=False)
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (".handoff-audit.yml", "rules:\n  placeholder: warning\n"),
+        (".handoff-audit.yaml", "rules: {placeholder: warning}\n"),
+        ("pyproject.toml", '[tool.handoff-audit]\nrules = { placeholder = "warning" }\n'),
+    ],
+)
+def test_configuration_files_are_found_at_the_root(
+    run_cli: Any, placeholder_repo: Path, name: str, text: str
+) -> None:
+    (placeholder_repo / name).write_text(text)
+    result = check(run_cli, placeholder_repo)
+    assert result.code == 0
+    assert [f["severity"] for f in result.json()["findings"]] == ["warning"]
+    strict = check(run_cli, placeholder_repo, "--strict")
+    assert strict.code == 1
+
+
+def test_yaml_off_turns_a_rule_off(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text("rules:\n  placeholder: off\n")
+    result = check(run_cli, placeholder_repo)
+    assert result.code == 0
+    assert result.json()["findings"] == []
+
+
+def test_explicit_config_file_wins(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text("rules: {placeholder: error}\n")
+    (placeholder_repo / "ci.yml").write_text("rules: {placeholder: note}\n")
+    result = check(run_cli, placeholder_repo, "--config", "ci.yml")
+    assert [f["severity"] for f in result.json()["findings"]] == ["note"]
+    assert result.code == 0
+
+
+def test_pyproject_without_the_table_means_defaults(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / "pyproject.toml").write_text('[project]\nname = "x"\n')
+    assert check(run_cli, placeholder_repo).code == 1
+
+
+def test_packets_globs_replace_the_defaults(run_cli: Any, tmp_path: Path) -> None:
+    write_packet(tmp_path / "docs", packet(), name="session.json", twin=False)
+    write_packet(tmp_path, packet(next_action="TODO"), twin=False)
+    (tmp_path / ".handoff-audit.yml").write_text('packets: ["docs/*.json"]\n')
+    result = check(run_cli, tmp_path)
+    assert [p["path"] for p in result.json()["packets"]] == ["docs/session.json"]
+    assert result.code == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("max-age: 3\n", ['unknown key "max-age"', 'did you mean "max-age-days"?', "accepted"]),
+        ("max_commits_behind: 3\n", ['did you mean "max-commits-behind"?']),
+        ("max-commits-behind: ten\n", ['max-commits-behind is "ten"', "an integer >= 0"]),
+        ("max-commits-behind: -1\n", ["max-commits-behind is -1", "an integer >= 0"]),
+        ("max-lines: true\n", ["max-lines is true", "an integer >= 1"]),
+        ("packets: handoff.json\n", ['packets is "handoff.json"', "a non-empty list of globs"]),
+        ("packets: []\n", ["packets is []", "a non-empty list of globs"]),
+        ("rules:\n  schema: fatal\n", ['rules.schema is "fatal"', "error, warning, note, off"]),
+        ("rules:\n  schema: on\n", ["rules.schema is true", "error, warning, note, off"]),
+        ("rules:\n  scheme: error\n", ['unknown rule id "scheme"', "known rules:", "schema"]),
+        ("rules: [schema]\n", ["rules is", "a mapping of rule id"]),
+        ("- a\n- b\n", ["must be a mapping"]),
+        ("rules: {schema: error\n", ["not valid YAML at line 2"]),
+        ("schema: missing.json\n", ["schema 'missing.json': no such file"]),
+        ("schema: http://example.com/s.json\n", ["plain http is refused"]),
+        ("schema: 2024-01-01\n", ['schema is "2024-01-01"', "https:// URL"]),
+    ],
+)
+def test_configuration_errors_are_one_line_exit_2(
+    run_cli: Any, placeholder_repo: Path, text: str, words: list[str]
+) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text(text)
+    result = check(run_cli, placeholder_repo)
+    assert_usage_error(result, ".handoff-audit.yml", *words)
+
+
+def test_toml_errors_name_the_table(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / "pyproject.toml").write_text('[tool.handoff-audit]\nkeep-last = "5"\n')
+    assert_usage_error(
+        check(run_cli, placeholder_repo), "pyproject.toml [tool.handoff-audit]", "keep-last"
+    )
+
+
+def test_invalid_toml_is_exit_2(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / "pyproject.toml").write_text("[tool.handoff-audit\n")
+    assert_usage_error(check(run_cli, placeholder_repo), "pyproject.toml: not valid TOML")
+
+
+def test_missing_explicit_config_is_exit_2(run_cli: Any, placeholder_repo: Path) -> None:
+    assert_usage_error(check(run_cli, placeholder_repo, "--config", "nope.yml"), "nope.yml")
+
+
+def test_empty_yaml_is_the_defaults(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text("# nothing yet\n")
+    assert check(run_cli, placeholder_repo).code == 1
+
+
+def test_config_values_reach_the_config_object(tmp_path: Path) -> None:
+    from handoff_audit.config import load_config
+    from handoff_audit.findings import Severity
+
+    (tmp_path / "s.json").write_text("{}")
+    (tmp_path / ".handoff-audit.yml").write_text(
+        "block-files: ['**/NOTES.md']\nprotected-branches: [main, 'release/*']\n"
+        "max-commits-behind: 3\nmax-age-days: 7\nkeep-last: 2\nmax-lines: 50\n"
+        "max-file-bytes: 2048\nschema: s.json\nrules: {packet-age: off, too-long: error}\n"
+    )
+    config = load_config(tmp_path)
+    assert config.block_files == ("**/NOTES.md",)
+    assert config.protected_branches == ("main", "release/*")
+    assert (config.max_commits_behind, config.max_age_days, config.keep_last) == (3, 7, 2)
+    assert (config.max_lines, config.max_file_bytes) == (50, 2048)
+    assert config.schema == str((tmp_path / "s.json").resolve())
+    assert dict(config.rules) == {"packet-age": None, "too-long": Severity.ERROR}
+    assert config.source == str(tmp_path / ".handoff-audit.yml") or config.source.endswith(
+        ".handoff-audit.yml"
+    )

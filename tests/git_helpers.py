@@ -1,0 +1,71 @@
+"""Helpers shared by the tests of the git-aware rules (tests/test_git_*.py)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+GIT_RULES = frozenset(
+    {
+        "lkg-unknown",
+        "lkg-behind",
+        "packet-outdated",
+        "packet-age",
+        "history-unavailable",
+        "dangling-pointer",
+        "branch-mismatch",
+        "multiple-active",
+        "handoff-in-merge",
+        "active-in-merge",
+    }
+)
+
+
+def packet(branch: str = "main", lkg: str = "0" * 40, **fields: Any) -> dict[str, Any]:
+    """A schema-valid active packet; ``fields`` override or add."""
+    data: dict[str, Any] = {
+        "schema_version": "1",
+        "branch": branch,
+        "last_known_good_commit": lkg,
+        "status": "active",
+        "summary": "Refund rounding fixed for EUR; GBP still open.",
+        "changed_files": [],
+        "commands_run": [{"cmd": "pytest -q", "exit": 0}],
+        "failed_attempts": [],
+        "open_risks": [],
+        "next_action": "Fix GBP rounding in src/refund.py.",
+        "verdict_pointer": "https://ci.example.com/run/1",
+    }
+    data.update(fields)
+    return data
+
+
+def check(run_cli: Callable[..., Any], root: Path, *args: str) -> dict[str, Any]:
+    """Run ``handoff-audit check --format json ARGS`` in ``root``; the parsed report."""
+    result = run_cli(["check", "--format", "json", *args], cwd=root)
+    assert result.code in (0, 1), result.err
+    report: dict[str, Any] = json.loads(result.out)
+    return report
+
+
+def hits(report: dict[str, Any], rule: str) -> list[dict[str, Any]]:
+    """The findings of one rule."""
+    return [f for f in report["findings"] if f["rule"] == rule]
+
+
+def git_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The findings of the git-aware rules only."""
+    return [f for f in report["findings"] if f["rule"] in GIT_RULES]
+
+
+def git(root: Path, *args: str) -> str:
+    """Run git in ``root`` (test setup only) and return its output."""
+    done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2) + "\n"

@@ -1,0 +1,181 @@
+"""branch-mismatch, multiple-active (work tree and --all-branches), handoff-in-merge and
+active-in-merge, on real repositories."""
+
+from __future__ import annotations
+
+from git_helpers import check, hits, packet
+
+
+def _base(git_repo) -> str:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "start\n")
+    return git_repo.commit("start")
+
+
+def test_branch_mismatch_names_both_branches(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat/v2")
+    git_repo.write("handoff.json", packet(branch="feat/v1", lkg=lkg))
+    git_repo.commit("handoff")
+    [hit] = hits(check(run_cli, git_repo.root), "branch-mismatch")
+    assert "`feat/v1`" in hit["message"] and "`feat/v2`" in hit["message"]
+    assert hit["pointer"] == "/branch" and hit["line"] is not None
+    assert not hits(check(run_cli, git_repo.root, "--branch", "feat/v1"), "branch-mismatch")
+
+
+def test_packet_for_the_checked_branch_matches(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.write("handoff.json", packet(branch="main", lkg=lkg))
+    git_repo.write(".handoff/old.json", packet(branch="gone", lkg=lkg, status="archived"))
+    git_repo.commit("handoff")
+    assert not hits(check(run_cli, git_repo.root), "branch-mismatch")
+
+
+def test_detached_head_without_branch_says_once_it_cannot_tell(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.write("handoff.json", packet(branch="main", lkg=lkg))
+    git_repo.write(".handoff/x.json", packet(branch="other", lkg=lkg, topic="x"))
+    git_repo.commit("handoff")
+    git_repo.git("checkout", "-q", "--detach")
+    report = check(run_cli, git_repo.root)
+    assert report["branch"] is None
+    [hit] = hits(report, "branch-mismatch")
+    assert "cannot tell which branch" in hit["message"] and "--branch" in hit["message"]
+    report = check(run_cli, git_repo.root, "--branch", "main")
+    assert report["branch"] == "main"
+    assert [h["path"] for h in hits(report, "branch-mismatch")] == [".handoff/x.json"]
+
+
+def test_multiple_active_names_every_packet_and_marks_the_newest(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("first", date="2026-01-01T00:00:00Z")
+    git_repo.write(".handoff/default.json", packet(lkg=lkg))
+    git_repo.commit("second", date="2026-01-05T00:00:00Z")
+    git_repo.write(".handoff/other.json", packet(lkg=lkg, topic="other"))
+    git_repo.write(".handoff/done.json", packet(lkg=lkg, status="archived"))
+    git_repo.commit("other topics")
+    found = hits(check(run_cli, git_repo.root, "--ignore", "packet-age"), "multiple-active")
+    assert sorted(h["path"] for h in found) == [".handoff/default.json", "handoff.json"]
+    for hit in found:
+        assert (
+            "handoff.json" in hit["message"] and ".handoff/default.json (newest)" in hit["message"]
+        )
+        assert "supersede handoff.json --by .handoff/default.json" in hit["message"]
+    keep = next(h for h in found if h["path"] == ".handoff/default.json")
+    assert "this is the newest: keep it" in keep["message"]
+
+
+def test_uncommitted_packet_is_the_newest(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.write(".handoff/a.json", packet(lkg=lkg))
+    git_repo.commit("a")
+    git_repo.write(".handoff/b.json", packet(lkg=lkg))
+    found = hits(check(run_cli, git_repo.root), "multiple-active")
+    keep = next(h for h in found if h["path"] == ".handoff/b.json")
+    assert "this is the newest" in keep["message"]
+
+
+def test_all_branches_catches_a_packet_on_another_branch(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write(".handoff/x.json", packet(branch="feat/x", lkg=lkg))
+    git_repo.commit("x handoff")
+    git_repo.git("checkout", "-q", "-b", "feat/x-spike", "main")
+    git_repo.write(".handoff/spike.json", packet(branch="feat/x", lkg=lkg, summary="Spike."))
+    git_repo.commit("spike handoff")
+    git_repo.git("checkout", "-q", "feat/x")
+    assert not hits(check(run_cli, git_repo.root), "multiple-active")
+    report = check(run_cli, git_repo.root, "--all-branches")
+    found = hits(report, "multiple-active")
+    assert sorted(h["path"] for h in found) == [
+        ".handoff/x.json",
+        "feat/x-spike:.handoff/spike.json",
+    ]
+    assert "feat/x-spike:.handoff/spike.json" in [p["path"] for p in report["packets"]]
+    # The spike's packet is not judged against this checkout's branch or history.
+    assert not hits(report, "branch-mismatch") and not hits(report, "lkg-unknown")
+
+
+def test_all_branches_reads_remote_tracking_branches(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    from git_helpers import git
+
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat/y")
+    git_repo.write(".handoff/y.json", packet(branch="feat/x", lkg=lkg))
+    git_repo.commit("y")
+    git_repo.git("checkout", "-q", "main")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", git_repo.root.as_uri(), str(clone))
+    git(clone, "checkout", "-q", "-b", "feat/x")
+    (clone / ".handoff").mkdir()
+    (clone / ".handoff" / "x.json").write_text(__import__("json").dumps(packet("feat/x", lkg)))
+    found = hits(check(run_cli, clone, "--all-branches"), "multiple-active")
+    assert sorted(h["path"] for h in found) == [".handoff/x.json", "feat/y:.handoff/y.json"]
+
+
+def test_all_branches_counts_an_inherited_identical_copy_once(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write(".handoff/x.json", packet(branch="feat/x", lkg=lkg))
+    git_repo.commit("x handoff")
+    git_repo.git("branch", "feat/x-copy")
+    git_repo.git("branch", "feat/x-copy2")
+    assert not hits(check(run_cli, git_repo.root, "--all-branches"), "multiple-active")
+    git_repo.git("checkout", "-q", "main")
+    assert not hits(check(run_cli, git_repo.root, "--all-branches"), "multiple-active")
+
+
+def test_handoff_in_merge_into_protected_branch(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("HANDOFF.md", "# Handoff\n\nState: half done.\n")
+    git_repo.write("docs/HANDOFF.md", "# Handoff\n")
+    git_repo.write("handoff.json", packet(branch="feat", lkg=lkg, status="archived"))
+    git_repo.commit("handoff")
+    result = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert result.code == 1 and "blocked" in result.out.lower()
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert sorted(h["path"] for h in hits(report, "handoff-in-merge")) == [
+        "HANDOFF.md",
+        "docs/HANDOFF.md",
+    ]
+    assert "git rm HANDOFF.md" in hits(report, "handoff-in-merge")[0]["message"]
+    assert not hits(report, "active-in-merge")
+    assert not hits(check(run_cli, git_repo.root, "--target-branch", "develop"), "handoff-in-merge")
+    assert not hits(check(run_cli, git_repo.root), "handoff-in-merge")
+
+
+def test_protected_branches_globs_from_the_configuration(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.write(".handoff-audit.yml", 'protected-branches: ["release/*"]\n')
+    git_repo.write("handoff.json", packet(branch="main", lkg=lkg))
+    git_repo.commit("handoff")
+    assert hits(check(run_cli, git_repo.root, "--target-branch", "release/2.0"), "active-in-merge")
+    assert not hits(check(run_cli, git_repo.root, "--target-branch", "main"), "active-in-merge")
+
+
+def test_active_in_merge_blocks_and_says_how_to_finish(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write(".handoff/refund.json", packet(branch="feat", lkg=lkg))
+    git_repo.write(
+        ".handoff/old.json", packet(branch="feat", lkg=lkg, topic="old", status="superseded")
+    )
+    git_repo.commit("handoff")
+    report = check(run_cli, git_repo.root, "--target-branch", "master")
+    [hit] = hits(report, "active-in-merge")
+    assert hit["path"] == ".handoff/refund.json" and hit["pointer"] == "/status"
+    assert "handoff-audit archive .handoff/refund.json" in hit["message"]
+    assert not hits(report, "handoff-in-merge")
+    assert not hits(check(run_cli, git_repo.root, "--target-branch", "feat2"), "active-in-merge")
+
+
+def test_default_branch_counts_as_protected(git_repo) -> None:  # type: ignore[no-untyped-def]
+    from handoff_audit.config import Config
+    from handoff_audit.context import Target
+    from handoff_audit.history import is_protected
+
+    target = Target(target_branch="trunk", default_branch="trunk")
+    assert is_protected(target, Config())
+    assert not is_protected(Target(target_branch="trunk"), Config())
+    assert not is_protected(Target(), Config())

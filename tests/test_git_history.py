@@ -1,0 +1,259 @@
+"""lkg-unknown, lkg-behind, packet-outdated, packet-age, dangling-pointer and the JSON report's
+git fields, on real repositories."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from git_helpers import check, git_findings, hits, packet
+
+OLD = "2020-01-01T00:00:00Z"
+_UNIQUE = itertools.count()
+
+
+def _commits(repo, n: int, file: str = "src/app.py") -> list[str]:  # type: ignore[no-untyped-def]
+    shas = []
+    for i in range(n):
+        repo.write(file, f"version {next(_UNIQUE)}\n")
+        shas.append(repo.commit(f"work {i}"))
+    return shas
+
+
+def test_lkg_within_limit_reports_exact_commits_behind(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("handoff")
+    _commits(git_repo, 2)
+    report = check(run_cli, git_repo.root)
+    assert report["head"] == git_repo.head()
+    assert report["branch"] == "main"
+    assert report["packets"][0]["commits_behind"] == 3
+    assert not hits(report, "lkg-behind") and not hits(report, "lkg-unknown")
+
+
+def test_lkg_behind_names_count_and_limit(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg[:7]))
+    git_repo.commit("handoff")
+    _commits(git_repo, 11)
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "lkg-behind")
+    assert "12 commits behind" in hit["message"] and "limit is 10" in hit["message"]
+    assert hit["pointer"] == "/last_known_good_commit" and hit["line"] is not None
+    assert report["packets"][0]["commits_behind"] == 12
+
+
+def test_lkg_behind_counts_side_branches_merged_in(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.git("checkout", "-q", "-b", "side")
+    _commits(git_repo, 3, "src/side.py")
+    git_repo.git("checkout", "-q", "main")
+    _commits(git_repo, 2)
+    git_repo.git("merge", "-q", "--no-ff", "-m", "merge side", "side")
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("handoff")
+    expected = int(git_repo.git("rev-list", "--count", f"{lkg}..HEAD"))
+    report = check(run_cli, git_repo.root)
+    assert report["packets"][0]["commits_behind"] == expected == 7
+
+
+def test_lkg_unknown_for_a_commit_that_does_not_exist(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _commits(git_repo, 1)
+    git_repo.write("handoff.json", packet(lkg="deadbeefcafe"))
+    git_repo.commit("handoff")
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "lkg-unknown")
+    assert "deadbeefcafe is not a commit in this repository" in hit["message"]
+    assert report["packets"][0]["commits_behind"] is None
+
+
+def test_lkg_unknown_after_a_rebase_drops_the_commit(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _commits(git_repo, 1)
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("src/dropped.py", "x\n")
+    dropped = git_repo.commit("experiment")
+    git_repo.write("handoff.json", packet(branch="feat", lkg=dropped))
+    git_repo.commit("handoff")
+    git_repo.git("rebase", "-q", "--onto", f"{dropped}~1", dropped)
+    assert git_repo.git("cat-file", "-t", dropped) == "commit"  # still in the object store
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "lkg-unknown")
+    assert "not an ancestor of the commit checked" in hit["message"]
+    assert "rebase" in hit["message"]
+
+
+def test_lkg_on_another_branch_is_unknown_here(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _commits(git_repo, 1)
+    git_repo.git("checkout", "-q", "-b", "other")
+    other = _commits(git_repo, 1, "src/other.py")[0]
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write("handoff.json", packet(lkg=other))
+    git_repo.commit("handoff")
+    report = check(run_cli, git_repo.root)
+    assert len(hits(report, "lkg-unknown")) == 1
+
+
+def test_pull_request_merge_commit_does_not_inflate_commits_behind(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _commits(git_repo, 1)
+    git_repo.git("checkout", "-q", "-b", "feat")
+    lkg = _commits(git_repo, 1, "src/feature.py")[0]
+    git_repo.write("handoff.json", packet(branch="feat", lkg=lkg))
+    pr_head = git_repo.commit("handoff")
+    git_repo.git("checkout", "-q", "main")
+    _commits(git_repo, 15, "src/base.py")
+    # What actions/checkout does for a pull request: the merge commit, detached.
+    git_repo.git("checkout", "-q", "--detach")
+    git_repo.git("merge", "-q", "--no-ff", "-m", "Merge pr into main", pr_head)
+    inflated = check(run_cli, git_repo.root, "--branch", "feat")
+    assert inflated["packets"][0]["commits_behind"] == 17
+    report = check(run_cli, git_repo.root, "--branch", "feat", "--head", pr_head)
+    assert report["head"] == pr_head
+    assert report["packets"][0]["commits_behind"] == 1
+    assert not git_findings(report)
+
+
+def test_outdated_names_newest_code_commit_and_its_files(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("handoff")
+    git_repo.write("src/a.py", "a\n")
+    git_repo.commit("older change")
+    for name in ("b", "c", "d", "e"):
+        git_repo.write(f"src/{name}.py", "b\n")
+    newest = git_repo.commit("rework rounding")
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "packet-outdated")
+    assert newest[:12] in hit["message"] and "rework rounding" in hit["message"]
+    assert "`src/b.py`" in hit["message"] and "1 more file" in hit["message"]
+    assert "refresh the packet" in hit["message"]
+
+
+def test_later_commits_touching_only_handoff_files_do_not_outdate(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("handoff")
+    git_repo.write("handoff.md", "# Handoff\n")
+    git_repo.commit("render twin")
+    git_repo.write("docs/HANDOFF.md", "# notes\n")
+    git_repo.write(".handoff/other.json", packet(lkg=lkg, topic="other", status="archived"))
+    git_repo.write(".handoff/other.md", "# other\n")
+    git_repo.commit("more handoff files")
+    report = check(run_cli, git_repo.root)
+    assert not hits(report, "packet-outdated")
+
+
+def test_code_in_the_same_commit_as_the_packet_is_not_outdated(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("src/app.py", "new\n")
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("work and handoff together")
+    report = check(run_cli, git_repo.root)
+    assert not hits(report, "packet-outdated")
+
+
+def test_uncommitted_packet_is_neither_outdated_nor_aged(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("handoff", date=OLD)
+    _commits(git_repo, 1)
+    assert hits(check(run_cli, git_repo.root), "packet-outdated")
+    git_repo.write("handoff.json", packet(lkg=lkg, summary="Refreshed after the rework."))
+    report = check(run_cli, git_repo.root)
+    assert not hits(report, "packet-outdated") and not hits(report, "packet-age")
+
+
+def test_new_untracked_packet_is_not_aged(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.commit("old", date=OLD)
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    report = check(run_cli, git_repo.root)
+    assert not hits(report, "packet-age") and not hits(report, "packet-outdated")
+
+
+def test_packet_age_by_the_commit_that_last_changed_it(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    changed = git_repo.commit("handoff", date=OLD)
+    git_repo.write("handoff.md", "# twin\n")
+    git_repo.commit("twin")  # a recent commit that does not touch the packet
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "packet-age")
+    assert changed[:12] in hit["message"] and "2020-01-01" in hit["message"]
+    assert "max-age-days (14)" in hit["message"] and "archive handoff.json" in hit["message"]
+
+
+def test_recent_packet_is_not_aged(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.commit("old", date=OLD)
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("handoff")
+    assert not hits(check(run_cli, git_repo.root), "packet-age")
+
+
+def test_archived_packets_are_not_judged_for_staleness(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("handoff.json", packet(lkg="deadbeef", status="archived", pointers=["nope"]))
+    git_repo.commit("handoff", date=OLD)
+    _commits(git_repo, 12)
+    assert not git_findings(check(run_cli, git_repo.root))
+
+
+def test_dangling_pointers(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/gone.py", "x\n")
+    git_repo.write("src/kept.py", "x\n")
+    git_repo.write("reports/tests.txt", "ok\n")
+    lkg = git_repo.commit("code")
+    git_repo.git("rm", "-q", "src/gone.py")
+    fields = {
+        "verdict_pointer": "reports/tests.txt",
+        "pointers": [
+            "src/kept.py:12",
+            "src/kept.py#L3-L9",
+            "https://example.com/src/missing.py",
+            "src/typo.py:3",
+            "../outside.txt",
+        ],
+        "changed_files": ["src/gone.py", "src/kept.py", "src/never.py"],
+    }
+    git_repo.write("handoff.json", packet(lkg=lkg, **fields))
+    git_repo.commit("remove gone.py, handoff")
+    report = check(run_cli, git_repo.root)
+    found = {(h["pointer"], h["message"].split(",")[0]) for h in hits(report, "dangling-pointer")}
+    assert found == {
+        ("/pointers/3", "pointers[3] points at `src/typo.py`"),
+        ("/pointers/4", "pointers[4] points at `../outside.txt`"),
+        ("/changed_files/2", "changed_files[2] points at `src/never.py`"),
+    }
+
+
+def test_missing_verdict_pointer(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg, verdict_pointer="reports/missing.xml"))
+    git_repo.commit("handoff")
+    [hit] = hits(check(run_cli, git_repo.root), "dangling-pointer")
+    assert hit["pointer"] == "/verdict_pointer" and "correct the path" in hit["message"]
+
+
+def test_outside_git_history_unavailable_once(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    from git_helpers import dump
+
+    folder = tmp_path / "plain"
+    (folder / ".handoff").mkdir(parents=True)
+    (folder / "handoff.json").write_text(dump(packet(lkg="deadbeef")))
+    (folder / ".handoff" / "x.json").write_text(dump(packet(lkg="deadbeef", topic="x")))
+    report = check(run_cli, folder)
+    [hit] = hits(report, "history-unavailable")
+    assert hit["severity"] == "warning"
+    assert "not in a git repository" in hit["message"] and "fetch-depth: 0" in hit["message"]
+    assert not hits(report, "lkg-unknown") and not hits(report, "branch-mismatch")
+    assert report["head"] is None
+
+
+def test_audit_of_a_subfolder_maps_paths(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("svc/handoff.json", packet(lkg=lkg, pointers=["svc/missing.py"]))
+    git_repo.commit("handoff", date=OLD)
+    _commits(git_repo, 1)
+    report = check(run_cli, git_repo.root, "svc")
+    assert hits(report, "packet-outdated") and hits(report, "packet-age")
+    assert [h["path"] for h in hits(report, "dangling-pointer")] == ["svc/handoff.json"]

@@ -1,0 +1,231 @@
+"""Nothing from a packet can become a git option, and the number of git processes does not
+grow with the number of packets."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from git_helpers import check, hits, packet
+from handoff_audit import gitrepo
+
+HOSTILE = [
+    "--output=pwned",
+    "-c core.pager=touch pwned",
+    "-ccore.fsmonitor=touch pwned",
+    "--upload-pack=touch pwned",
+    "--exec=touch pwned",
+    "-oPWNED",
+    ":(exclude)*",
+    ":/pwned",
+    "HEAD",
+    "main..HEAD",
+    "@{-1}",
+    "$(touch pwned)",
+    "`touch pwned`",
+    "; touch pwned",
+    "deadbeef\n--output=pwned",
+    "/etc/passwd",
+    "../../../../etc/passwd",
+    "a\u0000--output=pwned",
+    "f" * 65,
+]
+
+MARKERS = (
+    "pwned",
+    "PWNED",
+    "core.",
+    "upload-pack",
+    "--exec",
+    ":(exclude",
+    "passwd",
+    "@{",
+    "..",
+    "f" * 65,
+)
+"""Pieces of the hostile values that no git argument may contain."""
+
+
+@pytest.fixture
+def git_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Put a wrapper in front of the real git that records every argument list it gets."""
+    real = shutil.which("git")
+    assert real
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    log = tmp_path / "git-args.log"
+    wrapper = folder / "git"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        f'for a in "$@"; do printf "%s\\036" "$a"; done >> "{log}"\n'
+        f'printf "\\n" >> "{log}"\n'
+        f'exec "{real}" "$@"\n'
+    )
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    return log
+
+
+def _tree(path: Path) -> set[str]:
+    return {
+        str(p.relative_to(path)) for p in path.rglob("*") if ".git" not in p.relative_to(path).parts
+    }
+
+
+def test_hostile_packet_values_never_reach_git(git_repo, tmp_path, git_log, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "x\n")
+    good = git_repo.commit("start")
+    for i, value in enumerate(HOSTILE):
+        fields = {
+            "branch": value,
+            "topic": value if i % 2 else "default",
+            "last_known_good_commit": value,
+            "verdict_pointer": value,
+            "pointers": [value, f"{value}:12"],
+            "changed_files": [value],
+            "superseded_by": value,
+        }
+        git_repo.write(f".handoff/p{i}.json", packet(lkg=good, **fields))
+    git_repo.write("handoff.json", packet(lkg=good))
+    git_repo.commit("hostile packets")
+    git_repo.git("branch", "other")
+    before_repo, before_tmp = _tree(git_repo.root), set(os.listdir(tmp_path))
+    git_log.write_text("")
+    for args in ([], ["--all-branches", "--target-branch", "main"], ["--branch", "main"]):
+        report = check(run_cli, git_repo.root, *args)
+        assert report["head"] == git_repo.head()
+        assert not hits(report, "lkg-unknown")  # not commit ids: the schema rule reports them
+    calls = [line.split("\x1e") for line in git_log.read_text().split("\n") if line]
+    assert len(calls) > 5, "the wrapper saw no git call"
+    for argv in calls:
+        for arg in argv:
+            assert not any(word in arg for word in MARKERS), argv
+    assert _tree(git_repo.root) == before_repo
+    assert set(os.listdir(tmp_path)) == before_tmp
+    assert not list(Path.cwd().glob("pwned*"))
+
+
+@pytest.mark.parametrize("head", ["--output=pwned", "-c", "HEAD~1", "a b", "main..HEAD"])
+def test_hostile_head_option_is_a_usage_error(git_repo, run_cli, head: str) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "x\n")
+    git_repo.commit("start")
+    git_repo.write("handoff.json", packet(lkg=git_repo.head()))
+    result = run_cli(["check", f"--head={head}"], cwd=git_repo.root)
+    assert result.code == 2
+    assert "--head" in result.err and "Traceback" not in result.err
+    assert not (git_repo.root / "pwned").exists()
+
+
+def test_hostile_branch_options_are_only_compared(git_repo, git_log, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "x\n")
+    lkg = git_repo.commit("start")
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_log.write_text("")
+    report = check(
+        run_cli, git_repo.root, "--branch=--output=pwned", "--target-branch=--upload-pack=x"
+    )
+    assert hits(report, "branch-mismatch")
+    assert "--output=pwned" not in git_log.read_text()
+    assert "--upload-pack" not in git_log.read_text()
+
+
+def test_validators() -> None:
+    assert gitrepo.is_commit_id("a91c33e") and gitrepo.is_commit_id("A" * 64)
+    for bad in ("a91c33", "g" * 7, "a" * 65, "--output", "HEAD", "", None, 1234567):
+        assert not gitrepo.is_commit_id(bad)
+    assert gitrepo.is_safe_branch("feat/refund-v2") and gitrepo.is_safe_branch("main")
+    for bad in ("-b", "--output=x", "a..b", "a b", "x.lock", "a//b", "@{-1}", "a~1", "", ".x"):
+        assert not gitrepo.is_safe_branch(bad)
+    assert gitrepo.is_safe_path("src/a.py")
+    for bad in ("/etc/passwd", "../x", "a/../../x", "a\0b", "C:/x", ""):
+        assert not gitrepo.is_safe_path(bad)
+
+
+def test_plumbing_refuses_unchecked_input(git_repo) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("a", "x\n")
+    git_repo.commit("a")
+    with pytest.raises(ValueError):
+        gitrepo.resolve(git_repo.root, ["--output=pwned"])
+    with pytest.raises(ValueError):
+        gitrepo.resolve(git_repo.root, ["HEAD\n--output=pwned"])
+    with pytest.raises(ValueError):
+        gitrepo.ancestry(git_repo.root, "--output=pwned", 10)
+    with pytest.raises(ValueError):
+        gitrepo.deleted_between(git_repo.root, [("-c", "HEAD")])
+    with pytest.raises(gitrepo.GitError):
+        gitrepo.deepen(git_repo.root, "--upload-pack=touch pwned", 10, 5)
+    assert not (git_repo.root / "pwned").exists()
+
+
+def _repo_with_packets(git_repo, count: int) -> None:  # type: ignore[no-untyped-def]
+    lkgs = []
+    for i in range(12):
+        git_repo.write("src/app.py", f"v{i}\n")
+        lkgs.append(git_repo.commit(f"work {i}", date="2026-01-01T00:00:00Z"))
+    git_repo.git("checkout", "-q", "-b", "feat")
+    for i in range(count):
+        fields = {
+            "topic": f"t{i}",
+            "pointers": ["src/app.py:1", f"src/missing{i}.py"],
+            "changed_files": ["src/app.py"],
+        }
+        git_repo.write(f".handoff/t{i}.json", packet("feat", lkgs[i % len(lkgs)], **fields))
+    git_repo.write("HANDOFF.md", "# Handoff\n")
+    git_repo.commit("handoff", date="2026-01-02T00:00:00Z")
+    git_repo.git("checkout", "-q", "-b", "spike")
+    for i in range(count):
+        git_repo.write(f".handoff/s{i}.json", packet("feat", lkgs[0], topic=f"t{i}"))
+    git_repo.commit("spike handoff")
+    git_repo.git("checkout", "-q", "feat")
+    git_repo.write("src/app.py", "later\n")
+    git_repo.commit("later work")
+
+
+def _spawned(run_cli, root: Path, *args: str) -> tuple[int, dict]:  # type: ignore[type-arg, no-untyped-def]
+    start = gitrepo.SPAWN_COUNT
+    report = check(run_cli, root, *args)
+    return gitrepo.SPAWN_COUNT - start, report
+
+
+def test_git_processes_do_not_grow_with_packets(tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    from conftest import GitRepo
+
+    small, large = GitRepo(tmp_path / "one"), GitRepo(tmp_path / "many")
+    _repo_with_packets(small, 1)
+    _repo_with_packets(large, 200)
+    args = ("--all-branches", "--target-branch", "main")
+    calls_small, report_small = _spawned(run_cli, small.root, *args)
+    calls_large, report_large = _spawned(run_cli, large.root, *args)
+    assert len(report_large["packets"]) == 1 + 200 + 200
+    assert len(report_small["packets"]) == 1 + 1 + 1
+    for report in (report_small, report_large):
+        for rule in ("lkg-behind", "packet-outdated", "dangling-pointer", "multiple-active"):
+            assert hits(report, rule), rule
+        assert hits(report, "handoff-in-merge") and hits(report, "active-in-merge")
+    assert calls_small == calls_large
+    assert calls_small <= 12
+    plain_small, _ = _spawned(run_cli, small.root)
+    plain_large, _ = _spawned(run_cli, large.root)
+    assert plain_small == plain_large
+
+
+def test_spawn_counter_counts_every_process(git_repo) -> None:  # type: ignore[no-untyped-def]
+    start = gitrepo.SPAWN_COUNT
+    gitrepo.repo_info(git_repo.root)
+    gitrepo.list_files(git_repo.root)
+    assert gitrepo.SPAWN_COUNT - start == 2
+
+
+def test_report_json_paths_of_hostile_packets_are_data(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "x\n")
+    lkg = git_repo.commit("start")
+    git_repo.write("handoff.json", packet(lkg=lkg, pointers=["--output=pwned"]))
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "dangling-pointer")
+    assert "`--output=pwned`" in hit["message"]
+    json.dumps(report)

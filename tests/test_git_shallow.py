@@ -1,0 +1,88 @@
+"""Shallow clones (``git clone --depth 1 file://…``, as CI checks out): deepen when needed,
+and never call a commit unknown only because the clone is shallow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from git_helpers import check, git, hits, packet
+
+
+def _origin(git_repo, behind: int = 5) -> str:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "start\n")
+    lkg = git_repo.commit("start")
+    for i in range(behind - 1):
+        git_repo.write("src/app.py", f"step {i}\n")
+        git_repo.commit(f"step {i}")
+    git_repo.write("handoff.json", packet(lkg=lkg, pointers=["src/app.py"]))
+    git_repo.commit("handoff")
+    return lkg
+
+
+def _clone(origin: Path, tmp_path: Path) -> Path:
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", origin.as_uri(), str(clone))
+    assert git(clone, "rev-parse", "--is-shallow-repository") == "true"
+    return clone
+
+
+def test_shallow_clone_is_deepened_and_judged(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _origin(git_repo, behind=5)
+    clone = _clone(git_repo.root, tmp_path)
+    report = check(run_cli, clone)
+    assert report["packets"][0]["commits_behind"] == 5
+    assert not hits(report, "history-unavailable") and not hits(report, "lkg-unknown")
+    assert not hits(report, "packet-outdated")
+    assert int(git(clone, "rev-list", "--count", "HEAD")) > 1
+
+
+def test_shallow_clone_that_cannot_be_deepened_says_so(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _origin(git_repo, behind=5)
+    clone = _clone(git_repo.root, tmp_path)
+    git(clone, "remote", "set-url", "origin", (tmp_path / "gone").as_uri())
+    report = check(run_cli, clone)
+    [hit] = hits(report, "history-unavailable")
+    assert "shallow clone" in hit["message"] and "fetch-depth: 0" in hit["message"]
+    assert "deepening failed" in hit["message"]
+    assert hit["severity"] == "warning"
+    assert not hits(report, "lkg-unknown") and not hits(report, "lkg-behind")
+    # The boundary commit lists every file as new: that must not read as later work.
+    assert not hits(report, "packet-outdated") and not hits(report, "packet-age")
+    assert report["packets"][0]["commits_behind"] is None
+
+
+def test_shallow_clone_without_a_remote(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _origin(git_repo, behind=3)
+    clone = _clone(git_repo.root, tmp_path)
+    git(clone, "remote", "remove", "origin")
+    [hit] = hits(check(run_cli, clone), "history-unavailable")
+    assert "no remote" in hit["message"] and "fetch-depth: 0" in hit["message"]
+
+
+def test_unknown_commit_is_judged_once_the_full_history_is_there(
+    git_repo, tmp_path, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "start\n")
+    git_repo.commit("start")
+    git_repo.write("handoff.json", packet(lkg="deadbeefdeadbeef"))
+    git_repo.commit("handoff")
+    clone = _clone(git_repo.root, tmp_path)
+    report = check(run_cli, clone)
+    assert git(clone, "rev-parse", "--is-shallow-repository") == "false"
+    assert len(hits(report, "lkg-unknown")) == 1
+    assert not hits(report, "history-unavailable")
+
+
+def test_packet_age_after_deepening_uses_the_real_last_change(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "start\n")
+    lkg = git_repo.commit("start", date="2020-01-01T00:00:00Z")
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    changed = git_repo.commit("handoff", date="2020-01-02T00:00:00Z")
+    for i in range(3):
+        git_repo.write("handoff.md", f"twin {i}\n")
+        git_repo.commit(f"twin {i}")
+    clone = _clone(git_repo.root, tmp_path)
+    report = check(run_cli, clone)
+    [hit] = hits(report, "packet-age")
+    assert changed[:12] in hit["message"]
+    assert not hits(report, "history-unavailable") and not hits(report, "packet-outdated")

@@ -32,7 +32,7 @@ class MissingPart:
 
 
 def _said(parsed: Parsed, *names: str) -> list[Block]:
-    return [b for name in names for b in parsed.blocks(name) if b.text]
+    return [b for name in names for b in parsed.blocks(name, loose=True) if b.text]
 
 
 def _reasons(blocks: list[Block]) -> bool:

@@ -22,7 +22,17 @@ _PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("decisions", ("decision", "rationale", "why we", "chose", "choices")),
     (
         "failed_attempts",
-        ("tried", "failed", "failing", "failure", "not working", "attempt", "what broke"),
+        (
+            "tried",
+            "failed",
+            "failing",
+            "failure",
+            "not working",
+            "didn't work",
+            "did not work",
+            "attempt",
+            "what broke",
+        ),
     ),
     ("commands_run", ("commands", "command log", "commands run")),
     (

@@ -72,12 +72,19 @@ class Parsed:
     sections: list[Section] = dc_field(default_factory=list)
     """Every section in document order, including the preamble."""
     labelled: dict[str, list[Block]] = dc_field(default_factory=dict)
-    """Field -> blocks that named it with a ``Label:`` prefix outside a matching section."""
+    """Field -> blocks that named it with a ``Label:`` prefix outside any field's section."""
+    loose: dict[str, list[Block]] = dc_field(default_factory=dict)
+    """Field -> ``Label:`` lines inside another field's section ("NEXT:" under "References").
 
-    def blocks(self, name: str) -> list[Block]:
-        """Every block that speaks for field ``name``: its sections' blocks, then labelled ones."""
+    Only the completeness check counts these: in a twin they are just text of that section."""
+
+    def blocks(self, name: str, *, loose: bool = False) -> list[Block]:
+        """Every block that speaks for field ``name``: its sections' blocks, then labelled ones.
+
+        ``loose`` adds the ``Label:`` lines found inside other fields' sections."""
         found = [b for s in self.sections if s.field == name for b in s.blocks]
-        return found + self.labelled.get(name, [])
+        found += self.labelled.get(name, [])
+        return found + self.loose.get(name, []) if loose else found
 
     def has(self, name: str) -> bool:
         """True when the document has a section (or a labelled line) for ``name``."""
@@ -280,21 +287,26 @@ def _collect_labels(parsed: Parsed) -> None:
     """``Label: value`` blocks: meta fields anywhere, other fields outside their own section."""
     for section in parsed.sections:
         for block in section.blocks:
-            match = _LABEL.match(block.text)
-            if match is None:
-                continue
-            label, value = match.group(1), match.group(2).strip()
-            meta = meta_for_label(label)
-            if meta is not None:
-                if meta not in parsed.meta and section.field is None:
-                    parsed.meta[meta] = (value, block.line)
-                continue
-            if section.field is not None:
-                continue
-            name = field_for_label(label)
-            if name is not None and value:
-                labelled = Block(value, block.line, is_item=block.is_item, lines=[value])
-                parsed.labelled.setdefault(name, []).append(labelled)
+            lines = block.lines if len(block.lines) > 1 else [block.text]
+            for offset, text in enumerate(lines):
+                _label(parsed, section, block, text, block.line + offset)
+
+
+def _label(parsed: Parsed, section: Section, block: Block, text: str, line: int) -> None:
+    match = _LABEL.match(text)
+    if match is None:
+        return
+    label, value = match.group(1), match.group(2).strip()
+    meta = meta_for_label(label)
+    if meta is not None:
+        if meta not in parsed.meta and section.field is None:
+            parsed.meta[meta] = (value, line)
+        return
+    name = field_for_label(label)
+    if name is not None and value and name != section.field:
+        labelled = Block(value, line, is_item=block.is_item, lines=[value])
+        where = parsed.labelled if section.field is None else parsed.loose
+        where.setdefault(name, []).append(labelled)
 
 
 __all__ = ["META_FIELDS", "Block", "Parsed", "Section", "parse"]

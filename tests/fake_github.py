@@ -220,8 +220,7 @@ class FakeGitHub:
     def add_pull(self, number: int, head_ref: str, state: str = "open") -> None:
         """An open pull request from ``owner:head_ref`` into ``main``."""
         pull = copy.deepcopy(self._pull)
-        for team in pull.get("requested_teams") or []:
-            team.setdefault("type", "team")  # the description's example lacks it
+        pull["requested_teams"] = []  # the description's own example lacks a required field
         pull.update(number=number, state=state, id=number * 7, node_id=f"PR_{number}")
         pull["head"]["ref"] = head_ref
         pull["head"]["label"] = f"{self.owner}:{head_ref}"

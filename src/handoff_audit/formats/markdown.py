@@ -257,22 +257,22 @@ def size(text: str) -> int:
 
 
 def fit(blocks: Iterable[Block], limit: int, *, measure: Any = size, elsewhere: str) -> str:
-    """Join ``blocks`` with blank lines, dropping whole blocks from the end until under ``limit``.
-
-    What was dropped is named in a closing note that points to ``elsewhere``.
-    """
+    """Join ``blocks`` with blank lines, keeping the longest prefix (plus every ``keep`` block)
+    that fits in ``limit`` together with a closing note naming what was left out."""
     blocks = list(blocks)
     text = "\n\n".join(b.text for b in blocks) + "\n"
     if measure(text) <= limit:
         return text
+    labels = [b.label for b in blocks if not b.keep]
+    reserve = measure(_left_out_note(labels, elsewhere)) + 4
     kept: list[Block] = []
     dropped: list[str] = []
+    used = 0
     for block in blocks:
-        candidate = [*kept, block]
-        note = _left_out_note([*dropped, "…"], elsewhere)
-        total = "\n\n".join(b.text for b in candidate) + "\n\n" + note + "\n"
-        if block.keep or (not dropped and measure(total) <= limit):
+        cost = measure(block.text) + 2
+        if block.keep or (not dropped and used + cost + reserve <= limit):
             kept.append(block)
+            used += cost
         else:
             dropped.append(block.label)
     note = _left_out_note(dropped, elsewhere)

@@ -17,7 +17,8 @@ from typing import TextIO
 
 from handoff_audit import gitrepo
 from handoff_audit.audit import AuditRequest, run_audit
-from handoff_audit.config import Config
+from handoff_audit.checking import absolute, find_root
+from handoff_audit.config import Config, load_config
 from handoff_audit.context import Target
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.findings import Report
@@ -34,21 +35,23 @@ FORK_HINT = (
 )
 
 
-def _resolve(workspace: Path, value: str, what: str) -> Path:
-    path = (workspace / value).resolve()
-    try:
-        path.relative_to(workspace.resolve())
-    except ValueError:
+def _inside(workspace: Path, value: str, what: str) -> Path:
+    path = absolute(workspace / value)
+    if not path.is_relative_to(workspace):
         raise InputError(
             f"input {what}: {value!r} is outside the workspace {workspace}; give a path inside it"
-        ) from None
+        )
     return path
 
 
-def load_config(workspace: Path, inputs: Inputs) -> Config:
+def load_inputs_config(workspace: Path, root: Path, inputs: Inputs) -> Config:
     """The repository's configuration (or the ``config`` input's file), then the inputs on top."""
-    explicit = _resolve(workspace, inputs.config, "config") if inputs.config else None
-    config = _load_repository_config(workspace, explicit)
+    explicit = None
+    if inputs.config:
+        explicit = _inside(workspace, inputs.config, "config")
+        if not explicit.is_file():
+            raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
+    config = load_config(root, explicit)
     overrides: dict[str, object] = {}
     if inputs.max_commits_behind is not None:
         overrides["max_commits_behind"] = inputs.max_commits_behind
@@ -59,26 +62,18 @@ def load_config(workspace: Path, inputs: Inputs) -> Config:
     return dataclasses.replace(config, **overrides)  # type: ignore[arg-type]
 
 
-def _load_repository_config(workspace: Path, explicit: Path | None) -> Config:
-    from handoff_audit import config as config_module
-
-    loader = getattr(config_module, "load_config", None)
-    if loader is None:  # the loader lands with the core; until then the defaults
-        if explicit is not None and not explicit.is_file():
-            raise InputError(f"input config: {explicit} does not exist")
-        return Config()
-    loaded = loader(workspace, explicit)
-    assert isinstance(loaded, Config)
-    return loaded
-
-
 def build_request(runner: Runner, inputs: Inputs, event: Plan) -> AuditRequest:
-    """What to audit, from the inputs and the event."""
+    """What to audit, from the inputs and the event (the same wiring as ``check``)."""
     workspace = runner.workspace.resolve()
+    paths = tuple(_inside(workspace, p, "path") for p in inputs.paths)
+    for path, value in zip(paths, inputs.paths, strict=True):
+        if not os.path.lexists(path):
+            raise InputError(f"input path: {value!r} does not exist in the workspace")
+    root = find_root(paths)
     return AuditRequest(
-        root=workspace,
-        paths=tuple(_resolve(workspace, p, "path") for p in inputs.paths),
-        config=load_config(workspace, inputs),
+        root=root,
+        paths=paths,
+        config=load_inputs_config(workspace, root, inputs),
         target=Target(
             head=event.head,
             branch=event.branch,

@@ -144,7 +144,13 @@ def gather_history(
     start = gitrepo.SPAWN_COUNT
     repo = gitrepo.repo_info(root)
     if repo is None:
-        facts = History(branch=target.branch, problem="this folder is not in a git repository")
+        problem = "this folder is not in a git repository"
+        if os.path.lexists(root / ".git"):
+            problem = (
+                "git cannot read this repository (is git installed? does it refuse the folder "
+                "as unsafe? then `git config --global --add safe.directory PATH`)"
+            )
+        facts = History(branch=target.branch, problem=problem)
     else:
         try:
             facts = _Gatherer(root, repo, packets, target, config).gather()
@@ -215,6 +221,9 @@ class _Gatherer:
         self.config = config
         self.packets = [p for p in packets if p.ref is None]
         self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
+        self.handoff_paths = {p.path for p in self.packets} | {
+            p.markdown_path for p in self.packets if p.markdown_path
+        }
 
     # -- paths: git speaks from the top folder, packets from the audited root --
 
@@ -224,6 +233,15 @@ class _Gatherer:
 
     def pathspecs(self, globs: Iterable[str]) -> list[str]:
         return [f":(top,glob){self.repo.prefix}{g.removeprefix('./')}" for g in globs]
+
+    def _packet_pathspecs(self) -> list[str]:
+        """The packet globs, plus packets named on the command line that no glob matches."""
+        named = [
+            f":(top,literal){self.repo.prefix}{p.path}"
+            for p in self.active
+            if not matches_any(p.path, self.config.packets)
+        ]
+        return [*self.pathspecs(self.config.packets), *named]
 
     def gather(self) -> History:
         refs = gitrepo.list_refs(self.root)
@@ -347,9 +365,7 @@ class _Gatherer:
         result: dict[str, dict[str, Any]] = {p.path: {} for p in self.active}
         if not self.active:
             return result, False
-        dirty = (
-            gitrepo.status(self.root, self.pathspecs(self.config.packets)) if checked_out else {}
-        )
+        dirty = gitrepo.status(self.root, self._packet_pathspecs()) if checked_out else {}
         todo: dict[str, str] = {}
         for packet in self.active:
             top_path = self.repo.prefix + packet.path
@@ -376,7 +392,11 @@ class _Gatherer:
                 for top_path in change.files:
                     if top_path in todo and top_path not in found:
                         found[top_path] = commit
-                others = [f for f in files if not handoff_file(f, self.config)]
+                others = [
+                    f
+                    for f in files
+                    if f not in self.handoff_paths and not handoff_file(f, self.config)
+                ]
                 if outdated_by is None and others:
                     outdated_by = Commit(change.sha, change.time, change.subject, tuple(others))
                     outdated = {p for p in todo if p not in found}
@@ -460,8 +480,11 @@ class _Gatherer:
             if path is None or (top_path, blob) in seen_blobs or blob not in blobs:
                 continue
             seen_blobs.add((top_path, blob))
-            packet = _branch_packet(name, path, blobs[blob], blobs.get(twin) if twin else None)
-            if packet is None or (packet.path, packet.text) in seen:
+            text = blobs[blob].decode("utf-8", "replace")
+            if (path, text) in seen:
+                continue
+            packet = _branch_packet(name, path, text, blobs.get(twin) if twin else None)
+            if packet is None:
                 continue
             if twin:
                 packet.markdown_path = path[:-5] + ".md"
@@ -469,15 +492,14 @@ class _Gatherer:
             facts.ref_times[name] = chosen[name].time
 
 
-def _branch_packet(ref: str, path: str, raw: bytes, twin: bytes | None) -> Packet | None:
+def _branch_packet(ref: str, path: str, text: str, twin: bytes | None) -> Packet | None:
     """A packet read from another branch; ``None`` when it is not a readable JSON object
     (that branch's own audit reports it)."""
     from handoff_audit.jsonpos import JsonPositionError, parse
 
     try:
-        text = raw.decode("utf-8")
         parsed = parse(text)
-    except (UnicodeDecodeError, JsonPositionError, RecursionError):
+    except (JsonPositionError, RecursionError):
         return None
     if not isinstance(parsed.value, dict):
         return None

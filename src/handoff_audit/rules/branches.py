@@ -51,6 +51,9 @@ distinct topics.
 """,
 )
 
+_LISTED = 10
+"""At most this many packets are listed in one message (each packet has its own finding)."""
+
 RULES = (
     BRANCH_MISMATCH,
     MULTIPLE_ACTIVE,
@@ -118,11 +121,13 @@ def _multiple(ctx: AuditContext) -> Iterator[Hit]:
             return (when or 0.0, packet.ref is None, _label(packet))
 
         keep = max(group, key=newest)
-        others = [_label(p) for p in group if p is not keep]
-        names = ", ".join(f"{_label(p)}{' (newest)' if p is keep else ''}" for p in group)
+        others = [_label(p) for p in group[:_LISTED] if p is not keep]
+        names = ", ".join(
+            f"{_label(p)}{' (newest)' if p is keep else ''}" for p in group[:_LISTED]
+        ) + (f" and {len(group) - _LISTED} more" if len(group) > _LISTED else "")
         supersede = "; ".join(
             f"handoff-audit supersede {p.path} --by {keep.path}"
-            for p in group
+            for p in group[:_LISTED]
             if p is not keep and p.ref is None
         )
         how = f" ({supersede})" if supersede else ""

@@ -86,3 +86,72 @@ def test_packet_age_after_deepening_uses_the_real_last_change(git_repo, tmp_path
     [hit] = hits(report, "packet-age")
     assert changed[:12] in hit["message"]
     assert not hits(report, "history-unavailable") and not hits(report, "packet-outdated")
+
+
+def _pull_request(git_repo) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """main moves on while feat holds the packet; refs/heads/pr-merge is GitHub's merge commit."""
+    git_repo.write("src/app.py", "start\n")
+    git_repo.commit("start")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("src/feature.py", "f\n")
+    lkg = git_repo.commit("feature")
+    git_repo.write("handoff.json", packet(branch="feat", lkg=lkg))
+    pr_head = git_repo.commit("handoff")
+    git_repo.git("checkout", "-q", "main")
+    for i in range(12):
+        git_repo.write("src/app.py", f"base {i}\n")
+        git_repo.commit(f"base {i}")
+    git_repo.git("checkout", "-q", "-b", "pr-merge")
+    git_repo.git("merge", "-q", "--no-ff", "-m", "Merge feat into main", "feat")
+    git_repo.git("checkout", "-q", "main")
+    return lkg, pr_head
+
+
+def test_pull_request_head_beyond_a_depth_one_merge_checkout(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _lkg, pr_head = _pull_request(git_repo)
+    clone = tmp_path / "clone"
+    git(
+        tmp_path,
+        "clone",
+        "-q",
+        "--depth",
+        "1",
+        "--branch",
+        "pr-merge",
+        git_repo.root.as_uri(),
+        str(clone),
+    )
+    git(clone, "checkout", "-q", "--detach")
+    report = check(run_cli, clone, "--head", pr_head, "--branch", "feat", "--target-branch", "main")
+    assert report["head"] == pr_head
+    assert report["packets"][0]["commits_behind"] == 1
+    assert not hits(report, "history-unavailable") and not hits(report, "lkg-behind")
+    assert hits(report, "active-in-merge")
+
+
+def test_pull_request_head_unreachable_in_a_shallow_clone(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _lkg, pr_head = _pull_request(git_repo)
+    clone = tmp_path / "clone"
+    git(
+        tmp_path,
+        "clone",
+        "-q",
+        "--depth",
+        "1",
+        "--branch",
+        "pr-merge",
+        git_repo.root.as_uri(),
+        str(clone),
+    )
+    git(clone, "remote", "remove", "origin")
+    report = check(run_cli, clone, "--head", pr_head, "--branch", "feat")
+    [hit] = hits(report, "history-unavailable")
+    assert pr_head in hit["message"] and "fetch-depth: 0" in hit["message"]
+    assert report["head"] is None and not hits(report, "lkg-unknown")
+
+
+def test_unknown_head_in_a_full_clone_is_a_usage_error(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("handoff.json", packet())
+    git_repo.commit("handoff")
+    result = run_cli(["check", "--head", "abcdef1234"], cwd=git_repo.root)
+    assert result.code == 2 and "--head abcdef1234: no such commit" in result.err

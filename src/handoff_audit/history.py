@@ -268,25 +268,38 @@ class _Gatherer:
             resolved = gitrepo.resolve(self.root, revisions)
             head = resolved.get(head_rev)
             if head is None:
-                facts.problem = "the repository has no commits yet"
-                if self.target.head:
-                    raise InputError(
-                        f"--head {self.target.head}: no such commit in this repository; "
-                        "pass a commit id or branch that exists here"
-                    )
-                return facts
+                # A pull request build checks out GitHub's merge commit at depth 1: the head
+                # named by --head is its parent, one deepening away.
+                if self.target.head and self.repo.shallow:
+                    continue
+                break
             facts.head = head[0]
             needs_more = self._read_history(facts, resolved, lkgs, head)
             if not (needs_more and self.repo.shallow):
                 break
         facts.shallow = self.repo.shallow
         if head is None:
-            return facts
+            return self._no_head(facts)
         self._read_deletions(facts, resolved, lkgs, head)
         if self.target.target_branch and is_protected(self.target, self.config):
             self._read_block_files(facts, head[1])
         if self.target.all_branches:
             self._read_branches(facts, refs, branch)
+        return facts
+
+    def _no_head(self, facts: History) -> History:
+        if not self.target.head:
+            facts.problem = "the repository has no commits yet"
+        elif self.repo.shallow:
+            reason = f" (deepening failed: {facts.deepen_error})" if facts.deepen_error else ""
+            facts.problem = (
+                f"the commit checked, {self.target.head}, is not in this shallow clone{reason}"
+            )
+        else:
+            raise InputError(
+                f"--head {self.target.head}: no such commit in this repository; "
+                "pass a commit id or branch that exists here"
+            )
         return facts
 
     def _head_rev(self) -> str:

@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from handoff_audit.markdown import render_packet
 from handoff_audit.markdown.compare import compare
-from handoff_audit.markdown.model import META, SECTIONS, SECTIONS_BY_FIELD, item_of
+from handoff_audit.markdown.model import META, SECTIONS, SECTIONS_BY_FIELD, fold, item_of
 from handoff_audit.markdown.render import _inline, escape
-from twin_packets import packets
+from twin_packets import EXAMPLES, packets
 
-FAST = settings(max_examples=50, deadline=None)
+FAST = settings(max_examples=EXAMPLES, deadline=None)
 LABELS = dict(META)
 
 
@@ -54,7 +54,7 @@ def _apply(data: dict[str, Any], md: str, name: str, kind: str, pick: int) -> st
         prefix = f"- **{LABELS[name]}:** "
         index = next(i for i, line in enumerate(lines) if line.startswith(prefix))
         other = "archived" if data[name] != "archived" else "active"
-        lines[index] = prefix + (other if name == "status" else escape(f"{data[name]} zzz"))
+        lines[index] = prefix + (other if name == "status" else escape(fold(f"{data[name]} zzz")))
         return "\n".join(lines)
     spec = SECTIONS_BY_FIELD[name]
     targets = _content_lines(lines, spec.heading)

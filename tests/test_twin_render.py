@@ -12,9 +12,9 @@ from handoff_audit.markdown import render_packet
 from handoff_audit.markdown.compare import compare
 from handoff_audit.markdown.model import META, SECTIONS
 from handoff_audit.markdown.parse import META_FIELDS, parse
-from twin_packets import folded, long_lists, packets
+from twin_packets import EXAMPLES, folded, long_lists, packets
 
-FAST = settings(max_examples=60, deadline=None)
+FAST = settings(max_examples=EXAMPLES, deadline=None)
 
 PACKET: dict[str, Any] = {
     "title": "Refunds: make them idempotent",

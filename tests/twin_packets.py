@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from hypothesis import strategies as st
 
 from handoff_audit.markdown.model import fold
+
+EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "50"))
+"""Examples per property test: modest by default (CI shares two cores); raise it to hunt bugs."""
 
 # Pieces that mean something to markdown, so that generated text hits them often.
 _SHARP = [

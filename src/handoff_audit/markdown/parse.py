@@ -288,8 +288,22 @@ def _collect_labels(parsed: Parsed) -> None:
     for section in parsed.sections:
         for block in section.blocks:
             lines = block.lines if len(block.lines) > 1 else [block.text]
+            # A labelled line runs on over the lines that follow it, up to the next label.
+            runs: list[tuple[int, list[str]]] = []
             for offset, text in enumerate(lines):
-                _label(parsed, section, block, text, block.line + offset)
+                if _LABEL.match(text) and _names_field(text):
+                    runs.append((block.line + offset, [text]))
+                elif runs:
+                    runs[-1][1].append(text)
+            for line, texts in runs:
+                _label(parsed, section, block, fold(" ".join(texts)), line)
+
+
+def _names_field(text: str) -> bool:
+    match = _LABEL.match(text)
+    return match is not None and (
+        meta_for_label(match.group(1)) is not None or field_for_label(match.group(1)) is not None
+    )
 
 
 def _label(parsed: Parsed, section: Section, block: Block, text: str, line: int) -> None:

@@ -24,13 +24,17 @@ from handoff_audit.markdown.model import (
 
 # Inline punctuation that CommonMark/GFM (and GitHub's math) give a meaning anywhere in a line.
 _INLINE = re.compile(r"([\\`*_\[\]<>|~&$])")
+_HEADING = re.compile(r"([\\`*_\[\]<>|~&$#])")
 # What gives a line's start a meaning: headings, quotes, list markers, setext underlines.
 _LINE_START = re.compile(r"^(?:([#>+=-])|(\d{1,9})([.)]))")
 
 
-def escape(text: str) -> str:
-    """``text`` (one folded line) as markdown that shows exactly this text and nothing else."""
-    escaped = _INLINE.sub(r"\\\1", text)
+def escape(text: str, *, heading: bool = False) -> str:
+    """``text`` (one folded line) as markdown that shows exactly this text and nothing else.
+
+    In a heading every ``#`` is escaped: a trailing `` #`` would be a closing sequence.
+    """
+    escaped = (_HEADING if heading else _INLINE).sub(r"\\\1", text)
     match = _LINE_START.match(escaped)
     if match is None:
         return escaped
@@ -72,7 +76,7 @@ def render_packet(data: Mapping[str, Any]) -> str:
     other field under its fixed ``##`` heading. Fields the packet lacks are left out; an empty
     list or blank text is shown as "(none)".
     """
-    out = [f"# {escape(title_of(data))}", ""]
+    out = [f"# {escape(title_of(data), heading=True)}", ""]
     for name, label in META:
         if data.get(name) is not None:
             out.append(_meta_line(label, data[name]))

@@ -21,27 +21,28 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "private key",
         re.compile(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[^-]*(?:-----END[^-]*-----)?"
+            r"-----BEGIN (?:[A-Z0-9]{1,16} ){0,4}PRIVATE KEY(?: BLOCK)?-----"
+            r"[^-]{0,16384}(?:-----END[^-]{0,64}-----)?"
         ),
     ),
-    ("Slack token", re.compile(r"(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9-]{10,250}")),
+    ("Slack token", re.compile(r"(?<![A-Za-z0-9-])xox[abposr]-[A-Za-z0-9-]{10,250}")),
     (
         "password in a URL",
         # user:password@host; skip ${VAR}, <placeholder>, *** and %-escaped templates.
-        re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@]+:(?![$<{*%])[^\s/@]{3,}@[^\s]"),
+        re.compile(r"(?i)\b[a-z][a-z0-9+.-]{0,20}://[^\s/:@]{1,256}:(?![$<{*%])[^\s/@]{3,256}@\S"),
     ),
     (
         "Authorization header",
         re.compile(
             r"(?i)\bauthorization\s*[:=]\s*[\"']?(?:basic|bearer|token)\s+"
-            r"(?![$<{*%])[A-Za-z0-9._~+/=-]{8,}"
+            r"(?![$<{*%])[A-Za-z0-9._~+/=-]{8,4096}"
         ),
     ),
     (
         "bearer token",
         re.compile(
-            r"\b[Bb]earer\s+(?=[A-Za-z0-9._~+/-]*[0-9])(?=[A-Za-z0-9._~+/-]*[A-Za-z])"
-            r"[A-Za-z0-9._~+/-]{20,}=*"
+            r"\b[Bb]earer\s{1,8}(?=[A-Za-z0-9._~+/-]{0,4096}[0-9])"
+            r"(?=[A-Za-z0-9._~+/-]{0,4096}[A-Za-z])[A-Za-z0-9._~+/-]{20,4096}=*"
         ),
     ),
 )

@@ -148,3 +148,40 @@ def test_config_values_reach_the_config_object(tmp_path: Path) -> None:
     assert config.source == str(tmp_path / ".handoff-audit.yml") or config.source.endswith(
         ".handoff-audit.yml"
     )
+
+
+def test_an_https_schema_is_read_from_the_cache_without_the_network(
+    run_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+    import json
+
+    url = "https://schemas.example.invalid/handoff.json"
+    cache = tmp_path / "cache" / "handoff-audit" / "schemas"
+    cache.mkdir(parents=True)
+    schema = {"type": "object", "required": ["ticket"]}
+    (cache / (hashlib.sha256(url.encode()).hexdigest() + ".json")).write_text(json.dumps(schema))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    repo = tmp_path / "repo"
+    write_packet(repo, packet(), twin=False)
+    (repo / ".handoff-audit.yml").write_text(f"schema: {url}\n")
+    result = check(run_cli, repo)
+    assert [f["message"] for f in result.json()["findings"]] == [
+        "the packet is missing required field ticket; add it (see `handoff-audit schema`)"
+    ]
+
+
+def test_an_unreachable_https_schema_is_one_line_exit_2(
+    run_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    repo = tmp_path / "repo"
+    write_packet(repo, packet(), twin=False)
+    # Port 9 on this machine: refused at once, and nothing leaves it.
+    (repo / ".handoff-audit.yml").write_text("schema: https://127.0.0.1:9/handoff.json\n")
+    assert_usage_error(
+        check(run_cli, repo), "https://127.0.0.1:9/handoff.json", "cannot be fetched"
+    )
+    assert not (tmp_path / "cache" / "handoff-audit" / "schemas").exists() or not any(
+        (tmp_path / "cache" / "handoff-audit" / "schemas").iterdir()
+    )

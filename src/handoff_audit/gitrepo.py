@@ -453,6 +453,30 @@ class Budget:
         return max(0.0, self.deadline - time.monotonic())
 
 
+def current_branch(root: Path) -> str | None:
+    """The checked-out branch's short name; ``None`` when HEAD is detached. `GitError` outside
+    a repository."""
+    out = run(root, ["symbolic-ref", "--quiet", "--short", "HEAD"], ok_codes=(0, 1))
+    return out.decode("utf-8", "surrogateescape").strip() or None
+
+
+def merge_base(root: Path, one: str, other: str) -> str | None:
+    """The best common ancestor of two commit ids; ``None`` when they share no history."""
+    _check_commit(one)
+    _check_commit(other)
+    out = run(root, ["merge-base", one, other], ok_codes=(0, 1))
+    return out.decode("ascii", "replace").strip() or None
+
+
+def changed_since(root: Path, base: str) -> list[str]:
+    """Files (from the top folder) that differ between commit ``base`` and the work tree,
+    staged or not, deleted ones included; untracked files are in `status`. One git call."""
+    _check_commit(base)
+    out = run(root, ["diff", "--name-only", "-z", "--no-renames", base, "--"])
+    names = out.decode("utf-8", "surrogateescape").split("\0")
+    return sorted({name for name in names if name})
+
+
 def list_files(root: Path, paths: Sequence[str] = ()) -> list[str] | None:
     """Tracked and untracked-but-not-ignored files under ``paths`` (relative to ``root``), in one
     git call; ``None`` when git cannot answer (not installed, not a repository, unsafe owner)."""

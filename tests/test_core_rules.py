@@ -180,3 +180,14 @@ def test_a_schema_with_a_remote_ref_is_never_fetched(run_cli: Any, tmp_path: Pat
 def test_an_unknown_status_is_a_schema_finding(run_cli: Any, tmp_path: Path) -> None:
     write_packet(tmp_path, packet(status="done"))
     assert rules_of(audit(run_cli, tmp_path)) == ["schema"]
+
+
+def test_a_flood_of_violations_is_capped_with_a_count(run_cli: Any, tmp_path: Path) -> None:
+    write_packet(tmp_path, packet(changed_files=list(range(250))), twin=False)
+    result = findings(audit(run_cli, tmp_path, "--select", "schema"))
+    assert len(result) == 101
+    assert (
+        result[0]["message"]
+        == "150 more schema violations not shown; fix the ones above and run again"
+    )
+    assert result[1]["pointer"] == "/changed_files/0"

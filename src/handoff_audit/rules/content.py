@@ -145,6 +145,9 @@ RULES = (
     SECRET,
 )
 
+MAX_SCHEMA_FINDINGS = 100
+"""Past this many violations in one packet, the rest are counted, not listed."""
+
 PLACEHOLDER_FIELDS = ("summary", "next_action")
 """The fields a placeholder must not stand in for."""
 
@@ -198,10 +201,18 @@ def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:
     from handoff_audit.validation import violations
 
     assert packet.data is not None
-    for violation in violations(validator, packet.data):
+    found = violations(validator, packet.data)
+    for violation in found[:MAX_SCHEMA_FINDINGS]:
         where = packet.key_positions.get(violation.pointer) if violation.at_key else None
         line, column = where or packet.position(violation.pointer)
         yield Hit(SCHEMA, packet.path, violation.message, line, column, violation.pointer)
+    if len(found) > MAX_SCHEMA_FINDINGS:
+        rest = len(found) - MAX_SCHEMA_FINDINGS
+        yield Hit(
+            SCHEMA,
+            packet.path,
+            f"{rest} more schema violations not shown; fix the ones above and run again",
+        )
 
 
 def is_placeholder(text: str) -> bool:

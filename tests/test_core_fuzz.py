@@ -1,0 +1,53 @@
+"""Whatever is in a packet file, the audit ends in findings, never in an exception."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core_packets import VALID
+from handoff_audit.audit import AuditRequest, run_audit
+from handoff_audit.formats import FORMATS, FormatOptions
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=10), children, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+def audit_text(content: bytes, markdown: bytes | None = None) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "handoff.json").write_bytes(content)
+        if markdown is not None:
+            (root / "handoff.md").write_bytes(markdown)
+        report = run_audit(AuditRequest(root=root, paths=(root,)))
+        for render in FORMATS.values():
+            render(report, FormatOptions()).encode("utf-8", "backslashreplace")
+        assert report.summary.packets == 1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes(content: bytes) -> None:
+    audit_text(content)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(sorted(VALID)), json_values, max_size=6))
+def test_valid_packet_with_arbitrary_field_values(changes: dict[str, Any]) -> None:
+    audit_text(json.dumps({**VALID, **changes}).encode())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(json_values, st.text(max_size=200))
+def test_arbitrary_json_with_an_arbitrary_twin(value: Any, markdown: str) -> None:
+    audit_text(json.dumps(value).encode(), markdown.encode("utf-8", "surrogatepass"))

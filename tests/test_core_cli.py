@@ -197,3 +197,12 @@ def test_check_without_packets_imports_no_jsonschema_requests_or_github(tmp_path
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
     )
     assert done.stdout.strip().endswith("[]"), done.stdout
+
+
+def test_output_never_overwrites_a_packet(run_cli: Any, tmp_path: Path) -> None:
+    write_packet(tmp_path, VALID)
+    before = (tmp_path / "handoff.md").read_bytes()
+    result = run_cli(["check", "--output", "handoff.md"], cwd=tmp_path)
+    assert result.code == 2
+    assert "is the handoff file handoff.md" in result.err
+    assert (tmp_path / "handoff.md").read_bytes() == before

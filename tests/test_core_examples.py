@@ -75,12 +75,7 @@ def test_examples_show_each_broken_examples_rule_and_nothing_else(run_cli: Any) 
     assert {"examples/valid/handoff.json"} <= {p["path"] for p in report["packets"]}
 
 
-def test_the_valid_example_is_clean_and_its_twin_is_the_rendering(run_cli: Any) -> None:
-    from handoff_audit.markdown import render_packet
-
-    folder = REPO / "examples" / "valid"
-    data = json.loads((folder / "handoff.json").read_text())
-    assert (folder / "handoff.md").read_text() == render_packet(data)
+def test_the_valid_example_is_clean(run_cli: Any) -> None:
     result = run_cli(["check", "--format", "json", "examples/valid"], cwd=REPO)
     assert (result.code, result.json()["findings"]) == (0, [])
 

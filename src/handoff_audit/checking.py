@@ -11,7 +11,7 @@ from handoff_audit.audit import AuditRequest, run_audit
 from handoff_audit.config import load_config
 from handoff_audit.context import Target
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
-from handoff_audit.findings import Severity
+from handoff_audit.findings import Report, Severity
 from handoff_audit.formats import FORMATS, FormatOptions
 
 
@@ -61,11 +61,23 @@ def run_check(options: CheckOptions) -> int:
         ignore=options.ignore,
     )
     report = run_audit(request)
+    if options.output is not None:
+        _refuse_to_overwrite_a_packet(options.output, root, report)
     color = options.output is None and use_color(sys.stdout)
     text = FORMATS[options.output_format](report, FormatOptions(color=color))
     write_report(text, options.output)
     level = Severity.WARNING if options.strict else Severity.ERROR
     return EXIT_FINDINGS if report.fails_at(level) else EXIT_OK
+
+
+def _refuse_to_overwrite_a_packet(output: Path, root: Path, report: Report) -> None:
+    target = absolute(output)
+    for packet in report.packets:
+        for name in (packet.path, packet.markdown):
+            if name is not None and absolute(root / name) == target:
+                raise InputError(
+                    f"--output {output} is the handoff file {name}; write the report elsewhere"
+                )
 
 
 def absolute(path: Path) -> Path:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import tempfile
 import time
@@ -100,8 +101,12 @@ def run(
     stdin: bytes | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     ok_codes: tuple[int, ...] = (0,),
+    network: bool = False,
 ) -> bytes:
-    """Run ``git ARGS`` in ``root`` and return its standard output; `GitError` otherwise."""
+    """Run ``git ARGS`` in ``root`` and return its standard output; `GitError` otherwise.
+
+    ``network`` runs git in its own process group, so that a timeout also stops the helpers
+    it started (ssh, a credential helper) instead of waiting on their open pipes."""
     try:
         proc = _popen(
             root,
@@ -109,13 +114,17 @@ def run(
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
+            start_new_session=network,
         )
     except OSError as error:
         raise GitError(f"cannot run git: {error.strerror or error}") from error
     try:
         out, err = proc.communicate(stdin, timeout=timeout)
     except subprocess.TimeoutExpired as error:
-        proc.kill()
+        if network and hasattr(os, "killpg"):
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
         proc.communicate()
         raise GitError(f"git {args[0]} did not finish within {timeout:.0f} s") from error
     if proc.returncode not in ok_codes:
@@ -434,7 +443,7 @@ def deepen(root: Path, remote: str, depth: int, timeout: float) -> None:
     if not is_safe_branch(remote):
         raise GitError(f"remote name {remote!r} is not usable")
     args = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", f"--deepen={int(depth)}"]
-    run(root, [*args, "--end-of-options", remote], timeout=max(timeout, 1.0))
+    run(root, [*args, "--end-of-options", remote], timeout=max(timeout, 1.0), network=True)
 
 
 def _check_commit(value: str) -> None:

@@ -114,6 +114,8 @@ class History:
     """When the audit started, Unix seconds."""
     git_calls: int = 0
     """How many git processes gathering these facts started."""
+    ancestry_read: int = 0
+    """How many commits of the checked commit's ancestry were read (at most `ANCESTRY_LIMIT`)."""
 
     def info(self, packet: Packet) -> PacketHistory | None:
         """The facts about a work-tree packet; ``None`` for other branches' packets."""
@@ -337,6 +339,7 @@ class _Gatherer:
         wanted = {found[0] for rev in set(lkgs.values()) if (found := resolved.get(rev))}
         if wanted:
             commits, truncated = gitrepo.ancestry(self.root, head[0], ANCESTRY_LIMIT)
+            facts.ancestry_read = len(commits)
             counts = _behind_counts(commits, wanted)
             reached_boundary = any(sha in self.repo.boundary for sha, _ in commits)
         else:

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from handoff_audit.context import AuditContext
 from handoff_audit.findings import Severity
 from handoff_audit.history import (
-    ANCESTRY_LIMIT,
     FULL_HISTORY_FIX,
     History,
     PacketHistory,
@@ -195,7 +194,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
         yield _lkg_hit(
             LKG_BEHIND,
             packet,
-            f"last_known_good_commit {lkg} is more than {ANCESTRY_LIMIT} commits behind the "
+            f"last_known_good_commit {lkg} is more than {facts.ancestry_read} commits behind the "
             f"commit checked ({head}), or not on its history at all (limit "
             f"{ctx.config.max_commits_behind}): run the tests now and set it to a recent green "
             "commit",

@@ -60,9 +60,15 @@ class SecretMatch:
     """Index after its last character."""
 
 
+_TRIGGER = re.compile(
+    r"(?i)gh[pousr]_|github_pat_|a[ks]ia|private key|xox[abposr]-|://|authorization|bearer"
+)
+"""A literal that every pattern's match contains, so one scan clears the common string (speed)."""
+
+
 def find_secrets(text: str) -> list[SecretMatch]:
     """Every credential-looking span in ``text``, in order, overlaps removed."""
-    if not text:
+    if not text or _TRIGGER.search(text) is None:
         return []
     found: list[SecretMatch] = []
     for kind, pattern in _PATTERNS:

@@ -1,0 +1,156 @@
+"""`render`, `supersede` and `archive` on real files."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from handoff_audit.markdown import render_packet
+
+PACKET: dict[str, Any] = {
+    "schema_version": "1",
+    "branch": "feat/refunds",
+    "last_known_good_commit": "a91c33f",
+    "status": "active",
+    "summary": "Keys stored.",
+    "next_action": "Fix the duplicate check.",
+    "changed_files": ["src/refunds.py"],
+    "commands_run": [{"cmd": "pytest", "exit": 1}],
+    "failed_attempts": [],
+    "open_risks": [],
+    "verdict_pointer": "reports/junit.xml",
+}
+
+
+@pytest.fixture
+def packet(tmp_path: Path) -> Path:
+    path = tmp_path / "handoff.json"
+    path.write_text(json.dumps(PACKET, indent=2) + "\n")
+    return path
+
+
+def test_render_prints_the_canonical_markdown(packet: Path, run_cli: Any) -> None:
+    result = run_cli(["render", str(packet)])
+    assert result.code == 0
+    assert result.out == render_packet(PACKET)
+    assert not packet.with_suffix(".md").exists()
+
+
+def test_write_then_check(packet: Path, run_cli: Any) -> None:
+    twin = packet.with_suffix(".md")
+    missing = run_cli(["render", "--check", str(packet)])
+    assert missing.code == 1 and "missing" in missing.err
+    assert run_cli(["render", "--write", str(packet)]).code == 0
+    assert twin.read_text() == render_packet(PACKET)
+    assert run_cli(["render", "--check", str(packet)]).code == 0
+    again = run_cli(["render", "--write", str(packet)])
+    assert again.code == 0 and "unchanged" in again.err
+    assert sorted(p.name for p in packet.parent.iterdir()) == ["handoff.json", "handoff.md"]
+
+
+def test_check_shows_a_unified_diff_when_stale(packet: Path, run_cli: Any) -> None:
+    twin = packet.with_suffix(".md")
+    twin.write_text(render_packet(PACKET).replace("Keys stored.", "Keys lost."))
+    result = run_cli(["render", "--check", str(packet)])
+    assert result.code == 1
+    assert "-Keys lost.\n+Keys stored.\n" in result.out
+    assert result.out.startswith("--- ")
+    assert "render --write" in result.err
+    assert "Keys lost." in twin.read_text()
+
+
+def test_write_and_check_together_is_a_usage_error(packet: Path, run_cli: Any) -> None:
+    assert run_cli(["render", "--write", "--check", str(packet)]).code == 2
+
+
+def test_write_keeps_the_twin_permissions(packet: Path, run_cli: Any) -> None:
+    twin = packet.with_suffix(".md")
+    twin.write_text("old\n")
+    twin.chmod(0o640)
+    assert run_cli(["render", "--write", str(packet)]).code == 0
+    assert twin.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b"[1, 2]", "holds a JSON array"),
+        (b'"text"', "holds a JSON string"),
+        (b'{"a": 1, "a": 2}', "duplicate"),
+        (b"\xff\xfe{}", "not UTF-8"),
+    ],
+)
+@pytest.mark.parametrize("command", [["render"], ["render", "--write"], ["supersede"], ["archive"]])
+def test_bad_packets_are_one_line_errors_and_touch_nothing(
+    tmp_path: Path, run_cli: Any, content: bytes, message: str, command: list[str]
+) -> None:
+    path = tmp_path / "handoff.json"
+    path.write_bytes(content)
+    twin = tmp_path / "handoff.md"
+    twin.write_text("hand-written\n")
+    result = run_cli([*command, str(path)])
+    assert result.code == 2
+    assert message in result.err
+    assert str(path) in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert "Traceback" not in result.err
+    assert path.read_bytes() == content
+    assert twin.read_text() == "hand-written\n"
+
+
+@pytest.mark.parametrize("command", ["render", "supersede", "archive"])
+def test_missing_file_or_folder_is_a_one_line_error(
+    tmp_path: Path, run_cli: Any, command: str
+) -> None:
+    result = run_cli([command, str(tmp_path / "nope.json")])
+    assert result.code == 2 and "no such file" in result.err
+    result = run_cli([command, str(tmp_path)])
+    assert result.code == 2 and "not a regular file" in result.err
+
+
+def test_supersede_sets_status_and_successor_and_rerenders(packet: Path, run_cli: Any) -> None:
+    result = run_cli(["supersede", str(packet), "--by", ".handoff/refund-v2.json"])
+    assert result.code == 0, result.err
+    data = json.loads(packet.read_text())
+    assert data["status"] == "superseded"
+    assert data["superseded_by"] == ".handoff/refund-v2.json"
+    assert list(data)[:5] == [
+        "schema_version",
+        "branch",
+        "last_known_good_commit",
+        "status",
+        "superseded_by",
+    ]
+    assert packet.with_suffix(".md").read_text() == render_packet(data)
+    assert "- **Superseded by:** .handoff/refund\\-v2.json" not in render_packet(data)
+    assert "- **Superseded by:** .handoff/refund-v2.json" in render_packet(data)
+
+
+def test_archive_keeps_the_rest_and_is_idempotent(packet: Path, run_cli: Any) -> None:
+    assert run_cli(["supersede", str(packet), "--by", "next.json"]).code == 0
+    assert run_cli(["archive", str(packet)]).code == 0
+    data = json.loads(packet.read_text())
+    assert data == {**PACKET, "status": "archived", "superseded_by": "next.json"}
+    before = packet.read_bytes(), packet.with_suffix(".md").read_bytes()
+    again = run_cli(["archive", str(packet)])
+    assert again.code == 0 and "unchanged" in again.err
+    assert (packet.read_bytes(), packet.with_suffix(".md").read_bytes()) == before
+
+
+def test_supersede_by_blank_is_refused(packet: Path, run_cli: Any) -> None:
+    before = packet.read_bytes()
+    result = run_cli(["supersede", str(packet), "--by", " "])
+    assert result.code == 2 and "--by" in result.err
+    assert packet.read_bytes() == before
+
+
+def test_no_temporary_files_are_left(packet: Path, run_cli: Any) -> None:
+    run_cli(["render", "--write", str(packet)])
+    run_cli(["archive", str(packet)])
+    leftovers = [name for name in os.listdir(packet.parent) if name.endswith(".tmp")]
+    assert leftovers == []

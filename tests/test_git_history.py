@@ -202,6 +202,7 @@ def test_dangling_pointers(git_repo, run_cli) -> None:  # type: ignore[no-untype
     git_repo.write("src/gone.py", "x\n")
     git_repo.write("src/kept.py", "x\n")
     git_repo.write("reports/tests.txt", "ok\n")
+    git_repo.write("README.md", "# demo\n")
     lkg = git_repo.commit("code")
     git_repo.git("rm", "-q", "src/gone.py")
     fields = {
@@ -209,6 +210,10 @@ def test_dangling_pointers(git_repo, run_cli) -> None:  # type: ignore[no-untype
         "pointers": [
             "src/kept.py:12",
             "src/kept.py#L3-L9",
+            "README.md:3",
+            "README.md#rounding",
+            "mailto:team@example.com",
+            "NOTES.md:3",
             "https://example.com/src/missing.py",
             "src/typo.py:3",
             "../outside.txt",
@@ -220,8 +225,9 @@ def test_dangling_pointers(git_repo, run_cli) -> None:  # type: ignore[no-untype
     report = check(run_cli, git_repo.root)
     found = {(h["pointer"], h["message"].split(",")[0]) for h in hits(report, "dangling-pointer")}
     assert found == {
-        ("/pointers/3", "pointers[3] points at `src/typo.py`"),
-        ("/pointers/4", "pointers[4] points at `../outside.txt`"),
+        ("/pointers/6", "pointers[6] points at `NOTES.md`"),
+        ("/pointers/7", "pointers[7] points at `src/typo.py`"),
+        ("/pointers/8", "pointers[8] points at `../outside.txt`"),
         ("/changed_files/2", "changed_files[2] points at `src/never.py`"),
     }
 

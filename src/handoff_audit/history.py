@@ -43,8 +43,8 @@ FULL_HISTORY_FIX = (
 
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]
 
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(//|[^/\\])")
-_LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)*|#L\d+(?:-L?\d+)?)$")
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?:mailto|urn|tel|data|doi):", re.IGNORECASE)
+_LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)*|#.*)$")
 
 
 @dataclass(frozen=True, slots=True)

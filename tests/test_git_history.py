@@ -225,7 +225,7 @@ def test_dangling_pointers(git_repo, run_cli) -> None:  # type: ignore[no-untype
     report = check(run_cli, git_repo.root)
     found = {(h["pointer"], h["message"].split(",")[0]) for h in hits(report, "dangling-pointer")}
     assert found == {
-        ("/pointers/6", "pointers[6] points at `NOTES.md`"),
+        ("/pointers/5", "pointers[5] points at `NOTES.md`"),
         ("/pointers/7", "pointers[7] points at `src/typo.py`"),
         ("/pointers/8", "pointers[8] points at `../outside.txt`"),
         ("/changed_files/2", "changed_files[2] points at `src/never.py`"),

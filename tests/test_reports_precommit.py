@@ -1,0 +1,221 @@
+"""The pre-commit hooks, run by pre-commit itself on a real repository that uses this one.
+
+pre-commit clones the hook repository at a commit and pip-installs it into an environment of its
+own. To test the working tree (not the last commit), the hook repository is a snapshot of this
+repository's package files committed into a temporary git repository. The environment is built
+once per test session (PRE_COMMIT_HOME in a session temporary folder): the first build installs
+the package and its dependencies with pip, the rest reuse it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import GIT_ENV
+from handoff_audit.markdown import render_packet
+
+REPO = Path(__file__).resolve().parents[1]
+SNAPSHOT = ("pyproject.toml", "README.md", "LICENSE", ".pre-commit-hooks.yaml", "src")
+
+
+def git(cwd: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", *args], cwd=cwd, env=base_env(), capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
+def base_env() -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("GITHUB_", "INPUT_", "GIT_", "PRE_COMMIT"))
+    }
+    return {**env, **GIT_ENV}
+
+
+@pytest.fixture(scope="session")
+def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A git repository holding this repository's package files, and the commit to use."""
+    root = tmp_path_factory.mktemp("hook-repo")
+    for name in SNAPSHOT:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(
+                source,
+                root / name,
+                ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc"),
+            )
+        elif source.is_file():
+            shutil.copy2(source, root / name)
+    if not (root / "README.md").exists():
+        (root / "README.md").write_text("# handoff-audit\n", encoding="utf-8")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "snapshot")
+    return root, git(root, "rev-parse", "HEAD")
+
+
+Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture(scope="session")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
+@pytest.fixture
+def project(tmp_path: Path, hook_repo: tuple[Path, str]) -> Path:
+    """A user's repository whose .pre-commit-config.yaml uses the hook repository."""
+    root = tmp_path / "project"
+    root.mkdir()
+    hooks, rev = hook_repo
+    (root / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hooks.as_uri()}\n    rev: {rev}\n"
+        "    hooks:\n      - id: handoff-render\n      - id: handoff-audit\n",
+        encoding="utf-8",
+    )
+    (root / "src").mkdir()
+    (root / "src" / "app.py").write_text("print('hello')\n", encoding="utf-8")
+    git(root, "init", "-q", "-b", "feat/refunds")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "start")
+    return root
+
+
+@pytest.fixture
+def pre_commit(pre_commit_home: Path) -> Run:
+    def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        env = {**base_env(), "PRE_COMMIT_HOME": str(pre_commit_home), "NO_COLOR": "1"}
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "run", "--color", "never", *args],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
+
+    return run
+
+
+def packet(root: Path, **changes: object) -> dict[str, object]:
+    data: dict[str, object] = {
+        "title": "Refund endpoint",
+        "branch": "feat/refunds",
+        "last_known_good_commit": git(root, "rev-parse", "HEAD"),
+        "status": "active",
+        "summary": "Added POST /refunds with validation.",
+        "changed_files": ["src/app.py"],
+        "commands_run": [{"cmd": "pytest -q", "exit": 0}],
+        "failed_attempts": [],
+        "open_risks": [],
+        "next_action": "Lock the ledger row in create_refund, then run the concurrency test.",
+        "verdict_pointer": "src/app.py",
+        "pointers": ["src/app.py"],
+    }
+    data.update(changes)
+    return data
+
+
+def write_packet(root: Path, data: dict[str, object], twin: str | None) -> None:
+    (root / "handoff.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    if twin is not None:
+        (root / "handoff.md").write_text(twin, encoding="utf-8")
+
+
+def test_render_hook_rewrites_a_stale_twin_and_fails_until_it_is_staged(
+    project: Path, pre_commit: Run
+) -> None:
+    data = packet(project)
+    write_packet(project, data, "# Refund endpoint\n\nout of date\n")
+    git(project, "add", "handoff.json", "handoff.md")
+
+    first = pre_commit(project, "handoff-render")
+    assert first.returncode == 1, first.stdout + first.stderr
+    assert "handoff-render" in first.stdout and "Failed" in first.stdout
+    assert "rewrote handoff.md" in first.stdout
+    assert (project / "handoff.md").read_text(encoding="utf-8") == render_packet(data)
+    assert git(project, "diff", "--name-only") == "handoff.md"
+
+    git(project, "add", "handoff.md")
+    second = pre_commit(project, "handoff-render")
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert "Passed" in second.stdout
+
+
+def test_audit_hook_fails_on_a_broken_staged_packet_and_passes_once_fixed(
+    project: Path, pre_commit: Run
+) -> None:
+    broken = packet(project, next_action="TODO")
+    write_packet(project, broken, render_packet(broken))
+    git(project, "add", "handoff.json", "handoff.md")
+
+    failed = pre_commit(project, "handoff-audit")
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert "placeholder" in failed.stdout
+    assert "handoff.json" in failed.stdout
+
+    fixed = packet(project)
+    write_packet(project, fixed, render_packet(fixed))
+    git(project, "add", "handoff.json", "handoff.md")
+    passed = pre_commit(project)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert "handoff-audit" in passed.stdout and "Failed" not in passed.stdout
+
+
+def test_hooks_skip_commits_without_packets(project: Path, pre_commit: Run) -> None:
+    (project / "src" / "app.py").write_text("print('bye')\n", encoding="utf-8")
+    git(project, "add", "src/app.py")
+    result = pre_commit(project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("(no files to check)Skipped") == 2
+
+
+def test_handoff_render_exits_1_only_when_it_rewrote_a_twin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from handoff_audit.precommit import main
+
+    data = packet(_repo_with_commit(tmp_path))
+    first, second = tmp_path / "handoff.json", tmp_path / ".handoff" / "search.json"
+    second.parent.mkdir()
+    for path in (first, second):
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    (tmp_path / ".handoff" / "search.md").write_text(render_packet(data), encoding="utf-8")
+
+    assert main([str(first), str(second)]) == 1
+    assert (tmp_path / "handoff.md").read_text(encoding="utf-8") == render_packet(data)
+    out = capsys.readouterr().out
+    assert "rewrote" in out and "handoff.md" in out and "search.md" not in out
+    assert main([str(first), str(second)]) == 0
+    assert main([str(tmp_path / "README.md")]) == 0, "non-JSON files are not packets"
+
+
+def test_handoff_render_reports_an_unreadable_packet_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from handoff_audit.precommit import main
+
+    broken = tmp_path / "handoff.json"
+    broken.write_text('{"branch": "x",}\n', encoding="utf-8")
+    assert main([str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert "handoff.json" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "handoff.md").exists()
+
+
+def _repo_with_commit(root: Path) -> Path:
+    git(root, "init", "-q", "-b", "feat/refunds")
+    git(root, "commit", "-q", "--allow-empty", "-m", "start")
+    return root

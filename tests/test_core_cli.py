@@ -206,3 +206,21 @@ def test_output_never_overwrites_a_packet(run_cli: Any, tmp_path: Path) -> None:
     assert result.code == 2
     assert "is the handoff file handoff.md" in result.err
     assert (tmp_path / "handoff.md").read_bytes() == before
+
+
+def test_the_bundled_schemas_are_valid_json_schemas() -> None:
+    from jsonschema import Draft202012Validator
+
+    from handoff_audit.schema import config_schema, schema_text
+
+    Draft202012Validator.check_schema(json.loads(schema_text()))
+    Draft202012Validator.check_schema(config_schema())
+
+
+def test_an_invalid_custom_schema_is_one_line_exit_2(run_cli: Any, tmp_path: Path) -> None:
+    (tmp_path / "s.json").write_text('{"type": "objekt"}')
+    (tmp_path / ".handoff-audit.yml").write_text("schema: s.json\n")
+    write_packet(tmp_path, VALID)
+    result = run_cli(["check"], cwd=tmp_path)
+    assert result.code == 2
+    assert "not a valid JSON Schema at type" in result.err

@@ -89,7 +89,8 @@ def _text(parsed: Parsed, data: Mapping[str, Any], name: str, heading: str) -> l
     have = parsed.text(name)
     if want == have:
         return []
-    line = parsed.line_of(name) or parsed.title_line
+    blocks = parsed.blocks(name)
+    line = blocks[0].line if blocks else parsed.line_of(name) or parsed.title_line
     if not parsed.has(name):
         said = f"the markdown has no {heading} section; the JSON says {_q(str(want))}"
     elif name not in data:

@@ -1,0 +1,139 @@
+"""Twin rules through `check`: md-missing, md-mismatch, md-incomplete, log-untrimmed, too-long."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from handoff_audit.markdown import render_packet
+from handoff_audit.rules import twin
+
+PACKET: dict[str, Any] = {
+    "branch": "feat/x",
+    "last_known_good_commit": "abcdef1",
+    "status": "active",
+    "summary": "Did the thing.",
+    "next_action": "Do the next thing.",
+    "verdict_pointer": "reports/junit.xml",
+    "changed_files": [],
+    "commands_run": [],
+    "failed_attempts": [],
+    "open_risks": [{"what": "migration", "severity": "high"}],
+}
+TWIN_RULES = "md-missing,md-mismatch,md-incomplete,log-untrimmed,too-long"
+
+
+def _write(folder: Path, data: dict[str, Any], twin_text: str | None = "") -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "handoff.json").write_text(json.dumps(data, indent=2) + "\n")
+    if twin_text is not None:
+        (folder / "handoff.md").write_text(twin_text or render_packet(data))
+
+
+def _check(run_cli: Any, root: Path, *extra: str) -> tuple[int, list[dict[str, Any]]]:
+    result = run_cli(["check", "--format", "json", "--select", TWIN_RULES, *extra, "."], cwd=root)
+    assert result.code in (0, 1), result.err
+    return result.code, result.json()["findings"]
+
+
+def test_a_generated_twin_passes(tmp_path: Path, run_cli: Any) -> None:
+    _write(tmp_path, PACKET)
+    assert _check(run_cli, tmp_path) == (0, [])
+
+
+def test_md_missing_names_the_twin_and_the_fix(tmp_path: Path, run_cli: Any) -> None:
+    _write(tmp_path / ".handoff", PACKET, twin_text=None)
+    (tmp_path / ".handoff" / "handoff.json").rename(tmp_path / ".handoff" / "refund.json")
+    code, [finding] = _check(run_cli, tmp_path)
+    assert code == 1
+    assert finding["rule"] == "md-missing"
+    assert finding["path"] == ".handoff/refund.json"
+    assert ".handoff/refund.md" in finding["message"]
+    assert "render --write .handoff/refund.json" in finding["message"]
+
+
+def test_md_mismatch_one_finding_per_field_at_the_markdown_line(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    md = render_packet(PACKET)
+    edited = md.replace("**high** — migration", "**low** — migration").replace(
+        "Did the thing.", "Did another thing."
+    )
+    _write(tmp_path, PACKET, edited)
+    code, findings = _check(run_cli, tmp_path)
+    assert code == 1
+    assert [f["rule"] for f in findings] == ["md-mismatch", "md-mismatch"]
+    lines = edited.split("\n")
+    assert findings[0]["line"] == lines.index("Did another thing.") + 1
+    assert findings[1]["line"] == lines.index("- **low** — migration") + 1
+    assert all(f["path"] == "handoff.md" for f in findings)
+    assert all("handoff-audit render --write handoff.json" in f["message"] for f in findings)
+    assert '"low — migration"' in findings[1]["message"]
+
+
+def test_cosmetic_hand_edits_pass(tmp_path: Path, run_cli: Any) -> None:
+    md = (
+        render_packet(PACKET)
+        .replace("- **high**", "* __high__")
+        .replace("## Summary", "## SUMMARY")
+    )
+    _write(tmp_path, PACKET, md + "\n\n")
+    assert _check(run_cli, tmp_path) == (0, [])
+
+
+def _commands(exits: list[int]) -> list[dict[str, Any]]:
+    return [{"cmd": f"step {i}", "exit": code} for i, code in enumerate(exits)]
+
+
+@pytest.mark.parametrize(
+    ("exits", "keep_last", "passing_before_tail"),
+    [
+        ([0] * 5, 5, 0),
+        ([1] * 9 + [0] * 5, 5, 0),
+        ([0] * 6, 5, 1),
+        ([0, 1, 0, 1, 0, 0, 0, 0, 0, 0], 5, 3),
+        ([0, 0, 0], 2, 1),
+        ([0] * 20, 20, 0),
+    ],
+)
+def test_log_untrimmed_counts_passing_entries_before_the_tail(
+    tmp_path: Path, run_cli: Any, exits: list[int], keep_last: int, passing_before_tail: int
+) -> None:
+    data = {**PACKET, "commands_run": _commands(exits)}
+    _write(tmp_path, data)
+    (tmp_path / ".handoff-audit.yml").write_text(f"keep-last: {keep_last}\n")
+    code, findings = _check(run_cli, tmp_path)
+    if not passing_before_tail:
+        assert findings == []
+        return
+    [finding] = findings
+    assert finding["rule"] == "log-untrimmed" and finding["severity"] == "warning"
+    assert code == 0
+    assert f"keeps {passing_before_tail} passing entr" in finding["message"]
+    assert finding["pointer"] == "/commands_run"
+    assert finding["line"] == 9
+
+
+def test_too_long_for_twins_and_hand_written(tmp_path: Path, run_cli: Any) -> None:
+    data = {**PACKET, "traps": [f"trap {i}" for i in range(40)]}
+    _write(tmp_path, data)
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "HANDOFF.md").write_text("# H\n" + "line\n" * 60)
+    (tmp_path / ".handoff-audit.yml").write_text("max-lines: 50\n")
+    _, findings = _check(run_cli, tmp_path, "--select", "too-long")
+    assert [(f["path"], f["line"]) for f in findings] == [
+        ("handoff.md", 51),
+        ("notes/HANDOFF.md", 51),
+    ]
+    assert "61 lines, more than max-lines 50" in findings[1]["message"]
+
+
+def test_every_twin_rule_has_real_documentation(run_cli: Any) -> None:
+    for rule in twin.RULES:
+        assert "TODO" not in rule.doc and len(rule.summary) <= 100
+        result = run_cli(["explain", rule.id])
+        assert result.code == 0 and "Fix" in result.out and "Example" in result.out

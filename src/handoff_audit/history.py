@@ -117,6 +117,11 @@ class History:
     ancestry_read: int = 0
     """How many commits of the checked commit's ancestry were read (at most `ANCESTRY_LIMIT`)."""
 
+    @property
+    def branch_unknown(self) -> bool:
+        """True when git answered but cannot tell the branch (detached, no ``--branch``)."""
+        return self.problem is None and self.branch is None
+
     def info(self, packet: Packet) -> PacketHistory | None:
         """The facts about a work-tree packet; ``None`` for other branches' packets."""
         return self.packets.get(packet.path) if packet.ref is None else None

@@ -75,7 +75,7 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         return
     checked = facts.branch if facts is not None else ctx.target.branch
     if checked is None:
-        if facts is not None and facts.problem is None:
+        if facts is not None and facts.branch_unknown:
             first = active[0]
             line, column = first.position("/branch")
             yield Hit(

@@ -128,3 +128,8 @@ def test_globs() -> None:
     assert matches("release/1.2", "release/*")
     assert matches("HANDOFF.md", "./HANDOFF.md")
     assert matches("x1.md", "x[0-9].md") and not matches("xa.md", "x[!a].md")
+
+
+def test_naming_a_twin_audits_its_json_packet(run_cli: Any, tmp_path: Path) -> None:
+    write_packet(tmp_path, VALID)
+    assert packets_of(run_cli, tmp_path, "handoff.md") == {"handoff.json": ("json", "handoff.md")}

@@ -107,20 +107,20 @@ def pair(files: Iterable[Path]) -> list[PacketFiles]:
     """Group discovered files into packets.
 
     A JSON file is a packet; its twin is the ``.md`` file of the same stem in the same folder,
-    when it exists. A ``HANDOFF.md``/``handoff.md`` without a JSON twin is a markdown-only
-    packet. Other markdown files that were discovered (a glob can find them) only serve as twins.
+    when it exists. A markdown file whose JSON sibling exists stands for that JSON packet (so
+    ``check handoff.md`` audits the pair); any other markdown file is a markdown-only packet.
     """
-    files = sorted(set(files))
-    packets: list[PacketFiles] = []
-    twins: set[Path] = set()
-    for path in files:
+    jsons: set[Path] = set()
+    markdowns: list[Path] = []
+    for path in set(files):
         if path.suffix.lower() == ".json":
-            twin = path.with_suffix(".md")
-            has_twin = os.path.lexists(twin)
-            packets.append(PacketFiles(path, "json", twin if has_twin else None))
-            if has_twin:
-                twins.add(twin)
-    for path in files:
-        if path.suffix.lower() != ".json" and path not in twins:
-            packets.append(PacketFiles(path, "markdown", path))
+            jsons.add(path)
+        elif os.path.lexists(path.with_suffix(".json")):
+            jsons.add(path.with_suffix(".json"))
+        else:
+            markdowns.append(path)
+    packets = [PacketFiles(path, "markdown", path) for path in markdowns]
+    for path in jsons:
+        twin = path.with_suffix(".md")
+        packets.append(PacketFiles(path, "json", twin if os.path.lexists(twin) else None))
     return sorted(packets, key=lambda p: p.path)

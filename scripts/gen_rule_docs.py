@@ -20,8 +20,11 @@ import re
 import sys
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 from handoff_audit.config import Config
+from handoff_audit.findings import Finding, PacketInfo, Report, Severity
+from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.rules import ALL_RULES
 from handoff_audit.rules.base import Rule
 
@@ -154,19 +157,41 @@ def _example(rule: Rule, repo: Path) -> str:
         if command.is_file()
         else "handoff-audit check"
     )
-    lines = [
-        f"{f['path']}:{f['line'] or ''}{':' if f['line'] else ''}{f['column'] or ''}"
-        f"{':' if f['column'] else ''} {f['severity']} [{f['rule']}] {f['message']}".replace(
-            "::", ":"
-        )
-        for f in report["findings"]
-        if f["rule"] == rule.id
-    ]
-    shown = "\n".join(lines) if lines else "(no finding: the example is out of date)"
+    if not any(f["rule"] == rule.id for f in report["findings"]):
+        return f"The gallery's example (`{folder.as_posix()}/`) no longer breaks this rule."
     return (
         f"[`{folder}/`](../../{folder.as_posix()}/) in the gallery breaks this rule. "
-        f"`{run}` run in that folder reports:\n\n```text\n{shown}\n```\n\n"
-        f"Its full JSON report is [`expected.json`](../../{folder.as_posix()}/expected.json)."
+        f"`{run}`, run in a copy of that folder outside any git repository, prints:\n\n"
+        f"```text\n{_as_text(report).rstrip()}\n```\n\n"
+        f"Its JSON report is [`expected.json`](../../{folder.as_posix()}/expected.json)."
+    )
+
+
+def _as_text(report: dict[str, Any]) -> str:
+    """The text format of a JSON report, as `check` would print it."""
+    findings = tuple(
+        Finding(
+            rule=f["rule"],
+            severity=Severity(f["severity"]),
+            path=f["path"],
+            message=f["message"],
+            line=f["line"],
+            column=f["column"],
+            pointer=f["pointer"],
+        )
+        for f in report["findings"]
+    )
+    names = [field.name for field in fields(PacketInfo) if field.name != "data"]
+    packets = tuple(PacketInfo(**{name: p.get(name) for name in names}) for p in report["packets"])
+    return FORMATS["text"](
+        Report(
+            packets=packets,
+            findings=findings,
+            head=report["head"],
+            branch=report["branch"],
+            target_branch=report["target_branch"],
+        ),
+        FormatOptions(),
     )
 
 

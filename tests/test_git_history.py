@@ -263,3 +263,14 @@ def test_audit_of_a_subfolder_maps_paths(git_repo, run_cli) -> None:  # type: ig
     report = check(run_cli, git_repo.root, "svc")
     assert hits(report, "packet-outdated") and hits(report, "packet-age")
     assert [h["path"] for h in hits(report, "dangling-pointer")] == ["svc/handoff.json"]
+
+
+def test_packet_absent_from_the_commit_checked_is_not_aged_or_outdated(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    first = _commits(git_repo, 1)[0]
+    git_repo.commit("old", date=OLD)
+    git_repo.write("handoff.json", packet(lkg=first))
+    git_repo.commit("handoff")
+    _commits(git_repo, 1)
+    # --head names a commit from before the packet existed; the work tree still has it.
+    report = check(run_cli, git_repo.root, "--head", first)
+    assert not hits(report, "packet-age") and not hits(report, "packet-outdated")

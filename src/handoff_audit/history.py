@@ -400,12 +400,15 @@ class _Gatherer:
         outdated_by: Commit | None = None
         outdated: set[str] = set()
         last: Commit | None = None
-        hit_boundary = False
+        hit_boundary = truncated = False
         with gitrepo.changes(self.root, head[0]) as walk:
             for count, change in enumerate(walk):
-                if change.sha in self.repo.boundary or count >= WALK_LIMIT:
+                if change.sha in self.repo.boundary:
                     # A boundary commit lists every file as new; its file list says nothing.
-                    hit_boundary = change.sha in self.repo.boundary
+                    hit_boundary = True
+                    break
+                if count >= WALK_LIMIT:
+                    truncated = True
                     break
                 files = [p for f in change.files if (p := self.from_top(f)) is not None]
                 commit = Commit(change.sha, change.time, change.subject)
@@ -429,8 +432,10 @@ class _Gatherer:
                 entry["changed"] = found[top_path]
             elif hit_boundary:
                 entry["changed_unavailable"] = True
-            elif last is not None and len(found) < len(todo):
+            elif truncated:
                 entry["changed_before"] = last
+            else:
+                continue  # not in the history of the commit checked: nothing to judge
             if top_path in outdated and outdated_by is not None:
                 entry["outdated_by"] = outdated_by
         missing = any(p not in found for p in todo)

@@ -229,3 +229,10 @@ def test_report_json_paths_of_hostile_packets_are_data(git_repo, run_cli) -> Non
     [hit] = hits(report, "dangling-pointer")
     assert "`--output=pwned`" in hit["message"]
     json.dumps(report)
+
+
+def test_git_error_messages_mask_url_credentials() -> None:
+    line = gitrepo._first_line(
+        b"fatal: repository 'https://bot:ghp_secret@github.com/o/r/' not found\n"
+    )
+    assert "ghp_secret" not in line and "https://***@github.com/o/r/" in line

@@ -155,3 +155,12 @@ def test_unknown_head_in_a_full_clone_is_a_usage_error(git_repo, run_cli) -> Non
     git_repo.commit("handoff")
     result = run_cli(["check", "--head", "abcdef1234"], cwd=git_repo.root)
     assert result.code == 2 and "--head abcdef1234: no such commit" in result.err
+
+
+def test_deepening_error_never_shows_credentials(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _origin(git_repo, behind=3)
+    clone = _clone(git_repo.root, tmp_path)
+    git(clone, "remote", "set-url", "origin", "http://user:s3cr3t-t0ken@127.0.0.1:9/repo.git")
+    result = run_cli(["check", "--format", "json"], cwd=clone)
+    assert "s3cr3t-t0ken" not in result.out + result.err
+    assert "history-unavailable" in result.out

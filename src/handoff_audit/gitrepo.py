@@ -28,6 +28,7 @@ DEFAULT_TIMEOUT = 300.0
 """Seconds a local git call may take before it is stopped (it never should)."""
 
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,64}")
+_URL_USERINFO = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*://)[^/@\s]+@")
 _BRANCH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._/+@-]*")
 _EMPTY_TREE = {
     40: "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
@@ -133,8 +134,10 @@ def run(
 
 
 def _first_line(err: bytes) -> str:
+    """Git's first line of complaint, with any credentials in a URL masked."""
     text = err.decode("utf-8", "replace").strip()
-    return text.splitlines()[0] if text else "no message"
+    line = text.splitlines()[0] if text else "no message"
+    return _URL_USERINFO.sub(r"\1***@", line)[:300]
 
 
 @contextmanager

@@ -3,149 +3,23 @@ real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files and a local GitHub API."""
 
 from __future__ import annotations
 
-import io
-import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from action_runner import BRANCH, PR, Runner, runner_world
 from action_support import packet_data
 from conftest import GitRepo
-from fake_github import SHARED, FakeGitHub, serve
-from handoff_audit.github.api import RetryPolicy
-from handoff_audit.github.ci import run_ci
 from handoff_audit.github.comment import MARKER
 from handoff_audit.markdown import render_packet
-
-EVENTS = SHARED / "data" / "events"
-BRANCH = "feat/refunds"
-PR = 2  # the number in pull_request.opened.json
-
-
-def parse_file_command(text: str) -> dict[str, str]:
-    """Read a GITHUB_OUTPUT file with the runner's rules (FileCommandManager.cs, Linux)."""
-    values: dict[str, str] = {}
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    else:
-        raise AssertionError("EOF marker missing new line")
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        i += 1
-        if not line:
-            continue
-        eq, heredoc = line.find("="), line.find("<<")
-        if eq >= 0 and (heredoc < 0 or eq < heredoc):
-            values[line[:eq]] = line[eq + 1 :]
-            continue
-        name, delimiter = line[:heredoc], line[heredoc + 2 :]
-        assert name and delimiter, f"invalid line {line!r}"
-        body: list[str] = []
-        while i < len(lines) and lines[i] != delimiter:
-            body.append(lines[i])
-            i += 1
-        assert i < len(lines), f"Matching delimiter not found {delimiter!r}"
-        i += 1
-        values[name] = "\n".join(body)
-    return values
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    outputs: dict[str, str]
-    summary: str
-
-
-class Runner:
-    """A workspace with a feature branch carrying an active packet, and a runner around it."""
-
-    def __init__(self, tmp: Path, repo: GitRepo, fake: FakeGitHub, api: str, monkeypatch: Any):
-        self.tmp, self.repo, self.fake, self.api, self.mp = tmp, repo, fake, api, monkeypatch
-        repo.write("README.md", "hello\n")
-        self.base = repo.commit("base")
-        repo.git("checkout", "-q", "-b", BRANCH)
-        repo.write("src/refund.py", "def refund(): ...\n")
-        repo.write("reports/tests.xml", "<testsuite/>\n")
-        repo.commit("refunds")
-        data = packet_data(branch=BRANCH, last_known_good_commit=repo.head())
-        repo.write("handoff.json", data)
-        repo.write("handoff.md", render_packet(data))
-        self.head = repo.commit("handoff")
-        self.sleeps: list[float] = []
-
-    def event(self, name: str, **changes: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-        payload: dict[str, Any] = json.loads((EVENTS / name).read_text(encoding="utf-8"))
-        payload["repository"]["default_branch"] = "main"
-        return payload
-
-    def run(
-        self, event_name: str, payload: dict[str, Any], token: str = "bot-token", **inputs: str
-    ) -> Run:
-        folder = self.tmp / f"runner-{len(list(self.tmp.glob('runner-*')))}"
-        (folder / "workflow").mkdir(parents=True)
-        (folder / "file_commands").mkdir()
-        (folder / "home").mkdir()
-        event_path = folder / "workflow" / "event.json"
-        event_path.write_text(json.dumps(payload), encoding="utf-8")
-        output = folder / "file_commands" / "set_output_1"
-        summary = folder / "file_commands" / "step_summary_1"
-        output.touch()
-        summary.touch()
-        env = {
-            "GITHUB_ACTIONS": "true",
-            "CI": "true",
-            "GITHUB_EVENT_NAME": event_name,
-            "GITHUB_EVENT_PATH": str(event_path),
-            "GITHUB_REPOSITORY": f"{self.fake.owner}/{self.fake.repo}",
-            "GITHUB_API_URL": self.api,
-            "GITHUB_WORKSPACE": str(self.repo.root),
-            "GITHUB_OUTPUT": str(output),
-            "GITHUB_STEP_SUMMARY": str(summary),
-            "GITHUB_SHA": self.base,  # like the merge commit: never what a PR audits
-            "GITHUB_REF": f"refs/heads/{BRANCH}",
-            "HOME": str(folder / "home"),
-            "GIT_CONFIG_GLOBAL": str(folder / "home" / ".gitconfig"),
-            "INPUT_GITHUB-TOKEN": f"  {token}\n",
-            "INPUT_PATH": ".",
-            "INPUT_FAIL-ON": "error",
-            "INPUT_COMMENT": "true",
-        }
-        env.update({f"INPUT_{k.replace('_', '-').upper()}": v for k, v in inputs.items()})
-        for key, value in env.items():
-            self.mp.setenv(key, value)
-        self.mp.chdir(self.repo.root)
-        out = io.StringIO()
-        policy = RetryPolicy(sleep=self.sleeps.append, write_interval=None)
-        code = run_ci(policy=policy, out=out)
-        return Run(
-            code,
-            out.getvalue(),
-            parse_file_command(output.read_text(encoding="utf-8")),
-            summary.read_text(encoding="utf-8"),
-        )
-
-    def pull_request(self, name: str = "pull_request.opened.json") -> dict[str, Any]:
-        payload = self.event(name)
-        pr = payload["pull_request"]
-        pr["head"]["sha"], pr["head"]["ref"] = self.head, BRANCH
-        pr["base"]["sha"], pr["base"]["ref"] = self.base, "main"
-        return payload
 
 
 @pytest.fixture
 def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    fake = FakeGitHub()
-    with serve(fake) as url:
-        fake.add_pull(PR, BRANCH)
-        yield Runner(tmp_path, git_repo, fake, url, monkeypatch)
-    assert fake.violations == []
+    with runner_world(tmp_path, git_repo, monkeypatch) as world:
+        yield world
 
 
 def test_same_repository_pull_request(runner: Runner) -> None:

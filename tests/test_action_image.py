@@ -14,11 +14,11 @@ import uuid
 from pathlib import Path
 
 import pytest
+
+from action_runner import parse_file_command
 from action_support import packet_data
 from conftest import GitRepo
 from fake_github import SHARED, FakeGitHub, serve
-from test_action_ci import parse_file_command
-
 from handoff_audit.github.comment import MARKER
 from handoff_audit.markdown import render_packet
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +32,8 @@ class AuditRequest:
     """Only these rule ids (``None`` = all)."""
     ignore: frozenset[str] = frozenset()
     """Never these rule ids."""
+    remote_history: Callable[[history.History, list[Packet]], None] | None = None
+    """Fills in what a shallow clone could not tell (the action asks GitHub's compare API)."""
 
 
 def run_audit(request: AuditRequest) -> Report:
@@ -39,6 +41,8 @@ def run_audit(request: AuditRequest) -> Report:
     files = discovery.discover(request.root, request.paths, request.config)
     packets, hits = loading.load_packets(request.root, files, request.config)
     facts = history.gather_history(request.root, packets, request.target, request.config)
+    if facts is not None and request.remote_history is not None:
+        request.remote_history(facts, packets)
     if facts is not None and request.target.all_branches:
         packets = [*packets, *facts.branch_packets]
     ctx = AuditContext(

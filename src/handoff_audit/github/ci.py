@@ -12,6 +12,7 @@ import dataclasses
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -26,8 +27,10 @@ from handoff_audit.formats import FormatOptions
 from handoff_audit.formats import github as github_format
 from handoff_audit.formats import markdown as markdown_format
 from handoff_audit.github import files
-from handoff_audit.github.api import RetryPolicy
+from handoff_audit.github.api import Client, RetryPolicy
 from handoff_audit.github.env import Inputs, Plan, Runner, plan
+from handoff_audit.history import History
+from handoff_audit.packet import Packet
 
 FORK_HINT = (
     "A pull request from a fork gets a read-only token; "
@@ -62,8 +65,17 @@ def load_inputs_config(workspace: Path, root: Path, inputs: Inputs) -> Config:
     return dataclasses.replace(config, **overrides)  # type: ignore[arg-type]
 
 
-def build_request(runner: Runner, inputs: Inputs, event: Plan) -> AuditRequest:
-    """What to audit, from the inputs and the event (the same wiring as ``check``)."""
+def build_request(
+    runner: Runner,
+    inputs: Inputs,
+    event: Plan,
+    client: Client | None = None,
+    out: TextIO | None = None,
+) -> AuditRequest:
+    """What to audit, from the inputs and the event (the same wiring as ``check``).
+
+    With a ``client``, what a shallow clone cannot tell is asked of the compare API.
+    """
     workspace = runner.workspace.resolve()
     paths = tuple(_inside(workspace, p, "path") for p in inputs.paths)
     for path, value in zip(paths, inputs.paths, strict=True):
@@ -80,7 +92,17 @@ def build_request(runner: Runner, inputs: Inputs, event: Plan) -> AuditRequest:
             target_branch=event.target_branch,
             default_branch=event.default_branch,
         ),
+        remote_history=None if client is None else _compare_hook(client, out or sys.stdout),
     )
+
+
+def _compare_hook(client: Client, out: TextIO) -> Callable[[History, list[Packet]], None]:
+    from handoff_audit.github.compare import remote_history
+
+    def log(line: str) -> None:
+        out.write(f"handoff-audit: {line}\n")
+
+    return remote_history(client, log)
 
 
 def outputs(report: Report) -> dict[str, str]:
@@ -94,23 +116,26 @@ def outputs(report: Report) -> dict[str, str]:
     }
 
 
+def make_client(runner: Runner, inputs: Inputs, policy: RetryPolicy) -> Client | None:
+    """The API client, when there is a token and a repository to talk about."""
+    if not inputs.token or not runner.repository:
+        return None
+    return Client(inputs.token, runner.api_url, runner.repository, policy)
+
+
 def post_comments(
-    runner: Runner, inputs: Inputs, event: Plan, report: Report, policy: RetryPolicy
+    runner: Runner, inputs: Inputs, event: Plan, report: Report, client: Client | None
 ) -> list[str]:
     """Update the sticky comment where the event asks for one; returns lines for the log.
 
     Raises `ApiError` when GitHub refuses (the caller turns it into a warning).
     """
-    from handoff_audit.github.api import Client
     from handoff_audit.github.comment import upsert
 
     if not (inputs.comment and event.comments):
         return []
-    if not inputs.token:
-        return ["no github-token: the pull request comment is skipped"]
-    if not runner.repository:
-        return ["GITHUB_REPOSITORY is not set: the pull request comment is skipped"]
-    client = Client(inputs.token, runner.api_url, runner.repository, policy)
+    if client is None or not runner.repository:
+        return ["no github-token or GITHUB_REPOSITORY: the pull request comment is skipped"]
     login = client.viewer()
     if event.pull_number is not None:
         numbers = [event.pull_number]
@@ -143,8 +168,9 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         gitrepo.mark_safe_directory(runner.workspace.resolve())
     except gitrepo.GitError as error:
         out.write(github_format.command("warning", f"cannot mark the workspace safe: {error}"))
+    client = make_client(runner, inputs, policy or RetryPolicy())
     try:
-        report = run_audit(build_request(runner, inputs, event))
+        report = run_audit(build_request(runner, inputs, event, client, out))
     except InputError as error:
         out.write(github_format.command("error", str(error), title="handoff-audit: input"))
         raise
@@ -162,7 +188,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     from handoff_audit.github.api import ApiError
 
     try:
-        for line in post_comments(runner, inputs, event, report, policy or RetryPolicy()):
+        for line in post_comments(runner, inputs, event, report, client):
             out.write(f"handoff-audit: {line}\n")
     except ApiError as error:
         hint = f" {FORK_HINT}" if error.read_only else ""

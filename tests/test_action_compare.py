@@ -1,0 +1,81 @@
+"""Staleness from GitHub's compare API when the clone is shallow and cannot be deepened."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from action_runner import BRANCH, Runner, runner_world
+from conftest import GitRepo
+
+
+@pytest.fixture
+def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
+    with runner_world(tmp_path, git_repo, monkeypatch) as world:
+        yield world
+
+
+def shallow_clone(runner: Runner, tmp: Path, commits: int) -> tuple[str, str]:
+    """Add ``commits`` to the origin, clone it with depth 1 and cut the way back; the packet's
+    last known good commit and the new head."""
+    origin = runner.repo
+    lkg = str(origin.git("show", "HEAD:handoff.json").split('"last_known_good_commit": "')[1][:40])
+    for i in range(commits):
+        origin.write(f"src/step{i}.py", f"x = {i}\n")
+        origin.commit(f"step {i}")
+    head = origin.head()
+    clone = tmp / "clone"
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", "--branch", BRANCH, f"file://{origin.root}", clone],
+        check=True,
+    )
+    runner.repo = GitRepo(clone)
+    runner.repo.git("remote", "set-url", "origin", str(tmp / "gone"))  # deepening must fail
+    return lkg, head
+
+
+def push(runner: Runner, head: str) -> dict[str, object]:
+    payload = runner.event("push.branch.json")
+    payload.update(ref=f"refs/heads/{BRANCH}", after=head)
+    return payload
+
+
+def test_compare_api_says_how_far_behind(runner: Runner, tmp_path: Path) -> None:
+    lkg, head = shallow_clone(runner, tmp_path, 12)
+    runner.fake.comparisons[(lkg, head)] = ("ahead", 13, 0)
+    done = runner.run("push", push(runner, head))
+    assert "lkg-behind" in done.summary
+    assert "13 commits behind" in done.summary
+    assert any(
+        r.path.startswith("/repos/octo-org/hello-world/compare/") for r in runner.fake.requests
+    )
+    assert done.code == 1
+
+
+def test_compare_api_404_is_lkg_unknown(runner: Runner, tmp_path: Path) -> None:
+    _, head = shallow_clone(runner, tmp_path, 2)
+    done = runner.run("push", push(runner, head))
+    assert "lkg-unknown" in done.summary
+    assert done.code == 1
+
+
+@pytest.mark.parametrize("status", ["behind", "diverged"])
+def test_compare_api_not_an_ancestor_is_lkg_unknown(
+    runner: Runner, tmp_path: Path, status: str
+) -> None:
+    lkg, head = shallow_clone(runner, tmp_path, 2)
+    runner.fake.comparisons[(lkg, head)] = (status, 0, 3)
+    done = runner.run("push", push(runner, head))
+    assert "lkg-unknown" in done.summary
+    assert "not an ancestor" in done.summary
+
+
+def test_without_a_token_it_stays_history_unavailable(runner: Runner, tmp_path: Path) -> None:
+    _, head = shallow_clone(runner, tmp_path, 2)
+    done = runner.run("push", push(runner, head), token="")
+    assert "history-unavailable" in done.summary
+    assert "lkg-unknown" not in done.summary
+    assert runner.fake.requests == []

@@ -51,3 +51,40 @@ def test_valid_packet_with_arbitrary_field_values(changes: dict[str, Any]) -> No
 @given(json_values, st.text(max_size=200))
 def test_arbitrary_json_with_an_arbitrary_twin(value: Any, markdown: str) -> None:
     audit_text(json.dumps(value).encode(), markdown.encode("utf-8", "surrogatepass"))
+
+
+yaml_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=10)
+    | st.dates()
+    | st.binary(max_size=5),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(st.text(max_size=12) | st.integers(), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+config_keys = st.sampled_from(
+    ["packets", "block-files", "max-lines", "max-file-bytes", "rules", "schema", "keep-last", "x"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(config_keys, yaml_values, max_size=4) | yaml_values)
+def test_any_configuration_is_a_config_or_one_line_input_error(raw: Any) -> None:
+    import yaml
+
+    from handoff_audit.config import Config, load_config
+    from handoff_audit.errors import InputError
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / ".handoff-audit.yml").write_text(yaml.safe_dump(raw), encoding="utf-8")
+        try:
+            assert isinstance(load_config(root), Config)
+        except InputError as error:
+            assert "\n" not in str(error)
+            assert str(error).startswith(".handoff-audit.yml") or folder in str(error)

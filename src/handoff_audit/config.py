@@ -145,8 +145,8 @@ def _validate(raw: Any, source: str, base: Path) -> Config:
         key = path[0] if path else "?"
         if key == "rules" and len(path) > 1:
             raise InputError(
-                f"{source}: rules.{path[1]} is {show(error.instance)}; accepted severities: "
-                "error, warning, note, off"
+                f"{source}: rules.{show(path[1])[1:-1]} is {show(error.instance)}; "
+                "accepted severities: error, warning, note, off"
             )
         value = raw.get(key)
         raise InputError(

@@ -236,3 +236,22 @@ def test_git_error_messages_mask_url_credentials() -> None:
         b"fatal: repository 'https://bot:ghp_secret@github.com/o/r/' not found\n"
     )
     assert "ghp_secret" not in line and "https://***@github.com/o/r/" in line
+
+
+def test_user_git_configuration_does_not_change_the_verdict(
+    git_repo, tmp_path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    _repo_with_packets(git_repo, 3)
+    plain = check(run_cli, git_repo.root, "--all-branches", "--target-branch", "main")
+    config = tmp_path / "gitconfig"
+    config.write_text(
+        "[color]\n\tui = always\n[log]\n\tshowSignature = true\n\tdecorate = full\n"
+        "\tfollow = true\n[diff]\n\trenames = copies\n\tnoprefix = true\n\tmnemonicPrefix = true\n"
+        "[status]\n\tshort = true\n\tbranch = true\n\trelativePaths = true\n"
+        "\tshowUntrackedFiles = no\n[core]\n\tquotePath = true\n\tpager = false\n"
+    )
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    (git_repo.root / "src" / "new.py").write_text("x\n")
+    configured = check(run_cli, git_repo.root, "--all-branches", "--target-branch", "main")
+    assert configured["findings"] == plain["findings"]
+    assert configured["packets"] == plain["packets"]

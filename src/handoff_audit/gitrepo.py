@@ -313,6 +313,8 @@ def changes(root: Path, head: str) -> Iterator[Iterator[Change]]:
     args = [
         "log",
         "-z",
+        "--no-color",
+        "--no-show-signature",
         "--no-renames",
         "--no-ext-diff",
         "--no-textconv",

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 from handoff_audit import credentials
+from handoff_audit.fastschema import compile_check
+from handoff_audit.schema import load_schema
+from handoff_audit.validation import validator_for, violations
 
 _FRAGMENTS = (
     "ghp_",
@@ -77,3 +85,140 @@ def test_secret_trigger_lets_every_known_kind_through() -> None:
     for sample in samples:
         assert credentials.find_secrets(f"see {sample} here"), sample
         assert credentials.find_secrets(sample) == _without_trigger(sample)
+
+
+# -- fastschema: the compiled yes/no check agrees with jsonschema on every instance -------------
+
+_BASE_PACKET: dict[str, Any] = {
+    "schema_version": "1",
+    "topic": "refund/retry",
+    "title": "Refund retries",
+    "branch": "feat/refund",
+    "last_known_good_commit": "a91c33f",
+    "status": "active",
+    "summary": "Retries work; the flaky test remains.",
+    "changed_files": ["src/refund.py"],
+    "commands_run": [{"cmd": "pytest -q", "exit": 1, "note": "1 failed"}],
+    "failed_attempts": ["a global lock", {"what": "sleep", "why": "slow"}],
+    "open_risks": [{"what": "double refunds", "severity": "high"}],
+    "next_action": "Fix test_retry_twice.",
+    "verdict_pointer": "reports/pytest.txt",
+    "decisions": [{"decision": "idempotency keys", "why": "retries are safe"}],
+    "ruled_out": [{"what": "a queue", "why": "too big"}],
+    "traps": ["the clock is mocked"],
+    "pointers": ["src/refund.py:12"],
+    "x-team": {"any": ["thing"]},
+}
+
+_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.sampled_from([0.0, 1.0, 1.5, -2.0, 1e300])
+    | st.sampled_from(
+        ("", " ", "\t\n", "\x1c", "\u00a0", "\u2003", "\ufeff", "x", "low", "urgent", "active")
+    )
+    | st.sampled_from(("archived", "1", "a91c33f", "A91C33F", "a91c3", "feat/x", "Topic", "a/b-1"))
+    | st.text(max_size=4)
+)
+_JSON = st.recursive(
+    _SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["what", "why", "severity", "cmd", "exit", "note", "decision", "x"]),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=8,
+)
+_FIELDS = [*_BASE_PACKET, "superseded_by", "assumptions_to_validate", "x-", "bogus", "X-up"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(_FIELDS), st.none() | _JSON, st.integers(0, 3)),
+        max_size=3,
+    )
+)
+def test_compiled_check_agrees_with_jsonschema_on_packets(
+    edits: list[tuple[str, Any, int]],
+) -> None:
+    validator = validator_for(None)
+    check = compile_check(load_schema(None))
+    assert check is not None
+    packet = copy.deepcopy(_BASE_PACKET)
+    for name, value, where in edits:
+        current = packet.get(name)
+        if value is None and where == 0:
+            packet.pop(name, None)
+        elif isinstance(current, list) and current and where:
+            current[where % len(current)] = value  # an item of an array field
+        elif isinstance(current, list) and current and isinstance(current[0], dict) and current[0]:
+            key = sorted(current[0])[where % len(current[0])]
+            current[0][key] = value  # a member of an item
+        else:
+            packet[name] = value
+    assert check(packet) == validator.is_valid(packet), packet
+
+
+_SCHEMAS: list[dict[str, Any]] = [
+    {"type": ["integer", "null"]},
+    {"type": "number", "not": {"const": "x"}},
+    {"enum": ["a", "b"], "type": "string", "minLength": 1, "maxLength": 1},
+    {"type": "array", "items": {"type": "string", "pattern": "^\\S+$"}, "minItems": 1},
+    {"maxItems": 2, "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]}},
+    {"anyOf": [{"type": "object"}, {"type": "boolean"}], "allOf": [{"not": {"type": "null"}}]},
+    {
+        "type": "object",
+        "required": ["what"],
+        "properties": {"what": {"$ref": "#/$defs/text"}, "why": {"type": "string"}},
+        "patternProperties": {"^x": {"type": "array"}},
+        "additionalProperties": {"type": "integer"},
+        "$defs": {"text": {"type": "string", "pattern": "\\S"}},
+    },
+    {
+        "$defs": {"node": {"type": ["array", "null"], "items": {"$ref": "#/$defs/node"}}},
+        "$ref": "#/$defs/node",
+    },
+    {"const": "x", "additionalProperties": False, "properties": {"a": True, "b": False}},
+]
+
+
+@pytest.mark.parametrize("schema", _SCHEMAS, ids=range(len(_SCHEMAS)))
+@settings(max_examples=60, deadline=None)
+@given(instance=_JSON)
+def test_compiled_check_agrees_with_jsonschema_on_keywords(
+    schema: dict[str, Any], instance: Any
+) -> None:
+    check = compile_check(schema)
+    assert check is not None, schema
+    assert check(instance) == Draft202012Validator(schema).is_valid(instance)
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"format": "date"},
+        {"uniqueItems": True},
+        {"if": {"type": "string"}, "then": {"minLength": 2}},
+        {"$schema": "http://json-schema.org/draft-04/schema#", "type": "integer"},
+        {"$ref": "other.json#/x"},
+        {"enum": [1, True]},
+        {"properties": {"a": {"$dynamicRef": "#x"}}},
+        {"prefixItems": [{"type": "string"}], "items": False},
+    ],
+)
+def test_compiled_check_declines_what_it_does_not_know(schema: dict[str, Any]) -> None:
+    assert compile_check(schema) is None
+
+
+def test_schema_findings_are_jsonschemas_for_invalid_packets() -> None:
+    packet = copy.deepcopy(_BASE_PACKET)
+    packet["open_risks"][0]["severity"] = "urgent"
+    del packet["next_action"]
+    found = violations(validator_for(None), packet)
+    assert {v.pointer for v in found} == {"", "/open_risks/0/severity"}
+    assert violations(validator_for(None), _BASE_PACKET) == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
@@ -79,6 +79,8 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
     """Every violation of ``instance``, one per problem, in document order of pointers."""
     from referencing.exceptions import Unresolvable
 
+    if _quick_valid(validator, instance):
+        return []
     found: list[Violation] = []
     seen_required: set[str] = set()
     try:
@@ -98,6 +100,24 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
             seen_required.add(pointer)
         found.extend(_describe(error, pointer))
     return found
+
+
+_QUICK: dict[int, tuple[Validator, Callable[[Any], bool] | None]] = {}
+
+
+def _quick_valid(validator: Validator, instance: Any) -> bool:
+    """True when `fastschema`'s compiled check accepts ``instance`` (then jsonschema does too).
+
+    Most packets are valid, and jsonschema was the largest cost of an audit (bench/README.md).
+    """
+    entry = _QUICK.get(id(validator))
+    if entry is None or entry[0] is not validator:
+        from handoff_audit.fastschema import compile_check
+
+        schema = validator.schema
+        check = compile_check(schema) if isinstance(schema, Mapping) else None
+        entry = _QUICK[id(validator)] = (validator, check)
+    return entry[1] is not None and entry[1](instance)
 
 
 def _pointer(path: Iterable[Any]) -> str:

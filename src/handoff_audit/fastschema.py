@@ -1,0 +1,228 @@
+"""A compiled yes/no schema check for the common case: a packet that is valid.
+
+jsonschema's validator walks the schema anew for every instance and was the largest cost of an
+audit of many packets (bench/README.md). This module turns a schema into nested closures once,
+which answer "valid or not" several times faster. It never produces messages: when it says "not
+valid", jsonschema runs and reports, so findings are jsonschema's, word for word.
+
+It only compiles what it knows exactly as jsonschema does (the keywords of the bundled schema
+and a few more); any other keyword makes `compile_check` return ``None`` and jsonschema decides
+alone. Patterns use Python's `re`, as jsonschema does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Check = Callable[[Any], bool]
+
+_ANNOTATIONS = frozenset(
+    {
+        "$schema",
+        "$comment",
+        "title",
+        "description",
+        "examples",
+        "default",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+    }
+)
+_DRAFTS = (
+    "https://json-schema.org/draft/2020-12/schema",
+    "https://json-schema.org/draft/2019-09/schema",
+)
+_TYPES: dict[str, Check] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "integer": lambda v: (
+        (isinstance(v, int) and not isinstance(v, bool))
+        or (isinstance(v, float) and v.is_integer())
+    ),
+}
+
+
+class _Unsupported(Exception):
+    """The schema uses something this module does not compile."""
+
+
+def compile_check(schema: Mapping[str, Any]) -> Check | None:
+    """A function ``instance -> True`` exactly when ``schema`` accepts it; ``None`` if unsure."""
+    if schema.get("$schema", _DRAFTS[0]) not in _DRAFTS:
+        return None  # older drafts differ in details (integers, $ref siblings): jsonschema alone
+    try:
+        return _Compiler(schema).compile(schema, root=True)
+    except (_Unsupported, re.error, TypeError, KeyError, ValueError):
+        return None
+
+
+class _Compiler:
+    def __init__(self, root: Mapping[str, Any]) -> None:
+        self.root = root
+        self.refs: dict[str, Check] = {}
+
+    def compile(self, schema: Any, root: bool = False) -> Check:
+        if schema is True:
+            return lambda v: True
+        if schema is False:
+            return lambda v: False
+        if not isinstance(schema, Mapping):
+            raise _Unsupported
+        checks: list[Check] = []
+        for key, value in schema.items():
+            if key in _ANNOTATIONS or (root and key in ("$id", "$defs")):
+                continue
+            compile_keyword = _KEYWORDS.get(key)
+            if compile_keyword is None:
+                if key in ("properties", "patternProperties", "additionalProperties"):
+                    continue  # compiled together below
+                raise _Unsupported(key)
+            checks.append(compile_keyword(self, value, schema))
+        if any(k in schema for k in ("properties", "patternProperties", "additionalProperties")):
+            checks.append(self._members(schema))
+        if not checks:
+            return lambda v: True
+        if len(checks) == 1:
+            return checks[0]
+        return lambda v: all(check(v) for check in checks)
+
+    def ref(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        if not isinstance(value, str) or not value.startswith("#/"):
+            raise _Unsupported(value)
+        if value not in self.refs:
+            target: Any = self.root
+            for token in value[2:].split("/"):
+                token = token.replace("~1", "/").replace("~0", "~")
+                target = target[int(token)] if isinstance(target, list) else target[token]
+            if isinstance(target, Mapping) and "$id" in target:
+                raise _Unsupported("$id below the root")
+            cell: list[Check] = []
+            self.refs[value] = lambda v: cell[0](v)  # late-bound: the target may refer back
+            cell.append(self.compile(target))
+        return self.refs[value]
+
+    def type_(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        names = [value] if isinstance(value, str) else list(value)
+        tests = [_TYPES[name] for name in names]
+        return lambda v: any(test(v) for test in tests)
+
+    def enum(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise _Unsupported("enum of non-strings")
+        allowed = frozenset(value)
+        return lambda v: isinstance(v, str) and v in allowed
+
+    def const(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        if not isinstance(value, str):
+            raise _Unsupported("const of a non-string")
+        return lambda v: isinstance(v, str) and v == value
+
+    def pattern(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        search = re.compile(value).search
+        return lambda v: not isinstance(v, str) or search(v) is not None
+
+    def min_length(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        limit = _count(value)
+        return lambda v: not isinstance(v, str) or len(v) >= limit
+
+    def max_length(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        limit = _count(value)
+        return lambda v: not isinstance(v, str) or len(v) <= limit
+
+    def min_items(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        limit = _count(value)
+        return lambda v: not isinstance(v, list) or len(v) >= limit
+
+    def max_items(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        limit = _count(value)
+        return lambda v: not isinstance(v, list) or len(v) <= limit
+
+    def required(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        names = tuple(value)
+        if not all(isinstance(name, str) for name in names):
+            raise _Unsupported("required")
+        return lambda v: not isinstance(v, dict) or all(name in v for name in names)
+
+    def items(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        if "prefixItems" in schema:
+            raise _Unsupported("prefixItems")
+        item = self.compile(value)
+        return lambda v: not isinstance(v, list) or all(item(x) for x in v)
+
+    def any_of(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        subs = [self.compile(sub) for sub in value]
+        return lambda v: any(sub(v) for sub in subs)
+
+    def all_of(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        subs = [self.compile(sub) for sub in value]
+        return lambda v: all(sub(v) for sub in subs)
+
+    def one_of(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        subs = [self.compile(sub) for sub in value]
+        return lambda v: sum(1 for sub in subs if sub(v)) == 1
+
+    def not_(self, value: Any, schema: Mapping[str, Any]) -> Check:
+        sub = self.compile(value)
+        return lambda v: not sub(v)
+
+    def _members(self, schema: Mapping[str, Any]) -> Check:
+        properties = {
+            name: self.compile(sub) for name, sub in dict(schema.get("properties", {})).items()
+        }
+        patterns = [
+            (re.compile(pattern).search, self.compile(sub))
+            for pattern, sub in dict(schema.get("patternProperties", {})).items()
+        ]
+        extra = schema.get("additionalProperties", True)
+        other = None if extra is True else self.compile(extra)
+
+        def members(v: Any) -> bool:
+            if not isinstance(v, dict):
+                return True
+            for name, child in v.items():
+                known = properties.get(name)
+                if known is not None and not known(child):
+                    return False
+                matched = False
+                for search, sub in patterns:
+                    if search(name) is not None:
+                        matched = True
+                        if not sub(child):
+                            return False
+                if known is None and not matched and other is not None and not other(child):
+                    return False
+            return True
+
+        return members
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Unsupported("a non-integer length")
+    return value
+
+
+_KEYWORDS: dict[str, Callable[[_Compiler, Any, Mapping[str, Any]], Check]] = {
+    "$ref": _Compiler.ref,
+    "type": _Compiler.type_,
+    "enum": _Compiler.enum,
+    "const": _Compiler.const,
+    "pattern": _Compiler.pattern,
+    "minLength": _Compiler.min_length,
+    "maxLength": _Compiler.max_length,
+    "minItems": _Compiler.min_items,
+    "maxItems": _Compiler.max_items,
+    "required": _Compiler.required,
+    "items": _Compiler.items,
+    "anyOf": _Compiler.any_of,
+    "allOf": _Compiler.all_of,
+    "oneOf": _Compiler.one_of,
+    "not": _Compiler.not_,
+}

@@ -161,3 +161,17 @@ def test_a_lone_surrogate_is_a_finding_and_breaks_no_output(run_cli: Any, tmp_pa
         result = run_cli(["check", "--format", fmt], cwd=tmp_path)
         assert result.code == 1, (fmt, result.err)
         assert "Traceback" not in result.err
+
+
+def test_a_folder_name_that_is_not_utf8_breaks_no_format(run_cli: Any, tmp_path: Path) -> None:
+    from handoff_audit.formats import FORMATS
+
+    folder = os.path.join(os.fsencode(tmp_path), b"bad\xff")
+    os.mkdir(folder)
+    with open(os.path.join(folder, b"handoff.json"), "wb") as handle:
+        handle.write(b"{")
+    for fmt in FORMATS:
+        result = run_cli(["check", "--format", fmt], cwd=tmp_path)
+        assert result.code == 1, (fmt, result.err)
+    text = run_cli(["check"], cwd=tmp_path).out
+    assert "bad\\xff/handoff.json:1:2: invalid-json" in text

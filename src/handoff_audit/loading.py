@@ -50,7 +50,7 @@ def load_packets(root: Path, files: list[Path], config: Config) -> tuple[list[Pa
 
 
 def _load(root: Path, real_root: Path, files: PacketFiles, limit: int) -> tuple[Packet, list[Hit]]:
-    path = rel(root, files.path)
+    path = _printable(rel(root, files.path))
     hits: list[Hit] = []
     if files.kind == "markdown":
         packet = Packet(path=path, kind="markdown", markdown_path=path)
@@ -60,7 +60,7 @@ def _load(root: Path, real_root: Path, files: PacketFiles, limit: int) -> tuple[
             hits.append(_hit(path, problem))
         return packet, hits
 
-    markdown_path = rel(root, files.markdown) if files.markdown else None
+    markdown_path = _printable(rel(root, files.markdown)) if files.markdown else None
     packet = Packet(path=path, kind="json", markdown_path=markdown_path)
     try:
         packet.text = read_text(files.path, real_root, limit, bom=False)
@@ -87,6 +87,12 @@ def _load(root: Path, real_root: Path, files: PacketFiles, limit: int) -> tuple[
         except Unreadable as problem:
             hits.append(_hit(markdown_path, problem))
     return packet, hits
+
+
+def _printable(path: str) -> str:
+    """A file name that is not UTF-8 (``bad\\xff/handoff.json``) shown with escapes, so that
+    every report format can encode it."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _hit(path: str, problem: Unreadable) -> Hit:

@@ -190,12 +190,15 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     try:
         for line in post_comments(runner, inputs, event, report, client):
             out.write(f"handoff-audit: {line}\n")
-    except ApiError as error:
-        hint = f" {FORK_HINT}" if error.read_only else ""
+    except Exception as error:  # the comment is best effort: it never decides the exit code
+        if isinstance(error, ApiError):
+            reason = str(error) + (f". {FORK_HINT}" if error.read_only else "")
+        else:
+            reason = f"internal error {type(error).__name__}: {error} (please report it)"
         out.write(
             github_format.command(
                 "warning",
-                f"The pull request comment was not posted: {error}.{hint} "
+                f"The pull request comment was not posted: {reason}. "
                 "The annotations and the job summary carry every finding.",
                 title="handoff-audit: comment",
             )

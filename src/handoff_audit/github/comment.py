@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit import __version__
 from handoff_audit.findings import Report
+from handoff_audit.formats.github import importance
 from handoff_audit.formats.markdown import (
     MARKER_TOKEN,
     active_packets,
@@ -55,7 +56,8 @@ def _footer() -> str:
 
 
 def _findings(report: Report, budget: int) -> str:
-    findings = report.findings
+    # Most important first, so that a cut keeps what matters.
+    findings = sorted(report.findings, key=importance)
     if not findings:
         return ""
     table = findings_table(findings)

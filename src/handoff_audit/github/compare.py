@@ -35,8 +35,9 @@ def remote_history(
                     continue
                 try:
                     asked[lkg] = _judge(client, lkg, head)
-                except ApiError as error:
-                    log(f"the compare API could not place {lkg[:12]}: {error}")
+                except Exception as error:  # best effort: unjudged stays history-unavailable
+                    reason = error if isinstance(error, ApiError) else type(error).__name__
+                    log(f"the compare API could not place {lkg[:12]}: {reason}")
                     asked[lkg] = None
             verdict = asked[lkg]
             if verdict is not None:

@@ -274,3 +274,15 @@ def test_packet_absent_from_the_commit_checked_is_not_aged_or_outdated(git_repo,
     # --head names a commit from before the packet existed; the work tree still has it.
     report = check(run_cli, git_repo.root, "--head", first)
     assert not hits(report, "packet-age") and not hits(report, "packet-outdated")
+
+
+def test_file_deleted_by_the_lkg_commit_itself_is_fine(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/old.py", "x\n")
+    git_repo.write("src/app.py", "x\n")
+    git_repo.commit("start")
+    git_repo.git("rm", "-q", "src/old.py")
+    lkg = git_repo.commit("remove old.py")
+    git_repo.write("handoff.json", packet(lkg=lkg, changed_files=["src/old.py", "src/typo.py"]))
+    git_repo.commit("handoff")
+    found = [h["pointer"] for h in hits(check(run_cli, git_repo.root), "dangling-pointer")]
+    assert found == ["/changed_files/1"]

@@ -260,7 +260,9 @@ class _Gatherer:
             lkg = (packet.data or {}).get("last_known_good_commit")
             if isinstance(lkg, str) and gitrepo.is_commit_id(lkg):
                 lkgs[packet.path] = lkg.lower()
-        revisions = [head_rev, "HEAD", *sorted(set(lkgs.values()))]
+        # Each lkg's parent too: a file the lkg commit itself deleted counts as deleted since.
+        named = sorted(set(lkgs.values()))
+        revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
         facts = History(branch=branch)
         budget = gitrepo.Budget(DEEPEN_SECONDS)
         resolved: dict[str, tuple[str, str] | None] = {}
@@ -453,7 +455,7 @@ class _Gatherer:
         pairs: dict[str, tuple[str, str]] = {}
         for packet in self.active:
             rev = lkgs.get(packet.path)
-            found = resolved.get(rev) if rev else None
+            found = (resolved.get(f"{rev}~1") or resolved.get(rev)) if rev else None
             if found is None or found[1] == head[1]:
                 continue
             if any(not path_exists(self.root, path) for _, _, path in pointed_paths(packet)):

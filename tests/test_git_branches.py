@@ -179,3 +179,15 @@ def test_default_branch_counts_as_protected(git_repo) -> None:  # type: ignore[n
     assert is_protected(target, Config())
     assert not is_protected(Target(target_branch="trunk"), Config())
     assert not is_protected(Target(), Config())
+
+
+def test_all_branches_in_a_detached_checkout_does_not_meet_itself(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write(".handoff/x.json", packet(branch="feat/x", lkg=lkg))
+    git_repo.commit("x handoff")
+    git_repo.git("checkout", "-q", "--detach")
+    report = check(run_cli, git_repo.root, "--all-branches", "--branch", "feat/x")
+    assert not hits(report, "multiple-active") and len(report["packets"]) == 1
+    report = check(run_cli, git_repo.root, "--all-branches")
+    assert not hits(report, "multiple-active") and len(report["packets"]) == 1

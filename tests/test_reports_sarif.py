@@ -145,6 +145,9 @@ def test_fingerprint_survives_moved_lines_and_changing_counts() -> None:
     older = finding(rule="packet-age", pointer=None, message="last changed 20 days ago")
     old = finding(rule="packet-age", pointer=None, message="last changed 21 days ago")
     assert fingerprints([older]) == fingerprints([old])
+    behind = finding(rule="lkg-behind", message="a91c33f is 11 commits behind (b5e7ded98651)")
+    later = finding(rule="lkg-behind", message="a91c33f is 12 commits behind (0c2d4e6f8a1b)")
+    assert fingerprints([behind]) == fingerprints([later])
 
 
 @pytest.mark.parametrize(
@@ -220,3 +223,31 @@ def test_real_findings_keep_fingerprints_when_the_packet_lines_move(
     lines_before = [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in before]
     lines_after = [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in after]
     assert lines_after != lines_before
+
+
+def test_a_growing_count_keeps_the_fingerprint(git_repo: Any, run_cli: Any) -> None:
+    git_repo.write("src/app.py", "v = 0\n")
+    lkg = git_repo.commit("start")
+    git_repo.write(
+        "handoff.json",
+        {**BROKEN_PACKET, "status": "active", "branch": "main", "last_known_good_commit": lkg},
+    )
+    for n in range(1, 12):
+        git_repo.write("src/app.py", f"v = {n}\n")
+        git_repo.commit(f"work {n}")
+
+    def lkg_behind() -> dict[str, Any]:
+        result = run_cli(
+            ["check", "--format", "sarif", "--select", "lkg-behind"], cwd=git_repo.root
+        )
+        results = result.json()["runs"][0]["results"]
+        assert len(results) == 1, result.out + result.err
+        found: dict[str, Any] = results[0]
+        return found
+
+    before = lkg_behind()
+    git_repo.write("src/app.py", "v = 12\n")
+    git_repo.commit("work 12")
+    after = lkg_behind()
+    assert before["message"]["text"] != after["message"]["text"], "the count grew"
+    assert before["partialFingerprints"] == after["partialFingerprints"], (before, after)

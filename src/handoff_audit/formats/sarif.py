@@ -33,6 +33,7 @@ SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "handoffAudit/v1"
 """Bump the version suffix if the fingerprint recipe changes, so old alerts are not mismatched."""
 
+_COMMIT = re.compile(r"\b(?=[0-9a-f]*[0-9])[0-9a-f]{7,64}\b")
 _NUMBER = re.compile(r"\b\d+\b")
 
 
@@ -83,10 +84,11 @@ def help_uri(rule_id: str) -> str:
 def fingerprints(findings: Iterable[Finding]) -> list[str]:
     """One stable fingerprint per finding, in order.
 
-    The hash covers the rule, the file, the JSON pointer and the message with every number blanked
-    (line and column references, but also counts such as "12 commits behind" or "20 days old", which
-    change without the finding changing). Findings that still collide are told apart by their
-    occurrence order in the file, as GitHub's own ``primaryLocationLineHash`` does.
+    The hash covers the rule, the file, the JSON pointer and the message with every number and
+    commit id blanked: line and column references, but also counts such as "12 commits behind" or
+    "20 days old" and the commit checked, which change without the finding changing. Findings that
+    still collide are told apart by their occurrence order, as GitHub's own
+    ``primaryLocationLineHash`` does.
     """
     seen: Counter[str] = Counter()
     out = []
@@ -98,7 +100,7 @@ def fingerprints(findings: Iterable[Finding]) -> list[str]:
 
 
 def _digest(finding: Finding) -> str:
-    message = " ".join(_NUMBER.sub("N", finding.message).split())
+    message = " ".join(_NUMBER.sub("N", _COMMIT.sub("H", finding.message)).split())
     parts = (finding.rule, finding.path, finding.pointer or "", message)
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()[:32]
 

@@ -191,3 +191,19 @@ def test_all_branches_in_a_detached_checkout_does_not_meet_itself(git_repo, run_
     assert not hits(report, "multiple-active") and len(report["packets"]) == 1
     report = check(run_cli, git_repo.root, "--all-branches")
     assert not hits(report, "multiple-active") and len(report["packets"]) == 1
+
+
+def test_all_branches_skips_oversized_and_broken_packets(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "big")
+    git_repo.write(".handoff-audit.yml", "max-file-bytes: 2000\n")
+    git_repo.write(".handoff/big.json", packet(branch="main", lkg=lkg, summary="x" * 5000))
+    git_repo.write(".handoff/broken.json", '{"branch": "main", "status": "active",')
+    git_repo.write(".handoff/list.json", "[1, 2]\n")
+    git_repo.commit("big packet")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write(".handoff-audit.yml", "max-file-bytes: 2000\n")
+    git_repo.write("handoff.json", packet(branch="main", lkg=lkg))
+    report = check(run_cli, git_repo.root, "--all-branches")
+    assert [p["path"] for p in report["packets"]] == ["handoff.json"]
+    assert not hits(report, "multiple-active")

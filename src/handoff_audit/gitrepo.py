@@ -404,13 +404,23 @@ def deleted_between(
     return result
 
 
-def read_blobs(root: Path, blobs: Sequence[str]) -> dict[str, bytes]:
-    """The content of each blob id; one ``cat-file --batch`` call for all of them."""
+def read_blobs(root: Path, blobs: Sequence[str], max_size: int | None = None) -> dict[str, bytes]:
+    """The content of each blob id; one ``cat-file --batch`` call for all of them. With
+    ``max_size``, one ``--batch-check`` call first leaves out larger blobs unread."""
     wanted = list(dict.fromkeys(blobs))
-    if not wanted:
-        return {}
     for blob in wanted:
         _check_commit(blob)
+    if wanted and max_size is not None:
+        stdin = "".join(f"{b}\n" for b in wanted).encode()
+        out = run(root, ["cat-file", "--batch-check=%(objecttype) %(objectsize)"], stdin=stdin)
+        sizes = [line.split() for line in out.decode("ascii", "replace").splitlines()]
+        wanted = [
+            blob
+            for blob, info in zip(wanted, sizes, strict=False)
+            if len(info) == 2 and info[0] == "blob" and int(info[1]) <= max_size
+        ]
+    if not wanted:
+        return {}
     out = run(root, ["cat-file", "--batch"], stdin="".join(f"{b}\n" for b in wanted).encode())
     result: dict[str, bytes] = {}
     pos = 0

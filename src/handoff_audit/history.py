@@ -500,7 +500,9 @@ class _Gatherer:
                 twin = files.get(top_path[:-5] + ".md")
                 wanted.append((name, top_path, blob, twin))
         blobs = gitrepo.read_blobs(
-            self.root, [b for *_, blob, twin in wanted for b in (blob, twin) if b]
+            self.root,
+            [b for *_, blob, twin in wanted for b in (blob, twin) if b],
+            self.config.max_file_bytes,
         )
         seen_blobs: set[tuple[str, str]] = set()
         for name, top_path, blob, twin in wanted:

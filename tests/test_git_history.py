@@ -286,3 +286,12 @@ def test_file_deleted_by_the_lkg_commit_itself_is_fine(git_repo, run_cli) -> Non
     git_repo.commit("handoff")
     found = [h["pointer"] for h in hits(check(run_cli, git_repo.root), "dangling-pointer")]
     assert found == ["/changed_files/1"]
+
+
+def test_repository_without_commits(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("handoff.json", packet())
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "history-unavailable")
+    assert "no commits yet" in hit["message"]
+    assert report["head"] is None and report["branch"] is None
+    assert not hits(report, "branch-mismatch") and not hits(report, "lkg-unknown")

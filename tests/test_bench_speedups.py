@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -222,3 +223,35 @@ def test_schema_findings_are_jsonschemas_for_invalid_packets() -> None:
     found = violations(validator_for(None), packet)
     assert {v.pointer for v in found} == {"", "/open_risks/0/severity"}
     assert violations(validator_for(None), _BASE_PACKET) == []
+
+
+_SECRETISH = st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=4), max_size=6).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(_SECRETISH, _SECRETISH | st.lists(_SECRETISH, max_size=3), max_size=4),
+    st.booleans(),
+    st.booleans(),
+)
+def test_clean_json_text_means_no_string_in_it_holds_a_secret(
+    data: dict[str, Any], ascii_only: bool, escape_slashes: bool
+) -> None:
+    text = json.dumps(data, ensure_ascii=ascii_only)
+    if escape_slashes:
+        text = text.replace("/", "\\/")
+    if credentials.json_may_hold_secret(text):
+        return
+    strings = [s for _, s, _ in credentials.iter_strings(json.loads(text))]
+    assert all(credentials.find_secrets(s) == [] for s in strings)
+    assert credentials.redact_data(data) is data
+
+
+def test_a_secret_behind_an_escape_is_still_looked_for() -> None:
+    key = "AKIA" + "Q7" * 8
+    assert credentials.json_may_hold_secret(json.dumps({"k": key}))
+    escaped = '{"k": "\\u0041KIA' + "Q7" * 8 + '"}'
+    assert credentials.find_secrets(json.loads(escaped)["k"])
+    assert credentials.json_may_hold_secret(escaped)
+    assert credentials.json_may_hold_secret('{"u": "https:\\/\\/a:b@c"}')
+    assert not credentials.json_may_hold_secret(json.dumps({"summary": "all green", "n": [1]}))

@@ -9,7 +9,7 @@ from pathlib import Path
 from handoff_audit import discovery, history, loading
 from handoff_audit.config import Config
 from handoff_audit.context import AuditContext, Target
-from handoff_audit.credentials import redact, redact_data
+from handoff_audit.credentials import json_may_hold_secret, redact, redact_data
 from handoff_audit.findings import Finding, PacketInfo, Report, Severity
 from handoff_audit.packet import Packet
 from handoff_audit.rules import CHECKS
@@ -110,5 +110,10 @@ def _packet_info(packet: Packet, facts: history.History | None) -> PacketInfo:
         status=None if packet.status is None else redact(packet.status),
         last_known_good_commit=redact(lkg) if isinstance(lkg, str) else None,
         commits_behind=facts.commits_behind(packet) if facts else None,
-        data=redact_data(packet.data),
+        data=packet.data if _clean(packet) else redact_data(packet.data),
     )
+
+
+def _clean(packet: Packet) -> bool:
+    """True when the packet's data was parsed from a text that holds no credential (speed)."""
+    return packet.text is not None and not json_may_hold_secret(packet.text)

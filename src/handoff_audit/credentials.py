@@ -66,6 +66,16 @@ _TRIGGER = re.compile(
 """A literal that every pattern's match contains, so one scan clears the common string (speed)."""
 
 
+def json_may_hold_secret(json_text: str) -> bool:
+    """False when no string decoded from this JSON text can look like a credential.
+
+    Every pattern's match contains a `_TRIGGER` literal, and JSON escapes other than ``\\u`` and
+    ``\\/`` decode to characters no trigger has, so a trigger in a decoded string is also in the
+    text. One scan of the file then spares walking every string of a clean packet (speed).
+    """
+    return "\\u" in json_text or "\\/" in json_text or _TRIGGER.search(json_text) is not None
+
+
 def find_secrets(text: str) -> list[SecretMatch]:
     """Every credential-looking span in ``text``, in order, overlaps removed."""
     if not text or _TRIGGER.search(text) is None:

@@ -13,19 +13,20 @@ the commit checked and the packets of every other branch (one ``diff-tree --stdi
 from __future__ import annotations
 
 import os
-import re
 import time
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from handoff_audit import gitrepo
+from handoff_audit.branch_packets import read_branch_packets
 from handoff_audit.config import Config
 from handoff_audit.context import Target
 from handoff_audit.errors import InputError
 from handoff_audit.globs import matches_any
 from handoff_audit.packet import Packet
+from handoff_audit.pointers import path_exists, pointed_paths
 
 ANCESTRY_LIMIT = 10_000
 """Commits of the checked commit's ancestry read to place last known good commits."""
@@ -42,9 +43,6 @@ FULL_HISTORY_FIX = (
 """The fix named whenever missing history stops a judgement."""
 
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]
-
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?:mailto|urn|tel|data|doi):", re.IGNORECASE)
-_LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)*|#.*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,35 +180,6 @@ def handoff_file(path: str, config: Config) -> bool:
     return path.endswith(".md") and matches_any(path[:-3] + ".json", config.packets)
 
 
-def pointed_paths(packet: Packet) -> Iterator[tuple[str, str, str]]:
-    """(JSON pointer, value, path) for each repository path the packet points at:
-    ``verdict_pointer``, ``pointers`` (``:line`` stripped) and ``changed_files``; URLs and
-    patterns are left out."""
-    data = packet.data or {}
-    candidates: list[tuple[str, Any]] = [("/verdict_pointer", data.get("verdict_pointer"))]
-    for key in ("pointers", "changed_files"):
-        values = data.get(key)
-        if isinstance(values, list):
-            candidates.extend((f"/{key}/{i}", value) for i, value in enumerate(values))
-    for pointer, value in candidates:
-        if not isinstance(value, str) or not value.strip():
-            continue
-        text = value.strip()
-        if _URL.match(text) or any(char in text for char in "*?[") or "\0" in text:
-            continue
-        path = text if pointer.startswith("/changed_files") else _LINE_SUFFIX.sub("", text)
-        path = path.removeprefix("./").rstrip("/")
-        if path:
-            yield pointer, value, path
-
-
-def path_exists(root: Path, path: str) -> bool:
-    """True when ``path`` exists under ``root`` (a path leading out of it never does)."""
-    if not gitrepo.is_safe_path(path):
-        return False
-    return os.path.lexists(root / path)
-
-
 class _Gatherer:
     """One gathering pass; holds what the steps share."""
 
@@ -293,7 +262,11 @@ class _Gatherer:
         if self.target.target_branch and is_protected(self.target, self.config):
             self._read_block_files(facts, head[1])
         if self.target.all_branches:
-            self._read_branches(facts, refs, branch)
+            packets, times = read_branch_packets(
+                self.root, self.repo.prefix, refs, branch, self.config, self.packets
+            )
+            facts.branch_packets.extend(packets)
+            facts.ref_times.update(times)
         return facts
 
     def _no_head(self, facts: History) -> History:
@@ -466,84 +439,13 @@ class _Gatherer:
         for path, pair in pairs.items():
             names = {p for f in deleted.get(pair, ()) if (p := self.from_top(f)) is not None}
             old = facts.packets.get(path, PacketHistory())
-            facts.packets[path] = _replace(old, deleted_since_lkg=frozenset(names))
+            facts.packets[path] = replace(old, deleted_since_lkg=frozenset(names))
 
     def _read_block_files(self, facts: History, head_tree: str) -> None:
         specs = self.pathspecs(self.config.block_files)
         files = gitrepo.tree_files(self.root, [head_tree], specs, len(head_tree))
         names = (self.from_top(path) for path, _ in files.get(head_tree, []))
         facts.block_files = tuple(sorted(name for name in names if name is not None))
-
-    def _read_branches(self, facts: History, refs: list[gitrepo.Ref], checked: str | None) -> None:
-        """Every other branch's JSON packets, read from its tree without checking it out."""
-        chosen: dict[str, gitrepo.Ref] = {}
-        for ref in sorted(refs, key=lambda r: (not r.name.startswith("refs/heads/"), r.name)):
-            if ref.branch and ref.branch != checked and ref.branch not in chosen:
-                chosen[ref.branch] = ref
-        if not chosen:
-            return
-        globs = [
-            *self.config.packets,
-            *(g[:-5] + ".md" for g in self.config.packets if g.endswith(".json")),
-        ]
-        oid_length = len(next(iter(chosen.values())).tree)
-        trees = gitrepo.tree_files(
-            self.root, [r.tree for r in chosen.values()], self.pathspecs(globs), oid_length
-        )
-        seen = {(p.path, p.text) for p in self.packets}
-        wanted: list[tuple[str, str, str, str | None]] = []
-        for name, ref in chosen.items():
-            files = {path: blob for path, blob in trees.get(ref.tree, [])}
-            for top_path, blob in files.items():
-                if not top_path.endswith(".json"):
-                    continue
-                twin = files.get(top_path[:-5] + ".md")
-                wanted.append((name, top_path, blob, twin))
-        blobs = gitrepo.read_blobs(
-            self.root,
-            [b for *_, blob, twin in wanted for b in (blob, twin) if b],
-            self.config.max_file_bytes,
-        )
-        seen_blobs: set[tuple[str, str]] = set()
-        for name, top_path, blob, twin in wanted:
-            path = self.from_top(top_path)
-            if path is None or (top_path, blob) in seen_blobs or blob not in blobs:
-                continue
-            seen_blobs.add((top_path, blob))
-            text = blobs[blob].decode("utf-8", "replace")
-            if (path, text) in seen:
-                continue
-            packet = _branch_packet(name, path, text, blobs.get(twin) if twin else None)
-            if packet is None:
-                continue
-            if twin:
-                packet.markdown_path = path[:-5] + ".md"
-            facts.branch_packets.append(packet)
-            facts.ref_times[name] = chosen[name].time
-
-
-def _branch_packet(ref: str, path: str, text: str, twin: bytes | None) -> Packet | None:
-    """A packet read from another branch; ``None`` when it is not a readable JSON object
-    (that branch's own audit reports it)."""
-    from handoff_audit.jsonpos import JsonPositionError, parse
-
-    try:
-        parsed = parse(text)
-    except (JsonPositionError, RecursionError):
-        return None
-    if not isinstance(parsed.value, dict):
-        return None
-    markdown = twin.decode("utf-8", "replace") if twin is not None else None
-    return Packet(
-        path=path,
-        kind="json",
-        data=parsed.value,
-        text=text,
-        markdown_text=markdown,
-        positions=parsed.positions,
-        key_positions=parsed.key_positions,
-        ref=ref,
-    )
 
 
 def _behind_counts(commits: list[tuple[str, tuple[str, ...]]], wanted: set[str]) -> dict[str, int]:
@@ -576,9 +478,3 @@ def _behind_counts(commits: list[tuple[str, tuple[str, ...]]], wanted: set[str])
             stack.pop()
     total = len(commits)
     return {sha: total - ancestors[index[sha]].bit_count() for sha in targets}
-
-
-def _replace(info: PacketHistory, **changes: Any) -> PacketHistory:
-    from dataclasses import replace
-
-    return replace(info, **changes)

@@ -9,14 +9,9 @@ from collections.abc import Iterator
 
 from handoff_audit.context import AuditContext
 from handoff_audit.findings import Severity
-from handoff_audit.history import (
-    FULL_HISTORY_FIX,
-    History,
-    PacketHistory,
-    path_exists,
-    pointed_paths,
-)
+from handoff_audit.history import FULL_HISTORY_FIX, History, PacketHistory
 from handoff_audit.packet import Packet
+from handoff_audit.pointers import path_exists, pointed_paths
 from handoff_audit.rules.base import Hit, Rule
 
 LKG_UNKNOWN = Rule(

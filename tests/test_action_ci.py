@@ -79,8 +79,12 @@ def test_push_updates_the_pull_request_of_that_branch(runner: Runner) -> None:
     assert done.code == 0, done.out
     assert done.outputs["blocked"] == "false"
     assert "comment on #2: created" in done.out
-    assert len(runner.fake.ours(PR)) == 1
+    [comment] = runner.fake.ours(PR)
+    # The comment shows the audit into the pull request's base, as the pull request's run does:
+    assert "active-in-merge" in comment["body"]
     assert runner.fake.ours(9) == []
+    again = runner.run("pull_request", runner.pull_request("pull_request.synchronize.json"))
+    assert "comment on #2: unchanged" in again.out
 
 
 def test_push_of_a_new_branch_without_pull_request(runner: Runner) -> None:

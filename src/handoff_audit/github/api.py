@@ -243,12 +243,12 @@ class Client:
         """Delete ``comment`` (a duplicate of ours)."""
         retrying(self.policy, f"deleting comment {comment.id}", comment.raw.delete)
 
-    def open_pulls(self, owner: str, branch: str) -> list[int]:
-        """Numbers of the open pull requests whose head is ``owner:branch``."""
+    def open_pulls(self, owner: str, branch: str) -> list[tuple[int, str]]:
+        """``(number, base branch)`` of the open pull requests whose head is ``owner:branch``."""
 
-        def fetch() -> list[int]:
+        def fetch() -> list[tuple[int, str]]:
             pulls = self._repo.get_pulls(state="open", head=f"{owner}:{branch}")
-            return [p.number for p in pulls]
+            return [(p.number, p.base.ref) for p in pulls]
 
         return retrying(self.policy, f"listing the open pull requests of {branch}", fetch)
 

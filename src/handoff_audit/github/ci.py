@@ -27,7 +27,7 @@ from handoff_audit.formats import FormatOptions
 from handoff_audit.formats import github as github_format
 from handoff_audit.formats import markdown as markdown_format
 from handoff_audit.github import files
-from handoff_audit.github.api import Client, RetryPolicy
+from handoff_audit.github.api import ApiError, Client, RetryPolicy
 from handoff_audit.github.env import Inputs, Plan, Runner, plan
 from handoff_audit.history import History
 from handoff_audit.packet import Packet
@@ -124,11 +124,18 @@ def make_client(runner: Runner, inputs: Inputs, policy: RetryPolicy) -> Client |
 
 
 def post_comments(
-    runner: Runner, inputs: Inputs, event: Plan, report: Report, client: Client | None
+    runner: Runner,
+    inputs: Inputs,
+    event: Plan,
+    report: Report,
+    client: Client | None,
+    audit_into: Callable[[str], Report],
 ) -> list[str]:
     """Update the sticky comment where the event asks for one; returns lines for the log.
 
-    Raises `ApiError` when GitHub refuses (the caller turns it into a warning).
+    A push updates its branch's pull requests with the audit *into each one's base branch*
+    (``audit_into(base)``), the same report the pull request's own run comments, so that the two
+    runs agree and the comment does not flip. Raises `ApiError` when GitHub refuses.
     """
     from handoff_audit.github.comment import upsert
 
@@ -138,14 +145,19 @@ def post_comments(
         return ["no github-token or GITHUB_REPOSITORY: the pull request comment is skipped"]
     login = client.viewer()
     if event.pull_number is not None:
-        numbers = [event.pull_number]
+        targets = [(event.pull_number, report)]
     else:
         assert event.push_branch is not None
         owner = runner.repository.split("/", 1)[0]
-        numbers = client.open_pulls(owner, event.push_branch)
+        into: dict[str, Report] = {}
+        targets = []
+        for number, base in client.open_pulls(owner, event.push_branch):
+            if base not in into:
+                into[base] = audit_into(base)
+            targets.append((number, into[base]))
     log = []
-    for number in numbers:
-        outcome = upsert(client, number, report, login)
+    for number, shown in targets:
+        outcome = upsert(client, number, shown, login)
         log.append(f"comment on #{number}: {outcome.action}")
     return log
 
@@ -164,13 +176,15 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     except InputError as error:
         out.write(github_format.command("error", str(error), title="handoff-audit: input"))
         raise
-    try:
-        gitrepo.mark_safe_directory(runner.workspace.resolve())
-    except gitrepo.GitError as error:
-        out.write(github_format.command("warning", f"cannot mark the workspace safe: {error}"))
+    if os.environ.get("GITHUB_ACTIONS") == "true":  # never touch a developer's git config
+        try:
+            gitrepo.mark_safe_directory(runner.workspace.resolve())
+        except gitrepo.GitError as error:
+            out.write(github_format.command("warning", f"cannot mark the workspace safe: {error}"))
     client = make_client(runner, inputs, policy or RetryPolicy())
     try:
-        report = run_audit(build_request(runner, inputs, event, client, out))
+        request = build_request(runner, inputs, event, client, out)
+        report = run_audit(request)
     except InputError as error:
         out.write(github_format.command("error", str(error), title="handoff-audit: input"))
         raise
@@ -185,10 +199,13 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     if runner.output is not None:
         files.write_outputs(runner.output, outputs(report))
 
-    from handoff_audit.github.api import ApiError
-
     try:
-        for line in post_comments(runner, inputs, event, report, client):
+
+        def audit_into(base: str) -> Report:
+            target = dataclasses.replace(request.target, target_branch=base)
+            return run_audit(dataclasses.replace(request, target=target))
+
+        for line in post_comments(runner, inputs, event, report, client, audit_into):
             out.write(f"handoff-audit: {line}\n")
     except Exception as error:  # the comment is best effort: it never decides the exit code
         if isinstance(error, ApiError):

@@ -217,12 +217,15 @@ class FakeGitHub:
         self.comments.setdefault(number, []).append(comment)
         return comment_id
 
-    def add_pull(self, number: int, head_ref: str, state: str = "open") -> None:
-        """An open pull request from ``owner:head_ref`` into ``main``."""
+    def add_pull(
+        self, number: int, head_ref: str, state: str = "open", base_ref: str = "main"
+    ) -> None:
+        """A pull request from ``owner:head_ref`` into ``base_ref``."""
         pull = copy.deepcopy(self._pull)
         pull["requested_teams"] = []  # the description's own example lacks a required field
         pull.update(number=number, state=state, id=number * 7, node_id=f"PR_{number}")
         pull["head"]["ref"] = head_ref
+        pull["base"]["ref"] = base_ref
         pull["head"]["label"] = f"{self.owner}:{head_ref}"
         pull["head"]["repo"]["full_name"] = f"{self.owner}/{self.repo}"
         pull["head"]["repo"]["owner"]["login"] = self.owner

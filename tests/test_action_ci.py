@@ -94,7 +94,8 @@ def test_push_of_a_new_branch_without_pull_request(runner: Runner) -> None:
     done = runner.run("push", payload)
     assert done.code == 0, done.out
     assert done.outputs["packets"] == "1"
-    assert runner.fake.writes() == []
+    assert [r.path for r in runner.fake.requests] == ["/repos/octo-org/hello-world/pulls"]
+    assert "no open pull request" in done.out
 
 
 def test_merge_queue_audits_the_merge_and_never_comments(runner: Runner) -> None:

@@ -143,7 +143,6 @@ def post_comments(
         return []
     if client is None or not runner.repository:
         return ["no github-token or GITHUB_REPOSITORY: the pull request comment is skipped"]
-    login = client.viewer()
     if event.pull_number is not None:
         targets = [(event.pull_number, report)]
     else:
@@ -155,6 +154,9 @@ def post_comments(
             if base not in into:
                 into[base] = audit_into(base)
             targets.append((number, into[base]))
+    if not targets:
+        return [f"no open pull request from {event.push_branch}: no comment to update"]
+    login = client.viewer()
     log = []
     for number, shown in targets:
         outcome = upsert(client, number, shown, login)

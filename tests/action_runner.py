@@ -84,7 +84,12 @@ class Runner:
         return payload
 
     def run(
-        self, event_name: str, payload: dict[str, Any], token: str = "bot-token", **inputs: str
+        self,
+        event_name: str,
+        payload: dict[str, Any],
+        token: str = "bot-token",
+        actions: str = "true",
+        **inputs: str,
     ) -> Run:
         folder = self.tmp / f"runner-{len(list(self.tmp.glob('runner-*')))}"
         (folder / "workflow").mkdir(parents=True)
@@ -97,7 +102,7 @@ class Runner:
         output.touch()
         summary.touch()
         env = {
-            "GITHUB_ACTIONS": "true",
+            "GITHUB_ACTIONS": actions,
             "CI": "true",
             "GITHUB_EVENT_NAME": event_name,
             "GITHUB_EVENT_PATH": str(event_path),

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from action_runner import BRANCH, PR, Runner, runner_world
+from action_runner import BRANCH, PR, Runner, parse_file_command, runner_world
 from action_support import packet_data
 from conftest import GitRepo
 from handoff_audit.github.comment import MARKER
+from handoff_audit.github.files import write_outputs
 from handoff_audit.markdown import render_packet
 
 
@@ -162,3 +163,28 @@ def test_invalid_input_is_a_one_line_error(
     assert message in result.err
     assert len(result.err.strip().splitlines()) == 1
     assert "::error title=handoff-audit%3A input::" in result.out
+
+
+def test_unreadable_event_file_is_a_one_line_error(
+    runner: Runner, run_cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    runner.run("pull_request", runner.pull_request())
+    broken = tmp_path / "event.json"
+    broken.write_text("{not json", encoding="utf-8")
+    runner.mp.setenv("GITHUB_EVENT_PATH", str(broken))
+    result = run_cli(["ci"], cwd=runner.repo.root)
+    assert result.code == 2
+    assert "GITHUB_EVENT_PATH" in result.err and "cannot read the event payload" in result.err
+
+
+def test_outside_actions_the_git_config_is_left_alone(runner: Runner, tmp_path: Path) -> None:
+    runner.run("pull_request", runner.pull_request(), actions="", comment="false")
+    assert not (tmp_path / "runner-0" / "home" / ".gitconfig").exists()
+
+
+def test_multi_line_outputs_round_trip(tmp_path: Path) -> None:
+    target = tmp_path / "set_output"
+    values = {"plain": "1", "lines": "first\nsecond\n\nfourth", "tricky": "a<<b\nc=d"}
+    write_outputs(target, values)
+    write_outputs(target, {"later": "true"})
+    assert parse_file_command(target.read_text(encoding="utf-8")) == {**values, "later": "true"}

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from handoff_audit import credentials
+from handoff_audit import credentials, jsonpos
 from handoff_audit.fastschema import compile_check
 from handoff_audit.schema import load_schema
 from handoff_audit.validation import validator_for, violations
@@ -255,3 +255,78 @@ def test_a_secret_behind_an_escape_is_still_looked_for() -> None:
     assert credentials.json_may_hold_secret(escaped)
     assert credentials.json_may_hold_secret('{"u": "https:\\/\\/a:b@c"}')
     assert not credentials.json_may_hold_secret(json.dumps({"summary": "all green", "n": [1]}))
+
+
+# -- jsonpos: the quick read gives the strict parser's value, error and positions ----------------
+
+_TEXT_EDITS = (
+    ("", ""),
+    (",", ",,"),
+    ("}", ",}"),
+    ('"s": "s"', '"s": "s", "s": 2'),
+    ('"s": "s"', '"s": "s", "t": {"u": 1, "u": 1}'),
+    ("1", "NaN"),
+    ("1", "1e999"),
+    ("1", "-Infinity"),
+    ("1", "01"),
+    ("1", "1.5e3"),
+    ("1", "2x"),
+    ('"s"', '"\\ud800"'),
+    ('"s"', '"\\ud83d\\ude00"'),
+    ('"s"', '"\\u00e9\\/"'),
+    ('"s"', '"tab\there"'),
+    ("[", "[" * 70),
+    ("{", "\ufeff{"),
+    ("true", "True"),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(st.sampled_from(["a", "s", "b/c", "~", "é"]), inner, max_size=3)
+        ),
+        max_leaves=12,
+    ),
+    st.sampled_from(_TEXT_EDITS),
+    st.integers(0, 2),
+    st.booleans(),
+)
+def test_quick_parse_is_the_strict_parse(
+    value: Any, edit: tuple[str, str], nth: int, indent: bool
+) -> None:
+    text = json.dumps({"a": value, "s": "s", "n": [1, True]}, indent=2 if indent else None)
+    old, new = edit
+    if old:
+        parts = text.split(old)
+        if len(parts) > 1:
+            k = min(nth + 1, len(parts) - 1)
+            text = old.join(parts[:k]) + new + old.join(parts[k:])
+    try:
+        strict = jsonpos._Parser(text).parse()
+    except jsonpos.JsonPositionError as error:
+        with pytest.raises(jsonpos.JsonPositionError) as raised:
+            jsonpos.parse(text)
+        assert (raised.value.reason, raised.value.line, raised.value.column) == (
+            error.reason,
+            error.line,
+            error.column,
+        )
+        return
+    quick = jsonpos.parse(text)
+    assert repr(quick.value) == repr(strict.value)
+    assert dict(quick.positions) == strict.positions
+    assert dict(quick.key_positions) == strict.key_positions
+
+
+def test_positions_are_found_only_when_asked_for() -> None:
+    parsed = jsonpos.parse('{\n  "a": [1, {"b": 2}]\n}\n')
+    later = parsed.positions.later  # type: ignore[attr-defined]
+    assert later.parsed is None
+    assert parsed.positions["/a/1/b"] == (2, 18)
+    assert parsed.key_positions["/a/1/b"] == (2, 13)
+    assert "/a/0" in parsed.positions and "/zz" not in parsed.positions
+    assert later.parsed is not None

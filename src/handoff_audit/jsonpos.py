@@ -8,8 +8,10 @@ Strings are decoded by the standard library's C scanner, so it stays fast.
 
 from __future__ import annotations
 
+import json
 import re
 from bisect import bisect_right
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from json import decoder
 from typing import Any
@@ -45,9 +47,9 @@ class Parsed:
 
     value: Any
     """The parsed value."""
-    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    positions: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """JSON pointer -> (line, column) where the value starts."""
-    key_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    key_positions: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """JSON pointer -> (line, column) of the member's key in its object."""
 
 
@@ -60,7 +62,8 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        self.result = Parsed(value=None)
+        self.positions: dict[str, tuple[int, int]] = {}
+        self.key_positions: dict[str, tuple[int, int]] = {}
 
     def where(self, index: int) -> tuple[int, int]:
         line = bisect_right(self.line_starts, index)
@@ -79,16 +82,16 @@ class _Parser:
         index = self.skip(0)
         if index == len(self.text):
             raise self.fail("the file is empty; a packet is a JSON object", index)
-        self.result.value, index = self.value(index, "", 1)
+        value, index = self.value(index, "", 1)
         index = self.skip(index)
         if index != len(self.text):
             raise self.fail("unexpected text after the end of the JSON value", index)
-        return self.result
+        return Parsed(value, self.positions, self.key_positions)
 
     def value(self, index: int, pointer: str, depth: int) -> tuple[Any, int]:
         if depth > MAX_DEPTH:
             raise self.fail(f"nesting deeper than {MAX_DEPTH} levels", index)
-        self.result.positions[pointer] = self.where(index)
+        self.positions[pointer] = self.where(index)
         text = self.text
         char = text[index : index + 1]
         if char == "{":
@@ -162,13 +165,13 @@ class _Parser:
             key, index = self.string(index)
             child = f"{pointer}/{escape_token(key)}"
             if key in members:
-                first = self.result.key_positions[child]
+                first = self.key_positions[child]
                 raise self.fail(
                     f"duplicate key {_quote(key)} (first at line {first[0]}, column {first[1]}); "
                     "keep one",
                     key_at,
                 )
-            self.result.key_positions[child] = self.where(key_at)
+            self.key_positions[child] = self.where(key_at)
             index = self.skip(index)
             if text[index : index + 1] != ":":
                 raise self.fail("expecting ':' after the member name", index)
@@ -209,5 +212,108 @@ def _quote(key: str) -> str:
 
 
 def parse(text: str) -> Parsed:
-    """Parse strict JSON, recording positions; raise `JsonPositionError` with line and column."""
-    return _Parser(text).parse()
+    """Parse strict JSON, recording positions; raise `JsonPositionError` with line and column.
+
+    Most packets are valid and most of their positions are never asked for, so the text is
+    first read by the standard library's C parser under the same strictness; positions are then
+    found the first time one is asked for. Anything the quick read is not sure of (an error, a
+    duplicate key, NaN, an infinite number, a surrogate escape, deep nesting) goes the strict
+    way at once, for its message. (Speed: see bench/README.md.)
+    """
+    value = _quick(text)
+    if value is _UNSURE:
+        return _Parser(text).parse()
+    later = _Later(text)
+    return Parsed(value, _Positions(later, keys=False), _Positions(later, keys=True))
+
+
+_UNSURE: Any = object()
+
+
+def _quick(text: str) -> Any:
+    """``text``'s value when the C parser reads it as the strict one would, else `_UNSURE`."""
+    if _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
+        return _UNSURE
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=_unique_members,
+            parse_constant=_not_json,
+            parse_float=_finite,
+        )
+    except (ValueError, RecursionError):
+        return _UNSURE
+    # Nesting depth is at most the number of brackets; count exactly only when that is close.
+    if text.count("[") + text.count("{") >= MAX_DEPTH and _deeper_than(value, MAX_DEPTH):
+        return _UNSURE
+    return value
+
+
+def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    members = dict(pairs)
+    if len(members) != len(pairs):
+        raise ValueError("duplicate key")
+    return members
+
+
+def _not_json(word: str) -> Any:
+    raise ValueError(word)
+
+
+def _finite(literal: str) -> float:
+    number = float(literal)
+    if number in (float("inf"), float("-inf")):
+        raise ValueError(literal)
+    return number
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """True when some value sits deeper than ``limit`` (the document itself at depth 1)."""
+    stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item
+        for child in children:
+            if depth + 1 > limit:
+                return True
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1))
+    return False
+
+
+class _Later:
+    """The strict parse of a text, done the first time a position is asked for."""
+
+    __slots__ = ("parsed", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.parsed: Parsed | None = None
+
+    def get(self) -> Parsed:
+        if self.parsed is None:
+            self.parsed = _Parser(self.text).parse()
+        return self.parsed
+
+
+class _Positions(Mapping[str, tuple[int, int]]):
+    """Positions of values (or of keys) that the strict parser finds when first asked."""
+
+    __slots__ = ("keys_of", "later")
+
+    def __init__(self, later: _Later, *, keys: bool) -> None:
+        self.later = later
+        self.keys_of = keys
+
+    def _found(self) -> Mapping[str, tuple[int, int]]:
+        parsed = self.later.get()
+        return parsed.key_positions if self.keys_of else parsed.positions
+
+    def __getitem__(self, pointer: str) -> tuple[int, int]:
+        return self._found()[pointer]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -25,9 +26,9 @@ class Packet:
     """The packet file's text (JSON or markdown), when it could be read."""
     markdown_text: str | None = None
     """The markdown twin's text, when there is one and it could be read."""
-    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    positions: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """JSON pointer -> (line, column), 1-based, of every value and key in the JSON."""
-    key_positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    key_positions: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """JSON pointer -> (line, column) of the member's key, for messages about a field itself."""
     ref: str | None = None
     """The branch this packet was read from with ``--all-branches``; ``None`` = the work tree."""

@@ -55,7 +55,7 @@ def test_image_runs_as_the_runner_runs_it(tmp_path: Path) -> None:
 
 
 def run_container(tmp: Path, env: dict[str, str], tag: str) -> None:
-    repo = GitRepo(tmp / "workspace")
+    repo = GitRepo(tmp / "origin")
     repo.write("README.md", "hello\n")
     base = repo.commit("base")
     repo.git("checkout", "-q", "-b", "feat/refunds")
@@ -67,6 +67,16 @@ def run_container(tmp: Path, env: dict[str, str], tag: str) -> None:
     repo.write("handoff.md", render_packet(data))
     repo.write("HANDOFF.md", "# Notes\n\nLeft over.\n")
     head = repo.commit("handoff")
+    origin = repo.root
+    # The checkout is shallow, as actions/checkout makes it by default: the container has to
+    # deepen it (writing into .git as root) and must hand every file back to the runner's user.
+    workspace = tmp / "workspace"
+    subprocess.run(
+        ["git", "clone", "-q", "--depth=1", "--branch=feat/refunds", f"file://{origin}", workspace],
+        check=True,
+    )
+    repo = GitRepo(workspace)
+    repo.git("remote", "set-url", "origin", "/origin")
 
     payload = json.loads((SHARED / "data/events/pull_request.opened.json").read_text())
     payload["pull_request"]["head"].update(sha=head, ref="feat/refunds")
@@ -117,6 +127,7 @@ def run_container(tmp: Path, env: dict[str, str], tag: str) -> None:
             "-v", f"{temp / '_github_workflow'}:/github/workflow",
             "-v", f"{temp / '_runner_file_commands'}:/github/file_commands",
             "-v", f"{repo.root}:/github/workspace",
+            "-v", f"{origin}:/origin:ro",
             tag,
         ]  # fmt: skip
         done = subprocess.run(
@@ -133,5 +144,7 @@ def run_container(tmp: Path, env: dict[str, str], tag: str) -> None:
     assert "handoff-in-merge" in text and "active-in-merge" in text
     [comment] = fake.ours(2)  # the hyphenated token input reached the program
     assert comment["body"].startswith(MARKER)
+    shallow = repo.git("-c", "safe.directory=*", "rev-parse", "--is-shallow-repository")
+    assert shallow == "false"  # the container deepened the clone
     root_owned = [p for p in [repo.root, *repo.root.rglob("*")] if p.lstat().st_uid == 0]
     assert root_owned == []

@@ -60,25 +60,33 @@ class SecretMatch:
     """Index after its last character."""
 
 
-_TRIGGER = re.compile(
-    r"(?i)gh[pousr]_|github_pat_|a[ks]ia|private key|xox[abposr]-|://|authorization|bearer"
-)
-"""A literal that every pattern's match contains, so one scan clears the common string (speed)."""
+_LITERALS: tuple[str, ...] = ("://", "AKIA", "ASIA", "PRIVATE KEY", "xox", "earer", "github_pat_")
+_LITERALS += tuple(f"gh{kind}_" for kind in "pousr")
+
+
+def _triggered(text: str) -> bool:
+    """False when no pattern can match: each match holds one of these literals (speed).
+
+    ``in`` is many times faster than a regex scan. The patterns that ignore case are the URL one
+    (its literal ``://`` has no letters) and the Authorization one, whose ``uthor`` letters have
+    no case variants but ASCII ones, so ``lower()`` finds them.
+    """
+    return any(literal in text for literal in _LITERALS) or "uthor" in text.lower()
 
 
 def json_may_hold_secret(json_text: str) -> bool:
     """False when no string decoded from this JSON text can look like a credential.
 
-    Every pattern's match contains a `_TRIGGER` literal, and JSON escapes other than ``\\u`` and
+    Every pattern's match contains a `_triggered` literal, and JSON escapes other than ``\\u`` and
     ``\\/`` decode to characters no trigger has, so a trigger in a decoded string is also in the
     text. One scan of the file then spares walking every string of a clean packet (speed).
     """
-    return "\\u" in json_text or "\\/" in json_text or _TRIGGER.search(json_text) is not None
+    return "\\u" in json_text or "\\/" in json_text or _triggered(json_text)
 
 
 def find_secrets(text: str) -> list[SecretMatch]:
     """Every credential-looking span in ``text``, in order, overlaps removed."""
-    if not text or _TRIGGER.search(text) is None:
+    if not text or not _triggered(text):
         return []
     found: list[SecretMatch] = []
     for kind, pattern in _PATTERNS:

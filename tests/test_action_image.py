@@ -148,3 +148,6 @@ def run_container(tmp: Path, env: dict[str, str], tag: str) -> None:
     assert shallow == "false"  # the container deepened the clone
     root_owned = [p for p in [repo.root, *repo.root.rglob("*")] if p.lstat().st_uid == 0]
     assert root_owned == []
+    gitconfig = temp / "_github_home" / ".gitconfig"  # safe.directory went there, handed back
+    assert "/github/workspace" in gitconfig.read_text()
+    assert gitconfig.stat().st_uid == RUNNER_UID

@@ -192,6 +192,8 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         raise
     finally:
         files.give_back(runner.workspace, started)
+        if os.environ.get("HOME"):
+            files.give_back(Path(os.environ["HOME"]), started, ".gitconfig")
 
     out.write(github_format.render(report, FormatOptions()))
     if runner.step_summary is not None:

@@ -33,29 +33,33 @@ def append_summary(path: Path, markdown: str) -> bool:
     return True
 
 
-def give_back(workspace: Path, since: float) -> int:
-    """Hand files that this root process created under ``workspace/.git`` back to the workspace's
-    owner, so that later steps (running as the runner's user) can still write there.
+def give_back(folder: Path, since: float, inside: str = ".git") -> int:
+    """Hand what this root process wrote under ``folder/inside`` (the workspace's ``.git``, the
+    home's ``.gitconfig``) back to ``folder``'s owner, so that later steps, which run as the
+    runner's user, can still write there.
 
     Only files changed after ``since`` (a timestamp) are looked at. Returns how many changed owner.
     """
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
         return 0
     try:
-        owner = workspace.stat()
+        owner = folder.stat()
     except OSError:
         return 0
     if owner.st_uid == 0:
         return 0
+    top = folder / inside
+    paths = [top]
+    for parent, dirs, files in os.walk(top):
+        paths.extend(Path(parent, name) for name in [*dirs, *files])
     changed = 0
-    for folder, dirs, files in os.walk(workspace / ".git"):
-        for name in [*dirs, *files]:
-            target = Path(folder, name)
-            try:
-                info = target.lstat()
-                if info.st_uid == 0 and max(info.st_mtime, info.st_ctime) >= since:
-                    os.chown(target, owner.st_uid, owner.st_gid, follow_symlinks=False)
-                    changed += 1
-            except OSError:
-                continue
+    for target in paths:
+        try:
+            info = target.lstat()
+            # A second of margin: some file systems keep whole-second times.
+            if info.st_uid == 0 and max(info.st_mtime, info.st_ctime) >= since - 1:
+                os.chown(target, owner.st_uid, owner.st_gid, follow_symlinks=False)
+                changed += 1
+        except OSError:
+            continue
     return changed

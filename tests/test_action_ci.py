@@ -188,3 +188,15 @@ def test_multi_line_outputs_round_trip(tmp_path: Path) -> None:
     write_outputs(target, values)
     write_outputs(target, {"later": "true"})
     assert parse_file_command(target.read_text(encoding="utf-8")) == {**values, "later": "true"}
+
+
+def test_push_comments_each_pull_request_against_its_own_base(runner: Runner) -> None:
+    runner.fake.add_pull(5, BRANCH, base_ref="experiments")
+    payload = runner.event("push.branch.json")
+    payload.update(ref=f"refs/heads/{BRANCH}", after=runner.head)
+    done = runner.run("push", payload)
+    assert "comment on #2: created" in done.out and "comment on #5: created" in done.out
+    [into_main] = runner.fake.ours(PR)
+    [into_experiments] = runner.fake.ours(5)
+    assert "Merge blocked" in into_main["body"]
+    assert "Merge blocked" not in into_experiments["body"]

@@ -179,18 +179,23 @@ def _inline(token: Token) -> tuple[str, str | None, str, list[str]]:
     lead_end = 0
     depth = 0
     in_lead = False
+    started = False  # has any visible text come yet?
+    length = 0  # characters in ``lines`` so far
     for child in token.children or []:
         kind = child.type
-        at_start = lead is None and not in_lead and not "".join(lines).strip()
+        at_start = lead is None and not in_lead and not started
         if kind == "code_inline" and at_start:
             lead = child.content
-            lead_end = sum(len(line) for line in lines) + len(child.content)
+            lead_end = length + len(child.content)
         if kind in ("text", "code_inline"):
             lines[-1] += child.content
+            length += len(child.content)
+            started = started or bool(child.content.strip())
         elif kind == "softbreak" or kind == "hardbreak":
             lines.append("")
         elif kind == "html_inline":
             lines[-1] += " "
+            length += 1
         elif kind == "strong_open":
             in_lead = in_lead or (at_start and depth == 0)
             depth += 1
@@ -199,7 +204,7 @@ def _inline(token: Token) -> tuple[str, str | None, str, list[str]]:
             if in_lead and depth == 0:
                 in_lead = False
                 lead = "".join(lines)
-                lead_end = sum(len(line) for line in lines)
+                lead_end = length
     whole = "".join(lines)
     rest = whole[lead_end:] if lead is not None else whole
     folded_lines = [f for f in (fold(line) for line in lines) if f]

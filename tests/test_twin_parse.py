@@ -238,3 +238,47 @@ def test_realworld_markdown_handoffs_get_a_sensible_verdict(git_repo: Any, run_c
     messages = [f["message"] for f in report["findings"] if f["path"] == "29/HANDOFF.md"]
     assert any(m.startswith("no next step") for m in messages)
     assert any(m.startswith("no state") for m in messages)
+
+
+@pytest.mark.parametrize(
+    ("heading", "field"),
+    [
+        ("Done this session", "summary"),
+        ("State", "summary"),
+        ("Summary", "summary"),
+        ("2. Current State", "summary"),
+        ("📊 Current System State", "summary"),
+        ("Key decisions", "decisions"),
+        ("4) Decisions & Rationale", "decisions"),
+        ("Open / next", "next_action"),
+        ("Open-next", "next_action"),
+        ("Next step", "next_action"),
+        ("NEXT:", "next_action"),
+        ("Immediate Next Steps", "next_action"),
+        ("Ruled out", "ruled_out"),
+        ("Tried", "failed_attempts"),
+        ("Failing test", "failed_attempts"),
+        ("What didn't work", "failed_attempts"),
+        ("Pointers", "pointers"),
+        ("Files to look at", "pointers"),
+        ("Key Files", "pointers"),
+        ("References", "pointers"),
+        ("Files Modified This Session", "changed_files"),
+        ("Gotchas & Warnings", "traps"),
+        ("Open risks", "open_risks"),
+        ("Blockers", "open_risks"),
+        ("Commands run", "commands_run"),
+        ("Verification", "verdict_pointer"),
+        ("Questions for the human", "questions_for_the_human"),
+        ("Assumptions to validate", "assumptions_to_validate"),
+        ("Data Model Notes", None),
+        ("", None),
+        ("🎯", None),
+    ],
+)
+def test_headings_map_to_fields_in_any_case(heading: str, field: str | None) -> None:
+    from handoff_audit.markdown.headings import field_for_heading
+
+    assert field_for_heading(heading) == field
+    assert field_for_heading(heading.upper()) == field
+    assert field_for_heading(heading.lower()) == field

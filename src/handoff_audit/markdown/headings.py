@@ -100,7 +100,7 @@ _NUMBERING = re.compile(r"^(?:\d+[a-z]?[.)]?|[ivx]+[.)]|step \d+:?)\s+")
 def normalise(heading: str) -> str:
     """Lower case, no emoji or punctuation, no leading numbering, single spaces."""
     text = _NOISE.sub(" ", heading.lower())
-    text = " ".join(text.replace("/", " / ").split())
+    text = " ".join(text.replace("/", " / ").replace("-", " ").split())
     text = _NUMBERING.sub("", text)
     return text.strip(" /&-'")
 

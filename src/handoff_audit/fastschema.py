@@ -67,6 +67,7 @@ class _Compiler:
     def __init__(self, root: Mapping[str, Any]) -> None:
         self.root = root
         self.refs: dict[str, Check] = {}
+        self.open_refs: set[str] = set()
 
     def compile(self, schema: Any, root: bool = False) -> Check:
         if schema is True:
@@ -87,31 +88,30 @@ class _Compiler:
             checks.append(compile_keyword(self, value, schema))
         if any(k in schema for k in ("properties", "patternProperties", "additionalProperties")):
             checks.append(self._members(schema))
-        if not checks:
-            return lambda v: True
-        if len(checks) == 1:
-            return checks[0]
-        return lambda v: all(check(v) for check in checks)
+        return _every(checks)
 
     def ref(self, value: Any, schema: Mapping[str, Any]) -> Check:
         if not isinstance(value, str) or not value.startswith("#/"):
             raise _Unsupported(value)
-        if value not in self.refs:
-            target: Any = self.root
-            for token in value[2:].split("/"):
-                token = token.replace("~1", "/").replace("~0", "~")
-                target = target[int(token)] if isinstance(target, list) else target[token]
-            if isinstance(target, Mapping) and "$id" in target:
-                raise _Unsupported("$id below the root")
-            cell: list[Check] = []
-            self.refs[value] = lambda v: cell[0](v)  # late-bound: the target may refer back
-            cell.append(self.compile(target))
+        if value in self.refs:
+            return self.refs[value]
+        if value in self.open_refs:  # a recursive schema: bind late, once compiled
+            return lambda v: self.refs[value](v)
+        target: Any = self.root
+        for token in value[2:].split("/"):
+            token = token.replace("~1", "/").replace("~0", "~")
+            target = target[int(token)] if isinstance(target, list) else target[token]
+        if isinstance(target, Mapping) and "$id" in target:
+            raise _Unsupported("$id below the root")
+        self.open_refs.add(value)
+        self.refs[value] = self.compile(target)
+        self.open_refs.discard(value)
         return self.refs[value]
 
     def type_(self, value: Any, schema: Mapping[str, Any]) -> Check:
         names = [value] if isinstance(value, str) else list(value)
         tests = [_TYPES[name] for name in names]
-        return lambda v: any(test(v) for test in tests)
+        return tests[0] if len(tests) == 1 else _some(tests)
 
     def enum(self, value: Any, schema: Mapping[str, Any]) -> Check:
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
@@ -145,24 +145,30 @@ class _Compiler:
         return lambda v: not isinstance(v, list) or len(v) <= limit
 
     def required(self, value: Any, schema: Mapping[str, Any]) -> Check:
-        names = tuple(value)
+        names = frozenset(value)
         if not all(isinstance(name, str) for name in names):
             raise _Unsupported("required")
-        return lambda v: not isinstance(v, dict) or all(name in v for name in names)
+        return lambda v: not isinstance(v, dict) or names <= v.keys()
 
     def items(self, value: Any, schema: Mapping[str, Any]) -> Check:
         if "prefixItems" in schema:
             raise _Unsupported("prefixItems")
         item = self.compile(value)
-        return lambda v: not isinstance(v, list) or all(item(x) for x in v)
+
+        def items(v: Any) -> bool:
+            if isinstance(v, list):
+                for x in v:
+                    if not item(x):
+                        return False
+            return True
+
+        return items
 
     def any_of(self, value: Any, schema: Mapping[str, Any]) -> Check:
-        subs = [self.compile(sub) for sub in value]
-        return lambda v: any(sub(v) for sub in subs)
+        return _some([self.compile(sub) for sub in value])
 
     def all_of(self, value: Any, schema: Mapping[str, Any]) -> Check:
-        subs = [self.compile(sub) for sub in value]
-        return lambda v: all(sub(v) for sub in subs)
+        return _every([self.compile(sub) for sub in value])
 
     def one_of(self, value: Any, schema: Mapping[str, Any]) -> Check:
         subs = [self.compile(sub) for sub in value]
@@ -201,6 +207,37 @@ class _Compiler:
             return True
 
         return members
+
+
+def _every(checks: list[Check]) -> Check:
+    """All of ``checks``; unrolled for the short lists schemas have (speed)."""
+    if not checks:
+        return lambda v: True
+    if len(checks) == 1:
+        return checks[0]
+    if len(checks) == 2:
+        first, second = checks
+        return lambda v: first(v) and second(v)
+
+    def every(v: Any) -> bool:
+        for check in checks:  # noqa: SIM110 - all() over a generator costs a frame per call
+            if not check(v):
+                return False
+        return True
+
+    return every
+
+
+def _some(checks: list[Check]) -> Check:
+    """Any of ``checks``."""
+
+    def some(v: Any) -> bool:
+        for check in checks:  # noqa: SIM110 - as in _every
+            if check(v):
+                return True
+        return False
+
+    return some
 
 
 def _count(value: Any) -> int:

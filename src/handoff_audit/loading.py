@@ -40,22 +40,27 @@ class Unreadable(Exception):
 def load_packets(root: Path, files: list[Path], config: Config) -> tuple[list[Packet], list[Hit]]:
     """Pair ``files`` into packets and read each one; problems become ``invalid-json`` hits."""
     real_root = root.resolve()
+    real_dirs: dict[str, Path] = {}
     packets: list[Packet] = []
     hits: list[Hit] = []
     for files_of in pair(files):
-        packet, packet_hits = _load(root, real_root, files_of, config.max_file_bytes)
+        packet, packet_hits = _load(root, real_root, files_of, config.max_file_bytes, real_dirs)
         packets.append(packet)
         hits.extend(packet_hits)
     return packets, hits
 
 
-def _load(root: Path, real_root: Path, files: PacketFiles, limit: int) -> tuple[Packet, list[Hit]]:
+def _load(
+    root: Path, real_root: Path, files: PacketFiles, limit: int, real_dirs: dict[str, Path]
+) -> tuple[Packet, list[Hit]]:
     path = _printable(rel(root, files.path))
     hits: list[Hit] = []
     if files.kind == "markdown":
         packet = Packet(path=path, kind="markdown", markdown_path=path)
         try:
-            packet.text = packet.markdown_text = read_text(files.path, real_root, limit, bom=True)
+            packet.text = packet.markdown_text = read_text(
+                files.path, real_root, limit, bom=True, real_dirs=real_dirs
+            )
         except Unreadable as problem:
             hits.append(_hit(path, problem))
         return packet, hits
@@ -63,7 +68,7 @@ def _load(root: Path, real_root: Path, files: PacketFiles, limit: int) -> tuple[
     markdown_path = _printable(rel(root, files.markdown)) if files.markdown else None
     packet = Packet(path=path, kind="json", markdown_path=markdown_path)
     try:
-        packet.text = read_text(files.path, real_root, limit, bom=False)
+        packet.text = read_text(files.path, real_root, limit, bom=False, real_dirs=real_dirs)
         parsed = parse(packet.text)
         if not isinstance(parsed.value, dict):
             raise Unreadable(
@@ -83,7 +88,9 @@ def _load(root: Path, real_root: Path, files: PacketFiles, limit: int) -> tuple[
         hits.append(_hit(path, problem))
     if files.markdown is not None and markdown_path is not None:
         try:
-            packet.markdown_text = read_text(files.markdown, real_root, limit, bom=True)
+            packet.markdown_text = read_text(
+                files.markdown, real_root, limit, bom=True, real_dirs=real_dirs
+            )
         except Unreadable as problem:
             hits.append(_hit(markdown_path, problem))
     return packet, hits
@@ -111,9 +118,16 @@ def _json_type(value: object) -> str:
     return "number"
 
 
-def read_text(path: Path, real_root: Path, limit: int, *, bom: bool) -> str:
+def read_text(
+    path: Path,
+    real_root: Path,
+    limit: int,
+    *,
+    bom: bool,
+    real_dirs: dict[str, Path] | None = None,
+) -> str:
     """Read a file as UTF-8 text, or raise `Unreadable`. ``bom=True`` tolerates a UTF-8 BOM."""
-    data = read_bytes(path, real_root, limit)
+    data = read_bytes(path, real_root, limit, real_dirs)
     if bom and data.startswith(_BOMS[0][0]):
         data = data[len(_BOMS[0][0]) :]
     for mark, name in _BOMS:
@@ -130,14 +144,17 @@ def read_text(path: Path, real_root: Path, limit: int, *, bom: bool) -> str:
         ) from None
 
 
-def read_bytes(path: Path, real_root: Path, limit: int) -> bytes:
+def read_bytes(
+    path: Path, real_root: Path, limit: int, real_dirs: dict[str, Path] | None = None
+) -> bytes:
     """Read a regular file inside ``real_root`` of at most ``limit`` bytes, or raise `Unreadable`.
 
     The checks come before any ``open``: a FIFO would block, a device may never end, and a
     link's target outside the repository is none of our business (nor an attacker's to show).
+    ``real_dirs`` caches resolved folders across the files of one audit.
     """
     try:
-        target = path.resolve()
+        target = _resolve(path, real_dirs)
     except (OSError, RuntimeError):
         raise Unreadable("the file is a link that cannot be resolved (a loop?); fix it") from None
     if not target.is_relative_to(real_root):
@@ -161,6 +178,21 @@ def read_bytes(path: Path, real_root: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise Unreadable(_too_large(len(data), limit))
     return data
+
+
+def _resolve(path: Path, real_dirs: dict[str, Path] | None) -> Path:
+    """``path.resolve()``, resolving each folder once: a file that is no link resolves to its
+    resolved folder and its name (speed: resolving was a third of loading)."""
+    try:
+        plain = real_dirs is not None and not stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        plain = False  # resolve() and the stat after it say what is wrong, as for any file
+    if real_dirs is None or not plain:
+        return path.resolve()
+    folder = real_dirs.get(str(path.parent))
+    if folder is None:
+        folder = real_dirs[str(path.parent)] = path.parent.resolve()
+    return folder / path.name
 
 
 def _check_regular(info: os.stat_result, limit: int) -> None:

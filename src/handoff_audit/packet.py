@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,4 +64,7 @@ class Packet:
 
 def rel(root: Path, path: Path) -> str:
     """``path`` relative to ``root`` with ``/`` separators."""
+    base, full = str(root), str(path)
+    if os.sep == "/" and full.startswith(base + "/"):
+        return full[len(base) + 1 :]  # what relative_to says, without its parsing (speed)
     return path.relative_to(root).as_posix()

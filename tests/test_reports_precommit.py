@@ -219,3 +219,14 @@ def _repo_with_commit(root: Path) -> Path:
     git(root, "init", "-q", "-b", "feat/refunds")
     git(root, "commit", "-q", "--allow-empty", "-m", "start")
     return root
+
+
+def test_the_hooks_manifest_is_valid_for_pre_commit() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "validate-manifest", ".pre-commit-hooks.yaml"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

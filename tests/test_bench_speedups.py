@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +17,10 @@ from jsonschema import Draft202012Validator
 from handoff_audit import credentials, jsonpos
 from handoff_audit.fastschema import compile_check
 from handoff_audit.schema import load_schema
-from handoff_audit.validation import validator_for, violations
+from handoff_audit.validation import bundled_accepts, validator_for, violations
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import synth
 
 _FRAGMENTS = (
     "ghp_",
@@ -336,3 +342,26 @@ def test_positions_are_found_only_when_asked_for() -> None:
     assert parsed.key_positions["/a/1/b"] == (2, 13)
     assert "/a/0" in parsed.positions and "/zz" not in parsed.positions
     assert later.parsed is not None
+
+
+def test_bundled_accepts_only_valid_packets_of_the_bundled_schema() -> None:
+    broken = copy.deepcopy(_BASE_PACKET)
+    broken["status"] = "done"
+    assert bundled_accepts(None, _BASE_PACKET)
+    assert not bundled_accepts(None, broken)
+    assert not bundled_accepts("/some/other.schema.json", _BASE_PACKET)
+
+
+def test_checking_valid_packets_never_imports_jsonschema(tmp_path: Path) -> None:
+    repo = synth.build_one(tmp_path / "one")
+    probe = (
+        "import sys\n"
+        "from handoff_audit.cli import main\n"
+        "code = main(['check', '--format', 'json'])\n"
+        "print(code, 'jsonschema' in sys.modules, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=False
+    )
+    assert done.stderr.split() == ["0", "False"], done.stderr
+    assert json.loads(done.stdout)["summary"]["packets"] == 1

@@ -71,7 +71,10 @@ def _triggered(text: str) -> bool:
     (its literal ``://`` has no letters) and the Authorization one, whose ``uthor`` letters have
     no case variants but ASCII ones, so ``lower()`` finds them.
     """
-    return any(literal in text for literal in _LITERALS) or "uthor" in text.lower()
+    for literal in _LITERALS:  # a loop, not any() over a generator: faster here
+        if literal in text:
+            return True
+    return "uthor" in text.lower()
 
 
 def json_may_hold_secret(json_text: str) -> bool:

@@ -102,6 +102,27 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
     return found
 
 
+def bundled_accepts(source: str | None, instance: Any) -> bool:
+    """True when ``source`` is the bundled schema and ``instance`` is valid against it.
+
+    Decided by `fastschema` alone, without importing jsonschema or building its validator
+    (both cost more than a packet check when there is one packet). Another schema is checked
+    itself first, by `validator_for`, so it never answers here.
+    """
+    if source is not None:
+        return False
+    check = _bundled_check()
+    return check is not None and check(instance)
+
+
+@cache
+def _bundled_check() -> Callable[[Any], bool] | None:
+    from handoff_audit.fastschema import compile_check
+    from handoff_audit.schema import load_schema
+
+    return compile_check(load_schema(None))
+
+
 _QUICK: dict[int, tuple[Validator, Callable[[Any], bool] | None]] = {}
 
 

@@ -185,14 +185,14 @@ _PLACEHOLDER_PATTERNS = (
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
     """Schema, placeholder and secret hits of every packet (``invalid-json`` comes from loading)."""
+    from handoff_audit.validation import bundled_accepts, validator_for
+
     validator: Validator | None = None
     for packet in ctx.packets:
         if packet.data is not None:
-            if validator is None:
-                from handoff_audit.validation import validator_for
-
-                validator = validator_for(ctx.config.schema)
-            yield from _schema_hits(packet, validator)
+            if not bundled_accepts(ctx.config.schema, packet.data):
+                validator = validator or validator_for(ctx.config.schema)
+                yield from _schema_hits(packet, validator)
             yield from _placeholder_hits(packet)
         yield from _secret_hits(packet)
 
@@ -280,8 +280,9 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
 def _text_secret_hits(path: str, text: str, fix: str) -> Iterator[Hit]:
     from handoff_audit.credentials import find_secrets
 
-    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    for match in find_secrets(text):
+    matches = find_secrets(text)
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)] if matches else []
+    for match in matches:
         line = bisect_right(line_starts, match.start)
         column = match.start - line_starts[line - 1] + 1
         yield Hit(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from jsonschema import Draft202012Validator
 
 from handoff_audit import credentials, jsonpos
 from handoff_audit.fastschema import compile_check
+from handoff_audit.markdown import render
 from handoff_audit.schema import load_schema
 from handoff_audit.validation import bundled_accepts, validator_for, violations
 
@@ -365,3 +367,16 @@ def test_checking_valid_packets_never_imports_jsonschema(tmp_path: Path) -> None
     )
     assert done.stderr.split() == ["0", "False"], done.stderr
     assert json.loads(done.stdout)["summary"]["packets"] == 1
+
+
+# -- markdown: the escape tables are the regular expressions they replaced ----------------------
+
+_OLD_INLINE = re.compile(r"([\\`*_\[\]<>|~&$])")
+_OLD_HEADING = re.compile(r"([\\`*_\[\]<>|~&$#])")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("\\`*_[]<>|~&$#ab \n.()-!'\"") | st.characters()))
+def test_escape_tables_escape_as_the_regular_expressions_did(text: str) -> None:
+    assert text.translate(render._INLINE) == _OLD_INLINE.sub(r"\\\1", text)
+    assert text.translate(render._HEADING) == _OLD_HEADING.sub(r"\\\1", text)

@@ -22,9 +22,10 @@ from handoff_audit.markdown.model import (
     title_of,
 )
 
-# Inline punctuation that CommonMark/GFM (and GitHub's math) give a meaning anywhere in a line.
-_INLINE = re.compile(r"([\\`*_\[\]<>|~&$])")
-_HEADING = re.compile(r"([\\`*_\[\]<>|~&$#])")
+# Inline punctuation that CommonMark/GFM (and GitHub's math) give a meaning anywhere in a line,
+# each escaped with a backslash (str.translate: several times faster than re.sub; bench/README.md).
+_INLINE = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~&$"})
+_HEADING = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~&$#"})
 # What gives a line's start a meaning: headings, quotes, list markers, setext underlines.
 _LINE_START = re.compile(r"^(?:([#>+=-])|(\d{1,9})([.)]))")
 
@@ -34,7 +35,7 @@ def escape(text: str, *, heading: bool = False) -> str:
 
     In a heading every ``#`` is escaped: a trailing `` #`` would be a closing sequence.
     """
-    escaped = (_HEADING if heading else _INLINE).sub(r"\\\1", text)
+    escaped = text.translate(_HEADING if heading else _INLINE)
     match = _LINE_START.match(escaped)
     if match is None:
         return escaped
@@ -60,7 +61,7 @@ def _inline(item: Item) -> str:
         elif style == "strong":
             parts.append(f"**{escape(text)}**")
         else:
-            parts.append(escape(text) if index == 0 else _INLINE.sub(r"\\\1", text))
+            parts.append(escape(text) if index == 0 else text.translate(_INLINE))
     return "".join(parts)
 
 

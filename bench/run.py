@@ -341,8 +341,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         options.sizes = [int(s.replace("_", "")) for s in options.sizes.split(",") if s.strip()]
     except ValueError:
         parser.error(f"--sizes: expected numbers like 100,1000; got {options.sizes!r}")
-    if any(n < 10 for n in options.sizes):
-        parser.error("--sizes: each size must be at least 10")
+    for n in options.sizes:
+        try:
+            synth.Mix.for_size(n)
+        except ValueError as error:
+            parser.error(f"--sizes {n}: {error}")
     if options.repeat < 1 or options.startup_runs < 1:
         parser.error("--repeat and --startup-runs must be at least 1")
     return options

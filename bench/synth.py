@@ -58,6 +58,7 @@ BROKEN_KINDS = (
     "dangling-pointer",
     "multiple-active",
     "branch-mismatch",
+    "md-incomplete",
 )
 """The ways a broken packet is broken, cycled through in order."""
 
@@ -110,14 +111,14 @@ class Mix:
     @classmethod
     def for_size(cls, n: int) -> Mix:
         """Split ``n`` packets: ~85% archived, 4% superseded, 3% active, 3% stale, 4% broken."""
-        if n < 10:
-            raise ValueError("a synthetic repository needs at least 10 packets")
         superseded = max(1, n * 4 // 100)
         active = max(2, n * 3 // 100)
         stale = max(1, n * 3 // 100)
         broken = max(len(BROKEN_KINDS), n * 4 // 100)
         markdown_only = max(1, n // 100)
         archived = n - superseded - active - stale - broken - markdown_only
+        if archived < 1:
+            raise ValueError(f"a synthetic repository needs at least {n - archived + 1} packets")
         return cls(archived, superseded, active, stale, broken, markdown_only)
 
 
@@ -276,6 +277,11 @@ def _markdown_only(index: int) -> str:
     )
 
 
+def _incomplete_markdown(index: int) -> str:
+    """A hand-written handoff with a state and nothing else: no next step, decisions, pointers."""
+    return f"# Handoff: notes {index}\n\nWorked on the exporter; it is mostly done.\n"
+
+
 def build(root: Path, n: int, commits: int = 200, seed: int = 7) -> Synthetic:
     """Build the repository for ``n`` packets and ``commits`` ordinary work commits in ``root``."""
     started = time.perf_counter()
@@ -352,7 +358,13 @@ def build(root: Path, n: int, commits: int = 200, seed: int = 7) -> Synthetic:
         kind = BROKEN_KINDS[b % len(BROKEN_KINDS)]
         kinds[kind] = kinds.get(kind, 0) + 1
         topic, path = place(index)
-        status = "active" if kind in {"multiple-active", "branch-mismatch"} else "archived"
+        # The git-aware rules judge active packets only: break those on the checked branch.
+        active = {"multiple-active", "branch-mismatch", "lkg-unknown", "dangling-pointer"}
+        status = "active" if kind in active else "archived"
+        if kind == "md-incomplete":
+            bulk.append((f"notes/broken{b}/HANDOFF.md", _incomplete_markdown(b)))
+            index += 1
+            continue
         data = gen.data(index, topic, status, BRANCH if status == "active" else "feat/x", tip)
         twin: str | None = None
         text: str | None = None

@@ -25,7 +25,9 @@ def test_synthetic_repository_holds_every_kind(tmp_path: Path) -> None:
     assert all((repo.root / p).is_file() for p in repo.json_packets)
     markdown_only = list(repo.root.glob("spikes/*/HANDOFF.md"))
     assert len(markdown_only) == repo.mix.markdown_only
-    assert len(repo.json_packets) + len(markdown_only) == 40
+    incomplete = list(repo.root.glob("notes/*/HANDOFF.md"))
+    assert len(incomplete) == repo.broken_kinds["md-incomplete"]
+    assert len(repo.json_packets) + len(markdown_only) + len(incomplete) == 40
     # 12 on main, the bulk of the packets, the work after them and the fresh ones
     assert repo.commits == 12 + 1 + synth.WORK_AFTER_PACKETS + 1
     statuses = subprocess.run(

@@ -229,6 +229,8 @@ def parse(text: str) -> Parsed:
     stack: list[tuple[int, str | None]] = []  # enclosing headings' (level, field)
     list_depth = 0
     item: Block | None = None
+    texts: list[str] = []  # the open item's plain texts, joined when it closes
+    rests: list[str] = []  # the same after its lead
     in_heading = 0
     heading_level = 0
     first_heading = True
@@ -259,27 +261,27 @@ def parse(text: str) -> Parsed:
         elif kind == "list_item_open" and list_depth == 1:
             item = Block(text="", line=_map_line(token, current.line), is_item=True)
             current.blocks.append(item)
+            texts, rests = [], []
         elif kind == "list_item_close" and list_depth == 1:
             if item is not None:
-                item.text = fold(item.text)
+                item.text, item.rest = fold(" ".join(texts)), fold(" ".join(rests))
             item = None
         elif kind == "inline":
             plain, lead, rest, lines = _inline(token)
             if item is not None:
-                if not item.text and item.lead is None:
-                    item.lead, item.rest, item.lines = lead, rest, lines
-                else:
-                    item.rest = fold(f"{item.rest} {plain}")
-                    item.lines += lines
-                item.text = f"{item.text} {plain}"
+                if not texts:
+                    item.lead = lead
+                rests.append(rest if not texts else plain)
+                texts.append(plain)
+                item.lines += lines
             else:
                 line = _map_line(tokens[index - 1], current.line) if index else 1
                 current.blocks.append(Block(plain, line, lead, rest, lines=lines))
         elif kind in ("fence", "code_block", "html_block"):
             plain = fold(token.content)
             if item is not None:
-                item.text = f"{item.text} {plain}"
-                item.rest = fold(f"{item.rest} {plain}")
+                texts.append(plain)
+                rests.append(plain)
             elif plain:
                 current.blocks.append(Block(plain, _map_line(token, current.line)))
         elif kind == "heading_close":

@@ -182,7 +182,9 @@ def new_command(options: NewOptions) -> int:
 def _output(root: Path, output: Path | None, topic: str | None) -> Path:
     if output is None:
         return root / (f".handoff/{topic}.json" if topic else "handoff.json")
-    path = Path(os.path.abspath(output))
+    # git names the top folder by its real path; compare like with like (not the file's link).
+    full = Path(os.path.abspath(output))
+    path = full.parent.resolve() / full.name
     if path.suffix != ".json":
         raise InputError(f"--output {output}: a packet file ends in .json")
     if not path.is_relative_to(root):

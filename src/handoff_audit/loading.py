@@ -173,8 +173,12 @@ def read_bytes(
     except OSError as error:
         raise Unreadable(f"the file cannot be read: {error.strerror or error}") from None
     with os.fdopen(fd, "rb") as handle:
-        _check_regular(os.fstat(handle.fileno()), limit)  # it may have changed since the stat
-        data = handle.read(limit + 1)
+        info = os.fstat(handle.fileno())
+        _check_regular(info, limit)  # it may have changed since the stat
+        # Ask for the size it has, not for the limit: read(limit + 1) allocates a MiB per file.
+        data = handle.read(info.st_size + 1)
+        if len(data) > info.st_size:  # it grew since: read on, up to the limit
+            data += handle.read(limit + 1 - len(data))
     if len(data) > limit:
         raise Unreadable(_too_large(len(data), limit))
     return data

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from handoff_audit.audit import AuditRequest, run_audit
 from handoff_audit.markdown import render_packet
 from handoff_audit.rules import twin
+from twin_packets import EXAMPLES, packets
 
 PACKET: dict[str, Any] = {
     "branch": "feat/x",
@@ -137,3 +142,19 @@ def test_every_twin_rule_has_real_documentation(run_cli: Any) -> None:
         assert "TODO" not in rule.doc and len(rule.summary) <= 100
         result = run_cli(["explain", rule.id])
         assert result.code == 0 and "Fix" in result.out and "Example" in result.out
+
+
+@settings(max_examples=max(EXAMPLES // 3, 10), deadline=None)
+@given(packets, st.booleans())
+def test_check_finds_no_mismatch_in_any_generated_twin(data: dict[str, Any], exact: bool) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder).resolve()
+        (root / "handoff.json").write_text(json.dumps(data), encoding="utf-8")
+        # Off the byte-for-byte fast path half the time, so that the parser is checked too.
+        twin_text = render_packet(data) + ("" if exact else "\n")
+        (root / "handoff.md").write_text(twin_text, encoding="utf-8", newline="")
+        report = run_audit(
+            AuditRequest(root=root, paths=(root,), select=frozenset({"md-mismatch", "md-missing"}))
+        )
+        assert [p.markdown for p in report.packets] == ["handoff.md"]
+        assert report.findings == ()

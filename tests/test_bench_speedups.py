@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 
 from handoff_audit import credentials, jsonpos
 from handoff_audit.fastschema import compile_check
-from handoff_audit.markdown import render
+from handoff_audit.markdown import model, render
 from handoff_audit.schema import load_schema
 from handoff_audit.validation import bundled_accepts, validator_for, violations
 
@@ -380,3 +380,8 @@ _OLD_HEADING = re.compile(r"([\\`*_\[\]<>|~&$#])")
 def test_escape_tables_escape_as_the_regular_expressions_did(text: str) -> None:
     assert text.translate(render._INLINE) == _OLD_INLINE.sub(r"\\\1", text)
     assert text.translate(render._HEADING) == _OLD_HEADING.sub(r"\\\1", text)
+
+
+@given(st.integers() | st.booleans() | st.none() | st.floats() | st.lists(st.integers()))
+def test_as_text_of_a_number_is_what_json_says(value: Any) -> None:
+    assert model.as_text(value) == json.dumps(value, ensure_ascii=False, sort_keys=True)

@@ -101,16 +101,21 @@ def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
 def _packet_info(packet: Packet, facts: history.History | None) -> PacketInfo:
     data = packet.data or {}
     lkg = data.get("last_known_good_commit")
+    clean = _clean(packet)
+
+    def safe(text: str) -> str:
+        return text if clean else redact(text)
+
     return PacketInfo(
         path=packet.path if packet.ref is None else f"{packet.ref}:{packet.path}",
         kind=packet.kind,
         markdown=packet.markdown_path,
-        branch=None if packet.branch is None else redact(packet.branch),
-        topic=redact(packet.topic) if packet.data is not None else None,
-        status=None if packet.status is None else redact(packet.status),
-        last_known_good_commit=redact(lkg) if isinstance(lkg, str) else None,
+        branch=None if packet.branch is None else safe(packet.branch),
+        topic=safe(packet.topic) if packet.data is not None else None,
+        status=None if packet.status is None else safe(packet.status),
+        last_known_good_commit=safe(lkg) if isinstance(lkg, str) else None,
         commits_behind=facts.commits_behind(packet) if facts else None,
-        data=packet.data if _clean(packet) else redact_data(packet.data),
+        data=packet.data if clean else redact_data(packet.data),
     )
 
 

@@ -75,6 +75,8 @@ def as_text(value: Any) -> str:
     """A value as text: strings as they are, anything else (a schema error) as compact JSON."""
     if isinstance(value, str):
         return value
+    if type(value) is int:  # an exit code: what json.dumps says, without its cost (speed)
+        return str(value)
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import gc
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +40,26 @@ class AuditRequest:
 
 def run_audit(request: AuditRequest) -> Report:
     """Run every check over the packets under ``request.paths`` and collect a Report."""
+    with _fewer_collections():
+        return _run(request)
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Collect garbage less often while auditing (speed: 7% at 10,000 packets, bench/README.md).
+
+    An audit allocates many small dicts and lists that live until the report and form no
+    cycles, so the default first-generation threshold (700) only rescans them again and again.
+    """
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(threshold[0], 10_000), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+
+
+def _run(request: AuditRequest) -> Report:
     files = discovery.discover(request.root, request.paths, request.config)
     packets, hits = loading.load_packets(request.root, files, request.config)
     facts = history.gather_history(request.root, packets, request.target, request.config)

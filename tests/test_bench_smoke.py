@@ -18,6 +18,40 @@ import measure  # noqa: E402
 import synth  # noqa: E402
 
 
+def test_benchmark_runs_at_n_100(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    done = subprocess.run(
+        [
+            *(sys.executable, str(BENCH / "run.py"), "--sizes", "100", "--startup-runs", "1"),
+            *("--json", str(out), "--workdir", str(tmp_path / "work")),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "| 100 |" in done.stdout
+    results = json.loads(out.read_text())
+    (size,) = results["sizes"]
+    assert size["n"] == 100
+    assert size["audit_code"] in (0, 1)
+    assert size["peer_calls"] == 1
+    assert size["peer_failed_files"] >= 1  # the invalid-json packet at least
+    assert size["audit_peak_mb"] > 0
+    assert set(results["startup_median_s"]) == {
+        "handoff-audit --version",
+        "handoff-audit check (1 packet)",
+        "check-jsonschema --version",
+    }
+    assert any("git processes per audit" in line for line in results["targets"])
+    # Every rule but history-unavailable (it needs a shallow clone) fires on the broken packets.
+    from handoff_audit.rules import RULES_BY_ID
+
+    assert set(size["findings_by_rule"]) == set(RULES_BY_ID) - {"history-unavailable"}
+    assert size["packets_reported"] == 100
+
+
 def test_synthetic_repository_holds_every_kind(tmp_path: Path) -> None:
     repo = synth.build(tmp_path / "repo", 40, commits=12)
     assert repo.mix.total == 40

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from handoff_audit import credentials, jsonpos
+from handoff_audit import credentials, jsonpos, loading
 from handoff_audit.fastschema import compile_check
 from handoff_audit.markdown import model, render
 from handoff_audit.schema import load_schema
@@ -385,3 +385,37 @@ def test_escape_tables_escape_as_the_regular_expressions_did(text: str) -> None:
 @given(st.integers() | st.booleans() | st.none() | st.floats() | st.lists(st.integers()))
 def test_as_text_of_a_number_is_what_json_says(value: Any) -> None:
     assert model.as_text(value) == json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+# -- loading: resolving each folder once resolves as Path.resolve() does ------------------------
+
+
+def test_resolving_by_folder_is_path_resolve(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.json").write_text("{}")
+    repo = tmp_path / "repo"
+    (repo / "real").mkdir(parents=True)
+    (repo / "real" / "a.json").write_text("{}")
+    (repo / "linked").symlink_to(repo / "real")
+    (repo / "out").symlink_to(outside)
+    (repo / "real" / "to-out.json").symlink_to(outside / "secret.json")
+    (repo / "real" / "loop.json").symlink_to(repo / "real" / "loop.json")
+    names = [
+        "real/a.json",
+        "linked/a.json",
+        "out/secret.json",
+        "real/to-out.json",
+        "real/missing.json",
+        "linked/../real/a.json",
+    ]
+    real_dirs: dict[str, str] = {}
+    for name in names:
+        path = repo / name
+        assert loading._resolve(path, real_dirs) == str(path.resolve()), name
+        inside = loading._inside(loading._resolve(path, real_dirs), repo.resolve())
+        assert inside == path.resolve().is_relative_to(repo.resolve()), name
+    with pytest.raises((OSError, RuntimeError)):
+        (repo / "real" / "loop.json").resolve(strict=True)
+    assert loading._inside("/", Path("/")) and loading._inside("/x/y", Path("/"))
+    assert not loading._inside("/repo-other/a", Path("/repo"))

@@ -419,3 +419,11 @@ def test_resolving_by_folder_is_path_resolve(tmp_path: Path) -> None:
         (repo / "real" / "loop.json").resolve(strict=True)
     assert loading._inside("/", Path("/")) and loading._inside("/x/y", Path("/"))
     assert not loading._inside("/repo-other/a", Path("/repo"))
+
+
+@given(st.text(alphabet=st.sampled_from("`` a-_*"), min_size=1))
+def test_code_spans_fence_as_before(text: str) -> None:
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith(("`", " ")) or text.endswith(("`", " ")) else ""
+    assert render.code(text) == f"{fence}{pad}{text}{pad}{fence}"

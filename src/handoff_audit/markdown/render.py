@@ -47,7 +47,7 @@ def escape(text: str, *, heading: bool = False) -> str:
 
 def code(text: str) -> str:
     """``text`` (folded, non-empty) as an inline code span, whatever backticks it holds."""
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0) if "`" in text else 0
     fence = "`" * (longest + 1)
     pad = " " if text.startswith(("`", " ")) or text.endswith(("`", " ")) else ""
     return f"{fence}{pad}{text}{pad}{fence}"

@@ -189,21 +189,29 @@ class _Compiler:
         extra = schema.get("additionalProperties", True)
         other = None if extra is True else self.compile(extra)
 
+        def applying(name: str) -> tuple[Check, ...]:
+            """The checks a member of this name must pass, as jsonschema applies them."""
+            known = properties.get(name)
+            found = [] if known is None else [known]
+            found += [sub for search, sub in patterns if search(name) is not None]
+            if not found and other is not None:
+                found.append(other)
+            return tuple(found)
+
+        plans: dict[str, tuple[Check, ...]] = {}  # member name -> its checks: names repeat
+
         def members(v: Any) -> bool:
             if not isinstance(v, dict):
                 return True
             for name, child in v.items():
-                known = properties.get(name)
-                if known is not None and not known(child):
-                    return False
-                matched = False
-                for search, sub in patterns:
-                    if search(name) is not None:
-                        matched = True
-                        if not sub(child):
-                            return False
-                if known is None and not matched and other is not None and not other(child):
-                    return False
+                plan = plans.get(name)
+                if plan is None:
+                    plan = applying(name)
+                    if len(plans) < 4096:
+                        plans[name] = plan
+                for check in plan:
+                    if not check(child):
+                        return False
             return True
 
         return members

@@ -41,26 +41,44 @@ MAX_LINEAR_DRIFT = 1.5
 
 @dataclass
 class SizeResult:
-    """What one N measured."""
+    """What one N measured (the check-jsonschema fields are filled in after the audit's)."""
 
     n: int
+    """Packets built."""
     packets_reported: int | None
+    """Packets the audit's JSON report lists (``None`` if its output was not a JSON report)."""
     commits: int
+    """Commits reachable from the checked-out branch."""
     build_s: float
+    """Seconds to build the repository."""
     audit_wall: float
+    """Wall seconds of `handoff-audit check` (the median run with ``--repeat``)."""
     audit_cpu: float
+    """Its CPU seconds, git processes included."""
     audit_peak_mb: float
+    """Its peak resident memory, MiB."""
     audit_code: int
+    """Its exit code (1: findings, as expected)."""
     git_processes: int
+    """Git processes it started, counted by the wrapper."""
     findings: int | None
+    """Findings in its report."""
     findings_by_rule: dict[str, int] = field(default_factory=dict)
+    """Findings per rule id."""
     peer_wall: float | None = None
+    """Wall seconds of check-jsonschema over every JSON packet (summed over its calls)."""
     peer_cpu: float | None = None
+    """Its CPU seconds."""
     peer_peak_mb: float | None = None
+    """Its peak resident memory, MiB (largest of its calls)."""
     peer_calls: int = 0
+    """check-jsonschema processes needed to stay under ARG_MAX."""
     peer_failed_files: int | None = None
+    """Files check-jsonschema rejected (schema errors or unparsable)."""
     canonical_twins: bool = False
+    """True when the twins came from the package's renderer."""
     git_calls: list[str] = field(default_factory=list)
+    """The git command lines of the audit (for ``--show-git``)."""
 
     @property
     def ratio(self) -> float | None:
@@ -90,7 +108,8 @@ def _audit_args(all_branches: bool) -> list[str]:
 
 
 def measure_size(n: int, work: Path, options: argparse.Namespace) -> SizeResult:
-    repo = synth.build(work / f"repo-{n}", n, commits=options.commits, seed=options.seed)
+    root = _fresh(work / f"repo-{n}")
+    repo = synth.build(root, n, commits=options.commits, seed=options.seed)
     env = measure.clean_env()
     counter = measure.GitCounter(work / "gitlog")
     audits = [
@@ -128,6 +147,13 @@ def measure_size(n: int, work: Path, options: argparse.Namespace) -> SizeResult:
     if not options.keep:
         shutil.rmtree(repo.root)
     return result
+
+
+def _fresh(root: Path) -> Path:
+    """``root``, which must not exist yet (a kept repository from an earlier run is refused)."""
+    if root.exists():
+        raise SystemExit(f"bench: {root} exists (kept from an earlier run?); remove it first")
+    return root
 
 
 def _profile(root: Path, options: argparse.Namespace) -> None:
@@ -188,7 +214,7 @@ def _read_report(stdout: bytes) -> tuple[int | None, int | None, dict[str, int]]
 
 
 def measure_startup(work: Path, runs: int, no_peer: bool) -> dict[str, float]:
-    one = synth.build_one(work / "one-packet")
+    one = synth.build_one(_fresh(work / "one-packet"))
     commands: dict[str, tuple[list[str], Path]] = {
         "handoff-audit --version": ([_tool("handoff-audit"), "--version"], one),
         "handoff-audit check (1 packet)": ([_tool("handoff-audit"), "check"], one),

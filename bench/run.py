@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import measure
 import synth
 
+TARGET_N = 10_000
 MAX_GIT = 10
 MAX_PEAK_MB = 300
 MAX_STARTUP_RATIO = 1.2
@@ -294,9 +295,10 @@ def targets(results: list[SizeResult], startup: dict[str, float]) -> list[str]:
     biggest = max(results, key=lambda r: r.n)
     if biggest.ratio is not None:
         line(
-            biggest.ratio < 1,
+            biggest.ratio < 1 if biggest.n >= TARGET_N else None,
             f"audit of {biggest.n:,} packets faster than check-jsonschema: "
-            f"{biggest.audit_wall:.2f} s vs {biggest.peer_wall:.2f} s (ratio {biggest.ratio:.2f})",
+            f"{biggest.audit_wall:.2f} s vs {biggest.peer_wall:.2f} s (ratio {biggest.ratio:.2f})"
+            + ("" if biggest.n >= TARGET_N else f"; the target is at N={TARGET_N:,}"),
         )
     worst_git = max(r.git_processes for r in results)
     line(
@@ -330,11 +332,12 @@ def targets(results: list[SizeResult], startup: dict[str, float]) -> list[str]:
                 f"`{name}` within {MAX_STARTUP_RATIO}x check-jsonschema --version: "
                 f"{startup[name] * 1000:.0f} ms vs {peer * 1000:.0f} ms ({ratio:.2f}x)",
             )
-    big = [r for r in results if r.n >= 10_000] or [biggest]
+    big = [r for r in results if r.n >= TARGET_N] or [biggest]
     for r in big:
         line(
-            r.audit_peak_mb < MAX_PEAK_MB,
-            f"peak memory under {MAX_PEAK_MB} MB at N={r.n:,}: {r.audit_peak_mb:.0f} MB",
+            r.audit_peak_mb < MAX_PEAK_MB if r.n >= TARGET_N else None,
+            f"peak memory under {MAX_PEAK_MB} MB at N={r.n:,}: {r.audit_peak_mb:.0f} MB"
+            + ("" if r.n >= TARGET_N else f"; the target is at N={TARGET_N:,}"),
         )
     return out
 

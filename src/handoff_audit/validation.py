@@ -176,7 +176,9 @@ def _describe(error: ValidationError, pointer: str) -> Iterator[Violation]:
         options = list(value) if kind == "enum" else [value]
         words = ", ".join(o if isinstance(o, str) else show(o) for o in options)
         message = f"{name}: {show(instance)} is not one of {words}"
-        if kind == "const":
+        if not any(type(o) is type(instance) for o in options):  # exact type: True is not 1
+            message = f"{name}: expected one of {words}, got {_describe_value(instance)}"
+        elif kind == "const":
             message = f"{name}: {show(instance)} must be {show(value)}"
         guess = _nearest(instance, [o for o in options if isinstance(o, str)])
         if guess is not None:
@@ -216,7 +218,7 @@ def _unknown_fields(error: ValidationError, pointer: str) -> Iterator[Violation]
             continue
         where = f" in {field_name(pointer)}" if pointer else ""
         message = f"unknown field {show(key)}{where}"
-        guess = _nearest(key, known)
+        guess = _nearest_field(key, known)
         if guess is not None:
             message += f" — did you mean {show(guess)}?"
         elif len(known) <= 8:
@@ -262,6 +264,36 @@ def _nearest(value: Any, options: Sequence[str]) -> str | None:
         return lowered[value.strip().lower()]
     close = difflib.get_close_matches(value.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[close[0]] if close else None
+
+
+def _words(name: str) -> set[str]:
+    """The words of a field name (snake_case, kebab-case or camelCase), singular."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return {w.lower().removesuffix("s") for w in re.split(r"[\W_]+", spaced) if len(w) >= 3}
+
+
+def _nearest_field(key: str, known: Sequence[str]) -> str | None:
+    """A known field that ``key`` is probably a misspelling or a variant of, if any.
+
+    Spelling alone suggests nonsense for field names ("description" is 60% "decisions"), so
+    a suggestion needs a close spelling or a shared word ("last_commit" and
+    "last_known_good_commit", "files_changed" and "changed_files").
+    """
+    lowered = {option.lower(): option for option in known}
+    close = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.8)
+    if close:
+        return lowered[close[0]]
+    words = _words(key)
+    if not words:
+        return None
+    scored = []
+    for option in known:
+        shared = len(words & _words(option))
+        spelling = difflib.SequenceMatcher(None, key.lower(), option.lower()).ratio()
+        # Every word shared, or half of them with a fairly close spelling.
+        if shared == len(words) or (2 * shared >= len(words) and spelling >= 0.5):
+            scored.append((shared, spelling, option))
+    return max(scored)[2] if scored else None
 
 
 def _article(json_type: str) -> str:

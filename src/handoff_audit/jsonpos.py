@@ -232,15 +232,12 @@ _UNSURE: Any = object()
 
 def _quick(text: str) -> Any:
     """``text``'s value when the C parser reads it as the strict one would, else `_UNSURE`."""
-    if _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
+    if ("\\u" in text and _SURROGATE_ESCAPE.search(text)) or (
+        not text.isascii() and _SURROGATE.search(text)
+    ):
         return _UNSURE
     try:
-        value = json.loads(
-            text,
-            object_pairs_hook=_unique_members,
-            parse_constant=_not_json,
-            parse_float=_finite,
-        )
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError):
         return _UNSURE
     # Nesting depth is at most the number of brackets; count exactly only when that is close.
@@ -250,6 +247,7 @@ def _quick(text: str) -> Any:
 
 
 def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's members; a duplicate name is an error (the strict parser words it)."""
     members = dict(pairs)
     if len(members) != len(pairs):
         raise ValueError("duplicate key")
@@ -265,6 +263,12 @@ def _finite(literal: str) -> float:
     if number in (float("inf"), float("-inf")):
         raise ValueError(literal)
     return number
+
+
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_unique_members, parse_constant=_not_json, parse_float=_finite
+)
+"""Built once: `json.loads` with arguments builds a decoder per call."""
 
 
 def _deeper_than(value: Any, limit: int) -> bool:

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from handoff_audit import credentials, jsonpos, loading
+from handoff_audit import credentials, jsonpos, loading, validation
 from handoff_audit.fastschema import compile_check
 from handoff_audit.markdown import model, render
 from handoff_audit.schema import load_schema
@@ -427,3 +427,14 @@ def test_code_spans_fence_as_before(text: str) -> None:
     fence = "`" * (longest + 1)
     pad = " " if text.startswith(("`", " ")) or text.endswith(("`", " ")) else ""
     assert render.code(text) == f"{fence}{pad}{text}{pad}{fence}"
+
+
+def test_a_schema_that_refers_to_itself_without_end_is_left_to_jsonschema() -> None:
+    endless = {"$defs": {"a": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}
+    assert validation._quick_valid(Draft202012Validator(endless), {"x": 1}) is False
+    deep: dict[str, Any] = {}
+    inner = deep
+    for _ in range(3000):
+        inner["properties"] = {"x": {}}
+        inner = inner["properties"]["x"]
+    assert compile_check(deep) is None

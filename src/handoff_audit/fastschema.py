@@ -59,7 +59,7 @@ def compile_check(schema: Mapping[str, Any]) -> Check | None:
         return None  # older drafts differ in details (integers, $ref siblings): jsonschema alone
     try:
         return _Compiler(schema).compile(schema, root=True)
-    except (_Unsupported, re.error, TypeError, KeyError, ValueError):
+    except (_Unsupported, re.error, TypeError, KeyError, ValueError, RecursionError):
         return None
 
 

@@ -138,7 +138,10 @@ def _quick_valid(validator: Validator, instance: Any) -> bool:
         schema = validator.schema
         check = compile_check(schema) if isinstance(schema, Mapping) else None
         entry = _QUICK[id(validator)] = (validator, check)
-    return entry[1] is not None and entry[1](instance)
+    try:
+        return entry[1] is not None and entry[1](instance)
+    except RecursionError:  # a schema that refers to itself without end: jsonschema decides
+        return False
 
 
 def _pointer(path: Iterable[Any]) -> str:

@@ -277,6 +277,41 @@ def _markdown_only(index: int) -> str:
     )
 
 
+def _break(
+    kind: str, data: dict[str, Any], gen: _Packets, active_topic: str
+) -> tuple[str | None, str | None]:
+    """Break ``data`` (in place) so that rule ``kind`` fires: (the file's text when it is not
+    ``data`` as JSON, the twin's text or ``None`` for no twin)."""
+    rng, render = gen.rng, gen.render
+    if kind == "schema":
+        data["open_risks"] = [{"what": "data loss", "severity": "urgent"}]
+        del data["next_action"]
+    elif kind == "invalid-json":
+        return _dump(data)[:-40], None
+    elif kind == "placeholder":
+        data["next_action"] = "TODO"
+    elif kind == "md-mismatch":
+        return None, render({**data, "summary": "Something else entirely happened."})
+    elif kind == "md-missing":
+        return None, None
+    elif kind == "lkg-unknown":
+        data["last_known_good_commit"] = "".join(rng.choice("0123456789abcdef") for _ in "x" * 40)
+    elif kind == "secret":
+        data["traps"] = [f"the staging key {gen.secret()} is in the fixture"]
+    elif kind == "log-untrimmed":
+        data["commands_run"] = [{"cmd": f"pytest -q -k case{k}", "exit": 0} for k in range(12)]
+    elif kind == "too-long":
+        data["traps"] = [f"trap number {k} is worth knowing" for k in range(260)]
+    elif kind == "dangling-pointer":
+        data["pointers"] = ["src/gone/removed.py:3"]
+        data["verdict_pointer"] = "reports/missing.txt"
+    elif kind == "multiple-active":
+        data["topic"] = active_topic
+    elif kind == "branch-mismatch":
+        data["branch"] = "feat/somewhere-else"
+    return None, render(data)
+
+
 def _incomplete_markdown(index: int) -> str:
     """A hand-written handoff with a state and nothing else: no next step, decisions, pointers."""
     return f"# Handoff: notes {index}\n\nWorked on the exporter; it is mostly done.\n"
@@ -366,36 +401,7 @@ def build(root: Path, n: int, commits: int = 200, seed: int = 7) -> Synthetic:
             index += 1
             continue
         data = gen.data(index, topic, status, BRANCH if status == "active" else "feat/x", tip)
-        twin: str | None = None
-        text: str | None = None
-        if kind == "schema":
-            data["open_risks"] = [{"what": "data loss", "severity": "urgent"}]
-            del data["next_action"]
-        elif kind == "invalid-json":
-            text = _dump(data)[:-40]
-        elif kind == "placeholder":
-            data["next_action"] = "TODO"
-        elif kind == "md-mismatch":
-            twin = render({**data, "summary": "Something else entirely happened."})
-        elif kind == "lkg-unknown":
-            data["last_known_good_commit"] = "".join(
-                rng.choice("0123456789abcdef") for _ in "x" * 40
-            )
-        elif kind == "secret":
-            data["traps"] = [f"the staging key {gen.secret()} is in the fixture"]
-        elif kind == "log-untrimmed":
-            data["commands_run"] = [{"cmd": f"pytest -q -k case{k}", "exit": 0} for k in range(12)]
-        elif kind == "too-long":
-            data["traps"] = [f"trap number {k} is worth knowing" for k in range(260)]
-        elif kind == "dangling-pointer":
-            data["pointers"] = ["src/gone/removed.py:3"]
-            data["verdict_pointer"] = "reports/missing.txt"
-        elif kind == "multiple-active":
-            data["topic"] = stale_topics[0]
-        elif kind == "branch-mismatch":
-            data["branch"] = "feat/somewhere-else"
-        if kind != "md-missing" and twin is None:
-            twin = render(data)
+        text, twin = _break(kind, data, gen, stale_topics[0])
         if text is None:
             add(bulk, path, data, twin)
         else:

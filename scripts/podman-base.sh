@@ -11,7 +11,9 @@ image="docker.io/library/debian:bookworm-slim"
 mkdir -p "$state"
 
 if ! command -v podman >/dev/null || ! command -v runc >/dev/null || ! command -v debootstrap >/dev/null; then
-  apt-get install -y -qq podman buildah runc debootstrap >/dev/null
+  # A new machine's package lists may be empty or old: apt-get install needs them fresh.
+  apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman buildah runc debootstrap >/dev/null
 fi
 
 # crun refuses hybrid cgroup layouts, and the default ulimits exceed the hard limits of these

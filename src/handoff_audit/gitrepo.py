@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 SPAWN_COUNT = 0
 """How many git processes this process has started; tests and the benchmark read it."""
@@ -406,33 +407,50 @@ def deleted_between(
 
 def read_blobs(root: Path, blobs: Sequence[str], max_size: int | None = None) -> dict[str, bytes]:
     """The content of each blob id; one ``cat-file --batch`` call for all of them. With
-    ``max_size``, one ``--batch-check`` call first leaves out larger blobs unread."""
+    ``max_size``, larger blobs are streamed past unkept, so memory stays bounded."""
     wanted = list(dict.fromkeys(blobs))
     for blob in wanted:
         _check_commit(blob)
-    if wanted and max_size is not None:
-        stdin = "".join(f"{b}\n" for b in wanted).encode()
-        out = run(root, ["cat-file", "--batch-check=%(objecttype) %(objectsize)"], stdin=stdin)
-        sizes = [line.split() for line in out.decode("ascii", "replace").splitlines()]
-        wanted = [
-            blob
-            for blob, info in zip(wanted, sizes, strict=False)
-            if len(info) == 2 and info[0] == "blob" and int(info[1]) <= max_size
-        ]
     if not wanted:
         return {}
-    out = run(root, ["cat-file", "--batch"], stdin="".join(f"{b}\n" for b in wanted).encode())
+    limit = max_size if max_size is not None else -1
     result: dict[str, bytes] = {}
-    pos = 0
-    for blob in wanted:
-        end = out.index(b"\n", pos)
-        header = out[pos:end].decode("ascii", "replace").split()
-        pos = end + 1
-        if len(header) == 3 and header[1] == "blob":
-            size = int(header[2])
-            result[blob] = out[pos : pos + size]
-            pos += size + 1
+    # The ids go in through a file, not a pipe: git answers while it reads, and a pipe both
+    # ways would need a writer thread to avoid a deadlock.
+    with tempfile.TemporaryFile() as ids, tempfile.TemporaryFile() as errors:
+        ids.write("".join(f"{b}\n" for b in wanted).encode())
+        ids.seek(0)
+        try:
+            proc = _popen(
+                root, ["cat-file", "--batch"], stdin=ids, stdout=subprocess.PIPE, stderr=errors
+            )
+        except OSError as error:
+            raise GitError(f"cannot run git: {error.strerror or error}") from error
+        assert proc.stdout is not None
+        with proc.stdout as out:
+            for blob in wanted:
+                header = out.readline().decode("ascii", "replace").split()
+                if len(header) != 3:  # "<id> missing": no content follows
+                    continue
+                size = int(header[2])
+                if header[1] == "blob" and (limit < 0 or size <= limit):
+                    result[blob] = out.read(size)
+                else:
+                    _skip(out, size)
+                out.read(1)  # the LF after the content
+        if proc.wait() != 0:
+            errors.seek(0)
+            raise GitError(f"git cat-file failed: {_first_line(errors.read())}")
     return result
+
+
+def _skip(out: IO[bytes], size: int) -> None:
+    """Read past ``size`` bytes of ``out`` without keeping them."""
+    while size > 0:
+        chunk = out.read(min(size, 1 << 20))
+        if not chunk:
+            return
+        size -= len(chunk)
 
 
 def status(root: Path, pathspecs: Sequence[str]) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """Packets of other branches (``--all-branches``), read from their trees without checking them
-out: one ``diff-tree --stdin`` lists every branch's packet files, one ``cat-file --batch-check``
-leaves out files over ``max-file-bytes``, one ``cat-file --batch`` reads the rest.
+out: `plan_branch_reads` says which trees to list (the caller lists them in the one
+``diff-tree --stdin`` call it makes anyway), and `read_branch_packets` reads the packet files
+found there with one ``cat-file --batch``, streaming past files over ``max-file-bytes``.
 
 Each branch is read once, from its local ref when there is one, else from a remote-tracking
 ref; the branch checked is left out (its packets are the work tree's). A file identical to one
@@ -10,41 +11,74 @@ another is the same packet, not a second claim.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit import gitrepo
 from handoff_audit.config import Config
+from handoff_audit.globs import matches_any
 from handoff_audit.jsonpos import JsonPositionError, parse
 from handoff_audit.packet import Packet
 
 
-def read_branch_packets(
-    root: Path,
-    prefix: str,
-    refs: Iterable[gitrepo.Ref],
-    checked: str | None,
-    config: Config,
-    work_packets: Iterable[Packet],
-) -> tuple[list[Packet], dict[str, int]]:
-    """The JSON packets of every branch but ``checked``, and each such branch's tip time.
+@dataclass(frozen=True, slots=True)
+class BranchPlan:
+    """Which branch tips to read packets from, and how to recognise their packet files."""
 
-    ``prefix`` is the audited root relative to the repository's top folder (``""`` or ``a/``)."""
+    chosen: dict[str, gitrepo.Ref]
+    """Branch name -> the ref read for it (local first, else remote-tracking)."""
+    prefix: str
+    """The audited root relative to the repository's top folder (``""`` or ``a/``)."""
+    globs: tuple[str, ...]
+    """Packet globs and their markdown twins', relative to the audited root."""
+
+    @property
+    def trees(self) -> list[str]:
+        """The tree of every chosen branch tip."""
+        return [ref.tree for ref in self.chosen.values()]
+
+    @property
+    def pathspecs(self) -> list[str]:
+        """Git pathspecs that list at least every packet file of those trees."""
+        return [f":(top,glob){self.prefix}{g.removeprefix('./')}" for g in self.globs]
+
+
+def plan_branch_reads(
+    prefix: str, refs: Iterable[gitrepo.Ref], checked: str | None, config: Config
+) -> BranchPlan | None:
+    """Every branch but ``checked``, once; ``None`` when there is none."""
     chosen: dict[str, gitrepo.Ref] = {}
     for ref in sorted(refs, key=lambda r: (not r.name.startswith("refs/heads/"), r.name)):
         if ref.branch and ref.branch != checked and ref.branch not in chosen:
             chosen[ref.branch] = ref
     if not chosen:
-        return [], {}
-    globs = [*config.packets, *(g[:-5] + ".md" for g in config.packets if g.endswith(".json"))]
-    specs = [f":(top,glob){prefix}{g.removeprefix('./')}" for g in globs]
-    oid_length = len(next(iter(chosen.values())).tree)
-    trees = gitrepo.tree_files(root, [r.tree for r in chosen.values()], specs, oid_length)
+        return None
+    globs = (*config.packets, *(g[:-5] + ".md" for g in config.packets if g.endswith(".json")))
+    return BranchPlan(chosen, prefix, globs)
+
+
+def read_branch_packets(
+    root: Path,
+    plan: BranchPlan,
+    trees: Mapping[str, list[tuple[str, str]]],
+    config: Config,
+    work_packets: Iterable[Packet],
+) -> tuple[list[Packet], dict[str, int]]:
+    """The JSON packets of the planned branches, and each such branch's tip time.
+
+    ``trees`` maps each planned tree to (top path, blob) pairs that include its packet files;
+    other files in it (listed for another purpose in the same git call) are ignored."""
+    prefix, chosen = plan.prefix, plan.chosen
     wanted: list[tuple[str, str, str, str | None]] = []
     for name, ref in chosen.items():
-        files = dict(trees.get(ref.tree, []))
+        files = {
+            path: blob
+            for path, blob in trees.get(ref.tree, [])
+            if path.startswith(prefix) and matches_any(path[len(prefix) :], plan.globs)
+        }
         for top_path, blob in files.items():
-            if top_path.endswith(".json") and top_path.startswith(prefix):
+            if top_path.endswith(".json"):
                 wanted.append((name, top_path, blob, files.get(top_path[:-5] + ".md")))
     blobs = gitrepo.read_blobs(
         root, [b for *_, blob, twin in wanted for b in (blob, twin) if b], config.max_file_bytes

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from handoff_audit import gitrepo
-from handoff_audit.branch_packets import read_branch_packets
+from handoff_audit.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.config import Config
 from handoff_audit.context import Target
 from handoff_audit.errors import InputError
@@ -259,15 +259,39 @@ class _Gatherer:
         if head is None:
             return self._no_head(facts)
         self._read_deletions(facts, resolved, lkgs, head)
-        if self.target.target_branch and is_protected(self.target, self.config):
-            self._read_block_files(facts, head[1])
+        self._read_trees(facts, head[1], refs, branch)
+        return facts
+
+    def _read_trees(
+        self, facts: History, head_tree: str, refs: list[gitrepo.Ref], branch: str | None
+    ) -> None:
+        """The block files of the commit checked and the packets of other branches, from one
+        ``diff-tree`` call over every tree needed."""
+        blocks = bool(self.target.target_branch and is_protected(self.target, self.config))
+        plan = None
         if self.target.all_branches:
-            packets, times = read_branch_packets(
-                self.root, self.repo.prefix, refs, branch, self.config, self.packets
+            plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
+        trees = [head_tree] if blocks else []
+        specs = self.pathspecs(self.config.block_files) if blocks else []
+        if plan is not None:
+            trees += plan.trees
+            specs += plan.pathspecs
+        if not trees:
+            return
+        files = gitrepo.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
+        if blocks:
+            names = (self.from_top(path) for path, _ in files.get(head_tree, []))
+            facts.block_files = tuple(
+                sorted(
+                    name
+                    for name in names
+                    if name is not None and matches_any(name, self.config.block_files)
+                )
             )
+        if plan is not None:
+            packets, times = read_branch_packets(self.root, plan, files, self.config, self.packets)
             facts.branch_packets.extend(packets)
             facts.ref_times.update(times)
-        return facts
 
     def _no_head(self, facts: History) -> History:
         if not self.target.head:
@@ -440,12 +464,6 @@ class _Gatherer:
             names = {p for f in deleted.get(pair, ()) if (p := self.from_top(f)) is not None}
             old = facts.packets.get(path, PacketHistory())
             facts.packets[path] = replace(old, deleted_since_lkg=frozenset(names))
-
-    def _read_block_files(self, facts: History, head_tree: str) -> None:
-        specs = self.pathspecs(self.config.block_files)
-        files = gitrepo.tree_files(self.root, [head_tree], specs, len(head_tree))
-        names = (self.from_top(path) for path, _ in files.get(head_tree, []))
-        facts.block_files = tuple(sorted(name for name in names if name is not None))
 
 
 def _behind_counts(commits: list[tuple[str, tuple[str, ...]]], wanted: set[str]) -> dict[str, int]:

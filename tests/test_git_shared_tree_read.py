@@ -4,7 +4,6 @@ packets of other branches in one git call; each side still sees only its own fil
 from __future__ import annotations
 
 from git_helpers import check, hits, packet
-
 from handoff_audit import gitrepo
 
 

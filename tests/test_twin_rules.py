@@ -60,6 +60,19 @@ def test_md_missing_names_the_twin_and_the_fix(tmp_path: Path, run_cli: Any) -> 
     assert "render --write .handoff/refund.json" in finding["message"]
 
 
+def test_md_missing_for_unreadable_json_says_to_fix_the_json_first(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    (tmp_path / "handoff.json").write_text("[1, 2\n")
+    code, [finding] = _check(run_cli, tmp_path)
+    assert code == 1 and finding["rule"] == "md-missing"
+    assert (
+        "once the JSON reads, run `handoff-audit render --write handoff.json`" in finding["message"]
+    )
+    # `render` indeed refuses it: the message must not promise a fix that cannot work yet.
+    assert run_cli(["render", "--write", "handoff.json"], cwd=tmp_path).code == 2
+
+
 def test_md_mismatch_one_finding_per_field_at_the_markdown_line(
     tmp_path: Path, run_cli: Any
 ) -> None:

@@ -166,10 +166,12 @@ def twin_path(packet_path: str) -> str:
 
 def _twin(packet: Packet) -> Iterator[Hit]:
     if packet.markdown_path is None:
+        # `render` refuses a packet it cannot read, so then the JSON has to be fixed first.
+        first = "" if packet.data is not None else "once the JSON reads, "
         yield Hit(
             MD_MISSING,
             packet.path,
-            f"no markdown twin {twin_path(packet.path)}; run `{_FIX} {packet.path}`",
+            f"no markdown twin {twin_path(packet.path)}; {first}run `{_FIX} {packet.path}`",
         )
         return
     if packet.data is None or packet.markdown_text is None:

@@ -53,6 +53,19 @@ class Parsed:
     """JSON pointer -> (line, column) of the member's key in its object."""
 
 
+def json_type(value: object) -> str:
+    """The JSON name of a parsed value's type, for messages (``array``, ``string``, ...)."""
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    return "null" if value is None else "number"
+
+
 def escape_token(token: str) -> str:
     """One JSON pointer reference token (RFC 6901)."""
     return token.replace("~", "~0").replace("/", "~1")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.discovery import PacketFiles, pair
-from handoff_audit.jsonpos import JsonPositionError, parse
+from handoff_audit.jsonpos import JsonPositionError, json_type, parse
 from handoff_audit.packet import Packet, rel
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
@@ -72,7 +72,7 @@ def _load(
         parsed = parse(packet.text)
         if not isinstance(parsed.value, dict):
             raise Unreadable(
-                f"the file holds a JSON {_json_type(parsed.value)}; a packet is a JSON object "
+                f"the file holds a JSON {json_type(parsed.value)}; a packet is a JSON object "
                 "({...}) with the fields of `handoff-audit schema`",
                 1,
                 1,
@@ -104,18 +104,6 @@ def _printable(path: str) -> str:
 
 def _hit(path: str, problem: Unreadable) -> Hit:
     return Hit(INVALID_JSON, path, str(problem), problem.line, problem.column)
-
-
-def _json_type(value: object) -> str:
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, bool):
-        return "boolean"
-    if value is None:
-        return "null"
-    return "number"
 
 
 def read_text(

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.errors import InputError
+from handoff_audit.jsonpos import json_type
 
 MAX_BYTES = 1024 * 1024
 """Packets larger than this are refused (the audit's default ``max-file-bytes``)."""
@@ -50,20 +51,10 @@ def read_packet(path: Path) -> dict[str, Any]:
         ) from None
     if not isinstance(value, dict):
         raise InputError(
-            f"{path}: holds a JSON {_kind(value)}, not a "
+            f"{path}: holds a JSON {json_type(value)}, not a "
             "packet; a packet is a JSON object ({...}) with the fields of `handoff-audit schema`"
         )
     return value
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, bool):
-        return "boolean"
-    return "null" if value is None else "number"
 
 
 def packet_text(data: dict[str, Any]) -> str:

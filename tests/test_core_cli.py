@@ -224,3 +224,16 @@ def test_an_invalid_custom_schema_is_one_line_exit_2(run_cli: Any, tmp_path: Pat
     result = run_cli(["check"], cwd=tmp_path)
     assert result.code == 2
     assert "not a valid JSON Schema at type" in result.err
+
+
+def test_a_named_file_that_cannot_be_a_handoff_is_a_usage_error(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    (tmp_path / "app.py").write_text("print('hi')\n")
+    result = run_cli(["check", "app.py"], cwd=tmp_path)
+    assert result.code == 2
+    assert result.err.strip().endswith(
+        "app.py: not a handoff file; name a packet (.json), a handoff markdown file (.md) "
+        "or a folder to search"
+    )
+    assert result.out == ""

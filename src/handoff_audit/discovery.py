@@ -53,8 +53,13 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
             raise InputError(f"{path}: no such file or folder")
         if path.is_dir() and not path.is_symlink():
             folders.append("" if relative == "." else relative)
-        else:
+        elif path.suffix.lower() in (".json", ".md"):
             explicit.add(path)
+        else:
+            raise InputError(
+                f"{relative}: not a handoff file; name a packet (.json), a handoff markdown file "
+                "(.md) or a folder to search"
+            )
     found = set(explicit)
     if folders:
         candidates = _candidates(root, folders)

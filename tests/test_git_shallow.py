@@ -107,8 +107,8 @@ def _pull_request(git_repo) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     return lkg, pr_head
 
 
-def test_pull_request_head_beyond_a_depth_one_merge_checkout(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
-    _lkg, pr_head = _pull_request(git_repo)
+def _merge_checkout(git_repo, tmp_path):  # type: ignore[no-untyped-def]
+    """A depth-1 clone of the pull request's merge commit, as actions/checkout makes it."""
     clone = tmp_path / "clone"
     git(
         tmp_path,
@@ -121,6 +121,12 @@ def test_pull_request_head_beyond_a_depth_one_merge_checkout(git_repo, tmp_path,
         git_repo.root.as_uri(),
         str(clone),
     )
+    return clone
+
+
+def test_pull_request_head_beyond_a_depth_one_merge_checkout(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _lkg, pr_head = _pull_request(git_repo)
+    clone = _merge_checkout(git_repo, tmp_path)
     git(clone, "checkout", "-q", "--detach")
     report = check(run_cli, clone, "--head", pr_head, "--branch", "feat", "--target-branch", "main")
     assert report["head"] == pr_head
@@ -131,18 +137,7 @@ def test_pull_request_head_beyond_a_depth_one_merge_checkout(git_repo, tmp_path,
 
 def test_pull_request_head_unreachable_in_a_shallow_clone(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
     _lkg, pr_head = _pull_request(git_repo)
-    clone = tmp_path / "clone"
-    git(
-        tmp_path,
-        "clone",
-        "-q",
-        "--depth",
-        "1",
-        "--branch",
-        "pr-merge",
-        git_repo.root.as_uri(),
-        str(clone),
-    )
+    clone = _merge_checkout(git_repo, tmp_path)
     git(clone, "remote", "remove", "origin")
     report = check(run_cli, clone, "--head", pr_head, "--branch", "feat")
     [hit] = hits(report, "history-unavailable")

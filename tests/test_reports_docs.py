@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from dataclasses import fields
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -16,18 +13,7 @@ from handoff_audit.config import Config
 from handoff_audit.findings import Report
 from handoff_audit.formats.sarif import RULE_DOCS_URL, sarif_log
 from handoff_audit.rules import ALL_RULES, RULES_BY_ID
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def load_script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
+from script_loader import REPO, load_script
 
 gen = load_script("gen_rule_docs")
 

@@ -5,29 +5,17 @@ When a change in the output is intended: `python scripts/update_gallery.py`, the
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from jsonschema import Draft4Validator
 
 from handoff_audit.rules import ALL_RULES
+from script_loader import REPO, load_script
 
-REPO = Path(__file__).resolve().parents[1]
 SARIF_SCHEMA = REPO.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
-
-
-def load_script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 gallery = load_script("update_gallery")

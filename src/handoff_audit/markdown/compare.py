@@ -69,18 +69,22 @@ def _q(text: str) -> str:
     return show(text, 50)
 
 
+def _said(name: str, part: str, have: str | None, want: str | None) -> str:
+    """Both sides of a disagreement; ``None`` is a side that lacks the field."""
+    if have is None:
+        return f"the markdown has no {part}; the JSON says {_q(want or '')}"
+    if want is None:
+        return f"the markdown says {_q(have)}; the JSON has no `{name}`"
+    return f"the markdown says {_q(have)} where the JSON says {_q(want)}"
+
+
 def _meta(parsed: Parsed, data: Mapping[str, Any], name: str, label: str) -> list[Difference]:
     want = fold(as_text(data[name])) if data.get(name) is not None else None
     have, line = parsed.meta.get(name, (None, parsed.title_line))
     have = fold(have) if have is not None else None
     if want == have:
         return []
-    if have is None:
-        said = f"the markdown has no {label} line; the JSON says {_q(want or '')}"
-    elif want is None:
-        said = f"the markdown says {_q(have)}; the JSON has no `{name}`"
-    else:
-        said = f"the markdown says {_q(have)} where the JSON says {_q(want)}"
+    said = _said(name, f"{label} line", have, want)
     return [Difference(name, line, f"{label}: {said}")]
 
 
@@ -91,12 +95,12 @@ def _text(parsed: Parsed, data: Mapping[str, Any], name: str, heading: str) -> l
         return []
     blocks = parsed.blocks(name)
     line = blocks[0].line if blocks else parsed.line_of(name) or parsed.title_line
-    if not parsed.has(name):
-        said = f"the markdown has no {heading} section; the JSON says {_q(str(want))}"
-    elif name not in data:
-        said = f"the markdown says {_q(have)}; the JSON has no `{name}`"
-    else:
-        said = f"the markdown says {_q(have)} where the JSON says {_q(str(want))}"
+    said = _said(
+        name,
+        f"{heading} section",
+        have if parsed.has(name) else None,
+        str(want) if name in data else None,
+    )
     return [Difference(name, line, f"{heading}: {said}")]
 
 

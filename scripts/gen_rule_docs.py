@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.config import Config
-from handoff_audit.findings import Finding, PacketInfo, Report, Severity
 from handoff_audit.formats import FORMATS, FormatOptions
+from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 from handoff_audit.rules import ALL_RULES
 from handoff_audit.rules.base import Rule
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_audit.cli import main as cli_main
+from handoff_audit.cli.main import main as cli_main
 
 REPO = Path(__file__).resolve().parents[1]
 GALLERY = REPO / "examples" / "gallery"

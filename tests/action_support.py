@@ -9,7 +9,7 @@ from typing import Any
 import cmarkgfm
 from cmarkgfm.cmark import Options
 
-from handoff_audit.findings import Finding, PacketInfo, Report, Severity
+from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 # Tags that GitHub-flavoured markdown itself produces, plus the ones our documents write.
 MARKDOWN_TAGS = {

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from handoff_audit.cli import main
+from handoff_audit.cli.main import main
 
 # Tests must never depend on the developer's git identity, config or clock zone.
 GIT_ENV = {

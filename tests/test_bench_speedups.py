@@ -15,11 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from handoff_audit import credentials, jsonpos, loading, validation
-from handoff_audit.fastschema import compile_check
+from handoff_audit import credentials, jsonpos
+from handoff_audit.engine import loading
 from handoff_audit.markdown import model, render
-from handoff_audit.schema import load_schema
-from handoff_audit.validation import bundled_accepts, validator_for, violations
+from handoff_audit.schema import load_schema, messages
+from handoff_audit.schema.fastcheck import compile_check
+from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import synth
@@ -358,7 +359,7 @@ def test_checking_valid_packets_never_imports_jsonschema(tmp_path: Path) -> None
     repo = synth.build_one(tmp_path / "one")
     probe = (
         "import sys\n"
-        "from handoff_audit.cli import main\n"
+        "from handoff_audit.cli.main import main\n"
         "code = main(['check', '--format', 'json'])\n"
         "print(code, 'jsonschema' in sys.modules, file=sys.stderr)\n"
     )
@@ -431,7 +432,7 @@ def test_code_spans_fence_as_before(text: str) -> None:
 
 def test_a_schema_that_refers_to_itself_without_end_is_left_to_jsonschema() -> None:
     endless = {"$defs": {"a": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}
-    assert validation._quick_valid(Draft202012Validator(endless), {"x": 1}) is False
+    assert messages._quick_valid(Draft202012Validator(endless), {"x": 1}) is False
     deep: dict[str, Any] = {}
     inner = deep
     for _ in range(3000):

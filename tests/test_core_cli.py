@@ -89,12 +89,12 @@ def test_usage_errors_are_exit_2_with_one_line(
 def test_internal_error_is_exit_3_with_one_line(
     run_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import handoff_audit.checking
+    import handoff_audit.cli.check
 
     def broken(request: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(handoff_audit.checking, "run_audit", broken)
+    monkeypatch.setattr(handoff_audit.cli.check, "run_audit", broken)
     result = run_cli(["check"], cwd=tmp_path)
     assert result.code == 3
     assert "internal error: RuntimeError: boom" in result.err
@@ -181,7 +181,7 @@ def test_every_schema_property_has_a_description() -> None:
 
 def test_startup_imports_nothing_heavy() -> None:
     code = (
-        "import sys; from handoff_audit.cli import main; rc = main(['--version']); "
+        "import sys; from handoff_audit.cli.main import main; rc = main(['--version']); "
         "print(sorted(m for m in ('requests', 'github', 'jsonschema', 'yaml') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -190,7 +190,7 @@ def test_startup_imports_nothing_heavy() -> None:
 
 def test_check_without_packets_imports_no_jsonschema_requests_or_github(tmp_path: Path) -> None:
     code = (
-        "import sys; from handoff_audit.cli import main; rc = main(['check', '.']); "
+        "import sys; from handoff_audit.cli.main import main; rc = main(['check', '.']); "
         "print(sorted(m for m in ('requests', 'github', 'jsonschema') if m in sys.modules))"
     )
     done = subprocess.run(

@@ -130,7 +130,7 @@ def test_empty_yaml_is_the_defaults(run_cli: Any, placeholder_repo: Path) -> Non
 
 def test_config_values_reach_the_config_object(tmp_path: Path) -> None:
     from handoff_audit.config import load_config
-    from handoff_audit.findings import Severity
+    from handoff_audit.model.findings import Severity
 
     (tmp_path / "s.json").write_text("{}")
     (tmp_path / ".handoff-audit.yml").write_text(

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from core_packets import VALID, write_packet
-from handoff_audit import gitrepo
 from handoff_audit.config import Config
-from handoff_audit.discovery import discover, pair
+from handoff_audit.engine.discovery import discover, pair
+from handoff_audit.git import plumbing
 from handoff_audit.globs import matches
 
 
@@ -93,10 +93,10 @@ def test_git_is_called_once_whatever_the_number_of_packets(tmp_path: Path, git_r
     def spawned_for(count: int) -> int:
         for i in range(count):
             write_packet(git_repo.root / f"p{i}", VALID)
-        before = gitrepo.spawn_count()
+        before = plumbing.spawn_count()
         files = discover(git_repo.root, (git_repo.root,), Config())
         assert len(pair(files)) >= count
-        return gitrepo.spawn_count() - before
+        return plumbing.spawn_count() - before
 
     assert spawned_for(1) == spawned_for(40) == 1
 

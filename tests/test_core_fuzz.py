@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core_packets import VALID
-from handoff_audit.audit import AuditRequest, run_audit
+from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.formats import FORMATS, FormatOptions
 
 json_values = st.recursive(

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from git_helpers import check, hits, packet
-from handoff_audit import gitrepo, history
+from handoff_audit.git import facts, plumbing
 
 
 def _tangled_history(git_repo, commits: int = 40, seed: int = 7) -> list[str]:  # type: ignore[no-untyped-def]
@@ -42,9 +42,9 @@ def _tangled_history(git_repo, commits: int = 40, seed: int = 7) -> list[str]:  
 def test_behind_counts_match_git_on_a_tangled_history(git_repo) -> None:  # type: ignore[no-untyped-def]
     shas = _tangled_history(git_repo)
     head = git_repo.head()
-    commits, truncated = gitrepo.ancestry(git_repo.root, head, 10_000)
+    commits, truncated = plumbing.ancestry(git_repo.root, head, 10_000)
     assert not truncated
-    counts = history._behind_counts(commits, set(shas))
+    counts = facts._behind_counts(commits, set(shas))
     reachable = set(git_repo.git("rev-list", head).split())
     assert set(counts) == set(shas) & reachable
     for sha, count in counts.items():
@@ -59,7 +59,7 @@ def test_lkg_beyond_the_ancestry_limit(git_repo, run_cli, monkeypatch: pytest.Mo
         git_repo.commit(f"step {i}")
     git_repo.write("handoff.json", packet(lkg=lkg))
     git_repo.commit("handoff")
-    monkeypatch.setattr(history, "ANCESTRY_LIMIT", 5)
+    monkeypatch.setattr(facts, "ANCESTRY_LIMIT", 5)
     report = check(run_cli, git_repo.root)
     [hit] = hits(report, "lkg-behind")
     assert "more than 5 commits behind" in hit["message"]
@@ -76,7 +76,7 @@ def test_last_change_beyond_the_walk_limit_still_ages(
     for i in range(6):
         git_repo.write("src/app.py", f"{i + 1}\n")
         git_repo.commit(f"step {i}", date=f"2020-02-0{i + 1}T00:00:00Z")
-    monkeypatch.setattr(history, "WALK_LIMIT", 3)
+    monkeypatch.setattr(facts, "WALK_LIMIT", 3)
     report = check(run_cli, git_repo.root)
     [hit] = hits(report, "packet-age")
     assert "last changed before commit" in hit["message"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from git_helpers import check, hits, packet
-from handoff_audit import gitrepo
+from handoff_audit.git import plumbing
 
 HOSTILE = [
     "--output=pwned",
@@ -135,30 +135,30 @@ def test_hostile_branch_options_are_only_compared(git_repo, git_log, run_cli) ->
 
 
 def test_validators() -> None:
-    assert gitrepo.is_commit_id("a91c33e") and gitrepo.is_commit_id("A" * 64)
+    assert plumbing.is_commit_id("a91c33e") and plumbing.is_commit_id("A" * 64)
     for bad in ("a91c33", "g" * 7, "a" * 65, "--output", "HEAD", "", None, 1234567):
-        assert not gitrepo.is_commit_id(bad)
-    assert gitrepo.is_safe_branch("feat/refund-v2") and gitrepo.is_safe_branch("main")
+        assert not plumbing.is_commit_id(bad)
+    assert plumbing.is_safe_branch("feat/refund-v2") and plumbing.is_safe_branch("main")
     for bad in ("-b", "--output=x", "a..b", "a b", "x.lock", "a//b", "@{-1}", "a~1", "", ".x"):
-        assert not gitrepo.is_safe_branch(bad)
-    assert gitrepo.is_safe_path("src/a.py")
+        assert not plumbing.is_safe_branch(bad)
+    assert plumbing.is_safe_path("src/a.py")
     for bad in ("/etc/passwd", "../x", "a/../../x", "a\0b", "C:/x", ""):
-        assert not gitrepo.is_safe_path(bad)
+        assert not plumbing.is_safe_path(bad)
 
 
 def test_plumbing_refuses_unchecked_input(git_repo) -> None:  # type: ignore[no-untyped-def]
     git_repo.write("a", "x\n")
     git_repo.commit("a")
     with pytest.raises(ValueError):
-        gitrepo.resolve(git_repo.root, ["--output=pwned"])
+        plumbing.resolve(git_repo.root, ["--output=pwned"])
     with pytest.raises(ValueError):
-        gitrepo.resolve(git_repo.root, ["HEAD\n--output=pwned"])
+        plumbing.resolve(git_repo.root, ["HEAD\n--output=pwned"])
     with pytest.raises(ValueError):
-        gitrepo.ancestry(git_repo.root, "--output=pwned", 10)
+        plumbing.ancestry(git_repo.root, "--output=pwned", 10)
     with pytest.raises(ValueError):
-        gitrepo.deleted_between(git_repo.root, [("-c", "HEAD")])
-    with pytest.raises(gitrepo.GitError):
-        gitrepo.deepen(git_repo.root, "--upload-pack=touch pwned", 10, 5)
+        plumbing.deleted_between(git_repo.root, [("-c", "HEAD")])
+    with pytest.raises(plumbing.GitError):
+        plumbing.deepen(git_repo.root, "--upload-pack=touch pwned", 10, 5)
     assert not (git_repo.root / "pwned").exists()
 
 
@@ -187,9 +187,9 @@ def _repo_with_packets(git_repo, count: int) -> None:  # type: ignore[no-untyped
 
 
 def _spawned(run_cli, root: Path, *args: str) -> tuple[int, dict]:  # type: ignore[type-arg, no-untyped-def]
-    start = gitrepo.SPAWN_COUNT
+    start = plumbing.SPAWN_COUNT
     report = check(run_cli, root, *args)
-    return gitrepo.SPAWN_COUNT - start, report
+    return plumbing.SPAWN_COUNT - start, report
 
 
 def test_git_processes_do_not_grow_with_packets(tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
@@ -215,10 +215,10 @@ def test_git_processes_do_not_grow_with_packets(tmp_path, run_cli) -> None:  # t
 
 
 def test_spawn_counter_counts_every_process(git_repo) -> None:  # type: ignore[no-untyped-def]
-    start = gitrepo.SPAWN_COUNT
-    gitrepo.repo_info(git_repo.root)
-    gitrepo.list_files(git_repo.root)
-    assert gitrepo.SPAWN_COUNT - start == 2
+    start = plumbing.SPAWN_COUNT
+    plumbing.repo_info(git_repo.root)
+    plumbing.list_files(git_repo.root)
+    assert plumbing.SPAWN_COUNT - start == 2
 
 
 def test_report_json_paths_of_hostile_packets_are_data(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
@@ -232,7 +232,7 @@ def test_report_json_paths_of_hostile_packets_are_data(git_repo, run_cli) -> Non
 
 
 def test_git_error_messages_mask_url_credentials() -> None:
-    line = gitrepo._first_line(
+    line = plumbing._first_line(
         b"fatal: repository 'https://bot:ghp_secret@github.com/o/r/' not found\n"
     )
     assert "ghp_secret" not in line and "https://***@github.com/o/r/" in line

@@ -4,7 +4,7 @@ packets of other branches in one git call; each side still sees only its own fil
 from __future__ import annotations
 
 from git_helpers import check, hits, packet
-from handoff_audit import gitrepo
+from handoff_audit.git import plumbing
 
 
 def test_block_files_and_branch_packets_keep_to_their_own_globs(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
@@ -21,9 +21,9 @@ def test_block_files_and_branch_packets_keep_to_their_own_globs(git_repo, run_cl
     git_repo.write("docs/NOTES.md", "# notes\n")
     git_repo.commit("work")
 
-    before = gitrepo.spawn_count()
+    before = plumbing.spawn_count()
     report = check(run_cli, git_repo.root, "--all-branches", "--target-branch", "main")
-    spawned = gitrepo.spawn_count() - before
+    spawned = plumbing.spawn_count() - before
 
     blocked = hits(report, "handoff-in-merge")
     # Only the block-files glob's match, not the packet files listed in the same call.

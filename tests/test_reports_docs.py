@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from handoff_audit.config import Config
-from handoff_audit.findings import Report
 from handoff_audit.formats.sarif import RULE_DOCS_URL, sarif_log
+from handoff_audit.model.findings import Report
 from handoff_audit.rules import ALL_RULES, RULES_BY_ID
 from script_loader import REPO, load_script
 

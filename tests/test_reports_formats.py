@@ -7,9 +7,9 @@ from typing import Any
 import click
 import pytest
 
-from handoff_audit.cli import cli
-from handoff_audit.findings import Finding, PacketInfo, Report, Severity
+from handoff_audit.cli.main import cli
 from handoff_audit.formats import FORMATS, FormatOptions
+from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 REPORT = Report(
     packets=(

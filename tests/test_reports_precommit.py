@@ -184,7 +184,7 @@ def test_hooks_skip_commits_without_packets(project: Path, pre_commit: Run) -> N
 def test_handoff_render_exits_1_only_when_it_rewrote_a_twin(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from handoff_audit.precommit import main
+    from handoff_audit.authoring.precommit import main
 
     data = packet(_repo_with_commit(tmp_path))
     first, second = tmp_path / "handoff.json", tmp_path / ".handoff" / "search.json"
@@ -204,7 +204,7 @@ def test_handoff_render_exits_1_only_when_it_rewrote_a_twin(
 def test_handoff_render_reports_an_unreadable_packet_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from handoff_audit.precommit import main
+    from handoff_audit.authoring.precommit import main
 
     broken = tmp_path / "handoff.json"
     broken.write_text('{"branch": "x",}\n', encoding="utf-8")

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from jsonschema import Draft4Validator
 
-from handoff_audit.findings import Finding, Report, Severity
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.formats.sarif import (
     FINGERPRINT_KEY,
@@ -18,6 +17,7 @@ from handoff_audit.formats.sarif import (
     help_uri,
     sarif_log,
 )
+from handoff_audit.model.findings import Finding, Report, Severity
 from handoff_audit.rules import ALL_RULES
 
 REPO = Path(__file__).resolve().parents[1]

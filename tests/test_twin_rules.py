@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handoff_audit.audit import AuditRequest, run_audit
+from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.markdown import render_packet
 from handoff_audit.rules import twin
 from twin_packets import EXAMPLES, packets

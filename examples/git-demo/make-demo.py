@@ -120,7 +120,7 @@ def build(root: Path) -> Path:
 
 def audit(root: Path, *args: str) -> int:
     print(f"\n$ cd {root.name} && handoff-audit check {' '.join(args)}", flush=True)
-    command = [sys.executable, "-c", "from handoff_audit.cli import main; raise SystemExit(main())"]
+    command = [sys.executable, "-c", "from handoff_audit.cli.main import main; raise SystemExit(main())"]
     return subprocess.run([*command, "check", *args], cwd=root, env=ENV).returncode
 
 

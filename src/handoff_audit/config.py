@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from handoff_audit.errors import InputError
-from handoff_audit.findings import Severity
+from handoff_audit.model.findings import Severity
 
 DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md")
 

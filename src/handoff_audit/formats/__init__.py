@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from handoff_audit.findings import Report
-from handoff_audit.formats import github, json_report, markdown, sarif, text
+from handoff_audit.formats import github, json_report, markdown_report, sarif, text
+from handoff_audit.model.findings import Report
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,7 @@ FORMATS: dict[str, Formatter] = {
     "json": json_report.render,
     "sarif": sarif.render,
     "github": github.render,
-    "markdown": markdown.render,
+    "markdown": markdown_report.render,
 }
 
 __all__ = ["FORMATS", "FormatOptions", "Formatter"]

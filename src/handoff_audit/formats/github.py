@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from handoff_audit.findings import Finding, Report, Severity
+from handoff_audit.model.findings import Finding, Report, Severity
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions

@@ -10,7 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import __version__
-from handoff_audit.findings import Report
+from handoff_audit.model.findings import Report
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions

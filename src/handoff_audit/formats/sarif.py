@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from handoff_audit import __version__
-from handoff_audit.findings import Finding, Report
+from handoff_audit.model.findings import Finding, Report
 from handoff_audit.rules.base import Rule
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import re
 from itertools import groupby
 from typing import TYPE_CHECKING
 
-from handoff_audit.findings import Finding, Report, Severity
+from handoff_audit.model.findings import Finding, Report, Severity
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions

@@ -16,21 +16,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from handoff_audit import gitrepo
-from handoff_audit.audit import AuditRequest, run_audit
-from handoff_audit.checking import absolute, find_root
+from handoff_audit.cli.check import absolute, find_root
 from handoff_audit.config import Config, load_config
-from handoff_audit.context import Target
+from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
-from handoff_audit.findings import Report
 from handoff_audit.formats import FormatOptions
 from handoff_audit.formats import github as github_format
-from handoff_audit.formats import markdown as markdown_format
+from handoff_audit.formats import markdown_report as markdown_format
+from handoff_audit.git import plumbing
+from handoff_audit.git.facts import History
 from handoff_audit.github import files
 from handoff_audit.github.api import ApiError, Client, RetryPolicy
 from handoff_audit.github.env import Inputs, Plan, Runner, plan
-from handoff_audit.history import History
-from handoff_audit.packet import Packet
+from handoff_audit.model.context import Target
+from handoff_audit.model.findings import Report
+from handoff_audit.model.packet import Packet
 
 FORK_HINT = (
     "A pull request from a fork gets a read-only token; "
@@ -180,8 +180,8 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         raise
     if os.environ.get("GITHUB_ACTIONS") == "true":  # never touch a developer's git config
         try:
-            gitrepo.mark_safe_directory(runner.workspace.resolve())
-        except gitrepo.GitError as error:
+            plumbing.mark_safe_directory(runner.workspace.resolve())
+        except plumbing.GitError as error:
             out.write(github_format.command("warning", f"cannot mark the workspace safe: {error}"))
     client = make_client(runner, inputs, policy or RetryPolicy())
     try:

@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from handoff_audit import __version__
-from handoff_audit.findings import Report
 from handoff_audit.formats.github import importance
-from handoff_audit.formats.markdown import (
+from handoff_audit.formats.markdown_report import (
     MARKER_TOKEN,
     active_packets,
     findings_table,
@@ -22,6 +21,7 @@ from handoff_audit.formats.markdown import (
     truncate,
     verdict,
 )
+from handoff_audit.model.findings import Report
 
 if TYPE_CHECKING:
     from handoff_audit.github.api import Client, Comment

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.errors import InputError
-from handoff_audit.findings import Severity
+from handoff_audit.model.findings import Severity
 
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
 """Accepted values of the ``fail-on`` input and the failing level each means."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from handoff_audit.context import AuditContext
+from handoff_audit.model.context import AuditContext
 from handoff_audit.rules import branches, content, history, merge, twin
 from handoff_audit.rules.base import Hit, Rule
 

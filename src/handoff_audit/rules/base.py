@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from handoff_audit.findings import Severity
+from handoff_audit.model.findings import Severity
 
 
 @dataclass(frozen=True, slots=True)

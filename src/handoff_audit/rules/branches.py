@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from handoff_audit.context import AuditContext
-from handoff_audit.findings import Severity
-from handoff_audit.packet import Packet
+from handoff_audit.model.context import AuditContext
+from handoff_audit.model.findings import Severity
+from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
 
 BRANCH_MISMATCH = Rule(

@@ -8,9 +8,9 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from handoff_audit.context import AuditContext
-from handoff_audit.findings import Severity
-from handoff_audit.packet import Packet
+from handoff_audit.model.context import AuditContext
+from handoff_audit.model.findings import Severity
+from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
 
 if TYPE_CHECKING:
@@ -185,7 +185,7 @@ _PLACEHOLDER_PATTERNS = (
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
     """Schema, placeholder and secret hits of every packet (``invalid-json`` comes from loading)."""
-    from handoff_audit.validation import bundled_accepts, validator_for
+    from handoff_audit.schema.messages import bundled_accepts, validator_for
 
     validator: Validator | None = None
     for packet in ctx.packets:
@@ -198,7 +198,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 
 def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:
-    from handoff_audit.validation import violations
+    from handoff_audit.schema.messages import violations
 
     assert packet.data is not None
     found = violations(validator, packet.data)
@@ -246,7 +246,7 @@ def _placeholder_hits(packet: Packet) -> Iterator[Hit]:
 
 def _secret_hits(packet: Packet) -> Iterator[Hit]:
     from handoff_audit.credentials import find_secrets, iter_strings, json_may_hold_secret
-    from handoff_audit.validation import field_name
+    from handoff_audit.schema.messages import field_name
 
     fix = "remove it and revoke the credential"
     if packet.data is not None:

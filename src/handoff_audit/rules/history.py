@@ -7,11 +7,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from handoff_audit.context import AuditContext
-from handoff_audit.findings import Severity
-from handoff_audit.history import FULL_HISTORY_FIX, History, PacketHistory
-from handoff_audit.packet import Packet
-from handoff_audit.pointers import path_exists, pointed_paths
+from handoff_audit.git.facts import FULL_HISTORY_FIX, History, PacketHistory
+from handoff_audit.git.pointed_paths import path_exists, pointed_paths
+from handoff_audit.model.context import AuditContext
+from handoff_audit.model.findings import Severity
+from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
 
 LKG_UNKNOWN = Rule(

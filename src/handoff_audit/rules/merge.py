@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from handoff_audit.context import AuditContext
-from handoff_audit.findings import Severity
+from handoff_audit.git.facts import is_protected
 from handoff_audit.globs import matches_any
-from handoff_audit.history import is_protected
+from handoff_audit.model.context import AuditContext
+from handoff_audit.model.findings import Severity
 from handoff_audit.rules.base import Hit, Rule
 
 HANDOFF_IN_MERGE = Rule(

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any
 
-from handoff_audit.context import AuditContext
-from handoff_audit.findings import Severity
-from handoff_audit.packet import Packet
+from handoff_audit.model.context import AuditContext
+from handoff_audit.model.findings import Severity
+from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
 
 MD_MISSING = Rule(

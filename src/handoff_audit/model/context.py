@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handoff_audit.config import Config
-from handoff_audit.packet import Packet
+from handoff_audit.model.packet import Packet
 
 if TYPE_CHECKING:
-    from handoff_audit.history import History
+    from handoff_audit.git.facts import History
 
 
 @dataclass(frozen=True, slots=True)

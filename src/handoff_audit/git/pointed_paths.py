@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from handoff_audit import gitrepo
-from handoff_audit.packet import Packet
+from handoff_audit.git import plumbing
+from handoff_audit.model.packet import Packet
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?:mailto|urn|tel|data|doi):", re.IGNORECASE)
 _LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)*|#.*)$")
@@ -40,6 +40,6 @@ def pointed_paths(packet: Packet) -> Iterator[tuple[str, str, str]]:
 
 def path_exists(root: Path, path: str) -> bool:
     """True when ``path`` exists under ``root`` (a path leading out of it never does)."""
-    if not gitrepo.is_safe_path(path):
+    if not plumbing.is_safe_path(path):
         return False
     return os.path.lexists(root / path)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from handoff_audit import gitrepo
 from handoff_audit.errors import InputError
+from handoff_audit.git import plumbing
 
 SEVERITIES = ("low", "medium", "high", "critical")
 TOPIC = re.compile(r"[a-z0-9][a-z0-9._/-]*")
@@ -35,24 +35,24 @@ def git_state(
     cwd: Path, branch: str | None, last_known_good: str | None, target: str | None
 ) -> GitState:
     """Branch, last known good commit and changed files; `InputError` when git cannot say."""
-    info = gitrepo.repo_info(cwd)
+    info = plumbing.repo_info(cwd)
     if info is None:
         raise InputError(f"{cwd}: not inside a git repository; `new` reads the branch from git")
     root = info.toplevel
     try:
         if branch is None:
-            branch = gitrepo.current_branch(root)
+            branch = plumbing.current_branch(root)
             if branch is None:
                 raise InputError("HEAD is detached; say which branch this is with --branch")
         revisions = ["HEAD", last_known_good or "HEAD"]
         if target is not None:
-            if not gitrepo.is_safe_branch(target):
+            if not plumbing.is_safe_branch(target):
                 raise InputError(f"--target-branch {target!r} is not a usable branch name")
             revisions.append(target)
         for revision in revisions[1:]:
             if not revision or revision.startswith("-") or any(c in revision for c in "\n\0 "):
                 raise InputError(f"{revision!r} is not a usable revision")
-        found = gitrepo.resolve(root, revisions)
+        found = plumbing.resolve(root, revisions)
         head = found["HEAD"]
         if head is None:
             raise InputError("the repository has no commit yet; commit once, then run `new`")
@@ -63,14 +63,14 @@ def git_state(
             tip = found[target]
             if tip is None:
                 raise InputError(f"--target-branch {target!r} is no branch or commit here")
-            base = gitrepo.merge_base(root, head[0], tip[0])
+            base = plumbing.merge_base(root, head[0], tip[0])
             if base is None:
                 raise InputError(f"HEAD and {target} share no history; no merge base to diff")
-            changed = set(gitrepo.changed_since(root, base))
+            changed = set(plumbing.changed_since(root, base))
         else:
             changed = set()
-        status = gitrepo.status(root, [])
-    except gitrepo.GitError as error:
+        status = plumbing.status(root, [])
+    except plumbing.GitError as error:
         raise InputError(str(error)) from None
     changed |= {path for path, code in status.items() if code.strip()}
     kept = sorted(path for path in changed if not _is_handoff_file(path))

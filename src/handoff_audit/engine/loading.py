@@ -13,9 +13,9 @@ import stat
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.discovery import PacketFiles, pair
+from handoff_audit.engine.discovery import PacketFiles, pair
 from handoff_audit.jsonpos import JsonPositionError, json_type, parse
-from handoff_audit.packet import Packet, rel
+from handoff_audit.model.packet import Packet, rel
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
 

@@ -8,12 +8,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit import discovery, history, loading
 from handoff_audit.config import Config
-from handoff_audit.context import AuditContext, Target
 from handoff_audit.credentials import json_may_hold_secret, redact, redact_data
-from handoff_audit.findings import Finding, PacketInfo, Report, Severity
-from handoff_audit.packet import Packet
+from handoff_audit.engine import discovery, loading
+from handoff_audit.git.facts import History, gather_history
+from handoff_audit.model.context import AuditContext, Target
+from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
+from handoff_audit.model.packet import Packet
 from handoff_audit.rules import CHECKS
 from handoff_audit.rules.base import Hit
 
@@ -34,7 +35,7 @@ class AuditRequest:
     """Only these rule ids (``None`` = all)."""
     ignore: frozenset[str] = frozenset()
     """Never these rule ids."""
-    remote_history: Callable[[history.History, list[Packet]], None] | None = None
+    remote_history: Callable[[History, list[Packet]], None] | None = None
     """Fills in what a shallow clone could not tell (the action asks GitHub's compare API)."""
 
 
@@ -62,7 +63,7 @@ def _fewer_collections() -> Iterator[None]:
 def _run(request: AuditRequest) -> Report:
     files = discovery.discover(request.root, request.paths, request.config)
     packets, hits = loading.load_packets(request.root, files, request.config)
-    facts = history.gather_history(request.root, packets, request.target, request.config)
+    facts = gather_history(request.root, packets, request.target, request.config)
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
     if facts is not None and request.target.all_branches:
@@ -120,7 +121,7 @@ def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
     return tuple(sorted(findings, key=Finding.sort_key))
 
 
-def _packet_info(packet: Packet, facts: history.History | None) -> PacketInfo:
+def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
     data = packet.data or {}
     lkg = data.get("last_known_good_commit")
     clean = _clean(packet)

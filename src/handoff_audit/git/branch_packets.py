@@ -15,18 +15,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_audit import gitrepo
 from handoff_audit.config import Config
+from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 from handoff_audit.jsonpos import JsonPositionError, parse
-from handoff_audit.packet import Packet
+from handoff_audit.model.packet import Packet
 
 
 @dataclass(frozen=True, slots=True)
 class BranchPlan:
     """Which branch tips to read packets from, and how to recognise their packet files."""
 
-    chosen: dict[str, gitrepo.Ref]
+    chosen: dict[str, plumbing.Ref]
     """Branch name -> the ref read for it (local first, else remote-tracking)."""
     prefix: str
     """The audited root relative to the repository's top folder (``""`` or ``a/``)."""
@@ -45,10 +45,10 @@ class BranchPlan:
 
 
 def plan_branch_reads(
-    prefix: str, refs: Iterable[gitrepo.Ref], checked: str | None, config: Config
+    prefix: str, refs: Iterable[plumbing.Ref], checked: str | None, config: Config
 ) -> BranchPlan | None:
     """Every branch but ``checked``, once; ``None`` when there is none."""
-    chosen: dict[str, gitrepo.Ref] = {}
+    chosen: dict[str, plumbing.Ref] = {}
     for ref in sorted(refs, key=lambda r: (not r.name.startswith("refs/heads/"), r.name)):
         if ref.branch and ref.branch != checked and ref.branch not in chosen:
             chosen[ref.branch] = ref
@@ -80,7 +80,7 @@ def read_branch_packets(
         for top_path, blob in files.items():
             if top_path.endswith(".json"):
                 wanted.append((name, top_path, blob, files.get(top_path[:-5] + ".md")))
-    blobs = gitrepo.read_blobs(
+    blobs = plumbing.read_blobs(
         root, [b for *_, blob, twin in wanted for b in (blob, twin) if b], config.max_file_bytes
     )
     seen = {(p.path, p.text) for p in work_packets}

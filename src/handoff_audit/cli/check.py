@@ -7,12 +7,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_audit.audit import AuditRequest, run_audit
 from handoff_audit.config import load_config
-from handoff_audit.context import Target
+from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
-from handoff_audit.findings import Report, Severity
 from handoff_audit.formats import FORMATS, FormatOptions
+from handoff_audit.model.context import Target
+from handoff_audit.model.findings import Report, Severity
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,7 +78,7 @@ def check(
     strict: bool,
 ) -> None:
     """Audit the packets under PATH (default: the current directory)."""
-    from handoff_audit.checking import CheckOptions, run_check
+    from handoff_audit.cli.check import CheckOptions, run_check
 
     options = CheckOptions(
         paths=paths or (Path("."),),
@@ -104,7 +104,7 @@ def check(
 )
 def render(packet: Path, write: bool, check_only: bool) -> None:
     """Print the canonical markdown of PACKET (a handoff JSON file)."""
-    from handoff_audit.authoring import render_command
+    from handoff_audit.authoring.commands import render_command
 
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
@@ -131,7 +131,7 @@ def render(packet: Path, write: bool, check_only: bool) -> None:
 @click.option("--config", "config_file", type=click.Path(path_type=Path), help="Config file.")
 def new(**kwargs: object) -> None:
     """Write a new packet and its markdown twin from the git state and the given fields."""
-    from handoff_audit.authoring import NewOptions, new_command
+    from handoff_audit.authoring.commands import NewOptions, new_command
 
     raise _Exit(new_command(NewOptions(**kwargs)))  # type: ignore[arg-type]
 
@@ -141,7 +141,7 @@ def new(**kwargs: object) -> None:
 @click.option("--by", "successor", help="Path or topic of the successor packet.")
 def supersede(packet: Path, successor: str | None) -> None:
     """Mark PACKET superseded and re-render its twin."""
-    from handoff_audit.authoring import set_status_command
+    from handoff_audit.authoring.commands import set_status_command
 
     raise _Exit(set_status_command(packet, "superseded", successor))
 
@@ -150,7 +150,7 @@ def supersede(packet: Path, successor: str | None) -> None:
 @click.argument("packet", type=click.Path(path_type=Path))
 def archive(packet: Path) -> None:
     """Mark PACKET archived and re-render its twin."""
-    from handoff_audit.authoring import set_status_command
+    from handoff_audit.authoring.commands import set_status_command
 
     raise _Exit(set_status_command(packet, "archived", None))
 

@@ -73,9 +73,9 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
 def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
     """Relative paths of every file under ``folders`` that is worth matching against globs."""
     if (root / ".git").exists():
-        from handoff_audit import gitrepo
+        from handoff_audit.git import plumbing
 
-        listed = gitrepo.list_files(root, [f or "." for f in folders])
+        listed = plumbing.list_files(root, [f or "." for f in folders])
         if listed is not None:
             venvs = tuple(n[: -len("pyvenv.cfg")] for n in listed if n.endswith("/pyvenv.cfg"))
             for name in listed:

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from handoff_audit.authoring.packet_files import packet_text, read_packet, twin_of, write_atomic
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.markdown import render_packet
-from handoff_audit.packetio import packet_text, read_packet, twin_of, write_atomic
 
 if TYPE_CHECKING:
+    from handoff_audit.authoring.new_packet import GitState
     from handoff_audit.config import Config
-    from handoff_audit.newpacket import GitState
 
 _REGENERATE = "handoff-audit render --write"
 
@@ -138,8 +138,8 @@ def _with_status(data: dict[str, Any], status: str, successor: str | None) -> di
 
 def new_command(options: NewOptions) -> int:
     """Write a packet and its twin from the git state and the options; supersede the old one."""
+    from handoff_audit.authoring.new_packet import check_topic, git_state
     from handoff_audit.config import load_config
-    from handoff_audit.newpacket import check_topic, git_state
 
     missing = [
         flag
@@ -195,7 +195,7 @@ def _output(root: Path, output: Path | None, topic: str | None) -> Path:
 def _packet(
     options: NewOptions, state: GitState, topic: str | None, keep_last: int
 ) -> dict[str, Any]:
-    from handoff_audit.newpacket import read_log, risk, split_pair
+    from handoff_audit.authoring.new_packet import read_log, risk, split_pair
 
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
@@ -259,8 +259,8 @@ def _refuse_foreign(path: Path, data: dict[str, Any]) -> None:
 
 def _supersede_others(root: Path, config: Config, data: dict[str, Any], relative: str) -> list[str]:
     """Mark every other active packet of the same (branch, topic) superseded by the new one."""
-    from handoff_audit.discovery import discover
-    from handoff_audit.loading import load_packets
+    from handoff_audit.engine.discovery import discover
+    from handoff_audit.engine.loading import load_packets
 
     files = discover(root, (root,), config)
     packets, _ = load_packets(root, files, config)

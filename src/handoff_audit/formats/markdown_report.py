@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from handoff_audit.findings import Finding, PacketInfo, Report, Severity
+from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions

@@ -30,7 +30,7 @@ def _read(path: Path) -> bytes | None:
 
 def render_twins(packets: Sequence[Path]) -> int:
     """Re-render each packet's twin; 1 if one changed, 2 if a packet could not be rendered."""
-    from handoff_audit.authoring import render_command
+    from handoff_audit.authoring.commands import render_command
 
     code = EXIT_OK
     for packet in packets:

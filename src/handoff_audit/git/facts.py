@@ -19,14 +19,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from handoff_audit import gitrepo
-from handoff_audit.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.config import Config
-from handoff_audit.context import Target
 from handoff_audit.errors import InputError
+from handoff_audit.git import plumbing
+from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
+from handoff_audit.git.pointed_paths import path_exists, pointed_paths
 from handoff_audit.globs import matches_any
-from handoff_audit.packet import Packet
-from handoff_audit.pointers import path_exists, pointed_paths
+from handoff_audit.model.context import Target
+from handoff_audit.model.packet import Packet
 
 ANCESTRY_LIMIT = 10_000
 """Commits of the checked commit's ancestry read to place last known good commits."""
@@ -146,8 +146,8 @@ def gather_history(
     root: Path, packets: list[Packet], target: Target, config: Config
 ) -> History | None:
     """Ask git, in a constant number of calls, everything the git-aware rules need."""
-    start = gitrepo.SPAWN_COUNT
-    repo = gitrepo.repo_info(root)
+    start = plumbing.SPAWN_COUNT
+    repo = plumbing.repo_info(root)
     if repo is None:
         problem = "this folder is not in a git repository"
         if os.path.lexists(root / ".git"):
@@ -159,9 +159,9 @@ def gather_history(
     else:
         try:
             facts = _Gatherer(root, repo, packets, target, config).gather()
-        except gitrepo.GitError as error:
+        except plumbing.GitError as error:
             facts = History(branch=target.branch, problem=str(error))
-    facts.git_calls = gitrepo.SPAWN_COUNT - start
+    facts.git_calls = plumbing.SPAWN_COUNT - start
     return facts
 
 
@@ -186,7 +186,7 @@ class _Gatherer:
     def __init__(
         self,
         root: Path,
-        repo: gitrepo.RepoInfo,
+        repo: plumbing.RepoInfo,
         packets: list[Packet],
         target: Target,
         config: Config,
@@ -220,30 +220,30 @@ class _Gatherer:
         return [*self.pathspecs(self.config.packets), *named]
 
     def gather(self) -> History:
-        refs = gitrepo.list_refs(self.root)
+        refs = plumbing.list_refs(self.root)
         current = next((ref for ref in refs if ref.current), None)
         branch = self.target.branch or (current.branch if current else None)
         head_rev = self._head_rev()
         lkgs: dict[str, str] = {}
         for packet in self.active:
             lkg = (packet.data or {}).get("last_known_good_commit")
-            if isinstance(lkg, str) and gitrepo.is_commit_id(lkg):
+            if isinstance(lkg, str) and plumbing.is_commit_id(lkg):
                 lkgs[packet.path] = lkg.lower()
         # Each lkg's parent too: a file the lkg commit itself deleted counts as deleted since.
         named = sorted(set(lkgs.values()))
         revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
         facts = History(branch=branch)
-        budget = gitrepo.Budget(DEEPEN_SECONDS)
+        budget = plumbing.Budget(DEEPEN_SECONDS)
         resolved: dict[str, tuple[str, str] | None] = {}
         head: tuple[str, str] | None = None
         for step in (0, *DEEPEN_STEPS):
             if step:
                 try:
                     self._deepen(step, budget)
-                except gitrepo.GitError as error:
+                except plumbing.GitError as error:
                     facts.deepen_error = str(error)
                     break
-            resolved = gitrepo.resolve(self.root, revisions)
+            resolved = plumbing.resolve(self.root, revisions)
             head = resolved.get(head_rev)
             if head is None:
                 # A pull request build checks out GitHub's merge commit at depth 1: the head
@@ -263,7 +263,7 @@ class _Gatherer:
         return facts
 
     def _read_trees(
-        self, facts: History, head_tree: str, refs: list[gitrepo.Ref], branch: str | None
+        self, facts: History, head_tree: str, refs: list[plumbing.Ref], branch: str | None
     ) -> None:
         """The block files of the commit checked and the packets of other branches, from one
         ``diff-tree`` call over every tree needed."""
@@ -278,7 +278,7 @@ class _Gatherer:
             specs += plan.pathspecs
         if not trees:
             return
-        files = gitrepo.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
+        files = plumbing.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
         if blocks:
             names = (self.from_top(path) for path, _ in files.get(head_tree, []))
             facts.block_files = tuple(
@@ -312,21 +312,21 @@ class _Gatherer:
         rev = self.target.head
         if rev is None:
             return "HEAD"
-        if gitrepo.is_commit_id(rev) or gitrepo.is_safe_branch(rev):
+        if plumbing.is_commit_id(rev) or plumbing.is_safe_branch(rev):
             return rev
         raise InputError(
             f"--head {rev!r}: not a commit id or branch name; pass the commit checked, e.g. "
             "--head $(git rev-parse HEAD)"
         )
 
-    def _deepen(self, depth: int, budget: gitrepo.Budget) -> None:
-        remotes = gitrepo.remotes(self.root)
+    def _deepen(self, depth: int, budget: plumbing.Budget) -> None:
+        remotes = plumbing.remotes(self.root)
         if not remotes:
-            raise gitrepo.GitError("the shallow clone has no remote to fetch more history from")
+            raise plumbing.GitError("the shallow clone has no remote to fetch more history from")
         if budget.left() <= 0:
-            raise gitrepo.GitError(f"fetching more history took over {DEEPEN_SECONDS:.0f} s")
-        gitrepo.deepen(self.root, remotes[0], depth, budget.left())
-        repo = gitrepo.repo_info(self.root)
+            raise plumbing.GitError(f"fetching more history took over {DEEPEN_SECONDS:.0f} s")
+        plumbing.deepen(self.root, remotes[0], depth, budget.left())
+        repo = plumbing.repo_info(self.root)
         if repo is not None:
             self.repo = repo
 
@@ -342,7 +342,7 @@ class _Gatherer:
         states: dict[str, tuple[LkgState, int | None]] = {}
         wanted = {found[0] for rev in set(lkgs.values()) if (found := resolved.get(rev))}
         if wanted:
-            commits, truncated = gitrepo.ancestry(self.root, head[0], ANCESTRY_LIMIT)
+            commits, truncated = plumbing.ancestry(self.root, head[0], ANCESTRY_LIMIT)
             facts.ancestry_read = len(commits)
             counts = _behind_counts(commits, wanted)
             reached_boundary = any(sha in self.repo.boundary for sha, _ in commits)
@@ -385,7 +385,7 @@ class _Gatherer:
         result: dict[str, dict[str, Any]] = {p.path: {} for p in self.active}
         if not self.active:
             return result, False
-        dirty = gitrepo.status(self.root, self._packet_pathspecs()) if checked_out else {}
+        dirty = plumbing.status(self.root, self._packet_pathspecs()) if checked_out else {}
         todo: dict[str, str] = {}
         for packet in self.active:
             top_path = self.repo.prefix + packet.path
@@ -400,7 +400,7 @@ class _Gatherer:
         outdated: set[str] = set()
         last: Commit | None = None
         hit_boundary = truncated = False
-        with gitrepo.changes(self.root, head[0]) as walk:
+        with plumbing.changes(self.root, head[0]) as walk:
             for count, change in enumerate(walk):
                 if change.sha in self.repo.boundary:
                     # A boundary commit lists every file as new; its file list says nothing.
@@ -459,7 +459,7 @@ class _Gatherer:
                 pairs[packet.path] = (found[1], head[1])
         if not pairs:
             return
-        deleted = gitrepo.deleted_between(self.root, list(pairs.values()))
+        deleted = plumbing.deleted_between(self.root, list(pairs.values()))
         for path, pair in pairs.items():
             names = {p for f in deleted.get(pair, ()) if (p := self.from_top(f)) is not None}
             old = facts.packets.get(path, PacketHistory())

@@ -117,8 +117,8 @@ def bundled_accepts(source: str | None, instance: Any) -> bool:
 
 @cache
 def _bundled_check() -> Callable[[Any], bool] | None:
-    from handoff_audit.fastschema import compile_check
     from handoff_audit.schema import load_schema
+    from handoff_audit.schema.fastcheck import compile_check
 
     return compile_check(load_schema(None))
 
@@ -133,7 +133,7 @@ def _quick_valid(validator: Validator, instance: Any) -> bool:
     """
     entry = _QUICK.get(id(validator))
     if entry is None or entry[0] is not validator:
-        from handoff_audit.fastschema import compile_check
+        from handoff_audit.schema.fastcheck import compile_check
 
         schema = validator.schema
         check = compile_check(schema) if isinstance(schema, Mapping) else None

@@ -13,12 +13,12 @@ from typing import Any
 
 from action_support import packet_data
 from conftest import GitRepo
-from fake_github import SHARED, FakeGitHub, serve
+from fake_github import DATA, FakeGitHub, serve
 from handoff_audit.github.api import RetryPolicy
 from handoff_audit.github.ci import run_ci
 from handoff_audit.markdown import render_packet
 
-EVENTS = SHARED / "data" / "events"
+EVENTS = DATA / "events"
 BRANCH = "feat/refunds"
 PR = 2  # the number in pull_request.opened.json
 

@@ -2,7 +2,7 @@
 ``Link`` pagination, rate limits and injected failures, on 127.0.0.1 and a random port.
 
 Every response it serves (and every request body it receives) is validated against
-../shared/data/github-rest-subset.openapi.json, GitHub's own description of these operations, so
+tests/data/github-rest-subset.openapi.json, GitHub's own description of these operations, so
 the fake cannot drift from the real API. A response whose status the description does not list
 (502, 429, a 403 on a write) is validated against ``basic-error``, which is what GitHub sends.
 Objects are built from the description's own examples, so they carry every required field.
@@ -26,9 +26,9 @@ from openapi_schema_validator import OAS30Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-"""The team's shared folder, next to the clone (``../shared``)."""
-SPEC_PATH = SHARED / "data" / "github-rest-subset.openapi.json"
+DATA = Path(__file__).resolve().parent / "data"
+"""Third-party test data vendored into the repository, with its sources (``tests/data/SOURCES.md``)."""
+SPEC_PATH = DATA / "github-rest-subset.openapi.json"
 SPEC_URI = "urn:github-rest-subset"
 
 VIEWER_SCHEMA = {

@@ -15,7 +15,7 @@ from handoff_audit.rules import RULES_BY_ID
 
 REPO = Path(__file__).resolve().parents[1]
 REPORT_SCHEMA = json.loads((Path(__file__).parent / "report-v1.schema.json").read_text())
-REALWORLD = Path(__file__).resolve().parents[2] / "shared" / "data" / "realworld-handoffs"
+REALWORLD = Path(__file__).resolve().parent / "data" / "realworld-handoffs"
 
 
 def assert_valid_report(report: Any) -> None:

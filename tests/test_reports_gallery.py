@@ -15,7 +15,7 @@ from jsonschema import Draft4Validator
 from handoff_audit.rules import ALL_RULES
 from script_loader import REPO, load_script
 
-SARIF_SCHEMA = REPO.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
+SARIF_SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
 
 
 gallery = load_script("update_gallery")

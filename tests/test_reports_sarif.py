@@ -21,7 +21,7 @@ from handoff_audit.model.findings import Finding, Report, Severity
 from handoff_audit.rules import ALL_RULES
 
 REPO = Path(__file__).resolve().parents[1]
-SARIF_SCHEMA = REPO.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
+SARIF_SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
 
 
 @pytest.fixture(scope="module")

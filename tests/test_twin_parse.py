@@ -15,7 +15,7 @@ from handoff_audit.markdown.completeness import missing_parts
 from handoff_audit.markdown.parse import parse
 from twin_packets import packets, text
 
-REALWORLD = Path(__file__).resolve().parents[2] / "shared" / "data" / "realworld-handoffs"
+REALWORLD = Path(__file__).resolve().parent / "data" / "realworld-handoffs"
 
 DONE_STYLE = """\
 # Handoff: refunds

@@ -27,7 +27,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 
 DATA = Path(__file__).resolve().parent / "data"
-"""Third-party test data vendored into the repository, with its sources (``tests/data/SOURCES.md``)."""
+"""Third-party test data vendored into the repository (sources: ``tests/data/SOURCES.md``)."""
 SPEC_PATH = DATA / "github-rest-subset.openapi.json"
 SPEC_URI = "urn:github-rest-subset"
 

@@ -18,7 +18,7 @@ import pytest
 from action_runner import parse_file_command
 from action_support import packet_data
 from conftest import GitRepo
-from fake_github import SHARED, FakeGitHub, serve
+from fake_github import DATA, FakeGitHub, serve
 from handoff_audit.github.comment import MARKER
 from handoff_audit.markdown import render_packet
 
@@ -78,7 +78,7 @@ def run_container(tmp: Path, env: dict[str, str], tag: str) -> None:
     repo = GitRepo(workspace)
     repo.git("remote", "set-url", "origin", "/origin")
 
-    payload = json.loads((SHARED / "data/events/pull_request.opened.json").read_text())
+    payload = json.loads((DATA / "events/pull_request.opened.json").read_text())
     payload["pull_request"]["head"].update(sha=head, ref="feat/refunds")
     payload["pull_request"]["base"].update(sha=base, ref="main")
     payload["repository"]["default_branch"] = "main"

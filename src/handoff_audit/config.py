@@ -38,6 +38,8 @@ class Config:
     """Path or https URL of a schema that replaces the bundled one."""
     rules: Mapping[str, Severity | None] = field(default_factory=lambda: MappingProxyType({}))
     """Per-rule severity overrides; ``None`` means ``off``."""
+    verify: str | None = None
+    """The command that proves the tests green (``new``/``update --verify`` run it)."""
     source: str | None = None
     """Where the configuration came from, for messages (``None`` = defaults)."""
 
@@ -56,6 +58,7 @@ _ACCEPTS = {
     "max-file-bytes": "an integer >= 1",
     "schema": "a path relative to the configuration file, or an https:// URL",
     "rules": "a mapping of rule id to error, warning, note or off",
+    "verify": 'a shell command that exits 0 when the tests pass, e.g. "pytest -q"',
 }
 
 
@@ -177,6 +180,7 @@ def _validate(raw: Any, source: str, base: Path) -> Config:
         max_file_bytes=raw.get("max-file-bytes", defaults.max_file_bytes),
         schema=schema,
         rules=MappingProxyType(severities),
+        verify=raw.get("verify", defaults.verify),
         source=source,
     )
 

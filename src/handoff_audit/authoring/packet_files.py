@@ -57,6 +57,29 @@ def read_packet(path: Path) -> dict[str, Any]:
     return value
 
 
+PACKET_KEYS = ("branch", "status")
+"""The fields that make a JSON object a handoff packet rather than some other JSON file."""
+
+
+def is_packet(data: object) -> bool:
+    """True for a JSON object with the packet's identifying fields (`PACKET_KEYS`)."""
+    return isinstance(data, dict) and all(key in data for key in PACKET_KEYS)
+
+
+def read_known_packet(path: Path) -> dict[str, Any]:
+    """`read_packet`, refusing a JSON object that is not a packet (``package.json``, say), so
+    that no command rewrites a file that is not a handoff."""
+    data = read_packet(path)
+    if not is_packet(data):
+        missing = [f'"{key}"' for key in PACKET_KEYS if key not in data]
+        fields = f"{' or '.join(missing)} field{'s' if len(missing) > 1 else ''}"
+        raise InputError(
+            f"{path}: not a handoff packet (no {fields}); nothing was changed. Give the "
+            "path of a packet written by `handoff-audit new`"
+        )
+    return data
+
+
 def packet_text(data: dict[str, Any]) -> str:
     """A packet as the file ``new``, ``supersede`` and ``archive`` write: 2-space JSON, UTF-8."""
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -6,7 +6,7 @@ the work; nothing here decides what is wrong with a packet.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import click
@@ -111,36 +111,159 @@ def render(packet: Path, write: bool, check_only: bool) -> None:
     raise _Exit(render_command(packet, write=write, check=check_only))
 
 
-@cli.command()
-@click.option("--summary", help="What this session did.")
-@click.option("--next-action", help="The first thing the next session should do. Required.")
-@click.option("--verdict-pointer", help="Path or URL of the test/verification report.")
-@click.option("--topic", help="Topic (default: default); written under .handoff/TOPIC.json.")
-@click.option("--title", help="The task's name.")
-@click.option("--branch", help="Branch (default: the checked-out branch).")
-@click.option("--last-known-good", help="Last commit with green tests (default: HEAD).")
-@click.option("--target-branch", help="Changed files are taken against its merge base.")
-@click.option("--risk", "risks", multiple=True, help='Open risk as "what:severity". Repeatable.')
-@click.option("--decision", "decisions", multiple=True, help='"what:why". Repeatable.')
-@click.option("--ruled-out", "ruled_out", multiple=True, help='"what:why". Repeatable.')
-@click.option("--failed", "failed", multiple=True, help="A failed attempt. Repeatable.")
-@click.option("--trap", "traps", multiple=True, help="A trap for the next session. Repeatable.")
-@click.option("--pointer", "pointers", multiple=True, help="path, path:line or URL. Repeatable.")
-@click.option("--log", "log_file", type=click.Path(path_type=Path), help="Commands as JSON lines.")
-@click.option("--output", type=click.Path(path_type=Path), help="Packet path (default by topic).")
-@click.option("--config", "config_file", type=click.Path(path_type=Path), help="Config file.")
-def new(**kwargs: object) -> None:
-    """Write a new packet and its markdown twin from the git state and the given fields."""
-    from handoff_audit.authoring.commands import NewOptions, new_command
+class _PacketCommand(click.Command):
+    """`new` and `update`: a two-value option written the old one-string way ("what:why") is a
+    usage error that shows the new form, not click's bare "requires 2 arguments"."""
 
-    raise _Exit(new_command(NewOptions(**kwargs)))  # type: ignore[arg-type]
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from handoff_audit.authoring.new_packet import PAIR_FORMS, pair_usage
+
+        try:
+            return super().parse_args(ctx, args)
+        except click.BadOptionUsage as error:
+            if error.option_name in PAIR_FORMS:
+                raise click.UsageError(pair_usage(error.option_name), ctx) from None
+            raise
+
+
+def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> object:
+    """Refuse ``--decision "what:why" --next-option``: the second value is an option."""
+    from handoff_audit.authoring.new_packet import pair_usage
+
+    for pair in value or ():  # type: ignore[attr-defined]
+        if str(pair[1]).startswith("--"):
+            raise click.UsageError(pair_usage(param.opts[0]), ctx)
+    return value
+
+
+def _packet_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options `new` and `update` share."""
+    options = [
+        click.option("--summary", help="What this session did (new: required)."),
+        click.option(
+            "--next-action",
+            help="The first thing the next session should do (new: required).",
+        ),
+        click.option(
+            "--verdict-pointer",
+            help="Path or URL of the test/verification report (new: required).",
+        ),
+        click.option("--title", help="The task's name."),
+        click.option("--branch", help="Branch (default: the checked-out branch)."),
+        click.option(
+            "--verify",
+            is_flag=False,
+            flag_value="",
+            default=None,
+            metavar="[CMD]",
+            help="Run CMD (sh -c, at the repository root; alone: the configuration's `verify`) "
+            "and move last_known_good_commit to HEAD only when it passes.",
+        ),
+        click.option(
+            "--last-known-good",
+            metavar="COMMIT",
+            help="Last commit with green tests; kept when --verify fails.",
+        ),
+        click.option(
+            "--target-branch",
+            help="Changed files against its merge base (default: first protected branch).",
+        ),
+        click.option(
+            "--risk",
+            "risks",
+            nargs=2,
+            multiple=True,
+            metavar="WHAT SEVERITY",
+            callback=_two_values,
+            help="An open risk; SEVERITY: low, medium, high or critical. Repeatable.",
+        ),
+        click.option(
+            "--decision",
+            "decisions",
+            nargs=2,
+            multiple=True,
+            metavar="WHAT WHY",
+            callback=_two_values,
+            help="A decision and its reason. Repeatable.",
+        ),
+        click.option(
+            "--ruled-out",
+            "ruled_out",
+            nargs=2,
+            multiple=True,
+            metavar="WHAT WHY",
+            callback=_two_values,
+            help="What was ruled out and why. Repeatable.",
+        ),
+        click.option("--failed", "failed", multiple=True, help="A failed attempt. Repeatable."),
+        click.option(
+            "--trap", "traps", multiple=True, help="A trap for the next session. Repeatable."
+        ),
+        click.option(
+            "--pointer", "pointers", multiple=True, help="path, path:line or URL. Repeatable."
+        ),
+        click.option(
+            "--log",
+            "log_file",
+            type=click.Path(path_type=Path, allow_dash=True),
+            help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
+        ),
+        click.option(
+            "--allow-dirty",
+            is_flag=True,
+            help="Write over uncommitted changes; they are recorded in open_risks.",
+        ),
+        click.option(
+            "--config",
+            "config_file",
+            type=click.Path(path_type=Path),
+            help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@cli.command(cls=_PacketCommand)
+@click.option("--topic", help="Topic (default: default); the packet is .handoff/TOPIC.json.")
+@click.option("--output", type=click.Path(path_type=Path), help="Packet path (default by topic).")
+@_packet_options
+def new(**kwargs: object) -> None:
+    """Start the packet of this branch and topic, and its markdown twin.
+
+    Needs --summary, --next-action and --verdict-pointer. Refuses (exit 2) a dirty workbench
+    (unless --allow-dirty), a placeholder, a path the `packets` globs do not match, a branch
+    and topic that already have an active packet (use `update`), and any file it may not
+    replace. Without --verify, last_known_good_commit is HEAD, taken on trust.
+    """
+    from handoff_audit.authoring.lifecycle import PacketOptions, new_command
+
+    raise _Exit(new_command(PacketOptions(**kwargs)))  # type: ignore[arg-type]
+
+
+@cli.command(cls=_PacketCommand)
+@click.argument("packet", required=False, type=click.Path(path_type=Path))
+@click.option("--topic", help="Which packet of this branch (default: default).")
+@_packet_options
+def update(packet: Path | None, **kwargs: object) -> None:
+    """Refresh PACKET (default: the active packet of this branch and topic).
+
+    A single-valued option replaces its field; a repeatable one appends (exact duplicates
+    skipped); --log and --verify entries are appended to commands_run, then the log is trimmed
+    to the last `keep-last` passing entries plus every failure; everything else is kept, and
+    the twin is re-rendered. Without --verify, last_known_good_commit stays as it was.
+    """
+    from handoff_audit.authoring.lifecycle import PacketOptions, update_command
+
+    raise _Exit(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
 @cli.command()
 @click.argument("packet", type=click.Path(path_type=Path))
 @click.option("--by", "successor", help="Path or topic of the successor packet.")
 def supersede(packet: Path, successor: str | None) -> None:
-    """Mark PACKET superseded and re-render its twin."""
+    """Mark PACKET superseded (a packet, not any JSON file) and re-render its twin."""
     from handoff_audit.authoring.commands import set_status_command
 
     raise _Exit(set_status_command(packet, "superseded", successor))
@@ -149,7 +272,10 @@ def supersede(packet: Path, successor: str | None) -> None:
 @cli.command()
 @click.argument("packet", type=click.Path(path_type=Path))
 def archive(packet: Path) -> None:
-    """Mark PACKET archived and re-render its twin."""
+    """Mark PACKET archived (its work is finished) and re-render its twin.
+
+    The archived packet stays in git's history; the next branch's `new` may replace it.
+    """
     from handoff_audit.authoring.commands import set_status_command
 
     raise _Exit(set_status_command(packet, "archived", None))

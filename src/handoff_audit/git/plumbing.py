@@ -453,10 +453,12 @@ def _skip(out: IO[bytes], size: int) -> None:
         size -= len(chunk)
 
 
-def status(root: Path, pathspecs: Sequence[str]) -> dict[str, str]:
+def status(root: Path, pathspecs: Sequence[str], *, ignored: bool = False) -> dict[str, str]:
     """Work-tree changes under ``pathspecs``: path (from the top folder) -> two-letter code
-    (``??`` untracked, `` M`` modified, ...); one git call."""
+    (``??`` untracked, `` M`` modified, ``!!`` ignored with ``ignored``, ...); one git call."""
     args = ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"]
+    if ignored:
+        args.append("--ignored=matching")
     out = run(root, [*args, "--", *pathspecs])
     result = {}
     for entry in out.split(b"\0"):

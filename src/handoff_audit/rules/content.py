@@ -225,23 +225,31 @@ def is_placeholder(text: str) -> bool:
     return any(pattern.match(stripped) for pattern in _PLACEHOLDER_PATTERNS)
 
 
-def _placeholder_hits(packet: Packet) -> Iterator[Hit]:
+def placeholder_message(name: str, value: object) -> str | None:
+    """The `placeholder` rule's message for field ``name`` holding ``value``; ``None`` when the
+    value is no placeholder. `new` and `update` refuse with the same words."""
     from handoff_audit.credentials import show
 
+    if not isinstance(value, str) or not is_placeholder(value):
+        return None
+    what = "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
+    fix = (
+        "write the first concrete step for the next session"
+        if name == "next_action"
+        else "say what this session did"
+    )
+    return f"{name} is {what}; {fix}"
+
+
+def _placeholder_hits(packet: Packet) -> Iterator[Hit]:
     assert packet.data is not None
     for name in PLACEHOLDER_FIELDS:
-        value = packet.data.get(name)
-        if not isinstance(value, str) or not is_placeholder(value):
+        message = placeholder_message(name, packet.data.get(name))
+        if message is None:
             continue
         pointer = f"/{name}"
         line, column = packet.position(pointer)
-        what = "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
-        fix = (
-            "write the first concrete step for the next session"
-            if name == "next_action"
-            else "say what this session did"
-        )
-        yield Hit(PLACEHOLDER, packet.path, f"{name} is {what}; {fix}", line, column, pointer)
+        yield Hit(PLACEHOLDER, packet.path, message, line, column, pointer)
 
 
 def _secret_hits(packet: Packet) -> Iterator[Hit]:

@@ -1,0 +1,467 @@
+"""`new` and `update`: write the packet of this branch and topic, and its twin.
+
+A packet lives as ``active`` while its branch's work goes on (`new` starts it, `update` refreshes
+it), then becomes ``superseded`` or ``archived``. A finished packet stays in git's history: the
+next branch's `new` may replace it at the same path once git holds it as it is. `new` never
+replaces anything else: not an active packet, not a JSON file that is no packet, not a markdown
+file it did not render.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from handoff_audit.authoring.new_packet import check_topic, log_facts, pair, risk, texts
+from handoff_audit.authoring.packet_files import (
+    is_packet,
+    packet_text,
+    read_known_packet,
+    read_packet,
+    twin_of,
+    write_atomic,
+)
+from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
+from handoff_audit.authoring.workbench import (
+    Workbench,
+    dirt_lines,
+    read_workbench,
+    resolve_commit,
+    unsaved,
+)
+from handoff_audit.errors import EXIT_OK, InputError
+from handoff_audit.markdown import render_packet
+
+if TYPE_CHECKING:
+    from handoff_audit.config import Config
+    from handoff_audit.model.packet import Packet
+
+Pair = tuple[str, str]
+
+_ORDER = (
+    "schema_version",
+    "topic",
+    "title",
+    "branch",
+    "last_known_good_commit",
+    "status",
+    "superseded_by",
+    "summary",
+    "next_action",
+    "changed_files",
+    "commands_run",
+    "failed_attempts",
+    "open_risks",
+    "decisions",
+    "ruled_out",
+    "traps",
+    "pointers",
+    "verdict_pointer",
+)
+"""The order `new` writes a packet's fields in (unknown ones, like ``x-*``, follow)."""
+
+
+@dataclass(frozen=True)
+class PacketOptions:
+    """The options of `new` and `update`, as given."""
+
+    summary: str | None = None
+    """What this session did."""
+    next_action: str | None = None
+    """The first thing the next session should do."""
+    verdict_pointer: str | None = None
+    """Path or URL of the test/verification report."""
+    topic: str | None = None
+    """Topic; `new` writes ``.handoff/TOPIC.json``, `update` picks the packet of this topic."""
+    title: str | None = None
+    """The task's name."""
+    branch: str | None = None
+    """Branch (default: the checked-out one)."""
+    last_known_good: str | None = None
+    """Last commit with green tests; without ``--verify``, `new` takes HEAD on trust."""
+    target_branch: str | None = None
+    """Changed files are taken against the merge base with this branch."""
+    risks: tuple[Pair, ...] = ()
+    """``(what, severity)`` each."""
+    decisions: tuple[Pair, ...] = ()
+    """``(what, why)`` each."""
+    ruled_out: tuple[Pair, ...] = ()
+    """``(what, why)`` each."""
+    failed: tuple[str, ...] = ()
+    """Failed attempts."""
+    traps: tuple[str, ...] = ()
+    """Traps for the next session."""
+    pointers: tuple[str, ...] = ()
+    """``path``, ``path:line`` or URL each."""
+    log_file: Path | None = None
+    """Commands as JSON lines ``{cmd, exit, note}``; ``-`` reads standard input."""
+    output: Path | None = None
+    """Where `new` writes the packet (default: by topic)."""
+    config_file: Path | None = None
+    """An explicit configuration file."""
+    verify: str | None = None
+    """The command that proves the tests green; ``""`` (``--verify`` alone): the
+    configuration's ``verify``; ``None``: nothing is run."""
+    allow_dirty: bool = False
+    """Write over uncommitted changes, recording them as an open risk."""
+
+
+def name(path: Path) -> str:
+    """How messages name a file: relative to the current folder when under it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def new_command(options: PacketOptions) -> int:
+    """Start the packet of this branch and topic, and its twin."""
+    _refuse_missing(options)
+    _refuse_placeholders(options)
+    topic = check_topic(options.topic) if options.topic is not None else None
+    bench, config = _workbench(options)
+    path = _output(bench.root, options.output, topic, config)
+    active = _active(bench, config, topic or "default")
+    if active:
+        shown = ", ".join(p.path for p in active)
+        raise InputError(
+            f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
+            f"({shown}); refresh it with `handoff-audit update`, or keep it as history and "
+            f"start over with `handoff-audit supersede {active[0].path}` then `new`"
+        )
+    replaced = _refuse_foreign(bench, path)
+    facts = _dirt_facts(bench, options, "new")
+    lkg, verified = _last_known_good(bench, config, options, previous=None)
+    facts |= verified
+    if options.log_file is not None:
+        facts |= log_facts(options.log_file)
+    facts |= SessionFacts(changed_files=bench.changed_files)
+    data: dict[str, Any] = {"schema_version": "1"}
+    if topic is not None:
+        data["topic"] = topic
+    data |= {
+        "branch": bench.branch,
+        "last_known_good_commit": lkg,
+        "status": "active",
+        "summary": "",
+        "next_action": "",
+        "changed_files": [],
+        "commands_run": [],
+        "failed_attempts": [],
+        "open_risks": [],
+        "verdict_pointer": "",
+    }
+    data = _ordered(merge_facts(_apply(data, options), facts, config.keep_last))
+    said = _write(path, data)
+    if replaced:
+        said += f"; replaced {replaced} (git keeps it in the history)"
+    click.echo(f"{name(path)}: {said}", err=True)
+    return EXIT_OK
+
+
+def update_command(packet: Path | None, options: PacketOptions) -> int:
+    """Refresh the active packet of this branch and topic (or ``packet``), and its twin."""
+    _refuse_placeholders(options)
+    bench, config = _workbench(options)
+    path, data = _updated_packet(bench, config, packet, options.topic)
+    facts = _dirt_facts(bench, options, "update")
+    previous = data.get("last_known_good_commit")
+    lkg, verified = _last_known_good(
+        bench, config, options, previous=previous if isinstance(previous, str) else None
+    )
+    facts |= verified
+    if options.log_file is not None:
+        facts |= log_facts(options.log_file)
+    facts |= SessionFacts(changed_files=bench.changed_files)
+    data = dict(data)
+    data["last_known_good_commit"] = lkg
+    data = merge_facts(_apply(data, options), facts, config.keep_last)
+    click.echo(f"{name(path)}: {_write(path, data)}", err=True)
+    return EXIT_OK
+
+
+def _workbench(options: PacketOptions) -> tuple[Workbench, Config]:
+    from handoff_audit.config import load_config
+
+    return read_workbench(
+        Path.cwd(),
+        lambda root: load_config(root, options.config_file),
+        options.branch,
+        options.target_branch,
+    )
+
+
+def _refuse_missing(options: PacketOptions) -> None:
+    missing = [
+        flag
+        for flag, value in (
+            ("--next-action", options.next_action),
+            ("--summary", options.summary),
+            ("--verdict-pointer", options.verdict_pointer),
+        )
+        if value is None or not value.strip()
+    ]
+    if missing:
+        raise InputError(
+            f"new: {', '.join(missing)} required"
+            + (
+                "; without a next action a packet is a status report, not a handoff"
+                if "--next-action" in missing
+                else ""
+            )
+        )
+
+
+def _refuse_placeholders(options: PacketOptions) -> None:
+    """What `check` calls a placeholder is refused here, in the `placeholder` rule's words."""
+    from handoff_audit.rules.content import placeholder_message
+
+    for flag, field, value in (
+        ("--summary", "summary", options.summary),
+        ("--next-action", "next_action", options.next_action),
+    ):
+        if value is not None:
+            message = placeholder_message(field, value)
+            if message is not None:
+                raise InputError(f"{flag}: {message} (`check` would reject it: placeholder)")
+    if options.verdict_pointer is not None and not options.verdict_pointer.strip():
+        raise InputError("--verdict-pointer: give the path or URL of the test report")
+
+
+def _output(root: Path, output: Path | None, topic: str | None, config: Config) -> Path:
+    from handoff_audit.globs import matches_any
+
+    if output is None:
+        path = root / (f".handoff/{topic}.json" if topic else "handoff.json")
+        flag = f"--topic {topic}" if topic else "the default path handoff.json"
+    else:
+        # git names the top folder by its real path; compare like with like (not the file's link).
+        full = Path(os.path.abspath(output))
+        path = full.parent.resolve() / full.name
+        flag = f"--output {output}"
+        if path.suffix != ".json":
+            raise InputError(f"{flag}: a packet file ends in .json")
+        if not path.is_relative_to(root):
+            raise InputError(f"{flag}: outside the repository {root}")
+    relative = path.relative_to(root).as_posix()
+    if not matches_any(relative, config.packets):
+        where = config.source or ".handoff-audit.yml"
+        raise InputError(
+            f"{flag}: {relative} is not matched by the `packets` globs "
+            f"({', '.join(config.packets)}), so `check` would never find it; write it under a "
+            f'matched path, or add "{relative}" to `packets` in {where}'
+        )
+    return path
+
+
+def _active(bench: Workbench, config: Config, topic: str) -> list[Packet]:
+    """The active JSON packets of the workbench's branch and ``topic``."""
+    from handoff_audit.engine.discovery import discover
+    from handoff_audit.engine.loading import load_packets
+
+    files = discover(bench.root, (bench.root,), config)
+    packets, _ = load_packets(bench.root, files, config)
+    return [
+        p
+        for p in packets
+        if p.kind == "json"
+        and p.data is not None
+        and p.status == "active"
+        and p.branch == bench.branch
+        and p.topic == topic
+    ]
+
+
+def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
+    """Refuse to replace what `new` may not; the finished packet it may replace, if any."""
+    twin = twin_of(path)
+    if not os.path.lexists(path):
+        if os.path.lexists(twin):
+            raise InputError(
+                f"{name(twin)} is a hand-written handoff (there is no {path.name} beside it); "
+                "`new` will not overwrite it: move it, or pick another --topic or --output"
+            )
+        return None
+    try:
+        existing = read_packet(path)
+    except InputError as error:
+        raise InputError(
+            f"{error}; `new` will not overwrite it: move it or pick --output"
+        ) from None
+    if not is_packet(existing):
+        raise InputError(
+            f"{name(path)} is a JSON file but not a handoff packet (no branch and status); `new` "
+            "will not overwrite it: pick another --topic or --output"
+        )
+    whose = (
+        f"the {existing.get('status')} packet of branch {existing.get('branch')!r} topic "
+        f"{existing.get('topic') or 'default'!r}"
+    )
+    if existing.get("status") == "active":
+        raise InputError(
+            f"{name(path)} is {whose}; `new` will not overwrite an active packet: pick another "
+            f"--topic or --output, or finish it first (`handoff-audit archive {name(path)}`)"
+        )
+    relative = [p.relative_to(bench.root).as_posix() for p in (path, twin) if os.path.lexists(p)]
+    pending = unsaved(bench.root, relative)
+    if pending:
+        raise InputError(
+            f"{name(path)} is {whose}, and git does not hold {', '.join(pending)} as it is; "
+            "commit it first (the history keeps finished packets), then run `new` again, or "
+            "pick another --topic or --output"
+        )
+    return f"{name(path)}, {whose}"
+
+
+def _updated_packet(
+    bench: Workbench, config: Config, packet: Path | None, topic: str | None
+) -> tuple[Path, dict[str, Any]]:
+    """The packet `update` refreshes: ``packet``, or the branch and topic's only active one."""
+    if packet is not None:
+        data = read_known_packet(packet)
+        if data.get("status") != "active":
+            raise InputError(
+                f"{name(packet)} is {data.get('status')}, not active; start a new packet "
+                "with `handoff-audit new`"
+            )
+        if data.get("branch") != bench.branch:
+            raise InputError(
+                f"{name(packet)} is the packet of branch {data.get('branch')!r}, not "
+                f"{bench.branch!r}; refresh it on its branch, or start this branch's packet "
+                "with `handoff-audit new`"
+            )
+        return packet, data
+    wanted = check_topic(topic) if topic is not None else "default"
+    active = _active(bench, config, wanted)
+    if not active:
+        hint = f" --topic {topic}" if topic is not None else ""
+        raise InputError(
+            f"branch {bench.branch!r} topic {wanted!r} has no active packet to update; start "
+            f"one with `handoff-audit new{hint}`"
+        )
+    if len(active) > 1:
+        raise InputError(
+            f"branch {bench.branch!r} topic {wanted!r} has {len(active)} active packets "
+            f"({', '.join(p.path for p in active)}); name the one to update, and mark the "
+            "others with `handoff-audit supersede`"
+        )
+    found = active[0]
+    assert found.data is not None
+    return bench.root / found.path, found.data
+
+
+def _dirt_facts(bench: Workbench, options: PacketOptions, command: str) -> SessionFacts:
+    """Refuse a dirty workbench, or with ``--allow-dirty`` record it as an open risk."""
+    if not bench.dirt:
+        return SessionFacts()
+    listed = dirt_lines(bench.dirt)
+    if not options.allow_dirty:
+        raise InputError(
+            f"the workbench is not clean: {listed}; a handoff built on uncommitted work is "
+            f"worse than none: commit or stash them (or ignore them in .gitignore), then run "
+            f"`{command}` again, or pass --allow-dirty to record them as an open risk"
+        )
+    click.echo(f"note: writing over uncommitted work ({listed}); recorded in open_risks", err=True)
+    what = f"written over uncommitted work (not in any commit): {listed}"
+    return SessionFacts(open_risks=({"what": what, "severity": "medium"},))
+
+
+def _last_known_good(
+    bench: Workbench, config: Config, options: PacketOptions, previous: str | None
+) -> tuple[str, SessionFacts]:
+    """The packet's last known good commit, and what the verify command added to the log."""
+    from handoff_audit.authoring.verify import run_verify
+
+    given = resolve_commit(bench.root, options.last_known_good) if options.last_known_good else None
+    command = options.verify
+    if command == "":
+        command = config.verify
+        if command is None:
+            raise InputError(
+                "--verify: no command given and the configuration has no `verify` key; pass "
+                "--verify 'pytest -q' or set `verify: pytest -q` in .handoff-audit.yml"
+            )
+    if command is None:
+        if given is not None:
+            return given, SessionFacts()
+        if previous is not None:
+            click.echo(
+                f"note: last_known_good_commit stays {previous[:12]}; `--verify CMD` moves it "
+                "to HEAD when CMD passes",
+                err=True,
+            )
+            return previous, SessionFacts()
+        click.echo(
+            f"note: last_known_good_commit is HEAD ({bench.head[:12]}), taken on trust: nothing "
+            "verified it; pass --verify CMD (or set `verify` in the configuration) to prove it",
+            err=True,
+        )
+        return bench.head, SessionFacts()
+    result = run_verify(bench.root, command, bench.head)
+    if result.passed:
+        click.echo(f"verify: `{command}` passed at {bench.head[:12]}", err=True)
+        return bench.head, result.facts(None)
+    if result.tail:
+        click.echo(result.tail, err=True)
+    kept = given or previous
+    if kept is None:
+        raise InputError(
+            f"--verify: `{command}` failed (exit {result.exit}) at {bench.head[:12]}, and there "
+            "is no earlier green commit to keep; make it pass, or name the last green commit "
+            "with --last-known-good COMMIT"
+        )
+    click.echo(
+        f"verify: `{command}` failed (exit {result.exit}); last_known_good_commit stays "
+        f"{kept[:12]}, and an open risk names the failure",
+        err=True,
+    )
+    return kept, result.facts(kept)
+
+
+def _apply(data: dict[str, Any], options: PacketOptions) -> dict[str, Any]:
+    """``data`` with the single-valued options replacing their fields and the repeatable ones
+    appended (exact duplicates skipped)."""
+    result = dict(data)
+    for field, value in (
+        ("title", options.title),
+        ("summary", options.summary),
+        ("next_action", options.next_action),
+        ("verdict_pointer", options.verdict_pointer),
+    ):
+        if value is not None and value.strip():
+            result[field] = value.strip()
+    added: dict[str, list[Any]] = {
+        "open_risks": [risk(r) for r in options.risks],
+        "failed_attempts": texts(options.failed),
+        "decisions": [pair("--decision", ("decision", "why"), d) for d in options.decisions],
+        "ruled_out": [pair("--ruled-out", ("what", "why"), r) for r in options.ruled_out],
+        "traps": texts(options.traps),
+        "pointers": texts(options.pointers),
+    }
+    for field, values in added.items():
+        if values:
+            existing = result.get(field)
+            result[field] = append_new(existing if isinstance(existing, list) else [], values)
+    return result
+
+
+def _ordered(data: dict[str, Any]) -> dict[str, Any]:
+    known = {key: data[key] for key in _ORDER if key in data}
+    return known | {key: value for key, value in data.items() if key not in known}
+
+
+def _write(path: Path, data: dict[str, Any]) -> str:
+    """Write the packet and its twin; what was written, for the status line."""
+    wrote = [
+        p
+        for p, text in ((path, packet_text(data)), (twin_of(path), render_packet(data)))
+        if write_atomic(p, text)
+    ]
+    return f"wrote {', '.join(name(p) for p in wrote)}" if wrote else "unchanged"
+
+
+__all__ = ["PacketOptions", "new_command", "update_command"]

@@ -1,0 +1,71 @@
+"""What a session produced, from any source, and how it is merged into a packet.
+
+`new` and `update` gather facts from several sources (git's changed files, the ``--log`` file,
+the ``--verify`` run, a dirty workbench written anyway); each source yields one `SessionFacts`,
+the sources are joined with ``|``, and `merge_facts` puts the result into the packet. Adding a
+source (a transcript, say) is one more ``facts |= source(...)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Command = dict[str, Any]
+"""A ``commands_run`` entry: ``{"cmd": str, "exit": int, "note"?: str}``."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionFacts:
+    """Facts a session produced, in the order they happened."""
+
+    commands_run: tuple[Command, ...] = ()
+    """Commands run, appended to ``commands_run`` (then the log is trimmed)."""
+    changed_files: tuple[str, ...] = ()
+    """Files changed, appended to ``changed_files`` (exact duplicates skipped)."""
+    failed_attempts: tuple[str, ...] = ()
+    """Attempts that failed, appended to ``failed_attempts`` (exact duplicates skipped)."""
+    open_risks: tuple[dict[str, str], ...] = ()
+    """Risks found (``{what, severity}``), appended to ``open_risks`` (duplicates skipped)."""
+
+    def __or__(self, other: SessionFacts) -> SessionFacts:
+        return SessionFacts(
+            self.commands_run + other.commands_run,
+            self.changed_files + other.changed_files,
+            self.failed_attempts + other.failed_attempts,
+            self.open_risks + other.open_risks,
+        )
+
+
+def append_new(existing: Iterable[Any], added: Iterable[Any]) -> list[Any]:
+    """``existing`` followed by each of ``added`` that is not already there (exact equality)."""
+    result = list(existing)
+    for item in added:
+        if item not in result:
+            result.append(item)
+    return result
+
+
+def trim_log(commands: Sequence[Command], keep_last: int) -> list[Command]:
+    """Every failure plus the last ``keep_last`` passing entries, in their order (what
+    ``log-untrimmed`` asks for)."""
+    passing = [i for i, command in enumerate(commands) if command.get("exit") == 0]
+    kept = set(passing[len(passing) - keep_last :] if keep_last > 0 else [])
+    return [c for i, c in enumerate(commands) if c.get("exit") != 0 or i in kept]
+
+
+def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> dict[str, Any]:
+    """A copy of the packet ``data`` with ``facts`` appended and its log trimmed."""
+
+    def listed(key: str) -> list[Any]:
+        value = data.get(key)
+        return list(value) if isinstance(value, list) else []
+
+    merged = dict(data)
+    merged["changed_files"] = append_new(listed("changed_files"), facts.changed_files)
+    log = listed("commands_run") + [dict(c) for c in facts.commands_run]
+    merged["commands_run"] = trim_log(log, keep_last)
+    merged["failed_attempts"] = append_new(listed("failed_attempts"), facts.failed_attempts)
+    merged["open_risks"] = append_new(listed("open_risks"), facts.open_risks)
+    return merged

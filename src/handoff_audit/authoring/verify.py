@@ -1,0 +1,75 @@
+"""``--verify CMD``: run the command that proves the tests green, and say what it proved.
+
+The command runs with ``sh -c`` at the repository root, after the workbench check, so what it
+proves is about the commit checked out. Its output is kept and only its tail is shown when it
+fails: standard output belongs to the command line's own answer.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from handoff_audit.authoring.session_facts import SessionFacts
+from handoff_audit.errors import InputError
+
+TAIL_LINES = 20
+"""Lines of a failing command's output shown on standard error."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    """One run of the verify command."""
+
+    cmd: str
+    """The command as given."""
+    exit: int
+    """Its exit status (128 + N when killed by signal N)."""
+    head: str
+    """The full id of the commit it ran on."""
+    tail: str
+    """The last lines of its combined output."""
+
+    @property
+    def passed(self) -> bool:
+        """True when it exited 0."""
+        return self.exit == 0
+
+    def facts(self, kept_lkg: str | None) -> SessionFacts:
+        """The log entry, and when it failed an open risk naming the failure."""
+        short = self.head[:12]
+        note = f"--verify at {short}: " + ("passed" if self.passed else "failed")
+        facts = SessionFacts(commands_run=({"cmd": self.cmd, "exit": self.exit, "note": note},))
+        if self.passed:
+            return facts
+        kept = f"; last_known_good_commit stays {kept_lkg[:12]}" if kept_lkg else ""
+        risk = {
+            "what": f"`{self.cmd}` failed (exit {self.exit}) at {short}{kept}",
+            "severity": "high",
+        }
+        return facts | SessionFacts(open_risks=(risk,))
+
+
+def run_verify(root: Path, cmd: str, head: str) -> Verification:
+    """Run ``sh -c CMD`` in ``root``; `InputError` when it cannot be started at all."""
+    if not cmd.strip():
+        raise InputError(
+            "--verify: give the command that runs the tests, e.g. --verify 'pytest -q'"
+        )
+    try:
+        done = subprocess.run(
+            ["sh", "-c", cmd],
+            cwd=root,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
+    except OSError as error:
+        raise InputError(f"--verify: cannot run sh ({error.strerror or error})") from None
+    code = done.returncode if done.returncode >= 0 else 128 - done.returncode
+    text = done.stdout.decode("utf-8", "replace")
+    # The tail goes to a terminal: no escape sequence of the command's may reach it.
+    lines = "".join(c if c.isprintable() or c in "\n\t" else "?" for c in text).splitlines()
+    return Verification(cmd, code, head, "\n".join(lines[-TAIL_LINES:]))

@@ -1,0 +1,153 @@
+"""What `new` and `update` take from git: the branch, HEAD, the changed files and the dirt.
+
+Every git call goes through `handoff_audit.git.plumbing`; the number of calls does not depend on
+the number of packets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from handoff_audit.config import Config
+from handoff_audit.errors import InputError
+from handoff_audit.git import plumbing
+from handoff_audit.globs import matches, matches_any
+
+_STATUS_WORDS = {"?": "untracked", "M": "modified", "A": "added", "D": "deleted", "U": "unmerged"}
+
+
+@dataclass(frozen=True, slots=True)
+class Workbench:
+    """The repository as `new` and `update` find it."""
+
+    root: Path
+    """The work tree's top folder; packet paths are relative to it."""
+    branch: str
+    """The packet's branch (``--branch``, or the checked-out one)."""
+    head: str
+    """The full id of the commit checked out."""
+    changed_files: tuple[str, ...]
+    """Files changed against the merge base with the target (``--target-branch``, else the first
+    protected branch that exists), committed or not; packet files left out."""
+    base_branch: str | None
+    """The branch ``changed_files`` was taken against; ``None`` when none exists."""
+    dirt: tuple[tuple[str, str], ...]
+    """Uncommitted tracked changes and untracked, not-ignored files, as (path, what), packet
+    files left out: writing packets is what `new` and `update` do."""
+
+
+def read_workbench(
+    cwd: Path, config_for: Callable[[Path], Config], branch: str | None, target: str | None
+) -> tuple[Workbench, Config]:
+    """The workbench around ``cwd`` and the repository's configuration; `InputError` when git
+    cannot say."""
+    info = plumbing.repo_info(cwd)
+    if info is None:
+        raise InputError(f"{cwd}: not inside a git repository; `new` and `update` read git")
+    root = info.toplevel
+    config = config_for(root)
+    try:
+        if branch is None:
+            branch = plumbing.current_branch(root)
+            if branch is None:
+                raise InputError("HEAD is detached; say which branch this is with --branch")
+        if target is not None and not plumbing.is_safe_branch(target):
+            raise InputError(f"--target-branch {target!r} is not a usable branch name")
+        base_branch, tip = (target, None) if target else _first_protected(root, config)
+        revisions = ["HEAD"] + ([target] if target else [])
+        found = plumbing.resolve(root, revisions)
+        head = found["HEAD"]
+        if head is None:
+            raise InputError("the repository has no commit yet; commit once, then run `new`")
+        if target is not None:
+            resolved = found[target]
+            if resolved is None:
+                raise InputError(f"--target-branch {target!r} is no branch or commit here")
+            tip = resolved[0]
+        base = head[0]
+        if tip is not None:
+            merge_base = plumbing.merge_base(root, head[0], tip)
+            if merge_base is None:
+                if target is not None:
+                    raise InputError(f"HEAD and {target} share no history; no merge base to diff")
+                base_branch = None
+            else:
+                base = merge_base
+        changed = plumbing.changed_since(root, base)
+        status = plumbing.status(root, [])
+    except plumbing.GitError as error:
+        raise InputError(str(error)) from None
+    own = packet_file_test(config)
+    dirt = tuple((path, _describe(code)) for path, code in sorted(status.items()) if not own(path))
+    kept = tuple(path for path in changed if not own(path))
+    return Workbench(root, branch, head[0], kept, base_branch, dirt), config
+
+
+def _first_protected(root: Path, config: Config) -> tuple[str | None, str | None]:
+    """The first protected branch (in the configuration's order) that exists here, local
+    before remote-tracking, and its commit."""
+    refs = plumbing.list_refs(root)
+    for pattern in config.protected_branches:
+        for local in (True, False):
+            for ref in refs:
+                if ref.name.startswith("refs/heads/") == local and matches(ref.branch, pattern):
+                    return ref.branch, ref.commit
+    return None, None
+
+
+def packet_file_test(config: Config) -> Callable[[str], bool]:
+    """Whether a path (from the top folder) is a packet file or a packet's twin."""
+
+    def own(path: str) -> bool:
+        if matches_any(path, config.packets):
+            return True
+        name = path.rsplit("/", 1)[-1]
+        if name.endswith(".md"):  # the twin of a packet
+            return matches_any(f"{path[:-3]}.json", config.packets)
+        return False
+
+    return own
+
+
+def _describe(code: str) -> str:
+    for char in (code[1], code[0]):
+        if char in _STATUS_WORDS:
+            return _STATUS_WORDS[char]
+    return "changed"
+
+
+def dirt_lines(dirt: tuple[tuple[str, str], ...], shown: int = 10) -> str:
+    """``src/app.py (modified), scratch.tmp (untracked)``, shortened after ``shown`` paths."""
+    names = [f"{printable(path)} ({what})" for path, what in dirt[:shown]]
+    more = len(dirt) - shown
+    return ", ".join(names) + (f" and {more} more" if more > 0 else "")
+
+
+def printable(path: str) -> str:
+    """A path as a message shows it: control characters escaped, the rest as it is."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in path)
+
+
+def resolve_commit(root: Path, revision: str, option: str = "--last-known-good") -> str:
+    """The full id of the commit ``revision`` names; `InputError` naming ``option`` otherwise."""
+    if not revision or revision.startswith("-") or any(c in revision for c in "\n\0 "):
+        raise InputError(f"{option} {revision!r} is not a usable revision")
+    try:
+        found = plumbing.resolve(root, [revision])[revision]
+    except plumbing.GitError as error:
+        raise InputError(str(error)) from None
+    if found is None:
+        raise InputError(f"{option} {revision!r} is no commit here")
+    return found[0]
+
+
+def unsaved(root: Path, paths: list[str]) -> list[str]:
+    """Those of ``paths`` (from the top folder) whose content git does not hold as it is:
+    modified, untracked or ignored. One git call."""
+    try:
+        status = plumbing.status(root, [f":(literal){p}" for p in paths], ignored=True)
+    except plumbing.GitError as error:
+        raise InputError(str(error)) from None
+    return sorted(status)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,10 @@ def _new(run_cli: Any, repo: Any, *args: str) -> Any:
     )
 
 
+def _packet(repo: Any, path: str = "handoff.json") -> Any:
+    return json.loads((repo.root / path).read_text())
+
+
 @pytest.fixture
 def repo(git_repo: Any) -> Any:
     git_repo.write("src/app.py", "print('hi')\n")
@@ -31,7 +36,6 @@ def test_writes_packet_and_twin_from_git(repo: Any, run_cli: Any) -> None:
     lkg = repo.head()
     repo.write("src/refunds.py", "x = 1\n")
     repo.commit("refunds")
-    repo.write("src/app.py", "print('changed')\n")
     result = _new(
         run_cli,
         repo,
@@ -42,11 +46,14 @@ def test_writes_packet_and_twin_from_git(repo: Any, run_cli: Any) -> None:
         "--target-branch",
         "main",
         "--risk",
-        "old clients retry:high",
+        "old clients retry: see https://example.com/a:b",
+        "high",
         "--decision",
-        "key in a header:the body is signed",
+        "see http://example.com/x:too slow",
+        "the body is signed: twice",
         "--ruled-out",
-        "a lock per refund:deadlocks",
+        "a lock per refund",
+        "deadlocks",
         "--failed",
         "retrying in the client",
         "--trap",
@@ -55,13 +62,17 @@ def test_writes_packet_and_twin_from_git(repo: Any, run_cli: Any) -> None:
         "src/refunds.py:1",
     )
     assert result.code == 0, result.err
-    data = json.loads((repo.root / "handoff.json").read_text())
+    data = _packet(repo)
     assert data["branch"] == "feat/refunds"
     assert data["last_known_good_commit"] == lkg
     assert data["status"] == "active"
-    assert data["changed_files"] == ["src/app.py", "src/refunds.py"]
-    assert data["open_risks"] == [{"what": "old clients retry", "severity": "high"}]
-    assert data["decisions"] == [{"decision": "key in a header", "why": "the body is signed"}]
+    assert data["changed_files"] == ["src/refunds.py"]
+    assert data["open_risks"] == [
+        {"what": "old clients retry: see https://example.com/a:b", "severity": "high"}
+    ]
+    assert data["decisions"] == [
+        {"decision": "see http://example.com/x:too slow", "why": "the body is signed: twice"}
+    ]
     assert data["ruled_out"] == [{"what": "a lock per refund", "why": "deadlocks"}]
     assert data["failed_attempts"] == ["retrying in the client"]
     assert (repo.root / "handoff.md").read_text() == render_packet(data)
@@ -71,12 +82,29 @@ def test_writes_packet_and_twin_from_git(repo: Any, run_cli: Any) -> None:
     assert check.code == 0, check.out
 
 
-def test_defaults_are_head_and_the_work_tree(repo: Any, run_cli: Any) -> None:
-    repo.write("new.txt", "untracked\n")
-    assert _new(run_cli, repo).code == 0
-    data = json.loads((repo.root / "handoff.json").read_text())
-    assert data["last_known_good_commit"] == repo.head()
-    assert data["changed_files"] == ["new.txt"]
+def test_changed_files_default_to_the_first_protected_branch_that_exists(
+    repo: Any, run_cli: Any
+) -> None:
+    repo.write("src/refunds.py", "x = 1\n")
+    repo.commit("refunds")
+    repo.write("src/more.py", "y = 2\n")
+    repo.commit("more")
+    repo.write(".handoff-audit.yml", "protected-branches: [trunk, 'rel*', main]\n")
+    repo.commit("config")
+    result = _new(run_cli, repo)
+    assert result.code == 0, result.err
+    assert _packet(repo)["changed_files"] == [
+        ".handoff-audit.yml",
+        "src/more.py",
+        "src/refunds.py",
+    ]
+
+
+def test_without_verify_head_is_taken_on_trust_and_said(repo: Any, run_cli: Any) -> None:
+    result = _new(run_cli, repo)
+    assert result.code == 0, result.err
+    assert _packet(repo)["last_known_good_commit"] == repo.head()
+    assert "on trust" in result.err and "--verify" in result.err
 
 
 def test_refuses_without_next_action(repo: Any, run_cli: Any) -> None:
@@ -89,25 +117,106 @@ def test_refuses_without_next_action(repo: Any, run_cli: Any) -> None:
     assert not (repo.root / "handoff.json").exists()
 
 
-def test_same_inputs_give_identical_files(repo: Any, run_cli: Any) -> None:
+@pytest.mark.parametrize(
+    ("flag", "value", "message"),
+    [
+        ("--next-action", "TODO", 'next_action is a placeholder ("TODO")'),
+        ("--next-action", "<next step here>", "next_action is a placeholder"),
+        ("--summary", "TBD", 'summary is a placeholder ("TBD"); say what this session did'),
+    ],
+)
+def test_placeholders_are_refused_in_the_rules_words(
+    repo: Any, run_cli: Any, flag: str, value: str, message: str
+) -> None:
+    args = {"--summary": "Keys stored.", "--next-action": "Fix it.", flag: value}
+    result = run_cli(
+        ["new", "--verdict-pointer", "r.xml", *[x for kv in args.items() for x in kv]],
+        cwd=repo.root,
+    )
+    assert result.code == 2
+    assert message in result.err and "placeholder" in result.err
+    assert not (repo.root / "handoff.json").exists()
+
+
+def test_output_outside_the_packets_globs_is_refused(repo: Any, run_cli: Any) -> None:
+    result = _new(run_cli, repo, "--output", "docs/session.json")
+    assert result.code == 2
+    assert "docs/session.json" in result.err and "`packets`" in result.err
+    assert "add" in result.err and ".handoff-audit.yml" in result.err
+    assert not (repo.root / "docs").exists()
+    repo.write(".handoff-audit.yml", 'packets: ["docs/*.json"]\n')
+    repo.commit("config")
+    written = _new(run_cli, repo, "--output", "docs/session.json")
+    assert written.code == 0, written.err
+    check = run_cli(["check", "--format", "json", "."], cwd=repo.root)
+    assert [p["path"] for p in check.json()["packets"]] == ["docs/session.json"]
+
+
+def test_a_dirty_workbench_is_refused_naming_each_path(repo: Any, run_cli: Any) -> None:
     repo.write("src/app.py", "print('changed')\n")
+    repo.write("scratch.tmp", "stray\n")
+    repo.write(".gitignore", "*.log\n")
+    repo.write("debug.log", "ignored\n")
+    result = _new(run_cli, repo, "--verify", "touch verified")
+    assert result.code == 2
+    assert "src/app.py (modified)" in result.err and "scratch.tmp (untracked)" in result.err
+    assert ".gitignore (untracked)" in result.err and "debug.log" not in result.err
+    assert "--allow-dirty" in result.err
+    assert not (repo.root / "handoff.json").exists()
+    assert not (repo.root / "verified").exists(), "the workbench check comes before --verify"
+
+
+def test_allow_dirty_writes_and_records_the_dirt(repo: Any, run_cli: Any) -> None:
+    repo.write("src/app.py", "print('changed')\n")
+    repo.write("scratch.tmp", "stray\n")
+    result = _new(run_cli, repo, "--allow-dirty")
+    assert result.code == 0, result.err
+    data = _packet(repo)
+    (risk,) = data["open_risks"]
+    assert "src/app.py (modified)" in risk["what"] and "scratch.tmp" in risk["what"]
+    assert "scratch.tmp" not in data["changed_files"]
+    assert data["changed_files"] == ["src/app.py"]
+
+
+def test_new_where_an_active_packet_exists_names_update_and_supersede(
+    repo: Any, run_cli: Any
+) -> None:
     assert _new(run_cli, repo, "--topic", "refund").code == 0
     packet = repo.root / ".handoff" / "refund.json"
-    first = (packet.read_bytes(), packet.with_suffix(".md").read_bytes())
-    again = _new(run_cli, repo, "--topic", "refund")
-    assert again.code == 0
-    assert "unchanged" in again.err
-    assert (packet.read_bytes(), packet.with_suffix(".md").read_bytes()) == first
-    assert json.loads(first[0])["changed_files"] == ["src/app.py"]
+    before = packet.read_bytes()
+    again = _new(run_cli, repo, "--topic", "refund", "--summary", "Other.")
+    assert again.code == 2
+    assert "update" in again.err and "supersede .handoff/refund.json" in again.err
+    assert packet.read_bytes() == before
+    elsewhere = _new(run_cli, repo, "--topic", "refund", "--output", ".handoff/v2.json")
+    assert elsewhere.code == 2 and "already has an active packet" in elsewhere.err
+    assert not (repo.root / ".handoff" / "v2.json").exists()
+    other_topic = _new(run_cli, repo, "--topic", "search")
+    assert other_topic.code == 0, other_topic.err
+
+
+def test_supersede_then_new_starts_over(repo: Any, run_cli: Any) -> None:
+    assert _new(run_cli, repo, "--topic", "refund").code == 0
+    done = run_cli(
+        ["supersede", ".handoff/refund.json", "--by", ".handoff/refund-v2.json"], cwd=repo.root
+    )
+    assert done.code == 0, done.err
+    result = _new(run_cli, repo, "--topic", "refund", "--output", ".handoff/refund-v2.json")
+    assert result.code == 0, result.err
+    old = _packet(repo, ".handoff/refund.json")
+    assert old["status"] == "superseded"
+    assert old["superseded_by"] == ".handoff/refund-v2.json"
+    check = run_cli(["check", "--select", "multiple-active,md-mismatch", "."], cwd=repo.root)
+    assert check.code == 0, check.out
 
 
 def test_log_keeps_the_last_entries_and_every_failure(repo: Any, run_cli: Any) -> None:
-    entries = [{"cmd": f"step {i}", "exit": 1 if i in (0, 3) else 0} for i in range(12)]
+    entries = [{"cmd": f"step {i}", "exit": 1 if i in (0, 3, 10) else 0} for i in range(12)]
     entries[3]["note"] = "flaky"
     log = repo.root.parent / "log.jsonl"
     log.write_text("\n".join(json.dumps(e) for e in entries) + "\n\n")
     assert _new(run_cli, repo, "--log", str(log)).code == 0
-    data = json.loads((repo.root / "handoff.json").read_text())
+    data = _packet(repo)
     assert [c["cmd"] for c in data["commands_run"]] == [
         "step 0",
         "step 3",
@@ -122,6 +231,17 @@ def test_log_keeps_the_last_entries_and_every_failure(repo: Any, run_cli: Any) -
     assert check.code == 0 and "log-untrimmed" not in check.out
 
 
+def test_log_dash_reads_standard_input(
+    repo: Any, run_cli: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = '{"cmd": "pytest -k \\"a:b\\"", "exit": 0, "note": "see https://x.example/1"}\n'
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    assert _new(run_cli, repo, "--log", "-").code == 0
+    assert _packet(repo)["commands_run"] == [
+        {"cmd": 'pytest -k "a:b"', "exit": 0, "note": "see https://x.example/1"}
+    ]
+
+
 def test_bad_log_line_is_a_one_line_error(repo: Any, run_cli: Any) -> None:
     log = repo.root.parent / "log.jsonl"
     log.write_text('{"cmd": "make", "exit": 0}\n{"cmd": "pytest", "exit": "one"}\n')
@@ -130,41 +250,30 @@ def test_bad_log_line_is_a_one_line_error(repo: Any, run_cli: Any) -> None:
     assert f"{log}:2" in result.err and '"exit" must be an integer' in result.err
 
 
-def test_new_supersedes_the_old_active_packet(repo: Any, run_cli: Any) -> None:
-    assert _new(run_cli, repo, "--topic", "refund").code == 0
-    result = _new(run_cli, repo, "--topic", "refund", "--output", "refund-v2.json")
-    assert result.code == 0, result.err
-    old = json.loads((repo.root / ".handoff/refund.json").read_text())
-    assert old["status"] == "superseded"
-    assert old["superseded_by"] == "refund-v2.json"
-    assert (repo.root / ".handoff/refund.md").read_text() == render_packet(old)
-    assert "superseded .handoff/refund.json" in result.err
-    new = json.loads((repo.root / "refund-v2.json").read_text())
-    assert new["status"] == "active"
-    check = run_cli(["check", "--select", "multiple-active,md-mismatch", "."], cwd=repo.root)
-    assert check.code == 0, check.out
-
-
-def test_refuses_to_overwrite_a_packet_it_does_not_supersede(repo: Any, run_cli: Any) -> None:
-    other = {"branch": "feat/other", "status": "active", "summary": "s"}
-    repo.write("handoff.json", other)
-    before = (repo.root / "handoff.json").read_bytes()
-    result = _new(run_cli, repo)
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["--decision", "key in a header:the body is signed", "--trap", "x"], "--decision"),
+        (["--decision", "key in a header:the body is signed"], "--decision"),
+        (["--ruled-out", "a lock:deadlocks"], "--ruled-out"),
+        (["--risk", "old clients retry:high", "--pointer", "a.py"], "--risk"),
+    ],
+)
+def test_the_old_one_string_form_is_a_usage_error_showing_the_new_one(
+    repo: Any, run_cli: Any, args: list[str], option: str
+) -> None:
+    result = _new(run_cli, repo, *args)
     assert result.code == 2
-    assert "will not overwrite" in result.err
-    assert (repo.root / "handoff.json").read_bytes() == before
-    repo.write("handoff.json", "not json at all")
-    result = _new(run_cli, repo)
-    assert result.code == 2 and "will not overwrite" in result.err
-    assert (repo.root / "handoff.json").read_text() == "not json at all"
+    assert f"{option} takes two values" in result.err
+    assert "WHAT" in result.err and "e.g." in result.err
+    assert not (repo.root / "handoff.json").exists()
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--risk", "no severity"], "what:severity"),
-        (["--risk", "db:urgent"], "what:severity"),
-        (["--decision", "no reason"], "what:why"),
+        (["--risk", "db", "urgent"], "severity one of"),
+        (["--decision", "no reason", " "], "non-blank"),
         (["--topic", "../escape"], "--topic"),
         (["--topic", "a/../../b"], "--topic"),
         (["--output", "packet.txt"], "ends in .json"),

@@ -191,3 +191,17 @@ def test_a_flood_of_violations_is_capped_with_a_count(run_cli: Any, tmp_path: Pa
         == "150 more schema violations not shown; fix the ones above and run again"
     )
     assert result[1]["pointer"] == "/changed_files/0"
+
+
+def test_no_rule_tells_users_to_edit_the_json_by_hand() -> None:
+    """Refreshing a packet is `handoff-audit update`; no fix says to set a field and re-render."""
+    import re
+
+    from handoff_audit.rules import ALL_RULES
+
+    src = Path(__file__).resolve().parents[1] / "src" / "handoff_audit" / "rules"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in src.glob("*.py"))
+    text += "\n".join(rule.doc for rule in ALL_RULES)
+    for phrase in ("edit the json", "set it to the commit", "set `branch` to"):
+        assert phrase not in text.lower(), phrase
+    assert not re.search(r"set `?last_known_good_commit`? to", text)

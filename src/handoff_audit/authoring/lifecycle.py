@@ -122,6 +122,7 @@ def new_command(options: PacketOptions) -> int:
     """Start the packet of this branch and topic, and its twin."""
     _refuse_missing(options)
     _refuse_placeholders(options)
+    given = _given(options)
     topic = check_topic(options.topic) if options.topic is not None else None
     bench, config = _workbench(options)
     path = _output(bench.root, options.output, topic, config)
@@ -155,7 +156,7 @@ def new_command(options: PacketOptions) -> int:
         "open_risks": [],
         "verdict_pointer": "",
     }
-    data = _ordered(merge_facts(_apply(data, options), facts, config.keep_last))
+    data = _ordered(merge_facts(_apply(data, given), facts, config.keep_last))
     said = _write(path, data)
     if replaced:
         said += f"; replaced {replaced} (git keeps it in the history)"
@@ -166,6 +167,7 @@ def new_command(options: PacketOptions) -> int:
 def update_command(packet: Path | None, options: PacketOptions) -> int:
     """Refresh the active packet of this branch and topic (or ``packet``), and its twin."""
     _refuse_placeholders(options)
+    given = _given(options)
     bench, config = _workbench(options)
     path, data = _updated_packet(bench, config, packet, options.topic)
     facts = _dirt_facts(bench, options, "update")
@@ -179,7 +181,7 @@ def update_command(packet: Path | None, options: PacketOptions) -> int:
     facts |= SessionFacts(changed_files=bench.changed_files)
     data = dict(data)
     data["last_known_good_commit"] = lkg
-    data = merge_facts(_apply(data, options), facts, config.keep_last)
+    data = merge_facts(_apply(data, given), facts, config.keep_last)
     click.echo(f"{name(path)}: {_write(path, data)}", err=True)
     return EXIT_OK
 
@@ -422,19 +424,28 @@ def _last_known_good(
     return kept, result.facts(kept)
 
 
-def _apply(data: dict[str, Any], options: PacketOptions) -> dict[str, Any]:
-    """``data`` with the single-valued options replacing their fields and the repeatable ones
-    appended (exact duplicates skipped)."""
-    result = dict(data)
-    for field, value in (
-        ("title", options.title),
-        ("summary", options.summary),
-        ("next_action", options.next_action),
-        ("verdict_pointer", options.verdict_pointer),
-    ):
-        if value is not None and value.strip():
-            result[field] = value.strip()
-    added: dict[str, list[Any]] = {
+@dataclass(frozen=True, slots=True)
+class _Given:
+    """The fields the options give, parsed and checked before anything runs."""
+
+    replaced: dict[str, str]
+    """Single-valued fields: they replace the packet's."""
+    appended: dict[str, list[Any]]
+    """Repeatable fields: appended to the packet's, exact duplicates skipped."""
+
+
+def _given(options: PacketOptions) -> _Given:
+    replaced = {
+        field: value.strip()
+        for field, value in (
+            ("title", options.title),
+            ("summary", options.summary),
+            ("next_action", options.next_action),
+            ("verdict_pointer", options.verdict_pointer),
+        )
+        if value is not None and value.strip()
+    }
+    appended: dict[str, list[Any]] = {
         "open_risks": [risk(r) for r in options.risks],
         "failed_attempts": texts(options.failed),
         "decisions": [pair("--decision", ("decision", "why"), d) for d in options.decisions],
@@ -442,10 +453,15 @@ def _apply(data: dict[str, Any], options: PacketOptions) -> dict[str, Any]:
         "traps": texts(options.traps),
         "pointers": texts(options.pointers),
     }
-    for field, values in added.items():
-        if values:
-            existing = result.get(field)
-            result[field] = append_new(existing if isinstance(existing, list) else [], values)
+    return _Given(replaced, {key: values for key, values in appended.items() if values})
+
+
+def _apply(data: dict[str, Any], given: _Given) -> dict[str, Any]:
+    """``data`` with the single-valued fields replaced and the repeatable ones appended."""
+    result = dict(data) | given.replaced
+    for field, values in given.appended.items():
+        existing = result.get(field)
+        result[field] = append_new(existing if isinstance(existing, list) else [], values)
     return result
 
 

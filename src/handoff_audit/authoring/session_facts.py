@@ -48,11 +48,10 @@ def append_new(existing: Iterable[Any], added: Iterable[Any]) -> list[Any]:
 
 
 def trim_log(commands: Sequence[Command], keep_last: int) -> list[Command]:
-    """Every failure plus the last ``keep_last`` passing entries, in their order (what
-    ``log-untrimmed`` asks for)."""
-    passing = [i for i, command in enumerate(commands) if command.get("exit") == 0]
-    kept = set(passing[len(passing) - keep_last :] if keep_last > 0 else [])
-    return [c for i, c in enumerate(commands) if c.get("exit") != 0 or i in kept]
+    """The last ``keep_last`` entries plus every earlier failure, in their order: exactly what
+    ``log-untrimmed`` accepts."""
+    tail = max(len(commands) - keep_last, 0)
+    return [c for i, c in enumerate(commands) if i >= tail or c.get("exit") != 0]
 
 
 def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> dict[str, Any]:

@@ -23,9 +23,9 @@ branch would follow instructions meant for the other one.
 **Example.** On branch `feat/refund-v2`, `.handoff/refund.json` still says
 `"branch": "feat/refund"`, because `feat/refund-v2` was branched off `feat/refund`.
 
-**Fix.** If the work continues here, set `branch` to the branch checked and re-render the twin;
-if the packet belongs to the other branch, archive or supersede it here (`handoff-audit
-archive PACKET`). The branch checked is `--branch`, else the checked-out branch; in a detached
+**Fix.** The packet belongs to the other branch: archive or supersede it here (`handoff-audit
+archive PACKET`); if the work continues on this branch, start its packet with `handoff-audit
+new`. The branch checked is `--branch`, else the checked-out branch; in a detached
 checkout without `--branch` (CI builds of pull requests) the rule says once that it cannot tell,
 rather than guess: pass `--branch` (the action passes the pull request's head branch).
 """,
@@ -97,9 +97,8 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
             BRANCH_MISMATCH,
             packet.path,
             f"this active packet is for branch {_show(packet.branch)} but the branch checked is "
-            f"{_show(checked)}: if the work continues here, set `branch` to {_show(checked)} and "
-            f"re-render the twin; if it belongs to the other branch, run `handoff-audit archive "
-            f"{packet.path}` here",
+            f"{_show(checked)}: run `handoff-audit archive {packet.path}` here (or `supersede`), "
+            "then, if the work continues on this branch, start its packet with `handoff-audit new`",
             line,
             column,
             "/branch",

@@ -30,8 +30,9 @@ made on another branch) sends it to the wrong place.
 **Example.** The packet says `"last_known_good_commit": "a91c33e"`, then the branch is rebased:
 `a91c33e` is rewritten as `5f0d2b1`, and the old id is no longer an ancestor of `HEAD`.
 
-**Fix.** Find the commit on this branch where the tests last passed (`git log --oneline`), put its
-id in `last_known_good_commit`, and re-render the twin (`handoff-audit render --write PACKET`).
+**Fix.** `handoff-audit update --verify CMD` runs the tests and moves `last_known_good_commit` to
+`HEAD` when they pass; or name the commit on this branch where they last passed (`git log
+--oneline`) with `handoff-audit update --last-known-good COMMIT`. Both re-render the twin.
 In a shallow clone the audit fetches more history before it judges; it never calls a commit
 unknown only because the clone is shallow (that is `history-unavailable`).
 """,
@@ -51,10 +52,11 @@ about the code the next session finds: the packet's verdict is about another pro
 **Example.** `max-commits-behind` is 10 and `git rev-list --count LKG..HEAD` is 23: the finding
 says "23 commits behind the commit checked (limit 10)".
 
-**Fix.** Run the tests on the current commit; when they pass, set `last_known_good_commit` to it
-and re-render the twin. When a long gap is normal for the project, raise `max-commits-behind`
-in the configuration. In a pull request build, pass the pull request's head as `--head` (the
-action does) so the merge commit GitHub creates does not count the base branch's commits.
+**Fix.** `handoff-audit update --verify CMD` runs the tests on the current commit and, when they
+pass, moves `last_known_good_commit` to it and re-renders the twin. When a long gap is normal
+for the project, raise `max-commits-behind` in the configuration. In a pull request build, pass
+the pull request's head as `--head` (the action does) so the merge commit GitHub creates does
+not count the base branch's commits.
 """,
 )
 
@@ -72,8 +74,9 @@ rounding") changed `src/refund.py` and `tests/test_refund.py`. The finding names
 commit and a few of its files. Commits that change only handoff files (packets, their markdown
 twins, block files) do not count, so refreshing the packet on its own never trips this rule.
 
-**Fix.** Update the packet (summary, next action, changed files, last known good commit) and
-re-render its twin, in the same commit as the work or right after it.
+**Fix.** Refresh the packet with `handoff-audit update` (`--summary`, `--next-action`, `--verify
+CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
+or right after it.
 """,
 )
 
@@ -174,16 +177,18 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             LKG_UNKNOWN,
             packet,
             f"last_known_good_commit {lkg} is not a commit in this repository (mistyped, never "
-            "pushed, or rewritten): set it to the commit on this branch where the tests last "
-            "passed (see `git log --oneline`) and re-render the twin",
+            "pushed, or rewritten): run `handoff-audit update --verify CMD` to prove HEAD, or "
+            "`handoff-audit update --last-known-good COMMIT` with the commit on this branch where "
+            "the tests last passed (see `git log --oneline`)",
         )
     elif info.lkg_state == "not-ancestor":
         yield _lkg_hit(
             LKG_UNKNOWN,
             packet,
             f"last_known_good_commit {lkg} exists but is not an ancestor of the commit checked "
-            f"({head}): a rebase dropped it or it was made on another branch; set it to the "
-            "commit on this branch where the tests last passed and re-render the twin",
+            f"({head}): a rebase dropped it or it was made on another branch; run `handoff-audit "
+            "update --verify CMD` to prove HEAD, or `handoff-audit update --last-known-good "
+            "COMMIT` with the commit on this branch where the tests last passed",
         )
     elif info.lkg_state == "beyond-limit":
         yield _lkg_hit(
@@ -191,8 +196,8 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             packet,
             f"last_known_good_commit {lkg} is more than {facts.ancestry_read} commits behind the "
             f"commit checked ({head}), or not on its history at all (limit "
-            f"{ctx.config.max_commits_behind}): run the tests now and set it to a recent green "
-            "commit",
+            f"{ctx.config.max_commits_behind}): run `handoff-audit update --verify CMD`, which "
+            "runs the tests and moves it to HEAD when they pass",
         )
     elif info.lkg_state == "ok" and info.behind is not None:
         if info.behind > ctx.config.max_commits_behind:
@@ -201,8 +206,8 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
                 packet,
                 f"last_known_good_commit {lkg} is {info.behind} commits behind the commit "
                 f"checked ({head}); the limit is {ctx.config.max_commits_behind} "
-                "(max-commits-behind): run the tests on the current commit and, when they "
-                "pass, set last_known_good_commit to it and re-render the twin",
+                "(max-commits-behind): run `handoff-audit update --verify CMD`, which runs the "
+                "tests and moves last_known_good_commit to HEAD when they pass",
             )
     elif info.lkg_state == "unavailable":
         unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
@@ -214,8 +219,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             packet.path,
             f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
             f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
-            "(summary, next_action, changed_files, last_known_good_commit) and re-render its "
-            "twin",
+            "with `handoff-audit update` (--summary, --next-action, --verify CMD)",
         )
     if not info.uncommitted:
         yield from _age(ctx, facts, packet, info)
@@ -239,7 +243,7 @@ def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:
 def _age(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
     limit = ctx.config.max_age_days
     fix = (
-        "refresh it if the work goes on, or run `handoff-audit archive "
+        "refresh it with `handoff-audit update` if the work goes on, or run `handoff-audit archive "
         f"{packet.path}` if it is done (`supersede --by NEW` if another packet took over)"
     )
     if info.changed is not None:

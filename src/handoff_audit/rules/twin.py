@@ -102,8 +102,8 @@ handoff.json:20:3: log-untrimmed: commands_run keeps 6 passing entries before it
   keep the last 5 entries plus every failure
 ```
 
-Fix: drop the older passing entries, or write the packet with `handoff-audit new --log FILE`,
-which trims for you. Raise `keep-last` in the configuration if your workflow needs more.
+Fix: drop the older passing entries, or refresh the packet with `handoff-audit update --log
+FILE`, which trims for you. Raise `keep-last` in the configuration if your workflow needs more.
 """,
 )
 
@@ -200,7 +200,7 @@ def _log(packet: Packet, keep_last: int) -> Iterator[Hit]:
             packet.path,
             f"commands_run keeps {passing} passing entr{'y' if passing == 1 else 'ies'} before "
             f"its last {keep_last}; keep the last {keep_last} entries plus every failure "
-            "(`handoff-audit new --log FILE` trims for you)",
+            "(`handoff-audit update --log FILE` trims for you)",
             line=line,
             column=column,
             pointer="/commands_run",

@@ -1,0 +1,211 @@
+"""`handoff-audit update` and `--verify` in real git repositories."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from handoff_audit.markdown import render_packet
+
+NEW = [
+    "new",
+    "--summary",
+    "Keys stored.",
+    "--next-action",
+    "Fix the duplicate check.",
+    "--verdict-pointer",
+    "reports/junit.xml",
+]
+
+
+def _packet(repo: Any, path: str = "handoff.json") -> Any:
+    return json.loads((repo.root / path).read_text())
+
+
+@pytest.fixture
+def repo(git_repo: Any) -> Any:
+    git_repo.write("src/app.py", "print('hi')\n")
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat/refunds")
+    return git_repo
+
+
+@pytest.fixture
+def started(repo: Any, run_cli: Any) -> Any:
+    """A branch with a committed packet full of things `update` must keep."""
+    result = run_cli(
+        [
+            *NEW,
+            "--decision",
+            "key in a header",
+            "the body is signed",
+            "--ruled-out",
+            "a lock per refund",
+            "deadlocks",
+            "--risk",
+            "old clients retry",
+            "high",
+            "--pointer",
+            "src/app.py:1",
+            "--verify",
+            "true",
+        ],
+        cwd=repo.root,
+    )
+    assert result.code == 0, result.err
+    data = _packet(repo)
+    data["x-team"] = {"owner": "payments"}
+    repo.write("handoff.json", data)
+    repo.commit("packet")
+    return repo
+
+
+def test_update_replaces_appends_and_keeps_everything_else(started: Any, run_cli: Any) -> None:
+    before = _packet(started)
+    started.write("src/refunds.py", "x = 1\n")
+    started.commit("refunds")
+    result = run_cli(
+        [
+            "update",
+            "--next-action",
+            "Run the concurrency test.",
+            "--decision",
+            "key in a header",
+            "the body is signed",
+            "--decision",
+            "retry in the server",
+            "see https://example.com/rfc:1",
+            "--trap",
+            "the sandbox ignores keys",
+        ],
+        cwd=started.root,
+    )
+    assert result.code == 0, result.err
+    data = _packet(started)
+    assert data["next_action"] == "Run the concurrency test."
+    assert data["summary"] == before["summary"]
+    assert data["decisions"] == [
+        {"decision": "key in a header", "why": "the body is signed"},
+        {"decision": "retry in the server", "why": "see https://example.com/rfc:1"},
+    ]
+    assert data["traps"] == ["the sandbox ignores keys"]
+    for kept in ("ruled_out", "open_risks", "pointers", "commands_run", "x-team", "status"):
+        assert data[kept] == before[kept], kept
+    assert data["last_known_good_commit"] == before["last_known_good_commit"]
+    assert "stays" in result.err and "--verify" in result.err
+    assert before["changed_files"] == []
+    assert data["changed_files"] == ["src/refunds.py"]
+    assert (started.root / "handoff.md").read_text() == render_packet(data)
+
+
+def test_update_log_entries_are_appended_then_trimmed(started: Any, run_cli: Any) -> None:
+    log = started.root.parent / "log.jsonl"
+    entries = [{"cmd": f"step {i}", "exit": 1 if i == 0 else 0} for i in range(7)]
+    log.write_text("\n".join(json.dumps(e) for e in entries) + "\n")
+    assert [c["cmd"] for c in _packet(started)["commands_run"]] == ["true"]
+    assert run_cli(["update", "--log", str(log)], cwd=started.root).code == 0
+    assert [c["cmd"] for c in _packet(started)["commands_run"]] == [
+        "step 0",
+        "step 2",
+        "step 3",
+        "step 4",
+        "step 5",
+        "step 6",
+    ]
+    check = run_cli(["check", "--select", "log-untrimmed", "."], cwd=started.root)
+    assert check.code == 0 and "log-untrimmed" not in check.out
+
+
+def test_update_verify_moves_lkg_only_when_it_passes(started: Any, run_cli: Any) -> None:
+    old = _packet(started)["last_known_good_commit"]
+    started.write("src/app.py", "print('v2')\n")
+    head = started.commit("v2")
+    failed = run_cli(["update", "--verify", "echo boom; exit 3"], cwd=started.root)
+    assert failed.code == 0, failed.err
+    assert "boom" in failed.err and "stays" in failed.err
+    data = _packet(started)
+    assert data["last_known_good_commit"] == old
+    assert data["commands_run"][-1]["cmd"] == "echo boom; exit 3"
+    assert data["commands_run"][-1]["exit"] == 3
+    assert any("exit 3" in r["what"] and old[:12] in r["what"] for r in data["open_risks"])
+    started.commit("packet after failure")
+    head = started.head()
+    passed = run_cli(["update", "--verify", "test -f src/app.py"], cwd=started.root / "src")
+    assert passed.code == 0, passed.err
+    data = _packet(started)
+    assert data["last_known_good_commit"] == head
+    assert data["commands_run"][-1] == {
+        "cmd": "test -f src/app.py",
+        "exit": 0,
+        "note": f"--verify at {head[:12]}: passed",
+    }
+
+
+def test_verify_alone_runs_the_configured_command(repo: Any, run_cli: Any) -> None:
+    repo.write(".handoff-audit.yml", "verify: touch verified-here && true\n")
+    repo.write(".gitignore", "verified-here\n")
+    repo.commit("config")
+    result = run_cli([*NEW, "--verify"], cwd=repo.root)
+    assert result.code == 0, result.err
+    assert (repo.root / "verified-here").exists()
+    assert _packet(repo)["commands_run"][0]["cmd"] == "touch verified-here && true"
+
+
+def test_new_with_a_failing_verify_needs_a_last_known_good(repo: Any, run_cli: Any) -> None:
+    base = repo.head()
+    repo.write("src/app.py", "print('broken')\n")
+    repo.commit("broken")
+    refused = run_cli([*NEW, "--verify", "false"], cwd=repo.root)
+    assert refused.code == 2
+    assert "--last-known-good" in refused.err
+    assert not (repo.root / "handoff.json").exists()
+    kept = run_cli([*NEW, "--verify", "false", "--last-known-good", base[:8]], cwd=repo.root)
+    assert kept.code == 0, kept.err
+    data = _packet(repo)
+    assert data["last_known_good_commit"] == base
+    assert data["commands_run"][0]["exit"] == 1
+    assert data["open_risks"][0]["severity"] == "high"
+    assert "`false` failed (exit 1)" in data["open_risks"][0]["what"]
+
+
+def test_update_without_an_active_packet_names_new(repo: Any, run_cli: Any) -> None:
+    result = run_cli(["update", "--summary", "More."], cwd=repo.root)
+    assert result.code == 2
+    assert "no active packet" in result.err and "`handoff-audit new`" in result.err
+    topic = run_cli(["update", "--topic", "search"], cwd=repo.root)
+    assert topic.code == 2 and "handoff-audit new --topic search" in topic.err
+    assert not (repo.root / "handoff.json").exists()
+
+
+def test_update_refuses_a_finished_or_foreign_packet(started: Any, run_cli: Any) -> None:
+    assert run_cli(["archive", "handoff.json"], cwd=started.root).code == 0
+    before = (started.root / "handoff.json").read_bytes()
+    named = run_cli(["update", "handoff.json", "--summary", "More."], cwd=started.root)
+    assert named.code == 2 and "archived" in named.err and "new" in named.err
+    implicit = run_cli(["update", "--summary", "More."], cwd=started.root)
+    assert implicit.code == 2 and "no active packet" in implicit.err
+    assert (started.root / "handoff.json").read_bytes() == before
+
+
+def test_update_refuses_a_dirty_workbench_but_not_its_own_files(started: Any, run_cli: Any) -> None:
+    assert run_cli(["update", "--summary", "Once."], cwd=started.root).code == 0
+    again = run_cli(["update", "--summary", "Twice."], cwd=started.root)
+    assert again.code == 0, "the packet's own uncommitted files are no dirt"
+    started.write("src/app.py", "print('dirty')\n")
+    dirty = run_cli(["update", "--summary", "Thrice."], cwd=started.root)
+    assert dirty.code == 2 and "src/app.py (modified)" in dirty.err
+    assert _packet(started)["summary"] == "Twice."
+
+
+def test_update_refuses_placeholders(started: Any, run_cli: Any) -> None:
+    result = run_cli(["update", "--next-action", "FIXME"], cwd=started.root)
+    assert result.code == 2 and 'next_action is a placeholder ("FIXME")' in result.err
+
+
+def test_verify_config_key_is_validated(repo: Any, run_cli: Any) -> None:
+    repo.write(".handoff-audit.yml", "verify: [pytest]\n")
+    result = run_cli(["check", "."], cwd=repo.root)
+    assert result.code == 2
+    assert "verify" in result.err and "shell command" in result.err

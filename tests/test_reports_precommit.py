@@ -181,6 +181,54 @@ def test_hooks_skip_commits_without_packets(project: Path, pre_commit: Run) -> N
     assert result.stdout.count("(no files to check)Skipped") == 2
 
 
+def test_hooks_honour_the_packets_configuration(project: Path, pre_commit: Run) -> None:
+    (project / ".handoff-audit.yml").write_text('packets: ["docs/handoffs/*.json"]\n')
+    folder = project / "docs" / "handoffs"
+    folder.mkdir(parents=True)
+    broken = packet(project, next_action="TODO")
+    (folder / "refund.json").write_text(json.dumps(broken, indent=2) + "\n", encoding="utf-8")
+    (project / "package.json").write_text('{"name": "shop"}\n', encoding="utf-8")
+    git(project, "add", "-A")
+
+    result = pre_commit(project)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "rewrote docs/handoffs/refund.md" in result.stdout
+    assert (folder / "refund.md").read_text(encoding="utf-8") == render_packet(broken)
+    assert "docs/handoffs/refund.json" in result.stdout and "placeholder" in result.stdout
+    assert not (project / "package.md").exists(), "package.json is no packet here"
+
+
+def test_audit_hook_sees_every_packet_of_the_repository(project: Path, pre_commit: Run) -> None:
+    first = packet(project)
+    write_packet(project, first, render_packet(first))
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "packet")
+    second = packet(project, summary="A second session's version of the truth.")
+    other = project / ".handoff"
+    other.mkdir()
+    (other / "default.json").write_text(json.dumps(second, indent=2) + "\n", encoding="utf-8")
+    (other / "default.md").write_text(render_packet(second), encoding="utf-8")
+    git(project, "add", "-A")
+
+    result = pre_commit(project, "handoff-audit")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "multiple-active" in result.stdout
+    assert "handoff.json" in result.stdout and ".handoff/default.json" in result.stdout
+
+
+def test_audit_hook_skips_commits_whose_files_are_no_packets(
+    project: Path, pre_commit: Run
+) -> None:
+    stale = packet(project, next_action="TODO")
+    write_packet(project, stale, render_packet(stale))
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "--no-verify", "-m", "an old broken packet")
+    (project / "package.json").write_text('{"name": "shop"}\n', encoding="utf-8")
+    git(project, "add", "package.json")
+    result = pre_commit(project, "handoff-audit")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_handoff_render_exits_1_only_when_it_rewrote_a_twin(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

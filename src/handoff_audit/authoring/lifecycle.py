@@ -123,6 +123,7 @@ def new_command(options: PacketOptions) -> int:
     _refuse_missing(options)
     _refuse_placeholders(options)
     given = _given(options)
+    reported = reported_facts(options)
     topic = check_topic(options.topic) if options.topic is not None else None
     bench, config = _workbench(options)
     path = _output(bench.root, options.output, topic, config)
@@ -135,12 +136,9 @@ def new_command(options: PacketOptions) -> int:
             f"start over with `handoff-audit supersede {active[0].path}` then `new`"
         )
     replaced = _refuse_foreign(bench, path)
-    facts = _dirt_facts(bench, options, "new")
+    facts = _dirt_facts(bench, options, "new") | reported
     lkg, verified = _last_known_good(bench, config, options, previous=None)
-    facts |= verified
-    if options.log_file is not None:
-        facts |= log_facts(options.log_file)
-    facts |= SessionFacts(changed_files=bench.changed_files)
+    facts |= verified | SessionFacts(changed_files=bench.changed_files)
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
         data["topic"] = topic
@@ -168,22 +166,32 @@ def update_command(packet: Path | None, options: PacketOptions) -> int:
     """Refresh the active packet of this branch and topic (or ``packet``), and its twin."""
     _refuse_placeholders(options)
     given = _given(options)
+    reported = reported_facts(options)
     bench, config = _workbench(options)
     path, data = _updated_packet(bench, config, packet, options.topic)
-    facts = _dirt_facts(bench, options, "update")
+    facts = _dirt_facts(bench, options, "update") | reported
     previous = data.get("last_known_good_commit")
     lkg, verified = _last_known_good(
         bench, config, options, previous=previous if isinstance(previous, str) else None
     )
-    facts |= verified
-    if options.log_file is not None:
-        facts |= log_facts(options.log_file)
-    facts |= SessionFacts(changed_files=bench.changed_files)
+    facts |= verified | SessionFacts(changed_files=bench.changed_files)
     data = dict(data)
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
     click.echo(f"{name(path)}: {_write(path, data)}", err=True)
     return EXIT_OK
+
+
+def reported_facts(options: PacketOptions) -> SessionFacts:
+    """What the session reports about itself, read before anything runs: the ``--log`` file.
+
+    Another source (an agent's transcript, say) is one more ``facts |= ...`` here; `new` and
+    `update` merge the result into the packet like git's changed files and the verify run.
+    """
+    facts = SessionFacts()
+    if options.log_file is not None:
+        facts |= log_facts(options.log_file)
+    return facts
 
 
 def _workbench(options: PacketOptions) -> tuple[Workbench, Config]:

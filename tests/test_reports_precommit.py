@@ -278,3 +278,24 @@ def test_the_hooks_manifest_is_valid_for_pre_commit() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_audit_staged_passes_check_options_and_ignores_non_packets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from handoff_audit.authoring.precommit import staged_main
+
+    root = _repo_with_commit(tmp_path)
+    monkeypatch.chdir(root)
+    data = packet(root, pointers=["src/missing.py"])
+    write_packet(root, data, render_packet(data))
+    (root / "package.json").write_text("{}\n", encoding="utf-8")
+    assert staged_main(["package.json"]) == 0
+    assert capsys.readouterr().out == ""
+    assert staged_main(["handoff.json"]) == 0, "a dangling pointer is a warning"
+    assert "dangling-pointer" in capsys.readouterr().out
+    assert staged_main(["--strict", "--select", "dangling-pointer", "handoff.md"]) == 1
+    capsys.readouterr()
+    assert staged_main(["--format", "json", "handoff.json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert {f["rule"] for f in report["findings"]} == {"dangling-pointer"}

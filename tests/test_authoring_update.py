@@ -209,3 +209,15 @@ def test_verify_config_key_is_validated(repo: Any, run_cli: Any) -> None:
     result = run_cli(["check", "."], cwd=repo.root)
     assert result.code == 2
     assert "verify" in result.err and "shell command" in result.err
+
+
+def test_a_failing_verify_shows_its_output_without_terminal_escapes(
+    started: Any, run_cli: Any
+) -> None:
+    result = run_cli(
+        ["update", "--verify", "printf 'reset\\033c\\n'; echo 'assert 1 == 2'; exit 1"],
+        cwd=started.root,
+    )
+    assert result.code == 0, result.err
+    assert "assert 1 == 2" in result.err and "reset" in result.err
+    assert "\x1b" not in result.err

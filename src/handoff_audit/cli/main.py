@@ -103,7 +103,10 @@ def check(
     "--check", "check_only", is_flag=True, help="Exit 1 with a diff if the twin is stale."
 )
 def render(packet: Path, write: bool, check_only: bool) -> None:
-    """Print the canonical markdown of PACKET (a handoff JSON file)."""
+    """Print the canonical markdown of PACKET (a handoff JSON file, not its .md twin).
+
+    A JSON file without the packet's "branch" and "status" fields is refused (exit 2).
+    """
     from handoff_audit.authoring.commands import render_command
 
     if write and check_only:

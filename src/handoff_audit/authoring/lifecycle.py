@@ -133,7 +133,8 @@ def new_command(options: PacketOptions) -> int:
         raise InputError(
             f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
             f"({shown}); refresh it with `handoff-audit update`, or keep it as history and "
-            f"start over with `handoff-audit supersede {active[0].path}` then `new`"
+            f"start over: `handoff-audit supersede {active[0].path} --by NEW.json`, then "
+            "`handoff-audit new --output NEW.json`"
         )
     replaced = _refuse_foreign(bench, path)
     facts = _dirt_facts(bench, options, "new") | reported

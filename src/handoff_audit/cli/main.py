@@ -6,12 +6,13 @@ the work; nothing here decides what is wrong with a packet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from handoff_audit import __version__
+from handoff_audit.cli.packet_options import PacketCommand, packet_options
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.formats import FORMATS
 
@@ -114,124 +115,10 @@ def render(packet: Path, write: bool, check_only: bool) -> None:
     raise _Exit(render_command(packet, write=write, check=check_only))
 
 
-class _PacketCommand(click.Command):
-    """`new` and `update`: a two-value option written the old one-string way ("what:why") is a
-    usage error that shows the new form, not click's bare "requires 2 arguments"."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        from handoff_audit.authoring.new_packet import PAIR_FORMS, pair_usage
-
-        try:
-            return super().parse_args(ctx, args)
-        except click.BadOptionUsage as error:
-            if error.option_name in PAIR_FORMS:
-                raise click.UsageError(pair_usage(error.option_name), ctx) from None
-            raise
-
-
-def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> object:
-    """Refuse ``--decision "what:why" --next-option``: the second value is an option."""
-    from handoff_audit.authoring.new_packet import pair_usage
-
-    for pair in value or ():  # type: ignore[attr-defined]
-        if str(pair[1]).startswith("--"):
-            raise click.UsageError(pair_usage(param.opts[0]), ctx)
-    return value
-
-
-def _packet_options(command: Callable[..., None]) -> Callable[..., None]:
-    """The options `new` and `update` share."""
-    options = [
-        click.option("--summary", help="What this session did (new: required)."),
-        click.option(
-            "--next-action",
-            help="The first thing the next session should do (new: required).",
-        ),
-        click.option(
-            "--verdict-pointer",
-            help="Path or URL of the test/verification report (new: required).",
-        ),
-        click.option("--title", help="The task's name."),
-        click.option("--branch", help="Branch (default: the checked-out branch)."),
-        click.option(
-            "--verify",
-            is_flag=False,
-            flag_value="",
-            default=None,
-            metavar="[CMD]",
-            help="Run CMD (sh -c, at the repository root; alone: the configuration's `verify`) "
-            "and move last_known_good_commit to HEAD only when it passes.",
-        ),
-        click.option(
-            "--last-known-good",
-            metavar="COMMIT",
-            help="Last commit with green tests; kept when --verify fails.",
-        ),
-        click.option(
-            "--target-branch",
-            help="Changed files against its merge base (default: first protected branch).",
-        ),
-        click.option(
-            "--risk",
-            "risks",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT SEVERITY",
-            callback=_two_values,
-            help="An open risk; SEVERITY: low, medium, high or critical. Repeatable.",
-        ),
-        click.option(
-            "--decision",
-            "decisions",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT WHY",
-            callback=_two_values,
-            help="A decision and its reason. Repeatable.",
-        ),
-        click.option(
-            "--ruled-out",
-            "ruled_out",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT WHY",
-            callback=_two_values,
-            help="What was ruled out and why. Repeatable.",
-        ),
-        click.option("--failed", "failed", multiple=True, help="A failed attempt. Repeatable."),
-        click.option(
-            "--trap", "traps", multiple=True, help="A trap for the next session. Repeatable."
-        ),
-        click.option(
-            "--pointer", "pointers", multiple=True, help="path, path:line or URL. Repeatable."
-        ),
-        click.option(
-            "--log",
-            "log_file",
-            type=click.Path(path_type=Path, allow_dash=True),
-            help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
-        ),
-        click.option(
-            "--allow-dirty",
-            is_flag=True,
-            help="Write over uncommitted changes; they are recorded in open_risks.",
-        ),
-        click.option(
-            "--config",
-            "config_file",
-            type=click.Path(path_type=Path),
-            help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
-        ),
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-@cli.command(cls=_PacketCommand)
+@cli.command(cls=PacketCommand)
 @click.option("--topic", help="Topic (default: default); the packet is .handoff/TOPIC.json.")
 @click.option("--output", type=click.Path(path_type=Path), help="Packet path (default by topic).")
-@_packet_options
+@packet_options
 def new(**kwargs: object) -> None:
     """Start the packet of this branch and topic, and its markdown twin.
 
@@ -245,10 +132,10 @@ def new(**kwargs: object) -> None:
     raise _Exit(new_command(PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
-@cli.command(cls=_PacketCommand)
+@cli.command(cls=PacketCommand)
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
 @click.option("--topic", help="Which packet of this branch (default: default).")
-@_packet_options
+@packet_options
 def update(packet: Path | None, **kwargs: object) -> None:
     """Refresh PACKET (default: the active packet of this branch and topic).
 

@@ -169,9 +169,10 @@ def test_a_dirty_workbench_is_refused_naming_each_path(repo: Any, run_cli: Any) 
 def test_allow_dirty_writes_and_records_the_dirt(repo: Any, run_cli: Any) -> None:
     repo.write("src/app.py", "print('changed')\n")
     repo.write("scratch.tmp", "stray\n")
-    result = _new(run_cli, repo, "--allow-dirty")
+    result = _new(run_cli, repo, "--allow-dirty", "--verify", "true")
     assert result.code == 0, result.err
     data = _packet(repo)
+    assert data["commands_run"][0]["note"].endswith("passed (over uncommitted changes)")
     (risk,) = data["open_risks"]
     assert "src/app.py (modified)" in risk["what"] and "scratch.tmp" in risk["what"]
     assert "scratch.tmp" not in data["changed_files"]

@@ -412,7 +412,7 @@ def _last_known_good(
             err=True,
         )
         return bench.head, SessionFacts()
-    result = run_verify(bench.root, command, bench.head)
+    result = run_verify(bench.root, command, bench.head, dirty=bool(bench.dirt))
     if result.passed:
         click.echo(f"verify: `{command}` passed at {bench.head[:12]}", err=True)
         return bench.head, result.facts(None)

@@ -30,6 +30,9 @@ class Verification:
     """The full id of the commit it ran on."""
     tail: str
     """The last lines of its combined output."""
+    dirty: bool = False
+    """True when it ran over uncommitted changes (``--allow-dirty``): it proved the work tree,
+    not only HEAD, and the log says so."""
 
     @property
     def passed(self) -> bool:
@@ -40,6 +43,8 @@ class Verification:
         """The log entry, and when it failed an open risk naming the failure."""
         short = self.head[:12]
         note = f"--verify at {short}: " + ("passed" if self.passed else "failed")
+        if self.dirty:
+            note += " (over uncommitted changes)"
         facts = SessionFacts(commands_run=({"cmd": self.cmd, "exit": self.exit, "note": note},))
         if self.passed:
             return facts
@@ -51,7 +56,7 @@ class Verification:
         return facts | SessionFacts(open_risks=(risk,))
 
 
-def run_verify(root: Path, cmd: str, head: str) -> Verification:
+def run_verify(root: Path, cmd: str, head: str, *, dirty: bool = False) -> Verification:
     """Run ``sh -c CMD`` in ``root``; `InputError` when it cannot be started at all."""
     if not cmd.strip():
         raise InputError(
@@ -72,4 +77,4 @@ def run_verify(root: Path, cmd: str, head: str) -> Verification:
     text = done.stdout.decode("utf-8", "replace")
     # The tail goes to a terminal: no escape sequence of the command's may reach it.
     lines = "".join(c if c.isprintable() or c in "\n\t" else "?" for c in text).splitlines()
-    return Verification(cmd, code, head, "\n".join(lines[-TAIL_LINES:]))
+    return Verification(cmd, code, head, "\n".join(lines[-TAIL_LINES:]), dirty)

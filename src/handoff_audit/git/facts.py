@@ -106,6 +106,9 @@ class History:
     """Per work-tree packet path."""
     ref_times: dict[str, int] = field(default_factory=dict)
     """Branch name -> committer time of its tip, for packets read from other branches."""
+    in_head_tree: frozenset[str] = frozenset()
+    """Paths pointed at by active packets that the work tree lacks but the commit checked has
+    (a sparse or partial checkout): they exist."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
     now: float = field(default_factory=time.time)
@@ -259,6 +262,7 @@ class _Gatherer:
         if head is None:
             return self._no_head(facts)
         self._read_deletions(facts, resolved, lkgs, head)
+        self._read_pointed_in_tree(facts, head[1])
         self._read_trees(facts, head[1], refs, branch)
         return facts
 
@@ -464,6 +468,21 @@ class _Gatherer:
             names = {p for f in deleted.get(pair, ()) if (p := self.from_top(f)) is not None}
             old = facts.packets.get(path, PacketHistory())
             facts.packets[path] = replace(old, deleted_since_lkg=frozenset(names))
+
+    def _read_pointed_in_tree(self, facts: History, head_tree: str) -> None:
+        """Which pointed paths missing from the work tree are in the commit checked: one git
+        call for every packet, and none when the work tree has them all."""
+        missing = {
+            path
+            for packet in self.active
+            for _, _, path in pointed_paths(packet)
+            if not path_exists(self.root, path)
+        }
+        if not missing:
+            return
+        top = {self.repo.prefix + path: path for path in missing}
+        found = plumbing.paths_in_tree(self.root, head_tree, sorted(top))
+        facts.in_head_tree = frozenset(top[path] for path in found)
 
 
 def _behind_counts(commits: list[tuple[str, tuple[str, ...]]], wanted: set[str]) -> dict[str, int]:

@@ -405,6 +405,21 @@ def deleted_between(
     return result
 
 
+def paths_in_tree(root: Path, tree: str, paths: Sequence[str]) -> set[str]:
+    """Which ``paths`` (from the top folder) exist in ``tree``, as a file, a link or a folder;
+    one ``cat-file --batch-check`` call for all of them. Paths travel on standard
+    input; a path `is_safe_path` rejects is never asked about."""
+    _check_commit(tree)
+    wanted = [path for path in dict.fromkeys(paths) if is_safe_path(path)]
+    if not wanted:
+        return set()
+    lines = "".join(f"{tree}:{path}\n" for path in wanted).encode("utf-8", "surrogateescape")
+    out = run(root, ["cat-file", "--batch-check=%(objecttype)"], stdin=lines)
+    answers = out.decode("utf-8", "replace").splitlines()
+    found = ("blob", "tree", "commit")
+    return {path for path, answer in zip(wanted, answers, strict=False) if answer in found}
+
+
 def read_blobs(root: Path, blobs: Sequence[str], max_size: int | None = None) -> dict[str, bytes]:
     """The content of each blob id; one ``cat-file --batch`` call for all of them. With
     ``max_size``, larger blobs are streamed past unkept, so memory stays bounded."""

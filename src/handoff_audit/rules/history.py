@@ -164,8 +164,9 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             info = facts.info(packet)
             if info is not None:
                 yield from _judge(ctx, facts, packet, info)
+    in_tree = facts.in_head_tree if facts else frozenset()
     for packet in active:
-        yield from _dangling(ctx, packet, facts.info(packet) if facts else None)
+        yield from _dangling(ctx, packet, facts.info(packet) if facts else None, in_tree)
 
 
 def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
@@ -267,10 +268,14 @@ def _age(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory)
             )
 
 
-def _dangling(ctx: AuditContext, packet: Packet, info: PacketHistory | None) -> Iterator[Hit]:
+def _dangling(
+    ctx: AuditContext, packet: Packet, info: PacketHistory | None, in_tree: frozenset[str]
+) -> Iterator[Hit]:
+    """A path exists when the work tree has it (new and staged files count) or the commit
+    checked has it (a sparse checkout leaves files out of the work tree)."""
     deleted = info.deleted_since_lkg if info else frozenset()
     for pointer, _value, path in pointed_paths(packet):
-        if path in deleted or path_exists(ctx.root, path):
+        if path in deleted or path in in_tree or path_exists(ctx.root, path):
             continue
         field = pointer.strip("/").replace("/", "[", 1) + ("]" if pointer.count("/") > 1 else "")
         line, column = packet.position(pointer)

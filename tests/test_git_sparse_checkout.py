@@ -1,0 +1,95 @@
+"""dangling-pointer on sparse and partial checkouts: a path exists when the commit checked has
+it or the work tree has it, so the fork workflow's sparse checkout (only the handoff files)
+gives the same findings as a full clone, in a constant number of git calls."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from conftest import GitRepo
+from git_helpers import check, hits, packet
+from handoff_audit.git import plumbing
+
+# The fork example's sparse-checkout patterns (examples/workflows/fork-pull-requests.yml).
+FORK_PATTERNS = ["**/handoff.json", "**/handoff.md", "**/HANDOFF.md", ".handoff/"]
+
+
+def _origin(root: Path, pointers: list[str]) -> str:
+    repo = GitRepo(root)
+    repo.write("src/refund.py", "x = 1\n")
+    repo.write("src/gone.py", "x = 2\n")
+    repo.write("reports/junit.xml", "<testsuite/>\n")
+    repo.write("docs/design/notes.md", "# notes\n")
+    lkg = repo.commit("work")
+    repo.git("rm", "-q", "src/gone.py")
+    repo.write(
+        "handoff.json",
+        packet(
+            lkg=lkg,
+            verdict_pointer="reports/junit.xml",
+            pointers=pointers,
+            changed_files=["src/refund.py", "src/gone.py"],
+        ),
+    )
+    return repo.commit("handoff")
+
+
+def _sparse_clone(origin: Path, target: Path) -> GitRepo:
+    subprocess.run(
+        ["git", "clone", "-q", "--no-checkout", f"file://{origin}", str(target)], check=True
+    )
+    clone = GitRepo.__new__(GitRepo)
+    clone.root = target
+    clone.git("sparse-checkout", "set", "--no-cone", *FORK_PATTERNS)
+    clone.git("checkout", "-q", "main")
+    return clone
+
+
+def test_sparse_checkout_gives_no_dangling_pointer(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    pointers = ["src/refund.py:3", "docs/design/", "docs/design/notes.md#intro", "src/typo.py"]
+    _origin(tmp_path / "origin", pointers)
+    full = check(run_cli, tmp_path / "origin")
+    clone = _sparse_clone(tmp_path / "origin", tmp_path / "sparse")
+    assert not (clone.root / "src").exists()  # the checkout really left the code out
+    assert (clone.root / "handoff.json").is_file()
+    sparse = check(run_cli, clone.root)
+    found = [(h["pointer"], h["path"]) for h in hits(sparse, "dangling-pointer")]
+    assert found == [("/pointers/3", "handoff.json")]  # only the real typo
+    assert found == [(h["pointer"], h["path"]) for h in hits(full, "dangling-pointer")]
+
+
+def test_new_and_staged_files_count(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _origin(tmp_path / "origin", ["src/new.py", "src/staged.py"])
+    repo = GitRepo.__new__(GitRepo)
+    repo.root = tmp_path / "origin"
+    repo.write("src/new.py", "untracked\n")
+    repo.write("src/staged.py", "staged\n")
+    repo.git("add", "src/staged.py")
+    assert not hits(check(run_cli, repo.root), "dangling-pointer")
+
+
+def test_tree_lookup_is_one_git_call_whatever_the_packet_count(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    counts = []
+    for n in (1, 8):
+        origin = GitRepo(tmp_path / f"origin{n}")
+        origin.write("src/a.py", "x\n")
+        lkg = origin.commit("code")
+        for i in range(n):
+            data = packet(lkg=lkg, topic=f"t{i}", pointers=["src/a.py", f"src/missing{i}.py"])
+            origin.write(f".handoff/t{i}.json", data)
+        origin.commit("packets")
+        clone = _sparse_clone(origin.root, tmp_path / f"sparse{n}")
+        before = plumbing.spawn_count()
+        report = check(run_cli, clone.root)
+        counts.append(plumbing.spawn_count() - before)
+        assert sorted(h["pointer"] for h in hits(report, "dangling-pointer")) == ["/pointers/1"] * n
+    assert counts[0] == counts[1]
+
+
+def test_paths_in_tree_answers_files_and_folders(git_repo: GitRepo) -> None:
+    git_repo.write("a/b c.txt", "x\n")
+    git_repo.commit("x")
+    tree = git_repo.git("rev-parse", "HEAD^{tree}")
+    asked = ["a", "a/b c.txt", "a/missing", "../escape", "x\ny"]
+    assert plumbing.paths_in_tree(git_repo.root, tree, asked) == {"a", "a/b c.txt"}

@@ -1,11 +1,15 @@
-"""A local GitHub API for the action's tests: the REST subset the action uses, GraphQL ``viewer``,
-``Link`` pagination, rate limits and injected failures, on 127.0.0.1 and a random port.
+"""A local GitHub API for the action's tests: the REST subset the action uses, GraphQL (``viewer``,
+``node``, ``minimizeComment``, ``unminimizeComment``), ``Link`` pagination, rate limits and
+injected failures, on 127.0.0.1 and a random port.
 
-Every response it serves (and every request body it receives) is validated against
+Every REST response it serves (and every request body it receives) is validated against
 tests/data/github-rest-subset.openapi.json, GitHub's own description of these operations, so
 the fake cannot drift from the real API. A response whose status the description does not list
 (502, 429, a 403 on a write) is validated against ``basic-error``, which is what GitHub sends.
 Objects are built from the description's own examples, so they carry every required field.
+GraphQL documents are validated against tests/data/github-graphql-subset.graphql, a subset of
+GitHub's published schema, and executed on it with graphql-core, so an answer has the shape
+the schema gives it.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlencode, urlsplit
 
+import graphql
 from openapi_schema_validator import OAS30Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
@@ -30,25 +35,17 @@ DATA = Path(__file__).resolve().parent / "data"
 """Third-party test data vendored into the repository (sources: ``tests/data/SOURCES.md``)."""
 SPEC_PATH = DATA / "github-rest-subset.openapi.json"
 SPEC_URI = "urn:github-rest-subset"
+GRAPHQL_SCHEMA = graphql.build_schema(
+    (DATA / "github-graphql-subset.graphql").read_text(encoding="utf-8")
+)
+"""The part of GitHub's GraphQL schema the action uses; queries are validated against it."""
 
-VIEWER_SCHEMA = {
+GRAPHQL_ANSWER = {
     "type": "object",
-    "required": ["data"],
-    "properties": {
-        "data": {
-            "type": "object",
-            "required": ["viewer"],
-            "properties": {
-                "viewer": {
-                    "type": "object",
-                    "required": ["login"],
-                    "properties": {"login": {"type": "string", "minLength": 1}},
-                }
-            },
-        }
-    },
+    "anyOf": [{"required": ["data"]}, {"required": ["errors"]}],
+    "properties": {"data": {"type": "object", "nullable": True}, "errors": {"type": "array"}},
 }
-"""GraphQL is not in the REST description; this is the shape of ``{ viewer { login } }``."""
+"""The envelope of a GraphQL answer (its ``data`` comes from executing on the schema)."""
 
 
 class Spec:
@@ -92,7 +89,7 @@ class Spec:
         if path.endswith("/graphql"):
             if status != 200:
                 return self.validate({"$ref": f"{SPEC_URI}#/components/schemas/basic-error"}, body)
-            return self.validate(VIEWER_SCHEMA, body)
+            return self.validate(GRAPHQL_ANSWER, body)
         found = self.operation(method, path)
         if found is None:
             return [f"{method} {path} is not an operation of the REST subset"]
@@ -174,6 +171,10 @@ class FakeGitHub:
         self.comments: dict[int, list[dict[str, Any]]] = {}
         self.pulls: dict[int, dict[str, Any]] = {}
         self.comparisons: dict[tuple[str, str], tuple[str, int, int]] = {}
+        self.minimized: dict[str, str] = {}
+        """Hidden comments: node id -> the classifier they were hidden with."""
+        self.graphql_fields: list[str] = []
+        """The top-level fields of every valid GraphQL document received, in order."""
         self.faults: list[Fault] = []
         self.requests: list[Request] = []
         self.violations: list[str] = []
@@ -292,7 +293,7 @@ class FakeGitHub:
             )
         login = self.tokens[token]
         if path == "/graphql":
-            return 200, {}, {"data": {"viewer": {"login": login.removesuffix("[bot]")}}}
+            return self._graphql(body, login, token in self.read_only_tokens)
         repo = f"/repos/{self.owner}/{self.repo}"
         if not path.startswith(repo + "/"):
             return (
@@ -358,6 +359,74 @@ class FakeGitHub:
             {},
             {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"},
         )
+
+    def _graphql(self, body: Any, login: str, read_only: bool) -> tuple[int, dict[str, str], Any]:
+        """Validate the document against GitHub's schema and execute it on this fake's state."""
+        if not isinstance(body, dict) or not isinstance(body.get("query"), str):
+            self.violations.append(f"GraphQL request without a query: {body!r}")
+            return 400, {}, {"message": "Problems parsing JSON", "documentation_url": ""}
+        try:
+            document = graphql.parse(body["query"])
+        except graphql.GraphQLError as error:
+            self.violations.append(f"GraphQL syntax: {error.message}")
+            return 200, {}, {"errors": [{"message": error.message}]}
+        problems = graphql.validate(GRAPHQL_SCHEMA, document)
+        if problems:
+            self.violations.extend(f"GraphQL: {p.message}" for p in problems)
+            return 200, {}, {"errors": [{"message": p.message} for p in problems]}
+        for definition in document.definitions:
+            if isinstance(definition, graphql.OperationDefinitionNode):
+                selections = definition.selection_set.selections
+                self.graphql_fields.extend(
+                    s.name.value for s in selections if isinstance(s, graphql.FieldNode)
+                )
+
+        def comment_node(node_id: str) -> dict[str, Any] | None:
+            for comments in self.comments.values():
+                for comment in comments:
+                    if comment["node_id"] == node_id:
+                        return {
+                            "__typename": "IssueComment",
+                            "id": node_id,
+                            "body": comment["body"],
+                            "databaseId": comment["id"],
+                            "url": comment["html_url"],
+                            "isMinimized": node_id in self.minimized,
+                            "minimizedReason": self.minimized.get(node_id, "").lower() or None,
+                            "viewerCanMinimize": not read_only,
+                        }
+            return None
+
+        def hide(classifier: str | None) -> Any:
+            def resolve(_info: Any, input: dict[str, Any]) -> dict[str, Any]:
+                if read_only:
+                    raise graphql.GraphQLError("Resource not accessible by integration")
+                node = comment_node(input["subjectId"])
+                if node is None:
+                    raise graphql.GraphQLError(
+                        f"Could not resolve to a node with the global id of '{input['subjectId']}'"
+                    )
+                if classifier is None:
+                    self.minimized.pop(input["subjectId"], None)
+                    return {"unminimizedComment": comment_node(input["subjectId"])}
+                self.minimized[input["subjectId"]] = input["classifier"]
+                return {"minimizedComment": comment_node(input["subjectId"])}
+
+            return resolve
+
+        root = {
+            "viewer": {"login": login.removesuffix("[bot]"), "id": f"U_{login}"},
+            "node": lambda _info, id: comment_node(id),
+            "minimizeComment": hide("RESOLVED"),
+            "unminimizeComment": hide(None),
+        }
+        result = graphql.execute_sync(
+            GRAPHQL_SCHEMA, document, root_value=root, variable_values=body.get("variables")
+        )
+        answer: dict[str, Any] = {"data": result.data}
+        if result.errors:
+            answer["errors"] = [{"message": e.message, "type": "FORBIDDEN"} for e in result.errors]
+        return 200, {}, answer
 
     def _find(self, comment_id: int) -> dict[str, Any] | None:
         for comments in self.comments.values():

@@ -206,6 +206,18 @@ class Client:
 
         return retrying(self.policy, "asking GraphQL for the token's identity", ask)
 
+    def graphql(self, query: str, variables: dict[str, Any], what: str) -> dict[str, Any]:
+        """The ``data`` of a GraphQL query or mutation; `ApiError` when GitHub refuses it."""
+
+        def ask() -> dict[str, Any]:
+            _, answer = self._github.requester.graphql_query(query, variables)
+            data = answer.get("data")
+            if not isinstance(data, dict):
+                raise ApiError(f"{what}: GraphQL answered without data")
+            return data
+
+        return retrying(self.policy, what, ask)
+
     def comments(self, number: int) -> list[Comment]:
         """Every comment on pull request ``number``, over every page."""
 

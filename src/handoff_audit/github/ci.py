@@ -159,7 +159,14 @@ def post_comments(
     login = client.viewer()
     log = []
     for number, shown in targets:
-        outcome = upsert(client, number, shown, login)
+        outcome = upsert(
+            client,
+            number,
+            shown,
+            login,
+            when_clear=inputs.comment_when_clear,
+            run_url=runner.run_url,
+        )
         log.append(f"comment on #{number}: {outcome.action}")
     return log
 

@@ -46,12 +46,16 @@ def has_something_to_say(report: Report) -> bool:
     return bool(report.findings or active_packets(report))
 
 
-def all_clear_body(report: Report) -> str:
+def all_clear_body(report: Report, run_url: str | None = None) -> str:
     """What an existing comment becomes when nothing is left to report."""
-    return f"{MARKER}\n{verdict(report)}\n\nNothing left to report.\n\n{_footer()}\n"
+    return f"{MARKER}\n{verdict(report)}\n\nNothing left to report.\n\n{_footer(run_url)}\n"
 
 
-def _footer() -> str:
+def _footer(run_url: str | None = None) -> str:
+    if run_url:
+        # The job summary is on the run's page; a link there is where the full report is.
+        link = f"[The job summary of this run]({run_url})"
+        return f"<sub>handoff-audit {__version__} · {link} has the full report.</sub>"
     return f"<sub>handoff-audit {__version__} · {ELSEWHERE}</sub>"
 
 
@@ -70,16 +74,16 @@ def _findings(report: Report, budget: int) -> str:
     return f"#### Findings\n\n{table}"
 
 
-def body(report: Report) -> str:
+def body(report: Report, run_url: str | None = None) -> str:
     """The comment: marker, verdict, findings, active packets (next action first), footer.
 
     Fits in `BUDGET`: the findings get up to half (all of it without a packet), the packets
     share the rest, each cut between whole blocks with a note that says so.
     """
     if not has_something_to_say(report):
-        return all_clear_body(report)
+        return all_clear_body(report, run_url)
     head = f"{MARKER}\n{verdict(report)}"
-    footer = _footer()
+    footer = _footer(run_url)
     remaining = BUDGET - size(head) - size(footer) - 8
     packets = active_packets(report)
     findings = _findings(report, remaining // 2 if packets else remaining)
@@ -106,7 +110,8 @@ class Outcome:
     number: int
     """The pull request."""
     action: str
-    """``created``, ``updated``, ``unchanged`` or ``skipped`` (nothing to say, no comment yet)."""
+    """``created``, ``updated``, ``unchanged``, ``skipped`` (nothing to say, no comment yet),
+    ``minimized``, ``unminimized`` or ``deleted`` (``comment-when-clear``)."""
     comment_id: int | None = None
     """Our comment, when there is one."""
     removed: int = 0
@@ -124,19 +129,46 @@ def is_ours(comment: Comment, login: str) -> bool:
     return same_login(comment.author, login) and comment.body.lstrip().startswith(MARKER)
 
 
-def upsert(client: Client, number: int, report: Report, login: str | None = None) -> Outcome:
-    """Create, update or leave alone our comment on pull request ``number``."""
+def upsert(
+    client: Client,
+    number: int,
+    report: Report,
+    login: str | None = None,
+    *,
+    when_clear: str = "update",
+    run_url: str | None = None,
+) -> Outcome:
+    """Create, update or leave alone our comment on pull request ``number``.
+
+    Once nothing is left to report, ``when_clear`` says what becomes of it (`WHEN_CLEAR`); no
+    mode ever creates a comment just to say that all is clear. A comment hidden by
+    ``minimize`` is shown again when there is something to say.
+    """
+    from handoff_audit.github import minimize
+
     login = login or client.viewer()
     ours = [c for c in client.comments(number) if is_ours(c, login)]
-    text = body(report)
+    clear = not has_something_to_say(report)
+    text = body(report, run_url)
     if not ours:
-        if not has_something_to_say(report):
+        if clear:
             return Outcome(number, "skipped")
         return Outcome(number, "created", client.create_comment(number, text, login))
     first, *duplicates = ours
     for duplicate in duplicates:
         client.delete_comment(duplicate)
-    if _normal(first.body) == _normal(text):
-        return Outcome(number, "unchanged", first.id, len(duplicates))
-    client.update_comment(first, text)
-    return Outcome(number, "updated", first.id, len(duplicates))
+    if clear and when_clear == "delete":
+        client.delete_comment(first)
+        return Outcome(number, "deleted", None, len(duplicates))
+    changed = _normal(first.body) != _normal(text)
+    if changed:
+        client.update_comment(first, text)
+    if when_clear == "minimize":
+        hidden = minimize.is_minimized(client, first)
+        if clear and not hidden:
+            minimize.minimize(client, first)
+            return Outcome(number, "minimized", first.id, len(duplicates))
+        if hidden and not clear:
+            minimize.unminimize(client, first)
+            return Outcome(number, "unminimized", first.id, len(duplicates))
+    return Outcome(number, "updated" if changed else "unchanged", first.id, len(duplicates))

@@ -19,6 +19,9 @@ from handoff_audit.model.findings import Severity
 FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
 """Accepted values of the ``fail-on`` input and the failing level each means."""
 
+WHEN_CLEAR = ("update", "minimize", "delete")
+"""Accepted values of the ``comment-when-clear`` input."""
+
 PULL_REQUEST_EVENTS = frozenset({"pull_request", "pull_request_target"})
 
 
@@ -68,6 +71,8 @@ class Inputs:
     """``fail-on``: the level that fails the step; ``None`` for ``never``."""
     comment: bool
     """``comment``: post or update the sticky pull request comment."""
+    comment_when_clear: str
+    """``comment-when-clear``: ``update``, ``minimize`` or ``delete`` (`WHEN_CLEAR`)."""
     max_commits_behind: int | None
     """``max-commits-behind``: overrides the configuration when set."""
     protected_branches: tuple[str, ...] | None
@@ -83,12 +88,19 @@ class Inputs:
             raise InputError(
                 f"input fail-on: {fail_on!r} is not accepted; use one of {', '.join(FAIL_ON)}"
             )
+        when_clear = read_input(environ, "comment-when-clear").lower() or "update"
+        if when_clear not in WHEN_CLEAR:
+            raise InputError(
+                f"input comment-when-clear: {when_clear!r} is not accepted; use one of "
+                f"{', '.join(WHEN_CLEAR)}"
+            )
         return cls(
             token=read_input(environ, "github-token"),
             paths=_list(environ, "path") or (".",),
             config=read_input(environ, "config") or None,
             fail_on=FAIL_ON[fail_on],
             comment=_bool(environ, "comment", True),
+            comment_when_clear=when_clear,
             max_commits_behind=_int(environ, "max-commits-behind"),
             protected_branches=_list(environ, "protected-branches"),
             block_files=_list(environ, "block-files"),
@@ -117,6 +129,9 @@ class Runner:
     """``GITHUB_OUTPUT``: the file that receives the step's outputs."""
     step_summary: Path | None
     """``GITHUB_STEP_SUMMARY``: the file that receives the job summary."""
+    run_url: str | None = None
+    """The workflow run's page, where the job summary is shown (from ``GITHUB_SERVER_URL``,
+    ``GITHUB_REPOSITORY`` and ``GITHUB_RUN_ID``); ``None`` when one of them is missing."""
 
     @classmethod
     def read(cls, environ: Mapping[str, str]) -> Runner:
@@ -138,16 +153,23 @@ class Runner:
             value = environ.get(name, "")
             return Path(value) if value else None
 
+        server = (environ.get("GITHUB_SERVER_URL") or "").rstrip("/")
+        repository = environ.get("GITHUB_REPOSITORY") or None
+        run_id = environ.get("GITHUB_RUN_ID", "")
+        run_url = None
+        if server.startswith(("https://", "http://")) and repository and run_id.isdigit():
+            run_url = f"{server}/{repository}/actions/runs/{run_id}"
         return cls(
             event_name=environ.get("GITHUB_EVENT_NAME", ""),
             event=event,
-            repository=environ.get("GITHUB_REPOSITORY") or None,
+            repository=repository,
             api_url=(environ.get("GITHUB_API_URL") or "https://api.github.com").rstrip("/"),
             workspace=path("GITHUB_WORKSPACE") or Path.cwd(),
             sha=environ.get("GITHUB_SHA") or None,
             ref=environ.get("GITHUB_REF") or None,
             output=path("GITHUB_OUTPUT"),
             step_summary=path("GITHUB_STEP_SUMMARY"),
+            run_url=run_url,
         )
 
 

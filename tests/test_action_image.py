@@ -25,6 +25,9 @@ from handoff_audit.markdown import render_packet
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
+# The Dockerfile's base is pinned by digest; no registry is reachable here, so the build uses
+# the local copy of the same base that scripts/podman-base.sh makes.
+LOCAL_BASE = ("--build-arg", "BASE=docker.io/library/debian:bookworm-slim")
 RUNNER_UID = 1001  # the runner's user on GitHub's machines; the container runs as root
 
 
@@ -40,7 +43,7 @@ def test_image_runs_as_the_runner_runs_it(tmp_path: Path) -> None:
     env = podman_env()
     tag = f"localhost/handoff-audit-test:{uuid.uuid4().hex[:8]}"
     build = subprocess.run(
-        ["podman", "build", "--pull=never", "--quiet", "-t", tag, "-f", "Dockerfile", "."],
+        ["podman", "build", "--pull=never", "--quiet", *LOCAL_BASE, "-t", tag, "-f", "Dockerfile", "."],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -43,8 +43,7 @@ def test_image_runs_as_the_runner_runs_it(tmp_path: Path) -> None:
     env = podman_env()
     tag = f"localhost/handoff-audit-test:{uuid.uuid4().hex[:8]}"
     build = subprocess.run(
-        ["podman", "build", "--pull=never", "--quiet", *LOCAL_BASE, "-t", tag, "-f", "Dockerfile"]
-        + ["."],
+        ["podman", "build", "--pull=never", "--quiet", *LOCAL_BASE, "-t", tag, "."],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -13,7 +13,7 @@ from handoff_audit.credentials import json_may_hold_secret, redact, redact_data
 from handoff_audit.engine import discovery, loading
 from handoff_audit.git.facts import History, gather_history
 from handoff_audit.model.context import AuditContext, Target
-from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
+from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules import CHECKS
 from handoff_audit.rules.base import Hit
@@ -139,6 +139,26 @@ def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
         last_known_good_commit=safe(lkg) if isinstance(lkg, str) else None,
         commits_behind=facts.commits_behind(packet) if facts else None,
         data=packet.data if clean else redact_data(packet.data),
+        timeline=_timeline(packet, facts),
+    )
+
+
+def _timeline(packet: Packet, facts: History | None) -> Timeline | None:
+    """The active packet's history for the job summary's diagram; ``None`` without git."""
+    info = facts.info(packet) if facts and not facts.problem else None
+    if facts is None or info is None or packet.status != "active":
+        return None
+    changed = info.changed
+    return Timeline(
+        lkg=info.lkg,
+        lkg_time=info.lkg_time,
+        behind=info.behind,
+        changed=changed.sha if changed else None,
+        changed_time=changed.time if changed else None,
+        changed_behind=info.changed_behind,
+        head=facts.head,
+        head_time=facts.head_time,
+        uncommitted=info.uncommitted,
     )
 
 

@@ -84,6 +84,10 @@ class PacketHistory:
     """The newest commit after the packet's last change touching other than handoff files."""
     deleted_since_lkg: frozenset[str] = frozenset()
     """Files (relative to the audited root) deleted between the lkg commit and the head."""
+    lkg_time: int | None = None
+    """Committer time of the lkg commit, when it is in the walked ancestry."""
+    changed_behind: int | None = None
+    """Commits in ``changed..head``: how far the work went on after the packet's last change."""
 
 
 @dataclass(slots=True)
@@ -106,6 +110,8 @@ class History:
     """Per work-tree packet path."""
     ref_times: dict[str, int] = field(default_factory=dict)
     """Branch name -> committer time of its tip, for packets read from other branches."""
+    head_time: int | None = None
+    """Committer time of the commit checked, when its ancestry was read."""
     in_head_tree: frozenset[str] = frozenset()
     """Paths pointed at by active packets that the work tree lacks but the commit checked has
     (a sparse or partial checkout): they exist."""
@@ -345,9 +351,12 @@ class _Gatherer:
         needs_more = False
         states: dict[str, tuple[LkgState, int | None]] = {}
         wanted = {found[0] for rev in set(lkgs.values()) if (found := resolved.get(rev))}
+        times: dict[str, int] = {}
+        commits: list[tuple[str, tuple[str, ...]]] = []
         if wanted:
-            commits, truncated = plumbing.ancestry(self.root, head[0], ANCESTRY_LIMIT)
+            commits, truncated = plumbing.ancestry(self.root, head[0], ANCESTRY_LIMIT, times)
             facts.ancestry_read = len(commits)
+            facts.head_time = times.get(head[0])
             counts = _behind_counts(commits, wanted)
             reached_boundary = any(sha in self.repo.boundary for sha, _ in commits)
         else:
@@ -369,15 +378,23 @@ class _Gatherer:
         checked_out = resolved.get("HEAD")
         changes, walk_needs_more = self._read_changes(head, checked_out == head)
         needs_more = needs_more or walk_needs_more
+        # How far the work went on after each packet's last change: the same count as for the
+        # lkg commits, over the ancestry already read (no git call).
+        changed = {entry["changed"].sha for entry in changes.values() if entry.get("changed")}
+        after = _behind_counts(commits, changed) if changed and commits else {}
         for packet in self.active:
             lkg_rev = lkgs.get(packet.path)
             state, behind = states.get(lkg_rev, ("invalid", None)) if lkg_rev else ("invalid", None)
             found = resolved.get(lkg_rev) if lkg_rev else None
+            entry = changes.get(packet.path, {})
+            last = entry.get("changed")
             facts.packets[packet.path] = PacketHistory(
                 lkg=found[0] if found else None,
                 lkg_state=state,
                 behind=behind,
-                **changes.get(packet.path, {}),
+                lkg_time=times.get(found[0]) if found else None,
+                changed_behind=after.get(last.sha) if last else None,
+                **entry,
             )
         return needs_more
 

@@ -274,21 +274,25 @@ def resolve(root: Path, revisions: Sequence[str]) -> dict[str, tuple[str, str] |
     return result
 
 
-def ancestry(root: Path, head: str, limit: int) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
+def ancestry(
+    root: Path, head: str, limit: int, times: dict[str, int] | None = None
+) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
     """The commits reachable from ``head`` with their parents, newest first, at most ``limit``;
-    the flag says whether the walk stopped at the limit."""
+    the flag says whether the walk stopped at the limit. ``times``, when given, receives each
+    commit's committer time (Unix seconds)."""
     _check_commit(head)
     commits: list[tuple[str, tuple[str, ...]]] = []
-    with stream(
-        root, ["rev-list", "--parents", f"--max-count={limit + 1}", head, "--"], b"\n"
-    ) as lines:
+    args = ["rev-list", "--timestamp", "--parents", f"--max-count={limit + 1}", head, "--"]
+    with stream(root, args, b"\n") as lines:
         for line in lines:
             if not line:
                 continue
-            sha, *parents = line.decode("ascii").split()
+            stamp, sha, *parents = line.decode("ascii").split()
             if len(commits) == limit:
                 return commits, True
             commits.append((sha, tuple(parents)))
+            if times is not None:
+                times[sha] = int(stamp)
     return commits, False
 
 

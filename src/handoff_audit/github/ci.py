@@ -20,7 +20,7 @@ from handoff_audit.cli.check import absolute, find_root
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
-from handoff_audit.formats import FormatOptions
+from handoff_audit.formats import FormatOptions, history_diagram
 from handoff_audit.formats import github as github_format
 from handoff_audit.formats import markdown_report as markdown_format
 from handoff_audit.git import plumbing
@@ -205,6 +205,9 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     out.write(github_format.render(report, FormatOptions()))
     if runner.step_summary is not None:
         summary = markdown_format.render(report, FormatOptions())
+        history = history_diagram.render(report)
+        if history:
+            summary = summary.rstrip("\n") + "\n\n" + history
         if not files.append_summary(runner.step_summary, summary):
             out.write(github_format.command("warning", "the job summary is full; nothing added"))
     if runner.output is not None:

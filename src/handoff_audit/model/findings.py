@@ -53,6 +53,32 @@ class Finding:
 
 
 @dataclass(frozen=True, slots=True)
+class Timeline:
+    """An active packet's history as git tells it: its last known good commit, its own last
+    change and the commit checked, with the commits between them. Times are Unix seconds;
+    anything git could not say is ``None``."""
+
+    lkg: str | None = None
+    """The last known good commit's full id, when it is a commit here."""
+    lkg_time: int | None = None
+    """Its committer time."""
+    behind: int | None = None
+    """Commits in ``lkg..head``."""
+    changed: str | None = None
+    """The commit that last changed the packet file."""
+    changed_time: int | None = None
+    """Its committer time."""
+    changed_behind: int | None = None
+    """Commits in ``changed..head``."""
+    head: str | None = None
+    """The commit checked."""
+    head_time: int | None = None
+    """Its committer time."""
+    uncommitted: bool = False
+    """The packet has changes not committed yet."""
+
+
+@dataclass(frozen=True, slots=True)
 class PacketInfo:
     """What the report says about each packet it audited."""
 
@@ -74,6 +100,8 @@ class PacketInfo:
     """How many commits the last known good commit lags the commit checked, when known."""
     data: Mapping[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
     """The packet's parsed JSON, for formats that show the packet (not in the JSON report)."""
+    timeline: Timeline | None = field(default=None, compare=False, hash=False, repr=False)
+    """An active packet's history, for the job summary's diagram (not in the JSON report)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
                 ran, line = first_line(env, tag, workspace)
                 prebuilt.append(ran)
             size = image_size(env, tag)
+            base_size = image_size(env, LOCAL_BASE)
         finally:
             subprocess.run(["podman", "rmi", "--force", tag], env=env, capture_output=True)
     result = {
@@ -156,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         "prebuilt_seconds": statistics.median(prebuilt),
         "ratio": statistics.median(build_path) / statistics.median(prebuilt),
         "image_bytes": size,
+        "added_to_base_bytes": size - base_size,
         "first_line": line,
         "runs": {"build_path": build_path, "prebuilt": prebuilt},
     }
@@ -166,7 +168,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     runs = len(prebuilt)
     print(f"prebuilt image (run only): {result['prebuilt_seconds']:.2f} s (median of {runs})")
-    print(f"ratio: {result['ratio']:.0f}x; image size {size / 1e6:.0f} MB (uncompressed)")
+    print(f"ratio: {result['ratio']:.0f}x")
+    print(
+        f"image: {size / 1e6:.0f} MB uncompressed, {(size - base_size) / 1e6:.0f} MB of it on top "
+        "of the base"
+    )
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return 0

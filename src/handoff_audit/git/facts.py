@@ -242,8 +242,12 @@ class _Gatherer:
         named = sorted(set(lkgs.values()))
         revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
         facts = History(branch=branch)
+        # Pointed paths the work tree lacks are asked of the commit checked in the same call
+        # that resolves the commits (a sparse checkout leaves files out of the work tree).
+        missing = self._pointed_missing()
         budget = plumbing.Budget(DEEPEN_SECONDS)
         resolved: dict[str, tuple[str, str] | None] = {}
+        present: set[str] = set()
         head: tuple[str, str] | None = None
         for step in (0, *DEEPEN_STEPS):
             if step:
@@ -252,7 +256,9 @@ class _Gatherer:
                 except plumbing.GitError as error:
                     facts.deepen_error = str(error)
                     break
-            resolved = plumbing.resolve(self.root, revisions)
+            resolved, present = plumbing.resolve_and_find(
+                self.root, revisions, head_rev, sorted(missing)
+            )
             head = resolved.get(head_rev)
             if head is None:
                 # A pull request build checks out GitHub's merge commit at depth 1: the head
@@ -267,8 +273,8 @@ class _Gatherer:
         facts.shallow = self.repo.shallow
         if head is None:
             return self._no_head(facts)
+        facts.in_head_tree = frozenset(missing[path] for path in present)
         self._read_deletions(facts, resolved, lkgs, head)
-        self._read_pointed_in_tree(facts, head[1])
         self._read_trees(facts, head[1], refs, branch)
         return facts
 
@@ -486,20 +492,15 @@ class _Gatherer:
             old = facts.packets.get(path, PacketHistory())
             facts.packets[path] = replace(old, deleted_since_lkg=frozenset(names))
 
-    def _read_pointed_in_tree(self, facts: History, head_tree: str) -> None:
-        """Which pointed paths missing from the work tree are in the commit checked: one git
-        call for every packet, and none when the work tree has them all."""
-        missing = {
-            path
+    def _pointed_missing(self) -> dict[str, str]:
+        """Paths the active packets point at that the work tree lacks: path from the top
+        folder -> path from the audited root."""
+        return {
+            self.repo.prefix + path: path
             for packet in self.active
             for _, _, path in pointed_paths(packet)
             if not path_exists(self.root, path)
         }
-        if not missing:
-            return
-        top = {self.repo.prefix + path: path for path in missing}
-        found = plumbing.paths_in_tree(self.root, head_tree, sorted(top))
-        facts.in_head_tree = frozenset(top[path] for path in found)
 
 
 def _behind_counts(commits: list[tuple[str, tuple[str, ...]]], wanted: set[str]) -> dict[str, int]:

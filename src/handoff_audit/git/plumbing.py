@@ -256,22 +256,44 @@ def resolve(root: Path, revisions: Sequence[str]) -> dict[str, tuple[str, str] |
 
     Revisions travel on standard input, where git never reads options; still, only names
     checked by `is_commit_id` / `is_safe_branch` or fixed strings like ``HEAD`` may be passed."""
+    return resolve_and_find(root, revisions, "HEAD", ())[0]
+
+
+def resolve_and_find(
+    root: Path, revisions: Sequence[str], rev: str, paths: Sequence[str]
+) -> tuple[dict[str, tuple[str, str] | None], set[str]]:
+    """`resolve`, and in the same git call which ``paths`` (from the top folder) exist in the
+    commit ``rev`` (a file, a link or a folder). Paths travel on standard input too; a path
+    `is_safe_path` rejects is never asked about."""
     wanted = list(dict.fromkeys(revisions))
-    if not wanted:
-        return {}
-    for rev in wanted:
-        if "\n" in rev or "\0" in rev or rev.startswith("-") or not rev:
-            raise ValueError(f"unsafe revision {rev!r}")
-    lines = "".join(f"{rev}^{{commit}}\n{rev}^{{tree}}\n" for rev in wanted).encode()
-    out = run(root, ["cat-file", "--batch-check=%(objectname) %(objecttype)"], stdin=lines)
+    asked = [path for path in dict.fromkeys(paths) if is_safe_path(path)]
+    if not wanted and not asked:
+        return {}, set()
+    for name in [*wanted, rev]:
+        if "\n" in name or "\0" in name or name.startswith("-") or not name:
+            raise ValueError(f"unsafe revision {name!r}")
+    lines = "".join(f"{name}^{{commit}}\n{name}^{{tree}}\n" for name in wanted)
+    lines += "".join(f"{rev}:{path}\n" for path in asked)
+    out = run(
+        root,
+        ["cat-file", "--batch-check=%(objectname) %(objecttype)"],
+        stdin=lines.encode("utf-8", "surrogateescape"),
+    )
     answers = iter(out.decode("utf-8", "replace").splitlines())
     result: dict[str, tuple[str, str] | None] = {}
-    for rev in wanted:
+    for name in wanted:
         commit = next(answers, "").split(" ")
         tree = next(answers, "").split(" ")
         ok = commit[-1] == "commit" and tree[-1] == "tree"
-        result[rev] = (commit[0], tree[0]) if ok else None
-    return result
+        result[name] = (commit[0], tree[0]) if ok else None
+    found = {
+        path
+        for path in asked
+        if (answer := next(answers, "").split(" "))
+        and len(answer) == 2
+        and answer[1] in ("blob", "tree", "commit")
+    }
+    return result, found
 
 
 def ancestry(
@@ -407,21 +429,6 @@ def deleted_between(
         if len(header) == 2 and (header[0], header[1]) in result:
             result[(header[0], header[1])].add(path)
     return result
-
-
-def paths_in_tree(root: Path, tree: str, paths: Sequence[str]) -> set[str]:
-    """Which ``paths`` (from the top folder) exist in ``tree``, as a file, a link or a folder;
-    one ``cat-file --batch-check`` call for all of them. Paths travel on standard
-    input; a path `is_safe_path` rejects is never asked about."""
-    _check_commit(tree)
-    wanted = [path for path in dict.fromkeys(paths) if is_safe_path(path)]
-    if not wanted:
-        return set()
-    lines = "".join(f"{tree}:{path}\n" for path in wanted).encode("utf-8", "surrogateescape")
-    out = run(root, ["cat-file", "--batch-check=%(objecttype)"], stdin=lines)
-    answers = out.decode("utf-8", "replace").splitlines()
-    found = ("blob", "tree", "commit")
-    return {path for path, answer in zip(wanted, answers, strict=False) if answer in found}
 
 
 def read_blobs(root: Path, blobs: Sequence[str], max_size: int | None = None) -> dict[str, bytes]:

@@ -144,6 +144,15 @@ def test_run_url_from_the_runner() -> None:
     assert Runner.read({**env, "GITHUB_RUN_ID": ""}).run_url is None
 
 
+def test_a_new_run_link_alone_does_not_edit_the_comment(world: World) -> None:
+    url = "https://github.com/octo-org/hello-world/actions/runs/"
+    rep = report(findings=1)
+    assert upsert(world.client, PR, rep, run_url=url + "1").action == "created"
+    assert upsert(world.client, PR, rep, run_url=url + "2").action == "unchanged"
+    assert upsert(world.client, PR, report(findings=2), run_url=url + "3").action == "updated"
+    assert f"]({url}3)" in world.fake.ours(PR)[0]["body"]
+
+
 @pytest.fixture
 def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     with runner_world(tmp_path, git_repo, monkeypatch) as world:

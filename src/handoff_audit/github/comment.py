@@ -6,6 +6,7 @@ anyone can paste the marker, and such a comment is never touched.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -118,8 +119,12 @@ class Outcome:
     """Duplicates of ours that were deleted."""
 
 
+_RUN_LINK = re.compile(r"\]\(https?://[^)\s]*/actions/runs/\d+\)")
+
+
 def _normal(text: str) -> str:
-    return text.replace("\r\n", "\n").strip()
+    # A new run's link alone is no reason to edit: the older run's summary says the same.
+    return _RUN_LINK.sub("]()", text.replace("\r\n", "\n")).strip()
 
 
 def is_ours(comment: Comment, login: str) -> bool:
@@ -140,9 +145,10 @@ def upsert(
 ) -> Outcome:
     """Create, update or leave alone our comment on pull request ``number``.
 
-    Once nothing is left to report, ``when_clear`` says what becomes of it (`WHEN_CLEAR`); no
-    mode ever creates a comment just to say that all is clear. A comment hidden by
-    ``minimize`` is shown again when there is something to say.
+    Once nothing is left to report, ``when_clear`` says what becomes of it
+    (`handoff_audit.github.env.WHEN_CLEAR`); no mode ever creates a comment just to say that
+    all is clear. A comment hidden by ``minimize`` is shown again when there is something to
+    say. ``run_url`` links the footer to the run's job summary.
     """
     from handoff_audit.github import minimize
 

@@ -126,7 +126,9 @@ mistyped, never committed) costs it time, or worse, makes it guess.
 **Example.** `"pointers": ["src/refund.py:42"]` after `src/refund.py` was renamed to
 `src/refunds/core.py`. A `:line` suffix is ignored, URLs are not checked, and a file that git
 shows deleted since the packet's last known good commit (by that commit included) is fine: the
-packet may rightly list a file the work removed.
+packet may rightly list a file the work removed. A path exists when the commit checked has it or
+the work tree has it (new and staged files count), so a sparse checkout that leaves the code out
+gives the same findings as a full one.
 
 **Fix.** Correct the path (or remove the entry) and re-render the twin.
 """,

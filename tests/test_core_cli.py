@@ -182,7 +182,8 @@ def test_every_schema_property_has_a_description() -> None:
 def test_startup_imports_nothing_heavy() -> None:
     code = (
         "import sys; from handoff_audit.cli.main import main; rc = main(['--version']); "
-        "print(sorted(m for m in ('requests', 'github', 'jsonschema', 'yaml') if m in sys.modules))"
+        "heavy = ('requests', 'github', 'jsonschema', 'yaml', 'markdown_it'); "
+        "print(sorted(m for m in heavy if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().endswith("[]")
@@ -211,7 +212,8 @@ def test_output_never_overwrites_a_packet(run_cli: Any, tmp_path: Path) -> None:
 def test_the_bundled_schemas_are_valid_json_schemas() -> None:
     from jsonschema import Draft202012Validator
 
-    from handoff_audit.schema import config_schema, schema_text
+    from handoff_audit.config import config_schema
+    from handoff_audit.schema import schema_text
 
     Draft202012Validator.check_schema(json.loads(schema_text()))
     Draft202012Validator.check_schema(config_schema())

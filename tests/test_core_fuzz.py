@@ -79,12 +79,13 @@ def test_any_configuration_is_a_config_or_one_line_input_error(raw: Any) -> None
 
     from handoff_audit.config import Config, load_config
     from handoff_audit.errors import InputError
+    from handoff_audit.rules import RULES_BY_ID
 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / ".handoff-audit.yml").write_text(yaml.safe_dump(raw), encoding="utf-8")
         try:
-            assert isinstance(load_config(root), Config)
+            assert isinstance(load_config(root, rule_ids=RULES_BY_ID), Config)
         except InputError as error:
             assert "\n" not in str(error)
             assert str(error).startswith(".handoff-audit.yml") or folder in str(error)

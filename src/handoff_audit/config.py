@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+import json
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from handoff_audit.credentials import show
 from handoff_audit.errors import InputError
 from handoff_audit.model.findings import Severity
 
@@ -62,35 +66,39 @@ _ACCEPTS = {
 }
 
 
-def load_config(root: Path, config_file: Path | None = None) -> Config:
+def load_config(
+    root: Path, config_file: Path | None = None, *, rule_ids: Collection[str]
+) -> Config:
     """The configuration for the repository at ``root``: ``config_file`` when given, else
     ``.handoff-audit.yml``, else ``[tool.handoff-audit]`` in ``pyproject.toml``, else defaults.
 
-    Anything wrong is an `InputError` naming the file, the key, the value and what is accepted.
+    ``rule_ids`` are the ids the ``rules`` key may name (the caller hands over the registry's, so
+    that the configuration stays below the rules). Anything wrong is an `InputError` naming the
+    file, the key, the value and what is accepted.
     """
     if config_file is not None:
         if not config_file.is_file():
             raise InputError(f"--config {config_file}: no such file")
-        return _from_file(config_file, explicit=True)
+        return _from_file(config_file, rule_ids, explicit=True)
     for name in CONFIG_FILES:
         if (root / name).is_file():
-            return _from_file(root / name, explicit=False)
+            return _from_file(root / name, rule_ids, explicit=False)
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
-        config = _from_file(pyproject, explicit=False)
+        config = _from_file(pyproject, rule_ids, explicit=False)
         if config.source is not None:
             return config
     return Config()
 
 
-def _from_file(path: Path, *, explicit: bool) -> Config:
+def _from_file(path: Path, rule_ids: Collection[str], *, explicit: bool) -> Config:
     source = _display(path)
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{source}: cannot be read ({error})") from None
     if path.suffix == ".toml":
-        import tomllib
+        import tomllib  # only when the configuration is in a TOML file (start-up)
 
         try:
             document = tomllib.loads(text)
@@ -105,7 +113,7 @@ def _from_file(path: Path, *, explicit: bool) -> Config:
         else:
             return Config()
     else:
-        import yaml
+        import yaml  # only when there is a YAML configuration file (start-up)
 
         try:
             raw = yaml.safe_load(text)
@@ -116,12 +124,18 @@ def _from_file(path: Path, *, explicit: bool) -> Config:
             raise InputError(f"{source}: not valid YAML{where}: {problem}") from None
         if raw is None:
             raw = {}
-    return _validate(raw, source, path.parent)
+    return _validate(raw, source, path.parent, rule_ids)
 
 
-def _validate(raw: Any, source: str, base: Path) -> Config:
-    from handoff_audit.credentials import show
+def config_schema() -> dict[str, Any]:
+    """The JSON Schema the configuration is validated against (package data)."""
+    data = resources.files("handoff_audit").joinpath("schema", "config.schema.json")
+    text = data.read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
+
+def _validate(raw: Any, source: str, base: Path, rule_ids: Collection[str]) -> Config:
     if not isinstance(raw, dict):
         raise InputError(f"{source}: the configuration must be a mapping of keys to values")
     raw = dict(raw)
@@ -130,17 +144,14 @@ def _validate(raw: Any, source: str, base: Path) -> Config:
         raw["rules"] = {str(k): ("off" if v is False else v) for k, v in raw["rules"].items()}
     for key in raw:
         if key not in _ACCEPTS:
-            import difflib
-
             guess = difflib.get_close_matches(str(key).replace("_", "-"), list(_ACCEPTS), n=1)
             hint = f" — did you mean {show(guess[0])}?" if guess else ""
             raise InputError(
                 f"{source}: unknown key {show(key)}{hint}; accepted keys: {', '.join(_ACCEPTS)}"
             )
+    # jsonschema only when a configuration file is there to validate (start-up)
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
-
-    from handoff_audit.schema import config_schema
 
     error = best_match(Draft202012Validator(config_schema()).iter_errors(raw))
     if error is not None:
@@ -155,14 +166,12 @@ def _validate(raw: Any, source: str, base: Path) -> Config:
         raise InputError(
             f"{source}: {key} is {show(value)}; expected {_ACCEPTS.get(key, 'a valid value')}"
         )
-    from handoff_audit.rules import RULES_BY_ID
-
     severities: dict[str, Severity | None] = {}
     for rule_id, level in raw.get("rules", {}).items():
-        if rule_id not in RULES_BY_ID:
+        if rule_id not in rule_ids:
             raise InputError(
                 f"{source}: rules: unknown rule id {show(rule_id)}; known rules: "
-                f"{', '.join(sorted(RULES_BY_ID))}"
+                f"{', '.join(sorted(rule_ids))}"
             )
         severities[rule_id] = None if level == "off" else Severity(level)
     schema = raw.get("schema")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,31 +134,6 @@ def redact_data(value: Any) -> Any:
         )
         return value if same else dict(pairs)
     return value
-
-
-def iter_strings(value: Any, pointer: str = "") -> Iterator[tuple[str, str, bool]]:
-    """Every string in a parsed JSON value: (pointer, string, is_key). Iterative: no recursion."""
-    from handoff_audit.jsonpos import escape_token
-
-    stack: list[tuple[str, Any]] = [(pointer, value)]
-    while stack:
-        where, item = stack.pop()
-        if isinstance(item, str):
-            yield where, item, False
-        elif isinstance(item, dict):
-            for key, child in reversed(item.items()):
-                child_pointer = f"{where}/{escape_token(key)}"
-                stack.append((child_pointer, child))
-                stack.append((child_pointer, _Key(key)))
-        elif isinstance(item, list):
-            stack.extend((f"{where}/{i}", child) for i, child in reversed(list(enumerate(item))))
-        elif isinstance(item, _Key):
-            yield where, item.name, True
-
-
-@dataclass(frozen=True, slots=True)
-class _Key:
-    name: str
 
 
 def show(value: Any, limit: int = 60) -> str:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from json import decoder
 from typing import Any
 
+from handoff_audit.credentials import show
+
 MAX_DEPTH = 64
 """Deeper nesting is refused: no packet needs it, and it would exhaust the stack downstream."""
 
@@ -180,7 +182,7 @@ class _Parser:
             if key in members:
                 first = self.key_positions[child]
                 raise self.fail(
-                    f"duplicate key {_quote(key)} (first at line {first[0]}, column {first[1]}); "
+                    f"duplicate key {show(key)} (first at line {first[0]}, column {first[1]}); "
                     "keep one",
                     key_at,
                 )
@@ -216,12 +218,6 @@ class _Parser:
             if char != ",":
                 raise self.fail("expecting ',' or ']' after an item", index)
             index = self.skip(index + 1)
-
-
-def _quote(key: str) -> str:
-    from handoff_audit.credentials import show
-
-    return show(key)
 
 
 def parse(text: str) -> Parsed:
@@ -334,3 +330,26 @@ class _Positions(Mapping[str, tuple[int, int]]):
 
     def __len__(self) -> int:
         return len(self._found())
+
+
+def iter_strings(value: Any, pointer: str = "") -> Iterator[tuple[str, str, bool]]:
+    """Every string in a parsed JSON value: (pointer, string, is_key). Iterative: no recursion."""
+    stack: list[tuple[str, Any]] = [(pointer, value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            yield where, item, False
+        elif isinstance(item, dict):
+            for key, child in reversed(item.items()):
+                child_pointer = f"{where}/{escape_token(key)}"
+                stack.append((child_pointer, child))
+                stack.append((child_pointer, _Key(key)))
+        elif isinstance(item, list):
+            stack.extend((f"{where}/{i}", child) for i, child in reversed(list(enumerate(item))))
+        elif isinstance(item, _Key):
+            yield where, item.name, True
+
+
+@dataclass(frozen=True, slots=True)
+class _Key:
+    name: str

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -26,6 +26,7 @@ from handoff_audit.authoring.packet_files import (
     write_atomic,
 )
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
+from handoff_audit.authoring.verify import run_verify
 from handoff_audit.authoring.workbench import (
     Workbench,
     dirt_lines,
@@ -33,12 +34,15 @@ from handoff_audit.authoring.workbench import (
     resolve_commit,
     unsaved,
 )
+from handoff_audit.config import Config, load_config
+from handoff_audit.engine.discovery import discover
+from handoff_audit.engine.loading import load_packets
 from handoff_audit.errors import EXIT_OK, InputError
+from handoff_audit.globs import matches_any
 from handoff_audit.markdown import render_packet
-
-if TYPE_CHECKING:
-    from handoff_audit.config import Config
-    from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet
+from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules.content import placeholder_message
 
 Pair = tuple[str, str]
 
@@ -196,11 +200,9 @@ def reported_facts(options: PacketOptions) -> SessionFacts:
 
 
 def _workbench(options: PacketOptions) -> tuple[Workbench, Config]:
-    from handoff_audit.config import load_config
-
     return read_workbench(
         Path.cwd(),
-        lambda root: load_config(root, options.config_file),
+        lambda root: load_config(root, options.config_file, rule_ids=RULES_BY_ID),
         options.branch,
         options.target_branch,
     )
@@ -229,8 +231,6 @@ def _refuse_missing(options: PacketOptions) -> None:
 
 def _refuse_placeholders(options: PacketOptions) -> None:
     """What `check` calls a placeholder is refused here, in the `placeholder` rule's words."""
-    from handoff_audit.rules.content import placeholder_message
-
     for flag, field, value in (
         ("--summary", "summary", options.summary),
         ("--next-action", "next_action", options.next_action),
@@ -244,8 +244,6 @@ def _refuse_placeholders(options: PacketOptions) -> None:
 
 
 def _output(root: Path, output: Path | None, topic: str | None, config: Config) -> Path:
-    from handoff_audit.globs import matches_any
-
     if output is None:
         path = root / (f".handoff/{topic}.json" if topic else "handoff.json")
         flag = f"--topic {topic}" if topic else "the default path handoff.json"
@@ -271,9 +269,6 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
 
 def _active(bench: Workbench, config: Config, topic: str) -> list[Packet]:
     """The active JSON packets of the workbench's branch and ``topic``."""
-    from handoff_audit.engine.discovery import discover
-    from handoff_audit.engine.loading import load_packets
-
     files = discover(bench.root, (bench.root,), config)
     packets, _ = load_packets(bench.root, files, config)
     return [
@@ -385,8 +380,6 @@ def _last_known_good(
     bench: Workbench, config: Config, options: PacketOptions, previous: str | None
 ) -> tuple[str, SessionFacts]:
     """The packet's last known good commit, and what the verify command added to the log."""
-    from handoff_audit.authoring.verify import run_verify
-
     given = resolve_commit(bench.root, options.last_known_good) if options.last_known_good else None
     command = options.verify
     if command == "":

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.errors import InputError
-from handoff_audit.jsonpos import json_type
+from handoff_audit.jsonpos import JsonPositionError, json_type, parse
 
 MAX_BYTES = 1024 * 1024
 """Packets larger than this are refused (the audit's default ``max-file-bytes``)."""
@@ -24,8 +24,6 @@ MAX_BYTES = 1024 * 1024
 
 def read_packet(path: Path) -> dict[str, Any]:
     """The JSON object in ``path``; `InputError` with the file's name and the fix otherwise."""
-    from handoff_audit.jsonpos import JsonPositionError, parse
-
     try:
         info = path.stat()
     except FileNotFoundError:

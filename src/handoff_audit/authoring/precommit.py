@@ -21,7 +21,12 @@ from pathlib import Path
 
 import click
 
+from handoff_audit.authoring.commands import render_command
+from handoff_audit.config import load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
+from handoff_audit.git import plumbing
+from handoff_audit.globs import matches_any
+from handoff_audit.rules import RULES_BY_ID
 
 
 def twin_path(packet: Path) -> Path:
@@ -41,10 +46,6 @@ def _configured_packets(
 ) -> tuple[Path | None, list[Path]]:
     """The repository's top folder and those of ``files`` the ``packets`` configuration
     matches (with ``twins``, also the markdown twins of matched JSON packets)."""
-    from handoff_audit.config import load_config
-    from handoff_audit.git import plumbing
-    from handoff_audit.globs import matches_any
-
     # pre-commit runs at the top folder with relative names; a script may pass any paths.
     folders = [os.path.dirname(os.path.abspath(f)) for f in files]
     common = Path(os.path.commonpath(folders)) if folders else Path.cwd()
@@ -54,7 +55,7 @@ def _configured_packets(
     if info is None:
         return None, [f for f in files if f.suffix == ".json"]
     root = info.toplevel
-    config = load_config(root, config_file)
+    config = load_config(root, config_file, rule_ids=RULES_BY_ID)
     kept = []
     for file in files:
         try:
@@ -72,8 +73,6 @@ def _configured_packets(
 def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> int:
     """Re-render the twin of each of ``packets`` the configuration counts as a packet; 1 if one
     changed, 2 if a packet could not be rendered."""
-    from handoff_audit.authoring.commands import render_command
-
     code = EXIT_OK
     _, packets = _configured_packets(packets, config_file, twins=False)
     for packet in packets:

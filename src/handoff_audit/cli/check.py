@@ -9,10 +9,12 @@ from pathlib import Path
 
 from handoff_audit.config import load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Report, Severity
+from handoff_audit.rules import RULES_BY_ID
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +52,7 @@ def run_check(options: CheckOptions) -> int:
     request = AuditRequest(
         root=root,
         paths=paths,
-        config=load_config(root, options.config_file),
+        config=load_config(root, options.config_file, rule_ids=RULES_BY_ID),
         target=Target(
             head=options.head,
             branch=options.branch,
@@ -78,34 +80,6 @@ def _refuse_to_overwrite_a_packet(output: Path, root: Path, report: Report) -> N
                 raise InputError(
                     f"--output {output} is the handoff file {name}; write the report elsewhere"
                 )
-
-
-def absolute(path: Path) -> Path:
-    """``path`` made absolute with its folders' links resolved, but not the file's own link.
-
-    A packet that is a link must stay a link here, so that loading can refuse one that leads out
-    of the repository instead of following it.
-    """
-    full = Path(os.path.abspath(path))
-    if not full.name:
-        return full.resolve()
-    return full.parent.resolve() / full.name
-
-
-def find_root(paths: tuple[Path, ...]) -> Path:
-    """The repository root: git's top level around the first path, found by looking for
-    ``.git`` upwards (no git process). Outside git: the current folder when every path is
-    under it, else the folders' common parent."""
-    first = paths[0]
-    start = first if first.is_dir() and not first.is_symlink() else first.parent
-    for folder in (start, *start.parents):
-        if os.path.lexists(folder / ".git"):
-            return folder
-    cwd = Path.cwd().resolve()
-    if all(path.is_relative_to(cwd) for path in paths):
-        return cwd
-    starts = [p if p.is_dir() and not p.is_symlink() else p.parent for p in paths]
-    return Path(os.path.commonpath(starts))
 
 
 def use_color(stream: object) -> bool:

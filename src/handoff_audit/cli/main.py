@@ -29,6 +29,7 @@ def _rule_ids(value: str | None) -> frozenset[str] | None:
     """Parse ``--select``/``--ignore``: comma-separated, repeatable; unknown ids are exit 2."""
     if value is None:
         return None
+    # start-up: imported only when this command runs
     from handoff_audit.rules import RULES_BY_ID
 
     ids = frozenset(part.strip() for part in value.split(",") if part.strip())
@@ -79,6 +80,7 @@ def check(
     strict: bool,
 ) -> None:
     """Audit the packets under PATH (default: the current directory)."""
+    # start-up: imported only when this command runs
     from handoff_audit.cli.check import CheckOptions, run_check
 
     options = CheckOptions(
@@ -108,6 +110,7 @@ def render(packet: Path, write: bool, check_only: bool) -> None:
 
     A JSON file without the packet's "branch" and "status" fields is refused (exit 2).
     """
+    # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import render_command
 
     if write and check_only:
@@ -127,6 +130,7 @@ def new(**kwargs: object) -> None:
     and topic that already have an active packet (use `update`), and any file it may not
     replace. Without --verify, last_known_good_commit is HEAD, taken on trust.
     """
+    # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, new_command
 
     raise _Exit(new_command(PacketOptions(**kwargs)))  # type: ignore[arg-type]
@@ -144,6 +148,7 @@ def update(packet: Path | None, **kwargs: object) -> None:
     to the last `keep-last` passing entries plus every failure; everything else is kept, and
     the twin is re-rendered. Without --verify, last_known_good_commit stays as it was.
     """
+    # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
 
     raise _Exit(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
@@ -154,6 +159,7 @@ def update(packet: Path | None, **kwargs: object) -> None:
 @click.option("--by", "successor", help="Path or topic of the successor packet.")
 def supersede(packet: Path, successor: str | None) -> None:
     """Mark PACKET superseded (a packet, not any JSON file) and re-render its twin."""
+    # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
 
     raise _Exit(set_status_command(packet, "superseded", successor))
@@ -166,6 +172,7 @@ def archive(packet: Path) -> None:
 
     The archived packet stays in git's history; the next branch's `new` may replace it.
     """
+    # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
 
     raise _Exit(set_status_command(packet, "archived", None))
@@ -174,6 +181,7 @@ def archive(packet: Path) -> None:
 @cli.command()
 def schema() -> None:
     """Print the bundled packet schema (JSON Schema draft 2020-12)."""
+    # start-up: imported only when this command runs
     from handoff_audit.schema import schema_text
 
     click.echo(schema_text(), nl=False)
@@ -182,6 +190,7 @@ def schema() -> None:
 @cli.command()
 def rules() -> None:
     """Print the rule table."""
+    # start-up: imported only when this command runs
     from handoff_audit.rules import ALL_RULES
 
     width = max(len(rule.id) for rule in ALL_RULES)
@@ -193,6 +202,7 @@ def rules() -> None:
 @click.argument("rule_id")
 def explain(rule_id: str) -> None:
     """Print one rule's documentation."""
+    # start-up: imported only when this command runs
     from handoff_audit.rules import RULES_BY_ID
 
     rule = RULES_BY_ID.get(rule_id)
@@ -206,6 +216,7 @@ def explain(rule_id: str) -> None:
 @cli.command()
 def ci() -> None:
     """The GitHub Action's entry point: read the runner's environment and do what it asks."""
+    # start-up: imported only when this command runs
     from handoff_audit.github.ci import run_ci
 
     raise _Exit(run_ci())

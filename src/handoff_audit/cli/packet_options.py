@@ -1,6 +1,7 @@
 """The options `new` and `update` share, and their two-value options' usage errors.
 
-Kept apart from `cli.main` so that the command table stays short; only click is imported here.
+Kept apart from `cli.main` so that the command table stays short; only click and the
+two-value options' words (`authoring.new_packet`, light) are imported here.
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from pathlib import Path
 
 import click
 
+from handoff_audit.authoring.new_packet import PAIR_FORMS, pair_usage
+
 
 class PacketCommand(click.Command):
     """`new` and `update`: a two-value option written the old one-string way ("what:why") is a
     usage error that shows the new form, not click's bare "requires 2 arguments"."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        from handoff_audit.authoring.new_packet import PAIR_FORMS, pair_usage
-
         try:
             return super().parse_args(ctx, args)
         except click.BadOptionUsage as error:
@@ -28,8 +29,6 @@ class PacketCommand(click.Command):
 
 def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> object:
     """Refuse ``--decision "what:why" --next-option``: the second value is an option."""
-    from handoff_audit.authoring.new_packet import pair_usage
-
     for pair in value or ():  # type: ignore[attr-defined]
         if str(pair[1]).startswith("--"):
             raise click.UsageError(pair_usage(param.opts[0]), ctx)

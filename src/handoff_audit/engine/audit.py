@@ -11,11 +11,12 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.credentials import json_may_hold_secret, redact, redact_data
 from handoff_audit.engine import discovery, loading
-from handoff_audit.git.facts import History, gather_history
+from handoff_audit.git.facts import gather_history
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
 from handoff_audit.model.packet import Packet
-from handoff_audit.rules import CHECKS
+from handoff_audit.model.repo_history import History
+from handoff_audit.rules import CHECKS, RULES_BY_ID
 from handoff_audit.rules.base import Hit
 
 
@@ -90,8 +91,6 @@ def _run(request: AuditRequest) -> Report:
 
 
 def _blocks(rule_id: str) -> bool:
-    from handoff_audit.rules import RULES_BY_ID
-
     return RULES_BY_ID[rule_id].blocks_merge
 
 

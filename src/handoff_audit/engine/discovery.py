@@ -15,6 +15,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
+from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 
 SKIPPED_DIRS = frozenset(
@@ -33,6 +34,34 @@ class PacketFiles:
     """``json`` or ``markdown``."""
     markdown: Path | None
     """The JSON packet's markdown twin when it exists; the file itself for markdown-only."""
+
+
+def absolute(path: Path) -> Path:
+    """``path`` made absolute with its folders' links resolved, but not the file's own link.
+
+    A packet that is a link must stay a link here, so that loading can refuse one that leads out
+    of the repository instead of following it.
+    """
+    full = Path(os.path.abspath(path))
+    if not full.name:
+        return full.resolve()
+    return full.parent.resolve() / full.name
+
+
+def find_root(paths: tuple[Path, ...]) -> Path:
+    """The repository root: git's top level around the first path, found by looking for
+    ``.git`` upwards (no git process). Outside git: the current folder when every path is
+    under it, else the folders' common parent."""
+    first = paths[0]
+    start = first if first.is_dir() and not first.is_symlink() else first.parent
+    for folder in (start, *start.parents):
+        if os.path.lexists(folder / ".git"):
+            return folder
+    cwd = Path.cwd().resolve()
+    if all(path.is_relative_to(cwd) for path in paths):
+        return cwd
+    starts = [p if p.is_dir() and not p.is_symlink() else p.parent for p in paths]
+    return Path(os.path.commonpath(starts))
 
 
 def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
@@ -73,8 +102,6 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
 def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
     """Relative paths of every file under ``folders`` that is worth matching against globs."""
     if (root / ".git").exists():
-        from handoff_audit.git import plumbing
-
         listed = plumbing.list_files(root, [f or "." for f in folders])
         if listed is not None:
             venvs = tuple(n[: -len("pyvenv.cfg")] for n in listed if n.endswith("/pyvenv.cfg"))

@@ -43,6 +43,7 @@ def command(kind: str, message: str, **properties: str | int | None) -> str:
 
 def importance(finding: Finding) -> tuple[int, int, int, tuple[str, int, int, int, str, str]]:
     """Sort key: errors first, then merge blockers, then the rules' declared order."""
+    # The registry loads every rule module; formats load on every start (--version, --help).
     from handoff_audit.rules import ALL_RULES, RULES_BY_ID
 
     rule = RULES_BY_ID.get(finding.rule)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from handoff_audit.markdown import render_packet
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 if TYPE_CHECKING:
@@ -187,8 +188,6 @@ def active_packets(report: Report) -> list[PacketInfo]:
 
 def render_packet_text(data: Mapping[str, Any]) -> str:
     """The packet as the markdown renderer writes it (the twin's canonical markdown)."""
-    from handoff_audit.markdown import render_packet
-
     return render_packet(data)
 
 

@@ -18,10 +18,10 @@ from urllib.parse import quote
 
 from handoff_audit import __version__
 from handoff_audit.model.findings import Finding, Report
-from handoff_audit.rules.base import Rule
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
+    from handoff_audit.rules.base import Rule
 
 SARIF_SCHEMA = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -44,6 +44,7 @@ def render(report: Report, options: FormatOptions) -> str:
 
 def sarif_log(report: Report) -> dict[str, Any]:
     """The SARIF log as a JSON-ready dict."""
+    # The registry loads every rule module; formats load on every start (--version, --help).
     from handoff_audit.rules import ALL_RULES
 
     index = {rule.id: i for i, rule in enumerate(ALL_RULES)}

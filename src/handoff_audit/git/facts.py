@@ -13,11 +13,10 @@ the commit checked and the packets of every other branch (one ``diff-tree --stdi
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
@@ -27,6 +26,7 @@ from handoff_audit.git.pointed_paths import path_exists, pointed_paths
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import Packet
+from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
 """Commits of the checked commit's ancestry read to place last known good commits."""
@@ -41,114 +41,6 @@ FULL_HISTORY_FIX = (
     "`actions/checkout` with `fetch-depth: 0`"
 )
 """The fix named whenever missing history stops a judgement."""
-
-LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]
-
-
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """A commit as the rules quote it."""
-
-    sha: str
-    """The full commit id."""
-    time: int
-    """Committer time, Unix seconds."""
-    subject: str
-    """The first line of its message."""
-    files: tuple[str, ...] = ()
-    """Files it changed (relative to the audited root), when they matter."""
-
-
-@dataclass(frozen=True, slots=True)
-class PacketHistory:
-    """What git says about one packet of the work tree."""
-
-    lkg: str | None = None
-    """The full id of ``last_known_good_commit`` when it names a commit here."""
-    lkg_state: LkgState = "invalid"
-    """``ok``: an ancestor of the commit checked; ``invalid``: not a commit id (the schema rule
-    says so); ``missing``: no such commit; ``not-ancestor``: exists, not in the checked history;
-    ``beyond-limit``: further back than `ANCESTRY_LIMIT`; ``unavailable``: the clone is shallow
-    and deepening did not reach it."""
-    behind: int | None = None
-    """Commits in ``lkg..head`` (``None`` unless ``lkg_state`` is ``ok``)."""
-    changed: Commit | None = None
-    """The commit that last changed the packet file, in the checked history."""
-    changed_before: Commit | None = None
-    """When the last change lies beyond the walk: the oldest commit walked (it is older)."""
-    changed_unavailable: bool = False
-    """The last change lies beyond a shallow clone's history that could not be deepened."""
-    uncommitted: bool = False
-    """The packet file is new or modified in the work tree: it is being written now."""
-    outdated_by: Commit | None = None
-    """The newest commit after the packet's last change touching other than handoff files."""
-    deleted_since_lkg: frozenset[str] = frozenset()
-    """Files (relative to the audited root) deleted between the lkg commit and the head."""
-    lkg_time: int | None = None
-    """Committer time of the lkg commit, when it is in the walked ancestry."""
-    changed_behind: int | None = None
-    """Commits in ``changed..head``: how far the work went on after the packet's last change."""
-
-
-@dataclass(slots=True)
-class History:
-    """What git says about the commit checked and about each packet."""
-
-    head: str | None = None
-    """The full sha of the commit checked."""
-    branch: str | None = None
-    """The branch checked (``--branch`` or the checked-out one); ``None`` when detached."""
-    branch_packets: list[Packet] = field(default_factory=list)
-    """Packets read from other branches with ``--all-branches``."""
-    problem: str | None = None
-    """Why no history could be read at all (outside git, no commits, git failed)."""
-    shallow: bool = False
-    """The clone is still shallow after any deepening."""
-    deepen_error: str | None = None
-    """Why deepening a shallow clone failed, when it was tried and failed."""
-    packets: dict[str, PacketHistory] = field(default_factory=dict)
-    """Per work-tree packet path."""
-    ref_times: dict[str, int] = field(default_factory=dict)
-    """Branch name -> committer time of its tip, for packets read from other branches."""
-    head_time: int | None = None
-    """Committer time of the commit checked, when its ancestry was read."""
-    in_head_tree: frozenset[str] = frozenset()
-    """Paths pointed at by active packets that the work tree lacks but the commit checked has
-    (a sparse or partial checkout): they exist."""
-    block_files: tuple[str, ...] | None = None
-    """Files of the commit checked matching ``block-files``; ``None`` when not read."""
-    now: float = field(default_factory=time.time)
-    """When the audit started, Unix seconds."""
-    git_calls: int = 0
-    """How many git processes gathering these facts started."""
-    ancestry_read: int = 0
-    """How many commits of the checked commit's ancestry were read (at most `ANCESTRY_LIMIT`)."""
-
-    @property
-    def branch_unknown(self) -> bool:
-        """True when git answered but cannot tell the branch (detached, no ``--branch``)."""
-        return self.problem is None and self.branch is None
-
-    def info(self, packet: Packet) -> PacketHistory | None:
-        """The facts about a work-tree packet; ``None`` for other branches' packets."""
-        return self.packets.get(packet.path) if packet.ref is None else None
-
-    def commits_behind(self, packet: Packet) -> int | None:
-        """How many commits the packet's last known good commit lags ``head``."""
-        info = self.info(packet)
-        return info.behind if info else None
-
-    def changed_at(self, packet: Packet) -> float | None:
-        """When the packet was last changed: now for uncommitted changes, the commit's time
-        otherwise, the branch tip's time for another branch's packet."""
-        if packet.ref is not None:
-            return self.ref_times.get(packet.ref)
-        info = self.info(packet)
-        if info is None:
-            return None
-        if info.uncommitted:
-            return self.now
-        return info.changed.time if info.changed else None
 
 
 def gather_history(

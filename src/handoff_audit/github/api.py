@@ -69,6 +69,7 @@ def _header(headers: Mapping[str, Any] | None, name: str) -> str | None:
 
 
 def _message(error: Exception) -> str:
+    # PyGithub and requests load only when the API is called (slow imports)
     from github import GithubException
 
     if isinstance(error, GithubException):
@@ -80,6 +81,7 @@ def _message(error: Exception) -> str:
 
 def retry_delay(error: Exception, attempt: int, policy: RetryPolicy) -> float | None:
     """Seconds to wait before trying again after ``error``, or ``None`` when it is final."""
+    # PyGithub and requests load only when the API is called (slow imports)
     import requests
     from github import GithubException
 
@@ -118,6 +120,7 @@ def retrying(
     ``settled``, for a write that is not idempotent, is asked before each retry whether the
     failed attempt took effect after all (a 502 can hide a success); its answer ends the retries.
     """
+    # PyGithub and requests load only when the API is called (slow imports)
     import requests
     from github import GithubException
 
@@ -178,6 +181,7 @@ class Client:
     def __init__(
         self, token: str, api_url: str, repository: str, policy: RetryPolicy | None = None
     ) -> None:
+        # PyGithub and requests load only when the API is called (slow imports)
         from github import Auth, Github
 
         self.policy = policy or RetryPolicy()
@@ -266,6 +270,7 @@ class Client:
 
     def compare(self, base: str, head: str) -> Comparison | None:
         """``base...head`` as the compare API sees it; ``None`` when a commit is unknown (404)."""
+        # PyGithub and requests load only when the API is called (slow imports)
         from github import UnknownObjectException
 
         def fetch() -> Comparison | None:

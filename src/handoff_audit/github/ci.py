@@ -16,21 +16,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from handoff_audit.cli.check import absolute, find_root
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FormatOptions, history_diagram
 from handoff_audit.formats import github as github_format
 from handoff_audit.formats import markdown_report as markdown_format
 from handoff_audit.git import plumbing
-from handoff_audit.git.facts import History
 from handoff_audit.github import files
 from handoff_audit.github.api import ApiError, Client, RetryPolicy
+from handoff_audit.github.comment import upsert
+from handoff_audit.github.compare import remote_history
 from handoff_audit.github.env import Inputs, Plan, Runner, plan
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Report
 from handoff_audit.model.packet import Packet
+from handoff_audit.model.repo_history import History
+from handoff_audit.rules import RULES_BY_ID
 
 FORK_HINT = (
     "A pull request from a fork gets a read-only token; "
@@ -54,7 +57,7 @@ def load_inputs_config(workspace: Path, root: Path, inputs: Inputs) -> Config:
         explicit = _inside(workspace, inputs.config, "config")
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
-    config = load_config(root, explicit)
+    config = load_config(root, explicit, rule_ids=RULES_BY_ID)
     overrides: dict[str, object] = {}
     if inputs.max_commits_behind is not None:
         overrides["max_commits_behind"] = inputs.max_commits_behind
@@ -97,8 +100,6 @@ def build_request(
 
 
 def _compare_hook(client: Client, out: TextIO) -> Callable[[History, list[Packet]], None]:
-    from handoff_audit.github.compare import remote_history
-
     def log(line: str) -> None:
         out.write(f"handoff-audit: {line}\n")
 
@@ -137,8 +138,6 @@ def post_comments(
     (``audit_into(base)``), the same report the pull request's own run comments, so that the two
     runs agree and the comment does not flip. Raises `ApiError` when GitHub refuses.
     """
-    from handoff_audit.github.comment import upsert
-
     if not (inputs.comment and event.comments):
         return []
     if client is None or not runner.repository:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from handoff_audit import __version__
 from handoff_audit.formats.github import importance
@@ -22,10 +21,8 @@ from handoff_audit.formats.markdown_report import (
     truncate,
     verdict,
 )
+from handoff_audit.github.api import Client, Comment, same_login
 from handoff_audit.model.findings import Report
-
-if TYPE_CHECKING:
-    from handoff_audit.github.api import Client, Comment
 
 MARKER = f"<!-- {MARKER_TOKEN} -->"
 """The hidden first line of our comment."""
@@ -129,8 +126,6 @@ def _normal(text: str) -> str:
 
 def is_ours(comment: Comment, login: str) -> bool:
     """Written by ``login`` (with or without ``[bot]``) and starting with our marker."""
-    from handoff_audit.github.api import same_login
-
     return same_login(comment.author, login) and comment.body.lstrip().startswith(MARKER)
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from handoff_audit.git.facts import History
 from handoff_audit.github.api import ApiError, Client
 from handoff_audit.model.packet import Packet
+from handoff_audit.model.repo_history import History
 
 MAX_COMPARISONS = 20
 """Distinct commits asked about in one audit (one API call each); the rest stay unjudged."""

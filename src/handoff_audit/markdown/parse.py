@@ -167,7 +167,7 @@ def _int_or_text(text: str) -> int | str:
 
 @cache
 def _parser() -> MarkdownIt:
-    from markdown_it import MarkdownIt
+    from markdown_it import MarkdownIt  # only when a markdown file is read (start-up)
 
     return MarkdownIt("commonmark").enable(["table", "strikethrough"])
 

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from handoff_audit.config import Config
 from handoff_audit.model.packet import Packet
-
-if TYPE_CHECKING:
-    from handoff_audit.git.facts import History
+from handoff_audit.model.repo_history import History
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,13 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from handoff_audit.credentials import find_secrets, json_may_hold_secret, show
+from handoff_audit.jsonpos import iter_strings
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.schema.messages import bundled_accepts, field_name, validator_for, violations
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -185,8 +188,6 @@ _PLACEHOLDER_PATTERNS = (
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
     """Schema, placeholder and secret hits of every packet (``invalid-json`` comes from loading)."""
-    from handoff_audit.schema.messages import bundled_accepts, validator_for
-
     validator: Validator | None = None
     for packet in ctx.packets:
         if packet.data is not None:
@@ -198,8 +199,6 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 
 def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:
-    from handoff_audit.schema.messages import violations
-
     assert packet.data is not None
     found = violations(validator, packet.data)
     for violation in found[:MAX_SCHEMA_FINDINGS]:
@@ -228,8 +227,6 @@ def is_placeholder(text: str) -> bool:
 def placeholder_message(name: str, value: object) -> str | None:
     """The `placeholder` rule's message for field ``name`` holding ``value``; ``None`` when the
     value is no placeholder. `new` and `update` refuse with the same words."""
-    from handoff_audit.credentials import show
-
     if not isinstance(value, str) or not is_placeholder(value):
         return None
     what = "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
@@ -253,9 +250,6 @@ def _placeholder_hits(packet: Packet) -> Iterator[Hit]:
 
 
 def _secret_hits(packet: Packet) -> Iterator[Hit]:
-    from handoff_audit.credentials import find_secrets, iter_strings, json_may_hold_secret
-    from handoff_audit.schema.messages import field_name
-
     fix = "remove it and revoke the credential"
     if packet.data is not None:
         # The data was parsed from packet.text: a text that holds nothing spares the walk (speed).
@@ -286,8 +280,6 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
 
 
 def _text_secret_hits(path: str, text: str, fix: str) -> Iterator[Hit]:
-    from handoff_audit.credentials import find_secrets
-
     matches = find_secrets(text)
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)] if matches else []
     for match in matches:

@@ -7,11 +7,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from handoff_audit.git.facts import FULL_HISTORY_FIX, History, PacketHistory
+from handoff_audit.git.facts import FULL_HISTORY_FIX
 from handoff_audit.git.pointed_paths import path_exists, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
+from handoff_audit.model.repo_history import History, PacketHistory
 from handoff_audit.rules.base import Hit, Rule
 
 LKG_UNKNOWN = Rule(

@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import Any
 
+from handoff_audit.markdown.compare import compare
+from handoff_audit.markdown.completeness import missing_parts
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
@@ -176,8 +178,6 @@ def _twin(packet: Packet) -> Iterator[Hit]:
         return
     if packet.data is None or packet.markdown_text is None:
         return
-    from handoff_audit.markdown.compare import compare
-
     for difference in compare(packet.data, packet.markdown_text):
         yield Hit(
             MD_MISMATCH,
@@ -212,7 +212,5 @@ def _passed(entry: Any) -> bool:
 
 
 def _incomplete(packet: Packet) -> Iterator[Hit]:
-    from handoff_audit.markdown.completeness import missing_parts
-
     for part in missing_parts(packet.text or ""):
         yield Hit(MD_INCOMPLETE, packet.path, part.message, line=part.line)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.errors import InputError
+from handoff_audit.schema import remote
 
 
 def schema_text() -> str:
@@ -27,9 +28,7 @@ def load_schema(source: str | None) -> dict[str, Any]:
     if source is None:
         text = schema_text()
     elif source.startswith("https://"):
-        from handoff_audit.schema.remote import fetch
-
-        text = fetch(source)
+        text = remote.fetch(source)
     else:
         try:
             text = Path(source).read_text("utf-8")
@@ -41,11 +40,4 @@ def load_schema(source: str | None) -> dict[str, Any]:
         raise InputError(f"schema {source}: not valid JSON ({error})") from None
     if not isinstance(schema, dict):
         raise InputError(f"schema {source}: a JSON Schema must be a JSON object")
-    return schema
-
-
-def config_schema() -> dict[str, Any]:
-    """The JSON Schema the configuration is validated against."""
-    text = resources.files(__package__).joinpath("config.schema.json").read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
     return schema

@@ -16,7 +16,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from handoff_audit.credentials import show
+from handoff_audit.errors import InputError
 from handoff_audit.jsonpos import escape_token
+from handoff_audit.schema import load_schema
+from handoff_audit.schema.fastcheck import compile_check
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -48,15 +51,13 @@ class Violation:
 @cache
 def validator_for(source: str | None) -> Validator:
     """The validator of the configured schema (``None`` = bundled), built once per run."""
+    # jsonschema is imported only when a packet fails the fast check (start-up, bench/README.md)
     from jsonschema import FormatChecker
     from jsonschema.exceptions import SchemaError
     from jsonschema.validators import Draft202012Validator
     from jsonschema.validators import validator_for as pick_class
     from referencing import Registry
     from referencing.exceptions import NoSuchResource
-
-    from handoff_audit.errors import InputError
-    from handoff_audit.schema import load_schema
 
     def refuse(uri: str) -> Any:
         raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
@@ -77,6 +78,7 @@ def validator_for(source: str | None) -> Validator:
 
 def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violation]:
     """Every violation of ``instance``, one per problem, in document order of pointers."""
+    # jsonschema is imported only when a packet fails the fast check (start-up, bench/README.md)
     from referencing.exceptions import Unresolvable
 
     if _quick_valid(validator, instance):
@@ -86,8 +88,6 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
     try:
         errors = list(validator.iter_errors(instance))
     except Unresolvable as unresolvable:
-        from handoff_audit.errors import InputError
-
         raise InputError(
             f"the schema has a $ref that cannot be resolved without fetching it ({unresolvable}); "
             "bundle the referenced schema into one file"
@@ -117,9 +117,6 @@ def bundled_accepts(source: str | None, instance: Any) -> bool:
 
 @cache
 def _bundled_check() -> Callable[[Any], bool] | None:
-    from handoff_audit.schema import load_schema
-    from handoff_audit.schema.fastcheck import compile_check
-
     return compile_check(load_schema(None))
 
 
@@ -133,8 +130,6 @@ def _quick_valid(validator: Validator, instance: Any) -> bool:
     """
     entry = _QUICK.get(id(validator))
     if entry is None or entry[0] is not validator:
-        from handoff_audit.schema.fastcheck import compile_check
-
         schema = validator.schema
         check = compile_check(schema) if isinstance(schema, Mapping) else None
         entry = _QUICK[id(validator)] = (validator, check)
@@ -235,6 +230,7 @@ def _unknown_fields(error: ValidationError, pointer: str) -> Iterator[Violation]
 
 def _collapse(error: ValidationError, pointer: str) -> Violation:
     """An ``anyOf``/``oneOf`` failure, said through its most useful branch."""
+    # jsonschema is imported only when a packet fails the fast check (start-up, bench/README.md)
     from jsonschema.exceptions import best_match, by_relevance
 
     context = list(error.context or [])

@@ -32,7 +32,7 @@ def fetch(url: str) -> str:
         return cached.read_text("utf-8")
     except (OSError, UnicodeDecodeError):
         pass
-    import requests
+    import requests  # only for a schema named by URL: requests is slow to import
 
     try:
         response = requests.get(url, timeout=TIMEOUT_SECONDS, stream=True)

@@ -302,3 +302,16 @@ def test_outside_git_and_detached_head(tmp_path: Path, repo: Any, run_cli: Any) 
     result = _new(run_cli, repo)
     assert result.code == 2 and "--branch" in result.err
     assert _new(run_cli, repo, "--branch", "feat/refunds").code == 0
+
+
+def test_changed_files_leave_out_the_configured_packet_files(repo: Any, run_cli: Any) -> None:
+    """What counts as a packet file (or a twin) comes from the `packets` globs, the audit's
+    own test (`model.packet.is_packet_file`), not from built-in names."""
+    repo.write(".handoff-audit.yml", "packets: ['notes/*.json']\n")
+    for name in ("notes/old.json", "notes/old.md", "handoff.json", "src/app.py"):
+        repo.write(name, "{}\n" if name.endswith(".json") else "x\n")
+    repo.commit("work")
+    result = _new(run_cli, repo, "--output", "notes/refunds.json", "--target-branch", "main")
+    assert result.code == 0, result.err
+    data = json.loads((repo.root / "notes/refunds.json").read_text())
+    assert data["changed_files"] == [".handoff-audit.yml", "handoff.json", "src/app.py"]

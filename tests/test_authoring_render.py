@@ -82,7 +82,9 @@ def test_write_keeps_the_twin_permissions(packet: Path, run_cli: Any) -> None:
         (b"[1, 2]", "holds a JSON array"),
         (b'"text"', "holds a JSON string"),
         (b'{"a": 1, "a": 2}', "duplicate"),
-        (b"\xff\xfe{}", "not UTF-8"),
+        (b"\xff\xfe{}", "a UTF-16 byte order mark"),
+        (b"\xfe\xff{}", "a UTF-16 byte order mark"),
+        (b"\xc3\x28{}", "not UTF-8"),
     ],
 )
 @pytest.mark.parametrize("command", [["render"], ["render", "--write"], ["supersede"], ["archive"]])

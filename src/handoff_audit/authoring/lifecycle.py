@@ -328,7 +328,7 @@ def _updated_packet(
 ) -> tuple[Path, dict[str, Any]]:
     """The packet `update` refreshes: ``packet``, or the branch and topic's only active one."""
     if packet is not None:
-        data = read_known_packet(packet)
+        data = read_known_packet(packet, config)
         if data.get("status") != "active":
             raise InputError(
                 f"{name(packet)} is {data.get('status')}, not active; start a new packet "

@@ -1,9 +1,9 @@
 """Reading a packet file for the commands that change it, and writing files atomically.
 
-Reading is strict and never ends in a traceback: a missing file, a folder, a FIFO, bytes that are
-not UTF-8, text that is not JSON, JSON that is not an object all become an `InputError` naming
-the file. Writing goes through a temporary file in the same folder and a rename, so a crash or a
-full disk leaves the old file whole, never half a file.
+Reading is the audit's (`engine.loading.read_packet`): a file that ``check`` calls
+``invalid-json`` is refused here with the same words, as an `InputError` naming the file.
+Writing goes through a temporary file in the same folder and a rename, so a crash or a full disk
+leaves the old file whole, never half a file.
 """
 
 from __future__ import annotations
@@ -15,44 +15,22 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.config import Config, load_config
+from handoff_audit.engine import loading
+from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import InputError
-from handoff_audit.jsonpos import JsonPositionError, json_type, parse
-
-MAX_BYTES = 1024 * 1024
-"""Packets larger than this are refused (the audit's default ``max-file-bytes``)."""
+from handoff_audit.model.packet import twin_of as twin_of  # one definition, for the writers
+from handoff_audit.rules import RULES_BY_ID
 
 
-def read_packet(path: Path) -> dict[str, Any]:
-    """The JSON object in ``path``; `InputError` with the file's name and the fix otherwise."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{path}: not a regular file; give the path of a handoff JSON file")
-    if info.st_size > MAX_BYTES:
-        raise InputError(f"{path}: {info.st_size} bytes, more than {MAX_BYTES}; not a packet")
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputError(f"{path}: not UTF-8 (byte {error.start}); save it as UTF-8") from None
-    except OSError as error:
-        raise InputError(f"{path}: cannot be read ({error.strerror})") from None
-    try:
-        value = parse(text.removeprefix("\ufeff")).value
-    except JsonPositionError as error:
-        raise InputError(
-            f"{path}:{error.line}:{error.column}: not valid JSON: {error.reason}; "
-            "fix it, or write a new packet with `handoff-audit new`"
-        ) from None
-    if not isinstance(value, dict):
-        raise InputError(
-            f"{path}: holds a JSON {json_type(value)}, not a "
-            "packet; a packet is a JSON object ({...}) with the fields of `handoff-audit schema`"
-        )
-    return value
+def read_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
+    """The JSON object in the packet file ``path``, read exactly as ``check`` reads it: the same
+    strict parser, the configured ``max-file-bytes`` (``config``, else the repository's), the
+    same refusals in the same words; `InputError` naming the file otherwise."""
+    root = find_root((absolute(path),))
+    if config is None:
+        config = load_config(root, rule_ids=RULES_BY_ID)
+    return loading.read_packet(path, root, config.max_file_bytes)
 
 
 PACKET_KEYS = ("branch", "status")
@@ -64,10 +42,10 @@ def is_packet(data: object) -> bool:
     return isinstance(data, dict) and all(key in data for key in PACKET_KEYS)
 
 
-def read_known_packet(path: Path) -> dict[str, Any]:
+def read_known_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
     """`read_packet`, refusing a JSON object that is not a packet (``package.json``, say), so
     that no command rewrites a file that is not a handoff."""
-    data = read_packet(path)
+    data = read_packet(path, config)
     if not is_packet(data):
         missing = [f'"{key}"' for key in PACKET_KEYS if key not in data]
         fields = f"{' or '.join(missing)} field{'s' if len(missing) > 1 else ''}"
@@ -81,11 +59,6 @@ def read_known_packet(path: Path) -> dict[str, Any]:
 def packet_text(data: dict[str, Any]) -> str:
     """A packet as the file ``new``, ``supersede`` and ``archive`` write: 2-space JSON, UTF-8."""
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-def twin_of(packet: Path) -> Path:
-    """The markdown twin of a JSON packet: same folder, same stem, ``.md``."""
-    return packet.with_suffix(".md")
 
 
 def write_atomic(path: Path, text: str) -> bool:

@@ -25,13 +25,8 @@ from handoff_audit.authoring.commands import render_command
 from handoff_audit.config import load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
-from handoff_audit.globs import matches_any
+from handoff_audit.model.packet import is_packet_file, twin_of
 from handoff_audit.rules import RULES_BY_ID
-
-
-def twin_path(packet: Path) -> Path:
-    """The markdown twin of a JSON packet: same folder, same stem, ``.md``."""
-    return packet.with_suffix(".md")
 
 
 def _read(path: Path) -> bytes | None:
@@ -62,10 +57,7 @@ def _configured_packets(
             relative = Path(os.path.abspath(file)).relative_to(root).as_posix()
         except ValueError:
             continue
-        twin_of_packet = twins and relative.endswith(".md")
-        if matches_any(relative, config.packets) or (
-            twin_of_packet and matches_any(f"{relative[:-3]}.json", config.packets)
-        ):
+        if is_packet_file(relative, config, twin=twins):
             kept.append(file)
     return root, kept
 
@@ -78,7 +70,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> in
     for packet in packets:
         if packet.suffix != ".json":
             continue
-        twin = twin_path(packet)
+        twin = twin_of(packet)
         before = _read(twin)
         try:
             result = render_command(packet, write=True, check=False)
@@ -171,4 +163,4 @@ def staged_main(argv: Sequence[str] | None = None) -> int:
     return _entry("handoff-audit-staged", lambda: audit_staged(args))
 
 
-__all__ = ["audit_staged", "main", "render_twins", "staged_main", "twin_path"]
+__all__ = ["audit_staged", "main", "render_twins", "staged_main"]

@@ -13,7 +13,8 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
-from handoff_audit.globs import matches, matches_any
+from handoff_audit.globs import matches
+from handoff_audit.model.packet import is_packet_file
 
 _STATUS_WORDS = {"?": "untracked", "M": "modified", "A": "added", "D": "deleted", "U": "unmerged"}
 
@@ -99,16 +100,7 @@ def _first_protected(root: Path, config: Config) -> tuple[str | None, str | None
 
 def packet_file_test(config: Config) -> Callable[[str], bool]:
     """Whether a path (from the top folder) is a packet file or a packet's twin."""
-
-    def own(path: str) -> bool:
-        if matches_any(path, config.packets):
-            return True
-        name = path.rsplit("/", 1)[-1]
-        if name.endswith(".md"):  # the twin of a packet
-            return matches_any(f"{path[:-3]}.json", config.packets)
-        return False
-
-    return own
+    return lambda path: is_packet_file(path, config)
 
 
 def _describe(code: str) -> str:

@@ -123,7 +123,7 @@ def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
 def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
     data = packet.data or {}
     lkg = data.get("last_known_good_commit")
-    clean = _clean(packet)
+    clean = packet.clean
 
     def safe(text: str) -> str:
         return text if clean else redact(text)

@@ -17,6 +17,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
+from handoff_audit.model.packet import packet_of, twin_of
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -147,12 +148,12 @@ def pair(files: Iterable[Path]) -> list[PacketFiles]:
     for path in set(files):
         if path.suffix.lower() == ".json":
             jsons.add(path)
-        elif os.path.lexists(path.with_suffix(".json")):
-            jsons.add(path.with_suffix(".json"))
+        elif os.path.lexists(packet_of(path)):
+            jsons.add(packet_of(path))
         else:
             markdowns.append(path)
     packets = [PacketFiles(path, "markdown", path) for path in markdowns]
     for path in jsons:
-        twin = path.with_suffix(".md")
+        twin = twin_of(path)
         packets.append(PacketFiles(path, "json", twin if os.path.lexists(twin) else None))
     return sorted(packets, key=lambda p: p.path)

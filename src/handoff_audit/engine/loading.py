@@ -4,6 +4,10 @@ Everything that can go wrong with a file on disk ends as an ``invalid-json`` hit
 when there is one: a link out of the repository (its target is never read), a FIFO or device
 (never opened, so never a hang), a file over ``max-file-bytes`` (never read whole), a byte
 order mark, bytes that are not UTF-8, and anything the strict JSON parser refuses.
+
+The commands that change a packet (`render --write`, `archive`, `supersede`, ...) read it with
+`read_packet`: the same checks, limit and words, as an `InputError` instead of a finding, so a
+file that ``check`` calls ``invalid-json`` is one that no command writes from.
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.engine.discovery import PacketFiles, pair
-from handoff_audit.jsonpos import JsonPositionError, json_type, parse
+from handoff_audit.errors import InputError
+from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
 from handoff_audit.model.packet import Packet, rel
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
@@ -69,21 +75,10 @@ def _load(
     packet = Packet(path=path, kind="json", markdown_path=markdown_path)
     try:
         packet.text = read_text(files.path, real_root, limit, bom=False, real_dirs=real_dirs)
-        parsed = parse(packet.text)
-        if not isinstance(parsed.value, dict):
-            raise Unreadable(
-                f"the file holds a JSON {json_type(parsed.value)}; a packet is a JSON object "
-                "({...}) with the fields of `handoff-audit schema`",
-                1,
-                1,
-            )
+        parsed = parse_packet(packet.text)
         packet.data = parsed.value
         packet.positions = parsed.positions
         packet.key_positions = parsed.key_positions
-    except JsonPositionError as error:
-        hits.append(
-            Hit(INVALID_JSON, path, f"not valid JSON: {error.reason}", error.line, error.column)
-        )
     except Unreadable as problem:
         hits.append(_hit(path, problem))
     if files.markdown is not None and markdown_path is not None:
@@ -94,6 +89,34 @@ def _load(
         except Unreadable as problem:
             hits.append(_hit(markdown_path, problem))
     return packet, hits
+
+
+def parse_packet(text: str) -> Parsed:
+    """A packet file's text parsed strictly; `Unreadable` unless it is one JSON object."""
+    try:
+        parsed = parse(text)
+    except JsonPositionError as error:
+        raise Unreadable(f"not valid JSON: {error.reason}", error.line, error.column) from None
+    if not isinstance(parsed.value, dict):
+        raise Unreadable(
+            f"the file holds a JSON {json_type(parsed.value)}; a packet is a JSON object "
+            "({...}) with the fields of `handoff-audit schema`",
+            1,
+            1,
+        )
+    return parsed
+
+
+def read_packet(path: Path, root: Path, limit: int) -> dict[str, Any]:
+    """The JSON object of the packet file ``path`` in the repository at ``root``, read as the
+    audit reads it (at most ``limit`` bytes); otherwise `InputError` with the audit's words,
+    naming ``path`` as given and the place."""
+    try:
+        data: dict[str, Any] = parse_packet(read_text(path, root.resolve(), limit, bom=False)).value
+    except Unreadable as problem:
+        where = f":{problem.line}:{problem.column}" if problem.line is not None else ""
+        raise InputError(f"{path}{where}: {problem}") from None
+    return data
 
 
 def _printable(path: str) -> str:
@@ -152,6 +175,8 @@ def read_bytes(
         )
     try:
         info = os.stat(target)
+    except FileNotFoundError:
+        raise Unreadable("the file cannot be read: no such file") from None
     except OSError as error:
         raise Unreadable(f"the file cannot be read: {error.strerror or error}") from None
     _check_regular(info, limit)

@@ -19,7 +19,7 @@ from handoff_audit.config import Config
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 from handoff_audit.jsonpos import JsonPositionError, parse
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, twin_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ def plan_branch_reads(
             chosen[ref.branch] = ref
     if not chosen:
         return None
-    globs = (*config.packets, *(g[:-5] + ".md" for g in config.packets if g.endswith(".json")))
+    globs = (*config.packets, *(twin_of(g) for g in config.packets if g.endswith(".json")))
     return BranchPlan(chosen, prefix, globs)
 
 
@@ -79,7 +79,7 @@ def read_branch_packets(
         }
         for top_path, blob in files.items():
             if top_path.endswith(".json"):
-                wanted.append((name, top_path, blob, files.get(top_path[:-5] + ".md")))
+                wanted.append((name, top_path, blob, files.get(twin_of(top_path))))
     blobs = plumbing.read_blobs(
         root, [b for *_, blob, twin in wanted for b in (blob, twin) if b], config.max_file_bytes
     )
@@ -98,7 +98,7 @@ def read_branch_packets(
         if packet is None:
             continue
         if twin and twin in blobs:
-            packet.markdown_path = path[:-5] + ".md"
+            packet.markdown_path = twin_of(path)
             packet.markdown_text = blobs[twin].decode("utf-8", "replace")
         packets.append(packet)
         times[name] = chosen[name].time

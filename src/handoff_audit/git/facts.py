@@ -25,7 +25,7 @@ from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_pack
 from handoff_audit.git.pointed_paths import path_exists, pointed_paths
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, is_handoff_file
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
@@ -72,13 +72,6 @@ def is_protected(target: Target, config: Config) -> bool:
     if not name:
         return False
     return name == target.default_branch or matches_any(name, config.protected_branches)
-
-
-def handoff_file(path: str, config: Config) -> bool:
-    """True for a packet file, its markdown twin, or a block file (paths from the root)."""
-    if matches_any(path, config.packets) or matches_any(path, config.block_files):
-        return True
-    return path.endswith(".md") and matches_any(path[:-3] + ".json", config.packets)
 
 
 class _Gatherer:
@@ -337,7 +330,7 @@ class _Gatherer:
                 others = [
                     f
                     for f in files
-                    if f not in self.handoff_paths and not handoff_file(f, self.config)
+                    if f not in self.handoff_paths and not is_handoff_file(f, self.config)
                 ]
                 if outdated_by is None and others:
                     outdated_by = Commit(change.sha, change.time, change.subject, tuple(others))

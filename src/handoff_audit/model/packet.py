@@ -1,14 +1,23 @@
-"""The packet model. Discovery and loading live in `discovery` and `loading`."""
+"""The packet model, and the names of a packet's files. Discovery and loading live in
+`engine.discovery` and `engine.loading`."""
 
 from __future__ import annotations
 
 import os
+import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from handoff_audit.credentials import json_may_hold_secret
+from handoff_audit.globs import matches_any
+
+if TYPE_CHECKING:
+    from handoff_audit.config import Config
 
 PacketKind = Literal["json", "markdown"]
+PathT = TypeVar("PathT", str, Path)
 
 
 @dataclass(slots=True)
@@ -52,6 +61,12 @@ class Packet:
         branch = (self.data or {}).get("branch")
         return branch if isinstance(branch, str) else None
 
+    @property
+    def clean(self) -> bool:
+        """True when the data was parsed from a text that holds no credential: nothing in it
+        needs scanning or redacting (one scan of the text spares walking every string)."""
+        return self.text is not None and not json_may_hold_secret(self.text)
+
     def position(self, pointer: str) -> tuple[int | None, int | None]:
         """Line and column of the value at ``pointer``, or of its nearest ancestor."""
         while True:
@@ -68,3 +83,31 @@ def rel(root: Path, path: Path) -> str:
     if os.sep == "/" and full.startswith(base + "/"):
         return full[len(base) + 1 :]  # what relative_to says, without its parsing (speed)
     return path.relative_to(root).as_posix()
+
+
+def twin_of(packet: PathT) -> PathT:
+    """The markdown twin of a JSON packet (a path or a glob, as `str` with ``/`` or as `Path`):
+    same folder, same stem, ``.md``."""
+    if isinstance(packet, Path):
+        return packet.with_name(twin_of(packet.name))
+    return posixpath.splitext(packet)[0] + ".md"
+
+
+def packet_of(markdown: PathT) -> PathT:
+    """The JSON packet whose twin ``markdown`` would be: same folder, same stem, ``.json``."""
+    if isinstance(markdown, Path):
+        return markdown.with_name(packet_of(markdown.name))
+    return posixpath.splitext(markdown)[0] + ".json"
+
+
+def is_packet_file(path: str, config: Config, *, twin: bool = True) -> bool:
+    """True for a packet file (the configured ``packets`` globs) or, with ``twin``, a packet's
+    markdown twin; ``path`` relative to the repository root, with ``/``."""
+    if matches_any(path, config.packets):
+        return True
+    return twin and path.endswith(".md") and matches_any(packet_of(path), config.packets)
+
+
+def is_handoff_file(path: str, config: Config) -> bool:
+    """True for a packet file, its markdown twin, or a block file (``block-files``)."""
+    return is_packet_file(path, config) or matches_any(path, config.block_files)

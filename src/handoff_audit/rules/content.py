@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from handoff_audit.credentials import find_secrets, json_may_hold_secret, show
+from handoff_audit.credentials import find_secrets, show
 from handoff_audit.jsonpos import iter_strings
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
@@ -252,9 +252,7 @@ def _placeholder_hits(packet: Packet) -> Iterator[Hit]:
 def _secret_hits(packet: Packet) -> Iterator[Hit]:
     fix = "remove it and revoke the credential"
     if packet.data is not None:
-        # The data was parsed from packet.text: a text that holds nothing spares the walk (speed).
-        clean = packet.text is not None and not json_may_hold_secret(packet.text)
-        for pointer, text, is_key in () if clean else iter_strings(packet.data):
+        for pointer, text, is_key in () if packet.clean else iter_strings(packet.data):
             kinds = sorted({match.kind for match in find_secrets(text)})
             if not kinds:
                 continue

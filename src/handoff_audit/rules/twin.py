@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import PurePosixPath
 from typing import Any
 
 from handoff_audit.markdown.compare import compare
 from handoff_audit.markdown.completeness import missing_parts
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, twin_of
 from handoff_audit.rules.base import Hit, Rule
 
 MD_MISSING = Rule(
@@ -161,11 +160,6 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 )
 
 
-def twin_path(packet_path: str) -> str:
-    """The markdown twin's path for a JSON packet's path (same folder, same stem, ``.md``)."""
-    return str(PurePosixPath(packet_path).with_suffix(".md"))
-
-
 def _twin(packet: Packet) -> Iterator[Hit]:
     if packet.markdown_path is None:
         # `render` refuses a packet it cannot read, so then the JSON has to be fixed first.
@@ -173,7 +167,7 @@ def _twin(packet: Packet) -> Iterator[Hit]:
         yield Hit(
             MD_MISSING,
             packet.path,
-            f"no markdown twin {twin_path(packet.path)}; {first}run `{_FIX} {packet.path}`",
+            f"no markdown twin {twin_of(packet.path)}; {first}run `{_FIX} {packet.path}`",
         )
         return
     if packet.data is None or packet.markdown_text is None:

@@ -73,6 +73,21 @@ def escape_token(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
+def unescape_token(token: str) -> str:
+    """The member name or index a JSON pointer reference token stands for (RFC 6901)."""
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def field_name(pointer: str) -> str:
+    """A pointer as people read it: ``/open_risks/0/severity`` -> ``open_risks[0].severity``."""
+    if not pointer:
+        return "the packet"
+    out = ""
+    for token in map(unescape_token, pointer[1:].split("/")):
+        out += f"[{token}]" if token.isdigit() else (f".{token}" if out else token)
+    return out
+
+
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit.markdown import render_packet
+from handoff_audit.markdown.render import code
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 if TYPE_CHECKING:
@@ -88,15 +89,6 @@ def inline(text: str) -> str:
 def cell(text: str) -> str:
     """Untrusted text in a table cell: inert, one line, ``|`` escaped."""
     return " ".join(inline(text).replace("|", "\\|").split())
-
-
-def code(text: str) -> str:
-    """Inline code that cannot be closed early by backticks in ``text``."""
-    text = " ".join(text.split())
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    ticks = "`" * (longest + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") or not text else ""
-    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def fold(summary: str, body: str, *, open_: bool = False) -> str:

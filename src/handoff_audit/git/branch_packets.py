@@ -41,7 +41,7 @@ class BranchPlan:
     @property
     def pathspecs(self) -> list[str]:
         """Git pathspecs that list at least every packet file of those trees."""
-        return [f":(top,glob){self.prefix}{g.removeprefix('./')}" for g in self.globs]
+        return plumbing.pathspecs(self.prefix, self.globs)
 
 
 def plan_branch_reads(

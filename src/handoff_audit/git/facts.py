@@ -13,7 +13,6 @@ the commit checked and the packets of every other branch (one ``diff-tree --stdi
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -101,17 +100,10 @@ class _Gatherer:
         prefix = self.repo.prefix
         return path[len(prefix) :] if path.startswith(prefix) else None
 
-    def pathspecs(self, globs: Iterable[str]) -> list[str]:
-        return [f":(top,glob){self.repo.prefix}{g.removeprefix('./')}" for g in globs]
-
     def _packet_pathspecs(self) -> list[str]:
         """The packet globs, plus packets named on the command line that no glob matches."""
-        named = [
-            f":(top,literal){self.repo.prefix}{p.path}"
-            for p in self.active
-            if not matches_any(p.path, self.config.packets)
-        ]
-        return [*self.pathspecs(self.config.packets), *named]
+        named = [p.path for p in self.active if not matches_any(p.path, self.config.packets)]
+        return plumbing.pathspecs(self.repo.prefix, self.config.packets, named)
 
     def gather(self) -> History:
         refs = plumbing.list_refs(self.root)
@@ -173,7 +165,7 @@ class _Gatherer:
         if self.target.all_branches:
             plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
         trees = [head_tree] if blocks else []
-        specs = self.pathspecs(self.config.block_files) if blocks else []
+        specs = plumbing.pathspecs(self.repo.prefix, self.config.block_files) if blocks else []
         if plan is not None:
             trees += plan.trees
             specs += plan.pathspecs

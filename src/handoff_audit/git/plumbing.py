@@ -16,7 +16,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -545,6 +545,13 @@ def changed_since(root: Path, base: str) -> list[str]:
     out = run(root, ["diff", "--name-only", "-z", "--no-renames", base, "--"])
     names = out.decode("utf-8", "surrogateescape").split("\0")
     return sorted({name for name in names if name})
+
+
+def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = ()) -> list[str]:
+    """Git pathspecs (from the top folder) for configuration globs and for exact paths, both
+    relative to the audited root; ``prefix`` is that root from the top folder (``""``, ``a/``)."""
+    specs = [f":(top,glob){prefix}{glob.removeprefix('./')}" for glob in globs]
+    return specs + [f":(top,literal){prefix}{path}" for path in literal]
 
 
 def list_files(root: Path, paths: Sequence[str] = ()) -> list[str] | None:

@@ -46,10 +46,12 @@ def escape(text: str, *, heading: bool = False) -> str:
 
 
 def code(text: str) -> str:
-    """``text`` (folded, non-empty) as an inline code span, whatever backticks it holds."""
+    """``text`` as one inline code span, whitespace folded, that no backtick in it can close
+    early (the twin's code spans and the reports' alike)."""
+    text = " ".join(text.split())
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0) if "`" in text else 0
     fence = "`" * (longest + 1)
-    pad = " " if text.startswith(("`", " ")) or text.endswith(("`", " ")) else ""
+    pad = " " if not text or text.startswith("`") or text.endswith("`") else ""
     return f"{fence}{pad}{text}{pad}{fence}"
 
 

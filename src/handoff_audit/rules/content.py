@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from handoff_audit.credentials import find_secrets, show
-from handoff_audit.jsonpos import iter_strings
+from handoff_audit.jsonpos import field_name, iter_strings
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
-from handoff_audit.schema.messages import bundled_accepts, field_name, validator_for, violations
+from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator

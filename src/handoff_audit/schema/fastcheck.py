@@ -16,6 +16,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from handoff_audit.jsonpos import unescape_token
+
 Check = Callable[[Any], bool]
 
 _ANNOTATIONS = frozenset(
@@ -98,8 +100,7 @@ class _Compiler:
         if value in self.open_refs:  # a recursive schema: bind late, once compiled
             return lambda v: self.refs[value](v)
         target: Any = self.root
-        for token in value[2:].split("/"):
-            token = token.replace("~1", "/").replace("~0", "~")
+        for token in map(unescape_token, value[2:].split("/")):
             target = target[int(token)] if isinstance(target, list) else target[token]
         if isinstance(target, Mapping) and "$id" in target:
             raise _Unsupported("$id below the root")

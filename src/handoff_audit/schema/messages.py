@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from handoff_audit.credentials import show
 from handoff_audit.errors import InputError
-from handoff_audit.jsonpos import escape_token
+from handoff_audit.jsonpos import escape_token, field_name
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.fastcheck import compile_check
 
@@ -141,17 +141,6 @@ def _quick_valid(validator: Validator, instance: Any) -> bool:
 
 def _pointer(path: Iterable[Any]) -> str:
     return "".join(f"/{escape_token(str(part))}" for part in path)
-
-
-def field_name(pointer: str) -> str:
-    """A pointer as people read it: ``/open_risks/0/severity`` -> ``open_risks[0].severity``."""
-    if not pointer:
-        return "the packet"
-    out = ""
-    for token in pointer[1:].split("/"):
-        token = token.replace("~1", "/").replace("~0", "~")
-        out += f"[{token}]" if token.isdigit() else (f".{token}" if out else token)
-    return out
 
 
 def _describe(error: ValidationError, pointer: str) -> Iterator[Violation]:

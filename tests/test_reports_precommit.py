@@ -232,7 +232,7 @@ def test_audit_hook_skips_commits_whose_files_are_no_packets(
 def test_handoff_render_exits_1_only_when_it_rewrote_a_twin(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from handoff_audit.authoring.precommit import main
+    from handoff_audit.cli.precommit import main
 
     data = packet(_repo_with_commit(tmp_path))
     first, second = tmp_path / "handoff.json", tmp_path / ".handoff" / "search.json"
@@ -252,7 +252,7 @@ def test_handoff_render_exits_1_only_when_it_rewrote_a_twin(
 def test_handoff_render_reports_an_unreadable_packet_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from handoff_audit.authoring.precommit import main
+    from handoff_audit.cli.precommit import main
 
     broken = tmp_path / "handoff.json"
     broken.write_text('{"branch": "x",}\n', encoding="utf-8")
@@ -283,7 +283,7 @@ def test_the_hooks_manifest_is_valid_for_pre_commit() -> None:
 def test_audit_staged_passes_check_options_and_ignores_non_packets(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from handoff_audit.authoring.precommit import staged_main
+    from handoff_audit.cli.precommit import staged_main
 
     root = _repo_with_commit(tmp_path)
     monkeypatch.chdir(root)

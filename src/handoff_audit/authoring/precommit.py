@@ -1,4 +1,4 @@
-"""The pre-commit hooks' entry points: `handoff-render` and `handoff-audit-staged`.
+"""What the pre-commit hooks do (their entry points are `cli.precommit`).
 
 pre-commit hands each hook the staged files its ``files`` pattern lets through; both hooks
 narrow them with the repository's own ``packets`` configuration, so a project that keeps its
@@ -15,15 +15,14 @@ not only the staged ones, and the commit then passes exactly when `handoff-audit
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from handoff_audit.authoring.commands import render_command
 from handoff_audit.config import load_config
-from handoff_audit.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
+from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.model.packet import is_packet_file, twin_of
 from handoff_audit.rules import RULES_BY_ID
@@ -36,7 +35,7 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
-def _configured_packets(
+def configured_packets(
     files: Sequence[Path], config_file: Path | None, twins: bool
 ) -> tuple[Path | None, list[Path]]:
     """The repository's top folder and those of ``files`` the ``packets`` configuration
@@ -66,7 +65,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> in
     """Re-render the twin of each of ``packets`` the configuration counts as a packet; 1 if one
     changed, 2 if a packet could not be rendered."""
     code = EXIT_OK
-    _, packets = _configured_packets(packets, config_file, twins=False)
+    _, packets = configured_packets(packets, config_file, twins=False)
     for packet in packets:
         if packet.suffix != ".json":
             continue
@@ -86,81 +85,4 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> in
     return code
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("packets", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--config", "config_file", type=click.Path(path_type=Path), help="Config file.")
-def _command(packets: tuple[Path, ...], config_file: Path | None) -> None:
-    """Re-render the markdown twin of each PACKET (handoff JSON files that the `packets`
-    configuration matches) that is out of date.
-
-    Exits 1 when a twin was rewritten, so a pre-commit hook stops the commit.
-    """
-    raise SystemExit(render_twins(packets, config_file))
-
-
-_CHECK_VALUE_OPTIONS = frozenset(
-    {"--config", "--format", "--output", "--branch", "--target-branch", "--head"}
-    | {"--select", "--ignore", "--fail-on", "--color"}
-)
-"""`check` options that take a value, so that the value is not taken for a staged file."""
-
-
-def audit_staged(argv: Sequence[str]) -> int:
-    """``handoff-audit-staged [CHECK-OPTION]... FILE...``: when a FILE is a packet (or a
-    packet's twin), audit the whole repository as `handoff-audit check` does; else exit 0."""
-    from handoff_audit.cli.main import main as handoff_audit
-
-    options: list[str] = []
-    files: list[Path] = []
-    config_file: Path | None = None
-    args = iter(argv)
-    for arg in args:
-        if arg in _CHECK_VALUE_OPTIONS:
-            value = next(args, "")
-            options += [arg, value]
-            if arg == "--config":
-                config_file = Path(value)
-        elif arg.startswith("-"):
-            options.append(arg)
-        else:
-            files.append(Path(arg))
-    try:
-        root, packets = _configured_packets(files, config_file, twins=True)
-    except InputError as error:
-        click.echo(f"handoff-audit-staged: error: {error}", err=True)
-        return EXIT_USAGE
-    if not packets or root is None:
-        return EXIT_OK
-    return handoff_audit(["check", *options, str(root)])
-
-
-def _entry(name: str, run: Callable[[], int]) -> int:
-    try:
-        return run()
-    except SystemExit as done:
-        return int(done.code or 0)
-    except click.ClickException as error:
-        error.show()
-        return EXIT_USAGE
-    except Exception as error:
-        click.echo(f"{name}: internal error: {type(error).__name__}: {error}", err=True)
-        return EXIT_INTERNAL
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Console entry point of ``handoff-render``."""
-
-    def run() -> int:
-        _command.main(args=list(argv) if argv is not None else None, standalone_mode=False)
-        return EXIT_OK
-
-    return _entry("handoff-render", run)
-
-
-def staged_main(argv: Sequence[str] | None = None) -> int:
-    """Console entry point of ``handoff-audit-staged`` (the ``handoff-audit`` pre-commit hook)."""
-    args = list(argv) if argv is not None else sys.argv[1:]
-    return _entry("handoff-audit-staged", lambda: audit_staged(args))
-
-
-__all__ = ["audit_staged", "main", "render_twins", "staged_main"]
+__all__ = ["configured_packets", "render_twins"]

@@ -21,6 +21,7 @@ from handoff_audit.formats.markdown_report import (
     truncate,
     verdict,
 )
+from handoff_audit.github import minimize
 from handoff_audit.github.api import Client, Comment, same_login
 from handoff_audit.model.findings import Report
 
@@ -145,8 +146,6 @@ def upsert(
     all is clear. A comment hidden by ``minimize`` is shown again when there is something to
     say. ``run_url`` links the footer to the run's job summary.
     """
-    from handoff_audit.github import minimize
-
     login = login or client.viewer()
     ours = [c for c in client.comments(number) if is_ours(c, login)]
     clear = not has_something_to_say(report)

@@ -139,7 +139,7 @@ def unsaved(root: Path, paths: list[str]) -> list[str]:
     """Those of ``paths`` (from the top folder) whose content git does not hold as it is:
     modified, untracked or ignored. One git call."""
     try:
-        status = plumbing.status(root, [f":(literal){p}" for p in paths], ignored=True)
+        status = plumbing.status(root, plumbing.pathspecs("", literal=paths), ignored=True)
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     return sorted(status)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from handoff_audit import __version__
 from handoff_audit.formats.github import importance
+from handoff_audit.formats.inert import MARKER_TOKEN
 from handoff_audit.formats.markdown_report import (
-    MARKER_TOKEN,
     active_packets,
     findings_table,
     fold,

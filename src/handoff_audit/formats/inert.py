@@ -1,0 +1,79 @@
+"""Untrusted text (from packets, paths, branch names, finding messages) as inert markdown.
+
+Nothing here parses the text and trusts the result. Text becomes plain text: every ASCII
+punctuation character is backslash-escaped, so no markdown construct (emphasis, links, code
+spans, fences, HTML, entities, tables, autolinks) can start in it. Code becomes a code span whose
+backtick fence is longer than any run inside. Text bound for raw HTML (a ``<summary>``) is
+HTML-escaped. In all three a joiner follows every ``@`` (no mention pings, no mail link) and the
+comment's marker word is broken, so only the tool writes a live marker.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from handoff_audit import controls
+
+ZWJ = "\u200d"
+"""Zero-width joiner: breaks a mention or a marker without changing what a reader sees."""
+
+MARKER_TOKEN = "handoff-audit-comment"
+"""The word inside the PR comment's hidden marker; never allowed through from untrusted text."""
+
+_PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+_ESCAPE = str.maketrans({c: "\\" + c for c in _PUNCTUATION})
+_MARKER = re.compile(re.escape(MARKER_TOKEN), re.IGNORECASE)
+_BACKTICKS = re.compile(r"`+")
+
+
+def _defuse(value: str) -> str:
+    """One line, controls visible, marker broken, a joiner after every ``@``."""
+    value = " ".join(controls.one_line(value.replace("\0", "\ufffd")).split())
+    value = _MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], value)
+    return value.replace("@", "@" + ZWJ)
+
+
+def text(value: str) -> str:
+    """``value`` as one line of markdown text that shows exactly it (whitespace folded)."""
+    return _defuse(value).translate(_ESCAPE)
+
+
+def paragraphs(value: str, *, prefix: str = "") -> str:
+    """Multi-line text: its lines kept (hard breaks), blank lines between paragraphs.
+
+    ``prefix`` starts every line (``"> "`` for a quote).
+    """
+    blocks: list[list[str]] = []
+    current: list[str] = []
+    for line in value.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if line.strip():
+            current.append(text(line))
+        elif current:
+            blocks.append(current)
+            current = []
+    if current:
+        blocks.append(current)
+    # A backslash at the end of a line is a hard break; escaped text never ends in a lone one.
+    return f"\n{prefix.rstrip()}\n".join(
+        "\\\n".join(prefix + line for line in lines) for lines in blocks
+    )
+
+
+def code(value: str, *, table: bool = False) -> str:
+    """``value`` as an inline code span that nothing in it can close early.
+
+    In a table cell ``|`` is escaped as GFM's table parser wants, even inside code.
+    """
+    value = _defuse(value)
+    if table:
+        value = value.replace("|", "\\|")
+    longest = max((len(run) for run in _BACKTICKS.findall(value)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if value.startswith("`") or value.endswith("`") or not value else ""
+    return f"{fence}{pad}{value}{pad}{fence}"
+
+
+def html_text(value: str) -> str:
+    """``value`` as text inside raw HTML (a ``<summary>``): one line, escaped."""
+    return html.escape(_defuse(value), quote=True)

@@ -21,22 +21,29 @@ ZWJ = "\u200d"
 MARKER_TOKEN = "handoff-audit-comment"
 """The word inside the PR comment's hidden marker; never allowed through from untrusted text."""
 
+NAME_LIMIT = 200
+"""Characters kept of a name shown on one line (a title, a path, a branch): every part of a
+comment counts against GitHub's limit, so nothing in it may grow without bound."""
+
 _PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 _ESCAPE = str.maketrans({c: "\\" + c for c in _PUNCTUATION})
 _MARKER = re.compile(re.escape(MARKER_TOKEN), re.IGNORECASE)
 _BACKTICKS = re.compile(r"`+")
 
 
-def _defuse(value: str) -> str:
-    """One line, controls visible, marker broken, a joiner after every ``@``."""
+def _defuse(value: str, limit: int | None = None) -> str:
+    """One line, controls visible, marker broken, a joiner after every ``@``; with a ``limit``,
+    cut to that many characters (and an ellipsis)."""
+    if limit is not None and len(value) > limit:
+        value = value[:limit] + "…"
     value = " ".join(controls.one_line(value.replace("\0", "\ufffd")).split())
     value = _MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], value)
     return value.replace("@", "@" + ZWJ)
 
 
-def text(value: str) -> str:
+def text(value: str, *, limit: int | None = None) -> str:
     """``value`` as one line of markdown text that shows exactly it (whitespace folded)."""
-    return _defuse(value).translate(_ESCAPE)
+    return _defuse(value, limit).translate(_ESCAPE)
 
 
 def paragraphs(value: str, *, prefix: str = "") -> str:
@@ -60,12 +67,12 @@ def paragraphs(value: str, *, prefix: str = "") -> str:
     )
 
 
-def code(value: str, *, table: bool = False) -> str:
+def code(value: str, *, table: bool = False, limit: int | None = None) -> str:
     """``value`` as an inline code span that nothing in it can close early.
 
     In a table cell ``|`` is escaped as GFM's table parser wants, even inside code.
     """
-    value = _defuse(value)
+    value = _defuse(value, limit)
     if table:
         value = value.replace("|", "\\|")
     longest = max((len(run) for run in _BACKTICKS.findall(value)), default=0)
@@ -74,6 +81,6 @@ def code(value: str, *, table: bool = False) -> str:
     return f"{fence}{pad}{value}{pad}{fence}"
 
 
-def html_text(value: str) -> str:
+def html_text(value: str, *, limit: int | None = None) -> str:
     """``value`` as text inside raw HTML (a ``<summary>``): one line, escaped."""
-    return html.escape(_defuse(value), quote=True)
+    return html.escape(_defuse(value, limit), quote=True)

@@ -26,9 +26,9 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # -- making untrusted text inert (see `inert`) -------------------------------------------------
 
 
-def inline(text: str) -> str:
+def inline(text: str, *, limit: int | None = None) -> str:
     """Untrusted text on one line (a heading, a list item): inert, newlines folded."""
-    return inert.text(text)
+    return inert.text(text, limit=limit)
 
 
 def cell(text: str) -> str:
@@ -36,9 +36,14 @@ def cell(text: str) -> str:
     return inert.text(text)
 
 
-def code(text: str, *, table: bool = False) -> str:
+def code(text: str, *, table: bool = False, limit: int | None = None) -> str:
     """Untrusted text as inline code that cannot be closed early (``table``: in a cell)."""
-    return inert.code(text, table=table)
+    return inert.code(text, table=table, limit=limit)
+
+
+def name(text: str) -> str:
+    """A title, path or branch in a heading or a sentence: inert code, cut to `NAME_LIMIT`."""
+    return inert.code(text, limit=inert.NAME_LIMIT)
 
 
 def _fence_after(fence: str | None, line: str) -> str | None:
@@ -75,12 +80,12 @@ def verdict(report: Report, *, heading: str = "###") -> str:
         line = f"{heading} ✅ handoff-audit: all clear ({packets} checked)"
     lines = [line]
     if report.blocked:
-        target = f" into {code(report.target_branch)}" if report.target_branch else ""
+        target = f" into {name(report.target_branch)}" if report.target_branch else ""
         rules = ", ".join(code(r) for r in sorted(report.blocking_rules))
         lines.append(f"\n**Merge blocked**{target}: {rules}. Remove or archive the handoff files.")
     context = []
     if report.branch:
-        context.append(f"branch {code(report.branch)}")
+        context.append(f"branch {name(report.branch)}")
     if report.head:
         context.append(f"commit {code(report.head[:12])}")
     if context:
@@ -148,10 +153,15 @@ def packet_section(
     how the twin escapes cannot weaken the comment. With a ``budget`` the fields are cut between
     whole blocks to fit, and say so.
     """
-    data = packet.data or {}
+    data: Mapping[str, Any] = packet.data or {}
+    clipped = False
+    if budget is not None:  # escaping what can never be shown would cost seconds on a big packet
+        data, clipped = _clip(data, budget)
     title = data.get("title")
-    name = code(packet.path) + (f" — {inline(title)}" if isinstance(title, str) and title else "")
-    parts = [f"{heading} 📦 {name}"]
+    shown = name(packet.path)
+    if isinstance(title, str) and title:
+        shown += f" — {inline(title, limit=inert.NAME_LIMIT)}"
+    parts = [f"{heading} 📦 {shown}"]
     next_action = data.get("next_action")
     if isinstance(next_action, str) and next_action.strip():
         text = inert.paragraphs(next_action.strip(), prefix="> ")
@@ -159,14 +169,28 @@ def packet_section(
             text, _ = truncate(text, max(200, budget // 4))
         parts.append("**Next action:**\n\n" + text)
     body = packet_fields(data, "#" * min(6, len(heading) + 1))
-    label = inert.html_text(packet.markdown or packet.path)
+    label = inert.html_text(packet.markdown or packet.path, limit=inert.NAME_LIMIT)
     if budget is not None:
         overhead = size("\n\n".join(parts)) + size(fold(label, "")) + 300
         body, cut = truncate(body, budget - overhead)
-        if cut:
+        if cut or clipped:
             body += f"\n\n*The rest of the packet is left out here. {elsewhere}*"
     parts.append(fold(f"The full packet ({label})", body))
     return "\n\n".join(parts)
+
+
+def _clip(value: Any, limit: int) -> tuple[Any, bool]:
+    """``value`` with every string cut to ``limit`` characters and every list to ``limit``
+    items (no text shorter than what it shows); True when something was cut."""
+    if isinstance(value, str):
+        return (value[:limit], True) if len(value) > limit else (value, False)
+    if isinstance(value, list):
+        pairs = [_clip(v, limit) for v in value[:limit]]
+        return [v for v, _ in pairs], len(value) > limit or any(c for _, c in pairs)
+    if isinstance(value, Mapping):
+        items = {k: _clip(v, limit) for k, v in value.items()}
+        return {k: v for k, (v, _) in items.items()}, any(c for _, c in items.values())
+    return value, False
 
 
 def packet_fields(data: Mapping[str, Any], heading: str) -> str:
@@ -255,7 +279,7 @@ def fit(blocks: Iterable[Block], limit: int, *, measure: Any = size, elsewhere: 
 
 
 def _left_out_note(dropped: list[str], elsewhere: str) -> str:
-    what = ", ".join(inline(d) for d in dropped)
+    what = ", ".join(inline(d, limit=inert.NAME_LIMIT) for d in dropped)
     return f"> [!NOTE]\n> Too long to show here; left out: {what}. {elsewhere}"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +49,9 @@ class Config:
 CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml")
 """Configuration files looked for at the repository root, before ``pyproject.toml``."""
 
+MAX_CONFIG_BYTES = 1024 * 1024
+"""A configuration file larger than this is refused unread."""
+
 _ACCEPTS = {
     "packets": 'a non-empty list of globs, e.g. ["**/handoff.json"]',
     "block-files": 'a list of globs, e.g. ["**/HANDOFF.md"]',
@@ -71,22 +76,44 @@ def load_config(root: Path, config_file: Path | None = None) -> Config:
     if config_file is not None:
         if not config_file.is_file():
             raise InputError(f"--config {config_file}: no such file")
-        return _from_file(config_file, explicit=True)
-    for name in CONFIG_FILES:
-        if (root / name).is_file():
-            return _from_file(root / name, explicit=False)
-    pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
-        config = _from_file(pyproject, explicit=False)
-        if config.source is not None:
+        # The user chose this file, wherever it is; its schema may sit beside it.
+        return _from_file(config_file, (root, config_file.resolve().parent), explicit=True)
+    for name in (*CONFIG_FILES, "pyproject.toml"):
+        path = root / name
+        if not os.path.lexists(path):
+            continue
+        _check_inside(path, root)
+        config = _from_file(path, (root,), explicit=False)
+        if name != "pyproject.toml" or config.source is not None:
             return config
     return Config()
 
 
-def _from_file(path: Path, *, explicit: bool) -> Config:
+def _check_inside(path: Path, root: Path) -> None:
+    """A discovered configuration must be a regular file inside the repository: a link leading
+    out of it would let the repository's content pick a file to read (and quote)."""
+    real = path.resolve()
+    if not real.is_relative_to(root.resolve()):
+        raise InputError(
+            f"{_display(path)}: a link leading outside the repository; the configuration is "
+            "read only from inside it (name another file with --config)"
+        )
+    try:
+        mode = real.stat().st_mode
+    except OSError as error:
+        raise InputError(f"{_display(path)}: cannot be read ({error.strerror})") from None
+    if not stat.S_ISREG(mode):
+        raise InputError(f"{_display(path)}: not a regular file; make it one or remove it")
+
+
+def _from_file(path: Path, roots: tuple[Path, ...], *, explicit: bool) -> Config:
     source = _display(path)
     try:
-        text = path.read_text("utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise InputError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes; not a configuration")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{source}: cannot be read ({error})") from None
     if path.suffix == ".toml":
@@ -105,10 +132,10 @@ def _from_file(path: Path, *, explicit: bool) -> Config:
         else:
             return Config()
     else:
-        import yaml
+        import yaml  # only when there is a YAML file to read (start-up time)
 
         try:
-            raw = yaml.safe_load(text)
+            raw = yaml.load(text, Loader=_loader())
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -116,10 +143,29 @@ def _from_file(path: Path, *, explicit: bool) -> Config:
             raise InputError(f"{source}: not valid YAML{where}: {problem}") from None
         if raw is None:
             raw = {}
-    return _validate(raw, source, path.parent)
+    return _validate(raw, source, path.parent, roots)
 
 
-def _validate(raw: Any, source: str, base: Path) -> Config:
+def _loader() -> Any:
+    """PyYAML's safe loader without aliases: ``*name`` repeats a node without copying it, so a
+    few hundred bytes of nested aliases expand to gigabytes for anyone who walks the value."""
+    import yaml
+
+    class NoAliases(yaml.SafeLoader):
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                raise yaml.composer.ComposerError(
+                    None,
+                    None,
+                    "aliases (*name) are not accepted; write the value out",
+                    self.peek_event().start_mark,  # type: ignore[no-untyped-call]
+                )
+            return super().compose_node(parent, index)
+
+    return NoAliases
+
+
+def _validate(raw: Any, source: str, base: Path, roots: tuple[Path, ...]) -> Config:
     from handoff_audit.credentials import show
 
     if not isinstance(raw, dict):
@@ -167,7 +213,7 @@ def _validate(raw: Any, source: str, base: Path) -> Config:
         severities[rule_id] = None if level == "off" else Severity(level)
     schema = raw.get("schema")
     if isinstance(schema, str):
-        schema = _schema_source(schema, source, base)
+        schema = _schema_source(schema, source, base, roots)
     defaults = Config()
     return Config(
         packets=tuple(raw.get("packets", defaults.packets)),
@@ -185,7 +231,7 @@ def _validate(raw: Any, source: str, base: Path) -> Config:
     )
 
 
-def _schema_source(value: str, source: str, base: Path) -> str:
+def _schema_source(value: str, source: str, base: Path, roots: tuple[Path, ...]) -> str:
     if value.startswith("https://"):
         return value
     if "://" in value:
@@ -193,6 +239,11 @@ def _schema_source(value: str, source: str, base: Path) -> str:
             f"{source}: schema {value!r} must be a path or an https:// URL (plain http is refused)"
         )
     path = (base / value).resolve()
+    if not any(path.is_relative_to(root.resolve()) for root in roots):
+        raise InputError(
+            f"{source}: schema {value!r} leads outside the repository; give a path inside it "
+            "or an https:// URL"
+        )
     if not path.is_file():
         raise InputError(f"{source}: schema {value!r}: no such file (looked at {path})")
     return str(path)

@@ -27,6 +27,10 @@ def one_line(value: str) -> str:
     return value.translate(_LINE)
 
 
-def has_controls(value: str) -> bool:
-    """True when ``value`` holds a character that `text` would escape."""
-    return value != value.translate(_TEXT)
+_JSON = {code: f"\\u{code:04x}" for code in [0x7F, *range(0x80, 0xA0)]}
+
+
+def json_text(value: str) -> str:
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``, which leaves DEL and C1 raw)
+    with those as ``\\u`` escapes too: the same data, nothing a terminal acts on."""
+    return value.translate(_JSON)

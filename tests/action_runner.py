@@ -89,6 +89,7 @@ class Runner:
         payload: dict[str, Any],
         token: str = "bot-token",
         actions: str = "true",
+        replace_files_with_folders: bool = False,
         **inputs: str,
     ) -> Run:
         folder = self.tmp / f"runner-{len(list(self.tmp.glob('runner-*')))}"
@@ -99,8 +100,8 @@ class Runner:
         event_path.write_text(json.dumps(payload), encoding="utf-8")
         output = folder / "file_commands" / "set_output_1"
         summary = folder / "file_commands" / "step_summary_1"
-        output.touch()
-        summary.touch()
+        for file in (output, summary):
+            file.mkdir() if replace_files_with_folders else file.touch()
         env = {
             "GITHUB_ACTIONS": actions,
             "CI": "true",
@@ -130,8 +131,8 @@ class Runner:
         return Run(
             code,
             out.getvalue(),
-            parse_file_command(output.read_text(encoding="utf-8")),
-            summary.read_text(encoding="utf-8"),
+            parse_file_command(output.read_text(encoding="utf-8")) if output.is_file() else {},
+            summary.read_text(encoding="utf-8") if summary.is_file() else "",
         )
 
     def pull_request(self, name: str = "pull_request.opened.json") -> dict[str, Any]:

@@ -35,9 +35,18 @@ def _name(path: Path) -> str:
         return str(path)
 
 
+def _max_file_bytes(packet: Path) -> int:
+    """``max-file-bytes`` of the configuration of the repository around ``packet``."""
+    start = packet.absolute().parent
+    root = next((f for f in (start, *start.parents) if os.path.lexists(f / ".git")), start)
+    from handoff_audit.config import load_config  # only here and in `new` (start-up time)
+
+    return load_config(root).max_file_bytes
+
+
 def render_command(packet: Path, *, write: bool, check: bool) -> int:
     """Print the twin, write it (``write``), or diff it against the file (``check``)."""
-    data = read_known_packet(packet)
+    data = read_known_packet(packet, _max_file_bytes(packet))
     markdown = render_packet(data)
     twin = twin_of(packet)
     if write:

@@ -22,8 +22,10 @@ MAX_BYTES = 1024 * 1024
 """Packets larger than this are refused (the audit's default ``max-file-bytes``)."""
 
 
-def read_packet(path: Path) -> dict[str, Any]:
-    """The JSON object in ``path``; `InputError` with the file's name and the fix otherwise."""
+def read_packet(path: Path, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
+    """The JSON object in ``path``; `InputError` with the file's name and the fix otherwise.
+
+    ``max_bytes`` is the configuration's ``max-file-bytes``."""
     from handoff_audit.jsonpos import JsonPositionError, parse
 
     try:
@@ -34,8 +36,10 @@ def read_packet(path: Path) -> dict[str, Any]:
         raise InputError(f"{path}: cannot be read ({error.strerror})") from None
     if not stat.S_ISREG(info.st_mode):
         raise InputError(f"{path}: not a regular file; give the path of a handoff JSON file")
-    if info.st_size > MAX_BYTES:
-        raise InputError(f"{path}: {info.st_size} bytes, more than {MAX_BYTES}; not a packet")
+    if info.st_size > max_bytes:
+        raise InputError(
+            f"{path}: {info.st_size} bytes, more than {max_bytes} (max-file-bytes); not a packet"
+        )
     try:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as error:
@@ -66,10 +70,10 @@ def is_packet(data: object) -> bool:
     return isinstance(data, dict) and all(key in data for key in PACKET_KEYS)
 
 
-def read_known_packet(path: Path) -> dict[str, Any]:
+def read_known_packet(path: Path, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
     """`read_packet`, refusing a JSON object that is not a packet (``package.json``, say), so
     that no command rewrites a file that is not a handoff."""
-    data = read_packet(path)
+    data = read_packet(path, max_bytes)
     if not is_packet(data):
         missing = [f'"{key}"' for key in PACKET_KEYS if key not in data]
         fields = f"{' or '.join(missing)} field{'s' if len(missing) > 1 else ''}"

@@ -50,7 +50,10 @@ def _configured_packets(
     common = Path(os.path.commonpath(folders)) if folders else Path.cwd()
     while not common.is_dir() and common != common.parent:
         common = common.parent
-    info = plumbing.repo_info(common)
+    try:
+        info = plumbing.repo_info(common)
+    except plumbing.UnsafeRepository as error:
+        raise InputError(error.advice(common)) from None
     if info is None:
         return None, [f for f in files if f.suffix == ".json"]
     root = info.toplevel

@@ -75,7 +75,14 @@ def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
     if (root / ".git").exists():
         from handoff_audit.git import plumbing
 
-        listed = plumbing.list_files(root, [f or "." for f in folders])
+        try:
+            listed = plumbing.list_files(root, [f or "." for f in folders])
+        except plumbing.UnsafeRepository:
+            raise InputError(
+                f'git refuses the repository {root}: it belongs to another user ("dubious '
+                "ownership\"), and without git's view ignored files would be audited; if you "
+                f"trust it, run `git config --global --add safe.directory {root}` and audit again"
+            ) from None
         if listed is not None:
             venvs = tuple(n[: -len("pyvenv.cfg")] for n in listed if n.endswith("/pyvenv.cfg"))
             for name in listed:

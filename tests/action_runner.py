@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -90,12 +91,15 @@ class Runner:
         token: str = "bot-token",
         actions: str = "true",
         replace_files_with_folders: bool = False,
+        home_owner: int | None = None,
         **inputs: str,
     ) -> Run:
         folder = self.tmp / f"runner-{len(list(self.tmp.glob('runner-*')))}"
         (folder / "workflow").mkdir(parents=True)
         (folder / "file_commands").mkdir()
         (folder / "home").mkdir()
+        if home_owner is not None:  # the runner's user, when the tests run as root
+            os.chown(folder / "home", home_owner, home_owner)
         event_path = folder / "workflow" / "event.json"
         event_path.write_text(json.dumps(payload), encoding="utf-8")
         output = folder / "file_commands" / "set_output_1"

@@ -31,6 +31,7 @@ from handoff_audit.github.env import Inputs, Plan, Runner, plan
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Report
 from handoff_audit.model.packet import Packet
+from handoff_audit.schema.remote import cache_dir
 
 FORK_HINT = (
     "A pull request from a fork gets a read-only token; "
@@ -209,9 +210,11 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         out.write(github_format.command("error", str(error), title="handoff-audit: input"))
         raise
     finally:
+        home = Path(os.environ["HOME"]) if os.environ.get("HOME") else None
         files.give_back(runner.workspace, started)
-        if os.environ.get("HOME"):
-            files.give_back(Path(os.environ["HOME"]), started, ".gitconfig")
+        if home is not None:
+            files.give_back(home, started, ".gitconfig")
+        files.give_back_cache(cache_dir(), home, started)
 
     out.write(github_format.render(report, FormatOptions()))
     problems: list[str] = []

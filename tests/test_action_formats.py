@@ -55,7 +55,7 @@ def test_annotation_escapes_what_the_runner_unescapes() -> None:
         "col": "9",
         "title": "handoff-audit: schema",
     }
-    assert message == "100% wrong:\r\nsecond line, with comma [schema]"
+    assert message == "100% wrong:\\r\nsecond line, with comma [schema]"  # CR shown, not kept
 
 
 def test_no_line_means_no_line_or_column() -> None:

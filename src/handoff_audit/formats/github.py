@@ -23,8 +23,9 @@ _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE:
 
 
 def escape_data(text: str) -> str:
-    """Escape a workflow command's message as the runner unescapes it (controls made visible
-    first: the log is a terminal too)."""
+    """Escape a workflow command's message as the runner unescapes it, controls but newline and
+    tab made visible first (the log is a terminal too; a file name with ESC in it loses its
+    annotation's link, rather than reaching the log raw)."""
     return controls.text(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 

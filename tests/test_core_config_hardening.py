@@ -128,3 +128,18 @@ def test_a_config_named_on_the_command_line_may_live_anywhere_with_its_schema(
     assert [f["message"] for f in result.json()["findings"]] == [
         "the packet is missing required field ticket; add it (see `handoff-audit schema`)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (".handoff-audit.yml", "max-lines: " + "[" * 5000 + "]" * 5000 + "\n"),
+        (".handoff-audit.yml", "max-lines: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n"),
+        ("pyproject.toml", "[tool.handoff-audit]\nmax-lines = " + "[" * 5000 + "]" * 5000),
+    ],
+)
+def test_deep_nesting_is_a_one_line_error_not_a_crash(
+    run_cli: Any, repo: Path, name: str, text: str
+) -> None:
+    (repo / name).write_text(text)
+    assert_usage_error(check(run_cli, repo), name, "nested")

@@ -123,6 +123,8 @@ def _from_file(path: Path, roots: tuple[Path, ...], *, explicit: bool) -> Config
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise InputError(f"{source}: not valid TOML: {error}") from None
+        except RecursionError:  # tomllib recurses per level of nesting
+            raise InputError(f"{source}: nested too deeply to be a configuration") from None
         tool = document.get("tool", {})
         if isinstance(tool, dict) and "handoff-audit" in tool:
             raw: Any = tool["handoff-audit"]
@@ -146,23 +148,35 @@ def _from_file(path: Path, roots: tuple[Path, ...], *, explicit: bool) -> Config
     return _validate(raw, source, path.parent, roots)
 
 
+MAX_YAML_DEPTH = 32
+"""Deeper nesting is refused: no configuration needs it, and PyYAML recurses per level."""
+
+
 def _loader() -> Any:
-    """PyYAML's safe loader without aliases: ``*name`` repeats a node without copying it, so a
-    few hundred bytes of nested aliases expand to gigabytes for anyone who walks the value."""
+    """PyYAML's safe loader without aliases and with bounded nesting: ``*name`` repeats a node
+    without copying it, so a few hundred bytes of nested aliases expand to gigabytes for anyone
+    who walks the value; thousands of ``[`` exhaust the stack."""
     import yaml
 
-    class NoAliases(yaml.SafeLoader):
-        def compose_node(self, parent: Any, index: Any) -> Any:
-            if self.check_event(yaml.AliasEvent):
-                raise yaml.composer.ComposerError(
-                    None,
-                    None,
-                    "aliases (*name) are not accepted; write the value out",
-                    self.peek_event().start_mark,  # type: ignore[no-untyped-call]
-                )
-            return super().compose_node(parent, index)
+    class Bounded(yaml.SafeLoader):
+        depth = 0
 
-    return NoAliases
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            problem = None
+            if self.check_event(yaml.AliasEvent):
+                problem = "aliases (*name) are not accepted; write the value out"
+            elif self.depth >= MAX_YAML_DEPTH:
+                problem = f"nested more than {MAX_YAML_DEPTH} levels deep"
+            if problem:
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise yaml.composer.ComposerError(None, None, problem, mark)
+            self.depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+
+    return Bounded
 
 
 def _validate(raw: Any, source: str, base: Path, roots: tuple[Path, ...]) -> Config:

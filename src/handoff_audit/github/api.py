@@ -269,7 +269,7 @@ class Client:
                 raise ApiError(f"{what}: GraphQL answered without data")
             return data
 
-        return retrying(self.policy, what, ask)
+        return self._retrying(what, ask)
 
     def comments(self, number: int) -> list[Comment]:
         """Every comment on pull request ``number``, over every page."""

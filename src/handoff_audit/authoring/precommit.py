@@ -21,6 +21,7 @@ from pathlib import Path
 
 import click
 
+from handoff_audit import controls
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
 
 
@@ -87,7 +88,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> in
         try:
             result = render_command(packet, write=True, check=False)
         except InputError as error:
-            click.echo(f"handoff-render: error: {error}", err=True)
+            click.echo(f"handoff-render: error: {controls.one_line(str(error))}", err=True)
             code = max(code, EXIT_USAGE)
             continue
         if result not in (EXIT_OK, EXIT_FINDINGS):
@@ -139,7 +140,7 @@ def audit_staged(argv: Sequence[str]) -> int:
     try:
         root, packets = _configured_packets(files, config_file, twins=True)
     except InputError as error:
-        click.echo(f"handoff-audit-staged: error: {error}", err=True)
+        click.echo(f"handoff-audit-staged: error: {controls.one_line(str(error))}", err=True)
         return EXIT_USAGE
     if not packets or root is None:
         return EXIT_OK
@@ -155,7 +156,8 @@ def _entry(name: str, run: Callable[[], int]) -> int:
         error.show()
         return EXIT_USAGE
     except Exception as error:
-        click.echo(f"{name}: internal error: {type(error).__name__}: {error}", err=True)
+        message = controls.one_line(str(error))
+        click.echo(f"{name}: internal error: {type(error).__name__}: {message}", err=True)
         return EXIT_INTERNAL
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from handoff_audit import controls
 from handoff_audit.cli.check import absolute, find_root
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
@@ -112,7 +113,7 @@ def _compare_hook(client: Client, out: TextIO) -> Callable[[History, list[Packet
     from handoff_audit.github.compare import remote_history
 
     def log(line: str) -> None:
-        out.write(f"handoff-audit: {line}\n")
+        out.write(f"handoff-audit: {controls.one_line(line)}\n")
 
     return remote_history(client, log)
 
@@ -249,7 +250,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
             return run_audit(dataclasses.replace(request, target=target))
 
         for line in post_comments(runner, inputs, event, report, client, audit_into):
-            out.write(f"handoff-audit: {line}\n")
+            out.write(f"handoff-audit: {controls.one_line(line)}\n")
     except Exception as error:  # the comment is best effort: it never decides the exit code
         if isinstance(error, ApiError):
             hint = FORK_HINT if error.read_only else RATE_HINT if error.rate_limited else ""

@@ -31,12 +31,16 @@ _MARKER = re.compile(re.escape(MARKER_TOKEN), re.IGNORECASE)
 _BACKTICKS = re.compile(r"`+")
 
 
-def _defuse(value: str, limit: int | None = None) -> str:
+def _defuse(value: str, limit: int | None = None, *, exact: bool = False) -> str:
     """One line, controls visible, marker broken, a joiner after every ``@``; with a ``limit``,
-    cut to that many characters (and an ellipsis)."""
+    cut to that many characters (and an ellipsis). Whitespace is folded, but for an ``exact``
+    value (a path, a command) where a newline or a tab is shown as ``\\n`` or ``\\t``."""
     if limit is not None and len(value) > limit:
         value = value[:limit] + "…"
-    value = " ".join(controls.one_line(value.replace("\0", "\ufffd")).split())
+    value = value.replace("\0", "\ufffd")
+    if exact:
+        value = controls.one_line(value)
+    value = controls.one_line(" ".join(value.split()))
     value = _MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], value)
     return value.replace("@", "@" + ZWJ)
 
@@ -72,7 +76,7 @@ def code(value: str, *, table: bool = False, limit: int | None = None) -> str:
 
     In a table cell ``|`` is escaped as GFM's table parser wants, even inside code.
     """
-    value = _defuse(value, limit)
+    value = _defuse(value, limit, exact=True)
     if table:
         value = value.replace("|", "\\|")
     longest = max((len(run) for run in _BACKTICKS.findall(value)), default=0)
@@ -82,5 +86,5 @@ def code(value: str, *, table: bool = False, limit: int | None = None) -> str:
 
 
 def html_text(value: str, *, limit: int | None = None) -> str:
-    """``value`` as text inside raw HTML (a ``<summary>``): one line, escaped."""
-    return html.escape(_defuse(value, limit), quote=True)
+    """``value`` (a path) as text inside raw HTML (a ``<summary>``): one line, escaped."""
+    return html.escape(_defuse(value, limit, exact=True), quote=True)

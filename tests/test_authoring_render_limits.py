@@ -20,3 +20,11 @@ def test_render_honours_max_file_bytes(tmp_path: Path, run_cli: Any) -> None:
     (tmp_path / ".handoff-audit.yml").write_text("max-file-bytes: 100\n")
     small = write_packet(tmp_path / "sub", packet(), twin=False)
     assert run_cli(["render", str(small)]).code == 2
+
+
+def test_archive_honours_max_file_bytes_too(tmp_path: Path, run_cli: Any) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".handoff-audit.yml").write_text("max-file-bytes: 4194304\n")
+    big = write_packet(tmp_path, packet(summary="word " * 300_000))
+    assert run_cli(["archive", str(big)]).code == 0
+    assert '"status": "archived"' in big.read_text(encoding="utf-8")

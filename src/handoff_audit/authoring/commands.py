@@ -78,7 +78,7 @@ def render_command(packet: Path, *, write: bool, check: bool) -> int:
 
 def set_status_command(packet: Path, status: str, successor: str | None) -> int:
     """Mark ``packet`` superseded (by ``successor``) or archived, and re-render its twin."""
-    data = read_known_packet(packet)
+    data = read_known_packet(packet, _max_file_bytes(packet))
     if successor is not None and not successor.strip():
         raise InputError("--by: give the path or topic of the packet that replaces this one")
     changed = _with_status(data, status, successor)

@@ -14,10 +14,12 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
 
+import cmarkgfm
+from cmarkgfm.cmark import Options
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from action_support import packet_data, to_html
+from action_support import packet_data
 from handoff_audit.formats import FormatOptions, inert
 from handoff_audit.formats import markdown_report as md
 from handoff_audit.github import comment
@@ -152,6 +154,13 @@ class _Elements(HTMLParser):
     def handle_data(self, data: str) -> None:
         if not self.code_depth:
             self.text.append(data)
+
+
+def to_html(markdown: str) -> str:
+    """As GitHub renders a comment: GFM with its extensions (tables, autolinks, tagfilter...),
+    footnotes, and raw HTML kept (so that any that got through would show)."""
+    options = Options.CMARK_OPT_UNSAFE | Options.CMARK_OPT_FOOTNOTES
+    return cmarkgfm.github_flavored_markdown_to_html(markdown, options=options)
 
 
 def elements(markdown: str) -> _Elements:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -89,18 +90,22 @@ class Runner:
         payload: dict[str, Any],
         token: str = "bot-token",
         actions: str = "true",
+        replace_files_with_folders: bool = False,
+        home_owner: int | None = None,
         **inputs: str,
     ) -> Run:
         folder = self.tmp / f"runner-{len(list(self.tmp.glob('runner-*')))}"
         (folder / "workflow").mkdir(parents=True)
         (folder / "file_commands").mkdir()
         (folder / "home").mkdir()
+        if home_owner is not None:  # the runner's user, when the tests run as root
+            os.chown(folder / "home", home_owner, home_owner)
         event_path = folder / "workflow" / "event.json"
         event_path.write_text(json.dumps(payload), encoding="utf-8")
         output = folder / "file_commands" / "set_output_1"
         summary = folder / "file_commands" / "step_summary_1"
-        output.touch()
-        summary.touch()
+        for file in (output, summary):
+            file.mkdir() if replace_files_with_folders else file.touch()
         env = {
             "GITHUB_ACTIONS": actions,
             "CI": "true",
@@ -130,8 +135,8 @@ class Runner:
         return Run(
             code,
             out.getvalue(),
-            parse_file_command(output.read_text(encoding="utf-8")),
-            summary.read_text(encoding="utf-8"),
+            parse_file_command(output.read_text(encoding="utf-8")) if output.is_file() else {},
+            summary.read_text(encoding="utf-8") if summary.is_file() else "",
         )
 
     def pull_request(self, name: str = "pull_request.opened.json") -> dict[str, Any]:

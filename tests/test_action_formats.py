@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from action_support import assert_safe_markdown, packet_data, report
+from action_support import assert_safe_markdown, packet_data, report, to_html
 from conftest import GitRepo
 from handoff_audit.formats import FormatOptions
 from handoff_audit.formats import github as gh
@@ -55,7 +55,7 @@ def test_annotation_escapes_what_the_runner_unescapes() -> None:
         "col": "9",
         "title": "handoff-audit: schema",
     }
-    assert message == "100% wrong:\r\nsecond line, with comma [schema]"
+    assert message == "100% wrong:\\r\nsecond line, with comma [schema]"  # CR shown, not kept
 
 
 def test_no_line_means_no_line_or_column() -> None:
@@ -108,13 +108,16 @@ def test_markdown_report_stays_under_the_summary_limit() -> None:
     assert_safe_markdown(text)
 
 
-def test_neutralize_closes_fences_and_keeps_code_inert() -> None:
-    text = md.neutralize("a `<b>` @bob\n~~~~\n<i>@carol</i>\n")
-    assert "`<b>`" in text  # inside a code span: left as is, it is inert there
-    assert "@\u200dbob" in text
-    assert "<i>@carol</i>" in text  # inside the fence
-    assert text.endswith("~~~~")
-    assert_safe_markdown(text)
+def test_inert_text_shows_exactly_the_text_and_nothing_else() -> None:
+    from handoff_audit.formats import inert
+
+    raw = "a `<b>` @bob ~~~~ <i>@carol</i> [x](y) &amp; | \\"
+    html = to_html(inert.text(raw))
+    shown = "a `&lt;b&gt;` @\u200dbob ~~~~ &lt;i&gt;@\u200dcarol&lt;/i&gt; [x](y) &amp;amp; | \\"
+    assert html == f"<p>{shown}</p>\n"
+    assert to_html(inert.code("x ``` y")) == "<p><code>x ``` y</code></p>\n"
+    lines = to_html(inert.paragraphs("one\ntwo\\\n\n# three", prefix="> "))
+    assert lines == "<blockquote>\n<p>one<br />\ntwo\\</p>\n<p># three</p>\n</blockquote>\n"
 
 
 def test_truncate_cuts_between_whole_blocks() -> None:

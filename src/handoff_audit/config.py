@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
+import stat
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -51,6 +53,9 @@ class Config:
 CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml")
 """Configuration files looked for at the repository root, before ``pyproject.toml``."""
 
+MAX_CONFIG_BYTES = 1024 * 1024
+"""A configuration file larger than this is refused unread."""
+
 _ACCEPTS = {
     "packets": 'a non-empty list of globs, e.g. ["**/handoff.json"]',
     "block-files": 'a list of globs, e.g. ["**/HANDOFF.md"]',
@@ -79,22 +84,48 @@ def load_config(
     if config_file is not None:
         if not config_file.is_file():
             raise InputError(f"--config {config_file}: no such file")
-        return _from_file(config_file, rule_ids, explicit=True)
-    for name in CONFIG_FILES:
-        if (root / name).is_file():
-            return _from_file(root / name, rule_ids, explicit=False)
-    pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
-        config = _from_file(pyproject, rule_ids, explicit=False)
-        if config.source is not None:
+        # The user chose this file, wherever it is; its schema may sit beside it.
+        return _from_file(
+            config_file, rule_ids, (root, config_file.resolve().parent), explicit=True
+        )
+    for name in (*CONFIG_FILES, "pyproject.toml"):
+        path = root / name
+        if not os.path.lexists(path):
+            continue
+        _check_inside(path, root)
+        config = _from_file(path, rule_ids, (root,), explicit=False)
+        if name != "pyproject.toml" or config.source is not None:
             return config
     return Config()
 
 
-def _from_file(path: Path, rule_ids: Collection[str], *, explicit: bool) -> Config:
+def _check_inside(path: Path, root: Path) -> None:
+    """A discovered configuration must be a regular file inside the repository: a link leading
+    out of it would let the repository's content pick a file to read (and quote)."""
+    real = path.resolve()
+    if not real.is_relative_to(root.resolve()):
+        raise InputError(
+            f"{_display(path)}: a link leading outside the repository; the configuration is "
+            "read only from inside it (name another file with --config)"
+        )
+    try:
+        mode = real.stat().st_mode
+    except OSError as error:
+        raise InputError(f"{_display(path)}: cannot be read ({error.strerror})") from None
+    if not stat.S_ISREG(mode):
+        raise InputError(f"{_display(path)}: not a regular file; make it one or remove it")
+
+
+def _from_file(
+    path: Path, rule_ids: Collection[str], roots: tuple[Path, ...], *, explicit: bool
+) -> Config:
     source = _display(path)
     try:
-        text = path.read_text("utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise InputError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes; not a configuration")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{source}: cannot be read ({error})") from None
     if path.suffix == ".toml":
@@ -104,6 +135,8 @@ def _from_file(path: Path, rule_ids: Collection[str], *, explicit: bool) -> Conf
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise InputError(f"{source}: not valid TOML: {error}") from None
+        except RecursionError:  # tomllib recurses per level of nesting
+            raise InputError(f"{source}: nested too deeply to be a configuration") from None
         tool = document.get("tool", {})
         if isinstance(tool, dict) and "handoff-audit" in tool:
             raw: Any = tool["handoff-audit"]
@@ -116,7 +149,7 @@ def _from_file(path: Path, rule_ids: Collection[str], *, explicit: bool) -> Conf
         import yaml  # only when there is a YAML configuration file (start-up)
 
         try:
-            raw = yaml.safe_load(text)
+            raw = yaml.load(text, Loader=_loader())
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -124,7 +157,38 @@ def _from_file(path: Path, rule_ids: Collection[str], *, explicit: bool) -> Conf
             raise InputError(f"{source}: not valid YAML{where}: {problem}") from None
         if raw is None:
             raw = {}
-    return _validate(raw, source, path.parent, rule_ids)
+    return _validate(raw, source, path.parent, rule_ids, roots)
+
+
+MAX_YAML_DEPTH = 32
+"""Deeper nesting is refused: no configuration needs it, and PyYAML recurses per level."""
+
+
+def _loader() -> Any:
+    """PyYAML's safe loader without aliases and with bounded nesting: ``*name`` repeats a node
+    without copying it, so a few hundred bytes of nested aliases expand to gigabytes for anyone
+    who walks the value; thousands of ``[`` exhaust the stack."""
+    import yaml
+
+    class Bounded(yaml.SafeLoader):
+        depth = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            problem = None
+            if self.check_event(yaml.AliasEvent):
+                problem = "aliases (*name) are not accepted; write the value out"
+            elif self.depth >= MAX_YAML_DEPTH:
+                problem = f"nested more than {MAX_YAML_DEPTH} levels deep"
+            if problem:
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise yaml.composer.ComposerError(None, None, problem, mark)
+            self.depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+
+    return Bounded
 
 
 def config_schema() -> dict[str, Any]:
@@ -135,7 +199,9 @@ def config_schema() -> dict[str, Any]:
     return schema
 
 
-def _validate(raw: Any, source: str, base: Path, rule_ids: Collection[str]) -> Config:
+def _validate(
+    raw: Any, source: str, base: Path, rule_ids: Collection[str], roots: tuple[Path, ...]
+) -> Config:
     if not isinstance(raw, dict):
         raise InputError(f"{source}: the configuration must be a mapping of keys to values")
     raw = dict(raw)
@@ -176,7 +242,7 @@ def _validate(raw: Any, source: str, base: Path, rule_ids: Collection[str]) -> C
         severities[rule_id] = None if level == "off" else Severity(level)
     schema = raw.get("schema")
     if isinstance(schema, str):
-        schema = _schema_source(schema, source, base)
+        schema = _schema_source(schema, source, base, roots)
     defaults = Config()
     return Config(
         packets=tuple(raw.get("packets", defaults.packets)),
@@ -194,7 +260,7 @@ def _validate(raw: Any, source: str, base: Path, rule_ids: Collection[str]) -> C
     )
 
 
-def _schema_source(value: str, source: str, base: Path) -> str:
+def _schema_source(value: str, source: str, base: Path, roots: tuple[Path, ...]) -> str:
     if value.startswith("https://"):
         return value
     if "://" in value:
@@ -202,6 +268,11 @@ def _schema_source(value: str, source: str, base: Path) -> str:
             f"{source}: schema {value!r} must be a path or an https:// URL (plain http is refused)"
         )
     path = (base / value).resolve()
+    if not any(path.is_relative_to(root.resolve()) for root in roots):
+        raise InputError(
+            f"{source}: schema {value!r} leads outside the repository; give a path inside it "
+            "or an https:// URL"
+        )
     if not path.is_file():
         raise InputError(f"{source}: schema {value!r}: no such file (looked at {path})")
     return str(path)

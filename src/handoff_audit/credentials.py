@@ -136,9 +136,35 @@ def redact_data(value: Any) -> Any:
     return value
 
 
+_ROOM = 20_000
+"""Characters kept of a value before redaction: more than the longest credential pattern."""
+
+
+def _shortened(value: Any, room: int) -> Any:
+    """A copy of ``value`` whose JSON is about ``room`` characters at most."""
+    if isinstance(value, str):
+        return value[: max(room, 1)]
+    if isinstance(value, (list, tuple, dict)):
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        kept: list[tuple[Any, Any]] = []
+        used = 2
+        for key, item in pairs:
+            if used >= room:
+                break
+            short = _shortened(item, room - used)
+            kept.append((str(key)[:room], short))
+            used += len(json.dumps(short, ensure_ascii=False, default=str)) + len(str(key)) + 4
+        if isinstance(value, dict):
+            return dict(kept)
+        return [item for _, item in kept]
+    return value
+
+
 def show(value: Any, limit: int = 60) -> str:
     """A value as a message may quote it: JSON-quoted, shortened, secrets redacted, printable."""
-    text = json.dumps(value, ensure_ascii=False, default=str)
+    # Shortened before it is serialised (a value can be huge, or share parts many times over),
+    # but with room to spare so that a credential is still whole when it is redacted.
+    text = json.dumps(_shortened(value, _ROOM), ensure_ascii=False, default=str)
     text = redact(text)
     if len(text) > limit:
         text = text[: limit - 1] + "…"

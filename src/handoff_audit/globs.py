@@ -38,14 +38,17 @@ def _compile(pattern: str) -> re.Pattern[str]:
                 i += 1
             else:
                 body = pattern[i + 1 : end]
-                if body.startswith("!"):
-                    body = "^" + body[1:]
-                out.append(f"[{body.replace(chr(92), chr(92) * 2)}]")
+                negate = "^" if body.startswith("!") else ""
+                body = body.removeprefix("!")
+                # Only ranges (a-z) keep a meaning; a regex's own set syntax ([, &&, ~~) does not.
+                body = "".join("\\" + c if c in "\\[]&~|^" else c for c in body)
+                out.append(f"[{negate}{body}]")
                 i = end + 1
         else:
             out.append(re.escape(char))
             i += 1
-    return re.compile("".join(out) + r"\Z")
+    # DOTALL: a file name may hold a newline, and git lists it like any other.
+    return re.compile("".join(out) + r"\Z", re.DOTALL)
 
 
 def matches(path: str, pattern: str) -> bool:

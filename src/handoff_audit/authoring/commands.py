@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from handoff_audit import controls
 from handoff_audit.authoring.packet_files import (
     packet_text,
     read_known_packet,
@@ -59,7 +60,7 @@ def render_command(packet: Path, *, write: bool, check: bool) -> int:
             fromfile=_name(twin),
             tofile=f"{_name(twin)} (rendered from {_name(packet)})",
         )
-        click.echo("".join(diff), nl=False)
+        click.echo(controls.text("".join(diff)), nl=False)  # the file on disk may hold ESC
         click.echo(f"{_name(twin)} is out of date; run `{_REGENERATE} {_name(packet)}`", err=True)
         return EXIT_FINDINGS
     click.echo(markdown, nl=False)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import click
 
+from handoff_audit import controls
 from handoff_audit.authoring.commands import render_command
 from handoff_audit.config import load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
@@ -45,7 +46,10 @@ def configured_packets(
     common = Path(os.path.commonpath(folders)) if folders else Path.cwd()
     while not common.is_dir() and common != common.parent:
         common = common.parent
-    info = plumbing.repo_info(common)
+    try:
+        info = plumbing.repo_info(common)
+    except plumbing.UnsafeRepository as error:
+        raise InputError(error.advice(common)) from None
     if info is None:
         return None, [f for f in files if f.suffix == ".json"]
     root = info.toplevel
@@ -74,7 +78,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> in
         try:
             result = render_command(packet, write=True, check=False)
         except InputError as error:
-            click.echo(f"handoff-render: error: {error}", err=True)
+            click.echo(f"handoff-render: error: {controls.one_line(str(error))}", err=True)
             code = max(code, EXIT_USAGE)
             continue
         if result not in (EXIT_OK, EXIT_FINDINGS):

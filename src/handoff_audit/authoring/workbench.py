@@ -44,7 +44,10 @@ def read_workbench(
 ) -> tuple[Workbench, Config]:
     """The workbench around ``cwd`` and the repository's configuration; `InputError` when git
     cannot say."""
-    info = plumbing.repo_info(cwd)
+    try:
+        info = plumbing.repo_info(cwd)
+    except plumbing.UnsafeRepository as error:
+        raise InputError(error.advice(cwd)) from None
     if info is None:
         raise InputError(f"{cwd}: not inside a git repository; `new` and `update` read git")
     root = info.toplevel

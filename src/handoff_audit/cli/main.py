@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from handoff_audit import __version__
+from handoff_audit import __version__, controls
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.formats import FORMATS
@@ -229,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _Exit as done:
         return done.code
     except InputError as error:
-        click.echo(f"handoff-audit: error: {error}", err=True)
+        click.echo(f"handoff-audit: error: {controls.one_line(str(error))}", err=True)
         return EXIT_USAGE
     except click.exceptions.Abort:
         click.echo("handoff-audit: aborted", err=True)
@@ -243,7 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as error:
         click.echo(
-            f"handoff-audit: internal error: {type(error).__name__}: {error}. "
+            f"handoff-audit: internal error: {type(error).__name__}: "
+            f"{controls.one_line(str(error))}. "
             "This is a bug; please report it with the command you ran.",
             err=True,
         )

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from handoff_audit import controls
 from handoff_audit.authoring.precommit import configured_packets, render_twins
 from handoff_audit.errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
 
@@ -59,7 +60,7 @@ def audit_staged(argv: Sequence[str]) -> int:
     try:
         root, packets = configured_packets(files, config_file, twins=True)
     except InputError as error:
-        click.echo(f"handoff-audit-staged: error: {error}", err=True)
+        click.echo(f"handoff-audit-staged: error: {controls.one_line(str(error))}", err=True)
         return EXIT_USAGE
     if not packets or root is None:
         return EXIT_OK
@@ -75,7 +76,8 @@ def _entry(name: str, run: Callable[[], int]) -> int:
         error.show()
         return EXIT_USAGE
     except Exception as error:
-        click.echo(f"{name}: internal error: {type(error).__name__}: {error}", err=True)
+        message = controls.one_line(str(error))
+        click.echo(f"{name}: internal error: {type(error).__name__}: {message}", err=True)
         return EXIT_INTERNAL
 
 

@@ -103,7 +103,14 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
 def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
     """Relative paths of every file under ``folders`` that is worth matching against globs."""
     if (root / ".git").exists():
-        listed = plumbing.list_files(root, [f or "." for f in folders])
+        try:
+            listed = plumbing.list_files(root, [f or "." for f in folders])
+        except plumbing.UnsafeRepository:
+            raise InputError(
+                f'git refuses the repository {root}: it belongs to another user ("dubious '
+                "ownership\"), and without git's view ignored files would be audited; if you "
+                f"trust it, run `git config --global --add safe.directory {root}` and audit again"
+            ) from None
         if listed is not None:
             venvs = tuple(n[: -len("pyvenv.cfg")] for n in listed if n.endswith("/pyvenv.cfg"))
             for name in listed:

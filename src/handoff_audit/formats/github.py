@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from handoff_audit import controls
 from handoff_audit.model.findings import Finding, Report, Severity
 
 if TYPE_CHECKING:
@@ -22,8 +23,10 @@ _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE:
 
 
 def escape_data(text: str) -> str:
-    """Escape a workflow command's message as the runner unescapes it."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a workflow command's message as the runner unescapes it, controls but newline and
+    tab made visible first (the log is a terminal too; a file name with ESC in it loses its
+    annotation's link, rather than reaching the log raw)."""
+    return controls.text(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:

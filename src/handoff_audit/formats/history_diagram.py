@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import time
 
-from handoff_audit.formats.markdown_report import active_packets
-from handoff_audit.markdown.render import code
+from handoff_audit.formats.markdown_report import active_packets, code
 from handoff_audit.model.findings import PacketInfo, Report, Timeline
 
 MAX_DIAGRAMS = 20

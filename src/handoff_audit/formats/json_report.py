@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from handoff_audit import __version__
+from handoff_audit import __version__, controls
 from handoff_audit.model.findings import Report
 
 if TYPE_CHECKING:
@@ -64,4 +64,4 @@ def to_dict(report: Report) -> dict[str, Any]:
 
 def render(report: Report, options: FormatOptions) -> str:
     """The report as indented JSON, one trailing newline."""
-    return json.dumps(to_dict(report), indent=2, ensure_ascii=False) + "\n"
+    return controls.json_text(json.dumps(to_dict(report), indent=2, ensure_ascii=False)) + "\n"

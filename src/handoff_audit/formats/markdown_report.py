@@ -1,8 +1,9 @@
 """Markdown building blocks shared by ``--format markdown``, the job summary and the PR comment.
 
-Everything that comes from a packet is untrusted: `neutralize` makes it inert (no raw HTML, no
-comment marker, no @mention that pings, no fence left open), and `fit` cuts a document only between
-whole blocks, so the result is always valid markdown.
+Everything that comes from a packet (and every path, branch name and finding message) is
+untrusted: it goes through `inert`, which escapes it into plain text or code, and the packet
+section is built from the packet's data, never from its markdown twin. `fit` cuts a document only
+between whole blocks, so the result is always valid markdown.
 """
 
 from __future__ import annotations
@@ -12,47 +13,37 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from handoff_audit.markdown import render_packet
-from handoff_audit.markdown.render import code
+from handoff_audit.formats import inert
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
 
-ZWJ = "\u200d"
-"""Zero-width joiner: breaks a mention or a marker without changing what a reader sees."""
-
-MARKER_TOKEN = "handoff-audit-comment"
-"""The word inside the PR comment's hidden marker; never allowed through from packet text."""
-
 _ICON = {Severity.ERROR: "❌", Severity.WARNING: "⚠️", Severity.NOTE: "ℹ️"}
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-# A backtick after a backslash opens nothing; missing a real span only over-escapes (safe side).
-_CODE_SPAN = re.compile(r"(?<![\\`])(`+)(.+?)(?<!`)\1(?!`)")
-_HTML = re.compile(r"(\\*)<")
-_MENTION = re.compile(r"@(?=[A-Za-z0-9])")
-_MARKER = re.compile(re.escape(MARKER_TOKEN), re.IGNORECASE)
 
 
-# -- making untrusted text inert ---------------------------------------------------------------
+# -- making untrusted text inert (see `inert`) -------------------------------------------------
 
 
-def _inert_inline(text: str) -> str:
-    """Escape HTML and break mentions in text outside code (code spans are already inert)."""
-    # An odd run of backslashes escapes the ``<`` already; an even one does not.
-    text = _HTML.sub(lambda m: m.group(0) if len(m.group(1)) % 2 else m.group(1) + "&lt;", text)
-    return _MENTION.sub("@" + ZWJ, text)
+def inline(text: str, *, limit: int | None = None) -> str:
+    """Untrusted text on one line (a heading, a list item): inert, newlines folded."""
+    return inert.text(text, limit=limit)
 
 
-def _inert_line(line: str) -> str:
-    out: list[str] = []
-    last = 0
-    for span in _CODE_SPAN.finditer(line):
-        out.append(_inert_inline(line[last : span.start()]))
-        out.append(span.group(0))
-        last = span.end()
-    out.append(_inert_inline(line[last:]))
-    return "".join(out)
+def cell(text: str) -> str:
+    """Untrusted text in a table cell: inert, one line (``|`` is escaped with the rest)."""
+    return inert.text(text)
+
+
+def code(text: str, *, table: bool = False, limit: int | None = None) -> str:
+    """Untrusted text as inline code that cannot be closed early (``table``: in a cell)."""
+    return inert.code(text, table=table, limit=limit)
+
+
+def name(text: str) -> str:
+    """A title, path or branch in a heading or a sentence: inert code, cut to `NAME_LIMIT`."""
+    return inert.code(text, limit=inert.NAME_LIMIT)
 
 
 def _fence_after(fence: str | None, line: str) -> str | None:
@@ -63,32 +54,6 @@ def _fence_after(fence: str | None, line: str) -> str | None:
         return opener.group(1) if opener else None
     closes = opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence)
     return None if closes and not line.strip().strip(fence[0]) else fence
-
-
-def neutralize(text: str) -> str:
-    """Make packet text safe to embed: no HTML, no marker, no pinging mention, no open fence."""
-    text = _MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], text)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    out: list[str] = []
-    fence: str | None = None
-    for line in text.split("\n"):
-        out.append(line if fence is not None or _FENCE.match(line) else _inert_line(line))
-        fence = _fence_after(fence, line)
-    if fence is not None:
-        out.append(fence)
-    return "\n".join(out)
-
-
-def inline(text: str) -> str:
-    """Untrusted text on one line (a heading, a list item): inert, newlines folded."""
-    return _inert_line(_MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], text)).replace(
-        "\n", " "
-    )
-
-
-def cell(text: str) -> str:
-    """Untrusted text in a table cell: inert, one line, ``|`` escaped."""
-    return " ".join(inline(text).replace("|", "\\|").split())
 
 
 def fold(summary: str, body: str, *, open_: bool = False) -> str:
@@ -115,12 +80,12 @@ def verdict(report: Report, *, heading: str = "###") -> str:
         line = f"{heading} ✅ handoff-audit: all clear ({packets} checked)"
     lines = [line]
     if report.blocked:
-        target = f" into {code(report.target_branch)}" if report.target_branch else ""
+        target = f" into {name(report.target_branch)}" if report.target_branch else ""
         rules = ", ".join(code(r) for r in sorted(report.blocking_rules))
         lines.append(f"\n**Merge blocked**{target}: {rules}. Remove or archive the handoff files.")
     context = []
     if report.branch:
-        context.append(f"branch {code(report.branch)}")
+        context.append(f"branch {name(report.branch)}")
     if report.head:
         context.append(f"commit {code(report.head[:12])}")
     if context:
@@ -149,7 +114,8 @@ def findings_table(findings: Sequence[Finding]) -> str:
     rows = ["| | Rule | Where | Message |", "|---|---|---|---|"]
     for f in findings:
         rows.append(
-            f"| {_ICON[f.severity]} | {code(f.rule)} | {code(where(f))} | {cell(f.message)} |"
+            f"| {_ICON[f.severity]} | {code(f.rule, table=True)} | {code(where(f), table=True)} "
+            f"| {cell(f.message)} |"
         )
     return "\n".join(rows)
 
@@ -164,11 +130,11 @@ def packets_table(packets: Sequence[PacketInfo]) -> str:
     ]
     for p in packets:
         behind = "" if p.commits_behind is None else str(p.commits_behind)
-        lkg = code(p.last_known_good_commit) if p.last_known_good_commit else ""
-        branch = code(p.branch) if p.branch else ""
+        lkg = code(p.last_known_good_commit, table=True) if p.last_known_good_commit else ""
+        branch = code(p.branch, table=True) if p.branch else ""
         rows.append(
-            f"| {code(p.path)} | {branch} | {cell(p.topic or '')} | {cell(p.status or '')} "
-            f"| {lkg} | {behind} |"
+            f"| {code(p.path, table=True)} | {branch} | {cell(p.topic or '')} "
+            f"| {cell(p.status or '')} | {lkg} | {behind} |"
         )
     return "\n".join(rows)
 
@@ -178,53 +144,95 @@ def active_packets(report: Report) -> list[PacketInfo]:
     return [p for p in report.packets if p.status == "active" and isinstance(p.data, Mapping)]
 
 
-def render_packet_text(data: Mapping[str, Any]) -> str:
-    """The packet as the markdown renderer writes it (the twin's canonical markdown)."""
-    return render_packet(data)
-
-
 def packet_section(
     packet: PacketInfo, *, heading: str = "####", budget: int | None = None, elsewhere: str = ""
 ) -> str:
-    """One active packet: its next action first, then the full rendering, folded.
+    """One active packet: its next action first, then every field, folded.
 
-    With a ``budget`` the rendering is cut between whole blocks to fit, and says so.
+    Built from the packet's data with this module's own escaping, never from its markdown twin:
+    how the twin escapes cannot weaken the comment. With a ``budget`` the fields are cut between
+    whole blocks to fit, and say so.
     """
-    data = packet.data or {}
-    title = data.get("title") if isinstance(data.get("title"), str) else None
-    name = f"{code(packet.path)}" + (f" — {inline(str(title))}" if title else "")
-    parts = [f"{heading} 📦 {name}"]
+    data: Mapping[str, Any] = packet.data or {}
+    clipped = False
+    if budget is not None:  # escaping what can never be shown would cost seconds on a big packet
+        data, clipped = _clip(data, budget)
+    title = data.get("title")
+    shown = name(packet.path)
+    if isinstance(title, str) and title:
+        shown += f" — {inline(title, limit=inert.NAME_LIMIT)}"
+    parts = [f"{heading} 📦 {shown}"]
     next_action = data.get("next_action")
     if isinstance(next_action, str) and next_action.strip():
-        text = neutralize(next_action.strip())
+        text = inert.paragraphs(next_action.strip(), prefix="> ")
         if budget is not None:
             text, _ = truncate(text, max(200, budget // 4))
-        parts.append("**Next action:**\n\n" + _quote(text))
-    body = _demote(neutralize(render_packet_text(data)), len(heading))
-    label = inline(packet.markdown or packet.path)
+        parts.append("**Next action:**\n\n" + text)
+    body = packet_fields(data, "#" * min(6, len(heading) + 1))
+    label = inert.html_text(packet.markdown or packet.path, limit=inert.NAME_LIMIT)
     if budget is not None:
         overhead = size("\n\n".join(parts)) + size(fold(label, "")) + 300
         body, cut = truncate(body, budget - overhead)
-        if cut:
+        if cut or clipped:
             body += f"\n\n*The rest of the packet is left out here. {elsewhere}*"
     parts.append(fold(f"The full packet ({label})", body))
     return "\n\n".join(parts)
 
 
-def _demote(text: str, levels: int) -> str:
-    """Push the packet's headings below ours (``#`` -> ``####``), never past ``######``."""
-    out = []
-    fence: str | None = None
-    for line in text.split("\n"):
-        if fence is None and (match := re.match(r"(#{1,6})(?= |$)", line)):
-            line = "#" * min(6, len(match.group(1)) + levels) + line[len(match.group(1)) :]
-        out.append(line)
-        fence = _fence_after(fence, line)
-    return "\n".join(out)
+def _clip(value: Any, limit: int) -> tuple[Any, bool]:
+    """``value`` with every string cut to ``limit`` characters and every list to ``limit``
+    items (no text shorter than what it shows); True when something was cut."""
+    if isinstance(value, str):
+        return (value[:limit], True) if len(value) > limit else (value, False)
+    if isinstance(value, list):
+        pairs = [_clip(v, limit) for v in value[:limit]]
+        return [v for v, _ in pairs], len(value) > limit or any(c for _, c in pairs)
+    if isinstance(value, Mapping):
+        items = {k: _clip(v, limit) for k, v in value.items()}
+        return {k: v for k, (v, _) in items.items()}, any(c for _, c in items.values())
+    return value, False
 
 
-def _quote(text: str) -> str:
-    return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+def packet_fields(data: Mapping[str, Any], heading: str) -> str:
+    """Every field of a packet, in the twin's order, as inert markdown under ``heading``s."""
+    from handoff_audit.markdown.model import (  # the twin's field model (no markdown parser)
+        EMPTY,
+        META,
+        SECTIONS,
+        as_text,
+        items_of,
+    )
+
+    meta = [
+        f"- **{label}:** {code(as_text(data[name]))}"
+        for name, label in META
+        if data.get(name) is not None
+    ]
+    blocks = ["\n".join(meta)] if meta else []
+    for spec in SECTIONS:
+        if spec.field not in data:
+            continue
+        value = data[spec.field]
+        blocks.append(f"{heading} {spec.heading}")
+        if spec.kind == "text":
+            shown = inert.paragraphs(as_text(value)) if value is not None else ""
+        else:
+            items = items_of(spec.field, value) if value is not None else []
+            shown = "\n".join(f"- {_item(item)}" for item in items)
+        blocks.append(shown or f"*{EMPTY}*")
+    return "\n\n".join(blocks)
+
+
+def _item(item: Sequence[tuple[str, str]]) -> str:
+    parts = []
+    for style, value in item:
+        if style == "code":
+            parts.append(code(value))
+        elif style == "strong":
+            parts.append(f"**{inline(value)}**")
+        else:
+            parts.append(inline(value) if value.strip() else "")
+    return " ".join(p for p in parts if p) or f"*{inert.text('(empty)')}*"
 
 
 # -- fitting under a size limit ----------------------------------------------------------------
@@ -271,7 +279,7 @@ def fit(blocks: Iterable[Block], limit: int, *, measure: Any = size, elsewhere: 
 
 
 def _left_out_note(dropped: list[str], elsewhere: str) -> str:
-    what = ", ".join(inline(d) for d in dropped)
+    what = ", ".join(inline(d, limit=inert.NAME_LIMIT) for d in dropped)
     return f"> [!NOTE]\n> Too long to show here; left out: {what}. {elsewhere}"
 
 

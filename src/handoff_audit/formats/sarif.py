@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from handoff_audit import __version__
+from handoff_audit import __version__, controls
 from handoff_audit.model.findings import Finding, Report
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ _NUMBER = re.compile(r"\b\d+\b")
 
 def render(report: Report, options: FormatOptions) -> str:
     """The report as a SARIF 2.1.0 log (pretty-printed JSON, ending in a newline)."""
-    return json.dumps(sarif_log(report), indent=2, ensure_ascii=False) + "\n"
+    return controls.json_text(json.dumps(sarif_log(report), indent=2, ensure_ascii=False)) + "\n"
 
 
 def sarif_log(report: Report) -> dict[str, Any]:

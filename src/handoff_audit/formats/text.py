@@ -6,16 +6,15 @@ note says so after the rule id. Colour is the caller's decision (`FormatOptions.
 
 from __future__ import annotations
 
-import re
 from itertools import groupby
 from typing import TYPE_CHECKING
 
+from handoff_audit import controls
 from handoff_audit.model.findings import Finding, Report, Severity
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # a file name must not drive the terminal
 _COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.NOTE: "36"}
 
 
@@ -35,7 +34,8 @@ def render(report: Report, options: FormatOptions) -> str:
 
 
 def _line(finding: Finding, paint: _Paint) -> str:
-    where = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", finding.path)
+    # Neither a file name nor a message may drive the terminal (ESC, C1) or split the line.
+    where = controls.one_line(finding.path)
     if finding.line is not None:
         where += f":{finding.line}"
         if finding.column is not None:
@@ -43,7 +43,7 @@ def _line(finding: Finding, paint: _Paint) -> str:
     rule = finding.rule
     if finding.severity is not Severity.ERROR:
         rule += f" ({finding.severity.value})"
-    message = _CONTROL.sub(" ", finding.message)
+    message = controls.one_line(finding.message)
     return f"{paint('1', where)}: {paint(_COLOURS[finding.severity], rule)}: {message}"
 
 

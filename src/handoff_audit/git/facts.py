@@ -47,7 +47,10 @@ def gather_history(
 ) -> History | None:
     """Ask git, in a constant number of calls, everything the git-aware rules need."""
     start = plumbing.SPAWN_COUNT
-    repo = plumbing.repo_info(root)
+    try:
+        repo = plumbing.repo_info(root)
+    except plumbing.UnsafeRepository as error:
+        raise InputError(f"{error}: {_UNREADABLE[type(error)]}") from None
     if repo is None:
         problem = "this folder is not in a git repository"
         if os.path.lexists(root / ".git"):
@@ -59,10 +62,26 @@ def gather_history(
     else:
         try:
             facts = _Gatherer(root, repo, packets, target, config).gather()
+        except (plumbing.DamagedRepository, plumbing.UnsafeRepository) as error:
+            # Not a history that is missing (a warning) but one git will not read: judging
+            # nothing and passing would call a stale packet fine.
+            raise InputError(f"{error}: {_UNREADABLE[type(error)]}") from None
         except plumbing.GitError as error:
             facts = History(branch=target.branch, problem=str(error))
     facts.git_calls = plumbing.SPAWN_COUNT - start
     return facts
+
+
+_UNREADABLE = {
+    plumbing.DamagedRepository: (
+        "the repository's history is damaged, so the packets cannot be judged; "
+        "find the damage with `git fsck` and repair it, or clone the repository again"
+    ),
+    plumbing.UnsafeRepository: (
+        "git refuses this repository (it belongs to another user); if you trust it, "
+        "`git config --global --add safe.directory PATH`, then audit again"
+    ),
+}
 
 
 def is_protected(target: Target, config: Config) -> bool:

@@ -41,6 +41,38 @@ class GitError(Exception):
     """A git call failed; the message is one line: the command and git's own words."""
 
 
+class UnsafeRepository(GitError):
+    """Git refuses the repository: it belongs to another user ("dubious ownership")."""
+
+    def advice(self, path: Path) -> str:
+        """The one-line message for a user: git's words and the fix."""
+        return (
+            f"{self}: git refuses this repository (it belongs to another user); if you trust "
+            f"it, run `git config --global --add safe.directory {path}` and try again"
+        )
+
+
+class DamagedRepository(GitError):
+    """Git cannot read an object the history holds (corrupt or missing): the history is there
+    but unreadable, which is not the same as a shallow clone's history that is not there."""
+
+
+_DAMAGE = re.compile(
+    rb"is corrupt|inflate: |unable to unpack|unable to read tree|hash mismatch|"
+    rb"bad (?:tree|blob|commit) object|object file \S+ is empty|packfile .* cannot be accessed"
+)
+
+
+def _failure(args: Sequence[str], err: bytes) -> GitError:
+    """The error for a failed git call, by what git said."""
+    message = f"git {args[0]} failed: {_first_line(err)}"
+    if b"dubious ownership" in err:
+        return UnsafeRepository(message)
+    if _DAMAGE.search(err):
+        return DamagedRepository(message)
+    return GitError(message)
+
+
 def spawn_count() -> int:
     """The current value of `SPAWN_COUNT`."""
     return SPAWN_COUNT
@@ -130,7 +162,7 @@ def run(
         proc.communicate()
         raise GitError(f"git {args[0]} did not finish within {timeout:.0f} s") from error
     if proc.returncode not in ok_codes:
-        raise GitError(f"git {args[0]} failed: {_first_line(err)}")
+        raise _failure(args, err)
     return out
 
 
@@ -176,7 +208,7 @@ def stream(root: Path, args: Sequence[str], sep: bytes = b"\0") -> Iterator[Iter
             code = proc.wait()
         if finished and code != 0:
             errors.seek(0)
-            raise GitError(f"git {args[0]} failed: {_first_line(errors.read())}")
+            raise _failure(args, errors.read())
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,10 +226,13 @@ class RepoInfo:
 
 
 def repo_info(root: Path) -> RepoInfo | None:
-    """The repository around ``root``, or ``None`` outside git (or when git is missing)."""
+    """The repository around ``root``, or ``None`` outside git (or when git is missing);
+    `UnsafeRepository` when git refuses it."""
     try:
         args = ["--show-toplevel", "--show-prefix", "--is-shallow-repository", "--git-path"]
         out = run(root, ["rev-parse", *args, "shallow"])
+    except UnsafeRepository:
+        raise
     except GitError:
         return None
     lines = out.decode("utf-8", "surrogateescape").split("\n")
@@ -556,11 +591,15 @@ def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = (
 
 def list_files(root: Path, paths: Sequence[str] = ()) -> list[str] | None:
     """Tracked and untracked-but-not-ignored files under ``paths`` (relative to ``root``), in one
-    git call; ``None`` when git cannot answer (not installed, not a repository, unsafe owner)."""
+    git call; ``None`` when git cannot answer (not installed, not a repository).
+    `UnsafeRepository` when git refuses it: walking the folder instead would audit what git
+    ignores."""
     try:
         out = run(
             root, ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *paths]
         )
+    except UnsafeRepository:
+        raise
     except GitError:
         return None
     names = out.decode("utf-8", "surrogateescape").split("\0")

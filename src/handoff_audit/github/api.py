@@ -3,7 +3,10 @@
 Server errors (5xx), rate limits (429, or 403 with an exhausted or secondary limit) and dropped
 connections are retried with exponential backoff, honouring ``Retry-After`` and
 ``X-RateLimit-Reset``, within a total waiting budget. Everything else fails at once with
-`ApiError`, whose message is one line and never contains the token.
+`ApiError`, whose message is one line, names the call, and never contains the token.
+
+All the calls of one run share one time bound (`RetryPolicy.total`, 60 s): no request starts that
+could end after it, so an API that never answers costs the run at most that long.
 """
 
 from __future__ import annotations
@@ -31,14 +34,18 @@ def same_login(a: str, b: str) -> bool:
 class ApiError(Exception):
     """A GitHub API call failed for good."""
 
-    def __init__(self, message: str, status: int | None = None) -> None:
+    def __init__(
+        self, message: str, status: int | None = None, *, rate_limited: bool = False
+    ) -> None:
         super().__init__(message)
         self.status = status
+        self.rate_limited = rate_limited
+        """GitHub's rate limit (429, or a 403 that says so) ended the call, not a permission."""
 
     @property
     def read_only(self) -> bool:
-        """True for the 403 a read-only token gets (fork pull requests)."""
-        return self.status == 403
+        """True for the 403 a read-only token gets (fork pull requests), not a rate limit's."""
+        return self.status == 403 and not self.rate_limited
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +66,12 @@ class RetryPolicy:
     """The wall clock, for ``X-RateLimit-Reset``."""
     write_interval: float | None = 1.0
     """Seconds between two writes, as GitHub advises against secondary limits (PyGithub waits)."""
+    total: float = 60.0
+    """The most time all the API calls of one run may take, requests and waits included."""
+    timeout: int = 10
+    """Seconds one request may take before it counts as failed (and is retried)."""
+    timer: Callable[[], float] = field(default=time.monotonic, compare=False)
+    """The clock the run's time bound is measured with."""
 
 
 def _header(headers: Mapping[str, Any] | None, name: str) -> str | None:
@@ -79,6 +92,22 @@ def _message(error: Exception) -> str:
     return f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
 
 
+def rate_limited(error: Exception) -> bool:
+    """True for GitHub's rate limits: a 429, or a 403 with ``Retry-After``, no requests left, or
+    a message saying so (a read-only token's 403 has none of these)."""
+    from github import GithubException
+
+    if not isinstance(error, GithubException):
+        return False
+    if error.status == 429:
+        return True
+    return error.status == 403 and (
+        _header(error.headers, "retry-after") is not None
+        or _header(error.headers, "x-ratelimit-remaining") == "0"
+        or "rate limit" in _message(error).lower()
+    )
+
+
 def retry_delay(error: Exception, attempt: int, policy: RetryPolicy) -> float | None:
     """Seconds to wait before trying again after ``error``, or ``None`` when it is final."""
     # PyGithub and requests load only when the API is called (slow imports)
@@ -90,21 +119,16 @@ def retry_delay(error: Exception, attempt: int, policy: RetryPolicy) -> float | 
         return backoff
     if not isinstance(error, GithubException):
         return None
-    status = error.status
     retry_after = _header(error.headers, "retry-after")
     remaining = _header(error.headers, "x-ratelimit-remaining")
     reset = _header(error.headers, "x-ratelimit-reset")
-    text = _message(error).lower()
-    limited = status == 429 or (
-        status == 403 and (retry_after is not None or remaining == "0" or "rate limit" in text)
-    )
-    if limited:
+    if rate_limited(error):
         if retry_after is not None and retry_after.strip().isdigit():
             return float(retry_after)
         if remaining == "0" and reset is not None and reset.strip().isdigit():
             return max(1.0, float(reset) - policy.clock() + 1)
         return max(backoff, 60.0)  # GitHub's advice for a secondary limit without a header
-    if status >= 500:
+    if error.status >= 500:
         return backoff
     return None
 
@@ -114,11 +138,14 @@ def retrying(
     what: str,
     call: Callable[[], T],
     settled: Callable[[], T | None] | None = None,
+    deadline: float | None = None,
 ) -> T:
     """Run ``call``, retrying transient failures within ``policy``; else raise `ApiError`.
 
     ``settled``, for a write that is not idempotent, is asked before each retry whether the
     failed attempt took effect after all (a 502 can hide a success); its answer ends the retries.
+    ``deadline`` (on ``policy.timer``) is the run's time bound: no request starts, and no wait
+    begins, that could end after it.
     """
     # PyGithub and requests load only when the API is called (slow imports)
     import requests
@@ -127,19 +154,33 @@ def retrying(
     waited = 0.0
     attempt = 1
     while True:
+        if deadline is not None and policy.timer() + policy.timeout > deadline:
+            raise ApiError(
+                f"{what} was not tried: the run's {policy.total:.0f} s of GitHub API time are "
+                "used up"
+            )
         try:
             return call()
+        except ApiError:
+            raise
         except (GithubException, requests.RequestException) as error:
             delay = retry_delay(error, attempt, policy)
             status = error.status if isinstance(error, GithubException) else None
+            late = deadline is not None and policy.timer() + (delay or 0) > deadline
             if (
                 delay is None
                 or attempt >= policy.attempts
                 or delay > policy.max_wait
                 or waited + delay > policy.budget
+                or late
             ):
                 tries = f" after {attempt} tries" if attempt > 1 else ""
-                raise ApiError(f"{what} failed{tries}: {_message(error)}", status) from None
+                bound = f" (the run's {policy.total:.0f} s of API time are used up)" if late else ""
+                raise ApiError(
+                    f"{what} failed{tries}: {_message(error)}{bound}",
+                    status,
+                    rate_limited=rate_limited(error),
+                ) from None
             policy.sleep(delay)
             waited += delay
             attempt += 1
@@ -147,6 +188,11 @@ def retrying(
                 done = settled()
                 if done is not None:
                     return done
+        except Exception as error:  # an answer that is not what the API describes
+            raise ApiError(
+                f"{what} failed: GitHub's answer was not what its API describes "
+                f"({type(error).__name__}: {' '.join(str(error).split())[:200]})"
+            ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,11 +238,18 @@ class Client:
             seconds_between_requests=None,
             seconds_between_writes=self.policy.write_interval,
             per_page=100,
-            timeout=30,
+            timeout=self.policy.timeout,
             lazy=True,
             user_agent=f"handoff-audit/{__version__}",
         )
         self._repo = self._github.get_repo(repository)
+        self.deadline = self.policy.timer() + self.policy.total
+        """The end of this client's (this run's) API time, on ``policy.timer``."""
+
+    def _retrying(
+        self, what: str, call: Callable[[], T], settled: Callable[[], T | None] | None = None
+    ) -> T:
+        return retrying(self.policy, what, call, settled, self.deadline)
 
     def viewer(self) -> str:
         """The login of the token's own identity (works for app tokens, unlike ``GET /user``)."""
@@ -208,7 +261,7 @@ class Client:
                 raise ApiError("GraphQL viewer answered without a login")
             return login
 
-        return retrying(self.policy, "asking GraphQL for the token's identity", ask)
+        return self._retrying("asking GraphQL for the token's identity", ask)
 
     def graphql(self, query: str, variables: dict[str, Any], what: str) -> dict[str, Any]:
         """The ``data`` of a GraphQL query or mutation; `ApiError` when GitHub refuses it."""
@@ -220,7 +273,7 @@ class Client:
                 raise ApiError(f"{what}: GraphQL answered without data")
             return data
 
-        return retrying(self.policy, what, ask)
+        return self._retrying(what, ask)
 
     def comments(self, number: int) -> list[Comment]:
         """Every comment on pull request ``number``, over every page."""
@@ -232,7 +285,7 @@ class Client:
                 for c in issue.get_comments()
             ]
 
-        return retrying(self.policy, f"listing the comments of #{number}", fetch)
+        return self._retrying(f"listing the comments of #{number}", fetch)
 
     def create_comment(self, number: int, body: str, author: str) -> int:
         """Post a new comment on pull request ``number`` as ``author``; returns its id."""
@@ -244,8 +297,7 @@ class Client:
                     return comment.id
             return None
 
-        return retrying(
-            self.policy,
+        return self._retrying(
             f"commenting on #{number}",
             lambda: int(issue.create_comment(body).id),
             settled=already_there,
@@ -253,11 +305,11 @@ class Client:
 
     def update_comment(self, comment: Comment, body: str) -> None:
         """Replace the body of ``comment``."""
-        retrying(self.policy, f"updating comment {comment.id}", lambda: comment.raw.edit(body))
+        self._retrying(f"updating comment {comment.id}", lambda: comment.raw.edit(body))
 
     def delete_comment(self, comment: Comment) -> None:
         """Delete ``comment`` (a duplicate of ours)."""
-        retrying(self.policy, f"deleting comment {comment.id}", comment.raw.delete)
+        self._retrying(f"deleting comment {comment.id}", comment.raw.delete)
 
     def open_pulls(self, owner: str, branch: str) -> list[tuple[int, str]]:
         """``(number, base branch)`` of the open pull requests whose head is ``owner:branch``."""
@@ -266,7 +318,7 @@ class Client:
             pulls = self._repo.get_pulls(state="open", head=f"{owner}:{branch}")
             return [(p.number, p.base.ref) for p in pulls]
 
-        return retrying(self.policy, f"listing the open pull requests of {branch}", fetch)
+        return self._retrying(f"listing the open pull requests of {branch}", fetch)
 
     def compare(self, base: str, head: str) -> Comparison | None:
         """``base...head`` as the compare API sees it; ``None`` when a commit is unknown (404)."""
@@ -280,4 +332,4 @@ class Client:
             except UnknownObjectException:
                 return None
 
-        return retrying(self.policy, f"comparing {base[:12]}...{head[:12]}", fetch)
+        return self._retrying(f"comparing {base[:12]}...{head[:12]}", fetch)

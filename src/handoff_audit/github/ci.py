@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from handoff_audit import controls
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -34,11 +35,23 @@ from handoff_audit.model.findings import Report
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.schema.remote import cache_dir
 
 FORK_HINT = (
     "A pull request from a fork gets a read-only token; "
     "examples/workflows/fork-pull-requests.yml shows a setup that can comment."
 )
+RATE_HINT = "GitHub's rate limit for this token was reached; the next run will update the comment."
+
+
+def _runner_file(what: str, path: Path, write: Callable[[], object]) -> str | None:
+    """Write one of the runner's files; a one-line input error (not a crash) when it cannot be
+    written (a folder in its place, a full disk), so that the run still comments."""
+    try:
+        write()
+    except OSError as error:
+        return f"{what} {path} cannot be written ({error.strerror or error}); check the workflow"
+    return None
 
 
 def _inside(workspace: Path, value: str, what: str) -> Path:
@@ -101,7 +114,7 @@ def build_request(
 
 def _compare_hook(client: Client, out: TextIO) -> Callable[[History, list[Packet]], None]:
     def log(line: str) -> None:
-        out.write(f"handoff-audit: {line}\n")
+        out.write(f"handoff-audit: {controls.one_line(line)}\n")
 
     return remote_history(client, log)
 
@@ -197,20 +210,37 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         out.write(github_format.command("error", str(error), title="handoff-audit: input"))
         raise
     finally:
+        home = Path(os.environ["HOME"]) if os.environ.get("HOME") else None
         files.give_back(runner.workspace, started)
-        if os.environ.get("HOME"):
-            files.give_back(Path(os.environ["HOME"]), started, ".gitconfig")
+        if home is not None:
+            files.give_back(home, started, ".gitconfig")
+        files.give_back_cache(cache_dir(), home, started)
 
     out.write(github_format.render(report, FormatOptions()))
+    problems: list[str] = []
     if runner.step_summary is not None:
         summary = markdown_format.render(report, FormatOptions())
         history = history_diagram.render(report)
         if history:
             summary = summary.rstrip("\n") + "\n\n" + history
-        if not files.append_summary(runner.step_summary, summary):
+        full: list[bool] = []
+        step_summary = runner.step_summary
+        problem = _runner_file(
+            "GITHUB_STEP_SUMMARY",
+            step_summary,
+            lambda: full.append(not files.append_summary(step_summary, summary)),
+        )
+        problems += [problem] if problem else []
+        if full and full[0]:
             out.write(github_format.command("warning", "the job summary is full; nothing added"))
     if runner.output is not None:
-        files.write_outputs(runner.output, outputs(report))
+        output = runner.output
+        problem = _runner_file(
+            "GITHUB_OUTPUT", output, lambda: files.write_outputs(output, outputs(report))
+        )
+        problems += [problem] if problem else []
+    for problem in problems:
+        out.write(github_format.command("error", problem, title="handoff-audit: input"))
 
     try:
 
@@ -219,10 +249,11 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
             return run_audit(dataclasses.replace(request, target=target))
 
         for line in post_comments(runner, inputs, event, report, client, audit_into):
-            out.write(f"handoff-audit: {line}\n")
+            out.write(f"handoff-audit: {controls.one_line(line)}\n")
     except Exception as error:  # the comment is best effort: it never decides the exit code
         if isinstance(error, ApiError):
-            reason = str(error) + (f". {FORK_HINT}" if error.read_only else "")
+            hint = FORK_HINT if error.read_only else RATE_HINT if error.rate_limited else ""
+            reason = str(error) + (f". {hint}" if hint else "")
         else:
             reason = f"internal error {type(error).__name__}: {error} (please report it)"
         out.write(
@@ -239,4 +270,6 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         f"handoff-audit: {s.errors} errors, {s.warnings} warnings, {s.notes} notes "
         f"in {s.packets} packets{' (merge blocked)' if report.blocked else ''}\n"
     )
+    if problems:  # after the comment: a broken runner file costs the step, not the comment
+        raise InputError(problems[0])
     return EXIT_FINDINGS if report.fails_at(inputs.fail_on) else EXIT_OK

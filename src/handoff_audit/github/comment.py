@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 from handoff_audit import __version__
 from handoff_audit.formats.github import importance
+from handoff_audit.formats.inert import MARKER_TOKEN
 from handoff_audit.formats.markdown_report import (
-    MARKER_TOKEN,
     active_packets,
     findings_table,
     fold,
+    name,
     packet_section,
     size,
     truncate,
@@ -93,13 +94,17 @@ def body(report: Report, run_url: str | None = None) -> str:
     for index, packet in enumerate(packets):
         share = remaining // (len(packets) - index) - 2
         if share < 1000:
-            section = f"*The packet {packet.path} is left out here. {ELSEWHERE}*"
+            section = f"*The packet {name(packet.path)} is left out here. {ELSEWHERE}*"
         else:
             section = packet_section(packet, budget=share, elsewhere=ELSEWHERE)
         remaining -= size(section) + 2
         sections.append(section)
     sections.append(footer)
-    return "\n\n".join(sections) + "\n"
+    text = "\n\n".join(sections) + "\n"
+    if size(text) > BUDGET:  # never posted over the limit, whatever part outgrew its share
+        left_out = f"*The findings and the packets are left out here. {ELSEWHERE}*"
+        text = "\n\n".join([head, left_out, footer]) + "\n"
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,16 @@ def append_summary(path: Path, markdown: str) -> bool:
     return True
 
 
+def give_back_cache(cache: Path, home: Path | None, since: float) -> int:
+    """Hand the schema cache (``cache``: ``.../handoff-audit/schemas``) back like the workspace:
+    to ``home``'s owner when it is under ``home`` (``~/.cache`` may be new too), else to the
+    owner of the cache's base folder (``$XDG_CACHE_HOME``)."""
+    base = cache.parent.parent
+    if home is not None and base != home and base.is_relative_to(home):
+        return give_back(home, since, base.relative_to(home).parts[0])
+    return give_back(base, since, cache.parent.name)
+
+
 def give_back(folder: Path, since: float, inside: str = ".git") -> int:
     """Hand what this root process wrote under ``folder/inside`` (the workspace's ``.git``, the
     home's ``.gitconfig``) back to ``folder``'s owner, so that later steps, which run as the

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from handoff_audit import controls
+
 Style = Literal["text", "strong", "code"]
 Segment = tuple[Style, str]
 """A run of text and how it is shown: plain, bold, or as code."""
@@ -66,9 +68,10 @@ META_LABELS: dict[str, str] = dict(META)
 def fold(text: str) -> str:
     """Whitespace folded to single spaces; what the markdown keeps of a value's spacing.
 
-    NUL becomes U+FFFD, as every CommonMark parser does.
+    NUL becomes U+FFFD, as every CommonMark parser does; other controls (ESC, C1...) are shown
+    as escapes (``\\x1b``), so that neither the twin nor ``render`` can drive a terminal.
     """
-    return " ".join(text.replace("\0", "\ufffd").split())
+    return " ".join(controls.text(text.replace("\0", "\ufffd")).split())
 
 
 def as_text(value: Any) -> str:
@@ -139,7 +142,7 @@ def paragraphs_of(value: Any) -> list[list[str]]:
     """A text field as paragraphs of lines, each line whitespace-folded, blank lines dropped."""
     paragraphs: list[list[str]] = []
     current: list[str] = []
-    for line in as_text(value).replace("\0", "\ufffd").splitlines():
+    for line in controls.text(as_text(value).replace("\0", "\ufffd")).splitlines():
         folded = " ".join(line.split())
         if folded:
             current.append(folded)

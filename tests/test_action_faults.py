@@ -1,0 +1,123 @@
+"""The action under faults: runner files that cannot be written, an API that answers garbage,
+rate limits that look like a read-only token, an API that never answers."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from action_runner import PR, Runner, runner_world
+from conftest import GitRepo
+from fake_github import FakeGitHub, serve
+from handoff_audit.errors import InputError
+from handoff_audit.github.api import ApiError, Client, RetryPolicy
+
+
+@pytest.fixture
+def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
+    with runner_world(tmp_path, git_repo, monkeypatch) as world:
+        yield world
+
+
+def test_runner_files_that_are_folders_are_an_input_error_and_the_comment_is_posted(
+    runner: Runner,
+) -> None:
+    with pytest.raises(InputError, match=r"GITHUB_STEP_SUMMARY .* cannot be written"):
+        runner.run("pull_request", runner.pull_request(), replace_files_with_folders=True)
+    [comment] = runner.fake.ours(PR)
+    assert "Wire the refund endpoint" in comment["body"]
+
+
+class _Garbage(BaseHTTPRequestHandler):
+    """Answers every request with 200 and JSON that is not what GitHub's API describes."""
+
+    def _serve(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        data = b'["not", "an", "object"]'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = do_PATCH = do_DELETE = _serve
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def garbage_api() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Garbage)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02})
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/api/v3"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+def test_garbage_from_the_api_names_the_call(garbage_api: str) -> None:
+    client = Client("t", garbage_api, "octo-org/hello-world", RetryPolicy(write_interval=None))
+    with pytest.raises(ApiError, match="asking GraphQL for the token's identity failed: GitHub"):
+        client.viewer()
+    with pytest.raises(ApiError, match=r"^listing the comments of #7 failed: "):
+        client.comments(7)
+    with pytest.raises(ApiError, match=r"^comparing a{12}\.\.\.b{12} failed: "):
+        client.compare("a" * 40, "b" * 40)
+
+
+def test_a_rate_limit_403_is_not_taken_for_a_read_only_token() -> None:
+    fake = FakeGitHub()
+    fake.add_pull(PR, "feat")
+    with serve(fake) as url:
+        policy = RetryPolicy(sleep=lambda s: None, write_interval=None)
+        client = Client("bot-token", url, f"{fake.owner}/{fake.repo}", policy)
+        reset = str(int(time.time()) + 3600)  # beyond max_wait: no retry
+        fake.fail("POST", r"/issues/\d+/comments", 403, "API rate limit exceeded for installation.",
+                  **{"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": reset})  # fmt: skip
+        with pytest.raises(ApiError) as limited:
+            client.create_comment(PR, "hello", "github-actions[bot]")
+        assert limited.value.rate_limited and not limited.value.read_only
+        fake.read_only_tokens.add("bot-token")
+        with pytest.raises(ApiError) as refused:
+            client.create_comment(PR, "hello", "github-actions[bot]")
+        assert refused.value.read_only and not refused.value.rate_limited
+    assert fake.violations == []
+
+
+def test_the_ci_warning_says_rate_limit_not_fork(runner: Runner) -> None:
+    reset = str(int(time.time()) + 3600)
+    runner.fake.fail("POST", "/graphql", 403, "API rate limit exceeded for installation.",
+                     **{"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": reset})  # fmt: skip
+    done = runner.run("pull_request", runner.pull_request())
+    warning = next(line for line in done.out.splitlines() if "comment was not posted" in line)
+    assert "rate limit" in warning and "fork" not in warning
+
+
+@pytest.fixture
+def silent_api() -> Iterator[str]:
+    """A port that accepts connections and never answers."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}/api/v3"
+    sock.close()
+
+
+def test_an_api_that_never_answers_costs_the_run_its_time_bound(silent_api: str) -> None:
+    policy = RetryPolicy(total=3, timeout=1, backoff=0.1, write_interval=None)
+    client = Client("t", silent_api, "octo-org/hello-world", policy)
+    started = time.monotonic()
+    with pytest.raises(ApiError, match="API time"):
+        client.viewer()
+    with pytest.raises(ApiError, match="not tried: the run's 3 s of GitHub API time are used up"):
+        client.comments(7)
+    assert time.monotonic() - started <= 3.5

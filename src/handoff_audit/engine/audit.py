@@ -103,7 +103,8 @@ def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
             continue
         if rule_id in request.ignore:
             continue
-        severity: Severity | None = request.config.rules.get(rule_id, hit.rule.default)
+        default = hit.severity or hit.rule.default
+        severity: Severity | None = request.config.rules.get(rule_id, default)
         if severity is None:
             continue
         findings.add(
@@ -115,6 +116,7 @@ def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
                 line=hit.line,
                 column=hit.column,
                 pointer=hit.pointer,
+                facet=hit.facet,
             )
         )
     return tuple(sorted(findings, key=Finding.sort_key))

@@ -10,7 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import __version__, controls
-from handoff_audit.model.findings import Report
+from handoff_audit.model.findings import Finding, Report
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
@@ -41,18 +41,7 @@ def to_dict(report: Report) -> dict[str, Any]:
             }
             for packet in report.packets
         ],
-        "findings": [
-            {
-                "rule": finding.rule,
-                "severity": finding.severity.value,
-                "path": finding.path,
-                "line": finding.line,
-                "column": finding.column,
-                "pointer": finding.pointer,
-                "message": finding.message,
-            }
-            for finding in report.findings
-        ],
+        "findings": [_finding(finding) for finding in report.findings],
         "summary": {
             "packets": summary.packets,
             "errors": summary.errors,
@@ -60,6 +49,21 @@ def to_dict(report: Report) -> dict[str, Any]:
             "notes": summary.notes,
         },
     }
+
+
+def _finding(finding: Finding) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "rule": finding.rule,
+        "severity": finding.severity.value,
+        "path": finding.path,
+        "line": finding.line,
+        "column": finding.column,
+        "pointer": finding.pointer,
+        "message": finding.message,
+    }
+    if finding.facet is not None:
+        found["facet"] = finding.facet  # additive: only md-incomplete findings carry it
+    return found
 
 
 def render(report: Report, options: FormatOptions) -> str:

@@ -141,8 +141,13 @@ def _result(finding: Finding, rule_index: int | None, fingerprint: str) -> dict[
             physical["region"] = region
         result["locations"] = [{"physicalLocation": physical}]
     result["partialFingerprints"] = {FINGERPRINT_KEY: fingerprint}
-    if finding.pointer is not None:
-        result["properties"] = {"pointer": finding.pointer}
+    properties = {
+        key: value
+        for key, value in (("pointer", finding.pointer), ("facet", finding.facet))
+        if value is not None
+    }
+    if properties:
+        result["properties"] = properties
     return result
 
 

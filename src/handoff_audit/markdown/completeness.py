@@ -1,119 +1,82 @@
-"""Does a hand-written handoff carry what the next session needs? Names each missing part."""
+"""Does a hand-written handoff carry what the next session needs? Names each missing facet.
+
+How each facet is recognised is in `handoff_audit.markdown.facets`. Severity follows the harm:
+without a next step the file is a status report, not a handoff (an error); a missing state,
+decision, dead end or pointer makes the next session slower, not lost (a warning). Measured on
+real hand-written handoffs with bench/judgment.py.
+"""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from handoff_audit.markdown.parse import Block, Parsed, parse
+from handoff_audit.markdown.facets import FACETS, Reading, read
 
-# A reason is said with a connective ("because", "so that"), a dash or colon between the thing
-# and its reason, or a parenthesis. Lenient on purpose: the rule asks for reasons, not prose.
-_REASON = re.compile(
-    r"\b(?:because|since|so that|so we|due to|as it|as the|why|reason|caused|causes|fails?|"
-    r"failed|failing|breaks?|broke|broken|instead|otherwise|too slow|slower|faster|unsafe|"
-    r"flaky|not needed|doesn't|does not|didn't|did not|can't|cannot|won't|would|so|without|"
-    r"rather than|in order to|to (?:avoid|keep|maintain|make|allow|prevent|support|match|reduce))\b"
-    r"|\s[—–-]\s|:\s|\(|;|->|=>|→",
-    re.IGNORECASE,
+ERROR_FACETS = frozenset({"next"})
+"""Facets whose absence is an error; the others are warnings."""
+
+_MESSAGES = {
+    "state": (
+        'no state: found no "State"/"Summary"/"Done"/"Snapshot" section and no line saying '
+        'what was done or is true now ("Added …", "tests pass", "currently …"); add a '
+        '"## State" section'
+    ),
+    "next": (
+        'no next step: found no "Next steps"/"TODO"/"Follow-ups"/"Remaining" section, '
+        '"NEXT:" line, unchecked "- [ ]" item or ordered list of steps; add a "## Next step" '
+        "section saying what to do first (without it this is a status report, not a handoff)"
+    ),
+    "decisions": (
+        'no decisions with reasons: found no "Decisions"/"Rationale"/"Design" section and no '
+        'choice with a reason ("chose X because …", "use X so that …"); add "## Key '
+        'decisions", one "- choice — why" per decision that would surprise the next session'
+    ),
+    "ruled_out": (
+        'nothing ruled out: found no "Ruled out"/"Tried"/"Gotchas"/"Lessons learned" section '
+        'and no "tried"/"didn\'t work"/"rejected"/"instead of"/"don\'t" line; add "## Ruled '
+        'out", one "- what — why not" per dead end or trap, or "None." if there was none'
+    ),
+    "pointers": (
+        'no pointers: found no path, path:line, URL, commit id or test name, and no "Key '
+        'files"/"References" section; add "## Pointers" with the files or links to read first'
+    ),
+}
+_UNREASONED = (
+    'decisions without reasons: the decisions section gives no "because"/"so that"/"— why"; '
+    'write each as "- choice — why" so the next session does not undo it'
 )
 
 
 @dataclass(frozen=True, slots=True)
 class MissingPart:
-    """One thing a markdown-only handoff does not say."""
+    """One facet a markdown-only handoff does not carry."""
 
-    part: str
-    """``state``, ``next-step``, ``decisions``, ``ruled-out`` or ``pointers``."""
+    facet: str
+    """``state``, ``next``, ``decisions``, ``ruled_out`` or ``pointers``."""
     line: int
     """Where to add it (the title, or the section that lacks reasons)."""
     message: str
-    """What is missing and how to add it."""
-
-
-def _said(parsed: Parsed, *names: str) -> list[Block]:
-    return [b for name in names for b in parsed.blocks(name, loose=True) if b.text]
-
-
-def _reasons(blocks: list[Block]) -> bool:
-    return any(_REASON.search(block.text) for block in blocks)
+    """What was looked for and how to add it, one line."""
+    error: bool
+    """True when the missing facet is an error (no next step), False for a warning."""
 
 
 def missing_parts(text: str) -> list[MissingPart]:
-    """Each part of a good handoff that ``text`` lacks; ``[]`` when it has them all."""
-    parsed = parse(text)
-    top = parsed.title_line if parsed.title is not None else 1
+    """Each facet of a good handoff that ``text`` lacks; ``[]`` when it has them all."""
+    return missing_in(read(text))
+
+
+def missing_in(reading: Reading) -> list[MissingPart]:
+    """The missing facets of an already read handoff, in reading order."""
     found: list[MissingPart] = []
-    if not _said(parsed, "summary"):
-        found.append(
-            MissingPart(
-                "state",
-                top,
-                'no state: add a "## State" (or "## Done this session") section saying what was '
-                "done and what is true now",
-            )
-        )
-    if not _said(parsed, "next_action"):
-        found.append(
-            MissingPart(
-                "next-step",
-                top,
-                'no next step: add a "## Next step" section (or a "NEXT: ..." line) saying what '
-                "the next session should do first",
-            )
-        )
-    decisions = _said(parsed, "decisions")
-    if not decisions:
-        found.append(
-            MissingPart(
-                "decisions",
-                top,
-                'no decisions: add a "## Key decisions" section, one "- choice — why" per '
-                "decision that would surprise the next session",
-            )
-        )
-    elif not _reasons(decisions) and not _none(decisions):
-        found.append(
-            MissingPart(
-                "decisions",
-                parsed.line_of("decisions") or top,
-                'decisions without reasons: write each as "- choice — why" so the next session '
-                "does not undo it",
-            )
-        )
-    tried = _said(parsed, "ruled_out", "failed_attempts")
-    if not tried:
-        found.append(
-            MissingPart(
-                "ruled-out",
-                top,
-                'nothing ruled out or failed: add a "## Ruled out" (or "## Tried") section, one '
-                '"- what — why not" per dead end, or "None." if there was none',
-            )
-        )
-    elif not _reasons(tried) and not _none(tried):
-        found.append(
-            MissingPart(
-                "ruled-out",
-                parsed.line_of("ruled_out") or parsed.line_of("failed_attempts") or top,
-                'ruled out or failed without reasons: write each as "- what — why it did not '
-                'work" so the next session does not try it again',
-            )
-        )
-    if not _said(parsed, "pointers"):
-        found.append(
-            MissingPart(
-                "pointers",
-                top,
-                'no pointers: add a "## Pointers" (or "## Files to look at") section with the '
-                "paths (path:line) or links to read first",
-            )
-        )
+    for facet in FACETS:
+        if reading.has(facet):
+            continue
+        line, message = reading.title_line, _MESSAGES[facet]
+        if facet == "decisions" and reading.unreasoned_decisions is not None:
+            line, message = reading.unreasoned_decisions, _UNREASONED
+        found.append(MissingPart(facet, line, message, facet in ERROR_FACETS))
     return found
 
 
-def _none(blocks: list[Block]) -> bool:
-    return all(block.text.lower().rstrip(".") in {"none", "nothing", "n/a"} for block in blocks)
-
-
-__all__ = ["MissingPart", "missing_parts"]
+__all__ = ["ERROR_FACETS", "MissingPart", "missing_in", "missing_parts"]

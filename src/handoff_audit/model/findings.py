@@ -39,6 +39,9 @@ class Finding:
     """1-based column in ``path``, when the finding has one."""
     pointer: str | None = None
     """JSON pointer of the offending value inside a JSON packet, when there is one."""
+    facet: str | None = None
+    """For ``md-incomplete``: which part of a handoff is missing (``state``, ``next``,
+    ``decisions``, ``ruled_out``, ``pointers``); ``None`` for every other rule."""
 
     def sort_key(self) -> tuple[str, int, int, int, str, str]:
         """Files in order, then lines, then the more severe first."""

@@ -39,3 +39,8 @@ class Hit:
     """1-based column, when known."""
     pointer: str | None = None
     """JSON pointer inside a JSON packet, when there is one."""
+    facet: str | None = None
+    """For ``md-incomplete``: the missing facet (``state``, ``next``, ``decisions``, ...)."""
+    severity: Severity | None = None
+    """The check's own severity for this hit, used when the configuration does not set the
+    rule's; ``None`` means the rule's default (``md-incomplete`` is an error only for ``next``)."""

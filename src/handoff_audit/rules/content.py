@@ -191,11 +191,26 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     validator: Validator | None = None
     for packet in ctx.packets:
         if packet.data is not None:
-            if not bundled_accepts(ctx.config.schema, packet.data):
+            if ctx.config.schema is None and _foreign(packet):
+                yield _foreign_hit(packet)
+            elif not bundled_accepts(ctx.config.schema, packet.data):
                 validator = validator or validator_for(ctx.config.schema)
                 yield from _schema_hits(packet, validator)
             yield from _placeholder_hits(packet)
         yield from _secret_hits(packet)
+
+
+def _foreign(packet: Packet) -> bool:
+    from handoff_audit.schema.foreign import is_foreign
+
+    return is_foreign(packet.data)
+
+
+def _foreign_hit(packet: Packet) -> Hit:
+    from handoff_audit.schema.foreign import foreign_message
+
+    assert packet.data is not None
+    return Hit(SCHEMA, packet.path, foreign_message(packet.data), line=1, column=1, pointer="")
 
 
 def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:

@@ -161,7 +161,11 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 
 def _twin(packet: Packet) -> Iterator[Hit]:
+    from handoff_audit.schema.foreign import is_foreign
+
     if packet.markdown_path is None:
+        if is_foreign(packet.data):
+            return  # the one `schema` finding says what to do; `render` could not read it
         # `render` refuses a packet it cannot read, so then the JSON has to be fixed first.
         first = "" if packet.data is not None else "once the JSON reads, "
         yield Hit(
@@ -207,4 +211,11 @@ def _passed(entry: Any) -> bool:
 
 def _incomplete(packet: Packet) -> Iterator[Hit]:
     for part in missing_parts(packet.text or ""):
-        yield Hit(MD_INCOMPLETE, packet.path, part.message, line=part.line)
+        yield Hit(
+            MD_INCOMPLETE,
+            packet.path,
+            part.message,
+            line=part.line,
+            facet=part.facet,
+            severity=None if part.error else Severity.WARNING,
+        )

@@ -1,0 +1,201 @@
+"""How well `md-incomplete` agrees with a careful reader on real hand-written handoffs.
+
+    python bench/judgment.py                                  # the vendored labelled files
+    python bench/judgment.py /work/corpus --split tuning      # a folder with LABELS.json
+    python bench/judgment.py FOLDER --split heldout --files   # plus one line per file
+
+The folder holds the handoff files and LABELS.json: ``{"labels": [{"file": ..., "state": bool,
+"next": bool, "decisions": bool, "ruled_out": bool, "pointers": bool, "verdict": "good" |
+"weak" | "not a handoff"}, ...]}`` (a bare list works too). With ``--split``, only the files
+named in the folder's SPLIT.json under that key are read. Every markdown file is copied into a
+temporary folder as ``<n>/HANDOFF.md`` (JSON files as ``<n>/handoff.json``) and audited there
+in one run of the real engine, with every rule. Printed:
+
+- facet agreement: the share of (file, facet) pairs where the audit and the reader agree;
+- precision and recall of "missing": of the facets the audit calls missing, how many the reader
+  does; of those the reader calls missing, how many the audit names;
+- good files with an md-incomplete error (CI would fail on a good handoff);
+- weak or non-handoff files with no md-incomplete finding at all (nothing told them what to add);
+- for JSON files: how many got one `schema` finding and no more (a foreign shape, said once);
+- the speed of reading the facets, in milliseconds per kilobyte.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+VENDORED = REPO / "tests" / "data" / "realworld-handoffs"
+FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
+
+
+@dataclass
+class Labelled:
+    """One labelled file: the reader's verdict and facets, and what the audit said."""
+
+    name: str
+    kind: str
+    verdict: str
+    facets: dict[str, bool]
+    missing: set[str] = field(default_factory=set)
+    errors: int = 0
+    findings: int = 0
+    schema_findings: int = 0
+
+
+def load_labels(folder: Path, split: str | None) -> list[Labelled]:
+    """The labelled files of ``folder`` (only those of ``split`` when given)."""
+    raw: Any = json.loads((folder / "LABELS.json").read_text(encoding="utf-8"))
+    entries = raw.get("labels", raw.get("files", [])) if isinstance(raw, dict) else raw
+    if isinstance(entries, dict):
+        entries = [{"file": name, **value} for name, value in entries.items()]
+    wanted: set[str] | None = None
+    if split is not None:
+        split_file = folder / "SPLIT.json"
+        if not split_file.is_file():
+            raise SystemExit(f"judgment: --split {split} needs {split_file}")
+        wanted = set(json.loads(split_file.read_text(encoding="utf-8"))[split])
+    found: list[Labelled] = []
+    for entry in entries:
+        name = str(entry.get("file") or entry.get("path") or "")
+        if not name or (wanted is not None and name not in wanted):
+            continue
+        path = _file(folder, name)
+        if path is None:
+            continue
+        kind = str(entry.get("kind") or ("json" if name.endswith(".json") else "md"))
+        verdict = str(entry.get("verdict", "")).lower().replace("-", " ").replace("_", " ")
+        facets = {f: bool(entry[f]) for f in FACETS if isinstance(entry.get(f), bool)}
+        found.append(Labelled(name, kind, verdict, facets))
+    return found
+
+
+def _file(folder: Path, name: str) -> Path | None:
+    for candidate in (folder / name, folder / "files" / name):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def audit(folder: Path, labelled: list[Labelled]) -> float:
+    """Audit every labelled file in one run; fill in what it found. Returns ms per KB."""
+    from handoff_audit.engine.audit import AuditRequest, run_audit
+    from handoff_audit.markdown.completeness import missing_parts
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        where: dict[str, Labelled] = {}
+        texts: list[str] = []
+        for number, item in enumerate(labelled):
+            source = _file(folder, item.name)
+            assert source is not None
+            target = root / str(number) / ("handoff.json" if item.kind == "json" else "HANDOFF.md")
+            target.parent.mkdir()
+            shutil.copyfile(source, target)
+            where[f"{number}/{target.name}"] = item
+            if item.kind != "json":
+                texts.append(source.read_text(encoding="utf-8", errors="replace"))
+        report = run_audit(AuditRequest(root=root, paths=(root,)))
+    for finding in report.findings:
+        item = where.get(finding.path)
+        if item is None:
+            continue
+        if finding.rule == "md-incomplete":
+            item.findings += 1
+            item.errors += finding.severity.value == "error"
+            if finding.facet is not None:
+                item.missing.add(finding.facet)
+        elif finding.rule == "schema":
+            item.schema_findings += 1
+    size_kb = sum(len(text.encode("utf-8")) for text in texts) / 1024
+    best = float("inf")
+    for _ in range(7):  # the fastest of 7 rounds of CPU time: the least disturbed by others
+        start = time.process_time()
+        for text in texts:
+            missing_parts(text)
+        best = min(best, time.process_time() - start)
+    return best * 1000 / size_kb if size_kb else 0.0
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part}/{whole} = {part / whole:.2f}" if whole else f"{part}/0 = n/a"
+
+
+def figures(labelled: list[Labelled]) -> list[str]:
+    """The printed figures, one per line."""
+    markdown = [item for item in labelled if item.kind != "json"]
+    pairs = agree = audit_missing = both_missing = reader_missing = 0
+    for item in markdown:
+        for facet, present in item.facets.items():
+            said_missing = facet in item.missing
+            pairs += 1
+            agree += said_missing != present
+            audit_missing += said_missing
+            reader_missing += not present
+            both_missing += said_missing and not present
+    good = [item for item in markdown if item.verdict == "good"]
+    weak = [item for item in markdown if item.verdict != "good"]
+    jsons = [item for item in labelled if item.kind == "json"]
+    return [
+        f"files: {len(labelled)} ({len(markdown)} markdown: {len(good)} good, {len(weak)} weak "
+        f"or not a handoff; {len(jsons)} JSON)",
+        f"facet agreement: {_share(agree, pairs)}",
+        f"missing facets, precision: {_share(both_missing, audit_missing)}",
+        f"missing facets, recall: {_share(both_missing, reader_missing)}",
+        f"good files with an md-incomplete error: "
+        f"{_share(sum(1 for i in good if i.errors), len(good))}",
+        f"weak or non-handoff files with no md-incomplete finding: "
+        f"{_share(sum(1 for i in weak if not i.findings), len(weak))}",
+        f"JSON files with exactly one schema finding: "
+        f"{_share(sum(1 for i in jsons if i.schema_findings == 1), len(jsons))}",
+    ]
+
+
+def per_file(labelled: list[Labelled]) -> list[str]:
+    """One line per markdown file: verdict, the reader's missing facets, the audit's."""
+    lines = []
+    for item in labelled:
+        if item.kind == "json":
+            lines.append(f"  {item.name}: json, {item.schema_findings} schema finding(s)")
+            continue
+        reader = {f for f, present in item.facets.items() if not present}
+        wrong = sorted(reader ^ item.missing)
+        differs = f"  DIFF {wrong}" if wrong else ""
+        lines.append(
+            f"  {item.name}: {item.verdict}; reader missing {sorted(reader)}; audit missing "
+            f"{sorted(item.missing)} ({item.errors} error(s)){differs}"
+        )
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=VENDORED)
+    parser.add_argument("--split", choices=("tuning", "heldout"))
+    parser.add_argument("--files", action="store_true", help="one line per file too")
+    args = parser.parse_args(argv)
+    labelled = load_labels(args.folder, args.split)
+    if not labelled:
+        print(f"judgment: no labelled files in {args.folder}", file=sys.stderr)
+        return 2
+    speed = audit(args.folder, labelled)
+    where = f"{args.folder}" + (f" (split {args.split})" if args.split else "")
+    print(f"md-incomplete against a careful reader: {where}")
+    for line in figures(labelled):
+        print(f"  {line}")
+    print(f"  reading the facets: {speed:.3f} ms per KB")
+    if args.files:
+        print("\n".join(per_file(labelled)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

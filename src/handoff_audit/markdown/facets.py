@@ -1,0 +1,629 @@
+"""Where a hand-written handoff says each thing the next session needs, read from its text.
+
+Five facets: the **state** (what was done, what is true now), the **next** step, **decisions**
+with their reasons, what was **ruled out** (tried, rejected, traps), and **pointers** (paths,
+links, commits). Two signals count, like a careful reader's:
+
+- a heading or a short ``Label:`` line that names the facet ("Follow-ups", "Design record",
+  "Gotchas", "Key code waypoints", "Snapshot"), with something written under it;
+- the content anywhere: a path, ``path:line``, URL, commit id or test name is a pointer; a
+  "NEXT:" line, an unchecked ``- [ ]`` item or "the next session should" is a next step; a choice
+  with a reason ("chose X because", "X — so that") is a decision; "tried", "didn't work",
+  "rejected", "instead of", "don't", "gotcha" is something ruled out; "Added ...", "tests pass",
+  "currently" is state.
+
+Only markdown-it's block tokens are built (headings, list items, paragraphs, code, each with
+its lines); text inside a block is read with regular expressions. That keeps a file well under
+a millisecond per kilobyte. Never raises, whatever the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
+
+from handoff_audit.markdown.headings import normalise
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
+FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
+"""In the order a reader looks for them."""
+
+FACET_NAMES = {
+    "state": "the state",
+    "next": "the next step",
+    "decisions": "decisions with reasons",
+    "ruled_out": "what was ruled out",
+    "pointers": "pointers",
+}
+
+# Heading phrases per facet, matched as whole words in the normalised heading. The first facet
+# with a phrase in the heading wins, so the order settles overlaps ("Quick start for the next
+# AI" is setup, "Next steps" is next, "Known issues to fix next" is next).
+_HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "setup",
+        (
+            "quick start",
+            "quickstart",
+            "getting started",
+            "setup",
+            "set up",
+            "install",
+            "installation",
+            "how to run",
+            "how to test",
+            "running",
+            "usage",
+            "commands",
+            "environment",
+            "prerequisites",
+            "build",
+            "testing",
+            "validation",
+            "verification",
+            "verify",
+            "checklist",
+        ),
+    ),
+    (
+        "ruled_out",
+        (
+            "ruled out",
+            "rule out",
+            "rejected",
+            "dead end",
+            "dead ends",
+            "not to do",
+            "don't",
+            "do not",
+            "avoid",
+            "alternatives",
+            "tried",
+            "attempts",
+            "attempted",
+            "failed",
+            "didn't work",
+            "did not work",
+            "what broke",
+            "gotcha",
+            "gotchas",
+            "trap",
+            "traps",
+            "pitfall",
+            "pitfalls",
+            "caveat",
+            "caveats",
+            "warning",
+            "warnings",
+            "reminder",
+            "reminders",
+            "careful",
+            "lesson",
+            "lessons",
+            "learned",
+            "learnings",
+            "deliberately not",
+            "not changed",
+            "anti pattern",
+            "anti patterns",
+            "mistakes",
+            "known issues",
+            "watch out",
+            "beware",
+            "discarded",
+            "abandoned",
+            "constraints",
+            "rules",
+            "risk boundaries",
+        ),
+    ),
+    (
+        "decisions",
+        (
+            "decision",
+            "decisions",
+            "decided",
+            "rationale",
+            "why",
+            "design",
+            "architecture",
+            "architectural",
+            "chose",
+            "choices",
+            "choice",
+            "trade off",
+            "trade offs",
+            "tradeoffs",
+            "approach",
+            "principles",
+            "conventions",
+            "insights",
+            "key knowledge",
+        ),
+    ),
+    (
+        "next",
+        (
+            "next",
+            "todo",
+            "to do",
+            "todos",
+            "follow up",
+            "follow ups",
+            "followups",
+            "remaining",
+            "priorities",
+            "pick up",
+            "resume",
+            "action items",
+            "actions",
+            "plan",
+            "roadmap",
+            "open items",
+            "open tasks",
+            "outstanding",
+            "pending",
+            "what to do",
+            "queued",
+            "backlog",
+            "upcoming",
+            "tasks",
+            "immediate",
+            "start here",
+            "where to start",
+            "open questions",
+            "blocked",
+            "blockers",
+            "unfinished",
+            "incomplete",
+            "not done",
+            "left to do",
+            "proposed",
+            "goals",
+        ),
+    ),
+    (
+        "pointers",
+        (
+            "pointer",
+            "pointers",
+            "files",
+            "file",
+            "reference",
+            "references",
+            "links",
+            "see also",
+            "resources",
+            "docs",
+            "documentation",
+            "entry point",
+            "entry points",
+            "waypoints",
+            "code map",
+            "where to look",
+            "look at",
+            "paths",
+            "locations",
+            "artifacts",
+            "sources",
+            "commits",
+            "key code",
+            "structure",
+        ),
+    ),
+    (
+        "state",
+        (
+            "summary",
+            "state",
+            "status",
+            "snapshot",
+            "done",
+            "accomplished",
+            "completed",
+            "complete",
+            "progress",
+            "what changed",
+            "changes",
+            "changed",
+            "changelog",
+            "what i did",
+            "what we did",
+            "what was",
+            "overview",
+            "this session",
+            "session",
+            "where we are",
+            "where things stand",
+            "current",
+            "currently",
+            "in progress",
+            "working",
+            "shipped",
+            "implemented",
+            "results",
+            "recap",
+            "tl dr",
+            "tldr",
+            "achievements",
+            "fixed",
+            "fixes",
+            "situation",
+        ),
+    ),
+)
+
+# The packet's canonical headings (a rendered twin written by hand) and their facets.
+_CANONICAL = {
+    "next action": "next",
+    "summary": "state",
+    "failed attempts": "ruled_out",
+    "decisions": "decisions",
+    "ruled out": "ruled_out",
+    "traps": "ruled_out",
+    "changed files": "pointers",
+    "verification": "pointers",
+    "pointers": "pointers",
+}
+
+
+_HEADING_PATTERNS = tuple(
+    (facet, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)"))
+    for facet, phrases in _HEADING_PHRASES
+)
+
+
+def heading_facet(heading: str) -> str | None:
+    """The facet (or ``setup``) a heading names; ``None`` when it names none."""
+    text = normalise(heading)
+    if not text:
+        return None
+    if text in _CANONICAL:
+        return _CANONICAL[text]
+    for facet, pattern in _HEADING_PATTERNS:
+        if pattern.search(text):
+            return facet
+    return None
+
+
+_LABEL = re.compile(r"^\W{0,3}([A-Za-z][\w /&'()-]{0,30}?)\s*\**\s*:\**(?:\s+(.*)|$)")
+
+# --- content cues: each names its facet and what it recognised -------------------------------
+
+_EXT = (
+    r"py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|go|md|mdx|json|jsonl|ya?ml|toml|sh|bash|zsh|ps1|rb|java|"
+    r"kts?|swift|c|h|cc|cpp|hpp|cs|php|sql|html?|css|scss|txt|cfg|ini|lock|env|xml|gradle|vue|"
+    r"svelte|lua|ex|exs|erl|dart|scala|r|ipynb|csv|proto|tf|dockerfile|mk|cmake|sol|zig|nix"
+)
+_POINTER_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("URL", re.compile(r"https?://[^\s)>\]`'\"]+")),
+    (
+        "path",
+        re.compile(
+            rf"(?<![\w@])(?:[\w.-]+/)+[\w.-]*\.(?:{_EXT})(?::\d+)?\b"
+            rf"|(?<![\w/.@-])[\w-]+\.(?:{_EXT})(?::\d+)?\b(?![\w/.-])",
+            re.IGNORECASE,
+        ),
+    ),
+    ("path", re.compile(r"`\.{0,2}/?[\w.-]+(?:/[\w.*-]+)+/?`|`[\w.-]+/`")),
+    (
+        "commit",
+        re.compile(r"(?<![\w-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w-])"),
+    ),
+    ("test name", re.compile(r"\btest_\w+|\w::\w|\bTest[A-Z]\w+")),
+)
+
+_NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("unchecked task", re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]\s+\S")),
+    (
+        "next-step wording",
+        re.compile(
+            r"\bnext (?:steps?|session|action|task|up|time|agent)\b"
+            r"|\b(?:then|first),? (?:run|fix|add|write|implement|finish|start|open|check)\b"
+            r"|\b(?:still|remains?) to (?:do|be done|fix|write|implement)\b"
+            r"|\bleft to do\b|\bfollow[- ]ups?\b|\bpick (?:it )?up\b|\bresume\b"
+            r"|\b(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
+            r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b|\bremaining\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+_REASON = (
+    r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
+    r"to support|to reduce|in order to|due to|otherwise|as it|as the|which (?:means|keeps|avoids)|"
+    r"rather than|instead of|for (?:speed|safety|simplicity|performance|consistency)|"
+    r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
+)
+_DECISION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "a choice with its reason",
+        re.compile(
+            r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|"
+            r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
+            r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose|design(?:ed)?|"
+            r"approach|must|always)\b"
+            rf".*?\b(?:{_REASON})\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "a choice with its reason",
+        re.compile(
+            r"\b(?:decided|decision|chose|chosen|opted|went with|settled on|picked|adopted|"
+            r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose)\b.*?(?:\s[—–-]\s|:\s|\()",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+_RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "tried or rejected",
+        re.compile(
+            r"\b(?:tried|attempted|didn't work|did not work|doesn't work|does not work|"
+            r"won't work|wouldn't work|not work(?:ing)?|rejected|ruled out|dead end|abandoned|"
+            r"discarded|reverted|rolled back|gave up|instead of|rather than|not worth|"
+            r"workaround|anti-pattern|was wrong|turned out|broke|breaks|caused|regression)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "a warning",
+        re.compile(
+            r"(?:^|[.!:;—–]\s+|\*\*)(?:don't|do not|never|avoid|beware|careful|NOT)\b"
+            r"|\b(?:must not|mustn't|should not|shouldn't|cannot|can't|gotchas?|traps?|"
+            r"pitfalls?|caveats?|watch out|be careful|warning|important:|critical:)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+_STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "work done",
+        re.compile(
+            r"^\W{0,4}(?:added|fixed|implemented|created|refactored|removed|updated|moved|renamed|"
+            r"wrote|built|shipped|merged|completed|finished|migrated|replaced|extracted|converted|"
+            r"introduced|deployed|released|bumped|enabled|disabled|resolved|verified|tested|"
+            r"documented|cleaned|improved|optimi[sz]ed|switched|upgraded|integrated|configured|"
+            r"ported|reworked|rewrote|deleted|landed|published|set up|wired|hardened)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "status",
+        re.compile(
+            r"\b(?:tests? (?:pass|passing|passed|green|fail|failing|red)|\d+ (?:tests? )?"
+            r"(?:passed|passing|failing|failed)|currently|is now|are now|now (?:works|passes|"
+            r"supports|uses)|in progress|work in progress|WIP|blocked on|is done|are done|"
+            r"complete[d]?|working|status:|last commit|as of)\b|✅|✓|☑|\[x\]",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+_CONTENT_CUES: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
+    "pointers": _POINTER_CUES,
+    "next": _NEXT_CUES,
+    "decisions": _DECISION_CUES,
+    "ruled_out": _RULED_OUT_CUES,
+    "state": _STATE_CUES,
+}
+_REASON_IN_SECTION = re.compile(
+    rf"\b(?:{_REASON}|why|reason|so|fails?|failed|breaks?|broke|slow|unsafe|flaky|without|"
+    r"needs?|requires?|avoid|would|won't|can't|cannot|doesn't|don't)\b|\s[—–-]\s|:\s|\(|;|->|=>|→",
+    re.IGNORECASE,
+)
+_NONE = re.compile(r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet)\W*$", re.IGNORECASE)
+_IMPERATIVE = re.compile(
+    r"^\W{0,4}(?:add|fix|run|write|implement|finish|test|check|verify|review|update|create|"
+    r"remove|delete|move|rename|refactor|investigate|debug|deploy|merge|release|publish|wire|"
+    r"make|build|port|migrate|document|decide|confirm|ask|start|begin|continue|complete|"
+    r"extend|replace|clean|set|configure|commit|push|open|ping|benchmark|measure|profile|"
+    r"support|handle|split|extract|integrate|resolve|address|ensure|try|explore|evaluate|"
+    r"design|plan|draft|prepare|port|upgrade|bump|enable|disable|switch|restore|validate)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One place that counted for a facet."""
+
+    line: int
+    """1-based line."""
+    how: str
+    """What was recognised: ``heading``, ``label``, or the content cue's name."""
+    text: str
+    """The text that counted, shortened."""
+
+
+@dataclass(slots=True)
+class Reading:
+    """What a handoff says, facet by facet."""
+
+    found: dict[str, list[Evidence]] = field(default_factory=dict)
+    """Facet -> every place that counted, in document order."""
+    title_line: int = 1
+    """The first heading's line (where a missing facet is reported), else 1."""
+    unreasoned_decisions: int | None = None
+    """The line of a decisions section with no reason anywhere, when there is one."""
+
+    def has(self, facet: str) -> bool:
+        """True when the facet was found anywhere."""
+        return bool(self.found.get(facet))
+
+
+@dataclass(slots=True)
+class _Section:
+    facet: str | None
+    line: int
+    heading: str
+    level: int
+    texts: list[tuple[int, str]] = field(default_factory=list)
+    ordered_imperatives: list[tuple[int, str]] = field(default_factory=list)
+
+
+@cache
+def _parser() -> MarkdownIt:
+    # Block tokens only: inline parsing (emphasis, links) costs more than the whole rest of
+    # the reading, and the cues below read the block's source text directly.
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _plain_heading(text: str) -> str:
+    return text.replace("*", "").replace("`", "").replace("_", " ").strip()
+
+
+def read(text: str, *, every: bool = False) -> Reading:
+    """Where ``text`` says each facet. Never raises on any ``str``.
+
+    By default a facet's content cues stop being looked for once it is found (speed); with
+    ``every``, every place that counts is collected (for ``explain --file``)."""
+    tokens = _parser().parse(text)
+    reading = Reading()
+    sections: list[_Section] = [_Section(None, 1, "", 0)]
+    stack: list[tuple[int, str | None]] = []
+    first_heading = True
+    heading_level = 0
+    list_kinds: list[str] = []
+    item_start = False
+    for token in tokens:
+        kind = token.type
+        if kind == "heading_open":
+            heading_level = int(token.tag[1:]) if token.tag[1:].isdigit() else 1
+        elif kind == "inline" and heading_level:
+            line = token.map[0] + 1 if token.map else sections[-1].line
+            heading = _plain_heading(token.content)
+            own = heading_facet(heading)
+            while stack and stack[-1][0] >= heading_level:
+                stack.pop()
+            facet = own if own is not None else (stack[-1][1] if stack else None)
+            if first_heading:
+                reading.title_line = line
+                first_heading = False
+                if heading_level == 1:
+                    facet = None  # the title ("Session Handoff") names no facet
+            sections.append(_Section(facet, line, heading, heading_level))
+            stack.append((heading_level, facet))
+            heading_level = 0
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            list_kinds.append(kind)
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            if list_kinds:
+                list_kinds.pop()
+        elif kind == "list_item_open":
+            item_start = True
+        elif kind == "inline":
+            start = token.map[0] + 1 if token.map else sections[-1].line
+            section = sections[-1]
+            for offset, line_text in enumerate(token.content.split("\n")):
+                if line_text.strip():
+                    section.texts.append((start + offset, line_text))
+            if (
+                item_start
+                and list_kinds
+                and list_kinds[-1] == "ordered_list_open"
+                and _IMPERATIVE.match(token.content)
+            ):
+                section.ordered_imperatives.append((start, token.content.split("\n", 1)[0]))
+            item_start = False
+        elif kind in ("fence", "code_block"):
+            start = token.map[0] + 2 if token.map and kind == "fence" else _line(token, sections)
+            for offset, line_text in enumerate(token.content.split("\n")):
+                if line_text.strip():
+                    sections[-1].texts.append((start + offset, "\0" + line_text))
+            item_start = False
+    for section in sections:
+        _judge_heading(section, reading)
+    for section in sections:
+        _judge_content(section, reading, every)
+    for facet in FACETS:
+        reading.found.setdefault(facet, [])
+        reading.found[facet].sort(key=lambda evidence: evidence.line)
+    return reading
+
+
+def _line(token: object, sections: list[_Section]) -> int:
+    mapping = getattr(token, "map", None)
+    return mapping[0] + 1 if mapping else sections[-1].line
+
+
+def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
+    reading.found.setdefault(facet, []).append(evidence)
+
+
+def _judge_heading(section: _Section, reading: Reading) -> None:
+    facet = section.facet
+    if facet not in FACETS or not section.texts:
+        return
+    if facet == "decisions" and not any(
+        _REASON_IN_SECTION.search(t) or _NONE.match(t) for _, t in section.texts
+    ):
+        if reading.unreasoned_decisions is None:
+            reading.unreasoned_decisions = section.line
+        return
+    _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
+
+
+def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
+    facet = section.facet
+    wanted = [
+        (cue_facet, cues)
+        for cue_facet, cues in _CONTENT_CUES.items()
+        if cue_facet != facet and (every or not reading.found.get(cue_facet))
+    ]
+    if not wanted:
+        return
+    for line, line_text in section.texts:
+        if line_text.startswith("\0"):
+            if facet != "pointers" and (every or not reading.found.get("pointers")):
+                _code_pointer(line, line_text[1:], reading)
+            continue
+        if ":" in line_text:
+            _label(line, line_text, facet, reading)
+        for cue_facet, cues in wanted:
+            if not every and reading.found.get(cue_facet):
+                continue
+            for name, pattern in cues:
+                match = pattern.search(line_text)
+                if match is not None:
+                    shown = match.group(0) if cue_facet == "pointers" else line_text
+                    _add(reading, cue_facet, Evidence(line, name, _short(shown)))
+                    break
+    if facet not in ("setup", "state", "pointers", "ruled_out", "decisions", "next"):
+        for line, line_text in section.ordered_imperatives[:1]:
+            _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
+
+
+def _label(line: int, line_text: str, facet: str | None, reading: Reading) -> None:
+    label = _LABEL.match(line_text)
+    if label is None or not label.group(2):
+        return
+    name = normalise(label.group(1))
+    labelled = heading_facet(name) if len(name.split()) <= 4 else None
+    if labelled in FACETS and labelled != facet:
+        _add(reading, labelled, Evidence(line, "label", _short(line_text)))
+
+
+def _code_pointer(line: int, line_text: str, reading: Reading) -> None:
+    for name, pattern in _POINTER_CUES[:3]:
+        match = pattern.search(line_text)
+        if match is not None:
+            _add(reading, "pointers", Evidence(line, name, _short(match.group(0))))
+            return
+
+
+__all__ = ["FACETS", "FACET_NAMES", "Evidence", "Reading", "heading_facet", "read"]

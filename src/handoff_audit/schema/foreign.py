@@ -1,0 +1,51 @@
+"""Is a JSON file a handoff in someone else's shape rather than a broken v1 packet?
+
+A file with none of the packet's identifying fields and mostly keys the schema does not know was
+not written for this schema: listing each key as a violation says nothing useful. It gets one
+finding that says so and what to do instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+IDENTIFYING = ("branch", "status", "next_action", "last_known_good_commit")
+"""A v1 packet has these; a file with none of them was written for another shape."""
+
+
+@cache
+def _known_fields() -> frozenset[str]:
+    from handoff_audit.schema import load_schema
+
+    properties = load_schema(None).get("properties", {})
+    return frozenset(properties) if isinstance(properties, dict) else frozenset()
+
+
+def unknown_keys(data: Mapping[str, Any]) -> list[str]:
+    """The top-level keys the bundled schema does not know (``x-`` extensions are known)."""
+    known = _known_fields()
+    return [key for key in data if key not in known and not key.startswith("x-")]
+
+
+def is_foreign(data: Any) -> bool:
+    """True for a JSON object with no identifying field whose keys are mostly unknown."""
+    if not isinstance(data, Mapping) or any(key in data for key in IDENTIFYING):
+        return False
+    return 2 * len(unknown_keys(data)) > len(data)
+
+
+def foreign_message(data: Mapping[str, Any]) -> str:
+    """One line: what the file lacks, which keys are unknown, and the two ways forward."""
+    unknown = unknown_keys(data)
+    shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+    return (
+        f"not a handoff packet in this tool's shape: none of {', '.join(IDENTIFYING)}, and "
+        f"{len(unknown)} of {len(data)} top-level keys unknown ({shown}); if this is your own "
+        "format, point `schema:` in .handoff-audit.yml at its JSON Schema, otherwise write a v1 "
+        "packet with `handoff-audit new`"
+    )
+
+
+__all__ = ["IDENTIFYING", "foreign_message", "is_foreign", "unknown_keys"]

@@ -142,16 +142,27 @@ def test_each_style_yields_the_fields() -> None:
     assert "Return the stored response." in parse(EMOJI_STYLE).text("next_action")
 
 
-def test_files_only_names_every_missing_part() -> None:
+def test_files_only_names_every_missing_facet() -> None:
+    # The changed files are pointers and "Tests pass." is a state; nothing says what to do next,
+    # what was decided or what was ruled out.
     parts = missing_parts("# Handoff\n\n## Changed files\n- a.py\n- b.py\n\nTests pass.\n")
-    assert [p.part for p in parts] == ["state", "next-step", "decisions", "ruled-out", "pointers"]
+    assert [p.facet for p in parts] == ["next", "decisions", "ruled_out"]
+    assert [p.error for p in parts] == [True, False, False]
     assert all(p.line == 1 for p in parts)
+    assert missing_parts("")[0].facet == "state"
+    assert [p.facet for p in missing_parts("")] == [
+        "state",
+        "next",
+        "decisions",
+        "ruled_out",
+        "pointers",
+    ]
 
 
 def test_decisions_without_reasons_are_named() -> None:
     md = DONE_STYLE.replace("- Key in a header — the body is signed.", "- Key in a header")
     [part] = missing_parts(md)
-    assert part.part == "decisions"
+    assert part.facet == "decisions"
     assert part.line == md.split("\n").index("## Key decisions") + 1
     assert "without reasons" in part.message
 

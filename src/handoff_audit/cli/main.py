@@ -200,8 +200,14 @@ def rules() -> None:
 
 @cli.command()
 @click.argument("rule_id")
-def explain(rule_id: str) -> None:
-    """Print one rule's documentation."""
+@click.option(
+    "--file",
+    "file",
+    type=click.Path(path_type=Path),
+    help="md-incomplete only: show where each facet was found in this markdown file.",
+)
+def explain(rule_id: str, file: Path | None) -> None:
+    """Print one rule's documentation, or how md-incomplete reads one file (--file)."""
     # start-up: imported only when this command runs
     from handoff_audit.rules import RULES_BY_ID
 
@@ -210,6 +216,12 @@ def explain(rule_id: str) -> None:
         raise InputError(
             f"unknown rule id {rule_id}; known rules: {', '.join(sorted(RULES_BY_ID))}"
         )
+    if file is not None:
+        # start-up: imported only when --file is given
+        from handoff_audit.cli.explain_file import explain_file
+
+        click.echo(explain_file(rule.id, file), nl=False)
+        return
     click.echo(f"{rule.id} (default: {rule.default.value})\n\n{rule.summary}\n\n{rule.doc.strip()}")
 
 

@@ -79,4 +79,32 @@ def missing_in(reading: Reading) -> list[MissingPart]:
     return found
 
 
-__all__ = ["ERROR_FACETS", "MissingPart", "missing_in", "missing_parts"]
+SHOWN_PER_FACET = 5
+"""``explain --file`` shows this many places per facet, then counts the rest."""
+
+
+def explain_facets(text: str, path: str) -> str:
+    """Where each facet was found in ``text`` (line, what counted) or what was looked for.
+
+    The same reading as the rule's, with every place collected; for `explain md-incomplete
+    --file`. Returns the text, one trailing newline.
+    """
+    reading = read(text, every=True)
+    missing = {part.facet: part for part in missing_in(reading)}
+    lines = [f"{path}: how md-incomplete reads it"]
+    for facet in FACETS:
+        part = missing.get(facet)
+        if part is not None:
+            level = "error" if part.error else "warning"
+            lines.append(f"  {facet}: NOT FOUND ({level}, line {part.line}): {part.message}")
+            continue
+        places = reading.found[facet]
+        lines.append(f"  {facet}: found ({len(places)} place{'s' if len(places) != 1 else ''})")
+        for evidence in places[:SHOWN_PER_FACET]:
+            lines.append(f"    line {evidence.line} ({evidence.how}): {evidence.text}")
+        if len(places) > SHOWN_PER_FACET:
+            lines.append(f"    … and {len(places) - SHOWN_PER_FACET} more")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["ERROR_FACETS", "MissingPart", "explain_facets", "missing_in", "missing_parts"]

@@ -86,6 +86,11 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "attempts",
             "attempted",
             "failed",
+            "failing",
+            "failure",
+            "failures",
+            "not working",
+            "broken",
             "didn't work",
             "did not work",
             "what broke",
@@ -290,7 +295,9 @@ def heading_facet(heading: str) -> str | None:
     return None
 
 
-_LABEL = re.compile(r"^\W{0,3}([A-Za-z][\w /&'()-]{0,30}?)\s*\**\s*:\**(?:\s+(.*)|$)")
+_LABEL = re.compile(
+    r"^[^\w\n]{0,3}([A-Za-z][\w /&'()-]{0,30}?)\s*\**\s*:\**(?:[ \t]+(.*)|$)", re.MULTILINE
+)
 
 # --- content cues: each names its facet and what it recognised -------------------------------
 
@@ -359,6 +366,14 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.IGNORECASE,
         ),
     ),
+    (
+        "a rule with its reason",
+        re.compile(
+            r"\b(?:do not|don't|never|always|must|keep|prefer|only)\b[^.;!?]*?"
+            r"(?:\s[—–]\s|\s--?\s|\(|\bbecause\b|\bsince\b|\bso that\b|\bor else\b)",
+            re.IGNORECASE,
+        ),
+    ),
 )
 
 _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -368,7 +383,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:tried|attempted|didn't work|did not work|doesn't work|does not work|"
             r"won't work|wouldn't work|not work(?:ing)?|rejected|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|instead of|rather than|not worth|"
-            r"workaround|anti-pattern|was wrong|turned out|broke|breaks|caused|regression)\b",
+            r"workaround|anti-pattern|was wrong|turned out|broke|breaks)\b",
             re.IGNORECASE,
         ),
     ),
@@ -407,12 +422,27 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-_CONTENT_CUES: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
-    "pointers": _POINTER_CUES,
-    "next": _NEXT_CUES,
-    "decisions": _DECISION_CUES,
-    "ruled_out": _RULED_OUT_CUES,
-    "state": _STATE_CUES,
+Cue = tuple[str, re.Pattern[str], bool]
+"""A content cue: its name, its pattern, and whether it is anchored at a line's start."""
+
+
+def _cues(plain: tuple[tuple[str, re.Pattern[str]], ...]) -> tuple[Cue, ...]:
+    # A cue anchored at a line's start reads the block line by line (re.MULTILINE); the others
+    # read it as one line, so that "rather\nthan" wrapped in the source still counts.
+    found: list[Cue] = []
+    for name, pattern in plain:
+        anchored = pattern.pattern.startswith(("^", "(?:^"))
+        flags = pattern.flags | re.MULTILINE if anchored else pattern.flags
+        found.append((name, re.compile(pattern.pattern, flags), anchored))
+    return tuple(found)
+
+
+_CONTENT_CUES: dict[str, tuple[Cue, ...]] = {
+    "pointers": _cues(_POINTER_CUES),
+    "next": _cues(_NEXT_CUES),
+    "decisions": _cues(_DECISION_CUES),
+    "ruled_out": _cues(_RULED_OUT_CUES),
+    "state": _cues(_STATE_CUES),
 }
 _REASON_IN_SECTION = re.compile(
     rf"\b(?:{_REASON}|why|reason|so|fails?|failed|breaks?|broke|slow|unsafe|flaky|without|"
@@ -465,7 +495,8 @@ class _Section:
     line: int
     heading: str
     level: int
-    texts: list[tuple[int, str]] = field(default_factory=list)
+    texts: list[tuple[int, str, bool]] = field(default_factory=list)
+    """Each block's first line, its source text, and whether it is code."""
     ordered_imperatives: list[tuple[int, str]] = field(default_factory=list)
 
 
@@ -529,9 +560,8 @@ def read(text: str, *, every: bool = False) -> Reading:
         elif kind == "inline":
             start = token.map[0] + 1 if token.map else sections[-1].line
             section = sections[-1]
-            for offset, line_text in enumerate(token.content.split("\n")):
-                if line_text.strip():
-                    section.texts.append((start + offset, line_text))
+            if token.content.strip():
+                section.texts.append((start, token.content, False))
             if (
                 item_start
                 and list_kinds
@@ -542,9 +572,8 @@ def read(text: str, *, every: bool = False) -> Reading:
             item_start = False
         elif kind in ("fence", "code_block"):
             start = token.map[0] + 2 if token.map and kind == "fence" else _line(token, sections)
-            for offset, line_text in enumerate(token.content.split("\n")):
-                if line_text.strip():
-                    sections[-1].texts.append((start + offset, "\0" + line_text))
+            if token.content.strip():
+                sections[-1].texts.append((start, token.content, True))
             item_start = False
     for section in sections:
         _judge_heading(section, reading)
@@ -570,7 +599,7 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
     if facet not in FACETS or not section.texts:
         return
     if facet == "decisions" and not any(
-        _REASON_IN_SECTION.search(t) or _NONE.match(t) for _, t in section.texts
+        _REASON_IN_SECTION.search(t) or _NONE.match(t) for _, t, code in section.texts if not code
     ):
         if reading.unreasoned_decisions is None:
             reading.unreasoned_decisions = section.line
@@ -587,20 +616,22 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
     ]
     if not wanted:
         return
-    for line, line_text in section.texts:
-        if line_text.startswith("\0"):
+    for start, content, code in section.texts:
+        if code:
             if facet != "pointers" and (every or not reading.found.get("pointers")):
-                _code_pointer(line, line_text[1:], reading)
+                _code_pointer(start, content, reading)
             continue
-        if ":" in line_text:
-            _label(line, line_text, facet, reading)
+        if ":" in content:
+            _labels(start, content, facet, reading)
+        flat = content.replace("\n", " ")
         for cue_facet, cues in wanted:
             if not every and reading.found.get(cue_facet):
                 continue
-            for name, pattern in cues:
-                match = pattern.search(line_text)
+            for name, pattern, anchored in cues:
+                match = pattern.search(content if anchored else flat)
                 if match is not None:
-                    shown = match.group(0) if cue_facet == "pointers" else line_text
+                    line = start + content.count("\n", 0, match.start())
+                    shown = match.group(0) if cue_facet == "pointers" else _line_at(content, match)
                     _add(reading, cue_facet, Evidence(line, name, _short(shown)))
                     break
     if facet not in ("setup", "state", "pointers", "ruled_out", "decisions", "next"):
@@ -608,20 +639,28 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
             _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
 
 
-def _label(line: int, line_text: str, facet: str | None, reading: Reading) -> None:
-    label = _LABEL.match(line_text)
-    if label is None or not label.group(2):
-        return
-    name = normalise(label.group(1))
-    labelled = heading_facet(name) if len(name.split()) <= 4 else None
-    if labelled in FACETS and labelled != facet:
-        _add(reading, labelled, Evidence(line, "label", _short(line_text)))
+def _line_at(content: str, match: re.Match[str]) -> str:
+    begin = content.rfind("\n", 0, match.start()) + 1
+    end = content.find("\n", match.end())
+    return content[begin : end if end >= 0 else len(content)]
 
 
-def _code_pointer(line: int, line_text: str, reading: Reading) -> None:
-    for name, pattern in _POINTER_CUES[:3]:
-        match = pattern.search(line_text)
+def _labels(start: int, content: str, facet: str | None, reading: Reading) -> None:
+    for label in _LABEL.finditer(content):
+        if not label.group(2):
+            continue
+        name = normalise(label.group(1))
+        labelled = heading_facet(name) if len(name.split()) <= 4 else None
+        if labelled in FACETS and labelled != facet:
+            line = start + content.count("\n", 0, label.start())
+            _add(reading, labelled, Evidence(line, "label", _short(_line_at(content, label))))
+
+
+def _code_pointer(start: int, content: str, reading: Reading) -> None:
+    for name, pattern, _ in _CONTENT_CUES["pointers"][:3]:
+        match = pattern.search(content)
         if match is not None:
+            line = start + content.count("\n", 0, match.start())
             _add(reading, "pointers", Evidence(line, name, _short(match.group(0))))
             return
 

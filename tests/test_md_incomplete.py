@@ -1,0 +1,258 @@
+"""md-incomplete on hand-written handoffs: facets from headings and content, severities, the
+`facet` in every report, `explain --file`, and the one finding for a JSON file of another shape."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from handoff_audit.markdown.completeness import missing_parts
+from handoff_audit.markdown.facets import heading_facet, read
+
+DATA = Path(__file__).resolve().parent / "data"
+SAMPLES = DATA / "md-incomplete"
+REALWORLD = DATA / "realworld-handoffs"
+REPORT_SCHEMA = json.loads((Path(__file__).parent / "report-v1.schema.json").read_text())
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+def _check(run_cli: Any, root: Path, *extra: str) -> Any:
+    result = run_cli(["check", "--format", "json", *extra], cwd=root)
+    assert result.code in (0, 1), result.err
+    report = result.json()
+    assert list(Draft202012Validator(REPORT_SCHEMA).iter_errors(report)) == []
+    return result.code, report
+
+
+def _incomplete(report: Any) -> list[Any]:
+    return [f for f in report["findings"] if f["rule"] == "md-incomplete"]
+
+
+def test_a_complete_handoff_passes(git_repo: Any, run_cli: Any) -> None:
+    shutil.copy(SAMPLES / "complete-HANDOFF.md", git_repo.root / "HANDOFF.md")
+    git_repo.commit()
+    code, report = _check(run_cli, git_repo.root)
+    assert _incomplete(report) == []
+    assert code == 0
+
+
+def test_changed_files_and_files_to_read_are_told_what_they_lack(
+    git_repo: Any, run_cli: Any
+) -> None:
+    shutil.copy(SAMPLES / "files-only-HANDOFF.md", git_repo.root / "HANDOFF.md")
+    git_repo.commit()
+    code, report = _check(run_cli, git_repo.root)
+    found = {f["facet"]: f for f in _incomplete(report)}
+    assert set(found) == {"next", "decisions", "ruled_out"}
+    assert found["next"]["severity"] == "error"
+    assert found["decisions"]["severity"] == "warning"
+    assert found["ruled_out"]["severity"] == "warning"
+    assert code == 1
+    for finding in found.values():
+        assert "\n" not in finding["message"]
+        assert "found no" in finding["message"]  # says what it looked for
+        assert finding["line"] == 1
+    assert all("facet" not in f for f in report["findings"] if f["rule"] != "md-incomplete")
+
+
+def test_sarif_carries_the_facet(git_repo: Any, run_cli: Any) -> None:
+    shutil.copy(SAMPLES / "files-only-HANDOFF.md", git_repo.root / "HANDOFF.md")
+    git_repo.commit()
+    result = run_cli(["check", "--format", "sarif"], cwd=git_repo.root)
+    results = json.loads(result.out)["runs"][0]["results"]
+    facets = {
+        r["properties"]["facet"]: r["level"] for r in results if r["ruleId"] == "md-incomplete"
+    }
+    assert facets == {"next": "error", "decisions": "warning", "ruled_out": "warning"}
+
+
+def test_the_configuration_still_sets_the_rule_severity(git_repo: Any, run_cli: Any) -> None:
+    shutil.copy(SAMPLES / "files-only-HANDOFF.md", git_repo.root / "HANDOFF.md")
+    (git_repo.root / ".handoff-audit.yml").write_text("rules:\n  md-incomplete: warning\n")
+    git_repo.commit()
+    code, report = _check(run_cli, git_repo.root)
+    assert {f["severity"] for f in _incomplete(report)} == {"warning"}
+    assert code == 0
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("Follow-ups (roughly in order)", "next"),
+        ("Suggested next steps", "next"),
+        ("Next actions", "next"),
+        ("Immediate Next Steps", "next"),
+        ("Design record (why the code is shaped this way)", "decisions"),
+        ("Current decision", "decisions"),
+        ("Architectural Decisions", "decisions"),
+        ("Key code waypoints", "pointers"),
+        ("Files changed", "pointers"),
+        ("References", "pointers"),
+        ("Changes since last session", "state"),
+        ("Current State Summary", "state"),
+        ("Snapshot", "state"),
+        ("Gotchas", "ruled_out"),
+        ("Critical reminders", "ruled_out"),
+        ("Lessons learned", "ruled_out"),
+        ("Deliberately not changed", "ruled_out"),
+        ("🚀 Quick Start for the Next AI", "setup"),
+        ("Verification plan", "setup"),
+        ("Visual direction", None),
+    ],
+)
+def test_headings_name_their_facet(heading: str, facet: str | None) -> None:
+    assert heading_facet(heading) == facet
+
+
+@pytest.mark.parametrize(
+    ("line", "facet"),
+    [
+        ("The retry loop lives in `src/refunds/retry.py`.", "pointers"),
+        ("See src/refunds/api.py:42 for the check.", "pointers"),
+        ("Discussed in https://example.com/issues/7.", "pointers"),
+        ("Fixed in commit 9d11bd7.", "pointers"),
+        ("`tests/test_refunds.py::test_double_refund` is red.", "pointers"),
+        ("NEXT: run the migration on staging.", "next"),
+        ("- [ ] wire the retry into the webhook handler", "next"),
+        ("The next session should start with the duplicate check.", "next"),
+        ("We chose Redis over Postgres because the keys expire.", "decisions"),
+        ("Do not remove the legacy field — agents still read it.", "decisions"),
+        ("An earlier draft was discarded because it leaked keys.", "ruled_out"),
+        ("Tried a unique index; it didn't work under concurrent retries.", "ruled_out"),
+        ("Don't run the migration twice.", "ruled_out"),
+        ("Added retries to the webhook handler.", "state"),
+        ("All 42 tests pass on main.", "state"),
+    ],
+)
+def test_content_counts_without_a_heading(line: str, facet: str) -> None:
+    reading = read(f"# Notes\n\n{line}\n")
+    assert reading.has(facet), (line, reading.found)
+
+
+def test_an_ordered_list_of_steps_is_a_next_step_but_setup_is_not() -> None:
+    steps = "# Notes\n\n## Plan for the refund fix\n\n1. Fix the duplicate check.\n2. Deploy.\n"
+    assert read(steps).has("next")
+    setup = "# Notes\n\n## Setup\n\n1. Install the tools.\n2. Run the tests.\n"
+    assert not read(setup).has("next")
+    loose = "# Notes\n\nSome text.\n\n1. Fix the duplicate check.\n2. Deploy.\n"
+    assert read(loose).has("next")
+
+
+def test_explicit_none_counts_and_a_title_names_no_facet() -> None:
+    none = (SAMPLES / "complete-HANDOFF.md").read_text()
+    start = none.index("## Ruled out")
+    end = none.index("## Next steps")
+    assert missing_parts(none[:start] + "## Ruled out\nNone.\n\n" + none[end:]) == []
+    assert not read("# Session status\n\nSome notes.\n").has("state")
+
+
+def test_explain_file_shows_where_each_facet_was_found(run_cli: Any, tmp_path: Path) -> None:
+    result = run_cli(
+        ["explain", "md-incomplete", "--file", str(SAMPLES / "files-only-HANDOFF.md")],
+        cwd=tmp_path,
+    )
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert "  state: found (1 place)" in lines
+    assert "    line 12 (status): Tests pass." in lines
+    assert "    line 3 (heading): Changed files" in lines
+    assert any(line.startswith("  next: NOT FOUND (error, line 1): no next step") for line in lines)
+    assert any(line.startswith("  ruled_out: NOT FOUND (warning") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["explain", "schema", "--file", "HANDOFF.md"], "--file works with md-incomplete only"),
+        (["explain", "md-incomplete", "--file", "nope.md"], "nope.md: no such file"),
+        (["explain", "md-incomplete", "--file", "."], ".: a folder"),
+        (["explain", "md-incomplete", "--file", "latin1.md"], "latin1.md: not UTF-8"),
+    ],
+)
+def test_explain_file_refuses_with_one_line(
+    run_cli: Any, tmp_path: Path, args: list[str], message: str
+) -> None:
+    (tmp_path / "HANDOFF.md").write_text("# Handoff\n")
+    (tmp_path / "latin1.md").write_bytes("# Caf\xe9\n".encode("latin-1"))
+    result = run_cli(args, cwd=tmp_path)
+    assert result.code == 2
+    assert message in result.err
+    assert "Traceback" not in result.err and len(result.err.strip().splitlines()) == 1
+
+
+def _foreign() -> list[Path]:
+    files = []
+    for path in sorted(REALWORLD.glob("*.json")):
+        data = json.loads(path.read_text())
+        if path.name in ("LABELS.json", "SOURCES.json"):
+            continue
+        if not any(key in data for key in ("branch", "status", "next_action")):
+            files.append(path)
+    assert len(files) >= 4
+    return files
+
+
+def test_json_in_another_shape_gets_one_schema_finding(git_repo: Any, run_cli: Any) -> None:
+    for number, source in enumerate(_foreign()):
+        (git_repo.root / str(number)).mkdir()
+        shutil.copy(source, git_repo.root / str(number) / "handoff.json")
+    git_repo.commit()
+    _, report = _check(run_cli, git_repo.root)
+    for number in range(len(_foreign())):
+        mine = [f for f in report["findings"] if f["path"] == f"{number}/handoff.json"]
+        schema = [f for f in mine if f["rule"] == "schema"]
+        assert len(schema) == 1, mine
+        assert "md-missing" not in {f["rule"] for f in mine}
+        message = schema[0]["message"]
+        assert "none of branch, status, next_action, last_known_good_commit" in message
+        assert "`schema:`" in message and "`handoff-audit new`" in message
+
+
+def test_a_v1_packet_with_typos_still_gets_one_finding_per_violation(
+    git_repo: Any, run_cli: Any
+) -> None:
+    data = {"branch": "main", "nxt_action": "x", "summry": "y", "foo": 1}
+    (git_repo.root / "handoff.json").write_text(json.dumps(data))
+    git_repo.commit()
+    _, report = _check(run_cli, git_repo.root)
+    schema = [f for f in report["findings"] if f["rule"] == "schema"]
+    assert len(schema) > 3
+
+
+def test_a_configured_schema_judges_a_foreign_shape_itself(git_repo: Any, run_cli: Any) -> None:
+    (git_repo.root / "own.schema.json").write_text(
+        json.dumps({"type": "object", "required": ["tasks"]})
+    )
+    (git_repo.root / ".handoff-audit.yml").write_text("schema: own.schema.json\n")
+    (git_repo.root / "handoff.json").write_text(json.dumps({"meta": {}, "tasks": []}))
+    git_repo.commit()
+    _, report = _check(run_cli, git_repo.root)
+    assert [f for f in report["findings"] if f["rule"] == "schema"] == []
+
+
+def test_judgment_bench_runs_on_the_vendored_files() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "judgment.py"), "--files"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    for figure in (
+        "facet agreement:",
+        "missing facets, precision:",
+        "missing facets, recall:",
+        "good files with an md-incomplete error:",
+        "weak or non-handoff files with no md-incomplete finding:",
+        "ms per KB",
+    ):
+        assert figure in done.stdout
+    assert "29-shanemmattner-embedded-agent-bridge-handoff.md: weak" in done.stdout

@@ -22,7 +22,7 @@ _MESSAGES = {
         '"## State" section'
     ),
     "next": (
-        'no next step: found no "Next steps"/"TODO"/"Follow-ups"/"Remaining" section, '
+        'no next step: found no "Next steps"/"To do"/"Follow-ups"/"Remaining" section, '
         '"NEXT:" line, unchecked "- [ ]" item or ordered list of steps; add a "## Next step" '
         "section saying what to do first (without it this is a status report, not a handoff)"
     ),

@@ -74,8 +74,19 @@ handoff.json:4:3: schema: unknown field "nxt_action" — did you mean "next_acti
   (extensions must start with x-)
 ```
 
+A JSON file in someone else's shape (none of `branch`, `status`, `next_action`,
+`last_known_good_commit`, and mostly keys the schema does not know) was not written for this
+schema: it gets **one** finding saying so, instead of one per key, and no `md-missing`:
+
+```
+handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of branch, status,
+  next_action, last_known_good_commit, and 9 of 9 top-level keys unknown ("slug", "name", ...);
+  if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema,
+  otherwise write a v1 packet with `handoff-audit new`
+```
+
 Fix: follow the message; `handoff-audit schema` prints the whole schema (draft 2020-12), and the
-`schema` configuration key can point at your own.
+`schema` configuration key can point at your own (then your schema alone judges the file).
 """,
 )
 

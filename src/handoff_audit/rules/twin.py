@@ -62,27 +62,64 @@ rendering the check costs no parsing at all.
 MD_INCOMPLETE = Rule(
     id="md-incomplete",
     default=Severity.ERROR,
-    summary="a markdown-only handoff lacks what the next session needs",
+    summary="a markdown-only handoff lacks the next step (error) or another facet the next "
+    "session needs (warning)",
     doc="""\
 A hand-written `HANDOFF.md` (one with no JSON twin) must still carry what the next session needs
-to continue without redoing the work: the **state** (what was done, what is true now), the
-**next step**, the **decisions with their reasons**, what was **ruled out or failed, and why**,
-and **pointers** (the files or links to read first). A file that lists the changed files and
-says "tests pass" fails this rule: it tells the next session what changed, not what to do.
+to continue without redoing the work. The rule looks for five facets, the way a careful reader
+does, and reports each one it cannot find, with the facet named (`"facet"` in the JSON report,
+`properties.facet` in SARIF):
 
-Sections are recognised by their headings in any case, level and order, in the common styles:
-"Summary", "State", "Done this session"; "Next step", "Open / next", "NEXT:"; "Key decisions",
-"Decisions & rationale"; "Ruled out", "Tried", "Failing test"; "Pointers", "Files to look at",
-"Key files", "References". A `Label: text` line ("NEXT: run the migration") counts too.
+| facet | what it is | severity when missing |
+|---|---|---|
+| `state` | what was done, what is true now | warning |
+| `next` | the next step | **error**: without it the file is a status report, not a handoff |
+| `decisions` | choices that would surprise the next session, with their reasons | warning |
+| `ruled_out` | what was tried, rejected or is a trap, and why | warning |
+| `pointers` | the files, lines, links or commits to read first | warning |
+
+A good handoff may lack a facet (not every session rules something out), so only a missing next
+step fails CI by default; `rules: {md-incomplete: error}` (or `warning`) in the configuration sets
+one severity for all of them.
+
+**How a facet is recognised.** Two signals count, in any order, heading level, case or
+numbering, with emoji and punctuation ignored:
+
+- *A heading or a short `Label:` line that names it*, with text under it. State: "State",
+  "Summary", "Snapshot", "Done", "Current State Summary", "Changes since last session",
+  "Progress". Next: "Next steps", "Immediate Next Steps", "Follow-ups", "To do", "Remaining",
+  "Priorities", "Plan", "Backlog", "Blockers", "NEXT:". Decisions: "Decisions", "Rationale",
+  "Design record", "Architecture", "Approach", "Trade-offs", "Conventions". Ruled out: "Ruled
+  out", "Tried", "Failed attempts", "What didn't work", "Gotchas", "Traps", "Pitfalls", "Critical
+  reminders", "Lessons learned", "Deliberately not changed", "Known issues". Pointers: "Pointers",
+  "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
+  points". A subheading without a facet of its own speaks for its parent's; the document's title
+  names none. Setup sections ("Quick start", "Install", "Verification plan") are no next step.
+  A decisions section whose items give no reason at all ("because", "so that", "— why") is
+  reported as "decisions without reasons" at its heading.
+- *The content, anywhere*: a path (`src/app.py`, `` `docs/` ``), `path:line`, a URL, a commit id
+  or a test name is a pointer; a "NEXT:" line, an unchecked `- [ ]` item, "the next session
+  should", "to do", "remaining", or an ordered list of imperative steps outside a setup section is
+  a next step; a choice with a reason ("chose Redis because …", "use X so that …", "do not remove
+  it — agents read it") is a decision; "tried", "didn't work", "rejected", "discarded",
+  "instead of", "don't …", "never …", "gotcha", "must not" is something ruled out; a line that
+  starts "Added", "Fixed", "Implemented" …, "tests pass", "currently", "✅" is state.
+  "None." under a facet's heading says it on purpose and counts.
+
+`handoff-audit explain md-incomplete --file HANDOFF.md` prints, for each facet, the lines that
+counted (and what was recognised) or what was looked for.
 
 Example:
 
 ```
-HANDOFF.md:1: md-incomplete: no next step: add a "## Next step" section saying what to do first
+HANDOFF.md:1: md-incomplete: no next step: found no "Next steps"/"To do"/"Follow-ups"/"Remaining"
+  section, "NEXT:" line, unchecked "- [ ]" item or ordered list of steps; add a "## Next step"
+  section saying what to do first (without it this is a status report, not a handoff)
 ```
 
-Fix: add each missing section (one finding names each), or generate a JSON packet and its twin
-with `handoff-audit new`.
+Fix: add what each finding names (one finding per missing facet), or write a JSON packet and its
+twin with `handoff-audit new`. How well the recognition agrees with careful readers on real
+handoffs is measured by `bench/judgment.py`.
 """,
 )
 

@@ -62,8 +62,8 @@ rendering the check costs no parsing at all.
 MD_INCOMPLETE = Rule(
     id="md-incomplete",
     default=Severity.ERROR,
-    summary="a markdown-only handoff lacks the next step (error) or another facet the next "
-    "session needs (warning)",
+    summary="a markdown-only handoff lacks the next step (error) or another facet a session needs "
+    "(warning)",
     doc="""\
 A hand-written `HANDOFF.md` (one with no JSON twin) must still carry what the next session needs
 to continue without redoing the work. The rule looks for five facets, the way a careful reader

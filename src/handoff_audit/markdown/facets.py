@@ -61,7 +61,8 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "commands",
             "environment",
             "prerequisites",
-            "build",
+            "how to build",
+            "building",
             "testing",
             "validation",
             "verification",
@@ -116,8 +117,13 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "anti pattern",
             "anti patterns",
             "mistakes",
-            "known issues",
             "watch out",
+            "intentionally not",
+            "out of scope",
+            "won't do",
+            "not doing",
+            "non goals",
+            "deliberately",
             "beware",
             "discarded",
             "abandoned",
@@ -151,6 +157,37 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "risks",
+        (
+            "known issues",
+            "remaining issues",
+            "open issues",
+            "issues",
+            "risk",
+            "risks",
+            "bugs",
+            "limitations",
+            "concerns",
+        ),
+    ),
+    (
+        "ideas",
+        (
+            "potential",
+            "enhancements",
+            "ideas",
+            "idea",
+            "nice to have",
+            "nice to haves",
+            "wishlist",
+            "wish list",
+            "future",
+            "someday",
+            "possible improvements",
+            "maybe",
+        ),
+    ),
+    (
         "next",
         (
             "next",
@@ -162,6 +199,8 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "followups",
             "remaining",
             "priorities",
+            "priority",
+            "recommended",
             "pick up",
             "resume",
             "action items",
@@ -174,8 +213,14 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "pending",
             "what to do",
             "queued",
-            "backlog",
             "upcoming",
+            "needs to be done",
+            "to be done",
+            "what needs",
+            "what's left",
+            "whats left",
+            "remaining work",
+            "work items",
             "tasks",
             "immediate",
             "start here",
@@ -330,9 +375,9 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "next-step wording",
         re.compile(
             r"\bnext (?:steps?|session|action|task|up|time|agent)\b"
-            r"|\b(?:then|first),? (?:run|fix|add|write|implement|finish|start|open|check)\b"
+            r"|\b(?:then|first), (?:run|fix|add|write|implement|finish|start|open|check)\b"
             r"|\b(?:still|remains?) to (?:do|be done|fix|write|implement)\b"
-            r"|\bleft to do\b|\bfollow[- ]ups?\b|\bpick (?:it )?up\b|\bresume\b"
+            r"|\bleft to do\b|\bfollow[- ]ups?\s*:|\bpick (?:it )?up\b"
             r"|\b(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
             r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b|\bremaining\b",
             re.IGNORECASE,
@@ -367,6 +412,15 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "a reason",
+        re.compile(
+            r"\b(?:because|due to|so that|in order to|to avoid|to prevent|which means|the reason|"
+            r"rationale|recommend(?:ed|ation)?|trade-?off)\b"
+            r"|\b(?:fixed|solved|resolved|handled|worked around) (?:this|it) (?:by|with)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         "a rule with its reason",
         re.compile(
             r"\b(?:do not|don't|never|always|must|keep|prefer|only)\b[^.;!?]*?"
@@ -383,7 +437,10 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:tried|attempted|didn't work|did not work|doesn't work|does not work|"
             r"won't work|wouldn't work|not work(?:ing)?|rejected|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|instead of|rather than|not worth|"
-            r"workaround|anti-pattern|was wrong|turned out|broke|breaks)\b",
+            r"workaround|anti-pattern|was wrong|turned out|broke|breaks|out of scope|"
+            r"intentionally (?:not|left|out)|deliberately (?:not|left|out))\b"
+            r"|\b(?:removed|dropped|deleted|reverted|disabled)\b[^.;]*?\b(?:because|since|as it|"
+            r"due to|in favou?r of|instead)\b",
             re.IGNORECASE,
         ),
     ),
@@ -624,8 +681,9 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
         if ":" in content:
             _labels(start, content, facet, reading)
         flat = content.replace("\n", " ")
+        todo = content.lstrip().startswith("[ ]")
         for cue_facet, cues in wanted:
-            if not every and reading.found.get(cue_facet):
+            if (not every and reading.found.get(cue_facet)) or (todo and cue_facet == "state"):
                 continue
             for name, pattern, anchored in cues:
                 match = pattern.search(content if anchored else flat)
@@ -634,7 +692,7 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
                     shown = match.group(0) if cue_facet == "pointers" else _line_at(content, match)
                     _add(reading, cue_facet, Evidence(line, name, _short(shown)))
                     break
-    if facet not in ("setup", "state", "pointers", "ruled_out", "decisions", "next"):
+    if facet is None:  # steps under "Setup", "Ideas", "Done" ... are no next step
         for line, line_text in section.ordered_imperatives[:1]:
             _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
 

@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from handoff_audit.markdown.completeness import missing_parts
+from handoff_audit.markdown.completeness import explain_facets, missing_parts
 from handoff_audit.markdown.facets import heading_facet, read
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -256,3 +258,44 @@ def test_judgment_bench_runs_on_the_vendored_files() -> None:
     ):
         assert figure in done.stdout
     assert "29-shanemmattner-embedded-agent-bridge-handoff.md: weak" in done.stdout
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text())
+def test_reading_and_explaining_arbitrary_text_never_raises(text: str) -> None:
+    parts = missing_parts(text)
+    assert {p.facet for p in parts} <= {"state", "next", "decisions", "ruled_out", "pointers"}
+    explained = explain_facets(text, "HANDOFF.md")
+    assert explained.count("\n") >= 6
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "use " * 15000,
+        "a/" * 30000,
+        "a." * 30000,
+        "decided x " * 6000,
+        "do not x " * 6000,
+        "removed x " * 6000,
+        "a: " * 20000,
+        "`a/" * 20000,
+    ],
+)
+def test_long_repetitive_lines_are_read_without_backtracking(text: str) -> None:
+    # Each cue is bounded (no `.*?` between two words): these took minutes when it was not.
+    assert [p.facet for p in missing_parts(text)][0] in ("state", "next")
+
+
+def test_a_template_left_unfilled_is_incomplete() -> None:
+    template = (
+        "# Handoff\n\n## State\nTBD\n\n## Next steps\n- TODO\n\n## Decisions\n- <decision — why>\n"
+        "\n## Ruled out\n...\n\n## Pointers\n- (fill in)\n"
+    )
+    assert [p.facet for p in missing_parts(template)] == [
+        "state",
+        "next",
+        "decisions",
+        "ruled_out",
+        "pointers",
+    ]

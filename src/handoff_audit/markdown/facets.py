@@ -356,15 +356,17 @@ _POINTER_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "path",
         re.compile(
-            rf"(?<![\w@])(?:[\w.-]+/)+[\w.-]*\.(?:{_EXT})(?::\d+)?\b"
-            rf"|(?<![\w/.@-])[\w-]+\.(?:{_EXT})(?::\d+)?\b(?![\w/.-])",
+            rf"(?<![\w@/.-])(?:[\w.-]{{1,80}}/){{1,12}}[\w.-]{{0,80}}\.(?:{_EXT})(?::\d+)?\b"
+            rf"|(?<![\w/.@-])[\w-]{{1,80}}\.(?:{_EXT})(?::\d+)?\b(?![\w/.-])",
             re.IGNORECASE,
         ),
     ),
-    ("path", re.compile(r"`\.{0,2}/?[\w.-]+(?:/[\w.*-]+)+/?`|`[\w.-]+/`")),
+    ("path", re.compile(r"`\.{0,2}/?[\w.-]{1,80}(?:/[\w.*-]{1,80}){1,12}/?`|`[\w.-]{1,80}/`")),
     (
         "commit",
-        re.compile(r"(?<![\w-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}(?![\w-])"),
+        re.compile(
+            r"(?<![\w-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w-])"
+        ),
     ),
     ("test name", re.compile(r"\btest_\w+|\w::\w|\bTest[A-Z]\w+")),
 )
@@ -391,24 +393,64 @@ _REASON = (
     r"rather than|instead of|for (?:speed|safety|simplicity|performance|consistency)|"
     r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
 )
-_DECISION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+@dataclass(frozen=True, slots=True)
+class _Near:
+    """``then``, with ``before`` at most ``window`` characters ahead of it on the same line (or
+    sentence). Linear in the text, where one ``before.{0,n}?then`` pattern is not."""
+
+    before: re.Pattern[str]
+    then: re.Pattern[str]
+    window: int = 160
+    sentence: bool = False
+    from_before: bool = False
+    """Find ``before`` first and look ahead for ``then`` (when ``before`` is the rarer one)."""
+
+    def search(self, text: str) -> re.Match[str] | None:
+        stops = ".;!?\n" if self.sentence else "\n"
+        if self.from_before:
+            for match in self.before.finditer(text):
+                start = match.end()
+                end = min(len(text), start + self.window)
+                for stop in stops:
+                    found = text.find(stop, start, end)
+                    end = found if found >= 0 else end
+                if self.then.search(text, start, end):
+                    return match
+            return None
+        for match in self.then.finditer(text):
+            end = match.start()
+            start = max(0, end - self.window)
+            for stop in stops:
+                start = max(start, text.rfind(stop, start, end) + 1)
+            if self.before.search(text, start, end):
+                return match
+        return None
+
+
+_CHOICE = (
+    r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|"
+    r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
+    r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose|design(?:ed)?|"
+    r"approach|must|always)\b"
+)
+_STRICT_CHOICE = (
+    r"\b(?:decided|decision|chose|chosen|opted|went with|settled on|picked|adopted|"
+    r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose)\b"
+)
+_DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "a choice with its reason",
-        re.compile(
-            r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|"
-            r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
-            r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose|design(?:ed)?|"
-            r"approach|must|always)\b"
-            rf".*?\b(?:{_REASON})\b",
-            re.IGNORECASE,
+        _Near(
+            re.compile(_CHOICE, re.IGNORECASE),
+            re.compile(rf"\b(?:{_REASON})\b", re.IGNORECASE),
         ),
     ),
     (
         "a choice with its reason",
-        re.compile(
-            r"\b(?:decided|decision|chose|chosen|opted|went with|settled on|picked|adopted|"
-            r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose)\b.*?(?:\s[—–-]\s|:\s|\()",
-            re.IGNORECASE,
+        _Near(
+            re.compile(_STRICT_CHOICE, re.IGNORECASE),
+            re.compile(r"\s[—–-]\s|:\s|\("),
+            from_before=True,
         ),
     ),
     (
@@ -422,15 +464,18 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "a rule with its reason",
-        re.compile(
-            r"\b(?:do not|don't|never|always|must|keep|prefer|only)\b[^.;!?]*?"
-            r"(?:\s[—–]\s|\s--?\s|\(|\bbecause\b|\bsince\b|\bso that\b|\bor else\b)",
-            re.IGNORECASE,
+        _Near(
+            re.compile(r"\b(?:do not|don't|never|always|must|keep|prefer|only)\b", re.IGNORECASE),
+            re.compile(
+                r"\s[—–]\s|\s--?\s|\(|\bbecause\b|\bsince\b|\bso that\b|\bor else\b",
+                re.IGNORECASE,
+            ),
+            sentence=True,
         ),
     ),
 )
 
-_RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+_RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "tried or rejected",
         re.compile(
@@ -438,10 +483,16 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"won't work|wouldn't work|not work(?:ing)?|rejected|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|instead of|rather than|not worth|"
             r"workaround|anti-pattern|was wrong|turned out|broke|breaks|out of scope|"
-            r"intentionally (?:not|left|out)|deliberately (?:not|left|out))\b"
-            r"|\b(?:removed|dropped|deleted|reverted|disabled)\b[^.;]*?\b(?:because|since|as it|"
-            r"due to|in favou?r of|instead)\b",
+            r"intentionally (?:not|left|out)|deliberately (?:not|left|out))\b",
             re.IGNORECASE,
+        ),
+    ),
+    (
+        "removed, with its reason",
+        _Near(
+            re.compile(r"\b(?:removed|dropped|deleted|reverted|disabled)\b", re.IGNORECASE),
+            re.compile(r"\b(?:because|since|as it|due to|in favou?r of|instead)\b", re.IGNORECASE),
+            sentence=True,
         ),
     ),
     (
@@ -479,15 +530,18 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-Cue = tuple[str, re.Pattern[str], bool]
+Cue = tuple[str, "re.Pattern[str] | _Near", bool]
 """A content cue: its name, its pattern, and whether it is anchored at a line's start."""
 
 
-def _cues(plain: tuple[tuple[str, re.Pattern[str]], ...]) -> tuple[Cue, ...]:
+def _cues(plain: tuple[tuple[str, re.Pattern[str] | _Near], ...]) -> tuple[Cue, ...]:
     # A cue anchored at a line's start reads the block line by line (re.MULTILINE); the others
     # read it as one line, so that "rather\nthan" wrapped in the source still counts.
     found: list[Cue] = []
     for name, pattern in plain:
+        if isinstance(pattern, _Near):
+            found.append((name, pattern, False))
+            continue
         anchored = pattern.pattern.startswith(("^", "(?:^"))
         flags = pattern.flags | re.MULTILINE if anchored else pattern.flags
         found.append((name, re.compile(pattern.pattern, flags), anchored))
@@ -504,6 +558,12 @@ _CONTENT_CUES: dict[str, tuple[Cue, ...]] = {
 _REASON_IN_SECTION = re.compile(
     rf"\b(?:{_REASON}|why|reason|so|fails?|failed|breaks?|broke|slow|unsafe|flaky|without|"
     r"needs?|requires?|avoid|would|won't|can't|cannot|doesn't|don't)\b|\s[—–-]\s|:\s|\(|;|->|=>|→",
+    re.IGNORECASE,
+)
+_PLACEHOLDER = re.compile(
+    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[ \]\s*)?(?:TBD|TODO|FIXME|XXX|tba|\.\.\.|…|-|—|"
+    r"<[^<>\n]*>|\[[^\[\]\n]*\]|\((?:fill in|add|describe|write)[^()\n]*\)|"
+    r"_+|\?+)?\W*\s*$",
     re.IGNORECASE,
 )
 _NONE = re.compile(r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet)\W*$", re.IGNORECASE)
@@ -653,8 +713,8 @@ def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
 
 def _judge_heading(section: _Section, reading: Reading) -> None:
     facet = section.facet
-    if facet not in FACETS or not section.texts:
-        return
+    if facet not in FACETS or all(_PLACEHOLDER.match(t) for _, t, _ in section.texts):
+        return  # an empty heading, or a template's "TBD", says nothing
     if facet == "decisions" and not any(
         _REASON_IN_SECTION.search(t) or _NONE.match(t) for _, t, code in section.texts if not code
     ):
@@ -677,6 +737,8 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
         if code:
             if facet != "pointers" and (every or not reading.found.get("pointers")):
                 _code_pointer(start, content, reading)
+            continue
+        if _PLACEHOLDER.match(content):
             continue
         if ":" in content:
             _labels(start, content, facet, reading)

@@ -162,10 +162,11 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "known issues",
             "remaining issues",
             "open issues",
-            "issues",
+            "outstanding issues",
+            "known bugs",
+            "open bugs",
             "risk",
             "risks",
-            "bugs",
             "limitations",
             "concerns",
         ),
@@ -381,7 +382,8 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|\b(?:still|remains?) to (?:do|be done|fix|write|implement)\b"
             r"|\bleft to do\b|\bfollow[- ]ups?\s*:|\bpick (?:it )?up\b"
             r"|\b(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
-            r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b|\bremaining\b",
+            r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b"
+            r"|\bremaining(?:\s*:| (?:work|tasks?|items?|steps?|to-?dos?)\b)",
             re.IGNORECASE,
         ),
     ),

@@ -365,9 +365,7 @@ _POINTER_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("path", re.compile(r"`\.{0,2}/?[\w.-]{1,80}(?:/[\w.*-]{1,80}){1,12}/?`|`[\w.-]{1,80}/`")),
     (
         "commit",
-        re.compile(
-            r"(?<![\w-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w-])"
-        ),
+        re.compile(r"(?<![\w-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w-])"),
     ),
     ("test name", re.compile(r"\btest_\w+|\w::\w|\bTest[A-Z]\w+")),
 )
@@ -395,6 +393,8 @@ _REASON = (
     r"rather than|instead of|for (?:speed|safety|simplicity|performance|consistency)|"
     r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
 )
+
+
 @dataclass(frozen=True, slots=True)
 class _Near:
     """``then``, with ``before`` at most ``window`` characters ahead of it on the same line (or

@@ -32,17 +32,11 @@ if TYPE_CHECKING:
 FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
 """In the order a reader looks for them."""
 
-FACET_NAMES = {
-    "state": "the state",
-    "next": "the next step",
-    "decisions": "decisions with reasons",
-    "ruled_out": "what was ruled out",
-    "pointers": "pointers",
-}
-
 # Heading phrases per facet, matched as whole words in the normalised heading. The first facet
 # with a phrase in the heading wins, so the order settles overlaps ("Quick start for the next
-# AI" is setup, "Next steps" is next, "Known issues to fix next" is next).
+# AI" is setup, "Known issues" are risks and "Ideas for later" a wish list: none of them is a
+# next step; "Files changed" is pointers, not state). Setup, risks and ideas are no facet: they
+# only keep their sections from counting for one.
 _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "setup",
@@ -329,7 +323,7 @@ _HEADING_PATTERNS = tuple(
 
 
 def heading_facet(heading: str) -> str | None:
-    """The facet (or ``setup``) a heading names; ``None`` when it names none."""
+    """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
     text = normalise(heading)
     if not text:
         return None
@@ -787,4 +781,4 @@ def _code_pointer(start: int, content: str, reading: Reading) -> None:
             return
 
 
-__all__ = ["FACETS", "FACET_NAMES", "Evidence", "Reading", "heading_facet", "read"]
+__all__ = ["FACETS", "Evidence", "Reading", "heading_facet", "read"]

@@ -30,10 +30,16 @@ def unknown_keys(data: Mapping[str, Any]) -> list[str]:
 
 
 def is_foreign(data: Any) -> bool:
-    """True for a JSON object with no identifying field whose keys are mostly unknown."""
+    """True for a JSON object with no identifying field whose keys are mostly strange to the
+    schema: neither its fields nor plausible misspellings of them ("nxt_action" is a v1 packet
+    with a typo, and its own finding says "did you mean next_action?")."""
     if not isinstance(data, Mapping) or any(key in data for key in IDENTIFYING):
         return False
-    return 2 * len(unknown_keys(data)) > len(data)
+    from handoff_audit.schema.messages import nearest_field
+
+    known = sorted(_known_fields())
+    strange = [key for key in unknown_keys(data) if nearest_field(key, known) is None]
+    return 2 * len(strange) > len(data)
 
 
 def foreign_message(data: Mapping[str, Any]) -> str:

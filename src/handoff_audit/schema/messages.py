@@ -205,7 +205,7 @@ def _unknown_fields(error: ValidationError, pointer: str) -> Iterator[Violation]
             continue
         where = f" in {field_name(pointer)}" if pointer else ""
         message = f"unknown field {show(key)}{where}"
-        guess = _nearest_field(key, known)
+        guess = nearest_field(key, known)
         if guess is not None:
             message += f" — did you mean {show(guess)}?"
         elif len(known) <= 8:
@@ -260,7 +260,7 @@ def _words(name: str) -> set[str]:
     return {w.lower().removesuffix("s") for w in re.split(r"[\W_]+", spaced) if len(w) >= 3}
 
 
-def _nearest_field(key: str, known: Sequence[str]) -> str | None:
+def nearest_field(key: str, known: Sequence[str]) -> str | None:
     """A known field that ``key`` is probably a misspelling or a variant of, if any.
 
     Spelling alone suggests nonsense for field names ("description" is 60% "decisions"), so

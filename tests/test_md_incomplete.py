@@ -299,3 +299,33 @@ def test_a_template_left_unfilled_is_incomplete() -> None:
         "ruled_out",
         "pointers",
     ]
+
+
+MORE = DATA / "realworld-handoffs-more"
+PERMISSIVE = {"MIT", "Apache-2.0", "Apache-2.0 OR MIT", "BSD-2-Clause", "BSD-3-Clause", "ISC"}
+
+
+def test_more_real_handoffs_are_permissive_sourced_and_labelled() -> None:
+    files = sorted(p.name for p in MORE.glob("*.md"))
+    assert len(files) >= 20
+    sources = {s["file"]: s for s in json.loads((MORE / "SOURCES.json").read_text())}
+    labels = {entry["file"] for entry in json.loads((MORE / "LABELS.json").read_text())["labels"]}
+    split = json.loads((MORE / "SPLIT.json").read_text())
+    for name in files:
+        assert sources[name]["license"] in PERMISSIVE
+        assert len(sources[name]["commit"]) == 40 and sources[name]["repo"].count("/") == 1
+        assert name in labels
+        assert (name in split["tuning"]) != (name in split["heldout"])
+    assert "MIT" in (MORE / "NOTICE").read_text()
+
+
+def test_judgment_bench_reads_a_split() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "judgment.py"), str(MORE), "--split", "tuning"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "(split tuning)" in done.stdout and "facet agreement:" in done.stdout

@@ -25,11 +25,8 @@ def test_the_files_only_handoff_fails_naming_each_missing_part(run_cli: Any) -> 
     assert result.code == 1
     findings = result.json()["findings"]
     assert {f["rule"] for f in findings} == {"md-incomplete"}
+    # The changed files are pointers and "Tests pass." is a state; the rest is missing.
     starts = sorted(f["message"].split(":")[0] for f in findings)
-    assert starts == [
-        "no decisions",
-        "no next step",
-        "no pointers",
-        "no state",
-        "nothing ruled out or failed",
-    ]
+    assert starts == ["no decisions with reasons", "no next step", "nothing ruled out"]
+    severities = {f["facet"]: f["severity"] for f in findings}
+    assert severities == {"next": "error", "decisions": "warning", "ruled_out": "warning"}

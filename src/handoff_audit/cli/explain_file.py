@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from handoff_audit.errors import InputError
+from handoff_audit.markdown.completeness import explain_facets
 
 MAX_BYTES = 10 * 1024 * 1024
 """Larger files are refused rather than read (a handoff is a few kilobytes)."""
@@ -32,6 +33,4 @@ def explain_file(rule_id: str, file: Path) -> str:
         ) from None
     except OSError as error:
         raise InputError(f"{file}: cannot be read ({error.strerror or error})") from None
-    from handoff_audit.markdown.completeness import explain_facets
-
     return explain_facets(text, str(file))

@@ -617,6 +617,7 @@ class _Section:
 def _parser() -> MarkdownIt:
     # Block tokens only: inline parsing (emphasis, links) costs more than the whole rest of
     # the reading, and the cues below read the block's source text directly.
+    # start-up: markdown-it is imported only when a hand-written handoff is read
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])

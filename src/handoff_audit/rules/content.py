@@ -14,6 +14,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.schema.foreign import foreign_message, is_foreign
 from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
 
 if TYPE_CHECKING:
@@ -212,14 +213,10 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 
 def _foreign(packet: Packet) -> bool:
-    from handoff_audit.schema.foreign import is_foreign
-
     return is_foreign(packet.data)
 
 
 def _foreign_hit(packet: Packet) -> Hit:
-    from handoff_audit.schema.foreign import foreign_message
-
     assert packet.data is not None
     return Hit(SCHEMA, packet.path, foreign_message(packet.data), line=1, column=1, pointer="")
 

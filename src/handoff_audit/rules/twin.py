@@ -11,6 +11,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, twin_of
 from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.schema.foreign import is_foreign
 
 MD_MISSING = Rule(
     id="md-missing",
@@ -198,8 +199,6 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 
 def _twin(packet: Packet) -> Iterator[Hit]:
-    from handoff_audit.schema.foreign import is_foreign
-
     if packet.markdown_path is None:
         if is_foreign(packet.data):
             return  # the one `schema` finding says what to do; `render` could not read it

@@ -11,14 +11,15 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from handoff_audit.schema import load_schema
+from handoff_audit.schema.messages import nearest_field
+
 IDENTIFYING = ("branch", "status", "next_action", "last_known_good_commit")
 """A v1 packet has these; a file with none of them was written for another shape."""
 
 
 @cache
 def _known_fields() -> frozenset[str]:
-    from handoff_audit.schema import load_schema
-
     properties = load_schema(None).get("properties", {})
     return frozenset(properties) if isinstance(properties, dict) else frozenset()
 
@@ -35,8 +36,6 @@ def is_foreign(data: Any) -> bool:
     with a typo, and its own finding says "did you mean next_action?")."""
     if not isinstance(data, Mapping) or any(key in data for key in IDENTIFYING):
         return False
-    from handoff_audit.schema.messages import nearest_field
-
     known = sorted(_known_fields())
     strange = [key for key in unknown_keys(data) if nearest_field(key, known) is None]
     return 2 * len(strange) > len(data)

@@ -111,8 +111,9 @@ def audit(folder: Path, labelled: list[Labelled]) -> float:
         if finding.rule == "md-incomplete":
             item.findings += 1
             item.errors += finding.severity.value == "error"
-            if finding.facet is not None:
-                item.missing.add(finding.facet)
+            facet = _facet_of(finding)
+            if facet is not None:
+                item.missing.add(facet)
         elif finding.rule == "schema":
             item.schema_findings += 1
     size_kb = sum(len(text.encode("utf-8")) for text in texts) / 1024
@@ -123,6 +124,25 @@ def audit(folder: Path, labelled: list[Labelled]) -> float:
             missing_parts(text)
         best = min(best, time.process_time() - start)
     return best * 1000 / size_kb if size_kb else 0.0
+
+
+_OLD_MESSAGES = {
+    "no state": "state",
+    "no next step": "next",
+    "no decisions": "decisions",
+    "decisions without reasons": "decisions",
+    "nothing ruled out": "ruled_out",
+    "ruled out or failed without reasons": "ruled_out",
+    "no pointers": "pointers",
+}
+
+
+def _facet_of(finding: Any) -> str | None:
+    """The finding's facet; from its message for versions before findings carried one."""
+    facet: str | None = getattr(finding, "facet", None)
+    if facet is None:
+        facet = _OLD_MESSAGES.get(finding.message.split(":")[0].split(" or failed")[0])
+    return facet
 
 
 def _share(part: int, whole: int) -> str:

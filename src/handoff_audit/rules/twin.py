@@ -89,19 +89,20 @@ numbering, with emoji and punctuation ignored:
 - *A heading or a short `Label:` line that names it*, with text under it. State: "State",
   "Summary", "Snapshot", "Done", "Current State Summary", "Changes since last session",
   "Progress". Next: "Next steps", "Immediate Next Steps", "Follow-ups", "To do", "Remaining",
-  "Priorities", "Plan", "Backlog", "Blockers", "NEXT:". Decisions: "Decisions", "Rationale",
+  "Priorities", "Plan", "What needs to be done", "NEXT:". Decisions: "Decisions", "Rationale",
   "Design record", "Architecture", "Approach", "Trade-offs", "Conventions". Ruled out: "Ruled
   out", "Tried", "Failed attempts", "What didn't work", "Gotchas", "Traps", "Pitfalls", "Critical
-  reminders", "Lessons learned", "Deliberately not changed", "Known issues". Pointers: "Pointers",
+  reminders", "Lessons learned", "Deliberately not changed", "Out of scope". Pointers: "Pointers",
   "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
   points". A subheading without a facet of its own speaks for its parent's; the document's title
-  names none. Setup sections ("Quick start", "Install", "Verification plan") are no next step.
+  names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
+  wish lists ("Ideas", "Potential enhancements", "Future") are no next step.
   A decisions section whose items give no reason at all ("because", "so that", "— why") is
   reported as "decisions without reasons" at its heading.
 - *The content, anywhere*: a path (`src/app.py`, `` `docs/` ``), `path:line`, a URL, a commit id
   or a test name is a pointer; a "NEXT:" line, an unchecked `- [ ]` item, "the next session
-  should", "to do", "remaining", or an ordered list of imperative steps outside a setup section is
-  a next step; a choice with a reason ("chose Redis because …", "use X so that …", "do not remove
+  should", "remaining work:", or an ordered list of imperative steps under no other facet's
+  heading is a next step; a choice with a reason ("chose Redis because …", "use X so that …", "do not remove
   it — agents read it") is a decision; "tried", "didn't work", "rejected", "discarded",
   "instead of", "don't …", "never …", "gotcha", "must not" is something ruled out; a line that
   starts "Added", "Fixed", "Implemented" …, "tests pass", "currently", "✅" is state.

@@ -102,10 +102,10 @@ numbering, with emoji and punctuation ignored:
 - *The content, anywhere*: a path (`src/app.py`, `` `docs/` ``), `path:line`, a URL, a commit id
   or a test name is a pointer; a "NEXT:" line, an unchecked `- [ ]` item, "the next session
   should", "remaining work:", or an ordered list of imperative steps under no other facet's
-  heading is a next step; a choice with a reason ("chose Redis because …", "use X so that …", "do not remove
-  it — agents read it") is a decision; "tried", "didn't work", "rejected", "discarded",
-  "instead of", "don't …", "never …", "gotcha", "must not" is something ruled out; a line that
-  starts "Added", "Fixed", "Implemented" …, "tests pass", "currently", "✅" is state.
+  heading is a next step; a choice with a reason ("chose Redis because …", "use X so that …",
+  "do not remove it — agents read it") is a decision; "tried", "didn't work", "rejected",
+  "discarded", "instead of", "don't …", "never …", "gotcha", "must not" is something ruled out;
+  a line that starts "Added", "Fixed", "Implemented" …, "tests pass", "currently", "✅" is state.
   "None." under a facet's heading says it on purpose and counts.
 
 `handoff-audit explain md-incomplete --file HANDOFF.md` prints, for each facet, the lines that

@@ -128,7 +128,8 @@ def test_headings_name_their_facet(heading: str, facet: str | None) -> None:
         ("Do not remove the legacy field — agents still read it.", "decisions"),
         ("An earlier draft was discarded because it leaked keys.", "ruled_out"),
         ("Tried a unique index; it didn't work under concurrent retries.", "ruled_out"),
-        ("Don't run the migration twice.", "ruled_out"),
+        ("Don't run the migration twice: it charges the customers again.", "ruled_out"),
+        ("Gotcha: the sandbox resets every night.", "ruled_out"),
         ("Added retries to the webhook handler.", "state"),
         ("All 42 tests pass on main.", "state"),
     ],
@@ -136,6 +137,57 @@ def test_headings_name_their_facet(heading: str, facet: str | None) -> None:
 def test_content_counts_without_a_heading(line: str, facet: str) -> None:
     reading = read(f"# Notes\n\n{line}\n")
     assert reading.has(facet), (line, reading.found)
+
+
+@pytest.mark.parametrize(
+    ("line", "facet"),
+    [
+        ("The export is slow because the cache is cold.", "decisions"),
+        ("Use the new client instead of the old one.", "ruled_out"),
+        ("Don't jump ahead.", "ruled_out"),
+        ("Fixed warning suppressions in the test run.", "ruled_out"),
+        ("The app doesn't crash any more, it works.", "ruled_out"),
+        ("This file gives the next agent enough context.", "next"),
+    ],
+)
+def test_one_stray_word_is_no_facet(line: str, facet: str) -> None:
+    reading = read(f"# Notes\n\n{line}\n")
+    assert not reading.has(facet), (line, reading.found[facet])
+
+
+@pytest.mark.parametrize(
+    ("lines", "facet"),
+    [
+        (
+            ["The export is slow because the cache is cold.", "Retries wait so that it rests."],
+            "decisions",
+        ),
+        (
+            ["Use the new client instead of the old one.", "Never call the v1 endpoint."],
+            "ruled_out",
+        ),
+    ],
+)
+def test_weak_cues_in_two_places_count(lines: list[str], facet: str) -> None:
+    one = read("# Notes\n\n" + lines[0] + "\n")
+    both = read("# Notes\n\n" + "\n\n".join(lines) + "\n")
+    assert not one.has(facet)
+    assert both.has(facet), both.found
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ('Tomorrow first action (fix "Failed to fetch")', "next"),
+        ("Decisions that are settled (do not re-litigate)", "decisions"),
+        ("Known constraints", None),
+        ("Lesson 2 - basic models", None),
+        ("Failing tests", "risks"),
+        ("Current queue", "next"),
+    ],
+)
+def test_heading_words_that_mislead(heading: str, facet: str | None) -> None:
+    assert heading_facet(heading) == facet
 
 
 def test_an_ordered_list_of_steps_is_a_next_step_but_setup_is_not() -> None:

@@ -62,6 +62,7 @@ Refund keys are stored.
 
 ## 2) Failing test
 `tests/test_refunds.py::test_double_refund` fails: the second call returns 201.
+Tried a unique index first; it did not hold under concurrent retries.
 
 ## 3) Decisions & Rationale
 - Store keys in Redis (to avoid a migration).

@@ -64,6 +64,8 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "checklist",
         ),
     ),
+    # A heading that says "decisions" is about them, even with "(do not re-litigate)" after it.
+    ("decisions", ("decision", "decisions", "decided", "rationale")),
     (
         "ruled_out",
         (
@@ -80,12 +82,9 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "tried",
             "attempts",
             "attempted",
-            "failed",
-            "failing",
-            "failure",
-            "failures",
-            "not working",
-            "broken",
+            "failed attempts",
+            "failed approaches",
+            "what failed",
             "didn't work",
             "did not work",
             "what broke",
@@ -99,10 +98,8 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "caveats",
             "warning",
             "warnings",
-            "reminder",
-            "reminders",
             "careful",
-            "lesson",
+            "critical reminders",
             "lessons",
             "learned",
             "learnings",
@@ -121,7 +118,6 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "beware",
             "discarded",
             "abandoned",
-            "constraints",
             "rules",
             "risk boundaries",
         ),
@@ -163,6 +159,12 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "risks",
             "limitations",
             "concerns",
+            "failed",
+            "failing",
+            "failure",
+            "failures",
+            "not working",
+            "broken",
         ),
     ),
     (
@@ -208,6 +210,9 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "pending",
             "what to do",
             "queued",
+            "first action",
+            "queue",
+            "task list",
             "upcoming",
             "needs to be done",
             "to be done",
@@ -279,7 +284,6 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "what i did",
             "what we did",
             "what was",
-            "overview",
             "this session",
             "session",
             "where we are",
@@ -316,6 +320,9 @@ _CANONICAL = {
 }
 
 
+# Quoted text in a heading is what something says ('Fix "Failed to fetch"'), not its topic.
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+
 _HEADING_PATTERNS = tuple(
     (facet, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)"))
     for facet, phrases in _HEADING_PHRASES
@@ -324,7 +331,7 @@ _HEADING_PATTERNS = tuple(
 
 def heading_facet(heading: str) -> str | None:
     """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
-    text = normalise(heading)
+    text = normalise(_QUOTED.sub(" ", heading))
     if not text:
         return None
     if text in _CANONICAL:
@@ -369,7 +376,9 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "next-step wording",
         re.compile(
-            r"\bnext (?:steps?|session|action|task|up|time|agent)\b"
+            r"\bnext (?:steps?|action|task|up)\b"
+            r"|\bnext (?:session|time|agent|person|developer)\W{0,3}(?:should|must|needs? to|has to"
+            r"|will need|can start|:|starts?|begins?|picks? up|first)"
             r"|\b(?:then|first), (?:run|fix|add|write|implement|finish|start|open|check)\b"
             r"|\b(?:still|remains?) to (?:do|be done|fix|write|implement)\b"
             r"|\bleft to do\b|\bfollow[- ]ups?\s*:|\bpick (?:it )?up\b"
@@ -383,8 +392,8 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _REASON = (
     r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
-    r"to support|to reduce|in order to|due to|otherwise|as it|as the|which (?:means|keeps|avoids)|"
-    r"rather than|instead of|for (?:speed|safety|simplicity|performance|consistency)|"
+    r"to support|to reduce|in order to|due to|otherwise|as it|which (?:means|keeps|avoids)|"
+    r"for (?:speed|safety|simplicity|performance|consistency)|"
     r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
 )
 
@@ -402,7 +411,8 @@ class _Near:
     """Find ``before`` first and look ahead for ``then`` (when ``before`` is the rarer one)."""
 
     def search(self, text: str) -> re.Match[str] | None:
-        stops = ".;!?\n" if self.sentence else "\n"
+        # A sentence ends at a stop followed by a space, so "server.js" or "e.g" does not end it.
+        stops = (". ", "; ", "! ", "? ", "\n") if self.sentence else ("\n",)
         if self.from_before:
             for match in self.before.finditer(text):
                 start = match.end()
@@ -417,7 +427,9 @@ class _Near:
             end = match.start()
             start = max(0, end - self.window)
             for stop in stops:
-                start = max(start, text.rfind(stop, start, end) + 1)
+                found = text.rfind(stop, start, end)
+                if found >= 0:
+                    start = found + len(stop)
             if self.before.search(text, start, end):
                 return match
         return None
@@ -427,7 +439,8 @@ _CHOICE = (
     r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|"
     r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
     r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose|design(?:ed)?|"
-    r"approach|must|always)\b"
+    r"approach|must|always|changed|updated|set|made|added|capped|limited|pinned|disabled|"
+    r"enabled|fixed with|fixed by)\b"
 )
 _STRICT_CHOICE = (
     r"\b(?:decided|decision|chose|chosen|opted|went with|settled on|picked|adopted|"
@@ -439,6 +452,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         _Near(
             re.compile(_CHOICE, re.IGNORECASE),
             re.compile(rf"\b(?:{_REASON})\b", re.IGNORECASE),
+            sentence=True,
         ),
     ),
     (
@@ -452,18 +466,16 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "a reason",
         re.compile(
-            r"\b(?:because|due to|so that|in order to|to avoid|to prevent|which means|the reason|"
-            r"rationale|recommend(?:ed|ation)?|trade-?off)\b"
-            r"|\b(?:fixed|solved|resolved|handled|worked around) (?:this|it) (?:by|with)\b",
+            r"\b(?:the reason (?:is|was|for|we|I)|rationale|recommend(?:ed|ation)|trade-?offs?)\b",
             re.IGNORECASE,
         ),
     ),
     (
         "a rule with its reason",
         _Near(
-            re.compile(r"\b(?:do not|don't|never|always|must|keep|prefer|only)\b", re.IGNORECASE),
+            re.compile(r"\b(?:do not|don't|never|always|must|keep|prefer)\b", re.IGNORECASE),
             re.compile(
-                r"\s[—–]\s|\s--?\s|\(|\bbecause\b|\bsince\b|\bso that\b|\bor else\b",
+                r"\s[—–]\s|\s--?\s|\bbecause\b|\bsince\b|\bso that\b|\bor else\b|\botherwise\b",
                 re.IGNORECASE,
             ),
             sentence=True,
@@ -476,9 +488,10 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         "tried or rejected",
         re.compile(
             r"\b(?:tried|attempted|didn't work|did not work|doesn't work|does not work|"
-            r"won't work|wouldn't work|not work(?:ing)?|rejected|ruled out|dead end|abandoned|"
-            r"discarded|reverted|rolled back|gave up|instead of|rather than|not worth|"
-            r"workaround|anti-pattern|was wrong|turned out|broke|breaks|out of scope|"
+            r"won't work|wouldn't work|rejected|ruled out|dead end|abandoned|"
+            r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
+            r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
+            r"anti-pattern|was wrong|turned out|out of scope|"
             r"intentionally (?:not|left|out)|deliberately (?:not|left|out))\b",
             re.IGNORECASE,
         ),
@@ -492,12 +505,29 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         ),
     ),
     (
-        "a warning",
+        "a trap",
         re.compile(
-            r"(?:^|[.!:;—–]\s+|\*\*)(?:don't|do not|never|avoid|beware|careful|NOT)\b"
-            r"|\b(?:must not|mustn't|should not|shouldn't|cannot|can't|gotchas?|traps?|"
-            r"pitfalls?|caveats?|watch out|be careful|warning|important:|critical:)\b",
+            r"\b(?:gotchas?|traps?|pitfalls?|caveats?|watch out|be careful|beware|"
+            r"lessons? learned|learned the hard way|footguns?)\b|\bwarning:",
             re.IGNORECASE,
+        ),
+    ),
+    (
+        "a warning with its reason",
+        _Near(
+            re.compile(
+                r"(?:^|[.!:;—–]\s+|\*\*)(?:don't|do not|never|avoid)\b"
+                r"|\b(?:must not|mustn't|should not|shouldn't)\b",
+                re.IGNORECASE | re.MULTILINE,
+            ),
+            re.compile(
+                r"\s[—–]\s|\s--?\s|:\s|\b(?:because|since|otherwise|or (?:else|it|the|you)|"
+                r"will (?:break|fail|lose|corrupt)|breaks|it (?:breaks|fails|will)|"
+                r"causes?|caused|due to|as it|which)\b",
+                re.IGNORECASE,
+            ),
+            sentence=True,
+            from_before=True,
         ),
     ),
 )
@@ -520,7 +550,9 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:tests? (?:pass|passing|passed|green|fail|failing|red)|\d+ (?:tests? )?"
             r"(?:passed|passing|failing|failed)|currently|is now|are now|now (?:works|passes|"
             r"supports|uses)|in progress|work in progress|WIP|blocked on|is done|are done|"
-            r"complete[d]?|working|status:|last commit|as of)\b|✅|✓|☑|\[x\]",
+            r"completed|(?:is|are|now|fully|not yet) (?:complete|working)|working on|status:|"
+            r"last commit|as of|already (?:exists?|checked|done|implemented|in place|merged)|"
+            r"(?:is|are|now) on main|merged (?:in)?to main)\b|✅|✓|☑|\[x\]",
             re.IGNORECASE,
         ),
     ),
@@ -543,6 +575,39 @@ def _cues(plain: tuple[tuple[str, re.Pattern[str] | _Near], ...]) -> tuple[Cue, 
         found.append((name, re.compile(pattern.pattern, flags), anchored))
     return tuple(found)
 
+
+# Weak cues: one alone is a stray word ("because", "instead of", "don't"), so a facet counts
+# from them only when they turn up in at least WEAK_NEEDED separate blocks.
+_WEAK_CUES: dict[str, tuple[Cue, ...]] = {
+    "decisions": _cues(
+        (
+            (
+                "reasons",
+                re.compile(
+                    r"\b(?:because|due to|so that|in order to|to avoid|to prevent|which means)\b"
+                    r"|\b(?:fixed|solved|resolved|handled|worked around) (?:this|it) (?:by|with)\b",
+                    re.IGNORECASE,
+                ),
+            ),
+        )
+    ),
+    "ruled_out": _cues(
+        (
+            (
+                "alternatives and failures",
+                re.compile(
+                    r"\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
+                    r"excluded|deprecated|unsafe|not now)\b"
+                    r"|(?:^|[.!:;—–]\s+|\*\*)(?:don't|do not|never|avoid)\b"
+                    r"|\b(?:must not|mustn't|should not|shouldn't)\b",
+                    re.IGNORECASE,
+                ),
+            ),
+        )
+    ),
+}
+WEAK_NEEDED = 2
+"""Separate blocks a weak cue must turn up in before its facet counts."""
 
 _CONTENT_CUES: dict[str, tuple[Cue, ...]] = {
     "pointers": _cues(_POINTER_CUES),
@@ -596,6 +661,8 @@ class Reading:
     """The first heading's line (where a missing facet is reported), else 1."""
     unreasoned_decisions: int | None = None
     """The line of a decisions section with no reason anywhere, when there is one."""
+    weak: dict[str, list[Evidence]] = field(default_factory=dict)
+    """Facet -> places where only a weak cue counted (see ``WEAK_NEEDED``)."""
 
     def has(self, facet: str) -> bool:
         """True when the facet was found anywhere."""
@@ -693,6 +760,9 @@ def read(text: str, *, every: bool = False) -> Reading:
         _judge_heading(section, reading)
     for section in sections:
         _judge_content(section, reading, every)
+    for facet, places in reading.weak.items():
+        if not reading.found.get(facet) and len(places) >= WEAK_NEEDED:
+            reading.found[facet] = list(places)
     for facet in FACETS:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
@@ -751,9 +821,23 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
                     shown = match.group(0) if cue_facet == "pointers" else _line_at(content, match)
                     _add(reading, cue_facet, Evidence(line, name, _short(shown)))
                     break
+            else:
+                _weak(start, content, flat, cue_facet, reading)
     if facet is None:  # steps under "Setup", "Ideas", "Done" ... are no next step
         for line, line_text in section.ordered_imperatives[:1]:
             _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
+
+
+def _weak(start: int, content: str, flat: str, facet: str, reading: Reading) -> None:
+    if len(reading.weak.get(facet, ())) >= WEAK_NEEDED and not reading.found.get(facet):
+        return  # enough already; the facet counts at the end
+    for name, pattern, anchored in _WEAK_CUES.get(facet, ()):
+        match = pattern.search(content if anchored else flat)
+        if match is not None:
+            line = start + content.count("\n", 0, match.start())
+            shown = _line_at(content, match)
+            reading.weak.setdefault(facet, []).append(Evidence(line, name, _short(shown)))
+            return
 
 
 def _line_at(content: str, match: re.Match[str]) -> str:

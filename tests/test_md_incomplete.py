@@ -130,7 +130,7 @@ def test_headings_name_their_facet(heading: str, facet: str | None) -> None:
         ("Tried a unique index; it didn't work under concurrent retries.", "ruled_out"),
         ("Don't run the migration twice: it charges the customers again.", "ruled_out"),
         ("Gotcha: the sandbox resets every night.", "ruled_out"),
-        ("Added retries to the webhook handler.", "state"),
+        ("Added retries to the webhook handler.\n\nFixed the duplicate refund.", "state"),
         ("All 42 tests pass on main.", "state"),
     ],
 )
@@ -148,6 +148,7 @@ def test_content_counts_without_a_heading(line: str, facet: str) -> None:
         ("Fixed warning suppressions in the test run.", "ruled_out"),
         ("The app doesn't crash any more, it works.", "ruled_out"),
         ("This file gives the next agent enough context.", "next"),
+        ("Added retries to the webhook handler.", "state"),
     ],
 )
 def test_one_stray_word_is_no_facet(line: str, facet: str) -> None:

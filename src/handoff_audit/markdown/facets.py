@@ -550,7 +550,7 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(?:tests? (?:pass|passing|passed|green|fail|failing|red)|\d+ (?:tests? )?"
             r"(?:passed|passing|failing|failed)|currently|is now|are now|now (?:works|passes|"
             r"supports|uses)|in progress|work in progress|WIP|blocked on|is done|are done|"
-            r"completed|(?:is|are|now|fully|not yet) (?:complete|working)|working on|status:|"
+            r"completed|(?:is|are|now|fully|not yet) (?:complete|working)|status:|"
             r"last commit|as of|already (?:exists?|checked|done|implemented|in place|merged)|"
             r"(?:is|are|now) on main|merged (?:in)?to main)\b|✅|✓|☑|\[x\]",
             re.IGNORECASE,
@@ -579,6 +579,8 @@ def _cues(plain: tuple[tuple[str, re.Pattern[str] | _Near], ...]) -> tuple[Cue, 
 # Weak cues: one alone is a stray word ("because", "instead of", "don't"), so a facet counts
 # from them only when they turn up in at least WEAK_NEEDED separate blocks.
 _WEAK_CUES: dict[str, tuple[Cue, ...]] = {
+    # One "Added …" line is an aside; a state is several of them.
+    "state": _cues(_STATE_CUES[:1]),
     "decisions": _cues(
         (
             (
@@ -614,7 +616,7 @@ _CONTENT_CUES: dict[str, tuple[Cue, ...]] = {
     "next": _cues(_NEXT_CUES),
     "decisions": _cues(_DECISION_CUES),
     "ruled_out": _cues(_RULED_OUT_CUES),
-    "state": _cues(_STATE_CUES),
+    "state": _cues(_STATE_CUES[1:]),
 }
 _REASON_IN_SECTION = re.compile(
     rf"\b(?:{_REASON}|why|reason|so|fails?|failed|breaks?|broke|slow|unsafe|flaky|without|"

@@ -17,9 +17,9 @@ ERROR_FACETS = frozenset({"next"})
 
 _MESSAGES = {
     "state": (
-        'no state: found no "State"/"Summary"/"Done"/"Snapshot" section and no line saying '
-        'what was done or is true now ("Added …", "tests pass", "currently …"); add a '
-        '"## State" section'
+        'no state: found no "State"/"Summary"/"Done"/"Snapshot" section, no line saying what '
+        'is true now ("tests pass", "currently …") and not two saying what was done ("Added '
+        '…"); add a "## State" section'
     ),
     "next": (
         'no next step: found no "Next steps"/"To do"/"Follow-ups"/"Remaining" section, '
@@ -27,14 +27,16 @@ _MESSAGES = {
         "section saying what to do first (without it this is a status report, not a handoff)"
     ),
     "decisions": (
-        'no decisions with reasons: found no "Decisions"/"Rationale"/"Design" section and no '
-        'choice with a reason ("chose X because …", "use X so that …"); add "## Key '
-        'decisions", one "- choice — why" per decision that would surprise the next session'
+        'no decisions with reasons: found no "Decisions"/"Rationale"/"Design" section, no '
+        'choice with its reason in one sentence ("chose X because …", "use X so that …") and '
+        'not two reasons ("because …"); add "## Key decisions", one "- choice — why" per '
+        "decision that would surprise the next session"
     ),
     "ruled_out": (
-        'nothing ruled out: found no "Ruled out"/"Tried"/"Gotchas"/"Lessons learned" section '
-        'and no "tried"/"didn\'t work"/"rejected"/"instead of"/"don\'t" line; add "## Ruled '
-        'out", one "- what — why not" per dead end or trap, or "None." if there was none'
+        'nothing ruled out: found no "Ruled out"/"Tried"/"Gotchas"/"Lessons learned" section, '
+        'no "tried"/"didn\'t work"/"rejected"/"gotcha" line or "don\'t … — why", and not two '
+        '"instead of"/"don\'t" lines; add "## Ruled out", one "- what — why not" per dead '
+        'end or trap, or "None." if there was none'
     ),
     "pointers": (
         'no pointers: found no path, path:line, URL, commit id or test name, and no "Key '

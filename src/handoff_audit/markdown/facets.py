@@ -8,9 +8,11 @@ links, commits). Two signals count, like a careful reader's:
   "Gotchas", "Key code waypoints", "Snapshot"), with something written under it;
 - the content anywhere: a path, ``path:line``, URL, commit id or test name is a pointer; a
   "NEXT:" line, an unchecked ``- [ ]`` item or "the next session should" is a next step; a choice
-  with a reason ("chose X because", "X — so that") is a decision; "tried", "didn't work",
-  "rejected", "instead of", "don't", "gotcha" is something ruled out; "Added ...", "tests pass",
-  "currently" is state.
+  with its reason in one sentence ("chose X because", "X — so that") is a decision; "tried",
+  "didn't work", "rejected", "gotcha", "don't X — why" is something ruled out; "tests pass",
+  "currently" is state. Weak cues (a bare "because", "instead of", "don't", a line starting
+  "Added ...") count only when found in ``WEAK_NEEDED`` separate blocks: one stray word is no
+  facet, which is where a lenient reading went wrong on files it had not seen.
 
 Only markdown-it's block tokens are built (headings, list items, paragraphs, code, each with
 its lines); text inside a block is read with regular expressions. That keeps a file well under
@@ -382,7 +384,7 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|\b(?:then|first), (?:run|fix|add|write|implement|finish|start|open|check)\b"
             r"|\b(?:still|remains?) to (?:do|be done|fix|write|implement)\b"
             r"|\bleft to do\b|\bfollow[- ]ups?\s*:|\bpick (?:it )?up\b"
-            r"|\b(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
+            r"|(?:^|[.!]\s+)(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
             r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b"
             r"|\bremaining(?:\s*:| (?:work|tasks?|items?|steps?|to-?dos?)\b)",
             re.IGNORECASE,

@@ -101,12 +101,12 @@ numbering, with emoji and punctuation ignored:
   reported as "decisions without reasons" at its heading.
 - *The content, anywhere*: a path (`src/app.py`, `` `docs/` ``), `path:line`, a URL, a commit id
   or a test name is a pointer; a "NEXT:" line, an unchecked `- [ ]` item, "the next session
-  should", "remaining work:", a "TODO:" line, or an ordered list of imperative steps under no
-  other facet's heading is a next step; a choice with its reason in the same sentence ("chose
-  Redis because …", "use X so that …", "do not remove it — agents read it") is a decision;
-  "tried", "didn't work", "rejected", "discarded", "gotcha", "pitfall", or a warning with its
-  reason ("don't run it twice — it charges again") is something ruled out; "tests pass",
-  "currently", "is now", "✅" is state.
+  should", "remaining work:", a line that starts "FIXME:", or an ordered list of imperative
+  steps under no other facet's heading is a next step; a choice with its reason in the same
+  sentence ("chose Redis because …", "use X so that …", "do not remove it — agents read it")
+  is a decision; "tried", "didn't work", "rejected", "discarded", "gotcha", "pitfall", or a
+  warning with its reason ("don't run it twice — it charges again") is something ruled out;
+  "tests pass", "currently", "is now", "✅" is state.
 - *Weak cues count only twice*: a stray word is no facet. A reason without a choice
   ("because …"), an alternative or a warning without its reason ("instead of …", "don't …",
   "never …", "deferred", "workaround") and a line that starts "Added", "Fixed", "Implemented" …

@@ -394,7 +394,8 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _REASON = (
     r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
-    r"to support|to reduce|in order to|due to|otherwise|as it|which (?:means|keeps|avoids)|"
+    r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|"
+    r"(?:which|this|that) (?:means|keeps|avoids|ensures|guarantees)|"
     r"for (?:speed|safety|simplicity|performance|consistency)|"
     r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
 )
@@ -409,12 +410,16 @@ class _Near:
     then: re.Pattern[str]
     window: int = 160
     sentence: bool = False
+    clause: bool = True
+    """With ``sentence``: a "; " ends it too ("don't X; it breaks Y" keeps its reason if not)."""
     from_before: bool = False
     """Find ``before`` first and look ahead for ``then`` (when ``before`` is the rarer one)."""
 
     def search(self, text: str) -> re.Match[str] | None:
         # A sentence ends at a stop followed by a space, so "server.js" or "e.g" does not end it.
-        stops = (". ", "; ", "! ", "? ", "\n") if self.sentence else ("\n",)
+        stops: tuple[str, ...] = ("\n",)
+        if self.sentence:
+            stops = (". ", "; ", "! ", "? ", "\n") if self.clause else (". ", "! ", "? ", "\n")
         if self.from_before:
             for match in self.before.finditer(text):
                 start = match.end()
@@ -468,7 +473,8 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "a reason",
         re.compile(
-            r"\b(?:the reason (?:is|was|for|we|I)|rationale|recommend(?:ed|ation)|trade-?offs?)\b",
+            r"\b(?:the reason (?:is|was|for|we|I)|rationale|recommend(?:ed|ation)|trade-?offs?)\b"
+            r"|\b(?:reason|why)\**\s*:",
             re.IGNORECASE,
         ),
     ),
@@ -494,7 +500,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
             r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
             r"anti-pattern|was wrong|turned out|out of scope|"
-            r"intentionally (?:not|left|out)|deliberately (?:not|left|out))\b",
+            r"(?:intentionally|deliberately) (?:not|left|out|deferred|skipped|kept out))\b",
             re.IGNORECASE,
         ),
     ),
@@ -502,7 +508,12 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         "removed, with its reason",
         _Near(
             re.compile(r"\b(?:removed|dropped|deleted|reverted|disabled)\b", re.IGNORECASE),
-            re.compile(r"\b(?:because|since|as it|due to|in favou?r of|instead)\b", re.IGNORECASE),
+            re.compile(
+                r"\b(?:because|since|as it|due to|in favou?r of|instead|conflict\w* with|"
+                r"(?:was|were) (?:wrong|broken|unused|redundant|dead)|unused|redundant|obsolete|"
+                r"no longer (?:needed|used))\b",
+                re.IGNORECASE,
+            ),
             sentence=True,
         ),
     ),
@@ -518,17 +529,18 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         "a warning with its reason",
         _Near(
             re.compile(
-                r"(?:^|[.!:;—–]\s+|\*\*)(?:don't|do not|never|avoid)\b"
+                r"(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
                 r"|\b(?:must not|mustn't|should not|shouldn't)\b",
                 re.IGNORECASE | re.MULTILINE,
             ),
             re.compile(
                 r"\s[—–]\s|\s--?\s|:\s|\b(?:because|since|otherwise|or (?:else|it|the|you)|"
                 r"will (?:break|fail|lose|corrupt)|breaks|it (?:breaks|fails|will)|"
-                r"causes?|caused|due to|as it|which)\b",
+                r"causes?|caused|due to|as it|which|fails?)\b",
                 re.IGNORECASE,
             ),
             sentence=True,
+            clause=False,
             from_before=True,
         ),
     ),
@@ -602,7 +614,7 @@ _WEAK_CUES: dict[str, tuple[Cue, ...]] = {
                 re.compile(
                     r"\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
                     r"excluded|deprecated|unsafe|not now)\b"
-                    r"|(?:^|[.!:;—–]\s+|\*\*)(?:don't|do not|never|avoid)\b"
+                    r"|(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
                     r"|\b(?:must not|mustn't|should not|shouldn't)\b",
                     re.IGNORECASE,
                 ),

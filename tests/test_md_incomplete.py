@@ -188,6 +188,7 @@ def test_weak_cues_in_two_places_count(lines: list[str], facet: str) -> None:
         ("Decisions that are settled (do not re-litigate)", "decisions"),
         ("Known constraints", None),
         ("Lesson 2 - basic models", None),
+        ("Fallow cleanup — IMPORTANT lesson for next chat", "ruled_out"),
         ("Failing tests", "risks"),
         ("Current queue", "next"),
     ],

@@ -102,6 +102,7 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "warnings",
             "careful",
             "critical reminders",
+            "lesson",
             "lessons",
             "learned",
             "learnings",
@@ -322,8 +323,9 @@ _CANONICAL = {
 }
 
 
-# Quoted text in a heading is what something says ('Fix "Failed to fetch"'), not its topic.
-_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+# Quoted text in a heading is what something says ('Fix "Failed to fetch"'), not its topic;
+# "Lesson 2" is a unit of a course, not a lesson learned.
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|\blessons? \d', re.IGNORECASE)
 
 _HEADING_PATTERNS = tuple(
     (facet, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)"))

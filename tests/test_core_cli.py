@@ -68,9 +68,16 @@ def test_select_and_ignore(run_cli: Any, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["check", "--select", "schema,nope"], ["unknown rule id nope", "known rules:", "schema"]),
-        (["check", "--ignore", "x"], ["unknown rule id x"]),
-        (["explain", "nope"], ["unknown rule id nope", "placeholder"]),
+        (
+            ["check", "--select", "schema,nope"],
+            ['unknown rule id "nope"', "known rules:", "schema"],
+        ),
+        (["check", "--ignore", "x"], ['--ignore: unknown rule id "x"']),
+        (["check", "--select", "schema", "--select", "plachelder"], ['did you mean "placeholder"']),
+        (["check", "--ignore", "lkg-behnd"], ['did you mean "lkg-behind"']),
+        (["explain", "nope"], ['unknown rule id "nope"', "placeholder"]),
+        (["explain", "md-mismach"], ['did you mean "md-mismatch"']),
+        (["check", "--strict", "--fail-on", "error"], ["--strict means --fail-on warning"]),
         (["check", "missing-folder"], ["missing-folder: no such file or folder"]),
         (["check", ".", ".."], ["outside the repository", "one repository at a time"]),
         (["check", "--format", "yaml"], ["'yaml' is not one of"]),

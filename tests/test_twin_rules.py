@@ -39,7 +39,8 @@ def _write(folder: Path, data: dict[str, Any], twin_text: str | None = "") -> No
 
 
 def _check(run_cli: Any, root: Path, *extra: str) -> tuple[int, list[dict[str, Any]]]:
-    result = run_cli(["check", "--format", "json", "--select", TWIN_RULES, *extra, "."], cwd=root)
+    select = [] if "--select" in extra else ["--select", TWIN_RULES]  # --select accumulates
+    result = run_cli(["check", "--format", "json", *select, *extra, "."], cwd=root)
     assert result.code in (0, 1), result.err
     return result.code, result.json()["findings"]
 

@@ -235,9 +235,10 @@ def _validate(
     severities: dict[str, Severity | None] = {}
     for rule_id, level in raw.get("rules", {}).items():
         if rule_id not in rule_ids:
+            from handoff_audit.suggest import unknown_name
+
             raise InputError(
-                f"{source}: rules: unknown rule id {show(rule_id)}; known rules: "
-                f"{', '.join(sorted(rule_ids))}"
+                f"{source}: rules: {unknown_name('rule id', str(rule_id), rule_ids, 'rules')}"
             )
         severities[rule_id] = None if level == "off" else Severity(level)
     schema = raw.get("schema")

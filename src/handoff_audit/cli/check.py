@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from handoff_audit.config import load_config
+from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -37,27 +39,51 @@ class CheckOptions:
     """The commit checked."""
     all_branches: bool = False
     """Also read every other branch's packets."""
+    fetch_history: bool = False
+    """May fetch what a shallow clone lacks; without it the repository is never changed."""
     select: frozenset[str] | None = None
     """Only these rules."""
     ignore: frozenset[str] = frozenset()
     """Never these rules."""
-    strict: bool = False
-    """Warnings fail too."""
+    fail_on: str = "error"
+    """``error``, ``warning`` or ``never``: the lowest severity that makes the exit code 1."""
+    exit_zero: bool = False
+    """Exit 0 even when findings reach ``fail_on``."""
+    color: str = "auto"
+    """``auto`` (a terminal without ``NO_COLOR``), ``always`` or ``never``."""
+    quiet: bool = False
+    """Findings only, no status line."""
+    max_commits_behind: int | None = None
+    """Overrides the configuration's ``max-commits-behind``."""
+    protected_branches: tuple[str, ...] | None = None
+    """Overrides the configuration's ``protected-branches``."""
+    block_files: tuple[str, ...] | None = None
+    """Overrides the configuration's ``block-files``."""
+
+
+FAIL_ON: dict[str, Severity | None] = {
+    "error": Severity.ERROR,
+    "warning": Severity.WARNING,
+    "never": None,
+}
+"""``--fail-on`` (and the action's ``fail-on`` input): the lowest severity that fails."""
 
 
 def run_check(options: CheckOptions) -> int:
     """Audit, write the report, and return 0 (nothing at the failing level) or 1."""
     paths = tuple(absolute(path) for path in options.paths or (Path("."),))
     root = find_root(paths)
+    config = load_config(root, options.config_file, rule_ids=RULES_BY_ID)
     request = AuditRequest(
         root=root,
         paths=paths,
-        config=load_config(root, options.config_file, rule_ids=RULES_BY_ID),
+        config=with_overrides(config, options),
         target=Target(
             head=options.head,
             branch=options.branch,
             target_branch=options.target_branch,
             all_branches=options.all_branches,
+            fetch_history=options.fetch_history,
         ),
         select=options.select,
         ignore=options.ignore,
@@ -65,11 +91,36 @@ def run_check(options: CheckOptions) -> int:
     report = run_audit(request)
     if options.output is not None:
         _refuse_to_overwrite_a_packet(options.output, root, report)
-    color = options.output is None and use_color(sys.stdout)
-    text = FORMATS[options.output_format](report, FormatOptions(color=color))
-    write_report(text, options.output)
-    level = Severity.WARNING if options.strict else Severity.ERROR
-    return EXIT_FINDINGS if report.fails_at(level) else EXIT_OK
+    format_options = FormatOptions(
+        color=options.output is None and use_color(sys.stdout, options.color),
+        quiet=options.quiet,
+        cwd=_cwd_from(root),
+    )
+    write_report(FORMATS[options.output_format](report, format_options), options.output)
+    if options.exit_zero:
+        return EXIT_OK
+    return EXIT_FINDINGS if report.fails_at(FAIL_ON[options.fail_on]) else EXIT_OK
+
+
+def with_overrides(config: Config, options: CheckOptions) -> Config:
+    """The configuration with the keys the command line (or the action's inputs) set."""
+    overrides: dict[str, Any] = {}
+    if options.max_commits_behind is not None:
+        overrides["max_commits_behind"] = options.max_commits_behind
+    if options.protected_branches is not None:
+        overrides["protected_branches"] = options.protected_branches
+    if options.block_files is not None:
+        overrides["block_files"] = options.block_files
+    return dataclasses.replace(config, **overrides) if overrides else config
+
+
+def _cwd_from(root: Path) -> str:
+    """The current folder relative to ``root`` (``""`` when it is the root or outside it)."""
+    try:
+        relative = Path.cwd().resolve().relative_to(root.resolve())
+    except (ValueError, OSError):
+        return ""
+    return "" if relative == Path(".") else relative.as_posix()
 
 
 def _refuse_to_overwrite_a_packet(output: Path, root: Path, report: Report) -> None:
@@ -82,8 +133,11 @@ def _refuse_to_overwrite_a_packet(output: Path, root: Path, report: Report) -> N
                 )
 
 
-def use_color(stream: object) -> bool:
-    """Colour only on a terminal, never with ``NO_COLOR`` set, always with ``FORCE_COLOR``."""
+def use_color(stream: object, when: str = "auto") -> bool:
+    """``--color``: ``always`` and ``never`` decide; ``auto`` colours only on a terminal, never
+    with ``NO_COLOR`` set, always with ``FORCE_COLOR``."""
+    if when != "auto":
+        return when == "always"
     if os.environ.get("NO_COLOR"):
         return False
     if os.environ.get("FORCE_COLOR"):

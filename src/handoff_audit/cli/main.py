@@ -11,44 +11,55 @@ from pathlib import Path
 
 import click
 
-from handoff_audit import __version__, controls
+from handoff_audit import __version__
+from handoff_audit.cli.exit_codes import run
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
-from handoff_audit.errors import EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
+from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS
 
 
-class _Exit(Exception):
-    """Carries a command's exit code out of click's standalone machinery."""
-
-    def __init__(self, code: int) -> None:
-        super().__init__(code)
-        self.code = code
+def _split(values: tuple[str, ...]) -> list[str]:
+    """Repeatable options that also take comma-separated lists: ``--x a,b --x c``."""
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
-def _rule_ids(value: str | None) -> frozenset[str] | None:
-    """Parse ``--select``/``--ignore``: comma-separated, repeatable; unknown ids are exit 2."""
-    if value is None:
+def _rule_ids(option: str, values: tuple[str, ...]) -> frozenset[str] | None:
+    """Parse ``--select``/``--ignore``: repeatable, comma lists, accumulating; ``None`` when
+    not given. An unknown id is exit 2 with the closest known one."""
+    if not values:
         return None
     # start-up: imported only when this command runs
     from handoff_audit.rules import RULES_BY_ID
+    from handoff_audit.suggest import unknown_name
 
-    ids = frozenset(part.strip() for part in value.split(",") if part.strip())
-    unknown = sorted(ids - RULES_BY_ID.keys())
-    if unknown:
-        raise InputError(
-            f"unknown rule id {', '.join(unknown)}; known rules: {', '.join(sorted(RULES_BY_ID))}"
-        )
-    return ids
+    ids = _split(values)
+    for rule_id in ids:
+        if rule_id not in RULES_BY_ID:
+            raise InputError(f"{option}: {unknown_name('rule id', rule_id, RULES_BY_ID, 'rules')}")
+    return frozenset(ids)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+_CHECK_EXAMPLES = """\b
+Examples:
+  handoff-audit check                          # the packets under the current folder
+  handoff-audit check --format json -o r.json  # the JSON report, written to a file
+  handoff-audit check --target-branch main     # as a pull request into main would be
+  handoff-audit check --select lkg-behind,lkg-unknown --fail-on warning
+"""
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    epilog="Exit codes: 0 ok, 1 findings at the failing level, 2 usage, configuration or "
+    "input error, 3 internal error.",
+)
 @click.version_option(__version__, "-V", "--version", prog_name="handoff-audit")
 def cli() -> None:
     """Audit session handoff packets (handoff.json, handoff.md, HANDOFF.md)."""
 
 
-@cli.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@cli.command(epilog=_CHECK_EXAMPLES)
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path), metavar="[PATHS]...")
 @click.option(
     "--format",
     "output_format",
@@ -57,15 +68,81 @@ def cli() -> None:
     show_default=True,
     help="Output format.",
 )
-@click.option("--output", type=click.Path(path_type=Path), help="Write the report to FILE.")
-@click.option("--config", "config_file", type=click.Path(path_type=Path), help="Config file.")
-@click.option("--branch", help="Branch checked (default: the checked-out branch).")
-@click.option("--target-branch", help="Branch a pull request or merge queue entry merges into.")
-@click.option("--head", help="Commit checked (default: HEAD).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Write the report to FILE.",
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Configuration file (default: .handoff-audit.yml or pyproject.toml at the root).",
+)
+@click.option("--branch", metavar="NAME", help="Branch checked (default: the checked-out branch).")
+@click.option(
+    "--target-branch",
+    metavar="NAME",
+    help="Branch a pull request or merge queue entry merges into; must exist here "
+    "(local or remote-tracking).",
+)
+@click.option("--head", metavar="REV", help="Commit checked (default: HEAD).")
 @click.option("--all-branches", is_flag=True, help="Also read packets on every other branch.")
-@click.option("--select", help="Only these rules (comma-separated ids).")
-@click.option("--ignore", help="Never these rules (comma-separated ids).")
-@click.option("--strict", is_flag=True, help="Warnings fail too.")
+@click.option(
+    "--fetch-history",
+    is_flag=True,
+    help="In a shallow clone, fetch the history the staleness rules need (git fetch "
+    "--deepen). Without it, check never changes the repository.",
+)
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="RULE[,RULE]",
+    help="Only these rules. Repeatable; accumulates.",
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="RULE[,RULE]",
+    help="Never these rules. Repeatable; accumulates.",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "never"]),
+    default=None,
+    help="Lowest severity that makes the exit code 1.  [default: error]",
+)
+@click.option("--strict", is_flag=True, help="Warnings fail too (same as --fail-on warning).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings fail the check.")
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the text output; auto: on a terminal and without NO_COLOR.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print the findings only, no status line.")
+@click.option(
+    "--max-commits-behind",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Override the configuration's max-commits-behind.",
+)
+@click.option(
+    "--protected-branches",
+    multiple=True,
+    metavar="GLOB[,GLOB]",
+    help="Override the configuration's protected-branches. Repeatable.",
+)
+@click.option(
+    "--block-files",
+    multiple=True,
+    metavar="GLOB[,GLOB]",
+    help="Override the configuration's block-files. Repeatable.",
+)
 def check(
     paths: tuple[Path, ...],
     output_format: str,
@@ -75,14 +152,24 @@ def check(
     target_branch: str | None,
     head: str | None,
     all_branches: bool,
-    select: str | None,
-    ignore: str | None,
+    fetch_history: bool,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    fail_on: str | None,
     strict: bool,
-) -> None:
-    """Audit the packets under PATH (default: the current directory)."""
+    exit_zero: bool,
+    color: str,
+    quiet: bool,
+    max_commits_behind: int | None,
+    protected_branches: tuple[str, ...],
+    block_files: tuple[str, ...],
+) -> int:
+    """Audit the packets under PATHS (default: the current folder)."""
     # start-up: imported only when this command runs
     from handoff_audit.cli.check import CheckOptions, run_check
 
+    if strict and fail_on not in (None, "warning"):
+        raise InputError(f"--strict means --fail-on warning; it cannot go with --fail-on {fail_on}")
     options = CheckOptions(
         paths=paths or (Path("."),),
         output_format=output_format,
@@ -92,11 +179,18 @@ def check(
         target_branch=target_branch,
         head=head,
         all_branches=all_branches,
-        select=_rule_ids(select),
-        ignore=_rule_ids(ignore) or frozenset(),
-        strict=strict,
+        fetch_history=fetch_history,
+        select=_rule_ids("--select", select),
+        ignore=_rule_ids("--ignore", ignore) or frozenset(),
+        fail_on="warning" if strict else fail_on or "error",
+        exit_zero=exit_zero,
+        color=color,
+        quiet=quiet,
+        max_commits_behind=max_commits_behind,
+        protected_branches=tuple(_split(protected_branches)) or None,
+        block_files=tuple(_split(block_files)) or None,
     )
-    raise _Exit(run_check(options))
+    return run_check(options)
 
 
 @cli.command()
@@ -105,7 +199,7 @@ def check(
 @click.option(
     "--check", "check_only", is_flag=True, help="Exit 1 with a diff if the twin is stale."
 )
-def render(packet: Path, write: bool, check_only: bool) -> None:
+def render(packet: Path, write: bool, check_only: bool) -> int:
     """Print the canonical markdown of PACKET (a handoff JSON file, not its .md twin).
 
     A JSON file without the packet's "branch" and "status" fields is refused (exit 2).
@@ -115,14 +209,14 @@ def render(packet: Path, write: bool, check_only: bool) -> None:
 
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
-    raise _Exit(render_command(packet, write=write, check=check_only))
+    return render_command(packet, write=write, check=check_only)
 
 
 @cli.command(cls=PacketCommand)
 @click.option("--topic", help="Topic (default: default); the packet is .handoff/TOPIC.json.")
 @click.option("--output", type=click.Path(path_type=Path), help="Packet path (default by topic).")
 @packet_options
-def new(**kwargs: object) -> None:
+def new(**kwargs: object) -> int:
     """Start the packet of this branch and topic, and its markdown twin.
 
     Needs --summary, --next-action and --verdict-pointer. Refuses (exit 2) a dirty workbench
@@ -133,14 +227,14 @@ def new(**kwargs: object) -> None:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, new_command
 
-    raise _Exit(new_command(PacketOptions(**kwargs)))  # type: ignore[arg-type]
+    return new_command(PacketOptions(**kwargs))  # type: ignore[arg-type]
 
 
 @cli.command(cls=PacketCommand)
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
 @click.option("--topic", help="Which packet of this branch (default: default).")
 @packet_options
-def update(packet: Path | None, **kwargs: object) -> None:
+def update(packet: Path | None, **kwargs: object) -> int:
     """Refresh PACKET (default: the active packet of this branch and topic).
 
     A single-valued option replaces its field; a repeatable one appends (exact duplicates
@@ -151,23 +245,23 @@ def update(packet: Path | None, **kwargs: object) -> None:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
 
-    raise _Exit(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
+    return update_command(packet, PacketOptions(**kwargs))  # type: ignore[arg-type]
 
 
 @cli.command()
 @click.argument("packet", type=click.Path(path_type=Path))
 @click.option("--by", "successor", help="Path or topic of the successor packet.")
-def supersede(packet: Path, successor: str | None) -> None:
+def supersede(packet: Path, successor: str | None) -> int:
     """Mark PACKET superseded (a packet, not any JSON file) and re-render its twin."""
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
 
-    raise _Exit(set_status_command(packet, "superseded", successor))
+    return set_status_command(packet, "superseded", successor)
 
 
 @cli.command()
 @click.argument("packet", type=click.Path(path_type=Path))
-def archive(packet: Path) -> None:
+def archive(packet: Path) -> int:
     """Mark PACKET archived (its work is finished) and re-render its twin.
 
     The archived packet stays in git's history; the next branch's `new` may replace it.
@@ -175,93 +269,95 @@ def archive(packet: Path) -> None:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
 
-    raise _Exit(set_status_command(packet, "archived", None))
+    return set_status_command(packet, "archived", None)
 
 
 @cli.command()
-def schema() -> None:
+def schema() -> int:
     """Print the bundled packet schema (JSON Schema draft 2020-12)."""
     # start-up: imported only when this command runs
     from handoff_audit.schema import schema_text
 
     click.echo(schema_text(), nl=False)
+    return EXIT_OK
 
 
 @cli.command()
-def rules() -> None:
-    """Print the rule table."""
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a table; json: a list of {id, severity, blocks_merge, summary}.",
+)
+def rules(output_format: str) -> int:
+    """Print the rule table: id, default severity, when it fires."""
     # start-up: imported only when this command runs
     from handoff_audit.rules import ALL_RULES
 
+    if output_format == "json":
+        import json  # start-up: only the json table needs it
+
+        table = [
+            {
+                "id": rule.id,
+                "severity": rule.default.value,
+                "blocks_merge": rule.blocks_merge,
+                "summary": rule.summary,
+            }
+            for rule in ALL_RULES
+        ]
+        click.echo(json.dumps(table, indent=2))
+        return EXIT_OK
     width = max(len(rule.id) for rule in ALL_RULES)
     for rule in ALL_RULES:
         click.echo(f"{rule.id:<{width}}  {rule.default.value:<7}  {rule.summary}")
+    return EXIT_OK
 
 
 @cli.command()
-@click.argument("rule_id")
+@click.argument("rule_id", metavar="RULE")
 @click.option(
     "--file",
     "file",
     type=click.Path(path_type=Path),
+    metavar="FILE",
     help="md-incomplete only: show where each facet was found in this markdown file.",
 )
-def explain(rule_id: str, file: Path | None) -> None:
-    """Print one rule's documentation, or how md-incomplete reads one file (--file)."""
+def explain(rule_id: str, file: Path | None) -> int:
+    """Print RULE's documentation, with a finding it really prints, or how md-incomplete reads
+    one file (--file)."""
     # start-up: imported only when this command runs
     from handoff_audit.rules import RULES_BY_ID
+    from handoff_audit.rules.explain import explain_text
+    from handoff_audit.suggest import unknown_name
 
     rule = RULES_BY_ID.get(rule_id)
     if rule is None:
-        raise InputError(
-            f"unknown rule id {rule_id}; known rules: {', '.join(sorted(RULES_BY_ID))}"
-        )
+        raise InputError(f"explain: {unknown_name('rule id', rule_id, RULES_BY_ID, 'rules')}")
     if file is not None:
         # start-up: imported only when --file is given
         from handoff_audit.cli.explain_file import explain_file
 
         click.echo(explain_file(rule.id, file), nl=False)
-        return
-    click.echo(f"{rule.id} (default: {rule.default.value})\n\n{rule.summary}\n\n{rule.doc.strip()}")
+        return EXIT_OK
+    click.echo(explain_text(rule))
+    return EXIT_OK
 
 
 @cli.command()
-def ci() -> None:
+def ci() -> int:
     """The GitHub Action's entry point: read the runner's environment and do what it asks."""
     # start-up: imported only when this command runs
     from handoff_audit.github.ci import run_ci
 
-    raise _Exit(run_ci())
+    return run_ci()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code (0, 1, 2 or 3)."""
-    try:
-        cli.main(args=list(argv) if argv is not None else None, standalone_mode=False)
-    except _Exit as done:
-        return done.code
-    except InputError as error:
-        click.echo(f"handoff-audit: error: {controls.one_line(str(error))}", err=True)
-        return EXIT_USAGE
-    except click.exceptions.Abort:
-        click.echo("handoff-audit: aborted", err=True)
-        return EXIT_USAGE
-    except click.ClickException as error:
-        error.show()
-        return EXIT_USAGE
-    except click.exceptions.Exit as done:  # --help, --version
-        return done.exit_code
-    except BrokenPipeError:
-        return EXIT_OK
-    except Exception as error:
-        click.echo(
-            f"handoff-audit: internal error: {type(error).__name__}: "
-            f"{controls.one_line(str(error))}. "
-            "This is a bug; please report it with the command you ran.",
-            err=True,
-        )
-        return EXIT_INTERNAL
-    return EXIT_OK
+    return run(cli, argv, "handoff-audit")
 
 
 __all__ = ["EXIT_FINDINGS", "cli", "main"]

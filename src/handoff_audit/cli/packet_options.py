@@ -35,7 +35,7 @@ def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> ob
     return value
 
 
-def packet_options(command: Callable[..., None]) -> Callable[..., None]:
+def packet_options(command: Callable[..., int]) -> Callable[..., int]:
     """The options `new` and `update` share."""
     options = [
         click.option("--summary", help="What this session did (new: required)."),

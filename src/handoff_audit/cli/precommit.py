@@ -2,47 +2,50 @@
 
 What they do lives in `authoring.precommit`: `handoff-render` re-renders each staged packet's
 twin (exit 1 when it changed one); `handoff-audit-staged` runs `handoff-audit check` on the whole
-repository when a staged file is a packet or a packet's twin.
+repository when a staged file is a packet or a packet's twin. Both are click commands whose exit
+codes go through the same mapping as `handoff-audit`'s (`cli.exit_codes.run`).
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
-from handoff_audit import controls
 from handoff_audit.authoring.precommit import configured_packets, render_twins
-from handoff_audit.errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, InputError
+from handoff_audit.cli.exit_codes import run
+from handoff_audit.errors import EXIT_OK
+
+_HELP = {"help_option_names": ["-h", "--help"]}
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("packets", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--config", "config_file", type=click.Path(path_type=Path), help="Config file.")
-def _command(packets: tuple[Path, ...], config_file: Path | None) -> None:
-    """Re-render the markdown twin of each PACKET (handoff JSON files that the `packets`
+@click.command(context_settings=_HELP)
+@click.argument("packets", nargs=-1, type=click.Path(path_type=Path), metavar="[PACKETS]...")
+@click.option(
+    "--config", "config_file", type=click.Path(path_type=Path), metavar="FILE", help="Config file."
+)
+def render_hook(packets: tuple[Path, ...], config_file: Path | None) -> int:
+    """Re-render the markdown twin of each of PACKETS (handoff JSON files that the `packets`
     configuration matches) that is out of date.
 
     Exits 1 when a twin was rewritten, so a pre-commit hook stops the commit.
     """
-    raise SystemExit(render_twins(packets, config_file))
+    return render_twins(packets, config_file)
 
 
 _CHECK_VALUE_OPTIONS = frozenset(
-    {"--config", "--format", "--output", "--branch", "--target-branch", "--head"}
+    {"--config", "--format", "--output", "-o", "--branch", "--target-branch", "--head"}
     | {"--select", "--ignore", "--fail-on", "--color"}
+    | {"--max-commits-behind", "--protected-branches", "--block-files"}
 )
 """`check` options that take a value, so that the value is not taken for a staged file."""
 
 
-def audit_staged(argv: Sequence[str]) -> int:
-    """``handoff-audit-staged [CHECK-OPTION]... FILE...``: when a FILE is a packet (or a
-    packet's twin), audit the whole repository as `handoff-audit check` does; else exit 0."""
-    # start-up: handoff-render never needs the audit's command line
-    from handoff_audit.cli.main import main as handoff_audit
-
+def check_arguments(argv: Sequence[str]) -> list[str] | None:
+    """``[CHECK-OPTION]... FILE...``: when a FILE is a packet (or a packet's twin), the
+    `handoff-audit` arguments that audit the whole repository as `check` does; ``None`` when no
+    staged file is a packet (nothing to audit)."""
     options: list[str] = []
     files: list[Path] = []
     config_file: Path | None = None
@@ -57,44 +60,38 @@ def audit_staged(argv: Sequence[str]) -> int:
             options.append(arg)
         else:
             files.append(Path(arg))
-    try:
-        root, packets = configured_packets(files, config_file, twins=True)
-    except InputError as error:
-        click.echo(f"handoff-audit-staged: error: {controls.one_line(str(error))}", err=True)
-        return EXIT_USAGE
+    root, packets = configured_packets(files, config_file, twins=True)
     if not packets or root is None:
+        return None
+    return ["check", *options, str(root)]
+
+
+@click.command(
+    context_settings={**_HELP, "ignore_unknown_options": True, "allow_interspersed_args": False}
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[CHECK-OPTIONS]... [FILES]...")
+def staged_hook(args: tuple[str, ...]) -> int:
+    """When one of FILES is a packet (or a packet's twin), audit the whole repository as
+    `handoff-audit check CHECK-OPTIONS` does; otherwise exit 0.
+    """
+    # start-up: handoff-render never needs the audit's command line
+    from handoff_audit.cli.main import cli
+
+    arguments = check_arguments(args)
+    if arguments is None:
         return EXIT_OK
-    return handoff_audit(["check", *options, str(root)])
-
-
-def _entry(name: str, run: Callable[[], int]) -> int:
-    try:
-        return run()
-    except SystemExit as done:
-        return int(done.code or 0)
-    except click.ClickException as error:
-        error.show()
-        return EXIT_USAGE
-    except Exception as error:
-        message = controls.one_line(str(error))
-        click.echo(f"{name}: internal error: {type(error).__name__}: {message}", err=True)
-        return EXIT_INTERNAL
+    code = cli.main(args=arguments, prog_name="handoff-audit", standalone_mode=False)
+    return code if isinstance(code, int) else EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Console entry point of ``handoff-render``."""
-
-    def run() -> int:
-        _command.main(args=list(argv) if argv is not None else None, standalone_mode=False)
-        return EXIT_OK
-
-    return _entry("handoff-render", run)
+    """Console entry point of ``handoff-render``: its exit code (0, 1, 2 or 3)."""
+    return run(render_hook, argv, "handoff-render")
 
 
 def staged_main(argv: Sequence[str] | None = None) -> int:
     """Console entry point of ``handoff-audit-staged`` (the ``handoff-audit`` pre-commit hook)."""
-    args = list(argv) if argv is not None else sys.argv[1:]
-    return _entry("handoff-audit-staged", lambda: audit_staged(args))
+    return run(staged_hook, argv, "handoff-audit-staged")
 
 
-__all__ = ["audit_staged", "main", "render_twins", "staged_main"]
+__all__ = ["check_arguments", "main", "render_hook", "staged_hook", "staged_main"]

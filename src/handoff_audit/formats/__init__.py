@@ -18,6 +18,11 @@ class FormatOptions:
 
     color: bool = False
     """Use ANSI colours (only the text format does)."""
+    quiet: bool = False
+    """Findings only, no status line (only the text format has one)."""
+    cwd: str = ""
+    """The current folder relative to the repository root (``""`` or ``sub/dir``): the text
+    format shows paths relative to it; the machine formats stay root-relative."""
 
 
 Formatter = Callable[[Report, FormatOptions], str]

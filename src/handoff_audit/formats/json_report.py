@@ -47,6 +47,7 @@ def to_dict(report: Report) -> dict[str, Any]:
             "errors": summary.errors,
             "warnings": summary.warnings,
             "notes": summary.notes,
+            "suppressed": summary.suppressed,
         },
     }
 

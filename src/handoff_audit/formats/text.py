@@ -1,13 +1,18 @@
-"""The text format: findings grouped by file and sorted by line, then one summary line.
+"""The text format: findings grouped by file and sorted by line, then one status line.
 
-``path:line:col: rule: message`` is what editors and terminals turn into links; a warning or a
-note says so after the rule id. Colour is the caller's decision (`FormatOptions.color`).
+``path:line:col: rule: message`` is what editors and terminals turn into links, so every finding
+has a line (a finding about a whole file points at line 1) and paths are relative to the folder
+the command ran in. A warning or a note says so after the rule id. Colour is the caller's
+decision (`FormatOptions.color`) and goes through ``click.style``.
 """
 
 from __future__ import annotations
 
+import posixpath
 from itertools import groupby
 from typing import TYPE_CHECKING
+
+import click
 
 from handoff_audit import controls
 from handoff_audit.model.findings import Finding, Report, Severity
@@ -15,41 +20,51 @@ from handoff_audit.model.findings import Finding, Report, Severity
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
 
-_COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33", Severity.NOTE: "36"}
+_COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
 
 def render(report: Report, options: FormatOptions) -> str:
     """The report as text for a terminal or a log."""
-    paint = _painter(options.color)
+    paint = _Paint(options.color)
     lines: list[str] = []
     findings = sorted(report.findings, key=Finding.sort_key)
     for _path, group in groupby(findings, key=lambda f: f.path):
         if lines:
             lines.append("")
-        lines.extend(_line(finding, paint) for finding in group)
+        lines.extend(_line(finding, paint, options.cwd) for finding in group)
+    if options.quiet:
+        return "\n".join(lines) + "\n" if lines else ""
     if lines:
         lines.append("")
-    lines.append(paint("1", _summary(report)))
+    lines.append(paint.bold(status_line(report)))
     return "\n".join(lines) + "\n"
 
 
-def _line(finding: Finding, paint: _Paint) -> str:
+def display_path(path: str, cwd: str) -> str:
+    """``path`` (from the repository root) as seen from ``cwd`` (also from the root)."""
+    if not cwd or ":" in path:  # another branch's packet, ``ref:path``, stays as it is
+        return path
+    return posixpath.relpath(path, cwd)
+
+
+def _line(finding: Finding, paint: _Paint, cwd: str) -> str:
     # Neither a file name nor a message may drive the terminal (ESC, C1) or split the line.
-    where = controls.one_line(finding.path)
-    if finding.line is not None:
-        where += f":{finding.line}"
-        if finding.column is not None:
-            where += f":{finding.column}"
+    where = controls.one_line(display_path(finding.path, cwd))
+    where += f":{finding.line or 1}"
+    if finding.line is not None and finding.column is not None:
+        where += f":{finding.column}"
     rule = finding.rule
     if finding.severity is not Severity.ERROR:
         rule += f" ({finding.severity.value})"
     message = controls.one_line(finding.message)
-    return f"{paint('1', where)}: {paint(_COLOURS[finding.severity], rule)}: {message}"
+    return f"{paint.bold(where)}: {paint.colour(finding.severity, rule)}: {message}"
 
 
-def _summary(report: Report) -> str:
+def status_line(report: Report) -> str:
+    """The one status line every command that audits ends with."""
     summary = report.summary
     packets = _count(summary.packets, "packet")
+    suppressed = f" ({summary.suppressed} suppressed)" if summary.suppressed else ""
     if summary.packets == 0:
         return "No handoff packets found."
     counts = [
@@ -59,7 +74,7 @@ def _summary(report: Report) -> str:
     ]
     verdict = ", ".join(counts) if report.findings else "no findings"
     blocked = " Merge blocked." if report.blocked else ""
-    return f"{packets} checked: {verdict}.{blocked}"
+    return f"{packets} checked: {verdict}{suppressed}.{blocked}"
 
 
 def _count(number: int, noun: str) -> str:
@@ -70,9 +85,8 @@ class _Paint:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
 
-    def __call__(self, code: str, text: str) -> str:
-        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled else text
+    def bold(self, text: str) -> str:
+        return click.style(text, bold=True) if self.enabled else text
 
-
-def _painter(enabled: bool) -> _Paint:
-    return _Paint(enabled)
+    def colour(self, severity: Severity, text: str) -> str:
+        return click.style(text, fg=_COLOURS[severity]) if self.enabled else text

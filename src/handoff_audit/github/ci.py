@@ -107,6 +107,7 @@ def build_request(
             branch=event.branch,
             target_branch=event.target_branch,
             default_branch=event.default_branch,
+            fetch_history=True,  # the action may fetch: its checkout is CI's, not a user's
         ),
         remote_history=None if client is None else _compare_hook(client, out or sys.stdout),
     )

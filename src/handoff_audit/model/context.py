@@ -24,6 +24,9 @@ class Target:
     """The repository's default branch, when CI knows it (it counts as protected)."""
     all_branches: bool = False
     """Also read the packets of every local and remote-tracking branch."""
+    fetch_history: bool = False
+    """May fetch from the remote: deepen a shallow clone, fetch an absent ``target_branch``
+    (``check --fetch-history`` and ``ci``); otherwise the audit never changes the repository."""
 
 
 @dataclass(slots=True)

@@ -119,6 +119,8 @@ class Summary:
     """Number of findings at ``warning``."""
     notes: int
     """Number of findings at ``note``."""
+    suppressed: int = 0
+    """Number of findings an inline suppression (with a reason) silenced."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,8 @@ class Report:
     """The branch a pull request or merge queue entry merges into, when known."""
     blocking_rules: frozenset[str] = field(default_factory=frozenset)
     """Rule ids that block a merge (``handoff-in-merge``, ``active-in-merge``) and fired."""
+    suppressed: int = 0
+    """Findings silenced by an inline suppression with a reason (not in ``findings``)."""
 
     @property
     def summary(self) -> Summary:
@@ -149,6 +153,7 @@ class Report:
             errors=counts[Severity.ERROR],
             warnings=counts[Severity.WARNING],
             notes=counts[Severity.NOTE],
+            suppressed=self.suppressed,
         )
 
     @property

@@ -3,7 +3,7 @@ active-in-merge, on real repositories."""
 
 from __future__ import annotations
 
-from git_helpers import check, hits, packet
+from git_helpers import check, git, hits, packet
 
 
 def _base(git_repo) -> str:  # type: ignore[no-untyped-def]
@@ -36,10 +36,15 @@ def test_detached_head_without_branch_says_once_it_cannot_tell(git_repo, run_cli
     git_repo.write(".handoff/x.json", packet(branch="other", lkg=lkg, topic="x"))
     git_repo.commit("handoff")
     git_repo.git("checkout", "-q", "--detach")
-    report = check(run_cli, git_repo.root)
+    result = run_cli(
+        ["check", "--format", "json", "--select", "branch-mismatch"], cwd=git_repo.root
+    )
+    assert result.code == 0, "a detached HEAD is not an error"
+    report = result.json()
     assert report["branch"] is None
     [hit] = hits(report, "branch-mismatch")
     assert "cannot tell which branch" in hit["message"] and "--branch" in hit["message"]
+    assert hit["severity"] == "warning"
     report = check(run_cli, git_repo.root, "--branch", "main")
     assert report["branch"] == "main"
     assert [h["path"] for h in hits(report, "branch-mismatch")] == [".handoff/x.json"]
@@ -141,8 +146,74 @@ def test_handoff_in_merge_into_protected_branch(git_repo, run_cli) -> None:  # t
     ]
     assert "git rm HANDOFF.md" in hits(report, "handoff-in-merge")[0]["message"]
     assert not hits(report, "active-in-merge")
+    git_repo.git("branch", "develop", "main")
     assert not hits(check(run_cli, git_repo.root, "--target-branch", "develop"), "handoff-in-merge")
     assert not hits(check(run_cli, git_repo.root), "handoff-in-merge")
+
+
+def test_handoff_md_already_on_a_protected_branch(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.write("HANDOFF.md", "# Handoff\n\nState: half done.\n")
+    git_repo.write("handoff.json", packet(branch="main", lkg=lkg))
+    git_repo.commit("a push to main that carries HANDOFF.md")
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "handoff-in-merge")
+    assert hit["path"] == "HANDOFF.md" and hit["line"] is None
+    assert (
+        "is on the protected branch main" in hit["message"]
+        and "git rm HANDOFF.md" in hit["message"]
+    )
+    assert not hits(report, "active-in-merge"), "an active packet on its own branch is fine"
+    assert report["branch"] == "main"
+    git_repo.write(".handoff-audit.yml", "block-files: []\n")
+    assert not hits(check(run_cli, git_repo.root), "handoff-in-merge")
+    git_repo.write(".handoff-audit.yml", 'protected-branches: ["release/*"]\n')
+    assert not hits(check(run_cli, git_repo.root), "handoff-in-merge")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write(".handoff-audit.yml", "{}\n")
+    assert not hits(check(run_cli, git_repo.root), "handoff-in-merge")
+
+
+def test_unknown_target_branch_is_a_usage_error_with_a_suggestion(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("handoff.json", packet(branch="feat", lkg=lkg))
+    git_repo.commit("handoff")
+    result = run_cli(["check", "--target-branch", "mian"], cwd=git_repo.root)
+    assert result.code == 2 and result.out == ""
+    assert "--target-branch 'mian': no such local or remote-tracking branch" in result.err
+    assert 'did you mean "main"?' in result.err and "--fetch-history" in result.err
+    assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 1
+
+
+def test_a_target_branch_only_on_the_remote_is_fetched_with_fetch_history(
+    git_repo, tmp_path, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    lkg = _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("handoff.json", packet(branch="feat", lkg=lkg))
+    git_repo.commit("handoff")
+    git_repo.git("branch", "release")
+    clone = tmp_path / "clone"
+    git(
+        tmp_path,
+        "clone",
+        "-q",
+        "--single-branch",
+        "--branch",
+        "feat",
+        git_repo.root.as_uri(),
+        str(clone),
+    )
+    (clone / ".handoff-audit.yml").write_text('protected-branches: ["release"]\n')
+    refused = run_cli(["check", "--target-branch", "release"], cwd=clone)
+    assert refused.code == 2 and "--fetch-history" in refused.err
+    assert "origin/release" not in git(clone, "branch", "-r")
+    report = check(run_cli, clone, "--target-branch", "release", "--fetch-history")
+    assert hits(report, "active-in-merge")
+    assert "origin/release" in git(clone, "branch", "-r")
+    gone = run_cli(["check", "--target-branch", "relase", "--fetch-history"], cwd=clone)
+    assert gone.code == 2 and 'did you mean "release"?' in gone.err
 
 
 def test_protected_branches_globs_from_the_configuration(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
@@ -150,6 +221,7 @@ def test_protected_branches_globs_from_the_configuration(git_repo, run_cli) -> N
     git_repo.write(".handoff-audit.yml", 'protected-branches: ["release/*"]\n')
     git_repo.write("handoff.json", packet(branch="main", lkg=lkg))
     git_repo.commit("handoff")
+    git_repo.git("branch", "release/2.0")
     assert hits(check(run_cli, git_repo.root, "--target-branch", "release/2.0"), "active-in-merge")
     assert not hits(check(run_cli, git_repo.root, "--target-branch", "main"), "active-in-merge")
 
@@ -162,6 +234,8 @@ def test_active_in_merge_blocks_and_says_how_to_finish(git_repo, run_cli) -> Non
         ".handoff/old.json", packet(branch="feat", lkg=lkg, topic="old", status="superseded")
     )
     git_repo.commit("handoff")
+    git_repo.git("branch", "master", "main")
+    git_repo.git("branch", "feat2", "main")
     report = check(run_cli, git_repo.root, "--target-branch", "master")
     [hit] = hits(report, "active-in-merge")
     assert hit["path"] == ".handoff/refund.json" and hit["pointer"] == "/status"

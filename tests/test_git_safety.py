@@ -126,10 +126,11 @@ def test_hostile_branch_options_are_only_compared(git_repo, git_log, run_cli) ->
     lkg = git_repo.commit("start")
     git_repo.write("handoff.json", packet(lkg=lkg))
     git_log.write_text("")
-    report = check(
-        run_cli, git_repo.root, "--branch=--output=pwned", "--target-branch=--upload-pack=x"
-    )
+    report = check(run_cli, git_repo.root, "--branch=--output=pwned")
     assert hits(report, "branch-mismatch")
+    for fetch in ([], ["--fetch-history"]):
+        result = run_cli(["check", "--target-branch=--upload-pack=x", *fetch], cwd=git_repo.root)
+        assert result.code == 2 and "no such local or remote-tracking branch" in result.err
     assert "--output=pwned" not in git_log.read_text()
     assert "--upload-pack" not in git_log.read_text()
 

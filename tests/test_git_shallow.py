@@ -1,5 +1,6 @@
-"""Shallow clones (``git clone --depth 1 file://…``, as CI checks out): deepen when needed,
-and never call a commit unknown only because the clone is shallow."""
+"""Shallow clones (``git clone --depth 1 file://…``, as CI checks out): never changed unless
+``--fetch-history`` (or ``ci``) allows it, then deepened when needed; never call a commit unknown
+only because the clone is shallow."""
 
 from __future__ import annotations
 
@@ -26,10 +27,23 @@ def _clone(origin: Path, tmp_path: Path) -> Path:
     return clone
 
 
+def test_check_never_fetches_into_a_shallow_clone_unless_asked(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _origin(git_repo, behind=5)
+    clone = _clone(git_repo.root, tmp_path)
+    before = git(clone, "for-each-ref")
+    report = check(run_cli, clone)
+    assert git(clone, "rev-list", "--count", "HEAD") == "1"
+    assert git(clone, "rev-parse", "--is-shallow-repository") == "true"
+    assert git(clone, "for-each-ref") == before
+    [hit] = hits(report, "history-unavailable")
+    assert "--fetch-history" in hit["message"] and "fetch-depth: 0" in hit["message"]
+    assert not hits(report, "lkg-unknown") and not hits(report, "lkg-behind")
+
+
 def test_shallow_clone_is_deepened_and_judged(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
     _origin(git_repo, behind=5)
     clone = _clone(git_repo.root, tmp_path)
-    report = check(run_cli, clone)
+    report = check(run_cli, clone, "--fetch-history")
     assert report["packets"][0]["commits_behind"] == 5
     assert not hits(report, "history-unavailable") and not hits(report, "lkg-unknown")
     assert not hits(report, "packet-outdated")
@@ -40,7 +54,7 @@ def test_shallow_clone_that_cannot_be_deepened_says_so(git_repo, tmp_path, run_c
     _origin(git_repo, behind=5)
     clone = _clone(git_repo.root, tmp_path)
     git(clone, "remote", "set-url", "origin", (tmp_path / "gone").as_uri())
-    report = check(run_cli, clone)
+    report = check(run_cli, clone, "--fetch-history")
     [hit] = hits(report, "history-unavailable")
     assert "shallow clone" in hit["message"] and "fetch-depth: 0" in hit["message"]
     assert "deepening failed" in hit["message"]
@@ -55,7 +69,7 @@ def test_shallow_clone_without_a_remote(git_repo, tmp_path, run_cli) -> None:  #
     _origin(git_repo, behind=3)
     clone = _clone(git_repo.root, tmp_path)
     git(clone, "remote", "remove", "origin")
-    [hit] = hits(check(run_cli, clone), "history-unavailable")
+    [hit] = hits(check(run_cli, clone, "--fetch-history"), "history-unavailable")
     assert "no remote" in hit["message"] and "fetch-depth: 0" in hit["message"]
 
 
@@ -67,7 +81,7 @@ def test_unknown_commit_is_judged_once_the_full_history_is_there(
     git_repo.write("handoff.json", packet(lkg="deadbeefdeadbeef"))
     git_repo.commit("handoff")
     clone = _clone(git_repo.root, tmp_path)
-    report = check(run_cli, clone)
+    report = check(run_cli, clone, "--fetch-history")
     assert git(clone, "rev-parse", "--is-shallow-repository") == "false"
     assert len(hits(report, "lkg-unknown")) == 1
     assert not hits(report, "history-unavailable")
@@ -82,7 +96,7 @@ def test_packet_age_after_deepening_uses_the_real_last_change(git_repo, tmp_path
         git_repo.write("handoff.md", f"twin {i}\n")
         git_repo.commit(f"twin {i}")
     clone = _clone(git_repo.root, tmp_path)
-    report = check(run_cli, clone)
+    report = check(run_cli, clone, "--fetch-history")
     [hit] = hits(report, "packet-age")
     assert changed[:12] in hit["message"]
     assert not hits(report, "history-unavailable") and not hits(report, "packet-outdated")
@@ -128,7 +142,17 @@ def test_pull_request_head_beyond_a_depth_one_merge_checkout(git_repo, tmp_path,
     _lkg, pr_head = _pull_request(git_repo)
     clone = _merge_checkout(git_repo, tmp_path)
     git(clone, "checkout", "-q", "--detach")
-    report = check(run_cli, clone, "--head", pr_head, "--branch", "feat", "--target-branch", "main")
+    report = check(
+        run_cli,
+        clone,
+        "--head",
+        pr_head,
+        "--branch",
+        "feat",
+        "--target-branch",
+        "main",
+        "--fetch-history",
+    )
     assert report["head"] == pr_head
     assert report["packets"][0]["commits_behind"] == 1
     assert not hits(report, "history-unavailable") and not hits(report, "lkg-behind")
@@ -156,6 +180,6 @@ def test_deepening_error_never_shows_credentials(git_repo, tmp_path, run_cli) ->
     _origin(git_repo, behind=3)
     clone = _clone(git_repo.root, tmp_path)
     git(clone, "remote", "set-url", "origin", "http://user:s3cr3t-t0ken@127.0.0.1:9/repo.git")
-    result = run_cli(["check", "--format", "json"], cwd=clone)
+    result = run_cli(["check", "--format", "json", "--fetch-history"], cwd=clone)
     assert "s3cr3t-t0ken" not in result.out + result.err
     assert "history-unavailable" in result.out

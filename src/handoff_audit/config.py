@@ -16,6 +16,7 @@ from typing import Any
 from handoff_audit.credentials import show
 from handoff_audit.errors import InputError
 from handoff_audit.model.findings import Severity
+from handoff_audit.suggest import unknown_name
 
 DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md")
 
@@ -235,8 +236,6 @@ def _validate(
     severities: dict[str, Severity | None] = {}
     for rule_id, level in raw.get("rules", {}).items():
         if rule_id not in rule_ids:
-            from handoff_audit.suggest import unknown_name
-
             raise InputError(
                 f"{source}: rules: {unknown_name('rule id', str(rule_id), rule_ids, 'rules')}"
             )

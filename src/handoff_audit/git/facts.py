@@ -7,7 +7,9 @@ packets mention (one ``cat-file --batch-check``); the ancestry of the commit che
 change is found); the work tree's packet changes (one ``status``); files deleted since the
 packets' last known good commits (one ``diff-tree --stdin``); and, when asked, the block files of
 the commit checked and the packets of every other branch (one ``diff-tree --stdin`` and one
-``cat-file --batch``). A shallow clone adds a bounded number of ``fetch --deepen`` rounds.
+``cat-file --batch``). Only when allowed to fetch (``check --fetch-history``, ``ci``): a
+shallow clone adds a bounded number of ``fetch --deepen`` rounds, and a merge target that is
+not here is fetched once. Otherwise the audit never changes the repository.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import Packet, is_handoff_file
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
+from handoff_audit.suggest import closest
 
 ANCESTRY_LIMIT = 10_000
 """Commits of the checked commit's ancestry read to place last known good commits."""
@@ -86,10 +89,20 @@ _UNREADABLE = {
 
 def is_protected(target: Target, config: Config) -> bool:
     """True when the merge target is a protected branch (a configured glob or the default)."""
-    name = target.target_branch
+    return protected_name(target.target_branch, target, config)
+
+
+def protected_name(name: str | None, target: Target, config: Config) -> bool:
+    """True when ``name`` is a protected branch (a configured glob or the default branch)."""
     if not name:
         return False
     return name == target.default_branch or matches_any(name, config.protected_branches)
+
+
+def on_protected_branch(target: Target, branch: str | None, config: Config) -> bool:
+    """True when no merge is checked and the branch checked is itself protected (a push to
+    ``main``): its block files are already where they must never be."""
+    return not target.target_branch and protected_name(branch, target, config)
 
 
 class _Gatherer:
@@ -125,7 +138,7 @@ class _Gatherer:
         return plumbing.pathspecs(self.repo.prefix, self.config.packets, named)
 
     def gather(self) -> History:
-        refs = plumbing.list_refs(self.root)
+        refs = self._known_target(plumbing.list_refs(self.root))
         current = next((ref for ref in refs if ref.current), None)
         branch = self.target.branch or (current.branch if current else None)
         head_rev = self._head_rev()
@@ -146,6 +159,9 @@ class _Gatherer:
         present: set[str] = set()
         head: tuple[str, str] | None = None
         for step in (0, *DEEPEN_STEPS):
+            if step and not self.target.fetch_history:
+                facts.fetch_skipped = True
+                break
             if step:
                 try:
                     self._deepen(step, budget)
@@ -179,7 +195,9 @@ class _Gatherer:
     ) -> None:
         """The block files of the commit checked and the packets of other branches, from one
         ``diff-tree`` call over every tree needed."""
-        blocks = bool(self.target.target_branch and is_protected(self.target, self.config))
+        blocks = is_protected(self.target, self.config) or on_protected_branch(
+            self.target, branch, self.config
+        )
         plan = None
         if self.target.all_branches:
             plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
@@ -209,7 +227,7 @@ class _Gatherer:
         if not self.target.head:
             facts.problem = "the repository has no commits yet"
         elif self.repo.shallow:
-            reason = f" (deepening failed: {facts.deepen_error})" if facts.deepen_error else ""
+            reason = facts.missing_reason
             facts.problem = (
                 f"the commit checked, {self.target.head}, is not in this shallow clone{reason}"
             )
@@ -219,6 +237,37 @@ class _Gatherer:
                 "pass a commit id or branch that exists here"
             )
         return facts
+
+    def _known_target(self, refs: list[plumbing.Ref]) -> list[plumbing.Ref]:
+        """``refs``, after making sure the merge target is one of them: fetched when allowed
+        and absent; exit 2 with the closest branch name when it is not there at all (a typo
+        would otherwise silently turn the merge gate off)."""
+        name = self.target.target_branch
+        if not name or any(ref.branch == name for ref in refs):
+            return refs
+        if self.target.fetch_history and plumbing.is_safe_branch(name):
+            remotes = plumbing.remotes(self.root)
+            try:
+                if not remotes:
+                    raise plumbing.GitError("no remote")
+                plumbing.fetch_branch(
+                    self.root, remotes[0], name, shallow=self.repo.shallow, timeout=60.0
+                )
+            except plumbing.GitError:
+                if self.target.target_from_event:
+                    return refs  # GitHub named it; only this clone cannot show it
+            else:
+                refs = plumbing.list_refs(self.root)
+                if any(ref.branch == name for ref in refs):
+                    return refs
+        known = sorted({ref.branch for ref in refs})
+        guess = closest(name, known)
+        hint = f' — did you mean "{guess}"?' if guess else ""
+        fetched = "" if self.target.fetch_history else " (fetch it first, or pass --fetch-history)"
+        raise InputError(
+            f"--target-branch {name!r}: no such local or remote-tracking branch{fetched}"
+            f"{hint}; known branches: {', '.join(known) or 'none'}"
+        )
 
     def _head_rev(self) -> str:
         rev = self.target.head

@@ -108,6 +108,7 @@ def build_request(
             target_branch=event.target_branch,
             default_branch=event.default_branch,
             fetch_history=True,  # the action may fetch: its checkout is CI's, not a user's
+            target_from_event=True,
         ),
         remote_history=None if client is None else _compare_hook(client, out or sys.stdout),
     )

@@ -27,6 +27,9 @@ class Target:
     fetch_history: bool = False
     """May fetch from the remote: deepen a shallow clone, fetch an absent ``target_branch``
     (``check --fetch-history`` and ``ci``); otherwise the audit never changes the repository."""
+    target_from_event: bool = False
+    """``target_branch`` was named by GitHub's event, not typed: when it cannot be fetched (no
+    remote, no access) it is used as named instead of refused as unknown."""
 
 
 @dataclass(slots=True)

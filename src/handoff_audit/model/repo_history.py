@@ -9,6 +9,9 @@ from typing import Literal
 
 from handoff_audit.model.packet import Packet
 
+NOT_FETCHED = "not fetched: `check` changes no repository unless given --fetch-history"
+"""Why a shallow clone was not deepened, when the audit was not allowed to fetch."""
+
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]
 
 
@@ -73,6 +76,8 @@ class History:
     """The clone is still shallow after any deepening."""
     deepen_error: str | None = None
     """Why deepening a shallow clone failed, when it was tried and failed."""
+    fetch_skipped: bool = False
+    """More history was needed but the audit was not allowed to fetch (no --fetch-history)."""
     packets: dict[str, PacketHistory] = field(default_factory=dict)
     """Per work-tree packet path."""
     ref_times: dict[str, int] = field(default_factory=dict)
@@ -91,6 +96,15 @@ class History:
     ancestry_read: int = 0
     """How many commits of the checked commit's ancestry were read (at most
     `git.facts.ANCESTRY_LIMIT`)."""
+
+    @property
+    def missing_reason(self) -> str:
+        """`` (deepening failed: …)`` or `` (not fetched: …)``, or nothing."""
+        if self.deepen_error:
+            return f" (deepening failed: {self.deepen_error})"
+        if self.fetch_skipped:
+            return f" ({NOT_FETCHED})"
+        return ""
 
     @property
     def branch_unknown(self) -> bool:

@@ -25,9 +25,10 @@ branch would follow instructions meant for the other one.
 
 **Fix.** The packet belongs to the other branch: archive or supersede it here (`handoff-audit
 archive PACKET`); if the work continues on this branch, start its packet with `handoff-audit
-new`. The branch checked is `--branch`, else the checked-out branch; in a detached
-checkout without `--branch` (CI builds of pull requests) the rule says once that it cannot tell,
-rather than guess: pass `--branch` (the action passes the pull request's head branch).
+new`. The branch checked is `--branch`, else the checked-out branch; in a detached checkout
+without `--branch` (CI builds of pull requests, `git bisect`) the rule says once, as a warning,
+that it cannot tell, rather than guess: pass `--branch` (the action passes the pull request's
+head branch).
 """,
 )
 
@@ -87,6 +88,7 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
                 line,
                 column,
                 "/branch",
+                severity=Severity.WARNING,  # nothing is known to be wrong
             )
         return
     for packet in active:

@@ -34,8 +34,8 @@ made on another branch) sends it to the wrong place.
 **Fix.** `handoff-audit update --verify CMD` runs the tests and moves `last_known_good_commit` to
 `HEAD` when they pass; or name the commit on this branch where they last passed (`git log
 --oneline`) with `handoff-audit update --last-known-good COMMIT`. Both re-render the twin.
-In a shallow clone the audit fetches more history before it judges; it never calls a commit
-unknown only because the clone is shallow (that is `history-unavailable`).
+In a shallow clone it never calls a commit unknown only because the clone is shallow (that is
+`history-unavailable`; `--fetch-history` lets the audit fetch more history before it judges).
 """,
 )
 
@@ -107,12 +107,15 @@ HISTORY_UNAVAILABLE = Rule(
 stale packet pass as fresh, so the audit says what it could not judge instead.
 
 **Example.** CI checks out with `actions/checkout` and its default `fetch-depth: 1`; the packet's
-last known good commit is 30 commits back. The audit first deepens the clone itself (`git fetch
---deepen`, a few bounded rounds); when that fails (no remote, no access, too slow) this rule
-fires. It also fires once when the folder is not a git repository at all.
+last known good commit is 30 commits back. `check` never changes the repository on its own: with
+`--fetch-history` (and always in the GitHub Action, `handoff-audit ci`) it first deepens the clone
+itself (`git fetch --deepen`, a few bounded rounds), and this rule fires when that fails (no
+remote, no access, too slow) or was not allowed. It also fires once when the folder is not a git
+repository at all.
 
 **Fix.** Give the audit the history: `git fetch --unshallow`, or in GitHub Actions
-`actions/checkout` with `fetch-depth: 0`. Outside git, run the audit in a clone.
+`actions/checkout` with `fetch-depth: 0`, or let it fetch: `handoff-audit check
+--fetch-history`. Outside git, run the audit in a clone.
 """,
 )
 
@@ -230,7 +233,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
         if info.changed_unavailable:
             unavailable.append("the commit that last changed it is beyond the shallow clone")
     if unavailable:
-        reason = f" (deepening failed: {facts.deepen_error})" if facts.deepen_error else ""
+        reason = facts.missing_reason
         yield Hit(
             HISTORY_UNAVAILABLE,
             packet.path,

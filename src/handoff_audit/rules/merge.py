@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from handoff_audit.git.facts import is_protected
+from handoff_audit.git.facts import is_protected, on_protected_branch
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
@@ -14,7 +14,8 @@ HANDOFF_IN_MERGE = Rule(
     id="handoff-in-merge",
     default=Severity.ERROR,
     summary=(
-        "a pull request or merge queue entry into a protected branch carries a `block-files` file"
+        "a pull request or merge queue entry into a protected branch, or the protected branch "
+        "itself, carries a `block-files` file"
     ),
     doc="""\
 **Why.** A `HANDOFF.md` says "the work is not finished, here is where it stands". Once it lands
@@ -24,10 +25,13 @@ on the main branch it is wrong for everyone who reads it there, and it stays wro
 target is protected when it matches `protected-branches` (default `main`, `master`) or is the
 repository's default branch; the files checked are those of the commit checked that match
 `block-files` (default `HANDOFF.md` in any folder). The action sets its `blocked` output.
+The same file already on a protected branch (a push to `main`, or `check` run there without
+`--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.
 
 **Fix.** Finish the work and delete the file (`git rm HANDOFF.md`) before merging; move what is
-still worth keeping into the docs or an issue. Make this check required in the branch protection
-rules so that GitHub refuses the merge while it fails.
+still worth keeping into the docs or an issue. A protected branch that keeps such files on
+purpose (examples, fixtures) says so in `block-files`. Make this check required in the branch
+protection rules so that GitHub refuses the merge while it fails.
 """,
     blocks_merge=True,
 )
@@ -58,10 +62,8 @@ RULES = (
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
-    """When the merge target is protected, name every block file and every active packet."""
-    if not is_protected(ctx.target, ctx.config):
-        return
-    target = ctx.target.target_branch
+    """When the merge target is protected, name every block file and every active packet;
+    when the branch checked is itself protected, name every block file on it."""
     facts = ctx.history
     work = [p for p in ctx.packets if p.ref is None]
     if facts is not None and facts.block_files is not None:
@@ -69,6 +71,21 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if matches_any(name, ctx.config.block_files)}
+    branch = facts.branch if facts is not None else ctx.target.branch
+    if on_protected_branch(ctx.target, branch, ctx.config):
+        for path in sorted(blocked):
+            yield Hit(
+                HANDOFF_IN_MERGE,
+                path,
+                f"{path} is on the protected branch {branch}: it says the work is unfinished, "
+                f"and it is wrong here; delete it (`git rm {path}`) and move what is still worth "
+                "keeping into the docs or an issue, or, when the file belongs here, leave it "
+                "out of `block-files`",
+            )
+        return
+    if not is_protected(ctx.target, ctx.config):
+        return
+    target = ctx.target.target_branch
     for path in sorted(blocked):
         yield Hit(
             HANDOFF_IN_MERGE,

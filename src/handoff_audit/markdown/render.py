@@ -3,6 +3,8 @@
 Deterministic: the output depends only on the packet's values (fixed section order, no dates, no
 dict-order accidents). Every value is escaped so that it cannot change the document's structure:
 whatever a packet says, the result has the same headings and one list item per array element.
+Escaping is minimal (`handoff_audit.markdown.escape`): agents read the twin raw, and a command or
+a path copied from it must run as it is.
 """
 
 from __future__ import annotations
@@ -11,38 +13,24 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from handoff_audit.markdown.escape import Piece, escape_pieces, escape_text
 from handoff_audit.markdown.model import (
     EMPTY,
     META,
     SECTIONS,
     Item,
+    Style,
     fold,
     items_of,
     paragraphs_of,
     title_of,
 )
 
-# Inline punctuation that CommonMark/GFM (and GitHub's math) give a meaning anywhere in a line,
-# each escaped with a backslash (str.translate: several times faster than re.sub; bench/README.md).
-_INLINE = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~&$"})
-_HEADING = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~&$#"})
-# What gives a line's start a meaning: headings, quotes, list markers, setext underlines.
-_LINE_START = re.compile(r"^(?:([#>+=-])|(\d{1,9})([.)]))")
-
 
 def escape(text: str, *, heading: bool = False) -> str:
-    """``text`` (one folded line) as markdown that shows exactly this text and nothing else.
-
-    In a heading every ``#`` is escaped: a trailing `` #`` would be a closing sequence.
-    """
-    escaped = text.translate(_HEADING if heading else _INLINE)
-    match = _LINE_START.match(escaped)
-    if match is None:
-        return escaped
-    if match.group(1):
-        return "\\" + escaped
-    digits = match.group(2)
-    return f"{digits}\\{escaped[len(digits) :]}"
+    """``text`` (one folded line, at a line's start) as markdown that shows exactly this text,
+    with a backslash only where one is needed (see `handoff_audit.markdown.escape`)."""
+    return escape_text(text, line_start=not heading, heading=heading)
 
 
 def code(text: str) -> str:
@@ -56,20 +44,49 @@ def code(text: str) -> str:
 
 
 def _inline(item: Item) -> str:
-    parts: list[str] = []
-    for index, (style, text) in enumerate(item):
-        if style == "code":
-            parts.append(code(text))
-        elif style == "strong":
-            parts.append(f"**{escape(text)}**")
+    """One list item's parts, escaped together (a backtick in one can pair with another's)."""
+    merged: list[tuple[Style, str]] = []
+    for style, text in item:
+        if merged and style == "text" and merged[-1][0] == "text":
+            merged[-1] = ("text", merged[-1][1] + text)  # one run of text, judged as one
         else:
-            parts.append(escape(text) if index == 0 else text.translate(_INLINE))
+            merged.append((style, text))
+    pieces: list[Piece] = []
+    for index, (style, text) in enumerate(merged):
+        if style == "code":
+            continue
+        before = "*" if style == "strong" else (" " if index == 0 else _last(merged[index - 1]))
+        pieces.append(
+            Piece(
+                text,
+                strong=style == "strong",
+                line_start=index == 0 and style == "text",
+                before=before,
+                after="*" if style == "strong" else "\n",
+            )
+        )
+    escaped = iter(escape_pieces(pieces))
+    parts = [
+        code(text)
+        if style == "code"
+        else f"**{next(escaped)}**"
+        if style == "strong"
+        else next(escaped)
+        for style, text in merged
+    ]
     return "".join(parts)
+
+
+def _last(segment: tuple[Style, str]) -> str:
+    """The character the rendering of ``segment`` ends with."""
+    style, text = segment
+    return {"code": "`", "strong": "*"}.get(style, text[-1:] or " ")
 
 
 def _meta_line(label: str, value: Any) -> str:
     text = fold(value if isinstance(value, str) else str(value))
-    return f"- **{label}:** {escape(text) if text else '_' + EMPTY + '_'}"
+    shown = escape_text(text, line_start=False) if text else "_" + EMPTY + "_"
+    return f"- **{label}:** {shown}"
 
 
 def render_packet(data: Mapping[str, Any]) -> str:
@@ -92,7 +109,7 @@ def render_packet(data: Mapping[str, Any]) -> str:
         out += [f"## {spec.heading}", ""]
         if spec.kind == "text":
             blocks = [
-                "\n".join(escape(line) for line in lines)
+                escape_text("\n".join(lines))
                 for lines in (paragraphs_of(value) if value is not None else [])
             ]
         else:

@@ -3,14 +3,18 @@
 Agents read a twin raw and copy from it, so a backslash is added only before a character that
 would otherwise change what the document shows: `tests/test_refund.py::test_partial` stays as it
 is, `__init__.py` does not (it would be bold). Each character is judged in its position, by the
-rules of the CommonMark spec: a delimiter run of ``*``, ``_`` or ``~`` only when it can open or
-close emphasis and another run of the same character could pair with it; backticks only when
-two runs have the same length (one could open a code span that the other closes); ``<`` only before what could be a
-tag or an autolink; ``&`` only before what could be an entity; ``]`` only before ``(`` (without
-link definitions, which a line-start ``[`` cannot begin, only inline links exist); a backslash
-only before punctuation or at a line's end; and at a line's start what would begin a block
-(heading, quote, list item, thematic break, setext underline, fence, table delimiter row,
-link definition ``[label]: url``, task box ``[ ]``). ``$`` is escaped when two could pair (GitHub's math).
+rules of the CommonMark spec:
+
+- a delimiter run of ``*``, ``_`` or ``~`` only when it can open or close emphasis and another
+  run of the same character could pair with it;
+- backticks only when two runs have the same length (one could open a code span the other
+  closes);
+- ``<`` only before what could be a tag or an autolink; ``&`` only before what could be an
+  entity; ``]`` only before ``(`` (without link definitions, which a line-start ``[`` cannot
+  begin, only inline links exist); a backslash only before punctuation or at a line's end;
+- at a line's start, what would begin a block: heading, quote, list item, thematic break,
+  setext underline, fence, table delimiter row, link definition ``[label]: url``, task box;
+- ``$`` when two could pair (GitHub's math).
 
 The property tests check the result both ways: markdown-it gives back the text, and cmark-gfm
 (GitHub's parser) shows exactly the text.

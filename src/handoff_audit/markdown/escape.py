@@ -28,10 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-_ALL = re.compile(r"[\\`*_\[\]<>|~&$#+=\-.):!]")
-"""Characters that can matter somewhere; text without them needs no look at all (speed)."""
 _SPECIAL = re.compile(r"[\\`*_\]<~&$]")
 """Characters that can matter inside a line."""
+_STARTS = re.compile(r"(?:^|\n)[#>\[\-+*_=`~|:0-9]")
+"""Characters that can matter at a line's start."""
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7};|#[xX][0-9a-fA-F]{1,6};|[A-Za-z][A-Za-z0-9]{0,31};)")
 _DELIMITER_ROW = re.compile(r"^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 _BREAK = re.compile(r"^(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,}|=+\s*|-+\s*)$")
@@ -62,8 +62,11 @@ class Piece:
 def escape_pieces(pieces: Sequence[Piece], *, heading: bool = False) -> list[str]:
     """Each piece escaped. Pieces side by side in one inline context (an item's parts, one
     paragraph) are judged together: a backtick or ``$`` in one can pair with one in another."""
-    if not any(_ALL.search(p.text) for p in pieces):
-        return [p.text for p in pieces]
+    if not any(
+        _SPECIAL.search(p.text) or (p.line_start and _STARTS.search(p.text)) or heading
+        for p in pieces
+    ):
+        return [p.text for p in pieces]  # nothing to look at (speed: most text is plain)
     marks: list[set[int]] = [set() for _ in pieces]
     _mark_backticks(pieces, marks)
     _mark_dollars(pieces, marks)

@@ -59,6 +59,7 @@ BROKEN_KINDS = (
     "multiple-active",
     "branch-mismatch",
     "md-incomplete",
+    "invalid-suppression",
 )
 """The ways a broken packet is broken, cycled through in order."""
 
@@ -309,6 +310,8 @@ def _break(
         data["topic"] = active_topic
     elif kind == "branch-mismatch":
         data["branch"] = "feat/somewhere-else"
+    elif kind == "invalid-suppression":
+        data["x-handoff-audit"] = {"ignore": {"dangling-pointer": ""}}
     return None, render(data)
 
 

@@ -370,19 +370,6 @@ def test_checking_valid_packets_never_imports_jsonschema(tmp_path: Path) -> None
     assert json.loads(done.stdout)["summary"]["packets"] == 1
 
 
-# -- markdown: the escape tables are the regular expressions they replaced ----------------------
-
-_OLD_INLINE = re.compile(r"([\\`*_\[\]<>|~&$])")
-_OLD_HEADING = re.compile(r"([\\`*_\[\]<>|~&$#])")
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from("\\`*_[]<>|~&$#ab \n.()-!'\"") | st.characters()))
-def test_escape_tables_escape_as_the_regular_expressions_did(text: str) -> None:
-    assert text.translate(render._INLINE) == _OLD_INLINE.sub(r"\\\1", text)
-    assert text.translate(render._HEADING) == _OLD_HEADING.sub(r"\\\1", text)
-
-
 @given(st.integers() | st.booleans() | st.none() | st.floats() | st.lists(st.integers()))
 def test_as_text_of_a_number_is_what_json_says(value: Any) -> None:
     assert model.as_text(value) == json.dumps(value, ensure_ascii=False, sort_keys=True)

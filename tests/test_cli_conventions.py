@@ -202,3 +202,20 @@ def test_configuration_keys_as_flags(run_cli: Any, git_repo: Any) -> None:
     )
     bad = run_cli([*base, "--max-commits-behind", "-1"], cwd=git_repo.root)
     assert bad.code == 2 and "--max-commits-behind" in bad.err
+
+
+@pytest.mark.parametrize("rule_id", ["placeholder", "md-missing", "invalid-suppression"])
+def test_explain_quotes_what_the_rule_really_prints(
+    run_cli: Any, tmp_path: Path, rule_id: str
+) -> None:
+    import shutil
+
+    source = Path(__file__).resolve().parents[1] / "examples/gallery/broken" / rule_id
+    copy = tmp_path / rule_id
+    shutil.copytree(source, copy)
+    real = run_cli(["check", "-q", "--select", rule_id], cwd=copy).out.splitlines()
+    assert real
+    explained = run_cli(["explain", rule_id]).out
+    assert "What it prints: `handoff-audit check`" in explained
+    for line in real:
+        assert f"    {line}\n" in explained

@@ -18,6 +18,7 @@ from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import CHECKS, RULES_BY_ID
 from handoff_audit.rules.base import Hit
+from handoff_audit.rules.suppression import Suppressions
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,12 @@ def _run(request: AuditRequest) -> Report:
     all_hits: list[Hit] = list(hits)
     for check in CHECKS:
         all_hits.extend(check(ctx))
-    findings = _decide(all_hits, request)
+    from handoff_audit.rules import RULES_BY_ID
+    from handoff_audit.rules.suppression import read as read_suppressions
+
+    findings, suppressed = _decide(
+        all_hits, request, read_suppressions(packets, RULES_BY_ID.keys())
+    )
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -87,6 +93,7 @@ def _run(request: AuditRequest) -> Report:
         branch=facts.branch if facts else request.target.branch,
         target_branch=request.target.target_branch,
         blocking_rules=frozenset(f.rule for f in findings if _blocks(f.rule)),
+        suppressed=suppressed,
     )
 
 
@@ -94,9 +101,13 @@ def _blocks(rule_id: str) -> bool:
     return RULES_BY_ID[rule_id].blocks_merge
 
 
-def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
-    """Apply ``--select``/``--ignore`` and the configured severities; drop what is off."""
+def _decide(
+    hits: Iterable[Hit], request: AuditRequest, suppressions: Suppressions
+) -> tuple[tuple[Finding, ...], int]:
+    """Apply ``--select``/``--ignore``, the configured severities and the inline suppressions;
+    drop what is off. Returns the findings and how many were suppressed."""
     findings: set[Finding] = set()
+    suppressed: set[Finding] = set()
     for hit in hits:
         rule_id = hit.rule.id
         if request.select is not None and rule_id not in request.select:
@@ -107,7 +118,8 @@ def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
         severity: Severity | None = request.config.rules.get(rule_id, default)
         if severity is None:
             continue
-        findings.add(
+        into = suppressed if suppressions.covers(hit.path, rule_id) else findings
+        into.add(
             Finding(
                 rule=rule_id,
                 severity=severity,
@@ -119,7 +131,7 @@ def _decide(hits: Iterable[Hit], request: AuditRequest) -> tuple[Finding, ...]:
                 facet=hit.facet,
             )
         )
-    return tuple(sorted(findings, key=Finding.sort_key))
+    return tuple(sorted(findings, key=Finding.sort_key)), len(suppressed)
 
 
 def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from handoff_audit.model.context import AuditContext
-from handoff_audit.rules import branches, content, history, merge, twin
+from handoff_audit.rules import branches, content, history, merge, suppression, twin
 from handoff_audit.rules.base import Hit, Rule
 
 Check = Callable[[AuditContext], Iterable[Hit]]
@@ -16,6 +16,7 @@ ALL_RULES: tuple[Rule, ...] = (
     *history.RULES,
     *branches.RULES,
     *merge.RULES,
+    *suppression.RULES,
 )
 
 CHECKS: tuple[Check, ...] = (
@@ -24,6 +25,7 @@ CHECKS: tuple[Check, ...] = (
     history.check,
     branches.check,
     merge.check,
+    suppression.check,
 )
 
 RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in ALL_RULES}

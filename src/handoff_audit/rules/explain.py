@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from handoff_audit.rules.base import Rule
 
@@ -18,25 +19,25 @@ EXAMPLES_FILE = "examples.json"
 
 
 @cache
-def examples() -> dict[str, list[str]]:
-    """Rule id -> the finding lines the rule's gallery example prints (generated)."""
+def examples() -> dict[str, dict[str, Any]]:
+    """Rule id -> ``{folder, command, lines}``: what the rule's gallery example prints."""
     try:
         text = resources.files("handoff_audit.rules").joinpath(EXAMPLES_FILE).read_text("utf-8")
     except OSError:
         return {}
-    data = json.loads(text)
-    return {str(k): [str(line) for line in v] for k, v in data.items()}
+    data: dict[str, dict[str, Any]] = json.loads(text)
+    return data
 
 
 def explain_text(rule: Rule) -> str:
     """The rule's id, default, summary, documentation and, when known, a real finding."""
     text = f"{rule.id} (default: {rule.default.value})\n\n{rule.summary}\n\n{rule.doc.strip()}"
-    lines = examples().get(rule.id)
-    if lines:
-        shown = "\n".join(f"    {line}" for line in lines)
+    example = examples().get(rule.id)
+    if example:
+        shown = "\n".join(f"    {line}" for line in example["lines"])
         text += (
-            f"\n\nWhat it prints (examples/gallery/broken/{rule.id}/, "
-            f"`handoff-audit check --select {rule.id}`):\n\n{shown}"
+            f"\n\nWhat it prints: `{example['command']}` in a copy of {example['folder']}/ "
+            f"(outside any git repository):\n\n{shown}"
         )
     return text
 

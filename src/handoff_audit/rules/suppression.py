@@ -1,0 +1,162 @@
+"""Inline suppressions: a finding silenced where it lives, with the reason written beside it.
+
+In a JSON packet: ``"x-handoff-audit": {"ignore": {"RULE": "reason"}}`` (for the packet and its
+twin). In markdown: ``<!-- handoff-audit: ignore RULE reason -->`` (for that file). The engine
+drops the findings a valid suppression names and counts them in the report's
+``summary.suppressed``; a suppression without a reason, or naming no rule, silences nothing and
+is reported by `INVALID_SUPPRESSION`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from handoff_audit.model.context import AuditContext
+from handoff_audit.model.findings import Severity
+from handoff_audit.model.packet import Packet
+from handoff_audit.rules.base import Hit, Rule
+
+INVALID_SUPPRESSION = Rule(
+    id="invalid-suppression",
+    default=Severity.WARNING,
+    summary="an inline suppression has no reason or names no known rule, so it silences nothing",
+    doc="""\
+**Why.** A suppression says "this finding is known and accepted here". Without the reason the
+next reader cannot tell an accepted finding from a hidden one, so a suppression counts only
+with a reason, and one that names a rule that does not exist silences nothing at all.
+
+**Example.** In `handoff.json`, `"x-handoff-audit": {"ignore": {"dangling-pointer": ""}}`; in a
+`HANDOFF.md`, `<!-- handoff-audit: ignore too-long -->`. Both still let the finding through and
+add this one.
+
+**Fix.** Say why the rule does not apply here: `"x-handoff-audit": {"ignore":
+{"dangling-pointer": "reports/ is uploaded by CI, never committed"}}`, or `<!-- handoff-audit:
+ignore too-long the log excerpt is the point of this handoff -->`. A packet's suppressions
+cover the packet and its twin; a markdown comment covers its own file. Suppressed findings are
+counted in the report (`summary.suppressed`; the text output's status line says how many).
+This rule cannot itself be suppressed.
+""",
+)
+
+RULES = (INVALID_SUPPRESSION,)
+
+KEY = "x-handoff-audit"
+"""The packet's extension member that holds its suppressions."""
+COMMENT = re.compile(r"<!--[ \t]*handoff-audit:[ \t]*ignore\b[ \t]*([^\s>]*)[ \t]*(.*?)[ \t]*-->")
+"""A markdown suppression: the rule id, then the reason, inside one HTML comment."""
+
+
+@dataclass(slots=True)
+class Suppressions:
+    """The valid suppressions of an audit, and what is wrong with the others."""
+
+    by_path: dict[str, dict[str, str]] = field(default_factory=dict)
+    """File (as findings name it) -> rule id -> reason."""
+    problems: list[Hit] = field(default_factory=list)
+    """One `INVALID_SUPPRESSION` hit per suppression that silences nothing."""
+
+    def covers(self, path: str, rule_id: str) -> bool:
+        """True when a valid suppression silences ``rule_id`` in ``path``."""
+        if rule_id == INVALID_SUPPRESSION.id:
+            return False
+        rules = self.by_path.get(path)
+        return rules is not None and rule_id in rules
+
+
+def read(packets: list[Packet], rule_ids: Collection[str]) -> Suppressions:
+    """Every suppression in the packets and their markdown, checked against ``rule_ids``."""
+    found = Suppressions()
+    for packet in packets:
+        if packet.data is not None and KEY in packet.data:
+            _from_json(packet, packet.data[KEY], rule_ids, found)
+        if packet.ref is None and packet.markdown_text and "handoff-audit" in packet.markdown_text:
+            assert packet.markdown_path is not None
+            _from_markdown(packet.markdown_path, packet.markdown_text, rule_ids, found)
+    return found
+
+
+def check(ctx: AuditContext) -> Iterator[Hit]:
+    """The suppressions that silence nothing (the engine applies the others)."""
+    from handoff_audit.rules import RULES_BY_ID  # the registry imports this module
+
+    yield from read(ctx.packets, RULES_BY_ID.keys()).problems
+
+
+def _label(packet: Packet) -> str:
+    return packet.path if packet.ref is None else f"{packet.ref}:{packet.path}"
+
+
+def _from_json(
+    packet: Packet, block: object, rule_ids: Collection[str], found: Suppressions
+) -> None:
+    path = _label(packet)
+    ignore = block.get("ignore") if isinstance(block, Mapping) else None
+    if not isinstance(ignore, Mapping):
+        line, column = packet.position(f"/{KEY}")
+        found.problems.append(
+            Hit(
+                INVALID_SUPPRESSION,
+                path,
+                f'{KEY} must be {{"ignore": {{"RULE": "reason"}}}}: an object naming each '
+                "suppressed rule with the reason it does not apply here",
+                line,
+                column,
+                f"/{KEY}",
+            )
+        )
+        return
+    for rule_id, reason in ignore.items():
+        pointer = f"/{KEY}/ignore/{_pointer_part(str(rule_id))}"
+        problem = _problem(str(rule_id), reason, rule_ids, f'"{rule_id}": "why it does not apply"')
+        if problem is not None:
+            line, column = packet.position(pointer)
+            found.problems.append(Hit(INVALID_SUPPRESSION, path, problem, line, column, pointer))
+            continue
+        for target in (path, packet.markdown_path if packet.ref is None else None):
+            if target is not None:
+                found.by_path.setdefault(target, {})[str(rule_id)] = str(reason)
+
+
+def _from_markdown(path: str, text: str, rule_ids: Collection[str], found: Suppressions) -> None:
+    for match in COMMENT.finditer(text):
+        rule_id, reason = match.group(1), match.group(2)
+        line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+        example = f"<!-- handoff-audit: ignore {rule_id or 'RULE'} why it does not apply -->"
+        problem = _problem(rule_id, reason, rule_ids, example)
+        if problem is not None:
+            found.problems.append(Hit(INVALID_SUPPRESSION, path, problem, line, column))
+        else:
+            found.by_path.setdefault(path, {})[rule_id] = reason
+
+
+def _problem(rule_id: str, reason: object, rule_ids: Collection[str], example: str) -> str | None:
+    if rule_id not in rule_ids:
+        from handoff_audit.suggest import unknown_name
+
+        name = _show(rule_id)
+        return (
+            f"this suppression silences nothing: {unknown_name('rule id', name, rule_ids, 'rules')}"
+        )
+    if rule_id == INVALID_SUPPRESSION.id:
+        return f"{rule_id} cannot be suppressed: fix the suppression it reports instead"
+    if not isinstance(reason, str) or not reason.strip():
+        return (
+            f"the suppression of {rule_id} has no reason, so it silences nothing: say why the "
+            f"rule does not apply here, e.g. {example}"
+        )
+    return None
+
+
+def _pointer_part(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _show(text: str, limit: int = 60) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text[:limit] + ("…" if len(text) > limit else "")
+
+
+__all__ = ["COMMENT", "INVALID_SUPPRESSION", "KEY", "RULES", "Suppressions", "check", "read"]

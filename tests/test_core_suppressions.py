@@ -1,0 +1,92 @@
+"""Inline suppressions with a reason: in a packet (x-handoff-audit) and in markdown (a comment);
+counted in summary.suppressed; one without a reason, or naming no rule, is reported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from core_packets import packet, write_packet
+
+REPORT_SCHEMA = json.loads(
+    (Path(__file__).parent / "report-v1.schema.json").read_text(encoding="utf-8")
+)
+
+
+def _check(run_cli: Any, folder: Path, *args: str) -> Any:
+    result = run_cli(["check", "--format", "json", *args], cwd=folder)
+    assert result.code in (0, 1), result.err
+    report = result.json()
+    jsonschema.validate(report, REPORT_SCHEMA)
+    return report
+
+
+def test_a_packet_suppresses_a_rule_with_a_reason(run_cli: Any, tmp_path: Path) -> None:
+    select = ("--select", "dangling-pointer,md-missing,schema")
+    data = packet(verdict_pointer="reports/missing.xml")
+    write_packet(tmp_path, data, twin=False)
+    before = _check(run_cli, tmp_path, *select)
+    assert {f["rule"] for f in before["findings"]} == {"dangling-pointer", "md-missing"}
+    reason = "the verdict is uploaded by CI, never committed"
+    data["x-handoff-audit"] = {"ignore": {"dangling-pointer": reason, "md-missing": reason}}
+    write_packet(tmp_path, data, twin=False)
+    report = _check(run_cli, tmp_path, *select)
+    assert report["findings"] == []
+    count = len(before["findings"])
+    assert report["summary"]["suppressed"] == count
+    text = run_cli(["check", *select], cwd=tmp_path)
+    assert text.code == 0
+    assert text.out == f"1 packet checked: no findings ({count} suppressed).\n"
+
+
+def test_a_suppression_without_a_reason_silences_nothing_and_is_reported(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    data = packet(next_action="TODO", **{"x-handoff-audit": {"ignore": {"placeholder": " "}}})
+    write_packet(tmp_path, data, twin=False)
+    report = _check(run_cli, tmp_path, "--select", "placeholder,invalid-suppression")
+    rules = sorted(f["rule"] for f in report["findings"])
+    assert rules == ["invalid-suppression", "placeholder"]
+    [problem] = [f for f in report["findings"] if f["rule"] == "invalid-suppression"]
+    assert problem["severity"] == "warning"
+    assert problem["pointer"] == "/x-handoff-audit/ignore/placeholder"
+    assert problem["line"] is not None
+    assert "has no reason" in problem["message"]
+    assert report["summary"]["suppressed"] == 0
+
+
+def test_a_suppression_of_an_unknown_rule_says_did_you_mean(run_cli: Any, tmp_path: Path) -> None:
+    data = packet(**{"x-handoff-audit": {"ignore": {"placehodler": "we know"}}})
+    write_packet(tmp_path, data, twin=False)
+    report = _check(run_cli, tmp_path, "--select", "invalid-suppression")
+    [problem] = report["findings"]
+    assert 'unknown rule id "placehodler" — did you mean "placeholder"?' in problem["message"]
+    bad_shape = packet(**{"x-handoff-audit": {"ignore": ["placeholder"]}})
+    write_packet(tmp_path, bad_shape, twin=False)
+    [problem] = _check(run_cli, tmp_path, "--select", "invalid-suppression")["findings"]
+    assert problem["pointer"] == "/x-handoff-audit"
+
+
+def test_markdown_comments_suppress_in_their_own_file(run_cli: Any, tmp_path: Path) -> None:
+    long = "# Handoff\n\n" + "".join(f"- step {i}\n" for i in range(30))
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "HANDOFF.md").write_text(
+        "<!-- handoff-audit: ignore too-long the steps are the point of this handoff -->\n" + long
+    )
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "HANDOFF.md").write_text("<!-- handoff-audit: ignore too-long -->\n" + long)
+    (tmp_path / ".handoff-audit.yml").write_text("max-lines: 10\n")
+    report = _check(run_cli, tmp_path, "--select", "too-long,invalid-suppression")
+    found = sorted((f["path"], f["rule"], f["line"]) for f in report["findings"])
+    assert found == [("b/HANDOFF.md", "invalid-suppression", 1), ("b/HANDOFF.md", "too-long", 11)]
+    assert report["summary"]["suppressed"] == 1
+
+
+def test_suppressions_cannot_silence_their_own_rule(run_cli: Any, tmp_path: Path) -> None:
+    data = packet(**{"x-handoff-audit": {"ignore": {"invalid-suppression": "quiet", "nope": "x"}}})
+    write_packet(tmp_path, data, twin=False)
+    report = _check(run_cli, tmp_path, "--select", "invalid-suppression")
+    assert len(report["findings"]) == 2

@@ -200,3 +200,19 @@ def test_push_comments_each_pull_request_against_its_own_base(runner: Runner) ->
     [into_experiments] = runner.fake.ours(5)
     assert "Merge blocked" in into_main["body"]
     assert "Merge blocked" not in into_experiments["body"]
+
+
+def test_push_to_the_default_branch_reports_a_handoff_md_already_there(runner: Runner) -> None:
+    runner.repo.git("checkout", "-q", "main")
+    runner.repo.write("HANDOFF.md", "# Handoff\n\nState: half done.\n")
+    head = runner.repo.commit("a HANDOFF.md lands on main")
+    payload = runner.event("push.branch.json")
+    payload.update(ref="refs/heads/main", after=head)
+    payload["repository"]["default_branch"] = "main"
+    runner.fake.pulls.clear()
+    done = runner.run("push", payload)
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=HANDOFF.md,line=1,title=handoff-audit%3A handoff-in-merge::" in done.out
+    assert "is on the protected branch main" in done.out
+    assert "\nhandoff-audit: 1 packet checked: " in done.out  # the words `check` ends with

@@ -193,6 +193,23 @@ def check(
     return run_check(options)
 
 
+def _refuse_markdown(packet: Path) -> None:
+    """`render` reads the JSON packet; given its markdown, say which file to pass instead."""
+    if packet.suffix.lower() != ".md":
+        return
+    json_twin = packet.with_suffix(".json")
+    if json_twin.is_file():
+        raise InputError(
+            f"render: {packet} is the markdown twin; pass the JSON packet it is rendered from: "
+            f"handoff-audit render {json_twin}"
+        )
+    raise InputError(
+        f"render: {packet} is markdown and has no JSON packet beside it ({json_twin.name}); "
+        "render turns a JSON packet into its twin, and a hand-written handoff is checked as it "
+        "is (`handoff-audit check`)"
+    )
+
+
 @cli.command()
 @click.argument("packet", type=click.Path(path_type=Path))
 @click.option("--write", is_flag=True, help="Write the markdown twin next to the packet.")
@@ -209,6 +226,7 @@ def render(packet: Path, write: bool, check_only: bool) -> int:
 
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
+    _refuse_markdown(packet)
     return render_command(packet, write=write, check=check_only)
 
 

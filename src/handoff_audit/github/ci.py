@@ -24,6 +24,7 @@ from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FormatOptions, history_diagram
 from handoff_audit.formats import github as github_format
 from handoff_audit.formats import markdown_report as markdown_format
+from handoff_audit.formats.text import status_line
 from handoff_audit.git import plumbing
 from handoff_audit.github import files
 from handoff_audit.github.api import ApiError, Client, RetryPolicy
@@ -267,11 +268,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
             )
         )
 
-    s = report.summary
-    out.write(
-        f"handoff-audit: {s.errors} errors, {s.warnings} warnings, {s.notes} notes "
-        f"in {s.packets} packets{' (merge blocked)' if report.blocked else ''}\n"
-    )
+    out.write(f"handoff-audit: {status_line(report)}\n")  # the words `check` ends with
     if problems:  # after the comment: a broken runner file costs the step, not the comment
         raise InputError(problems[0])
     return EXIT_FINDINGS if report.fails_at(inputs.fail_on) else EXIT_OK

@@ -94,8 +94,9 @@ def cli() -> None:
 @click.option(
     "--fetch-history",
     is_flag=True,
-    help="In a shallow clone, fetch the history the staleness rules need (git fetch "
-    "--deepen). Without it, check never changes the repository.",
+    help="Let check fetch what it lacks from the remote: the history a shallow clone hides "
+    "(git fetch --deepen) and an absent --target-branch. Without it, check never changes the "
+    "repository.",
 )
 @click.option(
     "--select",

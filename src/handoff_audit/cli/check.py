@@ -15,7 +15,7 @@ from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.model.context import Target
-from handoff_audit.model.findings import Report, Severity
+from handoff_audit.model.findings import FAIL_ON, Report
 from handoff_audit.rules import RULES_BY_ID
 
 
@@ -59,14 +59,6 @@ class CheckOptions:
     """Overrides the configuration's ``protected-branches``."""
     block_files: tuple[str, ...] | None = None
     """Overrides the configuration's ``block-files``."""
-
-
-FAIL_ON: dict[str, Severity | None] = {
-    "error": Severity.ERROR,
-    "warning": Severity.WARNING,
-    "never": None,
-}
-"""``--fail-on`` (and the action's ``fail-on`` input): the lowest severity that fails."""
 
 
 def run_check(options: CheckOptions) -> int:

@@ -125,7 +125,7 @@ def cli() -> None:
     show_default=True,
     help="Colour the text output; auto: on a terminal and without NO_COLOR.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="Print the findings only, no status line.")
+@click.option("-q", "--quiet", is_flag=True, help="Findings only, no status line (text format).")
 @click.option(
     "--max-commits-behind",
     type=click.IntRange(min=0),

@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.errors import InputError
-from handoff_audit.model.findings import Severity
+from handoff_audit.model.findings import FAIL_ON, Severity
 
-FAIL_ON = {"error": Severity.ERROR, "warning": Severity.WARNING, "never": None}
 """Accepted values of the ``fail-on`` input and the failing level each means."""
 
 WHEN_CLEAR = ("update", "minimize", "delete")

@@ -21,6 +21,14 @@ class Severity(enum.StrEnum):
         return {"error": 3, "warning": 2, "note": 1}[self.value]
 
 
+FAIL_ON: dict[str, Severity | None] = {
+    "error": Severity.ERROR,
+    "warning": Severity.WARNING,
+    "never": None,
+}
+"""``check --fail-on`` and the action's ``fail-on`` input: the lowest severity that fails."""
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One problem found in one file."""

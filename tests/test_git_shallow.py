@@ -30,11 +30,19 @@ def _clone(origin: Path, tmp_path: Path) -> Path:
 def test_check_never_fetches_into_a_shallow_clone_unless_asked(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
     _origin(git_repo, behind=5)
     clone = _clone(git_repo.root, tmp_path)
-    before = git(clone, "for-each-ref")
+
+    def snapshot() -> dict[str, tuple[int, int]]:
+        return {
+            str(p.relative_to(clone)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted((clone / ".git").rglob("*"))
+            if p.is_file()
+        }
+
+    before = snapshot()
     report = check(run_cli, clone)
+    assert snapshot() == before, "check wrote into the repository"
     assert git(clone, "rev-list", "--count", "HEAD") == "1"
     assert git(clone, "rev-parse", "--is-shallow-repository") == "true"
-    assert git(clone, "for-each-ref") == before
     [hit] = hits(report, "history-unavailable")
     assert "--fetch-history" in hit["message"] and "fetch-depth: 0" in hit["message"]
     assert not hits(report, "lkg-unknown") and not hits(report, "lkg-behind")
@@ -183,3 +191,14 @@ def test_deepening_error_never_shows_credentials(git_repo, tmp_path, run_cli) ->
     result = run_cli(["check", "--format", "json", "--fetch-history"], cwd=clone)
     assert "s3cr3t-t0ken" not in result.out + result.err
     assert "history-unavailable" in result.out
+
+
+def test_pull_request_head_beyond_a_shallow_checkout_names_fetch_history(
+    git_repo, tmp_path, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    _lkg, pr_head = _pull_request(git_repo)
+    clone = _merge_checkout(git_repo, tmp_path)
+    report = check(run_cli, clone, "--head", pr_head, "--branch", "feat")
+    [hit] = hits(report, "history-unavailable")
+    assert pr_head in hit["message"] and "--fetch-history" in hit["message"]
+    assert git(clone, "rev-list", "--count", "HEAD") == "1"

@@ -165,6 +165,10 @@ def test_pull_request_head_beyond_a_depth_one_merge_checkout(git_repo, tmp_path,
     assert report["packets"][0]["commits_behind"] == 1
     assert not hits(report, "history-unavailable") and not hits(report, "lkg-behind")
     assert hits(report, "active-in-merge")
+    # main was fetched (one commit deep) to know the merge target: its tip is a new shallow
+    # boundary, whose file list must not read as work done after the packet.
+    assert "origin/main" in git(clone, "branch", "-r")
+    assert not hits(report, "packet-outdated") and not hits(report, "packet-age")
 
 
 def test_pull_request_head_unreachable_in_a_shallow_clone(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]

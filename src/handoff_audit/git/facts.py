@@ -257,6 +257,8 @@ class _Gatherer:
                 if self.target.target_from_event:
                     return refs  # GitHub named it; only this clone cannot show it
             else:
+                # A fetch into a shallow clone adds shallow boundaries: read them again.
+                self.repo = plumbing.repo_info(self.root) or self.repo
                 refs = plumbing.list_refs(self.root)
                 if any(ref.branch == name for ref in refs):
                     return refs

@@ -6,6 +6,7 @@ path:line and paths relative to the current folder."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -229,3 +230,20 @@ def test_render_of_the_markdown_says_to_pass_the_json(run_cli: Any, tmp_path: Pa
     twin = run_cli(["render", "--check", "handoff.md"], cwd=tmp_path)
     assert twin.code == 2
     assert "pass the JSON packet it is rendered from: handoff-audit render handoff.json" in twin.err
+
+
+def test_one_style_of_status_line(run_cli: Any, git_repo: Any) -> None:
+    from git_helpers import packet as git_packet
+
+    git_repo.write("src/app.py", "x\n")
+    lkg = git_repo.commit("start")
+    git_repo.write("handoff.json", git_packet(lkg=lkg))
+    git_repo.commit("packet")
+    status = re.compile(r"^handoff\.json: (wrote [^;]+|unchanged)(; .+)?$")
+    for args in (["render", "--write", "handoff.json"], ["archive", "handoff.json"]):
+        result = run_cli(args, cwd=git_repo.root)
+        assert result.code == 0, result.err
+        assert status.match(result.err.strip()), (args, result.err)
+    assert run_cli(["archive", "handoff.json"], cwd=git_repo.root).err.strip() == (
+        "handoff.json: unchanged; archived"
+    )

@@ -143,7 +143,7 @@ def test_render_hook_rewrites_a_stale_twin_and_fails_until_it_is_staged(
     first = pre_commit(project, "handoff-render")
     assert first.returncode == 1, first.stdout + first.stderr
     assert "handoff-render" in first.stdout and "Failed" in first.stdout
-    assert "rewrote handoff.md" in first.stdout
+    assert "handoff.json: wrote handoff.md; stage it" in first.stdout
     assert (project / "handoff.md").read_text(encoding="utf-8") == render_packet(data)
     assert git(project, "diff", "--name-only") == "handoff.md"
 
@@ -192,7 +192,7 @@ def test_hooks_honour_the_packets_configuration(project: Path, pre_commit: Run) 
 
     result = pre_commit(project)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "rewrote docs/handoffs/refund.md" in result.stdout
+    assert "wrote docs/handoffs/refund.md" in result.stdout
     assert (folder / "refund.md").read_text(encoding="utf-8") == render_packet(broken)
     assert "docs/handoffs/refund.json" in result.stdout and "placeholder" in result.stdout
     assert not (project / "package.md").exists(), "package.json is no packet here"
@@ -244,7 +244,7 @@ def test_handoff_render_exits_1_only_when_it_rewrote_a_twin(
     assert main([str(first), str(second)]) == 1
     assert (tmp_path / "handoff.md").read_text(encoding="utf-8") == render_packet(data)
     out = capsys.readouterr().out
-    assert "rewrote" in out and "handoff.md" in out and "search.md" not in out
+    assert "wrote" in out and "handoff.md" in out and "search.md" not in out
     assert main([str(first), str(second)]) == 0
     assert main([str(tmp_path / "README.md")]) == 0, "non-JSON files are not packets"
 

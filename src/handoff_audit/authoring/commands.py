@@ -42,7 +42,8 @@ def render_command(packet: Path, *, write: bool, check: bool) -> int:
     twin = twin_of(packet)
     if write:
         written = write_atomic(twin, markdown)
-        click.echo(f"{'wrote' if written else 'unchanged'}: {_name(twin)}", err=True)
+        said = f"wrote {_name(twin)}" if written else "unchanged"
+        click.echo(f"{_name(packet)}: {said}", err=True)  # the status line of every writer
         return EXIT_OK
     if check:
         try:
@@ -76,8 +77,10 @@ def set_status_command(packet: Path, status: str, successor: str | None) -> int:
     wrote = write_atomic(packet, packet_text(changed)) if changed != data else False
     wrote_twin = write_atomic(twin_of(packet), render_packet(changed))
     names = [_name(p) for p, w in ((packet, wrote), (twin_of(packet), wrote_twin)) if w]
-    said = f"{_name(packet)} is {status}" + (f" by {successor}" if successor else "")
-    click.echo(f"{said}; {'wrote ' + ', '.join(names) if names else 'unchanged'}", err=True)
+    said = f"{'wrote ' + ', '.join(names) if names else 'unchanged'}; {status}" + (
+        f" by {successor}" if successor else ""
+    )
+    click.echo(f"{_name(packet)}: {said}", err=True)
     return EXIT_OK
 
 

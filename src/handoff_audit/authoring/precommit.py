@@ -84,7 +84,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> in
         if result not in (EXIT_OK, EXIT_FINDINGS):
             code = max(code, result)
         if _read(twin) != before:
-            click.echo(f"handoff-render: rewrote {twin.as_posix()}; stage it and commit again")
+            click.echo(f"{packet.as_posix()}: wrote {twin.as_posix()}; stage it and commit again")
             code = max(code, EXIT_FINDINGS)
     return code
 

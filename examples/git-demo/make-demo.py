@@ -11,7 +11,8 @@ branch `feat/refund` carries a packet written long ago (packet-age), work commit
 made-up commit and another branch's name (lkg-unknown, branch-mismatch) and a HANDOFF.md; the
 branch `feat/refund-spike` claims the same (branch, topic) (multiple-active, with
 --all-branches); auditing it as a pull request into `main` blocks the merge (handoff-in-merge,
-active-in-merge). Last, a depth-1 clone whose remote is gone shows history-unavailable.
+active-in-merge). Last, a depth-1 clone whose remote is gone shows history-unavailable, even
+with --fetch-history (without it, `check` would not have tried to fetch at all).
 Only the git-aware rules are selected, so the output shows just them.
 """
 
@@ -137,7 +138,7 @@ def main() -> int:
             base, "clone", "-q", "--depth", "1", "--branch", "feat/refund", repo.as_uri(), "shallow"
         )
         git(shallow, "remote", "set-url", "origin", (base / "gone").as_uri())
-        audit(shallow, "--select", GIT_RULES)
+        audit(shallow, "--fetch-history", "--select", GIT_RULES)
     finally:
         if options.keep is None:
             shutil.rmtree(base.parent, ignore_errors=True)

@@ -17,6 +17,7 @@ from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, 
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import CHECKS, RULES_BY_ID
+from handoff_audit.rules import suppression as suppressions
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.suppression import Suppressions
 
@@ -80,12 +81,7 @@ def _run(request: AuditRequest) -> Report:
     all_hits: list[Hit] = list(hits)
     for check in CHECKS:
         all_hits.extend(check(ctx))
-    from handoff_audit.rules import RULES_BY_ID
-    from handoff_audit.rules.suppression import read as read_suppressions
-
-    findings, suppressed = _decide(
-        all_hits, request, read_suppressions(packets, RULES_BY_ID.keys())
-    )
+    findings, suppressed = _decide(all_hits, request, suppressions.read(packets, RULES_BY_ID))
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,

@@ -17,6 +17,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.suggest import unknown_name
 
 INVALID_SUPPRESSION = Rule(
     id="invalid-suppression",
@@ -134,8 +135,6 @@ def _from_markdown(path: str, text: str, rule_ids: Collection[str], found: Suppr
 
 def _problem(rule_id: str, reason: object, rule_ids: Collection[str], example: str) -> str | None:
     if rule_id not in rule_ids:
-        from handoff_audit.suggest import unknown_name
-
         name = _show(rule_id)
         return (
             f"this suppression silences nothing: {unknown_name('rule id', name, rule_ids, 'rules')}"

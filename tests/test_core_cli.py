@@ -78,6 +78,7 @@ def test_select_and_ignore(run_cli: Any, tmp_path: Path) -> None:
         (["explain", "nope"], ['unknown rule id "nope"', "placeholder"]),
         (["explain", "md-mismach"], ['did you mean "md-mismatch"']),
         (["check", "--strict", "--fail-on", "error"], ["--strict means --fail-on warning"]),
+        (["check", "--select", " , "], ["--select: give one or more rule ids"]),
         (["check", "missing-folder"], ["missing-folder: no such file or folder"]),
         (["check", ".", ".."], ["outside the repository", "one repository at a time"]),
         (["check", "--format", "yaml"], ["'yaml' is not one of"]),

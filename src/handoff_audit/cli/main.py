@@ -33,6 +33,8 @@ def _rule_ids(option: str, values: tuple[str, ...]) -> frozenset[str] | None:
     from handoff_audit.suggest import unknown_name
 
     ids = _split(values)
+    if not ids:
+        raise InputError(f"{option}: give one or more rule ids, e.g. {option} placeholder,schema")
     for rule_id in ids:
         if rule_id not in RULES_BY_ID:
             raise InputError(f"{option}: {unknown_name('rule id', rule_id, RULES_BY_ID, 'rules')}")

@@ -201,6 +201,7 @@ def test_configuration_keys_as_flags(run_cli: Any, git_repo: Any) -> None:
     assert "handoff-in-merge" in rules(
         "--target-branch", "main", "--protected-branches", "rel,main", "--protected-branches", "x"
     )
+    assert "handoff-in-merge" not in rules("--target-branch", "main", "--block-files", "")
     bad = run_cli([*base, "--max-commits-behind", "-1"], cwd=git_repo.root)
     assert bad.code == 2 and "--max-commits-behind" in bad.err
 

@@ -190,8 +190,8 @@ def check(
         color=color,
         quiet=quiet,
         max_commits_behind=max_commits_behind,
-        protected_branches=tuple(_split(protected_branches)) or None,
-        block_files=tuple(_split(block_files)) or None,
+        protected_branches=tuple(_split(protected_branches)) if protected_branches else None,
+        block_files=tuple(_split(block_files)) if block_files else None,
     )
     return run_check(options)
 

@@ -90,3 +90,19 @@ def test_suppressions_cannot_silence_their_own_rule(run_cli: Any, tmp_path: Path
     write_packet(tmp_path, data, twin=False)
     report = _check(run_cli, tmp_path, "--select", "invalid-suppression")
     assert len(report["findings"]) == 2
+
+
+def test_a_markdown_suppression_may_span_lines_and_must_name_a_rule(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    long = "# Handoff\n\n" + "".join(f"- step {i}\n" for i in range(30))
+    (tmp_path / "HANDOFF.md").write_text(
+        "<!-- handoff-audit: ignore too-long\n     the steps are the point -->\n"
+        "<!-- handoff-audit: ignore -->\n" + long
+    )
+    (tmp_path / ".handoff-audit.yml").write_text("max-lines: 10\n")
+    report = _check(run_cli, tmp_path, "--select", "too-long,invalid-suppression")
+    [problem] = report["findings"]
+    assert problem["rule"] == "invalid-suppression" and problem["line"] == 3
+    assert "names no rule" in problem["message"]
+    assert report["summary"]["suppressed"] == 1

@@ -45,7 +45,7 @@ RULES = (INVALID_SUPPRESSION,)
 
 KEY = "x-handoff-audit"
 """The packet's extension member that holds its suppressions."""
-COMMENT = re.compile(r"<!--[ \t]*handoff-audit:[ \t]*ignore\b[ \t]*([^\s>]*)[ \t]*(.*?)[ \t]*-->")
+COMMENT = re.compile(r"<!--\s*handoff-audit:\s*ignore\b\s*([^\s>]*)\s*(.*?)\s*-->", re.DOTALL)
 """A markdown suppression: the rule id, then the reason, inside one HTML comment."""
 
 
@@ -130,10 +130,12 @@ def _from_markdown(path: str, text: str, rule_ids: Collection[str], found: Suppr
         if problem is not None:
             found.problems.append(Hit(INVALID_SUPPRESSION, path, problem, line, column))
         else:
-            found.by_path.setdefault(path, {})[rule_id] = reason
+            found.by_path.setdefault(path, {})[rule_id] = " ".join(reason.split())
 
 
 def _problem(rule_id: str, reason: object, rule_ids: Collection[str], example: str) -> str | None:
+    if not rule_id:
+        return f"this suppression names no rule, so it silences nothing: write {example}"
     if rule_id not in rule_ids:
         name = _show(rule_id)
         return (

@@ -183,6 +183,8 @@ def test_unknown_target_branch_is_a_usage_error_with_a_suggestion(git_repo, run_
     assert result.code == 2 and result.out == ""
     assert "--target-branch 'mian': no such local or remote-tracking branch" in result.err
     assert 'did you mean "main"?' in result.err and "--fetch-history" in result.err
+    remote = run_cli(["check", "--target-branch", "origin/main"], cwd=git_repo.root)
+    assert remote.code == 2 and 'did you mean "main"?' in remote.err
     assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 1
 
 

@@ -263,7 +263,9 @@ class _Gatherer:
                 if any(ref.branch == name for ref in refs):
                     return refs
         known = sorted({ref.branch for ref in refs})
-        guess = closest(name, known)
+        # `origin/main` names the remote-tracking branch of `main`: the branch is `main`.
+        short = name.partition("/")[2]
+        guess = short if short in known else closest(name, known)
         hint = f' — did you mean "{guess}"?' if guess else ""
         fetched = "" if self.target.fetch_history else " (fetch it first, or pass --fetch-history)"
         raise InputError(

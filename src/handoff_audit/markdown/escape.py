@@ -178,12 +178,14 @@ def _mark_delimiter_runs(piece: Piece, delimiter: str, marked: set[int]) -> None
 
 def _flanking(delimiter: str, before: str, after: str) -> tuple[bool, bool]:
     """(can open, can close) of a delimiter run between ``before`` and ``after``, as the
-    CommonMark spec defines them; punctuation is judged both with and without Unicode symbols
-    (spec versions differ), and either answer counts."""
+    CommonMark spec defines them. Where parsers disagree on what is punctuation, either answer
+    counts: Unicode symbols (spec versions differ), and ``~``, which cmark-gfm's strikethrough
+    extension makes count as a letter next to ``*`` (``x*~a*`` is emphasis on GitHub)."""
     opens = closes = False
-    for symbols in (False, True):
+    for symbols, tilde in ((False, True), (True, True), (False, False)):
         space_before, space_after = _space(before), _space(after)
-        punct_before, punct_after = _punct(before, symbols), _punct(after, symbols)
+        punct_before = _punct(before, symbols, tilde)
+        punct_after = _punct(after, symbols, tilde)
         left = not space_after and (not punct_after or space_before or punct_before)
         right = not space_before and (not punct_before or space_after or punct_after)
         if delimiter == "_":
@@ -198,7 +200,9 @@ def _space(ch: str) -> bool:
     return not ch or ch.isspace()
 
 
-def _punct(ch: str, symbols: bool) -> bool:
+def _punct(ch: str, symbols: bool, tilde: bool) -> bool:
+    if ch == "~":
+        return tilde
     if ch in _ASCII_PUNCT:
         return True
     if not ch or ch.isascii():

@@ -226,6 +226,31 @@ def explain(rule_id: str, file: Path | None) -> None:
 
 
 @cli.command()
+@click.option(
+    "--install", is_flag=True, help="Merge the hook into .claude/settings.json (repository top)."
+)
+@click.option(
+    "--print", "print_only", is_flag=True, help="Print the settings snippet instead of writing it."
+)
+def hook(install: bool, print_only: bool) -> None:
+    """A coding agent's stop hook (Claude Code: Stop, SubagentStop, PreCompact).
+
+    Reads the hook event as JSON on standard input. Exit 2 with the reasons on standard error
+    blocks the stop while the branch's packet is missing, invalid or older than the work; exit
+    0 lets the session end (also whenever the hook cannot judge).
+    """
+    if install or print_only:
+        from handoff_audit.cli.hook_install import install_command
+
+        raise _Exit(install_command(print_only=print_only))
+    import sys
+
+    from handoff_audit.cli.hook import run_hook
+
+    raise _Exit(run_hook(sys.stdin.buffer, sys.stderr))
+
+
+@cli.command()
 def ci() -> None:
     """The GitHub Action's entry point: read the runner's environment and do what it asks."""
     # start-up: imported only when this command runs

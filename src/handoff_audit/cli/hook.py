@@ -1,0 +1,228 @@
+"""`handoff-audit hook`: a coding agent's hook that keeps a session from ending without a
+current, valid handoff packet.
+
+The agent's protocol (Claude Code's): one event as JSON on standard input; exit 2 blocks the
+stop and shows standard error to the agent; exit 0 lets it stop. Anything the hook cannot read
+is exit 0 with a one-line note: a broken hook must not trap a session.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from handoff_audit.engine.agent_gate import Gate, Problem
+
+EXIT_ALLOW = 0
+EXIT_BLOCK = 2
+MAX_EVENT_BYTES = 1024 * 1024
+"""A hook event is a few hundred bytes; more is not an event."""
+MAX_LINES = 12
+"""The most lines the agent is shown when blocked."""
+_PROMPT = "handoff-audit hook"
+
+
+@dataclass(frozen=True, slots=True)
+class HookEvent:
+    """The fields of a hook event that matter here."""
+
+    name: str
+    """``hook_event_name``: ``Stop``, ``SubagentStop``, ``PreCompact``..."""
+    cwd: Path
+    """The folder the agent works in."""
+    transcript_path: str | None = None
+    """The session's transcript (JSON lines)."""
+    stop_hook_active: bool = False
+    """True while the agent already continues because a stop hook blocked it."""
+
+
+class _Note(Exception):
+    """Let the session go, with this one-line note."""
+
+
+def run_hook(stdin: IO[bytes], err: IO[str]) -> int:
+    """Read one event from ``stdin``, judge, write the reasons to ``err``; 0 or 2."""
+    try:
+        event = parse_event(stdin.read(MAX_EVENT_BYTES + 1))
+        if event.stop_hook_active:
+            raise _Note(
+                "stop_hook_active: the agent is already continuing after a blocked stop; "
+                "not blocking again (no loop)"
+            )
+        return _judge(event, err)
+    except _Note as note:
+        err.write(f"{_PROMPT}: {note}\n")
+        return EXIT_ALLOW
+    except Exception as error:  # a broken hook must not trap a session
+        err.write(
+            f"{_PROMPT}: internal error ({type(error).__name__}: {error}); letting the session "
+            "end. This is a bug; please report it.\n"
+        )
+        return EXIT_ALLOW
+
+
+def parse_event(raw: bytes) -> HookEvent:
+    """The event in ``raw``; `_Note` when it is not one."""
+    if len(raw) > MAX_EVENT_BYTES:
+        raise _Note(f"standard input is larger than {MAX_EVENT_BYTES} bytes: not a hook event")
+    try:
+        data: Any = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _Note("standard input is not a JSON hook event; nothing to judge") from None
+    if not isinstance(data, dict):
+        raise _Note("the hook event is not a JSON object; nothing to judge")
+    name = data.get("hook_event_name")
+    if not isinstance(name, str) or not name:
+        raise _Note("the event has no hook_event_name; nothing to judge")
+    cwd = data.get("cwd")
+    if not isinstance(cwd, str) or not cwd:
+        cwd = os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
+    folder = Path(cwd)
+    if not folder.is_dir():
+        raise _Note(f"cwd {cwd!r} is not a folder; nothing to judge")
+    transcript = data.get("transcript_path")
+    return HookEvent(
+        name=name,
+        cwd=folder,
+        transcript_path=transcript if isinstance(transcript, str) and transcript else None,
+        stop_hook_active=data.get("stop_hook_active") is True,
+    )
+
+
+def _judge(event: HookEvent, err: IO[str]) -> int:
+    from handoff_audit.engine.agent_gate import Unreadable, judge
+
+    try:
+        gate = judge(event.cwd)
+    except Unreadable as problem:
+        raise _Note(f"{problem}; not judging") from None
+    if not gate.problems:
+        if gate.note:
+            err.write(f"{_PROMPT}: {gate.note}\n")
+        return EXIT_ALLOW
+    blocks = event.name in gate.config.agent_hook.events
+    for line in block_message(gate, event, blocks):
+        err.write(line + "\n")
+    return EXIT_BLOCK if blocks else EXIT_ALLOW
+
+
+def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
+    """At most `MAX_LINES` lines: a header, one line per problem with the command that fixes
+    it, and what to do next."""
+    fixes = _Fixes(gate, event)
+    if blocks:
+        head = f"handoff-audit: do not stop yet: the handoff of branch {gate.branch} is not ready."
+    else:
+        head = (
+            f"handoff-audit ({event.name}, advisory): the handoff of branch {gate.branch} "
+            "is not ready."
+        )
+    lines = [head]
+    room = MAX_LINES - 2
+    entries = fixes.entries(gate.problems)
+    shown = entries if len(entries) <= room else entries[: room - 1]
+    lines.extend(f"- {entry}" for entry in shown)
+    if len(shown) < len(entries):
+        lines.append(f"- and {len(entries) - len(shown)} more: run `handoff-audit check`")
+    lines.append(
+        "Run the commands (fill in the <...> parts), commit the packet with the work, "
+        "then stop again."
+        if blocks
+        else "Refresh the packet before the session ends."
+    )
+    return lines
+
+
+class _Fixes:
+    """The exact command for each problem."""
+
+    def __init__(self, gate: Gate, event: HookEvent) -> None:
+        self.gate = gate
+        self.event = event
+        self.verify = gate.config.verify
+        self.commands = _commands()
+
+    def entries(self, problems: list[Problem]) -> list[str]:
+        """One line per problem; the findings that one command fixes share a line."""
+        grouped: dict[str, list[str]] = {}
+        for problem in problems:
+            said, fix = self.line(problem)
+            grouped.setdefault(fix, []).append(said)
+        lines = []
+        for fix, lines_said in grouped.items():
+            first, more = lines_said[0], len(lines_said) - 1
+            lines.append(f"{first}{f' (and {more} more)' if more else ''}; {fix}")
+        return lines
+
+    def line(self, problem: Problem) -> tuple[str, str]:
+        """What is wrong, and the command that fixes it."""
+        if problem.kind == "no-packet":
+            return problem.message, f"write it: {self.new()}"
+        if problem.kind == "uncommitted":
+            files = ", ".join(_short(f, 60) for f in problem.files[:3])
+            more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
+            return (
+                f"uncommitted changes in {files}{more}",
+                'commit them: git add -A && git commit -m "<what the change does>"',
+            )
+        finding, packet = problem.finding, problem.packet
+        assert finding is not None and packet is not None
+        where = finding.path + (f":{finding.line}" if finding.line else "")
+        said = f"{where} {finding.rule}: {_short(finding.message, 160)}"
+        return said, f"fix: {self.fix(finding.rule, packet.path, packet.kind)}"
+
+    def fix(self, rule: str, path: str, kind: str) -> str:
+        quoted = shlex.quote(path)
+        if kind != "json":
+            return f"edit {quoted}, or replace it: {self.new()}"
+        if rule in ("md-missing", "md-mismatch"):
+            return f"handoff-audit render --write {quoted}"
+        if rule == "invalid-json":
+            return f"mv {quoted} {shlex.quote(path + '.broken')} && {self.new()}"
+        return self.refresh(quoted)
+
+    def refresh(self, quoted: str) -> str:
+        if "update" not in self.commands:
+            return self.new()
+        return " ".join(["handoff-audit update", quoted, *self.sources("update")])
+
+    def new(self) -> str:
+        return " ".join(
+            [
+                "handoff-audit new",
+                *self.sources("new"),
+                '--summary "<what this session did>"',
+                '--next-action "<the first thing the next session should do>"',
+                '--verdict-pointer "<path or URL of the test report>"',
+            ]
+        )
+
+    def sources(self, command: str) -> list[str]:
+        options = self.commands.get(command, frozenset())
+        parts = []
+        transcript = self.event.transcript_path
+        if transcript and "from_transcript" in options:
+            parts.append(f"--from-transcript {shlex.quote(transcript)}")
+        if self.verify and "verify" in options:
+            parts.append(f"--verify {shlex.quote(self.verify)}")
+        return parts
+
+
+def _commands() -> dict[str, frozenset[str]]:
+    """The packet-writing commands this version has, with their option names."""
+    from handoff_audit.cli.main import cli
+
+    return {
+        name: frozenset(param.name or "" for param in command.params)
+        for name, command in cli.commands.items()
+        if name in ("new", "update")
+    }
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

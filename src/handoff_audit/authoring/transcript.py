@@ -55,6 +55,7 @@ _CODEX_EXIT = re.compile(r"(?:Exit code|Process exited with code):? (-?\d+)")
 _PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+)$", re.MULTILINE)
 _PATCH_MOVE = re.compile(r"^\*\*\* Move to: (.+)$", re.MULTILINE)
 _CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07?|[\x00-\x08\x0b-\x1f\x7f]")
+_TALLY = re.compile(r"[=\s]*\d+ (?:failed|passed|errors?|skipped)\b")
 _NOT_RUN = ("<tool_use_error>", "The user doesn't want to proceed", "Permission to use")
 _TELLING = re.compile(r"(?i)\b(error|failed|failure|fatal|exception|traceback|assert|denied)\b")
 
@@ -375,7 +376,7 @@ def _note(output: str) -> str | None:
     lines = [line for line in lines if line and not line.startswith("<system-reminder>")]
     if not lines:
         return None
-    telling = [line for line in lines if _TELLING.search(line)]
+    telling = [line for line in lines if _TELLING.search(line) and not _TALLY.match(line)]
     chosen = (telling or lines)[-1]
     return _shorten(redact(chosen), MAX_NOTE_CHARS)
 

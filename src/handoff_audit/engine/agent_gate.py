@@ -121,8 +121,9 @@ def judge_repository(root: Path, config: Config) -> Gate:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
     left = tuple(path for path in changed if path not in own_files)
     if left and (gate.packets or own_commits or work_files):
-        gate.problems.append(
-            Problem("uncommitted", f"{len(left)} file(s) not committed", files=left)
+        # First: `new` and `update` want a clean workbench, so committing comes first.
+        gate.problems.insert(
+            0, Problem("uncommitted", f"{len(left)} file(s) not committed", files=left)
         )
     return gate
 

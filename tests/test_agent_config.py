@@ -43,7 +43,7 @@ def test_pyproject_table(tmp_path: Path) -> None:
         ("agent-hook:\n  events: [Stopp]\n", ["agent-hook is"]),
         ("agent-hook:\n  when: always\n", ["agent-hook is"]),
         ("agent-hook:\n  rules: [no-such-rule]\n", ["agent-hook.rules: unknown rule id"]),
-        ("verify: 3\n", ["verify is 3", "a command line"]),
+        ("verify: 3\n", ["verify is 3", "a shell command"]),
         ("verify: ''\n", ["verify is"]),
     ],
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -48,9 +49,8 @@ def test_blocked_without_a_packet_names_the_transcript_and_the_command(
     assert_blocked(run)
     assert f"branch {BRANCH} has work of its own but no active packet" in run.err
     assert "handoff-audit new" in run.err
-    assert "--from-transcript" in run.err
     # Quoted for a shell: the path has a space and a quote.
-    assert "'\"'\"'" in run.err or '"' in run.err
+    assert f"--from-transcript {shlex.quote(str(transcript))}" in run.err
 
 
 def test_blocked_fix_names_the_configured_verify_command(repo: GitRepo) -> None:

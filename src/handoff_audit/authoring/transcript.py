@@ -25,12 +25,17 @@ import json
 import os
 import re
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
+from handoff_audit.authoring.session_facts import SessionFacts
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
+
+if TYPE_CHECKING:
+    from handoff_audit.authoring.workbench import Workbench
 
 MAX_LINE_BYTES = 16 * 1024 * 1024
 """A longer line (a huge file written in one tool call) is skipped and counted, not read whole."""
@@ -119,6 +124,29 @@ def read_transcript(path: Path, root: Path, keep_last: int) -> Transcript:
     with stream:
         reader.read(stream)
     return reader.finish()
+
+
+def session_facts(
+    found: Transcript,
+    bench: Workbench,
+    packet_file: Callable[[str], bool],
+    logged: list[Any] | None = None,
+) -> SessionFacts:
+    """The transcript's facts for a packet: its trimmed commands (less those already ``logged``
+    in the packet), its proposed failed attempts, and the files it edited that are still there
+    (or that git shows changed), packets left out."""
+    changed = set(bench.changed_files)
+    files = tuple(
+        path
+        for path in found.edited_files
+        if not packet_file(path) and (path in changed or (bench.root / path).exists())
+    )
+    known = logged or []
+    return SessionFacts(
+        commands_run=tuple(entry for entry in found.commands_run() if entry not in known),
+        changed_files=files,
+        failed_attempts=tuple(found.failed_attempts),
+    )
 
 
 class _Reader:

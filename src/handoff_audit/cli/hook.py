@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from handoff_audit.engine.agent_gate import Gate, Problem
+from handoff_audit.authoring.agent_gate import Gate, Problem
 
 EXIT_ALLOW = 0
 EXIT_BLOCK = 2
@@ -94,7 +94,7 @@ def parse_event(raw: bytes) -> HookEvent:
 
 
 def _judge(event: HookEvent, err: IO[str]) -> int:
-    from handoff_audit.engine.agent_gate import Unreadable, judge
+    from handoff_audit.authoring.agent_gate import Unreadable, judge
 
     try:
         gate = judge(event.cwd)

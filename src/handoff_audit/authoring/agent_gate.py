@@ -1,29 +1,33 @@
 """May a coding agent's session end here? The judgement behind `handoff-audit hook`.
 
-A branch with work of its own (commits beyond its merge base with the default branch, or
-uncommitted changes) must carry an active packet that passes the audit and is not older than
-the work, and nothing but that packet may be left uncommitted. A protected branch, or a branch
-with no work of its own, needs no packet. The rules themselves are the audit's (`run_audit`);
-this module only picks the findings that concern the branch's own packets.
+A branch with work of its own (files changed since its merge base with the first protected
+branch, or uncommitted changes: the `Workbench` that `new` and `update` read) must carry an active
+packet that passes the audit and is not older than the work, and nothing but packets may be left
+uncommitted. A protected branch, or a branch with no work of its own, needs no packet. The rules
+themselves are the audit's (`run_audit`); this module only picks the findings that concern the
+branch's own packets.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from handoff_audit.config import Config
 from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
 
+if TYPE_CHECKING:
+    from handoff_audit.authoring.workbench import Workbench
+
 STALE_RULES = frozenset({"packet-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
-_LITERAL_BRANCH = re.compile(r"[^*?\[\]{}]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,64 +70,51 @@ class Unreadable(Exception):
 
 def judge(cwd: Path) -> Gate:
     """Judge the work tree around ``cwd``. `Unreadable` when there is nothing to judge."""
+    from handoff_audit.authoring.workbench import read_workbench
     from handoff_audit.config import load_config
-    from handoff_audit.errors import InputError
+    from handoff_audit.rules import RULES_BY_ID
 
-    info = plumbing.repo_info(cwd)
-    if info is None:
+    if plumbing.repo_info(cwd) is None:
         raise Unreadable(f"{cwd} is not inside a git work tree")
-    root = info.toplevel
     try:
-        from handoff_audit.rules import RULES_BY_ID
-
-        config = load_config(root, rule_ids=RULES_BY_ID)
+        bench, config = read_workbench(
+            cwd, lambda root: load_config(root, rule_ids=RULES_BY_ID), None, None
+        )
     except InputError as error:
-        raise Unreadable(f"configuration: {error}") from None
-    return judge_repository(root, config)
-
-
-def judge_repository(root: Path, config: Config) -> Gate:
-    """Judge the checked-out branch of the repository at ``root`` under ``config``."""
-    gate = Gate(root=root, config=config)
-    try:
-        branch = plumbing.current_branch(root)
-        if branch is None:
-            gate.note = "HEAD is detached: no branch to hand off"
-            return gate
-        gate.branch = branch
-        if matches_any(branch, config.protected_branches):
-            gate.note = f"{branch} is a protected branch: it needs no packet"
-            return gate
-        own_commits = _has_own_commits(root, config)
-        dirty = plumbing.status(root, [])
-    except plumbing.GitError as error:
         raise Unreadable(str(error)) from None
-    request = AuditRequest(root=root, paths=(root,), config=config, target=Target(branch=branch))
-    report = run_audit(request)
-    gate.packets = [p for p in report.packets if _is_own(p, branch)]
-    own_files = {name for p in gate.packets for name in (p.path, p.markdown) if name}
-    from handoff_audit.git.facts import is_handoff_file as handoff_file
+    return judge_workbench(bench, config)
 
-    changed = sorted(path for path, code in dirty.items() if code.strip())
-    work_files = [path for path in changed if not handoff_file(path, config)]
+
+def judge_workbench(bench: Workbench, config: Config) -> Gate:
+    """Judge the branch of ``bench`` under ``config``."""
+    gate = Gate(root=bench.root, branch=bench.branch, config=config)
+    if matches_any(bench.branch, config.protected_branches):
+        gate.note = f"{bench.branch} is a protected branch: it needs no packet"
+        return gate
+    target = Target(branch=bench.branch)
+    report = run_audit(
+        AuditRequest(root=bench.root, paths=(bench.root,), config=config, target=target)
+    )
+    gate.packets = [p for p in report.packets if _is_own(p, bench.branch)]
+    has_work = bool(bench.changed_files or bench.dirt)
     if not gate.packets:
-        if own_commits or work_files:
-            gate.problems.append(
-                Problem("no-packet", f"branch {branch} has work of its own but no active packet")
-            )
-        else:
-            gate.note = f"{branch} has no work of its own: it needs no packet"
+        if not has_work:
+            gate.note = f"{bench.branch} has no work of its own: it needs no packet"
+            return gate
+        gate.problems.append(
+            Problem("no-packet", f"branch {bench.branch} has work of its own but no active packet")
+        )
     blocking = _blocking(config)
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     for finding in report.findings:
         packet = by_file.get(finding.path)
         if packet is not None and blocking(finding):
             gate.problems.append(Problem("finding", finding.message, finding, packet))
-    left = tuple(path for path in changed if path not in own_files)
-    if left and (gate.packets or own_commits or work_files):
+    if bench.dirt:
         # First: `new` and `update` want a clean workbench, so committing comes first.
+        files = tuple(path for path, _ in bench.dirt)
         gate.problems.insert(
-            0, Problem("uncommitted", f"{len(left)} file(s) not committed", files=left)
+            0, Problem("uncommitted", f"{len(files)} file(s) not committed", files=files)
         )
     return gate
 
@@ -145,20 +136,3 @@ def _blocking(config: Config) -> Callable[[Finding], bool]:
         return finding.severity is Severity.ERROR or finding.rule in STALE_RULES
 
     return blocks
-
-
-def _has_own_commits(root: Path, config: Config) -> bool:
-    """True when HEAD has commits that the default branch (the first protected branch found,
-    local or ``origin/``) does not; False when there is no such branch to compare with."""
-    names = [name for name in config.protected_branches if _LITERAL_BRANCH.fullmatch(name)]
-    names = [name for name in names if plumbing.is_safe_branch(name)]
-    candidates = [rev for name in names for rev in (name, f"origin/{name}")]
-    found = plumbing.resolve(root, ["HEAD", *candidates])
-    head = found["HEAD"]
-    if head is None:
-        return False
-    base_tip = next((found[rev] for rev in candidates if found[rev] is not None), None)
-    if base_tip is None:
-        return False
-    base = plumbing.merge_base(root, head[0], base_tip[0])
-    return base != head[0]

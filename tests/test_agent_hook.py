@@ -271,3 +271,39 @@ def test_many_problems_fit_in_twelve_lines(repo: GitRepo) -> None:
     assert_blocked(run)
     assert len(run.lines) == 12
     assert "more: run `handoff-audit check`" in run.err
+
+
+def test_as_a_git_pre_push_hook(repo: GitRepo, tmp_path: Path) -> None:
+    """The README's pre-push hook: a push of a branch with work and no packet is refused."""
+    import os
+    import subprocess
+    import sys
+
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    repo.git("remote", "add", "origin", str(remote))
+    hook = repo.root / ".git" / "hooks" / "pre-push"
+    hook.write_text(
+        '#!/bin/sh\necho \'{"hook_event_name": "Stop"}\' | handoff-audit hook\n',
+        encoding="utf-8",
+    )
+    hook.chmod(0o755)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+
+    def push() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["git", "push", "-q", "origin", BRANCH],
+            cwd=repo.root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    refused = push()
+    assert refused.returncode != 0
+    assert "no active packet" in refused.stderr
+    fresh_packet(repo)
+    repo.commit("handoff")
+    accepted = push()
+    assert accepted.returncode == 0, accepted.stderr

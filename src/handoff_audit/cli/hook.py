@@ -128,9 +128,9 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     lines.extend(f"- {entry}" for entry in shown)
     if len(shown) < len(entries):
         lines.append(f"- and {len(entries) - len(shown)} more: run `handoff-audit check`")
+    fill = " (fill in the <...> parts)" if any('"<' in line for line in lines) else ""
     lines.append(
-        "Run the commands (fill in the <...> parts), commit the packet with the work, "
-        "then stop again."
+        f"Run the commands{fill}, commit the packet with the work, then stop again."
         if blocks
         else "Refresh the packet before the session ends."
     )

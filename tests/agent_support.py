@@ -149,6 +149,44 @@ class Session:
         return path
 
 
+ANSWERS = {
+    "<what this session did>": "Refunds round to cents.",
+    "<the first thing the next session should do>": "Round GBP refunds too.",
+    "<path or URL of the test report>": "https://ci.example.com/run/2",
+    "<the task's name>": "Refunds",
+    "<what the change does>": "refunds: work in progress",
+}
+
+
+def the_command(hook_err: str, after: str) -> str:
+    """The command the hook printed after ``after``, on its line."""
+    line = next(line for line in hook_err.splitlines() if after in line)
+    return line.split(after, 1)[1].strip()
+
+
+def fill_in(command: str, answers: dict[str, str] | None = None) -> str:
+    """``command`` with its ``"<...>"`` placeholders replaced, as an agent would."""
+    import shlex
+
+    for placeholder, text in (answers or ANSWERS).items():
+        command = command.replace(f'"{placeholder}"', shlex.quote(text))
+    assert '"<' not in command, command
+    return command
+
+
+def run_fix(root: Path, command: str) -> subprocess.CompletedProcess[str]:
+    """Run a command the hook printed, in ``root``, with this environment's console scripts."""
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    return subprocess.run(
+        ["sh", "-c", fill_in(command)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def feature_repo(repo: GitRepo, branch: str = "feat/refunds") -> GitRepo:
     """``main`` with one commit, and ``branch`` checked out from it with one commit of its own."""
     repo.write("README.md", "# shop\n")

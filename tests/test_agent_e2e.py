@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from agent_support import Session, run_hook, stop_event
+from agent_support import Session, fill_in, run_hook, stop_event, the_command
 from conftest import GitRepo
 
 TOKEN = "ghp_" + "Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8"
@@ -49,20 +49,6 @@ class Agent:
         )
         self.session.bash(command, (done.stdout + done.stderr).strip(), done.returncode)
         return done
-
-
-def the_command(hook_err: str, after: str) -> str:
-    """The command the hook printed after ``after``, on its line."""
-    line = next(line for line in hook_err.splitlines() if after in line)
-    return line.split(after, 1)[1].strip()
-
-
-def fill_in(command: str, answers: dict[str, str]) -> str:
-    for placeholder, text in answers.items():
-        assert f'"{placeholder}"' in command, (placeholder, command)
-        command = command.replace(f'"{placeholder}"', shlex.quote(text))
-    assert "<" not in command, command
-    return command
 
 
 def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_path: Path) -> None:

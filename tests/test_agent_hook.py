@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from agent_support import feature_repo, run_hook, stop_event
+from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
@@ -105,7 +105,24 @@ def test_blocked_with_an_unreadable_packet(repo: GitRepo) -> None:
     run = run_hook(stop_event(repo.root))
     assert_blocked(run)
     assert "handoff.json:1 invalid-json" in run.err
-    assert "mv handoff.json handoff.json.broken && handoff-audit new" in run.err
+    command = the_command(run.err, "fix: regenerate it: ")
+    assert command.startswith("rm -f -- handoff.json handoff.md && handoff-audit new --summary")
+    assert run_fix(repo.root, command).returncode == 0
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_an_unreadable_topic_packet_is_regenerated_in_its_place(repo: GitRepo) -> None:
+    repo.write(".handoff/refunds.json", "{,}\n")
+    repo.commit("broken handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: regenerate it: ")
+    assert command.startswith("rm -f -- .handoff/refunds.json .handoff/refunds.md && ")
+    assert "handoff-audit new --topic refunds " in command
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    assert (repo.root / ".handoff/refunds.json").is_file()
+    assert run_hook(stop_event(repo.root)).code == 0
 
 
 def test_blocked_with_a_packet_that_fails_the_schema(repo: GitRepo) -> None:
@@ -116,7 +133,12 @@ def test_blocked_with_a_packet_that_fails_the_schema(repo: GitRepo) -> None:
     run = run_hook(stop_event(repo.root))
     assert_blocked(run)
     assert "schema" in run.err
-    assert "next_action" in run.err
+    command = the_command(run.err, "fix: ")
+    assert command.startswith("handoff-audit update handoff.json ")
+    assert command.endswith('--next-action "<the first thing the next session should do>"')
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    assert run_hook(stop_event(repo.root)).code == 0
 
 
 def test_blocked_with_a_twin_that_disagrees(repo: GitRepo) -> None:
@@ -127,7 +149,36 @@ def test_blocked_with_a_twin_that_disagrees(repo: GitRepo) -> None:
     run = run_hook(stop_event(repo.root))
     assert_blocked(run)
     assert "md-mismatch" in run.err
-    assert "handoff-audit render --write handoff.json" in run.err
+    assert the_command(run.err, "fix: ") == "handoff-audit render --write handoff.json"
+    assert run_fix(repo.root, "handoff-audit render --write handoff.json").returncode == 0
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_two_active_packets_one_is_superseded(repo: GitRepo) -> None:
+    fresh_packet(repo)
+    write_packet(repo, packet(BRANCH, repo.head()), ".handoff/default.json")
+    repo.commit("two packets")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    lines = [line for line in run.lines if "multiple-active" in line]
+    assert len(lines) == 1
+    command = the_command(lines[0], "fix: keep one active: ")
+    assert command == "handoff-audit supersede .handoff/default.json --by handoff.json"
+    assert run_fix(repo.root, command).returncode == 0
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_a_hand_written_handoff_is_replaced_by_a_generated_one(repo: GitRepo) -> None:
+    repo.write("HANDOFF.md", "# Handoff\n\nSome notes.\n")
+    repo.commit("notes")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "HANDOFF.md:1 md-incomplete" in run.err
+    command = the_command(run.err, "fix: replace it (carry what it says over): ")
+    assert command.startswith("rm -f -- HANDOFF.md && handoff-audit new ")
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    assert run_hook(stop_event(repo.root)).code == 0
 
 
 def test_blocked_by_uncommitted_work_beside_a_fresh_packet(repo: GitRepo) -> None:
@@ -307,3 +358,22 @@ def test_as_a_git_pre_push_hook(repo: GitRepo, tmp_path: Path) -> None:
     repo.commit("handoff")
     accepted = push()
     assert accepted.returncode == 0, accepted.stderr
+
+
+def test_a_terminal_on_standard_input_is_not_waited_for(tmp_path: Path) -> None:
+    import os
+    import pty
+    import subprocess
+
+    from agent_support import hook_command
+
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(
+            hook_command(), stdin=follower, capture_output=True, cwd=tmp_path, timeout=120
+        )
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert done.returncode == 0
+    assert b"reads one hook event as JSON on standard input" in done.stderr

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from handoff_audit.authoring.agent_gate import Gate, Problem
+from handoff_audit.model.findings import Finding, PacketInfo
 
 EXIT_ALLOW = 0
 EXIT_BLOCK = 2
@@ -24,6 +26,18 @@ MAX_EVENT_BYTES = 1024 * 1024
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""
 _PROMPT = "handoff-audit hook"
+_REFRESH_RULES = frozenset(
+    {"packet-outdated", "lkg-behind", "lkg-unknown", "packet-age", "log-untrimmed"}
+)
+"""Findings that `update` (with the transcript and the verify command) fixes."""
+_FIELD_OPTIONS = {
+    "/summary": ("--summary", "<what this session did>"),
+    "/next_action": ("--next-action", "<the first thing the next session should do>"),
+    "/verdict_pointer": ("--verdict-pointer", "<path or URL of the test report>"),
+    "/title": ("--title", "<the task's name>"),
+}
+"""Fields that `update` sets, by the JSON pointer of a finding about them."""
+_MISSING = re.compile(r"missing required field (\w+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +61,11 @@ class _Note(Exception):
 def run_hook(stdin: IO[bytes], err: IO[str]) -> int:
     """Read one event from ``stdin``, judge, write the reasons to ``err``; 0 or 2."""
     try:
+        if stdin.isatty():
+            raise _Note(
+                "reads one hook event as JSON on standard input (the agent sends it); "
+                "see `handoff-audit hook --help`, or install it with `handoff-audit hook --install`"
+            )
         event = parse_event(stdin.read(MAX_EVENT_BYTES + 1))
         if event.stop_hook_active:
             raise _Note(
@@ -145,55 +164,119 @@ class _Fixes:
         self.event = event
         self.verify = gate.config.verify
         self.commands = _commands()
+        self.keep: str | None = None
+        """Of several active packets of one branch and topic, the one that stays active."""
 
     def entries(self, problems: list[Problem]) -> list[str]:
-        """One line per problem; the findings that one command fixes share a line."""
-        grouped: dict[str, list[str]] = {}
+        """One line per problem; the findings on one packet share the one command that fixes
+        them all (regenerating it beats updating it, which beats re-rendering its twin)."""
+        lines: list[str] = []
+        by_packet: dict[str, list[Problem]] = {}
         for problem in problems:
-            said, fix = self.line(problem)
-            grouped.setdefault(fix, []).append(said)
-        lines = []
-        for fix, lines_said in grouped.items():
-            first, more = lines_said[0], len(lines_said) - 1
-            lines.append(f"{first}{f' (and {more} more)' if more else ''}; {fix}")
-        return lines
+            if problem.kind == "finding" and problem.packet is not None:
+                if problem.packet.path not in by_packet:
+                    lines.append(f"\0{problem.packet.path}")  # its place, filled in below
+                by_packet.setdefault(problem.packet.path, []).append(problem)
+            else:
+                lines.append(self.line(problem))
+        twins = sorted(
+            path
+            for path, found in by_packet.items()
+            if any(p.finding and p.finding.rule == "multiple-active" for p in found)
+        )
+        self.keep = twins[-1] if twins else None
+        for path, found in by_packet.items():
+            lines[lines.index(f"\0{path}")] = self.packet_line(found)
+        return [line for line in lines if line]
 
-    def line(self, problem: Problem) -> tuple[str, str]:
-        """What is wrong, and the command that fixes it."""
+    def line(self, problem: Problem) -> str:
+        """A problem that is not a finding, and the command that fixes it."""
         if problem.kind == "no-packet":
-            return problem.message, f"write it: {self.new()}"
-        if problem.kind == "uncommitted":
-            files = ", ".join(_short(f, 60) for f in problem.files[:3])
-            more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
-            return (
-                f"uncommitted changes in {files}{more}",
-                'commit them: git add -A && git commit -m "<what the change does>"',
-            )
-        finding, packet = problem.finding, problem.packet
-        assert finding is not None and packet is not None
-        where = finding.path + (f":{finding.line}" if finding.line else "")
-        said = f"{where} {finding.rule}: {_short(finding.message, 160)}"
-        return said, f"fix: {self.fix(finding.rule, packet.path, packet.kind)}"
+            return f"{problem.message}; write it: {self.new()}"
+        files = ", ".join(_short(f, 60) for f in problem.files[:3])
+        more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
+        return (
+            f"uncommitted changes in {files}{more}; commit them: "
+            'git add -A && git commit -m "<what the change does>"'
+        )
 
-    def fix(self, rule: str, path: str, kind: str) -> str:
-        quoted = shlex.quote(path)
-        if kind != "json":
-            return f"edit {quoted}, or replace it: {self.new()}"
-        if rule in ("md-missing", "md-mismatch"):
-            return f"handoff-audit render --write {quoted}"
-        if rule == "invalid-json":
-            return f"mv {quoted} {shlex.quote(path + '.broken')} && {self.new()}"
-        return self.refresh(quoted)
+    def packet_line(self, problems: list[Problem]) -> str:
+        """The findings on one packet, the one that decides the fix first, and the fix."""
+        packet = problems[0].packet
+        assert packet is not None
+        findings = [
+            p.finding
+            for p in problems
+            if p.finding is not None
+            # Of several active packets, the last one stays active: the others are superseded.
+            and not (p.finding.rule == "multiple-active" and packet.path == self.keep)
+        ]
+        if not findings:
+            return ""
+        command, decisive = self.fix(findings, packet)
+        first = decisive or findings[0]
+        where = first.path + (f":{first.line}" if first.line else "")
+        said = f"{where} {first.rule}: {_short(first.message, 160)}"
+        if len(findings) > 1:
+            said += f" (and {len(findings) - 1} more)"
+        return f"{said}; fix: {command}"
+
+    def fix(self, findings: list[Finding], packet: PacketInfo) -> tuple[str, Finding | None]:
+        """One command for every finding on one of the branch's packets, and the finding that
+        decided it."""
+        quoted = shlex.quote(packet.path)
+        if packet.kind != "json":
+            return f"replace it (carry what it says over): {self.regenerate(packet)}", None
+        options: dict[str, str] = {}
+        decisive: Finding | None = None
+        render = None
+        for finding in findings:
+            field = _field_of(finding)
+            if finding.rule in ("md-missing", "md-mismatch"):
+                render = render or finding
+            elif finding.rule in _REFRESH_RULES:
+                decisive = decisive or finding
+            elif finding.rule == "multiple-active" and self.keep is not None:
+                by = shlex.quote(self.keep)
+                return f"keep one active: handoff-audit supersede {quoted} --by {by}", finding
+            elif finding.rule in ("placeholder", "schema") and field in _FIELD_OPTIONS:
+                option, placeholder = _FIELD_OPTIONS[field]
+                options[option] = f'{option} "{placeholder}"'
+                decisive = decisive or finding
+            else:
+                return f"regenerate it: {self.regenerate(packet)}", finding
+        if decisive is not None:
+            if "update" not in self.commands:
+                return f"regenerate it: {self.regenerate(packet)}", decisive
+            return " ".join([self.refresh(quoted), *options.values()]), decisive
+        return f"handoff-audit render --write {quoted}", render
 
     def refresh(self, quoted: str) -> str:
         if "update" not in self.commands:
             return self.new()
         return " ".join(["handoff-audit update", quoted, *self.sources("update")])
 
-    def new(self) -> str:
+    def regenerate(self, packet: PacketInfo) -> str:
+        """Remove the packet's files and write a new packet at the same place."""
+        path = packet.path
+        files = [path]
+        if packet.kind == "json" and path.endswith(".json"):
+            files.append(packet.markdown or f"{path.removesuffix('.json')}.md")
+        where: list[str] = []
+        if packet.kind == "json" and path != "handoff.json":
+            topic = path.removeprefix(".handoff/").removesuffix(".json")
+            if path.startswith(".handoff/") and path.endswith(".json") and topic:
+                where = [f"--topic {shlex.quote(topic)}"]
+            else:
+                where = [f"--output {shlex.quote(path)}"]
+        removed = " ".join(shlex.quote(name) for name in files)
+        return f"rm -f -- {removed} && {self.new(where)}"
+
+    def new(self, where: list[str] | None = None) -> str:
         return " ".join(
             [
                 "handoff-audit new",
+                *(where or []),
                 *self.sources("new"),
                 '--summary "<what this session did>"',
                 '--next-action "<the first thing the next session should do>"',
@@ -205,7 +288,7 @@ class _Fixes:
         options = self.commands.get(command, frozenset())
         parts = []
         transcript = self.event.transcript_path
-        if transcript and "from_transcript" in options:
+        if transcript and "from_transcript" in options and os.path.isfile(transcript):
             parts.append(f"--from-transcript {shlex.quote(transcript)}")
         if self.verify and "verify" in options:
             parts.append(f"--verify {shlex.quote(self.verify)}")
@@ -221,6 +304,14 @@ def _commands() -> dict[str, frozenset[str]]:
         for name, command in cli.commands.items()
         if name in ("new", "update")
     }
+
+
+def _field_of(finding: Finding) -> str | None:
+    """The top-level field a finding is about, as a JSON pointer (``/next_action``)."""
+    if finding.pointer and finding.pointer.count("/") == 1:
+        return finding.pointer
+    missing = _MISSING.search(finding.message)
+    return f"/{missing.group(1)}" if missing else None
 
 
 def _short(text: str, limit: int) -> str:

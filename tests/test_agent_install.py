@@ -112,3 +112,12 @@ def test_broken_settings_are_left_alone(git_repo: GitRepo, run_cli: Run) -> None
         assert result.err.startswith("handoff-audit: error: .claude/settings.json: ")
         assert len(result.err.strip().splitlines()) == 1
         assert (git_repo.root / ".claude/settings.json").read_text(encoding="utf-8") == text
+
+
+def test_the_hook_under_another_path_counts_as_installed(git_repo: GitRepo, run_cli: Run) -> None:
+    mine = {"type": "command", "command": "/opt/venv/bin/handoff-audit hook"}
+    git_repo.write(".claude/settings.json", {"hooks": {"Stop": [{"hooks": [mine]}]}})
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    hooks = settings(git_repo)["hooks"]
+    assert hooks["Stop"] == [{"hooks": [mine]}]
+    assert hooks["SubagentStop"] == [{"hooks": [OURS]}]

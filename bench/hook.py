@@ -8,6 +8,8 @@ repository with one packet. Cases, each the real console script with a real even
 input, in a repository of 300 commits and 60 files on a feature branch:
 
 - ``fresh``: the branch's packet is current (exit 0);
+- ``fresh, config file``: the same with a ``.handoff-audit.yml`` (its validation imports
+  jsonschema);
 - ``missing``: the branch has commits and no packet (exit 2);
 - ``stale``: work was committed after the packet (exit 2).
 
@@ -97,8 +99,15 @@ def write_packet(root: Path, data: dict[str, Any]) -> None:
     (root / "handoff.md").write_text(render_packet(data))
 
 
-def hook_runs(root: Path, env: dict[str, str], runs: int, counter: GitCounter) -> dict[str, Any]:
-    """Run the hook ``runs`` times; median and max wall, CPU, peak memory, git processes."""
+def hook_runs(
+    root: Path,
+    env: dict[str, str],
+    runs: int,
+    counter: GitCounter,
+    arguments: list[str] | None = None,
+) -> dict[str, Any]:
+    """Run the hook (or ``arguments``) ``runs`` times; median and max wall, CPU, peak memory,
+    git processes."""
     script = Path(sys.executable).parent / "handoff-audit"
     event = json.dumps(
         {
@@ -111,6 +120,7 @@ def hook_runs(root: Path, env: dict[str, str], runs: int, counter: GitCounter) -
     ).encode()
     walls, cpus, peaks, codes = [], [], [], set()
     counted = counter.env(env)
+    argv = [str(script), *(arguments or ["hook"])]
     for _ in range(runs):
         counter.reset()
         with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as err:
@@ -118,7 +128,7 @@ def hook_runs(root: Path, env: dict[str, str], runs: int, counter: GitCounter) -
             stdin.seek(0)
             started = time.perf_counter()
             proc = subprocess.Popen(
-                [str(script), "hook"],
+                argv,
                 cwd=root,
                 env=counted,
                 stdin=stdin,
@@ -240,11 +250,21 @@ def main() -> None:
         root = folder / "repo"
         build_repo(root, env)
         counter = GitCounter(folder / "gitlog")
+        results["hook"]["--version (start-up alone)"] = hook_runs(
+            root, env, args.runs, counter, ["--version"]
+        )
         results["hook"]["missing"] = hook_runs(root, env, args.runs, counter)
         write_packet(root, packet(root, env))
         git(root, "add", "-A", env=env)
         git(root, "commit", "-q", "-m", "handoff", env=env)
         results["hook"]["fresh"] = hook_runs(root, env, args.runs, counter)
+        (root / ".handoff-audit.yml").write_text("verify: pytest -q\nkeep-last: 5\n")
+        data = packet(root, env)
+        data["summary"] = "Feature steps 0 to 4 done; the tests pass; configured."
+        write_packet(root, data)
+        git(root, "add", "-A", env=env)
+        git(root, "commit", "-q", "-m", "configuration and handoff", env=env)
+        results["hook"]["fresh, config file"] = hook_runs(root, env, args.runs, counter)
         (root / "src" / "feature.py").write_text("STEP = 5\n")
         git(root, "commit", "-q", "-am", "more work", env=env)
         results["hook"]["stale"] = hook_runs(root, env, args.runs, counter)

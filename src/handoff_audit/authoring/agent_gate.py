@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from handoff_audit.config import Config
 from handoff_audit.engine.audit import AuditRequest, run_audit
@@ -22,9 +21,6 @@ from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
-
-if TYPE_CHECKING:
-    from handoff_audit.authoring.workbench import Workbench
 
 STALE_RULES = frozenset({"packet-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
@@ -53,7 +49,7 @@ class Gate:
     root: Path
     """The work tree's top folder."""
     branch: str | None = None
-    """The checked-out branch."""
+    """The checked-out branch (``None``: HEAD is detached)."""
     problems: list[Problem] = field(default_factory=list)
     """Why the session may not end; empty = it may."""
     note: str | None = None
@@ -69,54 +65,71 @@ class Unreadable(Exception):
 
 
 def judge(cwd: Path) -> Gate:
-    """Judge the work tree around ``cwd``. `Unreadable` when there is nothing to judge."""
-    from handoff_audit.authoring.workbench import read_workbench
+    """Judge the work tree around ``cwd``. `Unreadable` when there is nothing to judge.
+
+    The common case, a branch with a current packet, costs the audit and one ``git status``;
+    only a branch without a packet of its own needs the workbench's merge base and diff."""
     from handoff_audit.config import load_config
     from handoff_audit.rules import RULES_BY_ID
 
-    if plumbing.repo_info(cwd) is None:
+    info = plumbing.repo_info(cwd)
+    if info is None:
         raise Unreadable(f"{cwd} is not inside a git work tree")
+    root = info.toplevel
     try:
-        bench, config = read_workbench(
-            cwd, lambda root: load_config(root, rule_ids=RULES_BY_ID), None, None
-        )
+        config = load_config(root, rule_ids=RULES_BY_ID)
+        branch = plumbing.current_branch(root)
+    except InputError as error:
+        raise Unreadable(f"configuration: {error}") from None
+    except plumbing.GitError as error:
+        raise Unreadable(str(error)) from None
+    gate = Gate(root=root, branch=branch, config=config)
+    if branch is None:
+        gate.note = "HEAD is detached: no branch to hand off"
+    elif matches_any(branch, config.protected_branches):
+        gate.note = f"{branch} is a protected branch: it needs no packet"
+    else:
+        _judge_branch(gate, branch, config)
+    return gate
+
+
+def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
+    from handoff_audit.authoring.workbench import packet_file_test, read_workbench
+
+    request = AuditRequest(
+        root=gate.root, paths=(gate.root,), config=config, target=Target(branch=branch)
+    )
+    report = run_audit(request)
+    gate.packets = [p for p in report.packets if _is_own(p, branch)]
+    try:
+        if gate.packets:
+            packet_file = packet_file_test(config)
+            status = plumbing.status(gate.root, [])
+            dirt = tuple(path for path in sorted(status) if not packet_file(path))
+        else:
+            bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
+            dirt = tuple(path for path, _ in bench.dirt)
+            if not (bench.changed_files or dirt):
+                gate.note = f"{branch} has no work of its own: it needs no packet"
+                return
+            gate.problems.append(
+                Problem("no-packet", f"branch {branch} has work of its own but no active packet")
+            )
+    except plumbing.GitError as error:
+        raise Unreadable(str(error)) from None
     except InputError as error:
         raise Unreadable(str(error)) from None
-    return judge_workbench(bench, config)
-
-
-def judge_workbench(bench: Workbench, config: Config) -> Gate:
-    """Judge the branch of ``bench`` under ``config``."""
-    gate = Gate(root=bench.root, branch=bench.branch, config=config)
-    if matches_any(bench.branch, config.protected_branches):
-        gate.note = f"{bench.branch} is a protected branch: it needs no packet"
-        return gate
-    target = Target(branch=bench.branch)
-    report = run_audit(
-        AuditRequest(root=bench.root, paths=(bench.root,), config=config, target=target)
-    )
-    gate.packets = [p for p in report.packets if _is_own(p, bench.branch)]
-    has_work = bool(bench.changed_files or bench.dirt)
-    if not gate.packets:
-        if not has_work:
-            gate.note = f"{bench.branch} has no work of its own: it needs no packet"
-            return gate
-        gate.problems.append(
-            Problem("no-packet", f"branch {bench.branch} has work of its own but no active packet")
-        )
     blocking = _blocking(config)
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     for finding in report.findings:
         packet = by_file.get(finding.path)
         if packet is not None and blocking(finding):
             gate.problems.append(Problem("finding", finding.message, finding, packet))
-    if bench.dirt:
+    if dirt:
         # First: `new` and `update` want a clean workbench, so committing comes first.
-        files = tuple(path for path, _ in bench.dirt)
         gate.problems.insert(
-            0, Problem("uncommitted", f"{len(files)} file(s) not committed", files=files)
+            0, Problem("uncommitted", f"{len(dirt)} file(s) not committed", files=dirt)
         )
-    return gate
 
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:

@@ -61,6 +61,16 @@ def test_blocked_fix_names_the_configured_verify_command(repo: GitRepo) -> None:
     assert "--verify 'pytest -q tests/'" in run.err
 
 
+def test_a_credential_in_the_verify_command_is_not_echoed(repo: GitRepo) -> None:
+    token = "ghp_" + "Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2Yz"
+    repo.write(".handoff-audit.yml", f"verify: GH_TOKEN={token} make test\n")
+    repo.commit("config")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert token not in run.err
+    assert "[redacted GitHub token]" in run.err
+
+
 def test_allowed_with_a_fresh_packet_committed_with_the_work(repo: GitRepo) -> None:
     fresh_packet(repo)
     repo.commit("handoff")

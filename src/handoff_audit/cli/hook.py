@@ -123,9 +123,11 @@ def _judge(event: HookEvent, err: IO[str]) -> int:
         if gate.note:
             err.write(f"{_PROMPT}: {gate.note}\n")
         return EXIT_ALLOW
+    from handoff_audit.credentials import redact
+
     blocks = event.name in gate.config.agent_hook.events
     for line in block_message(gate, event, blocks):
-        err.write(line + "\n")
+        err.write(redact(line) + "\n")  # a credential in `verify` or a path is not echoed
     return EXIT_BLOCK if blocks else EXIT_ALLOW
 
 

@@ -165,7 +165,6 @@ class _Fixes:
         self.gate = gate
         self.event = event
         self.verify = gate.config.verify
-        self.commands = _commands()
         self.keep: str | None = None
         """Of several active packets of one branch and topic, the one that stays active."""
 
@@ -248,15 +247,11 @@ class _Fixes:
             else:
                 return f"regenerate it: {self.regenerate(packet)}", finding
         if decisive is not None:
-            if "update" not in self.commands:
-                return f"regenerate it: {self.regenerate(packet)}", decisive
             return " ".join([self.refresh(quoted), *options.values()]), decisive
         return f"handoff-audit render --write {quoted}", render
 
     def refresh(self, quoted: str) -> str:
-        if "update" not in self.commands:
-            return self.new()
-        return " ".join(["handoff-audit update", quoted, *self.sources("update")])
+        return " ".join(["handoff-audit update", quoted, *self.sources()])
 
     def regenerate(self, packet: PacketInfo) -> str:
         """Remove the packet's files and write a new packet at the same place."""
@@ -279,33 +274,23 @@ class _Fixes:
             [
                 "handoff-audit new",
                 *(where or []),
-                *self.sources("new"),
+                *self.sources(),
                 '--summary "<what this session did>"',
                 '--next-action "<the first thing the next session should do>"',
                 '--verdict-pointer "<path or URL of the test report>"',
             ]
         )
 
-    def sources(self, command: str) -> list[str]:
-        options = self.commands.get(command, frozenset())
+    def sources(self) -> list[str]:
+        """The options that fill a packet from the session: its transcript (when the file is
+        there) and the configured verify command."""
         parts = []
         transcript = self.event.transcript_path
-        if transcript and "from_transcript" in options and os.path.isfile(transcript):
+        if transcript and os.path.isfile(transcript):
             parts.append(f"--from-transcript {shlex.quote(transcript)}")
-        if self.verify and "verify" in options:
+        if self.verify:
             parts.append(f"--verify {shlex.quote(self.verify)}")
         return parts
-
-
-def _commands() -> dict[str, frozenset[str]]:
-    """The packet-writing commands this version has, with their option names."""
-    from handoff_audit.cli.main import cli
-
-    return {
-        name: frozenset(param.name or "" for param in command.params)
-        for name, command in cli.commands.items()
-        if name in ("new", "update")
-    }
 
 
 def _field_of(finding: Finding) -> str | None:

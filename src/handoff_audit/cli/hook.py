@@ -74,14 +74,16 @@ def run_hook(stdin: IO[bytes], err: IO[str]) -> int:
             )
         return _judge(event, err)
     except _Note as note:
-        err.write(f"{_PROMPT}: {note}\n")
-        return EXIT_ALLOW
+        said = f"{_PROMPT}: {note}"
     except Exception as error:  # a broken hook must not trap a session
-        err.write(
+        said = (
             f"{_PROMPT}: internal error ({type(error).__name__}: {error}); letting the session "
-            "end. This is a bug; please report it.\n"
+            "end. This is a bug; please report it."
         )
-        return EXIT_ALLOW
+    from handoff_audit.credentials import redact
+
+    err.write(redact(" ".join(said.split())) + "\n")  # one line, no credential
+    return EXIT_ALLOW
 
 
 def parse_event(raw: bytes) -> HookEvent:

@@ -42,7 +42,8 @@ MAX_LINE_BYTES = 16 * 1024 * 1024
 MAX_PENDING = 4096
 """Tool calls waiting for their result; the oldest are dropped beyond this (bounded memory)."""
 MAX_FAILURES = 200
-"""Failures kept (the most recent); each is short, so a failing loop cannot fill memory."""
+"""Failures kept (the most recent): a failing loop can neither fill memory nor push the packet
+past ``max-file-bytes`` (200 at most ~2 kB each)."""
 MAX_CMD_CHARS = 2000
 """A command longer than this is cut (a heredoc that writes a file is not worth keeping whole)."""
 MAX_NOTE_CHARS = 160
@@ -93,7 +94,8 @@ class Transcript:
     kind: str = "unknown"
     """``claude-code``, ``codex`` or ``unknown`` (no entry of either format seen)."""
     commands: list[Command] = field(default_factory=list)
-    """The last ``keep_last`` passing commands plus every failure, in the order they ran."""
+    """The last ``keep_last`` passing commands plus every failure (the latest `MAX_FAILURES`),
+    in the order they ran."""
     commands_seen: int = 0
     """Every command that got a result, before trimming."""
     edited_files: list[str] = field(default_factory=list)

@@ -248,3 +248,21 @@ def test_a_file_that_cannot_be_read_is_a_one_line_input_error(tmp_path: Path, ma
         path.mkdir()
     with pytest.raises(InputError, match=r"--from-transcript .*t\.jsonl: "):
         read_transcript(path, tmp_path, keep_last=5)
+
+
+def test_past_the_failure_cap_the_latest_failures_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reader, "MAX_FAILURES", 3)
+    recorded = session(tmp_path)
+    for number in range(6):
+        recorded.bash(f"make step{number}", "boom", exit_code=1)
+    recorded.bash("make", "ok")
+    found = read_transcript(recorded.save(tmp_path / "t.jsonl"), tmp_path, keep_last=5)
+    assert [c["cmd"] for c in found.commands_run()] == [
+        "make step3",
+        "make step4",
+        "make step5",
+        "make",
+    ]
+    assert found.commands_seen == 7

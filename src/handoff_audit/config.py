@@ -19,10 +19,6 @@ from handoff_audit.model.findings import Severity
 
 DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md")
 
-HOOK_EVENTS = ("Stop", "SubagentStop", "PreCompact")
-"""The coding-agent hook events `handoff-audit hook` understands (Claude Code's names)."""
-
-
 @dataclass(frozen=True, slots=True)
 class AgentHook:
     """The ``agent-hook`` key: when `handoff-audit hook` may block a session, and on what."""
@@ -285,8 +281,6 @@ def _validate(
 
 def _agent_hook(raw: Any, source: str, rule_ids: Collection[str]) -> AgentHook:
     """The validated ``agent-hook`` mapping (its shape is already checked by the schema)."""
-    from handoff_audit.credentials import show
-
     if raw is None:
         return AgentHook()
     events = tuple(raw.get("events", AgentHook().events))

@@ -19,6 +19,7 @@ from handoff_audit.model.findings import Severity
 
 DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md")
 
+
 @dataclass(frozen=True, slots=True)
 class AgentHook:
     """The ``agent-hook`` key: when `handoff-audit hook` may block a session, and on what."""

@@ -22,6 +22,18 @@ DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**
 
 
 @dataclass(frozen=True, slots=True)
+class AgentHook:
+    """The ``agent-hook`` key: when `handoff-audit hook` may block a session, and on what."""
+
+    events: tuple[str, ...] = ("Stop", "SubagentStop")
+    """Events that may block (exit 2); any other event only reports. Claude Code blocks on
+    ``Stop`` and ``SubagentStop``; blocking ``PreCompact`` would hold up a full context."""
+    rules: tuple[str, ...] | None = None
+    """Rule ids whose findings block; ``None``: every error, plus ``packet-outdated`` and
+    ``lkg-behind`` whatever their severity (a packet older than the work)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """Validated configuration. Every field has the default DESIGN.md gives."""
 
@@ -47,6 +59,8 @@ class Config:
     """Per-rule severity overrides; ``None`` means ``off``."""
     verify: str | None = None
     """The command that proves the tests green (``new``/``update --verify`` run it)."""
+    agent_hook: AgentHook = field(default_factory=AgentHook)
+    """What `handoff-audit hook` blocks on."""
     source: str | None = None
     """Where the configuration came from, for messages (``None`` = defaults)."""
 
@@ -69,6 +83,10 @@ _ACCEPTS = {
     "schema": "a path relative to the configuration file, or an https:// URL",
     "rules": "a mapping of rule id to error, warning, note or off",
     "verify": 'a shell command that exits 0 when the tests pass, e.g. "pytest -q"',
+    "agent-hook": (
+        "a mapping with events (a list of Stop, SubagentStop, PreCompact) and rules "
+        "(a list of rule ids)"
+    ),
 }
 
 
@@ -240,6 +258,7 @@ def _validate(
                 f"{source}: rules: {unknown_name('rule id', str(rule_id), rule_ids, 'rules')}"
             )
         severities[rule_id] = None if level == "off" else Severity(level)
+    agent_hook = _agent_hook(raw.get("agent-hook"), source, rule_ids)
     schema = raw.get("schema")
     if isinstance(schema, str):
         schema = _schema_source(schema, source, base, roots)
@@ -256,8 +275,26 @@ def _validate(
         schema=schema,
         rules=MappingProxyType(severities),
         verify=raw.get("verify", defaults.verify),
+        agent_hook=agent_hook,
         source=source,
     )
+
+
+def _agent_hook(raw: Any, source: str, rule_ids: Collection[str]) -> AgentHook:
+    """The validated ``agent-hook`` mapping (its shape is already checked by the schema)."""
+    if raw is None:
+        return AgentHook()
+    events = tuple(raw.get("events", AgentHook().events))
+    rules = raw.get("rules")
+    if rules is not None:
+        for rule_id in rules:
+            if rule_id not in rule_ids:
+                raise InputError(
+                    f"{source}: agent-hook.rules: unknown rule id {show(rule_id)}; known rules: "
+                    f"{', '.join(sorted(rule_ids))}"
+                )
+        rules = tuple(rules)
+    return AgentHook(events=events, rules=rules)
 
 
 def _schema_source(value: str, source: str, base: Path, roots: tuple[Path, ...]) -> str:

@@ -30,6 +30,7 @@ from handoff_audit.authoring.verify import run_verify
 from handoff_audit.authoring.workbench import (
     Workbench,
     dirt_lines,
+    packet_file_test,
     read_workbench,
     resolve_commit,
     unsaved,
@@ -103,6 +104,8 @@ class PacketOptions:
     """``path``, ``path:line`` or URL each."""
     log_file: Path | None = None
     """Commands as JSON lines ``{cmd, exit, note}``; ``-`` reads standard input."""
+    from_transcript: Path | None = None
+    """A coding agent's session transcript (Claude Code or Codex CLI JSON lines)."""
     output: Path | None = None
     """Where `new` writes the packet (default: by topic)."""
     config_file: Path | None = None
@@ -142,6 +145,7 @@ def new_command(options: PacketOptions) -> int:
         )
     replaced = _refuse_foreign(bench, path)
     facts = _dirt_facts(bench, options, "new") | reported
+    facts |= _transcript_facts(bench, config, options)
     lkg, verified = _last_known_good(bench, config, options, previous=None)
     facts |= verified | SessionFacts(changed_files=bench.changed_files)
     data: dict[str, Any] = {"schema_version": "1"}
@@ -175,6 +179,7 @@ def update_command(packet: Path | None, options: PacketOptions) -> int:
     bench, config = _workbench(options)
     path, data = _updated_packet(bench, config, packet, options.topic)
     facts = _dirt_facts(bench, options, "update") | reported
+    facts |= _transcript_facts(bench, config, options, data.get("commands_run"))
     previous = data.get("last_known_good_commit")
     lkg, verified = _last_known_good(
         bench, config, options, previous=previous if isinstance(previous, str) else None
@@ -190,13 +195,34 @@ def update_command(packet: Path | None, options: PacketOptions) -> int:
 def reported_facts(options: PacketOptions) -> SessionFacts:
     """What the session reports about itself, read before anything runs: the ``--log`` file.
 
-    Another source (an agent's transcript, say) is one more ``facts |= ...`` here; `new` and
-    `update` merge the result into the packet like git's changed files and the verify run.
+    `new` and `update` merge the result into the packet like git's changed files and the verify
+    run. The transcript (`_transcript_facts`) is read once the workbench is known: its paths are
+    made relative to the repository, and `update` skips what the packet already logs.
     """
     facts = SessionFacts()
     if options.log_file is not None:
         facts |= log_facts(options.log_file)
     return facts
+
+
+def _transcript_facts(
+    bench: Workbench, config: Config, options: PacketOptions, logged: Any = None
+) -> SessionFacts:
+    """What ``--from-transcript`` says the session did (nothing without it), less the commands
+    already ``logged`` (an update from the same transcript adds only what is new); a note on
+    standard error when the file held lines that are not JSON, or nothing of a known agent."""
+    if options.from_transcript is None:
+        return SessionFacts()
+    from handoff_audit.authoring.transcript import read_transcript, session_facts
+
+    found = read_transcript(options.from_transcript, bench.root, config.keep_last)
+    where = f"--from-transcript {name(options.from_transcript)}"
+    if found.kind == "unknown":
+        click.echo(f"{where}: no Claude Code or Codex CLI entries in it; nothing taken", err=True)
+    elif found.skipped_lines:
+        click.echo(f"{where}: {found.skipped_lines} line(s) not JSON, skipped", err=True)
+    known = logged if isinstance(logged, list) else []
+    return session_facts(found, bench, packet_file_test(config), known)
 
 
 def _workbench(options: PacketOptions) -> tuple[Workbench, Config]:

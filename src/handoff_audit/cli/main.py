@@ -6,6 +6,7 @@ the work; nothing here decides what is wrong with a packet.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -365,6 +366,31 @@ def explain(rule_id: str, file: Path | None) -> int:
         return EXIT_OK
     click.echo(explain_text(rule))
     return EXIT_OK
+
+
+@cli.command()
+@click.option(
+    "--install", is_flag=True, help="Merge the hook into .claude/settings.json (repository top)."
+)
+@click.option(
+    "--print", "print_only", is_flag=True, help="Print the settings snippet instead of writing it."
+)
+def hook(install: bool, print_only: bool) -> int:
+    """A coding agent's stop hook (Claude Code: Stop, SubagentStop, PreCompact).
+
+    Reads the hook event as JSON on standard input. Exit 2 with the reasons on standard error
+    blocks the stop while the branch's packet is missing, invalid or older than the work; exit
+    0 lets the session end (also whenever the hook cannot judge).
+    """
+    if install or print_only:
+        # start-up: imported only when this command runs
+        from handoff_audit.cli.hook_install import install_command
+
+        return install_command(print_only=print_only)
+    # start-up: imported only when this command runs
+    from handoff_audit.cli.hook import run_hook
+
+    return run_hook(sys.stdin.buffer, sys.stderr)
 
 
 @cli.command()

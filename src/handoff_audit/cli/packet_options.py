@@ -108,6 +108,13 @@ def packet_options(command: Callable[..., int]) -> Callable[..., int]:
             help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
         ),
         click.option(
+            "--from-transcript",
+            type=click.Path(path_type=Path),
+            help="A coding agent's session transcript (Claude Code or Codex CLI JSON lines): "
+            "its commands go to commands_run, its edited files to changed_files, its failures "
+            "to failed_attempts.",
+        ),
+        click.option(
             "--allow-dirty",
             is_flag=True,
             help="Write over uncommitted changes; they are recorded in open_risks.",

@@ -1,0 +1,422 @@
+"""What a coding agent's session transcript says the session did: the commands it ran, the files
+it edited, and what failed.
+
+Two formats, both JSON lines, read as a stream so that a long session costs bounded memory:
+
+- Claude Code (``~/.claude/projects/*/SESSION.jsonl``): ``assistant`` entries whose
+  ``message.content`` holds ``tool_use`` blocks (``Bash`` with ``input.command``; ``Edit``,
+  ``Write``, ``MultiEdit`` with ``input.file_path``; ``NotebookEdit`` with
+  ``input.notebook_path``), and ``user`` entries whose ``tool_result`` blocks answer them by
+  ``tool_use_id``, with ``is_error`` on a failure and the text ``Exit code N`` first when the
+  command exited non-zero.
+- Codex CLI (``~/.codex/sessions/**/rollout-*.jsonl``): ``response_item`` entries whose
+  ``payload`` is a ``function_call`` (``name`` ``shell``/``shell_command``/``exec_command``,
+  ``arguments`` a JSON text with ``command``) answered by a ``function_call_output`` with the
+  same ``call_id``, and ``custom_tool_call`` ``apply_patch`` whose patch names the files.
+
+Anything else (summaries, text, thinking, other tools, unknown entry types) is ignored; a line
+that is not a JSON object is skipped and counted. Every command and note passes through the
+secret rule before it is kept, so a credential typed into a command never reaches a packet.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from handoff_audit.authoring.session_facts import SessionFacts
+from handoff_audit.credentials import redact
+from handoff_audit.errors import InputError
+
+if TYPE_CHECKING:
+    from handoff_audit.authoring.workbench import Workbench
+
+MAX_LINE_BYTES = 16 * 1024 * 1024
+"""A longer line (a huge file written in one tool call) is skipped and counted, not read whole."""
+MAX_PENDING = 4096
+"""Tool calls waiting for their result; the oldest are dropped beyond this (bounded memory)."""
+MAX_FAILURES = 200
+"""Failures kept (the most recent): a failing loop can neither fill memory nor push the packet
+past ``max-file-bytes`` (200 at most ~2 kB each)."""
+MAX_CMD_CHARS = 2000
+"""A command longer than this is cut (a heredoc that writes a file is not worth keeping whole)."""
+MAX_NOTE_CHARS = 160
+"""A failure's note: the most telling line of its output, shortened."""
+MAX_FAILED_ATTEMPTS = 10
+"""Failed attempts proposed at most (distinct commands, the most recent)."""
+
+_EDIT_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path"}
+_EDIT_TOOLS["NotebookEdit"] = "notebook_path"
+_CODEX_SHELLS = frozenset(
+    {"shell", "shell_command", "exec_command", "local_shell", "container.exec"}
+)
+_CLAUDE_EXIT = re.compile(r"\A\s*Exit code:? (-?\d+)")
+_CODEX_EXIT = re.compile(r"(?:Exit code|Process exited with code):? (-?\d+)")
+_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+)$", re.MULTILINE)
+_PATCH_MOVE = re.compile(r"^\*\*\* Move to: (.+)$", re.MULTILINE)
+_CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07?|[\x00-\x08\x0b-\x1f\x7f]")
+_TALLY = re.compile(r"[=\s]*\d+ (?:failed|passed|errors?|skipped)\b")
+_NOT_RUN = ("<tool_use_error>", "The user doesn't want to proceed", "Permission to use")
+_TELLING = re.compile(r"(?i)\b(error|failed|failure|fatal|exception|traceback|assert|denied)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One command the session ran."""
+
+    cmd: str
+    """The command line, credentials redacted, cut at `MAX_CMD_CHARS`."""
+    exit: int
+    """Its exit status (1 when the transcript says it failed without saying how)."""
+    note: str | None = None
+    """For a failure: the most telling line of its output."""
+
+    def as_entry(self) -> dict[str, Any]:
+        """The packet's ``commands_run`` entry."""
+        entry: dict[str, Any] = {"cmd": self.cmd, "exit": self.exit}
+        if self.note:
+            entry["note"] = self.note
+        return entry
+
+
+@dataclass(slots=True)
+class Transcript:
+    """What one transcript says, already trimmed for a packet."""
+
+    path: Path
+    """The file read."""
+    kind: str = "unknown"
+    """``claude-code``, ``codex`` or ``unknown`` (no entry of either format seen)."""
+    commands: list[Command] = field(default_factory=list)
+    """The last ``keep_last`` passing commands plus every failure (the latest `MAX_FAILURES`),
+    in the order they ran."""
+    commands_seen: int = 0
+    """Every command that got a result, before trimming."""
+    edited_files: list[str] = field(default_factory=list)
+    """Files the session edited, relative to the repository root, sorted; files outside the
+    repository left out."""
+    failed_attempts: list[str] = field(default_factory=list)
+    """Proposed ``failed_attempts``: one per distinct failing command, the most recent last."""
+    skipped_lines: int = 0
+    """Lines that were not a JSON object, or too long to read."""
+
+    def commands_run(self) -> list[dict[str, Any]]:
+        """``commands_run`` entries for a packet."""
+        return [command.as_entry() for command in self.commands]
+
+
+def read_transcript(path: Path, root: Path, keep_last: int) -> Transcript:
+    """Read the transcript at ``path`` for the repository at ``root``; `InputError` when the
+    file cannot be opened. Malformed lines are skipped and counted, never fatal."""
+    try:
+        stream = path.open("rb")
+    except FileNotFoundError:
+        raise InputError(f"--from-transcript {path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"--from-transcript {path}: is a folder, not a transcript") from None
+    except OSError as error:
+        raise InputError(f"--from-transcript {path}: cannot be read ({error.strerror})") from None
+    reader = _Reader(Transcript(path), root, keep_last)
+    with stream:
+        reader.read(stream)
+    return reader.finish()
+
+
+def session_facts(
+    found: Transcript,
+    bench: Workbench,
+    packet_file: Callable[[str], bool],
+    logged: list[Any] | None = None,
+) -> SessionFacts:
+    """The transcript's facts for a packet: its trimmed commands (less those already ``logged``
+    in the packet), its proposed failed attempts, and the files it edited that are still there
+    (or that git shows changed), packets left out."""
+    changed = set(bench.changed_files)
+    files = tuple(
+        path
+        for path in found.edited_files
+        if not packet_file(path) and (path in changed or (bench.root / path).exists())
+    )
+    known = logged or []
+    return SessionFacts(
+        commands_run=tuple(entry for entry in found.commands_run() if entry not in known),
+        changed_files=files,
+        failed_attempts=tuple(found.failed_attempts),
+    )
+
+
+class _Reader:
+    """One pass over a transcript; holds only what is still needed."""
+
+    def __init__(self, result: Transcript, root: Path, keep_last: int) -> None:
+        self.result = result
+        self.root = root.resolve()
+        self.keep_last = keep_last
+        self.cwd: Path = self.root
+        self.pending: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        """tool call id -> ("cmd", command) or ("file", path)."""
+        self.order = 0
+        self.passing: deque[tuple[int, Command]] = deque(maxlen=max(keep_last, 1))
+        self.failures: deque[tuple[int, Command]] = deque(maxlen=MAX_FAILURES)
+        self.passed_later: OrderedDict[str, int] = OrderedDict()
+        """failing command -> order of its last pass (bounded like the failures)."""
+        self.files: set[str] = set()
+
+    def read(self, stream: IO[bytes]) -> None:
+        while True:
+            line = stream.readline(MAX_LINE_BYTES)
+            if not line:
+                return
+            if not line.endswith(b"\n") and len(line) >= MAX_LINE_BYTES:
+                self.result.skipped_lines += 1
+                _skip_rest_of_line(stream)
+                continue
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):
+                self.result.skipped_lines += 1
+                continue
+            if not isinstance(entry, dict):
+                self.result.skipped_lines += 1
+                continue
+            self._entry(entry)
+
+    def _entry(self, entry: dict[str, Any]) -> None:
+        kind = entry.get("type")
+        if kind in ("assistant", "user"):
+            self._mark("claude-code")
+            cwd = entry.get("cwd")
+            if isinstance(cwd, str) and cwd:
+                self.cwd = Path(cwd)
+            message = entry.get("message")
+            content = message.get("content") if isinstance(message, dict) else None
+            if not isinstance(content, list):
+                return
+            for block in content:
+                if not isinstance(block, dict):
+                    continue
+                if kind == "assistant" and block.get("type") == "tool_use":
+                    self._claude_call(block)
+                elif kind == "user" and block.get("type") == "tool_result":
+                    self._claude_result(block)
+        elif kind in ("response_item", "session_meta", "turn_context", "event_msg"):
+            self._mark("codex")
+            payload = entry.get("payload")
+            if isinstance(payload, dict):
+                self._codex(kind, payload)
+
+    def _mark(self, kind: str) -> None:
+        if self.result.kind == "unknown":
+            self.result.kind = kind
+
+    # Claude Code
+
+    def _claude_call(self, block: dict[str, Any]) -> None:
+        call_id, name, given = block.get("id"), block.get("name"), block.get("input")
+        if not isinstance(call_id, str) or not isinstance(given, dict):
+            return
+        if name == "Bash":
+            command = given.get("command")
+            if isinstance(command, str) and command.strip():
+                self._wait(call_id, "cmd", command)
+        elif isinstance(name, str) and name in _EDIT_TOOLS:
+            target = given.get(_EDIT_TOOLS[name])
+            if isinstance(target, str) and target:
+                self._wait(call_id, "file", target)
+
+    def _claude_result(self, block: dict[str, Any]) -> None:
+        call_id = block.get("tool_use_id")
+        waiting = self.pending.pop(call_id, None) if isinstance(call_id, str) else None
+        if waiting is None:
+            return
+        what, value = waiting
+        text = _text_of(block.get("content"))
+        failed = block.get("is_error") is True
+        if what == "file":
+            if not failed:
+                self._edited(value)
+            return
+        if failed and text.lstrip().startswith(_NOT_RUN):
+            return  # refused or unknown tool: the command never ran
+        found = _CLAUDE_EXIT.match(text)
+        code = int(found.group(1)) if found else (1 if failed else 0)
+        body = text[found.end() :] if found else text
+        self._command(value, code, body)
+
+    # Codex CLI
+
+    def _codex(self, kind: str, payload: dict[str, Any]) -> None:
+        if kind == "session_meta" or kind == "turn_context":
+            cwd = payload.get("cwd")
+            if isinstance(cwd, str) and cwd:
+                self.cwd = Path(cwd)
+            return
+        if kind != "response_item":
+            return
+        item = payload.get("type")
+        call_id = payload.get("call_id")
+        if not isinstance(call_id, str):
+            return
+        if item == "function_call" and payload.get("name") in _CODEX_SHELLS:
+            command = _codex_command(payload.get("arguments"))
+            if command:
+                self._wait(call_id, "cmd", command)
+        elif item == "custom_tool_call" and payload.get("name") == "apply_patch":
+            patch = payload.get("input")
+            if isinstance(patch, str):
+                for name in (*_PATCH_FILE.findall(patch), *_PATCH_MOVE.findall(patch)):
+                    self._edited(name.strip())
+        elif item == "function_call_output":
+            waiting = self.pending.pop(call_id, None)
+            if waiting is None or waiting[0] != "cmd":
+                return
+            code, body = _codex_output(payload.get("output"))
+            self._command(waiting[1], code, body)
+
+    # Shared
+
+    def _wait(self, call_id: str, what: str, value: str) -> None:
+        self.pending[call_id] = (what, value)
+        if len(self.pending) > MAX_PENDING:
+            self.pending.popitem(last=False)
+
+    def _edited(self, name: str) -> None:
+        path = Path(name)
+        full = path if path.is_absolute() else self.cwd / path
+        try:
+            relative = Path(os.path.normpath(full)).relative_to(self.root)
+        except ValueError:
+            try:
+                relative = full.resolve().relative_to(self.root)
+            except (ValueError, OSError):
+                return  # outside the repository: not this packet's business
+        text = relative.as_posix()
+        if text and text != "." and not text.startswith("../"):
+            self.files.add(text)
+
+    def _command(self, raw: str, code: int, output: str) -> None:
+        cmd = _shorten(redact(raw.strip()), MAX_CMD_CHARS)
+        self.order += 1
+        self.result.commands_seen += 1
+        if code == 0:
+            if self.keep_last > 0:
+                self.passing.append((self.order, Command(cmd, 0)))
+            if cmd in self.passed_later:
+                self.passed_later[cmd] = self.order
+            return
+        self.failures.append((self.order, Command(cmd, code, _note(output))))
+        self.passed_later[cmd] = 0
+        self.passed_later.move_to_end(cmd)
+        if len(self.passed_later) > MAX_FAILURES:
+            self.passed_later.popitem(last=False)
+
+    def finish(self) -> Transcript:
+        result = self.result
+        merged = sorted([*self.passing, *self.failures], key=lambda pair: pair[0])
+        result.commands = [command for _, command in merged]
+        result.edited_files = sorted(self.files)
+        result.failed_attempts = _failed_attempts(list(self.failures), self.passed_later)
+        return result
+
+
+def _failed_attempts(failures: list[tuple[int, Command]], passed: dict[str, int]) -> list[str]:
+    """One line per distinct failing command, its last failure, the most recent last."""
+    last: dict[str, tuple[int, Command]] = {}
+    for order, command in failures:
+        last[command.cmd] = (order, command)
+    lines = []
+    for order, command in sorted(last.values(), key=lambda pair: pair[0]):
+        line = f"`{_shorten(command.cmd, 200)}` exited {command.exit}"
+        if command.note:
+            line += f": {command.note}"
+        if passed.get(command.cmd, 0) > order:
+            line += " (passed later)"
+        lines.append(line)
+    return lines[-MAX_FAILED_ATTEMPTS:]
+
+
+def _text_of(content: Any) -> str:
+    """A tool result's text: a string, or the text blocks of a list."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = [
+            block["text"]
+            for block in content
+            if isinstance(block, dict) and isinstance(block.get("text"), str)
+        ]
+        return "\n".join(parts)
+    return ""
+
+
+def _codex_command(arguments: Any) -> str | None:
+    """The command line of a Codex shell call (``arguments`` is a JSON text)."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            return None
+    if not isinstance(arguments, dict):
+        return None
+    command = arguments.get("command", arguments.get("cmd"))
+    if isinstance(command, list) and all(isinstance(part, str) for part in command):
+        if len(command) >= 3 and command[-2] in ("-lc", "-c"):
+            return str(command[-1])
+        import shlex
+
+        return shlex.join(command)
+    if isinstance(command, str) and command.strip():
+        return command
+    return None
+
+
+def _codex_output(output: Any) -> tuple[int, str]:
+    """Exit status and text of a Codex shell call's output (a JSON text with ``metadata``, or
+    plain text that starts with ``Exit code: N`` / ``Process exited with code N``)."""
+    if isinstance(output, str):
+        try:
+            parsed = json.loads(output)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, dict):
+            metadata = parsed.get("metadata")
+            code = metadata.get("exit_code") if isinstance(metadata, dict) else None
+            text = parsed.get("output")
+            if isinstance(code, int) and not isinstance(code, bool):
+                return code, text if isinstance(text, str) else ""
+        found = _CODEX_EXIT.search(output[:500])
+        if found:
+            return int(found.group(1)), output[found.end() :]
+        return 0, output
+    return 0, ""
+
+
+def _note(output: str) -> str | None:
+    """The most telling line of a failure's output: the last one that names an error, else the
+    last non-blank one; credentials redacted."""
+    lines = [_CONTROL.sub("", line).strip() for line in output[-20000:].splitlines()[-200:]]
+    lines = [line for line in lines if line and not line.startswith("<system-reminder>")]
+    if not lines:
+        return None
+    telling = [line for line in lines if _TELLING.search(line) and not _TALLY.match(line)]
+    chosen = (telling or lines)[-1]
+    return _shorten(redact(chosen), MAX_NOTE_CHARS)
+
+
+def _shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _skip_rest_of_line(stream: IO[bytes]) -> None:
+    while True:
+        chunk = stream.readline(MAX_LINE_BYTES)
+        if not chunk or chunk.endswith(b"\n"):
+            return

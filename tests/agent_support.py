@@ -1,0 +1,197 @@
+"""Playing a coding agent in the tests: its hook events, its session transcript, its repository.
+
+The transcript lines follow what Claude Code 2.x writes (learned from public recorded sessions:
+an ``assistant`` entry per tool call with ``message.content`` holding the ``tool_use`` block, a
+``user`` entry with the ``tool_result`` that answers it by ``tool_use_id``, ``is_error`` and an
+``Exit code N`` first line on a failing Bash command, ``toolUseResult`` beside it); the texts and
+ids are made up here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from conftest import GitRepo
+
+
+def hook_command() -> list[str]:
+    """The installed ``handoff-audit`` console script, as an agent would run it."""
+    script = Path(sys.executable).parent / "handoff-audit"
+    if script.is_file():
+        return [str(script), "hook"]
+    code = "import sys; from handoff_audit.cli.main import main; sys.exit(main())"
+    return [sys.executable, "-c", code, "hook"]
+
+
+@dataclass
+class HookRun:
+    code: int
+    err: str
+    out: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.err.splitlines()
+
+
+def run_hook(stdin: bytes | str | dict[str, Any], cwd: Path | None = None) -> HookRun:
+    """Run the real ``handoff-audit hook`` with ``stdin`` as its standard input."""
+    data = json.dumps(stdin) if isinstance(stdin, dict) else stdin
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    done = subprocess.run(
+        hook_command(), input=raw, capture_output=True, cwd=cwd, env=os.environ.copy(), check=False
+    )
+    return HookRun(done.returncode, done.stderr.decode("utf-8"), done.stdout.decode("utf-8"))
+
+
+def stop_event(
+    root: Path,
+    transcript: Path | None = None,
+    *,
+    event: str = "Stop",
+    active: bool = False,
+) -> dict[str, Any]:
+    """A hook event as Claude Code sends it."""
+    data: dict[str, Any] = {
+        "session_id": "9f1c2d3e-0000-4000-8000-000000000001",
+        "transcript_path": str(transcript or root / "no-transcript.jsonl"),
+        "cwd": str(root),
+        "permission_mode": "default",
+        "hook_event_name": event,
+    }
+    if event in ("Stop", "SubagentStop"):
+        data["stop_hook_active"] = active
+    if event == "PreCompact":
+        data |= {"trigger": "auto", "custom_instructions": ""}
+    return data
+
+
+@dataclass
+class Session:
+    """A Claude Code session being recorded, one tool call at a time."""
+
+    cwd: Path
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    calls: int = 0
+    parent: str | None = None
+
+    def _entry(self, kind: str, message: dict[str, Any], **extra: Any) -> None:
+        number = len(self.lines)
+        uuid = f"00000000-0000-4000-8000-{number:012d}"
+        entry = {
+            "parentUuid": self.parent,
+            "isSidechain": False,
+            "userType": "external",
+            "cwd": str(self.cwd),
+            "sessionId": "9f1c2d3e-0000-4000-8000-000000000001",
+            "version": "2.1.14",
+            "gitBranch": "feat/refunds",
+            "type": kind,
+            "message": message,
+            "uuid": uuid,
+            "timestamp": f"2026-11-30T10:{number // 60:02d}:{number % 60:02d}.000Z",
+            **extra,
+        }
+        self.parent = uuid
+        self.lines.append(entry)
+
+    def prompt(self, text: str) -> None:
+        self._entry("user", {"role": "user", "content": text})
+
+    def _call(self, name: str, given: dict[str, Any]) -> str:
+        self.calls += 1
+        call_id = f"toolu_01Test{self.calls:020d}"
+        block = {"type": "tool_use", "id": call_id, "name": name, "input": given}
+        self._entry("assistant", {"role": "assistant", "type": "message", "content": [block]})
+        return call_id
+
+    def _result(self, call_id: str, text: str, error: bool, result: Any) -> None:
+        block: dict[str, Any] = {"tool_use_id": call_id, "type": "tool_result", "content": text}
+        if error:
+            block["is_error"] = True
+        self._entry("user", {"role": "user", "content": [block]}, toolUseResult=result)
+
+    def bash(self, command: str, output: str = "", exit_code: int = 0) -> None:
+        call_id = self._call("Bash", {"command": command, "description": "run it"})
+        if exit_code:
+            text = f"Exit code {exit_code}\n{output}"
+            self._result(call_id, text, True, f"Error: {text}")
+        else:
+            result = {"stdout": output, "stderr": "", "interrupted": False, "isImage": False}
+            self._result(call_id, output, False, result)
+
+    def write(self, path: Path, content: str) -> None:
+        """Write the file for real, as the agent's Write tool would, and record it."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+        call_id = self._call("Write", {"file_path": str(path), "content": content})
+        self._result(call_id, f"File created successfully at: {path}", False, {"type": "create"})
+
+    def edit(self, path: Path, old: str, new: str) -> None:
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+        call_id = self._call("Edit", {"file_path": str(path), "old_string": old, "new_string": new})
+        self._result(call_id, f"The file {path} has been updated.", False, {"filePath": str(path)})
+
+    def say(self, text: str) -> None:
+        self._entry("assistant", {"role": "assistant", "content": [{"type": "text", "text": text}]})
+
+    def save(self, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("w", encoding="utf-8") as out:
+            for line in self.lines:
+                out.write(json.dumps(line, separators=(",", ":")) + "\n")
+        return path
+
+
+ANSWERS = {
+    "<what this session did>": "Refunds round to cents.",
+    "<the first thing the next session should do>": "Round GBP refunds too.",
+    "<path or URL of the test report>": "https://ci.example.com/run/2",
+    "<the task's name>": "Refunds",
+    "<what the change does>": "refunds: work in progress",
+}
+
+
+def the_command(hook_err: str, after: str) -> str:
+    """The command the hook printed after ``after``, on its line."""
+    line = next(line for line in hook_err.splitlines() if after in line)
+    return line.split(after, 1)[1].strip()
+
+
+def fill_in(command: str, answers: dict[str, str] | None = None) -> str:
+    """``command`` with its ``"<...>"`` placeholders replaced, as an agent would."""
+    import shlex
+
+    for placeholder, text in (answers or ANSWERS).items():
+        command = command.replace(f'"{placeholder}"', shlex.quote(text))
+    assert '"<' not in command, command
+    return command
+
+
+def run_fix(root: Path, command: str) -> subprocess.CompletedProcess[str]:
+    """Run a command the hook printed, in ``root``, with this environment's console scripts."""
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    return subprocess.run(
+        ["sh", "-c", fill_in(command)],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def feature_repo(repo: GitRepo, branch: str = "feat/refunds") -> GitRepo:
+    """``main`` with one commit, and ``branch`` checked out from it with one commit of its own."""
+    repo.write("README.md", "# shop\n")
+    repo.commit("init")
+    repo.git("checkout", "-q", "-b", branch)
+    repo.write("src/refunds.py", "def refund(amount):\n    return amount\n")
+    repo.commit("refunds: first cut")
+    return repo

@@ -1,0 +1,90 @@
+"""`new --from-transcript` and `update --from-transcript`: the transcript's facts in the packet."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from agent_support import Session, feature_repo
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+DATA = Path(__file__).parent / "data" / "transcripts"
+FIELDS = ["--summary", "Refunds done.", "--next-action", "Ship it.", "--verdict-pointer", "ci"]
+
+
+def packet(repo: GitRepo) -> Any:
+    return json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+
+
+def test_new_takes_commands_files_and_failures(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    repo = feature_repo(git_repo)
+    session = Session(cwd=repo.root)
+    session.bash("pytest -q", "E   assert 1 == 2\n1 failed", exit_code=1)
+    session.edit(repo.root / "src/refunds.py", "return amount", "return round(amount, 2)")
+    session.write(tmp_path / "outside.txt", "not in the repository\n")
+    session.bash("pytest -q", "1 passed")
+    repo.commit("rounding")
+    transcript = session.save(tmp_path / "session.jsonl")
+    result = run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root)
+    assert result.code == 0, result.err
+    data = packet(repo)
+    assert data["commands_run"] == [
+        {"cmd": "pytest -q", "exit": 1, "note": "E   assert 1 == 2"},
+        {"cmd": "pytest -q", "exit": 0},
+    ]
+    assert data["changed_files"] == ["src/refunds.py"]
+    assert data["failed_attempts"] == ["`pytest -q` exited 1: E   assert 1 == 2 (passed later)"]
+    assert run_cli(["check"], cwd=repo.root).code == 0
+
+
+def test_update_appends_only_what_is_new(git_repo: GitRepo, run_cli: Run, tmp_path: Path) -> None:
+    repo = feature_repo(git_repo)
+    session = Session(cwd=repo.root)
+    session.bash("make lint", "bad style", exit_code=2)
+    transcript = session.save(tmp_path / "session.jsonl")
+    assert run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root).code == 0
+    repo.commit("handoff")
+    session.bash("make test", "ok")
+    session.save(transcript)
+    result = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+    assert result.code == 0, result.err
+    assert packet(repo)["commands_run"] == [
+        {"cmd": "make lint", "exit": 2, "note": "bad style"},
+        {"cmd": "make test", "exit": 0},
+    ]
+    assert packet(repo)["failed_attempts"] == ["`make lint` exited 2: bad style"]
+
+
+def test_a_real_transcript_from_elsewhere(git_repo: GitRepo, run_cli: Run) -> None:
+    repo = feature_repo(git_repo)
+    transcript = DATA / "simonw-sample_session.jsonl"
+    result = run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root)
+    assert result.code == 0, result.err
+    data = packet(repo)
+    assert data["commands_run"] == [
+        {"cmd": "git add . && git commit -m 'Add hello function'", "exit": 0}
+    ]
+    assert data["changed_files"] == ["src/refunds.py"]  # /project/hello.py is not in this repo
+
+
+def test_a_file_of_no_known_agent_is_said(git_repo: GitRepo, run_cli: Run, tmp_path: Path) -> None:
+    repo = feature_repo(git_repo)
+    other = tmp_path / "notes.txt"
+    other.write_text("just some notes\n{}\n", encoding="utf-8")
+    result = run_cli(["new", "--from-transcript", str(other), *FIELDS], cwd=repo.root)
+    assert result.code == 0, result.err
+    assert "no Claude Code or Codex CLI entries in it; nothing taken" in result.err
+    assert packet(repo)["commands_run"] == []
+
+
+def test_a_missing_transcript_is_exit_2_and_writes_nothing(git_repo: GitRepo, run_cli: Run) -> None:
+    repo = feature_repo(git_repo)
+    result = run_cli(["new", "--from-transcript", "nope.jsonl", *FIELDS], cwd=repo.root)
+    assert result.code == 2
+    assert result.err == "handoff-audit: error: --from-transcript nope.jsonl: no such file\n"
+    assert not (repo.root / "handoff.json").exists()

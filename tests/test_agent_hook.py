@@ -1,0 +1,389 @@
+"""`handoff-audit hook`: the real command, real event JSON on standard input, real repositories."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
+from conftest import GitRepo
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+BRANCH = "feat/refunds"
+
+
+def write_packet(repo: GitRepo, data: dict[str, Any], name: str = "handoff.json") -> None:
+    repo.write(name, json.dumps(data, indent=2) + "\n")
+    repo.write(name[: -len(".json")] + ".md", render_packet(data))
+
+
+def fresh_packet(repo: GitRepo, **fields: Any) -> dict[str, Any]:
+    data = packet(BRANCH, repo.head(), changed_files=["src/refunds.py"], **fields)
+    write_packet(repo, data)
+    return data
+
+
+@pytest.fixture
+def repo(git_repo: GitRepo) -> GitRepo:
+    return feature_repo(git_repo, BRANCH)
+
+
+def assert_blocked(run: Any) -> None:
+    assert run.code == 2, run.err
+    assert 2 <= len(run.lines) <= 12, run.err
+    assert "Traceback" not in run.err
+    assert run.out == ""
+
+
+def test_blocked_without_a_packet_names_the_transcript_and_the_command(
+    repo: GitRepo, tmp_path: Path
+) -> None:
+    transcript = tmp_path / "session's transcript.jsonl"
+    transcript.write_text("", encoding="utf-8")
+    run = run_hook(stop_event(repo.root, transcript))
+    assert_blocked(run)
+    assert f"branch {BRANCH} has work of its own but no active packet" in run.err
+    assert "handoff-audit new" in run.err
+    # Quoted for a shell: the path has a space and a quote.
+    assert f"--from-transcript {shlex.quote(str(transcript))}" in run.err
+
+
+def test_blocked_fix_names_the_configured_verify_command(repo: GitRepo) -> None:
+    repo.write(".handoff-audit.yml", "verify: pytest -q tests/\n")
+    repo.commit("config")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "--verify 'pytest -q tests/'" in run.err
+
+
+def test_a_credential_in_the_verify_command_is_not_echoed(repo: GitRepo) -> None:
+    token = "ghp_" + "Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9St0Uv1Wx2Yz"
+    repo.write(".handoff-audit.yml", f"verify: GH_TOKEN={token} make test\n")
+    repo.commit("config")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert token not in run.err
+    assert "[redacted GitHub token]" in run.err
+
+
+def test_allowed_with_a_fresh_packet_committed_with_the_work(repo: GitRepo) -> None:
+    fresh_packet(repo)
+    repo.commit("handoff")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 0, run.err
+    assert run.err == ""
+
+
+def test_allowed_with_a_fresh_packet_not_committed_yet(repo: GitRepo) -> None:
+    fresh_packet(repo)
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 0, run.err
+
+
+def test_blocked_when_work_was_committed_after_the_packet(repo: GitRepo) -> None:
+    fresh_packet(repo)
+    repo.commit("handoff")
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    repo.commit("refunds: rounding")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "handoff.json" in run.err
+    assert "packet-outdated" in run.err
+    assert "handoff-audit update handoff.json" in run.err or "handoff-audit new" in run.err
+
+
+def test_blocked_when_the_last_known_good_commit_is_far_behind(repo: GitRepo) -> None:
+    lkg = repo.head()
+    for number in range(12):
+        repo.write("src/refunds.py", f"def refund(amount):\n    return amount  # {number}\n")
+        repo.commit(f"step {number}")
+    write_packet(repo, packet(BRANCH, lkg, changed_files=["src/refunds.py"]))
+    repo.commit("handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "lkg-behind" in run.err
+
+
+def test_blocked_with_an_unreadable_packet(repo: GitRepo) -> None:
+    repo.write("handoff.json", '{"branch": "feat/refunds",, }\n')
+    repo.commit("broken handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "handoff.json:1 invalid-json" in run.err
+    command = the_command(run.err, "fix: regenerate it: ")
+    assert command.startswith("rm -f -- handoff.json handoff.md && handoff-audit new --summary")
+    assert run_fix(repo.root, command).returncode == 0
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_an_unreadable_topic_packet_is_regenerated_in_its_place(repo: GitRepo) -> None:
+    repo.write(".handoff/refunds.json", "{,}\n")
+    repo.commit("broken handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: regenerate it: ")
+    assert command.startswith("rm -f -- .handoff/refunds.json .handoff/refunds.md && ")
+    assert "handoff-audit new --topic refunds " in command
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    assert (repo.root / ".handoff/refunds.json").is_file()
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_blocked_with_a_packet_that_fails_the_schema(repo: GitRepo) -> None:
+    data = packet(BRANCH, repo.head())
+    del data["next_action"]
+    write_packet(repo, data)
+    repo.commit("handoff without a next action")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "schema" in run.err
+    command = the_command(run.err, "fix: ")
+    assert command.startswith("handoff-audit update handoff.json ")
+    assert command.endswith('--next-action "<the first thing the next session should do>"')
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_blocked_with_a_twin_that_disagrees(repo: GitRepo) -> None:
+    fresh_packet(repo)
+    twin = repo.root / "handoff.md"
+    twin.write_text(twin.read_text(encoding="utf-8").replace("GBP", "USD"), encoding="utf-8")
+    repo.commit("handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "md-mismatch" in run.err
+    assert the_command(run.err, "fix: ") == "handoff-audit render --write handoff.json"
+    assert run_fix(repo.root, "handoff-audit render --write handoff.json").returncode == 0
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_two_active_packets_one_is_superseded(repo: GitRepo) -> None:
+    fresh_packet(repo)
+    write_packet(repo, packet(BRANCH, repo.head()), ".handoff/default.json")
+    repo.commit("two packets")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    lines = [line for line in run.lines if "multiple-active" in line]
+    assert len(lines) == 1
+    command = the_command(lines[0], "fix: keep one active: ")
+    assert command == "handoff-audit supersede .handoff/default.json --by handoff.json"
+    assert run_fix(repo.root, command).returncode == 0
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_a_hand_written_handoff_is_replaced_by_a_generated_one(repo: GitRepo) -> None:
+    repo.write("HANDOFF.md", "# Handoff\n\nSome notes.\n")
+    repo.commit("notes")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "HANDOFF.md:1 md-incomplete" in run.err
+    command = the_command(run.err, "fix: replace it (carry what it says over): ")
+    assert command.startswith("rm -f -- HANDOFF.md && handoff-audit new ")
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_blocked_by_uncommitted_work_beside_a_fresh_packet(repo: GitRepo) -> None:
+    fresh_packet(repo)
+    repo.commit("handoff")
+    repo.write("src/refunds.py", "def refund(amount):\n    return -amount\n")
+    repo.write("notes.txt", "scratch\n")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "uncommitted changes in notes.txt, src/refunds.py" in run.err
+    assert 'git add -A && git commit -m "<what the change does>"' in run.err
+    assert "handoff.json" not in run.err
+
+
+def test_blocked_by_uncommitted_work_on_a_branch_without_commits(git_repo: GitRepo) -> None:
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", BRANCH)
+    git_repo.write("src/refunds.py", "x = 1\n")
+    run = run_hook(stop_event(git_repo.root))
+    assert_blocked(run)
+    assert "no active packet" in run.err
+    assert "uncommitted changes in src/refunds.py" in run.err
+
+
+def test_never_loops_while_stop_hook_active(repo: GitRepo) -> None:
+    run = run_hook(stop_event(repo.root, active=True))
+    assert run.code == 0
+    assert len(run.lines) == 1
+    assert "stop_hook_active" in run.err
+
+
+def test_subagent_stop_blocks_too(repo: GitRepo) -> None:
+    assert run_hook(stop_event(repo.root, event="SubagentStop")).code == 2
+
+
+def test_precompact_only_reports_by_default(repo: GitRepo) -> None:
+    run = run_hook(stop_event(repo.root, event="PreCompact"))
+    assert run.code == 0
+    assert "advisory" in run.lines[0]
+    assert "no active packet" in run.err
+
+
+def test_configured_events_and_rules(repo: GitRepo) -> None:
+    repo.write(
+        ".handoff-audit.yml",
+        "agent-hook:\n  events: [PreCompact]\n  rules: [schema]\n",
+    )
+    fresh_packet(repo)
+    repo.commit("handoff")
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    repo.commit("refunds: rounding")
+    # packet-outdated does not block when only schema findings do.
+    assert run_hook(stop_event(repo.root, event="PreCompact")).code == 0
+    # Stop is no longer a blocking event: the missing packet is only reported.
+    (repo.root / "handoff.json").unlink()
+    (repo.root / "handoff.md").unlink()
+    repo.commit("drop the packet")
+    stop = run_hook(stop_event(repo.root))
+    assert stop.code == 0
+    assert "advisory" in stop.err
+    assert run_hook(stop_event(repo.root, event="PreCompact")).code == 2
+
+
+def test_protected_branch_needs_no_packet(git_repo: GitRepo) -> None:
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    git_repo.write("src/app.py", "x = 1\n")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 0
+    assert "protected branch" in run.err
+
+
+def test_branch_without_work_of_its_own_needs_no_packet(git_repo: GitRepo) -> None:
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "question")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 0
+    assert "no work of its own" in run.err
+
+
+def test_runs_from_a_subfolder_of_the_work_tree(repo: GitRepo) -> None:
+    run = run_hook(stop_event(repo.root / "src"))
+    assert run.code == 2
+    assert "no active packet" in run.err
+
+
+def test_another_branch_s_packet_does_not_count(repo: GitRepo) -> None:
+    write_packet(repo, packet("feat/other", repo.head()), ".handoff/other.json")
+    repo.commit("someone else's packet")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2
+    assert "no active packet" in run.err
+
+
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        b"",
+        b"not json at all",
+        b"[1, 2, 3]",
+        b'"Stop"',
+        b'{"hook_event_name": 5}',
+        b"\xff\xfe\x00garbage",
+        b'{"hook_event_name": "Stop", "cwd": "/nonexistent/folder/for/sure"}',
+        b'{"hook_event_name": "Stop", "cwd": 12}' + b" " * 10,
+        b"[" * 100_000,
+        b'{"a": "' + b"x" * (2 * 1024 * 1024) + b'"}',
+    ],
+)
+def test_never_crashes_on_garbage(stdin: bytes, tmp_path: Path) -> None:
+    run = run_hook(stdin, cwd=tmp_path)
+    assert run.code == 0
+    assert len(run.lines) == 1, run.err
+    assert run.err.startswith("handoff-audit hook: ")
+    assert "Traceback" not in run.err
+
+
+def test_outside_a_repository_lets_the_session_end(tmp_path: Path) -> None:
+    run = run_hook(stop_event(tmp_path))
+    assert run.code == 0
+    note = f"handoff-audit hook: {tmp_path} is not inside a git work tree; not judging"
+    assert run.lines == [note]
+
+
+def test_broken_configuration_lets_the_session_end(repo: GitRepo) -> None:
+    repo.write(".handoff-audit.yml", "agent-hook:\n  events: [Stopp]\n")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 0
+    assert len(run.lines) == 1
+    assert "agent-hook" in run.err
+    assert "Traceback" not in run.err
+
+
+def test_many_problems_fit_in_twelve_lines(repo: GitRepo) -> None:
+    for number in range(15):
+        repo.write(f".handoff/t{number}.json", "{,}\n")
+    repo.commit("fifteen broken packets")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert len(run.lines) == 12
+    assert "more: run `handoff-audit check`" in run.err
+
+
+def test_as_a_git_pre_push_hook(repo: GitRepo, tmp_path: Path) -> None:
+    """The README's pre-push hook: a push of a branch with work and no packet is refused."""
+    import os
+    import subprocess
+    import sys
+
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    repo.git("remote", "add", "origin", str(remote))
+    hook = repo.root / ".git" / "hooks" / "pre-push"
+    hook.write_text(
+        '#!/bin/sh\necho \'{"hook_event_name": "Stop"}\' | handoff-audit hook\n',
+        encoding="utf-8",
+    )
+    hook.chmod(0o755)
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+
+    def push() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["git", "push", "-q", "origin", BRANCH],
+            cwd=repo.root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    refused = push()
+    assert refused.returncode != 0
+    assert "no active packet" in refused.stderr
+    fresh_packet(repo)
+    repo.commit("handoff")
+    accepted = push()
+    assert accepted.returncode == 0, accepted.stderr
+
+
+def test_a_terminal_on_standard_input_is_not_waited_for(tmp_path: Path) -> None:
+    import os
+    import pty
+    import subprocess
+
+    from agent_support import hook_command
+
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(
+            hook_command(), stdin=follower, capture_output=True, cwd=tmp_path, timeout=120
+        )
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert done.returncode == 0
+    assert b"reads one hook event as JSON on standard input" in done.stderr

@@ -1,0 +1,123 @@
+"""`handoff-audit hook --install` / `--print`: merging into .claude/settings.json."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+OURS = {"type": "command", "command": "handoff-audit hook", "timeout": 30}
+
+EXISTING: dict[str, Any] = {
+    "$schema": "https://json.schemastore.org/claude-code-settings.json",
+    "permissions": {"allow": ["Bash(npm test:*)"], "deny": ["Read(./.env)"]},
+    "env": {"FOO": "bar"},
+    "hooks": {
+        "PreToolUse": [
+            {"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}
+        ],
+        "Stop": [{"hooks": [{"type": "command", "command": "./notify.sh", "timeout": 5}]}],
+    },
+    "model": "opus",
+}
+
+
+def settings(repo: GitRepo) -> Any:
+    return json.loads((repo.root / ".claude/settings.json").read_text(encoding="utf-8"))
+
+
+def test_creates_the_settings_file(git_repo: GitRepo, run_cli: Run) -> None:
+    result = run_cli(["hook", "--install"], cwd=git_repo.root)
+    assert result.code == 0, result.err
+    assert "added the handoff-audit hook for Stop, SubagentStop" in result.err
+    assert settings(git_repo) == {
+        "hooks": {"Stop": [{"hooks": [OURS]}], "SubagentStop": [{"hooks": [OURS]}]}
+    }
+
+
+def test_keeps_other_hooks_permissions_and_keys_in_order(git_repo: GitRepo, run_cli: Run) -> None:
+    git_repo.write(".claude/settings.json", EXISTING)
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    merged = settings(git_repo)
+    assert list(merged) == list(EXISTING)
+    assert {k: v for k, v in merged.items() if k != "hooks"} == {
+        k: v for k, v in EXISTING.items() if k != "hooks"
+    }
+    assert merged["hooks"]["PreToolUse"] == EXISTING["hooks"]["PreToolUse"]
+    assert merged["hooks"]["Stop"] == [*EXISTING["hooks"]["Stop"], {"hooks": [OURS]}]
+    assert merged["hooks"]["SubagentStop"] == [{"hooks": [OURS]}]
+
+
+def test_twice_leaves_one_entry_and_the_file_untouched(git_repo: GitRepo, run_cli: Run) -> None:
+    git_repo.write(".claude/settings.json", EXISTING)
+    run_cli(["hook", "--install"], cwd=git_repo.root)
+    path = git_repo.root / ".claude/settings.json"
+    first = path.read_bytes()
+    result = run_cli(["hook", "--install"], cwd=git_repo.root)
+    assert result.code == 0
+    assert "already installed; unchanged" in result.err
+    assert path.read_bytes() == first
+    commands = [
+        hook["command"]
+        for event in settings(git_repo)["hooks"].values()
+        for group in event
+        for hook in group["hooks"]
+    ]
+    assert commands.count("handoff-audit hook") == 2  # Stop and SubagentStop, once each
+
+
+def test_from_a_subfolder_writes_at_the_repository_top(git_repo: GitRepo, run_cli: Run) -> None:
+    (git_repo.root / "src" / "deep").mkdir(parents=True)
+    assert run_cli(["hook", "--install"], cwd=git_repo.root / "src" / "deep").code == 0
+    assert (git_repo.root / ".claude/settings.json").is_file()
+    assert not (git_repo.root / "src" / "deep" / ".claude").exists()
+
+
+def test_configured_events(git_repo: GitRepo, run_cli: Run) -> None:
+    git_repo.write(".handoff-audit.yml", "agent-hook:\n  events: [Stop]\n")
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    assert list(settings(git_repo)["hooks"]) == ["Stop"]
+
+
+def test_print_shows_the_snippet_and_writes_nothing(git_repo: GitRepo, run_cli: Run) -> None:
+    result = run_cli(["hook", "--install", "--print"], cwd=git_repo.root)
+    assert result.code == 0
+    assert json.loads(result.out)["hooks"]["Stop"] == [{"hooks": [OURS]}]
+    assert not (git_repo.root / ".claude").exists()
+
+
+def test_print_works_outside_a_repository(tmp_path: Path, run_cli: Run) -> None:
+    result = run_cli(["hook", "--print"], cwd=tmp_path)
+    assert result.code == 0
+    assert "SubagentStop" in json.loads(result.out)["hooks"]
+
+
+def test_install_outside_a_repository_is_a_usage_error(tmp_path: Path, run_cli: Run) -> None:
+    result = run_cli(["hook", "--install"], cwd=tmp_path)
+    assert result.code == 2
+    assert "not inside a git repository" in result.err
+    assert not (tmp_path / ".claude").exists()
+
+
+def test_broken_settings_are_left_alone(git_repo: GitRepo, run_cli: Run) -> None:
+    cases = ['{"hooks": {', "[1, 2]", '{"hooks": []}', '{"hooks": {"Stop": {}}}']
+    for text in cases:
+        git_repo.write(".claude/settings.json", text)
+        result = run_cli(["hook", "--install"], cwd=git_repo.root)
+        assert result.code == 2, text
+        assert result.err.startswith("handoff-audit: error: .claude/settings.json: ")
+        assert len(result.err.strip().splitlines()) == 1
+        assert (git_repo.root / ".claude/settings.json").read_text(encoding="utf-8") == text
+
+
+def test_the_hook_under_another_path_counts_as_installed(git_repo: GitRepo, run_cli: Run) -> None:
+    mine = {"type": "command", "command": "/opt/venv/bin/handoff-audit hook"}
+    git_repo.write(".claude/settings.json", {"hooks": {"Stop": [{"hooks": [mine]}]}})
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    hooks = settings(git_repo)["hooks"]
+    assert hooks["Stop"] == [{"hooks": [mine]}]
+    assert hooks["SubagentStop"] == [{"hooks": [OURS]}]

@@ -11,8 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from handoff_audit.cli.main import main
+
+# Property tests: no per-example deadline (a loaded machine is slow, not wrong). In CI the same
+# examples run every time, so a red run can be reproduced; elsewhere each run explores new ones.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 # Tests must never depend on the developer's git identity, config or clock zone.
 GIT_ENV = {

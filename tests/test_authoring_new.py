@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from authoring_support import on_feature_branch, packet_json
 from handoff_audit.markdown import render_packet
 
 REQUIRED = ["--summary", "Idempotency keys stored.", "--verdict-pointer", "reports/junit.xml"]
@@ -20,16 +21,9 @@ def _new(run_cli: Any, repo: Any, *args: str) -> Any:
     )
 
 
-def _packet(repo: Any, path: str = "handoff.json") -> Any:
-    return json.loads((repo.root / path).read_text())
-
-
 @pytest.fixture
 def repo(git_repo: Any) -> Any:
-    git_repo.write("src/app.py", "print('hi')\n")
-    git_repo.commit("base")
-    git_repo.git("checkout", "-q", "-b", "feat/refunds")
-    return git_repo
+    return on_feature_branch(git_repo)
 
 
 def test_writes_packet_and_twin_from_git(repo: Any, run_cli: Any) -> None:
@@ -62,7 +56,7 @@ def test_writes_packet_and_twin_from_git(repo: Any, run_cli: Any) -> None:
         "src/refunds.py:1",
     )
     assert result.code == 0, result.err
-    data = _packet(repo)
+    data = packet_json(repo)
     assert data["branch"] == "feat/refunds"
     assert data["last_known_good_commit"] == lkg
     assert data["status"] == "active"
@@ -93,7 +87,7 @@ def test_changed_files_default_to_the_first_protected_branch_that_exists(
     repo.commit("config")
     result = _new(run_cli, repo)
     assert result.code == 0, result.err
-    assert _packet(repo)["changed_files"] == [
+    assert packet_json(repo)["changed_files"] == [
         ".handoff-audit.yml",
         "src/more.py",
         "src/refunds.py",
@@ -103,7 +97,7 @@ def test_changed_files_default_to_the_first_protected_branch_that_exists(
 def test_without_verify_head_is_taken_on_trust_and_said(repo: Any, run_cli: Any) -> None:
     result = _new(run_cli, repo)
     assert result.code == 0, result.err
-    assert _packet(repo)["last_known_good_commit"] == repo.head()
+    assert packet_json(repo)["last_known_good_commit"] == repo.head()
     assert "on trust" in result.err and "--verify" in result.err
 
 
@@ -171,7 +165,7 @@ def test_allow_dirty_writes_and_records_the_dirt(repo: Any, run_cli: Any) -> Non
     repo.write("scratch.tmp", "stray\n")
     result = _new(run_cli, repo, "--allow-dirty", "--verify", "true")
     assert result.code == 0, result.err
-    data = _packet(repo)
+    data = packet_json(repo)
     assert data["commands_run"][0]["note"].endswith("passed (over uncommitted changes)")
     (risk,) = data["open_risks"]
     assert "src/app.py (modified)" in risk["what"] and "scratch.tmp" in risk["what"]
@@ -204,7 +198,7 @@ def test_supersede_then_new_starts_over(repo: Any, run_cli: Any) -> None:
     assert done.code == 0, done.err
     result = _new(run_cli, repo, "--topic", "refund", "--output", ".handoff/refund-v2.json")
     assert result.code == 0, result.err
-    old = _packet(repo, ".handoff/refund.json")
+    old = packet_json(repo, ".handoff/refund.json")
     assert old["status"] == "superseded"
     assert old["superseded_by"] == ".handoff/refund-v2.json"
     check = run_cli(["check", "--select", "multiple-active,md-mismatch", "."], cwd=repo.root)
@@ -217,7 +211,7 @@ def test_log_keeps_the_last_entries_and_every_failure(repo: Any, run_cli: Any) -
     log = repo.root.parent / "log.jsonl"
     log.write_text("\n".join(json.dumps(e) for e in entries) + "\n\n")
     assert _new(run_cli, repo, "--log", str(log)).code == 0
-    data = _packet(repo)
+    data = packet_json(repo)
     assert [c["cmd"] for c in data["commands_run"]] == [
         "step 0",
         "step 3",
@@ -238,7 +232,7 @@ def test_log_dash_reads_standard_input(
     lines = '{"cmd": "pytest -k \\"a:b\\"", "exit": 0, "note": "see https://x.example/1"}\n'
     monkeypatch.setattr("sys.stdin", io.StringIO(lines))
     assert _new(run_cli, repo, "--log", "-").code == 0
-    assert _packet(repo)["commands_run"] == [
+    assert packet_json(repo)["commands_run"] == [
         {"cmd": 'pytest -k "a:b"', "exit": 0, "note": "see https://x.example/1"}
     ]
 

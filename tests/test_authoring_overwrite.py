@@ -8,26 +8,15 @@ from typing import Any
 
 import pytest
 
+from authoring_support import NEW, on_feature_branch
 from handoff_audit.markdown import render_packet
 
-NEW = [
-    "new",
-    "--summary",
-    "Keys stored.",
-    "--next-action",
-    "Fix the duplicate check.",
-    "--verdict-pointer",
-    "reports/junit.xml",
-]
 HAND_WRITTEN = "# Handoff\n\nWritten by hand. Next: fix the duplicate check.\n"
 
 
 @pytest.fixture
 def repo(git_repo: Any) -> Any:
-    git_repo.write("src/app.py", "print('hi')\n")
-    git_repo.commit("base")
-    git_repo.git("checkout", "-q", "-b", "feat/refunds")
-    return git_repo
+    return on_feature_branch(git_repo)
 
 
 def test_new_never_overwrites_a_hand_written_markdown_handoff(repo: Any, run_cli: Any) -> None:

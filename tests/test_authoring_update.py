@@ -7,29 +7,13 @@ from typing import Any
 
 import pytest
 
+from authoring_support import NEW, on_feature_branch, packet_json
 from handoff_audit.markdown import render_packet
-
-NEW = [
-    "new",
-    "--summary",
-    "Keys stored.",
-    "--next-action",
-    "Fix the duplicate check.",
-    "--verdict-pointer",
-    "reports/junit.xml",
-]
-
-
-def _packet(repo: Any, path: str = "handoff.json") -> Any:
-    return json.loads((repo.root / path).read_text())
 
 
 @pytest.fixture
 def repo(git_repo: Any) -> Any:
-    git_repo.write("src/app.py", "print('hi')\n")
-    git_repo.commit("base")
-    git_repo.git("checkout", "-q", "-b", "feat/refunds")
-    return git_repo
+    return on_feature_branch(git_repo)
 
 
 @pytest.fixture
@@ -55,7 +39,7 @@ def started(repo: Any, run_cli: Any) -> Any:
         cwd=repo.root,
     )
     assert result.code == 0, result.err
-    data = _packet(repo)
+    data = packet_json(repo)
     data["x-team"] = {"owner": "payments"}
     repo.write("handoff.json", data)
     repo.commit("packet")
@@ -63,7 +47,7 @@ def started(repo: Any, run_cli: Any) -> Any:
 
 
 def test_update_replaces_appends_and_keeps_everything_else(started: Any, run_cli: Any) -> None:
-    before = _packet(started)
+    before = packet_json(started)
     started.write("src/refunds.py", "x = 1\n")
     started.commit("refunds")
     result = run_cli(
@@ -83,7 +67,7 @@ def test_update_replaces_appends_and_keeps_everything_else(started: Any, run_cli
         cwd=started.root,
     )
     assert result.code == 0, result.err
-    data = _packet(started)
+    data = packet_json(started)
     assert data["next_action"] == "Run the concurrency test."
     assert data["summary"] == before["summary"]
     assert data["decisions"] == [
@@ -104,9 +88,9 @@ def test_update_log_entries_are_appended_then_trimmed(started: Any, run_cli: Any
     log = started.root.parent / "log.jsonl"
     entries = [{"cmd": f"step {i}", "exit": 1 if i == 0 else 0} for i in range(7)]
     log.write_text("\n".join(json.dumps(e) for e in entries) + "\n")
-    assert [c["cmd"] for c in _packet(started)["commands_run"]] == ["true"]
+    assert [c["cmd"] for c in packet_json(started)["commands_run"]] == ["true"]
     assert run_cli(["update", "--log", str(log)], cwd=started.root).code == 0
-    assert [c["cmd"] for c in _packet(started)["commands_run"]] == [
+    assert [c["cmd"] for c in packet_json(started)["commands_run"]] == [
         "step 0",
         "step 2",
         "step 3",
@@ -119,13 +103,13 @@ def test_update_log_entries_are_appended_then_trimmed(started: Any, run_cli: Any
 
 
 def test_update_verify_moves_lkg_only_when_it_passes(started: Any, run_cli: Any) -> None:
-    old = _packet(started)["last_known_good_commit"]
+    old = packet_json(started)["last_known_good_commit"]
     started.write("src/app.py", "print('v2')\n")
     head = started.commit("v2")
     failed = run_cli(["update", "--verify", "echo boom; exit 3"], cwd=started.root)
     assert failed.code == 0, failed.err
     assert "boom" in failed.err and "stays" in failed.err
-    data = _packet(started)
+    data = packet_json(started)
     assert data["last_known_good_commit"] == old
     assert data["commands_run"][-1]["cmd"] == "echo boom; exit 3"
     assert data["commands_run"][-1]["exit"] == 3
@@ -134,7 +118,7 @@ def test_update_verify_moves_lkg_only_when_it_passes(started: Any, run_cli: Any)
     head = started.head()
     passed = run_cli(["update", "--verify", "test -f src/app.py"], cwd=started.root / "src")
     assert passed.code == 0, passed.err
-    data = _packet(started)
+    data = packet_json(started)
     assert data["last_known_good_commit"] == head
     assert data["commands_run"][-1] == {
         "cmd": "test -f src/app.py",
@@ -150,7 +134,7 @@ def test_verify_alone_runs_the_configured_command(repo: Any, run_cli: Any) -> No
     result = run_cli([*NEW, "--verify"], cwd=repo.root)
     assert result.code == 0, result.err
     assert (repo.root / "verified-here").exists()
-    assert _packet(repo)["commands_run"][0]["cmd"] == "touch verified-here && true"
+    assert packet_json(repo)["commands_run"][0]["cmd"] == "touch verified-here && true"
 
 
 def test_new_with_a_failing_verify_needs_a_last_known_good(repo: Any, run_cli: Any) -> None:
@@ -163,7 +147,7 @@ def test_new_with_a_failing_verify_needs_a_last_known_good(repo: Any, run_cli: A
     assert not (repo.root / "handoff.json").exists()
     kept = run_cli([*NEW, "--verify", "false", "--last-known-good", base[:8]], cwd=repo.root)
     assert kept.code == 0, kept.err
-    data = _packet(repo)
+    data = packet_json(repo)
     assert data["last_known_good_commit"] == base
     assert data["commands_run"][0]["exit"] == 1
     assert data["open_risks"][0]["severity"] == "high"
@@ -179,7 +163,7 @@ def test_update_without_an_active_packet_names_new(repo: Any, run_cli: Any) -> N
     assert not (repo.root / "handoff.json").exists()
 
 
-def test_update_refuses_a_finished_or_foreign_packet(started: Any, run_cli: Any) -> None:
+def test_update_refuses_a_finished_or_foreignpacket_json(started: Any, run_cli: Any) -> None:
     assert run_cli(["archive", "handoff.json"], cwd=started.root).code == 0
     before = (started.root / "handoff.json").read_bytes()
     named = run_cli(["update", "handoff.json", "--summary", "More."], cwd=started.root)
@@ -196,7 +180,7 @@ def test_update_refuses_a_dirty_workbench_but_not_its_own_files(started: Any, ru
     started.write("src/app.py", "print('dirty')\n")
     dirty = run_cli(["update", "--summary", "Thrice."], cwd=started.root)
     assert dirty.code == 2 and "src/app.py (modified)" in dirty.err
-    assert _packet(started)["summary"] == "Twice."
+    assert packet_json(started)["summary"] == "Twice."
 
 
 def test_update_refuses_placeholders(started: Any, run_cli: Any) -> None:

@@ -7,7 +7,7 @@ import json
 import os
 import stat
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -63,6 +63,23 @@ class Config:
     """What `handoff-audit hook` blocks on."""
     source: str | None = None
     """Where the configuration came from, for messages (``None`` = defaults)."""
+
+    def overridden(
+        self,
+        *,
+        max_commits_behind: int | None = None,
+        protected_branches: tuple[str, ...] | None = None,
+        block_files: tuple[str, ...] | None = None,
+    ) -> Config:
+        """This configuration with the keys that command-line flags or the action's inputs set
+        (``None``: not set, keep the configured value)."""
+        given = {
+            "max_commits_behind": max_commits_behind,
+            "protected_branches": protected_branches,
+            "block_files": block_files,
+        }
+        overrides = {key: value for key, value in given.items() if value is not None}
+        return replace(self, **overrides) if overrides else self  # type: ignore[arg-type]
 
 
 CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml")

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
@@ -95,15 +93,12 @@ def run_check(options: CheckOptions) -> int:
 
 
 def with_overrides(config: Config, options: CheckOptions) -> Config:
-    """The configuration with the keys the command line (or the action's inputs) set."""
-    overrides: dict[str, Any] = {}
-    if options.max_commits_behind is not None:
-        overrides["max_commits_behind"] = options.max_commits_behind
-    if options.protected_branches is not None:
-        overrides["protected_branches"] = options.protected_branches
-    if options.block_files is not None:
-        overrides["block_files"] = options.block_files
-    return dataclasses.replace(config, **overrides) if overrides else config
+    """The configuration with the keys the command line sets."""
+    return config.overridden(
+        max_commits_behind=options.max_commits_behind,
+        protected_branches=options.protected_branches,
+        block_files=options.block_files,
+    )
 
 
 def _cwd_from(root: Path) -> str:

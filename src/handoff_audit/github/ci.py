@@ -72,14 +72,11 @@ def load_inputs_config(workspace: Path, root: Path, inputs: Inputs) -> Config:
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
     config = load_config(root, explicit, rule_ids=RULES_BY_ID)
-    overrides: dict[str, object] = {}
-    if inputs.max_commits_behind is not None:
-        overrides["max_commits_behind"] = inputs.max_commits_behind
-    if inputs.protected_branches is not None:
-        overrides["protected_branches"] = inputs.protected_branches
-    if inputs.block_files is not None:
-        overrides["block_files"] = inputs.block_files
-    return dataclasses.replace(config, **overrides)  # type: ignore[arg-type]
+    return config.overridden(
+        max_commits_behind=inputs.max_commits_behind,
+        protected_branches=inputs.protected_branches,
+        block_files=inputs.block_files,
+    )
 
 
 def build_request(

@@ -48,6 +48,7 @@ from handoff_audit.rules.content import placeholder_message
 Pair = tuple[str, str]
 
 _ORDER = (
+    "$schema",
     "schema_version",
     "topic",
     "title",

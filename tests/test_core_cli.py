@@ -181,7 +181,7 @@ def test_every_schema_property_has_a_description() -> None:
 
     walk(schema)
     assert set(schema["properties"]) == {
-        "schema_version", "topic", "title", "branch", "last_known_good_commit", "status",
+        "$schema", "schema_version", "topic", "title", "branch", "last_known_good_commit", "status",
         "superseded_by", "summary", "changed_files", "commands_run", "failed_attempts",
         "open_risks", "next_action", "verdict_pointer", "decisions", "ruled_out", "traps",
         "pointers", "assumptions_to_validate", "questions_for_the_human",

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from handoff_audit.textcut import shorten
+
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("GitHub token", re.compile(r"(?<![\w])gh[pousr]_[A-Za-z0-9]{36,251}(?![\w])", re.ASCII)),
     ("GitHub token", re.compile(r"(?<![\w])github_pat_[A-Za-z0-9_]{50,240}(?![\w])", re.ASCII)),
@@ -166,7 +168,6 @@ def show(value: Any, limit: int = 60) -> str:
     # but with room to spare so that a credential is still whole when it is redacted.
     text = json.dumps(_shortened(value, _ROOM), ensure_ascii=False, default=str)
     text = redact(text)
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
+    text = shorten(text, limit)
     # A lone surrogate ("\ud800" in the JSON) cannot be written to a UTF-8 terminal.
     return text.encode("utf-8", "backslashreplace").decode("utf-8")

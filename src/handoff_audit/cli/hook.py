@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.textcut import shorten
 
 EXIT_ALLOW = 0
 EXIT_BLOCK = 2
@@ -304,5 +305,4 @@ def _field_of(finding: Finding) -> str | None:
 
 
 def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shorten(" ".join(text.split()), limit)

@@ -35,20 +35,25 @@ def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> ob
     return value
 
 
-def packet_options(command: Callable[..., int]) -> Callable[..., int]:
-    """The options `new` and `update` share."""
+def packet_options(*, new: bool) -> Callable[[Callable[..., int]], Callable[..., int]]:
+    """The options `new` and `update` share; ``new`` marks the three it cannot do without."""
+    required = " Required." if new else ""
     options = [
-        click.option("--summary", help="What this session did (new: required)."),
+        click.option("--summary", metavar="TEXT", help=f"What this session did.{required}"),
         click.option(
             "--next-action",
-            help="The first thing the next session should do (new: required).",
+            metavar="TEXT",
+            help=f"The first thing the next session should do.{required}",
         ),
         click.option(
             "--verdict-pointer",
-            help="Path or URL of the test/verification report (new: required).",
+            metavar="POINTER",
+            help=f"Path or URL of the test/verification report.{required}",
         ),
-        click.option("--title", help="The task's name."),
-        click.option("--branch", help="Branch (default: the checked-out branch)."),
+        click.option("--title", metavar="TEXT", help="The task's name."),
+        click.option(
+            "--branch", metavar="BRANCH", help="Branch (default: the checked-out branch)."
+        ),
         click.option(
             "--verify",
             is_flag=False,
@@ -65,6 +70,7 @@ def packet_options(command: Callable[..., int]) -> Callable[..., int]:
         ),
         click.option(
             "--target-branch",
+            metavar="BRANCH",
             help="Changed files against its merge base (default: first protected branch).",
         ),
         click.option(
@@ -94,22 +100,38 @@ def packet_options(command: Callable[..., int]) -> Callable[..., int]:
             callback=_two_values,
             help="What was ruled out and why. Repeatable.",
         ),
-        click.option("--failed", "failed", multiple=True, help="A failed attempt. Repeatable."),
         click.option(
-            "--trap", "traps", multiple=True, help="A trap for the next session. Repeatable."
+            "--failed",
+            "failed",
+            multiple=True,
+            metavar="TEXT",
+            help="A failed attempt. Repeatable.",
         ),
         click.option(
-            "--pointer", "pointers", multiple=True, help="path, path:line or URL. Repeatable."
+            "--trap",
+            "traps",
+            multiple=True,
+            metavar="TEXT",
+            help="A trap for the next session. Repeatable.",
+        ),
+        click.option(
+            "--pointer",
+            "pointers",
+            multiple=True,
+            metavar="POINTER",
+            help="A path, path:line or URL. Repeatable.",
         ),
         click.option(
             "--log",
             "log_file",
             type=click.Path(path_type=Path, allow_dash=True),
+            metavar="FILE",
             help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
         ),
         click.option(
             "--from-transcript",
             type=click.Path(path_type=Path),
+            metavar="FILE",
             help="A coding agent's session transcript (Claude Code or Codex CLI JSON lines): "
             "its commands go to commands_run, its edited files to changed_files, its failures "
             "to failed_attempts.",
@@ -123,9 +145,14 @@ def packet_options(command: Callable[..., int]) -> Callable[..., int]:
             "--config",
             "config_file",
             type=click.Path(path_type=Path),
+            metavar="FILE",
             help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
         ),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+
+    def decorate(command: Callable[..., int]) -> Callable[..., int]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from handoff_audit.textcut import shorten
+
 SPAWN_COUNT = 0
 """How many git processes this process has started; tests and the benchmark read it."""
 
@@ -170,7 +172,7 @@ def _first_line(err: bytes) -> str:
     """Git's first line of complaint, with any credentials in a URL masked."""
     text = err.decode("utf-8", "replace").strip()
     line = text.splitlines()[0] if text else "no message"
-    return _URL_USERINFO.sub(r"\1***@", line)[:300]
+    return shorten(_URL_USERINFO.sub(r"\1***@", line), 300)
 
 
 @contextmanager

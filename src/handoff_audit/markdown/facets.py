@@ -27,6 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.headings import normalise
+from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -709,8 +710,7 @@ def _parser() -> MarkdownIt:
 
 
 def _short(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shorten(" ".join(text.split()), limit)
 
 
 def _plain_heading(text: str) -> str:

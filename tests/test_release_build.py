@@ -8,8 +8,8 @@ installed with its dependencies from wheels repacked from this environment (test
 
 from __future__ import annotations
 
+import json
 import os
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -17,24 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from git_helpers import git
-from script_loader import REPO
+from release_support import tagged_clone, tracked_copy
+from script_loader import REPO, load_script
 from wheelhouse import wheelhouse
 
 TAG = "v7.3.1"
-
-
-def tracked_copy(target: Path) -> Path:
-    """The repository's tracked files as they are in the work tree, without its .git."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True
-    ).stdout.decode()
-    for name in filter(None, listed.split("\0")):
-        source = REPO / name
-        if source.is_file():
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
-    return target
+check_dist = load_script("check_dist")
 
 
 def build_env() -> dict[str, str]:
@@ -69,14 +57,18 @@ def build_wheel(source: Path, out: Path, env: dict[str, str]) -> Path:
 @pytest.fixture(scope="module")
 def tagged_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("release")
-    checkout = tracked_copy(root / "checkout")
-    git(checkout, "init", "--quiet", "--initial-branch", "main")
-    git(checkout, "add", "--all")
-    git(checkout, "commit", "--quiet", "-m", "release")
-    git(checkout, "tag", "--annotate", "-m", TAG, TAG)
-    clean = root / "clean"
-    git(root, "clone", "--quiet", "--no-local", str(checkout), str(clean))
+    clean = tagged_clone(root, TAG)
+    subprocess.run(  # the sdist too, through the same PEP 517 backend `python -m build` calls
+        [sys.executable, "-c", "import sys; from setuptools import build_meta as b; "
+         "b.build_sdist(sys.argv[1])", str(root / "dist")],
+        cwd=clean, env=build_env(), check=True, capture_output=True,
+    )  # fmt: skip
     return build_wheel(clean, root / "dist", build_env())
+
+
+@pytest.fixture(scope="module")
+def house(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return wheelhouse("handoff-audit", tmp_path_factory.mktemp("wheelhouse"))
 
 
 def test_the_wheel_of_a_tagged_commit_has_the_tags_version(tagged_wheel: Path) -> None:
@@ -87,9 +79,8 @@ def test_the_wheel_of_a_tagged_commit_has_the_tags_version(tagged_wheel: Path) -
 
 
 def test_installed_from_the_wheel_offline_version_equals_the_tag(
-    tagged_wheel: Path, tmp_path: Path
+    tagged_wheel: Path, house: Path, tmp_path: Path
 ) -> None:
-    house = wheelhouse("handoff-audit", tmp_path / "wheelhouse")
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     install = subprocess.run(
@@ -136,3 +127,27 @@ def test_a_tree_without_git_builds_the_version_it_is_given(tmp_path: Path) -> No
     assert build_wheel(source, tmp_path / "dist", env).name.startswith("handoff_audit-4.5.6-")
     fallback = build_wheel(source, tmp_path / "fallback", build_env())
     assert fallback.name.startswith("handoff_audit-0.0.0-")
+
+
+def test_the_release_check_passes_the_tagged_build_and_writes_the_schemas(
+    tagged_wheel: Path, house: Path, tmp_path: Path
+) -> None:
+    """scripts/check_dist.py, as the release workflow runs it before publishing."""
+    dist, offline = tagged_wheel.parent, ["--no-index", "--find-links", str(house)]
+    out = tmp_path / "schemas"
+    assert check_dist.main(["--version", TAG, str(dist), "--schemas", str(out), *offline]) == 0
+    for schema in ("handoff", "config"):
+        source = REPO / "src" / "handoff_audit" / "schema" / f"{schema}.schema.json"
+        served = json.loads(source.read_text(encoding="utf-8"))["$id"].rsplit("/", 1)[-1]
+        assert (out / served).read_bytes() == source.read_bytes()
+    assert sorted(p.name for p in out.iterdir()) == [
+        "config-v1.schema.json",
+        "handoff-v1.schema.json",
+    ]
+
+
+def test_the_release_check_refuses_a_build_of_another_version(
+    tagged_wheel: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert check_dist.main(["--version", "v7.3.2", str(tagged_wheel.parent)]) == 1
+    assert "no handoff_audit-7.3.2-py3-none-any.whl" in capsys.readouterr().err

@@ -137,6 +137,11 @@ def packet_options(*, new: bool) -> Callable[[Callable[..., int]], Callable[...,
             "to failed_attempts.",
         ),
         click.option(
+            "--allow-foreign-transcript",
+            is_flag=True,
+            help="Take a --from-transcript session that ran outside this repository.",
+        ),
+        click.option(
             "--allow-dirty",
             is_flag=True,
             help="Write over uncommitted changes; they are recorded in open_risks.",

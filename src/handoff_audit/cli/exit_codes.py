@@ -1,8 +1,8 @@
 """One mapping from how a command ended to its exit code, shared by every console script.
 
-Commands return their exit code; `run` turns what they raise into the codes DESIGN.md gives:
-0 ok, 1 findings at the failing level, 2 usage, configuration or input error (one line on
-standard error), 3 an unexpected internal error (one line, no traceback).
+Commands return their exit code; `run` turns what they raise into the codes README.md's
+"Command line" lists: 0 ok, 1 findings at the failing level, 2 usage, configuration or input
+error (one line on standard error), 3 an unexpected internal error (one line, no traceback).
 """
 
 from __future__ import annotations

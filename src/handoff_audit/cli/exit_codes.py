@@ -24,6 +24,8 @@ def run(command: click.Command, argv: Sequence[str] | None, prog: str) -> int:
             standalone_mode=False,
         )
     except InputError as error:
+        for note in error.notes:
+            click.echo(note, err=True)
         click.echo(f"{prog}: error: {controls.one_line(str(error))}", err=True)
         return EXIT_USAGE
     except click.exceptions.Abort:

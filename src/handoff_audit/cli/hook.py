@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from handoff_audit.authoring.agent_gate import Gate, Problem
+from handoff_audit.controls import shortened
 from handoff_audit.model.findings import Finding, PacketInfo
 
 EXIT_ALLOW = 0
@@ -196,7 +197,7 @@ class _Fixes:
         """A problem that is not a finding, and the command that fixes it."""
         if problem.kind == "no-packet":
             return f"{problem.message}; write it: {self.new()}"
-        files = ", ".join(_short(f, 60) for f in problem.files[:3])
+        files = ", ".join(shortened(f, 60) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
         return (
             f"uncommitted changes in {files}{more}; commit them: "
@@ -219,7 +220,7 @@ class _Fixes:
         command, decisive = self.fix(findings, packet)
         first = decisive or findings[0]
         where = first.path + (f":{first.line}" if first.line else "")
-        said = f"{where} {first.rule}: {_short(first.message, 160)}"
+        said = f"{where} {first.rule}: {shortened(first.message, 160)}"
         if len(findings) > 1:
             said += f" (and {len(findings) - 1} more)"
         return f"{said}; fix: {command}"
@@ -301,8 +302,3 @@ def _field_of(finding: Finding) -> str | None:
         return finding.pointer
     missing = _MISSING.search(finding.message)
     return f"/{missing.group(1)}" if missing else None
-
-
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"

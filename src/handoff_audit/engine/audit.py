@@ -81,7 +81,9 @@ def _run(request: AuditRequest) -> Report:
     all_hits: list[Hit] = list(hits)
     for check in CHECKS:
         all_hits.extend(check(ctx))
-    findings, suppressed = _decide(all_hits, request, suppressions.read(packets, RULES_BY_ID))
+    found = suppressions.read(packets, RULES_BY_ID)  # once: applied, and its problems reported
+    all_hits.extend(found.problems)
+    findings, suppressed = _decide(all_hits, request, found)
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,

@@ -23,10 +23,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
+from handoff_audit.controls import shortened
 from handoff_audit.markdown.headings import normalise
+
+_short = partial(shortened, limit=80)
+"""Evidence is quoted on one line of at most 80 characters."""
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -706,11 +710,6 @@ def _parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
-
-
-def _short(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _plain_heading(text: str) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.credentials import json_may_hold_secret, redact, redact_data
+from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine import discovery, loading
 from handoff_audit.git.facts import gather_history
 from handoff_audit.model.context import AuditContext, Target
@@ -171,8 +171,3 @@ def _timeline(packet: Packet, facts: History | None) -> Timeline | None:
         head_time=facts.head_time,
         uncommitted=info.uncommitted,
     )
-
-
-def _clean(packet: Packet) -> bool:
-    """True when the packet's data was parsed from a text that holds no credential (speed)."""
-    return packet.text is not None and not json_may_hold_secret(packet.text)

@@ -91,8 +91,6 @@ class History:
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
     now: float = field(default_factory=time.time)
     """When the audit started, Unix seconds."""
-    git_calls: int = 0
-    """How many git processes gathering these facts started."""
     ancestry_read: int = 0
     """How many commits of the checked commit's ancestry were read (at most
     `git.facts.ANCESTRY_LIMIT`)."""

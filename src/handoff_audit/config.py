@@ -441,7 +441,7 @@ def _loader() -> Any:
     """PyYAML's safe loader without aliases and with bounded nesting: ``*name`` repeats a node
     without copying it, so a few hundred bytes of nested aliases expand to gigabytes for anyone
     who walks the value; thousands of ``[`` exhaust the stack."""
-    import yaml
+    import yaml  # only when there is a YAML configuration file (start-up)
 
     class Bounded(yaml.SafeLoader):
         depth = 0

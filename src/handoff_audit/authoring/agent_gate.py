@@ -14,13 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit.config import Config
+from handoff_audit.authoring.workbench import packet_file_test, read_workbench
+from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
+from handoff_audit.rules import RULES_BY_ID
 
 STALE_RULES = frozenset({"packet-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
@@ -69,9 +71,6 @@ def judge(cwd: Path) -> Gate:
 
     The common case, a branch with a current packet, costs the audit and one ``git status``;
     only a branch without a packet of its own needs the workbench's merge base and diff."""
-    from handoff_audit.config import load_config
-    from handoff_audit.rules import RULES_BY_ID
-
     info = plumbing.repo_info(cwd)
     if info is None:
         raise Unreadable(f"{cwd} is not inside a git work tree")
@@ -94,8 +93,6 @@ def judge(cwd: Path) -> Gate:
 
 
 def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
-    from handoff_audit.authoring.workbench import packet_file_test, read_workbench
-
     request = AuditRequest(
         root=gate.root, paths=(gate.root,), config=config, target=Target(branch=branch)
     )

@@ -226,6 +226,7 @@ def _transcript_facts(
     standard error when the file held lines that are not JSON, or nothing of a known agent."""
     if options.from_transcript is None:
         return SessionFacts()
+    # start-up: the transcript reader loads only with --from-transcript
     from handoff_audit.authoring.transcript import read_transcript, session_facts
 
     found = read_transcript(options.from_transcript, bench.root, config.keep_last)

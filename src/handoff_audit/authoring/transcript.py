@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -371,8 +372,6 @@ def _codex_command(arguments: Any) -> str | None:
     if isinstance(command, list) and all(isinstance(part, str) for part in command):
         if len(command) >= 3 and command[-2] in ("-lc", "-c"):
             return str(command[-1])
-        import shlex
-
         return shlex.join(command)
     if isinstance(command, str) and command.strip():
         return command

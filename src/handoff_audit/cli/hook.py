@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from handoff_audit.authoring.agent_gate import Gate, Problem
+from handoff_audit.authoring.agent_gate import Gate, Problem, Unreadable, judge
 from handoff_audit.controls import shortened
+from handoff_audit.credentials import redact
 from handoff_audit.model.findings import Finding, PacketInfo
 
 EXIT_ALLOW = 0
@@ -81,8 +82,6 @@ def run_hook(stdin: IO[bytes], err: IO[str]) -> int:
             f"{_PROMPT}: internal error ({type(error).__name__}: {error}); letting the session "
             "end. This is a bug; please report it."
         )
-    from handoff_audit.credentials import redact
-
     err.write(redact(" ".join(said.split())) + "\n")  # one line, no credential
     return EXIT_ALLOW
 
@@ -116,8 +115,6 @@ def parse_event(raw: bytes) -> HookEvent:
 
 
 def _judge(event: HookEvent, err: IO[str]) -> int:
-    from handoff_audit.authoring.agent_gate import Unreadable, judge
-
     try:
         gate = judge(event.cwd)
     except Unreadable as problem:
@@ -126,8 +123,6 @@ def _judge(event: HookEvent, err: IO[str]) -> int:
         if gate.note:
             err.write(f"{_PROMPT}: {gate.note}\n")
         return EXIT_ALLOW
-    from handoff_audit.credentials import redact
-
     blocks = event.name in gate.config.agent_hook.events
     for line in block_message(gate, event, blocks):
         err.write(redact(line) + "\n")  # a credential in `verify` or a path is not echoed

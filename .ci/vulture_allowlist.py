@@ -5,5 +5,5 @@
 commands_seen  # TranscriptFacts: how many commands a transcript held (tests/test_agent_transcript.py)
 _.commands_seen  # counted while reading the transcript (same)
 spawn_count  # git/plumbing: processes started, for the tests that count git calls
-comment_id  # github/comment Outcome: which comment was written (tests/test_action_comment*.py)
-QUERIES  # github/minimize: every GraphQL document, validated by tests/test_action_comment_when_clear.py
+comment_id  # action/comment Outcome: which comment was written (tests/test_action_comment*.py)
+QUERIES  # action/minimize: every GraphQL document, validated by tests/test_action_comment_when_clear.py

@@ -62,26 +62,26 @@ class Gate:
     """The configuration used (its ``verify`` command goes into the fixes)."""
 
 
-class Unreadable(Exception):
+class CannotJudge(Exception):
     """The hook cannot judge (no repository, broken configuration): never block on it."""
 
 
 def judge(cwd: Path) -> Gate:
-    """Judge the work tree around ``cwd``. `Unreadable` when there is nothing to judge.
+    """Judge the work tree around ``cwd``. `CannotJudge` when there is nothing to judge.
 
     The common case, a branch with a current packet, costs the audit and one ``git status``;
     only a branch without a packet of its own needs the workbench's merge base and diff."""
     info = plumbing.repo_info(cwd)
     if info is None:
-        raise Unreadable(f"{cwd} is not inside a git work tree")
+        raise CannotJudge(f"{cwd} is not inside a git work tree")
     root = info.toplevel
     try:
         config = load_config(root, rule_ids=RULES_BY_ID)
         branch = plumbing.current_branch(root)
     except InputError as error:
-        raise Unreadable(f"configuration: {error}") from None
+        raise CannotJudge(f"configuration: {error}") from None
     except plumbing.GitError as error:
-        raise Unreadable(str(error)) from None
+        raise CannotJudge(str(error)) from None
     gate = Gate(root=root, branch=branch, config=config)
     if branch is None:
         gate.note = "HEAD is detached: no branch to hand off"
@@ -113,9 +113,9 @@ def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
                 Problem("no-packet", f"branch {branch} has work of its own but no active packet")
             )
     except plumbing.GitError as error:
-        raise Unreadable(str(error)) from None
+        raise CannotJudge(str(error)) from None
     except InputError as error:
-        raise Unreadable(str(error)) from None
+        raise CannotJudge(str(error)) from None
     blocking = _blocking(config)
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     for finding in report.findings:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from handoff_audit.authoring.agent_gate import Gate, Problem, Unreadable, judge
+from handoff_audit.authoring.agent_gate import CannotJudge, Gate, Problem, judge
 from handoff_audit.controls import shortened
 from handoff_audit.credentials import redact
 from handoff_audit.model.findings import Finding, PacketInfo
@@ -117,7 +117,7 @@ def parse_event(raw: bytes) -> HookEvent:
 def _judge(event: HookEvent, err: IO[str]) -> int:
     try:
         gate = judge(event.cwd)
-    except Unreadable as problem:
+    except CannotJudge as problem:
         raise _Note(f"{problem}; not judging") from None
     if not gate.problems:
         if gate.note:

@@ -398,7 +398,7 @@ def hook(install: bool, print_only: bool) -> int:
 def ci() -> int:
     """The GitHub Action's entry point: read the runner's environment and do what it asks."""
     # start-up: imported only when this command runs
-    from handoff_audit.github.ci import run_ci
+    from handoff_audit.action.ci import run_ci
 
     return run_ci()
 

@@ -43,7 +43,11 @@ class AuditRequest:
 
 
 def run_audit(request: AuditRequest) -> Report:
-    """Run every check over the packets under ``request.paths`` and collect a Report."""
+    """Run every check over the packets under ``request.paths`` and collect a Report.
+
+    The one place that changes process-wide state, for the run only and restored after it: the
+    garbage collector's threshold (`_fewer_collections`); a worker pool belongs here too.
+    """
     with _fewer_collections():
         return _run(request)
 

@@ -17,7 +17,7 @@ LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "
 
 @dataclass(frozen=True, slots=True)
 class Commit:
-    """A commit as the rules quote it."""
+    """A commit: as `git.plumbing.changes` walks the history, and as the rules quote it."""
 
     sha: str
     """The full commit id."""
@@ -26,7 +26,7 @@ class Commit:
     subject: str
     """The first line of its message."""
     files: tuple[str, ...] = ()
-    """Files it changed (relative to the audited root), when they matter."""
+    """Files it changed (against its first parent), when they matter."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Shorten a message's text to a length without cutting a word in two.
 
 Every message that quotes a value of unbounded length (a command, a field, a line of git's
-output) goes through `shorten`, so no output anywhere ends mid-word.
+output) goes through `shorten`, the one shortening function, so no output anywhere ends mid-word.
 """
 
 from __future__ import annotations
@@ -15,14 +15,17 @@ _SEPARATORS = re.compile(r"[/\\,;:._-]")
 _SPACE = re.compile(r"\s")
 
 
-def shorten(text: str, limit: int) -> str:
+def shorten(text: str, limit: int, *, squeeze: bool = False) -> str:
     """``text`` when it has at most ``limit`` characters; otherwise its longest prefix that ends
-    at a word boundary, then "…", at most ``limit`` characters in all.
+    at a word boundary, then "…", at most ``limit`` characters in all. With ``squeeze``, runs of
+    whitespace (newlines too) first become one space, for text shown on one line.
 
     A boundary is whitespace or, inside one long word such as a path, just after a separator
     (``/``, ``.``, ``-``, ...). Only a word longer than half of ``limit``, with no boundary in
     it, is cut inside.
     """
+    if squeeze:
+        text = " ".join(text.split())
     if len(text) <= limit:
         return text
     room = max(limit - 1, 0)

@@ -29,6 +29,12 @@ def test_a_word_without_boundary_is_cut_inside() -> None:
     assert shorten("a" * 50, 10) == "a" * 9 + ELLIPSIS
 
 
+def test_squeeze_puts_the_text_on_one_line_first() -> None:
+    assert shorten("one two\nthree   four", 12, squeeze=True) == "one two…"
+    assert shorten("a\n\t b", 10, squeeze=True) == "a b"
+    assert shorten("a\n\t b", 10) == "a\n\t b"
+
+
 @given(st.text(alphabet="ab /.\n", max_size=80), st.integers(min_value=1, max_value=90))
 def test_shorten_keeps_to_the_limit_and_marks_the_cut(text: str, limit: int) -> None:
     short = shorten(text, limit)
@@ -62,3 +68,15 @@ def test_no_other_truncation_helper_in_the_package() -> None:
         if pattern.search(line)
     ]
     assert offenders == []
+
+
+def test_shorten_is_the_one_shortening_function() -> None:
+    """Issue 18's ``controls.shortened`` and this module's `shorten` became one: no module but
+    textcut defines a function that shortens."""
+    definer = re.compile(r"^\s*def \w*short", re.MULTILINE)
+    definers = sorted(
+        str(path.relative_to(SRC))
+        for path in SRC.rglob("*.py")
+        if definer.search(path.read_text(encoding="utf-8"))
+    )
+    assert definers == ["textcut.py"]

@@ -469,7 +469,8 @@ def config_schema() -> dict[str, Any]:
     (``scripts/gen_rule_docs.py`` writes it to ``schema/config.schema.json`` for editors)."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://handoff-audit.dev/schema/config/v1.json",
+        "$id": "https://github.com/handoff-audit/handoff-audit/releases/latest/download/"
+        "config-v1.schema.json",
         "title": "handoff-audit configuration",
         **_mapping_of(
             Config, "The keys of .handoff-audit.yml, or of [tool.handoff-audit] in pyproject.toml."

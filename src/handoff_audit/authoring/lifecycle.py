@@ -47,6 +47,7 @@ from handoff_audit.rules.content import placeholder_message
 Pair = tuple[str, str]
 
 _ORDER = (
+    "$schema",
     "schema_version",
     "topic",
     "title",
@@ -105,6 +106,8 @@ class PacketOptions:
     """Commands as JSON lines ``{cmd, exit, note}``; ``-`` reads standard input."""
     from_transcript: Path | None = None
     """A coding agent's session transcript (Claude Code or Codex CLI JSON lines)."""
+    allow_foreign_transcript: bool = False
+    """Take a transcript recorded in another folder than this repository."""
     output: Path | None = None
     """Where `new` writes the packet (default: by topic)."""
     config_file: Path | None = None
@@ -229,7 +232,12 @@ def _transcript_facts(
     # start-up: the transcript reader loads only with --from-transcript
     from handoff_audit.authoring.transcript import read_transcript, session_facts
 
-    found = read_transcript(options.from_transcript, bench.root, config.keep_last)
+    found = read_transcript(
+        options.from_transcript,
+        bench.root,
+        config.keep_last,
+        allow_foreign=options.allow_foreign_transcript,
+    )
     where = f"--from-transcript {name(options.from_transcript)}"
     if found.kind == "unknown":
         notes.append(f"{where}: no Claude Code or Codex CLI entries in it; nothing taken")

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, Problem, judge
-from handoff_audit.controls import shortened
 from handoff_audit.credentials import redact
 from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.textcut import shorten
 
 EXIT_ALLOW = 0
 EXIT_BLOCK = 2
@@ -192,7 +192,7 @@ class _Fixes:
         """A problem that is not a finding, and the command that fixes it."""
         if problem.kind == "no-packet":
             return f"{problem.message}; write it: {self.new()}"
-        files = ", ".join(shortened(f, 60) for f in problem.files[:3])
+        files = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
         return (
             f"uncommitted changes in {files}{more}; commit them: "
@@ -215,7 +215,7 @@ class _Fixes:
         command, decisive = self.fix(findings, packet)
         first = decisive or findings[0]
         where = first.path + (f":{first.line}" if first.line else "")
-        said = f"{where} {first.rule}: {shortened(first.message, 160)}"
+        said = f"{where} {first.rule}: {shorten(first.message, 160, squeeze=True)}"
         if len(findings) > 1:
             said += f" (and {len(findings) - 1} more)"
         return f"{said}; fix: {command}"

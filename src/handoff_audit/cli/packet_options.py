@@ -35,18 +35,30 @@ def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> ob
     return value
 
 
-_PACKET_OPTIONS = [
-    click.option("--summary", help="What this session did (new: required)."),
-    click.option(
-        "--next-action",
-        help="The first thing the next session should do (new: required).",
-    ),
-    click.option(
-        "--verdict-pointer",
-        help="Path or URL of the test/verification report (new: required).",
-    ),
-    click.option("--title", help="The task's name."),
-    click.option("--branch", help="Branch (default: the checked-out branch)."),
+_Option = Callable[[Callable[..., int]], Callable[..., int]]
+
+
+def _required_options(*, new: bool) -> list[_Option]:
+    """The three options `new` cannot do without (``new`` says so in their help)."""
+    required = " Required." if new else ""
+    return [
+        click.option("--summary", metavar="TEXT", help=f"What this session did.{required}"),
+        click.option(
+            "--next-action",
+            metavar="TEXT",
+            help=f"The first thing the next session should do.{required}",
+        ),
+        click.option(
+            "--verdict-pointer",
+            metavar="POINTER",
+            help=f"Path or URL of the test/verification report.{required}",
+        ),
+    ]
+
+
+_PACKET_OPTIONS: list[_Option] = [
+    click.option("--title", metavar="TEXT", help="The task's name."),
+    click.option("--branch", metavar="BRANCH", help="Branch (default: the checked-out branch)."),
     click.option(
         "--verify",
         is_flag=False,
@@ -63,6 +75,7 @@ _PACKET_OPTIONS = [
     ),
     click.option(
         "--target-branch",
+        metavar="BRANCH",
         help="Changed files against its merge base (default: first protected branch).",
     ),
     click.option(
@@ -92,23 +105,42 @@ _PACKET_OPTIONS = [
         callback=_two_values,
         help="What was ruled out and why. Repeatable.",
     ),
-    click.option("--failed", "failed", multiple=True, help="A failed attempt. Repeatable."),
-    click.option("--trap", "traps", multiple=True, help="A trap for the next session. Repeatable."),
     click.option(
-        "--pointer", "pointers", multiple=True, help="path, path:line or URL. Repeatable."
+        "--failed", "failed", multiple=True, metavar="TEXT", help="A failed attempt. Repeatable."
+    ),
+    click.option(
+        "--trap",
+        "traps",
+        multiple=True,
+        metavar="TEXT",
+        help="A trap for the next session. Repeatable.",
+    ),
+    click.option(
+        "--pointer",
+        "pointers",
+        multiple=True,
+        metavar="POINTER",
+        help="A path, path:line or URL. Repeatable.",
     ),
     click.option(
         "--log",
         "log_file",
         type=click.Path(path_type=Path, allow_dash=True),
+        metavar="FILE",
         help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
     ),
     click.option(
         "--from-transcript",
         type=click.Path(path_type=Path),
+        metavar="FILE",
         help="A coding agent's session transcript (Claude Code or Codex CLI JSON lines): "
         "its commands go to commands_run, its edited files to changed_files, its failures "
         "to failed_attempts.",
+    ),
+    click.option(
+        "--allow-foreign-transcript",
+        is_flag=True,
+        help="Take a --from-transcript session that ran outside this repository.",
     ),
     click.option(
         "--allow-dirty",
@@ -119,14 +151,20 @@ _PACKET_OPTIONS = [
         "--config",
         "config_file",
         type=click.Path(path_type=Path),
+        metavar="FILE",
         help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
     ),
 ]
-"""The options `new` and `update` share, in the order `--help` lists them."""
+"""The other options `new` and `update` share, in the order `--help` lists them."""
 
 
-def packet_options(command: Callable[..., int]) -> Callable[..., int]:
-    """``command`` with the options `new` and `update` share."""
-    for option in reversed(_PACKET_OPTIONS):
-        command = option(command)
-    return command
+def packet_options(*, new: bool) -> _Option:
+    """The options `new` and `update` share; ``new`` marks the three it cannot do without."""
+    options = [*_required_options(new=new), *_PACKET_OPTIONS]
+
+    def decorate(command: Callable[..., int]) -> Callable[..., int]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from handoff_audit.model.repo_history import Commit
+from handoff_audit.textcut import shorten
 
 _spawned = 0
 """How many git processes this process has started; read it with `spawn_count` (tests and the
@@ -173,7 +174,7 @@ def _first_line(err: bytes) -> str:
     """Git's first line of complaint, with any credentials in a URL masked."""
     text = err.decode("utf-8", "replace").strip()
     line = text.splitlines()[0] if text else "no message"
-    return _URL_USERINFO.sub(r"\1***@", line)[:300]
+    return shorten(_URL_USERINFO.sub(r"\1***@", line), 300)
 
 
 @contextmanager

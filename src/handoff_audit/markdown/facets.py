@@ -31,10 +31,10 @@ from functools import cache, partial
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from handoff_audit.controls import shortened
 from handoff_audit.markdown.headings import normalise
+from handoff_audit.textcut import shorten
 
-_short = partial(shortened, limit=80)
+_short = partial(shorten, limit=80, squeeze=True)
 """Evidence is quoted on one line of at most 80 characters."""
 
 if TYPE_CHECKING:

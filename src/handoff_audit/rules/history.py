@@ -14,6 +14,7 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History, PacketHistory
 from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.textcut import shorten
 
 LKG_UNKNOWN = Rule(
     id="lkg-unknown",
@@ -311,7 +312,7 @@ def _dangling(
 
 def _quote(text: str, limit: int = 80) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+    return f"`{shorten(text, limit + 1)}`"
 
 
 def _subject(subject: str) -> str:

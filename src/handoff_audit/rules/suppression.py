@@ -17,6 +17,7 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
 from handoff_audit.suggest import unknown_name
+from handoff_audit.textcut import shorten
 
 INVALID_SUPPRESSION = Rule(
     id="invalid-suppression",
@@ -149,7 +150,7 @@ def _pointer_part(key: str) -> str:
 
 def _show(text: str, limit: int = 60) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return text[:limit] + ("…" if len(text) > limit else "")
+    return shorten(text, limit + 1)
 
 
 __all__ = ["COMMENT", "INVALID_SUPPRESSION", "KEY", "RULES", "Suppressions", "read"]

@@ -74,7 +74,14 @@ def test_examples_show_each_broken_examples_rule_and_nothing_else(
     ]
     assert stray == []
     shown = {f["rule"] for f in report["findings"]}
-    assert shown == {"invalid-json", "schema", "placeholder", "secret", "md-incomplete"}
+    assert shown == {
+        "invalid-json",
+        "schema",
+        "placeholder",
+        "secret",
+        "md-incomplete",
+        "not-a-handoff",
+    }
     # The gallery's stand-alone projects are not this repository's packets (.handoff-audit.yml).
     assert not any(p["path"].startswith("examples/gallery/") for p in report["packets"])
     assert {"examples/valid/handoff.json"} <= {p["path"] for p in report["packets"]}

@@ -18,7 +18,31 @@ from handoff_audit.errors import InputError
 from handoff_audit.model.findings import Severity
 from handoff_audit.suggest import unknown_name
 
-DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md")
+WORKING_NOTES = (
+    "**/HANDOFF.md",
+    "**/SESSION_HANDOFF.md",
+    "**/NEXT_SESSION.md",
+    "**/HANDOVER.md",
+    "**/AGENT_HANDOFF.md",
+    "**/CLAUDE_HANDOFF.md",
+    "**/HANDOFF_NOTES.md",
+)
+"""The single working notes people name their handoffs by, in any folder (counted in public
+repositories: docs/handoff-names.md). Found as packets, and blocked from protected branches."""
+
+KEPT_NOTES = ("**/CONTINUE.md", "**/SESSION_NOTES.md", "**/handover.md")
+"""Handoff names that are also kept on purpose as running logs: found and judged, not blocked."""
+
+DEFAULT_PACKETS = (
+    "**/handoff.json",
+    ".handoff/**/*.json",
+    *WORKING_NOTES,
+    *KEPT_NOTES,
+    "**/handoff.md",
+)
+
+DEFAULT_SERIES = ("**/docs/handoffs", "**/.claude/handoffs", "**/handoffs", "**/docs/sessions")
+"""Folders of dated markdown handoffs (docs/handoff-names.md gives the counts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +63,11 @@ class Config:
 
     packets: tuple[str, ...] = DEFAULT_PACKETS
     """Globs that find packet files, relative to the repository root."""
-    block_files: tuple[str, ...] = ("**/HANDOFF.md",)
+    block_files: tuple[str, ...] = WORKING_NOTES
     """Globs of files that must not reach a protected branch."""
+    series: tuple[str, ...] = DEFAULT_SERIES
+    """Globs of folders whose markdown files form a series: the newest is the current handoff,
+    the others history."""
     protected_branches: tuple[str, ...] = ("main", "master")
     """Globs of branch names that count as protected targets."""
     max_commits_behind: int = 10
@@ -91,6 +118,7 @@ MAX_CONFIG_BYTES = 1024 * 1024
 _ACCEPTS = {
     "packets": 'a non-empty list of globs, e.g. ["**/handoff.json"]',
     "block-files": 'a list of globs, e.g. ["**/HANDOFF.md"]',
+    "series": 'a list of folder globs, e.g. ["docs/handoffs", "**/.claude/handoffs"]',
     "protected-branches": 'a list of branch globs, e.g. [main, "release/*"]',
     "max-commits-behind": "an integer >= 0",
     "max-age-days": "an integer >= 0",
@@ -283,6 +311,7 @@ def _validate(
     return Config(
         packets=tuple(raw.get("packets", defaults.packets)),
         block_files=tuple(raw.get("block-files", defaults.block_files)),
+        series=tuple(str(g).rstrip("/") for g in raw.get("series", defaults.series)),
         protected_branches=tuple(raw.get("protected-branches", defaults.protected_branches)),
         max_commits_behind=raw.get("max-commits-behind", defaults.max_commits_behind),
         max_age_days=raw.get("max-age-days", defaults.max_age_days),

@@ -14,7 +14,7 @@ from handoff_audit.engine import discovery, loading
 from handoff_audit.git.facts import gather_history
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, rel
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import CHECKS, RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
@@ -64,8 +64,12 @@ def _fewer_collections() -> Iterator[None]:
 
 
 def _run(request: AuditRequest) -> Report:
-    files = discovery.discover(request.root, request.paths, request.config)
-    packets, hits = loading.load_packets(request.root, files, request.config)
+    found = discovery.discover_all(request.root, request.paths, request.config)
+    packets, hits = loading.load_packets(request.root, found.files, request.config)
+    if found.history:
+        older = {rel(request.root, path): names for path, names in found.history.items()}
+        for packet in packets:
+            packet.history = older.get(packet.path, ())
     facts = gather_history(request.root, packets, request.target, request.config)
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
@@ -149,6 +153,7 @@ def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
         commits_behind=facts.commits_behind(packet) if facts else None,
         data=packet.data if clean else redact_data(packet.data),
         timeline=_timeline(packet, facts),
+        history=packet.history,
     )
 
 

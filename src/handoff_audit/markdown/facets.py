@@ -27,6 +27,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.headings import normalise
+from handoff_audit.markdown.template import is_placeholder_text
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -798,7 +799,7 @@ def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
 
 def _judge_heading(section: _Section, reading: Reading) -> None:
     facet = section.facet
-    if facet not in FACETS or all(_PLACEHOLDER.match(t) for _, t, _ in section.texts):
+    if facet not in FACETS or all(_says_nothing(t) for _, t, _ in section.texts):
         return  # an empty heading, or a template's "TBD", says nothing
     if facet == "decisions" and not any(
         _REASON_IN_SECTION.search(t) or _NONE.match(t) for _, t, code in section.texts if not code
@@ -807,6 +808,11 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
             reading.unreasoned_decisions = section.line
         return
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
+
+
+def _says_nothing(content: str) -> bool:
+    """A template's blank ("TBD", "[describe …]", "YYYY-MM-DD", an empty "- [ ]")."""
+    return _PLACEHOLDER.match(content) is not None or is_placeholder_text(content)
 
 
 def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
@@ -823,7 +829,7 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
             if facet != "pointers" and (every or not reading.found.get("pointers")):
                 _code_pointer(start, content, reading)
             continue
-        if _PLACEHOLDER.match(content):
+        if _says_nothing(content):
             continue
         if ":" in content:
             _labels(start, content, facet, reading)

@@ -312,8 +312,9 @@ def test_judgment_bench_runs_on_the_vendored_files() -> None:
         "facet agreement:",
         "missing facets, precision:",
         "missing facets, recall:",
-        "good files with an md-incomplete error:",
-        "weak or non-handoff files with no md-incomplete finding:",
+        "good files with an error:",
+        "weak or non-handoff files with no finding:",
+        "non-handoffs told apart (not-a-handoff or placeholder):",
         "ms per KB",
     ):
         assert figure in done.stdout

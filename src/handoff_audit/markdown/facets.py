@@ -124,6 +124,17 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "abandoned",
             "rules",
             "risk boundaries",
+            "looked broken",
+            "not broken",
+            "was not",
+            "were not",
+            "not a bug",
+            "false alarm",
+            "false alarms",
+            "red herring",
+            "red herrings",
+            "non issues",
+            "got wrong",
         ),
     ),
     (
@@ -306,6 +317,10 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "fixed",
             "fixes",
             "situation",
+            "built",
+            "landed",
+            "what landed",
+            "delivered",
         ),
     ),
 )
@@ -389,7 +404,9 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|\bleft to do\b|\bfollow[- ]ups?\s*:|\bpick (?:it )?up\b"
             r"|(?:^|[.!]\s+)(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
             r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b"
-            r"|\bremaining(?:\s*:| (?:work|tasks?|items?|steps?|to-?dos?)\b)",
+            r"|\bremaining(?:\s*:| (?:work|tasks?|items?|steps?|to-?dos?)\b)"
+            r"|\b(?:remains?|is still|are still|stays?) (?:open|owed|outstanding|unresolved|pending|"
+            r"to be done|\w+ work)\b|\b(?:is|are) (?:still )?owed\b",
             re.IGNORECASE,
         ),
     ),
@@ -782,10 +799,40 @@ def read(text: str, *, every: bool = False) -> Reading:
     for facet, places in reading.weak.items():
         if not reading.found.get(facet) and len(places) >= WEAK_NEEDED:
             reading.found[facet] = list(places)
+    if not reading.found.get("next"):
+        _last_paragraph(sections, reading)
     for facet in FACETS:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
     return reading
+
+
+_FUTURE = re.compile(
+    r"\b(?:should|needs? to|need to|will need|has to|have to|is to|are to|must (?:now|then|first)|"
+    r"afterwards|after that)\b",
+    re.IGNORECASE,
+)
+
+
+def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
+    """A handoff that ends on what to do ("Run the migration, then …") says its next step
+    there, with or without a heading: the document's last paragraph or item counts when it
+    is an instruction or speaks of what comes next (not under setup, risks or ideas)."""
+    for section in reversed(sections):
+        prose = [(line, text) for line, text, code in section.texts if not code]
+        if not prose:
+            if section.texts:
+                return  # the document ends on code
+            continue
+        if section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers"):
+            return
+        line, text = prose[-1]
+        if _says_nothing(text):
+            return
+        first = text.split("\n", 1)[0]
+        if _IMPERATIVE.match(text) or _FUTURE.search(first if len(text) > 400 else text):
+            _add(reading, "next", Evidence(line, "last paragraph", _short(first)))
+        return
 
 
 def _line(token: object, sections: list[_Section]) -> int:

@@ -46,6 +46,8 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
+    ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
+    ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
 )
 _EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
@@ -63,13 +65,19 @@ class Placeholder:
     """The line, shortened."""
 
 
-def _prose_lines(text: str) -> list[tuple[int, str]]:
-    """Each non-blank line outside code blocks, with its number; headings excluded."""
+_PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext"})
+"""Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
+
+
+def _prose_lines(text: str, *, prose_fences: bool = False) -> list[tuple[int, str]]:
+    """Each non-blank line outside code blocks, with its number; headings excluded. With
+    ``prose_fences``, lines in ```text / ```md blocks count too (where prompts are quoted)."""
     lines: list[tuple[int, str]] = []
     fenced = False
     for number, line in enumerate(text.splitlines(), 1):
         if _FENCE.match(line):
-            fenced = not fenced
+            kind = line.strip().lstrip("`~").strip().lower()
+            fenced = not fenced and not (prose_fences and kind in _PROSE_FENCES)
             continue
         if fenced or not line.strip() or _HEADING.match(line):
             continue
@@ -151,11 +159,13 @@ _INSTRUCTION_CUES = (
         r"\b(?:how to (?:write|use|create|fill in) (?:a |the |this )?(?:hand-?off|hand-?over|"
         r"template)|use this template|copy this (?:template|file)|template for (?:a |the )?"
         r"(?:hand-?off|hand-?over|session)|fill in (?:the|each|every|all) (?:sections?|"
-        r"fields?|placeholders?|blanks?)|replace (?:the|each|all) (?:placeholders?|brackets?))\b",
+        r"fields?|placeholders?|blanks?)|replace (?:the|each|all) (?:placeholders?|brackets?)|"
+        r"template only|use this prompt|copy (?:it |this )?into (?:the |a |your )?hand-?off)\b",
         re.IGNORECASE,
     ),
     re.compile(
         rf"{_LEAD}(?:you are|you're|your (?:task|job|role) is|as the (?:agent|assistant))\b"
+        r"|^\W{0,4}(?:required output|output format|your output|questions to answer)\s*:"
         r"|\b(?:do not|don't) ask (?:for confirmation|the user)\b|\bexecute immediately\b"
         r"|\b(?:write|create|update|produce|generate) (?:a|the|your|this) (?:new |full |short )?"
         r"(?:session )?(?:hand-?off|hand-?over)\b(?! (?:was|is|has been|got)\b)",
@@ -170,7 +180,7 @@ def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
     least ``MIN_INSTRUCTIONS`` of them; ``[]`` otherwise."""
     found: list[tuple[int, str]] = []
-    for number, line in _prose_lines(text):
+    for number, line in _prose_lines(text, prose_fences=True):
         if any(cue.search(line) for cue in _INSTRUCTION_CUES):
             found.append((number, _short(line.strip())))
     return found if len(found) >= MIN_INSTRUCTIONS else []

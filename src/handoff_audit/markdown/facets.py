@@ -157,7 +157,6 @@ _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "approach",
             "principles",
             "conventions",
-            "insights",
             "key knowledge",
         ),
     ),
@@ -632,7 +631,8 @@ _WEAK_CUES: dict[str, tuple[Cue, ...]] = {
             (
                 "alternatives and failures",
                 re.compile(
-                    r"\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
+                    r"^(?!\W{0,4}(?:fixed|changed|replaced|updated|renamed|corrected|switched)\b)"
+                    r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
                     r"excluded|deprecated|unsafe|not now)\b"
                     r"|(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
                     r"|\b(?:must not|mustn't|should not|shouldn't)\b",

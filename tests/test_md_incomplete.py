@@ -253,7 +253,7 @@ def _foreign() -> list[Path]:
     files = []
     for path in sorted(REALWORLD.glob("*.json")):
         data = json.loads(path.read_text())
-        if path.name in ("LABELS.json", "SOURCES.json"):
+        if path.name in ("LABELS.json", "SOURCES.json", "CORPUS.json"):
             continue
         if not any(key in data for key in ("branch", "status", "next_action")):
             files.append(path)

@@ -362,8 +362,11 @@ def heading_facet(heading: str) -> str | None:
 
 
 _LABEL = re.compile(
-    r"^[^\w\n]{0,3}([A-Za-z][\w /&'()-]{0,30}?)\s*\**\s*:\**(?:[ \t]+(.*)|$)", re.MULTILINE
+    r"^[^\w\n]{0,3}([A-Za-z][\w /&'()-]{0,30}?)\s*\**\s*:\**(?:[ \t]+(.*)|$)"
+    r"|^\*\*([A-Za-z][\w /&'()-]{0,30}?)[.!]\*\*[ \t]+(.*)",
+    re.MULTILINE,
 )
+"""A ``Label: text`` line, or a bold lead-in sentence (``**What got done.** text``)."""
 
 # --- content cues: each names its facet and what it recognised -------------------------------
 
@@ -413,7 +416,8 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _REASON = (
     r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
-    r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|"
+    r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|to cut|to save|to speed|"
+    r"to simplify|to let|to stop|to fit|to match|"
     r"(?:which|this|that) (?:means|keeps|avoids|ensures|guarantees)|"
     r"for (?:speed|safety|simplicity|performance|consistency)|"
     r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
@@ -462,7 +466,7 @@ class _Near:
 
 
 _CHOICE = (
-    r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|"
+    r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|swapped|"
     r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
     r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose|design(?:ed)?|"
     r"approach|must|always|changed|updated|set|made|added|capped|limited|pinned|disabled|"
@@ -487,6 +491,18 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             re.compile(_STRICT_CHOICE, re.IGNORECASE),
             re.compile(r"\s[—–-]\s|:\s|\("),
             from_before=True,
+        ),
+    ),
+    (
+        "a choice over its alternative",
+        _Near(
+            re.compile(
+                r"\b(?:prefer(?:red|s)?|chose|choose|chosen|opted for|went with|picked|kept|keep|"
+                r"use|used|using|stick with|stuck with)\b",
+                re.IGNORECASE,
+            ),
+            re.compile(r"\b(?:rather than|instead of|over (?:the|a|an) )", re.IGNORECASE),
+            sentence=True,
         ),
     ),
     (
@@ -632,6 +648,7 @@ _WEAK_CUES: dict[str, tuple[Cue, ...]] = {
                 "alternatives and failures",
                 re.compile(
                     r"^(?!\W{0,4}(?:fixed|changed|replaced|updated|renamed|corrected|switched)\b)"
+                    r"(?!.*\bnow\b.*\b(?:instead|rather)\b)"
                     r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
                     r"excluded|deprecated|unsafe|not now)\b"
                     r"|(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
@@ -878,7 +895,7 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
             continue
         if _says_nothing(content):
             continue
-        if ":" in content:
+        if ":" in content or content.startswith("**"):
             _labels(start, content, facet, reading)
         flat = content.replace("\n", " ")
         todo = content.lstrip().startswith("[ ]")
@@ -919,9 +936,10 @@ def _line_at(content: str, match: re.Match[str]) -> str:
 
 def _labels(start: int, content: str, facet: str | None, reading: Reading) -> None:
     for label in _LABEL.finditer(content):
-        if not label.group(2):
+        said = label.group(2) or label.group(4)
+        if not said:
             continue
-        name = normalise(label.group(1))
+        name = normalise(label.group(1) or label.group(3))
         labelled = heading_facet(name) if len(name.split()) <= 4 else None
         if labelled in FACETS and labelled != facet:
             line = start + content.count("\n", 0, label.start())

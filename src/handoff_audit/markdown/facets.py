@@ -407,8 +407,8 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|(?:^|[.!]\s+)(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
             r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b"
             r"|\bremaining(?:\s*:| (?:work|tasks?|items?|steps?|to-?dos?)\b)"
-            r"|\b(?:remains?|is still|are still|stays?) (?:open|owed|outstanding|unresolved|pending|"
-            r"to be done|\w+ work)\b|\b(?:is|are) (?:still )?owed\b",
+            r"|\b(?:remains?|is still|are still|stays?) (?:open|owed|outstanding|unresolved|"
+            r"pending|to be done|\w+ work)\b|\b(?:is|are) (?:still )?owed\b",
             re.IGNORECASE,
         ),
     ),

@@ -19,7 +19,7 @@ from action_runner import parse_file_command
 from action_support import packet_data
 from conftest import GitRepo
 from fake_github import DATA, FakeGitHub, serve
-from handoff_audit.github.comment import MARKER
+from handoff_audit.action.comment import MARKER
 from handoff_audit.markdown import render_packet
 
 pytestmark = pytest.mark.slow

@@ -34,3 +34,11 @@ def json_text(value: str) -> str:
     """JSON text (from ``json.dumps(..., ensure_ascii=False)``, which leaves DEL and C1 raw)
     with those as ``\\u`` escapes too: the same data, nothing a terminal acts on."""
     return value.translate(_JSON)
+
+
+def shortened(value: str, limit: int, *, squeeze: bool = True) -> str:
+    """``value`` cut to ``limit`` characters, the last one ``…`` when it was cut; with
+    ``squeeze``, runs of whitespace (newlines too) first become one space."""
+    if squeeze:
+        value = " ".join(value.split())
+    return value if len(value) <= limit else value[: limit - 1] + "…"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from handoff_audit.authoring.session_facts import SessionFacts
+from handoff_audit.controls import shortened
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 
@@ -303,7 +305,7 @@ class _Reader:
             self.files.add(text)
 
     def _command(self, raw: str, code: int, output: str) -> None:
-        cmd = _shorten(redact(raw.strip()), MAX_CMD_CHARS)
+        cmd = shortened(redact(raw.strip()), MAX_CMD_CHARS, squeeze=False)
         self.order += 1
         self.result.commands_seen += 1
         if code == 0:
@@ -334,7 +336,7 @@ def _failed_attempts(failures: list[tuple[int, Command]], passed: dict[str, int]
         last[command.cmd] = (order, command)
     lines = []
     for order, command in sorted(last.values(), key=lambda pair: pair[0]):
-        line = f"`{_shorten(command.cmd, 200)}` exited {command.exit}"
+        line = f"`{shortened(command.cmd, 200, squeeze=False)}` exited {command.exit}"
         if command.note:
             line += f": {command.note}"
         if passed.get(command.cmd, 0) > order:
@@ -370,8 +372,6 @@ def _codex_command(arguments: Any) -> str | None:
     if isinstance(command, list) and all(isinstance(part, str) for part in command):
         if len(command) >= 3 and command[-2] in ("-lc", "-c"):
             return str(command[-1])
-        import shlex
-
         return shlex.join(command)
     if isinstance(command, str) and command.strip():
         return command
@@ -408,11 +408,7 @@ def _note(output: str) -> str | None:
         return None
     telling = [line for line in lines if _TELLING.search(line) and not _TALLY.match(line)]
     chosen = (telling or lines)[-1]
-    return _shorten(redact(chosen), MAX_NOTE_CHARS)
-
-
-def _shorten(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shortened(redact(chosen), MAX_NOTE_CHARS, squeeze=False)
 
 
 def _skip_rest_of_line(stream: IO[bytes]) -> None:

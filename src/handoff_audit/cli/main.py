@@ -15,6 +15,7 @@ import click
 from handoff_audit import __version__
 from handoff_audit.cli.exit_codes import run
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
+from handoff_audit.cli.say import say
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS
 
@@ -231,7 +232,7 @@ def render(packet: Path, write: bool, check_only: bool) -> int:
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
     _refuse_markdown(packet)
-    return render_command(packet, write=write, check=check_only)
+    return say(render_command(packet, write=write, check=check_only))
 
 
 @cli.command(cls=PacketCommand)
@@ -249,7 +250,7 @@ def new(**kwargs: object) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, new_command
 
-    return new_command(PacketOptions(**kwargs))  # type: ignore[arg-type]
+    return say(new_command(PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
 @cli.command(cls=PacketCommand)
@@ -267,7 +268,7 @@ def update(packet: Path | None, **kwargs: object) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
 
-    return update_command(packet, PacketOptions(**kwargs))  # type: ignore[arg-type]
+    return say(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
 @cli.command()
@@ -278,7 +279,7 @@ def supersede(packet: Path, successor: str | None) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
 
-    return set_status_command(packet, "superseded", successor)
+    return say(set_status_command(packet, "superseded", successor))
 
 
 @cli.command()
@@ -291,7 +292,7 @@ def archive(packet: Path) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
 
-    return set_status_command(packet, "archived", None)
+    return say(set_status_command(packet, "archived", None))
 
 
 @cli.command()
@@ -397,7 +398,7 @@ def hook(install: bool, print_only: bool) -> int:
 def ci() -> int:
     """The GitHub Action's entry point: read the runner's environment and do what it asks."""
     # start-up: imported only when this command runs
-    from handoff_audit.github.ci import run_ci
+    from handoff_audit.action.ci import run_ci
 
     return run_ci()
 

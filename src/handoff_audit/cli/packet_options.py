@@ -35,97 +35,98 @@ def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> ob
     return value
 
 
+_PACKET_OPTIONS = [
+    click.option("--summary", help="What this session did (new: required)."),
+    click.option(
+        "--next-action",
+        help="The first thing the next session should do (new: required).",
+    ),
+    click.option(
+        "--verdict-pointer",
+        help="Path or URL of the test/verification report (new: required).",
+    ),
+    click.option("--title", help="The task's name."),
+    click.option("--branch", help="Branch (default: the checked-out branch)."),
+    click.option(
+        "--verify",
+        is_flag=False,
+        flag_value="",
+        default=None,
+        metavar="[CMD]",
+        help="Run CMD (sh -c, at the repository root; alone: the configuration's `verify`) "
+        "and move last_known_good_commit to HEAD only when it passes.",
+    ),
+    click.option(
+        "--last-known-good",
+        metavar="COMMIT",
+        help="Last commit with green tests; kept when --verify fails.",
+    ),
+    click.option(
+        "--target-branch",
+        help="Changed files against its merge base (default: first protected branch).",
+    ),
+    click.option(
+        "--risk",
+        "risks",
+        nargs=2,
+        multiple=True,
+        metavar="WHAT SEVERITY",
+        callback=_two_values,
+        help="An open risk; SEVERITY: low, medium, high or critical. Repeatable.",
+    ),
+    click.option(
+        "--decision",
+        "decisions",
+        nargs=2,
+        multiple=True,
+        metavar="WHAT WHY",
+        callback=_two_values,
+        help="A decision and its reason. Repeatable.",
+    ),
+    click.option(
+        "--ruled-out",
+        "ruled_out",
+        nargs=2,
+        multiple=True,
+        metavar="WHAT WHY",
+        callback=_two_values,
+        help="What was ruled out and why. Repeatable.",
+    ),
+    click.option("--failed", "failed", multiple=True, help="A failed attempt. Repeatable."),
+    click.option("--trap", "traps", multiple=True, help="A trap for the next session. Repeatable."),
+    click.option(
+        "--pointer", "pointers", multiple=True, help="path, path:line or URL. Repeatable."
+    ),
+    click.option(
+        "--log",
+        "log_file",
+        type=click.Path(path_type=Path, allow_dash=True),
+        help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
+    ),
+    click.option(
+        "--from-transcript",
+        type=click.Path(path_type=Path),
+        help="A coding agent's session transcript (Claude Code or Codex CLI JSON lines): "
+        "its commands go to commands_run, its edited files to changed_files, its failures "
+        "to failed_attempts.",
+    ),
+    click.option(
+        "--allow-dirty",
+        is_flag=True,
+        help="Write over uncommitted changes; they are recorded in open_risks.",
+    ),
+    click.option(
+        "--config",
+        "config_file",
+        type=click.Path(path_type=Path),
+        help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
+    ),
+]
+"""The options `new` and `update` share, in the order `--help` lists them."""
+
+
 def packet_options(command: Callable[..., int]) -> Callable[..., int]:
-    """The options `new` and `update` share."""
-    options = [
-        click.option("--summary", help="What this session did (new: required)."),
-        click.option(
-            "--next-action",
-            help="The first thing the next session should do (new: required).",
-        ),
-        click.option(
-            "--verdict-pointer",
-            help="Path or URL of the test/verification report (new: required).",
-        ),
-        click.option("--title", help="The task's name."),
-        click.option("--branch", help="Branch (default: the checked-out branch)."),
-        click.option(
-            "--verify",
-            is_flag=False,
-            flag_value="",
-            default=None,
-            metavar="[CMD]",
-            help="Run CMD (sh -c, at the repository root; alone: the configuration's `verify`) "
-            "and move last_known_good_commit to HEAD only when it passes.",
-        ),
-        click.option(
-            "--last-known-good",
-            metavar="COMMIT",
-            help="Last commit with green tests; kept when --verify fails.",
-        ),
-        click.option(
-            "--target-branch",
-            help="Changed files against its merge base (default: first protected branch).",
-        ),
-        click.option(
-            "--risk",
-            "risks",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT SEVERITY",
-            callback=_two_values,
-            help="An open risk; SEVERITY: low, medium, high or critical. Repeatable.",
-        ),
-        click.option(
-            "--decision",
-            "decisions",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT WHY",
-            callback=_two_values,
-            help="A decision and its reason. Repeatable.",
-        ),
-        click.option(
-            "--ruled-out",
-            "ruled_out",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT WHY",
-            callback=_two_values,
-            help="What was ruled out and why. Repeatable.",
-        ),
-        click.option("--failed", "failed", multiple=True, help="A failed attempt. Repeatable."),
-        click.option(
-            "--trap", "traps", multiple=True, help="A trap for the next session. Repeatable."
-        ),
-        click.option(
-            "--pointer", "pointers", multiple=True, help="path, path:line or URL. Repeatable."
-        ),
-        click.option(
-            "--log",
-            "log_file",
-            type=click.Path(path_type=Path, allow_dash=True),
-            help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
-        ),
-        click.option(
-            "--from-transcript",
-            type=click.Path(path_type=Path),
-            help="A coding agent's session transcript (Claude Code or Codex CLI JSON lines): "
-            "its commands go to commands_run, its edited files to changed_files, its failures "
-            "to failed_attempts.",
-        ),
-        click.option(
-            "--allow-dirty",
-            is_flag=True,
-            help="Write over uncommitted changes; they are recorded in open_risks.",
-        ),
-        click.option(
-            "--config",
-            "config_file",
-            type=click.Path(path_type=Path),
-            help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
-        ),
-    ]
-    for option in reversed(options):
+    """``command`` with the options `new` and `update` share."""
+    for option in reversed(_PACKET_OPTIONS):
         command = option(command)
     return command

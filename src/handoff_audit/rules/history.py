@@ -176,9 +176,43 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 
 def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
+    unavailable: list[str] = []
+    yield from _lkg(ctx, facts, packet, info, unavailable)
+    if info.outdated_by is not None and not info.uncommitted:
+        commit = info.outdated_by
+        since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+        yield Hit(
+            PACKET_OUTDATED,
+            packet.path,
+            f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
+            f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
+            "with `handoff-audit update` (--summary, --next-action, --verify CMD)",
+        )
+    if not info.uncommitted:
+        yield from _age(ctx, facts, packet, info)
+        if info.changed_unavailable:
+            unavailable.append("the commit that last changed it is beyond the shallow clone")
+    if unavailable:
+        reason = facts.missing_reason
+        yield Hit(
+            HISTORY_UNAVAILABLE,
+            packet.path,
+            f"{'; '.join(unavailable)}{reason}, so its staleness was not judged: "
+            f"{FULL_HISTORY_FIX}",
+        )
+
+
+def _lkg(
+    ctx: AuditContext,
+    facts: History,
+    packet: Packet,
+    info: PacketHistory,
+    unavailable: list[str],
+) -> Iterator[Hit]:
+    """The judgement of the packet's last known good commit (what could not be judged goes to
+    ``unavailable``)."""
     lkg = str((packet.data or {}).get("last_known_good_commit"))
     head = (facts.head or "")[:12]
-    unavailable: list[str] = []
     if info.lkg_state == "missing":
         yield _lkg_hit(
             LKG_UNKNOWN,
@@ -218,28 +252,6 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             )
     elif info.lkg_state == "unavailable":
         unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
-    if info.outdated_by is not None and not info.uncommitted:
-        commit = info.outdated_by
-        since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
-        yield Hit(
-            PACKET_OUTDATED,
-            packet.path,
-            f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
-            f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
-            "with `handoff-audit update` (--summary, --next-action, --verify CMD)",
-        )
-    if not info.uncommitted:
-        yield from _age(ctx, facts, packet, info)
-        if info.changed_unavailable:
-            unavailable.append("the commit that last changed it is beyond the shallow clone")
-    if unavailable:
-        reason = facts.missing_reason
-        yield Hit(
-            HISTORY_UNAVAILABLE,
-            packet.path,
-            f"{'; '.join(unavailable)}{reason}, so its staleness was not judged: "
-            f"{FULL_HISTORY_FIX}",
-        )
 
 
 def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:

@@ -95,7 +95,7 @@ def _message(error: Exception) -> str:
 def rate_limited(error: Exception) -> bool:
     """True for GitHub's rate limits: a 429, or a 403 with ``Retry-After``, no requests left, or
     a message saying so (a read-only token's 403 has none of these)."""
-    from github import GithubException
+    from github import GithubException  # PyGithub loads only when the API is called (slow)
 
     if not isinstance(error, GithubException):
         return False

@@ -88,10 +88,18 @@ _CANONICAL = {
 # "Lesson 2" is a unit of a course, not a lesson learned.
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|\blessons? \d', re.IGNORECASE)
 
-_HEADING_PATTERNS = tuple(
-    (facet, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)"))
-    for facet, phrases in _HEADING_PHRASES
-)
+# Chinese and Japanese write no spaces between words: their phrases match anywhere in a heading.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    spaced = [re.escape(p) for p in phrases if not _UNSPACED.search(p)]
+    unspaced = [re.escape(p) for p in phrases if _UNSPACED.search(p)]
+    parts = [r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)"] if spaced else []
+    return re.compile("|".join(parts + unspaced))
+
+
+_HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases in _HEADING_PHRASES)
 
 
 def heading_facet(heading: str) -> str | None:
@@ -101,6 +109,15 @@ def heading_facet(heading: str) -> str | None:
         return None
     if text in _CANONICAL:
         return _CANONICAL[text]
+    # "Known limitations / backlog" names a next step as well as a risk: of a compound
+    # heading's parts, the first that names a facet wins over setup, risks and ideas.
+    named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
+    return next((each for each in named if each in FACETS), None) or next(
+        (each for each in named if each is not None), None
+    )
+
+
+def _phrase_facet(text: str) -> str | None:
     for facet, pattern in _HEADING_PATTERNS:
         if pattern.search(text):
             return facet

@@ -300,8 +300,10 @@ def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
 
 def _judge_heading(section: _Section, reading: Reading) -> None:
     facet = section.facet
-    if facet not in FACETS or all(_says_nothing(t) for _, t, _ in section.texts):
-        return  # an empty heading, or a template's "TBD", says nothing
+    if facet not in FACETS or all(
+        _says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
+    ):
+        return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
     if facet == "decisions" and not any(
         REASON_IN_SECTION.search(t) or NONE.match(t) for _, t, code in section.texts if not code
     ):
@@ -309,6 +311,10 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
             reading.unreasoned_decisions = section.line
         return
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
+
+
+_BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?\s*$")
+"""A block that is only a label ("Branch:"), with nothing after it."""
 
 
 def _says_nothing(content: str) -> bool:

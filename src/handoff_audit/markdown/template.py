@@ -45,11 +45,18 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
         ),
     ),
+    (
+        "a {braced} placeholder",
+        re.compile(r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z][^{}\n]*\s[^{}\n]*)\}(?![`}])"),
+    ),
+    ("a (parenthesised) placeholder", re.compile(r"^\((?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$")),
     ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
     ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
     ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
 )
 _EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
+_EMPTY_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])(?:\s+(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?)?\s*$")
+"""A list item with nothing in it, or only a label ("- Branch:"): a field left blank."""
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -87,6 +94,19 @@ def _prose_lines(text: str, *, prose_fences: bool = False) -> list[tuple[int, st
     return lines
 
 
+_IN_PROSE = frozenset({"a [bracketed] placeholder", "a {braced} placeholder"})
+
+
+def _blank_field(line: str, following: str) -> bool:
+    """``- Branch:`` (or a bare ``-``) with no deeper list or text under it."""
+    match = _EMPTY_ITEM.match(line)
+    if match is None:
+        return False
+    indent = len(match.group(1))
+    deeper = following.strip() and len(following) - len(following.lstrip()) > indent
+    return not deeper
+
+
 def _placeholder_in(line: str) -> str | None:
     """What makes ``line`` a template's placeholder; ``None`` when it says something."""
     if _EMPTY_TASK.match(line):
@@ -98,7 +118,7 @@ def _placeholder_in(line: str) -> str | None:
             continue
         rest = value[: match.start()] + value[match.end() :]
         # A placeholder inside a long sentence of real words is an example, not a blank.
-        if what == "a [bracketed] placeholder" and len(_WORDS.findall(rest)) > 8:
+        if what in _IN_PROSE and len(_WORDS.findall(rest)) > 8:
             continue
         return what
     return None
@@ -113,9 +133,11 @@ MIN_SHARE = 0.25
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
     prose = _prose_lines(text)
+    raw = text.splitlines()
     found = []
     for number, line in prose:
-        what = _placeholder_in(line)
+        following = raw[number] if number < len(raw) else ""
+        what = "a blank field" if _blank_field(line, following) else _placeholder_in(line)
         if what is not None:
             found.append(Placeholder(number, what, _short(line.strip())))
     if len(found) < MIN_PLACEHOLDERS or len(found) < MIN_SHARE * len(prose):

@@ -198,13 +198,39 @@ MIN_INSTRUCTIONS = 3
 """A file with at least this many lines of instructions about writing a handoff is a how-to."""
 
 
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n((?:.*\n){0,40}?)---[ \t]*(?:\n|\Z)")
+_COMMAND_KEYS = re.compile(
+    r"^(?:allowed-tools|argument-hint|disable-model-invocation|tools|model|agent)\s*:"
+    r"|^description\s*:\s*[\"']?(?:write|generate|create|update|produce|capture|save|prepare|"
+    r"summari[sz]e|run|execute|use|draft|compose|document)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""Front matter of an agent's command, skill or prompt file: tool grants, an argument hint, or a
+description that is an order ("Write a session handoff ...")."""
+
+
+def _command_front_matter(text: str) -> list[tuple[int, str]]:
+    block = _FRONT_MATTER.match(text)
+    if block is None:
+        return []
+    key = _COMMAND_KEYS.search(block.group(1))
+    if key is None:
+        return []
+    line = 2 + block.group(1).count("\n", 0, key.start())
+    return [(line, _short(text.splitlines()[line - 1].strip()))]
+
+
 def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
-    least ``MIN_INSTRUCTIONS`` of them; ``[]`` otherwise."""
+    least ``MIN_INSTRUCTIONS`` of them or the file is an agent's command (its front matter
+    says so); ``[]`` otherwise."""
+    command = _command_front_matter(text)
     found: list[tuple[int, str]] = []
     for number, line in _prose_lines(text, prose_fences=True):
         if any(cue.search(line) for cue in _INSTRUCTION_CUES):
             found.append((number, _short(line.strip())))
+    if command:
+        return command + found
     return found if len(found) >= MIN_INSTRUCTIONS else []
 
 

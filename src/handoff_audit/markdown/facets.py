@@ -235,9 +235,29 @@ def _sections(text: str, reading: Reading) -> list[_Section]:
         elif kind in ("fence", "code_block"):
             start = token.map[0] + 2 if token.map and kind == "fence" else _line(token, sections)
             if token.content.strip():
-                sections[-1].texts.append((start, token.content, True))
+                prose = kind == "fence" and _prose_fence(token.info, token.content)
+                sections[-1].texts.append((start, token.content, not prose))
             item_start = False
     return sections
+
+
+_PROSE_INFO = frozenset({"", "text", "txt", "md", "markdown", "prompt", "plaintext"})
+_WORD = re.compile(r"[^\W\d_]{2,}")
+PROSE_SHARE = 0.6
+"""A fenced block is prose (a pasted prompt or note) when this share of its lines are sentences."""
+
+
+def _prose_fence(info: str, content: str) -> bool:
+    """A ```text (or unlabelled) block of sentences: a quoted prompt or note, read as text."""
+    if info.strip().lower() not in _PROSE_INFO:
+        return False
+    lines = [line for line in content.splitlines() if line.strip()]
+    sentences = [
+        line
+        for line in lines
+        if len(_WORD.findall(line)) >= 5 and not line.rstrip().endswith((";", "{", "}", ")", ","))
+    ]
+    return len(lines) >= 5 and len(sentences) >= PROSE_SHARE * len(lines)
 
 
 def _open_section(

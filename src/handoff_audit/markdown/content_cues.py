@@ -63,6 +63,12 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
+_REASON_ELSEWHERE = (
+    r"因为|由于|为了|所以|原因|否则|以便|避免|ため|ので|から|потому что|так как|чтобы|иначе|"
+    r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst"
+)
+"""Reasons in other languages (the unspaced scripts' words match anywhere)."""
+
 _REASON = (
     r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
     r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|to cut|to save|to speed|"
@@ -250,7 +256,9 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"supports|uses)|in progress|work in progress|WIP|blocked on|is done|are done|"
             r"completed|(?:is|are|now|fully|not yet) (?:complete|working)|status:|"
             r"last commit|as of|already (?:exists?|checked|done|implemented|in place|merged)|"
-            r"(?:is|are|now) on main|merged (?:in)?to main)\b|✅|✓|☑|\[x\]",
+            r"(?:is|are|now) on main|merged (?:in)?to main)\b|✅|✓|☑|\[x\]"
+            r"|已完成|已实现|已修复|已上线|已提交|完了した|実装済み|выполнено|сделано|реализовано|"
+            r"исправлено|готово|terminé|implémenté|completado|implementado|erledigt|umgesetzt",
             re.IGNORECASE,
         ),
     ),
@@ -285,7 +293,8 @@ WEAK_CUES: dict[str, tuple[Cue, ...]] = {
                 "reasons",
                 re.compile(
                     r"\b(?:because|due to|so that|in order to|to avoid|to prevent|which means)\b"
-                    r"|\b(?:fixed|solved|resolved|handled|worked around) (?:this|it) (?:by|with)\b",
+                    r"|\b(?:fixed|solved|resolved|handled|worked around) (?:this|it) (?:by|with)\b"
+                    rf"|{_REASON_ELSEWHERE}",
                     re.IGNORECASE,
                 ),
             ),
@@ -320,7 +329,8 @@ CONTENT_CUES: dict[str, tuple[Cue, ...]] = {
 }
 REASON_IN_SECTION = re.compile(
     rf"\b(?:{_REASON}|why|reason|so|fails?|failed|breaks?|broke|slow|unsafe|flaky|without|"
-    r"needs?|requires?|avoid|would|won't|can't|cannot|doesn't|don't)\b|\s[—–-]\s|:\s|\(|;|->|=>|→",
+    r"needs?|requires?|avoid|would|won't|can't|cannot|doesn't|don't)\b|\s[—–-]\s|:\s|\(|;|->|=>|→"
+    rf"|{_REASON_ELSEWHERE}|：|（",
     re.IGNORECASE,
 )
 PLACEHOLDER = re.compile(

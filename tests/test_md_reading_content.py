@@ -94,3 +94,76 @@ def test_a_real_handoff_that_mentions_the_handoff_is_no_instructions() -> None:
         "session.\n\n## Next\n\n1. Run `make deploy`.\n"
     )
     assert instructions(text) == []
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["下一步", "后续顺序", "Следующие шаги", "Prochaines étapes", "Próximos pasos", "Nächste Schritte"],
+)
+def test_a_next_step_heading_counts_in_other_languages(heading: str) -> None:
+    text = f"# Refund\n\nRefunds round half-even now; tests pass.\n\n## {heading}\n\n1. `make e2e`\n"
+    assert "next" not in missing(text)
+
+
+def test_a_compound_heading_names_the_facet_of_any_part() -> None:
+    text = (
+        "# Refund\n\nRefunds round half-even now; tests pass.\n\n"
+        "## Known limitations / backlog\n\n- Port the exporter to the v2 API.\n"
+    )
+    assert "next" not in missing(text)
+    alone = text.replace("Known limitations / backlog", "Known limitations")
+    assert "next" in missing(alone)
+
+
+def test_a_reason_in_another_language_keeps_a_decision_heading() -> None:
+    decided = "# 交接\n\n## 架构决策\n\n- 金额用整数分存储，因为浮点数会累积误差。\n"
+    assert "decisions" not in missing(decided)
+    bare = "# 交接\n\n## 架构决策\n\n- 金额用整数分存储。\n"
+    assert "decisions" in missing(bare)
+
+
+def test_a_pasted_prompt_in_an_unlabelled_fence_is_read_as_text() -> None:
+    prompt = "\n".join(
+        [
+            "We are building the invoice exporter for the billing service today.",
+            "The CSV writer and the PDF renderer both work and their tests pass.",
+            "Secrets live only in the local env file and are never committed.",
+            "The staging deploy was checked by hand after the last migration.",
+            "WHAT'S LEFT / GOOD NEXT STEPS:",
+            "- Wire the exporter into the nightly job and add its alert rule.",
+        ]
+    )
+    text = f"# Continue the exporter\n\n```\n{prompt}\n```\n"
+    assert "next" not in missing(text)
+    code = "\n".join(f"x{n} = run(step={n})  # next step" for n in range(6))
+    assert "next" in missing(f"# Notes\n\nTests pass.\n\n```python\n{code}\n```\n")
+
+
+def test_braced_blanks_and_blank_fields_make_a_template() -> None:
+    braced = (
+        "# {TEAM} Handoff\n\n**Updated:** {DATE}\n\n## Current State\n\n"
+        "{What is built and working today.}\n\n## Lessons\n\n- {Lesson 1}\n- {Lesson 2}\n"
+    )
+    assert len(placeholders(braced)) >= 3
+    assert {"state"} <= missing(braced)
+    fields = (
+        "# Handoff\n\n## Repository\n\n- Branch:\n- Last commit:\n- Current HEAD:\n"
+        "- Environment: staging\n\n## Current task\n\n- Task:\n- Why now:\n"
+    )
+    assert [p.what for p in placeholders(fields)].count("a blank field") == 5
+    filled = "# Handoff\n\n- Files changed:\n  - `src/refund.py`\n- Branch: feat/refunds\n"
+    assert placeholders(filled) == []
+
+
+def test_an_agent_command_is_known_by_its_front_matter() -> None:
+    command = (
+        "---\ndescription: Generate a session summary for the next session\n"
+        "allowed-tools:\n  - Bash\n  - Read\n---\n\n# Session summary\n\n"
+        "## Phase 1\n\n1. Review recent activity and the todo list.\n"
+    )
+    assert instructions(command)[0][0] == 2
+    notes = (
+        "---\ndate: 2026-11-23\ndescription: Refund rounding, session 3\n---\n\n"
+        "# Refund rounding\n\nRefunds round half-even now.\n"
+    )
+    assert instructions(notes) == []

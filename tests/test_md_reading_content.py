@@ -98,7 +98,14 @@ def test_a_real_handoff_that_mentions_the_handoff_is_no_instructions() -> None:
 
 @pytest.mark.parametrize(
     "heading",
-    ["下一步", "后续顺序", "Следующие шаги", "Prochaines étapes", "Próximos pasos", "Nächste Schritte"],
+    [
+        "下一步",
+        "后续顺序",
+        "Следующие шаги",
+        "Prochaines étapes",
+        "Próximos pasos",
+        "Nächste Schritte",
+    ],
 )
 def test_a_next_step_heading_counts_in_other_languages(heading: str) -> None:
     text = f"# Refund\n\nTests pass.\n\n## {heading}\n\n- The exporter for the v2 API.\n"

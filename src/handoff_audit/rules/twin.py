@@ -99,7 +99,11 @@ numbering, with emoji and punctuation ignored:
   "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
-  wish lists ("Ideas", "Potential enhancements", "Future") are no next step.
+  wish lists ("Ideas", "Potential enhancements", "Future") are no next step. A compound
+  heading ("Known limitations / backlog") names the facet of any of its parts. The phrases
+  are also known in Chinese, Japanese, Russian, French, Spanish and German ("下一步",
+  "Следующие шаги", "Prochaines étapes", "Próximos pasos", "Nächste Schritte"; the list is
+  `markdown/cues/headings.json`), as are reasons and work done ("因为", "потому что", "已完成").
   A decisions section whose items give no reason at all ("because", "so that", "— why") is
   reported as "decisions without reasons" at its heading.
 - *The content, anywhere*: a path (`src/app.py`, `` `docs/` ``), `path:line`, a URL, a commit id
@@ -117,6 +121,8 @@ numbering, with emoji and punctuation ignored:
   items. Words quoted in a heading (`Fix "Failed to fetch"`) name no facet; "Failing tests",
   "Known constraints" and "Overview" name none either (a bug is a risk, not a dead end).
   "None." under a facet's heading says it on purpose and counts.
+- *A pasted prompt or note* in an unlabelled (or `text`/`md`) fence, most of its lines
+  sentences, is read as text; any other fenced block is code and counts only for pointers.
 
 `handoff-audit explain md-incomplete --file HANDOFF.md` prints, for each facet, the lines that
 counted (and what was recognised) or what was looked for.
@@ -149,7 +155,9 @@ never meant to be there, and the next session would still find nothing to contin
 **What counts.** At least three lines outside code blocks that tell the reader how to write a
 handoff: "create/write/update … the handoff/HANDOFF.md/this file", "the handoff should
 include …", "before ending the session, write …", "use this template", "fill in each section",
-or an agent's prompt ("You are …", "Execute immediately", "do not ask for confirmation"). One
+or an agent's prompt ("You are …", "Execute immediately", "do not ask for confirmation"); or
+front matter that only an agent's command or prompt file has (`allowed-tools:`,
+`argument-hint:`, or a `description:` that is an order: "Write a session handoff …"). One
 finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)

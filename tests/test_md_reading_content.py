@@ -161,6 +161,10 @@ def test_braced_blanks_and_blank_fields_make_a_template() -> None:
     assert [p.what for p in placeholders(fields)].count("a blank field") == 5
     filled = "# Handoff\n\n- Files changed:\n  - `src/refund.py`\n- Branch: feat/refunds\n"
     assert placeholders(filled) == []
+    said = "# Handoff\n\n- Blockers: (none)\n- Decisions: (none yet)\n- Ruled out: (n/a)\n"
+    assert placeholders(said) == []
+    blank = "# Handoff\n\n- Author: (your name)\n- Commit: (hash or message)\n- Branch: (e.g. x)\n"
+    assert len(placeholders(blank)) == 3
 
 
 def test_an_agent_command_is_known_by_its_front_matter() -> None:
@@ -175,3 +179,5 @@ def test_an_agent_command_is_known_by_its_front_matter() -> None:
         "# Refund rounding\n\nRefunds round half-even now.\n"
     )
     assert instructions(notes) == []
+    task = "---\ndescription: Fix the refund rounding\nagent: claude\n---\n\n# Refunds\n\nDone.\n"
+    assert instructions(task) == []

@@ -49,7 +49,14 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "a {braced} placeholder",
         re.compile(r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z][^{}\n]*\s[^{}\n]*)\}(?![`}])"),
     ),
-    ("a (parenthesised) placeholder", re.compile(r"^\((?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$")),
+    (
+        "a (parenthesised) placeholder",
+        re.compile(
+            r"^\((?!\W*(?:none|nothing|n/?a|no|not|unchanged|same|see)\b)"
+            r"(?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$",
+            re.IGNORECASE,
+        ),
+    ),
     ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
     ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
     ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
@@ -200,13 +207,14 @@ MIN_INSTRUCTIONS = 3
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n((?:.*\n){0,40}?)---[ \t]*(?:\n|\Z)")
 _COMMAND_KEYS = re.compile(
-    r"^(?:allowed-tools|argument-hint|disable-model-invocation|tools|model|agent)\s*:"
+    r"^(?:allowed-tools|argument-hint|disable-model-invocation)\s*:"
     r"|^description\s*:\s*[\"']?(?:write|generate|create|update|produce|capture|save|prepare|"
-    r"summari[sz]e|run|execute|use|draft|compose|document)\b",
+    r"summari[sz]e|run|execute|use|draft|compose|document)\b"
+    r"[^\n]*\b(?:hand-?off|hand-?over|session|summary|context|resume|continu\w*)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 """Front matter of an agent's command, skill or prompt file: tool grants, an argument hint, or a
-description that is an order ("Write a session handoff ...")."""
+description that is an order about a session ("Write a session handoff ...")."""
 
 
 def _command_front_matter(text: str) -> list[tuple[int, str]]:

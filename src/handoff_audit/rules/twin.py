@@ -157,7 +157,8 @@ handoff: "create/write/update … the handoff/HANDOFF.md/this file", "the handof
 include …", "before ending the session, write …", "use this template", "fill in each section",
 or an agent's prompt ("You are …", "Execute immediately", "do not ask for confirmation"); or
 front matter that only an agent's command or prompt file has (`allowed-tools:`,
-`argument-hint:`, or a `description:` that is an order: "Write a session handoff …"). One
+`argument-hint:`, or a `description:` that orders a session handoff or summary: "Write a
+session handoff …"). One
 finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)

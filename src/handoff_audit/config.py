@@ -23,7 +23,31 @@ from handoff_audit.errors import InputError
 from handoff_audit.model.findings import Severity
 from handoff_audit.suggest import unknown_name
 
-DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md")
+WORKING_NOTES = (
+    "**/HANDOFF.md",
+    "**/SESSION_HANDOFF.md",
+    "**/NEXT_SESSION.md",
+    "**/HANDOVER.md",
+    "**/AGENT_HANDOFF.md",
+    "**/CLAUDE_HANDOFF.md",
+    "**/HANDOFF_NOTES.md",
+)
+"""The single working notes people name their handoffs by, in any folder (counted in public
+repositories: docs/handoff-names.md). Found as packets, and blocked from protected branches."""
+
+KEPT_NOTES = ("**/CONTINUE.md", "**/SESSION_NOTES.md", "**/handover.md")
+"""Handoff names that are also kept on purpose as running logs: found and judged, not blocked."""
+
+DEFAULT_PACKETS = (
+    "**/handoff.json",
+    ".handoff/**/*.json",
+    *WORKING_NOTES,
+    *KEPT_NOTES,
+    "**/handoff.md",
+)
+
+DEFAULT_SERIES = ("**/docs/handoffs", "**/.claude/handoffs", "**/handoffs", "**/docs/sessions")
+"""Folders of dated markdown handoffs (docs/handoff-names.md gives the counts)."""
 
 GLOBS: dict[str, Any] = {"type": "array", "items": {"type": "string", "minLength": 1}}
 """The JSON Schema of a list of globs (or of other non-empty strings)."""
@@ -183,6 +207,10 @@ _AGENT_HOOK_SCHEMA = _mapping_of(
 )
 
 
+def _folder_globs(value: list[str], where: Where) -> tuple[str, ...]:
+    return tuple(glob.rstrip("/") for glob in value)
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """Validated configuration. Every field has the default README.md's "Configuration" shows."""
@@ -199,12 +227,25 @@ class Config:
     )
     """Globs that find packet files, relative to the repository root."""
     block_files: tuple[str, ...] = setting(
-        ("**/HANDOFF.md",),
+        WORKING_NOTES,
         accepts='a list of globs, e.g. ["**/HANDOFF.md"]',
         schema={"description": "Globs of files that must not reach a protected branch.", **GLOBS},
         read_by=("handoff-in-merge",),
     )
     """Globs of files that must not reach a protected branch."""
+    series: tuple[str, ...] = setting(
+        DEFAULT_SERIES,
+        accepts='a list of folder globs, e.g. ["docs/handoffs", "**/.claude/handoffs"]',
+        schema={
+            "description": "Globs of folders of markdown handoffs (a series): the newest file, "
+            "by the date in its name or else its last commit, is the current handoff; the others "
+            "are history, listed and never judged.",
+            **GLOBS,
+        },
+        convert=_folder_globs,
+    )
+    """Globs of folders whose markdown files form a series: the newest is the current handoff,
+    the others history."""
     protected_branches: tuple[str, ...] = setting(
         ("main", "master"),
         accepts='a list of branch globs, e.g. [main, "release/*"]',

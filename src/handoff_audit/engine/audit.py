@@ -14,7 +14,7 @@ from handoff_audit.engine import discovery, loading
 from handoff_audit.git.facts import gather_history
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, rel
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import CHECKS, RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
@@ -68,8 +68,12 @@ def _fewer_collections() -> Iterator[None]:
 
 
 def _run(request: AuditRequest) -> Report:
-    files = discovery.discover(request.root, request.paths, request.config)
-    packets, hits = loading.load_packets(request.root, files, request.config)
+    found = discovery.discover_all(request.root, request.paths, request.config)
+    packets, hits = loading.load_packets(request.root, found.files, request.config)
+    if found.history:
+        older = {rel(request.root, path): names for path, names in found.history.items()}
+        for packet in packets:
+            packet.history = older.get(packet.path, ())
     facts = gather_history(request.root, packets, request.target, request.config)
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
@@ -85,9 +89,9 @@ def _run(request: AuditRequest) -> Report:
     all_hits: list[Hit] = list(hits)
     for check in CHECKS:
         all_hits.extend(check(ctx))
-    found = suppressions.read(packets, RULES_BY_ID)  # once: applied, and its problems reported
-    all_hits.extend(found.problems)
-    findings, suppressed = _decide(all_hits, request, found)
+    inline = suppressions.read(packets, RULES_BY_ID)  # once: applied, and its problems reported
+    all_hits.extend(inline.problems)
+    findings, suppressed = _decide(all_hits, request, inline)
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -155,6 +159,7 @@ def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
         commits_behind=facts.commits_behind(packet) if facts else None,
         data=packet.data if clean else redact_data(packet.data),
         timeline=_timeline(packet, facts),
+        history=packet.history,
     )
 
 

@@ -616,3 +616,30 @@ def mark_safe_directory(path: Path) -> None:
     ``/`` so that git does not first inspect the very folder it distrusts. `GitError` on failure.
     """
     run(Path(path.anchor or "/"), ["config", "--global", "--add", "safe.directory", str(path)])
+
+
+def last_commit_times(root: Path, paths: Sequence[str]) -> dict[str, int]:
+    """The time (seconds since the epoch) of the last commit that touched each of ``paths``
+    (relative to ``root``), in one git call that stops once every path is dated; a path no
+    commit touched is absent, and so is everything when git cannot answer."""
+    wanted = set(paths)
+    found: dict[str, int] = {}
+    if not wanted:
+        return found
+    specs = [f":(literal){path}" for path in sorted(wanted)]
+    args = ["log", "--format=%x01%ct", "-z", "--name-only", "--relative", "--", *specs]
+    when = 0
+    try:
+        with stream(root, args) as records:
+            for record in records:
+                if record.startswith(b"\x01"):
+                    when = int(record[1:] or b"0")
+                    continue
+                name = record.lstrip(b"\n").decode("utf-8", "surrogateescape")
+                if name in wanted and name not in found:
+                    found[name] = when
+                    if len(found) == len(wanted):
+                        break
+    except (GitError, ValueError):
+        return found
+    return found

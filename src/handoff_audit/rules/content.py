@@ -95,7 +95,7 @@ PLACEHOLDER = Rule(
     id="placeholder",
     default=Severity.ERROR,
     summary="`next_action` or `summary` is blank or a placeholder (TODO, TBD, FIXME, n/a, none, "
-    "-, ..., <...>)",
+    "-, ..., <...>); a handoff markdown is still a template",
     doc="""\
 `summary` and `next_action` are the two fields the next session reads first. A template value
 left in place (`TODO`, `TBD`, `FIXME`, `n/a`, `none`, `-`, `...`, `<next step here>`) passes the
@@ -112,8 +112,23 @@ handoff.json:9:18: placeholder: next_action is a placeholder ("TODO"); write the
   concrete step for the next session
 ```
 
+In a hand-written handoff (markdown with no JSON twin), the rule fires once when the file is
+still a template: at least 3 lines outside code blocks, and at least a quarter of them, are
+placeholders — bracketed prose (`[2-3 sentences describing current progress]`,
+`[component]`), `YYYY-MM-DD`, `~XX%`, `<branch-name>`, `{{next_step}}`, `{DATE}` or
+`{What is built today.}`, a value wholly in parentheses (`(e.g. feature/login)`), a value that
+is only `TBD`/`TODO`/`...`, an empty `- [ ]`, or a list item left blank (`- Branch:` with
+nothing under it). The message names the lines. Such blocks never count
+for a facet either, so `md-incomplete` says what is missing underneath.
+
+```
+HANDOFF.md:5: placeholder: still a template: 9 lines are placeholders (a [bracketed]
+  placeholder, a date to fill in; lines 5, 7, 8, 11 and 5 more: "**Date:** YYYY-MM-DD"; …)
+```
+
 Fix: write the first concrete thing the next session should do (a command, a file to open, a
-decision to make), and a summary of what this session did.
+decision to make), and a summary of what this session did; in a template, replace every
+placeholder, or delete the file.
 """,
 )
 

@@ -36,6 +36,7 @@ from handoff_audit.authoring.workbench import (
     unsaved,
 )
 from handoff_audit.config import Config, load_config
+from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.errors import EXIT_OK, InputError
@@ -432,6 +433,7 @@ def _last_known_good(
         )
         return bench.head, SessionFacts()
     result = run_verify(bench.root, command, bench.head, dirty=bool(bench.dirt))
+    command = redact(command)  # from here on it is only shown
     if result.passed:
         click.echo(f"verify: `{command}` passed at {bench.head[:12]}", err=True)
         return bench.head, result.facts(None)
@@ -499,7 +501,9 @@ def _ordered(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _write(path: Path, data: dict[str, Any]) -> str:
-    """Write the packet and its twin; what was written, for the status line."""
+    """Write the packet and its twin, credentials redacted (the `secret` rule's patterns, so a
+    packet these commands write never fails it); what was written, for the status line."""
+    data = redact_data(data)
     wrote = [
         p
         for p, text in ((path, packet_text(data)), (twin_of(path), render_packet(data)))

@@ -112,10 +112,10 @@ _OWN: tuple[_Pattern, ...] = (
     ),
     _Pattern(
         "Authorization header",
-        r"(?i)\bauthorization\s*[:=]\s*[\"']?(?:basic|bearer|token)\s+([A-Za-z0-9._~+/=-]{8,})",
+        r"(?i)\bauthorization\s*[:=]\s*[\"']?(?:basic|bearer|token)\s+"
+        r"(?![$<{*%])[A-Za-z0-9._~+/=-]{8,4096}",
         ("authorization",),
-        1,
-        reject=_placeholder,
+        engine=_PY,
     ),
     _Pattern(
         "bearer token",
@@ -246,9 +246,30 @@ def json_may_hold_secret(json_text: str) -> bool:
 
     Every pattern's match holds one of its keywords, and JSON escapes other than ``\\u`` and
     ``\\/`` decode to characters no keyword has, so a keyword in a decoded string is also in
-    the text. One scan of the file then spares walking every string of a clean packet (speed).
+    the text. Without any escape (no backslash), each decoded string is the text between two
+    quotes; with the quotes made line ends, the patterns run once over the whole file in
+    multi-line mode (`_lines_variant`), and a string a pattern matches is matched there too. One
+    scan of the file then spares walking every string of a clean packet (speed).
     """
-    return "\\u" in json_text or "\\/" in json_text or bool(_candidates(json_text))
+    if "\\u" in json_text or "\\/" in json_text:
+        return True
+    candidates = _candidates(json_text)
+    if not candidates:
+        return False
+    if "\\" in json_text:
+        return True
+    lines = json_text.replace('"', "\n")
+    patterns = _patterns()
+    return any(
+        _compiled(_lines_variant(patterns[number].regex), patterns[number].engine).search(lines)
+        for number in candidates
+    )
+
+
+def _lines_variant(regex: str) -> str:
+    """``regex`` with ``^``/``$`` (and RE2's ``\\A``/``\\z``) matching at every line end: it
+    matches a text of lines wherever the original matches one of the lines alone."""
+    return "(?m)" + regex.replace("\\z", "$").replace("\\A", "^")
 
 
 def _allowed(pattern: _Pattern, text: str, match: Any, secret: str) -> bool:

@@ -21,6 +21,12 @@ INVISIBLE = (0x180E, 0x200B, *range(0x2060, 0x2065), 0xFEFF)
 """Zero-width and invisible characters that join nothing."""
 _ALL = {code: _ESCAPES.get(chr(code), f"\\x{code:02x}") for code in _CODES}
 _ALL |= {code: f"\\u{code:04x}" for code in (*BIDI, *INVISIBLE)}
+# A path's byte that is not UTF-8 arrives as a lone surrogate (U+DC80-U+DCFF, Python's
+# surrogateescape) and cannot be written at all: shown as the byte, ``\\xff``. Any other lone
+# surrogate (a ``\\ud800`` escape in JSON) as its code.
+_UNDECODABLE = {code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)}
+_SURROGATES = {code: f"\\u{code:04x}" for code in range(0xD800, 0xE000)} | _UNDECODABLE
+_ALL |= _SURROGATES
 _TEXT = {code: esc for code, esc in _ALL.items() if chr(code) not in "\n\t"}
 # Line and paragraph separators end a line in some terminals and editors; a one-line name keeps them
 # visible as well.
@@ -38,6 +44,9 @@ def one_line(value: str) -> str:
 
 
 _JSON = {code: f"\\u{code:04x}" for code in [0x7F, *range(0x80, 0xA0), *BIDI, *INVISIBLE]}
+_JSON |= {code: f"\\\\x{code - 0xDC00:02x}" for code in _UNDECODABLE} | {
+    code: f"\\u{code:04x}" for code in _SURROGATES if code not in _UNDECODABLE
+}
 
 
 def json_text(value: str) -> str:

@@ -232,8 +232,19 @@ def _prefilter() -> tuple[Any, tuple[tuple[int, ...], ...]]:
     return scan, tuple(tuple(numbers) for numbers in index.values())
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _encodable(text: str) -> str:
+    """``text`` with each lone surrogate (an undecodable byte of a path, a ``\\ud800`` in JSON)
+    made U+FFFD: RE2 reads UTF-8, and the indexes stay the same."""
+    if text.isascii() or not _SURROGATE.search(text):
+        return text
+    return _SURROGATE.sub("\ufffd", text)
+
+
 def _candidates(text: str) -> set[int]:
-    """The patterns whose keywords ``text`` holds (case-folded)."""
+    """The patterns whose keywords ``text`` (`_encodable`) holds (case-folded)."""
     scan, patterns_of = _prefilter()
     hits = scan.Match(text.lower())
     if not hits:
@@ -253,6 +264,7 @@ def json_may_hold_secret(json_text: str) -> bool:
     """
     if "\\u" in json_text or "\\/" in json_text:
         return True
+    json_text = _encodable(json_text)
     candidates = _candidates(json_text)
     if not candidates:
         return False
@@ -307,12 +319,14 @@ def find_secrets(text: str) -> list[SecretMatch]:
     """Every credential-looking span in ``text``, in order, overlaps removed."""
     if not text:
         return []
+    text = _encodable(text)
     candidates = _candidates(text)
     return scan(text, sorted(candidates)) if candidates else []
 
 
 def scan(text: str, numbers: Iterable[int]) -> list[SecretMatch]:
     """`find_secrets` with the patterns numbered ``numbers`` (`_patterns`), no prefilter."""
+    text = _encodable(text)
     patterns = _patterns()
     found: list[SecretMatch] = []
     for number in numbers:

@@ -23,7 +23,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -114,7 +114,7 @@ _OWN: tuple[_Pattern, ...] = (
         "Authorization header",
         r"(?i)\bauthorization\s*[:=]\s*[\"']?(?:basic|bearer|token)\s+"
         r"(?![$<{*%])[A-Za-z0-9._~+/=-]{8,4096}",
-        ("authorization",),
+        ("author",),  # "authorİzation".lower() is not "authorization"; Python's re matches it
         engine=_PY,
     ),
     _Pattern(
@@ -127,8 +127,8 @@ _OWN: tuple[_Pattern, ...] = (
     _Pattern(
         "credential assignment",
         r"(?:^|[^A-Za-z0-9_])(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|KEY|APIKEY)"
-        r"|TOKEN|SECRET|PASSWORD|PASSWD|APIKEY)[ \t]*=[ \t]*[\"']?([^\s\"'`;|&]{3,})",
-        ("token", "secret", "pass", "key"),
+        r"|TOKEN|SECRET|PASSWORD|PASSWD|APIKEY)=[ \t]*[\"']?([^\s\"'`;|&]{3,})",
+        ("token=", "secret=", "password=", "passwd=", "pass=", "key="),
         1,
         reject=_placeholder,
     ),
@@ -243,15 +243,24 @@ def _encodable(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
+_FOLD = str.maketrans({"\u0131": "i", "\u017f": "s"})
+"""Letters that case-insensitive matching takes for ASCII ones though ``lower()`` keeps them:
+dotless i and long s (Python's ``re`` and RE2 both fold them)."""
+
+
 def _candidates(text: str) -> set[int]:
     """The patterns whose keywords ``text`` (`_encodable`) holds (case-folded)."""
     scan, patterns_of = _prefilter()
-    hits = scan.Match(text.lower())
+    lower = text.lower()
+    if "\u0131" in lower or "\u017f" in lower:  # rare: translate() is slow on long text
+        lower = lower.translate(_FOLD)
+    hits = scan.Match(lower)
     if not hits:
         return set()
     return {number for hit in hits for number in patterns_of[hit]}
 
 
+@lru_cache(maxsize=16_384)  # the rule and the report ask about each packet's text (speed)
 def json_may_hold_secret(json_text: str) -> bool:
     """False when no string decoded from this JSON text can look like a credential.
 
@@ -270,18 +279,46 @@ def json_may_hold_secret(json_text: str) -> bool:
         return False
     if "\\" in json_text:
         return True
-    lines = json_text.replace('"', "\n")
-    patterns = _patterns()
-    return any(
-        _compiled(_lines_variant(patterns[number].regex), patterns[number].engine).search(lines)
-        for number in candidates
-    )
+    return bool(_matching(json_text.replace('"', "\n"), frozenset(candidates), lines=True))
 
 
 def _lines_variant(regex: str) -> str:
     """``regex`` with ``^``/``$`` (and RE2's ``\\A``/``\\z``) matching at every line end: it
     matches a text of lines wherever the original matches one of the lines alone."""
     return "(?m)" + regex.replace("\\z", "$").replace("\\A", "^")
+
+
+def _matching(text: str, candidates: frozenset[int], *, lines: bool = False) -> list[int]:
+    """The candidates that match somewhere in ``text``: the RE2 ones in one pass of a set."""
+    patterns = _patterns()
+    numbers, together = _set_of(candidates, lines)
+    found = [n for n in candidates if patterns[n].engine == _PY]
+    if lines:
+        found = [n for n in found if _compiled(_lines_variant(patterns[n].regex), _PY).search(text)]
+    else:
+        found = [n for n in found if _compiled(patterns[n].regex, _PY).search(text)]
+    if together is not None:
+        found.extend(numbers[i] for i in together.Match(text) or ())
+    return sorted(found)
+
+
+@lru_cache(maxsize=512)
+def _set_of(candidates: frozenset[int], lines: bool) -> tuple[tuple[int, ...], Any]:
+    """The RE2 patterns among ``candidates`` as one RE2 set (compiled once per combination)."""
+    import re2  # start-up: only once there is text to scan
+
+    patterns = _patterns()
+    numbers = tuple(sorted(n for n in candidates if patterns[n].engine != _PY))
+    if not numbers:
+        return numbers, None
+    options = re2.Options()
+    options.log_errors = False
+    together = re2.Set.SearchSet(options)
+    for number in numbers:
+        regex = patterns[number].regex
+        together.Add(_lines_variant(regex) if lines else regex)
+    together.Compile()
+    return numbers, together
 
 
 def _allowed(pattern: _Pattern, text: str, match: Any, secret: str) -> bool:
@@ -321,7 +358,7 @@ def find_secrets(text: str) -> list[SecretMatch]:
         return []
     text = _encodable(text)
     candidates = _candidates(text)
-    return scan(text, sorted(candidates)) if candidates else []
+    return scan(text, _matching(text, frozenset(candidates))) if candidates else []
 
 
 def scan(text: str, numbers: Iterable[int]) -> list[SecretMatch]:

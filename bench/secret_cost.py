@@ -18,6 +18,7 @@ from pathlib import Path
 
 import measure
 import synth
+
 from handoff_audit.config import load_config
 from handoff_audit.credentials import json_may_hold_secret
 from handoff_audit.engine.discovery import discover

@@ -5,8 +5,10 @@ connections are retried with exponential backoff, honouring ``Retry-After`` and
 ``X-RateLimit-Reset``, within a total waiting budget. Everything else fails at once with
 `ApiError`, whose message is one line, names the call, and never contains the token.
 
-All the calls of one run share one time bound (`RetryPolicy.total`, 60 s): no request starts that
-could end after it, so an API that never answers costs the run at most that long.
+All the calls of one run share one time bound (`RetryPolicy.total`, 60 s), on the wall clock:
+no request starts that could end after it, and a response still arriving when it passes (a
+server that sends a byte every few seconds never trips a per-read timeout) is given up
+(`deadline.within`), so an API that never answers costs the run at most that long.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from handoff_audit import __version__
+from handoff_audit.deadline import DeadlinePassed, within
 
 if TYPE_CHECKING:
     from github.IssueComment import IssueComment
@@ -160,7 +163,12 @@ def retrying(
                 "used up"
             )
         try:
-            return call()
+            return call() if deadline is None else within(deadline - policy.timer(), call)
+        except DeadlinePassed:
+            raise ApiError(
+                f"{what} did not finish within the run's {policy.total:.0f} s of GitHub API time "
+                "(the server answers too slowly)"
+            ) from None
         except ApiError:
             raise
         except (GithubException, requests.RequestException) as error:

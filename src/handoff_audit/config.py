@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from handoff_audit.credentials import show
+from handoff_audit.globs import problem as glob_problem
 from handoff_audit.errors import InputError
 from handoff_audit.model.findings import Severity
 from handoff_audit.suggest import unknown_name
@@ -167,6 +168,9 @@ def _from_file(
     if path.suffix == ".toml":
         import tomllib  # only when the configuration is in a TOML file (start-up)
 
+        shape = _toml_shape(text)
+        if shape is not None:
+            raise InputError(f"{source}: {shape}; not a configuration")
         try:
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
@@ -193,7 +197,55 @@ def _from_file(
             raise InputError(f"{source}: not valid YAML{where}: {problem}") from None
         if raw is None:
             raw = {}
+    if _deeper_than(raw, MAX_YAML_DEPTH):
+        raise InputError(
+            f"{source}: nested more than {MAX_YAML_DEPTH} levels deep; not a configuration"
+        )
     return _validate(raw, source, path.parent, rule_ids, roots)
+
+
+MAX_TOML_KEY_PARTS = 32
+"""A dotted key or table header with more parts is refused before parsing: tomllib takes time
+quadratic in the parts of one key, and no configuration needs more."""
+
+
+def _toml_shape(text: str) -> str | None:
+    """Why ``text`` is refused before TOML parsing, or ``None``: a line whose key (before its
+    first ``=``, or a ``[table]`` header) has more than `MAX_TOML_KEY_PARTS` dotted parts
+    outside quotes."""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip()
+        key = stripped if stripped.startswith("[") else stripped.partition("=")[0]
+        if key.count(".") < MAX_TOML_KEY_PARTS:
+            continue
+        dots, quote = 0, ""
+        for char in key:
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            elif char == ".":
+                dots += 1
+        if dots >= MAX_TOML_KEY_PARTS:
+            return f"line {number} has a key of more than {MAX_TOML_KEY_PARTS} dotted parts"
+    return None
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """True when ``value`` nests more than ``limit`` lists or mappings (no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 MAX_YAML_DEPTH = 32
@@ -268,6 +320,11 @@ def _validate(
         raise InputError(
             f"{source}: {key} is {show(value)}; expected {_ACCEPTS.get(key, 'a valid value')}"
         )
+    for key in ("packets", "block-files", "protected-branches"):
+        for pattern in raw.get(key, ()):
+            refused = glob_problem(pattern)
+            if refused is not None:
+                raise InputError(f"{source}: {key}: the glob {show(pattern)} is {refused}")
     severities: dict[str, Severity | None] = {}
     for rule_id, level in raw.get("rules", {}).items():
         if rule_id not in rule_ids:

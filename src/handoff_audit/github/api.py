@@ -26,12 +26,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-VIEWER_QUERY = "query { viewer { login } }"
-
-
-def same_login(a: str, b: str) -> bool:
-    """Logins match with or without the ``[bot]`` suffix (GraphQL and REST disagree on it)."""
-    return a.lower().removesuffix("[bot]") == b.lower().removesuffix("[bot]")
+VIEWER_QUERY = "query { viewer { login databaseId } }"
 
 
 class ApiError(Exception):
@@ -215,6 +210,33 @@ class Comment:
     """Its markdown."""
     raw: IssueComment = field(compare=False, repr=False)
     """The PyGithub object, to edit or delete it."""
+    author_type: str = "User"
+    """Its author's ``user.type``: ``Bot`` for an app, ``User``, ``Organization``..."""
+    author_id: int | None = None
+    """Its author's ``user.id``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who the token is, as GraphQL's ``viewer`` says."""
+
+    login: str
+    """The login, without the ``[bot]`` that REST adds for an app (``github-actions``)."""
+    id: int | None = None
+    """The account's id (``databaseId``), the ``user.id`` of its REST objects."""
+
+    @classmethod
+    def of(cls, who: str | Identity) -> Identity:
+        """``who`` as an identity; a login alone matches only an app's (``[bot]``) comments."""
+        return who if isinstance(who, Identity) else cls(who.removesuffix("[bot]"))
+
+    def wrote(self, comment: Comment) -> bool:
+        """True when ``comment`` is this identity's own: for an app, a ``Bot`` whose login is
+        exactly ours plus ``[bot]``; for a user, the same account id. A *User* whose login
+        equals the app's name (``github-actions``, no ``[bot]``) is someone else."""
+        if comment.author_type == "Bot":
+            return comment.author.lower() == self.login.lower() + "[bot]"
+        return self.id is not None and comment.author_id == self.id
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,13 +283,20 @@ class Client:
 
     def viewer(self) -> str:
         """The login of the token's own identity (works for app tokens, unlike ``GET /user``)."""
+        return self.identity().login
 
-        def ask() -> str:
+    def identity(self) -> Identity:
+        """The token's own identity: GraphQL ``viewer``'s login and account id."""
+
+        def ask() -> Identity:
             _, data = self._github.requester.graphql_query(VIEWER_QUERY, {})
-            login = ((data.get("data") or {}).get("viewer") or {}).get("login")
+            viewer = (data.get("data") or {}).get("viewer") or {}
+            login, number = viewer.get("login"), viewer.get("databaseId")
             if not isinstance(login, str) or not login:
                 raise ApiError("GraphQL viewer answered without a login")
-            return login
+            return Identity(
+                login.removesuffix("[bot]"), number if isinstance(number, int) else None
+            )
 
         return self._retrying("asking GraphQL for the token's identity", ask)
 
@@ -289,19 +318,27 @@ class Client:
         def fetch() -> list[Comment]:
             issue = self._repo.get_issue(number)
             return [
-                Comment(c.id, c.user.login if c.user else "", c.body or "", c)
+                Comment(
+                    c.id,
+                    c.user.login if c.user else "",
+                    c.body or "",
+                    c,
+                    author_type=(c.user.type or "User") if c.user else "User",
+                    author_id=c.user.id if c.user else None,
+                )
                 for c in issue.get_comments()
             ]
 
         return self._retrying(f"listing the comments of #{number}", fetch)
 
-    def create_comment(self, number: int, body: str, author: str) -> int:
+    def create_comment(self, number: int, body: str, author: str | Identity) -> int:
         """Post a new comment on pull request ``number`` as ``author``; returns its id."""
         issue = self._repo.get_issue(number)
+        who = Identity.of(author)
 
         def already_there() -> int | None:
             for comment in self.comments(number):
-                if comment.body == body and same_login(comment.author, author):
+                if comment.body == body and who.wrote(comment):
                     return comment.id
             return None
 

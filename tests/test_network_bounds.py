@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -43,7 +43,7 @@ class _Drip(BaseHTTPRequestHandler):
 
 
 class _Plain(BaseHTTPRequestHandler):
-    hits: list[str] = []
+    hits: ClassVar[list[str]] = []
 
     def do_GET(self) -> None:
         _Plain.hits.append(self.path)

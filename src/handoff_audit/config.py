@@ -14,8 +14,8 @@ from types import MappingProxyType
 from typing import Any
 
 from handoff_audit.credentials import show
-from handoff_audit.globs import problem as glob_problem
 from handoff_audit.errors import InputError
+from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
 from handoff_audit.suggest import unknown_name
 

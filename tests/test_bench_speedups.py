@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 
 from handoff_audit import credentials, jsonpos
 from handoff_audit.engine import loading
-from handoff_audit.markdown import model, render
+from handoff_audit.markdown import render, sections
 from handoff_audit.schema import load_schema, messages
 from handoff_audit.schema.fastcheck import compile_check
 from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
@@ -377,7 +377,7 @@ def test_checking_valid_packets_never_imports_jsonschema(tmp_path: Path) -> None
 
 @given(st.integers() | st.booleans() | st.none() | st.floats() | st.lists(st.integers()))
 def test_as_text_of_a_number_is_what_json_says(value: Any) -> None:
-    assert model.as_text(value) == json.dumps(value, ensure_ascii=False, sort_keys=True)
+    assert sections.as_text(value) == json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 # -- loading: resolving each folder once resolves as Path.resolve() does ------------------------

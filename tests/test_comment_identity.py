@@ -11,8 +11,8 @@ import pytest
 
 from action_support import report
 from fake_github import FakeGitHub, serve
-from handoff_audit.github.api import Client, RetryPolicy
-from handoff_audit.github.comment import MARKER, upsert
+from handoff_audit.action.api import Client, RetryPolicy
+from handoff_audit.action.comment import MARKER, upsert
 
 PR = 7
 BOT = "github-actions[bot]"

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from action_support import packet_data
+from handoff_audit.action import comment
 from handoff_audit.formats import inert
-from handoff_audit.github import comment
 from handoff_audit.model.findings import PacketInfo, Report
 from test_action_inert import elements
 

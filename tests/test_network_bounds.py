@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 import pytest
 
 from core_packets import packet, write_packet
+from handoff_audit.action.api import ApiError, Client, RetryPolicy
 from handoff_audit.errors import InputError
-from handoff_audit.github.api import ApiError, Client, RetryPolicy
 from handoff_audit.schema import remote
 from test_action_cache_owner import _certificate
 

@@ -27,6 +27,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
+from handoff_audit.textcut import shorten
+
 
 @dataclass(frozen=True, slots=True)
 class _Allow:
@@ -419,8 +421,9 @@ _ROOM = 20_000
 """Characters kept of a value before redaction: more than the longest credential pattern."""
 
 
-def _shortened(value: Any, room: int) -> Any:
-    """A copy of ``value`` whose JSON is about ``room`` characters at most."""
+def _bounded(value: Any, room: int) -> Any:
+    """A copy of ``value`` whose JSON is about ``room`` characters at most (a bound on the work,
+    not a cut a reader sees: `show` shortens the result with `textcut.shorten`)."""
     if isinstance(value, str):
         return value[: max(room, 1)]
     if isinstance(value, (list, tuple, dict)):
@@ -430,7 +433,7 @@ def _shortened(value: Any, room: int) -> Any:
         for key, item in pairs:
             if used >= room:
                 break
-            short = _shortened(item, room - used)
+            short = _bounded(item, room - used)
             kept.append((str(key)[:room], short))
             used += len(json.dumps(short, ensure_ascii=False, default=str)) + len(str(key)) + 4
         if isinstance(value, dict):
@@ -443,9 +446,8 @@ def show(value: Any, limit: int = 60) -> str:
     """A value as a message may quote it: JSON-quoted, shortened, secrets redacted, printable."""
     # Shortened before it is serialised (a value can be huge, or share parts many times over),
     # but with room to spare so that a credential is still whole when it is redacted.
-    text = json.dumps(_shortened(value, _ROOM), ensure_ascii=False, default=str)
+    text = json.dumps(_bounded(value, _ROOM), ensure_ascii=False, default=str)
     text = redact(text)
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
+    text = shorten(text, limit)
     # A lone surrogate ("\ud800" in the JSON) cannot be written to a UTF-8 terminal.
     return text.encode("utf-8", "backslashreplace").decode("utf-8")

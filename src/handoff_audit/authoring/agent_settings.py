@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.authoring.packet_files import refuse_outside, write_atomic
 from handoff_audit.errors import InputError
 
 HOOK_COMMAND = "handoff-audit hook"
@@ -71,8 +72,6 @@ def install(
 ) -> tuple[Path, list[str]]:
     """Merge the hook into ``top/.claude/settings.json`` (created when missing); the file and
     the events added (none when it was already there: the file is then left untouched)."""
-    from handoff_audit.authoring.packet_files import refuse_outside, write_atomic
-
     path = top / SETTINGS
     refuse_outside(path)
     settings: Any = {}

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.atomic import replace_file
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine import loading
 from handoff_audit.engine.discovery import absolute, find_root
@@ -88,22 +87,8 @@ def write_atomic(path: Path, text: str) -> bool:
     except OSError:
         pass
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.chmod(temp, mode)
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        replace_file(path, data)
     except OSError as error:
         raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
     return True

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.credentials import json_may_hold_secret, redact, redact_data
+from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine import discovery, loading
 from handoff_audit.git.facts import gather_history
 from handoff_audit.model.context import AuditContext, Target
@@ -43,7 +43,11 @@ class AuditRequest:
 
 
 def run_audit(request: AuditRequest) -> Report:
-    """Run every check over the packets under ``request.paths`` and collect a Report."""
+    """Run every check over the packets under ``request.paths`` and collect a Report.
+
+    The one place that changes process-wide state, for the run only and restored after it: the
+    garbage collector's threshold (`_fewer_collections`); a worker pool belongs here too.
+    """
     with _fewer_collections():
         return _run(request)
 
@@ -81,7 +85,9 @@ def _run(request: AuditRequest) -> Report:
     all_hits: list[Hit] = list(hits)
     for check in CHECKS:
         all_hits.extend(check(ctx))
-    findings, suppressed = _decide(all_hits, request, suppressions.read(packets, RULES_BY_ID))
+    found = suppressions.read(packets, RULES_BY_ID)  # once: applied, and its problems reported
+    all_hits.extend(found.problems)
+    findings, suppressed = _decide(all_hits, request, found)
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -169,8 +175,3 @@ def _timeline(packet: Packet, facts: History | None) -> Timeline | None:
         head_time=facts.head_time,
         uncommitted=info.uncommitted,
     )
-
-
-def _clean(packet: Packet) -> bool:
-    """True when the packet's data was parsed from a text that holds no credential (speed)."""
-    return packet.text is not None and not json_may_hold_secret(packet.text)

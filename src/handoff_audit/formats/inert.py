@@ -16,6 +16,7 @@ import html
 import re
 
 from handoff_audit import controls
+from handoff_audit.textcut import shorten
 
 ZWJ = "\u200d"
 """Zero-width joiner: breaks a mention or a marker without changing what a reader sees."""
@@ -49,7 +50,7 @@ def _defuse(
     cut to that many characters (and an ellipsis). Whitespace is folded, but for an ``exact``
     value (a path, a command) where a newline or a tab is shown as ``\\n`` or ``\\t``."""
     if limit is not None and len(value) > limit:
-        value = value[:limit] + "…"
+        value = shorten(value, limit + 1)
     value = value.replace("\0", "\ufffd")
     if exact:
         value = controls.one_line(value)

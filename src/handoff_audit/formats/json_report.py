@@ -1,4 +1,4 @@
-"""The JSON report, version 1, exactly as DESIGN.md describes it.
+"""The JSON report, version 1, exactly as README.md's "Command line" section shows it.
 
 The packets' own data is left out on purpose: the report says what was checked and what was
 found, and a consumer that wants a packet reads the file.

@@ -17,296 +17,46 @@ links, commits). Two signals count, like a careful reader's:
 Only markdown-it's block tokens are built (headings, list items, paragraphs, code, each with
 its lines); text inside a block is read with regular expressions. That keeps a file well under
 a millisecond per kilobyte. Never raises, whatever the text.
+
+The heading phrases are package data (``markdown/cues/headings.json``); the content cues, regular
+expressions built with code, stay here.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.headings import normalise
+from handoff_audit.textcut import shorten
+
+_short = partial(shorten, limit=80, squeeze=True)
+"""Evidence is quoted on one line of at most 80 characters."""
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
+
+def _cue_data(name: str) -> list[tuple[str, list[str]]]:
+    """A word list of package data (``markdown/cues/NAME``): [facet, phrases] pairs, in order."""
+    text = resources.files("handoff_audit.markdown").joinpath("cues", name).read_text("utf-8")
+    return [(facet, phrases) for facet, phrases in json.loads(text)]
+
+
 FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
 """In the order a reader looks for them."""
 
-# Heading phrases per facet, matched as whole words in the normalised heading. The first facet
-# with a phrase in the heading wins, so the order settles overlaps ("Quick start for the next
-# AI" is setup, "Known issues" are risks and "Ideas for later" a wish list: none of them is a
-# next step; "Files changed" is pointers, not state). Setup, risks and ideas are no facet: they
-# only keep their sections from counting for one.
-_HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "setup",
-        (
-            "quick start",
-            "quickstart",
-            "getting started",
-            "setup",
-            "set up",
-            "install",
-            "installation",
-            "how to run",
-            "how to test",
-            "running",
-            "usage",
-            "commands",
-            "environment",
-            "prerequisites",
-            "how to build",
-            "building",
-            "testing",
-            "validation",
-            "verification",
-            "verify",
-            "checklist",
-        ),
-    ),
-    # A heading that says "decisions" is about them, even with "(do not re-litigate)" after it.
-    ("decisions", ("decision", "decisions", "decided", "rationale")),
-    (
-        "ruled_out",
-        (
-            "ruled out",
-            "rule out",
-            "rejected",
-            "dead end",
-            "dead ends",
-            "not to do",
-            "don't",
-            "do not",
-            "avoid",
-            "alternatives",
-            "tried",
-            "attempts",
-            "attempted",
-            "failed attempts",
-            "failed approaches",
-            "what failed",
-            "didn't work",
-            "did not work",
-            "what broke",
-            "gotcha",
-            "gotchas",
-            "trap",
-            "traps",
-            "pitfall",
-            "pitfalls",
-            "caveat",
-            "caveats",
-            "warning",
-            "warnings",
-            "careful",
-            "critical reminders",
-            "lesson",
-            "lessons",
-            "learned",
-            "learnings",
-            "deliberately not",
-            "not changed",
-            "anti pattern",
-            "anti patterns",
-            "mistakes",
-            "watch out",
-            "intentionally not",
-            "out of scope",
-            "won't do",
-            "not doing",
-            "non goals",
-            "deliberately",
-            "beware",
-            "discarded",
-            "abandoned",
-            "rules",
-            "risk boundaries",
-        ),
-    ),
-    (
-        "decisions",
-        (
-            "decision",
-            "decisions",
-            "decided",
-            "rationale",
-            "why",
-            "design",
-            "architecture",
-            "architectural",
-            "chose",
-            "choices",
-            "choice",
-            "trade off",
-            "trade offs",
-            "tradeoffs",
-            "approach",
-            "principles",
-            "conventions",
-            "insights",
-            "key knowledge",
-        ),
-    ),
-    (
-        "risks",
-        (
-            "known issues",
-            "remaining issues",
-            "open issues",
-            "outstanding issues",
-            "known bugs",
-            "open bugs",
-            "risk",
-            "risks",
-            "limitations",
-            "concerns",
-            "failed",
-            "failing",
-            "failure",
-            "failures",
-            "not working",
-            "broken",
-        ),
-    ),
-    (
-        "ideas",
-        (
-            "potential",
-            "enhancements",
-            "ideas",
-            "idea",
-            "nice to have",
-            "nice to haves",
-            "wishlist",
-            "wish list",
-            "future",
-            "someday",
-            "possible improvements",
-            "maybe",
-        ),
-    ),
-    (
-        "next",
-        (
-            "next",
-            "todo",
-            "to do",
-            "todos",
-            "follow up",
-            "follow ups",
-            "followups",
-            "remaining",
-            "priorities",
-            "priority",
-            "recommended",
-            "pick up",
-            "resume",
-            "action items",
-            "actions",
-            "plan",
-            "roadmap",
-            "open items",
-            "open tasks",
-            "outstanding",
-            "pending",
-            "what to do",
-            "queued",
-            "first action",
-            "queue",
-            "task list",
-            "upcoming",
-            "needs to be done",
-            "to be done",
-            "what needs",
-            "what's left",
-            "whats left",
-            "remaining work",
-            "work items",
-            "tasks",
-            "immediate",
-            "start here",
-            "where to start",
-            "open questions",
-            "blocked",
-            "blockers",
-            "unfinished",
-            "incomplete",
-            "not done",
-            "left to do",
-            "proposed",
-            "goals",
-        ),
-    ),
-    (
-        "pointers",
-        (
-            "pointer",
-            "pointers",
-            "files",
-            "file",
-            "reference",
-            "references",
-            "links",
-            "see also",
-            "resources",
-            "docs",
-            "documentation",
-            "entry point",
-            "entry points",
-            "waypoints",
-            "code map",
-            "where to look",
-            "look at",
-            "paths",
-            "locations",
-            "artifacts",
-            "sources",
-            "commits",
-            "key code",
-            "structure",
-        ),
-    ),
-    (
-        "state",
-        (
-            "summary",
-            "state",
-            "status",
-            "snapshot",
-            "done",
-            "accomplished",
-            "completed",
-            "complete",
-            "progress",
-            "what changed",
-            "changes",
-            "changed",
-            "changelog",
-            "what i did",
-            "what we did",
-            "what was",
-            "this session",
-            "session",
-            "where we are",
-            "where things stand",
-            "current",
-            "currently",
-            "in progress",
-            "working",
-            "shipped",
-            "implemented",
-            "results",
-            "recap",
-            "tl dr",
-            "tldr",
-            "achievements",
-            "fixed",
-            "fixes",
-            "situation",
-        ),
-    ),
+# Heading phrases per facet (package data: markdown/cues/headings.json), matched as whole words
+# in the normalised heading. The first facet with a phrase in the heading wins, so the order
+# settles overlaps ("Quick start for the next AI" is setup, "Known issues" are risks and "Ideas
+# for later" a wish list: none of them is a next step; "Files changed" is pointers, not state).
+# Setup, risks and ideas are no facet: they only keep their sections from counting for one.
+_HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (facet, tuple(phrases)) for facet, phrases in _cue_data("headings.json")
 )
 
 # The packet's canonical headings (a rendered twin written by hand) and their facets.
@@ -706,11 +456,6 @@ def _parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
-
-
-def _short(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _plain_heading(text: str) -> str:

@@ -15,6 +15,7 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History, PacketHistory
 from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.textcut import shorten
 
 LKG_UNKNOWN = Rule(
     id="lkg-unknown",
@@ -177,9 +178,43 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 
 def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
+    unavailable: list[str] = []
+    yield from _lkg(ctx, facts, packet, info, unavailable)
+    if info.outdated_by is not None and not info.uncommitted:
+        commit = info.outdated_by
+        since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+        yield Hit(
+            PACKET_OUTDATED,
+            packet.path,
+            f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
+            f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
+            "with `handoff-audit update` (--summary, --next-action, --verify CMD)",
+        )
+    if not info.uncommitted:
+        yield from _age(ctx, facts, packet, info)
+        if info.changed_unavailable:
+            unavailable.append("the commit that last changed it is beyond the shallow clone")
+    if unavailable:
+        reason = facts.missing_reason
+        yield Hit(
+            HISTORY_UNAVAILABLE,
+            packet.path,
+            f"{'; '.join(unavailable)}{reason}, so its staleness was not judged: "
+            f"{FULL_HISTORY_FIX}",
+        )
+
+
+def _lkg(
+    ctx: AuditContext,
+    facts: History,
+    packet: Packet,
+    info: PacketHistory,
+    unavailable: list[str],
+) -> Iterator[Hit]:
+    """The judgement of the packet's last known good commit (what could not be judged goes to
+    ``unavailable``)."""
     lkg = str((packet.data or {}).get("last_known_good_commit"))
     head = (facts.head or "")[:12]
-    unavailable: list[str] = []
     if info.lkg_state == "missing":
         yield _lkg_hit(
             LKG_UNKNOWN,
@@ -219,28 +254,6 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             )
     elif info.lkg_state == "unavailable":
         unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
-    if info.outdated_by is not None and not info.uncommitted:
-        commit = info.outdated_by
-        since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
-        yield Hit(
-            PACKET_OUTDATED,
-            packet.path,
-            f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
-            f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
-            "with `handoff-audit update` (--summary, --next-action, --verify CMD)",
-        )
-    if not info.uncommitted:
-        yield from _age(ctx, facts, packet, info)
-        if info.changed_unavailable:
-            unavailable.append("the commit that last changed it is beyond the shallow clone")
-    if unavailable:
-        reason = facts.missing_reason
-        yield Hit(
-            HISTORY_UNAVAILABLE,
-            packet.path,
-            f"{'; '.join(unavailable)}{reason}, so its staleness was not judged: "
-            f"{FULL_HISTORY_FIX}",
-        )
 
 
 def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:
@@ -305,7 +318,7 @@ def _dangling(
 
 def _quote(text: str, limit: int = 80) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+    return f"`{shorten(text, limit + 1)}`"
 
 
 def _subject(subject: str) -> str:

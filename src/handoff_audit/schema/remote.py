@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from handoff_audit.atomic import replace_file
 from handoff_audit.deadline import DeadlinePassed, within
 from handoff_audit.errors import InputError
 
@@ -82,9 +83,7 @@ def fetch(url: str) -> str:
         raise InputError(f"schema {url} is not valid JSON ({error})") from None
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(text, "utf-8")
-        partial.replace(cached)
+        replace_file(cached, text.encode("utf-8"))
     except OSError:
         pass  # a cache we cannot write is only slower
     return text

@@ -93,7 +93,7 @@ def _message(error: Exception) -> str:
 def rate_limited(error: Exception) -> bool:
     """True for GitHub's rate limits: a 429, or a 403 with ``Retry-After``, no requests left, or
     a message saying so (a read-only token's 403 has none of these)."""
-    from github import GithubException
+    from github import GithubException  # PyGithub loads only when the API is called (slow)
 
     if not isinstance(error, GithubException):
         return False
@@ -152,18 +152,8 @@ def retrying(
     waited = 0.0
     attempt = 1
     while True:
-        if deadline is not None and policy.timer() + policy.timeout > deadline:
-            raise ApiError(
-                f"{what} was not tried: the run's {policy.total:.0f} s of GitHub API time are "
-                "used up"
-            )
         try:
-            return call() if deadline is None else within(deadline - policy.timer(), call)
-        except DeadlinePassed:
-            raise ApiError(
-                f"{what} did not finish within the run's {policy.total:.0f} s of GitHub API time "
-                "(the server answers too slowly)"
-            ) from None
+            return _bounded_call(policy, what, call, deadline)
         except ApiError:
             raise
         except (GithubException, requests.RequestException) as error:
@@ -196,6 +186,26 @@ def retrying(
                 f"{what} failed: GitHub's answer was not what its API describes "
                 f"({type(error).__name__}: {' '.join(str(error).split())[:200]})"
             ) from None
+
+
+def _bounded_call(
+    policy: RetryPolicy, what: str, call: Callable[[], T], deadline: float | None
+) -> T:
+    """One attempt of ``call``, started only when it can end before ``deadline`` and given up
+    (`ApiError`) when it does not."""
+    if deadline is None:
+        return call()
+    if policy.timer() + policy.timeout > deadline:
+        raise ApiError(
+            f"{what} was not tried: the run's {policy.total:.0f} s of GitHub API time are used up"
+        )
+    try:
+        return within(deadline - policy.timer(), call)
+    except DeadlinePassed:
+        raise ApiError(
+            f"{what} did not finish within the run's {policy.total:.0f} s of GitHub API time "
+            "(the server answers too slowly)"
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)

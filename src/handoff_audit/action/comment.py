@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 
 from handoff_audit import __version__
+from handoff_audit.action import minimize
+from handoff_audit.action.api import Client, Comment, Identity
 from handoff_audit.formats.github import importance
 from handoff_audit.formats.inert import MARKER_TOKEN
 from handoff_audit.formats.markdown_report import (
@@ -22,8 +24,6 @@ from handoff_audit.formats.markdown_report import (
     truncate,
     verdict,
 )
-from handoff_audit.github import minimize
-from handoff_audit.github.api import Client, Comment, Identity
 from handoff_audit.model.findings import Report
 
 MARKER = f"<!-- {MARKER_TOKEN} -->"
@@ -147,7 +147,7 @@ def upsert(
     """Create, update or leave alone our comment on pull request ``number``.
 
     Once nothing is left to report, ``when_clear`` says what becomes of it
-    (`handoff_audit.github.env.WHEN_CLEAR`); no mode ever creates a comment just to say that
+    (`handoff_audit.action.env.WHEN_CLEAR`); no mode ever creates a comment just to say that
     all is clear. A comment hidden by ``minimize`` is shown again when there is something to
     say. ``run_url`` links the footer to the run's job summary.
     """

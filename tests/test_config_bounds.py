@@ -67,6 +67,16 @@ def test_a_glob_with_too_many_wildcards_is_refused(run_cli: Run, tmp_path: Path)
         matches("x", "?" * 100)
 
 
+@pytest.mark.parametrize("key", ["packets", "block-files", "protected-branches"])
+def test_every_glob_key_refuses_a_long_glob(run_cli: Run, tmp_path: Path, key: str) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".handoff-audit.yml").write_text(f'{key}: ["{"a" * 1001}"]\n')
+    result = run_cli(["check"], cwd=tmp_path)
+    assert result.code == 2
+    assert f".handoff-audit.yml: {key}: the glob" in result.err
+    assert "longer than 1000 characters" in result.err
+
+
 def _reference(pattern: str, path: str) -> bool:
     """The glob's meaning, by recursion (small inputs only)."""
 

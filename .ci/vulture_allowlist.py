@@ -9,3 +9,5 @@ spawn_count  # git/plumbing: processes started, for the tests that count git cal
 comment_id  # action/comment Outcome: which comment was written (tests/test_action_comment*.py)
 QUERIES  # action/minimize: every GraphQL document, validated by tests/test_action_comment_when_clear.py
 format_commands  # cli/help WorkOrderGroup: click.Group's hook, click calls it for --help
+ruleset  # credentials: the vendored gitleaks version, named by tests/test_secret_forms.py
+_.log_errors  # re2.Options: read by RE2 (no error printed for a pattern RE2 refuses)

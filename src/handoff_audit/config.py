@@ -20,6 +20,7 @@ from typing import Any
 
 from handoff_audit.credentials import show
 from handoff_audit.errors import InputError
+from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
 from handoff_audit.suggest import unknown_name
 
@@ -104,6 +105,19 @@ def settings_of(cls: type) -> list[tuple[str, Field[Any], Setting]]:
         for each in fields(cls)
         if "setting" in each.metadata
     ]
+
+
+def _globs(key: str) -> Callable[[list[str], Where], tuple[str, ...]]:
+    """The conversion of the list of globs under ``key``: each bounded (`globs.problem`)."""
+
+    def convert(value: list[str], where: Where) -> tuple[str, ...]:
+        for pattern in value:
+            refused = glob_problem(pattern)
+            if refused is not None:
+                raise InputError(f"{where.source}: {key}: the glob {show(pattern)} is {refused}")
+        return tuple(value)
+
+    return convert
 
 
 def _agent_hook_rules(value: list[str], where: Where) -> tuple[str, ...]:
@@ -224,6 +238,7 @@ class Config:
             **GLOBS,
             "minItems": 1,
         },
+        convert=_globs("packets"),
     )
     """Globs that find packet files, relative to the repository root."""
     block_files: tuple[str, ...] = setting(
@@ -231,6 +246,7 @@ class Config:
         accepts='a list of globs, e.g. ["**/HANDOFF.md"]',
         schema={"description": "Globs of files that must not reach a protected branch.", **GLOBS},
         read_by=("handoff-in-merge",),
+        convert=_globs("block-files"),
     )
     """Globs of files that must not reach a protected branch."""
     series: tuple[str, ...] = setting(
@@ -254,6 +270,7 @@ class Config:
             **GLOBS,
         },
         read_by=("handoff-in-merge", "active-in-merge"),
+        convert=_globs("protected-branches"),
     )
     """Globs of branch names that count as protected targets."""
     max_commits_behind: int = setting(
@@ -445,6 +462,9 @@ def _from_file(
     if path.suffix == ".toml":
         import tomllib  # only when the configuration is in a TOML file (start-up)
 
+        shape = _toml_shape(text)
+        if shape is not None:
+            raise InputError(f"{source}: {shape}; not a configuration")
         try:
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
@@ -471,7 +491,55 @@ def _from_file(
             raise InputError(f"{source}: not valid YAML{where}: {problem}") from None
         if raw is None:
             raw = {}
+    if _deeper_than(raw, MAX_YAML_DEPTH):
+        raise InputError(
+            f"{source}: nested more than {MAX_YAML_DEPTH} levels deep; not a configuration"
+        )
     return _validate(raw, source, path.parent, rule_ids, roots)
+
+
+MAX_TOML_KEY_PARTS = 32
+"""A dotted key or table header with more parts is refused before parsing: tomllib takes time
+quadratic in the parts of one key, and no configuration needs more."""
+
+
+def _toml_shape(text: str) -> str | None:
+    """Why ``text`` is refused before TOML parsing, or ``None``: a line whose key (before its
+    first ``=``, or a ``[table]`` header) has more than `MAX_TOML_KEY_PARTS` dotted parts
+    outside quotes."""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip()
+        key = stripped if stripped.startswith("[") else stripped.partition("=")[0]
+        if key.count(".") < MAX_TOML_KEY_PARTS:
+            continue
+        dots, quote = 0, ""
+        for char in key:
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            elif char == ".":
+                dots += 1
+        if dots >= MAX_TOML_KEY_PARTS:
+            return f"line {number} has a key of more than {MAX_TOML_KEY_PARTS} dotted parts"
+    return None
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """True when ``value`` nests more than ``limit`` lists or mappings (no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 MAX_YAML_DEPTH = 32

@@ -164,7 +164,7 @@ def post_comments(
             targets.append((number, into[base]))
     if not targets:
         return [f"no open pull request from {event.push_branch}: no comment to update"]
-    login = client.viewer()
+    login = client.identity()
     log = []
     for number, shown in targets:
         outcome = upsert(

@@ -35,6 +35,7 @@ from handoff_audit.authoring.workbench import (
     unsaved,
 )
 from handoff_audit.config import Config, load_config
+from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.errors import InputError
@@ -458,6 +459,7 @@ def _last_known_good(
         )
         return bench.head, SessionFacts()
     result = run_verify(bench.root, command, bench.head, dirty=bool(bench.dirt))
+    command = redact(command)  # from here on it is only shown
     if result.passed:
         notes.append(f"verify: `{command}` passed at {bench.head[:12]}")
         return bench.head, result.facts(None)
@@ -524,7 +526,9 @@ def _ordered(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _write(path: Path, data: dict[str, Any]) -> str:
-    """Write the packet and its twin; what was written, for the status line."""
+    """Write the packet and its twin, credentials redacted (the `secret` rule's patterns, so a
+    packet these commands write never fails it); what was written, for the status line."""
+    data = redact_data(data)
     wrote = [
         p
         for p, text in ((path, packet_text(data)), (twin_of(path), render_packet(data)))

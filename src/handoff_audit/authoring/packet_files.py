@@ -9,6 +9,7 @@ leaves the old file whole, never half a file.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -59,11 +60,26 @@ def packet_text(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def refuse_outside(path: Path) -> None:
+    """`InputError` when ``path``'s folder, its symbolic links followed, is not inside the
+    repository around ``path``: a committed ``.handoff`` or ``.claude`` that links to a folder
+    elsewhere must not carry a write out of the repository."""
+    full = Path(os.path.abspath(path))  # the repository is where the path is written, not
+    root = find_root((full,)).resolve()  # where its links lead
+    if not full.parent.resolve().is_relative_to(root):
+        raise InputError(
+            f"{path}: its folder leads outside the repository {root} through a symbolic link; "
+            "nothing was written. Replace the link with a folder, or pick another path"
+        )
+
+
 def write_atomic(path: Path, text: str) -> bool:
     """Write ``text`` to ``path`` by rename; ``False`` (nothing written) when it is already so.
 
-    The file keeps its permissions; a new one gets the usual ones (0666 minus the umask).
+    The file keeps its permissions; a new one gets the usual ones (0666 minus the umask). A
+    path whose folder leads out of the repository is refused (`refuse_outside`).
     """
+    refuse_outside(path)
     data = text.encode("utf-8")
     try:
         if path.is_file() and path.read_bytes() == data:

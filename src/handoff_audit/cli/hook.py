@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from handoff_audit import controls
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, Problem, judge
 from handoff_audit.credentials import redact
 from handoff_audit.model.findings import Finding, PacketInfo
@@ -82,7 +83,7 @@ def run_hook(stdin: IO[bytes], err: IO[str]) -> int:
             f"{_PROMPT}: internal error ({type(error).__name__}: {error}); letting the session "
             "end. This is a bug; please report it."
         )
-    err.write(redact(" ".join(said.split())) + "\n")  # one line, no credential
+    err.write(_shown(" ".join(said.split())) + "\n")  # one line
     return EXIT_ALLOW
 
 
@@ -121,12 +122,18 @@ def _judge(event: HookEvent, err: IO[str]) -> int:
         raise _Note(f"{problem}; not judging") from None
     if not gate.problems:
         if gate.note:
-            err.write(f"{_PROMPT}: {gate.note}\n")
+            err.write(_shown(f"{_PROMPT}: {gate.note}") + "\n")
         return EXIT_ALLOW
     blocks = event.name in gate.config.agent_hook.events
     for line in block_message(gate, event, blocks):
-        err.write(redact(line) + "\n")  # a credential in `verify` or a path is not echoed
+        err.write(_shown(line) + "\n")
     return EXIT_BLOCK if blocks else EXIT_ALLOW
+
+
+def _shown(line: str) -> str:
+    """A line for standard error: no credential (in `verify`, a path), no terminal control (a
+    folder or the event's ``cwd`` may hold ESC or a bidi override)."""
+    return controls.one_line(redact(line))
 
 
 def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:

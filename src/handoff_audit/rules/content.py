@@ -139,14 +139,22 @@ SECRET = Rule(
     doc="""\
 Handoff packets are committed, pushed, posted as pull request comments and read by agents that
 log what they read: a token pasted into `commands_run` leaks everywhere at once. Only
-high-confidence patterns are reported, so the rule can stay on:
+high-confidence patterns are reported (no entropy guessing), so the rule can stay on:
 
-- GitHub tokens (`ghp_`, `gho_`, `ghs_`, `ghu_`, `ghr_`, `github_pat_`);
-- AWS access key ids (`AKIA...`, `ASIA...`);
-- private key blocks (`-----BEGIN ... PRIVATE KEY-----`);
-- Slack tokens (`xoxb-`, `xoxp-`, ...);
-- a password in a URL (`https://user:password@host`), an `Authorization:` header, a `Bearer`
-  token.
+- the provider-specific rules of gitleaks' `config/gitleaks.toml` (v8.30.1, MIT; all but
+  `generic-api-key`), each behind its keywords: OpenAI, Anthropic, Stripe, GitLab, npm, Slack
+  webhooks and some 200 more;
+- GitHub tokens (`ghp_`, `gho_`, `ghs_`, `ghu_`, `ghr_`, `github_pat_`), AWS access key ids
+  (`AKIA...`, `ASIA...`), private key blocks (`-----BEGIN ... PRIVATE KEY-----`), Slack tokens
+  (`xoxb-`, ...), Docker tokens (`dckr_pat_`);
+- a password in a URL (`https://user:password@host`, the user may be empty, the password short,
+  percent-encoded or holding `@`), an `Authorization:` header, a `Bearer` token, an
+  `X-Api-Key:` header, `curl -u user:password`, `mysql`/`mariadb`/`mysqldump -pPASSWORD`;
+- an assignment to a name ending in `_TOKEN`, `_SECRET`, `_PASSWORD` or `_KEY`
+  (`AWS_SECRET_ACCESS_KEY=...`), unless the value is a variable (`$X`, `${X}`) or a placeholder.
+
+`new`, `update`, `--from-transcript` and `--verify` redact with the same patterns before they
+write or print, so what they write passes this rule.
 
 The message names the field (or the markdown line) and the kind of secret, never the value, in
 every output format; the secret is also redacted from the packet data that formats show.

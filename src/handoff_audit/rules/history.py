@@ -4,11 +4,12 @@ archived packet is a record of the past, and its commits are allowed to age."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 
 from handoff_audit.git.facts import FULL_HISTORY_FIX
-from handoff_audit.git.pointed_paths import path_exists, pointed_paths
+from handoff_audit.git.pointed_paths import leads_outside, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
@@ -294,16 +295,21 @@ def _dangling(
     checked has it (a sparse checkout leaves files out of the work tree)."""
     deleted = info.deleted_since_lkg if info else frozenset()
     for pointer, _value, path in pointed_paths(packet):
-        if path in deleted or path in in_tree or path_exists(ctx.root, path):
+        if path in deleted or path in in_tree:
             continue
+        if leads_outside(ctx.root, path):  # before existence: no oracle for outside paths
+            what = "which points outside the repository"
+        elif os.path.lexists(ctx.root / path):
+            continue
+        else:
+            what = "which does not exist in the repository"
         field = pointer.strip("/").replace("/", "[", 1) + ("]" if pointer.count("/") > 1 else "")
         line, column = packet.position(pointer)
         yield Hit(
             DANGLING_POINTER,
             packet.path,
-            f"{field} points at {_quote(path)}, which does not exist in the repository: correct "
-            "the path (paths are relative to the repository root) or remove the entry, then "
-            "re-render the twin",
+            f"{field} points at {_quote(path)}, {what}: correct the path (paths are relative "
+            "to the repository root) or remove the entry, then re-render the twin",
             line=line,
             column=column,
             pointer=pointer,

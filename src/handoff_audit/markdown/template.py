@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
+
+from handoff_audit.textcut import shorten
 
 _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
@@ -78,6 +81,9 @@ class Placeholder:
     text: str
     """The line, shortened."""
 
+
+_short = partial(shorten, limit=60, squeeze=True)
+"""A quoted line: one line, at most 60 characters."""
 
 _PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext"})
 """Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
@@ -240,11 +246,6 @@ def instructions(text: str) -> list[tuple[int, str]]:
     if command:
         return command + found
     return found if len(found) >= MIN_INSTRUCTIONS else []
-
-
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 __all__ = ["Placeholder", "instructions", "is_placeholder_text", "placeholders"]

@@ -304,8 +304,6 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
         if _says_nothing(text):
             return
         first = text.split("\n", 1)[0]
-        if not _concrete(text):
-            return
         if IMPERATIVE.match(text) or _FUTURE.search(first if len(text) > 400 else text):
             _add(reading, "next", Evidence(line, "last paragraph", _short(first)))
         return
@@ -333,20 +331,6 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
             reading.unreasoned_decisions = section.line
         return
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
-
-
-_CONCRETE = re.compile(
-    r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]+|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*\b|#\d+\b"
-)
-"""Something to start from: a code span, a command's flag, a snake_case or camelCase name, an
-issue number (paths, URLs, commits and test names are the pointer cues)."""
-
-
-def _concrete(text: str) -> bool:
-    """Whether ``text`` names an object a next session can act on, not only a wish."""
-    return _CONCRETE.search(text) is not None or any(
-        pattern.search(text) for _, pattern, _ in CONTENT_CUES["pointers"]
-    )
 
 
 _BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?\s*$")

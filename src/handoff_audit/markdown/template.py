@@ -213,7 +213,8 @@ MIN_INSTRUCTIONS = 3
 _GENERAL_CUES = re.compile(
     r"\bpaste (?:this|it|the (?:block|prompt|text)\b[^.\n]{0,40}\b(?:below|above|into|as))\b"
     r"|\bcopy-paste (?:prompt|this|the)\b|\$ARGUMENTS\b"
-    r"|\bthis (?:directory|folder) (?:holds|contains|stores|keeps)\b[^.\n]{0,80}\bhand-?(?:offs?|overs?)\b"
+    r"|\bthis (?:directory|folder) (?:holds|contains|stores|keeps)\b[^.\n]{0,80}"
+    r"\bhand-?(?:offs?|overs?)\b"
     r"|\bwhen to (?:create|write|use|update) (?:a |the )?hand-?(?:offs?|overs?)\b",
     re.IGNORECASE,
 )

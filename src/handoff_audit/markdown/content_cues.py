@@ -185,8 +185,9 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "tried or rejected",
         re.compile(
-            r"\b(?:tried|attempted|didn't work|did not work|doesn't work|does not work|"
-            r"won't work|wouldn't work|rejected|ruled out|dead end|abandoned|"
+            r"\b(?:tried|attempted|(?<!\bis )(?<!\bare )(?<!\bbe )rejected|"
+            r"didn't work|did not work|doesn't work|does not work|"
+            r"won't work|wouldn't work|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
             r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
             r"anti-pattern|was wrong|turned out|out of scope|"
@@ -211,7 +212,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         "a trap",
         re.compile(
             r"\b(?:gotchas?|traps?|pitfalls?|caveats?|watch out|be careful|beware|"
-            r"lessons? learned|learned the hard way|footguns?)\b|\bwarning:",
+            r"lessons? learned|learned the hard way|footguns?)\b",
             re.IGNORECASE,
         ),
     ),

@@ -210,6 +210,17 @@ _INSTRUCTION_CUES = (
 MIN_INSTRUCTIONS = 3
 """A file with at least this many lines of instructions about writing a handoff is a how-to."""
 
+_GENERAL_CUES = re.compile(
+    r"\bpaste (?:this|it|the (?:block|prompt|text)\b[^.\n]{0,40}\b(?:below|above|into|as))\b"
+    r"|\bcopy-paste (?:prompt|this|the)\b|\$ARGUMENTS\b"
+    r"|\bthis (?:directory|folder) (?:holds|contains|stores|keeps)\b[^.\n]{0,80}"
+    r"\bhand-?(?:offs?|overs?)\b"
+    r"|\bwhen to (?:create|write|use|update) (?:a |the )?hand-?(?:offs?|overs?)\b",
+    re.IGNORECASE,
+)
+"""A line about handoffs in general, not about one session: a prompt to paste, a slash command's
+``$ARGUMENTS``, a handoff folder's README ("this directory holds handoff files")."""
+
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n((?:.*\n){0,40}?)---[ \t]*(?:\n|\Z)")
 _COMMAND_KEYS = re.compile(
@@ -241,7 +252,7 @@ def instructions(text: str) -> list[tuple[int, str]]:
     command = _command_front_matter(text)
     found: list[tuple[int, str]] = []
     for number, line in _prose_lines(text, prose_fences=True):
-        if any(cue.search(line) for cue in _INSTRUCTION_CUES):
+        if _GENERAL_CUES.search(line) or any(cue.search(line) for cue in _INSTRUCTION_CUES):
             found.append((number, _short(line.strip())))
     if command:
         return command + found

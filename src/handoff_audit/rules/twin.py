@@ -155,7 +155,9 @@ never meant to be there, and the next session would still find nothing to contin
 **What counts.** At least three lines outside code blocks that tell the reader how to write a
 handoff: "create/write/update … the handoff/HANDOFF.md/this file", "the handoff should
 include …", "before ending the session, write …", "use this template", "fill in each section",
-or an agent's prompt ("You are …", "Execute immediately", "do not ask for confirmation"); or
+an agent's prompt ("You are …", "Execute immediately", "do not ask for confirmation"), or a
+line about handoffs in general ("Paste the block below as your first message", a slash
+command's `$ARGUMENTS`, a handoff folder's README: "This directory holds handoff files …"); or
 front matter that only an agent's command or prompt file has (`allowed-tools:`,
 `argument-hint:`, or a `description:` that orders a session handoff or summary: "Write a
 session handoff …"). One

@@ -53,6 +53,8 @@ class Config:
     """``too-long`` fires when the markdown has more lines."""
     max_file_bytes: int = 1024 * 1024
     """Packet files larger than this are ``invalid-json`` and are not parsed."""
+    jobs: int | None = None
+    """Worker processes for the per-packet work; 1 = sequential, ``None`` = the cores available."""
     schema: str | None = None
     """Path or https URL of a schema that replaces the bundled one."""
     rules: Mapping[str, Severity | None] = field(default_factory=lambda: MappingProxyType({}))
@@ -70,6 +72,7 @@ class Config:
         max_commits_behind: int | None = None,
         protected_branches: tuple[str, ...] | None = None,
         block_files: tuple[str, ...] | None = None,
+        jobs: int | None = None,
     ) -> Config:
         """This configuration with the keys that command-line flags or the action's inputs set
         (``None``: not set, keep the configured value)."""
@@ -77,6 +80,7 @@ class Config:
             "max_commits_behind": max_commits_behind,
             "protected_branches": protected_branches,
             "block_files": block_files,
+            "jobs": jobs,
         }
         overrides = {key: value for key, value in given.items() if value is not None}
         return replace(self, **overrides) if overrides else self  # type: ignore[arg-type]
@@ -97,6 +101,7 @@ _ACCEPTS = {
     "keep-last": "an integer >= 0",
     "max-lines": "an integer >= 1",
     "max-file-bytes": "an integer >= 1",
+    "jobs": "an integer >= 1 (1 = no worker processes)",
     "schema": "a path relative to the configuration file, or an https:// URL",
     "rules": "a mapping of rule id to error, warning, note or off",
     "verify": 'a shell command that exits 0 when the tests pass, e.g. "pytest -q"',
@@ -289,6 +294,7 @@ def _validate(
         keep_last=raw.get("keep-last", defaults.keep_last),
         max_lines=raw.get("max-lines", defaults.max_lines),
         max_file_bytes=raw.get("max-file-bytes", defaults.max_file_bytes),
+        jobs=raw.get("jobs", defaults.jobs),
         schema=schema,
         rules=MappingProxyType(severities),
         verify=raw.get("verify", defaults.verify),

@@ -57,6 +57,8 @@ class CheckOptions:
     """Overrides the configuration's ``protected-branches``."""
     block_files: tuple[str, ...] | None = None
     """Overrides the configuration's ``block-files``."""
+    jobs: int | None = None
+    """Overrides the configuration's ``jobs`` (worker processes; 1 = none)."""
 
 
 def run_check(options: CheckOptions) -> int:
@@ -98,6 +100,7 @@ def with_overrides(config: Config, options: CheckOptions) -> Config:
         max_commits_behind=options.max_commits_behind,
         protected_branches=options.protected_branches,
         block_files=options.block_files,
+        jobs=options.jobs,
     )
 
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.credentials import json_may_hold_secret, redact, redact_data
-from handoff_audit.engine import discovery, loading
+from handoff_audit.engine import discovery, workers
 from handoff_audit.git.facts import gather_history
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History
-from handoff_audit.rules import CHECKS, RULES_BY_ID
+from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.suppression import Suppressions
@@ -42,10 +42,38 @@ class AuditRequest:
     """Fills in what a shallow clone could not tell (the action asks GitHub's compare API)."""
 
 
+PARALLEL_FROM = 400
+"""Fewer packets than this are read in this process: starting workers and sending the packets
+back costs more than it saves below it (measured: bench/README.md, "Every core")."""
+
+
 def run_audit(request: AuditRequest) -> Report:
-    """Run every check over the packets under ``request.paths`` and collect a Report."""
+    """Run every check over the packets under ``request.paths`` and collect a Report.
+
+    Speed, decided here and nowhere else (figures in bench/README.md):
+
+    - The per-packet work (reading, parsing, the checks of `workers.PER_PACKET_CHECKS`) runs in
+      ``jobs`` forked worker processes (``--jobs``, the configuration's ``jobs``; without either,
+      the cores available when there are at least `PARALLEL_FROM` packets, else this process).
+      Either way the packets come back in their order and the report is the same, byte for
+      byte; git and the checks that compare packets run here, once.
+    - The cyclic garbage collector runs less often (`_fewer_collections`); the workers inherit it.
+    """
     with _fewer_collections():
         return _run(request)
+
+
+def jobs_for(request: AuditRequest, packets: int) -> int:
+    """Worker processes for ``packets`` packets; 1 = this process alone. ``jobs`` given (option
+    or configuration) is obeyed whatever the number of packets, so either path can be forced."""
+    jobs = request.config.jobs
+    if jobs is None:
+        if packets < PARALLEL_FROM:
+            return 1
+        jobs = workers.available_cores()
+    if jobs <= 1 or not workers.can_fork():
+        return 1
+    return max(1, min(jobs, packets))
 
 
 @contextmanager
@@ -65,11 +93,22 @@ def _fewer_collections() -> Iterator[None]:
 
 def _run(request: AuditRequest) -> Report:
     files = discovery.discover(request.root, request.paths, request.config)
-    packets, hits = loading.load_packets(request.root, files, request.config)
+    pairs = discovery.pair(files)
+    jobs = jobs_for(request, len(pairs))
+    if jobs > 1:
+        packets, hits = workers.check_in_pool(
+            request.root, pairs, request.config, request.target, jobs
+        )
+    else:
+        packets, hits = workers.check_packets(request.root, pairs, request.config, request.target)
     facts = gather_history(request.root, packets, request.target, request.config)
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
+    all_hits: list[Hit] = list(hits)
     if facts is not None and request.target.all_branches:
+        others = AuditContext(request.root, request.config, facts.branch_packets, request.target)
+        for check in workers.PER_PACKET_CHECKS:
+            all_hits.extend(check(others))
         packets = [*packets, *facts.branch_packets]
     ctx = AuditContext(
         root=request.root,
@@ -78,8 +117,7 @@ def _run(request: AuditRequest) -> Report:
         target=request.target,
         history=facts,
     )
-    all_hits: list[Hit] = list(hits)
-    for check in CHECKS:
+    for check in workers.SHARED_CHECKS:
         all_hits.extend(check(ctx))
     findings, suppressed = _decide(all_hits, request, suppressions.read(packets, RULES_BY_ID))
     return Report(

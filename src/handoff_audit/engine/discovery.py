@@ -93,11 +93,18 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
     found = set(explicit)
     if folders:
         candidates = _candidates(root, folders)
+        base = str(root)
         for name in candidates:
             # git also lists tracked files deleted from the work tree: only what is there counts.
-            if matches_any(name, config.packets) and os.path.lexists(root / name):
+            if matches_any(name, config.packets) and os.path.lexists(os.path.join(base, name)):
                 found.add(root / name)
-    return sorted(found)
+    return sorted(found, key=_in_order)
+
+
+def _in_order(path: Path) -> tuple[str, ...]:
+    """The order of ``sorted(paths)``, by a tuple of strings (speed: `Path.__lt__` was a fifth
+    of discovery at 10,000 packets)."""
+    return path.parts
 
 
 def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
@@ -152,7 +159,9 @@ def pair(files: Iterable[Path]) -> list[PacketFiles]:
     """
     jsons: set[Path] = set()
     markdowns: list[Path] = []
-    for path in set(files):
+    given = set(files)
+    names = {str(path) for path in given}
+    for path in given:
         if path.suffix.lower() == ".json":
             jsons.add(path)
         elif os.path.lexists(packet_of(path)):
@@ -161,6 +170,8 @@ def pair(files: Iterable[Path]) -> list[PacketFiles]:
             markdowns.append(path)
     packets = [PacketFiles(path, "markdown", path) for path in markdowns]
     for path in jsons:
-        twin = twin_of(path)
-        packets.append(PacketFiles(path, "json", twin if os.path.lexists(twin) else None))
-    return sorted(packets, key=lambda p: p.path)
+        twin = twin_of(str(path))
+        # A twin that discovery found exists; only one it did not list needs a look (speed).
+        there = twin in names or os.path.lexists(twin)
+        packets.append(PacketFiles(path, "json", Path(twin) if there else None))
+    return sorted(packets, key=lambda p: _in_order(p.path))

@@ -45,11 +45,18 @@ class Unreadable(Exception):
 
 def load_packets(root: Path, files: list[Path], config: Config) -> tuple[list[Packet], list[Hit]]:
     """Pair ``files`` into packets and read each one; problems become ``invalid-json`` hits."""
+    return load_pairs(root, pair(files), config)
+
+
+def load_pairs(
+    root: Path, pairs: list[PacketFiles], config: Config
+) -> tuple[list[Packet], list[Hit]]:
+    """Read each packet of ``pairs`` (from `pair`), in order; problems are ``invalid-json`` hits."""
     real_root = root.resolve()
     real_dirs: dict[str, str] = {}
     packets: list[Packet] = []
     hits: list[Hit] = []
-    for files_of in pair(files):
+    for files_of in pairs:
         packet, packet_hits = _load(root, real_root, files_of, config.max_file_bytes, real_dirs)
         packets.append(packet)
         hits.extend(packet_hits)

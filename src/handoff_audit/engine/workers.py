@@ -10,7 +10,6 @@ which, and says why.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,6 +43,9 @@ def available_cores() -> int:
 def can_fork() -> bool:
     """True where worker processes start by fork (Linux, macOS): they inherit the imports, the
     configuration and the compiled schema instead of redoing them."""
+    # start-up: multiprocessing is imported only by an audit that may use workers
+    import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -72,6 +74,9 @@ def check_in_pool(
 ) -> tuple[list[Packet], list[Hit]]:
     """`check_packets` over ``pairs`` in ``jobs`` forked worker processes: the same packets in the
     same order, and the same hits."""
+    # start-up: multiprocessing is imported only by an audit that uses workers
+    import multiprocessing
+
     global _job
     _job = (root, config, target)
     packets: list[Packet] = []

@@ -6,7 +6,6 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from handoff_audit.markdown.compare import compare
 from handoff_audit.markdown.model import EMPTY, META, SECTIONS, SEPARATOR
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
@@ -223,6 +222,9 @@ def _twin(packet: Packet) -> Iterator[Hit]:
         return
     if fast_render(packet.data) == packet.markdown_text:
         return  # the canonical rendering, byte for byte (the common case)
+    # start-up: the markdown parser is imported only for a twin that is not the fast rendering
+    from handoff_audit.markdown.compare import compare
+
     for difference in compare(packet.data, packet.markdown_text):
         yield Hit(
             MD_MISMATCH,

@@ -17,7 +17,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import packet_of, twin_of
+from handoff_audit.model.packet import packet_of
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -170,8 +170,8 @@ def pair(files: Iterable[Path]) -> list[PacketFiles]:
             markdowns.append(path)
     packets = [PacketFiles(path, "markdown", path) for path in markdowns]
     for path in jsons:
-        twin = twin_of(str(path))
+        twin = path.with_suffix(".md")  # twin_of(path), without parsing the path again (speed)
         # A twin that discovery found exists; only one it did not list needs a look (speed).
-        there = twin in names or os.path.lexists(twin)
-        packets.append(PacketFiles(path, "json", Path(twin) if there else None))
+        there = str(twin) in names or os.path.lexists(twin)
+        packets.append(PacketFiles(path, "json", twin if there else None))
     return sorted(packets, key=lambda p: _in_order(p.path))

@@ -42,7 +42,7 @@ class AuditRequest:
     """Fills in what a shallow clone could not tell (the action asks GitHub's compare API)."""
 
 
-PARALLEL_FROM = 400
+PARALLEL_FROM = 1000
 """Fewer packets than this are read in this process: starting workers and sending the packets
 back costs more than it saves below it (measured: bench/README.md, "Every core")."""
 

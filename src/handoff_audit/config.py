@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import stat
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -234,6 +232,9 @@ def _loader() -> Any:
 
 def config_schema() -> dict[str, Any]:
     """The JSON Schema the configuration is validated against (package data)."""
+    # start-up: importlib.resources only when there is a configuration to validate
+    from importlib import resources
+
     data = resources.files("handoff_audit").joinpath("schema", "config.schema.json")
     text = data.read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
@@ -251,6 +252,8 @@ def _validate(
         raw["rules"] = {str(k): ("off" if v is False else v) for k, v in raw["rules"].items()}
     for key in raw:
         if key not in _ACCEPTS:
+            import difflib  # start-up: only for a mistyped key
+
             guess = difflib.get_close_matches(str(key).replace("_", "-"), list(_ACCEPTS), n=1)
             hint = f" — did you mean {show(guess[0])}?" if guess else ""
             raise InputError(

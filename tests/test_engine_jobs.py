@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import GitRepo
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import PARALLEL_FROM, AuditRequest, jobs_for
 from handoff_audit.errors import InputError
@@ -96,6 +97,58 @@ def test_the_examples_and_real_handoffs_give_the_same_report(folder: str, tmp_pa
     report = same_report_both_ways(copy, *named)
     assert len(report["packets"]) > 2  # type: ignore[arg-type]
     assert report["findings"]
+
+
+def test_real_handoffs_under_their_own_names_give_the_same_report(tmp_path: Path) -> None:
+    """Every vendored real handoff at the path it had in its repository (NEXT_SESSION.md,
+    docs/handoffs/..., handoff.json, CONTINUE.md, ...), one folder per source, in one git
+    repository: the default globs find them by name, series and templates included."""
+    repo = GitRepo(tmp_path / "real")
+    placed = 0
+    for sources in sorted((REPO / "tests" / "data").glob("realworld-handoffs*/SOURCES.json")):
+        for number, source in enumerate(json.loads(sources.read_text(encoding="utf-8"))):
+            where = f"{sources.parent.name}/{number:03d}/{source['path']}"
+            repo.write(where, (sources.parent / source["file"]).read_bytes())
+            placed += 1
+    repo.commit("real handoffs", date="2026-01-01T00:00:00Z")
+    report = same_report_both_ways(repo.root, "--target-branch", "main")
+    packets = report["packets"]
+    assert placed > 60
+    assert len(packets) > 40  # type: ignore[arg-type]
+    names = {p["path"].rsplit("/", 1)[1] for p in packets}  # type: ignore[attr-defined]
+    assert {"NEXT_SESSION.md", "SESSION_HANDOFF.md", "handoff.json", "CONTINUE.md"} <= names
+    rules = {f["rule"] for f in report["findings"]}  # type: ignore[attr-defined]
+    assert "md-incomplete" in rules
+
+
+def test_a_series_repository_gives_the_same_report(tmp_path: Path) -> None:
+    """Series in three folders, dated by name and (undated) by their last commit, beside an
+    index, a template and single handoffs: the current file of each, with its history."""
+    repo = GitRepo(tmp_path / "series")
+    weak = "# Handoff\n\nDid some work.\n"
+    for folder in ("docs/handoffs", ".claude/handoffs", "team/docs/sessions"):
+        for day in range(1, 25):
+            repo.write(f"{folder}/2025-11-{day:02d}-work.md", f"{weak}Day {day}.\n")
+        repo.write(f"{folder}/README.md", "# Handoffs\n\nOne file per session.\n")
+        repo.write(f"{folder}/TEMPLATE.md", "# Handoff\n\n## Next\n\n<next step>\n")
+    repo.commit("dated series", date="2026-01-01T00:00:00Z")
+    for number, day in enumerate((3, 1, 2)):
+        repo.write(f"notes/handoffs/session-{number}.md", f"{weak}Undated {number}.\n")
+        repo.commit(f"undated {number}", date=f"2026-01-{day:02d}T00:00:00Z")
+    for name in ("NEXT_SESSION.md", "HANDOVER.md", "handoff.md"):
+        repo.write(f"app/{name.split('.')[0].lower()}/{name}", weak)
+    repo.commit("single handoffs", date="2026-01-04T00:00:00Z")
+    report = same_report_both_ways(repo.root, "--target-branch", "main")
+    by_path = {p["path"]: p for p in report["packets"]}  # type: ignore[attr-defined]
+    assert by_path["docs/handoffs/2025-11-24-work.md"]["history"][0] == (
+        "docs/handoffs/2025-11-23-work.md"
+    )
+    assert len(by_path["team/docs/sessions/2025-11-24-work.md"]["history"]) == 23
+    assert by_path["notes/handoffs/session-0.md"]["history"] == [
+        "notes/handoffs/session-2.md",
+        "notes/handoffs/session-1.md",
+    ]
+    assert "app/next_session/NEXT_SESSION.md" in by_path
 
 
 def test_explicit_jobs_are_obeyed_and_the_default_is_sequential_for_few_packets(

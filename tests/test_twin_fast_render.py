@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handoff_audit.markdown import render_packet
-from handoff_audit.rules.twin import fast_render
+from handoff_audit.markdown.fast_render import fast_render
 from twin_packets import EXAMPLES, packets
 
 FAST = settings(max_examples=EXAMPLES * 4, deadline=None)

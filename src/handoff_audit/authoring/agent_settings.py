@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.authoring.packet_files import refuse_outside, write_atomic
 from handoff_audit.errors import InputError
 
 HOOK_COMMAND = "handoff-audit hook"
@@ -71,9 +72,8 @@ def install(
 ) -> tuple[Path, list[str]]:
     """Merge the hook into ``top/.claude/settings.json`` (created when missing); the file and
     the events added (none when it was already there: the file is then left untouched)."""
-    from handoff_audit.authoring.packet_files import write_atomic
-
     path = top / SETTINGS
+    refuse_outside(path)
     settings: Any = {}
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise InputError(f"{SETTINGS}: not a regular file; not touching it")

@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from handoff_audit.authoring.agent_gate import Gate, Problem
+from handoff_audit import controls
+from handoff_audit.authoring.agent_gate import CannotJudge, Gate, Problem, judge
+from handoff_audit.credentials import redact
 from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.textcut import shorten
 
 EXIT_ALLOW = 0
 EXIT_BLOCK = 2
@@ -80,9 +83,7 @@ def run_hook(stdin: IO[bytes], err: IO[str]) -> int:
             f"{_PROMPT}: internal error ({type(error).__name__}: {error}); letting the session "
             "end. This is a bug; please report it."
         )
-    from handoff_audit.credentials import redact
-
-    err.write(redact(" ".join(said.split())) + "\n")  # one line, no credential
+    err.write(_shown(" ".join(said.split())) + "\n")  # one line
     return EXIT_ALLOW
 
 
@@ -115,22 +116,24 @@ def parse_event(raw: bytes) -> HookEvent:
 
 
 def _judge(event: HookEvent, err: IO[str]) -> int:
-    from handoff_audit.authoring.agent_gate import Unreadable, judge
-
     try:
         gate = judge(event.cwd)
-    except Unreadable as problem:
+    except CannotJudge as problem:
         raise _Note(f"{problem}; not judging") from None
     if not gate.problems:
         if gate.note:
-            err.write(f"{_PROMPT}: {gate.note}\n")
+            err.write(_shown(f"{_PROMPT}: {gate.note}") + "\n")
         return EXIT_ALLOW
-    from handoff_audit.credentials import redact
-
     blocks = event.name in gate.config.agent_hook.events
     for line in block_message(gate, event, blocks):
-        err.write(redact(line) + "\n")  # a credential in `verify` or a path is not echoed
+        err.write(_shown(line) + "\n")
     return EXIT_BLOCK if blocks else EXIT_ALLOW
+
+
+def _shown(line: str) -> str:
+    """A line for standard error: no credential (in `verify`, a path), no terminal control (a
+    folder or the event's ``cwd`` may hold ESC or a bidi override)."""
+    return controls.one_line(redact(line))
 
 
 def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
@@ -196,7 +199,7 @@ class _Fixes:
         """A problem that is not a finding, and the command that fixes it."""
         if problem.kind == "no-packet":
             return f"{problem.message}; write it: {self.new()}"
-        files = ", ".join(_short(f, 60) for f in problem.files[:3])
+        files = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
         return (
             f"uncommitted changes in {files}{more}; commit them: "
@@ -219,7 +222,7 @@ class _Fixes:
         command, decisive = self.fix(findings, packet)
         first = decisive or findings[0]
         where = first.path + (f":{first.line}" if first.line else "")
-        said = f"{where} {first.rule}: {_short(first.message, 160)}"
+        said = f"{where} {first.rule}: {shorten(first.message, 160, squeeze=True)}"
         if len(findings) > 1:
             said += f" (and {len(findings) - 1} more)"
         return f"{said}; fix: {command}"
@@ -301,8 +304,3 @@ def _field_of(finding: Finding) -> str | None:
         return finding.pointer
     missing = _MISSING.search(finding.message)
     return f"/{missing.group(1)}" if missing else None
-
-
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"

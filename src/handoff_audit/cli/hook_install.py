@@ -7,18 +7,16 @@ from pathlib import Path
 
 import click
 
+from handoff_audit.authoring.agent_settings import install, snippet
+from handoff_audit.config import Config, load_config
 from handoff_audit.errors import EXIT_OK, InputError
+from handoff_audit.git import plumbing
+from handoff_audit.rules import RULES_BY_ID
 
 
 def install_command(*, print_only: bool) -> int:
     """Print the settings snippet, or merge it into ``.claude/settings.json``."""
-    from handoff_audit.authoring.agent_settings import install, snippet
-    from handoff_audit.config import Config, load_config
-    from handoff_audit.git import plumbing
-
     info = plumbing.repo_info(Path.cwd())
-    from handoff_audit.rules import RULES_BY_ID
-
     config = load_config(info.toplevel, rule_ids=RULES_BY_ID) if info is not None else Config()
     events = config.agent_hook.events
     if print_only:

@@ -14,7 +14,9 @@ import click
 
 from handoff_audit import __version__
 from handoff_audit.cli.exit_codes import run
+from handoff_audit.cli.help import WorkOrderGroup, example
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
+from handoff_audit.cli.say import say
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS
 
@@ -42,16 +44,16 @@ def _rule_ids(option: str, values: tuple[str, ...]) -> frozenset[str] | None:
     return frozenset(ids)
 
 
-_CHECK_EXAMPLES = """\b
-Examples:
-  handoff-audit check                          # the packets under the current folder
-  handoff-audit check --format json -o r.json  # the JSON report, written to a file
-  handoff-audit check --target-branch main     # as a pull request into main would be
-  handoff-audit check --select lkg-behind,lkg-unknown --fail-on warning
-"""
+_CHECK_EXAMPLES = example(
+    "handoff-audit check                          # the packets under the current folder",
+    "handoff-audit check --format json -o r.json  # the JSON report, written to a file",
+    "handoff-audit check --target-branch main     # as a pull request into main would be",
+    "handoff-audit check --select lkg-behind,lkg-unknown --fail-on warning",
+)
 
 
 @click.group(
+    cls=WorkOrderGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog="Exit codes: 0 ok, 1 findings at the failing level, 2 usage, configuration or "
     "input error, 3 internal error.",
@@ -61,7 +63,10 @@ def cli() -> None:
     """Audit session handoff packets (handoff.json, handoff.md, HANDOFF.md)."""
 
 
-@cli.command(epilog=_CHECK_EXAMPLES)
+@cli.command(
+    short_help="Audit the packets under PATHS (default: the current folder).",
+    epilog=_CHECK_EXAMPLES,
+)
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path), metavar="[PATHS]...")
 @click.option(
     "--format",
@@ -85,10 +90,12 @@ def cli() -> None:
     metavar="FILE",
     help="Configuration file (default: .handoff-audit.yml or pyproject.toml at the root).",
 )
-@click.option("--branch", metavar="NAME", help="Branch checked (default: the checked-out branch).")
+@click.option(
+    "--branch", metavar="BRANCH", help="Branch checked (default: the checked-out branch)."
+)
 @click.option(
     "--target-branch",
-    metavar="NAME",
+    metavar="BRANCH",
     help="Branch a pull request or merge queue entry merges into; must exist here "
     "(local or remote-tracking).",
 )
@@ -223,7 +230,10 @@ def _refuse_markdown(packet: Path) -> None:
     )
 
 
-@cli.command()
+@cli.command(
+    short_help="Print or write the markdown twin of a JSON packet.",
+    epilog=example("handoff-audit render .handoff/refunds.json --write"),
+)
 @click.argument("packet", type=click.Path(path_type=Path))
 @click.option("--write", is_flag=True, help="Write the markdown twin next to the packet.")
 @click.option(
@@ -240,13 +250,27 @@ def render(packet: Path, write: bool, check_only: bool) -> int:
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
     _refuse_markdown(packet)
-    return render_command(packet, write=write, check=check_only)
+    return say(render_command(packet, write=write, check=check_only))
 
 
-@cli.command(cls=PacketCommand)
-@click.option("--topic", help="Topic (default: default); the packet is .handoff/TOPIC.json.")
-@click.option("--output", type=click.Path(path_type=Path), help="Packet path (default by topic).")
-@packet_options
+@cli.command(
+    cls=PacketCommand,
+    short_help="Start this branch's packet and its markdown twin.",
+    epilog=example(
+        'handoff-audit new --summary "Added POST /refunds" --next-action "Handle partial '
+        'refunds" --verdict-pointer reports/pytest.txt --verify "pytest -q"'
+    ),
+)
+@click.option(
+    "--topic", metavar="TOPIC", help="Topic (default: default); the packet is .handoff/TOPIC.json."
+)
+@click.option(
+    "--output",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Packet path (default by topic).",
+)
+@packet_options(new=True)
 def new(**kwargs: object) -> int:
     """Start the packet of this branch and topic, and its markdown twin.
 
@@ -258,13 +282,17 @@ def new(**kwargs: object) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, new_command
 
-    return new_command(PacketOptions(**kwargs))  # type: ignore[arg-type]
+    return say(new_command(PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
-@cli.command(cls=PacketCommand)
+@cli.command(
+    cls=PacketCommand,
+    short_help="Refresh a packet (fields, commands run) and its twin.",
+    epilog=example('handoff-audit update --next-action "Review the refund limits" --verify'),
+)
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
-@click.option("--topic", help="Which packet of this branch (default: default).")
-@packet_options
+@click.option("--topic", metavar="TOPIC", help="Which packet of this branch (default: default).")
+@packet_options(new=False)
 def update(packet: Path | None, **kwargs: object) -> int:
     """Refresh PACKET (default: the active packet of this branch and topic).
 
@@ -276,21 +304,29 @@ def update(packet: Path | None, **kwargs: object) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
 
-    return update_command(packet, PacketOptions(**kwargs))  # type: ignore[arg-type]
+    return say(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
-@cli.command()
+@cli.command(
+    short_help="Mark a packet superseded by another one.",
+    epilog=example("handoff-audit supersede .handoff/refunds.json --by refunds-v2"),
+)
 @click.argument("packet", type=click.Path(path_type=Path))
-@click.option("--by", "successor", help="Path or topic of the successor packet.")
+@click.option(
+    "--by", "successor", metavar="FILE|TOPIC", help="Path or topic of the successor packet."
+)
 def supersede(packet: Path, successor: str | None) -> int:
     """Mark PACKET superseded (a packet, not any JSON file) and re-render its twin."""
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
 
-    return set_status_command(packet, "superseded", successor)
+    return say(set_status_command(packet, "superseded", successor))
 
 
-@cli.command()
+@cli.command(
+    short_help="Mark a packet archived: its work is finished.",
+    epilog=example("handoff-audit archive .handoff/refunds.json"),
+)
 @click.argument("packet", type=click.Path(path_type=Path))
 def archive(packet: Path) -> int:
     """Mark PACKET archived (its work is finished) and re-render its twin.
@@ -300,10 +336,13 @@ def archive(packet: Path) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
 
-    return set_status_command(packet, "archived", None)
+    return say(set_status_command(packet, "archived", None))
 
 
-@cli.command()
+@cli.command(
+    short_help="Print the bundled packet schema (JSON Schema draft 2020-12).",
+    epilog=example("handoff-audit schema > handoff-v1.schema.json"),
+)
 def schema() -> int:
     """Print the bundled packet schema (JSON Schema draft 2020-12)."""
     # start-up: imported only when this command runs
@@ -313,7 +352,10 @@ def schema() -> int:
     return EXIT_OK
 
 
-@cli.command()
+@cli.command(
+    short_help="Print the rule table: id, default severity, when it fires.",
+    epilog=example("handoff-audit rules --format json"),
+)
 @click.option(
     "--format",
     "output_format",
@@ -347,7 +389,10 @@ def rules(output_format: str) -> int:
     return EXIT_OK
 
 
-@cli.command()
+@cli.command(
+    short_help="Print a rule's documentation, with a finding it prints.",
+    epilog=example("handoff-audit explain md-incomplete --file HANDOFF.md"),
+)
 @click.argument("rule_id", metavar="RULE")
 @click.option(
     "--file",
@@ -377,7 +422,10 @@ def explain(rule_id: str, file: Path | None) -> int:
     return EXIT_OK
 
 
-@cli.command()
+@cli.command(
+    short_help="A coding agent's stop hook: no stop without a current packet.",
+    epilog=example("handoff-audit hook --install   # into .claude/settings.json"),
+)
 @click.option(
     "--install", is_flag=True, help="Merge the hook into .claude/settings.json (repository top)."
 )
@@ -402,11 +450,14 @@ def hook(install: bool, print_only: bool) -> int:
     return run_hook(sys.stdin.buffer, sys.stderr)
 
 
-@cli.command()
+@cli.command(
+    short_help="The GitHub Action's entry point.",
+    epilog=example("handoff-audit ci   # in the action's image, which sets INPUT_* and GITHUB_*"),
+)
 def ci() -> int:
     """The GitHub Action's entry point: read the runner's environment and do what it asks."""
     # start-up: imported only when this command runs
-    from handoff_audit.github.ci import run_ci
+    from handoff_audit.action.ci import run_ci
 
     return run_ci()
 

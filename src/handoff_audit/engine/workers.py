@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.engine.discovery import PacketFiles
@@ -60,34 +61,63 @@ def check_packets(
     return packets, hits
 
 
-_job: tuple[Path, Config, Target] | None = None
-"""What every chunk of this audit shares; set before the fork, so the workers inherit it."""
-
-
-def _work(pairs: list[PacketFiles]) -> tuple[list[Packet], list[Hit]]:
-    assert _job is not None
-    return check_packets(_job[0], pairs, _job[1], _job[2])
-
-
 def check_in_pool(
     root: Path, pairs: list[PacketFiles], config: Config, target: Target, jobs: int
 ) -> tuple[list[Packet], list[Hit]]:
     """`check_packets` over ``pairs`` in ``jobs`` forked worker processes: the same packets in the
-    same order, and the same hits."""
+    same order, and the same hits.
+
+    The workers are forked with everything they need (the chunks, the configuration, the target),
+    so only chunk numbers go to them and only results come back: no state outside this call.
+    """
     # start-up: multiprocessing is imported only by an audit that uses workers
     import multiprocessing
 
-    global _job
-    _job = (root, config, target)
+    fork = multiprocessing.get_context("fork")
+    chunks = list(_chunks(pairs, jobs))
+    tasks, results = fork.SimpleQueue(), fork.SimpleQueue()
+
+    def serve() -> None:
+        while (index := tasks.get()) is not None:
+            try:
+                results.put((index, check_packets(root, chunks[index], config, target), None))
+            except Exception as error:  # handed to the caller, raised there as in this process
+                results.put((index, None, error))
+
+    processes = [fork.Process(target=serve, daemon=True) for _ in range(min(jobs, len(chunks)))]
+    for each in processes:
+        each.start()
+    try:
+        for index in range(len(chunks)):
+            tasks.put(index)
+        for _ in processes:
+            tasks.put(None)
+        return _in_order(results, len(chunks))
+    finally:
+        for each in processes:
+            each.join(timeout=5)
+            if each.is_alive():
+                each.kill()
+                each.join()
+        tasks.close()
+        results.close()
+
+
+def _in_order(results: Any, count: int) -> tuple[list[Packet], list[Hit]]:
+    """The packets and hits of ``count`` chunks from ``results``, in chunk order: each chunk is
+    taken in as soon as the ones before it are in."""
     packets: list[Packet] = []
     hits: list[Hit] = []
-    try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for chunk_packets, chunk_hits in pool.imap(_work, _chunks(pairs, jobs)):
-                packets += chunk_packets
-                hits += chunk_hits
-    finally:
-        _job = None
+    waiting: dict[int, tuple[list[Packet], list[Hit]]] = {}
+    for done in range(count):
+        while done not in waiting:
+            index, result, error = results.get()
+            if error is not None:
+                raise error
+            waiting[index] = result
+        chunk_packets, chunk_hits = waiting.pop(done)
+        packets += chunk_packets
+        hits += chunk_hits
     return packets, hits
 
 

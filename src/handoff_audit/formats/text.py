@@ -36,6 +36,7 @@ def render(report: Report, options: FormatOptions) -> str:
         return "\n".join(lines) + "\n" if lines else ""
     if lines:
         lines.append("")
+    lines.extend(_series_lines(report, options.cwd))
     lines.append(paint.bold(status_line(report)))
     return "\n".join(lines) + "\n"
 
@@ -75,6 +76,17 @@ def status_line(report: Report) -> str:
     verdict = ", ".join(counts) if report.findings else "no findings"
     blocked = " Merge blocked." if report.blocked else ""
     return f"{packets} checked: {verdict}{suppressed}.{blocked}"
+
+
+def _series_lines(report: Report, cwd: str) -> list[str]:
+    """One line per series: which file is its current handoff, how many older ones it keeps."""
+    lines = []
+    for packet in report.packets:
+        if packet.history:
+            path = controls.one_line(display_path(packet.path, cwd))
+            older = _count(len(packet.history), "older handoff")
+            lines.append(f"{path}: the current handoff of its series ({older}, not judged)")
+    return lines
 
 
 def _count(number: int, noun: str) -> str:

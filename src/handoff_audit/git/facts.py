@@ -49,7 +49,6 @@ def gather_history(
     root: Path, packets: list[Packet], target: Target, config: Config
 ) -> History | None:
     """Ask git, in a constant number of calls, everything the git-aware rules need."""
-    start = plumbing.SPAWN_COUNT
     try:
         repo = plumbing.repo_info(root)
     except plumbing.UnsafeRepository as error:
@@ -71,7 +70,6 @@ def gather_history(
             raise InputError(f"{error}: {_UNREADABLE[type(error)]}") from None
         except plumbing.GitError as error:
             facts = History(branch=target.branch, problem=str(error))
-    facts.git_calls = plumbing.SPAWN_COUNT - start
     return facts
 
 
@@ -353,14 +351,9 @@ class _Gatherer:
             )
         return needs_more
 
-    def _read_changes(
-        self, head: tuple[str, str], checked_out: bool
-    ) -> tuple[dict[str, dict[str, Any]], bool]:
-        """Each active packet's last change and the newest non-handoff commit after it; the
-        work tree's changes count only when the commit checked is the one checked out."""
-        result: dict[str, dict[str, Any]] = {p.path: {} for p in self.active}
-        if not self.active:
-            return result, False
+    def _committed(self, result: dict[str, dict[str, Any]], checked_out: bool) -> dict[str, str]:
+        """The active packets whose last change is a commit: path from the top folder -> path;
+        the others (changed in the work tree checked out) are marked uncommitted in ``result``."""
         dirty = plumbing.status(self.root, self._packet_pathspecs()) if checked_out else {}
         todo: dict[str, str] = {}
         for packet in self.active:
@@ -369,6 +362,17 @@ class _Gatherer:
                 result[packet.path]["uncommitted"] = True
             else:
                 todo[top_path] = packet.path
+        return todo
+
+    def _read_changes(
+        self, head: tuple[str, str], checked_out: bool
+    ) -> tuple[dict[str, dict[str, Any]], bool]:
+        """Each active packet's last change and the newest non-handoff commit after it; the
+        work tree's changes count only when the commit checked is the one checked out."""
+        result: dict[str, dict[str, Any]] = {p.path: {} for p in self.active}
+        if not self.active:
+            return result, False
+        todo = self._committed(result, checked_out)
         if not todo:
             return result, False
         found: dict[str, Commit] = {}

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from handoff_audit.markdown.model import EMPTY, META, SECTIONS, SEPARATOR
+from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, twin_of
 from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.schema.foreign import is_foreign
+
+if TYPE_CHECKING:
+    from handoff_audit.markdown.template import Placeholder
 
 MD_MISSING = Rule(
     id="md-missing",
@@ -96,7 +99,11 @@ numbering, with emoji and punctuation ignored:
   "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
-  wish lists ("Ideas", "Potential enhancements", "Future") are no next step.
+  wish lists ("Ideas", "Potential enhancements", "Future") are no next step. A compound
+  heading ("Known limitations / backlog") names the facet of any of its parts. The phrases
+  are also known in Chinese, Japanese, Russian, French, Spanish and German ("下一步",
+  "Следующие шаги", "Prochaines étapes", "Próximos pasos", "Nächste Schritte"; the list is
+  `markdown/cues/headings.json`), as are reasons and work done ("因为", "потому что", "已完成").
   A decisions section whose items give no reason at all ("because", "so that", "— why") is
   reported as "decisions without reasons" at its heading.
 - *The content, anywhere*: a path (`src/app.py`, `` `docs/` ``), `path:line`, a URL, a commit id
@@ -114,6 +121,8 @@ numbering, with emoji and punctuation ignored:
   items. Words quoted in a heading (`Fix "Failed to fetch"`) name no facet; "Failing tests",
   "Known constraints" and "Overview" name none either (a bug is a risk, not a dead end).
   "None." under a facet's heading says it on purpose and counts.
+- *A pasted prompt or note* in an unlabelled (or `text`/`md`) fence, most of its lines
+  sentences, is read as text; any other fenced block is code and counts only for pointers.
 
 `handoff-audit explain md-incomplete --file HANDOFF.md` prints, for each facet, the lines that
 counted (and what was recognised) or what was looked for.
@@ -129,6 +138,43 @@ HANDOFF.md:1: md-incomplete: no next step: found no "Next steps"/"To do"/"Follow
 Fix: add what each finding names (one finding per missing facet), or write a JSON packet and its
 twin with `handoff-audit new`. How well the recognition agrees with careful readers on real
 handoffs is measured by `bench/judgment.py`.
+""",
+)
+
+NOT_A_HANDOFF = Rule(
+    id="not-a-handoff",
+    default=Severity.WARNING,
+    summary="a file where a handoff is expected holds instructions about writing one, not a "
+    "handoff",
+    doc="""\
+**Why.** A file named like a handoff is sometimes the recipe for one: an agent's command or
+prompt ("Create or update a HANDOFF.md with: 1. Goal … 5. Next steps"), a how-to for the team,
+a template's instructions. Judging it as a handoff would report five missing facets that were
+never meant to be there, and the next session would still find nothing to continue from.
+
+**What counts.** At least three lines outside code blocks that tell the reader how to write a
+handoff: "create/write/update … the handoff/HANDOFF.md/this file", "the handoff should
+include …", "before ending the session, write …", "use this template", "fill in each section",
+or an agent's prompt ("You are …", "Execute immediately", "do not ask for confirmation"); or
+front matter that only an agent's command or prompt file has (`allowed-tools:`,
+`argument-hint:`, or a `description:` that orders a session handoff or summary: "Write a
+session handoff …"). One
+finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
+It is a warning: such a file never fails the audit. An agent's command and prompt folders
+(`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)
+are not searched for handoffs at all, unless a file there is named on the command line.
+
+Example:
+
+```
+HANDOFF.md:3: not-a-handoff (warning): this file tells its reader how to write a handoff
+  (lines 3, 5, 9: "Create or update a HANDOFF.md with:", …), it is not one; move it where
+  prompts live (.claude/commands/) or leave it out of `packets`
+```
+
+**Fix.** Move the instructions where prompts and docs live (`.claude/commands/handoff.md`,
+`docs/`), or name your real handoff in `packets` and leave this file out; suppress with
+`<!-- handoff-audit: ignore not-a-handoff reason -->` if it is both.
 """,
 )
 
@@ -174,6 +220,7 @@ Fix: move logs and background into linked files (`pointers`), trim `commands_run
 RULES = (
     MD_MISSING,
     MD_MISMATCH,
+    NOT_A_HANDOFF,
     MD_INCOMPLETE,
     LOG_UNTRIMMED,
     TOO_LONG,
@@ -261,8 +308,17 @@ def _passed(entry: Any) -> bool:
 def _incomplete(packet: Packet) -> Iterator[Hit]:
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
+    from handoff_audit.markdown.template import instructions, placeholders
 
-    for part in missing_parts(packet.text or ""):
+    text = packet.text or ""
+    how_to = instructions(text)
+    if how_to:
+        yield Hit(NOT_A_HANDOFF, packet.path, _how_to_message(how_to), line=how_to[0][0])
+        return
+    blanks = placeholders(text)
+    if blanks:
+        yield Hit(PLACEHOLDER, packet.path, _template_message(blanks), line=blanks[0].line)
+    for part in missing_parts(text):
         yield Hit(
             MD_INCOMPLETE,
             packet.path,
@@ -273,110 +329,29 @@ def _incomplete(packet: Packet) -> Iterator[Hit]:
         )
 
 
-# The twin's fast path (speed: rendering every packet was half of an audit of 10,000 packets).
-# `fast_render` writes what `render_packet` writes when every value is plain text that needs
-# neither folding nor escaping, and gives up (None) on anything else; then `compare` takes the
-# long way. tests/test_twin_fast_render.py checks it against `render_packet`.
-
-_UNSAFE = re.compile(r"[\\`*\]<~&$]")
-"""What `escape` could mark inside a line, but for the underscore."""
-_LOOSE_UNDERSCORE = re.compile(r"(?:^|[^A-Za-z0-9_])_|_(?:[^A-Za-z0-9_]|$)")
-"""An underscore run not between letters or digits (``test_refund`` is never emphasis)."""
-_BLOCK_START = frozenset("#>[-+*_=`~|:0123456789")
-"""First characters that could begin a block at a line's start."""
-_FAST_PAIRS = {
-    "open_risks": ("severity", "what"),
-    "decisions": ("decision", "why"),
-    "ruled_out": ("what", "why"),
-    "failed_attempts": ("what", "why"),
-}
+SHOWN_LINES = 4
+"""A `placeholder` or `not-a-handoff` message quotes this many lines, then counts the rest."""
 
 
-def _plain(value: object, *, line_start: bool = False) -> bool:
-    """True when ``value`` is text that folding and escaping leave as it is."""
+def _lines(places: list[tuple[int, str]]) -> str:
+    numbers = ", ".join(str(line) for line, _ in places[:SHOWN_LINES])
+    more = f" and {len(places) - SHOWN_LINES} more" if len(places) > SHOWN_LINES else ""
+    quoted = "; ".join(f'"{text}"' for _, text in places[:2])
+    return f"lines {numbers}{more}: {quoted}"
+
+
+def _template_message(blanks: list[Placeholder]) -> str:
+    kinds = sorted({blank.what for blank in blanks})
     return (
-        isinstance(value, str)
-        and value.isprintable()
-        and value != ""
-        and value[0] != " "
-        and value[-1] != " "
-        and "  " not in value
-        and _UNSAFE.search(value) is None
-        and ("_" not in value or _LOOSE_UNDERSCORE.search(value) is None)
-        and not (line_start and value[0] in _BLOCK_START)
+        f"still a template: {len(blanks)} lines are placeholders ({', '.join(kinds)}; "
+        f"{_lines([(b.line, b.text) for b in blanks])}); write what this session did, what is "
+        "true now and the next step in their place, or delete the file"
     )
 
 
-def _plain_code(value: object) -> bool:
-    """True when ``value`` is shown as a code span of one backtick, as it is."""
+def _how_to_message(how_to: list[tuple[int, str]]) -> str:
     return (
-        isinstance(value, str)
-        and value.isprintable()
-        and value != ""
-        and value[0] != " "
-        and value[-1] != " "
-        and "  " not in value
-        and "`" not in value
+        f"this file tells its reader how to write a handoff ({_lines(how_to)}), it is not one; "
+        "move it where prompts or docs live (.claude/commands/, docs/) or leave it out of "
+        "`packets`"
     )
-
-
-def _fast_item(field: str, value: Any) -> str | None:
-    pair = _FAST_PAIRS.get(field)
-    if pair is not None:
-        if not isinstance(value, Mapping):
-            return None
-        head, tail = value.get(pair[0]), value.get(pair[1])
-        return f"- **{head}**{SEPARATOR}{tail}" if _plain(head) and _plain(tail) else None
-    if field == "commands_run":
-        if not isinstance(value, Mapping):
-            return None
-        cmd, code, note = value.get("cmd"), value.get("exit"), value.get("note")
-        if not _plain_code(cmd) or type(code) is not int:
-            return None
-        if note is None:
-            return f"- `{cmd}`{SEPARATOR}exit {code}"
-        return f"- `{cmd}`{SEPARATOR}exit {code}{SEPARATOR}{note}" if _plain(note) else None
-    if field == "changed_files":
-        return f"- `{value}`" if _plain_code(value) else None
-    return f"- {value}" if _plain(value, line_start=True) else None
-
-
-def _fast_section(kind: str, field: str, value: Any) -> str | None:
-    if value is None:
-        return f"_{EMPTY}_"
-    if kind == "text":
-        return value if _plain(value, line_start=True) else None
-    if not isinstance(value, list):
-        return None
-    if not value:
-        return f"_{EMPTY}_"
-    items = []
-    for element in value:
-        item = _fast_item(field, element)
-        if item is None:
-            return None
-        items.append(item)
-    return "\n".join(items)
-
-
-def fast_render(data: Mapping[str, Any]) -> str | None:
-    """``render_packet(data)`` when every value is plain text; ``None`` when unsure."""
-    title = data.get("title")
-    if not _plain(title) or title.endswith("#"):  # type: ignore[union-attr]
-        return None
-    out = [f"# {title}", ""]
-    for name, label in META:
-        value = data.get(name)
-        if value is not None:
-            if not _plain(value):
-                return None
-            out.append(f"- **{label}:** {value}")
-    if out[-1]:
-        out.append("")
-    for spec in SECTIONS:
-        if spec.field in data:
-            block = _fast_section(spec.kind, spec.field, data[spec.field])
-            if block is None:
-                return None
-            out += [f"## {spec.heading}", "", block, ""]
-    return "\n".join(out).rstrip("\n") + "\n"

@@ -58,6 +58,8 @@ def check_packets(
     ctx = AuditContext(root=root, config=config, packets=packets, target=target)
     for check in PER_PACKET_CHECKS:
         hits.extend(check(ctx))
+    for packet in packets:  # `clean` asked here: in a worker, not in the process that waits
+        _ = packet.clean
     return packets, hits
 
 

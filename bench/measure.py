@@ -1,9 +1,13 @@
 """Run a command once and measure it: wall time, CPU time, peak memory, git processes spawned.
 
-Peak memory and CPU come from `os.wait4` on that one child (so what the benchmark itself ran
-before does not count). Git processes are counted for real: a `git` wrapper placed first on PATH
-logs every invocation to a file and then execs the real git, so the count does not trust the
-tool's own idea of how often it runs git.
+CPU comes from `os.wait4` on that one child (so what the benchmark itself ran before does not
+count). Peak memory is summed over the child's whole process tree (its worker processes and git
+included): a thread polls /proc every few milliseconds and keeps the largest sum of their
+proportional set sizes (PSS: a page shared by a forked worker and its parent counts once, not
+twice, as a plain sum of resident sizes would count it); where /proc cannot say, the largest
+single process of `os.wait4` stands in. Git processes are counted for real: a `git` wrapper
+placed first on PATH logs every invocation to a file and then execs the real git, so the count
+does not trust the tool's own idea of how often it runs git.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import shutil
 import statistics
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -30,7 +35,9 @@ class Measured:
     cpu: float
     """User + system CPU seconds of the process and the children it waited for."""
     peak_mb: float
-    """Peak resident memory in MiB (the largest of the process and its waited-for children)."""
+    """Peak resident memory in MiB, summed over the process and its descendants at each poll."""
+    peak_single_mb: float
+    """Peak resident memory in MiB of the largest single process (`os.wait4`)."""
     git_processes: int
     """Git processes started while it ran (0 when git was not wrapped)."""
     stdout: bytes
@@ -82,31 +89,124 @@ def run(
     cwd: Path,
     env: dict[str, str],
     counter: GitCounter | None = None,
+    stdin: bytes | None = None,
 ) -> Measured:
-    """Run ``args`` to completion and measure it."""
+    """Run ``args`` to completion (``stdin`` on its standard input) and measure it."""
     if counter is not None:
         counter.reset()
         env = counter.env(env)
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with (
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryFile() as err,
+        tempfile.TemporaryFile() as given,
+    ):
+        given.write(stdin or b"")
+        given.seek(0)
         started = time.perf_counter()
         proc = subprocess.Popen(
-            list(args), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err
+            list(args),
+            cwd=cwd,
+            env=env,
+            stdin=given if stdin is not None else subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
         )
+        tree = TreeMemory(proc.pid)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - started
+        tree.stop()
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read(), err.read()
+    single = usage.ru_maxrss / 1024
     return Measured(
         code=proc.returncode,
         wall=wall,
         cpu=usage.ru_utime + usage.ru_stime,
-        peak_mb=usage.ru_maxrss / 1024,
+        peak_mb=max(tree.peak_mb, single),
+        peak_single_mb=single,
         git_processes=len(counter.calls()) if counter is not None else 0,
         stdout=stdout,
         stderr=stderr,
     )
+
+
+class TreeMemory:
+    """Polls the resident memory of a process and all its descendants; keeps the peak sum."""
+
+    INTERVAL = 0.005
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.peak_mb = 0.0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._poll, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _poll(self) -> None:
+        while not self._done.is_set():
+            kib = sum(_proportional_kib(pid) for pid in set(_tree(self.pid)))
+            self.peak_mb = max(self.peak_mb, kib / 1024)
+            self._done.wait(self.INTERVAL)
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants, from /proc/PID/task/TID/children, but for a child between
+    ``vfork`` and ``exec`` (it shares its blocked parent's memory: counting it would count the
+    parent twice)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            tasks = os.listdir(f"/proc/{current}/task")
+        except OSError:
+            continue
+        children: list[int] = []
+        for task in tasks:
+            try:
+                with open(f"/proc/{current}/task/{task}/children") as handle:
+                    children += [int(child) for child in handle.read().split()]
+            except OSError:
+                continue
+        if children and _state(current) == "D":
+            own = _cmdline(current)
+            children = [child for child in children if _cmdline(child) != own]
+        todo += children
+    return found
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""
+
+
+def _proportional_kib(pid: int) -> int:
+    """The process's proportional set size in KiB (0 once it has exited)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, IndexError, ValueError):
+        pass
+    return 0
 
 
 def arg_budget(env: dict[str, str]) -> int:
@@ -136,19 +236,23 @@ def chunks(fixed: Sequence[str], items: Sequence[str], budget: int) -> list[list
     return out
 
 
+Command = tuple[Sequence[str], Path, bytes | None]
+"""A command line, the folder it runs in, and its standard input (``None``: none)."""
+
+
 def median_runs(
-    commands: Mapping[str, tuple[Sequence[str], Path]], env: dict[str, str], runs: int
+    commands: Mapping[str, Command], env: dict[str, str], runs: int
 ) -> dict[str, float]:
     """Median wall seconds of each command over ``runs`` runs, interleaved, after one warm-up.
 
     Interleaving spreads the noise of a shared machine over every command alike.
     """
     walls: dict[str, list[float]] = {name: [] for name in commands}
-    for name, (args, cwd) in commands.items():
-        done = run(args, cwd, env)
-        if done.code != 0 and name.endswith("--version"):
+    for args, cwd, stdin in commands.values():
+        done = run(args, cwd, env, stdin=stdin)
+        if done.code != 0:
             raise SystemExit(f"bench: {' '.join(args)} failed: {done.stderr.decode()[-500:]}")
     for _ in range(runs):
-        for name, (args, cwd) in commands.items():
-            walls[name].append(run(args, cwd, env).wall)
+        for name, (args, cwd, stdin) in commands.items():
+            walls[name].append(run(args, cwd, env, stdin=stdin).wall)
     return {name: statistics.median(values) for name, values in walls.items()}

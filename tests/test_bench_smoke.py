@@ -24,6 +24,7 @@ def test_benchmark_runs_at_n_100(tmp_path: Path) -> None:
         [
             *(sys.executable, str(BENCH / "run.py"), "--sizes", "100", "--startup-runs", "1"),
             *("--json", str(out), "--workdir", str(tmp_path / "work")),
+            *("--svg", str(tmp_path / "curve.svg")),
         ],
         capture_output=True,
         text=True,
@@ -42,14 +43,18 @@ def test_benchmark_runs_at_n_100(tmp_path: Path) -> None:
     assert set(results["startup_median_s"]) == {
         "handoff-audit --version",
         "handoff-audit check (1 packet)",
+        "handoff-audit hook (Stop, 1 packet)",
         "check-jsonschema --version",
     }
-    assert any("git processes per audit" in line for line in results["targets"])
+    assert any("git processes constant" in line for line in results["targets"])
+    assert size["floor_wall"] > 0 and size["floor_ratio"] > 0
     # Every rule but history-unavailable (it needs a shallow clone) fires on the broken packets.
     from handoff_audit.rules import RULES_BY_ID
 
     assert set(size["findings_by_rule"]) == set(RULES_BY_ID) - {"history-unavailable"}
     assert size["packets_reported"] == 100
+    curve = (tmp_path / "curve.svg").read_text()
+    assert curve.startswith("<svg") and curve.count("<polyline") == 6  # 3 tools x (time, memory)
 
 
 def test_synthetic_repository_holds_every_kind(tmp_path: Path) -> None:

@@ -72,3 +72,12 @@ def test_no_control_survives_any_text_output(value: str) -> None:
     assert _raw(controls.text(value)) <= {"\t"}
     assert _raw(controls.json_text(json.dumps(value, ensure_ascii=False))) == set()
     assert json.loads(controls.json_text(json.dumps(value, ensure_ascii=False))) == value
+
+
+def test_json_text_escapes_each_character_by_the_table() -> None:
+    """`json_text` finds what to escape with one search: every code point, surrogates included,
+    comes out as the table says, and text without any is given back as it is."""
+    every = "".join(chr(code) for code in range(0x110000))
+    expected = "".join(controls._JSON.get(code, chr(code)) for code in range(0x110000))
+    assert controls.json_text(every) == expected
+    assert controls.json_text('{"a": "plain — text"}') == '{"a": "plain — text"}'

@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from core_packets import VALID, write_packet
 from handoff_audit.config import Config
 from handoff_audit.engine.discovery import discover, pair
 from handoff_audit.git import plumbing
-from handoff_audit.globs import matches
+from handoff_audit.globs import matches, matches_any
 
 
 def packets_of(run_cli: Any, folder: Path, *paths: str) -> dict[str, tuple[str, str | None]]:
@@ -128,6 +131,23 @@ def test_globs() -> None:
     assert matches("release/1.2", "release/*")
     assert matches("HANDOFF.md", "./HANDOFF.md")
     assert matches("x1.md", "x[0-9].md") and not matches("xa.md", "x[!a].md")
+
+
+_GLOB_PARTS = st.sampled_from(["**/", "**", "*", "?", "a", "b", ".", "/", "[ab]", "[!a]", "./"])
+
+
+@given(
+    path=st.text("ab./\n\ud800", max_size=12),
+    patterns=st.lists(st.lists(_GLOB_PARTS, min_size=1, max_size=6).map("".join), max_size=5),
+)
+def test_any_of_the_globs_matches_as_each_of_them_does(path: str, patterns: list[str]) -> None:
+    """`matches_any` takes the globs as one pattern: the same answer as one glob at a time."""
+    expected = any(matches(path, pattern) for pattern in patterns)
+    assert matches_any(path, patterns) is expected
+    assert matches_any(path, iter(patterns)) is expected
+    assert matches_any(path, [*Config().packets, *patterns]) is (
+        expected or any(matches(path, pattern) for pattern in Config().packets)
+    )
 
 
 def test_naming_a_twin_audits_its_json_packet(run_cli: Any, tmp_path: Path) -> None:

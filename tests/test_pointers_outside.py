@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from conftest import GitRepo, Result
 from core_packets import packet, write_packet
-from handoff_audit.git.pointed_paths import leads_outside
+from handoff_audit.git.pointed_paths import WorkTree
 
 Run = Callable[..., Result]
 
@@ -65,6 +65,33 @@ def test_outside_whatever_exists_inside_whatever_it_is(
         (outside / name).write_text("x")
         (root / "in" / name).write_text("x")
     os.symlink(outside if through_link else root / "in", root / "lnk")
-    assert leads_outside(root, f"lnk/{name}") is through_link
-    assert leads_outside(root, f"../out/{name}")
-    assert not leads_outside(root, f"in/{name}")
+    tree = WorkTree(root)
+    assert tree.leads_outside(f"lnk/{name}") is through_link
+    assert tree.leads_outside(f"../out/{name}")
+    assert not tree.leads_outside(f"in/{name}")
+
+
+def test_the_work_tree_resolves_paths_as_realpath_does(tmp_path: Path) -> None:
+    """`WorkTree` resolves each folder once; every path still resolves to what
+    `os.path.realpath` gives: through links in and out, chains, a loop, a dangling link, a file
+    used as a folder, and ``.`` and empty parts."""
+    root, outside = tmp_path / "repo", tmp_path / "out"
+    (root / "a" / "b").mkdir(parents=True)
+    (outside / "c").mkdir(parents=True)
+    (root / "a" / "b" / "f.txt").write_text("x")
+    os.symlink(root / "a", root / "in_link")
+    os.symlink(outside, root / "a" / "out_link")
+    os.symlink("in_link", root / "chain")
+    os.symlink("loop2", root / "loop1")
+    os.symlink("loop1", root / "loop2")
+    os.symlink("nowhere", root / "a" / "dangling")
+    paths = [
+        "a/b/f.txt", "a/b/f.txt/x", "a/./b//f.txt", ".", "a/b/missing/deeper", "in_link/b/f.txt",
+        "a/out_link/c", "a/out_link/c/d", "chain/b", "chain/out_link/c", "loop1/x", "loop2",
+        "a/dangling", "a/dangling/x", "/".join(["a"] * 80),
+    ]  # fmt: skip
+    tree = WorkTree(root)
+    for path in paths * 2:  # the second time from the folder cache
+        assert tree._realpath(path) == os.path.realpath(root / path), path
+        expected = os.path.commonpath((os.path.realpath(root), os.path.realpath(root / path)))
+        assert tree.leads_outside(path) is (expected != os.path.realpath(root)), path

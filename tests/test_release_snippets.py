@@ -30,9 +30,10 @@ def uses_lines(text: str) -> list[str]:
 
 
 def readme_workflows(text: str) -> list[str]:
-    """The README's yaml blocks that are whole workflows (they have `jobs:`)."""
+    """The README's yaml blocks that are whole workflows (they have a `jobs:` mapping, not the
+    configuration's `jobs: N`)."""
     blocks = re.findall(r"^```ya?ml\n(.*?)^```", text, flags=re.MULTILINE | re.DOTALL)
-    return [block for block in blocks if re.search(r"^jobs:", block, re.MULTILINE)]
+    return [block for block in blocks if re.search(r"^jobs:[ \t]*$", block, re.MULTILINE)]
 
 
 @pytest.fixture(scope="module")

@@ -5,11 +5,13 @@ with `setting`: its default, its docstring (the meaning the rule pages show), wh
 (the error message), its JSON Schema and the rules that read it. Validation, ``config_schema()``
 (and the generated ``schema/config.schema.json``) and the rule pages' settings tables are derived
 from those fields; see "How to add a setting" in docs/architecture.md.
+
+It is longer than 500 lines of code because every key is declared here, once, with its schema and
+its words (the module grows by a setting per key; splitting the declarations would scatter them).
 """
 
 from __future__ import annotations
 
-import difflib
 import os
 import stat
 from collections.abc import Callable, Collection, Mapping
@@ -330,6 +332,17 @@ class Config:
         read_by=("invalid-json",),
     )
     """Packet files larger than this are ``invalid-json`` and are not parsed."""
+    jobs: int | None = setting(
+        None,
+        accepts="an integer >= 1 (1 = no worker processes)",
+        schema={
+            "description": "Worker processes for the per-packet work (read, parse, content and "
+            "twin checks); 1 = none. Default: the cores available, from 1,000 packets.",
+            "type": "integer",
+            "minimum": 1,
+        },
+    )
+    """Worker processes for the per-packet work; 1 = sequential, ``None`` = the cores available."""
     schema: str | None = setting(
         None,
         accepts="a path relative to the configuration file, or an https:// URL",
@@ -383,6 +396,7 @@ class Config:
         max_commits_behind: int | None = None,
         protected_branches: tuple[str, ...] | None = None,
         block_files: tuple[str, ...] | None = None,
+        jobs: int | None = None,
     ) -> Config:
         """This configuration with the keys that command-line flags or the action's inputs set
         (``None``: not set, keep the configured value)."""
@@ -390,6 +404,7 @@ class Config:
             "max_commits_behind": max_commits_behind,
             "protected_branches": protected_branches,
             "block_files": block_files,
+            "jobs": jobs,
         }
         overrides = {key: value for key, value in given.items() if value is not None}
         return replace(self, **overrides) if overrides else self  # type: ignore[arg-type]
@@ -604,6 +619,8 @@ def _validate(
     accepts = accepted_keys()
     for key in raw:
         if key not in accepts:
+            import difflib  # start-up: only for a mistyped key
+
             guess = difflib.get_close_matches(str(key).replace("_", "-"), list(accepts), n=1)
             hint = f" — did you mean {show(guess[0])}?" if guess else ""
             raise InputError(

@@ -37,11 +37,34 @@ def problem(pattern: str) -> str | None:
 @lru_cache(maxsize=256)
 def _compile(pattern: str) -> Any:
     """The RE2 pattern of a glob; `InputError` for one `problem` refuses."""
+    return _re2("(?s)" + _regex(pattern))
+
+
+@lru_cache(maxsize=64)
+def _compile_any(patterns: tuple[str, ...]) -> Any:
+    """One RE2 pattern that matches what any of ``patterns`` matches (speed: one match per path
+    instead of one per glob, in discovery), or ``None`` when RE2 will not take them together."""
+    try:
+        joined = "|".join(f"(?:{_regex(pattern.removeprefix('./'))})" for pattern in patterns)
+        return _re2(f"(?s){joined}")
+    except Exception:  # a refused glob, or RE2's own limit: the globs one by one, as before
+        return None
+
+
+def _re2(regex: str) -> Any:
+    import re2  # start-up: only when a path is matched
+
+    # (?s): a file name may hold a newline, and git lists it like any other.
+    options = re2.Options()
+    options.log_errors = False
+    return re2.compile(regex, options)
+
+
+def _regex(pattern: str) -> str:
+    """The regular expression of a glob; `InputError` for one `problem` refuses."""
     refused = problem(pattern)
     if refused is not None:
         raise InputError(f"glob {pattern[:60]!r}: {refused}; write a simpler pattern")
-    import re2  # start-up: only when a path is matched
-
     out: list[str] = []
     i = 0
     n = len(pattern)
@@ -75,10 +98,7 @@ def _compile(pattern: str) -> Any:
         else:
             out.append(re.escape(char))
             i += 1
-    # (?s): a file name may hold a newline, and git lists it like any other.
-    options = re2.Options()
-    options.log_errors = False
-    return re2.compile("(?s)" + "".join(out), options)
+    return "".join(out)
 
 
 def matches(path: str, pattern: str) -> bool:
@@ -90,4 +110,10 @@ def matches(path: str, pattern: str) -> bool:
 
 def matches_any(path: str, patterns: Iterable[str]) -> bool:
     """True when ``path`` matches at least one of ``patterns``."""
-    return any(matches(path, pattern) for pattern in patterns)
+    given = tuple(patterns)
+    together = _compile_any(given) if given else None
+    if together is None:
+        return any(matches(path, pattern) for pattern in given)
+    if not path.isascii() and _SURROGATE.search(path):
+        path = _SURROGATE.sub("\ufffd", path)  # as `matches` does
+    return together.fullmatch(path) is not None

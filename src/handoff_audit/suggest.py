@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:
     """The known name most like ``word``, when one is plausibly what was meant."""
+    import difflib  # start-up: only when a name was mistyped
+
     choices = list(known)
     guess = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if guess:

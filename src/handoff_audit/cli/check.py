@@ -58,6 +58,8 @@ class CheckOptions:
     """Overrides the configuration's ``protected-branches``."""
     block_files: tuple[str, ...] | None = None
     """Overrides the configuration's ``block-files``."""
+    jobs: int | None = None
+    """Overrides the configuration's ``jobs`` (worker processes; 1 = none)."""
 
 
 def run_check(options: CheckOptions) -> int:
@@ -99,6 +101,7 @@ def with_overrides(config: Config, options: CheckOptions) -> Config:
         max_commits_behind=options.max_commits_behind,
         protected_branches=options.protected_branches,
         block_files=options.block_files,
+        jobs=options.jobs,
     )
 
 
@@ -112,13 +115,22 @@ def _cwd_from(root: Path) -> str:
 
 
 def _refuse_to_overwrite_a_packet(output: Path, root: Path, report: Report) -> None:
-    target = absolute(output)
-    for packet in report.packets:
-        for name in (packet.path, packet.markdown):
-            if name is not None and absolute(root / name) == target:
-                raise InputError(
-                    f"--output {output} is the handoff file {name}; write the report elsewhere"
-                )
+    """Refuse an ``--output`` that is a packet file or its twin: one resolve and a set lookup
+    (speed: resolving every packet's path was 15% of an audit of 10,000 packets).
+
+    Packet names are relative to the root with their folders' links already resolved (discovery
+    neither follows links to folders nor lists files behind them), so the output's own resolved
+    path, relative to the root, names the same file exactly when the old comparison did."""
+    target = str(absolute(output))
+    base = str(absolute(root))
+    if not target.startswith(base.rstrip(os.sep) + os.sep):
+        return
+    relative = target[len(base.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
+    names = {p.path for p in report.packets} | {p.markdown for p in report.packets}
+    if relative in names:
+        raise InputError(
+            f"--output {output} is the handoff file {relative}; write the report elsewhere"
+        )
 
 
 def use_color(stream: object, when: str = "auto") -> bool:

@@ -154,6 +154,13 @@ def cli() -> None:
     metavar="GLOB[,GLOB]",
     help="Override the configuration's block-files. Repeatable.",
 )
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Worker processes for reading and checking packets; 1 = none.  "
+    "[default: the configuration's jobs, else the cores available]",
+)
 def check(
     paths: tuple[Path, ...],
     output_format: str,
@@ -174,6 +181,7 @@ def check(
     max_commits_behind: int | None,
     protected_branches: tuple[str, ...],
     block_files: tuple[str, ...],
+    jobs: int | None,
 ) -> int:
     """Audit the packets under PATHS (default: the current folder)."""
     # start-up: imported only when this command runs
@@ -200,6 +208,7 @@ def check(
         max_commits_behind=max_commits_behind,
         protected_branches=tuple(_split(protected_branches)) if protected_branches else None,
         block_files=tuple(_split(block_files)) if block_files else None,
+        jobs=jobs,
     )
     return run_check(options)
 

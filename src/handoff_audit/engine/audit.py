@@ -10,13 +10,13 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact, redact_data
-from handoff_audit.engine import discovery, loading
+from handoff_audit.engine import discovery, workers
 from handoff_audit.git.facts import gather_history
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
 from handoff_audit.model.packet import Packet, rel
 from handoff_audit.model.repo_history import History
-from handoff_audit.rules import CHECKS, RULES_BY_ID
+from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.suppression import Suppressions
@@ -42,34 +42,73 @@ class AuditRequest:
     """Fills in what a shallow clone could not tell (the action asks GitHub's compare API)."""
 
 
+PARALLEL_FROM = 1000
+"""Fewer packets than this are read in this process: starting workers and sending the packets
+back costs more than it saves below it (measured: bench/README.md, "Every core")."""
+
+
 def run_audit(request: AuditRequest) -> Report:
     """Run every check over the packets under ``request.paths`` and collect a Report.
 
-    The one place that changes process-wide state, for the run only and restored after it: the
-    garbage collector's threshold (`_fewer_collections`); a worker pool belongs here too.
+    Speed, decided here and nowhere else (figures in bench/README.md):
+
+    - The per-packet work (reading, parsing, the checks of `workers.PER_PACKET_CHECKS`) runs in
+      ``jobs`` forked worker processes (``--jobs``, the configuration's ``jobs``; without either,
+      the cores available when there are at least `PARALLEL_FROM` packets, else this process).
+      Either way the packets come back in their order and the report is the same, byte for
+      byte; git and the checks that compare packets run here, once.
+    - The cyclic garbage collector is off while auditing (`_fewer_collections`); the workers
+      inherit that.
+
+    It is the one place that changes process-wide state, for the run only and restored after
+    it: the garbage collector, and the worker processes (gone when the run ends).
     """
     with _fewer_collections():
         return _run(request)
 
 
+def jobs_for(request: AuditRequest, packets: int) -> int:
+    """Worker processes for ``packets`` packets; 1 = this process alone. ``jobs`` given (option
+    or configuration) is obeyed whatever the number of packets, so either path can be forced."""
+    jobs = request.config.jobs
+    if jobs is None:
+        if packets < PARALLEL_FROM:
+            return 1
+        jobs = workers.available_cores()
+    if jobs <= 1 or not workers.can_fork():
+        return 1
+    return max(1, min(jobs, packets))
+
+
 @contextmanager
 def _fewer_collections() -> Iterator[None]:
-    """Collect garbage less often while auditing (speed: 7% at 10,000 packets, bench/README.md).
+    """No cyclic garbage collection while auditing (speed: 7% at 10,000 packets with the
+    threshold raised to 10,000, 15% more of this process's time with it off, bench/README.md).
 
     An audit allocates many small dicts and lists that live until the report and form no
-    cycles, so the default first-generation threshold (700) only rescans them again and again.
+    cycles, so the collector would only rescan them again and again, and unpickling the workers'
+    packets would set it off every few thousand objects. It is back on (and collects what the
+    audit left, if anything) when the audit ends; forked workers inherit it off.
     """
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(threshold[0], 10_000), *threshold[1:])
+    was_on = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*threshold)
+        if was_on:
+            gc.enable()
 
 
 def _run(request: AuditRequest) -> Report:
     found = discovery.discover_all(request.root, request.paths, request.config)
-    packets, hits = loading.load_packets(request.root, found.files, request.config)
+    pairs = discovery.pair(found.files)
+    jobs = jobs_for(request, len(pairs))
+    if jobs > 1:
+        packets, hits = workers.check_in_pool(
+            request.root, pairs, request.config, request.target, jobs
+        )
+    else:
+        packets, hits = workers.check_packets(request.root, pairs, request.config, request.target)
     if found.history:
         older = {rel(request.root, path): names for path, names in found.history.items()}
         for packet in packets:
@@ -77,7 +116,11 @@ def _run(request: AuditRequest) -> Report:
     facts = gather_history(request.root, packets, request.target, request.config)
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
+    all_hits: list[Hit] = list(hits)
     if facts is not None and request.target.all_branches:
+        others = AuditContext(request.root, request.config, facts.branch_packets, request.target)
+        for check in workers.PER_PACKET_CHECKS:
+            all_hits.extend(check(others))
         packets = [*packets, *facts.branch_packets]
     ctx = AuditContext(
         root=request.root,
@@ -86,8 +129,7 @@ def _run(request: AuditRequest) -> Report:
         target=request.target,
         history=facts,
     )
-    all_hits: list[Hit] = list(hits)
-    for check in CHECKS:
+    for check in workers.SHARED_CHECKS:
         all_hits.extend(check(ctx))
     inline = suppressions.read(packets, RULES_BY_ID)  # once: applied, and its problems reported
     all_hits.extend(inline.problems)

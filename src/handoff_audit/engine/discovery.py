@@ -25,7 +25,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import is_agent_file, packet_of, twin_of
+from handoff_audit.model.packet import is_agent_file, packet_of
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -117,19 +117,25 @@ def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
     found = set(explicit)
     history: dict[Path, tuple[str, ...]] = {}
     if folders:
-        # git also lists tracked files deleted from the work tree: only what is there counts.
-        present = [n for n in _candidates(root, folders) if os.path.lexists(root / n)]
-        series = _series(present, config) if config.series else {}
+        packets: set[str] = set()
+        present = _present(root, folders, config, packets)
+        series = _series(present, packets, config) if config.series else {}
         in_series = {name for names in series.values() for name in names}
         for name in present:
             if name in in_series or is_agent_file(name):
                 continue
-            if matches_any(name, config.packets):
+            if name in packets:
                 found.add(root / name)
         for current, older in _current_of(root, series).items():
             found.add(root / current)
             history[root / current] = older
-    return Found(sorted(found), history)
+    return Found(sorted(found, key=_in_order), history)
+
+
+def _in_order(path: Path) -> tuple[str, ...]:
+    """The order of ``sorted(paths)``, by a tuple of strings (speed: `Path.__lt__` was a fifth
+    of discovery at 10,000 packets)."""
+    return path.parts
 
 
 _NOT_IN_SERIES = re.compile(r"(?i)^(?:readme|index|template|_template|.*template.*)\.md$")
@@ -142,16 +148,46 @@ _DATE = re.compile(
 """A date in a file name (``2025-11-23``, ``20251123``), with an optional time (``-2314``)."""
 
 
-def _series(names: list[str], config: Config) -> dict[str, list[str]]:
+def _present(root: Path, folders: list[str], config: Config, packets: set[str]) -> list[str]:
+    """The listed files that are packets by name (added to ``packets``) or could belong to a
+    series, and are there: git also lists tracked files deleted from the work tree. (Speed: only
+    those are looked at on disk, and each folder is matched against ``series`` once.)"""
+    base = str(root)
+    series_folder: dict[str, bool] = {}
+    present = []
+    for name in _candidates(root, folders):
+        if matches_any(name, config.packets):
+            packets.add(name)
+        elif not _in_series_folder(name, config, series_folder):
+            continue
+        if os.path.lexists(os.path.join(base, name)):
+            present.append(name)
+    return present
+
+
+def _in_series_folder(name: str, config: Config, known: dict[str, bool]) -> bool:
+    """True for a `_series_file` in a folder that ``series`` matches (``known``: by folder)."""
+    folder, _, base = name.rpartition("/")
+    if not _series_file(folder, base):
+        return False
+    in_series = known.get(folder)
+    if in_series is None:
+        in_series = known[folder] = matches_any(folder, config.series)
+    return in_series
+
+
+def _series(names: list[str], packets: set[str], config: Config) -> dict[str, list[str]]:
     """Markdown files of each folder matching ``series`` (direct children), by folder; a
-    folder that holds JSON packets is never a series."""
+    folder that holds JSON packets (``packets``: the names the packet globs match) is never a
+    series."""
     by_folder: dict[str, list[str]] = {}
     json_folders: set[str] = set()
+    series_folder: dict[str, bool] = {}
     for name in names:
-        folder, _, base = name.rpartition("/")
-        if name.endswith(".json") and matches_any(name, config.packets):
+        folder = name.rpartition("/")[0]
+        if name.endswith(".json") and name in packets:
             json_folders.add(folder)
-        elif _series_file(folder, base) and matches_any(folder, config.series):
+        elif _in_series_folder(name, config, series_folder):
             by_folder.setdefault(folder, []).append(name)
     return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders}
 
@@ -247,7 +283,9 @@ def pair(files: Iterable[Path]) -> list[PacketFiles]:
     """
     jsons: set[Path] = set()
     markdowns: list[Path] = []
-    for path in set(files):
+    given = set(files)
+    names = {str(path) for path in given}
+    for path in given:
         if path.suffix.lower() == ".json":
             jsons.add(path)
         elif os.path.lexists(packet_of(path)):
@@ -256,6 +294,8 @@ def pair(files: Iterable[Path]) -> list[PacketFiles]:
             markdowns.append(path)
     packets = [PacketFiles(path, "markdown", path) for path in markdowns]
     for path in jsons:
-        twin = twin_of(path)
-        packets.append(PacketFiles(path, "json", twin if os.path.lexists(twin) else None))
-    return sorted(packets, key=lambda p: p.path)
+        twin = path.with_suffix(".md")  # twin_of(path), without parsing the path again (speed)
+        # A twin that discovery found exists; only one it did not list needs a look (speed).
+        there = str(twin) in names or os.path.lexists(twin)
+        packets.append(PacketFiles(path, "json", twin if there else None))
+    return sorted(packets, key=lambda p: _in_order(p.path))

@@ -5,11 +5,13 @@ Every formatter is a pure function of a Report: it returns a string and never pr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from handoff_audit.formats import github, json_report, markdown_report, sarif, text
-from handoff_audit.model.findings import Report
+if TYPE_CHECKING:
+    from handoff_audit.model.findings import Report
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,14 +27,36 @@ class FormatOptions:
     format shows paths relative to it; the machine formats stay root-relative."""
 
 
-Formatter = Callable[[Report, FormatOptions], str]
+Formatter = Callable[["Report", FormatOptions], str]
 
-FORMATS: dict[str, Formatter] = {
-    "text": text.render,
-    "json": json_report.render,
-    "sarif": sarif.render,
-    "github": github.render,
-    "markdown": markdown_report.render,
-}
+
+class _Registry(Mapping[str, Formatter]):
+    """NAME -> the ``render`` of module ``handoff_audit.formats.MODULE``, imported when first
+    asked for (start-up: a one-packet `check` needs one format, not the five and their imports)."""
+
+    def __init__(self, modules: dict[str, str]) -> None:
+        self._modules = modules
+
+    def __getitem__(self, name: str) -> Formatter:
+        module = importlib.import_module(f"handoff_audit.formats.{self._modules[name]}")
+        render: Formatter = module.render
+        return render
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
+FORMATS: Mapping[str, Formatter] = _Registry(
+    {
+        "text": "text",
+        "json": "json_report",
+        "sarif": "sarif",
+        "github": "github",
+        "markdown": "markdown_report",
+    }
+)
 
 __all__ = ["FORMATS", "FormatOptions", "Formatter"]

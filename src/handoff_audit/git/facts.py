@@ -23,7 +23,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
-from handoff_audit.git.pointed_paths import path_exists, pointed_paths
+from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import Packet, is_handoff_file
@@ -430,12 +430,13 @@ class _Gatherer:
         if head is None:
             return
         pairs: dict[str, tuple[str, str]] = {}
+        tree = WorkTree(self.root)
         for packet in self.active:
             rev = lkgs.get(packet.path)
             found = (resolved.get(f"{rev}~1") or resolved.get(rev)) if rev else None
             if found is None or found[1] == head[1]:
                 continue
-            if any(not path_exists(self.root, path) for _, _, path in pointed_paths(packet)):
+            if any(not tree.exists(path) for _, _, path in pointed_paths(packet)):
                 pairs[packet.path] = (found[1], head[1])
         if not pairs:
             return
@@ -448,11 +449,12 @@ class _Gatherer:
     def _pointed_missing(self) -> dict[str, str]:
         """Paths the active packets point at that the work tree lacks: path from the top
         folder -> path from the audited root."""
+        tree = WorkTree(self.root)
         return {
             self.repo.prefix + path: path
             for packet in self.active
             for _, _, path in pointed_paths(packet)
-            if not path_exists(self.root, path)
+            if not tree.exists(path)
         }
 
 

@@ -38,18 +38,64 @@ def pointed_paths(packet: Packet) -> Iterator[tuple[str, str, str]]:
             yield pointer, value, path
 
 
-def leads_outside(root: Path, path: str) -> bool:
-    """True when ``path`` is absolute, climbs with ``..``, or passes through a symbolic link
-    that leads out of ``root``: whether such a target exists is never looked at, so that a
-    report cannot tell which paths exist outside the repository."""
-    if not plumbing.is_safe_path(path):
-        return True
-    real_root = os.path.realpath(root)
-    return os.path.commonpath((real_root, os.path.realpath(root / path))) != real_root
+class WorkTree:
+    """Looks at pointed paths under one root (speed: `os.path.realpath` of each path read every
+    folder from ``/`` down again; here each folder is resolved once, and each path costs one
+    `lstat` unless a link is on its way, which takes `os.path.realpath` as before)."""
 
+    __slots__ = ("_base", "_real_dirs", "_real_root", "root")
 
-def path_exists(root: Path, path: str) -> bool:
-    """True when ``path`` exists under ``root`` (a path leading out of it never does)."""
-    if leads_outside(root, path):
-        return False
-    return os.path.lexists(root / path)
+    MAX_PARTS = 64
+    """A deeper path is resolved by `os.path.realpath` alone (no folder cache for it)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._base = str(root)
+        self._real_root = os.path.realpath(root)
+        self._real_dirs: dict[str, str | None] = {"": self._real_root}
+        """Folder (relative) -> its real path, or None when a link is on its way."""
+
+    def leads_outside(self, path: str) -> bool:
+        """True when ``path`` is absolute, climbs with ``..``, or passes through a symbolic link
+        that leads out of the root: whether such a target exists is never looked at, so that a
+        report cannot tell which paths exist outside the repository."""
+        if not plumbing.is_safe_path(path):
+            return True
+        real = self._realpath(path)
+        return os.path.commonpath((self._real_root, real)) != self._real_root
+
+    def exists(self, path: str) -> bool:
+        """True when ``path`` exists under the root (a path leading out of it never does)."""
+        return not self.leads_outside(path) and self.lexists(path)
+
+    def lexists(self, path: str) -> bool:
+        """``os.path.lexists(root / path)``, without building a `Path` (speed)."""
+        parts = [part for part in path.split("/") if part and part != "."]
+        return os.path.lexists(os.path.join(self._base, *parts))
+
+    def _realpath(self, path: str) -> str:
+        """``os.path.realpath(root / path)``."""
+        parts = [part for part in path.split("/") if part and part != "."]
+        if not parts:
+            return self._real_root
+        folder = self._real_dir(parts[:-1]) if len(parts) <= self.MAX_PARTS else None
+        if folder is not None:
+            candidate = os.path.join(folder, parts[-1])
+            if not os.path.islink(candidate):
+                return candidate
+        return os.path.realpath(self.root / path)
+
+    def _real_dir(self, parts: list[str]) -> str | None:
+        key = ""
+        real: str | None = self._real_root
+        for part in parts:
+            key = f"{key}/{part}" if key else part
+            known = self._real_dirs.get(key, "")
+            if known != "":
+                real = known
+                continue
+            if real is not None:
+                candidate = os.path.join(real, part)
+                real = None if os.path.islink(candidate) else candidate
+            self._real_dirs[key] = real
+        return real

@@ -46,6 +46,8 @@ class Packet:
     history: tuple[str, ...] = ()
     """For the current handoff of a series: the series' older files, newest first (never
     judged)."""
+    known_clean: bool | None = field(default=None, repr=False, compare=False)
+    """`clean`, once asked (the workers ask, so that this process does not scan the texts)."""
 
     @property
     def topic(self) -> str:
@@ -69,7 +71,9 @@ class Packet:
     def clean(self) -> bool:
         """True when the data was parsed from a text that holds no credential: nothing in it
         needs scanning or redacting (one scan of the text spares walking every string)."""
-        return self.text is not None and not json_may_hold_secret(self.text)
+        if self.known_clean is None:
+            self.known_clean = self.text is not None and not json_may_hold_secret(self.text)
+        return self.known_clean
 
     def position(self, pointer: str) -> tuple[int | None, int | None]:
         """Line and column of the value at ``pointer``, or of its nearest ancestor."""

@@ -4,12 +4,11 @@ archived packet is a record of the past, and its commits are allowed to age."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 
 from handoff_audit.git.facts import FULL_HISTORY_FIX
-from handoff_audit.git.pointed_paths import leads_outside, pointed_paths
+from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
@@ -173,8 +172,9 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             if info is not None:
                 yield from _judge(ctx, facts, packet, info)
     in_tree = facts.in_head_tree if facts else frozenset()
+    tree = WorkTree(ctx.root)
     for packet in active:
-        yield from _dangling(ctx, packet, facts.info(packet) if facts else None, in_tree)
+        yield from _dangling(tree, packet, facts.info(packet) if facts else None, in_tree)
 
 
 def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
@@ -289,7 +289,7 @@ def _age(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory)
 
 
 def _dangling(
-    ctx: AuditContext, packet: Packet, info: PacketHistory | None, in_tree: frozenset[str]
+    tree: WorkTree, packet: Packet, info: PacketHistory | None, in_tree: frozenset[str]
 ) -> Iterator[Hit]:
     """A path exists when the work tree has it (new and staged files count) or the commit
     checked has it (a sparse checkout leaves files out of the work tree)."""
@@ -297,9 +297,9 @@ def _dangling(
     for pointer, _value, path in pointed_paths(packet):
         if path in deleted or path in in_tree:
             continue
-        if leads_outside(ctx.root, path):  # before existence: no oracle for outside paths
+        if tree.leads_outside(path):  # before existence: no oracle for outside paths
             what = "which points outside the repository"
-        elif os.path.lexists(ctx.root / path):
+        elif tree.lexists(path):
             continue
         else:
             what = "which does not exist in the repository"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from handoff_audit.markdown.compare import compare
+from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, twin_of
@@ -269,6 +269,11 @@ def _twin(packet: Packet) -> Iterator[Hit]:
         return
     if packet.data is None or packet.markdown_text is None:
         return
+    if fast_render(packet.data) == packet.markdown_text:
+        return  # the canonical rendering, byte for byte (the common case)
+    # start-up: the markdown parser is imported only for a twin that is not the fast rendering
+    from handoff_audit.markdown.compare import compare
+
     for difference in compare(packet.data, packet.markdown_text):
         yield Hit(
             MD_MISMATCH,

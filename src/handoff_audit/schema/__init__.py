@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,12 @@ from handoff_audit.schema import remote
 
 def schema_text() -> str:
     """The bundled schema's text, as shipped."""
+    beside = Path(__file__).with_name("handoff.schema.json")
+    if beside.is_file():  # an installed package (start-up: importlib.resources costs ~10 ms)
+        return beside.read_text("utf-8")
+    # start-up: importlib.resources only for a package that is not plain files (a zip)
+    from importlib import resources
+
     return resources.files(__package__).joinpath("handoff.schema.json").read_text("utf-8")
 
 

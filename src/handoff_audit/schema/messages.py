@@ -8,7 +8,6 @@ remote document is an error, not a download).
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -252,6 +251,8 @@ def _nearest(value: Any, options: Sequence[str]) -> str | None:
     lowered = {option.lower(): option for option in options}
     if value.strip().lower() in lowered:
         return lowered[value.strip().lower()]
+    import difflib  # start-up: only for a value the schema rejects
+
     close = difflib.get_close_matches(value.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[close[0]] if close else None
 
@@ -270,6 +271,8 @@ def nearest_field(key: str, known: Sequence[str]) -> str | None:
     "last_known_good_commit", "files_changed" and "changed_files").
     """
     lowered = {option.lower(): option for option in known}
+    import difflib  # start-up: only for a field the schema rejects
+
     close = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.8)
     if close:
         return lowered[close[0]]

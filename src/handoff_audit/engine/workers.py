@@ -1,0 +1,129 @@
+"""The per-packet part of an audit, in this process or spread over worker processes.
+
+Reading a packet and its twin, parsing them, and the checks that look at one packet at a time
+(`PER_PACKET_CHECKS`: schema, placeholder, secret, twin, length, log) need nothing from the other
+packets or from git. `check_packets` does that part for a list of packets; `check_in_pool` cuts
+the list into chunks and has a pool of forked processes run `check_packets` on each, giving back
+the packets in their order and the hits of each. The engine's run (`audit.run_audit`) decides
+which, and says why.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from handoff_audit.config import Config
+from handoff_audit.engine.discovery import PacketFiles
+from handoff_audit.engine.loading import load_pairs
+from handoff_audit.model.context import AuditContext, Target
+from handoff_audit.model.packet import Packet
+from handoff_audit.rules import CHECKS, Check, content, twin
+from handoff_audit.rules.base import Hit
+
+PER_PACKET_CHECKS: tuple[Check, ...] = (content.check, twin.check)
+"""The checks whose hits for a packet depend on that packet alone (and the configuration)."""
+SHARED_CHECKS: tuple[Check, ...] = tuple(c for c in CHECKS if c not in PER_PACKET_CHECKS)
+"""The others: they compare packets or read git's facts, so they run once over every packet."""
+
+CHUNKS_PER_WORKER = 8
+"""Chunks per worker: small enough that the workers finish together and that this process
+unpickles one chunk while they read the next, large enough that a chunk's overhead is noise."""
+
+
+def available_cores() -> int:
+    """The cores this process may run on (a container's or `taskset`'s share, not the machine's)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # no sched_getaffinity on macOS and Windows
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """True where worker processes start by fork (Linux, macOS): they inherit the imports, the
+    configuration and the compiled schema instead of redoing them."""
+    # start-up: multiprocessing is imported only by an audit that may use workers
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def check_packets(
+    root: Path, pairs: list[PacketFiles], config: Config, target: Target
+) -> tuple[list[Packet], list[Hit]]:
+    """Read ``pairs`` and run `PER_PACKET_CHECKS` on them: the packets, in order, and the hits."""
+    packets, hits = load_pairs(root, pairs, config)
+    ctx = AuditContext(root=root, config=config, packets=packets, target=target)
+    for check in PER_PACKET_CHECKS:
+        hits.extend(check(ctx))
+    for packet in packets:  # `clean` asked here: in a worker, not in the process that waits
+        _ = packet.clean
+    return packets, hits
+
+
+def check_in_pool(
+    root: Path, pairs: list[PacketFiles], config: Config, target: Target, jobs: int
+) -> tuple[list[Packet], list[Hit]]:
+    """`check_packets` over ``pairs`` in ``jobs`` forked worker processes: the same packets in the
+    same order, and the same hits.
+
+    The workers are forked with everything they need (the chunks, the configuration, the target),
+    so only chunk numbers go to them and only results come back: no state outside this call.
+    """
+    # start-up: multiprocessing is imported only by an audit that uses workers
+    import multiprocessing
+
+    fork = multiprocessing.get_context("fork")
+    chunks = list(_chunks(pairs, jobs))
+    tasks, results = fork.SimpleQueue(), fork.SimpleQueue()
+
+    def serve() -> None:
+        while (index := tasks.get()) is not None:
+            try:
+                results.put((index, check_packets(root, chunks[index], config, target), None))
+            except Exception as error:  # handed to the caller, raised there as in this process
+                results.put((index, None, error))
+
+    processes = [fork.Process(target=serve, daemon=True) for _ in range(min(jobs, len(chunks)))]
+    for each in processes:
+        each.start()
+    try:
+        for index in range(len(chunks)):
+            tasks.put(index)
+        for _ in processes:
+            tasks.put(None)
+        return _in_order(results, len(chunks))
+    finally:
+        for each in processes:
+            each.join(timeout=5)
+            if each.is_alive():
+                each.kill()
+                each.join()
+        tasks.close()
+        results.close()
+
+
+def _in_order(results: Any, count: int) -> tuple[list[Packet], list[Hit]]:
+    """The packets and hits of ``count`` chunks from ``results``, in chunk order: each chunk is
+    taken in as soon as the ones before it are in."""
+    packets: list[Packet] = []
+    hits: list[Hit] = []
+    waiting: dict[int, tuple[list[Packet], list[Hit]]] = {}
+    for done in range(count):
+        while done not in waiting:
+            index, result, error = results.get()
+            if error is not None:
+                raise error
+            waiting[index] = result
+        chunk_packets, chunk_hits = waiting.pop(done)
+        packets += chunk_packets
+        hits += chunk_hits
+    return packets, hits
+
+
+def _chunks(pairs: list[PacketFiles], jobs: int) -> Iterator[list[PacketFiles]]:
+    size = max(1, -(-len(pairs) // (jobs * CHUNKS_PER_WORKER)))
+    for start in range(0, len(pairs), size):
+        yield pairs[start : start + size]

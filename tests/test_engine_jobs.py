@@ -1,0 +1,178 @@
+"""`--jobs`: the per-packet work in worker processes gives the sequential report, byte for byte.
+
+Each case runs the real console script twice, ``--jobs 1`` (this process alone) and ``--jobs 2``
+(two forked workers, whatever the number of packets: an explicit ``jobs`` is obeyed), and
+compares the ``--format json`` outputs.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import GitRepo
+from handoff_audit.config import Config, load_config
+from handoff_audit.engine.audit import PARALLEL_FROM, AuditRequest, jobs_for
+from handoff_audit.errors import InputError
+from handoff_audit.rules import RULES_BY_ID
+
+REPO = Path(__file__).resolve().parents[1]
+BENCH = REPO / "bench"
+DEMO = REPO / "examples" / "git-demo" / "make-demo.py"
+TOOL = str(Path(sys.executable).parent / "handoff-audit")
+
+
+def _check(cwd: Path, jobs: int, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [TOOL, "check", "--format", "json", "--jobs", str(jobs), *args],
+        cwd=cwd,
+        capture_output=True,
+        check=False,
+        timeout=300,
+    )
+
+
+def same_report_both_ways(cwd: Path, *args: str) -> dict[str, object]:
+    """Audit ``cwd`` with ``--jobs 1`` and ``--jobs 2``; assert the same exit code, the same
+    standard error and the same JSON bytes; return the report."""
+    one, two = _check(cwd, 1, *args), _check(cwd, 2, *args)
+    assert one.returncode in (0, 1), one.stderr.decode()
+    assert (two.returncode, two.stderr) == (one.returncode, one.stderr)
+    assert two.stdout == one.stdout
+    report: dict[str, object] = json.loads(one.stdout)
+    return report
+
+
+@pytest.fixture(scope="module")
+def bench_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    sys.path.insert(0, str(BENCH))
+    import synth
+
+    return synth.build(tmp_path_factory.mktemp("bench") / "repo", 600, commits=30).root
+
+
+def test_a_bench_repository_gives_the_same_report(bench_repo: Path) -> None:
+    report = same_report_both_ways(bench_repo, "--target-branch", "main")
+    assert len(report["packets"]) == 600  # type: ignore[arg-type]
+    rules = {f["rule"] for f in report["findings"]}  # type: ignore[attr-defined]
+    assert {"schema", "secret", "md-mismatch", "md-missing", "invalid-json", "lkg-behind"} <= rules
+
+
+def test_every_branch_gives_the_same_report(bench_repo: Path) -> None:
+    report = same_report_both_ways(bench_repo, "--target-branch", "main", "--all-branches")
+    assert any(":" in p["path"] for p in report["packets"])  # type: ignore[attr-defined]
+
+
+def test_the_git_demo_gives_the_same_report(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, str(DEMO), "--keep", str(tmp_path / "demo")],
+        capture_output=True,
+        check=True,
+        timeout=300,
+    )
+    demo = tmp_path / "demo" / "demo"
+    report = same_report_both_ways(demo, "--target-branch", "main", "--all-branches")
+    assert report["findings"]
+
+
+@pytest.mark.parametrize(
+    "folder",
+    [
+        "examples/gallery",
+        "examples",
+        "tests/data/realworld-handoffs",
+        "tests/data/realworld-handoffs-more",
+    ],
+)
+def test_the_examples_and_real_handoffs_give_the_same_report(folder: str, tmp_path: Path) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(REPO / folder, copy)
+    # The vendored handoffs keep their own names: name them, as a user would.
+    named = [] if folder.startswith("examples") else sorted(p.name for p in copy.glob("*.*"))
+    report = same_report_both_ways(copy, *named)
+    assert len(report["packets"]) > 2  # type: ignore[arg-type]
+    assert report["findings"]
+
+
+def test_real_handoffs_under_their_own_names_give_the_same_report(tmp_path: Path) -> None:
+    """Every vendored real handoff at the path it had in its repository (NEXT_SESSION.md,
+    docs/handoffs/..., handoff.json, CONTINUE.md, ...), one folder per source, in one git
+    repository: the default globs find them by name, series and templates included."""
+    repo = GitRepo(tmp_path / "real")
+    placed = 0
+    for sources in sorted((REPO / "tests" / "data").glob("realworld-handoffs*/SOURCES.json")):
+        for number, source in enumerate(json.loads(sources.read_text(encoding="utf-8"))):
+            where = f"{sources.parent.name}/{number:03d}/{source['path']}"
+            repo.write(where, (sources.parent / source["file"]).read_bytes())
+            placed += 1
+    repo.commit("real handoffs", date="2026-01-01T00:00:00Z")
+    report = same_report_both_ways(repo.root, "--target-branch", "main")
+    packets = report["packets"]
+    assert placed > 60
+    assert len(packets) > 40  # type: ignore[arg-type]
+    names = {p["path"].rsplit("/", 1)[1] for p in packets}  # type: ignore[attr-defined]
+    assert {"NEXT_SESSION.md", "SESSION_HANDOFF.md", "handoff.json", "CONTINUE.md"} <= names
+    rules = {f["rule"] for f in report["findings"]}  # type: ignore[attr-defined]
+    assert "md-incomplete" in rules
+
+
+def test_a_series_repository_gives_the_same_report(tmp_path: Path) -> None:
+    """Series in three folders, dated by name and (undated) by their last commit, beside an
+    index, a template and single handoffs: the current file of each, with its history."""
+    repo = GitRepo(tmp_path / "series")
+    weak = "# Handoff\n\nDid some work.\n"
+    for folder in ("docs/handoffs", ".claude/handoffs", "team/docs/sessions"):
+        for day in range(1, 25):
+            repo.write(f"{folder}/2025-11-{day:02d}-work.md", f"{weak}Day {day}.\n")
+        repo.write(f"{folder}/README.md", "# Handoffs\n\nOne file per session.\n")
+        repo.write(f"{folder}/TEMPLATE.md", "# Handoff\n\n## Next\n\n<next step>\n")
+    repo.commit("dated series", date="2026-01-01T00:00:00Z")
+    for number, day in enumerate((3, 1, 2)):
+        repo.write(f"notes/handoffs/session-{number}.md", f"{weak}Undated {number}.\n")
+        repo.commit(f"undated {number}", date=f"2026-01-{day:02d}T00:00:00Z")
+    for name in ("NEXT_SESSION.md", "HANDOVER.md", "handoff.md"):
+        repo.write(f"app/{name.split('.')[0].lower()}/{name}", weak)
+    repo.commit("single handoffs", date="2026-01-04T00:00:00Z")
+    report = same_report_both_ways(repo.root, "--target-branch", "main")
+    by_path = {p["path"]: p for p in report["packets"]}  # type: ignore[attr-defined]
+    assert by_path["docs/handoffs/2025-11-24-work.md"]["history"][0] == (
+        "docs/handoffs/2025-11-23-work.md"
+    )
+    assert len(by_path["team/docs/sessions/2025-11-24-work.md"]["history"]) == 23
+    assert by_path["notes/handoffs/session-0.md"]["history"] == [
+        "notes/handoffs/session-2.md",
+        "notes/handoffs/session-1.md",
+    ]
+    assert "app/next_session/NEXT_SESSION.md" in by_path
+
+
+def test_explicit_jobs_are_obeyed_and_the_default_is_sequential_for_few_packets(
+    tmp_path: Path,
+) -> None:
+    def request(jobs: int | None) -> AuditRequest:
+        return AuditRequest(root=tmp_path, paths=(tmp_path,), config=Config(jobs=jobs))
+
+    assert jobs_for(request(2), 3) == 2
+    assert jobs_for(request(4), 3) == 3
+    assert jobs_for(request(1), 100_000) == 1
+    assert jobs_for(request(None), PARALLEL_FROM - 1) == 1
+    assert jobs_for(request(None), PARALLEL_FROM) >= 1
+
+
+def test_jobs_is_a_configuration_key(tmp_path: Path) -> None:
+    (tmp_path / ".handoff-audit.yml").write_text("jobs: 3\n")
+    assert load_config(tmp_path, rule_ids=RULES_BY_ID).jobs == 3
+    (tmp_path / ".handoff-audit.yml").write_text("jobs: 0\n")
+    with pytest.raises(InputError, match="jobs"):
+        load_config(tmp_path, rule_ids=RULES_BY_ID)
+
+
+def test_jobs_zero_is_a_usage_error(tmp_path: Path) -> None:
+    done = _check(tmp_path, 0)
+    assert done.returncode == 2
+    assert b"--jobs" in done.stderr

@@ -8,9 +8,12 @@ compares the ``--format json`` outputs.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -176,3 +179,46 @@ def test_jobs_zero_is_a_usage_error(tmp_path: Path) -> None:
     done = _check(tmp_path, 0)
     assert done.returncode == 2
     assert b"--jobs" in done.stderr
+
+
+def _workers_of(pid: int) -> list[int]:
+    """The forked workers of ``pid``: its children running the same command line (git's are not)."""
+    own = Path(f"/proc/{pid}/cmdline").read_bytes()
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    found = []
+    for child in children:
+        try:
+            if Path(f"/proc/{child}/cmdline").read_bytes() == own:
+                found.append(int(child))
+        except OSError:  # ended while looked at
+            continue
+    return found
+
+
+def test_a_worker_killed_mid_audit_ends_the_audit_with_one_line(tmp_path: Path) -> None:
+    """A worker that dies (the out-of-memory killer) must not leave the audit waiting for ever."""
+    sys.path.insert(0, str(BENCH))
+    import synth
+
+    repo = synth.build(tmp_path / "repo", 2000, commits=5).root
+    audit = subprocess.Popen(
+        [TOOL, "check", "--format", "json", "--jobs", "2"],
+        cwd=repo,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    killed = False
+    for _ in range(2000):
+        if audit.poll() is not None:
+            break
+        workers = _workers_of(audit.pid)
+        if workers:
+            os.kill(workers[0], signal.SIGKILL)
+            killed = True
+            break
+        time.sleep(0.005)
+    assert killed, "the audit ended before a worker could be seen"
+    _, stderr = audit.communicate(timeout=60)
+    assert audit.returncode == 3
+    lines = stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and "--jobs 1" in lines[0], lines

@@ -11,7 +11,7 @@ which, and says why.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +94,7 @@ def check_in_pool(
             tasks.put(index)
         for _ in processes:
             tasks.put(None)
-        return _in_order(results, len(chunks))
+        return _in_order(lambda: _next_result(results, processes), len(chunks))
     finally:
         for each in processes:
             each.join(timeout=5)
@@ -105,15 +105,37 @@ def check_in_pool(
         results.close()
 
 
-def _in_order(results: Any, count: int) -> tuple[list[Packet], list[Hit]]:
-    """The packets and hits of ``count`` chunks from ``results``, in chunk order: each chunk is
-    taken in as soon as the ones before it are in."""
+class WorkerDied(RuntimeError):
+    """A worker process ended before handing back its chunk (killed, out of memory)."""
+
+
+def _next_result(results: Any, processes: list[Any]) -> Any:
+    """The next result from ``results``; a worker that died first is an error, never a wait
+    without end (the results pipe stays open while this process holds its write end)."""
+    reader = results._reader  # SimpleQueue has no public poll
+    while not reader.poll(_POLL_SECONDS):
+        dead = [each.exitcode for each in processes if each.exitcode not in (None, 0)]
+        if dead:
+            raise WorkerDied(
+                f"a worker process ended with exit code {dead[0]} before its packets were"
+                " checked (out of memory?); run again with --jobs 1"
+            )
+    return results.get()
+
+
+_POLL_SECONDS = 0.25
+"""How often a wait for results looks whether the workers are still alive."""
+
+
+def _in_order(next_result: Callable[[], Any], count: int) -> tuple[list[Packet], list[Hit]]:
+    """The packets and hits of ``count`` chunks from ``next_result``, in chunk order: each chunk
+    is taken in as soon as the ones before it are in."""
     packets: list[Packet] = []
     hits: list[Hit] = []
     waiting: dict[int, tuple[list[Packet], list[Hit]]] = {}
     for done in range(count):
         while done not in waiting:
-            index, result, error = results.get()
+            index, result, error = next_result()
             if error is not None:
                 raise error
             waiting[index] = result

@@ -29,8 +29,12 @@ class AgentHook:
     """Events that may block (exit 2); any other event only reports. Claude Code blocks on
     ``Stop`` and ``SubagentStop``; blocking ``PreCompact`` would hold up a full context."""
     rules: tuple[str, ...] | None = None
-    """Rule ids whose findings block; ``None``: every error, plus ``packet-outdated`` and
-    ``lkg-behind`` whatever their severity (a packet older than the work)."""
+    """Rule ids whose findings block; ``None``: every error, plus ``packet-outdated``,
+    ``handoff-outdated`` and ``lkg-behind`` whatever their severity (a handoff older than the
+    work)."""
+    ignore: tuple[str, ...] = ()
+    """Globs of paths an agent may change without a packet: a branch whose own changes all
+    match needs none (a docs-only branch, if the team says so)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +45,9 @@ class Config:
     """Globs that find packet files, relative to the repository root."""
     block_files: tuple[str, ...] = ("**/HANDOFF.md",)
     """Globs of files that must not reach a protected branch."""
-    protected_branches: tuple[str, ...] = ("main", "master")
-    """Globs of branch names that count as protected targets."""
+    protected_branches: tuple[str, ...] | None = None
+    """Globs of branch names that count as protected targets; ``None`` (not configured): the
+    repository's default branch (`git.protected.protected_patterns`)."""
     max_commits_behind: int = 10
     """``lkg-behind`` fires above this many commits."""
     max_age_days: int = 14
@@ -101,8 +106,8 @@ _ACCEPTS = {
     "rules": "a mapping of rule id to error, warning, note or off",
     "verify": 'a shell command that exits 0 when the tests pass, e.g. "pytest -q"',
     "agent-hook": (
-        "a mapping with events (a list of Stop, SubagentStop, PreCompact) and rules "
-        "(a list of rule ids)"
+        "a mapping with events (a list of Stop, SubagentStop, PreCompact), rules "
+        "(a list of rule ids) and ignore (a list of path globs)"
     ),
 }
 
@@ -283,7 +288,11 @@ def _validate(
     return Config(
         packets=tuple(raw.get("packets", defaults.packets)),
         block_files=tuple(raw.get("block-files", defaults.block_files)),
-        protected_branches=tuple(raw.get("protected-branches", defaults.protected_branches)),
+        protected_branches=(
+            tuple(raw["protected-branches"])
+            if "protected-branches" in raw
+            else defaults.protected_branches
+        ),
         max_commits_behind=raw.get("max-commits-behind", defaults.max_commits_behind),
         max_age_days=raw.get("max-age-days", defaults.max_age_days),
         keep_last=raw.get("keep-last", defaults.keep_last),
@@ -311,7 +320,7 @@ def _agent_hook(raw: Any, source: str, rule_ids: Collection[str]) -> AgentHook:
                     f"{', '.join(sorted(rule_ids))}"
                 )
         rules = tuple(rules)
-    return AgentHook(events=events, rules=rules)
+    return AgentHook(events=events, rules=rules, ignore=tuple(raw.get("ignore", ())))
 
 
 def _schema_source(value: str, source: str, base: Path, roots: tuple[Path, ...]) -> str:

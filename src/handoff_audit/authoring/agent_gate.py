@@ -10,6 +10,7 @@ branch's own packets.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,11 +19,13 @@ from handoff_audit.config import Config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
+from handoff_audit.model.packet import is_handoff_file, packet_of
 
-STALE_RULES = frozenset({"packet-outdated", "lkg-behind"})
+STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
 
 
@@ -56,6 +59,10 @@ class Gate:
     """Why nothing was required (protected branch, no work of its own, detached HEAD)."""
     packets: list[PacketInfo] = field(default_factory=list)
     """The branch's own packets."""
+    finished: list[PacketInfo] = field(default_factory=list)
+    """Packets in the tree that are archived or superseded (any branch's)."""
+    base_branch: str | None = None
+    """The branch the work of its own was taken against, when it was needed."""
     config: Config = field(default_factory=Config)
     """The configuration used (its ``verify`` command goes into the fixes)."""
 
@@ -68,7 +75,8 @@ def judge(cwd: Path) -> Gate:
     """Judge the work tree around ``cwd``. `Unreadable` when there is nothing to judge.
 
     The common case, a branch with a current packet, costs the audit and one ``git status``;
-    only a branch without a packet of its own needs the workbench's merge base and diff."""
+    only a branch without an active handoff of its own needs the workbench's merge base and
+    diff, and one walk of its own commits for a finish."""
     from handoff_audit.config import load_config
     from handoff_audit.rules import RULES_BY_ID
 
@@ -79,14 +87,16 @@ def judge(cwd: Path) -> Gate:
     try:
         config = load_config(root, rule_ids=RULES_BY_ID)
         branch = plumbing.current_branch(root)
+        refs, origin_head = plumbing.read_refs(root)
     except InputError as error:
         raise Unreadable(f"configuration: {error}") from None
     except plumbing.GitError as error:
         raise Unreadable(str(error)) from None
     gate = Gate(root=root, branch=branch, config=config)
+    protected = protected_patterns(config.protected_branches, refs, origin_head)
     if branch is None:
         gate.note = "HEAD is detached: no branch to hand off"
-    elif matches_any(branch, config.protected_branches):
+    elif matches_any(branch, protected):
         gate.note = f"{branch} is a protected branch: it needs no packet"
     else:
         _judge_branch(gate, branch, config)
@@ -94,27 +104,19 @@ def judge(cwd: Path) -> Gate:
 
 
 def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
-    from handoff_audit.authoring.workbench import packet_file_test, read_workbench
-
     request = AuditRequest(
         root=gate.root, paths=(gate.root,), config=config, target=Target(branch=branch)
     )
     report = run_audit(request)
     gate.packets = [p for p in report.packets if _is_own(p, branch)]
+    gate.finished = [p for p in report.packets if p.status in ("archived", "superseded")]
     try:
-        if gate.packets:
-            packet_file = packet_file_test(config)
-            status = plumbing.status(gate.root, [])
-            dirt = tuple(path for path in sorted(status) if not packet_file(path))
-        else:
-            bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
-            dirt = tuple(path for path, _ in bench.dirt)
-            if not (bench.changed_files or dirt):
-                gate.note = f"{branch} has no work of its own: it needs no packet"
-                return
-            gate.problems.append(
-                Problem("no-packet", f"branch {branch} has work of its own but no active packet")
-            )
+        # Every uncommitted file counts, the packet's own too: CI sees only commits.
+        dirt = tuple(sorted(plumbing.status(gate.root, [])))
+        if not gate.packets and not _needs_handoff(gate, branch, config, dirt):
+            if dirt:
+                gate.problems.append(_uncommitted(dirt))
+            return
     except plumbing.GitError as error:
         raise Unreadable(str(error)) from None
     except InputError as error:
@@ -127,9 +129,77 @@ def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
     if dirt:
         # First: `new` and `update` want a clean workbench, so committing comes first.
-        gate.problems.insert(
-            0, Problem("uncommitted", f"{len(dirt)} file(s) not committed", files=dirt)
+        gate.problems.insert(0, _uncommitted(dirt))
+
+
+def _uncommitted(dirt: tuple[str, ...]) -> Problem:
+    return Problem("uncommitted", f"{len(dirt)} file(s) not committed", files=dirt)
+
+
+def _needs_handoff(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> bool:
+    """For a branch without an active handoff: True (and the problem added) when it has work
+    of its own that no finished handoff covers; False with the note saying why not."""
+    from handoff_audit.authoring.workbench import packet_file_test, read_workbench
+
+    bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
+    gate.base_branch = bench.base_branch
+    against = f" against {bench.base_branch}" if bench.base_branch else ""
+    own = packet_file_test(config)
+    work = [path for path in (*bench.changed_files, *dirt) if not own(path)]
+    if not work:
+        gate.note = f"{branch} has no work of its own{against}: it needs no packet"
+        return False
+    ignore = config.agent_hook.ignore
+    if ignore and all(matches_any(path, ignore) for path in work):
+        gate.note = (
+            f"{branch} changes only paths agent-hook.ignore lists ({', '.join(ignore)}): "
+            "it needs no packet"
         )
+        return False
+    finish = None if dirt else _finished(gate, branch, config, bench.head, bench.base)
+    if finish is not None:
+        gate.note = f"{branch} has handed its work over: {finish}"
+        return False
+    gate.problems.append(
+        Problem(
+            "no-packet",
+            f"branch {branch} has work of its own{against} but no active handoff",
+        )
+    )
+    return True
+
+
+def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> str | None:
+    """How the branch's handoff was finished after its last work, or ``None``: walking its
+    own commits newest first, a commit that archived or superseded one of its packets, or
+    deleted a handoff file, before any commit that touched other files (one git process)."""
+    finished = {
+        p.path: p.status
+        for p in gate.finished
+        if p.branch == branch and p.status in ("archived", "superseded")
+    }
+    with plumbing.changes(gate.root, head) as walk:
+        for change in walk:
+            if change.sha == base:
+                return None
+            for path in change.files:
+                if path in finished:
+                    return f"{path} is {finished[path]} (commit {change.sha[:12]})"
+                if _hand_written(path, change.files, config) and not os.path.lexists(
+                    gate.root / path
+                ):
+                    return f"{path} was deleted (commit {change.sha[:12]})"
+            if any(not is_handoff_file(path, config) for path in change.files):
+                return None
+    return None
+
+
+def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
+    """True for a markdown-only handoff file: a handoff file that is no JSON packet's twin
+    (deleting a JSON packet discards it; it is finished by `archive`)."""
+    if path.endswith(".json") or not is_handoff_file(path, config):
+        return False
+    return packet_of(path) not in files
 
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:

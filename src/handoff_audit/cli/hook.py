@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from handoff_audit.authoring.agent_gate import Gate, Problem
-from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.authoring.agent_gate import Gate
 
 EXIT_ALLOW = 0
 EXIT_BLOCK = 2
@@ -26,18 +23,6 @@ MAX_EVENT_BYTES = 1024 * 1024
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""
 _PROMPT = "handoff-audit hook"
-_REFRESH_RULES = frozenset(
-    {"packet-outdated", "lkg-behind", "lkg-unknown", "packet-age", "log-untrimmed"}
-)
-"""Findings that `update` (with the transcript and the verify command) fixes."""
-_FIELD_OPTIONS = {
-    "/summary": ("--summary", "<what this session did>"),
-    "/next_action": ("--next-action", "<the first thing the next session should do>"),
-    "/verdict_pointer": ("--verdict-pointer", "<path or URL of the test report>"),
-    "/title": ("--title", "<the task's name>"),
-}
-"""Fields that `update` sets, by the JSON pointer of a finding about them."""
-_MISSING = re.compile(r"missing required field (\w+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +119,10 @@ def _judge(event: HookEvent, err: IO[str]) -> int:
 
 
 def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
-    """At most `MAX_LINES` lines: a header, one line per problem with the command that fixes
-    it, and what to do next."""
-    fixes = _Fixes(gate, event)
+    """At most `MAX_LINES` lines: a header, each reason with the command that fixes it (and
+    the alternative, when there is one), and what to do next."""
+    from handoff_audit.authoring.agent_fixes import Fixes
+
     if blocks:
         head = f"handoff-audit: do not stop yet: the handoff of branch {gate.branch} is not ready."
     else:
@@ -145,164 +131,21 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
             "is not ready."
         )
     lines = [head]
+    advice = Fixes(gate, event.cwd, event.transcript_path).advice()
     room = MAX_LINES - 2
-    entries = fixes.entries(gate.problems)
-    shown = entries if len(entries) <= room else entries[: room - 1]
-    lines.extend(f"- {entry}" for entry in shown)
-    if len(shown) < len(entries):
-        lines.append(f"- and {len(entries) - len(shown)} more: run `handoff-audit check`")
+    for number, entry in enumerate(advice):
+        block = [f"- {entry.reason}", f"  fix: {entry.command}"]
+        if entry.also:
+            block.append(f"  {entry.also}")
+        left = len(advice) - number - 1
+        if len(lines) - 1 + len(block) + (1 if left else 0) > room:
+            lines.append(f"- and {len(advice) - number} more: run `handoff-audit check`")
+            break
+        lines.extend(block)
     fill = " (fill in the <...> parts)" if any('"<' in line for line in lines) else ""
     lines.append(
-        f"Run the commands{fill}, commit the packet with the work, then stop again."
+        f"Run each fix{fill}, commit, then stop again."
         if blocks
-        else "Refresh the packet before the session ends."
+        else "Refresh the handoff before the session ends."
     )
     return lines
-
-
-class _Fixes:
-    """The exact command for each problem."""
-
-    def __init__(self, gate: Gate, event: HookEvent) -> None:
-        self.gate = gate
-        self.event = event
-        self.verify = gate.config.verify
-        self.keep: str | None = None
-        """Of several active packets of one branch and topic, the one that stays active."""
-
-    def entries(self, problems: list[Problem]) -> list[str]:
-        """One line per problem; the findings on one packet share the one command that fixes
-        them all (regenerating it beats updating it, which beats re-rendering its twin)."""
-        lines: list[str] = []
-        by_packet: dict[str, list[Problem]] = {}
-        for problem in problems:
-            if problem.kind == "finding" and problem.packet is not None:
-                if problem.packet.path not in by_packet:
-                    lines.append(f"\0{problem.packet.path}")  # its place, filled in below
-                by_packet.setdefault(problem.packet.path, []).append(problem)
-            else:
-                lines.append(self.line(problem))
-        twins = sorted(
-            path
-            for path, found in by_packet.items()
-            if any(p.finding and p.finding.rule == "multiple-active" for p in found)
-        )
-        self.keep = twins[-1] if twins else None
-        for path, found in by_packet.items():
-            lines[lines.index(f"\0{path}")] = self.packet_line(found)
-        return [line for line in lines if line]
-
-    def line(self, problem: Problem) -> str:
-        """A problem that is not a finding, and the command that fixes it."""
-        if problem.kind == "no-packet":
-            return f"{problem.message}; write it: {self.new()}"
-        files = ", ".join(_short(f, 60) for f in problem.files[:3])
-        more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
-        return (
-            f"uncommitted changes in {files}{more}; commit them: "
-            'git add -A && git commit -m "<what the change does>"'
-        )
-
-    def packet_line(self, problems: list[Problem]) -> str:
-        """The findings on one packet, the one that decides the fix first, and the fix."""
-        packet = problems[0].packet
-        assert packet is not None
-        findings = [
-            p.finding
-            for p in problems
-            if p.finding is not None
-            # Of several active packets, the last one stays active: the others are superseded.
-            and not (p.finding.rule == "multiple-active" and packet.path == self.keep)
-        ]
-        if not findings:
-            return ""
-        command, decisive = self.fix(findings, packet)
-        first = decisive or findings[0]
-        where = first.path + (f":{first.line}" if first.line else "")
-        said = f"{where} {first.rule}: {_short(first.message, 160)}"
-        if len(findings) > 1:
-            said += f" (and {len(findings) - 1} more)"
-        return f"{said}; fix: {command}"
-
-    def fix(self, findings: list[Finding], packet: PacketInfo) -> tuple[str, Finding | None]:
-        """One command for every finding on one of the branch's packets, and the finding that
-        decided it."""
-        quoted = shlex.quote(packet.path)
-        if packet.kind != "json":
-            return f"replace it (carry what it says over): {self.regenerate(packet)}", None
-        options: dict[str, str] = {}
-        decisive: Finding | None = None
-        render = None
-        for finding in findings:
-            field = _field_of(finding)
-            if finding.rule in ("md-missing", "md-mismatch"):
-                render = render or finding
-            elif finding.rule in _REFRESH_RULES:
-                decisive = decisive or finding
-            elif finding.rule == "multiple-active" and self.keep is not None:
-                by = shlex.quote(self.keep)
-                return f"keep one active: handoff-audit supersede {quoted} --by {by}", finding
-            elif finding.rule in ("placeholder", "schema") and field in _FIELD_OPTIONS:
-                option, placeholder = _FIELD_OPTIONS[field]
-                options[option] = f'{option} "{placeholder}"'
-                decisive = decisive or finding
-            else:
-                return f"regenerate it: {self.regenerate(packet)}", finding
-        if decisive is not None:
-            return " ".join([self.refresh(quoted), *options.values()]), decisive
-        return f"handoff-audit render --write {quoted}", render
-
-    def refresh(self, quoted: str) -> str:
-        return " ".join(["handoff-audit update", quoted, *self.sources()])
-
-    def regenerate(self, packet: PacketInfo) -> str:
-        """Remove the packet's files and write a new packet at the same place."""
-        path = packet.path
-        files = [path]
-        if packet.kind == "json" and path.endswith(".json"):
-            files.append(packet.markdown or f"{path.removesuffix('.json')}.md")
-        where: list[str] = []
-        if packet.kind == "json" and path != "handoff.json":
-            topic = path.removeprefix(".handoff/").removesuffix(".json")
-            if path.startswith(".handoff/") and path.endswith(".json") and topic:
-                where = [f"--topic {shlex.quote(topic)}"]
-            else:
-                where = [f"--output {shlex.quote(path)}"]
-        removed = " ".join(shlex.quote(name) for name in files)
-        return f"rm -f -- {removed} && {self.new(where)}"
-
-    def new(self, where: list[str] | None = None) -> str:
-        return " ".join(
-            [
-                "handoff-audit new",
-                *(where or []),
-                *self.sources(),
-                '--summary "<what this session did>"',
-                '--next-action "<the first thing the next session should do>"',
-                '--verdict-pointer "<path or URL of the test report>"',
-            ]
-        )
-
-    def sources(self) -> list[str]:
-        """The options that fill a packet from the session: its transcript (when the file is
-        there) and the configured verify command."""
-        parts = []
-        transcript = self.event.transcript_path
-        if transcript and os.path.isfile(transcript):
-            parts.append(f"--from-transcript {shlex.quote(transcript)}")
-        if self.verify:
-            parts.append(f"--verify {shlex.quote(self.verify)}")
-        return parts
-
-
-def _field_of(finding: Finding) -> str | None:
-    """The top-level field a finding is about, as a JSON pointer (``/next_action``)."""
-    if finding.pointer and finding.pointer.count("/") == 1:
-        return finding.pointer
-    missing = _MISSING.search(finding.message)
-    return f"/{missing.group(1)}" if missing else None
-
-
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"

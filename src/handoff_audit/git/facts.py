@@ -24,6 +24,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.git.pointed_paths import path_exists, pointed_paths
+from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import Packet, is_handoff_file
@@ -87,22 +88,35 @@ _UNREADABLE = {
 }
 
 
-def is_protected(target: Target, config: Config) -> bool:
-    """True when the merge target is a protected branch (a configured glob or the default)."""
-    return protected_name(target.target_branch, target, config)
+def protected(target: Target, config: Config, history: History | None) -> tuple[str, ...]:
+    """The protected branch globs: configured, else the default branch found while gathering
+    (every default candidate when nothing was gathered), and in CI the event's base and
+    default branch."""
+    if history is not None and history.protected is not None:
+        return history.protected
+    return protected_patterns(config.protected_branches, None, None, _event_base(target))
 
 
-def protected_name(name: str | None, target: Target, config: Config) -> bool:
-    """True when ``name`` is a protected branch (a configured glob or the default branch)."""
+def _event_base(target: Target) -> str | None:
+    return target.target_branch if target.target_from_event else None
+
+
+def is_protected(target: Target, patterns: tuple[str, ...]) -> bool:
+    """True when the merge target is a protected branch (``patterns``, or CI's default)."""
+    return protected_name(target.target_branch, target, patterns)
+
+
+def protected_name(name: str | None, target: Target, patterns: tuple[str, ...]) -> bool:
+    """True when ``name`` is a protected branch (``patterns``, or CI's default branch)."""
     if not name:
         return False
-    return name == target.default_branch or matches_any(name, config.protected_branches)
+    return name == target.default_branch or matches_any(name, patterns)
 
 
-def on_protected_branch(target: Target, branch: str | None, config: Config) -> bool:
+def on_protected_branch(target: Target, branch: str | None, patterns: tuple[str, ...]) -> bool:
     """True when no merge is checked and the branch checked is itself protected (a push to
     ``main``): its block files are already where they must never be."""
-    return not target.target_branch and protected_name(branch, target, config)
+    return not target.target_branch and protected_name(branch, target, patterns)
 
 
 class _Gatherer:
@@ -120,6 +134,7 @@ class _Gatherer:
         self.repo = repo
         self.target = target
         self.config = config
+        self.protected: tuple[str, ...] = ()
         self.packets = [p for p in packets if p.ref is None]
         self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
         self.handoff_paths = {p.path for p in self.packets} | {
@@ -138,10 +153,14 @@ class _Gatherer:
         return plumbing.pathspecs(self.repo.prefix, self.config.packets, named)
 
     def gather(self) -> History:
-        refs = self._known_target(plumbing.list_refs(self.root))
+        listed, origin_head = plumbing.read_refs(self.root)
+        refs = self._known_target(listed)
         current = next((ref for ref in refs if ref.current), None)
         branch = self.target.branch or (current.branch if current else None)
         head_rev = self._head_rev()
+        self.protected = protected_patterns(
+            self.config.protected_branches, refs, origin_head, _event_base(self.target)
+        )
         lkgs: dict[str, str] = {}
         for packet in self.active:
             lkg = (packet.data or {}).get("last_known_good_commit")
@@ -150,7 +169,7 @@ class _Gatherer:
         # Each lkg's parent too: a file the lkg commit itself deleted counts as deleted since.
         named = sorted(set(lkgs.values()))
         revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
-        facts = History(branch=branch)
+        facts = History(branch=branch, protected=self.protected)
         # Pointed paths the work tree lacks are asked of the commit checked in the same call
         # that resolves the commits (a sparse checkout leaves files out of the work tree).
         missing = self._pointed_missing()
@@ -195,8 +214,8 @@ class _Gatherer:
     ) -> None:
         """The block files of the commit checked and the packets of other branches, from one
         ``diff-tree`` call over every tree needed."""
-        blocks = is_protected(self.target, self.config) or on_protected_branch(
-            self.target, branch, self.config
+        blocks = is_protected(self.target, self.protected) or on_protected_branch(
+            self.target, branch, self.protected
         )
         plan = None
         if self.target.all_branches:

@@ -87,6 +87,8 @@ class History:
     in_head_tree: frozenset[str] = frozenset()
     """Paths pointed at by active packets that the work tree lacks but the commit checked has
     (a sparse or partial checkout): they exist."""
+    protected: tuple[str, ...] | None = None
+    """The protected branch globs in force: configured, or the default branch found here."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
     now: float = field(default_factory=time.time)

@@ -13,7 +13,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History, PacketHistory
-from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.rules.base import Fix, Hit, Rule
 
 LKG_UNKNOWN = Rule(
     id="lkg-unknown",
@@ -37,6 +37,7 @@ made on another branch) sends it to the wrong place.
 In a shallow clone it never calls a commit unknown only because the clone is shallow (that is
 `history-unavailable`; `--fetch-history` lets the audit fetch more history before it judges).
 """,
+    fix=Fix.VERIFY,
 )
 
 LKG_BEHIND = Rule(
@@ -59,6 +60,7 @@ for the project, raise `max-commits-behind` in the configuration. In a pull requ
 the pull request's head as `--head` (the action does) so the merge commit GitHub creates does
 not count the base branch's commits.
 """,
+    fix=Fix.VERIFY,
 )
 
 PACKET_OUTDATED = Rule(
@@ -79,6 +81,7 @@ twins, block files) do not count, so refreshing the packet on its own never trip
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
 or right after it.
 """,
+    fix=Fix.REFRESH,
 )
 
 PACKET_AGE = Rule(
@@ -96,6 +99,7 @@ days old (its committer date). A packet with uncommitted changes counts as fresh
 (`handoff-audit archive PACKET`); if another packet took over, supersede it
 (`handoff-audit supersede PACKET --by NEW`). Raise `max-age-days` for slower projects.
 """,
+    fix=Fix.REFRESH,
 )
 
 HISTORY_UNAVAILABLE = Rule(

@@ -192,6 +192,13 @@ def update_command(packet: Path | None, options: PacketOptions) -> int:
     return EXIT_OK
 
 
+def active_packet_path(topic: str | None) -> Path:
+    """The active packet of this branch and ``topic``: what `update`, `archive` and
+    `supersede` take when no PACKET is named."""
+    bench, config = _workbench(PacketOptions())
+    return _updated_packet(bench, config, None, topic)[0]
+
+
 def reported_facts(options: PacketOptions) -> SessionFacts:
     """What the session reports about itself, read before anything runs: the ``--log`` file.
 
@@ -508,4 +515,4 @@ def _write(path: Path, data: dict[str, Any]) -> str:
     return f"wrote {', '.join(name(p) for p in wrote)}" if wrote else "unchanged"
 
 
-__all__ = ["PacketOptions", "new_command", "update_command"]
+__all__ = ["PacketOptions", "active_packet_path", "new_command", "update_command"]

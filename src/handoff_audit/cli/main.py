@@ -271,27 +271,35 @@ def update(packet: Path | None, **kwargs: object) -> int:
 
 
 @cli.command()
-@click.argument("packet", type=click.Path(path_type=Path))
+@click.argument("packet", required=False, type=click.Path(path_type=Path))
 @click.option("--by", "successor", help="Path or topic of the successor packet.")
-def supersede(packet: Path, successor: str | None) -> int:
-    """Mark PACKET superseded (a packet, not any JSON file) and re-render its twin."""
+@click.option("--topic", help="Without PACKET: which packet of this branch (default: default).")
+def supersede(packet: Path | None, successor: str | None, topic: str | None) -> int:
+    """Mark PACKET (default: the active packet of this branch and topic) superseded and
+    re-render its twin; refuses a JSON file that is not a packet."""
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
+    from handoff_audit.authoring.lifecycle import active_packet_path
 
-    return set_status_command(packet, "superseded", successor)
+    chosen = packet if packet is not None else active_packet_path(topic)
+    return set_status_command(chosen, "superseded", successor)
 
 
 @cli.command()
-@click.argument("packet", type=click.Path(path_type=Path))
-def archive(packet: Path) -> int:
-    """Mark PACKET archived (its work is finished) and re-render its twin.
+@click.argument("packet", required=False, type=click.Path(path_type=Path))
+@click.option("--topic", help="Without PACKET: which packet of this branch (default: default).")
+def archive(packet: Path | None, topic: str | None) -> int:
+    """Mark PACKET (default: the active packet of this branch and topic) archived, its work
+    finished, and re-render its twin.
 
     The archived packet stays in git's history; the next branch's `new` may replace it.
     """
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
+    from handoff_audit.authoring.lifecycle import active_packet_path
 
-    return set_status_command(packet, "archived", None)
+    chosen = packet if packet is not None else active_packet_path(topic)
+    return set_status_command(chosen, "archived", None)
 
 
 @cli.command()

@@ -168,14 +168,14 @@ def check(
     protected_branches: tuple[str, ...],
     block_files: tuple[str, ...],
 ) -> int:
-    """Audit the packets under PATHS (default: the current folder)."""
+    """Audit the packets under PATHS (default: the whole repository, from any folder in it)."""
     # start-up: imported only when this command runs
     from handoff_audit.cli.check import CheckOptions, run_check
 
     if strict and fail_on not in (None, "warning"):
         raise InputError(f"--strict means --fail-on warning; it cannot go with --fail-on {fail_on}")
     options = CheckOptions(
-        paths=paths or (Path("."),),
+        paths=paths,
         output_format=output_format,
         output=output,
         config_file=config_file,

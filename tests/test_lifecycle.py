@@ -1,0 +1,107 @@
+"""The lifecycle's edges outside the hook: `check` from a subfolder, the default branch of a
+clone, `update --resolve-risk` and `--verify`'s risks, finishing a hand-written handoff."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from conftest import GitRepo
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+BRANCH = "feat/refunds"
+
+
+def write_packet(repo: GitRepo, data: dict[str, Any]) -> None:
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+
+
+def test_check_from_a_subfolder_audits_the_whole_repository(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    git_repo.write("src/app.py", "x = 1\n")
+    git_repo.write("handoff.json", '{"branch": "main",, }\n')
+    git_repo.commit("broken handoff")
+    done = run_cli(["check"], cwd=git_repo.root / "src")
+    assert done.code == 1
+    assert "No handoff packets found" not in done.out
+    # Paths are shown from the current folder, so they can be opened from there.
+    assert "../handoff.json:1:" in done.out
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root / "src").json()
+    assert [p["path"] for p in report["packets"]] == ["handoff.json"]
+
+
+def test_explicit_paths_still_choose_what_is_audited(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    git_repo.write("src/app.py", "x = 1\n")
+    git_repo.write("handoff.json", '{"branch": "main",, }\n')
+    git_repo.commit("broken handoff")
+    done = run_cli(["check", "."], cwd=git_repo.root / "src")
+    assert done.code == 0
+    assert "No handoff packets found" in done.out
+
+
+def trunk_clone(tmp_path: Path) -> GitRepo:
+    """A clone whose default branch is ``trunk``, with a branch of work on it."""
+    upstream = GitRepo(tmp_path / "upstream", branch="trunk")
+    upstream.write("README.md", "# shop\n")
+    upstream.commit("init")
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(upstream.root), str(clone)], check=True)
+    repo = GitRepo.__new__(GitRepo)
+    repo.root = clone
+    assert repo.git("symbolic-ref", "refs/remotes/origin/HEAD") == "refs/remotes/origin/trunk"
+    repo.git("checkout", "-q", "-b", BRANCH)
+    repo.write("src/refunds.py", "def refund(amount):\n    return amount\n")
+    repo.commit("refunds")
+    return repo
+
+
+def test_new_in_a_clone_whose_default_is_trunk_lists_the_branch_s_changes(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    repo = trunk_clone(tmp_path)
+    done = run_cli(
+        ["new", "--summary", "Refunds.", "--next-action", "Round GBP.", "--verdict-pointer", "x"],
+        cwd=repo.root,
+    )
+    assert done.code == 0, done.err
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data["changed_files"] == ["src/refunds.py"]
+
+
+def test_the_merge_gate_protects_trunk_and_names_it(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    repo = trunk_clone(tmp_path)
+    write_packet(repo, packet(BRANCH, repo.head(), changed_files=["src/refunds.py"]))
+    repo.commit("handoff")
+    done = run_cli(["check", "--target-branch", "trunk"], cwd=repo.root)
+    assert done.code == 1
+    assert "active-in-merge" in done.out
+    assert "protected branch trunk" in done.out
+
+
+def test_a_configured_list_replaces_the_default_branch(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    repo = trunk_clone(tmp_path)
+    repo.write(".handoff-audit.yml", 'protected-branches: ["release/*"]\n')
+    write_packet(repo, packet(BRANCH, repo.head(), changed_files=["src/refunds.py"]))
+    repo.commit("handoff")
+    assert run_cli(["check", "--target-branch", "trunk"], cwd=repo.root).code == 0
+
+
+def test_the_hook_names_the_default_branch_it_used(tmp_path: Path) -> None:
+    from agent_support import run_hook, stop_event
+
+    repo = trunk_clone(tmp_path)
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2, run.err
+    assert f"branch {BRANCH} has work of its own against trunk but no active handoff" in run.err

@@ -50,7 +50,9 @@ SETTINGS: dict[str, tuple[str, ...]] = {
 }
 """The configuration keys each rule reads, besides ``rules`` (its severity) and ``packets``."""
 
-NEEDS_GIT = frozenset({"lkg-unknown", "lkg-behind", "packet-outdated", "packet-age"})
+NEEDS_GIT = frozenset(
+    {"lkg-unknown", "lkg-behind", "packet-outdated", "handoff-outdated", "packet-age"}
+)
 """Rules that only fire with a git history, so the (git-less) gallery cannot show them."""
 
 

@@ -105,3 +105,74 @@ def test_the_hook_names_the_default_branch_it_used(tmp_path: Path) -> None:
     run = run_hook(stop_event(repo.root))
     assert run.code == 2, run.err
     assert f"branch {BRANCH} has work of its own against trunk but no active handoff" in run.err
+
+
+def hand_written_repo(repo: GitRepo, later: int) -> list[str]:
+    """A branch with a complete HANDOFF.md and ``later`` commits of work after it."""
+    repo.write("README.md", "# shop\n")
+    repo.commit("init")
+    repo.git("checkout", "-q", "-b", BRANCH)
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## State\n\nEUR refunds round to cents.\n\n"
+        "## Next step\n\nRound GBP refunds in `src/refunds.py` too.\n",
+    )
+    repo.commit("handoff notes")
+    shas = []
+    for number in range(later):
+        repo.write(
+            "src/refunds.py", f"def refund(amount):\n    return round(amount, 2)  # {number}\n"
+        )
+        shas.append(repo.commit(f"refunds: step {number}"))
+    return shas
+
+
+def test_a_hand_written_handoff_the_work_outran_is_handoff_outdated(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    shas = hand_written_repo(git_repo, 3)
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    [finding] = [f for f in report["findings"] if f["rule"] == "handoff-outdated"]
+    assert finding["severity"] == "warning"
+    assert finding["path"] == "HANDOFF.md"
+    assert "3 later commits" in finding["message"]
+    assert shas[-1][:12] in finding["message"]
+    assert "refunds: step 2" in finding["message"]
+
+
+def test_a_current_hand_written_handoff_is_not_outdated(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    hand_written_repo(git_repo, 0)
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    assert [f for f in report["findings"] if f["rule"] == "handoff-outdated"] == []
+    # A commit that changes only handoff files does not outdate it.
+    git_repo.write(".handoff/notes.md", "# more notes\n")
+    git_repo.commit("notes only")
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    assert [f for f in report["findings"] if f["rule"] == "handoff-outdated"] == []
+
+
+def test_the_hook_blocks_on_an_outdated_hand_written_handoff_and_says_what_to_add(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    from agent_support import run_fix, run_hook, stop_event
+
+    hand_written_repo(git_repo, 2)
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "HANDOFF.md handoff-outdated" in run.err
+    command = next(line for line in run.lines if line.startswith("  fix: ")).removeprefix("  fix: ")
+    assert command.startswith("printf ") and command.endswith(" >> HANDOFF.md")
+    filled = command.replace(command[command.index('"<') : command.index('>"') + 2], "'GBP done.'")
+    assert run_fix(git_repo.root, filled).returncode == 0
+    git_repo.commit("handoff: refreshed")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    # Its finish is its deletion in a commit after the last work: the hook lets the branch
+    # stop and the merge gate lets it merge.
+    git_repo.git("rm", "-q", "HANDOFF.md")
+    git_repo.commit("handoff: done")
+    allowed = run_hook(stop_event(git_repo.root))
+    assert allowed.code == 0, allowed.err
+    assert "HANDOFF.md was deleted" in allowed.err
+    assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 0

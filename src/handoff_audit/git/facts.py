@@ -137,6 +137,8 @@ class _Gatherer:
         self.protected: tuple[str, ...] = ()
         self.packets = [p for p in packets if p.ref is None]
         self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
+        # Markdown-only handoffs are judged for staleness like active packets (handoff-outdated).
+        self.hand_written = [p for p in self.packets if p.kind == "markdown"]
         self.handoff_paths = {p.path for p in self.packets} | {
             p.markdown_path for p in self.packets if p.markdown_path
         }
@@ -370,6 +372,8 @@ class _Gatherer:
                 changed_behind=after.get(last.sha) if last else None,
                 **entry,
             )
+        for packet in self.hand_written:
+            facts.packets[packet.path] = PacketHistory(**changes.get(packet.path, {}))
         return needs_more
 
     def _read_changes(
@@ -377,12 +381,13 @@ class _Gatherer:
     ) -> tuple[dict[str, dict[str, Any]], bool]:
         """Each active packet's last change and the newest non-handoff commit after it; the
         work tree's changes count only when the commit checked is the one checked out."""
-        result: dict[str, dict[str, Any]] = {p.path: {} for p in self.active}
-        if not self.active:
+        judged = [*self.active, *self.hand_written]
+        result: dict[str, dict[str, Any]] = {p.path: {} for p in judged}
+        if not judged:
             return result, False
         dirty = plumbing.status(self.root, self._packet_pathspecs()) if checked_out else {}
         todo: dict[str, str] = {}
-        for packet in self.active:
+        for packet in judged:
             top_path = self.repo.prefix + packet.path
             if top_path in dirty:
                 result[packet.path]["uncommitted"] = True
@@ -393,6 +398,7 @@ class _Gatherer:
         found: dict[str, Commit] = {}
         outdated_by: Commit | None = None
         outdated: set[str] = set()
+        counts: dict[str, int] = {}  # per packet: later commits that touch other files
         last: Commit | None = None
         hit_boundary = truncated = False
         with plumbing.changes(self.root, head[0]) as walk:
@@ -415,9 +421,13 @@ class _Gatherer:
                     for f in files
                     if f not in self.handoff_paths and not is_handoff_file(f, self.config)
                 ]
-                if outdated_by is None and others:
-                    outdated_by = Commit(change.sha, change.time, change.subject, tuple(others))
-                    outdated = {p for p in todo if p not in found}
+                if others:
+                    if outdated_by is None:
+                        outdated_by = Commit(change.sha, change.time, change.subject, tuple(others))
+                        outdated = {p for p in todo if p not in found}
+                    for top_path in todo:
+                        if top_path not in found:
+                            counts[top_path] = counts.get(top_path, 0) + 1
                 if len(found) == len(todo):
                     break
         for top_path, path in todo.items():
@@ -432,6 +442,7 @@ class _Gatherer:
                 continue  # not in the history of the commit checked: nothing to judge
             if top_path in outdated and outdated_by is not None:
                 entry["outdated_by"] = outdated_by
+                entry["outdated_count"] = counts.get(top_path, 0)
         missing = any(p not in found for p in todo)
         return result, hit_boundary and missing
 

@@ -52,6 +52,8 @@ class PacketHistory:
     """The packet file is new or modified in the work tree: it is being written now."""
     outdated_by: Commit | None = None
     """The newest commit after the packet's last change touching other than handoff files."""
+    outdated_count: int = 0
+    """How many commits after the packet's last change touch other than handoff files."""
     deleted_since_lkg: frozenset[str] = frozenset()
     """Files (relative to the audited root) deleted between the lkg commit and the head."""
     lkg_time: int | None = None

@@ -84,6 +84,29 @@ or right after it.
     fix=Fix.REFRESH,
 )
 
+HANDOFF_OUTDATED = Rule(
+    id="handoff-outdated",
+    default=Severity.WARNING,
+    summary=(
+        "a markdown-only handoff: commits after its last change touch other files (the "
+        "counterpart of `packet-outdated`)"
+    ),
+    doc="""\
+**Why.** A hand-written `HANDOFF.md` describes the work as it was when it was written. When the
+code changes after it and the note does not, the next session trusts a state, a next step and
+pointers that are no longer true: the note that is now a lie.
+
+**Example.** `HANDOFF.md` was last changed in `3c1e9a0`; three later commits changed
+`src/refund.py`, the newest `8d2f4b7` ("fix rounding"). The finding names the count and that
+newest commit. Commits that change only handoff files do not count.
+
+**Fix.** Add what changed to the file (where the work stands now, the next step), in the same
+commit as the work or right after it; or, when the work is done, delete the file in a commit
+after the last work (`git rm HANDOFF.md`), which is how a hand-written handoff is finished.
+""",
+    fix=Fix.MD_REFRESH,
+)
+
 PACKET_AGE = Rule(
     id="packet-age",
     default=Severity.WARNING,
@@ -146,6 +169,7 @@ RULES = (
     LKG_UNKNOWN,
     LKG_BEHIND,
     PACKET_OUTDATED,
+    HANDOFF_OUTDATED,
     PACKET_AGE,
     HISTORY_UNAVAILABLE,
     DANGLING_POINTER,
@@ -174,6 +198,9 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             info = facts.info(packet)
             if info is not None:
                 yield from _judge(ctx, facts, packet, info)
+        for packet in work:
+            if packet.kind == "markdown":
+                yield from _hand_written(packet, facts.info(packet))
     in_tree = facts.in_head_tree if facts else frozenset()
     for packet in active:
         yield from _dangling(ctx, packet, facts.info(packet) if facts else None, in_tree)
@@ -244,6 +271,22 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             f"{'; '.join(unavailable)}{reason}, so its staleness was not judged: "
             f"{FULL_HISTORY_FIX}",
         )
+
+
+def _hand_written(packet: Packet, info: PacketHistory | None) -> Iterator[Hit]:
+    if info is None or info.outdated_by is None or info.uncommitted:
+        return
+    commit = info.outdated_by
+    count = info.outdated_count or 1
+    since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+    yield Hit(
+        HANDOFF_OUTDATED,
+        packet.path,
+        f"the work moved on after this handoff{since}: {count} later commit"
+        f"{'s' if count > 1 else ''} touch other files, the newest {commit.sha[:12]} "
+        f"{_subject(commit.subject)} changed {_files(commit.files)}; add what changed and the "
+        f"next step now to {packet.path}, or, if the work is done, delete it in a commit",
+    )
 
 
 def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:

@@ -176,3 +176,70 @@ def test_the_hook_blocks_on_an_outdated_hand_written_handoff_and_says_what_to_ad
     assert allowed.code == 0, allowed.err
     assert "HANDOFF.md was deleted" in allowed.err
     assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 0
+
+
+def packet_repo(repo: GitRepo, **fields: Any) -> None:
+    repo.write("README.md", "# shop\n")
+    repo.commit("init")
+    repo.git("checkout", "-q", "-b", BRANCH)
+    repo.write("src/refunds.py", "def refund(amount):\n    return amount\n")
+    repo.commit("refunds")
+    write_packet(repo, packet(BRANCH, repo.head(), changed_files=["src/refunds.py"], **fields))
+    repo.commit("handoff")
+
+
+def risks(repo: GitRepo) -> list[str]:
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    return [risk["what"] for risk in data["open_risks"]]
+
+
+def test_update_resolve_risk_removes_the_risk_it_names(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    open_risks = [
+        {"what": "GBP totals may differ by a penny", "severity": "medium"},
+        {"what": "The EUR golden files are stale", "severity": "low"},
+    ]
+    packet_repo(git_repo, open_risks=open_risks)
+    done = run_cli(["update", "--resolve-risk", "penny"], cwd=git_repo.root)
+    assert done.code == 0, done.err
+    assert risks(git_repo) == ["The EUR golden files are stale"]
+    assert "The EUR golden files are stale" in (git_repo.root / "handoff.md").read_text("utf-8")
+    git_repo.commit("handoff: risk resolved")
+    before = (git_repo.root / "handoff.json").read_bytes()
+    missing = run_cli(["update", "--resolve-risk", "no such risk"], cwd=git_repo.root)
+    assert missing.code == 2
+    assert "names no open risk" in missing.err
+    assert (git_repo.root / "handoff.json").read_bytes() == before
+
+
+def test_a_failing_verify_exits_1_and_a_passing_one_ends_its_risk(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    packet_repo(git_repo)
+    lkg = json.loads((git_repo.root / "handoff.json").read_text("utf-8"))["last_known_good_commit"]
+    git_repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    git_repo.commit("refunds: rounding")
+    failing = run_cli(["update", "--verify", "exit 3"], cwd=git_repo.root)
+    assert failing.code == 1, failing.err
+    data = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data["last_known_good_commit"] == lkg
+    assert [r for r in risks(git_repo) if r.startswith("`exit 3` failed (exit 3)")]
+    git_repo.commit("handoff: tests red")
+    # The same command, passing now (the test fixed): its failure is no longer a risk.
+    git_repo.write("fixed", "")
+    git_repo.commit("tests: fixed")
+    passing = run_cli(["update", "--verify", "test -e fixed || exit 3"], cwd=git_repo.root)
+    assert passing.code == 0, passing.err
+    assert [r for r in risks(git_repo) if r.startswith("`exit 3`")]  # another command's
+    git_repo.commit("handoff")
+    (git_repo.root / "fixed").unlink()
+    git_repo.commit("tests: broken again")
+    assert run_cli(["update", "--verify", "test -e fixed || exit 3"], cwd=git_repo.root).code == 1
+    git_repo.commit("handoff: red")
+    git_repo.write("fixed", "")
+    git_repo.commit("tests: fixed again")
+    assert run_cli(["update", "--verify", "test -e fixed || exit 3"], cwd=git_repo.root).code == 0
+    assert not [r for r in risks(git_repo) if r.startswith("`test -e fixed")]
+    data = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data["last_known_good_commit"] == git_repo.head()

@@ -26,7 +26,7 @@ from handoff_audit.authoring.packet_files import (
     write_atomic,
 )
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
-from handoff_audit.authoring.verify import run_verify
+from handoff_audit.authoring.verify import is_failure_risk, run_verify
 from handoff_audit.authoring.workbench import (
     Workbench,
     dirt_lines,
@@ -38,7 +38,7 @@ from handoff_audit.authoring.workbench import (
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
-from handoff_audit.errors import EXIT_OK, InputError
+from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.globs import matches_any
 from handoff_audit.markdown import render_packet
 from handoff_audit.model.packet import Packet
@@ -115,6 +115,9 @@ class PacketOptions:
     configuration's ``verify``; ``None``: nothing is run."""
     allow_dirty: bool = False
     """Write over uncommitted changes, recording them as an open risk."""
+    resolve_risks: tuple[str, ...] = ()
+    """`update --resolve-risk`: open risks to remove, each named by its text (or a part of it
+    that names one risk)."""
 
 
 def name(path: Path) -> str:
@@ -146,7 +149,7 @@ def new_command(options: PacketOptions) -> int:
     replaced = _refuse_foreign(bench, path)
     facts = _dirt_facts(bench, options, "new") | reported
     facts |= _transcript_facts(bench, config, options)
-    lkg, verified = _last_known_good(bench, config, options, previous=None)
+    lkg, verified, failed = _last_known_good(bench, config, options, previous=None)
     facts |= verified | SessionFacts(changed_files=bench.changed_files)
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
@@ -168,7 +171,7 @@ def new_command(options: PacketOptions) -> int:
     if replaced:
         said += f"; replaced {replaced} (git keeps it in the history)"
     click.echo(f"{name(path)}: {said}", err=True)
-    return EXIT_OK
+    return EXIT_FINDINGS if failed else EXIT_OK
 
 
 def update_command(packet: Path | None, options: PacketOptions) -> int:
@@ -181,15 +184,44 @@ def update_command(packet: Path | None, options: PacketOptions) -> int:
     facts = _dirt_facts(bench, options, "update") | reported
     facts |= _transcript_facts(bench, config, options, data.get("commands_run"))
     previous = data.get("last_known_good_commit")
-    lkg, verified = _last_known_good(
+    data = dict(data)
+    data["open_risks"] = _resolved(data.get("open_risks"), options.resolve_risks)
+    lkg, verified, failed = _last_known_good(
         bench, config, options, previous=previous if isinstance(previous, str) else None
     )
     facts |= verified | SessionFacts(changed_files=bench.changed_files)
-    data = dict(data)
+    if verified.commands_run and not failed:
+        # A passing run ends the risk a failing run of the same command added.
+        cmd = verified.commands_run[-1]["cmd"]
+        data["open_risks"] = [r for r in data["open_risks"] if not is_failure_risk(r, cmd)]
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
     click.echo(f"{name(path)}: {_write(path, data)}", err=True)
-    return EXIT_OK
+    return EXIT_FINDINGS if failed else EXIT_OK
+
+
+def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:
+    """``risks`` without those ``texts`` name: the whole ``what``, or a part of it that names
+    exactly one risk; `InputError` (nothing written) for a text that names none or several."""
+    kept = list(risks) if isinstance(risks, list) else []
+    for text in texts:
+        whats = [r.get("what") if isinstance(r, dict) else None for r in kept]
+        exact = [i for i, what in enumerate(whats) if what == text]
+        partial = [
+            i
+            for i, what in enumerate(whats)
+            if isinstance(what, str) and text.lower() in what.lower()
+        ]
+        found = exact or partial
+        if len(found) != 1:
+            listed = "; ".join(f"{w!r}" for w in whats if isinstance(w, str)) or "none"
+            problem = "names no open risk" if not found else f"names {len(found)} open risks"
+            raise InputError(
+                f"--resolve-risk {text!r} {problem}; the open risks: {listed}; give the risk's "
+                "text, or a part of it that only it has"
+            )
+        del kept[found[0]]
+    return kept
 
 
 def active_packet_path(topic: str | None) -> Path:
@@ -411,8 +443,9 @@ def _dirt_facts(bench: Workbench, options: PacketOptions, command: str) -> Sessi
 
 def _last_known_good(
     bench: Workbench, config: Config, options: PacketOptions, previous: str | None
-) -> tuple[str, SessionFacts]:
-    """The packet's last known good commit, and what the verify command added to the log."""
+) -> tuple[str, SessionFacts, bool]:
+    """The packet's last known good commit, what the verify command added to the log, and
+    whether it failed (the packet is still written; the command exits 1)."""
     given = resolve_commit(bench.root, options.last_known_good) if options.last_known_good else None
     command = options.verify
     if command == "":
@@ -424,24 +457,24 @@ def _last_known_good(
             )
     if command is None:
         if given is not None:
-            return given, SessionFacts()
+            return given, SessionFacts(), False
         if previous is not None:
             click.echo(
                 f"note: last_known_good_commit stays {previous[:12]}; `--verify CMD` moves it "
                 "to HEAD when CMD passes",
                 err=True,
             )
-            return previous, SessionFacts()
+            return previous, SessionFacts(), False
         click.echo(
             f"note: last_known_good_commit is HEAD ({bench.head[:12]}), taken on trust: nothing "
             "verified it; pass --verify CMD (or set `verify` in the configuration) to prove it",
             err=True,
         )
-        return bench.head, SessionFacts()
+        return bench.head, SessionFacts(), False
     result = run_verify(bench.root, command, bench.head, dirty=bool(bench.dirt))
     if result.passed:
         click.echo(f"verify: `{command}` passed at {bench.head[:12]}", err=True)
-        return bench.head, result.facts(None)
+        return bench.head, result.facts(None), False
     if result.tail:
         click.echo(result.tail, err=True)
     kept = given or previous
@@ -456,7 +489,7 @@ def _last_known_good(
         f"{kept[:12]}, and an open risk names the failure",
         err=True,
     )
-    return kept, result.facts(kept)
+    return kept, result.facts(kept), True
 
 
 @dataclass(frozen=True, slots=True)

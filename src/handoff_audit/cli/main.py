@@ -255,6 +255,13 @@ def new(**kwargs: object) -> int:
 @cli.command(cls=PacketCommand)
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
 @click.option("--topic", help="Which packet of this branch (default: default).")
+@click.option(
+    "--resolve-risk",
+    "resolve_risks",
+    multiple=True,
+    metavar="TEXT",
+    help="Remove the open risk TEXT names (its text, or a part only it has). Repeatable.",
+)
 @packet_options
 def update(packet: Path | None, **kwargs: object) -> int:
     """Refresh PACKET (default: the active packet of this branch and topic).
@@ -263,6 +270,9 @@ def update(packet: Path | None, **kwargs: object) -> int:
     skipped); --log and --verify entries are appended to commands_run, then the log is trimmed
     to the last `keep-last` passing entries plus every failure; everything else is kept, and
     the twin is re-rendered. Without --verify, last_known_good_commit stays as it was.
+    --resolve-risk removes a risk; a passing --verify removes the risk a failing run of the
+    same command added. A failing --verify still writes the packet (with the failure as an
+    open risk) and exits 1.
     """
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command

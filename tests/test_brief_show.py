@@ -102,12 +102,40 @@ def test_a_hand_written_handoff_its_text_then_freshness(repo: GitRepo, run_cli: 
         "hand-written",
         "markdown",
     )
-    assert brief["sections"][0]["items"][2] == "Next: round GBP in src/refunds.py."
+    # Its next step first, as md-incomplete finds it; then the text as written.
+    assert brief["sections"][0] == {
+        "key": "next_action",
+        "title": "Next action",
+        "items": ["Next: round GBP in src/refunds.py."],
+    }
+    assert brief["sections"][1]["items"][2] == "Next: round GBP in src/refunds.py."
     since = brief["freshness"]["since_last_change"]
     assert since["count"] == 1 and since["commits"][0]["subject"] == "refunds: round"
     assert brief["freshness"]["files_touched"] == ["src/refunds.py"]
     text = show(run_cli, repo).out
-    assert text.index("Next: round GBP") < text.index("Freshness")
+    assert text.startswith("Next action: Next: round GBP in src/refunds.py.\n")
+    assert text.index("As written:") < text.index("Freshness")
+
+
+def test_a_hand_written_next_step_under_a_heading(repo: GitRepo, run_cli: Run) -> None:
+    repo.write(
+        "HANDOFF.md",
+        "# Refunds\n\n## Status\n\nEUR done.\n\n## Next steps\n\n1. Round GBP in "
+        "src/refunds.py.\n2. Run `pytest -q`.\n\n## Decisions\n\n- Banker's rounding.\n",
+    )
+    repo.commit("handoff: notes")
+    text = show(run_cli, repo).out
+    assert text.startswith(
+        "Next action: Next steps\n  1. Round GBP in src/refunds.py.\n  2. Run `pytest -q`.\n("
+    )
+    assert "Banker's rounding" not in text.split("As written:")[0]
+
+
+def test_a_hand_written_handoff_without_a_next_step(repo: GitRepo, run_cli: Run) -> None:
+    repo.write("HANDOFF.md", "# Refunds\n\nEUR done.\n")
+    repo.commit("handoff: notes")
+    text = show(run_cli, repo).out
+    assert text.startswith("HANDOFF.md, a hand-written handoff of branch feat/refunds, as written:")
 
 
 def test_a_named_packet_is_shown_whatever_its_branch(repo: GitRepo, run_cli: Run) -> None:

@@ -22,6 +22,7 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.model.brief import Brief, BriefState, Section
 from handoff_audit.model.packet import Packet, is_handoff_file
+from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules import RULES_BY_ID
 
 ITEM_CHARS = 2_000
@@ -30,6 +31,8 @@ MAX_ITEMS = 200
 """The most items of one section (a hand-written handoff's lines included)."""
 LAST_COMMANDS = 5
 """How many of the last ``commands_run`` entries the brief shows (and every failure among them)."""
+NEXT_LINES = 12
+"""The most lines of a hand-written handoff's next-step section the brief puts first."""
 FINISHED = ("archived", "superseded")
 
 
@@ -55,17 +58,22 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         branch = plumbing.current_branch(root)
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
-    candidates = [_named(root, packet, config)] if packet else _loaded(root, config)
-    chosen, state, others = _choose(root, candidates, branch, config, named=packet is not None)
-    files = [chosen.path] + ([chosen.markdown_path] if chosen.markdown_path else [])
-    changes = last_changes(root, files)
-    changed = max(changes.values(), key=lambda c: c.time, default=None)
-    data = chosen.data or {}
-    lkg = data.get("last_known_good_commit") if chosen.kind == "json" else None
+    found = [_named(root, packet, config)] if packet else _loaded(root, config)
+    state, candidates = _candidates(found, branch, named=packet is not None)
+    # One `status` and one `log` serve both the choice among candidates and the freshness.
+    try:
+        dirt = plumbing.status(root, [])
+    except plumbing.GitError as error:
+        raise InputError(str(error)) from None
+    changes = last_changes(root, [name for p in candidates for name in _files(p)])
+    chosen = _newest(candidates, changes, dirt)
+    files = _files(chosen)
+    changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
+    lkg = (chosen.data or {}).get("last_known_good_commit") if chosen.kind == "json" else None
     if lkg is not None and not isinstance(lkg, str):
         lkg = ""  # not a commit id: "invalid", as for any other string that is not one
     freshness = read_freshness(
-        root, files, lkg, changed, lambda path: is_handoff_file(path, config) or path in files
+        root, files, lkg, changed, lambda path: is_handoff_file(path, config) or path in files, dirt
     )
     return Brief(
         path=chosen.path,
@@ -76,7 +84,7 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         status=redact(chosen.status) if chosen.status else None,
         sections=_sections(chosen),
         freshness=freshness,
-        others=tuple(others),
+        others=tuple(p.path for p in candidates if p is not chosen),
     )
 
 
@@ -109,42 +117,43 @@ def _loaded(root: Path, config: Config) -> list[Packet]:
     return loading.load_packets(root, files, config)[0]
 
 
-def _choose(
-    root: Path, packets: list[Packet], branch: str | None, config: Config, *, named: bool
-) -> tuple[Packet, BriefState, list[str]]:
-    """The branch's handoff, how it was chosen, and the other candidates of its kind."""
+def _files(packet: Packet) -> list[str]:
+    """The packet's file and its markdown twin."""
+    twin = packet.markdown_path
+    return [packet.path] + ([twin] if twin and twin != packet.path else [])
+
+
+def _candidates(
+    packets: list[Packet], branch: str | None, *, named: bool
+) -> tuple[BriefState, list[Packet]]:
+    """How the branch's handoff is chosen, and the candidates of that kind."""
     if named:
-        return packets[0], "named", []
+        return "named", packets
     if branch is None:
         raise NoHandoff(
             "HEAD is detached: no branch to take a handoff for; name the file: "
             "handoff-audit show PATH"
         )
-    own = [p for p in packets if p.kind == "json" and p.branch == branch]
+    own = {id(p) for p in packets if p.kind == "json" and p.branch == branch}
     tiers: list[tuple[BriefState, Callable[[Packet], bool]]] = [
-        ("active", lambda p: p in own and p.status == "active"),
-        ("finished", lambda p: p in own and p.status in FINISHED),
+        ("active", lambda p: id(p) in own and p.status == "active"),
+        ("finished", lambda p: id(p) in own and p.status in FINISHED),
         ("hand-written", lambda p: p.kind == "markdown" and bool(p.text)),
     ]
     for state, fits in tiers:
         candidates = [p for p in packets if fits(p)]
         if candidates:
-            best = _newest(root, candidates)
-            return best, state, [p.path for p in candidates if p is not best]
+            return state, candidates
     raise NoHandoff(_nothing_found(packets, branch))
 
 
-def _newest(root: Path, candidates: list[Packet]) -> Packet:
-    """The candidate changed last: uncommitted first, then by the commit that last changed it
-    (one git call for all of them); the first path on a tie."""
-    if len(candidates) == 1:
-        return candidates[0]
-    dirty = plumbing.status(root, plumbing.pathspecs("", literal=[p.path for p in candidates]))
-    changes = last_changes(root, [p.path for p in candidates])
+def _newest(candidates: list[Packet], changes: dict[str, Commit], dirt: dict[str, str]) -> Packet:
+    """The candidate changed last: uncommitted first, then by the commit that last changed it;
+    the first path on a tie."""
 
-    def when(packet: Packet) -> tuple[int, int]:
-        changed = changes.get(packet.path)
-        return (packet.path in dirty, changed.time if changed else 0)
+    def when(packet: Packet) -> tuple[bool, int]:
+        times = [changes[f].time for f in _files(packet) if f in changes]
+        return (any(f in dirt for f in _files(packet)), max(times, default=0))
 
     return max(sorted(candidates, key=lambda p: p.path, reverse=True), key=when)
 
@@ -178,7 +187,9 @@ def _sections(packet: Packet) -> tuple[Section, ...]:
     if packet.kind == "markdown" or packet.data is None:
         text = redact(packet.text or "")
         lines = [_short(line) for line in text.splitlines()][: MAX_ITEMS * 5]
-        return (Section("text", "The handoff as written", tuple(lines)),)
+        written = Section("text", "The handoff as written", tuple(lines))
+        step = _next_step(text)
+        return (Section("next_action", "Next action", (step,)), written) if step else (written,)
     data = packet.data
     parts = [
         Section("next_action", "Next action", _texts([data.get("next_action")])),
@@ -195,6 +206,33 @@ def _sections(packet: Packet) -> tuple[Section, ...]:
         Section("commands", "Last commands", _commands(data.get("commands_run"))),
     ]
     return tuple(part for part in parts if part.items or part.key == "next_action")
+
+
+def _next_step(text: str) -> str | None:
+    """A hand-written handoff's next step, as `md-incomplete` finds it: the first line labelled
+    as one, or the first lines under the first next-step heading; ``None`` when it has none."""
+    # start-up: markdown-it loads only for a hand-written handoff
+    from handoff_audit.markdown.facets import read
+
+    found = read(text).found.get("next")
+    if not found:
+        return None
+    lines = text.splitlines()
+    first = found[0]
+    if first.how != "heading" or not lines[first.line - 1].lstrip().startswith("#"):
+        return _short(lines[first.line - 1].strip()) or None
+    heading = lines[first.line - 1].lstrip()
+    level = len(heading) - len(heading.lstrip("#"))
+    body = [heading.lstrip("#").strip()]
+    for line in lines[first.line :]:
+        marks = len(line) - len(line.lstrip("#"))
+        if 0 < marks <= level and line[marks : marks + 1] == " ":
+            break
+        if line.strip():
+            body.append(line.strip())
+        if len(body) == NEXT_LINES:
+            break
+    return _short("\n".join(body))
 
 
 def _short(text: str, limit: int = ITEM_CHARS) -> str:

@@ -129,8 +129,8 @@ def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
             lines.append(f"({_header(brief)})")
             continue
         if part.section.key == "text":
-            lines.append(f"{_header(brief)}, as written:")
-            lines.extend(f"  {line}" for line in part.items)
+            lines.append("As written:" if lines else f"{_header(brief)}, as written:")
+            lines.extend(f"  {line}" if line else "" for line in part.items)
             continue
         lines.append(f"{part.section.title}:")
         lines.extend(f"- {_indent(item)}" for item in part.items)
@@ -151,7 +151,9 @@ def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
             lines.append(f"**Next action:** {_indent(part.items[0] if part.items else '(none)')}")
             lines += ["", f"_{_header(brief)}_"]
         elif key == "text":
-            lines += [f"_{_header(brief)}, as written:_", "", *(f"> {line}" for line in part.items)]
+            quoted = (f"> {line}" if line else ">" for line in part.items)
+            said = "As written:" if lines else f"{_header(brief)}, as written:"
+            lines += ["", f"_{said}_", "", *quoted]
         elif part.items:
             lines += ["", f"## {part.section.title}", ""]
             lines.extend(f"- {_indent(item)}" for item in part.items)

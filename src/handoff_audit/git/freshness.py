@@ -1,8 +1,8 @@
 """What happened since a handoff was written, from git: the brief's freshness.
 
 A constant number of git calls whatever the history: one ``log`` for the handoff files' last
-changes, one ``status``, one ``cat-file`` that resolves HEAD and the last known good commit, and
-one or two ``log`` walks of the commits since (``HEAD --not BASE``, so that a count is
+changes, one ``cat-file`` that resolves HEAD and the last known good commit, and one or two
+``log`` walks of the commits since (``HEAD --not BASE``, so that a count is
 ``git rev-list --count BASE..HEAD`` exactly), each stopped after `WALK_LIMIT` commits.
 """
 
@@ -65,11 +65,12 @@ def read_freshness(
     lkg: str | None,
     changed: Commit | None,
     is_handoff: Callable[[str], bool],
+    dirt: dict[str, str],
 ) -> Freshness:
     """The freshness of the handoff whose ``files`` (from the top folder) last changed in
-    ``changed``, with ``lkg`` its last known good commit (``None`` for a hand-written one)."""
+    ``changed``, with ``lkg`` its last known good commit (``None`` for a hand-written one), and
+    ``dirt`` the work tree's `plumbing.status`."""
     try:
-        dirt = plumbing.status(root, [])
         named = lkg if lkg is not None and plumbing.is_commit_id(lkg) else None
         resolved = plumbing.resolve(root, ["HEAD", *([named] if named else [])])
         head = resolved.get("HEAD")

@@ -9,6 +9,7 @@ over, even when the packet also holds enough pointers and commands to overflow t
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
@@ -147,3 +148,33 @@ def test_session_start_carries_every_fact_and_the_freshness(repo: GitRepo) -> No
     assert_carries_every_fact(brief, 6000)
     assert "export: keep the offset" in brief
     assert "files they touched (the note may be wrong about them): src/report/export.py" in brief
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+README_MARK = "one\ncommit after the packet was written (the real output):\n\n```text\n"
+
+
+def test_the_readme_shows_the_real_output(git_repo: GitRepo, run_cli: Run) -> None:
+    """The README's `show` example is what `show` prints for this history (fixed dates, so fixed
+    commit ids); when the output changes on purpose, paste the new one from the failure."""
+    repo = git_repo
+    repo.write(
+        "src/report/export.py", "def format_ts(ts):\n    return ts.astimezone(UTC).isoformat()\n"
+    )
+    repo.commit("report export", date="2026-11-30T09:00:00Z")
+    repo.git("checkout", "-q", "-b", BRANCH)
+    repo.write("tests/test_export.py", "def test_export_timezone():\n    ...\n")
+    lkg = repo.commit("tests: reproduce the Auckland export", date="2026-11-30T10:00:00Z")
+    data = auckland_packet(lkg, padding=0)
+    data["commands_run"] = [{"cmd": "pytest -q", "exit": 0}, *data["commands_run"]]
+    data["pointers"] = ["src/report/export.py:2", "tests/test_export.py"]
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("handoff: the Auckland export", date="2026-11-30T11:00:00Z")
+    repo.write("src/report/export.py", "def format_ts(ts):\n    return ts.isoformat()\n")
+    repo.commit("export: keep each timestamp's offset", date="2026-11-30T12:00:00Z")
+    out = run_cli(["show"], cwd=repo.root).out
+    readme = README.read_text(encoding="utf-8")
+    start = readme.index(README_MARK) + len(README_MARK)
+    shown = readme[start : readme.index("\n```\n", start) + 1]
+    assert shown == out, f"README's show example is stale; the real output:\n{out}"

@@ -9,8 +9,8 @@ over, even when the packet also holds enough pointers and commands to overflow t
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest

@@ -234,3 +234,15 @@ def test_not_on_path_installs_the_absolute_path(
     assert errors("claude-code-settings.json", settings) == []
     again = run_cli(["hook", "--install"], cwd=repo.root)
     assert "already installed; unchanged" in again.err
+
+
+@pytest.mark.usefixtures("on_path")
+def test_print_for_codex(tmp_path: Path, run_cli: Run) -> None:
+    result = run_cli(["hook", "--print", "--agent", "codex"], cwd=tmp_path)
+    assert result.code == 0
+    snippet = json.loads(result.out)
+    assert snippet["hooks"]["SessionStart"] == [
+        {"matcher": "startup|resume|clear", "hooks": [OURS]}
+    ]
+    assert errors("codex-hooks.json", snippet) == []
+    assert not (tmp_path / ".codex").exists()

@@ -333,3 +333,11 @@ def test_credentials_and_control_characters_never_printed_raw(
     # Cut by the budget, a credential still never shows in part.
     cut = show(run_cli, repo, "--format", fmt, "--max-chars", "200").out
     assert TOKEN[:12] not in cut
+
+
+def test_an_unreadable_packet_is_named_not_shown(repo: GitRepo, run_cli: Run) -> None:
+    repo.write("handoff.json", '{"branch": "feat/refunds", ')
+    repo.commit("broken packet")
+    result = show(run_cli, repo)
+    assert result.code == 1
+    assert "unreadable: handoff.json (run `handoff-audit check`)" in result.err

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from handoff_audit.controls import one_line
 from handoff_audit.engine.brief import NoHandoff, build_brief
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK
 from handoff_audit.formats.brief import DEFAULT_MAX_CHARS, render_brief
@@ -24,7 +25,7 @@ def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
     try:
         text = brief_text(Path.cwd(), packet, fmt, max_chars)
     except NoHandoff as nothing:
-        click.echo(f"show: {nothing}", err=True)
+        click.echo(f"show: {one_line(str(nothing))}", err=True)
         return EXIT_FINDINGS
     click.echo(text, nl=False)
     return EXIT_OK

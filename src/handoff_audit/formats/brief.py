@@ -167,7 +167,7 @@ def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
 def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
     document = {
         "version": 1,
-        "path": brief.path,
+        "path": redact(brief.path),
         "kind": brief.kind,
         "state": brief.state,
         "branch": brief.branch,
@@ -179,7 +179,7 @@ def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
             if p.items or p.section.key == "next_action"
         ],
         "trimmed": trimmed,
-        "others": list(brief.others),
+        "others": [redact(other) for other in brief.others],
         "freshness": freshness_data(brief.freshness),
     }
     return controls.json_text(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"

@@ -43,8 +43,9 @@ class _Note(Exception):
     """Let the session go, with this one-line note."""
 
 
-def run_hook(stdin: IO[bytes], err: IO[str]) -> int:
-    """Read one event from ``stdin``, judge, write the reasons to ``err``; 0 or 2."""
+def run_hook(stdin: IO[bytes], err: IO[str], out: IO[str] | None = None) -> int:
+    """Read one event from ``stdin``, judge, write the reasons to ``err``; 0 or 2. A
+    ``SessionStart`` event gets the branch's brief on ``out`` instead, and exit 0."""
     try:
         if stdin.isatty():
             raise _Note(
@@ -52,6 +53,8 @@ def run_hook(stdin: IO[bytes], err: IO[str]) -> int:
                 "see `handoff-audit hook --help`, or install it with `handoff-audit hook --install`"
             )
         event = parse_event(stdin.read(MAX_EVENT_BYTES + 1))
+        if event.name == "SessionStart":
+            return _session_start(event, out)
         if event.stop_hook_active:
             raise _Note(
                 "stop_hook_active: the agent is already continuing after a blocked stop; "
@@ -97,6 +100,27 @@ def parse_event(raw: bytes) -> HookEvent:
         transcript_path=transcript if isinstance(transcript, str) and transcript else None,
         stop_hook_active=data.get("stop_hook_active") is True,
     )
+
+
+def _session_start(event: HookEvent, out: IO[str] | None) -> int:
+    """Hand the branch's brief to the new session as additional context; nothing when the
+    branch has no handoff. Never blocks."""
+    # start-up: the brief's modules load only for this event
+    from handoff_audit.cli.show import brief_text
+    from handoff_audit.controls import json_text
+    from handoff_audit.engine.brief import NoHandoff
+    from handoff_audit.errors import InputError
+
+    try:
+        text = brief_text(event.cwd)
+    except NoHandoff:
+        return EXIT_ALLOW
+    except InputError as error:
+        raise _Note(f"no brief for this session: {error}") from None
+    answer = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
+    if out is not None:
+        out.write(json_text(json.dumps(answer, ensure_ascii=False)) + "\n")
+    return EXIT_ALLOW
 
 
 def _judge(event: HookEvent, err: IO[str]) -> int:

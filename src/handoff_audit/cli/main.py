@@ -313,6 +313,39 @@ def archive(packet: Path | None, topic: str | None) -> int:
 
 
 @cli.command()
+@click.argument("packet", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+@click.option(
+    "--max-chars",
+    type=click.IntRange(min=0),
+    default=6000,
+    show_default=True,
+    help="Budget: the lowest sections are cut first, never the next action or the freshness "
+    "(0: no limit).",
+)
+def show(packet: Path | None, output_format: str, max_chars: int) -> int:
+    """Print the resume brief of this branch's handoff: next action first, then traps, failed
+    attempts and ruled out, risks, decisions, summary, pointers, last commands, and its
+    freshness from git.
+
+    The branch's handoff is its active packet, else its newest finished (archived or
+    superseded) packet, else a hand-written handoff in its tree; PACKET names one instead.
+    Exit 1 when the branch has no handoff.
+    """
+    # start-up: imported only when this command runs
+    from handoff_audit.cli.show import show_command
+
+    return show_command(packet, output_format, max_chars)
+
+
+@cli.command()
 def schema() -> int:
     """Print the bundled packet schema (JSON Schema draft 2020-12)."""
     # start-up: imported only when this command runs
@@ -388,27 +421,40 @@ def explain(rule_id: str, file: Path | None) -> int:
 
 @cli.command()
 @click.option(
-    "--install", is_flag=True, help="Merge the hook into .claude/settings.json (repository top)."
+    "--install",
+    is_flag=True,
+    help="Merge the hook into the agent's project settings (.claude/settings.json, or "
+    ".codex/hooks.json with --agent codex) at the repository top.",
 )
 @click.option(
     "--print", "print_only", is_flag=True, help="Print the settings snippet instead of writing it."
 )
-def hook(install: bool, print_only: bool) -> int:
-    """A coding agent's stop hook (Claude Code: Stop, SubagentStop, PreCompact).
+@click.option(
+    "--agent",
+    type=click.Choice(["claude", "codex"]),
+    default="claude",
+    show_default=True,
+    help="Which agent's settings --install and --print write.",
+)
+def hook(install: bool, print_only: bool, agent: str) -> int:
+    """A coding agent's hook (Claude Code and Codex: Stop, SubagentStop, PreCompact,
+    SessionStart).
 
-    Reads the hook event as JSON on standard input. Exit 2 with the reasons on standard error
-    blocks the stop while the branch's packet is missing, invalid or older than the work; exit
-    0 lets the session end (also whenever the hook cannot judge).
+    Reads the hook event as JSON on standard input. On a stop event, exit 2 with the reasons on
+    standard error blocks the stop while the branch's packet is missing, invalid or older than
+    the work; exit 0 lets the session end (also whenever the hook cannot judge). On SessionStart,
+    exit 0 and the branch's brief (`show`) as the session's additional context on standard
+    output; nothing when the branch has no handoff.
     """
     if install or print_only:
         # start-up: imported only when this command runs
         from handoff_audit.cli.hook_install import install_command
 
-        return install_command(print_only=print_only)
+        return install_command(print_only=print_only, agent=agent)
     # start-up: imported only when this command runs
     from handoff_audit.cli.hook import run_hook
 
-    return run_hook(sys.stdin.buffer, sys.stderr)
+    return run_hook(sys.stdin.buffer, sys.stderr, sys.stdout)
 
 
 @cli.command()

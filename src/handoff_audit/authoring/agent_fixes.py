@@ -159,9 +159,9 @@ class Fixes:
             if kind in (Fix.FIELD, Fix.SCHEMA) and field in _FIELD_OPTIONS:
                 option, placeholder = _FIELD_OPTIONS[field]
                 options.append(f'{option} "{placeholder}"')
-        if not any(o.startswith("--summary") for o in options[1:]):
-            if fixes & {Fix.REFRESH}:
-                options.append(f'--summary "{self.since(decisive)}"')
+        has_summary = any(o.startswith("--summary") for o in options[1:])
+        if fixes & {Fix.REFRESH} and not has_summary:
+            options.append(f'--summary "{self.since(decisive)}"')
         return " ".join(dict.fromkeys(options)), decisive
 
     def since(self, finding: Finding) -> str:

@@ -11,39 +11,24 @@ from __future__ import annotations
 
 import json
 import shlex
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.agents import BY_NAME
 from handoff_audit.errors import InputError
 
 HOOK_COMMAND = "handoff-audit hook"
 """The command Claude Code runs (it must be on the agent's PATH)."""
 HOOK_TIMEOUT = 30
 """Seconds Claude Code waits for the hook (it takes well under one)."""
-SETTINGS = Path(".claude/settings.json")
+SETTINGS = BY_NAME["claude"].settings
 """Where Claude Code's shared project settings live, from the repository top."""
 SESSION_START = "SessionStart"
 """The event that hands the brief to a new session."""
 
 
-@dataclass(frozen=True, slots=True)
-class AgentSettings:
-    """Where one agent keeps its project hooks, and how it starts sessions."""
-
-    name: str
-    """The agent's name, for messages."""
-    path: Path
-    """The settings file, from the repository top."""
-    session_matcher: str
-    """The ``SessionStart`` sources the agent documents, as its matcher."""
-
-
-AGENTS = {
-    "claude": AgentSettings("Claude Code", SETTINGS, "startup|resume|clear|compact"),
-    "codex": AgentSettings("Codex", Path(".codex/hooks.json"), "startup|resume|clear"),
-}
-"""The agents `hook --install --agent` knows, by name."""
+AGENTS = BY_NAME
+"""The agents `hook --install --agent` knows, by name (`agents.AGENTS`)."""
 
 
 def snippet(
@@ -109,7 +94,7 @@ def install(
     file and the events added (none when it was already there: the file is then untouched)."""
     from handoff_audit.authoring.packet_files import write_atomic
 
-    relative = AGENTS[agent].path
+    relative = AGENTS[agent].settings
     path = top / relative
     settings: Any = {}
     if path.is_symlink() or (path.exists() and not path.is_file()):

@@ -1,66 +1,66 @@
 """`handoff-audit hook`: a coding agent's hook that keeps a session from ending without a
-current, valid handoff packet.
+current, valid handoff, and hands a new session the branch's brief.
 
-The agent's protocol (Claude Code's): one event as JSON on standard input; exit 2 blocks the
-stop and shows standard error to the agent; exit 0 lets it stop. Anything the hook cannot read
-is exit 0 with a one-line note: a broken hook must not trap a session.
+The agent's protocol (reading its event, the shape of its answers) is its `agents.Agent`; this
+module decides what to answer. Anything the hook cannot read is let go with a one-line note: a
+broken hook must not trap a session.
 """
 
 from __future__ import annotations
 
-import json
-import os
-from dataclasses import dataclass
-from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
+from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
+from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import Gate
 
-EXIT_ALLOW = 0
-EXIT_BLOCK = 2
-MAX_EVENT_BYTES = 1024 * 1024
-"""A hook event is a few hundred bytes; more is not an event."""
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""
 _PROMPT = "handoff-audit hook"
-
-
-@dataclass(frozen=True, slots=True)
-class HookEvent:
-    """The fields of a hook event that matter here."""
-
-    name: str
-    """``hook_event_name``: ``Stop``, ``SubagentStop``, ``PreCompact``..."""
-    cwd: Path
-    """The folder the agent works in."""
-    transcript_path: str | None = None
-    """The session's transcript (JSON lines)."""
-    stop_hook_active: bool = False
-    """True while the agent already continues because a stop hook blocked it."""
 
 
 class _Note(Exception):
     """Let the session go, with this one-line note."""
 
 
-def run_hook(stdin: IO[bytes], err: IO[str], out: IO[str] | None = None) -> int:
-    """Read one event from ``stdin``, judge, write the reasons to ``err``; 0 or 2. A
-    ``SessionStart`` event gets the branch's brief on ``out`` instead, and exit 0."""
+def run_hook(
+    stdin: IO[bytes], err: IO[str], out: IO[str] | None = None, agent: Agent = AGENTS[0]
+) -> int:
+    """Read one event from ``stdin``, answer it as ``agent`` reads answers; its exit code."""
+    answer = answer_event(stdin, agent)
+    if answer.stdout and out is not None:
+        from handoff_audit.controls import json_text  # start-up: only for a SessionStart answer
+
+        out.write(json_text(answer.stdout) + "\n")
+    from handoff_audit.credentials import redact  # start-up: credential patterns compile on import
+
+    for line in answer.stderr:
+        err.write(redact(line) + "\n")  # a credential in `verify` or a path is not echoed
+    return answer.exit
+
+
+def answer_event(stdin: IO[bytes], agent: Agent) -> Answer:
+    """The answer to the event on ``stdin``: a stop event is judged (allow, or block with the
+    reasons and fixes), ``SessionStart`` gets the branch's brief as context. Anything that
+    cannot be read is allowed with a one-line note: a broken hook must not trap a session."""
     try:
         if stdin.isatty():
             raise _Note(
                 "reads one hook event as JSON on standard input (the agent sends it); "
                 "see `handoff-audit hook --help`, or install it with `handoff-audit hook --install`"
             )
-        event = parse_event(stdin.read(MAX_EVENT_BYTES + 1))
+        try:
+            event = agent.parse(stdin.read(MAX_EVENT_BYTES + 1))
+        except NotAnEvent as problem:
+            raise _Note(str(problem)) from None
         if event.name == "SessionStart":
-            return _session_start(event, out)
+            return _session_start(event, agent)
         if event.stop_hook_active:
             raise _Note(
                 "stop_hook_active: the agent is already continuing after a blocked stop; "
                 "not blocking again (no loop)"
             )
-        return _judge(event, err)
+        return _judge(event, agent)
     except _Note as note:
         said = f"{_PROMPT}: {note}"
     except Exception as error:  # a broken hook must not trap a session
@@ -68,62 +68,27 @@ def run_hook(stdin: IO[bytes], err: IO[str], out: IO[str] | None = None) -> int:
             f"{_PROMPT}: internal error ({type(error).__name__}: {error}); letting the session "
             "end. This is a bug; please report it."
         )
-    from handoff_audit.credentials import redact
-
-    err.write(redact(" ".join(said.split())) + "\n")  # one line, no credential
-    return EXIT_ALLOW
+    return agent.allow(" ".join(said.split()))  # one line
 
 
-def parse_event(raw: bytes) -> HookEvent:
-    """The event in ``raw``; `_Note` when it is not one."""
-    if len(raw) > MAX_EVENT_BYTES:
-        raise _Note(f"standard input is larger than {MAX_EVENT_BYTES} bytes: not a hook event")
-    try:
-        data: Any = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _Note("standard input is not a JSON hook event; nothing to judge") from None
-    if not isinstance(data, dict):
-        raise _Note("the hook event is not a JSON object; nothing to judge")
-    name = data.get("hook_event_name")
-    if not isinstance(name, str) or not name:
-        raise _Note("the event has no hook_event_name; nothing to judge")
-    cwd = data.get("cwd")
-    if not isinstance(cwd, str) or not cwd:
-        cwd = os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()
-    folder = Path(cwd)
-    if not folder.is_dir():
-        raise _Note(f"cwd {cwd!r} is not a folder; nothing to judge")
-    transcript = data.get("transcript_path")
-    return HookEvent(
-        name=name,
-        cwd=folder,
-        transcript_path=transcript if isinstance(transcript, str) and transcript else None,
-        stop_hook_active=data.get("stop_hook_active") is True,
-    )
-
-
-def _session_start(event: HookEvent, out: IO[str] | None) -> int:
+def _session_start(event: HookEvent, agent: Agent) -> Answer:
     """Hand the branch's brief to the new session as additional context; nothing when the
     branch has no handoff. Never blocks."""
     # start-up: the brief's modules load only for this event
     from handoff_audit.cli.show import brief_text
-    from handoff_audit.controls import json_text
     from handoff_audit.engine.brief import NoHandoff
     from handoff_audit.errors import InputError
 
     try:
         text = brief_text(event.cwd)
     except NoHandoff:
-        return EXIT_ALLOW
+        return agent.allow()
     except InputError as error:
         raise _Note(f"no brief for this session: {error}") from None
-    answer = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
-    if out is not None:
-        out.write(json_text(json.dumps(answer, ensure_ascii=False)) + "\n")
-    return EXIT_ALLOW
+    return agent.add_context(event, text)
 
 
-def _judge(event: HookEvent, err: IO[str]) -> int:
+def _judge(event: HookEvent, agent: Agent) -> Answer:
     from handoff_audit.authoring.agent_gate import Unreadable, judge
 
     try:
@@ -131,15 +96,10 @@ def _judge(event: HookEvent, err: IO[str]) -> int:
     except Unreadable as problem:
         raise _Note(f"{problem}; not judging") from None
     if not gate.problems:
-        if gate.note:
-            err.write(f"{_PROMPT}: {gate.note}\n")
-        return EXIT_ALLOW
-    from handoff_audit.credentials import redact
-
+        return agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
     blocks = event.name in gate.config.agent_hook.events
-    for line in block_message(gate, event, blocks):
-        err.write(redact(line) + "\n")  # a credential in `verify` or a path is not echoed
-    return EXIT_BLOCK if blocks else EXIT_ALLOW
+    lines = block_message(gate, event, blocks)
+    return agent.block(lines) if blocks else agent.report(lines)
 
 
 def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:

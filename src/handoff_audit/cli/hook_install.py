@@ -50,7 +50,7 @@ def install_command(*, print_only: bool, agent: str = "claude") -> int:
     if info is None:
         raise InputError(
             "hook --install: not inside a git repository; run it in the project, or use "
-            f"--print and put the snippet into {AGENTS[agent].path} yourself"
+            f"--print and put the snippet into {AGENTS[agent].settings} yourself"
         )
     path, added = install(info.toplevel, events, command, agent)
     if added:

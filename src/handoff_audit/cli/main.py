@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from handoff_audit import __version__
+from handoff_audit.agents import AGENTS, BY_NAME
 from handoff_audit.cli.exit_codes import run
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -431,10 +432,10 @@ def explain(rule_id: str, file: Path | None) -> int:
 )
 @click.option(
     "--agent",
-    type=click.Choice(["claude", "codex"]),
-    default="claude",
+    type=click.Choice([agent.name for agent in AGENTS]),
+    default=AGENTS[0].name,
     show_default=True,
-    help="Which agent's settings --install and --print write.",
+    help="Which agent: whose settings --install and --print write, whose answers the hook gives.",
 )
 def hook(install: bool, print_only: bool, agent: str) -> int:
     """A coding agent's hook (Claude Code and Codex: Stop, SubagentStop, PreCompact,
@@ -454,7 +455,7 @@ def hook(install: bool, print_only: bool, agent: str) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.cli.hook import run_hook
 
-    return run_hook(sys.stdin.buffer, sys.stderr, sys.stdout)
+    return run_hook(sys.stdin.buffer, sys.stderr, sys.stdout, BY_NAME[agent])
 
 
 @cli.command()

@@ -294,3 +294,31 @@ def test_an_agent_following_the_hook_reaches_a_mergeable_branch(
     assert gate.returncode == 0, (
         f"the merge gate fails after the finish:\n{gate.stdout}{gate.stderr}"
     )
+    next_session(state)
+
+
+def next_session(state: State) -> None:
+    """A new session starts (``SessionStart``): the brief's first line is the handoff's next
+    action, and its freshness is git's."""
+    start = run_hook(stop_event(state.folder, event="SessionStart") | {"source": "startup"})
+    assert start.code == 0, start.err
+    path = state.repo.root / "handoff.json"
+    if not path.exists():  # a hand-written handoff, finished by its deletion; or none needed
+        assert start.out == "", start.out
+        return
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["branch"] == state.repo.git("branch", "--show-current")
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert context.splitlines()[0] == f"Next action: {data['next_action']}"
+    shown = sh("handoff-audit show --format json", state.folder)
+    freshness = json.loads(shown.stdout)["freshness"]
+    repo = state.repo
+    assert freshness["head"] == repo.head()
+    assert freshness["last_change"]["sha"] == repo.git(
+        "log", "-1", "--format=%H", "--", "handoff.json"
+    )
+    assert freshness["since_last_change"]["count"] == 0  # the finish was the last commit
+    lkg = data["last_known_good_commit"]
+    behind = int(repo.git("rev-list", "--count", f"{lkg}..HEAD"))
+    assert freshness["since_last_known_good"]["count"] == behind
+    assert "Freshness (from git, not from the handoff):" in context

@@ -2,7 +2,8 @@
 
 Without `protected-branches` in the configuration, the protected branch is the first that exists
 of ``origin/HEAD``'s target, ``main``, ``master``, ``trunk`` and ``develop`` (in a pull request,
-the base branch too): a clone whose default is ``trunk`` needs no configuration.
+then its base branch): a clone whose default is ``trunk`` needs no configuration. In CI the
+repository's default branch, named by the event, counts as protected too (`git.facts`).
 """
 
 from __future__ import annotations
@@ -21,19 +22,20 @@ def protected_patterns(
     origin_head: str | None,
     also: str | None = None,
 ) -> tuple[str, ...]:
-    """The protected branch globs: ``configured`` when set; else the first default candidate
-    that is a local or remote-tracking branch in ``refs`` (every candidate when ``refs`` is
-    ``None``: no repository to ask), plus ``also`` (a pull request's base)."""
+    """The protected branch globs: ``configured`` when set; else the first that is a local or
+    remote-tracking branch in ``refs`` of ``origin/HEAD``'s target, the default candidates and
+    ``also`` (a pull request's base: the last candidate); every candidate when ``refs`` is
+    ``None`` (no repository to ask)."""
     if configured is not None:
         return configured
-    extra = (also,) if also else ()
+    candidates = (origin_head, *DEFAULT_CANDIDATES, also)
     if refs is None:
-        return tuple(dict.fromkeys((*DEFAULT_CANDIDATES, *extra)))
+        return tuple(dict.fromkeys(name for name in candidates if name))
     names = {ref.branch for ref in refs}
-    for name in (origin_head, *DEFAULT_CANDIDATES):
+    for name in candidates:
         if name and name in names:
-            return tuple(dict.fromkeys((name, *extra)))
-    return extra
+            return (name,)
+    return ()
 
 
 def describe(patterns: tuple[str, ...]) -> str:

@@ -24,7 +24,7 @@ on the main branch it is wrong for everyone who reads it there, and it stays wro
 **Example.** A pull request from `feat/refund` into `main` still contains `HANDOFF.md`. The
 target is protected when it matches `protected-branches` (default: the repository's default
 branch, the first that exists of `origin/HEAD`'s target, `main`, `master`, `trunk`, `develop`;
-in a pull request also its base); the files checked are those of the commit checked that match
+in a pull request, then its base); the files checked are those of the commit checked that match
 `block-files` (default `HANDOFF.md` in any folder). The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.

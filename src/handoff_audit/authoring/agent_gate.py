@@ -1,11 +1,14 @@
-"""May a coding agent's session end here? The judgement behind `handoff-audit hook`.
+"""May a coding agent's session end here? The judgement behind `handoff-audit hook`, by the
+table of states in `docs/lifecycle.md`.
 
-A branch with work of its own (files changed since its merge base with the first protected
-branch, or uncommitted changes: the `Workbench` that `new` and `update` read) must carry an active
-packet that passes the audit and is not older than the work, and nothing but packets may be left
-uncommitted. A protected branch, or a branch with no work of its own, needs no packet. The rules
-themselves are the audit's (`run_audit`); this module only picks the findings that concern the
-branch's own packets.
+A branch with work of its own (files changed since its merge base with the default branch, or
+uncommitted changes: the `Workbench` that `new` and `update` read; paths `agent-hook.ignore`
+lists aside) must carry a handoff (its active packet, or a markdown-only handoff) that passes the
+audit and is not older than the work, unless its handoff was finished (archived, superseded, or
+deleted) in a commit after its last work. Nothing may be left uncommitted, the packet included:
+CI sees only commits. A protected branch, or a branch with no work of its own, needs no handoff.
+The rules themselves are the audit's (`run_audit`); this module only picks the findings that
+concern the branch's own handoff.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ and how they exited, in Claude Code's format (tests/agent_support.py).
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shlex
 import subprocess
 import sys

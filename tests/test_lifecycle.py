@@ -44,7 +44,8 @@ def test_explicit_paths_still_choose_what_is_audited(
     git_repo.commit("broken handoff")
     done = run_cli(["check", "."], cwd=git_repo.root / "src")
     assert done.code == 0
-    assert "No handoff packets found" in done.out
+    assert "No handoff packets found under the paths given" in done.out
+    assert "with no PATHS audits the whole repository" in done.out
 
 
 def trunk_clone(tmp_path: Path) -> GitRepo:

@@ -89,6 +89,7 @@ def run_check(options: CheckOptions) -> int:
         color=options.output is None and use_color(sys.stdout, options.color),
         quiet=options.quiet,
         cwd=_cwd_from(root),
+        scoped=bool(options.paths) and paths != (root,),
     )
     write_report(FORMATS[options.output_format](report, format_options), options.output)
     if options.exit_zero:

@@ -244,3 +244,34 @@ def test_a_failing_verify_exits_1_and_a_passing_one_ends_its_risk(
     assert not [r for r in risks(git_repo) if r.startswith("`test -e fixed")]
     data = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert data["last_known_good_commit"] == git_repo.head()
+
+
+def test_work_after_the_finish_needs_a_handoff_again(git_repo: GitRepo) -> None:
+    """Finished, then more work: the hook asks for a new packet, which replaces the finished
+    one at its path; archived again, the branch may stop and merge."""
+    from agent_support import run_fix, run_hook, stop_event
+
+    packet_repo(git_repo)
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    data = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
+    write_packet(git_repo, data | {"status": "archived"})
+    git_repo.commit("handoff: done")
+    finished = run_hook(stop_event(git_repo.root))
+    assert finished.code == 0
+    assert "handoff.json is archived" in finished.err
+    git_repo.write("src/refunds.py", "def refund(amount):\n    return -amount\n")
+    git_repo.commit("refunds: one more thing")
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    command = next(line for line in blocked.lines if line.startswith("  fix: "))[7:]
+    assert command.startswith("handoff-audit new ")
+    assert run_fix(git_repo.root, command).returncode == 0
+    git_repo.commit("handoff: again")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    assert (
+        run_fix(
+            git_repo.root, 'handoff-audit archive && git commit -qam "handoff: done"'
+        ).returncode
+        == 0
+    )
+    assert run_hook(stop_event(git_repo.root)).code == 0

@@ -376,15 +376,14 @@ class _Gatherer:
             facts.packets[packet.path] = PacketHistory(**changes.get(packet.path, {}))
         return needs_more
 
-    def _read_changes(
-        self, head: tuple[str, str], checked_out: bool
-    ) -> tuple[dict[str, dict[str, Any]], bool]:
-        """Each active packet's last change and the newest non-handoff commit after it; the
-        work tree's changes count only when the commit checked is the one checked out."""
+    def _committed(self, checked_out: bool) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+        """An empty entry per judged handoff (active packets, markdown-only handoffs), marked
+        ``uncommitted`` when the work tree changes it; the others, path from the top folder ->
+        path from the audited root, for the walk to find their last change."""
         judged = [*self.active, *self.hand_written]
         result: dict[str, dict[str, Any]] = {p.path: {} for p in judged}
         if not judged:
-            return result, False
+            return result, {}
         dirty = plumbing.status(self.root, self._packet_pathspecs()) if checked_out else {}
         todo: dict[str, str] = {}
         for packet in judged:
@@ -393,6 +392,14 @@ class _Gatherer:
                 result[packet.path]["uncommitted"] = True
             else:
                 todo[top_path] = packet.path
+        return result, todo
+
+    def _read_changes(
+        self, head: tuple[str, str], checked_out: bool
+    ) -> tuple[dict[str, dict[str, Any]], bool]:
+        """Each active packet's last change and the newest non-handoff commit after it; the
+        work tree's changes count only when the commit checked is the one checked out."""
+        result, todo = self._committed(checked_out)
         if not todo:
             return result, False
         found: dict[str, Commit] = {}

@@ -22,9 +22,13 @@ RUN python3 -m venv /opt/handoff-audit/venv \
     && /opt/handoff-audit/venv/bin/pip install --no-cache-dir --disable-pip-version-check \
         --require-hashes --only-binary=:all: -r /opt/handoff-audit/requirements.lock
 
+# The version --version and the reports show: .git is not in the build context, so setuptools-scm
+# cannot read the tag here; the release workflow passes it (VERSION=1.2.3). Any other build
+# reports the fallback.
+ARG VERSION=0.0.0+unknown
 COPY pyproject.toml README.md /opt/handoff-audit/src/
 COPY src /opt/handoff-audit/src/src
-RUN /opt/handoff-audit/venv/bin/pip install --no-cache-dir --disable-pip-version-check \
+RUN SETUPTOOLS_SCM_PRETEND_VERSION="${VERSION}" /opt/handoff-audit/venv/bin/pip install --no-cache-dir --disable-pip-version-check \
         --no-deps --no-build-isolation /opt/handoff-audit/src \
     && rm -rf /opt/handoff-audit/src
 

@@ -14,8 +14,12 @@ in one run of the real engine, with every rule. Printed:
 - facet agreement: the share of (file, facet) pairs where the audit and the reader agree;
 - precision and recall of "missing": of the facets the audit calls missing, how many the reader
   does; of those the reader calls missing, how many the audit names;
-- good files with an md-incomplete error (CI would fail on a good handoff);
-- weak or non-handoff files with no md-incomplete finding at all (nothing told them what to add);
+- good files with an error from the judging rules (`md-incomplete`, `placeholder`): CI would
+  fail on a good handoff;
+- weak or non-handoff files with no finding of the judging rules at all (`md-incomplete`,
+  `placeholder`, `not-a-handoff`): nothing told them what to add;
+- files labelled "not a handoff" that the audit told apart (`not-a-handoff` or `placeholder`);
+  a file the audit calls `not-a-handoff` counts as missing every facet;
 - for JSON files: how many got one `schema` finding and no more (a foreign shape, said once);
 - the speed of reading the facets, in milliseconds per kilobyte.
 """
@@ -35,6 +39,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 VENDORED = REPO / "tests" / "data" / "realworld-handoffs"
 FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
+JUDGING_RULES = frozenset({"md-incomplete", "placeholder", "not-a-handoff"})
+"""The rules that judge a hand-written handoff's content."""
 
 
 @dataclass
@@ -49,6 +55,7 @@ class Labelled:
     errors: int = 0
     findings: int = 0
     schema_findings: int = 0
+    told_apart: bool = False
 
 
 def load_labels(folder: Path, split: str | None) -> list[Labelled]:
@@ -108,12 +115,15 @@ def audit(folder: Path, labelled: list[Labelled]) -> float:
         item = where.get(finding.path)
         if item is None:
             continue
-        if finding.rule == "md-incomplete":
+        if finding.rule in JUDGING_RULES:
             item.findings += 1
             item.errors += finding.severity.value == "error"
-            facet = _facet_of(finding)
+            facet = _facet_of(finding) if finding.rule == "md-incomplete" else None
             if facet is not None:
                 item.missing.add(facet)
+            if finding.rule == "not-a-handoff":
+                item.missing.update(FACETS)  # not a handoff: it carries none of them
+            item.told_apart |= finding.rule in ("not-a-handoff", "placeholder")
         elif finding.rule == "schema":
             item.schema_findings += 1
     size_kb = sum(len(text.encode("utf-8")) for text in texts) / 1024
@@ -163,6 +173,7 @@ def figures(labelled: list[Labelled]) -> list[str]:
             both_missing += said_missing and not present
     good = [item for item in markdown if item.verdict == "good"]
     weak = [item for item in markdown if item.verdict != "good"]
+    others = [item for item in markdown if item.verdict == "not a handoff"]
     jsons = [item for item in labelled if item.kind == "json"]
     return [
         f"files: {len(labelled)} ({len(markdown)} markdown: {len(good)} good, {len(weak)} weak "
@@ -170,10 +181,11 @@ def figures(labelled: list[Labelled]) -> list[str]:
         f"facet agreement: {_share(agree, pairs)}",
         f"missing facets, precision: {_share(both_missing, audit_missing)}",
         f"missing facets, recall: {_share(both_missing, reader_missing)}",
-        f"good files with an md-incomplete error: "
-        f"{_share(sum(1 for i in good if i.errors), len(good))}",
-        f"weak or non-handoff files with no md-incomplete finding: "
+        f"good files with an error: {_share(sum(1 for i in good if i.errors), len(good))}",
+        f"weak or non-handoff files with no finding: "
         f"{_share(sum(1 for i in weak if not i.findings), len(weak))}",
+        f"non-handoffs told apart (not-a-handoff or placeholder): "
+        f"{_share(sum(1 for i in others if i.told_apart), len(others))}",
         f"JSON files with exactly one schema finding: "
         f"{_share(sum(1 for i in jsons if i.schema_findings == 1), len(jsons))}",
     ]
@@ -189,9 +201,10 @@ def per_file(labelled: list[Labelled]) -> list[str]:
         reader = {f for f, present in item.facets.items() if not present}
         wrong = sorted(reader ^ item.missing)
         differs = f"  DIFF {wrong}" if wrong else ""
+        apart = ", told apart" if item.told_apart else ""
         lines.append(
             f"  {item.name}: {item.verdict}; reader missing {sorted(reader)}; audit missing "
-            f"{sorted(item.missing)} ({item.errors} error(s)){differs}"
+            f"{sorted(item.missing)} ({item.errors} error(s){apart}){differs}"
         )
     return lines
 
@@ -208,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     speed = audit(args.folder, labelled)
     where = f"{args.folder}" + (f" (split {args.split})" if args.split else "")
-    print(f"md-incomplete against a careful reader: {where}")
+    print(f"md-incomplete, placeholder and not-a-handoff against a careful reader: {where}")
     for line in figures(labelled):
         print(f"  {line}")
     print(f"  reading the facets: {speed:.3f} ms per KB")

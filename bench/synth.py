@@ -59,6 +59,7 @@ BROKEN_KINDS = (
     "multiple-active",
     "branch-mismatch",
     "md-incomplete",
+    "not-a-handoff",
     "invalid-suppression",
 )
 """The ways a broken packet is broken, cycled through in order."""
@@ -320,6 +321,15 @@ def _incomplete_markdown(index: int) -> str:
     return f"# Handoff: notes {index}\n\nWorked on the exporter; it is mostly done.\n"
 
 
+def _instructions(index: int) -> str:
+    """A file of instructions about writing a handoff, where a handoff is expected."""
+    return (
+        f"# Handoff {index}\n\nBefore ending a session, write a handoff for the next one.\n\n"
+        "Create or update a HANDOFF.md with the goal, the state and the next step.\n\n"
+        "The handoff should include the commands you ran.\n"
+    )
+
+
 def build(root: Path, n: int, commits: int = 200, seed: int = 7) -> Synthetic:
     """Build the repository for ``n`` packets and ``commits`` ordinary work commits in ``root``."""
     started = time.perf_counter()
@@ -399,8 +409,9 @@ def build(root: Path, n: int, commits: int = 200, seed: int = 7) -> Synthetic:
         # The git-aware rules judge active packets only: break those on the checked branch.
         active = {"multiple-active", "branch-mismatch", "lkg-unknown", "dangling-pointer"}
         status = "active" if kind in active else "archived"
-        if kind == "md-incomplete":
-            bulk.append((f"notes/broken{b}/HANDOFF.md", _incomplete_markdown(b)))
+        if kind in ("md-incomplete", "not-a-handoff"):
+            text = _incomplete_markdown(b) if kind == "md-incomplete" else _instructions(b)
+            bulk.append((f"notes/broken{b}/HANDOFF.md", text))
             index += 1
             continue
         data = gen.data(index, topic, status, BRANCH if status == "active" else "feat/x", tip)

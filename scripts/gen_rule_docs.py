@@ -1,4 +1,5 @@
-"""Generate docs/rules/<id>.md and docs/rules/README.md from the rule registry.
+"""Generate docs/rules/<id>.md and docs/rules/README.md from the rule registry, and
+src/handoff_audit/schema/config.schema.json from the configuration keys' declarations.
 
     python scripts/gen_rule_docs.py           # rewrite the pages
     python scripts/gen_rule_docs.py --check   # exit 1 if a page is out of date
@@ -22,7 +23,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from handoff_audit.config import Config
+from handoff_audit.config import Config, config_schema, settings_of
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 from handoff_audit.rules import ALL_RULES
@@ -38,16 +39,19 @@ GENERATED = (
     "{module}, then run `python scripts/gen_rule_docs.py`. -->"
 )
 
-SETTINGS: dict[str, tuple[str, ...]] = {
-    "invalid-json": ("max-file-bytes",),
-    "schema": ("schema",),
-    "lkg-behind": ("max-commits-behind",),
-    "packet-age": ("max-age-days",),
-    "handoff-in-merge": ("block-files", "protected-branches"),
-    "active-in-merge": ("protected-branches",),
-    "log-untrimmed": ("keep-last",),
-    "too-long": ("max-lines",),
-}
+CONFIG_SCHEMA = Path("src/handoff_audit/schema/config.schema.json")
+
+
+def settings_by_rule() -> dict[str, tuple[str, ...]]:
+    """Rule id -> the configuration keys it reads, from the keys' declarations (``read_by``)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key, _, declared in settings_of(Config):
+        for rule_id in declared.read_by:
+            out[rule_id] = (*out.get(rule_id, ()), key)
+    return out
+
+
+SETTINGS = settings_by_rule()
 """The configuration keys each rule reads, besides ``rules`` (its severity) and ``packets``."""
 
 NEEDS_GIT = frozenset(
@@ -62,6 +66,7 @@ def pages(repo: Path = REPO) -> dict[Path, str]:
     out = {RULES_DIR / f"{rule.id}.md": rule_page(rule, repo, settings) for rule in ALL_RULES}
     out[RULES_DIR / "README.md"] = index_page()
     out[EXAMPLES_JSON] = examples_json(repo)
+    out[CONFIG_SCHEMA] = json.dumps(config_schema(), indent=2, ensure_ascii=False) + "\n"
     return out
 
 

@@ -11,6 +11,15 @@ changes; inputs, outputs and descriptions stay byte for byte.
 
 With ``--digest`` (the release workflow passes the digest it pushed) the image is named by
 digest, so the released commit alone decides what runs; without it, by the version tag.
+
+With ``--pin FILE...`` it rewrites the snippets users copy instead (the README, the workflow
+examples), in place: every ``uses: handoff-audit/handoff-audit@...`` becomes
+``uses: OWNER/NAME@<--sha> # vX.Y.Z`` (the form Dependabot and zizmor expect), and the
+pre-commit ``rev:`` of this repository becomes the release tag ``vX.Y.Z``.
+
+    python scripts/release_action.py --version v1.2.3 --repository OWNER/NAME \\
+        --sha <release commit> --pin README.md examples/workflows/*.yml
+
 Exit 0 when written, 2 on a bad argument or a source that does not build from the Dockerfile.
 """
 
@@ -27,6 +36,18 @@ SOURCE_IMAGE = "  image: Dockerfile"
 _VERSION = re.compile(r"v?(\d+\.\d+\.\d+)")
 _REPOSITORY = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})/[A-Za-z0-9._-]{1,100}")
 _DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+_SHA = re.compile(r"[0-9a-f]{40}")
+SOURCE_REPOSITORY = "handoff-audit/handoff-audit"
+"""How the snippets in this repository name the action before a release rewrites them."""
+_USES = re.compile(
+    rf"^(?P<lead>\s*(?:-\s+)?uses:\s+){re.escape(SOURCE_REPOSITORY)}@[^\s#]+(?:[ \t]+#.*)?$",
+    re.MULTILINE,
+)
+_PRE_COMMIT_REV = re.compile(
+    rf"^(?P<repo>\s*-\s+repo:\s+https://github\.com/{re.escape(SOURCE_REPOSITORY)}\s*\n"
+    r"\s*rev:\s+)\S+[ \t]*$",
+    re.MULTILINE,
+)
 
 
 class ReleaseError(ValueError):
@@ -70,6 +91,38 @@ def released_action(source: str, version: str, repository: str, digest: str | No
     return header + "".join(lines)
 
 
+def pinned_snippets(text: str, version: str, repository: str, sha: str) -> str:
+    """``text`` with this action's ``uses:`` pinned to the release commit and its pre-commit
+    ``rev:`` set to the release tag."""
+    match = _VERSION.fullmatch(version)
+    if match is None:
+        raise ReleaseError(f"--version {version!r}: give a release version like 1.2.3 or v1.2.3")
+    if _REPOSITORY.fullmatch(repository) is None:
+        raise ReleaseError(f"--repository {repository!r}: give OWNER/NAME, e.g. handoff-audit/x")
+    if _SHA.fullmatch(sha) is None:
+        raise ReleaseError(f"--sha {sha!r}: give the release commit's full 40-hex-digit SHA")
+    tag = f"v{match.group(1)}"
+    text = _USES.sub(lambda m: f"{m.group('lead')}{repository}@{sha} # {tag}", text)
+    return _PRE_COMMIT_REV.sub(lambda m: f"{m.group('repo')}{tag}", text)
+
+
+def _pin(args: argparse.Namespace) -> int:
+    if args.sha is None:
+        print("release_action: --pin needs --sha (the release commit)", file=sys.stderr)
+        return 2
+    try:
+        for path in args.pin:
+            text = path.read_text(encoding="utf-8")
+            pinned = pinned_snippets(text, args.version, args.repository, args.sha)
+            if pinned != text:
+                path.write_text(pinned, encoding="utf-8")
+                print(f"pinned {path}")
+    except (OSError, UnicodeDecodeError, ReleaseError) as error:
+        print(f"release_action: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--version", required=True)
@@ -77,7 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--digest", default=None)
     parser.add_argument("--source", type=Path, default=ROOT / "action.yml")
     parser.add_argument("--output", type=Path, default=None, help="default: standard output")
+    parser.add_argument("--sha", default=None, help="the release commit (with --pin)")
+    parser.add_argument("--pin", type=Path, nargs="+", metavar="FILE", help="snippets to pin")
     args = parser.parse_args(argv)
+    if args.pin:
+        return _pin(args)
     try:
         source = args.source.read_text(encoding="utf-8")
         text = released_action(source, args.version, args.repository, args.digest)

@@ -7,7 +7,10 @@ Every folder under examples/gallery/good/ and examples/gallery/broken/ is one ex
 expected.json is exactly what `handoff-audit check --format json` prints when run in a copy of
 the folder outside any git repository (so `head` is null and paths are relative), or what the
 command in its optional `command` file prints (e.g. `handoff-audit check --format json
---target-branch main`). Run this only when a change in the output is intended, and review the
+--target-branch main`). The tool's version (it comes from the git tag) is written as
+GALLERY_VERSION, so that a release or a commit does not change the golden files.
+
+Run this only when a change in the output is intended, and review the
 diff: tests/test_reports_gallery.py fails while a golden file is out of date.
 """
 
@@ -25,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from handoff_audit import __version__
 from handoff_audit.cli.main import main as cli_main
 
 REPO = Path(__file__).resolve().parents[1]
@@ -32,6 +36,8 @@ GALLERY = REPO / "examples" / "gallery"
 GROUPS = ("good", "broken")
 DEFAULT_COMMAND = "handoff-audit check --format json"
 GOLDEN = "expected.json"
+GALLERY_VERSION = "0.0.0"
+"""What the golden files say in place of the tool's version (report tool.version, SARIF)."""
 NOT_INPUT = frozenset({GOLDEN, "command", "README.md"})
 """Files of an example folder that are not part of the audited project."""
 
@@ -100,7 +106,12 @@ def run_in(root: Path, args: list[str]) -> Run:
         os.chdir(before)
         del os.environ["GIT_CEILING_DIRECTORIES"]
         os.environ.update(saved)
-    return Run(code, out.getvalue(), err.getvalue())
+    return Run(code, normalise_version(out.getvalue()), err.getvalue())
+
+
+def normalise_version(text: str) -> str:
+    """The JSON output with every string that is exactly the tool's version made GALLERY_VERSION."""
+    return text.replace(f'"{__version__}"', f'"{GALLERY_VERSION}"')
 
 
 def run_example(example: Path, output_format: str = "json") -> Run:

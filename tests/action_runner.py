@@ -15,8 +15,8 @@ from typing import Any
 from action_support import packet_data
 from conftest import GitRepo
 from fake_github import DATA, FakeGitHub, serve
-from handoff_audit.github.api import RetryPolicy
-from handoff_audit.github.ci import run_ci
+from handoff_audit.action.api import RetryPolicy
+from handoff_audit.action.ci import run_ci
 from handoff_audit.markdown import render_packet
 
 EVENTS = DATA / "events"

@@ -415,7 +415,11 @@ class FakeGitHub:
             return resolve
 
         root = {
-            "viewer": {"login": login.removesuffix("[bot]"), "id": f"U_{login}"},
+            "viewer": {
+                "login": login.removesuffix("[bot]"),
+                "id": f"U_{login}",
+                "databaseId": zlib.crc32(login.encode()) % 10**8,  # as `user` numbers it
+            },
             "node": lambda _info, id: comment_node(id),
             "minimizeComment": hide("RESOLVED"),
             "unminimizeComment": hide(None),

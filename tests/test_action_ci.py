@@ -12,8 +12,8 @@ import pytest
 from action_runner import BRANCH, PR, Runner, parse_file_command, runner_world
 from action_support import packet_data
 from conftest import GitRepo
-from handoff_audit.github.comment import MARKER
-from handoff_audit.github.files import write_outputs
+from handoff_audit.action.comment import MARKER
+from handoff_audit.action.files import write_outputs
 from handoff_audit.markdown import render_packet
 
 

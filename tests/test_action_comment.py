@@ -9,9 +9,9 @@ import pytest
 
 from action_support import assert_safe_markdown, packet_data, report
 from fake_github import FakeGitHub, serve
-from handoff_audit.github.api import ApiError, Client, RetryPolicy
-from handoff_audit.github.comment import LIMIT, MARKER, body, upsert
-from handoff_audit.github.env import Inputs, Plan, Runner
+from handoff_audit.action.api import ApiError, Client, RetryPolicy
+from handoff_audit.action.comment import LIMIT, MARKER, body, upsert
+from handoff_audit.action.env import Inputs, Plan, Runner
 from handoff_audit.model.findings import Report
 
 BOT = "github-actions[bot]"

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from action_support import assert_safe_markdown, packet_data
+from handoff_audit.action.comment import LIMIT, MARKER, body
 from handoff_audit.formats.markdown_report import size
-from handoff_audit.github.comment import LIMIT, MARKER, body
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 UNITS = ["a", "`", "@", "\x1b", "😀", "<", "a b ", "\n", "x\n\n"]

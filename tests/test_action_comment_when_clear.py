@@ -17,11 +17,11 @@ from action_runner import runner_world
 from action_support import packet_data, report
 from conftest import GitRepo
 from fake_github import GRAPHQL_SCHEMA, FakeGitHub, serve
+from handoff_audit.action import minimize
+from handoff_audit.action.api import VIEWER_QUERY, ApiError, Client, RetryPolicy
+from handoff_audit.action.comment import MARKER, upsert
+from handoff_audit.action.env import Inputs, Runner
 from handoff_audit.errors import InputError
-from handoff_audit.github import minimize
-from handoff_audit.github.api import VIEWER_QUERY, ApiError, Client, RetryPolicy
-from handoff_audit.github.comment import MARKER, upsert
-from handoff_audit.github.env import Inputs, Runner
 from handoff_audit.markdown import render_packet
 
 PR = 7

@@ -16,8 +16,8 @@ import pytest
 from action_runner import PR, Runner, runner_world
 from conftest import GitRepo
 from fake_github import FakeGitHub, serve
+from handoff_audit.action.api import ApiError, Client, RetryPolicy
 from handoff_audit.errors import InputError
-from handoff_audit.github.api import ApiError, Client, RetryPolicy
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ from typing import Any
 
 from action_support import assert_safe_markdown, packet_data, report, to_html
 from conftest import GitRepo
+from handoff_audit.action.files import SUMMARY_LIMIT
 from handoff_audit.formats import FormatOptions
 from handoff_audit.formats import github as gh
 from handoff_audit.formats import markdown_report as md
-from handoff_audit.github.files import SUMMARY_LIMIT
 from handoff_audit.model.findings import Finding, Report, Severity
 
 COMMAND = re.compile(r"^::(error|warning|notice)( [^:]*)?::(.*)$")

@@ -19,7 +19,7 @@ from action_runner import parse_file_command
 from action_support import packet_data
 from conftest import GitRepo
 from fake_github import DATA, FakeGitHub, serve
-from handoff_audit.github.comment import MARKER
+from handoff_audit.action.comment import MARKER
 from handoff_audit.markdown import render_packet
 
 pytestmark = pytest.mark.slow
@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # The Dockerfile's base is pinned by digest; no registry is reachable here, so the build uses
 # the local copy of the same base that scripts/podman-base.sh makes.
 LOCAL_BASE = ("--build-arg", "BASE=docker.io/library/debian:bookworm-slim")
+IMAGE_VERSION = "9.8.7"
 RUNNER_UID = 1001  # the runner's user on GitHub's machines; the container runs as root
 
 
@@ -43,7 +44,18 @@ def test_image_runs_as_the_runner_runs_it(tmp_path: Path) -> None:
     env = podman_env()
     tag = f"localhost/handoff-audit-test:{uuid.uuid4().hex[:8]}"
     build = subprocess.run(
-        ["podman", "build", "--pull=never", "--quiet", *LOCAL_BASE, "-t", tag, "."],
+        [
+            "podman",
+            "build",
+            "--pull=never",
+            "--quiet",
+            *LOCAL_BASE,
+            "--build-arg",
+            f"VERSION={IMAGE_VERSION}",
+            "-t",
+            tag,
+            ".",
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -52,6 +64,15 @@ def test_image_runs_as_the_runner_runs_it(tmp_path: Path) -> None:
     )
     assert build.returncode == 0, build.stderr[-3000:]
     try:
+        version = subprocess.run(
+            ["podman", "run", "--rm", "--entrypoint", "handoff-audit", tag, "--version"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        # .git is not in the build context: the version is the one the build was given.
+        assert version.stdout == f"handoff-audit, version {IMAGE_VERSION}\n", version.stderr
         run_container(tmp_path, env, tag)
     finally:
         subprocess.run(["podman", "rmi", "--force", tag], env=env, capture_output=True, check=False)

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from action_support import packet_data
+from handoff_audit.action import comment
 from handoff_audit.formats import FormatOptions, inert
 from handoff_audit.formats import markdown_report as md
-from handoff_audit.github import comment
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 MARKER = comment.MARKER

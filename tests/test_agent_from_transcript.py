@@ -60,10 +60,22 @@ def test_update_appends_only_what_is_new(git_repo: GitRepo, run_cli: Run, tmp_pa
     assert packet(repo)["failed_attempts"] == ["`make lint` exited 2: bad style"]
 
 
-def test_a_real_transcript_from_elsewhere(git_repo: GitRepo, run_cli: Run) -> None:
+def test_a_real_transcript_from_elsewhere_is_refused(git_repo: GitRepo, run_cli: Run) -> None:
     repo = feature_repo(git_repo)
     transcript = DATA / "simonw-sample_session.jsonl"
     result = run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root)
+    assert result.code == 2
+    (line,) = result.err.splitlines()
+    assert "the session ran in /project, not in this repository" in line
+    assert "--allow-foreign-transcript" in line
+    assert not (repo.root / "handoff.json").exists()
+
+
+def test_a_real_transcript_from_elsewhere_when_allowed(git_repo: GitRepo, run_cli: Run) -> None:
+    repo = feature_repo(git_repo)
+    transcript = DATA / "simonw-sample_session.jsonl"
+    args = ["new", "--from-transcript", str(transcript), "--allow-foreign-transcript", *FIELDS]
+    result = run_cli(args, cwd=repo.root)
     assert result.code == 0, result.err
     data = packet(repo)
     assert data["commands_run"] == [

@@ -29,7 +29,10 @@ def test_reads_a_real_claude_code_session() -> None:
 
 
 def test_reads_a_real_codex_session_start() -> None:
-    found = read_transcript(DATA / "simonw-sample_codex_session.jsonl", Path("/x"), keep_last=5)
+    path = DATA / "simonw-sample_codex_session.jsonl"
+    with pytest.raises(InputError, match="the session ran in /Users/macmini/Code/homelab-migr"):
+        read_transcript(path, Path("/x"), keep_last=5)
+    found = read_transcript(path, Path("/x"), keep_last=5, allow_foreign=True)
     assert found.kind == "codex"
     assert found.commands == []
     assert found.edited_files == []
@@ -266,3 +269,58 @@ def test_past_the_failure_cap_the_latest_failures_are_kept(
         "make",
     ]
     assert found.commands_seen == 7
+
+
+PATCH = (
+    "*** Begin Patch\n*** Update File: src/refunds.py\n@@\n-a\n+b\n"
+    "*** Add File: docs/refunds.md\n+x\n*** Update File: old.py\n*** Move to: new.py\n*** End Patch"
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["apply_patch", PATCH],  # Codex's own form
+        ["bash", "-lc", f"apply_patch <<'EOF'\n{PATCH}\nEOF"],  # a heredoc through the shell
+    ],
+    ids=["argv", "heredoc"],
+)
+def test_a_codex_apply_patch_is_logged_by_its_files(tmp_path: Path, command: list[str]) -> None:
+    root = tmp_path / "repo"
+    lines = [
+        {"type": "session_meta", "payload": {"id": "s", "cwd": str(root)}},
+        {
+            "type": "response_item",
+            "payload": {
+                "type": "function_call",
+                "name": "shell",
+                "arguments": json.dumps({"command": command}),
+                "call_id": "c1",
+            },
+        },
+        {
+            "type": "response_item",
+            "payload": {
+                "type": "function_call_output",
+                "call_id": "c1",
+                "output": json.dumps({"output": "Done!", "metadata": {"exit_code": 0}}),
+            },
+        },
+    ]
+    path = tmp_path / "rollout.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    found = read_transcript(path, root, keep_last=5)
+    assert found.commands_run() == [
+        {"cmd": "apply_patch src/refunds.py docs/refunds.md old.py new.py", "exit": 0}
+    ]
+    assert found.edited_files == ["docs/refunds.md", "new.py", "old.py", "src/refunds.py"]
+
+
+def test_a_transcript_in_a_subfolder_of_the_repository_is_not_foreign(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / "src").mkdir(parents=True)
+    lines = [{"type": "session_meta", "payload": {"id": "s", "cwd": str(root / "src")}}]
+    path = tmp_path / "rollout.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    found = read_transcript(path, root, keep_last=5)
+    assert found.in_repository and found.working_folders == [str(root / "src")]

@@ -60,7 +60,8 @@ def test_synthetic_repository_holds_every_kind(tmp_path: Path) -> None:
     markdown_only = list(repo.root.glob("spikes/*/HANDOFF.md"))
     assert len(markdown_only) == repo.mix.markdown_only
     incomplete = list(repo.root.glob("notes/*/HANDOFF.md"))
-    assert len(incomplete) == repo.broken_kinds["md-incomplete"]
+    hand_written = repo.broken_kinds["md-incomplete"] + repo.broken_kinds["not-a-handoff"]
+    assert len(incomplete) == hand_written
     assert len(repo.json_packets) + len(markdown_only) + len(incomplete) == 40
     # 12 on main, the bulk of the packets, the work after them and the fresh ones
     assert repo.commits == 12 + 1 + synth.WORK_AFTER_PACKETS + 1
@@ -71,7 +72,7 @@ def test_synthetic_repository_holds_every_kind(tmp_path: Path) -> None:
 
 
 def test_twins_are_the_canonical_rendering_when_a_renderer_exists(tmp_path: Path) -> None:
-    repo = synth.build(tmp_path / "repo", 20, commits=3)
+    repo = synth.build(tmp_path / "repo", 21, commits=3)
     packet = next(p for p in repo.json_packets if p.startswith("services/"))
     data = json.loads((repo.root / packet).read_text())
     twin = (repo.root / packet).with_suffix(".md").read_text()

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 
 from handoff_audit import credentials, jsonpos
 from handoff_audit.engine import loading
-from handoff_audit.markdown import model, render
+from handoff_audit.markdown import render, sections
 from handoff_audit.schema import load_schema, messages
 from handoff_audit.schema.fastcheck import compile_check
 from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
@@ -55,6 +55,15 @@ _FRAGMENTS = (
     "abcdefghijklmnopqrstuvwxyz0123456789",
     "0123456789ABCDEFGHIJ",
     "${TOKEN}",
+    "FOO_TOKEN=",
+    "DB_PASSWORD='",
+    "curl -u ",
+    "mysql -p",
+    "X-Api-Key: ",
+    "sk_live_",
+    "redis://:",
+    "dckr_pat_",
+    "ſecret",
     " ",
     "\n",
     "_",
@@ -65,19 +74,8 @@ _FRAGMENTS = (
 
 
 def _without_trigger(text: str) -> list[credentials.SecretMatch]:
-    """`find_secrets` as it was before the one-scan trigger: every pattern, every time."""
-    found = [
-        credentials.SecretMatch(kind, m.start(), m.end())
-        for kind, pattern in credentials._PATTERNS
-        for m in pattern.finditer(text)
-    ]
-    found.sort(key=lambda match: (match.start, -match.end))
-    kept: list[credentials.SecretMatch] = []
-    for match in found:
-        if kept and match.start < kept[-1].end:
-            continue
-        kept.append(match)
-    return kept
+    """`find_secrets` without the keyword prefilter: every pattern, every time."""
+    return credentials.scan(text, range(len(credentials._patterns())))
 
 
 @settings(max_examples=400, deadline=None)
@@ -97,6 +95,13 @@ def test_secret_trigger_lets_every_known_kind_through() -> None:
         "https://deploy:s3cr3tpass@example.com/x",
         "Authorization: token abcdefgh12345678",
         "Bearer abcdefghij0123456789klmnop",
+        "FOO_TOKEN=abcdef123456",
+        "redis://:pw@cache",
+        "curl -u admin:hunter2 x",
+        "mysql -pSecret9",
+        "X-Api-Key: abcdef123456",
+        "sk_live_" + "a1" * 12,
+        "dckr_pat_" + "a" * 27,
     ]
     for sample in samples:
         assert credentials.find_secrets(f"see {sample} here"), sample
@@ -372,7 +377,7 @@ def test_checking_valid_packets_never_imports_jsonschema(tmp_path: Path) -> None
 
 @given(st.integers() | st.booleans() | st.none() | st.floats() | st.lists(st.integers()))
 def test_as_text_of_a_number_is_what_json_says(value: Any) -> None:
-    assert model.as_text(value) == json.dumps(value, ensure_ascii=False, sort_keys=True)
+    assert sections.as_text(value) == json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 # -- loading: resolving each folder once resolves as Path.resolve() does ------------------------

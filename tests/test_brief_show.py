@@ -17,6 +17,7 @@ from handoff_audit.markdown import render_packet
 Run = Callable[..., Result]
 BRANCH = "feat/refunds"
 TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+GITLAB = "glpat-" + "Abc123Def456Ghi789Jk"  # found by gitleaks' rules only (`credentials`)
 
 
 def write_packet(repo: GitRepo, data: dict[str, Any], name: str = "handoff.json") -> None:
@@ -322,14 +323,15 @@ def test_credentials_and_control_characters_never_printed_raw(
     committed_packet(
         repo,
         next_action=f"Rotate {TOKEN} then retry \x1b]0;pwned\x07 the job.",
-        traps=["\x9b31m red", f"Bearer {TOKEN}"],
+        traps=["\x9b31m red", f"Bearer {TOKEN}", f"push with {GITLAB} \u202eevil\u200b"],
     )
     repo.write("src/leak.py", "X = 1\n")
     repo.commit(f"oops {TOKEN} \x1b[2J")
     out = show(run_cli, repo, "--format", fmt).out
     assert TOKEN not in out and TOKEN[:20] not in out
+    assert GITLAB not in out and "[redacted gitlab pat]" in out
     assert "[redacted GitHub token]" in out
-    assert not any(char in out for char in "\x1b\x07\x9b")
+    assert not any(char in out for char in "\x1b\x07\x9b\u202e\u200b")
     # Cut by the budget, a credential still never shows in part.
     cut = show(run_cli, repo, "--format", fmt, "--max-chars", "200").out
     assert TOKEN[:12] not in cut

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from core_packets import CONTENT_RULES, VALID, packet, write_packet
+from handoff_audit import __version__
 
 
 def test_exit_0_when_clean(run_cli: Any, tmp_path: Path) -> None:
@@ -160,7 +161,7 @@ def test_schema_rules_explain_and_version(run_cli: Any) -> None:
         assert "TODO(owner)" not in text
         assert "Fix:" in text and "Example" in text
     version = run_cli(["--version"])
-    assert (version.code, version.out.strip()) == (0, "handoff-audit, version 0.1.0")
+    assert (version.code, version.out.strip()) == (0, f"handoff-audit, version {__version__}")
 
 
 def test_every_schema_property_has_a_description() -> None:
@@ -180,7 +181,7 @@ def test_every_schema_property_has_a_description() -> None:
 
     walk(schema)
     assert set(schema["properties"]) == {
-        "schema_version", "topic", "title", "branch", "last_known_good_commit", "status",
+        "$schema", "schema_version", "topic", "title", "branch", "last_known_good_commit", "status",
         "superseded_by", "summary", "changed_files", "commands_run", "failed_attempts",
         "open_risks", "next_action", "verdict_pointer", "decisions", "ruled_out", "traps",
         "pointers", "assumptions_to_validate", "questions_for_the_human",

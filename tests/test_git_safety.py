@@ -188,9 +188,9 @@ def _repo_with_packets(git_repo, count: int) -> None:  # type: ignore[no-untyped
 
 
 def _spawned(run_cli, root: Path, *args: str) -> tuple[int, dict]:  # type: ignore[type-arg, no-untyped-def]
-    start = plumbing.SPAWN_COUNT
+    start = plumbing.spawn_count()
     report = check(run_cli, root, *args)
-    return plumbing.SPAWN_COUNT - start, report
+    return plumbing.spawn_count() - start, report
 
 
 def test_git_processes_do_not_grow_with_packets(tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
@@ -216,10 +216,10 @@ def test_git_processes_do_not_grow_with_packets(tmp_path, run_cli) -> None:  # t
 
 
 def test_spawn_counter_counts_every_process(git_repo) -> None:  # type: ignore[no-untyped-def]
-    start = plumbing.SPAWN_COUNT
+    start = plumbing.spawn_count()
     plumbing.repo_info(git_repo.root)
     plumbing.list_files(git_repo.root)
-    assert plumbing.SPAWN_COUNT - start == 2
+    assert plumbing.spawn_count() - start == 2
 
 
 def test_report_json_paths_of_hostile_packets_are_data(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from handoff_audit.markdown import render_packet
 from handoff_audit.markdown.compare import compare
-from handoff_audit.markdown.model import META, SECTIONS, SECTIONS_BY_FIELD, fold, item_of
 from handoff_audit.markdown.render import _inline, escape
+from handoff_audit.markdown.sections import META, SECTIONS, SECTIONS_BY_FIELD, fold, item_of
 from twin_packets import EXAMPLES, packets
 
 FAST = settings(max_examples=EXAMPLES, deadline=None)

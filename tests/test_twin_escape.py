@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 
 from handoff_audit.markdown import render_packet
 from handoff_audit.markdown.escape import escape_text
-from handoff_audit.markdown.model import fold, paragraphs_of
+from handoff_audit.markdown.sections import fold, paragraphs_of
 from twin_packets import EXAMPLES, nonblank, text
 
 FAST = settings(max_examples=EXAMPLES * 2, deadline=None)

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 
 from handoff_audit.markdown import render_packet
 from handoff_audit.markdown.compare import compare
-from handoff_audit.markdown.model import META, SECTIONS
 from handoff_audit.markdown.parse import META_FIELDS, parse
+from handoff_audit.markdown.sections import META, SECTIONS
 from twin_packets import EXAMPLES, folded, long_lists, packets
 
 FAST = settings(max_examples=EXAMPLES, deadline=None)

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from handoff_audit.markdown.model import fold
+from handoff_audit.markdown.sections import fold
 
 EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "50"))
 """Examples per property test: modest by default (CI shares two cores); raise it to hunt bugs."""

@@ -1,70 +1,398 @@
-"""The audit's configuration: defaults, and loading from .handoff-audit.yml or pyproject.toml."""
+"""The audit's configuration: defaults, and loading from .handoff-audit.yml or pyproject.toml.
+
+Each key is declared once, as a field of `Config` (or of `AgentHook`, for ``agent-hook.*``) made
+with `setting`: its default, its docstring (the meaning the rule pages show), what it accepts
+(the error message), its JSON Schema and the rules that read it. Validation, ``config_schema()``
+(and the generated ``schema/config.schema.json``) and the rule pages' settings tables are derived
+from those fields; see "How to add a setting" in docs/architecture.md.
+
+The module is longer than 500 lines of code because every key's declaration (default, words,
+schema) lives here, once, beside the loader that validates them; splitting the declarations
+from the loader would put one key in two places.
+"""
 
 from __future__ import annotations
 
 import difflib
-import json
 import os
 import stat
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, replace
-from importlib import resources
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from handoff_audit.credentials import show
 from handoff_audit.errors import InputError
+from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
 from handoff_audit.suggest import unknown_name
 
-DEFAULT_PACKETS = ("**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md")
+WORKING_NOTES = (
+    "**/HANDOFF.md",
+    "**/SESSION_HANDOFF.md",
+    "**/NEXT_SESSION.md",
+    "**/HANDOVER.md",
+    "**/AGENT_HANDOFF.md",
+    "**/CLAUDE_HANDOFF.md",
+    "**/HANDOFF_NOTES.md",
+)
+"""The single working notes people name their handoffs by, in any folder (counted in public
+repositories: docs/handoff-names.md). Found as packets, and blocked from protected branches."""
+
+KEPT_NOTES = ("**/CONTINUE.md", "**/SESSION_NOTES.md", "**/handover.md")
+"""Handoff names that are also kept on purpose as running logs: found and judged, not blocked."""
+
+DEFAULT_PACKETS = (
+    "**/handoff.json",
+    ".handoff/**/*.json",
+    *WORKING_NOTES,
+    *KEPT_NOTES,
+    "**/handoff.md",
+)
+
+DEFAULT_SERIES = ("**/docs/handoffs", "**/.claude/handoffs", "**/handoffs", "**/docs/sessions")
+"""Folders of dated markdown handoffs (docs/handoff-names.md gives the counts)."""
+
+GLOBS: dict[str, Any] = {"type": "array", "items": {"type": "string", "minLength": 1}}
+"""The JSON Schema of a list of globs (or of other non-empty strings)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """What a key's conversion may need to know about the file it came from."""
+
+    source: str
+    """The configuration file (and table), for messages."""
+    base: Path
+    """The folder of the configuration file (relative paths are relative to it)."""
+    roots: tuple[Path, ...]
+    """Folders a path in the configuration may lead into."""
+    rule_ids: Collection[str]
+    """The rule ids a key may name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """The declaration of one configuration key, beside its dataclass field (see `setting`)."""
+
+    accepts: str
+    """What the key accepts, in words: the end of the error message for a wrong value."""
+    schema: Mapping[str, Any]
+    """The key's JSON Schema (with its ``description``)."""
+    read_by: tuple[str, ...] = ()
+    """Rule ids whose documentation page lists the key among the settings it reads."""
+    convert: Callable[[Any, Where], Any] | None = None
+    """Turns the schema-valid value into the field's value (default: a list becomes a tuple)."""
+
+
+def setting(
+    default: Any = MISSING,
+    *,
+    factory: Callable[[], Any] | None = None,
+    accepts: str,
+    schema: Mapping[str, Any],
+    read_by: tuple[str, ...] = (),
+    convert: Callable[[Any, Where], Any] | None = None,
+) -> Any:
+    """A dataclass field that is a configuration key (named like the field, ``_`` → ``-``)."""
+    declared = {"setting": Setting(accepts, schema, read_by, convert)}
+    if factory is not None:
+        return field(default_factory=factory, metadata=declared)
+    return field(default=default, metadata=declared)
+
+
+def settings_of(cls: type) -> list[tuple[str, Field[Any], Setting]]:
+    """The keys a configuration dataclass declares: (key, field, declaration), in field order."""
+    return [
+        (each.name.replace("_", "-"), each, each.metadata["setting"])
+        for each in fields(cls)
+        if "setting" in each.metadata
+    ]
+
+
+def _globs(key: str) -> Callable[[list[str], Where], tuple[str, ...]]:
+    """The conversion of the list of globs under ``key``: each bounded (`globs.problem`)."""
+
+    def convert(value: list[str], where: Where) -> tuple[str, ...]:
+        for pattern in value:
+            refused = glob_problem(pattern)
+            if refused is not None:
+                raise InputError(f"{where.source}: {key}: the glob {show(pattern)} is {refused}")
+        return tuple(value)
+
+    return convert
+
+
+def _agent_hook_rules(value: list[str], where: Where) -> tuple[str, ...]:
+    for rule_id in value:
+        if rule_id not in where.rule_ids:
+            raise InputError(
+                f"{where.source}: agent-hook.rules: unknown rule id {show(rule_id)}; known rules: "
+                f"{', '.join(sorted(where.rule_ids))}"
+            )
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)
 class AgentHook:
     """The ``agent-hook`` key: when `handoff-audit hook` may block a session, and on what."""
 
-    events: tuple[str, ...] = ("Stop", "SubagentStop")
+    events: tuple[str, ...] = setting(
+        ("Stop", "SubagentStop"),
+        accepts="a list of Stop, SubagentStop, PreCompact",
+        schema={
+            "description": "Hook events that may block the agent (exit 2); others only report. "
+            "Default: Stop, SubagentStop.",
+            "type": "array",
+            "items": {"enum": ["Stop", "SubagentStop", "PreCompact"]},
+            "uniqueItems": True,
+        },
+    )
     """Events that may block (exit 2); any other event only reports. Claude Code blocks on
     ``Stop`` and ``SubagentStop``; blocking ``PreCompact`` would hold up a full context."""
-    rules: tuple[str, ...] | None = None
+    rules: tuple[str, ...] | None = setting(
+        None,
+        accepts="a list of rule ids",
+        schema={
+            "description": "Rule ids whose findings block. Default: every error, plus "
+            "packet-outdated, handoff-outdated and lkg-behind.",
+            **GLOBS,
+            "uniqueItems": True,
+        },
+        convert=_agent_hook_rules,
+    )
     """Rule ids whose findings block; ``None``: every error, plus ``packet-outdated``,
     ``handoff-outdated`` and ``lkg-behind`` whatever their severity (a handoff older than the
     work)."""
-    ignore: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = setting(
+        (),
+        accepts="a list of path globs",
+        schema={
+            "description": "Globs of paths (from the repository root) a branch may change "
+            "without a packet: a branch whose own changes all match needs none. Default: none.",
+            **GLOBS,
+        },
+        convert=_globs("agent-hook.ignore"),
+    )
     """Globs of paths an agent may change without a packet: a branch whose own changes all
     match needs none (a docs-only branch, if the team says so)."""
 
 
+def _severities(value: dict[str, str], where: Where) -> Mapping[str, Severity | None]:
+    severities: dict[str, Severity | None] = {}
+    for rule_id, level in value.items():
+        if rule_id not in where.rule_ids:
+            raise InputError(
+                f"{where.source}: rules: "
+                f"{unknown_name('rule id', str(rule_id), where.rule_ids, 'rules')}"
+            )
+        severities[rule_id] = None if level == "off" else Severity(level)
+    return MappingProxyType(severities)
+
+
+def _schema_source(value: str, where: Where) -> str:
+    source = where.source
+    if value.startswith("https://"):
+        return value
+    if "://" in value:
+        raise InputError(
+            f"{source}: schema {value!r} must be a path or an https:// URL (plain http is refused)"
+        )
+    path = (where.base / value).resolve()
+    if not any(path.is_relative_to(root.resolve()) for root in where.roots):
+        raise InputError(
+            f"{source}: schema {value!r} leads outside the repository; give a path inside it "
+            "or an https:// URL"
+        )
+    if not path.is_file():
+        raise InputError(f"{source}: schema {value!r}: no such file (looked at {path})")
+    return str(path)
+
+
+def _agent_hook(value: dict[str, Any], where: Where) -> AgentHook:
+    return AgentHook(**_fields_from(AgentHook, value, where))
+
+
+def _mapping_of(cls: type, description: str) -> dict[str, Any]:
+    """The JSON Schema of a key whose value is a mapping of the keys ``cls`` declares."""
+    properties = {key: dict(declared.schema) for key, _, declared in settings_of(cls)}
+    return {
+        "description": description,
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+def _mapping_accepts(cls: type) -> str:
+    """``a mapping with a (...), b (...) and c (...)``, from the keys ``cls`` declares."""
+    parts = [f"{key} ({declared.accepts})" for key, _, declared in settings_of(cls)]
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return f"a mapping with {listed}"
+
+
+_AGENT_HOOK_ACCEPTS = _mapping_accepts(AgentHook)
+_AGENT_HOOK_SCHEMA = _mapping_of(
+    AgentHook, "What `handoff-audit hook` (a coding agent's Stop hook) blocks on."
+)
+
+
+def _folder_globs(value: list[str], where: Where) -> tuple[str, ...]:
+    return tuple(glob.rstrip("/") for glob in value)
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
-    """Validated configuration. Every field has the default DESIGN.md gives."""
+    """Validated configuration. Every field has the default README.md's "Configuration" shows."""
 
-    packets: tuple[str, ...] = DEFAULT_PACKETS
+    packets: tuple[str, ...] = setting(
+        DEFAULT_PACKETS,
+        accepts='a non-empty list of globs, e.g. ["**/handoff.json"]',
+        schema={
+            "description": "Globs (relative to the repository root) that find packet files; "
+            "they replace the defaults.",
+            **GLOBS,
+            "minItems": 1,
+        },
+        convert=_globs("packets"),
+    )
     """Globs that find packet files, relative to the repository root."""
-    block_files: tuple[str, ...] = ("**/HANDOFF.md",)
+    block_files: tuple[str, ...] = setting(
+        WORKING_NOTES,
+        accepts='a list of globs, e.g. ["**/HANDOFF.md"]',
+        schema={"description": "Globs of files that must not reach a protected branch.", **GLOBS},
+        read_by=("handoff-in-merge",),
+        convert=_globs("block-files"),
+    )
     """Globs of files that must not reach a protected branch."""
-    protected_branches: tuple[str, ...] | None = None
+    series: tuple[str, ...] = setting(
+        DEFAULT_SERIES,
+        accepts='a list of folder globs, e.g. ["docs/handoffs", "**/.claude/handoffs"]',
+        schema={
+            "description": "Globs of folders of markdown handoffs (a series): the newest file, "
+            "by the date in its name or else its last commit, is the current handoff; the others "
+            "are history, listed and never judged.",
+            **GLOBS,
+        },
+        convert=_folder_globs,
+    )
+    """Globs of folders whose markdown files form a series: the newest is the current handoff,
+    the others history."""
+    protected_branches: tuple[str, ...] | None = setting(
+        None,
+        accepts='a list of branch globs, e.g. [main, "release/*"]',
+        schema={
+            "description": "Globs of branch names that count as protected merge targets. "
+            "Default: the repository's default branch, the first that exists of origin/HEAD's "
+            "target, main, master, trunk, develop (in a pull request, then its base).",
+            **GLOBS,
+        },
+        read_by=("handoff-in-merge", "active-in-merge"),
+        convert=_globs("protected-branches"),
+    )
     """Globs of branch names that count as protected targets; ``None`` (not configured): the
     repository's default branch (`git.protected.protected_patterns`)."""
-    max_commits_behind: int = 10
+    max_commits_behind: int = setting(
+        10,
+        accepts="an integer >= 0",
+        schema={
+            "description": "lkg-behind fires when last_known_good_commit is more commits behind "
+            "than this.",
+            "type": "integer",
+            "minimum": 0,
+        },
+        read_by=("lkg-behind",),
+    )
     """``lkg-behind`` fires above this many commits."""
-    max_age_days: int = 14
+    max_age_days: int = setting(
+        14,
+        accepts="an integer >= 0",
+        schema={
+            "description": "packet-age fires when the packet's last change is older than this "
+            "many days.",
+            "type": "integer",
+            "minimum": 0,
+        },
+        read_by=("packet-age",),
+    )
     """``packet-age`` fires when the packet's last change is older."""
-    keep_last: int = 5
+    keep_last: int = setting(
+        5,
+        accepts="an integer >= 0",
+        schema={
+            "description": "log-untrimmed allows this many passing entries in commands_run.",
+            "type": "integer",
+            "minimum": 0,
+        },
+        read_by=("log-untrimmed",),
+    )
     """``log-untrimmed`` allows this many passing entries in ``commands_run``."""
-    max_lines: int = 200
+    max_lines: int = setting(
+        200,
+        accepts="an integer >= 1",
+        schema={
+            "description": "too-long fires when the markdown has more lines than this.",
+            "type": "integer",
+            "minimum": 1,
+        },
+        read_by=("too-long",),
+    )
     """``too-long`` fires when the markdown has more lines."""
-    max_file_bytes: int = 1024 * 1024
+    max_file_bytes: int = setting(
+        1024 * 1024,
+        accepts="an integer >= 1",
+        schema={
+            "description": "Packet files larger than this are invalid-json and are not read.",
+            "type": "integer",
+            "minimum": 1,
+        },
+        read_by=("invalid-json",),
+    )
     """Packet files larger than this are ``invalid-json`` and are not parsed."""
-    schema: str | None = None
+    schema: str | None = setting(
+        None,
+        accepts="a path relative to the configuration file, or an https:// URL",
+        schema={
+            "description": "Path (relative to the configuration file) or https URL of a packet "
+            "schema that replaces the bundled one.",
+            "type": "string",
+            "minLength": 1,
+        },
+        read_by=("schema",),
+        convert=_schema_source,
+    )
     """Path or https URL of a schema that replaces the bundled one."""
-    rules: Mapping[str, Severity | None] = field(default_factory=lambda: MappingProxyType({}))
+    rules: Mapping[str, Severity | None] = setting(
+        factory=lambda: MappingProxyType({}),
+        accepts="a mapping of rule id to error, warning, note or off",
+        schema={
+            "description": "Rule id to severity: error, warning, note or off.",
+            "type": "object",
+            "additionalProperties": {"enum": ["error", "warning", "note", "off"]},
+        },
+        convert=_severities,
+    )
     """Per-rule severity overrides; ``None`` means ``off``."""
-    verify: str | None = None
+    verify: str | None = setting(
+        None,
+        accepts='a shell command that exits 0 when the tests pass, e.g. "pytest -q"',
+        schema={
+            "description": "The shell command that proves the tests green: new and update run "
+            "it with --verify (sh -c, at the repository root) and move last_known_good_commit "
+            "to HEAD only when it exits 0.",
+            "type": "string",
+            "minLength": 1,
+            "pattern": "\\S",
+        },
+    )
     """The command that proves the tests green (``new``/``update --verify`` run it)."""
-    agent_hook: AgentHook = field(default_factory=AgentHook)
+    agent_hook: AgentHook = setting(
+        factory=AgentHook,
+        accepts=_AGENT_HOOK_ACCEPTS,
+        schema=_AGENT_HOOK_SCHEMA,
+        convert=_agent_hook,
+    )
     """What `handoff-audit hook` blocks on."""
     source: str | None = None
     """Where the configuration came from, for messages (``None`` = defaults)."""
@@ -92,24 +420,6 @@ CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml")
 
 MAX_CONFIG_BYTES = 1024 * 1024
 """A configuration file larger than this is refused unread."""
-
-_ACCEPTS = {
-    "packets": 'a non-empty list of globs, e.g. ["**/handoff.json"]',
-    "block-files": 'a list of globs, e.g. ["**/HANDOFF.md"]',
-    "protected-branches": 'a list of branch globs, e.g. [main, "release/*"]',
-    "max-commits-behind": "an integer >= 0",
-    "max-age-days": "an integer >= 0",
-    "keep-last": "an integer >= 0",
-    "max-lines": "an integer >= 1",
-    "max-file-bytes": "an integer >= 1",
-    "schema": "a path relative to the configuration file, or an https:// URL",
-    "rules": "a mapping of rule id to error, warning, note or off",
-    "verify": 'a shell command that exits 0 when the tests pass, e.g. "pytest -q"',
-    "agent-hook": (
-        "a mapping with events (a list of Stop, SubagentStop, PreCompact), rules "
-        "(a list of rule ids) and ignore (a list of path globs)"
-    ),
-}
 
 
 def load_config(
@@ -172,6 +482,9 @@ def _from_file(
     if path.suffix == ".toml":
         import tomllib  # only when the configuration is in a TOML file (start-up)
 
+        shape = _toml_shape(text)
+        if shape is not None:
+            raise InputError(f"{source}: {shape}; not a configuration")
         try:
             document = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
@@ -198,7 +511,55 @@ def _from_file(
             raise InputError(f"{source}: not valid YAML{where}: {problem}") from None
         if raw is None:
             raw = {}
+    if _deeper_than(raw, MAX_YAML_DEPTH):
+        raise InputError(
+            f"{source}: nested more than {MAX_YAML_DEPTH} levels deep; not a configuration"
+        )
     return _validate(raw, source, path.parent, rule_ids, roots)
+
+
+MAX_TOML_KEY_PARTS = 32
+"""A dotted key or table header with more parts is refused before parsing: tomllib takes time
+quadratic in the parts of one key, and no configuration needs more."""
+
+
+def _toml_shape(text: str) -> str | None:
+    """Why ``text`` is refused before TOML parsing, or ``None``: a line whose key (before its
+    first ``=``, or a ``[table]`` header) has more than `MAX_TOML_KEY_PARTS` dotted parts
+    outside quotes."""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip()
+        key = stripped if stripped.startswith("[") else stripped.partition("=")[0]
+        if key.count(".") < MAX_TOML_KEY_PARTS:
+            continue
+        dots, quote = 0, ""
+        for char in key:
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            elif char == ".":
+                dots += 1
+        if dots >= MAX_TOML_KEY_PARTS:
+            return f"line {number} has a key of more than {MAX_TOML_KEY_PARTS} dotted parts"
+    return None
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """True when ``value`` nests more than ``limit`` lists or mappings (no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 MAX_YAML_DEPTH = 32
@@ -209,7 +570,7 @@ def _loader() -> Any:
     """PyYAML's safe loader without aliases and with bounded nesting: ``*name`` repeats a node
     without copying it, so a few hundred bytes of nested aliases expand to gigabytes for anyone
     who walks the value; thousands of ``[`` exhaust the stack."""
-    import yaml
+    import yaml  # only when there is a YAML configuration file (start-up)
 
     class Bounded(yaml.SafeLoader):
         depth = 0
@@ -233,11 +594,22 @@ def _loader() -> Any:
 
 
 def config_schema() -> dict[str, Any]:
-    """The JSON Schema the configuration is validated against (package data)."""
-    data = resources.files("handoff_audit").joinpath("schema", "config.schema.json")
-    text = data.read_text("utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
+    """The JSON Schema the configuration is validated against, from the keys' declarations
+    (``scripts/gen_rule_docs.py`` writes it to ``schema/config.schema.json`` for editors)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://github.com/handoff-audit/handoff-audit/releases/latest/download/"
+        "config-v1.schema.json",
+        "title": "handoff-audit configuration",
+        **_mapping_of(
+            Config, "The keys of .handoff-audit.yml, or of [tool.handoff-audit] in pyproject.toml."
+        ),
+    }
+
+
+def accepted_keys() -> dict[str, str]:
+    """Every top-level key and what it accepts, in words."""
+    return {key: declared.accepts for key, _, declared in settings_of(Config)}
 
 
 def _validate(
@@ -249,12 +621,13 @@ def _validate(
     if isinstance(raw.get("rules"), dict):
         # YAML 1.1 reads a bare `off` as false; that is what the user meant.
         raw["rules"] = {str(k): ("off" if v is False else v) for k, v in raw["rules"].items()}
+    accepts = accepted_keys()
     for key in raw:
-        if key not in _ACCEPTS:
-            guess = difflib.get_close_matches(str(key).replace("_", "-"), list(_ACCEPTS), n=1)
+        if key not in accepts:
+            guess = difflib.get_close_matches(str(key).replace("_", "-"), list(accepts), n=1)
             hint = f" — did you mean {show(guess[0])}?" if guess else ""
             raise InputError(
-                f"{source}: unknown key {show(key)}{hint}; accepted keys: {', '.join(_ACCEPTS)}"
+                f"{source}: unknown key {show(key)}{hint}; accepted keys: {', '.join(accepts)}"
             )
     # jsonschema only when a configuration file is there to validate (start-up)
     from jsonschema import Draft202012Validator
@@ -271,74 +644,25 @@ def _validate(
             )
         value = raw.get(key)
         raise InputError(
-            f"{source}: {key} is {show(value)}; expected {_ACCEPTS.get(key, 'a valid value')}"
+            f"{source}: {key} is {show(value)}; expected {accepts.get(key, 'a valid value')}"
         )
-    severities: dict[str, Severity | None] = {}
-    for rule_id, level in raw.get("rules", {}).items():
-        if rule_id not in rule_ids:
-            raise InputError(
-                f"{source}: rules: {unknown_name('rule id', str(rule_id), rule_ids, 'rules')}"
-            )
-        severities[rule_id] = None if level == "off" else Severity(level)
-    agent_hook = _agent_hook(raw.get("agent-hook"), source, rule_ids)
-    schema = raw.get("schema")
-    if isinstance(schema, str):
-        schema = _schema_source(schema, source, base, roots)
-    defaults = Config()
-    return Config(
-        packets=tuple(raw.get("packets", defaults.packets)),
-        block_files=tuple(raw.get("block-files", defaults.block_files)),
-        protected_branches=(
-            tuple(raw["protected-branches"])
-            if "protected-branches" in raw
-            else defaults.protected_branches
-        ),
-        max_commits_behind=raw.get("max-commits-behind", defaults.max_commits_behind),
-        max_age_days=raw.get("max-age-days", defaults.max_age_days),
-        keep_last=raw.get("keep-last", defaults.keep_last),
-        max_lines=raw.get("max-lines", defaults.max_lines),
-        max_file_bytes=raw.get("max-file-bytes", defaults.max_file_bytes),
-        schema=schema,
-        rules=MappingProxyType(severities),
-        verify=raw.get("verify", defaults.verify),
-        agent_hook=agent_hook,
-        source=source,
-    )
+    where = Where(source, base, roots, rule_ids)
+    return Config(**_fields_from(Config, raw, where), source=source)
 
 
-def _agent_hook(raw: Any, source: str, rule_ids: Collection[str]) -> AgentHook:
-    """The validated ``agent-hook`` mapping (its shape is already checked by the schema)."""
-    if raw is None:
-        return AgentHook()
-    events = tuple(raw.get("events", AgentHook().events))
-    rules = raw.get("rules")
-    if rules is not None:
-        for rule_id in rules:
-            if rule_id not in rule_ids:
-                raise InputError(
-                    f"{source}: agent-hook.rules: unknown rule id {show(rule_id)}; known rules: "
-                    f"{', '.join(sorted(rule_ids))}"
-                )
-        rules = tuple(rules)
-    return AgentHook(events=events, rules=rules, ignore=tuple(raw.get("ignore", ())))
-
-
-def _schema_source(value: str, source: str, base: Path, roots: tuple[Path, ...]) -> str:
-    if value.startswith("https://"):
-        return value
-    if "://" in value:
-        raise InputError(
-            f"{source}: schema {value!r} must be a path or an https:// URL (plain http is refused)"
-        )
-    path = (base / value).resolve()
-    if not any(path.is_relative_to(root.resolve()) for root in roots):
-        raise InputError(
-            f"{source}: schema {value!r} leads outside the repository; give a path inside it "
-            "or an https:// URL"
-        )
-    if not path.is_file():
-        raise InputError(f"{source}: schema {value!r}: no such file (looked at {path})")
-    return str(path)
+def _fields_from(cls: type, raw: Mapping[str, Any], where: Where) -> dict[str, Any]:
+    """The field values of the keys ``raw`` sets (already valid against the schema)."""
+    values: dict[str, Any] = {}
+    for key, each, declared in settings_of(cls):
+        if key not in raw:
+            continue
+        value = raw[key]
+        if declared.convert is not None:
+            value = declared.convert(value, where)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[each.name] = value
+    return values
 
 
 def _display(path: Path) -> str:

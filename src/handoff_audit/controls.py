@@ -4,13 +4,29 @@ A packet, a path or a git message can hold ESC (``\\x1bc`` resets a terminal), C
 (``\\x9b`` is a one-byte CSI) or other C0 controls. Text outputs show them as escapes instead:
 ``\\x1b``, ``\\x9b``. Newline and tab are kept in running text; in a path or a name (one line)
 they are escaped too.
+
+Bidirectional controls (U+202E reverses what follows, "Trojan Source") and invisible characters
+(zero-width space, word joiner, byte order mark) are shown the same way, as ``\\u202e``: they
+change what a reader sees without being seen. The zero-width joiner and non-joiner stay: emoji
+sequences and several scripts need them, and they move nothing.
 """
 
 from __future__ import annotations
 
 _CODES = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]
 _ESCAPES = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+"""Bidirectional formatting characters: marks, embeddings, overrides, isolates."""
+INVISIBLE = (0x180E, 0x200B, *range(0x2060, 0x2065), 0xFEFF)
+"""Zero-width and invisible characters that join nothing."""
 _ALL = {code: _ESCAPES.get(chr(code), f"\\x{code:02x}") for code in _CODES}
+_ALL |= {code: f"\\u{code:04x}" for code in (*BIDI, *INVISIBLE)}
+# A path's byte that is not UTF-8 arrives as a lone surrogate (U+DC80-U+DCFF, Python's
+# surrogateescape) and cannot be written at all: shown as the byte, ``\\xff``. Any other lone
+# surrogate (a ``\\ud800`` escape in JSON) as its code.
+_UNDECODABLE = {code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)}
+_SURROGATES = {code: f"\\u{code:04x}" for code in range(0xD800, 0xE000)} | _UNDECODABLE
+_ALL |= _SURROGATES
 _TEXT = {code: esc for code, esc in _ALL.items() if chr(code) not in "\n\t"}
 # Line and paragraph separators end a line in some terminals and editors; a one-line name keeps them
 # visible as well.
@@ -27,10 +43,14 @@ def one_line(value: str) -> str:
     return value.translate(_LINE)
 
 
-_JSON = {code: f"\\u{code:04x}" for code in [0x7F, *range(0x80, 0xA0)]}
+_JSON = {code: f"\\u{code:04x}" for code in [0x7F, *range(0x80, 0xA0), *BIDI, *INVISIBLE]}
+_JSON |= {code: f"\\\\x{code - 0xDC00:02x}" for code in _UNDECODABLE} | {
+    code: f"\\u{code:04x}" for code in _SURROGATES if code not in _UNDECODABLE
+}
 
 
 def json_text(value: str) -> str:
-    """JSON text (from ``json.dumps(..., ensure_ascii=False)``, which leaves DEL and C1 raw)
-    with those as ``\\u`` escapes too: the same data, nothing a terminal acts on."""
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``, which leaves DEL, C1, bidi and
+    invisible characters raw) with those as ``\\u`` escapes too: the same data, nothing a
+    terminal acts on."""
     return value.translate(_JSON)

@@ -1,48 +1,161 @@
-"""Recognising credentials in text, and keeping them out of every message and report.
+"""Recognising credentials in text, and keeping them out of every message, report and packet.
 
-Only high-confidence patterns: a false alarm on a handoff teaches people to ignore the rule.
-Each pattern is a token format that its issuer made recognisable on purpose (GitHub, AWS, Slack),
-a PEM private key header, or a credential in the one place it cannot be anything else (the
-password of a URL, an ``Authorization`` header, a ``Bearer`` token).
+One detector, `find_secrets`, serves the `secret` rule, every writer (`new`, `update`,
+``--from-transcript``, ``--verify``) and every quoted value (`show`, `redact`). Only
+high-confidence patterns, no entropy guessing: a false alarm on a handoff teaches people to
+ignore the rule. Three sources:
+
+- the provider rules of gitleaks' ``config/gitleaks.toml`` (MIT; version and commit in
+  ``data/gitleaks/rules.json``, `RULESET`): token formats their issuers made recognisable, each
+  behind its keywords, compiled once when a keyword first appears;
+- a PEM private key block, GitHub, AWS and Slack tokens, ``Authorization`` and ``Bearer``;
+- generic forms where a value cannot be anything but a credential: ``NAME_TOKEN=`` (``_SECRET``,
+  ``_PASSWORD``, ``_KEY``) assignments, the password of a URL, ``curl -u user:pass``, an
+  ``X-Api-Key:`` header, ``mysql -pVALUE``.
+
+Every pattern runs in a linear-time engine (RE2, as gitleaks uses) or is one of the reviewed
+Python patterns below, so no text makes detection slow.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
 from typing import Any
 
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("GitHub token", re.compile(r"(?<![\w])gh[pousr]_[A-Za-z0-9]{36,251}(?![\w])", re.ASCII)),
-    ("GitHub token", re.compile(r"(?<![\w])github_pat_[A-Za-z0-9_]{50,240}(?![\w])", re.ASCII)),
-    ("AWS access key", re.compile(r"(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])")),
-    (
+from handoff_audit.textcut import shorten
+
+
+@dataclass(frozen=True, slots=True)
+class _Allow:
+    """One gitleaks allow-list: a hit that matches it is not a credential."""
+
+    target: str
+    """What the regexes test: ``secret`` (the secret group), ``match`` or ``line``."""
+    regexes: tuple[str, ...]
+    """Any of these, searched in the target, allows the hit."""
+    stopwords: tuple[str, ...]
+    """Any of these, in the secret (lower case), allows the hit."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Pattern:
+    """One credential pattern."""
+
+    kind: str
+    """What it looks like, for messages and the redaction mark."""
+    regex: str
+    """Its source."""
+    keywords: tuple[str, ...]
+    """Lower-case literals one of which every match holds (case-folded): the prefilter."""
+    group: int = 0
+    """The group that is the secret: 0 the whole match, -1 the first non-empty group."""
+    engine: str = "re2"
+    """``re2`` (linear time, gitleaks' syntax) or ``re`` (a reviewed Python pattern)."""
+    allow: tuple[_Allow, ...] = ()
+    """Allow-lists (gitleaks')."""
+    reject: Callable[[str], bool] | None = None
+    """True for a secret that is a placeholder, a variable or a redaction mark."""
+
+
+_PLACEHOLDER = re.compile(r"[$<{\[]|%[({]|\*+$|x+$|\.\.\.|…")
+
+
+def _placeholder(value: str) -> bool:
+    """``$VAR``, ``${VAR}``, ``<password>``, ``{{ secret }}``, ``%(pw)s``, ``***``, ``[redacted
+    ...]``: a value that names a credential rather than holding it."""
+    return not value or _PLACEHOLDER.match(value) is not None or value.lower() in _NOT_SECRETS
+
+
+_NOT_SECRETS = frozenset({"redacted", "null", "none", "true", "false"})
+_PY = "re"
+
+_OWN: tuple[_Pattern, ...] = (
+    _Pattern(
+        "GitHub token",
+        r"(?<![\w])gh[pousr]_[A-Za-z0-9]{36,251}(?![\w])",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+        engine=_PY,
+    ),
+    _Pattern(
+        "GitHub token",
+        r"(?<![\w])github_pat_[A-Za-z0-9_]{50,240}(?![\w])",
+        ("github_pat_",),
+        engine=_PY,
+    ),
+    _Pattern(
+        "AWS access key",
+        r"(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])",
+        ("akia", "asia"),
+        engine=_PY,
+    ),
+    _Pattern(
         "private key",
-        re.compile(
-            r"-----BEGIN (?:[A-Z0-9]{1,16} ){0,4}PRIVATE KEY(?: BLOCK)?-----"
-            r"[^-]{0,16384}(?:-----END[^-]{0,64}-----)?"
-        ),
+        r"-----BEGIN (?:[A-Z0-9]{1,16} ){0,4}PRIVATE KEY(?: BLOCK)?-----"
+        r"[^-]{0,16384}(?:-----END[^-]{0,64}-----)?",
+        ("private key",),
+        engine=_PY,
     ),
-    ("Slack token", re.compile(r"(?<![A-Za-z0-9-])xox[abposr]-[A-Za-z0-9-]{10,250}")),
-    (
+    _Pattern("Slack token", r"(?:^|[^A-Za-z0-9-])(xox[abposr]-[A-Za-z0-9-]{10,250})", ("xox",), 1),
+    _Pattern(
+        "Docker token", r"(?:^|[^A-Za-z0-9_])(dckr_pat_[A-Za-z0-9_-]{27,})", ("dckr_pat_",), 1
+    ),
+    _Pattern(
         "password in a URL",
-        # user:password@host; skip ${VAR}, <placeholder>, *** and %-escaped templates.
-        re.compile(r"(?i)\b[a-z][a-z0-9+.-]{0,20}://[^\s/:@]{1,256}:(?![$<{*%])[^\s/@]{3,256}@\S"),
+        # scheme://[user]:password@host; the password may hold "@" (the last one ends it).
+        r"(?i)\b[a-z][a-z0-9+.-]{0,20}://[^\s/:@?#]{0,256}:([^\s/?#]{1,256})@[^\s/?#@:]*[a-z0-9]",
+        ("://",),
+        1,
+        reject=_placeholder,
     ),
-    (
+    _Pattern(
         "Authorization header",
-        re.compile(
-            r"(?i)\bauthorization\s*[:=]\s*[\"']?(?:basic|bearer|token)\s+"
-            r"(?![$<{*%])[A-Za-z0-9._~+/=-]{8,4096}"
-        ),
+        r"(?i)\bauthorization\s*[:=]\s*[\"']?(?:basic|bearer|token)\s+"
+        r"(?![$<{*%])[A-Za-z0-9._~+/=-]{8,4096}",
+        ("author",),  # "authorİzation".lower() is not "authorization"; Python's re matches it
+        engine=_PY,
     ),
-    (
+    _Pattern(
         "bearer token",
-        re.compile(
-            r"\b[Bb]earer\s{1,8}(?=[A-Za-z0-9._~+/-]{0,4096}[0-9])"
-            r"(?=[A-Za-z0-9._~+/-]{0,4096}[A-Za-z])[A-Za-z0-9._~+/-]{20,4096}=*"
-        ),
+        r"\b[Bb]earer\s{1,8}(?=[A-Za-z0-9._~+/-]{0,4096}[0-9])"
+        r"(?=[A-Za-z0-9._~+/-]{0,4096}[A-Za-z])[A-Za-z0-9._~+/-]{20,4096}=*",
+        ("bearer",),
+        engine=_PY,
+    ),
+    _Pattern(
+        "credential assignment",
+        r"(?:^|[^A-Za-z0-9_])(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|KEY|APIKEY)"
+        r"|TOKEN|SECRET|PASSWORD|PASSWD|APIKEY)=[ \t]*[\"']?([^\s\"'`;|&]{3,})",
+        ("token=", "secret=", "password=", "passwd=", "pass=", "key="),
+        1,
+        reject=_placeholder,
+    ),
+    _Pattern(
+        "curl user password",
+        r"\bcurl\b[^\n]*?[ \t](?:-u|--user)(?:=|[ \t]{1,5})[\"']?[^\s:\"']{0,256}:"
+        r"([^\s\"']+)",
+        ("curl",),
+        1,
+        reject=_placeholder,
+    ),
+    _Pattern(
+        "database password",
+        r"\b(?:mysql|mariadb|mysqldump)\b[^\n|;&]*?[ \t](?:-p|--password=)([^\s\"'|;&]+)",
+        ("mysql", "mariadb"),
+        1,
+        reject=_placeholder,
+    ),
+    _Pattern(
+        "API key header",
+        r"(?i)\b(?:x-api-key|api-key|x-auth-token|x-access-token|private-token)[ \t]*:[ \t]*"
+        r"[\"']?([^\s\"']{6,})",
+        ("api-key", "auth-token", "access-token", "private-token"),
+        1,
+        reject=_placeholder,
     ),
 )
 
@@ -59,40 +172,208 @@ class SecretMatch:
     """Index after its last character."""
 
 
-_LITERALS: tuple[str, ...] = ("://", "AKIA", "ASIA", "PRIVATE KEY", "xox", "earer", "github_pat_")
-_LITERALS += tuple(f"gh{kind}_" for kind in "pousr")
+def _vendored() -> dict[str, Any]:
+    text = resources.files("handoff_audit").joinpath("data/gitleaks/rules.json").read_text("utf-8")
+    document: dict[str, Any] = json.loads(text)
+    return document
 
 
-def _triggered(text: str) -> bool:
-    """False when no pattern can match: each match holds one of these literals (speed).
+@cache
+def _patterns() -> tuple[_Pattern, ...]:
+    """Every pattern: this module's, then gitleaks' provider rules."""
+    vendored = tuple(
+        _Pattern(
+            rule["id"].replace("-", " "),
+            rule["regex"],
+            tuple(rule["keywords"]),
+            rule["secret_group"] or -1,
+            allow=tuple(
+                _Allow(a["target"], tuple(a["regexes"]), tuple(a["stopwords"]))
+                for a in rule["allowlists"]
+            ),
+        )
+        for rule in _vendored()["rules"]
+    )
+    return _OWN + vendored
 
-    ``in`` is many times faster than a regex scan. The patterns that ignore case are the URL one
-    (its literal ``://`` has no letters) and the Authorization one, whose ``uthor`` letters have
-    no case variants but ASCII ones, so ``lower()`` finds them.
-    """
-    for literal in _LITERALS:  # a loop, not any() over a generator: faster here
-        if literal in text:
-            return True
-    return "uthor" in text.lower()
+
+def ruleset() -> str:
+    """The vendored rule set, for the documentation: ``gitleaks v8.30.1 (commit)``."""
+    source = _vendored()["source"]
+    return f"gitleaks {source['version']} ({source['commit'][:12]})"
 
 
+@cache
+def _compiled(regex: str, engine: str) -> Any:
+    """The compiled pattern (`re.Pattern` or RE2's, with the same ``finditer``), once."""
+    if engine == _PY:
+        return re.compile(regex)
+    import re2  # start-up: only once a keyword is seen
+
+    options = re2.Options()
+    options.log_errors = False
+    return re2.compile(regex, options)
+
+
+@cache
+def _prefilter() -> tuple[Any, tuple[tuple[int, ...], ...]]:
+    """An RE2 set of every keyword (one linear scan of a lower-cased text finds all that it
+    holds, overlapping ones too), and for each keyword the patterns it stands for."""
+    import re2  # start-up: only once there is text to scan
+
+    index: dict[str, list[int]] = {}
+    for number, pattern in enumerate(_patterns()):
+        for keyword in pattern.keywords:
+            index.setdefault(keyword, []).append(number)
+    options = re2.Options()
+    options.log_errors = False
+    scan = re2.Set.SearchSet(options)
+    for word in index:
+        scan.Add(re2.escape(word))
+    scan.Compile()
+    return scan, tuple(tuple(numbers) for numbers in index.values())
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _encodable(text: str) -> str:
+    """``text`` with each lone surrogate (an undecodable byte of a path, a ``\\ud800`` in JSON)
+    made U+FFFD: RE2 reads UTF-8, and the indexes stay the same."""
+    if text.isascii() or not _SURROGATE.search(text):
+        return text
+    return _SURROGATE.sub("\ufffd", text)
+
+
+_FOLD = str.maketrans({"\u0131": "i", "\u017f": "s"})
+"""Letters that case-insensitive matching takes for ASCII ones though ``lower()`` keeps them:
+dotless i and long s (Python's ``re`` and RE2 both fold them)."""
+
+
+def _candidates(text: str) -> set[int]:
+    """The patterns whose keywords ``text`` (`_encodable`) holds (case-folded)."""
+    scan, patterns_of = _prefilter()
+    lower = text.lower()
+    if "\u0131" in lower or "\u017f" in lower:  # rare: translate() is slow on long text
+        lower = lower.translate(_FOLD)
+    hits = scan.Match(lower)
+    if not hits:
+        return set()
+    return {number for hit in hits for number in patterns_of[hit]}
+
+
+@lru_cache(maxsize=16_384)  # the rule and the report ask about each packet's text (speed)
 def json_may_hold_secret(json_text: str) -> bool:
     """False when no string decoded from this JSON text can look like a credential.
 
-    Every pattern's match contains a `_triggered` literal, and JSON escapes other than ``\\u`` and
-    ``\\/`` decode to characters no trigger has, so a trigger in a decoded string is also in the
-    text. One scan of the file then spares walking every string of a clean packet (speed).
+    Every pattern's match holds one of its keywords, and JSON escapes other than ``\\u`` and
+    ``\\/`` decode to characters no keyword has, so a keyword in a decoded string is also in
+    the text. Without any escape (no backslash), each decoded string is the text between two
+    quotes; with the quotes made line ends, the patterns run once over the whole file in
+    multi-line mode (`_lines_variant`), and a string a pattern matches is matched there too. One
+    scan of the file then spares walking every string of a clean packet (speed).
     """
-    return "\\u" in json_text or "\\/" in json_text or _triggered(json_text)
+    if "\\u" in json_text or "\\/" in json_text:
+        return True
+    json_text = _encodable(json_text)
+    candidates = _candidates(json_text)
+    if not candidates:
+        return False
+    if "\\" in json_text:
+        return True
+    return bool(_matching(json_text.replace('"', "\n"), frozenset(candidates), lines=True))
+
+
+def _lines_variant(regex: str) -> str:
+    """``regex`` with ``^``/``$`` (and RE2's ``\\A``/``\\z``) matching at every line end: it
+    matches a text of lines wherever the original matches one of the lines alone."""
+    return "(?m)" + regex.replace("\\z", "$").replace("\\A", "^")
+
+
+def _matching(text: str, candidates: frozenset[int], *, lines: bool = False) -> list[int]:
+    """The candidates that match somewhere in ``text``: the RE2 ones in one pass of a set."""
+    patterns = _patterns()
+    numbers, together = _set_of(candidates, lines)
+    found = [n for n in candidates if patterns[n].engine == _PY]
+    if lines:
+        found = [n for n in found if _compiled(_lines_variant(patterns[n].regex), _PY).search(text)]
+    else:
+        found = [n for n in found if _compiled(patterns[n].regex, _PY).search(text)]
+    if together is not None:
+        found.extend(numbers[i] for i in together.Match(text) or ())
+    return sorted(found)
+
+
+@lru_cache(maxsize=512)
+def _set_of(candidates: frozenset[int], lines: bool) -> tuple[tuple[int, ...], Any]:
+    """The RE2 patterns among ``candidates`` as one RE2 set (compiled once per combination)."""
+    import re2  # start-up: only once there is text to scan
+
+    patterns = _patterns()
+    numbers = tuple(sorted(n for n in candidates if patterns[n].engine != _PY))
+    if not numbers:
+        return numbers, None
+    options = re2.Options()
+    options.log_errors = False
+    together = re2.Set.SearchSet(options)
+    for number in numbers:
+        regex = patterns[number].regex
+        together.Add(_lines_variant(regex) if lines else regex)
+    together.Compile()
+    return numbers, together
+
+
+def _allowed(pattern: _Pattern, text: str, match: Any, secret: str) -> bool:
+    if pattern.reject is not None and pattern.reject(secret):
+        return True
+    for allow in pattern.allow:
+        if allow.stopwords and any(word in secret.lower() for word in allow.stopwords):
+            return True
+        if allow.target == "match":
+            target = text[match.start() : match.end()]
+        elif allow.target == "line":
+            start = text.rfind("\n", 0, match.start()) + 1
+            end = text.find("\n", match.end())
+            target = text[start : end if end >= 0 else len(text)]
+        else:
+            target = secret
+        if any(_compiled(regex, "re2").search(target) for regex in allow.regexes):
+            return True
+    return False
+
+
+def _span(pattern: _Pattern, match: Any) -> tuple[int, int]:
+    group = pattern.group
+    if group == -1:
+        last = match.lastindex or 0
+        group = next((g for g in range(1, last + 1) if match.group(g)), 0)
+    if match.group(group) is None:
+        group = 0
+    start: int = match.start(group)
+    end: int = match.end(group)
+    return start, end
 
 
 def find_secrets(text: str) -> list[SecretMatch]:
     """Every credential-looking span in ``text``, in order, overlaps removed."""
-    if not text or not _triggered(text):
+    if not text:
         return []
+    text = _encodable(text)
+    candidates = _candidates(text)
+    return scan(text, _matching(text, frozenset(candidates))) if candidates else []
+
+
+def scan(text: str, numbers: Iterable[int]) -> list[SecretMatch]:
+    """`find_secrets` with the patterns numbered ``numbers`` (`_patterns`), no prefilter."""
+    text = _encodable(text)
+    patterns = _patterns()
     found: list[SecretMatch] = []
-    for kind, pattern in _PATTERNS:
-        found.extend(SecretMatch(kind, m.start(), m.end()) for m in pattern.finditer(text))
+    for number in numbers:
+        pattern = patterns[number]
+        for match in _compiled(pattern.regex, pattern.engine).finditer(text):
+            start, end = _span(pattern, match)
+            if end > start and not _allowed(pattern, text, match, text[start:end]):
+                found.append(SecretMatch(pattern.kind, start, end))
     found.sort(key=lambda match: (match.start, -match.end))
     kept: list[SecretMatch] = []
     for match in found:
@@ -140,8 +421,9 @@ _ROOM = 20_000
 """Characters kept of a value before redaction: more than the longest credential pattern."""
 
 
-def _shortened(value: Any, room: int) -> Any:
-    """A copy of ``value`` whose JSON is about ``room`` characters at most."""
+def _bounded(value: Any, room: int) -> Any:
+    """A copy of ``value`` whose JSON is about ``room`` characters at most (a bound on the work,
+    not a cut a reader sees: `show` shortens the result with `textcut.shorten`)."""
     if isinstance(value, str):
         return value[: max(room, 1)]
     if isinstance(value, (list, tuple, dict)):
@@ -151,7 +433,7 @@ def _shortened(value: Any, room: int) -> Any:
         for key, item in pairs:
             if used >= room:
                 break
-            short = _shortened(item, room - used)
+            short = _bounded(item, room - used)
             kept.append((str(key)[:room], short))
             used += len(json.dumps(short, ensure_ascii=False, default=str)) + len(str(key)) + 4
         if isinstance(value, dict):
@@ -164,9 +446,8 @@ def show(value: Any, limit: int = 60) -> str:
     """A value as a message may quote it: JSON-quoted, shortened, secrets redacted, printable."""
     # Shortened before it is serialised (a value can be huge, or share parts many times over),
     # but with room to spare so that a credential is still whole when it is redacted.
-    text = json.dumps(_shortened(value, _ROOM), ensure_ascii=False, default=str)
+    text = json.dumps(_bounded(value, _ROOM), ensure_ascii=False, default=str)
     text = redact(text)
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
+    text = shorten(text, limit)
     # A lone surrogate ("\ud800" in the JSON) cannot be written to a UTF-8 terminal.
     return text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -9,6 +9,9 @@ class InputError(Exception):
     The message names the file, the place and the fix, and never echoes a secret.
     """
 
+    notes: tuple[str, ...] = ()
+    """Lines a writer had to say before it failed; printed before the error line."""
+
 
 EXIT_OK = 0
 """Nothing at the failing level."""

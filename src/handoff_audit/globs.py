@@ -3,6 +3,9 @@
 ``*`` and ``?`` stay inside one folder, ``**`` spans any number of folders (zero included), and
 a pattern matches the whole path relative to the repository root, with ``/`` separators.
 Leading dots are not special: ``.handoff/x.json`` is matched like any other file.
+
+A glob is matched by RE2 (linear in the path, whatever the pattern: ``*a*a*a…b`` backtracks
+exponentially in Python's ``re``), and its size is bounded (`problem`).
 """
 
 from __future__ import annotations
@@ -10,10 +13,35 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
+
+from handoff_audit.errors import InputError
+
+MAX_GLOB_CHARS = 1000
+"""A longer glob is refused."""
+MAX_GLOB_WILDCARDS = 64
+"""A glob with more ``*``, ``?`` and ``[...]`` than this is refused."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def problem(pattern: str) -> str | None:
+    """Why ``pattern`` is refused as a glob (too long, too many wildcards), or ``None``."""
+    if len(pattern) > MAX_GLOB_CHARS:
+        return f"longer than {MAX_GLOB_CHARS} characters"
+    wildcards = len(re.findall(r"\*+|\?|\[", pattern))
+    if wildcards > MAX_GLOB_WILDCARDS:
+        return f"{wildcards} wildcards, more than {MAX_GLOB_WILDCARDS}"
+    return None
 
 
 @lru_cache(maxsize=256)
-def _compile(pattern: str) -> re.Pattern[str]:
+def _compile(pattern: str) -> Any:
+    """The RE2 pattern of a glob; `InputError` for one `problem` refuses."""
+    refused = problem(pattern)
+    if refused is not None:
+        raise InputError(f"glob {pattern[:60]!r}: {refused}; write a simpler pattern")
+    import re2  # start-up: only when a path is matched
+
     out: list[str] = []
     i = 0
     n = len(pattern)
@@ -47,13 +75,17 @@ def _compile(pattern: str) -> re.Pattern[str]:
         else:
             out.append(re.escape(char))
             i += 1
-    # DOTALL: a file name may hold a newline, and git lists it like any other.
-    return re.compile("".join(out) + r"\Z", re.DOTALL)
+    # (?s): a file name may hold a newline, and git lists it like any other.
+    options = re2.Options()
+    options.log_errors = False
+    return re2.compile("(?s)" + "".join(out), options)
 
 
 def matches(path: str, pattern: str) -> bool:
     """True when ``path`` (relative, ``/``-separated) matches ``pattern`` as a whole."""
-    return _compile(pattern.removeprefix("./")).match(path) is not None
+    if not path.isascii() and _SURROGATE.search(path):
+        path = _SURROGATE.sub("\ufffd", path)  # a byte that is not UTF-8: one character
+    return _compile(pattern.removeprefix("./")).fullmatch(path) is not None
 
 
 def matches_any(path: str, patterns: Iterable[str]) -> bool:

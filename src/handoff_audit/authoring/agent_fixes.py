@@ -17,6 +17,7 @@ from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
+from handoff_audit.textcut import shorten
 
 _FIELD_OPTIONS = {
     "/summary": ("--summary", "<what this session did>"),
@@ -103,7 +104,7 @@ class Fixes:
         if problem.kind == "no-packet":
             return Advice(f"{problem.message}; write one", self.new())
         names = " ".join(self.path(f) for f in problem.files)
-        shown = ", ".join(problem.files[:3])
+        shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
         return Advice(
             f"uncommitted changes in {shown}{more}; commit them (CI sees only commits)",
@@ -237,7 +238,7 @@ class Fixes:
 
 def _reason(first: Finding, findings: list[Finding]) -> str:
     where = first.path + (f":{first.line}" if first.line else "")
-    said = f"{where} {first.rule}: {_short(first.message, 240)}"
+    said = f"{where} {first.rule}: {shorten(first.message, 240, squeeze=True)}"
     if len(findings) > 1:
         said += f" (and {len(findings) - 1} more on this file)"
     return said
@@ -253,8 +254,3 @@ def _field_of(finding: Finding) -> str | None:
         return finding.pointer
     missing = _MISSING.search(finding.message)
     return f"/{missing.group(1)}" if missing else None
-
-
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit.config import Config
+from handoff_audit.authoring.workbench import packet_file_test, read_workbench
+from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
@@ -27,6 +28,7 @@ from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
 from handoff_audit.model.packet import is_handoff_file, packet_of
+from handoff_audit.rules import RULES_BY_ID
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
@@ -70,31 +72,28 @@ class Gate:
     """The configuration used (its ``verify`` command goes into the fixes)."""
 
 
-class Unreadable(Exception):
+class CannotJudge(Exception):
     """The hook cannot judge (no repository, broken configuration): never block on it."""
 
 
 def judge(cwd: Path) -> Gate:
-    """Judge the work tree around ``cwd``. `Unreadable` when there is nothing to judge.
+    """Judge the work tree around ``cwd``. `CannotJudge` when there is nothing to judge.
 
     The common case, a branch with a current packet, costs the audit and one ``git status``;
     only a branch without an active handoff of its own needs the workbench's merge base and
     diff, and one walk of its own commits for a finish."""
-    from handoff_audit.config import load_config
-    from handoff_audit.rules import RULES_BY_ID
-
     info = plumbing.repo_info(cwd)
     if info is None:
-        raise Unreadable(f"{cwd} is not inside a git work tree")
+        raise CannotJudge(f"{cwd} is not inside a git work tree")
     root = info.toplevel
     try:
         config = load_config(root, rule_ids=RULES_BY_ID)
         branch = plumbing.current_branch(root)
         refs, origin_head = plumbing.read_refs(root)
     except InputError as error:
-        raise Unreadable(f"configuration: {error}") from None
+        raise CannotJudge(f"configuration: {error}") from None
     except plumbing.GitError as error:
-        raise Unreadable(str(error)) from None
+        raise CannotJudge(str(error)) from None
     gate = Gate(root=root, branch=branch, config=config)
     protected = protected_patterns(config.protected_branches, refs, origin_head)
     if branch is None:
@@ -121,9 +120,9 @@ def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
                 gate.problems.append(_uncommitted(dirt))
             return
     except plumbing.GitError as error:
-        raise Unreadable(str(error)) from None
+        raise CannotJudge(str(error)) from None
     except InputError as error:
-        raise Unreadable(str(error)) from None
+        raise CannotJudge(str(error)) from None
     blocking = _blocking(config)
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     for finding in report.findings:
@@ -142,8 +141,6 @@ def _uncommitted(dirt: tuple[str, ...]) -> Problem:
 def _needs_handoff(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> bool:
     """For a branch without an active handoff: True (and the problem added) when it has work
     of its own that no finished handoff covers; False with the note saying why not."""
-    from handoff_audit.authoring.workbench import packet_file_test, read_workbench
-
     bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
     gate.base_branch = bench.base_branch
     against = f" against {bench.base_branch}" if bench.base_branch else ""

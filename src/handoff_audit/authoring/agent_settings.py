@@ -15,14 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.agents import BY_NAME
+from handoff_audit.authoring.packet_files import refuse_outside, write_atomic
 from handoff_audit.errors import InputError
 
 HOOK_COMMAND = "handoff-audit hook"
 """The command Claude Code runs (it must be on the agent's PATH)."""
 HOOK_TIMEOUT = 30
 """Seconds Claude Code waits for the hook (it takes well under one)."""
-SETTINGS = BY_NAME["claude"].settings
-"""Where Claude Code's shared project settings live, from the repository top."""
 SESSION_START = "SessionStart"
 """The event that hands the brief to a new session."""
 
@@ -92,10 +91,9 @@ def install(
 ) -> tuple[Path, list[str]]:
     """Merge the hook into the agent's settings file under ``top`` (created when missing); the
     file and the events added (none when it was already there: the file is then untouched)."""
-    from handoff_audit.authoring.packet_files import write_atomic
-
     relative = AGENTS[agent].settings
     path = top / relative
+    refuse_outside(path)
     settings: Any = {}
     if path.is_symlink() or (path.exists() and not path.is_file()):
         raise InputError(f"{relative}: not a regular file; not touching it")

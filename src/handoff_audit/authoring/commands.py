@@ -12,16 +12,15 @@ import os
 from pathlib import Path
 from typing import Any
 
-import click
-
 from handoff_audit import controls
+from handoff_audit.authoring.outcome import Outcome
 from handoff_audit.authoring.packet_files import (
     packet_text,
     read_known_packet,
     twin_of,
     write_atomic,
 )
-from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
+from handoff_audit.errors import EXIT_FINDINGS, InputError
 from handoff_audit.markdown import render_packet
 
 _REGENERATE = "handoff-audit render --write"
@@ -35,40 +34,38 @@ def _name(path: Path) -> str:
         return str(path)
 
 
-def render_command(packet: Path, *, write: bool, check: bool) -> int:
-    """Print the twin, write it (``write``), or diff it against the file (``check``)."""
+def render_command(packet: Path, *, write: bool, check: bool) -> Outcome:
+    """The twin (to print), or write it (``write``), or diff it against the file (``check``)."""
     data = read_known_packet(packet)
     markdown = render_packet(data)
     twin = twin_of(packet)
     if write:
         written = write_atomic(twin, markdown)
         said = f"wrote {_name(twin)}" if written else "unchanged"
-        click.echo(f"{_name(packet)}: {said}", err=True)  # the status line of every writer
-        return EXIT_OK
+        return Outcome(notes=(f"{_name(packet)}: {said}",))  # the status line of every writer
     if check:
         try:
             current = twin.read_text(encoding="utf-8")
         except FileNotFoundError:
-            click.echo(f"{_name(twin)} is missing; run `{_REGENERATE} {_name(packet)}`", err=True)
-            return EXIT_FINDINGS
+            missing = f"{_name(twin)} is missing; run `{_REGENERATE} {_name(packet)}`"
+            return Outcome(EXIT_FINDINGS, notes=(missing,))
         except (OSError, UnicodeDecodeError) as error:
             raise InputError(f"{_name(twin)}: cannot be read ({error})") from None
         if current == markdown:
-            return EXIT_OK
+            return Outcome()
         diff = difflib.unified_diff(
             current.splitlines(keepends=True),
             markdown.splitlines(keepends=True),
             fromfile=_name(twin),
             tofile=f"{_name(twin)} (rendered from {_name(packet)})",
         )
-        click.echo(controls.text("".join(diff)), nl=False)  # the file on disk may hold ESC
-        click.echo(f"{_name(twin)} is out of date; run `{_REGENERATE} {_name(packet)}`", err=True)
-        return EXIT_FINDINGS
-    click.echo(markdown, nl=False)
-    return EXIT_OK
+        stale = f"{_name(twin)} is out of date; run `{_REGENERATE} {_name(packet)}`"
+        # the file on disk may hold ESC
+        return Outcome(EXIT_FINDINGS, out=controls.text("".join(diff)), notes=(stale,))
+    return Outcome(out=markdown)
 
 
-def set_status_command(packet: Path, status: str, successor: str | None) -> int:
+def set_status_command(packet: Path, status: str, successor: str | None) -> Outcome:
     """Mark ``packet`` superseded (by ``successor``) or archived, and re-render its twin."""
     data = read_known_packet(packet)
     if successor is not None and not successor.strip():
@@ -80,8 +77,7 @@ def set_status_command(packet: Path, status: str, successor: str | None) -> int:
     said = f"{'wrote ' + ', '.join(names) if names else 'unchanged'}; {status}" + (
         f" by {successor}" if successor else ""
     )
-    click.echo(f"{_name(packet)}: {said}", err=True)
-    return EXIT_OK
+    return Outcome(notes=(f"{_name(packet)}: {said}",))
 
 
 def _with_status(data: dict[str, Any], status: str, successor: str | None) -> dict[str, Any]:

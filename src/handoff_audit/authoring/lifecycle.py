@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import click
-
 from handoff_audit.authoring.new_packet import check_topic, log_facts, pair, risk, texts
+from handoff_audit.authoring.outcome import Outcome, notes_kept_on_error
 from handoff_audit.authoring.packet_files import (
     is_packet,
     packet_text,
@@ -36,6 +35,7 @@ from handoff_audit.authoring.workbench import (
     unsaved,
 )
 from handoff_audit.config import Config, load_config
+from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -48,6 +48,7 @@ from handoff_audit.rules.content import placeholder_message
 Pair = tuple[str, str]
 
 _ORDER = (
+    "$schema",
     "schema_version",
     "topic",
     "title",
@@ -106,6 +107,8 @@ class PacketOptions:
     """Commands as JSON lines ``{cmd, exit, note}``; ``-`` reads standard input."""
     from_transcript: Path | None = None
     """A coding agent's session transcript (Claude Code or Codex CLI JSON lines)."""
+    allow_foreign_transcript: bool = False
+    """Take a transcript recorded in another folder than this repository."""
     output: Path | None = None
     """Where `new` writes the packet (default: by topic)."""
     config_file: Path | None = None
@@ -128,8 +131,17 @@ def name(path: Path) -> str:
         return str(path)
 
 
-def new_command(options: PacketOptions) -> int:
+def new_command(options: PacketOptions) -> Outcome:
     """Start the packet of this branch and topic, and its twin."""
+    notes: list[str] = []
+    with notes_kept_on_error(notes):
+        said, failed = _new(options, notes)
+    return Outcome(code=EXIT_FINDINGS if failed else EXIT_OK, notes=(*notes, said))
+
+
+def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
+    """`new`'s work; its status line and whether its verify run failed (``notes`` gets what it
+    says on the way)."""
     _refuse_missing(options)
     _refuse_placeholders(options)
     given = _given(options)
@@ -147,9 +159,9 @@ def new_command(options: PacketOptions) -> int:
             "`handoff-audit new --output NEW.json`"
         )
     replaced = _refuse_foreign(bench, path)
-    facts = _dirt_facts(bench, options, "new") | reported
-    facts |= _transcript_facts(bench, config, options)
-    lkg, verified, failed = _last_known_good(bench, config, options, previous=None)
+    facts = _dirt_facts(bench, options, "new", notes) | reported
+    facts |= _transcript_facts(bench, config, options, notes)
+    lkg, verified, failed = _last_known_good(bench, config, options, notes, previous=None)
     facts |= verified | SessionFacts(changed_files=bench.changed_files)
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
@@ -170,24 +182,32 @@ def new_command(options: PacketOptions) -> int:
     said = _write(path, data)
     if replaced:
         said += f"; replaced {replaced} (git keeps it in the history)"
-    click.echo(f"{name(path)}: {said}", err=True)
-    return EXIT_FINDINGS if failed else EXIT_OK
+    return f"{name(path)}: {said}", failed
 
 
-def update_command(packet: Path | None, options: PacketOptions) -> int:
+def update_command(packet: Path | None, options: PacketOptions) -> Outcome:
     """Refresh the active packet of this branch and topic (or ``packet``), and its twin."""
+    notes: list[str] = []
+    with notes_kept_on_error(notes):
+        said, failed = _update(packet, options, notes)
+    return Outcome(code=EXIT_FINDINGS if failed else EXIT_OK, notes=(*notes, said))
+
+
+def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
+    """`update`'s work; its status line and whether its verify run failed (``notes`` gets what
+    it says on the way)."""
     _refuse_placeholders(options)
     given = _given(options)
     reported = reported_facts(options)
     bench, config = _workbench(options)
     path, data = _updated_packet(bench, config, packet, options.topic)
-    facts = _dirt_facts(bench, options, "update") | reported
-    facts |= _transcript_facts(bench, config, options, data.get("commands_run"))
+    facts = _dirt_facts(bench, options, "update", notes) | reported
+    facts |= _transcript_facts(bench, config, options, notes, data.get("commands_run"))
     previous = data.get("last_known_good_commit")
     data = dict(data)
     data["open_risks"] = _resolved(data.get("open_risks"), options.resolve_risks)
     lkg, verified, failed = _last_known_good(
-        bench, config, options, previous=previous if isinstance(previous, str) else None
+        bench, config, options, notes, previous=previous if isinstance(previous, str) else None
     )
     facts |= verified | SessionFacts(changed_files=bench.changed_files)
     if verified.commands_run and not failed:
@@ -196,8 +216,7 @@ def update_command(packet: Path | None, options: PacketOptions) -> int:
         data["open_risks"] = [r for r in data["open_risks"] if not is_failure_risk(r, cmd)]
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
-    click.echo(f"{name(path)}: {_write(path, data)}", err=True)
-    return EXIT_FINDINGS if failed else EXIT_OK
+    return f"{name(path)}: {_write(path, data)}", failed
 
 
 def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:
@@ -245,21 +264,27 @@ def reported_facts(options: PacketOptions) -> SessionFacts:
 
 
 def _transcript_facts(
-    bench: Workbench, config: Config, options: PacketOptions, logged: Any = None
+    bench: Workbench, config: Config, options: PacketOptions, notes: list[str], logged: Any = None
 ) -> SessionFacts:
     """What ``--from-transcript`` says the session did (nothing without it), less the commands
     already ``logged`` (an update from the same transcript adds only what is new); a note on
     standard error when the file held lines that are not JSON, or nothing of a known agent."""
     if options.from_transcript is None:
         return SessionFacts()
+    # start-up: the transcript reader loads only with --from-transcript
     from handoff_audit.authoring.transcript import read_transcript, session_facts
 
-    found = read_transcript(options.from_transcript, bench.root, config.keep_last)
+    found = read_transcript(
+        options.from_transcript,
+        bench.root,
+        config.keep_last,
+        allow_foreign=options.allow_foreign_transcript,
+    )
     where = f"--from-transcript {name(options.from_transcript)}"
     if found.kind == "unknown":
-        click.echo(f"{where}: no Claude Code or Codex CLI entries in it; nothing taken", err=True)
+        notes.append(f"{where}: no Claude Code or Codex CLI entries in it; nothing taken")
     elif found.skipped_lines:
-        click.echo(f"{where}: {found.skipped_lines} line(s) not JSON, skipped", err=True)
+        notes.append(f"{where}: {found.skipped_lines} line(s) not JSON, skipped")
     known = logged if isinstance(logged, list) else []
     return session_facts(found, bench, packet_file_test(config), known)
 
@@ -425,7 +450,9 @@ def _updated_packet(
     return bench.root / found.path, found.data
 
 
-def _dirt_facts(bench: Workbench, options: PacketOptions, command: str) -> SessionFacts:
+def _dirt_facts(
+    bench: Workbench, options: PacketOptions, command: str, notes: list[str]
+) -> SessionFacts:
     """Refuse a dirty workbench, or with ``--allow-dirty`` record it as an open risk."""
     if not bench.dirt:
         return SessionFacts()
@@ -436,13 +463,17 @@ def _dirt_facts(bench: Workbench, options: PacketOptions, command: str) -> Sessi
             f"worse than none: commit or stash them (or ignore them in .gitignore), then run "
             f"`{command}` again, or pass --allow-dirty to record them as an open risk"
         )
-    click.echo(f"note: writing over uncommitted work ({listed}); recorded in open_risks", err=True)
+    notes.append(f"note: writing over uncommitted work ({listed}); recorded in open_risks")
     what = f"written over uncommitted work (not in any commit): {listed}"
     return SessionFacts(open_risks=({"what": what, "severity": "medium"},))
 
 
 def _last_known_good(
-    bench: Workbench, config: Config, options: PacketOptions, previous: str | None
+    bench: Workbench,
+    config: Config,
+    options: PacketOptions,
+    notes: list[str],
+    previous: str | None,
 ) -> tuple[str, SessionFacts, bool]:
     """The packet's last known good commit, what the verify command added to the log, and
     whether it failed (the packet is still written; the command exits 1)."""
@@ -459,24 +490,23 @@ def _last_known_good(
         if given is not None:
             return given, SessionFacts(), False
         if previous is not None:
-            click.echo(
+            notes.append(
                 f"note: last_known_good_commit stays {previous[:12]}; `--verify CMD` moves it "
-                "to HEAD when CMD passes",
-                err=True,
+                "to HEAD when CMD passes"
             )
             return previous, SessionFacts(), False
-        click.echo(
+        notes.append(
             f"note: last_known_good_commit is HEAD ({bench.head[:12]}), taken on trust: nothing "
-            "verified it; pass --verify CMD (or set `verify` in the configuration) to prove it",
-            err=True,
+            "verified it; pass --verify CMD (or set `verify` in the configuration) to prove it"
         )
         return bench.head, SessionFacts(), False
     result = run_verify(bench.root, command, bench.head, dirty=bool(bench.dirt))
+    command = redact(command)  # from here on it is only shown
     if result.passed:
-        click.echo(f"verify: `{command}` passed at {bench.head[:12]}", err=True)
+        notes.append(f"verify: `{command}` passed at {bench.head[:12]}")
         return bench.head, result.facts(None), False
     if result.tail:
-        click.echo(result.tail, err=True)
+        notes.append(result.tail)
     kept = given or previous
     if kept is None:
         raise InputError(
@@ -484,10 +514,9 @@ def _last_known_good(
             "is no earlier green commit to keep; make it pass, or name the last green commit "
             "with --last-known-good COMMIT"
         )
-    click.echo(
+    notes.append(
         f"verify: `{command}` failed (exit {result.exit}); last_known_good_commit stays "
-        f"{kept[:12]}, and an open risk names the failure",
-        err=True,
+        f"{kept[:12]}, and an open risk names the failure"
     )
     return kept, result.facts(kept), True
 
@@ -539,7 +568,9 @@ def _ordered(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _write(path: Path, data: dict[str, Any]) -> str:
-    """Write the packet and its twin; what was written, for the status line."""
+    """Write the packet and its twin, credentials redacted (the `secret` rule's patterns, so a
+    packet these commands write never fails it); what was written, for the status line."""
+    data = redact_data(data)
     wrote = [
         p
         for p, text in ((path, packet_text(data)), (twin_of(path), render_packet(data)))

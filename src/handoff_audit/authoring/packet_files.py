@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.atomic import replace_file
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine import loading
 from handoff_audit.engine.discovery import absolute, find_root
@@ -61,11 +60,26 @@ def packet_text(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def refuse_outside(path: Path) -> None:
+    """`InputError` when ``path``'s folder, its symbolic links followed, is not inside the
+    repository around ``path``: a committed ``.handoff`` or ``.claude`` that links to a folder
+    elsewhere must not carry a write out of the repository."""
+    full = Path(os.path.abspath(path))  # the repository is where the path is written, not
+    root = find_root((full,)).resolve()  # where its links lead
+    if not full.parent.resolve().is_relative_to(root):
+        raise InputError(
+            f"{path}: its folder leads outside the repository {root} through a symbolic link; "
+            "nothing was written. Replace the link with a folder, or pick another path"
+        )
+
+
 def write_atomic(path: Path, text: str) -> bool:
     """Write ``text`` to ``path`` by rename; ``False`` (nothing written) when it is already so.
 
-    The file keeps its permissions; a new one gets the usual ones (0666 minus the umask).
+    The file keeps its permissions; a new one gets the usual ones (0666 minus the umask). A
+    path whose folder leads out of the repository is refused (`refuse_outside`).
     """
+    refuse_outside(path)
     data = text.encode("utf-8")
     try:
         if path.is_file() and path.read_bytes() == data:
@@ -73,22 +87,8 @@ def write_atomic(path: Path, text: str) -> bool:
     except OSError:
         pass
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.chmod(temp, mode)
-            os.replace(temp, path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        replace_file(path, data)
     except OSError as error:
         raise InputError(f"{path}: cannot be written ({error.strerror or error})") from None
     return True

@@ -18,10 +18,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-import click
-
 from handoff_audit import controls
 from handoff_audit.authoring.commands import render_command
+from handoff_audit.authoring.outcome import Outcome
 from handoff_audit.config import load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
@@ -65,10 +64,13 @@ def configured_packets(
     return root, kept
 
 
-def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> int:
+def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Outcome:
     """Re-render the twin of each of ``packets`` the configuration counts as a packet; 1 if one
-    changed, 2 if a packet could not be rendered."""
+    changed, 2 if a packet could not be rendered. Its standard output names each twin written
+    (once: `render_command`'s own status line is not repeated)."""
     code = EXIT_OK
+    out: list[str] = []
+    errors: list[str] = []
     _, packets = configured_packets(packets, config_file, twins=False)
     for packet in packets:
         if packet.suffix != ".json":
@@ -78,15 +80,15 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> in
         try:
             result = render_command(packet, write=True, check=False)
         except InputError as error:
-            click.echo(f"handoff-render: error: {controls.one_line(str(error))}", err=True)
+            errors.append(f"handoff-render: error: {controls.one_line(str(error))}")
             code = max(code, EXIT_USAGE)
             continue
-        if result not in (EXIT_OK, EXIT_FINDINGS):
-            code = max(code, result)
+        if result.code not in (EXIT_OK, EXIT_FINDINGS):
+            code = max(code, result.code)
         if _read(twin) != before:
-            click.echo(f"{packet.as_posix()}: wrote {twin.as_posix()}; stage it and commit again")
+            out.append(f"{packet.as_posix()}: wrote {twin.as_posix()}; stage it and commit again\n")
             code = max(code, EXIT_FINDINGS)
-    return code
+    return Outcome(code, out="".join(out), notes=tuple(errors))
 
 
 __all__ = ["configured_packets", "render_twins"]

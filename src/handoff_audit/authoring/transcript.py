@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from typing import IO, TYPE_CHECKING, Any
 from handoff_audit.authoring.session_facts import SessionFacts
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
+from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
     from handoff_audit.authoring.workbench import Workbench
@@ -48,6 +50,8 @@ MAX_CMD_CHARS = 2000
 """A command longer than this is cut (a heredoc that writes a file is not worth keeping whole)."""
 MAX_NOTE_CHARS = 160
 """A failure's note: the most telling line of its output, shortened."""
+MAX_FOLDERS = 20
+"""Working folders remembered (the first ones named)."""
 MAX_FAILED_ATTEMPTS = 10
 """Failed attempts proposed at most (distinct commands, the most recent)."""
 
@@ -60,6 +64,7 @@ _CLAUDE_EXIT = re.compile(r"\A\s*Exit code:? (-?\d+)")
 _CODEX_EXIT = re.compile(r"(?:Exit code|Process exited with code):? (-?\d+)")
 _PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+)$", re.MULTILINE)
 _PATCH_MOVE = re.compile(r"^\*\*\* Move to: (.+)$", re.MULTILINE)
+_APPLY_PATCH = re.compile(r"\A\s*(?:apply_patch|applypatch)(?:\s|$)")
 _CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07?|[\x00-\x08\x0b-\x1f\x7f]")
 _TALLY = re.compile(r"[=\s]*\d+ (?:failed|passed|errors?|skipped)\b")
 _NOT_RUN = ("<tool_use_error>", "The user doesn't want to proceed", "Permission to use")
@@ -105,15 +110,22 @@ class Transcript:
     """Proposed ``failed_attempts``: one per distinct failing command, the most recent last."""
     skipped_lines: int = 0
     """Lines that were not a JSON object, or too long to read."""
+    working_folders: list[str] = field(default_factory=list)
+    """The working folders the transcript names (``cwd``), in order of first mention."""
+    in_repository: bool = False
+    """Whether one of them is the repository or a folder inside it."""
 
     def commands_run(self) -> list[dict[str, Any]]:
         """``commands_run`` entries for a packet."""
         return [command.as_entry() for command in self.commands]
 
 
-def read_transcript(path: Path, root: Path, keep_last: int) -> Transcript:
+def read_transcript(
+    path: Path, root: Path, keep_last: int, *, allow_foreign: bool = False
+) -> Transcript:
     """Read the transcript at ``path`` for the repository at ``root``; `InputError` when the
-    file cannot be opened. Malformed lines are skipped and counted, never fatal."""
+    file cannot be opened, or when it was recorded in another folder than this repository
+    (unless ``allow_foreign``). Malformed lines are skipped and counted, never fatal."""
     try:
         stream = path.open("rb")
     except FileNotFoundError:
@@ -125,7 +137,13 @@ def read_transcript(path: Path, root: Path, keep_last: int) -> Transcript:
     reader = _Reader(Transcript(path), root, keep_last)
     with stream:
         reader.read(stream)
-    return reader.finish()
+    found = reader.finish()
+    if found.working_folders and not found.in_repository and not allow_foreign:
+        raise InputError(
+            f"--from-transcript {path}: the session ran in {found.working_folders[0]}, not in "
+            f"this repository ({reader.root}); pass --allow-foreign-transcript to take it anyway"
+        )
+    return found
 
 
 def session_facts(
@@ -193,9 +211,7 @@ class _Reader:
         kind = entry.get("type")
         if kind in ("assistant", "user"):
             self._mark("claude-code")
-            cwd = entry.get("cwd")
-            if isinstance(cwd, str) and cwd:
-                self.cwd = Path(cwd)
+            self._working_folder(entry.get("cwd"))
             message = entry.get("message")
             content = message.get("content") if isinstance(message, dict) else None
             if not isinstance(content, list):
@@ -255,9 +271,7 @@ class _Reader:
 
     def _codex(self, kind: str, payload: dict[str, Any]) -> None:
         if kind == "session_meta" or kind == "turn_context":
-            cwd = payload.get("cwd")
-            if isinstance(cwd, str) and cwd:
-                self.cwd = Path(cwd)
+            self._working_folder(payload.get("cwd"))
             return
         if kind != "response_item":
             return
@@ -267,6 +281,11 @@ class _Reader:
             return
         if item == "function_call" and payload.get("name") in _CODEX_SHELLS:
             command = _codex_command(payload.get("arguments"))
+            patched = _patched_files(command) if command else None
+            if patched is not None:  # the patch itself is in the edited files, not in the log
+                for file in patched:
+                    self._edited(file)
+                command = shlex.join(["apply_patch", *patched])
             if command:
                 self._wait(call_id, "cmd", command)
         elif item == "custom_tool_call" and payload.get("name") == "apply_patch":
@@ -282,6 +301,16 @@ class _Reader:
             self._command(waiting[1], code, body)
 
     # Shared
+
+    def _working_folder(self, cwd: Any) -> None:
+        if not isinstance(cwd, str) or not cwd:
+            return
+        self.cwd = Path(cwd)
+        folders = self.result.working_folders
+        if cwd not in folders and len(folders) < MAX_FOLDERS:
+            folders.append(cwd)
+        if not self.result.in_repository and _inside(self.cwd, self.root):
+            self.result.in_repository = True
 
     def _wait(self, call_id: str, what: str, value: str) -> None:
         self.pending[call_id] = (what, value)
@@ -303,7 +332,7 @@ class _Reader:
             self.files.add(text)
 
     def _command(self, raw: str, code: int, output: str) -> None:
-        cmd = _shorten(redact(raw.strip()), MAX_CMD_CHARS)
+        cmd = shorten(redact(raw.strip()), MAX_CMD_CHARS)
         self.order += 1
         self.result.commands_seen += 1
         if code == 0:
@@ -334,7 +363,7 @@ def _failed_attempts(failures: list[tuple[int, Command]], passed: dict[str, int]
         last[command.cmd] = (order, command)
     lines = []
     for order, command in sorted(last.values(), key=lambda pair: pair[0]):
-        line = f"`{_shorten(command.cmd, 200)}` exited {command.exit}"
+        line = f"`{shorten(command.cmd, 200)}` exited {command.exit}"
         if command.note:
             line += f": {command.note}"
         if passed.get(command.cmd, 0) > order:
@@ -370,12 +399,28 @@ def _codex_command(arguments: Any) -> str | None:
     if isinstance(command, list) and all(isinstance(part, str) for part in command):
         if len(command) >= 3 and command[-2] in ("-lc", "-c"):
             return str(command[-1])
-        import shlex
-
         return shlex.join(command)
     if isinstance(command, str) and command.strip():
         return command
     return None
+
+
+def _patched_files(command: str) -> list[str] | None:
+    """The files a Codex ``apply_patch`` command names (``apply_patch '*** Begin Patch ...'``
+    or a heredoc), or ``None`` when the command is not one."""
+    if _APPLY_PATCH.match(command) is None:
+        return None
+    return [name.strip() for name in (*_PATCH_FILE.findall(command), *_PATCH_MOVE.findall(command))]
+
+
+def _inside(folder: Path, root: Path) -> bool:
+    """Whether ``folder`` is ``root`` or under it, as written or where it resolves."""
+    if Path(os.path.normpath(folder)).is_relative_to(root):
+        return True
+    try:
+        return folder.resolve().is_relative_to(root)
+    except OSError:
+        return False
 
 
 def _codex_output(output: Any) -> tuple[int, str]:
@@ -408,11 +453,7 @@ def _note(output: str) -> str | None:
         return None
     telling = [line for line in lines if _TELLING.search(line) and not _TALLY.match(line)]
     chosen = (telling or lines)[-1]
-    return _shorten(redact(chosen), MAX_NOTE_CHARS)
-
-
-def _shorten(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shorten(redact(chosen), MAX_NOTE_CHARS)
 
 
 def _skip_rest_of_line(stream: IO[bytes]) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.authoring.session_facts import SessionFacts
+from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 
 TAIL_LINES = 20
@@ -23,13 +24,13 @@ class Verification:
     """One run of the verify command."""
 
     cmd: str
-    """The command as given."""
+    """The command as given, credentials redacted (it is shown and logged, never run again)."""
     exit: int
     """Its exit status (128 + N when killed by signal N)."""
     head: str
     """The full id of the commit it ran on."""
     tail: str
-    """The last lines of its combined output."""
+    """The last lines of its combined output, credentials redacted."""
     dirty: bool = False
     """True when it ran over uncommitted changes (``--allow-dirty``): it proved the work tree,
     not only HEAD, and the log says so."""
@@ -83,4 +84,5 @@ def run_verify(root: Path, cmd: str, head: str, *, dirty: bool = False) -> Verif
     text = done.stdout.decode("utf-8", "replace")
     # The tail goes to a terminal: no escape sequence of the command's may reach it.
     lines = "".join(c if c.isprintable() or c in "\n\t" else "?" for c in text).splitlines()
-    return Verification(cmd, code, head, "\n".join(lines[-TAIL_LINES:]), dirty)
+    tail = redact("\n".join(lines[-TAIL_LINES:]))
+    return Verification(redact(cmd), code, head, tail, dirty)

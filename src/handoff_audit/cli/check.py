@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from handoff_audit.atomic import replace_file
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -154,10 +155,7 @@ def write_report(text: str, output: Path | None) -> None:
         else:  # a captured stream without bytes (tests)
             sys.stdout.write(data.decode("utf-8"))
         return
-    partial = output.with_name(f".{output.name}.{os.getpid()}.tmp")
     try:
-        partial.write_bytes(data)
-        partial.replace(output)
+        replace_file(output, data)
     except OSError as error:
-        partial.unlink(missing_ok=True)
         raise InputError(f"--output {output}: cannot write ({error.strerror or error})") from None

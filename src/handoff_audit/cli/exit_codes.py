@@ -1,8 +1,8 @@
 """One mapping from how a command ended to its exit code, shared by every console script.
 
-Commands return their exit code; `run` turns what they raise into the codes DESIGN.md gives:
-0 ok, 1 findings at the failing level, 2 usage, configuration or input error (one line on
-standard error), 3 an unexpected internal error (one line, no traceback).
+Commands return their exit code; `run` turns what they raise into the codes README.md's
+"Command line" lists: 0 ok, 1 findings at the failing level, 2 usage, configuration or input
+error (one line on standard error), 3 an unexpected internal error (one line, no traceback).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ def run(command: click.Command, argv: Sequence[str] | None, prog: str) -> int:
             standalone_mode=False,
         )
     except InputError as error:
+        for note in error.notes:
+            click.echo(note, err=True)
         click.echo(f"{prog}: error: {controls.one_line(str(error))}", err=True)
         return EXIT_USAGE
     except click.exceptions.Abort:

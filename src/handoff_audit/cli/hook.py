@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import IO
 
+from handoff_audit import controls
 from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
-from handoff_audit.authoring.agent_gate import Gate
+from handoff_audit.authoring.agent_fixes import Fixes
+from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
 
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""
@@ -29,13 +31,13 @@ def run_hook(
     """Read one event from ``stdin``, answer it as ``agent`` reads answers; its exit code."""
     answer = answer_event(stdin, agent)
     if answer.stdout and out is not None:
-        from handoff_audit.controls import json_text  # start-up: only for a SessionStart answer
-
-        out.write(json_text(answer.stdout) + "\n")
+        out.write(controls.json_text(answer.stdout) + "\n")
     from handoff_audit.credentials import redact  # start-up: credential patterns compile on import
 
     for line in answer.stderr:
-        err.write(redact(line) + "\n")  # a credential in `verify` or a path is not echoed
+        # No credential (in `verify`, a path) and no terminal control (a folder or the event's
+        # cwd may hold ESC or a bidi override) reaches the agent's terminal.
+        err.write(controls.one_line(redact(line)) + "\n")
     return answer.exit
 
 
@@ -89,11 +91,9 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
 
 
 def _judge(event: HookEvent, agent: Agent) -> Answer:
-    from handoff_audit.authoring.agent_gate import Unreadable, judge
-
     try:
         gate = judge(event.cwd)
-    except Unreadable as problem:
+    except CannotJudge as problem:
         raise _Note(f"{problem}; not judging") from None
     if not gate.problems:
         return agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
@@ -105,8 +105,6 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
 def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     """At most `MAX_LINES` lines: a header, each reason with the command that fixes it (and
     the alternative, when there is one), and what to do next."""
-    from handoff_audit.authoring.agent_fixes import Fixes
-
     if blocks:
         head = f"handoff-audit: do not stop yet: the handoff of branch {gate.branch} is not ready."
     else:

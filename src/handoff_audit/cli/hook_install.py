@@ -11,7 +11,11 @@ from pathlib import Path
 
 import click
 
+from handoff_audit.authoring.agent_settings import AGENTS, install, snippet
+from handoff_audit.config import Config, load_config
 from handoff_audit.errors import EXIT_OK, InputError
+from handoff_audit.git import plumbing
+from handoff_audit.rules import RULES_BY_ID
 
 PROGRAM = "handoff-audit"
 
@@ -32,13 +36,7 @@ def hook_command() -> tuple[str, str | None]:
 
 def install_command(*, print_only: bool, agent: str = "claude") -> int:
     """Print the settings snippet, or merge it into the agent's settings file."""
-    from handoff_audit.authoring.agent_settings import AGENTS, install, snippet
-    from handoff_audit.config import Config, load_config
-    from handoff_audit.git import plumbing
-
     info = plumbing.repo_info(Path.cwd())
-    from handoff_audit.rules import RULES_BY_ID
-
     config = load_config(info.toplevel, rule_ids=RULES_BY_ID) if info is not None else Config()
     events = config.agent_hook.events
     command, note = hook_command()

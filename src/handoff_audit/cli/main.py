@@ -15,7 +15,9 @@ import click
 from handoff_audit import __version__
 from handoff_audit.agents import AGENTS, BY_NAME
 from handoff_audit.cli.exit_codes import run
+from handoff_audit.cli.help import WorkOrderGroup, example
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
+from handoff_audit.cli.say import say
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS
 
@@ -43,16 +45,16 @@ def _rule_ids(option: str, values: tuple[str, ...]) -> frozenset[str] | None:
     return frozenset(ids)
 
 
-_CHECK_EXAMPLES = """\b
-Examples:
-  handoff-audit check                          # the packets under the current folder
-  handoff-audit check --format json -o r.json  # the JSON report, written to a file
-  handoff-audit check --target-branch main     # as a pull request into main would be
-  handoff-audit check --select lkg-behind,lkg-unknown --fail-on warning
-"""
+_CHECK_EXAMPLES = example(
+    "handoff-audit check                          # the packets under the current folder",
+    "handoff-audit check --format json -o r.json  # the JSON report, written to a file",
+    "handoff-audit check --target-branch main     # as a pull request into main would be",
+    "handoff-audit check --select lkg-behind,lkg-unknown --fail-on warning",
+)
 
 
 @click.group(
+    cls=WorkOrderGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog="Exit codes: 0 ok, 1 findings at the failing level, 2 usage, configuration or "
     "input error, 3 internal error.",
@@ -62,7 +64,10 @@ def cli() -> None:
     """Audit session handoff packets (handoff.json, handoff.md, HANDOFF.md)."""
 
 
-@cli.command(epilog=_CHECK_EXAMPLES)
+@cli.command(
+    short_help="Audit the packets under PATHS (default: the current folder).",
+    epilog=_CHECK_EXAMPLES,
+)
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path), metavar="[PATHS]...")
 @click.option(
     "--format",
@@ -86,10 +91,12 @@ def cli() -> None:
     metavar="FILE",
     help="Configuration file (default: .handoff-audit.yml or pyproject.toml at the root).",
 )
-@click.option("--branch", metavar="NAME", help="Branch checked (default: the checked-out branch).")
+@click.option(
+    "--branch", metavar="BRANCH", help="Branch checked (default: the checked-out branch)."
+)
 @click.option(
     "--target-branch",
-    metavar="NAME",
+    metavar="BRANCH",
     help="Branch a pull request or merge queue entry merges into; must exist here "
     "(local or remote-tracking).",
 )
@@ -215,7 +222,10 @@ def _refuse_markdown(packet: Path) -> None:
     )
 
 
-@cli.command()
+@cli.command(
+    short_help="Print or write the markdown twin of a JSON packet.",
+    epilog=example("handoff-audit render .handoff/refunds.json --write"),
+)
 @click.argument("packet", type=click.Path(path_type=Path))
 @click.option("--write", is_flag=True, help="Write the markdown twin next to the packet.")
 @click.option(
@@ -232,13 +242,27 @@ def render(packet: Path, write: bool, check_only: bool) -> int:
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
     _refuse_markdown(packet)
-    return render_command(packet, write=write, check=check_only)
+    return say(render_command(packet, write=write, check=check_only))
 
 
-@cli.command(cls=PacketCommand)
-@click.option("--topic", help="Topic (default: default); the packet is .handoff/TOPIC.json.")
-@click.option("--output", type=click.Path(path_type=Path), help="Packet path (default by topic).")
-@packet_options
+@cli.command(
+    cls=PacketCommand,
+    short_help="Start this branch's packet and its markdown twin.",
+    epilog=example(
+        'handoff-audit new --summary "Added POST /refunds" --next-action "Handle partial '
+        'refunds" --verdict-pointer reports/pytest.txt --verify "pytest -q"'
+    ),
+)
+@click.option(
+    "--topic", metavar="TOPIC", help="Topic (default: default); the packet is .handoff/TOPIC.json."
+)
+@click.option(
+    "--output",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Packet path (default by topic).",
+)
+@packet_options(new=True)
 def new(**kwargs: object) -> int:
     """Start the packet of this branch and topic, and its markdown twin.
 
@@ -250,12 +274,16 @@ def new(**kwargs: object) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, new_command
 
-    return new_command(PacketOptions(**kwargs))  # type: ignore[arg-type]
+    return say(new_command(PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
-@cli.command(cls=PacketCommand)
+@cli.command(
+    cls=PacketCommand,
+    short_help="Refresh a packet (fields, commands run) and its twin.",
+    epilog=example('handoff-audit update --next-action "Review the refund limits" --verify'),
+)
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
-@click.option("--topic", help="Which packet of this branch (default: default).")
+@click.option("--topic", metavar="TOPIC", help="Which packet of this branch (default: default).")
 @click.option(
     "--resolve-risk",
     "resolve_risks",
@@ -263,7 +291,7 @@ def new(**kwargs: object) -> int:
     metavar="TEXT",
     help="Remove the open risk TEXT names (its text, or a part only it has). Repeatable.",
 )
-@packet_options
+@packet_options(new=False)
 def update(packet: Path | None, **kwargs: object) -> int:
     """Refresh PACKET (default: the active packet of this branch and topic).
 
@@ -278,13 +306,22 @@ def update(packet: Path | None, **kwargs: object) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
 
-    return update_command(packet, PacketOptions(**kwargs))  # type: ignore[arg-type]
+    return say(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
-@cli.command()
+@cli.command(
+    short_help="Mark a packet superseded by another one.",
+    epilog=example("handoff-audit supersede .handoff/refunds.json --by refunds-v2"),
+)
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
-@click.option("--by", "successor", help="Path or topic of the successor packet.")
-@click.option("--topic", help="Without PACKET: which packet of this branch (default: default).")
+@click.option(
+    "--by", "successor", metavar="FILE|TOPIC", help="Path or topic of the successor packet."
+)
+@click.option(
+    "--topic",
+    metavar="TOPIC",
+    help="Without PACKET: which packet of this branch (default: default).",
+)
 def supersede(packet: Path | None, successor: str | None, topic: str | None) -> int:
     """Mark PACKET (default: the active packet of this branch and topic) superseded and
     re-render its twin; refuses a JSON file that is not a packet."""
@@ -293,12 +330,19 @@ def supersede(packet: Path | None, successor: str | None, topic: str | None) -> 
     from handoff_audit.authoring.lifecycle import active_packet_path
 
     chosen = packet if packet is not None else active_packet_path(topic)
-    return set_status_command(chosen, "superseded", successor)
+    return say(set_status_command(chosen, "superseded", successor))
 
 
-@cli.command()
+@cli.command(
+    short_help="Mark a packet archived: its work is finished.",
+    epilog=example("handoff-audit archive .handoff/refunds.json"),
+)
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
-@click.option("--topic", help="Without PACKET: which packet of this branch (default: default).")
+@click.option(
+    "--topic",
+    metavar="TOPIC",
+    help="Without PACKET: which packet of this branch (default: default).",
+)
 def archive(packet: Path | None, topic: str | None) -> int:
     """Mark PACKET (default: the active packet of this branch and topic) archived, its work
     finished, and re-render its twin.
@@ -310,10 +354,13 @@ def archive(packet: Path | None, topic: str | None) -> int:
     from handoff_audit.authoring.lifecycle import active_packet_path
 
     chosen = packet if packet is not None else active_packet_path(topic)
-    return set_status_command(chosen, "archived", None)
+    return say(set_status_command(chosen, "archived", None))
 
 
-@cli.command()
+@cli.command(
+    short_help="Print the resume brief: next action first, freshness from git.",
+    epilog=example("handoff-audit show --max-chars 2000"),
+)
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
 @click.option(
     "--format",
@@ -346,7 +393,10 @@ def show(packet: Path | None, output_format: str, max_chars: int) -> int:
     return show_command(packet, output_format, max_chars)
 
 
-@cli.command()
+@cli.command(
+    short_help="Print the bundled packet schema (JSON Schema draft 2020-12).",
+    epilog=example("handoff-audit schema > handoff-v1.schema.json"),
+)
 def schema() -> int:
     """Print the bundled packet schema (JSON Schema draft 2020-12)."""
     # start-up: imported only when this command runs
@@ -356,7 +406,10 @@ def schema() -> int:
     return EXIT_OK
 
 
-@cli.command()
+@cli.command(
+    short_help="Print the rule table: id, default severity, when it fires.",
+    epilog=example("handoff-audit rules --format json"),
+)
 @click.option(
     "--format",
     "output_format",
@@ -390,7 +443,10 @@ def rules(output_format: str) -> int:
     return EXIT_OK
 
 
-@cli.command()
+@cli.command(
+    short_help="Print a rule's documentation, with a finding it prints.",
+    epilog=example("handoff-audit explain md-incomplete --file HANDOFF.md"),
+)
 @click.argument("rule_id", metavar="RULE")
 @click.option(
     "--file",
@@ -420,7 +476,10 @@ def explain(rule_id: str, file: Path | None) -> int:
     return EXIT_OK
 
 
-@cli.command()
+@cli.command(
+    short_help="A coding agent's hook: no stop without a current handoff.",
+    epilog=example("handoff-audit hook --install   # into .claude/settings.json"),
+)
 @click.option(
     "--install",
     is_flag=True,
@@ -458,11 +517,14 @@ def hook(install: bool, print_only: bool, agent: str) -> int:
     return run_hook(sys.stdin.buffer, sys.stderr, sys.stdout, BY_NAME[agent])
 
 
-@cli.command()
+@cli.command(
+    short_help="The GitHub Action's entry point.",
+    epilog=example("handoff-audit ci   # in the action's image, which sets INPUT_* and GITHUB_*"),
+)
 def ci() -> int:
     """The GitHub Action's entry point: read the runner's environment and do what it asks."""
     # start-up: imported only when this command runs
-    from handoff_audit.github.ci import run_ci
+    from handoff_audit.action.ci import run_ci
 
     return run_ci()
 

@@ -35,97 +35,136 @@ def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> ob
     return value
 
 
-def packet_options(command: Callable[..., int]) -> Callable[..., int]:
-    """The options `new` and `update` share."""
-    options = [
-        click.option("--summary", help="What this session did (new: required)."),
+_Option = Callable[[Callable[..., int]], Callable[..., int]]
+
+
+def _required_options(*, new: bool) -> list[_Option]:
+    """The three options `new` cannot do without (``new`` says so in their help)."""
+    required = " Required." if new else ""
+    return [
+        click.option("--summary", metavar="TEXT", help=f"What this session did.{required}"),
         click.option(
             "--next-action",
-            help="The first thing the next session should do (new: required).",
+            metavar="TEXT",
+            help=f"The first thing the next session should do.{required}",
         ),
         click.option(
             "--verdict-pointer",
-            help="Path or URL of the test/verification report (new: required).",
-        ),
-        click.option("--title", help="The task's name."),
-        click.option("--branch", help="Branch (default: the checked-out branch)."),
-        click.option(
-            "--verify",
-            is_flag=False,
-            flag_value="",
-            default=None,
-            metavar="[CMD]",
-            help="Run CMD (sh -c, at the repository root; alone: the configuration's `verify`) "
-            "and move last_known_good_commit to HEAD only when it passes.",
-        ),
-        click.option(
-            "--last-known-good",
-            metavar="COMMIT",
-            help="Last commit with green tests; kept when --verify fails.",
-        ),
-        click.option(
-            "--target-branch",
-            help="Changed files against its merge base (default: first protected branch).",
-        ),
-        click.option(
-            "--risk",
-            "risks",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT SEVERITY",
-            callback=_two_values,
-            help="An open risk; SEVERITY: low, medium, high or critical. Repeatable.",
-        ),
-        click.option(
-            "--decision",
-            "decisions",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT WHY",
-            callback=_two_values,
-            help="A decision and its reason. Repeatable.",
-        ),
-        click.option(
-            "--ruled-out",
-            "ruled_out",
-            nargs=2,
-            multiple=True,
-            metavar="WHAT WHY",
-            callback=_two_values,
-            help="What was ruled out and why. Repeatable.",
-        ),
-        click.option("--failed", "failed", multiple=True, help="A failed attempt. Repeatable."),
-        click.option(
-            "--trap", "traps", multiple=True, help="A trap for the next session. Repeatable."
-        ),
-        click.option(
-            "--pointer", "pointers", multiple=True, help="path, path:line or URL. Repeatable."
-        ),
-        click.option(
-            "--log",
-            "log_file",
-            type=click.Path(path_type=Path, allow_dash=True),
-            help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
-        ),
-        click.option(
-            "--from-transcript",
-            type=click.Path(path_type=Path),
-            help="A coding agent's session transcript (Claude Code or Codex CLI JSON lines): "
-            "its commands go to commands_run, its edited files to changed_files, its failures "
-            "to failed_attempts.",
-        ),
-        click.option(
-            "--allow-dirty",
-            is_flag=True,
-            help="Write over uncommitted changes; they are recorded in open_risks.",
-        ),
-        click.option(
-            "--config",
-            "config_file",
-            type=click.Path(path_type=Path),
-            help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
+            metavar="POINTER",
+            help=f"Path or URL of the test/verification report.{required}",
         ),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+
+
+_PACKET_OPTIONS: list[_Option] = [
+    click.option("--title", metavar="TEXT", help="The task's name."),
+    click.option("--branch", metavar="BRANCH", help="Branch (default: the checked-out branch)."),
+    click.option(
+        "--verify",
+        is_flag=False,
+        flag_value="",
+        default=None,
+        metavar="[CMD]",
+        help="Run CMD (sh -c, at the repository root; alone: the configuration's `verify`) "
+        "and move last_known_good_commit to HEAD only when it passes.",
+    ),
+    click.option(
+        "--last-known-good",
+        metavar="COMMIT",
+        help="Last commit with green tests; kept when --verify fails.",
+    ),
+    click.option(
+        "--target-branch",
+        metavar="BRANCH",
+        help="Changed files against its merge base (default: first protected branch).",
+    ),
+    click.option(
+        "--risk",
+        "risks",
+        nargs=2,
+        multiple=True,
+        metavar="WHAT SEVERITY",
+        callback=_two_values,
+        help="An open risk; SEVERITY: low, medium, high or critical. Repeatable.",
+    ),
+    click.option(
+        "--decision",
+        "decisions",
+        nargs=2,
+        multiple=True,
+        metavar="WHAT WHY",
+        callback=_two_values,
+        help="A decision and its reason. Repeatable.",
+    ),
+    click.option(
+        "--ruled-out",
+        "ruled_out",
+        nargs=2,
+        multiple=True,
+        metavar="WHAT WHY",
+        callback=_two_values,
+        help="What was ruled out and why. Repeatable.",
+    ),
+    click.option(
+        "--failed", "failed", multiple=True, metavar="TEXT", help="A failed attempt. Repeatable."
+    ),
+    click.option(
+        "--trap",
+        "traps",
+        multiple=True,
+        metavar="TEXT",
+        help="A trap for the next session. Repeatable.",
+    ),
+    click.option(
+        "--pointer",
+        "pointers",
+        multiple=True,
+        metavar="POINTER",
+        help="A path, path:line or URL. Repeatable.",
+    ),
+    click.option(
+        "--log",
+        "log_file",
+        type=click.Path(path_type=Path, allow_dash=True),
+        metavar="FILE",
+        help='Commands run, as JSON lines {"cmd", "exit", "note"}; - reads stdin.',
+    ),
+    click.option(
+        "--from-transcript",
+        type=click.Path(path_type=Path),
+        metavar="FILE",
+        help="A coding agent's session transcript (Claude Code or Codex CLI JSON lines): "
+        "its commands go to commands_run, its edited files to changed_files, its failures "
+        "to failed_attempts.",
+    ),
+    click.option(
+        "--allow-foreign-transcript",
+        is_flag=True,
+        help="Take a --from-transcript session that ran outside this repository.",
+    ),
+    click.option(
+        "--allow-dirty",
+        is_flag=True,
+        help="Write over uncommitted changes; they are recorded in open_risks.",
+    ),
+    click.option(
+        "--config",
+        "config_file",
+        type=click.Path(path_type=Path),
+        metavar="FILE",
+        help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
+    ),
+]
+"""The other options `new` and `update` share, in the order `--help` lists them."""
+
+
+def packet_options(*, new: bool) -> _Option:
+    """The options `new` and `update` share; ``new`` marks the three it cannot do without."""
+    options = [*_required_options(new=new), *_PACKET_OPTIONS]
+
+    def decorate(command: Callable[..., int]) -> Callable[..., int]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate

@@ -15,6 +15,7 @@ import click
 
 from handoff_audit.authoring.precommit import configured_packets, render_twins
 from handoff_audit.cli.exit_codes import run
+from handoff_audit.cli.say import say
 from handoff_audit.errors import EXIT_OK
 
 _HELP = {"help_option_names": ["-h", "--help"]}
@@ -31,7 +32,7 @@ def render_hook(packets: tuple[Path, ...], config_file: Path | None) -> int:
 
     Exits 1 when a twin was rewritten, so a pre-commit hook stops the commit.
     """
-    return render_twins(packets, config_file)
+    return say(render_twins(packets, config_file))
 
 
 _CHECK_VALUE_OPTIONS = frozenset(

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.credentials import json_may_hold_secret, redact, redact_data
+from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine import discovery, loading
 from handoff_audit.git.facts import gather_history
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, rel
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import CHECKS, RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
@@ -43,7 +43,11 @@ class AuditRequest:
 
 
 def run_audit(request: AuditRequest) -> Report:
-    """Run every check over the packets under ``request.paths`` and collect a Report."""
+    """Run every check over the packets under ``request.paths`` and collect a Report.
+
+    The one place that changes process-wide state, for the run only and restored after it: the
+    garbage collector's threshold (`_fewer_collections`); a worker pool belongs here too.
+    """
     with _fewer_collections():
         return _run(request)
 
@@ -64,8 +68,12 @@ def _fewer_collections() -> Iterator[None]:
 
 
 def _run(request: AuditRequest) -> Report:
-    files = discovery.discover(request.root, request.paths, request.config)
-    packets, hits = loading.load_packets(request.root, files, request.config)
+    found = discovery.discover_all(request.root, request.paths, request.config)
+    packets, hits = loading.load_packets(request.root, found.files, request.config)
+    if found.history:
+        older = {rel(request.root, path): names for path, names in found.history.items()}
+        for packet in packets:
+            packet.history = older.get(packet.path, ())
     facts = gather_history(request.root, packets, request.target, request.config)
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
@@ -81,7 +89,9 @@ def _run(request: AuditRequest) -> Report:
     all_hits: list[Hit] = list(hits)
     for check in CHECKS:
         all_hits.extend(check(ctx))
-    findings, suppressed = _decide(all_hits, request, suppressions.read(packets, RULES_BY_ID))
+    inline = suppressions.read(packets, RULES_BY_ID)  # once: applied, and its problems reported
+    all_hits.extend(inline.problems)
+    findings, suppressed = _decide(all_hits, request, inline)
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -149,6 +159,7 @@ def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
         commits_behind=facts.commits_behind(packet) if facts else None,
         data=packet.data if clean else redact_data(packet.data),
         timeline=_timeline(packet, facts),
+        history=packet.history,
     )
 
 
@@ -169,8 +180,3 @@ def _timeline(packet: Packet, facts: History | None) -> Timeline | None:
         head_time=facts.head_time,
         uncommitted=info.uncommitted,
     )
-
-
-def _clean(packet: Packet) -> bool:
-    """True when the packet's data was parsed from a text that holds no credential (speed)."""
-    return packet.text is not None and not json_may_hold_secret(packet.text)

@@ -4,20 +4,28 @@ Inside a git repository the candidate list comes from one ``git ls-files`` call,
 ignores is skipped for free. Outside one, the tree is walked, skipping ``.git``,
 ``node_modules`` and virtual environments. Either way only files matching the ``packets`` globs
 are kept; a file named explicitly on the command line is always kept.
+
+A folder matching the ``series`` globs holds a **series** of markdown handoffs: its newest file
+(by the date in its name, else by its last commit, else by its modification time) is the current
+handoff and is audited; the older ones are its history, listed and never judged. A folder that
+holds JSON packets is never a series, and an index or template (``README.md``,
+``TEMPLATE.md``) is never part of one.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import packet_of, twin_of
+from handoff_audit.model.packet import is_agent_file, packet_of, twin_of
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -65,11 +73,27 @@ def find_root(paths: tuple[Path, ...]) -> Path:
     return Path(os.path.commonpath(starts))
 
 
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What discovery found: the files to audit, and the history of each series' current file."""
+
+    files: list[Path]
+    """Every packet file to audit, absolute, sorted, without duplicates."""
+    history: dict[Path, tuple[str, ...]] = field(default_factory=dict)
+    """A series' current handoff -> its older files (relative to the root, newest first)."""
+
+
 def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
-    """Every packet file (JSON or markdown) under ``paths``, absolute, sorted, without duplicates.
+    """Every packet file (JSON or markdown) under ``paths``, absolute, sorted, without duplicates
+    (of a series, only its current handoff).
 
     ``paths`` are absolute and under ``root``; a path that does not exist is an `InputError`.
     """
+    return discover_all(root, paths, config).files
+
+
+def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
+    """`discover`, with the history of each series found."""
     explicit: set[Path] = set()
     folders: list[str] = []
     for path in paths:
@@ -91,13 +115,84 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
                 "(.md) or a folder to search"
             )
     found = set(explicit)
+    history: dict[Path, tuple[str, ...]] = {}
     if folders:
-        candidates = _candidates(root, folders)
-        for name in candidates:
-            # git also lists tracked files deleted from the work tree: only what is there counts.
-            if matches_any(name, config.packets) and os.path.lexists(root / name):
+        # git also lists tracked files deleted from the work tree: only what is there counts.
+        present = [n for n in _candidates(root, folders) if os.path.lexists(root / n)]
+        series = _series(present, config) if config.series else {}
+        in_series = {name for names in series.values() for name in names}
+        for name in present:
+            if name in in_series or is_agent_file(name):
+                continue
+            if matches_any(name, config.packets):
                 found.add(root / name)
-    return sorted(found)
+        for current, older in _current_of(root, series).items():
+            found.add(root / current)
+            history[root / current] = older
+    return Found(sorted(found), history)
+
+
+_NOT_IN_SERIES = re.compile(r"(?i)^(?:readme|index|template|_template|.*template.*)\.md$")
+"""An index or a template beside the handoffs of a series is not one of them."""
+
+_DATE = re.compile(
+    r"(?<!\d)(20\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])"
+    r"(?:[-_T ]?([01]\d|2[0-3])[-:h]?([0-5]\d)(?!\d))?"
+)
+"""A date in a file name (``2025-11-23``, ``20251123``), with an optional time (``-2314``)."""
+
+
+def _series(names: list[str], config: Config) -> dict[str, list[str]]:
+    """Markdown files of each folder matching ``series`` (direct children), by folder; a
+    folder that holds JSON packets is never a series."""
+    by_folder: dict[str, list[str]] = {}
+    json_folders: set[str] = set()
+    for name in names:
+        folder, _, base = name.rpartition("/")
+        if name.endswith(".json") and matches_any(name, config.packets):
+            json_folders.add(folder)
+        elif _series_file(folder, base) and matches_any(folder, config.series):
+            by_folder.setdefault(folder, []).append(name)
+    return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders}
+
+
+def _series_file(folder: str, base: str) -> bool:
+    """A markdown file in a folder, neither an index nor a template."""
+    return bool(folder) and base.lower().endswith(".md") and not _NOT_IN_SERIES.match(base)
+
+
+def _current_of(root: Path, series: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:
+    """Each series' newest file -> the older ones, newest first. Files without a date in their
+    name are dated by their last commit (one git call for all), else their modification time."""
+    dated = {name: _date_in(name) for names in series.values() for name in names}
+    undated = [name for name, when in dated.items() if when is None]
+    in_git = bool(undated) and (root / ".git").exists()
+    committed = plumbing.last_commit_times(root, undated) if in_git else {}
+    for name in undated:
+        when = committed.get(name)
+        if when is None:
+            try:
+                when = int(os.lstat(root / name).st_mtime)
+            except OSError:
+                when = 0
+        dated[name] = when
+    result: dict[str, tuple[str, ...]] = {}
+    for names in series.values():
+        ordered = sorted(names, key=lambda n: (dated[n] or 0, n), reverse=True)
+        result[ordered[0]] = tuple(ordered[1:])
+    return result
+
+
+def _date_in(name: str) -> int | None:
+    """The date (and time) in a file name as seconds since the epoch, UTC; ``None`` without."""
+    match = _DATE.search(name.rpartition("/")[2])
+    if match is None:
+        return None
+    year, month, day, hour, minute = (int(g) if g else 0 for g in match.groups())
+    try:
+        return int(datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp())
+    except ValueError:
+        return None
 
 
 def _candidates(root: Path, folders: list[str]) -> Iterator[str]:

@@ -20,8 +20,6 @@ from handoff_audit.model.brief import Brief, Freshness, Section, Since
 
 DEFAULT_MAX_CHARS = 6_000
 """The default budget: about 1,500 tokens of an agent's context."""
-BRIEF_FORMATS = ("text", "markdown", "json")
-"""What ``show --format`` accepts."""
 SUBJECTS = 5
 """Commit subjects the freshness lists (the newest)."""
 FILES = 10
@@ -45,8 +43,8 @@ class _Kept:
 
 
 def render_brief(brief: Brief, fmt: str = "text", max_chars: int = DEFAULT_MAX_CHARS) -> str:
-    """The brief in ``fmt`` (`BRIEF_FORMATS`), at most ``max_chars`` characters when the next
-    action and the freshness leave room (0: no limit)."""
+    """The brief in ``fmt`` (``text``, ``markdown`` or ``json``), at most ``max_chars``
+    characters when the next action and the freshness leave room (0: no limit)."""
     render = _RENDERERS[fmt]
     kept = [_Kept(section, section.items) for section in brief.sections]
     out = render(brief, kept, [])

@@ -5,7 +5,9 @@ punctuation character is backslash-escaped, so no markdown construct (emphasis, 
 spans, fences, HTML, entities, tables, autolinks) can start in it. Code becomes a code span whose
 backtick fence is longer than any run inside. Text bound for raw HTML (a ``<summary>``) is
 HTML-escaped. In all three a joiner follows every ``@`` (no mention pings, no mail link) and the
-comment's marker word is broken, so only the tool writes a live marker.
+comment's marker word is broken, so only the tool writes a live marker. In text and HTML (not in
+code, which GitHub never links) issue references (``#123``, ``owner/repo#1``, ``GH-5``) and
+commit ids (7 to 40 hex digits) are broken by a joiner too: no cross-reference, no link.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import html
 import re
 
 from handoff_audit import controls
+from handoff_audit.textcut import shorten
 
 ZWJ = "\u200d"
 """Zero-width joiner: breaks a mention or a marker without changing what a reader sees."""
@@ -29,19 +32,32 @@ _PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 _ESCAPE = str.maketrans({c: "\\" + c for c in _PUNCTUATION})
 _MARKER = re.compile(re.escape(MARKER_TOKEN), re.IGNORECASE)
 _BACKTICKS = re.compile(r"`+")
+_ISSUE = re.compile(r"#(?=\d)|(?<![A-Za-z0-9])(GH)(?=-\d)", re.IGNORECASE)
+_SHA = re.compile(r"(?<![0-9A-Za-z])[0-9a-fA-F]{7,40}(?![0-9A-Za-z])")
 
 
-def _defuse(value: str, limit: int | None = None, *, exact: bool = False) -> str:
+def _references(value: str) -> str:
+    """Issue references and commit ids that GitHub would link, with joiners that break them."""
+    value = _ISSUE.sub(lambda m: (m.group(1) or "#") + ZWJ, value)
+    # Every 4 digits: no 7-digit run is left for GitHub to take as a commit's prefix.
+    return _SHA.sub(lambda m: ZWJ.join(re.findall(".{1,4}", m.group(0))), value)
+
+
+def _defuse(
+    value: str, limit: int | None = None, *, exact: bool = False, references: bool = True
+) -> str:
     """One line, controls visible, marker broken, a joiner after every ``@``; with a ``limit``,
     cut to that many characters (and an ellipsis). Whitespace is folded, but for an ``exact``
     value (a path, a command) where a newline or a tab is shown as ``\\n`` or ``\\t``."""
     if limit is not None and len(value) > limit:
-        value = value[:limit] + "…"
+        value = shorten(value, limit + 1)
     value = value.replace("\0", "\ufffd")
     if exact:
         value = controls.one_line(value)
     value = controls.one_line(" ".join(value.split()))
     value = _MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], value)
+    if references:
+        value = _references(value)
     return value.replace("@", "@" + ZWJ)
 
 
@@ -76,7 +92,7 @@ def code(value: str, *, table: bool = False, limit: int | None = None) -> str:
 
     In a table cell ``|`` is escaped as GFM's table parser wants, even inside code.
     """
-    value = _defuse(value, limit, exact=True)
+    value = _defuse(value, limit, exact=True, references=False)
     if table:
         value = value.replace("|", "\\|")
     longest = max((len(run) for run in _BACKTICKS.findall(value)), default=0)

@@ -1,4 +1,4 @@
-"""The JSON report, version 1, exactly as DESIGN.md describes it.
+"""The JSON report, version 1, exactly as README.md's "Command line" section shows it.
 
 The packets' own data is left out on purpose: the report says what was checked and what was
 found, and a consumer that wants a packet reads the file.
@@ -10,7 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import __version__, controls
-from handoff_audit.model.findings import Finding, Report
+from handoff_audit.model.findings import Finding, PacketInfo, Report
 
 if TYPE_CHECKING:
     from handoff_audit.formats import FormatOptions
@@ -28,19 +28,7 @@ def to_dict(report: Report) -> dict[str, Any]:
         "head": report.head,
         "branch": report.branch,
         "target_branch": report.target_branch,
-        "packets": [
-            {
-                "path": packet.path,
-                "markdown": packet.markdown,
-                "kind": packet.kind,
-                "branch": packet.branch,
-                "topic": packet.topic,
-                "status": packet.status,
-                "last_known_good_commit": packet.last_known_good_commit,
-                "commits_behind": packet.commits_behind,
-            }
-            for packet in report.packets
-        ],
+        "packets": [_packet(packet) for packet in report.packets],
         "findings": [_finding(finding) for finding in report.findings],
         "summary": {
             "packets": summary.packets,
@@ -50,6 +38,22 @@ def to_dict(report: Report) -> dict[str, Any]:
             "suppressed": summary.suppressed,
         },
     }
+
+
+def _packet(packet: PacketInfo) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "path": packet.path,
+        "markdown": packet.markdown,
+        "kind": packet.kind,
+        "branch": packet.branch,
+        "topic": packet.topic,
+        "status": packet.status,
+        "last_known_good_commit": packet.last_known_good_commit,
+        "commits_behind": packet.commits_behind,
+    }
+    if packet.history:
+        entry["history"] = list(packet.history)  # a series' older files, never judged
+    return entry
 
 
 def _finding(finding: Finding) -> dict[str, Any]:

@@ -195,7 +195,7 @@ def _clip(value: Any, limit: int) -> tuple[Any, bool]:
 
 def packet_fields(data: Mapping[str, Any], heading: str) -> str:
     """Every field of a packet, in the twin's order, as inert markdown under ``heading``s."""
-    from handoff_audit.markdown.model import (  # the twin's field model (no markdown parser)
+    from handoff_audit.markdown.sections import (  # the twin's field model (no markdown parser)
         EMPTY,
         META,
         SECTIONS,
@@ -239,7 +239,7 @@ def _item(item: Sequence[tuple[str, str]]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Block:
+class Piece:
     """A piece of a document that is kept whole or dropped whole."""
 
     text: str
@@ -255,7 +255,7 @@ def size(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def fit(blocks: Iterable[Block], limit: int, *, measure: Any = size, elsewhere: str) -> str:
+def fit(blocks: Iterable[Piece], limit: int, *, measure: Any = size, elsewhere: str) -> str:
     """Join ``blocks`` with blank lines, keeping the longest prefix (plus every ``keep`` block)
     that fits in ``limit`` together with a closing note naming what was left out."""
     blocks = list(blocks)
@@ -264,7 +264,7 @@ def fit(blocks: Iterable[Block], limit: int, *, measure: Any = size, elsewhere: 
         return text
     labels = [b.label for b in blocks if not b.keep]
     reserve = measure(_left_out_note(labels, elsewhere)) + 4
-    kept: list[Block] = []
+    kept: list[Piece] = []
     dropped: list[str] = []
     used = 0
     for block in blocks:
@@ -285,13 +285,13 @@ def _left_out_note(dropped: list[str], elsewhere: str) -> str:
 
 def table_blocks(
     header_and_rule: str, rows: Sequence[str], label: str, per_block: int
-) -> list[Block]:
+) -> list[Piece]:
     """Split a long table into blocks of whole rows, each a valid table with its header."""
     blocks = []
     for start in range(0, len(rows), per_block):
         chunk = rows[start : start + per_block]
         blocks.append(
-            Block(
+            Piece(
                 "\n".join([header_and_rule, *chunk]),
                 f"{label} {start + 1}–{start + len(chunk)}",
             )
@@ -357,17 +357,17 @@ SUMMARY_LIMIT = 1024 * 1024 - 4096
 """The job summary's budget in bytes: the runner rejects a file over 1 MiB."""
 
 
-def report_blocks(report: Report) -> list[Block]:
+def report_blocks(report: Report) -> list[Piece]:
     """The whole report as blocks: verdict, findings, packets, every active packet."""
-    blocks = [Block(verdict(report, heading="##"), "the verdict", keep=True)]
+    blocks = [Piece(verdict(report, heading="##"), "the verdict", keep=True)]
     if report.findings:
         table = findings_table(report.findings).split("\n")
-        blocks.append(Block("### Findings", "the findings"))
+        blocks.append(Piece("### Findings", "the findings"))
         blocks.extend(table_blocks("\n".join(table[:2]), table[2:], "findings", 200))
     if report.packets:
-        blocks.append(Block("### Packets\n\n" + packets_table(report.packets), "the packet table"))
+        blocks.append(Piece("### Packets\n\n" + packets_table(report.packets), "the packet table"))
     for packet in active_packets(report):
-        blocks.append(Block(packet_section(packet, heading="###"), f"the packet {packet.path}"))
+        blocks.append(Piece(packet_section(packet, heading="###"), f"the packet {packet.path}"))
     return blocks
 
 

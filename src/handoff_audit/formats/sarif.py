@@ -103,7 +103,7 @@ def fingerprints(findings: Iterable[Finding]) -> list[str]:
 def _digest(finding: Finding) -> str:
     message = " ".join(_NUMBER.sub("N", _COMMIT.sub("H", finding.message)).split())
     parts = (finding.rule, finding.path, finding.pointer or "", message)
-    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()[:32]
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def _rule(rule: Rule) -> dict[str, Any]:
@@ -132,7 +132,10 @@ def _result(finding: Finding, rule_index: int | None, fingerprint: str) -> dict[
     result["message"] = {"text": finding.message}
     if finding.path:
         physical: dict[str, Any] = {
-            "artifactLocation": {"uri": quote(finding.path, safe="/"), "uriBaseId": SRCROOT}
+            "artifactLocation": {
+                "uri": quote(finding.path, safe="/", errors="surrogateescape"),  # the bytes
+                "uriBaseId": SRCROOT,
+            }
         }
         if finding.line is not None and finding.line >= 1:
             region = {"startLine": finding.line}

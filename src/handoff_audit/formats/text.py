@@ -42,6 +42,7 @@ def render(report: Report, options: FormatOptions) -> str:
             "No handoff packets found under the paths given (`handoff-audit check` with no "
             "PATHS audits the whole repository)."
         )
+    lines.extend(_series_lines(report, options.cwd))
     lines.append(paint.bold(status))
     return "\n".join(lines) + "\n"
 
@@ -81,6 +82,17 @@ def status_line(report: Report) -> str:
     verdict = ", ".join(counts) if report.findings else "no findings"
     blocked = " Merge blocked." if report.blocked else ""
     return f"{packets} checked: {verdict}{suppressed}.{blocked}"
+
+
+def _series_lines(report: Report, cwd: str) -> list[str]:
+    """One line per series: which file is its current handoff, how many older ones it keeps."""
+    lines = []
+    for packet in report.packets:
+        if packet.history:
+            path = controls.one_line(display_path(packet.path, cwd))
+            older = _count(len(packet.history), "older handoff")
+            lines.append(f"{path}: the current handoff of its series ({older}, not judged)")
+    return lines
 
 
 def _count(number: int, noun: str) -> str:

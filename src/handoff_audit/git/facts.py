@@ -50,7 +50,6 @@ def gather_history(
     root: Path, packets: list[Packet], target: Target, config: Config
 ) -> History | None:
     """Ask git, in a constant number of calls, everything the git-aware rules need."""
-    start = plumbing.SPAWN_COUNT
     try:
         repo = plumbing.repo_info(root)
     except plumbing.UnsafeRepository as error:
@@ -72,7 +71,6 @@ def gather_history(
             raise InputError(f"{error}: {_UNREADABLE[type(error)]}") from None
         except plumbing.GitError as error:
             facts = History(branch=target.branch, problem=str(error))
-    facts.git_calls = plumbing.SPAWN_COUNT - start
     return facts
 
 

@@ -22,8 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-SPAWN_COUNT = 0
-"""How many git processes this process has started; tests and the benchmark read it."""
+from handoff_audit.model.repo_history import Commit
+from handoff_audit.textcut import shorten
+
+_spawned = 0
+"""How many git processes this process has started; read it with `spawn_count` (tests and the
+benchmark do). The only process-wide state outside the engine's run (docs/architecture.md)."""
 
 DEFAULT_TIMEOUT = 300.0
 """Seconds a local git call may take before it is stopped (it never should)."""
@@ -74,8 +78,8 @@ def _failure(args: Sequence[str], err: bytes) -> GitError:
 
 
 def spawn_count() -> int:
-    """The current value of `SPAWN_COUNT`."""
-    return SPAWN_COUNT
+    """How many git processes this process has started so far."""
+    return _spawned
 
 
 def is_commit_id(value: object) -> bool:
@@ -121,8 +125,8 @@ def _env() -> dict[str, str]:
 
 
 def _popen(root: Path, args: Sequence[str], **kwargs: object) -> subprocess.Popen[bytes]:
-    global SPAWN_COUNT
-    SPAWN_COUNT += 1
+    global _spawned
+    _spawned += 1
     return subprocess.Popen(  # type: ignore[call-overload, no-any-return]
         ["git", *args], cwd=root, env=_env(), **kwargs
     )
@@ -170,7 +174,7 @@ def _first_line(err: bytes) -> str:
     """Git's first line of complaint, with any credentials in a URL masked."""
     text = err.decode("utf-8", "replace").strip()
     line = text.splitlines()[0] if text else "no message"
-    return _URL_USERINFO.sub(r"\1***@", line)[:300]
+    return shorten(_URL_USERINFO.sub(r"\1***@", line), 300)
 
 
 @contextmanager
@@ -364,22 +368,8 @@ def ancestry(
     return commits, False
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One commit of a history walk with the files it changed (against its first parent)."""
-
-    sha: str
-    """The commit id."""
-    time: int
-    """Committer time, Unix seconds."""
-    subject: str
-    """The first line of the message."""
-    files: tuple[str, ...]
-    """Changed files, relative to the repository's top folder."""
-
-
 @contextmanager
-def changes(root: Path, head: str) -> Iterator[Iterator[Change]]:
+def changes(root: Path, head: str) -> Iterator[Iterator[Commit]]:
     """Walk ``head``'s history newest first with each commit's changed files; one git process,
     stopped when the caller leaves the block."""
     _check_commit(head)
@@ -401,7 +391,7 @@ def changes(root: Path, head: str) -> Iterator[Iterator[Change]]:
         yield _parse_changes(fields)
 
 
-def _parse_changes(fields: Iterator[bytes]) -> Iterator[Change]:
+def _parse_changes(fields: Iterator[bytes]) -> Iterator[Commit]:
     header: list[str] | None = None
     files: list[str] = []
     for field in fields:
@@ -409,14 +399,14 @@ def _parse_changes(fields: Iterator[bytes]) -> Iterator[Change]:
             parts = field[1:].decode("utf-8", "replace").split("\x1f", 2)
             if len(parts) == 3 and is_commit_id(parts[0]) and parts[1].isdigit():
                 if header is not None:
-                    yield Change(header[0], int(header[1]), header[2], tuple(files))
+                    yield Commit(header[0], int(header[1]), header[2], tuple(files))
                 header, files = parts, []
                 continue
         name = field.removeprefix(b"\n").decode("utf-8", "surrogateescape")
         if name:
             files.append(name)
     if header is not None:
-        yield Change(header[0], int(header[1]), header[2], tuple(files))
+        yield Commit(header[0], int(header[1]), header[2], tuple(files))
 
 
 def _diff_blocks(out: bytes) -> Iterator[tuple[tuple[str, ...], str, str]]:
@@ -637,3 +627,30 @@ def mark_safe_directory(path: Path) -> None:
     ``/`` so that git does not first inspect the very folder it distrusts. `GitError` on failure.
     """
     run(Path(path.anchor or "/"), ["config", "--global", "--add", "safe.directory", str(path)])
+
+
+def last_commit_times(root: Path, paths: Sequence[str]) -> dict[str, int]:
+    """The time (seconds since the epoch) of the last commit that touched each of ``paths``
+    (relative to ``root``), in one git call that stops once every path is dated; a path no
+    commit touched is absent, and so is everything when git cannot answer."""
+    wanted = set(paths)
+    found: dict[str, int] = {}
+    if not wanted:
+        return found
+    specs = [f":(literal){path}" for path in sorted(wanted)]
+    args = ["log", "--format=%x01%ct", "-z", "--name-only", "--relative", "--", *specs]
+    when = 0
+    try:
+        with stream(root, args) as records:
+            for record in records:
+                if record.startswith(b"\x01"):
+                    when = int(record[1:] or b"0")
+                    continue
+                name = record.lstrip(b"\n").decode("utf-8", "surrogateescape")
+                if name in wanted and name not in found:
+                    found[name] = when
+                    if len(found) == len(wanted):
+                        break
+    except (GitError, ValueError):
+        return found
+    return found

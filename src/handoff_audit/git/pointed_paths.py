@@ -38,8 +38,18 @@ def pointed_paths(packet: Packet) -> Iterator[tuple[str, str, str]]:
             yield pointer, value, path
 
 
+def leads_outside(root: Path, path: str) -> bool:
+    """True when ``path`` is absolute, climbs with ``..``, or passes through a symbolic link
+    that leads out of ``root``: whether such a target exists is never looked at, so that a
+    report cannot tell which paths exist outside the repository."""
+    if not plumbing.is_safe_path(path):
+        return True
+    real_root = os.path.realpath(root)
+    return os.path.commonpath((real_root, os.path.realpath(root / path))) != real_root
+
+
 def path_exists(root: Path, path: str) -> bool:
     """True when ``path`` exists under ``root`` (a path leading out of it never does)."""
-    if not plumbing.is_safe_path(path):
+    if leads_outside(root, path):
         return False
     return os.path.lexists(root / path)

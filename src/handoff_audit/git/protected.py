@@ -36,8 +36,3 @@ def protected_patterns(
         if name and name in names:
             return (name,)
     return ()
-
-
-def describe(patterns: tuple[str, ...]) -> str:
-    """How messages name the protected branches: ``trunk`` or ``main, release/*``."""
-    return ", ".join(patterns) if patterns else "none"

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from handoff_audit.credentials import show
-from handoff_audit.markdown.model import (
+from handoff_audit.markdown.parse import Block, MarkdownFields, parse
+from handoff_audit.markdown.render import render_packet
+from handoff_audit.markdown.sections import (
     META,
     SECTIONS,
     as_text,
@@ -22,8 +24,6 @@ from handoff_audit.markdown.model import (
     fold,
     title_of,
 )
-from handoff_audit.markdown.parse import Block, Parsed, parse
-from handoff_audit.markdown.render import render_packet
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,9 @@ def _said(name: str, part: str, have: str | None, want: str | None) -> str:
     return f"the markdown says {_q(have)} where the JSON says {_q(want)}"
 
 
-def _meta(parsed: Parsed, data: Mapping[str, Any], name: str, label: str) -> list[Difference]:
+def _meta(
+    parsed: MarkdownFields, data: Mapping[str, Any], name: str, label: str
+) -> list[Difference]:
     want = fold(as_text(data[name])) if data.get(name) is not None else None
     have, line = parsed.meta.get(name, (None, parsed.title_line))
     have = fold(have) if have is not None else None
@@ -88,7 +90,9 @@ def _meta(parsed: Parsed, data: Mapping[str, Any], name: str, label: str) -> lis
     return [Difference(name, line, f"{label}: {said}")]
 
 
-def _text(parsed: Parsed, data: Mapping[str, Any], name: str, heading: str) -> list[Difference]:
+def _text(
+    parsed: MarkdownFields, data: Mapping[str, Any], name: str, heading: str
+) -> list[Difference]:
     want = expected_text(name, data)
     have = parsed.text(name)
     if want == have:
@@ -104,7 +108,9 @@ def _text(parsed: Parsed, data: Mapping[str, Any], name: str, heading: str) -> l
     return [Difference(name, line, f"{heading}: {said}")]
 
 
-def _list(parsed: Parsed, data: Mapping[str, Any], name: str, heading: str) -> list[Difference]:
+def _list(
+    parsed: MarkdownFields, data: Mapping[str, Any], name: str, heading: str
+) -> list[Difference]:
     want = expected_text(name, data)
     assert isinstance(want, list)
     blocks = parsed.items(name)
@@ -156,7 +162,7 @@ def _count(n: int) -> str:
     return f"{n} item{'s' * (n != 1)}"
 
 
-def _strays(parsed: Parsed) -> list[Difference]:
+def _strays(parsed: MarkdownFields) -> list[Difference]:
     """Content under headings that are no field, and text under the title that is no meta line.
 
     The next `render --write` would drop it, so it is worth saying before it is lost.

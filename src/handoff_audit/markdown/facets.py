@@ -17,296 +17,57 @@ links, commits). Two signals count, like a careful reader's:
 Only markdown-it's block tokens are built (headings, list items, paragraphs, code, each with
 its lines); text inside a block is read with regular expressions. That keeps a file well under
 a millisecond per kilobyte. Never raises, whatever the text.
+
+The heading phrases are package data (``markdown/cues/headings.json``); the content cues, regular
+expressions built with code, stay here.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
+from importlib import resources
 from typing import TYPE_CHECKING
 
+from handoff_audit.markdown.content_cues import (
+    CONTENT_CUES,
+    IMPERATIVE,
+    LABEL,
+    NONE,
+    PLACEHOLDER,
+    REASON_IN_SECTION,
+    WEAK_CUES,
+    WEAK_NEEDED,
+)
 from handoff_audit.markdown.headings import normalise
+from handoff_audit.markdown.template import is_placeholder_text
+from handoff_audit.textcut import shorten
+
+_short = partial(shorten, limit=80, squeeze=True)
+"""Evidence is quoted on one line of at most 80 characters."""
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
+
+def _cue_data(name: str) -> list[tuple[str, list[str]]]:
+    """A word list of package data (``markdown/cues/NAME``): [facet, phrases] pairs, in order."""
+    text = resources.files("handoff_audit.markdown").joinpath("cues", name).read_text("utf-8")
+    return [(facet, phrases) for facet, phrases in json.loads(text)]
+
+
 FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
 """In the order a reader looks for them."""
 
-# Heading phrases per facet, matched as whole words in the normalised heading. The first facet
-# with a phrase in the heading wins, so the order settles overlaps ("Quick start for the next
-# AI" is setup, "Known issues" are risks and "Ideas for later" a wish list: none of them is a
-# next step; "Files changed" is pointers, not state). Setup, risks and ideas are no facet: they
-# only keep their sections from counting for one.
-_HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "setup",
-        (
-            "quick start",
-            "quickstart",
-            "getting started",
-            "setup",
-            "set up",
-            "install",
-            "installation",
-            "how to run",
-            "how to test",
-            "running",
-            "usage",
-            "commands",
-            "environment",
-            "prerequisites",
-            "how to build",
-            "building",
-            "testing",
-            "validation",
-            "verification",
-            "verify",
-            "checklist",
-        ),
-    ),
-    # A heading that says "decisions" is about them, even with "(do not re-litigate)" after it.
-    ("decisions", ("decision", "decisions", "decided", "rationale")),
-    (
-        "ruled_out",
-        (
-            "ruled out",
-            "rule out",
-            "rejected",
-            "dead end",
-            "dead ends",
-            "not to do",
-            "don't",
-            "do not",
-            "avoid",
-            "alternatives",
-            "tried",
-            "attempts",
-            "attempted",
-            "failed attempts",
-            "failed approaches",
-            "what failed",
-            "didn't work",
-            "did not work",
-            "what broke",
-            "gotcha",
-            "gotchas",
-            "trap",
-            "traps",
-            "pitfall",
-            "pitfalls",
-            "caveat",
-            "caveats",
-            "warning",
-            "warnings",
-            "careful",
-            "critical reminders",
-            "lesson",
-            "lessons",
-            "learned",
-            "learnings",
-            "deliberately not",
-            "not changed",
-            "anti pattern",
-            "anti patterns",
-            "mistakes",
-            "watch out",
-            "intentionally not",
-            "out of scope",
-            "won't do",
-            "not doing",
-            "non goals",
-            "deliberately",
-            "beware",
-            "discarded",
-            "abandoned",
-            "rules",
-            "risk boundaries",
-        ),
-    ),
-    (
-        "decisions",
-        (
-            "decision",
-            "decisions",
-            "decided",
-            "rationale",
-            "why",
-            "design",
-            "architecture",
-            "architectural",
-            "chose",
-            "choices",
-            "choice",
-            "trade off",
-            "trade offs",
-            "tradeoffs",
-            "approach",
-            "principles",
-            "conventions",
-            "insights",
-            "key knowledge",
-        ),
-    ),
-    (
-        "risks",
-        (
-            "known issues",
-            "remaining issues",
-            "open issues",
-            "outstanding issues",
-            "known bugs",
-            "open bugs",
-            "risk",
-            "risks",
-            "limitations",
-            "concerns",
-            "failed",
-            "failing",
-            "failure",
-            "failures",
-            "not working",
-            "broken",
-        ),
-    ),
-    (
-        "ideas",
-        (
-            "potential",
-            "enhancements",
-            "ideas",
-            "idea",
-            "nice to have",
-            "nice to haves",
-            "wishlist",
-            "wish list",
-            "future",
-            "someday",
-            "possible improvements",
-            "maybe",
-        ),
-    ),
-    (
-        "next",
-        (
-            "next",
-            "todo",
-            "to do",
-            "todos",
-            "follow up",
-            "follow ups",
-            "followups",
-            "remaining",
-            "priorities",
-            "priority",
-            "recommended",
-            "pick up",
-            "resume",
-            "action items",
-            "actions",
-            "plan",
-            "roadmap",
-            "open items",
-            "open tasks",
-            "outstanding",
-            "pending",
-            "what to do",
-            "queued",
-            "first action",
-            "queue",
-            "task list",
-            "upcoming",
-            "needs to be done",
-            "to be done",
-            "what needs",
-            "what's left",
-            "whats left",
-            "remaining work",
-            "work items",
-            "tasks",
-            "immediate",
-            "start here",
-            "where to start",
-            "open questions",
-            "blocked",
-            "blockers",
-            "unfinished",
-            "incomplete",
-            "not done",
-            "left to do",
-            "proposed",
-            "goals",
-        ),
-    ),
-    (
-        "pointers",
-        (
-            "pointer",
-            "pointers",
-            "files",
-            "file",
-            "reference",
-            "references",
-            "links",
-            "see also",
-            "resources",
-            "docs",
-            "documentation",
-            "entry point",
-            "entry points",
-            "waypoints",
-            "code map",
-            "where to look",
-            "look at",
-            "paths",
-            "locations",
-            "artifacts",
-            "sources",
-            "commits",
-            "key code",
-            "structure",
-        ),
-    ),
-    (
-        "state",
-        (
-            "summary",
-            "state",
-            "status",
-            "snapshot",
-            "done",
-            "accomplished",
-            "completed",
-            "complete",
-            "progress",
-            "what changed",
-            "changes",
-            "changed",
-            "changelog",
-            "what i did",
-            "what we did",
-            "what was",
-            "this session",
-            "session",
-            "where we are",
-            "where things stand",
-            "current",
-            "currently",
-            "in progress",
-            "working",
-            "shipped",
-            "implemented",
-            "results",
-            "recap",
-            "tl dr",
-            "tldr",
-            "achievements",
-            "fixed",
-            "fixes",
-            "situation",
-        ),
-    ),
+# Heading phrases per facet (package data: markdown/cues/headings.json), matched as whole words
+# in the normalised heading. The first facet with a phrase in the heading wins, so the order
+# settles overlaps ("Quick start for the next AI" is setup, "Known issues" are risks and "Ideas
+# for later" a wish list: none of them is a next step; "Files changed" is pointers, not state).
+# Setup, risks and ideas are no facet: they only keep their sections from counting for one.
+_HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (facet, tuple(phrases)) for facet, phrases in _cue_data("headings.json")
 )
 
 # The packet's canonical headings (a rendered twin written by hand) and their facets.
@@ -327,10 +88,18 @@ _CANONICAL = {
 # "Lesson 2" is a unit of a course, not a lesson learned.
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|\blessons? \d', re.IGNORECASE)
 
-_HEADING_PATTERNS = tuple(
-    (facet, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)"))
-    for facet, phrases in _HEADING_PHRASES
-)
+# Chinese and Japanese write no spaces between words: their phrases match anywhere in a heading.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    spaced = [re.escape(p) for p in phrases if not _UNSPACED.search(p)]
+    unspaced = [re.escape(p) for p in phrases if _UNSPACED.search(p)]
+    parts = [r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)"] if spaced else []
+    return re.compile("|".join(parts + unspaced))
+
+
+_HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases in _HEADING_PHRASES)
 
 
 def heading_facet(heading: str) -> str | None:
@@ -340,321 +109,19 @@ def heading_facet(heading: str) -> str | None:
         return None
     if text in _CANONICAL:
         return _CANONICAL[text]
+    # "Known limitations / backlog" names a next step as well as a risk: of a compound
+    # heading's parts, the first that names a facet wins over setup, risks and ideas.
+    named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
+    return next((each for each in named if each in FACETS), None) or next(
+        (each for each in named if each is not None), None
+    )
+
+
+def _phrase_facet(text: str) -> str | None:
     for facet, pattern in _HEADING_PATTERNS:
         if pattern.search(text):
             return facet
     return None
-
-
-_LABEL = re.compile(
-    r"^[^\w\n]{0,3}([A-Za-z][\w /&'()-]{0,30}?)\s*\**\s*:\**(?:[ \t]+(.*)|$)", re.MULTILINE
-)
-
-# --- content cues: each names its facet and what it recognised -------------------------------
-
-_EXT = (
-    r"py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|go|md|mdx|json|jsonl|ya?ml|toml|sh|bash|zsh|ps1|rb|java|"
-    r"kts?|swift|c|h|cc|cpp|hpp|cs|php|sql|html?|css|scss|txt|cfg|ini|lock|env|xml|gradle|vue|"
-    r"svelte|lua|ex|exs|erl|dart|scala|r|ipynb|csv|proto|tf|dockerfile|mk|cmake|sol|zig|nix"
-)
-_POINTER_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("URL", re.compile(r"https?://[^\s)>\]`'\"]+")),
-    (
-        "path",
-        re.compile(
-            rf"(?<![\w@/.-])(?:[\w.-]{{1,80}}/){{1,12}}[\w.-]{{0,80}}\.(?:{_EXT})(?::\d+)?\b"
-            rf"|(?<![\w/.@-])[\w-]{{1,80}}\.(?:{_EXT})(?::\d+)?\b(?![\w/.-])",
-            re.IGNORECASE,
-        ),
-    ),
-    ("path", re.compile(r"`\.{0,2}/?[\w.-]{1,80}(?:/[\w.*-]{1,80}){1,12}/?`|`[\w.-]{1,80}/`")),
-    (
-        "commit",
-        re.compile(r"(?<![\w-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w-])"),
-    ),
-    ("test name", re.compile(r"\btest_\w+|\w::\w|\bTest[A-Z]\w+")),
-)
-
-_NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("unchecked task", re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]\s+\S")),
-    (
-        "next-step wording",
-        re.compile(
-            r"\bnext (?:steps?|action|task|up)\b"
-            r"|\bnext (?:session|time|agent|person|developer)\W{0,3}(?:should|must|needs? to|has to"
-            r"|will need|can start|:|starts?|begins?|picks? up|first)"
-            r"|\b(?:then|first), (?:run|fix|add|write|implement|finish|start|open|check)\b"
-            r"|\b(?:still|remains?) to (?:do|be done|fix|write|implement)\b"
-            r"|\bleft to do\b|\bfollow[- ]ups?\s*:|\bpick (?:it )?up\b"
-            r"|(?:^|[.!]\s+)(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
-            r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b"
-            r"|\bremaining(?:\s*:| (?:work|tasks?|items?|steps?|to-?dos?)\b)",
-            re.IGNORECASE,
-        ),
-    ),
-)
-
-_REASON = (
-    r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
-    r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|"
-    r"(?:which|this|that) (?:means|keeps|avoids|ensures|guarantees)|"
-    r"for (?:speed|safety|simplicity|performance|consistency)|"
-    r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class _Near:
-    """``then``, with ``before`` at most ``window`` characters ahead of it on the same line (or
-    sentence). Linear in the text, where one ``before.{0,n}?then`` pattern is not."""
-
-    before: re.Pattern[str]
-    then: re.Pattern[str]
-    window: int = 160
-    sentence: bool = False
-    clause: bool = True
-    """With ``sentence``: a "; " ends it too ("don't X; it breaks Y" keeps its reason if not)."""
-    from_before: bool = False
-    """Find ``before`` first and look ahead for ``then`` (when ``before`` is the rarer one)."""
-
-    def search(self, text: str) -> re.Match[str] | None:
-        # A sentence ends at a stop followed by a space, so "server.js" or "e.g" does not end it.
-        stops: tuple[str, ...] = ("\n",)
-        if self.sentence:
-            stops = (". ", "; ", "! ", "? ", "\n") if self.clause else (". ", "! ", "? ", "\n")
-        if self.from_before:
-            for match in self.before.finditer(text):
-                start = match.end()
-                end = min(len(text), start + self.window)
-                for stop in stops:
-                    found = text.find(stop, start, end)
-                    end = found if found >= 0 else end
-                if self.then.search(text, start, end):
-                    return match
-            return None
-        for match in self.then.finditer(text):
-            end = match.start()
-            start = max(0, end - self.window)
-            for stop in stops:
-                found = text.rfind(stop, start, end)
-                if found >= 0:
-                    start = found + len(stop)
-            if self.before.search(text, start, end):
-                return match
-        return None
-
-
-_CHOICE = (
-    r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|"
-    r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
-    r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose|design(?:ed)?|"
-    r"approach|must|always|changed|updated|set|made|added|capped|limited|pinned|disabled|"
-    r"enabled|fixed with|fixed by)\b"
-)
-_STRICT_CHOICE = (
-    r"\b(?:decided|decision|chose|chosen|opted|went with|settled on|picked|adopted|"
-    r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose)\b"
-)
-_DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
-    (
-        "a choice with its reason",
-        _Near(
-            re.compile(_CHOICE, re.IGNORECASE),
-            re.compile(rf"\b(?:{_REASON})\b", re.IGNORECASE),
-            sentence=True,
-        ),
-    ),
-    (
-        "a choice with its reason",
-        _Near(
-            re.compile(_STRICT_CHOICE, re.IGNORECASE),
-            re.compile(r"\s[—–-]\s|:\s|\("),
-            from_before=True,
-        ),
-    ),
-    (
-        "a reason",
-        re.compile(
-            r"\b(?:the reason (?:is|was|for|we|I)|rationale|recommend(?:ed|ation)|trade-?offs?)\b"
-            r"|\b(?:reason|why)\**\s*:",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "a rule with its reason",
-        _Near(
-            re.compile(r"\b(?:do not|don't|never|always|must|keep|prefer)\b", re.IGNORECASE),
-            re.compile(
-                r"\s[—–]\s|\s--?\s|\bbecause\b|\bsince\b|\bso that\b|\bor else\b|\botherwise\b",
-                re.IGNORECASE,
-            ),
-            sentence=True,
-        ),
-    ),
-)
-
-_RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
-    (
-        "tried or rejected",
-        re.compile(
-            r"\b(?:tried|attempted|didn't work|did not work|doesn't work|does not work|"
-            r"won't work|wouldn't work|rejected|ruled out|dead end|abandoned|"
-            r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
-            r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
-            r"anti-pattern|was wrong|turned out|out of scope|"
-            r"(?:intentionally|deliberately) (?:not|left|out|deferred|skipped|kept out))\b",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "removed, with its reason",
-        _Near(
-            re.compile(r"\b(?:removed|dropped|deleted|reverted|disabled)\b", re.IGNORECASE),
-            re.compile(
-                r"\b(?:because|since|as it|due to|in favou?r of|instead|conflict\w* with|"
-                r"(?:was|were) (?:wrong|broken|unused|redundant|dead)|unused|redundant|obsolete|"
-                r"no longer (?:needed|used))\b",
-                re.IGNORECASE,
-            ),
-            sentence=True,
-        ),
-    ),
-    (
-        "a trap",
-        re.compile(
-            r"\b(?:gotchas?|traps?|pitfalls?|caveats?|watch out|be careful|beware|"
-            r"lessons? learned|learned the hard way|footguns?)\b|\bwarning:",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "a warning with its reason",
-        _Near(
-            re.compile(
-                r"(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
-                r"|\b(?:must not|mustn't|should not|shouldn't)\b",
-                re.IGNORECASE | re.MULTILINE,
-            ),
-            re.compile(
-                r"\s[—–]\s|\s--?\s|:\s|\b(?:because|since|otherwise|or (?:else|it|the|you)|"
-                r"will (?:break|fail|lose|corrupt)|breaks|it (?:breaks|fails|will)|"
-                r"causes?|caused|due to|as it|which|fails?)\b",
-                re.IGNORECASE,
-            ),
-            sentence=True,
-            clause=False,
-            from_before=True,
-        ),
-    ),
-)
-
-_STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "work done",
-        re.compile(
-            r"^\W{0,4}(?:added|fixed|implemented|created|refactored|removed|updated|moved|renamed|"
-            r"wrote|built|shipped|merged|completed|finished|migrated|replaced|extracted|converted|"
-            r"introduced|deployed|released|bumped|enabled|disabled|resolved|verified|tested|"
-            r"documented|cleaned|improved|optimi[sz]ed|switched|upgraded|integrated|configured|"
-            r"ported|reworked|rewrote|deleted|landed|published|set up|wired|hardened)\b",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "status",
-        re.compile(
-            r"\b(?:tests? (?:pass|passing|passed|green|fail|failing|red)|\d+ (?:tests? )?"
-            r"(?:passed|passing|failing|failed)|currently|is now|are now|now (?:works|passes|"
-            r"supports|uses)|in progress|work in progress|WIP|blocked on|is done|are done|"
-            r"completed|(?:is|are|now|fully|not yet) (?:complete|working)|status:|"
-            r"last commit|as of|already (?:exists?|checked|done|implemented|in place|merged)|"
-            r"(?:is|are|now) on main|merged (?:in)?to main)\b|✅|✓|☑|\[x\]",
-            re.IGNORECASE,
-        ),
-    ),
-)
-
-Cue = tuple[str, "re.Pattern[str] | _Near", bool]
-"""A content cue: its name, its pattern, and whether it is anchored at a line's start."""
-
-
-def _cues(plain: tuple[tuple[str, re.Pattern[str] | _Near], ...]) -> tuple[Cue, ...]:
-    # A cue anchored at a line's start reads the block line by line (re.MULTILINE); the others
-    # read it as one line, so that "rather\nthan" wrapped in the source still counts.
-    found: list[Cue] = []
-    for name, pattern in plain:
-        if isinstance(pattern, _Near):
-            found.append((name, pattern, False))
-            continue
-        anchored = pattern.pattern.startswith(("^", "(?:^"))
-        flags = pattern.flags | re.MULTILINE if anchored else pattern.flags
-        found.append((name, re.compile(pattern.pattern, flags), anchored))
-    return tuple(found)
-
-
-# Weak cues: one alone is a stray word ("because", "instead of", "don't"), so a facet counts
-# from them only when they turn up in at least WEAK_NEEDED separate blocks.
-_WEAK_CUES: dict[str, tuple[Cue, ...]] = {
-    # One "Added …" line is an aside; a state is several of them.
-    "state": _cues(_STATE_CUES[:1]),
-    "decisions": _cues(
-        (
-            (
-                "reasons",
-                re.compile(
-                    r"\b(?:because|due to|so that|in order to|to avoid|to prevent|which means)\b"
-                    r"|\b(?:fixed|solved|resolved|handled|worked around) (?:this|it) (?:by|with)\b",
-                    re.IGNORECASE,
-                ),
-            ),
-        )
-    ),
-    "ruled_out": _cues(
-        (
-            (
-                "alternatives and failures",
-                re.compile(
-                    r"\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
-                    r"excluded|deprecated|unsafe|not now)\b"
-                    r"|(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
-                    r"|\b(?:must not|mustn't|should not|shouldn't)\b",
-                    re.IGNORECASE,
-                ),
-            ),
-        )
-    ),
-}
-WEAK_NEEDED = 2
-"""Separate blocks a weak cue must turn up in before its facet counts."""
-
-_CONTENT_CUES: dict[str, tuple[Cue, ...]] = {
-    "pointers": _cues(_POINTER_CUES),
-    "next": _cues(_NEXT_CUES),
-    "decisions": _cues(_DECISION_CUES),
-    "ruled_out": _cues(_RULED_OUT_CUES),
-    "state": _cues(_STATE_CUES[1:]),
-}
-_REASON_IN_SECTION = re.compile(
-    rf"\b(?:{_REASON}|why|reason|so|fails?|failed|breaks?|broke|slow|unsafe|flaky|without|"
-    r"needs?|requires?|avoid|would|won't|can't|cannot|doesn't|don't)\b|\s[—–-]\s|:\s|\(|;|->|=>|→",
-    re.IGNORECASE,
-)
-_PLACEHOLDER = re.compile(
-    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[ \]\s*)?(?:TBD|TODO|FIXME|XXX|tba|\.\.\.|…|-|—|"
-    r"<[^<>\n]*>|\[[^\[\]\n]*\]|\((?:fill in|add|describe|write)[^()\n]*\)|"
-    r"_+|\?+)?\W*\s*$",
-    re.IGNORECASE,
-)
-_NONE = re.compile(r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet)\W*$", re.IGNORECASE)
-_IMPERATIVE = re.compile(
-    r"^\W{0,4}(?:add|fix|run|write|implement|finish|test|check|verify|review|update|create|"
-    r"remove|delete|move|rename|refactor|investigate|debug|deploy|merge|release|publish|wire|"
-    r"make|build|port|migrate|document|decide|confirm|ask|start|begin|continue|complete|"
-    r"extend|replace|clean|set|configure|commit|push|open|ping|benchmark|measure|profile|"
-    r"support|handle|split|extract|integrate|resolve|address|ensure|try|explore|evaluate|"
-    r"design|plan|draft|prepare|port|upgrade|bump|enable|disable|switch|restore|validate)\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -708,11 +175,6 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
 
 
-def _short(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _plain_heading(text: str) -> str:
     return text.replace("*", "").replace("`", "").replace("_", " ").strip()
 
@@ -722,32 +184,37 @@ def read(text: str, *, every: bool = False) -> Reading:
 
     By default a facet's content cues stop being looked for once it is found (speed); with
     ``every``, every place that counts is collected (for ``explain --file``)."""
-    tokens = _parser().parse(text)
     reading = Reading()
+    sections = _sections(text, reading)
+    for section in sections:
+        _judge_heading(section, reading)
+    for section in sections:
+        _judge_content(section, reading, every)
+    for facet, places in reading.weak.items():
+        if not reading.found.get(facet) and len(places) >= WEAK_NEEDED:
+            reading.found[facet] = list(places)
+    if not reading.found.get("next"):
+        _last_paragraph(sections, reading)
+    for facet in FACETS:
+        reading.found.setdefault(facet, [])
+        reading.found[facet].sort(key=lambda evidence: evidence.line)
+    return reading
+
+
+def _sections(text: str, reading: Reading) -> list[_Section]:
+    """The file cut at its headings, each section with its blocks of text; sets the title line."""
     sections: list[_Section] = [_Section(None, 1, "", 0)]
     stack: list[tuple[int, str | None]] = []
-    first_heading = True
     heading_level = 0
     list_kinds: list[str] = []
     item_start = False
-    for token in tokens:
+    for token in _parser().parse(text):
         kind = token.type
         if kind == "heading_open":
             heading_level = int(token.tag[1:]) if token.tag[1:].isdigit() else 1
         elif kind == "inline" and heading_level:
             line = token.map[0] + 1 if token.map else sections[-1].line
-            heading = _plain_heading(token.content)
-            own = heading_facet(heading)
-            while stack and stack[-1][0] >= heading_level:
-                stack.pop()
-            facet = own if own is not None else (stack[-1][1] if stack else None)
-            if first_heading:
-                reading.title_line = line
-                first_heading = False
-                if heading_level == 1:
-                    facet = None  # the title ("Session Handoff") names no facet
-            sections.append(_Section(facet, line, heading, heading_level))
-            stack.append((heading_level, facet))
+            _open_section(sections, stack, reading, (line, token.content, heading_level))
             heading_level = 0
         elif kind in ("bullet_list_open", "ordered_list_open"):
             list_kinds.append(kind)
@@ -761,30 +228,85 @@ def read(text: str, *, every: bool = False) -> Reading:
             section = sections[-1]
             if token.content.strip():
                 section.texts.append((start, token.content, False))
-            if (
-                item_start
-                and list_kinds
-                and list_kinds[-1] == "ordered_list_open"
-                and _IMPERATIVE.match(token.content)
-            ):
+            ordered = bool(list_kinds) and list_kinds[-1] == "ordered_list_open"
+            if item_start and ordered and IMPERATIVE.match(token.content):
                 section.ordered_imperatives.append((start, token.content.split("\n", 1)[0]))
             item_start = False
         elif kind in ("fence", "code_block"):
             start = token.map[0] + 2 if token.map and kind == "fence" else _line(token, sections)
             if token.content.strip():
-                sections[-1].texts.append((start, token.content, True))
+                prose = kind == "fence" and _prose_fence(token.info, token.content)
+                sections[-1].texts.append((start, token.content, not prose))
             item_start = False
-    for section in sections:
-        _judge_heading(section, reading)
-    for section in sections:
-        _judge_content(section, reading, every)
-    for facet, places in reading.weak.items():
-        if not reading.found.get(facet) and len(places) >= WEAK_NEEDED:
-            reading.found[facet] = list(places)
-    for facet in FACETS:
-        reading.found.setdefault(facet, [])
-        reading.found[facet].sort(key=lambda evidence: evidence.line)
-    return reading
+    return sections
+
+
+_PROSE_INFO = frozenset({"", "text", "txt", "md", "markdown", "prompt", "plaintext"})
+_WORD = re.compile(r"[^\W\d_]{2,}")
+PROSE_SHARE = 0.6
+"""A fenced block is prose (a pasted prompt or note) when this share of its lines are sentences."""
+
+
+def _prose_fence(info: str, content: str) -> bool:
+    """A ```text (or unlabelled) block of sentences: a quoted prompt or note, read as text."""
+    if info.strip().lower() not in _PROSE_INFO:
+        return False
+    lines = [line for line in content.splitlines() if line.strip()]
+    sentences = [
+        line
+        for line in lines
+        if len(_WORD.findall(line)) >= 5 and not line.rstrip().endswith((";", "{", "}", ")", ","))
+    ]
+    return len(lines) >= 5 and len(sentences) >= PROSE_SHARE * len(lines)
+
+
+def _open_section(
+    sections: list[_Section],
+    stack: list[tuple[int, str | None]],
+    reading: Reading,
+    at: tuple[int, str, int],
+) -> None:
+    """A heading (line, text, level) starts a section: its own facet, else its parent's."""
+    line, content, level = at
+    heading = _plain_heading(content)
+    own = heading_facet(heading)
+    while stack and stack[-1][0] >= level:
+        stack.pop()
+    facet = own if own is not None else (stack[-1][1] if stack else None)
+    if len(sections) == 1:  # the first heading
+        reading.title_line = line
+        if level == 1:
+            facet = None  # the title ("Session Handoff") names no facet
+    sections.append(_Section(facet, line, heading, level))
+    stack.append((level, facet))
+
+
+_FUTURE = re.compile(
+    r"\b(?:should|needs? to|need to|will need|has to|have to|is to|are to|must (?:now|then|first)|"
+    r"afterwards|after that)\b",
+    re.IGNORECASE,
+)
+
+
+def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
+    """A handoff that ends on what to do ("Run the migration, then …") says its next step
+    there, with or without a heading: the document's last paragraph or item counts when it
+    is an instruction or speaks of what comes next (not under setup, risks or ideas)."""
+    for section in reversed(sections):
+        prose = [(line, text) for line, text, code in section.texts if not code]
+        if not prose:
+            if section.texts:
+                return  # the document ends on code
+            continue
+        if section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers"):
+            return
+        line, text = prose[-1]
+        if _says_nothing(text):
+            return
+        first = text.split("\n", 1)[0]
+        if IMPERATIVE.match(text) or _FUTURE.search(first if len(text) > 400 else text):
+            _add(reading, "next", Evidence(line, "last paragraph", _short(first)))
+        return
 
 
 def _line(token: object, sections: list[_Section]) -> int:
@@ -798,10 +320,12 @@ def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
 
 def _judge_heading(section: _Section, reading: Reading) -> None:
     facet = section.facet
-    if facet not in FACETS or all(_PLACEHOLDER.match(t) for _, t, _ in section.texts):
-        return  # an empty heading, or a template's "TBD", says nothing
+    if facet not in FACETS or all(
+        _says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
+    ):
+        return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
     if facet == "decisions" and not any(
-        _REASON_IN_SECTION.search(t) or _NONE.match(t) for _, t, code in section.texts if not code
+        REASON_IN_SECTION.search(t) or NONE.match(t) for _, t, code in section.texts if not code
     ):
         if reading.unreasoned_decisions is None:
             reading.unreasoned_decisions = section.line
@@ -809,11 +333,20 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
 
 
+_BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?\s*$")
+"""A block that is only a label ("Branch:"), with nothing after it."""
+
+
+def _says_nothing(content: str) -> bool:
+    """A template's blank ("TBD", "[describe …]", "YYYY-MM-DD", an empty "- [ ]")."""
+    return PLACEHOLDER.match(content) is not None or is_placeholder_text(content)
+
+
 def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
     facet = section.facet
     wanted = [
         (cue_facet, cues)
-        for cue_facet, cues in _CONTENT_CUES.items()
+        for cue_facet, cues in CONTENT_CUES.items()
         if cue_facet != facet and (every or not reading.found.get(cue_facet))
     ]
     if not wanted:
@@ -823,9 +356,9 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
             if facet != "pointers" and (every or not reading.found.get("pointers")):
                 _code_pointer(start, content, reading)
             continue
-        if _PLACEHOLDER.match(content):
+        if _says_nothing(content):
             continue
-        if ":" in content:
+        if ":" in content or content.startswith("**"):
             _labels(start, content, facet, reading)
         flat = content.replace("\n", " ")
         todo = content.lstrip().startswith("[ ]")
@@ -849,7 +382,7 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
 def _weak(start: int, content: str, flat: str, facet: str, reading: Reading) -> None:
     if len(reading.weak.get(facet, ())) >= WEAK_NEEDED and not reading.found.get(facet):
         return  # enough already; the facet counts at the end
-    for name, pattern, anchored in _WEAK_CUES.get(facet, ()):
+    for name, pattern, anchored in WEAK_CUES.get(facet, ()):
         match = pattern.search(content if anchored else flat)
         if match is not None:
             line = start + content.count("\n", 0, match.start())
@@ -865,10 +398,11 @@ def _line_at(content: str, match: re.Match[str]) -> str:
 
 
 def _labels(start: int, content: str, facet: str | None, reading: Reading) -> None:
-    for label in _LABEL.finditer(content):
-        if not label.group(2):
+    for label in LABEL.finditer(content):
+        said = label.group(2) or label.group(4)
+        if not said:
             continue
-        name = normalise(label.group(1))
+        name = normalise(label.group(1) or label.group(3))
         labelled = heading_facet(name) if len(name.split()) <= 4 else None
         if labelled in FACETS and labelled != facet:
             line = start + content.count("\n", 0, label.start())
@@ -876,7 +410,7 @@ def _labels(start: int, content: str, facet: str | None, reading: Reading) -> No
 
 
 def _code_pointer(start: int, content: str, reading: Reading) -> None:
-    for name, pattern, _ in _CONTENT_CUES["pointers"][:3]:
+    for name, pattern, _ in CONTENT_CUES["pointers"][:3]:
         match = pattern.search(content)
         if match is not None:
             line = start + content.count("\n", 0, match.start())

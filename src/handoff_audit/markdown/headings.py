@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from handoff_audit.markdown.model import META_LABELS, SECTIONS
+from handoff_audit.markdown.sections import META_LABELS, SECTIONS
 
 # (field, phrases): the first field with a phrase found in the normalised heading wins. Order
 # matters: "ruled out" before "out", "failed" before "next" ("next fix for failed test" is rare,

@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit.markdown.headings import field_for_heading, field_for_label, meta_for_label
-from handoff_audit.markdown.model import EMPTY, SECTIONS_BY_FIELD, SEPARATOR, fold
+from handoff_audit.markdown.sections import EMPTY, SECTIONS_BY_FIELD, SEPARATOR, fold
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -60,7 +60,7 @@ class Section:
 
 
 @dataclass(slots=True)
-class Parsed:
+class MarkdownFields:
     """What a markdown handoff says, field by field."""
 
     title: str | None = None
@@ -220,10 +220,38 @@ def _map_line(token: Token, default: int) -> int:
     return token.map[0] + 1 if token.map else default
 
 
-def parse(text: str) -> Parsed:
+def _open_section(
+    parsed: MarkdownFields,
+    stack: list[tuple[int, str | None]],
+    heading: str,
+    line: int,
+    level: int,
+) -> Section:
+    """The section a heading opens, appended to ``parsed``: its field is the heading's own, or
+    else its enclosing heading's (``stack`` holds the enclosing headings' level and field)."""
+    while stack and stack[-1][0] >= level:
+        stack.pop()
+    own = field_for_heading(heading)
+    inherited = stack[-1][1] if stack and own is None else own
+    section = Section(heading, line, level, inherited)
+    parsed.sections.append(section)
+    stack.append((level, inherited))
+    return section
+
+
+def _extend_item(
+    item: Block, texts: list[str], rests: list[str], plain: str, rest: str, lines: list[str]
+) -> None:
+    """Add one paragraph of a list item: its plain text, and the same after the item's lead."""
+    rests.append(rest)
+    texts.append(plain)
+    item.lines += lines
+
+
+def parse(text: str) -> MarkdownFields:
     """The sections, title and meta of a markdown document. Never raises on any ``str``."""
     tokens = _parser().parse(text)
-    parsed = Parsed()
+    parsed = MarkdownFields()
     current = Section(heading="", line=1, level=0, field=None)
     parsed.sections.append(current)
     stack: list[tuple[int, str | None]] = []  # enclosing headings' (level, field)
@@ -245,13 +273,7 @@ def parse(text: str) -> Parsed:
             if first_heading and heading_level == 1 and not parsed.title:
                 parsed.title, parsed.title_line = heading, in_heading
             else:
-                while stack and stack[-1][0] >= heading_level:
-                    stack.pop()
-                own = field_for_heading(heading)
-                inherited = stack[-1][1] if stack and own is None else own
-                current = Section(heading, in_heading, heading_level, inherited)
-                parsed.sections.append(current)
-                stack.append((heading_level, inherited))
+                current = _open_section(parsed, stack, heading, in_heading, heading_level)
             first_heading = False
             in_heading = 0
         elif kind in ("bullet_list_open", "ordered_list_open"):
@@ -271,9 +293,7 @@ def parse(text: str) -> Parsed:
             if item is not None:
                 if not texts:
                     item.lead = lead
-                rests.append(rest if not texts else plain)
-                texts.append(plain)
-                item.lines += lines
+                _extend_item(item, texts, rests, plain, rest if not texts else plain, lines)
             else:
                 line = _map_line(tokens[index - 1], current.line) if index else 1
                 current.blocks.append(Block(plain, line, lead, rest, lines=lines))
@@ -290,7 +310,7 @@ def parse(text: str) -> Parsed:
     return parsed
 
 
-def _collect_labels(parsed: Parsed) -> None:
+def _collect_labels(parsed: MarkdownFields) -> None:
     """``Label: value`` blocks: meta fields anywhere, other fields outside their own section."""
     for section in parsed.sections:
         for block in section.blocks:
@@ -313,7 +333,7 @@ def _names_field(text: str) -> bool:
     )
 
 
-def _label(parsed: Parsed, section: Section, block: Block, text: str, line: int) -> None:
+def _label(parsed: MarkdownFields, section: Section, block: Block, text: str, line: int) -> None:
     match = _LABEL.match(text)
     if match is None:
         return
@@ -330,4 +350,4 @@ def _label(parsed: Parsed, section: Section, block: Block, text: str, line: int)
         where.setdefault(name, []).append(labelled)
 
 
-__all__ = ["META_FIELDS", "Block", "Parsed", "Section", "parse"]
+__all__ = ["META_FIELDS", "Block", "MarkdownFields", "Section", "parse"]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from handoff_audit.markdown.escape import Piece, escape_pieces, escape_text
-from handoff_audit.markdown.model import (
+from handoff_audit.markdown.sections import (
     EMPTY,
     META,
     SECTIONS,

@@ -113,6 +113,8 @@ class PacketInfo:
     """The packet's parsed JSON, for formats that show the packet (not in the JSON report)."""
     timeline: Timeline | None = field(default=None, compare=False, hash=False, repr=False)
     """An active packet's history, for the job summary's diagram (not in the JSON report)."""
+    history: tuple[str, ...] = ()
+    """For the current handoff of a series: the older files of the series, newest first."""
 
 
 @dataclass(frozen=True, slots=True)

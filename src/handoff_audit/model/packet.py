@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,9 @@ class Packet:
     """JSON pointer -> (line, column) of the member's key, for messages about a field itself."""
     ref: str | None = None
     """The branch this packet was read from with ``--all-branches``; ``None`` = the work tree."""
+    history: tuple[str, ...] = ()
+    """For the current handoff of a series: the series' older files, newest first (never
+    judged)."""
 
     @property
     def topic(self) -> str:
@@ -111,3 +115,17 @@ def is_packet_file(path: str, config: Config, *, twin: bool = True) -> bool:
 def is_handoff_file(path: str, config: Config) -> bool:
     """True for a packet file, its markdown twin, or a block file (``block-files``)."""
     return is_packet_file(path, config) or matches_any(path, config.block_files)
+
+
+_AGENT_FOLDER = re.compile(
+    r"(?:^|/)(?:\.(?:claude|cursor|codex|gemini|opencode|windsurf|github|agents?)/"
+    r"(?:commands|agents|skills|prompts|command|workflows|rules)|prompts|\.prompts)/"
+)
+
+
+def is_agent_file(path: str) -> bool:
+    """True for a file in an agent's command, prompt or skill folder (``.claude/commands/``,
+    ``prompts/``, ...): its files about handoffs are instructions, not handoffs, so they are
+    neither searched for packets nor blocked from a merge (one named on the command line is
+    still audited)."""
+    return _AGENT_FOLDER.search(path) is not None

@@ -17,7 +17,7 @@ LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "
 
 @dataclass(frozen=True, slots=True)
 class Commit:
-    """A commit as the rules quote it."""
+    """A commit: as `git.plumbing.changes` walks the history, and as the rules quote it."""
 
     sha: str
     """The full commit id."""
@@ -26,7 +26,7 @@ class Commit:
     subject: str
     """The first line of its message."""
     files: tuple[str, ...] = ()
-    """Files it changed (relative to the audited root), when they matter."""
+    """Files it changed (against its first parent), when they matter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +95,6 @@ class History:
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
     now: float = field(default_factory=time.time)
     """When the audit started, Unix seconds."""
-    git_calls: int = 0
-    """How many git processes gathering these facts started."""
     ancestry_read: int = 0
     """How many commits of the checked commit's ancestry were read (at most
     `git.facts.ANCESTRY_LIMIT`)."""

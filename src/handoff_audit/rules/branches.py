@@ -10,6 +10,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Fix, Hit, Rule
+from handoff_audit.textcut import shorten
 
 BRANCH_MISMATCH = Rule(
     id="branch-mismatch",
@@ -157,4 +158,4 @@ def _label(packet: Packet) -> str:
 
 def _show(value: str | None, limit: int = 80) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in (value or ""))
-    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+    return f"`{shorten(text, limit + 1)}`"

@@ -97,7 +97,7 @@ PLACEHOLDER = Rule(
     id="placeholder",
     default=Severity.ERROR,
     summary="`next_action` or `summary` is blank or a placeholder (TODO, TBD, FIXME, n/a, none, "
-    "-, ..., <...>)",
+    "-, ..., <...>); a handoff markdown is still a template",
     doc="""\
 `summary` and `next_action` are the two fields the next session reads first. A template value
 left in place (`TODO`, `TBD`, `FIXME`, `n/a`, `none`, `-`, `...`, `<next step here>`) passes the
@@ -114,8 +114,23 @@ handoff.json:9:18: placeholder: next_action is a placeholder ("TODO"); write the
   concrete step for the next session
 ```
 
+In a hand-written handoff (markdown with no JSON twin), the rule fires once when the file is
+still a template: at least 3 lines outside code blocks, and at least a quarter of them, are
+placeholders — bracketed prose (`[2-3 sentences describing current progress]`,
+`[component]`), `YYYY-MM-DD`, `~XX%`, `<branch-name>`, `{{next_step}}`, `{DATE}` or
+`{What is built today.}`, a value wholly in parentheses (`(e.g. feature/login)`), a value that
+is only `TBD`/`TODO`/`...`, an empty `- [ ]`, or a list item left blank (`- Branch:` with
+nothing under it). The message names the lines. Such blocks never count
+for a facet either, so `md-incomplete` says what is missing underneath.
+
+```
+HANDOFF.md:5: placeholder: still a template: 9 lines are placeholders (a [bracketed]
+  placeholder, a date to fill in; lines 5, 7, 8, 11 and 5 more: "**Date:** YYYY-MM-DD"; …)
+```
+
 Fix: write the first concrete thing the next session should do (a command, a file to open, a
-decision to make), and a summary of what this session did.
+decision to make), and a summary of what this session did; in a template, replace every
+placeholder, or delete the file.
 """,
     fix=Fix.FIELD,
 )
@@ -127,14 +142,22 @@ SECRET = Rule(
     doc="""\
 Handoff packets are committed, pushed, posted as pull request comments and read by agents that
 log what they read: a token pasted into `commands_run` leaks everywhere at once. Only
-high-confidence patterns are reported, so the rule can stay on:
+high-confidence patterns are reported (no entropy guessing), so the rule can stay on:
 
-- GitHub tokens (`ghp_`, `gho_`, `ghs_`, `ghu_`, `ghr_`, `github_pat_`);
-- AWS access key ids (`AKIA...`, `ASIA...`);
-- private key blocks (`-----BEGIN ... PRIVATE KEY-----`);
-- Slack tokens (`xoxb-`, `xoxp-`, ...);
-- a password in a URL (`https://user:password@host`), an `Authorization:` header, a `Bearer`
-  token.
+- the provider-specific rules of gitleaks' `config/gitleaks.toml` (v8.30.1, MIT; all but
+  `generic-api-key`), each behind its keywords: OpenAI, Anthropic, Stripe, GitLab, npm, Slack
+  webhooks and some 200 more;
+- GitHub tokens (`ghp_`, `gho_`, `ghs_`, `ghu_`, `ghr_`, `github_pat_`), AWS access key ids
+  (`AKIA...`, `ASIA...`), private key blocks (`-----BEGIN ... PRIVATE KEY-----`), Slack tokens
+  (`xoxb-`, ...), Docker tokens (`dckr_pat_`);
+- a password in a URL (`https://user:password@host`, the user may be empty, the password short,
+  percent-encoded or holding `@`), an `Authorization:` header, a `Bearer` token, an
+  `X-Api-Key:` header, `curl -u user:password`, `mysql`/`mariadb`/`mysqldump -pPASSWORD`;
+- an assignment to a name ending in `_TOKEN`, `_SECRET`, `_PASSWORD` or `_KEY`
+  (`AWS_SECRET_ACCESS_KEY=...`), unless the value is a variable (`$X`, `${X}`) or a placeholder.
+
+`new`, `update`, `--from-transcript` and `--verify` redact with the same patterns before they
+write or print, so what they write passes this rule.
 
 The message names the field (or the markdown line) and the kind of secret, never the value, in
 every output format; the secret is also redacted from the packet data that formats show.

@@ -4,16 +4,18 @@ archived packet is a record of the past, and its commits are allowed to age."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 
 from handoff_audit.git.facts import FULL_HISTORY_FIX
-from handoff_audit.git.pointed_paths import path_exists, pointed_paths
+from handoff_audit.git.pointed_paths import leads_outside, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History, PacketHistory
 from handoff_audit.rules.base import Fix, Hit, Rule
+from handoff_audit.textcut import shorten
 
 LKG_UNKNOWN = Rule(
     id="lkg-unknown",
@@ -207,9 +209,43 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 
 def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
+    unavailable: list[str] = []
+    yield from _lkg(ctx, facts, packet, info, unavailable)
+    if info.outdated_by is not None and not info.uncommitted:
+        commit = info.outdated_by
+        since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+        yield Hit(
+            PACKET_OUTDATED,
+            packet.path,
+            f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
+            f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
+            "with `handoff-audit update` (--summary, --next-action, --verify CMD)",
+        )
+    if not info.uncommitted:
+        yield from _age(ctx, facts, packet, info)
+        if info.changed_unavailable:
+            unavailable.append("the commit that last changed it is beyond the shallow clone")
+    if unavailable:
+        reason = facts.missing_reason
+        yield Hit(
+            HISTORY_UNAVAILABLE,
+            packet.path,
+            f"{'; '.join(unavailable)}{reason}, so its staleness was not judged: "
+            f"{FULL_HISTORY_FIX}",
+        )
+
+
+def _lkg(
+    ctx: AuditContext,
+    facts: History,
+    packet: Packet,
+    info: PacketHistory,
+    unavailable: list[str],
+) -> Iterator[Hit]:
+    """The judgement of the packet's last known good commit (what could not be judged goes to
+    ``unavailable``)."""
     lkg = str((packet.data or {}).get("last_known_good_commit"))
     head = (facts.head or "")[:12]
-    unavailable: list[str] = []
     if info.lkg_state == "missing":
         yield _lkg_hit(
             LKG_UNKNOWN,
@@ -249,28 +285,6 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             )
     elif info.lkg_state == "unavailable":
         unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
-    if info.outdated_by is not None and not info.uncommitted:
-        commit = info.outdated_by
-        since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
-        yield Hit(
-            PACKET_OUTDATED,
-            packet.path,
-            f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
-            f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
-            "with `handoff-audit update` (--summary, --next-action, --verify CMD)",
-        )
-    if not info.uncommitted:
-        yield from _age(ctx, facts, packet, info)
-        if info.changed_unavailable:
-            unavailable.append("the commit that last changed it is beyond the shallow clone")
-    if unavailable:
-        reason = facts.missing_reason
-        yield Hit(
-            HISTORY_UNAVAILABLE,
-            packet.path,
-            f"{'; '.join(unavailable)}{reason}, so its staleness was not judged: "
-            f"{FULL_HISTORY_FIX}",
-        )
 
 
 def _hand_written(packet: Packet, info: PacketHistory | None) -> Iterator[Hit]:
@@ -328,16 +342,21 @@ def _dangling(
     checked has it (a sparse checkout leaves files out of the work tree)."""
     deleted = info.deleted_since_lkg if info else frozenset()
     for pointer, _value, path in pointed_paths(packet):
-        if path in deleted or path in in_tree or path_exists(ctx.root, path):
+        if path in deleted or path in in_tree:
             continue
+        if leads_outside(ctx.root, path):  # before existence: no oracle for outside paths
+            what = "which points outside the repository"
+        elif os.path.lexists(ctx.root / path):
+            continue
+        else:
+            what = "which does not exist in the repository"
         field = pointer.strip("/").replace("/", "[", 1) + ("]" if pointer.count("/") > 1 else "")
         line, column = packet.position(pointer)
         yield Hit(
             DANGLING_POINTER,
             packet.path,
-            f"{field} points at {_quote(path)}, which does not exist in the repository: correct "
-            "the path (paths are relative to the repository root) or remove the entry, then "
-            "re-render the twin",
+            f"{field} points at {_quote(path)}, {what}: correct the path (paths are relative "
+            "to the repository root) or remove the entry, then re-render the twin",
             line=line,
             column=column,
             pointer=pointer,
@@ -346,7 +365,7 @@ def _dangling(
 
 def _quote(text: str, limit: int = 80) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+    return f"`{shorten(text, limit + 1)}`"
 
 
 def _subject(subject: str) -> str:

@@ -8,6 +8,7 @@ from handoff_audit.git.facts import is_protected, on_protected_branch, protected
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
+from handoff_audit.model.packet import is_agent_file
 from handoff_audit.rules.base import Hit, Rule
 
 HANDOFF_IN_MERGE = Rule(
@@ -25,7 +26,12 @@ on the main branch it is wrong for everyone who reads it there, and it stays wro
 target is protected when it matches `protected-branches` (default: the repository's default
 branch, the first that exists of `origin/HEAD`'s target, `main`, `master`, `trunk`, `develop`;
 in a pull request, then its base); the files checked are those of the commit checked that match
-`block-files` (default `HANDOFF.md` in any folder). The action sets its `blocked` output.
+`block-files` (default: the single working notes, in any folder: `HANDOFF.md`,
+`SESSION_HANDOFF.md`, `NEXT_SESSION.md`, `HANDOVER.md`, `AGENT_HANDOFF.md`, `CLAUDE_HANDOFF.md`,
+`HANDOFF_NOTES.md`). A series of dated handoffs (`docs/handoffs/2025-11-23-auth.md`, the
+`series` setting) is a record the project keeps, and is not blocked unless `block-files` names
+it; nor are `CONTINUE.md`, `SESSION_NOTES.md` and `handover.md`, which are audited but often
+kept on purpose. The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.
 
@@ -73,6 +79,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if matches_any(name, ctx.config.block_files)}
+    blocked = {name for name in blocked if not is_agent_file(name)}
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
     if on_protected_branch(ctx.target, branch, patterns):

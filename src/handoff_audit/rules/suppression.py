@@ -10,14 +10,14 @@ is reported by `INVALID_SUPPRESSION`.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
-from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Hit, Rule
 from handoff_audit.suggest import unknown_name
+from handoff_audit.textcut import shorten
 
 INVALID_SUPPRESSION = Rule(
     id="invalid-suppression",
@@ -76,13 +76,6 @@ def read(packets: list[Packet], rule_ids: Collection[str]) -> Suppressions:
             assert packet.markdown_path is not None
             _from_markdown(packet.markdown_path, packet.markdown_text, rule_ids, found)
     return found
-
-
-def check(ctx: AuditContext) -> Iterator[Hit]:
-    """The suppressions that silence nothing (the engine applies the others)."""
-    from handoff_audit.rules import RULES_BY_ID  # the registry imports this module
-
-    yield from read(ctx.packets, RULES_BY_ID.keys()).problems
 
 
 def _label(packet: Packet) -> str:
@@ -157,7 +150,7 @@ def _pointer_part(key: str) -> str:
 
 def _show(text: str, limit: int = 60) -> str:
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return text[:limit] + ("…" if len(text) > limit else "")
+    return shorten(text, limit + 1)
 
 
-__all__ = ["COMMENT", "INVALID_SUPPRESSION", "KEY", "RULES", "Suppressions", "check", "read"]
+__all__ = ["COMMENT", "INVALID_SUPPRESSION", "KEY", "RULES", "Suppressions", "read"]

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from handoff_audit.markdown.compare import compare
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, twin_of
 from handoff_audit.rules.base import Fix, Hit, Rule
+from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.schema.foreign import is_foreign
+
+if TYPE_CHECKING:
+    from handoff_audit.markdown.template import Placeholder
 
 MD_MISSING = Rule(
     id="md-missing",
@@ -97,7 +101,11 @@ numbering, with emoji and punctuation ignored:
   "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
-  wish lists ("Ideas", "Potential enhancements", "Future") are no next step.
+  wish lists ("Ideas", "Potential enhancements", "Future") are no next step. A compound
+  heading ("Known limitations / backlog") names the facet of any of its parts. The phrases
+  are also known in Chinese, Japanese, Russian, French, Spanish and German ("下一步",
+  "Следующие шаги", "Prochaines étapes", "Próximos pasos", "Nächste Schritte"; the list is
+  `markdown/cues/headings.json`), as are reasons and work done ("因为", "потому что", "已完成").
   A decisions section whose items give no reason at all ("because", "so that", "— why") is
   reported as "decisions without reasons" at its heading.
 - *The content, anywhere*: a path (`src/app.py`, `` `docs/` ``), `path:line`, a URL, a commit id
@@ -115,6 +123,8 @@ numbering, with emoji and punctuation ignored:
   items. Words quoted in a heading (`Fix "Failed to fetch"`) name no facet; "Failing tests",
   "Known constraints" and "Overview" name none either (a bug is a risk, not a dead end).
   "None." under a facet's heading says it on purpose and counts.
+- *A pasted prompt or note* in an unlabelled (or `text`/`md`) fence, most of its lines
+  sentences, is read as text; any other fenced block is code and counts only for pointers.
 
 `handoff-audit explain md-incomplete --file HANDOFF.md` prints, for each facet, the lines that
 counted (and what was recognised) or what was looked for.
@@ -132,6 +142,43 @@ twin with `handoff-audit new`. How well the recognition agrees with careful read
 handoffs is measured by `bench/judgment.py`.
 """,
     fix=Fix.MD_ADD,
+)
+
+NOT_A_HANDOFF = Rule(
+    id="not-a-handoff",
+    default=Severity.WARNING,
+    summary="a file where a handoff is expected holds instructions about writing one, not a "
+    "handoff",
+    doc="""\
+**Why.** A file named like a handoff is sometimes the recipe for one: an agent's command or
+prompt ("Create or update a HANDOFF.md with: 1. Goal … 5. Next steps"), a how-to for the team,
+a template's instructions. Judging it as a handoff would report five missing facets that were
+never meant to be there, and the next session would still find nothing to continue from.
+
+**What counts.** At least three lines outside code blocks that tell the reader how to write a
+handoff: "create/write/update … the handoff/HANDOFF.md/this file", "the handoff should
+include …", "before ending the session, write …", "use this template", "fill in each section",
+or an agent's prompt ("You are …", "Execute immediately", "do not ask for confirmation"); or
+front matter that only an agent's command or prompt file has (`allowed-tools:`,
+`argument-hint:`, or a `description:` that orders a session handoff or summary: "Write a
+session handoff …"). One
+finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
+It is a warning: such a file never fails the audit. An agent's command and prompt folders
+(`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)
+are not searched for handoffs at all, unless a file there is named on the command line.
+
+Example:
+
+```
+HANDOFF.md:3: not-a-handoff (warning): this file tells its reader how to write a handoff
+  (lines 3, 5, 9: "Create or update a HANDOFF.md with:", …), it is not one; move it where
+  prompts live (.claude/commands/) or leave it out of `packets`
+```
+
+**Fix.** Move the instructions where prompts and docs live (`.claude/commands/handoff.md`,
+`docs/`), or name your real handoff in `packets` and leave this file out; suppress with
+`<!-- handoff-audit: ignore not-a-handoff reason -->` if it is both.
+""",
 )
 
 LOG_UNTRIMMED = Rule(
@@ -177,6 +224,7 @@ Fix: move logs and background into linked files (`pointers`), trim `commands_run
 RULES = (
     MD_MISSING,
     MD_MISMATCH,
+    NOT_A_HANDOFF,
     MD_INCOMPLETE,
     LOG_UNTRIMMED,
     TOO_LONG,
@@ -259,8 +307,17 @@ def _passed(entry: Any) -> bool:
 def _incomplete(packet: Packet) -> Iterator[Hit]:
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
+    from handoff_audit.markdown.template import instructions, placeholders
 
-    for part in missing_parts(packet.text or ""):
+    text = packet.text or ""
+    how_to = instructions(text)
+    if how_to:
+        yield Hit(NOT_A_HANDOFF, packet.path, _how_to_message(how_to), line=how_to[0][0])
+        return
+    blanks = placeholders(text)
+    if blanks:
+        yield Hit(PLACEHOLDER, packet.path, _template_message(blanks), line=blanks[0].line)
+    for part in missing_parts(text):
         yield Hit(
             MD_INCOMPLETE,
             packet.path,
@@ -269,3 +326,31 @@ def _incomplete(packet: Packet) -> Iterator[Hit]:
             facet=part.facet,
             severity=None if part.error else Severity.WARNING,
         )
+
+
+SHOWN_LINES = 4
+"""A `placeholder` or `not-a-handoff` message quotes this many lines, then counts the rest."""
+
+
+def _lines(places: list[tuple[int, str]]) -> str:
+    numbers = ", ".join(str(line) for line, _ in places[:SHOWN_LINES])
+    more = f" and {len(places) - SHOWN_LINES} more" if len(places) > SHOWN_LINES else ""
+    quoted = "; ".join(f'"{text}"' for _, text in places[:2])
+    return f"lines {numbers}{more}: {quoted}"
+
+
+def _template_message(blanks: list[Placeholder]) -> str:
+    kinds = sorted({blank.what for blank in blanks})
+    return (
+        f"still a template: {len(blanks)} lines are placeholders ({', '.join(kinds)}; "
+        f"{_lines([(b.line, b.text) for b in blanks])}); write what this session did, what is "
+        "true now and the next step in their place, or delete the file"
+    )
+
+
+def _how_to_message(how_to: list[tuple[int, str]]) -> str:
+    return (
+        f"this file tells its reader how to write a handoff ({_lines(how_to)}), it is not one; "
+        "move it where prompts or docs live (.claude/commands/, docs/) or leave it out of "
+        "`packets`"
+    )

@@ -20,6 +20,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.jsonpos import escape_token, field_name
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.fastcheck import compile_check
+from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -69,8 +70,9 @@ def validator_for(source: str | None) -> Validator:
             cls.check_schema(schema)
         except SchemaError as error:
             where = "/".join(str(p) for p in error.absolute_path) or "the top level"
+            message = shorten(error.message, 200)
             raise InputError(
-                f"schema {source}: not a valid JSON Schema at {where}: {error.message[:200]}"
+                f"schema {source}: not a valid JSON Schema at {where}: {message}"
             ) from None
     registry: Registry[Any] = Registry(retrieve=refuse)  # type: ignore[call-arg]
     return cls(schema, registry=registry, format_checker=FormatChecker())

@@ -10,11 +10,18 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
+from handoff_audit.atomic import replace_file
+from handoff_audit.deadline import DeadlinePassed, within
 from handoff_audit.errors import InputError
 
 TIMEOUT_SECONDS = 10.0
 """Connect and read timeout for the schema download."""
+MAX_REDIRECTS = 5
+"""Redirects followed, each of them to https only."""
+DEADLINE_SECONDS = 30.0
+"""The whole download, on the wall clock: a server that sends a byte at a time is given up."""
 MAX_SCHEMA_BYTES = 5 * 1024 * 1024
 """A schema larger than this is refused rather than held in memory."""
 
@@ -34,10 +41,31 @@ def fetch(url: str) -> str:
         pass
     import requests  # only for a schema named by URL: requests is slow to import
 
+    def download() -> bytes:
+        where = url
+        for _ in range(MAX_REDIRECTS + 1):
+            if urlsplit(where).scheme.lower() != "https":
+                raise InputError(
+                    f"schema {url} redirects to {where}, which is not https; refused (plain "
+                    "http can be changed on the way): name the final https URL in `schema`"
+                )
+            response = requests.get(
+                where, timeout=TIMEOUT_SECONDS, stream=True, allow_redirects=False
+            )
+            if not response.is_redirect:
+                response.raise_for_status()
+                return bytes(response.raw.read(MAX_SCHEMA_BYTES + 1, decode_content=True))
+            where = urljoin(where, response.headers["location"])
+            response.close()
+        raise InputError(f"schema {url} redirects more than {MAX_REDIRECTS} times; refused")
+
     try:
-        response = requests.get(url, timeout=TIMEOUT_SECONDS, stream=True)
-        response.raise_for_status()
-        body = response.raw.read(MAX_SCHEMA_BYTES + 1, decode_content=True)
+        body = within(DEADLINE_SECONDS, download)
+    except DeadlinePassed:
+        raise InputError(
+            f"schema {url} did not arrive within {DEADLINE_SECONDS:.0f} s; check the server, "
+            "or point `schema` at a file in the repository"
+        ) from None
     except requests.RequestException as error:
         raise InputError(
             f"schema {url} cannot be fetched ({type(error).__name__}); check the URL and the "
@@ -55,9 +83,7 @@ def fetch(url: str) -> str:
         raise InputError(f"schema {url} is not valid JSON ({error})") from None
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(text, "utf-8")
-        partial.replace(cached)
+        replace_file(cached, text.encode("utf-8"))
     except OSError:
         pass  # a cache we cannot write is only slower
     return text

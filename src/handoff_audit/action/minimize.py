@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from handoff_audit.github.api import Client, Comment
+    from handoff_audit.action.api import Client, Comment
 
 IS_MINIMIZED_QUERY = "query($id: ID!) { node(id: $id) { ... on IssueComment { isMinimized } } }"
 MINIMIZE_MUTATION = (

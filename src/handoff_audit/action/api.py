@@ -5,8 +5,10 @@ connections are retried with exponential backoff, honouring ``Retry-After`` and
 ``X-RateLimit-Reset``, within a total waiting budget. Everything else fails at once with
 `ApiError`, whose message is one line, names the call, and never contains the token.
 
-All the calls of one run share one time bound (`RetryPolicy.total`, 60 s): no request starts that
-could end after it, so an API that never answers costs the run at most that long.
+All the calls of one run share one time bound (`RetryPolicy.total`, 60 s), on the wall clock:
+no request starts that could end after it, and a response still arriving when it passes (a
+server that sends a byte every few seconds never trips a per-read timeout) is given up
+(`deadline.within`), so an API that never answers costs the run at most that long.
 """
 
 from __future__ import annotations
@@ -17,18 +19,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from handoff_audit import __version__
+from handoff_audit.deadline import DeadlinePassed, within
 
 if TYPE_CHECKING:
     from github.IssueComment import IssueComment
 
 T = TypeVar("T")
 
-VIEWER_QUERY = "query { viewer { login } }"
-
-
-def same_login(a: str, b: str) -> bool:
-    """Logins match with or without the ``[bot]`` suffix (GraphQL and REST disagree on it)."""
-    return a.lower().removesuffix("[bot]") == b.lower().removesuffix("[bot]")
+VIEWER_QUERY = "query { viewer { login databaseId } }"
 
 
 class ApiError(Exception):
@@ -95,7 +93,7 @@ def _message(error: Exception) -> str:
 def rate_limited(error: Exception) -> bool:
     """True for GitHub's rate limits: a 429, or a 403 with ``Retry-After``, no requests left, or
     a message saying so (a read-only token's 403 has none of these)."""
-    from github import GithubException
+    from github import GithubException  # PyGithub loads only when the API is called (slow)
 
     if not isinstance(error, GithubException):
         return False
@@ -154,13 +152,8 @@ def retrying(
     waited = 0.0
     attempt = 1
     while True:
-        if deadline is not None and policy.timer() + policy.timeout > deadline:
-            raise ApiError(
-                f"{what} was not tried: the run's {policy.total:.0f} s of GitHub API time are "
-                "used up"
-            )
         try:
-            return call()
+            return _bounded_call(policy, what, call, deadline)
         except ApiError:
             raise
         except (GithubException, requests.RequestException) as error:
@@ -195,6 +188,26 @@ def retrying(
             ) from None
 
 
+def _bounded_call(
+    policy: RetryPolicy, what: str, call: Callable[[], T], deadline: float | None
+) -> T:
+    """One attempt of ``call``, started only when it can end before ``deadline`` and given up
+    (`ApiError`) when it does not."""
+    if deadline is None:
+        return call()
+    if policy.timer() + policy.timeout > deadline:
+        raise ApiError(
+            f"{what} was not tried: the run's {policy.total:.0f} s of GitHub API time are used up"
+        )
+    try:
+        return within(deadline - policy.timer(), call)
+    except DeadlinePassed:
+        raise ApiError(
+            f"{what} did not finish within the run's {policy.total:.0f} s of GitHub API time "
+            "(the server answers too slowly)"
+        ) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Comment:
     """An issue comment, as far as the action cares."""
@@ -207,6 +220,33 @@ class Comment:
     """Its markdown."""
     raw: IssueComment = field(compare=False, repr=False)
     """The PyGithub object, to edit or delete it."""
+    author_type: str = "User"
+    """Its author's ``user.type``: ``Bot`` for an app, ``User``, ``Organization``..."""
+    author_id: int | None = None
+    """Its author's ``user.id``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who the token is, as GraphQL's ``viewer`` says."""
+
+    login: str
+    """The login, without the ``[bot]`` that REST adds for an app (``github-actions``)."""
+    id: int | None = None
+    """The account's id (``databaseId``), the ``user.id`` of its REST objects."""
+
+    @classmethod
+    def of(cls, who: str | Identity) -> Identity:
+        """``who`` as an identity; a login alone matches only an app's (``[bot]``) comments."""
+        return who if isinstance(who, Identity) else cls(who.removesuffix("[bot]"))
+
+    def wrote(self, comment: Comment) -> bool:
+        """True when ``comment`` is this identity's own: for an app, a ``Bot`` whose login is
+        exactly ours plus ``[bot]``; for a user, the same account id. A *User* whose login
+        equals the app's name (``github-actions``, no ``[bot]``) is someone else."""
+        if comment.author_type == "Bot":
+            return comment.author.lower() == self.login.lower() + "[bot]"
+        return self.id is not None and comment.author_id == self.id
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,13 +293,20 @@ class Client:
 
     def viewer(self) -> str:
         """The login of the token's own identity (works for app tokens, unlike ``GET /user``)."""
+        return self.identity().login
 
-        def ask() -> str:
+    def identity(self) -> Identity:
+        """The token's own identity: GraphQL ``viewer``'s login and account id."""
+
+        def ask() -> Identity:
             _, data = self._github.requester.graphql_query(VIEWER_QUERY, {})
-            login = ((data.get("data") or {}).get("viewer") or {}).get("login")
+            viewer = (data.get("data") or {}).get("viewer") or {}
+            login, number = viewer.get("login"), viewer.get("databaseId")
             if not isinstance(login, str) or not login:
                 raise ApiError("GraphQL viewer answered without a login")
-            return login
+            return Identity(
+                login.removesuffix("[bot]"), number if isinstance(number, int) else None
+            )
 
         return self._retrying("asking GraphQL for the token's identity", ask)
 
@@ -281,19 +328,27 @@ class Client:
         def fetch() -> list[Comment]:
             issue = self._repo.get_issue(number)
             return [
-                Comment(c.id, c.user.login if c.user else "", c.body or "", c)
+                Comment(
+                    c.id,
+                    c.user.login if c.user else "",
+                    c.body or "",
+                    c,
+                    author_type=(c.user.type or "User") if c.user else "User",
+                    author_id=c.user.id if c.user else None,
+                )
                 for c in issue.get_comments()
             ]
 
         return self._retrying(f"listing the comments of #{number}", fetch)
 
-    def create_comment(self, number: int, body: str, author: str) -> int:
+    def create_comment(self, number: int, body: str, author: str | Identity) -> int:
         """Post a new comment on pull request ``number`` as ``author``; returns its id."""
         issue = self._repo.get_issue(number)
+        who = Identity.of(author)
 
         def already_there() -> int | None:
             for comment in self.comments(number):
-                if comment.body == body and same_login(comment.author, author):
+                if comment.body == body and who.wrote(comment):
                     return comment.id
             return None
 

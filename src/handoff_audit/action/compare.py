@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from handoff_audit.github.api import ApiError, Client
+from handoff_audit.action.api import ApiError, Client
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import History
 

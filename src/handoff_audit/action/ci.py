@@ -17,6 +17,11 @@ from pathlib import Path
 from typing import TextIO
 
 from handoff_audit import controls
+from handoff_audit.action import files
+from handoff_audit.action.api import ApiError, Client, RetryPolicy
+from handoff_audit.action.comment import upsert
+from handoff_audit.action.compare import remote_history
+from handoff_audit.action.env import Inputs, Plan, Runner, plan
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -26,11 +31,6 @@ from handoff_audit.formats import github as github_format
 from handoff_audit.formats import markdown_report as markdown_format
 from handoff_audit.formats.text import status_line
 from handoff_audit.git import plumbing
-from handoff_audit.github import files
-from handoff_audit.github.api import ApiError, Client, RetryPolicy
-from handoff_audit.github.comment import upsert
-from handoff_audit.github.compare import remote_history
-from handoff_audit.github.env import Inputs, Plan, Runner, plan
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Report
 from handoff_audit.model.packet import Packet
@@ -45,14 +45,10 @@ FORK_HINT = (
 RATE_HINT = "GitHub's rate limit for this token was reached; the next run will update the comment."
 
 
-def _runner_file(what: str, path: Path, write: Callable[[], object]) -> str | None:
-    """Write one of the runner's files; a one-line input error (not a crash) when it cannot be
-    written (a folder in its place, a full disk), so that the run still comments."""
-    try:
-        write()
-    except OSError as error:
-        return f"{what} {path} cannot be written ({error.strerror or error}); check the workflow"
-    return None
+def _cannot_write(what: str, path: Path, error: OSError) -> str:
+    """The one-line input error (not a crash) for a runner's file that cannot be written (a
+    folder in its place, a full disk), so that the run still comments."""
+    return f"{what} {path} cannot be written ({error.strerror or error}); check the workflow"
 
 
 def _inside(workspace: Path, value: str, what: str) -> Path:
@@ -168,7 +164,7 @@ def post_comments(
             targets.append((number, into[base]))
     if not targets:
         return [f"no open pull request from {event.push_branch}: no comment to update"]
-    login = client.viewer()
+    login = client.identity()
     log = []
     for number, shown in targets:
         outcome = upsert(
@@ -203,9 +199,35 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         except plumbing.GitError as error:
             out.write(github_format.command("warning", f"cannot mark the workspace safe: {error}"))
     client = make_client(runner, inputs, policy or RetryPolicy())
+    request, report = _audit(runner, inputs, event, client, out, started)
+    out.write(github_format.render(report, FormatOptions()))
+    problems = [
+        problem
+        for problem in (_write_summary(runner, report, out), _write_outputs(runner, report))
+        if problem is not None
+    ]
+    for problem in problems:
+        out.write(github_format.command("error", problem, title="handoff-audit: input"))
+    _comment(runner, inputs, event, request, report, client, out)
+    out.write(f"handoff-audit: {status_line(report)}\n")  # the words `check` ends with
+    if problems:  # after the comment: a broken runner file costs the step, not the comment
+        raise InputError(problems[0])
+    return EXIT_FINDINGS if report.fails_at(inputs.fail_on) else EXIT_OK
+
+
+def _audit(
+    runner: Runner,
+    inputs: Inputs,
+    event: Plan,
+    client: Client | None,
+    out: TextIO,
+    started: float,
+) -> tuple[AuditRequest, Report]:
+    """The audit of the workspace; then the files the run touched are given back to the
+    runner's user, whatever happened."""
     try:
         request = build_request(runner, inputs, event, client, out)
-        report = run_audit(request)
+        return request, run_audit(request)
     except InputError as error:
         out.write(github_format.command("error", str(error), title="handoff-audit: input"))
         raise
@@ -216,32 +238,45 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
             files.give_back(home, started, ".gitconfig")
         files.give_back_cache(cache_dir(), home, started)
 
-    out.write(github_format.render(report, FormatOptions()))
-    problems: list[str] = []
-    if runner.step_summary is not None:
-        summary = markdown_format.render(report, FormatOptions())
-        history = history_diagram.render(report)
-        if history:
-            summary = summary.rstrip("\n") + "\n\n" + history
-        full: list[bool] = []
-        step_summary = runner.step_summary
-        problem = _runner_file(
-            "GITHUB_STEP_SUMMARY",
-            step_summary,
-            lambda: full.append(not files.append_summary(step_summary, summary)),
-        )
-        problems += [problem] if problem else []
-        if full and full[0]:
-            out.write(github_format.command("warning", "the job summary is full; nothing added"))
-    if runner.output is not None:
-        output = runner.output
-        problem = _runner_file(
-            "GITHUB_OUTPUT", output, lambda: files.write_outputs(output, outputs(report))
-        )
-        problems += [problem] if problem else []
-    for problem in problems:
-        out.write(github_format.command("error", problem, title="handoff-audit: input"))
 
+def _write_summary(runner: Runner, report: Report, out: TextIO) -> str | None:
+    """Append the report to the job summary; the problem, when the file cannot be written."""
+    if runner.step_summary is None:
+        return None
+    summary = markdown_format.render(report, FormatOptions())
+    history = history_diagram.render(report)
+    if history:
+        summary = summary.rstrip("\n") + "\n\n" + history
+    try:
+        appended = files.append_summary(runner.step_summary, summary)
+    except OSError as error:
+        return _cannot_write("GITHUB_STEP_SUMMARY", runner.step_summary, error)
+    if not appended:
+        out.write(github_format.command("warning", "the job summary is full; nothing added"))
+    return None
+
+
+def _write_outputs(runner: Runner, report: Report) -> str | None:
+    """Write the step's outputs; the problem, when the file cannot be written."""
+    if runner.output is None:
+        return None
+    try:
+        files.write_outputs(runner.output, outputs(report))
+    except OSError as error:
+        return _cannot_write("GITHUB_OUTPUT", runner.output, error)
+    return None
+
+
+def _comment(
+    runner: Runner,
+    inputs: Inputs,
+    event: Plan,
+    request: AuditRequest,
+    report: Report,
+    client: Client | None,
+    out: TextIO,
+) -> None:
+    """Post (or update) the pull request comment: best effort, it never decides the exit code."""
     try:
 
         def audit_into(base: str) -> Report:
@@ -264,8 +299,3 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
                 title="handoff-audit: comment",
             )
         )
-
-    out.write(f"handoff-audit: {status_line(report)}\n")  # the words `check` ends with
-    if problems:  # after the comment: a broken runner file costs the step, not the comment
-        raise InputError(problems[0])
-    return EXIT_FINDINGS if report.fails_at(inputs.fail_on) else EXIT_OK

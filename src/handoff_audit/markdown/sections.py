@@ -94,11 +94,6 @@ def title_of(data: Mapping[str, Any]) -> str:
     return "Handoff"
 
 
-def meta_items(data: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """``(field, folded value)`` of the meta fields present, in display order."""
-    return [(name, fold(as_text(data[name]))) for name, _ in META if data.get(name) is not None]
-
-
 def _pair(first: Any, second: Any) -> Item:
     head = fold(as_text(first)) if first is not None else ""
     tail = fold(as_text(second)) if second is not None else ""

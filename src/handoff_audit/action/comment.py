@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 
 from handoff_audit import __version__
+from handoff_audit.action import minimize
+from handoff_audit.action.api import Client, Comment, Identity
 from handoff_audit.formats.github import importance
 from handoff_audit.formats.inert import MARKER_TOKEN
 from handoff_audit.formats.markdown_report import (
@@ -22,8 +24,6 @@ from handoff_audit.formats.markdown_report import (
     truncate,
     verdict,
 )
-from handoff_audit.github import minimize
-from handoff_audit.github.api import Client, Comment, same_login
 from handoff_audit.model.findings import Report
 
 MARKER = f"<!-- {MARKER_TOKEN} -->"
@@ -130,16 +130,16 @@ def _normal(text: str) -> str:
     return _RUN_LINK.sub("]()", text.replace("\r\n", "\n")).strip()
 
 
-def is_ours(comment: Comment, login: str) -> bool:
-    """Written by ``login`` (with or without ``[bot]``) and starting with our marker."""
-    return same_login(comment.author, login) and comment.body.lstrip().startswith(MARKER)
+def is_ours(comment: Comment, who: str | Identity) -> bool:
+    """Written by ``who`` exactly (`Identity.wrote`) and starting with our marker."""
+    return Identity.of(who).wrote(comment) and comment.body.lstrip().startswith(MARKER)
 
 
 def upsert(
     client: Client,
     number: int,
     report: Report,
-    login: str | None = None,
+    login: str | Identity | None = None,
     *,
     when_clear: str = "update",
     run_url: str | None = None,
@@ -147,11 +147,11 @@ def upsert(
     """Create, update or leave alone our comment on pull request ``number``.
 
     Once nothing is left to report, ``when_clear`` says what becomes of it
-    (`handoff_audit.github.env.WHEN_CLEAR`); no mode ever creates a comment just to say that
+    (`handoff_audit.action.env.WHEN_CLEAR`); no mode ever creates a comment just to say that
     all is clear. A comment hidden by ``minimize`` is shown again when there is something to
     say. ``run_url`` links the footer to the run's job summary.
     """
-    login = login or client.viewer()
+    login = login or client.identity()
     ours = [c for c in client.comments(number) if is_ours(c, login)]
     clear = not has_something_to_say(report)
     text = body(report, run_url)

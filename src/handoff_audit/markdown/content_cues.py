@@ -1,0 +1,351 @@
+"""The content cues of a hand-written handoff's facets: what a line must say, whatever its
+heading, for a reader to count it as a state, a next step, a decision, a dead end or a pointer.
+
+Regular expressions built with code (the heading phrases are package data,
+``markdown/cues/headings.json``); `markdown.facets` reads a file with them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LABEL = re.compile(
+    r"^[^\w\n]{0,3}([A-Za-z][\w /&'()-]{0,30}?)\s*\**\s*:\**(?:[ \t]+(.*)|$)"
+    r"|^\*\*([A-Za-z][\w /&'()-]{0,30}?)[.!]\*\*[ \t]+(.*)",
+    re.MULTILINE,
+)
+"""A ``Label: text`` line, or a bold lead-in sentence (``**What got done.** text``)."""
+
+# --- content cues: each names its facet and what it recognised -------------------------------
+
+_EXT = (
+    r"py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|go|md|mdx|json|jsonl|ya?ml|toml|sh|bash|zsh|ps1|rb|java|"
+    r"kts?|swift|c|h|cc|cpp|hpp|cs|php|sql|html?|css|scss|txt|cfg|ini|lock|env|xml|gradle|vue|"
+    r"svelte|lua|ex|exs|erl|dart|scala|r|ipynb|csv|proto|tf|dockerfile|mk|cmake|sol|zig|nix"
+)
+_POINTER_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("URL", re.compile(r"https?://[^\s)>\]`'\"]+")),
+    (
+        "path",
+        re.compile(
+            rf"(?<![\w@/.-])(?:[\w.-]{{1,80}}/){{1,12}}[\w.-]{{0,80}}\.(?:{_EXT})(?::\d+)?\b"
+            rf"|(?<![\w/.@-])[\w-]{{1,80}}\.(?:{_EXT})(?::\d+)?\b(?![\w/.-])",
+            re.IGNORECASE,
+        ),
+    ),
+    ("path", re.compile(r"`\.{0,2}/?[\w.-]{1,80}(?:/[\w.*-]{1,80}){1,12}/?`|`[\w.-]{1,80}/`")),
+    (
+        "commit",
+        re.compile(r"(?<![\w-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w-])"),
+    ),
+    ("test name", re.compile(r"\btest_\w+|\w::\w|\bTest[A-Z]\w+")),
+)
+
+_NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("unchecked task", re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]\s+\S")),
+    (
+        "next-step wording",
+        re.compile(
+            r"\bnext (?:steps?|action|task|up)\b"
+            r"|\bnext (?:session|time|agent|person|developer)\W{0,3}(?:should|must|needs? to|has to"
+            r"|will need|can start|:|starts?|begins?|picks? up|first)"
+            r"|\b(?:then|first), (?:run|fix|add|write|implement|finish|start|open|check)\b"
+            r"|\b(?:still|remains?) to (?:do|be done|fix|write|implement)\b"
+            r"|\bleft to do\b|\bfollow[- ]ups?\s*:|\bpick (?:it )?up\b"
+            r"|(?:^|[.!]\s+)(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"
+            r"|\bnot (?:yet )?(?:done|started|implemented|finished)\b"
+            r"|\bremaining(?:\s*:| (?:work|tasks?|items?|steps?|to-?dos?)\b)"
+            r"|\b(?:remains?|is still|are still|stays?) (?:open|owed|outstanding|unresolved|"
+            r"pending|to be done|\w+ work)\b|\b(?:is|are) (?:still )?owed\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+_REASON_ELSEWHERE = (
+    r"因为|由于|为了|所以|原因|否则|以便|避免|ため|ので|から|потому что|так как|чтобы|иначе|"
+    r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst"
+)
+"""Reasons in other languages (the unspaced scripts' words match anywhere)."""
+
+_REASON = (
+    r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
+    r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|to cut|to save|to speed|"
+    r"to simplify|to let|to stop|to fit|to match|"
+    r"(?:which|this|that) (?:means|keeps|avoids|ensures|guarantees)|"
+    r"for (?:speed|safety|simplicity|performance|consistency)|"
+    r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Near:
+    """``then``, with ``before`` at most ``window`` characters ahead of it on the same line (or
+    sentence). Linear in the text, where one ``before.{0,n}?then`` pattern is not."""
+
+    before: re.Pattern[str]
+    then: re.Pattern[str]
+    window: int = 160
+    sentence: bool = False
+    clause: bool = True
+    """With ``sentence``: a "; " ends it too ("don't X; it breaks Y" keeps its reason if not)."""
+    from_before: bool = False
+    """Find ``before`` first and look ahead for ``then`` (when ``before`` is the rarer one)."""
+
+    def search(self, text: str) -> re.Match[str] | None:
+        # A sentence ends at a stop followed by a space, so "server.js" or "e.g" does not end it.
+        stops: tuple[str, ...] = ("\n",)
+        if self.sentence:
+            stops = (". ", "; ", "! ", "? ", "\n") if self.clause else (". ", "! ", "? ", "\n")
+        if self.from_before:
+            for match in self.before.finditer(text):
+                start = match.end()
+                end = min(len(text), start + self.window)
+                for stop in stops:
+                    found = text.find(stop, start, end)
+                    end = found if found >= 0 else end
+                if self.then.search(text, start, end):
+                    return match
+            return None
+        for match in self.then.finditer(text):
+            end = match.start()
+            start = max(0, end - self.window)
+            for stop in stops:
+                found = text.rfind(stop, start, end)
+                if found >= 0:
+                    start = found + len(stop)
+            if self.before.search(text, start, end):
+                return match
+        return None
+
+
+_CHOICE = (
+    r"\b(?:decided|decision|chose|chosen|choose|opted|went with|go with|prefer(?:red|s)?|swapped|"
+    r"switched to|settled on|picked|adopted|kept|keep|use[sd]?|using|moved to|replaced|"
+    r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose|design(?:ed)?|"
+    r"approach|must|always|changed|updated|set|made|added|capped|limited|pinned|disabled|"
+    r"enabled|fixed with|fixed by)\b"
+)
+_STRICT_CHOICE = (
+    r"\b(?:decided|decision|chose|chosen|opted|went with|settled on|picked|adopted|"
+    r"intentional(?:ly)?|deliberate(?:ly)?|by design|on purpose)\b"
+)
+_DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
+    (
+        "a choice with its reason",
+        _Near(
+            re.compile(_CHOICE, re.IGNORECASE),
+            re.compile(rf"\b(?:{_REASON})\b", re.IGNORECASE),
+            sentence=True,
+        ),
+    ),
+    (
+        "a choice with its reason",
+        _Near(
+            re.compile(_STRICT_CHOICE, re.IGNORECASE),
+            re.compile(r"\s[—–-]\s|:\s|\("),
+            from_before=True,
+        ),
+    ),
+    (
+        "a choice over its alternative",
+        _Near(
+            re.compile(
+                r"\b(?:prefer(?:red|s)?|chose|choose|chosen|opted for|went with|picked|kept|keep|"
+                r"use|used|using|stick with|stuck with)\b",
+                re.IGNORECASE,
+            ),
+            re.compile(r"\b(?:rather than|instead of|over (?:the|a|an) )", re.IGNORECASE),
+            sentence=True,
+        ),
+    ),
+    (
+        "a reason",
+        re.compile(
+            r"\b(?:the reason (?:is|was|for|we|I)|rationale|recommend(?:ed|ation)|trade-?offs?)\b"
+            r"|\b(?:reason|why)\**\s*:",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "a rule with its reason",
+        _Near(
+            re.compile(r"\b(?:do not|don't|never|always|must|keep|prefer)\b", re.IGNORECASE),
+            re.compile(
+                r"\s[—–]\s|\s--?\s|\bbecause\b|\bsince\b|\bso that\b|\bor else\b|\botherwise\b",
+                re.IGNORECASE,
+            ),
+            sentence=True,
+        ),
+    ),
+)
+
+_RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
+    (
+        "tried or rejected",
+        re.compile(
+            r"\b(?:tried|attempted|didn't work|did not work|doesn't work|does not work|"
+            r"won't work|wouldn't work|rejected|ruled out|dead end|abandoned|"
+            r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
+            r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
+            r"anti-pattern|was wrong|turned out|out of scope|"
+            r"(?:intentionally|deliberately) (?:not|left|out|deferred|skipped|kept out))\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "removed, with its reason",
+        _Near(
+            re.compile(r"\b(?:removed|dropped|deleted|reverted|disabled)\b", re.IGNORECASE),
+            re.compile(
+                r"\b(?:because|since|as it|due to|in favou?r of|instead|conflict\w* with|"
+                r"(?:was|were) (?:wrong|broken|unused|redundant|dead)|unused|redundant|obsolete|"
+                r"no longer (?:needed|used))\b",
+                re.IGNORECASE,
+            ),
+            sentence=True,
+        ),
+    ),
+    (
+        "a trap",
+        re.compile(
+            r"\b(?:gotchas?|traps?|pitfalls?|caveats?|watch out|be careful|beware|"
+            r"lessons? learned|learned the hard way|footguns?)\b|\bwarning:",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "a warning with its reason",
+        _Near(
+            re.compile(
+                r"(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
+                r"|\b(?:must not|mustn't|should not|shouldn't)\b",
+                re.IGNORECASE | re.MULTILINE,
+            ),
+            re.compile(
+                r"\s[—–]\s|\s--?\s|:\s|\b(?:because|since|otherwise|or (?:else|it|the|you)|"
+                r"will (?:break|fail|lose|corrupt)|breaks|it (?:breaks|fails|will)|"
+                r"causes?|caused|due to|as it|which|fails?)\b",
+                re.IGNORECASE,
+            ),
+            sentence=True,
+            clause=False,
+            from_before=True,
+        ),
+    ),
+)
+
+_STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "work done",
+        re.compile(
+            r"^\W{0,4}(?:added|fixed|implemented|created|refactored|removed|updated|moved|renamed|"
+            r"wrote|built|shipped|merged|completed|finished|migrated|replaced|extracted|converted|"
+            r"introduced|deployed|released|bumped|enabled|disabled|resolved|verified|tested|"
+            r"documented|cleaned|improved|optimi[sz]ed|switched|upgraded|integrated|configured|"
+            r"ported|reworked|rewrote|deleted|landed|published|set up|wired|hardened)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "status",
+        re.compile(
+            r"\b(?:tests? (?:pass|passing|passed|green|fail|failing|red)|\d+ (?:tests? )?"
+            r"(?:passed|passing|failing|failed)|currently|is now|are now|now (?:works|passes|"
+            r"supports|uses)|in progress|work in progress|WIP|blocked on|is done|are done|"
+            r"completed|(?:is|are|now|fully|not yet) (?:complete|working)|status:|"
+            r"last commit|as of|already (?:exists?|checked|done|implemented|in place|merged)|"
+            r"(?:is|are|now) on main|merged (?:in)?to main)\b|✅|✓|☑|\[x\]"
+            r"|已完成|已实现|已修复|已上线|已提交|完了した|実装済み|выполнено|сделано|реализовано|"
+            r"исправлено|готово|terminé|implémenté|completado|implementado|erledigt|umgesetzt",
+            re.IGNORECASE,
+        ),
+    ),
+)
+
+Cue = tuple[str, "re.Pattern[str] | _Near", bool]
+"""A content cue: its name, its pattern, and whether it is anchored at a line's start."""
+
+
+def _cues(plain: tuple[tuple[str, re.Pattern[str] | _Near], ...]) -> tuple[Cue, ...]:
+    # A cue anchored at a line's start reads the block line by line (re.MULTILINE); the others
+    # read it as one line, so that "rather\nthan" wrapped in the source still counts.
+    found: list[Cue] = []
+    for name, pattern in plain:
+        if isinstance(pattern, _Near):
+            found.append((name, pattern, False))
+            continue
+        anchored = pattern.pattern.startswith(("^", "(?:^"))
+        flags = pattern.flags | re.MULTILINE if anchored else pattern.flags
+        found.append((name, re.compile(pattern.pattern, flags), anchored))
+    return tuple(found)
+
+
+# Weak cues: one alone is a stray word ("because", "instead of", "don't"), so a facet counts
+# from them only when they turn up in at least WEAK_NEEDED separate blocks.
+WEAK_CUES: dict[str, tuple[Cue, ...]] = {
+    # One "Added …" line is an aside; a state is several of them.
+    "state": _cues(_STATE_CUES[:1]),
+    "decisions": _cues(
+        (
+            (
+                "reasons",
+                re.compile(
+                    r"\b(?:because|due to|so that|in order to|to avoid|to prevent|which means)\b"
+                    r"|\b(?:fixed|solved|resolved|handled|worked around) (?:this|it) (?:by|with)\b"
+                    rf"|{_REASON_ELSEWHERE}",
+                    re.IGNORECASE,
+                ),
+            ),
+        )
+    ),
+    "ruled_out": _cues(
+        (
+            (
+                "alternatives and failures",
+                re.compile(
+                    r"^(?!\W{0,4}(?:fixed|changed|replaced|updated|renamed|corrected|switched)\b)"
+                    r"(?!.*\bnow\b.*\b(?:instead|rather)\b)"
+                    r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
+                    r"excluded|deprecated|unsafe|not now)\b"
+                    r"|(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
+                    r"|\b(?:must not|mustn't|should not|shouldn't)\b",
+                    re.IGNORECASE,
+                ),
+            ),
+        )
+    ),
+}
+WEAK_NEEDED = 2
+"""Separate blocks a weak cue must turn up in before its facet counts."""
+
+CONTENT_CUES: dict[str, tuple[Cue, ...]] = {
+    "pointers": _cues(_POINTER_CUES),
+    "next": _cues(_NEXT_CUES),
+    "decisions": _cues(_DECISION_CUES),
+    "ruled_out": _cues(_RULED_OUT_CUES),
+    "state": _cues(_STATE_CUES[1:]),
+}
+REASON_IN_SECTION = re.compile(
+    rf"\b(?:{_REASON}|why|reason|so|fails?|failed|breaks?|broke|slow|unsafe|flaky|without|"
+    r"needs?|requires?|avoid|would|won't|can't|cannot|doesn't|don't)\b|\s[—–-]\s|:\s|\(|;|->|=>|→"
+    rf"|{_REASON_ELSEWHERE}|：|（",
+    re.IGNORECASE,
+)
+PLACEHOLDER = re.compile(
+    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[ \]\s*)?(?:TBD|TODO|FIXME|XXX|tba|\.\.\.|…|-|—|"
+    r"<[^<>\n]*>|\[[^\[\]\n]*\]|\((?:fill in|add|describe|write)[^()\n]*\)|"
+    r"_+|\?+)?\W*\s*$",
+    re.IGNORECASE,
+)
+NONE = re.compile(r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet)\W*$", re.IGNORECASE)
+IMPERATIVE = re.compile(
+    r"^\W{0,4}(?:add|fix|run|write|implement|finish|test|check|verify|review|update|create|"
+    r"remove|delete|move|rename|refactor|investigate|debug|deploy|merge|release|publish|wire|"
+    r"make|build|port|migrate|document|decide|confirm|ask|start|begin|continue|complete|"
+    r"extend|replace|clean|set|configure|commit|push|open|ping|benchmark|measure|profile|"
+    r"support|handle|split|extract|integrate|resolve|address|ensure|try|explore|evaluate|"
+    r"design|plan|draft|prepare|port|upgrade|bump|enable|disable|switch|restore|validate)\b",
+    re.IGNORECASE,
+)

@@ -1,0 +1,251 @@
+"""Is a hand-written handoff still a template, or a page of instructions about writing one?
+
+Two readings a handoff check needs before it judges facets:
+
+- **placeholders**: the lines of a template nobody filled in (`[2-3 sentences describing current
+  progress]`, `YYYY-MM-DD`, `~XX% complete`, `<branch-name>`, `{{next_step}}`, `TBD`, an empty
+  `- [ ]`). A file made mostly of them is a template: it says nothing, however complete its
+  headings look.
+- **instructions**: lines that tell the reader how to write a handoff ("Create or update a
+  HANDOFF.md with:", "the handoff should include", "before ending the session, write …"). A file
+  made of them is a prompt or a how-to, not a handoff.
+
+Both are cheap, language-independent where they can be (brackets, dates, checkboxes), and read
+the text line by line outside code blocks. Never raises, whatever the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+
+from handoff_audit.textcut import shorten
+
+_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
+_PREFIX = re.compile(
+    r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
+    r"(?:[A-Za-z][\w /()-]{0,30}:\s+)?"
+)
+"""A line's list marker, checkbox and ``**Label:**`` / ``Label:`` before its value."""
+
+_HTML_TAGS = (
+    "br|hr|p|div|span|a|b|i|u|em|strong|code|pre|kbd|sub|sup|img|details|summary|table|tr|td|"
+    "th|ul|ol|li|small|mark|del|ins|picture|source|video|center|h[1-6]"
+)
+_PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
+    ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
+    ("a template variable", re.compile(r"\{\{[^{}\n]{1,80}\}\}|\$\{[A-Z_]{2,40}\}")),
+    (
+        "an <…> placeholder",
+        re.compile(rf"<(?!(?:/?(?:{_HTML_TAGS})\b|!--|https?:|mailto:))[A-Za-z][^<>\n]{{0,80}}>"),
+    ),
+    (
+        "a [bracketed] placeholder",
+        re.compile(
+            r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
+        ),
+    ),
+    (
+        "a {braced} placeholder",
+        re.compile(r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z][^{}\n]*\s[^{}\n]*)\}(?![`}])"),
+    ),
+    (
+        "a (parenthesised) placeholder",
+        re.compile(
+            r"^\((?!\W*(?:none|nothing|n/?a|no|not|unchanged|same|see)\b)"
+            r"(?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$",
+            re.IGNORECASE,
+        ),
+    ),
+    ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
+    ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
+    ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
+)
+_EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
+_EMPTY_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])(?:\s+(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?)?\s*$")
+"""A list item with nothing in it, or only a label ("- Branch:"): a field left blank."""
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass(frozen=True, slots=True)
+class Placeholder:
+    """One line of a template left as it was."""
+
+    line: int
+    """1-based line."""
+    what: str
+    """What was recognised (``a date to fill in``, ``a [bracketed] placeholder``, ...)."""
+    text: str
+    """The line, shortened."""
+
+
+_short = partial(shorten, limit=60, squeeze=True)
+"""A quoted line: one line, at most 60 characters."""
+
+_PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext"})
+"""Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
+
+
+def _prose_lines(text: str, *, prose_fences: bool = False) -> list[tuple[int, str]]:
+    """Each non-blank line outside code blocks, with its number; headings excluded. With
+    ``prose_fences``, lines in ```text / ```md blocks count too (where prompts are quoted)."""
+    lines: list[tuple[int, str]] = []
+    fenced = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if _FENCE.match(line):
+            kind = line.strip().lstrip("`~").strip().lower()
+            fenced = not fenced and not (prose_fences and kind in _PROSE_FENCES)
+            continue
+        if fenced or not line.strip() or _HEADING.match(line):
+            continue
+        if set(line.strip()) <= set("-|=:*_ "):
+            continue  # a rule or a table's divider
+        lines.append((number, line))
+    return lines
+
+
+_IN_PROSE = frozenset({"a [bracketed] placeholder", "a {braced} placeholder"})
+
+
+def _blank_field(line: str, following: str) -> bool:
+    """``- Branch:`` (or a bare ``-``) with no deeper list or text under it."""
+    match = _EMPTY_ITEM.match(line)
+    if match is None:
+        return False
+    indent = len(match.group(1))
+    deeper = following.strip() and len(following) - len(following.lstrip()) > indent
+    return not deeper
+
+
+def _placeholder_in(line: str) -> str | None:
+    """What makes ``line`` a template's placeholder; ``None`` when it says something."""
+    if _EMPTY_TASK.match(line):
+        return "an empty checklist item"
+    value = _PREFIX.sub("", line, count=1)
+    for what, pattern in _PLACEHOLDER_TOKENS:
+        match = pattern.search(value)
+        if match is None:
+            continue
+        rest = value[: match.start()] + value[match.end() :]
+        # A placeholder inside a long sentence of real words is an example, not a blank.
+        if what in _IN_PROSE and len(_WORDS.findall(rest)) > 8:
+            continue
+        return what
+    return None
+
+
+MIN_PLACEHOLDERS = 3
+"""A template has at least this many placeholder lines ..."""
+MIN_SHARE = 0.25
+"""... and they are at least this share of its prose lines."""
+
+
+def placeholders(text: str) -> list[Placeholder]:
+    """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
+    prose = _prose_lines(text)
+    raw = text.splitlines()
+    found = []
+    for number, line in prose:
+        following = raw[number] if number < len(raw) else ""
+        what = "a blank field" if _blank_field(line, following) else _placeholder_in(line)
+        if what is not None:
+            found.append(Placeholder(number, what, _short(line.strip())))
+    if len(found) < MIN_PLACEHOLDERS or len(found) < MIN_SHARE * len(prose):
+        return []
+    return found
+
+
+def is_placeholder_text(block: str) -> bool:
+    """True when every line of ``block`` is a template's placeholder (for facet reading: such
+    a block says nothing, whatever heading it sits under)."""
+    lines = [line for line in block.splitlines() if line.strip()]
+    return bool(lines) and all(_placeholder_in(line) is not None for line in lines)
+
+
+_HANDOFF_WORD = (
+    r"(?:hand-?off|hand-?over|HANDOFF\.md|SESSION_HANDOFF\.md|NEXT_SESSION\.md|this (?:file|"
+    r"template|document)|the (?:file|template|document)|session (?:notes|summary|log)|"
+    r"continuation (?:prompt|file|note))"
+)
+_LEAD = r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?\W{0,4}"
+_INSTRUCTION_CUES = (
+    re.compile(
+        rf"{_LEAD}(?:create|write|update|fill(?: in| out)?|copy|generate|produce|prepare|"
+        rf"maintain|keep|save|append|add|output|draft|compose|leave)\b[^.\n]{{0,80}}?"
+        rf"\b{_HANDOFF_WORD}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b{_HANDOFF_WORD}\W{{0,3}}(?:should|must|needs? to|has to|will) "
+        r"(?:include|contain|cover|list|capture|have|be written|answer|record|state|mention)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:when|before|at the end of|after) (?:ending|finishing|closing|wrapping up|"
+        r"completing|you end|you finish|you close|the end of) (?:a|the|your|each|every|this)? ?"
+        r"(?:session|conversation|context|task|work)\b[^.\n]{0,80}\b(?:write|create|update|"
+        r"run|use|fill|save|generate|produce|leave|commit)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:how to (?:write|use|create|fill in) (?:a |the |this )?(?:hand-?off|hand-?over|"
+        r"template)|use this template|copy this (?:template|file)|template for (?:a |the )?"
+        r"(?:hand-?off|hand-?over|session)|fill in (?:the|each|every|all) (?:sections?|"
+        r"fields?|placeholders?|blanks?)|replace (?:the|each|all) (?:placeholders?|brackets?)|"
+        r"template only|use this prompt|copy (?:it |this )?into (?:the |a |your )?hand-?off)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"{_LEAD}(?:you are|you're|your (?:task|job|role) is|as the (?:agent|assistant))\b"
+        r"|^\W{0,4}(?:required output|output format|your output|questions to answer)\s*:"
+        r"|\b(?:do not|don't) ask (?:for confirmation|the user)\b|\bexecute immediately\b"
+        r"|\b(?:write|create|update|produce|generate) (?:a|the|your|this) (?:new |full |short )?"
+        r"(?:session )?(?:hand-?off|hand-?over)\b(?! (?:was|is|has been|got)\b)",
+        re.IGNORECASE,
+    ),
+)
+MIN_INSTRUCTIONS = 3
+"""A file with at least this many lines of instructions about writing a handoff is a how-to."""
+
+
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n((?:.*\n){0,40}?)---[ \t]*(?:\n|\Z)")
+_COMMAND_KEYS = re.compile(
+    r"^(?:allowed-tools|argument-hint|disable-model-invocation)\s*:"
+    r"|^description\s*:\s*[\"']?(?:write|generate|create|update|produce|capture|save|prepare|"
+    r"summari[sz]e|run|execute|use|draft|compose|document)\b"
+    r"[^\n]*\b(?:hand-?off|hand-?over|session|summary|context|resume|continu\w*)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""Front matter of an agent's command, skill or prompt file: tool grants, an argument hint, or a
+description that is an order about a session ("Write a session handoff ...")."""
+
+
+def _command_front_matter(text: str) -> list[tuple[int, str]]:
+    block = _FRONT_MATTER.match(text)
+    if block is None:
+        return []
+    key = _COMMAND_KEYS.search(block.group(1))
+    if key is None:
+        return []
+    line = 2 + block.group(1).count("\n", 0, key.start())
+    return [(line, _short(text.splitlines()[line - 1].strip()))]
+
+
+def instructions(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` telling its reader how to write a handoff, when there are at
+    least ``MIN_INSTRUCTIONS`` of them or the file is an agent's command (its front matter
+    says so); ``[]`` otherwise."""
+    command = _command_front_matter(text)
+    found: list[tuple[int, str]] = []
+    for number, line in _prose_lines(text, prose_fences=True):
+        if any(cue.search(line) for cue in _INSTRUCTION_CUES):
+            found.append((number, _short(line.strip())))
+    if command:
+        return command + found
+    return found if len(found) >= MIN_INSTRUCTIONS else []
+
+
+__all__ = ["Placeholder", "instructions", "is_placeholder_text", "placeholders"]

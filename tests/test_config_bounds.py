@@ -1,0 +1,106 @@
+"""Configuration denial of service (issue 21, item 6): the shape of a TOML file is bounded
+before parsing, nesting after it, and globs are bounded in size and matched in linear time."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import Result
+from handoff_audit.errors import InputError
+from handoff_audit.globs import matches
+
+Run = Callable[..., Result]
+
+
+@pytest.mark.parametrize(
+    "toml",
+    [
+        "[tool.handoff-audit]\npackets" + ".a" * 3000 + " = 1\n",
+        "[tool.other]\nx" + ".a" * 30000 + " = 1\n",
+        "[tool" + ".a" * 3000 + "]\n",
+        "[tool.handoff-audit]\npackets = " + "[" * 3000 + "]" * 3000 + "\n",
+        "[tool.handoff-audit]\nrules = " + "{a = " * 40 + "1" + "}" * 40 + "\n",
+    ],
+    ids=["dotted-deep", "dotted-long-elsewhere", "header", "arrays", "inline-tables"],
+)
+def test_a_pathological_pyproject_is_a_one_line_error(
+    toml: str, run_cli: Run, tmp_path: Path
+) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pyproject.toml").write_text(toml)
+    started = time.monotonic()
+    result = run_cli(["check"], cwd=tmp_path)
+    assert result.code == 2, result.err
+    assert result.err.startswith("handoff-audit: error: pyproject.toml")
+    assert len(result.err.splitlines()) == 1
+    assert time.monotonic() - started < 5
+
+
+def test_quoted_dots_in_keys_are_not_parts(run_cli: Run, tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    dotted = '"' + "a." * 40 + '" = 1\n'
+    (tmp_path / "pyproject.toml").write_text("[tool.x]\n" + dotted)
+    assert run_cli(["check"], cwd=tmp_path).code == 0
+
+
+def test_a_backtracking_glob_is_matched_at_once() -> None:
+    pattern = "*a" * 20 + "*b"
+    started = time.monotonic()
+    assert not matches("a" * 60, pattern)
+    assert matches("a" * 59 + "b", pattern)
+    assert time.monotonic() - started < 1
+
+
+def test_a_glob_with_too_many_wildcards_is_refused(run_cli: Run, tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".handoff-audit.yml").write_text(f'packets: ["{"*a" * 80}"]\n')
+    result = run_cli(["check"], cwd=tmp_path)
+    assert result.code == 2 and "more than 64" in result.err
+    with pytest.raises(InputError, match="wildcards"):
+        matches("x", "?" * 100)
+
+
+@pytest.mark.parametrize("key", ["packets", "block-files", "protected-branches"])
+def test_every_glob_key_refuses_a_long_glob(run_cli: Run, tmp_path: Path, key: str) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".handoff-audit.yml").write_text(f'{key}: ["{"a" * 1001}"]\n')
+    result = run_cli(["check"], cwd=tmp_path)
+    assert result.code == 2
+    assert f".handoff-audit.yml: {key}: the glob" in result.err
+    assert "longer than 1000 characters" in result.err
+
+
+def _reference(pattern: str, path: str) -> bool:
+    """The glob's meaning, by recursion (small inputs only)."""
+
+    @cache
+    def go(p: int, s: int) -> bool:
+        if p == len(pattern):
+            return s == len(path)
+        if pattern.startswith("**/", p):
+            return go(p + 3, s) or any(
+                path[i] == "/" and go(p + 3, i + 1) for i in range(s, len(path))
+            )
+        if pattern.startswith("**", p):
+            return any(go(p + 2, i) for i in range(s, len(path) + 1))
+        if pattern[p] == "*":
+            return go(p + 1, s) or (s < len(path) and path[s] != "/" and go(p, s + 1))
+        if s == len(path):
+            return False
+        if pattern[p] == "?":
+            return path[s] != "/" and go(p + 1, s + 1)
+        return pattern[p] == path[s] and go(p + 1, s + 1)
+
+    return go(0, 0)
+
+
+@given(st.text("ab/*?.", max_size=10), st.text("ab/.\n", max_size=12))
+def test_globs_mean_what_they_say(pattern: str, path: str) -> None:
+    assert matches(path, pattern) == _reference(pattern.removeprefix("./"), path)

@@ -1,0 +1,199 @@
+"""Handoffs as people name and place them, in real git repositories: a root SESSION_HANDOFF.md or
+NEXT_SESSION.md, a docs/handoffs/ series of dated files, a .claude/handoffs/ series; templates,
+instructions and an agent's command files told apart from handoffs."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import GitRepo
+from git_helpers import check, hits
+
+TEMPLATES = Path(__file__).resolve().parent / "data" / "templates"
+
+GOOD = """\
+# Session handoff — refund rounding
+
+## State
+EUR refunds now round half-even; `pytest -q` passes (212 tests) as of this commit.
+
+## Next steps
+1. Fix GBP rounding in `src/refund.py:88` — the last failing case.
+
+## Decisions
+- Kept integer cents in the ledger because floats drifted by a cent per thousand refunds.
+
+## Ruled out
+- Tried Decimal quantize on the API layer; it didn't work because the webhook re-rounds.
+
+## Pointers
+- `src/refund.py`, `tests/test_refund.py::test_gbp_half_even`
+"""
+
+WEAK = """\
+# Next session
+
+Worked on the refund rounding today. It was a long session.
+"""
+
+
+def _feature_branch(repo: GitRepo) -> None:
+    repo.write("README.md", "# shop\n")
+    repo.commit("start")
+    repo.git("checkout", "-q", "-b", "feat/refund")
+
+
+def _dated(day: int, text: str) -> str:
+    return text.replace("# Session handoff", f"# Session handoff 2025-11-{day:02d}")
+
+
+@pytest.mark.parametrize("name", ["SESSION_HANDOFF.md", "NEXT_SESSION.md", "docs/HANDOVER.md"])
+def test_a_single_working_note_is_judged_and_blocked_from_main(
+    run_cli: Any, git_repo: GitRepo, name: str
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(name, WEAK)
+    git_repo.commit("handoff")
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert [p["path"] for p in report["packets"]] == [name]
+    assert {f["facet"] for f in hits(report, "md-incomplete")} >= {"next", "pointers"}
+    assert [f["path"] for f in hits(report, "handoff-in-merge")] == [name]
+
+
+def test_a_good_working_note_passes_on_its_branch(run_cli: Any, git_repo: GitRepo) -> None:
+    _feature_branch(git_repo)
+    git_repo.write("SESSION_HANDOFF.md", GOOD)
+    git_repo.commit("handoff")
+    report = check(run_cli, git_repo.root)
+    assert [f["rule"] for f in report["findings"]] == []
+
+
+@pytest.mark.parametrize("folder", ["docs/handoffs", ".claude/handoffs"])
+def test_a_series_judges_its_newest_file_lists_the_rest_and_is_not_blocked(
+    run_cli: Any, git_repo: GitRepo, folder: str
+) -> None:
+    _feature_branch(git_repo)
+    for day in range(19, 23):  # four older handoffs, each weak: they are history
+        git_repo.write(f"{folder}/2025-11-{day:02d}-refund.md", WEAK)
+    git_repo.write(f"{folder}/2025-11-23-refund.md", _dated(23, GOOD))
+    git_repo.write(f"{folder}/README.md", "# Handoffs\n\nOne file per session, newest last.\n")
+    git_repo.commit("handoffs")
+    current = f"{folder}/2025-11-23-refund.md"
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert [p["path"] for p in report["packets"]] == [current]
+    assert report["packets"][0]["history"] == [
+        f"{folder}/2025-11-{day:02d}-refund.md" for day in (22, 21, 20, 19)
+    ]
+    assert report["findings"] == []  # the weak history is never judged; a series is not blocked
+
+    git_repo.write(f"{folder}/2025-11-24-refund.md", WEAK)  # a new, weak current handoff
+    git_repo.commit("another session")
+    report = check(run_cli, git_repo.root)
+    assert {f["path"] for f in report["findings"]} == {f"{folder}/2025-11-24-refund.md"}
+    assert {f["facet"] for f in hits(report, "md-incomplete")} >= {"next"}
+    text = run_cli(["check"], cwd=git_repo.root).out
+    assert f"{folder}/2025-11-24-refund.md: the current handoff of its series (5 older" in text
+
+
+def test_undated_files_of_a_series_go_by_their_last_commit(run_cli: Any, git_repo: GitRepo) -> None:
+    _feature_branch(git_repo)
+    git_repo.write("handoffs/auth.md", WEAK)
+    git_repo.commit("first", date="2025-11-01T10:00:00Z")
+    git_repo.write("handoffs/billing.md", GOOD)
+    git_repo.commit("second", date="2025-11-05T10:00:00Z")
+    report = check(run_cli, git_repo.root)
+    assert [(p["path"], p["history"]) for p in report["packets"]] == [
+        ("handoffs/billing.md", ["handoffs/auth.md"])
+    ]
+    git_repo.write("handoffs/auth.md", WEAK + "\nMore notes.\n")
+    git_repo.commit("auth again", date="2025-11-09T10:00:00Z")
+    report = check(run_cli, git_repo.root)
+    assert [p["path"] for p in report["packets"]] == ["handoffs/auth.md"]
+
+
+def test_a_configured_series_and_a_blocked_series(run_cli: Any, git_repo: GitRepo) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(
+        ".handoff-audit.yml",
+        'series: ["notes/sessions/"]\nblock-files: ["notes/sessions/*.md"]\n',
+    )
+    git_repo.write("notes/sessions/20251120.md", WEAK)
+    git_repo.write("notes/sessions/20251121.md", GOOD)
+    git_repo.write("docs/handoffs/2025-11-21-x.md", WEAK)  # no longer a series: not found
+    git_repo.commit("handoffs")
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert [p["path"] for p in report["packets"]] == ["notes/sessions/20251121.md"]
+    blocked = {f["path"] for f in hits(report, "handoff-in-merge")}
+    assert blocked == {"notes/sessions/20251120.md", "notes/sessions/20251121.md"}
+
+
+def test_a_folder_of_json_packets_is_never_a_series(run_cli: Any, git_repo: GitRepo) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(".handoff-audit.yml", 'series: [".handoff"]\n')
+    git_repo.write(".handoff/a.md", WEAK)
+    git_repo.write(".handoff/b.json", "{}")
+    git_repo.commit("packets")
+    report = check(run_cli, git_repo.root)
+    assert [p["path"] for p in report["packets"]] == [".handoff/b.json"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [".claude/commands/handoff.md", "prompts/handoff.md", ".claude/skills/handoff/HANDOFF.md"],
+)
+def test_an_agents_command_file_is_not_a_handoff(
+    run_cli: Any, git_repo: GitRepo, name: str
+) -> None:
+    _feature_branch(git_repo)
+    shutil.copyfile(TEMPLATES / "prompt-command.md", git_repo.write(name, ""))
+    git_repo.commit("command")
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert (report["packets"], report["findings"]) == ([], [])
+    named = run_cli(["check", "--format", "json", name], cwd=git_repo.root)
+    assert named.code == 0  # named on the command line: audited, and only a warning
+    assert [f["rule"] for f in named.json()["findings"]] == ["not-a-handoff"]
+
+
+@pytest.mark.parametrize("source", ["HANDOFF-template.md", "session-template-vars.md"])
+def test_a_template_gets_a_placeholder_error_with_its_lines(
+    run_cli: Any, git_repo: GitRepo, source: str
+) -> None:
+    _feature_branch(git_repo)
+    shutil.copyfile(TEMPLATES / source, git_repo.write("HANDOFF.md", ""))
+    git_repo.commit("template")
+    result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert result.code == 1
+    (finding,) = hits(result.json(), "placeholder")
+    assert finding["severity"] == "error"
+    assert finding["message"].startswith("still a template: ")
+    assert "lines 3, " in finding["message"]
+    # Headings over placeholders are no facets: the missing next step is said too.
+    assert "next" in {f["facet"] for f in hits(result.json(), "md-incomplete")}
+
+
+@pytest.mark.parametrize("source", ["handoff-instructions.md", "prompt-command.md"])
+def test_instructions_get_one_not_a_handoff_warning(
+    run_cli: Any, git_repo: GitRepo, source: str
+) -> None:
+    _feature_branch(git_repo)
+    shutil.copyfile(TEMPLATES / source, git_repo.write("SESSION_HANDOFF.md", ""))
+    git_repo.commit("instructions")
+    result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert result.code == 0
+    rules = [f["rule"] for f in result.json()["findings"]]
+    assert rules == ["not-a-handoff"]
+    assert "tells its reader how to write a handoff" in result.json()["findings"][0]["message"]
+
+
+def test_a_filled_in_handoff_with_brackets_and_dates_is_no_template(
+    run_cli: Any, git_repo: GitRepo
+) -> None:
+    _feature_branch(git_repo)
+    text = GOOD + "\nSee [the runbook](docs/runbook.md) and [#42]; done 2025-11-23, [x] deployed.\n"
+    git_repo.write("HANDOFF.md", text)
+    git_repo.commit("handoff")
+    assert check(run_cli, git_repo.root)["findings"] == []

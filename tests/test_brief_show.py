@@ -248,16 +248,16 @@ def test_git_processes_do_not_grow_with_history_or_packets(repo: GitRepo, run_cl
     from handoff_audit.git import plumbing
 
     committed_packet(repo)
-    before = plumbing.SPAWN_COUNT
+    before = plumbing.spawn_count()
     show(run_cli, repo)
-    few = plumbing.SPAWN_COUNT - before
+    few = plumbing.spawn_count() - before
     for number in range(30):
         write_packet(repo, packet(f"feat/o{number}", repo.head()), f".handoff/o{number}.json")
         repo.write("src/more.py", f"N = {number}\n")
         repo.commit(f"more {number}")
-    before = plumbing.SPAWN_COUNT
+    before = plumbing.spawn_count()
     show(run_cli, repo)
-    assert plumbing.SPAWN_COUNT - before == few
+    assert plumbing.spawn_count() - before == few
 
 
 # -- budget and formats --

@@ -3,9 +3,10 @@ table of states in `docs/lifecycle.md`.
 
 A branch with work of its own (files changed since its merge base with the default branch, or
 uncommitted changes: the `Workbench` that `new` and `update` read; paths `agent-hook.ignore`
-lists aside) must carry a handoff (its active packet, or a markdown-only handoff) that passes the
-audit and is not older than the work, unless its handoff was finished (archived, superseded, or
-deleted) in a commit after its last work. Nothing may be left uncommitted, the packet included:
+lists aside) must carry a handoff (its active packet, a markdown-only working note, or the
+current file of a series it wrote) that passes the audit and is not older than the work, unless
+its handoff was finished (archived, superseded, or the working note deleted or moved into a
+series) in a commit after its last work. Nothing may be left uncommitted, the packet included:
 CI sees only commits. A protected branch, or a branch with no work of its own, needs no handoff.
 The rules themselves are the audit's (`run_audit`); this module only picks the findings that
 concern the branch's own handoff.
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit.authoring.workbench import packet_file_test, read_workbench
+from handoff_audit.authoring.workbench import read_workbench
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import InputError
@@ -27,7 +28,7 @@ from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
-from handoff_audit.model.packet import is_handoff_file, packet_of
+from handoff_audit.model.packet import in_series, is_handoff_file, packet_of
 from handoff_audit.rules import RULES_BY_ID
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
@@ -110,12 +111,15 @@ def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
         root=gate.root, paths=(gate.root,), config=config, target=Target(branch=branch)
     )
     report = run_audit(request)
-    gate.packets = [p for p in report.packets if _is_own(p, branch)]
+    own = [p for p in report.packets if _is_own(p, branch)]
+    # A series' current file is the branch's handoff only when the branch wrote it (below).
+    gate.packets = [p for p in own if not in_series(p.path, config)]
+    series = [p for p in own if in_series(p.path, config)]
     gate.finished = [p for p in report.packets if p.status in ("archived", "superseded")]
     try:
         # Every uncommitted file counts, the packet's own too: CI sees only commits.
         dirt = tuple(sorted(plumbing.status(gate.root, [])))
-        if not gate.packets and not _needs_handoff(gate, branch, config, dirt):
+        if not gate.packets and not _needs_handoff(gate, branch, config, dirt, series):
             if dirt:
                 gate.problems.append(_uncommitted(dirt))
             return
@@ -138,14 +142,17 @@ def _uncommitted(dirt: tuple[str, ...]) -> Problem:
     return Problem("uncommitted", f"{len(dirt)} file(s) not committed", files=dirt)
 
 
-def _needs_handoff(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> bool:
-    """For a branch without an active handoff: True (and the problem added) when it has work
-    of its own that no finished handoff covers; False with the note saying why not."""
+def _needs_handoff(
+    gate: Gate, branch: str, config: Config, dirt: tuple[str, ...], series: list[PacketInfo]
+) -> bool:
+    """For a branch without an active handoff: True when it has work of its own that no
+    finished handoff covers (its handoff is then the current file of a ``series`` it wrote, in
+    ``gate.packets``, else a problem is added); False with the note saying why not."""
     bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
     gate.base_branch = bench.base_branch
     against = f" against {bench.base_branch}" if bench.base_branch else ""
-    own = packet_file_test(config)
-    work = [path for path in (*bench.changed_files, *dirt) if not own(path)]
+    changed = {*bench.changed_files, *dirt}
+    work = [path for path in sorted(changed) if not is_handoff_file(path, config)]
     if not work:
         gate.note = f"{branch} has no work of its own{against}: it needs no packet"
         return False
@@ -160,6 +167,9 @@ def _needs_handoff(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...
     if finish is not None:
         gate.note = f"{branch} has handed its work over: {finish}"
         return False
+    gate.packets = [p for p in series if p.path in changed]
+    if gate.packets:
+        return True
     gate.problems.append(
         Problem(
             "no-packet",
@@ -188,16 +198,27 @@ def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> 
                 if _hand_written(path, change.files, config) and not os.path.lexists(
                     gate.root / path
                 ):
-                    return f"{path} was deleted (commit {change.sha[:12]})"
+                    how = _gone(gate.root, change.files, config)
+                    return f"{path} {how} (commit {change.sha[:12]})"
             if any(not is_handoff_file(path, config) for path in change.files):
                 return None
     return None
 
 
+def _gone(root: Path, files: tuple[str, ...], config: Config) -> str:
+    """How a deleted working note was finished: moved into a series (a file of one added in
+    the same commit), or deleted."""
+    for path in files:
+        if in_series(path, config) and os.path.lexists(root / path):
+            return f"was moved into the series {path.rpartition('/')[0]}/"
+    return "was deleted"
+
+
 def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
-    """True for a markdown-only handoff file: a handoff file that is no JSON packet's twin
-    (deleting a JSON packet discards it; it is finished by `archive`)."""
-    if path.endswith(".json") or not is_handoff_file(path, config):
+    """True for a single working note: a markdown-only handoff file that is no JSON packet's
+    twin (deleting a JSON packet discards it; it is finished by `archive`) nor a file of a
+    series (the project's record)."""
+    if path.endswith(".json") or in_series(path, config) or not is_handoff_file(path, config):
         return False
     return packet_of(path) not in files
 

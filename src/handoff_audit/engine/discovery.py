@@ -25,7 +25,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import is_agent_file, packet_of, twin_of
+from handoff_audit.model.packet import is_agent_file, packet_of, series_file, twin_of
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -132,9 +132,6 @@ def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
     return Found(sorted(found), history)
 
 
-_NOT_IN_SERIES = re.compile(r"(?i)^(?:readme|index|template|_template|.*template.*)\.md$")
-"""An index or a template beside the handoffs of a series is not one of them."""
-
 _DATE = re.compile(
     r"(?<!\d)(20\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])"
     r"(?:[-_T ]?([01]\d|2[0-3])[-:h]?([0-5]\d)(?!\d))?"
@@ -151,14 +148,9 @@ def _series(names: list[str], config: Config) -> dict[str, list[str]]:
         folder, _, base = name.rpartition("/")
         if name.endswith(".json") and matches_any(name, config.packets):
             json_folders.add(folder)
-        elif _series_file(folder, base) and matches_any(folder, config.series):
+        elif series_file(folder, base) and matches_any(folder, config.series):
             by_folder.setdefault(folder, []).append(name)
     return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders}
-
-
-def _series_file(folder: str, base: str) -> bool:
-    """A markdown file in a folder, neither an index nor a template."""
-    return bool(folder) and base.lower().endswith(".md") and not _NOT_IN_SERIES.match(base)
 
 
 def _current_of(root: Path, series: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:

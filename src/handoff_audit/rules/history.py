@@ -12,7 +12,7 @@ from handoff_audit.git.facts import FULL_HISTORY_FIX
 from handoff_audit.git.pointed_paths import leads_outside, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.model.repo_history import History, PacketHistory
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.textcut import shorten
@@ -202,7 +202,9 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 yield from _judge(ctx, facts, packet, info)
         for packet in work:
             if packet.kind == "markdown":
-                yield from _hand_written(packet, facts.info(packet))
+                yield from _hand_written(
+                    packet, facts.info(packet), in_series(packet.path, ctx.config)
+                )
     in_tree = facts.in_head_tree if facts else frozenset()
     for packet in active:
         yield from _dangling(ctx, packet, facts.info(packet) if facts else None, in_tree)
@@ -287,19 +289,27 @@ def _lkg(
         unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
 
 
-def _hand_written(packet: Packet, info: PacketHistory | None) -> Iterator[Hit]:
+def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> Iterator[Hit]:
+    """``handoff-outdated`` for a markdown-only handoff; one of a series (``series``) is a
+    record the project keeps, so its other way out is the series' next file, not deletion."""
     if info is None or info.outdated_by is None or info.uncommitted:
         return
     commit = info.outdated_by
     count = info.outdated_count or 1
     since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+    folder = packet.path.rpartition("/")[0]
+    other = (
+        f"or write the next dated handoff in {folder}/"
+        if series
+        else "or, if the work is done, delete it in a commit"
+    )
     yield Hit(
         HANDOFF_OUTDATED,
         packet.path,
-        f"the work moved on after this handoff{since}: {count} later commit"
-        f"{'s' if count > 1 else ''} touch other files, the newest {commit.sha[:12]} "
-        f"{_subject(commit.subject)} changed {_files(commit.files)}; add what changed and the "
-        f"next step now to {packet.path}, or, if the work is done, delete it in a commit",
+        f"the work moved on after this handoff{since}: {count} later "
+        f"{'commits touch' if count > 1 else 'commit touches'} other files, the newest "
+        f"{commit.sha[:12]} {_subject(commit.subject)} changed {_files(commit.files)}; add what "
+        f"changed and the next step now to {packet.path}, {other}",
     )
 
 

@@ -24,6 +24,7 @@ from handoff_audit.model.brief import Brief, BriefState, Section
 from handoff_audit.model.packet import Packet, is_handoff_file
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.textcut import shorten
 
 ITEM_CHARS = 2_000
 """The most characters of one item (a longer one is cut, marked with …)."""
@@ -178,15 +179,15 @@ def _title(packet: Packet) -> str | None:
     data = packet.data or {}
     title = data.get("title")
     if isinstance(title, str) and title.strip():
-        return _short(redact(title))
+        return shorten(redact(title), ITEM_CHARS)
     topic = data.get("topic")
-    return _short(redact(topic)) if isinstance(topic, str) and topic else None
+    return shorten(redact(topic), ITEM_CHARS) if isinstance(topic, str) and topic else None
 
 
 def _sections(packet: Packet) -> tuple[Section, ...]:
     if packet.kind == "markdown" or packet.data is None:
         text = redact(packet.text or "")
-        lines = [_short(line) for line in text.splitlines()][: MAX_ITEMS * 5]
+        lines = [shorten(line, ITEM_CHARS) for line in text.splitlines()][: MAX_ITEMS * 5]
         written = Section("text", "The handoff as written", tuple(lines))
         step = _next_step(text)
         return (Section("next_action", "Next action", (step,)), written) if step else (written,)
@@ -220,7 +221,7 @@ def _next_step(text: str) -> str | None:
     lines = text.splitlines()
     first = found[0]
     if first.how != "heading" or not lines[first.line - 1].lstrip().startswith("#"):
-        return _short(lines[first.line - 1].strip()) or None
+        return shorten(lines[first.line - 1].strip(), ITEM_CHARS) or None
     heading = lines[first.line - 1].lstrip()
     level = len(heading) - len(heading.lstrip("#"))
     body = [heading.lstrip("#").strip()]
@@ -232,11 +233,7 @@ def _next_step(text: str) -> str | None:
             body.append(line.strip())
         if len(body) == NEXT_LINES:
             break
-    return _short("\n".join(body))
-
-
-def _short(text: str, limit: int = ITEM_CHARS) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shorten("\n".join(body), ITEM_CHARS)
 
 
 def _text(value: Any) -> str | None:
@@ -246,7 +243,7 @@ def _text(value: Any) -> str | None:
         return None
     raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     text = redact(raw.strip())
-    return _short(text) if text else None
+    return shorten(text, ITEM_CHARS) if text else None
 
 
 def _list(value: Any) -> list[Any]:
@@ -263,7 +260,7 @@ def _pairs(values: Any, what: str, why: str) -> tuple[str, ...]:
         if isinstance(value, dict) and isinstance(value.get(what), str):
             reason = _text(value.get(why))
             head = _text(value[what]) or ""
-            items.append(_short(f"{head} — because: {reason}" if reason else head))
+            items.append(shorten(f"{head} — because: {reason}" if reason else head, ITEM_CHARS))
         elif (text := _text(value)) is not None:
             items.append(text)
     return tuple(items)
@@ -275,7 +272,7 @@ def _risks(values: Any) -> tuple[str, ...]:
         if isinstance(value, dict) and isinstance(value.get("what"), str):
             severity = value.get("severity")
             level = f"[{redact(severity)}] " if isinstance(severity, str) else ""
-            items.append(_short(level + (_text(value["what"]) or "")))
+            items.append(shorten(level + (_text(value["what"]) or ""), ITEM_CHARS))
         elif (text := _text(value)) is not None:
             items.append(text)
     return tuple(items)
@@ -294,7 +291,7 @@ def _pointers(data: dict[str, Any]) -> tuple[str, ...]:
     changed = _texts(data.get("changed_files"))
     if changed:
         more = f" (+{len(changed) - 10} more)" if len(changed) > 10 else ""
-        items.append(_short(f"changed files: {', '.join(changed[:10])}{more}"))
+        items.append(shorten(f"changed files: {', '.join(changed[:10])}{more}", ITEM_CHARS))
     return tuple(items)
 
 
@@ -308,7 +305,7 @@ def _commands(values: Any) -> tuple[str, ...]:
         code = entry.get("exit")
         note = _text(entry.get("note"))
         said = f"{cmd} → exit {code}" if isinstance(code, int) else cmd
-        items.append(_short(f"{said} ({note})" if note else said))
+        items.append(shorten(f"{said} ({note})" if note else said, ITEM_CHARS))
     return tuple(items)
 
 

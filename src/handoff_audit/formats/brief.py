@@ -17,6 +17,7 @@ from typing import Any
 from handoff_audit import controls
 from handoff_audit.credentials import redact
 from handoff_audit.model.brief import Brief, Freshness, Section, Since
+from handoff_audit.textcut import shorten
 
 DEFAULT_MAX_CHARS = 6_000
 """The default budget: about 1,500 tokens of an agent's context."""
@@ -200,7 +201,7 @@ def _indent(text: str) -> str:
     return text.replace("\n", "\n  ")
 
 
-def _short_sha(sha: str | None) -> str:
+def _abbrev(sha: str | None) -> str:
     return (sha or "?")[:7]
 
 
@@ -210,7 +211,7 @@ def _day(stamp: int) -> str:
 
 def _subject(subject: str) -> str:
     text = controls.one_line(redact(subject))
-    return text if len(text) <= 72 else text[:71] + "…"
+    return shorten(text, 72)
 
 
 def _names(paths: tuple[str, ...], limit: int = FILES) -> str:
@@ -233,7 +234,7 @@ def freshness_lines(freshness: Freshness) -> list[str]:
             "its uncommitted changes"
             if freshness.uncommitted
             else (
-                f"its last change ({_short_sha(changed.sha if changed else None)}, "
+                f"its last change ({_abbrev(changed.sha if changed else None)}, "
                 f"{_day(changed.time) if changed else '?'})"
             )
         )
@@ -241,9 +242,7 @@ def freshness_lines(freshness: Freshness) -> list[str]:
     lines = [_change_line(freshness)]
     since = freshness.since_change
     if since is not None and since.count:
-        lines.extend(
-            f"  {_short_sha(c.sha)} {_subject(c.subject)}" for c in since.commits[:SUBJECTS]
-        )
+        lines.extend(f"  {_abbrev(c.sha)} {_subject(c.subject)}" for c in since.commits[:SUBJECTS])
         if since.count > SUBJECTS:
             lines.append(f"  … and {since.count - SUBJECTS} more")
         if freshness.work_files:
@@ -262,7 +261,7 @@ def _change_line(freshness: Freshness) -> str:
     if changed is None:
         return "the handoff file was never committed"
     since = freshness.since_change
-    head = f"since the handoff's last change ({_short_sha(changed.sha)}, {_day(changed.time)})"
+    head = f"since the handoff's last change ({_abbrev(changed.sha)}, {_day(changed.time)})"
     if since is None or not since.count:
         return f"{head}: no commits"
     return f"{head}: {_count(since)}, which the handoff may not describe:"
@@ -273,9 +272,9 @@ def _lkg_tail(freshness: Freshness) -> str:
     if freshness.lkg_status == "none":
         return ""
     if since is None or not since.count:
-        return f"; the last known good commit {_short_sha(freshness.lkg)} is HEAD"
+        return f"; the last known good commit {_abbrev(freshness.lkg)} is HEAD"
     return (
-        f"; since the last known good commit {_short_sha(freshness.lkg)}, "
+        f"; since the last known good commit {_abbrev(freshness.lkg)}, "
         f"only handoff files changed ({_count(since)})"
     )
 

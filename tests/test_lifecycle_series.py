@@ -165,3 +165,22 @@ def test_an_uncommitted_move_is_no_finish(git_repo: GitRepo) -> None:
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2, blocked.err
     assert "uncommitted changes" in blocked.err
+
+
+def test_instructions_about_writing_a_handoff_are_never_outdated(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """A file `not-a-handoff` recognises describes no work, so the work cannot outrun it."""
+    git_repo.write("README.md", "# shop\n")
+    git_repo.write(
+        "HANDOFF.md",
+        "# How we hand off\n\nBefore ending the session, write the handoff to HANDOFF.md.\n\n"
+        "Create or update a HANDOFF.md with:\n\n1. Goal\n2. Next steps\n\n"
+        "The handoff should include the commands you ran.\n",
+    )
+    git_repo.commit("how we hand off")
+    work(git_repo, 1)
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    rules = {f["rule"] for f in report["findings"]}
+    assert "not-a-handoff" in rules
+    assert "handoff-outdated" not in rules

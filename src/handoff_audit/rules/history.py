@@ -294,6 +294,11 @@ def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> I
     record the project keeps, so its other way out is the series' next file, not deletion."""
     if info is None or info.outdated_by is None or info.uncommitted:
         return
+    # start-up: only for an outdated hand-written handoff
+    from handoff_audit.markdown.template import instructions
+
+    if instructions(packet.text or ""):
+        return  # instructions about writing a handoff (not-a-handoff) describe no work
     commit = info.outdated_by
     count = info.outdated_count or 1
     since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""

@@ -11,7 +11,9 @@ input, in a repository of 300 commits and 60 files on a feature branch:
 - ``fresh, config file``: the same with a ``.handoff-audit.yml`` (its validation imports
   jsonschema);
 - ``missing``: the branch has commits and no packet (exit 2);
-- ``stale``: work was committed after the packet (exit 2).
+- ``stale``: work was committed after the packet (exit 2);
+- ``SessionStart`` beside ``fresh`` and ``stale``: the same repository, the session-start event
+  (exit 0, the brief on standard output), which must cost no more than the stop hook.
 
 The transcript reader streams: its peak memory must not grow with the file. It reads generated
 Claude Code transcripts of the given sizes (tool calls with long outputs and big writes), and the
@@ -105,17 +107,21 @@ def hook_runs(
     runs: int,
     counter: GitCounter,
     arguments: list[str] | None = None,
+    name: str = "Stop",
 ) -> dict[str, Any]:
-    """Run the hook (or ``arguments``) ``runs`` times; median and max wall, CPU, peak memory,
-    git processes."""
+    """Run the hook on the event ``name`` (or ``arguments``) ``runs`` times; median and max
+    wall, CPU, peak memory, git processes."""
     script = Path(sys.executable).parent / "handoff-audit"
+    fields: dict[str, Any] = {"stop_hook_active": False}
+    if name == "SessionStart":
+        fields = {"source": "startup", "model": "bench"}
     event = json.dumps(
         {
             "session_id": "bench",
             "transcript_path": str(root.parent / "transcript.jsonl"),
             "cwd": str(root),
-            "hook_event_name": "Stop",
-            "stop_hook_active": False,
+            "hook_event_name": name,
+            **fields,
         }
     ).encode()
     walls, cpus, peaks, codes = [], [], [], set()
@@ -258,6 +264,9 @@ def main() -> None:
         git(root, "add", "-A", env=env)
         git(root, "commit", "-q", "-m", "handoff", env=env)
         results["hook"]["fresh"] = hook_runs(root, env, args.runs, counter)
+        results["hook"]["fresh, SessionStart"] = hook_runs(
+            root, env, args.runs, counter, name="SessionStart"
+        )
         (root / ".handoff-audit.yml").write_text("verify: pytest -q\nkeep-last: 5\n")
         data = packet(root, env)
         data["summary"] = "Feature steps 0 to 4 done; the tests pass; configured."
@@ -268,6 +277,9 @@ def main() -> None:
         (root / "src" / "feature.py").write_text("STEP = 5\n")
         git(root, "commit", "-q", "-am", "more work", env=env)
         results["hook"]["stale"] = hook_runs(root, env, args.runs, counter)
+        results["hook"]["stale, SessionStart"] = hook_runs(
+            root, env, args.runs, counter, name="SessionStart"
+        )
         for size in (int(s) for s in args.transcript_mb.split(",") if s):
             path = folder / f"transcript-{size}.jsonl"
             make_transcript(path, size)

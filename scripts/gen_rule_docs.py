@@ -54,7 +54,9 @@ def settings_by_rule() -> dict[str, tuple[str, ...]]:
 SETTINGS = settings_by_rule()
 """The configuration keys each rule reads, besides ``rules`` (its severity) and ``packets``."""
 
-NEEDS_GIT = frozenset({"lkg-unknown", "lkg-behind", "packet-outdated", "packet-age"})
+NEEDS_GIT = frozenset(
+    {"lkg-unknown", "lkg-behind", "packet-outdated", "handoff-outdated", "packet-age"}
+)
 """Rules that only fire with a git history, so the (git-less) gallery cannot show them."""
 
 

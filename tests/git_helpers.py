@@ -13,6 +13,7 @@ GIT_RULES = frozenset(
         "lkg-unknown",
         "lkg-behind",
         "packet-outdated",
+        "handoff-outdated",
         "packet-age",
         "history-unavailable",
         "dangling-pointer",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -84,7 +85,7 @@ def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_pa
     blocked = run_hook(stop_event(repo.root, transcript))
     assert blocked.code == 2, blocked.err
     assert len(blocked.lines) <= 12
-    command = the_command(blocked.err, "write it: ")
+    command = the_command(blocked.err, "fix: ")
     assert command.startswith(f"handoff-audit new --from-transcript {transcript} --verify ")
 
     # Blocked again right away, Claude Code sets stop_hook_active: no loop.
@@ -102,12 +103,17 @@ def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_pa
         )
     )
     assert wrote.returncode == 0, wrote.stderr
+    # An uncommitted packet does not let it stop (CI sees only commits): it commits.
+    assert run_hook(stop_event(repo.root, transcript)).code == 2
+    assert (
+        agent.bash("git add -- handoff.json handoff.md && git commit -q -m handoff").returncode == 0
+    )
     allowed = run_hook(stop_event(repo.root, transcript))
     assert allowed.code == 0, allowed.err
 
     packet = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert packet["branch"] == "feat/refunds"
-    assert packet["last_known_good_commit"] == repo.head()  # --verify passed
+    assert packet["last_known_good_commit"] == repo.git("rev-parse", "HEAD~1")  # --verify passed
     assert "src/refunds.py" in packet["changed_files"]
     failed = [c for c in packet["commands_run"] if c["exit"] != 0]
     assert failed and failed[0]["cmd"].endswith("check.py")
@@ -118,8 +124,7 @@ def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_pa
         assert TOKEN not in text
     assert "[redacted" in (repo.root / "handoff.json").read_text(encoding="utf-8")
 
-    # It commits the packet with the work and pushes; CI's check passes.
-    agent.bash("git add -A && git commit -q -m 'handoff'")
+    # The packet is committed with the work (above) and pushed; CI's check passes.
     check = subprocess.run(
         [str(Path(sys.executable).parent / "handoff-audit"), "check"],
         cwd=repo.root,
@@ -144,9 +149,13 @@ def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_pa
     assert "packet-outdated" in stale.err
     refresh = the_command(stale.err, "fix: ")
     assert refresh.startswith(f"handoff-audit update handoff.json --from-transcript {transcript}")
-    assert agent.bash(refresh).returncode == 0
+    # The fix always records what changed: a --summary naming the newest commit since.
+    said = re.search(r'--summary "(<[^"]*newest [0-9a-f]{7}[^"]*>)"', refresh)
+    assert said is not None, refresh
+    filled = refresh.replace(f'"{said.group(1)}"', "'Refunds refuse negative amounts now.'")
+    assert agent.bash(filled).returncode == 0
+    agent.bash("git add -- handoff.json handoff.md && git commit -q -m 'handoff: refreshed'")
     assert run_hook(stop_event(repo.root, transcript)).code == 0
-    agent.bash("git add -A && git commit -q -m 'handoff: refreshed'")
     check = subprocess.run(
         [str(Path(sys.executable).parent / "handoff-audit"), "check"],
         cwd=repo.root,

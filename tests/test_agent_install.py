@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
 OURS = {"type": "command", "command": "handoff-audit hook", "timeout": 30}
+START = {"matcher": "startup|resume|clear|compact", "hooks": [OURS]}
+
+
+@pytest.fixture(autouse=True)
+def on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """handoff-audit on PATH, as after `pip install` (the tests may run without the venv's bin)."""
+    bin_dir = str(Path(sys.executable).parent)
+    monkeypatch.setenv("PATH", bin_dir + os.pathsep + os.environ.get("PATH", ""))
+
 
 EXISTING: dict[str, Any] = {
     "$schema": "https://json.schemastore.org/claude-code-settings.json",
@@ -33,9 +46,13 @@ def settings(repo: GitRepo) -> Any:
 def test_creates_the_settings_file(git_repo: GitRepo, run_cli: Run) -> None:
     result = run_cli(["hook", "--install"], cwd=git_repo.root)
     assert result.code == 0, result.err
-    assert "added the handoff-audit hook for Stop, SubagentStop" in result.err
+    assert "added the handoff-audit hook for Stop, SubagentStop, SessionStart" in result.err
     assert settings(git_repo) == {
-        "hooks": {"Stop": [{"hooks": [OURS]}], "SubagentStop": [{"hooks": [OURS]}]}
+        "hooks": {
+            "Stop": [{"hooks": [OURS]}],
+            "SubagentStop": [{"hooks": [OURS]}],
+            "SessionStart": [START],
+        }
     }
 
 
@@ -67,7 +84,7 @@ def test_twice_leaves_one_entry_and_the_file_untouched(git_repo: GitRepo, run_cl
         for group in event
         for hook in group["hooks"]
     ]
-    assert commands.count("handoff-audit hook") == 2  # Stop and SubagentStop, once each
+    assert commands.count("handoff-audit hook") == 3  # Stop, SubagentStop, SessionStart, once each
 
 
 def test_from_a_subfolder_writes_at_the_repository_top(git_repo: GitRepo, run_cli: Run) -> None:
@@ -80,7 +97,7 @@ def test_from_a_subfolder_writes_at_the_repository_top(git_repo: GitRepo, run_cl
 def test_configured_events(git_repo: GitRepo, run_cli: Run) -> None:
     git_repo.write(".handoff-audit.yml", "agent-hook:\n  events: [Stop]\n")
     assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
-    assert list(settings(git_repo)["hooks"]) == ["Stop"]
+    assert list(settings(git_repo)["hooks"]) == ["Stop", "SessionStart"]
 
 
 def test_print_shows_the_snippet_and_writes_nothing(git_repo: GitRepo, run_cli: Run) -> None:

@@ -107,7 +107,7 @@ def test_update_verify_moves_lkg_only_when_it_passes(started: Any, run_cli: Any)
     started.write("src/app.py", "print('v2')\n")
     head = started.commit("v2")
     failed = run_cli(["update", "--verify", "echo boom; exit 3"], cwd=started.root)
-    assert failed.code == 0, failed.err
+    assert failed.code == 1, failed.err  # written, and the failure is the exit code
     assert "boom" in failed.err and "stays" in failed.err
     data = packet_json(started)
     assert data["last_known_good_commit"] == old
@@ -146,7 +146,7 @@ def test_new_with_a_failing_verify_needs_a_last_known_good(repo: Any, run_cli: A
     assert "--last-known-good" in refused.err
     assert not (repo.root / "handoff.json").exists()
     kept = run_cli([*NEW, "--verify", "false", "--last-known-good", base[:8]], cwd=repo.root)
-    assert kept.code == 0, kept.err
+    assert kept.code == 1, kept.err
     data = packet_json(repo)
     assert data["last_known_good_commit"] == base
     assert data["commands_run"][0]["exit"] == 1
@@ -202,6 +202,6 @@ def test_a_failing_verify_shows_its_output_without_terminal_escapes(
         ["update", "--verify", "printf 'reset\\033c\\n'; echo 'assert 1 == 2'; exit 1"],
         cwd=started.root,
     )
-    assert result.code == 0, result.err
+    assert result.code == 1, result.err
     assert "assert 1 == 2" in result.err and "reset" in result.err
     assert "\x1b" not in result.err

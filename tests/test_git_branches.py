@@ -144,7 +144,7 @@ def test_handoff_in_merge_into_protected_branch(git_repo, run_cli) -> None:  # t
         "HANDOFF.md",
         "docs/HANDOFF.md",
     ]
-    assert "git rm HANDOFF.md" in hits(report, "handoff-in-merge")[0]["message"]
+    assert "git rm -- HANDOFF.md && git commit" in hits(report, "handoff-in-merge")[0]["message"]
     assert not hits(report, "active-in-merge")
     git_repo.git("branch", "develop", "main")
     assert not hits(check(run_cli, git_repo.root, "--target-branch", "develop"), "handoff-in-merge")
@@ -238,23 +238,28 @@ def test_active_in_merge_blocks_and_says_how_to_finish(git_repo, run_cli) -> Non
     git_repo.commit("handoff")
     git_repo.git("branch", "master", "main")
     git_repo.git("branch", "feat2", "main")
-    report = check(run_cli, git_repo.root, "--target-branch", "master")
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
     [hit] = hits(report, "active-in-merge")
     assert hit["path"] == ".handoff/refund.json" and hit["pointer"] == "/status"
     assert "handoff-audit archive .handoff/refund.json" in hit["message"]
     assert not hits(report, "handoff-in-merge")
     assert not hits(check(run_cli, git_repo.root, "--target-branch", "feat2"), "active-in-merge")
+    # Without `protected-branches`, the default branch is the first that exists of main,
+    # master, ...: with main here, master is just another branch.
+    assert not hits(check(run_cli, git_repo.root, "--target-branch", "master"), "active-in-merge")
+    git_repo.write(".handoff-audit.yml", "protected-branches: [main, master]\n")
+    assert hits(check(run_cli, git_repo.root, "--target-branch", "master"), "active-in-merge")
 
 
 def test_default_branch_counts_as_protected(git_repo) -> None:  # type: ignore[no-untyped-def]
-    from handoff_audit.config import Config
     from handoff_audit.git.facts import is_protected
     from handoff_audit.model.context import Target
 
     target = Target(target_branch="trunk", default_branch="trunk")
-    assert is_protected(target, Config())
-    assert not is_protected(Target(target_branch="trunk"), Config())
-    assert not is_protected(Target(), Config())
+    assert is_protected(target, ("main",))
+    assert not is_protected(Target(target_branch="trunk"), ("main",))
+    assert is_protected(Target(target_branch="trunk"), ("main", "trunk"))
+    assert not is_protected(Target(), ("main",))
 
 
 def test_all_branches_in_a_detached_checkout_does_not_meet_itself(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]

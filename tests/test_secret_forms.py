@@ -214,7 +214,7 @@ def test_verify_neither_writes_nor_prints_the_token(git_repo: GitRepo, run_cli: 
     assert run_cli([*NEW, "--verify", "true"], cwd=repo.root).code == 0
     repo.commit("handoff")
     result = run_cli(["update", "--verify", f"GH_TOKEN={token} false"], cwd=repo.root)
-    assert result.code == 0, result.err
+    assert result.code == 1, result.err  # a failing verify: the packet is written, exit 1
     text = (repo.root / "handoff.json").read_text()
     data = json.loads(text)
     assert data["commands_run"][-1]["cmd"] == "GH_TOKEN=[redacted GitHub token] false"

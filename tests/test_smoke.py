@@ -9,7 +9,7 @@ from handoff_audit.rules import ALL_RULES, RULES_BY_ID
 
 
 def test_every_rule_id_is_declared_once() -> None:
-    assert len(RULES_BY_ID) == len(ALL_RULES) == 21
+    assert len(RULES_BY_ID) == len(ALL_RULES) == 22
 
 
 def test_version(run_cli) -> None:  # type: ignore[no-untyped-def]

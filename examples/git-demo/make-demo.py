@@ -8,7 +8,8 @@ audit it and print what the audit says.
 The repository: `main` moves on after the packet's last known good commit (lkg-behind); the
 branch `feat/refund` carries a packet written long ago (packet-age), work committed after it
 (packet-outdated), pointers to files that do not exist (dangling-pointer), a second packet with a
-made-up commit and another branch's name (lkg-unknown, branch-mismatch) and a HANDOFF.md; the
+made-up commit and another branch's name (lkg-unknown, branch-mismatch) and a HANDOFF.md that
+the work then outran (handoff-outdated); the
 branch `feat/refund-spike` claims the same (branch, topic) (multiple-active, with
 --all-branches); auditing it as a pull request into `main` blocks the merge (handoff-in-merge,
 active-in-merge). Last, a depth-1 clone whose remote is gone shows history-unavailable, even
@@ -31,7 +32,8 @@ from typing import Any
 
 DAY = 86_400
 GIT_RULES = (
-    "lkg-unknown,lkg-behind,packet-outdated,packet-age,history-unavailable,dangling-pointer,"
+    "lkg-unknown,lkg-behind,packet-outdated,handoff-outdated,packet-age,history-unavailable,"
+    "dangling-pointer,"
     "branch-mismatch,multiple-active,handoff-in-merge,active-in-merge"
 )
 ENV = {
@@ -110,6 +112,8 @@ def build(root: Path) -> Path:
     write(root, ".handoff/notes.json", stale)
     write(root, "HANDOFF.md", "# Handoff\n\nHalf done: see .handoff/refund.json.\n")
     commit(root, "handoff: notes and HANDOFF.md", days_ago=1)
+    write(root, "src/refund.py", "def refund(amount):\n    return round(amount, 2)  # GBP!\n")
+    commit(root, "refund: GBP half-even", days_ago=0.5)
 
     git(root, "checkout", "-q", "-b", "feat/refund-spike", "main")
     spike = packet("feat/refund", lkg, summary="Spike: decimal-based rounding.")
@@ -121,7 +125,11 @@ def build(root: Path) -> Path:
 
 def audit(root: Path, *args: str) -> int:
     print(f"\n$ cd {root.name} && handoff-audit check {' '.join(args)}", flush=True)
-    command = [sys.executable, "-c", "from handoff_audit.cli.main import main; raise SystemExit(main())"]
+    command = [
+        sys.executable,
+        "-c",
+        "from handoff_audit.cli.main import main; raise SystemExit(main())",
+    ]
     return subprocess.run([*command, "check", *args], cwd=root, env=ENV).returncode
 
 

@@ -6,8 +6,9 @@ with `setting`: its default, its docstring (the meaning the rule pages show), wh
 (and the generated ``schema/config.schema.json``) and the rule pages' settings tables are derived
 from those fields; see "How to add a setting" in docs/architecture.md.
 
-It is longer than 500 lines of code because every key is declared here, once, with its schema and
-its words (the module grows by a setting per key; splitting the declarations would scatter them).
+The module is longer than 500 lines of code because every key's declaration (default, words,
+schema) lives here, once, beside the loader that validates them; splitting the declarations
+from the loader would put one key in two places.
 """
 
 from __future__ import annotations
@@ -154,14 +155,27 @@ class AgentHook:
         accepts="a list of rule ids",
         schema={
             "description": "Rule ids whose findings block. Default: every error, plus "
-            "packet-outdated and lkg-behind.",
+            "packet-outdated, handoff-outdated and lkg-behind.",
             **GLOBS,
             "uniqueItems": True,
         },
         convert=_agent_hook_rules,
     )
-    """Rule ids whose findings block; ``None``: every error, plus ``packet-outdated`` and
-    ``lkg-behind`` whatever their severity (a packet older than the work)."""
+    """Rule ids whose findings block; ``None``: every error, plus ``packet-outdated``,
+    ``handoff-outdated`` and ``lkg-behind`` whatever their severity (a handoff older than the
+    work)."""
+    ignore: tuple[str, ...] = setting(
+        (),
+        accepts="a list of path globs",
+        schema={
+            "description": "Globs of paths (from the repository root) a branch may change "
+            "without a packet: a branch whose own changes all match needs none. Default: none.",
+            **GLOBS,
+        },
+        convert=_globs("agent-hook.ignore"),
+    )
+    """Globs of paths an agent may change without a packet: a branch whose own changes all
+    match needs none (a docs-only branch, if the team says so)."""
 
 
 def _severities(value: dict[str, str], where: Where) -> Mapping[str, Severity | None]:
@@ -264,17 +278,20 @@ class Config:
     )
     """Globs of folders whose markdown files form a series: the newest is the current handoff,
     the others history."""
-    protected_branches: tuple[str, ...] = setting(
-        ("main", "master"),
+    protected_branches: tuple[str, ...] | None = setting(
+        None,
         accepts='a list of branch globs, e.g. [main, "release/*"]',
         schema={
-            "description": "Globs of branch names that count as protected merge targets.",
+            "description": "Globs of branch names that count as protected merge targets. "
+            "Default: the repository's default branch, the first that exists of origin/HEAD's "
+            "target, main, master, trunk, develop (in a pull request, then its base).",
             **GLOBS,
         },
         read_by=("handoff-in-merge", "active-in-merge"),
         convert=_globs("protected-branches"),
     )
-    """Globs of branch names that count as protected targets."""
+    """Globs of branch names that count as protected targets; ``None`` (not configured): the
+    repository's default branch (`git.protected.protected_patterns`)."""
     max_commits_behind: int = setting(
         10,
         accepts="an integer >= 0",

@@ -1,30 +1,37 @@
-"""May a coding agent's session end here? The judgement behind `handoff-audit hook`.
+"""May a coding agent's session end here? The judgement behind `handoff-audit hook`, by the
+table of states in `docs/lifecycle.md`.
 
-A branch with work of its own (files changed since its merge base with the first protected
-branch, or uncommitted changes: the `Workbench` that `new` and `update` read) must carry an active
-packet that passes the audit and is not older than the work, and nothing but packets may be left
-uncommitted. A protected branch, or a branch with no work of its own, needs no packet. The rules
-themselves are the audit's (`run_audit`); this module only picks the findings that concern the
-branch's own packets.
+A branch with work of its own (files changed since its merge base with the default branch, or
+uncommitted changes: the `Workbench` that `new` and `update` read; paths `agent-hook.ignore`
+lists aside) must carry a handoff (its active packet, a markdown-only working note, or the
+current file of a series it wrote) that passes the audit and is not older than the work, unless
+its handoff was finished (archived, superseded, or the working note deleted or moved into a
+series) in a commit after its last work. Nothing may be left uncommitted, the packet included:
+CI sees only commits. A protected branch, or a branch with no work of its own, needs no handoff.
+The rules themselves are the audit's (`run_audit`); this module only picks the findings that
+concern the branch's own handoff.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit.authoring.workbench import packet_file_test, read_workbench
+from handoff_audit.authoring.workbench import read_workbench
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
+from handoff_audit.model.packet import in_series, is_handoff_file, packet_of
 from handoff_audit.rules import RULES_BY_ID
 
-STALE_RULES = frozenset({"packet-outdated", "lkg-behind"})
+STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
 
 
@@ -58,6 +65,10 @@ class Gate:
     """Why nothing was required (protected branch, no work of its own, detached HEAD)."""
     packets: list[PacketInfo] = field(default_factory=list)
     """The branch's own packets."""
+    finished: list[PacketInfo] = field(default_factory=list)
+    """Packets in the tree that are archived or superseded (any branch's)."""
+    base_branch: str | None = None
+    """The branch the work of its own was taken against, when it was needed."""
     config: Config = field(default_factory=Config)
     """The configuration used (its ``verify`` command goes into the fixes)."""
 
@@ -70,7 +81,8 @@ def judge(cwd: Path) -> Gate:
     """Judge the work tree around ``cwd``. `CannotJudge` when there is nothing to judge.
 
     The common case, a branch with a current packet, costs the audit and one ``git status``;
-    only a branch without a packet of its own needs the workbench's merge base and diff."""
+    only a branch without an active handoff of its own needs the workbench's merge base and
+    diff, and one walk of its own commits for a finish."""
     info = plumbing.repo_info(cwd)
     if info is None:
         raise CannotJudge(f"{cwd} is not inside a git work tree")
@@ -78,14 +90,16 @@ def judge(cwd: Path) -> Gate:
     try:
         config = load_config(root, rule_ids=RULES_BY_ID)
         branch = plumbing.current_branch(root)
+        refs, origin_head = plumbing.read_refs(root)
     except InputError as error:
         raise CannotJudge(f"configuration: {error}") from None
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     gate = Gate(root=root, branch=branch, config=config)
+    protected = protected_patterns(config.protected_branches, refs, origin_head)
     if branch is None:
         gate.note = "HEAD is detached: no branch to hand off"
-    elif matches_any(branch, config.protected_branches):
+    elif matches_any(branch, protected):
         gate.note = f"{branch} is a protected branch: it needs no packet"
     else:
         _judge_branch(gate, branch, config)
@@ -97,21 +111,18 @@ def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
         root=gate.root, paths=(gate.root,), config=config, target=Target(branch=branch)
     )
     report = run_audit(request)
-    gate.packets = [p for p in report.packets if _is_own(p, branch)]
+    own = [p for p in report.packets if _is_own(p, branch)]
+    # A series' current file is the branch's handoff only when the branch wrote it (below).
+    gate.packets = [p for p in own if not in_series(p.path, config)]
+    series = [p for p in own if in_series(p.path, config)]
+    gate.finished = [p for p in report.packets if p.status in ("archived", "superseded")]
     try:
-        if gate.packets:
-            packet_file = packet_file_test(config)
-            status = plumbing.status(gate.root, [])
-            dirt = tuple(path for path in sorted(status) if not packet_file(path))
-        else:
-            bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
-            dirt = tuple(path for path, _ in bench.dirt)
-            if not (bench.changed_files or dirt):
-                gate.note = f"{branch} has no work of its own: it needs no packet"
-                return
-            gate.problems.append(
-                Problem("no-packet", f"branch {branch} has work of its own but no active packet")
-            )
+        # Every uncommitted file counts, the packet's own too: CI sees only commits.
+        dirt = tuple(sorted(plumbing.status(gate.root, [])))
+        if not gate.packets and not _needs_handoff(gate, branch, config, dirt, series):
+            if dirt:
+                gate.problems.append(_uncommitted(dirt))
+            return
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     except InputError as error:
@@ -124,9 +135,92 @@ def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
     if dirt:
         # First: `new` and `update` want a clean workbench, so committing comes first.
-        gate.problems.insert(
-            0, Problem("uncommitted", f"{len(dirt)} file(s) not committed", files=dirt)
+        gate.problems.insert(0, _uncommitted(dirt))
+
+
+def _uncommitted(dirt: tuple[str, ...]) -> Problem:
+    return Problem("uncommitted", f"{len(dirt)} file(s) not committed", files=dirt)
+
+
+def _needs_handoff(
+    gate: Gate, branch: str, config: Config, dirt: tuple[str, ...], series: list[PacketInfo]
+) -> bool:
+    """For a branch without an active handoff: True when it has work of its own that no
+    finished handoff covers (its handoff is then the current file of a ``series`` it wrote, in
+    ``gate.packets``, else a problem is added); False with the note saying why not."""
+    bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
+    gate.base_branch = bench.base_branch
+    against = f" against {bench.base_branch}" if bench.base_branch else ""
+    changed = {*bench.changed_files, *dirt}
+    work = [path for path in sorted(changed) if not is_handoff_file(path, config)]
+    if not work:
+        gate.note = f"{branch} has no work of its own{against}: it needs no packet"
+        return False
+    ignore = config.agent_hook.ignore
+    if ignore and all(matches_any(path, ignore) for path in work):
+        gate.note = (
+            f"{branch} changes only paths agent-hook.ignore lists ({', '.join(ignore)}): "
+            "it needs no packet"
         )
+        return False
+    finish = None if dirt else _finished(gate, branch, config, bench.head, bench.base)
+    if finish is not None:
+        gate.note = f"{branch} has handed its work over: {finish}"
+        return False
+    gate.packets = [p for p in series if p.path in changed]
+    if gate.packets:
+        return True
+    gate.problems.append(
+        Problem(
+            "no-packet",
+            f"branch {branch} has work of its own{against} but no active handoff",
+        )
+    )
+    return True
+
+
+def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> str | None:
+    """How the branch's handoff was finished after its last work, or ``None``: walking its
+    own commits newest first, a commit that archived or superseded one of its packets, or
+    deleted a handoff file, before any commit that touched other files (one git process)."""
+    finished = {
+        p.path: p.status
+        for p in gate.finished
+        if p.branch == branch and p.status in ("archived", "superseded")
+    }
+    with plumbing.changes(gate.root, head) as walk:
+        for change in walk:
+            if change.sha == base:
+                return None
+            for path in change.files:
+                if path in finished:
+                    return f"{path} is {finished[path]} (commit {change.sha[:12]})"
+                if _hand_written(path, change.files, config) and not os.path.lexists(
+                    gate.root / path
+                ):
+                    how = _gone(gate.root, change.files, config)
+                    return f"{path} {how} (commit {change.sha[:12]})"
+            if any(not is_handoff_file(path, config) for path in change.files):
+                return None
+    return None
+
+
+def _gone(root: Path, files: tuple[str, ...], config: Config) -> str:
+    """How a deleted working note was finished: moved into a series (a file of one added in
+    the same commit), or deleted."""
+    for path in files:
+        if in_series(path, config) and os.path.lexists(root / path):
+            return f"was moved into the series {path.rpartition('/')[0]}/"
+    return "was deleted"
+
+
+def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
+    """True for a single working note: a markdown-only handoff file that is no JSON packet's
+    twin (deleting a JSON packet discards it; it is finished by `archive`) nor a file of a
+    series (the project's record)."""
+    if path.endswith(".json") or in_series(path, config) or not is_handoff_file(path, config):
+        return False
+    return packet_of(path) not in files
 
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:

@@ -25,7 +25,7 @@ from handoff_audit.authoring.packet_files import (
     write_atomic,
 )
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
-from handoff_audit.authoring.verify import run_verify
+from handoff_audit.authoring.verify import is_failure_risk, run_verify
 from handoff_audit.authoring.workbench import (
     Workbench,
     dirt_lines,
@@ -38,7 +38,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
-from handoff_audit.errors import InputError
+from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.globs import matches_any
 from handoff_audit.markdown import render_packet
 from handoff_audit.model.packet import Packet
@@ -118,6 +118,9 @@ class PacketOptions:
     configuration's ``verify``; ``None``: nothing is run."""
     allow_dirty: bool = False
     """Write over uncommitted changes, recording them as an open risk."""
+    resolve_risks: tuple[str, ...] = ()
+    """`update --resolve-risk`: open risks to remove, each named by its text (or a part of it
+    that names one risk)."""
 
 
 def name(path: Path) -> str:
@@ -132,12 +135,13 @@ def new_command(options: PacketOptions) -> Outcome:
     """Start the packet of this branch and topic, and its twin."""
     notes: list[str] = []
     with notes_kept_on_error(notes):
-        said = _new(options, notes)
-    return Outcome(notes=(*notes, said))
+        said, failed = _new(options, notes)
+    return Outcome(code=EXIT_FINDINGS if failed else EXIT_OK, notes=(*notes, said))
 
 
-def _new(options: PacketOptions, notes: list[str]) -> str:
-    """`new`'s work; its status line (``notes`` gets what it says on the way)."""
+def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
+    """`new`'s work; its status line and whether its verify run failed (``notes`` gets what it
+    says on the way)."""
     _refuse_missing(options)
     _refuse_placeholders(options)
     given = _given(options)
@@ -157,7 +161,7 @@ def _new(options: PacketOptions, notes: list[str]) -> str:
     replaced = _refuse_foreign(bench, path)
     facts = _dirt_facts(bench, options, "new", notes) | reported
     facts |= _transcript_facts(bench, config, options, notes)
-    lkg, verified = _last_known_good(bench, config, options, notes, previous=None)
+    lkg, verified, failed = _last_known_good(bench, config, options, notes, previous=None)
     facts |= verified | SessionFacts(changed_files=bench.changed_files)
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
@@ -178,19 +182,20 @@ def _new(options: PacketOptions, notes: list[str]) -> str:
     said = _write(path, data)
     if replaced:
         said += f"; replaced {replaced} (git keeps it in the history)"
-    return f"{name(path)}: {said}"
+    return f"{name(path)}: {said}", failed
 
 
 def update_command(packet: Path | None, options: PacketOptions) -> Outcome:
     """Refresh the active packet of this branch and topic (or ``packet``), and its twin."""
     notes: list[str] = []
     with notes_kept_on_error(notes):
-        said = _update(packet, options, notes)
-    return Outcome(notes=(*notes, said))
+        said, failed = _update(packet, options, notes)
+    return Outcome(code=EXIT_FINDINGS if failed else EXIT_OK, notes=(*notes, said))
 
 
-def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> str:
-    """`update`'s work; its status line (``notes`` gets what it says on the way)."""
+def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
+    """`update`'s work; its status line and whether its verify run failed (``notes`` gets what
+    it says on the way)."""
     _refuse_placeholders(options)
     given = _given(options)
     reported = reported_facts(options)
@@ -199,14 +204,50 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> st
     facts = _dirt_facts(bench, options, "update", notes) | reported
     facts |= _transcript_facts(bench, config, options, notes, data.get("commands_run"))
     previous = data.get("last_known_good_commit")
-    lkg, verified = _last_known_good(
+    data = dict(data)
+    data["open_risks"] = _resolved(data.get("open_risks"), options.resolve_risks)
+    lkg, verified, failed = _last_known_good(
         bench, config, options, notes, previous=previous if isinstance(previous, str) else None
     )
     facts |= verified | SessionFacts(changed_files=bench.changed_files)
-    data = dict(data)
+    if verified.commands_run and not failed:
+        # A passing run ends the risk a failing run of the same command added.
+        cmd = verified.commands_run[-1]["cmd"]
+        data["open_risks"] = [r for r in data["open_risks"] if not is_failure_risk(r, cmd)]
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
-    return f"{name(path)}: {_write(path, data)}"
+    return f"{name(path)}: {_write(path, data)}", failed
+
+
+def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:
+    """``risks`` without those ``texts`` name: the whole ``what``, or a part of it that names
+    exactly one risk; `InputError` (nothing written) for a text that names none or several."""
+    kept = list(risks) if isinstance(risks, list) else []
+    for text in texts:
+        whats = [r.get("what") if isinstance(r, dict) else None for r in kept]
+        exact = [i for i, what in enumerate(whats) if what == text]
+        partial = [
+            i
+            for i, what in enumerate(whats)
+            if isinstance(what, str) and text.lower() in what.lower()
+        ]
+        found = exact or partial
+        if len(found) != 1:
+            listed = "; ".join(f"{w!r}" for w in whats if isinstance(w, str)) or "none"
+            problem = "names no open risk" if not found else f"names {len(found)} open risks"
+            raise InputError(
+                f"--resolve-risk {text!r} {problem}; the open risks: {listed}; give the risk's "
+                "text, or a part of it that only it has"
+            )
+        del kept[found[0]]
+    return kept
+
+
+def active_packet_path(topic: str | None) -> Path:
+    """The active packet of this branch and ``topic``: what `update`, `archive` and
+    `supersede` take when no PACKET is named."""
+    bench, config = _workbench(PacketOptions())
+    return _updated_packet(bench, config, None, topic)[0]
 
 
 def reported_facts(options: PacketOptions) -> SessionFacts:
@@ -433,8 +474,9 @@ def _last_known_good(
     options: PacketOptions,
     notes: list[str],
     previous: str | None,
-) -> tuple[str, SessionFacts]:
-    """The packet's last known good commit, and what the verify command added to the log."""
+) -> tuple[str, SessionFacts, bool]:
+    """The packet's last known good commit, what the verify command added to the log, and
+    whether it failed (the packet is still written; the command exits 1)."""
     given = resolve_commit(bench.root, options.last_known_good) if options.last_known_good else None
     command = options.verify
     if command == "":
@@ -446,23 +488,23 @@ def _last_known_good(
             )
     if command is None:
         if given is not None:
-            return given, SessionFacts()
+            return given, SessionFacts(), False
         if previous is not None:
             notes.append(
                 f"note: last_known_good_commit stays {previous[:12]}; `--verify CMD` moves it "
                 "to HEAD when CMD passes"
             )
-            return previous, SessionFacts()
+            return previous, SessionFacts(), False
         notes.append(
             f"note: last_known_good_commit is HEAD ({bench.head[:12]}), taken on trust: nothing "
             "verified it; pass --verify CMD (or set `verify` in the configuration) to prove it"
         )
-        return bench.head, SessionFacts()
+        return bench.head, SessionFacts(), False
     result = run_verify(bench.root, command, bench.head, dirty=bool(bench.dirt))
     command = redact(command)  # from here on it is only shown
     if result.passed:
         notes.append(f"verify: `{command}` passed at {bench.head[:12]}")
-        return bench.head, result.facts(None)
+        return bench.head, result.facts(None), False
     if result.tail:
         notes.append(result.tail)
     kept = given or previous
@@ -476,7 +518,7 @@ def _last_known_good(
         f"verify: `{command}` failed (exit {result.exit}); last_known_good_commit stays "
         f"{kept[:12]}, and an open risk names the failure"
     )
-    return kept, result.facts(kept)
+    return kept, result.facts(kept), True
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,4 +579,4 @@ def _write(path: Path, data: dict[str, Any]) -> str:
     return f"wrote {', '.join(name(p) for p in wrote)}" if wrote else "unchanged"
 
 
-__all__ = ["PacketOptions", "new_command", "update_command"]
+__all__ = ["PacketOptions", "active_packet_path", "new_command", "update_command"]

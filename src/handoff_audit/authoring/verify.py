@@ -57,6 +57,12 @@ class Verification:
         return facts | SessionFacts(open_risks=(risk,))
 
 
+def is_failure_risk(risk: object, cmd: str) -> bool:
+    """True for the open risk a failing run of ``cmd`` added (`Verification.facts`)."""
+    what = risk.get("what") if isinstance(risk, dict) else None
+    return isinstance(what, str) and what.startswith(f"`{cmd}` failed (exit ")
+
+
 def run_verify(root: Path, cmd: str, head: str, *, dirty: bool = False) -> Verification:
     """Run ``sh -c CMD`` in ``root``; `InputError` when it cannot be started at all."""
     if not cmd.strip():

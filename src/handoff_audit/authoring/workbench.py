@@ -13,6 +13,7 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches
 from handoff_audit.model.packet import is_packet_file
 
@@ -34,6 +35,8 @@ class Workbench:
     protected branch that exists), committed or not; packet files left out."""
     base_branch: str | None
     """The branch ``changed_files`` was taken against; ``None`` when none exists."""
+    base: str
+    """The commit ``changed_files`` was taken against: the merge base (HEAD without one)."""
     dirt: tuple[tuple[str, str], ...]
     """Uncommitted tracked changes and untracked, not-ignored files, as (path, what), packet
     files left out: writing packets is what `new` and `update` do."""
@@ -86,14 +89,14 @@ def read_workbench(
     own = packet_file_test(config)
     dirt = tuple((path, _describe(code)) for path, code in sorted(status.items()) if not own(path))
     kept = tuple(path for path in changed if not own(path))
-    return Workbench(root, branch, head[0], kept, base_branch, dirt), config
+    return Workbench(root, branch, head[0], kept, base_branch, base, dirt), config
 
 
 def _first_protected(root: Path, config: Config) -> tuple[str | None, str | None]:
-    """The first protected branch (in the configuration's order) that exists here, local
-    before remote-tracking, and its commit."""
-    refs = plumbing.list_refs(root)
-    for pattern in config.protected_branches:
+    """The first protected branch (in the configuration's order, else the repository's default
+    branch) that exists here, local before remote-tracking, and its commit."""
+    refs, origin_head = plumbing.read_refs(root)
+    for pattern in protected_patterns(config.protected_branches, refs, origin_head):
         for local in (True, False):
             for ref in refs:
                 if ref.name.startswith("refs/heads/") == local and matches(ref.branch, pattern):

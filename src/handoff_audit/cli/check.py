@@ -66,6 +66,10 @@ def run_check(options: CheckOptions) -> int:
     """Audit, write the report, and return 0 (nothing at the failing level) or 1."""
     paths = tuple(absolute(path) for path in options.paths or (Path("."),))
     root = find_root(paths)
+    if not options.paths and os.path.lexists(root / ".git"):
+        # The rules are repository-wide (one active packet per branch, the merge gate): from
+        # a subfolder, no PATHS still means the whole repository.
+        paths = (root,)
     config = load_config(root, options.config_file, rule_ids=RULES_BY_ID)
     request = AuditRequest(
         root=root,
@@ -88,6 +92,7 @@ def run_check(options: CheckOptions) -> int:
         color=options.output is None and use_color(sys.stdout, options.color),
         quiet=options.quiet,
         cwd=_cwd_from(root),
+        scoped=bool(options.paths) and paths != (root,),
     )
     write_report(FORMATS[options.output_format](report, format_options), options.output)
     if options.exit_zero:

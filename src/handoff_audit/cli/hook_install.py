@@ -1,35 +1,60 @@
-"""`handoff-audit hook --install` / `--print`: put the hook into Claude Code's settings."""
+"""`handoff-audit hook --install` / `--print`: put the hook into a coding agent's settings."""
 
 from __future__ import annotations
 
 import json
+import os
+import shlex
+import shutil
+import sys
 from pathlib import Path
 
 import click
 
-from handoff_audit.authoring.agent_settings import install, snippet
+from handoff_audit.authoring.agent_settings import AGENTS, install, snippet
 from handoff_audit.config import Config, load_config
 from handoff_audit.errors import EXIT_OK, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.rules import RULES_BY_ID
 
+PROGRAM = "handoff-audit"
 
-def install_command(*, print_only: bool) -> int:
-    """Print the settings snippet, or merge it into ``.claude/settings.json``."""
+
+def hook_command() -> tuple[str, str | None]:
+    """The command the agent runs, and a note when it is not the plain ``handoff-audit hook``:
+    when ``handoff-audit`` is not on PATH, the absolute path of the running executable."""
+    if shutil.which(PROGRAM):
+        return f"{PROGRAM} hook", None
+    here = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if here is None or here.name != PROGRAM or not here.is_file():
+        here = Path(sys.executable).parent / PROGRAM  # the console script of this install
+    if not here.is_file():
+        return f"{PROGRAM} hook", f"{PROGRAM} is not on PATH: put it there for the hook to run"
+    command = f"{shlex.quote(os.path.abspath(here))} hook"
+    return command, f"{PROGRAM} is not on PATH: the hook runs {command}"
+
+
+def install_command(*, print_only: bool, agent: str = "claude") -> int:
+    """Print the settings snippet, or merge it into the agent's settings file."""
     info = plumbing.repo_info(Path.cwd())
     config = load_config(info.toplevel, rule_ids=RULES_BY_ID) if info is not None else Config()
     events = config.agent_hook.events
+    command, note = hook_command()
     if print_only:
-        click.echo(json.dumps(snippet(events), indent=2))
+        click.echo(json.dumps(snippet(events, command, agent), indent=2))
+        if note:
+            click.echo(note, err=True)
         return EXIT_OK
     if info is None:
         raise InputError(
             "hook --install: not inside a git repository; run it in the project, or use "
-            "--print and put the snippet into .claude/settings.json yourself"
+            f"--print and put the snippet into {AGENTS[agent].settings} yourself"
         )
-    path, added = install(info.toplevel, events)
+    path, added = install(info.toplevel, events, command, agent)
     if added:
         click.echo(f"{path}: added the handoff-audit hook for {', '.join(added)}", err=True)
     else:
         click.echo(f"{path}: the handoff-audit hook is already installed; unchanged", err=True)
+    if note:
+        click.echo(note, err=True)
     return EXIT_OK

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from handoff_audit import __version__
+from handoff_audit.agents import AGENTS, BY_NAME
 from handoff_audit.cli.exit_codes import run
 from handoff_audit.cli.help import WorkOrderGroup, example
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
@@ -183,14 +184,14 @@ def check(
     block_files: tuple[str, ...],
     jobs: int | None,
 ) -> int:
-    """Audit the packets under PATHS (default: the current folder)."""
+    """Audit the packets under PATHS (default: the whole repository, from any folder in it)."""
     # start-up: imported only when this command runs
     from handoff_audit.cli.check import CheckOptions, run_check
 
     if strict and fail_on not in (None, "warning"):
         raise InputError(f"--strict means --fail-on warning; it cannot go with --fail-on {fail_on}")
     options = CheckOptions(
-        paths=paths or (Path("."),),
+        paths=paths,
         output_format=output_format,
         output=output,
         config_file=config_file,
@@ -292,6 +293,13 @@ def new(**kwargs: object) -> int:
 )
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
 @click.option("--topic", metavar="TOPIC", help="Which packet of this branch (default: default).")
+@click.option(
+    "--resolve-risk",
+    "resolve_risks",
+    multiple=True,
+    metavar="TEXT",
+    help="Remove the open risk TEXT names (its text, or a part only it has). Repeatable.",
+)
 @packet_options(new=False)
 def update(packet: Path | None, **kwargs: object) -> int:
     """Refresh PACKET (default: the active packet of this branch and topic).
@@ -300,6 +308,9 @@ def update(packet: Path | None, **kwargs: object) -> int:
     skipped); --log and --verify entries are appended to commands_run, then the log is trimmed
     to the last `keep-last` passing entries plus every failure; everything else is kept, and
     the twin is re-rendered. Without --verify, last_known_good_commit stays as it was.
+    --resolve-risk removes a risk; a passing --verify removes the risk a failing run of the
+    same command added. A failing --verify still writes the packet (with the failure as an
+    open risk) and exits 1.
     """
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
@@ -311,32 +322,84 @@ def update(packet: Path | None, **kwargs: object) -> int:
     short_help="Mark a packet superseded by another one.",
     epilog=example("handoff-audit supersede .handoff/refunds.json --by refunds-v2"),
 )
-@click.argument("packet", type=click.Path(path_type=Path))
+@click.argument("packet", required=False, type=click.Path(path_type=Path))
 @click.option(
     "--by", "successor", metavar="FILE|TOPIC", help="Path or topic of the successor packet."
 )
-def supersede(packet: Path, successor: str | None) -> int:
-    """Mark PACKET superseded (a packet, not any JSON file) and re-render its twin."""
+@click.option(
+    "--topic",
+    metavar="TOPIC",
+    help="Without PACKET: which packet of this branch (default: default).",
+)
+def supersede(packet: Path | None, successor: str | None, topic: str | None) -> int:
+    """Mark PACKET (default: the active packet of this branch and topic) superseded and
+    re-render its twin; refuses a JSON file that is not a packet."""
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
+    from handoff_audit.authoring.lifecycle import active_packet_path
 
-    return say(set_status_command(packet, "superseded", successor))
+    chosen = packet if packet is not None else active_packet_path(topic)
+    return say(set_status_command(chosen, "superseded", successor))
 
 
 @cli.command(
     short_help="Mark a packet archived: its work is finished.",
     epilog=example("handoff-audit archive .handoff/refunds.json"),
 )
-@click.argument("packet", type=click.Path(path_type=Path))
-def archive(packet: Path) -> int:
-    """Mark PACKET archived (its work is finished) and re-render its twin.
+@click.argument("packet", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "--topic",
+    metavar="TOPIC",
+    help="Without PACKET: which packet of this branch (default: default).",
+)
+def archive(packet: Path | None, topic: str | None) -> int:
+    """Mark PACKET (default: the active packet of this branch and topic) archived, its work
+    finished, and re-render its twin.
 
     The archived packet stays in git's history; the next branch's `new` may replace it.
     """
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
+    from handoff_audit.authoring.lifecycle import active_packet_path
 
-    return say(set_status_command(packet, "archived", None))
+    chosen = packet if packet is not None else active_packet_path(topic)
+    return say(set_status_command(chosen, "archived", None))
+
+
+@cli.command(
+    short_help="Print the resume brief: next action first, freshness from git.",
+    epilog=example("handoff-audit show --max-chars 2000"),
+)
+@click.argument("packet", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+@click.option(
+    "--max-chars",
+    type=click.IntRange(min=0),
+    default=6000,
+    show_default=True,
+    help="Budget: the lowest sections are cut first, never the next action or the freshness "
+    "(0: no limit).",
+)
+def show(packet: Path | None, output_format: str, max_chars: int) -> int:
+    """Print the resume brief of this branch's handoff: next action first, then traps, failed
+    attempts and ruled out, risks, decisions, summary, pointers, last commands, and its
+    freshness from git.
+
+    The branch's handoff is its active packet, else its newest finished (archived or
+    superseded) packet, else a hand-written handoff in its tree; PACKET names one instead.
+    Exit 1 when the branch has no handoff.
+    """
+    # start-up: imported only when this command runs
+    from handoff_audit.cli.show import show_command
+
+    return show_command(packet, output_format, max_chars)
 
 
 @cli.command(
@@ -423,31 +486,44 @@ def explain(rule_id: str, file: Path | None) -> int:
 
 
 @cli.command(
-    short_help="A coding agent's stop hook: no stop without a current packet.",
+    short_help="A coding agent's hook: no stop without a current handoff.",
     epilog=example("handoff-audit hook --install   # into .claude/settings.json"),
 )
 @click.option(
-    "--install", is_flag=True, help="Merge the hook into .claude/settings.json (repository top)."
+    "--install",
+    is_flag=True,
+    help="Merge the hook into the agent's project settings (.claude/settings.json, or "
+    ".codex/hooks.json with --agent codex) at the repository top.",
 )
 @click.option(
     "--print", "print_only", is_flag=True, help="Print the settings snippet instead of writing it."
 )
-def hook(install: bool, print_only: bool) -> int:
-    """A coding agent's stop hook (Claude Code: Stop, SubagentStop, PreCompact).
+@click.option(
+    "--agent",
+    type=click.Choice([agent.name for agent in AGENTS]),
+    default=AGENTS[0].name,
+    show_default=True,
+    help="Which agent: whose settings --install and --print write, whose answers the hook gives.",
+)
+def hook(install: bool, print_only: bool, agent: str) -> int:
+    """A coding agent's hook (Claude Code and Codex: Stop, SubagentStop, PreCompact,
+    SessionStart).
 
-    Reads the hook event as JSON on standard input. Exit 2 with the reasons on standard error
-    blocks the stop while the branch's packet is missing, invalid or older than the work; exit
-    0 lets the session end (also whenever the hook cannot judge).
+    Reads the hook event as JSON on standard input. On a stop event, exit 2 with the reasons on
+    standard error blocks the stop while the branch's packet is missing, invalid or older than
+    the work; exit 0 lets the session end (also whenever the hook cannot judge). On SessionStart,
+    exit 0 and the branch's brief (`show`) as the session's additional context on standard
+    output; nothing when the branch has no handoff.
     """
     if install or print_only:
         # start-up: imported only when this command runs
         from handoff_audit.cli.hook_install import install_command
 
-        return install_command(print_only=print_only)
+        return install_command(print_only=print_only, agent=agent)
     # start-up: imported only when this command runs
     from handoff_audit.cli.hook import run_hook
 
-    return run_hook(sys.stdin.buffer, sys.stderr)
+    return run_hook(sys.stdin.buffer, sys.stderr, sys.stdout, BY_NAME[agent])
 
 
 @cli.command(

@@ -25,7 +25,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import is_agent_file, packet_of
+from handoff_audit.model.packet import is_agent_file, packet_of, series_file
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -138,9 +138,6 @@ def _in_order(path: Path) -> tuple[str, ...]:
     return path.parts
 
 
-_NOT_IN_SERIES = re.compile(r"(?i)^(?:readme|index|template|_template|.*template.*)\.md$")
-"""An index or a template beside the handoffs of a series is not one of them."""
-
 _DATE = re.compile(
     r"(?<!\d)(20\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])"
     r"(?:[-_T ]?([01]\d|2[0-3])[-:h]?([0-5]\d)(?!\d))?"
@@ -166,9 +163,9 @@ def _present(root: Path, folders: list[str], config: Config, packets: set[str]) 
 
 
 def _in_series_folder(name: str, config: Config, known: dict[str, bool]) -> bool:
-    """True for a `_series_file` in a folder that ``series`` matches (``known``: by folder)."""
+    """True for a `series_file` in a folder that ``series`` matches (``known``: by folder)."""
     folder, _, base = name.rpartition("/")
-    if not _series_file(folder, base):
+    if not series_file(folder, base):
         return False
     in_series = known.get(folder)
     if in_series is None:
@@ -190,11 +187,6 @@ def _series(names: list[str], packets: set[str], config: Config) -> dict[str, li
         elif _in_series_folder(name, config, series_folder):
             by_folder.setdefault(folder, []).append(name)
     return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders}
-
-
-def _series_file(folder: str, base: str) -> bool:
-    """A markdown file in a folder, neither an index nor a template."""
-    return bool(folder) and base.lower().endswith(".md") and not _NOT_IN_SERIES.match(base)
 
 
 def _current_of(root: Path, series: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:

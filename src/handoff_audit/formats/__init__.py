@@ -25,6 +25,8 @@ class FormatOptions:
     cwd: str = ""
     """The current folder relative to the repository root (``""`` or ``sub/dir``): the text
     format shows paths relative to it; the machine formats stay root-relative."""
+    scoped: bool = False
+    """PATHS chose part of the repository: "no packets" speaks of them, not the repository."""
 
 
 Formatter = Callable[["Report", FormatOptions], str]

@@ -36,8 +36,14 @@ def render(report: Report, options: FormatOptions) -> str:
         return "\n".join(lines) + "\n" if lines else ""
     if lines:
         lines.append("")
+    status = status_line(report)
+    if options.scoped and not report.packets:
+        status = (
+            "No handoff packets found under the paths given (`handoff-audit check` with no "
+            "PATHS audits the whole repository)."
+        )
     lines.extend(_series_lines(report, options.cwd))
-    lines.append(paint.bold(status_line(report)))
+    lines.append(paint.bold(status))
     return "\n".join(lines) + "\n"
 
 

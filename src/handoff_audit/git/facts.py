@@ -24,6 +24,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
+from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import Packet, is_handoff_file
@@ -85,22 +86,35 @@ _UNREADABLE = {
 }
 
 
-def is_protected(target: Target, config: Config) -> bool:
-    """True when the merge target is a protected branch (a configured glob or the default)."""
-    return protected_name(target.target_branch, target, config)
+def protected(target: Target, config: Config, history: History | None) -> tuple[str, ...]:
+    """The protected branch globs: configured, else the default branch found while gathering
+    (every default candidate when nothing was gathered), and in CI the event's base and
+    default branch."""
+    if history is not None and history.protected is not None:
+        return history.protected
+    return protected_patterns(config.protected_branches, None, None, _event_base(target))
 
 
-def protected_name(name: str | None, target: Target, config: Config) -> bool:
-    """True when ``name`` is a protected branch (a configured glob or the default branch)."""
+def _event_base(target: Target) -> str | None:
+    return target.target_branch if target.target_from_event else None
+
+
+def is_protected(target: Target, patterns: tuple[str, ...]) -> bool:
+    """True when the merge target is a protected branch (``patterns``, or CI's default)."""
+    return protected_name(target.target_branch, target, patterns)
+
+
+def protected_name(name: str | None, target: Target, patterns: tuple[str, ...]) -> bool:
+    """True when ``name`` is a protected branch (``patterns``, or CI's default branch)."""
     if not name:
         return False
-    return name == target.default_branch or matches_any(name, config.protected_branches)
+    return name == target.default_branch or matches_any(name, patterns)
 
 
-def on_protected_branch(target: Target, branch: str | None, config: Config) -> bool:
+def on_protected_branch(target: Target, branch: str | None, patterns: tuple[str, ...]) -> bool:
     """True when no merge is checked and the branch checked is itself protected (a push to
     ``main``): its block files are already where they must never be."""
-    return not target.target_branch and protected_name(branch, target, config)
+    return not target.target_branch and protected_name(branch, target, patterns)
 
 
 class _Gatherer:
@@ -118,8 +132,11 @@ class _Gatherer:
         self.repo = repo
         self.target = target
         self.config = config
+        self.protected: tuple[str, ...] = ()
         self.packets = [p for p in packets if p.ref is None]
         self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
+        # Markdown-only handoffs are judged for staleness like active packets (handoff-outdated).
+        self.hand_written = [p for p in self.packets if p.kind == "markdown"]
         self.handoff_paths = {p.path for p in self.packets} | {
             p.markdown_path for p in self.packets if p.markdown_path
         }
@@ -136,10 +153,14 @@ class _Gatherer:
         return plumbing.pathspecs(self.repo.prefix, self.config.packets, named)
 
     def gather(self) -> History:
-        refs = self._known_target(plumbing.list_refs(self.root))
+        listed, origin_head = plumbing.read_refs(self.root)
+        refs = self._known_target(listed)
         current = next((ref for ref in refs if ref.current), None)
         branch = self.target.branch or (current.branch if current else None)
         head_rev = self._head_rev()
+        self.protected = protected_patterns(
+            self.config.protected_branches, refs, origin_head, _event_base(self.target)
+        )
         lkgs: dict[str, str] = {}
         for packet in self.active:
             lkg = (packet.data or {}).get("last_known_good_commit")
@@ -148,7 +169,7 @@ class _Gatherer:
         # Each lkg's parent too: a file the lkg commit itself deleted counts as deleted since.
         named = sorted(set(lkgs.values()))
         revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
-        facts = History(branch=branch)
+        facts = History(branch=branch, protected=self.protected)
         # Pointed paths the work tree lacks are asked of the commit checked in the same call
         # that resolves the commits (a sparse checkout leaves files out of the work tree).
         missing = self._pointed_missing()
@@ -193,8 +214,8 @@ class _Gatherer:
     ) -> None:
         """The block files of the commit checked and the packets of other branches, from one
         ``diff-tree`` call over every tree needed."""
-        blocks = is_protected(self.target, self.config) or on_protected_branch(
-            self.target, branch, self.config
+        blocks = is_protected(self.target, self.protected) or on_protected_branch(
+            self.target, branch, self.protected
         )
         plan = None
         if self.target.all_branches:
@@ -349,35 +370,40 @@ class _Gatherer:
                 changed_behind=after.get(last.sha) if last else None,
                 **entry,
             )
+        for packet in self.hand_written:
+            facts.packets[packet.path] = PacketHistory(**changes.get(packet.path, {}))
         return needs_more
 
-    def _committed(self, result: dict[str, dict[str, Any]], checked_out: bool) -> dict[str, str]:
-        """The active packets whose last change is a commit: path from the top folder -> path;
-        the others (changed in the work tree checked out) are marked uncommitted in ``result``."""
+    def _committed(self, checked_out: bool) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+        """An empty entry per judged handoff (active packets, markdown-only handoffs), marked
+        ``uncommitted`` when the work tree changes it; the others, path from the top folder ->
+        path from the audited root, for the walk to find their last change."""
+        judged = [*self.active, *self.hand_written]
+        result: dict[str, dict[str, Any]] = {p.path: {} for p in judged}
+        if not judged:
+            return result, {}
         dirty = plumbing.status(self.root, self._packet_pathspecs()) if checked_out else {}
         todo: dict[str, str] = {}
-        for packet in self.active:
+        for packet in judged:
             top_path = self.repo.prefix + packet.path
             if top_path in dirty:
                 result[packet.path]["uncommitted"] = True
             else:
                 todo[top_path] = packet.path
-        return todo
+        return result, todo
 
     def _read_changes(
         self, head: tuple[str, str], checked_out: bool
     ) -> tuple[dict[str, dict[str, Any]], bool]:
         """Each active packet's last change and the newest non-handoff commit after it; the
         work tree's changes count only when the commit checked is the one checked out."""
-        result: dict[str, dict[str, Any]] = {p.path: {} for p in self.active}
-        if not self.active:
-            return result, False
-        todo = self._committed(result, checked_out)
+        result, todo = self._committed(checked_out)
         if not todo:
             return result, False
         found: dict[str, Commit] = {}
         outdated_by: Commit | None = None
         outdated: set[str] = set()
+        counts: dict[str, int] = {}  # per packet: later commits that touch other files
         last: Commit | None = None
         hit_boundary = truncated = False
         with plumbing.changes(self.root, head[0]) as walk:
@@ -400,9 +426,13 @@ class _Gatherer:
                     for f in files
                     if f not in self.handoff_paths and not is_handoff_file(f, self.config)
                 ]
-                if outdated_by is None and others:
-                    outdated_by = Commit(change.sha, change.time, change.subject, tuple(others))
-                    outdated = {p for p in todo if p not in found}
+                if others:
+                    if outdated_by is None:
+                        outdated_by = Commit(change.sha, change.time, change.subject, tuple(others))
+                        outdated = {p for p in todo if p not in found}
+                    for top_path in todo:
+                        if top_path not in found:
+                            counts[top_path] = counts.get(top_path, 0) + 1
                 if len(found) == len(todo):
                     break
         for top_path, path in todo.items():
@@ -417,6 +447,7 @@ class _Gatherer:
                 continue  # not in the history of the commit checked: nothing to judge
             if top_path in outdated and outdated_by is not None:
                 entry["outdated_by"] = outdated_by
+                entry["outdated_count"] = counts.get(top_path, 0)
         missing = any(p not in found for p in todo)
         return result, hit_boundary and missing
 

@@ -278,15 +278,26 @@ class Ref:
 
 def list_refs(root: Path) -> list[Ref]:
     """Every local and remote-tracking branch (symbolic refs like ``origin/HEAD`` left out)."""
+    return read_refs(root)[0]
+
+
+def read_refs(root: Path) -> tuple[list[Ref], str | None]:
+    """`list_refs`, and the branch ``origin/HEAD`` points at (the remote's default branch,
+    ``None`` when unset); one git call."""
     fields = "%(HEAD)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(symref)%00%(refname)"
     out = run(root, ["for-each-ref", f"--format={fields}", "refs/heads", "refs/remotes"])
     refs = []
+    origin_head = None
     for line in out.decode("utf-8", "surrogateescape").splitlines():
         head, commit, tree, when, symref, name = line.split("\0")
-        if symref or not tree:
+        if symref:
+            if name == "refs/remotes/origin/HEAD":
+                origin_head = symref.removeprefix("refs/remotes/origin/")
+            continue
+        if not tree:
             continue
         refs.append(Ref(name, commit, tree, int(when or 0), head == "*"))
-    return refs
+    return refs, origin_head
 
 
 def resolve(root: Path, revisions: Sequence[str]) -> dict[str, tuple[str, str] | None]:

@@ -117,8 +117,29 @@ def is_packet_file(path: str, config: Config, *, twin: bool = True) -> bool:
 
 
 def is_handoff_file(path: str, config: Config) -> bool:
-    """True for a packet file, its markdown twin, or a block file (``block-files``)."""
-    return is_packet_file(path, config) or matches_any(path, config.block_files)
+    """True for a packet file, its markdown twin, a block file (``block-files``), or a file of
+    a series: writing one is handing off, not work."""
+    return (
+        is_packet_file(path, config)
+        or matches_any(path, config.block_files)
+        or in_series(path, config)
+    )
+
+
+NOT_IN_SERIES = re.compile(r"(?i)^(?:readme|index|template|_template|.*template.*)\.md$")
+"""An index or a template beside the handoffs of a series is not one of them."""
+
+
+def series_file(folder: str, base: str) -> bool:
+    """A markdown file in a folder, neither an index nor a template."""
+    return bool(folder) and base.lower().endswith(".md") and not NOT_IN_SERIES.match(base)
+
+
+def in_series(path: str, config: Config) -> bool:
+    """True for a markdown handoff in a folder the ``series`` globs match (the folder's JSON
+    packets, which make it no series, are not looked at here)."""
+    folder, _, base = path.rpartition("/")
+    return series_file(folder, base) and matches_any(folder, config.series)
 
 
 _AGENT_FOLDER = re.compile(

@@ -52,6 +52,8 @@ class PacketHistory:
     """The packet file is new or modified in the work tree: it is being written now."""
     outdated_by: Commit | None = None
     """The newest commit after the packet's last change touching other than handoff files."""
+    outdated_count: int = 0
+    """How many commits after the packet's last change touch other than handoff files."""
     deleted_since_lkg: frozenset[str] = frozenset()
     """Files (relative to the audited root) deleted between the lkg commit and the head."""
     lkg_time: int | None = None
@@ -87,6 +89,8 @@ class History:
     in_head_tree: frozenset[str] = frozenset()
     """Paths pointed at by active packets that the work tree lacks but the commit checked has
     (a sparse or partial checkout): they exist."""
+    protected: tuple[str, ...] | None = None
+    """The protected branch globs in force: configured, or the default branch found here."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
     now: float = field(default_factory=time.time)

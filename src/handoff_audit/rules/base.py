@@ -3,8 +3,34 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from handoff_audit.model.findings import Severity
+
+
+class Fix(StrEnum):
+    """How `handoff-audit hook` fixes a finding on the branch's own handoff: the command it
+    prints is built from this and the finding (`cli/hook.py`). A rule without one gets its
+    finding and `handoff-audit explain RULE`: never a command that deletes the packet."""
+
+    REFRESH = "refresh"
+    """`update` the packet: the work moved on (``--summary`` records what changed)."""
+    VERIFY = "verify"
+    """`update --verify`: prove the tests green at HEAD, moving ``last_known_good_commit``."""
+    FIELD = "field"
+    """`update --FIELD "<...>"` for the field the finding names."""
+    SCHEMA = "schema"
+    """`update --FIELD "<...>"` when `update` sets the field; else write the packet anew."""
+    RENDER = "render"
+    """`render --write`: the twin is missing or differs from the JSON."""
+    REGENERATE = "regenerate"
+    """Remove the unreadable file and write a new packet at the same place."""
+    SUPERSEDE = "supersede"
+    """`supersede --by` the packet that stays active."""
+    MD_ADD = "md-add"
+    """Append the missing section to the hand-written handoff."""
+    MD_REFRESH = "md-refresh"
+    """Append what changed since to the hand-written handoff."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +47,9 @@ class Rule:
     """Markdown: why it matters, an example, and how to fix it."""
     blocks_merge: bool = False
     """True for the rules that make the action's ``blocked`` output true."""
+    fix: Fix | None = None
+    """How the agent hook fixes it on the branch's own handoff; ``None``: it shows the finding
+    and `explain`, never a command that deletes anything."""
 
 
 @dataclass(frozen=True, slots=True)

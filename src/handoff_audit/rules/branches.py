@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
-from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.textcut import shorten
 
 BRANCH_MISMATCH = Rule(
@@ -51,6 +51,7 @@ every local and remote-tracking branch (without checking them out), so a packet 
 supersede the others: `handoff-audit supersede OLD --by NEW`. Give parallel lines of work
 distinct topics.
 """,
+    fix=Fix.SUPERSEDE,
 )
 
 _LISTED = 10

@@ -13,7 +13,7 @@ from handoff_audit.jsonpos import field_name, iter_strings
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
-from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.schema.foreign import foreign_message, is_foreign
 from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
 
@@ -49,6 +49,7 @@ Example:
 Fix: repair the file at the place named (`python -m json.tool handoff.json` shows the same
 problem), or regenerate it with `handoff-audit new`.
 """,
+    fix=Fix.REGENERATE,
 )
 
 SCHEMA = Rule(
@@ -89,6 +90,7 @@ handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of bra
 Fix: follow the message; `handoff-audit schema` prints the whole schema (draft 2020-12), and the
 `schema` configuration key can point at your own (then your schema alone judges the file).
 """,
+    fix=Fix.SCHEMA,
 )
 
 PLACEHOLDER = Rule(
@@ -130,6 +132,7 @@ Fix: write the first concrete thing the next session should do (a command, a fil
 decision to make), and a summary of what this session did; in a template, replace every
 placeholder, or delete the file.
 """,
+    fix=Fix.FIELD,
 )
 
 SECRET = Rule(

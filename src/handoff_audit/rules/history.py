@@ -11,9 +11,9 @@ from handoff_audit.git.facts import FULL_HISTORY_FIX
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.model.repo_history import History, PacketHistory
-from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.textcut import shorten
 
 LKG_UNKNOWN = Rule(
@@ -38,6 +38,7 @@ made on another branch) sends it to the wrong place.
 In a shallow clone it never calls a commit unknown only because the clone is shallow (that is
 `history-unavailable`; `--fetch-history` lets the audit fetch more history before it judges).
 """,
+    fix=Fix.VERIFY,
 )
 
 LKG_BEHIND = Rule(
@@ -60,6 +61,7 @@ for the project, raise `max-commits-behind` in the configuration. In a pull requ
 the pull request's head as `--head` (the action does) so the merge commit GitHub creates does
 not count the base branch's commits.
 """,
+    fix=Fix.VERIFY,
 )
 
 PACKET_OUTDATED = Rule(
@@ -80,6 +82,30 @@ twins, block files) do not count, so refreshing the packet on its own never trip
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
 or right after it.
 """,
+    fix=Fix.REFRESH,
+)
+
+HANDOFF_OUTDATED = Rule(
+    id="handoff-outdated",
+    default=Severity.WARNING,
+    summary=(
+        "a markdown-only handoff: commits after its last change touch other files (the "
+        "counterpart of `packet-outdated`)"
+    ),
+    doc="""\
+**Why.** A hand-written `HANDOFF.md` describes the work as it was when it was written. When the
+code changes after it and the note does not, the next session trusts a state, a next step and
+pointers that are no longer true: the note that is now a lie.
+
+**Example.** `HANDOFF.md` was last changed in `3c1e9a0`; three later commits changed
+`src/refund.py`, the newest `8d2f4b7` ("fix rounding"). The finding names the count and that
+newest commit. Commits that change only handoff files do not count.
+
+**Fix.** Add what changed to the file (where the work stands now, the next step), in the same
+commit as the work or right after it; or, when the work is done, delete the file in a commit
+after the last work (`git rm HANDOFF.md`), which is how a hand-written handoff is finished.
+""",
+    fix=Fix.MD_REFRESH,
 )
 
 PACKET_AGE = Rule(
@@ -97,6 +123,7 @@ days old (its committer date). A packet with uncommitted changes counts as fresh
 (`handoff-audit archive PACKET`); if another packet took over, supersede it
 (`handoff-audit supersede PACKET --by NEW`). Raise `max-age-days` for slower projects.
 """,
+    fix=Fix.REFRESH,
 )
 
 HISTORY_UNAVAILABLE = Rule(
@@ -143,6 +170,7 @@ RULES = (
     LKG_UNKNOWN,
     LKG_BEHIND,
     PACKET_OUTDATED,
+    HANDOFF_OUTDATED,
     PACKET_AGE,
     HISTORY_UNAVAILABLE,
     DANGLING_POINTER,
@@ -171,6 +199,11 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             info = facts.info(packet)
             if info is not None:
                 yield from _judge(ctx, facts, packet, info)
+        for packet in work:
+            if packet.kind == "markdown":
+                yield from _hand_written(
+                    packet, facts.info(packet), in_series(packet.path, ctx.config)
+                )
     in_tree = facts.in_head_tree if facts else frozenset()
     tree = WorkTree(ctx.root)
     for packet in active:
@@ -254,6 +287,35 @@ def _lkg(
             )
     elif info.lkg_state == "unavailable":
         unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
+
+
+def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> Iterator[Hit]:
+    """``handoff-outdated`` for a markdown-only handoff; one of a series (``series``) is a
+    record the project keeps, so its other way out is the series' next file, not deletion."""
+    if info is None or info.outdated_by is None or info.uncommitted:
+        return
+    # start-up: only for an outdated hand-written handoff
+    from handoff_audit.markdown.template import instructions
+
+    if instructions(packet.text or ""):
+        return  # instructions about writing a handoff (not-a-handoff) describe no work
+    commit = info.outdated_by
+    count = info.outdated_count or 1
+    since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+    folder = packet.path.rpartition("/")[0]
+    other = (
+        f"or write the next dated handoff in {folder}/"
+        if series
+        else "or, if the work is done, delete it in a commit"
+    )
+    yield Hit(
+        HANDOFF_OUTDATED,
+        packet.path,
+        f"the work moved on after this handoff{since}: {count} later "
+        f"{'commits touch' if count > 1 else 'commit touches'} other files, the newest "
+        f"{commit.sha[:12]} {_subject(commit.subject)} changed {_files(commit.files)}; add what "
+        f"changed and the next step now to {packet.path}, {other}",
+    )
 
 
 def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from handoff_audit.git.facts import is_protected, on_protected_branch
+from handoff_audit.git.facts import is_protected, on_protected_branch, protected
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
@@ -23,8 +23,9 @@ HANDOFF_IN_MERGE = Rule(
 on the main branch it is wrong for everyone who reads it there, and it stays wrong.
 
 **Example.** A pull request from `feat/refund` into `main` still contains `HANDOFF.md`. The
-target is protected when it matches `protected-branches` (default `main`, `master`) or is the
-repository's default branch; the files checked are those of the commit checked that match
+target is protected when it matches `protected-branches` (default: the repository's default
+branch, the first that exists of `origin/HEAD`'s target, `main`, `master`, `trunk`, `develop`;
+in a pull request, then its base); the files checked are those of the commit checked that match
 `block-files` (default: the single working notes, in any folder: `HANDOFF.md`,
 `SESSION_HANDOFF.md`, `NEXT_SESSION.md`, `HANDOVER.md`, `AGENT_HANDOFF.md`, `CLAUDE_HANDOFF.md`,
 `HANDOFF_NOTES.md`). A series of dated handoffs (`docs/handoffs/2025-11-23-auth.md`, the
@@ -34,7 +35,8 @@ kept on purpose. The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.
 
-**Fix.** Finish the work and delete the file (`git rm HANDOFF.md`) before merging; move what is
+**Fix.** Finish the work and delete the file in a commit after the last work (`git rm
+HANDOFF.md && git commit -m "handoff: done"`) before merging; move what is
 still worth keeping into the docs or an issue. A protected branch that keeps such files on
 purpose (examples, fixtures) says so in `block-files`. Make this check required in the branch
 protection rules so that GitHub refuses the merge while it fails.
@@ -79,7 +81,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         blocked = {name for name in names if matches_any(name, ctx.config.block_files)}
     blocked = {name for name in blocked if not is_agent_file(name)}
     branch = facts.branch if facts is not None else ctx.target.branch
-    if on_protected_branch(ctx.target, branch, ctx.config):
+    patterns = protected(ctx.target, ctx.config, facts)
+    if on_protected_branch(ctx.target, branch, patterns):
         for path in sorted(blocked):
             yield Hit(
                 HANDOFF_IN_MERGE,
@@ -90,7 +93,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 "out of `block-files`",
             )
         return
-    if not is_protected(ctx.target, ctx.config):
+    if not is_protected(ctx.target, patterns):
         return
     target = ctx.target.target_branch
     for path in sorted(blocked):
@@ -98,7 +101,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             HANDOFF_IN_MERGE,
             path,
             f"{path} would be merged into the protected branch {target}: it says the work is "
-            f"unfinished; finish it and delete the file (`git rm {path}`) before merging",
+            "unfinished; finish it: delete the file in a commit after the last work (`git rm -- "
+            f'{path} && git commit -m "handoff: done"`) before merging',
         )
     for packet in work:
         if packet.status != "active":

@@ -9,7 +9,7 @@ from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, twin_of
-from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.schema.foreign import is_foreign
 
@@ -35,6 +35,7 @@ Example: `.handoff/refund.json` is committed, `.handoff/refund.md` is not.
 
 Fix: `handoff-audit render --write PACKET.json` writes it (`handoff-audit new` writes both).
 """,
+    fix=Fix.RENDER,
 )
 
 MD_MISMATCH = Rule(
@@ -61,6 +62,7 @@ Fix: put the change in the JSON if it was meant, then regenerate the twin with
 `handoff-audit render --write PACKET.json`. When the markdown is byte-for-byte the canonical
 rendering the check costs no parsing at all.
 """,
+    fix=Fix.RENDER,
 )
 
 MD_INCOMPLETE = Rule(
@@ -139,6 +141,7 @@ Fix: add what each finding names (one finding per missing facet), or write a JSO
 twin with `handoff-audit new`. How well the recognition agrees with careful readers on real
 handoffs is measured by `bench/judgment.py`.
 """,
+    fix=Fix.MD_ADD,
 )
 
 NOT_A_HANDOFF = Rule(
@@ -200,6 +203,7 @@ handoff.json:20:3: log-untrimmed: commands_run keeps 6 passing entries before it
 Fix: drop the older passing entries, or refresh the packet with `handoff-audit update --log
 FILE`, which trims for you. Raise `keep-last` in the configuration if your workflow needs more.
 """,
+    fix=Fix.REFRESH,
 )
 
 TOO_LONG = Rule(

@@ -1,0 +1,113 @@
+"""One coding agent's hook protocol, behind one interface: read its event, answer it, and say
+where its project settings live. `handoff-audit hook` talks to agents only through `Agent`.
+
+Claude Code and Codex speak the same command-hook protocol (an event as JSON on standard input;
+exit 2 with the reasons on standard error blocks a stop; exit 0 lets it end; a ``SessionStart``
+answer is ``hookSpecificOutput.additionalContext`` on standard output), so both are instances
+of this class; an agent that speaks otherwise subclasses it and overrides what differs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MAX_EVENT_BYTES = 1024 * 1024
+"""A hook event is a few hundred bytes; more is not an event."""
+EXIT_ALLOW = 0
+EXIT_BLOCK = 2
+
+
+class NotAnEvent(Exception):
+    """What came in is no hook event: let the session go, with this one-line note."""
+
+
+@dataclass(frozen=True, slots=True)
+class HookEvent:
+    """The fields of a hook event that matter here."""
+
+    name: str
+    """``hook_event_name``: ``Stop``, ``SubagentStop``, ``PreCompact``, ``SessionStart``..."""
+    cwd: Path
+    """The folder the agent works in."""
+    transcript_path: str | None = None
+    """The session's transcript (JSON lines)."""
+    stop_hook_active: bool = False
+    """True while the agent already continues because a stop hook blocked it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the hook process does: its exit code and what it writes."""
+
+    exit: int
+    """The exit code the agent reads."""
+    stdout: str = ""
+    """Standard output (a JSON answer, for ``SessionStart``)."""
+    stderr: tuple[str, ...] = ()
+    """Lines for standard error (the reasons of a block, or a note)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Agent:
+    """A coding agent: how it sends events, how it reads answers, where its settings live."""
+
+    name: str
+    """The name `hook --agent` takes (``claude``, ``codex``)."""
+    title: str
+    """The agent's name, for messages."""
+    settings: Path
+    """Its project hook settings file, from the repository top."""
+    session_matcher: str
+    """The ``SessionStart`` sources it documents, as the matcher `hook --install` writes."""
+    project_dir_env: str | None = None
+    """The environment variable naming the project folder, when the event has no ``cwd``."""
+
+    def parse(self, raw: bytes) -> HookEvent:
+        """The event in ``raw``; `NotAnEvent` when it is not one."""
+        if len(raw) > MAX_EVENT_BYTES:
+            raise NotAnEvent(
+                f"standard input is larger than {MAX_EVENT_BYTES} bytes: not a hook event"
+            )
+        try:
+            data: Any = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise NotAnEvent("standard input is not a JSON hook event; nothing to judge") from None
+        if not isinstance(data, dict):
+            raise NotAnEvent("the hook event is not a JSON object; nothing to judge")
+        name = data.get("hook_event_name")
+        if not isinstance(name, str) or not name:
+            raise NotAnEvent("the event has no hook_event_name; nothing to judge")
+        cwd = data.get("cwd")
+        if not isinstance(cwd, str) or not cwd:
+            cwd = (self.project_dir_env and os.environ.get(self.project_dir_env)) or os.getcwd()
+        folder = Path(cwd)
+        if not folder.is_dir():
+            raise NotAnEvent(f"cwd {cwd!r} is not a folder; nothing to judge")
+        transcript = data.get("transcript_path")
+        return HookEvent(
+            name=name,
+            cwd=folder,
+            transcript_path=transcript if isinstance(transcript, str) and transcript else None,
+            stop_hook_active=data.get("stop_hook_active") is True,
+        )
+
+    def allow(self, note: str | None = None) -> Answer:
+        """Let the session go on (or end), with an optional one-line note."""
+        return Answer(EXIT_ALLOW, stderr=(note,) if note else ())
+
+    def block(self, lines: list[str]) -> Answer:
+        """Hold the stop: the reasons go to the agent."""
+        return Answer(EXIT_BLOCK, stderr=tuple(lines))
+
+    def report(self, lines: list[str]) -> Answer:
+        """An event that may not block: the reasons are shown, the session goes on."""
+        return Answer(EXIT_ALLOW, stderr=tuple(lines))
+
+    def add_context(self, event: HookEvent, text: str) -> Answer:
+        """Hand ``text`` to the session as additional context (``SessionStart``)."""
+        answer = {"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": text}}
+        return Answer(EXIT_ALLOW, stdout=json.dumps(answer, ensure_ascii=False))

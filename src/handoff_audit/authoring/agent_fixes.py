@@ -1,0 +1,256 @@
+"""The fix `handoff-audit hook` prints for each reason a session may not end: one runnable
+command that changes something, built from the rule's declared `Fix` (`rules.base`), with the
+paths as seen from the agent's folder. Pure: it returns text, the hook prints it.
+
+The table of states and transitions these fixes follow is `docs/lifecycle.md`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from handoff_audit.authoring.agent_gate import Gate, Problem
+from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules.base import Fix
+from handoff_audit.textcut import shorten
+
+_FIELD_OPTIONS = {
+    "/summary": ("--summary", "<what this session did>"),
+    "/next_action": ("--next-action", "<the first thing the next session should do>"),
+    "/verdict_pointer": ("--verdict-pointer", "<path or URL of the test report>"),
+    "/title": ("--title", "<the task's name>"),
+}
+"""Fields that `update` sets, by the JSON pointer of a finding about them."""
+_MISSING = re.compile(r"missing required field (\w+)")
+_MD_SECTIONS = {
+    "next": ("Next step", "<the first thing the next session should do>"),
+    "state": ("State", "<where the work stands: what works, what does not>"),
+    "decisions": ("Decisions", "<a choice that would surprise someone>, because <why>"),
+    "ruled_out": ("Ruled out", "<what was tried or rejected>: <why it did not work>"),
+    "pointers": ("Pointers", "<path/to/file.py:line or URL the next session needs>"),
+}
+"""What `md-incomplete`'s fix appends for each facet: a heading and a placeholder."""
+_PRECEDENCE = (
+    Fix.REGENERATE,
+    Fix.SCHEMA,
+    Fix.SUPERSEDE,
+    Fix.VERIFY,
+    Fix.REFRESH,
+    Fix.FIELD,
+    Fix.RENDER,
+)
+"""Of several findings on one packet, the fix that decides (the earlier covers the later)."""
+VERIFY_PLACEHOLDER = "<the command that runs the tests>"
+COMMIT_PLACEHOLDER = "<what the change does>"
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One reason the session may not end, and what to run."""
+
+    reason: str
+    """What is wrong and where, one line."""
+    command: str
+    """The fix: a runnable command (``"<...>"`` placeholders to fill in), never cut off."""
+    also: str | None = None
+    """A second line: the alternative, or what the command is for."""
+
+
+class Fixes:
+    """The exact command for each problem of a `Gate`, run from ``cwd``."""
+
+    def __init__(self, gate: Gate, cwd: Path, transcript: str | None) -> None:
+        self.gate = gate
+        self.cwd = Path(os.path.realpath(cwd))
+        self.transcript = transcript if transcript and os.path.isfile(transcript) else None
+        self.verify = gate.config.verify
+        self.keep: str | None = None
+        """Of several active packets of one branch and topic, the one that stays active."""
+
+    def advice(self) -> list[Advice]:
+        """One piece of advice per problem; the findings on one packet share one command."""
+        problems = self.gate.problems
+        by_packet: dict[str, list[Problem]] = {}
+        for problem in problems:
+            if problem.kind == "finding" and problem.packet is not None:
+                by_packet.setdefault(problem.packet.path, []).append(problem)
+        twins = sorted(
+            path
+            for path, found in by_packet.items()
+            if any(p.finding and p.finding.rule == "multiple-active" for p in found)
+        )
+        self.keep = twins[-1] if twins else None
+        result: list[Advice] = []
+        for problem in problems:
+            if problem.kind == "finding" and problem.packet is not None:
+                found = by_packet.pop(problem.packet.path, None)
+                advice = self.packet_advice(found) if found else None
+            else:
+                advice = self.other_advice(problem)
+            if advice is not None:
+                result.append(advice)
+        return result
+
+    def path(self, path: str) -> str:
+        """``path`` (from the top folder) as the agent's folder sees it, quoted for a shell."""
+        return shlex.quote(os.path.relpath(self.gate.root / path, self.cwd))
+
+    def other_advice(self, problem: Problem) -> Advice:
+        if problem.kind == "no-packet":
+            return Advice(f"{problem.message}; write one", self.new())
+        names = " ".join(self.path(f) for f in problem.files)
+        shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
+        more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
+        return Advice(
+            f"uncommitted changes in {shown}{more}; commit them (CI sees only commits)",
+            f'git add -- {names} && git commit -m "{COMMIT_PLACEHOLDER}"',
+            "those that are not work (build output, secrets, scratch files): add them to "
+            ".gitignore instead",
+        )
+
+    def packet_advice(self, problems: list[Problem]) -> Advice | None:
+        packet = problems[0].packet
+        assert packet is not None
+        findings = [
+            p.finding
+            for p in problems
+            if p.finding is not None
+            # Of several active packets, the last one stays active: the others are superseded.
+            and not (p.finding.rule == "multiple-active" and packet.path == self.keep)
+        ]
+        if not findings:
+            return None
+        if packet.kind != "json":
+            return self.markdown_advice(findings, packet)
+        command, decisive = self.json_fix(findings, packet)
+        declared = RULES_BY_ID[decisive.rule].fix if decisive.rule in RULES_BY_ID else None
+        return Advice(
+            _reason(decisive, findings), command, _explain(decisive) if declared is None else None
+        )
+
+    def json_fix(self, findings: list[Finding], packet: PacketInfo) -> tuple[str, Finding]:
+        """One command for every finding on one of the branch's JSON packets, and the finding
+        that decided it."""
+        quoted = self.path(packet.path)
+        declared = [
+            (RULES_BY_ID[f.rule].fix if f.rule in RULES_BY_ID else None, f) for f in findings
+        ]
+        known = [(fix, f) for fix, f in declared if fix is not None]
+        if not known:
+            first = findings[0]
+            return f"handoff-audit explain {first.rule}", first
+        fix, decisive = min(known, key=lambda item: _PRECEDENCE.index(item[0]))
+        if fix is Fix.REGENERATE or (
+            fix is Fix.SCHEMA and _field_of(decisive) not in _FIELD_OPTIONS
+        ):
+            return self.regenerate(packet), decisive
+        if fix is Fix.SUPERSEDE and self.keep is not None:
+            return f"handoff-audit supersede {quoted} --by {self.path(self.keep)}", decisive
+        if fix is Fix.RENDER:
+            return f"handoff-audit render --write {quoted}", decisive
+        fixes = {kind for kind, _ in known}
+        options = [self.refresh(quoted, verify=bool(fixes & {Fix.VERIFY}))]
+        for kind, finding in known:
+            field = _field_of(finding)
+            if kind in (Fix.FIELD, Fix.SCHEMA) and field in _FIELD_OPTIONS:
+                option, placeholder = _FIELD_OPTIONS[field]
+                options.append(f'{option} "{placeholder}"')
+        has_summary = any(o.startswith("--summary") for o in options[1:])
+        if fixes & {Fix.REFRESH} and not has_summary:
+            options.append(f'--summary "{self.since(decisive)}"')
+        return " ".join(dict.fromkeys(options)), decisive
+
+    def since(self, finding: Finding) -> str:
+        """The placeholder for what changed since the packet, naming what git says."""
+        found = re.search(r"commit ([0-9a-f]{7,40})", finding.message)
+        newest = f" (newest {found.group(1)[:7]})" if found else ""
+        return f"<what the commits since the packet{newest} changed>"
+
+    def refresh(self, quoted: str, *, verify: bool) -> str:
+        parts = ["handoff-audit update", quoted]
+        if self.transcript:
+            parts.append(f"--from-transcript {shlex.quote(self.transcript)}")
+        if self.verify:
+            parts.append("--verify")
+        elif verify:
+            parts.append(f'--verify "{VERIFY_PLACEHOLDER}"')
+        return " ".join(parts)
+
+    def markdown_advice(self, findings: list[Finding], packet: PacketInfo) -> Advice:
+        """A hand-written handoff stays hand-written: the fix says what to add to the file."""
+        quoted = self.path(packet.path)
+        for finding in findings:
+            fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
+            if fix is Fix.MD_ADD and finding.facet in _MD_SECTIONS:
+                heading, placeholder = _MD_SECTIONS[finding.facet]
+                command = f"printf '\\n## {heading}\\n\\n%s\\n' \"{placeholder}\" >> {quoted}"
+                return Advice(_reason(finding, findings), command)
+            if fix is Fix.MD_REFRESH:
+                text = self.since(finding)
+                command = f"printf '\\n## Since then\\n\\n%s\\n' \"{text}\" >> {quoted}"
+                return Advice(
+                    _reason(finding, findings),
+                    command,
+                    "or rewrite the file to say where the work stands now",
+                )
+        first = findings[0]
+        where = f"{packet.path}:{first.line}" if first.line else packet.path
+        return Advice(
+            _reason(first, findings),
+            f"handoff-audit explain {first.rule}",
+            f"then edit {where} as it says",
+        )
+
+    def regenerate(self, packet: PacketInfo) -> str:
+        """Remove the unreadable packet's files and write a new packet at the same place."""
+        path = packet.path
+        files = [path]
+        if path.endswith(".json"):
+            files.append(packet.markdown or f"{path.removesuffix('.json')}.md")
+        where: list[str] = []
+        if path != "handoff.json":
+            topic = path.removeprefix(".handoff/").removesuffix(".json")
+            if path.startswith(".handoff/") and path.endswith(".json") and topic:
+                where = [f"--topic {shlex.quote(topic)}"]
+            else:
+                where = [f"--output {self.path(path)}"]
+        removed = " ".join(self.path(name) for name in files)
+        return f"rm -f -- {removed} && {self.new(where)}"
+
+    def new(self, where: list[str] | None = None) -> str:
+        parts = ["handoff-audit new", *(where or [])]
+        if self.transcript:
+            parts.append(f"--from-transcript {shlex.quote(self.transcript)}")
+        if self.verify:
+            parts.append("--verify")
+        parts += [
+            '--summary "<what this session did>"',
+            '--next-action "<the first thing the next session should do>"',
+            '--verdict-pointer "<path or URL of the test report>"',
+        ]
+        return " ".join(parts)
+
+
+def _reason(first: Finding, findings: list[Finding]) -> str:
+    where = first.path + (f":{first.line}" if first.line else "")
+    said = f"{where} {first.rule}: {shorten(first.message, 240, squeeze=True)}"
+    if len(findings) > 1:
+        said += f" (and {len(findings) - 1} more on this file)"
+    return said
+
+
+def _explain(finding: Finding) -> str:
+    return f"then edit {finding.path} as `handoff-audit explain {finding.rule}` says"
+
+
+def _field_of(finding: Finding) -> str | None:
+    """The top-level field a finding is about, as a JSON pointer (``/next_action``)."""
+    if finding.pointer and finding.pointer.count("/") == 1:
+        return finding.pointer
+    missing = _MISSING.search(finding.message)
+    return f"/{missing.group(1)}" if missing else None

@@ -1,0 +1,31 @@
+"""`handoff-audit show`: print the resume brief of the checked-out branch's handoff."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from handoff_audit.controls import one_line
+from handoff_audit.engine.brief import NoHandoff, build_brief
+from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK
+from handoff_audit.formats.brief import DEFAULT_MAX_CHARS, render_brief
+
+
+def brief_text(
+    cwd: Path, packet: Path | None = None, fmt: str = "text", max_chars: int = DEFAULT_MAX_CHARS
+) -> str:
+    """The brief of the handoff of the branch around ``cwd`` (or of ``packet``), formatted;
+    `NoHandoff` when the branch has none."""
+    return render_brief(build_brief(cwd, packet), fmt, max_chars)
+
+
+def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
+    """Print the brief; exit 1 with one line on standard error when the branch has no handoff."""
+    try:
+        text = brief_text(Path.cwd(), packet, fmt, max_chars)
+    except NoHandoff as nothing:
+        click.echo(f"show: {one_line(str(nothing))}", err=True)
+        return EXIT_FINDINGS
+    click.echo(text, nl=False)
+    return EXIT_OK

@@ -1,0 +1,312 @@
+"""The resume brief: which handoff is the checked-out branch's, its contents in the order a
+session that knows nothing reads them, and what git says happened since (`git.freshness`).
+
+The branch's handoff is its active packet (the packet whose ``branch`` is this branch), else its
+newest finished one (archived or superseded), else a hand-written handoff in its tree; another
+branch's packet, merged or not, is not this branch's handoff. Every value is redacted
+(`credentials.redact`) before it is cut to size, so no part of a credential survives.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from handoff_audit.config import Config, load_config
+from handoff_audit.credentials import redact
+from handoff_audit.engine import discovery, loading
+from handoff_audit.errors import InputError
+from handoff_audit.git import plumbing
+from handoff_audit.git.freshness import last_changes, read_freshness
+from handoff_audit.model.brief import Brief, BriefState, Section
+from handoff_audit.model.packet import Packet, is_handoff_file
+from handoff_audit.model.repo_history import Commit
+from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.textcut import shorten
+
+ITEM_CHARS = 2_000
+"""The most characters of one item (a longer one is cut, marked with …)."""
+MAX_ITEMS = 200
+"""The most items of one section (a hand-written handoff's lines included)."""
+LAST_COMMANDS = 5
+"""How many of the last ``commands_run`` entries the brief shows (and every failure among them)."""
+NEXT_LINES = 12
+"""The most lines of a hand-written handoff's next-step section the brief puts first."""
+FINISHED = ("archived", "superseded")
+
+
+class NoHandoff(Exception):
+    """The branch has no handoff; the message says what was looked for and what was found."""
+
+
+def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
+    """The brief of the handoff of the branch checked out around ``cwd`` (or of ``packet``).
+    `NoHandoff` when the branch has none; `InputError` for a repository, configuration or
+    file that cannot be read."""
+    try:
+        info = plumbing.repo_info(cwd)
+    except plumbing.UnsafeRepository as error:
+        raise InputError(error.advice(cwd)) from None
+    if info is None:
+        raise InputError(
+            f"{cwd}: not inside a git repository; run `handoff-audit show` in the project"
+        )
+    root = info.toplevel
+    config = load_config(root, rule_ids=RULES_BY_ID)
+    try:
+        branch = plumbing.current_branch(root)
+    except plumbing.GitError as error:
+        raise InputError(str(error)) from None
+    found = [_named(root, packet, config)] if packet else _loaded(root, config)
+    state, candidates = _candidates(found, branch, named=packet is not None)
+    # One `status` and one `log` serve both the choice among candidates and the freshness.
+    try:
+        dirt = plumbing.status(root, [])
+    except plumbing.GitError as error:
+        raise InputError(str(error)) from None
+    changes = last_changes(root, [name for p in candidates for name in _files(p)])
+    chosen = _newest(candidates, changes, dirt)
+    files = _files(chosen)
+    changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
+    lkg = (chosen.data or {}).get("last_known_good_commit") if chosen.kind == "json" else None
+    if lkg is not None and not isinstance(lkg, str):
+        lkg = ""  # not a commit id: "invalid", as for any other string that is not one
+    freshness = read_freshness(
+        root, files, lkg, changed, lambda path: is_handoff_file(path, config) or path in files, dirt
+    )
+    return Brief(
+        path=chosen.path,
+        kind=chosen.kind,
+        state=state,
+        branch=branch,
+        title=_title(chosen),
+        status=redact(chosen.status) if chosen.status else None,
+        sections=_sections(chosen),
+        freshness=freshness,
+        others=tuple(p.path for p in candidates if p is not chosen),
+    )
+
+
+def _named(root: Path, packet: Path, config: Config) -> Packet:
+    """The handoff file named on the command line (its JSON packet when it is a twin)."""
+    path = discovery.absolute(packet)
+    if not path.is_file():
+        raise InputError(f"show: {packet}: no such file")
+    try:
+        path.relative_to(root)
+    except ValueError:
+        raise InputError(f"show: {packet} is outside the repository {root}") from None
+    if path.suffix.lower() == ".md" and path.with_suffix(".json").is_file():
+        path = path.with_suffix(".json")
+    if path.suffix.lower() not in (".json", ".md"):
+        raise InputError(f"show: {packet}: not a handoff file; name a packet (.json) or a .md file")
+    loaded, hits = loading.load_packets(root, [path], config)
+    found = loaded[0]
+    unread = found.data is None if found.kind == "json" else not found.text
+    if unread:
+        hit = hits[0] if hits else None
+        where = f":{hit.line}:{hit.column}" if hit and hit.line else ""
+        reason = hit.message if hit else "cannot be read"
+        raise InputError(f"show: {packet}{where}: {reason}")
+    return found
+
+
+def _loaded(root: Path, config: Config) -> list[Packet]:
+    files = discovery.discover(root, (root,), config)
+    return loading.load_packets(root, files, config)[0]
+
+
+def _files(packet: Packet) -> list[str]:
+    """The packet's file and its markdown twin."""
+    twin = packet.markdown_path
+    return [packet.path] + ([twin] if twin and twin != packet.path else [])
+
+
+def _candidates(
+    packets: list[Packet], branch: str | None, *, named: bool
+) -> tuple[BriefState, list[Packet]]:
+    """How the branch's handoff is chosen, and the candidates of that kind."""
+    if named:
+        return "named", packets
+    if branch is None:
+        raise NoHandoff(
+            "HEAD is detached: no branch to take a handoff for; name the file: "
+            "handoff-audit show PATH"
+        )
+    own = {id(p) for p in packets if p.kind == "json" and p.branch == branch}
+    tiers: list[tuple[BriefState, Callable[[Packet], bool]]] = [
+        ("active", lambda p: id(p) in own and p.status == "active"),
+        ("finished", lambda p: id(p) in own and p.status in FINISHED),
+        ("hand-written", lambda p: p.kind == "markdown" and bool(p.text)),
+    ]
+    for state, fits in tiers:
+        candidates = [p for p in packets if fits(p)]
+        if candidates:
+            return state, candidates
+    raise NoHandoff(_nothing_found(packets, branch))
+
+
+def _newest(candidates: list[Packet], changes: dict[str, Commit], dirt: dict[str, str]) -> Packet:
+    """The candidate changed last: uncommitted first, then by the commit that last changed it;
+    the first path on a tie."""
+
+    def when(packet: Packet) -> tuple[bool, int]:
+        times = [changes[f].time for f in _files(packet) if f in changes]
+        return (any(f in dirt for f in _files(packet)), max(times, default=0))
+
+    return max(sorted(candidates, key=lambda p: p.path, reverse=True), key=when)
+
+
+def _nothing_found(packets: list[Packet], branch: str) -> str:
+    others = sorted(
+        f"{p.path} (branch {redact(p.branch)})" for p in packets if p.branch and p.branch != branch
+    )
+    unreadable = sorted(p.path for p in packets if p.kind == "json" and p.data is None)
+    said = (
+        f"branch {branch} has no handoff: no packet whose branch is {branch}, "
+        "no hand-written handoff"
+    )
+    if unreadable:
+        said += f"; unreadable: {', '.join(unreadable[:3])} (run `handoff-audit check`)"
+    if others:
+        said += f"; other branches' packets (not this branch's): {', '.join(others[:3])}"
+    return said
+
+
+def _title(packet: Packet) -> str | None:
+    data = packet.data or {}
+    title = data.get("title")
+    if isinstance(title, str) and title.strip():
+        return shorten(redact(title), ITEM_CHARS)
+    topic = data.get("topic")
+    return shorten(redact(topic), ITEM_CHARS) if isinstance(topic, str) and topic else None
+
+
+def _sections(packet: Packet) -> tuple[Section, ...]:
+    if packet.kind == "markdown" or packet.data is None:
+        text = redact(packet.text or "")
+        lines = [shorten(line, ITEM_CHARS) for line in text.splitlines()][: MAX_ITEMS * 5]
+        written = Section("text", "The handoff as written", tuple(lines))
+        step = _next_step(text)
+        return (Section("next_action", "Next action", (step,)), written) if step else (written,)
+    data = packet.data
+    parts = [
+        Section("next_action", "Next action", _texts([data.get("next_action")])),
+        Section("traps", "Traps", _texts(data.get("traps"))),
+        Section(
+            "failed_attempts", "Failed attempts", _pairs(data.get("failed_attempts"), "what", "why")
+        ),
+        Section("ruled_out", "Ruled out", _pairs(data.get("ruled_out"), "what", "why")),
+        Section("open_risks", "Open risks", _risks(data.get("open_risks"))),
+        Section("decisions", "Decisions", _pairs(data.get("decisions"), "decision", "why")),
+        Section("questions", "Questions and assumptions", _questions(data)),
+        Section("summary", "Summary", _texts([data.get("summary")])),
+        Section("pointers", "Pointers", _pointers(data)),
+        Section("commands", "Last commands", _commands(data.get("commands_run"))),
+    ]
+    return tuple(part for part in parts if part.items or part.key == "next_action")
+
+
+def _next_step(text: str) -> str | None:
+    """A hand-written handoff's next step, as `md-incomplete` finds it: the first line labelled
+    as one, or the first lines under the first next-step heading; ``None`` when it has none."""
+    # start-up: markdown-it loads only for a hand-written handoff
+    from handoff_audit.markdown.facets import read
+
+    found = read(text).found.get("next")
+    if not found:
+        return None
+    lines = text.splitlines()
+    first = found[0]
+    if first.how != "heading" or not lines[first.line - 1].lstrip().startswith("#"):
+        return shorten(lines[first.line - 1].strip(), ITEM_CHARS) or None
+    heading = lines[first.line - 1].lstrip()
+    level = len(heading) - len(heading.lstrip("#"))
+    body = [heading.lstrip("#").strip()]
+    for line in lines[first.line :]:
+        marks = len(line) - len(line.lstrip("#"))
+        if 0 < marks <= level and line[marks : marks + 1] == " ":
+            break
+        if line.strip():
+            body.append(line.strip())
+        if len(body) == NEXT_LINES:
+            break
+    return shorten("\n".join(body), ITEM_CHARS)
+
+
+def _text(value: Any) -> str | None:
+    """A value as the brief quotes it: redacted first (a cut credential would not be found),
+    then cut; ``None`` for nothing worth saying."""
+    if value is None or value == "" or value == [] or value == {}:
+        return None
+    raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    text = redact(raw.strip())
+    return shorten(text, ITEM_CHARS) if text else None
+
+
+def _list(value: Any) -> list[Any]:
+    return value[:MAX_ITEMS] if isinstance(value, list) else []
+
+
+def _texts(values: Any) -> tuple[str, ...]:
+    return tuple(t for value in _list(values) if (t := _text(value)) is not None)
+
+
+def _pairs(values: Any, what: str, why: str) -> tuple[str, ...]:
+    items = []
+    for value in _list(values):
+        if isinstance(value, dict) and isinstance(value.get(what), str):
+            reason = _text(value.get(why))
+            head = _text(value[what]) or ""
+            items.append(shorten(f"{head} — because: {reason}" if reason else head, ITEM_CHARS))
+        elif (text := _text(value)) is not None:
+            items.append(text)
+    return tuple(items)
+
+
+def _risks(values: Any) -> tuple[str, ...]:
+    items = []
+    for value in _list(values):
+        if isinstance(value, dict) and isinstance(value.get("what"), str):
+            severity = value.get("severity")
+            level = f"[{redact(severity)}] " if isinstance(severity, str) else ""
+            items.append(shorten(level + (_text(value["what"]) or ""), ITEM_CHARS))
+        elif (text := _text(value)) is not None:
+            items.append(text)
+    return tuple(items)
+
+
+def _questions(data: dict[str, Any]) -> tuple[str, ...]:
+    asked = [f"question: {t}" for t in _texts(data.get("questions_for_the_human"))]
+    assumed = [f"assumption to check: {t}" for t in _texts(data.get("assumptions_to_validate"))]
+    return tuple(asked + assumed)
+
+
+def _pointers(data: dict[str, Any]) -> tuple[str, ...]:
+    verdict = _text(data.get("verdict_pointer"))
+    items = [f"verdict: {verdict}"] if verdict else []
+    items += _texts(data.get("pointers"))
+    changed = _texts(data.get("changed_files"))
+    if changed:
+        more = f" (+{len(changed) - 10} more)" if len(changed) > 10 else ""
+        items.append(shorten(f"changed files: {', '.join(changed[:10])}{more}", ITEM_CHARS))
+    return tuple(items)
+
+
+def _commands(values: Any) -> tuple[str, ...]:
+    entries = (
+        [value for value in values if isinstance(value, dict)] if isinstance(values, list) else []
+    )
+    items = []
+    for entry in entries[-LAST_COMMANDS:]:
+        cmd = _text(entry.get("cmd")) or "?"
+        code = entry.get("exit")
+        note = _text(entry.get("note"))
+        said = f"{cmd} → exit {code}" if isinstance(code, int) else cmd
+        items.append(shorten(f"{said} ({note})" if note else said, ITEM_CHARS))
+    return tuple(items)
+
+
+__all__ = ["Brief", "NoHandoff", "build_brief"]

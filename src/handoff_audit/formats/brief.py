@@ -1,0 +1,344 @@
+"""The resume brief as text, markdown or JSON, within a character budget (pure functions).
+
+The next action comes first and the freshness last; both are always whole. When the brief is
+longer than the budget, the lowest sections lose their last items first (the last commands, then
+the pointers, the summary, ...), and a line says what was left out. Every control character a
+packet or a commit message holds is shown as an escape (`controls`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from handoff_audit import controls
+from handoff_audit.credentials import redact
+from handoff_audit.model.brief import Brief, Freshness, Section, Since
+from handoff_audit.textcut import shorten
+
+DEFAULT_MAX_CHARS = 6_000
+"""The default budget: about 1,500 tokens of an agent's context."""
+SUBJECTS = 5
+"""Commit subjects the freshness lists (the newest)."""
+FILES = 10
+"""Touched files the freshness names."""
+_STATES = {
+    "active": "the active packet",
+    "finished": "the newest finished packet (its work was handed over)",
+    "hand-written": "a hand-written handoff",
+    "named": "the handoff named",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """One section as far as it fits."""
+
+    section: Section
+    """The section."""
+    items: tuple[str, ...]
+    """Its items that fit."""
+
+
+def render_brief(brief: Brief, fmt: str = "text", max_chars: int = DEFAULT_MAX_CHARS) -> str:
+    """The brief in ``fmt`` (``text``, ``markdown`` or ``json``), at most ``max_chars``
+    characters when the next action and the freshness leave room (0: no limit)."""
+    render = _RENDERERS[fmt]
+    kept = [_Kept(section, section.items) for section in brief.sections]
+    out = render(brief, kept, [])
+    if max_chars <= 0 or len(out) <= max_chars:
+        return out
+    trimmed: list[str] = []
+    for index in reversed(range(len(kept))):
+        section = kept[index].section
+        if section.key == "next_action":
+            continue
+        trimmed.insert(0, section.title.lower())
+        fits = _most_that_fit(
+            len(section.items), _fits(render, brief, kept, index, trimmed, max_chars)
+        )
+        kept = _with(kept, index, fits)
+        if fits == len(section.items):
+            trimmed.pop(0)
+        out = render(brief, kept, trimmed)
+        if len(out) <= max_chars:
+            break
+    return out
+
+
+def _fits(
+    render: Callable[[Brief, list[_Kept], list[str]], str],
+    brief: Brief,
+    kept: list[_Kept],
+    index: int,
+    trimmed: list[str],
+    max_chars: int,
+) -> Callable[[int], bool]:
+    """Whether the brief fits when section ``index`` keeps its first n items."""
+    return lambda n: len(render(brief, _with(kept, index, n), trimmed)) <= max_chars
+
+
+def _with(kept: list[_Kept], index: int, count: int) -> list[_Kept]:
+    changed = _Kept(kept[index].section, kept[index].section.items[:count])
+    return [*kept[:index], changed, *kept[index + 1 :]]
+
+
+def _most_that_fit(total: int, fits: Callable[[int], bool]) -> int:
+    """The largest n in 0..total with ``fits(n)`` (fits is monotonic); 0 when none does."""
+    low, high = 0, total
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _trim_line(trimmed: list[str]) -> str:
+    return (
+        f"(Shortened to fit: {', '.join(trimmed)} cut. "
+        "`handoff-audit show --max-chars 0` prints everything.)"
+    )
+
+
+def _header(brief: Brief) -> str:
+    where = f"{brief.path}, {_STATES[brief.state]}"
+    if brief.branch:
+        where += f" of branch {brief.branch}"
+    if brief.title:
+        where += f": {brief.title}"
+    if brief.status and brief.state == "finished":
+        where += f" (status {brief.status})"
+    if brief.others:
+        where += f"; also on this branch: {', '.join(brief.others[:3])}"
+    return controls.one_line(redact(where))
+
+
+def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
+    lines: list[str] = []
+    for part in kept:
+        if not part.items and part.section.key != "next_action":
+            continue
+        if part.section.key == "next_action":
+            lines.append(f"Next action: {_indent(part.items[0] if part.items else '(none)')}")
+            lines.append(f"({_header(brief)})")
+            continue
+        if part.section.key == "text":
+            lines.append("As written:" if lines else f"{_header(brief)}, as written:")
+            lines.extend(f"  {line}" if line else "" for line in part.items)
+            continue
+        lines.append(f"{part.section.title}:")
+        lines.extend(f"- {_indent(item)}" for item in part.items)
+    if not kept or (kept[0].section.key == "text" and not kept[0].items):
+        lines.append(_header(brief))
+    if trimmed:
+        lines.append(_trim_line(trimmed))
+    lines.append("Freshness (from git, not from the handoff):")
+    lines.extend(_bullets(freshness_lines(brief.freshness)))
+    return controls.text("\n".join(lines) + "\n")
+
+
+def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
+    lines: list[str] = []
+    for part in kept:
+        key = part.section.key
+        if key == "next_action":
+            lines.append(f"**Next action:** {_indent(part.items[0] if part.items else '(none)')}")
+            lines += ["", f"_{_header(brief)}_"]
+        elif key == "text":
+            quoted = (f"> {line}" if line else ">" for line in part.items)
+            said = "As written:" if lines else f"{_header(brief)}, as written:"
+            lines += ["", f"_{said}_", "", *quoted]
+        elif part.items:
+            lines += ["", f"## {part.section.title}", ""]
+            lines.extend(f"- {_indent(item)}" for item in part.items)
+    if trimmed:
+        lines += ["", _trim_line(trimmed)]
+    lines += ["", "## Freshness (from git, not from the handoff)", ""]
+    lines.extend(_bullets(freshness_lines(brief.freshness)))
+    return controls.text("\n".join(lines) + "\n")
+
+
+def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
+    document = {
+        "version": 1,
+        "path": redact(brief.path),
+        "kind": brief.kind,
+        "state": brief.state,
+        "branch": brief.branch,
+        "title": brief.title,
+        "status": brief.status,
+        "sections": [
+            {"key": p.section.key, "title": p.section.title, "items": list(p.items)}
+            for p in kept
+            if p.items or p.section.key == "next_action"
+        ],
+        "trimmed": trimmed,
+        "others": [redact(other) for other in brief.others],
+        "freshness": freshness_data(brief.freshness),
+    }
+    return controls.json_text(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
+
+
+_RENDERERS: dict[str, Callable[[Brief, list[_Kept], list[str]], str]] = {
+    "text": _text,
+    "markdown": _markdown,
+    "json": _json,
+}
+
+
+def _bullets(lines: list[str]) -> list[str]:
+    """A list, the lines that start with two spaces nested under the one before."""
+    return [f"  - {line[2:]}" if line.startswith("  ") else f"- {line}" for line in lines]
+
+
+def _indent(text: str) -> str:
+    """An item on several lines, its further lines indented under the first."""
+    return text.replace("\n", "\n  ")
+
+
+def _abbrev(sha: str | None) -> str:
+    return (sha or "?")[:7]
+
+
+def _day(stamp: int) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(stamp))
+
+
+def _subject(subject: str) -> str:
+    text = controls.one_line(redact(subject))
+    return shorten(text, 72)
+
+
+def _names(paths: tuple[str, ...], limit: int = FILES) -> str:
+    shown = ", ".join(controls.one_line(redact(p)) for p in paths[:limit])
+    return shown + (f" (+{len(paths) - limit} more)" if len(paths) > limit else "")
+
+
+def _count(since: Since) -> str:
+    floor = "" if since.complete else "at least "
+    return f"{floor}{since.count} commit{'s' if since.count != 1 else ''}"
+
+
+def freshness_lines(freshness: Freshness) -> list[str]:
+    """The freshness as short lines: "current", or what happened since and what it touched."""
+    if freshness.problem is not None:
+        return [f"unknown: {controls.one_line(redact(freshness.problem))}"]
+    changed = freshness.changed
+    if freshness.current:
+        where = (
+            "its uncommitted changes"
+            if freshness.uncommitted
+            else (
+                f"its last change ({_abbrev(changed.sha if changed else None)}, "
+                f"{_day(changed.time) if changed else '?'})"
+            )
+        )
+        return [f"current: nothing was committed since {where}" + _lkg_tail(freshness)]
+    lines = [_change_line(freshness)]
+    since = freshness.since_change
+    if since is not None and since.count:
+        lines.extend(f"  {_abbrev(c.sha)} {_subject(c.subject)}" for c in since.commits[:SUBJECTS])
+        if since.count > SUBJECTS:
+            lines.append(f"  … and {since.count - SUBJECTS} more")
+        if freshness.work_files:
+            named = _names(freshness.work_files)
+            lines.append(f"files they touched (the note may be wrong about them): {named}")
+    lines.append(_lkg_line(freshness))
+    if freshness.dirty:
+        lines.append(f"uncommitted files in the work tree: {_names(freshness.dirty)}")
+    return [line for line in lines if line]
+
+
+def _change_line(freshness: Freshness) -> str:
+    changed = freshness.changed
+    if freshness.uncommitted:
+        return "the handoff file has uncommitted changes: it is being written now"
+    if changed is None:
+        return "the handoff file was never committed"
+    since = freshness.since_change
+    head = f"since the handoff's last change ({_abbrev(changed.sha)}, {_day(changed.time)})"
+    if since is None or not since.count:
+        return f"{head}: no commits"
+    return f"{head}: {_count(since)}, which the handoff may not describe:"
+
+
+def _lkg_tail(freshness: Freshness) -> str:
+    since = freshness.since_lkg
+    if freshness.lkg_status == "none":
+        return ""
+    if since is None or not since.count:
+        return f"; the last known good commit {_abbrev(freshness.lkg)} is HEAD"
+    return (
+        f"; since the last known good commit {_abbrev(freshness.lkg)}, "
+        f"only handoff files changed ({_count(since)})"
+    )
+
+
+def _lkg_line(freshness: Freshness) -> str:
+    lkg = controls.one_line(redact(str(freshness.lkg)))[:64]
+    status = freshness.lkg_status
+    if status == "none":
+        return ""
+    if status == "invalid":
+        return (
+            f"last_known_good_commit {lkg!r} is not a commit id: when tests last passed is unknown"
+        )
+    if status == "missing":
+        return f"last_known_good_commit {lkg} is not a commit in this repository"
+    if status == "not-ancestor":
+        return f"last_known_good_commit {lkg} is not in this branch's history (rebased?)"
+    since = freshness.since_lkg
+    if since is None or not since.count:
+        return f"last known good commit {lkg[:7]} (tests passed there) is HEAD"
+    work = sum(1 for commit in since.commits if commit.files)
+    return (
+        f"since the last known good commit {lkg[:7]} (tests passed there): {_count(since)}, "
+        f"{work} with work besides handoff files"
+    )
+
+
+def freshness_data(freshness: Freshness) -> dict[str, Any]:
+    """The freshness for the JSON brief (lists capped as in the text)."""
+
+    def since(value: Since | None) -> dict[str, Any] | None:
+        if value is None:
+            return None
+        return {
+            "base": value.base,
+            "count": value.count,
+            "complete": value.complete,
+            "commits": [
+                {
+                    "sha": c.sha,
+                    "subject": redact(c.subject),
+                    "files": [redact(f) for f in c.files[:FILES]],
+                }
+                for c in value.commits[:SUBJECTS]
+            ],
+        }
+
+    changed = freshness.changed
+    return {
+        "current": freshness.current,
+        "problem": redact(freshness.problem) if freshness.problem else None,
+        "head": freshness.head,
+        "last_known_good_commit": redact(freshness.lkg) if freshness.lkg else freshness.lkg,
+        "last_known_good_status": freshness.lkg_status,
+        "since_last_known_good": since(freshness.since_lkg),
+        "last_change": {
+            "sha": changed.sha,
+            "time": changed.time,
+            "subject": redact(changed.subject),
+        }
+        if changed
+        else None,
+        "uncommitted": freshness.uncommitted,
+        "since_last_change": since(freshness.since_change),
+        "files_touched": [redact(f) for f in freshness.work_files[: FILES * 5]],
+        "uncommitted_files": [redact(f) for f in freshness.dirty[: FILES * 5]],
+    }

@@ -1,0 +1,195 @@
+"""What happened since a handoff was written, from git: the brief's freshness.
+
+A constant number of git calls whatever the history: one ``log`` for the handoff files' last
+changes, one ``cat-file`` that resolves HEAD and the last known good commit, and one or two
+``log`` walks of the commits since (``HEAD --not BASE``, so that a count is
+``git rev-list --count BASE..HEAD`` exactly), each stopped after `WALK_LIMIT` commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from handoff_audit.git import plumbing
+from handoff_audit.model.brief import Freshness, LkgStatus, Since
+from handoff_audit.model.repo_history import Commit
+
+WALK_LIMIT = 1_000
+"""Commits read after a base; beyond it the count is "at least"."""
+_FORMAT = "--format=%x1e%H%x1f%P%x1f%ct%x1f%s"
+
+
+def last_changes(root: Path, paths: Sequence[str]) -> dict[str, Commit]:
+    """The commit that last changed each of ``paths`` (from the top folder) in HEAD's history;
+    one ``git log`` limited to those paths, stopped once each is found."""
+    wanted = [path for path in dict.fromkeys(paths) if plumbing.is_safe_path(path)]
+    if not wanted:
+        return {}
+    found: dict[str, Commit] = {}
+    specs = plumbing.pathspecs("", literal=wanted)
+    try:
+        with plumbing.stream(root, _log_args(["HEAD"], specs)) as fields:
+            for commit, _parents in _parse(fields):
+                for path in commit.files:
+                    if path in wanted and path not in found:
+                        found[path] = commit
+                if len(found) == len(wanted):
+                    break
+    except plumbing.GitError:
+        return found  # no commits yet: nothing was ever committed
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Range:
+    """The commits of ``BASE..HEAD`` as walked, each with its parents."""
+
+    base: str
+    """The full id of BASE."""
+    commits: list[tuple[Commit, tuple[str, ...]]]
+    """Newest first: the commit (its files other than handoff files) and its parents."""
+    complete: bool
+    """False when the walk stopped at `WALK_LIMIT`."""
+
+    def since(self, skip: frozenset[str] = frozenset(), base: str | None = None) -> Since:
+        """The commits but those in ``skip``, from ``base`` (default: this range's)."""
+        chosen = tuple(commit for commit, _ in self.commits if commit.sha not in skip)
+        return Since(base or self.base, len(chosen), chosen, self.complete)
+
+
+def read_freshness(
+    root: Path,
+    files: Sequence[str],
+    lkg: str | None,
+    changed: Commit | None,
+    is_handoff: Callable[[str], bool],
+    dirt: dict[str, str],
+) -> Freshness:
+    """The freshness of the handoff whose ``files`` (from the top folder) last changed in
+    ``changed``, with ``lkg`` its last known good commit (``None`` for a hand-written one), and
+    ``dirt`` the work tree's `plumbing.status`."""
+    try:
+        named = lkg if lkg is not None and plumbing.is_commit_id(lkg) else None
+        resolved = plumbing.resolve(root, ["HEAD", *([named] if named else [])])
+        head = resolved.get("HEAD")
+        if head is None:
+            return Freshness(problem="the repository has no commits yet", lkg=lkg)
+        uncommitted = any(path in dirt for path in files)
+        found = resolved.get(named) if named else None
+        status, lkg_range = _lkg_range(root, lkg, found, head[0], is_handoff)
+        since_change = None
+        if changed is not None and not uncommitted:
+            since_change = _since_change(root, changed.sha, lkg_range, is_handoff)
+    except plumbing.GitError as error:
+        return Freshness(problem=str(error), lkg=lkg)
+    touched = (
+        [path for commit in since_change.commits for path in commit.files] if since_change else []
+    )
+    return Freshness(
+        head=head[0],
+        lkg=lkg,
+        lkg_status=status,
+        since_lkg=lkg_range.since() if lkg_range is not None else None,
+        changed=changed,
+        uncommitted=uncommitted,
+        since_change=since_change,
+        work_files=tuple(dict.fromkeys(touched)),
+        dirty=tuple(path for path in sorted(dirt) if not is_handoff(path)),
+    )
+
+
+def _lkg_range(
+    root: Path,
+    lkg: str | None,
+    found: tuple[str, str] | None,
+    head: str,
+    is_handoff: Callable[[str], bool],
+) -> tuple[LkgStatus, _Range | None]:
+    if lkg is None:
+        return "none", None
+    if not plumbing.is_commit_id(lkg):
+        return "invalid", None
+    if found is None:
+        return "missing", None
+    walked = _range(root, found[0], is_handoff)
+    # An ancestor of HEAD exactly when it is HEAD or the parent of a commit since it.
+    parents = {parent for _, commit_parents in walked.commits for parent in commit_parents}
+    if found[0] == head or found[0] in parents or not walked.complete:
+        return "ok", walked
+    return "not-ancestor", None
+
+
+def _since_change(
+    root: Path, changed: str, lkg_range: _Range | None, is_handoff: Callable[[str], bool]
+) -> Since:
+    """``changed..HEAD``: out of the walk since the lkg when ``changed`` is in it (the commits
+    there that are not ``changed``'s ancestors), else one more walk."""
+    parents = {c.sha: ps for c, ps in lkg_range.commits} if lkg_range is not None else {}
+    if lkg_range is None or not lkg_range.complete or changed not in parents:
+        return _range(root, changed, is_handoff).since()
+    ancestors: set[str] = set()
+    stack = [changed]
+    while stack:
+        sha = stack.pop()
+        if sha in parents and sha not in ancestors:
+            ancestors.add(sha)
+            stack.extend(parents[sha])
+    return lkg_range.since(frozenset(ancestors), changed)
+
+
+def _range(root: Path, base: str, is_handoff: Callable[[str], bool]) -> _Range:
+    """Walk ``HEAD --not BASE``: at most `WALK_LIMIT` commits, one git call."""
+    if not plumbing.is_commit_id(base):
+        raise ValueError(f"not a commit id: {base!r}")
+    commits: list[tuple[Commit, tuple[str, ...]]] = []
+    args = _log_args([f"--max-count={WALK_LIMIT + 1}", "HEAD", "--not", base], [])
+    with plumbing.stream(root, args) as fields:
+        for commit, parents in _parse(fields):
+            work = tuple(path for path in commit.files if not is_handoff(path))
+            commits.append((Commit(commit.sha, commit.time, commit.subject, work), parents))
+    complete = len(commits) <= WALK_LIMIT
+    return _Range(base, commits[:WALK_LIMIT], complete)
+
+
+def _log_args(revisions: list[str], pathspecs: list[str]) -> list[str]:
+    return [
+        "log",
+        "-z",
+        "--no-color",
+        "--no-show-signature",
+        "--no-renames",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--diff-merges=first-parent",
+        _FORMAT,
+        "--name-only",
+        *revisions,
+        "--",
+        *pathspecs,
+    ]
+
+
+def _parse(fields: Iterator[bytes]) -> Iterator[tuple[Commit, tuple[str, ...]]]:
+    """``git log -z --name-only`` records: each commit with its files, and its parents."""
+    header: list[str] | None = None
+    files: list[str] = []
+    for field in fields:
+        if field.startswith(b"\x1e"):
+            parts = field[1:].decode("utf-8", "replace").split("\x1f", 3)
+            if len(parts) == 4 and plumbing.is_commit_id(parts[0]) and parts[2].isdigit():
+                if header is not None:
+                    yield _commit(header, files)
+                header, files = parts, []
+                continue
+        name = field.removeprefix(b"\n").decode("utf-8", "surrogateescape")
+        if name:
+            files.append(name)
+    if header is not None:
+        yield _commit(header, files)
+
+
+def _commit(header: list[str], files: list[str]) -> tuple[Commit, tuple[str, ...]]:
+    sha, parents, when, subject = header
+    return Commit(sha, int(when), subject, tuple(files)), tuple(parents.split())

@@ -1,0 +1,109 @@
+"""The resume brief `handoff-audit show` prints and the `SessionStart` hook hands over: a
+branch's handoff ordered for a session that knows nothing, and its freshness from git (data
+only; `engine.brief` builds it, `formats.brief` words it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from handoff_audit.model.repo_history import Commit
+
+BriefState = Literal["active", "finished", "hand-written", "named"]
+LkgStatus = Literal["ok", "missing", "not-ancestor", "invalid", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class Since:
+    """The commits after one point of the history, up to the commit checked."""
+
+    base: str
+    """The full id of the point."""
+    count: int
+    """How many commits (``git rev-list --count BASE..HEAD``); a floor when not ``complete``."""
+    commits: tuple[Commit, ...]
+    """Those commits, newest first (a bounded number), each with the files it
+    touched other than handoff files (from the top folder)."""
+    complete: bool = True
+    """False when the walk stopped at its limit: ``count`` is "at least"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Freshness:
+    """Whether the handoff still describes the work: computed from git, never from the packet."""
+
+    head: str | None = None
+    """The full id of the checked-out commit; ``None`` when git could not tell."""
+    problem: str | None = None
+    """Why freshness could not be computed (not a repository, no commits); ``None`` when it was."""
+    lkg: str | None = None
+    """``last_known_good_commit`` as the packet writes it (``None`` for a hand-written one)."""
+    lkg_status: LkgStatus = "none"
+    """``ok``: an ancestor of HEAD; ``missing``: no such commit here; ``not-ancestor``;
+    ``invalid``: not a commit id; ``none``: the handoff names none."""
+    since_lkg: Since | None = None
+    """The commits since ``last_known_good_commit`` (only when ``lkg_status`` is ``ok``)."""
+    changed: Commit | None = None
+    """The commit that last changed the handoff file (``None``: never committed)."""
+    uncommitted: bool = False
+    """The handoff file has changes not committed yet: it is being written now."""
+    since_change: Since | None = None
+    """The commits since the handoff's last change (``None`` when uncommitted or never
+    committed)."""
+    work_files: tuple[str, ...] = ()
+    """Files, other than handoff files, touched by the commits since the handoff's last change,
+    newest first: what the note may not describe."""
+    dirty: tuple[str, ...] = ()
+    """Uncommitted files other than handoff files, from the top folder."""
+
+    @property
+    def current(self) -> bool:
+        """Nothing happened since the handoff: no commit after its last change, nothing but
+        handoff commits since the last known good commit, nothing uncommitted besides it."""
+        if self.problem is not None or self.dirty:
+            return False
+        if self.since_change is not None and self.since_change.count:
+            return False
+        if self.changed is None and not self.uncommitted:
+            return False
+        lkg_work = self.since_lkg is not None and any(c.files for c in self.since_lkg.commits)
+        return self.lkg_status in ("ok", "none") and not lkg_work
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One part of the brief: a title and its items, already worded and redacted."""
+
+    key: str
+    """``next_action``, ``traps``, ``failed_attempts``, ``ruled_out``, ``open_risks``,
+    ``decisions``, ``questions``, ``summary``, ``pointers``, ``commands`` or ``text``."""
+    title: str
+    """The heading people read."""
+    items: tuple[str, ...]
+    """One entry per item (a sentence, a ``what — why`` pair, a command), or the lines of a
+    hand-written handoff."""
+
+
+@dataclass(frozen=True, slots=True)
+class Brief:
+    """A branch's handoff as the next session needs it."""
+
+    path: str
+    """The handoff file, from the top folder."""
+    kind: Literal["json", "markdown"]
+    """``json`` for a packet, ``markdown`` for a hand-written handoff."""
+    state: BriefState
+    """``active``: the branch's active packet; ``finished``: its newest archived or superseded
+    one; ``hand-written``: a markdown-only handoff on this branch; ``named``: the file given."""
+    branch: str | None
+    """The checked-out branch (``None``: HEAD is detached)."""
+    title: str | None
+    """The packet's title or topic, when it has one."""
+    status: str | None
+    """The packet's ``status`` (``None`` for a hand-written handoff)."""
+    sections: tuple[Section, ...]
+    """In the order a session that knows nothing reads them; the next action first."""
+    freshness: Freshness
+    """What git says happened since."""
+    others: tuple[str, ...] = ()
+    """Other handoffs of this branch that were not chosen (another topic's active packet)."""

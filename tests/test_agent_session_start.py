@@ -1,0 +1,248 @@
+"""`hook` on `SessionStart` (Claude Code and Codex): the real command, real events, real
+repositories; `hook --install` for both agents, checked against SchemaStore's schemas."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from agent_support import feature_repo, run_hook, stop_event
+from conftest import GitRepo, Result
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+Run = Callable[..., Result]
+BRANCH = "feat/refunds"
+DATA = Path(__file__).parent / "data" / "agent-settings"
+
+
+def claude_start(root: Path, source: str = "startup") -> dict[str, Any]:
+    """SessionStart as Claude Code sends it (hooks reference: common fields and ``source``)."""
+    return {
+        "session_id": "0a1b2c3d-session",
+        "transcript_path": str(root / "no-transcript.jsonl"),
+        "cwd": str(root),
+        "hook_event_name": "SessionStart",
+        "source": source,
+        "model": "claude-sonnet-4-5",
+    }
+
+
+def codex_start(root: Path, source: str = "clear") -> dict[str, Any]:
+    """SessionStart as Codex sends it (its session-start input schema's required fields)."""
+    return {
+        "session_id": "019d036d-c7fa-72d2",
+        "transcript_path": None,
+        "cwd": str(root),
+        "hook_event_name": "SessionStart",
+        "model": "gpt-5-codex",
+        "permission_mode": "default",
+        "source": source,
+    }
+
+
+@pytest.fixture
+def repo(git_repo: GitRepo) -> GitRepo:
+    repo = feature_repo(git_repo, BRANCH)
+    data = packet(BRANCH, repo.head(), next_action="Round GBP refunds in src/refunds.py.")
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("handoff")
+    return repo
+
+
+@pytest.mark.parametrize("event", [claude_start, codex_start])
+def test_session_start_hands_over_the_brief(repo: GitRepo, event: Any) -> None:
+    run = run_hook(event(repo.root))
+    assert run.code == 0, run.err
+    assert run.err == ""
+    answer = json.loads(run.out)
+    assert list(answer) == ["hookSpecificOutput"]
+    output = answer["hookSpecificOutput"]
+    assert output["hookEventName"] == "SessionStart"
+    context = output["additionalContext"]
+    assert context.splitlines()[0] == "Next action: Round GBP refunds in src/refunds.py."
+    assert "- current: nothing was committed since its last change" in context
+    assert run.out.count("\n") == 1  # one JSON object, one line
+
+
+def test_the_brief_says_what_changed_since(repo: GitRepo) -> None:
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    repo.commit("refunds: round to cents")
+    context = json.loads(run_hook(claude_start(repo.root, "compact")).out)["hookSpecificOutput"][
+        "additionalContext"
+    ]
+    assert "1 commit, which the handoff may not describe" in context
+    assert "refunds: round to cents" in context
+    assert "files they touched (the note may be wrong about them): src/refunds.py" in context
+
+
+def test_from_a_subfolder(repo: GitRepo) -> None:
+    (repo.root / "src" / "deep").mkdir()
+    run = run_hook(claude_start(repo.root / "src" / "deep", "resume"))
+    assert run.code == 0 and json.loads(run.out)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_nothing_when_the_branch_has_no_handoff(git_repo: GitRepo) -> None:
+    repo = feature_repo(git_repo, BRANCH)
+    run = run_hook(claude_start(repo.root))
+    assert (run.code, run.out, run.err) == (0, "", "")
+
+
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        b"not json",
+        b"\xff\xfe",
+        "[1, 2]",
+        {"hook_event_name": "SessionStart", "cwd": "/no/such/folder"},
+    ],
+)
+def test_garbage_in_is_exit_0_and_one_line(repo: GitRepo, stdin: Any) -> None:
+    run = run_hook(stdin, cwd=repo.root)
+    assert run.code == 0
+    assert run.out == ""
+    assert len(run.lines) == 1 and run.lines[0].startswith("handoff-audit hook: ")
+
+
+def test_a_broken_configuration_never_fails_the_session(repo: GitRepo) -> None:
+    repo.write(".handoff-audit.yml", "max-commits-behind: lots\n")
+    run = run_hook(claude_start(repo.root))
+    assert (run.code, run.out) == (0, "")
+    assert len(run.lines) == 1 and "max-commits-behind" in run.lines[0]
+
+
+def test_outside_a_repository(tmp_path: Path) -> None:
+    run = run_hook(claude_start(tmp_path))
+    assert (run.code, run.out) == (0, "")
+    assert len(run.lines) == 1
+
+
+def test_stop_still_judges(repo: GitRepo) -> None:
+    repo.write("src/refunds.py", "def refund(amount):\n    return -amount\n")
+    repo.commit("refunds: sign")
+    assert run_hook(stop_event(repo.root)).code == 2
+
+
+# -- hook --install, both agents --
+
+
+@pytest.fixture
+def on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    bin_dir = str(Path(sys.executable).parent)
+    monkeypatch.setenv("PATH", bin_dir + os.pathsep + os.environ.get("PATH", ""))
+
+
+def validator(name: str) -> jsonschema.Draft7Validator:
+    schema = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return jsonschema.Draft7Validator(schema)
+
+
+def errors(name: str, document: Any) -> list[str]:
+    return [error.message for error in validator(name).iter_errors(document)]
+
+
+OURS = {"type": "command", "command": "handoff-audit hook", "timeout": 30}
+
+
+@pytest.mark.usefixtures("on_path")
+def test_install_for_claude_code_validates(repo: GitRepo, run_cli: Run) -> None:
+    repo.write(
+        ".claude/settings.json",
+        {
+            "permissions": {"allow": ["Bash(pytest:*)"]},
+            "hooks": {
+                "SessionStart": [
+                    {"matcher": "startup", "hooks": [{"type": "command", "command": "./banner.sh"}]}
+                ]
+            },
+        },
+    )
+    result = run_cli(["hook", "--install"], cwd=repo.root)
+    assert result.code == 0, result.err
+    settings = json.loads((repo.root / ".claude/settings.json").read_text(encoding="utf-8"))
+    assert settings["hooks"]["SessionStart"] == [
+        {"matcher": "startup", "hooks": [{"type": "command", "command": "./banner.sh"}]},
+        {"matcher": "startup|resume|clear|compact", "hooks": [OURS]},
+    ]
+    assert errors("claude-code-settings.json", settings) == []
+
+
+@pytest.mark.usefixtures("on_path")
+def test_install_for_codex_writes_its_hooks_file(repo: GitRepo, run_cli: Run) -> None:
+    result = run_cli(["hook", "--install", "--agent", "codex"], cwd=repo.root)
+    assert result.code == 0, result.err
+    assert (
+        ".codex/hooks.json: added the handoff-audit hook for Stop, SubagentStop, SessionStart"
+        in result.err
+    )
+    hooks = json.loads((repo.root / ".codex/hooks.json").read_text(encoding="utf-8"))
+    assert hooks == {
+        "hooks": {
+            "Stop": [{"hooks": [OURS]}],
+            "SubagentStop": [{"hooks": [OURS]}],
+            "SessionStart": [{"matcher": "startup|resume|clear", "hooks": [OURS]}],
+        }
+    }
+    assert errors("codex-hooks.json", hooks) == []
+    assert not (repo.root / ".claude").exists()
+    again = run_cli(["hook", "--install", "--agent", "codex"], cwd=repo.root)
+    assert "already installed; unchanged" in again.err
+
+
+@pytest.mark.usefixtures("on_path")
+def test_codex_merge_keeps_what_is_there(repo: GitRepo, run_cli: Run) -> None:
+    theirs = {"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.py"}]}
+    repo.write(".codex/hooks.json", {"hooks": {"PreToolUse": [theirs]}})
+    assert run_cli(["hook", "--install", "--agent", "codex"], cwd=repo.root).code == 0
+    hooks = json.loads((repo.root / ".codex/hooks.json").read_text(encoding="utf-8"))
+    assert hooks["hooks"]["PreToolUse"] == [theirs]
+    assert list(hooks["hooks"]) == ["PreToolUse", "Stop", "SubagentStop", "SessionStart"]
+    assert errors("codex-hooks.json", hooks) == []
+
+
+def test_the_schemas_would_catch_a_wrong_shape() -> None:
+    assert errors("codex-hooks.json", {"hooks": {"SessionStart": [{"matcher": "startup"}]}})
+    assert errors("claude-code-settings.json", {"hooks": {"SessionStart": {"hooks": []}}})
+
+
+def test_not_on_path_installs_the_absolute_path(
+    repo: GitRepo, run_cli: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    git = Path(shutil.which("git") or "/usr/bin/git").parent
+    monkeypatch.setenv("PATH", f"{empty}{os.pathsep}{git}")
+    result = run_cli(["hook", "--install"], cwd=repo.root)
+    assert result.code == 0, result.err
+    script = Path(sys.executable).parent / "handoff-audit"
+    command = f"{script} hook"
+    assert f"handoff-audit is not on PATH: the hook runs {command}" in result.err
+    settings = json.loads((repo.root / ".claude/settings.json").read_text(encoding="utf-8"))
+    commands = {
+        h["command"] for groups in settings["hooks"].values() for g in groups for h in g["hooks"]
+    }
+    assert commands == {command}
+    assert errors("claude-code-settings.json", settings) == []
+    again = run_cli(["hook", "--install"], cwd=repo.root)
+    assert "already installed; unchanged" in again.err
+
+
+@pytest.mark.usefixtures("on_path")
+def test_print_for_codex(tmp_path: Path, run_cli: Run) -> None:
+    result = run_cli(["hook", "--print", "--agent", "codex"], cwd=tmp_path)
+    assert result.code == 0
+    snippet = json.loads(result.out)
+    assert snippet["hooks"]["SessionStart"] == [
+        {"matcher": "startup|resume|clear", "hooks": [OURS]}
+    ]
+    assert errors("codex-hooks.json", snippet) == []
+    assert not (tmp_path / ".codex").exists()

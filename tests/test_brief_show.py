@@ -1,0 +1,345 @@
+"""`handoff-audit show`: which handoff is the branch's, freshness against real git histories,
+the budget, the formats, and what is never printed raw (credentials, control characters)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from agent_support import feature_repo
+from conftest import GitRepo, Result
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+Run = Callable[..., Result]
+BRANCH = "feat/refunds"
+TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+GITLAB = "glpat-" + "Abc123Def456Ghi789Jk"  # found by gitleaks' rules only (`credentials`)
+
+
+def write_packet(repo: GitRepo, data: dict[str, Any], name: str = "handoff.json") -> None:
+    repo.write(name, json.dumps(data, indent=2) + "\n")
+    repo.write(name[: -len(".json")] + ".md", render_packet(data))
+
+
+@pytest.fixture
+def repo(git_repo: GitRepo) -> GitRepo:
+    return feature_repo(git_repo, BRANCH)
+
+
+def show(run_cli: Run, repo: GitRepo, *args: str) -> Result:
+    return run_cli(["show", *args], cwd=repo.root)
+
+
+def show_json(run_cli: Run, repo: GitRepo, *args: str) -> Any:
+    result = show(run_cli, repo, "--format", "json", *args)
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def committed_packet(repo: GitRepo, **fields: Any) -> dict[str, Any]:
+    data = packet(BRANCH, repo.head(), changed_files=["src/refunds.py"], **fields)
+    write_packet(repo, data)
+    repo.commit("handoff: write the packet")
+    return data
+
+
+# -- which handoff is this branch's --
+
+
+def test_the_active_packet_of_this_branch_comes_first(repo: GitRepo, run_cli: Run) -> None:
+    write_packet(
+        repo, packet("feat/other", repo.head(), next_action="Not ours."), ".handoff/o.json"
+    )
+    old = packet(BRANCH, repo.head(), status="archived", next_action="The old task.")
+    write_packet(repo, old, ".handoff/old.json")
+    committed_packet(repo, next_action="Fix GBP rounding.")
+    brief = show_json(run_cli, repo)
+    assert (brief["path"], brief["state"]) == ("handoff.json", "active")
+    assert brief["sections"][0]["items"] == ["Fix GBP rounding."]
+    text = show(run_cli, repo).out
+    assert text.startswith("Next action: Fix GBP rounding.\n")
+    assert "Not ours." not in text and "The old task." not in text
+
+
+def test_else_the_newest_finished_packet_labelled_finished(repo: GitRepo, run_cli: Run) -> None:
+    first = packet(BRANCH, repo.head(), status="archived", next_action="Older task.")
+    write_packet(repo, first, ".handoff/first.json")
+    repo.commit("handoff: first", date="2026-01-01T00:00:00Z")
+    second = packet(BRANCH, repo.head(), status="superseded", next_action="Newer task.")
+    write_packet(repo, second, ".handoff/second.json")
+    repo.commit("handoff: second", date="2026-02-01T00:00:00Z")
+    brief = show_json(run_cli, repo)
+    assert (brief["path"], brief["state"], brief["status"]) == (
+        ".handoff/second.json",
+        "finished",
+        "superseded",
+    )
+    assert brief["others"] == [".handoff/first.json"]
+    assert "the newest finished packet" in show(run_cli, repo).out
+
+
+def test_another_branchs_packet_is_not_this_branchs(repo: GitRepo, run_cli: Run) -> None:
+    write_packet(repo, packet("feat/other", repo.head(), status="archived"), "handoff.json")
+    repo.commit("their packet, merged")
+    result = show(run_cli, repo)
+    assert result.code == 1
+    assert result.out == ""
+    assert f"branch {BRANCH} has no handoff" in result.err
+    assert "handoff.json (branch feat/other)" in result.err
+
+
+def test_a_hand_written_handoff_its_text_then_freshness(repo: GitRepo, run_cli: Run) -> None:
+    repo.write("HANDOFF.md", "# Refunds\n\nNext: round GBP in src/refunds.py.\n")
+    repo.commit("handoff: notes")
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount)\n")
+    repo.commit("refunds: round")
+    brief = show_json(run_cli, repo)
+    assert (brief["path"], brief["state"], brief["kind"]) == (
+        "HANDOFF.md",
+        "hand-written",
+        "markdown",
+    )
+    # Its next step first, as md-incomplete finds it; then the text as written.
+    assert brief["sections"][0] == {
+        "key": "next_action",
+        "title": "Next action",
+        "items": ["Next: round GBP in src/refunds.py."],
+    }
+    assert brief["sections"][1]["items"][2] == "Next: round GBP in src/refunds.py."
+    since = brief["freshness"]["since_last_change"]
+    assert since["count"] == 1 and since["commits"][0]["subject"] == "refunds: round"
+    assert brief["freshness"]["files_touched"] == ["src/refunds.py"]
+    text = show(run_cli, repo).out
+    assert text.startswith("Next action: Next: round GBP in src/refunds.py.\n")
+    assert text.index("As written:") < text.index("Freshness")
+
+
+def test_a_hand_written_next_step_under_a_heading(repo: GitRepo, run_cli: Run) -> None:
+    repo.write(
+        "HANDOFF.md",
+        "# Refunds\n\n## Status\n\nEUR done.\n\n## Next steps\n\n1. Round GBP in "
+        "src/refunds.py.\n2. Run `pytest -q`.\n\n## Decisions\n\n- Banker's rounding.\n",
+    )
+    repo.commit("handoff: notes")
+    text = show(run_cli, repo).out
+    assert text.startswith(
+        "Next action: Next steps\n  1. Round GBP in src/refunds.py.\n  2. Run `pytest -q`.\n("
+    )
+    assert "Banker's rounding" not in text.split("As written:")[0]
+
+
+def test_a_hand_written_handoff_without_a_next_step(repo: GitRepo, run_cli: Run) -> None:
+    repo.write("HANDOFF.md", "# Refunds\n\nEUR done.\n")
+    repo.commit("handoff: notes")
+    text = show(run_cli, repo).out
+    assert text.startswith("HANDOFF.md, a hand-written handoff of branch feat/refunds, as written:")
+
+
+def test_a_named_packet_is_shown_whatever_its_branch(repo: GitRepo, run_cli: Run) -> None:
+    write_packet(repo, packet("feat/other", repo.head(), next_action="Theirs."), "theirs.json")
+    repo.commit("theirs")
+    brief = show_json(run_cli, repo, "theirs.md")
+    assert (brief["path"], brief["state"]) == ("theirs.json", "named")
+
+
+def test_no_repository_and_unreadable_files_are_one_line_errors(
+    tmp_path: Any, repo: GitRepo, run_cli: Run
+) -> None:
+    result = run_cli(["show"], cwd=tmp_path)
+    assert result.code == 2 and "not inside a git repository" in result.err
+    repo.write("broken.json", '{"branch": ')
+    result = show(run_cli, repo, "broken.json")
+    assert result.code == 2
+    assert result.err.startswith("handoff-audit: error: show: broken.json:1:")
+    assert len(result.err.strip().splitlines()) == 1
+
+
+# -- freshness, from git --
+
+
+def test_current_when_nothing_happened_since(repo: GitRepo, run_cli: Run) -> None:
+    committed_packet(repo)
+    freshness = show_json(run_cli, repo)["freshness"]
+    assert freshness["current"] is True
+    # The packet's own commit follows the last known good commit; it is no work.
+    assert freshness["since_last_known_good"]["count"] == 1
+    assert "- current: nothing was committed since its last change" in show(run_cli, repo).out
+
+
+def test_commits_since_match_git(repo: GitRepo, run_cli: Run) -> None:
+    lkg = repo.head()
+    committed_packet(repo)
+    for number in range(7):
+        repo.write(f"src/part{number}.py", f"N = {number}\n")
+        repo.commit(f"part {number}")
+    freshness = show_json(run_cli, repo)["freshness"]
+    assert freshness["current"] is False
+    assert freshness["since_last_known_good"]["count"] == int(
+        repo.git("rev-list", "--count", f"{lkg}..HEAD")
+    )
+    since = freshness["since_last_change"]
+    changed = repo.git("log", "-1", "--format=%H", "--", "handoff.json")
+    assert freshness["last_change"]["sha"] == changed
+    assert since["count"] == int(repo.git("rev-list", "--count", f"{changed}..HEAD")) == 7
+    assert [c["subject"] for c in since["commits"]] == [f"part {n}" for n in (6, 5, 4, 3, 2)]
+    assert freshness["files_touched"] == [f"src/part{n}.py" for n in range(6, -1, -1)]
+    text = show(run_cli, repo).out
+    assert "7 commits, which the handoff may not describe" in text
+    assert "  - " in text and "… and 2 more" in text
+
+
+def test_through_a_merge_the_counts_are_git_s(repo: GitRepo, run_cli: Run) -> None:
+    committed_packet(repo)
+    changed = repo.head()
+    repo.git("checkout", "-q", "-b", "side", "HEAD~1")
+    repo.write("src/side.py", "S = 1\n")
+    repo.commit("side work")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "side")
+    freshness = show_json(run_cli, repo)["freshness"]
+    assert freshness["since_last_change"]["count"] == int(
+        repo.git("rev-list", "--count", f"{changed}..HEAD")
+    )
+    assert "src/side.py" in freshness["files_touched"]
+
+
+def test_uncommitted_packet_and_work(repo: GitRepo, run_cli: Run) -> None:
+    write_packet(repo, packet(BRANCH, repo.head()))
+    repo.write("src/new.py", "X = 1\n")
+    freshness = show_json(run_cli, repo)["freshness"]
+    assert freshness["uncommitted"] is True
+    assert freshness["uncommitted_files"] == ["src/new.py"]
+    assert freshness["current"] is False
+    assert "being written now" in show(run_cli, repo).out
+
+
+@pytest.mark.parametrize(
+    ("lkg", "said"),
+    [
+        ("not-a-commit", "is not a commit id"),
+        ("abcdef1234567", "is not a commit in this repository"),
+    ],
+)
+def test_a_last_known_good_commit_git_does_not_know(
+    repo: GitRepo, run_cli: Run, lkg: str, said: str
+) -> None:
+    write_packet(repo, packet(BRANCH, lkg))
+    repo.commit("packet")
+    assert said in show(run_cli, repo).out
+
+
+def test_a_last_known_good_commit_on_another_history(repo: GitRepo, run_cli: Run) -> None:
+    repo.git("checkout", "-q", "-b", "elsewhere")
+    repo.write("src/x.py", "X = 2\n")
+    elsewhere = repo.commit("elsewhere")
+    repo.git("checkout", "-q", BRANCH)
+    write_packet(repo, packet(BRANCH, elsewhere))
+    repo.commit("packet")
+    brief = show_json(run_cli, repo)
+    assert brief["freshness"]["last_known_good_status"] == "not-ancestor"
+    assert "is not in this branch's history" in show(run_cli, repo).out
+
+
+def test_git_processes_do_not_grow_with_history_or_packets(repo: GitRepo, run_cli: Run) -> None:
+    from handoff_audit.git import plumbing
+
+    committed_packet(repo)
+    before = plumbing.spawn_count()
+    show(run_cli, repo)
+    few = plumbing.spawn_count() - before
+    for number in range(30):
+        write_packet(repo, packet(f"feat/o{number}", repo.head()), f".handoff/o{number}.json")
+        repo.write("src/more.py", f"N = {number}\n")
+        repo.commit(f"more {number}")
+    before = plumbing.spawn_count()
+    show(run_cli, repo)
+    assert plumbing.spawn_count() - before == few
+
+
+# -- budget and formats --
+
+
+def big_packet(repo: GitRepo) -> dict[str, Any]:
+    return committed_packet(
+        repo,
+        next_action="Fix GBP rounding in src/refunds.py first.",
+        traps=["The GBP fixture is cached between tests."],
+        summary="Refunds: EUR done. " * 30,
+        pointers=[f"src/module_{n}.py:{n}" for n in range(80)],
+        commands_run=[{"cmd": f"pytest -q tests/test_{n}.py", "exit": 0} for n in range(5)],
+    )
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
+def test_the_budget_cuts_the_lowest_sections_first(repo: GitRepo, run_cli: Run, fmt: str) -> None:
+    big_packet(repo)
+    whole = show(run_cli, repo, "--format", fmt, "--max-chars", "0").out
+    assert "pytest -q tests/test_4.py" in whole and "src/module_79.py:79" in whole
+    out = show(run_cli, repo, "--format", fmt, "--max-chars", "1500").out
+    assert len(out) <= 1500 < len(whole)
+    assert "Fix GBP rounding in src/refunds.py first." in out
+    assert "The GBP fixture is cached between tests." in out
+    assert "pytest -q tests/test_4.py" not in out  # the last commands go first
+    assert "src/module_79.py:79" not in out
+    assert "current" in out  # the freshness stays whole
+    if fmt == "json":
+        # JSON spends more of the budget on its keys: the summary goes too, before the traps.
+        assert json.loads(out)["trimmed"][-2:] == ["pointers", "last commands"]
+    else:
+        assert "Shortened to fit: pointers, last commands cut" in out
+
+
+def test_the_next_action_and_freshness_are_never_cut(repo: GitRepo, run_cli: Run) -> None:
+    long_next = "Do this. " * 200
+    committed_packet(repo, next_action=long_next.strip())
+    out = show(run_cli, repo, "--max-chars", "100").out
+    assert long_next.strip() in out
+    assert "Freshness (from git, not from the handoff):" in out
+
+
+def test_markdown_format(repo: GitRepo, run_cli: Run) -> None:
+    committed_packet(repo, decisions=[{"decision": "Keep offsets", "why": "customers read local"}])
+    out = show(run_cli, repo, "--format", "markdown").out
+    assert out.startswith("**Next action:** Fix GBP rounding in src/refund.py.\n")
+    assert "## Decisions\n\n- Keep offsets — because: customers read local\n" in out
+    assert "## Freshness (from git, not from the handoff)" in out
+
+
+def test_a_bad_budget_is_a_usage_error(repo: GitRepo, run_cli: Run) -> None:
+    assert show(run_cli, repo, "--max-chars", "-1").code == 2
+
+
+# -- never printed raw --
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
+def test_credentials_and_control_characters_never_printed_raw(
+    repo: GitRepo, run_cli: Run, fmt: str
+) -> None:
+    committed_packet(
+        repo,
+        next_action=f"Rotate {TOKEN} then retry \x1b]0;pwned\x07 the job.",
+        traps=["\x9b31m red", f"Bearer {TOKEN}", f"push with {GITLAB} \u202eevil\u200b"],
+    )
+    repo.write("src/leak.py", "X = 1\n")
+    repo.commit(f"oops {TOKEN} \x1b[2J")
+    out = show(run_cli, repo, "--format", fmt).out
+    assert TOKEN not in out and TOKEN[:20] not in out
+    assert GITLAB not in out and "[redacted gitlab pat]" in out
+    assert "[redacted GitHub token]" in out
+    assert not any(char in out for char in "\x1b\x07\x9b\u202e\u200b")
+    # Cut by the budget, a credential still never shows in part.
+    cut = show(run_cli, repo, "--format", fmt, "--max-chars", "200").out
+    assert TOKEN[:12] not in cut
+
+
+def test_an_unreadable_packet_is_named_not_shown(repo: GitRepo, run_cli: Run) -> None:
+    repo.write("handoff.json", '{"branch": "feat/refunds", ')
+    repo.commit("broken packet")
+    result = show(run_cli, repo)
+    assert result.code == 1
+    assert "unreadable: handoff.json (run `handoff-audit check`)" in result.err

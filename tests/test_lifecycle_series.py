@@ -1,0 +1,186 @@
+"""A series of dated handoffs (`docs/handoffs/`) in the lifecycle: its current file is the
+branch's handoff for `handoff-outdated`, the hook and `show`; moving a single working note into
+a series after the last work finishes it; a series the branch did not write is not its handoff."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from agent_support import run_fix, run_hook, stop_event
+from conftest import GitRepo
+
+BRANCH = "feat/refunds"
+NOTE = (
+    "# Handoff\n\n## State\n\nEUR refunds round to cents.\n\n"
+    "## Next step\n\nRound GBP refunds in `src/refunds.py` too.\n"
+)
+OLD = "# Handoff\n\n## State\n\nThe refunds module exists.\n\n## Next step\n\nRound EUR.\n"
+CURRENT = "docs/handoffs/2026-11-28-refunds.md"
+
+
+def work(repo: GitRepo, step: int) -> str:
+    repo.write("src/refunds.py", f"def refund(amount):\n    return round(amount, 2)  # {step}\n")
+    return repo.commit(f"refunds: step {step}")
+
+
+def series_repo(repo: GitRepo, later: int) -> list[str]:
+    """A branch that wrote the current file of its series after one older one, then ``later``
+    commits of work."""
+    repo.write("README.md", "# shop\n")
+    repo.commit("init")
+    repo.git("checkout", "-q", "-b", BRANCH)
+    work(repo, 0)
+    repo.write("docs/handoffs/2026-11-20-start.md", OLD)
+    repo.write(CURRENT, NOTE)
+    repo.commit("handoff notes")
+    return [work(repo, step) for step in range(1, later + 1)]
+
+
+def findings(run_cli: Callable[..., Any], repo: GitRepo, rule: str) -> list[dict[str, Any]]:
+    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
+    return [f for f in report["findings"] if f["rule"] == rule]
+
+
+def test_the_current_file_of_a_series_the_work_outran_is_handoff_outdated(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    shas = series_repo(git_repo, 2)
+    [finding] = findings(run_cli, git_repo, "handoff-outdated")
+    assert finding["path"] == CURRENT  # the newest file; the older one is history, not judged
+    assert "2 later commits" in finding["message"] and shas[-1][:12] in finding["message"]
+    # A series is a record: its fix is never to delete the file.
+    assert "delete" not in finding["message"]
+    assert "write the next dated handoff in docs/handoffs/" in finding["message"]
+
+
+def test_a_series_file_is_no_work_that_outdates_a_handoff(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    series_repo(git_repo, 0)
+    assert findings(run_cli, git_repo, "handoff-outdated") == []
+    git_repo.write("docs/handoffs/2026-11-20-start.md", OLD + "\nA typo fixed.\n")
+    git_repo.commit("handoff: the history, corrected")
+    assert findings(run_cli, git_repo, "handoff-outdated") == []
+    git_repo.write("docs/handoffs/2026-11-29-refunds.md", NOTE.replace("EUR", "GBP"))
+    git_repo.commit("handoff: the next one")
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    assert [p["path"] for p in report["packets"]] == ["docs/handoffs/2026-11-29-refunds.md"]
+    assert [f for f in report["findings"] if f["rule"] == "handoff-outdated"] == []
+
+
+def test_the_hook_and_show_take_the_series_current_file_as_the_branch_s_handoff(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    series_repo(git_repo, 1)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert f"{CURRENT} handoff-outdated" in blocked.err
+    command = next(line for line in blocked.lines if line.startswith("  fix: "))[7:]
+    assert command.endswith(f" >> {CURRENT}")
+    filled = command.replace(command[command.index('"<') : command.index('>"') + 2], "'GBP done.'")
+    assert run_fix(git_repo.root, filled).returncode == 0
+    git_repo.commit("handoff: refreshed")
+    allowed = run_hook(stop_event(git_repo.root))
+    assert allowed.code == 0, allowed.err
+    brief = run_cli(["show", "--format", "json"], cwd=git_repo.root)
+    assert brief.code == 0, brief.err
+    data = json.loads(brief.out)
+    assert data["path"] == CURRENT
+    assert "Round GBP refunds" in brief.out
+    started = run_hook(stop_event(git_repo.root, event="SessionStart"))
+    assert started.code == 0
+    assert CURRENT in started.out and "Round GBP refunds" in started.out
+
+
+def test_a_series_the_branch_did_not_write_is_not_its_handoff(git_repo: GitRepo) -> None:
+    """The default branch keeps its series; a new branch with work needs its own handoff, and
+    a branch with no work may stop, however old the series' current file is."""
+    git_repo.write("README.md", "# shop\n")
+    git_repo.write(CURRENT, "# Handoff\n\n## State\n\nNo next step here.\n")
+    git_repo.commit("init, with the project's series")
+    work(git_repo, 0)  # the default branch moved on after the series
+    git_repo.git("checkout", "-q", "-b", BRANCH)
+    idle = run_hook(stop_event(git_repo.root))
+    assert idle.code == 0, idle.err
+    assert "no work of its own" in idle.err
+    work(git_repo, 1)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2
+    assert "has work of its own against main but no active handoff" in blocked.err
+    assert CURRENT not in blocked.err
+
+
+def moved_repo(repo: GitRepo) -> None:
+    """A branch with work and a committed HANDOFF.md."""
+    repo.write("README.md", "# shop\n")
+    repo.commit("init")
+    repo.git("checkout", "-q", "-b", BRANCH)
+    work(repo, 0)
+    repo.write("HANDOFF.md", NOTE)
+    repo.commit("handoff")
+
+
+def move_into_series(repo: GitRepo) -> None:
+    (repo.root / "docs/handoffs").mkdir(parents=True)
+    repo.git("mv", "HANDOFF.md", "docs/handoffs/2026-12-01-refunds.md")
+
+
+def test_moving_the_working_note_into_a_series_after_the_work_finishes_it(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    moved_repo(git_repo)
+    kept = run_hook(stop_event(git_repo.root))
+    assert kept.code == 0 and "moved" not in kept.err  # complete and current: it may stop
+    held = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert held.code == 1 and "handoff-in-merge" in held.out  # but not merge
+    move_into_series(git_repo)
+    git_repo.commit("handoff: done, kept in the series")
+    allowed = run_hook(stop_event(git_repo.root))
+    assert allowed.code == 0, allowed.err
+    assert "HANDOFF.md was moved into the series docs/handoffs/" in allowed.err
+    merge = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
+    assert [f["rule"] for f in merge.json()["findings"] if f["severity"] == "error"] == []
+    assert merge.code == 0, merge.out
+    # More work after the finish needs a handoff again: the series' file, brought up to date.
+    work(git_repo, 1)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+
+
+def test_a_move_before_the_last_work_is_no_finish(git_repo: GitRepo) -> None:
+    moved_repo(git_repo)
+    move_into_series(git_repo)
+    git_repo.commit("handoff: into the series")
+    work(git_repo, 1)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "docs/handoffs/2026-12-01-refunds.md handoff-outdated" in blocked.err
+
+
+def test_an_uncommitted_move_is_no_finish(git_repo: GitRepo) -> None:
+    moved_repo(git_repo)
+    move_into_series(git_repo)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "uncommitted changes" in blocked.err
+
+
+def test_instructions_about_writing_a_handoff_are_never_outdated(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """A file `not-a-handoff` recognises describes no work, so the work cannot outrun it."""
+    git_repo.write("README.md", "# shop\n")
+    git_repo.write(
+        "HANDOFF.md",
+        "# How we hand off\n\nBefore ending the session, write the handoff to HANDOFF.md.\n\n"
+        "Create or update a HANDOFF.md with:\n\n1. Goal\n2. Next steps\n\n"
+        "The handoff should include the commands you ran.\n",
+    )
+    git_repo.commit("how we hand off")
+    work(git_repo, 1)
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    rules = {f["rule"] for f in report["findings"]}
+    assert "not-a-handoff" in rules
+    assert "handoff-outdated" not in rules

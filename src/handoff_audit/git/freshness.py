@@ -18,7 +18,7 @@ from handoff_audit.model.repo_history import Commit
 
 WALK_LIMIT = 1_000
 """Commits read after a base; beyond it the count is "at least"."""
-_FORMAT = "--format=%x1e%H%x1f%P%x1f%ct%x1f%s"
+_FIELDS = "%H%x1f%P%x1f%ct%x1f%s"
 
 
 def last_changes(root: Path, paths: Sequence[str]) -> dict[str, Commit]:
@@ -30,7 +30,7 @@ def last_changes(root: Path, paths: Sequence[str]) -> dict[str, Commit]:
     found: dict[str, Commit] = {}
     specs = plumbing.pathspecs("", literal=wanted)
     try:
-        with plumbing.stream(root, _log_args(["HEAD"], specs)) as fields:
+        with plumbing.stream(root, plumbing.log_with_files(_FIELDS, ["HEAD"], specs)) as fields:
             for commit, _parents in _parse(fields):
                 for path in commit.files:
                     if path in wanted and path not in found:
@@ -144,31 +144,15 @@ def _range(root: Path, base: str, is_handoff: Callable[[str], bool]) -> _Range:
     if not plumbing.is_commit_id(base):
         raise ValueError(f"not a commit id: {base!r}")
     commits: list[tuple[Commit, tuple[str, ...]]] = []
-    args = _log_args([f"--max-count={WALK_LIMIT + 1}", "HEAD", "--not", base], [])
+    args = plumbing.log_with_files(
+        _FIELDS, [f"--max-count={WALK_LIMIT + 1}", "HEAD", "--not", base], []
+    )
     with plumbing.stream(root, args) as fields:
         for commit, parents in _parse(fields):
             work = tuple(path for path in commit.files if not is_handoff(path))
             commits.append((Commit(commit.sha, commit.time, commit.subject, work), parents))
     complete = len(commits) <= WALK_LIMIT
     return _Range(base, commits[:WALK_LIMIT], complete)
-
-
-def _log_args(revisions: list[str], pathspecs: list[str]) -> list[str]:
-    return [
-        "log",
-        "-z",
-        "--no-color",
-        "--no-show-signature",
-        "--no-renames",
-        "--no-ext-diff",
-        "--no-textconv",
-        "--diff-merges=first-parent",
-        _FORMAT,
-        "--name-only",
-        *revisions,
-        "--",
-        *pathspecs,
-    ]
 
 
 def _parse(fields: Iterator[bytes]) -> Iterator[tuple[Commit, tuple[str, ...]]]:

@@ -368,12 +368,10 @@ def ancestry(
     return commits, False
 
 
-@contextmanager
-def changes(root: Path, head: str) -> Iterator[Iterator[Commit]]:
-    """Walk ``head``'s history newest first with each commit's changed files; one git process,
-    stopped when the caller leaves the block."""
-    _check_commit(head)
-    args = [
+def log_with_files(fields: str, revisions: list[str], pathspecs: Sequence[str] = ()) -> list[str]:
+    """``git log`` arguments for a walk of ``revisions``, one record per commit: a ``\x1e``, the
+    ``--format`` ``fields``, then the files it changed (first parent; no renames, no drivers)."""
+    return [
         "log",
         "-z",
         "--no-color",
@@ -382,12 +380,20 @@ def changes(root: Path, head: str) -> Iterator[Iterator[Commit]]:
         "--no-ext-diff",
         "--no-textconv",
         "--diff-merges=first-parent",
-        "--format=%x1e%H%x1f%ct%x1f%s",
+        f"--format=%x1e{fields}",
         "--name-only",
-        head,
+        *revisions,
         "--",
+        *pathspecs,
     ]
-    with stream(root, args) as fields:
+
+
+@contextmanager
+def changes(root: Path, head: str) -> Iterator[Iterator[Commit]]:
+    """Walk ``head``'s history newest first with each commit's changed files; one git process,
+    stopped when the caller leaves the block."""
+    _check_commit(head)
+    with stream(root, log_with_files("%H%x1f%ct%x1f%s", [head])) as fields:
         yield _parse_changes(fields)
 
 

@@ -334,12 +334,17 @@ def update(packet: Path | None, **kwargs: object) -> int:
 def supersede(packet: Path | None, successor: str | None, topic: str | None) -> int:
     """Mark PACKET (default: the active packet of this branch and topic) superseded and
     re-render its twin; refuses a JSON file that is not a packet."""
+    return _set_status(packet, topic, "superseded", successor)
+
+
+def _set_status(packet: Path | None, topic: str | None, status: str, by: str | None) -> int:
+    """`supersede` and `archive`: PACKET, else the branch's active packet of ``topic``."""
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
     from handoff_audit.authoring.lifecycle import active_packet_path
 
     chosen = packet if packet is not None else active_packet_path(topic)
-    return say(set_status_command(chosen, "superseded", successor))
+    return say(set_status_command(chosen, status, by))
 
 
 @cli.command(
@@ -358,12 +363,7 @@ def archive(packet: Path | None, topic: str | None) -> int:
 
     The archived packet stays in git's history; the next branch's `new` may replace it.
     """
-    # start-up: imported only when this command runs
-    from handoff_audit.authoring.commands import set_status_command
-    from handoff_audit.authoring.lifecycle import active_packet_path
-
-    chosen = packet if packet is not None else active_packet_path(topic)
-    return say(set_status_command(chosen, "archived", None))
+    return _set_status(packet, topic, "archived", None)
 
 
 @cli.command(

@@ -213,25 +213,37 @@ MIN_INSTRUCTIONS = 3
 _GENERAL_CUES = re.compile(
     r"\bpaste (?:this|it|the (?:block|prompt|text)\b[^.\n]{0,40}\b(?:below|above|into|as))\b"
     r"|\bcopy-paste (?:prompt|this|the)\b|\$ARGUMENTS\b"
-    r"|\bthis (?:directory|folder) (?:holds|contains|stores|keeps)\b[^.\n]{0,80}"
-    r"\bhand-?(?:offs?|overs?)\b"
     r"|\bwhen to (?:create|write|use|update) (?:a |the )?hand-?(?:offs?|overs?)\b",
     re.IGNORECASE,
 )
 """A line about handoffs in general, not about one session: a prompt to paste, a slash command's
-``$ARGUMENTS``, a handoff folder's README ("this directory holds handoff files")."""
+``$ARGUMENTS``, "when to write a handoff"."""
+
+_FOLDER_README = re.compile(
+    r"\bthis (?:directory|folder) (?:holds|contains|stores|keeps|is for|collects)\b[^.\n]{0,80}"
+    r"\bhand-?(?:offs?|overs?)\b",
+    re.IGNORECASE,
+)
+"""A handoff folder's README describing the folder ("This directory holds handoff files")."""
+README_LINES = 5
+"""A folder's README says what the folder is for in its first prose lines; said there, it
+settles the file on its own."""
 
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n((?:.*\n){0,40}?)---[ \t]*(?:\n|\Z)")
 _COMMAND_KEYS = re.compile(
     r"^(?:allowed-tools|argument-hint|disable-model-invocation)\s*:"
-    r"|^description\s*:\s*[\"']?(?:write|generate|create|update|produce|capture|save|prepare|"
-    r"summari[sz]e|run|execute|use|draft|compose|document)\b"
-    r"[^\n]*\b(?:hand-?off|hand-?over|session|summary|context|resume|continu\w*)\b",
+    r"|^description\s*:"
+    r"(?=[^\n]*\b(?:hand-?off|hand-?over|session|summary|context|resume|continu\w*)\b)"
+    r"\s*[\"']?(?:(?:write|generate|create|update|produce|capture|save|prepare|summari[sz]e|"
+    r"run|execute|use|draft|compose|document|analy[sz]e|record|persist|load|restore|resume|"
+    r"snapshot|hand off|wrap up)\b|[^\n]*\b(?:use (?:this |it )?when|invoke (?:this |it )?when"
+    r")\b)",
     re.IGNORECASE | re.MULTILINE,
 )
 """Front matter of an agent's command, skill or prompt file: tool grants, an argument hint, or a
-description that is an order about a session ("Write a session handoff ...")."""
+description that is an order about a session ("Write a session handoff ...") or says when to
+invoke it ("Use when a session is wrapping up"), as skills' descriptions do."""
 
 
 def _command_front_matter(text: str) -> list[tuple[int, str]]:
@@ -245,17 +257,23 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
     return [(line, _short(text.splitlines()[line - 1].strip()))]
 
 
+def _instruction(line: str) -> bool:
+    return any(cue.search(line) for cue in _INSTRUCTION_CUES)
+
+
 def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
-    least ``MIN_INSTRUCTIONS`` of them or the file is an agent's command (its front matter
-    says so); ``[]`` otherwise."""
+    least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
+    says so) or a handoff folder's README (its first lines say so); ``[]`` otherwise."""
     command = _command_front_matter(text)
     found: list[tuple[int, str]] = []
-    for number, line in _prose_lines(text, prose_fences=True):
-        if _GENERAL_CUES.search(line) or any(cue.search(line) for cue in _INSTRUCTION_CUES):
+    for index, (number, line) in enumerate(_prose_lines(text, prose_fences=True)):
+        if index < README_LINES and _FOLDER_README.search(line):
+            command = command or [(number, _short(line.strip()))]
+        elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
             found.append((number, _short(line.strip())))
     if command:
-        return command + found
+        return command + [place for place in found if place[0] != command[0][0]]
     return found if len(found) >= MIN_INSTRUCTIONS else []
 
 

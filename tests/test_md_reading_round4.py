@@ -1,0 +1,64 @@
+"""Issue 20, round 4: each new signal fires on a realistic case and stays quiet on its near
+miss: a skill's or command's front matter that says when to invoke it, a handoff folder's
+README that says so in its first lines."""
+
+from __future__ import annotations
+
+from handoff_audit.markdown.completeness import missing_parts
+from handoff_audit.markdown.facets import read
+from handoff_audit.markdown.template import instructions
+
+
+def missing(text: str) -> set[str]:
+    return {part.facet for part in missing_parts(text)}
+
+
+def test_a_skill_that_says_when_to_invoke_it_is_not_a_handoff() -> None:
+    skill = (
+        "---\n"
+        "name: wrap-up\n"
+        "description: Quick save-point of the session state for the next agent. Use when the\n"
+        "  user says wrap up or the context window is nearly full.\n"
+        "---\n\n"
+        "Follow `.agents/playbooks/wrap-up.md`; this file is only a pointer to it.\n"
+    )
+    assert [line for line, _ in instructions(skill)] == [3]
+    analyse = skill.replace(
+        "Quick save-point of the session state for the next agent. Use when the\n"
+        "  user says wrap up or",
+        "Analyze the session and write a handoff so a fresh agent can resume;",
+    )
+    assert [line for line, _ in instructions(analyse)] == [3]
+
+
+def test_a_handoff_with_a_description_in_its_front_matter_is_still_one() -> None:
+    handoff = (
+        "---\n"
+        "date: 2026-03-02\n"
+        "description: Session handoff for the ledger export, where it stopped and why\n"
+        "---\n\n"
+        "# Ledger export\n\n"
+        "- Export writes CSV now (`ledger/export.py`); tests pass.\n"
+        "- Next: stream rows instead of building the list.\n"
+    )
+    assert instructions(handoff) == []
+
+
+def test_a_folder_readme_is_told_apart_by_its_first_lines_alone() -> None:
+    readme = (
+        "# docs/handoffs\n\n"
+        "This folder contains the handoff notes agents leave between sessions.\n\n"
+        "Files are named `YYYY-MM-DD-topic.md`, newest last.\n"
+    )
+    assert [line for line, _ in instructions(readme)] == [3]
+    late = (
+        "# Ledger export\n\n"
+        "- Export writes CSV now (`ledger/export.py`); tests pass.\n"
+        "- Rows are streamed; the list was too big for the 2 GB worker.\n"
+        "- Next: the PDF exporter.\n"
+        "- The old exporter stays in `legacy/` for one release.\n"
+        "- Ask Dana about the fiscal-year boundary.\n\n"
+        "This folder contains the handoff notes of the exporter work as well.\n"
+    )
+    assert instructions(late) == []  # said after the handoff's own content: one stray line
+    assert read(late).has("next")

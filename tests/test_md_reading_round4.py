@@ -62,3 +62,18 @@ def test_a_folder_readme_is_told_apart_by_its_first_lines_alone() -> None:
     )
     assert instructions(late) == []  # said after the handoff's own content: one stray line
     assert read(late).has("next")
+
+
+def test_a_next_steps_list_with_every_box_ticked_is_no_next_step() -> None:
+    done = (
+        "# Ledger export\n\n"
+        "## State\n\n- Export writes CSV now (`ledger/export.py`); tests pass.\n\n"
+        "## Next steps\n\n"
+        "- [x] Stream rows instead of building the list\n"
+        "- [x] Add the `--since` flag to `ledger/cli.py`\n\n"
+        "### Later\n\n[x] Ran the export against last year's books (2026-02-11).\n"
+    )
+    assert not read(done).has("next")
+    assert "next" in missing(done)
+    open_item = done.replace("- [x] Add the", "- [ ] Add the")
+    assert read(open_item).has("next")

@@ -324,6 +324,8 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
         _says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
     ):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
+    if facet == "next" and _all_ticked(section):
+        return  # a next-steps list whose every box is ticked is done: no step is left
     if facet == "decisions" and not any(
         REASON_IN_SECTION.search(t) or NONE.match(t) for _, t, code in section.texts if not code
     ):
@@ -331,6 +333,17 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
             reading.unreasoned_decisions = section.line
         return
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
+
+
+_TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")
+_UNTICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]", re.MULTILINE)
+
+
+def _all_ticked(section: _Section) -> bool:
+    """Checkboxes under the heading, and every one of them ticked."""
+    prose = [text for _, text, code in section.texts if not code]
+    ticked = sum(1 for text in prose if _TICKED.match(text))
+    return ticked > 0 and not any(_UNTICKED.search(text) for text in prose)
 
 
 _BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?\s*$")

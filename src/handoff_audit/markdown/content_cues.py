@@ -185,7 +185,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "tried or rejected",
         re.compile(
-            r"\b(?:tried|attempted|(?<!\bis )(?<!\bare )(?<!\bbe )rejected|"
+            r"\b(?:tried|attempted|(?<!\bis )(?<!\bare )(?<!\bbe )(?<![`/(|])rejected(?![`/)|])|"
             r"didn't work|did not work|doesn't work|does not work|"
             r"won't work|wouldn't work|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
@@ -201,8 +201,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             re.compile(r"\b(?:removed|dropped|deleted|reverted|disabled)\b", re.IGNORECASE),
             re.compile(
                 r"\b(?:because|since|as it|due to|in favou?r of|instead|conflict\w* with|"
-                r"(?:was|were) (?:wrong|broken|unused|redundant|dead)|unused|redundant|obsolete|"
-                r"no longer (?:needed|used))\b",
+                r"(?:was|were) (?:wrong|broken))\b",
                 re.IGNORECASE,
             ),
             sentence=True,

@@ -77,3 +77,15 @@ def test_a_next_steps_list_with_every_box_ticked_is_no_next_step() -> None:
     assert "next" in missing(done)
     open_item = done.replace("- [x] Add the", "- [ ] Add the")
     assert read(open_item).has("next")
+
+
+def test_an_architecture_section_is_no_decision_a_reason_in_it_is() -> None:
+    layout = (
+        "# Ledger export\n\n"
+        "## Architecture\n\n"
+        "- `ledger/export.py`: the exporter (CLI entry: `ledger/cli.py`).\n"
+        "- `ledger/store.py`: reads the books from Postgres.\n"
+    )
+    assert not read(layout).has("decisions")
+    reasoned = layout + "- We chose to stream rows because the list did not fit in 2 GB.\n"
+    assert read(reasoned).has("decisions")

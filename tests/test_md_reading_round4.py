@@ -102,3 +102,12 @@ def test_standing_rules_to_the_reader_are_no_dead_end() -> None:
     assert not read(rules).has("ruled_out")
     warned = rules.replace("Do not ask", "Do not use a thread pool for the export, because it lost rows")
     assert read(warned).has("ruled_out")  # a warning with its reason still counts
+
+
+def test_a_rules_heading_is_no_dead_end() -> None:
+    rules = (
+        "# Card copy\n\n- Drafts for May are in `copy/may.md`; reviewed.\n\n"
+        "## Copy rules\n\n- Sentences under 12 words.\n- One emoji per card at most.\n"
+    )
+    assert not read(rules).has("ruled_out")
+    assert read(rules.replace("## Copy rules", "## Pitfalls")).has("ruled_out")

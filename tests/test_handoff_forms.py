@@ -171,8 +171,17 @@ def test_a_template_gets_a_placeholder_error_with_its_lines(
     assert finding["severity"] == "error"
     assert finding["message"].startswith("still a template: ")
     assert "lines 3, " in finding["message"]
-    # Headings over placeholders are no facets: the missing next step is said too.
-    assert "next" in {f["facet"] for f in hits(result.json(), "md-incomplete")}
+    # A template says no facet yet, whatever its scaffolding says: each is named, at its blank.
+    incomplete = hits(result.json(), "md-incomplete")
+    assert {f["facet"] for f in incomplete} == {
+        "state",
+        "next",
+        "decisions",
+        "ruled_out",
+        "pointers",
+    }
+    assert {f["line"] for f in incomplete} == {3}
+    assert "still a template" in incomplete[0]["message"]
 
 
 @pytest.mark.parametrize("source", ["handoff-instructions.md", "prompt-command.md"])

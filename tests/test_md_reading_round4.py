@@ -100,7 +100,9 @@ def test_standing_rules_to_the_reader_are_no_dead_end() -> None:
         "Never claim the build passes without running `make check`.\n"
     )
     assert not read(rules).has("ruled_out")
-    warned = rules.replace("Do not ask", "Do not use a thread pool for the export, because it lost rows")
+    warned = rules.replace(
+        "Do not ask", "Do not use a thread pool for the export, because it lost rows"
+    )
     assert read(warned).has("ruled_out")  # a warning with its reason still counts
 
 
@@ -111,3 +113,18 @@ def test_a_rules_heading_is_no_dead_end() -> None:
     )
     assert not read(rules).has("ruled_out")
     assert read(rules.replace("## Copy rules", "## Pitfalls")).has("ruled_out")
+
+
+def test_a_template_says_no_facet_whatever_its_scaffolding_says() -> None:
+    template = (
+        "# Session handoff: [feature name]\n\n"
+        "**Date:** YYYY-MM-DD\n\n"
+        "## Last session\n\n{What happened. What got done.}\n\n"
+        "**Next session should:**\n{What to pick up first.}\n\n"
+        "## Files to read first\n\n- [ ] `docs/ARCHITECTURE.md`\n- [ ] [path to the spec]\n"
+    )
+    assert "next" not in missing(template)  # read alone, its scaffolding names a next step
+    parts = missing_parts(template, template_line=3)
+    assert [part.facet for part in parts] == ["state", "next", "decisions", "ruled_out", "pointers"]
+    assert {part.line for part in parts} == {3}
+    assert [part.error for part in parts] == [False, True, False, False, False]

@@ -49,6 +49,19 @@ _UNREASONED = (
 )
 
 
+_NAMES = {
+    "state": "state",
+    "next": "next step",
+    "decisions": "decisions with reasons",
+    "ruled_out": "approaches ruled out",
+    "pointers": "pointers",
+}
+_TEMPLATE = (
+    "no {facet}: the file is still a template (see the placeholder finding), so nothing it "
+    "says counts yet; write this session's own in place of the blanks"
+)
+
+
 @dataclass(frozen=True, slots=True)
 class MissingPart:
     """One facet a markdown-only handoff does not carry."""
@@ -63,9 +76,20 @@ class MissingPart:
     """True when the missing facet is an error (no next step), False for a warning."""
 
 
-def missing_parts(text: str) -> list[MissingPart]:
-    """Each facet of a good handoff that ``text`` lacks; ``[]`` when it has them all."""
-    return missing_in(read(text))
+def missing_parts(text: str, *, template_line: int | None = None) -> list[MissingPart]:
+    """Each facet of a good handoff that ``text`` lacks; ``[]`` when it has them all.
+
+    With ``template_line`` (the file is still a template, its first blank on that line), every
+    facet is missing: a form's "Next session should:" or file checklist is what the writer was
+    to fill in, not what a session said."""
+    if template_line is None:
+        return missing_in(read(text))
+    return [
+        MissingPart(
+            facet, template_line, _TEMPLATE.format(facet=_NAMES[facet]), facet in ERROR_FACETS
+        )
+        for facet in FACETS
+    ]
 
 
 def missing_in(reading: Reading) -> list[MissingPart]:

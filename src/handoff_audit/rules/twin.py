@@ -324,7 +324,7 @@ def _incomplete(packet: Packet) -> Iterator[Hit]:
     blanks = placeholders(text)
     if blanks:
         yield Hit(PLACEHOLDER, packet.path, _template_message(blanks), line=blanks[0].line)
-    for part in missing_parts(text):
+    for part in missing_parts(text, template_line=blanks[0].line if blanks else None):
         yield Hit(
             MD_INCOMPLETE,
             packet.path,

@@ -95,15 +95,17 @@ numbering, with emoji and punctuation ignored:
   "Summary", "Snapshot", "Done", "Current State Summary", "Changes since last session",
   "Progress". Next: "Next steps", "Immediate Next Steps", "Follow-ups", "To do", "Remaining",
   "Priorities", "Plan", "What needs to be done", "NEXT:". Decisions: "Decisions", "Rationale",
-  "Design record", "Architecture", "Approach", "Trade-offs", "Conventions". Ruled out: "Ruled
+  "Design record", "Approach", "Trade-offs", "Conventions". Ruled out: "Ruled
   out", "Tried", "Failed attempts", "What didn't work", "Gotchas", "Traps", "Pitfalls", "Critical
   reminders", "Lessons learned", "Deliberately not changed", "Out of scope". Pointers: "Pointers",
   "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
-  wish lists ("Ideas", "Potential enhancements", "Future") are no next step. A compound
-  heading ("Known limitations / backlog") names the facet of any of its parts. The phrases
-  are also known in Chinese, Japanese, Russian, French, Spanish and German ("下一步",
+  wish lists ("Ideas", "Potential enhancements", "Future") are no next step, nor is a next-steps
+  list whose every checkbox is ticked; "Architecture" (a layout) is no decision and "Rules"
+  (standing instructions) nothing ruled out, though a reason or dead end under them counts.
+  A compound heading ("Known limitations / backlog") names the facet of any of its parts.
+  The phrases are also known in Chinese, Japanese, Russian, French, Spanish and German ("下一步",
   "Следующие шаги", "Prochaines étapes", "Próximos pasos", "Nächste Schritte"; the list is
   `markdown/cues/headings.json`), as are reasons and work done ("因为", "потому что", "已完成").
   A decisions section whose items give no reason at all ("because", "so that", "— why") is
@@ -117,12 +119,17 @@ numbering, with emoji and punctuation ignored:
   warning with its reason ("don't run it twice — it charges again") is something ruled out;
   "tests pass", "currently", "is now", "✅" is state.
 - *Weak cues count only twice*: a stray word is no facet. A reason without a choice
-  ("because …"), an alternative or a warning without its reason ("instead of …", "don't …",
-  "never …", "deferred", "workaround") and a line that starts "Added", "Fixed", "Implemented" …
+  ("because …"), an alternative without its reason ("instead of …", "deferred", "workaround")
+  and a line that starts "Added", "Fixed", "Implemented" …
   count for decisions, ruled out and state only when they turn up in two separate paragraphs or
   items. Words quoted in a heading (`Fix "Failed to fetch"`) name no facet; "Failing tests",
   "Known constraints" and "Overview" name none either (a bug is a risk, not a dead end).
-  "None." under a facet's heading says it on purpose and counts.
+  "None." under a facet's heading says it on purpose and counts. A bare "don't …"/"never …" is a
+  standing rule for the reader, not a dead end; "rejected" as a status value (`` `rejected` ``,
+  "accepted/rejected") and removing unused code are no approach ruled out either.
+- *A template says nothing yet*: a file the `placeholder` rule finds still a template gets every
+  facet reported missing, at its first blank, whatever its scaffolding ("Next session should:")
+  says.
 - *A pasted prompt or note* in an unlabelled (or `text`/`md`) fence, most of its lines
   sentences, is read as text; any other fenced block is code and counts only for pointers.
 

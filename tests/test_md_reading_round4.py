@@ -1,11 +1,14 @@
 """Issue 20, round 4: each new signal fires on a realistic case and stays quiet on its near
 miss: a skill's or command's front matter that says when to invoke it, a handoff folder's
-README that says so in its first lines."""
+README that says so in its first lines, a next-steps list all ticked, Architecture and Rules
+headings, bare don'ts, a template's scaffolding, facet headings in more languages."""
 
 from __future__ import annotations
 
+import pytest
+
 from handoff_audit.markdown.completeness import missing_parts
-from handoff_audit.markdown.facets import read
+from handoff_audit.markdown.facets import heading_facet, read
 from handoff_audit.markdown.template import instructions
 
 
@@ -128,3 +131,23 @@ def test_a_template_says_no_facet_whatever_its_scaffolding_says() -> None:
     assert [part.facet for part in parts] == ["state", "next", "decisions", "ruled_out", "pointers"]
     assert {part.line for part in parts} == {3}
     assert [part.error for part in parts] == [False, True, False, False, False]
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("Việc tiếp theo", "next"),
+        ("Prossimi passi", "next"),
+        ("Próximos passos", "next"),
+        ("Đang làm / dở dang", "state"),
+        ("Stato attuale", "state"),
+        ("현재 상태", "state"),
+        ("Quyết định gần đây (mới nhất trước)", "decisions"),
+        ("Decisões técnicas", "decisions"),
+        ("주요 결정", "decisions"),
+    ],
+)
+def test_facet_headings_in_vietnamese_italian_portuguese_and_korean(
+    heading: str, facet: str
+) -> None:
+    assert heading_facet(heading) == facet

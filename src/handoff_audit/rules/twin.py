@@ -105,7 +105,8 @@ numbering, with emoji and punctuation ignored:
   list whose every checkbox is ticked; "Architecture" (a layout) is no decision and "Rules"
   (standing instructions) nothing ruled out, though a reason or dead end under them counts.
   A compound heading ("Known limitations / backlog") names the facet of any of its parts.
-  The phrases are also known in Chinese, Japanese, Russian, French, Spanish and German ("下一步",
+  The phrases are also known in Chinese, Japanese, Korean, Russian, French, Spanish, German,
+  Italian, Portuguese and Vietnamese ("下一步",
   "Следующие шаги", "Prochaines étapes", "Próximos pasos", "Nächste Schritte"; the list is
   `markdown/cues/headings.json`), as are reasons and work done ("因为", "потому что", "已完成").
   A decisions section whose items give no reason at all ("because", "so that", "— why") is

@@ -151,3 +151,13 @@ def test_facet_headings_in_vietnamese_italian_portuguese_and_korean(
     heading: str, facet: str
 ) -> None:
     assert heading_facet(heading) == facet
+
+
+def test_one_handoff_in_a_folder_of_its_own_is_no_folder_readme() -> None:
+    handoff = (
+        "# Auth refactor\n\n"
+        "This folder contains the handoff for the auth refactor.\n\n"
+        "- Sessions move to `auth/session.py`; tests pass.\n"
+        "- Next: port the OAuth callback.\n"
+    )
+    assert instructions(handoff) == []

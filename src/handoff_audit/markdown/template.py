@@ -221,10 +221,11 @@ _GENERAL_CUES = re.compile(
 
 _FOLDER_README = re.compile(
     r"\bthis (?:directory|folder) (?:holds|contains|stores|keeps|is for|collects)\b[^.\n]{0,80}"
-    r"\bhand-?(?:offs?|overs?)\b",
+    r"\bhand-?(?:offs|overs|(?:off|over) (?:files|notes|documents|docs|examples|prompts|logs))\b",
     re.IGNORECASE,
 )
-"""A handoff folder's README describing the folder ("This directory holds handoff files")."""
+"""A handoff folder's README describing the folder ("This directory holds handoff files"); one
+handoff in a folder of its own ("This folder contains the handoff for …") is no README."""
 README_LINES = 5
 """A folder's README says what the folder is for in its first prose lines; said there, it
 settles the file on its own."""

@@ -161,3 +161,13 @@ def test_one_handoff_in_a_folder_of_its_own_is_no_folder_readme() -> None:
         "- Next: port the OAuth callback.\n"
     )
     assert instructions(handoff) == []
+
+
+def test_an_alternative_passed_over_with_its_reason_is_ruled_out() -> None:
+    shipped = (
+        "# Subtitles\n\n- Subtitle position ships as presets plus a slider instead of "
+        "drag-and-drop, to reduce complexity on mobile.\n"
+    )
+    assert read(shipped).has("ruled_out")
+    bare = "# Subtitles\n\n- Subtitle position ships as presets instead of drag-and-drop.\n"
+    assert not read(bare).has("ruled_out")

@@ -196,6 +196,15 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         ),
     ),
     (
+        "an alternative passed over, with its reason",
+        _Near(
+            re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE),
+            re.compile(rf"\b(?:{_REASON})\b", re.IGNORECASE),
+            sentence=True,
+            from_before=True,
+        ),
+    ),
+    (
         "removed, with its reason",
         _Near(
             re.compile(r"\b(?:removed|dropped|deleted|reverted|disabled)\b", re.IGNORECASE),

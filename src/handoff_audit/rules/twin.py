@@ -118,7 +118,8 @@ numbering, with emoji and punctuation ignored:
   sentence ("chose Redis because …", "use X so that …", "do not remove it — agents read it")
   is a decision; "tried", "didn't work", "rejected", "discarded", "gotcha", "pitfall", or a
   warning with its reason ("don't run it twice — it charges again") is something ruled out;
-  "tests pass", "currently", "is now", "✅" is state.
+  "tests pass", "currently", "is now", "✅" is state; an alternative passed over with its reason
+  ("presets instead of drag-and-drop, to reduce complexity") is ruled out.
 - *Weak cues count only twice*: a stray word is no facet. A reason without a choice
   ("because …"), an alternative without its reason ("instead of …", "deferred", "workaround")
   and a line that starts "Added", "Fixed", "Implemented" …

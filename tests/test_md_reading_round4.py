@@ -171,3 +171,21 @@ def test_an_alternative_passed_over_with_its_reason_is_ruled_out() -> None:
     assert read(shipped).has("ruled_out")
     bare = "# Subtitles\n\n- Subtitle position ships as presets instead of drag-and-drop.\n"
     assert not read(bare).has("ruled_out")
+
+
+def test_a_checklists_boxes_and_waiting_for_orders_are_no_next_step() -> None:
+    runbook = (
+        "# Minutes app: operations\n\n"
+        "The app is live at https://minutes.example.org; `sql/init.sql` sets up the tables.\n\n"
+        "## Security checklist\n\n"
+        "- [ ] `config/config.php` is not committed\n"
+        "- [ ] `app_password` is long and random\n"
+    )
+    assert not read(runbook).has("next")
+    assert read(runbook.replace("## Security checklist", "## Still to do")).has("next")
+    waiting = (
+        "# LEAP\n\n- Fixed the formula rendering in `bluebook/main.py`.\n\n"
+        "## Next action\n\nReady for next engineering directive.\n"
+    )
+    assert not read(waiting).has("next")
+    assert read(waiting.replace("Ready for next engineering directive.", "Port it.")).has("next")

@@ -324,8 +324,8 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
         _says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
     ):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
-    if facet == "next" and _all_ticked(section):
-        return  # a next-steps list whose every box is ticked is done: no step is left
+    if facet == "next" and (_all_ticked(section) or _only_waiting(section)):
+        return  # every box ticked, or "awaiting the next directive": no step is left
     if facet == "decisions" and not any(
         REASON_IN_SECTION.search(t) or NONE.match(t) for _, t, code in section.texts if not code
     ):
@@ -344,6 +344,20 @@ def _all_ticked(section: _Section) -> bool:
     prose = [text for _, text, code in section.texts if not code]
     ticked = sum(1 for text in prose if _TICKED.match(text))
     return ticked > 0 and not any(_UNTICKED.search(text) for text in prose)
+
+
+_WAITING = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?(?:awaiting|waiting for|wait for|ready for|standing by for|pending)"
+    r"\s+(?:the\s+|your\s+|an?\s+|further\s+|new\s+|next\s+){0,3}(?:\w+\s+)?"
+    r"(?:directives?|instructions?|commands?|input|tasks?|requests?|orders?|assignments?)\W*$",
+    re.IGNORECASE,
+)
+
+
+def _only_waiting(section: _Section) -> bool:
+    """A next step that is only "Ready for the next directive": waiting names no step."""
+    prose = [text for _, text, code in section.texts if not code]
+    return bool(prose) and all(_WAITING.match(text) for text in prose)
 
 
 _BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?\s*$")
@@ -379,6 +393,8 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
             if (not every and reading.found.get(cue_facet)) or (todo and cue_facet == "state"):
                 continue
             for name, pattern, anchored in cues:
+                if name == "unchecked task" and _CHECKLIST.search(section.heading):
+                    continue  # a deploy or security checklist's boxes are checks, not steps
                 match = pattern.search(content if anchored else flat)
                 if match is not None:
                     line = start + content.count("\n", 0, match.start())
@@ -390,6 +406,10 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
     if facet is None:  # steps under "Setup", "Ideas", "Done" ... are no next step
         for line, line_text in section.ordered_imperatives[:1]:
             _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
+
+
+_CHECKLIST = re.compile(r"check-?list|チェックリスト|检查清单", re.IGNORECASE)
+"""A heading naming a checklist (run through each time: its boxes are no next step)."""
 
 
 def _weak(start: int, content: str, flat: str, facet: str, reading: Reading) -> None:

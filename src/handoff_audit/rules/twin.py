@@ -102,7 +102,8 @@ numbering, with emoji and punctuation ignored:
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
   wish lists ("Ideas", "Potential enhancements", "Future") are no next step, nor is a next-steps
-  list whose every checkbox is ticked; "Architecture" (a layout) is no decision and "Rules"
+  list whose every checkbox is ticked or that only waits ("Ready for the next directive"), nor
+  the boxes of a "Security checklist"; "Architecture" (a layout) is no decision and "Rules"
   (standing instructions) nothing ruled out, though a reason or dead end under them counts.
   A compound heading ("Known limitations / backlog") names the facet of any of its parts.
   The phrases are also known in Chinese, Japanese, Korean, Russian, French, Spanish, German,

@@ -94,21 +94,6 @@ def test_an_architecture_section_is_no_decision_a_reason_in_it_is() -> None:
     assert read(reasoned).has("decisions")
 
 
-def test_standing_rules_to_the_reader_are_no_dead_end() -> None:
-    rules = (
-        "# Ledger export\n\n"
-        "- Export writes CSV now (`ledger/export.py`); tests pass.\n\n"
-        "## How to work here\n\n"
-        "Do not ask for confirmation when the next task is clear.\n\n"
-        "Never claim the build passes without running `make check`.\n"
-    )
-    assert not read(rules).has("ruled_out")
-    warned = rules.replace(
-        "Do not ask", "Do not use a thread pool for the export, because it lost rows"
-    )
-    assert read(warned).has("ruled_out")  # a warning with its reason still counts
-
-
 def test_a_rules_heading_is_no_dead_end() -> None:
     rules = (
         "# Card copy\n\n- Drafts for May are in `copy/may.md`; reviewed.\n\n"

@@ -35,7 +35,7 @@ _MESSAGES = {
     "ruled_out": (
         'nothing ruled out: found no "Ruled out"/"Tried"/"Gotchas"/"Lessons learned" section, '
         'no "tried"/"didn\'t work"/"rejected"/"gotcha" line or "don\'t … — why", and not two '
-        '"instead of"/"workaround" lines; add "## Ruled out", one "- what — why not" per dead '
+        '"instead of"/"don\'t" lines; add "## Ruled out", one "- what — why not" per dead '
         'end or trap, or "None." if there was none'
     ),
     "pointers": (

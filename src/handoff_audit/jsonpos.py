@@ -247,8 +247,16 @@ def parse(text: str) -> Parsed:
     value = _quick(text)
     if value is _UNSURE:
         return _Parser(text).parse()
+    return Parsed(value, *positions_later(text))
+
+
+def positions_later(
+    text: str,
+) -> tuple[Mapping[str, tuple[int, int]], Mapping[str, tuple[int, int]]]:
+    """The value and key positions of a text that `parse` accepted, found when first asked for
+    (by the strict parser, as `parse` finds them)."""
     later = _Later(text)
-    return Parsed(value, _Positions(later, keys=False), _Positions(later, keys=True))
+    return _Positions(later, keys=False), _Positions(later, keys=True)
 
 
 _UNSURE: Any = object()

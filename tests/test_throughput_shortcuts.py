@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handoff_audit import credentials
+from handoff_audit import credentials, jsonpos
 from handoff_audit.config import Config
 from handoff_audit.engine import discovery, workers
 from handoff_audit.model.context import Target
@@ -58,3 +60,64 @@ def test_packets_come_back_from_a_worker_as_they_were_checked(bench_repo: Path) 
     # JSON packets with and without a twin, hand-written handoffs, unreadable JSON
     assert {("json", False, False), ("json", False, True), ("markdown", True, False)} <= kinds
     assert any(kind == "json" and no_data for kind, no_data, _ in kinds)
+
+
+_MEMBER_NAMES = st.sampled_from(["a", "s", "b/c", "~", "é", "", "\u2028", "x\ny"])
+_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_MEMBER_NAMES, inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.dictionaries(_MEMBER_NAMES, _VALUES, max_size=5),
+    st.sampled_from([None, 2, "\t", "\r\n  "]),
+    st.booleans(),
+)
+def test_top_level_positions_are_the_strict_parsers(
+    document: dict[str, Any], indent: int | str | None, escape: bool
+) -> None:
+    text = json.dumps(document, indent=indent, ensure_ascii=escape)
+    if isinstance(indent, str):
+        text = text.replace("\n", "\n\r\n ")  # odd whitespace between the tokens too
+    strict = jsonpos._Parser(text).parse()
+    _assert_top_level_is_strict(text, strict)
+
+
+def _assert_top_level_is_strict(text: str, strict: jsonpos.Parsed) -> None:
+    parsed = jsonpos.parse(text)
+    for pointer in ["", "/missing", *strict.positions]:
+        if pointer.count("/") > 1:
+            continue
+        for fast, slow in (
+            (parsed.positions, strict.positions),
+            (parsed.key_positions, strict.key_positions),
+        ):
+            assert (pointer in fast) == (pointer in slow), pointer
+            if pointer in slow:
+                assert fast[pointer] == slow[pointer], pointer
+    later = getattr(parsed.positions, "later", None)  # none: the text went the strict way
+    assert later is None or later.parsed is None  # found without the strict parse
+
+
+def test_top_level_positions_of_real_packets_are_the_strict_parsers(bench_repo: Path) -> None:
+    packets = sorted(bench_repo.glob(".handoff/*/*.json"))[:150]
+    assert len(packets) == 150
+    for path in packets:
+        text = path.read_text(encoding="utf-8")
+        try:
+            strict = jsonpos._Parser(text).parse()
+        except jsonpos.JsonPositionError:
+            continue  # the invalid-json packets: never given positions
+        _assert_top_level_is_strict(text, strict)
+
+
+def test_a_document_that_is_no_object_is_parsed_the_long_way() -> None:
+    parsed = jsonpos.parse('[\n  {"a": 1}\n]')
+    assert parsed.positions["/0"] == (2, 3) and parsed.key_positions["/0/a"] == (2, 4)

@@ -121,3 +121,16 @@ def test_top_level_positions_of_real_packets_are_the_strict_parsers(bench_repo: 
 def test_a_document_that_is_no_object_is_parsed_the_long_way() -> None:
     parsed = jsonpos.parse('[\n  {"a": 1}\n]')
     assert parsed.positions["/0"] == (2, 3) and parsed.key_positions["/0/a"] == (2, 4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.text("a.jsonJSONmd", max_size=7).filter(lambda p: p not in ("", ".", "..")),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_suffix_by_name_is_paths_suffix(parts: list[str]) -> None:
+    path = Path("/repo", *parts)
+    assert discovery._suffix(str(path)) == path.suffix

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from handoff_audit import credentials, jsonpos
 from handoff_audit.config import Config
 from handoff_audit.engine import discovery, workers
+from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.model.context import Target
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
@@ -134,3 +136,16 @@ def test_a_document_that_is_no_object_is_parsed_the_long_way() -> None:
 def test_suffix_by_name_is_paths_suffix(parts: list[str]) -> None:
     path = Path("/repo", *parts)
     assert discovery._suffix(str(path)) == path.suffix
+
+
+def test_after_an_audit_the_collector_is_on_and_skips_what_the_audit_made(
+    bench_repo: Path,
+) -> None:
+    request = AuditRequest(
+        root=bench_repo, paths=(bench_repo,), target=Target(target_branch="main")
+    )
+    gc.unfreeze()
+    report = run_audit(request)
+    assert gc.isenabled()
+    assert gc.get_freeze_count() > len(report.packets) > 0  # their data, at least
+    gc.unfreeze()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from handoff_audit import credentials, jsonpos
 from handoff_audit.config import Config
 from handoff_audit.engine import discovery, workers
 from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.markdown import fast_render
 from handoff_audit.model.context import Target
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
@@ -149,3 +151,15 @@ def test_after_an_audit_the_collector_is_on_and_skips_what_the_audit_made(
     assert gc.isenabled()
     assert gc.get_freeze_count() > len(report.packets) > 0  # their data, at least
     gc.unfreeze()
+
+
+_OLD_LOOSE_UNDERSCORE = re.compile(r"(?:^|[^A-Za-z0-9_])_|_(?:[^A-Za-z0-9_]|$)")
+"""The underscore test of one value, as `fast_render` made it value by value before."""
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.text("a_ 1-é*", max_size=6), min_size=1, max_size=4))
+def test_underscores_judged_together_as_one_by_one(values: list[str]) -> None:
+    joined = "\n".join(values)
+    one_by_one = any(_OLD_LOOSE_UNDERSCORE.search(value) for value in values)
+    assert (fast_render._LOOSE_UNDERSCORE.search(joined) is not None) is one_by_one

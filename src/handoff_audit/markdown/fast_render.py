@@ -17,8 +17,10 @@ from handoff_audit.markdown.sections import EMPTY, META, SECTIONS, SEPARATOR
 
 _UNSAFE = re.compile(r"[\\`*\]<~&$]")
 """What `escape` could mark inside a line, but for the underscore."""
-_LOOSE_UNDERSCORE = re.compile(r"(?:^|[^A-Za-z0-9_])_|_(?:[^A-Za-z0-9_]|$)")
-"""An underscore run not between letters or digits (``test_refund`` is never emphasis)."""
+_LOOSE_UNDERSCORE = re.compile(r"_(?:(?![A-Za-z0-9_])|(?<![A-Za-z0-9_]_))")
+"""An underscore run not between letters or digits (``test_refund`` is never emphasis), in each
+line of values joined by line ends (a line end is no letter); written to start with the
+underscore, which the regex engine then looks for quickly."""
 _BLOCK_START = frozenset("#>[-+*_=`~|:0123456789")
 """First characters that could begin a block at a line's start."""
 _FAST_PAIRS = {
@@ -40,7 +42,7 @@ def _plain_values(text: list[str], code: list[str]) -> bool:
         _lines_plain(joined, len(text))
         and _lines_plain(joined_code, len(code))
         and _UNSAFE.search(joined) is None
-        and ("_" not in joined or _LOOSE_UNDERSCORE_JOINED.search(joined) is None)
+        and ("_" not in joined or _LOOSE_UNDERSCORE.search(joined) is None)
         and "`" not in joined_code
     )
 
@@ -60,11 +62,6 @@ def _lines_plain(joined: str, count: int) -> bool:
         and "\n " not in joined
         and " \n" not in joined
     )
-
-
-_LOOSE_UNDERSCORE_JOINED = re.compile(r"_(?:(?![A-Za-z0-9_])|(?<![A-Za-z0-9_]_))")
-"""`_LOOSE_UNDERSCORE` for each line of a joined text (a line end is not a word character),
-written to start with the underscore, which the regex engine then looks for quickly."""
 
 
 def _items(field: str, value: list[Any], text: list[str], code: list[str]) -> str | None:

@@ -240,9 +240,13 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _encodable(text: str) -> str:
     """``text`` with each lone surrogate (an undecodable byte of a path, a ``\\ud800`` in JSON)
     made U+FFFD: RE2 reads UTF-8, and the indexes stay the same."""
-    if text.isascii() or not _SURROGATE.search(text):
+    if text.isascii():
         return text
-    return _SURROGATE.sub("\ufffd", text)
+    try:
+        text.encode("utf-8")  # speed: fails only on a surrogate, faster than a search for one
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 _FOLD = str.maketrans({"\u0131": "i", "\u017f": "s"})

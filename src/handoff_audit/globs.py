@@ -42,22 +42,39 @@ def _compile(pattern: str) -> Any:
 
 @lru_cache(maxsize=64)
 def _compile_any(patterns: tuple[str, ...]) -> Any:
-    """One RE2 pattern that matches what any of ``patterns`` matches (speed: one match per path
-    instead of one per glob, in discovery), or ``None`` when RE2 will not take them together."""
+    """One RE2 set whose ``Match`` is not ``None`` for what any of ``patterns`` matches, or
+    ``None`` when RE2 will not take them together. Speed: one match per path instead of one per
+    glob, in discovery; and a set's match (anchored at both ends: a full match) costs a quarter
+    of a pattern's ``fullmatch``, which builds a match object."""
     try:
         joined = "|".join(f"(?:{_regex(pattern.removeprefix('./'))})" for pattern in patterns)
-        return _re2(f"(?s){joined}")
+        together = _re2_set()
+        together.Add(f"(?s){joined}")
+        together.Compile()
     except Exception:  # a refused glob, or RE2's own limit: the globs one by one, as before
         return None
+    return together
 
 
 def _re2(regex: str) -> Any:
     import re2  # start-up: only when a path is matched
 
     # (?s): a file name may hold a newline, and git lists it like any other.
+    return re2.compile(regex, _options())
+
+
+def _re2_set() -> Any:
+    import re2  # start-up: only when a path is matched
+
+    return re2.Set.FullMatchSet(_options())
+
+
+def _options() -> Any:
+    import re2  # start-up: only when a path is matched
+
     options = re2.Options()
     options.log_errors = False
-    return re2.compile(regex, options)
+    return options
 
 
 def _regex(pattern: str) -> str:
@@ -116,4 +133,4 @@ def matches_any(path: str, patterns: Iterable[str]) -> bool:
         return any(matches(path, pattern) for pattern in given)
     if not path.isascii() and _SURROGATE.search(path):
         path = _SURROGATE.sub("\ufffd", path)  # as `matches` does
-    return together.fullmatch(path) is not None
+    return together.Match(path) is not None

@@ -273,21 +273,28 @@ def pair(files: Iterable[Path]) -> list[PacketFiles]:
     when it exists. A markdown file whose JSON sibling exists stands for that JSON packet (so
     ``check handoff.md`` audits the pair); any other markdown file is a markdown-only packet.
     """
-    jsons: set[Path] = set()
+    # By name, not by `Path` operations (speed: they were most of the pairing).
+    jsons: dict[str, Path] = {}
     markdowns: list[Path] = []
-    given = set(files)
-    names = {str(path) for path in given}
-    for path in given:
-        if path.suffix.lower() == ".json":
-            jsons.add(path)
-        elif os.path.lexists(packet_of(path)):
-            jsons.add(packet_of(path))
+    given = {str(path): path for path in files}
+    for name, path in given.items():
+        if _suffix(name).lower() == ".json":
+            jsons[name] = path
+        elif os.path.lexists(json_path := packet_of(path)):
+            jsons[str(json_path)] = json_path
         else:
             markdowns.append(path)
     packets = [PacketFiles(path, "markdown", path) for path in markdowns]
-    for path in jsons:
-        twin = path.with_suffix(".md")  # twin_of(path), without parsing the path again (speed)
+    for name, path in jsons.items():
+        twin = name[: len(name) - len(_suffix(name))] + ".md"  # str(path.with_suffix(".md"))
         # A twin that discovery found exists; only one it did not list needs a look (speed).
-        there = str(twin) in names or os.path.lexists(twin)
-        packets.append(PacketFiles(path, "json", twin if there else None))
+        there = twin in given or os.path.lexists(twin)
+        packets.append(PacketFiles(path, "json", path.with_suffix(".md") if there else None))
     return sorted(packets, key=lambda p: _in_order(p.path))
+
+
+def _suffix(name: str) -> str:
+    """``Path(name).suffix``."""
+    base = name.rpartition("/")[2]
+    dot = base.rfind(".")
+    return base[dot:] if 0 < dot < len(base) - 1 else ""

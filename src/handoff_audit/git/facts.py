@@ -133,6 +133,7 @@ class _Gatherer:
         self.target = target
         self.config = config
         self.protected: tuple[str, ...] = ()
+        self.tree = WorkTree(root)
         self.packets = [p for p in packets if p.ref is None]
         self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
         # Markdown-only handoffs are judged for staleness like active packets (handoff-outdated).
@@ -461,7 +462,7 @@ class _Gatherer:
         if head is None:
             return
         pairs: dict[str, tuple[str, str]] = {}
-        tree = WorkTree(self.root)
+        tree = self.tree
         for packet in self.active:
             rev = lkgs.get(packet.path)
             found = (resolved.get(f"{rev}~1") or resolved.get(rev)) if rev else None
@@ -480,7 +481,7 @@ class _Gatherer:
     def _pointed_missing(self) -> dict[str, str]:
         """Paths the active packets point at that the work tree lacks: path from the top
         folder -> path from the audited root."""
-        tree = WorkTree(self.root)
+        tree = self.tree
         return {
             self.repo.prefix + path: path
             for packet in self.active

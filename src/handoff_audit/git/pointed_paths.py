@@ -41,9 +41,11 @@ def pointed_paths(packet: Packet) -> Iterator[tuple[str, str, str]]:
 class WorkTree:
     """Looks at pointed paths under one root (speed: `os.path.realpath` of each path read every
     folder from ``/`` down again; here each folder is resolved once, and each path costs one
-    `lstat` unless a link is on its way, which takes `os.path.realpath` as before)."""
+    `lstat` unless a link is on its way, which takes `os.path.realpath` as before). Each path's
+    answers are kept: the active packets point at the same files, and the history gathering and
+    ``dangling-pointer`` ask about each path more than once."""
 
-    __slots__ = ("_base", "_real_dirs", "_real_root", "root")
+    __slots__ = ("_base", "_lexists", "_outside", "_real_dirs", "_real_root", "root")
 
     MAX_PARTS = 64
     """A deeper path is resolved by `os.path.realpath` alone (no folder cache for it)."""
@@ -54,15 +56,21 @@ class WorkTree:
         self._real_root = os.path.realpath(root)
         self._real_dirs: dict[str, str | None] = {"": self._real_root}
         """Folder (relative) -> its real path, or None when a link is on its way."""
+        self._outside: dict[str, bool] = {}
+        """Path -> `leads_outside`."""
+        self._lexists: dict[str, bool] = {}
+        """Path -> `lexists`."""
 
     def leads_outside(self, path: str) -> bool:
         """True when ``path`` is absolute, climbs with ``..``, or passes through a symbolic link
         that leads out of the root: whether such a target exists is never looked at, so that a
         report cannot tell which paths exist outside the repository."""
-        if not plumbing.is_safe_path(path):
-            return True
-        real = self._realpath(path)
-        return os.path.commonpath((self._real_root, real)) != self._real_root
+        known = self._outside.get(path)
+        if known is None:
+            known = self._outside[path] = not plumbing.is_safe_path(path) or (
+                os.path.commonpath((self._real_root, self._realpath(path))) != self._real_root
+            )
+        return known
 
     def exists(self, path: str) -> bool:
         """True when ``path`` exists under the root (a path leading out of it never does)."""
@@ -70,8 +78,11 @@ class WorkTree:
 
     def lexists(self, path: str) -> bool:
         """``os.path.lexists(root / path)``, without building a `Path` (speed)."""
-        parts = [part for part in path.split("/") if part and part != "."]
-        return os.path.lexists(os.path.join(self._base, *parts))
+        known = self._lexists.get(path)
+        if known is None:
+            parts = [part for part in path.split("/") if part and part != "."]
+            known = self._lexists[path] = os.path.lexists(os.path.join(self._base, *parts))
+        return known
 
     def _realpath(self, path: str) -> str:
         """``os.path.realpath(root / path)``."""

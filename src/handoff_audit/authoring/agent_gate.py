@@ -89,8 +89,11 @@ def judge(cwd: Path) -> Gate:
     root = info.toplevel
     try:
         config = load_config(root, rule_ids=RULES_BY_ID)
-        branch = plumbing.current_branch(root)
         refs, origin_head = plumbing.read_refs(root)
+        # The branch git marks as checked out; asked apart only when none is (a detached HEAD,
+        # or a branch without commits yet): one git process fewer in the common case.
+        marked = (r.branch for r in refs if r.current and r.name.startswith("refs/heads/"))
+        branch = next(marked, None) or plumbing.current_branch(root)
     except InputError as error:
         raise CannotJudge(f"configuration: {error}") from None
     except plumbing.GitError as error:

@@ -22,7 +22,6 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches_any
@@ -219,6 +218,9 @@ class _Gatherer:
         )
         plan = None
         if self.target.all_branches:
+            # start-up: other branches' packets are read only with --all-branches
+            from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
+
             plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
         trees = [head_tree] if blocks else []
         specs = plumbing.pathspecs(self.repo.prefix, self.config.block_files) if blocks else []

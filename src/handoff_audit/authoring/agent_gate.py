@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit.authoring.workbench import read_workbench
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import InputError
@@ -151,6 +150,9 @@ def _needs_handoff(
     """For a branch without an active handoff: True when it has work of its own that no
     finished handoff covers (its handoff is then the current file of a ``series`` it wrote, in
     ``gate.packets``, else a problem is added); False with the note saying why not."""
+    # start-up: a branch with an active handoff of its own (the common stop) never needs it
+    from handoff_audit.authoring.workbench import read_workbench
+
     bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
     gate.base_branch = bench.base_branch
     against = f" against {bench.base_branch}" if bench.base_branch else ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from handoff_audit.config import Config, load_config
@@ -104,13 +104,21 @@ def judge(cwd: Path) -> Gate:
     elif matches_any(branch, protected):
         gate.note = f"{branch} is a protected branch: it needs no packet"
     else:
-        _judge_branch(gate, branch, config)
+        # The audit's root is the top folder: the repository and refs read here are its own.
+        known = (replace(info, prefix=""), (refs, origin_head))
+        _judge_branch(gate, branch, config, known)
     return gate
 
 
-def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
+def _judge_branch(
+    gate: Gate, branch: str, config: Config, known: tuple[plumbing.RepoInfo, plumbing.Refs]
+) -> None:
     request = AuditRequest(
-        root=gate.root, paths=(gate.root,), config=config, target=Target(branch=branch)
+        root=gate.root,
+        paths=(gate.root,),
+        config=config,
+        target=Target(branch=branch),
+        known_git=known,
     )
     report = run_audit(request)
     own = [p for p in report.packets if _is_own(p, branch)]

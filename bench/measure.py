@@ -242,17 +242,24 @@ Command = tuple[Sequence[str], Path, bytes | None]
 
 def median_runs(
     commands: Mapping[str, Command], env: dict[str, str], runs: int
-) -> dict[str, float]:
-    """Median wall seconds of each command over ``runs`` runs, interleaved, after one warm-up.
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Median wall and median CPU seconds of each command over ``runs`` runs, interleaved,
+    after one warm-up.
 
     Interleaving spreads the noise of a shared machine over every command alike.
     """
     walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
     for args, cwd, stdin in commands.values():
         done = run(args, cwd, env, stdin=stdin)
         if done.code != 0:
             raise SystemExit(f"bench: {' '.join(args)} failed: {done.stderr.decode()[-500:]}")
     for _ in range(runs):
         for name, (args, cwd, stdin) in commands.items():
-            walls[name].append(run(args, cwd, env, stdin=stdin).wall)
-    return {name: statistics.median(values) for name, values in walls.items()}
+            done = run(args, cwd, env, stdin=stdin)
+            walls[name].append(done.wall)
+            cpus[name].append(done.cpu)
+    return (
+        {name: statistics.median(values) for name, values in walls.items()},
+        {name: statistics.median(values) for name, values in cpus.items()},
+    )

@@ -249,7 +249,27 @@ def _read_report(stdout: bytes) -> tuple[int | None, int | None, dict[str, int]]
 STOP_EVENT = {"session_id": "bench", "hook_event_name": "Stop", "stop_hook_active": False}
 
 
-def measure_startup(work: Path, runs: int, no_peer: bool) -> dict[str, float]:
+def compile_bytecode() -> None:
+    """Write handoff_audit's bytecode, as `pip install` does for every package it installs.
+
+    An editable install run with PYTHONDONTWRITEBYTECODE set (this machine sets it) never has
+    any, so each run would first compile the package's source, while check-jsonschema runs
+    from the bytecode pip wrote for it: a cost no installed copy (wheel, action image) pays.
+    A package folder this user may not write to was compiled when it was installed."""
+    package = Path(str(resources.files("handoff_audit")))
+    done = subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(package)], capture_output=True, check=False
+    )
+    if done.returncode != 0:
+        print(f"bench: could not compile {package}; timing it as it is", flush=True)
+
+
+def measure_startup(
+    work: Path, runs: int, no_peer: bool
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Median wall and CPU seconds of each start-up command (`measure.median_runs`), each
+    from compiled bytecode (`compile_bytecode`)."""
+    compile_bytecode()
     one = synth.build_one(_fresh(work / "one-packet"))
     stop = json.dumps({**STOP_EVENT, "cwd": str(one)}).encode()
     commands: dict[str, measure.Command] = {
@@ -334,12 +354,19 @@ def curve(results: list[SizeResult], caption: str) -> str:
     return plot.svg(sizes, times, memory, caption)
 
 
-def startup_table(startup: dict[str, float]) -> str:
+def startup_table(startup: dict[str, float], cpu: dict[str, float]) -> str:
     peer = startup.get("check-jsonschema --version")
-    lines = ["| command | median wall ms | vs check-jsonschema --version |", "|---|---:|---:|"]
+    peer_cpu = cpu.get("check-jsonschema --version")
+    lines = [
+        "| command | median wall ms | vs check-jsonschema --version | median CPU ms | CPU ratio |",
+        "|---|---:|---:|---:|---:|",
+    ]
     for name, wall in startup.items():
         ratio = f"{wall / peer:.2f}" if peer else "—"
-        lines.append(f"| `{name}` | {wall * 1000:.0f} | {ratio} |")
+        cpu_ratio = f"{cpu[name] / peer_cpu:.2f}" if peer_cpu else "—"
+        lines.append(
+            f"| `{name}` | {wall * 1000:.0f} | {ratio} | {cpu[name] * 1000:.0f} | {cpu_ratio} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -353,9 +380,9 @@ def targets(results: list[SizeResult], startup: dict[str, float]) -> list[str]:
 
     at = {r.n: r for r in results}
     ten = at.get(TARGET_N)
-    if ten is None:
+    if ten is None and results:
         line(None, f"the audit targets are at N={TARGET_N:,}; add it to --sizes")
-    else:
+    elif ten is not None:
         if ten.ratio is not None:
             line(
                 ten.ratio <= MAX_PEER_RATIO,
@@ -382,10 +409,12 @@ def targets(results: list[SizeResult], startup: dict[str, float]) -> list[str]:
                 f"{big.audit_wall:.2f} s vs {ten.audit_wall:.2f} s ({growth:.2f}x)",
             )
     gits = {r.git_processes for r in results}
-    line(
-        len(gits) == 1 and max(gits) <= MAX_GIT,
-        "git processes constant: " + ", ".join(f"N={r.n:,}: {r.git_processes}" for r in results),
-    )
+    if gits:
+        line(
+            len(gits) == 1 and max(gits) <= MAX_GIT,
+            "git processes constant: "
+            + ", ".join(f"N={r.n:,}: {r.git_processes}" for r in results),
+        )
     peer = startup.get("check-jsonschema --version")
     if peer:
         for name in startup:
@@ -413,6 +442,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=1, help="runs per size; median (default 1)")
     parser.add_argument("--no-peer", action="store_true", help="skip check-jsonschema")
     parser.add_argument("--no-startup", action="store_true", help="skip the start-up timing")
+    parser.add_argument(
+        "--startup-only", action="store_true", help="only the start-up timing (no --sizes)"
+    )
     parser.add_argument("--startup-runs", type=int, default=21, help="start-up runs (median)")
     parser.add_argument("--all-branches", action="store_true", help="audit with --all-branches")
     parser.add_argument("--workdir", type=Path, help="build here (default: a temporary folder)")
@@ -435,6 +467,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             synth.Mix.for_size(n)
         except ValueError as error:
             parser.error(f"--sizes {n}: {error}")
+    if options.startup_only and options.no_startup:
+        parser.error("--startup-only and --no-startup cannot be combined")
+    if options.startup_only:
+        options.sizes = []
     if options.repeat < 1 or options.startup_runs < 1:
         parser.error("--repeat and --startup-runs must be at least 1")
     return options
@@ -462,13 +498,14 @@ def main(argv: list[str] | None = None) -> int:
             if options.show_git:
                 for call in result.git_calls:
                     print(f"    git {call}")
-        startup = (
-            {}
+        startup, startup_cpu = (
+            ({}, {})
             if options.no_startup
             else measure_startup(work, options.startup_runs, options.no_peer)
         )
-    print()
-    print(table(results))
+    if results:
+        print()
+        print(table(results))
     for r in results:
         rules = ", ".join(f"{k} {v}" for k, v in sorted(r.findings_by_rule.items())) or "—"
         print(
@@ -478,11 +515,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     if startup:
         print()
-        print(startup_table(startup))
+        print(startup_table(startup, startup_cpu))
     print()
     verdicts = targets(results, startup)
     print("\n".join(verdicts))
-    if options.svg:
+    if options.svg and results:
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         caption = (
             f"bench/run.py, {info['cores']} cores, {info['handoff-audit']}, "
@@ -502,9 +539,10 @@ def main(argv: list[str] | None = None) -> int:
                 for r in results
             ],
             "startup_median_s": startup,
+            "startup_cpu_median_s": startup_cpu,
             "targets": verdicts,
-            "median_audit_us_per_packet": statistics.median(
-                r.audit_cpu / r.n * 1e6 for r in results
+            "median_audit_us_per_packet": (
+                statistics.median(r.audit_cpu / r.n * 1e6 for r in results) if results else None
             ),
             "load_average": os.getloadavg(),
         }

@@ -12,6 +12,8 @@ import pytest
 from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo
 from git_helpers import packet
+from handoff_audit.authoring.agent_gate import judge
+from handoff_audit.git import plumbing
 from handoff_audit.markdown import render_packet
 
 BRANCH = "feat/refunds"
@@ -297,6 +299,20 @@ def test_runs_from_a_subfolder_of_the_work_tree(repo: GitRepo) -> None:
     run = run_hook(stop_event(repo.root / "src"))
     assert run.code == 2
     assert "no active handoff" in run.err
+
+
+def test_allowed_from_a_subfolder_and_git_asked_each_thing_once(repo: GitRepo) -> None:
+    """The audit reuses the repository and refs the hook read from a subfolder; the common
+    stop (a current packet) costs 8 git processes: rev-parse, for-each-ref, ls-files,
+    cat-file, rev-list, the packets' status and log, and the work tree's status."""
+    fresh_packet(repo)
+    repo.commit("handoff")
+    assert run_hook(stop_event(repo.root / "src")).code == 0
+    start = plumbing.spawn_count()
+    gate = judge(repo.root / "src")
+    assert plumbing.spawn_count() - start == 8
+    assert gate.problems == [] and gate.branch == BRANCH
+    assert [p.path for p in gate.packets] == ["handoff.json"]
 
 
 def test_another_branch_s_packet_does_not_count(repo: GitRepo) -> None:

@@ -14,6 +14,7 @@ from agent_support import feature_repo, hook_command, stop_event
 from conftest import GitRepo
 from handoff_audit.agents import AGENTS, BY_NAME, NotAnEvent
 from handoff_audit.authoring.agent_settings import snippet
+from handoff_audit.cli.main import AGENT_NAMES
 from handoff_audit.rules import ALL_RULES
 from handoff_audit.rules.base import Fix
 
@@ -35,6 +36,11 @@ def test_claude_code_and_codex_are_registered_in_one_list() -> None:
     for agent in AGENTS:
         groups = snippet(("Stop",), agent=agent.name)["hooks"]["SessionStart"]
         assert groups[0]["matcher"] == agent.session_matcher
+
+
+def test_hook_agent_choices_are_the_registered_agents_in_order() -> None:
+    """cli.main spells the names out so that only `hook` loads the agents (start-up)."""
+    assert tuple(agent.name for agent in AGENTS) == AGENT_NAMES
 
 
 @pytest.mark.parametrize("agent", [agent.name for agent in AGENTS])

@@ -30,7 +30,8 @@ _ALL |= {code: f"\\u{code:04x}" for code in (*BIDI, *INVISIBLE)}
 _UNDECODABLE = {code: f"\\x{code - 0xDC00:02x}" for code in range(0xDC80, 0xDD00)}
 _SURROGATES = {code: f"\\u{code:04x}" for code in range(0xD800, 0xE000)} | _UNDECODABLE
 _ALL |= _SURROGATES
-_TEXT = {code: esc for code, esc in _ALL.items() if chr(code) not in "\n\t"}
+_TEXT = dict(_ALL)
+del _TEXT[ord("\n")], _TEXT[ord("\t")]
 # Line and paragraph separators end a line in some terminals and editors; a one-line name keeps them
 # visible as well.
 _LINE = {**_ALL, 0x2028: "\\u2028", 0x2029: "\\u2029"}
@@ -47,9 +48,7 @@ def one_line(value: str) -> str:
 
 
 _JSON = {code: f"\\u{code:04x}" for code in [0x7F, *range(0x80, 0xA0), *BIDI, *INVISIBLE]}
-_JSON |= {code: f"\\\\x{code - 0xDC00:02x}" for code in _UNDECODABLE} | {
-    code: f"\\u{code:04x}" for code in _SURROGATES if code not in _UNDECODABLE
-}
+_JSON |= _SURROGATES | {code: f"\\\\x{code - 0xDC00:02x}" for code in _UNDECODABLE}
 
 
 def json_text(value: str) -> str:

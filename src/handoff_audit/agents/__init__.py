@@ -1,5 +1,6 @@
 """The coding agents `handoff-audit hook` speaks to, registered in one list. Adding an agent:
-a module with one `Agent` (or a subclass, when its protocol differs), added to `AGENTS`."""
+a module with one `Agent` (or a subclass, when its protocol differs), added to `AGENTS`, and its
+name to `hook --agent`'s choices (`cli.main.AGENT_NAMES`; a test fails until it is there)."""
 
 from __future__ import annotations
 

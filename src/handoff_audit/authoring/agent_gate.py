@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from handoff_audit.authoring.workbench import read_workbench
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import InputError
@@ -89,8 +88,11 @@ def judge(cwd: Path) -> Gate:
     root = info.toplevel
     try:
         config = load_config(root, rule_ids=RULES_BY_ID)
-        branch = plumbing.current_branch(root)
         refs, origin_head = plumbing.read_refs(root)
+        # The branch git marks as checked out; asked apart only when none is (a detached HEAD,
+        # or a branch without commits yet): one git process fewer in the common case.
+        marked = (r.branch for r in refs if r.current and r.name.startswith("refs/heads/"))
+        branch = next(marked, None) or plumbing.current_branch(root)
     except InputError as error:
         raise CannotJudge(f"configuration: {error}") from None
     except plumbing.GitError as error:
@@ -102,13 +104,21 @@ def judge(cwd: Path) -> Gate:
     elif matches_any(branch, protected):
         gate.note = f"{branch} is a protected branch: it needs no packet"
     else:
-        _judge_branch(gate, branch, config)
+        # The audit's root is the top folder: the repository and refs read here are its own.
+        known = (replace(info, prefix=""), (refs, origin_head))
+        _judge_branch(gate, branch, config, known)
     return gate
 
 
-def _judge_branch(gate: Gate, branch: str, config: Config) -> None:
+def _judge_branch(
+    gate: Gate, branch: str, config: Config, known: tuple[plumbing.RepoInfo, plumbing.Refs]
+) -> None:
     request = AuditRequest(
-        root=gate.root, paths=(gate.root,), config=config, target=Target(branch=branch)
+        root=gate.root,
+        paths=(gate.root,),
+        config=config,
+        target=Target(branch=branch),
+        known_git=known,
     )
     report = run_audit(request)
     own = [p for p in report.packets if _is_own(p, branch)]
@@ -148,6 +158,9 @@ def _needs_handoff(
     """For a branch without an active handoff: True when it has work of its own that no
     finished handoff covers (its handoff is then the current file of a ``series`` it wrote, in
     ``gate.packets``, else a problem is added); False with the note saying why not."""
+    # start-up: a branch with an active handoff of its own (the common stop) never needs it
+    from handoff_audit.authoring.workbench import read_workbench
+
     bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
     gate.base_branch = bench.base_branch
     against = f" against {bench.base_branch}" if bench.base_branch else ""

@@ -13,7 +13,6 @@ from typing import IO
 from handoff_audit import controls
 from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
-from handoff_audit.authoring.agent_fixes import Fixes
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
 
 MAX_LINES = 12
@@ -113,6 +112,8 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
             "is not ready."
         )
     lines = [head]
+    from handoff_audit.authoring.agent_fixes import Fixes  # start-up: only a stop with problems
+
     advice = Fixes(gate, event.cwd, event.transcript_path).advice()
     room = MAX_LINES - 2
     for number, entry in enumerate(advice):

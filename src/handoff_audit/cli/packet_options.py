@@ -1,7 +1,7 @@
 """The options `new` and `update` share, and their two-value options' usage errors.
 
-Kept apart from `cli.main` so that the command table stays short; only click and the
-two-value options' words (`authoring.new_packet`, light) are imported here.
+Kept apart from `cli.main` so that the command table stays short; only click is imported
+here, and the two-value options' words (`authoring.new_packet`) when a usage error needs them.
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
-
-from handoff_audit.authoring.new_packet import PAIR_FORMS, pair_usage
 
 
 class PacketCommand(click.Command):
@@ -22,6 +20,9 @@ class PacketCommand(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.BadOptionUsage as error:
+            # start-up: the words of a usage error, off the path of every other command
+            from handoff_audit.authoring.new_packet import PAIR_FORMS, pair_usage
+
             if error.option_name in PAIR_FORMS:
                 raise click.UsageError(pair_usage(error.option_name), ctx) from None
             raise
@@ -31,6 +32,9 @@ def _two_values(ctx: click.Context, param: click.Parameter, value: object) -> ob
     """Refuse ``--decision "what:why" --next-option``: the second value is an option."""
     for pair in value or ():  # type: ignore[attr-defined]
         if str(pair[1]).startswith("--"):
+            # start-up: the words of a usage error, off the path of every other command
+            from handoff_audit.authoring.new_packet import pair_usage
+
             raise click.UsageError(pair_usage(param.opts[0]), ctx)
     return value
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from handoff_audit.authoring.outcome import Outcome
+if TYPE_CHECKING:
+    from handoff_audit.authoring.outcome import Outcome
 
 
 def say(outcome: Outcome) -> int:

@@ -12,6 +12,7 @@ from handoff_audit.config import Config
 from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine import discovery, workers
 from handoff_audit.git.facts import gather_history
+from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
 from handoff_audit.model.packet import Packet, rel
@@ -40,6 +41,9 @@ class AuditRequest:
     """Never these rule ids."""
     remote_history: Callable[[History, list[Packet]], None] | None = None
     """Fills in what a shallow clone could not tell (the action asks GitHub's compare API)."""
+    known_git: tuple[RepoInfo, Refs] | None = None
+    """The repository at ``root`` and its refs, when the caller has just read them (the hook
+    does, to decide whether to audit at all): git is not asked for them again."""
 
 
 PARALLEL_FROM = 1000
@@ -119,7 +123,7 @@ def _run(request: AuditRequest) -> Report:
         older = {rel(request.root, path): names for path, names in found.history.items()}
         for packet in packets:
             packet.history = older.get(packet.path, ())
-    facts = gather_history(request.root, packets, request.target, request.config)
+    facts = gather_history(request.root, packets, request.target, request.config, request.known_git)
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
     all_hits: list[Hit] = list(hits)

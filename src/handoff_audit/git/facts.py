@@ -22,7 +22,6 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches_any
@@ -47,11 +46,16 @@ FULL_HISTORY_FIX = (
 
 
 def gather_history(
-    root: Path, packets: list[Packet], target: Target, config: Config
+    root: Path,
+    packets: list[Packet],
+    target: Target,
+    config: Config,
+    known: tuple[plumbing.RepoInfo, plumbing.Refs] | None = None,
 ) -> History | None:
-    """Ask git, in a constant number of calls, everything the git-aware rules need."""
+    """Ask git, in a constant number of calls, everything the git-aware rules need; ``known``:
+    the repository at ``root`` and its refs, when the caller has just read them."""
     try:
-        repo = plumbing.repo_info(root)
+        repo = known[0] if known else plumbing.repo_info(root)
     except plumbing.UnsafeRepository as error:
         raise InputError(f"{error}: {_UNREADABLE[type(error)]}") from None
     if repo is None:
@@ -64,7 +68,8 @@ def gather_history(
         facts = History(branch=target.branch, problem=problem)
     else:
         try:
-            facts = _Gatherer(root, repo, packets, target, config).gather()
+            refs = known[1] if known else None
+            facts = _Gatherer(root, repo, packets, target, config, refs).gather()
         except (plumbing.DamagedRepository, plumbing.UnsafeRepository) as error:
             # Not a history that is missing (a warning) but one git will not read: judging
             # nothing and passing would call a stale packet fine.
@@ -127,9 +132,11 @@ class _Gatherer:
         packets: list[Packet],
         target: Target,
         config: Config,
+        refs: plumbing.Refs | None = None,
     ) -> None:
         self.root = root
         self.repo = repo
+        self.refs = refs
         self.target = target
         self.config = config
         self.protected: tuple[str, ...] = ()
@@ -154,7 +161,7 @@ class _Gatherer:
         return plumbing.pathspecs(self.repo.prefix, self.config.packets, named)
 
     def gather(self) -> History:
-        listed, origin_head = plumbing.read_refs(self.root)
+        listed, origin_head = self.refs if self.refs is not None else plumbing.read_refs(self.root)
         refs = self._known_target(listed)
         current = next((ref for ref in refs if ref.current), None)
         branch = self.target.branch or (current.branch if current else None)
@@ -220,6 +227,9 @@ class _Gatherer:
         )
         plan = None
         if self.target.all_branches:
+            # start-up: other branches' packets are read only with --all-branches
+            from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
+
             plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
         trees = [head_tree] if blocks else []
         specs = plumbing.pathspecs(self.repo.prefix, self.config.block_files) if blocks else []

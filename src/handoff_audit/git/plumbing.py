@@ -276,12 +276,16 @@ class Ref:
         return self.name.removeprefix("refs/remotes/").partition("/")[2]
 
 
+Refs = tuple[list[Ref], str | None]
+"""What `read_refs` returns: the branches, and the branch ``origin/HEAD`` points at."""
+
+
 def list_refs(root: Path) -> list[Ref]:
     """Every local and remote-tracking branch (symbolic refs like ``origin/HEAD`` left out)."""
     return read_refs(root)[0]
 
 
-def read_refs(root: Path) -> tuple[list[Ref], str | None]:
+def read_refs(root: Path) -> Refs:
     """`list_refs`, and the branch ``origin/HEAD`` points at (the remote's default branch,
     ``None`` when unset); one git call."""
     fields = "%(HEAD)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(symref)%00%(refname)"

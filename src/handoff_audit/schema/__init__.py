@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.errors import InputError
-from handoff_audit.schema import remote
 
 
 def schema_text() -> str:
@@ -33,6 +32,8 @@ def load_schema(source: str | None) -> dict[str, Any]:
     if source is None:
         text = schema_text()
     elif source.startswith("https://"):
+        from handoff_audit.schema import remote  # start-up: hashlib and threads, for a URL only
+
         text = remote.fetch(source)
     else:
         try:

@@ -278,14 +278,15 @@ def instructions(text: str) -> list[tuple[int, str]]:
     return found if len(found) >= MIN_INSTRUCTIONS else []
 
 
-_ORDER_VERBS = frozenset(
-    "add always analyse analyze append ask avoid build call capture change check choose clarify "
-    "commit confirm copy create define delete describe determine document do don't end ensure "
-    "explain extract fill follow generate get give go identify include install keep list load look "
-    "make mark modify move never note open output paste prefer prepare produce provide put read record "
-    "refactor remove repeat replace report request return review run save set show skip start "
-    "state stop summarise summarize tell think track try update use verify wait write".split()
-)
+_ORDER_WORDS = """
+add always analyse analyze append ask avoid build call capture change check choose clarify commit
+confirm copy create define delete describe determine document do don't end ensure explain extract
+fill follow generate get give go identify include install keep list load look make mark modify move
+never note open output paste prefer prepare produce provide put read record refactor remove repeat
+replace report request return review run save set show skip start state stop summarise summarize
+tell think track try update use verify wait write
+"""
+_ORDER_VERBS = frozenset(_ORDER_WORDS.split())
 """Verbs a line of orders starts with ("Create …", "Do not …", "Wait for …")."""
 _ORDER_LEAD = re.compile(
     r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"

@@ -109,3 +109,23 @@ def test_a_brief_at_a_handoffs_place_gets_one_not_a_handoff_warning(
     assert [f["rule"] for f in findings] == ["not-a-handoff"]
     assert findings[0]["line"] == 12
     assert "written as orders to its reader" in findings[0]["message"]
+
+
+def test_what_is_out_of_scope_is_no_dead_end() -> None:
+    def facets(heading: str) -> set[str]:
+        text = (
+            "# Session handoff\n\n"
+            "Payments retry now; `pytest payments` passes.\n\n"
+            f"## {heading}\n\n"
+            "- Multi-currency payouts: a separate project next quarter.\n"
+        )
+        return {"state", "next", "decisions", "ruled_out", "pointers"} - missing(text)
+
+    for deferred in ("Out of scope", "Non-goals", "Future enhancements (out of scope)"):
+        assert "ruled_out" not in facets(deferred), deferred
+    # the near miss: what was tried and did not work is what the next session must not retry
+    assert "ruled_out" in facets("What did not work")
+
+
+def missing(text: str) -> set[str]:
+    return {part.facet for part in missing_parts(text)}

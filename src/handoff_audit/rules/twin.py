@@ -97,11 +97,12 @@ numbering, with emoji and punctuation ignored:
   "Priorities", "Plan", "What needs to be done", "NEXT:". Decisions: "Decisions", "Rationale",
   "Design record", "Approach", "Trade-offs", "Conventions". Ruled out: "Ruled
   out", "Tried", "Failed attempts", "What didn't work", "Gotchas", "Traps", "Pitfalls", "Critical
-  reminders", "Lessons learned", "Deliberately not changed", "Out of scope". Pointers: "Pointers",
+  reminders", "Lessons learned", "Deliberately not changed". Pointers: "Pointers",
   "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
-  wish lists ("Ideas", "Potential enhancements", "Future") are no next step, nor is a next-steps
+  wish lists ("Ideas", "Potential enhancements", "Future") are no next step, deferred work
+  ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps
   list whose every checkbox is ticked or that only waits ("Ready for the next directive"), nor
   the boxes of a "Security checklist"; "Architecture" (a layout) is no decision and "Rules"
   (standing instructions) nothing ruled out, though a reason or dead end under them counts.

@@ -278,4 +278,67 @@ def instructions(text: str) -> list[tuple[int, str]]:
     return found if len(found) >= MIN_INSTRUCTIONS else []
 
 
-__all__ = ["Placeholder", "instructions", "is_placeholder_text", "placeholders"]
+_ORDER_WORDS = """
+add always analyse analyze append ask avoid build call capture change check choose clarify commit
+confirm copy create define delete describe determine document do don't end ensure explain extract
+fill follow generate get give go identify include install keep list load look make mark modify move
+never note open output paste prefer prepare produce provide put read record refactor remove repeat
+replace report request return review run save set show skip start state stop summarise summarize
+tell think track try update use verify wait write
+"""
+_ORDER_VERBS = frozenset(_ORDER_WORDS.split())
+"""Verbs a line of orders starts with ("Create …", "Do not …", "Wait for …")."""
+_ORDER_LEAD = re.compile(
+    r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
+    r"[^\w\s']*(?:(?:then|also|please|first|finally|and)\b,?\s*)?"
+)
+_FIRST_WORD = re.compile(r"[A-Za-z']+")
+_RECORD = re.compile(
+    r"\b(?:fixed|added|implemented|completed|created|updated|removed|refactored|merged|moved|"
+    r"renamed|wrote|tested|found|discovered|changed|built|shipped|resolved|switched|replaced|"
+    r"deployed|migrated|was|were|did|had|got|now)\b|\[[xX]\]|\u2705|\b20\d\d-\d\d-\d\d\b",
+    re.IGNORECASE,
+)
+"""What a session record says: past tense, ticked boxes, dates, "now"."""
+_LATER = re.compile(
+    r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
+    r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b)",
+    re.IGNORECASE,
+)
+"""Headings of the part of a handoff that is orders by nature (its next steps)."""
+MIN_ORDER_LINES = 5
+"""A file of orders has at least this many prose lines ..."""
+MIN_ORDER_SHARE = 0.25
+"""... at least this share of them start with a command ..."""
+MAX_RECORD_SHARE = 0.25
+"""... and under this share say what happened (a handoff's record of the session)."""
+
+
+def _order(line: str) -> bool:
+    word = _FIRST_WORD.match(_ORDER_LEAD.sub("", line, count=1))
+    return word is not None and word.group(0).lower() in _ORDER_VERBS
+
+
+def orders(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` that start with a command, when the file is written as orders to
+    its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
+    brief) and records no session; ``[]`` otherwise. A next-steps section is left out: it is
+    the one part of a handoff written as orders."""
+    later, fenced = set(), False
+    heading = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        if _FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and _HEADING.match(line):
+            heading = line
+        elif _LATER.search(heading):
+            later.add(number)
+    prose = [(n, line) for n, line in _prose_lines(text) if n not in later]
+    commands = [(n, _short(line.strip())) for n, line in prose if _order(line)]
+    records = sum(1 for _, line in prose if _RECORD.search(line))
+    if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
+        return []
+    return commands if records < MAX_RECORD_SHARE * len(prose) else []
+
+
+__all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders"]

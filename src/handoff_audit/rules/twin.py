@@ -97,11 +97,12 @@ numbering, with emoji and punctuation ignored:
   "Priorities", "Plan", "What needs to be done", "NEXT:". Decisions: "Decisions", "Rationale",
   "Design record", "Approach", "Trade-offs", "Conventions". Ruled out: "Ruled
   out", "Tried", "Failed attempts", "What didn't work", "Gotchas", "Traps", "Pitfalls", "Critical
-  reminders", "Lessons learned", "Deliberately not changed", "Out of scope". Pointers: "Pointers",
+  reminders", "Lessons learned", "Deliberately not changed". Pointers: "Pointers",
   "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
-  wish lists ("Ideas", "Potential enhancements", "Future") are no next step, nor is a next-steps
+  wish lists ("Ideas", "Potential enhancements", "Future") are no next step, deferred work
+  ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps
   list whose every checkbox is ticked or that only waits ("Ready for the next directive"), nor
   the boxes of a "Security checklist"; "Architecture" (a layout) is no decision and "Rules"
   (standing instructions) nothing ruled out, though a reason or dead end under them counts.
@@ -172,8 +173,11 @@ line about handoffs in general ("Paste the block below as your first message", a
 command's `$ARGUMENTS`, a handoff folder's README: "This directory holds handoff files …"); or
 front matter that only an agent's command or prompt file has (`allowed-tools:`,
 `argument-hint:`, or a `description:` that orders a session handoff or summary: "Write a
-session handoff …"). One
-finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
+session handoff …"). A file written as orders to its reader counts too, whatever it is about
+(an agent's prompt, a brief for a step not yet taken, a standing style brief): at least a
+quarter of its prose lines, next-steps sections left out, start with a command ("Add …",
+"Keep …", "Do not …") and under a quarter say what happened (past tense, ticked boxes, dates).
+One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)
 are not searched for handoffs at all, unless a file there is named on the command line.
@@ -323,12 +327,16 @@ def _passed(entry: Any) -> bool:
 def _incomplete(packet: Packet) -> Iterator[Hit]:
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
-    from handoff_audit.markdown.template import instructions, placeholders
+    from handoff_audit.markdown.template import instructions, orders, placeholders
 
     text = packet.text or ""
     how_to = instructions(text)
     if how_to:
         yield Hit(NOT_A_HANDOFF, packet.path, _how_to_message(how_to), line=how_to[0][0])
+        return
+    commands = orders(text)
+    if commands:
+        yield Hit(NOT_A_HANDOFF, packet.path, _orders_message(commands), line=commands[0][0])
         return
     blanks = placeholders(text)
     if blanks:
@@ -361,6 +369,14 @@ def _template_message(blanks: list[Placeholder]) -> str:
         f"still a template: {len(blanks)} lines are placeholders ({', '.join(kinds)}; "
         f"{_lines([(b.line, b.text) for b in blanks])}); write what this session did, what is "
         "true now and the next step in their place, or delete the file"
+    )
+
+
+def _orders_message(commands: list[tuple[int, str]]) -> str:
+    return (
+        f"this file is written as orders to its reader ({_lines(commands)}) and records no "
+        "session: a prompt, brief or spec, not a handoff; move it where prompts or docs live "
+        "(.claude/commands/, docs/) or leave it out of `packets`"
     )
 
 

@@ -14,7 +14,6 @@ import os
 import re
 import signal
 import subprocess
-import tempfile
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -177,11 +176,22 @@ def _first_line(err: bytes) -> str:
     return shorten(_URL_USERINFO.sub(r"\1***@", line), 300)
 
 
+def _scratch_file() -> IO[bytes]:
+    """An unnamed read-write file that goes away when closed, for git's standard error (or
+    input): in memory where the system has ``memfd_create`` (Linux), else a temporary file."""
+    if hasattr(os, "memfd_create"):
+        return open(os.memfd_create("handoff-audit", os.MFD_CLOEXEC), "w+b")
+    # start-up: tempfile (with shutil and random) only where there is no memfd_create
+    import tempfile
+
+    return tempfile.TemporaryFile()
+
+
 @contextmanager
 def stream(root: Path, args: Sequence[str], sep: bytes = b"\0") -> Iterator[Iterator[bytes]]:
     """Run ``git ARGS`` and yield its output split on ``sep``, as it comes. Leaving the block
     early stops git, so a history walk costs only what was read."""
-    with tempfile.TemporaryFile() as errors:
+    with _scratch_file() as errors:
         try:
             proc = _popen(
                 root, args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors
@@ -489,7 +499,7 @@ def read_blobs(root: Path, blobs: Sequence[str], max_size: int | None = None) ->
     result: dict[str, bytes] = {}
     # The ids go in through a file, not a pipe: git answers while it reads, and a pipe both
     # ways would need a writer thread to avoid a deadlock.
-    with tempfile.TemporaryFile() as ids, tempfile.TemporaryFile() as errors:
+    with _scratch_file() as ids, _scratch_file() as errors:
         ids.write("".join(f"{b}\n" for b in wanted).encode())
         ids.seek(0)
         try:

@@ -61,13 +61,14 @@ class _Pattern(NamedTuple):
     """True for a secret that is a placeholder, a variable or a redaction mark."""
 
 
-_PLACEHOLDER = re.compile(r"[$<{\[]|%[({]|\*+$|x+$|\.\.\.|…")
+# start-up: compiled by `re` once a credential-like value is seen
+_PLACEHOLDER = r"[$<{\[]|%[({]|\*+$|x+$|\.\.\.|…"
 
 
 def _placeholder(value: str) -> bool:
     """``$VAR``, ``${VAR}``, ``<password>``, ``{{ secret }}``, ``%(pw)s``, ``***``, ``[redacted
     ...]``: a value that names a credential rather than holding it."""
-    return not value or _PLACEHOLDER.match(value) is not None or value.lower() in _NOT_SECRETS
+    return not value or re.match(_PLACEHOLDER, value) is not None or value.lower() in _NOT_SECRETS
 
 
 _NOT_SECRETS = frozenset({"redacted", "null", "none", "true", "false"})
@@ -264,7 +265,8 @@ def _keyword_hits(lower: str) -> list[int]:
     return _prefilter().Match(lower) or []
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+# start-up: a pattern source; `re` compiles it on first use (a rare path) and caches it
+_SURROGATE = "[\ud800-\udfff]"
 
 
 def _encodable(text: str) -> str:
@@ -275,7 +277,7 @@ def _encodable(text: str) -> str:
     try:
         text.encode("utf-8")  # speed: fails only on a surrogate, faster than a search for one
     except UnicodeEncodeError:
-        return _SURROGATE.sub("\ufffd", text)
+        return re.sub(_SURROGATE, "\ufffd", text)
     return text
 
 

@@ -32,7 +32,8 @@ DEFAULT_TIMEOUT = 300.0
 """Seconds a local git call may take before it is stopped (it never should)."""
 
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,64}")
-_URL_USERINFO = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*://)[^/@\s]+@")
+# start-up: compiled by `re` when git first fails
+_URL_USERINFO = r"([A-Za-z][A-Za-z0-9+.-]*://)[^/@\s]+@"
 _BRANCH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._/+@-]*")
 _EMPTY_TREE = {
     40: "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
@@ -60,7 +61,8 @@ class DamagedRepository(GitError):
     but unreadable, which is not the same as a shallow clone's history that is not there."""
 
 
-_DAMAGE = re.compile(
+# start-up: compiled by `re` when git first fails
+_DAMAGE = (
     rb"is corrupt|inflate: |unable to unpack|unable to read tree|hash mismatch|"
     rb"bad (?:tree|blob|commit) object|object file \S+ is empty|packfile .* cannot be accessed"
 )
@@ -71,7 +73,7 @@ def _failure(args: Sequence[str], err: bytes) -> GitError:
     message = f"git {args[0]} failed: {_first_line(err)}"
     if b"dubious ownership" in err:
         return UnsafeRepository(message)
-    if _DAMAGE.search(err):
+    if re.search(_DAMAGE, err):
         return DamagedRepository(message)
     return GitError(message)
 
@@ -173,7 +175,7 @@ def _first_line(err: bytes) -> str:
     """Git's first line of complaint, with any credentials in a URL masked."""
     text = err.decode("utf-8", "replace").strip()
     line = text.splitlines()[0] if text else "no message"
-    return shorten(_URL_USERINFO.sub(r"\1***@", line), 300)
+    return shorten(re.sub(_URL_USERINFO, r"\1***@", line), 300)
 
 
 def _scratch_file() -> IO[bytes]:

@@ -426,6 +426,11 @@ def iter_strings(value: Any, pointer: str = "") -> Iterator[tuple[str, str, bool
             yield where, item.name, True
 
 
-@dataclass(frozen=True, slots=True)
 class _Key:
-    name: str
+    """A member name on `iter_strings`' stack (a plain class, not a dataclass: it is only told
+    apart from the values, and generating a dataclass's methods costs start-up)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name

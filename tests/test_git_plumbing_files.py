@@ -41,3 +41,26 @@ def test_scratch_file_reads_back_what_was_written() -> None:
         scratch.seek(0)
         assert scratch.read() == b"fatal: bad revision\n"
     assert scratch.closed
+
+
+def _refused(name: str, flags: int = 0) -> int:
+    raise OSError(38, "Function not implemented")
+
+
+@pytest.mark.parametrize("memfd", ["refused", "absent"])
+def test_without_memfd_a_temporary_file_carries_what_git_said(
+    git_repo,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+    memfd: str,
+) -> None:
+    if memfd == "refused":
+        monkeypatch.setattr(plumbing.os, "memfd_create", _refused, raising=False)
+    else:
+        monkeypatch.delattr(plumbing.os, "memfd_create", raising=False)
+    git_repo.write("a.txt", "a\n")
+    git_repo.commit()
+    with (
+        pytest.raises(plumbing.GitError, match=r"git log failed: .*no-such-rev"),
+        plumbing.stream(git_repo.root, ["log", "-z", "no-such-rev", "--"]) as records,
+    ):
+        list(records)

@@ -182,7 +182,10 @@ def _scratch_file() -> IO[bytes]:
     """An unnamed read-write file that goes away when closed, for git's standard error (or
     input): in memory where the system has ``memfd_create`` (Linux), else a temporary file."""
     if hasattr(os, "memfd_create"):
-        return open(os.memfd_create("handoff-audit", os.MFD_CLOEXEC), "w+b")
+        try:
+            return open(os.memfd_create("handoff-audit", os.MFD_CLOEXEC), "w+b")
+        except OSError:
+            pass  # a sandbox that refuses memfd_create: a temporary file does as well
     # start-up: tempfile (with shutil and random) only where there is no memfd_create
     import tempfile
 

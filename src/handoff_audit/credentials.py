@@ -224,45 +224,22 @@ def _compiled(regex: str, engine: str) -> Any:
 
 
 @cache
-def _keywords() -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
-    """Every keyword, and for each the patterns it stands for."""
+def _prefilter() -> tuple[Any, tuple[tuple[int, ...], ...]]:
+    """An RE2 set of every keyword (one linear scan of a lower-cased text finds all that it
+    holds, overlapping ones too), and for each keyword the patterns it stands for."""
+    import re2  # start-up: only once there is text to scan
+
     index: dict[str, list[int]] = {}
     for number, pattern in enumerate(_patterns()):
         for keyword in pattern.keywords:
             index.setdefault(keyword, []).append(number)
-    return tuple(index), tuple(tuple(numbers) for numbers in index.values())
-
-
-@cache
-def _prefilter() -> Any:
-    """An RE2 set of every keyword (`_keywords`, in that order): one linear scan of a
-    lower-cased text finds all that it holds, overlapping ones too."""
-    import re2  # start-up: only once there is text to scan
-
     options = re2.Options()
     options.log_errors = False
     scan = re2.Set.SearchSet(options)
-    for word in _keywords()[0]:
+    for word in index:
         scan.Add(re2.escape(word))
     scan.Compile()
-    return scan
-
-
-_plain_budget = 1 << 15
-"""Characters still to scan keyword by keyword (``in``) before `_prefilter` is worth compiling:
-the set costs about as much to build as this many characters searched for every keyword, and a
-one-packet ``check`` or ``hook`` scans far fewer (start-up). Both find the same keywords."""
-
-
-def _keyword_hits(lower: str) -> list[int]:
-    """The index (`_keywords`) of each keyword ``lower`` holds."""
-    global _plain_budget
-    words = _keywords()[0]
-    if len(lower) <= _plain_budget:
-        _plain_budget -= len(lower)
-        return [number for number, word in enumerate(words) if word in lower]
-    _plain_budget = 0
-    return _prefilter().Match(lower) or []
+    return scan, tuple(tuple(numbers) for numbers in index.values())
 
 
 # start-up: a pattern source; `re` compiles it on first use (a rare path) and caches it
@@ -288,13 +265,13 @@ dotless i and long s (Python's ``re`` and RE2 both fold them)."""
 
 def _candidates(text: str) -> set[int]:
     """The patterns whose keywords ``text`` (`_encodable`) holds (case-folded)."""
+    scan, patterns_of = _prefilter()
     lower = text.lower()
     if "\u0131" in lower or "\u017f" in lower:  # rare: translate() is slow on long text
         lower = lower.translate(_FOLD)
-    hits = _keyword_hits(lower)
+    hits = scan.Match(lower)
     if not hits:
         return set()
-    patterns_of = _keywords()[1]
     return {number for hit in hits for number in patterns_of[hit]}
 
 

@@ -25,14 +25,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from handoff_audit.textcut import shorten
 
 
-@dataclass(frozen=True, slots=True)
-class _Allow:
-    """One gitleaks allow-list: a hit that matches it is not a credential."""
+class _Allow(NamedTuple):
+    """One gitleaks allow-list: a hit that matches it is not a credential. (A named tuple, not a
+    dataclass: generating a dataclass's methods costs start-up, and these are never compared.)"""
 
     target: str
     """What the regexes test: ``secret`` (the secret group), ``match`` or ``line``."""
@@ -42,9 +42,8 @@ class _Allow:
     """Any of these, in the secret (lower case), allows the hit."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Pattern:
-    """One credential pattern."""
+class _Pattern(NamedTuple):
+    """One credential pattern (a named tuple for start-up, as `_Allow`)."""
 
     kind: str
     """What it looks like, for messages and the redaction mark."""
@@ -62,13 +61,14 @@ class _Pattern:
     """True for a secret that is a placeholder, a variable or a redaction mark."""
 
 
-_PLACEHOLDER = re.compile(r"[$<{\[]|%[({]|\*+$|x+$|\.\.\.|…")
+# start-up: compiled by `re` once a credential-like value is seen
+_PLACEHOLDER = r"[$<{\[]|%[({]|\*+$|x+$|\.\.\.|…"
 
 
 def _placeholder(value: str) -> bool:
     """``$VAR``, ``${VAR}``, ``<password>``, ``{{ secret }}``, ``%(pw)s``, ``***``, ``[redacted
     ...]``: a value that names a credential rather than holding it."""
-    return not value or _PLACEHOLDER.match(value) is not None or value.lower() in _NOT_SECRETS
+    return not value or re.match(_PLACEHOLDER, value) is not None or value.lower() in _NOT_SECRETS
 
 
 _NOT_SECRETS = frozenset({"redacted", "null", "none", "true", "false"})
@@ -242,7 +242,8 @@ def _prefilter() -> tuple[Any, tuple[tuple[int, ...], ...]]:
     return scan, tuple(tuple(numbers) for numbers in index.values())
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+# start-up: a pattern source; `re` compiles it on first use (a rare path) and caches it
+_SURROGATE = "[\ud800-\udfff]"
 
 
 def _encodable(text: str) -> str:
@@ -253,7 +254,7 @@ def _encodable(text: str) -> str:
     try:
         text.encode("utf-8")  # speed: fails only on a surrogate, faster than a search for one
     except UnicodeEncodeError:
-        return _SURROGATE.sub("\ufffd", text)
+        return re.sub(_SURROGATE, "\ufffd", text)
     return text
 
 

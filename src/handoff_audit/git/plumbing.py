@@ -14,7 +14,6 @@ import os
 import re
 import signal
 import subprocess
-import tempfile
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,7 +32,8 @@ DEFAULT_TIMEOUT = 300.0
 """Seconds a local git call may take before it is stopped (it never should)."""
 
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,64}")
-_URL_USERINFO = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*://)[^/@\s]+@")
+# start-up: compiled by `re` when git first fails
+_URL_USERINFO = r"([A-Za-z][A-Za-z0-9+.-]*://)[^/@\s]+@"
 _BRANCH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._/+@-]*")
 _EMPTY_TREE = {
     40: "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
@@ -61,7 +61,8 @@ class DamagedRepository(GitError):
     but unreadable, which is not the same as a shallow clone's history that is not there."""
 
 
-_DAMAGE = re.compile(
+# start-up: compiled by `re` when git first fails
+_DAMAGE = (
     rb"is corrupt|inflate: |unable to unpack|unable to read tree|hash mismatch|"
     rb"bad (?:tree|blob|commit) object|object file \S+ is empty|packfile .* cannot be accessed"
 )
@@ -72,7 +73,7 @@ def _failure(args: Sequence[str], err: bytes) -> GitError:
     message = f"git {args[0]} failed: {_first_line(err)}"
     if b"dubious ownership" in err:
         return UnsafeRepository(message)
-    if _DAMAGE.search(err):
+    if re.search(_DAMAGE, err):
         return DamagedRepository(message)
     return GitError(message)
 
@@ -174,14 +175,28 @@ def _first_line(err: bytes) -> str:
     """Git's first line of complaint, with any credentials in a URL masked."""
     text = err.decode("utf-8", "replace").strip()
     line = text.splitlines()[0] if text else "no message"
-    return shorten(_URL_USERINFO.sub(r"\1***@", line), 300)
+    return shorten(re.sub(_URL_USERINFO, r"\1***@", line), 300)
+
+
+def _scratch_file() -> IO[bytes]:
+    """An unnamed read-write file that goes away when closed, for git's standard error (or
+    input): in memory where the system has ``memfd_create`` (Linux), else a temporary file."""
+    if hasattr(os, "memfd_create"):
+        try:
+            return open(os.memfd_create("handoff-audit", os.MFD_CLOEXEC), "w+b")
+        except OSError:
+            pass  # a sandbox that refuses memfd_create: a temporary file does as well
+    # start-up: tempfile (with shutil and random) only where there is no memfd_create
+    import tempfile
+
+    return tempfile.TemporaryFile()
 
 
 @contextmanager
 def stream(root: Path, args: Sequence[str], sep: bytes = b"\0") -> Iterator[Iterator[bytes]]:
     """Run ``git ARGS`` and yield its output split on ``sep``, as it comes. Leaving the block
     early stops git, so a history walk costs only what was read."""
-    with tempfile.TemporaryFile() as errors:
+    with _scratch_file() as errors:
         try:
             proc = _popen(
                 root, args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=errors
@@ -489,7 +504,7 @@ def read_blobs(root: Path, blobs: Sequence[str], max_size: int | None = None) ->
     result: dict[str, bytes] = {}
     # The ids go in through a file, not a pipe: git answers while it reads, and a pipe both
     # ways would need a writer thread to avoid a deadlock.
-    with tempfile.TemporaryFile() as ids, tempfile.TemporaryFile() as errors:
+    with _scratch_file() as ids, _scratch_file() as errors:
         ids.write("".join(f"{b}\n" for b in wanted).encode())
         ids.seek(0)
         try:

@@ -1,8 +1,8 @@
 """`--jobs`: the per-packet work in worker processes gives the sequential report, byte for byte.
 
 Each case runs the real console script twice, ``--jobs 1`` (this process alone) and ``--jobs 2``
-(two forked workers, whatever the number of packets: an explicit ``jobs`` is obeyed), and
-compares the ``--format json`` outputs.
+(this process and one forked worker, whatever the number of packets: an explicit ``jobs`` is
+obeyed), and compares the ``--format json`` outputs.
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def test_a_worker_killed_mid_audit_ends_the_audit_with_one_line(tmp_path: Path) 
 
     repo = synth.build(tmp_path / "repo", 2000, commits=5).root
     audit = subprocess.Popen(
-        [TOOL, "check", "--format", "json", "--jobs", "2"],
+        [TOOL, "check", "--format", "json", "--jobs", "3"],  # this process and two workers
         cwd=repo,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

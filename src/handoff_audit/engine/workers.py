@@ -68,8 +68,8 @@ def check_packets(
 def check_in_pool(
     root: Path, pairs: list[PacketFiles], config: Config, target: Target, jobs: int
 ) -> tuple[list[Packet], list[Hit]]:
-    """`check_packets` over ``pairs`` in ``jobs`` forked worker processes: the same packets in the
-    same order, and the same hits.
+    """`check_packets` over ``pairs`` in this process and ``jobs - 1`` forked worker processes:
+    the same packets in the same order, and the same hits.
 
     The workers are forked with everything they need (the chunks, the configuration, the target),
     so only chunk numbers go to them and only results come back: no state outside this call.
@@ -81,24 +81,26 @@ def check_in_pool(
     chunks = list(_chunks(pairs, jobs))
     tasks, results = fork.SimpleQueue(), fork.SimpleQueue()
 
+    def check(index: int) -> tuple[list[Packet], list[Hit]]:
+        return check_packets(root, chunks[index], config, target)
+
     def serve() -> None:
         while (index := tasks.get()) is not None:
             try:
-                packets, hits = check_packets(root, chunks[index], config, target)
+                packets, hits = check(index)
                 results.put((index, (_plain(packets), hits), None))
             except Exception as error:  # handed to the caller, raised there as in this process
                 results.put((index, None, error))
 
-    processes = [fork.Process(target=serve, daemon=True) for _ in range(min(jobs, len(chunks)))]
+    workers = min(jobs - 1, len(chunks))
+    processes = [fork.Process(target=serve, daemon=True) for _ in range(workers)]
     for each in processes:
         each.start()
     try:
-        for index in range(len(chunks)):
-            tasks.put(index)
+        return _in_order(_share(check, len(chunks), tasks, results, processes), len(chunks))
+    finally:
         for _ in processes:
             tasks.put(None)
-        return _in_order(lambda: _next_result(results, processes), len(chunks))
-    finally:
         for each in processes:
             each.join(timeout=5)
             if each.is_alive():
@@ -106,6 +108,41 @@ def check_in_pool(
                 each.join()
         tasks.close()
         results.close()
+
+
+_Done = dict[int, tuple[list[Packet], list[Hit]] | Exception]
+"""Each chunk's packets and hits, or the error that stopped it, by chunk number."""
+
+
+def _share(
+    check: Callable[[int], tuple[list[Packet], list[Hit]]],
+    count: int,
+    tasks: Any,
+    results: Any,
+    processes: list[Any],
+) -> _Done:
+    """Chunks ``0 .. count-1`` checked by the workers (chunk numbers put on ``tasks``, results
+    read from ``results``) and by this process: it keeps two chunks per worker waiting for them,
+    takes in each result as it comes, and checks the next chunk itself whenever no result is
+    ready (speed: this process would otherwise only wait, and its own chunks are not copied)."""
+    done: _Done = {}
+    given = waiting = 0
+    while given < count:
+        while waiting < 2 * len(processes) and given < count:
+            tasks.put(given)
+            given, waiting = given + 1, waiting + 1
+        if results._reader.poll():  # SimpleQueue has no public poll
+            _take_in(done, results.get())
+            waiting -= 1
+        elif given < count:
+            try:
+                done[given] = check(given)
+            except Exception as error:  # raised in chunk order, as a worker's would be
+                done[given] = error
+            given += 1
+    for _ in range(waiting):
+        _take_in(done, _next_result(results, processes))
+    return done
 
 
 class WorkerDied(RuntimeError):
@@ -130,21 +167,26 @@ _POLL_SECONDS = 0.25
 """How often a wait for results looks whether the workers are still alive."""
 
 
-def _in_order(next_result: Callable[[], Any], count: int) -> tuple[list[Packet], list[Hit]]:
-    """The packets and hits of ``count`` chunks from ``next_result``, in chunk order: each chunk
-    is taken in as soon as the ones before it are in."""
+def _take_in(done: _Done, result: tuple[int, Any, Exception | None]) -> None:
+    """A worker's result into ``done``: its packets made again from their plain values."""
+    index, plain, error = result
+    if error is not None:
+        done[index] = error
+    else:
+        chunk_packets, hits = plain
+        done[index] = (_packets(chunk_packets), hits)
+
+
+def _in_order(done: _Done, count: int) -> tuple[list[Packet], list[Hit]]:
+    """The packets and hits of ``count`` chunks, in chunk order; the first chunk's error raised."""
     packets: list[Packet] = []
     hits: list[Hit] = []
-    waiting: dict[int, tuple[bytes, list[Hit]]] = {}
-    for done in range(count):
-        while done not in waiting:
-            index, result, error = next_result()
-            if error is not None:
-                raise error
-            waiting[index] = result
-        chunk_packets, chunk_hits = waiting.pop(done)
-        packets += _packets(chunk_packets)
-        hits += chunk_hits
+    for index in range(count):
+        result = done[index]
+        if isinstance(result, Exception):
+            raise result
+        packets += result[0]
+        hits += result[1]
     return packets, hits
 
 

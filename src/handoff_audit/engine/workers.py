@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import marshal
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +30,11 @@ PER_PACKET_CHECKS: tuple[Check, ...] = (content.check, twin.check)
 SHARED_CHECKS: tuple[Check, ...] = tuple(c for c in CHECKS if c not in PER_PACKET_CHECKS)
 """The others: they compare packets or read git's facts, so they run once over every packet."""
 
-CHUNKS_PER_WORKER = 8
-"""Chunks per worker: small enough that the workers finish together and that this process
-unpickles one chunk while they read the next, large enough that a chunk's overhead is noise."""
+SHARE_PER_CHUNK = 4
+"""A chunk is this fraction (1/4) of an even share of the packets not yet handed out: large
+first chunks, ever smaller ones towards the end, so that the processes finish together."""
+MIN_CHUNK = 50
+"""Packets in the smallest chunk: below it a chunk's overhead is no longer noise."""
 
 
 def available_cores() -> int:
@@ -71,33 +73,32 @@ def check_in_pool(
     """`check_packets` over ``pairs`` in this process and ``jobs - 1`` forked worker processes:
     the same packets in the same order, and the same hits.
 
-    The workers are forked with everything they need (the chunks, the configuration, the target),
-    so only chunk numbers go to them and only results come back: no state outside this call.
+    The workers are forked with everything they need (the packets' files, the configuration,
+    the target), so only the bounds of each chunk go to them and only results come back: no
+    state outside this call.
     """
     # start-up: multiprocessing is imported only by an audit that uses workers
     import multiprocessing
 
     fork = multiprocessing.get_context("fork")
-    chunks = list(_chunks(pairs, jobs))
     tasks, results = fork.SimpleQueue(), fork.SimpleQueue()
 
-    def check(index: int) -> tuple[list[Packet], list[Hit]]:
-        return check_packets(root, chunks[index], config, target)
+    def check(chunk: _Chunk) -> tuple[list[Packet], list[Hit]]:
+        return check_packets(root, pairs[chunk[0] : chunk[1]], config, target)
 
     def serve() -> None:
-        while (index := tasks.get()) is not None:
+        while (chunk := tasks.get()) is not None:
             try:
-                packets, hits = check(index)
-                results.put((index, (_plain(packets), hits), None))
+                packets, hits = check(chunk)
+                results.put((chunk, (_plain(packets), hits), None))
             except Exception as error:  # handed to the caller, raised there as in this process
-                results.put((index, None, error))
+                results.put((chunk, None, error))
 
-    workers = min(jobs - 1, len(chunks))
-    processes = [fork.Process(target=serve, daemon=True) for _ in range(workers)]
+    processes = [fork.Process(target=serve, daemon=True) for _ in range(jobs - 1)]
     for each in processes:
         each.start()
     try:
-        return _in_order(_share(check, len(chunks), tasks, results, processes), len(chunks))
+        return _in_order(_share(check, len(pairs), tasks, results, processes))
     finally:
         for _ in processes:
             tasks.put(None)
@@ -110,39 +111,50 @@ def check_in_pool(
         results.close()
 
 
-_Done = dict[int, tuple[list[Packet], list[Hit]] | Exception]
-"""Each chunk's packets and hits, or the error that stopped it, by chunk number."""
+_Chunk = tuple[int, int]
+"""A chunk of the packets: its first index and the index after its last."""
+_Done = dict[_Chunk, tuple[list[Packet], list[Hit]] | Exception]
+"""Each chunk's packets and hits, or the error that stopped it."""
 
 
 def _share(
-    check: Callable[[int], tuple[list[Packet], list[Hit]]],
+    check: Callable[[_Chunk], tuple[list[Packet], list[Hit]]],
     count: int,
     tasks: Any,
     results: Any,
     processes: list[Any],
 ) -> _Done:
-    """Chunks ``0 .. count-1`` checked by the workers (chunk numbers put on ``tasks``, results
+    """The ``count`` packets checked in chunks by the workers (chunks put on ``tasks``, results
     read from ``results``) and by this process: it keeps two chunks per worker waiting for them,
     takes in each result as it comes, and checks the next chunk itself whenever no result is
     ready (speed: this process would otherwise only wait, and its own chunks are not copied)."""
     done: _Done = {}
     given = waiting = 0
+    jobs = len(processes) + 1
     while given < count:
         while waiting < 2 * len(processes) and given < count:
-            tasks.put(given)
-            given, waiting = given + 1, waiting + 1
+            chunk = _next_chunk(given, count, jobs)
+            tasks.put(chunk)
+            given, waiting = chunk[1], waiting + 1
         if results._reader.poll():  # SimpleQueue has no public poll
             _take_in(done, results.get())
             waiting -= 1
         elif given < count:
+            chunk = _next_chunk(given, count, jobs)
             try:
-                done[given] = check(given)
+                done[chunk] = check(chunk)
             except Exception as error:  # raised in chunk order, as a worker's would be
-                done[given] = error
-            given += 1
+                done[chunk] = error
+            given = chunk[1]
     for _ in range(waiting):
         _take_in(done, _next_result(results, processes))
     return done
+
+
+def _next_chunk(start: int, count: int, jobs: int) -> _Chunk:
+    """The chunk from ``start`` (see `SHARE_PER_CHUNK`)."""
+    size = max(MIN_CHUNK, -(-(count - start) // (jobs * SHARE_PER_CHUNK)))
+    return start, min(count, start + size)
 
 
 class WorkerDied(RuntimeError):
@@ -167,22 +179,22 @@ _POLL_SECONDS = 0.25
 """How often a wait for results looks whether the workers are still alive."""
 
 
-def _take_in(done: _Done, result: tuple[int, Any, Exception | None]) -> None:
+def _take_in(done: _Done, result: tuple[_Chunk, Any, Exception | None]) -> None:
     """A worker's result into ``done``: its packets made again from their plain values."""
-    index, plain, error = result
+    chunk, plain, error = result
     if error is not None:
-        done[index] = error
+        done[chunk] = error
     else:
         chunk_packets, hits = plain
-        done[index] = (_packets(chunk_packets), hits)
+        done[chunk] = (_packets(chunk_packets), hits)
 
 
-def _in_order(done: _Done, count: int) -> tuple[list[Packet], list[Hit]]:
-    """The packets and hits of ``count`` chunks, in chunk order; the first chunk's error raised."""
+def _in_order(done: _Done) -> tuple[list[Packet], list[Hit]]:
+    """The packets and hits of the chunks, in order; the first chunk's error raised."""
     packets: list[Packet] = []
     hits: list[Hit] = []
-    for index in range(count):
-        result = done[index]
+    for chunk in sorted(done):
+        result = done[chunk]
         if isinstance(result, Exception):
             raise result
         packets += result[0]
@@ -220,9 +232,3 @@ def _packets(plain: bytes) -> list[Packet]:
             packet.positions, packet.key_positions = positions_later(text)
         packets.append(packet)
     return packets
-
-
-def _chunks(pairs: list[PacketFiles], jobs: int) -> Iterator[list[PacketFiles]]:
-    size = max(1, -(-len(pairs) // (jobs * CHUNKS_PER_WORKER)))
-    for start in range(0, len(pairs), size):
-        yield pairs[start : start + size]

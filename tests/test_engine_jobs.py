@@ -21,6 +21,7 @@ import pytest
 from conftest import GitRepo
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import PARALLEL_FROM, AuditRequest, jobs_for
+from handoff_audit.engine.workers import MIN_CHUNK, next_chunk
 from handoff_audit.errors import InputError
 from handoff_audit.rules import RULES_BY_ID
 
@@ -223,3 +224,21 @@ def test_a_worker_killed_mid_audit_ends_the_audit_with_one_line(tmp_path: Path) 
     assert audit.returncode == 3
     lines = stderr.decode().strip().splitlines()
     assert len(lines) == 1 and "--jobs 1" in lines[0], lines
+
+
+@pytest.mark.parametrize("count", [2, 49, 51, 600, 10_001])
+@pytest.mark.parametrize("jobs", [2, 3, 8])
+def test_the_chunks_cover_every_packet_once_and_shrink_towards_the_end(
+    count: int, jobs: int
+) -> None:
+    chunks = []
+    start = 0
+    while start < count:
+        chunks.append(next_chunk(start, count, jobs))
+        start = chunks[-1][1]
+    assert [c[0] for c in chunks] == [0, *(c[1] for c in chunks[:-1])]
+    assert chunks[-1][1] == count
+    sizes = [stop - begin for begin, stop in chunks]
+    assert all(size > 0 for size in sizes)
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True)
+    assert sizes[-1] <= MIN_CHUNK

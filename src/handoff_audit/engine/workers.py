@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import marshal
 import os
+import queue
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -81,7 +82,9 @@ def check_in_pool(
     import multiprocessing
 
     fork = multiprocessing.get_context("fork")
-    tasks, results = fork.SimpleQueue(), fork.SimpleQueue()
+    # A worker's results go out from a thread of its own (`Queue`, not `SimpleQueue`): it goes
+    # on with its next chunk while this process, busy with a chunk of its own, cannot read them.
+    tasks, results = fork.SimpleQueue(), fork.Queue()
 
     def check(chunk: _Chunk) -> tuple[list[Packet], list[Hit]]:
         return check_packets(root, pairs[chunk[0] : chunk[1]], config, target)
@@ -133,14 +136,18 @@ def _share(
     jobs = len(processes) + 1
     while given < count:
         while waiting < 2 * len(processes) and given < count:
-            chunk = _next_chunk(given, count, jobs)
+            chunk = next_chunk(given, count, jobs)
             tasks.put(chunk)
             given, waiting = chunk[1], waiting + 1
-        if results._reader.poll():  # SimpleQueue has no public poll
-            _take_in(done, results.get())
+        try:
+            result = results.get_nowait()
+        except queue.Empty:
+            result = None
+        if result is not None:
+            _take_in(done, result)
             waiting -= 1
         elif given < count:
-            chunk = _next_chunk(given, count, jobs)
+            chunk = next_chunk(given, count, jobs)
             try:
                 done[chunk] = check(chunk)
             except Exception as error:  # raised in chunk order, as a worker's would be
@@ -151,7 +158,7 @@ def _share(
     return done
 
 
-def _next_chunk(start: int, count: int, jobs: int) -> _Chunk:
+def next_chunk(start: int, count: int, jobs: int) -> _Chunk:
     """The chunk from ``start`` (see `SHARE_PER_CHUNK`)."""
     size = max(MIN_CHUNK, -(-(count - start) // (jobs * SHARE_PER_CHUNK)))
     return start, min(count, start + size)
@@ -164,15 +171,16 @@ class WorkerDied(RuntimeError):
 def _next_result(results: Any, processes: list[Any]) -> Any:
     """The next result from ``results``; a worker that died first is an error, never a wait
     without end (the results pipe stays open while this process holds its write end)."""
-    reader = results._reader  # SimpleQueue has no public poll
-    while not reader.poll(_POLL_SECONDS):
-        dead = [each.exitcode for each in processes if each.exitcode not in (None, 0)]
-        if dead:
-            raise WorkerDied(
-                f"a worker process ended with exit code {dead[0]} before its packets were"
-                " checked (out of memory?); run again with --jobs 1"
-            )
-    return results.get()
+    while True:
+        try:
+            return results.get(timeout=_POLL_SECONDS)
+        except queue.Empty:
+            dead = [each.exitcode for each in processes if each.exitcode not in (None, 0)]
+            if dead:
+                raise WorkerDied(
+                    f"a worker process ended with exit code {dead[0]} before its packets were"
+                    " checked (out of memory?); run again with --jobs 1"
+                ) from None
 
 
 _POLL_SECONDS = 0.25

@@ -4,8 +4,8 @@ Reading a packet and its twin, parsing them, and the checks that look at one pac
 (`PER_PACKET_CHECKS`: schema, placeholder, secret, twin, length, log) need nothing from the other
 packets or from git. `check_packets` does that part for a list of packets; `check_in_pool` cuts
 the list into chunks as it hands them out and runs `check_packets` on each in this process and
-in forked worker processes, giving back the packets in their order and the hits of each. The engine's run (`audit.run_audit`) decides
-which, and says why.
+in forked worker processes, giving back the packets in their order and the hits of each. The
+engine's run (`audit.run_audit`) decides which, and says why.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 import marshal
 import os
 import queue
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,7 @@ def check_in_pool(
     # A worker's results go out from a thread of its own (`Queue`, not `SimpleQueue`): it goes
     # on with its next chunk while this process, busy with a chunk of its own, cannot read them.
     tasks, results = fork.SimpleQueue(), fork.Queue()
+    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
 
     def check(chunk: _Chunk) -> tuple[list[Packet], list[Hit]]:
         return check_packets(root, pairs[chunk[0] : chunk[1]], config, target)
@@ -96,12 +98,17 @@ def check_in_pool(
                 results.put((chunk, (_plain(packets), hits), None))
             except Exception as error:  # handed to the caller, raised there as in this process
                 results.put((chunk, None, error))
+        results.put(None)
 
     processes = [fork.Process(target=serve, daemon=True) for _ in range(jobs - 1)]
     for each in processes:
         each.start()
+    # A thread reads the results: a worker killed while sending one leaves it unfinished, and
+    # only a thread can wait on that while this one sees the worker dead and ends the audit.
+    reader = threading.Thread(target=_forward, args=(results, inbox, len(processes)), daemon=True)
+    reader.start()
     try:
-        return _in_order(_share(check, len(pairs), tasks, results, processes))
+        return _in_order(_share(check, len(pairs), tasks, inbox, processes))
     finally:
         for _ in processes:
             tasks.put(None)
@@ -110,8 +117,23 @@ def check_in_pool(
             if each.is_alive():
                 each.kill()
                 each.join()
+        reader.join(timeout=5)
         tasks.close()
         results.close()
+
+
+def _forward(results: Any, inbox: queue.SimpleQueue[Any], workers: int) -> None:
+    """Move the workers' results from ``results`` to ``inbox`` until each worker said it ended."""
+    ended = 0
+    while ended < workers:
+        try:
+            result = results.get()
+        except (EOFError, OSError):  # closed: the audit is over
+            return
+        if result is None:
+            ended += 1
+        else:
+            inbox.put(result)
 
 
 _Chunk = tuple[int, int]
@@ -124,11 +146,11 @@ def _share(
     check: Callable[[_Chunk], tuple[list[Packet], list[Hit]]],
     count: int,
     tasks: Any,
-    results: Any,
+    inbox: queue.SimpleQueue[Any],
     processes: list[Any],
 ) -> _Done:
     """The ``count`` packets checked in chunks by the workers (chunks put on ``tasks``, results
-    read from ``results``) and by this process: it keeps two chunks per worker waiting for them,
+    taken from ``inbox``) and by this process: it keeps two chunks per worker waiting for them,
     takes in each result as it comes, and checks the next chunk itself whenever no result is
     ready (speed: this process would otherwise only wait, and its own chunks are not copied)."""
     done: _Done = {}
@@ -140,7 +162,7 @@ def _share(
             tasks.put(chunk)
             given, waiting = chunk[1], waiting + 1
         try:
-            result = results.get_nowait()
+            result = inbox.get_nowait()
         except queue.Empty:
             result = None
         if result is not None:
@@ -154,7 +176,7 @@ def _share(
                 done[chunk] = error
             given = chunk[1]
     for _ in range(waiting):
-        _take_in(done, _next_result(results, processes))
+        _take_in(done, _next_result(inbox, processes))
     return done
 
 
@@ -168,12 +190,12 @@ class WorkerDied(RuntimeError):
     """A worker process ended before handing back its chunk (killed, out of memory)."""
 
 
-def _next_result(results: Any, processes: list[Any]) -> Any:
-    """The next result from ``results``; a worker that died first is an error, never a wait
-    without end (the results pipe stays open while this process holds its write end)."""
+def _next_result(inbox: queue.SimpleQueue[Any], processes: list[Any]) -> Any:
+    """The next result from ``inbox``; a worker that died first is an error, never a wait
+    without end."""
     while True:
         try:
-            return results.get(timeout=_POLL_SECONDS)
+            return inbox.get(timeout=_POLL_SECONDS)
         except queue.Empty:
             dead = [each.exitcode for each in processes if each.exitcode not in (None, 0)]
             if dead:

@@ -117,7 +117,8 @@ def check_in_pool(
             if each.is_alive():
                 each.kill()
                 each.join()
-        reader.join(timeout=5)
+        if all(each.exitcode == 0 for each in processes):  # else it waits for a dead one
+            reader.join(timeout=5)
         tasks.close()
         results.close()
 
@@ -175,6 +176,7 @@ def _share(
             except Exception as error:  # raised in chunk order, as a worker's would be
                 done[chunk] = error
             given = chunk[1]
+            _raise_if_dead(processes)
     for _ in range(waiting):
         _take_in(done, _next_result(inbox, processes))
     return done
@@ -197,12 +199,16 @@ def _next_result(inbox: queue.SimpleQueue[Any], processes: list[Any]) -> Any:
         try:
             return inbox.get(timeout=_POLL_SECONDS)
         except queue.Empty:
-            dead = [each.exitcode for each in processes if each.exitcode not in (None, 0)]
-            if dead:
-                raise WorkerDied(
-                    f"a worker process ended with exit code {dead[0]} before its packets were"
-                    " checked (out of memory?); run again with --jobs 1"
-                ) from None
+            _raise_if_dead(processes)
+
+
+def _raise_if_dead(processes: list[Any]) -> None:
+    dead = [each.exitcode for each in processes if each.exitcode not in (None, 0)]
+    if dead:
+        raise WorkerDied(
+            f"a worker process ended with exit code {dead[0]} before its packets were"
+            " checked (out of memory?); run again with --jobs 1"
+        )
 
 
 _POLL_SECONDS = 0.25

@@ -117,7 +117,8 @@ def check_in_pool(
             if each.is_alive():
                 each.kill()
                 each.join()
-        if all(each.exitcode == 0 for each in processes):  # else it waits for a dead one
+        # After a death it waits for ever (a daemon, gone with this process's exit 3).
+        if all(each.exitcode == 0 for each in processes):
             reader.join(timeout=5)
         tasks.close()
         results.close()

@@ -1,8 +1,8 @@
 """`--jobs`: the per-packet work in worker processes gives the sequential report, byte for byte.
 
 Each case runs the real console script twice, ``--jobs 1`` (this process alone) and ``--jobs 2``
-(two forked workers, whatever the number of packets: an explicit ``jobs`` is obeyed), and
-compares the ``--format json`` outputs.
+(this process and one forked worker, whatever the number of packets: an explicit ``jobs`` is
+obeyed), and compares the ``--format json`` outputs.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ import pytest
 from conftest import GitRepo
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import PARALLEL_FROM, AuditRequest, jobs_for
+from handoff_audit.engine.workers import MIN_CHUNK, next_chunk
 from handoff_audit.errors import InputError
 from handoff_audit.rules import RULES_BY_ID
 
@@ -195,31 +197,85 @@ def _workers_of(pid: int) -> list[int]:
     return found
 
 
-def test_a_worker_killed_mid_audit_ends_the_audit_with_one_line(tmp_path: Path) -> None:
-    """A worker that dies (the out-of-memory killer) must not leave the audit waiting for ever."""
+@pytest.fixture(scope="module")
+def repo_2000(tmp_path_factory: pytest.TempPathFactory) -> Path:
     sys.path.insert(0, str(BENCH))
     import synth
 
-    repo = synth.build(tmp_path / "repo", 2000, commits=5).root
+    return synth.build(tmp_path_factory.mktemp("big") / "repo", 2000, commits=5).root
+
+
+def _kill_workers_when(audit: subprocess.Popen[bytes], ready: Callable[[list[int]], bool]) -> bool:
+    """SIGKILL the audit's workers once ``ready(workers)``; False if the audit ended first."""
+    for _ in range(4000):
+        if audit.poll() is not None:
+            return False
+        workers = _workers_of(audit.pid)
+        if workers and ready(workers):
+            for worker in workers:
+                os.kill(worker, signal.SIGKILL)
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:  # ended while looked at
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_worker_killed_mid_audit_ends_the_audit_with_one_line(repo_2000: Path) -> None:
+    """A worker that dies (the out-of-memory killer) must not leave the audit waiting for ever."""
     audit = subprocess.Popen(
-        [TOOL, "check", "--format", "json", "--jobs", "2"],
-        cwd=repo,
+        [TOOL, "check", "--format", "json", "--jobs", "3"],  # this process and two workers
+        cwd=repo_2000,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    killed = False
-    for _ in range(2000):
-        if audit.poll() is not None:
-            break
-        workers = _workers_of(audit.pid)
-        if len(workers) == 2:  # both: a worker killed before it took a chunk loses no work
-            for worker in workers:
-                os.kill(worker, signal.SIGKILL)
-            killed = True
-            break
-        time.sleep(0.005)
+    # Both: a worker killed before it took a chunk loses no work.
+    killed = _kill_workers_when(audit, lambda workers: len(workers) == 2)
     assert killed, "the audit ended before its workers could be seen"
     _, stderr = audit.communicate(timeout=60)
     assert audit.returncode == 3
     lines = stderr.decode().strip().splitlines()
     assert len(lines) == 1 and "--jobs 1" in lines[0], lines
+
+
+def test_a_worker_killed_while_it_works_never_leaves_the_audit_waiting(repo_2000: Path) -> None:
+    """Killed after some work, perhaps half-way through sending a chunk's result: the audit
+    ends with the one line (or, if the worker had sent everything, with its report)."""
+    audit = subprocess.Popen(
+        [TOOL, "check", "--format", "json", "--jobs", "2"],
+        cwd=repo_2000,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    killed = _kill_workers_when(audit, lambda workers: _cpu_seconds(workers[0]) >= 0.3)
+    out, stderr = audit.communicate(timeout=60)
+    lines = stderr.decode().strip().splitlines()
+    if killed and audit.returncode == 3:
+        assert len(lines) == 1 and "--jobs 1" in lines[0], lines
+    else:
+        assert audit.returncode == 1, lines
+        assert len(json.loads(out)["packets"]) == 2000
+
+
+@pytest.mark.parametrize("count", [2, 49, 51, 600, 10_001])
+@pytest.mark.parametrize("jobs", [2, 3, 8])
+def test_the_chunks_cover_every_packet_once_and_shrink_towards_the_end(
+    count: int, jobs: int
+) -> None:
+    chunks = []
+    start = 0
+    while start < count:
+        chunks.append(next_chunk(start, count, jobs))
+        start = chunks[-1][1]
+    assert [c[0] for c in chunks] == [0, *(c[1] for c in chunks[:-1])]
+    assert chunks[-1][1] == count
+    sizes = [stop - begin for begin, stop in chunks]
+    assert all(size > 0 for size in sizes)
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True)
+    assert sizes[-1] <= MIN_CHUNK

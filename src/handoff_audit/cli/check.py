@@ -59,7 +59,7 @@ class CheckOptions:
     block_files: tuple[str, ...] | None = None
     """Overrides the configuration's ``block-files``."""
     jobs: int | None = None
-    """Overrides the configuration's ``jobs`` (worker processes; 1 = none)."""
+    """Overrides the configuration's ``jobs`` (processes checking packets; 1 = no workers)."""
 
 
 def run_check(options: CheckOptions) -> int:

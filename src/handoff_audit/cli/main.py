@@ -162,7 +162,7 @@ def cli() -> None:
     "--jobs",
     type=click.IntRange(min=1),
     metavar="N",
-    help="Worker processes for reading and checking packets; 1 = none.  "
+    help="Processes reading and checking packets, this one and N-1 workers; 1 = no workers.  "
     "[default: the configuration's jobs, else the cores available]",
 )
 def check(

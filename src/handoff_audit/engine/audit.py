@@ -57,8 +57,9 @@ def run_audit(request: AuditRequest) -> Report:
     Speed, decided here and nowhere else (figures in bench/README.md):
 
     - The per-packet work (reading, parsing, the checks of `workers.PER_PACKET_CHECKS`) runs in
-      ``jobs`` forked worker processes (``--jobs``, the configuration's ``jobs``; without either,
-      the cores available when there are at least `PARALLEL_FROM` packets, else this process).
+      ``jobs`` processes, this one and forked workers (``--jobs``, the configuration's ``jobs``;
+      without either, the cores available when there are at least `PARALLEL_FROM` packets, else
+      this process alone).
       Either way the packets come back in their order and the report is the same, byte for
       byte; git and the checks that compare packets run here, once.
     - The cyclic garbage collector is off while auditing, and what the audit made is never

@@ -3,16 +3,18 @@
 Reading a packet and its twin, parsing them, and the checks that look at one packet at a time
 (`PER_PACKET_CHECKS`: schema, placeholder, secret, twin, length, log) need nothing from the other
 packets or from git. `check_packets` does that part for a list of packets; `check_in_pool` cuts
-the list into chunks and has a pool of forked processes run `check_packets` on each, giving back
-the packets in their order and the hits of each. The engine's run (`audit.run_audit`) decides
-which, and says why.
+the list into chunks as it hands them out and runs `check_packets` on each in this process and
+in forked worker processes, giving back the packets in their order and the hits of each. The
+engine's run (`audit.run_audit`) decides which, and says why.
 """
 
 from __future__ import annotations
 
 import marshal
 import os
-from collections.abc import Callable, Iterator
+import queue
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +32,11 @@ PER_PACKET_CHECKS: tuple[Check, ...] = (content.check, twin.check)
 SHARED_CHECKS: tuple[Check, ...] = tuple(c for c in CHECKS if c not in PER_PACKET_CHECKS)
 """The others: they compare packets or read git's facts, so they run once over every packet."""
 
-CHUNKS_PER_WORKER = 8
-"""Chunks per worker: small enough that the workers finish together and that this process
-unpickles one chunk while they read the next, large enough that a chunk's overhead is noise."""
+SHARE_PER_CHUNK = 4
+"""A chunk is this fraction (1/4) of an even share of the packets not yet handed out: large
+first chunks, ever smaller ones towards the end, so that the processes finish together."""
+MIN_CHUNK = 50
+"""Packets in the smallest chunk: below it a chunk's overhead is no longer noise."""
 
 
 def available_cores() -> int:
@@ -68,83 +72,170 @@ def check_packets(
 def check_in_pool(
     root: Path, pairs: list[PacketFiles], config: Config, target: Target, jobs: int
 ) -> tuple[list[Packet], list[Hit]]:
-    """`check_packets` over ``pairs`` in ``jobs`` forked worker processes: the same packets in the
-    same order, and the same hits.
+    """`check_packets` over ``pairs`` in this process and ``jobs - 1`` forked worker processes:
+    the same packets in the same order, and the same hits.
 
-    The workers are forked with everything they need (the chunks, the configuration, the target),
-    so only chunk numbers go to them and only results come back: no state outside this call.
+    The workers are forked with everything they need (the packets' files, the configuration,
+    the target), so only the bounds of each chunk go to them and only results come back: no
+    state outside this call.
     """
     # start-up: multiprocessing is imported only by an audit that uses workers
     import multiprocessing
 
     fork = multiprocessing.get_context("fork")
-    chunks = list(_chunks(pairs, jobs))
-    tasks, results = fork.SimpleQueue(), fork.SimpleQueue()
+    # A worker's results go out from a thread of its own (`Queue`, not `SimpleQueue`): it goes
+    # on with its next chunk while this process, busy with a chunk of its own, cannot read them.
+    tasks, results = fork.SimpleQueue(), fork.Queue()
+    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+
+    def check(chunk: _Chunk) -> tuple[list[Packet], list[Hit]]:
+        return check_packets(root, pairs[chunk[0] : chunk[1]], config, target)
 
     def serve() -> None:
-        while (index := tasks.get()) is not None:
+        while (chunk := tasks.get()) is not None:
             try:
-                packets, hits = check_packets(root, chunks[index], config, target)
-                results.put((index, (_plain(packets), hits), None))
+                packets, hits = check(chunk)
+                results.put((chunk, (_plain(packets), hits), None))
             except Exception as error:  # handed to the caller, raised there as in this process
-                results.put((index, None, error))
+                results.put((chunk, None, error))
+        results.put(None)
 
-    processes = [fork.Process(target=serve, daemon=True) for _ in range(min(jobs, len(chunks)))]
+    processes = [fork.Process(target=serve, daemon=True) for _ in range(jobs - 1)]
     for each in processes:
         each.start()
+    # A thread reads the results: a worker killed while sending one leaves it unfinished, and
+    # only a thread can wait on that while this one sees the worker dead and ends the audit.
+    reader = threading.Thread(target=_forward, args=(results, inbox, len(processes)), daemon=True)
+    reader.start()
     try:
-        for index in range(len(chunks)):
-            tasks.put(index)
+        return _in_order(_share(check, len(pairs), tasks, inbox, processes))
+    finally:
         for _ in processes:
             tasks.put(None)
-        return _in_order(lambda: _next_result(results, processes), len(chunks))
-    finally:
         for each in processes:
             each.join(timeout=5)
             if each.is_alive():
                 each.kill()
                 each.join()
+        # After a death it waits for ever (a daemon, gone with this process's exit 3).
+        if all(each.exitcode == 0 for each in processes):
+            reader.join(timeout=5)
         tasks.close()
         results.close()
+
+
+def _forward(results: Any, inbox: queue.SimpleQueue[Any], workers: int) -> None:
+    """Move the workers' results from ``results`` to ``inbox`` until each worker said it ended."""
+    ended = 0
+    while ended < workers:
+        try:
+            result = results.get()
+        except (EOFError, OSError):  # closed: the audit is over
+            return
+        if result is None:
+            ended += 1
+        else:
+            inbox.put(result)
+
+
+_Chunk = tuple[int, int]
+"""A chunk of the packets: its first index and the index after its last."""
+_Done = dict[_Chunk, tuple[list[Packet], list[Hit]] | Exception]
+"""Each chunk's packets and hits, or the error that stopped it."""
+
+
+def _share(
+    check: Callable[[_Chunk], tuple[list[Packet], list[Hit]]],
+    count: int,
+    tasks: Any,
+    inbox: queue.SimpleQueue[Any],
+    processes: list[Any],
+) -> _Done:
+    """The ``count`` packets checked in chunks by the workers (chunks put on ``tasks``, results
+    taken from ``inbox``) and by this process: it keeps two chunks per worker waiting for them,
+    takes in each result as it comes, and checks the next chunk itself whenever no result is
+    ready (speed: this process would otherwise only wait, and its own chunks are not copied)."""
+    done: _Done = {}
+    given = waiting = 0
+    jobs = len(processes) + 1
+    while given < count:
+        while waiting < 2 * len(processes) and given < count:
+            chunk = next_chunk(given, count, jobs)
+            tasks.put(chunk)
+            given, waiting = chunk[1], waiting + 1
+        try:
+            result = inbox.get_nowait()
+        except queue.Empty:
+            result = None
+        if result is not None:
+            _take_in(done, result)
+            waiting -= 1
+        elif given < count:
+            chunk = next_chunk(given, count, jobs)
+            try:
+                done[chunk] = check(chunk)
+            except Exception as error:  # raised in chunk order, as a worker's would be
+                done[chunk] = error
+            given = chunk[1]
+            _raise_if_dead(processes)
+    for _ in range(waiting):
+        _take_in(done, _next_result(inbox, processes))
+    return done
+
+
+def next_chunk(start: int, count: int, jobs: int) -> _Chunk:
+    """The chunk from ``start`` (see `SHARE_PER_CHUNK`)."""
+    size = max(MIN_CHUNK, -(-(count - start) // (jobs * SHARE_PER_CHUNK)))
+    return start, min(count, start + size)
 
 
 class WorkerDied(RuntimeError):
     """A worker process ended before handing back its chunk (killed, out of memory)."""
 
 
-def _next_result(results: Any, processes: list[Any]) -> Any:
-    """The next result from ``results``; a worker that died first is an error, never a wait
-    without end (the results pipe stays open while this process holds its write end)."""
-    reader = results._reader  # SimpleQueue has no public poll
-    while not reader.poll(_POLL_SECONDS):
-        dead = [each.exitcode for each in processes if each.exitcode not in (None, 0)]
-        if dead:
-            raise WorkerDied(
-                f"a worker process ended with exit code {dead[0]} before its packets were"
-                " checked (out of memory?); run again with --jobs 1"
-            )
-    return results.get()
+def _next_result(inbox: queue.SimpleQueue[Any], processes: list[Any]) -> Any:
+    """The next result from ``inbox``; a worker that died first is an error, never a wait
+    without end."""
+    while True:
+        try:
+            return inbox.get(timeout=_POLL_SECONDS)
+        except queue.Empty:
+            _raise_if_dead(processes)
+
+
+def _raise_if_dead(processes: list[Any]) -> None:
+    dead = [each.exitcode for each in processes if each.exitcode not in (None, 0)]
+    if dead:
+        raise WorkerDied(
+            f"a worker process ended with exit code {dead[0]} before its packets were"
+            " checked (out of memory?); run again with --jobs 1"
+        )
 
 
 _POLL_SECONDS = 0.25
 """How often a wait for results looks whether the workers are still alive."""
 
 
-def _in_order(next_result: Callable[[], Any], count: int) -> tuple[list[Packet], list[Hit]]:
-    """The packets and hits of ``count`` chunks from ``next_result``, in chunk order: each chunk
-    is taken in as soon as the ones before it are in."""
+def _take_in(done: _Done, result: tuple[_Chunk, Any, Exception | None]) -> None:
+    """A worker's result into ``done``: its packets made again from their plain values."""
+    chunk, plain, error = result
+    if error is not None:
+        done[chunk] = error
+    else:
+        chunk_packets, hits = plain
+        done[chunk] = (_packets(chunk_packets), hits)
+
+
+def _in_order(done: _Done) -> tuple[list[Packet], list[Hit]]:
+    """The packets and hits of the chunks, in order; the first chunk's error raised."""
     packets: list[Packet] = []
     hits: list[Hit] = []
-    waiting: dict[int, tuple[bytes, list[Hit]]] = {}
-    for done in range(count):
-        while done not in waiting:
-            index, result, error = next_result()
-            if error is not None:
-                raise error
-            waiting[index] = result
-        chunk_packets, chunk_hits = waiting.pop(done)
-        packets += _packets(chunk_packets)
-        hits += chunk_hits
+    for chunk in sorted(done):
+        result = done[chunk]
+        if isinstance(result, Exception):
+            raise result
+        packets += result[0]
+        hits += result[1]
     return packets, hits
 
 
@@ -178,9 +269,3 @@ def _packets(plain: bytes) -> list[Packet]:
             packet.positions, packet.key_positions = positions_later(text)
         packets.append(packet)
     return packets
-
-
-def _chunks(pairs: list[PacketFiles], jobs: int) -> Iterator[list[PacketFiles]]:
-    size = max(1, -(-len(pairs) // (jobs * CHUNKS_PER_WORKER)))
-    for start in range(0, len(pairs), size):
-        yield pairs[start : start + size]

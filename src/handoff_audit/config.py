@@ -353,8 +353,9 @@ class Config:
         None,
         accepts="an integer >= 1 (1 = no worker processes)",
         schema={
-            "description": "Worker processes for the per-packet work (read, parse, content and "
-            "twin checks); 1 = none. Default: the cores available, from 1,000 packets.",
+            "description": "Processes for the per-packet work (read, parse, content and twin "
+            "checks): the audit's own and N-1 forked workers; 1 = no workers. Default: the cores "
+            "available, from 1,000 packets.",
             "type": "integer",
             "minimum": 1,
         },

@@ -118,10 +118,15 @@ def heading_facet(heading: str) -> str | None:
 
 
 def _phrase_facet(text: str) -> str | None:
+    # A heading that opens on a next-step phrase names what to do ("What needs building",
+    # "To do: testing"), whatever setup word follows; otherwise the first facet named wins.
+    named = None
     for facet, pattern in _HEADING_PATTERNS:
-        if pattern.search(text):
+        match = pattern.search(text)
+        if match is not None and (facet == "next" and match.start() == 0):
             return facet
-    return None
+        named = named or (facet if match is not None else None)
+    return named
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,32 @@
+"""Issue 20, round 6: next steps written where a careful reader finds them and the reading did
+not (a heading that opens on "What needs …"), each beside its near miss."""
+
+from __future__ import annotations
+
+from handoff_audit.markdown.facets import heading_facet, read
+
+WHAT_NEEDS_BUILDING = """\
+# Next session: offline sync
+
+## What's already built
+
+- The local queue in `app/sync/queue.ts` stores edits while offline.
+
+## What Needs Building
+
+### 1. Conflict resolution
+- Compare the server's `updated_at` with the queued edit's before replaying it
+- Keep the newer edit and log the other one to `sync_conflicts`
+"""
+
+
+def test_a_heading_opening_on_what_needs_doing_is_a_next_step() -> None:
+    assert heading_facet("What Needs Building") == "next"
+    assert read(WHAT_NEEDS_BUILDING).has("next")
+
+
+def test_a_setup_heading_that_mentions_the_next_session_stays_setup() -> None:
+    # near miss: the setup phrase opens the heading, the next-step word only follows it
+    assert heading_facet("Quick start for the next AI") == "setup"
+    assert heading_facet("Building the app") == "setup"
+    assert heading_facet("Potential next steps") == "next"

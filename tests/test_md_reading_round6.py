@@ -30,3 +30,12 @@ def test_a_setup_heading_that_mentions_the_next_session_stays_setup() -> None:
     assert heading_facet("Quick start for the next AI") == "setup"
     assert heading_facet("Building the app") == "setup"
     assert heading_facet("Potential next steps") == "next"
+
+
+def test_next_step_headings_in_french_and_hebrew_are_read() -> None:
+    assert heading_facet("Codex — priorités") == "next"
+    assert heading_facet("מה דורש פעולה ידנית ממך (2 דברים)") == "next"  # what needs your action
+    assert heading_facet("הצעדים הבאים") == "next"  # next steps
+    # near miss: what is already running needs nothing ("no action needed") and is no step
+    assert heading_facet("מה כבר רץ אוטומטית") is None
+    assert heading_facet("Progression RU") is None

@@ -39,3 +39,12 @@ def test_next_step_headings_in_french_and_hebrew_are_read() -> None:
     # near miss: what is already running needs nothing ("no action needed") and is no step
     assert heading_facet("מה כבר רץ אוטומטית") is None
     assert heading_facet("Progression RU") is None
+
+
+def test_carried_forward_and_traditional_chinese_pending_headings_are_next_steps() -> None:
+    assert heading_facet("Carried forward") == "next"
+    assert heading_facet("其他待辦（與上面任務獨立）") == "next"  # other to-dos
+    assert heading_facet("Para futuras sesiones (informe semanal)") == "next"
+    # near miss: what was done and what was checked are no next step
+    assert heading_facet("已實跑的檢查") is None  # checks already run
+    assert heading_facet("Qué se hizo") is None  # what was done

@@ -48,3 +48,26 @@ def test_carried_forward_and_traditional_chinese_pending_headings_are_next_steps
     # near miss: what was done and what was checked are no next step
     assert heading_facet("已實跑的檢查") is None  # checks already run
     assert heading_facet("Qué se hizo") is None  # what was done
+
+
+ONE_PARAGRAPH = """\
+# Current handoff
+
+The billing design now lives in `docs/billing-v2/`. No production code has changed yet.
+Before implementation, run the schema audit and write up what the old tables really hold.
+Refund handling stays out of this phase.
+"""
+
+ONE_PARAGRAPH_RECORD = """\
+# Current handoff
+
+The billing design now lives in `docs/billing-v2/`. No production code has changed yet.
+Before the audit, the build took forty minutes; it takes six now.
+Refund handling stays out of this phase.
+"""
+
+
+def test_an_order_inside_the_closing_paragraph_is_a_next_step() -> None:
+    assert read(ONE_PARAGRAPH).has("next")
+    # near miss: the same place tells what happened before, and orders nothing
+    assert not read(ONE_PARAGRAPH_RECORD).has("next")

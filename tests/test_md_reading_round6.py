@@ -4,6 +4,7 @@ not (a heading that opens on "What needs …"), each beside its near miss."""
 from __future__ import annotations
 
 from handoff_audit.markdown.facets import heading_facet, read
+from handoff_audit.markdown.template import instructions
 
 WHAT_NEEDS_BUILDING = """\
 # Next session: offline sync
@@ -71,3 +72,32 @@ def test_an_order_inside_the_closing_paragraph_is_a_next_step() -> None:
     assert read(ONE_PARAGRAPH).has("next")
     # near miss: the same place tells what happened before, and orders nothing
     assert not read(ONE_PARAGRAPH_RECORD).has("next")
+
+
+SLASH_COMMAND = """\
+---
+description: 세션 종료 — 다음 에이전트를 위한 상태 기록
+---
+
+# /wrap-up — end the session
+
+1. Summarise the finished work in three lines.
+2. Run `./scripts/wrap_up.sh "<agent>" "<summary>"`.
+3. Update `state.md` with the new assets.
+"""
+
+PATH_TITLE = """\
+# /api/users rate limiting
+
+Added a token bucket in `api/limits.py`; the 429 test passes.
+
+## Next
+
+- Add the limit headers to the response in `api/users.py`.
+"""
+
+
+def test_a_file_titled_with_a_slash_command_is_that_command() -> None:
+    assert instructions(SLASH_COMMAND)[0][0] == 5
+    # near miss: a title that starts with a URL path is a handoff about that endpoint
+    assert instructions(PATH_TITLE) == []

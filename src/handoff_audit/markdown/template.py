@@ -247,8 +247,17 @@ description that is an order about a session ("Write a session handoff ...") or 
 invoke it ("Use when a session is wrapping up"), as skills' descriptions do."""
 
 
+_SLASH_TITLE = re.compile(r"^#[ \t]+/[A-Za-z][\w:-]*(?:[ \t]|$)", re.MULTILINE)
+"""A title naming a slash command ("# /handoff — Session Wrap"): the file is that command."""
+
+
 def _command_front_matter(text: str) -> list[tuple[int, str]]:
     block = _FRONT_MATTER.match(text)
+    body = text[block.end() :] if block is not None else text
+    title = _SLASH_TITLE.match(body.lstrip("\n"))
+    if title is not None:
+        line = text.count("\n", 0, text.index(title.group(0))) + 1
+        return [(line, _short(text.splitlines()[line - 1].strip()))]
     if block is None:
         return []
     key = _COMMAND_KEYS.search(block.group(1))

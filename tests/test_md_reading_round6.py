@@ -4,7 +4,7 @@ not (a heading that opens on "What needs …"), each beside its near miss."""
 from __future__ import annotations
 
 from handoff_audit.markdown.facets import heading_facet, read
-from handoff_audit.markdown.template import instructions
+from handoff_audit.markdown.template import instructions, placeholders
 
 WHAT_NEEDS_BUILDING = """\
 # Next session: offline sync
@@ -101,3 +101,27 @@ def test_a_file_titled_with_a_slash_command_is_that_command() -> None:
     assert instructions(SLASH_COMMAND)[0][0] == 5
     # near miss: a title that starts with a URL path is a handoff about that endpoint
     assert instructions(PATH_TITLE) == []
+
+
+def _template_body(header: str) -> str:
+    sections = "".join(
+        f"## {name}\n\nDescribe the {name.lower()} in two or three sentences, and link the spec.\n"
+        f"Say what could not be verified locally and why, so the next session knows.\n\n"
+        for name in ("Context", "Changes", "Verified", "Setup", "Risks", "Open questions")
+    )
+    return f"# Handoff: payments sync\n\n{header}\n{sections}"
+
+
+def test_a_template_whose_header_fields_are_blanks_is_a_template() -> None:
+    header = (
+        "- **Date:** YYYY-MM-DD\n- **From:** <originating session>\n"
+        "- **Branch:** <git branch holding the changes>\n"
+    )
+    assert len(placeholders(_template_body(header))) == 3
+    assert placeholders("") == []
+
+
+def test_one_blank_left_in_a_filled_header_is_no_template() -> None:
+    # near miss: the date was left as the template's, the rest of the header is filled in
+    header = "- **Date:** YYYY-MM-DD\n- **From:** laptop session\n- **Branch:** `feat/sync`\n"
+    assert placeholders(_template_body(header)) == []

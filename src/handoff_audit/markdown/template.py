@@ -143,6 +143,10 @@ MIN_SHARE = 0.25
 """... and they are at least this share of its prose lines."""
 
 
+HEAD_LINES = 8
+"""... or this many of its first prose lines (the header's date, branch, author) hold them."""
+
+
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
     prose = _prose_lines(text)
@@ -153,7 +157,11 @@ def placeholders(text: str) -> list[Placeholder]:
         what = "a blank field" if _blank_field(line, following) else _placeholder_in(line)
         if what is not None:
             found.append(Placeholder(number, what, _short(line.strip())))
-    if len(found) < MIN_PLACEHOLDERS or len(found) < MIN_SHARE * len(prose):
+    head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
+    in_head = sum(1 for place in found if place.line <= head_end)
+    if len(found) < MIN_PLACEHOLDERS or (
+        len(found) < MIN_SHARE * len(prose) and in_head < MIN_PLACEHOLDERS
+    ):
         return []
     return found
 

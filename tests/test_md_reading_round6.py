@@ -125,3 +125,11 @@ def test_one_blank_left_in_a_filled_header_is_no_template() -> None:
     # near miss: the date was left as the template's, the rest of the header is filled in
     header = "- **Date:** YYYY-MM-DD\n- **From:** laptop session\n- **Branch:** `feat/sync`\n"
     assert placeholders(_template_body(header)) == []
+
+
+def test_what_was_learned_is_no_dead_end_by_its_heading_alone() -> None:
+    # patterns that worked are knowledge, not an approach ruled out
+    assert heading_facet("Learned patterns") != "ruled_out"
+    assert heading_facet("Key learnings") != "ruled_out"
+    # near miss: lessons (what went wrong and is not to be repeated) still name one
+    assert heading_facet("Lessons learned") == "ruled_out"

@@ -118,10 +118,15 @@ def heading_facet(heading: str) -> str | None:
 
 
 def _phrase_facet(text: str) -> str | None:
+    # A heading that opens on a next-step phrase names what to do ("What needs building",
+    # "To do: testing"), whatever setup word follows; otherwise the first facet named wins.
+    named = None
     for facet, pattern in _HEADING_PATTERNS:
-        if pattern.search(text):
+        match = pattern.search(text)
+        if match is not None and (facet == "next" and match.start() == 0):
             return facet
-    return None
+        named = named or (facet if match is not None else None)
+    return named
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +293,14 @@ _FUTURE = re.compile(
 )
 
 
+_ORDER_IN_PROSE = re.compile(
+    r"(?:^|[.!?]\s+)(?:before|after|once|next|then|first)\b[^.!?\n]{0,60},\s*"
+    r"(?:run|write|add|fix|implement|finish|start|begin|produce|build|review|deploy|merge)\b",
+    re.IGNORECASE,
+)
+"""An order inside the last paragraph ("Before implementation, run the audit"): what to do next."""
+
+
 def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
     """A handoff that ends on what to do ("Run the migration, then …") says its next step
     there, with or without a heading: the document's last paragraph or item counts when it
@@ -304,7 +317,11 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
         if _says_nothing(text):
             return
         first = text.split("\n", 1)[0]
-        if IMPERATIVE.match(text) or _FUTURE.search(first if len(text) > 400 else text):
+        if (
+            IMPERATIVE.match(text)
+            or _FUTURE.search(first if len(text) > 400 else text)
+            or _ORDER_IN_PROSE.search(text)
+        ):
             _add(reading, "next", Evidence(line, "last paragraph", _short(first)))
         return
 

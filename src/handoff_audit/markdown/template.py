@@ -143,6 +143,10 @@ MIN_SHARE = 0.25
 """... and they are at least this share of its prose lines."""
 
 
+HEAD_LINES = 8
+"""... or this many of its first prose lines (the header's date, branch, author) hold them."""
+
+
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
     prose = _prose_lines(text)
@@ -153,7 +157,11 @@ def placeholders(text: str) -> list[Placeholder]:
         what = "a blank field" if _blank_field(line, following) else _placeholder_in(line)
         if what is not None:
             found.append(Placeholder(number, what, _short(line.strip())))
-    if len(found) < MIN_PLACEHOLDERS or len(found) < MIN_SHARE * len(prose):
+    head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
+    in_head = sum(1 for place in found if place.line <= head_end)
+    if len(found) < MIN_PLACEHOLDERS or (
+        len(found) < MIN_SHARE * len(prose) and in_head < MIN_PLACEHOLDERS
+    ):
         return []
     return found
 
@@ -247,8 +255,17 @@ description that is an order about a session ("Write a session handoff ...") or 
 invoke it ("Use when a session is wrapping up"), as skills' descriptions do."""
 
 
+_SLASH_TITLE = re.compile(r"^#[ \t]+/[A-Za-z][\w:-]*(?:[ \t]|$)", re.MULTILINE)
+"""A title naming a slash command ("# /handoff — Session Wrap"): the file is that command."""
+
+
 def _command_front_matter(text: str) -> list[tuple[int, str]]:
     block = _FRONT_MATTER.match(text)
+    body = text[block.end() :] if block is not None else text
+    title = _SLASH_TITLE.match(body.lstrip("\n"))
+    if title is not None:
+        line = text.count("\n", 0, text.index(title.group(0))) + 1
+        return [(line, _short(text.splitlines()[line - 1].strip()))]
     if block is None:
         return []
     key = _COMMAND_KEYS.search(block.group(1))

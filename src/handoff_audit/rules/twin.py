@@ -173,8 +173,9 @@ line about handoffs in general ("Paste the block below as your first message", a
 command's `$ARGUMENTS`, a handoff folder's README: "This directory holds handoff files …"); or
 front matter that only an agent's command or prompt file has (`allowed-tools:`,
 `argument-hint:`, or a `description:` that orders a session handoff or summary: "Write a
-session handoff …"). A file written as orders to its reader counts too, whatever it is about
-(an agent's prompt, a brief for a step not yet taken, a standing style brief): at least a
+session handoff …"), or a title naming a slash command (`# /handoff — Session Wrap`). A file
+written as orders to its reader counts too, whatever it is about (an agent's prompt, a brief
+for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",
 "Keep …", "Do not …") and under a quarter say what happened (past tense, ticked boxes, dates).
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).

@@ -67,3 +67,20 @@ def _json_controls() -> re.Pattern[str]:
 
 def _json_escape(found: re.Match[str]) -> str:
     return _JSON[ord(found.group())]
+
+
+LONE_SURROGATE = "[\ud800-\udfff]"
+"""A lone surrogate: an undecodable byte of a path, or a ``\\ud800`` escape in JSON. A pattern
+source: `re` compiles it on first use, off the start-up path (the paths that meet one are rare)."""
+
+
+def without_lone_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate made U+FFFD, one character for one: RE2 and UTF-8
+    outputs take the text, and its indexes stay the same."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")  # speed: fails only on a surrogate, faster than a search for one
+    except UnicodeEncodeError:
+        return re.sub(LONE_SURROGATE, "\ufffd", text)
+    return text

@@ -27,6 +27,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from handoff_audit.controls import without_lone_surrogates
 from handoff_audit.textcut import shorten
 
 
@@ -242,29 +243,13 @@ def _prefilter() -> tuple[Any, tuple[tuple[int, ...], ...]]:
     return scan, tuple(tuple(numbers) for numbers in index.values())
 
 
-# start-up: a pattern source; `re` compiles it on first use (a rare path) and caches it
-_SURROGATE = "[\ud800-\udfff]"
-
-
-def _encodable(text: str) -> str:
-    """``text`` with each lone surrogate (an undecodable byte of a path, a ``\\ud800`` in JSON)
-    made U+FFFD: RE2 reads UTF-8, and the indexes stay the same."""
-    if text.isascii():
-        return text
-    try:
-        text.encode("utf-8")  # speed: fails only on a surrogate, faster than a search for one
-    except UnicodeEncodeError:
-        return re.sub(_SURROGATE, "\ufffd", text)
-    return text
-
-
 _FOLD = str.maketrans({"\u0131": "i", "\u017f": "s"})
 """Letters that case-insensitive matching takes for ASCII ones though ``lower()`` keeps them:
 dotless i and long s (Python's ``re`` and RE2 both fold them)."""
 
 
 def _candidates(text: str) -> set[int]:
-    """The patterns whose keywords ``text`` (`_encodable`) holds (case-folded)."""
+    """The patterns whose keywords ``text`` (`without_lone_surrogates`) holds (case-folded)."""
     scan, patterns_of = _prefilter()
     lower = text.lower()
     if "\u0131" in lower or "\u017f" in lower:  # rare: translate() is slow on long text
@@ -288,7 +273,7 @@ def json_may_hold_secret(json_text: str) -> bool:
     """
     if "\\u" in json_text or "\\/" in json_text:
         return True
-    json_text = _encodable(json_text)
+    json_text = without_lone_surrogates(json_text)
     candidates = _candidates(json_text)
     if not candidates:
         return False
@@ -371,14 +356,14 @@ def find_secrets(text: str) -> list[SecretMatch]:
     """Every credential-looking span in ``text``, in order, overlaps removed."""
     if not text:
         return []
-    text = _encodable(text)
+    text = without_lone_surrogates(text)
     candidates = _candidates(text)
     return scan(text, _matching(text, frozenset(candidates))) if candidates else []
 
 
 def scan(text: str, numbers: Iterable[int]) -> list[SecretMatch]:
     """`find_secrets` with the patterns numbered ``numbers`` (`_patterns`), no prefilter."""
-    text = _encodable(text)
+    text = without_lone_surrogates(text)
     patterns = _patterns()
     found: list[SecretMatch] = []
     for number in numbers:

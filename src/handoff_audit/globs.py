@@ -15,14 +15,13 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from handoff_audit.controls import without_lone_surrogates
 from handoff_audit.errors import InputError
 
 MAX_GLOB_CHARS = 1000
 """A longer glob is refused."""
 MAX_GLOB_WILDCARDS = 64
 """A glob with more ``*``, ``?`` and ``[...]`` than this is refused."""
-# start-up: a pattern source; `re` compiles it on first use (a rare path) and caches it
-_SURROGATE = "[\ud800-\udfff]"
 
 
 def problem(pattern: str) -> str | None:
@@ -121,8 +120,7 @@ def _regex(pattern: str) -> str:
 
 def matches(path: str, pattern: str) -> bool:
     """True when ``path`` (relative, ``/``-separated) matches ``pattern`` as a whole."""
-    if not path.isascii() and re.search(_SURROGATE, path):
-        path = re.sub(_SURROGATE, "\ufffd", path)  # a byte that is not UTF-8: one character
+    path = without_lone_surrogates(path)  # a byte that is not UTF-8: one character
     return _compile(pattern.removeprefix("./")).fullmatch(path) is not None
 
 
@@ -132,6 +130,5 @@ def matches_any(path: str, patterns: Iterable[str]) -> bool:
     together = _compile_any(given) if given else None
     if together is None:
         return any(matches(path, pattern) for pattern in given)
-    if not path.isascii() and re.search(_SURROGATE, path):
-        path = re.sub(_SURROGATE, "\ufffd", path)  # as `matches` does
+    path = without_lone_surrogates(path)  # as `matches` does
     return together.Match(path) is not None

@@ -16,14 +16,13 @@ from dataclasses import dataclass, field
 from json import decoder
 from typing import Any
 
+from handoff_audit.controls import LONE_SURROGATE
 from handoff_audit.credentials import show
 
 MAX_DEPTH = 64
 """Deeper nesting is refused: no packet needs it, and it would exhaust the stack downstream."""
 
 _scanstring: Any = decoder.scanstring  # type: ignore[attr-defined]  # C-accelerated, untyped
-# start-up: a pattern source; `re` compiles it on first use (a rare path) and caches it
-_SURROGATE = "[\ud800-\udfff]"
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
@@ -167,7 +166,7 @@ class _Parser:
             position = getattr(error, "pos", index)
             reason = getattr(error, "msg", "invalid string")
             raise self.fail(reason.lower(), position) from None
-        if not text.isascii() and re.search(_SURROGATE, text) is not None:
+        if not text.isascii() and re.search(LONE_SURROGATE, text) is not None:
             # Legal escape syntax, but not a character: UTF-8 output, git and GitHub refuse it.
             escape = _SURROGATE_ESCAPE.search(self.text, index, end)
             raise self.fail(
@@ -266,7 +265,7 @@ _UNSURE: Any = object()
 def _quick(text: str) -> Any:
     """``text``'s value when the C parser reads it as the strict one would, else `_UNSURE`."""
     if ("\\u" in text and _SURROGATE_ESCAPE.search(text)) or (
-        not text.isascii() and re.search(_SURROGATE, text)
+        not text.isascii() and re.search(LONE_SURROGATE, text)
     ):
         return _UNSURE
     try:

@@ -9,8 +9,12 @@ real hand-written handoffs with bench/judgment.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from handoff_audit.markdown.facets import FACETS, Reading, read
+from handoff_audit.textcut import shorten
+
+_short = partial(shorten, limit=60, squeeze=True)
 
 ERROR_FACETS = frozenset({"next"})
 """Facets whose absence is an error; the others are warnings."""
@@ -46,6 +50,12 @@ _MESSAGES = {
 _UNREASONED = (
     'decisions without reasons: the decisions section gives no "because"/"so that"/"— why"; '
     'write each as "- choice — why" so the next session does not undo it'
+)
+
+_UNCONFIRMED = (
+    'no clear next step: found no "Next steps" section, "NEXT:" line or unchecked "- [ ]" '
+    "item; the closest is line {line} ({text}): if that is what to do first, put it under "
+    'a "## Next step" heading'
 )
 
 
@@ -101,7 +111,10 @@ def missing_in(reading: Reading) -> list[MissingPart]:
         line, message = reading.title_line, _MESSAGES[facet]
         if facet == "decisions" and reading.unreasoned_decisions is not None:
             line, message = reading.unreasoned_decisions, _UNREASONED
-        found.append(MissingPart(facet, line, message, facet in ERROR_FACETS))
+        candidate = reading.next_candidate if facet == "next" else None
+        if candidate is not None:
+            message = _UNCONFIRMED.format(line=candidate.line, text=_short(candidate.text))
+        found.append(MissingPart(facet, line, message, facet in ERROR_FACETS and not candidate))
     return found
 
 

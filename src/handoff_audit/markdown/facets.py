@@ -42,6 +42,7 @@ from handoff_audit.markdown.content_cues import (
     WEAK_NEEDED,
 )
 from handoff_audit.markdown.headings import normalise
+from handoff_audit.markdown.steps import Candidate, best_candidate
 from handoff_audit.markdown.template import is_placeholder_text
 from handoff_audit.textcut import shorten
 
@@ -153,6 +154,8 @@ class Reading:
     """The line of a decisions section with no reason anywhere, when there is one."""
     weak: dict[str, list[Evidence]] = field(default_factory=dict)
     """Facet -> places where only a weak cue counted (see ``WEAK_NEEDED``)."""
+    next_candidate: Candidate | None = None
+    """With no next step found: the block most shaped like one (see `markdown.steps`)."""
 
     def has(self, facet: str) -> bool:
         """True when the facet was found anywhere."""
@@ -168,6 +171,8 @@ class _Section:
     texts: list[tuple[int, str, bool]] = field(default_factory=list)
     """Each block's first line, its source text, and whether it is code."""
     ordered_imperatives: list[tuple[int, str]] = field(default_factory=list)
+    shapes: list[str] = field(default_factory=list)
+    """Each block's shape, beside ``texts``: ``ordered``, ``bullet``, ``para`` or ``code``."""
 
 
 @cache
@@ -200,6 +205,8 @@ def read(text: str, *, every: bool = False) -> Reading:
             reading.found[facet] = list(places)
     if not reading.found.get("next"):
         _last_paragraph(sections, reading)
+    if not reading.found.get("next"):
+        reading.next_candidate = best_candidate(sections)
     for facet in FACETS:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
@@ -231,9 +238,11 @@ def _sections(text: str, reading: Reading) -> list[_Section]:
         elif kind == "inline":
             start = token.map[0] + 1 if token.map else sections[-1].line
             section = sections[-1]
+            ordered = bool(list_kinds) and list_kinds[-1] == "ordered_list_open"
             if token.content.strip():
                 section.texts.append((start, token.content, False))
-            ordered = bool(list_kinds) and list_kinds[-1] == "ordered_list_open"
+                shape = ("ordered" if ordered else "bullet") if list_kinds else "para"
+                section.shapes.append(shape)
             if item_start and ordered and IMPERATIVE.match(token.content):
                 section.ordered_imperatives.append((start, token.content.split("\n", 1)[0]))
             item_start = False
@@ -242,6 +251,7 @@ def _sections(text: str, reading: Reading) -> list[_Section]:
             if token.content.strip():
                 prose = kind == "fence" and _prose_fence(token.info, token.content)
                 sections[-1].texts.append((start, token.content, not prose))
+                sections[-1].shapes.append("para" if prose else "code")
             item_start = False
     return sections
 

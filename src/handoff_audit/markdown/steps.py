@@ -1,0 +1,127 @@
+"""Next-step candidates read from a handoff's shape rather than from its wording.
+
+A careful reader finds a next step in forms no phrase list foresees: a numbered procedure after
+a lead-in ("Steps in the frontend session:"), a request list to another team, a closing line
+that names a file to change. What those forms share is structure, in any language: a list item
+or the closing section's text, an object to act on (a code span, a path, a URL), an unchecked
+box, a verb first. Each prose block outside the sections that only record (state, setup,
+pointers, decisions, dead ends, ideas) is scored on those signals; a ticked box scores nothing.
+
+`md-incomplete` uses the best candidate for the severity of a missing next step: a file with no
+candidate at all is a status report (an error); a file with one has a step the reading could
+not confirm (a warning naming the closest line).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from handoff_audit.markdown.content_cues import IMPERATIVE
+
+RECORDING = frozenset({"state", "setup", "pointers", "decisions", "ruled_out", "ideas"})
+"""Section facets whose text records what is, not what to do."""
+
+_OBJECT = re.compile(
+    r"`[^`\n]{2,}`|https?://\S|(?<![\w.])[\w.-]{1,80}/[\w.-]{1,80}|\b[\w-]{1,80}\.[a-z]{1,5}\b"
+)
+"""Something to act on: a code span, a URL, a path or a file name."""
+_TICKED = re.compile(r"^\W{0,4}\[[xX✓✔]\]|^\W{0,4}(?:✅|☑|✓|✔)")
+_UNTICKED = re.compile(r"^\W{0,4}\[ \]\s*\S")
+_RECORD = re.compile(r"^\W{0,4}[^:：\n]{1,50}?(?:[:：]\**\s|：)")
+"""A record's shape, ``**Key**: value`` or ``Key: value``: it describes, it orders nothing."""
+_CODE = re.compile(r"`[^`\n]*`")
+_WORDS = re.compile(r"[^\W\d_]{2,}|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_LEAD_IN = re.compile(r"[:：]\**\s*$")
+"""A lead-in ends on a colon: the list after it is what it introduces."""
+
+
+class Blocks(Protocol):
+    """A section as `markdown.facets` cuts it."""
+
+    @property
+    def facet(self) -> str | None:
+        """The facet the section's heading names (or its parent's)."""
+
+    @property
+    def texts(self) -> list[tuple[int, str, bool]]:
+        """Each block's first line, its text, and whether it is code."""
+
+    @property
+    def shapes(self) -> list[str]:
+        """Each block's shape: ``ordered``, ``bullet``, ``para`` or ``code``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """The block most shaped like a next step."""
+
+    line: int
+    """1-based line of the block."""
+    score: int
+    """Its score: the sum of the signals it carries."""
+    text: str
+    """Its first line."""
+
+
+WEIGHTS = {"box": 3, "verb": 2, "object": 1, "list": 1, "ordered": 1, "lead-in": 1, "tail": 1}
+"""What each signal adds to a block's score."""
+NEEDED = 3
+"""The score a block needs to be a candidate (an object or a verb is needed as well)."""
+
+
+def best_candidate(sections: Sequence[Blocks]) -> Candidate | None:
+    """The highest-scoring next-step candidate of the file, or ``None`` when there is none."""
+    best: Candidate | None = None
+    tail = _tail(sections)
+    for index, section in enumerate(sections):
+        if section.facet in RECORDING:
+            continue
+        previous = ""
+        for (line, text, code), shape in zip(section.texts, section.shapes, strict=False):
+            if code:
+                continue
+            score = _score(text, shape, previous, index == tail)
+            previous = text
+            if score >= NEEDED and (best is None or score > best.score):
+                best = Candidate(line, score, text.split("\n", 1)[0].strip())
+    return best
+
+
+def _score(text: str, shape: str, previous: str, tail: bool) -> int:
+    if _TICKED.match(text):
+        return 0
+    order = IMPERATIVE.match(text)
+    verb = order is not None and text[order.end() : order.end() + 1] == " "
+    found = _OBJECT.search(text) is not None
+    if not (verb or found or _UNTICKED.match(text)):
+        return 0
+    bare = _CODE.sub("x", text)
+    if not verb and (_RECORD.match(bare) or len(_WORDS.findall(_OBJECT.sub(" ", text))) < 3):
+        return 0  # "**Build**: `x`" or a bare "`x`" names a thing, it asks nothing of it
+    signals = {
+        "box": _UNTICKED.match(text) is not None,
+        "verb": verb,
+        "object": found,
+        "list": shape in ("ordered", "bullet"),
+        "ordered": shape == "ordered",
+        "lead-in": shape != "para" and _LEAD_IN.search(previous) is not None,
+        "tail": tail,
+    }
+    return sum(WEIGHTS[name] for name, on in signals.items() if on)
+
+
+def _tail(sections: Sequence[Blocks]) -> int:
+    """The index of the last section with prose that is not setup or pointers."""
+    for index in range(len(sections) - 1, -1, -1):
+        section = sections[index]
+        if section.facet in ("setup", "pointers"):
+            continue
+        if any(not code for _, _, code in section.texts):
+            return index
+    return -1
+
+
+__all__ = ["Candidate", "best_candidate"]

@@ -98,3 +98,46 @@ def test_a_section_that_only_records_holds_no_candidate() -> None:
     setup = PROCEDURE_IN_PORTUGUESE.replace("## Integração com o gateway", "## Setup")
     assert read(setup).next_candidate is None
     assert [error for _, error, _ in _next(setup)] == [True]
+
+
+PROCEDURE_UNDER_DESIGN = """\
+# Mobile app handoff
+
+## Screens
+
+The screens follow the spec in `docs/spec.md`; nothing is built yet.
+
+## Design files
+
+The mock-ups live in the shared design board. Steps in the frontend session:
+
+1. Conectar el plugin: `/design-login`
+2. Importar el tablero por su URL
+"""
+
+
+def test_a_numbered_procedure_counts_even_under_a_heading_that_records() -> None:
+    # "Design files" reads as a decisions heading; a procedure after a lead-in is still steps,
+    # and its "Label: value" items are steps, not records
+    reading = read(PROCEDURE_UNDER_DESIGN)
+    assert reading.next_candidate is not None and reading.next_candidate.line == 11
+    # near miss: the same items without the lead-in are what the section records
+    listed = PROCEDURE_UNDER_DESIGN.replace(" Steps in the frontend session:", "")
+    assert read(listed).next_candidate is None
+
+
+LABELLED_STEPS = """\
+# Handoff — telemetry workstream
+
+Branch: `feat/telemetry` at `401ee3e`.
+Tests: `./mvnw -q test` exits 0.
+Integration steps: merge last; run `scripts/scorecard.sh` against the integrated API.
+"""
+
+
+def test_a_label_whose_value_opens_on_a_verb_is_a_candidate() -> None:
+    reading = read(LABELLED_STEPS)
+    assert reading.next_candidate is not None and reading.next_candidate.line == 3
+    # near miss: labels whose values only record (a commit, a result) are no step
+    recorded = LABELLED_STEPS.replace("merge last; run", "merged last; ran")
+    assert read(recorded).next_candidate is None

@@ -68,6 +68,10 @@ class Candidate:
 
 WEIGHTS = {"box": 3, "verb": 2, "object": 1, "list": 1, "ordered": 1, "lead-in": 1, "tail": 1}
 """What each signal adds to a block's score."""
+SCANNED = 20
+"""Lines of a block whose ``Label: value`` values are read for a verb ("Steps: run …")."""
+WORDS_NEEDED = 3
+"""Words besides its objects a block needs to say something of them."""
 NEEDED = 3
 """The score a block needs to be a candidate (an object or a verb is needed as well)."""
 
@@ -77,29 +81,41 @@ def best_candidate(sections: Sequence[Blocks]) -> Candidate | None:
     best: Candidate | None = None
     tail = _tail(sections)
     for index, section in enumerate(sections):
-        if section.facet in RECORDING:
+        if section.facet in ("setup", "pointers"):
             continue
-        previous = ""
+        recording = section.facet in RECORDING
+        previous, procedure = "", False
         for (line, text, code), shape in zip(section.texts, section.shapes, strict=False):
             if code:
                 continue
-            score = _score(text, shape, previous, index == tail)
+            # a numbered list after a lead-in ("Steps:") is a procedure to its end
+            lead_in = _LEAD_IN.search(previous) is not None
+            procedure = shape == "ordered" and (procedure or lead_in)
+            score = _score(text, shape, (lead_in, procedure), index == tail)
             previous = text
+            if recording and not procedure:
+                continue  # what a record section holds is a record, unless it is a procedure
             if score >= NEEDED and (best is None or score > best.score):
                 best = Candidate(line, score, text.split("\n", 1)[0].strip())
     return best
 
 
-def _score(text: str, shape: str, previous: str, tail: bool) -> int:
+def _score(text: str, shape: str, after: tuple[bool, bool], tail: bool) -> int:
+    """A block's score; ``after`` says whether it follows a lead-in and is in a procedure."""
+    lead_in, procedure = after
     if _TICKED.match(text):
         return 0
-    order = IMPERATIVE.match(text)
-    verb = order is not None and text[order.end() : order.end() + 1] == " "
+    verb = _verb_first(text) or any(
+        _verb_first(line[label.end() :])
+        for line in text.splitlines()[:SCANNED]
+        if (label := _RECORD.match(_CODE.sub("x", line))) is not None
+    )
     found = _OBJECT.search(text) is not None
     if not (verb or found or _UNTICKED.match(text)):
         return 0
     bare = _CODE.sub("x", text)
-    if not verb and (_RECORD.match(bare) or len(_WORDS.findall(_OBJECT.sub(" ", text))) < 3):
+    named = len(_WORDS.findall(_OBJECT.sub(" ", text))) < WORDS_NEEDED
+    if not (verb or procedure) and (_RECORD.match(bare) or named):
         return 0  # "**Build**: `x`" or a bare "`x`" names a thing, it asks nothing of it
     signals = {
         "box": _UNTICKED.match(text) is not None,
@@ -107,10 +123,16 @@ def _score(text: str, shape: str, previous: str, tail: bool) -> int:
         "object": found,
         "list": shape in ("ordered", "bullet"),
         "ordered": shape == "ordered",
-        "lead-in": shape != "para" and _LEAD_IN.search(previous) is not None,
+        "lead-in": shape != "para" and (lead_in or procedure),
         "tail": tail,
     }
     return sum(WEIGHTS[name] for name, on in signals.items() if on)
+
+
+def _verb_first(text: str) -> bool:
+    """An English imperative with something after it ("Run the seed", not "Build:")."""
+    order = IMPERATIVE.match(text)
+    return order is not None and text[order.end() : order.end() + 1] == " "
 
 
 def _tail(sections: Sequence[Blocks]) -> int:

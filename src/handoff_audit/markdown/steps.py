@@ -5,7 +5,9 @@ a lead-in ("Steps in the frontend session:"), a request list to another team, a 
 that names a file to change. What those forms share is structure, in any language: a list item
 or the closing section's text, an object to act on (a code span, a path, a URL), an unchecked
 box, a verb first. Each prose block outside the sections that only record (state, setup,
-pointers, decisions, dead ends, ideas) is scored on those signals; a ticked box scores nothing.
+pointers, decisions, dead ends, ideas) is scored on those signals; in a recording section other
+than setup and pointers, only a numbered procedure after a lead-in counts. A ticked box, a
+``Key: value`` record and a bare name score nothing.
 
 `md-incomplete` uses the best candidate for the severity of a missing next step: a file with no
 candidate at all is a status report (an error); a file with one has a step the reading could

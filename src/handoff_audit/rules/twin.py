@@ -79,14 +79,21 @@ does, and reports each one it cannot find, with the facet named (`"facet"` in th
 | facet | what it is | severity when missing |
 |---|---|---|
 | `state` | what was done, what is true now | warning |
-| `next` | the next step | **error**: without it the file is a status report, not a handoff |
+| `next` | the next step | **error** (a warning when a block is shaped like a step, below) |
 | `decisions` | choices that would surprise the next session, with their reasons | warning |
 | `ruled_out` | what was tried, rejected or is a trap, and why | warning |
 | `pointers` | the files, lines, links or commits to read first | warning |
 
 A good handoff may lack a facet (not every session rules something out), so only a missing next
-step fails CI by default; `rules: {md-incomplete: error}` (or `warning`) in the configuration sets
-one severity for all of them.
+step fails CI by default, and only when nothing in the file is shaped like one. Outside setup,
+pointers and the other facets' sections, each block scores its shape, in any language: an
+unchecked box 3, an English verb first 2, and 1 each for something to act on (a code span, path
+or URL), a list item, a numbered item, a lead-in ending in a colon before it, and being in the
+closing section; a score of 3 makes a candidate (a numbered procedure after a lead-in counts
+under any heading but setup and pointers; a `Key: value` record, a bare name and a ticked box
+score nothing). With a candidate and no next step the reading can confirm, the finding is a
+warning that names the closest line. `rules: {md-incomplete: error}` (or `warning`) in the
+configuration sets one severity for all of them.
 
 **How a facet is recognised.** Two signals count, in any order, heading level, case or
 numbering, with emoji and punctuation ignored:

@@ -9,7 +9,7 @@ from typing import Any
 
 import cmarkgfm
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 
 from handoff_audit.markdown import render_packet
 from handoff_audit.markdown.escape import escape_text
@@ -127,6 +127,7 @@ along, so a ``<tag`` or ``&amp;`` right after a URL shows as markup there whatev
 
 @FAST
 @given(nonblank, text, text)
+@example("a", "`\n```", "")  # an escaped fence's backticks paired with a lone one
 def test_github_shows_exactly_the_text(item: str, paragraph: str, title: str) -> None:
     assume(not any(_URL_THEN_TAG.search(fold(t)) for t in (item, paragraph, title)))
     data: dict[str, Any] = {**BASE, "traps": [item], "summary": paragraph}

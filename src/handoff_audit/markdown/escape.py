@@ -76,6 +76,7 @@ def escape_pieces(pieces: Sequence[Piece], *, heading: bool = False) -> list[str
             _mark_line_starts(piece.text, marked)
         if heading:
             _mark_closing_hashes(piece.text, marked)
+    _mark_split_backticks(pieces, marks)
     return [_apply(p.text, m) for p, m in zip(pieces, marks, strict=True)]
 
 
@@ -111,6 +112,16 @@ def _mark_backticks(pieces: Sequence[Piece], marks: list[set[int]]) -> None:
         return
     for n, piece in enumerate(pieces):
         marks[n].update(i for i, ch in enumerate(piece.text) if ch == "`")
+
+
+def _mark_split_backticks(pieces: Sequence[Piece], marks: list[set[int]]) -> None:
+    """Each escaped backtick is a run of its own, so escaping a fence at a line's start turns
+    one run of three into three runs of one that a lone backtick elsewhere closes a code span
+    with (`` `\n``` `` showed as code): once one backtick is escaped, every one is."""
+    escaped = (p.text[i] for p, marked in zip(pieces, marks, strict=True) for i in marked)
+    if "`" in escaped:
+        for n, piece in enumerate(pieces):
+            marks[n].update(i for i, ch in enumerate(piece.text) if ch == "`")
 
 
 def _mark_dollars(pieces: Sequence[Piece], marks: list[set[int]]) -> None:

@@ -46,6 +46,7 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "a [bracketed] placeholder",
         re.compile(
             r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
+            r"|(?<![!\]\\])\[[A-Z][A-Z0-9]*_[A-Z0-9_]{1,40}\](?![(\[:])"
         ),
     ),
     (
@@ -65,7 +66,9 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
 )
 _EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
-_EMPTY_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])(?:\s+(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?)?\s*$")
+_EMPTY_ITEM = re.compile(
+    r"^(\s*)(?:[-*+]|\d+[.)])(?:\s+(?:\*\*)?[^:\uff1a\n]{1,50}[:\uff1a](?:\*\*)?)?\s*$"
+)
 """A list item with nothing in it, or only a label ("- Branch:"): a field left blank."""
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 
@@ -279,11 +282,27 @@ def _instruction(line: str) -> bool:
     return any(cue.search(line) for cue in _INSTRUCTION_CUES)
 
 
+OPENING_LINES = 3
+"""A prompt opens on its order: one of its first prose lines orders a handoff written."""
+
+
+def _opening_order(text: str) -> list[tuple[int, str]]:
+    """The line of a prompt that opens on an order to write a handoff ("Generate a handoff
+    summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
+    ``[]`` otherwise."""
+    for number, line in _prose_lines(text, prose_fences=True)[:OPENING_LINES]:
+        if _order(line) and _instruction(line):
+            if _records_session(_prose_lines(text)):
+                return []
+            return [(number, _short(line.strip()))]
+    return []
+
+
 def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
     least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
     says so) or a handoff folder's README (its first lines say so); ``[]`` otherwise."""
-    command = _command_front_matter(text)
+    command = _command_front_matter(text) or _opening_order(text)
     found: list[tuple[int, str]] = []
     for index, (number, line) in enumerate(_prose_lines(text, prose_fences=True)):
         if index < README_LINES and _FOLDER_README.search(line):
@@ -336,6 +355,12 @@ def _order(line: str) -> bool:
     return word is not None and word.group(0).lower() in _ORDER_VERBS
 
 
+def _records_session(prose: list[tuple[int, str]]) -> bool:
+    """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened."""
+    records = sum(1 for _, line in prose if _RECORD.search(line))
+    return records >= MAX_RECORD_SHARE * len(prose) and records > 0
+
+
 def orders(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` that start with a command, when the file is written as orders to
     its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
@@ -352,10 +377,9 @@ def orders(text: str) -> list[tuple[int, str]]:
             later.add(number)
     prose = [(n, line) for n, line in _prose_lines(text) if n not in later]
     commands = [(n, _short(line.strip())) for n, line in prose if _order(line)]
-    records = sum(1 for _, line in prose if _RECORD.search(line))
     if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
         return []
-    return commands if records < MAX_RECORD_SHARE * len(prose) else []
+    return [] if _records_session(prose) else commands
 
 
 __all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders"]

@@ -355,8 +355,19 @@ def _order(line: str) -> bool:
     return word is not None and word.group(0).lower() in _ORDER_VERBS
 
 
+_STATUS_FIELD = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:current\s+|overall\s+)?(?:status|state|progress)(?:\*\*)?"
+    r"\s*[:\uff1a](?:\*\*)?\s*\S",
+    re.IGNORECASE,
+)
+"""A status field with a value ("**Status**: Ready for deployment"): where the work stands."""
+
+
 def _records_session(prose: list[tuple[int, str]]) -> bool:
-    """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened."""
+    """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened, or a status field
+    filled in says where the work stands."""
+    if any(_STATUS_FIELD.match(line) and _placeholder_in(line) is None for _, line in prose):
+        return True
     records = sum(1 for _, line in prose if _RECORD.search(line))
     return records >= MAX_RECORD_SHARE * len(prose) and records > 0
 

@@ -284,14 +284,15 @@ def _instruction(line: str) -> bool:
 
 OPENING_LINES = 3
 """A prompt opens on its order: one of its first prose lines orders a handoff written."""
+_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s")
 
 
 def _opening_order(text: str) -> list[tuple[int, str]]:
     """The line of a prompt that opens on an order to write a handoff ("Generate a handoff
     summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
-    ``[]`` otherwise."""
+    ``[]`` otherwise. The order is a sentence of its own, not an item of a list."""
     for number, line in _prose_lines(text, prose_fences=True)[:OPENING_LINES]:
-        if _order(line) and _instruction(line):
+        if not _ITEM.match(line) and _order(line) and _instruction(line):
             if _records_session(_prose_lines(text)):
                 return []
             return [(number, _short(line.strip()))]
@@ -302,13 +303,14 @@ def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
     least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
     says so) or a handoff folder's README (its first lines say so); ``[]`` otherwise."""
-    command = _command_front_matter(text) or _opening_order(text)
+    command = _command_front_matter(text)
     found: list[tuple[int, str]] = []
     for index, (number, line) in enumerate(_prose_lines(text, prose_fences=True)):
         if index < README_LINES and _FOLDER_README.search(line):
             command = command or [(number, _short(line.strip()))]
         elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
             found.append((number, _short(line.strip())))
+    command = command or _opening_order(text)
     if command:
         return command + [place for place in found if place[0] != command[0][0]]
     return found if len(found) >= MIN_INSTRUCTIONS else []

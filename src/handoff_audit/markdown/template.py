@@ -46,6 +46,7 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "a [bracketed] placeholder",
         re.compile(
             r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
+            r"|(?<![!\]\\])\[[A-Z][A-Z0-9]*_[A-Z0-9_]{1,40}\](?![(\[:])"
         ),
     ),
     (
@@ -65,7 +66,9 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
 )
 _EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
-_EMPTY_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])(?:\s+(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?)?\s*$")
+_EMPTY_ITEM = re.compile(
+    r"^(\s*)(?:[-*+]|\d+[.)])(?:\s+(?:\*\*)?[^:\uff1a\n]{1,50}[:\uff1a](?:\*\*)?)?\s*$"
+)
 """A list item with nothing in it, or only a label ("- Branch:"): a field left blank."""
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 
@@ -279,6 +282,23 @@ def _instruction(line: str) -> bool:
     return any(cue.search(line) for cue in _INSTRUCTION_CUES)
 
 
+OPENING_LINES = 3
+"""A prompt opens on its order: one of its first prose lines orders a handoff written."""
+_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s")
+
+
+def _opening_order(text: str) -> list[tuple[int, str]]:
+    """The line of a prompt that opens on an order to write a handoff ("Generate a handoff
+    summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
+    ``[]`` otherwise. The order is a sentence of its own, not an item of a list."""
+    for number, line in _prose_lines(text, prose_fences=True)[:OPENING_LINES]:
+        if not _ITEM.match(line) and _order(line) and _instruction(line):
+            if _records_session(_prose_lines(text)):
+                return []
+            return [(number, _short(line.strip()))]
+    return []
+
+
 def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
     least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
@@ -290,6 +310,7 @@ def instructions(text: str) -> list[tuple[int, str]]:
             command = command or [(number, _short(line.strip()))]
         elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
             found.append((number, _short(line.strip())))
+    command = command or _opening_order(text)
     if command:
         return command + [place for place in found if place[0] != command[0][0]]
     return found if len(found) >= MIN_INSTRUCTIONS else []
@@ -336,6 +357,23 @@ def _order(line: str) -> bool:
     return word is not None and word.group(0).lower() in _ORDER_VERBS
 
 
+_STATUS_FIELD = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:current\s+|overall\s+)?(?:status|state|progress)(?:\*\*)?"
+    r"\s*[:\uff1a](?:\*\*)?\s*\S",
+    re.IGNORECASE,
+)
+"""A status field with a value ("**Status**: Ready for deployment"): where the work stands."""
+
+
+def _records_session(prose: list[tuple[int, str]]) -> bool:
+    """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened, or a status field
+    filled in says where the work stands."""
+    if any(_STATUS_FIELD.match(line) and _placeholder_in(line) is None for _, line in prose):
+        return True
+    records = sum(1 for _, line in prose if _RECORD.search(line))
+    return records >= MAX_RECORD_SHARE * len(prose) and records > 0
+
+
 def orders(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` that start with a command, when the file is written as orders to
     its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
@@ -352,10 +390,9 @@ def orders(text: str) -> list[tuple[int, str]]:
             later.add(number)
     prose = [(n, line) for n, line in _prose_lines(text) if n not in later]
     commands = [(n, _short(line.strip())) for n, line in prose if _order(line)]
-    records = sum(1 for _, line in prose if _RECORD.search(line))
     if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
         return []
-    return commands if records < MAX_RECORD_SHARE * len(prose) else []
+    return [] if _records_session(prose) else commands
 
 
 __all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders"]

@@ -180,11 +180,16 @@ line about handoffs in general ("Paste the block below as your first message", a
 command's `$ARGUMENTS`, a handoff folder's README: "This directory holds handoff files …"); or
 front matter that only an agent's command or prompt file has (`allowed-tools:`,
 `argument-hint:`, or a `description:` that orders a session handoff or summary: "Write a
-session handoff …"), or a title naming a slash command (`# /handoff — Session Wrap`). A file
-written as orders to its reader counts too, whatever it is about (an agent's prompt, a brief
-for a step not yet taken, a standing style brief): at least a
+session handoff …"), or a title naming a slash command (`# /handoff — Session Wrap`). A prompt
+that opens on such an order ("Generate a handoff summary for this session.", "Update
+HANDOFF.md with:" in its first three lines) is settled by it, when it records no session. A
+file written as orders to its reader counts too, whatever it is about (an agent's prompt, a
+brief for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",
 "Keep …", "Do not …") and under a quarter say what happened (past tense, ticked boxes, dates).
+A file "records a session" when a quarter of its lines say what happened or a status field is
+filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`): such a file is
+judged as a handoff.
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)

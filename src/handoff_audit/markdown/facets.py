@@ -327,8 +327,10 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
         if _says_nothing(text):
             return
         first = text.split("\n", 1)[0]
+        label = LABEL.match(first)
+        said = (label.group(2) or label.group(4) or "") if label is not None else text
         if (
-            IMPERATIVE.match(text)
+            IMPERATIVE.match(said)
             or _FUTURE.search(first if len(text) > 400 else text)
             or _ORDER_IN_PROSE.search(text)
         ):

@@ -34,3 +34,34 @@ def test_a_closing_label_whose_value_is_an_order_is_a_next_step() -> None:
 def test_a_closing_order_with_no_label_still_counts() -> None:
     reading = read(_BODY.format(closing="Test the exporter on the March archive, then tag it."))
     assert reading.has("next")
+
+
+_PLAN = """# Handoff: export service
+
+## Status
+
+- The CSV exporter ships; `src/export/csv.py` holds it.
+- {first}
+- {second}
+
+## Next
+
+- Add the Parquet writer in `src/export/parquet.py`.
+"""
+
+
+def test_deferred_and_out_of_scope_work_is_not_ruled_out() -> None:
+    # The reader's guide: a deferred or out-of-scope item is not an approach that was rejected.
+    text = _PLAN.format(
+        first="Docker packaging is deferred until the exporter is stable.",
+        second="Streaming upload is out of scope for this milestone.",
+    )
+    assert not read(text).has("ruled_out")
+
+
+def test_an_approach_tried_and_dropped_is_ruled_out() -> None:
+    text = _PLAN.format(
+        first="Tried pandas for the writer; it did not work with 2 GB files.",
+        second="Streaming upload is out of scope for this milestone.",
+    )
+    assert read(text).has("ruled_out")

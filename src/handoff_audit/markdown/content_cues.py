@@ -190,8 +190,8 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             r"won't work|wouldn't work|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
             r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
-            r"anti-pattern|was wrong|turned out|out of scope|"
-            r"(?:intentionally|deliberately) (?:not|left|out|deferred|skipped|kept out))\b",
+            r"anti-pattern|was wrong|turned out|"
+            r"(?:intentionally|deliberately) (?:not|left|out|kept out))\b",
             re.IGNORECASE,
         ),
     ),
@@ -316,7 +316,7 @@ WEAK_CUES: dict[str, tuple[Cue, ...]] = {
                 re.compile(
                     r"^(?!\W{0,4}(?:fixed|changed|replaced|updated|renamed|corrected|switched)\b)"
                     r"(?!.*\bnow\b.*\b(?:instead|rather)\b)"
-                    r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
+                    r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|"
                     r"excluded|deprecated|unsafe|not now)\b"
                     r"|(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
                     r"|\b(?:must not|mustn't|should not|shouldn't)\b",

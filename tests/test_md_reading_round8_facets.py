@@ -65,3 +65,37 @@ def test_an_approach_tried_and_dropped_is_ruled_out() -> None:
         second="Streaming upload is out of scope for this milestone.",
     )
     assert read(text).has("ruled_out")
+
+
+_RULES = """# Handoff: sync worker
+
+## Where it stands
+
+- The worker syncs orders every minute; `worker/sync.py` holds the loop.
+
+## Notes for the next session
+
+- {first}
+- {second}
+
+## Next
+
+- Add retries to `worker/sync.py` for HTTP 429.
+"""
+
+
+def test_standing_rules_without_a_reason_are_not_ruled_out() -> None:
+    # House rules ("do not", "never") are no approach that was tried or rejected.
+    text = _RULES.format(
+        first="Do not push to main directly.",
+        second="Never edit the generated client in `worker/api/`.",
+    )
+    assert not read(text).has("ruled_out")
+
+
+def test_a_dont_with_what_went_wrong_is_ruled_out() -> None:
+    text = _RULES.format(
+        first="Do not push to main directly.",
+        second="Don't go back to polling every second: it got us rate-limited for a day.",
+    )
+    assert read(text).has("ruled_out")

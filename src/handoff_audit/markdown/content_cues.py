@@ -317,9 +317,7 @@ WEAK_CUES: dict[str, tuple[Cue, ...]] = {
                     r"^(?!\W{0,4}(?:fixed|changed|replaced|updated|renamed|corrected|switched)\b)"
                     r"(?!.*\bnow\b.*\b(?:instead|rather)\b)"
                     r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|"
-                    r"excluded|deprecated|unsafe|not now)\b"
-                    r"|(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
-                    r"|\b(?:must not|mustn't|should not|shouldn't)\b",
+                    r"excluded|deprecated|unsafe|not now)\b",
                     re.IGNORECASE,
                 ),
             ),

@@ -99,3 +99,32 @@ def test_a_dont_with_what_went_wrong_is_ruled_out() -> None:
         second="Don't go back to polling every second: it got us rate-limited for a day.",
     )
     assert read(text).has("ruled_out")
+
+
+_WARNINGS = """# Handoff: mobile build
+
+## Done
+
+- The release build of `app/android` passes on CI.
+
+## {heading}
+
+- {item}
+
+## Next
+
+- Add the iOS signing step to `.github/workflows/release.yml`.
+"""
+
+
+def test_a_heading_about_build_warnings_is_not_ruled_out() -> None:
+    # "Warnings" a compiler printed are a state, not an approach that was dropped.
+    text = _WARNINGS.format(heading="Build warnings", item="Three deprecation notices remain.")
+    assert not read(text).has("ruled_out")
+
+
+def test_a_gotchas_heading_still_names_ruled_out() -> None:
+    text = _WARNINGS.format(
+        heading="Gotchas", item="Tried R8 full mode: it strips the JSON models, so it stays off."
+    )
+    assert read(text).has("ruled_out")

@@ -128,3 +128,29 @@ def test_a_gotchas_heading_still_names_ruled_out() -> None:
         heading="Gotchas", item="Tried R8 full mode: it strips the JSON models, so it stays off."
     )
     assert read(text).has("ruled_out")
+
+
+_TABLE = """# Handoff: migration tracker
+
+## Status
+
+{body}
+
+## Next
+
+- Port the `orders` table in `db/migrations/0042_orders.sql`.
+"""
+
+
+def test_words_in_a_table_reject_nothing() -> None:
+    # A status column holding "reverted" or "abandoned" records rows; no approach was dropped.
+    body = (
+        "| Migration | State |\n|---|---|\n| 0040_users | applied |\n"
+        "| 0041_carts | reverted |\n| 0039_legacy | abandoned |"
+    )
+    assert not read(_TABLE.format(body=body)).has("ruled_out")
+
+
+def test_the_same_words_in_prose_are_ruled_out() -> None:
+    body = "Reverted 0041_carts: the batched copy locked the table for minutes."
+    assert read(_TABLE.format(body=body)).has("ruled_out")

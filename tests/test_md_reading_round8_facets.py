@@ -154,3 +154,26 @@ def test_words_in_a_table_reject_nothing() -> None:
 def test_the_same_words_in_prose_are_ruled_out() -> None:
     body = "Reverted 0041_carts: the batched copy locked the table for minutes."
     assert read(_TABLE.format(body=body)).has("ruled_out")
+
+
+_OPTIONS = """# Handoff: storage
+
+## Where it stands
+
+- Orders are stored in SQLite at `data/orders.db`.
+
+## Options
+
+{body}
+"""
+
+
+def test_a_recommended_option_is_no_decision_yet() -> None:
+    # A recommendation waits for someone to choose; nothing was decided, with or without a reason.
+    body = "**Option B (Recommended):** move the orders to Postgres.\n\n**Option A:** keep SQLite."
+    assert not read(_OPTIONS.format(body=body)).has("decisions")
+
+
+def test_a_choice_with_its_reason_is_a_decision() -> None:
+    body = "Chose Postgres over SQLite because concurrent writers locked the file."
+    assert read(_OPTIONS.format(body=body)).has("decisions")

@@ -163,7 +163,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "a reason",
         re.compile(
-            r"\b(?:the reason (?:is|was|for|we|I)|rationale|recommend(?:ed|ation)|trade-?offs?)\b"
+            r"\b(?:the reason (?:is|was|for|we|I)|rationale|trade-?offs?)\b"
             r"|\b(?:reason|why)\**\s*:",
             re.IGNORECASE,
         ),

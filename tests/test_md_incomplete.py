@@ -170,7 +170,7 @@ def test_one_stray_word_is_no_facet(line: str, facet: str) -> None:
             "decisions",
         ),
         (
-            ["Use the new client instead of the old one.", "Never call the v1 endpoint."],
+            ["Use the new client instead of the old one.", "The v1 endpoint is deprecated."],
             "ruled_out",
         ),
     ],

@@ -65,7 +65,8 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _REASON_ELSEWHERE = (
     r"因为|由于|为了|所以|原因|否则|以便|避免|ため|ので|から|потому что|так как|чтобы|иначе|"
-    r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst"
+    r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst|"
+    r"때문|위해서|므로|니까|도록|라서|이유"
 )
 """Reasons in other languages (the unspaced scripts' words match anywhere)."""
 
@@ -163,7 +164,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "a reason",
         re.compile(
-            r"\b(?:the reason (?:is|was|for|we|I)|rationale|recommend(?:ed|ation)|trade-?offs?)\b"
+            r"\b(?:the reason (?:is|was|for|we|I)|rationale|trade-?offs?)\b"
             r"|\b(?:reason|why)\**\s*:",
             re.IGNORECASE,
         ),
@@ -190,8 +191,8 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             r"won't work|wouldn't work|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
             r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
-            r"anti-pattern|was wrong|turned out|out of scope|"
-            r"(?:intentionally|deliberately) (?:not|left|out|deferred|skipped|kept out))\b",
+            r"anti-pattern|was wrong|turned out|"
+            r"(?:intentionally|deliberately) (?:not|left|out|kept out))\b",
             re.IGNORECASE,
         ),
     ),
@@ -316,10 +317,8 @@ WEAK_CUES: dict[str, tuple[Cue, ...]] = {
                 re.compile(
                     r"^(?!\W{0,4}(?:fixed|changed|replaced|updated|renamed|corrected|switched)\b)"
                     r"(?!.*\bnow\b.*\b(?:instead|rather)\b)"
-                    r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|deferred|"
-                    r"excluded|deprecated|unsafe|not now)\b"
-                    r"|(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
-                    r"|\b(?:must not|mustn't|should not|shouldn't)\b",
+                    r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|"
+                    r"excluded|deprecated|unsafe|not now)\b",
                     re.IGNORECASE,
                 ),
             ),

@@ -327,8 +327,10 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
         if _says_nothing(text):
             return
         first = text.split("\n", 1)[0]
+        label = LABEL.match(first)
+        said = (label.group(2) or label.group(4) or "") if label is not None else text
         if (
-            IMPERATIVE.match(text)
+            IMPERATIVE.match(said)
             or _FUTURE.search(first if len(text) > 400 else text)
             or _ORDER_IN_PROSE.search(text)
         ):
@@ -416,8 +418,13 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
             _labels(start, content, facet, reading)
         flat = content.replace("\n", " ")
         todo = content.lstrip().startswith("[ ]")
+        table = content.lstrip().startswith("|")  # a table's cells record, they reject nothing
         for cue_facet, cues in wanted:
-            if (not every and reading.found.get(cue_facet)) or (todo and cue_facet == "state"):
+            if (
+                (not every and reading.found.get(cue_facet))
+                or (todo and cue_facet == "state")
+                or (table and cue_facet == "ruled_out")
+            ):
                 continue
             for name, pattern, anchored in cues:
                 if name == "unchecked task" and _CHECKLIST.search(section.heading):

@@ -177,33 +177,3 @@ def test_a_recommended_option_is_no_decision_yet() -> None:
 def test_a_choice_with_its_reason_is_a_decision() -> None:
     body = "Chose Postgres over SQLite because concurrent writers locked the file."
     assert read(_OPTIONS.format(body=body)).has("decisions")
-
-
-_KOREAN = """# 인수인계
-
-## 현재 상태
-
-- 로그인 화면이 `app/login.tsx` 에 완성되었다.
-
-## 결정
-
-{body}
-
-## 다음 작업
-
-- `app/signup.tsx` 에 회원가입 폼을 추가한다.
-"""
-
-
-def test_a_korean_choice_with_its_reason_is_a_decision() -> None:
-    # "Kept the token in memory because localStorage is exposed to XSS", written in Korean.
-    body = (
-        "- localStorage 는 XSS 에 노출되기 때문에 토큰을 메모리에 보관한다.\n"
-        "- 서버 부하를 줄이도록 목록은 20개씩 불러온다."
-    )
-    assert read(_KOREAN.format(body=body)).has("decisions")
-
-
-def test_a_korean_choice_without_a_reason_is_no_decision() -> None:
-    body = "- 토큰을 메모리에 보관한다.\n- 목록은 20개씩 불러온다."
-    assert not read(_KOREAN.format(body=body)).has("decisions")

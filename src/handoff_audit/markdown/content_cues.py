@@ -65,8 +65,7 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _REASON_ELSEWHERE = (
     r"因为|由于|为了|所以|原因|否则|以便|避免|ため|ので|から|потому что|так как|чтобы|иначе|"
-    r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst|"
-    r"때문|위해서|므로|니까|도록|라서|이유"
+    r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst"
 )
 """Reasons in other languages (the unspaced scripts' words match anywhere)."""
 

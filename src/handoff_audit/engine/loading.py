@@ -66,7 +66,7 @@ def load_pairs(
 def _load(
     root: Path, real_root: Path, files: PacketFiles, limit: int, real_dirs: dict[str, str]
 ) -> tuple[Packet, list[Hit]]:
-    path = _printable(rel(root, files.path))
+    path = printable(rel(root, files.path))
     hits: list[Hit] = []
     if files.kind == "markdown":
         packet = Packet(path=path, kind="markdown", markdown_path=path)
@@ -78,7 +78,7 @@ def _load(
             hits.append(_hit(path, problem))
         return packet, hits
 
-    markdown_path = _printable(rel(root, files.markdown)) if files.markdown else None
+    markdown_path = printable(rel(root, files.markdown)) if files.markdown else None
     packet = Packet(path=path, kind="json", markdown_path=markdown_path)
     try:
         packet.text = read_text(files.path, real_root, limit, bom=False, real_dirs=real_dirs)
@@ -126,7 +126,7 @@ def read_packet(path: Path, root: Path, limit: int) -> dict[str, Any]:
     return data
 
 
-def _printable(path: str) -> str:
+def printable(path: str) -> str:
     """A file name that is not UTF-8 (``bad\\xff/handoff.json``) shown with escapes, so that
     every report format can encode it."""
     if path.isascii():  # a name with escaped bytes is not (speed: the common case)

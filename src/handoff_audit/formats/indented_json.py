@@ -26,7 +26,7 @@ def dumps(value: Any) -> str:
     """``json.dumps(value, indent=2, ensure_ascii=False)``."""
     out: list[str] = []
     try:
-        _write(value, out, "\n")
+        _write(value, out, "\n", _Keys())
     except (_Other, RecursionError):
         return json.dumps(value, indent=2, ensure_ascii=False)
     return "".join(out)
@@ -60,7 +60,17 @@ _SCALARS: dict[type, Callable[[Any], str]] = {
 """How each JSON scalar type is written, by its exact type."""
 
 
-def _write(value: Any, out: list[str], newline: str) -> None:
+class _Keys(dict[str, str]):
+    """Member names written as JSON, each once per document (names repeat in every entry)."""
+
+    def __missing__(self, key: str) -> str:
+        if type(key) is not str:
+            raise _Other
+        written = self[key] = encode_basestring(key)
+        return written
+
+
+def _write(value: Any, out: list[str], newline: str, keys: _Keys) -> None:
     """``value`` onto ``out``; ``newline`` is a line end and the indent of its own line."""
     kind = type(value)
     scalars = _SCALARS
@@ -69,16 +79,21 @@ def _write(value: Any, out: list[str], newline: str) -> None:
             out.append("{}")
             return
         inner = newline + "  "
+        try:  # an object of scalars (most of a report) in one piece
+            members = [keys[key] + ": " + scalars[type(item)](item) for key, item in value.items()]
+        except KeyError:
+            pass
+        else:
+            out.append("{" + inner + ("," + inner).join(members) + newline + "}")
+            return
         separator = "{" + inner
         for key, item in value.items():
-            if type(key) is not str:
-                raise _Other
             write = scalars.get(type(item))
             if write is not None:
-                out.append(separator + encode_basestring(key) + ": " + write(item))
+                out.append(separator + keys[key] + ": " + write(item))
             else:
-                out.append(separator + encode_basestring(key) + ": ")
-                _write(item, out, inner)
+                out.append(separator + keys[key] + ": ")
+                _write(item, out, inner, keys)
             separator = "," + inner
         out.append(newline + "}")
     elif kind is list or kind is tuple:
@@ -93,7 +108,7 @@ def _write(value: Any, out: list[str], newline: str) -> None:
                 out.append(separator + write(item))
             else:
                 out.append(separator)
-                _write(item, out, inner)
+                _write(item, out, inner, keys)
             separator = "," + inner
         out.append(newline + "]")
     else:

@@ -15,9 +15,11 @@ def test_a_folder_listing_answers_as_lexists(tmp_path: Path) -> None:
     (tmp_path / "a" / "handoff.json").write_text("{}")
     (tmp_path / "a" / "gone.json").symlink_to(tmp_path / "nowhere")
     (tmp_path / "file").write_text("")
-    listing = discovery._Listing(str(tmp_path))
+    listing = discovery._Listing()
     for name in ("a/handoff.json", "a/gone.json", "a/missing.json", "b/handoff.json", "file/x"):
-        assert listing.lexists(name) == os.path.lexists(tmp_path / name), name
+        path = str(tmp_path / name)
+        assert listing.lexists(path) == os.path.lexists(path), name
+    assert listing.lexists(os.sep) and listing.lexists(str(tmp_path))
 
 
 def test_pairs_are_found_for_files_the_listing_did_not_give(tmp_path: Path) -> None:
@@ -32,8 +34,10 @@ def test_pairs_are_found_for_files_the_listing_did_not_give(tmp_path: Path) -> N
         tmp_path / "two/handoff.md",
         tmp_path / "three/HANDOFF.md",
     ]
-    assert pair(given) == [
+    expected = [
         PacketFiles(tmp_path / "one/handoff.json", "json", tmp_path / "one/handoff.md"),
         PacketFiles(tmp_path / "three/HANDOFF.md", "markdown", tmp_path / "three/HANDOFF.md"),
         PacketFiles(tmp_path / "two/handoff.json", "json", tmp_path / "two/handoff.md"),
     ]
+    assert pair(given) == expected
+    assert pair(given, discovery._Listing().lexists) == expected

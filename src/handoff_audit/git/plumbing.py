@@ -146,17 +146,35 @@ def run(
 
     ``network`` runs git in its own process group, so that a timeout also stops the helpers
     it started (ssh, a credential helper) instead of waiting on their open pipes."""
+    proc = _start(root, args, stdin=stdin is not None, network=network)
+    return _finish(proc, args, stdin, timeout, ok_codes, network)
+
+
+def _start(
+    root: Path, args: Sequence[str], *, stdin: bool = False, network: bool = False
+) -> subprocess.Popen[bytes]:
     try:
-        proc = _popen(
+        return _popen(
             root,
             args,
-            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=network,
         )
     except OSError as error:
         raise GitError(f"cannot run git: {error.strerror or error}") from error
+
+
+def _finish(
+    proc: subprocess.Popen[bytes],
+    args: Sequence[str],
+    stdin: bytes | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    ok_codes: tuple[int, ...] = (0,),
+    network: bool = False,
+) -> bytes:
+    """Wait for git (`_start`), its output; `GitError` for a failure or a timeout."""
     try:
         out, err = proc.communicate(stdin, timeout=timeout)
     except subprocess.TimeoutExpired as error:
@@ -546,11 +564,11 @@ def status(root: Path, pathspecs: Sequence[str], *, ignored: bool = False) -> di
     return _parse_status(run(root, _status_args(pathspecs, ignored)))
 
 
+_STATUS = ("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+
+
 def _status_args(pathspecs: Sequence[str], ignored: bool) -> list[str]:
-    args = ["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"]
-    if ignored:
-        args.append("--ignored=matching")
-    return [*args, "--", *pathspecs]
+    return [*_STATUS, *(["--ignored=matching"] if ignored else []), "--", *pathspecs]
 
 
 class StatusLater:
@@ -560,40 +578,22 @@ class StatusLater:
     `discard` stops git when the answer is not needed."""
 
     def __init__(self, root: Path, pathspecs: Sequence[str]) -> None:
-        self.root = root
         self.args = _status_args(pathspecs, False)
         self.pathspecs = tuple(pathspecs)
         """What it looks at: the answer holds for any path these pathspecs cover."""
         self._proc: subprocess.Popen[bytes] | None = None
         self._error: GitError | None = None
         try:
-            proc = _popen(
-                root,
-                self.args,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-            )
-        except OSError as error:
-            self._error = GitError(f"cannot run git: {error.strerror or error}")
-        else:
-            self._proc = proc
+            self._proc = _start(root, self.args)
+        except GitError as error:
+            self._error = error
 
-    def result(self, timeout: float = DEFAULT_TIMEOUT) -> dict[str, str]:
+    def result(self) -> dict[str, str]:
         """`status`'s answer (waits for git); `GitError` as `status` raises it."""
         if self._error is not None:
             raise self._error
-        proc = self._proc
-        assert proc is not None, "result() after discard()"
-        try:
-            out, err = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired as error:
-            proc.kill()
-            proc.communicate()
-            raise GitError(f"git status did not finish within {timeout:.0f} s") from error
-        if proc.returncode != 0:
-            raise _failure(self.args, err)
-        return _parse_status(out)
+        assert self._proc is not None, "result() after discard()"
+        return _parse_status(_finish(self._proc, self.args))
 
     def discard(self) -> None:
         """Stop git if it still runs, and reap it."""
@@ -604,11 +604,8 @@ class StatusLater:
 
 
 def _parse_status(out: bytes) -> dict[str, str]:
-    result = {}
-    for entry in out.split(b"\0"):
-        if len(entry) > 3:
-            result[entry[3:].decode("utf-8", "surrogateescape")] = entry[:2].decode("ascii")
-    return result
+    entries = (entry for entry in out.split(b"\0") if len(entry) > 3)
+    return {e[3:].decode("utf-8", "surrogateescape"): e[:2].decode("ascii") for e in entries}
 
 
 def remotes(root: Path) -> list[str]:

@@ -16,10 +16,12 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conftest import GitRepo
+from core_packets import packet, write_packet
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import PARALLEL_FROM, AuditRequest, jobs_for
 from handoff_audit.engine.workers import MIN_CHUNK, next_chunk
@@ -279,3 +281,44 @@ def test_the_chunks_cover_every_packet_once_and_shrink_towards_the_end(
     assert all(size > 0 for size in sizes)
     assert sizes[:-1] == sorted(sizes[:-1], reverse=True)
     assert sizes[-1] <= MIN_CHUNK
+
+
+def test_uncommitted_packets_read_by_the_early_git_status_give_the_same_report(
+    tmp_path: Path,
+) -> None:
+    """With workers, git's `status` starts before the packets are read (`facts.start_early`)
+    and looks at every JSON packet no glob covers: a packet changed in the work tree is fresh
+    and a committed one is judged, named on the command line or found, as without workers."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("src/app.py", "print('v1')\n")
+    base = repo.commit("start", date="2025-01-01T00:00:00Z")
+    folders = ("svc/a", "svc/b", "svc/c")
+    for folder in folders:
+        write_packet(
+            repo.root / folder,
+            packet(branch="main", topic=folder.replace("/", "-"), last_known_good_commit=base),
+        )
+    write_packet(
+        repo.root / "notes",
+        packet(branch="main", topic="named", last_known_good_commit=base),
+        name="named.json",
+    )
+    repo.commit("packets", date="2025-01-02T00:00:00Z")
+    repo.write("src/app.py", "print('v2')\n")
+    repo.commit("work goes on", date="2025-01-03T00:00:00Z")
+    args = ("--target-branch", "main", ".", "notes/named.json")
+    assert _outdated(same_report_both_ways(repo.root, *args)) == {
+        "svc/a/handoff.json",
+        "svc/b/handoff.json",
+        "svc/c/handoff.json",
+        "notes/named.json",
+    }
+    for changed in (repo.root / "svc/b/handoff.json", repo.root / "notes/named.json"):
+        changed.write_text(changed.read_text().replace('"summary": "', '"summary": "Later. '))
+    report = same_report_both_ways(repo.root, *args)
+    assert _outdated(report) == {"svc/a/handoff.json", "svc/c/handoff.json"}
+    assert "invalid-json" not in {f["rule"] for f in report["findings"]}  # type: ignore[attr-defined, index]
+
+
+def _outdated(report: dict[str, Any]) -> set[str]:
+    return {f["path"] for f in report["findings"] if f["rule"] in ("packet-outdated", "packet-age")}

@@ -11,7 +11,8 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine import discovery, workers
-from handoff_audit.git.facts import gather_history
+from handoff_audit.engine.loading import printable
+from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
@@ -112,19 +113,28 @@ def _fewer_collections() -> Iterator[None]:
 
 def _run(request: AuditRequest) -> Report:
     found = discovery.discover_all(request.root, request.paths, request.config)
-    pairs = discovery.pair(found.files)
+    pairs = discovery.pair(found.files, found.lexists)
     jobs = jobs_for(request, len(pairs))
-    if jobs > 1:
-        packets, hits = workers.check_in_pool(
-            request.root, pairs, request.config, request.target, jobs
+    early = _start_git(request, pairs) if jobs > 1 else None
+    try:
+        if jobs > 1:
+            packets, hits = workers.check_in_pool(
+                request.root, pairs, request.config, request.target, jobs
+            )
+        else:
+            packets, hits = workers.check_packets(
+                request.root, pairs, request.config, request.target
+            )
+        if found.history:
+            older = {rel(request.root, path): names for path, names in found.history.items()}
+            for packet in packets:
+                packet.history = older.get(packet.path, ())
+        facts = gather_history(
+            request.root, packets, request.target, request.config, request.known_git, early
         )
-    else:
-        packets, hits = workers.check_packets(request.root, pairs, request.config, request.target)
-    if found.history:
-        older = {rel(request.root, path): names for path, names in found.history.items()}
-        for packet in packets:
-            packet.history = older.get(packet.path, ())
-    facts = gather_history(request.root, packets, request.target, request.config, request.known_git)
+    finally:
+        if early is not None:
+            early.status.discard()
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
     all_hits: list[Hit] = list(hits)
@@ -154,6 +164,14 @@ def _run(request: AuditRequest) -> Report:
         blocking_rules=frozenset(f.rule for f in findings if _blocks(f.rule)),
         suppressed=suppressed,
     )
+
+
+def _start_git(request: AuditRequest, pairs: list[discovery.PacketFiles]) -> Early | None:
+    """Git's answers that do not depend on what the packets hold, asked before the workers
+    start (`start_early`): git looks at the work tree while the packets are checked. Only
+    with workers: a small audit would start git for nothing when no packet is active."""
+    json_packets = [printable(rel(request.root, p.path)) for p in pairs if p.kind == "json"]
+    return start_early(request.root, request.config, json_packets, request.known_git)
 
 
 def _blocks(rule_id: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -81,6 +81,8 @@ class Found:
     """Every packet file to audit, absolute, sorted, without duplicates."""
     history: dict[Path, tuple[str, ...]] = field(default_factory=dict)
     """A series' current handoff -> its older files (relative to the root, newest first)."""
+    lexists: Callable[[str], bool] = os.path.lexists
+    """`os.path.lexists` of an absolute path, from the folder listings discovery made."""
 
 
 def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
@@ -116,9 +118,10 @@ def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
             )
     found = set(explicit)
     history: dict[Path, tuple[str, ...]] = {}
+    there = _Listing()
     if folders:
         packets: set[str] = set()
-        present = _present(root, folders, config, packets)
+        present = _present(root, folders, config, packets, there)
         series = _series(present, packets, config) if config.series else {}
         in_series = {name for names in series.values() for name in names}
         for name in present:
@@ -129,7 +132,7 @@ def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
         for current, older in _current_of(root, series).items():
             found.add(root / current)
             history[root / current] = older
-    return Found(sorted(found, key=_in_order), history)
+    return Found(sorted(found, key=_in_order), history, there.lexists)
 
 
 def _in_order(path: Path) -> tuple[str, ...]:
@@ -145,21 +148,47 @@ _DATE = re.compile(
 """A date in a file name (``2025-11-23``, ``20251123``), with an optional time (``-2314``)."""
 
 
-def _present(root: Path, folders: list[str], config: Config, packets: set[str]) -> list[str]:
+def _present(
+    root: Path, folders: list[str], config: Config, packets: set[str], there: _Listing
+) -> list[str]:
     """The listed files that are packets by name (added to ``packets``) or could belong to a
     series, and are there: git also lists tracked files deleted from the work tree. (Speed: only
     those are looked at on disk, and each folder is matched against ``series`` once.)"""
-    base = str(root)
     series_folder: dict[str, bool] = {}
     present = []
+    base = str(root)
     for name in _candidates(root, folders):
         if matches_any(name, config.packets):
             packets.add(name)
         elif not _in_series_folder(name, config, series_folder):
             continue
-        if os.path.lexists(os.path.join(base, name)):
+        if there.lexists(os.path.join(base, name)):
             present.append(name)
     return present
+
+
+class _Listing:
+    """``os.path.lexists`` of files under one folder, by listing each folder once (speed: a
+    `lstat` per listed file was a fifth of discovery). A name the listing lacks is looked up
+    itself, so the answer is `lexists`'s whatever the file system (case-insensitive ones)."""
+
+    __slots__ = ("folders",)
+
+    def __init__(self) -> None:
+        self.folders: dict[str, frozenset[str]] = {}
+
+    def lexists(self, path: str) -> bool:
+        """`os.path.lexists` of ``path`` (absolute)."""
+        folder, _, base = path.rpartition(os.sep)
+        names = self.folders.get(folder)
+        if names is None:
+            try:
+                with os.scandir(folder or os.sep) as entries:
+                    names = frozenset(entry.name for entry in entries)
+            except OSError:
+                names = frozenset()
+            self.folders[folder] = names
+        return base in names or os.path.lexists(path)
 
 
 def _in_series_folder(name: str, config: Config, known: dict[str, bool]) -> bool:
@@ -266,30 +295,39 @@ def _walk(root: Path, folder: str) -> Iterator[str]:
             yield name if prefix == "." else f"{prefix}/{name}"
 
 
-def pair(files: Iterable[Path]) -> list[PacketFiles]:
+def pair(
+    files: Iterable[Path], lexists: Callable[[str], bool] = os.path.lexists
+) -> list[PacketFiles]:
     """Group discovered files into packets.
 
     A JSON file is a packet; its twin is the ``.md`` file of the same stem in the same folder,
     when it exists. A markdown file whose JSON sibling exists stands for that JSON packet (so
     ``check handoff.md`` audits the pair); any other markdown file is a markdown-only packet.
+    ``lexists``: `os.path.lexists`, or discovery's `Found.lexists` (speed).
     """
-    # By name, not by `Path` operations (speed: they were most of the pairing).
+    # By name, not by `Path` operations (speed: they were most of the pairing). A file that
+    # discovery found exists; only one it did not list needs a look on disk (speed).
     jsons: dict[str, Path] = {}
     markdowns: list[Path] = []
     given = {str(path): path for path in files}
     for name, path in given.items():
         if _suffix(name).lower() == ".json":
             jsons[name] = path
-        elif os.path.lexists(json_path := packet_of(path)):
-            jsons[str(json_path)] = json_path
+            continue
+        json_name = packet_of(name)  # str(packet_of(path))
+        if json_name in given:
+            jsons[json_name] = given[json_name]
+        elif lexists(json_name):
+            jsons[json_name] = Path(json_name)
         else:
             markdowns.append(path)
     packets = [PacketFiles(path, "markdown", path) for path in markdowns]
     for name, path in jsons.items():
         twin = name[: len(name) - len(_suffix(name))] + ".md"  # str(path.with_suffix(".md"))
-        # A twin that discovery found exists; only one it did not list needs a look (speed).
-        there = twin in given or os.path.lexists(twin)
-        packets.append(PacketFiles(path, "json", path.with_suffix(".md") if there else None))
+        markdown = given.get(twin)
+        if markdown is None and lexists(twin):
+            markdown = Path(twin)
+        packets.append(PacketFiles(path, "json", markdown))
     return sorted(packets, key=lambda p: _in_order(p.path))
 
 

@@ -66,7 +66,7 @@ def load_pairs(
 def _load(
     root: Path, real_root: Path, files: PacketFiles, limit: int, real_dirs: dict[str, str]
 ) -> tuple[Packet, list[Hit]]:
-    path = _printable(rel(root, files.path))
+    path = printable(rel(root, files.path))
     hits: list[Hit] = []
     if files.kind == "markdown":
         packet = Packet(path=path, kind="markdown", markdown_path=path)
@@ -78,7 +78,7 @@ def _load(
             hits.append(_hit(path, problem))
         return packet, hits
 
-    markdown_path = _printable(rel(root, files.markdown)) if files.markdown else None
+    markdown_path = printable(rel(root, files.markdown)) if files.markdown else None
     packet = Packet(path=path, kind="json", markdown_path=markdown_path)
     try:
         packet.text = read_text(files.path, real_root, limit, bom=False, real_dirs=real_dirs)
@@ -126,9 +126,11 @@ def read_packet(path: Path, root: Path, limit: int) -> dict[str, Any]:
     return data
 
 
-def _printable(path: str) -> str:
+def printable(path: str) -> str:
     """A file name that is not UTF-8 (``bad\\xff/handoff.json``) shown with escapes, so that
     every report format can encode it."""
+    if path.isascii():  # a name with escaped bytes is not (speed: the common case)
+        return path
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
@@ -197,8 +199,10 @@ def read_bytes(
         info = os.fstat(fd)
         _check_regular(info, limit)  # it may have changed since the stat
         # Ask for the size it has, not for the limit: reading limit + 1 allocates a MiB per file.
-        data = _read(fd, info.st_size + 1)
-        if len(data) > info.st_size:  # it grew since: read on, up to the limit
+        # One read of a regular file stops short only at its end (speed: no second read to
+        # find the end); any other length (it grew, or shrank) reads on, up to the limit.
+        data = os.read(fd, info.st_size + 1)
+        if len(data) != info.st_size:
             data += _read(fd, limit + 1 - len(data))
     finally:
         os.close(fd)
@@ -234,8 +238,29 @@ def _resolve(path: Path, real_dirs: dict[str, str] | None) -> tuple[str, os.stat
     parent, base = os.path.split(name)
     folder = real_dirs.get(parent)
     if folder is None:
-        folder = real_dirs[parent] = str(Path(parent).resolve())
+        folder = _real_folder(parent, real_dirs)
     return os.path.join(folder, base), info
+
+
+def _real_folder(folder: str, real_dirs: dict[str, str]) -> str:
+    """``str(Path(folder).resolve())``, from its parent's (cached in ``real_dirs``) and one
+    `lstat` of its own when it is no link (speed: `resolve` looks at every folder from ``/``)."""
+    known = real_dirs.get(folder)
+    if known is not None:
+        return known
+    up, name = os.path.split(folder)
+    real = None
+    if name not in ("", ".", "..") and up != folder:
+        below = os.path.join(_real_folder(up, real_dirs), name)
+        try:
+            if not stat.S_ISLNK(os.lstat(below).st_mode):
+                real = below
+        except OSError:
+            pass  # resolve() says what it is
+    if real is None:
+        real = str(Path(folder).resolve())
+    real_dirs[folder] = real
+    return real
 
 
 def _inside(target: str, real_root: Path) -> bool:

@@ -6,10 +6,10 @@ found, and a consumer that wants a packet reads the file.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import __version__, controls
+from handoff_audit.formats import indented_json
 from handoff_audit.model.findings import Finding, PacketInfo, Report
 
 if TYPE_CHECKING:
@@ -73,4 +73,4 @@ def _finding(finding: Finding) -> dict[str, Any]:
 
 def render(report: Report, options: FormatOptions) -> str:
     """The report as indented JSON, one trailing newline."""
-    return controls.json_text(json.dumps(to_dict(report), indent=2, ensure_ascii=False)) + "\n"
+    return controls.json_text(indented_json.dumps(to_dict(report))) + "\n"

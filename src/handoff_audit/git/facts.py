@@ -15,7 +15,7 @@ not here is fetched once. Otherwise the audit never changes the repository.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,15 +45,55 @@ FULL_HISTORY_FIX = (
 """The fix named whenever missing history stops a judgement."""
 
 
+@dataclass(slots=True)
+class Early:
+    """What git was asked before the packets were read (`start_early`), for `gather_history`."""
+
+    known: tuple[plumbing.RepoInfo, plumbing.Refs]
+    """The repository and its refs."""
+    status: plumbing.StatusLater
+    """The work tree's changes to packet files, under way."""
+
+
+def start_early(
+    root: Path,
+    config: Config,
+    json_packets: list[str],
+    known: tuple[plumbing.RepoInfo, plumbing.Refs] | None = None,
+) -> Early | None:
+    """Ask git now what `gather_history` will ask whatever the packets hold: the repository,
+    its refs (unless ``known``), and the work tree's changes to packet files, started and read
+    later (speed: git works while the packets are checked). ``json_packets``: every JSON
+    packet's path from ``root``; `status` looks at the ones no ``packets`` glob covers too,
+    the active ones among them being those `gather_history` asks about. ``None`` when git
+    cannot say: then `gather_history` asks again and words the problem. The caller ends it
+    with `Early.status` ``.discard()``."""
+    try:
+        if known is None:
+            repo = plumbing.repo_info(root)
+            if repo is None:
+                return None
+            known = (repo, plumbing.read_refs(root))
+    except plumbing.GitError:
+        return None
+    named = [path for path in json_packets if not matches_any(path, config.packets)]
+    pathspecs = plumbing.pathspecs(known[0].prefix, config.packets, named)
+    return Early(known, plumbing.StatusLater(root, pathspecs))
+
+
 def gather_history(
     root: Path,
     packets: list[Packet],
     target: Target,
     config: Config,
     known: tuple[plumbing.RepoInfo, plumbing.Refs] | None = None,
+    early: Early | None = None,
 ) -> History | None:
     """Ask git, in a constant number of calls, everything the git-aware rules need; ``known``:
-    the repository at ``root`` and its refs, when the caller has just read them."""
+    the repository at ``root`` and its refs, when the caller has just read them; ``early``:
+    what `start_early` asked (it replaces ``known``)."""
+    if early is not None:
+        known = early.known
     try:
         repo = known[0] if known else plumbing.repo_info(root)
     except plumbing.UnsafeRepository as error:
@@ -69,7 +109,9 @@ def gather_history(
     else:
         try:
             refs = known[1] if known else None
-            facts = _Gatherer(root, repo, packets, target, config, refs).gather()
+            gatherer = _Gatherer(root, repo, packets, target, config, refs)
+            gatherer.early_status = early.status if early is not None else None
+            facts = gatherer.gather()
         except (plumbing.DamagedRepository, plumbing.UnsafeRepository) as error:
             # Not a history that is missing (a warning) but one git will not read: judging
             # nothing and passing would call a stale packet fine.
@@ -137,6 +179,7 @@ class _Gatherer:
         self.root = root
         self.repo = repo
         self.refs = refs
+        self.early_status: plumbing.StatusLater | None = None
         self.target = target
         self.config = config
         self.protected: tuple[str, ...] = ()
@@ -393,7 +436,7 @@ class _Gatherer:
         result: dict[str, dict[str, Any]] = {p.path: {} for p in judged}
         if not judged:
             return result, {}
-        dirty = plumbing.status(self.root, self._packet_pathspecs()) if checked_out else {}
+        dirty = self._dirty() if checked_out else {}
         todo: dict[str, str] = {}
         for packet in judged:
             top_path = self.repo.prefix + packet.path
@@ -402,6 +445,15 @@ class _Gatherer:
             else:
                 todo[top_path] = packet.path
         return result, todo
+
+    def _dirty(self) -> dict[str, str]:
+        """`plumbing.status` of the packet files; the early one when it covers them (it looks
+        at more files, but a file's status does not depend on the others')."""
+        pathspecs = self._packet_pathspecs()
+        early = self.early_status
+        if early is not None and set(pathspecs) <= set(early.pathspecs):
+            return early.result()
+        return plumbing.status(self.root, pathspecs)
 
     def _read_changes(
         self, head: tuple[str, str], checked_out: bool

@@ -150,6 +150,14 @@ HEAD_LINES = 8
 """... or this many of its first prose lines (the header's date, branch, author) hold them."""
 
 
+UNDATED_SHARE = 0.15
+"""... or this share, in a file with no real date and no ticked box (nothing was ever done)."""
+_SAMPLE_PATH = re.compile(r"(?<![\w/])path/to/\w")
+"""A sample path (``path/to/file1.h``): a template's slot for the files to name."""
+_DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")
+"""A real date or a ticked box: a record of something done, which a template lacks."""
+
+
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
     prose = _prose_lines(text)
@@ -158,12 +166,17 @@ def placeholders(text: str) -> list[Placeholder]:
     for number, line in prose:
         following = raw[number] if number < len(raw) else ""
         what = "a blank field" if _blank_field(line, following) else _placeholder_in(line)
+        if what is None and _SAMPLE_PATH.search(line):
+            what = "a sample path"
         if what is not None:
             found.append(Placeholder(number, what, _short(line.strip())))
     head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
     in_head = sum(1 for place in found if place.line <= head_end)
+    undated = len(found) >= UNDATED_SHARE * len(prose) and not _DATED.search(text)
     if len(found) < MIN_PLACEHOLDERS or (
-        len(found) < MIN_SHARE * len(prose) and in_head < MIN_PLACEHOLDERS
+        len(found) < MIN_SHARE * len(prose)
+        and in_head < MIN_PLACEHOLDERS
+        and not (undated and not _records_session(prose))
     ):
         return []
     return found
@@ -262,6 +275,12 @@ _SLASH_TITLE = re.compile(r"^#[ \t]+/[A-Za-z][\w:-]*(?:[ \t]|$)", re.MULTILINE)
 """A title naming a slash command ("# /handoff — Session Wrap"): the file is that command."""
 
 
+_SKILL_NAME = re.compile(r"^name\s*:\s*[\"']?[A-Za-z][\w:.-]*[\"']?\s*$", re.MULTILINE)
+_DESCRIPTION = re.compile(r"^description\s*:", re.MULTILINE)
+"""A skill's or agent's front matter: a one-word ``name:`` (an identifier, not a title) and a
+``description:`` beside it."""
+
+
 def _command_front_matter(text: str) -> list[tuple[int, str]]:
     block = _FRONT_MATTER.match(text)
     body = text[block.end() :] if block is not None else text
@@ -272,6 +291,8 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
     if block is None:
         return []
     key = _COMMAND_KEYS.search(block.group(1))
+    if key is None and _DESCRIPTION.search(block.group(1)):
+        key = _SKILL_NAME.search(block.group(1))
     if key is None:
         return []
     line = 2 + block.group(1).count("\n", 0, key.start())

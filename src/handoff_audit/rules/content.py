@@ -115,14 +115,16 @@ handoff.json:9:18: placeholder: next_action is a placeholder ("TODO"); write the
 ```
 
 In a hand-written handoff (markdown with no JSON twin), the rule fires once when the file is
-still a template: at least 3 lines outside code blocks, and at least a quarter of them or 3 of
-its first 8 (the header's date, author, branch), are placeholders — bracketed prose
+still a template: at least 3 lines outside code blocks, and at least a quarter of them, 3 of
+its first 8 (the header's date, author, branch), or a sixth of them in a file with no real date
+and no ticked box that records no session, are placeholders — bracketed prose
 (`[2-3 sentences describing current progress]`, `[component]`, `[PROJECT_NAME]`),
 `YYYY-MM-DD`, `~XX%`, `<branch-name>`, `{{next_step}}`, `{DATE}` or
 `{What is built today.}`, a value wholly in parentheses (`(e.g. feature/login)`), a value that
-is only `TBD`/`TODO`/`...`, an empty `- [ ]`, or a list item left blank (`- Branch:` with
-nothing under it, after a `:` or a full-width `：`). The message names the lines. Such
-blocks never count for a facet either, so `md-incomplete` says what is missing underneath.
+is only `TBD`/`TODO`/`...`, an empty `- [ ]`, a list item left blank (`- Branch:` with
+nothing under it, after a `:` or a full-width `：`), or a sample path (`path/to/file1.h`).
+The message names the lines. Such blocks never count for a facet either, so `md-incomplete`
+says what is missing underneath.
 
 ```
 HANDOFF.md:5: placeholder: still a template: 9 lines are placeholders (a [bracketed]

@@ -182,8 +182,9 @@ an agent's prompt ("You are …", "Execute immediately", "do not ask for confirm
 line about handoffs in general ("Paste the block below as your first message", a slash
 command's `$ARGUMENTS`, a handoff folder's README: "This directory holds handoff files …"); or
 front matter that only an agent's command or prompt file has (`allowed-tools:`,
-`argument-hint:`, or a `description:` that orders a session handoff or summary: "Write a
-session handoff …"), or a title naming a slash command (`# /handoff — Session Wrap`). A prompt
+`argument-hint:`, a `description:` that orders a session handoff or summary: "Write a
+session handoff …", or a one-word `name:` beside a `description:`, as a skill's), or a
+title naming a slash command (`# /handoff — Session Wrap`). A prompt
 that opens on such an order ("Generate a handoff summary for this session.", "Update
 HANDOFF.md with:" in its first three lines) is settled by it, when it records no session. A
 file written as orders to its reader counts too, whatever it is about (an agent's prompt, a

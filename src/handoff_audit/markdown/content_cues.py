@@ -266,8 +266,10 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"completed|(?:is|are|now|fully|not yet) (?:complete|working)|status:|"
             r"last commit|as of|already (?:exists?|checked|done|implemented|in place|merged)|"
             r"(?:is|are|now) on main|merged (?:in)?to main)\b|✅|✓|☑|\[x\]"
-            r"|已完成|已实现|已修复|已上线|已提交|完了した|実装済み|выполнено|сделано|реализовано|"
-            r"исправлено|готово|terminé|implémenté|completado|implementado|erledigt|umgesetzt",
+            r"|已完成|已实现|已修复|已上线|已提交|已做|本轮|완료|적용했|추가했|수정했|변경했|현재|"
+            r"完了した|実装済み|выполнено|сделано|реализовано|"
+            r"исправлено|готово|terminé|implémenté|completado|implementado|creado|actualizado|"
+            r"erledigt|umgesetzt",
             re.IGNORECASE,
         ),
     ),

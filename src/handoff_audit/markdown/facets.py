@@ -42,7 +42,7 @@ from handoff_audit.markdown.content_cues import (
     WEAK_NEEDED,
 )
 from handoff_audit.markdown.headings import normalise
-from handoff_audit.markdown.steps import Candidate, best_candidate
+from handoff_audit.markdown.steps import Candidate, best_candidate, no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text
 from handoff_audit.textcut import shorten
 
@@ -353,8 +353,10 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
         _says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
     ):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
-    if facet == "next" and (_all_ticked(section) or _only_waiting(section)):
-        return  # every box ticked, or "awaiting the next directive": no step is left
+    if facet == "next" and (
+        _all_ticked(section) or _only_waiting(section) or no_usable_step(section.texts)
+    ):
+        return  # every box ticked, "awaiting the next directive", only questions: no step
     if facet == "decisions" and not any(
         REASON_IN_SECTION.search(t) or NONE.match(t) for _, t, code in section.texts if not code
     ):

@@ -131,6 +131,38 @@ def _score(text: str, shape: str, after: tuple[bool, bool], tail: bool) -> int:
     return sum(WEIGHTS[name] for name, on in signals.items() if on)
 
 
+_OPEN = re.compile(
+    r"^\W{0,4}(?:(?:whether|how (?:much|many|to|should|do|does|can)|which|should we|do we)\b"
+    r"|(?:consider|maybe|perhaps|possibly|optionally|optional|could|might|eventually|"
+    r"someday|nice to have|if needed|if requested|future)\b)",
+    re.IGNORECASE,
+)
+"""An item that opens on a question or a hedge ("Whether to …", "Consider …", "Maybe …"): an open
+question or a wish, not a step the next session can take."""
+_QUESTION = re.compile(r"[?？]\W{0,3}$")
+_LABEL_ONLY = re.compile(r"^\W{0,4}[^:：\n]{1,50}[:：]\W{0,3}$")
+
+
+def no_usable_step(texts: Sequence[tuple[int, str, bool]]) -> bool:
+    """A next-step section whose every item is ticked, an open question ("Whether to persist
+    state?") or a hedge ("Consider adding …", "Optionally …"): nothing in it is
+    a step to take. Bare labels ("Open issues:") count for neither side."""
+    items = [
+        text.split("\n", 1)[0].strip()
+        for _, text, code in texts
+        if not code and not _LABEL_ONLY.match(text.split("\n", 1)[0])
+    ]
+    return bool(items) and all(
+        _TICKED.match(item) or _QUESTION.search(item) or _OPEN.match(_unboxed(item))
+        for item in items
+    )
+
+
+def _unboxed(item: str) -> str:
+    """The item without its checkbox and emphasis."""
+    return re.sub(r"^\W{0,4}\[ \]\s*", "", item).lstrip("*_ ")
+
+
 def _verb_first(text: str) -> bool:
     """An English imperative with something after it ("Run the seed", not "Build:")."""
     order = IMPERATIVE.match(text)
@@ -148,4 +180,4 @@ def _tail(sections: Sequence[Blocks]) -> int:
     return -1
 
 
-__all__ = ["Candidate", "best_candidate"]
+__all__ = ["Candidate", "best_candidate", "no_usable_step"]

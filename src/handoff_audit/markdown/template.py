@@ -276,6 +276,11 @@ _SLASH_TITLE = re.compile(r"^#[ \t]+/[A-Za-z][\w:-]*(?:[ \t]|$)", re.MULTILINE)
 
 
 _SKILL_NAME = re.compile(r"^name\s*:\s*[\"']?[A-Za-z][\w:.-]*[\"']?\s*$", re.MULTILINE)
+_TOOL_KEYS = re.compile(r"^(?:agent|inclusion)\s*:\s*\S", re.MULTILINE)
+"""Keys an agent tool reads in a command's or steering file's front matter (``agent: build``,
+``inclusion: auto``)."""
+_USE_WHEN = re.compile(r"^description\s*:\s*[\"']?use (?:this |it )?when\b", re.I | re.M)
+"""A description saying when to invoke the file ("Use when planning …"): a skill's form."""
 _DESCRIPTION = re.compile(r"^description\s*:", re.MULTILINE)
 """A skill's or agent's front matter: a one-word ``name:`` (an identifier, not a title) and a
 ``description:`` beside it."""
@@ -290,9 +295,9 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
         return [(line, _short(text.splitlines()[line - 1].strip()))]
     if block is None:
         return []
-    key = _COMMAND_KEYS.search(block.group(1))
+    key = _COMMAND_KEYS.search(block.group(1)) or _USE_WHEN.search(block.group(1))
     if key is None and _DESCRIPTION.search(block.group(1)):
-        key = _SKILL_NAME.search(block.group(1))
+        key = _SKILL_NAME.search(block.group(1)) or _TOOL_KEYS.search(block.group(1))
     if key is None:
         return []
     line = 2 + block.group(1).count("\n", 0, key.start())
@@ -391,7 +396,8 @@ def _records_session(prose: list[tuple[int, str]]) -> bool:
     filled in says where the work stands."""
     if any(_STATUS_FIELD.match(line) and _placeholder_in(line) is None for _, line in prose):
         return True
-    records = sum(1 for _, line in prose if _RECORD.search(line))
+    # "Mark any completed items" orders a record kept, it records nothing itself
+    records = sum(1 for _, line in prose if _RECORD.search(line) and not _order(line))
     return records >= MAX_RECORD_SHARE * len(prose) and records > 0
 
 

@@ -110,7 +110,8 @@ numbering, with emoji and punctuation ignored:
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
   wish lists ("Ideas", "Potential enhancements", "Future") are no next step, deferred work
   ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps
-  list whose every checkbox is ticked or that only waits ("Ready for the next directive"), nor
+  list whose every checkbox is ticked, that only waits ("Ready for the next directive") or
+  whose every item is an open question or a hedge ("Whether to …?", "Consider …", "Maybe …"), nor
   the boxes of a "Security checklist"; "Architecture" (a layout) is no decision and "Rules"
   (standing instructions) nothing ruled out, though a reason or dead end under them counts.
   A compound heading ("Known limitations / backlog") names the facet of any of its parts.
@@ -183,14 +184,16 @@ line about handoffs in general ("Paste the block below as your first message", a
 command's `$ARGUMENTS`, a handoff folder's README: "This directory holds handoff files …"); or
 front matter that only an agent's command or prompt file has (`allowed-tools:`,
 `argument-hint:`, a `description:` that orders a session handoff or summary: "Write a
-session handoff …", or a one-word `name:` beside a `description:`, as a skill's), or a
+session handoff …" or says when to use the file: "Use when …", or a one-word `name:` or an
+agent tool's `agent:` / `inclusion:` beside a `description:`, as a skill's), or a
 title naming a slash command (`# /handoff — Session Wrap`). A prompt
 that opens on such an order ("Generate a handoff summary for this session.", "Update
 HANDOFF.md with:" in its first three lines) is settled by it, when it records no session. A
 file written as orders to its reader counts too, whatever it is about (an agent's prompt, a
 brief for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",
-"Keep …", "Do not …") and under a quarter say what happened (past tense, ticked boxes, dates).
+"Keep …", "Do not …") and under a quarter say what happened (past tense, ticked boxes, dates;
+a line that starts with a command, "Mark completed items …", says nothing happened).
 A file "records a session" when a quarter of its lines say what happened or a status field is
 filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`): such a file is
 judged as a handoff.

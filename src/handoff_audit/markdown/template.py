@@ -278,7 +278,13 @@ _SLASH_TITLE = re.compile(r"^#[ \t]+/[A-Za-z][\w:-]*(?:[ \t]|$)", re.MULTILINE)
 _SKILL_NAME = re.compile(r"^name\s*:\s*[\"']?[A-Za-z][\w:.-]*[\"']?\s*$", re.MULTILINE)
 _TOOL_KEYS = re.compile(r"^(?:agent|inclusion)\s*:\s*\S", re.MULTILINE)
 """Keys an agent tool reads in a command's or steering file's front matter (``agent: build``,
-``inclusion: auto``)."""
+``inclusion: auto``); they settle the file only beside a description about the session itself
+(``_ABOUT_SESSION``): a handoff's own front matter may name its agent and task."""
+_ABOUT_SESSION = re.compile(
+    r"^description\s*:[^\n]*\b(?:hand-?off|hand-?over|session|conversation|context|resume|"
+    r"continu\w*)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
 _USE_WHEN = re.compile(r"^description\s*:\s*[\"']?use (?:this |it )?when\b", re.I | re.M)
 """A description saying when to invoke the file ("Use when planning …"): a skill's form."""
 _DESCRIPTION = re.compile(r"^description\s*:", re.MULTILINE)
@@ -297,7 +303,9 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
         return []
     key = _COMMAND_KEYS.search(block.group(1)) or _USE_WHEN.search(block.group(1))
     if key is None and _DESCRIPTION.search(block.group(1)):
-        key = _SKILL_NAME.search(block.group(1)) or _TOOL_KEYS.search(block.group(1))
+        key = _SKILL_NAME.search(block.group(1))
+        if key is None and _ABOUT_SESSION.search(block.group(1)):
+            key = _TOOL_KEYS.search(block.group(1))
     if key is None:
         return []
     line = 2 + block.group(1).count("\n", 0, key.start())

@@ -185,7 +185,8 @@ command's `$ARGUMENTS`, a handoff folder's README: "This directory holds handoff
 front matter that only an agent's command or prompt file has (`allowed-tools:`,
 `argument-hint:`, a `description:` that orders a session handoff or summary: "Write a
 session handoff …" or says when to use the file: "Use when …", or a one-word `name:` or an
-agent tool's `agent:` / `inclusion:` beside a `description:`, as a skill's), or a
+agent tool's `agent:` / `inclusion:` beside a `description:` about the session or
+conversation, as a skill's), or a
 title naming a slash command (`# /handoff — Session Wrap`). A prompt
 that opens on such an order ("Generate a handoff summary for this session.", "Update
 HANDOFF.md with:" in its first three lines) is settled by it, when it records no session. A

@@ -198,6 +198,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     sections = _sections(text, reading)
     for section in sections:
         _judge_heading(section, reading)
+        _judge_labels(section, reading)
     for section in sections:
         _judge_content(section, reading, every)
     for facet, places in reading.weak.items():
@@ -362,6 +363,41 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
             reading.unreasoned_decisions = section.line
         return
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
+
+
+_LABEL_HEADING = re.compile(
+    r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{2,80}?[:：]?\*\*[:：]?|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
+)
+"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows."""
+LABEL_WORDS = 4
+"""Words a plain (not bold) label paragraph may have to head what follows."""
+_LABEL_FACETS = frozenset({"state", "decisions", "ruled_out", "pointers"})
+"""Facets a label paragraph names like a heading (next steps are read by `markdown.steps`)."""
+
+
+def _judge_labels(section: _Section, reading: Reading) -> None:
+    """A label paragraph naming a facet, with text under it before the next label, counts like
+    a heading ("**Design decisions (approved):**" over a list); decisions need a reason."""
+    labels = [
+        i
+        for i, (_, text, code) in enumerate(section.texts)
+        if not code and _LABEL_HEADING.match(text)
+    ]
+    for at, index in enumerate(labels):
+        line, text, _ = section.texts[index]
+        name = _plain_heading(text).rstrip(":：").strip()
+        if not text.lstrip().startswith("**") and len(name.split()) > LABEL_WORDS:
+            continue  # "In this session, I'd like to focus on:" leads in, it names nothing
+        facet = heading_facet(name)
+        if facet not in _LABEL_FACETS or facet == section.facet:
+            continue
+        end = labels[at + 1] if at + 1 < len(labels) else len(section.texts)
+        under = [t for _, t, code in section.texts[index + 1 : end] if not _says_nothing(t)]
+        if not under or (
+            facet == "decisions" and not any(REASON_IN_SECTION.search(t) for t in under)
+        ):
+            continue
+        _add(reading, facet, Evidence(line, "label", _short(text)))
 
 
 _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")

@@ -1,0 +1,47 @@
+"""Round 11 of the facet reading (issue 20): what a careful reader counts that the cues missed.
+
+Examples written for these tests (not copied from any labelled file), each beside a near miss.
+"""
+
+from __future__ import annotations
+
+from handoff_audit.markdown.facets import read
+
+_LABELLED = """# Handoff: search page
+
+## Where we are
+
+The result grid is done; the filter panel is half built.
+
+{label}
+1. Facets come from the API (page titles are free text).
+2. Empty facets are hidden (the panel stays short).
+
+## Next
+
+- [ ] Wire the price filter in `web/src/Filters.tsx`.
+"""
+
+
+def test_a_bold_label_paragraph_over_a_list_heads_it_like_a_heading() -> None:
+    reading = read(_LABELLED.format(label="**Design decisions (agreed with the owner):**"))
+    assert [each.how for each in reading.found["decisions"]] == ["label"]
+
+
+def test_a_plain_short_label_heads_its_list_too() -> None:
+    assert read(_LABELLED.format(label="Decisions:")).has("decisions")
+
+
+def test_a_long_plain_lead_in_names_no_facet() -> None:
+    # "In this session ... decisions" is a sentence leading in, not a label over a list.
+    reading = read(_LABELLED.format(label="In this session we went over the open decisions:"))
+    assert not reading.has("decisions")
+
+
+def test_a_decisions_label_over_bare_choices_is_no_decision() -> None:
+    text = _LABELLED.format(label="**Decisions:**").replace(
+        "1. Facets come from the API (page titles are free text).\n"
+        "2. Empty facets are hidden (the panel stays short).",
+        "1. Facets from the API\n2. Empty facets hidden",
+    )
+    assert not read(text).has("decisions")

@@ -45,3 +45,26 @@ def test_a_decisions_label_over_bare_choices_is_no_decision() -> None:
         "1. Facets from the API\n2. Empty facets hidden",
     )
     assert not read(text).has("decisions")
+
+
+_KOREAN = """# 작업 인계
+
+## 작업 내용
+
+- {first}
+- {second}
+- 다음 세션: `api/orders.py` 의 환불 처리를 마무리한다.
+"""
+
+
+def test_korean_reasons_in_two_places_are_decisions() -> None:
+    text = _KOREAN.format(
+        first="캐시는 60초로 두었다. 분석 중에 가격이 바뀌지 않도록 하기 위해서다.",
+        second="세션 토큰은 서버에만 둔다. 클라이언트에 노출되면 안 되기 때문에.",
+    )
+    assert read(text).has("decisions")
+
+
+def test_korean_records_without_a_reason_are_no_decisions() -> None:
+    text = _KOREAN.format(first="캐시를 60초로 두었다.", second="세션 토큰은 서버에만 둔다.")
+    assert not read(text).has("decisions")

@@ -68,3 +68,27 @@ def test_korean_reasons_in_two_places_are_decisions() -> None:
 def test_korean_records_without_a_reason_are_no_decisions() -> None:
     text = _KOREAN.format(first="캐시를 60초로 두었다.", second="세션 토큰은 서버에만 둔다.")
     assert not read(text).has("decisions")
+
+
+_TABLE = """# Handoff: deploy pipeline
+
+## Notes
+
+| Setting | {column} |
+|---|---|
+| Build images on the runner | the registry pull takes four minutes |
+| One staging slot | two slots cost twice as much |
+
+## Next
+
+- [ ] Move the smoke test into `ci/deploy.yml`.
+"""
+
+
+def test_a_table_with_a_why_column_records_decisions() -> None:
+    reading = read(_TABLE.format(column="Why"))
+    assert [each.how for each in reading.found["decisions"]] == ["a table of decisions"]
+
+
+def test_a_table_without_a_reason_column_records_no_decision() -> None:
+    assert not read(_TABLE.format(column="Owner")).has("decisions")

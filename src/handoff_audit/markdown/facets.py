@@ -199,6 +199,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     for section in sections:
         _judge_heading(section, reading)
         _judge_labels(section, reading)
+        _decision_table(section, reading)
     for section in sections:
         _judge_content(section, reading, every)
     for facet, places in reading.weak.items():
@@ -398,6 +399,25 @@ def _judge_labels(section: _Section, reading: Reading) -> None:
         ):
             continue
         _add(reading, facet, Evidence(line, "label", _short(text)))
+
+
+def _decision_table(section: _Section, reading: Reading) -> None:
+    """A table with a "Why" / "Decision" / "理由" column, and rows under its header, records
+    decisions with their reasons, whatever the section's heading."""
+    if section.facet == "decisions" or reading.found.get("decisions"):
+        return
+    for line, text, code in section.texts:
+        rows = text.strip().splitlines()
+        if code or not rows[0].startswith("|") or len(rows) < TABLE_ROWS:
+            continue
+        cells = [_plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
+        if any(heading_facet(cell) == "decisions" for cell in cells if cell):
+            _add(reading, "decisions", Evidence(line, "a table of decisions", _short(rows[0])))
+            return
+
+
+TABLE_ROWS = 3
+"""A header, its separator and one row at least."""
 
 
 _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")

@@ -5,7 +5,9 @@ with their reasons, what was **ruled out** (tried, rejected, traps), and **point
 links, commits). Two signals count, like a careful reader's:
 
 - a heading or a short ``Label:`` line that names the facet ("Follow-ups", "Design record",
-  "Gotchas", "Key code waypoints", "Snapshot"), with something written under it;
+  "Gotchas", "Key code waypoints", "Snapshot"), with something written under it; a paragraph
+  that is only such a label ("**Design decisions (approved):**") heads the blocks after it, and
+  a table with a "Why" or "Decision" column records decisions;
 - the content anywhere: a path, ``path:line``, URL, commit id or test name is a pointer; a
   "NEXT:" line, an unchecked ``- [ ]`` item or "the next session should" is a next step; a choice
   with its reason in one sentence ("chose X because", "X — so that") is a decision; "tried",

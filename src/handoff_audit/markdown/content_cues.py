@@ -65,7 +65,9 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _REASON_ELSEWHERE = (
     r"因为|由于|为了|所以|原因|否则|以便|避免|ため|ので|から|потому что|так как|чтобы|иначе|"
-    r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst"
+    r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst|"
+    r"防止|以免|때문에|위해|도록|므로|라서|поэтому|чтобы не|pour éviter|pour que|para evitar|"
+    r"ya que|pois|um zu|ולכן|בגלל|כדי"
 )
 """Reasons in other languages (the unspaced scripts' words match anywhere)."""
 

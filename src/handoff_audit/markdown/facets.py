@@ -5,7 +5,9 @@ with their reasons, what was **ruled out** (tried, rejected, traps), and **point
 links, commits). Two signals count, like a careful reader's:
 
 - a heading or a short ``Label:`` line that names the facet ("Follow-ups", "Design record",
-  "Gotchas", "Key code waypoints", "Snapshot"), with something written under it;
+  "Gotchas", "Key code waypoints", "Snapshot"), with something written under it; a paragraph
+  that is only such a label ("**Design decisions (approved):**") heads the blocks after it, and
+  a table with a "Why" or "Decision" column records decisions;
 - the content anywhere: a path, ``path:line``, URL, commit id or test name is a pointer; a
   "NEXT:" line, an unchecked ``- [ ]`` item or "the next session should" is a next step; a choice
   with its reason in one sentence ("chose X because", "X — so that") is a decision; "tried",
@@ -198,6 +200,8 @@ def read(text: str, *, every: bool = False) -> Reading:
     sections = _sections(text, reading)
     for section in sections:
         _judge_heading(section, reading)
+        _judge_labels(section, reading)
+        _decision_table(section, reading)
     for section in sections:
         _judge_content(section, reading, every)
     for facet, places in reading.weak.items():
@@ -364,6 +368,60 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
             reading.unreasoned_decisions = section.line
         return
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
+
+
+_LABEL_HEADING = re.compile(
+    r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{2,80}?[:：]?\*\*[:：]?|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
+)
+"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows."""
+LABEL_WORDS = 4
+"""Words a plain (not bold) label paragraph may have to head what follows."""
+_LABEL_FACETS = frozenset({"state", "decisions", "ruled_out", "pointers"})
+"""Facets a label paragraph names like a heading (next steps are read by `markdown.steps`)."""
+
+
+def _judge_labels(section: _Section, reading: Reading) -> None:
+    """A label paragraph naming a facet, with text under it before the next label, counts like
+    a heading ("**Design decisions (approved):**" over a list); decisions need a reason."""
+    labels = [
+        i
+        for i, (_, text, code) in enumerate(section.texts)
+        if not code and _LABEL_HEADING.match(text)
+    ]
+    for at, index in enumerate(labels):
+        line, text, _ = section.texts[index]
+        name = _plain_heading(text).rstrip(":：").strip()
+        if not text.lstrip().startswith("**") and len(name.split()) > LABEL_WORDS:
+            continue  # "In this session, I'd like to focus on:" leads in, it names nothing
+        facet = heading_facet(name)
+        if facet not in _LABEL_FACETS or facet == section.facet:
+            continue
+        end = labels[at + 1] if at + 1 < len(labels) else len(section.texts)
+        under = [t for _, t, code in section.texts[index + 1 : end] if not _says_nothing(t)]
+        if not under or (
+            facet == "decisions" and not any(REASON_IN_SECTION.search(t) for t in under)
+        ):
+            continue
+        _add(reading, facet, Evidence(line, "label", _short(text)))
+
+
+def _decision_table(section: _Section, reading: Reading) -> None:
+    """A table with a "Why" / "Decision" / "理由" column, and rows under its header, records
+    decisions with their reasons, whatever the section's heading."""
+    if section.facet == "decisions" or reading.found.get("decisions"):
+        return
+    for line, text, code in section.texts:
+        rows = text.strip().splitlines()
+        if code or not rows[0].startswith("|") or len(rows) < TABLE_ROWS:
+            continue
+        cells = [_plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
+        if any(heading_facet(cell) == "decisions" for cell in cells if cell):
+            _add(reading, "decisions", Evidence(line, "a table of decisions", _short(rows[0])))
+            return
+
+
+TABLE_ROWS = 3
+"""A header, its separator and one row at least."""
 
 
 _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")

@@ -65,6 +65,10 @@ _FRAGMENTS = (
     "redis://:",
     "dckr_pat_",
     "ſecret",
+    "\u212a",  # the Kelvin sign: lower() makes it "k"
+    "\u0130",  # capital I with a dot: lower() makes it "i" and a dot above
+    "ı",
+    "é—",
     " ",
     "\n",
     "_",
@@ -84,6 +88,25 @@ def _without_trigger(text: str) -> list[credentials.SecretMatch]:
 def test_secret_trigger_never_hides_a_credential(parts: list[str]) -> None:
     text = "".join(parts)
     assert credentials.find_secrets(text) == _without_trigger(text)
+
+
+def test_keywords_lowered_in_bytes_are_the_keywords_lowered_in_text() -> None:
+    # The prefilter lowers UTF-8 bytes (A-Z only) unless the text holds a character of
+    # `_ASCII_IN_LOWER`: it must name every character beyond ASCII whose lower() holds ASCII.
+    beyond = (chr(c) for c in range(0x80, sys.maxunicode + 1) if not 0xD800 <= c < 0xE000)
+    makes_ascii = {char for char in beyond if any(c.isascii() for c in char.lower())}
+    assert makes_ascii <= set(credentials._ASCII_IN_LOWER)
+    assert all(k.isascii() for p in credentials._patterns() for k in p.keywords)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=6), max_size=14))
+def test_prefilter_candidates_are_those_of_the_lowered_text(parts: list[str]) -> None:
+    text = credentials.without_lone_surrogates("".join(parts))
+    scan, patterns_of = credentials._prefilter()
+    hits = scan.Match(text.lower().translate(credentials._FOLD)) or []
+    expected = {number for hit in hits for number in patterns_of[hit]}
+    assert credentials._candidates(text, text.encode("utf-8")) == expected
 
 
 def test_secret_trigger_lets_every_known_kind_through() -> None:

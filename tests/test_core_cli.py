@@ -248,3 +248,26 @@ def test_a_named_file_that_cannot_be_a_handoff_is_a_usage_error(
         "or a folder to search"
     )
     assert result.out == ""
+
+
+def test_console_script_exits_with_all_output_and_exit_handlers(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    # The console script ends without tearing the interpreter down (speed): its report must
+    # still be whole (more than a pipe's buffer), its exit code main's, its exit handlers run.
+    for number in range(40):
+        write_packet(tmp_path / f"p{number}", packet(next_action="TODO"))
+    code = (
+        "import atexit, sys; atexit.register(print, 'exit handler ran', file=sys.stderr); "
+        "from handoff_audit.cli.main import console; sys.exit(console())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "check", "--format", "json"],
+        capture_output=True,
+        cwd=tmp_path,
+    )
+    in_process = run_cli(["check", "--format", "json"], cwd=tmp_path)
+    assert len(done.stdout) > 65_536
+    assert done.stdout.decode() == in_process.out
+    assert done.returncode == in_process.code == 1
+    assert done.stderr.decode() == "exit handler ran\n"

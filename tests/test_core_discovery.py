@@ -109,15 +109,15 @@ def test_pairing_uses_the_same_stem_in_the_same_folder(tmp_path: Path) -> None:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("{}")
     files = [tmp_path / n for n in ("handoff.json", "HANDOFF.md", "b/x.json", "c/handoff.md")]
-    got = {(p.path.relative_to(tmp_path).as_posix(), p.kind) for p in pair(files)}
+    got = {(Path(p.path).relative_to(tmp_path).as_posix(), p.kind) for p in pair(files)}
     assert got == {
         ("handoff.json", "json"),
         ("HANDOFF.md", "markdown"),
         ("b/x.json", "json"),
         ("c/handoff.md", "markdown"),
     }
-    twins = {p.path.name: p.markdown for p in pair(files)}
-    assert twins["x.json"] == tmp_path / "b" / "x.md"
+    twins = {Path(p.path).name: p.markdown for p in pair(files)}
+    assert twins["x.json"] == str(tmp_path / "b" / "x.md")
 
 
 def test_globs() -> None:

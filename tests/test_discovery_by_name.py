@@ -6,6 +6,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from handoff_audit.engine import discovery
 from handoff_audit.engine.discovery import PacketFiles, pair
 
@@ -35,9 +38,24 @@ def test_pairs_are_found_for_files_the_listing_did_not_give(tmp_path: Path) -> N
         tmp_path / "three/HANDOFF.md",
     ]
     expected = [
-        PacketFiles(tmp_path / "one/handoff.json", "json", tmp_path / "one/handoff.md"),
-        PacketFiles(tmp_path / "three/HANDOFF.md", "markdown", tmp_path / "three/HANDOFF.md"),
-        PacketFiles(tmp_path / "two/handoff.json", "json", tmp_path / "two/handoff.md"),
+        PacketFiles(str(tmp_path / "one/handoff.json"), "json", str(tmp_path / "one/handoff.md")),
+        PacketFiles(
+            str(tmp_path / "three/HANDOFF.md"), "markdown", str(tmp_path / "three/HANDOFF.md")
+        ),
+        PacketFiles(str(tmp_path / "two/handoff.json"), "json", str(tmp_path / "two/handoff.md")),
     ]
     assert pair(given) == expected
     assert pair(given, discovery._Listing().lexists) == expected
+    assert pair(map(str, given), discovery._Listing().lexists) == expected
+
+
+_PART = st.sampled_from(["a", "a-b", "a.b", "b", "A", "a b", "é", "handoff.json", "x.md"])
+
+
+@given(st.lists(st.lists(_PART, min_size=1, max_size=4), max_size=12))
+def test_names_sort_as_their_paths_do(parts: list[list[str]]) -> None:
+    # Discovery keeps paths as strings (speed) in the order `sorted` gives their `Path`s.
+    root = Path("/work/repo")
+    names = list(dict.fromkeys("/".join(each) for each in parts))
+    as_strings = sorted((discovery._under(root, name) for name in names), key=discovery._in_order)
+    assert as_strings == [str(path) for path in sorted(root / name for name in names)]

@@ -248,16 +248,36 @@ _FOLD = str.maketrans({"\u0131": "i", "\u017f": "s"})
 dotless i and long s (Python's ``re`` and RE2 both fold them)."""
 
 
-def _candidates(text: str) -> set[int]:
-    """The patterns whose keywords ``text`` (`without_lone_surrogates`) holds (case-folded)."""
-    scan, patterns_of = _prefilter()
-    lower = text.lower()
-    if "\u0131" in lower or "\u017f" in lower:  # rare: translate() is slow on long text
-        lower = lower.translate(_FOLD)
-    hits = scan.Match(lower)
-    if not hits:
-        return set()
-    return {number for hit in hits for number in patterns_of[hit]}
+_ASCII_IN_LOWER = ("\u0130", "\u212a", "\u0131", "\u017f")
+"""The characters beyond ASCII that ``lower()`` makes an ASCII letter (capital I with a dot,
+the Kelvin sign; a test checks every character) or that `_FOLD` does."""
+
+
+def _candidates(text: str, encoded: bytes) -> frozenset[int]:
+    """The patterns whose keywords ``text`` (`without_lone_surrogates`; ``encoded``: its
+    UTF-8) holds (case-folded).
+
+    The keywords are ASCII, and without `_ASCII_IN_LOWER` the ASCII runs of ``text.lower()``
+    are those of ``text`` with A-Z lowered: so the UTF-8 bytes lowered hold the same keywords
+    (speed: ``str.lower`` of a text beyond ASCII, and encoding the lowered text, cost four
+    times as much)."""
+    scan = _prefilter()[0]
+    if text.isascii() or not any(char in text for char in _ASCII_IN_LOWER):
+        hits = scan.Match(encoded.lower())
+    else:
+        lower = text.lower()
+        if "\u0131" in lower or "\u017f" in lower:  # rare: translate() is slow on long text
+            lower = lower.translate(_FOLD)
+        hits = scan.Match(lower)
+    return _patterns_for(tuple(hits)) if hits else frozenset()
+
+
+@lru_cache(maxsize=1024)
+def _patterns_for(hits: tuple[int, ...]) -> frozenset[int]:
+    """The patterns the keywords numbered ``hits`` stand for (speed: the same few keywords
+    come back text after text)."""
+    patterns_of = _prefilter()[1]
+    return frozenset(number for hit in hits for number in patterns_of[hit])
 
 
 @lru_cache(maxsize=16_384)  # the rule and the report ask about each packet's text (speed)
@@ -274,12 +294,17 @@ def json_may_hold_secret(json_text: str) -> bool:
     if "\\u" in json_text or "\\/" in json_text:
         return True
     json_text = without_lone_surrogates(json_text)
-    candidates = _candidates(json_text)
+    encoded = json_text.encode("utf-8")
+    candidates = _candidates(json_text, encoded)
     if not candidates:
         return False
     if "\\" in json_text:
         return True
-    return bool(_matching(json_text.replace('"', "\n"), frozenset(candidates), lines=True))
+    _, together, python = _set_of(candidates, True)
+    if together is not None and together.Match(encoded.replace(b'"', b"\n")):
+        return True  # a quote is one byte in UTF-8, never part of another character's
+    lines = json_text.replace('"', "\n") if python else ""
+    return any(search(lines) is not None for _, search in python)
 
 
 def _lines_variant(regex: str) -> str:
@@ -288,29 +313,38 @@ def _lines_variant(regex: str) -> str:
     return "(?m)" + regex.replace("\\z", "$").replace("\\A", "^")
 
 
-def _matching(text: str, candidates: frozenset[int], *, lines: bool = False) -> list[int]:
-    """The candidates that match somewhere in ``text``: the RE2 ones in one pass of a set."""
-    patterns = _patterns()
-    numbers, together = _set_of(candidates, lines)
-    found = [n for n in candidates if patterns[n].engine == _PY]
-    if lines:
-        found = [n for n in found if _compiled(_lines_variant(patterns[n].regex), _PY).search(text)]
-    else:
-        found = [n for n in found if _compiled(patterns[n].regex, _PY).search(text)]
+def _matching(text: str, encoded: bytes, candidates: frozenset[int]) -> list[int]:
+    """The candidates that match somewhere in ``text`` (``encoded``: its UTF-8): the RE2 ones
+    in one pass of a set."""
+    numbers, together, python = _set_of(candidates, False)
+    found = [number for number, search in python if search(text) is not None]
     if together is not None:
-        found.extend(numbers[i] for i in together.Match(text) or ())
+        found.extend(numbers[i] for i in together.Match(encoded) or ())
     return sorted(found)
 
 
 @lru_cache(maxsize=512)
-def _set_of(candidates: frozenset[int], lines: bool) -> tuple[tuple[int, ...], Any]:
-    """The RE2 patterns among ``candidates`` as one RE2 set (compiled once per combination)."""
-    import re2  # start-up: only once there is text to scan
-
+def _set_of(
+    candidates: frozenset[int], lines: bool
+) -> tuple[tuple[int, ...], Any, tuple[tuple[int, Callable[[str], Any]], ...]]:
+    """The RE2 patterns among ``candidates`` as one RE2 set (compiled once per combination),
+    and the search of each Python one."""
     patterns = _patterns()
+    python = tuple(
+        (
+            n,
+            _compiled(
+                _lines_variant(patterns[n].regex) if lines else patterns[n].regex, _PY
+            ).search,
+        )
+        for n in candidates
+        if patterns[n].engine == _PY
+    )
     numbers = tuple(sorted(n for n in candidates if patterns[n].engine != _PY))
     if not numbers:
-        return numbers, None
+        return numbers, None, python
+    import re2  # start-up: only once there is text to scan
+
     options = re2.Options()
     options.log_errors = False
     together = re2.Set.SearchSet(options)
@@ -318,7 +352,7 @@ def _set_of(candidates: frozenset[int], lines: bool) -> tuple[tuple[int, ...], A
         regex = patterns[number].regex
         together.Add(_lines_variant(regex) if lines else regex)
     together.Compile()
-    return numbers, together
+    return numbers, together, python
 
 
 def _allowed(pattern: _Pattern, text: str, match: Any, secret: str) -> bool:
@@ -357,8 +391,9 @@ def find_secrets(text: str) -> list[SecretMatch]:
     if not text:
         return []
     text = without_lone_surrogates(text)
-    candidates = _candidates(text)
-    return scan(text, _matching(text, frozenset(candidates))) if candidates else []
+    encoded = text.encode("utf-8")
+    candidates = _candidates(text, encoded)
+    return scan(text, _matching(text, encoded, candidates)) if candidates else []
 
 
 def scan(text: str, numbers: Iterable[int]) -> list[SecretMatch]:

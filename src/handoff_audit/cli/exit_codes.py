@@ -7,6 +7,9 @@ error (one line on standard error), 3 an unexpected internal error (one line, no
 
 from __future__ import annotations
 
+import atexit
+import os
+import sys
 from collections.abc import Sequence
 
 import click
@@ -48,4 +51,22 @@ def run(command: click.Command, argv: Sequence[str] | None, prog: str) -> int:
     return result if isinstance(result, int) else EXIT_OK
 
 
-__all__ = ["run"]
+def exit_without_teardown(code: int) -> int:
+    """End a console script's process with ``code`` once its output is out, without tearing
+    the interpreter down (speed: freeing every object a 10,000-packet audit made costs 0.15 s
+    for nothing; mypy ends the same way). The exit handlers still run (multiprocessing's,
+    temporary folders'). Returns ``code`` only when the output could not be flushed (a closed
+    pipe): the caller then exits the ordinary way, which reports it as before.
+
+    For console scripts only: `main(argv)`, which tests and scripts call, never ends the process.
+    """
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return code
+    os._exit(code)
+
+
+__all__ = ["exit_without_teardown", "run"]

@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from handoff_audit import __version__
-from handoff_audit.cli.exit_codes import run
+from handoff_audit.cli.exit_codes import exit_without_teardown, run
 from handoff_audit.cli.help import WorkOrderGroup, example
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
 from handoff_audit.cli.say import say
@@ -547,4 +547,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run(cli, argv, "handoff-audit")
 
 
-__all__ = ["EXIT_FINDINGS", "cli", "main"]
+def console() -> int:
+    """The ``handoff-audit`` console script: `main` on the process's arguments, then the exit
+    (`exit_without_teardown`)."""
+    return exit_without_teardown(main())
+
+
+__all__ = ["EXIT_FINDINGS", "cli", "console", "main"]

@@ -113,7 +113,7 @@ def _fewer_collections() -> Iterator[None]:
 
 def _run(request: AuditRequest) -> Report:
     found = discovery.discover_all(request.root, request.paths, request.config)
-    pairs = discovery.pair(found.files, found.lexists)
+    pairs = discovery.pair(found.names, found.lexists)
     jobs = jobs_for(request, len(pairs))
     early = _start_git(request, pairs) if jobs > 1 else None
     try:

@@ -37,11 +37,12 @@ SKIPPED_DIRS = frozenset(
 class PacketFiles:
     """The file(s) of one packet."""
 
-    path: Path
-    """The packet: a JSON file, or a markdown-only handoff."""
+    path: str
+    """The packet, absolute: a JSON file, or a markdown-only handoff. (A string, not a `Path`:
+    speed, building and hashing 20,000 `Path` objects was a third of discovery and pairing.)"""
     kind: str
     """``json`` or ``markdown``."""
-    markdown: Path | None
+    markdown: str | None
     """The JSON packet's markdown twin when it exists; the file itself for markdown-only."""
 
 
@@ -77,12 +78,18 @@ def find_root(paths: tuple[Path, ...]) -> Path:
 class Found:
     """What discovery found: the files to audit, and the history of each series' current file."""
 
-    files: list[Path]
-    """Every packet file to audit, absolute, sorted, without duplicates."""
+    names: list[str]
+    """Every packet file to audit, absolute, sorted (as `Path` objects sort), without
+    duplicates."""
     history: dict[Path, tuple[str, ...]] = field(default_factory=dict)
     """A series' current handoff -> its older files (relative to the root, newest first)."""
     lexists: Callable[[str], bool] = os.path.lexists
     """`os.path.lexists` of an absolute path, from the folder listings discovery made."""
+
+    @property
+    def files(self) -> list[Path]:
+        """`names` as `Path` objects."""
+        return [Path(name) for name in self.names]
 
 
 def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
@@ -116,7 +123,7 @@ def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
                 f"{relative}: not a handoff file; name a packet (.json), a handoff markdown file "
                 "(.md) or a folder to search"
             )
-    found = set(explicit)
+    found = {str(path) for path in explicit}
     history: dict[Path, tuple[str, ...]] = {}
     there = _Listing()
     if folders:
@@ -128,17 +135,28 @@ def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
             if name in in_series or is_agent_file(name):
                 continue
             if name in packets:
-                found.add(root / name)
+                found.add(_under(root, name))
         for current, older in _current_of(root, series).items():
-            found.add(root / current)
+            found.add(_under(root, current))
             history[root / current] = older
     return Found(sorted(found, key=_in_order), history, there.lexists)
 
 
-def _in_order(path: Path) -> tuple[str, ...]:
-    """The order of ``sorted(paths)``, by a tuple of strings (speed: `Path.__lt__` was a fifth
-    of discovery at 10,000 packets)."""
-    return path.parts
+def _under(root: Path, name: str) -> str:
+    """``str(root / name)`` for a relative ``name`` with ``/`` separators, as git and the walk
+    give them (no ``.``, no empty part)."""
+    if os.sep != "/":
+        return str(root / name)
+    return os.path.join(str(root), name)
+
+
+def _in_order(path: str) -> list[str] | tuple[str, ...]:
+    """The order of ``sorted(paths)`` for absolute paths as `Path` objects sort, by a list of
+    strings (speed: `Path.__lt__` was a fifth of discovery at 10,000 packets): every path
+    starts with the same empty first part where `Path.parts` has ``/``."""
+    if os.sep != "/":
+        return Path(path).parts
+    return path.split("/")
 
 
 _DATE = re.compile(
@@ -296,7 +314,7 @@ def _walk(root: Path, folder: str) -> Iterator[str]:
 
 
 def pair(
-    files: Iterable[Path], lexists: Callable[[str], bool] = os.path.lexists
+    files: Iterable[Path | str], lexists: Callable[[str], bool] = os.path.lexists
 ) -> list[PacketFiles]:
     """Group discovered files into packets.
 
@@ -307,27 +325,23 @@ def pair(
     """
     # By name, not by `Path` operations (speed: they were most of the pairing). A file that
     # discovery found exists; only one it did not list needs a look on disk (speed).
-    jsons: dict[str, Path] = {}
-    markdowns: list[Path] = []
-    given = {str(path): path for path in files}
-    for name, path in given.items():
+    jsons: list[str] = []
+    markdowns: list[str] = []
+    given = dict.fromkeys(map(str, files))
+    for name in given:
         if _suffix(name).lower() == ".json":
-            jsons[name] = path
+            jsons.append(name)
             continue
         json_name = packet_of(name)  # str(packet_of(path))
-        if json_name in given:
-            jsons[json_name] = given[json_name]
-        elif lexists(json_name):
-            jsons[json_name] = Path(json_name)
+        if json_name in given or lexists(json_name):
+            jsons.append(json_name)
         else:
-            markdowns.append(path)
-    packets = [PacketFiles(path, "markdown", path) for path in markdowns]
-    for name, path in jsons.items():
+            markdowns.append(name)
+    packets = [PacketFiles(name, "markdown", name) for name in markdowns]
+    for name in dict.fromkeys(jsons):
         twin = name[: len(name) - len(_suffix(name))] + ".md"  # str(path.with_suffix(".md"))
-        markdown = given.get(twin)
-        if markdown is None and lexists(twin):
-            markdown = Path(twin)
-        packets.append(PacketFiles(path, "json", markdown))
+        markdown = twin if twin in given or lexists(twin) else None
+        packets.append(PacketFiles(name, "json", markdown))
     return sorted(packets, key=lambda p: _in_order(p.path))
 
 

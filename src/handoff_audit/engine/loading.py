@@ -139,7 +139,7 @@ def _hit(path: str, problem: Unreadable) -> Hit:
 
 
 def read_text(
-    path: Path,
+    path: Path | str,
     real_root: Path,
     limit: int,
     *,
@@ -165,7 +165,7 @@ def read_text(
 
 
 def read_bytes(
-    path: Path, real_root: Path, limit: int, real_dirs: dict[str, str] | None = None
+    path: Path | str, real_root: Path, limit: int, real_dirs: dict[str, str] | None = None
 ) -> bytes:
     """Read a regular file inside ``real_root`` of at most ``limit`` bytes, or raise `Unreadable`.
 
@@ -224,7 +224,9 @@ def _read(fd: int, size: int) -> bytes:
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
-def _resolve(path: Path, real_dirs: dict[str, str] | None) -> tuple[str, os.stat_result | None]:
+def _resolve(
+    path: Path | str, real_dirs: dict[str, str] | None
+) -> tuple[str, os.stat_result | None]:
     """``path.resolve()`` as a string, resolving each folder once: a file that is no link
     resolves to its resolved folder and its name (speed: resolving was a third of loading).
     With it, the file's own `lstat` when that already says everything (no link), else None."""
@@ -234,7 +236,7 @@ def _resolve(path: Path, real_dirs: dict[str, str] | None) -> tuple[str, os.stat
     except OSError:
         info = None  # resolve() and the stat after it say what is wrong, as for any file
     if real_dirs is None or info is None or stat.S_ISLNK(info.st_mode):
-        return str(path.resolve()), None
+        return str(Path(path).resolve()), None
     parent, base = os.path.split(name)
     folder = real_dirs.get(parent)
     if folder is None:

@@ -85,12 +85,12 @@ class Packet:
             pointer = pointer.rsplit("/", 1)[0]
 
 
-def rel(root: Path, path: Path) -> str:
+def rel(root: Path, path: Path | str) -> str:
     """``path`` relative to ``root`` with ``/`` separators."""
     base, full = str(root), str(path)
     if os.sep == "/" and full.startswith(base + "/"):
         return full[len(base) + 1 :]  # what relative_to says, without its parsing (speed)
-    return path.relative_to(root).as_posix()
+    return Path(path).relative_to(root).as_posix()
 
 
 def twin_of(packet: PathT) -> PathT:

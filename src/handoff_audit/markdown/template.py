@@ -392,11 +392,13 @@ def _order(line: str) -> bool:
 
 
 _STATUS_FIELD = re.compile(
-    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:current\s+|overall\s+)?(?:status|state|progress)(?:\*\*)?"
+    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:(?:current\s+|overall\s+)?(?:status|state|progress)"
+    r"|current\s+(?:branch|task|phase|focus|milestone|step))(?:\*\*)?"
     r"\s*[:\uff1a](?:\*\*)?\s*\S",
     re.IGNORECASE,
 )
-"""A status field with a value ("**Status**: Ready for deployment"): where the work stands."""
+"""A status field with a value ("**Status**: Ready for deployment", "**Current branch:** `x`"):
+where the work stands."""
 
 
 def _records_session(prose: list[tuple[int, str]]) -> bool:

@@ -333,6 +333,31 @@ def _opening_order(text: str) -> list[tuple[int, str]]:
     return []
 
 
+QUOTED_HEADINGS = 3
+"""Headings a fenced markdown block needs to be a whole document quoted (a handoff's sample)."""
+_SAMPLE_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)\s*(?:markdown|md)?\s*$", re.IGNORECASE)
+
+
+def _quoted_template(text: str) -> list[tuple[int, str]]:
+    """The opening line of a markdown block quoting a whole document (``QUOTED_HEADINGS``
+    headings or more) in a file with no real date, no ticked box and no session record
+    outside it: a guide showing the handoff to write ("## Format" over a sample), not one."""
+    opened, headings = 0, 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if opened and _FENCE.match(line):
+            if headings >= QUOTED_HEADINGS:
+                prose = _prose_lines(text)
+                if _DATED.search("\n".join(each for _, each in prose)) or _records_session(prose):
+                    return []
+                return [(opened, _short(text.splitlines()[opened - 1].strip()))]
+            opened, headings = 0, 0
+        elif not opened and _FENCE.match(line):
+            opened = number if _SAMPLE_FENCE.match(line) else -1
+        elif opened > 0 and _HEADING.match(line):
+            headings += 1
+    return []
+
+
 def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
     least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
@@ -344,7 +369,7 @@ def instructions(text: str) -> list[tuple[int, str]]:
             command = command or [(number, _short(line.strip()))]
         elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
             found.append((number, _short(line.strip())))
-    command = command or _opening_order(text)
+    command = command or _opening_order(text) or _quoted_template(text)
     if command:
         return command + [place for place in found if place[0] != command[0][0]]
     return found if len(found) >= MIN_INSTRUCTIONS else []
@@ -392,11 +417,13 @@ def _order(line: str) -> bool:
 
 
 _STATUS_FIELD = re.compile(
-    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:current\s+|overall\s+)?(?:status|state|progress)(?:\*\*)?"
+    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:(?:current\s+|overall\s+)?(?:status|state|progress)"
+    r"|current\s+(?:branch|task|phase|focus|milestone|step))(?:\*\*)?"
     r"\s*[:\uff1a](?:\*\*)?\s*\S",
     re.IGNORECASE,
 )
-"""A status field with a value ("**Status**: Ready for deployment"): where the work stands."""
+"""A status field with a value ("**Status**: Ready for deployment", "**Current branch:** `x`"):
+where the work stands."""
 
 
 def _records_session(prose: list[tuple[int, str]]) -> bool:

@@ -187,7 +187,9 @@ front matter that only an agent's command or prompt file has (`allowed-tools:`,
 session handoff …" or says when to use the file: "Use when …", or a one-word `name:` or an
 agent tool's `agent:` / `inclusion:` beside a `description:` about the session or
 conversation, as a skill's), or a
-title naming a slash command (`# /handoff — Session Wrap`). A prompt
+title naming a slash command (`# /handoff — Session Wrap`), or a guide quoting the handoff to
+write in a ```` ```markdown ```` block of three headings or more, in a file with no real date,
+ticked box or session record outside that block. A prompt
 that opens on such an order ("Generate a handoff summary for this session.", "Update
 HANDOFF.md with:" in its first three lines) is settled by it, when it records no session. A
 file written as orders to its reader counts too, whatever it is about (an agent's prompt, a
@@ -196,7 +198,8 @@ quarter of its prose lines, next-steps sections left out, start with a command (
 "Keep …", "Do not …") and under a quarter say what happened (past tense, ticked boxes, dates;
 a line that starts with a command, "Mark completed items …", says nothing happened).
 A file "records a session" when a quarter of its lines say what happened or a status field is
-filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`): such a file is
+filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`, `Current branch: fix/x`,
+`Current task: …`): such a file is
 judged as a handoff.
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders

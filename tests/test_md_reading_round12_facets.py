@@ -61,3 +61,31 @@ def test_a_warning_backed_by_what_went_wrong_counts_alone() -> None:
 def test_a_tried_approach_still_counts_alone() -> None:
     text = _ONE_WARNING.format(first="Tried streaming with pandas; it ran out of memory at 2 GB.")
     assert read(text).has("ruled_out")
+
+
+_HEADED = """# Handoff: invoice export
+
+## Done
+
+- The CSV export writes one row per invoice line (`export/csv.py`).
+
+## {heading}
+
+- Editing the generated client in `export/api/` by hand.
+
+## Next
+
+- [ ] Add the PDF export beside it in `export/pdf.py`.
+"""
+
+
+def test_a_heading_of_things_to_avoid_names_no_dead_end() -> None:
+    # Over the labelled sets, "Avoid" / "Watch out" / "Anti-patterns" headed house rules more
+    # often than approaches that were tried and dropped.
+    for heading in ("Things to avoid", "Watch out", "Anti-patterns"):
+        assert not read(_HEADED.format(heading=heading)).has("ruled_out"), heading
+
+
+def test_a_heading_of_what_was_tried_still_names_one() -> None:
+    reading = read(_HEADED.format(heading="What we tried"))
+    assert [each.how for each in reading.found["ruled_out"]] == ["heading"]

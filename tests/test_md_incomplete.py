@@ -131,7 +131,7 @@ def test_headings_name_their_facet(heading: str, facet: str | None) -> None:
         ("Tried a unique index; it didn't work under concurrent retries.", "ruled_out"),
         ("Don't run the migration twice: last time it failed halfway.", "ruled_out"),
         ("Gotcha: the sandbox resets every night.", "ruled_out"),
-        ("**Pinned.** Don't downgrade the runtime; tests fail with a mismatch.", "ruled_out"),
+        ("**Pinned.** Don't downgrade the runtime; the tests failed with a mismatch.", "ruled_out"),
         ("Removed the old logger (conflicted with the CSS variables).", "ruled_out"),
         ("Reason: the server rewrote remote resources to localhost.", "decisions"),
         ("Use the WSL terminal, which ensures the variables are set.", "decisions"),

@@ -73,7 +73,9 @@ def test_a_warning_in_a_sentence_is_no_dead_end() -> None:
     warned = "# Refunds\n\nTests pass.\n\nThe header carries a warning: session not resumed.\n"
     assert not read(warned).has("ruled_out")
     trap = "# Refunds\n\nTests pass.\n\nThe header carries a gotcha: session not resumed.\n"
-    assert read(trap).has("ruled_out")
+    assert not read(trap).has("ruled_out")  # one trap word alone is weak (round 12)
+    traps = trap + "\nAnother gotcha: the refund id is reused after a retry.\n"
+    assert read(traps).has("ruled_out")
 
 
 @pytest.mark.parametrize(

@@ -183,6 +183,13 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
 )
 
+_WARNING = re.compile(
+    r"(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
+    r"|\b(?:must not|mustn't|should not|shouldn't)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A warning's opening: "don't", "never", "must not"."""
+
 _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "tried or rejected",
@@ -219,6 +226,20 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         ),
     ),
     (
+        "a warning with what went wrong",
+        _Near(
+            _WARNING,
+            re.compile(
+                r"\b(?:caused|broke|crashed|failed|got (?:us|it|them)|cost (?:us|a|an|the|\d)|"
+                r"lost|corrupted|hung|timed out|blew up)\b",
+                re.IGNORECASE,
+            ),
+            sentence=True,
+            clause=False,
+            from_before=True,
+        ),
+    ),
+    (
         "a trap",
         re.compile(
             r"\b(?:gotchas?|traps?|pitfalls?|caveats?|watch out|be careful|beware|"
@@ -229,11 +250,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "a warning with its reason",
         _Near(
-            re.compile(
-                r"(?:^|[.!:;—–*]\s+|\*\*)(?:don't|do not|never|avoid)\b"
-                r"|\b(?:must not|mustn't|should not|shouldn't)\b",
-                re.IGNORECASE | re.MULTILINE,
-            ),
+            _WARNING,
             re.compile(
                 r"\s[—–]\s|\s--?\s|:\s|\b(?:because|since|otherwise|or (?:else|it|the|you)|"
                 r"will (?:break|fail|lose|corrupt)|breaks|it (?:breaks|fails|will)|"
@@ -277,6 +294,9 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
+_RULED_OUT_STRONG = 4
+"""The ruled-out cues that count alone; the others are weak (see ``WEAK_CUES``)."""
+
 Cue = tuple[str, "re.Pattern[str] | _Near", bool]
 """A content cue: its name, its pattern, and whether it is anchored at a line's start."""
 
@@ -296,7 +316,7 @@ def _cues(plain: tuple[tuple[str, re.Pattern[str] | _Near], ...]) -> tuple[Cue, 
 
 
 # Weak cues: one alone is a stray word ("because", "instead of", "don't"), so a facet counts
-# from them only when they turn up in at least WEAK_NEEDED separate blocks.
+# from them only when they turn up in at least WEAK_NEEDED[facet] separate blocks.
 WEAK_CUES: dict[str, tuple[Cue, ...]] = {
     # One "Added …" line is an aside; a state is several of them.
     "state": _cues(_STATE_CUES[:1]),
@@ -315,6 +335,7 @@ WEAK_CUES: dict[str, tuple[Cue, ...]] = {
     ),
     "ruled_out": _cues(
         (
+            *_RULED_OUT_CUES[_RULED_OUT_STRONG:],
             (
                 "alternatives and failures",
                 re.compile(
@@ -328,14 +349,14 @@ WEAK_CUES: dict[str, tuple[Cue, ...]] = {
         )
     ),
 }
-WEAK_NEEDED = 2
-"""Separate blocks a weak cue must turn up in before its facet counts."""
+WEAK_NEEDED: dict[str, int] = {"state": 2, "decisions": 2, "ruled_out": 2}
+"""Per facet, the separate blocks a weak cue must turn up in before the facet counts."""
 
 CONTENT_CUES: dict[str, tuple[Cue, ...]] = {
     "pointers": _cues(_POINTER_CUES),
     "next": _cues(_NEXT_CUES),
     "decisions": _cues(_DECISION_CUES),
-    "ruled_out": _cues(_RULED_OUT_CUES),
+    "ruled_out": _cues(_RULED_OUT_CUES[:_RULED_OUT_STRONG]),
     "state": _cues(_STATE_CUES[1:]),
 }
 REASON_IN_SECTION = re.compile(

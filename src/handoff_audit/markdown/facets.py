@@ -11,10 +11,12 @@ links, commits). Two signals count, like a careful reader's:
 - the content anywhere: a path, ``path:line``, URL, commit id or test name is a pointer; a
   "NEXT:" line, an unchecked ``- [ ]`` item or "the next session should" is a next step; a choice
   with its reason in one sentence ("chose X because", "X — so that") is a decision; "tried",
-  "didn't work", "rejected", "gotcha", "don't X — why" is something ruled out; "tests pass",
-  "currently" is state. Weak cues (a bare "because", "instead of", "don't", a line starting
-  "Added ...") count only when found in ``WEAK_NEEDED`` separate blocks: one stray word is no
-  facet, which is where a lenient reading went wrong on files it had not seen.
+  "didn't work", "rejected", "don't X: it broke Y" is something ruled out; "tests pass",
+  "currently" is state. Weak cues (a bare "because", "instead of", "gotcha", "don't X — why",
+  a line starting "Added ...") count only when found in ``WEAK_NEEDED[facet]`` separate blocks:
+  one stray word is no facet, which is where a lenient reading went wrong on files it had not
+  seen (over the labelled sets, one "gotcha" or "don't X — why" alone was a dead end for the
+  readers less often than not).
 
 Only markdown-it's block tokens are built (headings, list items, paragraphs, code, each with
 its lines); text inside a block is read with regular expressions. That keeps a file well under
@@ -205,7 +207,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     for section in sections:
         _judge_content(section, reading, every)
     for facet, places in reading.weak.items():
-        if not reading.found.get(facet) and len(places) >= WEAK_NEEDED:
+        if not reading.found.get(facet) and len(places) >= WEAK_NEEDED[facet]:
             reading.found[facet] = list(places)
     if not reading.found.get("next"):
         _last_paragraph(sections, reading)
@@ -507,7 +509,10 @@ _CHECKLIST = re.compile(r"check-?list|チェックリスト|检查清单", re.IG
 
 
 def _weak(start: int, content: str, flat: str, facet: str, reading: Reading) -> None:
-    if len(reading.weak.get(facet, ())) >= WEAK_NEEDED and not reading.found.get(facet):
+    needed = WEAK_NEEDED.get(facet)
+    if needed is None or (
+        len(reading.weak.get(facet, ())) >= needed and not reading.found.get(facet)
+    ):
         return  # enough already; the facet counts at the end
     for name, pattern, anchored in WEAK_CUES.get(facet, ()):
         match = pattern.search(content if anchored else flat)

@@ -126,21 +126,21 @@ numbering, with emoji and punctuation ignored:
   should", "remaining work:", a line that starts "FIXME:", or an ordered list of imperative
   steps under no other facet's heading is a next step; a choice with its reason in the same
   sentence ("chose Redis because …", "use X so that …", "do not remove it — agents read it")
-  is a decision; "tried", "didn't work", "rejected", "discarded", "gotcha", "pitfall", or a
-  warning with its reason ("don't run it twice — it charges again") is something ruled out;
+  is a decision; "tried", "didn't work", "rejected", "discarded", or a warning with what went
+  wrong ("don't run it twice: it charged the card again") is something ruled out;
   "tests pass", "currently", "is now", "✅" is state; an alternative passed over with its reason
   ("presets instead of drag-and-drop, to reduce complexity") is ruled out.
-- *Weak cues count only twice*: a stray word is no facet. A reason without a choice
-  ("because …"), an alternative without its reason ("instead of …", "workaround") and a line
-  that starts "Added", "Fixed", "Implemented" … count for decisions, ruled out and state only
+- *Weak cues count only twice*: a stray word is no facet. A reason without a choice ("because …"),
+  an alternative without its reason ("instead of …", "workaround"), a trap word ("gotcha",
+  "pitfall", "be careful"), a warning with a reason ("don't run it twice — it charges again") and a
+  line that starts "Added", "Fixed", "Implemented" … count for decisions, ruled out and state only
   when they turn up in two separate paragraphs or items. A bare "don't …"/"never …" is a standing
   rule, and "deferred" or "out of scope" an item put off: neither is an approach ruled out, and a
-  "Warnings" heading names none (compiler and validation warnings); "Recommended" gives a choice
-  no reason. Words quoted in a heading (`Fix "Failed to fetch"`) name no facet; "Failing tests",
-  "Known constraints" and "Overview" name none either (a bug is a risk, not a dead end).
-  "None." under a facet's heading says it on purpose and counts. "Rejected" as a status value
-  (`` `rejected` ``, "accepted/rejected", a table cell) and removing unused code are no approach
-  ruled out.
+  "Warnings" heading names none (compiler and validation warnings); "Recommended" gives a choice no
+  reason. Words quoted in a heading (`Fix "Failed to fetch"`) name no facet; "Failing tests", "Known
+  constraints" and "Overview" name none either (a bug is a risk, not a dead end). "None." under a
+  facet's heading says it on purpose and counts. "Rejected" as a status value (`` `rejected` ``,
+  "accepted/rejected", a table cell) and removing unused code are no approach ruled out.
 - *A template says nothing yet*: a file the `placeholder` rule finds still a template gets every
   facet reported missing, at its first blank, whatever its scaffolding ("Next session should:")
   says.

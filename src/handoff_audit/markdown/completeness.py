@@ -38,9 +38,9 @@ _MESSAGES = {
     ),
     "ruled_out": (
         'nothing ruled out: found no "Ruled out"/"Tried"/"Gotchas"/"Lessons learned" section, '
-        'no "tried"/"didn\'t work"/"rejected"/"gotcha" line or "don\'t … — why", and not two '
-        '"instead of"/"don\'t" lines; add "## Ruled out", one "- what — why not" per dead '
-        'end or trap, or "None." if there was none'
+        'no "tried"/"didn\'t work"/"rejected" line or "don\'t … — it broke …", and not two '
+        '"instead of"/"don\'t"/"gotcha" lines; add "## Ruled out", one "- what — why not" '
+        'per dead end or trap, or "None." if there was none'
     ),
     "pointers": (
         'no pointers: found no path, path:line, URL, commit id or test name, and no "Key '

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from core_packets import VALID, write_packet
 from handoff_audit.config import Config
-from handoff_audit.engine.discovery import discover, pair
+from handoff_audit.engine.discovery import discover, discover_all, pair
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches, matches_any
 
@@ -153,3 +154,14 @@ def test_any_of_the_globs_matches_as_each_of_them_does(path: str, patterns: list
 def test_naming_a_twin_audits_its_json_packet(run_cli: Any, tmp_path: Path) -> None:
     write_packet(tmp_path, VALID)
     assert packets_of(run_cli, tmp_path, "handoff.md") == {"handoff.json": ("json", "handoff.md")}
+
+
+def test_many_is_called_once_when_that_many_packet_files_are_seen(tmp_path: Path) -> None:
+    """The audit forks its workers from this call: once at the count, never below it."""
+    for number in range(3):
+        write_packet(tmp_path / f"team{number}", VALID)  # a packet and its twin: two files
+    calls: list[int] = []
+    for at in (1, 6, 7):
+        found = discover_all(tmp_path, (tmp_path,), Config(), (at, partial(calls.append, at)))
+        assert len(found.names) == 6
+    assert calls == [1, 6]

@@ -112,16 +112,19 @@ def _fewer_collections() -> Iterator[None]:
 
 
 def _run(request: AuditRequest) -> Report:
-    found = discovery.discover_all(request.root, request.paths, request.config)
-    pairs = discovery.pair(found.names, found.lexists)
-    jobs = jobs_for(request, len(pairs))
-    early = _start_git(request, pairs) if jobs > 1 else None
+    pool = _Pool(request)
+    early: Early | None = None
     try:
+        found = discovery.discover_all(
+            request.root, request.paths, request.config, (pool.fork_at, pool.fork)
+        )
+        pairs = discovery.pair(found.names, found.lexists)
+        jobs = jobs_for(request, len(pairs))
         if jobs > 1:
-            packets, hits = workers.check_in_pool(
-                request.root, pairs, request.config, request.target, jobs
-            )
+            early = _start_git(request, pairs)
+            packets, hits = pool.take(jobs).check(pairs)
         else:
+            pool.close()
             packets, hits = workers.check_packets(
                 request.root, pairs, request.config, request.target
             )
@@ -133,6 +136,7 @@ def _run(request: AuditRequest) -> Report:
             request.root, packets, request.target, request.config, request.known_git, early
         )
     finally:
+        pool.close()
         if early is not None:
             early.status.discard()
     if facts is not None and request.remote_history is not None:
@@ -164,6 +168,42 @@ def _run(request: AuditRequest) -> Report:
         blocking_rules=frozenset(f.rule for f in findings if _blocks(f.rule)),
         suppressed=suppressed,
     )
+
+
+class _Pool:
+    """The workers of one run, forked as soon as discovery has seen enough packet files to want
+    them (`jobs_for` of that many), so that they prepare while it goes on; else, or if the
+    packets found want another number, when they are checked."""
+
+    def __init__(self, request: AuditRequest) -> None:
+        self._request = request
+        self.fork_at = PARALLEL_FROM if request.config.jobs is None else request.config.jobs
+        """Packet files seen when `fork` is called (more files than packets: a twin is one)."""
+        self._workers: workers.Workers | None = None
+
+    def fork(self) -> None:
+        """Start the workers that `fork_at` packets want, if any."""
+        jobs = jobs_for(self._request, self.fork_at)
+        if jobs > 1:
+            self._workers = self._start(jobs)
+
+    def take(self, jobs: int) -> workers.Workers:
+        """``jobs - 1`` workers: those forked early when they are as many, else new ones."""
+        if self._workers is not None and len(self._workers.processes) != jobs - 1:
+            self.close()
+        if self._workers is None:
+            self._workers = self._start(jobs)
+        return self._workers
+
+    def close(self) -> None:
+        """The workers, if any, ended."""
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
+
+    def _start(self, jobs: int) -> workers.Workers:
+        request = self._request
+        return workers.Workers(request.root, request.config, request.target, jobs - 1)
 
 
 def _start_git(request: AuditRequest, pairs: list[discovery.PacketFiles]) -> Early | None:

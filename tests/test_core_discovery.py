@@ -156,12 +156,15 @@ def test_naming_a_twin_audits_its_json_packet(run_cli: Any, tmp_path: Path) -> N
     assert packets_of(run_cli, tmp_path, "handoff.md") == {"handoff.json": ("json", "handoff.md")}
 
 
-def test_many_is_called_once_when_that_many_packet_files_are_seen(tmp_path: Path) -> None:
-    """The audit forks its workers from this call: once at the count, never below it."""
+def test_many_is_called_once_when_that_many_json_packets_are_seen(tmp_path: Path) -> None:
+    """The audit forks its workers from this call: once at the count of JSON packet files (a
+    twin is no packet of its own), never below it."""
     for number in range(3):
         write_packet(tmp_path / f"team{number}", VALID)  # a packet and its twin: two files
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "HANDOFF.md").write_text("# Handoff\n\nDid some work.\n")
     calls: list[int] = []
-    for at in (1, 6, 7):
+    for at in (1, 3, 4):
         found = discover_all(tmp_path, (tmp_path,), Config(), (at, partial(calls.append, at)))
-        assert len(found.names) == 6
-    assert calls == [1, 6]
+        assert len(found.names) == 7
+    assert calls == [1, 3]

@@ -171,14 +171,14 @@ def _run(request: AuditRequest) -> Report:
 
 
 class _Pool:
-    """The workers of one run, forked as soon as discovery has seen enough packet files to want
-    them (`jobs_for` of that many), so that they prepare while it goes on; else, or if the
-    packets found want another number, when they are checked."""
+    """The workers of one run, forked as soon as discovery has seen enough JSON packet files to
+    want them (`jobs_for` of that many packets), so that they prepare while it goes on; else, or
+    if the packets found want another number, when they are checked."""
 
     def __init__(self, request: AuditRequest) -> None:
         self._request = request
         self.fork_at = PARALLEL_FROM if request.config.jobs is None else request.config.jobs
-        """Packet files seen when `fork` is called (more files than packets: a twin is one)."""
+        """JSON packet files seen when `fork` is called: at least that many packets."""
         self._workers: workers.Workers | None = None
 
     def fork(self) -> None:

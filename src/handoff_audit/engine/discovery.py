@@ -75,7 +75,7 @@ def find_root(paths: tuple[Path, ...]) -> Path:
 
 
 Many = tuple[int, Callable[[], None]]
-"""A count of packet files and what to call when discovery has seen that many."""
+"""A count of JSON packet files and what to call when discovery has seen that many."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +109,8 @@ def discover_all(
     root: Path, paths: tuple[Path, ...], config: Config, many: Many | None = None
 ) -> Found:
     """`discover`, with the history of each series found. ``many``: a count and what to call
-    once, when a search of folders has seen that many packet files (the audit forks its workers
-    then, so that they prepare while discovery goes on)."""
+    once, when a search of folders has seen that many JSON packet files (each one packet, twins
+    aside: the audit forks its workers then, so that they prepare while discovery goes on)."""
     explicit: set[Path] = set()
     folders: list[str] = []
     for path in paths:
@@ -192,8 +192,10 @@ def _present(
     for name in _candidates(root, folders):
         if matches_any(name, config.packets):
             packets.add(name)
-            if call is not None and len(packets) == at:
-                call()
+            if call is not None and _suffix(name).lower() == ".json":
+                at -= 1
+                if at == 0:
+                    call()
         elif not _in_series_folder(name, config, series_folder):
             continue
         if there.lexists(os.path.join(base, name)):

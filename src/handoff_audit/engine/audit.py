@@ -123,6 +123,7 @@ def _run(request: AuditRequest) -> Report:
         if jobs > 1:
             early = _start_git(request, pairs)
             packets, hits = pool.take(jobs).check(pairs)
+            pool.close()  # memory: the workers end before git's facts and the report
         else:
             pool.close()
             packets, hits = workers.check_packets(
@@ -207,8 +208,8 @@ class _Pool:
 
 
 def _start_git(request: AuditRequest, pairs: list[discovery.PacketFiles]) -> Early | None:
-    """Git's answers that do not depend on what the packets hold, asked before the workers
-    start (`start_early`): git looks at the work tree while the packets are checked. Only
+    """Git's answers that do not depend on what the packets hold, asked before the packets are
+    checked (`start_early`): git looks at the work tree while they are. Only
     with workers: a small audit would start git for nothing when no packet is active."""
     json_packets = [printable(rel(request.root, p.path)) for p in pairs if p.kind == "json"]
     return start_early(request.root, request.config, json_packets, request.known_git)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from core_packets import VALID, write_packet
 from handoff_audit.config import Config
-from handoff_audit.engine.discovery import discover, pair
+from handoff_audit.engine.discovery import discover, discover_all, pair
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches, matches_any
 
@@ -153,3 +154,17 @@ def test_any_of_the_globs_matches_as_each_of_them_does(path: str, patterns: list
 def test_naming_a_twin_audits_its_json_packet(run_cli: Any, tmp_path: Path) -> None:
     write_packet(tmp_path, VALID)
     assert packets_of(run_cli, tmp_path, "handoff.md") == {"handoff.json": ("json", "handoff.md")}
+
+
+def test_many_is_called_once_when_that_many_json_packets_are_seen(tmp_path: Path) -> None:
+    """The audit forks its workers from this call: once at the count of JSON packet files (a
+    twin is no packet of its own), never below it."""
+    for number in range(3):
+        write_packet(tmp_path / f"team{number}", VALID)  # a packet and its twin: two files
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "HANDOFF.md").write_text("# Handoff\n\nDid some work.\n")
+    calls: list[int] = []
+    for at in (1, 3, 4):
+        found = discover_all(tmp_path, (tmp_path,), Config(), (at, partial(calls.append, at)))
+        assert len(found.names) == 7
+    assert calls == [1, 3]

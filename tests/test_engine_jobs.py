@@ -322,3 +322,18 @@ def test_uncommitted_packets_read_by_the_early_git_status_give_the_same_report(
 
 def _outdated(report: dict[str, Any]) -> set[str]:
     return {f["path"] for f in report["findings"] if f["rule"] in ("packet-outdated", "packet-age")}
+
+
+@pytest.mark.parametrize("jobs", [3, 4])
+def test_workers_forked_while_discovering_give_the_same_report(tmp_path: Path, jobs: int) -> None:
+    """Workers are forked once discovery has seen ``--jobs`` JSON packet files: ``--jobs 3``
+    forks two of them while discovering three packets with twins and a markdown-only handoff;
+    ``--jobs 4`` forks its three workers after discovery (four packets)."""
+    repo = GitRepo(tmp_path / "repo")
+    for number in range(3):
+        write_packet(repo.root / f"team{number}", packet(topic=f"Work {number}"))
+    repo.write("notes/HANDOFF.md", "# Handoff\n\nDid some work.\n")
+    repo.commit("three packets and a handoff")
+    one, many = _check(repo.root, 1), _check(repo.root, jobs)
+    assert (many.returncode, many.stderr, many.stdout) == (one.returncode, one.stderr, one.stdout)
+    assert len(json.loads(one.stdout)["packets"]) == 4

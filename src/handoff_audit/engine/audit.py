@@ -112,16 +112,20 @@ def _fewer_collections() -> Iterator[None]:
 
 
 def _run(request: AuditRequest) -> Report:
-    found = discovery.discover_all(request.root, request.paths, request.config)
-    pairs = discovery.pair(found.names, found.lexists)
-    jobs = jobs_for(request, len(pairs))
-    early = _start_git(request, pairs) if jobs > 1 else None
+    pool = _Pool(request)
+    early: Early | None = None
     try:
+        found = discovery.discover_all(
+            request.root, request.paths, request.config, (pool.fork_at, pool.fork)
+        )
+        pairs = discovery.pair(found.names, found.lexists)
+        jobs = jobs_for(request, len(pairs))
         if jobs > 1:
-            packets, hits = workers.check_in_pool(
-                request.root, pairs, request.config, request.target, jobs
-            )
+            early = _start_git(request, pairs)
+            packets, hits = pool.take(jobs).check(pairs)
+            pool.close()  # memory: the workers end before git's facts and the report
         else:
+            pool.close()
             packets, hits = workers.check_packets(
                 request.root, pairs, request.config, request.target
             )
@@ -133,6 +137,7 @@ def _run(request: AuditRequest) -> Report:
             request.root, packets, request.target, request.config, request.known_git, early
         )
     finally:
+        pool.close()
         if early is not None:
             early.status.discard()
     if facts is not None and request.remote_history is not None:
@@ -166,9 +171,45 @@ def _run(request: AuditRequest) -> Report:
     )
 
 
+class _Pool:
+    """The workers of one run, forked as soon as discovery has seen enough JSON packet files to
+    want them (`jobs_for` of that many packets), so that they prepare while it goes on; else, or
+    if the packets found want another number, when they are checked."""
+
+    def __init__(self, request: AuditRequest) -> None:
+        self._request = request
+        self.fork_at = PARALLEL_FROM if request.config.jobs is None else request.config.jobs
+        """JSON packet files seen when `fork` is called: at least that many packets."""
+        self._workers: workers.Workers | None = None
+
+    def fork(self) -> None:
+        """Start the workers that `fork_at` packets want, if any."""
+        jobs = jobs_for(self._request, self.fork_at)
+        if jobs > 1:
+            self._workers = self._start(jobs)
+
+    def take(self, jobs: int) -> workers.Workers:
+        """``jobs - 1`` workers: those forked early when they are as many, else new ones."""
+        if self._workers is not None and len(self._workers.processes) != jobs - 1:
+            self.close()
+        if self._workers is None:
+            self._workers = self._start(jobs)
+        return self._workers
+
+    def close(self) -> None:
+        """The workers, if any, ended."""
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
+
+    def _start(self, jobs: int) -> workers.Workers:
+        request = self._request
+        return workers.Workers(request.root, request.config, request.target, jobs - 1)
+
+
 def _start_git(request: AuditRequest, pairs: list[discovery.PacketFiles]) -> Early | None:
-    """Git's answers that do not depend on what the packets hold, asked before the workers
-    start (`start_early`): git looks at the work tree while the packets are checked. Only
+    """Git's answers that do not depend on what the packets hold, asked before the packets are
+    checked (`start_early`): git looks at the work tree while they are. Only
     with workers: a small audit would start git for nothing when no packet is active."""
     json_packets = [printable(rel(request.root, p.path)) for p in pairs if p.kind == "json"]
     return start_early(request.root, request.config, json_packets, request.known_git)

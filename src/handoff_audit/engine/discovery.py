@@ -74,6 +74,10 @@ def find_root(paths: tuple[Path, ...]) -> Path:
     return Path(os.path.commonpath(starts))
 
 
+Many = tuple[int, Callable[[], None]]
+"""A count of JSON packet files and what to call when discovery has seen that many."""
+
+
 @dataclass(frozen=True, slots=True)
 class Found:
     """What discovery found: the files to audit, and the history of each series' current file."""
@@ -101,8 +105,12 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
     return discover_all(root, paths, config).files
 
 
-def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
-    """`discover`, with the history of each series found."""
+def discover_all(
+    root: Path, paths: tuple[Path, ...], config: Config, many: Many | None = None
+) -> Found:
+    """`discover`, with the history of each series found. ``many``: a count and what to call
+    once, when a search of folders has seen that many JSON packet files (each one packet, twins
+    aside: the audit forks its workers then, so that they prepare while discovery goes on)."""
     explicit: set[Path] = set()
     folders: list[str] = []
     for path in paths:
@@ -128,7 +136,7 @@ def discover_all(root: Path, paths: tuple[Path, ...], config: Config) -> Found:
     there = _Listing()
     if folders:
         packets: set[str] = set()
-        present = _present(root, folders, config, packets, there)
+        present = _present(root, folders, config, packets, there, many)
         series = _series(present, packets, config) if config.series else {}
         in_series = {name for names in series.values() for name in names}
         for name in present:
@@ -167,7 +175,12 @@ _DATE = re.compile(
 
 
 def _present(
-    root: Path, folders: list[str], config: Config, packets: set[str], there: _Listing
+    root: Path,
+    folders: list[str],
+    config: Config,
+    packets: set[str],
+    there: _Listing,
+    many: Many | None,
 ) -> list[str]:
     """The listed files that are packets by name (added to ``packets``) or could belong to a
     series, and are there: git also lists tracked files deleted from the work tree. (Speed: only
@@ -175,9 +188,14 @@ def _present(
     series_folder: dict[str, bool] = {}
     present = []
     base = str(root)
+    at, call = many or (0, None)
     for name in _candidates(root, folders):
         if matches_any(name, config.packets):
             packets.add(name)
+            if call is not None and _suffix(name).lower() == ".json":
+                at -= 1
+                if at == 0:
+                    call()
         elif not _in_series_folder(name, config, series_folder):
             continue
         if there.lexists(os.path.join(base, name)):

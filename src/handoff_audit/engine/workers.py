@@ -2,14 +2,17 @@
 
 Reading a packet and its twin, parsing them, and the checks that look at one packet at a time
 (`PER_PACKET_CHECKS`: schema, placeholder, secret, twin, length, log) need nothing from the other
-packets or from git. `check_packets` does that part for a list of packets; `check_in_pool` cuts
+packets or from git. `check_packets` does that part for a list of packets; `Workers.check` cuts
 the list into chunks as it hands them out and runs `check_packets` on each in this process and
-in forked worker processes, giving back the packets in their order and the hits of each. The
-engine's run (`audit.run_audit`) decides which, and says why.
+in forked worker processes (`Workers`, forked before the packets are known), giving back the
+packets in their order and the hits of each. The engine's run (`audit.run_audit`) decides which,
+and says why.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import marshal
 import os
 import queue
@@ -26,6 +29,7 @@ from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules import CHECKS, Check, content, twin
 from handoff_audit.rules.base import Hit
+from handoff_audit.schema.messages import bundled_accepts, validator_for
 
 PER_PACKET_CHECKS: tuple[Check, ...] = (content.check, twin.check)
 """The checks whose hits for a packet depend on that packet alone (and the configuration)."""
@@ -69,59 +73,104 @@ def check_packets(
     return packets, hits
 
 
-def check_in_pool(
-    root: Path, pairs: list[PacketFiles], config: Config, target: Target, jobs: int
-) -> tuple[list[Packet], list[Hit]]:
-    """`check_packets` over ``pairs`` in this process and ``jobs - 1`` forked worker processes:
-    the same packets in the same order, and the same hits.
+class Workers:
+    """``count`` forked worker processes that check chunks of packets (`check`), then `close`.
 
-    The workers are forked with everything they need (the packets' files, the configuration,
-    the target), so only the bounds of each chunk go to them and only results come back: no
-    state outside this call.
+    They are forked before the packets are known, as soon as an audit knows it wants them (speed:
+    each imports and prepares what checking needs, about 0.3 s of CPU, while this process still
+    discovers the packets), with everything else they need (the configuration, the target); each
+    chunk's files go to them and only results come back.
     """
-    # start-up: multiprocessing is imported only by an audit that uses workers
-    import multiprocessing
 
-    fork = multiprocessing.get_context("fork")
-    # A worker's results go out from a thread of its own (`Queue`, not `SimpleQueue`): it goes
-    # on with its next chunk while this process, busy with a chunk of its own, cannot read them.
-    tasks, results = fork.SimpleQueue(), fork.Queue()
-    inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    def __init__(self, root: Path, config: Config, target: Target, count: int) -> None:
+        # start-up: multiprocessing is imported only by an audit that uses workers
+        import multiprocessing
 
-    def check(chunk: _Chunk) -> tuple[list[Packet], list[Hit]]:
-        return check_packets(root, pairs[chunk[0] : chunk[1]], config, target)
+        fork = multiprocessing.get_context("fork")
+        # `Queue`, not `SimpleQueue`, both ways: a put goes out from a thread of its own, so
+        # neither side waits on a full pipe while the other is busy with a chunk. A dead worker
+        # never reads its tasks: nothing waits for them to be sent at exit.
+        self._tasks, self._results = fork.Queue(), fork.Queue()
+        self._tasks.cancel_join_thread()
+        self._root, self._config, self._target = root, config, target
+        serve = functools.partial(_serve, root, config, target, self._tasks, self._results)
+        self.processes = [fork.Process(target=serve, daemon=True) for _ in range(count)]
+        for each in self.processes:
+            each.start()
+        self._reader: threading.Thread | None = None
 
-    def serve() -> None:
-        while (chunk := tasks.get()) is not None:
-            try:
-                packets, hits = check(chunk)
-                results.put((chunk, (_plain(packets), hits), None))
-            except Exception as error:  # handed to the caller, raised there as in this process
-                results.put((chunk, None, error))
-        results.put(None)
+    def check(self, pairs: list[PacketFiles]) -> tuple[list[Packet], list[Hit]]:
+        """`check_packets` over ``pairs`` in this process and the workers: the same packets in
+        the same order, and the same hits."""
+        inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        # A thread reads the results: a worker killed while sending one leaves it unfinished,
+        # and only a thread can wait on that while this one sees the worker dead and ends.
+        self._reader = threading.Thread(
+            target=_forward, args=(self._results, inbox, len(self.processes)), daemon=True
+        )
+        self._reader.start()
 
-    processes = [fork.Process(target=serve, daemon=True) for _ in range(jobs - 1)]
-    for each in processes:
-        each.start()
-    # A thread reads the results: a worker killed while sending one leaves it unfinished, and
-    # only a thread can wait on that while this one sees the worker dead and ends the audit.
-    reader = threading.Thread(target=_forward, args=(results, inbox, len(processes)), daemon=True)
-    reader.start()
-    try:
-        return _in_order(_share(check, len(pairs), tasks, inbox, processes))
-    finally:
-        for _ in processes:
-            tasks.put(None)
-        for each in processes:
+        def own(chunk: _Chunk) -> tuple[list[Packet], list[Hit]]:
+            return check_packets(self._root, pairs[chunk[0] : chunk[1]], self._config, self._target)
+
+        def give(chunk: _Chunk) -> None:
+            files = [(p.path, p.kind, p.markdown) for p in pairs[chunk[0] : chunk[1]]]
+            self._tasks.put((chunk, marshal.dumps(files)))
+
+        return _in_order(_share(own, give, len(pairs), inbox, self.processes))
+
+    def close(self) -> None:
+        """The workers ended (killed if they were never given work: they may still be
+        preparing), their queues closed."""
+        for _ in self.processes:
+            self._tasks.put(None)
+        for each in self.processes:
+            if self._reader is None:
+                each.kill()
             each.join(timeout=5)
             if each.is_alive():
                 each.kill()
                 each.join()
         # After a death it waits for ever (a daemon, gone with this process's exit 3).
-        if all(each.exitcode == 0 for each in processes):
-            reader.join(timeout=5)
-        tasks.close()
-        results.close()
+        if self._reader is not None and all(each.exitcode == 0 for each in self.processes):
+            self._reader.join(timeout=5)
+        self._tasks.close()
+        self._results.close()
+
+
+def _serve(root: Path, config: Config, target: Target, tasks: Any, results: Any) -> None:
+    """A worker: prepared (`prepare`), then checks the chunks it is given until told to stop."""
+    prepare(config)
+    while (task := tasks.get()) is not None:
+        chunk, files = task
+        try:
+            pairs = [PacketFiles(*each) for each in marshal.loads(files)]
+            packets, hits = check_packets(root, pairs, config, target)
+            results.put((chunk, (_plain(packets), hits), None))
+        except Exception as error:  # handed to the caller, raised there as in this process
+            results.put((chunk, None, error))
+    results.put(None)
+
+
+def prepare(config: Config) -> None:
+    """Import and build what checking packets may need and makes only on first use (start-up
+    of a one-packet audit): markdown's and the twin rules' modules, the bundled schema's checks.
+    (Speed: a worker does it while the audit's process still discovers the packets.)"""
+    for name in _PREPARED:
+        importlib.import_module(name)
+    if config.schema is None:  # another schema is read where it is used, its errors reported
+        bundled_accepts(None, None)
+        validator_for(None)
+
+
+_PREPARED = (
+    "handoff_audit.markdown.compare",
+    "handoff_audit.markdown.completeness",
+    "handoff_audit.markdown.template",
+    "markdown_it",
+    "re2",
+)
+"""The modules `prepare` imports."""
 
 
 def _forward(results: Any, inbox: queue.SimpleQueue[Any], workers: int) -> None:
@@ -146,12 +195,12 @@ _Done = dict[_Chunk, tuple[list[Packet], list[Hit]] | Exception]
 
 def _share(
     check: Callable[[_Chunk], tuple[list[Packet], list[Hit]]],
+    give: Callable[[_Chunk], None],
     count: int,
-    tasks: Any,
     inbox: queue.SimpleQueue[Any],
     processes: list[Any],
 ) -> _Done:
-    """The ``count`` packets checked in chunks by the workers (chunks put on ``tasks``, results
+    """The ``count`` packets checked in chunks by the workers (chunks handed by ``give``, results
     taken from ``inbox``) and by this process: it keeps two chunks per worker waiting for them,
     takes in each result as it comes, and checks the next chunk itself whenever no result is
     ready (speed: this process would otherwise only wait, and its own chunks are not copied)."""
@@ -161,7 +210,7 @@ def _share(
     while given < count:
         while waiting < 2 * len(processes) and given < count:
             chunk = next_chunk(given, count, jobs)
-            tasks.put(chunk)
+            give(chunk)
             given, waiting = chunk[1], waiting + 1
         try:
             result = inbox.get_nowait()

@@ -436,6 +436,29 @@ def _records_session(prose: list[tuple[int, str]]) -> bool:
     return records >= MAX_RECORD_SHARE * len(prose) and records > 0
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _outside_led_lists(prose: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``prose`` without the past-tense items of a list an order introduces ("Review the
+    conversation and identify:" over "- What was accomplished"): they spell out the order,
+    and their past tense asks for a record rather than keeping one."""
+    kept: list[tuple[int, str]] = []
+    led, last = False, 0
+    for number, line in prose:
+        if led and _ITEM.match(line) and number - last <= 2:
+            last = number
+            if _RECORD.search(line):
+                continue
+            kept.append((number, line))
+            continue
+        order = _SENTENCE_END.split(line.strip())[-1]
+        led = not _ITEM.match(line) and _order(order) and line.rstrip().endswith(":")
+        kept.append((number, line))
+        last = number
+    return kept
+
+
 def orders(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` that start with a command, when the file is written as orders to
     its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
@@ -450,7 +473,7 @@ def orders(text: str) -> list[tuple[int, str]]:
             heading = line
         elif _LATER.search(heading):
             later.add(number)
-    prose = [(n, line) for n, line in _prose_lines(text) if n not in later]
+    prose = _outside_led_lists([(n, line) for n, line in _prose_lines(text) if n not in later])
     commands = [(n, _short(line.strip())) for n, line in prose if _order(line)]
     if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
         return []

@@ -343,13 +343,14 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
     headings or more) in a file with no real date, no ticked box and no session record
     outside it: a guide showing the handoff to write ("## Format" over a sample), not one."""
     opened, headings = 0, 0
-    for number, line in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
         if opened and _FENCE.match(line):
             if headings >= QUOTED_HEADINGS:
                 prose = _prose_lines(text)
                 if _DATED.search("\n".join(each for _, each in prose)) or _records_session(prose):
                     return []
-                return [(opened, _short(text.splitlines()[opened - 1].strip()))]
+                return [(opened, _short(lines[opened - 1].strip()))]
             opened, headings = 0, 0
         elif not opened and _FENCE.match(line):
             opened = number if _SAMPLE_FENCE.match(line) else -1

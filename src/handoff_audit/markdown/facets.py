@@ -414,7 +414,7 @@ def _decision_table(section: _Section, reading: Reading) -> None:
         return
     for line, text, code in section.texts:
         rows = text.strip().splitlines()
-        if code or not rows[0].startswith("|") or len(rows) < TABLE_ROWS:
+        if code or len(rows) < TABLE_ROWS or not rows[0].startswith("|"):
             continue
         cells = [_plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
         if any(heading_facet(cell) == "decisions" for cell in cells if cell):

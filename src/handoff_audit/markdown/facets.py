@@ -45,6 +45,7 @@ from handoff_audit.markdown.content_cues import (
     WEAK_CUES,
     WEAK_NEEDED,
 )
+from handoff_audit.markdown.currency import declared_retired
 from handoff_audit.markdown.headings import normalise
 from handoff_audit.markdown.steps import Candidate, best_candidate, no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text
@@ -209,7 +210,9 @@ def read(text: str, *, every: bool = False) -> Reading:
     for facet, places in reading.weak.items():
         if not reading.found.get(facet) and len(places) >= WEAK_NEEDED[facet]:
             reading.found[facet] = list(places)
-    if not reading.found.get("next"):
+    if declared_retired(sections):
+        reading.found["next"] = []  # a file that retires itself has no current step
+    elif not reading.found.get("next"):
         _last_paragraph(sections, reading)
     if not reading.found.get("next"):
         reading.next_candidate = best_candidate(sections)

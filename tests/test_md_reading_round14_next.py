@@ -63,3 +63,51 @@ def test_an_archive_named_in_the_title_is_no_declaration() -> None:
 def test_a_banner_below_the_opening_blocks_retires_nothing() -> None:
     late = BODY + "\n## Notes\n\n> **Deprecated:** the old `editor_v1.ts` entry point.\n"
     assert read("# Coaster editor handoff\n\n" + late).has("next")
+
+
+LOG = """\
+# Desktop pet: session context
+
+## State
+
+Menus, inventory panel and the quest system run; 32/32 tests pass (`npm test`).
+
+## 2026-06-02 morning
+
+### Sprite sheet
+
+- Wired the 64×64 sprite sheet into `renderer/sprite.js`.
+
+### Next
+
+- Rewrite the item panel in `renderer/components/items.js` (it freezes on open).
+
+## 2026-06-04 afternoon
+
+### Item panel v2
+
+- Rewrote `renderer/components/items.js`: 670 → 350 lines, no freeze on open.
+- Settings panel redone with four pages.
+"""
+
+
+def test_a_step_only_in_an_older_log_entry_is_not_the_next_step() -> None:
+    assert not read(LOG).has("next")
+
+
+def test_the_same_step_in_the_newest_entry_counts() -> None:
+    newest = LOG.replace("## 2026-06-04 afternoon", "## 2026-05-30 afternoon")
+    assert read(newest).has("next")
+
+
+def test_a_newest_first_log_reads_its_first_entry_as_the_newest() -> None:
+    first, second = LOG.split("## 2026-06-04 afternoon")
+    head, older = first.split("## 2026-06-02 morning")
+    reordered = head + "## 2026-06-04 afternoon" + second + "\n## 2026-06-02 morning" + older
+    assert not read(reordered).has("next")
+    assert read(reordered.replace("2026-06-02 morning", "2026-06-09 morning")).has("next")
+
+
+def test_entries_whose_dates_run_both_ways_tell_no_newest_entry() -> None:
+    mixed = LOG + "\n## 2026-05-01 evening\n\n- Fixed the quest timer in `src/quest.js`.\n"
+    assert read(mixed).has("next")

@@ -45,7 +45,7 @@ from handoff_audit.markdown.content_cues import (
     WEAK_CUES,
     WEAK_NEEDED,
 )
-from handoff_audit.markdown.currency import Entry, declared_retired, in_older_entry, older_entries
+from handoff_audit.markdown.currency import declared_retired
 from handoff_audit.markdown.headings import normalise
 from handoff_audit.markdown.steps import Candidate, best_candidate, no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text
@@ -205,30 +205,21 @@ def read(text: str, *, every: bool = False) -> Reading:
         _judge_heading(section, reading)
         _judge_labels(section, reading)
         _decision_table(section, reading)
-    older = older_entries(sections)
-    for section in sections:  # in a log, an older entry's step must not hide the newest's
-        _judge_content(section, reading, every or bool(older))
+    for section in sections:
+        _judge_content(section, reading, every)
     for facet, places in reading.weak.items():
         if not reading.found.get(facet) and len(places) >= WEAK_NEEDED[facet]:
             reading.found[facet] = list(places)
-    retired = declared_retired(sections)
-    _retire_steps(reading, older, retired)
-    if not reading.found.get("next") and not retired:
+    if declared_retired(sections):
+        reading.found["next"] = []  # a file that retires itself has no current step
+    elif not reading.found.get("next"):
         _last_paragraph(sections, reading)
-        _retire_steps(reading, older, retired)
     if not reading.found.get("next"):
         reading.next_candidate = best_candidate(sections)
     for facet in FACETS:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
     return reading
-
-
-def _retire_steps(reading: Reading, older: list[Entry], retired: bool) -> None:
-    """No next step from a file that retires itself, nor from a log's older entries only."""
-    places = reading.found.get("next")
-    if places and (retired or all(in_older_entry(place.line, older) for place in places)):
-        reading.found["next"] = []
 
 
 def _sections(text: str, reading: Reading) -> list[_Section]:

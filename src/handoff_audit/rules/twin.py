@@ -112,8 +112,11 @@ numbering, with emoji and punctuation ignored:
   ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps
   list whose every checkbox is ticked, that only waits ("Ready for the next directive") or
   whose every item is an open question or a hedge ("Whether to …?", "Consider …", "Maybe …"), nor
-  the boxes of a "Security checklist"; "Architecture" (a layout) is no decision and "Rules"
-  (standing instructions) nothing ruled out, though a reason or dead end under them counts.
+  the boxes of a "Security checklist", nor any step of a file that declares itself no longer
+  current in its title or opening block ("# Notes (archived)", "> **Superseded by
+  `docs/PLAN.md`**", "This document is obsolete"); "Architecture" (a layout) is no decision
+  and "Rules" (standing instructions) nothing ruled out, though a reason or dead end under them
+  counts.
   A compound heading ("Known limitations / backlog") names the facet of any of its parts.
   The phrases are also known in Chinese, Japanese, Korean, Russian, French, Spanish, German,
   Italian, Portuguese and Vietnamese ("下一步",

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import partial
 
+from handoff_audit.markdown.content_cues import LABEL
+from handoff_audit.markdown.headings import field_for_label
 from handoff_audit.textcut import shorten
 
 _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
@@ -92,9 +94,12 @@ _PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext
 """Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
 
 
-def _prose_lines(text: str, *, prose_fences: bool = False) -> list[tuple[int, str]]:
-    """Each non-blank line outside code blocks, with its number; headings excluded. With
-    ``prose_fences``, lines in ```text / ```md blocks count too (where prompts are quoted)."""
+def _prose_lines(
+    text: str, *, prose_fences: bool = False, headings: bool = False
+) -> list[tuple[int, str]]:
+    """Each non-blank line outside code blocks, with its number; headings excluded unless
+    ``headings``. With ``prose_fences``, lines in ```text / ```md blocks count too (where
+    prompts are quoted)."""
     lines: list[tuple[int, str]] = []
     fenced = False
     for number, line in enumerate(text.splitlines(), 1):
@@ -102,7 +107,7 @@ def _prose_lines(text: str, *, prose_fences: bool = False) -> list[tuple[int, st
             kind = line.strip().lstrip("`~").strip().lower()
             fenced = not fenced and not (prose_fences and kind in _PROSE_FENCES)
             continue
-        if fenced or not line.strip() or _HEADING.match(line):
+        if fenced or not line.strip() or (_HEADING.match(line) and not headings):
             continue
         if set(line.strip()) <= set("-|=:*_ "):
             continue  # a rule or a table's divider
@@ -292,6 +297,40 @@ _DESCRIPTION = re.compile(r"^description\s*:", re.MULTILINE)
 ``description:`` beside it."""
 
 
+_FRONT_KEY = re.compile(r"^([A-Za-z][\w-]*)\s*:", re.MULTILINE)
+_TOOL_ONLY_KEYS = frozenset(
+    {
+        "description",
+        "name",
+        "argument-hint",
+        "allowed-tools",
+        "agent",
+        "inclusion",
+        "model",
+        "tools",
+        "mode",
+        "globs",
+        "alwaysapply",
+        "applyto",
+        "disable-model-invocation",
+    }
+)
+"""Keys an agent tool reads from a command's, skill's or rule's front matter; a handoff's own
+front matter records something of its session besides (a date, a status, a branch, a title)."""
+
+
+def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
+    """The ``description:`` of front matter made only of an agent tool's keys, over a body
+    with no real date, ticked box or session record: a command file in any language."""
+    keys = {key.lower() for key in _FRONT_KEY.findall(block)}
+    if "description" not in keys or not keys <= _TOOL_ONLY_KEYS:
+        return None
+    prose = _prose_lines(body)
+    if _DATED.search("\n".join(line for _, line in prose)) or _records_session(prose):
+        return None
+    return _DESCRIPTION.search(block)
+
+
 def _command_front_matter(text: str) -> list[tuple[int, str]]:
     block = _FRONT_MATTER.match(text)
     body = text[block.end() :] if block is not None else text
@@ -306,6 +345,8 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
         key = _SKILL_NAME.search(block.group(1))
         if key is None and _ABOUT_SESSION.search(block.group(1)):
             key = _TOOL_KEYS.search(block.group(1))
+        if key is None:
+            key = _tool_front_matter(block.group(1), body)
     if key is None:
         return []
     line = 2 + block.group(1).count("\n", 0, key.start())
@@ -481,4 +522,43 @@ def orders(text: str) -> list[tuple[int, str]]:
     return [] if _records_session(prose) else commands
 
 
-__all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders"]
+STUB_LINES = 4
+"""A stub says at most this many lines (headings aside; a fenced block's lines count) ..."""
+
+
+def _body_lines(text: str) -> list[tuple[int, str]]:
+    """Each line that says something, with its number: fenced lines too, front matter,
+    headings, fence markers, rules and table dividers left out."""
+    block = _FRONT_MATTER.match(text)
+    skip = text.count("\n", 0, block.end()) if block is not None else 0
+    lines: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if number <= skip or not line.strip() or _FENCE.match(line) or _HEADING.match(line):
+            continue
+        if not set(line.strip()) <= set("-|=:*_ "):
+            lines.append((number, line))
+    return lines
+
+
+def _sectioned(text: str, body: list[tuple[int, str]]) -> bool:
+    """A second heading ("## Done" under the title) or a ``Label:`` naming a handoff's part
+    ("Next: …"): the few lines are sections of a handoff, however short."""
+    headings = sum(1 for _, line in _prose_lines(text, headings=True) if _HEADING.match(line))
+    labels = (LABEL.match(_ORDER_LEAD.sub("", line, count=1)) for _, line in body)
+    return headings > 1 or any(
+        field_for_label(label.group(1) or label.group(3)) is not None for label in labels if label
+    )
+
+
+def stub(text: str) -> list[tuple[int, str]]:
+    """The lines of a stub (a pointer elsewhere, a notice, a note of a few lines) that
+    records no session: at most ``STUB_LINES`` lines under at most a title, no real date, no
+    ticked box, no status field or handoff label, nothing said to have happened; ``[]``
+    otherwise (an empty file too)."""
+    body = _body_lines(text)
+    if not body or len(body) > STUB_LINES or _DATED.search(text) or _sectioned(text, body):
+        return []
+    return [] if _records_session(body) else [(n, _short(line.strip())) for n, line in body]
+
+
+__all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders", "stub"]

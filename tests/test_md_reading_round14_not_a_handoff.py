@@ -1,0 +1,152 @@
+"""Issue 20, round 14: two structural readings of files that record no session.
+
+- A command file in any language: front matter made only of an agent tool's keys
+  (``description:``, ``name:``, ``argument-hint:`` ...) over a body with no real date, ticked
+  box or record of work. A handoff's own front matter records something besides (a date, a
+  status, a branch).
+- A stub: at most four lines under at most a title, with no date, no ticked box, no status
+  field, no handoff label and nothing said to have happened (a pointer to the real notes, a
+  "not for use" notice, a two-line Q&A). A short handoff with a "## Done" section or a
+  "Next:" label keeps being judged as one.
+
+Examples written for these tests, each beside a near miss that keeps today's reading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from handoff_audit.markdown.template import instructions, stub
+
+SPANISH_COMMAND = """\
+---
+description: Cierra la sesión actual y deja una nota para retomar el trabajo
+---
+
+# Comando: cerrar sesión
+
+Usa este comando al final de la sesión.
+
+1. **Verifica el estado de Git** con `git status` y `git log --oneline -10`.
+2. **Crea `docs/sesiones/sesion-XXX.md`** siguiendo `docs/sesiones/PLANTILLA.md`.
+3. Llena todas las secciones: objetivo, hecho hoy, pendiente, decisiones.
+"""
+
+HANDOFF_WITH_A_DESCRIPTION = """\
+---
+description: Nota de traspaso de la sesión del parser
+---
+
+# Traspaso
+
+- 2026-05-02: fixed the tokenizer's handling of `\\r\\n`; `pytest tests/test_lexer.py` passes.
+- Siguiente paso: añadir el modo estricto en `src/lexer.py`.
+"""
+
+HANDOFF_WITH_A_STATUS_KEY = """\
+---
+description: Parser session
+status: in progress
+---
+
+# Handoff
+
+Tokenizer rewrite half done in `src/lexer.py`. Next: the strict mode.
+"""
+
+
+def test_front_matter_of_only_a_description_over_orders_is_a_command_in_any_language() -> None:
+    found = instructions(SPANISH_COMMAND)
+    assert found and found[0][0] == 2
+
+
+def test_a_description_over_a_dated_record_keeps_a_handoff() -> None:
+    assert not instructions(HANDOFF_WITH_A_DESCRIPTION)
+
+
+def test_a_key_a_tool_does_not_read_keeps_a_handoff() -> None:
+    assert not instructions(HANDOFF_WITH_A_STATUS_KEY)
+
+
+POINTER_STUB = """\
+# Session notes
+
+Session notes are kept in the repository root:
+
+- [../SESSION_NOTES.md](../SESSION_NOTES.md)
+"""
+
+NOTICE_STUB = """\
+# WIP
+
+**Note:** this repository is not meant for use yet.
+Please do not fork it or depend on it.
+Everything here will change.
+"""
+
+SHORT_HANDOFF_WITH_A_SECTION = """\
+# Handoff
+
+## Done
+- Refund endpoint mostly works.
+- Some tests fail.
+"""
+
+SHORT_HANDOFF_WITH_A_LABEL = """\
+# Handoff
+
+Halfway through the tokenizer in `src/lexer.py`.
+Next: the strict mode.
+"""
+
+SHORT_DATED_NOTE = """\
+# Parser
+
+2026-05-02 tokenizer rewrite in `src/lexer.py`, strict mode open.
+"""
+
+FIVE_LINE_NOTE = """\
+# Parser
+
+The tokenizer lives in `src/lexer.py`.
+Its strict mode is open.
+Tests are in `tests/test_lexer.py`.
+The grammar is in `docs/grammar.md`.
+Ask in #parser.
+"""
+
+
+def test_a_pointer_to_the_real_notes_is_a_stub() -> None:
+    assert [line for line, _ in stub(POINTER_STUB)] == [3, 5]
+
+
+def test_a_notice_of_a_few_lines_is_a_stub() -> None:
+    assert len(stub(NOTICE_STUB)) == 3
+
+
+def test_a_short_handoff_with_a_section_or_a_label_is_no_stub() -> None:
+    assert not stub(SHORT_HANDOFF_WITH_A_SECTION)
+    assert not stub(SHORT_HANDOFF_WITH_A_LABEL)
+
+
+def test_a_dated_or_longer_note_is_no_stub() -> None:
+    assert not stub(SHORT_DATED_NOTE)
+    assert not stub(FIVE_LINE_NOTE)
+
+
+def test_an_empty_file_is_no_stub() -> None:
+    assert not stub("")
+    assert not stub("# Handoff\n")
+
+
+def test_a_stub_gets_one_not_a_handoff_warning_and_no_facet_findings(
+    git_repo: Any, run_cli: Any
+) -> None:
+    git_repo.write("HANDOFF.md", POINTER_STUB)
+    git_repo.commit("session notes pointer")
+    result = run_cli(["check", "--format", "json", "--branch", "feat/x"], cwd=git_repo.root)
+    assert result.code == 0, result.err
+    findings = result.json()["findings"]
+    assert [f["rule"] for f in findings] == ["not-a-handoff"]
+    assert findings[0]["line"] == 3
+    assert "stub of 2 line(s)" in findings[0]["message"]

@@ -150,3 +150,44 @@ def test_a_stub_gets_one_not_a_handoff_warning_and_no_facet_findings(
     assert [f["rule"] for f in findings] == ["not-a-handoff"]
     assert findings[0]["line"] == 3
     assert "stub of 2 line(s)" in findings[0]["message"]
+
+
+GERMAN_GUIDE = """\
+# Handoff-Leitfaden
+
+## Ablageort
+
+Verbindlicher Ablageort: `docs/_handoff/`
+
+## Dateinamen
+
+- `handoff_YYYYMMDD-HHMM_<kurztitel>.md`
+
+## Wann
+
+Ein Handoff wird angelegt, wenn eine Tranche abgeschlossen ist oder ein Sessionwechsel ansteht.
+
+## Inhalt
+
+- die geänderten Artefakte,
+- die gelaufenen Checks,
+- was offen ist,
+- der eine nächste Schritt.
+"""
+
+HANDOFF_NAMING_ITS_LOGS = """\
+# Handoff 2026-05-02
+
+- Fixed the log rotation; logs now go to `logs/YYYY-MM-DD.txt`.
+- Next: compress the logs older than a week.
+"""
+
+
+def test_a_naming_scheme_for_the_notes_to_write_is_a_guide_in_any_language() -> None:
+    found = instructions(GERMAN_GUIDE)
+    assert found and found[0][0] == 9
+
+
+def test_a_dated_handoff_naming_a_pattern_keeps_being_a_handoff() -> None:
+    assert not instructions(HANDOFF_NAMING_ITS_LOGS)
+    assert not instructions(HANDOFF_NAMING_ITS_LOGS.replace(" 2026-05-02", ""))

@@ -400,6 +400,26 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
     return []
 
 
+_NAME_SLOT = re.compile(
+    r"`[^`\n]*(?:YYYY[-_]?MM[-_]?DD|YYYYMMDD|(?<![A-Za-z])X{3,}(?![A-Za-z])|<[A-Za-z][\w-]*>"
+    r"|\{[A-Za-z][\w-]*\}|\[[a-z][\w-]*\])[^`\n]*\.(?:md|txt)`"
+)
+"""A file name with a slot in a code span (``docs/handoffs/YYYY-MM-DD_HHMM_topic.md``,
+``session-XXX.md``, ``handoff_<title>.md``): the naming scheme of the notes to write."""
+
+
+def _naming_scheme(text: str) -> list[tuple[int, str]]:
+    """The first line naming the files to write by a pattern with a slot, in a file with no
+    real date and no session record: a guide to writing handoffs in any language, not one."""
+    prose = _prose_lines(text)
+    if _DATED.search(text) or _records_session(prose):
+        return []
+    for number, line in prose:
+        if _NAME_SLOT.search(line):
+            return [(number, _short(line.strip()))]
+    return []
+
+
 def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
     least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
@@ -411,7 +431,7 @@ def instructions(text: str) -> list[tuple[int, str]]:
             command = command or [(number, _short(line.strip()))]
         elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
             found.append((number, _short(line.strip())))
-    command = command or _opening_order(text) or _quoted_template(text)
+    command = command or _opening_order(text) or _quoted_template(text) or _naming_scheme(text)
     if command:
         return command + [place for place in found if place[0] != command[0][0]]
     return found if len(found) >= MIN_INSTRUCTIONS else []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from handoff_audit.markdown.template import instructions, stub
+from handoff_audit.markdown.template import instructions, placeholders, stub
 
 SPANISH_COMMAND = """\
 ---
@@ -191,3 +191,28 @@ def test_a_naming_scheme_for_the_notes_to_write_is_a_guide_in_any_language() -> 
 def test_a_dated_handoff_naming_a_pattern_keeps_being_a_handoff() -> None:
     assert not instructions(HANDOFF_NAMING_ITS_LOGS)
     assert not instructions(HANDOFF_NAMING_ITS_LOGS.replace(" 2026-05-02", ""))
+
+
+FOCUS_CHAIN = """\
+# Focus chain for task 4412
+
+<!-- Edit this file to update the focus chain -->
+<!-- Use - [ ] for open items and - [x] for finished ones -->
+
+- [x] Spec: the build target empties `dist/` first
+- [x] Test: `test_build_target_cleans_dist` asserts it
+- [x] Makefile: `rm -rf dist/` before `python -m build`
+- [x] Published v1.3.0 on PyPI
+- [ ] Commit, tag and push
+
+<!-- Save this file and the list is read back into the task -->
+"""
+
+
+def test_a_checklist_with_more_items_ticked_off_than_tool_comments_is_no_template() -> None:
+    assert not placeholders(FOCUS_CHAIN)
+
+
+def test_the_same_tool_comments_over_an_empty_checklist_are_a_template() -> None:
+    empty = FOCUS_CHAIN.split("- [x] Spec")[0] + "- [ ]\n- [ ]\n- [ ]\n" + FOCUS_CHAIN[-60:]
+    assert placeholders(empty)

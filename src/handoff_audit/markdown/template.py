@@ -163,6 +163,10 @@ _DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")
 """A real date or a ticked box: a record of something done, which a template lacks."""
 
 
+_DONE_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s*\S")
+"""A list item ticked off, with what was done."""
+
+
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
     prose = _prose_lines(text)
@@ -175,6 +179,8 @@ def placeholders(text: str) -> list[Placeholder]:
             what = "a sample path"
         if what is not None:
             found.append(Placeholder(number, what, _short(line.strip())))
+    if sum(1 for _, line in prose if _DONE_ITEM.match(line)) >= len(found):
+        return []  # more items ticked off than blanks: a checklist kept, not a form to fill
     head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
     in_head = sum(1 for place in found if place.line <= head_end)
     undated = len(found) >= UNDATED_SHARE * len(prose) and not _DATED.search(text)

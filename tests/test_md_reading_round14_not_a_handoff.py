@@ -216,3 +216,39 @@ def test_a_checklist_with_more_items_ticked_off_than_tool_comments_is_no_templat
 def test_the_same_tool_comments_over_an_empty_checklist_are_a_template() -> None:
     empty = FOCUS_CHAIN.split("- [x] Spec")[0] + "- [ ]\n- [ ]\n- [ ]\n" + FOCUS_CHAIN[-60:]
     assert placeholders(empty)
+
+
+ITALIAN_PROTOCOL = """\
+# Protocollo di handoff
+
+## Formato
+
+```md
+Esito: completato | parziale | bloccato
+
+Modifiche:
+
+- file e motivazione.
+
+Verifiche:
+
+- comando: esito.
+
+Rischi residui:
+
+- rischio, impatto, mitigazione.
+```
+
+## Regole
+
+- Non incollare log estesi: sintetizzare e indicare il comando.
+- Non nascondere test non eseguiti.
+"""
+
+
+def test_a_markdown_block_quoting_a_form_of_bare_labels_is_a_guide() -> None:
+    assert instructions(ITALIAN_PROTOCOL) == [(5, "```md")]
+
+
+def test_bare_labels_in_an_unmarked_block_are_no_quoted_form() -> None:
+    assert not instructions(ITALIAN_PROTOCOL.replace("```md", "```"))

@@ -385,11 +385,17 @@ QUOTED_HEADINGS = 3
 _SAMPLE_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)\s*(?:markdown|md)?\s*$", re.IGNORECASE)
 
 
+_BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*)?[^\W\d][^:*\n]{0,40}:(?:\*\*)?\s*$")
+"""A line that is only a label ("Modifiche:", "**Risks:**"): a section of the form quoted in
+a block marked ```` ```md ````."""
+_MARKDOWN_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)\s*(?:markdown|md)\s*$", re.IGNORECASE)
+
+
 def _quoted_template(text: str) -> list[tuple[int, str]]:
     """The opening line of a markdown block quoting a whole document (``QUOTED_HEADINGS``
     headings or more) in a file with no real date, no ticked box and no session record
     outside it: a guide showing the handoff to write ("## Format" over a sample), not one."""
-    opened, headings = 0, 0
+    opened, headings, markdown = 0, 0, False
     lines = text.splitlines()
     for number, line in enumerate(lines, 1):
         if opened and _FENCE.match(line):
@@ -401,7 +407,8 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
             opened, headings = 0, 0
         elif not opened and _FENCE.match(line):
             opened = number if _SAMPLE_FENCE.match(line) else -1
-        elif opened > 0 and _HEADING.match(line):
+            markdown = bool(_MARKDOWN_FENCE.match(line))
+        elif opened > 0 and (_HEADING.match(line) or markdown and _BARE_LABEL.match(line)):
             headings += 1
     return []
 

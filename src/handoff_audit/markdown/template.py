@@ -408,7 +408,7 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
         elif not opened and _FENCE.match(line):
             opened = number if _SAMPLE_FENCE.match(line) else -1
             markdown = bool(_MARKDOWN_FENCE.match(line))
-        elif opened > 0 and (_HEADING.match(line) or markdown and _BARE_LABEL.match(line)):
+        elif opened > 0 and (_HEADING.match(line) or (markdown and _BARE_LABEL.match(line))):
             headings += 1
     return []
 

@@ -192,8 +192,8 @@ whatever its language), or a
 title naming a slash command (`# /handoff — Session Wrap`), or a guide quoting the handoff to
 write in a ```` ```markdown ```` block of three headings or more (in a block marked
 ```` ```md ```` lines that are only a label, `Modifiche:`, count as headings), in a file
-with no real date, ticked box or session record outside that block, or a guide naming the notes to write by a
-pattern with a slot in a code span (`docs/handoffs/YYYY-MM-DD_HHMM_topic.md`,
+with no real date, ticked box or session record outside that block, or a guide naming the
+notes to write by a pattern with a slot in a code span (`docs/handoffs/YYYY-MM-DD_HHMM_topic.md`,
 `session-XXX.md`, `handoff_<title>.md`) in a file with no real date and no session record,
 whatever its language. A prompt
 that opens on such an order ("Generate a handoff summary for this session.", "Update

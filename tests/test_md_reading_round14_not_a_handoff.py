@@ -4,10 +4,11 @@
   (``description:``, ``name:``, ``argument-hint:`` ...) over a body with no real date, ticked
   box or record of work. A handoff's own front matter records something besides (a date, a
   status, a branch).
-- A stub: at most four lines under at most a title, with no date, no ticked box, no status
+- A stub: two to four lines under at most a title, with no date, no ticked box, no status
   field, no handoff label and nothing said to have happened (a pointer to the real notes, a
-  "not for use" notice, a two-line Q&A). A short handoff with a "## Done" section or a
-  "Next:" label keeps being judged as one.
+  "not for use" notice, a two-line Q&A). A short handoff with a "## Done" section, a "Next:"
+  label, a title calling it a handoff or a single line keeps being judged as one (so an
+  agent's hook still blocks on it).
 
 Examples written for these tests, each beside a near miss that keeps today's reading.
 """
@@ -127,6 +128,12 @@ def test_a_notice_of_a_few_lines_is_a_stub() -> None:
 def test_a_short_handoff_with_a_section_or_a_label_is_no_stub() -> None:
     assert not stub(SHORT_HANDOFF_WITH_A_SECTION)
     assert not stub(SHORT_HANDOFF_WITH_A_LABEL)
+
+
+def test_a_file_titled_a_handoff_or_of_one_line_is_judged_not_waved_through() -> None:
+    assert not stub("# Session handoff\n\nSome notes.\nMore to come.\n")
+    assert not stub("# Notes\n\nSome notes.\n")
+    assert stub("# Notes\n\nSome notes.\nMore to come.\n")
 
 
 def test_a_dated_or_longer_note_is_no_stub() -> None:

@@ -310,11 +310,9 @@ _TOOL_ONLY_KEYS = frozenset(
         "name",
         "argument-hint",
         "allowed-tools",
-        "agent",
         "inclusion",
         "model",
         "tools",
-        "mode",
         "globs",
         "alwaysapply",
         "applyto",
@@ -322,7 +320,8 @@ _TOOL_ONLY_KEYS = frozenset(
     }
 )
 """Keys an agent tool reads from a command's, skill's or rule's front matter; a handoff's own
-front matter records something of its session besides (a date, a status, a branch, a title)."""
+front matter records something of its session besides (a date, a status, a branch, a title,
+the agent that wrote it)."""
 
 
 def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
@@ -557,6 +556,11 @@ def orders(text: str) -> list[tuple[int, str]]:
 
 STUB_LINES = 4
 """A stub says at most this many lines (headings aside; a fenced block's lines count) ..."""
+MIN_STUB_LINES = 2
+"""... and at least this many: one line ("Some notes.") is a handoff left unwritten."""
+_HANDOFF_TITLE = re.compile(r"^\s{0,3}#{1,6}\s[^\n]*\bhand-?(?:off|over)\b", re.I | re.M)
+"""A title calling the file a handoff: however short, it is judged as one (and told what to
+add), never waved through as a stub."""
 
 
 def _body_lines(text: str) -> list[tuple[int, str]]:
@@ -589,7 +593,9 @@ def stub(text: str) -> list[tuple[int, str]]:
     ticked box, no status field or handoff label, nothing said to have happened; ``[]``
     otherwise (an empty file too)."""
     body = _body_lines(text)
-    if not body or len(body) > STUB_LINES or _DATED.search(text) or _sectioned(text, body):
+    if not MIN_STUB_LINES <= len(body) <= STUB_LINES or _HANDOFF_TITLE.search(text):
+        return []
+    if _DATED.search(text) or _sectioned(text, body):
         return []
     return [] if _records_session(body) else [(n, _short(line.strip())) for n, line in body]
 

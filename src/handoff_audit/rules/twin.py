@@ -207,10 +207,11 @@ A file "records a session" when a quarter of its lines say what happened or a st
 filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`, `Current branch: fix/x`,
 `Current task: …`): such a file is
 judged as a handoff.
-A stub counts too: at most four lines (headings aside) under at most a title, with no real
+A stub counts too: two to four lines (headings aside) under at most a title, with no real
 date, no ticked box, no status field, no handoff label ("Next: …") and nothing said to have
 happened: a pointer to the real notes, a "not for use" notice, a two-line note. A short
-handoff with a section under its title ("## Done") is judged as a handoff.
+handoff with a section under its title ("## Done"), a title calling it a handoff
+("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add.
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)

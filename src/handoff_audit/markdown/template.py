@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from functools import partial
 
+from handoff_audit.markdown.content_cues import LABEL
+from handoff_audit.markdown.headings import field_for_label
 from handoff_audit.textcut import shorten
 
 _FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
@@ -92,9 +94,12 @@ _PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext
 """Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
 
 
-def _prose_lines(text: str, *, prose_fences: bool = False) -> list[tuple[int, str]]:
-    """Each non-blank line outside code blocks, with its number; headings excluded. With
-    ``prose_fences``, lines in ```text / ```md blocks count too (where prompts are quoted)."""
+def _prose_lines(
+    text: str, *, prose_fences: bool = False, headings: bool = False
+) -> list[tuple[int, str]]:
+    """Each non-blank line outside code blocks, with its number; headings excluded unless
+    ``headings``. With ``prose_fences``, lines in ```text / ```md blocks count too (where
+    prompts are quoted)."""
     lines: list[tuple[int, str]] = []
     fenced = False
     for number, line in enumerate(text.splitlines(), 1):
@@ -102,7 +107,7 @@ def _prose_lines(text: str, *, prose_fences: bool = False) -> list[tuple[int, st
             kind = line.strip().lstrip("`~").strip().lower()
             fenced = not fenced and not (prose_fences and kind in _PROSE_FENCES)
             continue
-        if fenced or not line.strip() or _HEADING.match(line):
+        if fenced or not line.strip() or (_HEADING.match(line) and not headings):
             continue
         if set(line.strip()) <= set("-|=:*_ "):
             continue  # a rule or a table's divider
@@ -158,6 +163,10 @@ _DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")
 """A real date or a ticked box: a record of something done, which a template lacks."""
 
 
+_DONE_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s*\S")
+"""A list item ticked off, with what was done."""
+
+
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
     prose = _prose_lines(text)
@@ -170,6 +179,8 @@ def placeholders(text: str) -> list[Placeholder]:
             what = "a sample path"
         if what is not None:
             found.append(Placeholder(number, what, _short(line.strip())))
+    if sum(1 for _, line in prose if _DONE_ITEM.match(line)) >= len(found):
+        return []  # more items ticked off than blanks: a checklist kept, not a form to fill
     head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
     in_head = sum(1 for place in found if place.line <= head_end)
     undated = len(found) >= UNDATED_SHARE * len(prose) and not _DATED.search(text)
@@ -292,6 +303,39 @@ _DESCRIPTION = re.compile(r"^description\s*:", re.MULTILINE)
 ``description:`` beside it."""
 
 
+_FRONT_KEY = re.compile(r"^([A-Za-z][\w-]*)\s*:", re.MULTILINE)
+_TOOL_ONLY_KEYS = frozenset(
+    {
+        "description",
+        "name",
+        "argument-hint",
+        "allowed-tools",
+        "inclusion",
+        "model",
+        "tools",
+        "globs",
+        "alwaysapply",
+        "applyto",
+        "disable-model-invocation",
+    }
+)
+"""Keys an agent tool reads from a command's, skill's or rule's front matter; a handoff's own
+front matter records something of its session besides (a date, a status, a branch, a title,
+the agent that wrote it)."""
+
+
+def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
+    """The ``description:`` of front matter made only of an agent tool's keys, over a body
+    with no real date, ticked box or session record: a command file in any language."""
+    keys = {key.lower() for key in _FRONT_KEY.findall(block)}
+    if "description" not in keys or not keys <= _TOOL_ONLY_KEYS:
+        return None
+    prose = _prose_lines(body)
+    if _DATED.search("\n".join(line for _, line in prose)) or _records_session(prose):
+        return None
+    return _DESCRIPTION.search(block)
+
+
 def _command_front_matter(text: str) -> list[tuple[int, str]]:
     block = _FRONT_MATTER.match(text)
     body = text[block.end() :] if block is not None else text
@@ -306,6 +350,8 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
         key = _SKILL_NAME.search(block.group(1))
         if key is None and _ABOUT_SESSION.search(block.group(1)):
             key = _TOOL_KEYS.search(block.group(1))
+        if key is None:
+            key = _tool_front_matter(block.group(1), body)
     if key is None:
         return []
     line = 2 + block.group(1).count("\n", 0, key.start())
@@ -338,11 +384,17 @@ QUOTED_HEADINGS = 3
 _SAMPLE_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)\s*(?:markdown|md)?\s*$", re.IGNORECASE)
 
 
+_BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*)?[^\W\d][^:*\n]{0,40}:(?:\*\*)?\s*$")
+"""A line that is only a label ("Modifiche:", "**Risks:**"): a section of the form quoted in
+a block marked ```` ```md ````."""
+_MARKDOWN_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)\s*(?:markdown|md)\s*$", re.IGNORECASE)
+
+
 def _quoted_template(text: str) -> list[tuple[int, str]]:
     """The opening line of a markdown block quoting a whole document (``QUOTED_HEADINGS``
     headings or more) in a file with no real date, no ticked box and no session record
     outside it: a guide showing the handoff to write ("## Format" over a sample), not one."""
-    opened, headings = 0, 0
+    opened, headings, markdown = 0, 0, False
     lines = text.splitlines()
     for number, line in enumerate(lines, 1):
         if opened and _FENCE.match(line):
@@ -354,8 +406,29 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
             opened, headings = 0, 0
         elif not opened and _FENCE.match(line):
             opened = number if _SAMPLE_FENCE.match(line) else -1
-        elif opened > 0 and _HEADING.match(line):
+            markdown = bool(_MARKDOWN_FENCE.match(line))
+        elif opened > 0 and (_HEADING.match(line) or (markdown and _BARE_LABEL.match(line))):
             headings += 1
+    return []
+
+
+_NAME_SLOT = re.compile(
+    r"`[^`\n]*(?:YYYY[-_]?MM[-_]?DD|YYYYMMDD|(?<![A-Za-z])X{3,}(?![A-Za-z])|<[A-Za-z][\w-]*>"
+    r"|\{[A-Za-z][\w-]*\}|\[[a-z][\w-]*\])[^`\n]*\.(?:md|txt)`"
+)
+"""A file name with a slot in a code span (``docs/handoffs/YYYY-MM-DD_HHMM_topic.md``,
+``session-XXX.md``, ``handoff_<title>.md``): the naming scheme of the notes to write."""
+
+
+def _naming_scheme(text: str) -> list[tuple[int, str]]:
+    """The first line naming the files to write by a pattern with a slot, in a file with no
+    real date and no session record: a guide to writing handoffs in any language, not one."""
+    prose = _prose_lines(text)
+    if _DATED.search(text) or _records_session(prose):
+        return []
+    for number, line in prose:
+        if _NAME_SLOT.search(line):
+            return [(number, _short(line.strip()))]
     return []
 
 
@@ -370,7 +443,7 @@ def instructions(text: str) -> list[tuple[int, str]]:
             command = command or [(number, _short(line.strip()))]
         elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
             found.append((number, _short(line.strip())))
-    command = command or _opening_order(text) or _quoted_template(text)
+    command = command or _opening_order(text) or _quoted_template(text) or _naming_scheme(text)
     if command:
         return command + [place for place in found if place[0] != command[0][0]]
     return found if len(found) >= MIN_INSTRUCTIONS else []
@@ -481,4 +554,50 @@ def orders(text: str) -> list[tuple[int, str]]:
     return [] if _records_session(prose) else commands
 
 
-__all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders"]
+STUB_LINES = 4
+"""A stub says at most this many lines (headings aside; a fenced block's lines count) ..."""
+MIN_STUB_LINES = 2
+"""... and at least this many: one line ("Some notes.") is a handoff left unwritten."""
+_HANDOFF_TITLE = re.compile(r"^\s{0,3}#{1,6}\s[^\n]*\bhand-?(?:off|over)\b", re.I | re.M)
+"""A title calling the file a handoff: however short, it is judged as one (and told what to
+add), never waved through as a stub."""
+
+
+def _body_lines(text: str) -> list[tuple[int, str]]:
+    """Each line that says something, with its number: fenced lines too, front matter,
+    headings, fence markers, rules and table dividers left out."""
+    block = _FRONT_MATTER.match(text)
+    skip = text.count("\n", 0, block.end()) if block is not None else 0
+    lines: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if number <= skip or not line.strip() or _FENCE.match(line) or _HEADING.match(line):
+            continue
+        if not set(line.strip()) <= set("-|=:*_ "):
+            lines.append((number, line))
+    return lines
+
+
+def _sectioned(text: str, body: list[tuple[int, str]]) -> bool:
+    """A second heading ("## Done" under the title) or a ``Label:`` naming a handoff's part
+    ("Next: …"): the few lines are sections of a handoff, however short."""
+    headings = sum(1 for _, line in _prose_lines(text, headings=True) if _HEADING.match(line))
+    labels = (LABEL.match(_ORDER_LEAD.sub("", line, count=1)) for _, line in body)
+    return headings > 1 or any(
+        field_for_label(label.group(1) or label.group(3)) is not None for label in labels if label
+    )
+
+
+def stub(text: str) -> list[tuple[int, str]]:
+    """The lines of a stub (a pointer elsewhere, a notice, a note of a few lines) that
+    records no session: at most ``STUB_LINES`` lines under at most a title, no real date, no
+    ticked box, no status field or handoff label, nothing said to have happened; ``[]``
+    otherwise (an empty file too)."""
+    body = _body_lines(text)
+    if not MIN_STUB_LINES <= len(body) <= STUB_LINES or _HANDOFF_TITLE.search(text):
+        return []
+    if _DATED.search(text) or _sectioned(text, body):
+        return []
+    return [] if _records_session(body) else [(n, _short(line.strip())) for n, line in body]
+
+
+__all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders", "stub"]

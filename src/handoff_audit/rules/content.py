@@ -123,6 +123,8 @@ and no ticked box that records no session, are placeholders — bracketed prose
 `{What is built today.}`, a value wholly in parentheses (`(e.g. feature/login)`), a value that
 is only `TBD`/`TODO`/`...`, an empty `- [ ]`, a list item left blank (`- Branch:` with
 nothing under it, after a `:` or a full-width `：`), or a sample path (`path/to/file1.h`).
+A checklist with at least as many items ticked off (`- [x] Published v1.3.0`) as placeholder
+lines is kept, not a form to fill: it is no template, whatever comments a tool left in it.
 The message names the lines. Such blocks never count for a facet either, so `md-incomplete`
 says what is missing underneath.
 

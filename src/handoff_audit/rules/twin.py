@@ -189,10 +189,16 @@ front matter that only an agent's command or prompt file has (`allowed-tools:`,
 `argument-hint:`, a `description:` that orders a session handoff or summary: "Write a
 session handoff …" or says when to use the file: "Use when …", or a one-word `name:` or an
 agent tool's `agent:` / `inclusion:` beside a `description:` about the session or
-conversation, as a skill's), or a
+conversation, as a skill's, or front matter made only of such keys (`description:`, `name:`,
+`argument-hint:`, `model:` ...) over a body with no real date, ticked box or session record,
+whatever its language), or a
 title naming a slash command (`# /handoff — Session Wrap`), or a guide quoting the handoff to
-write in a ```` ```markdown ```` block of three headings or more, in a file with no real date,
-ticked box or session record outside that block. A prompt
+write in a ```` ```markdown ```` block of three headings or more (in a block marked
+```` ```md ```` lines that are only a label, `Modifiche:`, count as headings), in a file
+with no real date, ticked box or session record outside that block, or a guide naming the
+notes to write by a pattern with a slot in a code span (`docs/handoffs/YYYY-MM-DD_HHMM_topic.md`,
+`session-XXX.md`, `handoff_<title>.md`) in a file with no real date and no session record,
+whatever its language. A prompt
 that opens on such an order ("Generate a handoff summary for this session.", "Update
 HANDOFF.md with:" in its first three lines) is settled by it, when it records no session. A
 file written as orders to its reader counts too, whatever it is about (an agent's prompt, a
@@ -204,6 +210,11 @@ A file "records a session" when a quarter of its lines say what happened or a st
 filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`, `Current branch: fix/x`,
 `Current task: …`): such a file is
 judged as a handoff.
+A stub counts too: two to four lines (headings aside) under at most a title, with no real
+date, no ticked box, no status field, no handoff label ("Next: …") and nothing said to have
+happened: a pointer to the real notes, a "not for use" notice, a two-line note. A short
+handoff with a section under its title ("## Done"), a title calling it a handoff
+("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add.
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)
@@ -354,7 +365,7 @@ def _passed(entry: Any) -> bool:
 def _incomplete(packet: Packet) -> Iterator[Hit]:
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
-    from handoff_audit.markdown.template import instructions, orders, placeholders
+    from handoff_audit.markdown.template import instructions, orders, placeholders, stub
 
     text = packet.text or ""
     how_to = instructions(text)
@@ -368,6 +379,9 @@ def _incomplete(packet: Packet) -> Iterator[Hit]:
     blanks = placeholders(text)
     if blanks:
         yield Hit(PLACEHOLDER, packet.path, _template_message(blanks), line=blanks[0].line)
+    elif few := stub(text):
+        yield Hit(NOT_A_HANDOFF, packet.path, _stub_message(few), line=few[0][0])
+        return
     for part in missing_parts(text, template_line=blanks[0].line if blanks else None):
         yield Hit(
             MD_INCOMPLETE,
@@ -404,6 +418,15 @@ def _orders_message(commands: list[tuple[int, str]]) -> str:
         f"this file is written as orders to its reader ({_lines(commands)}) and records no "
         "session: a prompt, brief or spec, not a handoff; move it where prompts or docs live "
         "(.claude/commands/, docs/) or leave it out of `packets`"
+    )
+
+
+def _stub_message(lines: list[tuple[int, str]]) -> str:
+    return (
+        f"this file is a stub of {len(lines)} line(s) ({_lines(lines)}) with no date, no "
+        "status, no section and nothing said to have happened: a pointer or a note, not a "
+        "handoff; write what this session did, what is true now and the next step, or leave "
+        "it out of `packets`"
     )
 
 

@@ -13,6 +13,7 @@ the after/before ratios and how many different reports came out (1 = the same by
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import statistics
 import subprocess
@@ -49,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tool = str(Path(sys.executable).parent / "handoff-audit")
     trees = {"before": str(Path(args.before).resolve()), "after": str(Path(args.after).resolve())}
+    for src in trees.values():
+        # Both from bytecode, as an installed copy runs: a tree without it (a `git archive`
+        # under PYTHONDONTWRITEBYTECODE=1) compiles every module it imports on every run.
+        compileall.compile_dir(src, quiet=1)
     with tempfile.TemporaryDirectory() as work:
         repo = synth.build(Path(work) / "repo", args.size).root
         times: dict[tuple[str, str], list[tuple[float, float]]] = {}

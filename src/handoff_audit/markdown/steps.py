@@ -139,22 +139,61 @@ _OPEN = re.compile(
 )
 """An item that opens on a question or a hedge ("Whether to …", "Consider …", "Maybe …"): an open
 question or a wish, not a step the next session can take."""
+_DEFERRED = re.compile(
+    r"\b(?:later|in the future|future|optional|optionally|TBD|if needed|when needed|if requested|"
+    r"nice to have|someday|eventually|low priority|deferred|postponed|not now)\b"
+    r"|待定|待安排|后再|以后|将来|暂缓|可选|稍后|後で",
+    re.IGNORECASE,
+)
+"""A deferral anywhere in an item ("(later)", "Phase 4, after launch: optional"): parked work."""
+_CHECK = re.compile(
+    r"^\W{0,4}(?:(?:verify|check|test|confirm|monitor|watch|validate|re-?run|smoke-test|"
+    r"vérifier|tester|confirmer|verificar|probar|comprobar|prüfen|testen)\b"
+    r"|验证|测试|确认|检查|监控|验收|確認|検証)",
+    re.IGNORECASE,
+)
+"""An item that opens on a verification: a check to run, not a piece of work."""
+_BUILD = re.compile(
+    r"\b(?:add|fix|implement|write|create|build|refactor|migrate|port|replace|remove|rewrite|"
+    r"wire|extend|design|update)\b",
+    re.IGNORECASE,
+)
+"""Work words: a check item that also names one ("test and fix …") asks for work."""
+_NOTHING = re.compile(
+    r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
+    r"|无|暂无|なし|없음|aucune?|ninguno|keine)"
+    r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?\W*$",
+    re.IGNORECASE,
+)
+"""An item that says there is nothing ("None", "None currently"): an empty list, not a step."""
 _QUESTION = re.compile(r"[?？]\W{0,3}$")
 _LABEL_ONLY = re.compile(r"^\W{0,4}[^:：\n]{1,50}[:：]\W{0,3}$")
 
 
 def no_usable_step(texts: Sequence[tuple[int, str, bool]]) -> bool:
     """A next-step section whose every item is ticked, an open question ("Whether to persist
-    state?") or a hedge ("Consider adding …", "Optionally …"): nothing in it is
-    a step to take. Bare labels ("Open issues:") count for neither side."""
+    state?"), a hedge ("Consider adding …", "Optionally …"), parked for later, "None", or only
+    a check to run ("Verify the page at …"): nothing in it is a step to take. Bare labels
+    ("Open issues:") count for neither side."""
     items = [
         text.split("\n", 1)[0].strip()
         for _, text, code in texts
         if not code and not _LABEL_ONLY.match(text.split("\n", 1)[0])
     ]
-    return bool(items) and all(
-        _TICKED.match(item) or _QUESTION.search(item) or _OPEN.match(_unboxed(item))
-        for item in items
+    return bool(items) and all(_no_step(item) for item in items)
+
+
+def _no_step(item: str) -> bool:
+    """Ticked, a question, a hedge, parked for later, "none", or only a check to run."""
+    bare = _unboxed(item)
+    check = _CHECK.match(bare) is not None and not _BUILD.search(bare)
+    return bool(
+        _TICKED.match(item)
+        or _QUESTION.search(item)
+        or _OPEN.match(bare)
+        or _DEFERRED.search(bare)
+        or _NOTHING.match(bare)
+        or check
     )
 
 

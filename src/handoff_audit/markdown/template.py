@@ -172,11 +172,15 @@ def placeholders(text: str) -> list[Placeholder]:
     prose = _prose_lines(text)
     raw = text.splitlines()
     found = []
+    previous = ""
     for number, line in prose:
         following = raw[number] if number < len(raw) else ""
         what = "a blank field" if _blank_field(line, following) else _placeholder_in(line)
         if what is None and _SAMPLE_PATH.search(line):
             what = "a sample path"
+        if what is None:
+            what = _slot(line, previous)
+        previous = line
         if what is not None:
             found.append(Placeholder(number, what, _short(line.strip())))
     if sum(1 for _, line in prose if _DONE_ITEM.match(line)) >= len(found):
@@ -191,6 +195,33 @@ def placeholders(text: str) -> list[Placeholder]:
     ):
         return []
     return found
+
+
+_SLOT_ITEM = re.compile(
+    r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s*)?\W{0,2}([^\W\d]+)\s?(\d{1,2})\W{0,2}$"
+)
+"""A list item that is only a word and a number ("- [ ] Requirement 1", "- Goal 2")."""
+_OWN_NAME = re.compile(
+    r"^\W{0,4}([A-Za-z][\w-]{1,30})\W{0,4}[:：]\W{0,4}([A-Z][A-Z_]{1,30})\W{0,2}$"
+)
+"""A field whose value is its own label in capitals ("agent: AGENT", "**Slug**: SLUG")."""
+
+
+def _slot(line: str, previous: str) -> str | None:
+    """A template's slot read from shape: the item after "Goal 1" that is "Goal 2", or a field
+    that repeats its own name in capitals as its value."""
+    own = _OWN_NAME.match(line)
+    if own is not None and own.group(1).upper().replace("-", "_") == own.group(2):
+        return "a field naming itself"
+    this, before = _SLOT_ITEM.match(line), _SLOT_ITEM.match(previous)
+    if (
+        this is not None
+        and before is not None
+        and this.group(1).casefold() == before.group(1).casefold()
+        and int(this.group(2)) == int(before.group(2)) + 1
+    ):
+        return "a numbered slot"
+    return None
 
 
 def is_placeholder_text(block: str) -> bool:

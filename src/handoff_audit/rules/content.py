@@ -122,7 +122,9 @@ and no ticked box that records no session, are placeholders — bracketed prose
 `YYYY-MM-DD`, `~XX%`, `<branch-name>`, `{{next_step}}`, `{DATE}` or
 `{What is built today.}`, a value wholly in parentheses (`(e.g. feature/login)`), a value that
 is only `TBD`/`TODO`/`...`, an empty `- [ ]`, a list item left blank (`- Branch:` with
-nothing under it, after a `:` or a full-width `：`), or a sample path (`path/to/file1.h`).
+nothing under it, after a `:` or a full-width `：`), a sample path (`path/to/file1.h`), a
+list item that only counts on from the one before (`- [ ] Requirement 1`,
+`- [ ] Requirement 2`), or a field whose value is its own name in capitals (`agent: AGENT`).
 A checklist with at least as many items ticked off (`- [x] Published v1.3.0`) as placeholder
 lines is kept, not a form to fill: it is no template, whatever comments a tool left in it.
 The message names the lines. Such blocks never count for a facet either, so `md-incomplete`

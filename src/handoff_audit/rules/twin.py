@@ -111,7 +111,9 @@ numbering, with emoji and punctuation ignored:
   wish lists ("Ideas", "Potential enhancements", "Future") are no next step, deferred work
   ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps
   list whose every checkbox is ticked, that only waits ("Ready for the next directive") or
-  whose every item is an open question or a hedge ("Whether to …?", "Consider …", "Maybe …"), nor
+  whose every item is an open question, a hedge ("Whether to …?", "Consider …", "Maybe …"),
+  parked for later ("(later)", "optional", "TBD"), "None", or only a check to run ("Verify
+  the page at …", with no work word such as "fix" or "add"), nor
   the boxes of a "Security checklist", nor any step of a file that declares itself no longer
   current in its title or opening block ("# Notes (archived)", "> **Superseded by
   `docs/PLAN.md`**", "This document is obsolete"); "Architecture" (a layout) is no decision

@@ -48,3 +48,27 @@ def test_a_failed_or_rejected_approach_in_another_language_is_ruled_out(line: st
 )
 def test_the_same_script_without_a_rejection_is_not_ruled_out(line: str) -> None:
     assert not read(_NOTE.format(line=line)).has("ruled_out")
+
+
+_STATUS = """# Handoff: docs site
+
+## State
+
+- The Hugo build passes locally; `config.toml` sets the base URL.
+- {line}
+
+## Next
+
+- Turn on GitHub Pages for the repository, then re-run the deploy workflow.
+"""
+
+
+def test_what_fails_now_is_a_state_not_an_approach_ruled_out() -> None:
+    # Present tense: the workflow is broken today (a bug to fix), nothing was tried and dropped.
+    line = "The deploy workflow fails because Pages is not enabled on the repository."
+    assert not read(_STATUS.format(line=line)).has("ruled_out")
+
+
+def test_an_attempt_that_failed_is_still_ruled_out() -> None:
+    line = "Deploying with the peaceiris action failed because it needs a token we do not have."
+    assert read(_STATUS.format(line=line)).has("ruled_out")

@@ -210,7 +210,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             r"didn't work|did not work|doesn't work|does not work|"
             r"won't work|wouldn't work|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
-            r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
+            r"red herring|not the cause|wrong approach|failed because|"
             r"anti-pattern|was wrong|turned out|"
             r"(?:intentionally|deliberately) (?:not|left|out|kept out))\b",
             re.IGNORECASE,

@@ -71,6 +71,18 @@ _REASON_ELSEWHERE = (
 )
 """Reasons in other languages (the unspaced scripts' words match anywhere)."""
 
+_REJECTED_ELSEWHERE = (
+    r"无效(?!\s*[的\w])|不起作用|行不通|没有效果|不采用|不採用|否决|弃用|放弃了|已回滚|已回退|"
+    r"うまくいかな|効果がな|効果なし|却下|断念|ロールバックし|"
+    r"기각|효과 ?없|도움 ?안 ?됨|작동하지 않|포기했|롤백했|되돌[렸림]|되돌리지 말|"
+    r"\b(?:não funcion\w*|no funcion[óo]|descartamos|descartei|se descartó|foi descartad[oa]|"
+    r"n'a pas fonctionné|ne fonctionne pas|abandonné|rejeté|verworfen|"
+    r"(?:hat|hatte) nicht funktioniert|funktioniert(?:e)? nicht|gescheitert|"
+    r"не сработал\w*|не помогл\w*|отказались от|"
+    r"không hiệu quả|bị loại|thất bại)(?!\w)"
+)
+"""Tried, failed or rejected in other languages (the unspaced scripts' words match anywhere)."""
+
 _REASON = (
     r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
     r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|to cut|to save|to speed|"
@@ -198,12 +210,13 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             r"didn't work|did not work|doesn't work|does not work|"
             r"won't work|wouldn't work|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
-            r"red herring|not the cause|wrong approach|(?:failed|fails) because|"
+            r"red herring|not the cause|wrong approach|failed because|"
             r"anti-pattern|was wrong|turned out|"
             r"(?:intentionally|deliberately) (?:not|left|out|kept out))\b",
             re.IGNORECASE,
         ),
     ),
+    ("tried or rejected", re.compile(_REJECTED_ELSEWHERE, re.IGNORECASE)),
     (
         "an alternative passed over, with its reason",
         _Near(
@@ -294,7 +307,7 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-_RULED_OUT_STRONG = 4
+_RULED_OUT_STRONG = 5
 """The ruled-out cues that count alone; the others are weak (see ``WEAK_CUES``)."""
 
 Cue = tuple[str, "re.Pattern[str] | _Near", bool]

@@ -151,6 +151,14 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         ),
     ),
     (
+        "a consequence that justifies",
+        re.compile(
+            r"(?:^|[.;,:—–(]\s*|\b(?:this|which|that|it)\s+)"
+            r"(?:prevents|preventing|avoids|avoiding)\s+(?!it\b)\w",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         "a choice over its alternative",
         _Near(
             re.compile(

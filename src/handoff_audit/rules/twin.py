@@ -129,6 +129,7 @@ numbering, with emoji and punctuation ignored:
   should", "remaining work:", a line that starts "FIXME:", or an ordered list of imperative
   steps under no other facet's heading is a next step; a choice with its reason in the same
   sentence ("chose Redis because …", "use X so that …", "do not remove it — agents read it")
+  or a clause opening on what it prevents ("… — avoids a second charge", "This prevents …")
   is a decision; "tried", "didn't work", "rejected", "discarded", or a warning with what went
   wrong ("don't run it twice: it charged the card again") is something ruled out;
   "tests pass", "currently", "is now", "✅" is state; an alternative passed over with its reason

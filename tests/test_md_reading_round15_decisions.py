@@ -48,3 +48,13 @@ def test_a_bug_that_prevents_something_is_no_decision() -> None:
 def test_what_a_component_ensures_is_no_decision() -> None:
     line = "**UploadGuard** — ensures each user can only see their own photos."
     assert _decisions(line) == []
+
+
+def test_a_choice_then_so_and_what_it_lets_happen() -> None:
+    line = "Thumbnails deliberately keep their old file names so existing links still resolve."
+    assert _decisions(line) == ["a choice with its reason"]
+
+
+def test_so_far_after_a_choice_is_no_reason() -> None:
+    line = "We use the local disk for uploads so far; S3 comes later."
+    assert _decisions(line) == []

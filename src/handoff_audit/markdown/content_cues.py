@@ -75,6 +75,7 @@ _REASON = (
     r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
     r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|to cut|to save|to speed|"
     r"to simplify|to let|to stop|to fit|to match|"
+    r"so (?!far\b|much\b|many\b|on\b|long\b|few\b|called\b|too\b|good\b)\w+|"
     r"(?:which|this|that) (?:means|keeps|avoids|ensures|guarantees)|"
     r"for (?:speed|safety|simplicity|performance|consistency)|"
     r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"

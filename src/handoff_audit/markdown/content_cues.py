@@ -87,6 +87,7 @@ _REASON = (
     r"because|since|so that|so the|so we|so it|to avoid|to keep|to prevent|to make|to allow|"
     r"to support|to reduce|to ensure|in order to|due to|otherwise|as it|to cut|to save|to speed|"
     r"to simplify|to let|to stop|to fit|to match|"
+    r"so (?!far\b|much\b|many\b|on\b|long\b|few\b|called\b|too\b|good\b)\w+|"
     r"(?:which|this|that) (?:means|keeps|avoids|ensures|guarantees)|"
     r"for (?:speed|safety|simplicity|performance|consistency)|"
     r"(?:is|was|are) (?:faster|simpler|safer|cheaper|required|needed)"
@@ -160,6 +161,14 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             re.compile(_STRICT_CHOICE, re.IGNORECASE),
             re.compile(r"\s[—–-]\s|:\s|\("),
             from_before=True,
+        ),
+    ),
+    (
+        "a consequence that justifies",
+        re.compile(
+            r"(?:^|[.;,:—–(]\s*|\b(?:this|which|that|it)\s+)"
+            r"(?:prevents|preventing|avoids|avoiding)\s+(?!it\b)\w",
+            re.IGNORECASE,
         ),
     ),
     (

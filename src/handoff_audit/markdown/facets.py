@@ -10,13 +10,13 @@ links, commits). Two signals count, like a careful reader's:
   a table with a "Why" or "Decision" column records decisions;
 - the content anywhere: a path, ``path:line``, URL, commit id or test name is a pointer; a
   "NEXT:" line, an unchecked ``- [ ]`` item or "the next session should" is a next step; a choice
-  with its reason in one sentence ("chose X because", "X — so that") is a decision; "tried",
-  "didn't work", "rejected", "don't X: it broke Y" is something ruled out; "tests pass",
-  "currently" is state. Weak cues (a bare "because", "instead of", "gotcha", "don't X — why",
-  a line starting "Added ...") count only when found in ``WEAK_NEEDED[facet]`` separate blocks:
-  one stray word is no facet, which is where a lenient reading went wrong on files it had not
-  seen (over the labelled sets, one "gotcha" or "don't X — why" alone was a dead end for the
-  readers less often than not).
+  with its reason in one sentence ("chose X because", "X — so that", "X — prevents Y") is a
+  decision; "tried", "didn't work", "rejected", "don't X: it broke Y" is something ruled out;
+  "tests pass", "currently" is state. Weak cues (a bare "because", "instead of", "gotcha",
+  "don't X — why", a line starting "Added ...") count only when found in ``WEAK_NEEDED[facet]``
+  separate blocks: one stray word is no facet, which is where a lenient reading went wrong on
+  files it had not seen (over the labelled sets, one "gotcha" or "don't X — why" alone was a
+  dead end for the readers less often than not).
 
 Only markdown-it's block tokens are built (headings, list items, paragraphs, code, each with
 its lines); text inside a block is read with regular expressions. That keeps a file well under

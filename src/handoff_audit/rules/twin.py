@@ -130,11 +130,12 @@ numbering, with emoji and punctuation ignored:
   or a test name is a pointer; a "NEXT:" line, an unchecked `- [ ]` item, "the next session
   should", "remaining work:", a line that starts "FIXME:", or an ordered list of imperative
   steps under no other facet's heading is a next step; a choice with its reason in the same
-  sentence ("chose Redis because …", "use X so that …", "do not remove it — agents read it")
-  is a decision; "tried", "didn't work", "rejected", "discarded", or a warning with what went
-  wrong ("don't run it twice: it charged the card again") is something ruled out;
-  "tests pass", "currently", "is now", "✅" is state; an alternative passed over with its reason
-  ("presets instead of drag-and-drop, to reduce complexity") is ruled out.
+  sentence ("chose Redis because …", "use X so that …", "keep X so old links work", "do not
+  remove it — agents read it") or a clause opening on what it prevents ("… — avoids a second
+  charge", "This prevents …") is a decision; "tried", "didn't work", "rejected", "discarded",
+  or a warning with what went wrong ("don't run it twice: it charged the card again") is
+  something ruled out; "tests pass", "currently", "is now", "✅" is state; an alternative passed
+  over with its reason ("presets instead of drag-and-drop, to reduce complexity") is ruled out.
 - *Weak cues count only twice*: a stray word is no facet. A reason without a choice ("because …"),
   an alternative without its reason ("instead of …", "workaround"), a trap word ("gotcha",
   "pitfall", "be careful"), a warning with a reason ("don't run it twice — it charges again") and a

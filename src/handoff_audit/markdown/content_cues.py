@@ -11,11 +11,13 @@ import re
 from dataclasses import dataclass
 
 LABEL = re.compile(
-    r"^[^\w\n]{0,3}([A-Za-z][\w /&'()-]{0,30}?)\s*\**\s*:\**(?:[ \t]+(.*)|$)"
+    r"^[^\w\n]{0,3}([^\W\d_][\w /&'()-]{0,30}?)\s*\**\s*[:：]\**"
+    r"(?:(?:[ \t]+|(?<=：)|(?<=：\*\*))(.*)|$)"
     r"|^\*\*([A-Za-z][\w /&'()-]{0,30}?)[.!]\*\*[ \t]+(.*)",
     re.MULTILINE,
 )
-"""A ``Label: text`` line, or a bold lead-in sentence (``**What got done.** text``)."""
+"""A ``Label: text`` line (in any script; a full-width colon needs no space after it, as CJK
+writes it), or a bold lead-in sentence (``**What got done.** text``)."""
 
 # --- content cues: each names its facet and what it recognised -------------------------------
 

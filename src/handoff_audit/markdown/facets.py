@@ -161,6 +161,9 @@ class Reading:
     """Facet -> places where only a weak cue counted (see ``WEAK_NEEDED``)."""
     next_candidate: Candidate | None = None
     """With no next step found: the block most shaped like one (see `markdown.steps`)."""
+    labelled_step: Candidate | None = None
+    """A next-step label in a script whose verbs the step reading does not know (``下一步：…``):
+    a place to name when no step is found, not a step (it is as often stale as not)."""
 
     def has(self, facet: str) -> bool:
         """True when the facet was found anywhere."""
@@ -215,7 +218,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     elif not reading.found.get("next"):
         _last_paragraph(sections, reading)
     if not reading.found.get("next"):
-        reading.next_candidate = best_candidate(sections)
+        reading.next_candidate = best_candidate(sections) or reading.labelled_step
     for facet in FACETS:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
@@ -479,7 +482,7 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
             continue
         if _says_nothing(content):
             continue
-        if ":" in content or content.startswith("**"):
+        if ":" in content or "：" in content or content.startswith("**"):
             _labels(start, content, facet, reading)
         flat = content.replace("\n", " ")
         todo = content.lstrip().startswith("[ ]")
@@ -541,7 +544,23 @@ def _labels(start: int, content: str, facet: str | None, reading: Reading) -> No
         labelled = heading_facet(name) if len(name.split()) <= 4 else None
         if labelled in FACETS and labelled != facet:
             line = start + content.count("\n", 0, label.start())
-            _add(reading, labelled, Evidence(line, "label", _short(_line_at(content, label))))
+            shown = _short(_line_at(content, label))
+            if _unread_script(label):
+                if labelled == "next":
+                    reading.labelled_step = reading.labelled_step or Candidate(line, 0, shown)
+                continue
+            _add(reading, labelled, Evidence(line, "label", shown))
+
+
+def _unread_script(label: re.Match[str]) -> bool:
+    """A label whose name opens in a script other than Latin, or ends on a full-width colon
+    (``下一步：``): its wording is not read, so it names a candidate step and counts for nothing."""
+    name = label.group(1)
+    if name is None:
+        return False
+    after = label.end(1) - label.start()
+    colon = label.group(0)[after : after + 4]
+    return not name[0].isascii() or "：" in colon
 
 
 def _code_pointer(start: int, content: str, reading: Reading) -> None:

@@ -362,7 +362,7 @@ def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
     if "description" not in keys or not keys <= _TOOL_ONLY_KEYS:
         return None
     prose = _prose_lines(body)
-    if _DATED.search("\n".join(line for _, line in prose)) or _records_session(prose):
+    if _keeps_record(prose):
         return None
     return _DESCRIPTION.search(block)
 
@@ -431,7 +431,7 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
         if opened and _FENCE.match(line):
             if headings >= QUOTED_HEADINGS:
                 prose = _prose_lines(text)
-                if _DATED.search("\n".join(each for _, each in prose)) or _records_session(prose):
+                if _keeps_record(prose):
                     return []
                 return [(opened, _short(lines[opened - 1].strip()))]
             opened, headings = 0, 0
@@ -539,6 +539,12 @@ def _records_session(prose: list[tuple[int, str]]) -> bool:
     # "Mark any completed items" orders a record kept, it records nothing itself
     records = sum(1 for _, line in prose if _RECORD.search(line) and not _order(line))
     return records >= MAX_RECORD_SHARE * len(prose) and records > 0
+
+
+def _keeps_record(prose: list[tuple[int, str]]) -> bool:
+    """A real date, a ticked box or a session record in ``prose``: a handoff's, not a guide's."""
+    joined = "\n".join(line for _, line in prose)
+    return _DATED.search(joined) is not None or _records_session(prose)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")

@@ -218,6 +218,12 @@ date, no ticked box, no status field, no handoff label ("Next: …") and nothing
 happened: a pointer to the real notes, a "not for use" notice, a two-line note. A short
 handoff with a section under its title ("## Done"), a title calling it a handoff
 ("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add.
+A standing document counts too (an operations manual, an architecture note, a testing plan for
+work not begun): five prose lines or more in English, no heading calling it a handoff, no
+real date, ticked box, status field, commit hash, pull request or "commit"/"pushed", no heading
+on where the work stands or what comes next ("Current state", "Next steps", "Plan"), and at
+most two lines (a tenth of them) saying what was done. Prose in another language is never read
+as standing (its past tense is not read).
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)
@@ -368,6 +374,7 @@ def _passed(entry: Any) -> bool:
 def _incomplete(packet: Packet) -> Iterator[Hit]:
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
+    from handoff_audit.markdown.standing import standing
     from handoff_audit.markdown.template import instructions, orders, placeholders, stub
 
     text = packet.text or ""
@@ -384,6 +391,9 @@ def _incomplete(packet: Packet) -> Iterator[Hit]:
         yield Hit(PLACEHOLDER, packet.path, _template_message(blanks), line=blanks[0].line)
     elif few := stub(text):
         yield Hit(NOT_A_HANDOFF, packet.path, _stub_message(few), line=few[0][0])
+        return
+    elif manual := standing(text):
+        yield Hit(NOT_A_HANDOFF, packet.path, _standing_message(manual), line=manual[0][0])
         return
     for part in missing_parts(text, template_line=blanks[0].line if blanks else None):
         yield Hit(
@@ -430,6 +440,16 @@ def _stub_message(lines: list[tuple[int, str]]) -> str:
         "status, no section and nothing said to have happened: a pointer or a note, not a "
         "handoff; write what this session did, what is true now and the next step, or leave "
         "it out of `packets`"
+    )
+
+
+def _standing_message(lines: list[tuple[int, str]]) -> str:
+    return (
+        f"this file describes how things are ({_lines(lines)}) and records no session: no "
+        "date, status, commit, section on the state of the work or its next step, and "
+        "nothing said to have been done; a manual, architecture note or plan, not a handoff; "
+        "move it to docs/ or leave it out of `packets`, or add what this session did, what is "
+        "true now and the next step"
     )
 
 

@@ -1,0 +1,89 @@
+"""Is a hand-written file a standing document (a manual, an architecture note, a wishlist)?
+
+A handoff records a session: a date, a status, a section on where the work stands or what
+comes next, lines saying what was done, a commit or a pull request. A standing document
+describes how things are, for any reader at any time, and records none of these. Read from
+the file's shape, with one guard: past tense is read from English words, so a file whose
+prose is not English is never called standing (its record may be in words this cannot read).
+Never raises, whatever the text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from handoff_audit.markdown.facets import heading_facet
+from handoff_audit.markdown.template import (
+    _DATED,
+    _FENCE,
+    _HANDOFF_TITLE,
+    _RECORD,
+    _STATUS_FIELD,
+    _order,
+    _prose_lines,
+    _short,
+)
+
+_HEADING_TEXT = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
+_SESSION_FACETS = frozenset({"state", "next"})
+"""Headings of a handoff's own parts: where the work stands, what comes next."""
+_REFERENCE = re.compile(
+    r"(?<![\w/-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w-])"
+    r"|\bPR\s*#?\d+|/pull/\d+|\bcommit(?:s|ted)?\b|\bpushed\b",
+    re.IGNORECASE,
+)
+"""A commit hash, a pull request, a commit or push: work that happened."""
+_ENGLISH = re.compile(r"\b(?:the|and|is|are|to|of|for|with|in|a|this|it)\b", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+")
+MIN_ENGLISH_SHARE = 0.10
+"""Share of English function words in the prose for its past tense to be read."""
+MIN_LINES = 5
+"""A standing document says at least this many lines (fewer is a stub's business)."""
+MAX_RECORDS = 2
+"""At most this many lines read as a record of work ..."""
+MAX_RECORD_SHARE = 0.10
+"""... and at most this share of the prose."""
+
+
+def _session_heading(text: str) -> bool:
+    """A heading outside code blocks naming where the work stands or what comes next."""
+    fenced = False
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        match = _HEADING_TEXT.match(line)
+        if match is not None and not fenced and heading_facet(match.group(1)) in _SESSION_FACETS:
+            return True
+    return False
+
+
+def _english(prose: list[tuple[int, str]]) -> bool:
+    words = sum(len(_WORD.findall(line)) for _, line in prose)
+    common = sum(len(_ENGLISH.findall(line)) for _, line in prose)
+    return words > 0 and common >= MIN_ENGLISH_SHARE * words
+
+
+def standing(text: str) -> list[tuple[int, str]]:
+    """The first lines of ``text`` when it is a standing document that records no session:
+    English prose of ``MIN_LINES`` lines or more, under no heading calling it a handoff, with
+    no real date, ticked box, status field,
+    commit or pull-request reference, no heading on the state of the work or its next step,
+    and at most ``MAX_RECORDS`` lines (``MAX_RECORD_SHARE`` of them) saying what was done;
+    ``[]`` otherwise."""
+    prose = _prose_lines(text)
+    if len(prose) < MIN_LINES or _HANDOFF_TITLE.search(text):
+        return []  # a file its author calls a handoff is judged as one and told what to add
+    if _DATED.search(text) or _REFERENCE.search(text):
+        return []
+    if any(_STATUS_FIELD.match(line) for _, line in prose) or not _english(prose):
+        return []
+    records = sum(1 for _, line in prose if _RECORD.search(line) and not _order(line))
+    if records > MAX_RECORDS or records > MAX_RECORD_SHARE * len(prose):
+        return []
+    if _session_heading(text):
+        return []
+    return [(number, _short(line.strip())) for number, line in prose]
+
+
+__all__ = ["standing"]

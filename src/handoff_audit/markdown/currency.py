@@ -5,11 +5,17 @@ itself no longer current in its title or its opening block ("> Superseded by `do
 "# Deploy notes (archived)", "This document is historical") has no current next step, whatever
 its "Next steps" section lists. Only the declaration's place counts: "archived" further down
 (or "Prior handoff archived at …", "Supersedes the morning handoff") retires nothing.
+
+A log of dated entries moves on past its own steps: when a file's headings carry dates at one
+level ("## Update (2026-03-13 14:58)", "### TASK-7（2026-06-20）") and every step the reading
+found lies inside an older entry of a log written downward, the newest entry is where
+things stand and only what it says (or what follows it) counts.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -72,4 +78,50 @@ def declared_retired(sections: Sequence[Blocks]) -> bool:
     return any(_BANNER.match(text) or _SELF.search(text[:300]) for text in opening[:OPENING])
 
 
-__all__ = ["declared_retired"]
+_DATE = re.compile(
+    r"(?<!\d)(20\d\d)[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)(?:[^\d\n]{0,12}?(\d{1,2}):(\d\d))?"
+)
+"""A date in a heading, with the time of day when it follows ("2026-03-13 14:58 ET")."""
+ENTRIES = 2
+"""Dated headings at one level that make a log of entries."""
+
+
+def _dated(heading: str) -> tuple[int, ...] | None:
+    found = _DATE.search(heading)
+    if found is None:
+        return None
+    return tuple(int(part) if part else 0 for part in found.groups())
+
+
+def newest_entry(sections: Sequence[Blocks], lines: Sequence[int]) -> int | None:
+    """The line of the newest entry of a dated log written downward, when every one of
+    ``lines`` lies inside an older entry (the log moved on past them), else ``None``."""
+    dated = {
+        index: key
+        for index, section in enumerate(sections)
+        if section.level > 0 and (key := _dated(section.heading)) is not None
+    }
+    levels = Counter(sections[index].level for index in dated)
+    if not lines or not levels:
+        return None
+    level, count = levels.most_common(1)[0]
+    entries = sorted((index, key) for index, key in dated.items() if sections[index].level == level)
+    keys = [key for _, key in entries]
+    if count < ENTRIES or keys != sorted(keys):
+        return None  # not a log written downward: a plan's dates, newest-first notes
+    newest, key = entries[-1]
+    older = {index for index, earlier in entries if earlier < key}
+    if all(_entry_of(sections, level, line) in older for line in lines):
+        return sections[newest].line
+    return None
+
+
+def _entry_of(sections: Sequence[Blocks], level: int, line: int) -> int:
+    """The index of the section at ``level`` that holds ``line`` (or -1 above that level)."""
+    index = max((i for i, section in enumerate(sections) if section.line <= line), default=0)
+    while index > 0 and sections[index].level > level:
+        index -= 1  # up to the ancestor at the entries' level
+    return index if sections[index].level == level else -1
+
+
+__all__ = ["declared_retired", "newest_entry"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -45,7 +45,7 @@ from handoff_audit.markdown.content_cues import (
     WEAK_CUES,
     WEAK_NEEDED,
 )
-from handoff_audit.markdown.currency import declared_retired
+from handoff_audit.markdown.currency import declared_retired, newest_entry
 from handoff_audit.markdown.headings import normalise
 from handoff_audit.markdown.steps import Candidate, best_candidate, no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text
@@ -213,6 +213,9 @@ def read(text: str, *, every: bool = False) -> Reading:
     for facet, places in reading.weak.items():
         if not reading.found.get(facet) and len(places) >= WEAK_NEEDED[facet]:
             reading.found[facet] = list(places)
+    newest = newest_entry(sections, [evidence.line for evidence in reading.found.get("next", ())])
+    if newest is not None:
+        reading.found["next"] = _steps_from(text, newest, every)
     if declared_retired(sections):
         reading.found["next"] = []  # a file that retires itself has no current step
     elif not reading.found.get("next"):
@@ -223,6 +226,13 @@ def read(text: str, *, every: bool = False) -> Reading:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
     return reading
+
+
+def _steps_from(text: str, line: int, every: bool) -> list[Evidence]:
+    """The next steps the text says from ``line`` on (the newest entry of a dated log)."""
+    shift = line - 1
+    tail = read(text.split("\n", shift)[-1] if shift else text, every=every)
+    return [replace(found, line=found.line + shift) for found in tail.found["next"]]
 
 
 def _sections(text: str, reading: Reading) -> list[_Section]:

@@ -116,7 +116,9 @@ numbering, with emoji and punctuation ignored:
   the page at …", with no work word such as "fix" or "add"), nor
   the boxes of a "Security checklist", nor any step of a file that declares itself no longer
   current in its title or opening block ("# Notes (archived)", "> **Superseded by
-  `docs/PLAN.md`**", "This document is obsolete"); "Architecture" (a layout) is no decision
+  `docs/PLAN.md`**", "This document is obsolete"), nor a step inside an older entry of a
+  log of dated headings written downward ("## 2026-05-02 …") when the newest entry names
+  none; "Architecture" (a layout) is no decision
   and "Rules" (standing instructions) nothing ruled out, though a reason or dead end under them
   counts.
   A compound heading ("Known limitations / backlog") names the facet of any of its parts.

@@ -36,6 +36,7 @@ _HTML_TAGS = (
     "br|hr|p|div|span|a|b|i|u|em|strong|code|pre|kbd|sub|sup|img|details|summary|table|tr|td|"
     "th|ul|ol|li|small|mark|del|ins|picture|source|video|center|h[1-6]"
 )
+_PARENTHESISED = "a (parenthesised) placeholder"
 _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
     ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
@@ -56,7 +57,7 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z][^{}\n]*\s[^{}\n]*)\}(?![`}])"),
     ),
     (
-        "a (parenthesised) placeholder",
+        _PARENTHESISED,
         re.compile(
             r"^\((?!\W*(?:none|nothing|n/?a|no|not|unchanged|same|see)\b)"
             r"(?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$",
@@ -132,10 +133,15 @@ def _placeholder_in(line: str) -> str | None:
     """What makes ``line`` a template's placeholder; ``None`` when it says something."""
     if _EMPTY_TASK.match(line):
         return "an empty checklist item"
-    value = _PREFIX.sub("", line, count=1)
+    prefix = _PREFIX.match(line)
+    label = prefix.group(0) if prefix is not None else ""
+    value = line[len(label) :]
     for what, pattern in _PLACEHOLDER_TOKENS:
         match = pattern.search(value)
         if match is None:
+            continue
+        # "**Term** (what it means)" glosses a term; a field's blank follows a colon
+        if what == _PARENTHESISED and "**" in label and ":" not in label:
             continue
         rest = value[: match.start()] + value[match.end() :]
         # A placeholder inside a long sentence of real words is an example, not a blank.

@@ -11,6 +11,7 @@ Never raises, whatever the text.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from handoff_audit.markdown.facets import heading_facet
 from handoff_audit.markdown.template import (
@@ -58,7 +59,7 @@ def _session_heading(text: str) -> bool:
     return False
 
 
-def _english(prose: list[tuple[int, str]]) -> bool:
+def _english(prose: Sequence[tuple[int, str]]) -> bool:
     words = sum(len(_WORD.findall(line)) for _, line in prose)
     common = sum(len(_ENGLISH.findall(line)) for _, line in prose)
     return words > 0 and common >= MIN_ENGLISH_SHARE * words

@@ -17,8 +17,9 @@ the text line by line outside code blocks. Never raises, whatever the text.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
 from handoff_audit.markdown.content_cues import LABEL
 from handoff_audit.markdown.headings import field_for_label
@@ -95,9 +96,12 @@ _PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext
 """Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
 
 
+# The readings of one file (placeholders, instructions, orders, stub, standing) each ask for
+# its prose lines, some more than once; a file is read by all of them in a row.
+@lru_cache(maxsize=8)
 def _prose_lines(
     text: str, *, prose_fences: bool = False, headings: bool = False
-) -> list[tuple[int, str]]:
+) -> tuple[tuple[int, str], ...]:
     """Each non-blank line outside code blocks, with its number; headings excluded unless
     ``headings``. With ``prose_fences``, lines in ```text / ```md blocks count too (where
     prompts are quoted)."""
@@ -113,7 +117,7 @@ def _prose_lines(
         if set(line.strip()) <= set("-|=:*_ "):
             continue  # a rule or a table's divider
         lines.append((number, line))
-    return lines
+    return tuple(lines)
 
 
 _IN_PROSE = frozenset({"a [bracketed] placeholder", "a {braced} placeholder"})
@@ -537,7 +541,7 @@ _STATUS_FIELD = re.compile(
 where the work stands."""
 
 
-def _records_session(prose: list[tuple[int, str]]) -> bool:
+def _records_session(prose: Sequence[tuple[int, str]]) -> bool:
     """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened, or a status field
     filled in says where the work stands."""
     if any(_STATUS_FIELD.match(line) and _placeholder_in(line) is None for _, line in prose):
@@ -547,7 +551,7 @@ def _records_session(prose: list[tuple[int, str]]) -> bool:
     return records >= MAX_RECORD_SHARE * len(prose) and records > 0
 
 
-def _keeps_record(prose: list[tuple[int, str]]) -> bool:
+def _keeps_record(prose: Sequence[tuple[int, str]]) -> bool:
     """A real date, a ticked box or a session record in ``prose``: a handoff's, not a guide's."""
     joined = "\n".join(line for _, line in prose)
     return _DATED.search(joined) is not None or _records_session(prose)
@@ -556,7 +560,7 @@ def _keeps_record(prose: list[tuple[int, str]]) -> bool:
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
-def _outside_led_lists(prose: list[tuple[int, str]]) -> list[tuple[int, str]]:
+def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     """``prose`` without the past-tense items of a list an order introduces ("Review the
     conversation and identify:" over "- What was accomplished"): they spell out the order,
     and their past tense asks for a record rather than keeping one."""
@@ -620,7 +624,7 @@ def _body_lines(text: str) -> list[tuple[int, str]]:
     return lines
 
 
-def _sectioned(text: str, body: list[tuple[int, str]]) -> bool:
+def _sectioned(text: str, body: Sequence[tuple[int, str]]) -> bool:
     """A second heading ("## Done" under the title) or a ``Label:`` naming a handoff's part
     ("Next: …"): the few lines are sections of a handoff, however short."""
     headings = sum(1 for _, line in _prose_lines(text, headings=True) if _HEADING.match(line))

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from handoff_audit.markdown.facets import heading_facet
 from handoff_audit.markdown.template import (
     _DATED,
-    _FENCE,
     _HANDOFF_TITLE,
     _RECORD,
     _STATUS_FIELD,
@@ -48,13 +47,9 @@ MAX_RECORD_SHARE = 0.10
 
 def _session_heading(text: str) -> bool:
     """A heading outside code blocks naming where the work stands or what comes next."""
-    fenced = False
-    for line in text.splitlines():
-        if _FENCE.match(line):
-            fenced = not fenced
-            continue
+    for _, line in _prose_lines(text, headings=True):
         match = _HEADING_TEXT.match(line)
-        if match is not None and not fenced and heading_facet(match.group(1)) in _SESSION_FACETS:
+        if match is not None and heading_facet(match.group(1)) in _SESSION_FACETS:
             return True
     return False
 
@@ -66,7 +61,7 @@ def _english(prose: Sequence[tuple[int, str]]) -> bool:
 
 
 def standing(text: str) -> list[tuple[int, str]]:
-    """The first lines of ``text`` when it is a standing document that records no session:
+    """The prose lines of ``text`` when it is a standing document that records no session:
     English prose of ``MIN_LINES`` lines or more, under no heading calling it a handoff, with
     no real date, ticked box, status field,
     commit or pull-request reference, no heading on the state of the work or its next step,

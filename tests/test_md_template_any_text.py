@@ -1,11 +1,12 @@
-"""The template, instruction, order and stub readings on any text: they never raise, and every
-line they name is a line of the text, quoted from it."""
+"""The template, instruction, order, stub and standing-document readings on any text: they
+never raise, and every line they name is a line of the text, quoted from it."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from handoff_audit.markdown.standing import standing
 from handoff_audit.markdown.template import instructions, orders, placeholders, stub
 
 # Pieces each reading keys on (templates' blanks, writer instructions, agent orders, front
@@ -41,6 +42,7 @@ _PIECES = [
     "Status:",
     "2026-11-30",
     "handoff",
+    "The service is deployed with the worker and the queue.\n",
     "description: write a handoff\n",
     "|",
     ":",
@@ -64,6 +66,6 @@ def _named_lines_are_real(found: list[tuple[int, str]], text: str) -> None:
 @settings(max_examples=400, deadline=None)
 @given(soup)
 def test_readings_of_any_text_name_only_its_own_lines(text: str) -> None:
-    for reading in (instructions, orders, stub):
+    for reading in (instructions, orders, stub, standing):
         _named_lines_are_real(reading(text), text)
     _named_lines_are_real([(place.line, place.text) for place in placeholders(text)], text)

@@ -130,7 +130,8 @@ def _blank_field(line: str, following: str) -> bool:
         return False
     indent = len(match.group(1))
     deeper = following.strip() and len(following) - len(following.lstrip()) > indent
-    return not deeper
+    # "1. Rebuild and test:" over a fenced block: the block is the item's value
+    return not deeper and not _FENCE.match(following)
 
 
 def _placeholder_in(line: str) -> str | None:
@@ -169,6 +170,7 @@ UNDATED_SHARE = 0.15
 """... or this share, in a file with no real date and no ticked box (nothing was ever done)."""
 _SAMPLE_PATH = re.compile(r"(?<![\w/])path/to/\w")
 """A sample path (``path/to/file1.h``): a template's slot for the files to name."""
+_REAL_DATE = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b")
 _DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")
 """A real date or a ticked box: a record of something done, which a template lacks."""
 
@@ -422,31 +424,54 @@ def _opening_order(text: str) -> list[tuple[int, str]]:
 
 QUOTED_HEADINGS = 3
 """Headings a fenced markdown block needs to be a whole document quoted (a handoff's sample)."""
-_SAMPLE_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)\s*(?:markdown|md)?\s*$", re.IGNORECASE)
+_SAMPLE_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:markdown|md)?\s*$", re.IGNORECASE)
 
 
 _BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*)?[^\W\d][^:*\n]{0,40}:(?:\*\*)?\s*$")
 """A line that is only a label ("Modifiche:", "**Risks:**"): a section of the form quoted in
 a block marked ```` ```md ````."""
-_MARKDOWN_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)\s*(?:markdown|md)\s*$", re.IGNORECASE)
+_MARKDOWN_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:markdown|md)\s*$", re.IGNORECASE)
+
+
+_FENCE_RUN = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def _closes(line: str, fence: str) -> bool:
+    """``line`` closes a block opened by ``fence``: the same character, at least as many
+    times, and nothing after it (CommonMark), so a quoted document's inner fences stay in."""
+    run = _FENCE_RUN.match(line)
+    return (
+        run is not None
+        and run.group(1)[0] == fence[0]
+        and len(run.group(1)) >= len(fence)
+        and not line[run.end() :].strip()
+    )
+
+
+def _quoted_handoff(block: Sequence[str]) -> bool:
+    """A quoted document holding a real date and a record of done work: a handoff quoted to be
+    pasted somewhere, not a guide's sample."""
+    joined = "\n".join(block)
+    if _REAL_DATE.search(joined) is None or not _records_session(_prose_lines(joined)):
+        return False
+    return not placeholders(joined)  # "Status: {status}" under "- [x] {task}" is a form
 
 
 def _quoted_template(text: str) -> list[tuple[int, str]]:
     """The opening line of a markdown block quoting a whole document (``QUOTED_HEADINGS``
     headings or more) in a file with no real date, no ticked box and no session record
     outside it: a guide showing the handoff to write ("## Format" over a sample), not one."""
-    opened, headings, markdown = 0, 0, False
+    opened, headings, markdown, fence = 0, 0, False, ""
     lines = text.splitlines()
     for number, line in enumerate(lines, 1):
-        if opened and _FENCE.match(line):
+        if opened and _closes(line, fence):
             if headings >= QUOTED_HEADINGS:
-                prose = _prose_lines(text)
-                if _keeps_record(prose):
+                if _keeps_record(_prose_lines(text)) or _quoted_handoff(lines[opened:number]):
                     return []
                 return [(opened, _short(lines[opened - 1].strip()))]
             opened, headings = 0, 0
-        elif not opened and _FENCE.match(line):
-            opened = number if _SAMPLE_FENCE.match(line) else -1
+        elif not opened and (run := _FENCE_RUN.match(line)):
+            opened, fence = (number if _SAMPLE_FENCE.match(line) else -1), run.group(1)
             markdown = bool(_MARKDOWN_FENCE.match(line))
         elif opened > 0 and (_HEADING.match(line) or (markdown and _BARE_LABEL.match(line))):
             headings += 1
@@ -461,6 +486,24 @@ _NAME_SLOT = re.compile(
 ``session-XXX.md``, ``handoff_<title>.md``): the naming scheme of the notes to write."""
 
 
+_FORMAT_SLOT = re.compile(r"\{[A-Za-z][\w-]*\}")
+_NOTE_NAME = re.compile(
+    r"hand-?off|hand-?over|session|notes?\b|logs?\b|journal|diary|progress|status",
+    re.IGNORECASE,
+)
+"""What names a note in a path (``sessions/{date}.md``, ``handoff-{n}.md``): a braced slot is
+a naming scheme only there; ``kb/{id}.md`` is where code stores a record by its key."""
+
+
+def _names_notes(line: str) -> bool:
+    """A code span in ``line`` naming files by a pattern with a slot."""
+    for match in _NAME_SLOT.finditer(line):
+        span = match.group(0)
+        if _NOTE_NAME.search(span) or _NAME_SLOT.search(_FORMAT_SLOT.sub("", span)):
+            return True
+    return False
+
+
 def _naming_scheme(text: str) -> list[tuple[int, str]]:
     """The first line naming the files to write by a pattern with a slot, in a file with no
     real date and no session record: a guide to writing handoffs in any language, not one."""
@@ -468,7 +511,7 @@ def _naming_scheme(text: str) -> list[tuple[int, str]]:
     if _DATED.search(text) or _records_session(prose):
         return []
     for number, line in prose:
-        if _NAME_SLOT.search(line):
+        if _names_notes(line):
             return [(number, _short(line.strip()))]
     return []
 
@@ -541,10 +584,19 @@ _STATUS_FIELD = re.compile(
 where the work stands."""
 
 
+_TICK = re.compile(r"\[[xX]\]|\u2705")
+MIN_TICKED = 3
+"""Lines ticked off (``- [x] …``, ``✅ Fixed``, a status table's ✅ rows) that record a
+session: done work, however much of the rest is orders for the next one."""
+
+
 def _records_session(prose: Sequence[tuple[int, str]]) -> bool:
-    """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened, or a status field
-    filled in says where the work stands."""
+    """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened, a status field filled
+    in says where the work stands, or ``MIN_TICKED`` lines tick work off."""
     if any(_STATUS_FIELD.match(line) and _placeholder_in(line) is None for _, line in prose):
+        return True
+    # "Mark completed items with ✅" orders ticks, it ticks nothing itself
+    if sum(1 for _, line in prose if _TICK.search(line) and not _order(line)) >= MIN_TICKED:
         return True
     # "Mark any completed items" orders a record kept, it records nothing itself
     records = sum(1 for _, line in prose if _RECORD.search(line) and not _order(line))

@@ -514,11 +514,16 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
                     _add(reading, cue_facet, Evidence(line, name, _short(shown)))
                     break
             else:
-                _weak(start, content, flat, cue_facet, reading)
+                if cue_facet != "ruled_out" or facet not in _AHEAD:
+                    _weak(start, content, flat, cue_facet, reading)
     if facet is None:  # steps under "Setup", "Ideas", "Done" ... are no next step
         for line, line_text in section.ordered_imperatives[:1]:
             _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
 
+
+_AHEAD = frozenset({"next", "risks"})
+"""Sections about what is still to do or still wrong: "use X instead of Y" there is a step or a
+known bug, not an approach dropped, so a weak ruled-out cue in them counts for nothing."""
 
 _CHECKLIST = re.compile(r"check-?list|チェックリスト|检查清单", re.IGNORECASE)
 """A heading naming a checklist (run through each time: its boxes are no next step)."""

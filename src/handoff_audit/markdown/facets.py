@@ -389,9 +389,11 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
 
 
 _LABEL_HEADING = re.compile(
-    r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{2,80}?[:：]?\*\*[:：]?|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
+    r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{1,79}?[^*\n.!?。！？][:：]?\*\*[:：]?"
+    r"|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
 )
-"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows."""
+"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows.
+A bold sentence ("**Do not push until the owner approves!**") stresses a rule; it heads nothing."""
 LABEL_WORDS = 4
 """Words a plain (not bold) label paragraph may have to head what follows."""
 _LABEL_FACETS = frozenset({"state", "decisions", "ruled_out", "pointers"})

@@ -389,9 +389,11 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
 
 
 _LABEL_HEADING = re.compile(
-    r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{2,80}?[:：]?\*\*[:：]?|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
+    r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{1,79}?[^*\n.!?。！？][:：]?\*\*[:：]?"
+    r"|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
 )
-"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows."""
+"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows.
+A bold sentence ("**Do not push until the owner approves!**") stresses a rule; it heads nothing."""
 LABEL_WORDS = 4
 """Words a plain (not bold) label paragraph may have to head what follows."""
 _LABEL_FACETS = frozenset({"state", "decisions", "ruled_out", "pointers"})
@@ -514,11 +516,16 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
                     _add(reading, cue_facet, Evidence(line, name, _short(shown)))
                     break
             else:
-                _weak(start, content, flat, cue_facet, reading)
+                if cue_facet != "ruled_out" or facet not in _AHEAD:
+                    _weak(start, content, flat, cue_facet, reading)
     if facet is None:  # steps under "Setup", "Ideas", "Done" ... are no next step
         for line, line_text in section.ordered_imperatives[:1]:
             _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
 
+
+_AHEAD = frozenset({"next", "risks"})
+"""Sections about what is still to do or still wrong: "use X instead of Y" there is a step or a
+known bug, not an approach dropped, so a weak ruled-out cue in them counts for nothing."""
 
 _CHECKLIST = re.compile(r"check-?list|チェックリスト|检查清单", re.IGNORECASE)
 """A heading naming a checklist (run through each time: its boxes are no next step)."""

@@ -5,7 +5,10 @@ comes next, lines saying what was done, a commit or a pull request. A standing d
 describes how things are, for any reader at any time, and records none of these. Read from
 the file's shape, with one guard: past tense is read from English words, so a file whose
 prose is not English is never called standing (its record may be in words this cannot read).
-Never raises, whatever the text.
+A title calling the file a handoff, or naming the next step, keeps it judged as a handoff,
+unless its sections show the shape of a reference: three or more, none on a part of a
+handoff (the state, the next step, decisions, what was ruled out). Never raises, whatever
+the text.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ from handoff_audit.markdown.template import (
 _HEADING_TEXT = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
 _SESSION_FACETS = frozenset({"state", "next"})
 """Headings of a handoff's own parts: where the work stands, what comes next."""
+_PART_FACETS = frozenset({"state", "next", "decisions", "ruled_out"})
+"""Headings of any part of a handoff's record (pointers and set-up belong to a manual too)."""
+MIN_SECTIONS = 3
+"""A reference has at least this many sections under its title."""
 _REFERENCE = re.compile(
     r"(?<![\w/-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w-])"
     r"|\bPR\s*#?\d+|/pull/\d+|\bcommit(?:s|ted)?\b|\bpushed\b",
@@ -45,16 +52,31 @@ MAX_RECORD_SHARE = 0.10
 """... and at most this share of the prose."""
 
 
+def _headings(text: str) -> list[str]:
+    """The text of each heading outside code blocks, in order."""
+    found = (_HEADING_TEXT.match(line) for _, line in _prose_lines(text, headings=True))
+    return [match.group(1) for match in found if match is not None]
+
+
 def _session_heading(text: str) -> bool:
     """A heading outside code blocks naming where the work stands or what comes next."""
-    for _, line in _prose_lines(text, headings=True):
-        match = _HEADING_TEXT.match(line)
-        if match is not None and heading_facet(match.group(1)) in _SESSION_FACETS:
-            return True
-    return False
+    return any(heading_facet(heading) in _SESSION_FACETS for heading in _headings(text))
+
+
+def _reference_sections(text: str) -> bool:
+    """``MIN_SECTIONS`` or more headings under the first (the title), none naming a part of a
+    handoff: the shape of a manual or a reference, whatever its title calls it."""
+    sections = _headings(text)[1:]
+    return len(sections) >= MIN_SECTIONS and not any(
+        heading_facet(heading) in _PART_FACETS for heading in sections
+    )
 
 
 def _english(prose: Sequence[tuple[int, str]]) -> bool:
+    """English function words make up ``MIN_ENGLISH_SHARE`` of the words, table rows left
+    out when there is other prose (a table of settings is terse in any language)."""
+    sentences = [(number, line) for number, line in prose if not line.lstrip().startswith("|")]
+    prose = sentences or prose
     words = sum(len(_WORD.findall(line)) for _, line in prose)
     common = sum(len(_ENGLISH.findall(line)) for _, line in prose)
     return words > 0 and common >= MIN_ENGLISH_SHARE * words
@@ -66,9 +88,13 @@ def standing(text: str) -> list[tuple[int, str]]:
     no real date, ticked box, status field,
     commit or pull-request reference, no heading on the state of the work or its next step,
     and at most ``MAX_RECORDS`` lines (``MAX_RECORD_SHARE`` of them) saying what was done;
+    the title and the heading rules give way when its sections are those of a reference;
     ``[]`` otherwise."""
     prose = _prose_lines(text)
-    if len(prose) < MIN_LINES or _HANDOFF_TITLE.search(text):
+    if len(prose) < MIN_LINES:
+        return []
+    reference = _reference_sections(text)
+    if _HANDOFF_TITLE.search(text) and not reference:
         return []  # a file its author calls a handoff is judged as one and told what to add
     if _DATED.search(text) or _REFERENCE.search(text):
         return []
@@ -77,7 +103,7 @@ def standing(text: str) -> list[tuple[int, str]]:
     records = sum(1 for _, line in prose if _RECORD.search(line) and not _order(line))
     if records > MAX_RECORDS or records > MAX_RECORD_SHARE * len(prose):
         return []
-    if _session_heading(text):
+    if not reference and _session_heading(text):
         return []
     return [(number, _short(line.strip())) for number, line in prose]
 

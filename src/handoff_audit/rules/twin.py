@@ -224,8 +224,11 @@ A standing document counts too (an operations manual, an architecture note, a te
 work not begun): five prose lines or more in English, no heading calling it a handoff, no
 real date, ticked box, status field, commit hash, pull request or "commit"/"pushed", no heading
 on where the work stands or what comes next ("Current state", "Next steps", "Plan"), and at
-most two lines (a tenth of them) saying what was done. Prose in another language is never read
-as standing (its past tense is not read).
+most two lines (a tenth of them) saying what was done. A title calling it a handoff or naming the
+next step gives way when three or more sections follow it and none is on the state, the next
+step, decisions or what was ruled out (a manual titled "Handoff", a wishlist titled "Next
+steps"). Prose in another language (table rows aside) is never read as standing (its past tense
+is not read).
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)

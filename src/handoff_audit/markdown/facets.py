@@ -47,7 +47,7 @@ from handoff_audit.markdown.content_cues import (
 )
 from handoff_audit.markdown.currency import declared_retired, newest_entry
 from handoff_audit.markdown.headings import normalise
-from handoff_audit.markdown.steps import Candidate, best_candidate, no_usable_step
+from handoff_audit.markdown.steps import Candidate, best_candidate, no_step_item, no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text
 from handoff_audit.textcut import shorten
 
@@ -506,13 +506,14 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
                 or (table and cue_facet == "ruled_out")
             ):
                 continue
+            said = _without_dead_steps(content) if cue_facet == "next" else content
             for name, pattern, anchored in cues:
                 if name == "unchecked task" and _CHECKLIST.search(section.heading):
                     continue  # a deploy or security checklist's boxes are checks, not steps
-                match = pattern.search(content if anchored else flat)
+                match = pattern.search(said if anchored else said.replace("\n", " "))
                 if match is not None:
-                    line = start + content.count("\n", 0, match.start())
-                    shown = match.group(0) if cue_facet == "pointers" else _line_at(content, match)
+                    line = start + said.count("\n", 0, match.start())
+                    shown = match.group(0) if cue_facet == "pointers" else _line_at(said, match)
                     _add(reading, cue_facet, Evidence(line, name, _short(shown)))
                     break
             else:
@@ -552,6 +553,20 @@ def _line_at(content: str, match: re.Match[str]) -> str:
     return content[begin : end if end >= 0 else len(content)]
 
 
+def _dead_step(label: re.Match[str]) -> bool:
+    """A next-step label whose value is no step ("**Next Steps:** Monitor the logs",
+    "Remaining items: **0**", "Next: none")."""
+    said, name = label.group(2) or label.group(4), label.group(1) or label.group(3)
+    return bool(said) and heading_facet(normalise(name)) == "next" and no_step_item(said.strip())
+
+
+def _without_dead_steps(content: str) -> str:
+    """The block with each dead next-step label line blanked (its line count kept)."""
+    if ":" not in content and "：" not in content and not content.startswith("**"):
+        return content
+    return LABEL.sub(lambda label: "" if _dead_step(label) else label.group(0), content)
+
+
 def _labels(start: int, content: str, facet: str | None, reading: Reading) -> None:
     for label in LABEL.finditer(content):
         said = label.group(2) or label.group(4)
@@ -559,7 +574,7 @@ def _labels(start: int, content: str, facet: str | None, reading: Reading) -> No
             continue
         name = normalise(label.group(1) or label.group(3))
         labelled = heading_facet(name) if len(name.split()) <= 4 else None
-        if labelled in FACETS and labelled != facet:
+        if labelled in FACETS and labelled != facet and not _dead_step(label):
             line = start + content.count("\n", 0, label.start())
             shown = _short(_line_at(content, label))
             if _unread_script(label):

@@ -183,6 +183,19 @@ def no_usable_step(texts: Sequence[tuple[int, str, bool]]) -> bool:
     return bool(items) and all(_no_step(item) for item in items)
 
 
+_ZERO = re.compile(r"^\W*0\W*$")
+"""A count of nothing ("Remaining items: **0**")."""
+
+
+def no_step_item(item: str) -> bool:
+    """A ``Next steps:`` label's value that is no step: a count of zero or only a check to run
+    ("Monitor analytics data", "Verify the deploy"), with no work word ("test and fix …")."""
+    bare = _unboxed(item)
+    return _ZERO.match(item) is not None or (
+        _CHECK.match(bare) is not None and not _BUILD.search(bare)
+    )
+
+
 def _no_step(item: str) -> bool:
     """Ticked, a question, a hedge, parked for later, "none", or only a check to run."""
     bare = _unboxed(item)
@@ -219,4 +232,4 @@ def _tail(sections: Sequence[Blocks]) -> int:
     return -1
 
 
-__all__ = ["Candidate", "best_candidate", "no_usable_step"]
+__all__ = ["Candidate", "best_candidate", "no_step_item", "no_usable_step"]

@@ -19,62 +19,29 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
 
 from handoff_audit.markdown.content_cues import LABEL
 from handoff_audit.markdown.headings import field_for_label
-from handoff_audit.textcut import shorten
+from handoff_audit.markdown.prose import (
+    DATED,
+    FENCE,
+    FRONT_MATTER,
+    HANDOFF_TITLE,
+    HEADING,
+    ORDER_LEAD,
+    RECORD,
+    keeps_record,
+    order,
+    placeholder_in,
+    prose_lines,
+    records_session,
+    short,
+)
 
-_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
-_PREFIX = re.compile(
-    r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
-    r"(?:[A-Za-z][\w /()-]{0,30}:\s+)?"
-)
-"""A line's list marker, checkbox and ``**Label:**`` / ``Label:`` before its value."""
-
-_HTML_TAGS = (
-    "br|hr|p|div|span|a|b|i|u|em|strong|code|pre|kbd|sub|sup|img|details|summary|table|tr|td|"
-    "th|ul|ol|li|small|mark|del|ins|picture|source|video|center|h[1-6]"
-)
-_PARENTHESISED = "a (parenthesised) placeholder"
-_PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
-    ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
-    ("a template variable", re.compile(r"\{\{[^{}\n]{1,80}\}\}|\$\{[A-Z_]{2,40}\}")),
-    (
-        "an <…> placeholder",
-        re.compile(rf"<(?!(?:/?(?:{_HTML_TAGS})\b|!--|https?:|mailto:))[A-Za-z][^<>\n]{{0,80}}>"),
-    ),
-    (
-        "a [bracketed] placeholder",
-        re.compile(
-            r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
-            r"|(?<![!\]\\])\[[A-Z][A-Z0-9]*_[A-Z0-9_]{1,40}\](?![(\[:])"
-        ),
-    ),
-    (
-        "a {braced} placeholder",
-        re.compile(r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z][^{}\n]*\s[^{}\n]*)\}(?![`}])"),
-    ),
-    (
-        _PARENTHESISED,
-        re.compile(
-            r"^\((?!\W*(?:none|nothing|n/?a|no|not|unchanged|same|see)\b)"
-            r"(?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$",
-            re.IGNORECASE,
-        ),
-    ),
-    ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
-    ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
-    ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
-)
-_EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
 _EMPTY_ITEM = re.compile(
     r"^(\s*)(?:[-*+]|\d+[.)])(?:\s+(?:\*\*)?[^:\uff1a\n]{1,50}[:\uff1a](?:\*\*)?)?\s*$"
 )
 """A list item with nothing in it, or only a label ("- Branch:"): a field left blank."""
-_WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,40 +56,6 @@ class Placeholder:
     """The line, shortened."""
 
 
-_short = partial(shorten, limit=60, squeeze=True)
-"""A quoted line: one line, at most 60 characters."""
-
-_PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext"})
-"""Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
-
-
-# The readings of one file (placeholders, instructions, orders, stub, standing) each ask for
-# its prose lines, some more than once; a file is read by all of them in a row.
-@lru_cache(maxsize=8)
-def _prose_lines(
-    text: str, *, prose_fences: bool = False, headings: bool = False
-) -> tuple[tuple[int, str], ...]:
-    """Each non-blank line outside code blocks, with its number; headings excluded unless
-    ``headings``. With ``prose_fences``, lines in ```text / ```md blocks count too (where
-    prompts are quoted)."""
-    lines: list[tuple[int, str]] = []
-    fenced = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if _FENCE.match(line):
-            kind = line.strip().lstrip("`~").strip().lower()
-            fenced = not fenced and not (prose_fences and kind in _PROSE_FENCES)
-            continue
-        if fenced or not line.strip() or (_HEADING.match(line) and not headings):
-            continue
-        if set(line.strip()) <= set("-|=:*_ "):
-            continue  # a rule or a table's divider
-        lines.append((number, line))
-    return tuple(lines)
-
-
-_IN_PROSE = frozenset({"a [bracketed] placeholder", "a {braced} placeholder"})
-
-
 def _blank_field(line: str, following: str) -> bool:
     """``- Branch:`` (or a bare ``-``) with no deeper list or text under it."""
     match = _EMPTY_ITEM.match(line)
@@ -131,29 +64,7 @@ def _blank_field(line: str, following: str) -> bool:
     indent = len(match.group(1))
     deeper = following.strip() and len(following) - len(following.lstrip()) > indent
     # "1. Rebuild and test:" over a fenced block: the block is the item's value
-    return not deeper and not _FENCE.match(following)
-
-
-def _placeholder_in(line: str) -> str | None:
-    """What makes ``line`` a template's placeholder; ``None`` when it says something."""
-    if _EMPTY_TASK.match(line):
-        return "an empty checklist item"
-    prefix = _PREFIX.match(line)
-    label = prefix.group(0) if prefix is not None else ""
-    value = line[len(label) :]
-    for what, pattern in _PLACEHOLDER_TOKENS:
-        match = pattern.search(value)
-        if match is None:
-            continue
-        # "**Term** (what it means)" glosses a term; a field's blank follows a colon
-        if what == _PARENTHESISED and "**" in label and ":" not in label:
-            continue
-        rest = value[: match.start()] + value[match.end() :]
-        # A placeholder inside a long sentence of real words is an example, not a blank.
-        if what in _IN_PROSE and len(_WORDS.findall(rest)) > 8:
-            continue
-        return what
-    return None
+    return not deeper and not FENCE.match(following)
 
 
 MIN_PLACEHOLDERS = 3
@@ -171,8 +82,6 @@ UNDATED_SHARE = 0.15
 _SAMPLE_PATH = re.compile(r"(?<![\w/])path/to/\w")
 """A sample path (``path/to/file1.h``): a template's slot for the files to name."""
 _REAL_DATE = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b")
-_DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")
-"""A real date or a ticked box: a record of something done, which a template lacks."""
 
 
 _DONE_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s*\S")
@@ -181,29 +90,29 @@ _DONE_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s*\S")
 
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
-    prose = _prose_lines(text)
+    prose = prose_lines(text)
     raw = text.splitlines()
     found = []
     previous = ""
     for number, line in prose:
         following = raw[number] if number < len(raw) else ""
-        what = "a blank field" if _blank_field(line, following) else _placeholder_in(line)
+        what = "a blank field" if _blank_field(line, following) else placeholder_in(line)
         if what is None and _SAMPLE_PATH.search(line):
             what = "a sample path"
         if what is None:
             what = _slot(line, previous)
         previous = line
         if what is not None:
-            found.append(Placeholder(number, what, _short(line.strip())))
+            found.append(Placeholder(number, what, short(line.strip())))
     if sum(1 for _, line in prose if _DONE_ITEM.match(line)) >= len(found):
         return []  # more items ticked off than blanks: a checklist kept, not a form to fill
     head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
     in_head = sum(1 for place in found if place.line <= head_end)
-    undated = len(found) >= UNDATED_SHARE * len(prose) and not _DATED.search(text)
+    undated = len(found) >= UNDATED_SHARE * len(prose) and not DATED.search(text)
     if len(found) < MIN_PLACEHOLDERS or (
         len(found) < MIN_SHARE * len(prose)
         and in_head < MIN_PLACEHOLDERS
-        and not (undated and not _records_session(prose))
+        and not (undated and not records_session(prose))
     ):
         return []
     return found
@@ -240,7 +149,7 @@ def is_placeholder_text(block: str) -> bool:
     """True when every line of ``block`` is a template's placeholder (for facet reading: such
     a block says nothing, whatever heading it sits under)."""
     lines = [line for line in block.splitlines() if line.strip()]
-    return bool(lines) and all(_placeholder_in(line) is not None for line in lines)
+    return bool(lines) and all(placeholder_in(line) is not None for line in lines)
 
 
 _HANDOFF_WORD = (
@@ -309,7 +218,6 @@ README_LINES = 5
 settles the file on its own."""
 
 
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n((?:.*\n){0,40}?)---[ \t]*(?:\n|\Z)")
 _COMMAND_KEYS = re.compile(
     r"^(?:allowed-tools|argument-hint|disable-model-invocation)\s*:"
     r"|^description\s*:"
@@ -373,19 +281,19 @@ def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
     keys = {key.lower() for key in _FRONT_KEY.findall(block)}
     if "description" not in keys or not keys <= _TOOL_ONLY_KEYS:
         return None
-    prose = _prose_lines(body)
-    if _keeps_record(prose):
+    prose = prose_lines(body)
+    if keeps_record(prose):
         return None
     return _DESCRIPTION.search(block)
 
 
 def _command_front_matter(text: str) -> list[tuple[int, str]]:
-    block = _FRONT_MATTER.match(text)
+    block = FRONT_MATTER.match(text)
     body = text[block.end() :] if block is not None else text
     title = _SLASH_TITLE.match(body.lstrip("\n"))
     if title is not None:
         line = text.count("\n", 0, text.index(title.group(0))) + 1
-        return [(line, _short(text.splitlines()[line - 1].strip()))]
+        return [(line, short(text.splitlines()[line - 1].strip()))]
     if block is None:
         return []
     key = _COMMAND_KEYS.search(block.group(1)) or _USE_WHEN.search(block.group(1))
@@ -398,7 +306,7 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
     if key is None:
         return []
     line = 2 + block.group(1).count("\n", 0, key.start())
-    return [(line, _short(text.splitlines()[line - 1].strip()))]
+    return [(line, short(text.splitlines()[line - 1].strip()))]
 
 
 def _instruction(line: str) -> bool:
@@ -414,11 +322,11 @@ def _opening_order(text: str) -> list[tuple[int, str]]:
     """The line of a prompt that opens on an order to write a handoff ("Generate a handoff
     summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
     ``[]`` otherwise. The order is a sentence of its own, not an item of a list."""
-    for number, line in _prose_lines(text, prose_fences=True)[:OPENING_LINES]:
-        if not _ITEM.match(line) and _order(line) and _instruction(line):
-            if _records_session(_prose_lines(text)):
+    for number, line in prose_lines(text, prose_fences=True)[:OPENING_LINES]:
+        if not _ITEM.match(line) and order(line) and _instruction(line):
+            if records_session(prose_lines(text)):
                 return []
-            return [(number, _short(line.strip()))]
+            return [(number, short(line.strip()))]
     return []
 
 
@@ -452,7 +360,7 @@ def _quoted_handoff(block: Sequence[str]) -> bool:
     """A quoted document holding a real date and a record of done work: a handoff quoted to be
     pasted somewhere, not a guide's sample."""
     joined = "\n".join(block)
-    if _REAL_DATE.search(joined) is None or not _records_session(_prose_lines(joined)):
+    if _REAL_DATE.search(joined) is None or not records_session(prose_lines(joined)):
         return False
     return not placeholders(joined)  # "Status: {status}" under "- [x] {task}" is a form
 
@@ -466,14 +374,14 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
     for number, line in enumerate(lines, 1):
         if opened and _closes(line, fence):
             if headings >= QUOTED_HEADINGS:
-                if _keeps_record(_prose_lines(text)) or _quoted_handoff(lines[opened:number]):
+                if keeps_record(prose_lines(text)) or _quoted_handoff(lines[opened:number]):
                     return []
-                return [(opened, _short(lines[opened - 1].strip()))]
+                return [(opened, short(lines[opened - 1].strip()))]
             opened, headings = 0, 0
         elif not opened and (run := _FENCE_RUN.match(line)):
             opened, fence = (number if _SAMPLE_FENCE.match(line) else -1), run.group(1)
             markdown = bool(_MARKDOWN_FENCE.match(line))
-        elif opened > 0 and (_HEADING.match(line) or (markdown and _BARE_LABEL.match(line))):
+        elif opened > 0 and (HEADING.match(line) or (markdown and _BARE_LABEL.match(line))):
             headings += 1
     return []
 
@@ -507,12 +415,12 @@ def _names_notes(line: str) -> bool:
 def _naming_scheme(text: str) -> list[tuple[int, str]]:
     """The first line naming the files to write by a pattern with a slot, in a file with no
     real date and no session record: a guide to writing handoffs in any language, not one."""
-    prose = _prose_lines(text)
-    if _DATED.search(text) or _records_session(prose):
+    prose = prose_lines(text)
+    if DATED.search(text) or records_session(prose):
         return []
     for number, line in prose:
         if _names_notes(line):
-            return [(number, _short(line.strip()))]
+            return [(number, short(line.strip()))]
     return []
 
 
@@ -522,39 +430,17 @@ def instructions(text: str) -> list[tuple[int, str]]:
     says so) or a handoff folder's README (its first lines say so); ``[]`` otherwise."""
     command = _command_front_matter(text)
     found: list[tuple[int, str]] = []
-    for index, (number, line) in enumerate(_prose_lines(text, prose_fences=True)):
+    for index, (number, line) in enumerate(prose_lines(text, prose_fences=True)):
         if index < README_LINES and _FOLDER_README.search(line):
-            command = command or [(number, _short(line.strip()))]
+            command = command or [(number, short(line.strip()))]
         elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
-            found.append((number, _short(line.strip())))
+            found.append((number, short(line.strip())))
     command = command or _opening_order(text) or _quoted_template(text) or _naming_scheme(text)
     if command:
         return command + [place for place in found if place[0] != command[0][0]]
     return found if len(found) >= MIN_INSTRUCTIONS else []
 
 
-_ORDER_WORDS = """
-add always analyse analyze append ask avoid build call capture change check choose clarify commit
-confirm copy create define delete describe determine document do don't end ensure explain extract
-fill follow generate get give go identify include install keep list load look make mark modify move
-never note open output paste prefer prepare produce provide put read record refactor remove repeat
-replace report request return review run save set show skip start state stop summarise summarize
-tell think track try update use verify wait write
-"""
-_ORDER_VERBS = frozenset(_ORDER_WORDS.split())
-"""Verbs a line of orders starts with ("Create …", "Do not …", "Wait for …")."""
-_ORDER_LEAD = re.compile(
-    r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
-    r"[^\w\s']*(?:(?:then|also|please|first|finally|and)\b,?\s*)?"
-)
-_FIRST_WORD = re.compile(r"[A-Za-z']+")
-_RECORD = re.compile(
-    r"\b(?:fixed|added|implemented|completed|created|updated|removed|refactored|merged|moved|"
-    r"renamed|wrote|tested|found|discovered|changed|built|shipped|resolved|switched|replaced|"
-    r"deployed|migrated|was|were|did|had|got|now)\b|\[[xX]\]|\u2705|\b20\d\d-\d\d-\d\d\b",
-    re.IGNORECASE,
-)
-"""What a session record says: past tense, ticked boxes, dates, "now"."""
 _LATER = re.compile(
     r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
     r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b)",
@@ -564,49 +450,8 @@ _LATER = re.compile(
 MIN_ORDER_LINES = 5
 """A file of orders has at least this many prose lines ..."""
 MIN_ORDER_SHARE = 0.25
-"""... at least this share of them start with a command ..."""
-MAX_RECORD_SHARE = 0.25
-"""... and under this share say what happened (a handoff's record of the session)."""
-
-
-def _order(line: str) -> bool:
-    word = _FIRST_WORD.match(_ORDER_LEAD.sub("", line, count=1))
-    return word is not None and word.group(0).lower() in _ORDER_VERBS
-
-
-_STATUS_FIELD = re.compile(
-    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:(?:current\s+|overall\s+)?(?:status|state|progress)"
-    r"|current\s+(?:branch|task|phase|focus|milestone|step))(?:\*\*)?"
-    r"\s*[:\uff1a](?:\*\*)?\s*\S",
-    re.IGNORECASE,
-)
-"""A status field with a value ("**Status**: Ready for deployment", "**Current branch:** `x`"):
-where the work stands."""
-
-
-_TICK = re.compile(r"\[[xX]\]|\u2705")
-MIN_TICKED = 3
-"""Lines ticked off (``- [x] …``, ``✅ Fixed``, a status table's ✅ rows) that record a
-session: done work, however much of the rest is orders for the next one."""
-
-
-def _records_session(prose: Sequence[tuple[int, str]]) -> bool:
-    """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened, a status field filled
-    in says where the work stands, or ``MIN_TICKED`` lines tick work off."""
-    if any(_STATUS_FIELD.match(line) and _placeholder_in(line) is None for _, line in prose):
-        return True
-    # "Mark completed items with ✅" orders ticks, it ticks nothing itself
-    if sum(1 for _, line in prose if _TICK.search(line) and not _order(line)) >= MIN_TICKED:
-        return True
-    # "Mark any completed items" orders a record kept, it records nothing itself
-    records = sum(1 for _, line in prose if _RECORD.search(line) and not _order(line))
-    return records >= MAX_RECORD_SHARE * len(prose) and records > 0
-
-
-def _keeps_record(prose: Sequence[tuple[int, str]]) -> bool:
-    """A real date, a ticked box or a session record in ``prose``: a handoff's, not a guide's."""
-    joined = "\n".join(line for _, line in prose)
-    return _DATED.search(joined) is not None or _records_session(prose)
+"""... at least this share of them start with a command, and they record no session
+(``records_session``)."""
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -621,12 +466,12 @@ def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]
     for number, line in prose:
         if led and _ITEM.match(line) and number - last <= 2:
             last = number
-            if _RECORD.search(line):
+            if RECORD.search(line):
                 continue
             kept.append((number, line))
             continue
-        order = _SENTENCE_END.split(line.strip())[-1]
-        led = not _ITEM.match(line) and _order(order) and line.rstrip().endswith(":")
+        sentence = _SENTENCE_END.split(line.strip())[-1]
+        led = not _ITEM.match(line) and order(sentence) and line.rstrip().endswith(":")
         kept.append((number, line))
         last = number
     return kept
@@ -640,36 +485,33 @@ def orders(text: str) -> list[tuple[int, str]]:
     later, fenced = set(), False
     heading = ""
     for number, line in enumerate(text.splitlines(), 1):
-        if _FENCE.match(line):
+        if FENCE.match(line):
             fenced = not fenced
-        elif not fenced and _HEADING.match(line):
+        elif not fenced and HEADING.match(line):
             heading = line
         elif _LATER.search(heading):
             later.add(number)
-    prose = _outside_led_lists([(n, line) for n, line in _prose_lines(text) if n not in later])
-    commands = [(n, _short(line.strip())) for n, line in prose if _order(line)]
+    prose = _outside_led_lists([(n, line) for n, line in prose_lines(text) if n not in later])
+    commands = [(n, short(line.strip())) for n, line in prose if order(line)]
     if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
         return []
-    return [] if _records_session(prose) else commands
+    return [] if records_session(prose) else commands
 
 
 STUB_LINES = 4
 """A stub says at most this many lines (headings aside; a fenced block's lines count) ..."""
 MIN_STUB_LINES = 2
 """... and at least this many: one line ("Some notes.") is a handoff left unwritten."""
-_HANDOFF_TITLE = re.compile(r"^\s{0,3}#{1,6}\s[^\n]*\bhand-?(?:off|over)\b", re.I | re.M)
-"""A title calling the file a handoff: however short, it is judged as one (and told what to
-add), never waved through as a stub."""
 
 
 def _body_lines(text: str) -> list[tuple[int, str]]:
     """Each line that says something, with its number: fenced lines too, front matter,
     headings, fence markers, rules and table dividers left out."""
-    block = _FRONT_MATTER.match(text)
+    block = FRONT_MATTER.match(text)
     skip = text.count("\n", 0, block.end()) if block is not None else 0
     lines: list[tuple[int, str]] = []
     for number, line in enumerate(text.splitlines(), 1):
-        if number <= skip or not line.strip() or _FENCE.match(line) or _HEADING.match(line):
+        if number <= skip or not line.strip() or FENCE.match(line) or HEADING.match(line):
             continue
         if not set(line.strip()) <= set("-|=:*_ "):
             lines.append((number, line))
@@ -679,8 +521,8 @@ def _body_lines(text: str) -> list[tuple[int, str]]:
 def _sectioned(text: str, body: Sequence[tuple[int, str]]) -> bool:
     """A second heading ("## Done" under the title) or a ``Label:`` naming a handoff's part
     ("Next: …"): the few lines are sections of a handoff, however short."""
-    headings = sum(1 for _, line in _prose_lines(text, headings=True) if _HEADING.match(line))
-    labels = (LABEL.match(_ORDER_LEAD.sub("", line, count=1)) for _, line in body)
+    headings = sum(1 for _, line in prose_lines(text, headings=True) if HEADING.match(line))
+    labels = (LABEL.match(ORDER_LEAD.sub("", line, count=1)) for _, line in body)
     return headings > 1 or any(
         field_for_label(label.group(1) or label.group(3)) is not None for label in labels if label
     )
@@ -692,11 +534,11 @@ def stub(text: str) -> list[tuple[int, str]]:
     ticked box, no status field or handoff label, nothing said to have happened; ``[]``
     otherwise (an empty file too)."""
     body = _body_lines(text)
-    if not MIN_STUB_LINES <= len(body) <= STUB_LINES or _HANDOFF_TITLE.search(text):
+    if not MIN_STUB_LINES <= len(body) <= STUB_LINES or HANDOFF_TITLE.search(text):
         return []
-    if _DATED.search(text) or _sectioned(text, body):
+    if DATED.search(text) or _sectioned(text, body):
         return []
-    return [] if _records_session(body) else [(n, _short(line.strip())) for n, line in body]
+    return [] if records_session(body) else [(n, short(line.strip())) for n, line in body]
 
 
 __all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders", "stub"]

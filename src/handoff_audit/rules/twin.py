@@ -381,7 +381,8 @@ def _incomplete(packet: Packet) -> Iterator[Hit]:
     from handoff_audit.markdown.completeness import missing_parts
     from handoff_audit.markdown.prompts import instructions, orders
     from handoff_audit.markdown.standing import standing
-    from handoff_audit.markdown.template import placeholders, stub
+    from handoff_audit.markdown.stub import stub
+    from handoff_audit.markdown.template import placeholders
 
     text = packet.text or ""
     how_to = instructions(text)

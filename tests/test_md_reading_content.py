@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from handoff_audit.markdown.completeness import missing_parts
-from handoff_audit.markdown.template import instructions, is_placeholder_text, placeholders
+from handoff_audit.markdown.prompts import instructions
+from handoff_audit.markdown.template import is_placeholder_text, placeholders
 
 
 def missing(text: str) -> set[str]:

@@ -6,7 +6,7 @@ work. Examples written for these tests, each beside a near miss that keeps today
 
 from __future__ import annotations
 
-from handoff_audit.markdown.template import instructions, orders
+from handoff_audit.markdown.prompts import instructions, orders
 
 OPENCODE_COMMAND = """\
 ---

@@ -8,7 +8,7 @@ no real date, ticked box or session record outside it, is a how-to, not a handof
 
 from __future__ import annotations
 
-from handoff_audit.markdown.template import instructions, orders
+from handoff_audit.markdown.prompts import instructions, orders
 
 BRIEFING_ORDERS = """\
 ## What to do right now

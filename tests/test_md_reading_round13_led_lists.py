@@ -6,7 +6,7 @@ Examples written for these tests."""
 
 from __future__ import annotations
 
-from handoff_audit.markdown.template import orders
+from handoff_audit.markdown.prompts import orders
 
 END_SESSION_COMMAND = """\
 # Wrap-up command

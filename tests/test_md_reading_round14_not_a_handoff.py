@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from handoff_audit.markdown.template import instructions, placeholders, stub
+from handoff_audit.markdown.prompts import instructions
+from handoff_audit.markdown.stub import stub
+from handoff_audit.markdown.template import placeholders
 
 SPANISH_COMMAND = """\
 ---

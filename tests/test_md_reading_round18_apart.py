@@ -10,7 +10,8 @@ still be told apart.
 
 from __future__ import annotations
 
-from handoff_audit.markdown.template import instructions, orders, placeholders
+from handoff_audit.markdown.prompts import instructions, orders
+from handoff_audit.markdown.template import placeholders
 
 _TICKED_HANDOFF = """# Session handoff: payment retries
 

@@ -9,7 +9,7 @@ import pytest
 
 from handoff_audit.markdown.completeness import missing_parts
 from handoff_audit.markdown.facets import read
-from handoff_audit.markdown.template import instructions
+from handoff_audit.markdown.prompts import instructions
 
 
 def missing(text: str) -> set[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from conftest import GitRepo
 from handoff_audit.markdown.completeness import missing_parts
-from handoff_audit.markdown.template import instructions, orders
+from handoff_audit.markdown.prompts import instructions, orders
 
 BRIEF = """\
 # Step 4 — move the invoice PDFs to object storage

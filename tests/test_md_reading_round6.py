@@ -4,7 +4,8 @@ not (a heading that opens on "What needs …"), each beside its near miss."""
 from __future__ import annotations
 
 from handoff_audit.markdown.facets import heading_facet, read
-from handoff_audit.markdown.template import instructions, placeholders
+from handoff_audit.markdown.prompts import instructions
+from handoff_audit.markdown.template import placeholders
 
 WHAT_NEEDS_BUILDING = """\
 # Next session: offline sync

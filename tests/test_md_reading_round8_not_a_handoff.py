@@ -10,7 +10,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from handoff_audit.markdown.template import instructions, orders, placeholders
+from handoff_audit.markdown.prompts import instructions, orders
+from handoff_audit.markdown.template import placeholders
 
 PROMPT_OPENING_ON_AN_ORDER = """\
 Produce a short handoff summary of this chat so another agent can pick it up.

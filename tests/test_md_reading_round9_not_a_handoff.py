@@ -6,7 +6,8 @@ beside a near miss that must keep today's reading."""
 
 from __future__ import annotations
 
-from handoff_audit.markdown.template import instructions, placeholders
+from handoff_audit.markdown.prompts import instructions
+from handoff_audit.markdown.template import placeholders
 
 SKILL_REFERENCE = """\
 ---

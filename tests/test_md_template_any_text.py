@@ -6,8 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from handoff_audit.markdown.prompts import instructions, orders
 from handoff_audit.markdown.standing import standing
-from handoff_audit.markdown.template import instructions, orders, placeholders, stub
+from handoff_audit.markdown.stub import stub
+from handoff_audit.markdown.template import placeholders
 
 # Pieces each reading keys on (templates' blanks, writer instructions, agent orders, front
 # matter, fences, labels in other scripts), mixed with arbitrary text so that they meet in

@@ -166,6 +166,8 @@ def prepare(config: Config) -> None:
 _PREPARED = (
     "handoff_audit.markdown.compare",
     "handoff_audit.markdown.completeness",
+    "handoff_audit.markdown.prompts",
+    "handoff_audit.markdown.stub",
     "handoff_audit.markdown.template",
     "markdown_it",
     "re2",

@@ -17,14 +17,14 @@ import re
 from collections.abc import Sequence
 
 from handoff_audit.markdown.facets import heading_facet
-from handoff_audit.markdown.template import (
-    _DATED,
-    _HANDOFF_TITLE,
-    _RECORD,
-    _STATUS_FIELD,
-    _order,
-    _prose_lines,
-    _short,
+from handoff_audit.markdown.prose import (
+    DATED,
+    HANDOFF_TITLE,
+    RECORD,
+    STATUS_FIELD,
+    order,
+    prose_lines,
+    short,
 )
 
 _HEADING_TEXT = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
@@ -54,7 +54,7 @@ MAX_RECORD_SHARE = 0.10
 
 def _headings(text: str) -> list[str]:
     """The text of each heading outside code blocks, in order."""
-    found = (_HEADING_TEXT.match(line) for _, line in _prose_lines(text, headings=True))
+    found = (_HEADING_TEXT.match(line) for _, line in prose_lines(text, headings=True))
     return [match.group(1) for match in found if match is not None]
 
 
@@ -90,22 +90,22 @@ def standing(text: str) -> list[tuple[int, str]]:
     and at most ``MAX_RECORDS`` lines (``MAX_RECORD_SHARE`` of them) saying what was done;
     the title and the heading rules give way when its sections are those of a reference;
     ``[]`` otherwise."""
-    prose = _prose_lines(text)
+    prose = prose_lines(text)
     if len(prose) < MIN_LINES:
         return []
     reference = _reference_sections(text)
-    if _HANDOFF_TITLE.search(text) and not reference:
+    if HANDOFF_TITLE.search(text) and not reference:
         return []  # a file its author calls a handoff is judged as one and told what to add
-    if _DATED.search(text) or _REFERENCE.search(text):
+    if DATED.search(text) or _REFERENCE.search(text):
         return []
-    if any(_STATUS_FIELD.match(line) for _, line in prose) or not _english(prose):
+    if any(STATUS_FIELD.match(line) for _, line in prose) or not _english(prose):
         return []
-    records = sum(1 for _, line in prose if _RECORD.search(line) and not _order(line))
+    records = sum(1 for _, line in prose if RECORD.search(line) and not order(line))
     if records > MAX_RECORDS or records > MAX_RECORD_SHARE * len(prose):
         return []
     if not reference and _session_heading(text):
         return []
-    return [(number, _short(line.strip())) for number, line in prose]
+    return [(number, short(line.strip())) for number, line in prose]
 
 
 __all__ = ["standing"]

@@ -1,80 +1,33 @@
-"""Is a hand-written handoff still a template, or a page of instructions about writing one?
+"""Is a hand-written handoff still a template?
 
-Two readings a handoff check needs before it judges facets:
+**placeholders**: the lines of a template nobody filled in (`[2-3 sentences describing current
+progress]`, `YYYY-MM-DD`, `~XX% complete`, `<branch-name>`, `{{next_step}}`, `TBD`, an empty
+`- [ ]`, a blank `- Branch:`). A file made mostly of them is a template: it says nothing, however
+complete its headings look. **is_placeholder_text**: a block made only of them, which says
+nothing whatever heading it sits under.
 
-- **placeholders**: the lines of a template nobody filled in (`[2-3 sentences describing current
-  progress]`, `YYYY-MM-DD`, `~XX% complete`, `<branch-name>`, `{{next_step}}`, `TBD`, an empty
-  `- [ ]`). A file made mostly of them is a template: it says nothing, however complete its
-  headings look.
-- **instructions**: lines that tell the reader how to write a handoff ("Create or update a
-  HANDOFF.md with:", "the handoff should include", "before ending the session, write …"). A file
-  made of them is a prompt or a how-to, not a handoff.
-
-Both are cheap, language-independent where they can be (brackets, dates, checkboxes), and read
-the text line by line outside code blocks. Never raises, whatever the text.
+Cheap, language-independent where it can be (brackets, dates, checkboxes), and reads the text
+line by line outside code blocks (``prose``). Never raises, whatever the text.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
 
-from handoff_audit.markdown.content_cues import LABEL
-from handoff_audit.markdown.headings import field_for_label
-from handoff_audit.textcut import shorten
+from handoff_audit.markdown.prose import (
+    DATED,
+    FENCE,
+    placeholder_in,
+    prose_lines,
+    records_session,
+    short,
+)
 
-_FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
-_PREFIX = re.compile(
-    r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
-    r"(?:[A-Za-z][\w /()-]{0,30}:\s+)?"
-)
-"""A line's list marker, checkbox and ``**Label:**`` / ``Label:`` before its value."""
-
-_HTML_TAGS = (
-    "br|hr|p|div|span|a|b|i|u|em|strong|code|pre|kbd|sub|sup|img|details|summary|table|tr|td|"
-    "th|ul|ol|li|small|mark|del|ins|picture|source|video|center|h[1-6]"
-)
-_PARENTHESISED = "a (parenthesised) placeholder"
-_PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
-    ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
-    ("a template variable", re.compile(r"\{\{[^{}\n]{1,80}\}\}|\$\{[A-Z_]{2,40}\}")),
-    (
-        "an <…> placeholder",
-        re.compile(rf"<(?!(?:/?(?:{_HTML_TAGS})\b|!--|https?:|mailto:))[A-Za-z][^<>\n]{{0,80}}>"),
-    ),
-    (
-        "a [bracketed] placeholder",
-        re.compile(
-            r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
-            r"|(?<![!\]\\])\[[A-Z][A-Z0-9]*_[A-Z0-9_]{1,40}\](?![(\[:])"
-        ),
-    ),
-    (
-        "a {braced} placeholder",
-        re.compile(r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z][^{}\n]*\s[^{}\n]*)\}(?![`}])"),
-    ),
-    (
-        _PARENTHESISED,
-        re.compile(
-            r"^\((?!\W*(?:none|nothing|n/?a|no|not|unchanged|same|see)\b)"
-            r"(?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$",
-            re.IGNORECASE,
-        ),
-    ),
-    ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
-    ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
-    ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
-)
-_EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
 _EMPTY_ITEM = re.compile(
     r"^(\s*)(?:[-*+]|\d+[.)])(?:\s+(?:\*\*)?[^:\uff1a\n]{1,50}[:\uff1a](?:\*\*)?)?\s*$"
 )
 """A list item with nothing in it, or only a label ("- Branch:"): a field left blank."""
-_WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,40 +42,6 @@ class Placeholder:
     """The line, shortened."""
 
 
-_short = partial(shorten, limit=60, squeeze=True)
-"""A quoted line: one line, at most 60 characters."""
-
-_PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext"})
-"""Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
-
-
-# The readings of one file (placeholders, instructions, orders, stub, standing) each ask for
-# its prose lines, some more than once; a file is read by all of them in a row.
-@lru_cache(maxsize=8)
-def _prose_lines(
-    text: str, *, prose_fences: bool = False, headings: bool = False
-) -> tuple[tuple[int, str], ...]:
-    """Each non-blank line outside code blocks, with its number; headings excluded unless
-    ``headings``. With ``prose_fences``, lines in ```text / ```md blocks count too (where
-    prompts are quoted)."""
-    lines: list[tuple[int, str]] = []
-    fenced = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if _FENCE.match(line):
-            kind = line.strip().lstrip("`~").strip().lower()
-            fenced = not fenced and not (prose_fences and kind in _PROSE_FENCES)
-            continue
-        if fenced or not line.strip() or (_HEADING.match(line) and not headings):
-            continue
-        if set(line.strip()) <= set("-|=:*_ "):
-            continue  # a rule or a table's divider
-        lines.append((number, line))
-    return tuple(lines)
-
-
-_IN_PROSE = frozenset({"a [bracketed] placeholder", "a {braced} placeholder"})
-
-
 def _blank_field(line: str, following: str) -> bool:
     """``- Branch:`` (or a bare ``-``) with no deeper list or text under it."""
     match = _EMPTY_ITEM.match(line)
@@ -131,29 +50,7 @@ def _blank_field(line: str, following: str) -> bool:
     indent = len(match.group(1))
     deeper = following.strip() and len(following) - len(following.lstrip()) > indent
     # "1. Rebuild and test:" over a fenced block: the block is the item's value
-    return not deeper and not _FENCE.match(following)
-
-
-def _placeholder_in(line: str) -> str | None:
-    """What makes ``line`` a template's placeholder; ``None`` when it says something."""
-    if _EMPTY_TASK.match(line):
-        return "an empty checklist item"
-    prefix = _PREFIX.match(line)
-    label = prefix.group(0) if prefix is not None else ""
-    value = line[len(label) :]
-    for what, pattern in _PLACEHOLDER_TOKENS:
-        match = pattern.search(value)
-        if match is None:
-            continue
-        # "**Term** (what it means)" glosses a term; a field's blank follows a colon
-        if what == _PARENTHESISED and "**" in label and ":" not in label:
-            continue
-        rest = value[: match.start()] + value[match.end() :]
-        # A placeholder inside a long sentence of real words is an example, not a blank.
-        if what in _IN_PROSE and len(_WORDS.findall(rest)) > 8:
-            continue
-        return what
-    return None
+    return not deeper and not FENCE.match(following)
 
 
 MIN_PLACEHOLDERS = 3
@@ -170,9 +67,6 @@ UNDATED_SHARE = 0.15
 """... or this share, in a file with no real date and no ticked box (nothing was ever done)."""
 _SAMPLE_PATH = re.compile(r"(?<![\w/])path/to/\w")
 """A sample path (``path/to/file1.h``): a template's slot for the files to name."""
-_REAL_DATE = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b")
-_DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")
-"""A real date or a ticked box: a record of something done, which a template lacks."""
 
 
 _DONE_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s*\S")
@@ -181,29 +75,29 @@ _DONE_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s*\S")
 
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
-    prose = _prose_lines(text)
+    prose = prose_lines(text)
     raw = text.splitlines()
     found = []
     previous = ""
     for number, line in prose:
         following = raw[number] if number < len(raw) else ""
-        what = "a blank field" if _blank_field(line, following) else _placeholder_in(line)
+        what = "a blank field" if _blank_field(line, following) else placeholder_in(line)
         if what is None and _SAMPLE_PATH.search(line):
             what = "a sample path"
         if what is None:
             what = _slot(line, previous)
         previous = line
         if what is not None:
-            found.append(Placeholder(number, what, _short(line.strip())))
+            found.append(Placeholder(number, what, short(line.strip())))
     if sum(1 for _, line in prose if _DONE_ITEM.match(line)) >= len(found):
         return []  # more items ticked off than blanks: a checklist kept, not a form to fill
     head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
     in_head = sum(1 for place in found if place.line <= head_end)
-    undated = len(found) >= UNDATED_SHARE * len(prose) and not _DATED.search(text)
+    undated = len(found) >= UNDATED_SHARE * len(prose) and not DATED.search(text)
     if len(found) < MIN_PLACEHOLDERS or (
         len(found) < MIN_SHARE * len(prose)
         and in_head < MIN_PLACEHOLDERS
-        and not (undated and not _records_session(prose))
+        and not (undated and not records_session(prose))
     ):
         return []
     return found
@@ -240,463 +134,7 @@ def is_placeholder_text(block: str) -> bool:
     """True when every line of ``block`` is a template's placeholder (for facet reading: such
     a block says nothing, whatever heading it sits under)."""
     lines = [line for line in block.splitlines() if line.strip()]
-    return bool(lines) and all(_placeholder_in(line) is not None for line in lines)
+    return bool(lines) and all(placeholder_in(line) is not None for line in lines)
 
 
-_HANDOFF_WORD = (
-    r"(?:hand-?off|hand-?over|HANDOFF\.md|SESSION_HANDOFF\.md|NEXT_SESSION\.md|this (?:file|"
-    r"template|document)|the (?:file|template|document)|session (?:notes|summary|log)|"
-    r"continuation (?:prompt|file|note))"
-)
-_LEAD = r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?\W{0,4}"
-_INSTRUCTION_CUES = (
-    re.compile(
-        rf"{_LEAD}(?:create|write|update|fill(?: in| out)?|copy|generate|produce|prepare|"
-        rf"maintain|keep|save|append|add|output|draft|compose|leave)\b[^.\n]{{0,80}}?"
-        rf"\b{_HANDOFF_WORD}",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b{_HANDOFF_WORD}\W{{0,3}}(?:should|must|needs? to|has to|will) "
-        r"(?:include|contain|cover|list|capture|have|be written|answer|record|state|mention)\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"\b(?:when|before|at the end of|after) (?:ending|finishing|closing|wrapping up|"
-        r"completing|you end|you finish|you close|the end of) (?:a|the|your|each|every|this)? ?"
-        r"(?:session|conversation|context|task|work)\b[^.\n]{0,80}\b(?:write|create|update|"
-        r"run|use|fill|save|generate|produce|leave|commit)\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        r"\b(?:how to (?:write|use|create|fill in) (?:a |the |this )?(?:hand-?off|hand-?over|"
-        r"template)|use this template|copy this (?:template|file)|template for (?:a |the )?"
-        r"(?:hand-?off|hand-?over|session)|fill in (?:the|each|every|all) (?:sections?|"
-        r"fields?|placeholders?|blanks?)|replace (?:the|each|all) (?:placeholders?|brackets?)|"
-        r"template only|use this prompt|copy (?:it |this )?into (?:the |a |your )?hand-?off)\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"{_LEAD}(?:you are|you're|your (?:task|job|role) is|as the (?:agent|assistant))\b"
-        r"|^\W{0,4}(?:required output|output format|your output|questions to answer)\s*:"
-        r"|\b(?:do not|don't) ask (?:for confirmation|the user)\b|\bexecute immediately\b"
-        r"|\b(?:write|create|update|produce|generate) (?:a|the|your|this) (?:new |full |short )?"
-        r"(?:session )?(?:hand-?off|hand-?over)\b(?! (?:was|is|has been|got)\b)",
-        re.IGNORECASE,
-    ),
-)
-MIN_INSTRUCTIONS = 3
-"""A file with at least this many lines of instructions about writing a handoff is a how-to."""
-
-_GENERAL_CUES = re.compile(
-    r"\bpaste (?:this|it|the (?:block|prompt|text)\b[^.\n]{0,40}\b(?:below|above|into|as))\b"
-    r"|\bcopy-paste (?:prompt|this|the)\b|\$ARGUMENTS\b"
-    r"|\bwhen to (?:create|write|use|update) (?:a |the )?hand-?(?:offs?|overs?)\b",
-    re.IGNORECASE,
-)
-"""A line about handoffs in general, not about one session: a prompt to paste, a slash command's
-``$ARGUMENTS``, "when to write a handoff"."""
-
-_FOLDER_README = re.compile(
-    r"\bthis (?:directory|folder) (?:holds|contains|stores|keeps|is for|collects)\b[^.\n]{0,80}"
-    r"\bhand-?(?:offs|overs|(?:off|over) (?:files|notes|documents|docs|examples|prompts|logs))\b",
-    re.IGNORECASE,
-)
-"""A handoff folder's README describing the folder ("This directory holds handoff files"); one
-handoff in a folder of its own ("This folder contains the handoff for …") is no README."""
-README_LINES = 5
-"""A folder's README says what the folder is for in its first prose lines; said there, it
-settles the file on its own."""
-
-
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n((?:.*\n){0,40}?)---[ \t]*(?:\n|\Z)")
-_COMMAND_KEYS = re.compile(
-    r"^(?:allowed-tools|argument-hint|disable-model-invocation)\s*:"
-    r"|^description\s*:"
-    r"(?=[^\n]*\b(?:hand-?off|hand-?over|session|summary|context|resume|continu\w*)\b)"
-    r"\s*[\"']?(?:(?:write|generate|create|update|produce|capture|save|prepare|summari[sz]e|"
-    r"run|execute|use|draft|compose|document|analy[sz]e|record|persist|load|restore|resume|"
-    r"snapshot|hand off|wrap up)\b|[^\n]*\b(?:use (?:this |it )?when|invoke (?:this |it )?when"
-    r")\b)",
-    re.IGNORECASE | re.MULTILINE,
-)
-"""Front matter of an agent's command, skill or prompt file: tool grants, an argument hint, or a
-description that is an order about a session ("Write a session handoff ...") or says when to
-invoke it ("Use when a session is wrapping up"), as skills' descriptions do."""
-
-
-_SLASH_TITLE = re.compile(r"^#[ \t]+/[A-Za-z][\w:-]*(?:[ \t]|$)", re.MULTILINE)
-"""A title naming a slash command ("# /handoff — Session Wrap"): the file is that command."""
-
-
-_SKILL_NAME = re.compile(r"^name\s*:\s*[\"']?[A-Za-z][\w:.-]*[\"']?\s*$", re.MULTILINE)
-_TOOL_KEYS = re.compile(r"^(?:agent|inclusion)\s*:\s*\S", re.MULTILINE)
-"""Keys an agent tool reads in a command's or steering file's front matter (``agent: build``,
-``inclusion: auto``); they settle the file only beside a description about the session itself
-(``_ABOUT_SESSION``): a handoff's own front matter may name its agent and task."""
-_ABOUT_SESSION = re.compile(
-    r"^description\s*:[^\n]*\b(?:hand-?off|hand-?over|session|conversation|context|resume|"
-    r"continu\w*)\b",
-    re.IGNORECASE | re.MULTILINE,
-)
-_USE_WHEN = re.compile(r"^description\s*:\s*[\"']?use (?:this |it )?when\b", re.I | re.M)
-"""A description saying when to invoke the file ("Use when planning …"): a skill's form."""
-_DESCRIPTION = re.compile(r"^description\s*:", re.MULTILINE)
-"""A skill's or agent's front matter: a one-word ``name:`` (an identifier, not a title) and a
-``description:`` beside it."""
-
-
-_FRONT_KEY = re.compile(r"^([A-Za-z][\w-]*)\s*:", re.MULTILINE)
-_TOOL_ONLY_KEYS = frozenset(
-    {
-        "description",
-        "name",
-        "argument-hint",
-        "allowed-tools",
-        "inclusion",
-        "model",
-        "tools",
-        "globs",
-        "alwaysapply",
-        "applyto",
-        "disable-model-invocation",
-    }
-)
-"""Keys an agent tool reads from a command's, skill's or rule's front matter; a handoff's own
-front matter records something of its session besides (a date, a status, a branch, a title,
-the agent that wrote it)."""
-
-
-def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
-    """The ``description:`` of front matter made only of an agent tool's keys, over a body
-    with no real date, ticked box or session record: a command file in any language."""
-    keys = {key.lower() for key in _FRONT_KEY.findall(block)}
-    if "description" not in keys or not keys <= _TOOL_ONLY_KEYS:
-        return None
-    prose = _prose_lines(body)
-    if _keeps_record(prose):
-        return None
-    return _DESCRIPTION.search(block)
-
-
-def _command_front_matter(text: str) -> list[tuple[int, str]]:
-    block = _FRONT_MATTER.match(text)
-    body = text[block.end() :] if block is not None else text
-    title = _SLASH_TITLE.match(body.lstrip("\n"))
-    if title is not None:
-        line = text.count("\n", 0, text.index(title.group(0))) + 1
-        return [(line, _short(text.splitlines()[line - 1].strip()))]
-    if block is None:
-        return []
-    key = _COMMAND_KEYS.search(block.group(1)) or _USE_WHEN.search(block.group(1))
-    if key is None and _DESCRIPTION.search(block.group(1)):
-        key = _SKILL_NAME.search(block.group(1))
-        if key is None and _ABOUT_SESSION.search(block.group(1)):
-            key = _TOOL_KEYS.search(block.group(1))
-        if key is None:
-            key = _tool_front_matter(block.group(1), body)
-    if key is None:
-        return []
-    line = 2 + block.group(1).count("\n", 0, key.start())
-    return [(line, _short(text.splitlines()[line - 1].strip()))]
-
-
-def _instruction(line: str) -> bool:
-    return any(cue.search(line) for cue in _INSTRUCTION_CUES)
-
-
-OPENING_LINES = 3
-"""A prompt opens on its order: one of its first prose lines orders a handoff written."""
-_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s")
-
-
-def _opening_order(text: str) -> list[tuple[int, str]]:
-    """The line of a prompt that opens on an order to write a handoff ("Generate a handoff
-    summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
-    ``[]`` otherwise. The order is a sentence of its own, not an item of a list."""
-    for number, line in _prose_lines(text, prose_fences=True)[:OPENING_LINES]:
-        if not _ITEM.match(line) and _order(line) and _instruction(line):
-            if _records_session(_prose_lines(text)):
-                return []
-            return [(number, _short(line.strip()))]
-    return []
-
-
-QUOTED_HEADINGS = 3
-"""Headings a fenced markdown block needs to be a whole document quoted (a handoff's sample)."""
-_SAMPLE_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:markdown|md)?\s*$", re.IGNORECASE)
-
-
-_BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*)?[^\W\d][^:*\n]{0,40}:(?:\*\*)?\s*$")
-"""A line that is only a label ("Modifiche:", "**Risks:**"): a section of the form quoted in
-a block marked ```` ```md ````."""
-_MARKDOWN_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:markdown|md)\s*$", re.IGNORECASE)
-
-
-_FENCE_RUN = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
-
-
-def _closes(line: str, fence: str) -> bool:
-    """``line`` closes a block opened by ``fence``: the same character, at least as many
-    times, and nothing after it (CommonMark), so a quoted document's inner fences stay in."""
-    run = _FENCE_RUN.match(line)
-    return (
-        run is not None
-        and run.group(1)[0] == fence[0]
-        and len(run.group(1)) >= len(fence)
-        and not line[run.end() :].strip()
-    )
-
-
-def _quoted_handoff(block: Sequence[str]) -> bool:
-    """A quoted document holding a real date and a record of done work: a handoff quoted to be
-    pasted somewhere, not a guide's sample."""
-    joined = "\n".join(block)
-    if _REAL_DATE.search(joined) is None or not _records_session(_prose_lines(joined)):
-        return False
-    return not placeholders(joined)  # "Status: {status}" under "- [x] {task}" is a form
-
-
-def _quoted_template(text: str) -> list[tuple[int, str]]:
-    """The opening line of a markdown block quoting a whole document (``QUOTED_HEADINGS``
-    headings or more) in a file with no real date, no ticked box and no session record
-    outside it: a guide showing the handoff to write ("## Format" over a sample), not one."""
-    opened, headings, markdown, fence = 0, 0, False, ""
-    lines = text.splitlines()
-    for number, line in enumerate(lines, 1):
-        if opened and _closes(line, fence):
-            if headings >= QUOTED_HEADINGS:
-                if _keeps_record(_prose_lines(text)) or _quoted_handoff(lines[opened:number]):
-                    return []
-                return [(opened, _short(lines[opened - 1].strip()))]
-            opened, headings = 0, 0
-        elif not opened and (run := _FENCE_RUN.match(line)):
-            opened, fence = (number if _SAMPLE_FENCE.match(line) else -1), run.group(1)
-            markdown = bool(_MARKDOWN_FENCE.match(line))
-        elif opened > 0 and (_HEADING.match(line) or (markdown and _BARE_LABEL.match(line))):
-            headings += 1
-    return []
-
-
-_NAME_SLOT = re.compile(
-    r"`[^`\n]*(?:YYYY[-_]?MM[-_]?DD|YYYYMMDD|(?<![A-Za-z])X{3,}(?![A-Za-z])|<[A-Za-z][\w-]*>"
-    r"|\{[A-Za-z][\w-]*\}|\[[a-z][\w-]*\])[^`\n]*\.(?:md|txt)`"
-)
-"""A file name with a slot in a code span (``docs/handoffs/YYYY-MM-DD_HHMM_topic.md``,
-``session-XXX.md``, ``handoff_<title>.md``): the naming scheme of the notes to write."""
-
-
-_FORMAT_SLOT = re.compile(r"\{[A-Za-z][\w-]*\}")
-_NOTE_NAME = re.compile(
-    r"hand-?off|hand-?over|session|notes?\b|logs?\b|journal|diary|progress|status",
-    re.IGNORECASE,
-)
-"""What names a note in a path (``sessions/{date}.md``, ``handoff-{n}.md``): a braced slot is
-a naming scheme only there; ``kb/{id}.md`` is where code stores a record by its key."""
-
-
-def _names_notes(line: str) -> bool:
-    """A code span in ``line`` naming files by a pattern with a slot."""
-    for match in _NAME_SLOT.finditer(line):
-        span = match.group(0)
-        if _NOTE_NAME.search(span) or _NAME_SLOT.search(_FORMAT_SLOT.sub("", span)):
-            return True
-    return False
-
-
-def _naming_scheme(text: str) -> list[tuple[int, str]]:
-    """The first line naming the files to write by a pattern with a slot, in a file with no
-    real date and no session record: a guide to writing handoffs in any language, not one."""
-    prose = _prose_lines(text)
-    if _DATED.search(text) or _records_session(prose):
-        return []
-    for number, line in prose:
-        if _names_notes(line):
-            return [(number, _short(line.strip()))]
-    return []
-
-
-def instructions(text: str) -> list[tuple[int, str]]:
-    """The lines of ``text`` telling its reader how to write a handoff, when there are at
-    least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
-    says so) or a handoff folder's README (its first lines say so); ``[]`` otherwise."""
-    command = _command_front_matter(text)
-    found: list[tuple[int, str]] = []
-    for index, (number, line) in enumerate(_prose_lines(text, prose_fences=True)):
-        if index < README_LINES and _FOLDER_README.search(line):
-            command = command or [(number, _short(line.strip()))]
-        elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
-            found.append((number, _short(line.strip())))
-    command = command or _opening_order(text) or _quoted_template(text) or _naming_scheme(text)
-    if command:
-        return command + [place for place in found if place[0] != command[0][0]]
-    return found if len(found) >= MIN_INSTRUCTIONS else []
-
-
-_ORDER_WORDS = """
-add always analyse analyze append ask avoid build call capture change check choose clarify commit
-confirm copy create define delete describe determine document do don't end ensure explain extract
-fill follow generate get give go identify include install keep list load look make mark modify move
-never note open output paste prefer prepare produce provide put read record refactor remove repeat
-replace report request return review run save set show skip start state stop summarise summarize
-tell think track try update use verify wait write
-"""
-_ORDER_VERBS = frozenset(_ORDER_WORDS.split())
-"""Verbs a line of orders starts with ("Create …", "Do not …", "Wait for …")."""
-_ORDER_LEAD = re.compile(
-    r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
-    r"[^\w\s']*(?:(?:then|also|please|first|finally|and)\b,?\s*)?"
-)
-_FIRST_WORD = re.compile(r"[A-Za-z']+")
-_RECORD = re.compile(
-    r"\b(?:fixed|added|implemented|completed|created|updated|removed|refactored|merged|moved|"
-    r"renamed|wrote|tested|found|discovered|changed|built|shipped|resolved|switched|replaced|"
-    r"deployed|migrated|was|were|did|had|got|now)\b|\[[xX]\]|\u2705|\b20\d\d-\d\d-\d\d\b",
-    re.IGNORECASE,
-)
-"""What a session record says: past tense, ticked boxes, dates, "now"."""
-_LATER = re.compile(
-    r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
-    r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b)",
-    re.IGNORECASE,
-)
-"""Headings of the part of a handoff that is orders by nature (its next steps)."""
-MIN_ORDER_LINES = 5
-"""A file of orders has at least this many prose lines ..."""
-MIN_ORDER_SHARE = 0.25
-"""... at least this share of them start with a command ..."""
-MAX_RECORD_SHARE = 0.25
-"""... and under this share say what happened (a handoff's record of the session)."""
-
-
-def _order(line: str) -> bool:
-    word = _FIRST_WORD.match(_ORDER_LEAD.sub("", line, count=1))
-    return word is not None and word.group(0).lower() in _ORDER_VERBS
-
-
-_STATUS_FIELD = re.compile(
-    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:(?:current\s+|overall\s+)?(?:status|state|progress)"
-    r"|current\s+(?:branch|task|phase|focus|milestone|step))(?:\*\*)?"
-    r"\s*[:\uff1a](?:\*\*)?\s*\S",
-    re.IGNORECASE,
-)
-"""A status field with a value ("**Status**: Ready for deployment", "**Current branch:** `x`"):
-where the work stands."""
-
-
-_TICK = re.compile(r"\[[xX]\]|\u2705")
-MIN_TICKED = 3
-"""Lines ticked off (``- [x] …``, ``✅ Fixed``, a status table's ✅ rows) that record a
-session: done work, however much of the rest is orders for the next one."""
-
-
-def _records_session(prose: Sequence[tuple[int, str]]) -> bool:
-    """At least ``MAX_RECORD_SHARE`` of ``prose`` says what happened, a status field filled
-    in says where the work stands, or ``MIN_TICKED`` lines tick work off."""
-    if any(_STATUS_FIELD.match(line) and _placeholder_in(line) is None for _, line in prose):
-        return True
-    # "Mark completed items with ✅" orders ticks, it ticks nothing itself
-    if sum(1 for _, line in prose if _TICK.search(line) and not _order(line)) >= MIN_TICKED:
-        return True
-    # "Mark any completed items" orders a record kept, it records nothing itself
-    records = sum(1 for _, line in prose if _RECORD.search(line) and not _order(line))
-    return records >= MAX_RECORD_SHARE * len(prose) and records > 0
-
-
-def _keeps_record(prose: Sequence[tuple[int, str]]) -> bool:
-    """A real date, a ticked box or a session record in ``prose``: a handoff's, not a guide's."""
-    joined = "\n".join(line for _, line in prose)
-    return _DATED.search(joined) is not None or _records_session(prose)
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
-    """``prose`` without the past-tense items of a list an order introduces ("Review the
-    conversation and identify:" over "- What was accomplished"): they spell out the order,
-    and their past tense asks for a record rather than keeping one."""
-    kept: list[tuple[int, str]] = []
-    led, last = False, 0
-    for number, line in prose:
-        if led and _ITEM.match(line) and number - last <= 2:
-            last = number
-            if _RECORD.search(line):
-                continue
-            kept.append((number, line))
-            continue
-        order = _SENTENCE_END.split(line.strip())[-1]
-        led = not _ITEM.match(line) and _order(order) and line.rstrip().endswith(":")
-        kept.append((number, line))
-        last = number
-    return kept
-
-
-def orders(text: str) -> list[tuple[int, str]]:
-    """The lines of ``text`` that start with a command, when the file is written as orders to
-    its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
-    brief) and records no session; ``[]`` otherwise. A next-steps section is left out: it is
-    the one part of a handoff written as orders."""
-    later, fenced = set(), False
-    heading = ""
-    for number, line in enumerate(text.splitlines(), 1):
-        if _FENCE.match(line):
-            fenced = not fenced
-        elif not fenced and _HEADING.match(line):
-            heading = line
-        elif _LATER.search(heading):
-            later.add(number)
-    prose = _outside_led_lists([(n, line) for n, line in _prose_lines(text) if n not in later])
-    commands = [(n, _short(line.strip())) for n, line in prose if _order(line)]
-    if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
-        return []
-    return [] if _records_session(prose) else commands
-
-
-STUB_LINES = 4
-"""A stub says at most this many lines (headings aside; a fenced block's lines count) ..."""
-MIN_STUB_LINES = 2
-"""... and at least this many: one line ("Some notes.") is a handoff left unwritten."""
-_HANDOFF_TITLE = re.compile(r"^\s{0,3}#{1,6}\s[^\n]*\bhand-?(?:off|over)\b", re.I | re.M)
-"""A title calling the file a handoff: however short, it is judged as one (and told what to
-add), never waved through as a stub."""
-
-
-def _body_lines(text: str) -> list[tuple[int, str]]:
-    """Each line that says something, with its number: fenced lines too, front matter,
-    headings, fence markers, rules and table dividers left out."""
-    block = _FRONT_MATTER.match(text)
-    skip = text.count("\n", 0, block.end()) if block is not None else 0
-    lines: list[tuple[int, str]] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if number <= skip or not line.strip() or _FENCE.match(line) or _HEADING.match(line):
-            continue
-        if not set(line.strip()) <= set("-|=:*_ "):
-            lines.append((number, line))
-    return lines
-
-
-def _sectioned(text: str, body: Sequence[tuple[int, str]]) -> bool:
-    """A second heading ("## Done" under the title) or a ``Label:`` naming a handoff's part
-    ("Next: …"): the few lines are sections of a handoff, however short."""
-    headings = sum(1 for _, line in _prose_lines(text, headings=True) if _HEADING.match(line))
-    labels = (LABEL.match(_ORDER_LEAD.sub("", line, count=1)) for _, line in body)
-    return headings > 1 or any(
-        field_for_label(label.group(1) or label.group(3)) is not None for label in labels if label
-    )
-
-
-def stub(text: str) -> list[tuple[int, str]]:
-    """The lines of a stub (a pointer elsewhere, a notice, a note of a few lines) that
-    records no session: at most ``STUB_LINES`` lines under at most a title, no real date, no
-    ticked box, no status field or handoff label, nothing said to have happened; ``[]``
-    otherwise (an empty file too)."""
-    body = _body_lines(text)
-    if not MIN_STUB_LINES <= len(body) <= STUB_LINES or _HANDOFF_TITLE.search(text):
-        return []
-    if _DATED.search(text) or _sectioned(text, body):
-        return []
-    return [] if _records_session(body) else [(n, _short(line.strip())) for n, line in body]
-
-
-__all__ = ["Placeholder", "instructions", "is_placeholder_text", "orders", "placeholders", "stub"]
+__all__ = ["Placeholder", "is_placeholder_text", "placeholders"]

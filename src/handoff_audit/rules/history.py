@@ -295,7 +295,7 @@ def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> I
     if info is None or info.outdated_by is None or info.uncommitted:
         return
     # start-up: only for an outdated hand-written handoff
-    from handoff_audit.markdown.template import instructions
+    from handoff_audit.markdown.prompts import instructions
 
     if instructions(packet.text or ""):
         return  # instructions about writing a handoff (not-a-handoff) describe no work

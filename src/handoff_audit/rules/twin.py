@@ -379,8 +379,10 @@ def _passed(entry: Any) -> bool:
 def _incomplete(packet: Packet) -> Iterator[Hit]:
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
+    from handoff_audit.markdown.prompts import instructions, orders
     from handoff_audit.markdown.standing import standing
-    from handoff_audit.markdown.template import instructions, orders, placeholders, stub
+    from handoff_audit.markdown.stub import stub
+    from handoff_audit.markdown.template import placeholders
 
     text = packet.text or ""
     how_to = instructions(text)

@@ -1,0 +1,385 @@
+"""Is a hand-written file a prompt or a guide about writing a handoff, rather than one?
+
+- **instructions**: lines that tell the reader how to write a handoff ("Create or update a
+  HANDOFF.md with:", "the handoff should include", "before ending the session, write …"). A file
+  made of them is a prompt or a how-to, not a handoff; so is an agent's command or skill (its
+  front matter or a slash-command title says so), a handoff folder's README, a prompt that
+  opens on an order to write a handoff, and a guide that quotes the template to fill in or gives
+  the naming scheme of the notes to write.
+- **orders**: lines that start with a command, in a file written as orders to its reader (an
+  agent's prompt, a brief for a step not yet taken, a standing style brief) that records no
+  session.
+
+Both read the text line by line outside code blocks (``prose``). Never raises, whatever the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from handoff_audit.markdown.prose import (
+    DATED,
+    FENCE,
+    FRONT_MATTER,
+    HEADING,
+    RECORD,
+    keeps_record,
+    order,
+    prose_lines,
+    records_session,
+    short,
+)
+from handoff_audit.markdown.template import placeholders
+
+_HANDOFF_WORD = (
+    r"(?:hand-?off|hand-?over|HANDOFF\.md|SESSION_HANDOFF\.md|NEXT_SESSION\.md|this (?:file|"
+    r"template|document)|the (?:file|template|document)|session (?:notes|summary|log)|"
+    r"continuation (?:prompt|file|note))"
+)
+_LEAD = r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?\W{0,4}"
+_INSTRUCTION_CUES = (
+    re.compile(
+        rf"{_LEAD}(?:create|write|update|fill(?: in| out)?|copy|generate|produce|prepare|"
+        rf"maintain|keep|save|append|add|output|draft|compose|leave)\b[^.\n]{{0,80}}?"
+        rf"\b{_HANDOFF_WORD}",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b{_HANDOFF_WORD}\W{{0,3}}(?:should|must|needs? to|has to|will) "
+        r"(?:include|contain|cover|list|capture|have|be written|answer|record|state|mention)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:when|before|at the end of|after) (?:ending|finishing|closing|wrapping up|"
+        r"completing|you end|you finish|you close|the end of) (?:a|the|your|each|every|this)? ?"
+        r"(?:session|conversation|context|task|work)\b[^.\n]{0,80}\b(?:write|create|update|"
+        r"run|use|fill|save|generate|produce|leave|commit)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:how to (?:write|use|create|fill in) (?:a |the |this )?(?:hand-?off|hand-?over|"
+        r"template)|use this template|copy this (?:template|file)|template for (?:a |the )?"
+        r"(?:hand-?off|hand-?over|session)|fill in (?:the|each|every|all) (?:sections?|"
+        r"fields?|placeholders?|blanks?)|replace (?:the|each|all) (?:placeholders?|brackets?)|"
+        r"template only|use this prompt|copy (?:it |this )?into (?:the |a |your )?hand-?off)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"{_LEAD}(?:you are|you're|your (?:task|job|role) is|as the (?:agent|assistant))\b"
+        r"|^\W{0,4}(?:required output|output format|your output|questions to answer)\s*:"
+        r"|\b(?:do not|don't) ask (?:for confirmation|the user)\b|\bexecute immediately\b"
+        r"|\b(?:write|create|update|produce|generate) (?:a|the|your|this) (?:new |full |short )?"
+        r"(?:session )?(?:hand-?off|hand-?over)\b(?! (?:was|is|has been|got)\b)",
+        re.IGNORECASE,
+    ),
+)
+MIN_INSTRUCTIONS = 3
+"""A file with at least this many lines of instructions about writing a handoff is a how-to."""
+
+_GENERAL_CUES = re.compile(
+    r"\bpaste (?:this|it|the (?:block|prompt|text)\b[^.\n]{0,40}\b(?:below|above|into|as))\b"
+    r"|\bcopy-paste (?:prompt|this|the)\b|\$ARGUMENTS\b"
+    r"|\bwhen to (?:create|write|use|update) (?:a |the )?hand-?(?:offs?|overs?)\b",
+    re.IGNORECASE,
+)
+"""A line about handoffs in general, not about one session: a prompt to paste, a slash command's
+``$ARGUMENTS``, "when to write a handoff"."""
+
+_FOLDER_README = re.compile(
+    r"\bthis (?:directory|folder) (?:holds|contains|stores|keeps|is for|collects)\b[^.\n]{0,80}"
+    r"\bhand-?(?:offs|overs|(?:off|over) (?:files|notes|documents|docs|examples|prompts|logs))\b",
+    re.IGNORECASE,
+)
+"""A handoff folder's README describing the folder ("This directory holds handoff files"); one
+handoff in a folder of its own ("This folder contains the handoff for …") is no README."""
+README_LINES = 5
+"""A folder's README says what the folder is for in its first prose lines; said there, it
+settles the file on its own."""
+
+
+_COMMAND_KEYS = re.compile(
+    r"^(?:allowed-tools|argument-hint|disable-model-invocation)\s*:"
+    r"|^description\s*:"
+    r"(?=[^\n]*\b(?:hand-?off|hand-?over|session|summary|context|resume|continu\w*)\b)"
+    r"\s*[\"']?(?:(?:write|generate|create|update|produce|capture|save|prepare|summari[sz]e|"
+    r"run|execute|use|draft|compose|document|analy[sz]e|record|persist|load|restore|resume|"
+    r"snapshot|hand off|wrap up)\b|[^\n]*\b(?:use (?:this |it )?when|invoke (?:this |it )?when"
+    r")\b)",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""Front matter of an agent's command, skill or prompt file: tool grants, an argument hint, or a
+description that is an order about a session ("Write a session handoff ...") or says when to
+invoke it ("Use when a session is wrapping up"), as skills' descriptions do."""
+
+
+_SLASH_TITLE = re.compile(r"^#[ \t]+/[A-Za-z][\w:-]*(?:[ \t]|$)", re.MULTILINE)
+"""A title naming a slash command ("# /handoff — Session Wrap"): the file is that command."""
+
+
+_SKILL_NAME = re.compile(r"^name\s*:\s*[\"']?[A-Za-z][\w:.-]*[\"']?\s*$", re.MULTILINE)
+_TOOL_KEYS = re.compile(r"^(?:agent|inclusion)\s*:\s*\S", re.MULTILINE)
+"""Keys an agent tool reads in a command's or steering file's front matter (``agent: build``,
+``inclusion: auto``); they settle the file only beside a description about the session itself
+(``_ABOUT_SESSION``): a handoff's own front matter may name its agent and task."""
+_ABOUT_SESSION = re.compile(
+    r"^description\s*:[^\n]*\b(?:hand-?off|hand-?over|session|conversation|context|resume|"
+    r"continu\w*)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_USE_WHEN = re.compile(r"^description\s*:\s*[\"']?use (?:this |it )?when\b", re.I | re.M)
+"""A description saying when to invoke the file ("Use when planning …"): a skill's form."""
+_DESCRIPTION = re.compile(r"^description\s*:", re.MULTILINE)
+"""A skill's or agent's front matter: a one-word ``name:`` (an identifier, not a title) and a
+``description:`` beside it."""
+
+
+_FRONT_KEY = re.compile(r"^([A-Za-z][\w-]*)\s*:", re.MULTILINE)
+_TOOL_ONLY_KEYS = frozenset(
+    {
+        "description",
+        "name",
+        "argument-hint",
+        "allowed-tools",
+        "inclusion",
+        "model",
+        "tools",
+        "globs",
+        "alwaysapply",
+        "applyto",
+        "disable-model-invocation",
+    }
+)
+"""Keys an agent tool reads from a command's, skill's or rule's front matter; a handoff's own
+front matter records something of its session besides (a date, a status, a branch, a title,
+the agent that wrote it)."""
+
+
+def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
+    """The ``description:`` of front matter made only of an agent tool's keys, over a body
+    with no real date, ticked box or session record: a command file in any language."""
+    keys = {key.lower() for key in _FRONT_KEY.findall(block)}
+    if "description" not in keys or not keys <= _TOOL_ONLY_KEYS:
+        return None
+    prose = prose_lines(body)
+    if keeps_record(prose):
+        return None
+    return _DESCRIPTION.search(block)
+
+
+def _command_front_matter(text: str) -> list[tuple[int, str]]:
+    block = FRONT_MATTER.match(text)
+    body = text[block.end() :] if block is not None else text
+    title = _SLASH_TITLE.match(body.lstrip("\n"))
+    if title is not None:
+        line = text.count("\n", 0, text.index(title.group(0))) + 1
+        return [(line, short(text.splitlines()[line - 1].strip()))]
+    if block is None:
+        return []
+    key = _COMMAND_KEYS.search(block.group(1)) or _USE_WHEN.search(block.group(1))
+    if key is None and _DESCRIPTION.search(block.group(1)):
+        key = _SKILL_NAME.search(block.group(1))
+        if key is None and _ABOUT_SESSION.search(block.group(1)):
+            key = _TOOL_KEYS.search(block.group(1))
+        if key is None:
+            key = _tool_front_matter(block.group(1), body)
+    if key is None:
+        return []
+    line = 2 + block.group(1).count("\n", 0, key.start())
+    return [(line, short(text.splitlines()[line - 1].strip()))]
+
+
+def _instruction(line: str) -> bool:
+    return any(cue.search(line) for cue in _INSTRUCTION_CUES)
+
+
+OPENING_LINES = 3
+"""A prompt opens on its order: one of its first prose lines orders a handoff written."""
+_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s")
+
+
+def _opening_order(text: str) -> list[tuple[int, str]]:
+    """The line of a prompt that opens on an order to write a handoff ("Generate a handoff
+    summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
+    ``[]`` otherwise. The order is a sentence of its own, not an item of a list."""
+    for number, line in prose_lines(text, prose_fences=True)[:OPENING_LINES]:
+        if not _ITEM.match(line) and order(line) and _instruction(line):
+            if records_session(prose_lines(text)):
+                return []
+            return [(number, short(line.strip()))]
+    return []
+
+
+QUOTED_HEADINGS = 3
+"""Headings a fenced markdown block needs to be a whole document quoted (a handoff's sample)."""
+_SAMPLE_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:markdown|md)?\s*$", re.IGNORECASE)
+
+
+_BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*)?[^\W\d][^:*\n]{0,40}:(?:\*\*)?\s*$")
+"""A line that is only a label ("Modifiche:", "**Risks:**"): a section of the form quoted in
+a block marked ```` ```md ````."""
+_MARKDOWN_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:markdown|md)\s*$", re.IGNORECASE)
+
+
+_FENCE_RUN = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+
+
+def _closes(line: str, fence: str) -> bool:
+    """``line`` closes a block opened by ``fence``: the same character, at least as many
+    times, and nothing after it (CommonMark), so a quoted document's inner fences stay in."""
+    run = _FENCE_RUN.match(line)
+    return (
+        run is not None
+        and run.group(1)[0] == fence[0]
+        and len(run.group(1)) >= len(fence)
+        and not line[run.end() :].strip()
+    )
+
+
+_REAL_DATE = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b")
+"""A real date (a ticked box is no date)."""
+
+
+def _quoted_handoff(block: Sequence[str]) -> bool:
+    """A quoted document holding a real date and a record of done work: a handoff quoted to be
+    pasted somewhere, not a guide's sample."""
+    joined = "\n".join(block)
+    if _REAL_DATE.search(joined) is None or not records_session(prose_lines(joined)):
+        return False
+    return not placeholders(joined)  # "Status: {status}" under "- [x] {task}" is a form
+
+
+def _quoted_template(text: str) -> list[tuple[int, str]]:
+    """The opening line of a markdown block quoting a whole document (``QUOTED_HEADINGS``
+    headings or more) in a file with no real date, no ticked box and no session record
+    outside it: a guide showing the handoff to write ("## Format" over a sample), not one."""
+    opened, headings, markdown, fence = 0, 0, False, ""
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
+        if opened and _closes(line, fence):
+            if headings >= QUOTED_HEADINGS:
+                if keeps_record(prose_lines(text)) or _quoted_handoff(lines[opened:number]):
+                    return []
+                return [(opened, short(lines[opened - 1].strip()))]
+            opened, headings = 0, 0
+        elif not opened and (run := _FENCE_RUN.match(line)):
+            opened, fence = (number if _SAMPLE_FENCE.match(line) else -1), run.group(1)
+            markdown = bool(_MARKDOWN_FENCE.match(line))
+        elif opened > 0 and (HEADING.match(line) or (markdown and _BARE_LABEL.match(line))):
+            headings += 1
+    return []
+
+
+_NAME_SLOT = re.compile(
+    r"`[^`\n]*(?:YYYY[-_]?MM[-_]?DD|YYYYMMDD|(?<![A-Za-z])X{3,}(?![A-Za-z])|<[A-Za-z][\w-]*>"
+    r"|\{[A-Za-z][\w-]*\}|\[[a-z][\w-]*\])[^`\n]*\.(?:md|txt)`"
+)
+"""A file name with a slot in a code span (``docs/handoffs/YYYY-MM-DD_HHMM_topic.md``,
+``session-XXX.md``, ``handoff_<title>.md``): the naming scheme of the notes to write."""
+
+
+_FORMAT_SLOT = re.compile(r"\{[A-Za-z][\w-]*\}")
+_NOTE_NAME = re.compile(
+    r"hand-?off|hand-?over|session|notes?\b|logs?\b|journal|diary|progress|status",
+    re.IGNORECASE,
+)
+"""What names a note in a path (``sessions/{date}.md``, ``handoff-{n}.md``): a braced slot is
+a naming scheme only there; ``kb/{id}.md`` is where code stores a record by its key."""
+
+
+def _names_notes(line: str) -> bool:
+    """A code span in ``line`` naming files by a pattern with a slot."""
+    for match in _NAME_SLOT.finditer(line):
+        span = match.group(0)
+        if _NOTE_NAME.search(span) or _NAME_SLOT.search(_FORMAT_SLOT.sub("", span)):
+            return True
+    return False
+
+
+def _naming_scheme(text: str) -> list[tuple[int, str]]:
+    """The first line naming the files to write by a pattern with a slot, in a file with no
+    real date and no session record: a guide to writing handoffs in any language, not one."""
+    prose = prose_lines(text)
+    if DATED.search(text) or records_session(prose):
+        return []
+    for number, line in prose:
+        if _names_notes(line):
+            return [(number, short(line.strip()))]
+    return []
+
+
+def instructions(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` telling its reader how to write a handoff, when there are at
+    least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
+    says so) or a handoff folder's README (its first lines say so); ``[]`` otherwise."""
+    command = _command_front_matter(text)
+    found: list[tuple[int, str]] = []
+    for index, (number, line) in enumerate(prose_lines(text, prose_fences=True)):
+        if index < README_LINES and _FOLDER_README.search(line):
+            command = command or [(number, short(line.strip()))]
+        elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
+            found.append((number, short(line.strip())))
+    command = command or _opening_order(text) or _quoted_template(text) or _naming_scheme(text)
+    if command:
+        return command + [place for place in found if place[0] != command[0][0]]
+    return found if len(found) >= MIN_INSTRUCTIONS else []
+
+
+_LATER = re.compile(
+    r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
+    r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b)",
+    re.IGNORECASE,
+)
+"""Headings of the part of a handoff that is orders by nature (its next steps)."""
+MIN_ORDER_LINES = 5
+"""A file of orders has at least this many prose lines ..."""
+MIN_ORDER_SHARE = 0.25
+"""... at least this share of them start with a command, and they record no session
+(``records_session``)."""
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``prose`` without the past-tense items of a list an order introduces ("Review the
+    conversation and identify:" over "- What was accomplished"): they spell out the order,
+    and their past tense asks for a record rather than keeping one."""
+    kept: list[tuple[int, str]] = []
+    led, last = False, 0
+    for number, line in prose:
+        if led and _ITEM.match(line) and number - last <= 2:
+            last = number
+            if RECORD.search(line):
+                continue
+            kept.append((number, line))
+            continue
+        sentence = _SENTENCE_END.split(line.strip())[-1]
+        led = not _ITEM.match(line) and order(sentence) and line.rstrip().endswith(":")
+        kept.append((number, line))
+        last = number
+    return kept
+
+
+def orders(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` that start with a command, when the file is written as orders to
+    its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
+    brief) and records no session; ``[]`` otherwise. A next-steps section is left out: it is
+    the one part of a handoff written as orders."""
+    later, fenced = set(), False
+    heading = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        if FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and HEADING.match(line):
+            heading = line
+        elif _LATER.search(heading):
+            later.add(number)
+    prose = _outside_led_lists([(n, line) for n, line in prose_lines(text) if n not in later])
+    commands = [(n, short(line.strip())) for n, line in prose if order(line)]
+    if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
+        return []
+    return [] if records_session(prose) else commands
+
+
+__all__ = ["instructions", "orders"]

@@ -1,0 +1,214 @@
+"""The reading of a hand-written file's prose lines that the other readings share.
+
+The readings of a hand-written handoff (``template``: still a template?; ``prompts``: a prompt or
+a guide to writing one?; ``stub``; ``standing``: a manual?) each read the text line by line
+outside code blocks, and ask the same questions of its lines: which are prose, which hold a
+template's placeholder, which give an order, which record a session (a real date, a ticked box,
+a status field filled in, past tense). Never raises, whatever the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache, partial
+
+from handoff_audit.textcut import shorten
+
+FENCE = re.compile(r"^\s{0,3}(?:```|~~~)")
+"""A line opening or closing a fenced code block."""
+HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
+"""An ATX heading's line."""
+
+short = partial(shorten, limit=60, squeeze=True)
+"""A quoted line: one line, at most 60 characters."""
+
+_PROSE_FENCES = frozenset({"text", "txt", "md", "markdown", "prompt", "plaintext"})
+"""Fenced blocks of these kinds hold prose (a prompt, a markdown sample), not code or output."""
+
+
+# The readings of one file (placeholders, instructions, orders, stub, standing) each ask for
+# its prose lines, some more than once; a file is read by all of them in a row.
+@lru_cache(maxsize=8)
+def prose_lines(
+    text: str, *, prose_fences: bool = False, headings: bool = False
+) -> tuple[tuple[int, str], ...]:
+    """Each non-blank line outside code blocks, with its number; headings excluded unless
+    ``headings``. With ``prose_fences``, lines in ```text / ```md blocks count too (where
+    prompts are quoted)."""
+    lines: list[tuple[int, str]] = []
+    fenced = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if FENCE.match(line):
+            kind = line.strip().lstrip("`~").strip().lower()
+            fenced = not fenced and not (prose_fences and kind in _PROSE_FENCES)
+            continue
+        if fenced or not line.strip() or (HEADING.match(line) and not headings):
+            continue
+        if set(line.strip()) <= set("-|=:*_ "):
+            continue  # a rule or a table's divider
+        lines.append((number, line))
+    return tuple(lines)
+
+
+_PREFIX = re.compile(
+    r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
+    r"(?:[A-Za-z][\w /()-]{0,30}:\s+)?"
+)
+"""A line's list marker, checkbox and ``**Label:**`` / ``Label:`` before its value."""
+
+_HTML_TAGS = (
+    "br|hr|p|div|span|a|b|i|u|em|strong|code|pre|kbd|sub|sup|img|details|summary|table|tr|td|"
+    "th|ul|ol|li|small|mark|del|ins|picture|source|video|center|h[1-6]"
+)
+_PARENTHESISED = "a (parenthesised) placeholder"
+_PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
+    ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
+    ("a template variable", re.compile(r"\{\{[^{}\n]{1,80}\}\}|\$\{[A-Z_]{2,40}\}")),
+    (
+        "an <…> placeholder",
+        re.compile(rf"<(?!(?:/?(?:{_HTML_TAGS})\b|!--|https?:|mailto:))[A-Za-z][^<>\n]{{0,80}}>"),
+    ),
+    (
+        "a [bracketed] placeholder",
+        re.compile(
+            r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
+            r"|(?<![!\]\\])\[[A-Z][A-Z0-9]*_[A-Z0-9_]{1,40}\](?![(\[:])"
+        ),
+    ),
+    (
+        "a {braced} placeholder",
+        re.compile(r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z][^{}\n]*\s[^{}\n]*)\}(?![`}])"),
+    ),
+    (
+        _PARENTHESISED,
+        re.compile(
+            r"^\((?!\W*(?:none|nothing|n/?a|no|not|unchanged|same|see)\b)"
+            r"(?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$",
+            re.IGNORECASE,
+        ),
+    ),
+    ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
+    ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
+    ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
+)
+_EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+_IN_PROSE = frozenset({"a [bracketed] placeholder", "a {braced} placeholder"})
+
+
+def placeholder_in(line: str) -> str | None:
+    """What makes ``line`` a template's placeholder; ``None`` when it says something."""
+    if _EMPTY_TASK.match(line):
+        return "an empty checklist item"
+    prefix = _PREFIX.match(line)
+    label = prefix.group(0) if prefix is not None else ""
+    value = line[len(label) :]
+    for what, pattern in _PLACEHOLDER_TOKENS:
+        match = pattern.search(value)
+        if match is None:
+            continue
+        # "**Term** (what it means)" glosses a term; a field's blank follows a colon
+        if what == _PARENTHESISED and "**" in label and ":" not in label:
+            continue
+        rest = value[: match.start()] + value[match.end() :]
+        # A placeholder inside a long sentence of real words is an example, not a blank.
+        if what in _IN_PROSE and len(_WORDS.findall(rest)) > 8:
+            continue
+        return what
+    return None
+
+
+DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")
+"""A real date or a ticked box: a record of something done, which a template lacks."""
+FRONT_MATTER = re.compile(r"\A---[ \t]*\n((?:.*\n){0,40}?)---[ \t]*(?:\n|\Z)")
+"""Front matter: a block between ``---`` lines opening the file."""
+HANDOFF_TITLE = re.compile(r"^\s{0,3}#{1,6}\s[^\n]*\bhand-?(?:off|over)\b", re.I | re.M)
+"""A title calling the file a handoff: it is judged as one (and told what to add), never waved
+through as a stub, nor as a standing document unless its sections are a reference's."""
+
+
+_ORDER_WORDS = """
+add always analyse analyze append ask avoid build call capture change check choose clarify commit
+confirm copy create define delete describe determine document do don't end ensure explain extract
+fill follow generate get give go identify include install keep list load look make mark modify move
+never note open output paste prefer prepare produce provide put read record refactor remove repeat
+replace report request return review run save set show skip start state stop summarise summarize
+tell think track try update use verify wait write
+"""
+_ORDER_VERBS = frozenset(_ORDER_WORDS.split())
+"""Verbs a line of orders starts with ("Create …", "Do not …", "Wait for …")."""
+ORDER_LEAD = re.compile(
+    r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
+    r"[^\w\s']*(?:(?:then|also|please|first|finally|and)\b,?\s*)?"
+)
+_FIRST_WORD = re.compile(r"[A-Za-z']+")
+RECORD = re.compile(
+    r"\b(?:fixed|added|implemented|completed|created|updated|removed|refactored|merged|moved|"
+    r"renamed|wrote|tested|found|discovered|changed|built|shipped|resolved|switched|replaced|"
+    r"deployed|migrated|was|were|did|had|got|now)\b|\[[xX]\]|\u2705|\b20\d\d-\d\d-\d\d\b",
+    re.IGNORECASE,
+)
+"""What a session record says: past tense, ticked boxes, dates, "now"."""
+
+
+def order(line: str) -> bool:
+    """``line`` starts with a command ("Create …", "- Do not …"), past its list marker."""
+    word = _FIRST_WORD.match(ORDER_LEAD.sub("", line, count=1))
+    return word is not None and word.group(0).lower() in _ORDER_VERBS
+
+
+STATUS_FIELD = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:(?:current\s+|overall\s+)?(?:status|state|progress)"
+    r"|current\s+(?:branch|task|phase|focus|milestone|step))(?:\*\*)?"
+    r"\s*[:\uff1a](?:\*\*)?\s*\S",
+    re.IGNORECASE,
+)
+"""A status field with a value ("**Status**: Ready for deployment", "**Current branch:** `x`"):
+where the work stands."""
+
+
+_TICK = re.compile(r"\[[xX]\]|\u2705")
+MIN_TICKED = 3
+"""Lines ticked off (``- [x] …``, ``✅ Fixed``, a status table's ✅ rows) that record a
+session: done work, however much of the rest is orders for the next one."""
+RECORD_SHARE = 0.25
+"""Prose at least this share of whose lines say what happened is a session's record."""
+
+
+def records_session(prose: Sequence[tuple[int, str]]) -> bool:
+    """At least ``RECORD_SHARE`` of ``prose`` says what happened, a status field filled
+    in says where the work stands, or ``MIN_TICKED`` lines tick work off."""
+    if any(STATUS_FIELD.match(line) and placeholder_in(line) is None for _, line in prose):
+        return True
+    # "Mark completed items with ✅" orders ticks, it ticks nothing itself
+    if sum(1 for _, line in prose if _TICK.search(line) and not order(line)) >= MIN_TICKED:
+        return True
+    # "Mark any completed items" orders a record kept, it records nothing itself
+    records = sum(1 for _, line in prose if RECORD.search(line) and not order(line))
+    return records >= RECORD_SHARE * len(prose) and records > 0
+
+
+def keeps_record(prose: Sequence[tuple[int, str]]) -> bool:
+    """A real date, a ticked box or a session record in ``prose``: a handoff's, not a guide's."""
+    joined = "\n".join(line for _, line in prose)
+    return DATED.search(joined) is not None or records_session(prose)
+
+
+__all__ = [
+    "DATED",
+    "FENCE",
+    "FRONT_MATTER",
+    "HANDOFF_TITLE",
+    "HEADING",
+    "ORDER_LEAD",
+    "RECORD",
+    "STATUS_FIELD",
+    "keeps_record",
+    "order",
+    "placeholder_in",
+    "prose_lines",
+    "records_session",
+    "short",
+]

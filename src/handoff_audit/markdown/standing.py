@@ -4,7 +4,9 @@ A handoff records a session: a date, a status, a section on where the work stand
 comes next, lines saying what was done, a commit or a pull request. A standing document
 describes how things are, for any reader at any time, and records none of these. Read from
 the file's shape, with one guard: past tense is read from English words, so a file whose
-prose is not English is never called standing (its record may be in words this cannot read).
+prose is not English is called standing only when it is mostly kana, Han or Hangul and says
+none of those languages' words for done, in progress or passed (its record may otherwise be
+in words this cannot read).
 A title calling the file a handoff, or naming the next step, keeps it judged as a handoff,
 unless its sections show the shape of a reference: three or more, none on a part of a
 handoff (the state, the next step, decisions, what was ruled out). Never raises, whatever
@@ -42,6 +44,18 @@ _REFERENCE = re.compile(
 """A commit hash, a pull request, a commit or push: work that happened."""
 _ENGLISH = re.compile(r"\b(?:the|and|is|are|to|of|for|with|in|a|this|it)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+")
+_IDEOGRAPHIC = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+"""A kana, Han or Hangul character: prose in a language whose record is read below."""
+MIN_IDEOGRAPHIC_SHARE = 0.25
+"""Share of the letters in kana, Han or Hangul for the prose to be read as such."""
+_DONE = re.compile(
+    r"\u5b8c\u4e86|\u6e08|\u5b8c\u6210|\u5df2|\u9032\u884c\u4e2d|\u8fdb\u884c\u4e2d"
+    r"|\uc644\ub8cc|\uc9c4\ud589\s?\uc911|\ud1b5\uacfc"
+    r"|\ud588\uc2b5\ub2c8\ub2e4|\ud588\ub2e4|\ub418\uc5c8|\ub410"
+)
+"""Japanese, Chinese and Korean words for done, completed, in progress, passed, and Korean
+past tense (完了, 済, 完成, 已, 進行中, 进行中, 완료, 진행 중, 통과, 했습니다, 되었):
+a record of work in those languages."""
 MIN_ENGLISH_SHARE = 0.10
 """Share of English function words in the prose for its past tense to be read."""
 MIN_LINES = 5
@@ -82,9 +96,21 @@ def _english(prose: Sequence[tuple[int, str]]) -> bool:
     return words > 0 and common >= MIN_ENGLISH_SHARE * words
 
 
+def _unrecorded_ideographic(text: str, prose: Sequence[tuple[int, str]]) -> bool:
+    """Prose mostly in kana, Han or Hangul (``MIN_IDEOGRAPHIC_SHARE`` of its letters) with
+    no word of those languages for work done, in progress or passed, headings included."""
+    letters = sum(len(_WORD.findall(line)) for _, line in prose)
+    chars = sum(sum(len(word) for word in _WORD.findall(line)) for _, line in prose)
+    ideographic = sum(len(_IDEOGRAPHIC.findall(line)) for _, line in prose)
+    if letters == 0 or ideographic < MIN_IDEOGRAPHIC_SHARE * chars:
+        return False
+    return not any(_DONE.search(line) for _, line in prose_lines(text, headings=True))
+
+
 def standing(text: str) -> list[tuple[int, str]]:
     """The prose lines of ``text`` when it is a standing document that records no session:
-    English prose of ``MIN_LINES`` lines or more, under no heading calling it a handoff, with
+    English prose (or kana, Han or Hangul prose with no word for work done) of ``MIN_LINES``
+    lines or more, under no heading calling it a handoff, with
     no real date, ticked box, status field,
     commit or pull-request reference, no heading on the state of the work or its next step,
     and at most ``MAX_RECORDS`` lines (``MAX_RECORD_SHARE`` of them) saying what was done;
@@ -98,7 +124,9 @@ def standing(text: str) -> list[tuple[int, str]]:
         return []  # a file its author calls a handoff is judged as one and told what to add
     if DATED.search(text) or _REFERENCE.search(text):
         return []
-    if any(STATUS_FIELD.match(line) for _, line in prose) or not _english(prose):
+    if any(STATUS_FIELD.match(line) for _, line in prose):
+        return []
+    if not _english(prose) and not _unrecorded_ideographic(text, prose):
         return []
     records = sum(1 for _, line in prose if RECORD.search(line) and not order(line))
     if records > MAX_RECORDS or records > MAX_RECORD_SHARE * len(prose):

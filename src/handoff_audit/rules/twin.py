@@ -227,8 +227,10 @@ on where the work stands or what comes next ("Current state", "Next steps", "Pla
 most two lines (a tenth of them) saying what was done. A title calling it a handoff or naming the
 next step gives way when three or more sections follow it and none is on the state, the next
 step, decisions or what was ruled out (a manual titled "Handoff", a wishlist titled "Next
-steps"). Prose in another language (table rows aside) is never read as standing (its past tense
-is not read).
+steps"). Prose mostly in Japanese, Chinese or Korean script counts when it has none of those
+languages' words for done, in progress or passed ("完了", "済", "完成", "已", "进行中", "완료",
+"진행 중", "통과", "했습니다"); prose in any other language (table rows aside) is never read as
+standing (its past tense is not read).
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)

@@ -47,7 +47,13 @@ from handoff_audit.markdown.content_cues import (
 )
 from handoff_audit.markdown.currency import declared_retired, newest_entry
 from handoff_audit.markdown.headings import normalise
-from handoff_audit.markdown.steps import Candidate, best_candidate, no_step_item, no_usable_step
+from handoff_audit.markdown.steps import (
+    Candidate,
+    best_candidate,
+    no_step_item,
+    no_usable_step,
+    priority_step,
+)
 from handoff_audit.markdown.template import is_placeholder_text
 from handoff_audit.textcut import shorten
 
@@ -220,6 +226,8 @@ def read(text: str, *, every: bool = False) -> Reading:
         reading.found["next"] = []  # a file that retires itself has no current step
     elif not reading.found.get("next"):
         _last_paragraph(sections, reading)
+        if not reading.found.get("next") and (ranked := priority_step(sections)) is not None:
+            _add(reading, "next", Evidence(ranked.line, "priority marker", _short(ranked.text)))
     if not reading.found.get("next"):
         reading.next_candidate = best_candidate(sections) or reading.labelled_step
     for facet in FACETS:

@@ -221,6 +221,36 @@ def _verb_first(text: str) -> bool:
     return order is not None and text[order.end() : order.end() + 1] == " "
 
 
+_PRIORITY = re.compile(
+    r"\[P[01]\]|(?<![\w-])P[01]\s*[:：)]|\((?:high|urgent|critical)\)|🔴"
+    r"|(?:priority|优先级|優先度|우선순위|prioridad|prioridade|priorité|priorität)\**\s*[:：]\**\s*"
+    r"(?:high|urgent|critical|P[01]|高|높음|상|alta|haute|élevée|hoch)",
+    re.IGNORECASE,
+)
+"""A high-priority marker on an item ("[P1]", "P0:", "(high)", "🔴", "优先级：高")."""
+_LOWER = re.compile(
+    r"🟡|🟢|\b(?:medium|low|media|baja|média|baixa|moyenne|basse|mittel|niedrig|P[2-4])\b"
+    r"|优先级\W{0,3}[中低]|보통|낮음",
+    re.IGNORECASE,
+)
+"""A lower level beside the high one: the item states a scale ("🔴 alta / 🟡 media"), not work."""
+
+
+def priority_step(sections: Sequence[Blocks]) -> Candidate | None:
+    """The first open list item that carries a high-priority marker outside a recording section:
+    a list ranked by priority is a list of work to do, in any language."""
+    for section in sections:
+        if section.facet in RECORDING:
+            continue
+        for (line, text, code), shape in zip(section.texts, section.shapes, strict=False):
+            first = text.split("\n", 1)[0]
+            if code or shape == "para" or _TICKED.match(first):
+                continue
+            if _PRIORITY.search(first) and not _LOWER.search(first):
+                return Candidate(line, WEIGHTS["list"], first.strip())
+    return None
+
+
 def _tail(sections: Sequence[Blocks]) -> int:
     """The index of the last section with prose that is not setup or pointers."""
     for index in range(len(sections) - 1, -1, -1):
@@ -232,4 +262,4 @@ def _tail(sections: Sequence[Blocks]) -> int:
     return -1
 
 
-__all__ = ["Candidate", "best_candidate", "no_step_item", "no_usable_step"]
+__all__ = ["Candidate", "best_candidate", "no_step_item", "no_usable_step", "priority_step"]

@@ -155,15 +155,30 @@ front matter records something of its session besides (a date, a status, a branc
 the agent that wrote it)."""
 
 
+_STEP = re.compile(r"^\s{0,3}\d+[a-z]?[.)]\s")
+MIN_STEPS = 3
+"""Numbered steps that each open on an order ("1. **Read the concept**", "2. Check the log")
+make a body a procedure to run, whatever it quotes of a session."""
+
+
+def _order_steps(prose: Sequence[tuple[int, str]]) -> int:
+    """How many top-level numbered items in ``prose`` open on an order, bold aside."""
+    return sum(1 for _, line in prose if _STEP.match(line) and order(line.replace("**", "")))
+
+
 def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
     """The ``description:`` of front matter made only of an agent tool's keys, over a body
-    with no real date, ticked box or session record: a command file in any language."""
+    with no real date, ticked box or session record, or over numbered steps of orders with no
+    real date (a resume command quoting "Last session we [X]"): a command file in any
+    language."""
     keys = {key.lower() for key in _FRONT_KEY.findall(block)}
     if "description" not in keys or not keys <= _TOOL_ONLY_KEYS:
         return None
     prose = prose_lines(body)
     if keeps_record(prose):
-        return None
+        procedure = _order_steps(prose) >= MIN_STEPS
+        if not procedure or _REAL_DATE.search("\n".join(line for _, line in prose)):
+            return None
     return _DESCRIPTION.search(block)
 
 

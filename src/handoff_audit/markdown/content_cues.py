@@ -76,11 +76,12 @@ _REASON_ELSEWHERE = (
 _REJECTED_ELSEWHERE = (
     r"无效(?!\s*[的\w])|不起作用|行不通|没有效果|不采用|不採用|否决|弃用|放弃了|已回滚|已回退|"
     r"うまくいかな|効果がな|効果なし|却下|断念|ロールバックし|"
-    r"기각|효과 ?없|도움 ?안 ?됨|작동하지 않|포기했|롤백했|되돌[렸림]|되돌리지 말|"
+    r"기각|폐기(?!물)|취소했|已取消|효과 ?없|도움 ?안 ?됨|작동하지 않|포기했|롤백했|"
+    r"되돌[렸림]|되돌리지 말|"
     r"\b(?:não funcion\w*|no funcion[óo]|descartamos|descartei|se descartó|foi descartad[oa]|"
     r"n'a pas fonctionné|ne fonctionne pas|abandonné|rejeté|verworfen|"
     r"(?:hat|hatte) nicht funktioniert|funktioniert(?:e)? nicht|gescheitert|"
-    r"не сработал\w*|не помогл\w*|отказались от|"
+    r"не сработал\w*|не помогл\w*|отказались от|отмен[её]н\w*|removed from scope|"
     r"không hiệu quả|bị loại|thất bại)(?!\w)"
 )
 """Tried, failed or rejected in other languages (the unspaced scripts' words match anywhere)."""

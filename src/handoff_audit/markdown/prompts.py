@@ -280,9 +280,23 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
         elif not opened and (run := _FENCE_RUN.match(line)):
             opened, fence = (number if _SAMPLE_FENCE.match(line) else -1), run.group(1)
             markdown = bool(_MARKDOWN_FENCE.match(line))
-        elif opened > 0 and (HEADING.match(line) or (markdown and _BARE_LABEL.match(line))):
+        elif opened > 0 and (
+            _sample_heading(line, lines[number] if number < len(lines) else "", markdown)
+            or (markdown and _BARE_LABEL.match(line))
+        ):
             headings += 1
     return []
+
+
+_SHELL_COMMENT = re.compile(r"^\s{0,3}#\s")
+
+
+def _sample_heading(line: str, following: str, markdown: bool) -> bool:
+    """A heading of a quoted sample. In a block not marked markdown, a ``# `` line right on
+    the line under it is a shell comment over its command (``# Build`` / ``cargo check``)."""
+    if not HEADING.match(line):
+        return False
+    return markdown or not _SHELL_COMMENT.match(line) or not following.strip()
 
 
 _NAME_SLOT = re.compile(

@@ -22,17 +22,16 @@ Only markdown-it's block tokens are built (headings, list items, paragraphs, cod
 its lines); text inside a block is read with regular expressions. That keeps a file well under
 a millisecond per kilobyte. Never raises, whatever the text.
 
-The heading phrases are package data (``markdown/cues/headings.json``); the content cues, regular
-expressions built with code, stay here.
+Which facet a heading names is `markdown.facet_headings` (its phrases are package data,
+``markdown/cues/headings.json``); the content cues are regular expressions built with code
+(`markdown.content_cues`).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.content_cues import (
@@ -46,6 +45,7 @@ from handoff_audit.markdown.content_cues import (
     WEAK_NEEDED,
 )
 from handoff_audit.markdown.currency import declared_retired, newest_entry
+from handoff_audit.markdown.facet_headings import FACETS, heading_facet, plain_heading
 from handoff_audit.markdown.headings import normalise
 from handoff_audit.markdown.steps import (
     Candidate,
@@ -62,83 +62,6 @@ _short = partial(shorten, limit=80, squeeze=True)
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
-
-
-def _cue_data(name: str) -> list[tuple[str, list[str]]]:
-    """A word list of package data (``markdown/cues/NAME``): [facet, phrases] pairs, in order."""
-    text = resources.files("handoff_audit.markdown").joinpath("cues", name).read_text("utf-8")
-    return [(facet, phrases) for facet, phrases in json.loads(text)]
-
-
-FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
-"""In the order a reader looks for them."""
-
-# Heading phrases per facet (package data: markdown/cues/headings.json), matched as whole words
-# in the normalised heading. The first facet with a phrase in the heading wins, so the order
-# settles overlaps ("Quick start for the next AI" is setup, "Known issues" are risks and "Ideas
-# for later" a wish list: none of them is a next step; "Files changed" is pointers, not state).
-# Setup, risks and ideas are no facet: they only keep their sections from counting for one.
-_HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
-    (facet, tuple(phrases)) for facet, phrases in _cue_data("headings.json")
-)
-
-# The packet's canonical headings (a rendered twin written by hand) and their facets.
-_CANONICAL = {
-    "next action": "next",
-    "summary": "state",
-    "failed attempts": "ruled_out",
-    "decisions": "decisions",
-    "ruled out": "ruled_out",
-    "traps": "ruled_out",
-    "changed files": "pointers",
-    "verification": "pointers",
-    "pointers": "pointers",
-}
-
-
-# Quoted text in a heading is what something says ('Fix "Failed to fetch"'), not its topic;
-# "Lesson 2" is a unit of a course, not a lesson learned.
-_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|\blessons? \d', re.IGNORECASE)
-
-# Chinese and Japanese write no spaces between words: their phrases match anywhere in a heading.
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-
-
-def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    spaced = [re.escape(p) for p in phrases if not _UNSPACED.search(p)]
-    unspaced = [re.escape(p) for p in phrases if _UNSPACED.search(p)]
-    parts = [r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)"] if spaced else []
-    return re.compile("|".join(parts + unspaced))
-
-
-_HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases in _HEADING_PHRASES)
-
-
-def heading_facet(heading: str) -> str | None:
-    """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
-    text = normalise(_QUOTED.sub(" ", heading))
-    if not text:
-        return None
-    if text in _CANONICAL:
-        return _CANONICAL[text]
-    # "Known limitations / backlog" names a next step as well as a risk: of a compound
-    # heading's parts, the first that names a facet wins over setup, risks and ideas.
-    named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
-    return next((each for each in named if each in FACETS), None) or next(
-        (each for each in named if each is not None), None
-    )
-
-
-def _phrase_facet(text: str) -> str | None:
-    # A heading that opens on a next-step phrase names what to do ("What needs building",
-    # "To do: testing"), whatever setup word follows; otherwise the first facet named wins.
-    named = None
-    for facet, pattern in _HEADING_PATTERNS:
-        match = pattern.search(text)
-        if match is not None and (facet == "next" and match.start() == 0):
-            return facet
-        named = named or (facet if match is not None else None)
-    return named
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +120,6 @@ def _parser() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
-
-
-def _plain_heading(text: str) -> str:
-    return text.replace("*", "").replace("`", "").replace("_", " ").strip()
 
 
 def read(text: str, *, every: bool = False) -> Reading:
@@ -313,7 +232,7 @@ def _open_section(
 ) -> None:
     """A heading (line, text, level) starts a section: its own facet, else its parent's."""
     line, content, level = at
-    heading = _plain_heading(content)
+    heading = plain_heading(content)
     own = heading_facet(heading)
     while stack and stack[-1][0] >= level:
         stack.pop()
@@ -418,7 +337,7 @@ def _judge_labels(section: _Section, reading: Reading) -> None:
     ]
     for at, index in enumerate(labels):
         line, text, _ = section.texts[index]
-        name = _plain_heading(text).rstrip(":：").strip()
+        name = plain_heading(text).rstrip(":：").strip()
         if not text.lstrip().startswith("**") and len(name.split()) > LABEL_WORDS:
             continue  # "In this session, I'd like to focus on:" leads in, it names nothing
         facet = heading_facet(name)
@@ -442,7 +361,7 @@ def _decision_table(section: _Section, reading: Reading) -> None:
         rows = text.strip().splitlines()
         if code or len(rows) < TABLE_ROWS or not rows[0].startswith("|"):
             continue
-        cells = [_plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
+        cells = [plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
         if any(heading_facet(cell) == "decisions" for cell in cells if cell):
             _add(reading, "decisions", Evidence(line, "a table of decisions", _short(rows[0])))
             return
@@ -612,4 +531,4 @@ def _code_pointer(start: int, content: str, reading: Reading) -> None:
             return
 
 
-__all__ = ["FACETS", "Evidence", "Reading", "heading_facet", "read"]
+__all__ = ["Evidence", "Reading", "read"]

@@ -1,7 +1,7 @@
 """Which facet a heading names ("Follow-ups" a next step, "Gotchas" something ruled out).
 
-The heading phrases are package data (``markdown/cues/headings.json``); `markdown.facets` judges
-headings and label names with `heading_facet`.
+The heading phrases are package data (``markdown/cues/headings.json``); `markdown.facets` and
+`markdown.labels` judge headings and label names with `heading_facet`.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from handoff_audit.markdown.completeness import explain_facets, missing_parts
-from handoff_audit.markdown.facets import heading_facet, read
+from handoff_audit.markdown.facet_headings import heading_facet
+from handoff_audit.markdown.facets import read
 
 DATA = Path(__file__).resolve().parent / "data"
 SAMPLES = DATA / "md-incomplete"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from handoff_audit.markdown.facets import heading_facet, read
+from handoff_audit.markdown.facet_headings import heading_facet
+from handoff_audit.markdown.facets import read
 
 _KO = """# 결제 모듈 인수인계
 

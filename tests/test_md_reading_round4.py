@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from handoff_audit.markdown.completeness import missing_parts
-from handoff_audit.markdown.facets import heading_facet, read
+from handoff_audit.markdown.facet_headings import heading_facet
+from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import instructions
 
 

@@ -3,7 +3,8 @@ not (a heading that opens on "What needs …"), each beside its near miss."""
 
 from __future__ import annotations
 
-from handoff_audit.markdown.facets import heading_facet, read
+from handoff_audit.markdown.facet_headings import heading_facet
+from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import instructions
 from handoff_audit.markdown.template import placeholders
 

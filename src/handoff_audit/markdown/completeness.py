@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from handoff_audit.markdown.facets import FACETS, Reading, read
+from handoff_audit.markdown.facet_headings import FACETS
+from handoff_audit.markdown.facets import Reading, read
 from handoff_audit.textcut import shorten
 
 _short = partial(shorten, limit=60, squeeze=True)

@@ -22,17 +22,16 @@ Only markdown-it's block tokens are built (headings, list items, paragraphs, cod
 its lines); text inside a block is read with regular expressions. That keeps a file well under
 a millisecond per kilobyte. Never raises, whatever the text.
 
-The heading phrases are package data (``markdown/cues/headings.json``); the content cues, regular
-expressions built with code, stay here.
+Which facet a heading names is `markdown.facet_headings` (its phrases are package data,
+``markdown/cues/headings.json``); label lines and label paragraphs are read by `markdown.labels`;
+the content cues are regular expressions built with code (`markdown.content_cues`).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.content_cues import (
@@ -40,21 +39,25 @@ from handoff_audit.markdown.content_cues import (
     IMPERATIVE,
     LABEL,
     NONE,
-    PLACEHOLDER,
     REASON_IN_SECTION,
     WEAK_CUES,
     WEAK_NEEDED,
 )
 from handoff_audit.markdown.currency import declared_retired, newest_entry
-from handoff_audit.markdown.headings import normalise
+from handoff_audit.markdown.facet_headings import FACETS, heading_facet, plain_heading
+from handoff_audit.markdown.labels import (
+    label_lines,
+    label_paragraphs,
+    line_at,
+    says_nothing,
+    without_dead_steps,
+)
 from handoff_audit.markdown.steps import (
     Candidate,
     best_candidate,
-    no_step_item,
     no_usable_step,
     priority_step,
 )
-from handoff_audit.markdown.template import is_placeholder_text
 from handoff_audit.textcut import shorten
 
 _short = partial(shorten, limit=80, squeeze=True)
@@ -62,83 +65,6 @@ _short = partial(shorten, limit=80, squeeze=True)
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
-
-
-def _cue_data(name: str) -> list[tuple[str, list[str]]]:
-    """A word list of package data (``markdown/cues/NAME``): [facet, phrases] pairs, in order."""
-    text = resources.files("handoff_audit.markdown").joinpath("cues", name).read_text("utf-8")
-    return [(facet, phrases) for facet, phrases in json.loads(text)]
-
-
-FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
-"""In the order a reader looks for them."""
-
-# Heading phrases per facet (package data: markdown/cues/headings.json), matched as whole words
-# in the normalised heading. The first facet with a phrase in the heading wins, so the order
-# settles overlaps ("Quick start for the next AI" is setup, "Known issues" are risks and "Ideas
-# for later" a wish list: none of them is a next step; "Files changed" is pointers, not state).
-# Setup, risks and ideas are no facet: they only keep their sections from counting for one.
-_HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
-    (facet, tuple(phrases)) for facet, phrases in _cue_data("headings.json")
-)
-
-# The packet's canonical headings (a rendered twin written by hand) and their facets.
-_CANONICAL = {
-    "next action": "next",
-    "summary": "state",
-    "failed attempts": "ruled_out",
-    "decisions": "decisions",
-    "ruled out": "ruled_out",
-    "traps": "ruled_out",
-    "changed files": "pointers",
-    "verification": "pointers",
-    "pointers": "pointers",
-}
-
-
-# Quoted text in a heading is what something says ('Fix "Failed to fetch"'), not its topic;
-# "Lesson 2" is a unit of a course, not a lesson learned.
-_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|\blessons? \d', re.IGNORECASE)
-
-# Chinese and Japanese write no spaces between words: their phrases match anywhere in a heading.
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-
-
-def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    spaced = [re.escape(p) for p in phrases if not _UNSPACED.search(p)]
-    unspaced = [re.escape(p) for p in phrases if _UNSPACED.search(p)]
-    parts = [r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)"] if spaced else []
-    return re.compile("|".join(parts + unspaced))
-
-
-_HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases in _HEADING_PHRASES)
-
-
-def heading_facet(heading: str) -> str | None:
-    """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
-    text = normalise(_QUOTED.sub(" ", heading))
-    if not text:
-        return None
-    if text in _CANONICAL:
-        return _CANONICAL[text]
-    # "Known limitations / backlog" names a next step as well as a risk: of a compound
-    # heading's parts, the first that names a facet wins over setup, risks and ideas.
-    named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
-    return next((each for each in named if each in FACETS), None) or next(
-        (each for each in named if each is not None), None
-    )
-
-
-def _phrase_facet(text: str) -> str | None:
-    # A heading that opens on a next-step phrase names what to do ("What needs building",
-    # "To do: testing"), whatever setup word follows; otherwise the first facet named wins.
-    named = None
-    for facet, pattern in _HEADING_PATTERNS:
-        match = pattern.search(text)
-        if match is not None and (facet == "next" and match.start() == 0):
-            return facet
-        named = named or (facet if match is not None else None)
-    return named
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,10 +125,6 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
 
 
-def _plain_heading(text: str) -> str:
-    return text.replace("*", "").replace("`", "").replace("_", " ").strip()
-
-
 def read(text: str, *, every: bool = False) -> Reading:
     """Where ``text`` says each facet. Never raises on any ``str``.
 
@@ -212,7 +134,8 @@ def read(text: str, *, every: bool = False) -> Reading:
     sections = _sections(text, reading)
     for section in sections:
         _judge_heading(section, reading)
-        _judge_labels(section, reading)
+        for line, facet, label in label_paragraphs(section.texts, section.facet):
+            _add(reading, facet, Evidence(line, "label", _short(label)))
         _decision_table(section, reading)
     for section in sections:
         _judge_content(section, reading, every)
@@ -313,7 +236,7 @@ def _open_section(
 ) -> None:
     """A heading (line, text, level) starts a section: its own facet, else its parent's."""
     line, content, level = at
-    heading = _plain_heading(content)
+    heading = plain_heading(content)
     own = heading_facet(heading)
     while stack and stack[-1][0] >= level:
         stack.pop()
@@ -354,7 +277,7 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
         if section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers"):
             return
         line, text = prose[-1]
-        if _says_nothing(text):
+        if says_nothing(text):
             return
         first = text.split("\n", 1)[0]
         label = LABEL.match(first)
@@ -380,7 +303,7 @@ def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
 def _judge_heading(section: _Section, reading: Reading) -> None:
     facet = section.facet
     if facet not in FACETS or all(
-        _says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
+        says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
     ):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
     if facet == "next" and (
@@ -396,43 +319,6 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
 
 
-_LABEL_HEADING = re.compile(
-    r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{1,79}?[^*\n.!?。！？][:：]?\*\*[:：]?"
-    r"|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
-)
-"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows.
-A bold sentence ("**Do not push until the owner approves!**") stresses a rule; it heads nothing."""
-LABEL_WORDS = 4
-"""Words a plain (not bold) label paragraph may have to head what follows."""
-_LABEL_FACETS = frozenset({"state", "decisions", "ruled_out", "pointers"})
-"""Facets a label paragraph names like a heading (next steps are read by `markdown.steps`)."""
-
-
-def _judge_labels(section: _Section, reading: Reading) -> None:
-    """A label paragraph naming a facet, with text under it before the next label, counts like
-    a heading ("**Design decisions (approved):**" over a list); decisions need a reason."""
-    labels = [
-        i
-        for i, (_, text, code) in enumerate(section.texts)
-        if not code and _LABEL_HEADING.match(text)
-    ]
-    for at, index in enumerate(labels):
-        line, text, _ = section.texts[index]
-        name = _plain_heading(text).rstrip(":：").strip()
-        if not text.lstrip().startswith("**") and len(name.split()) > LABEL_WORDS:
-            continue  # "In this session, I'd like to focus on:" leads in, it names nothing
-        facet = heading_facet(name)
-        if facet not in _LABEL_FACETS or facet == section.facet:
-            continue
-        end = labels[at + 1] if at + 1 < len(labels) else len(section.texts)
-        under = [t for _, t, code in section.texts[index + 1 : end] if not _says_nothing(t)]
-        if not under or (
-            facet == "decisions" and not any(REASON_IN_SECTION.search(t) for t in under)
-        ):
-            continue
-        _add(reading, facet, Evidence(line, "label", _short(text)))
-
-
 def _decision_table(section: _Section, reading: Reading) -> None:
     """A table with a "Why" / "Decision" / "理由" column, and rows under its header, records
     decisions with their reasons, whatever the section's heading."""
@@ -442,7 +328,7 @@ def _decision_table(section: _Section, reading: Reading) -> None:
         rows = text.strip().splitlines()
         if code or len(rows) < TABLE_ROWS or not rows[0].startswith("|"):
             continue
-        cells = [_plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
+        cells = [plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
         if any(heading_facet(cell) == "decisions" for cell in cells if cell):
             _add(reading, "decisions", Evidence(line, "a table of decisions", _short(rows[0])))
             return
@@ -481,11 +367,6 @@ _BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?\s*$")
 """A block that is only a label ("Branch:"), with nothing after it."""
 
 
-def _says_nothing(content: str) -> bool:
-    """A template's blank ("TBD", "[describe …]", "YYYY-MM-DD", an empty "- [ ]")."""
-    return PLACEHOLDER.match(content) is not None or is_placeholder_text(content)
-
-
 def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
     facet = section.facet
     wanted = [
@@ -500,7 +381,7 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
             if facet != "pointers" and (every or not reading.found.get("pointers")):
                 _code_pointer(start, content, reading)
             continue
-        if _says_nothing(content):
+        if says_nothing(content):
             continue
         if ":" in content or "：" in content or content.startswith("**"):
             _labels(start, content, facet, reading)
@@ -514,14 +395,14 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
                 or (table and cue_facet == "ruled_out")
             ):
                 continue
-            said = _without_dead_steps(content) if cue_facet == "next" else content
+            said = without_dead_steps(content) if cue_facet == "next" else content
             for name, pattern, anchored in cues:
                 if name == "unchecked task" and _CHECKLIST.search(section.heading):
                     continue  # a deploy or security checklist's boxes are checks, not steps
                 match = pattern.search(said if anchored else said.replace("\n", " "))
                 if match is not None:
                     line = start + said.count("\n", 0, match.start())
-                    shown = match.group(0) if cue_facet == "pointers" else _line_at(said, match)
+                    shown = match.group(0) if cue_facet == "pointers" else line_at(said, match)
                     _add(reading, cue_facet, Evidence(line, name, _short(shown)))
                     break
             else:
@@ -550,57 +431,19 @@ def _weak(start: int, content: str, flat: str, facet: str, reading: Reading) -> 
         match = pattern.search(content if anchored else flat)
         if match is not None:
             line = start + content.count("\n", 0, match.start())
-            shown = _line_at(content, match)
+            shown = line_at(content, match)
             reading.weak.setdefault(facet, []).append(Evidence(line, name, _short(shown)))
             return
 
 
-def _line_at(content: str, match: re.Match[str]) -> str:
-    begin = content.rfind("\n", 0, match.start()) + 1
-    end = content.find("\n", match.end())
-    return content[begin : end if end >= 0 else len(content)]
-
-
-def _dead_step(label: re.Match[str]) -> bool:
-    """A next-step label whose value is no step ("**Next Steps:** Monitor the logs",
-    "Remaining items: **0**", "Next: none")."""
-    said, name = label.group(2) or label.group(4), label.group(1) or label.group(3)
-    return bool(said) and heading_facet(normalise(name)) == "next" and no_step_item(said.strip())
-
-
-def _without_dead_steps(content: str) -> str:
-    """The block with each dead next-step label line blanked (its line count kept)."""
-    if ":" not in content and "：" not in content and not content.startswith("**"):
-        return content
-    return LABEL.sub(lambda label: "" if _dead_step(label) else label.group(0), content)
-
-
 def _labels(start: int, content: str, facet: str | None, reading: Reading) -> None:
-    for label in LABEL.finditer(content):
-        said = label.group(2) or label.group(4)
-        if not said:
+    for labelled, line, text, unread in label_lines(start, content, facet):
+        shown = _short(text)
+        if unread:
+            if labelled == "next":
+                reading.labelled_step = reading.labelled_step or Candidate(line, 0, shown)
             continue
-        name = normalise(label.group(1) or label.group(3))
-        labelled = heading_facet(name) if len(name.split()) <= 4 else None
-        if labelled in FACETS and labelled != facet and not _dead_step(label):
-            line = start + content.count("\n", 0, label.start())
-            shown = _short(_line_at(content, label))
-            if _unread_script(label):
-                if labelled == "next":
-                    reading.labelled_step = reading.labelled_step or Candidate(line, 0, shown)
-                continue
-            _add(reading, labelled, Evidence(line, "label", shown))
-
-
-def _unread_script(label: re.Match[str]) -> bool:
-    """A label whose name opens in a script other than Latin, or ends on a full-width colon
-    (``下一步：``): its wording is not read, so it names a candidate step and counts for nothing."""
-    name = label.group(1)
-    if name is None:
-        return False
-    after = label.end(1) - label.start()
-    colon = label.group(0)[after : after + 4]
-    return not name[0].isascii() or "：" in colon
+        _add(reading, labelled, Evidence(line, "label", shown))
 
 
 def _code_pointer(start: int, content: str, reading: Reading) -> None:
@@ -612,4 +455,4 @@ def _code_pointer(start: int, content: str, reading: Reading) -> None:
             return
 
 
-__all__ = ["FACETS", "Evidence", "Reading", "heading_facet", "read"]
+__all__ = ["Evidence", "Reading", "read"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from handoff_audit.markdown.facets import heading_facet
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.prose import (
     DATED,
     HANDOFF_TITLE,

@@ -1,0 +1,98 @@
+"""Which facet a heading names ("Follow-ups" a next step, "Gotchas" something ruled out).
+
+The heading phrases are package data (``markdown/cues/headings.json``); `markdown.facets` and
+`markdown.labels` judge headings and label names with `heading_facet`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+
+from handoff_audit.markdown.headings import normalise
+
+
+def _cue_data(name: str) -> list[tuple[str, list[str]]]:
+    """A word list of package data (``markdown/cues/NAME``): [facet, phrases] pairs, in order."""
+    text = resources.files("handoff_audit.markdown").joinpath("cues", name).read_text("utf-8")
+    return [(facet, phrases) for facet, phrases in json.loads(text)]
+
+
+FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
+"""In the order a reader looks for them."""
+
+# Heading phrases per facet (package data: markdown/cues/headings.json), matched as whole words
+# in the normalised heading. The first facet with a phrase in the heading wins, so the order
+# settles overlaps ("Quick start for the next AI" is setup, "Known issues" are risks and "Ideas
+# for later" a wish list: none of them is a next step; "Files changed" is pointers, not state).
+# Setup, risks and ideas are no facet: they only keep their sections from counting for one.
+_HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (facet, tuple(phrases)) for facet, phrases in _cue_data("headings.json")
+)
+
+# The packet's canonical headings (a rendered twin written by hand) and their facets.
+_CANONICAL = {
+    "next action": "next",
+    "summary": "state",
+    "failed attempts": "ruled_out",
+    "decisions": "decisions",
+    "ruled out": "ruled_out",
+    "traps": "ruled_out",
+    "changed files": "pointers",
+    "verification": "pointers",
+    "pointers": "pointers",
+}
+
+
+# Quoted text in a heading is what something says ('Fix "Failed to fetch"'), not its topic;
+# "Lesson 2" is a unit of a course, not a lesson learned.
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|\blessons? \d', re.IGNORECASE)
+
+# Chinese and Japanese write no spaces between words: their phrases match anywhere in a heading.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    spaced = [re.escape(p) for p in phrases if not _UNSPACED.search(p)]
+    unspaced = [re.escape(p) for p in phrases if _UNSPACED.search(p)]
+    parts = [r"(?<!\w)(?:" + "|".join(spaced) + r")(?!\w)"] if spaced else []
+    return re.compile("|".join(parts + unspaced))
+
+
+_HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases in _HEADING_PHRASES)
+
+
+def heading_facet(heading: str) -> str | None:
+    """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
+    text = normalise(_QUOTED.sub(" ", heading))
+    if not text:
+        return None
+    if text in _CANONICAL:
+        return _CANONICAL[text]
+    # "Known limitations / backlog" names a next step as well as a risk: of a compound
+    # heading's parts, the first that names a facet wins over setup, risks and ideas.
+    named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
+    return next((each for each in named if each in FACETS), None) or next(
+        (each for each in named if each is not None), None
+    )
+
+
+def _phrase_facet(text: str) -> str | None:
+    # A heading that opens on a next-step phrase names what to do ("What needs building",
+    # "To do: testing"), whatever setup word follows; otherwise the first facet named wins.
+    named = None
+    for facet, pattern in _HEADING_PATTERNS:
+        match = pattern.search(text)
+        if match is not None and (facet == "next" and match.start() == 0):
+            return facet
+        named = named or (facet if match is not None else None)
+    return named
+
+
+def plain_heading(text: str) -> str:
+    """A heading's or label's text without emphasis and code marks."""
+    return text.replace("*", "").replace("`", "").replace("_", " ").strip()
+
+
+__all__ = ["FACETS", "heading_facet", "plain_heading"]

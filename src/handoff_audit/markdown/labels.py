@@ -1,0 +1,123 @@
+"""Labels in a hand-written handoff: ``Label: value`` lines and paragraphs that are only a label.
+
+A label names a facet like a heading does ("**Next Steps:** run the migration", "Gotchas: ...",
+"**Design decisions (approved):**" over a list). This module says which labels name which facet,
+and which next-step labels are dead ("Next: none"); `markdown.facets` counts what they name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from handoff_audit.markdown.content_cues import LABEL, PLACEHOLDER, REASON_IN_SECTION
+from handoff_audit.markdown.facet_headings import FACETS, heading_facet, plain_heading
+from handoff_audit.markdown.headings import normalise
+from handoff_audit.markdown.steps import no_step_item
+from handoff_audit.markdown.template import is_placeholder_text
+
+LABEL_HEADING = re.compile(
+    r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{1,79}?[^*\n.!?。！？][:：]?\*\*[:：]?"
+    r"|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
+)
+"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows.
+A bold sentence ("**Do not push until the owner approves!**") stresses a rule; it heads nothing."""
+LABEL_WORDS = 4
+"""Words a plain (not bold) label paragraph may have to head what follows."""
+_LABEL_FACETS = frozenset({"state", "decisions", "ruled_out", "pointers"})
+"""Facets a label paragraph names like a heading (next steps are read by `markdown.steps`)."""
+
+
+def label_paragraphs(
+    texts: list[tuple[int, str, bool]], section: str | None
+) -> list[tuple[int, str, str]]:
+    """Each label paragraph among a section's blocks (first line, text, is code) that names a
+    facet other than the section's, with text under it before the next label: its line, facet
+    and text. It counts like a heading ("**Design decisions (approved):**" over a list);
+    decisions need a reason."""
+    labels = [
+        i for i, (_, text, code) in enumerate(texts) if not code and LABEL_HEADING.match(text)
+    ]
+    found = []
+    for at, index in enumerate(labels):
+        line, text, _ = texts[index]
+        name = plain_heading(text).rstrip(":：").strip()
+        if not text.lstrip().startswith("**") and len(name.split()) > LABEL_WORDS:
+            continue  # "In this session, I'd like to focus on:" leads in, it names nothing
+        facet = heading_facet(name)
+        if facet not in _LABEL_FACETS or facet == section:
+            continue
+        end = labels[at + 1] if at + 1 < len(labels) else len(texts)
+        under = [t for _, t, code in texts[index + 1 : end] if not says_nothing(t)]
+        if not under or (
+            facet == "decisions" and not any(REASON_IN_SECTION.search(t) for t in under)
+        ):
+            continue
+        found.append((line, facet, text))
+    return found
+
+
+def says_nothing(content: str) -> bool:
+    """A template's blank ("TBD", "[describe …]", "YYYY-MM-DD", an empty "- [ ]")."""
+    return PLACEHOLDER.match(content) is not None or is_placeholder_text(content)
+
+
+def line_at(content: str, match: re.Match[str]) -> str:
+    """The whole line of ``content`` where ``match`` starts (to its end's line)."""
+    begin = content.rfind("\n", 0, match.start()) + 1
+    end = content.find("\n", match.end())
+    return content[begin : end if end >= 0 else len(content)]
+
+
+def dead_step(label: re.Match[str]) -> bool:
+    """A next-step label whose value is no step ("**Next Steps:** Monitor the logs",
+    "Remaining items: **0**", "Next: none")."""
+    said, name = label.group(2) or label.group(4), label.group(1) or label.group(3)
+    return bool(said) and heading_facet(normalise(name)) == "next" and no_step_item(said.strip())
+
+
+def without_dead_steps(content: str) -> str:
+    """The block with each dead next-step label line blanked (its line count kept)."""
+    if ":" not in content and "：" not in content and not content.startswith("**"):
+        return content
+    return LABEL.sub(lambda label: "" if dead_step(label) else label.group(0), content)
+
+
+def label_lines(start: int, content: str, facet: str | None) -> list[tuple[str, int, str, bool]]:
+    """Each ``Label: value`` line of a block (first line ``start``) naming a facet other than
+    ``facet``, dead next steps left out: the facet it names, its line, the line's text, and
+    whether its wording is unread (see `unread_script`)."""
+    found = []
+    for label in LABEL.finditer(content):
+        said = label.group(2) or label.group(4)
+        if not said:
+            continue
+        name = normalise(label.group(1) or label.group(3))
+        labelled = heading_facet(name) if len(name.split()) <= 4 else None
+        if labelled in FACETS and labelled != facet and not dead_step(label):
+            line = start + content.count("\n", 0, label.start())
+            found.append((labelled, line, line_at(content, label), unread_script(label)))
+    return found
+
+
+def unread_script(label: re.Match[str]) -> bool:
+    """A label whose name opens in a script other than Latin, or ends on a full-width colon
+    (``下一步：``): its wording is not read, so it names a candidate step and counts for nothing."""
+    name = label.group(1)
+    if name is None:
+        return False
+    after = label.end(1) - label.start()
+    colon = label.group(0)[after : after + 4]
+    return not name[0].isascii() or "：" in colon
+
+
+__all__ = [
+    "LABEL_HEADING",
+    "LABEL_WORDS",
+    "dead_step",
+    "label_lines",
+    "label_paragraphs",
+    "line_at",
+    "says_nothing",
+    "unread_script",
+    "without_dead_steps",
+]

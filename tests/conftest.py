@@ -116,3 +116,18 @@ def run_cli(
         return Result(code, captured.out, captured.err)
 
     yield run
+
+
+@pytest.fixture
+def audit_handoff(git_repo: GitRepo, run_cli: Callable[..., Result]) -> Callable[[str], list[str]]:
+    """Commit ``text`` as ``HANDOFF.md``, run ``check --format json`` and return the rule of each
+    finding: ``audit_handoff(text) -> ["not-a-handoff", ...]``."""
+
+    def audit(text: str) -> list[str]:
+        (Path(git_repo.root) / "HANDOFF.md").write_text(text, encoding="utf-8")
+        git_repo.commit()
+        result = run_cli(["check", "--format", "json", "--branch", "feat/x"], cwd=git_repo.root)
+        assert result.code in (0, 1), result.err
+        return [finding["rule"] for finding in result.json()["findings"]]
+
+    return audit

@@ -12,8 +12,7 @@ Examples written for these tests.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 
 from handoff_audit.markdown.standing import standing
 
@@ -142,23 +141,13 @@ def test_prose_not_in_english_is_never_called_standing() -> None:
     assert standing(SPANISH_MANUAL) == []
 
 
-def _rules(report: Any) -> list[str]:
-    return [finding["rule"] for finding in report["findings"]]
-
-
-def test_the_audit_tells_a_manual_apart(git_repo: Any, run_cli: Any) -> None:
-    (Path(git_repo.root) / "HANDOFF.md").write_text(OPERATIONS_MANUAL, encoding="utf-8")
-    git_repo.commit()
-    result = run_cli(["check", "--format", "json", "--branch", "feat/x"], cwd=git_repo.root)
-    assert result.code in (0, 1), result.err
-    rules = _rules(result.json())
+def test_the_audit_tells_a_manual_apart(audit_handoff: Callable[[str], list[str]]) -> None:
+    rules = audit_handoff(OPERATIONS_MANUAL)
     assert "not-a-handoff" in rules
     assert "md-incomplete" not in rules
 
 
-def test_the_audit_judges_a_present_tense_handoff(git_repo: Any, run_cli: Any) -> None:
-    (Path(git_repo.root) / "HANDOFF.md").write_text(PRESENT_TENSE_HANDOFF, encoding="utf-8")
-    git_repo.commit()
-    result = run_cli(["check", "--format", "json", "--branch", "feat/x"], cwd=git_repo.root)
-    assert result.code in (0, 1), result.err
-    assert "not-a-handoff" not in _rules(result.json())
+def test_the_audit_judges_a_present_tense_handoff(
+    audit_handoff: Callable[[str], list[str]],
+) -> None:
+    assert "not-a-handoff" not in audit_handoff(PRESENT_TENSE_HANDOFF)

@@ -12,8 +12,7 @@ Examples written for these tests.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 
 from handoff_audit.markdown.standing import standing
 
@@ -138,23 +137,15 @@ def test_a_table_of_settings_does_not_hide_english_prose() -> None:
     assert standing(SETTINGS_REFERENCE)
 
 
-def _rules(report: Any) -> list[str]:
-    return [finding["rule"] for finding in report["findings"]]
-
-
-def test_the_audit_tells_a_manual_titled_a_handoff_apart(git_repo: Any, run_cli: Any) -> None:
-    (Path(git_repo.root) / "HANDOFF.md").write_text(MANUAL_CALLED_A_HANDOFF, encoding="utf-8")
-    git_repo.commit()
-    result = run_cli(["check", "--format", "json", "--branch", "feat/x"], cwd=git_repo.root)
-    assert result.code in (0, 1), result.err
-    rules = _rules(result.json())
+def test_the_audit_tells_a_manual_titled_a_handoff_apart(
+    audit_handoff: Callable[[str], list[str]],
+) -> None:
+    rules = audit_handoff(MANUAL_CALLED_A_HANDOFF)
     assert "not-a-handoff" in rules
     assert "md-incomplete" not in rules
 
 
-def test_the_audit_judges_a_titled_handoff_with_its_state(git_repo: Any, run_cli: Any) -> None:
-    (Path(git_repo.root) / "HANDOFF.md").write_text(HANDOFF_WITH_ITS_STATE, encoding="utf-8")
-    git_repo.commit()
-    result = run_cli(["check", "--format", "json", "--branch", "feat/x"], cwd=git_repo.root)
-    assert result.code in (0, 1), result.err
-    assert "not-a-handoff" not in _rules(result.json())
+def test_the_audit_judges_a_titled_handoff_with_its_state(
+    audit_handoff: Callable[[str], list[str]],
+) -> None:
+    assert "not-a-handoff" not in audit_handoff(HANDOFF_WITH_ITS_STATE)

@@ -307,9 +307,12 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
     ):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
     if facet == "next" and (
-        _all_ticked(section) or _only_waiting(section) or no_usable_step(section.texts)
+        _all_ticked(section)
+        or _only_waiting(section)
+        or _DONE_MARK.search(section.heading)
+        or no_usable_step(section.texts)
     ):
-        return  # every box ticked, "awaiting the next directive", only questions: no step
+        return  # every box ticked, marked done, "awaiting the next directive", only questions
     if facet == "decisions" and not any(
         REASON_IN_SECTION.search(t) or NONE.match(t) for _, t, code in section.texts if not code
     ):
@@ -337,6 +340,9 @@ def _decision_table(section: _Section, reading: Reading) -> None:
 TABLE_ROWS = 3
 """A header, its separator and one row at least."""
 
+
+_DONE_MARK = re.compile(r"\S\s*[✅✔☑]\ufe0f?\s*$")
+"""A heading ticked as done ("### Priority high — all finished ✅"): its list is no next step."""
 
 _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")
 _UNTICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]", re.MULTILINE)

@@ -406,6 +406,12 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
                 if name == "unchecked task" and _CHECKLIST.search(section.heading):
                     continue  # a deploy or security checklist's boxes are checks, not steps
                 match = pattern.search(said if anchored else said.replace("\n", " "))
+                if (
+                    match is not None
+                    and cue_facet == "ruled_out"
+                    and _FIXED_AFTER.search(said, match.end())
+                ):
+                    break  # a failure the same entry then fixed is a bug fixed, not a dead end
                 if match is not None:
                     line = start + said.count("\n", 0, match.start())
                     shown = match.group(0) if cue_facet == "pointers" else line_at(said, match)
@@ -418,6 +424,13 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
         for line, line_text in section.ordered_imperatives[:1]:
             _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
 
+
+_FIXED_AFTER = re.compile(
+    r"\bfixed (?:by|with|via)\b|(?:^|[.;—–→]\s*)(?:\*\*)?fix(?:ed)?(?:\*\*)?\s*[:：]"
+    r"|已修复|修复方法",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""After a failure in the same block, the fix it got ("… failed because X. Fixed by Y.")."""
 
 _AHEAD = frozenset({"next", "risks"})
 """Sections about what is still to do or still wrong: "use X instead of Y" there is a step or a

@@ -153,6 +153,22 @@ RECORD = re.compile(
 """What a session record says: past tense, ticked boxes, dates, "now"."""
 
 
+_DESCRIBED = re.compile(
+    r"\b(?:is|are|be|being|gets?)\s+(?:(?:not|never|also|only|then|always|\w+ly)\s+){0,2}"
+    r"(?:fixed|added|implemented|completed|created|updated|removed|merged|moved|renamed|tested|"
+    r"found|discovered|changed|built|shipped|resolved|switched|replaced|deployed|migrated)\b",
+    re.IGNORECASE,
+)
+"""A participle in the present or with a modal ("is created", "are rejected", "can be
+replaced"): how a thing behaves, not what a session did."""
+
+
+def recorded(line: str) -> bool:
+    """``line`` says what happened (``RECORD``), a participle describing how a thing behaves
+    ("is created", "can be replaced") aside."""
+    return RECORD.search(_DESCRIBED.sub(" ", line)) is not None
+
+
 def order(line: str) -> bool:
     """``line`` starts with a command ("Create …", "- Do not …"), past its list marker."""
     word = _FIRST_WORD.match(ORDER_LEAD.sub("", line, count=1))
@@ -186,7 +202,7 @@ def records_session(prose: Sequence[tuple[int, str]]) -> bool:
     if sum(1 for _, line in prose if _TICK.search(line) and not order(line)) >= MIN_TICKED:
         return True
     # "Mark any completed items" orders a record kept, it records nothing itself
-    records = sum(1 for _, line in prose if RECORD.search(line) and not order(line))
+    records = sum(1 for _, line in prose if recorded(line) and not order(line))
     return records >= RECORD_SHARE * len(prose) and records > 0
 
 
@@ -209,6 +225,7 @@ __all__ = [
     "order",
     "placeholder_in",
     "prose_lines",
+    "recorded",
     "records_session",
     "short",
 ]

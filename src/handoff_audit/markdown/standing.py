@@ -22,10 +22,10 @@ from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.prose import (
     DATED,
     HANDOFF_TITLE,
-    RECORD,
     STATUS_FIELD,
     order,
     prose_lines,
+    recorded,
     short,
 )
 
@@ -86,13 +86,25 @@ def _reference_sections(text: str) -> bool:
     )
 
 
+_CODE = re.compile(r"`[^`\n]*`|<?https?://\S+")
+"""A code span or a link: names and addresses, in no language."""
+_INDENTED_CODE = re.compile(r"^(?: {4}|\t)(?!\s*(?:[-*+]|\d+[.)])\s)")
+"""A line of an indented code block (a nested list item aside)."""
+
+
+def _words(prose: Sequence[tuple[int, str]]) -> list[str]:
+    """The text of each line, indented code lines left out and code spans and links cut."""
+    return [_CODE.sub(" ", line) for _, line in prose if not _INDENTED_CODE.match(line)]
+
+
 def _english(prose: Sequence[tuple[int, str]]) -> bool:
-    """English function words make up ``MIN_ENGLISH_SHARE`` of the words, table rows left
-    out when there is other prose (a table of settings is terse in any language)."""
+    """English function words make up ``MIN_ENGLISH_SHARE`` of the words said in prose
+    (code spans, links and indented code are names and commands, in no language), table rows
+    left out when there is other prose (a table of settings is terse in any language)."""
     sentences = [(number, line) for number, line in prose if not line.lstrip().startswith("|")]
-    prose = sentences or prose
-    words = sum(len(_WORD.findall(line)) for _, line in prose)
-    common = sum(len(_ENGLISH.findall(line)) for _, line in prose)
+    said = _words(sentences or prose)
+    words = sum(len(_WORD.findall(line)) for line in said)
+    common = sum(len(_ENGLISH.findall(line)) for line in said)
     return words > 0 and common >= MIN_ENGLISH_SHARE * words
 
 
@@ -128,7 +140,7 @@ def standing(text: str) -> list[tuple[int, str]]:
         return []
     if not _english(prose) and not _unrecorded_ideographic(text, prose):
         return []
-    records = sum(1 for _, line in prose if RECORD.search(line) and not order(line))
+    records = sum(1 for _, line in prose if recorded(line) and not order(line))
     if records > MAX_RECORDS or records > MAX_RECORD_SHARE * len(prose):
         return []
     if not reference and _session_heading(text):

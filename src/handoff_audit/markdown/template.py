@@ -73,6 +73,45 @@ _DONE_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s*\S")
 """A list item ticked off, with what was done."""
 
 
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(\S.*)")
+MIN_FORM_SECTIONS = 4
+"""A form has at least this many sections with no section under them ..."""
+FORM_EMPTY_SHARE = 0.75
+"""... and at least this share of them has nothing written under its heading."""
+
+
+def _sections(text: str) -> list[tuple[int, int, str, bool]]:
+    """Each heading outside code blocks under the title: its line, level, text and whether
+    anything is written under it before the next heading (a fenced block counts; a bare
+    ``-`` or a rule does not)."""
+    found: list[tuple[int, int, str, bool]] = []
+    fenced = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if FENCE.match(line):
+            fenced = not fenced
+        heading = None if fenced or FENCE.match(line) else _HEADING.match(line)
+        if heading is not None:
+            found.append((number, len(heading.group(1)), heading.group(2), False))
+        elif found and (fenced or not set(line.strip()) <= set("-=*_+| ")):
+            found[-1] = (*found[-1][:3], True)
+    return found[1:]
+
+
+def _empty_form(text: str) -> list[Placeholder]:
+    """The headings of a form nobody filled in: ``MIN_FORM_SECTIONS`` or more sections with
+    none under them, ``FORM_EMPTY_SHARE`` of them with nothing written; ``[]`` otherwise."""
+    sections = _sections(text)
+    leaves = [
+        (number, title, said)
+        for index, (number, level, title, said) in enumerate(sections)
+        if index + 1 == len(sections) or sections[index + 1][1] <= level
+    ]
+    empty = [Placeholder(n, "an empty section", short(t)) for n, t, said in leaves if not said]
+    if len(leaves) < MIN_FORM_SECTIONS or len(empty) < FORM_EMPTY_SHARE * len(leaves):
+        return []
+    return empty
+
+
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
     prose = prose_lines(text)
@@ -90,7 +129,7 @@ def placeholders(text: str) -> list[Placeholder]:
         if what is not None:
             found.append(Placeholder(number, what, short(line.strip())))
     if sum(1 for _, line in prose if _DONE_ITEM.match(line)) >= len(found):
-        return []  # more items ticked off than blanks: a checklist kept, not a form to fill
+        return _empty_form(text)  # more items ticked off than blanks: a checklist kept
     head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
     in_head = sum(1 for place in found if place.line <= head_end)
     undated = len(found) >= UNDATED_SHARE * len(prose) and not DATED.search(text)
@@ -99,7 +138,7 @@ def placeholders(text: str) -> list[Placeholder]:
         and in_head < MIN_PLACEHOLDERS
         and not (undated and not records_session(prose))
     ):
-        return []
+        return _empty_form(text)
     return found
 
 

@@ -223,8 +223,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             r"won't work|wouldn't work|ruled out|dead end|abandoned|"
             r"discarded|reverted|rolled back|gave up|not worth|didn't help|did not help|"
             r"red herring|not the cause|wrong approach|failed because|"
-            r"anti-pattern|was wrong|turned out|"
-            r"(?:intentionally|deliberately) (?:not|left|out|kept out))\b",
+            r"anti-pattern|was wrong|turned out)\b",
             re.IGNORECASE,
         ),
     ),

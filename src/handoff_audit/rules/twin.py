@@ -210,7 +210,10 @@ file written as orders to its reader counts too, whatever it is about (an agent'
 brief for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",
 "Keep …", "Do not …") and under a quarter say what happened (past tense, ticked boxes, dates;
-a line that starts with a command, "Mark completed items …", says nothing happened).
+a line that starts with a command, "Mark completed items …", says nothing happened), and
+fewer than three of its list items say where the work stands now ("Exports now stream …",
+"The retry guard is in place.", "The old path is removed."; not in an open box, an order or
+a clause such as "describe what has changed"): with three, it is a task queue kept as a handoff.
 A file "records a session" when a quarter of its lines say what happened or a status field is
 filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`, `Current branch: fix/x`,
 `Current task: …`): such a file is

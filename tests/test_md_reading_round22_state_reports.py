@@ -2,15 +2,16 @@
 
 A queue of work for the next agent run lists, under each area, where the work stands now
 ("Exports now stream …", "the retry guard is in place", "the legacy path is removed") beside
-the orders still to carry out. Read as orders, it was told apart as not-a-handoff. Items that
-report where the work stands, in the present, make it a handoff; a brief of orders whose
-items ask for a report ("describe what has changed"), set a condition ("if it is fixed") or
-leave a box open keeps its reading. Examples written for these tests (not copied from any
-labelled file).
+the orders still to carry out. Read as orders, it was told apart as not-a-handoff, and its
+state went unread. Three items that report where the work stands, in the present, make it a
+handoff and say its state; a brief of orders whose items ask for a report ("describe what
+has changed"), set a condition ("if it is fixed") or leave a box open keeps its reading.
+Examples written for these tests (not copied from any labelled file).
 """
 
 from __future__ import annotations
 
+from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import orders
 
 _TASK_QUEUE = """# Work queue for the next agent run
@@ -92,3 +93,17 @@ def test_a_brief_asking_for_reports_is_still_orders() -> None:
 
 def test_a_brief_whose_acceptance_boxes_are_open_is_still_orders() -> None:
     assert len(orders(_BRIEF_WITH_CRITERIA)) >= 4
+
+
+def test_the_queue_s_state_reports_say_the_state_of_the_work() -> None:
+    found = read(_TASK_QUEUE).found["state"]
+    assert [evidence.how for evidence in found] == ["state report"] * 4
+    assert "now stream" in found[1].text
+
+
+def test_two_state_reports_are_an_aside_not_the_state() -> None:
+    dropped = ("Large accounts now finish", "The old synchronous export path is removed")
+    text = "\n".join(
+        line for line in _TASK_QUEUE.splitlines() if not any(part in line for part in dropped)
+    )
+    assert read(text).found["state"] == []

@@ -23,11 +23,13 @@ from handoff_audit.markdown.prose import (
     FENCE,
     FRONT_MATTER,
     HEADING,
+    MIN_STATE_REPORTS,
     RECORD,
     keeps_record,
     order,
     prose_lines,
     records_session,
+    reports_state,
     short,
 )
 from handoff_audit.markdown.template import placeholders
@@ -390,33 +392,6 @@ def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]
     return kept
 
 
-_STATE_NOW = re.compile(
-    r"(?<![Rr]ight )(?<![Ff]or )(?<![Ff]rom )(?<![Uu]ntil )(?<=\w )now [a-z]{3,}"
-    r"|(?i:\b(?:is|are|has been|have been)\s+(?:now\s+|already\s+)?(?:in place|removed|fixed|"
-    r"resolved|done|complete|completed|implemented|merged|deployed|shipped|wired|live)\b)"
-    r"|(?i:\b(?:has|have)\s+(?:already\s+)?(?:been\s+)?[a-z]+ed\b)"
-)
-"""Where the work stands, said in the present: "Coach now displays …", "the checks are in
-place", "the fake path is removed", "has been merged"."""
-_ASKED = re.compile(
-    r"\b(?:what|which|whether|if|when|whenever|once|after|before|until|unless)\b.*$", re.I
-)
-"""A clause asking for a record or setting a condition ("describe what has changed", "if it
-is fixed"): it reports nothing."""
-_OPEN_BOX = re.compile(r"\[ \]")
-MIN_STATE_REPORTS = 3
-"""List items saying where the work stands now that make a file of orders a handoff's status
-list with its next steps, as ``MIN_TICKED`` ticked items do."""
-
-
-def _reports_state(line: str) -> bool:
-    """``line`` is a list item, neither an order nor an open box (a criterion to meet), whose
-    main clause says where the work stands now (``_STATE_NOW``)."""
-    if not _ITEM.match(line) or order(line) or _OPEN_BOX.search(line):
-        return False
-    return _STATE_NOW.search(_ASKED.sub("", line)) is not None
-
-
 def orders(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` that start with a command, when the file is written as orders to
     its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
@@ -439,7 +414,7 @@ def orders(text: str) -> list[tuple[int, str]]:
         return []
     if records_session(prose):
         return []
-    reports = sum(1 for _, line in prose if _reports_state(line))
+    reports = sum(1 for _, line in prose if reports_state(line))
     return [] if reports >= MIN_STATE_REPORTS else commands
 
 

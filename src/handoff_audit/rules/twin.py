@@ -142,8 +142,11 @@ numbering, with emoji and punctuation ignored:
   an alternative without its reason ("instead of …", "workaround"), a trap word ("gotcha",
   "pitfall", "be careful"), a warning with a reason ("don't run it twice — it charges again") and a
   line that starts "Added", "Fixed", "Implemented" … count for decisions, ruled out and state only
-  when they turn up in two separate paragraphs or items. A bare "don't …"/"never …" is a standing
-  rule, and "deferred" or "out of scope" an item put off: neither is an approach ruled out, and a
+  when they turn up in two separate paragraphs or items. Three list items saying where the work
+  stands now ("Exports now stream …", "The guard is in place.", "The old path is removed."; not an
+  order, an open box or a clause such as "if it is fixed") are state. A bare "don't …"/"never …"
+  is a standing rule, and "deferred" or "out of scope" an item put off: neither is an approach
+  ruled out, and a
   "Warnings" heading names none (compiler and validation warnings); "Recommended" gives a choice no
   reason. Words quoted in a heading (`Fix "Failed to fetch"`) name no facet; "Failing tests", "Known
   constraints" and "Overview" name none either (a bug is a risk, not a dead end). "None." under a

@@ -52,6 +52,7 @@ from handoff_audit.markdown.labels import (
     says_nothing,
     without_dead_steps,
 )
+from handoff_audit.markdown.prose import MIN_STATE_REPORTS, prose_lines, reports_state
 from handoff_audit.markdown.steps import (
     Candidate,
     best_candidate,
@@ -142,6 +143,8 @@ def read(text: str, *, every: bool = False) -> Reading:
     for facet, places in reading.weak.items():
         if not reading.found.get(facet) and len(places) >= WEAK_NEEDED[facet]:
             reading.found[facet] = list(places)
+    if not reading.found.get("state"):
+        _state_reports(text, reading)
     newest = newest_entry(sections, [evidence.line for evidence in reading.found.get("next", ())])
     if newest is not None:
         reading.found["next"] = _steps_from(text, newest, every)
@@ -157,6 +160,15 @@ def read(text: str, *, every: bool = False) -> Reading:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
     return reading
+
+
+def _state_reports(text: str, reading: Reading) -> None:
+    """List items saying where the work stands now ("Exports now stream …", "The guard is in
+    place."), when ``MIN_STATE_REPORTS`` of them do: a task queue's status lines."""
+    places = [(number, line) for number, line in prose_lines(text) if reports_state(line)]
+    if len(places) >= MIN_STATE_REPORTS:
+        for number, line in places:
+            _add(reading, "state", Evidence(number, "state report", _short(line.strip())))
 
 
 def _steps_from(text: str, line: int, every: bool) -> list[Evidence]:

@@ -23,11 +23,13 @@ from handoff_audit.markdown.prose import (
     FENCE,
     FRONT_MATTER,
     HEADING,
+    MIN_STATE_REPORTS,
     RECORD,
     keeps_record,
     order,
     prose_lines,
     records_session,
+    reports_state,
     short,
 )
 from handoff_audit.markdown.template import placeholders
@@ -394,7 +396,9 @@ def orders(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` that start with a command, when the file is written as orders to
     its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
     brief) and records no session; ``[]`` otherwise. A next-steps section is left out: it is
-    the one part of a handoff written as orders."""
+    the one part of a handoff written as orders; ``MIN_STATE_REPORTS`` items saying where the
+    work stands now ("… now returns …", "… is removed") make the file a task queue kept as a
+    handoff."""
     later, fenced = set(), False
     heading = ""
     for number, line in enumerate(text.splitlines(), 1):
@@ -408,7 +412,10 @@ def orders(text: str) -> list[tuple[int, str]]:
     commands = [(n, short(line.strip())) for n, line in prose if order(line)]
     if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
         return []
-    return [] if records_session(prose) else commands
+    if records_session(prose):
+        return []
+    reports = sum(1 for _, line in prose if reports_state(line))
+    return [] if reports >= MIN_STATE_REPORTS else commands
 
 
 __all__ = ["instructions", "orders"]

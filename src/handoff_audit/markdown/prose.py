@@ -206,6 +206,35 @@ def records_session(prose: Sequence[tuple[int, str]]) -> bool:
     return records >= RECORD_SHARE * len(prose) and records > 0
 
 
+_STATE_NOW = re.compile(
+    r"(?<![Rr]ight )(?<![Ff]or )(?<![Ff]rom )(?<![Uu]ntil )(?<=\w )now [a-z]{3,}"
+    r"|(?i:\b(?:is|are|has been|have been)\s+(?:now\s+|already\s+)?(?:in place|removed|fixed|"
+    r"resolved|done|complete|completed|implemented|merged|deployed|shipped|wired|live)\b)"
+    r"|(?i:\b(?:has|have)\s+(?:already\s+)?(?:been\s+)?[a-z]+ed\b)"
+)
+"""Where the work stands, said in the present: "Coach now displays …", "the checks are in
+place", "the fake path is removed", "has been merged"."""
+_ASKED = re.compile(
+    r"\b(?:what|which|whether|if|when|whenever|once|after|before|until|unless)\b.*$", re.I
+)
+"""A clause asking for a record or setting a condition ("describe what has changed", "if it
+is fixed"): it reports nothing."""
+_OPEN_BOX = re.compile(r"\[ \]")
+_LIST_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s")
+MIN_STATE_REPORTS = 3
+"""List items saying where the work stands now that make a file of orders a handoff's status
+list with its next steps, as ``MIN_TICKED`` ticked items do, and say the state of the work
+when no other cue does."""
+
+
+def reports_state(line: str) -> bool:
+    """``line`` is a list item, neither an order nor an open box (a criterion to meet), whose
+    main clause says where the work stands now (``_STATE_NOW``)."""
+    if not _LIST_ITEM.match(line) or order(line) or _OPEN_BOX.search(line):
+        return False
+    return _STATE_NOW.search(_ASKED.sub("", line)) is not None
+
+
 def keeps_record(prose: Sequence[tuple[int, str]]) -> bool:
     """A real date, a ticked box or a session record in ``prose``: a handoff's, not a guide's."""
     joined = "\n".join(line for _, line in prose)
@@ -218,6 +247,7 @@ __all__ = [
     "FRONT_MATTER",
     "HANDOFF_TITLE",
     "HEADING",
+    "MIN_STATE_REPORTS",
     "ORDER_LEAD",
     "RECORD",
     "STATUS_FIELD",
@@ -227,5 +257,6 @@ __all__ = [
     "prose_lines",
     "recorded",
     "records_session",
+    "reports_state",
     "short",
 ]

@@ -142,8 +142,11 @@ numbering, with emoji and punctuation ignored:
   an alternative without its reason ("instead of …", "workaround"), a trap word ("gotcha",
   "pitfall", "be careful"), a warning with a reason ("don't run it twice — it charges again") and a
   line that starts "Added", "Fixed", "Implemented" … count for decisions, ruled out and state only
-  when they turn up in two separate paragraphs or items. A bare "don't …"/"never …" is a standing
-  rule, and "deferred" or "out of scope" an item put off: neither is an approach ruled out, and a
+  when they turn up in two separate paragraphs or items. Three list items saying where the work
+  stands now ("Exports now stream …", "The guard is in place.", "The old path is removed."; not an
+  order, an open box or a clause such as "if it is fixed") are state. A bare "don't …"/"never …"
+  is a standing rule, and "deferred" or "out of scope" an item put off: neither is an approach
+  ruled out, and a
   "Warnings" heading names none (compiler and validation warnings); "Recommended" gives a choice no
   reason. Words quoted in a heading (`Fix "Failed to fetch"`) name no facet; "Failing tests", "Known
   constraints" and "Overview" name none either (a bug is a risk, not a dead end). "None." under a
@@ -210,7 +213,10 @@ file written as orders to its reader counts too, whatever it is about (an agent'
 brief for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",
 "Keep …", "Do not …") and under a quarter say what happened (past tense, ticked boxes, dates;
-a line that starts with a command, "Mark completed items …", says nothing happened).
+a line that starts with a command, "Mark completed items …", says nothing happened), and
+fewer than three of its list items say where the work stands now ("Exports now stream …",
+"The retry guard is in place.", "The old path is removed."; not in an open box, an order or
+a clause such as "describe what has changed"): with three, it is a task queue kept as a handoff.
 A file "records a session" when a quarter of its lines say what happened or a status field is
 filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`, `Current branch: fix/x`,
 `Current task: …`): such a file is

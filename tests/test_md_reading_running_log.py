@@ -1,5 +1,5 @@
-"""A long running log is judged on its newest entry: a dead end only an older entry records is
-history, not something the next session must be told to avoid.
+"""A long running log is judged on its newest entry: a dead end, a step or a path only an older
+entry records is history, not where the next session starts.
 
 The log's shape decides (dated entry headings at one level, their order, how many there are):
 the newest entry heads a log written newest-first and ends one written downward. A short log
@@ -90,3 +90,19 @@ def test_a_plan_with_its_newest_date_in_the_middle_is_no_log() -> None:
     text = _log(days, dead_end_day=2)
     assert not older_entries(_sections(text, Reading()))
     assert read(text).has("ruled_out")
+
+
+def test_steps_and_paths_only_in_older_entries_are_history() -> None:
+    newest = (
+        "## 2026-04-30 16:05 — lower the tile budget while panning\n\n"
+        "- Made the renderer use a coarser detail level while the camera moves.\n"
+        "- Not verified yet on a device; the 41 unit tests pass.\n\n"
+    )
+    older = "".join(_entry(day) for day in range(LONG_LOG + 2, 0, -1))
+    text = "# Tile server — session log\n\nAppend new entries at the top.\n\n" + newest + older
+    reading = read(text)
+    assert reading.has("state")
+    assert not reading.has("next")
+    assert not reading.has("pointers")
+    short = "# Tile server — session log\n\n" + newest + "".join(_entry(day) for day in (3, 2, 1))
+    assert read(short).has("pointers")

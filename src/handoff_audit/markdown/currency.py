@@ -11,8 +11,8 @@ level ("## Update (2026-03-13 14:58)", "### TASK-7（2026-06-20）") and every s
 found lies inside an older entry of a log written downward, the newest entry is where
 things stand and only what it says (or what follows it) counts.
 
-A careful reader judges a long running log on its newest entry: a dead end that only an older
-entry records is history, not what the next session must be told to avoid. The newest entry is
+A careful reader judges a long running log on its newest entry: a dead end, a step or a path
+that only an older entry records is history, not where the next session starts. The newest entry is
 the log's first entry when it is written newest-first ("## Latest Session (January 28, 2026)"
 over "## Previous Session (January 27, 2026)"), its last when written downward; the older entries
 are those at that level dated before it (`older_entries`). Sections outside the entries (a "Next

@@ -161,8 +161,8 @@ def read(text: str, *, every: bool = False) -> Reading:
     return reading
 
 
-FROM_NEWEST = ("ruled_out",)
-"""Facets a running log is judged on by its newest entry alone (see `older_entries`)."""
+FROM_NEWEST = FACETS
+"""Facets a long running log is judged on by its newest entry alone (see `older_entries`)."""
 
 
 def _newest_only(text: str, stale: list[tuple[int, int]], reading: Reading, every: bool) -> None:

@@ -10,6 +10,13 @@ A log of dated entries moves on past its own steps: when a file's headings carry
 level ("## Update (2026-03-13 14:58)", "### TASK-7（2026-06-20）") and every step the reading
 found lies inside an older entry of a log written downward, the newest entry is where
 things stand and only what it says (or what follows it) counts.
+
+A careful reader judges a long running log on its newest entry: a dead end, a step or a path
+that only an older entry records is history, not where the next session starts. The newest entry is
+the log's first entry when it is written newest-first ("## Latest Session (January 28, 2026)"
+over "## Previous Session (January 27, 2026)"), its last when written downward; the older entries
+are those at that level dated before it (`older_entries`). Sections outside the entries (a "Next
+TODOs" list between them, an undated addendum) still count, and a short log is read whole.
 """
 
 from __future__ import annotations
@@ -84,13 +91,31 @@ _DATE = re.compile(
 """A date in a heading, with the time of day when it follows ("2026-03-13 14:58 ET")."""
 ENTRIES = 2
 """Dated headings at one level that make a log of entries."""
+LONG_LOG = 20
+"""Entries that make a log long: a reader reads a short log whole, a long one from its newest
+entry (over the labelled sets, dead ends in older entries of logs of 4-14 entries still counted
+for the readers; in logs of 27-89 entries they did not)."""
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?"
+_NAMED_DATE = re.compile(
+    r"\b" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2})?,?\s+(20\d\d)\b"
+    r"|\b(\d{1,2})(?:st|nd|rd|th)?\s+" + _MONTH + r",?\s+(20\d\d)\b",
+    re.IGNORECASE,
+)
+"""A date with the month's name ("January 28, 2026", "Jan 15-16, 2026", "3 March 2026")."""
 
 
 def _dated(heading: str) -> tuple[int, ...] | None:
     found = _DATE.search(heading)
-    if found is None:
+    if found is not None:
+        return tuple(int(part) if part else 0 for part in found.groups())
+    named = _NAMED_DATE.search(heading)
+    if named is None:
         return None
-    return tuple(int(part) if part else 0 for part in found.groups())
+    month, day, year = named.group(1, 2, 3) if named.group(1) else named.group(5, 4, 6)
+    return (int(year), _MONTHS.index(month[:3].lower()) + 1, int(day), 0, 0)
 
 
 def newest_entry(sections: Sequence[Blocks], lines: Sequence[int]) -> int | None:
@@ -116,6 +141,42 @@ def newest_entry(sections: Sequence[Blocks], lines: Sequence[int]) -> int | None
     return None
 
 
+def older_entries(sections: Sequence[Blocks]) -> list[tuple[int, int]]:
+    """The line ranges (first, end) of the entries a long dated log has moved on from: every
+    entry dated before its newest date, when that date heads the log or ends it; none when the
+    file is no such log (short, one date, or the newest date at both ends or in the middle)."""
+    entries = _entries(sections)
+    keys = [key for _, key in entries]
+    if len(entries) < LONG_LOG or len(set(keys)) < ENTRIES:
+        return []
+    top = max(keys)
+    if (keys[0] == top) == (keys[-1] == top):
+        return []  # the newest date at both ends, or in the middle: no order to read
+    return [(sections[index].line, _end(sections, index)) for index, key in entries if key < top]
+
+
+def _entries(sections: Sequence[Blocks]) -> list[tuple[int, tuple[int, ...]]]:
+    """The dated headings at the level most of them share, in order, with their dates."""
+    dated = {
+        index: key
+        for index, section in enumerate(sections)
+        if section.level > 0 and (key := _dated(section.heading)) is not None
+    }
+    levels = Counter(sections[index].level for index in dated)
+    if not levels:
+        return []
+    level = levels.most_common(1)[0][0]
+    return sorted((index, key) for index, key in dated.items() if sections[index].level == level)
+
+
+def _end(sections: Sequence[Blocks], index: int) -> int:
+    """The line where the section at ``index`` and its subsections end (the next heading at
+    its level or above), or a line past any text."""
+    level = sections[index].level
+    following = (section.line for section in sections[index + 1 :] if section.level <= level)
+    return next(following, 1 << 30)
+
+
 def _entry_of(sections: Sequence[Blocks], level: int, line: int) -> int:
     """The index of the section at ``level`` that holds ``line`` (or -1 above that level)."""
     index = max((i for i, section in enumerate(sections) if section.line <= line), default=0)
@@ -124,4 +185,4 @@ def _entry_of(sections: Sequence[Blocks], level: int, line: int) -> int:
     return index if sections[index].level == level else -1
 
 
-__all__ = ["declared_retired", "newest_entry"]
+__all__ = ["declared_retired", "newest_entry", "older_entries"]

@@ -43,7 +43,7 @@ from handoff_audit.markdown.content_cues import (
     WEAK_CUES,
     WEAK_NEEDED,
 )
-from handoff_audit.markdown.currency import declared_retired, newest_entry
+from handoff_audit.markdown.currency import declared_retired, newest_entry, older_entries
 from handoff_audit.markdown.facet_headings import FACETS, heading_facet, plain_heading
 from handoff_audit.markdown.labels import (
     label_lines,
@@ -145,6 +145,8 @@ def read(text: str, *, every: bool = False) -> Reading:
             reading.found[facet] = list(places)
     if not reading.found.get("state"):
         _state_reports(text, reading)
+    if stale := older_entries(sections):
+        _newest_only(text, stale, reading, every)
     newest = newest_entry(sections, [evidence.line for evidence in reading.found.get("next", ())])
     if newest is not None:
         reading.found["next"] = _steps_from(text, newest, every)
@@ -169,6 +171,32 @@ def _state_reports(text: str, reading: Reading) -> None:
     if len(places) >= MIN_STATE_REPORTS:
         for number, line in places:
             _add(reading, "state", Evidence(number, "state report", _short(line.strip())))
+
+
+FROM_NEWEST = FACETS
+"""Facets a long running log is judged on by its newest entry alone (see `older_entries`)."""
+
+
+def _newest_only(text: str, stale: list[tuple[int, int]], reading: Reading, every: bool) -> None:
+    """A facet found only inside a log's older entries is read again from the text without
+    them: what the newest entry (or the text outside the entries) says is what counts."""
+
+    def older(line: int) -> bool:
+        return any(first <= line < end for first, end in stale)
+
+    facets = [
+        facet
+        for facet in FROM_NEWEST
+        if reading.found.get(facet) and all(older(found.line) for found in reading.found[facet])
+    ]
+    if not facets:
+        return
+    lines = text.split("\n")
+    for first, end in stale:
+        lines[first - 1 : end - 1] = [""] * len(lines[first - 1 : end - 1])
+    newest = read("\n".join(lines), every=every)
+    for facet in facets:
+        reading.found[facet] = newest.found[facet]
 
 
 def _steps_from(text: str, line: int, every: bool) -> list[Evidence]:

@@ -118,7 +118,9 @@ numbering, with emoji and punctuation ignored:
   current in its title or opening block ("# Notes (archived)", "> **Superseded by
   `docs/PLAN.md`**", "This document is obsolete"), nor a step inside an older entry of a
   log of dated headings written downward ("## 2026-05-02 …") when the newest entry names
-  none; "Architecture" (a layout) is no decision
+  none, nor anything (a step, a dead end, a path) found only in entries older than the newest
+  of a long log (20 dated entries or more, newest first or last); "Architecture" (a layout) is
+  no decision
   and "Rules" (standing instructions) nothing ruled out, though a reason or dead end under them
   counts.
   A compound heading ("Known limitations / backlog") names the facet of any of its parts.

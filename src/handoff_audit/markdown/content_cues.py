@@ -167,6 +167,16 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         ),
     ),
     (
+        "a choice made, in another language",
+        re.compile(
+            # "未決定" (undecided), "の決定" (deciding X, a to-do) and "決定する" decide nothing yet
+            r"(?<!未)(?<!待)(?:(?<!の)決定(?!待|事項|していない|しない|する)|决定(?!事项)|"
+            r"决策(?!待)|采用了|採用(?!しない|せず)|결정(?:했|함|하였|하기로)|선택했|채택|選定|选定|"
+            r"\b(?i:decidimos|decidido|optamos|elegimos|décidé|avons choisi|entschieden|"
+            r"haben uns für|решили|выбрали))"
+        ),
+    ),
+    (
         "a consequence that justifies",
         re.compile(
             r"(?:^|[.;,:—–(]\s*|\b(?:this|which|that|it)\s+)"

@@ -12,7 +12,7 @@ import re
 from handoff_audit.markdown.content_cues import LABEL, PLACEHOLDER, REASON_IN_SECTION
 from handoff_audit.markdown.facet_headings import FACETS, heading_facet, plain_heading
 from handoff_audit.markdown.headings import normalise
-from handoff_audit.markdown.steps import no_step_item
+from handoff_audit.markdown.steps import no_step_item, no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text
 
 LABEL_HEADING = re.compile(
@@ -23,8 +23,8 @@ LABEL_HEADING = re.compile(
 A bold sentence ("**Do not push until the owner approves!**") stresses a rule; it heads nothing."""
 LABEL_WORDS = 4
 """Words a plain (not bold) label paragraph may have to head what follows."""
-_LABEL_FACETS = frozenset({"state", "decisions", "ruled_out", "pointers"})
-"""Facets a label paragraph names like a heading (next steps are read by `markdown.steps`)."""
+_LABEL_FACETS = frozenset({"state", "next", "decisions", "ruled_out", "pointers"})
+"""Facets a label paragraph names like a heading, in any script ("**次回持ち越し事項**:")."""
 
 
 def label_paragraphs(
@@ -52,8 +52,18 @@ def label_paragraphs(
             facet == "decisions" and not any(REASON_IN_SECTION.search(t) for t in under)
         ):
             continue
+        if facet == "next" and not _names_steps(name, texts[index + 1 : end]):
+            continue
         found.append((line, facet, text))
     return found
+
+
+def _names_steps(name: str, under: list[tuple[int, str, bool]]) -> bool:
+    """A next-step label over steps: the label opens on what it names (a long bold label is a
+    sentence: "**Without a Windows PC, leave it to GitHub Actions**:" names no next step), and
+    not every item under it is ticked, a question, a hedge, "None" or a check to run."""
+    head = " ".join(name.split()[:LABEL_WORDS])
+    return heading_facet(head) == "next" and not no_usable_step(under)
 
 
 def says_nothing(content: str) -> bool:

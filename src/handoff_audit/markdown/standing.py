@@ -90,11 +90,19 @@ _CODE = re.compile(r"`[^`\n]*`|<?https?://\S+")
 """A code span or a link: names and addresses, in no language."""
 _INDENTED_CODE = re.compile(r"^(?: {4}|\t)(?!\s*(?:[-*+]|\d+[.)])\s)")
 """A line of an indented code block (a nested list item aside)."""
+_BARE_CODE = re.compile(r"^\s*(?:#[a-z]+\b|//|/\*|[{}()\[\]])|[;{}\\]\s*$")
+"""A line of code pasted with no fence (a saved chat answer): a preprocessor directive, a
+comment or a bracket opening it, or a semicolon, brace or continuation closing it."""
 
 
 def _words(prose: Sequence[tuple[int, str]]) -> list[str]:
-    """The text of each line, indented code lines left out and code spans and links cut."""
-    return [_CODE.sub(" ", line) for _, line in prose if not _INDENTED_CODE.match(line)]
+    """The text of each line, indented or unfenced code lines left out and code spans and
+    links cut."""
+    return [
+        _CODE.sub(" ", line)
+        for _, line in prose
+        if not _INDENTED_CODE.match(line) and not _BARE_CODE.search(line)
+    ]
 
 
 def _english(prose: Sequence[tuple[int, str]]) -> bool:
@@ -122,9 +130,9 @@ def _unrecorded_ideographic(text: str, prose: Sequence[tuple[int, str]]) -> bool
 def standing(text: str) -> list[tuple[int, str]]:
     """The prose lines of ``text`` when it is a standing document that records no session:
     English prose (or kana, Han or Hangul prose with no word for work done) of ``MIN_LINES``
-    lines or more, under no heading calling it a handoff, with
-    no real date, ticked box, status field,
-    commit or pull-request reference, no heading on the state of the work or its next step,
+    lines or more, under no heading calling it a handoff, with no real date, ticked box,
+    status field, commit or pull-request reference outside fenced code (where they are
+    example data), no heading on the state of the work or its next step,
     and at most ``MAX_RECORDS`` lines (``MAX_RECORD_SHARE`` of them) saying what was done;
     the title and the heading rules give way when its sections are those of a reference;
     ``[]`` otherwise."""
@@ -134,8 +142,9 @@ def standing(text: str) -> list[tuple[int, str]]:
     reference = _reference_sections(text)
     if HANDOFF_TITLE.search(text) and not reference:
         return []  # a file its author calls a handoff is judged as one and told what to add
-    if DATED.search(text) or _REFERENCE.search(text):
-        return []
+    said = "\n".join(line for _, line in prose_lines(text, headings=True))
+    if DATED.search(said) or _REFERENCE.search(said):
+        return []  # a date or a hash in a fenced example (a payload, a log) records nothing
     if any(STATUS_FIELD.match(line) for _, line in prose):
         return []
     if not _english(prose) and not _unrecorded_ideographic(text, prose):

@@ -169,9 +169,10 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "a choice made, in another language",
         re.compile(
-            # "未決定" (undecided), "の決定" (deciding X, a to-do) and "決定する" decide nothing yet
-            r"(?<!未)(?<!待)(?:(?<!の)決定(?!待|事項|していない|しない|する)|决定(?!事项)|"
-            r"决策(?!待)|采用了|採用(?!しない|せず)|결정(?:했|함|하였|하기로)|선택했|채택|選定|选定|"
+            # "未決定" (undecided), "の決定" (a to-do) and "決定する" decide nothing yet;
+            # "決定：…" is a field label, read as labels in these scripts are
+            r"(?<!未)(?<!待)(?:(?<!の)決定(?!待|事項|していない|しない|する|\s*[:：])|决定(?!事项|\s*[:：])|"
+            r"决策(?!待|\s*[:：])|采用了|採用(?!しない|せず)|결정(?:했|함|하였|하기로)|선택했|채택|選定|选定|"
             r"\b(?i:decidimos|decidido|optamos|elegimos|décidé|avons choisi|entschieden|"
             r"haben uns für|решили|выбрали))"
         ),

@@ -443,8 +443,10 @@ def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
                 continue
             said = without_dead_steps(content) if cue_facet == "next" else content
             for name, pattern, anchored in cues:
-                if name == "unchecked task" and _CHECKLIST.search(section.heading):
-                    continue  # a deploy or security checklist's boxes are checks, not steps
+                if name == "unchecked task" and (
+                    facet == "ideas" or _CHECKLIST.search(section.heading)
+                ):
+                    continue  # a checklist's boxes are checks, a wish list's are not committed
                 match = pattern.search(said if anchored else said.replace("\n", " "))
                 if (
                     match is not None

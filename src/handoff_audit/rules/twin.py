@@ -114,7 +114,8 @@ numbering, with emoji and punctuation ignored:
   whose every item is an open question, a hedge ("Whether to …?", "Consider …", "Maybe …"),
   parked for later ("(later)", "optional", "TBD"), "None", or only a check to run ("Verify
   the page at …", with no work word such as "fix" or "add"), nor
-  the boxes of a "Security checklist", nor any step of a file that declares itself no longer
+  the boxes of a "Security checklist" or of a wish list ("## Future ideas" over "- [ ] Dark
+  mode"), nor any step of a file that declares itself no longer
   current in its title or opening block ("# Notes (archived)", "> **Superseded by
   `docs/PLAN.md`**", "This document is obsolete"), nor a step inside an older entry of a
   log of dated headings written downward ("## 2026-05-02 …") when the newest entry names

@@ -126,13 +126,34 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
 
 
+_ATX = re.compile(r"^\s{0,3}#{1,6}\s+")
+_LABEL_VALUE = re.compile(r"^\s{0,3}#{1,6}\s+[^:：\n]{1,40}[:：]\s*\S")
+
+
+def _headings_as_lines(text: str) -> str:
+    """A note written wholly in ``#`` lines whose headings are ``Label: value`` fields ("# Next
+    action: replace …") is read as those lines, the first kept as its title: the marks are
+    comments, not sections with nothing under them."""
+    lines = text.split("\n")
+    written = [line for line in lines if line.strip()]
+    if len(written) < 3 or not all(_ATX.match(line) for line in written):
+        return text
+    if sum(1 for line in written[1:] if _LABEL_VALUE.match(line)) * 2 < len(written) - 1:
+        return text
+    first = lines.index(written[0])
+    return "\n".join(
+        line if number <= first else _ATX.sub("", line, count=1)
+        for number, line in enumerate(lines)
+    )
+
+
 def read(text: str, *, every: bool = False) -> Reading:
     """Where ``text`` says each facet. Never raises on any ``str``.
 
     By default a facet's content cues stop being looked for once it is found (speed); with
     ``every``, every place that counts is collected (for ``explain --file``)."""
     reading = Reading()
-    sections = _sections(text, reading)
+    sections = _sections(_headings_as_lines(text), reading)
     for section in sections:
         _judge_heading(section, reading)
         for line, facet, label in label_paragraphs(section.texts, section.facet):

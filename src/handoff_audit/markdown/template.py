@@ -74,6 +74,9 @@ _DONE_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[[xX]\]\s*\S")
 
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(\S.*)")
+_FILLED = re.compile(r"\S[:：]\s*(?:\S+(?:\s+\S+){2,}|\S*[/._`]\S*)")
+"""A heading that is a label with its value ("Status: all three parsers merged", "Target:
+src/app.py"), not a blank to fill ("Step 1: Setup")."""
 MIN_FORM_SECTIONS = 4
 """A form has at least this many sections with no section under them ..."""
 FORM_EMPTY_SHARE = 0.75
@@ -91,7 +94,9 @@ def _sections(text: str) -> list[tuple[int, int, str, bool]]:
             fenced = not fenced
         heading = None if fenced or FENCE.match(line) else _HEADING.match(line)
         if heading is not None:
-            found.append((number, len(heading.group(1)), heading.group(2), False))
+            title = heading.group(2)
+            # "# File target: scripts/build.py" is a field filled in on its heading line
+            found.append((number, len(heading.group(1)), title, _FILLED.search(title) is not None))
         elif found and (fenced or not set(line.strip()) <= set("-=*_+| ")):
             found[-1] = (*found[-1][:3], True)
     return found[1:]

@@ -362,6 +362,13 @@ _LATER = re.compile(
     re.IGNORECASE,
 )
 """Headings of the part of a handoff that is orders by nature (its next steps)."""
+_DONE = re.compile(
+    r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:recent(?:ly)?|last|already|work|steps|tasks)\s+)?"
+    r"(?:completed|done|finished|accomplished|verified)\b(?!\s+(?:when|if|criteria|condition))",
+    re.IGNORECASE,
+)
+"""Headings of a section that records work done ("## Completed Steps", "## Recent Verified
+Commands"): its items ("1. Request ID …", "- `make check`") are a record, not orders."""
 MIN_ORDER_LINES = 5
 """A file of orders has at least this many prose lines ..."""
 MIN_ORDER_SHARE = 0.25
@@ -399,7 +406,7 @@ def orders(text: str) -> list[tuple[int, str]]:
     the one part of a handoff written as orders; ``MIN_STATE_REPORTS`` items saying where the
     work stands now ("… now returns …", "… is removed") make the file a task queue kept as a
     handoff."""
-    later, fenced = set(), False
+    later, done, fenced = set(), set(), False
     heading = ""
     for number, line in enumerate(text.splitlines(), 1):
         if FENCE.match(line):
@@ -408,8 +415,10 @@ def orders(text: str) -> list[tuple[int, str]]:
             heading = line
         elif _LATER.search(heading):
             later.add(number)
+        elif _DONE.match(heading):
+            done.add(number)
     prose = _outside_led_lists([(n, line) for n, line in prose_lines(text) if n not in later])
-    commands = [(n, short(line.strip())) for n, line in prose if order(line)]
+    commands = [(n, short(line.strip())) for n, line in prose if order(line) and n not in done]
     if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
         return []
     if records_session(prose):

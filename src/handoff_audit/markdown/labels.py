@@ -12,6 +12,7 @@ import re
 from handoff_audit.markdown.content_cues import LABEL, PLACEHOLDER, REASON_IN_SECTION
 from handoff_audit.markdown.facet_headings import FACETS, heading_facet, plain_heading
 from handoff_audit.markdown.headings import normalise
+from handoff_audit.markdown.prose import order, recorded
 from handoff_audit.markdown.steps import no_step_item, no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text
 
@@ -61,9 +62,33 @@ def label_paragraphs(
 def _names_steps(name: str, under: list[tuple[int, str, bool]]) -> bool:
     """A next-step label over steps: the label opens on what it names (a long bold label is a
     sentence: "**Without a Windows PC, leave it to GitHub Actions**:" names no next step), and
-    not every item under it is ticked, a question, a hedge, "None" or a check to run."""
+    not every item under it is ticked, a question, a hedge, "None", a check to run or done work
+    ("Actions:" over "- Rebuilt the model …" records what was done)."""
     head = " ".join(name.split()[:LABEL_WORDS])
-    return heading_facet(head) == "next" and not no_usable_step(under)
+    return heading_facet(head) == "next" and not no_usable_step(under) and not _all_done(under)
+
+
+_DONE_VERB = re.compile(
+    r"^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*)?(?:(?!need|feed|seed|speed|embed|proceed|exceed|succeed)"
+    r"[A-Za-z]{2,}ed|built|rebuilt|kept|made|wrote|rewrote|took|ran|found|split|left|got|"
+    r"brought|sent|cut|put|chose|drew|redrew|gave|began|held|hid|grew|led|lost|paid|told|taught|"
+    r"caught|bought|spent|stood|won|saw|threw|broke|spoke)\b",
+    re.IGNORECASE,
+)
+"""A list item that opens on a verb in the past ("- Rebuilt the model", "- Kept the palette")."""
+_SAME_IN_PAST = re.compile(
+    r"^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:set|reset|put|cut|split|read|let|spread)\b", re.IGNORECASE
+)
+
+
+def _all_done(under: list[tuple[int, str, bool]]) -> bool:
+    """Every item (block) under a label says what was done, none what to do."""
+    items = [text.split("\n", 1)[0] for _, text, code in under if not code and text.strip()]
+    done = [bool(_DONE_VERB.match(line)) or (recorded(line) and not order(line)) for line in items]
+    # "- Set movement to 1" among past-tense items is past too: it reads as an order alone
+    return any(done) and all(
+        said or _SAME_IN_PAST.match(line) for said, line in zip(done, items, strict=True)
+    )
 
 
 def says_nothing(content: str) -> bool:

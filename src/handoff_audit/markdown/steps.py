@@ -162,10 +162,12 @@ _BUILD = re.compile(
 _NOTHING = re.compile(
     r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
     r"|无|暂无|なし|없음|aucune?|ninguno|keine)"
+    r"(?:\s+[a-z]+(?:ed|ing))?"
     r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?\W*$",
     re.IGNORECASE,
 )
-"""An item that says there is nothing ("None", "None currently"): an empty list, not a step."""
+"""An item that says there is nothing ("None", "None currently", "Nothing queued", "None planned
+yet"): an empty list, not a step; the one word after it is a bare participle, not an object."""
 _QUESTION = re.compile(r"[?？]\W{0,3}$")
 _LABEL_ONLY = re.compile(r"^\W{0,4}[^:：\n]{1,50}[:：]\W{0,3}$")
 

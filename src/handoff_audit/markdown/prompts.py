@@ -23,6 +23,7 @@ from handoff_audit.markdown.prose import (
     FENCE,
     FRONT_MATTER,
     HEADING,
+    LIST_ITEM,
     MIN_STATE_REPORTS,
     RECORD,
     keeps_record,
@@ -212,7 +213,6 @@ def _instruction(line: str) -> bool:
 
 OPENING_LINES = 3
 """A prompt opens on its order: one of its first prose lines orders a handoff written."""
-_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s")
 
 
 def _opening_order(text: str) -> list[tuple[int, str]]:
@@ -220,7 +220,7 @@ def _opening_order(text: str) -> list[tuple[int, str]]:
     summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
     ``[]`` otherwise. The order is a sentence of its own, not an item of a list."""
     for number, line in prose_lines(text, prose_fences=True)[:OPENING_LINES]:
-        if not _ITEM.match(line) and order(line) and _instruction(line):
+        if not LIST_ITEM.match(line) and order(line) and _instruction(line):
             if records_session(prose_lines(text)):
                 return []
             return [(number, short(line.strip()))]
@@ -386,14 +386,14 @@ def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]
     kept: list[tuple[int, str]] = []
     led, last = False, 0
     for number, line in prose:
-        if led and _ITEM.match(line) and number - last <= 2:
+        if led and LIST_ITEM.match(line) and number - last <= 2:
             last = number
             if RECORD.search(line):
                 continue
             kept.append((number, line))
             continue
         sentence = _SENTENCE_END.split(line.strip())[-1]
-        led = not _ITEM.match(line) and order(sentence) and line.rstrip().endswith(":")
+        led = not LIST_ITEM.match(line) and order(sentence) and line.rstrip().endswith(":")
         kept.append((number, line))
         last = number
     return kept

@@ -220,7 +220,8 @@ _ASKED = re.compile(
 """A clause asking for a record or setting a condition ("describe what has changed", "if it
 is fixed"): it reports nothing."""
 _OPEN_BOX = re.compile(r"\[ \]")
-_LIST_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s")
+LIST_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s")
+"""A list item's line (in a quote too)."""
 MIN_STATE_REPORTS = 3
 """List items saying where the work stands now that make a file of orders a handoff's status
 list with its next steps, as ``MIN_TICKED`` ticked items do, and say the state of the work
@@ -230,7 +231,7 @@ when no other cue does."""
 def reports_state(line: str) -> bool:
     """``line`` is a list item, neither an order nor an open box (a criterion to meet), whose
     main clause says where the work stands now (``_STATE_NOW``)."""
-    if not _LIST_ITEM.match(line) or order(line) or _OPEN_BOX.search(line):
+    if not LIST_ITEM.match(line) or order(line) or _OPEN_BOX.search(line):
         return False
     return _STATE_NOW.search(_ASKED.sub("", line)) is not None
 
@@ -247,6 +248,7 @@ __all__ = [
     "FRONT_MATTER",
     "HANDOFF_TITLE",
     "HEADING",
+    "LIST_ITEM",
     "MIN_STATE_REPORTS",
     "ORDER_LEAD",
     "RECORD",

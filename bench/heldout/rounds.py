@@ -1,0 +1,272 @@
+"""The bookkeeping of one held-out round of issue 20, from collected files to a manifest.
+
+    python bench/heldout/rounds.py merge ROUND        # ROUND/a and ROUND/b into ROUND
+    python bench/heldout/rounds.py recheck ROUND      # exclusions, owners, bytes, duplicates
+    python bench/heldout/rounds.py disputes ROUND     # the two readers' labels side by side
+    python bench/heldout/rounds.py consensus ROUND    # agreed labels + ROUND/DECISIONS.json
+    python bench/heldout/rounds.py corpus ROUND N FREEZE --vendor FILE... --figures TEXT
+
+The steps, the briefs and the guide are in bench/heldout/README.md. ROUND holds the collected
+files, ``MANIFEST.json`` (the collectors'), ``exclude.json`` (``exclusions.py``), the readers'
+``LABELS-R1.json`` and ``LABELS-R2.json`` and, after adjudication, ``DECISIONS.json``
+(``{"decisions": [{"file", "item", "value", "why"}]}``, item a facet or ``verdict``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "tests" / "data"
+ITEMS = ("state", "next", "decisions", "ruled_out", "pointers", "verdict")
+META = {"MANIFEST.json", "SAMPLING.md", "owners.txt"}
+
+
+def load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def save(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def labels(path: Path) -> dict[str, dict[str, Any]]:
+    data = load(path)
+    rows = data["labels"] if isinstance(data, dict) else data
+    return {row["file"]: row for row in rows}
+
+
+def merge(round_dir: Path) -> int:
+    manifest: list[dict[str, Any]] = []
+    for part in ("a", "b"):
+        folder = round_dir / part
+        if not folder.is_dir():
+            continue
+        manifest += load(folder / "MANIFEST.json")
+        for meta in ("SAMPLING.md", "owners.txt"):
+            if (folder / meta).exists():
+                shutil.copy(folder / meta, round_dir / f"{Path(meta).stem}-{part.upper()}.md")
+        for file in folder.iterdir():
+            if file.name not in META:
+                shutil.move(str(file), round_dir / file.name)
+    save(round_dir / "MANIFEST.json", sorted(manifest, key=lambda row: row["file"]))
+    print(f"{len(manifest)} files in {round_dir / 'MANIFEST.json'}")
+    return 0
+
+
+def earlier_hashes() -> dict[str, str]:
+    """SHA-256 of every file kept under tests/data, to catch a copy of an earlier file."""
+    return {
+        hashlib.sha256(path.read_bytes()).hexdigest(): str(path.relative_to(DATA))
+        for path in DATA.rglob("*.md")
+    }
+
+
+def recheck(round_dir: Path) -> int:
+    exclude = load(round_dir / "exclude.json")
+    owners_out, repos_out = set(exclude["owners"]), set(exclude["repos"])
+    earlier = earlier_hashes()
+    problems: list[str] = []
+    seen_owners: dict[str, str] = {}
+    seen_hashes: dict[str, str] = {}
+    manifest = load(round_dir / "MANIFEST.json")
+    for row in manifest:
+        name, repo = row["file"], row["repository"].lower()
+        owner = repo.split("/", 1)[0]
+        path = round_dir / name
+        if not path.is_file():
+            problems.append(f"{name}: listed but absent")
+            continue
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if row.get("sha256") not in (None, digest):
+            problems.append(f"{name}: sha256 differs from the manifest")
+        if owner in owners_out or repo in repos_out:
+            problems.append(f"{name}: {repo} is excluded (used before or reserved)")
+        if owner in seen_owners:
+            problems.append(f"{name}: owner {owner} also gave {seen_owners[owner]}")
+        if digest in earlier:
+            problems.append(f"{name}: same bytes as tests/data/{earlier[digest]}")
+        if digest in seen_hashes:
+            problems.append(f"{name}: same bytes as {seen_hashes[digest]}")
+        seen_owners[owner], seen_hashes[digest] = name, name
+    listed = {row["file"] for row in manifest}
+    for path in sorted(round_dir.iterdir()):
+        if path.suffix == ".md" and path.name[:3].isdigit() and path.name not in listed:
+            problems.append(f"{path.name}: on disk, not in the manifest")
+    print(f"{len(manifest)} files from {len(seen_owners)} owners; {len(problems)} flagged")
+    for problem in problems:
+        print("  " + problem)
+    return 1 if problems else 0
+
+
+def disputes(round_dir: Path) -> int:
+    first, second = labels(round_dir / "LABELS-R1.json"), labels(round_dir / "LABELS-R2.json")
+    files = sorted(load_manifest_names(round_dir))
+    rows, agreed = [], {"facets": 0, "verdicts": 0}
+    for name in files:
+        one, two = first.get(name), second.get(name)
+        if one is None or two is None:
+            print(f"{name}: labelled by {'neither' if one is two else 'one reader'}")
+            return 1
+        for item in ITEMS:
+            if one[item] == two[item]:
+                agreed["facets" if item != "verdict" else "verdicts"] += 1
+                continue
+            rows.append(
+                f"## {name} — {item}\n\n- reader 1: **{one[item]}** — "
+                f"{(one.get('evidence') or {}).get(item, one.get('note', ''))}\n- reader 2: "
+                f"**{two[item]}** — {(two.get('evidence') or {}).get(item, two.get('note', ''))}\n"
+                f"- notes: 1: {one.get('note', '')} / 2: {two.get('note', '')}\n"
+            )
+    (round_dir / "DISPUTES.md").write_text(
+        f"# Disputes ({len(rows)})\n\n" + "\n".join(rows), encoding="utf-8"
+    )
+    n = len(files)
+    print(
+        f"readers agree on {agreed['facets']}/{5 * n} facets and {agreed['verdicts']}/{n} "
+        f"verdicts; {len(rows)} disputes in {round_dir / 'DISPUTES.md'}"
+    )
+    return 0
+
+
+def load_manifest_names(round_dir: Path) -> list[str]:
+    return [row["file"] for row in load(round_dir / "MANIFEST.json")]
+
+
+def consensus(round_dir: Path) -> int:
+    first, second = labels(round_dir / "LABELS-R1.json"), labels(round_dir / "LABELS-R2.json")
+    decided: dict[tuple[str, str], Any] = {}
+    if (round_dir / "DECISIONS.json").exists():
+        for row in load(round_dir / "DECISIONS.json")["decisions"]:
+            decided[(row["file"], row["item"])] = row["value"]
+    out, open_items = [], []
+    for name in sorted(load_manifest_names(round_dir)):
+        one, two = first[name], second[name]
+        row: dict[str, Any] = {"file": name}
+        for item in ITEMS:
+            if one[item] == two[item]:
+                row[item] = one[item]
+            elif (name, item) in decided:
+                row[item] = decided[(name, item)]
+            else:
+                open_items.append(f"{name} {item}")
+        if row.get("verdict") == "not a handoff":
+            row.update(dict.fromkeys(ITEMS[:5], False))
+        row["evidence"] = one.get("evidence", {})
+        row["note"] = one.get("note", "")
+        out.append(row)
+    if open_items:
+        print("undecided: " + ", ".join(open_items))
+        return 1
+    save(round_dir / "LABELS.json", {"about": "consensus labels", "labels": out})
+    print(f"{len(out)} labels in {round_dir / 'LABELS.json'}")
+    return 0
+
+
+def corpus(round_dir: Path, number: int, freeze: str, vendor: list[str], figures: str) -> int:
+    out = DATA / f"realworld-handoffs-round{number}"
+    out.mkdir(exist_ok=True)
+    split = f"heldout (round {number}: collected after the rules froze at {freeze}, measured once)"
+    rows, sources, holders = [], [], []
+    for entry in load(round_dir / "MANIFEST.json"):
+        name = entry["file"]
+        kept = name in vendor
+        row = {
+            "file": name,
+            "repository": entry["repository"],
+            "path": entry["path"],
+            "commit": entry["commit"],
+            "kind": entry["kind"],
+            "split": split,
+            "licence": entry.get("licence", "none"),
+            "contains_secret_like": entry.get("contains_secret_like", False),
+            "how_read": entry.get("how_read", "git show COMMIT:PATH of a fetched snapshot"),
+            "vendored": "yes" if kept else "no",
+        }
+        if kept:
+            row["licence_source"] = "LICENSE at the commit"
+            shutil.copy(round_dir / name, out / name)
+            data = (out / name).read_bytes()
+            sources.append(
+                {
+                    "file": name,
+                    "repo": entry["repository"],
+                    "path": entry["path"],
+                    "commit": entry["commit"],
+                    "license": entry["licence"],
+                    "license_source": "LICENSE at the commit",
+                    "sha256": hashlib.sha256(data).hexdigest(),
+                }
+            )
+            holders.append(f"{name[:3]} {entry['repository']}: {entry['licence_holder']}")
+        else:
+            row["why_not_vendored"] = entry.get("why_not_vendored", "licence not permissive")
+        rows.append(row)
+    about = (
+        f"Round-{number} held-out set of issue 20: {len(rows)} real markdown files, none used "
+        f"before, collected after the rules froze at {freeze} and labelled blind by two readers "
+        f"with a third deciding their disputes. {figures} Only files under a permissive licence "
+        "at the commit, without secret-like strings and byte-identical to `git show "
+        f"COMMIT:PATH` are vendored here ({len(sources)} of {len(rows)}); the others are named "
+        "so the figures can be rebuilt: fetch each file at its commit into one folder with this "
+        "LABELS.json and run `python bench/judgment.py FOLDER`."
+    )
+    save(out / "CORPUS.json", {"about": about, "files": rows})
+    consensus_labels = load(round_dir / "LABELS.json")
+    consensus_labels["about"] = (
+        f"heldout{number} consensus labels: the two blind readers' labels where they agree, the "
+        "adjudicator's decision on the disputed items"
+    )
+    save(out / "LABELS.json", consensus_labels)
+    save(
+        out / "SPLIT.json",
+        {
+            "about": f"All {len(rows)} files are the round-{number} held-out set, collected "
+            f"after the rules froze at {freeze} and measured once.",
+            "heldout": [row["file"] for row in rows],
+        },
+    )
+    save(out / "SOURCES.json", sources)
+    if holders:
+        (out / "NOTICE").write_text(
+            "Real handoff files from public GitHub repositories, each copied unchanged from the "
+            "repository,\npath and commit named in SOURCES.json and used under that "
+            "repository's licence at that commit.\nCopyright remains with the authors of those "
+            f"repositories.\n\nMIT License ({'; '.join(holders)}):\n"
+            "Permission is hereby granted, free of charge, to any person obtaining a copy of "
+            "this software and\nassociated documentation files, to deal in them without "
+            "restriction, subject to the condition\nthat the copyright notice and this "
+            "permission notice are included in all copies or substantial\nportions. THE "
+            'SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.\nFull text: '
+            "https://opensource.org/license/mit\n",
+            encoding="utf-8",
+        )
+    print(f"{out}: {len(rows)} named, {len(sources)} vendored")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("step", choices=("merge", "recheck", "disputes", "consensus", "corpus"))
+    parser.add_argument("round_dir", type=Path)
+    parser.add_argument("number", type=int, nargs="?")
+    parser.add_argument("freeze", nargs="?")
+    parser.add_argument("--vendor", nargs="*", default=[])
+    parser.add_argument("--figures", default="")
+    args = parser.parse_args(argv)
+    if args.step == "corpus":
+        if args.number is None or args.freeze is None:
+            parser.error("corpus needs ROUND N FREEZE")
+        return corpus(args.round_dir, args.number, args.freeze, args.vendor, args.figures)
+    step = {"merge": merge, "recheck": recheck, "disputes": disputes, "consensus": consensus}
+    return step[args.step](args.round_dir)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,111 @@
+"""The held-out round kit (bench/heldout/) flags what would make a set not fresh, and keeps labels.
+
+Each step runs as a script on a real round folder in a temporary directory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+KIT = Path(__file__).resolve().parent.parent / "bench" / "heldout"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, check=False, timeout=120
+    )
+
+
+def write_round(folder: Path, files: dict[str, tuple[str, bytes]]) -> None:
+    """A round folder: each file NAME -> (owner/repo, bytes), a manifest, an exclusion list."""
+    manifest = []
+    for name, (repo, data) in files.items():
+        (folder / name).write_bytes(data)
+        manifest.append(
+            {
+                "file": name,
+                "repository": repo,
+                "path": "HANDOFF.md",
+                "commit": "0" * 40,
+                "kind": "root-note",
+                "sha256": hashlib.sha256(data).hexdigest(),
+            }
+        )
+    (folder / "MANIFEST.json").write_text(json.dumps(manifest))
+    excluded = {"owners": ["used-before"], "repos": ["used-before/app"]}
+    (folder / "exclude.json").write_text(json.dumps(excluded))
+
+
+def test_exclusions_name_every_earlier_owner_and_the_reserved_ones(tmp_path: Path) -> None:
+    reserved = tmp_path / "reserved.txt"
+    reserved.write_text("# reserved\nSomeOne/Kept-Aside\n")
+    done = run(str(KIT / "exclusions.py"), str(reserved))
+    assert done.returncode == 0, done.stderr
+    excluded = json.loads(done.stdout)
+    assert "someone/kept-aside" in excluded["repos"] and "someone" in excluded["owners"]
+    # A repository from a round-24 manifest and one from the first vendored set.
+    assert "ccisnedev/dojo" in excluded["repos"]
+    assert "iandorsey00" in excluded["owners"]
+
+
+def test_recheck_passes_a_fresh_round(tmp_path: Path) -> None:
+    write_round(tmp_path, {"001-a.md": ("alice/notes", b"# one\n"), "101-b.md": ("bob/x", b"2\n")})
+    done = run(str(KIT / "rounds.py"), "recheck", str(tmp_path))
+    assert done.returncode == 0, done.stdout
+    assert "2 files from 2 owners; 0 flagged" in done.stdout
+
+
+def test_recheck_flags_a_used_owner_a_second_file_of_one_owner_and_changed_bytes(
+    tmp_path: Path,
+) -> None:
+    write_round(
+        tmp_path,
+        {
+            "001-a.md": ("Used-Before/other", b"# one\n"),
+            "002-b.md": ("bob/x", b"# two\n"),
+            "003-c.md": ("bob/y", b"# three\n"),
+        },
+    )
+    (tmp_path / "002-b.md").write_bytes(b"# edited after collecting\n")
+    done = run(str(KIT / "rounds.py"), "recheck", str(tmp_path))
+    assert done.returncode == 1
+    assert "001-a.md: used-before/other is excluded" in done.stdout
+    assert "002-b.md: sha256 differs from the manifest" in done.stdout
+    assert "003-c.md: owner bob also gave 002-b.md" in done.stdout
+
+
+def label(name: str, verdict: str, **facets: bool) -> dict[str, object]:
+    row: dict[str, object] = dict.fromkeys(("state", "next", "decisions", "ruled_out"), True)
+    row |= {"pointers": True, "file": name, "verdict": verdict, **facets}
+    return row
+
+
+def test_disputes_and_consensus_keep_agreement_and_need_a_decision_for_each_dispute(
+    tmp_path: Path,
+) -> None:
+    write_round(tmp_path, {"001-a.md": ("alice/n", b"a\n"), "002-b.md": ("bob/n", b"b\n")})
+    first = [label("001-a.md", "good"), label("002-b.md", "weak", next=False)]
+    second = [label("001-a.md", "good", ruled_out=False), label("002-b.md", "weak", next=False)]
+    (tmp_path / "LABELS-R1.json").write_text(json.dumps({"labels": first}))
+    (tmp_path / "LABELS-R2.json").write_text(json.dumps({"labels": second}))
+
+    done = run(str(KIT / "rounds.py"), "disputes", str(tmp_path))
+    assert "readers agree on 9/10 facets and 2/2 verdicts; 1 disputes" in done.stdout
+    assert "## 001-a.md — ruled_out" in (tmp_path / "DISPUTES.md").read_text()
+
+    undecided = run(str(KIT / "rounds.py"), "consensus", str(tmp_path))
+    assert undecided.returncode == 1 and "001-a.md ruled_out" in undecided.stdout
+
+    decision = {"file": "001-a.md", "item": "ruled_out", "value": False, "why": "a bug fixed"}
+    (tmp_path / "DECISIONS.json").write_text(json.dumps({"decisions": [decision]}))
+    done = run(str(KIT / "rounds.py"), "consensus", str(tmp_path))
+    assert done.returncode == 0, done.stdout
+    labels = {
+        row["file"]: row for row in json.loads((tmp_path / "LABELS.json").read_text())["labels"]
+    }
+    assert labels["001-a.md"]["ruled_out"] is False and labels["001-a.md"]["next"] is True
+    assert labels["002-b.md"]["next"] is False

@@ -1,6 +1,6 @@
 """The bookkeeping of one held-out round of issue 20, from collected files to a manifest.
 
-    python bench/heldout/rounds.py merge ROUND        # ROUND/a and ROUND/b into ROUND
+    python bench/heldout/rounds.py merge ROUND        # ROUND/a, ROUND/b, ... into ROUND
     python bench/heldout/rounds.py recheck ROUND      # exclusions, owners, bytes, duplicates
     python bench/heldout/rounds.py disputes ROUND     # the two readers' labels side by side
     python bench/heldout/rounds.py consensus ROUND    # agreed labels + ROUND/DECISIONS.json
@@ -44,14 +44,17 @@ def labels(path: Path) -> dict[str, dict[str, Any]]:
 
 def merge(round_dir: Path) -> int:
     manifest: list[dict[str, Any]] = []
-    for part in ("a", "b"):
-        folder = round_dir / part
-        if not folder.is_dir():
-            continue
+    for folder in sorted(round_dir.iterdir()):
+        if not (folder / "MANIFEST.json").is_file():
+            continue  # a collector's folder holds its MANIFEST.json
+        part = folder.name
         manifest += load(folder / "MANIFEST.json")
         for meta in ("SAMPLING.md", "owners.txt"):
             if (folder / meta).exists():
-                shutil.copy(folder / meta, round_dir / f"{Path(meta).stem}-{part.upper()}.md")
+                shutil.copy(
+                    folder / meta,
+                    round_dir / f"{Path(meta).stem}-{part.upper()}{Path(meta).suffix}",
+                )
         for file in folder.iterdir():
             if file.name not in META:
                 shutil.move(str(file), round_dir / file.name)

@@ -312,6 +312,18 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "work done",
+        re.compile(
+            # list items and lines opening on a verb of done work in another language: Chinese
+            # has no tense, so only verbs a plan rarely opens on (完成, 修复 ...) count
+            r"^\W{0,4}(?:完成了?|创建了|新增了|修复了?|实现了|已|"
+            r"(?i:se (?:creó|crearon|configuró|agregó|agregaron|implementó|corrigió|añadió|"
+            r"desarrolló|documentó|actualizó)|foi (?:criad[oa]|implementad[oa]|corrigid[oa])|"
+            r"criei|implementei|corrigi|adicionei|configurei|ajouté|corrigé|créé|implémenté|"
+            r"hinzugefügt|behoben|erstellt|implementiert))",
+        ),
+    ),
+    (
         "status",
         re.compile(
             r"\b(?:tests? (?:pass|passing|passed|green|fail|failing|red)|\d+ (?:tests? )?"

@@ -63,6 +63,38 @@ def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
 _HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases in _HEADING_PHRASES)
 
 
+_DONE_WORK = re.compile(
+    r"(?<!\w)(?:completed?|done|finished|taken|executed|accomplished|achieved|delivered|"
+    r"réalisée?s?|exécutée?s?|terminée?s?|effectuée?s?|completad[oa]s|realizad[oa]s|"
+    r"terminad[oa]s|concluíd[oa]s|erledigt|abgeschlossen|completat[ie]|svolt[ie])(?!\w)"
+    r"|(?<!未)完了|已完成|(?<!미)완료"
+)
+"""Work done: a heading that says its tasks or actions were done ("Tasks Completed",
+"Actions exécutées", "完了したタスク") lists a record, not a next step."""
+_STILL_TO_DO = re.compile(
+    r"(?<!\w)(?:not|to|be|yet|remaining|left|pending|until|before|definition|criteria|once|"
+    r"when|if|after|à|a|por|zu|da)(?!\w)",
+)
+"""... unless it says they are still to be done ("Tasks to complete", "Not done yet",
+"Definition of done", "Next, once X is done")."""
+
+
+_OPTIONAL_WORK = re.compile(
+    r"(?<!\w)(?:optional|optionally|nice to have|could|candidates?|on hold|parked|someday|"
+    r"not agreed|opcional(?:es)?|optionnel(?:le)?s?|facoltativ[oi])(?!\w)"
+    r"|可选|将来|按需|候補|候选|合意済みではない|보류|좋은 것"
+)
+"""A heading over work nobody committed to ("Optional next steps", "今後の改善候補", "다음에
+추가하면 좋은 것들 (보류 중)"): a wish list, not a next step."""
+
+
+_TICKED_AT_END = re.compile(r"[✅✔☑]\ufe0f?\s*$")
+
+
+def _done_work(part: str) -> bool:
+    return _DONE_WORK.search(part) is not None and _STILL_TO_DO.search(part) is None
+
+
 def heading_facet(heading: str) -> str | None:
     """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
     text = normalise(_QUOTED.sub(" ", heading))
@@ -73,6 +105,12 @@ def heading_facet(heading: str) -> str | None:
     # "Known limitations / backlog" names a next step as well as a risk: of a compound
     # heading's parts, the first that names a facet wins over setup, risks and ideas.
     named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
+    # a next-step heading ticked done at its end ("Priority high — all finished ✅") stays a
+    # next-step heading: `markdown.facets` reads its list as crossed off, stray boxes and all
+    if "next" in named and _done_work(text) and not _TICKED_AT_END.search(heading):
+        named = ["state" if each == "next" else each for each in named]
+    elif "next" in named and _OPTIONAL_WORK.search(text):
+        named = ["ideas" if each == "next" else each for each in named]
     return next((each for each in named if each in FACETS), None) or next(
         (each for each in named if each is not None), None
     )

@@ -56,6 +56,7 @@ from handoff_audit.markdown.prose import MIN_STATE_REPORTS, prose_lines, reports
 from handoff_audit.markdown.steps import (
     Candidate,
     best_candidate,
+    crossed_off,
     no_usable_step,
     priority_step,
 )
@@ -338,9 +339,9 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
         if section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers"):
             return
         line, text = prose[-1]
-        if says_nothing(text):
-            return
         first = text.split("\n", 1)[0]
+        if says_nothing(text) or crossed_off(first):
+            return
         label = LABEL.match(first)
         said = (label.group(2) or label.group(4) or "") if label is not None else text
         if (

@@ -339,6 +339,43 @@ def _naming_scheme(text: str) -> list[tuple[int, str]]:
     return []
 
 
+_PERSONA = re.compile(r"^\W{0,4}You are (?:a|an|the)\s+\S", re.IGNORECASE)
+"""A prompt's opening: the persona its reader is to play ("You are the Orientation Agent.")."""
+_COMMAND_TEXT = re.compile(
+    r"(?<![`\w])\$ARGUMENTS\b|\{\{\s*args\s*\}\}|!\{[^}\n]+\}"
+    r"|\b(?:when|if) the (?:user|human) (?:types|runs|invokes|enters)\s+[`\"']?/[a-z]",
+    re.IGNORECASE,
+)
+"""What only an agent's command says: its argument slot (``$ARGUMENTS``, ``{{args}}``), a shell
+line to splice in (``!{ls -t …}``), or the slash command that starts it ("When the human types
+`/wrap-up`")."""
+
+
+_PROMPT_HEADING = re.compile(
+    r"^\s{0,3}#{1,6}\W*(?:execute (?:these|the following) steps|steps to (?:follow|execute)|"
+    r"your (?:task|role|job|mission)|instructions for (?:the )?(?:agent|assistant|ai|claude))\W*$",
+    re.IGNORECASE,
+)
+"""A heading only a prompt has: it addresses the agent that runs it ("## Execute These Steps",
+"## Your task")."""
+
+
+def _agent_prompt(text: str) -> list[tuple[int, str]]:
+    """The line that makes ``text`` an agent's prompt or command: a persona in its first prose
+    lines, or a command's own syntax outside code; ``[]`` otherwise."""
+    prose = prose_lines(text)
+    for number, line in prose[:OPENING_LINES]:
+        if _PERSONA.match(line):
+            return [(number, short(line.strip()))]
+    for number, line in prose:
+        if _COMMAND_TEXT.search(line):
+            return [(number, short(line.strip()))]
+    for number, line in prose_lines(text, headings=True):
+        if _PROMPT_HEADING.match(line):
+            return [(number, short(line.strip()))]
+    return []
+
+
 def instructions(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` telling its reader how to write a handoff, when there are at
     least ``MIN_INSTRUCTIONS`` of them, or the file is an agent's command (its front matter
@@ -350,7 +387,13 @@ def instructions(text: str) -> list[tuple[int, str]]:
             command = command or [(number, short(line.strip()))]
         elif _FOLDER_README.search(line) or _GENERAL_CUES.search(line) or _instruction(line):
             found.append((number, short(line.strip())))
-    command = command or _opening_order(text) or _quoted_template(text) or _naming_scheme(text)
+    command = (
+        command
+        or _opening_order(text)
+        or _quoted_template(text)
+        or _naming_scheme(text)
+        or _agent_prompt(text)
+    )
     if command:
         return command + [place for place in found if place[0] != command[0][0]]
     return found if len(found) >= MIN_INSTRUCTIONS else []

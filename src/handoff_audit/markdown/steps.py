@@ -102,10 +102,22 @@ def best_candidate(sections: Sequence[Blocks]) -> Candidate | None:
     return best
 
 
+_STRUCK = re.compile(
+    r"^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s*)?(?:\*\*)?~~.+~~"
+    r"\W{0,6}(?:[(（][^)）]*[)）]\W*)?$"
+)
+"""An item struck through ("~~Deploy to staging~~ (done)"): crossed off, done."""
+
+
+def crossed_off(item: str) -> bool:
+    """``item`` is struck through: work crossed off, no step."""
+    return _STRUCK.match(item) is not None
+
+
 def _score(text: str, shape: str, after: tuple[bool, bool], tail: bool) -> int:
     """A block's score; ``after`` says whether it follows a lead-in and is in a procedure."""
     lead_in, procedure = after
-    if _TICKED.match(text):
+    if _TICKED.match(text) or _STRUCK.match(text.split("\n", 1)[0]):
         return 0
     verb = _verb_first(text) or any(
         _verb_first(line[label.end() :])
@@ -161,6 +173,8 @@ _BUILD = re.compile(
 """Work words: a check item that also names one ("test and fix …") asks for work."""
 _NOTHING = re.compile(
     r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
+    r"|no (?:outstanding|further|remaining|open|pending) (?:follow-?ups?|tasks?|items?|work|"
+    r"actions?|steps?)\b.*"
     r"|无|暂无|なし|없음|aucune?|ninguno|keine)"
     r"(?:\s+[a-z]+(?:ed|ing))?"
     r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?\W*$",
@@ -193,17 +207,26 @@ def no_step_item(item: str) -> bool:
     """A ``Next steps:`` label's value that is no step: a count of zero or only a check to run
     ("Monitor analytics data", "Verify the deploy"), with no work word ("test and fix …")."""
     bare = _unboxed(item)
-    return _ZERO.match(item) is not None or (
-        _CHECK.match(bare) is not None and not _BUILD.search(bare)
+    return (
+        _ZERO.match(item) is not None
+        or _BARE_VERB.match(bare) is not None
+        or _NOTHING.match(bare) is not None
+        or (_CHECK.match(bare) is not None and not _BUILD.search(bare))
     )
 
 
+_BARE_VERB = re.compile(r"^\W*[A-Za-z]+\W*$")
+"""A one-word value ("Next step: Submit"): a verb with no object names no piece of work."""
+
+
 def _no_step(item: str) -> bool:
-    """Ticked, a question, a hedge, parked for later, "none", or only a check to run."""
+    """Ticked, struck through, a question, a hedge, parked for later, "none", or only a check
+    to run."""
     bare = _unboxed(item)
     check = _CHECK.match(bare) is not None and not _BUILD.search(bare)
     return bool(
         _TICKED.match(item)
+        or _STRUCK.match(item)
         or _QUESTION.search(item)
         or _OPEN.match(bare)
         or _DEFERRED.search(bare)

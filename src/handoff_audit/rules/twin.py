@@ -108,11 +108,15 @@ numbering, with emoji and punctuation ignored:
   "Key files", "Files changed", "Key code waypoints", "References", "Links", "Docs", "Entry
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
-  wish lists ("Ideas", "Potential enhancements", "Future") are no next step, deferred work
+  wish lists ("Ideas", "Potential enhancements", "Future", and a next-step heading over work
+  nobody committed to: "Optional next steps", "今後の改善候補", "보류 중"), blocked work
+  ("Blocked queue", "Blockers") and done work ("Tasks completed", "Actions taken", "Actions
+  exécutées", "完了したタスク") are no next step, deferred work
   ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps
   list whose every checkbox is ticked, that only waits ("Ready for the next directive") or
   whose every item is an open question, a hedge ("Whether to …?", "Consider …", "Maybe …"),
-  parked for later ("(later)", "optional", "TBD"), "None", or only a check to run ("Verify
+  parked for later ("(later)", "optional", "TBD"), struck through ("~~Wire the button~~"),
+  "None", "No outstanding follow-ups", or only a check to run ("Verify
   the page at …", with no work word such as "fix" or "add"), nor
   the boxes of a "Security checklist" or of a wish list ("## Future ideas" over "- [ ] Dark
   mode"), nor any step of a file that declares itself no longer
@@ -203,7 +207,11 @@ agent tool's `agent:` / `inclusion:` beside a `description:` about the session o
 conversation, as a skill's, or front matter made only of such keys (`description:`, `name:`,
 `argument-hint:`, `model:` ...) over a body with no real date, ticked box or session record,
 whatever its language), or a
-title naming a slash command (`# /handoff — Session Wrap`), or a guide quoting the handoff to
+title naming a slash command (`# /handoff — Session Wrap`), or an agent's prompt by its own
+syntax, whatever it is about (a persona in its first three lines, "You are the Release Agent.";
+an argument slot `$ARGUMENTS` or `{{args}}` outside code spans; a shell line to splice in,
+`!{ls -t notes/*.md}`; "When the user types `/wrap-up`"; a heading addressed to the agent, "##
+Execute These Steps", "## Your task"), or a guide quoting the handoff to
 write in a ```` ```markdown ```` block of three headings or more (in a block marked
 ```` ```md ```` lines that are only a label, `Modifiche:`, count as headings), in a file
 with no real date, ticked box or session record outside that block, or a guide naming the

@@ -20,7 +20,7 @@ Sprints 1-4 are merged into `main`; `go test ./...` passes (52 tests).
 
 ### Priority medium — all finished ✅
 - [x] Bank statement import (`POST /statements/import`) ✅ Sprint 4
-- [ ] Merge PR #12 into main once reviewed
+- [ ] Add the statement export (`POST /statements/export`)
 
 ## Commands
 

@@ -90,7 +90,7 @@ Next Step: {step}
 
 def test_a_next_step_label_of_one_bare_verb_is_no_step() -> None:
     assert not read(_LOG.format(step="Submit")).found.get("next")
-    assert read(_LOG.format(step="Submit the export PR for review")).found.get("next")
+    assert read(_LOG.format(step="Add the XLSX writer to `reports/xlsx.py`")).found.get("next")
 
 
 @pytest.mark.parametrize(

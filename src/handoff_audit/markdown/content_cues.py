@@ -174,7 +174,10 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
             r"(?<!未)(?<!待)(?:(?<!の)決定(?!待|事項|していない|しない|する|\s*[:：])|决定(?!事项|\s*[:：])|"
             r"决策(?!待|\s*[:：])|采用了|採用(?!しない|せず)|결정(?:했|함|하였|하기로)|선택했|채택|選定|选定|"
             r"\b(?i:decidimos|decidido|optamos|elegimos|décidé|avons choisi|entschieden|"
-            r"haben uns für|решили|выбрали))"
+            r"haben uns für|решили|выбрали)"
+            r"|\b(?i:besloten|gekozen|bewust|bewusst|abbiamo deciso|abbiamo scelto|ho deciso|"
+            r"ho scelto|decidi|escolhemos|optei|on a choisi|nous avons choisi)\b"
+            r"|القرار|قررنا|اخترنا|تقرر)"
         ),
     ),
     (
@@ -278,7 +281,9 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         "a trap",
         re.compile(
             r"\b(?:gotchas?|traps?|pitfalls?|caveats?|watch out|be careful|beware|"
-            r"lessons? learned|learned the hard way|footguns?)\b",
+            r"lessons? learned|learned the hard way|footguns?)\b"
+            r"|교훈|教訓|教训|\b(?:lições aprendidas|lecciones aprendidas|"
+            r"leçons? (?:apprises|retenues)|lezioni apprese|gelernte lektionen)\b",
             re.IGNORECASE,
         ),
     ),
@@ -333,6 +338,8 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"last commit|as of|already (?:exists?|checked|done|implemented|in place|merged)|"
             r"(?:is|are|now) on main|merged (?:in)?to main)\b|✅|✓|☑|\[x\]"
             r"|已完成|已实现|已修复|已上线|已提交|已做|本轮|완료|적용했|추가했|수정했|변경했|현재|"
+            r"(?:均|都|已经|已)(?:移除|删除|合并|部署|更新|添加|新增|迁移|修改|重构|解决|发布|验证)|"
+            r"했습니다|했다|되었습니다|됐다|만들었|구현했|완성했|"
             r"完了した|実装済み|выполнено|сделано|реализовано|"
             r"исправлено|готово|terminé|implémenté|completado|implementado|creado|actualizado|"
             r"erledigt|umgesetzt",

@@ -83,12 +83,17 @@ _OPTIONAL_WORK = re.compile(
     r"(?<!\w)(?:optional|optionally|nice to have|could|candidates?|on hold|parked|someday|"
     r"not agreed|opcional(?:es)?|optionnel(?:le)?s?|facoltativ[oi])(?!\w)"
     r"|可选|将来|按需|候補|候选|合意済みではない|보류|좋은 것"
+    r"|(?<!\w)(?:intentional|intentionally|not migrated|wont ?fix|deliberately)(?!\w)"
 )
 """A heading over work nobody committed to ("Optional next steps", "今後の改善候補", "다음에
 추가하면 좋은 것들 (보류 중)"): a wish list, not a next step."""
 
 
 _TICKED_AT_END = re.compile(r"[✅✔☑]\ufe0f?\s*$")
+_TICKED_DONE = re.compile(
+    r"[✅✔☑]\ufe0f?\s*(?:完成|完了|已完成|완료|done|complete|completed)", re.IGNORECASE
+)
+"""A tick beside a done word anywhere in the heading ("2.7 剩余安全项 —— ✅ 完成（…）")."""
 
 
 def _done_work(part: str) -> bool:
@@ -107,7 +112,8 @@ def heading_facet(heading: str) -> str | None:
     named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
     # a next-step heading ticked done at its end ("Priority high — all finished ✅") stays a
     # next-step heading: `markdown.facets` reads its list as crossed off, stray boxes and all
-    if "next" in named and _done_work(text) and not _TICKED_AT_END.search(heading):
+    done = _done_work(text) or _TICKED_DONE.search(heading) is not None
+    if "next" in named and done and not _TICKED_AT_END.search(heading):
         named = ["state" if each == "next" else each for each in named]
     elif "next" in named and _OPTIONAL_WORK.search(text):
         named = ["ideas" if each == "next" else each for each in named]

@@ -336,7 +336,9 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
             if section.texts:
                 return  # the document ends on code
             continue
-        if section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers"):
+        if section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers") or (
+            section.facet == "next" and no_usable_step(section.texts)
+        ):
             return
         line, text = prose[-1]
         first = text.split("\n", 1)[0]

@@ -50,12 +50,18 @@ MIN_IDEOGRAPHIC_SHARE = 0.25
 """Share of the letters in kana, Han or Hangul for the prose to be read as such."""
 _DONE = re.compile(
     r"\u5b8c\u4e86|\u6e08|\u5b8c\u6210|\u5df2|\u9032\u884c\u4e2d|\u8fdb\u884c\u4e2d"
-    r"|\uc644\ub8cc|\uc9c4\ud589\s?\uc911|\ud1b5\uacfc"
+    r"|\uc644\ub8cc|\uc9c4\ud589\s?\uc911|\ud1b5\uacfc|\u6210\u529f|\u5b9e\u73b0\u4e86|\u89e3\u51b3\u4e86"
     r"|\ud588\uc2b5\ub2c8\ub2e4|\ud588\ub2e4|\ub418\uc5c8|\ub410"
 )
-"""Japanese, Chinese and Korean words for done, completed, in progress, passed, and Korean
-past tense (完了, 済, 完成, 已, 進行中, 进行中, 완료, 진행 중, 통과, 했습니다, 되었):
-a record of work in those languages."""
+"""Japanese, Chinese and Korean words for done, completed, in progress, passed, succeeded, and
+Korean past tense (完了, 済, 完成, 已, 進行中, 进行中, 완료, 진행 중, 통과, 成功, 实现了, 解决了,
+했습니다, 되었): a record of work in those languages."""
+_DAY_HEADING = re.compile(
+    r"^\s{0,3}#{1,6}\s*(?:day\s*\d+|第[一二三四五六七八九十百\d]+天|\d+日目|\d+\s?일차|"
+    r"d[ií]a\s*\d+|jour\s*\d+|tag\s*\d+)(?!\w)",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A heading for a day of the work ("# Day1", "## 第一天", "## 3日目"): a log kept day by day."""
 MIN_ENGLISH_SHARE = 0.10
 """Share of English function words in the prose for its past tense to be read."""
 MIN_LINES = 5
@@ -145,7 +151,7 @@ def standing(text: str) -> list[tuple[int, str]]:
     said = "\n".join(line for _, line in prose_lines(text, headings=True))
     if DATED.search(said) or _REFERENCE.search(said):
         return []  # a date or a hash in a fenced example (a payload, a log) records nothing
-    if any(STATUS_FIELD.match(line) for _, line in prose):
+    if any(STATUS_FIELD.match(line) for _, line in prose) or _DAY_HEADING.search(text):
         return []
     if not _english(prose) and not _unrecorded_ideographic(text, prose):
         return []

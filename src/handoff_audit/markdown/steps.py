@@ -173,8 +173,8 @@ _BUILD = re.compile(
 """Work words: a check item that also names one ("test and fix …") asks for work."""
 _NOTHING = re.compile(
     r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
-    r"|no (?:outstanding|further|remaining|open|pending) (?:follow-?ups?|tasks?|items?|work|"
-    r"actions?|steps?)\b.*"
+    r"|no (?:outstanding|further|remaining|open|pending) (?:[a-z-]+ ){0,2}(?:follow-?ups?|tasks?|"
+    r"items?|work|actions?|steps?|changes?)\b.*"
     r"|无|暂无|なし|없음|aucune?|ninguno|keine)"
     r"(?:\s+[a-z]+(?:ed|ing))?"
     r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?\W*$",
@@ -211,6 +211,9 @@ def no_step_item(item: str) -> bool:
         _ZERO.match(item) is not None
         or _BARE_VERB.match(bare) is not None
         or _NOTHING.match(bare) is not None
+        or _WAIT.match(bare) is not None
+        or _DATED_VALUE.match(bare) is not None
+        or (_SUBMIT_ONLY.match(bare) is not None and not _THEN_WORK.search(bare))
         or (_CHECK.match(bare) is not None and not _BUILD.search(bare))
     )
 
@@ -219,10 +222,40 @@ _BARE_VERB = re.compile(r"^\W*[A-Za-z]+\W*$")
 """A one-word value ("Next step: Submit"): a verb with no object names no piece of work."""
 
 
+_SUBMIT_ONLY = re.compile(
+    r"^\W{0,4}(?:(?:commit|push|merge|submit|publish|tag|squash)(?:\s*(?:/|and|&|,)\s*"
+    r"(?:commit|push|merge|submit|publish|tag))*\b|open (?:a |the )?(?:pr|pull request)\b|"
+    r"abrir (?:el |o )?pr\b|create (?:a |the )?(?:pr|pull request)\b)",
+    re.IGNORECASE,
+)
+"""An item that only hands the work in ("Commit/push this fix", "Open the PR", "Merge to main"):
+a submission, not a piece of work."""
+_THEN_WORK = re.compile(
+    r"(?:[,;:]|\bthen\b|\band\b)\s+(?:then\s+)?(?:add|fix|implement|write|create|build|refactor|"
+    r"migrate|port|replace|remove|rewrite|wire|extend|design|update)\b",
+    re.IGNORECASE,
+)
+"""Work named after another clause ("Commit the fix, then add …"): the item asks for work."""
+_EXPECTATION = re.compile(
+    r"\bshould (?:now )?(?:pass|work|succeed|be (?:green|fixed|resolved|working))\b", re.IGNORECASE
+)
+"""An item that says what should now hold ("CI should now pass"): a result to see, no step."""
+_WAIT = re.compile(
+    r"^\W{0,4}(?:wait(?:ing)? (?:for|on|until)|awaiting|chờ|esperar|aguardar|attendre|warten auf|"
+    r"等待|等用户|待用户)",
+    re.IGNORECASE,
+)
+"""An item that only waits ("Chờ user quyết định …", "Wait for the review"): no step to take."""
+_DATED_VALUE = re.compile(r"^\W{0,4}(?:19|20)\d\d-\d\d-\d\d\b")
+"""A label whose value is a date ("Next review: 2026-05-15 …"): when, not what."""
+
+
 def _no_step(item: str) -> bool:
     """Ticked, struck through, a question, a hedge, parked for later, "none", or only a check
     to run."""
     bare = _unboxed(item)
+    if _THEN_WORK.search(bare):
+        return False
     check = _CHECK.match(bare) is not None and not _BUILD.search(bare)
     return bool(
         _TICKED.match(item)
@@ -231,6 +264,9 @@ def _no_step(item: str) -> bool:
         or _OPEN.match(bare)
         or _DEFERRED.search(bare)
         or _NOTHING.match(bare)
+        or _WAIT.match(bare)
+        or _EXPECTATION.search(bare)
+        or _SUBMIT_ONLY.match(bare)
         or check
     )
 

@@ -116,7 +116,10 @@ numbering, with emoji and punctuation ignored:
   list whose every checkbox is ticked, that only waits ("Ready for the next directive") or
   whose every item is an open question, a hedge ("Whether to …?", "Consider …", "Maybe …"),
   parked for later ("(later)", "optional", "TBD"), struck through ("~~Wire the button~~"),
-  "None", "No outstanding follow-ups", or only a check to run ("Verify
+  "None", "No outstanding follow-ups", "No further action required", a result to see ("CI should
+  now pass"), a wait ("Wait for the review", "Chờ user …"), only a hand-in with no work named
+  ("Commit/push this fix", "Open the PR", "Merge to main"), a date ("Next review: 2026-05-15"),
+  or only a check to run ("Verify
   the page at …", with no work word such as "fix" or "add"), nor
   the boxes of a "Security checklist" or of a wish list ("## Future ideas" over "- [ ] Dark
   mode"), nor any step of a file that declares itself no longer
@@ -239,15 +242,16 @@ handoff with a section under its title ("## Done"), a title calling it a handoff
 ("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add.
 A standing document counts too (an operations manual, an architecture note, a testing plan for
 work not begun): five prose lines or more in English, no heading calling it a handoff, no
-real date, ticked box, status field, commit hash, pull request or "commit"/"pushed", no heading
+real date, day heading ("# Day1", "## 第一天"), ticked box, status field, commit hash, pull
+request or "commit"/"pushed", no heading
 on where the work stands or what comes next ("Current state", "Next steps", "Plan"), and at
 most two lines (a tenth of them) saying what was done. A title calling it a handoff or naming the
 next step gives way when three or more sections follow it and none is on the state, the next
 step, decisions or what was ruled out (a manual titled "Handoff", a wishlist titled "Next
 steps"). Prose mostly in Japanese, Chinese or Korean script counts when it has none of those
-languages' words for done, in progress or passed ("完了", "済", "完成", "已", "进行中", "완료",
-"진행 중", "통과", "했습니다"); prose in any other language (table rows aside) is never read as
-standing (its past tense is not read).
+languages' words for done, in progress, passed or succeeded ("完了", "済", "完成", "已", "进行中",
+"成功", "완료", "진행 중", "통과", "했습니다"); prose in any other language (table rows aside) is
+never read as standing (its past tense is not read).
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)

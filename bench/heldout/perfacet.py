@@ -1,7 +1,7 @@
 """Per-facet agreement from ``bench/judgment.py --files`` output.
 
-    python bench/judgment.py ROUND --files > MEASURED.txt
-    python bench/heldout/perfacet.py MEASURED.txt
+python bench/judgment.py ROUND --files > MEASURED.txt
+python bench/heldout/perfacet.py MEASURED.txt
 """
 
 from __future__ import annotations

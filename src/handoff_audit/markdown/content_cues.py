@@ -46,6 +46,11 @@ _POINTER_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("unchecked task", re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]\s+\S")),
+    ("pending item", re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?[⏳🔜]\ufe0f?\s*\S")),
+    (
+        "a row marked next",
+        re.compile(r"\|\s*(?:\*\*)?(?:[⏳🔜▶➡]\ufe0f?\s*)?(?:NEXT|UP NEXT)(?:\*\*)?\s*\|"),
+    ),
     (
         "next-step wording",
         re.compile(

@@ -136,6 +136,8 @@ numbering, with emoji and punctuation ignored:
   Italian, Portuguese and Vietnamese ("下一步",
   "Следующие шаги", "Prochaines étapes", "Próximos pasos", "Nächste Schritte"; the list is
   `markdown/cues/headings.json`), as are reasons and work done ("因为", "потому что", "已完成").
+  An item marked pending ("- ⏳ Linux build", "🔜 …") and a status-table row marked "NEXT" are
+  next steps, like an unchecked box.
   A decisions section whose items give no reason at all ("because", "so that", "— why") is
   reported as "decisions without reasons" at its heading.
 - *The content, anywhere*: a path (`src/app.py`, `` `docs/` ``), `path:line`, a URL, a commit id

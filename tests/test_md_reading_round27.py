@@ -128,3 +128,11 @@ def test_a_chinese_log_kept_day_by_day_is_no_standing_document() -> None:
     )
     assert standing(text) == []
     assert standing(text.replace("## 第一天", "## 说明"))  # the same notes with no day: a manual
+
+
+def test_a_struck_item_that_names_more_work_is_still_done() -> None:
+    items = (
+        "- ~~Commit the fix, then add the retry limit to `ingest/queue.py`~~\n"
+        "- No further work is required.\n"
+    )
+    assert not _next(items)

@@ -73,7 +73,8 @@ _DONE_WORK = re.compile(
 "Actions exécutées", "完了したタスク") lists a record, not a next step."""
 _STILL_TO_DO = re.compile(
     r"(?<!\w)(?:not|to|be|yet|remaining|left|pending|until|before|definition|criteria|once|"
-    r"when|if|after|à|a|por|zu|da)(?!\w)",
+    r"when|if|after|(?:à|a) (?:faire|fazer|completar|terminar|realizar)|por (?:hacer|completar)|"
+    r"zu (?:erledigen|tun)|da (?:fare|completare))(?!\w)",
 )
 """... unless it says they are still to be done ("Tasks to complete", "Not done yet",
 "Definition of done", "Next, once X is done")."""

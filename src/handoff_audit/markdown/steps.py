@@ -204,17 +204,30 @@ _ZERO = re.compile(r"^\W*0\W*$")
 
 
 def no_step_item(item: str) -> bool:
-    """A ``Next steps:`` label's value that is no step: a count of zero or only a check to run
-    ("Monitor analytics data", "Verify the deploy"), with no work word ("test and fix …")."""
+    """A ``Next steps:`` label's value that is no step: a count of zero, one bare word
+    ("Submit"), a date ("2026-05-15 or on any trigger"), or one of `_asks_no_work`'s."""
     bare = _unboxed(item)
     return (
         _ZERO.match(item) is not None
         or _BARE_VERB.match(bare) is not None
-        or _NOTHING.match(bare) is not None
-        or _WAIT.match(bare) is not None
         or _DATED_VALUE.match(bare) is not None
-        or (_SUBMIT_ONLY.match(bare) is not None and not _THEN_WORK.search(bare))
-        or (_CHECK.match(bare) is not None and not _BUILD.search(bare))
+        or _asks_no_work(bare)
+    )
+
+
+def _asks_no_work(bare: str) -> bool:
+    """An item (box and emphasis off) that asks for no work: "none" or "no further work", a
+    wait, a result to see ("CI should now pass"), only a hand-in ("Commit/push this fix") or
+    only a check to run ("Verify the deploy"); never when it names work after another clause
+    ("Commit the fix, then add …")."""
+    if _THEN_WORK.search(bare):
+        return False
+    return bool(
+        _NOTHING.match(bare)
+        or _WAIT.match(bare)
+        or _EXPECTATION.search(bare)
+        or _SUBMIT_ONLY.match(bare)
+        or (_CHECK.match(bare) and not _BUILD.search(bare))
     )
 
 
@@ -251,23 +264,15 @@ _DATED_VALUE = re.compile(r"^\W{0,4}(?:19|20)\d\d-\d\d-\d\d\b")
 
 
 def _no_step(item: str) -> bool:
-    """Ticked, struck through, a question, a hedge, parked for later, "none", or only a check
-    to run."""
+    """Ticked, struck through, a question, a hedge, parked for later, or asking no work."""
     bare = _unboxed(item)
-    if _THEN_WORK.search(bare):
-        return False
-    check = _CHECK.match(bare) is not None and not _BUILD.search(bare)
     return bool(
         _TICKED.match(item)
         or _STRUCK.match(item)
         or _QUESTION.search(item)
         or _OPEN.match(bare)
         or _DEFERRED.search(bare)
-        or _NOTHING.match(bare)
-        or _WAIT.match(bare)
-        or _EXPECTATION.search(bare)
-        or _SUBMIT_ONLY.match(bare)
-        or check
+        or _asks_no_work(bare)
     )
 
 

@@ -109,3 +109,24 @@ def test_disputes_and_consensus_keep_agreement_and_need_a_decision_for_each_disp
     }
     assert labels["001-a.md"]["ruled_out"] is False and labels["001-a.md"]["next"] is True
     assert labels["002-b.md"]["next"] is False
+
+
+def test_a_missing_or_broken_round_file_is_one_line_naming_it(tmp_path: Path) -> None:
+    missing = run(str(KIT / "rounds.py"), "recheck", str(tmp_path))
+    assert missing.returncode == 1
+    assert (
+        missing.stderr.strip()
+        == f"rounds: {tmp_path / 'exclude.json'}: no such file; run the step that writes it first"
+    )
+    write_round(tmp_path, {"001-a.md": ("alice/n", b"a\n")})
+    (tmp_path / "LABELS-R1.json").write_text('{"labels": [')
+    (tmp_path / "LABELS-R2.json").write_text('{"labels": []}')
+    broken = run(str(KIT / "rounds.py"), "consensus", str(tmp_path))
+    assert broken.returncode == 1 and "Traceback" not in broken.stderr
+    assert broken.stderr.startswith(f"rounds: {tmp_path / 'LABELS-R1.json'}:1:")
+    (tmp_path / "LABELS-R1.json").write_text('{"labels": []}')
+    unlabelled = run(str(KIT / "rounds.py"), "consensus", str(tmp_path))
+    assert (
+        unlabelled.stderr.strip()
+        == "rounds: 001-a.md: not labelled by both readers (LABELS-R1/R2.json)"
+    )

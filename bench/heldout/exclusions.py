@@ -49,8 +49,16 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print(__doc__, file=sys.stderr)
         return 2
+    try:
+        reserved = Path(argv[0]).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(
+            f"exclusions: {argv[0]}: cannot be read ({error}); name the reserved list",
+            file=sys.stderr,
+        )
+        return 2
     repos = used_repos()
-    for line in Path(argv[0]).read_text(encoding="utf-8").splitlines():
+    for line in reserved.splitlines():
         line = line.split("#", 1)[0].strip()
         if "/" in line:
             repos.add(line)

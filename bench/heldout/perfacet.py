@@ -18,7 +18,15 @@ LINE = re.compile(r"^  \S.*: (good|weak|not a handoff); reader missing (\[.*?\])
 def main(argv: list[str]) -> int:
     files = 0
     wrong: Counter[str] = Counter()
-    for line in Path(argv[0]).read_text(encoding="utf-8").splitlines():
+    if len(argv) != 1:
+        print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        text = Path(argv[0]).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"perfacet: {argv[0]}: cannot be read ({error})", file=sys.stderr)
+        return 2
+    for line in text.splitlines():
         if LINE.match(line) is None:
             continue
         files += 1

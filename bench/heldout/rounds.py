@@ -28,8 +28,21 @@ ITEMS = ("state", "next", "decisions", "ruled_out", "pointers", "verdict")
 META = {"MANIFEST.json", "SAMPLING.md", "owners.txt"}
 
 
+class RoundError(Exception):
+    """A file of the round folder missing or unreadable: said in one line, never a traceback."""
+
+
 def load(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RoundError(f"{path}: no such file; run the step that writes it first") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RoundError(f"{path}: cannot be read ({error})") from None
+    except json.JSONDecodeError as error:
+        raise RoundError(
+            f"{path}:{error.lineno}:{error.colno}: invalid JSON ({error.msg}); fix the file"
+        ) from None
 
 
 def save(path: Path, data: Any) -> None:
@@ -150,7 +163,9 @@ def consensus(round_dir: Path) -> int:
             decided[(row["file"], row["item"])] = row["value"]
     out, open_items = [], []
     for name in sorted(load_manifest_names(round_dir)):
-        one, two = first[name], second[name]
+        one, two = first.get(name), second.get(name)
+        if one is None or two is None:
+            raise RoundError(f"{name}: not labelled by both readers (LABELS-R1/R2.json)")
         row: dict[str, Any] = {"file": name}
         for item in ITEMS:
             if one[item] == two[item]:
@@ -272,4 +287,12 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except RoundError as error:
+        sys.exit(f"rounds: {error}")
+    except KeyError as error:
+        sys.exit(
+            f"rounds: an entry of MANIFEST.json, LABELS-R*.json or DECISIONS.json lacks the "
+            f"field {error}; each file's fields are in bench/heldout/README.md"
+        )

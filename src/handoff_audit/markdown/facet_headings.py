@@ -90,7 +90,8 @@ _OPTIONAL_WORK = re.compile(
 추가하면 좋은 것들 (보류 중)"): a wish list, not a next step."""
 
 
-_TICKED_AT_END = re.compile(r"[✅✔☑]\ufe0f?\s*$")
+TICKED_AT_END = re.compile(r"\S\s*[✅✔☑]\ufe0f?\s*$")
+"""A heading ticked as done at its end ("### Priority high — all finished ✅")."""
 _TICKED_DONE = re.compile(
     r"[✅✔☑]\ufe0f?\s*(?:完成|完了|已完成|완료|done|complete|completed)", re.IGNORECASE
 )
@@ -114,7 +115,7 @@ def heading_facet(heading: str) -> str | None:
     # a next-step heading ticked done at its end ("Priority high — all finished ✅") stays a
     # next-step heading: `markdown.facets` reads its list as crossed off, stray boxes and all
     done = _done_work(text) or _TICKED_DONE.search(heading) is not None
-    if "next" in named and done and not _TICKED_AT_END.search(heading):
+    if "next" in named and done and not TICKED_AT_END.search(heading):
         named = ["state" if each == "next" else each for each in named]
     elif "next" in named and _OPTIONAL_WORK.search(text):
         named = ["ideas" if each == "next" else each for each in named]
@@ -140,4 +141,4 @@ def plain_heading(text: str) -> str:
     return text.replace("*", "").replace("`", "").replace("_", " ").strip()
 
 
-__all__ = ["FACETS", "heading_facet", "plain_heading"]
+__all__ = ["FACETS", "TICKED_AT_END", "heading_facet", "plain_heading"]

@@ -44,7 +44,12 @@ from handoff_audit.markdown.content_cues import (
     WEAK_NEEDED,
 )
 from handoff_audit.markdown.currency import declared_retired, newest_entry, older_entries
-from handoff_audit.markdown.facet_headings import FACETS, heading_facet, plain_heading
+from handoff_audit.markdown.facet_headings import (
+    FACETS,
+    TICKED_AT_END,
+    heading_facet,
+    plain_heading,
+)
 from handoff_audit.markdown.labels import (
     label_lines,
     label_paragraphs,
@@ -373,7 +378,7 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
     if facet == "next" and (
         _all_ticked(section)
         or _only_waiting(section)
-        or _DONE_MARK.search(section.heading)
+        or TICKED_AT_END.search(section.heading)  # its list is no next step
         or no_usable_step(section.texts)
     ):
         return  # every box ticked, marked done, "awaiting the next directive", only questions
@@ -404,9 +409,6 @@ def _decision_table(section: _Section, reading: Reading) -> None:
 TABLE_ROWS = 3
 """A header, its separator and one row at least."""
 
-
-_DONE_MARK = re.compile(r"\S\s*[✅✔☑]\ufe0f?\s*$")
-"""A heading ticked as done ("### Priority high — all finished ✅"): its list is no next step."""
 
 _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")
 _UNTICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]", re.MULTILINE)

@@ -165,11 +165,11 @@ _CHECK = re.compile(
     re.IGNORECASE,
 )
 """An item that opens on a verification: a check to run, not a piece of work."""
-_BUILD = re.compile(
-    r"\b(?:add|fix|implement|write|create|build|refactor|migrate|port|replace|remove|rewrite|"
-    r"wire|extend|design|update)\b",
-    re.IGNORECASE,
+_WORK_VERBS = (
+    r"(?:add|fix|implement|write|create|build|refactor|migrate|port|replace|remove|rewrite|"
+    r"wire|extend|design|update)"
 )
+_BUILD = re.compile(rf"\b{_WORK_VERBS}\b", re.IGNORECASE)
 """Work words: a check item that also names one ("test and fix …") asks for work."""
 _NOTHING = re.compile(
     r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
@@ -243,11 +243,7 @@ _SUBMIT_ONLY = re.compile(
 )
 """An item that only hands the work in ("Commit/push this fix", "Open the PR", "Merge to main"):
 a submission, not a piece of work."""
-_THEN_WORK = re.compile(
-    r"(?:[,;:]|\bthen\b|\band\b)\s+(?:then\s+)?(?:add|fix|implement|write|create|build|refactor|"
-    r"migrate|port|replace|remove|rewrite|wire|extend|design|update)\b",
-    re.IGNORECASE,
-)
+_THEN_WORK = re.compile(rf"(?:[,;:]|\bthen\b|\band\b)\s+(?:then\s+)?{_WORK_VERBS}\b", re.IGNORECASE)
 """Work named after another clause ("Commit the fix, then add …"): the item asks for work."""
 _EXPECTATION = re.compile(
     r"\bshould (?:now )?(?:pass|work|succeed|be (?:green|fixed|resolved|working))\b", re.IGNORECASE

@@ -59,6 +59,7 @@ from handoff_audit.markdown.labels import (
 )
 from handoff_audit.markdown.prose import MIN_STATE_REPORTS, prose_lines, reports_state
 from handoff_audit.markdown.steps import (
+    QUESTION,
     Candidate,
     best_candidate,
     crossed_off,
@@ -177,7 +178,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     newest = newest_entry(sections, [evidence.line for evidence in reading.found.get("next", ())])
     if newest is not None:
         reading.found["next"] = _steps_from(text, newest, every)
-    if declared_retired(sections):
+    if declared_retired(sections) or _next_sections_say_none(sections):
         reading.found["next"] = []  # a file that retires itself has no current step
     elif not reading.found.get("next"):
         _last_paragraph(sections, reading)
@@ -412,6 +413,33 @@ TABLE_ROWS = 3
 
 _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")
 _UNTICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]", re.MULTILINE)
+
+
+def _next_sections_say_none(sections: list[_Section]) -> bool:
+    """The file's own next-step sections all say there is no step to take (only checks, waits,
+    "TBD", "Stop unless …", every box ticked): a reader takes the file at its word there,
+    whatever a list elsewhere orders. Each item is judged by its first sentence (a paragraph
+    may name "the optional stages" after its step); a list of open questions says nothing either
+    way, and a next-step heading with nothing under it but subheadings holds its steps there."""
+    said = [section for section in sections if section.facet == "next"]
+    if not said or any(not section.texts for section in said):
+        return False
+    said = [
+        section
+        for section in said
+        if not all(says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts)
+        and not all(QUESTION.search(t) for _, t, code in section.texts if not code)
+    ]
+    return bool(said) and all(
+        _all_ticked(section)
+        or _only_waiting(section)
+        or TICKED_AT_END.search(section.heading) is not None
+        or no_usable_step([(n, _FIRST_SENTENCE.split(t, 1)[0], c) for n, t, c in section.texts])
+        for section in said
+    )
+
+
+_FIRST_SENTENCE = re.compile(r"(?<=[.!。])\s+(?=\S)")
 
 
 def _all_ticked(section: _Section) -> bool:

@@ -339,8 +339,16 @@ def _naming_scheme(text: str) -> list[tuple[int, str]]:
     return []
 
 
-_PERSONA = re.compile(r"^\W{0,4}You are (?:a|an|the)\s+\S", re.IGNORECASE)
-"""A prompt's opening: the persona its reader is to play ("You are the Orientation Agent.")."""
+_PERSONA = re.compile(
+    r"^\W{0,4}(?:you are (?:a|an|the)|(?:eres|sos) (?:un|una|el|la)|voc[eê] [eé] (?:um|uma|o|a)"
+    r"|(?:tu es|vous [eê]tes) (?:un|une|le|la|l')|du bist (?:ein|eine|der|die|das)"
+    r"|sei (?:un|una)|(?:ты|вы)\s*[—–-])\s*\S"
+    r"|^\W{0,4}(?:你是|あなたは|당신은\s)",
+    re.IGNORECASE,
+)
+"""A prompt's opening: the persona its reader is to play, in the languages agents' prompts are
+written in ("You are the Orientation Agent.", "Sos el agente de cierre de sesión", "Du bist ein
+Release-Agent", "Ты — агент …", "你是一个代码审查助手")."""
 _COMMAND_TEXT = re.compile(
     r"(?<![`\w])\$ARGUMENTS\b|\{\{\s*args\s*\}\}|!\{[^}\n]+\}"
     r"|\b(?:when|if) the (?:user|human) (?:types|runs|invokes|enters)\s+[`\"']?/[a-z]",
@@ -362,10 +370,13 @@ _PROMPT_HEADING = re.compile(
 
 def _agent_prompt(text: str) -> list[tuple[int, str]]:
     """The line that makes ``text`` an agent's prompt or command: a persona in its first prose
-    lines, or a command's own syntax outside code; ``[]`` otherwise."""
+    lines of a file with no real date outside code, or a command's own syntax outside code;
+    ``[]`` otherwise."""
     prose = prose_lines(text)
+    dated = _REAL_DATE.search("\n".join(line for _, line in prose)) is not None
     for number, line in prose[:OPENING_LINES]:
-        if _PERSONA.match(line):
+        # a handoff pasted as the next session's prompt opens on a persona too, and is dated
+        if _PERSONA.match(line) and not dated:
             return [(number, short(line.strip()))]
     for number, line in prose:
         if _COMMAND_TEXT.search(line):

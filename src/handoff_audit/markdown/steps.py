@@ -175,14 +175,14 @@ _NOTHING = re.compile(
     r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
     r"|no (?:outstanding|further|remaining|open|pending) (?:[a-z-]+ ){0,2}(?:follow-?ups?|tasks?|"
     r"items?|work|actions?|steps?|changes?)\b.*"
-    r"|无|暂无|なし|없음|aucune?|ninguno|keine)"
+    r"|nothing (?:left|more|else) to do|无|暂无|なし|없음|aucune?|ninguno|keine)"
     r"(?:\s+[a-z]+(?:ed|ing))?"
     r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?\W*$",
     re.IGNORECASE,
 )
 """An item that says there is nothing ("None", "None currently", "Nothing queued", "None planned
 yet"): an empty list, not a step; the one word after it is a bare participle, not an object."""
-_QUESTION = re.compile(r"[?？]\W{0,3}$")
+QUESTION = re.compile(r"[?？]\W{0,3}$")
 _LABEL_ONLY = re.compile(r"^\W{0,4}[^:：\n]{1,50}[:：]\W{0,3}$")
 
 
@@ -225,6 +225,7 @@ def _asks_no_work(bare: str) -> bool:
     return bool(
         _NOTHING.match(bare)
         or _WAIT.match(bare)
+        or _UNDECIDED.match(bare)
         or _EXPECTATION.search(bare)
         or _SUBMIT_ONLY.match(bare)
         or (_CHECK.match(bare) and not _BUILD.search(bare))
@@ -255,6 +256,13 @@ _WAIT = re.compile(
     re.IGNORECASE,
 )
 """An item that only waits ("Chờ user quyết định …", "Wait for the review"): no step to take."""
+_UNDECIDED = re.compile(
+    r"^\W{0,4}(?:to be (?:decided|determined|defined)|undecided|未定)\b"
+    r"|^\W{0,4}(?:stop|halt)(?:\s+(?:here|now|unless|until)\b|\W*$)",
+    re.IGNORECASE,
+)
+"""An item that leaves the step undecided ("To be decided after the demo") or calls a halt
+("Stop unless a new slice appears", "Stop here."): no step to take. "Stop the server" is one."""
 _DATED_VALUE = re.compile(r"^\W{0,4}(?:19|20)\d\d-\d\d-\d\d\b")
 """A label whose value is a date ("Next review: 2026-05-15 …"): when, not what."""
 
@@ -265,7 +273,7 @@ def _no_step(item: str) -> bool:
     return bool(
         _TICKED.match(item)
         or _STRUCK.match(item)
-        or _QUESTION.search(item)
+        or QUESTION.search(item)
         or _OPEN.match(bare)
         or _DEFERRED.search(bare)
         or _asks_no_work(bare)
@@ -324,4 +332,11 @@ def _tail(sections: Sequence[Blocks]) -> int:
     return -1
 
 
-__all__ = ["Candidate", "best_candidate", "no_step_item", "no_usable_step", "priority_step"]
+__all__ = [
+    "QUESTION",
+    "Candidate",
+    "best_candidate",
+    "no_step_item",
+    "no_usable_step",
+    "priority_step",
+]

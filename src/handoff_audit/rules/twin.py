@@ -213,7 +213,8 @@ conversation, as a skill's, or front matter made only of such keys (`description
 `argument-hint:`, `model:` ...) over a body with no real date, ticked box or session record,
 whatever its language), or a
 title naming a slash command (`# /handoff — Session Wrap`), or an agent's prompt by its own
-syntax, whatever it is about (a persona in its first three lines, "You are the Release Agent.";
+syntax, whatever it is about (a persona in its first three lines, "You are the Release Agent.",
+"Sos el agente de cierre de sesión", "Du bist ein …", "Ты — агент …", "你是…";
 an argument slot `$ARGUMENTS` or `{{args}}` outside code spans; a shell line to splice in,
 `!{ls -t notes/*.md}`; "When the user types `/wrap-up`"; a heading addressed to the agent, "##
 Execute These Steps", "## Your task"), or a guide quoting the handoff to

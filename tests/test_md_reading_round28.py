@@ -1,8 +1,9 @@
-"""Rounds 28 and 29 of the reading (tuned on rounds 22-29): an agent's prompt opens on the
+"""Rounds 28 to 30 of the reading (tuned on rounds 22-30): an agent's prompt opens on the
 persona its reader is to play in the languages such prompts are written in (a dated handoff
 pasted as the next session's prompt stays a handoff); a next step that halts or leaves the step
 undecided is no step; a file whose own next-step sections say there is nothing to do has no next
-step, whatever a list elsewhere orders.
+step, whatever a list elsewhere orders; "what's still missing" headings name the next step; a
+dated naming pattern for other documents (specs, designs) is no guide to writing notes.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import instructions
 
@@ -113,3 +115,41 @@ def test_open_questions_and_a_step_in_a_paragraph_keep_the_files_next_step() -> 
         "are the next plausible paths."
     )
     assert read(paragraph).found.get("next")
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "What's still missing",
+        "Still missing",
+        "3. Was noch fehlt",
+        "Noch offen",
+        "Ce qui manque",
+        "O que falta",
+        "Cosa manca",
+        "还缺什么",
+    ],
+)
+def test_a_heading_over_what_is_still_missing_names_the_next_step(heading: str) -> None:
+    assert heading_facet(heading) == "next"
+
+
+def test_missing_tests_as_a_heading_stays_unread() -> None:
+    assert heading_facet("Missing tests") is None
+
+
+_GUIDE_LINE = "Neue Notizen kommen nach {span}.\n"
+
+
+def test_a_dated_pattern_for_other_documents_is_no_naming_scheme_of_notes() -> None:
+    handoff = (
+        "# Prompt de contexto para una nueva sesión\n\n## Estado\n\n"
+        "- El login funciona con `src/auth.ts`.\n\n## Convenciones\n\n"
+        "- Las specs van en `docs/specs/YYYY-MM-DD-<nombre>-design.md`.\n\n"
+        "## Siguiente paso\n\n- Conectar `src/api.ts` al backend.\n"
+    )
+    assert instructions(handoff) == []
+    guide = handoff.replace(
+        "docs/specs/YYYY-MM-DD-<nombre>-design.md", "docs/handoffs/YYYY-MM-DD-<tema>.md"
+    )
+    assert instructions(guide)

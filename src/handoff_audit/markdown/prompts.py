@@ -309,22 +309,19 @@ _NAME_SLOT = re.compile(
 ``session-XXX.md``, ``handoff_<title>.md``): the naming scheme of the notes to write."""
 
 
-_FORMAT_SLOT = re.compile(r"\{[A-Za-z][\w-]*\}")
 _NOTE_NAME = re.compile(
-    r"hand-?off|hand-?over|session|notes?\b|logs?\b|journal|diary|progress|status",
+    r"hand-?off|hand-?over|session|notes?\b|logs?\b|journal|diary|progress|status|plans?\b",
     re.IGNORECASE,
 )
-"""What names a note in a path (``sessions/{date}.md``, ``handoff-{n}.md``): a braced slot is
-a naming scheme only there; ``kb/{id}.md`` is where code stores a record by its key."""
+"""What names a note in a path (``sessions/{date}.md``, ``handoff-{n}.md``): a slot is a naming
+scheme of notes only there; ``kb/{id}.md`` is where code stores a record by its key, and
+``specs/YYYY-MM-DD-<name>-design.md`` where a handoff says other documents go (a plan is a note:
+``docs/plans/active/<TASK-ID>.md``)."""
 
 
 def _names_notes(line: str) -> bool:
-    """A code span in ``line`` naming files by a pattern with a slot."""
-    for match in _NAME_SLOT.finditer(line):
-        span = match.group(0)
-        if _NOTE_NAME.search(span) or _NAME_SLOT.search(_FORMAT_SLOT.sub("", span)):
-            return True
-    return False
+    """A code span in ``line`` naming notes by a pattern with a slot."""
+    return any(_NOTE_NAME.search(match.group(0)) for match in _NAME_SLOT.finditer(line))
 
 
 def _naming_scheme(text: str) -> list[tuple[int, str]]:

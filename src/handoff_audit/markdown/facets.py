@@ -179,7 +179,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     if newest is not None:
         reading.found["next"] = _steps_from(text, newest, every)
     if declared_retired(sections) or _next_sections_say_none(sections):
-        reading.found["next"] = []  # a file that retires itself has no current step
+        reading.found["next"] = []  # retired, or its own next-step sections say there is none
     elif not reading.found.get("next"):
         _last_paragraph(sections, reading)
         if not reading.found.get("next") and (ranked := priority_step(sections)) is not None:
@@ -376,12 +376,7 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
         says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
     ):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
-    if facet == "next" and (
-        _all_ticked(section)
-        or _only_waiting(section)
-        or TICKED_AT_END.search(section.heading)  # its list is no next step
-        or no_usable_step(section.texts)
-    ):
+    if facet == "next" and _names_no_step(section, section.texts):
         return  # every box ticked, marked done, "awaiting the next directive", only questions
     if facet == "decisions" and not any(
         REASON_IN_SECTION.search(t) or NONE.match(t) for _, t, code in section.texts if not code
@@ -431,15 +426,25 @@ def _next_sections_say_none(sections: list[_Section]) -> bool:
         and not all(QUESTION.search(t) for _, t, code in section.texts if not code)
     ]
     return bool(said) and all(
-        _all_ticked(section)
-        or _only_waiting(section)
-        or TICKED_AT_END.search(section.heading) is not None
-        or no_usable_step([(n, _FIRST_SENTENCE.split(t, 1)[0], c) for n, t, c in section.texts])
+        _names_no_step(
+            section, [(n, _FIRST_SENTENCE.split(t, 1)[0], c) for n, t, c in section.texts]
+        )
         for section in said
     )
 
 
 _FIRST_SENTENCE = re.compile(r"(?<=[.!。])\s+(?=\S)")
+
+
+def _names_no_step(section: _Section, texts: list[tuple[int, str, bool]]) -> bool:
+    """A next-step section whose boxes are all ticked, that only waits, is marked done in its
+    heading, or whose ``texts`` hold no usable step."""
+    return bool(
+        _all_ticked(section)
+        or _only_waiting(section)
+        or TICKED_AT_END.search(section.heading)
+        or no_usable_step(texts)
+    )
 
 
 def _all_ticked(section: _Section) -> bool:

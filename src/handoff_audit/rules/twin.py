@@ -116,11 +116,15 @@ numbering, with emoji and punctuation ignored:
   list whose every checkbox is ticked, that only waits ("Ready for the next directive") or
   whose every item is an open question, a hedge ("Whether to …?", "Consider …", "Maybe …"),
   parked for later ("(later)", "optional", "TBD"), struck through ("~~Wire the button~~"),
-  "None", "No outstanding follow-ups", "No further action required", a result to see ("CI should
-  now pass"), a wait ("Wait for the review", "Chờ user …"), only a hand-in with no work named
+  "None", "No outstanding follow-ups", "No further action required", "Nothing left to do", a
+  halt or an undecided step ("Stop unless a new slice appears", "To be decided"), a result to see
+  ("CI should now pass"), a wait ("Wait for the review", "Chờ user …"), only a hand-in with no
+  work named
   ("Commit/push this fix", "Open the PR", "Merge to main"), a date ("Next review: 2026-05-15"),
   or only a check to run ("Verify
-  the page at …", with no work word such as "fix" or "add"), nor
+  the page at …", with no work word such as "fix" or "add"); when every next-step section of
+  the file says so (each item read by its first sentence; a list of open questions aside), the
+  file has no next step, whatever a list elsewhere orders. Nor
   the boxes of a "Security checklist" or of a wish list ("## Future ideas" over "- [ ] Dark
   mode"), nor any step of a file that declares itself no longer
   current in its title or opening block ("# Notes (archived)", "> **Superseded by

@@ -372,9 +372,7 @@ def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
 
 def _judge_heading(section: _Section, reading: Reading) -> None:
     facet = section.facet
-    if facet not in FACETS or all(
-        says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts
-    ):
+    if facet not in FACETS or _says_nothing_under(section):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
     if facet == "next" and _names_no_step(section, section.texts):
         return  # every box ticked, marked done, "awaiting the next directive", only questions
@@ -410,6 +408,12 @@ _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")
 _UNTICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]", re.MULTILINE)
 
 
+def _says_nothing_under(section: _Section) -> bool:
+    """Nothing but empty words or bare labels under the heading (a template's "TBD", its blank
+    "- Branch:")."""
+    return all(says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts)
+
+
 def _next_sections_say_none(sections: list[_Section]) -> bool:
     """The file's own next-step sections all say there is no step to take (only checks, waits,
     "TBD", "Stop unless …", every box ticked): a reader takes the file at its word there,
@@ -422,7 +426,7 @@ def _next_sections_say_none(sections: list[_Section]) -> bool:
     said = [
         section
         for section in said
-        if not all(says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts)
+        if not _says_nothing_under(section)
         and not all(QUESTION.search(t) for _, t, code in section.texts if not code)
     ]
     return bool(said) and all(

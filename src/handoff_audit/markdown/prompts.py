@@ -370,10 +370,9 @@ def _agent_prompt(text: str) -> list[tuple[int, str]]:
     lines of a file with no real date outside code, or a command's own syntax outside code;
     ``[]`` otherwise."""
     prose = prose_lines(text)
-    dated = _REAL_DATE.search("\n".join(line for _, line in prose)) is not None
     for number, line in prose[:OPENING_LINES]:
         # a handoff pasted as the next session's prompt opens on a persona too, and is dated
-        if _PERSONA.match(line) and not dated:
+        if _PERSONA.match(line) and not _REAL_DATE.search("\n".join(t for _, t in prose)):
             return [(number, short(line.strip()))]
     for number, line in prose:
         if _COMMAND_TEXT.search(line):

@@ -3,13 +3,17 @@
     python bench/judgment.py                                  # the vendored labelled files
     python bench/judgment.py /work/corpus --split tuning      # a folder with LABELS.json
     python bench/judgment.py FOLDER --split heldout --files   # plus one line per file
+    python bench/judgment.py FOLDER --in-place                # each file where it was found
 
 The folder holds the handoff files and LABELS.json: ``{"labels": [{"file": ..., "state": bool,
 "next": bool, "decisions": bool, "ruled_out": bool, "pointers": bool, "verdict": "good" |
 "weak" | "not a handoff"}, ...]}`` (a bare list works too). With ``--split``, only the files
 named in the folder's SPLIT.json under that key are read. Every markdown file is copied into a
 temporary folder as ``<n>/HANDOFF.md`` (JSON files as ``<n>/handoff.json``) and audited there
-in one run of the real engine, with every rule. Printed:
+in one run of the real engine, with every rule. With ``--in-place``, a file whose place is known
+(the ``path`` of the folder's CORPUS.json or MANIFEST.json) is copied as ``<n>/<its path>``
+instead, and every file is named on the command line, as a user checking it where it lives would
+(a file in an agent's command folder, which is not searched for, is then named). Printed:
 
 - facet agreement: the share of (file, facet) pairs where the audit and the reader agree;
 - precision and recall of "missing": of the facets the audit calls missing, how many the reader
@@ -56,6 +60,8 @@ class Labelled:
     findings: int = 0
     schema_findings: int = 0
     told_apart: bool = False
+    place: str | None = None
+    """Where the file was found in its repository, when the folder's manifest says."""
 
 
 def load_labels(folder: Path, split: str | None) -> list[Labelled]:
@@ -71,6 +77,7 @@ def load_labels(folder: Path, split: str | None) -> list[Labelled]:
             raise SystemExit(f"judgment: --split {split} needs {split_file}")
         wanted = set(json.loads(split_file.read_text(encoding="utf-8"))[split])
     found: list[Labelled] = []
+    places = _places(folder)
     for entry in entries:
         name = str(entry.get("file") or entry.get("path") or "")
         if not name or (wanted is not None and name not in wanted):
@@ -81,8 +88,23 @@ def load_labels(folder: Path, split: str | None) -> list[Labelled]:
         kind = str(entry.get("kind") or ("json" if name.endswith(".json") else "md"))
         verdict = str(entry.get("verdict", "")).lower().replace("-", " ").replace("_", " ")
         facets = {f: bool(entry[f]) for f in FACETS if isinstance(entry.get(f), bool)}
-        found.append(Labelled(name, kind, verdict, facets))
+        found.append(Labelled(name, kind, verdict, facets, place=places.get(name)))
     return found
+
+
+def _places(folder: Path) -> dict[str, str]:
+    """Each file's path in its repository, from the folder's CORPUS.json or MANIFEST.json."""
+    places: dict[str, str] = {}
+    for manifest in ("CORPUS.json", "MANIFEST.json"):
+        if not (folder / manifest).is_file():
+            continue
+        raw: Any = json.loads((folder / manifest).read_text(encoding="utf-8"))
+        rows = raw.get("files", []) if isinstance(raw, dict) else raw
+        for row in rows:
+            path = str(row.get("path") or "") if isinstance(row, dict) else ""
+            if path and not path.startswith("/") and ".." not in path.split("/"):
+                places.setdefault(str(row.get("file")), path)
+    return places
 
 
 def _file(folder: Path, name: str) -> Path | None:
@@ -92,7 +114,7 @@ def _file(folder: Path, name: str) -> Path | None:
     return None
 
 
-def audit(folder: Path, labelled: list[Labelled]) -> float:
+def audit(folder: Path, labelled: list[Labelled], *, in_place: bool = False) -> float:
     """Audit every labelled file in one run; fill in what it found. Returns ms per KB."""
     from handoff_audit.engine.audit import AuditRequest, run_audit
     from handoff_audit.markdown.completeness import missing_parts
@@ -101,16 +123,22 @@ def audit(folder: Path, labelled: list[Labelled]) -> float:
         root = Path(tmp)
         where: dict[str, Labelled] = {}
         texts: list[str] = []
+        targets: list[Path] = []
         for number, item in enumerate(labelled):
             source = _file(folder, item.name)
             assert source is not None
-            target = root / str(number) / ("handoff.json" if item.kind == "json" else "HANDOFF.md")
-            target.parent.mkdir()
+            name = "handoff.json" if item.kind == "json" else "HANDOFF.md"
+            if in_place and item.place:
+                name = item.place
+            target = root / str(number) / name
+            target.parent.mkdir(parents=True)
             shutil.copyfile(source, target)
-            where[f"{number}/{target.name}"] = item
+            targets.append(target)
+            where[f"{number}/{name}"] = item
             if item.kind != "json":
                 texts.append(source.read_text(encoding="utf-8", errors="replace"))
-        report = run_audit(AuditRequest(root=root, paths=(root,)))
+        paths = tuple(targets) if in_place else (root,)
+        report = run_audit(AuditRequest(root=root, paths=paths))
     for finding in report.findings:
         item = where.get(finding.path)
         if item is None:
@@ -214,13 +242,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", nargs="?", type=Path, default=VENDORED)
     parser.add_argument("--split", choices=("tuning", "heldout"))
     parser.add_argument("--files", action="store_true", help="one line per file too")
+    parser.add_argument(
+        "--in-place", action="store_true", help="audit each file at its path in its repository"
+    )
     args = parser.parse_args(argv)
     labelled = load_labels(args.folder, args.split)
     if not labelled:
         print(f"judgment: no labelled files in {args.folder}", file=sys.stderr)
         return 2
-    speed = audit(args.folder, labelled)
+    speed = audit(args.folder, labelled, in_place=args.in_place)
     where = f"{args.folder}" + (f" (split {args.split})" if args.split else "")
+    where += " (each file at its path)" if args.in_place else ""
     print(f"md-incomplete, placeholder and not-a-handoff against a careful reader: {where}")
     for line in figures(labelled):
         print(f"  {line}")

@@ -158,6 +158,26 @@ def test_an_agents_command_file_is_not_a_handoff(
     assert [f["rule"] for f in named.json()["findings"]] == ["not-a-handoff"]
 
 
+@pytest.mark.parametrize(
+    ("name", "folder"),
+    [
+        (".claude/commands/session-end.md", ".claude/commands/"),
+        (".github/prompts/handoff.prompt.md", ".github/prompts/"),
+    ],
+)
+def test_a_file_in_an_agents_folder_is_told_apart_by_its_place(
+    run_cli: Any, git_repo: GitRepo, name: str, folder: str
+) -> None:
+    # A command that records a sample session reads like a handoff; its place says what it is.
+    git_repo.write(name, WEAK)
+    git_repo.commit("command")
+    named = run_cli(["check", "--format", "json", name], cwd=git_repo.root)
+    assert named.code == 0
+    (finding,) = named.json()["findings"]
+    assert (finding["rule"], finding["severity"]) == ("not-a-handoff", "warning")
+    assert finding["message"].startswith(f"this file is in {folder}, where an agent's commands")
+
+
 @pytest.mark.parametrize("source", ["HANDOFF-template.md", "session-template-vars.md"])
 def test_a_template_gets_a_placeholder_error_with_its_lines(
     run_cli: Any, git_repo: GitRepo, source: str

@@ -400,3 +400,25 @@ def test_judgment_bench_reads_a_split() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "(split tuning)" in done.stdout and "facet agreement:" in done.stdout
+
+
+def test_judgment_bench_in_place_audits_each_file_where_it_was_found(tmp_path: Path) -> None:
+    # A session record saved as an agent's command: only its place tells it apart.
+    (tmp_path / "001-cmd.md").write_text("# Next session\n\nWorked on the refund rounding.\n")
+    label = {"file": "001-cmd.md", "verdict": "not a handoff"}
+    label |= dict.fromkeys(("state", "next", "decisions", "ruled_out", "pointers"), False)
+    (tmp_path / "LABELS.json").write_text(json.dumps({"labels": [label]}))
+    manifest = [{"file": "001-cmd.md", "path": ".claude/commands/wrap-up.md"}]
+    (tmp_path / "MANIFEST.json").write_text(json.dumps(manifest))
+    told: dict[str, str] = {}
+    for flag in ("", "--in-place"):
+        done = subprocess.run(
+            [sys.executable, str(BENCH / "judgment.py"), str(tmp_path), *([flag] if flag else [])],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        told[flag] = next(line for line in done.stdout.splitlines() if "told apart" in line)
+    assert told[""].endswith("0/1 = 0.00") and told["--in-place"].endswith("1/1 = 1.00")

@@ -148,6 +148,13 @@ _AGENT_FOLDER = re.compile(
 )
 
 
+def agent_folder(path: str) -> str | None:
+    """The agent's command, prompt or skill folder ``path`` is in (``.claude/commands/``), or
+    None."""
+    found = _AGENT_FOLDER.search(path)
+    return None if found is None else found.group(0).lstrip("/")
+
+
 def is_agent_file(path: str) -> bool:
     """True for a file in an agent's command, prompt or skill folder (``.claude/commands/``,
     ``prompts/``, ...): its files about handoffs are instructions, not handoffs, so they are

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet, twin_of
+from handoff_audit.model.packet import Packet, agent_folder, twin_of
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.schema.foreign import is_foreign
@@ -262,7 +262,8 @@ never read as standing (its past tense is not read).
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, …)
-are not searched for handoffs at all, unless a file there is named on the command line.
+are not searched for handoffs at all; a file there that is named on the command line gets
+this finding for its place alone, whatever it says.
 
 Example:
 
@@ -415,6 +416,10 @@ def _incomplete(packet: Packet) -> Iterator[Hit]:
     from handoff_audit.markdown.template import placeholders
 
     text = packet.text or ""
+    folder = agent_folder(packet.path)
+    if folder is not None:
+        yield Hit(NOT_A_HANDOFF, packet.path, _agent_file_message(folder))
+        return
     how_to = instructions(text)
     if how_to:
         yield Hit(NOT_A_HANDOFF, packet.path, _how_to_message(how_to), line=how_to[0][0])
@@ -487,6 +492,15 @@ def _standing_message(lines: list[tuple[int, str]]) -> str:
         "nothing said to have been done; a manual, architecture note or plan, not a handoff; "
         "move it to docs/ or leave it out of `packets`, or add what this session did, what is "
         "true now and the next step"
+    )
+
+
+def _agent_file_message(folder: str) -> str:
+    return (
+        f"this file is in {folder}, where an agent's commands, prompts and skills live: it "
+        "instructs an agent, it is not a handoff (such folders are not searched for handoffs); "
+        "keep the handoff itself elsewhere (HANDOFF.md, docs/handoffs/) and leave this file off "
+        "the command line"
     )
 
 

@@ -32,7 +32,7 @@ def test_a_closing_label_whose_value_is_an_order_is_a_next_step() -> None:
 
 
 def test_a_closing_order_with_no_label_still_counts() -> None:
-    reading = read(_BODY.format(closing="Test the exporter on the March archive, then tag it."))
+    reading = read(_BODY.format(closing="Run the exporter on the March archive, then tag it."))
     assert reading.has("next")
 
 

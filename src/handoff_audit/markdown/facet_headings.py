@@ -117,11 +117,23 @@ def heading_facet(heading: str) -> str | None:
     done = _done_work(text) or _TICKED_DONE.search(heading) is not None
     if "next" in named and done and not TICKED_AT_END.search(heading):
         named = ["state" if each == "next" else each for each in named]
-    elif "next" in named and _OPTIONAL_WORK.search(text):
+    elif "next" in named and (
+        _OPTIONAL_WORK.search(text) or any(_is_ideas(inner) for inner in _ASIDE.findall(heading))
+    ):
         named = ["ideas" if each == "next" else each for each in named]
     return next((each for each in named if each in FACETS), None) or next(
         (each for each in named if each is not None), None
     )
+
+
+_ASIDE = re.compile(r"[(（]([^()（）\n]{2,40})[)）]")
+"""A heading's aside in brackets ("Remaining (Future Work)"): it can say what kind of list it is."""
+
+
+def _is_ideas(aside: str) -> bool:
+    """An aside that names a wish list ("Future Work", "ideas"): the heading's list is one."""
+    text = normalise(aside)
+    return bool(text) and _CANONICAL.get(text, _phrase_facet(text)) == "ideas"
 
 
 def _phrase_facet(text: str) -> str | None:

@@ -55,6 +55,7 @@ from handoff_audit.markdown.labels import (
     label_paragraphs,
     line_at,
     says_nothing,
+    stepless_next_labels,
     without_dead_steps,
 )
 from handoff_audit.markdown.prose import MIN_STATE_REPORTS, prose_lines, reports_state
@@ -161,8 +162,10 @@ def read(text: str, *, every: bool = False) -> Reading:
     ``every``, every place that counts is collected (for ``explain --file``)."""
     reading = Reading()
     sections = _sections(_headings_as_lines(text), reading)
+    stepless: set[int] = set()
     for section in sections:
         _judge_heading(section, reading)
+        stepless.update(stepless_next_labels(section.texts))
         for line, facet, label in label_paragraphs(section.texts, section.facet):
             _add(reading, facet, Evidence(line, "label", _short(label)))
         _decision_table(section, reading)
@@ -178,6 +181,9 @@ def read(text: str, *, every: bool = False) -> Reading:
     newest = newest_entry(sections, [evidence.line for evidence in reading.found.get("next", ())])
     if newest is not None:
         reading.found["next"] = _steps_from(text, newest, every)
+    if stepless and reading.found.get("next"):
+        # "Recommended next step:" over only a check to run: its words are no step
+        reading.found["next"] = [e for e in reading.found["next"] if e.line not in stepless]
     if declared_retired(sections) or _next_sections_say_none(sections):
         reading.found["next"] = []  # retired, or its own next-step sections say there is none
     elif not reading.found.get("next"):
@@ -348,8 +354,8 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
             return
         line, text = prose[-1]
         first = text.split("\n", 1)[0]
-        if says_nothing(text) or crossed_off(first):
-            return
+        if says_nothing(text) or crossed_off(first) or no_usable_step([(line, first, False)]):
+            return  # nothing, done, or asking no work ("Run X to confirm Y")
         label = LABEL.match(first)
         said = (label.group(2) or label.group(4) or "") if label is not None else text
         if (

@@ -59,6 +59,24 @@ def label_paragraphs(
     return found
 
 
+def stepless_next_labels(texts: list[tuple[int, str, bool]]) -> list[int]:
+    """The lines of next-step labels ("Recommended next step:") whose items all name no step
+    (only a check to run, a wait, "None"): the label's own words are then no next step."""
+    labels = [
+        i for i, (_, text, code) in enumerate(texts) if not code and LABEL_HEADING.match(text)
+    ]
+    found = []
+    for at, index in enumerate(labels):
+        line, text, _ = texts[index]
+        name = plain_heading(text).rstrip(":：").strip()
+        if heading_facet(" ".join(name.split()[:LABEL_WORDS])) != "next":
+            continue
+        end = labels[at + 1] if at + 1 < len(labels) else len(texts)
+        if no_usable_step(texts[index + 1 : end]):
+            found.append(line)
+    return found
+
+
 def _names_steps(name: str, under: list[tuple[int, str, bool]]) -> bool:
     """A next-step label over steps: the label opens on what it names (a long bold label is a
     sentence: "**Without a Windows PC, leave it to GitHub Actions**:" names no next step), and

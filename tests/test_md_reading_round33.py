@@ -1,0 +1,60 @@
+"""Round 33 of the reading (tuned on rounds 29-33): a step that only runs something to see it
+work ("Run TASK-12 to confirm the icons render") asks for no work, and neither a next-step label
+over such steps nor a last paragraph made of one names a next step; a next-step heading whose
+aside names a wish list ("Remaining (Future Work)") heads one.
+
+Examples written for these tests (not copied from any labelled file), each beside a near miss
+that must keep its reading.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handoff_audit.markdown.facet_headings import heading_facet
+from handoff_audit.markdown.facets import read
+
+RECORD = (
+    "# Icon refresh\n\n"
+    "The launcher icons were regenerated for Android and iOS; `TASK-11` is complete.\n\n"
+    "Files changed: `android/res/mipmap-hdpi/ic_launcher.png`, `ios/AppIcon.appiconset/`.\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "Recommended next step:\n\n- Run `TASK-12` on a real phone to confirm the icons render.\n",
+        "Next steps:\n\n- Open the staging site and check that the favicon shows.\n",
+        "Run the app on a physical iPhone to confirm the icon renders.\n",
+    ],
+)
+def test_a_step_that_only_runs_something_to_see_it_work_is_no_next_step(ending: str) -> None:
+    assert read(RECORD + ending).found["next"] == []
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "Recommended next step:\n\n- Add the dark-mode icon set to `ios/AppIcon.appiconset/`.\n",
+        "Next steps:\n\n- Run the generator to add the monochrome icon, then confirm on a phone.\n",
+        "Run `make icons` to regenerate the tvOS set, which is still missing.\n",
+    ],
+)
+def test_a_step_that_names_work_stays_a_next_step(ending: str) -> None:
+    assert read(RECORD + ending).found["next"]
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("Remaining (Future Work)", "ideas"),
+        ("Next steps (future ideas)", "ideas"),
+        ("Next steps (in order)", "next"),
+        ("Remaining (2 items)", "next"),
+    ],
+)
+def test_an_aside_naming_a_wish_list_makes_a_next_step_heading_one(
+    heading: str, facet: str
+) -> None:
+    assert heading_facet(heading) == facet

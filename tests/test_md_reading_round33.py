@@ -58,3 +58,29 @@ def test_an_aside_naming_a_wish_list_makes_a_next_step_heading_one(
     heading: str, facet: str
 ) -> None:
     assert heading_facet(heading) == facet
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("五、關鍵技術決策（重要！）", "decisions"),  # Traditional for 关键技术决策
+        ("目前狀態", "state"),  # Traditional for 目前状态
+        ("關鍵技術决策", "decisions"),  # the two scripts mixed
+        ("今後の改善候補", "ideas"),  # Japanese kanji still match themselves
+        ("決定事項", "decisions"),
+    ],
+)
+def test_a_traditional_chinese_heading_reads_as_its_simplified_form(
+    heading: str, facet: str
+) -> None:
+    assert heading_facet(heading) == facet
+
+
+def test_reading_traditional_text_keeps_every_line_number() -> None:
+    text = (
+        "# 交接\n\n## 目前狀態\n\n- 匯出功能已完成，測試通過。\n\n"
+        "## 下一步\n\n- 修正 `src/匯出.py` 的日期。\n"
+    )
+    reading = read(text)
+    assert [e.line for e in reading.found["state"]][:1] == [3]
+    assert [e.line for e in reading.found["next"]][:1] == [7]

@@ -10,6 +10,7 @@ import json
 import re
 from importlib import resources
 
+from handoff_audit.markdown.hanzi import simplified
 from handoff_audit.markdown.headings import normalise
 
 
@@ -28,7 +29,8 @@ FACETS = ("state", "next", "decisions", "ruled_out", "pointers")
 # for later" a wish list: none of them is a next step; "Files changed" is pointers, not state).
 # Setup, risks and ideas are no facet: they only keep their sections from counting for one.
 _HEADING_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
-    (facet, tuple(phrases)) for facet, phrases in _cue_data("headings.json")
+    (facet, tuple(simplified(phrase) for phrase in phrases))
+    for facet, phrases in _cue_data("headings.json")
 )
 
 # The packet's canonical headings (a rendered twin written by hand) and their facets.
@@ -64,10 +66,12 @@ _HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases i
 
 
 _DONE_WORK = re.compile(
-    r"(?<!\w)(?:completed?|done|finished|taken|executed|accomplished|achieved|delivered|"
-    r"réalisée?s?|exécutée?s?|terminée?s?|effectuée?s?|completad[oa]s|realizad[oa]s|"
-    r"terminad[oa]s|concluíd[oa]s|erledigt|abgeschlossen|completat[ie]|svolt[ie])(?!\w)"
-    r"|(?<!未)完了|已完成|(?<!미)완료"
+    simplified(
+        r"(?<!\w)(?:completed?|done|finished|taken|executed|accomplished|achieved|delivered|"
+        r"réalisée?s?|exécutée?s?|terminée?s?|effectuée?s?|completad[oa]s|realizad[oa]s|"
+        r"terminad[oa]s|concluíd[oa]s|erledigt|abgeschlossen|completat[ie]|svolt[ie])(?!\w)"
+        r"|(?<!未)完了|已完成|(?<!미)완료"
+    )
 )
 """Work done: a heading that says its tasks or actions were done ("Tasks Completed",
 "Actions exécutées", "完了したタスク") lists a record, not a next step."""
@@ -81,10 +85,12 @@ _STILL_TO_DO = re.compile(
 
 
 _OPTIONAL_WORK = re.compile(
-    r"(?<!\w)(?:optional|optionally|nice to have|could|candidates?|on hold|parked|someday|"
-    r"not agreed|opcional(?:es)?|optionnel(?:le)?s?|facoltativ[oi])(?!\w)"
-    r"|可选|将来|按需|候補|候选|合意済みではない|보류|좋은 것"
-    r"|(?<!\w)(?:intentional|intentionally|not migrated|wont ?fix|deliberately)(?!\w)"
+    simplified(
+        r"(?<!\w)(?:optional|optionally|nice to have|could|candidates?|on hold|parked|someday|"
+        r"not agreed|opcional(?:es)?|optionnel(?:le)?s?|facoltativ[oi])(?!\w)"
+        r"|可选|将来|按需|候補|候选|合意済みではない|보류|좋은 것"
+        r"|(?<!\w)(?:intentional|intentionally|not migrated|wont ?fix|deliberately)(?!\w)"
+    )
 )
 """A heading over work nobody committed to ("Optional next steps", "今後の改善候補", "다음에
 추가하면 좋은 것들 (보류 중)"): a wish list, not a next step."""
@@ -104,7 +110,7 @@ def _done_work(part: str) -> bool:
 
 def heading_facet(heading: str) -> str | None:
     """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
-    text = normalise(_QUOTED.sub(" ", heading))
+    text = simplified(normalise(_QUOTED.sub(" ", heading)))
     if not text:
         return None
     if text in _CANONICAL:
@@ -132,7 +138,7 @@ _ASIDE = re.compile(r"[(（]([^()（）\n]{2,40})[)）]")
 
 def _is_ideas(aside: str) -> bool:
     """An aside that names a wish list ("Future Work", "ideas"): the heading's list is one."""
-    text = normalise(aside)
+    text = simplified(normalise(aside))
     return bool(text) and _CANONICAL.get(text, _phrase_facet(text)) == "ideas"
 
 

@@ -35,25 +35,19 @@ def label_paragraphs(
     facet other than the section's, with text under it before the next label: its line, facet
     and text. It counts like a heading ("**Design decisions (approved):**" over a list);
     decisions need a reason."""
-    labels = [
-        i for i, (_, text, code) in enumerate(texts) if not code and LABEL_HEADING.match(text)
-    ]
     found = []
-    for at, index in enumerate(labels):
-        line, text, _ = texts[index]
-        name = plain_heading(text).rstrip(":：").strip()
+    for line, text, name, below in _labels(texts):
         if not text.lstrip().startswith("**") and len(name.split()) > LABEL_WORDS:
             continue  # "In this session, I'd like to focus on:" leads in, it names nothing
         facet = heading_facet(name)
         if facet not in _LABEL_FACETS or facet == section:
             continue
-        end = labels[at + 1] if at + 1 < len(labels) else len(texts)
-        under = [t for _, t, code in texts[index + 1 : end] if not says_nothing(t)]
+        under = [t for _, t, code in below if not says_nothing(t)]
         if not under or (
             facet == "decisions" and not any(REASON_IN_SECTION.search(t) for t in under)
         ):
             continue
-        if facet == "next" and not _names_steps(name, texts[index + 1 : end]):
+        if facet == "next" and not _names_steps(name, below):
             continue
         found.append((line, facet, text))
     return found
@@ -62,19 +56,29 @@ def label_paragraphs(
 def stepless_next_labels(texts: list[tuple[int, str, bool]]) -> list[int]:
     """The lines of next-step labels ("Recommended next step:") whose items all name no step
     (only a check to run, a wait, "None"): the label's own words are then no next step."""
-    labels = [
-        i for i, (_, text, code) in enumerate(texts) if not code and LABEL_HEADING.match(text)
+    return [
+        line
+        for line, _, name, below in _labels(texts)
+        if heading_facet(" ".join(name.split()[:LABEL_WORDS])) == "next" and no_usable_step(below)
     ]
-    found = []
-    for at, index in enumerate(labels):
-        line, text, _ = texts[index]
-        name = plain_heading(text).rstrip(":：").strip()
-        if heading_facet(" ".join(name.split()[:LABEL_WORDS])) != "next":
-            continue
-        end = labels[at + 1] if at + 1 < len(labels) else len(texts)
-        if no_usable_step(texts[index + 1 : end]):
-            found.append(line)
-    return found
+
+
+def _labels(
+    texts: list[tuple[int, str, bool]],
+) -> list[tuple[int, str, str, list[tuple[int, str, bool]]]]:
+    """Each label paragraph among the blocks: its line, text, name (no emphasis or colon) and
+    the blocks under it before the next label."""
+    at = [i for i, (_, text, code) in enumerate(texts) if not code and LABEL_HEADING.match(text)]
+    ends = [*at[1:], len(texts)] if at else []
+    return [
+        (
+            texts[i][0],
+            texts[i][1],
+            plain_heading(texts[i][1]).rstrip(":：").strip(),
+            texts[i + 1 : j],
+        )
+        for i, j in zip(at, ends, strict=True)
+    ]
 
 
 def _names_steps(name: str, under: list[tuple[int, str, bool]]) -> bool:

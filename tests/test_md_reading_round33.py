@@ -1,7 +1,9 @@
 """Round 33 of the reading (tuned on rounds 29-33): a step that only runs something to see it
 work ("Run TASK-12 to confirm the icons render") asks for no work, and neither a next-step label
 over such steps nor a last paragraph made of one names a next step; a next-step heading whose
-aside names a wish list ("Remaining (Future Work)") heads one.
+aside names a wish list ("Remaining (Future Work)") heads one; a heading in Traditional Chinese
+reads as its Simplified form; a dated handoff with a heading addressed to the next session ("## Your
+role") stays a handoff.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -13,6 +15,7 @@ import pytest
 
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
+from handoff_audit.markdown.prompts import instructions
 
 RECORD = (
     "# Icon refresh\n\n"
@@ -84,3 +87,18 @@ def test_reading_traditional_text_keeps_every_line_number() -> None:
     reading = read(text)
     assert [e.line for e in reading.found["state"]][:1] == [3]
     assert [e.line for e in reading.found["next"]][:1] == [7]
+
+
+_ROLE = (
+    "# Handoff\n\n{date}## Your role\n\nYou are the tutor for this workspace. Pick up and "
+    "teach.\n\n## Where things stand\n\n- Lessons 1-7 shipped in `lessons/`.\n\n"
+    "## Next\n\n- Write lesson 8 on authentication in `lessons/0008-auth.html`.\n"
+)
+
+
+def test_a_dated_handoff_with_a_role_heading_for_the_next_session_stays_a_handoff() -> None:
+    assert instructions(_ROLE.format(date="Last updated: 2026-08-10 (end of session 7).\n\n")) == []
+
+
+def test_an_undated_prompt_with_a_role_heading_is_an_agents_prompt() -> None:
+    assert instructions(_ROLE.format(date=""))

@@ -370,15 +370,20 @@ def _agent_prompt(text: str) -> list[tuple[int, str]]:
     lines of a file with no real date outside code, or a command's own syntax outside code;
     ``[]`` otherwise."""
     prose = prose_lines(text)
+
+    # a handoff pasted as the next session's prompt opens on a persona too ("You are the
+    # teacher …", "## Your role"), and is dated: only a command's own syntax settles that one
+    def dated() -> bool:
+        return _REAL_DATE.search("\n".join(t for _, t in prose)) is not None
+
     for number, line in prose[:OPENING_LINES]:
-        # a handoff pasted as the next session's prompt opens on a persona too, and is dated
-        if _PERSONA.match(line) and not _REAL_DATE.search("\n".join(t for _, t in prose)):
+        if _PERSONA.match(line) and not dated():
             return [(number, short(line.strip()))]
     for number, line in prose:
         if _COMMAND_TEXT.search(line):
             return [(number, short(line.strip()))]
     for number, line in prose_lines(text, headings=True):
-        if _PROMPT_HEADING.match(line):
+        if _PROMPT_HEADING.match(line) and not dated():
             return [(number, short(line.strip()))]
     return []
 

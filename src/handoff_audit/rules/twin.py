@@ -221,7 +221,8 @@ syntax, whatever it is about (a persona in its first three lines, "You are the R
 "Sos el agente de cierre de sesión", "Du bist ein …", "Ты — агент …", "你是…";
 an argument slot `$ARGUMENTS` or `{{args}}` outside code spans; a shell line to splice in,
 `!{ls -t notes/*.md}`; "When the user types `/wrap-up`"; a heading addressed to the agent, "##
-Execute These Steps", "## Your task"), or a guide quoting the handoff to
+Execute These Steps", "## Your task"; a persona or such a heading in a file with a real date is
+a handoff written as the next session's prompt), or a guide quoting the handoff to
 write in a ```` ```markdown ```` block of three headings or more (in a block marked
 ```` ```md ```` lines that are only a label, `Modifiche:`, count as headings), in a file
 with no real date, ticked box or session record outside that block, or a guide naming the

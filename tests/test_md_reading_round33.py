@@ -3,7 +3,8 @@ work ("Run TASK-12 to confirm the icons render") asks for no work, and neither a
 over such steps nor a last paragraph made of one names a next step; a next-step heading whose
 aside names a wish list ("Remaining (Future Work)") heads one; a heading in Traditional Chinese
 reads as its Simplified form; a dated handoff with a heading addressed to the next session ("## Your
-role") stays a handoff.
+role") stays a handoff; a `<name>` inside a path or command in code is a parameter, not a blank;
+"None — <why>" under open items is no step.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -16,6 +17,7 @@ import pytest
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import instructions
+from handoff_audit.markdown.prose import placeholder_in
 
 RECORD = (
     "# Icon refresh\n\n"
@@ -102,3 +104,31 @@ def test_a_dated_handoff_with_a_role_heading_for_the_next_session_stays_a_handof
 
 def test_an_undated_prompt_with_a_role_heading_is_an_agents_prompt() -> None:
     assert instructions(_ROLE.format(date=""))
+
+
+@pytest.mark.parametrize(
+    ("line", "blank"),
+    [
+        ("- Parse `raw/<boardSeq>.hwpx` into `data/<boardSeq>.md`", False),
+        ("- Run `python wiki.py --ingest <id>` for each new notice", False),
+        ("- Branch: `<branch>`", True),
+        ("- Branch: <branch name>", True),
+    ],
+)
+def test_a_name_in_angle_brackets_inside_a_path_or_command_is_a_parameter(
+    line: str, blank: bool
+) -> None:
+    assert (placeholder_in(line) is not None) is blank
+
+
+@pytest.mark.parametrize(
+    ("ending", "step"),
+    [
+        ("- None — both fixes verified live, the suite passes.\n", False),
+        ("- Nothing: the release is out.\n", False),
+        ("- Wire the export button to `/api/export`.\n", True),
+    ],
+)
+def test_none_with_its_reason_under_open_items_is_no_step(ending: str, step: bool) -> None:
+    text = RECORD + "## Open items / follow-ups\n\n" + ending
+    assert bool(read(text).found["next"]) is step

@@ -62,12 +62,14 @@ _HTML_TAGS = (
     "th|ul|ol|li|small|mark|del|ins|picture|source|video|center|h[1-6]"
 )
 _PARENTHESISED = "a (parenthesised) placeholder"
+_ANGLED = "an <…> placeholder"
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
 _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
     ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
     ("a template variable", re.compile(r"\{\{[^{}\n]{1,80}\}\}|\$\{[A-Z_]{2,40}\}")),
     (
-        "an <…> placeholder",
+        _ANGLED,
         re.compile(rf"<(?!(?:/?(?:{_HTML_TAGS})\b|!--|https?:|mailto:))[A-Za-z][^<>\n]{{0,80}}>"),
     ),
     (
@@ -107,6 +109,8 @@ def placeholder_in(line: str) -> str | None:
     value = line[len(label) :]
     for what, pattern in _PLACEHOLDER_TOKENS:
         match = pattern.search(value)
+        if what == _ANGLED:
+            match = next((m for m in pattern.finditer(value) if not _parameter(value, m)), None)
         if match is None:
             continue
         # "**Term** (what it means)" glosses a term; a field's blank follows a colon
@@ -118,6 +122,15 @@ def placeholder_in(line: str) -> str | None:
             continue
         return what
     return None
+
+
+def _parameter(value: str, blank: re.Match[str]) -> bool:
+    """A ``<name>`` inside a code span with more than itself (`data/<slug>.json`, `run.py
+    --ingest <id>`): a parameter of a path or command pattern, not a blank to fill in."""
+    for span in _CODE_SPAN.finditer(value):
+        if span.start() < blank.start() and blank.end() < span.end():
+            return span.group(0)[1:-1].strip() != blank.group(0)
+    return False
 
 
 DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")

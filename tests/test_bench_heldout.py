@@ -130,3 +130,31 @@ def test_a_missing_or_broken_round_file_is_one_line_naming_it(tmp_path: Path) ->
         unlabelled.stderr.strip()
         == "rounds: 001-a.md: not labelled by both readers (LABELS-R1/R2.json)"
     )
+
+
+def test_corpus_flags_a_file_with_a_secret_like_string_and_refuses_to_vendor_it(
+    tmp_path: Path,
+) -> None:
+    key = b"aws_access_key_id = AKIA" + b"Q" * 16 + b"\n"
+    round_dir, out = tmp_path / "round", tmp_path / "out"
+    round_dir.mkdir()
+    write_round(round_dir, {"001-a.md": ("alice/n", b"plain\n"), "002-b.md": ("bob/n", key)})
+    rows = json.loads((round_dir / "MANIFEST.json").read_text())
+    for row, licence in zip(rows, ("MIT", "none"), strict=True):
+        row["licence"], row["licence_holder"] = licence, "Alice"
+    (round_dir / "MANIFEST.json").write_text(json.dumps(rows))
+    (round_dir / "LABELS.json").write_text(json.dumps({"labels": []}))
+    corpus = [str(KIT / "rounds.py"), "corpus", str(round_dir), "99", "abc1234", "--out", str(out)]
+
+    refused = run(*corpus, "--vendor", "002-b.md")
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert "002-b.md: holds a secret-like string; name it only" in refused.stderr
+    assert "AKIA" not in refused.stderr
+
+    done = run(*corpus, "--vendor", "001-a.md")
+    assert done.returncode == 0, done.stderr
+    files = {row["file"]: row for row in json.loads((out / "CORPUS.json").read_text())["files"]}
+    assert files["001-a.md"]["vendored"] == "yes" and not files["001-a.md"]["contains_secret_like"]
+    assert files["002-b.md"]["contains_secret_like"] is True
+    assert files["002-b.md"]["why_not_vendored"] == "no licence; a secret-like string in it"
+    assert (out / "001-a.md").read_bytes() == b"plain\n" and not (out / "002-b.md").exists()

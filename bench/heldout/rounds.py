@@ -5,6 +5,7 @@
     python bench/heldout/rounds.py disputes ROUND     # the two readers' labels side by side
     python bench/heldout/rounds.py consensus ROUND    # agreed labels + ROUND/DECISIONS.json
     python bench/heldout/rounds.py corpus ROUND N FREEZE --vendor FILE... --figures TEXT
+        # also flags each file holding a secret-like string, and refuses to vendor one
 
 The steps, the briefs and the guide are in bench/heldout/README.md. ROUND holds the collected
 files, ``MANIFEST.json`` (the collectors'), ``exclude.json`` (``exclusions.py``), the readers'
@@ -21,6 +22,8 @@ import shutil
 import sys
 from pathlib import Path
 from typing import Any
+
+from handoff_audit.credentials import find_secrets
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data"
@@ -187,14 +190,37 @@ def consensus(round_dir: Path) -> int:
     return 0
 
 
-def corpus(round_dir: Path, number: int, freeze: str, vendor: list[str], figures: str) -> int:
-    out = DATA / f"realworld-handoffs-round{number}"
+PERMISSIVE = ("MIT", "BSD-2-Clause", "BSD-3-Clause")
+
+
+def why_not_vendored(licence: str, secret_like: bool) -> str:
+    """Why a named file is not copied here, from the collector's licence note."""
+    if licence.startswith("unknown"):
+        why = "licence not found at the commit"
+    elif licence == "none":
+        why = "no licence"
+    elif licence.startswith(PERMISSIVE):
+        why = "permissive licence naming someone not shown to be the owner"
+    else:
+        why = "not a permissive licence"
+    return f"{why}; a secret-like string in it" if secret_like else why
+
+
+def corpus(
+    round_dir: Path, number: int, freeze: str, vendor: list[str], figures: str, out: Path | None
+) -> int:
+    out = out or DATA / f"realworld-handoffs-round{number}"
     out.mkdir(exist_ok=True)
     split = f"heldout (round {number}: collected after the rules froze at {freeze}, measured once)"
     rows, sources, holders = [], [], []
     for entry in load(round_dir / "MANIFEST.json"):
         name = entry["file"]
         kept = name in vendor
+        # The collectors never read a file, so only a scan here can say it holds a credential.
+        text = (round_dir / name).read_bytes().decode("utf-8", errors="replace")
+        secret_like = bool(entry.get("contains_secret_like")) or bool(find_secrets(text))
+        if kept and secret_like:
+            raise RoundError(f"{name}: holds a secret-like string; name it only, never vendor it")
         row = {
             "file": name,
             "repository": entry["repository"],
@@ -203,7 +229,7 @@ def corpus(round_dir: Path, number: int, freeze: str, vendor: list[str], figures
             "kind": entry["kind"],
             "split": split,
             "licence": entry.get("licence", "none"),
-            "contains_secret_like": entry.get("contains_secret_like", False),
+            "contains_secret_like": secret_like,
             "how_read": entry.get("how_read", "git show COMMIT:PATH of a fetched snapshot"),
             "vendored": "yes" if kept else "no",
         }
@@ -224,7 +250,9 @@ def corpus(round_dir: Path, number: int, freeze: str, vendor: list[str], figures
             )
             holders.append(f"{name[:3]} {entry['repository']}: {entry['licence_holder']}")
         else:
-            row["why_not_vendored"] = entry.get("why_not_vendored", "licence not permissive")
+            row["why_not_vendored"] = entry.get("why_not_vendored") or why_not_vendored(
+                entry.get("licence", "none"), secret_like
+            )
         rows.append(row)
     about = (
         f"Round-{number} held-out set of issue 20: {len(rows)} real markdown files, none used "
@@ -277,11 +305,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("freeze", nargs="?")
     parser.add_argument("--vendor", nargs="*", default=[])
     parser.add_argument("--figures", default="")
+    parser.add_argument("--out", type=Path, help="default: tests/data/realworld-handoffs-roundN")
     args = parser.parse_args(argv)
     if args.step == "corpus":
         if args.number is None or args.freeze is None:
             parser.error("corpus needs ROUND N FREEZE")
-        return corpus(args.round_dir, args.number, args.freeze, args.vendor, args.figures)
+        return corpus(args.round_dir, args.number, args.freeze, args.vendor, args.figures, args.out)
     step = {"merge": merge, "recheck": recheck, "disputes": disputes, "consensus": consensus}
     return step[args.step](args.round_dir)
 

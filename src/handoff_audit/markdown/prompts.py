@@ -413,7 +413,7 @@ def instructions(text: str) -> list[tuple[int, str]]:
 
 _LATER = re.compile(
     r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
-    r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b)",
+    r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b|what\s+to\s+do\b)",
     re.IGNORECASE,
 )
 """Headings of the part of a handoff that is orders by nature (its next steps)."""
@@ -462,13 +462,19 @@ def orders(text: str) -> list[tuple[int, str]]:
     work stands now ("… now returns …", "… is removed") make the file a task queue kept as a
     handoff."""
     later, done, fenced = set(), set(), False
-    heading = ""
+    heading, later_level, titled = "", 0, False
     for number, line in enumerate(text.splitlines(), 1):
         if FENCE.match(line):
             fenced = not fenced
         elif not fenced and HEADING.match(line):
+            level = len(line.lstrip()) - len(line.lstrip().lstrip("#"))
+            if later_level and level > later_level:
+                continue  # "### 1. Create the bucket" under "## What to Do": still next steps
             heading = line
-        elif _LATER.search(heading):
+            # A title ("# Next session: …") names the file; its subheadings are not its steps.
+            later_level = level if titled and _LATER.search(line) else 0
+            titled = True
+        elif later_level or _LATER.search(heading):
             later.add(number)
         elif _DONE.match(heading):
             done.add(number)

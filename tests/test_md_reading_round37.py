@@ -1,0 +1,47 @@
+"""Round 37 of the reading (tuned on round 37): a next-steps section ("## What to Do (in
+order)") runs on through its numbered subheadings ("### 1. Create the bucket"), so a plan for
+the next session written as orders under it is a handoff's next steps, not a brief.
+
+Examples written for these tests (not copied from any labelled file), each beside a near miss
+that must keep its reading.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handoff_audit.markdown.prompts import orders
+
+CONTEXT = (
+    "# Next session: persist the votes\n\n"
+    "## Context\n"
+    "The poll app in `apps/poll/` keeps votes in localStorage only; the database is chosen.\n\n"
+)
+STEPS = (
+    "### 1. Create the bucket\n"
+    "- Open the console and create a bucket named `votes`.\n"
+    "- Add a policy that allows inserts only.\n\n"
+    "### 2. Wire the client\n"
+    "- Create `src/lib/db.ts` and read the URL from the environment.\n"
+    "- Call the insert after each vote.\n"
+    "- Keep localStorage as the local cache.\n\n"
+    "### 3. Deploy\n"
+    "- Set `base` in `vite.config.ts` and push to the pages branch.\n"
+)
+
+
+@pytest.mark.parametrize("heading", ["## What to Do (in order)", "## Next steps", "## Remaining"])
+def test_orders_under_the_numbered_subheadings_of_a_next_steps_section_are_next_steps(
+    heading: str,
+) -> None:
+    assert orders(f"{CONTEXT}{heading}\n\n{STEPS}") == []
+
+
+@pytest.mark.parametrize("heading", ["## Setup", "## Instructions"])
+def test_the_same_orders_under_another_heading_are_still_a_brief(heading: str) -> None:
+    assert orders(f"{CONTEXT}{heading}\n\n{STEPS}")
+
+
+def test_a_heading_as_high_as_the_next_steps_section_ends_it() -> None:
+    text = f"{CONTEXT}## Next steps\n\n- Ship it.\n\n## Setup\n\n{STEPS}"
+    assert orders(text)

@@ -23,8 +23,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from handoff_audit.credentials import find_secrets
-
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data"
 ITEMS = ("state", "next", "decisions", "ruled_out", "pointers", "verdict")
@@ -209,6 +207,8 @@ def why_not_vendored(licence: str, secret_like: bool) -> str:
 def corpus(
     round_dir: Path, number: int, freeze: str, vendor: list[str], figures: str, out: Path | None
 ) -> int:
+    from handoff_audit.credentials import find_secrets  # only this step needs the package
+
     out = out or DATA / f"realworld-handoffs-round{number}"
     out.mkdir(exist_ok=True)
     split = f"heldout (round {number}: collected after the rules froze at {freeze}, measured once)"

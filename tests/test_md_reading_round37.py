@@ -1,6 +1,7 @@
-"""Round 37 of the reading (tuned on round 37): a next-steps section ("## What to Do (in
+"""Rounds 37 and 38 of the reading (tuned on them): a next-steps section ("## What to Do (in
 order)") runs on through its numbered subheadings ("### 1. Create the bucket"), so a plan for
-the next session written as orders under it is a handoff's next steps, not a brief.
+the next session written as orders under it is a handoff's next steps, not a brief; a command's
+synopsis (``Run: node tools/check.js [--slug <slug>] [--dry]``) is no template blank.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from handoff_audit.markdown.prompts import orders
+from handoff_audit.markdown.prose import placeholder_in
 
 CONTEXT = (
     "# Next session: persist the votes\n\n"
@@ -45,3 +47,29 @@ def test_the_same_orders_under_another_heading_are_still_a_brief(heading: str) -
 def test_a_heading_as_high_as_the_next_steps_section_ends_it() -> None:
     text = f"{CONTEXT}## Next steps\n\n- Ship it.\n\n## Setup\n\n{STEPS}"
     assert orders(text)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Run: node tools/checker.js [--health|--articles|--infra] [--fix]",
+        "- Run: node tools/fixer.js [--slug <slug>] [--dry]",
+        "- Run: node tools/picker.js [--top N] --mode [audit|dump|apply]",
+        "Usage: deploy.sh --env <name>",
+    ],
+)
+def test_a_commands_synopsis_is_no_template_blank(line: str) -> None:
+    assert placeholder_in(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "what"),
+    [
+        ("- Run: [the command you used to test]", "a [bracketed] placeholder"),
+        ("- Status: [done | blocked]", "a [bracketed] placeholder"),
+        ("- Owner: <name>", "an <…> placeholder"),
+        ("- Next: [--describe the next step here--]", "a [bracketed] placeholder"),
+    ],
+)
+def test_a_blank_beside_a_synopsis_is_still_a_blank(line: str, what: str) -> None:
+    assert placeholder_in(line) == what

@@ -63,7 +63,14 @@ _HTML_TAGS = (
 )
 _PARENTHESISED = "a (parenthesised) placeholder"
 _ANGLED = "an <…> placeholder"
+_BRACKETED = "a [bracketed] placeholder"
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
+_OPTIONS = re.compile(
+    r"\[\s*(?:--?[A-Za-z][\w-]*(?:[ =][^\s\]]+)?(?:\|--?[A-Za-z][\w-]*)*|[\w-]+(?:\|[\w-]+)+)\s*\]"
+)
+"""A command synopsis's optional part (``[--slug <slug>]``, ``[--dry]``, ``[audit|dump]``)."""
+_FLAG_BEFORE = re.compile(r"(?<!\w)--?[A-Za-z][\w-]*[ =]$")
+"""An option flag right before a ``<value>`` (``--slug <slug>``)."""
 _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
     ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
@@ -73,7 +80,7 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(rf"<(?!(?:/?(?:{_HTML_TAGS})\b|!--|https?:|mailto:))[A-Za-z][^<>\n]{{0,80}}>"),
     ),
     (
-        "a [bracketed] placeholder",
+        _BRACKETED,
         re.compile(
             r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
             r"|(?<![!\]\\])\[[A-Z][A-Z0-9]*_[A-Z0-9_]{1,40}\](?![(\[:])"
@@ -97,7 +104,7 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
-_IN_PROSE = frozenset({"a [bracketed] placeholder", "a {braced} placeholder"})
+_IN_PROSE = frozenset({_BRACKETED, "a {braced} placeholder"})
 
 
 def placeholder_in(line: str) -> str | None:
@@ -111,6 +118,8 @@ def placeholder_in(line: str) -> str | None:
         match = pattern.search(value)
         if what == _ANGLED:
             match = next((m for m in pattern.finditer(value) if not _parameter(value, m)), None)
+        elif what == _BRACKETED:
+            match = next((m for m in pattern.finditer(value) if not _OPTIONS.match(m[0])), None)
         if match is None:
             continue
         # "**Term** (what it means)" glosses a term; a field's blank follows a colon
@@ -126,7 +135,10 @@ def placeholder_in(line: str) -> str | None:
 
 def _parameter(value: str, blank: re.Match[str]) -> bool:
     """A ``<name>`` inside a code span with more than itself (`data/<slug>.json`, `run.py
-    --ingest <id>`): a parameter of a path or command pattern, not a blank to fill in."""
+    --ingest <id>`), or the value of an option (``--slug <slug>``): a parameter of a path or
+    command pattern, not a blank to fill in."""
+    if _FLAG_BEFORE.search(value, 0, blank.start()):
+        return True
     for span in _CODE_SPAN.finditer(value):
         if span.start() < blank.start() and blank.end() < span.end():
             return span.group(0)[1:-1].strip() != blank.group(0)

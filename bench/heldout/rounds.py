@@ -191,12 +191,14 @@ def consensus(round_dir: Path) -> int:
 PERMISSIVE = ("MIT", "BSD-2-Clause", "BSD-3-Clause")
 
 
-def why_not_vendored(licence: str, secret_like: bool) -> str:
+def why_not_vendored(licence: str, how_read: str, secret_like: bool) -> str:
     """Why a named file is not copied here, from the collector's licence note."""
     if licence.startswith("unknown"):
         why = "licence not found at the commit"
     elif licence == "none":
         why = "no licence"
+    elif licence.startswith(PERMISSIVE) and how_read.startswith("read_file"):
+        why = "read through the search index (bytes not checked against git)"
     elif licence.startswith(PERMISSIVE):
         why = "permissive licence naming someone not shown to be the owner"
     else:
@@ -251,7 +253,7 @@ def corpus(
             holders.append(f"{name[:3]} {entry['repository']}: {entry['licence_holder']}")
         else:
             row["why_not_vendored"] = entry.get("why_not_vendored") or why_not_vendored(
-                entry.get("licence", "none"), secret_like
+                entry.get("licence", "none"), entry.get("how_read", ""), secret_like
             )
         rows.append(row)
     about = (

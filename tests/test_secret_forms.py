@@ -102,7 +102,22 @@ def _providers() -> st.SearchStrategy[tuple[str, str]]:
     return st.one_of([body.map(lambda b, p=prefix: (p + b, p + b)) for prefix, body in forms])
 
 
-FORMS = st.one_of(_assignment(), _url(), _clients(), _providers())
+def _labelled() -> st.SearchStrategy[tuple[str, str]]:
+    """A handoff's own form: a label, then the value, bare or in a code span."""
+    label = st.sampled_from(
+        ["**API key:**", "Password:", "- **Client Secret:**", "Gateway token:", "contraseña:"]
+    )
+    value = st.builds(
+        lambda a, b, d: a + b + d,
+        st.sampled_from(string.ascii_lowercase),
+        st.text(string.ascii_lowercase + string.digits, min_size=6, max_size=30),
+        st.sampled_from("0123456789"),
+    )
+    quote = st.sampled_from(["", "`"])
+    return st.tuples(label, value, quote).map(lambda t: (f"{t[0]} {t[2]}{t[1]}{t[2]}", t[1]))
+
+
+FORMS = st.one_of(_assignment(), _url(), _clients(), _providers(), _labelled())
 _SAFE = st.text(string.ascii_lowercase + " ,.", max_size=30).map(lambda s: s.strip(" "))
 
 
@@ -138,6 +153,13 @@ NOT_SECRETS = [
     "curl -u $USER:$TOKEN https://x",
     "The key is in the vault; the token expired; results.",
     "sk_live_ keys rotate monthly; glpat- tokens expire",
+    "- **API Key:** `OPENAI_API_KEY` (set in the dashboard)",
+    "**Token:** Configured",
+    "Password: see the team vault",
+    "token: `<DASHBOARD_TOKEN>`",
+    "Secret: `prod/db/password`",
+    "API key: in `.env.local`, never committed",
+    "- Token: 12 hours of validity",
 ]
 
 
@@ -178,6 +200,7 @@ FIELD_SECRETS = {
     "sk_" + "live_" + "a1" * 12: "a1" * 12,
     "glpat-" + "x1" * 10: "x1" * 10,
     "X-Api-Key: " + "abcdef123456": "abcdef123456",
+    "- **API key:** `" + "7f59b1cd249b" + "47d6a226`": "7f59b1cd249b47d6a226",
 }
 FIELD_FORMS = list(FIELD_SECRETS)
 

@@ -73,6 +73,21 @@ def _placeholder(value: str) -> bool:
 
 
 _NOT_SECRETS = frozenset({"redacted", "null", "none", "true", "false"})
+
+
+def _not_a_labelled_secret(value: str) -> bool:
+    """A labelled value that names or points at a credential rather than holding one: a
+    placeholder, an environment variable's name (``OPENAI_API_KEY``), a file, or a word with no
+    digit ("Configured")."""
+    return (
+        _placeholder(value)
+        or re.fullmatch(r"[A-Z][A-Z0-9_]*|[\w.-]*\.(?:env|json|ya?ml|toml|md|txt|pem)", value)
+        is not None
+        or re.search(r"\d", value) is None
+        or re.search(r"[^\W\d_]", value) is None
+    )
+
+
 _PY = "re"
 
 _OWN: tuple[_Pattern, ...] = (
@@ -149,6 +164,18 @@ _OWN: tuple[_Pattern, ...] = (
         ("mysql", "mariadb"),
         1,
         reject=_placeholder,
+    ),
+    _Pattern(
+        # A handoff's own form: "**API key:** `7f59…`", "Password: Admin123!", "Secret: `…`".
+        "labelled credential",
+        r"(?i)(?<![\w-])(?:api[ _-]?key|password|passwd|passwort|senha|contrase(?:ñ|n)a|"
+        r"(?:client[ _-])?secret(?:[ _-]key)?|(?:access[ _-]|auth[ _-]|bearer[ _-])?token|"
+        r"private[ _-]key)\**[ \t]*[:\uff1a][ \t]*\**[ \t]*`?([^`\s]{8,200}?)`?"
+        r"(?=[\s,;)\"'`]|\.(?:\s|$)|$)",
+        ("key", "passw", "senha", "contrase", "secret", "token"),
+        1,
+        engine=_PY,
+        reject=_not_a_labelled_secret,
     ),
     _Pattern(
         "API key header",

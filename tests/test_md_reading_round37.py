@@ -1,7 +1,8 @@
 """Rounds 37 and 38 of the reading (tuned on them): a next-steps section ("## What to Do (in
 order)") runs on through its numbered subheadings ("### 1. Create the bucket"), so a plan for
 the next session written as orders under it is a handoff's next steps, not a brief; a command's
-synopsis (``Run: node tools/check.js [--slug <slug>] [--dry]``) is no template blank.
+synopsis (``Run: node tools/check.js [--slug <slug>] [--dry]``) is no template blank; "Reload …,
+reopen …, and confirm …" is a check, and an "Optional next steps:" line is a wish list.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import orders
 from handoff_audit.markdown.prose import placeholder_in
 
@@ -73,3 +75,34 @@ def test_a_commands_synopsis_is_no_template_blank(line: str) -> None:
 )
 def test_a_blank_beside_a_synopsis_is_still_a_blank(line: str, what: str) -> None:
     assert placeholder_in(line) == what
+
+
+RECORD = (
+    "# Spacing fix\n\n"
+    "The list spacing in `src/render.ts` is fixed; the converter now accepts both separators.\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "## Left for next time\n\nReload the extension, reopen a note, and confirm the lists "
+        "stay compact.\n",
+        "## Status\n\n- Optional next steps: publish to PyPI; record a demo GIF.\n",
+    ],
+)
+def test_a_reload_to_confirm_and_an_optional_list_are_no_next_step(
+    ending: str,
+) -> None:
+    assert read(RECORD + ending).found["next"] == []
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "## Left for next time\n\nReload the fixtures, then add the missing nested-list case.\n",
+        "## Status\n\n- Next steps: publish to PyPI; record a demo GIF.\n",
+    ],
+)
+def test_the_same_with_work_in_it_stays_a_next_step(ending: str) -> None:
+    assert read(RECORD + ending).found["next"]

@@ -133,10 +133,18 @@ def dead_step(label: re.Match[str]) -> bool:
 
 
 def without_dead_steps(content: str) -> str:
-    """The block with each dead next-step label line blanked (its line count kept)."""
+    """The block with each dead next-step label line, and each wish-list label line ("Optional
+    next steps: publish to PyPI; …"), blanked (its line count kept)."""
     if ":" not in content and "：" not in content and not content.startswith("**"):
         return content
-    return LABEL.sub(lambda label: "" if dead_step(label) else label.group(0), content)
+    return LABEL.sub(
+        lambda label: "" if dead_step(label) or _wish_list(label) else label.group(0), content
+    )
+
+
+def _wish_list(label: re.Match[str]) -> bool:
+    name = label.group(1) or label.group(3)
+    return bool(label.group(2) or label.group(4)) and heading_facet(normalise(name)) == "ideas"
 
 
 def label_lines(start: int, content: str, facet: str | None) -> list[tuple[str, int, str, bool]]:

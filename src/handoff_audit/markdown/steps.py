@@ -166,13 +166,14 @@ _CHECK = re.compile(
 )
 """An item that opens on a verification: a check to run, not a piece of work."""
 _RUN_TO_CHECK = re.compile(
-    r"^\W{0,4}(?:run|execute|try|open|load|launch|start|deploy)\b[^.;:\n]{0,120}?"
+    r"^\W{0,4}(?:run|execute|try|open|load|launch|start|deploy|re-?load|re-?open|re-?start|"
+    r"refresh)\b[^.;:\n]{0,120}?"
     r"\b(?:to (?:confirm|verify|check|make sure|ensure|see)|and (?:confirm|verify|check|make sure|"
     r"test))\b",
     re.IGNORECASE,
 )
 """An item that runs something only to see it work ("Run TASK-0041 to confirm the icons
-render"): a check, not a piece of work."""
+render", "Reload the extension, reopen a note, and confirm …"): a check, not a piece of work."""
 _WORK_VERBS = (
     r"(?:add|fix|implement|write|create|build|refactor|migrate|port|replace|remove|rewrite|"
     r"wire|extend|design|update)"

@@ -195,14 +195,14 @@ def why_not_vendored(licence: str, how_read: str, secret_like: bool) -> str:
     """Why a named file is not copied here, from the collector's licence note."""
     if licence.startswith("unknown"):
         why = "licence not found at the commit"
-    elif licence == "none":
+    elif licence.startswith("none"):
         why = "no licence"
     elif licence.startswith(PERMISSIVE) and how_read.startswith("read_file"):
         why = "read through the search index (bytes not checked against git)"
     elif licence.startswith(PERMISSIVE):
         why = "permissive licence naming someone not shown to be the owner"
     else:
-        why = "not a permissive licence"
+        why = "a licence other than MIT or BSD"
     return f"{why}; a secret-like string in it" if secret_like else why
 
 

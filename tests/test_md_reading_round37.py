@@ -1,8 +1,9 @@
-"""Rounds 37 and 38 of the reading (tuned on them): a next-steps section ("## What to Do (in
+"""Rounds 37 to 39 of the reading (tuned on them): a next-steps section ("## What to Do (in
 order)") runs on through its numbered subheadings ("### 1. Create the bucket"), so a plan for
 the next session written as orders under it is a handoff's next steps, not a brief; a command's
 synopsis (``Run: node tools/check.js [--slug <slug>] [--dry]``) is no template blank; "Reload …,
-reopen …, and confirm …" is a check, and an "Optional next steps:" line is a wish list.
+reopen …, and confirm …" is a check, and an "Optional next steps:" line is a wish list; a heading
+naming the next session in French, Italian or Russian ("Prochaine session") heads the next step.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import orders
 from handoff_audit.markdown.prose import placeholder_in
@@ -106,3 +108,24 @@ def test_a_reload_to_confirm_and_an_optional_list_are_no_next_step(
 )
 def test_the_same_with_work_in_it_stays_a_next_step(ending: str) -> None:
     assert read(RECORD + ending).found["next"]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Prochaine session",
+        "Pour la prochaine session",
+        "Следующая сессия: с чего начать",
+        "Prossima sessione",
+    ],
+)
+def test_a_heading_naming_the_next_session_in_french_russian_or_italian_heads_the_next_step(
+    heading: str,
+) -> None:
+    text = f"{RECORD}## {heading}\n\n- Paginate the review list in `src/List.tsx`.\n"
+    assert read(text).found["next"]
+
+
+@pytest.mark.parametrize("heading", ["Session précédente", "Dernière session", "Сессия 4"])
+def test_a_heading_naming_an_earlier_session_heads_no_next_step(heading: str) -> None:
+    assert heading_facet(heading) != "next"

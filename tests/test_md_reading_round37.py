@@ -1,9 +1,10 @@
-"""Rounds 37 to 39 of the reading (tuned on them): a next-steps section ("## What to Do (in
+"""Rounds 37 to 40 of the reading (tuned on them): a next-steps section ("## What to Do (in
 order)") runs on through its numbered subheadings ("### 1. Create the bucket"), so a plan for
 the next session written as orders under it is a handoff's next steps, not a brief; a command's
 synopsis (``Run: node tools/check.js [--slug <slug>] [--dry]``) is no template blank; "Reload …,
 reopen …, and confirm …" is a check, and an "Optional next steps:" line is a wish list; a heading
-naming the next session in French, Italian or Russian ("Prochaine session") heads the next step.
+naming the next session in French, Italian or Russian ("Prochaine session") heads the next step;
+the words outside a heading's aside name its facet ("Open follow-ups (from design feedback)").
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -129,3 +130,30 @@ def test_a_heading_naming_the_next_session_in_french_russian_or_italian_heads_th
 @pytest.mark.parametrize("heading", ["Session précédente", "Dernière session", "Сессия 4"])
 def test_a_heading_naming_an_earlier_session_heads_no_next_step(heading: str) -> None:
     assert heading_facet(heading) != "next"
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("7. What is left", "next"),
+        ("Open follow-ups (from design feedback)", "next"),
+        ("Where things stand (see the design doc)", "state"),
+    ],
+)
+def test_the_words_outside_an_aside_name_the_facet(heading: str, facet: str) -> None:
+    assert heading_facet(heading) == facet
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("Remaining (Future Work)", "ideas"),
+        ("Decisions (approved)", "decisions"),
+        ("Status (what is left)", "state"),
+        ("Notes (next steps)", "next"),
+    ],
+)
+def test_an_aside_still_says_a_wish_list_or_names_what_the_words_outside_do_not(
+    heading: str, facet: str
+) -> None:
+    assert heading_facet(heading) == facet

@@ -118,6 +118,15 @@ def heading_facet(heading: str) -> str | None:
     # "Known limitations / backlog" names a next step as well as a risk: of a compound
     # heading's parts, the first that names a facet wins over setup, risks and ideas.
     named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
+    # An aside says where a list comes from ("Open follow-ups (from design feedback)"): the
+    # words outside it name the facet when they name one.
+    if (bare := _ASIDE.sub(" ", heading)) != heading:
+        outside = [
+            _phrase_facet(part)
+            for part in re.split(r"\s[/&]\s", simplified(normalise(_QUOTED.sub(" ", bare))))
+        ]
+        if any(each in FACETS for each in outside):
+            named = outside
     # a next-step heading ticked done at its end ("Priority high — all finished ✅") stays a
     # next-step heading: `markdown.facets` reads its list as crossed off, stray boxes and all
     done = _done_work(text) or _TICKED_DONE.search(heading) is not None

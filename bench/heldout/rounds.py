@@ -193,7 +193,7 @@ PERMISSIVE = ("MIT", "BSD-2-Clause", "BSD-3-Clause")
 
 def why_not_vendored(licence: str, how_read: str, secret_like: bool) -> str:
     """Why a named file is not copied here, from the collector's licence note."""
-    if licence.startswith("unknown"):
+    if licence.startswith(("unknown", "not checked")):
         why = "licence not found at the commit"
     elif licence.startswith("none"):
         why = "no licence"

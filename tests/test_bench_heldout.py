@@ -146,6 +146,12 @@ def test_corpus_flags_a_file_with_a_secret_like_string_and_refuses_to_vendor_it(
     (round_dir / "LABELS.json").write_text(json.dumps({"labels": []}))
     corpus = [str(KIT / "rounds.py"), "corpus", str(round_dir), "99", "abc1234", "--out", str(out)]
 
+    misspelt = run(*corpus, "--vendor", "002-c.md")
+    assert misspelt.returncode == 1
+    assert (
+        misspelt.stderr.strip() == "rounds: --vendor 002-c.md: not in MANIFEST.json; name its files"
+    )
+
     refused = run(*corpus, "--vendor", "002-b.md")
     assert refused.returncode == 1 and "Traceback" not in refused.stderr
     assert "002-b.md: holds a secret-like string; name it only" in refused.stderr
@@ -158,3 +164,20 @@ def test_corpus_flags_a_file_with_a_secret_like_string_and_refuses_to_vendor_it(
     assert files["002-b.md"]["contains_secret_like"] is True
     assert files["002-b.md"]["why_not_vendored"] == "no licence; a secret-like string in it"
     assert (out / "001-a.md").read_bytes() == b"plain\n" and not (out / "002-b.md").exists()
+
+
+def test_corpus_names_a_collected_file_that_is_missing_in_one_line(tmp_path: Path) -> None:
+    write_round(tmp_path, {"001-a.md": ("alice/n", b"a\n")})
+    (tmp_path / "001-a.md").unlink()
+    (tmp_path / "LABELS.json").write_text(json.dumps({"labels": []}))
+    done = run(
+        str(KIT / "rounds.py"),
+        "corpus",
+        str(tmp_path),
+        "99",
+        "abc1234",
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"rounds: {tmp_path / '001-a.md'}: cannot be read (")

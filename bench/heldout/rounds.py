@@ -215,11 +215,20 @@ def corpus(
     out.mkdir(exist_ok=True)
     split = f"heldout (round {number}: collected after the rules froze at {freeze}, measured once)"
     rows, sources, holders = [], [], []
-    for entry in load(round_dir / "MANIFEST.json"):
+    manifest = load(round_dir / "MANIFEST.json")
+    if unknown := sorted(set(vendor) - {entry["file"] for entry in manifest}):
+        raise RoundError(f"--vendor {', '.join(unknown)}: not in MANIFEST.json; name its files")
+    for entry in manifest:
         name = entry["file"]
         kept = name in vendor
         # The collectors never read a file, so only a scan here can say it holds a credential.
-        text = (round_dir / name).read_bytes().decode("utf-8", errors="replace")
+        try:
+            text = (round_dir / name).read_bytes().decode("utf-8", errors="replace")
+        except OSError as error:
+            raise RoundError(
+                f"{round_dir / name}: cannot be read ({error.strerror}); MANIFEST.json names it, "
+                "so put the collected file back or drop its entry"
+            ) from None
         secret_like = bool(entry.get("contains_secret_like")) or bool(find_secrets(text))
         if kept and secret_like:
             raise RoundError(f"{name}: holds a secret-like string; name it only, never vendor it")

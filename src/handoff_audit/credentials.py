@@ -168,8 +168,11 @@ _OWN: tuple[_Pattern, ...] = (
     _Pattern(
         # A handoff's own form: "**API key:** `7f59…`", "Password: Admin123!", "Secret: `…`".
         "labelled credential",
-        r"(?i)(?<![\w-])(?:api[ _-]?key|password|passwd|passwort|senha|contrase(?:ñ|n)a|"
-        r"(?:client[ _-])?secret(?:[ _-]key)?|(?:access[ _-]|auth[ _-]|bearer[ _-])?token|"
+        # speed: the lookahead on the labels' first letters skips most places before the
+        # alternation is tried (find_secrets 0.050 -> 0.037 ms/KB on the labelled sets)
+        r"(?i)(?<![\w-])(?=[apsctb])(?:api[ _-]?key|password|passwd|passwort|senha|"
+        r"contrase(?:ñ|n)a|(?:client[ _-])?secret(?:[ _-]key)?|"
+        r"(?:access[ _-]|auth[ _-]|bearer[ _-])?token|"
         r"private[ _-]key)\**[ \t]*[:\uff1a][ \t]*\**[ \t]*`?([^`\s]{8,200}?)`?"
         r"(?=[\s,;)\"'`]|\.(?:\s|$)|$)",
         ("key", "passw", "senha", "contrase", "secret", "token"),

@@ -117,14 +117,11 @@ def heading_facet(heading: str) -> str | None:
         return _CANONICAL[text]
     # "Known limitations / backlog" names a next step as well as a risk: of a compound
     # heading's parts, the first that names a facet wins over setup, risks and ideas.
-    named = [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
+    named = _parts_named(text)
     # An aside says where a list comes from ("Open follow-ups (from design feedback)"): the
     # words outside it name the facet when they name one.
     if (bare := _ASIDE.sub(" ", heading)) != heading:
-        outside = [
-            _phrase_facet(part)
-            for part in re.split(r"\s[/&]\s", simplified(normalise(_QUOTED.sub(" ", bare))))
-        ]
+        outside = _parts_named(simplified(normalise(_QUOTED.sub(" ", bare))))
         if any(each in FACETS for each in outside):
             named = outside
     # a next-step heading ticked done at its end ("Priority high — all finished ✅") stays a
@@ -139,6 +136,11 @@ def heading_facet(heading: str) -> str | None:
     return next((each for each in named if each in FACETS), None) or next(
         (each for each in named if each is not None), None
     )
+
+
+def _parts_named(text: str) -> list[str | None]:
+    """What each part of a compound heading ("Known limitations / backlog") names."""
+    return [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
 
 
 _ASIDE = re.compile(r"[(（]([^()（）\n]{2,40})[)）]")

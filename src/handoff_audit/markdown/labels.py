@@ -143,6 +143,7 @@ def without_dead_steps(content: str) -> str:
 
 
 def _wish_list(label: re.Match[str]) -> bool:
+    """A label over a wish list with its items on the line ("Optional next steps: …")."""
     name = label.group(1) or label.group(3)
     return bool(label.group(2) or label.group(4)) and heading_facet(normalise(name)) == "ideas"
 

@@ -1,0 +1,47 @@
+"""Rounds 40 to 42 of the reading (tuned on them): a rule with its reason written in another
+language ("不要让网页直接连数据库，因为密码会暴露", "Nunca subas el .env porque …") is a decision,
+as "never X because Y" is in English.
+
+Examples written for these tests (not copied from any labelled file), each beside a near miss
+that must keep its reading.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handoff_audit.markdown.facets import read
+
+STATE = "# Handoff\n\n## State\nThe export works; `src/export.ts` is done and tested.\n\n"
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "- 不要让网页直接连接数据库，因为那样密码会被写进网页。",
+        "- 必须先跑迁移，否则旧表会被锁住。",
+        "- 本番DBには絶対に直接書き込まないこと。監査ログが残らないため。",
+        "- 운영 DB에 직접 쓰기 금지 — 감사 로그가 남지 않기 때문에.",
+        "- Nunca subas el `.env` al repositorio porque contiene la clave del servidor.",
+        "- Ne jamais lancer la migration en prod parce que le verrou bloque les écritures.",
+        "- Niemals direkt auf `main` pushen, weil die CI sonst übersprungen wird.",
+        "- Никогда не запускай миграцию вручную, потому что она блокирует таблицу.",
+    ],
+)
+def test_a_rule_with_its_reason_in_another_language_is_a_decision(rule: str) -> None:
+    reading = read(f"{STATE}## Notes\n{rule}\n")
+    assert reading.has("decisions"), rule
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- 必须先跑迁移。",  # a rule with no reason
+        "- 因为网络问题，今天没有部署。",  # a reason with no rule
+        "- Siempre hay que revisar el log.",  # Spanish, no reason
+        "- Der Server läuft immer noch, da fehlt nur der Cron-Job.",  # "da" is no "because" here
+    ],
+)
+def test_a_rule_or_a_reason_alone_is_no_decision(line: str) -> None:
+    reading = read(f"{STATE}## Notes\n{line}\n")
+    assert not reading.has("decisions"), line

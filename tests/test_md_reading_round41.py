@@ -1,6 +1,9 @@
 """Rounds 40 to 42 of the reading (tuned on them): a rule with its reason written in another
 language ("不要让网页直接连数据库，因为密码会暴露", "Nunca subas el .env porque …") is a decision,
-as "never X because Y" is in English.
+as "never X because Y" is in English; a next step whose head phrase ends on a verification
+noun, as Korean and Japanese put it ("실제 게임 전체 플레이 검증", "本番環境での動作確認"), or that
+runs something and records its output, is only a check of finished work; a command's words in a
+code span (`pnpm db:migrate`) name no work beside the check.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -45,3 +48,33 @@ def test_a_rule_with_its_reason_in_another_language_is_a_decision(rule: str) -> 
 def test_a_rule_or_a_reason_alone_is_no_decision(line: str) -> None:
     reading = read(f"{STATE}## Notes\n{line}\n")
     assert not reading.has("decisions"), line
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "1. **실제 게임 전체 플레이 검증** — 배포 사이트에서 새로고침 후 차례 전환 확인",
+        "1. 本番環境での動作確認",
+        "1. ログイン画面の検証：管理者と一般ユーザーで入る",
+        "- Run `pnpm db:up && pnpm db:migrate` in a Docker clone, then the loader twice, and "
+        "record the observed output in a new handoff.",
+        "- Run the importer on the sample folder and note the results.",
+    ],
+)
+def test_a_next_step_that_only_checks_finished_work_is_no_step(step: str) -> None:
+    reading = read(f"{STATE}## Next\n\n{step}\n")
+    assert not reading.has("next"), step
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "1. 결제 모듈 구현 — `src/pay.ts`에 환불 API 추가",  # work, not a check
+        "1. 결제 화면 확인 후 `src/refund.ts`에 환불 API 구현",  # the check noun is not the head
+        "- Run `pnpm db:migrate`, then add the `orders.status` column and record the output.",
+        "- Run the importer and fix the three rows it rejects.",
+    ],
+)
+def test_a_step_that_names_work_beside_a_check_is_still_a_step(step: str) -> None:
+    reading = read(f"{STATE}## Next\n\n{step}\n")
+    assert reading.has("next"), step

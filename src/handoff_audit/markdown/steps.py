@@ -167,19 +167,29 @@ _CHECK = re.compile(
 """An item that opens on a verification: a check to run, not a piece of work."""
 _RUN_TO_CHECK = re.compile(
     r"^\W{0,4}(?:run|execute|try|open|load|launch|start|deploy|re-?load|re-?open|re-?start|"
-    r"refresh)\b[^.;:\n]{0,120}?"
+    r"refresh)\b(?:`[^`\n]*`|[^.;:\n`]){0,160}?"
     r"\b(?:to (?:confirm|verify|check|make sure|ensure|see)|and (?:confirm|verify|check|make sure|"
-    r"test))\b",
+    r"test)|and (?:record|note|capture|report|paste) (?:the )?(?:observed |actual )?"
+    r"(?:output|results?)\b)",
     re.IGNORECASE,
 )
 """An item that runs something only to see it work ("Run TASK-0041 to confirm the icons
-render", "Reload the extension, reopen a note, and confirm …"): a check, not a piece of work."""
+render", "Reload the extension, reopen a note, and confirm …", "Run the loader twice and record
+the output"): a check, not a piece of work."""
+_CHECK_LAST = re.compile(
+    r"^[^—–:：\n]{0,60}?(?:검증|확인|테스트|동작 확인|確認|検証|テスト|動作確認)"
+    r"(?:하기|する|を行う)?[*_\s]*(?:[—–:：(（]|$)",
+)
+"""An item whose head phrase ends on a verification noun, as Korean and Japanese put it last
+("**실제 게임 전체 플레이 검증** — …", "本番環境での動作確認"): a check, not a piece of work."""
 _WORK_VERBS = (
     r"(?:add|fix|implement|write|create|build|refactor|migrate|port|replace|remove|rewrite|"
     r"wire|extend|design|update)"
 )
 _BUILD = re.compile(rf"\b{_WORK_VERBS}\b", re.IGNORECASE)
 """Work words: a check item that also names one ("test and fix …") asks for work."""
+_SPANS = re.compile(r"`[^`\n]*`")
+"""Code spans: a command's words (`pnpm db:migrate`) name no work to do."""
 _NOTHING = re.compile(
     r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
     r"|no (?:outstanding|further|remaining|open|pending) (?:[a-z-]+ ){0,2}(?:follow-?ups?|tasks?|"
@@ -239,7 +249,10 @@ def _asks_no_work(bare: str) -> bool:
         or _UNDECIDED.match(bare)
         or _EXPECTATION.search(bare)
         or _SUBMIT_ONLY.match(bare)
-        or ((_CHECK.match(bare) or _RUN_TO_CHECK.match(bare)) and not _BUILD.search(bare))
+        or (
+            (_CHECK.match(bare) or _RUN_TO_CHECK.match(bare) or _CHECK_LAST.match(bare))
+            and not _BUILD.search(_SPANS.sub(" ", bare))
+        )
     )
 
 

@@ -3,7 +3,9 @@ language ("不要让网页直接连数据库，因为密码会暴露", "Nunca su
 as "never X because Y" is in English; a next step whose head phrase ends on a verification
 noun, as Korean and Japanese put it ("실제 게임 전체 플레이 검증", "本番環境での動作確認"), or that
 runs something and records its output, is only a check of finished work; a command's words in a
-code span (`pnpm db:migrate`) name no work beside the check.
+code span (`pnpm db:migrate`) name no work beside the check; a choice with the end it serves
+("so that …", "para evitar …", "避免 …", "damit …") is a decision, where a bare "because" may be a
+diagnosis and still needs a second cue.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -78,3 +80,28 @@ def test_a_next_step_that_only_checks_finished_work_is_no_step(step: str) -> Non
 def test_a_step_that_names_work_beside_a_check_is_still_a_step(step: str) -> None:
     reading = read(f"{STATE}## Next\n\n{step}\n")
     assert reading.has("next"), step
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Dependabot groups minor updates so that the PR list stays short.",
+        "- Grupos agrupados para evitar spam de PRs.",
+        "- 先显式 reset 一次再上传，避免服务端的 epoch pinning。",
+        "- Der Cache liegt im Speicher, damit der Start schnell bleibt.",
+    ],
+)
+def test_a_choice_with_the_end_it_serves_is_a_decision(line: str) -> None:
+    assert read(f"{STATE}## Notes\n{line}\n").has("decisions"), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- The export is slow because the cache is cold.",  # a diagnosis, not a choice
+        "- Otherwise: send the reminder e-mail.",  # a branch of a flow
+        "- Grupos agrupados por equipo.",  # a choice with no end named
+    ],
+)
+def test_a_diagnosis_or_a_branch_is_no_decision(line: str) -> None:
+    assert not read(f"{STATE}## Notes\n{line}\n").has("decisions"), line

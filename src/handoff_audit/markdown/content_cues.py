@@ -225,6 +225,15 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
         ),
     ),
     (
+        "the end a choice serves",
+        re.compile(
+            r"\b(?:so that|in order to|to avoid|to prevent)\b"
+            r"|为了|以便|避免|防止|以免|\b(?i:чтобы|afin de|para que|para evitar|"
+            r"pour éviter|pour que|damit|um zu)\b|도록|כדי",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         "a rule with its reason, in another language",
         _Near(
             re.compile(

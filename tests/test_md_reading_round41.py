@@ -31,6 +31,7 @@ STATE = "# Handoff\n\n## State\nThe export works; `src/export.ts` is done and te
         "- Ne jamais lancer la migration en prod parce que le verrou bloque les écritures.",
         "- Niemals direkt auf `main` pushen, weil die CI sonst übersprungen wird.",
         "- Никогда не запускай миграцию вручную, потому что она блокирует таблицу.",
+        "- `tabs/search.js` darf NICHT verändert werden — es ist die Referenz für alle Tabs.",
     ],
 )
 def test_a_rule_with_its_reason_in_another_language_is_a_decision(rule: str) -> None:

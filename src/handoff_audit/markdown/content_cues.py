@@ -240,10 +240,11 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
                 r"不要|不能|禁止|必须|務必|务必|一定要|絶対に|しないこと|"
                 r"してはいけない|하지 ?마|금지|반드시|"
                 r"\b(?i:nunca|no (?:usar|uses|hay que)|siempre|ne (?:jamais|pas)|toujours|"
-                r"niemals|immer|никогда|не (?:надо|нужно|стоит)|всегда|sempre)\b"
+                r"niemals|immer|darf (?:nicht|nie|kein\w*)|nicht (?:ändern|verändern|anfassen)|"
+                r"никогда|не (?:надо|нужно|стоит)|всегда|sempre)\b"
             ),
             re.compile(
-                r"因为|因為|由于|否则|否則|以免|以防|ため|ので|から|때문에|므로|라서|"
+                r"\s[—–]\s|因为|因為|由于|否则|否則|以免|以防|ため|ので|から|때문에|므로|라서|"
                 r"\b(?i:porque|ya que|pois|sinon|parce que|weil|sonst|потому что|так как|"
                 r"иначе|perché|altrimenti)\b"
             ),

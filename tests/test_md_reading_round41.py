@@ -2,7 +2,8 @@
 language ("不要让网页直接连数据库，因为密码会暴露", "Nunca subas el .env porque …") is a decision,
 as "never X because Y" is in English; a next step whose head phrase ends on a verification
 noun, as Korean and Japanese put it ("실제 게임 전체 플레이 검증", "本番環境での動作確認"), or that
-runs something and records its output, is only a check of finished work; a command's words in a
+runs something and records its output, or only reviews it ("Review T-0026, then archive it"),
+is only a check of finished work; a command's words in a
 code span (`pnpm db:migrate`) name no work beside the check; a choice with the end it serves
 ("so that …", "para evitar …", "避免 …", "damit …") is a decision, where a bare "because" may be a
 diagnosis and still needs a second cue.
@@ -62,6 +63,8 @@ def test_a_rule_or_a_reason_alone_is_no_decision(line: str) -> None:
         "- Run `pnpm db:up && pnpm db:migrate` in a Docker clone, then the loader twice, and "
         "record the observed output in a new handoff.",
         "- Run the importer on the sample folder and note the results.",
+        "- Review T-0026, then archive it if accepted.",
+        "- Obtain an independent read-only review of the complete diff.",
     ],
 )
 def test_a_next_step_that_only_checks_finished_work_is_no_step(step: str) -> None:
@@ -76,6 +79,7 @@ def test_a_next_step_that_only_checks_finished_work_is_no_step(step: str) -> Non
         "1. 결제 화면 확인 후 `src/refund.ts`에 환불 API 구현",  # the check noun is not the head
         "- Run `pnpm db:migrate`, then add the `orders.status` column and record the output.",
         "- Run the importer and fix the three rows it rejects.",
+        "- Review the failing parser cases and fix the two in `src/parse.ts`.",
     ],
 )
 def test_a_step_that_names_work_beside_a_check_is_still_a_step(step: str) -> None:

@@ -159,7 +159,8 @@ _DEFERRED = re.compile(
 )
 """A deferral anywhere in an item ("(later)", "Phase 4, after launch: optional"): parked work."""
 _CHECK = re.compile(
-    r"^\W{0,4}(?:(?:verify|check|test|confirm|monitor|watch|validate|re-?run|smoke-test|"
+    r"^\W{0,4}(?:(?:verify|check|test|confirm|monitor|watch|validate|re-?run|smoke-test|review|"
+    r"(?:obtain|get|request|ask for) (?:an? )?(?:[\w-]+ ){0,3}review|"
     r"vérifier|tester|confirmer|verificar|probar|comprobar|prüfen|testen)\b"
     r"|验证|测试|确认|检查|监控|验收|確認|検証)",
     re.IGNORECASE,

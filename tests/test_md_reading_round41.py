@@ -6,7 +6,8 @@ runs something and records its output, or only reviews it ("Review T-0026, then 
 is only a check of finished work; a command's words in a
 code span (`pnpm db:migrate`) name no work beside the check; a choice with the end it serves
 ("so that …", "para evitar …", "避免 …", "damit …") is a decision, where a bare "because" may be a
-diagnosis and still needs a second cue.
+diagnosis and still needs a second cue; Turkish headings ("Sonraki adımlar", "Mevcut durum",
+"Alınan kararlar") name their facets as other languages' do.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 
 STATE = "# Handoff\n\n## State\nThe export works; `src/export.ts` is done and tested.\n\n"
@@ -110,3 +112,35 @@ def test_a_choice_with_the_end_it_serves_is_a_decision(line: str) -> None:
 )
 def test_a_diagnosis_or_a_branch_is_no_decision(line: str) -> None:
     assert not read(f"{STATE}## Notes\n{line}\n").has("decisions"), line
+
+
+TURKISH = (
+    "# Fatura modülü\n\n"
+    "## Mevcut durum\n"
+    "Fatura dışa aktarımı çalışıyor; `src/invoice.ts` testleri geçiyor.\n\n"
+    "## Alınan kararlar\n"
+    "- PDF üretimi sunucuda yapılıyor, çünkü istemci fontları eksik — tarayıcıda bozuluyordu.\n\n"
+    "## Sonraki adımlar\n"
+    "1. `src/invoice.ts` içine KDV oranı alanını ekle.\n"
+    "2. `tests/invoice.test.ts` için iade senaryosunu yaz.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("## Sonraki adımlar", "next"),
+        ("## Adımlar", "next"),
+        ("## Yapılacaklar", "next"),
+        ("## Mevcut durum", "state"),
+        ("## Alınan kararlar", "decisions"),
+        ("## İlgili dosyalar", "pointers"),
+    ],
+)
+def test_turkish_headings_name_their_facet(heading: str, facet: str) -> None:
+    assert heading_facet(heading.lstrip("# ")) == facet
+
+
+def test_a_turkish_handoff_is_read_through_its_headings() -> None:
+    reading = read(TURKISH)
+    assert all(reading.has(facet) for facet in ("state", "next", "pointers"))

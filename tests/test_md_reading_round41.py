@@ -7,7 +7,8 @@ is only a check of finished work; a command's words in a
 code span (`pnpm db:migrate`) name no work beside the check; a choice with the end it serves
 ("so that …", "para evitar …", "避免 …", "damit …") is a decision, where a bare "because" may be a
 diagnosis and still needs a second cue; Turkish headings ("Sonraki adımlar", "Mevcut durum",
-"Alınan kararlar") name their facets as other languages' do.
+"Alınan kararlar") name their facets as other languages' do; a "Starting Prompt" or "Kickoff
+prompt" section is a handoff's next step, so a file titled a handoff with one is no manual.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -19,6 +20,7 @@ import pytest
 
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
+from handoff_audit.markdown.standing import standing
 
 STATE = "# Handoff\n\n## State\nThe export works; `src/export.ts` is done and tested.\n\n"
 
@@ -144,3 +146,30 @@ def test_turkish_headings_name_their_facet(heading: str, facet: str) -> None:
 def test_a_turkish_handoff_is_read_through_its_headings() -> None:
     reading = read(TURKISH)
     assert all(reading.has(facet) for facet in ("state", "next", "pointers"))
+
+
+PROMPT_HANDOFF = (
+    "# Handoff: port the race-chart animation into the scrolly framework\n\n"
+    "## {heading}\n\n"
+    "> Port `drawLine` and `rewind` from `references/race-chart.js` into "
+    "`src/scrolly/layout-shared.js`, then wire the year slider.\n"
+    "> The generic tweener cannot follow a curve.\n\n"
+    "## Relevant Files\n\n"
+    "- `src/scrolly/tween.js` — the generic tweener.\n"
+    "- `src/scrolly/layouts/race.js` — the race layout.\n\n"
+    "## Key Context\n\n"
+    "The overlay is crossfaded per state, not per frame.\n\n"
+    "## Styling\n\n"
+    "Labels use the house serif at 12 px.\n"
+)
+
+
+@pytest.mark.parametrize("heading", ["Starting Prompt", "Kickoff prompt", "Resume prompt"])
+def test_a_handoff_whose_next_step_is_its_starting_prompt_is_no_manual(heading: str) -> None:
+    text = PROMPT_HANDOFF.format(heading=heading)
+    assert standing(text) == []
+    assert read(text).has("next")
+
+
+def test_the_same_file_under_a_reference_heading_is_still_a_manual() -> None:
+    assert standing(PROMPT_HANDOFF.format(heading="Background"))

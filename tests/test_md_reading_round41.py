@@ -1,14 +1,17 @@
-"""Rounds 40 to 42 of the reading (tuned on them): a rule with its reason written in another
-language ("不要让网页直接连数据库，因为密码会暴露", "Nunca subas el .env porque …") is a decision,
-as "never X because Y" is in English; a next step whose head phrase ends on a verification
-noun, as Korean and Japanese put it ("실제 게임 전체 플레이 검증", "本番環境での動作確認"), or that
-runs something and records its output, or only reviews it ("Review T-0026, then archive it"),
-is only a check of finished work; a command's words in a
-code span (`pnpm db:migrate`) name no work beside the check; a choice with the end it serves
-("so that …", "para evitar …", "避免 …", "damit …") is a decision, where a bare "because" may be a
-diagnosis and still needs a second cue; Turkish headings ("Sonraki adımlar", "Mevcut durum",
-"Alınan kararlar") name their facets as other languages' do; a "Starting Prompt" or "Kickoff
-prompt" section is a handoff's next step, so a file titled a handoff with one is no manual.
+"""Rounds 40 to 43 of the reading (tuned on them):
+
+- a rule with its reason in another language ("不要让网页直接连数据库，因为密码会暴露",
+  "Nunca subas el .env porque …") is a decision, as "never X because Y" is in English;
+- a next step whose head phrase ends on a verification noun, as Korean and Japanese put it
+  ("실제 게임 전체 플레이 검증", "本番環境での動作確認"), that runs something and records its
+  output, or that only reviews finished work ("Review T-0026, then archive it") is a check, and
+  "Ready for npm packaging" is a state: neither is a step; a command's words in a code span
+  (`pnpm db:migrate`) name no work beside the check;
+- a choice with the end it serves ("so that …", "para evitar …", "避免 …", "damit …") is a
+  decision, where a bare "because" may be a diagnosis and still needs a second cue;
+- Turkish headings ("Sonraki adımlar", "Mevcut durum", "Alınan kararlar") name their facets;
+- a "Starting Prompt" or "Kickoff prompt" section is a handoff's next step, so a file titled a
+  handoff with one is no manual.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -69,6 +72,7 @@ def test_a_rule_or_a_reason_alone_is_no_decision(line: str) -> None:
         "- Run the importer on the sample folder and note the results.",
         "- Review T-0026, then archive it if accepted.",
         "- Obtain an independent read-only review of the complete diff.",
+        "Ready for npm packaging and distribution.",
     ],
 )
 def test_a_next_step_that_only_checks_finished_work_is_no_step(step: str) -> None:
@@ -84,6 +88,7 @@ def test_a_next_step_that_only_checks_finished_work_is_no_step(step: str) -> Non
         "- Run `pnpm db:migrate`, then add the `orders.status` column and record the output.",
         "- Run the importer and fix the three rows it rejects.",
         "- Review the failing parser cases and fix the two in `src/parse.ts`.",
+        "- Ready the npm package: add `files` to `package.json` and publish 0.2.0.",
     ],
 )
 def test_a_step_that_names_work_beside_a_check_is_still_a_step(step: str) -> None:

@@ -196,6 +196,7 @@ _NOTHING = re.compile(
     r"|no (?:outstanding|further|remaining|open|pending) (?:[a-z-]+ ){0,2}(?:follow-?ups?|tasks?|"
     r"items?|work|actions?|steps?|changes?)\b.*"
     r"|nothing (?:left|more|else) to do|无|暂无|なし|없음|aucune?|ninguno|keine"
+    r"|ready (?:for|to be) [\w\s/-]{1,40}?\.?"
     r"|(?:none|nothing)\s*[—–:;]\s.*)"
     r"(?:\s+[a-z]+(?:ed|ing))?"
     r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?\W*$",

@@ -9,7 +9,9 @@
   (`pnpm db:migrate`) name no work beside the check;
 - a choice with the end it serves ("so that …", "para evitar …", "避免 …", "damit …") is a
   decision, where a bare "because" may be a diagnosis and still needs a second cue;
-- Turkish headings ("Sonraki adımlar", "Mevcut durum", "Alınan kararlar") name their facets;
+- Turkish headings ("Sonraki adımlar", "Mevcut durum", "Alınan kararlar") name their facets,
+  and "the next step is …" said in Korean, Japanese, Chinese, Spanish, French, German,
+  Portuguese, Italian or Russian ("다음 단계는 …", "下一步是 …") names a next step;
 - a "Starting Prompt" or "Kickoff prompt" section is a handoff's next step, so a file titled a
   handoff with one is no manual.
 
@@ -178,3 +180,30 @@ def test_a_handoff_whose_next_step_is_its_starting_prompt_is_no_manual(heading: 
 
 def test_the_same_file_under_a_reference_heading_is_still_a_manual() -> None:
     assert standing(PROMPT_HANDOFF.format(heading="Background"))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "다음 단계는 새 PC에서 `improveResearch` 기능을 실행해 논문 생성까지 확인하는 것이다.",
+        "次のステップは `src/export.ts` に CSV 出力を追加することです。",
+        "下一步是把 `src/export.ts` 的导出接到 `/api/export`。",
+        "El siguiente paso es conectar `src/export.ts` con `/api/export`.",
+        "La prochaine étape est de brancher `src/export.ts` sur `/api/export`.",
+        "Der nächste Schritt ist, `src/export.ts` an `/api/export` anzuschließen.",
+        "Следующий шаг — подключить `src/export.ts` к `/api/export`.",
+    ],
+)
+def test_the_next_step_named_in_a_sentence_of_another_language_is_a_next_step(line: str) -> None:
+    assert read(f"{STATE}## Notes\n\n{line}\n").has("next"), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "다음 단계에서 쓸 설정은 `config.ts`에 있다.",  # where a later step's settings are
+        "La étape de build prend deux minutes.",
+    ],
+)
+def test_a_sentence_that_only_mentions_a_step_is_no_next_step(line: str) -> None:
+    assert not read(f"{STATE}## Notes\n\n{line}\n").has("next"), line

@@ -68,6 +68,17 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.IGNORECASE,
         ),
     ),
+    (
+        "next-step wording, in another language",
+        re.compile(
+            r"다음 (?:단계|작업)[는은]|次の(?:ステップ|作業)は|下一步(?:是|要|需要)"
+            r"|接下来(?:要|需要|应该)"
+            r"|\b(?i:el (?:siguiente|próximo) paso (?:es|será)"
+            r"|la (?:prochaine|suivante) étape (?:est|sera|consiste)"
+            r"|der nächste schritt (?:ist|wäre)|o próximo passo (?:é|será)|"
+            r"il prossimo passo (?:è|sarà)|следующий шаг\s*(?:[—–:-]|это))"
+        ),
+    ),
 )
 
 _REASON_ELSEWHERE = (

@@ -30,97 +30,85 @@ from handoff_audit.markdown.standing import standing
 STATE = "# Handoff\n\n## State\nThe export works; `src/export.ts` is done and tested.\n\n"
 
 
-@pytest.mark.parametrize(
-    "rule",
-    [
-        "- 不要让网页直接连接数据库，因为那样密码会被写进网页。",
-        "- 必须先跑迁移，否则旧表会被锁住。",
-        "- 本番DBには絶対に直接書き込まないこと。監査ログが残らないため。",
-        "- 운영 DB에 직접 쓰기 금지 — 감사 로그가 남지 않기 때문에.",
-        "- Nunca subas el `.env` al repositorio porque contiene la clave del servidor.",
-        "- Ne jamais lancer la migration en prod parce que le verrou bloque les écritures.",
-        "- Niemals direkt auf `main` pushen, weil die CI sonst übersprungen wird.",
-        "- Никогда не запускай миграцию вручную, потому что она блокирует таблицу.",
-        "- `tabs/search.js` darf NICHT verändert werden — es ist die Referenz für alle Tabs.",
-    ],
-)
-def test_a_rule_with_its_reason_in_another_language_is_a_decision(rule: str) -> None:
-    reading = read(f"{STATE}## Notes\n{rule}\n")
-    assert reading.has("decisions"), rule
+def _said(section: str, text: str, facet: str) -> bool:
+    """Whether a handoff with a state reads ``facet`` from ``text`` under ``## section``."""
+    return read(f"{STATE}## {section}\n\n{text}\n").has(facet)
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("rule", "expected"),
     [
-        "- 必须先跑迁移。",  # a rule with no reason
-        "- 因为网络问题，今天没有部署。",  # a reason with no rule
-        "- Siempre hay que revisar el log.",  # Spanish, no reason
-        "- Der Server läuft immer noch, da fehlt nur der Cron-Job.",  # "da" is no "because" here
+        ("- 不要让网页直接连接数据库，因为那样密码会被写进网页。", True),
+        ("- 必须先跑迁移，否则旧表会被锁住。", True),
+        ("- 本番DBには絶対に直接書き込まないこと。監査ログが残らないため。", True),
+        ("- 운영 DB에 직접 쓰기 금지 — 감사 로그가 남지 않기 때문에.", True),
+        ("- Nunca subas el `.env` al repositorio porque contiene la clave del servidor.", True),
+        ("- Ne jamais lancer la migration en prod parce que le verrou bloque les écritures.", True),
+        ("- Niemals direkt auf `main` pushen, weil die CI sonst übersprungen wird.", True),
+        ("- Никогда не запускай миграцию вручную, потому что она блокирует таблицу.", True),
+        (
+            "- `tabs/search.js` darf NICHT verändert werden — es ist die Referenz für alle Tabs.",
+            True,
+        ),
+        ("- 必须先跑迁移。", False),  # a rule with no reason
+        ("- 因为网络问题，今天没有部署。", False),  # a reason with no rule
+        ("- Siempre hay que revisar el log.", False),  # no reason
+        ("- Der Server läuft immer noch, da fehlt nur der Cron-Job.", False),  # "da": no "because"
     ],
 )
-def test_a_rule_or_a_reason_alone_is_no_decision(line: str) -> None:
-    reading = read(f"{STATE}## Notes\n{line}\n")
-    assert not reading.has("decisions"), line
+def test_a_rule_with_its_reason_in_another_language_is_a_decision(
+    rule: str, expected: bool
+) -> None:
+    assert _said("Notes", rule, "decisions") is expected, rule
 
 
 @pytest.mark.parametrize(
-    "step",
+    ("step", "check"),
     [
-        "1. **실제 게임 전체 플레이 검증** — 배포 사이트에서 새로고침 후 차례 전환 확인",
-        "1. 本番環境での動作確認",
-        "1. ログイン画面の検証：管理者と一般ユーザーで入る",
-        "- Run `pnpm db:up && pnpm db:migrate` in a Docker clone, then the loader twice, and "
-        "record the observed output in a new handoff.",
-        "- Run the importer on the sample folder and note the results.",
-        "- Review T-0026, then archive it if accepted.",
-        "- Obtain an independent read-only review of the complete diff.",
-        "Ready for npm packaging and distribution.",
+        ("1. **실제 게임 전체 플레이 검증** — 배포 사이트에서 새로고침 후 차례 전환 확인", True),
+        ("1. 本番環境での動作確認", True),
+        ("1. ログイン画面の検証：管理者と一般ユーザーで入る", True),
+        (
+            "- Run `pnpm db:up && pnpm db:migrate` in a Docker clone, then the loader twice, and "
+            "record the observed output in a new handoff.",
+            True,
+        ),
+        ("- Run the importer on the sample folder and note the results.", True),
+        ("- Review T-0026, then archive it if accepted.", True),
+        ("- Obtain an independent read-only review of the complete diff.", True),
+        ("Ready for npm packaging and distribution.", True),
+        ("1. 결제 모듈 구현 — `src/pay.ts`에 환불 API 추가", False),  # work, not a check
+        (
+            "1. 결제 화면 확인 후 `src/refund.ts`에 환불 API 구현",
+            False,
+        ),  # the check is not the head
+        (
+            "- Run `pnpm db:migrate`, then add the `orders.status` column and record the output.",
+            False,
+        ),
+        ("- Run the importer and fix the three rows it rejects.", False),
+        ("- Review the failing parser cases and fix the two in `src/parse.ts`.", False),
+        ("- Ready the npm package: add `files` to `package.json` and publish 0.2.0.", False),
     ],
 )
-def test_a_next_step_that_only_checks_finished_work_is_no_step(step: str) -> None:
-    reading = read(f"{STATE}## Next\n\n{step}\n")
-    assert not reading.has("next"), step
+def test_a_next_step_that_only_checks_finished_work_is_no_step(step: str, check: bool) -> None:
+    assert _said("Next", step, "next") is not check, step
 
 
 @pytest.mark.parametrize(
-    "step",
+    ("line", "expected"),
     [
-        "1. 결제 모듈 구현 — `src/pay.ts`에 환불 API 추가",  # work, not a check
-        "1. 결제 화면 확인 후 `src/refund.ts`에 환불 API 구현",  # the check noun is not the head
-        "- Run `pnpm db:migrate`, then add the `orders.status` column and record the output.",
-        "- Run the importer and fix the three rows it rejects.",
-        "- Review the failing parser cases and fix the two in `src/parse.ts`.",
-        "- Ready the npm package: add `files` to `package.json` and publish 0.2.0.",
+        ("- Dependabot groups minor updates so that the PR list stays short.", True),
+        ("- Grupos agrupados para evitar spam de PRs.", True),
+        ("- 先显式 reset 一次再上传，避免服务端的 epoch pinning。", True),
+        ("- Der Cache liegt im Speicher, damit der Start schnell bleibt.", True),
+        ("- The export is slow because the cache is cold.", False),  # a diagnosis, not a choice
+        ("- Otherwise: send the reminder e-mail.", False),  # a branch of a flow
+        ("- Grupos agrupados por equipo.", False),  # a choice with no end named
     ],
 )
-def test_a_step_that_names_work_beside_a_check_is_still_a_step(step: str) -> None:
-    reading = read(f"{STATE}## Next\n\n{step}\n")
-    assert reading.has("next"), step
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "- Dependabot groups minor updates so that the PR list stays short.",
-        "- Grupos agrupados para evitar spam de PRs.",
-        "- 先显式 reset 一次再上传，避免服务端的 epoch pinning。",
-        "- Der Cache liegt im Speicher, damit der Start schnell bleibt.",
-    ],
-)
-def test_a_choice_with_the_end_it_serves_is_a_decision(line: str) -> None:
-    assert read(f"{STATE}## Notes\n{line}\n").has("decisions"), line
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "- The export is slow because the cache is cold.",  # a diagnosis, not a choice
-        "- Otherwise: send the reminder e-mail.",  # a branch of a flow
-        "- Grupos agrupados por equipo.",  # a choice with no end named
-    ],
-)
-def test_a_diagnosis_or_a_branch_is_no_decision(line: str) -> None:
-    assert not read(f"{STATE}## Notes\n{line}\n").has("decisions"), line
+def test_a_choice_with_the_end_it_serves_is_a_decision(line: str, expected: bool) -> None:
+    assert _said("Notes", line, "decisions") is expected, line
 
 
 TURKISH = (
@@ -183,27 +171,21 @@ def test_the_same_file_under_a_reference_heading_is_still_a_manual() -> None:
 
 
 @pytest.mark.parametrize(
-    "line",
+    ("line", "expected"),
     [
-        "다음 단계는 새 PC에서 `improveResearch` 기능을 실행해 논문 생성까지 확인하는 것이다.",
-        "次のステップは `src/export.ts` に CSV 出力を追加することです。",
-        "下一步是把 `src/export.ts` 的导出接到 `/api/export`。",
-        "El siguiente paso es conectar `src/export.ts` con `/api/export`.",
-        "La prochaine étape est de brancher `src/export.ts` sur `/api/export`.",
-        "Der nächste Schritt ist, `src/export.ts` an `/api/export` anzuschließen.",
-        "Следующий шаг — подключить `src/export.ts` к `/api/export`.",
+        (
+            "다음 단계는 새 PC에서 `improveResearch` 기능을 실행해 논문 생성까지 확인하는 것이다.",
+            True,
+        ),
+        ("次のステップは `src/export.ts` に CSV 出力を追加することです。", True),
+        ("下一步是把 `src/export.ts` 的导出接到 `/api/export`。", True),
+        ("El siguiente paso es conectar `src/export.ts` con `/api/export`.", True),
+        ("La prochaine étape est de brancher `src/export.ts` sur `/api/export`.", True),
+        ("Der nächste Schritt ist, `src/export.ts` an `/api/export` anzuschließen.", True),
+        ("Следующий шаг — подключить `src/export.ts` к `/api/export`.", True),
+        ("다음 단계에서 쓸 설정은 `config.ts`에 있다.", False),  # where a later step's settings are
+        ("La étape de build prend deux minutes.", False),
     ],
 )
-def test_the_next_step_named_in_a_sentence_of_another_language_is_a_next_step(line: str) -> None:
-    assert read(f"{STATE}## Notes\n\n{line}\n").has("next"), line
-
-
-@pytest.mark.parametrize(
-    "line",
-    [
-        "다음 단계에서 쓸 설정은 `config.ts`에 있다.",  # where a later step's settings are
-        "La étape de build prend deux minutes.",
-    ],
-)
-def test_a_sentence_that_only_mentions_a_step_is_no_next_step(line: str) -> None:
-    assert not read(f"{STATE}## Notes\n\n{line}\n").has("next"), line
+def test_the_next_step_said_in_another_language_is_a_next_step(line: str, expected: bool) -> None:
+    assert _said("Notes", line, "next") is expected, line

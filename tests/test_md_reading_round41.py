@@ -13,7 +13,8 @@
   and "the next step is …" said in Korean, Japanese, Chinese, Spanish, French, German,
   Portuguese, Italian or Russian ("다음 단계는 …", "下一步是 …") names a next step;
 - a "Starting Prompt" or "Kickoff prompt" section is a handoff's next step, so a file titled a
-  handoff with one is no manual.
+  handoff with one is no manual; and a "## Your Task" heading does not make a prompt of a file
+  with sections on what was done, decided or ruled out.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -25,6 +26,7 @@ import pytest
 
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
+from handoff_audit.markdown.prompts import instructions
 from handoff_audit.markdown.standing import standing
 
 STATE = "# Handoff\n\n## State\nThe export works; `src/export.ts` is done and tested.\n\n"
@@ -189,3 +191,26 @@ def test_the_same_file_under_a_reference_heading_is_still_a_manual() -> None:
 )
 def test_the_next_step_said_in_another_language_is_a_next_step(line: str, expected: bool) -> None:
     assert _said("Notes", line, "next") is expected, line
+
+
+PROMPT_SHAPED = (
+    "# Handoff: recommend VS Code options\n\n"
+    "## Context\n- Repo: `~/.dotfiles`, VS Code config in `nix/home/programs/vscode.nix`.\n\n"
+    "{record}"
+    "## Your Task\n\n"
+    "Review the `userSettings` block in `nix/home/programs/vscode.nix` and add the missing "
+    "options.\n"
+)
+RECORD = (
+    "## Completed\n- [x] Added Pretendard as the font fallback.\n\n"
+    "## Failed Approaches (Do Not Repeat)\n"
+    "- Tried editing `settings.json` directly: it is a read-only store link.\n\n"
+)
+
+
+def test_a_handoff_that_ends_on_a_task_for_its_reader_is_no_prompt() -> None:
+    assert instructions(PROMPT_SHAPED.format(record=RECORD)) == []
+
+
+def test_a_prompt_with_no_record_of_work_is_still_a_prompt() -> None:
+    assert instructions(PROMPT_SHAPED.format(record=""))

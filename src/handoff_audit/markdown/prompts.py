@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.prose import (
     DATED,
     FENCE,
@@ -383,9 +384,26 @@ def _agent_prompt(text: str) -> list[tuple[int, str]]:
         if _COMMAND_TEXT.search(line):
             return [(number, short(line.strip()))]
     for number, line in prose_lines(text, headings=True):
-        if _PROMPT_HEADING.match(line) and not dated():
+        if _PROMPT_HEADING.match(line) and not dated() and not _record_sections(text):
             return [(number, short(line.strip()))]
     return []
+
+
+_RECORD_FACETS = frozenset({"state", "decisions", "ruled_out"})
+"""Sections only a record of work has: what was done, what was decided, what failed."""
+MIN_RECORD_SECTIONS = 2
+"""A handoff written as the next session's prompt ("## Your Task") has at least this many."""
+
+
+def _record_sections(text: str) -> bool:
+    """``MIN_RECORD_SECTIONS`` headings naming what was done, decided or ruled out ("##
+    Completed", "## Failed Approaches"): a handoff that ends on a task for its reader."""
+    found = {
+        facet
+        for _, line in prose_lines(text, headings=True)
+        if HEADING.match(line) and (facet := heading_facet(line.lstrip("#").strip())) is not None
+    }
+    return len(found & _RECORD_FACETS) >= MIN_RECORD_SECTIONS
 
 
 def instructions(text: str) -> list[tuple[int, str]]:

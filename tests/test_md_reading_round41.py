@@ -9,7 +9,8 @@
   (`pnpm db:migrate`) name no work beside the check;
 - a choice with the end it serves ("so that …", "para evitar …", "避免 …", "damit …") is a
   decision, where a bare "because" may be a diagnosis and still needs a second cue;
-- Turkish headings ("Sonraki adımlar", "Mevcut durum", "Alınan kararlar") name their facets,
+- Turkish and Vietnamese headings ("Sonraki adımlar", "Mevcut durum", "Các bước trước mắt",
+  "Đã làm xong") name their facets,
   and "the next step is …" said in Korean, Japanese, Chinese, Spanish, French, German,
   Portuguese, Italian or Russian ("다음 단계는 …", "下一步是 …") names a next step;
 - a "Starting Prompt" or "Kickoff prompt" section is a handoff's next step, so a file titled a
@@ -134,9 +135,13 @@ TURKISH = (
         ("## Mevcut durum", "state"),
         ("## Alınan kararlar", "decisions"),
         ("## İlgili dosyalar", "pointers"),
+        ("## 4. Các bước trước mắt (theo thứ tự ưu tiên)", "next"),
+        ("## 2. Đã làm xong", "state"),
+        ("## Lý do", "decisions"),
+        ("## Đã thử", "ruled_out"),
     ],
 )
-def test_turkish_headings_name_their_facet(heading: str, facet: str) -> None:
+def test_turkish_and_vietnamese_headings_name_their_facet(heading: str, facet: str) -> None:
     assert heading_facet(heading.lstrip("# ")) == facet
 
 

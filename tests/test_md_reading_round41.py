@@ -15,7 +15,9 @@
   Portuguese, Italian or Russian ("다음 단계는 …", "下一步是 …") names a next step;
 - a "Starting Prompt" or "Kickoff prompt" section is a handoff's next step, so a file titled a
   handoff with one is no manual; and a "## Your Task" heading does not make a prompt of a file
-  with sections on what was done, decided or ruled out.
+  with sections on what was done, decided or ruled out;
+- a heading over what was left alone on purpose ("Files Intentionally NOT Touched", "Deliberately
+  not changed") names a scope, as the guide says, not a dead end.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -219,3 +221,18 @@ def test_a_handoff_that_ends_on_a_task_for_its_reader_is_no_prompt() -> None:
 
 def test_a_prompt_with_no_record_of_work_is_still_a_prompt() -> None:
     assert instructions(PROMPT_SHAPED.format(record=""))
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Files Intentionally NOT Touched", "Deliberately not changed", "Сознательно не делали"],
+)
+def test_a_heading_over_what_was_left_alone_on_purpose_names_a_scope_not_a_dead_end(
+    heading: str,
+) -> None:
+    text = (
+        f"{STATE}## {heading}\n\n- `src/legacy/` — to prevent merge conflicts with the parallel "
+        "agents.\n\n## Next\n\n- Wire `src/export.ts` to `/api/export`.\n"
+    )
+    assert heading_facet(heading) == "ideas"
+    assert not read(text).has("ruled_out")

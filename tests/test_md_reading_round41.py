@@ -12,7 +12,8 @@
 - Turkish and Vietnamese headings ("Sonraki adımlar", "Mevcut durum", "Các bước trước mắt",
   "Đã làm xong") name their facets,
   and "the next step is …" said in Korean, Japanese, Chinese, Spanish, French, German,
-  Portuguese, Italian or Russian ("다음 단계는 …", "下一步是 …") names a next step;
+  Portuguese, Italian or Russian ("다음 단계는 …", "下一步是 …"), or "the thing to prioritize
+  next", names a next step;
 - a "Starting Prompt" or "Kickoff prompt" section is a handoff's next step, so a file titled a
   handoff with one is no manual; and a "## Your Task" heading does not make a prompt of a file
   with sections on what was done, decided or ruled out;
@@ -192,8 +193,10 @@ def test_the_same_file_under_a_reference_heading_is_still_a_manual() -> None:
         ("La prochaine étape est de brancher `src/export.ts` sur `/api/export`.", True),
         ("Der nächste Schritt ist, `src/export.ts` an `/api/export` anzuschließen.", True),
         ("Следующий шаг — подключить `src/export.ts` к `/api/export`.", True),
+        ("No tests cover `scoring.py`; the single most valuable thing to prioritize next.", True),
         ("다음 단계에서 쓸 설정은 `config.ts`에 있다.", False),  # where a later step's settings are
         ("La étape de build prend deux minutes.", False),
+        ("What to do next depends on the review.", False),
     ],
 )
 def test_the_next_step_said_in_another_language_is_a_next_step(line: str, expected: bool) -> None:

@@ -58,6 +58,7 @@ _NEXT_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|\bnext (?:session|time|agent|person|developer)\W{0,3}(?:should|must|needs? to|has to"
             r"|will need|can start|:|starts?|begins?|picks? up|first)"
             r"|\b(?:then|first), (?:run|fix|add|write|implement|finish|start|open|check)\b"
+            r"|\b(?:prioriti[sz]e|tackle|address) next\b"
             r"|\b(?:still|remains?) to (?:do|be done|fix|write|implement)\b"
             r"|\bleft to do\b|\bfollow[- ]ups?\s*:|\bpick (?:it )?up\b"
             r"|(?:^|[.!]\s+)(?:TODO|FIXME)\b|\bshould (?:next|now)\b|\bwhat(?:'s| is) left\b"

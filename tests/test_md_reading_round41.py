@@ -142,6 +142,8 @@ TURKISH = (
         ("## 2. Đã làm xong", "state"),
         ("## Lý do", "decisions"),
         ("## Đã thử", "ruled_out"),
+        ("## 下一可执行步", "next"),
+        ("## 下一个任务", "next"),
     ],
 )
 def test_turkish_and_vietnamese_headings_name_their_facet(heading: str, facet: str) -> None:

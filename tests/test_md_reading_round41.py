@@ -35,6 +35,44 @@ from handoff_audit.markdown.standing import standing
 
 STATE = "# Handoff\n\n## State\nThe export works; `src/export.ts` is done and tested.\n\n"
 
+TURKISH = (
+    "# Fatura modülü\n\n"
+    "## Mevcut durum\n"
+    "Fatura dışa aktarımı çalışıyor; `src/invoice.ts` testleri geçiyor.\n\n"
+    "## Alınan kararlar\n"
+    "- PDF üretimi sunucuda yapılıyor, çünkü istemci fontları eksik — tarayıcıda bozuluyordu.\n\n"
+    "## Sonraki adımlar\n"
+    "1. `src/invoice.ts` içine KDV oranı alanını ekle.\n"
+    "2. `tests/invoice.test.ts` için iade senaryosunu yaz.\n"
+)
+PROMPT_HANDOFF = (
+    "# Handoff: port the race-chart animation into the scrolly framework\n\n"
+    "## {heading}\n\n"
+    "> Port `drawLine` and `rewind` from `references/race-chart.js` into "
+    "`src/scrolly/layout-shared.js`, then wire the year slider.\n"
+    "> The generic tweener cannot follow a curve.\n\n"
+    "## Relevant Files\n\n"
+    "- `src/scrolly/tween.js` — the generic tweener.\n"
+    "- `src/scrolly/layouts/race.js` — the race layout.\n\n"
+    "## Key Context\n\n"
+    "The overlay is crossfaded per state, not per frame.\n\n"
+    "## Styling\n\n"
+    "Labels use the house serif at 12 px.\n"
+)
+PROMPT_SHAPED = (
+    "# Handoff: recommend VS Code options\n\n"
+    "## Context\n- Repo: `~/.dotfiles`, VS Code config in `nix/home/programs/vscode.nix`.\n\n"
+    "{record}"
+    "## Your Task\n\n"
+    "Review the `userSettings` block in `nix/home/programs/vscode.nix` and add the missing "
+    "options.\n"
+)
+RECORD = (
+    "## Completed\n- [x] Added Pretendard as the font fallback.\n\n"
+    "## Failed Approaches (Do Not Repeat)\n"
+    "- Tried editing `settings.json` directly: it is a read-only store link.\n\n"
+)
+
 
 def _said(section: str, text: str, facet: str) -> bool:
     """Whether a handoff with a state reads ``facet`` from ``text`` under ``## section``."""
@@ -117,18 +155,6 @@ def test_a_choice_with_the_end_it_serves_is_a_decision(line: str, expected: bool
     assert _said("Notes", line, "decisions") is expected, line
 
 
-TURKISH = (
-    "# Fatura modülü\n\n"
-    "## Mevcut durum\n"
-    "Fatura dışa aktarımı çalışıyor; `src/invoice.ts` testleri geçiyor.\n\n"
-    "## Alınan kararlar\n"
-    "- PDF üretimi sunucuda yapılıyor, çünkü istemci fontları eksik — tarayıcıda bozuluyordu.\n\n"
-    "## Sonraki adımlar\n"
-    "1. `src/invoice.ts` içine KDV oranı alanını ekle.\n"
-    "2. `tests/invoice.test.ts` için iade senaryosunu yaz.\n"
-)
-
-
 @pytest.mark.parametrize(
     ("heading", "facet"),
     [
@@ -153,22 +179,6 @@ def test_turkish_and_vietnamese_headings_name_their_facet(heading: str, facet: s
 def test_a_turkish_handoff_is_read_through_its_headings() -> None:
     reading = read(TURKISH)
     assert all(reading.has(facet) for facet in ("state", "next", "pointers"))
-
-
-PROMPT_HANDOFF = (
-    "# Handoff: port the race-chart animation into the scrolly framework\n\n"
-    "## {heading}\n\n"
-    "> Port `drawLine` and `rewind` from `references/race-chart.js` into "
-    "`src/scrolly/layout-shared.js`, then wire the year slider.\n"
-    "> The generic tweener cannot follow a curve.\n\n"
-    "## Relevant Files\n\n"
-    "- `src/scrolly/tween.js` — the generic tweener.\n"
-    "- `src/scrolly/layouts/race.js` — the race layout.\n\n"
-    "## Key Context\n\n"
-    "The overlay is crossfaded per state, not per frame.\n\n"
-    "## Styling\n\n"
-    "Labels use the house serif at 12 px.\n"
-)
 
 
 @pytest.mark.parametrize("heading", ["Starting Prompt", "Kickoff prompt", "Resume prompt"])
@@ -203,21 +213,6 @@ def test_the_same_file_under_a_reference_heading_is_still_a_manual() -> None:
 )
 def test_the_next_step_said_in_another_language_is_a_next_step(line: str, expected: bool) -> None:
     assert _said("Notes", line, "next") is expected, line
-
-
-PROMPT_SHAPED = (
-    "# Handoff: recommend VS Code options\n\n"
-    "## Context\n- Repo: `~/.dotfiles`, VS Code config in `nix/home/programs/vscode.nix`.\n\n"
-    "{record}"
-    "## Your Task\n\n"
-    "Review the `userSettings` block in `nix/home/programs/vscode.nix` and add the missing "
-    "options.\n"
-)
-RECORD = (
-    "## Completed\n- [x] Added Pretendard as the font fallback.\n\n"
-    "## Failed Approaches (Do Not Repeat)\n"
-    "- Tried editing `settings.json` directly: it is a read-only store link.\n\n"
-)
 
 
 def test_a_handoff_that_ends_on_a_task_for_its_reader_is_no_prompt() -> None:

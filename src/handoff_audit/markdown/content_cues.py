@@ -239,9 +239,11 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "the end a choice serves",
         re.compile(
-            r"\b(?:so that|in order to|to avoid|to prevent)\b"
-            r"|为了|以便|避免|防止|以免|\b(?i:чтобы|afin de|para que|para evitar|"
-            r"pour éviter|pour que|damit|um zu)\b|도록|כדי",
+            # the lookahead skips places by their first letter before the alternation is tried
+            r"(?=[sitpчadu为以避防도כ])"
+            r"(?:\b(?:so that|in order to|to avoid|to prevent)\b"
+            r"|为了|以便|避免|防止|以免|\b(?:чтобы|afin de|para que|para evitar|"
+            r"pour éviter|pour que|damit|um zu)\b|도록|כדי)",
             re.IGNORECASE,
         ),
     ),
@@ -261,6 +263,7 @@ _DECISION_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
                 r"иначе|perché|altrimenti)\b"
             ),
             sentence=True,
+            from_before=True,  # the rule words are rarer than "から", "ため" or a dash
         ),
     ),
 )

@@ -27,6 +27,7 @@ from handoff_audit.markdown.prose import (
     LIST_ITEM,
     MIN_STATE_REPORTS,
     RECORD,
+    heading_texts,
     keeps_record,
     order,
     prose_lines,
@@ -398,11 +399,7 @@ MIN_RECORD_SECTIONS = 2
 def _record_sections(text: str) -> bool:
     """``MIN_RECORD_SECTIONS`` headings naming what was done, decided or ruled out ("##
     Completed", "## Failed Approaches"): a handoff that ends on a task for its reader."""
-    found = {
-        facet
-        for _, line in prose_lines(text, headings=True)
-        if HEADING.match(line) and (facet := heading_facet(line.lstrip("#").strip())) is not None
-    }
+    found = {heading_facet(heading) for heading in heading_texts(text)}
     return len(found & _RECORD_FACETS) >= MIN_RECORD_SECTIONS
 
 

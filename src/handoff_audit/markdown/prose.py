@@ -51,6 +51,15 @@ def prose_lines(
     return tuple(lines)
 
 
+_HEADING_TEXT = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
+
+
+def heading_texts(text: str) -> list[str]:
+    """The text of each heading outside code blocks, in order."""
+    found = (_HEADING_TEXT.match(line) for _, line in prose_lines(text, headings=True))
+    return [match.group(1) for match in found if match is not None]
+
+
 _PREFIX = re.compile(
     r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[[ xX]\]\s*)?(?:\*\*[^*\n]{1,40}\*\*\s*:?\s*)?"
     r"(?:[A-Za-z][\w /()-]{0,30}:\s+)?"
@@ -278,6 +287,7 @@ __all__ = [
     "ORDER_LEAD",
     "RECORD",
     "STATUS_FIELD",
+    "heading_texts",
     "keeps_record",
     "order",
     "placeholder_in",

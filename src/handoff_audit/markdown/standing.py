@@ -23,13 +23,13 @@ from handoff_audit.markdown.prose import (
     DATED,
     HANDOFF_TITLE,
     STATUS_FIELD,
+    heading_texts,
     order,
     prose_lines,
     recorded,
     short,
 )
 
-_HEADING_TEXT = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
 _SESSION_FACETS = frozenset({"state", "next"})
 """Headings of a handoff's own parts: where the work stands, what comes next."""
 _PART_FACETS = frozenset({"state", "next", "decisions", "ruled_out"})
@@ -72,21 +72,15 @@ MAX_RECORD_SHARE = 0.10
 """... and at most this share of the prose."""
 
 
-def _headings(text: str) -> list[str]:
-    """The text of each heading outside code blocks, in order."""
-    found = (_HEADING_TEXT.match(line) for _, line in prose_lines(text, headings=True))
-    return [match.group(1) for match in found if match is not None]
-
-
 def _session_heading(text: str) -> bool:
     """A heading outside code blocks naming where the work stands or what comes next."""
-    return any(heading_facet(heading) in _SESSION_FACETS for heading in _headings(text))
+    return any(heading_facet(heading) in _SESSION_FACETS for heading in heading_texts(text))
 
 
 def _reference_sections(text: str) -> bool:
     """``MIN_SECTIONS`` or more headings under the first (the title), none naming a part of a
     handoff: the shape of a manual or a reference, whatever its title calls it."""
-    sections = _headings(text)[1:]
+    sections = heading_texts(text)[1:]
     return len(sections) >= MIN_SECTIONS and not any(
         heading_facet(heading) in _PART_FACETS for heading in sections
     )

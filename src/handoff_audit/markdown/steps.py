@@ -189,8 +189,6 @@ _WORK_VERBS = (
 )
 _BUILD = re.compile(rf"\b{_WORK_VERBS}\b", re.IGNORECASE)
 """Work words: a check item that also names one ("test and fix …") asks for work."""
-_SPANS = re.compile(r"`[^`\n]*`")
-"""Code spans: a command's words (`pnpm db:migrate`) name no work to do."""
 _NOTHING = re.compile(
     r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
     r"|no (?:outstanding|further|remaining|open|pending) (?:[a-z-]+ ){0,2}(?:follow-?ups?|tasks?|"
@@ -253,7 +251,7 @@ def _asks_no_work(bare: str) -> bool:
         or _SUBMIT_ONLY.match(bare)
         or (
             (_CHECK.match(bare) or _RUN_TO_CHECK.match(bare) or _CHECK_LAST.match(bare))
-            and not _BUILD.search(_SPANS.sub(" ", bare))
+            and not _BUILD.search(_CODE.sub(" ", bare))  # `pnpm db:migrate` asks no work
         )
     )
 

@@ -428,17 +428,21 @@ def instructions(text: str) -> list[tuple[int, str]]:
 
 _LATER = re.compile(
     r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
-    r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b|what\s+to\s+do\b)",
+    r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b|what\s+to\s+do\b|"
+    r"what\s+(?:the\s+)?next\b|(?:instructions|guidance|notes)\s+for\s+(?:the\s+)?next\b)",
     re.IGNORECASE,
 )
-"""Headings of the part of a handoff that is orders by nature (its next steps)."""
+"""Headings of the part of a handoff that is orders by nature (its next steps, "What the next
+agent should do", "Instructions for the next agent")."""
 _DONE = re.compile(
-    r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:recent(?:ly)?|last|already|work|steps|tasks)\s+)?"
+    r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:what\s+(?:has|have|was|were)\s+(?:been\s+)?)?"
+    r"(?:(?:recent(?:ly)?|last|already|work|steps|tasks)\s+)?"
     r"(?:completed|done|finished|accomplished|verified)\b(?!\s+(?:when|if|criteria|condition))",
     re.IGNORECASE,
 )
-"""Headings of a section that records work done ("## Completed Steps", "## Recent Verified
-Commands"): its items ("1. Request ID …", "- `make check`") are a record, not orders."""
+"""Headings of a section that records work done ("## Completed Steps", "## What Has Been
+Completed", "## Recent Verified Commands"): its items ("1. Request ID …", "- `make check`")
+are a record, not orders."""
 MIN_ORDER_LINES = 5
 """A file of orders has at least this many prose lines ..."""
 MIN_ORDER_SHARE = 0.25

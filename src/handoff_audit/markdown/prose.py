@@ -102,8 +102,8 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         _PARENTHESISED,
         re.compile(
-            r"^\((?!\W*(?:none|nothing|n/?a|no|not|unchanged|same|see)\b)"
-            r"(?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)\W*$",
+            r"^[*_]{0,2}\((?!\W*(?:none|nothing|n/?a|no|not|unchanged|same|see)\b)"
+            r"(?=[^()\n]*[^\W\d_])[^()\n]{3,160}\)[*_]{0,2}\W*$",
             re.IGNORECASE,
         ),
     ),

@@ -42,6 +42,22 @@ class Placeholder:
     """The line, shortened."""
 
 
+_BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^\W\d][\w /()&-]{0,40}[:\uff1a](?:\*\*)?\s*$")
+"""A line that is only a label ("BRANCH:", "**Files changed:**")."""
+_NO_VALUE = re.compile(r"^\s*(?:(?:[-*+]|\d+[.)])\s*)?(?:\[ \]\s*)?$")
+"""A line that holds nothing: blank, a bare list marker, an empty checkbox."""
+
+
+def _unfilled_label(line: str, raw: list[str], number: int) -> bool:
+    """A bare label line (``raw[number - 1]``) with no value before the next label or heading
+    ("STATUS:" over a blank line and "PROJECT:"): a form's field left blank. A label over a
+    list or text heads them."""
+    if not _BARE_LABEL.match(line):
+        return False
+    after = next((raw[i] for i in range(number, len(raw)) if not _NO_VALUE.match(raw[i])), "")
+    return not after or bool(_BARE_LABEL.match(after) or _HEADING.match(after))
+
+
 def _blank_field(line: str, following: str) -> bool:
     """``- Branch:`` (or a bare ``-``) with no deeper list or text under it."""
     match = _EMPTY_ITEM.match(line)
@@ -125,7 +141,8 @@ def placeholders(text: str) -> list[Placeholder]:
     previous = ""
     for number, line in prose:
         following = raw[number] if number < len(raw) else ""
-        what = "a blank field" if _blank_field(line, following) else placeholder_in(line)
+        blank = _blank_field(line, following) or _unfilled_label(line, raw, number)
+        what = "a blank field" if blank else placeholder_in(line)
         if what is None and _SAMPLE_PATH.search(line):
             what = "a sample path"
         if what is None:

@@ -1,0 +1,105 @@
+"""Rounds 44 to 47 of the reading (tuned on them):
+
+- a form whose fields are bare label lines ("STATUS:", "BRANCH:") with nothing under them
+  before the next label or heading is a template left blank, as "- Branch:" items are;
+- an instruction in italic parentheses ("*(Add your daily updates here)*") is a placeholder, as
+  it is without the italics;
+- a handoff's "What Has Been Completed" section is a record and its "What the next agent should
+  do" / "Instructions for the next agent" sections are its steps, so neither makes the file a
+  prompt written as orders.
+
+Examples written for these tests (not copied from any labelled file), each beside a near miss
+that must keep its reading.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handoff_audit.markdown.prompts import orders
+from handoff_audit.markdown.template import is_placeholder_text, placeholders
+
+BLANK_FORM = (
+    "# HANDOFF\n\n"
+    "## Compact handoff template\n\n"
+    "STATUS:\n\n"
+    "PROJECT:\nInvoice portal\n\n"
+    "BRANCH:\nBASE COMMIT:\nCURRENT HEAD:\n\n"
+    "OBJECTIVE:\n\n"
+    "COMPLETED:\n-\n\n"
+    "REMAINING WORK:\n1.\n2.\n\n"
+    "FILES CHANGED:\n\n"
+    "DECISIONS TAKEN:\n\n"
+    "NEXT RECOMMENDED ACTION:\n1.\n2.\n"
+)
+FILLED_FORM = (
+    "# HANDOFF\n\n"
+    "## Compact handoff\n\n"
+    "STATUS:\nREADY_TO_CONTINUE\n\n"
+    "PROJECT:\nInvoice portal\n\n"
+    "BRANCH:\nfeat/pdf-export\n\n"
+    "OBJECTIVE:\nExport invoices as PDF from the list page.\n\n"
+    "COMPLETED:\n\n"
+    "- `src/export/pdf.ts` renders one invoice\n\n"
+    "FILES CHANGED:\n\n"
+    "- `src/export/pdf.ts`\n\n"
+    "NEXT RECOMMENDED ACTION:\n\n"
+    "1. Add the batch export button to `src/pages/list.tsx`.\n"
+)
+
+
+def test_a_form_of_bare_labels_left_blank_is_a_template() -> None:
+    blanks = placeholders(BLANK_FORM)
+    assert {place.what for place in blanks} == {"a blank field"}
+    assert len(blanks) >= 8
+
+
+def test_the_same_form_filled_in_is_no_template() -> None:
+    assert placeholders(FILLED_FORM) == []
+
+
+@pytest.mark.parametrize(
+    ("block", "expected"),
+    [
+        ("*(Add your daily updates here)*", True),
+        ("_(List tasks remaining or blocked)_", True),
+        ("(List tasks remaining or blocked)", True),
+        ("*(none yet)*", False),
+        ("Added the retry queue *(see notes below)*", False),
+    ],
+)
+def test_an_instruction_in_italic_parentheses_is_a_placeholder(block: str, expected: bool) -> None:
+    assert is_placeholder_text(block) is expected
+
+
+HANDOFF_WITH_ORDERS = (
+    "# Agent Handoff\n\n"
+    "## Current Objective\n\n"
+    "Create project-context documentation for the next agents.\n\n"
+    "## {done}\n\n"
+    "1. **Repository inspection**: Read every source file under `src/`.\n"
+    "2. **Context file**: Write `PROJECT_CONTEXT.md` with the stack and the routes.\n"
+    "3. **Handoff file**: Write `AGENT_HANDOFF.md` with the session's context.\n\n"
+    "## Current State\n\n"
+    "Both files exist and describe the repository as it is.\n\n"
+    "## {then}\n\n"
+    "1. Read `PROJECT_CONTEXT.md`.\n"
+    "2. Read `AGENT_HANDOFF.md`.\n"
+    "3. Split `src/app/dashboard/page.tsx` into components.\n"
+    "4. Fix the link of the landing page's button.\n"
+    "5. Update both files after the work.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("done", "then", "prompt"),
+    [
+        ("What Has Been Completed", "What The Next Agent Should Do", False),
+        ("What Was Done", "Instructions For The Next Agent", False),
+        ("Inspection", "Steps", True),
+    ],
+)
+def test_a_record_and_its_next_agents_steps_make_no_prompt(
+    done: str, then: str, prompt: bool
+) -> None:
+    assert bool(orders(HANDOFF_WITH_ORDERS.format(done=done, then=then))) is prompt

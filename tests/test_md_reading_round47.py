@@ -1,4 +1,4 @@
-"""Rounds 44 to 47 of the reading (tuned on them):
+"""Rounds 44 to 48 of the reading (tuned on them):
 
 - a form whose fields are bare label lines ("STATUS:", "BRANCH:") with nothing under them
   before the next label or heading is a template left blank, as "- Branch:" items are;
@@ -6,7 +6,12 @@
   it is without the italics;
 - a handoff's "What Has Been Completed" section is a record and its "What the next agent should
   do" / "Instructions for the next agent" sections are its steps, so neither makes the file a
-  prompt written as orders.
+  prompt written as orders;
+- a next step that only tests finished work, said in Russian, Spanish, Portuguese, German or
+  Italian ("Протестировать работу PWA", "Confirmar que …"), is a check, and a rule ("---")
+  closing a next-steps section is no item of it;
+- words quoted in corner brackets in a heading (「後續更新」) are what an entry says, not what
+  the heading names, and "Background Tasks" names a part of the system, not next steps.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -16,7 +21,10 @@ from __future__ import annotations
 
 import pytest
 
+from handoff_audit.markdown.facet_headings import heading_facet
+from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import orders
+from handoff_audit.markdown.steps import no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text, placeholders
 
 BLANK_FORM = (
@@ -103,3 +111,57 @@ def test_a_record_and_its_next_agents_steps_make_no_prompt(
     done: str, then: str, prompt: bool
 ) -> None:
     assert bool(orders(HANDOFF_WITH_ORDERS.format(done=done, then=then))) is prompt
+
+
+@pytest.mark.parametrize(
+    ("item", "check"),
+    [
+        ("Провести сквозное тестирование оформления заказа с телефона.", True),
+        ("Протестировать работу PWA режима и проверить сплэш-скрин.", True),
+        ("Confirmar que la exportación funciona en producción.", True),
+        ("Validar o envio do formulário em produção.", True),
+        ("Überprüfen, ob der Export läuft.", True),
+        ("Переписать `src/shop.ts` на новый API оплаты.", False),
+        ("Implementar la paginación en `src/feed.ts`.", False),
+    ],
+)
+def test_a_check_in_another_language_is_no_step(item: str, check: bool) -> None:
+    assert no_usable_step([(1, item, False)]) is check
+
+
+CHECKS_THEN_RULE = (
+    "# Передача\n\n"
+    "## Состояние\nМагазин `src/Shop.tsx` работает, оплата подключена.\n\n"
+    "## Задачи на следующую сессию\n"
+    "- [ ] {first}\n"
+    "- [ ] Протестировать работу PWA режима на iOS.\n\n"
+    "---\n\n"
+    "## Файлы\n- `src/Shop.tsx`\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "step"),
+    [
+        ("Протестировать оплату монетами с телефона.", False),
+        ("Добавить оплату монетами в `src/Shop.tsx`.", True),
+    ],
+)
+def test_a_rule_closing_a_next_steps_section_is_no_step(first: str, step: bool) -> None:
+    assert read(CHECKS_THEN_RULE.format(first=first)).has("next") is step
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("18) catalog 未收錄時改為「已記錄，後續更新」提示", None),
+        ("後續更新", "next"),
+        ("Background Tasks", "setup"),
+        ("Remaining tasks", "next"),
+        ("Tasks", "next"),
+    ],
+)
+def test_quoted_words_and_system_parts_in_a_heading_name_no_next_step(
+    heading: str, facet: str | None
+) -> None:
+    assert heading_facet(heading) == facet

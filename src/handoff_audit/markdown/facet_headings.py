@@ -49,7 +49,7 @@ _CANONICAL = {
 
 # Quoted text in a heading is what something says ('Fix "Failed to fetch"'), not its topic;
 # "Lesson 2" is a unit of a course, not a lesson learned.
-_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|\blessons? \d', re.IGNORECASE)
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|\blessons? \d', re.IGNORECASE)
 
 # Chinese and Japanese write no spaces between words: their phrases match anywhere in a heading.
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")

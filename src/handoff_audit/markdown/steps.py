@@ -161,7 +161,9 @@ _DEFERRED = re.compile(
 _CHECK = re.compile(
     r"^\W{0,4}(?:(?:verify|check|test|confirm|monitor|watch|validate|re-?run|smoke-test|review|"
     r"(?:obtain|get|request|ask for) (?:an? )?(?:[\w-]+ ){0,3}review|"
-    r"vérifier|tester|confirmer|verificar|probar|comprobar|prüfen|testen)\b"
+    r"vérifier|tester|confirmer|verificar|probar|comprobar|confirmar|validar|testar|prüfen|"
+    r"testen|überprüfen|verificare|testare|проверить|протестировать|убедиться|"
+    r"провести (?:\w+ ){0,2}тестирование)(?!\w)"
     r"|验证|测试|确认|检查|监控|验收|確認|検証)",
     re.IGNORECASE,
 )
@@ -211,13 +213,17 @@ def no_usable_step(texts: Sequence[tuple[int, str, bool]]) -> bool:
     """A next-step section whose every item is ticked, an open question ("Whether to persist
     state?"), a hedge ("Consider adding …", "Optionally …"), parked for later, "None", or only
     a check to run ("Verify the page at …"): nothing in it is a step to take. Bare labels
-    ("Open issues:") count for neither side."""
+    ("Open issues:") and rules ("---") count for neither side."""
     items = [
         text.split("\n", 1)[0].strip()
         for _, text, code in texts
-        if not code and not _LABEL_ONLY.match(text.split("\n", 1)[0])
+        if not code and not _LABEL_ONLY.match(text.split("\n", 1)[0]) and not _RULE.match(text)
     ]
     return bool(items) and all(_no_step(item) for item in items)
+
+
+_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
+"""A thematic break ("---" closing a section): no item."""
 
 
 _ZERO = re.compile(r"^\W*0\W*$")

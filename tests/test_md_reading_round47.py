@@ -1,4 +1,4 @@
-"""Rounds 44 to 48 of the reading (tuned on them):
+"""Rounds 44 to 49 of the reading (tuned on them):
 
 - a form whose fields are bare label lines ("STATUS:", "BRANCH:") with nothing under them
   before the next label or heading is a template left blank, as "- Branch:" items are;
@@ -11,7 +11,9 @@
   Italian ("Протестировать работу PWA", "Confirmar que …"), is a check, and a rule ("---")
   closing a next-steps section is no item of it;
 - words quoted in corner brackets in a heading (「後續更新」) are what an entry says, not what
-  the heading names, and "Background Tasks" names a part of the system, not next steps.
+  the heading names, and "Background Tasks" names a part of the system, not next steps;
+- Arabic headings ("أين نحن", "مصائد تعلّمناها", "المعلّق", "الجلسة القادمة") name their facets,
+  read without the short vowels and shadda that a writer may or may not put in.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -164,4 +166,22 @@ def test_a_rule_closing_a_next_steps_section_is_no_step(first: str, step: bool) 
 def test_quoted_words_and_system_parts_in_a_heading_name_no_next_step(
     heading: str, facet: str | None
 ) -> None:
+    assert heading_facet(heading) == facet
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("١. أين نحن", "state"),
+        ("٣. مصائد تعلّمناها بالثمن", "ruled_out"),
+        ("مصائد تعلمناها", "ruled_out"),
+        ("٤. ما بُني في هذه الجلسة", "state"),
+        ("٥. المعلّق", "next"),
+        ("٧. أوّل ما تفعله في الجلسة القادمة", "next"),
+        ("القرارات", "decisions"),
+        ("حالةٌ تصف حدوثاً لا نتيجة", None),
+        ("ترميز PowerShell", None),
+    ],
+)
+def test_arabic_headings_name_their_facet(heading: str, facet: str | None) -> None:
     assert heading_facet(heading) == facet

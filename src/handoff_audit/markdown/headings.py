@@ -95,11 +95,13 @@ _META = {label.lower(): name for name, label in META_LABELS.items()} | {
 }
 _NOISE = re.compile(r"[^\w\s/&'-]+|_")
 _NUMBERING = re.compile(r"^(?:\d+[a-z]?[.)]?|[ivx]+[.)]|step \d+:?)\s+")
+_ARABIC_MARKS = re.compile(r"[\u064b-\u065f\u0670\u0640]")
+"""Arabic short vowels, shadda and tatweel: optional in writing, and no word's end."""
 
 
 def normalise(heading: str) -> str:
     """Lower case, no emoji or punctuation, no leading numbering, single spaces."""
-    text = _NOISE.sub(" ", heading.lower())
+    text = _NOISE.sub(" ", _ARABIC_MARKS.sub("", heading.lower()))
     text = " ".join(text.replace("/", " / ").replace("-", " ").split())
     text = _NUMBERING.sub("", text)
     return text.strip(" /&-'")

@@ -1,4 +1,4 @@
-"""Rounds 44 to 49 of the reading (tuned on them):
+"""Rounds 44 to 50 of the reading (tuned on them):
 
 - a form whose fields are bare label lines ("STATUS:", "BRANCH:") with nothing under them
   before the next label or heading is a template left blank, as "- Branch:" items are;
@@ -13,7 +13,9 @@
 - words quoted in corner brackets in a heading (「後續更新」) are what an entry says, not what
   the heading names, and "Background Tasks" names a part of the system, not next steps;
 - Arabic headings ("أين نحن", "مصائد تعلّمناها", "المعلّق", "الجلسة القادمة") name their facets,
-  read without the short vowels and shadda that a writer may or may not put in.
+  read without the short vowels and shadda that a writer may or may not put in;
+- Hungarian headings ("Kész", "Döntés", "Hiányzik") and "what the next group can continue"
+  ("Qué puede continuar el siguiente grupo") name their facets.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -184,4 +186,21 @@ def test_quoted_words_and_system_parts_in_a_heading_name_no_next_step(
     ],
 )
 def test_arabic_headings_name_their_facet(heading: str, facet: str | None) -> None:
+    assert heading_facet(heading) == facet
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("Kész", "state"),
+        ("Döntés", "decisions"),
+        ("Hiányzik", "next"),
+        ("Következő lépések", "next"),
+        ("Ellenőrzés", None),
+        ("Qué puede continuar el siguiente grupo", "next"),
+        ("Qué ya está hecho", "state"),
+        ("Comandos usados", None),
+    ],
+)
+def test_hungarian_and_spanish_headings_name_their_facet(heading: str, facet: str | None) -> None:
     assert heading_facet(heading) == facet

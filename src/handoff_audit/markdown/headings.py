@@ -101,7 +101,10 @@ _ARABIC_MARKS = re.compile(r"[\u064b-\u065f\u0670\u0640]")
 
 def normalise(heading: str) -> str:
     """Lower case, no emoji or punctuation, no leading numbering, single spaces."""
-    text = _NOISE.sub(" ", _ARABIC_MARKS.sub("", heading.lower()))
+    text = heading.lower()
+    if not text.isascii():
+        text = _ARABIC_MARKS.sub("", text)
+    text = _NOISE.sub(" ", text)
     text = " ".join(text.replace("/", " / ").replace("-", " ").split())
     text = _NUMBERING.sub("", text)
     return text.strip(" /&-'")

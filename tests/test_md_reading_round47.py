@@ -1,4 +1,4 @@
-"""Rounds 44 to 50 of the reading (tuned on them):
+"""Rounds 44 to 51 of the reading (tuned on them):
 
 - a form whose fields are bare label lines ("STATUS:", "BRANCH:") with nothing under them
   before the next label or heading is a template left blank, as "- Branch:" items are;
@@ -15,7 +15,11 @@
 - Arabic headings ("أين نحن", "مصائد تعلّمناها", "المعلّق", "الجلسة القادمة") name their facets,
   read without the short vowels and shadda that a writer may or may not put in;
 - Hungarian headings ("Kész", "Döntés", "Hiányzik") and "what the next group can continue"
-  ("Qué puede continuar el siguiente grupo") name their facets.
+  ("Qué puede continuar el siguiente grupo") name their facets, as do "Siguiente trabajo" and
+  "立即可以继续的方向" (what can be continued at once);
+- a template's line telling the writer what to put in its section ("State the immediate active
+  task.", "List of files modified in this session.") is a placeholder, so a form of them is a
+  template.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -28,6 +32,7 @@ import pytest
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.prompts import orders
+from handoff_audit.markdown.prose import placeholder_in
 from handoff_audit.markdown.steps import no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text, placeholders
 
@@ -204,3 +209,47 @@ def test_arabic_headings_name_their_facet(heading: str, facet: str | None) -> No
 )
 def test_hungarian_and_spanish_headings_name_their_facet(heading: str, facet: str | None) -> None:
     assert heading_facet(heading) == facet
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("Siguiente trabajo", "next"),
+        ("6. 立即可以继续的方向", "next"),
+        ("可继续的任务", "next"),
+        ("可以继续使用的工具", None),
+    ],
+)
+def test_what_can_be_continued_names_next_steps(heading: str, facet: str | None) -> None:
+    assert heading_facet(heading) == facet
+
+
+INSTRUCTED_FORM = (
+    "# Session Log\n\n"
+    "## Current Objective\nState the current session objective.\n\n"
+    "## Current Task\nState the immediate active task.\n\n"
+    "## Files Modified\n- List of files modified in this session.\n\n"
+    "## Known Blockers\nState any blockers or pending clarifications.\n\n"
+    "## Next Step\nState the next logical step for the next session.\n"
+)
+
+
+def test_a_form_of_instructions_to_fill_in_is_a_template() -> None:
+    found = placeholders(INSTRUCTED_FORM)
+    assert len(found) == 5
+    assert {place.what for place in found} == {"an instruction to fill in"}
+    assert not read(INSTRUCTED_FORM).has("next")
+
+
+@pytest.mark.parametrize(
+    ("line", "blank"),
+    [
+        ("State the immediate active task.", True),
+        ("- List of files modified in this session.", True),
+        ("Note the decision to use Redis for sessions.", False),
+        ("List the files in src/ that import the old API.", False),
+        ("Document the migration steps in docs/migrate.md.", False),
+    ],
+)
+def test_an_instruction_to_fill_in_is_a_placeholder(line: str, blank: bool) -> None:
+    assert (placeholder_in(line) is not None) is blank

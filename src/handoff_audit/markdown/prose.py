@@ -80,6 +80,19 @@ _OPTIONS = re.compile(
 """A command synopsis's optional part (``[--slug <slug>]``, ``[--dry]``, ``[audit|dump]``)."""
 _FLAG_BEFORE = re.compile(r"(?<!\w)--?[A-Za-z][\w-]*[ =]$")
 """An option flag right before a ``<value>`` (``--slug <slug>``)."""
+_FILL_IN = re.compile(
+    r"^(?:(?:state|describe|list|summari[sz]e|note|record|explain|document|specify|mention)\s+"
+    r"(?:(?:the|any|all|a|an|each|your)\s+)?|list of\s+)"
+    r"(?:(?:current|immediate|active|next|key|relevant|main|known|logical|open|recent|pending)\s+)"
+    r"{0,3}(?:session\s+)?(?:objectives?|goals?|tasks?|steps?|blockers?|files?|decisions?|changes?|"
+    r"issues?|progress|status|risks?|questions?|work)"
+    r"(?:\s+(?:modified|changed|touched|made|taken|done))?"
+    r"(?:\s+(?:for|in|of|during)\s+(?:the|this)\s+(?:next\s+|current\s+)?session)?"
+    r"(?:\s+or\s+[a-z]+(?:\s+[a-z]+)?)?(?:\s+here)?\W*$",
+    re.IGNORECASE,
+)
+"""A template's line that tells the writer what to put in its section ("State the immediate
+active task.", "List of files modified in this session."), and nothing else."""
 _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
     ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
@@ -107,6 +120,7 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.IGNORECASE,
         ),
     ),
+    ("an instruction to fill in", _FILL_IN),
     ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
     ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
     ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),

@@ -1,4 +1,4 @@
-"""Rounds 44 to 51 of the reading (tuned on them):
+"""Rounds 44 to 52 of the reading (tuned on them):
 
 - a form whose fields are bare label lines ("STATUS:", "BRANCH:") with nothing under them
   before the next label or heading is a template left blank, as "- Branch:" items are;
@@ -19,7 +19,9 @@
   "立即可以继续的方向" (what can be continued at once);
 - a template's line telling the writer what to put in its section ("State the immediate active
   task.", "List of files modified in this session.") is a placeholder, so a form of them is a
-  template.
+  template;
+- a real date or a tick in a heading ("## Session 1 (2025-11-28)", "#### Phase 1 ✅") records a
+  session, so a handoff quoting a PR description to paste is not a guide showing one.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -31,7 +33,7 @@ import pytest
 
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
-from handoff_audit.markdown.prompts import orders
+from handoff_audit.markdown.prompts import instructions, orders
 from handoff_audit.markdown.prose import placeholder_in
 from handoff_audit.markdown.steps import no_usable_step
 from handoff_audit.markdown.template import is_placeholder_text, placeholders
@@ -253,3 +255,33 @@ def test_a_form_of_instructions_to_fill_in_is_a_template() -> None:
 )
 def test_an_instruction_to_fill_in_is_a_placeholder(line: str, blank: bool) -> None:
     assert (placeholder_in(line) is not None) is blank
+
+
+SESSION_WITH_SAMPLE = (
+    "# Development Session Notes\n\n"
+    "## {session}\n\n"
+    "### Completed\n\n"
+    "FastAPI app with the single and bulk lookup endpoints.\n\n"
+    "### Next Session TODO\n\n"
+    "1. Add the Docker build to `.github/workflows/ci.yml`.\n\n"
+    "## PR Description Template (for GitHub)\n\n"
+    "```markdown\n"
+    "## Initial Implementation\n\n"
+    "This PR introduces the lookup API.\n\n"
+    "### Features\n- Single and bulk lookups\n\n"
+    "### API Endpoints\n- `GET /api/v1/aircraft/{{tail}}`\n\n"
+    "### Testing\n- `pytest`\n"
+    "```\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("session", "guide"),
+    [
+        ("Session 1 - Initial Implementation (2025-11-28)", False),
+        ("Phase 1: Repository Setup ✅", False),
+        ("Session 1 - Initial Implementation", True),
+    ],
+)
+def test_a_dated_session_quoting_a_sample_is_no_guide(session: str, guide: bool) -> None:
+    assert bool(instructions(SESSION_WITH_SAMPLE.format(session=session))) is guide

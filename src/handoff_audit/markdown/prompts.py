@@ -277,7 +277,9 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
     for number, line in enumerate(lines, 1):
         if opened and _closes(line, fence):
             if headings >= QUOTED_HEADINGS:
-                if keeps_record(prose_lines(text)) or _quoted_handoff(lines[opened:number]):
+                if keeps_record(prose_lines(text, headings=True)) or _quoted_handoff(
+                    lines[opened:number]
+                ):
                     return []
                 return [(opened, short(lines[opened - 1].strip()))]
             opened, headings = 0, 0

@@ -134,6 +134,9 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
 
 
+_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
+"""A thematic break ("---" closing a section): the parser leaves its rule off for speed, so it
+comes as a paragraph, which is no block of text."""
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+")
 _LABEL_VALUE = re.compile(r"^\s{0,3}#{1,6}\s+[^:：\n]{1,40}[:：]\s*\S")
 
@@ -266,7 +269,7 @@ def _sections(text: str, reading: Reading) -> list[_Section]:
             start = token.map[0] + 1 if token.map else sections[-1].line
             section = sections[-1]
             ordered = bool(list_kinds) and list_kinds[-1] == "ordered_list_open"
-            if token.content.strip():
+            if token.content.strip() and not _RULE.match(token.content):
                 section.texts.append((start, token.content, False))
                 shape = ("ordered" if ordered else "bullet") if list_kinds else "para"
                 section.shapes.append(shape)

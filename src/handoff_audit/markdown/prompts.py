@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.prose import (
+    BARE_LABEL,
     DATED,
     FENCE,
     FRONT_MATTER,
@@ -234,9 +235,6 @@ QUOTED_HEADINGS = 3
 _SAMPLE_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:markdown|md)?\s*$", re.IGNORECASE)
 
 
-_BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*)?[^\W\d][^:*\n]{0,40}:(?:\*\*)?\s*$")
-"""A line that is only a label ("Modifiche:", "**Risks:**"): a section of the form quoted in
-a block marked ```` ```md ````."""
 _MARKDOWN_FENCE = re.compile(r"^\s{0,3}(?:`{3,}|~{3,})\s*(?:markdown|md)\s*$", re.IGNORECASE)
 
 
@@ -288,7 +286,7 @@ def _quoted_template(text: str) -> list[tuple[int, str]]:
             markdown = bool(_MARKDOWN_FENCE.match(line))
         elif opened > 0 and (
             _sample_heading(line, lines[number] if number < len(lines) else "", markdown)
-            or (markdown and _BARE_LABEL.match(line))
+            or (markdown and BARE_LABEL.match(line))
         ):
             headings += 1
     return []

@@ -52,6 +52,9 @@ def prose_lines(
 
 
 _HEADING_TEXT = re.compile(r"^\s{0,3}#{1,6}\s+(.*)")
+BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*)?[^\W\d][^:：*\n]{0,40}[:：](?:\*\*)?\s*$")
+"""A line that is only a label ("BRANCH:", "**Risks:**"): a form's field, or a section of a
+form quoted in a block."""
 
 
 def heading_texts(text: str) -> list[str]:
@@ -291,6 +294,7 @@ def keeps_record(prose: Sequence[tuple[int, str]]) -> bool:
 
 
 __all__ = [
+    "BARE_LABEL",
     "DATED",
     "FENCE",
     "FRONT_MATTER",

@@ -213,17 +213,13 @@ def no_usable_step(texts: Sequence[tuple[int, str, bool]]) -> bool:
     """A next-step section whose every item is ticked, an open question ("Whether to persist
     state?"), a hedge ("Consider adding …", "Optionally …"), parked for later, "None", or only
     a check to run ("Verify the page at …"): nothing in it is a step to take. Bare labels
-    ("Open issues:") and rules ("---") count for neither side."""
+    ("Open issues:") count for neither side."""
     items = [
         text.split("\n", 1)[0].strip()
         for _, text, code in texts
-        if not code and not _LABEL_ONLY.match(text.split("\n", 1)[0]) and not _RULE.match(text)
+        if not code and not _LABEL_ONLY.match(text.split("\n", 1)[0])
     ]
     return bool(items) and all(_no_step(item) for item in items)
-
-
-_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
-"""A thematic break ("---" closing a section): no item."""
 
 
 _ZERO = re.compile(r"^\W*0\W*$")

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from handoff_audit.markdown.prose import (
+    BARE_LABEL,
     DATED,
     FENCE,
     placeholder_in,
@@ -42,8 +43,6 @@ class Placeholder:
     """The line, shortened."""
 
 
-_BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^\W\d][\w /()&-]{0,40}[:\uff1a](?:\*\*)?\s*$")
-"""A line that is only a label ("BRANCH:", "**Files changed:**")."""
 _NO_VALUE = re.compile(r"^\s*(?:(?:[-*+]|\d+[.)])\s*)?(?:\[ \]\s*)?$")
 """A line that holds nothing: blank, a bare list marker, an empty checkbox."""
 
@@ -52,10 +51,10 @@ def _unfilled_label(line: str, raw: list[str], number: int) -> bool:
     """A bare label line (``raw[number - 1]``) with no value before the next label or heading
     ("STATUS:" over a blank line and "PROJECT:"): a form's field left blank. A label over a
     list or text heads them."""
-    if not _BARE_LABEL.match(line):
+    if not BARE_LABEL.match(line):
         return False
     after = next((raw[i] for i in range(number, len(raw)) if not _NO_VALUE.match(raw[i])), "")
-    return not after or bool(_BARE_LABEL.match(after) or _HEADING.match(after))
+    return not after or bool(BARE_LABEL.match(after) or _HEADING.match(after))
 
 
 def _blank_field(line: str, following: str) -> bool:

@@ -66,6 +66,7 @@ from handoff_audit.markdown.steps import (
     crossed_off,
     no_usable_step,
     priority_step,
+    waits_on_someone,
 )
 from handoff_audit.textcut import shorten
 
@@ -450,12 +451,13 @@ _FIRST_SENTENCE = re.compile(r"(?<=[.!。])\s+(?=\S)")
 
 
 def _names_no_step(section: _Section, texts: list[tuple[int, str, bool]]) -> bool:
-    """A next-step section whose boxes are all ticked, that only waits, is marked done in its
-    heading, or whose ``texts`` hold no usable step."""
+    """A next-step section whose boxes are all ticked, that only waits, is marked done or gated
+    on someone in its heading, or whose ``texts`` hold no usable step."""
     return bool(
         _all_ticked(section)
         or _only_waiting(section)
         or TICKED_AT_END.search(section.heading)
+        or waits_on_someone(section.heading)
         or no_usable_step(texts)
     )
 

@@ -243,6 +243,8 @@ def _asks_no_work(bare: str) -> bool:
     wait, a result to see ("CI should now pass"), only a hand-in ("Commit/push this fix") or
     only a check to run ("Verify the deploy"); never when it names work after another clause
     ("Commit the fix, then add …")."""
+    if _GATED.search(bare):
+        return True  # the work it names waits on someone's say
     if _THEN_WORK.search(bare):
         return False
     return bool(
@@ -251,6 +253,7 @@ def _asks_no_work(bare: str) -> bool:
         or _UNDECIDED.match(bare)
         or _EXPECTATION.search(bare)
         or _SUBMIT_ONLY.match(bare)
+        or _OTHERS_TURN.match(bare)
         or (
             (_CHECK.match(bare) or _RUN_TO_CHECK.match(bare) or _CHECK_LAST.match(bare))
             and not _BUILD.search(_CODE.sub(" ", bare))  # `pnpm db:migrate` asks no work
@@ -289,6 +292,47 @@ _UNDECIDED = re.compile(
 )
 """An item that leaves the step undecided ("To be decided after the demo") or calls a halt
 ("Stop unless a new slice appears", "Stop here."): no step to take. "Stop the server" is one."""
+_ROLE = (
+    r"(?:user|owner|client|founder|customer|maintainer|stakeholder|reviewer|operator|coordinator|"
+    r"product owner|project lead|lead|PM|manager|team|human|boss)"
+)
+_GATED = re.compile(
+    r"^\W{0,4}(?:only\s+)?(?:if|once|when|after|until)\s+(?:the\s+|a\s+|an\s+|your?\s+)?"
+    r"(?:[\w'’#-]+\s+){0,3}?(?:approves?|confirms?|decides?|agrees?|replies|responds|signs? off|"
+    r"accepts?|authori[sz]es?|is (?:approved|merged|accepted|authori[sz]ed|confirmed)|"
+    r"gives? (?:the )?(?:go-ahead|green light|ok))\b"
+    r"|^\W{0,4}(?:only\s+)?(?:after|once|until)\s+(?:[\w'’#-]+\s+){0,4}?(?:review|approval|sign-off)"
+    r"(?:\s*[,:：—–]|\s+(?:is|has)\b)"
+    r"|\b(?:blocked|gated) (?:on|by|until)\b"
+    rf"|\b(?:needs?|requires?|awaits?|pending)\s+(?:(?:the|an?|explicit|their|his|her|[\w-]+['’]s)\s+)*"
+    r"(?:approval|go-ahead|sign-off|authori[sz]ation|permission|decision|green light)\b"
+    rf"|\b{_ROLE}['’]s (?:decision|call|approval|go-ahead|sign-off)\b"
+    r"|\b(?:do not|don't|never)\s+(?:start|begin|proceed|implement|merge|deploy|continue)\b"
+    r"[^.;]{0,60}?\b(?:without|until|before)\b"
+    r"|^\W{0,4}(?:do not|don't|never)\s+(?!forget\b)[a-z]"
+    r"|-gated\b"
+    r"|con autorizaci[oó]n|tras (?:la )?aprobaci[oó]n|ap[oó]s (?:a )?aprova[cç][aã]o"
+    r"|si (?:le |el |l')?(?:user|utilisateur|usuario|client|cliente) (?:valide|aprueba|confirma)"
+    r"|待.{0,8}(?:批准|确认|授权|审批)|(?:用户|老板|负责人)(?:确认|批准|授权)后|由用户"
+    r"|承認(?:後|待ち)|승인 (?:후|대기)|병합 (?:뒤|후)",
+    re.IGNORECASE,
+)
+"""A step that waits on someone's say ("If Garrett approves: wire …", "Only after review
+approval …", "needs the owner's go-ahead", "blocked on design", "founder-gated") or forbids
+("Do not merge."): not one the next session can start now."""
+
+
+def waits_on_someone(text: str) -> bool:
+    """``text`` (an item or a heading: "Founder-gated (Garrett's call)") waits on someone's say."""
+    return _GATED.search(text) is not None
+
+
+_OTHERS_TURN = re.compile(
+    rf"^\W{{0,4}}(?:the\s+)?{_ROLE}\s+(?:must|should|needs? to|has to|will|to|[a-z]+s)\s+\w",
+    re.IGNORECASE,
+)
+"""A step another role takes ("Founder reviews the draft", "Owner runs README step 1", "User
+deploys to Vercel"): someone else's turn, not the next session's."""
 _DATED_VALUE = re.compile(r"^\W{0,4}(?:19|20)\d\d-\d\d-\d\d\b")
 """A label whose value is a date ("Next review: 2026-05-15 …"): when, not what."""
 
@@ -365,4 +409,5 @@ __all__ = [
     "no_step_item",
     "no_usable_step",
     "priority_step",
+    "waits_on_someone",
 ]

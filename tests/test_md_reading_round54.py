@@ -5,7 +5,9 @@
   merge.") is none the next session can start now, and neither is a step another role takes
   ("Founder reviews the draft", "Owner runs the import");
 - a next-step section whose heading says it is gated ("Founder-gated (Garrett's call)") holds
-  no step.
+  no step;
+- a next-steps heading that hedges ("Next Potential Tasks", "Possible next steps", "Next Steps /
+  Potential Enhancements", "Immediate Opportunities", "可能的后续工作") heads a wish list.
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.steps import no_usable_step, waits_on_someone
 
@@ -83,3 +86,21 @@ def test_one_step_of_the_next_sessions_own_keeps_the_section_a_step() -> None:
         )
     )
     assert reading.has("next")
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("📋 Next Potential Tasks", "ideas"),
+        ("Possible next steps", "ideas"),
+        ("Next Steps / Potential Enhancements", "ideas"),
+        ("Next Steps/Extensibility", "ideas"),
+        ("Immediate Opportunities:", "ideas"),
+        ("可能的后续工作", "ideas"),
+        ("Next steps", "next"),
+        ("Recommended next steps", "next"),
+        ("后续工作", "next"),
+    ],
+)
+def test_a_hedged_next_steps_heading_heads_a_wish_list(heading: str, facet: str) -> None:
+    assert heading_facet(heading) == facet

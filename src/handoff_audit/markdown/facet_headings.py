@@ -87,7 +87,9 @@ _STILL_TO_DO = re.compile(
 _OPTIONAL_WORK = re.compile(
     simplified(
         r"(?<!\w)(?:optional|optionally|nice to have|could|candidates?|on hold|parked|someday|"
-        r"not agreed|opcional(?:es)?|optionnel(?:le)?s?|facoltativ[oi])(?!\w)"
+        r"not agreed|opcional(?:es)?|optionnel(?:le)?s?|facoltativ[oi]|potential|possible|"
+        r"possibles|posibles|possíveis|mögliche|possibili|opportunities|enhancements|"
+        r"extensibility)(?!\w)|可能的"
         r"|可选|将来|按需|候補|候选|合意済みではない|보류|좋은 것"
         r"|(?<!\w)(?:intentional|intentionally|not migrated|wont ?fix|deliberately)(?!\w)"
     )

@@ -6,6 +6,8 @@
   ("Founder reviews the draft", "Owner runs the import");
 - a next-step section whose heading says it is gated ("Founder-gated (Garrett's call)") holds
   no step;
+- a markdown handoff whose text is a pretty-printed JSON object (``{"summary": …,
+  "next_steps": [...]}``) is read by its keys, line for line;
 - a next-steps heading that hedges ("Next Potential Tasks", "Possible next steps", "Next Steps /
   Potential Enhancements", "Immediate Opportunities", "可能的后续工作") heads a wish list.
 
@@ -19,6 +21,7 @@ import pytest
 
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
+from handoff_audit.markdown.json_text import as_markdown
 from handoff_audit.markdown.steps import no_usable_step, waits_on_someone
 
 
@@ -104,3 +107,45 @@ def test_one_step_of_the_next_sessions_own_keeps_the_section_a_step() -> None:
 )
 def test_a_hedged_next_steps_heading_heads_a_wish_list(heading: str, facet: str) -> None:
     assert heading_facet(heading) == facet
+
+
+JSON_HANDOFF = """\
+{
+  "summary": "Invoice export: the PDF path works on the list page, the CSV path is untested.",
+  "completed_tasks": [
+    "Wired the PDF button to `/api/export.pdf` in `web/invoices.tsx`.",
+    "Added `tests/test_export.py` (12 cases, all pass)."
+  ],
+  "decisions": [
+    "Render PDFs on the server because the client bundle must stay under 200 KB."
+  ],
+  "failed_attempts": [
+    "Tried jsPDF in the browser: fonts broke on Safari, so it was dropped."
+  ],
+  "next_steps": [
+    "Add the CSV writer in `api/export.py` and a test for the empty-list case."
+  ],
+  "branch": "feat/invoice-export"
+}
+"""
+
+
+def test_a_json_object_in_a_markdown_file_is_read_by_its_keys() -> None:
+    reading = read(JSON_HANDOFF)
+    assert all(reading.has(facet) for facet in ("state", "next", "decisions", "ruled_out"))
+    # line for line: the step is cited at the file's own line of its key
+    key = JSON_HANDOFF.split("\n").index('  "next_steps": [') + 1
+    assert [evidence.line for evidence in reading.found["next"]] == [key]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{{project}} handoff\n\n## Status\n\nTBD\n\n## Next\n\nTBD\n",  # a template
+        '{"summary": "one line", "next_steps": ["Add the CSV writer"]}\n',  # one line
+        '[\n  "a list",\n  "not an object",\n  "of keys",\n  "at all"\n]\n',
+        "{" * 100_000 + "}" * 100_000 + "\n" * 5,  # nested past the parser's depth
+    ],
+)
+def test_text_that_is_no_pretty_printed_json_object_is_left_as_markdown(text: str) -> None:
+    assert as_markdown(text) is None

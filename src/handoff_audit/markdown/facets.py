@@ -50,6 +50,7 @@ from handoff_audit.markdown.facet_headings import (
     heading_facet,
     plain_heading,
 )
+from handoff_audit.markdown.json_text import as_markdown
 from handoff_audit.markdown.labels import (
     label_lines,
     label_paragraphs,
@@ -165,6 +166,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     By default a facet's content cues stop being looked for once it is found (speed); with
     ``every``, every place that counts is collected (for ``explain --file``)."""
     reading = Reading()
+    text = as_markdown(text) or text
     sections = _sections(_headings_as_lines(text), reading)
     stepless: set[int] = set()
     for section in sections:

@@ -8,6 +8,8 @@
   no step;
 - a markdown handoff whose text is a pretty-printed JSON object (``{"summary": …,
   "next_steps": [...]}``) is read by its keys, line for line;
+- a table row of only dashes ("| — | — | — |") and a field offering boxes to tick ("Statut :
+  [ ] Non démarré | [ ] En cours") are a template's blanks;
 - a next-steps heading that hedges ("Next Potential Tasks", "Possible next steps", "Next Steps /
   Potential Enhancements", "Immediate Opportunities", "可能的后续工作") heads a wish list.
 
@@ -22,7 +24,9 @@ import pytest
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.json_text import as_markdown
+from handoff_audit.markdown.prose import placeholder_in
 from handoff_audit.markdown.steps import no_usable_step, waits_on_someone
+from handoff_audit.markdown.template import placeholders
 
 
 @pytest.mark.parametrize(
@@ -149,3 +153,69 @@ def test_a_json_object_in_a_markdown_file_is_read_by_its_keys() -> None:
 )
 def test_text_that_is_no_pretty_printed_json_object_is_left_as_markdown(text: str) -> None:
     assert as_markdown(text) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "blank"),
+    [
+        ("| — | — | — |", True),
+        ("**Statut** : [ ] Non démarré | [ ] En cours | [ ] Terminé", True),
+        ("Agent: [ ] Developer / [ ] Reviewer", True),
+        ("|---|---|---|", False),  # a table's delimiter row
+        ("| 2026-01-02 | — | — |", False),  # a row with its date written in
+        ("Status: [x] done | [ ] open", False),  # one box already ticked
+        ("- [ ] Run the migration on staging", False),
+    ],
+)
+def test_a_blank_table_row_and_a_choice_to_tick_are_placeholders(line: str, blank: bool) -> None:
+    assert (placeholder_in(line) is not None) is blank
+
+
+FORM = """\
+# Tâche courante
+
+> Ce fichier sert de scratchpad pour la session en cours.
+
+## Tâche
+
+**ID** : [Ex: 1.1]
+**Nom** : [Nom de la tâche]
+**Statut** : [ ] Non démarré | [ ] En cours | [ ] En review | [ ] Terminé
+**Agent actif** : [ ] Developer | [ ] Reviewer | [ ] Tester
+
+## Reprise de session
+
+**Dernière action** : [Ex: "Créé le service + test. Build OK."]
+**Prochaine action** : [Ex: "Créer le record dans domain/campaign/"]
+
+## Contexte
+
+Le module de campagnes remplace l'ancien export nocturne.
+Les classes vivent dans `platform-domain`, les tests dans `platform-domain/src/test`.
+Chaque tâche a une fiche dans `issues/` et une ligne dans `progress.md`.
+Le build se lance avec `mvn test -pl platform-domain -q`.
+Les revues se font sur la branche de la tâche, jamais sur `main`.
+La couverture attendue du domaine est de 90 %.
+Les décisions locales sont copiées dans `context/decisions-log.md`.
+
+## Décisions locales
+
+| Date | Décision | Raison |
+|---|---|---|
+| — | — | — |
+| — | — | — |
+"""
+
+
+def test_a_form_with_choices_to_tick_and_blank_rows_is_a_template() -> None:
+    assert placeholders(FORM)
+    filled = (
+        FORM.replace("[Ex: 1.1]", "2.3")
+        .replace("[Nom de la tâche]", "Plan d'exécution des campagnes")
+        .replace("[ ] En cours", "[x] En cours")
+        .replace("[ ] Developer", "[x] Developer")
+        .replace("| — | — | — |\n| — | — | — |", "| 2026-05-02 | Record immuable | Rejouable |")
+        .replace('[Ex: "Créé le service + test. Build OK."]', "Créé le service et son test.")
+        .replace('[Ex: "Créer le record dans domain/campaign/"]', "Créer `CampaignPlan`.")
+    )
+    assert placeholders(filled) == []

@@ -127,6 +127,8 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("TBD", re.compile(r"(?:^|:\s*)(?:TBD|TBA|TODO|FIXME|\.\.\.|…)\W*$")),
     ("a <!-- --> placeholder", re.compile(r"`<!--[^`\n]{0,80}-->`|^\s*<!--[^>\n]{0,80}-->\s*$")),
     ("an empty table cell", re.compile(r"\|[^|\n]*\S[^|\n]*\|(?:[ \t]*\|){2,}[ \t]*$")),
+    ("an empty table row", re.compile(r"^\s*\|(?:\s*[—–]\s*\|){2,}\s*$")),
+    ("a choice to tick", re.compile(r"^(?!.*\[[xX✓✔]\]).*\[ \][^\[\]\n]{1,40}[|/]\s*\[ \]")),
 )
 _EMPTY_TASK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[ \]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")

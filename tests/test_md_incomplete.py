@@ -343,6 +343,8 @@ def test_reading_and_explaining_arbitrary_text_never_raises(text: str) -> None:
         "removed x " * 6000,
         "a: " * 20000,
         "`a/" * 20000,
+        "[" * 50000 + "]" * 50000,  # bracketed placeholders: took half a minute
+        "{a " + "b " * 30000,  # braced placeholders with a space: likewise
     ],
 )
 def test_long_repetitive_lines_are_read_without_backtracking(text: str) -> None:

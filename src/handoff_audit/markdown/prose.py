@@ -107,13 +107,17 @@ _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         _BRACKETED,
         re.compile(
-            r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\]\n]*[a-z])[^\[\]\n]{3,120}\](?![(\[:])"
-            r"|(?<![!\]\\])\[[A-Z][A-Z0-9]*_[A-Z0-9_]{1,40}\](?![(\[:])"
+            # the lookahead stays inside the brackets: "[[[[…" must not be read once per "["
+            r"(?<![!\]\\])\[(?![ xX]\]|\^|\d+\])(?=[^\[\]\n]{0,119}[a-z])[^\[\]\n]{3,120}\]"
+            r"(?![(\[:])|(?<![!\]\\])\[[A-Z][A-Z0-9]{0,40}_[A-Z0-9_]{1,40}\](?![(\[:])"
         ),
     ),
     (
         "a {braced} placeholder",
-        re.compile(r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z][^{}\n]*\s[^{}\n]*)\}(?![`}])"),
+        # a space somewhere before the closing brace, found by a lookahead: the run is read once
+        re.compile(
+            r"(?<![`$\w{])\{(?:[A-Z][A-Z0-9_]{1,40}|[A-Za-z](?=[^{}\n]*\s)[^{}\n]*)\}(?![`}])"
+        ),
     ),
     (
         _PARENTHESISED,

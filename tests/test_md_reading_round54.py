@@ -46,6 +46,8 @@ from handoff_audit.markdown.template import placeholders
         ("Don't forget to add the index on `orders.user_id`.", True),
         ("Fix the team page layout in `web/team.tsx`.", True),
         ("Update the user settings page to save the locale.", True),
+        ("User settings page: persist the locale in `web/settings.tsx`.", True),
+        ("User profiles page needs the avatar upload wired to `/api/avatar`.", True),
     ],
 )
 def test_a_step_waiting_on_someone_is_no_step(item: str, step: bool) -> None:

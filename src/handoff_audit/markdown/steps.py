@@ -296,6 +296,12 @@ _ROLE = (
     r"(?:user|owner|client|founder|customer|maintainer|stakeholder|reviewer|operator|coordinator|"
     r"product owner|project lead|lead|PM|manager|team|human|boss)"
 )
+_THIRD_PERSON = (
+    r"(?:reviews|runs|approves|confirms|decides|merges|deploys|tests|handles|provides|sends|"
+    r"supplies|signs|uploads|publishes|answers|replies|chooses|picks|checks|verifies|owns)"
+)
+"""What another role does in a step it takes ("Founder reviews …"); "User settings page …" names
+a page, not a turn."""
 _GATED = re.compile(
     r"^\W{0,4}(?:only\s+)?(?:if|once|when|after|until)\s+(?:the\s+|a\s+|an\s+|your?\s+)?"
     r"(?:[\w'’#-]+\s+){0,3}?(?:approves?|confirms?|decides?|agrees?|replies|responds|signs? off|"
@@ -304,7 +310,7 @@ _GATED = re.compile(
     r"|^\W{0,4}(?:only\s+)?(?:after|once|until)\s+(?:[\w'’#-]+\s+){0,4}?(?:review|approval|sign-off)"
     r"(?:\s*[,:：—–]|\s+(?:is|has)\b)"
     r"|\b(?:blocked|gated) (?:on|by|until)\b"
-    rf"|\b(?:needs?|requires?|awaits?|pending)\s+(?:(?:the|an?|explicit|their|his|her|[\w-]+['’]s)\s+)*"
+    r"|\b(?:needs?|requires?|awaits?|pending)\s+(?:(?:the|an?|explicit|their|his|her|[\w-]+['’]s)\s+)*"
     r"(?:approval|go-ahead|sign-off|authori[sz]ation|permission|decision|green light)\b"
     rf"|\b{_ROLE}['’]s (?:decision|call|approval|go-ahead|sign-off)\b"
     r"|\b(?:do not|don't|never)\s+(?:start|begin|proceed|implement|merge|deploy|continue)\b"
@@ -328,7 +334,8 @@ def waits_on_someone(text: str) -> bool:
 
 
 _OTHERS_TURN = re.compile(
-    rf"^\W{{0,4}}(?:the\s+)?{_ROLE}\s+(?:must|should|needs? to|has to|will|to|[a-z]+s)\s+\w",
+    rf"^\W{{0,4}}(?:the\s+)?{_ROLE}\s+"
+    rf"(?:must|should|needs? to|has to|will|to|{_THIRD_PERSON})\s+\w",
     re.IGNORECASE,
 )
 """A step another role takes ("Founder reviews the draft", "Owner runs README step 1", "User

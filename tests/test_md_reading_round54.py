@@ -10,6 +10,8 @@
   "next_steps": [...]}``) is read by its keys, line for line;
 - a table row of only dashes ("| — | — | — |") and a field offering boxes to tick ("Statut :
   [ ] Non démarré | [ ] En cours") are a template's blanks;
+- a label with an aside ("Suggested next work (all backlog, none blocking):") heads the list
+  under it like a label without one;
 - a next-steps heading that hedges ("Next Potential Tasks", "Possible next steps", "Next Steps /
   Potential Enhancements", "Immediate Opportunities", "可能的后续工作") heads a wish list.
 
@@ -221,3 +223,30 @@ def test_a_form_with_choices_to_tick_and_blank_rows_is_a_template() -> None:
         .replace('[Ex: "Créer le record dans domain/campaign/"]', "Créer `CampaignPlan`.")
     )
     assert placeholders(filled) == []
+
+
+FOCUS = """\
+# Current focus
+
+## Focus
+
+**Phases 0–3 are complete.** The memory core, the loops and the CLI are in place; `pytest`
+(57 tests), `ruff check .` and `mypy` are green.
+
+{label}
+- Executable implementations behind the candidate tools in `registry/tools.py`.
+- Loop-driven auto-write of continuity records on every dispatch.
+"""
+
+
+@pytest.mark.parametrize(
+    ("label", "step"),
+    [
+        ("Suggested next work (all backlog, none blocking):", True),
+        ("Suggested next work:", True),
+        # a lead-in sentence names nothing, with or without an aside
+        ("Over the last weeks we have mostly been working on these (all merged):", False),
+    ],
+)
+def test_a_label_with_an_aside_heads_its_list(label: str, step: bool) -> None:
+    assert read(FOCUS.format(label=label)).has("next") is step

@@ -18,10 +18,14 @@ from handoff_audit.markdown.template import is_placeholder_text
 
 LABEL_HEADING = re.compile(
     r"^[^\w\n*]{0,3}(?:\*\*[^*\n]{1,79}?[^*\n.!?。！？][:：]?\*\*[:：]?"
-    r"|[^\W\d][^:：.,\n]{1,50}[:：])\s*$"
+    r"|[^\W\d][^:：.,\n]{1,50}[:：]"
+    r"|[^\W\d][^:：.,()\n]{1,50}\s[(（][^()（）\n]{1,60}[)）][:：])\s*$"
 )
-"""A paragraph that is only a label ("**Design decisions:**", "Why:"): it heads what follows.
-A bold sentence ("**Do not push until the owner approves!**") stresses a rule; it heads nothing."""
+"""A paragraph that is only a label ("**Design decisions:**", "Why:", "Suggested next work (all
+backlog, none blocking):"): it heads what follows. A bold sentence ("**Do not push until the
+owner approves!**") stresses a rule; it heads nothing."""
+_ASIDE = re.compile(r"\s*[(（][^()（）\n]{1,60}[)）]")
+"""A label's aside: it says what kind of list follows, it does not make the label a sentence."""
 LABEL_WORDS = 4
 """Words a plain (not bold) label paragraph may have to head what follows."""
 _LABEL_FACETS = frozenset({"state", "next", "decisions", "ruled_out", "pointers"})
@@ -37,7 +41,7 @@ def label_paragraphs(
     decisions need a reason."""
     found = []
     for line, text, name, below in _labels(texts):
-        if not text.lstrip().startswith("**") and len(name.split()) > LABEL_WORDS:
+        if not text.lstrip().startswith("**") and len(_ASIDE.sub("", name).split()) > LABEL_WORDS:
             continue  # "In this session, I'd like to focus on:" leads in, it names nothing
         facet = heading_facet(name)
         if facet not in _LABEL_FACETS or facet == section:

@@ -12,6 +12,9 @@
   [ ] Non démarré | [ ] En cours") are a template's blanks;
 - a label with an aside ("Suggested next work (all backlog, none blocking):") heads the list
   under it like a label without one;
+- a prompt for the next agent that names a commit by its hash ("compare `ee338c6` against
+  `f2fdd4e`") records work done in the repository: it is a handoff written as orders, not a
+  prompt for any session;
 - a next-steps heading that hedges ("Next Potential Tasks", "Possible next steps", "Next Steps /
   Potential Enhancements", "Immediate Opportunities", "可能的后续工作") heads a wish list.
 
@@ -26,6 +29,7 @@ import pytest
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 from handoff_audit.markdown.json_text import as_markdown
+from handoff_audit.markdown.prompts import orders
 from handoff_audit.markdown.prose import placeholder_in
 from handoff_audit.markdown.steps import no_usable_step, waits_on_someone
 from handoff_audit.markdown.template import placeholders
@@ -250,3 +254,33 @@ FOCUS = """\
 )
 def test_a_label_with_an_aside_heads_its_list(label: str, step: bool) -> None:
     assert read(FOCUS.format(label=label)).has("next") is step
+
+
+PROMPT = """\
+# Next agent prompt
+
+Continue the solver work on the FPGA board.
+
+## First read
+
+Read `docs/ARCHITECTURE_PLAN.md` first and follow it.
+
+1. Compare {first} against {second} on the staged solver.
+2. Choose the faster implementation by measured cycles, not by interface convenience.
+3. Port the one-axis constraints to the winner.
+4. Run `make sim` and `make timing` after each port.
+5. Keep `scripts/parameters.py` as the single place that selects the solver.
+6. Do not change the 418-bit interface.
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "prompt"),
+    [
+        ("`ee338c6`", "`f2fdd4e`", False),  # real commits: work done, a handoff
+        ("`abc1234`", "the current head", True),  # a sample hash names no commit
+        ("the old branch", "the current head", True),
+    ],
+)
+def test_a_prompt_naming_a_commit_is_a_handoff(first: str, second: str, prompt: bool) -> None:
+    assert bool(orders(PROMPT.format(first=first, second=second))) is prompt

@@ -473,13 +473,26 @@ def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]
     return kept
 
 
+_COMMIT = re.compile(
+    r"(?<![\w/.#-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}[0-9])[0-9a-f]{7,40}(?![\w-])"
+)
+"""A commit named by its hash ("compare `ee338c6` against `f2fdd4e`")."""
+_SAMPLE_HASHES = frozenset({"abc1234", "abcdef1", "1234abc", "a1b2c3d", "deadbeef", "cafebabe"})
+
+
+def _names_commit(text: str) -> bool:
+    """``text`` names a real commit: work that was done in the repository, which a prompt or a
+    command written for any session never names (a sample hash like ``abc1234`` aside)."""
+    return any(found not in _SAMPLE_HASHES for found in _COMMIT.findall(text))
+
+
 def orders(text: str) -> list[tuple[int, str]]:
     """The lines of ``text`` that start with a command, when the file is written as orders to
     its reader (an agent's prompt, a brief or spec for a step not yet taken, a standing style
     brief) and records no session; ``[]`` otherwise. A next-steps section is left out: it is
     the one part of a handoff written as orders; ``MIN_STATE_REPORTS`` items saying where the
-    work stands now ("… now returns …", "… is removed") make the file a task queue kept as a
-    handoff."""
+    work stands now ("… now returns …", "… is removed"), or a commit named by its hash, make the
+    file a task queue kept as a handoff."""
     later, done, fenced = set(), set(), False
     heading, later_level, titled = "", 0, False
     for number, line in enumerate(text.splitlines(), 1):
@@ -501,7 +514,7 @@ def orders(text: str) -> list[tuple[int, str]]:
     commands = [(n, short(line.strip())) for n, line in prose if order(line) and n not in done]
     if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
         return []
-    if records_session(prose):
+    if records_session(prose) or _names_commit(text):
         return []
     reports = sum(1 for _, line in prose if reports_state(line))
     return [] if reports >= MIN_STATE_REPORTS else commands

@@ -15,6 +15,8 @@
 - a prompt for the next agent that names a commit by its hash ("compare `ee338c6` against
   `f2fdd4e`") records work done in the repository: it is a handoff written as orders, not a
   prompt for any session;
+- a Russian heading over tasks done ("Все выполненные задачи", "Завершённые задачи") records
+  them, and "Что не сделано" (what is not done) heads next steps;
 - a next-steps heading that hedges ("Next Potential Tasks", "Possible next steps", "Next Steps /
   Potential Enhancements", "Immediate Opportunities", "可能的后续工作") heads a wish list.
 
@@ -115,9 +117,16 @@ def test_one_step_of_the_next_sessions_own_keeps_the_section_a_step() -> None:
         ("Next steps", "next"),
         ("Recommended next steps", "next"),
         ("后续工作", "next"),
+        ("Все выполненные задачи (PR #17–#53)", "state"),
+        ("Завершённые задачи", "state"),
+        ("Задачи", "next"),
+        ("Невыполненные задачи", "next"),
+        ("Задачи, которые не выполнены", "next"),
+        ("Что ещё не сделано", "next"),
+        ("Что сделано", "state"),
     ],
 )
-def test_a_hedged_next_steps_heading_heads_a_wish_list(heading: str, facet: str) -> None:
+def test_a_heading_names_a_wish_list_work_done_or_work_to_do(heading: str, facet: str) -> None:
     assert heading_facet(heading) == facet
 
 

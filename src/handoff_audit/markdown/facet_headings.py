@@ -69,7 +69,8 @@ _DONE_WORK = re.compile(
     simplified(
         r"(?<!\w)(?:completed?|done|finished|taken|executed|accomplished|achieved|delivered|"
         r"réalisée?s?|exécutée?s?|terminée?s?|effectuée?s?|completad[oa]s|realizad[oa]s|"
-        r"terminad[oa]s|concluíd[oa]s|erledigt|abgeschlossen|completat[ie]|svolt[ie])(?!\w)"
+        r"terminad[oa]s|concluíd[oa]s|erledigt|abgeschlossen|completat[ie]|svolt[ie]|"
+        r"выполнен\w*|завершен\w*|завершён\w*|сделан\w*)(?!\w)"
         r"|(?<!未)完了|已完成|(?<!미)완료"
     )
 )
@@ -78,7 +79,7 @@ _DONE_WORK = re.compile(
 _STILL_TO_DO = re.compile(
     r"(?<!\w)(?:not|to|be|yet|remaining|left|pending|until|before|definition|criteria|once|"
     r"when|if|after|(?:à|a) (?:faire|fazer|completar|terminar|realizar)|por (?:hacer|completar)|"
-    r"zu (?:erledigen|tun)|da (?:fare|completare))(?!\w)",
+    r"zu (?:erledigen|tun)|da (?:fare|completare)|не|ещё|еще)(?!\w)",
 )
 """... unless it says they are still to be done ("Tasks to complete", "Not done yet",
 "Definition of done", "Next, once X is done")."""

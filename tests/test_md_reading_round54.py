@@ -16,7 +16,9 @@
   `f2fdd4e`") records work done in the repository: it is a handoff written as orders, not a
   prompt for any session;
 - a Russian heading over tasks done ("Все выполненные задачи", "Завершённые задачи") records
-  them, and "Что не сделано" (what is not done) heads next steps;
+  them, and "Что не сделано" (what is not done) heads next steps, as do "Not yet done", "Not
+  yet implemented", "Not started" and "…未实现" (not implemented), which had read as a record or
+  as nothing;
 - a next-steps heading that hedges ("Next Potential Tasks", "Possible next steps", "Next Steps /
   Potential Enhancements", "Immediate Opportunities", "可能的后续工作") heads a wish list.
 
@@ -124,6 +126,12 @@ def test_one_step_of_the_next_sessions_own_keeps_the_section_a_step() -> None:
         ("Задачи, которые не выполнены", "next"),
         ("Что ещё не сделано", "next"),
         ("Что сделано", "state"),
+        ("Not yet done", "next"),
+        ("Not yet implemented", "next"),
+        ("Not started", "next"),
+        ("🔴 知识图谱（relations）未实现", "next"),
+        ("Implemented", "state"),
+        ("Done", "state"),
     ],
 )
 def test_a_heading_names_a_wish_list_work_done_or_work_to_do(heading: str, facet: str) -> None:

@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+COMMIT_HASH = r"(?<![\w/.#-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w-])"
+"""A commit named by its hash ("`ee338c6`"): hex with a letter and a digit, not inside a word, a
+path, a version or a colour ("#a1b2c3d4")."""
+
 LABEL = re.compile(
     r"^[^\w\n]{0,3}([^\W\d_][\w /&'()-]{0,30}?)\s*\**\s*[:：]\**"
     r"(?:(?:[ \t]+|(?<=：)|(?<=：\*\*))(.*)|$)"
@@ -37,10 +41,7 @@ _POINTER_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     ("path", re.compile(r"`\.{0,2}/?[\w.-]{1,80}(?:/[\w.*-]{1,80}){1,12}/?`|`[\w.-]{1,80}/`")),
-    (
-        "commit",
-        re.compile(r"(?<![\w-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}\d)[0-9a-f]{7,40}(?![\w-])"),
-    ),
+    ("commit", re.compile(COMMIT_HASH)),
     ("test name", re.compile(r"\btest_\w+|\w::\w|\bTest[A-Z]\w+")),
 )
 

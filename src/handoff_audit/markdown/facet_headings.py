@@ -123,7 +123,7 @@ def heading_facet(heading: str) -> str | None:
     named = _parts_named(text)
     # An aside says where a list comes from ("Open follow-ups (from design feedback)"): the
     # words outside it name the facet when they name one.
-    if (bare := _ASIDE.sub(" ", heading)) != heading:
+    if (bare := ASIDE.sub(" ", heading)) != heading:
         outside = _parts_named(simplified(normalise(_QUOTED.sub(" ", bare))))
         if any(each in FACETS for each in outside):
             named = outside
@@ -133,7 +133,7 @@ def heading_facet(heading: str) -> str | None:
     if "next" in named and done and not TICKED_AT_END.search(heading):
         named = ["state" if each == "next" else each for each in named]
     elif "next" in named and (
-        _OPTIONAL_WORK.search(text) or any(_is_ideas(inner) for inner in _ASIDE.findall(heading))
+        _OPTIONAL_WORK.search(text) or any(_is_ideas(inner) for inner in ASIDE.findall(heading))
     ):
         named = ["ideas" if each == "next" else each for each in named]
     return next((each for each in named if each in FACETS), None) or next(
@@ -146,7 +146,7 @@ def _parts_named(text: str) -> list[str | None]:
     return [_phrase_facet(part) for part in re.split(r"\s[/&]\s", text)]
 
 
-_ASIDE = re.compile(r"[(（]([^()（）\n]{2,40})[)）]")
+ASIDE = re.compile(r"[(（]([^()（）\n]{2,40})[)）]")
 """A heading's aside in brackets ("Remaining (Future Work)"): it can say what kind of list it is."""
 
 
@@ -173,4 +173,4 @@ def plain_heading(text: str) -> str:
     return text.replace("*", "").replace("`", "").replace("_", " ").strip()
 
 
-__all__ = ["FACETS", "TICKED_AT_END", "heading_facet", "plain_heading"]
+__all__ = ["ASIDE", "FACETS", "TICKED_AT_END", "heading_facet", "plain_heading"]

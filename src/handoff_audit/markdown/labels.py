@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from handoff_audit.markdown.content_cues import LABEL, PLACEHOLDER, REASON_IN_SECTION
-from handoff_audit.markdown.facet_headings import FACETS, heading_facet, plain_heading
+from handoff_audit.markdown.facet_headings import ASIDE, FACETS, heading_facet, plain_heading
 from handoff_audit.markdown.headings import normalise
 from handoff_audit.markdown.prose import order, recorded
 from handoff_audit.markdown.steps import no_step_item, no_usable_step
@@ -24,8 +24,6 @@ LABEL_HEADING = re.compile(
 """A paragraph that is only a label ("**Design decisions:**", "Why:", "Suggested next work (all
 backlog, none blocking):"): it heads what follows. A bold sentence ("**Do not push until the
 owner approves!**") stresses a rule; it heads nothing."""
-_ASIDE = re.compile(r"\s*[(（][^()（）\n]{1,60}[)）]")
-"""A label's aside: it says what kind of list follows, it does not make the label a sentence."""
 LABEL_WORDS = 4
 """Words a plain (not bold) label paragraph may have to head what follows."""
 _LABEL_FACETS = frozenset({"state", "next", "decisions", "ruled_out", "pointers"})
@@ -41,7 +39,7 @@ def label_paragraphs(
     decisions need a reason."""
     found = []
     for line, text, name, below in _labels(texts):
-        if not text.lstrip().startswith("**") and len(_ASIDE.sub("", name).split()) > LABEL_WORDS:
+        if not text.lstrip().startswith("**") and len(ASIDE.sub(" ", name).split()) > LABEL_WORDS:
             continue  # "In this session, I'd like to focus on:" leads in, it names nothing
         facet = heading_facet(name)
         if facet not in _LABEL_FACETS or facet == section:

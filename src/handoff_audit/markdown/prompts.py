@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from handoff_audit.markdown.content_cues import COMMIT_HASH
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.prose import (
     BARE_LABEL,
@@ -473,10 +474,7 @@ def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]
     return kept
 
 
-_COMMIT = re.compile(
-    r"(?<![\w/.#-])(?=[0-9a-f]{0,39}[a-f])(?=[0-9a-f]{0,39}[0-9])[0-9a-f]{7,40}(?![\w-])"
-)
-"""A commit named by its hash ("compare `ee338c6` against `f2fdd4e`")."""
+_COMMIT = re.compile(COMMIT_HASH)
 _SAMPLE_HASHES = frozenset({"abc1234", "abcdef1", "1234abc", "a1b2c3d", "deadbeef", "cafebabe"})
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from handoff_audit.markdown.content_cues import COMMIT_HASH
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.prose import (
     DATED,
@@ -37,8 +38,7 @@ _PART_FACETS = frozenset({"state", "next", "decisions", "ruled_out"})
 MIN_SECTIONS = 3
 """A reference has at least this many sections under its title."""
 _REFERENCE = re.compile(
-    r"(?<![\w/-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w-])"
-    r"|\bPR\s*#?\d+|/pull/\d+|\bcommit(?:s|ted)?\b|\bpushed\b",
+    COMMIT_HASH + r"|\bPR\s*#?\d+|/pull/\d+|\bcommit(?:s|ted)?\b|\bpushed\b",
     re.IGNORECASE,
 )
 """A commit hash, a pull request, a commit or push: work that happened."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from handoff_audit.markdown.content_cues import LABEL, PLACEHOLDER, REASON_IN_SECTION
+from handoff_audit.markdown.content_cues import LABEL, NONE, PLACEHOLDER, REASON_IN_SECTION
 from handoff_audit.markdown.facet_headings import ASIDE, FACETS, heading_facet, plain_heading
 from handoff_audit.markdown.headings import normalise
 from handoff_audit.markdown.prose import order, recorded
@@ -157,8 +157,8 @@ def label_lines(start: int, content: str, facet: str | None) -> list[tuple[str, 
     found = []
     for label in LABEL.finditer(content):
         said = label.group(2) or label.group(4)
-        if not said:
-            continue
+        if not said or NONE.match(said):
+            continue  # "What failed: N/A" names the part only to say there is none
         name = normalise(label.group(1) or label.group(3))
         labelled = heading_facet(name) if len(name.split()) <= 4 else None
         if labelled in FACETS and labelled != facet and not dead_step(label):

@@ -1,0 +1,31 @@
+"""Round 61 of the reading (tuned on rounds 37 to 60):
+
+- a label whose value says there is none ("**What failed**: N/A", "Blockers: none", "Dead
+  ends: nothing yet") names its part only to say it is empty, so it counts for nothing.
+
+Examples written for these tests (not copied from any labelled file), each beside a near miss
+that must keep its reading.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handoff_audit.markdown.facets import read
+
+
+@pytest.mark.parametrize(
+    ("line", "counts"),
+    [
+        ("- **What failed**: N/A", False),
+        ("- **What failed:** none", False),
+        ("- Dead ends: nothing yet", False),
+        ("- What failed: n/a.", False),
+        ("- **What failed**: the N/A branch of `parse_row` crashed on empty cells", True),
+        ("- What failed: none of the retries reached the mirror (timeouts)", True),
+    ],
+)
+def test_a_label_saying_none_counts_for_nothing(line: str, counts: bool) -> None:
+    text = f"# Handoff\n\nWe moved the export to `src/export.py`.\n\n{line}\n"
+    found = [evidence.how for evidence in read(text).found.get("ruled_out", [])]
+    assert ("label" in found) is counts

@@ -181,3 +181,19 @@ def test_corpus_names_a_collected_file_that_is_missing_in_one_line(tmp_path: Pat
     )
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith(f"rounds: {tmp_path / '001-a.md'}: cannot be read (")
+
+
+def test_calibrate_learns_from_one_labelled_folder_and_scores_the_rules_as_judgment_does() -> None:
+    corpus = KIT.parent.parent / "tests" / "data" / "realworld-handoffs"
+    judged = run(str(KIT.parent / "judgment.py"), str(corpus))
+    calibrated = run(str(KIT / "calibrate.py"), "--train", str(corpus), "--test", str(corpus))
+    assert calibrated.returncode == 0, calibrated.stderr
+    agreement = next(
+        line for line in judged.stdout.splitlines() if line.lstrip().startswith("facet agreement")
+    )
+    lines = calibrated.stdout.splitlines()
+    said = agreement.split(": ", 1)[1].split(" = ")[0]
+    assert lines[1].startswith(f"agreement, the rules: {said} = ")
+    learned = lines[2].split(": ", 1)[1]
+    right, pairs = (int(n) for n in learned.split(" = ")[0].split("/"))
+    assert pairs == int(lines[0].split()[2]) > 0 and 0 < right <= pairs

@@ -1,7 +1,10 @@
 """Round 61 of the reading (tuned on rounds 37 to 60):
 
 - a label whose value says there is none ("**What failed**: N/A", "Blockers: none", "Dead
-  ends: nothing yet") names its part only to say it is empty, so it counts for nothing.
+  ends: nothing yet") names its part only to say it is empty, so it counts for nothing;
+- Indonesian headings name the parts of a handoff ("Keputusan yang berlaku" decisions, "Tugas
+  berikutnya" and "Daftar halaman yang akan dikerjakan" next steps, "Yang sudah dikerjakan" the
+  state), and so does the Chinese "下一棒" (the next leg of a relay).
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss
 that must keep its reading.
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.facets import read
 
 
@@ -29,3 +33,22 @@ def test_a_label_saying_none_counts_for_nothing(line: str, counts: bool) -> None
     text = f"# Handoff\n\nWe moved the export to `src/export.py`.\n\n{line}\n"
     found = [evidence.how for evidence in read(text).found.get("ruled_out", [])]
     assert ("label" in found) is counts
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [
+        ("Keputusan yang berlaku", "decisions"),
+        ("Pola / keputusan yang sudah disepakati", "decisions"),
+        ("Tugas berikutnya", "next"),
+        ("Langkah selanjutnya", "next"),
+        ("Daftar halaman yang akan dikerjakan", "next"),
+        ("Tinggal apa yang belum dikerjakan?", "next"),
+        ("Yang sudah dikerjakan (sesi ini)", "state"),
+        ("四、下一棒（按价值排序）", "next"),
+        ("Tunggakan opsional (belum diputuskan user)", None),
+        ("Cara menjalankan", None),
+    ],
+)
+def test_indonesian_and_relay_headings_name_their_part(heading: str, facet: str | None) -> None:
+    assert heading_facet(heading) == facet

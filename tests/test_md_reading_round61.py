@@ -6,8 +6,8 @@
   berikutnya" and "Daftar halaman yang akan dikerjakan" next steps, "Yang sudah dikerjakan" the
   state), and so does the Chinese "下一棒" (the next leg of a relay);
 - next steps in Italian ("Prossimi step", "Prossime attività"), Danish, Norwegian, Swedish and
-  Dutch ("Næste skridt", "Neste steg", "Nästa steg", "Volgende stappen"), Japanese
-  ("残りの手順", "次のセッションに最初に貼るプロンプト") and English ("Do these first"), and the state
+  Dutch ("Næste skridt", "Neste steg", "Nästa steg", "Volgende stappen"), Japanese ("残りの手順",
+  "次のセッションに最初に貼るプロンプト") and English ("Do these first"), and the state
   in Danish, Norwegian and Swedish ("Projektstatus", "Hvor vi slap", "Där vi slutade").
 
 Examples written for these tests (not copied from any labelled file), each beside a near miss

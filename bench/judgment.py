@@ -66,10 +66,17 @@ class Labelled:
 
 def load_labels(folder: Path, split: str | None) -> list[Labelled]:
     """The labelled files of ``folder`` (only those of ``split`` when given)."""
-    raw: Any = json.loads((folder / "LABELS.json").read_text(encoding="utf-8"))
+    labels = folder / "LABELS.json"
+    try:
+        raw: Any = json.loads(labels.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else error
+        raise SystemExit(f"judgment: {labels}: cannot be read ({reason})") from None
     entries = raw.get("labels", raw.get("files", [])) if isinstance(raw, dict) else raw
     if isinstance(entries, dict):
         entries = [{"file": name, **value} for name, value in entries.items()]
+    if not isinstance(entries, list) or not all(isinstance(entry, dict) for entry in entries):
+        raise SystemExit(f'judgment: {labels}: not {{"labels": [{{"file": …, …}}, …]}}')
     wanted: set[str] | None = None
     if split is not None:
         split_file = folder / "SPLIT.json"

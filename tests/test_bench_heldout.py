@@ -197,3 +197,14 @@ def test_calibrate_learns_from_one_labelled_folder_and_scores_the_rules_as_judgm
     learned = lines[2].split(": ", 1)[1]
     right, pairs = (int(n) for n in learned.split(" = ")[0].split("/"))
     assert pairs == int(lines[0].split()[2]) > 0 and 0 < right <= pairs
+
+
+def test_calibrate_names_a_folder_without_readable_labels_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "LABELS.json").write_text("{", encoding="utf-8")
+    for folder in (tmp_path / "missing", tmp_path / "broken"):
+        done = run(str(KIT / "calibrate.py"), "--train", str(folder), "--test", str(folder))
+        assert done.returncode == 1 and "Traceback" not in done.stderr
+        (line,) = done.stderr.strip().splitlines()
+        assert line.startswith(f"judgment: {folder / 'LABELS.json'}: cannot be read (")
+        assert line.endswith(")")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -208,3 +209,36 @@ def test_calibrate_names_a_folder_without_readable_labels_in_one_line(tmp_path: 
         (line,) = done.stderr.strip().splitlines()
         assert line.startswith(f"judgment: {folder / 'LABELS.json'}: cannot be read (")
         assert line.endswith(")")
+
+
+def test_perfacet_splits_judgments_agreement_facet_by_facet(tmp_path: Path) -> None:
+    corpus = KIT.parent.parent / "tests" / "data" / "realworld-handoffs"
+    judged = run(str(KIT.parent / "judgment.py"), str(corpus), "--files")
+    measured = tmp_path / "MEASURED.txt"
+    measured.write_text(judged.stdout, encoding="utf-8")
+    done = run(str(KIT / "perfacet.py"), str(measured), str(measured))
+    assert done.returncode == 0, done.stderr
+    agreement = next(
+        line for line in judged.stdout.splitlines() if line.lstrip().startswith("facet agreement")
+    )
+    right, pairs = (int(n) for n in agreement.split(": ", 1)[1].split(" = ")[0].split("/"))
+    facets = done.stdout.splitlines()[1:]
+    assert len(facets) == 5
+    agreed = 0
+    for line in facets:
+        counts = [int(n) for n in re.findall(r"\d+", line.split(": ", 1)[1])]
+        agree, files, both, only_reader, only_audit, guess, _ = counts
+        assert files == 2 * pairs // 5  # the output was named twice: every file counts twice
+        assert agree + only_reader + only_audit == files and both <= agree
+        assert files // 2 <= guess <= files
+        agreed += agree
+    assert agreed == 2 * right
+
+
+def test_perfacet_names_an_unreadable_output_in_one_line(tmp_path: Path) -> None:
+    done = run(str(KIT / "perfacet.py"), str(tmp_path / "MEASURED.txt"))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert (
+        done.stderr.strip()
+        == f"perfacet: {tmp_path / 'MEASURED.txt'}: cannot be read (No such file or directory)"
+    )

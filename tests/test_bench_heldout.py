@@ -242,3 +242,16 @@ def test_perfacet_names_an_unreadable_output_in_one_line(tmp_path: Path) -> None
         done.stderr.strip()
         == f"perfacet: {tmp_path / 'MEASURED.txt'}: cannot be read (No such file or directory)"
     )
+
+
+def test_corpus_without_the_package_says_so_in_one_line(tmp_path: Path) -> None:
+    write_round(tmp_path, {"001-a.md": ("alice/n", b"a\n")})
+    (tmp_path / "LABELS.json").write_text(json.dumps({"labels": []}))
+    out = tmp_path / "out"
+    # -S leaves site-packages out, and with them the installed handoff_audit
+    corpus = [str(KIT / "rounds.py"), "corpus", str(tmp_path), "99", "abc1234", "--out", str(out)]
+    done = run("-S", *corpus)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("rounds: corpus scans every file with the audit's secret patterns (")
+    assert line.endswith("(pip install -e .)") and not out.exists()

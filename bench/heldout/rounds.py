@@ -209,7 +209,13 @@ def why_not_vendored(licence: str, how_read: str, secret_like: bool) -> str:
 def corpus(
     round_dir: Path, number: int, freeze: str, vendor: list[str], figures: str, out: Path | None
 ) -> int:
-    from handoff_audit.credentials import find_secrets  # only this step needs the package
+    try:  # only this step needs the package
+        from handoff_audit.credentials import find_secrets
+    except ImportError as error:
+        raise RoundError(
+            f"corpus scans every file with the audit's secret patterns ({error}); "
+            "run it with the Python where handoff-audit is installed (pip install -e .)"
+        ) from None
 
     out = out or DATA / f"realworld-handoffs-round{number}"
     out.mkdir(exist_ok=True)

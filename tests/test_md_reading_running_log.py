@@ -10,7 +10,8 @@ these tests (not copied from any labelled file).
 from __future__ import annotations
 
 from handoff_audit.markdown.currency import LONG_LOG, older_entries
-from handoff_audit.markdown.facets import Reading, _sections, read
+from handoff_audit.markdown.facets import read
+from handoff_audit.markdown.outline import outline
 
 _DEAD_END = (
     "- Tried caching the rendered tiles in Redis; it failed because the tiles are keyed by "
@@ -81,14 +82,14 @@ def test_dates_with_the_month_named_order_a_log() -> None:
     text = (
         "# Session resume\n\n## Latest Session (February 2, 2026)\n\n- Shipped v2.\n\n" + sessions
     )
-    assert older_entries(_sections(text, Reading()))
+    assert older_entries(outline(text)[0])
     assert not read(text).has("ruled_out")
 
 
 def test_a_plan_with_its_newest_date_in_the_middle_is_no_log() -> None:
     days = [*range(1, 11), 28, *range(11, 26)]
     text = _log(days, dead_end_day=2)
-    assert not older_entries(_sections(text, Reading()))
+    assert not older_entries(outline(text)[0])
     assert read(text).has("ruled_out")
 
 

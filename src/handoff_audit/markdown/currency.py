@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Protocol
+
+from handoff_audit.markdown.outline import Section
 
 _MARK = (
     r"(?:superseded|archived|deprecated|obsolete|outdated|historical|retired|"
@@ -54,27 +55,7 @@ OPENING = 2
 """Blocks after the title read for a declaration (a banner sits right under the title)."""
 
 
-class Blocks(Protocol):
-    """A section as `markdown.facets` cuts it."""
-
-    @property
-    def line(self) -> int:
-        """The heading's line (1 for the text before the first heading)."""
-
-    @property
-    def heading(self) -> str:
-        """The heading's text, plain."""
-
-    @property
-    def level(self) -> int:
-        """The heading's level (0 before the first heading)."""
-
-    @property
-    def texts(self) -> list[tuple[int, str, bool]]:
-        """Each block's first line, its text, and whether it is code."""
-
-
-def declared_retired(sections: Sequence[Blocks]) -> bool:
+def declared_retired(sections: Sequence[Section]) -> bool:
     """The file says, in its title or its opening block, that it is no longer current."""
     titled = [section for section in sections if section.level > 0][:1]
     if titled and _TITLE_MARK.search(titled[0].heading):
@@ -118,7 +99,7 @@ def _dated(heading: str) -> tuple[int, ...] | None:
     return (int(year), _MONTHS.index(month[:3].lower()) + 1, int(day), 0, 0)
 
 
-def newest_entry(sections: Sequence[Blocks], lines: Sequence[int]) -> int | None:
+def newest_entry(sections: Sequence[Section], lines: Sequence[int]) -> int | None:
     """The line of the newest entry of a dated log written downward, when every one of
     ``lines`` lies inside an older entry (the log moved on past them), else ``None``."""
     dated = {
@@ -141,7 +122,7 @@ def newest_entry(sections: Sequence[Blocks], lines: Sequence[int]) -> int | None
     return None
 
 
-def older_entries(sections: Sequence[Blocks]) -> list[tuple[int, int]]:
+def older_entries(sections: Sequence[Section]) -> list[tuple[int, int]]:
     """The line ranges (first, end) of the entries a long dated log has moved on from: every
     entry dated before its newest date, when that date heads the log or ends it; none when the
     file is no such log (short, one date, or the newest date at both ends or in the middle)."""
@@ -155,7 +136,7 @@ def older_entries(sections: Sequence[Blocks]) -> list[tuple[int, int]]:
     return [(sections[index].line, _end(sections, index)) for index, key in entries if key < top]
 
 
-def _entries(sections: Sequence[Blocks]) -> list[tuple[int, tuple[int, ...]]]:
+def _entries(sections: Sequence[Section]) -> list[tuple[int, tuple[int, ...]]]:
     """The dated headings at the level most of them share, in order, with their dates."""
     dated = {
         index: key
@@ -169,7 +150,7 @@ def _entries(sections: Sequence[Blocks]) -> list[tuple[int, tuple[int, ...]]]:
     return sorted((index, key) for index, key in dated.items() if sections[index].level == level)
 
 
-def _end(sections: Sequence[Blocks], index: int) -> int:
+def _end(sections: Sequence[Section], index: int) -> int:
     """The line where the section at ``index`` and its subsections end (the next heading at
     its level or above), or a line past any text."""
     level = sections[index].level
@@ -177,7 +158,7 @@ def _end(sections: Sequence[Blocks], index: int) -> int:
     return next(following, 1 << 30)
 
 
-def _entry_of(sections: Sequence[Blocks], level: int, line: int) -> int:
+def _entry_of(sections: Sequence[Section], level: int, line: int) -> int:
     """The index of the section at ``level`` that holds ``line`` (or -1 above that level)."""
     index = max((i for i, section in enumerate(sections) if section.line <= line), default=0)
     while index > 0 and sections[index].level > level:

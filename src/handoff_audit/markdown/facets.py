@@ -18,9 +18,10 @@ links, commits). Two signals count, like a careful reader's:
   files it had not seen (over the labelled sets, one "gotcha" or "don't X — why" alone was a
   dead end for the readers less often than not).
 
-Only markdown-it's block tokens are built (headings, list items, paragraphs, code, each with
-its lines); text inside a block is read with regular expressions. That keeps a file well under
-a millisecond per kilobyte. Never raises, whatever the text.
+The file is cut into sections by `markdown.outline` (markdown-it's block tokens only: headings,
+list items, paragraphs, code, each with its lines); text inside a block is read with regular
+expressions. That keeps a file well under a millisecond per kilobyte. Never raises, whatever
+the text.
 
 Which facet a heading names is `markdown.facet_headings` (its phrases are package data,
 ``markdown/cues/headings.json``); label lines and label paragraphs are read by `markdown.labels`;
@@ -31,8 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import cache, partial
-from typing import TYPE_CHECKING
+from functools import partial
 
 from handoff_audit.markdown.content_cues import (
     CONTENT_CUES,
@@ -59,6 +59,7 @@ from handoff_audit.markdown.labels import (
     stepless_next_labels,
     without_dead_steps,
 )
+from handoff_audit.markdown.outline import Section, outline
 from handoff_audit.markdown.prose import MIN_STATE_REPORTS, prose_lines, reports_state
 from handoff_audit.markdown.steps import (
     QUESTION,
@@ -73,9 +74,6 @@ from handoff_audit.textcut import shorten
 
 _short = partial(shorten, limit=80, squeeze=True)
 """Evidence is quoted on one line of at most 80 characters."""
-
-if TYPE_CHECKING:
-    from markdown_it import MarkdownIt
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,53 +111,6 @@ class Reading:
         return bool(self.found.get(facet))
 
 
-@dataclass(slots=True)
-class _Section:
-    facet: str | None
-    line: int
-    heading: str
-    level: int
-    texts: list[tuple[int, str, bool]] = field(default_factory=list)
-    """Each block's first line, its source text, and whether it is code."""
-    ordered_imperatives: list[tuple[int, str]] = field(default_factory=list)
-    shapes: list[str] = field(default_factory=list)
-    """Each block's shape, beside ``texts``: ``ordered``, ``bullet``, ``para`` or ``code``."""
-
-
-@cache
-def _parser() -> MarkdownIt:
-    # Block tokens only: inline parsing (emphasis, links) costs more than the whole rest of
-    # the reading, and the cues below read the block's source text directly.
-    # start-up: markdown-it is imported only when a hand-written handoff is read
-    from markdown_it import MarkdownIt
-
-    return MarkdownIt("commonmark").disable(["inline", "html_block", "reference", "hr"])
-
-
-_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$")
-"""A thematic break ("---" closing a section): the parser leaves its rule off for speed, so it
-comes as a paragraph, which is no block of text."""
-_ATX = re.compile(r"^\s{0,3}#{1,6}\s+")
-_LABEL_VALUE = re.compile(r"^\s{0,3}#{1,6}\s+[^:：\n]{1,40}[:：]\s*\S")
-
-
-def _headings_as_lines(text: str) -> str:
-    """A note written wholly in ``#`` lines whose headings are ``Label: value`` fields ("# Next
-    action: replace …") is read as those lines, the first kept as its title: the marks are
-    comments, not sections with nothing under them."""
-    lines = text.split("\n")
-    written = [line for line in lines if line.strip()]
-    if len(written) < 3 or not all(_ATX.match(line) for line in written):
-        return text
-    if sum(1 for line in written[1:] if _LABEL_VALUE.match(line)) * 2 < len(written) - 1:
-        return text
-    first = lines.index(written[0])
-    return "\n".join(
-        line if number <= first else _ATX.sub("", line, count=1)
-        for number, line in enumerate(lines)
-    )
-
-
 def read(text: str, *, every: bool = False) -> Reading:
     """Where ``text`` says each facet. Never raises on any ``str``.
 
@@ -167,7 +118,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     ``every``, every place that counts is collected (for ``explain --file``)."""
     reading = Reading()
     text = as_markdown(text) or text
-    sections = _sections(_headings_as_lines(text), reading)
+    sections, reading.title_line = outline(text)
     stepless: set[int] = set()
     for section in sections:
         _judge_heading(section, reading)
@@ -246,89 +197,6 @@ def _steps_from(text: str, line: int, every: bool) -> list[Evidence]:
     return [replace(found, line=found.line + shift) for found in tail.found["next"]]
 
 
-def _sections(text: str, reading: Reading) -> list[_Section]:
-    """The file cut at its headings, each section with its blocks of text; sets the title line."""
-    sections: list[_Section] = [_Section(None, 1, "", 0)]
-    stack: list[tuple[int, str | None]] = []
-    heading_level = 0
-    list_kinds: list[str] = []
-    item_start = False
-    for token in _parser().parse(text):
-        kind = token.type
-        if kind == "heading_open":
-            heading_level = int(token.tag[1:]) if token.tag[1:].isdigit() else 1
-        elif kind == "inline" and heading_level:
-            line = token.map[0] + 1 if token.map else sections[-1].line
-            _open_section(sections, stack, reading, (line, token.content, heading_level))
-            heading_level = 0
-        elif kind in ("bullet_list_open", "ordered_list_open"):
-            list_kinds.append(kind)
-        elif kind in ("bullet_list_close", "ordered_list_close"):
-            if list_kinds:
-                list_kinds.pop()
-        elif kind == "list_item_open":
-            item_start = True
-        elif kind == "inline":
-            start = token.map[0] + 1 if token.map else sections[-1].line
-            section = sections[-1]
-            ordered = bool(list_kinds) and list_kinds[-1] == "ordered_list_open"
-            if token.content.strip() and not _RULE.match(token.content):
-                section.texts.append((start, token.content, False))
-                shape = ("ordered" if ordered else "bullet") if list_kinds else "para"
-                section.shapes.append(shape)
-            if item_start and ordered and IMPERATIVE.match(token.content):
-                section.ordered_imperatives.append((start, token.content.split("\n", 1)[0]))
-            item_start = False
-        elif kind in ("fence", "code_block"):
-            start = token.map[0] + 2 if token.map and kind == "fence" else _line(token, sections)
-            if token.content.strip():
-                prose = kind == "fence" and _prose_fence(token.info, token.content)
-                sections[-1].texts.append((start, token.content, not prose))
-                sections[-1].shapes.append("para" if prose else "code")
-            item_start = False
-    return sections
-
-
-_PROSE_INFO = frozenset({"", "text", "txt", "md", "markdown", "prompt", "plaintext"})
-_WORD = re.compile(r"[^\W\d_]{2,}")
-PROSE_SHARE = 0.6
-"""A fenced block is prose (a pasted prompt or note) when this share of its lines are sentences."""
-
-
-def _prose_fence(info: str, content: str) -> bool:
-    """A ```text (or unlabelled) block of sentences: a quoted prompt or note, read as text."""
-    if info.strip().lower() not in _PROSE_INFO:
-        return False
-    lines = [line for line in content.splitlines() if line.strip()]
-    sentences = [
-        line
-        for line in lines
-        if len(_WORD.findall(line)) >= 5 and not line.rstrip().endswith((";", "{", "}", ")", ","))
-    ]
-    return len(lines) >= 5 and len(sentences) >= PROSE_SHARE * len(lines)
-
-
-def _open_section(
-    sections: list[_Section],
-    stack: list[tuple[int, str | None]],
-    reading: Reading,
-    at: tuple[int, str, int],
-) -> None:
-    """A heading (line, text, level) starts a section: its own facet, else its parent's."""
-    line, content, level = at
-    heading = plain_heading(content)
-    own = heading_facet(heading)
-    while stack and stack[-1][0] >= level:
-        stack.pop()
-    facet = own if own is not None else (stack[-1][1] if stack else None)
-    if len(sections) == 1:  # the first heading
-        reading.title_line = line
-        if level == 1:
-            facet = None  # the title ("Session Handoff") names no facet
-    sections.append(_Section(facet, line, heading, level))
-    stack.append((level, facet))
-
-
 _FUTURE = re.compile(
     r"\b(?:should|needs? to|need to|will need|has to|have to|is to|are to|must (?:now|then|first)|"
     r"afterwards|after that)\b",
@@ -344,7 +212,7 @@ _ORDER_IN_PROSE = re.compile(
 """An order inside the last paragraph ("Before implementation, run the audit"): what to do next."""
 
 
-def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
+def _last_paragraph(sections: list[Section], reading: Reading) -> None:
     """A handoff that ends on what to do ("Run the migration, then …") says its next step
     there, with or without a heading: the document's last paragraph or item counts when it
     is an instruction or speaks of what comes next (not under setup, risks or ideas)."""
@@ -373,16 +241,11 @@ def _last_paragraph(sections: list[_Section], reading: Reading) -> None:
         return
 
 
-def _line(token: object, sections: list[_Section]) -> int:
-    mapping = getattr(token, "map", None)
-    return mapping[0] + 1 if mapping else sections[-1].line
-
-
 def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
     reading.found.setdefault(facet, []).append(evidence)
 
 
-def _judge_heading(section: _Section, reading: Reading) -> None:
+def _judge_heading(section: Section, reading: Reading) -> None:
     facet = section.facet
     if facet not in FACETS or _says_nothing_under(section):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
@@ -397,7 +260,7 @@ def _judge_heading(section: _Section, reading: Reading) -> None:
     _add(reading, facet, Evidence(section.line, "heading", _short(section.heading)))
 
 
-def _decision_table(section: _Section, reading: Reading) -> None:
+def _decision_table(section: Section, reading: Reading) -> None:
     """A table with a "Why" / "Decision" / "理由" column, and rows under its header, records
     decisions with their reasons, whatever the section's heading."""
     if section.facet == "decisions" or reading.found.get("decisions"):
@@ -420,13 +283,13 @@ _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")
 _UNTICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]", re.MULTILINE)
 
 
-def _says_nothing_under(section: _Section) -> bool:
+def _says_nothing_under(section: Section) -> bool:
     """Nothing but empty words or bare labels under the heading (a template's "TBD", its blank
     "- Branch:")."""
     return all(says_nothing(t) or _BARE_LABEL.match(t) for _, t, _ in section.texts)
 
 
-def _next_sections_say_none(sections: list[_Section]) -> bool:
+def _next_sections_say_none(sections: list[Section]) -> bool:
     """The file's own next-step sections all say there is no step to take (only checks, waits,
     "TBD", "Stop unless …", every box ticked): a reader takes the file at its word there,
     whatever a list elsewhere orders. Each item is judged by its first sentence (a paragraph
@@ -452,7 +315,7 @@ def _next_sections_say_none(sections: list[_Section]) -> bool:
 _FIRST_SENTENCE = re.compile(r"(?<=[.!。])\s+(?=\S)")
 
 
-def _names_no_step(section: _Section, texts: list[tuple[int, str, bool]]) -> bool:
+def _names_no_step(section: Section, texts: list[tuple[int, str, bool]]) -> bool:
     """A next-step section whose boxes are all ticked, that only waits, is marked done or gated
     on someone in its heading, or whose ``texts`` hold no usable step."""
     return bool(
@@ -464,7 +327,7 @@ def _names_no_step(section: _Section, texts: list[tuple[int, str, bool]]) -> boo
     )
 
 
-def _all_ticked(section: _Section) -> bool:
+def _all_ticked(section: Section) -> bool:
     """Checkboxes under the heading, and every one of them ticked."""
     prose = [text for _, text, code in section.texts if not code]
     ticked = sum(1 for text in prose if _TICKED.match(text))
@@ -479,7 +342,7 @@ _WAITING = re.compile(
 )
 
 
-def _only_waiting(section: _Section) -> bool:
+def _only_waiting(section: Section) -> bool:
     """A next step that is only "Ready for the next directive": waiting names no step."""
     prose = [text for _, text, code in section.texts if not code]
     return bool(prose) and all(_WAITING.match(text) for text in prose)
@@ -489,7 +352,7 @@ _BARE_LABEL = re.compile(r"^\s*(?:\*\*)?[^:\n]{1,50}:(?:\*\*)?\s*$")
 """A block that is only a label ("Branch:"), with nothing after it."""
 
 
-def _judge_content(section: _Section, reading: Reading, every: bool) -> None:
+def _judge_content(section: Section, reading: Reading, every: bool) -> None:
     facet = section.facet
     wanted = [
         (cue_facet, cues)

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from handoff_audit.markdown.content_cues import IMPERATIVE
+from handoff_audit.markdown.outline import Section
 
 RECORDING = frozenset({"state", "setup", "pointers", "decisions", "ruled_out", "ideas"})
 """Section facets whose text records what is, not what to do."""
@@ -38,22 +38,6 @@ _CODE = re.compile(r"`[^`\n]*`")
 _WORDS = re.compile(r"[^\W\d_]{2,}|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _LEAD_IN = re.compile(r"[:：]\**\s*$")
 """A lead-in ends on a colon: the list after it is what it introduces."""
-
-
-class Blocks(Protocol):
-    """A section as `markdown.facets` cuts it."""
-
-    @property
-    def facet(self) -> str | None:
-        """The facet the section's heading names (or its parent's)."""
-
-    @property
-    def texts(self) -> list[tuple[int, str, bool]]:
-        """Each block's first line, its text, and whether it is code."""
-
-    @property
-    def shapes(self) -> list[str]:
-        """Each block's shape: ``ordered``, ``bullet``, ``para`` or ``code``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +62,7 @@ NEEDED = 3
 """The score a block needs to be a candidate (an object or a verb is needed as well)."""
 
 
-def best_candidate(sections: Sequence[Blocks]) -> Candidate | None:
+def best_candidate(sections: Sequence[Section]) -> Candidate | None:
     """The highest-scoring next-step candidate of the file, or ``None`` when there is none."""
     best: Candidate | None = None
     tail = _tail(sections)
@@ -383,7 +367,7 @@ _LOWER = re.compile(
 """A lower level beside the high one: the item states a scale ("🔴 alta / 🟡 media"), not work."""
 
 
-def priority_step(sections: Sequence[Blocks]) -> Candidate | None:
+def priority_step(sections: Sequence[Section]) -> Candidate | None:
     """The first open list item that carries a high-priority marker outside a recording section:
     a list ranked by priority is a list of work to do, in any language."""
     for section in sections:
@@ -398,7 +382,7 @@ def priority_step(sections: Sequence[Blocks]) -> Candidate | None:
     return None
 
 
-def _tail(sections: Sequence[Blocks]) -> int:
+def _tail(sections: Sequence[Section]) -> int:
     """The index of the last section with prose that is not setup or pointers."""
     for index in range(len(sections) - 1, -1, -1):
         section = sections[index]

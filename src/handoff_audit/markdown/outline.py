@@ -79,7 +79,6 @@ def outline(text: str) -> tuple[list[Section], int]:
     heading's line (1 when there is none). ``# Label: value`` notes are read as lines first
     (see `_headings_as_lines`)."""
     text = _headings_as_lines(text)
-    title = [1]
     sections: list[Section] = [Section(None, 1, "", 0)]
     stack: list[tuple[int, str | None]] = []
     heading_level = 0
@@ -91,7 +90,7 @@ def outline(text: str) -> tuple[list[Section], int]:
             heading_level = int(token.tag[1:]) if token.tag[1:].isdigit() else 1
         elif kind == "inline" and heading_level:
             line = token.map[0] + 1 if token.map else sections[-1].line
-            _open_section(sections, stack, title, (line, token.content, heading_level))
+            _open_section(sections, stack, (line, token.content, heading_level))
             heading_level = 0
         elif kind in ("bullet_list_open", "ordered_list_open"):
             list_kinds.append(kind)
@@ -118,7 +117,7 @@ def outline(text: str) -> tuple[list[Section], int]:
                 sections[-1].texts.append((start, token.content, not prose))
                 sections[-1].shapes.append("para" if prose else "code")
             item_start = False
-    return sections, title[0]
+    return sections, sections[1].line if len(sections) > 1 else 1
 
 
 _PROSE_INFO = frozenset({"", "text", "txt", "md", "markdown", "prompt", "plaintext"})
@@ -143,7 +142,6 @@ def _prose_fence(info: str, content: str) -> bool:
 def _open_section(
     sections: list[Section],
     stack: list[tuple[int, str | None]],
-    title: list[int],
     at: tuple[int, str, int],
 ) -> None:
     """A heading (line, text, level) starts a section: its own facet, else its parent's."""
@@ -153,10 +151,8 @@ def _open_section(
     while stack and stack[-1][0] >= level:
         stack.pop()
     facet = own if own is not None else (stack[-1][1] if stack else None)
-    if len(sections) == 1:  # the first heading
-        title[0] = line
-        if level == 1:
-            facet = None  # the title ("Session Handoff") names no facet
+    if len(sections) == 1 and level == 1:
+        facet = None  # the title ("Session Handoff") names no facet
     sections.append(Section(facet, line, heading, level))
     stack.append((level, facet))
 

@@ -51,7 +51,19 @@ def _dated(day: int, text: str) -> str:
     return text.replace("# Session handoff", f"# Session handoff 2025-11-{day:02d}")
 
 
-@pytest.mark.parametrize("name", ["SESSION_HANDOFF.md", "NEXT_SESSION.md", "docs/HANDOVER.md"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "SESSION_HANDOFF.md",
+        "NEXT_SESSION.md",
+        "docs/HANDOVER.md",
+        "SESSION-HANDOFF.md",
+        "docs/session-handoff.md",
+        "NEXT-SESSION.md",
+        "HANDOFF_NEXT_SESSION.md",
+        "HANDOVER_NOTES.md",
+    ],
+)
 def test_a_single_working_note_is_judged_and_blocked_from_main(
     run_cli: Any, git_repo: GitRepo, name: str
 ) -> None:
@@ -62,6 +74,19 @@ def test_a_single_working_note_is_judged_and_blocked_from_main(
     assert [p["path"] for p in report["packets"]] == [name]
     assert {f["facet"] for f in hits(report, "md-incomplete")} >= {"next", "pointers"}
     assert [f["path"] for f in hits(report, "handoff-in-merge")] == [name]
+
+
+@pytest.mark.parametrize("name", ["CONTINUE.md", "SESSION_STATE.md", "docs/SESSION_LOG.md"])
+def test_a_note_kept_on_purpose_is_judged_and_not_blocked(
+    run_cli: Any, git_repo: GitRepo, name: str
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(name, WEAK)
+    git_repo.commit("session log")
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert [p["path"] for p in report["packets"]] == [name]
+    assert {f["facet"] for f in hits(report, "md-incomplete")} >= {"next", "pointers"}
+    assert hits(report, "handoff-in-merge") == []
 
 
 def test_a_good_working_note_passes_on_its_branch(run_cli: Any, git_repo: GitRepo) -> None:

@@ -35,12 +35,24 @@ WORKING_NOTES = (
     "**/AGENT_HANDOFF.md",
     "**/CLAUDE_HANDOFF.md",
     "**/HANDOFF_NOTES.md",
+    "**/SESSION-HANDOFF.md",
+    "**/session-handoff.md",
+    "**/NEXT-SESSION.md",
+    "**/HANDOFF_NEXT_SESSION.md",
+    "**/HANDOVER_NOTES.md",
 )
 """The single working notes people name their handoffs by, in any folder (counted in public
 repositories: docs/handoff-names.md). Found as packets, and blocked from protected branches."""
 
-KEPT_NOTES = ("**/CONTINUE.md", "**/SESSION_NOTES.md", "**/handover.md")
-"""Handoff names that are also kept on purpose as running logs: found and judged, not blocked."""
+KEPT_NOTES = (
+    "**/CONTINUE.md",
+    "**/SESSION_NOTES.md",
+    "**/handover.md",
+    "**/SESSION_STATE.md",
+    "**/SESSION_LOG.md",
+)
+"""Handoff names that are also kept on purpose as running logs or a state kept current: found
+and judged, not blocked."""
 
 DEFAULT_PACKETS = (
     "**/handoff.json",

@@ -7,7 +7,8 @@ Each repository is checked where it is, with no configuration but its own, by th
 console script (`handoff-audit check --format json`), one at a time. Printed: how many ended
 with each exit code (0 clean, 1 findings at the failing level; 2 and 3 are an input or
 internal error, and any of those, a timeout or a report that is not JSON is listed by name),
-the slowest runs, the packets found by file name (a series counts once, as "series"), and the
+the slowest runs, the packets found by file name (the current file of a series with older files
+counts as "series"), and the
 findings by rule. What it is for: finding the crash, the hang or the absurd message that only
 the variety of real repositories shows, and seeing which default names find handoffs.
 """
@@ -40,7 +41,7 @@ class Tally:
     times: list[tuple[float, str]] = field(default_factory=list)
     """(seconds, repository) per run."""
     packets: Counter[str] = field(default_factory=Counter)
-    """Packets found, by file name ("series" for the current file of a series)."""
+    """Packets found, by file name ("series" for the current file of a series with history)."""
     rules: Counter[str] = field(default_factory=Counter)
     """Findings by rule id."""
 

@@ -66,6 +66,8 @@ def sweep(folder: Path, timeout: float) -> Tally:
         except subprocess.TimeoutExpired:
             tally.failures.append(f"{repo.name}: no answer within {timeout:g} s")
             continue
+        except OSError as error:  # no console script to run: every repository would fail alike
+            raise SystemExit(f"sweep: {script}: cannot be run ({error.strerror})") from None
         tally.times.append((time.perf_counter() - started, repo.name))
         tally.exits[done.returncode] += 1
         if done.returncode not in (0, 1):
@@ -112,21 +114,29 @@ def main(argv: list[str] | None = None) -> int:
     tally = sweep(args.folder, args.timeout)
     print(render(tally))
     if args.json:
-        args.json.write_text(
-            json.dumps(
-                {
-                    "checked": tally.checked,
-                    "exits": dict(tally.exits),
-                    "failures": tally.failures,
-                    "seconds": {name: seconds for seconds, name in tally.times},
-                    "packets": dict(tally.packets),
-                    "rules": dict(tally.rules),
-                },
-                indent=1,
-            ),
-            encoding="utf-8",
-        )
+        try:
+            _write(args.json, tally)
+        except OSError as error:
+            print(f"sweep: {args.json}: cannot be written ({error.strerror})", file=sys.stderr)
+            return 2
     return 1 if tally.failures else 0
+
+
+def _write(path: Path, tally: Tally) -> None:
+    path.write_text(
+        json.dumps(
+            {
+                "checked": tally.checked,
+                "exits": dict(tally.exits),
+                "failures": tally.failures,
+                "seconds": {name: seconds for seconds, name in tally.times},
+                "packets": dict(tally.packets),
+                "rules": dict(tally.rules),
+            },
+            indent=1,
+        ),
+        encoding="utf-8",
+    )
 
 
 if __name__ == "__main__":

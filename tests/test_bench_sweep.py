@@ -59,3 +59,16 @@ def test_sweep_names_a_folder_that_is_not_there(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert done.stderr.strip() == f"sweep: {tmp_path / 'nowhere'}: not a folder"
+
+
+def test_sweep_names_a_tally_file_it_cannot_write(tmp_path: Path) -> None:
+    (tmp_path / "repos").mkdir()
+    done = subprocess.run(
+        [sys.executable, str(SWEEP), str(tmp_path / "repos"), "--json", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().startswith(f"sweep: {tmp_path}: cannot be written (")

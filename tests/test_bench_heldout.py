@@ -163,6 +163,8 @@ def test_corpus_flags_a_file_with_a_secret_like_string_and_refuses_to_vendor_it(
     files = {row["file"]: row for row in json.loads((out / "CORPUS.json").read_text())["files"]}
     assert files["001-a.md"]["vendored"] == "yes" and not files["001-a.md"]["contains_secret_like"]
     assert files["002-b.md"]["contains_secret_like"] is True
+    # Every named file carries its hash, so a rebuild can tell the same bytes came back.
+    assert files["002-b.md"]["sha256"] == hashlib.sha256(key).hexdigest()
     assert files["002-b.md"]["why_not_vendored"] == "no licence; a secret-like string in it"
     assert (out / "001-a.md").read_bytes() == b"plain\n" and not (out / "002-b.md").exists()
 
@@ -255,3 +257,71 @@ def test_corpus_without_the_package_says_so_in_one_line(tmp_path: Path) -> None:
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith("rounds: corpus scans every file with the audit's secret patterns (")
     assert line.endswith("(pip install -e .)") and not out.exists()
+
+
+def git(cwd: Path, *args: str) -> str:
+    done = subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+def test_rebuild_takes_each_named_file_from_git_at_its_commit_and_names_what_is_missing(
+    tmp_path: Path,
+) -> None:
+    repo = tmp_path / "mirrors" / "alice" / "notes"
+    repo.mkdir(parents=True)
+    git(repo, "init", "-q")
+    (repo / "HANDOFF.md").write_text("# Handoff\n\nState: export works.\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "one")
+    first = git(repo, "rev-parse", "HEAD")
+    (repo / "HANDOFF.md").write_text("# Handoff\n\nrewritten later\n")
+    git(repo, "commit", "-qam", "two")
+    corpus_dir = tmp_path / "round99"
+    corpus_dir.mkdir()
+    (corpus_dir / "002-bob-kit-HANDOFF.md").write_bytes(b"# vendored\n")
+    named = {"path": "HANDOFF.md", "commit": first, "split": "heldout", "licence": "none"}
+    rows = [
+        {"file": "001-alice-notes-HANDOFF.md", "repository": "alice/notes", "vendored": "no"},
+        {"file": "002-bob-kit-HANDOFF.md", "repository": "bob/kit", "vendored": "yes"},
+        {"file": "003-carol-gone-HANDOFF.md", "repository": "carol/gone", "vendored": "no"},
+        {
+            "file": "004-alice-notes-HANDOFF.md",
+            "repository": "alice/notes",
+            "vendored": "no",
+            "sha256": "0" * 64,
+        },
+    ]
+    (corpus_dir / "CORPUS.json").write_text(json.dumps({"files": [named | r for r in rows]}))
+    (corpus_dir / "LABELS.json").write_text(json.dumps({"labels": [label("001", "good")]}))
+    out = tmp_path / "rebuilt"
+    rebuild = [str(KIT / "rounds.py"), "rebuild", str(corpus_dir), "--out", str(out)]
+
+    done = run(*rebuild, "--mirrors", str(tmp_path / "mirrors"))
+
+    assert done.returncode == 1, done.stderr
+    assert (out / "001-alice-notes-HANDOFF.md").read_text() == "# Handoff\n\nState: export works.\n"
+    assert (out / "002-bob-kit-HANDOFF.md").read_bytes() == b"# vendored\n"
+    assert "2 of 4 files (1 vendored, 1 from git, 0 already there); 2 missing or changed" in (
+        done.stdout
+    )
+    assert (
+        f"003-carol-gone-HANDOFF.md: missing; fetch carol/gone {first[:12]}:HANDOFF.md into "
+        in done.stdout
+    )
+    assert "004-alice-notes-HANDOFF.md: sha256 differs from CORPUS.json (git)" in done.stdout
+    assert not (out / "004-alice-notes-HANDOFF.md").exists()
+    assert json.loads((out / "LABELS.json").read_text())["labels"][0]["file"] == "001"
+
+    # A file read by hand into the folder (as through the search index) is kept, not refetched.
+    (out / "003-carol-gone-HANDOFF.md").write_text("# read by hand\n")
+    again = run(*rebuild, "--mirrors", str(tmp_path / "mirrors"))
+    assert "3 of 4 files (1 vendored, 1 from git, 1 already there); 1 missing" in again.stdout
+
+    unnamed = run(*rebuild[:3], "--out", str(out))
+    assert unnamed.returncode == 2 and "rebuild needs ROUND_CORPUS --mirrors DIR" in unnamed.stderr

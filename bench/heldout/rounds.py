@@ -6,6 +6,8 @@
     python bench/heldout/rounds.py consensus ROUND    # agreed labels + ROUND/DECISIONS.json
     python bench/heldout/rounds.py corpus ROUND N FREEZE --vendor FILE... --figures TEXT
         # also flags each file holding a secret-like string, and refuses to vendor one
+    python bench/heldout/rounds.py rebuild tests/data/realworld-handoffs-roundN \
+        --mirrors DIR --out FOLDER    # the files again, from git snapshots, for judgment.py
 
 The steps, the briefs and the guide are in bench/heldout/README.md. ROUND holds the collected
 files, ``MANIFEST.json`` (the collectors'), ``exclude.json`` (``exclusions.py``), the readers'
@@ -19,6 +21,7 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -248,6 +251,7 @@ def corpus(
             "licence": entry.get("licence", "none"),
             "contains_secret_like": secret_like,
             "how_read": entry.get("how_read", "git show COMMIT:PATH of a fetched snapshot"),
+            "sha256": hashlib.sha256((round_dir / name).read_bytes()).hexdigest(),
             "vendored": "yes" if kept else "no",
         }
         if kept:
@@ -277,8 +281,9 @@ def corpus(
         f"with a third deciding their disputes. {figures} Only files under a permissive licence "
         "at the commit, without secret-like strings and byte-identical to `git show "
         f"COMMIT:PATH` are vendored here ({len(sources)} of {len(rows)}); the others are named "
-        "so the figures can be rebuilt: fetch each file at its commit into one folder with this "
-        "LABELS.json and run `python bench/judgment.py FOLDER`."
+        "so the figures can be rebuilt: `python bench/heldout/rounds.py rebuild THIS_FOLDER "
+        "--mirrors DIR --out FOLDER` writes each from `git show COMMIT:PATH` with its sha256 "
+        "checked, then run `python bench/judgment.py FOLDER`."
     )
     save(out / "CORPUS.json", {"about": about, "files": rows})
     consensus_labels = load(round_dir / "LABELS.json")
@@ -314,16 +319,101 @@ def corpus(
     return 0
 
 
+def snapshot(mirrors: Path, repository: str) -> Path | None:
+    """The git directory of ``repository`` under ``mirrors``, as fetched or cloned."""
+    owner, _, name = repository.partition("/")
+    for candidate in (
+        mirrors / f"{owner}+{name}" / "repo",
+        mirrors / f"{owner}+{name}",
+        mirrors / owner / name / ".git",
+        mirrors / owner / name,
+    ):
+        if (candidate / "objects").is_dir() or (candidate / "HEAD").is_file():
+            return candidate
+    return None
+
+
+def git_show(git_dir: Path, commit: str, path: str) -> bytes | None:
+    done = subprocess.run(
+        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    return done.stdout if done.returncode == 0 else None
+
+
+def rebuild(corpus_dir: Path, mirrors: Path, out: Path) -> int:
+    """Write a named round's files back into ``out`` with its labels, for bench/judgment.py.
+
+    Each file comes from the round's folder when vendored, else from ``git show COMMIT:PATH`` of
+    its repository's snapshot under ``mirrors``; a file already in ``out`` (read by hand, as a
+    collector did through the search index) is kept. The manifest's sha256, where it has one,
+    must match. Exit 1 names every file still missing and where to get it.
+    """
+    rows = load(corpus_dir / "CORPUS.json")["files"]
+    consensus_labels = load(corpus_dir / "LABELS.json")
+    if out.resolve() == corpus_dir.resolve():
+        raise RoundError(f"--out {out}: is the round's own folder; name another")
+    out.mkdir(parents=True, exist_ok=True)
+    counts = {"vendored": 0, "git": 0, "kept": 0}
+    problems: list[str] = []
+    for row in rows:
+        name, target = row["file"], out / row["file"]
+        data: bytes | None = None
+        if row["vendored"] == "yes":
+            data, how = (corpus_dir / name).read_bytes(), "vendored"
+        elif (git_dir := snapshot(mirrors, row["repository"])) is not None:
+            data, how = git_show(git_dir, row["commit"], row["path"]), "git"
+        if data is None and target.is_file():
+            data, how = target.read_bytes(), "kept"
+        if data is None:
+            where = f"{row['repository']} {row['commit'][:12]}:{row['path']}"
+            problems.append(f"{name}: missing; fetch {where} into {mirrors}")
+            continue
+        if row.get("sha256") not in (None, hashlib.sha256(data).hexdigest()):
+            problems.append(f"{name}: sha256 differs from CORPUS.json ({how})")
+            continue
+        if how != "kept":
+            target.write_bytes(data)
+        counts[how] += 1
+    save(out / "LABELS.json", consensus_labels)
+    shutil.copy(corpus_dir / "CORPUS.json", out / "CORPUS.json")
+    done = sum(counts.values())
+    print(
+        f"{out}: {done} of {len(rows)} files ({counts['vendored']} vendored, {counts['git']} "
+        f"from git, {counts['kept']} already there); {len(problems)} missing or changed"
+    )
+    for problem in problems:
+        print("  " + problem)
+    return 1 if problems else 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("step", choices=("merge", "recheck", "disputes", "consensus", "corpus"))
+    parser.add_argument(
+        "step", choices=("merge", "recheck", "disputes", "consensus", "corpus", "rebuild")
+    )
     parser.add_argument("round_dir", type=Path)
     parser.add_argument("number", type=int, nargs="?")
     parser.add_argument("freeze", nargs="?")
     parser.add_argument("--vendor", nargs="*", default=[])
     parser.add_argument("--figures", default="")
-    parser.add_argument("--out", type=Path, help="default: tests/data/realworld-handoffs-roundN")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="corpus: default tests/data/realworld-handoffs-roundN; rebuild: the folder to fill",
+    )
+    parser.add_argument(
+        "--mirrors",
+        type=Path,
+        help="rebuild: folder of git snapshots (OWNER+NAME/repo, OWNER/NAME)",
+    )
     args = parser.parse_args(argv)
+    if args.step == "rebuild":
+        if args.mirrors is None or args.out is None:
+            parser.error("rebuild needs ROUND_CORPUS --mirrors DIR --out FOLDER")
+        return rebuild(args.round_dir, args.mirrors, args.out)
     if args.step == "corpus":
         if args.number is None or args.freeze is None:
             parser.error("corpus needs ROUND N FREEZE")
@@ -339,6 +429,6 @@ if __name__ == "__main__":
         sys.exit(f"rounds: {error}")
     except KeyError as error:
         sys.exit(
-            f"rounds: an entry of MANIFEST.json, LABELS-R*.json or DECISIONS.json lacks the "
-            f"field {error}; each file's fields are in bench/heldout/README.md"
+            f"rounds: an entry of MANIFEST.json, CORPUS.json, LABELS-R*.json or DECISIONS.json "
+            f"lacks the field {error}; each file's fields are in bench/heldout/README.md"
         )

@@ -125,6 +125,14 @@ def test_missing_explicit_config_is_exit_2(run_cli: Any, placeholder_repo: Path)
     assert_usage_error(check(run_cli, placeholder_repo, "--config", "nope.yml"), "nope.yml")
 
 
+def test_a_folder_given_as_config_is_named_as_a_folder(
+    run_cli: Any, placeholder_repo: Path
+) -> None:
+    (placeholder_repo / "conf").mkdir()
+    result = check(run_cli, placeholder_repo, "--config", "conf")
+    assert_usage_error(result, "--config conf: is a folder; name the configuration file")
+
+
 def test_empty_yaml_is_the_defaults(run_cli: Any, placeholder_repo: Path) -> None:
     (placeholder_repo / ".handoff-audit.yml").write_text("# nothing yet\n")
     assert check(run_cli, placeholder_repo).code == 1

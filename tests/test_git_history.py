@@ -251,7 +251,12 @@ def test_outside_git_history_unavailable_once(tmp_path: Path, run_cli) -> None: 
     report = check(run_cli, folder)
     [hit] = hits(report, "history-unavailable")
     assert hit["severity"] == "warning"
-    assert "not in a git repository" in hit["message"] and "fetch-depth: 0" in hit["message"]
+    assert "not in a git repository" in hit["message"]
+    # A shallow clone's fix (fetch the history) does not apply to a folder with no repository.
+    assert hit["message"].endswith(
+        "run the audit in a git clone of the repository the packets belong to"
+    )
+    assert "fetch-depth" not in hit["message"]
     assert not hits(report, "lkg-unknown") and not hits(report, "branch-mismatch")
     assert report["head"] is None
 
@@ -294,5 +299,6 @@ def test_repository_without_commits(git_repo, run_cli) -> None:  # type: ignore[
     report = check(run_cli, git_repo.root)
     [hit] = hits(report, "history-unavailable")
     assert "no commits yet" in hit["message"]
+    assert hit["message"].endswith("commit the packets, then run the audit again")
     assert report["head"] is None and report["branch"] is None
     assert not hits(report, "branch-mismatch") and not hits(report, "lkg-unknown")

@@ -458,6 +458,8 @@ def load_config(
     file, the key, the value and what is accepted.
     """
     if config_file is not None:
+        if config_file.is_dir():
+            raise InputError(f"--config {config_file}: is a folder; name the configuration file")
         if not config_file.is_file():
             raise InputError(f"--config {config_file}: no such file")
         # The user chose this file, wherever it is; its schema may sit beside it.

@@ -49,7 +49,7 @@ def _rule_ids(option: str, values: tuple[str, ...]) -> frozenset[str] | None:
 
 
 _CHECK_EXAMPLES = example(
-    "handoff-audit check                          # the packets under the current folder",
+    "handoff-audit check                          # every packet of the repository",
     "handoff-audit check --format json -o r.json  # the JSON report, written to a file",
     "handoff-audit check --target-branch main     # as a pull request into main would be",
     "handoff-audit check --select lkg-behind,lkg-unknown --fail-on warning",
@@ -68,7 +68,7 @@ def cli() -> None:
 
 
 @cli.command(
-    short_help="Audit the packets under PATHS (default: the current folder).",
+    short_help="Audit the packets under PATHS (default: the whole repository).",
     epilog=_CHECK_EXAMPLES,
 )
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path), metavar="[PATHS]...")

@@ -179,6 +179,15 @@ RULES = (
 _DAY = 86_400
 
 
+def _history_fix(problem: str) -> str:
+    """The fix for the way the history is missing: a shallow clone's fix suits no other."""
+    if problem.startswith("this folder is not in a git repository"):
+        return "run the audit in a git clone of the repository the packets belong to"
+    if problem.startswith("the repository has no commits yet"):
+        return "commit the packets, then run the audit again"
+    return f"run the audit in a git clone with its history ({FULL_HISTORY_FIX})"
+
+
 def check(ctx: AuditContext) -> Iterator[Hit]:
     """Judge each active packet of the work tree against the history gathered by `history`."""
     facts = ctx.history
@@ -191,8 +200,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 HISTORY_UNAVAILABLE,
                 work[0].path,
                 f"{problem}: the last known good commits, staleness, age and branch of the "
-                "packets were not judged; run the audit in a git clone with its history "
-                f"({FULL_HISTORY_FIX})",
+                f"packets were not judged; {_history_fix(problem)}",
             )
     else:
         for packet in active:

@@ -323,5 +323,12 @@ def test_rebuild_takes_each_named_file_from_git_at_its_commit_and_names_what_is_
     again = run(*rebuild, "--mirrors", str(tmp_path / "mirrors"))
     assert "3 of 4 files (1 vendored, 1 from git, 1 already there); 1 missing" in again.stdout
 
+    (corpus_dir / "002-bob-kit-HANDOFF.md").unlink()
+    broken = run(*rebuild, "--mirrors", str(tmp_path / "mirrors"))
+    assert broken.returncode == 1 and "Traceback" not in broken.stderr
+    assert broken.stderr.strip().endswith(
+        "002-bob-kit-HANDOFF.md: vendored but absent; restore it with git"
+    )
+
     unnamed = run(*rebuild[:3], "--out", str(out))
     assert unnamed.returncode == 2 and "rebuild needs ROUND_CORPUS --mirrors DIR" in unnamed.stderr

@@ -334,12 +334,18 @@ def snapshot(mirrors: Path, repository: str) -> Path | None:
 
 
 def git_show(git_dir: Path, commit: str, path: str) -> bytes | None:
-    done = subprocess.run(
-        ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
-        capture_output=True,
-        check=False,
-        timeout=60,
-    )
+    """The file's bytes at ``commit``, or ``None`` when the snapshot lacks them."""
+    try:
+        done = subprocess.run(
+            ["git", "--git-dir", str(git_dir), "show", f"{commit}:{path}"],
+            capture_output=True,
+            check=False,
+            timeout=60,
+        )
+    except OSError as error:  # no git to run: every file would fail alike
+        raise RoundError(f"rebuild needs git ({error.strerror})") from None
+    except subprocess.TimeoutExpired:
+        return None
     return done.stdout if done.returncode == 0 else None
 
 
@@ -362,6 +368,8 @@ def rebuild(corpus_dir: Path, mirrors: Path, out: Path) -> int:
         name, target = row["file"], out / row["file"]
         data: bytes | None = None
         if row["vendored"] == "yes":
+            if not (corpus_dir / name).is_file():
+                raise RoundError(f"{corpus_dir / name}: vendored but absent; restore it with git")
             data, how = (corpus_dir / name).read_bytes(), "vendored"
         elif (git_dir := snapshot(mirrors, row["repository"])) is not None:
             data, how = git_show(git_dir, row["commit"], row["path"]), "git"

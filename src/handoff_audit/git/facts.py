@@ -100,12 +100,14 @@ def gather_history(
         raise InputError(f"{error}: {_UNREADABLE[type(error)]}") from None
     if repo is None:
         problem = "this folder is not in a git repository"
+        fix: str | None = "run the audit in a git clone of the repository the packets belong to"
         if os.path.lexists(root / ".git"):
+            fix = None
             problem = (
                 "git cannot read this repository (is git installed? does it refuse the folder "
                 "as unsafe? then `git config --global --add safe.directory PATH`)"
             )
-        facts = History(branch=target.branch, problem=problem)
+        facts = History(branch=target.branch, problem=problem, fix=fix)
     else:
         try:
             refs = known[1] if known else None
@@ -299,6 +301,7 @@ class _Gatherer:
     def _no_head(self, facts: History) -> History:
         if not self.target.head:
             facts.problem = "the repository has no commits yet"
+            facts.fix = "commit the packets, then run the audit again"
         elif self.repo.shallow:
             reason = facts.missing_reason
             facts.problem = (

@@ -74,6 +74,8 @@ class History:
     """Packets read from other branches with ``--all-branches``."""
     problem: str | None = None
     """Why no history could be read at all (outside git, no commits, git failed)."""
+    fix: str | None = None
+    """What to do about ``problem``, when it is not the missing history of a shallow clone."""
     shallow: bool = False
     """The clone is still shallow after any deepening."""
     deepen_error: str | None = None

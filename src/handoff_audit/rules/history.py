@@ -179,15 +179,6 @@ RULES = (
 _DAY = 86_400
 
 
-def _history_fix(problem: str) -> str:
-    """The fix for the way the history is missing: a shallow clone's fix suits no other."""
-    if problem.startswith("this folder is not in a git repository"):
-        return "run the audit in a git clone of the repository the packets belong to"
-    if problem.startswith("the repository has no commits yet"):
-        return "commit the packets, then run the audit again"
-    return f"run the audit in a git clone with its history ({FULL_HISTORY_FIX})"
-
-
 def check(ctx: AuditContext) -> Iterator[Hit]:
     """Judge each active packet of the work tree against the history gathered by `history`."""
     facts = ctx.history
@@ -196,11 +187,14 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     if facts is None or facts.problem:
         if work:
             problem = facts.problem if facts and facts.problem else "no git history was read"
+            fix = (facts.fix if facts else None) or (
+                f"run the audit in a git clone with its history ({FULL_HISTORY_FIX})"
+            )
             yield Hit(
                 HISTORY_UNAVAILABLE,
                 work[0].path,
                 f"{problem}: the last known good commits, staleness, age and branch of the "
-                f"packets were not judged; {_history_fix(problem)}",
+                f"packets were not judged; {fix}",
             )
     else:
         for packet in active:

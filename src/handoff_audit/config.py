@@ -354,13 +354,15 @@ class Config:
         1024 * 1024,
         accepts="an integer >= 1",
         schema={
-            "description": "Packet files larger than this are invalid-json and are not read.",
+            "description": (
+                "Packet and handoff files larger than this are invalid-json and are not read."
+            ),
             "type": "integer",
             "minimum": 1,
         },
         read_by=("invalid-json",),
     )
-    """Packet files larger than this are ``invalid-json`` and are not parsed."""
+    """Packet and handoff files larger than this are ``invalid-json`` and are not read."""
     jobs: int | None = setting(
         None,
         accepts="an integer >= 1 (1 = no worker processes)",

@@ -3,7 +3,8 @@
 Everything that can go wrong with a file on disk ends as an ``invalid-json`` hit with a location
 when there is one: a link out of the repository (its target is never read), a FIFO or device
 (never opened, so never a hang), a file over ``max-file-bytes`` (never read whole), a byte
-order mark, bytes that are not UTF-8, and anything the strict JSON parser refuses.
+order mark, bytes that are not UTF-8, and anything the strict JSON parser refuses. A hand-written
+handoff gets a markdown file's fix where a packet's would not fit (`Unreadable.markdown`).
 
 The commands that change a packet (`render --write`, `archive`, `supersede`, ...) read it with
 `read_packet`: the same checks, limit and words, as an `InputError` instead of a finding, so a
@@ -35,12 +36,22 @@ _BOMS = (
 class Unreadable(Exception):
     """A file that cannot be used; the message says why and how to fix it."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        column: int | None = None,
+        *,
+        markdown: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.line = line
         """1-based line, when the problem has a place."""
         self.column = column
         """1-based column, when the problem has a place."""
+        self.markdown = message if markdown is None else markdown
+        """The message for a hand-written handoff, where a packet's fix (save the JSON as
+        UTF-8, trim its log) does not fit."""
 
 
 def load_packets(root: Path, files: list[Path], config: Config) -> tuple[list[Packet], list[Hit]]:
@@ -75,7 +86,7 @@ def _load(
                 files.path, real_root, limit, bom=True, real_dirs=real_dirs
             )
         except Unreadable as problem:
-            hits.append(_hit(path, problem))
+            hits.append(Hit(INVALID_JSON, path, problem.markdown, problem.line, problem.column))
         return packet, hits
 
     markdown_path = printable(rel(root, files.markdown)) if files.markdown else None
@@ -159,8 +170,13 @@ def read_text(
         before = data[: error.start]
         line = before.count(b"\n") + 1
         column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        byte = f"0x{data[error.start]:02x}"
         raise Unreadable(
-            f"byte 0x{data[error.start]:02x} is not UTF-8; save the file as UTF-8", line, column
+            f"byte {byte} is not UTF-8; save the file as UTF-8",
+            line,
+            column,
+            markdown=f"not UTF-8 text (byte {byte}): save it as UTF-8 if it is text; if it is "
+            "not (an image, a binary file), replace it with a text handoff, or remove it",
         ) from None
 
 
@@ -207,7 +223,7 @@ def read_bytes(
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise Unreadable(_too_large(len(data), limit))
+        raise _too_large(len(data), limit)
     return data
 
 
@@ -284,12 +300,15 @@ def _check_regular(info: os.stat_result, limit: int) -> None:
         )
         raise Unreadable(f"the path is {kind}, not a regular file; it was not read")
     if info.st_size > limit:
-        raise Unreadable(_too_large(info.st_size, limit))
+        raise _too_large(info.st_size, limit)
 
 
-def _too_large(size: int, limit: int) -> str:
+def _too_large(size: int, limit: int) -> Unreadable:
     more = "more than" if size > limit else "at least"
-    return (
+    return Unreadable(
         f"the file is {more} max-file-bytes ({limit} bytes): it was not read. Trim the packet "
-        "(keep the last commands, link to logs) or raise max-file-bytes in the configuration"
+        "(keep the last commands, link to logs) or raise max-file-bytes in the configuration",
+        markdown=f"larger than max-file-bytes ({limit} bytes), so it was not read: replace it with "
+        "a short text handoff (the state, the next step, the decisions, the pointers; link to "
+        "the rest), or remove it, or raise max-file-bytes in the configuration",
     )

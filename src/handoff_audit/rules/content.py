@@ -24,7 +24,7 @@ INVALID_JSON = Rule(
     id="invalid-json",
     default=Severity.ERROR,
     summary="a packet file is not a readable JSON object (syntax, encoding, duplicate key, size, "
-    "not a file, a link out)",
+    "not a file, a link out), or a hand-written handoff is not readable text",
     doc="""\
 A packet that cannot be read is no handoff at all, and a packet that different tools read
 differently is worse: with a duplicate key, one tool sees the first value and another the last.
@@ -38,6 +38,10 @@ So handoff-audit reads packets strictly and says where the problem is:
 - a FIFO, a device or a folder where a file should be (never opened);
 - a symbolic link to a place outside the repository (its target is never read).
 
+A hand-written handoff (a `HANDOFF.md` with no JSON twin) is read the same way, as text: one
+that is not UTF-8 text (an image committed under a handoff's name) or is larger than
+`max-file-bytes` gets this finding with a markdown file's fix.
+
 Example:
 
 ```json
@@ -46,8 +50,12 @@ Example:
 
 `handoff.json:1:47: invalid-json: not valid JSON: trailing comma before '}'`
 
+`HANDOFF.md:1:1: invalid-json: not UTF-8 text (byte 0x89): save it as UTF-8 if it is text; if
+it is not (an image, a binary file), replace it with a text handoff, or remove it`
+
 Fix: repair the file at the place named (`python -m json.tool handoff.json` shows the same
-problem), or regenerate it with `handoff-audit new`.
+problem), or regenerate it with `handoff-audit new`. A hand-written handoff: save it as UTF-8,
+or replace it with a short text handoff, or remove it.
 """,
     fix=Fix.REGENERATE,
 )

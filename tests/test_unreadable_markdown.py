@@ -1,0 +1,53 @@
+"""A hand-written handoff that cannot be read as text (a committed image renamed HANDOFF.md, a
+file over ``max-file-bytes``): `check`, the merge gate and `show` say what is wrong with a
+markdown file and how to fix it, in real repositories through the CLI."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import GitRepo, Result
+from git_helpers import check, hits
+
+Run = Callable[..., Result]
+
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06\x00\x00\x00"
+"""The start of a real PNG file: its first byte is not UTF-8."""
+FIVE_MB = b"# Handoff\n\n" + b"Log line of the session.\n" * 210_000
+"""A text handoff of about 5 MB, over the default max-file-bytes (1 MiB)."""
+
+
+def _on_feature_branch(git_repo: GitRepo, content: bytes) -> None:
+    git_repo.write("src/app.py", "start\n")
+    git_repo.commit("start")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("HANDOFF.md", content)
+    git_repo.commit("handoff: notes")
+
+
+def test_a_binary_hand_written_handoff_is_named_not_text(git_repo: GitRepo, run_cli: Run) -> None:
+    _on_feature_branch(git_repo, PNG)
+    [finding] = [f for f in check(run_cli, git_repo.root)["findings"] if f["path"] == "HANDOFF.md"]
+    assert finding["rule"] == "invalid-json"
+    assert finding["message"].startswith("not UTF-8 text (byte 0x89)")
+    assert "replace it with a text handoff, or remove it" in finding["message"]
+    assert "save the file as UTF-8" not in finding["message"]
+    text = run_cli(["check"], cwd=git_repo.root)
+    assert text.code == 1
+    assert "HANDOFF.md:1:1: invalid-json: not UTF-8 text (byte 0x89)" in text.out
+    # The JSON packet keeps the JSON packet's words.
+    git_repo.write("handoff.json", PNG)
+    report = check(run_cli, git_repo.root, "handoff.json")
+    [packet] = hits(report, "invalid-json")
+    assert packet["message"] == "byte 0x89 is not UTF-8; save the file as UTF-8"
+
+
+def test_a_hand_written_handoff_over_the_size_limit(git_repo: GitRepo, run_cli: Run) -> None:
+    _on_feature_branch(git_repo, FIVE_MB)
+    [finding] = [f for f in check(run_cli, git_repo.root)["findings"] if f["path"] == "HANDOFF.md"]
+    assert finding["rule"] == "invalid-json"
+    assert finding["message"].startswith("larger than max-file-bytes (1048576 bytes)")
+    assert "replace it with a short text handoff" in finding["message"]
+    assert "or remove it" in finding["message"]
+    assert "Trim the packet" not in finding["message"]
+    assert "keep the last commands" not in finding["message"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from conftest import GitRepo, Result
 from git_helpers import check, hits
 
@@ -51,3 +53,33 @@ def test_a_hand_written_handoff_over_the_size_limit(git_repo: GitRepo, run_cli: 
     assert "or remove it" in finding["message"]
     assert "Trim the packet" not in finding["message"]
     assert "keep the last commands" not in finding["message"]
+
+
+@pytest.mark.parametrize("content", [PNG, FIVE_MB], ids=["binary", "5 MB"])
+def test_the_merge_gate_says_an_unreadable_handoff_is_still_there(
+    git_repo: GitRepo, run_cli: Run, content: bytes
+) -> None:
+    _on_feature_branch(git_repo, content)
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    [hit] = hits(report, "handoff-in-merge")
+    assert "it says the work is unfinished" not in hit["message"]
+    assert "HANDOFF.md would be merged into the protected branch main" in hit["message"]
+    assert "it could not be read" in hit["message"]
+    assert 'git rm -- HANDOFF.md && git commit -m "handoff: done"' in hit["message"]
+    # The JSON report and the text agree on the place: the whole file, at its first line.
+    assert (hit["line"], hit["column"]) == (1, None)
+    text = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).out
+    [line] = [line for line in text.splitlines() if "handoff-in-merge" in line]
+    assert line.startswith("HANDOFF.md:1: handoff-in-merge: "), line
+
+
+def test_on_a_protected_branch_an_unreadable_handoff_is_said_unread(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    git_repo.write("HANDOFF.md", PNG)
+    git_repo.commit("a push to main that carries an image named HANDOFF.md")
+    [hit] = hits(check(run_cli, git_repo.root), "handoff-in-merge")
+    assert "is on the protected branch main" in hit["message"]
+    assert "it says the work is unfinished" not in hit["message"]
+    assert "it could not be read" in hit["message"] and "git rm HANDOFF.md" in hit["message"]
+    assert hit["line"] == 1

@@ -8,7 +8,7 @@ from handoff_audit.git.facts import is_protected, on_protected_branch, protected
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import is_agent_file
+from handoff_audit.model.packet import Packet, is_agent_file
 from handoff_audit.rules.base import Hit, Rule
 
 HANDOFF_IN_MERGE = Rule(
@@ -65,6 +65,10 @@ the packet from the pull request if it should never have been part of it.
     blocks_merge=True,
 )
 
+WHOLE_FILE = 1
+"""The line of a finding about the whole file: its first, in the JSON report as in the text
+and the annotations (which show a line-less finding at line 1)."""
+
 RULES = (
     HANDOFF_IN_MERGE,
     ACTIVE_IN_MERGE,
@@ -82,30 +86,18 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if matches_any(name, ctx.config.block_files)}
     blocked = {name for name in blocked if not is_agent_file(name)}
+    unread = _unread(work)
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
     if on_protected_branch(ctx.target, branch, patterns):
         for path in sorted(blocked):
-            yield Hit(
-                HANDOFF_IN_MERGE,
-                path,
-                f"{path} is on the protected branch {branch}: it says the work is unfinished, "
-                f"and it is wrong here; delete it (`git rm {path}`) and move what is still worth "
-                "keeping into the docs or an issue, or, when the file belongs here, leave it "
-                "out of `block-files`",
-            )
+            yield _on_protected(path, branch, unread=path in unread)
         return
     if not is_protected(ctx.target, patterns):
         return
     target = ctx.target.target_branch
     for path in sorted(blocked):
-        yield Hit(
-            HANDOFF_IN_MERGE,
-            path,
-            f"{path} would be merged into the protected branch {target}: it says the work is "
-            "unfinished; finish it: delete the file in a commit after the last work (`git rm -- "
-            f'{path} && git commit -m "handoff: done"`) before merging',
-        )
+        yield _into_protected(path, target, unread=path in unread)
     for packet in work:
         if packet.status != "active":
             continue
@@ -120,3 +112,46 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             column,
             "/status",
         )
+
+
+def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
+    """The block file ``path`` already on the protected ``branch``."""
+    says = (
+        "it could not be read, and a handoff does not belong here"
+        if unread
+        else "it says the work is unfinished, and it is wrong here"
+    )
+    return Hit(
+        HANDOFF_IN_MERGE,
+        path,
+        f"{path} is on the protected branch {branch}: {says}; delete it (`git rm {path}`) and "
+        "move what is still worth keeping into the docs or an issue, or, when the file belongs "
+        "here, leave it out of `block-files`",
+        line=WHOLE_FILE,
+    )
+
+
+def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
+    """The block file ``path`` in what would be merged into the protected ``target``."""
+    says = (
+        "it is still in the pull request, though it could not be read; delete it"
+        if unread
+        else "it says the work is unfinished; finish it: delete the file"
+    )
+    return Hit(
+        HANDOFF_IN_MERGE,
+        path,
+        f"{path} would be merged into the protected branch {target}: {says} in a commit after "
+        f'the last work (`git rm -- {path} && git commit -m "handoff: done"`) before merging',
+        line=WHOLE_FILE,
+    )
+
+
+def _unread(packets: list[Packet]) -> set[str]:
+    """The markdown files of ``packets`` that could not be read (their `invalid-json` finding
+    says why): nothing can be said of what they say."""
+    return {
+        packet.markdown_path
+        for packet in packets
+        if packet.markdown_path is not None and packet.markdown_text is None
+    }

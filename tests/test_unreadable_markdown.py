@@ -19,12 +19,12 @@ FIVE_MB = b"# Handoff\n\n" + b"Log line of the session.\n" * 210_000
 """A text handoff of about 5 MB, over the default max-file-bytes (1 MiB)."""
 
 
-def _on_feature_branch(git_repo: GitRepo, content: bytes) -> None:
+def _on_feature_branch(git_repo: GitRepo, content: bytes, date: str | None = None) -> None:
     git_repo.write("src/app.py", "start\n")
-    git_repo.commit("start")
+    git_repo.commit("start", date)
     git_repo.git("checkout", "-q", "-b", "feat")
     git_repo.write("HANDOFF.md", content)
-    git_repo.commit("handoff: notes")
+    git_repo.commit("handoff: notes", date)
 
 
 def test_a_binary_hand_written_handoff_is_named_not_text(git_repo: GitRepo, run_cli: Run) -> None:
@@ -83,3 +83,41 @@ def test_on_a_protected_branch_an_unreadable_handoff_is_said_unread(
     assert "it says the work is unfinished" not in hit["message"]
     assert "it could not be read" in hit["message"] and "git rm HANDOFF.md" in hit["message"]
     assert hit["line"] == 1
+
+
+def _one_line_error(result: Result) -> str:
+    assert result.code == 2, (result.code, result.out, result.err)
+    assert "Traceback" not in result.err and len(result.err.strip().splitlines()) == 1
+    return result.err
+
+
+def test_show_names_a_binary_handoff_and_exits_2(git_repo: GitRepo, run_cli: Run) -> None:
+    _on_feature_branch(git_repo, PNG)
+    for args in (["show"], ["show", "HANDOFF.md"]):
+        err = _one_line_error(run_cli(args, cwd=git_repo.root))
+        assert "show: HANDOFF.md:1:1: not UTF-8 text (byte 0x89)" in err
+        assert "replace it with a text handoff, or remove it" in err
+        assert "no hand-written handoff" not in err
+
+
+def test_show_names_a_handoff_over_the_limit_and_exits_2(git_repo: GitRepo, run_cli: Run) -> None:
+    _on_feature_branch(git_repo, FIVE_MB)
+    err = _one_line_error(run_cli(["show"], cwd=git_repo.root))
+    assert "show: HANDOFF.md: larger than max-file-bytes (1048576 bytes)" in err
+    assert "replace it with a short text handoff" in err
+
+
+def test_show_takes_the_newest_hand_written_handoff_readable_or_not(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    # Dated commits: the newest handoff is the one changed last, a second apart or more.
+    _on_feature_branch(git_repo, PNG, "2026-01-01T00:00:00Z")
+    git_repo.write("NEXT_SESSION.md", "# Refunds\n\n## Next step\n\nFix GBP rounding.\n")
+    git_repo.commit("handoff: the real notes, after the image", "2026-01-02T00:00:00Z")
+    result = run_cli(["show"], cwd=git_repo.root)
+    assert result.code == 0, result.err
+    assert "(NEXT_SESSION.md, a hand-written handoff of branch feat;" in result.out
+    git_repo.write("HANDOFF.md", PNG + b"\x00")
+    git_repo.commit("handoff: an image again, the newest", "2026-01-03T00:00:00Z")
+    err = _one_line_error(run_cli(["show"], cwd=git_repo.root))
+    assert "show: HANDOFF.md:1:1: not UTF-8 text" in err

@@ -2,8 +2,9 @@
 session that knows nothing reads them, and what git says happened since (`git.freshness`).
 
 The branch's handoff is its active packet (the packet whose ``branch`` is this branch), else its
-newest finished one (archived or superseded), else a hand-written handoff in its tree; another
-branch's packet, merged or not, is not this branch's handoff. Every value is redacted
+newest finished one (archived or superseded), else a hand-written handoff in its tree (the newest
+one; when it cannot be read, an `InputError` says why and how to fix it); another branch's
+packet, merged or not, is not this branch's handoff. Every value is redacted
 (`credentials.redact`) before it is cut to size, so no part of a credential survives.
 """
 
@@ -24,6 +25,7 @@ from handoff_audit.model.brief import Brief, BriefState, Section
 from handoff_audit.model.packet import Packet, is_handoff_file
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules.base import Hit
 from handoff_audit.textcut import shorten
 
 ITEM_CHARS = 2_000
@@ -59,7 +61,7 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         branch = plumbing.current_branch(root)
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
-    found = [_named(root, packet, config)] if packet else _loaded(root, config)
+    found, unread = ([_named(root, packet, config)], {}) if packet else _loaded(root, config)
     state, candidates = _candidates(found, branch, named=packet is not None)
     # One `status` and one `log` serve both the choice among candidates and the freshness.
     try:
@@ -68,6 +70,8 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         raise InputError(str(error)) from None
     changes = last_changes(root, [name for p in candidates for name in _files(p)])
     chosen = _newest(candidates, changes, dirt)
+    if chosen.path in unread:
+        raise InputError(_cannot_read(chosen.path, unread[chosen.path]))
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     lkg = (chosen.data or {}).get("last_known_good_commit") if chosen.kind == "json" else None
@@ -106,16 +110,25 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     found = loaded[0]
     unread = found.data is None if found.kind == "json" else not found.text
     if unread:
-        hit = hits[0] if hits else None
-        where = f":{hit.line}:{hit.column}" if hit and hit.line else ""
-        reason = hit.message if hit else "cannot be read"
-        raise InputError(f"show: {packet}{where}: {reason}")
+        raise InputError(_cannot_read(str(packet), hits[0] if hits else None))
     return found
 
 
-def _loaded(root: Path, config: Config) -> list[Packet]:
+def _loaded(root: Path, config: Config) -> tuple[list[Packet], dict[str, Hit]]:
+    """The repository's packets, and why each hand-written handoff that could not be read
+    could not (by its path)."""
     files = discovery.discover(root, (root,), config)
-    return loading.load_packets(root, files, config)[0]
+    packets, hits = loading.load_packets(root, files, config)
+    markdown = {p.path for p in packets if p.kind == "markdown" and p.text is None}
+    return packets, {hit.path: hit for hit in hits if hit.path in markdown}
+
+
+def _cannot_read(path: str, hit: Hit | None) -> str:
+    """``show: PATH:LINE:COLUMN: why``, in the audit's words (its fix included)."""
+    where = f":{hit.line}" if hit and hit.line else ""
+    if hit and hit.line and hit.column:
+        where += f":{hit.column}"
+    return f"show: {path}{where}: {hit.message if hit else 'cannot be read'}"
 
 
 def _files(packet: Packet) -> list[str]:
@@ -139,7 +152,8 @@ def _candidates(
     tiers: list[tuple[BriefState, Callable[[Packet], bool]]] = [
         ("active", lambda p: id(p) in own and p.status == "active"),
         ("finished", lambda p: id(p) in own and p.status in FINISHED),
-        ("hand-written", lambda p: p.kind == "markdown" and bool(p.text)),
+        # An unreadable one too (text None): when it is the newest, `show` says why it is not shown.
+        ("hand-written", lambda p: p.kind == "markdown" and p.text != ""),
     ]
     for state, fits in tiers:
         candidates = [p for p in packets if fits(p)]

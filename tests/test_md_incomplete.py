@@ -237,7 +237,10 @@ def test_explain_file_shows_where_each_facet_was_found(run_cli: Any, tmp_path: P
         (["explain", "schema", "--file", "HANDOFF.md"], "--file works with md-incomplete only"),
         (["explain", "md-incomplete", "--file", "nope.md"], "nope.md: no such file"),
         (["explain", "md-incomplete", "--file", "."], ".: a folder"),
-        (["explain", "md-incomplete", "--file", "latin1.md"], "latin1.md: not UTF-8"),
+        (
+            ["explain", "md-incomplete", "--file", "latin1.md"],
+            "latin1.md:1:6: byte 0xe9 is not UTF-8; save the file as UTF-8",
+        ),
     ],
 )
 def test_explain_file_refuses_with_one_line(

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from handoff_audit.config import load_config
+from handoff_audit.engine.discovery import absolute, find_root
+from handoff_audit.engine.loading import read_markdown
 from handoff_audit.errors import InputError
 from handoff_audit.markdown.completeness import explain_facets
-
-MAX_BYTES = 10 * 1024 * 1024
-"""Larger files are refused rather than read (a handoff is a few kilobytes)."""
+from handoff_audit.rules import RULES_BY_ID
 
 
 def explain_file(rule_id: str, file: Path) -> str:
-    """The facet report for ``file``; an `InputError` naming the file and the fix otherwise."""
+    """The facet report for ``file``; an `InputError` naming the file and the fix otherwise.
+
+    The file is read as `check` reads it: the configuration of the repository around it (its
+    ``max-file-bytes``), the same checks and the same words."""
     if rule_id != "md-incomplete":
         raise InputError(
             f"--file works with md-incomplete only (it shows where each facet of a markdown "
@@ -23,14 +27,6 @@ def explain_file(rule_id: str, file: Path) -> str:
         raise InputError(
             f"{file}: {what or 'no such file'}; name the markdown handoff, e.g. --file HANDOFF.md"
         )
-    try:
-        if file.stat().st_size > MAX_BYTES:
-            raise InputError(f"{file}: larger than {MAX_BYTES // (1024 * 1024)} MiB; not read")
-        text = file.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InputError(
-            f"{file}: not UTF-8 (byte {error.start}); save it as UTF-8 and run again"
-        ) from None
-    except OSError as error:
-        raise InputError(f"{file}: cannot be read ({error.strerror or error})") from None
-    return explain_facets(text, str(file))
+    root = find_root((absolute(file),))
+    config = load_config(root, rule_ids=RULES_BY_ID)
+    return explain_facets(read_markdown(file, root, config.max_file_bytes), str(file))

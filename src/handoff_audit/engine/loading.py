@@ -8,7 +8,8 @@ handoff gets a markdown file's fix where a packet's would not fit (`Unreadable.m
 
 The commands that change a packet (`render --write`, `archive`, `supersede`, ...) read it with
 `read_packet`: the same checks, limit and words, as an `InputError` instead of a finding, so a
-file that ``check`` calls ``invalid-json`` is one that no command writes from.
+file that ``check`` calls ``invalid-json`` is one that no command writes from. `read_markdown`
+does the same for a markdown file (`explain md-incomplete --file`).
 """
 
 from __future__ import annotations
@@ -132,9 +133,23 @@ def read_packet(path: Path, root: Path, limit: int) -> dict[str, Any]:
     try:
         data: dict[str, Any] = parse_packet(read_text(path, root.resolve(), limit, bom=False)).value
     except Unreadable as problem:
-        where = f":{problem.line}:{problem.column}" if problem.line is not None else ""
-        raise InputError(f"{path}{where}: {problem}") from None
+        raise InputError(_named(path, problem)) from None
     return data
+
+
+def read_markdown(path: Path, root: Path, limit: int) -> str:
+    """The text of the markdown file ``path`` in the repository (or folder) at ``root``, read
+    as the audit reads a handoff (at most ``limit`` bytes, a UTF-8 byte order mark allowed);
+    otherwise `InputError` with the audit's words, naming ``path`` as given and the place."""
+    try:
+        return read_text(path, root.resolve(), limit, bom=True)
+    except Unreadable as problem:
+        raise InputError(_named(path, problem)) from None
+
+
+def _named(path: Path, problem: Unreadable) -> str:
+    where = f":{problem.line}:{problem.column}" if problem.line is not None else ""
+    return f"{path}{where}: {problem}"
 
 
 def printable(path: str) -> str:

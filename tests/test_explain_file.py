@@ -16,9 +16,11 @@ HANDOFF = (
 )
 
 
-def _check_message(run_cli: Run, repo: GitRepo, rule: str) -> str:
-    result = run_cli(["check", "--format", "json", "HANDOFF.md"], cwd=repo.root)
-    assert result.code == 1, result.err
+def _check_message(
+    run_cli: Run, repo: GitRepo, rule: str, name: str = "HANDOFF.md", code: int = 1
+) -> str:
+    result = run_cli(["check", "--format", "json", name], cwd=repo.root)
+    assert result.code == code, result.err
     messages = [f["message"] for f in result.json()["findings"] if f["rule"] == rule]
     assert len(messages) == 1, result.out
     return str(messages[0])
@@ -47,3 +49,80 @@ def test_a_file_over_max_file_bytes_is_refused_as_check_refuses_it(
     assert explained.out == ""
     assert explained.err == f"handoff-audit: error: HANDOFF.md: {too_large}\n"
     assert "max-file-bytes" in too_large
+
+
+TEMPLATE = """\
+# Session Handoff
+
+**Date:** YYYY-MM-DD
+**Branch:** <branch-name>
+**Progress:** ~XX% complete
+
+## Current State
+
+[2-3 sentences describing current progress]
+
+## Completed This Session
+
+- [ ] Unit tests for [component]
+- [ ] Integration tests for [component]
+
+## Key Decisions
+
+- [Decision]: [rationale]
+
+## Blockers / Issues
+
+- [Describe any blockers]
+
+## Next Steps
+
+1. [First thing to do next session]
+2. [Second thing]
+
+## Files Touched
+
+- path/to/file1.py
+"""
+
+
+def test_an_unfilled_template_is_called_a_template_as_check_calls_it(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    git_repo.write("HANDOFF.md", TEMPLATE)
+    git_repo.commit("handoff: the team's template")
+    checked = run_cli(["check", "--format", "json", "HANDOFF.md"], cwd=git_repo.root)
+    findings = checked.json()["findings"]
+    template = next(f for f in findings if f["rule"] == "placeholder")
+    missing = {f["facet"]: f for f in findings if f["rule"] == "md-incomplete"}
+
+    explained = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=git_repo.root)
+
+    assert explained.code == 0, explained.err
+    lines = explained.out.splitlines()
+    assert lines[:2] == [
+        "HANDOFF.md: how md-incomplete reads it",
+        f"  placeholder (error, line {template['line']}): {template['message']}",
+    ]
+    assert "still a template" in template["message"]
+    assert len(missing) == 5
+    for facet, finding in missing.items():
+        level = finding["severity"]
+        assert f"  {facet}: NOT FOUND ({level}, line {finding['line']}): {finding['message']}" in (
+            lines
+        )
+    assert not any(": found (" in line for line in lines)
+
+
+def test_an_agent_command_file_is_no_handoff_as_check_says(git_repo: GitRepo, run_cli: Run) -> None:
+    git_repo.write(".claude/commands/handoff.md", HANDOFF)
+    git_repo.commit("agent command")
+    name = ".claude/commands/handoff.md"
+    said = _check_message(run_cli, git_repo, "not-a-handoff", name, code=0)
+
+    explained = run_cli(["explain", "md-incomplete", "--file", name], cwd=git_repo.root)
+
+    assert explained.code == 0, explained.err
+    assert explained.out.splitlines()[1] == (
+        f"  not-a-handoff (warning): {said}; check judges no facet of it"
+    )

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from handoff_audit.config import load_config
+from handoff_audit.config import Config, load_config
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.engine.loading import read_markdown
 from handoff_audit.errors import InputError
 from handoff_audit.markdown.completeness import explain_facets
+from handoff_audit.model.packet import rel
 from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules.content import PLACEHOLDER
+from handoff_audit.rules.twin import MD_INCOMPLETE, markdown_only_hits
 
 
 def explain_file(rule_id: str, file: Path) -> str:
     """The facet report for ``file``; an `InputError` naming the file and the fix otherwise.
 
-    The file is read as `check` reads it: the configuration of the repository around it (its
-    ``max-file-bytes``), the same checks and the same words."""
+    The file is read and judged as `check` reads and judges it: the configuration of the
+    repository around it (its ``max-file-bytes``), the same checks and words, and what `check`
+    says first of a file that is still a template or no handoff at all."""
     if rule_id != "md-incomplete":
         raise InputError(
             f"--file works with md-incomplete only (it shows where each facet of a markdown "
@@ -27,6 +31,24 @@ def explain_file(rule_id: str, file: Path) -> str:
         raise InputError(
             f"{file}: {what or 'no such file'}; name the markdown handoff, e.g. --file HANDOFF.md"
         )
-    root = find_root((absolute(file),))
+    path = absolute(file)
+    root = find_root((path,))
     config = load_config(root, rule_ids=RULES_BY_ID)
-    return explain_facets(read_markdown(file, root, config.max_file_bytes), str(file))
+    text = read_markdown(file, root, config.max_file_bytes)
+    verdict, template_line = _verdict(rel(root, path), text, config)
+    return explain_facets(text, str(file), verdict=verdict, template_line=template_line)
+
+
+def _verdict(path: str, text: str, config: Config) -> tuple[str | None, int | None]:
+    """What `check` says of the file before its facets (``placeholder``, ``not-a-handoff``),
+    and its first blank's line when it says the file is still a template."""
+    hits = markdown_only_hits(path, text)
+    said = next((hit for hit in hits if hit.rule is not MD_INCOMPLETE), None)
+    if said is None:
+        return None, None
+    severity = config.rules.get(said.rule.id, said.severity or said.rule.default)
+    where = f", line {said.line}" if said.line is not None else ""
+    verdict = f"{said.rule.id} ({severity.value if severity else 'off'}{where}): {said.message}"
+    if said.rule is not PLACEHOLDER:
+        return f"{verdict}; check judges no facet of it", None
+    return verdict, said.line

@@ -123,15 +123,26 @@ SHOWN_PER_FACET = 5
 """``explain --file`` shows this many places per facet, then counts the rest."""
 
 
-def explain_facets(text: str, path: str) -> str:
+def explain_facets(
+    text: str, path: str, *, verdict: str | None = None, template_line: int | None = None
+) -> str:
     """Where each facet was found in ``text`` (line, what counted) or what was looked for.
 
     The same reading as the rule's, with every place collected; for `explain md-incomplete
-    --file`. Returns the text, one trailing newline.
+    --file`. ``verdict`` is what `check` says of the file before its facets (a template, not a
+    handoff), shown first; with ``template_line`` the file is still a template and, as in
+    `missing_parts`, every facet is missing. Returns the text, one trailing newline.
     """
     reading = read(text, every=True)
-    missing = {part.facet: part for part in missing_in(reading)}
+    parts = (
+        missing_in(reading)
+        if template_line is None
+        else missing_parts(text, template_line=template_line)
+    )
+    missing = {part.facet: part for part in parts}
     lines = [f"{path}: how md-incomplete reads it"]
+    if verdict is not None:
+        lines.append(f"  {verdict}")
     for facet in FACETS:
         part = missing.get(facet)
         if part is not None:

@@ -175,7 +175,8 @@ numbering, with emoji and punctuation ignored:
   sentences, is read as text; any other fenced block is code and counts only for pointers.
 
 `handoff-audit explain md-incomplete --file HANDOFF.md` prints, for each facet, the lines that
-counted (and what was recognised) or what was looked for.
+counted (and what was recognised) or what was looked for; of a file still a template or not a
+handoff, it first prints what `check` says (`placeholder`, `not-a-handoff`).
 
 Example:
 
@@ -413,44 +414,68 @@ def _passed(entry: Any) -> bool:
 
 
 def _incomplete(packet: Packet) -> Iterator[Hit]:
+    yield from markdown_only_hits(packet.path, packet.text or "")
+
+
+def markdown_only_hits(path: str, text: str) -> Iterator[Hit]:
+    """What `check` finds in the markdown-only handoff ``path`` (from the repository's root)
+    holding ``text``: that it is not a handoff, or still a template (``placeholder``), and each
+    facet it lacks (``md-incomplete``). `explain md-incomplete --file` shows the same."""
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
-    from handoff_audit.markdown.prompts import instructions, orders
     from handoff_audit.markdown.standing import standing
     from handoff_audit.markdown.stub import stub
     from handoff_audit.markdown.template import placeholders
 
-    text = packet.text or ""
-    folder = agent_folder(packet.path)
-    if folder is not None:
-        yield Hit(NOT_A_HANDOFF, packet.path, _agent_file_message(folder))
-        return
-    how_to = instructions(text)
-    if how_to:
-        yield Hit(NOT_A_HANDOFF, packet.path, _how_to_message(how_to), line=how_to[0][0])
-        return
-    commands = orders(text)
-    if commands:
-        yield Hit(NOT_A_HANDOFF, packet.path, _orders_message(commands), line=commands[0][0])
+    instead = _instructions(path, text)
+    if instead is not None:
+        yield instead
         return
     blanks = placeholders(text)
     if blanks:
-        yield Hit(PLACEHOLDER, packet.path, _template_message(blanks), line=blanks[0].line)
+        yield Hit(PLACEHOLDER, path, _template_message(blanks), line=blanks[0].line)
     elif few := stub(text):
-        yield Hit(NOT_A_HANDOFF, packet.path, _stub_message(few), line=few[0][0])
+        yield Hit(NOT_A_HANDOFF, path, _stub_message(few), line=few[0][0])
         return
     elif manual := standing(text):
-        yield Hit(NOT_A_HANDOFF, packet.path, _standing_message(manual), line=manual[0][0])
+        yield Hit(NOT_A_HANDOFF, path, _standing_message(manual), line=manual[0][0])
         return
     for part in missing_parts(text, template_line=blanks[0].line if blanks else None):
         yield Hit(
             MD_INCOMPLETE,
-            packet.path,
+            path,
             part.message,
             line=part.line,
             facet=part.facet,
             severity=None if part.error else Severity.WARNING,
         )
+
+
+def unfilled_template(path: str, text: str) -> list[Placeholder]:
+    """The placeholder lines for which the ``placeholder`` rule calls the markdown-only handoff
+    ``path`` still a template; ``[]`` when it does not (filled in, or no handoff at all)."""
+    # start-up: as in markdown_only_hits
+    from handoff_audit.markdown.template import placeholders
+
+    return [] if _instructions(path, text) is not None else placeholders(text)
+
+
+def _instructions(path: str, text: str) -> Hit | None:
+    """The ``not-a-handoff`` finding for a file that instructs instead of handing over (an
+    agent's command, a how-to, orders to its reader), which comes before any template."""
+    # start-up: as in markdown_only_hits
+    from handoff_audit.markdown.prompts import instructions, orders
+
+    folder = agent_folder(path)
+    if folder is not None:
+        return Hit(NOT_A_HANDOFF, path, _agent_file_message(folder))
+    how_to = instructions(text)
+    if how_to:
+        return Hit(NOT_A_HANDOFF, path, _how_to_message(how_to), line=how_to[0][0])
+    commands = orders(text)
+    if commands:
+        return Hit(NOT_A_HANDOFF, path, _orders_message(commands), line=commands[0][0])
+    return None
 
 
 SHOWN_LINES = 4

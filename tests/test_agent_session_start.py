@@ -85,6 +85,41 @@ def test_the_brief_says_what_changed_since(repo: GitRepo) -> None:
     assert "files they touched (the note may be wrong about them): src/refunds.py" in context
 
 
+TEMPLATE = """\
+# Session Handoff
+
+**Date:** YYYY-MM-DD
+**Branch:** <branch-name>
+**Progress:** ~XX% complete
+
+## Current State
+
+[2-3 sentences describing current progress]
+
+## Completed This Session
+
+- [ ] Unit tests for [component]
+
+Next steps:
+
+- [ ] [First thing to do next session]
+"""
+
+
+@pytest.mark.parametrize("event", [claude_start, codex_start])
+def test_an_unfilled_template_is_handed_over_as_one(git_repo: GitRepo, event: Any) -> None:
+    repo = feature_repo(git_repo, BRANCH)
+    repo.write("HANDOFF.md", TEMPLATE)
+    repo.commit("handoff: copy the template")
+    run = run_hook(event(repo.root))
+    assert run.code == 0, run.err
+    context = json.loads(run.out)["hookSpecificOutput"]["additionalContext"]
+    assert context.splitlines()[0].startswith(
+        "Warning: HANDOFF.md is an unfilled template: fill it in before relying on it ("
+    )
+    assert "Next action" not in context
+
+
 def test_from_a_subfolder(repo: GitRepo) -> None:
     (repo.root / "src" / "deep").mkdir()
     run = run_hook(claude_start(repo.root / "src" / "deep", "resume"))

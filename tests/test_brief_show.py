@@ -11,7 +11,7 @@ import pytest
 
 from agent_support import feature_repo
 from conftest import GitRepo, Result
-from git_helpers import packet
+from git_helpers import check, packet
 from handoff_audit.markdown import render_packet
 
 Run = Callable[..., Result]
@@ -137,6 +137,107 @@ def test_a_hand_written_handoff_without_a_next_step(repo: GitRepo, run_cli: Run)
     repo.commit("handoff: notes")
     text = show(run_cli, repo).out
     assert text.startswith("HANDOFF.md, a hand-written handoff of branch feat/refunds, as written:")
+
+
+TEMPLATE = """\
+# Session Handoff
+
+**Date:** YYYY-MM-DD
+**Progress:** ~XX% complete
+
+## Current State
+
+[2-3 sentences describing current progress]
+
+## Testing
+
+- [ ] Unit tests for [component]
+- [ ] Integration tests for [component]
+
+Next steps:
+
+- [ ] [First thing to do next session]
+"""
+NOTES = (
+    "# Handoff: refunds\n\nDate: 2026-01-12. EUR refunds now round to cents in "
+    "src/refunds.py; tests pass (pytest tests/test_refunds.py, 14 passed).\n\n"
+)
+
+
+def test_an_unfilled_template_is_said_to_be_one_not_quoted_as_the_next_action(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    repo.write("HANDOFF.md", TEMPLATE)
+    repo.commit("handoff: the team's template")
+    rules = [f["rule"] for f in check(run_cli, repo.root)["findings"]]
+    assert "placeholder" in rules  # check calls it a template: so does the brief
+    result = show(run_cli, repo)
+    assert result.code == 0, result.err
+    warning = result.out.splitlines()[0]
+    assert warning.startswith(
+        "Warning: HANDOFF.md is an unfilled template: fill it in before relying on it "
+        '(6 lines are placeholders, from line 3: "**Date:** YYYY-MM-DD")'
+    )
+    assert "Next action" not in result.out
+    assert result.out.splitlines()[1] == (
+        "HANDOFF.md, a hand-written handoff of branch feat/refunds, as written:"
+    )
+    brief = show_json(run_cli, repo)
+    assert brief["warning"] == warning.removeprefix("Warning: ")
+    assert [section["key"] for section in brief["sections"]] == ["text"]
+    markdown = show(run_cli, repo, "--format", "markdown").out
+    assert markdown.startswith(f"**Warning:** {brief['warning']}\n")
+
+
+def test_a_next_step_heading_with_only_placeholders_under_it_names_no_next_action(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    repo.write(
+        "HANDOFF.md",
+        NOTES + "**Next steps**\n\n- [ ] [First thing to do next session]\n\n"
+        "## Decisions\n\n- Banker's rounding, because finance asked for it.\n",
+    )
+    repo.commit("handoff: notes")
+    rules = [f["rule"] for f in check(run_cli, repo.root)["findings"]]
+    assert "placeholder" not in rules  # no template: its next step alone is blank
+    result = show(run_cli, repo)
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[0] == (
+        'Warning: HANDOFF.md names no next action: its next-step heading "Next steps" (line 5) '
+        "is empty or holds only placeholders; fill it in before relying on it"
+    )
+    assert "Next action" not in result.out
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Next steps\n----------", "**Next steps**", "Next steps:"],
+    ids=["underlined", "bold", "label"],
+)
+def test_a_next_step_heading_without_hashes_is_quoted_with_its_steps(
+    repo: GitRepo, run_cli: Run, heading: str
+) -> None:
+    repo.write(
+        "HANDOFF.md",
+        NOTES + f"{heading}\n\n- Round GBP in src/refunds.py.\n- Run `pytest -q`.\n",
+    )
+    repo.commit("handoff: notes")
+    text = show(run_cli, repo).out
+    assert text.startswith(
+        "Next action: Next steps\n  - Round GBP in src/refunds.py.\n  - Run `pytest -q`.\n("
+    ), text
+
+
+def test_a_packet_whose_next_action_is_a_placeholder_says_so(repo: GitRepo, run_cli: Run) -> None:
+    committed_packet(repo, next_action="TODO")
+    result = show(run_cli, repo)
+    assert result.code == 0, result.err
+    assert result.out.startswith(
+        'Warning: handoff.json is not filled in: its next_action is a placeholder ("TODO"); '
+        "fill it in before relying on it\nNext action: (none)\n(handoff.json, the active packet"
+    )
+    brief = show_json(run_cli, repo)
+    assert brief["sections"][0] == {"key": "next_action", "title": "Next action", "items": []}
 
 
 def test_a_named_packet_is_shown_whatever_its_branch(repo: GitRepo, run_cli: Run) -> None:

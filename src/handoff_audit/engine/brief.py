@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.config import Config, load_config
-from handoff_audit.credentials import redact
+from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
@@ -26,6 +26,8 @@ from handoff_audit.model.packet import Packet, is_handoff_file
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Hit
+from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
+from handoff_audit.rules.twin import unfilled_template
 from handoff_audit.textcut import shorten
 
 ITEM_CHARS = 2_000
@@ -34,8 +36,6 @@ MAX_ITEMS = 200
 """The most items of one section (a hand-written handoff's lines included)."""
 LAST_COMMANDS = 5
 """How many of the last ``commands_run`` entries the brief shows (and every failure among them)."""
-NEXT_LINES = 12
-"""The most lines of a hand-written handoff's next-step section the brief puts first."""
 FINISHED = ("archived", "superseded")
 
 
@@ -80,6 +80,7 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
     freshness = read_freshness(
         root, files, lkg, changed, lambda path: is_handoff_file(path, config) or path in files, dirt
     )
+    sections, warning = _sections(chosen)
     return Brief(
         path=chosen.path,
         kind=chosen.kind,
@@ -87,7 +88,8 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         branch=branch,
         title=_title(chosen),
         status=redact(chosen.status) if chosen.status else None,
-        sections=_sections(chosen),
+        sections=sections,
+        warning=warning,
         freshness=freshness,
         others=tuple(p.path for p in candidates if p is not chosen),
     )
@@ -198,16 +200,22 @@ def _title(packet: Packet) -> str | None:
     return shorten(redact(topic), ITEM_CHARS) if isinstance(topic, str) and topic else None
 
 
-def _sections(packet: Packet) -> tuple[Section, ...]:
+def _sections(packet: Packet) -> tuple[tuple[Section, ...], str | None]:
+    """The brief's sections in reading order, and the warning to give before them."""
     if packet.kind == "markdown" or packet.data is None:
-        text = redact(packet.text or "")
-        lines = [shorten(line, ITEM_CHARS) for line in text.splitlines()][: MAX_ITEMS * 5]
-        written = Section("text", "The handoff as written", tuple(lines))
-        step = _next_step(text)
-        return (Section("next_action", "Next action", (step,)), written) if step else (written,)
+        return _written(packet)
     data = packet.data
+    unfilled = {
+        name: value
+        for name in PLACEHOLDER_FIELDS
+        if isinstance(value := data.get(name), str) and is_placeholder(value)
+    }
+    warning = None
+    if unfilled:
+        said = ", ".join(f"its {name} is {_blank(value)}" for name, value in unfilled.items())
+        warning = f"{packet.path} is not filled in: {said}; fill it in before relying on it"
     parts = [
-        Section("next_action", "Next action", _texts([data.get("next_action")])),
+        Section("next_action", "Next action", _texts(_unless_blank(data.get("next_action")))),
         Section("traps", "Traps", _texts(data.get("traps"))),
         Section(
             "failed_attempts", "Failed attempts", _pairs(data.get("failed_attempts"), "what", "why")
@@ -220,34 +228,46 @@ def _sections(packet: Packet) -> tuple[Section, ...]:
         Section("pointers", "Pointers", _pointers(data)),
         Section("commands", "Last commands", _commands(data.get("commands_run"))),
     ]
-    return tuple(part for part in parts if part.items or part.key == "next_action")
+    return tuple(part for part in parts if part.items or part.key == "next_action"), warning
 
 
-def _next_step(text: str) -> str | None:
-    """A hand-written handoff's next step, as `md-incomplete` finds it: the first line labelled
-    as one, or the first lines under the first next-step heading; ``None`` when it has none."""
-    # start-up: markdown-it loads only for a hand-written handoff
-    from handoff_audit.markdown.facets import read
+def _written(packet: Packet) -> tuple[tuple[Section, ...], str | None]:
+    """A hand-written handoff (or an unread packet): its next step, then its text as written;
+    a warning instead of the next step when it is an unfilled template, as `check` calls it,
+    or its next step only a heading."""
+    text = redact(packet.text or "")
+    lines = [shorten(line, ITEM_CHARS) for line in text.splitlines()][: MAX_ITEMS * 5]
+    written = Section("text", "The handoff as written", tuple(lines))
+    blanks = unfilled_template(packet.path, packet.text or "") if packet.kind == "markdown" else []
+    if blanks:
+        first = blanks[0]
+        return (written,), (
+            f"{packet.path} is an unfilled template: fill it in before relying on it "
+            f"({len(blanks)} lines are placeholders, from line {first.line}: "
+            f"{show(first.text)}); it names no next action"
+        )
+    # start-up: the next-step reading (its cues, markdown-it) loads only for a hand-written handoff
+    from handoff_audit.engine.next_step import next_step
 
-    found = read(text).found.get("next")
-    if not found:
-        return None
-    lines = text.splitlines()
-    first = found[0]
-    if first.how != "heading" or not lines[first.line - 1].lstrip().startswith("#"):
-        return shorten(lines[first.line - 1].strip(), ITEM_CHARS) or None
-    heading = lines[first.line - 1].lstrip()
-    level = len(heading) - len(heading.lstrip("#"))
-    body = [heading.lstrip("#").strip()]
-    for line in lines[first.line :]:
-        marks = len(line) - len(line.lstrip("#"))
-        if 0 < marks <= level and line[marks : marks + 1] == " ":
-            break
-        if line.strip():
-            body.append(line.strip())
-        if len(body) == NEXT_LINES:
-            break
-    return shorten("\n".join(body), ITEM_CHARS)
+    step = next_step(text)
+    if step.bare is not None:
+        line, words = step.bare
+        return (written,), (
+            f"{packet.path} names no next action: its next-step heading {show(words)} (line "
+            f"{line}) is empty or holds only placeholders; fill it in before relying on it"
+        )
+    if step.text is None:
+        return (written,), None
+    return (Section("next_action", "Next action", (shorten(step.text, ITEM_CHARS),)), written), None
+
+
+def _blank(value: str) -> str:
+    return "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
+
+
+def _unless_blank(value: Any) -> list[Any]:
+    """``[value]``, or ``[]`` for a placeholder: the brief never quotes one as the next action."""
+    return [] if isinstance(value, str) and is_placeholder(value) else [value]
 
 
 def _text(value: Any) -> str | None:

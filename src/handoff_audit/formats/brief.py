@@ -118,17 +118,24 @@ def _header(brief: Brief) -> str:
     return controls.one_line(redact(where))
 
 
+def _warning(brief: Brief) -> str | None:
+    return controls.one_line(redact(brief.warning)) if brief.warning else None
+
+
 def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
-    lines: list[str] = []
+    warning = _warning(brief)
+    lines: list[str] = [f"Warning: {warning}"] if warning else []
+    headed = False
     for part in kept:
         if not part.items and part.section.key != "next_action":
             continue
         if part.section.key == "next_action":
             lines.append(f"Next action: {_indent(part.items[0] if part.items else '(none)')}")
             lines.append(f"({_header(brief)})")
+            headed = True
             continue
         if part.section.key == "text":
-            lines.append("As written:" if lines else f"{_header(brief)}, as written:")
+            lines.append("As written:" if headed else f"{_header(brief)}, as written:")
             lines.extend(f"  {line}" if line else "" for line in part.items)
             continue
         lines.append(f"{part.section.title}:")
@@ -143,15 +150,18 @@ def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
 
 
 def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
-    lines: list[str] = []
+    warning = _warning(brief)
+    lines: list[str] = [f"**Warning:** {warning}", ""] if warning else []
+    headed = False
     for part in kept:
         key = part.section.key
         if key == "next_action":
             lines.append(f"**Next action:** {_indent(part.items[0] if part.items else '(none)')}")
             lines += ["", f"_{_header(brief)}_"]
+            headed = True
         elif key == "text":
             quoted = (f"> {line}" if line else ">" for line in part.items)
-            said = "As written:" if lines else f"{_header(brief)}, as written:"
+            said = "As written:" if headed else f"{_header(brief)}, as written:"
             lines += ["", f"_{said}_", "", *quoted]
         elif part.items:
             lines += ["", f"## {part.section.title}", ""]
@@ -172,6 +182,7 @@ def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
         "branch": brief.branch,
         "title": brief.title,
         "status": brief.status,
+        "warning": _warning(brief),
         "sections": [
             {"key": p.section.key, "title": p.section.title, "items": list(p.items)}
             for p in kept

@@ -107,3 +107,6 @@ class Brief:
     """What git says happened since."""
     others: tuple[str, ...] = ()
     """Other handoffs of this branch that were not chosen (another topic's active packet)."""
+    warning: str | None = None
+    """Why the handoff cannot be relied on as written (an unfilled template, a next action that
+    is a placeholder or only a heading), said before anything else; ``None`` when nothing is."""

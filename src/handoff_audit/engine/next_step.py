@@ -1,0 +1,106 @@
+"""A hand-written handoff's next step as the brief quotes it: where `md-incomplete` finds one,
+the line itself when it says what to do, or the lines under it when it is only a heading or a
+label ("## Next steps", a "Next steps" underlined, "**Next steps**", "Next steps:"). A heading
+with nothing but a template's blanks under it names no step: the brief says so instead of
+quoting the heading as the next action.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from handoff_audit.markdown.labels import says_nothing
+from handoff_audit.markdown.prose import FENCE
+from handoff_audit.textcut import shorten
+
+NEXT_LINES = 12
+"""The most lines of a next-step section the brief puts first."""
+
+_ATX = re.compile(r"^\s{0,3}(#{1,6})\s")
+_SETEXT_LINE = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
+_BOLD_ONLY = re.compile(r"^\s{0,3}(\*\*|__)[^*_]+\1\s*[:：]?\s*$")
+_BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*|__)?[^:：*_]{1,60}[:：](?:\*\*|__)?\s*$")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """What a hand-written handoff says to do first."""
+
+    text: str | None
+    """The step as the brief quotes it, before any cut (a heading's title over its lines);
+    ``None`` for none."""
+    bare: tuple[int, str] | None = None
+    """A next-step heading or label with nothing to do under it: its line and its words."""
+
+
+def next_step(text: str) -> NextStep:
+    """The next step of ``text`` as `md-incomplete` finds it; ``NextStep(None)`` for none."""
+    # start-up: markdown-it loads only for a hand-written handoff
+    from handoff_audit.markdown.facets import read
+
+    found = read(text).found.get("next")
+    if not found:
+        return NextStep(None)
+    lines = text.splitlines()
+    first = found[0]
+    line = lines[first.line - 1]
+    atx = _ATX.match(line)
+    if atx is not None:
+        level, title = len(atx.group(1)), line[atx.end() :].strip()
+        heads = first.how == "heading" or _BARE_LABEL.match(title) is not None
+    elif _only_a_label(line, lines[first.line] if first.line < len(lines) else ""):
+        level, title, heads = 0, _label_words(line), True
+    else:
+        return NextStep(line.strip() or None)
+    body = _under(lines, first.line, level)
+    if body and not all(says_nothing(each) for each in body):
+        return NextStep("\n".join([title, *body]))
+    if heads:
+        return NextStep(None, (first.line, shorten(_label_words(title), 80)))
+    return NextStep(title or None)
+
+
+def _only_a_label(line: str, following: str) -> bool:
+    """A line that heads the step instead of saying it: underlined as a heading, bold and
+    nothing else, or a short label ending on its colon."""
+    if not line.strip():
+        return False
+    setext = _SETEXT_LINE.match(following) is not None and not _ATX.match(line)
+    return setext or bool(_BOLD_ONLY.match(line) or _BARE_LABEL.match(line))
+
+
+def _label_words(line: str) -> str:
+    """A label's words without its emphasis and colon ("**Next steps:**" -> "Next steps")."""
+    return line.strip().strip("*_").strip().rstrip(":：").strip("*_ ")
+
+
+def _under(lines: list[str], start: int, level: int) -> list[str]:
+    """The non-blank lines after line ``start`` (1-based) up to the next heading of ``level``
+    or higher (any heading after a label: ``level`` 0), at most ``NEXT_LINES`` - 1; a ``#``
+    inside a fenced block is code, not a heading."""
+    body: list[str] = []
+    fenced = False
+    for index in range(start, len(lines)):
+        line = lines[index]
+        if FENCE.match(line):
+            fenced = not fenced
+        elif not fenced and _heading_at(lines, index, level):
+            break
+        if index == start and _SETEXT_LINE.match(line):
+            continue  # the underline of the label's own heading
+        if line.strip():
+            body.append(line.strip())
+        if len(body) == NEXT_LINES - 1:
+            break
+    return body
+
+
+def _heading_at(lines: list[str], index: int, level: int) -> bool:
+    """Line ``index`` starts a heading that ends a section of ``level`` (0: any heading)."""
+    atx = _ATX.match(lines[index])
+    if atx is not None:
+        return level == 0 or len(atx.group(1)) <= level
+    underlined = index + 1 < len(lines) and _SETEXT_LINE.match(lines[index + 1]) is not None
+    return level == 0 and underlined and not _LIST_ITEM.match(lines[index])

@@ -163,6 +163,33 @@ def test_update_without_an_active_packet_names_new(repo: Any, run_cli: Any) -> N
     assert not (repo.root / "handoff.json").exists()
 
 
+def test_update_names_an_active_packet_too_large_to_read(started: Any, run_cli: Any) -> None:
+    size = (started.root / "handoff.json").stat().st_size
+    started.write(".handoff-audit.yml", f"max-file-bytes: {size - 1}\n")
+    started.commit("a limit under the packet")
+    before = (started.root / "handoff.json").read_bytes()
+    result = run_cli(["update", "--summary", "More."], cwd=started.root / "src")
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    assert "no active packet" not in result.err, "the packet is there: `new` would refuse it"
+    assert result.err.startswith("handoff-audit: error: ../handoff.json: ")
+    assert f"{size} bytes, more than max-file-bytes ({size - 1} bytes)" in result.err
+    assert "Trim the packet" in result.err and "raise max-file-bytes" in result.err
+    assert (started.root / "handoff.json").read_bytes() == before
+
+
+def test_update_names_every_packet_file_it_cannot_read(started: Any, run_cli: Any) -> None:
+    started.write("handoff.json", "{}\n")  # valid JSON, no packet: update must not name it
+    started.write(".handoff/search.json", '{"branch": "feat/refunds",}\n')
+    started.write(".handoff/cart.json", '{"branch": "x", "branch": "y"}\n')
+    started.commit("two broken packets")
+    result = run_cli(["update", "--summary", "More."], cwd=started.root)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "2 packet files cannot be read" in result.err
+    assert ".handoff/search.json:1:" in result.err and ".handoff/cart.json:1:" in result.err
+    assert "handoff.json:" not in result.err.replace(".handoff/", "")
+
+
 def test_update_refuses_a_finished_or_foreignpacket_json(started: Any, run_cli: Any) -> None:
     assert run_cli(["archive", "handoff.json"], cwd=started.root).code == 0
     before = (started.root / "handoff.json").read_bytes()

@@ -43,6 +43,7 @@ from handoff_audit.globs import matches_any
 from handoff_audit.markdown import render_packet
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import placeholder_message
 
 Pair = tuple[str, str]
@@ -359,9 +360,16 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
 
 def _active(bench: Workbench, config: Config, topic: str) -> list[Packet]:
     """The active JSON packets of the workbench's branch and ``topic``."""
+    return _json_packets(bench, config, topic)[0]
+
+
+def _json_packets(bench: Workbench, config: Config, topic: str) -> tuple[list[Packet], list[Hit]]:
+    """The active JSON packets of the workbench's branch and ``topic``, and why each JSON packet
+    file that could not be read was not (any of them may be one more)."""
     files = discover(bench.root, (bench.root,), config)
-    packets, _ = load_packets(bench.root, files, config)
-    return [
+    packets, hits = load_packets(bench.root, files, config)
+    unread = {p.path for p in packets if p.kind == "json" and p.data is None}
+    active = [
         p
         for p in packets
         if p.kind == "json"
@@ -370,6 +378,7 @@ def _active(bench: Workbench, config: Config, topic: str) -> list[Packet]:
         and p.branch == bench.branch
         and p.topic == topic
     ]
+    return active, [hit for hit in hits if hit.path in unread]
 
 
 def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
@@ -432,7 +441,9 @@ def _updated_packet(
             )
         return packet, data
     wanted = check_topic(topic) if topic is not None else "default"
-    active = _active(bench, config, wanted)
+    active, unread = _json_packets(bench, config, wanted)
+    if not active and unread:
+        raise InputError(_unread_message(bench, wanted, unread))
     if not active:
         hint = f" --topic {topic}" if topic is not None else ""
         raise InputError(
@@ -448,6 +459,29 @@ def _updated_packet(
     found = active[0]
     assert found.data is not None
     return bench.root / found.path, found.data
+
+
+def _unread_message(bench: Workbench, topic: str, unread: list[Hit]) -> str:
+    """Why no active packet was found when packet files could not be read: the packet may be
+    one of them, and `new` would not start another one over it."""
+    whose = f"branch {bench.branch!r} topic {topic!r}"
+    if len(unread) == 1:
+        hit = unread[0]
+        return (
+            f"{_place(bench, hit)}: this packet file exists but cannot be read, so {whose} may "
+            f"have its active packet there: {hit.message}"
+        )
+    listed = "; ".join(f"{_place(bench, hit)}: {hit.message}" for hit in unread)
+    return (
+        f"{whose} has no active packet that can be read, and {len(unread)} packet files cannot "
+        f"be read (it may be one of them); fix them: {listed}"
+    )
+
+
+def _place(bench: Workbench, hit: Hit) -> str:
+    """A hit's file named as messages name files, with its line:column when it has them."""
+    where = f":{hit.line}:{hit.column}" if hit.line is not None else ""
+    return f"{name(bench.root / hit.path)}{where}"
 
 
 def _dirt_facts(

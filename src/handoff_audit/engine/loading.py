@@ -238,7 +238,7 @@ def read_bytes(
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise _too_large(len(data), limit)
+        raise _too_large(limit)  # it grew while read: its size is not known
     return data
 
 
@@ -315,15 +315,18 @@ def _check_regular(info: os.stat_result, limit: int) -> None:
         )
         raise Unreadable(f"the path is {kind}, not a regular file; it was not read")
     if info.st_size > limit:
-        raise _too_large(info.st_size, limit)
+        raise _too_large(limit, info.st_size)
 
 
-def _too_large(size: int, limit: int) -> Unreadable:
-    more = "more than" if size > limit else "at least"
+def _too_large(limit: int, size: int | None = None) -> Unreadable:
+    """Why a file over ``limit`` was not read, with its ``size`` when known."""
+    sized = f"{size} bytes, " if size is not None else ""
     return Unreadable(
-        f"the file is {more} max-file-bytes ({limit} bytes): it was not read. Trim the packet "
-        "(keep the last commands, link to logs) or raise max-file-bytes in the configuration",
-        markdown=f"larger than max-file-bytes ({limit} bytes), so it was not read: replace it with "
+        f"the file is {sized}more than max-file-bytes ({limit} bytes): it was not read. Trim "
+        "the packet (keep the last commands, link to logs) or raise max-file-bytes in the "
+        "configuration",
+        markdown=f"{sized}larger than max-file-bytes ({limit} bytes), so it was not read: "
+        "replace it with "
         "a short text handoff (the state, the next step, the decisions, the pointers; link to "
         "the rest), or remove it, or raise max-file-bytes in the configuration",
     )

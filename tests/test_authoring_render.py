@@ -156,3 +156,41 @@ def test_no_temporary_files_are_left(packet: Path, run_cli: Any) -> None:
     run_cli(["archive", str(packet)])
     leftovers = [name for name in os.listdir(packet.parent) if name.endswith(".tmp")]
     assert leftovers == []
+
+
+HAND_WRITTEN = "# Handoff\n\n## Next step\n\nRun the refund tests.\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "fix"),
+    [
+        ("archive", "when its work is done, remove it with `git rm docs/HANDOFF.md`"),
+        ("supersede", "remove it with `git rm docs/HANDOFF.md`"),
+        ("update", "edit it by hand, or start a packet with `new`"),
+    ],
+)
+def test_a_hand_written_handoff_is_no_packet_to_change(
+    git_repo: Any, run_cli: Any, command: str, fix: str
+) -> None:
+    git_repo.write("docs/HANDOFF.md", HAND_WRITTEN)
+    git_repo.commit("hand-written handoff")
+    result = run_cli([command, "docs/HANDOFF.md"], cwd=git_repo.root)
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and "JSON" in result.err and "line 1" not in result.err
+    assert f"{command}: docs/HANDOFF.md is a hand-written handoff, not a JSON packet" in result.err
+    assert fix in result.err
+    assert (git_repo.root / "docs/HANDOFF.md").read_text() == HAND_WRITTEN
+    assert git_repo.git("status", "--porcelain") == ""
+
+
+@pytest.mark.parametrize("command", ["archive", "supersede", "update"])
+def test_a_packets_twin_names_the_packet_to_pass(git_repo: Any, run_cli: Any, command: str) -> None:
+    git_repo.write("handoff.json", {**PACKET, "branch": "main"})
+    git_repo.write("handoff.md", render_packet({**PACKET, "branch": "main"}))
+    git_repo.commit("packet")
+    result = run_cli([command, "handoff.md"], cwd=git_repo.root)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert f"pass the JSON packet it is rendered from: handoff-audit {command} handoff.json" in (
+        result.err
+    )
+    assert git_repo.git("status", "--porcelain") == ""

@@ -226,7 +226,7 @@ def test_explain_quotes_what_the_rule_really_prints(
 def test_render_of_the_markdown_says_to_pass_the_json(run_cli: Any, tmp_path: Path) -> None:
     (tmp_path / "HANDOFF.md").write_text("# Handoff\n")
     alone = run_cli(["render", "HANDOFF.md"], cwd=tmp_path)
-    assert alone.code == 2 and "has no JSON packet beside it (HANDOFF.json)" in alone.err
+    assert alone.code == 2 and "not a JSON packet (there is no HANDOFF.json beside it)" in alone.err
     write_packet(tmp_path, VALID)
     twin = run_cli(["render", "--check", "handoff.md"], cwd=tmp_path)
     assert twin.code == 2

@@ -15,6 +15,7 @@ import click
 from handoff_audit import __version__
 from handoff_audit.cli.exit_codes import exit_without_teardown, run
 from handoff_audit.cli.help import WorkOrderGroup, example
+from handoff_audit.cli.markdown_argument import refuse_markdown
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
 from handoff_audit.cli.say import say
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -217,23 +218,6 @@ def check(
     return run_check(options)
 
 
-def _refuse_markdown(packet: Path) -> None:
-    """`render` reads the JSON packet; given its markdown, say which file to pass instead."""
-    if packet.suffix.lower() != ".md":
-        return
-    json_twin = packet.with_suffix(".json")
-    if json_twin.is_file():
-        raise InputError(
-            f"render: {packet} is the markdown twin; pass the JSON packet it is rendered from: "
-            f"handoff-audit render {json_twin}"
-        )
-    raise InputError(
-        f"render: {packet} is markdown and has no JSON packet beside it ({json_twin.name}); "
-        "render turns a JSON packet into its twin, and a hand-written handoff is checked as it "
-        "is (`handoff-audit check`)"
-    )
-
-
 @cli.command(
     short_help="Print or write the markdown twin of a JSON packet.",
     epilog=example("handoff-audit render .handoff/refunds.json --write"),
@@ -253,7 +237,7 @@ def render(packet: Path, write: bool, check_only: bool) -> int:
 
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
-    _refuse_markdown(packet)
+    refuse_markdown(packet, "render")
     return say(render_command(packet, write=write, check=check_only))
 
 
@@ -318,6 +302,8 @@ def update(packet: Path | None, **kwargs: object) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
 
+    if packet is not None:
+        refuse_markdown(packet, "update")
     return say(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
@@ -346,6 +332,8 @@ def _set_status(packet: Path | None, topic: str | None, status: str, by: str | N
     from handoff_audit.authoring.commands import set_status_command
     from handoff_audit.authoring.lifecycle import active_packet_path
 
+    if packet is not None:
+        refuse_markdown(packet, "archive" if status == "archived" else "supersede")
     chosen = packet if packet is not None else active_packet_path(topic)
     return say(set_status_command(chosen, status, by))
 

@@ -1,0 +1,46 @@
+"""A markdown file given where a command takes a JSON packet: say which file to pass instead,
+or, for a hand-written handoff, what to do with it, before the file is read as JSON."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+from handoff_audit.errors import InputError
+
+
+def _hand_written_fix(command: str, packet: Path) -> str:
+    """What to do with a hand-written handoff instead of ``command``."""
+    remove = f"`git rm {shlex.quote(str(packet))}`"
+    if command == "archive":
+        return f"it has no status to archive: when its work is done, remove it with {remove}"
+    if command == "supersede":
+        return (
+            "it has no status to mark superseded: once the handoff that replaces it is "
+            f"written, remove it with {remove}"
+        )
+    if command == "update":
+        return "`update` refreshes a JSON packet: edit it by hand, or start a packet with `new`"
+    return (
+        f"{command} turns a JSON packet into its twin, and a hand-written handoff is checked as "
+        "it is (`handoff-audit check`)"
+    )
+
+
+def refuse_markdown(packet: Path, command: str) -> None:
+    """`InputError` when ``packet`` is markdown: the twin of a JSON packet names the packet to
+    pass, a hand-written handoff what to do instead. A missing file is left to the reader."""
+    if packet.suffix.lower() != ".md":
+        return
+    json_twin = packet.with_suffix(".json")
+    if json_twin.is_file():
+        raise InputError(
+            f"{command}: {packet} is the markdown twin; pass the JSON packet it is rendered from: "
+            f"handoff-audit {command} {shlex.quote(str(json_twin))}"
+        )
+    if os.path.lexists(packet):
+        raise InputError(
+            f"{command}: {packet} is a hand-written handoff, not a JSON packet (there is no "
+            f"{json_twin.name} beside it); {_hand_written_fix(command, packet)}"
+        )

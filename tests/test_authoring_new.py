@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +137,7 @@ def test_output_outside_the_packets_globs_is_refused(repo: Any, run_cli: Any) ->
     result = _new(run_cli, repo, "--output", "docs/session.json")
     assert result.code == 2
     assert "docs/session.json" in result.err and "`packets`" in result.err
-    assert "add" in result.err and ".handoff-audit.yml" in result.err
+    assert "the list replaces the defaults" in result.err and ".handoff-audit.yml" in result.err
     assert not (repo.root / "docs").exists()
     repo.write(".handoff-audit.yml", 'packets: ["docs/*.json"]\n')
     repo.commit("config")
@@ -144,6 +145,53 @@ def test_output_outside_the_packets_globs_is_refused(repo: Any, run_cli: Any) ->
     assert written.code == 0, written.err
     check = run_cli(["check", "--format", "json", "."], cwd=repo.root)
     assert [p["path"] for p in check.json()["packets"]] == ["docs/session.json"]
+
+
+def _advice(err: str, syntax: str) -> tuple[str, str]:
+    """The configuration file and the line that `new --output`'s refusal says to write."""
+    found = re.search(rf"in (\S+): (packets{syntax}\[.*\])$", err.strip())
+    assert found, err
+    return found.group(1), found.group(2)
+
+
+def _finds_both(run_cli: Any, repo: Any, output: str) -> None:
+    """`new --output` now writes ``output``, and `check` still finds the handoffs the
+    default globs find beside it."""
+    written = _new(run_cli, repo, "--output", output, "--topic", "session")
+    assert written.code == 0, written.err
+    check = run_cli(["check", "--format", "json", "."], cwd=repo.root)
+    assert {p["path"] for p in check.json()["packets"]} >= {output, "docs/HANDOFF.md"}
+
+
+@pytest.fixture
+def noted(repo: Any) -> Any:
+    """``repo`` with a hand-written handoff that only the default `packets` globs find."""
+    repo.write("docs/HANDOFF.md", "# Handoff\n\nNext: review the refunds.\n")
+    repo.commit("handoff")
+    return repo
+
+
+def test_output_advice_keeps_the_default_globs(noted: Any, run_cli: Any) -> None:
+    result = _new(run_cli, noted, "--output", "work/session[1].json")
+    assert result.code == 2 and result.err.count("\n") == 1
+    where, line = _advice(result.err, ": ")
+    assert where == ".handoff-audit.yml" and '"**/HANDOFF.md"' in line
+    noted.write(where, line + "\n")  # the advice followed literally
+    noted.commit("config as advised")
+    _finds_both(run_cli, noted, "work/session[1].json")
+
+
+def test_output_advice_is_in_the_users_syntax(noted: Any, run_cli: Any) -> None:
+    pyproject = '[project]\nname = "shop"\n\n[tool.handoff-audit]\nmax-age-days = 30\n'
+    noted.write("pyproject.toml", pyproject)
+    noted.commit("pyproject")
+    result = _new(run_cli, noted, "--output", "work/session.json")
+    assert result.code == 2
+    assert "under [tool.handoff-audit] in pyproject.toml: packets = [" in result.err
+    where, line = _advice(result.err, " = ")
+    noted.write(where, pyproject + line + "\n")
+    noted.commit("config as advised")
+    _finds_both(run_cli, noted, "work/session.json")
 
 
 def test_a_dirty_workbench_is_refused_naming_each_path(repo: Any, run_cli: Any) -> None:

@@ -13,9 +13,10 @@ from the loader would put one key in two places.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -447,6 +448,20 @@ CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml")
 
 MAX_CONFIG_BYTES = 1024 * 1024
 """A configuration file larger than this is refused unread."""
+
+
+def setting_advice(source: str | None, key: str, values: Sequence[str]) -> str:
+    """Where and how to set ``key`` to the list ``values`` in the configuration ``source`` names
+    (`Config.source`; ``None``: there is none yet, a new .handoff-audit.yml), in that file's
+    syntax, for a message: ``in FILE: key: [...]``, ``under [tool.handoff-audit] in FILE: key =
+    [...]``."""
+    listed = json.dumps(list(values), ensure_ascii=False)  # a YAML flow list and a TOML array
+    table = " [tool.handoff-audit]"
+    if source is not None and source.endswith(table):
+        return f"under [tool.handoff-audit] in {source.removesuffix(table)}: {key} = {listed}"
+    if source is not None and source.lower().endswith(".toml"):
+        return f"in {source}: {key} = {listed}"
+    return f"in {source or CONFIG_FILES[0]}: {key}: {listed}"
 
 
 def load_config(

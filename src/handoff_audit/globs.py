@@ -118,6 +118,11 @@ def _regex(pattern: str) -> str:
     return "".join(out)
 
 
+def literal(path: str) -> str:
+    """A glob that matches ``path`` alone: its ``*``, ``?`` and ``[`` each written as a set."""
+    return re.sub(r"[*?\[]", lambda found: f"[{found.group()}]", path)
+
+
 def matches(path: str, pattern: str) -> bool:
     """True when ``path`` (relative, ``/``-separated) matches ``pattern`` as a whole."""
     path = without_lone_surrogates(path)  # a byte that is not UTF-8: one character

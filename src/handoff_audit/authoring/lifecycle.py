@@ -34,12 +34,12 @@ from handoff_audit.authoring.workbench import (
     resolve_commit,
     unsaved,
 )
-from handoff_audit.config import Config, load_config
+from handoff_audit.config import Config, load_config, setting_advice
 from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
-from handoff_audit.globs import matches_any
+from handoff_audit.globs import literal, matches_any
 from handoff_audit.markdown import render_packet
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules import RULES_BY_ID
@@ -349,11 +349,12 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
             raise InputError(f"{flag}: outside the repository {root}")
     relative = path.relative_to(root).as_posix()
     if not matches_any(relative, config.packets):
-        where = config.source or ".handoff-audit.yml"
+        # `packets` replaces the defaults: the advice is the whole list, never the path alone.
+        advice = setting_advice(config.source, "packets", (*config.packets, literal(relative)))
         raise InputError(
-            f"{flag}: {relative} is not matched by the `packets` globs "
-            f"({', '.join(config.packets)}), so `check` would never find it; write it under a "
-            f'matched path, or add "{relative}" to `packets` in {where}'
+            f"{flag}: {relative} is not matched by the `packets` globs, so `check` would never "
+            "find it; write it under a matched path, or set `packets` to the globs it has now "
+            f"plus this path (the list replaces the defaults) {advice}"
         )
     return path
 

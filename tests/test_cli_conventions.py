@@ -175,6 +175,29 @@ def test_text_paths_are_relative_to_the_current_folder(run_cli: Any, git_repo: A
     assert uris == ["svc/api/handoff.json", "web/handoff.json"]
 
 
+def test_text_paths_from_outside_the_repository_resolve_from_there(
+    run_cli: Any, git_repo: Any
+) -> None:
+    git_repo.write("SESSION_HANDOFF.md", "# Handoff\n\nTODO\n")
+    git_repo.commit()
+    parent = git_repo.root.parent
+    sibling = parent / "elsewhere"
+    sibling.mkdir()
+    args = ["check", "-q", "--select", "md-incomplete"]
+    cases = {sibling: "../repo/", parent: "repo/", git_repo.root: ""}
+    for cwd, prefix in cases.items():
+        text = run_cli([*args, str(git_repo.root)], cwd=cwd)
+        shown = {line.split(":", 1)[0] for line in text.out.splitlines() if line}
+        assert shown == {f"{prefix}SESSION_HANDOFF.md"}, cwd
+        assert all((cwd / name).is_file() for name in shown)
+    for fmt in ("json", "sarif", "github"):  # machine formats stay on the repository root
+        out = run_cli(
+            ["check", "--format", fmt, "--select", "md-incomplete", "../repo"], cwd=sibling
+        )
+        assert "../repo" not in out.out
+        assert "SESSION_HANDOFF.md" in out.out
+
+
 def test_configuration_keys_as_flags(run_cli: Any, git_repo: Any) -> None:
     from git_helpers import packet as git_packet
 

@@ -92,6 +92,7 @@ def run_check(options: CheckOptions) -> int:
         color=options.output is None and use_color(sys.stdout, options.color),
         quiet=options.quiet,
         cwd=_cwd_from(root),
+        root_shown=_root_from_cwd(root),
         scoped=bool(options.paths) and paths != (root,),
     )
     write_report(FORMATS[options.output_format](report, format_options), options.output)
@@ -117,6 +118,22 @@ def _cwd_from(root: Path) -> str:
     except (ValueError, OSError):
         return ""
     return "" if relative == Path(".") else relative.as_posix()
+
+
+def _root_from_cwd(root: Path) -> str:
+    """``root`` as written from the current folder when that folder is outside it (``../B``,
+    ``B``); ``""`` when the folder is the root or inside it."""
+    try:
+        cwd = Path.cwd().resolve()
+        resolved = root.resolve()
+    except OSError:
+        return ""
+    if cwd.is_relative_to(resolved):
+        return ""
+    try:
+        return Path(os.path.relpath(resolved, cwd)).as_posix()
+    except ValueError:  # another drive (Windows): no relative path leads there
+        return resolved.as_posix()
 
 
 def _refuse_to_overwrite_a_packet(output: Path, root: Path, report: Report) -> None:

@@ -25,6 +25,9 @@ class FormatOptions:
     cwd: str = ""
     """The current folder relative to the repository root (``""`` or ``sub/dir``): the text
     format shows paths relative to it; the machine formats stay root-relative."""
+    root_shown: str = ""
+    """The repository root as written from the current folder when that folder is outside the
+    root (``../B``, ``B``), ``""`` otherwise: the text format puts it before every path."""
     scoped: bool = False
     """PATHS chose part of the repository: "no packets" speaks of them, not the repository."""
 

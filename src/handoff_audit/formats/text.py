@@ -31,7 +31,7 @@ def render(report: Report, options: FormatOptions) -> str:
     for _path, group in groupby(findings, key=lambda f: f.path):
         if lines:
             lines.append("")
-        lines.extend(_line(finding, paint, options.cwd) for finding in group)
+        lines.extend(_line(finding, paint, options) for finding in group)
     if options.quiet:
         return "\n".join(lines) + "\n" if lines else ""
     if lines:
@@ -42,21 +42,26 @@ def render(report: Report, options: FormatOptions) -> str:
             "No handoff packets found under the paths given (`handoff-audit check` with no "
             "PATHS audits the whole repository)."
         )
-    lines.extend(_series_lines(report, options.cwd))
+    lines.extend(_series_lines(report, options))
     lines.append(paint.bold(status))
     return "\n".join(lines) + "\n"
 
 
-def display_path(path: str, cwd: str) -> str:
-    """``path`` (from the repository root) as seen from ``cwd`` (also from the root)."""
-    if not cwd or ":" in path:  # another branch's packet, ``ref:path``, stays as it is
+def display_path(path: str, options: FormatOptions) -> str:
+    """``path`` (from the repository root) as seen from the current folder: relative to
+    ``options.cwd`` when the folder is inside the root, else behind ``options.root_shown``."""
+    if ":" in path:  # another branch's packet, ``ref:path``, stays as it is
         return path
-    return posixpath.relpath(path, cwd)
+    if options.cwd:
+        return posixpath.relpath(path, options.cwd)
+    if options.root_shown:
+        return posixpath.join(options.root_shown, path)
+    return path
 
 
-def _line(finding: Finding, paint: _Paint, cwd: str) -> str:
+def _line(finding: Finding, paint: _Paint, options: FormatOptions) -> str:
     # Neither a file name nor a message may drive the terminal (ESC, C1) or split the line.
-    where = controls.one_line(display_path(finding.path, cwd))
+    where = controls.one_line(display_path(finding.path, options))
     where += f":{finding.line or 1}"
     if finding.line is not None and finding.column is not None:
         where += f":{finding.column}"
@@ -84,12 +89,12 @@ def status_line(report: Report) -> str:
     return f"{packets} checked: {verdict}{suppressed}.{blocked}"
 
 
-def _series_lines(report: Report, cwd: str) -> list[str]:
+def _series_lines(report: Report, options: FormatOptions) -> list[str]:
     """One line per series: which file is its current handoff, how many older ones it keeps."""
     lines = []
     for packet in report.packets:
         if packet.history:
-            path = controls.one_line(display_path(packet.path, cwd))
+            path = controls.one_line(display_path(packet.path, options))
             older = _count(len(packet.history), "older handoff")
             lines.append(f"{path}: the current handoff of its series ({older}, not judged)")
     return lines

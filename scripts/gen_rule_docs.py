@@ -117,7 +117,7 @@ def rule_page(rule: Rule, repo: Path, settings: dict[str, tuple[str, str]]) -> s
         "## Configuration",
         "Change the severity, or turn the rule off, in `.handoff-audit.yml` at the root:",
         f"```yaml\nrules:\n  {rule.id}: {other}   # error, warning, note or off\n```",
-        "or in `pyproject.toml`:",
+        "or, when there is no `.handoff-audit.yml` (it wins), in `pyproject.toml`:",
         f'```toml\n[tool.handoff-audit.rules]\n{rule.id} = "{other}"\n```',
         f"For one run: `handoff-audit check --ignore {rule.id}` or `--select {rule.id}`.",
     ]

@@ -357,3 +357,14 @@ def test_changed_files_leave_out_the_configured_packet_files(repo: Any, run_cli:
     assert result.code == 0, result.err
     data = json.loads((repo.root / "notes/refunds.json").read_text())
     assert data["changed_files"] == [".handoff-audit.yml", "handoff.json", "src/app.py"]
+
+
+def test_a_pyproject_table_beside_the_yaml_is_named_as_ignored(repo: Any, run_cli: Any) -> None:
+    repo.write(".handoff-audit.yml", "keep-last: 5\n")
+    repo.write("pyproject.toml", "[tool.handoff-audit]\nkeep-last = 1\n")
+    repo.commit("configuration")
+    result = _new(run_cli, repo)
+    assert result.code == 0, result.err
+    [warning] = [line for line in result.err.splitlines() if line.startswith("warning:")]
+    assert ".handoff-audit.yml is used" in warning
+    assert "[tool.handoff-audit] in pyproject.toml" in warning

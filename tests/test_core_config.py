@@ -71,6 +71,38 @@ def test_pyproject_without_the_table_means_defaults(run_cli: Any, placeholder_re
     assert check(run_cli, placeholder_repo).code == 1
 
 
+TABLE = '[tool.handoff-audit]\nrules = { placeholder = "off" }\n'
+
+
+def test_the_dedicated_file_wins_over_pyproject_and_says_so(
+    run_cli: Any, placeholder_repo: Path
+) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text("rules: {placeholder: note}\n")
+    (placeholder_repo / "pyproject.toml").write_text(TABLE)
+    result = check(run_cli, placeholder_repo)
+    assert result.code == 0
+    assert [f["severity"] for f in result.json()["findings"]] == ["note"]  # the YAML's
+    assert result.err.count("\n") == 1, result.err
+    assert result.err.startswith("handoff-audit: warning: .handoff-audit.yml and ")
+    assert "[tool.handoff-audit] in pyproject.toml" in result.err
+    assert ".handoff-audit.yml is used" in result.err
+    with_config = check(run_cli, placeholder_repo, "--config", ".handoff-audit.yml")
+    assert with_config.err == ""  # a file the user named shadows nothing by surprise
+
+
+@pytest.mark.parametrize(
+    "pyproject",
+    ['[project]\nname = "x"\n', "[tool.handoff-audit\n", "[tool.other]\nhandoff-audit = 1\n"],
+)
+def test_pyproject_without_the_table_beside_the_yaml_is_no_warning(
+    run_cli: Any, placeholder_repo: Path, pyproject: str
+) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text("rules: {placeholder: note}\n")
+    (placeholder_repo / "pyproject.toml").write_text(pyproject)
+    result = check(run_cli, placeholder_repo)
+    assert (result.code, result.err) == (0, "")
+
+
 def test_packets_globs_replace_the_defaults(run_cli: Any, tmp_path: Path) -> None:
     write_packet(tmp_path / "docs", packet(), name="session.json", twin=False)
     write_packet(tmp_path, packet(next_action="TODO"), twin=False)

@@ -422,6 +422,9 @@ class Config:
     """What `handoff-audit hook` blocks on."""
     source: str | None = None
     """Where the configuration came from, for messages (``None`` = defaults)."""
+    notes: tuple[str, ...] = ()
+    """Warnings about how it was found (a configuration beside it that is not read), one line
+    each, for the command to print."""
 
     def overridden(
         self,
@@ -444,7 +447,9 @@ class Config:
 
 
 CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml")
-"""Configuration files looked for at the repository root, before ``pyproject.toml``."""
+"""Configuration files looked for at the repository root, before ``pyproject.toml``: as in ruff,
+the dedicated file wins over the ``[tool.handoff-audit]`` table."""
+PYPROJECT = "pyproject.toml"
 
 MAX_CONFIG_BYTES = 1024 * 1024
 """A configuration file larger than this is refused unread."""
@@ -469,6 +474,7 @@ def load_config(
 ) -> Config:
     """The configuration for the repository at ``root``: ``config_file`` when given, else
     ``.handoff-audit.yml``, else ``[tool.handoff-audit]`` in ``pyproject.toml``, else defaults.
+    A dedicated file read while ``pyproject.toml`` also has the table says so in `Config.notes`.
 
     ``rule_ids`` are the ids the ``rules`` key may name (the caller hands over the registry's, so
     that the configuration stays below the rules). Anything wrong is an `InputError` naming the
@@ -483,15 +489,42 @@ def load_config(
         return _from_file(
             config_file, rule_ids, (root, config_file.resolve().parent), explicit=True
         )
-    for name in (*CONFIG_FILES, "pyproject.toml"):
+    for name in (*CONFIG_FILES, PYPROJECT):
         path = root / name
         if not os.path.lexists(path):
             continue
         _check_inside(path, root)
         config = _from_file(path, rule_ids, (root,), explicit=False)
-        if name != "pyproject.toml" or config.source is not None:
-            return config
+        if name == PYPROJECT:
+            if config.source is not None:
+                return config
+            continue
+        if _has_own_table(root / PYPROJECT, root):
+            return replace(config, notes=(_shadowed(path, root / PYPROJECT),))
+        return config
     return Config()
+
+
+def _shadowed(used: Path, pyproject: Path) -> str:
+    return (
+        f"{_display(used)} and [tool.handoff-audit] in {_display(pyproject)} both configure "
+        f"handoff-audit; {_display(used)} is used (the dedicated file wins) and the table "
+        "ignored: move its keys into the file and delete the table"
+    )
+
+
+def _has_own_table(pyproject: Path, root: Path) -> bool:
+    """Whether ``pyproject`` has a ``[tool.handoff-audit]`` table; ``False`` when it is absent or
+    cannot be read as TOML (it is not used either way, so it is no error)."""
+    if not os.path.lexists(pyproject):
+        return False
+    try:
+        _check_inside(pyproject, root)
+        document = _toml_document(_read_text(pyproject, PYPROJECT), PYPROJECT)
+    except InputError:
+        return False
+    tool = document.get("tool", {})
+    return isinstance(tool, dict) and "handoff-audit" in tool
 
 
 def _check_inside(path: Path, root: Path) -> None:
@@ -515,31 +548,14 @@ def _from_file(
     path: Path, rule_ids: Collection[str], roots: tuple[Path, ...], *, explicit: bool
 ) -> Config:
     source = _display(path)
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_CONFIG_BYTES + 1)
-        if len(data) > MAX_CONFIG_BYTES:
-            raise InputError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes; not a configuration")
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{source}: cannot be read ({error})") from None
+    text = _read_text(path, source)
     if path.suffix == ".toml":
-        import tomllib  # only when the configuration is in a TOML file (start-up)
-
-        shape = _toml_shape(text)
-        if shape is not None:
-            raise InputError(f"{source}: {shape}; not a configuration")
-        try:
-            document = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise InputError(f"{source}: not valid TOML: {error}") from None
-        except RecursionError:  # tomllib recurses per level of nesting
-            raise InputError(f"{source}: nested too deeply to be a configuration") from None
+        document = _toml_document(text, source)
         tool = document.get("tool", {})
         if isinstance(tool, dict) and "handoff-audit" in tool:
             raw: Any = tool["handoff-audit"]
             source = f"{source} [tool.handoff-audit]"
-        elif explicit and path.name != "pyproject.toml":
+        elif explicit and path.name != PYPROJECT:
             raw = document
         else:
             return Config()
@@ -560,6 +576,33 @@ def _from_file(
             f"{source}: nested more than {MAX_YAML_DEPTH} levels deep; not a configuration"
         )
     return _validate(raw, source, path.parent, rule_ids, roots)
+
+
+def _read_text(path: Path, source: str) -> str:
+    """The file's text, at most `MAX_CONFIG_BYTES`; `InputError` naming ``source`` otherwise."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise InputError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes; not a configuration")
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"{source}: cannot be read ({error})") from None
+
+
+def _toml_document(text: str, source: str) -> dict[str, Any]:
+    """``text`` parsed as TOML; `InputError` naming ``source`` when it is not."""
+    import tomllib  # only when the configuration is in a TOML file (start-up)
+
+    shape = _toml_shape(text)
+    if shape is not None:
+        raise InputError(f"{source}: {shape}; not a configuration")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:  # tomllib recurses per level of nesting
+        raise InputError(f"{source}: nested too deeply to be a configuration") from None
 
 
 MAX_TOML_KEY_PARTS = 32

@@ -200,6 +200,8 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
             out.write(github_format.command("warning", f"cannot mark the workspace safe: {error}"))
     client = make_client(runner, inputs, policy or RetryPolicy())
     request, report = _audit(runner, inputs, event, client, out, started)
+    for note in request.config.notes:
+        out.write(github_format.command("warning", note, title="handoff-audit: configuration"))
     out.write(github_format.render(report, FormatOptions()))
     problems = [
         problem

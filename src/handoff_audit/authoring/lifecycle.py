@@ -149,6 +149,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     reported = reported_facts(options)
     topic = check_topic(options.topic) if options.topic is not None else None
     bench, config = _workbench(options)
+    notes.extend(f"warning: {note}" for note in config.notes)
     path = _output(bench.root, options.output, topic, config)
     active = _active(bench, config, topic or "default")
     if active:
@@ -201,6 +202,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     given = _given(options)
     reported = reported_facts(options)
     bench, config = _workbench(options)
+    notes.extend(f"warning: {note}" for note in config.notes)
     path, data = _updated_packet(bench, config, packet, options.topic)
     facts = _dirt_facts(bench, options, "update", notes) | reported
     facts |= _transcript_facts(bench, config, options, notes, data.get("commands_run"))

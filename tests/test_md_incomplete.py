@@ -239,7 +239,7 @@ def test_explain_file_shows_where_each_facet_was_found(run_cli: Any, tmp_path: P
         (["explain", "md-incomplete", "--file", "."], ".: a folder"),
         (
             ["explain", "md-incomplete", "--file", "latin1.md"],
-            "latin1.md:1:6: byte 0xe9 is not UTF-8; save the file as UTF-8",
+            "latin1.md:1:6: not UTF-8 text (byte 0xe9): save it as UTF-8 if it is text",
         ),
     ],
 )

@@ -133,7 +133,7 @@ def read_packet(path: Path, root: Path, limit: int) -> dict[str, Any]:
     try:
         data: dict[str, Any] = parse_packet(read_text(path, root.resolve(), limit, bom=False)).value
     except Unreadable as problem:
-        raise InputError(_named(path, problem)) from None
+        raise InputError(_named(path, problem, str(problem))) from None
     return data
 
 
@@ -144,12 +144,12 @@ def read_markdown(path: Path, root: Path, limit: int) -> str:
     try:
         return read_text(path, root.resolve(), limit, bom=True)
     except Unreadable as problem:
-        raise InputError(_named(path, problem)) from None
+        raise InputError(_named(path, problem, problem.markdown)) from None
 
 
-def _named(path: Path, problem: Unreadable) -> str:
+def _named(path: Path, problem: Unreadable, message: str) -> str:
     where = f":{problem.line}:{problem.column}" if problem.line is not None else ""
-    return f"{path}{where}: {problem}"
+    return f"{path}{where}: {message}"
 
 
 def printable(path: str) -> str:
@@ -325,8 +325,7 @@ def _too_large(limit: int, size: int | None = None) -> Unreadable:
         f"the file is {sized}more than max-file-bytes ({limit} bytes): it was not read. Trim "
         "the packet (keep the last commands, link to logs) or raise max-file-bytes in the "
         "configuration",
-        markdown=f"{sized}larger than max-file-bytes ({limit} bytes), so it was not read: "
-        "replace it with "
+        markdown=f"larger than max-file-bytes ({limit} bytes), so it was not read: replace it with "
         "a short text handoff (the state, the next step, the decisions, the pointers; link to "
         "the rest), or remove it, or raise max-file-bytes in the configuration",
     )

@@ -90,6 +90,31 @@ def test_the_dedicated_file_wins_over_pyproject_and_says_so(
     assert with_config.err == ""  # a file the user named shadows nothing by surprise
 
 
+def test_yml_wins_over_yaml_and_says_so(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text("rules: {placeholder: note}\n")
+    (placeholder_repo / ".handoff-audit.yaml").write_text("rules: {placeholder: off}\n")
+    result = check(run_cli, placeholder_repo)
+    assert result.code == 0
+    assert [f["severity"] for f in result.json()["findings"]] == ["note"]  # the .yml's
+    assert result.err == (
+        "handoff-audit: warning: .handoff-audit.yml and .handoff-audit.yaml both configure "
+        "handoff-audit; .handoff-audit.yml is used (.handoff-audit.yml wins over "
+        ".handoff-audit.yaml) and .handoff-audit.yaml ignored: move its keys into "
+        ".handoff-audit.yml and delete .handoff-audit.yaml\n"
+    )
+    (placeholder_repo / "pyproject.toml").write_text(TABLE)
+    both = check(run_cli, placeholder_repo)
+    assert both.code == 0
+    first, second = both.err.splitlines()  # one line per file ignored
+    assert ".handoff-audit.yaml ignored" in first
+    assert "[tool.handoff-audit] in pyproject.toml" in second
+    (placeholder_repo / ".handoff-audit.yml").unlink()
+    alone = check(run_cli, placeholder_repo)
+    assert [f["severity"] for f in alone.json()["findings"]] == []  # the .yaml's: off
+    assert alone.err.count("\n") == 1
+    assert ".handoff-audit.yaml is used (the dedicated file wins)" in alone.err
+
+
 @pytest.mark.parametrize(
     "pyproject",
     ['[project]\nname = "x"\n', "[tool.handoff-audit\n", "[tool.other]\nhandoff-audit = 1\n"],

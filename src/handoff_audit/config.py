@@ -447,8 +447,9 @@ class Config:
 
 
 CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml")
-"""Configuration files looked for at the repository root, before ``pyproject.toml``: as in ruff,
-the dedicated file wins over the ``[tool.handoff-audit]`` table."""
+"""Configuration files looked for at the repository root, in this order (the first found wins),
+before ``pyproject.toml``: as in ruff, the dedicated file wins over the ``[tool.handoff-audit]``
+table."""
 PYPROJECT = "pyproject.toml"
 
 MAX_CONFIG_BYTES = 1024 * 1024
@@ -473,8 +474,9 @@ def load_config(
     root: Path, config_file: Path | None = None, *, rule_ids: Collection[str]
 ) -> Config:
     """The configuration for the repository at ``root``: ``config_file`` when given, else
-    ``.handoff-audit.yml``, else ``[tool.handoff-audit]`` in ``pyproject.toml``, else defaults.
-    A dedicated file read while ``pyproject.toml`` also has the table says so in `Config.notes`.
+    ``.handoff-audit.yml``, else ``.handoff-audit.yaml``, else ``[tool.handoff-audit]`` in
+    ``pyproject.toml``, else defaults. A dedicated file read while a later one of them exists
+    (``pyproject.toml`` with the table) says so in `Config.notes`, one line per file ignored.
 
     ``rule_ids`` are the ids the ``rules`` key may name (the caller hands over the registry's, so
     that the configuration stays below the rules). Anything wrong is an `InputError` naming the
@@ -499,18 +501,33 @@ def load_config(
             if config.source is not None:
                 return config
             continue
-        if _has_own_table(root / PYPROJECT, root):
-            return replace(config, notes=(_shadowed(path, root / PYPROJECT),))
-        return config
+        notes = _ignored_beside(path, root)
+        return replace(config, notes=notes) if notes else config
     return Config()
 
 
-def _shadowed(used: Path, pyproject: Path) -> str:
-    return (
-        f"{_display(used)} and [tool.handoff-audit] in {_display(pyproject)} both configure "
-        f"handoff-audit; {_display(used)} is used (the dedicated file wins) and the table "
-        "ignored: move its keys into the file and delete the table"
-    )
+def _ignored_beside(used: Path, root: Path) -> tuple[str, ...]:
+    """One line for each configuration that ``used`` (a file of `CONFIG_FILES`) shadows: a
+    later file of `CONFIG_FILES`, the ``[tool.handoff-audit]`` table of ``pyproject.toml``."""
+    notes = []
+    for name in CONFIG_FILES[CONFIG_FILES.index(used.name) + 1 :]:
+        if not os.path.lexists(root / name):
+            continue
+        # Named as found (a link by its own name, not its target's), from the current folder.
+        other = (Path(_display(root)) / name).as_posix()
+        notes.append(
+            f"{_display(used)} and {other} both configure handoff-audit; {_display(used)} is "
+            f"used ({' wins over '.join(CONFIG_FILES)}) and {other} ignored: move its keys into "
+            f"{_display(used)} and delete {other}"
+        )
+    pyproject = root / PYPROJECT
+    if _has_own_table(pyproject, root):
+        notes.append(
+            f"{_display(used)} and [tool.handoff-audit] in {_display(pyproject)} both configure "
+            f"handoff-audit; {_display(used)} is used (the dedicated file wins) and the table "
+            "ignored: move its keys into the file and delete the table"
+        )
+    return tuple(notes)
 
 
 def _has_own_table(pyproject: Path, root: Path) -> bool:

@@ -444,3 +444,41 @@ def test_an_unreadable_packet_is_named_not_shown(repo: GitRepo, run_cli: Run) ->
     result = show(run_cli, repo)
     assert result.code == 1
     assert "unreadable: handoff.json (run `handoff-audit check`)" in result.err
+
+
+# -- the configuration --
+
+
+def test_a_configuration_file_ignored_beside_the_one_used_is_named_on_stderr(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    committed_packet(repo, next_action="Fix GBP rounding.")
+    quiet = show(run_cli, repo)
+    assert (quiet.code, quiet.err) == (0, "")
+    repo.write(".handoff-audit.yml", "max-age-days: 14\n")
+    repo.write(".handoff-audit.yaml", "max-age-days: 1\n")
+    repo.write("pyproject.toml", "[tool.handoff-audit]\nmax-age-days = 2\n")
+    repo.commit("configuration")
+    result = show(run_cli, repo)
+    assert result.code == 0
+    assert result.out.startswith("Next action: Fix GBP rounding.\n")
+    yaml, table = result.err.splitlines()
+    assert yaml.startswith("handoff-audit: warning: .handoff-audit.yml and .handoff-audit.yaml ")
+    assert "and .handoff-audit.yaml ignored" in yaml
+    assert table.startswith("handoff-audit: warning: .handoff-audit.yml and [tool.handoff-audit]")
+    assert result.err == run_cli(["check"], cwd=repo.root).err  # as check says it
+    as_json = show(run_cli, repo, "--format", "json")
+    assert json.loads(as_json.out)["path"] == "handoff.json"  # standard output stays the brief
+    assert as_json.err == result.err
+    # Said first also when there is no brief: the file ignored may be why.
+    repo.write("broken.json", '{"branch": ')
+    broken = show(run_cli, repo, "broken.json")
+    assert broken.code == 2
+    assert broken.err.splitlines()[:2] == [yaml, table]
+    assert broken.err.splitlines()[2].startswith("handoff-audit: error: show: broken.json:1:")
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.commit("no handoff")
+    none = show(run_cli, repo)
+    assert none.code == 1
+    assert none.err.splitlines()[:2] == [yaml, table]
+    assert none.err.splitlines()[2].startswith("show: ")

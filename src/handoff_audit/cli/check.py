@@ -7,8 +7,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_audit import controls
 from handoff_audit.atomic import replace_file
+from handoff_audit.cli.say import config_warnings
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -72,8 +72,8 @@ def run_check(options: CheckOptions) -> int:
         # a subfolder, no PATHS still means the whole repository.
         paths = (root,)
     config = load_config(root, options.config_file, rule_ids=RULES_BY_ID)
-    for note in config.notes:
-        print(f"handoff-audit: warning: {controls.one_line(note)}", file=sys.stderr)
+    for line in config_warnings(config.notes):
+        print(line, file=sys.stderr)
     request = AuditRequest(
         root=root,
         paths=paths,

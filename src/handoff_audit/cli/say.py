@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import click
 
+from handoff_audit import controls
+
 if TYPE_CHECKING:
     from handoff_audit.authoring.outcome import Outcome
+
+
+def config_warnings(notes: Iterable[str]) -> list[str]:
+    """The lines for standard error that say how the configuration was found (`Config.notes`:
+    a file it shadows), as `check`, `show` and the pre-commit hooks print them."""
+    return [f"handoff-audit: warning: {controls.one_line(note)}" for note in notes]
 
 
 def say(outcome: Outcome) -> int:
@@ -19,4 +28,4 @@ def say(outcome: Outcome) -> int:
     return outcome.code
 
 
-__all__ = ["say"]
+__all__ = ["config_warnings", "say"]

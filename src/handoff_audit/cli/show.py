@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
+from handoff_audit.cli.say import config_warnings
 from handoff_audit.controls import one_line
 from handoff_audit.engine.brief import NoHandoff, build_brief
-from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK
+from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats.brief import DEFAULT_MAX_CHARS, render_brief
 
 
@@ -21,11 +22,20 @@ def brief_text(
 
 
 def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
-    """Print the brief; exit 1 with one line on standard error when the branch has no handoff."""
+    """Print the brief; exit 1 with one line on standard error when the branch has no handoff.
+    A configuration file that shadows another is named on standard error first, as `check`
+    names it."""
     try:
-        text = brief_text(Path.cwd(), packet, fmt, max_chars)
+        brief = build_brief(Path.cwd(), packet)
     except NoHandoff as nothing:
+        for line in config_warnings(nothing.notes):
+            click.echo(line, err=True)
         click.echo(f"show: {one_line(str(nothing))}", err=True)
         return EXIT_FINDINGS
-    click.echo(text, nl=False)
+    except InputError as error:
+        error.notes = tuple(config_warnings(error.notes))  # printed before the error line
+        raise
+    for line in config_warnings(brief.notes):
+        click.echo(line, err=True)
+    click.echo(render_brief(brief, fmt, max_chars), nl=False)
     return EXIT_OK

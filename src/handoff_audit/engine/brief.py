@@ -42,11 +42,15 @@ FINISHED = ("archived", "superseded")
 class NoHandoff(Exception):
     """The branch has no handoff; the message says what was looked for and what was found."""
 
+    notes: tuple[str, ...] = ()
+    """How the configuration was found (`Config.notes`), for the command to print."""
+
 
 def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
     """The brief of the handoff of the branch checked out around ``cwd`` (or of ``packet``).
     `NoHandoff` when the branch has none; `InputError` for a repository, configuration or
-    file that cannot be read."""
+    file that cannot be read. The configuration's notes (a file it shadows) are on the brief,
+    and on either error once the configuration was read."""
     try:
         info = plumbing.repo_info(cwd)
     except plumbing.UnsafeRepository as error:
@@ -57,6 +61,15 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         )
     root = info.toplevel
     config = load_config(root, rule_ids=RULES_BY_ID)
+    try:
+        return _build(root, config, packet)
+    except (NoHandoff, InputError) as error:
+        # The configuration used may be why: the file it shadows is named before the message.
+        error.notes = (*config.notes, *error.notes)
+        raise
+
+
+def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     try:
         branch = plumbing.current_branch(root)
     except plumbing.GitError as error:
@@ -92,6 +105,7 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         warning=warning,
         freshness=freshness,
         others=tuple(p.path for p in candidates if p is not chosen),
+        notes=config.notes,
     )
 
 

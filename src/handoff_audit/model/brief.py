@@ -110,3 +110,6 @@ class Brief:
     warning: str | None = None
     """Why the handoff cannot be relied on as written (an unfilled template, a next action that
     is a placeholder or only a heading), said before anything else; ``None`` when nothing is."""
+    notes: tuple[str, ...] = ()
+    """How the configuration was found, when it shadows another (`Config.notes`): for the
+    command to print on standard error, not part of the brief."""

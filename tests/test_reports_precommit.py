@@ -299,3 +299,57 @@ def test_audit_staged_passes_check_options_and_ignores_non_packets(
     assert staged_main(["--format", "json", "handoff.json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert {f["rule"] for f in report["findings"]} == {"dangling-pointer"}
+
+
+YAML_IGNORED = (
+    "warning: .handoff-audit.yml and .handoff-audit.yaml both configure handoff-audit; "
+    ".handoff-audit.yml is used"
+)
+
+
+def test_hooks_name_a_configuration_file_they_ignore(project: Path, pre_commit: Run) -> None:
+    (project / ".handoff-audit.yml").write_text('packets: ["docs/handoffs/*.json"]\n')
+    (project / ".handoff-audit.yaml").write_text('packets: ["handoff.json"]\n')
+    folder = project / "docs" / "handoffs"
+    folder.mkdir(parents=True)
+    data = packet(project)
+    (folder / "refund.json").write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    git(project, "add", "-A")
+
+    result = pre_commit(project, "--verbose")
+    assert result.returncode == 1, result.stdout + result.stderr  # the twin was written
+    assert "wrote docs/handoffs/refund.md" in result.stdout
+    assert f"handoff-render: {YAML_IGNORED}" in result.stdout
+    assert f"handoff-audit: {YAML_IGNORED}" in result.stdout
+
+
+def test_the_hook_entry_points_name_a_configuration_file_they_ignore(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from handoff_audit.cli.precommit import main, staged_main
+
+    root = _repo_with_commit(tmp_path)
+    monkeypatch.chdir(root)
+    (root / ".handoff-audit.yml").write_text("keep-last: 5\n")
+    (root / "pyproject.toml").write_text('[tool.handoff-audit]\npackets = ["package.json"]\n')
+    data = packet(root)
+    write_packet(root, data, render_packet(data))
+    (root / "package.json").write_text("{}\n", encoding="utf-8")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "packet")
+
+    # No audit (package.json is a packet only in the table ignored): the hook says why.
+    assert staged_main(["package.json"]) == 0
+    nothing = capsys.readouterr()
+    assert nothing.out == ""
+    [line] = nothing.err.splitlines()
+    assert line.startswith("handoff-audit: warning: .handoff-audit.yml and [tool.handoff-audit]")
+    assert "the table ignored" in line
+    # An audit: check says it, once.
+    assert staged_main(["handoff.json"]) == 0
+    assert capsys.readouterr().err.splitlines() == [line]
+    # handoff-render, with nothing to rewrite.
+    assert main(["handoff.json"]) == 0
+    rendered = capsys.readouterr()
+    assert rendered.out == ""
+    assert rendered.err.splitlines() == [line.replace("handoff-audit:", "handoff-render:", 1)]

@@ -37,9 +37,10 @@ def _read(path: Path) -> bytes | None:
 
 def configured_packets(
     files: Sequence[Path], config_file: Path | None, twins: bool
-) -> tuple[Path | None, list[Path]]:
-    """The repository's top folder and those of ``files`` the ``packets`` configuration
-    matches (with ``twins``, also the markdown twins of matched JSON packets)."""
+) -> tuple[Path | None, list[Path], tuple[str, ...]]:
+    """The repository's top folder, those of ``files`` the ``packets`` configuration matches
+    (with ``twins``, also the markdown twins of matched JSON packets), and the configuration's
+    notes (`Config.notes`: a file it shadows, for the hook to print)."""
     # pre-commit runs at the top folder with relative names; a script may pass any paths.
     folders = [os.path.dirname(os.path.abspath(f)) for f in files]
     common = Path(os.path.commonpath(folders)) if folders else Path.cwd()
@@ -50,7 +51,7 @@ def configured_packets(
     except plumbing.UnsafeRepository as error:
         raise InputError(error.advice(common)) from None
     if info is None:
-        return None, [f for f in files if f.suffix == ".json"]
+        return None, [f for f in files if f.suffix == ".json"], ()
     root = info.toplevel
     config = load_config(root, config_file, rule_ids=RULES_BY_ID)
     kept = []
@@ -61,17 +62,18 @@ def configured_packets(
             continue
         if is_packet_file(relative, config, twin=twins):
             kept.append(file)
-    return root, kept
+    return root, kept, config.notes
 
 
 def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Outcome:
     """Re-render the twin of each of ``packets`` the configuration counts as a packet; 1 if one
     changed, 2 if a packet could not be rendered. Its standard output names each twin written
-    (once: `render_command`'s own status line is not repeated)."""
+    (once: `render_command`'s own status line is not repeated); its notes start with a warning
+    for each configuration file the one used shadows, as `check` says it."""
     code = EXIT_OK
     out: list[str] = []
-    errors: list[str] = []
-    _, packets = configured_packets(packets, config_file, twins=False)
+    _, packets, shadowed = configured_packets(packets, config_file, twins=False)
+    errors = [f"handoff-render: warning: {controls.one_line(note)}" for note in shadowed]
     for packet in packets:
         if packet.suffix != ".json":
             continue

@@ -15,7 +15,7 @@ import click
 
 from handoff_audit.authoring.precommit import configured_packets, render_twins
 from handoff_audit.cli.exit_codes import run
-from handoff_audit.cli.say import say
+from handoff_audit.cli.say import config_warnings, say
 from handoff_audit.errors import EXIT_OK
 
 _HELP = {"help_option_names": ["-h", "--help"]}
@@ -43,10 +43,11 @@ _CHECK_VALUE_OPTIONS = frozenset(
 """`check` options that take a value, so that the value is not taken for a staged file."""
 
 
-def check_arguments(argv: Sequence[str]) -> list[str] | None:
+def check_arguments(argv: Sequence[str]) -> tuple[list[str] | None, tuple[str, ...]]:
     """``[CHECK-OPTION]... FILE...``: when a FILE is a packet (or a packet's twin), the
-    `handoff-audit` arguments that audit the whole repository as `check` does; ``None`` when no
-    staged file is a packet (nothing to audit)."""
+    `handoff-audit` arguments that audit the whole repository as `check` does, ``None`` when no
+    staged file is a packet (nothing to audit); and the configuration's notes (a file it
+    shadows, which `check` prints when it runs)."""
     options: list[str] = []
     files: list[Path] = []
     config_file: Path | None = None
@@ -61,10 +62,10 @@ def check_arguments(argv: Sequence[str]) -> list[str] | None:
             options.append(arg)
         else:
             files.append(Path(arg))
-    root, packets = configured_packets(files, config_file, twins=True)
+    root, packets, notes = configured_packets(files, config_file, twins=True)
     if not packets or root is None:
-        return None
-    return ["check", *options, str(root)]
+        return None, notes
+    return ["check", *options, str(root)], notes
 
 
 @click.command(
@@ -78,8 +79,12 @@ def staged_hook(args: tuple[str, ...]) -> int:
     # start-up: handoff-render never needs the audit's command line
     from handoff_audit.cli.main import cli
 
-    arguments = check_arguments(args)
+    arguments, notes = check_arguments(args)
     if arguments is None:
+        # No audit, so no `check` to name a configuration file ignored: the file it shadows
+        # may be why no staged file counts as a packet.
+        for line in config_warnings(notes):
+            click.echo(line, err=True)
         return EXIT_OK
     code = cli.main(args=arguments, prog_name="handoff-audit", standalone_mode=False)
     return code if isinstance(code, int) else EXIT_OK

@@ -425,3 +425,65 @@ def test_a_terminal_on_standard_input_is_not_waited_for(tmp_path: Path) -> None:
         os.close(follower)
     assert done.returncode == 0
     assert b"reads one hook event as JSON on standard input" in done.stderr
+
+
+IGNORED = (
+    "handoff-audit: warning: .handoff-audit.yml and .handoff-audit.yaml both configure "
+    "handoff-audit; .handoff-audit.yml is used"
+)
+
+
+def shadowing_configuration(repo: GitRepo) -> Path:
+    """A committed .handoff-audit.yml, and the path of a .handoff-audit.yaml beside it that git
+    does not see (excluded), so that writing or deleting it changes nothing else."""
+    repo.write(".handoff-audit.yml", "keep-last: 5\n")
+    repo.commit("configuration")
+    (repo.root / ".git" / "info" / "exclude").write_text(".handoff-audit.yaml\n")
+    return repo.root / ".handoff-audit.yaml"
+
+
+def test_a_configuration_file_ignored_is_named_when_the_hook_blocks_or_reports(
+    repo: GitRepo,
+) -> None:
+    ignored = shadowing_configuration(repo)
+    before = run_hook(stop_event(repo.root), repo.root)
+    advisory_before = run_hook(stop_event(repo.root, event="PreCompact"), repo.root)
+    ignored.write_text("keep-last: 1\n")
+    blocked = run_hook(stop_event(repo.root), repo.root)
+    assert_blocked(blocked)
+    assert blocked.lines[:-1] == before.lines  # the same reasons and fixes, then the warning
+    assert blocked.lines[-1].startswith(IGNORED)
+    assert blocked.out == ""
+    advisory = run_hook(stop_event(repo.root, event="PreCompact"), repo.root)
+    assert advisory.code == 0
+    assert advisory.lines[:-1] == advisory_before.lines
+    assert advisory.lines[-1].startswith(IGNORED)
+
+
+def test_a_configuration_file_ignored_stays_unsaid_when_the_hook_lets_the_session_end(
+    repo: GitRepo,
+) -> None:
+    ignored = shadowing_configuration(repo)
+    ignored.write_text("keep-last: 1\n")
+    fresh_packet(repo)
+    repo.commit("handoff")
+    run = run_hook(stop_event(repo.root), repo.root)
+    assert (run.code, run.out, run.err) == (0, "", "")
+    repo.git("checkout", "-q", "main")  # a protected branch: allowed, with its note
+    protected = run_hook(stop_event(repo.root), repo.root)
+    ignored.unlink()
+    assert run_hook(stop_event(repo.root), repo.root) == protected
+    assert protected.code == 0 and "protected branch" in protected.err
+    assert "warning" not in protected.err
+
+
+def test_a_configuration_file_ignored_is_named_when_the_hook_cannot_judge(repo: GitRepo) -> None:
+    ignored = shadowing_configuration(repo)
+    (repo.root / ".git" / "index").write_text("garbage\n")  # git status fails
+    before = run_hook(stop_event(repo.root), repo.root)
+    assert before.code == 0 and "not judging" in before.err
+    ignored.write_text("keep-last: 1\n")
+    run = run_hook(stop_event(repo.root), repo.root)
+    assert (run.code, run.out) == (0, "")
+    assert run.lines[:-1] == before.lines
+    assert run.lines[-1].startswith(IGNORED)

@@ -281,3 +281,27 @@ def test_print_for_codex(tmp_path: Path, run_cli: Run) -> None:
     ]
     assert errors("codex-hooks.json", snippet) == []
     assert not (tmp_path / ".codex").exists()
+
+
+def test_a_configuration_file_ignored_is_named_only_when_there_is_no_brief(repo: GitRepo) -> None:
+    repo.write(".handoff-audit.yml", "keep-last: 5\n")
+    repo.commit("configuration")
+    (repo.root / ".git" / "info" / "exclude").write_text(".handoff-audit.yaml\n")
+    ignored = repo.root / ".handoff-audit.yaml"  # git does not see it: the brief is the same
+    handed = run_hook(claude_start(repo.root), repo.root)
+    ignored.write_text("keep-last: 1\n")
+    assert run_hook(claude_start(repo.root), repo.root) == handed  # standard output byte for byte
+    assert handed.err == ""
+    # A hand-written handoff that cannot be read: no brief, a problem, the file ignored named.
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write("HANDOFF.md", b"# Handoff\n\nNext: \xff\xfe\n")
+    repo.commit("a handoff in another encoding")
+    run = run_hook(claude_start(repo.root), repo.root)
+    assert (run.code, run.out) == (0, "")
+    problem, warning = run.lines
+    assert problem.startswith("handoff-audit hook: no brief for this session: show: HANDOFF.md")
+    assert warning.startswith(
+        "handoff-audit: warning: .handoff-audit.yml and .handoff-audit.yaml both configure"
+    )
+    ignored.unlink()
+    assert run_hook(claude_start(repo.root), repo.root).lines == [problem]

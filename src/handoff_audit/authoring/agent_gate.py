@@ -75,6 +75,9 @@ class Gate:
 class CannotJudge(Exception):
     """The hook cannot judge (no repository, broken configuration): never block on it."""
 
+    notes: tuple[str, ...] = ()
+    """The configuration's notes (`Config.notes`) when it was read before the judgement failed."""
+
 
 def judge(cwd: Path) -> Gate:
     """Judge the work tree around ``cwd``. `CannotJudge` when there is nothing to judge.
@@ -88,13 +91,22 @@ def judge(cwd: Path) -> Gate:
     root = info.toplevel
     try:
         config = load_config(root, rule_ids=RULES_BY_ID)
+    except InputError as error:
+        raise CannotJudge(f"configuration: {error}") from None
+    try:
+        return _judge(root, info, config)
+    except CannotJudge as problem:
+        problem.notes = config.notes
+        raise
+
+
+def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
+    try:
         refs, origin_head = plumbing.read_refs(root)
         # The branch git marks as checked out; asked apart only when none is (a detached HEAD,
         # or a branch without commits yet): one git process fewer in the common case.
         marked = (r.branch for r in refs if r.current and r.name.startswith("refs/heads/"))
         branch = next(marked, None) or plumbing.current_branch(root)
-    except InputError as error:
-        raise CannotJudge(f"configuration: {error}") from None
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     gate = Gate(root=root, branch=branch, config=config)

@@ -14,6 +14,7 @@ from handoff_audit import controls
 from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
+from handoff_audit.cli.say import config_warnings
 
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""
@@ -21,7 +22,12 @@ _PROMPT = "handoff-audit hook"
 
 
 class _Note(Exception):
-    """Let the session go, with this one-line note."""
+    """Let the session go, with this one-line note (and a warning for each configuration file
+    ignored, when the configuration was read: it may be why)."""
+
+    def __init__(self, message: str, config_notes: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.config_notes = config_notes
 
 
 def run_hook(
@@ -43,7 +49,10 @@ def run_hook(
 def answer_event(stdin: IO[bytes], agent: Agent) -> Answer:
     """The answer to the event on ``stdin``: a stop event is judged (allow, or block with the
     reasons and fixes), ``SessionStart`` gets the branch's brief as context. Anything that
-    cannot be read is allowed with a one-line note: a broken hook must not trap a session."""
+    cannot be read is allowed with a one-line note: a broken hook must not trap a session.
+    A configuration file ignored beside the one used is named on standard error only when the
+    hook blocks or reports a problem; letting a session stop or handing it the brief says
+    nothing more than before."""
     try:
         if stdin.isatty():
             raise _Note(
@@ -64,6 +73,8 @@ def answer_event(stdin: IO[bytes], agent: Agent) -> Answer:
         return _judge(event, agent)
     except _Note as note:
         said = f"{_PROMPT}: {note}"
+        if note.config_notes:
+            return agent.report([" ".join(said.split()), *config_warnings(note.config_notes)])
     except Exception as error:  # a broken hook must not trap a session
         said = (
             f"{_PROMPT}: internal error ({type(error).__name__}: {error}); letting the session "
@@ -85,7 +96,7 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     except NoHandoff:
         return agent.allow()
     except InputError as error:
-        raise _Note(f"no brief for this session: {error}") from None
+        raise _Note(f"no brief for this session: {error}", error.notes) from None
     return agent.add_context(event, text)
 
 
@@ -93,7 +104,7 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
     try:
         gate = judge(event.cwd)
     except CannotJudge as problem:
-        raise _Note(f"{problem}; not judging") from None
+        raise _Note(f"{problem}; not judging", problem.notes) from None
     if not gate.problems:
         return agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
     blocks = event.name in gate.config.agent_hook.events
@@ -103,7 +114,8 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
 
 def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     """At most `MAX_LINES` lines: a header, each reason with the command that fixes it (and
-    the alternative, when there is one), and what to do next."""
+    the alternative, when there is one), what to do next, and a warning for each configuration
+    file ignored beside the one used (it may be why the handoff is judged so)."""
     if blocks:
         head = f"handoff-audit: do not stop yet: the handoff of branch {gate.branch} is not ready."
     else:
@@ -115,7 +127,8 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     from handoff_audit.authoring.agent_fixes import Fixes  # start-up: only a stop with problems
 
     advice = Fixes(gate, event.cwd, event.transcript_path).advice()
-    room = MAX_LINES - 2
+    warnings = config_warnings(gate.config.notes)
+    room = MAX_LINES - 2 - len(warnings)
     for number, entry in enumerate(advice):
         block = [f"- {entry.reason}", f"  fix: {entry.command}"]
         if entry.also:
@@ -131,4 +144,4 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
         if blocks
         else "Refresh the handoff before the session ends."
     )
-    return lines
+    return lines + warnings

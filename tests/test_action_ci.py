@@ -137,6 +137,16 @@ def test_a_pyproject_table_beside_the_yaml_is_a_warning_annotation(runner: Runne
     assert ".handoff-audit.yml is used" in line
 
 
+def test_a_yaml_beside_the_yml_is_a_warning_annotation(runner: Runner) -> None:
+    runner.repo.write(".handoff-audit.yml", "max-commits-behind: 10\n")
+    runner.repo.write(".handoff-audit.yaml", "max-commits-behind: 1\n")
+    runner.repo.commit("configuration")
+    done = runner.run("pull_request", runner.pull_request())
+    [line] = [line for line in done.out.splitlines() if ".handoff-audit.yaml" in line]
+    assert line.startswith("::warning title=handoff-audit%3A configuration::.handoff-audit.yml and")
+    assert ".handoff-audit.yaml ignored" in line
+
+
 def test_fail_on_warning(runner: Runner) -> None:
     data = packet_data(
         branch=BRANCH, last_known_good_commit=runner.head, verdict_pointer="reports/missing.xml"

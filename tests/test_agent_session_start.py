@@ -18,6 +18,7 @@ from agent_support import feature_repo, run_hook, stop_event
 from conftest import GitRepo, Result
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
+from test_brief_show import AGENT_COMMAND
 
 Run = Callable[..., Result]
 BRANCH = "feat/refunds"
@@ -118,6 +119,22 @@ def test_an_unfilled_template_is_handed_over_as_one(git_repo: GitRepo, event: An
         "Warning: HANDOFF.md is an unfilled template: fill it in before relying on it ("
     )
     assert "Next action" not in context
+
+
+@pytest.mark.parametrize("event", [claude_start, codex_start])
+def test_an_agent_command_is_handed_over_as_no_handoff(git_repo: GitRepo, event: Any) -> None:
+    repo = feature_repo(git_repo, BRANCH)
+    repo.write("HANDOFF.md", AGENT_COMMAND)
+    repo.commit("handoff: the command we use, committed by mistake")
+    run = run_hook(event(repo.root))
+    assert run.code == 0, run.err
+    context = json.loads(run.out)["hookSpecificOutput"]["additionalContext"]
+    assert context.splitlines()[0] == (
+        "Warning: HANDOFF.md is not a handoff: it tells its reader how to write one (check: "
+        'not-a-handoff, from line 7: "# /handoff"); it names no next action'
+    )
+    assert "Next action" not in context
+    assert "  Do not ask for confirmation. Execute immediately." in context  # quoted as written
 
 
 def test_from_a_subfolder(repo: GitRepo) -> None:

@@ -189,6 +189,167 @@ def test_an_unfilled_template_is_said_to_be_one_not_quoted_as_the_next_action(
     assert markdown.startswith(f"**Warning:** {brief['warning']}\n")
 
 
+AGENT_COMMAND = """\
+---
+description: Write a session handoff before ending the session
+allowed-tools: Bash(git status:*), Bash(git diff:*), Bash(git log:*), Read, Write, Edit
+argument-hint: [what the next session should focus on]
+---
+
+# /handoff
+
+You are ending a coding session. Write a handoff so that the next session can continue
+without asking questions.
+
+1. Run `git status` and `git log --oneline -10` to see what changed.
+2. Create or update HANDOFF.md in the repository root with these sections:
+   - **Goal**: what this session set out to do
+   - **Current state**: what works, what is broken, the test results
+   - **Decisions**: each choice and why
+   - **Next steps**: the first thing to do next session
+3. Focus the next steps on: $ARGUMENTS
+
+Do not ask for confirmation. Execute immediately.
+"""
+"""An agent's command (Claude Code's .claude/commands/handoff.md), committed as HANDOFF.md."""
+HOW_TO = """\
+# How we hand over work
+
+Before ending a session, update HANDOFF.md so that the next session can pick up the work.
+
+Create or update a HANDOFF.md with:
+
+1. Goal: what you were trying to do
+2. Progress: what is done and what is not
+3. What worked and what didn't
+4. Decisions, each with the reason
+5. Next steps: the first thing the next session should do
+
+The handoff should include the exact commands you ran and whether the tests passed.
+Keep it under 100 lines and link to logs instead of pasting them.
+"""
+"""A team's instructions for writing a handoff, kept where the handoff is expected."""
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        (AGENT_COMMAND, 'from line 7: "# /handoff"'),
+        (HOW_TO, 'from line 5: "Create or update a HANDOFF.md with:"'),
+    ],
+    ids=["agent command", "how-to"],
+)
+def test_instructions_about_writing_a_handoff_are_said_to_be_no_handoff(
+    repo: GitRepo, run_cli: Run, text: str, first: str
+) -> None:
+    repo.write("HANDOFF.md", text)
+    repo.commit("docs: how we hand over")
+    assert [f["rule"] for f in check(run_cli, repo.root)["findings"]] == ["not-a-handoff"]
+    result = show(run_cli, repo)
+    assert result.code == 0, result.err
+    warning = (
+        "HANDOFF.md is not a handoff: it tells its reader how to write one (check: "
+        f"not-a-handoff, {first}); it names no next action"
+    )
+    assert result.out.splitlines()[0] == f"Warning: {warning}"
+    assert result.out.splitlines()[1] == (
+        "HANDOFF.md, a hand-written handoff of branch feat/refunds, as written:"
+    )
+    assert "Next action" not in result.out
+    brief = show_json(run_cli, repo)
+    assert brief["warning"] == warning
+    assert [section["key"] for section in brief["sections"]] == ["text"]
+    assert show(run_cli, repo, "HANDOFF.md").out.startswith(f"Warning: {warning}\n")
+
+
+def test_a_file_in_an_agent_s_command_folder_is_no_handoff_by_its_place(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    notes = NOTES + "## Next steps\n\n- Round GBP in src/refunds.py.\n"
+    repo.write(".claude/commands/resume.md", notes)
+    repo.commit("commands: resume")
+    [finding] = check(run_cli, repo.root, ".claude/commands/resume.md")["findings"]
+    assert finding["rule"] == "not-a-handoff"
+    brief = show_json(run_cli, repo, ".claude/commands/resume.md")
+    assert brief["warning"] == (
+        ".claude/commands/resume.md is not a handoff: it is in .claude/commands/, where an "
+        "agent's commands, prompts and skills live (check: not-a-handoff); it names no next "
+        "action"
+    )
+    assert [section["key"] for section in brief["sections"]] == ["text"]
+
+
+POINTER = """\
+# Session notes
+
+Session notes are kept in the repository root:
+
+- [../SESSION_NOTES.md](../SESSION_NOTES.md)
+"""
+"""A stub pointing at the real notes."""
+MANUAL = """\
+# Deploying the refunds service
+
+The service runs on two hosts behind the load balancer.
+Deploys go through the pipeline in .github/workflows/deploy.yml.
+Each deploy drains one host, upgrades it and puts it back.
+Database migrations run before the new code starts.
+Rollback is a redeploy of the previous tag.
+"""
+"""A manual: how things are, no session recorded."""
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (
+            POINTER,
+            "it is a stub of 2 line(s), a pointer or a note that records no session (check: "
+            'not-a-handoff, from line 3: "Session notes are kept in the repository root:")',
+        ),
+        (
+            MANUAL,
+            "it describes how things are (a manual, architecture note or plan), records no "
+            'session (check: not-a-handoff, from line 3: "The service runs on two hosts behind '
+            'the load balancer.")',
+        ),
+    ],
+    ids=["stub", "manual"],
+)
+def test_a_stub_or_a_manual_is_said_to_be_no_handoff(
+    repo: GitRepo, run_cli: Run, text: str, why: str
+) -> None:
+    repo.write("NEXT_SESSION.md", text)
+    repo.commit("docs: notes")
+    assert [f["rule"] for f in check(run_cli, repo.root)["findings"]] == ["not-a-handoff"]
+    brief = show_json(run_cli, repo)
+    assert brief["warning"] == f"NEXT_SESSION.md is not a handoff: {why}; it names no next action"
+    assert [section["key"] for section in brief["sections"]] == ["text"]
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        ("HANDOFF.md", "<!-- handoff-audit: ignore not-a-handoff it is our handoff too -->\n"),
+        (".handoff-audit.yml", 'rules:\n  not-a-handoff: "off"\n'),
+    ],
+    ids=["suppressed", "off"],
+)
+def test_a_file_check_does_not_call_no_handoff_is_read_as_one(
+    repo: GitRepo, run_cli: Run, setting: tuple[str, str]
+) -> None:
+    name, said = setting
+    text = HOW_TO + "\n## Next steps\n\n1. Round GBP in src/refunds.py.\n"
+    repo.write("HANDOFF.md", text + said if name == "HANDOFF.md" else text)
+    if name != "HANDOFF.md":
+        repo.write(name, said)
+    repo.commit("handoff: instructions and notes")
+    assert "not-a-handoff" not in [f["rule"] for f in check(run_cli, repo.root)["findings"]]
+    brief = show_json(run_cli, repo)
+    assert brief["warning"] is None
+    assert brief["sections"][0]["key"] == "next_action"
+
+
 def test_a_next_step_heading_with_only_placeholders_under_it_names_no_next_action(
     repo: GitRepo, run_cli: Run
 ) -> None:

@@ -24,10 +24,10 @@ from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.model.brief import Brief, BriefState, Section
 from handoff_audit.model.packet import Packet, is_handoff_file
 from handoff_audit.model.repo_history import Commit
-from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
-from handoff_audit.rules.twin import unfilled_template
+from handoff_audit.rules.twin import NOT_A_HANDOFF, judge_markdown
 from handoff_audit.textcut import shorten
 
 ITEM_CHARS = 2_000
@@ -93,7 +93,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     freshness = read_freshness(
         root, files, lkg, changed, lambda path: is_handoff_file(path, config) or path in files, dirt
     )
-    sections, warning = _sections(chosen)
+    sections, warning = _sections(chosen, config)
     return Brief(
         path=chosen.path,
         kind=chosen.kind,
@@ -214,10 +214,10 @@ def _title(packet: Packet) -> str | None:
     return shorten(redact(topic), ITEM_CHARS) if isinstance(topic, str) and topic else None
 
 
-def _sections(packet: Packet) -> tuple[tuple[Section, ...], str | None]:
+def _sections(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str | None]:
     """The brief's sections in reading order, and the warning to give before them."""
     if packet.kind == "markdown" or packet.data is None:
-        return _written(packet)
+        return _written(packet, config)
     data = packet.data
     unfilled = {
         name: value
@@ -245,14 +245,26 @@ def _sections(packet: Packet) -> tuple[tuple[Section, ...], str | None]:
     return tuple(part for part in parts if part.items or part.key == "next_action"), warning
 
 
-def _written(packet: Packet) -> tuple[tuple[Section, ...], str | None]:
+def _written(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str | None]:
     """A hand-written handoff (or an unread packet): its next step, then its text as written;
-    a warning instead of the next step when it is an unfilled template, as `check` calls it,
-    or its next step only a heading."""
+    a warning instead of the next step when it is no handoff (instructions about writing one,
+    an agent's prompt) or an unfilled template, as `check` calls it, or its next step only a
+    heading."""
     text = redact(packet.text or "")
     lines = [shorten(line, ITEM_CHARS) for line in text.splitlines()][: MAX_ITEMS * 5]
     written = Section("text", "The handoff as written", tuple(lines))
-    blanks = unfilled_template(packet.path, packet.text or "") if packet.kind == "markdown" else []
+    instead, blanks = (
+        judge_markdown(packet.path, packet.text or "") if packet.kind == "markdown" else (None, [])
+    )
+    if instead is not None and _reported(packet, config, NOT_A_HANDOFF.id):
+        where = ""
+        if instead.lines:
+            line, words = instead.lines[0]
+            where = f", from line {line}: {show(words)}"
+        return (written,), (
+            f"{packet.path} is not a handoff: {instead.reason} (check: not-a-handoff{where}); "
+            "it names no next action"
+        )
     if blanks:
         first = blanks[0]
         return (written,), (
@@ -273,6 +285,16 @@ def _written(packet: Packet) -> tuple[tuple[Section, ...], str | None]:
     if step.text is None:
         return (written,), None
     return (Section("next_action", "Next action", (shorten(step.text, ITEM_CHARS),)), written), None
+
+
+def _reported(packet: Packet, config: Config, rule_id: str) -> bool:
+    """Whether `check` reports what ``rule_id`` found in the hand-written handoff: the rule is
+    not off in the configuration, nor suppressed in the file (for ``not-a-handoff``, the rule's
+    own advice when a file is both instructions and a handoff)."""
+    rule = RULES_BY_ID[rule_id]
+    if config.rules.get(rule_id, rule.default) is None:
+        return False
+    return not suppression.read([packet], RULES_BY_ID).covers(packet.path, rule_id)
 
 
 def _blank(value: str) -> str:

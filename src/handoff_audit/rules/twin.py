@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit.markdown.fast_render import fast_render
@@ -423,23 +424,13 @@ def markdown_only_hits(path: str, text: str) -> Iterator[Hit]:
     facet it lacks (``md-incomplete``). `explain md-incomplete --file` shows the same."""
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
-    from handoff_audit.markdown.standing import standing
-    from handoff_audit.markdown.stub import stub
-    from handoff_audit.markdown.template import placeholders
 
-    instead = _instructions(path, text)
+    instead, blanks = judge_markdown(path, text)
     if instead is not None:
-        yield instead
+        yield instead.hit(path)
         return
-    blanks = placeholders(text)
     if blanks:
         yield Hit(PLACEHOLDER, path, _template_message(blanks), line=blanks[0].line)
-    elif few := stub(text):
-        yield Hit(NOT_A_HANDOFF, path, _stub_message(few), line=few[0][0])
-        return
-    elif manual := standing(text):
-        yield Hit(NOT_A_HANDOFF, path, _standing_message(manual), line=manual[0][0])
-        return
     for part in missing_parts(text, template_line=blanks[0].line if blanks else None):
         yield Hit(
             MD_INCOMPLETE,
@@ -451,31 +442,57 @@ def markdown_only_hits(path: str, text: str) -> Iterator[Hit]:
         )
 
 
-def unfilled_template(path: str, text: str) -> list[Placeholder]:
-    """The placeholder lines for which the ``placeholder`` rule calls the markdown-only handoff
-    ``path`` still a template; ``[]`` when it does not (filled in, or no handoff at all)."""
+@dataclass(frozen=True, slots=True)
+class NotAHandoff:
+    """Why the ``not-a-handoff`` rule calls a file where a handoff is expected no handoff."""
+
+    message: str
+    """The finding's message."""
+    reason: str
+    """The same in a few words, to follow "PATH is not a handoff: " (the brief's warning)."""
+    lines: Sequence[tuple[int, str]] = ()
+    """The lines that show it (line number, text); none for a file judged by its folder."""
+
+    def hit(self, path: str) -> Hit:
+        """The finding, at the first line that shows it."""
+        return Hit(NOT_A_HANDOFF, path, self.message, line=self.lines[0][0] if self.lines else None)
+
+
+def judge_markdown(path: str, text: str) -> tuple[NotAHandoff | None, list[Placeholder]]:
+    """What the ``not-a-handoff`` and ``placeholder`` rules call the markdown-only handoff
+    ``path`` holding ``text``: no handoff (and why), else still a template (its placeholder
+    lines), else neither: ``(None, [])``. `show`'s brief warns from this, as `check` does."""
     # start-up: as in markdown_only_hits
+    from handoff_audit.markdown.standing import standing
+    from handoff_audit.markdown.stub import stub
     from handoff_audit.markdown.template import placeholders
 
-    return [] if _instructions(path, text) is not None else placeholders(text)
+    instead = _instructions(path, text)
+    if instead is not None:
+        return instead, []
+    blanks = placeholders(text)
+    if blanks:
+        return None, blanks
+    if few := stub(text):
+        return _stub(few), []
+    manual = standing(text)
+    return (_standing(manual) if manual else None), []
 
 
-def _instructions(path: str, text: str) -> Hit | None:
-    """The ``not-a-handoff`` finding for a file that instructs instead of handing over (an
-    agent's command, a how-to, orders to its reader), which comes before any template."""
+def _instructions(path: str, text: str) -> NotAHandoff | None:
+    """Why the file instructs instead of handing over (an agent's command, a how-to, orders to
+    its reader), which comes before any template."""
     # start-up: as in markdown_only_hits
     from handoff_audit.markdown.prompts import instructions, orders
 
     folder = agent_folder(path)
     if folder is not None:
-        return Hit(NOT_A_HANDOFF, path, _agent_file_message(folder))
+        return _agent_file(folder)
     how_to = instructions(text)
     if how_to:
-        return Hit(NOT_A_HANDOFF, path, _how_to_message(how_to), line=how_to[0][0])
+        return _how_to(how_to)
     commands = orders(text)
-    if commands:
-        return Hit(NOT_A_HANDOFF, path, _orders_message(commands), line=commands[0][0])
-    return None
+    return _orders(commands) if commands else None
 
 
 SHOWN_LINES = 4
@@ -498,45 +515,54 @@ def _template_message(blanks: list[Placeholder]) -> str:
     )
 
 
-def _orders_message(commands: list[tuple[int, str]]) -> str:
-    return (
+def _orders(commands: list[tuple[int, str]]) -> NotAHandoff:
+    return NotAHandoff(
         f"this file is written as orders to its reader ({_lines(commands)}) and records no "
         "session: a prompt, brief or spec, not a handoff; move it where prompts or docs live "
-        "(.claude/commands/, docs/) or leave it out of `packets`"
+        "(.claude/commands/, docs/) or leave it out of `packets`",
+        "it is written as orders to its reader (a prompt, brief or spec), records no session",
+        commands,
     )
 
 
-def _stub_message(lines: list[tuple[int, str]]) -> str:
-    return (
+def _stub(lines: list[tuple[int, str]]) -> NotAHandoff:
+    return NotAHandoff(
         f"this file is a stub of {len(lines)} line(s) ({_lines(lines)}) with no date, no "
         "status, no section and nothing said to have happened: a pointer or a note, not a "
         "handoff; write what this session did, what is true now and the next step, or leave "
-        "it out of `packets`"
+        "it out of `packets`",
+        f"it is a stub of {len(lines)} line(s), a pointer or a note that records no session",
+        lines,
     )
 
 
-def _standing_message(lines: list[tuple[int, str]]) -> str:
-    return (
+def _standing(lines: list[tuple[int, str]]) -> NotAHandoff:
+    return NotAHandoff(
         f"this file describes how things are ({_lines(lines)}) and records no session: no "
         "date, status, commit, section on the state of the work or its next step, and "
         "nothing said to have been done; a manual, architecture note or plan, not a handoff; "
         "move it to docs/ or leave it out of `packets`, or add what this session did, what is "
-        "true now and the next step"
+        "true now and the next step",
+        "it describes how things are (a manual, architecture note or plan), records no session",
+        lines,
     )
 
 
-def _agent_file_message(folder: str) -> str:
-    return (
+def _agent_file(folder: str) -> NotAHandoff:
+    return NotAHandoff(
         f"this file is in {folder}, where an agent's commands, prompts and skills live: it "
         "instructs an agent, it is not a handoff (such folders are not searched for handoffs); "
         "keep the handoff itself elsewhere (HANDOFF.md, docs/handoffs/) and leave this file off "
-        "the command line"
+        "the command line",
+        f"it is in {folder}, where an agent's commands, prompts and skills live",
     )
 
 
-def _how_to_message(how_to: list[tuple[int, str]]) -> str:
-    return (
+def _how_to(how_to: list[tuple[int, str]]) -> NotAHandoff:
+    return NotAHandoff(
         f"this file tells its reader how to write a handoff ({_lines(how_to)}), it is not one; "
         "move it where prompts or docs live (.claude/commands/, docs/) or leave it out of "
-        "`packets`"
+        "`packets`",
+        "it tells its reader how to write one",
+        how_to,
     )

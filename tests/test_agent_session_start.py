@@ -137,6 +137,20 @@ def test_an_agent_command_is_handed_over_as_no_handoff(git_repo: GitRepo, event:
     assert "  Do not ask for confirmation. Execute immediately." in context  # quoted as written
 
 
+@pytest.mark.parametrize("content", ["", "\n  \n"], ids=["0 bytes", "whitespace"])
+def test_an_empty_handoff_is_said_to_be_empty(git_repo: GitRepo, content: str) -> None:
+    repo = feature_repo(git_repo, BRANCH)
+    repo.write("HANDOFF.md", content)
+    repo.commit("handoff: start it")
+    run = run_hook(claude_start(repo.root))
+    assert (run.code, run.out) == (0, "")  # no brief, and the session goes on
+    assert run.lines == [
+        "handoff-audit hook: no brief for this session: show: HANDOFF.md is "
+        + ("empty" if not content else "empty (only whitespace)")
+        + ": write the handoff (state, next step, decisions, pointers) or remove it"
+    ]
+
+
 def test_from_a_subfolder(repo: GitRepo) -> None:
     (repo.root / "src" / "deep").mkdir()
     run = run_hook(claude_start(repo.root / "src" / "deep", "resume"))

@@ -420,6 +420,42 @@ def test_no_repository_and_unreadable_files_are_one_line_errors(
     assert len(result.err.strip().splitlines()) == 1
 
 
+EMPTY = (
+    "HANDOFF.md is empty: write the handoff (state, next step, decisions, pointers) or remove it"
+)
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [("", "is empty"), (" \n\t\n\n", "is empty (only whitespace)")],
+    ids=["0 bytes", "whitespace"],
+)
+def test_an_empty_handoff_is_said_to_be_empty_exit_2(
+    repo: GitRepo, run_cli: Run, content: str, said: str
+) -> None:
+    repo.write("HANDOFF.md", content)
+    repo.commit("handoff: start it")
+    for args in ((), ("HANDOFF.md",)):
+        result = show(run_cli, repo, *args)
+        assert result.code == 2, result.out
+        assert result.out == ""
+        assert result.err == (
+            "handoff-audit: error: show: " + EMPTY.replace("is empty", said) + "\n"
+        )
+
+
+def test_the_newest_handoff_empty_is_said_so_not_passed_over(repo: GitRepo, run_cli: Run) -> None:
+    # Dated commits: the newest handoff is the one changed last.
+    repo.write("NEXT_SESSION.md", NOTES + "## Next steps\n\n- Round GBP in src/refunds.py.\n")
+    repo.commit("handoff: notes", date="2026-01-01T00:00:00Z")
+    repo.write("HANDOFF.md", "")
+    repo.commit("handoff: a new one, not written yet", date="2026-01-02T00:00:00Z")
+    result = show(run_cli, repo)
+    assert (result.code, result.err) == (2, f"handoff-audit: error: show: {EMPTY}\n")
+    repo.write("HANDOFF.md", "# Refunds\n\n## Next steps\n\n- Refund in GBP.\n")
+    assert show(run_cli, repo).out.startswith("Next action: Next steps\n  - Refund in GBP.\n")
+
+
 # -- freshness, from git --
 
 

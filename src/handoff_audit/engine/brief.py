@@ -3,8 +3,8 @@ session that knows nothing reads them, and what git says happened since (`git.fr
 
 The branch's handoff is its active packet (the packet whose ``branch`` is this branch), else its
 newest finished one (archived or superseded), else a hand-written handoff in its tree (the newest
-one; when it cannot be read, an `InputError` says why and how to fix it); another branch's
-packet, merged or not, is not this branch's handoff. Every value is redacted
+one; when it cannot be read or is empty, an `InputError` says why and how to fix it); another
+branch's packet, merged or not, is not this branch's handoff. Every value is redacted
 (`credentials.redact`) before it is cut to size, so no part of a credential survives.
 """
 
@@ -85,6 +85,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     chosen = _newest(candidates, changes, dirt)
     if chosen.path in unread:
         raise InputError(_cannot_read(chosen.path, unread[chosen.path]))
+    if _empty(chosen):
+        raise InputError(_empty_message(chosen.path, chosen.text or ""))
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     lkg = (chosen.data or {}).get("last_known_good_commit") if chosen.kind == "json" else None
@@ -124,7 +126,9 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
         raise InputError(f"show: {packet}: not a handoff file; name a packet (.json) or a .md file")
     loaded, hits = loading.load_packets(root, [path], config)
     found = loaded[0]
-    unread = found.data is None if found.kind == "json" else not found.text
+    if _empty(found):
+        raise InputError(_empty_message(str(packet), found.text or ""))
+    unread = found.data is None if found.kind == "json" else found.text is None
     if unread:
         raise InputError(_cannot_read(str(packet), hits[0] if hits else None))
     return found
@@ -145,6 +149,19 @@ def _cannot_read(path: str, hit: Hit | None) -> str:
     if hit and hit.line and hit.column:
         where += f":{hit.column}"
     return f"show: {path}{where}: {hit.message if hit else 'cannot be read'}"
+
+
+def _empty(packet: Packet) -> bool:
+    """A hand-written handoff that was read and holds nothing but whitespace."""
+    return packet.kind == "markdown" and packet.text is not None and not packet.text.strip()
+
+
+def _empty_message(path: str, text: str) -> str:
+    what = "empty" if not text else "empty (only whitespace)"
+    return (
+        f"show: {path} is {what}: write the handoff (state, next step, decisions, pointers) "
+        "or remove it"
+    )
 
 
 def _files(packet: Packet) -> list[str]:
@@ -168,8 +185,8 @@ def _candidates(
     tiers: list[tuple[BriefState, Callable[[Packet], bool]]] = [
         ("active", lambda p: id(p) in own and p.status == "active"),
         ("finished", lambda p: id(p) in own and p.status in FINISHED),
-        # An unreadable one too (text None): when it is the newest, `show` says why it is not shown.
-        ("hand-written", lambda p: p.kind == "markdown" and p.text != ""),
+        # An unreadable or empty one too: when it is the newest, `show` says why it is not shown.
+        ("hand-written", lambda p: p.kind == "markdown"),
     ]
     for state, fits in tiers:
         candidates = [p for p in packets if fits(p)]

@@ -222,7 +222,9 @@ def test_a_template_gets_a_placeholder_error_with_its_lines(
     assert "still a template" in incomplete[0]["message"]
 
 
-@pytest.mark.parametrize("source", ["handoff-instructions.md", "prompt-command.md"])
+@pytest.mark.parametrize(
+    "source", ["handoff-instructions.md", "prompt-command.md", "session-end-prompt.md"]
+)
 def test_instructions_get_one_not_a_handoff_warning(
     run_cli: Any, git_repo: GitRepo, source: str
 ) -> None:

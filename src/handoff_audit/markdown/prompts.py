@@ -65,6 +65,12 @@ _INSTRUCTION_CUES = (
         re.IGNORECASE,
     ),
     re.compile(
+        rf"\b(?:at|before) the end of (?:a|the|your|each|every|this) (?:working |coding )?"
+        rf"(?:session|conversation|day)\b[^.\n]{{0,40}}?\b(?:write|create|update|fill in|save|"
+        rf"generate|produce|leave|commit)\b[^.\n]{{0,40}}?\b{_HANDOFF_WORD}",
+        re.IGNORECASE,
+    ),
+    re.compile(
         r"\b(?:how to (?:write|use|create|fill in) (?:a |the |this )?(?:hand-?off|hand-?over|"
         r"template)|use this template|copy this (?:template|file)|template for (?:a |the )?"
         r"(?:hand-?off|hand-?over|session)|fill in (?:the|each|every|all) (?:sections?|"
@@ -215,6 +221,14 @@ def _instruction(line: str) -> bool:
     return any(cue.search(line) for cue in _INSTRUCTION_CUES)
 
 
+_WHEN_CLAUSE = re.compile(
+    r"^\s*(?:at|before) the end of (?:a|the|your|each|every|this) (?:working |coding )?"
+    r"(?:session|conversation|day)\s*,\s*",
+    re.IGNORECASE,
+)
+"""When an order is to be carried out ("At the end of every working session, create …"): the
+order follows it."""
+
 OPENING_LINES = 3
 """A prompt opens on its order: one of its first prose lines orders a handoff written."""
 
@@ -224,11 +238,29 @@ def _opening_order(text: str) -> list[tuple[int, str]]:
     summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
     ``[]`` otherwise. The order is a sentence of its own, not an item of a list."""
     for number, line in prose_lines(text, prose_fences=True)[:OPENING_LINES]:
-        if not LIST_ITEM.match(line) and order(line) and _instruction(line):
-            if records_session(prose_lines(text)):
+        ordered = order(line) or order(_WHEN_CLAUSE.sub("", line, count=1))
+        if not LIST_ITEM.match(line) and ordered and _instruction(line):
+            if records_session(_past_its_list(prose_lines(text), number, line)):
                 return []
             return [(number, short(line.strip()))]
     return []
+
+
+def _past_its_list(
+    prose: Sequence[tuple[int, str]], opening: int, line: str
+) -> list[tuple[int, str]]:
+    """``prose`` without the list an order ending on a colon introduces ("… with:" over "2.
+    What was done"): its items name what to write, they record nothing."""
+    if not line.rstrip().endswith((":", "：")):
+        return list(prose)
+    kept: list[tuple[int, str]] = []
+    listing = True
+    for number, each in prose:
+        if number > opening and listing and LIST_ITEM.match(each):
+            continue
+        listing = listing and number <= opening
+        kept.append((number, each))
+    return kept
 
 
 QUOTED_HEADINGS = 3

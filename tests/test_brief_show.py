@@ -389,6 +389,16 @@ def test_a_next_step_heading_without_hashes_is_quoted_with_its_steps(
     ), text
 
 
+def test_front_matter_is_no_heading_to_quote_as_the_next_action(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    front = "---\ntitle: Refund rounding\ndate: 2026-11-30\nnext: port the fix to invoicing\n---\n"
+    repo.write("HANDOFF.md", front + "\n" + NOTES)
+    repo.commit("handoff: notes")
+    text = show(run_cli, repo).out
+    assert text.startswith("Next action: next: port the fix to invoicing\n("), text
+
+
 def test_a_packet_whose_next_action_is_a_placeholder_says_so(repo: GitRepo, run_cli: Run) -> None:
     committed_packet(repo, next_action="TODO")
     result = show(run_cli, repo)

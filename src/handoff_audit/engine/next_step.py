@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from handoff_audit.markdown.labels import says_nothing
+from handoff_audit.markdown.outline import front_matter_as_lines
 from handoff_audit.markdown.prose import FENCE
 from handoff_audit.textcut import shorten
 
@@ -43,7 +44,7 @@ def next_step(text: str) -> NextStep:
     found = read(text).found.get("next")
     if not found:
         return NextStep(None)
-    lines = text.splitlines()
+    lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
     first = found[0]
     line = lines[first.line - 1]
     atx = _ATX.match(line)

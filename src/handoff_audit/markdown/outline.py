@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.content_cues import IMPERATIVE
 from handoff_audit.markdown.facet_headings import heading_facet, plain_heading
+from handoff_audit.markdown.prose import FRONT_MATTER
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -74,11 +75,21 @@ def _headings_as_lines(text: str) -> str:
     )
 
 
+def front_matter_as_lines(text: str) -> str:
+    """YAML front matter read as a paragraph of ``key: value`` lines: with its fences kept, the
+    closing ``---`` underlines the keys into one heading ("title: … next: …", a next-step
+    heading over the whole file). Lines keep their numbers."""
+    block = FRONT_MATTER.match(text)
+    if block is None:
+        return text
+    return "\n" + block.group(1) + "\n" + text[block.end() :]
+
+
 def outline(text: str) -> tuple[list[Section], int]:
     """The file cut at its headings, each section with its blocks of text, and the first
     heading's line (1 when there is none). ``# Label: value`` notes are read as lines first
     (see `_headings_as_lines`)."""
-    text = _headings_as_lines(text)
+    text = _headings_as_lines(front_matter_as_lines(text))
     sections: list[Section] = [Section(None, 1, "", 0)]
     stack: list[tuple[int, str | None]] = []
     heading_level = 0

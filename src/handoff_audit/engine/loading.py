@@ -4,7 +4,8 @@ Everything that can go wrong with a file on disk ends as an ``invalid-json`` hit
 when there is one: a link out of the repository (its target is never read), a FIFO or device
 (never opened, so never a hang), a file over ``max-file-bytes`` (never read whole), a byte
 order mark, bytes that are not UTF-8, and anything the strict JSON parser refuses. A hand-written
-handoff gets a markdown file's fix where a packet's would not fit (`Unreadable.markdown`).
+handoff gets a markdown file's fix where a packet's would not fit (`Unreadable.markdown`), and a
+JSON packet's markdown twin the command that writes it again from the packet (`Unreadable.twin`).
 
 The commands that change a packet (`render --write`, `archive`, `supersede`, ...) read it with
 `read_packet`: the same checks, limit and words, as an `InputError` instead of a finding, so a
@@ -15,6 +16,7 @@ does the same for a markdown file (`explain md-incomplete --file`).
 from __future__ import annotations
 
 import os
+import shlex
 import stat
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,7 @@ class Unreadable(Exception):
         column: int | None = None,
         *,
         markdown: str | None = None,
+        twin: str | None = None,
     ) -> None:
         super().__init__(message)
         self.line = line
@@ -53,6 +56,9 @@ class Unreadable(Exception):
         self.markdown = message if markdown is None else markdown
         """The message for a hand-written handoff, where a packet's fix (save the JSON as
         UTF-8, trim its log) does not fit."""
+        self.twin = twin
+        """What is wrong, without a fix, when regenerating a JSON packet's markdown twin from
+        the packet fixes it (not UTF-8 text, over max-file-bytes); None when it does not."""
 
 
 def load_packets(root: Path, files: list[Path], config: Config) -> tuple[list[Packet], list[Hit]]:
@@ -106,7 +112,7 @@ def _load(
                 files.markdown, real_root, limit, bom=True, real_dirs=real_dirs
             )
         except Unreadable as problem:
-            hits.append(_hit(markdown_path, problem))
+            hits.append(_twin_hit(markdown_path, problem, packet, limit))
     return packet, hits
 
 
@@ -164,6 +170,41 @@ def _hit(path: str, problem: Unreadable) -> Hit:
     return Hit(INVALID_JSON, path, str(problem), problem.line, problem.column)
 
 
+_RENDERABLE = ("branch", "status")
+"""The fields without which ``render`` refuses a JSON file (`packet_files.PACKET_KEYS`)."""
+
+
+def _twin_hit(path: str, problem: Unreadable, packet: Packet, limit: int) -> Hit:
+    """The finding on a packet's markdown twin that cannot be read: the twin is generated, so
+    the fix is to write it again from the packet, unless the packet's rendering is itself over
+    ``limit`` (then the packet is what to trim)."""
+    if problem.twin is None:
+        return _hit(path, problem)
+    render = f"`handoff-audit render --write {shlex.quote(packet.path)}`"
+    wrong = f"{problem.twin}; it is the rendering of {packet.path}"
+    if packet.data is None or not all(key in packet.data for key in _RENDERABLE):
+        fix = f"once {packet.path}'s own finding is fixed, regenerate it with {render}"
+    else:
+        size = _rendered_size(packet.data)
+        if size > limit:
+            fix = (
+                f"{packet.path} renders to {size} bytes, over max-file-bytes too: trim "
+                f"{packet.path} (keep the last commands, link to logs), then run {render}, or "
+                "raise max-file-bytes in the configuration"
+            )
+        else:
+            fix = f"regenerate it with {render}"
+    return Hit(INVALID_JSON, path, f"{wrong}: {fix}", problem.line, problem.column)
+
+
+def _rendered_size(data: dict[str, Any]) -> int:
+    """The size in bytes of the twin that ``render --write`` would write from ``data``."""
+    # start-up: the renderer is imported only for a twin that cannot be read
+    from handoff_audit.markdown.render import render_packet
+
+    return len(render_packet(data).encode("utf-8", "surrogatepass"))
+
+
 def read_text(
     path: Path | str,
     real_root: Path,
@@ -178,7 +219,12 @@ def read_text(
         data = data[len(_BOMS[0][0]) :]
     for mark, name in _BOMS:
         if data.startswith(mark):
-            raise Unreadable(f"the file starts with {name}; save it as UTF-8 without a BOM", 1, 1)
+            raise Unreadable(
+                f"the file starts with {name}; save it as UTF-8 without a BOM",
+                1,
+                1,
+                twin=f"the file starts with {name}",
+            )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -192,6 +238,7 @@ def read_text(
             column,
             markdown=f"not UTF-8 text (byte {byte}): save it as UTF-8 if it is text; if it is "
             "not (an image, a binary file), replace it with a text handoff, or remove it",
+            twin=f"not UTF-8 text (byte {byte})",
         ) from None
 
 
@@ -328,4 +375,7 @@ def _too_large(limit: int, size: int | None = None) -> Unreadable:
         markdown=f"larger than max-file-bytes ({limit} bytes), so it was not read: replace it with "
         "a short text handoff (the state, the next step, the decisions, the pointers; link to "
         "the rest), or remove it, or raise max-file-bytes in the configuration",
+        twin=f"{sized}more than max-file-bytes ({limit} bytes), so it was not read"
+        if sized
+        else f"larger than max-file-bytes ({limit} bytes), so it was not read",
     )

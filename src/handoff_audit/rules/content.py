@@ -40,7 +40,9 @@ So handoff-audit reads packets strictly and says where the problem is:
 
 A hand-written handoff (a `HANDOFF.md` with no JSON twin) is read the same way, as text: one
 that is not UTF-8 text (an image committed under a handoff's name) or is larger than
-`max-file-bytes` gets this finding with a markdown file's fix.
+`max-file-bytes` gets this finding with a markdown file's fix. A JSON packet's markdown twin
+is generated, so when it cannot be read its finding names the command that writes it again
+from the packet, `handoff-audit render --write PACKET.json`.
 
 Example:
 
@@ -55,7 +57,8 @@ it is not (an image, a binary file), replace it with a text handoff, or remove i
 
 Fix: repair the file at the place named (`python -m json.tool handoff.json` shows the same
 problem), or regenerate it with `handoff-audit new`. A hand-written handoff: save it as UTF-8,
-or replace it with a short text handoff, or remove it.
+or replace it with a short text handoff, or remove it. A markdown twin:
+`handoff-audit render --write PACKET.json`.
 """,
     fix=Fix.REGENERATE,
 )

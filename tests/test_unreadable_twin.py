@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_support import feature_repo, run_fix
+from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo, Result
 from git_helpers import check, hits
 
@@ -127,3 +127,20 @@ def test_a_twin_whose_rendering_is_over_the_limit_says_to_trim_the_packet(
     message = finding["message"]
     assert re.search(r"handoff\.json renders to \d+ bytes, over max-file-bytes too", message)
     assert "trim handoff.json (keep the last commands, link to logs), then run" in message
+
+
+def test_the_agent_hook_regenerates_an_unreadable_twin_and_keeps_the_packet(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    twin = _packet_with_twin(git_repo, run_cli)
+    twin.write_bytes(PNG)
+    git_repo.commit("an unreadable twin")
+    blocked = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert blocked.code == 2, blocked.err
+    command = the_command(blocked.err, "fix:")
+    assert command == "handoff-audit render --write handoff.json"
+    assert "rm -f" not in blocked.err
+    assert run_fix(git_repo.root, command).returncode == 0
+    git_repo.commit("handoff: twin regenerated")
+    assert run_hook(stop_event(git_repo.root), cwd=git_repo.root).code == 0
+    assert "Refunds round half-even for EUR." in twin.read_text(encoding="utf-8")

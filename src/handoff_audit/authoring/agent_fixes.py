@@ -137,9 +137,7 @@ class Fixes:
         """One command for every finding on one of the branch's JSON packets, and the finding
         that decided it."""
         quoted = self.path(packet.path)
-        declared = [
-            (RULES_BY_ID[f.rule].fix if f.rule in RULES_BY_ID else None, f) for f in findings
-        ]
+        declared = [(_fix_of(f, packet), f) for f in findings]
         known = [(fix, f) for fix, f in declared if fix is not None]
         if not known:
             first = findings[0]
@@ -234,6 +232,15 @@ class Fixes:
             '--verdict-pointer "<path or URL of the test report>"',
         ]
         return " ".join(parts)
+
+
+def _fix_of(finding: Finding, packet: PacketInfo) -> Fix | None:
+    """The declared fix of ``finding`` on ``packet``; a twin that cannot be read is written
+    again from its packet (`render --write`), not regenerated with the packet from nothing."""
+    fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
+    if fix is Fix.REGENERATE and packet.markdown is not None and finding.path == packet.markdown:
+        return Fix.RENDER
+    return fix
 
 
 def _reason(first: Finding, findings: list[Finding]) -> str:

@@ -22,7 +22,7 @@ class Fix(StrEnum):
     SCHEMA = "schema"
     """`update --FIELD "<...>"` when `update` sets the field; else write the packet anew."""
     RENDER = "render"
-    """`render --write`: the twin is missing or differs from the JSON."""
+    """`render --write`: the twin is missing, differs from the JSON or cannot be read."""
     REGENERATE = "regenerate"
     """Remove the unreadable file and write a new packet at the same place."""
     SUPERSEDE = "supersede"

@@ -144,3 +144,18 @@ def test_the_agent_hook_regenerates_an_unreadable_twin_and_keeps_the_packet(
     git_repo.commit("handoff: twin regenerated")
     assert run_hook(stop_event(git_repo.root), cwd=git_repo.root).code == 0
     assert "Refunds round half-even for EUR." in twin.read_text(encoding="utf-8")
+
+
+def test_render_check_calls_a_binary_twin_out_of_date(git_repo: GitRepo, run_cli: Run) -> None:
+    twin = _packet_with_twin(git_repo, run_cli)
+    twin.write_bytes(PNG)
+    result = run_cli(["render", "--check", "handoff.json"], cwd=git_repo.root)
+    assert result.code == 1, result.err
+    assert "Traceback" not in result.err and "codec" not in result.err
+    assert result.err.strip() == (
+        "handoff.md is not UTF-8 text (byte 0x89), not the rendering of handoff.json; "
+        "run `handoff-audit render --write handoff.json`"
+    )
+    fixed = run_fix(git_repo.root, _printed_command(result.err))
+    assert fixed.returncode == 0, fixed.stderr
+    assert run_cli(["render", "--check", "handoff.json"], cwd=git_repo.root).code == 0

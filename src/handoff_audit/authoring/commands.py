@@ -49,7 +49,14 @@ def render_command(packet: Path, *, write: bool, check: bool) -> Outcome:
         except FileNotFoundError:
             missing = f"{_name(twin)} is missing; run `{_REGENERATE} {_name(packet)}`"
             return Outcome(EXIT_FINDINGS, notes=(missing,))
-        except (OSError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:
+            # The twin is generated: one overwritten with other bytes is out of date too.
+            unreadable = (
+                f"{_name(twin)} is not UTF-8 text (byte 0x{error.object[error.start]:02x}), not "
+                f"the rendering of {_name(packet)}; run `{_REGENERATE} {_name(packet)}`"
+            )
+            return Outcome(EXIT_FINDINGS, notes=(unreadable,))
+        except OSError as error:
             raise InputError(f"{_name(twin)}: cannot be read ({error})") from None
         if current == markdown:
             return Outcome()

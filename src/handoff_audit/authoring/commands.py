@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,11 @@ from handoff_audit.errors import EXIT_FINDINGS, InputError
 from handoff_audit.markdown import render_packet
 
 _REGENERATE = "handoff-audit render --write"
+
+
+def _quoted(path: Path) -> str:
+    """`_name`, quoted for a shell: how a command in a message names a file."""
+    return shlex.quote(_name(path))
 
 
 def _name(path: Path) -> str:
@@ -47,13 +53,13 @@ def render_command(packet: Path, *, write: bool, check: bool) -> Outcome:
         try:
             current = twin.read_text(encoding="utf-8")
         except FileNotFoundError:
-            missing = f"{_name(twin)} is missing; run `{_REGENERATE} {_name(packet)}`"
+            missing = f"{_name(twin)} is missing; run `{_REGENERATE} {_quoted(packet)}`"
             return Outcome(EXIT_FINDINGS, notes=(missing,))
         except UnicodeDecodeError as error:
             # The twin is generated: one overwritten with other bytes is out of date too.
             unreadable = (
                 f"{_name(twin)} is not UTF-8 text (byte 0x{error.object[error.start]:02x}), not "
-                f"the rendering of {_name(packet)}; run `{_REGENERATE} {_name(packet)}`"
+                f"the rendering of {_name(packet)}; run `{_REGENERATE} {_quoted(packet)}`"
             )
             return Outcome(EXIT_FINDINGS, notes=(unreadable,))
         except OSError as error:
@@ -66,7 +72,7 @@ def render_command(packet: Path, *, write: bool, check: bool) -> Outcome:
             fromfile=_name(twin),
             tofile=f"{_name(twin)} (rendered from {_name(packet)})",
         )
-        stale = f"{_name(twin)} is out of date; run `{_REGENERATE} {_name(packet)}`"
+        stale = f"{_name(twin)} is out of date; run `{_REGENERATE} {_quoted(packet)}`"
         # the file on disk may hold ESC
         return Outcome(EXIT_FINDINGS, out=controls.text("".join(diff)), notes=(stale,))
     return Outcome(out=markdown)

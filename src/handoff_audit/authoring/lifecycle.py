@@ -10,6 +10,7 @@ file it did not render.
 from __future__ import annotations
 
 import os
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,11 +155,11 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     active = _active(bench, config, topic or "default")
     if active:
         shown = ", ".join(p.path for p in active)
+        supersede = f"handoff-audit supersede {shlex.quote(active[0].path)} --by NEW.json"
         raise InputError(
             f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
             f"({shown}); refresh it with `handoff-audit update`, or keep it as history and "
-            f"start over: `handoff-audit supersede {active[0].path} --by NEW.json`, then "
-            "`handoff-audit new --output NEW.json`"
+            f"start over: `{supersede}`, then `handoff-audit new --output NEW.json`"
         )
     replaced = _refuse_foreign(bench, path)
     facts = _dirt_facts(bench, options, "new", notes) | reported
@@ -410,9 +411,10 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
         f"{existing.get('topic') or 'default'!r}"
     )
     if existing.get("status") == "active":
+        archive = f"handoff-audit archive {shlex.quote(name(path))}"
         raise InputError(
             f"{name(path)} is {whose}; `new` will not overwrite an active packet: pick another "
-            f"--topic or --output, or finish it first (`handoff-audit archive {name(path)}`)"
+            f"--topic or --output, or finish it first (`{archive}`)"
         )
     relative = [p.relative_to(bench.root).as_posix() for p in (path, twin) if os.path.lexists(p)]
     pending = unsaved(bench.root, relative)

@@ -3,6 +3,7 @@ own branch."""
 
 from __future__ import annotations
 
+import shlex
 from collections import defaultdict
 from collections.abc import Iterator
 
@@ -97,12 +98,13 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         if packet.branch == checked:
             continue
         line, column = packet.position("/branch")
+        archive = f"handoff-audit archive {shlex.quote(packet.path)}"
         yield Hit(
             BRANCH_MISMATCH,
             packet.path,
             f"this active packet is for branch {_show(packet.branch)} but the branch checked is "
-            f"{_show(checked)}: run `handoff-audit archive {packet.path}` here (or `supersede`), "
-            "then, if the work continues on this branch, start its packet with `handoff-audit new`",
+            f"{_show(checked)}: run `{archive}` here (or `supersede`), then, if the work "
+            "continues on this branch, start its packet with `handoff-audit new`",
             line,
             column,
             "/branch",
@@ -129,7 +131,7 @@ def _multiple(ctx: AuditContext) -> Iterator[Hit]:
             f"{_label(p)}{' (newest)' if p is keep else ''}" for p in group[:_LISTED]
         ) + (f" and {len(group) - _LISTED} more" if len(group) > _LISTED else "")
         supersede = "; ".join(
-            f"handoff-audit supersede {p.path} --by {keep.path}"
+            f"handoff-audit supersede {shlex.quote(p.path)} --by {shlex.quote(keep.path)}"
             for p in group[:_LISTED]
             if p is not keep and p.ref is None
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator
 
 from handoff_audit.git.facts import is_protected, on_protected_branch, protected
@@ -102,12 +103,13 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         if packet.status != "active":
             continue
         line, column = packet.position("/status")
+        archive = f"handoff-audit archive {shlex.quote(packet.path)}"
         yield Hit(
             ACTIVE_IN_MERGE,
             packet.path,
             f"this active packet would be merged into the protected branch {target}: the work "
-            "it hands off is not finished; finish it and run `handoff-audit archive "
-            f"{packet.path}` (or `supersede --by NEW`), or drop it from the pull request",
+            f"it hands off is not finished; finish it and run `{archive}` (or `supersede --by "
+            "NEW`), or drop it from the pull request",
             line,
             column,
             "/status",
@@ -124,9 +126,9 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
     return Hit(
         HANDOFF_IN_MERGE,
         path,
-        f"{path} is on the protected branch {branch}: {says}; delete it (`git rm {path}`) and "
-        "move what is still worth keeping into the docs or an issue, or, when the file belongs "
-        "here, leave it out of `block-files`",
+        f"{path} is on the protected branch {branch}: {says}; delete it "
+        f"(`git rm {shlex.quote(path)}`) and move what is still worth keeping into the docs or "
+        "an issue, or, when the file belongs here, leave it out of `block-files`",
         line=WHOLE_FILE,
     )
 
@@ -142,7 +144,8 @@ def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} would be merged into the protected branch {target}: {says} in a commit after "
-        f'the last work (`git rm -- {path} && git commit -m "handoff: done"`) before merging',
+        f"the last work (`git rm -- {shlex.quote(path)} && "
+        'git commit -m "handoff: done"`) before merging',
         line=WHOLE_FILE,
     )
 

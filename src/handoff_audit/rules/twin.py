@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -368,10 +369,11 @@ def _twin(packet: Packet) -> Iterator[Hit]:
             return  # the one `schema` finding says what to do; `render` could not read it
         # `render` refuses a packet it cannot read, so then the JSON has to be fixed first.
         first = "" if packet.data is not None else "once the JSON reads, "
+        command = f"{_FIX} {shlex.quote(packet.path)}"
         yield Hit(
             MD_MISSING,
             packet.path,
-            f"no markdown twin {twin_of(packet.path)}; {first}run `{_FIX} {packet.path}`",
+            f"no markdown twin {twin_of(packet.path)}; {first}run `{command}`",
         )
         return
     if packet.data is None or packet.markdown_text is None:
@@ -385,7 +387,8 @@ def _twin(packet: Packet) -> Iterator[Hit]:
         yield Hit(
             MD_MISMATCH,
             packet.markdown_path,
-            f"{difference.message}; {packet.path} is the truth: run `{_FIX} {packet.path}`",
+            f"{difference.message}; {packet.path} is the truth: "
+            f"run `{_FIX} {shlex.quote(packet.path)}`",
             line=difference.line,
         )
 

@@ -156,9 +156,10 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     if active:
         shown = ", ".join(p.path for p in active)
         supersede = f"handoff-audit supersede {shlex.quote(active[0].path)} --by NEW.json"
+        which = f" --topic {shlex.quote(topic)}" if topic is not None else ""
         raise InputError(
             f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
-            f"({shown}); refresh it with `handoff-audit update`, or keep it as history and "
+            f"({shown}); refresh it with `handoff-audit update{which}`, or keep it as history and "
             f"start over: `{supersede}`, then `handoff-audit new --output NEW.json`"
         )
     replaced = _refuse_foreign(bench, path)
@@ -247,11 +248,11 @@ def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:
     return kept
 
 
-def active_packet_path(topic: str | None) -> Path:
+def active_packet_path(topic: str | None, command: str) -> Path:
     """The active packet of this branch and ``topic``: what `update`, `archive` and
-    `supersede` take when no PACKET is named."""
+    `supersede` (``command``) take when no PACKET is named."""
     bench, config = _workbench(PacketOptions())
-    return _updated_packet(bench, config, None, topic)[0]
+    return _updated_packet(bench, config, None, topic, command)[0]
 
 
 def reported_facts(options: PacketOptions) -> SessionFacts:
@@ -364,12 +365,12 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
 
 def _active(bench: Workbench, config: Config, topic: str) -> list[Packet]:
     """The active JSON packets of the workbench's branch and ``topic``."""
-    return _json_packets(bench, config, topic)[0]
+    return [p for p in _json_packets(bench, config)[0] if p.topic == topic]
 
 
-def _json_packets(bench: Workbench, config: Config, topic: str) -> tuple[list[Packet], list[Hit]]:
-    """The active JSON packets of the workbench's branch and ``topic``, and why each JSON packet
-    file that could not be read was not (any of them may be one more)."""
+def _json_packets(bench: Workbench, config: Config) -> tuple[list[Packet], list[Hit]]:
+    """The active JSON packets of the workbench's branch, and why each JSON packet file that
+    could not be read was not (any of them may be one more)."""
     files = discover(bench.root, (bench.root,), config)
     packets, hits = load_packets(bench.root, files, config)
     unread = {p.path for p in packets if p.kind == "json" and p.data is None}
@@ -380,7 +381,6 @@ def _json_packets(bench: Workbench, config: Config, topic: str) -> tuple[list[Pa
         and p.data is not None
         and p.status == "active"
         and p.branch == bench.branch
-        and p.topic == topic
     ]
     return active, [hit for hit in hits if hit.path in unread]
 
@@ -428,7 +428,11 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
 
 
 def _updated_packet(
-    bench: Workbench, config: Config, packet: Path | None, topic: str | None
+    bench: Workbench,
+    config: Config,
+    packet: Path | None,
+    topic: str | None,
+    command: str = "update",
 ) -> tuple[Path, dict[str, Any]]:
     """The packet `update` refreshes: ``packet``, or the branch and topic's only active one."""
     if packet is not None:
@@ -446,24 +450,41 @@ def _updated_packet(
             )
         return packet, data
     wanted = check_topic(topic) if topic is not None else "default"
-    active, unread = _json_packets(bench, config, wanted)
+    branch_active, unread = _json_packets(bench, config)
+    active = [p for p in branch_active if p.topic == wanted]
     if not active and unread:
         raise InputError(_unread_message(bench, wanted, unread))
     if not active:
-        hint = f" --topic {topic}" if topic is not None else ""
-        raise InputError(
-            f"branch {bench.branch!r} topic {wanted!r} has no active packet to update; start "
-            f"one with `handoff-audit new{hint}`"
-        )
+        raise InputError(_no_active_message(bench, wanted, branch_active, command))
     if len(active) > 1:
         raise InputError(
             f"branch {bench.branch!r} topic {wanted!r} has {len(active)} active packets "
-            f"({', '.join(p.path for p in active)}); name the one to update, and mark the "
+            f"({', '.join(p.path for p in active)}); name the one to {command}, and mark the "
             "others with `handoff-audit supersede`"
         )
     found = active[0]
     assert found.data is not None
     return bench.root / found.path, found.data
+
+
+def _no_active_message(bench: Workbench, topic: str, others: list[Packet], command: str) -> str:
+    """Why ``command`` found no packet to change: the branch's active packets of other topics
+    with the command for each, else what to do instead."""
+    missing = f"branch {bench.branch!r} topic {topic!r} has no active packet to {command}"
+    if others:
+        listed = ", ".join(
+            f"{p.path} (`handoff-audit {command} --topic {shlex.quote(p.topic)}`)"
+            for p in others[:3]
+        )
+        which = "packets are of other topics" if len(others) > 1 else "packet is of another topic"
+        return f"{missing}; its active {which}: {listed}"
+    if command == "update":
+        hint = f" --topic {shlex.quote(topic)}" if topic != "default" else ""
+        return f"{missing}; start one with `handoff-audit new{hint}`"
+    return (
+        f"{missing}; a finished packet (superseded, archived) is changed by its path: "
+        f"`handoff-audit {command} PACKET.json`"
+    )
 
 
 def _unread_message(bench: Workbench, topic: str, unread: list[Hit]) -> str:

@@ -332,9 +332,10 @@ def _set_status(packet: Path | None, topic: str | None, status: str, by: str | N
     from handoff_audit.authoring.commands import set_status_command
     from handoff_audit.authoring.lifecycle import active_packet_path
 
+    command = "archive" if status == "archived" else "supersede"
     if packet is not None:
-        refuse_markdown(packet, "archive" if status == "archived" else "supersede")
-    chosen = packet if packet is not None else active_packet_path(topic)
+        refuse_markdown(packet, command)
+    chosen = packet if packet is not None else active_packet_path(topic, command)
     return say(set_status_command(chosen, status, by))
 
 

@@ -95,3 +95,29 @@ def test_new_on_a_topic_with_an_active_packet_names_update_with_the_topic(
     assert "refresh it with `handoff-audit update --topic refunds`" in refused.err
     done = run_fix(git_repo.root, "handoff-audit update --topic refunds")
     assert done.returncode == 0, done.stderr
+
+
+def test_new_on_an_active_packet_says_how_to_start_over_and_that_works(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    feature_repo(git_repo)
+    assert run_cli(["new", *FIELDS], cwd=git_repo.root).code == 0
+    git_repo.commit("handoff")
+    (git_repo.root / "src" / "deep").mkdir()
+    here = git_repo.root / "src" / "deep"
+    refused = run_cli(["new", *FIELDS], cwd=here)
+    assert refused.code == 2
+    assert "NEW.json" not in refused.err  # `new --output NEW.json` is outside the packets globs
+    [start_over] = [c for c in re.findall(r"`([^`]+)`", refused.err) if "supersede" in c]
+    assert start_over == (
+        "handoff-audit supersede ../../handoff.json && git add -- ../../handoff.json "
+        '../../handoff.md && git commit -m "handoff: superseded" -- ../../handoff.json '
+        "../../handoff.md"
+    )
+    done = run_fix(here, start_over)
+    assert done.returncode == 0, done.stderr
+    again = run_cli(["new", *FIELDS], cwd=here)
+    assert again.code == 0, again.err
+    assert "replaced ../../handoff.json, the superseded packet" in again.err
+    shown = git_repo.git("show", "HEAD:handoff.json")
+    assert '"status": "superseded"' in shown

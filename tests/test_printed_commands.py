@@ -100,8 +100,9 @@ def test_archive_commands_quote_the_packet(git_repo: GitRepo, run_cli: Run) -> N
         cwd=git_repo.root,
     )
     assert refused.code == 2
-    _run(git_repo, _printed(refused.err, "handoff-audit supersede").replace("NEW.json", "x"))
+    _run(git_repo, _printed(refused.err, "handoff-audit supersede"))
     assert '"status": "superseded"' in (git_repo.root / PACKET).read_text()
+    assert git_repo.git("status", "--porcelain") == ""
 
 
 def test_multiple_active_supersede_quotes_both_packets(git_repo: GitRepo, run_cli: Run) -> None:

@@ -155,12 +155,11 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     active = _active(bench, config, topic or "default")
     if active:
         shown = ", ".join(p.path for p in active)
-        supersede = f"handoff-audit supersede {shlex.quote(active[0].path)} --by NEW.json"
         which = f" --topic {shlex.quote(topic)}" if topic is not None else ""
         raise InputError(
             f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
             f"({shown}); refresh it with `handoff-audit update{which}`, or keep it as history and "
-            f"start over: `{supersede}`, then `handoff-audit new --output NEW.json`"
+            f"start over: `{_supersede_and_commit(bench, active[0])}`, then run `new` again"
         )
     replaced = _refuse_foreign(bench, path)
     facts = _dirt_facts(bench, options, "new", notes) | reported
@@ -383,6 +382,18 @@ def _json_packets(bench: Workbench, config: Config) -> tuple[list[Packet], list[
         and p.branch == bench.branch
     ]
     return active, [hit for hit in hits if hit.path in unread]
+
+
+def _supersede_and_commit(bench: Workbench, packet: Packet) -> str:
+    """The command that marks ``packet`` superseded and commits it, after which `new` may
+    replace it at its place (git keeps it in the history)."""
+    files = " ".join(
+        shlex.quote(name(bench.root / path)) for path in (packet.path, twin_of(packet.path))
+    )
+    return (
+        f"handoff-audit supersede {shlex.quote(name(bench.root / packet.path))} && "
+        f'git add -- {files} && git commit -m "handoff: superseded" -- {files}'
+    )
 
 
 def _refuse_foreign(bench: Workbench, path: Path) -> str | None:

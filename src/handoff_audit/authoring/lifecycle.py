@@ -16,6 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.authoring.new_packet import check_topic, log_facts, pair, risk, texts
+from handoff_audit.authoring.no_active import (
+    name,
+    no_active_message,
+    supersede_and_commit,
+    unread_message,
+)
 from handoff_audit.authoring.outcome import Outcome, notes_kept_on_error
 from handoff_audit.authoring.packet_files import (
     is_packet,
@@ -125,14 +131,6 @@ class PacketOptions:
     that names one risk)."""
 
 
-def name(path: Path) -> str:
-    """How messages name a file: relative to the current folder when under it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
-
-
 def new_command(options: PacketOptions) -> Outcome:
     """Start the packet of this branch and topic, and its twin."""
     notes: list[str] = []
@@ -159,7 +157,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
         raise InputError(
             f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
             f"({shown}); refresh it with `handoff-audit update{which}`, or keep it as history and "
-            f"start over: `{_supersede_and_commit(bench, active[0])}`, then run `new` again"
+            f"start over: `{supersede_and_commit(bench, active[0])}`, then run `new` again"
         )
     replaced = _refuse_foreign(bench, path)
     facts = _dirt_facts(bench, options, "new", notes) | reported
@@ -384,18 +382,6 @@ def _json_packets(bench: Workbench, config: Config) -> tuple[list[Packet], list[
     return active, [hit for hit in hits if hit.path in unread]
 
 
-def _supersede_and_commit(bench: Workbench, packet: Packet) -> str:
-    """The command that marks ``packet`` superseded and commits it, after which `new` may
-    replace it at its place (git keeps it in the history)."""
-    files = " ".join(
-        shlex.quote(name(bench.root / path)) for path in (packet.path, twin_of(packet.path))
-    )
-    return (
-        f"handoff-audit supersede {shlex.quote(name(bench.root / packet.path))} && "
-        f'git add -- {files} && git commit -m "handoff: superseded" -- {files}'
-    )
-
-
 def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
     """Refuse to replace what `new` may not; the finished packet it may replace, if any."""
     twin = twin_of(path)
@@ -464,9 +450,9 @@ def _updated_packet(
     branch_active, unread = _json_packets(bench, config)
     active = [p for p in branch_active if p.topic == wanted]
     if not active and unread:
-        raise InputError(_unread_message(bench, wanted, unread))
+        raise InputError(unread_message(bench, wanted, unread))
     if not active:
-        raise InputError(_no_active_message(bench, wanted, branch_active, command))
+        raise InputError(no_active_message(bench, wanted, branch_active, command))
     if len(active) > 1:
         raise InputError(
             f"branch {bench.branch!r} topic {wanted!r} has {len(active)} active packets "
@@ -476,49 +462,6 @@ def _updated_packet(
     found = active[0]
     assert found.data is not None
     return bench.root / found.path, found.data
-
-
-def _no_active_message(bench: Workbench, topic: str, others: list[Packet], command: str) -> str:
-    """Why ``command`` found no packet to change: the branch's active packets of other topics
-    with the command for each, else what to do instead."""
-    missing = f"branch {bench.branch!r} topic {topic!r} has no active packet to {command}"
-    if others:
-        listed = ", ".join(
-            f"{p.path} (`handoff-audit {command} --topic {shlex.quote(p.topic)}`)"
-            for p in others[:3]
-        )
-        which = "packets are of other topics" if len(others) > 1 else "packet is of another topic"
-        return f"{missing}; its active {which}: {listed}"
-    if command == "update":
-        hint = f" --topic {shlex.quote(topic)}" if topic != "default" else ""
-        return f"{missing}; start one with `handoff-audit new{hint}`"
-    return (
-        f"{missing}; a finished packet (superseded, archived) is changed by its path: "
-        f"`handoff-audit {command} PACKET.json`"
-    )
-
-
-def _unread_message(bench: Workbench, topic: str, unread: list[Hit]) -> str:
-    """Why no active packet was found when packet files could not be read: the packet may be
-    one of them, and `new` would not start another one over it."""
-    whose = f"branch {bench.branch!r} topic {topic!r}"
-    if len(unread) == 1:
-        hit = unread[0]
-        return (
-            f"{_place(bench, hit)}: this packet file exists but cannot be read, so {whose} may "
-            f"have its active packet there: {hit.message}"
-        )
-    listed = "; ".join(f"{_place(bench, hit)}: {hit.message}" for hit in unread)
-    return (
-        f"{whose} has no active packet that can be read, and {len(unread)} packet files cannot "
-        f"be read (it may be one of them); fix them: {listed}"
-    )
-
-
-def _place(bench: Workbench, hit: Hit) -> str:
-    """A hit's file named as messages name files, with its line:column when it has them."""
-    where = f":{hit.line}:{hit.column}" if hit.line is not None else ""
-    return f"{name(bench.root / hit.path)}{where}"
 
 
 def _dirt_facts(

@@ -1,0 +1,76 @@
+"""The words of the lifecycle commands' refusals when the packet they want is not there: no
+active packet for `update`, `archive` or `supersede` (the branch's packets of other topics, or
+files that could not be read), and how `new` starts over on a topic that has one."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+from handoff_audit.authoring.workbench import Workbench
+from handoff_audit.model.packet import Packet, twin_of
+from handoff_audit.rules.base import Hit
+
+
+def name(path: Path) -> str:
+    """How messages name a file: relative to the current folder when under it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def supersede_and_commit(bench: Workbench, packet: Packet) -> str:
+    """The command that marks ``packet`` superseded and commits it, after which `new` may
+    replace it at its place (git keeps it in the history)."""
+    files = " ".join(
+        shlex.quote(name(bench.root / path)) for path in (packet.path, twin_of(packet.path))
+    )
+    return (
+        f"handoff-audit supersede {shlex.quote(name(bench.root / packet.path))} && "
+        f'git add -- {files} && git commit -m "handoff: superseded" -- {files}'
+    )
+
+
+def no_active_message(bench: Workbench, topic: str, others: list[Packet], command: str) -> str:
+    """Why ``command`` found no packet to change: the branch's active packets of other topics
+    with the command for each, else what to do instead."""
+    missing = f"branch {bench.branch!r} topic {topic!r} has no active packet to {command}"
+    if others:
+        listed = ", ".join(
+            f"{p.path} (`handoff-audit {command} --topic {shlex.quote(p.topic)}`)"
+            for p in others[:3]
+        )
+        which = "packets are of other topics" if len(others) > 1 else "packet is of another topic"
+        return f"{missing}; its active {which}: {listed}"
+    if command == "update":
+        hint = f" --topic {shlex.quote(topic)}" if topic != "default" else ""
+        return f"{missing}; start one with `handoff-audit new{hint}`"
+    return (
+        f"{missing}; a finished packet (superseded, archived) is changed by its path: "
+        f"`handoff-audit {command} PACKET.json`"
+    )
+
+
+def unread_message(bench: Workbench, topic: str, unread: list[Hit]) -> str:
+    """Why no active packet was found when packet files could not be read: the packet may be
+    one of them, and `new` would not start another one over it."""
+    whose = f"branch {bench.branch!r} topic {topic!r}"
+    if len(unread) == 1:
+        hit = unread[0]
+        return (
+            f"{place(bench, hit)}: this packet file exists but cannot be read, so {whose} may "
+            f"have its active packet there: {hit.message}"
+        )
+    listed = "; ".join(f"{place(bench, hit)}: {hit.message}" for hit in unread)
+    return (
+        f"{whose} has no active packet that can be read, and {len(unread)} packet files cannot "
+        f"be read (it may be one of them); fix them: {listed}"
+    )
+
+
+def place(bench: Workbench, hit: Hit) -> str:
+    """A hit's file named as messages name files, with its line:column when it has them."""
+    where = f":{hit.line}:{hit.column}" if hit.line is not None else ""
+    return f"{name(bench.root / hit.path)}{where}"

@@ -16,6 +16,17 @@ NEW = [
 ]
 """A `new` command line with every required field."""
 
+REFUNDS = [
+    "--summary",
+    "Refunds round half-even for EUR.",
+    "--next-action",
+    "Fix GBP rounding in src/refunds.py.",
+    "--verdict-pointer",
+    "https://ci.example.com/run/1",
+]
+"""The required fields of `new` for a packet about refunds (its summary and next action are
+quoted by the tests that read the packet back)."""
+
 
 def on_feature_branch(git_repo: Any) -> Any:
     """``git_repo`` with one commit on main and a work branch ``feat/refunds`` checked out."""

@@ -13,23 +13,15 @@ from collections.abc import Callable
 import pytest
 
 from agent_support import feature_repo, run_fix
+from authoring_support import REFUNDS
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
 
-FIELDS = [
-    "--summary",
-    "Refunds round half-even for EUR.",
-    "--next-action",
-    "Fix GBP rounding in src/refunds.py.",
-    "--verdict-pointer",
-    "https://ci.example.com/run/1",
-]
-
 
 def _refunds_packet(git_repo: GitRepo, run_cli: Run) -> None:
     feature_repo(git_repo)
-    made = run_cli(["new", "--topic", "refunds", *FIELDS], cwd=git_repo.root)
+    made = run_cli(["new", "--topic", "refunds", *REFUNDS], cwd=git_repo.root)
     assert made.code == 0, made.err
     git_repo.commit("handoff: refunds")
 
@@ -90,7 +82,7 @@ def test_new_on_a_topic_with_an_active_packet_names_update_with_the_topic(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
     _refunds_packet(git_repo, run_cli)
-    refused = run_cli(["new", "--topic", "refunds", *FIELDS], cwd=git_repo.root)
+    refused = run_cli(["new", "--topic", "refunds", *REFUNDS], cwd=git_repo.root)
     assert refused.code == 2
     assert "refresh it with `handoff-audit update --topic refunds`" in refused.err
     done = run_fix(git_repo.root, "handoff-audit update --topic refunds")
@@ -101,11 +93,11 @@ def test_new_on_an_active_packet_says_how_to_start_over_and_that_works(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
     feature_repo(git_repo)
-    assert run_cli(["new", *FIELDS], cwd=git_repo.root).code == 0
+    assert run_cli(["new", *REFUNDS], cwd=git_repo.root).code == 0
     git_repo.commit("handoff")
     (git_repo.root / "src" / "deep").mkdir()
     here = git_repo.root / "src" / "deep"
-    refused = run_cli(["new", *FIELDS], cwd=here)
+    refused = run_cli(["new", *REFUNDS], cwd=here)
     assert refused.code == 2
     assert "NEW.json" not in refused.err  # `new --output NEW.json` is outside the packets globs
     [start_over] = [c for c in re.findall(r"`([^`]+)`", refused.err) if "supersede" in c]
@@ -116,7 +108,7 @@ def test_new_on_an_active_packet_says_how_to_start_over_and_that_works(
     )
     done = run_fix(here, start_over)
     assert done.returncode == 0, done.stderr
-    again = run_cli(["new", *FIELDS], cwd=here)
+    again = run_cli(["new", *REFUNDS], cwd=here)
     assert again.code == 0, again.err
     assert "replaced ../../handoff.json, the superseded packet" in again.err
     shown = git_repo.git("show", "HEAD:handoff.json")

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from agent_support import feature_repo, run_fix
+from authoring_support import REFUNDS
 from conftest import GitRepo, Result
 from git_helpers import check, hits
 
@@ -23,12 +24,7 @@ def _new(git_repo: GitRepo, run_cli: Run, output: str = PACKET) -> None:
             "new",
             "--output",
             output,
-            "--summary",
-            "Refunds round half-even for EUR.",
-            "--next-action",
-            "Fix GBP rounding in src/refunds.py.",
-            "--verdict-pointer",
-            "https://ci.example.com/run/1",
+            *REFUNDS,
         ],
         cwd=git_repo.root,
     )

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
+from authoring_support import REFUNDS
 from conftest import GitRepo, Result
 from git_helpers import check, hits
 
@@ -31,12 +32,7 @@ def _packet_with_twin(git_repo: GitRepo, run_cli: Run, output: str | None = None
         [
             "new",
             *where,
-            "--summary",
-            "Refunds round half-even for EUR.",
-            "--next-action",
-            "Fix GBP rounding in src/refunds.py.",
-            "--verdict-pointer",
-            "https://ci.example.com/run/1",
+            *REFUNDS,
         ],
         cwd=git_repo.root,
     )

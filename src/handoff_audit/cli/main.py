@@ -15,7 +15,7 @@ import click
 from handoff_audit import __version__
 from handoff_audit.cli.exit_codes import exit_without_teardown, run
 from handoff_audit.cli.help import WorkOrderGroup, example
-from handoff_audit.cli.markdown_argument import refuse_markdown
+from handoff_audit.cli.markdown_argument import from_root, refuse_markdown
 from handoff_audit.cli.packet_options import PacketCommand, packet_options
 from handoff_audit.cli.say import say
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -237,6 +237,7 @@ def render(packet: Path, write: bool, check_only: bool) -> int:
 
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
+    packet = from_root(packet)
     refuse_markdown(packet, "render")
     return say(render_command(packet, write=write, check=check_only))
 
@@ -303,6 +304,7 @@ def update(packet: Path | None, **kwargs: object) -> int:
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
 
     if packet is not None:
+        packet = from_root(packet)
         refuse_markdown(packet, "update")
     return say(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
@@ -334,6 +336,7 @@ def _set_status(packet: Path | None, topic: str | None, status: str, by: str | N
 
     command = "archive" if status == "archived" else "supersede"
     if packet is not None:
+        packet = from_root(packet)
         refuse_markdown(packet, command)
     chosen = packet if packet is not None else active_packet_path(topic, command)
     return say(set_status_command(chosen, status, by))
@@ -391,7 +394,7 @@ def show(packet: Path | None, output_format: str, max_chars: int) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.cli.show import show_command
 
-    return show_command(packet, output_format, max_chars)
+    return show_command(None if packet is None else from_root(packet), output_format, max_chars)
 
 
 @cli.command(
@@ -471,7 +474,7 @@ def explain(rule_id: str, file: Path | None) -> int:
         # start-up: imported only when --file is given
         from handoff_audit.cli.explain_file import explain_file
 
-        click.echo(explain_file(rule.id, file), nl=False)
+        click.echo(explain_file(rule.id, from_root(file)), nl=False)
         return EXIT_OK
     click.echo(explain_text(rule))
     return EXIT_OK

@@ -44,3 +44,20 @@ def refuse_markdown(packet: Path, command: str) -> None:
             f"{command}: {packet} is a hand-written handoff, not a JSON packet (there is no "
             f"{json_twin.name} beside it); {_hand_written_fix(command, packet)}"
         )
+
+
+def from_root(path: Path) -> Path:
+    """``path`` as given when it exists from the current folder (or is absolute); else, when it
+    exists from the repository root (git's top level around the current folder), that file,
+    written from the current folder. The commands the findings print name files from the root,
+    so that they run as printed from any folder of the repository."""
+    if path.is_absolute() or os.path.lexists(path):
+        return path
+    # start-up: discovery is imported only when a path is not found from the current folder
+    from handoff_audit.engine.discovery import find_root
+
+    cwd = Path.cwd()
+    rooted = find_root((cwd,)) / path
+    if not os.path.lexists(rooted):
+        return path
+    return Path(os.path.relpath(rooted, cwd))

@@ -44,6 +44,11 @@ _HANDOFF_WORD = (
     r"template|document)|the (?:file|template|document)|session (?:notes|summary|log)|"
     r"continuation (?:prompt|file|note))"
 )
+_SESSION_END = (
+    r"(?:at|before) the end of (?:a|the|your|each|every|this) (?:working |coding )?"
+    r"(?:session|conversation|day)"
+)
+"""When a handoff is to be written ("at the end of every working session")."""
 _LEAD = r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?\W{0,4}"
 _INSTRUCTION_CUES = (
     re.compile(
@@ -65,9 +70,8 @@ _INSTRUCTION_CUES = (
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?:at|before) the end of (?:a|the|your|each|every|this) (?:working |coding )?"
-        rf"(?:session|conversation|day)\b[^.\n]{{0,40}}?\b(?:write|create|update|fill in|save|"
-        rf"generate|produce|leave|commit)\b[^.\n]{{0,40}}?\b{_HANDOFF_WORD}",
+        rf"\b{_SESSION_END}\b[^.\n]{{0,40}}?\b(?:write|create|update|fill in|save|generate|"
+        rf"produce|leave|commit)\b[^.\n]{{0,40}}?\b{_HANDOFF_WORD}",
         re.IGNORECASE,
     ),
     re.compile(
@@ -221,11 +225,7 @@ def _instruction(line: str) -> bool:
     return any(cue.search(line) for cue in _INSTRUCTION_CUES)
 
 
-_WHEN_CLAUSE = re.compile(
-    r"^\s*(?:at|before) the end of (?:a|the|your|each|every|this) (?:working |coding )?"
-    r"(?:session|conversation|day)\s*,\s*",
-    re.IGNORECASE,
-)
+_WHEN_CLAUSE = re.compile(rf"^\s*{_SESSION_END}\s*,\s*", re.IGNORECASE)
 """When an order is to be carried out ("At the end of every working session, create …"): the
 order follows it."""
 

@@ -365,6 +365,8 @@ def test_a_pyproject_table_beside_the_yaml_is_named_as_ignored(repo: Any, run_cl
     repo.commit("configuration")
     result = _new(run_cli, repo)
     assert result.code == 0, result.err
-    [warning] = [line for line in result.err.splitlines() if line.startswith("warning:")]
+    [warning] = [
+        line for line in result.err.splitlines() if line.startswith("handoff-audit: warning:")
+    ]
     assert ".handoff-audit.yml is used" in warning
     assert "[tool.handoff-audit] in pyproject.toml" in warning

@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from handoff_audit.controls import one_line
 from handoff_audit.credentials import show
 from handoff_audit.errors import InputError
 from handoff_audit.globs import problem as glob_problem
@@ -454,6 +455,13 @@ PYPROJECT = "pyproject.toml"
 
 MAX_CONFIG_BYTES = 1024 * 1024
 """A configuration file larger than this is refused unread."""
+
+
+def config_warnings(notes: Iterable[str], program: str = "handoff-audit") -> list[str]:
+    """The lines for standard error that say how the configuration was found (`Config.notes`:
+    a file it shadows), in the words of every command that reads the configuration: one
+    ``PROGRAM: warning: ...`` line each."""
+    return [f"{program}: warning: {one_line(note)}" for note in notes]
 
 
 def setting_advice(source: str | None, key: str, values: Sequence[str]) -> str:

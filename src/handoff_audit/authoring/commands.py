@@ -10,17 +10,21 @@ from __future__ import annotations
 import difflib
 import os
 import shlex
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from handoff_audit import controls
-from handoff_audit.authoring.outcome import Outcome
+from handoff_audit.authoring.outcome import Outcome, notes_kept_on_error
 from handoff_audit.authoring.packet_files import (
+    config_around,
     packet_text,
     read_known_packet,
     twin_of,
     write_atomic,
 )
+from handoff_audit.config import Config, config_warnings
 from handoff_audit.errors import EXIT_FINDINGS, InputError
 from handoff_audit.markdown import render_packet
 
@@ -40,9 +44,24 @@ def _name(path: Path) -> str:
         return str(path)
 
 
+def _configured(packet: Path, command: Callable[[Config], Outcome]) -> Outcome:
+    """``command`` run with the configuration of the repository around ``packet``; its
+    outcome, or the error that ends it, after a warning for each configuration file that one
+    shadows (`Config.notes`), as `check` says it."""
+    config = config_around(packet)
+    warnings = config_warnings(config.notes)
+    with notes_kept_on_error(warnings):
+        outcome = command(config)
+    return replace(outcome, notes=(*warnings, *outcome.notes))
+
+
 def render_command(packet: Path, *, write: bool, check: bool) -> Outcome:
     """The twin (to print), or write it (``write``), or diff it against the file (``check``)."""
-    data = read_known_packet(packet)
+    return _configured(packet, lambda config: _render(packet, config, write=write, check=check))
+
+
+def _render(packet: Path, config: Config, *, write: bool, check: bool) -> Outcome:
+    data = read_known_packet(packet, config)
     markdown = render_packet(data)
     twin = twin_of(packet)
     if write:
@@ -80,7 +99,11 @@ def render_command(packet: Path, *, write: bool, check: bool) -> Outcome:
 
 def set_status_command(packet: Path, status: str, successor: str | None) -> Outcome:
     """Mark ``packet`` superseded (by ``successor``) or archived, and re-render its twin."""
-    data = read_known_packet(packet)
+    return _configured(packet, lambda config: _set_status(packet, config, status, successor))
+
+
+def _set_status(packet: Path, config: Config, status: str, successor: str | None) -> Outcome:
+    data = read_known_packet(packet, config)
     if successor is not None and not successor.strip():
         raise InputError("--by: give the path or topic of the packet that replaces this one")
     changed = _with_status(data, status, successor)

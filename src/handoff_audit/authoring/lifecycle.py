@@ -41,7 +41,7 @@ from handoff_audit.authoring.workbench import (
     resolve_commit,
     unsaved,
 )
-from handoff_audit.config import Config, load_config, setting_advice
+from handoff_audit.config import Config, config_warnings, load_config, setting_advice
 from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
@@ -148,7 +148,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     reported = reported_facts(options)
     topic = check_topic(options.topic) if options.topic is not None else None
     bench, config = _workbench(options)
-    notes.extend(f"warning: {note}" for note in config.notes)
+    notes.extend(config_warnings(config.notes))
     path = _output(bench.root, options.output, topic, config)
     active = _active(bench, config, topic or "default")
     if active:
@@ -201,7 +201,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     given = _given(options)
     reported = reported_facts(options)
     bench, config = _workbench(options)
-    notes.extend(f"warning: {note}" for note in config.notes)
+    notes.extend(config_warnings(config.notes))
     path, data = _updated_packet(bench, config, packet, options.topic)
     facts = _dirt_facts(bench, options, "update", notes) | reported
     facts |= _transcript_facts(bench, config, options, notes, data.get("commands_run"))
@@ -249,7 +249,10 @@ def active_packet_path(topic: str | None, command: str) -> Path:
     """The active packet of this branch and ``topic``: what `update`, `archive` and
     `supersede` (``command``) take when no PACKET is named."""
     bench, config = _workbench(PacketOptions())
-    return _updated_packet(bench, config, None, topic, command)[0]
+    # Said here only before an error (the configuration may be why there is no active packet):
+    # the command that changes the packet says it otherwise, once.
+    with notes_kept_on_error(config_warnings(config.notes)):
+        return _updated_packet(bench, config, None, topic, command)[0]
 
 
 def reported_facts(options: PacketOptions) -> SessionFacts:

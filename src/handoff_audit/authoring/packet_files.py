@@ -32,6 +32,11 @@ def read_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
     return loading.read_packet(path, root, config.max_file_bytes)
 
 
+def config_around(path: Path) -> Config:
+    """The configuration of the repository around ``path``, as `read_packet` reads it."""
+    return load_config(find_root((absolute(path),)), rule_ids=RULES_BY_ID)
+
+
 PACKET_KEYS = ("branch", "status")
 """The fields that make a JSON object a handoff packet rather than some other JSON file."""
 

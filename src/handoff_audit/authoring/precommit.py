@@ -21,7 +21,7 @@ from pathlib import Path
 from handoff_audit import controls
 from handoff_audit.authoring.commands import render_command
 from handoff_audit.authoring.outcome import Outcome
-from handoff_audit.config import load_config
+from handoff_audit.config import config_warnings, load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.model.packet import is_packet_file, twin_of
@@ -73,7 +73,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Ou
     code = EXIT_OK
     out: list[str] = []
     _, packets, shadowed = configured_packets(packets, config_file, twins=False)
-    errors = [f"handoff-render: warning: {controls.one_line(note)}" for note in shadowed]
+    errors = config_warnings(shadowed, "handoff-render")
     for packet in packets:
         if packet.suffix != ".json":
             continue

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.atomic import replace_file
-from handoff_audit.cli.say import config_warnings
+from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -72,8 +72,7 @@ def run_check(options: CheckOptions) -> int:
         # a subfolder, no PATHS still means the whole repository.
         paths = (root,)
     config = load_config(root, options.config_file, rule_ids=RULES_BY_ID)
-    for line in config_warnings(config.notes):
-        print(line, file=sys.stderr)
+    say_config_notes(config.notes)
     request = AuditRequest(
         root=root,
         paths=paths,

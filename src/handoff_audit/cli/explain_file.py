@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.engine.loading import read_markdown
@@ -34,6 +35,7 @@ def explain_file(rule_id: str, file: Path) -> str:
     path = absolute(file)
     root = find_root((path,))
     config = load_config(root, rule_ids=RULES_BY_ID)
+    say_config_notes(config.notes)  # before a refusal of the file: its max-file-bytes may be why
     text = read_markdown(file, root, config.max_file_bytes)
     verdict, template_line = _verdict(rel(root, path), text, config)
     return explain_facets(text, str(file), verdict=verdict, template_line=template_line)

@@ -14,7 +14,7 @@ from handoff_audit import controls
 from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
-from handoff_audit.cli.say import config_warnings
+from handoff_audit.config import config_warnings
 
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from handoff_audit.authoring.agent_settings import AGENTS, install, snippet
+from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config
 from handoff_audit.errors import EXIT_OK, InputError
 from handoff_audit.git import plumbing
@@ -38,6 +39,7 @@ def install_command(*, print_only: bool, agent: str = "claude") -> int:
     """Print the settings snippet, or merge it into the agent's settings file."""
     info = plumbing.repo_info(Path.cwd())
     config = load_config(info.toplevel, rule_ids=RULES_BY_ID) if info is not None else Config()
+    say_config_notes(config.notes)  # its agent-hook.events are the ones installed
     events = config.agent_hook.events
     command, note = hook_command()
     if print_only:

@@ -15,7 +15,7 @@ import click
 
 from handoff_audit.authoring.precommit import configured_packets, render_twins
 from handoff_audit.cli.exit_codes import run
-from handoff_audit.cli.say import config_warnings, say
+from handoff_audit.cli.say import say, say_config_notes
 from handoff_audit.errors import EXIT_OK
 
 _HELP = {"help_option_names": ["-h", "--help"]}
@@ -83,8 +83,7 @@ def staged_hook(args: tuple[str, ...]) -> int:
     if arguments is None:
         # No audit, so no `check` to name a configuration file ignored: the file it shadows
         # may be why no staged file counts as a packet.
-        for line in config_warnings(notes):
-            click.echo(line, err=True)
+        say_config_notes(notes)
         return EXIT_OK
     code = cli.main(args=arguments, prog_name="handoff-audit", standalone_mode=False)
     return code if isinstance(code, int) else EXIT_OK

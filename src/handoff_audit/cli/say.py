@@ -7,16 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from handoff_audit import controls
-
 if TYPE_CHECKING:
     from handoff_audit.authoring.outcome import Outcome
-
-
-def config_warnings(notes: Iterable[str]) -> list[str]:
-    """The lines for standard error that say how the configuration was found (`Config.notes`:
-    a file it shadows), as `check`, `show` and the pre-commit hooks print them."""
-    return [f"handoff-audit: warning: {controls.one_line(note)}" for note in notes]
 
 
 def say(outcome: Outcome) -> int:
@@ -28,4 +20,14 @@ def say(outcome: Outcome) -> int:
     return outcome.code
 
 
-__all__ = ["config_warnings", "say"]
+def say_config_notes(notes: Iterable[str]) -> None:
+    """Print the configuration's notes (`Config.notes`: a file it shadows) on standard error,
+    one `config_warnings` line each, as every command that reads the configuration does."""
+    # start-up: the configuration's module loads only with a command that reads it
+    from handoff_audit.config import config_warnings
+
+    for line in config_warnings(notes):
+        click.echo(line, err=True)
+
+
+__all__ = ["say", "say_config_notes"]

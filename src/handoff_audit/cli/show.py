@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from handoff_audit.cli.say import config_warnings
+from handoff_audit.cli.say import say_config_notes
+from handoff_audit.config import config_warnings
 from handoff_audit.controls import one_line
 from handoff_audit.engine.brief import NoHandoff, build_brief
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -28,14 +29,12 @@ def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
     try:
         brief = build_brief(Path.cwd(), packet)
     except NoHandoff as nothing:
-        for line in config_warnings(nothing.notes):
-            click.echo(line, err=True)
+        say_config_notes(nothing.notes)
         click.echo(f"show: {one_line(str(nothing))}", err=True)
         return EXIT_FINDINGS
     except InputError as error:
         error.notes = tuple(config_warnings(error.notes))  # printed before the error line
         raise
-    for line in config_warnings(brief.notes):
-        click.echo(line, err=True)
+    say_config_notes(brief.notes)
     click.echo(render_brief(brief, fmt, max_chars), nl=False)
     return EXIT_OK

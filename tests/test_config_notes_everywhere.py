@@ -53,33 +53,66 @@ COMMANDS: dict[str, list[str]] = {
     "check": ["check"],
     "show": ["show"],
     "update": ["update", "--summary", "Keys stored and checked."],
-    "render": ["render", "handoff.json"],
-    "render-check": ["render", "--check", "handoff.json"],
-    "supersede": ["supersede", "handoff.json", "--by", "refunds-v2"],
+    "render": ["render", "{up}handoff.json"],
+    "render-check": ["render", "--check", "{up}handoff.json"],
+    "supersede": ["supersede", "{up}handoff.json", "--by", "refunds-v2"],
     "supersede-branch-packet": ["supersede"],
-    "archive": ["archive", "handoff.json"],
+    "archive": ["archive", "{up}handoff.json"],
     "archive-branch-packet": ["archive"],
-    "explain-file": ["explain", "md-incomplete", "--file", "handoff.md"],
+    "explain-file": ["explain", "md-incomplete", "--file", "{up}handoff.md"],
     "hook-install": ["hook", "--install"],
     "hook-print": ["hook", "--print"],
 }
-"""Commands run on a branch with a packet, their paths from the repository root."""
+"""Commands run on a branch with a packet, ``{up}`` the root as seen from the current folder."""
+
+FOLDERS = {"root": ("", ""), "subfolder": ("src", "../")}
+"""Where a command runs, and the repository root as seen from there."""
 
 
+@pytest.mark.parametrize(("folder", "up"), FOLDERS.values(), ids=FOLDERS.keys())
 @pytest.mark.parametrize("argv", COMMANDS.values(), ids=COMMANDS.keys())
 def test_a_command_that_reads_the_configuration_names_the_file_it_ignores(
-    repo: GitRepo, run_cli: Run, argv: list[str]
+    repo: GitRepo, run_cli: Run, argv: list[str], folder: str, up: str
 ) -> None:
     with_packet(run_cli, repo)
-    result = run_cli(argv, cwd=repo.root)
+    result = run_cli([arg.format(up=up) for arg in argv], cwd=repo.root / folder)
     assert result.code in (0, 1), result.err
-    said_once(result, yaml_ignored())
+    said_once(result, yaml_ignored(up))
 
 
-def test_new_names_the_file_it_ignores_as_check_does(repo: GitRepo, run_cli: Run) -> None:
-    result = run_cli(NEW, cwd=repo.root)
+@pytest.mark.parametrize(("folder", "up"), FOLDERS.values(), ids=FOLDERS.keys())
+def test_new_names_the_file_it_ignores_as_check_does(
+    repo: GitRepo, run_cli: Run, folder: str, up: str
+) -> None:
+    result = run_cli(NEW, cwd=repo.root / folder)
     assert result.code == 0, result.err
-    said_once(result, yaml_ignored())
+    said_once(result, yaml_ignored(up))
+
+
+def test_check_from_outside_the_repository_names_the_files_as_its_findings(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    repo.write("HANDOFF.md", "# Handoff\n\nTODO\n")
+    repo.commit("handoff")
+    result = run_cli(["check", "repo"], cwd=repo.root.parent)
+    assert result.code == 1, result.err
+    said_once(result, yaml_ignored("repo/"))
+    assert result.out.startswith("repo/HANDOFF.md:")
+
+
+def test_the_pyproject_table_ignored_is_named_from_a_subfolder(repo: GitRepo, run_cli: Run) -> None:
+    (repo.root / ".handoff-audit.yaml").unlink()
+    repo.write("pyproject.toml", "[tool.handoff-audit]\nkeep-last = 1\n")
+    repo.commit("table")
+    result = run_cli(NEW, cwd=repo.root / "src")
+    assert result.code == 0, result.err
+    said_once(
+        result,
+        "handoff-audit: warning: ../.handoff-audit.yml and [tool.handoff-audit] in "
+        "../pyproject.toml both configure handoff-audit; ../.handoff-audit.yml is used (the "
+        "dedicated file wins) and the table ignored: move its keys into the file and delete the "
+        "table",
+    )
 
 
 @pytest.mark.parametrize(

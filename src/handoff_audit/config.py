@@ -24,6 +24,7 @@ from typing import Any
 
 from handoff_audit.controls import one_line
 from handoff_audit.credentials import show
+from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
@@ -522,17 +523,17 @@ def _ignored_beside(used: Path, root: Path) -> tuple[str, ...]:
         if not os.path.lexists(root / name):
             continue
         # Named as found (a link by its own name, not its target's), from the current folder.
-        other = (Path(_display(root)) / name).as_posix()
+        other = (Path(from_cwd(root)) / name).as_posix()
         notes.append(
-            f"{_display(used)} and {other} both configure handoff-audit; {_display(used)} is "
+            f"{from_cwd(used)} and {other} both configure handoff-audit; {from_cwd(used)} is "
             f"used ({' wins over '.join(CONFIG_FILES)}) and {other} ignored: move its keys into "
-            f"{_display(used)} and delete {other}"
+            f"{from_cwd(used)} and delete {other}"
         )
     pyproject = root / PYPROJECT
     if _has_own_table(pyproject, root):
         notes.append(
-            f"{_display(used)} and [tool.handoff-audit] in {_display(pyproject)} both configure "
-            f"handoff-audit; {_display(used)} is used (the dedicated file wins) and the table "
+            f"{from_cwd(used)} and [tool.handoff-audit] in {from_cwd(pyproject)} both configure "
+            f"handoff-audit; {from_cwd(used)} is used (the dedicated file wins) and the table "
             "ignored: move its keys into the file and delete the table"
         )
     return tuple(notes)
@@ -558,21 +559,21 @@ def _check_inside(path: Path, root: Path) -> None:
     real = path.resolve()
     if not real.is_relative_to(root.resolve()):
         raise InputError(
-            f"{_display(path)}: a link leading outside the repository; the configuration is "
+            f"{from_cwd(path)}: a link leading outside the repository; the configuration is "
             "read only from inside it (name another file with --config)"
         )
     try:
         mode = real.stat().st_mode
     except OSError as error:
-        raise InputError(f"{_display(path)}: cannot be read ({error.strerror})") from None
+        raise InputError(f"{from_cwd(path)}: cannot be read ({error.strerror})") from None
     if not stat.S_ISREG(mode):
-        raise InputError(f"{_display(path)}: not a regular file; make it one or remove it")
+        raise InputError(f"{from_cwd(path)}: not a regular file; make it one or remove it")
 
 
 def _from_file(
     path: Path, rule_ids: Collection[str], roots: tuple[Path, ...], *, explicit: bool
 ) -> Config:
-    source = _display(path)
+    source = from_cwd(path)
     text = _read_text(path, source)
     if path.suffix == ".toml":
         document = _toml_document(text, source)
@@ -777,10 +778,3 @@ def _fields_from(cls: type, raw: Mapping[str, Any], where: Where) -> dict[str, A
             value = tuple(value)
         values[each.name] = value
     return values
-
-
-def _display(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return str(path)

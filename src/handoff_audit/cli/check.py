@@ -10,6 +10,7 @@ from pathlib import Path
 from handoff_audit.atomic import replace_file
 from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config
+from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -130,12 +131,7 @@ def _root_from_cwd(root: Path) -> str:
         resolved = root.resolve()
     except OSError:
         return ""
-    if cwd.is_relative_to(resolved):
-        return ""
-    try:
-        return Path(os.path.relpath(resolved, cwd)).as_posix()
-    except ValueError:  # another drive (Windows): no relative path leads there
-        return resolved.as_posix()
+    return "" if cwd.is_relative_to(resolved) else from_cwd(resolved)
 
 
 def _refuse_to_overwrite_a_packet(output: Path, root: Path, report: Report) -> None:

@@ -1,0 +1,29 @@
+"""How a message names a file for the person who ran the command: from the current folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def from_cwd(path: Path) -> str:
+    """``path`` as written from the current folder, with ``/``: ``handoff.json`` in it,
+    ``../.handoff-audit.yml`` from a subfolder of the repository, ``repo/HANDOFF.md`` from
+    above it; absolute when no relative path leads there (another drive) or the current folder
+    is gone.
+
+    The file is named as found (a link by its own name, not its target's); the folders are
+    resolved, so that a linked folder (``/tmp`` on macOS) does not lead the path through ``..``
+    steps that exist nowhere."""
+    try:
+        cwd = Path.cwd().resolve()
+        found = path.parent.resolve() / path.name
+    except (OSError, RuntimeError):  # the folder was deleted; a loop of links
+        return str(path)
+    try:
+        return Path(os.path.relpath(found, cwd)).as_posix()
+    except ValueError:  # another drive (Windows): no relative path leads there
+        return found.as_posix()
+
+
+__all__ = ["from_cwd"]

@@ -14,11 +14,12 @@ from typing import Any
 import jsonschema
 import pytest
 
-from agent_support import feature_repo, run_hook, stop_event
+from agent_support import HookRun, feature_repo, run_hook, stop_event
 from conftest import GitRepo, Result
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
-from test_brief_show import AGENT_COMMAND
+from test_brief_show import AGENT_COMMAND, NOTES
+from test_unreadable_markdown import PNG
 
 Run = Callable[..., Result]
 BRANCH = "feat/refunds"
@@ -137,18 +138,74 @@ def test_an_agent_command_is_handed_over_as_no_handoff(git_repo: GitRepo, event:
     assert "  Do not ask for confirmation. Execute immediately." in context  # quoted as written
 
 
+def context_of(run: HookRun) -> str:
+    """The additional context of a SessionStart answer: exit 0, nothing on standard error (the
+    session's model never reads it), one JSON object on standard output."""
+    assert (run.code, run.err) == (0, "")
+    assert run.out.count("\n") == 1
+    answer = json.loads(run.out)
+    assert answer["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+    context: str = answer["hookSpecificOutput"]["additionalContext"]
+    return context
+
+
+@pytest.mark.parametrize("event", [claude_start, codex_start])
 @pytest.mark.parametrize("content", ["", "\n  \n"], ids=["0 bytes", "whitespace"])
-def test_an_empty_handoff_is_said_to_be_empty(git_repo: GitRepo, content: str) -> None:
+def test_an_empty_handoff_is_said_to_be_empty_to_the_session(
+    git_repo: GitRepo, content: str, event: Any
+) -> None:
     repo = feature_repo(git_repo, BRANCH)
     repo.write("HANDOFF.md", content)
     repo.commit("handoff: start it")
-    run = run_hook(claude_start(repo.root))
-    assert (run.code, run.out) == (0, "")  # no brief, and the session goes on
-    assert run.lines == [
-        "handoff-audit hook: no brief for this session: show: HANDOFF.md is "
+    assert context_of(run_hook(event(repo.root))) == (
+        "Warning: no brief for this session: HANDOFF.md is "
         + ("empty" if not content else "empty (only whitespace)")
-        + ": write the handoff (state, next step, decisions, pointers) or remove it"
-    ]
+        + ": write the handoff (state, next step, decisions, pointers) or remove it\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("config", "content", "said"),
+    [
+        (None, PNG, "HANDOFF.md:1:1: not UTF-8 text (byte 0x89): "),
+        (
+            "max-file-bytes: 100\n",
+            b"# Handoff\n\n" + b"Log line of the session.\n" * 10,
+            "HANDOFF.md: larger than max-file-bytes (100 bytes), so it was not read: ",
+        ),
+    ],
+    ids=["not UTF-8", "too large"],
+)
+def test_an_unreadable_handoff_is_said_so_to_the_session(
+    git_repo: GitRepo, config: str | None, content: bytes, said: str
+) -> None:
+    repo = feature_repo(git_repo, BRANCH)
+    if config:
+        repo.write(".handoff-audit.yml", config)
+    repo.write("HANDOFF.md", content)
+    repo.commit("handoff: notes")
+    [line] = context_of(run_hook(claude_start(repo.root))).splitlines()
+    assert line.startswith(f"Warning: no brief for this session: {said}")
+    assert line.endswith(
+        "or remove it, or raise max-file-bytes in the configuration"
+        if config
+        else "replace it with a text handoff, or remove it"
+    )
+
+
+def test_a_blank_next_step_is_said_so_to_the_session(git_repo: GitRepo) -> None:
+    repo = feature_repo(git_repo, BRANCH)
+    repo.write(
+        "HANDOFF.md",
+        NOTES + "**Next steps**\n\n- [ ] [First thing to do next session]\n\n"
+        "## Decisions\n\n- Banker's rounding, because finance asked for it.\n",
+    )
+    repo.commit("handoff: notes")
+    context = context_of(run_hook(claude_start(repo.root)))
+    assert context.splitlines()[0] == (
+        'Warning: HANDOFF.md names no next action: its next-step heading "Next steps" (line 5) '
+        "is empty or holds only placeholders; fill it in before relying on it"
+    )
 
 
 def test_from_a_subfolder(repo: GitRepo) -> None:
@@ -314,25 +371,27 @@ def test_print_for_codex(tmp_path: Path, run_cli: Run) -> None:
     assert not (tmp_path / ".codex").exists()
 
 
-def test_a_configuration_file_ignored_is_named_only_when_there_is_no_brief(repo: GitRepo) -> None:
+def test_a_configuration_file_ignored_is_named_to_the_session(repo: GitRepo) -> None:
     repo.write(".handoff-audit.yml", "keep-last: 5\n")
     repo.commit("configuration")
     (repo.root / ".git" / "info" / "exclude").write_text(".handoff-audit.yaml\n")
     ignored = repo.root / ".handoff-audit.yaml"  # git does not see it: the brief is the same
-    handed = run_hook(claude_start(repo.root), repo.root)
+    brief = context_of(run_hook(claude_start(repo.root), repo.root))
     ignored.write_text("keep-last: 1\n")
-    assert run_hook(claude_start(repo.root), repo.root) == handed  # standard output byte for byte
-    assert handed.err == ""
-    # A hand-written handoff that cannot be read: no brief, a problem, the file ignored named.
+    warning = (
+        "handoff-audit: warning: .handoff-audit.yml and .handoff-audit.yaml both configure "
+        "handoff-audit; .handoff-audit.yml is used (.handoff-audit.yml wins over "
+        ".handoff-audit.yaml) and .handoff-audit.yaml ignored: move its keys into "
+        ".handoff-audit.yml and delete .handoff-audit.yaml\n"
+    )
+    # The brief as before, next action first, then the warning `show` prints on standard error.
+    assert context_of(run_hook(claude_start(repo.root), repo.root)) == brief + warning
+    # A hand-written handoff that cannot be read: why, then the file ignored.
     repo.git("rm", "-q", "handoff.json", "handoff.md")
     repo.write("HANDOFF.md", b"# Handoff\n\nNext: \xff\xfe\n")
     repo.commit("a handoff in another encoding")
-    run = run_hook(claude_start(repo.root), repo.root)
-    assert (run.code, run.out) == (0, "")
-    problem, warning = run.lines
-    assert problem.startswith("handoff-audit hook: no brief for this session: show: HANDOFF.md")
-    assert warning.startswith(
-        "handoff-audit: warning: .handoff-audit.yml and .handoff-audit.yaml both configure"
-    )
+    problem, said = context_of(run_hook(claude_start(repo.root), repo.root)).splitlines(True)
+    assert problem.startswith("Warning: no brief for this session: HANDOFF.md:3:7: not UTF-8 text")
+    assert said == warning
     ignored.unlink()
-    assert run_hook(claude_start(repo.root), repo.root).lines == [problem]
+    assert context_of(run_hook(claude_start(repo.root), repo.root)) == problem

@@ -50,9 +50,9 @@ def answer_event(stdin: IO[bytes], agent: Agent) -> Answer:
     """The answer to the event on ``stdin``: a stop event is judged (allow, or block with the
     reasons and fixes), ``SessionStart`` gets the branch's brief as context. Anything that
     cannot be read is allowed with a one-line note: a broken hook must not trap a session.
-    A configuration file ignored beside the one used is named on standard error only when the
-    hook blocks or reports a problem; letting a session stop or handing it the brief says
-    nothing more than before."""
+    A configuration file ignored beside the one used is named on standard error when the hook
+    blocks or reports a problem, and after the brief in ``SessionStart``'s context (the only
+    part of the answer its model reads); letting a session stop says nothing more."""
     try:
         if stdin.isatty():
             raise _Note(
@@ -84,20 +84,30 @@ def answer_event(stdin: IO[bytes], agent: Agent) -> Answer:
 
 
 def _session_start(event: HookEvent, agent: Agent) -> Answer:
-    """Hand the branch's brief to the new session as additional context; nothing when the
-    branch has no handoff. Never blocks."""
+    """Hand the branch's brief to the new session as additional context, followed by the
+    warnings `show` prints on standard error (a configuration file ignored); for a handoff that
+    is there but cannot be shown (empty, not UTF-8, too large...), the line that says why instead
+    of the brief. Only standard output reaches the session's model. Nothing when the branch has
+    no handoff. Never blocks."""
     # start-up: the brief's modules load only for this event
-    from handoff_audit.cli.show import brief_text
-    from handoff_audit.engine.brief import NoHandoff
+    from handoff_audit.credentials import redact
+    from handoff_audit.engine.brief import NoHandoff, UnreadableHandoff, build_brief
     from handoff_audit.errors import InputError
+    from handoff_audit.formats.brief import render_brief
 
     try:
-        text = brief_text(event.cwd)
+        brief = build_brief(event.cwd)
     except NoHandoff:
         return agent.allow()
+    except UnreadableHandoff as error:
+        said = f"Warning: no brief for this session: {error.said}"
+        text, warnings = "", (said, *config_warnings(error.notes))
     except InputError as error:
         raise _Note(f"no brief for this session: {error}", error.notes) from None
-    return agent.add_context(event, text)
+    else:
+        text, warnings = render_brief(brief), tuple(config_warnings(brief.notes))
+    lines = [controls.one_line(redact(line)) + "\n" for line in warnings]
+    return agent.add_context(event, text + "".join(lines))
 
 
 def _judge(event: HookEvent, agent: Agent) -> Answer:

@@ -508,7 +508,8 @@ def hook(install: bool, print_only: bool, agent: str) -> int:
     standard error blocks the stop while the branch's packet is missing, invalid or older than
     the work; exit 0 lets the session end (also whenever the hook cannot judge). On SessionStart,
     exit 0 and the branch's brief (`show`) as the session's additional context on standard
-    output; nothing when the branch has no handoff.
+    output, with the warnings `show` gives (or why the handoff cannot be shown: empty, not
+    UTF-8, too large); nothing when the branch has no handoff.
     """
     if install or print_only:
         # start-up: imported only when this command runs

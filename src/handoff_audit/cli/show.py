@@ -11,15 +11,7 @@ from handoff_audit.config import config_warnings
 from handoff_audit.controls import one_line
 from handoff_audit.engine.brief import NoHandoff, build_brief
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
-from handoff_audit.formats.brief import DEFAULT_MAX_CHARS, render_brief
-
-
-def brief_text(
-    cwd: Path, packet: Path | None = None, fmt: str = "text", max_chars: int = DEFAULT_MAX_CHARS
-) -> str:
-    """The brief of the handoff of the branch around ``cwd`` (or of ``packet``), formatted;
-    `NoHandoff` when the branch has none."""
-    return render_brief(build_brief(cwd, packet), fmt, max_chars)
+from handoff_audit.formats.brief import render_brief
 
 
 def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:

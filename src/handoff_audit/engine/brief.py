@@ -3,8 +3,8 @@ session that knows nothing reads them, and what git says happened since (`git.fr
 
 The branch's handoff is its active packet (the packet whose ``branch`` is this branch), else its
 newest finished one (archived or superseded), else a hand-written handoff in its tree (the newest
-one; when it cannot be read or is empty, an `InputError` says why and how to fix it); another
-branch's packet, merged or not, is not this branch's handoff. Every value is redacted
+one; when it cannot be read or is empty, an `UnreadableHandoff` says why and how to fix it);
+another branch's packet, merged or not, is not this branch's handoff. Every value is redacted
 (`credentials.redact`) before it is cut to size, so no part of a credential survives.
 """
 
@@ -46,11 +46,22 @@ class NoHandoff(Exception):
     """How the configuration was found (`Config.notes`), for the command to print."""
 
 
+class UnreadableHandoff(InputError):
+    """The branch's handoff (or the file named) is there but cannot be shown: empty, not UTF-8,
+    too large...; ``said`` is why and how to fix it, with its path (the message is ``show:
+    said``)."""
+
+    def __init__(self, said: str) -> None:
+        super().__init__(f"show: {said}")
+        self.said = said
+
+
 def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
     """The brief of the handoff of the branch checked out around ``cwd`` (or of ``packet``).
-    `NoHandoff` when the branch has none; `InputError` for a repository, configuration or
-    file that cannot be read. The configuration's notes (a file it shadows) are on the brief,
-    and on either error once the configuration was read."""
+    `NoHandoff` when the branch has none; `UnreadableHandoff` for a handoff that is there but
+    cannot be shown; `InputError` for a repository, configuration or file named that cannot be
+    read. The configuration's notes (a file it shadows) are on the brief, and on either error
+    once the configuration was read."""
     try:
         info = plumbing.repo_info(cwd)
     except plumbing.UnsafeRepository as error:
@@ -84,9 +95,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     changes = last_changes(root, [name for p in candidates for name in _files(p)])
     chosen = _newest(candidates, changes, dirt)
     if chosen.path in unread:
-        raise InputError(_cannot_read(chosen.path, unread[chosen.path]))
+        raise UnreadableHandoff(_cannot_read(chosen.path, unread[chosen.path]))
     if _empty(chosen):
-        raise InputError(_empty_message(chosen.path, chosen.text or ""))
+        raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""))
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     lkg = (chosen.data or {}).get("last_known_good_commit") if chosen.kind == "json" else None
@@ -127,10 +138,10 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     loaded, hits = loading.load_packets(root, [path], config)
     found = loaded[0]
     if _empty(found):
-        raise InputError(_empty_message(str(packet), found.text or ""))
+        raise UnreadableHandoff(_empty_message(str(packet), found.text or ""))
     unread = found.data is None if found.kind == "json" else found.text is None
     if unread:
-        raise InputError(_cannot_read(str(packet), hits[0] if hits else None))
+        raise UnreadableHandoff(_cannot_read(str(packet), hits[0] if hits else None))
     return found
 
 
@@ -144,11 +155,11 @@ def _loaded(root: Path, config: Config) -> tuple[list[Packet], dict[str, Hit]]:
 
 
 def _cannot_read(path: str, hit: Hit | None) -> str:
-    """``show: PATH:LINE:COLUMN: why``, in the audit's words (its fix included)."""
+    """``PATH:LINE:COLUMN: why``, in the audit's words (its fix included)."""
     where = f":{hit.line}" if hit and hit.line else ""
     if hit and hit.line and hit.column:
         where += f":{hit.column}"
-    return f"show: {path}{where}: {hit.message if hit else 'cannot be read'}"
+    return f"{path}{where}: {hit.message if hit else 'cannot be read'}"
 
 
 def _empty(packet: Packet) -> bool:
@@ -159,8 +170,7 @@ def _empty(packet: Packet) -> bool:
 def _empty_message(path: str, text: str) -> str:
     what = "empty" if not text else "empty (only whitespace)"
     return (
-        f"show: {path} is {what}: write the handoff (state, next step, decisions, pointers) "
-        "or remove it"
+        f"{path} is {what}: write the handoff (state, next step, decisions, pointers) or remove it"
     )
 
 
@@ -396,4 +406,4 @@ def _commands(values: Any) -> tuple[str, ...]:
     return tuple(items)
 
 
-__all__ = ["Brief", "NoHandoff", "build_brief"]
+__all__ = ["Brief", "NoHandoff", "UnreadableHandoff", "build_brief"]

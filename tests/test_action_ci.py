@@ -233,6 +233,6 @@ def test_push_to_the_default_branch_reports_a_handoff_md_already_there(runner: R
     done = runner.run("push", payload)
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
-    assert "::error file=HANDOFF.md,line=1,title=handoff-audit%3A handoff-in-merge::" in done.out
+    assert "::error file=HANDOFF.md,title=handoff-audit%3A handoff-in-merge::" in done.out
     assert "is on the protected branch main" in done.out
     assert "\nhandoff-audit: 1 packet checked: " in done.out  # the words `check` ends with

@@ -58,10 +58,10 @@ def test_annotation_escapes_what_the_runner_unescapes() -> None:
     assert message == "100% wrong:\\r\nsecond line, with comma [schema]"  # CR shown, not kept
 
 
-def test_no_line_means_line_1_and_no_column() -> None:
+def test_no_line_means_an_annotation_of_the_file() -> None:
     finding = Finding("handoff-in-merge", Severity.ERROR, "HANDOFF.md", "blocked", column=4)
     _, props, _ = parse(gh.render(Report((), (finding,)), FormatOptions()).strip())
-    assert props["line"] == "1" and "col" not in props
+    assert props["file"] == "HANDOFF.md" and "line" not in props and "col" not in props
 
 
 def test_at_most_ten_per_kind_errors_first_then_one_notice() -> None:

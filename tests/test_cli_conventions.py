@@ -145,14 +145,36 @@ def test_rules_as_json(run_cli: Any) -> None:
     }
 
 
-def test_every_finding_has_a_line_in_text_and_annotations(run_cli: Any, tmp_path: Path) -> None:
+def test_a_finding_about_a_whole_file_has_no_line_in_any_format(
+    run_cli: Any, tmp_path: Path
+) -> None:
     write_packet(tmp_path, VALID, twin=False)  # md-missing: about the whole file
-    text = run_cli(["check", "--select", "md-missing"], cwd=tmp_path)
-    assert text.out.startswith("handoff.json:1: md-missing: ")
-    github = run_cli(["check", "--format", "github", "--select", "md-missing"], cwd=tmp_path)
-    assert github.out.startswith("::error file=handoff.json,line=1,title=")
-    report = run_cli(["check", "--format", "json", "--select", "md-missing"], cwd=tmp_path)
-    assert report.json()["findings"][0]["line"] is None  # the JSON report says what it knows
+    # Outside a git repository: history-unavailable, about the whole file too.
+    args = ["check", "--select", "md-missing,history-unavailable"]
+
+    def output(fmt: str) -> str:
+        return str(run_cli([*args, "--format", fmt], cwd=tmp_path).out)
+
+    report = json.loads(output("json"))
+    assert [(f["rule"], f["line"], f["column"]) for f in report["findings"]] == [
+        ("md-missing", None, None),
+        ("history-unavailable", None, None),
+    ]
+    assert output("text").splitlines()[:2] == [
+        "handoff.json: md-missing: " + report["findings"][0]["message"],
+        "handoff.json: history-unavailable (warning): " + report["findings"][1]["message"],
+    ]
+    annotations = output("github").splitlines()
+    assert [a.split("::")[1] for a in annotations] == [
+        "error file=handoff.json,title=handoff-audit%3A md-missing",
+        "warning file=handoff.json,title=handoff-audit%3A history-unavailable",
+    ]
+    results = json.loads(output("sarif"))["runs"][0]["results"]
+    locations = [r["locations"][0]["physicalLocation"] for r in results]
+    assert [loc["artifactLocation"]["uri"] for loc in locations] == ["handoff.json"] * 2
+    assert all("region" not in loc for loc in locations)
+    cells = [row.split(" | ")[2] for row in output("markdown").splitlines() if "| `md-" in row]
+    assert cells == ["`handoff.json`"]
 
 
 def test_text_paths_are_relative_to_the_current_folder(run_cli: Any, git_repo: Any) -> None:

@@ -28,7 +28,7 @@ def test_a_newline_in_a_folder_does_not_hide_a_block_file(git_repo: GitRepo, run
     assert [f["path"] for f in findings] == [f"{ODD}/HANDOFF.md"]
     text = run_cli(args, cwd=git_repo.root).out
     line = next(line for line in text.splitlines() if "handoff-in-merge" in line)
-    assert line.startswith("notes\\nx/HANDOFF.md:1: handoff-in-merge: notes\\nx/HANDOFF.md would")
+    assert line.startswith("notes\\nx/HANDOFF.md: handoff-in-merge: notes\\nx/HANDOFF.md would")
 
 
 def test_a_newline_in_a_folder_does_not_hide_a_packet(git_repo: GitRepo, run_cli: Any) -> None:

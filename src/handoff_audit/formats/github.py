@@ -56,13 +56,13 @@ def importance(finding: Finding) -> tuple[int, int, int, tuple[str, int, int, in
 
 
 def annotation(finding: Finding) -> str:
-    """The workflow command for one finding; a file-level finding points at line 1, so every
-    annotation lands on a line of the file."""
+    """The workflow command for one finding; a finding about a whole file names the file
+    without a line (an annotation of the file), as the other formats show it."""
     return command(
         _COMMAND[finding.severity],
         f"{finding.message} [{finding.rule}]",
         file=finding.path,
-        line=finding.line or 1,
+        line=finding.line,
         col=finding.column if finding.line is not None else None,
         title=f"handoff-audit: {finding.rule}",
     )

@@ -1,9 +1,10 @@
 """The text format: findings grouped by file and sorted by line, then one status line.
 
-``path:line:col: rule: message`` is what editors and terminals turn into links, so every finding
-has a line (a finding about a whole file points at line 1) and paths are relative to the folder
-the command ran in. A warning or a note says so after the rule id. Colour is the caller's
-decision (`FormatOptions.color`) and goes through ``click.style``.
+``path:line:col: rule: message`` is what editors and terminals turn into links; a finding about
+a whole file has no line and is ``path: rule: message``, as every format shows it (no line in
+the JSON report, the annotation or SARIF). Paths are relative to the folder the command ran in.
+A warning or a note says so after the rule id. Colour is the caller's decision
+(`FormatOptions.color`) and goes through ``click.style``.
 """
 
 from __future__ import annotations
@@ -62,9 +63,10 @@ def display_path(path: str, options: FormatOptions) -> str:
 def _line(finding: Finding, paint: _Paint, options: FormatOptions) -> str:
     # Neither a file name nor a message may drive the terminal (ESC, C1) or split the line.
     where = controls.one_line(display_path(finding.path, options))
-    where += f":{finding.line or 1}"
-    if finding.line is not None and finding.column is not None:
-        where += f":{finding.column}"
+    if finding.line is not None:
+        where += f":{finding.line}"
+        if finding.column is not None:
+            where += f":{finding.column}"
     rule = finding.rule
     if finding.severity is not Severity.ERROR:
         rule += f" ({finding.severity.value})"

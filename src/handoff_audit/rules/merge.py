@@ -66,10 +66,6 @@ the packet from the pull request if it should never have been part of it.
     blocks_merge=True,
 )
 
-WHOLE_FILE = 1
-"""The line of a finding about the whole file: its first, in the JSON report as in the text
-and the annotations (which show a line-less finding at line 1)."""
-
 RULES = (
     HANDOFF_IN_MERGE,
     ACTIVE_IN_MERGE,
@@ -129,7 +125,6 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
         f"{path} is on the protected branch {branch}: {says}; delete it "
         f"(`git rm {shlex.quote(path)}`) and move what is still worth keeping into the docs or "
         "an issue, or, when the file belongs here, leave it out of `block-files`",
-        line=WHOLE_FILE,
     )
 
 
@@ -146,7 +141,6 @@ def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
         f"{path} would be merged into the protected branch {target}: {says} in a commit after "
         f"the last work (`git rm -- {shlex.quote(path)} && "
         'git commit -m "handoff: done"`) before merging',
-        line=WHOLE_FILE,
     )
 
 

@@ -124,7 +124,10 @@ def test_a_twin_whose_rendering_is_over_the_limit_says_to_trim_the_packet(
     assert finding["path"] == "handoff.md"
     message = finding["message"]
     assert re.search(r"handoff\.json renders to \d+ bytes, over max-file-bytes too", message)
-    assert "trim handoff.json (keep the last commands, link to logs), then run" in message
+    assert "trim handoff.json's longest field (summary) until it and its twin are under" in message
+    assert re.search(
+        r"raise the limit in \.handoff-audit\.yml: max-file-bytes: \d+; then run", message
+    )
 
 
 def test_the_agent_hook_regenerates_an_unreadable_twin_and_keeps_the_packet(

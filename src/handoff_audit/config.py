@@ -465,12 +465,13 @@ def config_warnings(notes: Iterable[str], program: str = "handoff-audit") -> lis
     return [f"{program}: warning: {one_line(note)}" for note in notes]
 
 
-def setting_advice(source: str | None, key: str, values: Sequence[str]) -> str:
-    """Where and how to set ``key`` to the list ``values`` in the configuration ``source`` names
-    (`Config.source`; ``None``: there is none yet, a new .handoff-audit.yml), in that file's
-    syntax, for a message: ``in FILE: key: [...]``, ``under [tool.handoff-audit] in FILE: key =
-    [...]``."""
-    listed = json.dumps(list(values), ensure_ascii=False)  # a YAML flow list and a TOML array
+def setting_advice(source: str | None, key: str, values: Sequence[str] | int) -> str:
+    """Where and how to set ``key`` to the list ``values`` (or the number) in the configuration
+    ``source`` names (`Config.source`; ``None``: there is none yet, a new .handoff-audit.yml),
+    in that file's syntax, for a message: ``in FILE: key: [...]``, ``under [tool.handoff-audit]
+    in FILE: key = [...]``."""
+    # a YAML flow list and a TOML array; a number is written alike in both
+    listed = json.dumps(values if isinstance(values, int) else list(values), ensure_ascii=False)
     table = " [tool.handoff-audit]"
     if source is not None and source.endswith(table):
         return f"under [tool.handoff-audit] in {source.removesuffix(table)}: {key} = {listed}"

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.authoring.agent_gate import Gate, Problem
+from handoff_audit.authoring.packet_files import PACKET_KEYS, packet_text
+from handoff_audit.engine.oversize import rendered_size, trim_or_raise
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -38,6 +40,7 @@ _MD_SECTIONS = {
 _PRECEDENCE = (
     Fix.REGENERATE,
     Fix.SCHEMA,
+    Fix.TRIM,
     Fix.SUPERSEDE,
     Fix.VERIFY,
     Fix.REFRESH,
@@ -56,7 +59,9 @@ class Advice:
     reason: str
     """What is wrong and where, one line."""
     command: str
-    """The fix: a runnable command (``"<...>"`` placeholders to fill in), never cut off."""
+    """The fix: a runnable command (``"<...>"`` placeholders to fill in), never cut off; for a
+    packet that renders over ``max-file-bytes``, what to trim or raise (no command can choose
+    it), with the command to run after it in ``also``."""
     also: str | None = None
     """A second line: the alternative, or what the command is for."""
 
@@ -129,6 +134,9 @@ class Fixes:
             return self.markdown_advice(findings, packet)
         command, decisive = self.json_fix(findings, packet)
         declared = RULES_BY_ID[decisive.rule].fix if decisive.rule in RULES_BY_ID else None
+        if self.fix_of(decisive, packet) is Fix.TRIM:
+            render = f"handoff-audit render --write {self.path(packet.path)}"
+            return Advice(_reason(decisive, findings), command, f"then run: {render}")
         return Advice(
             _reason(decisive, findings), command, _explain(decisive) if declared is None else None
         )
@@ -137,7 +145,7 @@ class Fixes:
         """One command for every finding on one of the branch's JSON packets, and the finding
         that decided it."""
         quoted = self.path(packet.path)
-        declared = [(_fix_of(f, packet), f) for f in findings]
+        declared = [(self.fix_of(f, packet), f) for f in findings]
         known = [(fix, f) for fix, f in declared if fix is not None]
         if not known:
             first = findings[0]
@@ -151,6 +159,13 @@ class Fixes:
             return f"handoff-audit supersede {quoted} --by {self.path(self.keep)}", decisive
         if fix is Fix.RENDER:
             return f"handoff-audit render --write {quoted}", decisive
+        if fix is Fix.TRIM and packet.data is not None:
+            data = dict(packet.data)
+            needed = max(
+                rendered_size(data), len(packet_text(data).encode("utf-8", "surrogatepass"))
+            )
+            shown = os.path.relpath(self.gate.root / packet.path, self.cwd)  # words, no command
+            return trim_or_raise(shown, data, needed, self.gate.config), decisive
         fixes = {kind for kind, _ in known}
         options = [self.refresh(quoted, verify=bool(fixes & {Fix.VERIFY}))]
         for kind, finding in known:
@@ -204,6 +219,20 @@ class Fixes:
             f"then edit {where} as it says",
         )
 
+    def fix_of(self, finding: Finding, packet: PacketInfo) -> Fix | None:
+        """The declared fix of ``finding`` on ``packet``; a twin that cannot be read is written
+        again from its packet (`render --write`), not regenerated with the packet from
+        nothing, and when the packet renders over ``max-file-bytes`` the packet is trimmed (or
+        the limit raised) first: `render --write` alone would write the same bytes."""
+        fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
+        twin = packet.markdown is not None and finding.path == packet.markdown
+        if fix is not Fix.REGENERATE or not twin:
+            return fix
+        data = packet.data
+        if data is None or not all(key in data for key in PACKET_KEYS):
+            return Fix.RENDER
+        return Fix.TRIM if rendered_size(data) > self.gate.config.max_file_bytes else Fix.RENDER
+
     def regenerate(self, packet: PacketInfo) -> str:
         """Remove the unreadable packet's files and write a new packet at the same place."""
         path = packet.path
@@ -232,15 +261,6 @@ class Fixes:
             '--verdict-pointer "<path or URL of the test report>"',
         ]
         return " ".join(parts)
-
-
-def _fix_of(finding: Finding, packet: PacketInfo) -> Fix | None:
-    """The declared fix of ``finding`` on ``packet``; a twin that cannot be read is written
-    again from its packet (`render --write`), not regenerated with the packet from nothing."""
-    fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
-    if fix is Fix.REGENERATE and packet.markdown is not None and finding.path == packet.markdown:
-        return Fix.RENDER
-    return fix
 
 
 def _reason(first: Finding, findings: list[Finding]) -> str:

@@ -21,6 +21,7 @@ from handoff_audit.authoring.packet_files import (
     config_around,
     packet_text,
     read_known_packet,
+    refuse_oversize,
     twin_of,
     write_atomic,
 )
@@ -56,7 +57,8 @@ def _configured(packet: Path, command: Callable[[Config], Outcome]) -> Outcome:
 
 
 def render_command(packet: Path, *, write: bool, check: bool) -> Outcome:
-    """The twin (to print), or write it (``write``), or diff it against the file (``check``)."""
+    """The twin (to print), or write it (``write``: refused when it would be over
+    ``max-file-bytes``), or diff it against the file (``check``)."""
     return _configured(packet, lambda config: _render(packet, config, write=write, check=check))
 
 
@@ -65,6 +67,7 @@ def _render(packet: Path, config: Config, *, write: bool, check: bool) -> Outcom
     markdown = render_packet(data)
     twin = twin_of(packet)
     if write:
+        refuse_oversize(packet, data, [(twin, markdown)], config)
         written = write_atomic(twin, markdown)
         said = f"wrote {_name(twin)}" if written else "unchanged"
         return Outcome(notes=(f"{_name(packet)}: {said}",))  # the status line of every writer
@@ -107,8 +110,10 @@ def _set_status(packet: Path, config: Config, status: str, successor: str | None
     if successor is not None and not successor.strip():
         raise InputError("--by: give the path or topic of the packet that replaces this one")
     changed = _with_status(data, status, successor)
-    wrote = write_atomic(packet, packet_text(changed)) if changed != data else False
-    wrote_twin = write_atomic(twin_of(packet), render_packet(changed))
+    text, markdown = packet_text(changed), render_packet(changed)
+    refuse_oversize(packet, changed, [(packet, text), (twin_of(packet), markdown)], config)
+    wrote = write_atomic(packet, text) if changed != data else False
+    wrote_twin = write_atomic(twin_of(packet), markdown)
     names = [_name(p) for p, w in ((packet, wrote), (twin_of(packet), wrote_twin)) if w]
     said = f"{'wrote ' + ', '.join(names) if names else 'unchanged'}; {status}" + (
         f" by {successor}" if successor else ""

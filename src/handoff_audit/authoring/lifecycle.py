@@ -28,6 +28,7 @@ from handoff_audit.authoring.packet_files import (
     packet_text,
     read_known_packet,
     read_packet,
+    refuse_oversize,
     twin_of,
     write_atomic,
 )
@@ -180,7 +181,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
         "verdict_pointer": "",
     }
     data = _ordered(merge_facts(_apply(data, given), facts, config.keep_last))
-    said = _write(path, data)
+    said = _write(path, data, config)
     if replaced:
         said += f"; replaced {replaced} (git keeps it in the history)"
     return f"{name(path)}: {said}", failed
@@ -218,7 +219,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
         data["open_risks"] = [r for r in data["open_risks"] if not is_failure_risk(r, cmd)]
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
-    return f"{name(path)}: {_write(path, data)}", failed
+    return f"{name(path)}: {_write(path, data, config)}", failed
 
 
 def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:
@@ -584,15 +585,14 @@ def _ordered(data: dict[str, Any]) -> dict[str, Any]:
     return known | {key: value for key, value in data.items() if key not in known}
 
 
-def _write(path: Path, data: dict[str, Any]) -> str:
+def _write(path: Path, data: dict[str, Any], config: Config) -> str:
     """Write the packet and its twin, credentials redacted (the `secret` rule's patterns, so a
-    packet these commands write never fails it); what was written, for the status line."""
+    packet these commands write never fails it), neither when one would be over
+    ``max-file-bytes``; what was written, for the status line."""
     data = redact_data(data)
-    wrote = [
-        p
-        for p, text in ((path, packet_text(data)), (twin_of(path), render_packet(data)))
-        if write_atomic(p, text)
-    ]
+    files = [(path, packet_text(data)), (twin_of(path), render_packet(data))]
+    refuse_oversize(path, data, files, config)
+    wrote = [p for p, text in files if write_atomic(p, text)]
     return f"wrote {', '.join(name(p) for p in wrote)}" if wrote else "unchanged"
 
 

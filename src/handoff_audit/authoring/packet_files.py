@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from handoff_audit.atomic import replace_file
 from handoff_audit.config import Config, load_config
-from handoff_audit.engine import loading
+from handoff_audit.cwd_paths import from_cwd
+from handoff_audit.engine import loading, oversize
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import InputError
 from handoff_audit.model.packet import twin_of as twin_of  # one definition, for the writers
@@ -76,6 +78,29 @@ def refuse_outside(path: Path) -> None:
             f"{path}: its folder leads outside the repository {root} through a symbolic link; "
             "nothing was written. Replace the link with a folder, or pick another path"
         )
+
+
+def refuse_oversize(
+    packet: Path, data: dict[str, Any], files: Sequence[tuple[Path, str]], config: Config
+) -> None:
+    """`InputError`, before anything is written, when one of ``files`` (the packet ``packet``
+    holding ``data``, its twin: each with the text about to be written) is larger than
+    ``max-file-bytes``: `check` would not read it, and writing the twin again writes the same
+    bytes. The error names the file, its size, the limit, and the fix: trim the packet's longest
+    fields, or raise the limit in the configuration in use."""
+    sizes = [(path, len(text.encode("utf-8", "surrogatepass"))) for path, text in files]
+    over = [(path, size) for path, size in sizes if size > config.max_file_bytes]
+    if not over:
+        return
+    path, size = over[0]
+    shown = from_cwd(packet)
+    what = "" if path == packet else f" (the rendering of {shown})"
+    fix = oversize.trim_or_raise(shown, data, max(s for _, s in sizes), config)
+    raise InputError(
+        f"{from_cwd(path)}{what} would be {size} bytes, more than max-file-bytes "
+        f"({config.max_file_bytes} bytes), which `check` does not read; nothing was written. "
+        f"{fix[0].upper()}{fix[1:]}"
+    )
 
 
 def write_atomic(path: Path, text: str) -> bool:

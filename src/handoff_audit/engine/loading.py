@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.config import Config
+from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
 from handoff_audit.errors import InputError
 from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
@@ -75,15 +76,16 @@ def load_pairs(
     packets: list[Packet] = []
     hits: list[Hit] = []
     for files_of in pairs:
-        packet, packet_hits = _load(root, real_root, files_of, config.max_file_bytes, real_dirs)
+        packet, packet_hits = _load(root, real_root, files_of, config, real_dirs)
         packets.append(packet)
         hits.extend(packet_hits)
     return packets, hits
 
 
 def _load(
-    root: Path, real_root: Path, files: PacketFiles, limit: int, real_dirs: dict[str, str]
+    root: Path, real_root: Path, files: PacketFiles, config: Config, real_dirs: dict[str, str]
 ) -> tuple[Packet, list[Hit]]:
+    limit = config.max_file_bytes
     path = printable(rel(root, files.path))
     hits: list[Hit] = []
     if files.kind == "markdown":
@@ -112,7 +114,7 @@ def _load(
                 files.markdown, real_root, limit, bom=True, real_dirs=real_dirs
             )
         except Unreadable as problem:
-            hits.append(_twin_hit(markdown_path, problem, packet, limit))
+            hits.append(_twin_hit(markdown_path, problem, packet, config))
     return packet, hits
 
 
@@ -174,10 +176,11 @@ _RENDERABLE = ("branch", "status")
 """The fields without which ``render`` refuses a JSON file (`packet_files.PACKET_KEYS`)."""
 
 
-def _twin_hit(path: str, problem: Unreadable, packet: Packet, limit: int) -> Hit:
+def _twin_hit(path: str, problem: Unreadable, packet: Packet, config: Config) -> Hit:
     """The finding on a packet's markdown twin that cannot be read: the twin is generated, so
     the fix is to write it again from the packet, unless the packet's rendering is itself over
-    ``limit`` (then the packet is what to trim)."""
+    the limit (then `render --write` would write the same bytes: trim the packet, or raise the
+    limit, first)."""
     if problem.twin is None:
         return _hit(path, problem)
     render = f"`handoff-audit render --write {shlex.quote(packet.path)}`"
@@ -185,24 +188,17 @@ def _twin_hit(path: str, problem: Unreadable, packet: Packet, limit: int) -> Hit
     if packet.data is None or not all(key in packet.data for key in _RENDERABLE):
         fix = f"once {packet.path}'s own finding is fixed, regenerate it with {render}"
     else:
-        size = _rendered_size(packet.data)
-        if size > limit:
+        size = oversize.rendered_size(packet.data)
+        if size > config.max_file_bytes:
+            needed = max(size, len((packet.text or "").encode("utf-8", "surrogatepass")))
+            trim = oversize.trim_or_raise(packet.path, packet.data, needed, config)
             fix = (
-                f"{packet.path} renders to {size} bytes, over max-file-bytes too: trim "
-                f"{packet.path} (keep the last commands, link to logs), then run {render}, or "
-                "raise max-file-bytes in the configuration"
+                f"{packet.path} renders to {size} bytes, over max-file-bytes too, so {render} "
+                f"alone writes the same: {trim}; then run {render}"
             )
         else:
             fix = f"regenerate it with {render}"
     return Hit(INVALID_JSON, path, f"{wrong}: {fix}", problem.line, problem.column)
-
-
-def _rendered_size(data: dict[str, Any]) -> int:
-    """The size in bytes of the twin that ``render --write`` would write from ``data``."""
-    # start-up: the renderer is imported only for a twin that cannot be read
-    from handoff_audit.markdown.render import render_packet
-
-    return len(render_packet(data).encode("utf-8", "surrogatepass"))
 
 
 def read_text(

@@ -23,6 +23,10 @@ class Fix(StrEnum):
     """`update --FIELD "<...>"` when `update` sets the field; else write the packet anew."""
     RENDER = "render"
     """`render --write`: the twin is missing, differs from the JSON or cannot be read."""
+    TRIM = "trim"
+    """Trim the packet's longest fields, or raise ``max-file-bytes``, then `render --write`:
+    the twin cannot be read because the packet renders over the limit (never declared by a
+    rule: the hook derives it from ``RENDER`` and the packet's rendered size)."""
     REGENERATE = "regenerate"
     """Remove the unreadable file and write a new packet at the same place."""
     SUPERSEDE = "supersede"

@@ -87,7 +87,8 @@ def test_lifecycle_across_two_branches_and_a_merge(git_repo: Any, run_cli: Any) 
     )
     assert again.code == 2 and "update" in again.err and "supersede" in again.err
 
-    _ok(run_cli(["supersede", "handoff.json", "--by", ".handoff/refunds-v2.json"], cwd=repo.root))
+    # The successor's path names a file once `new` has written it; until then, its topic.
+    _ok(run_cli(["supersede", "handoff.json", "--by", "refunds-v2"], cwd=repo.root))
     _ok(
         run_cli(
             [
@@ -105,6 +106,7 @@ def test_lifecycle_across_two_branches_and_a_merge(git_repo: Any, run_cli: Any) 
             cwd=repo.root,
         )
     )
+    _ok(run_cli(["supersede", "handoff.json", "--by", ".handoff/refunds-v2.json"], cwd=repo.root))
     repo.commit("handoff: start over")
     _clean(_audit(run_cli, repo))
 

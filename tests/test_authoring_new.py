@@ -240,12 +240,15 @@ def test_new_where_an_active_packet_exists_names_update_and_supersede(
 
 def test_supersede_then_new_starts_over(repo: Any, run_cli: Any) -> None:
     assert _new(run_cli, repo, "--topic", "refund").code == 0
+    done = run_cli(["supersede", ".handoff/refund.json"], cwd=repo.root)
+    assert done.code == 0, done.err
+    result = _new(run_cli, repo, "--topic", "refund", "--output", ".handoff/refund-v2.json")
+    assert result.code == 0, result.err
+    # Its path names the successor once `new` has written it.
     done = run_cli(
         ["supersede", ".handoff/refund.json", "--by", ".handoff/refund-v2.json"], cwd=repo.root
     )
     assert done.code == 0, done.err
-    result = _new(run_cli, repo, "--topic", "refund", "--output", ".handoff/refund-v2.json")
-    assert result.code == 0, result.err
     old = packet_json(repo, ".handoff/refund.json")
     assert old["status"] == "superseded"
     assert old["superseded_by"] == ".handoff/refund-v2.json"

@@ -116,7 +116,10 @@ def test_missing_file_or_folder_is_a_one_line_error(
 
 
 def test_supersede_sets_status_and_successor_and_rerenders(packet: Path, run_cli: Any) -> None:
-    result = run_cli(["supersede", str(packet), "--by", ".handoff/refund-v2.json"])
+    successor = packet.parent / ".handoff" / "refund-v2.json"
+    successor.parent.mkdir()
+    successor.write_text(json.dumps(PACKET, indent=2) + "\n")
+    result = run_cli(["supersede", str(packet), "--by", str(successor)])
     assert result.code == 0, result.err
     data = json.loads(packet.read_text())
     assert data["status"] == "superseded"
@@ -134,10 +137,10 @@ def test_supersede_sets_status_and_successor_and_rerenders(packet: Path, run_cli
 
 
 def test_archive_keeps_the_rest_and_is_idempotent(packet: Path, run_cli: Any) -> None:
-    assert run_cli(["supersede", str(packet), "--by", "next.json"]).code == 0
+    assert run_cli(["supersede", str(packet), "--by", "refund-next"]).code == 0
     assert run_cli(["archive", str(packet)]).code == 0
     data = json.loads(packet.read_text())
-    assert data == {**PACKET, "status": "archived", "superseded_by": "next.json"}
+    assert data == {**PACKET, "status": "archived", "superseded_by": "refund-next"}
     before = packet.read_bytes(), packet.with_suffix(".md").read_bytes()
     again = run_cli(["archive", str(packet)])
     assert again.code == 0 and "unchanged" in again.err

@@ -100,15 +100,32 @@ def _render(packet: Path, config: Config, *, write: bool, check: bool) -> Outcom
     return Outcome(out=markdown)
 
 
-def set_status_command(packet: Path, status: str, successor: str | None) -> Outcome:
-    """Mark ``packet`` superseded (by ``successor``) or archived, and re-render its twin."""
-    return _configured(packet, lambda config: _set_status(packet, config, status, successor))
+def set_status_command(
+    packet: Path,
+    status: str,
+    successor: str | None,
+    stored: Callable[[str], str] = str,
+) -> Outcome:
+    """Mark ``packet`` superseded (by ``successor``, as ``stored`` turns it into the value of
+    ``superseded_by`` once the packet is read: `InputError` for one that names nothing) or
+    archived, and re-render its twin."""
+    return _configured(
+        packet, lambda config: _set_status(packet, config, status, successor, stored)
+    )
 
 
-def _set_status(packet: Path, config: Config, status: str, successor: str | None) -> Outcome:
+def _set_status(
+    packet: Path,
+    config: Config,
+    status: str,
+    successor: str | None,
+    stored: Callable[[str], str],
+) -> Outcome:
     data = read_known_packet(packet, config)
     if successor is not None and not successor.strip():
         raise InputError("--by: give the path or topic of the packet that replaces this one")
+    if successor is not None:
+        successor = stored(successor)
     changed = _with_status(data, status, successor)
     text, markdown = packet_text(changed), render_packet(changed)
     refuse_oversize(packet, changed, [(packet, text), (twin_of(packet), markdown)], config)

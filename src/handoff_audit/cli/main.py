@@ -324,7 +324,12 @@ def update(packet: Path | None, **kwargs: object) -> int:
 )
 def supersede(packet: Path | None, successor: str | None, topic: str | None) -> int:
     """Mark PACKET (default: the active packet of this branch and topic) superseded and
-    re-render its twin; refuses a JSON file that is not a packet."""
+    re-render its twin; refuses a JSON file that is not a packet.
+
+    --by FILE (a value with a slash, or ending in .json or .md) must name an existing file,
+    from the current folder or the repository root; it is stored from the repository root.
+    Any other value is a topic, kept as given.
+    """
     return _set_status(packet, topic, "superseded", successor)
 
 
@@ -333,13 +338,14 @@ def _set_status(packet: Path | None, topic: str | None, status: str, by: str | N
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
     from handoff_audit.authoring.lifecycle import active_packet_path
+    from handoff_audit.cli.successor import successor_value
 
     command = "archive" if status == "archived" else "supersede"
     if packet is not None:
         packet = from_root(packet)
         refuse_markdown(packet, command)
     chosen = packet if packet is not None else active_packet_path(topic, command)
-    return say(set_status_command(chosen, status, by))
+    return say(set_status_command(chosen, status, by, lambda by: successor_value(by, chosen)))
 
 
 @cli.command(

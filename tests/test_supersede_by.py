@@ -1,0 +1,132 @@
+"""`supersede --by`: ``superseded_by`` is the path or topic of the successor. A value that looks
+like a path (a slash, or a .json/.md name) names an existing file, found as PACKET is (the
+current folder first, then the repository root), and is stored from the repository root with
+``/``; anything else is a topic, kept as given (its packet may not exist yet). Real
+repositories, the real CLI, from the root and from a subfolder."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from agent_support import feature_repo, run_fix
+from authoring_support import REFUNDS
+from conftest import GitRepo, Result
+from git_helpers import check, dump, hits
+
+Run = Callable[..., Result]
+
+
+def _with_packets(git_repo: GitRepo, run_cli: Run) -> GitRepo:
+    """A branch with its packet ``handoff.json`` and a second one, ``.handoff/v2.json`` (topic
+    v2), both written by `new` and committed, and a subfolder ``src``."""
+    feature_repo(git_repo)
+    for where in ([], ["--topic", "v2"]):
+        made = run_cli(["new", *where, *REFUNDS], cwd=git_repo.root)
+        assert made.code == 0, made.err
+    git_repo.commit("handoff: two topics")
+    return git_repo
+
+
+def _superseded_by(git_repo: GitRepo, packet: str = "handoff.json") -> object:
+    data = json.loads((git_repo.root / packet).read_text(encoding="utf-8"))
+    assert data["status"] == "superseded"
+    return data.get("superseded_by")
+
+
+@pytest.mark.parametrize("value", ["nowhere/x.json", "v3.json", "notes.md", "src/", "docs/next"])
+def test_a_path_that_names_no_file_is_refused(git_repo: GitRepo, run_cli: Run, value: str) -> None:
+    _with_packets(git_repo, run_cli)
+    before = {name: (git_repo.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
+    refused = run_cli(["supersede", "--by", value], cwd=git_repo.root)
+    assert refused.code == 2, refused.err
+    [line] = refused.err.splitlines()
+    assert line.startswith(f"handoff-audit: error: supersede --by {value}: "), line
+    assert "from the current folder or the repository root" in line
+    assert "its topic" in line and "Traceback" not in refused.err
+    after = {name: (git_repo.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
+    assert after == before
+
+
+def test_a_topic_is_kept_and_its_packet_may_come_later(git_repo: GitRepo, run_cli: Run) -> None:
+    _with_packets(git_repo, run_cli)
+    done = run_cli(["supersede", "--by", "refunds-v3"], cwd=git_repo.root)
+    assert done.code == 0, done.err
+    assert _superseded_by(git_repo) == "refunds-v3"
+    git_repo.commit("handoff: superseded")
+    # Starting over on the same topic, as `new`'s refusal advises: supersede, commit, new.
+    again = run_cli(["new", *REFUNDS], cwd=git_repo.root)
+    assert again.code == 0, again.err
+
+
+@pytest.mark.parametrize(
+    ("packet", "by"),
+    [
+        ("../handoff.json", "../.handoff/v2.json"),  # both from the current folder
+        ("handoff.json", ".handoff/v2.json"),  # both from the repository root
+        ("handoff.json", "../.handoff/./v2.json"),
+    ],
+    ids=["from the current folder", "from the root", "not normalised"],
+)
+def test_a_path_from_a_subfolder_is_stored_from_the_root(
+    git_repo: GitRepo, run_cli: Run, packet: str, by: str
+) -> None:
+    _with_packets(git_repo, run_cli)
+    done = run_cli(["supersede", packet, "--by", by], cwd=git_repo.root / "src")
+    assert done.code == 0, done.err
+    assert done.err.rstrip().endswith("superseded by .handoff/v2.json"), done.err
+    assert _superseded_by(git_repo) == ".handoff/v2.json"
+    assert "- **Superseded by:** .handoff/v2.json" in (git_repo.root / "handoff.md").read_text()
+
+
+def test_the_current_folder_wins_over_the_root(git_repo: GitRepo, run_cli: Run) -> None:
+    _with_packets(git_repo, run_cli)
+    git_repo.write("src/next.json", "{}\n")
+    git_repo.write("next.json", "{}\n")
+    done = run_cli(["supersede", "../handoff.json", "--by", "next.json"], cwd=git_repo.root / "src")
+    assert done.code == 0, done.err
+    assert _superseded_by(git_repo) == "src/next.json"
+
+
+def test_a_file_outside_the_repository_is_refused(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    _with_packets(git_repo, run_cli)
+    outside = tmp_path / "elsewhere" / "next.json"
+    outside.parent.mkdir()
+    outside.write_text("{}\n")
+    refused = run_cli(["supersede", "--by", str(outside)], cwd=git_repo.root)
+    assert refused.code == 2
+    assert "outside the repository" in refused.err and str(outside) in refused.err
+    assert json.loads((git_repo.root / "handoff.json").read_text())["status"] == "active"
+
+
+def test_a_bad_packet_is_named_before_the_successor(git_repo: GitRepo, run_cli: Run) -> None:
+    _with_packets(git_repo, run_cli)
+    git_repo.write("package.json", {"name": "shop"})
+    refused = run_cli(["supersede", "package.json", "--by", "nowhere/x.json"], cwd=git_repo.root)
+    assert refused.code == 2 and "not a handoff packet" in refused.err
+
+
+def test_the_printed_multiple_active_command_runs_from_a_subfolder(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    feature_repo(git_repo)
+    made = run_cli(["new", *REFUNDS], cwd=git_repo.root)
+    assert made.code == 0, made.err
+    git_repo.commit("handoff", "2026-01-01T00:00:00Z")
+    data = json.loads((git_repo.root / "handoff.json").read_text())
+    git_repo.write(".handoff/default.json", dump(data))
+    git_repo.write(".handoff/default.md", (git_repo.root / "handoff.md").read_text())
+    git_repo.commit("a second handoff", "2026-01-02T00:00:00Z")
+    found = hits(check(run_cli, git_repo.root), "multiple-active")
+    [command] = re.findall(r"\((handoff-audit supersede [^)]+)\)", found[0]["message"])
+    assert command == "handoff-audit supersede handoff.json --by .handoff/default.json"
+    done = run_fix(git_repo.root / "src", command)
+    assert done.returncode == 0, done.stderr
+    assert _superseded_by(git_repo) == ".handoff/default.json"
+    assert hits(check(run_cli, git_repo.root), "multiple-active") == []

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit.formats import inert
+from handoff_audit.formats.line_cut import cut_line
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
 if TYPE_CHECKING:
@@ -166,7 +167,9 @@ def packet_section(
     if isinstance(next_action, str) and next_action.strip():
         text = inert.paragraphs(next_action.strip(), prefix="> ")
         if budget is not None:
-            text, _ = truncate(text, max(200, budget // 4))
+            text, cut = truncate(text, max(200, budget // 4))
+            if cut:
+                text += f"\n\n*The next action is cut short here. {elsewhere}*"
         parts.append("**Next action:**\n\n" + text)
     body = packet_fields(data, "#" * min(6, len(heading) + 1))
     label = inert.html_text(packet.markdown or packet.path, limit=inert.NAME_LIMIT)
@@ -320,8 +323,9 @@ def _chunks(text: str) -> list[str]:
 def truncate(text: str, budget: int, *, measure: Any = size) -> tuple[str, bool]:
     """The longest prefix of whole blocks of ``text`` within ``budget``; True when cut.
 
-    Only when even the first block is too big is it cut between lines, and a fence left open by
-    the cut is closed, so the result is still valid markdown.
+    Only when even the first block is too big is it cut between lines, and only when even its
+    first line is too big is that line cut inside (`line_cut`); a fence left open by the cut is
+    closed, so the result is still valid markdown.
     """
     if measure(text) <= budget:
         return text, False
@@ -341,6 +345,9 @@ def truncate(text: str, budget: int, *, measure: Any = size) -> tuple[str, bool]
     reserve = 1 + max((len(m) for m in re.findall(r"`{3,}|~{3,}", text)), default=0)
     for line in text.split("\n"):
         if used + measure(line) + 1 + reserve > budget:
+            if not lines:
+                lines = [cut_line(line, budget - 1 - reserve, measure)]
+                fence = _fence_after(fence, lines[0])
             break
         lines.append(line)
         used += measure(line) + 1

@@ -26,6 +26,7 @@ from handoff_audit.controls import one_line
 from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError
+from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
 from handoff_audit.suggest import unknown_name
@@ -125,17 +126,34 @@ def settings_of(cls: type) -> list[tuple[str, Field[Any], Setting]]:
     ]
 
 
-def _globs(key: str) -> Callable[[list[str], Where], tuple[str, ...]]:
-    """The conversion of the list of globs under ``key``: each bounded (`globs.problem`)."""
+def _globs(key: str, *, paths: bool = True) -> Callable[[list[str], Where], tuple[str, ...]]:
+    """The conversion of the list of globs under ``key``: each bounded (`globs.problem`) and,
+    for ``paths`` (not branches), one that could match a path git lists (`_check_path_glob`)."""
 
     def convert(value: list[str], where: Where) -> tuple[str, ...]:
         for pattern in value:
             refused = glob_problem(pattern)
             if refused is not None:
                 raise InputError(f"{where.source}: {key}: the glob {show(pattern)} is {refused}")
+            if paths:
+                _check_path_glob(key, pattern, where)
         return tuple(value)
 
     return convert
+
+
+def _check_path_glob(key: str, pattern: str, where: Where) -> None:
+    """`InputError` for a glob that no path matches (absolute, ``..``, backslashes): the file
+    it meant would drop out of the audit without a word."""
+    reason = never_matches(pattern)
+    if reason is None:
+        return
+    root, base = where.roots[0].resolve().as_posix(), where.base.resolve().as_posix()
+    meant = relative_form(pattern, root, base)
+    raise InputError(
+        f"{where.source}: {key}: the glob {show(pattern, 200)} is {reason}, which matches no file "
+        f"(globs match paths from the repository root, with /); write {show(meant)}"
+    )
 
 
 def _agent_hook_rules(value: list[str], where: Where) -> tuple[str, ...]:
@@ -253,6 +271,8 @@ _AGENT_HOOK_SCHEMA = _mapping_of(
 
 
 def _folder_globs(value: list[str], where: Where) -> tuple[str, ...]:
+    for pattern in value:
+        _check_path_glob("series", pattern, where)
     return tuple(glob.rstrip("/") for glob in value)
 
 
@@ -303,7 +323,7 @@ class Config:
             **GLOBS,
         },
         read_by=("handoff-in-merge", "active-in-merge"),
-        convert=_globs("protected-branches"),
+        convert=_globs("protected-branches", paths=False),
     )
     """Globs of branch names that count as protected targets; ``None`` (not configured): the
     repository's default branch (`git.protected.protected_patterns`)."""
@@ -425,8 +445,8 @@ class Config:
     source: str | None = None
     """Where the configuration came from, for messages (``None`` = defaults)."""
     notes: tuple[str, ...] = ()
-    """Warnings about how it was found (a configuration beside it that is not read), one line
-    each, for the command to print."""
+    """Warnings about how it was found (a configuration beside it that is not read, a table
+    nearly named ours), one line each, for the command to print."""
 
     def overridden(
         self,
@@ -486,7 +506,8 @@ def load_config(
     """The configuration for the repository at ``root``: ``config_file`` when given, else
     ``.handoff-audit.yml``, else ``.handoff-audit.yaml``, else ``[tool.handoff-audit]`` in
     ``pyproject.toml``, else defaults. A dedicated file read while a later one of them exists
-    (``pyproject.toml`` with the table) says so in `Config.notes`, one line per file ignored.
+    (``pyproject.toml`` with the table) says so in `Config.notes`, one line per file ignored, as
+    does a ``pyproject.toml`` table nearly named ``[tool.handoff-audit]``.
 
     ``rule_ids`` are the ids the ``rules`` key may name (the caller hands over the registry's, so
     that the configuration stays below the rules). Anything wrong is an `InputError` naming the
@@ -508,9 +529,7 @@ def load_config(
         _check_inside(path, root)
         config = _from_file(path, rule_ids, (root,), explicit=False)
         if name == PYPROJECT:
-            if config.source is not None:
-                return config
-            continue
+            return config  # the defaults when it has no table, with a note on a misspelt one
         notes = _ignored_beside(path, root)
         return replace(config, notes=notes) if notes else config
     return Config()
@@ -554,6 +573,41 @@ def _has_own_table(pyproject: Path, root: Path) -> bool:
     return isinstance(tool, dict) and "handoff-audit" in tool
 
 
+TABLE_NAME = "handoff-audit"
+"""The table of ``pyproject.toml`` under ``[tool]`` that holds the configuration."""
+
+
+def _misspelt_table_notes(document: Mapping[str, Any], source: str) -> list[str]:
+    """One warning for each table of ``document`` that is nearly ``[tool.handoff-audit]``
+    (``[tool.handoff_audit]``, ``[tool.handoff.audit]``, ``[handoff-audit]``, a typo): it is
+    not read, and without a word its keys would be lost."""
+    tool = document.get("tool")
+    tables = [(key, value) for key, value in document.items() if key != "tool"]
+    if isinstance(tool, dict):
+        tables += [(f"tool.{key}", value) for key, value in tool.items()]
+        tables += [
+            (f"tool.{key}.{inner}", value)
+            for key, table in tool.items()
+            if isinstance(table, dict)
+            for inner, value in table.items()
+        ]
+    return [
+        f"{source}: the table {show('[' + name + ']')[1:-1]} is not read — did you mean "
+        f"[tool.{TABLE_NAME}]? Rename it to have its keys used"
+        for name, value in tables
+        if isinstance(value, dict) and _nearly_our_table(name.removeprefix("tool."))
+    ]
+
+
+def _nearly_our_table(name: str) -> bool:
+    import difflib  # start-up: only for a pyproject.toml without our table
+
+    squashed = "".join(char for char in name.lower() if char.isalnum())
+    if squashed == TABLE_NAME.replace("-", ""):
+        return True
+    return difflib.SequenceMatcher(None, name.lower(), TABLE_NAME).ratio() >= 0.85
+
+
 def _check_inside(path: Path, root: Path) -> None:
     """A discovered configuration must be a regular file inside the repository: a link leading
     out of it would let the repository's content pick a file to read (and quote)."""
@@ -585,7 +639,7 @@ def _from_file(
         elif explicit and path.name != PYPROJECT:
             raw = document
         else:
-            return Config()
+            return Config(notes=tuple(_misspelt_table_notes(document, source)))
     else:
         import yaml  # only when there is a YAML configuration file (start-up)
 

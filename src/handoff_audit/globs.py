@@ -10,6 +10,7 @@ exponentially in Python's ``re``), and its size is bounded (`problem`).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -32,6 +33,54 @@ def problem(pattern: str) -> str | None:
     if wildcards > MAX_GLOB_WILDCARDS:
         return f"{wildcards} wildcards, more than {MAX_GLOB_WILDCARDS}"
     return None
+
+
+_DRIVE = re.compile(r"[A-Za-z]:(?=[/\\])")
+
+
+def never_matches(pattern: str) -> str | None:
+    """Why ``pattern`` can match no path git lists (relative to the root, ``/`` between
+    folders, no ``..``), or ``None``: it is absolute, has a ``..`` part or holds a backslash
+    outside a ``[...]`` set (``[\\]`` matches a file name's own backslash)."""
+    bare = _outside_sets(pattern)
+    if bare.startswith("/") or _DRIVE.match(bare):
+        return "an absolute path"
+    if "\\" in bare:
+        return "written with backslashes"
+    if ".." in bare.split("/"):
+        return "a path with a .. part"
+    return None
+
+
+def relative_form(pattern: str, root: str, base: str) -> str:
+    """A glob that `never_matches` refuses, as it was probably meant: ``/`` for ``\\``, and an
+    absolute path or one with ``..`` resolved from ``base`` (the configuration's folder) made
+    relative to ``root`` when it lands inside; otherwise ``**/`` and its last part."""
+    glob = pattern.replace("\\", "/")
+    drive = _DRIVE.match(glob)
+    glob = glob[drive.end() :] if drive else glob
+    parts = glob.split("/")
+    if not glob.startswith("/") and ".." not in parts:
+        return glob
+    last_up = max((i for i, part in enumerate(parts) if part == ".."), default=0)
+    if not re.search(r"[*?\[]", "/".join(parts[:last_up])):
+        full = posixpath.normpath(posixpath.join(base, glob))
+        if full.startswith(root.rstrip("/") + "/"):
+            return full[len(root.rstrip("/")) + 1 :]
+    named = [part for part in parts if part not in ("", ".", "..")]
+    return f"**/{named[-1]}" if named else "**"
+
+
+def _outside_sets(pattern: str) -> str:
+    """``pattern`` with each ``[...]`` set, as `_regex` reads one, written ``?``."""
+    out: list[str] = []
+    i = 0
+    last = pattern.rfind("]")  # no set opens after it: each "[" then costs no search (speed)
+    while i < len(pattern):
+        end = pattern.find("]", i + 2) if pattern[i] == "[" and i + 2 <= last else -1
+        out.append(pattern[i] if end == -1 else "?")
+        i = i + 1 if end == -1 else end + 1
+    return "".join(out)
 
 
 @lru_cache(maxsize=256)
@@ -119,8 +168,9 @@ def _regex(pattern: str) -> str:
 
 
 def literal(path: str) -> str:
-    """A glob that matches ``path`` alone: its ``*``, ``?`` and ``[`` each written as a set."""
-    return re.sub(r"[*?\[]", lambda found: f"[{found.group()}]", path)
+    """A glob that matches ``path`` alone: its ``*``, ``?``, ``[`` and ``\\`` each written as a
+    set (a backslash outside one is refused, `never_matches`)."""
+    return re.sub(r"[*?\[\\]", lambda found: f"[{found.group()}]", path)
 
 
 def matches(path: str, pattern: str) -> bool:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.authoring.packet_files import PACKET_KEYS, packet_text
 from handoff_audit.engine.oversize import rendered_size, trim_or_raise
@@ -103,7 +103,7 @@ class Fixes:
 
     def path(self, path: str) -> str:
         """``path`` (from the top folder) as the agent's folder sees it, quoted for a shell."""
-        return shlex.quote(os.path.relpath(self.gate.root / path, self.cwd))
+        return shell.quote(os.path.relpath(self.gate.root / path, self.cwd))
 
     def other_advice(self, problem: Problem) -> Advice:
         if problem.kind == "no-packet":
@@ -187,7 +187,7 @@ class Fixes:
     def refresh(self, quoted: str, *, verify: bool) -> str:
         parts = ["handoff-audit update", quoted]
         if self.transcript:
-            parts.append(f"--from-transcript {shlex.quote(self.transcript)}")
+            parts.append(f"--from-transcript {shell.quote(self.transcript)}")
         if self.verify:
             parts.append("--verify")
         elif verify:
@@ -243,7 +243,7 @@ class Fixes:
         if path != "handoff.json":
             topic = path.removeprefix(".handoff/").removesuffix(".json")
             if path.startswith(".handoff/") and path.endswith(".json") and topic:
-                where = [f"--topic {shlex.quote(topic)}"]
+                where = [f"--topic {shell.quote(topic)}"]
             else:
                 where = [f"--output {self.path(path)}"]
         removed = " ".join(self.path(name) for name in files)
@@ -252,7 +252,7 @@ class Fixes:
     def new(self, where: list[str] | None = None) -> str:
         parts = ["handoff-audit new", *(where or [])]
         if self.transcript:
-            parts.append(f"--from-transcript {shlex.quote(self.transcript)}")
+            parts.append(f"--from-transcript {shell.quote(self.transcript)}")
         if self.verify:
             parts.append("--verify")
         parts += [

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import difflib
 import os
-import shlex
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from handoff_audit import controls
+from handoff_audit import controls, shell
 from handoff_audit.authoring.outcome import Outcome, notes_kept_on_error
 from handoff_audit.authoring.packet_files import (
     config_around,
@@ -34,7 +33,7 @@ _REGENERATE = "handoff-audit render --write"
 
 def _quoted(path: Path) -> str:
     """`_name`, quoted for a shell: how a command in a message names a file."""
-    return shlex.quote(_name(path))
+    return shell.quote(_name(path))
 
 
 def _name(path: Path) -> str:

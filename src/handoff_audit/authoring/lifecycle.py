@@ -10,11 +10,11 @@ file it did not render.
 from __future__ import annotations
 
 import os
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from handoff_audit import shell
 from handoff_audit.authoring.new_packet import check_topic, log_facts, pair, risk, texts
 from handoff_audit.authoring.no_active import (
     name,
@@ -154,7 +154,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     active = _active(bench, config, topic or "default")
     if active:
         shown = ", ".join(p.path for p in active)
-        which = f" --topic {shlex.quote(topic)}" if topic is not None else ""
+        which = f" --topic {shell.quote(topic)}" if topic is not None else ""
         raise InputError(
             f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
             f"({shown}); refresh it with `handoff-audit update{which}`, or keep it as history and "
@@ -412,7 +412,7 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
         f"{existing.get('topic') or 'default'!r}"
     )
     if existing.get("status") == "active":
-        archive = f"handoff-audit archive {shlex.quote(name(path))}"
+        archive = f"handoff-audit archive {shell.quote(name(path))}"
         raise InputError(
             f"{name(path)} is {whose}; `new` will not overwrite an active packet: pick another "
             f"--topic or --output, or finish it first (`{archive}`)"

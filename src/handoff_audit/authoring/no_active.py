@@ -5,9 +5,9 @@ files that could not be read), and how `new` starts over on a topic that has one
 from __future__ import annotations
 
 import os
-import shlex
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.authoring.workbench import Workbench
 from handoff_audit.model.packet import Packet, twin_of
 from handoff_audit.rules.base import Hit
@@ -25,10 +25,10 @@ def supersede_and_commit(bench: Workbench, packet: Packet) -> str:
     """The command that marks ``packet`` superseded and commits it, after which `new` may
     replace it at its place (git keeps it in the history)."""
     files = " ".join(
-        shlex.quote(name(bench.root / path)) for path in (packet.path, twin_of(packet.path))
+        shell.quote(name(bench.root / path)) for path in (packet.path, twin_of(packet.path))
     )
     return (
-        f"handoff-audit supersede {shlex.quote(name(bench.root / packet.path))} && "
+        f"handoff-audit supersede {shell.quote(name(bench.root / packet.path))} && "
         f'git add -- {files} && git commit -m "handoff: superseded" -- {files}'
     )
 
@@ -39,13 +39,13 @@ def no_active_message(bench: Workbench, topic: str, others: list[Packet], comman
     missing = f"branch {bench.branch!r} topic {topic!r} has no active packet to {command}"
     if others:
         listed = ", ".join(
-            f"{p.path} (`handoff-audit {command} --topic {shlex.quote(p.topic)}`)"
+            f"{p.path} (`handoff-audit {command} --topic {shell.quote(p.topic)}`)"
             for p in others[:3]
         )
         which = "packets are of other topics" if len(others) > 1 else "packet is of another topic"
         return f"{missing}; its active {which}: {listed}"
     if command == "update":
-        hint = f" --topic {shlex.quote(topic)}" if topic != "default" else ""
+        hint = f" --topic {shell.quote(topic)}" if topic != "default" else ""
         return f"{missing}; start one with `handoff-audit new{hint}`"
     return (
         f"{missing}; a finished packet (superseded, archived) is changed by its path: "

@@ -4,15 +4,15 @@ or, for a hand-written handoff, what to do with it, before the file is read as J
 from __future__ import annotations
 
 import os
-import shlex
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.errors import InputError
 
 
 def _hand_written_fix(command: str, packet: Path) -> str:
     """What to do with a hand-written handoff instead of ``command``."""
-    remove = f"`git rm {shlex.quote(str(packet))}`"
+    remove = f"`git rm {shell.quote(str(packet))}`"
     if command == "archive":
         return f"it has no status to archive: when its work is done, remove it with {remove}"
     if command == "supersede":
@@ -37,7 +37,7 @@ def refuse_markdown(packet: Path, command: str) -> None:
     if json_twin.is_file():
         raise InputError(
             f"{command}: {packet} is the markdown twin; pass the JSON packet it is rendered from: "
-            f"handoff-audit {command} {shlex.quote(str(json_twin))}"
+            f"handoff-audit {command} {shell.quote(str(json_twin))}"
         )
     if os.path.lexists(packet):
         raise InputError(

@@ -7,9 +7,9 @@ may not exist yet: supersede, then `new`)."""
 from __future__ import annotations
 
 import os
-import shlex
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.cli.markdown_argument import from_root
 from handoff_audit.errors import InputError
 
@@ -34,7 +34,7 @@ def successor_value(value: str, packet: Path) -> str:
     if not found.is_file() or value.endswith(("/", os.sep)):  # Path drops a trailing slash
         what = "is a folder" if found.is_dir() else "names no file"
         raise InputError(
-            f"supersede --by {shlex.quote(value)}: {what}, from the current folder or the "
+            f"supersede --by {shell.quote(value)}: {what}, from the current folder or the "
             f"repository root; give the path of the successor packet (`handoff-audit new` "
             f"writes it), {topic}"
         )
@@ -42,7 +42,7 @@ def successor_value(value: str, packet: Path) -> str:
     relative = Path(os.path.relpath(absolute(found), root.resolve()))
     if relative.parts[:1] == ("..",):
         raise InputError(
-            f"supersede --by {shlex.quote(value)}: the file is outside the repository of "
+            f"supersede --by {shell.quote(value)}: the file is outside the repository of "
             f"{packet} ({root}); give the successor packet in it, {topic}"
         )
     return relative.as_posix()

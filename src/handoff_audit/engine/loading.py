@@ -16,11 +16,11 @@ does the same for a markdown file (`explain md-incomplete --file`).
 from __future__ import annotations
 
 import os
-import shlex
 import stat
 from pathlib import Path
 from typing import Any
 
+from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
@@ -183,7 +183,7 @@ def _twin_hit(path: str, problem: Unreadable, packet: Packet, config: Config) ->
     limit, first)."""
     if problem.twin is None:
         return _hit(path, problem)
-    render = f"`handoff-audit render --write {shlex.quote(packet.path)}`"
+    render = f"`handoff-audit render --write {shell.quote(packet.path)}`"
     wrong = f"{problem.twin}; it is the rendering of {packet.path}"
     if packet.data is None or not all(key in packet.data for key in _RENDERABLE):
         fix = f"once {packet.path}'s own finding is fixed, regenerate it with {render}"

@@ -104,8 +104,15 @@ def is_safe_branch(value: object) -> bool:
 
 
 def is_safe_path(value: object) -> bool:
-    """True for a relative ``/``-separated path inside the repository (no ``..``, no NUL)."""
-    if not isinstance(value, str) or not value or "\0" in value or "\n" in value:
+    """True for a relative ``/``-separated path inside the repository (no ``..``, no NUL) that
+    can travel on a line to git (no newline)."""
+    return isinstance(value, str) and "\n" not in value and stays_inside(value)
+
+
+def stays_inside(value: str) -> bool:
+    """True for a relative path that does not climb out of its root: not absolute, no ``..``
+    part, no NUL. A newline is a character of a file name like any other here."""
+    if not value or "\0" in value:
         return False
     if value.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", value):
         return False

@@ -67,7 +67,7 @@ class WorkTree:
         report cannot tell which paths exist outside the repository."""
         known = self._outside.get(path)
         if known is None:
-            known = self._outside[path] = not plumbing.is_safe_path(path) or (
+            known = self._outside[path] = not plumbing.stays_inside(path) or (
                 os.path.commonpath((self._real_root, self._realpath(path))) != self._real_root
             )
         return known

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from handoff_audit import controls
 from handoff_audit.git.facts import FULL_HISTORY_FIX
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.model.context import AuditContext
@@ -381,7 +382,9 @@ def _dangling(
 
 
 def _quote(text: str, limit: int = 80) -> str:
-    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    # Controls as their escapes (a path's newline as \n), not "?", which names another path.
+    shown = controls.one_line(text)
+    text = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in shown)
     return f"`{shorten(text, limit + 1)}`"
 
 

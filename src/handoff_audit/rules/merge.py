@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterator
 
+from handoff_audit import shell
 from handoff_audit.git.facts import is_protected, on_protected_branch, protected
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import AuditContext
@@ -99,7 +99,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         if packet.status != "active":
             continue
         line, column = packet.position("/status")
-        archive = f"handoff-audit archive {shlex.quote(packet.path)}"
+        archive = f"handoff-audit archive {shell.quote(packet.path)}"
         yield Hit(
             ACTIVE_IN_MERGE,
             packet.path,
@@ -123,7 +123,7 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} is on the protected branch {branch}: {says}; delete it "
-        f"(`git rm {shlex.quote(path)}`) and move what is still worth keeping into the docs or "
+        f"(`git rm {shell.quote(path)}`) and move what is still worth keeping into the docs or "
         "an issue, or, when the file belongs here, leave it out of `block-files`",
     )
 
@@ -139,7 +139,7 @@ def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} would be merged into the protected branch {target}: {says} in a commit after "
-        f"the last work (`git rm -- {shlex.quote(path)} && "
+        f"the last work (`git rm -- {shell.quote(path)} && "
         'git commit -m "handoff: done"`) before merging',
     )
 

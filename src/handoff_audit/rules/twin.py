@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from handoff_audit import shell
 from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
@@ -369,7 +369,7 @@ def _twin(packet: Packet) -> Iterator[Hit]:
             return  # the one `schema` finding says what to do; `render` could not read it
         # `render` refuses a packet it cannot read, so then the JSON has to be fixed first.
         first = "" if packet.data is not None else "once the JSON reads, "
-        command = f"{_FIX} {shlex.quote(packet.path)}"
+        command = f"{_FIX} {shell.quote(packet.path)}"
         yield Hit(
             MD_MISSING,
             packet.path,
@@ -388,7 +388,7 @@ def _twin(packet: Packet) -> Iterator[Hit]:
             MD_MISMATCH,
             packet.markdown_path,
             f"{difference.message}; {packet.path} is the truth: "
-            f"run `{_FIX} {shlex.quote(packet.path)}`",
+            f"run `{_FIX} {shell.quote(packet.path)}`",
             line=difference.line,
         )
 

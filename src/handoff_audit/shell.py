@@ -1,0 +1,41 @@
+"""A word (a path, a topic) quoted for the commands that messages print, so that bash runs each
+as printed.
+
+`shlex.quote` keeps a control character raw inside its single quotes, and every output shows
+controls as escapes (`controls`): a path holding a newline came out as ``'nl\\ndir/x.md'``, a
+backslash and an ``n`` to bash. A word holding a character `controls` would show escaped is
+written ``$'…'`` instead, with that character as bash's escape for it, so the printed command
+holds no control and names the same file.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from handoff_audit import controls
+
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "'": "\\'"}
+
+
+def quote(word: str) -> str:
+    """``word`` as one shell word: `shlex.quote`'s form, or ``$'…'`` when it holds a control,
+    bidirectional, invisible or undecodable character."""
+    if controls.one_line(word) == word:
+        return shlex.quote(word)
+    return "$'" + "".join(_escaped(char) for char in word) + "'"
+
+
+def _escaped(char: str) -> str:
+    if char in _NAMED:
+        return _NAMED[char]
+    if controls.one_line(char) == char:
+        return char
+    code = ord(char)
+    if code < 0x80:  # C0 controls and DEL: their byte
+        return f"\\x{code:02x}"
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of the file name that is not UTF-8: that byte
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}"  # C1, bidirectional and invisible characters: UTF-8 in the locale
+
+
+__all__ = ["quote"]

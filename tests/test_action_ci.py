@@ -171,6 +171,7 @@ def test_fail_on_warning(runner: Runner) -> None:
         ("COMMENT", "yes", "input comment: 'yes' is not a boolean"),
         ("MAX-COMMITS-BEHIND", "ten", "input max-commits-behind: 'ten' is not a whole number"),
         ("PATH", "../elsewhere", "is outside the workspace"),
+        ("BLOCK-FILES", "/HANDOFF.md", 'input block-files: the glob "/HANDOFF.md" is an absolute'),
     ],
 )
 def test_invalid_input_is_a_one_line_error(

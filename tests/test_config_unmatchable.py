@@ -68,6 +68,20 @@ def test_a_glob_that_matches_no_path_is_exit_2_with_the_glob_meant(
     assert run_cli(["check"], cwd=repo.root).code in (0, 1)
 
 
+def test_a_block_files_flag_that_matches_no_path_is_exit_2(run_cli: Run, repo: GitRepo) -> None:
+    result = run_cli(["check", "--block-files", "**/x.md,/SESSION_HANDOFF.md"], cwd=repo.root)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err == (
+        'handoff-audit: error: --block-files: the glob "/SESSION_HANDOFF.md" is an absolute path, '
+        "which matches no file (globs match paths from the repository root, with /); write "
+        '"**/SESSION_HANDOFF.md"\n'
+    )
+    meant = ["check", "--block-files", "**/SESSION_HANDOFF.md", "--target-branch", "main"]
+    blocked = run_cli([*meant, "--format", "json"], cwd=repo.root)
+    assert blocked.code == 1
+    assert "handoff-in-merge" in [f["rule"] for f in blocked.json()["findings"]]
+
+
 def test_the_globs_given_in_the_message_find_the_files(run_cli: Run, repo: GitRepo) -> None:
     repo.write(".handoff-audit.yml", 'packets: ["**/SESSION_HANDOFF.md", "docs/handoffs/*.md"]\n')
     assert audited(run_cli, repo) == ["SESSION_HANDOFF.md", "docs/handoffs/2025-11-23-auth.md"]

@@ -136,23 +136,23 @@ def _globs(key: str, *, paths: bool = True) -> Callable[[list[str], Where], tupl
             if refused is not None:
                 raise InputError(f"{where.source}: {key}: the glob {show(pattern)} is {refused}")
             if paths:
-                _check_path_glob(key, pattern, where)
+                refuse_unmatchable(f"{where.source}: {key}", pattern, where.roots[0], where.base)
         return tuple(value)
 
     return convert
 
 
-def _check_path_glob(key: str, pattern: str, where: Where) -> None:
-    """`InputError` for a glob that no path matches (absolute, ``..``, backslashes): the file
-    it meant would drop out of the audit without a word."""
+def refuse_unmatchable(label: str, pattern: str, root: Path, base: Path) -> None:
+    """`InputError` for a path glob that no path matches (absolute, ``..``, backslashes): the
+    file it meant would drop out of the audit without a word. ``label`` names where the glob
+    was given (``FILE: key``, ``--block-files``); ``base`` is the folder it was written from."""
     reason = never_matches(pattern)
     if reason is None:
         return
-    root, base = where.roots[0].resolve().as_posix(), where.base.resolve().as_posix()
-    meant = relative_form(pattern, root, base)
+    meant = relative_form(pattern, root.resolve().as_posix(), base.resolve().as_posix())
     raise InputError(
-        f"{where.source}: {key}: the glob {show(pattern, 200)} is {reason}, which matches no file "
-        f"(globs match paths from the repository root, with /); write {show(meant)}"
+        f"{label}: the glob {show(pattern, 200)} is {reason}, which matches no file (globs "
+        f"match paths from the repository root, with /); write {show(meant)}"
     )
 
 
@@ -272,7 +272,7 @@ _AGENT_HOOK_SCHEMA = _mapping_of(
 
 def _folder_globs(value: list[str], where: Where) -> tuple[str, ...]:
     for pattern in value:
-        _check_path_glob("series", pattern, where)
+        refuse_unmatchable(f"{where.source}: series", pattern, where.roots[0], where.base)
     return tuple(glob.rstrip("/") for glob in value)
 
 

@@ -22,7 +22,7 @@ from handoff_audit.action.api import ApiError, Client, RetryPolicy
 from handoff_audit.action.comment import upsert
 from handoff_audit.action.compare import remote_history
 from handoff_audit.action.env import Inputs, Plan, Runner, plan
-from handoff_audit.config import Config, load_config
+from handoff_audit.config import Config, load_config, refuse_unmatchable
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -68,6 +68,8 @@ def load_inputs_config(workspace: Path, root: Path, inputs: Inputs) -> Config:
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
     config = load_config(root, explicit, rule_ids=RULES_BY_ID)
+    for pattern in inputs.block_files or ():
+        refuse_unmatchable("input block-files", pattern, root, workspace)
     return config.overridden(
         max_commits_behind=inputs.max_commits_behind,
         protected_branches=inputs.protected_branches,

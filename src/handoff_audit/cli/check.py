@@ -9,7 +9,7 @@ from pathlib import Path
 
 from handoff_audit.atomic import replace_file
 from handoff_audit.cli.say import say_config_notes
-from handoff_audit.config import Config, load_config
+from handoff_audit.config import Config, load_config, refuse_unmatchable
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -77,7 +77,7 @@ def run_check(options: CheckOptions) -> int:
     request = AuditRequest(
         root=root,
         paths=paths,
-        config=with_overrides(config, options),
+        config=with_overrides(config, options, root),
         target=Target(
             head=options.head,
             branch=options.branch,
@@ -104,8 +104,10 @@ def run_check(options: CheckOptions) -> int:
     return EXIT_FINDINGS if report.fails_at(FAIL_ON[options.fail_on]) else EXIT_OK
 
 
-def with_overrides(config: Config, options: CheckOptions) -> Config:
+def with_overrides(config: Config, options: CheckOptions, root: Path) -> Config:
     """The configuration with the keys the command line sets."""
+    for pattern in options.block_files or ():
+        refuse_unmatchable("--block-files", pattern, root, Path.cwd())
     return config.overridden(
         max_commits_behind=options.max_commits_behind,
         protected_branches=options.protected_branches,

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from authoring_support import NEW, on_feature_branch
+from core_packets import packet
 from handoff_audit.markdown import render_packet
 
 HAND_WRITTEN = "# Handoff\n\nWritten by hand. Next: fix the duplicate check.\n"
@@ -45,7 +46,7 @@ def test_new_never_overwrites_json_that_is_no_packet_or_another_active_packet(
 ) -> None:
     repo.write(".handoff-audit.yml", 'packets: ["**/handoff.json", "docs/*.json"]\n')
     repo.write("docs/api.json", {"openapi": "3.1.0"})
-    repo.write("handoff.json", {"branch": "feat/other", "status": "active", "summary": "s"})
+    repo.write("handoff.json", packet(branch="feat/other"))
     repo.commit("files")
     before = {p: (repo.root / p).read_bytes() for p in ("docs/api.json", "handoff.json")}
     foreign = run_cli([*NEW, "--output", "docs/api.json"], cwd=repo.root)
@@ -63,7 +64,7 @@ def test_new_never_overwrites_json_that_is_no_packet_or_another_active_packet(
 
 
 def test_new_replaces_a_finished_packet_only_once_git_holds_it(repo: Any, run_cli: Any) -> None:
-    old = {"branch": "feat/old", "status": "archived", "summary": "Old work."}
+    old = packet(branch="feat/old", status="archived")
     repo.write("handoff.json", old)
     repo.write("handoff.md", render_packet(old))
     repo.commit("old packet")

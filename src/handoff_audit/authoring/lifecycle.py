@@ -25,6 +25,7 @@ from handoff_audit.authoring.no_active import (
 from handoff_audit.authoring.outcome import Outcome, notes_kept_on_error
 from handoff_audit.authoring.packet_files import (
     is_packet,
+    not_a_packet,
     packet_text,
     read_known_packet,
     read_packet,
@@ -371,7 +372,8 @@ def _active(bench: Workbench, config: Config, topic: str) -> list[Packet]:
 
 def _json_packets(bench: Workbench, config: Config) -> tuple[list[Packet], list[Hit]]:
     """The active JSON packets of the workbench's branch, and why each JSON packet file that
-    could not be read was not (any of them may be one more)."""
+    could not be read was not (any of them may be one more). A JSON file that is no packet
+    (`not_a_packet`) is none of them, whatever its ``status`` says: nothing rewrites it."""
     files = discover(bench.root, (bench.root,), config)
     packets, hits = load_packets(bench.root, files, config)
     unread = {p.path for p in packets if p.kind == "json" and p.data is None}
@@ -379,7 +381,7 @@ def _json_packets(bench: Workbench, config: Config) -> tuple[list[Packet], list[
         p
         for p in packets
         if p.kind == "json"
-        and p.data is not None
+        and is_packet(p.data)
         and p.status == "active"
         and p.branch == bench.branch
     ]
@@ -402,10 +404,12 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
         raise InputError(
             f"{error}; `new` will not overwrite it: move it or pick --output"
         ) from None
-    if not is_packet(existing):
+    reason = not_a_packet(existing)
+    if reason is not None:
         raise InputError(
-            f"{name(path)} is a JSON file but not a handoff packet (no branch and status); `new` "
-            "will not overwrite it: pick another --topic or --output"
+            f"{name(path)} is a JSON file but not a handoff packet ({reason}); `new` will not "
+            "overwrite it: rename or move it, or write the packet elsewhere with --output FILE "
+            "or --topic TOPIC"
         )
     whose = (
         f"the {existing.get('status')} packet of branch {existing.get('branch')!r} topic "

@@ -230,7 +230,8 @@ def check(
 def render(packet: Path, write: bool, check_only: bool) -> int:
     """Print the canonical markdown of PACKET (a handoff JSON file, not its .md twin).
 
-    A JSON file without the packet's "branch" and "status" fields is refused (exit 2).
+    A JSON file that is not a packet (its status not active, superseded or archived, or
+    without the fields `handoff-audit schema` requires) is refused (exit 2).
     """
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import render_command

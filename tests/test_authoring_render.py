@@ -197,3 +197,17 @@ def test_a_packets_twin_names_the_packet_to_pass(git_repo: Any, run_cli: Any, co
         result.err
     )
     assert git_repo.git("status", "--porcelain") == ""
+
+
+def test_a_short_field_of_another_type_is_shown_as_json_never_as_a_python_value(
+    git_repo: Any, run_cli: Any
+) -> None:
+    odd = PACKET | {"last_known_good_commit": True, "superseded_by": {"path": "next.json"}}
+    git_repo.write("handoff.json", odd)
+    git_repo.commit("a packet with two schema errors")
+    result = run_cli(["render", "--write", "handoff.json"], cwd=git_repo.root)
+    assert result.code == 0, result.err
+    twin = (git_repo.root / "handoff.md").read_text()
+    assert "- **Last known good commit:** true\n" in twin
+    assert '- **Superseded by:** {"path": "next.json"}\n' in twin
+    assert run_cli(["render", "--check", "handoff.json"], cwd=git_repo.root).code == 0

@@ -20,6 +20,7 @@ from handoff_audit.markdown.sections import (
     SECTIONS,
     Item,
     Style,
+    as_text,
     fold,
     items_of,
     paragraphs_of,
@@ -84,7 +85,7 @@ def _last(segment: tuple[Style, str]) -> str:
 
 
 def _meta_line(label: str, value: Any) -> str:
-    text = fold(value if isinstance(value, str) else str(value))
+    text = fold(as_text(value))  # a value of another type (a schema error) as JSON
     shown = escape_text(text, line_start=False) if text else "_" + EMPTY + "_"
     return f"- **{label}:** {shown}"
 

@@ -418,6 +418,21 @@ def test_a_named_packet_is_shown_whatever_its_branch(repo: GitRepo, run_cli: Run
     assert (brief["path"], brief["state"]) == ("theirs.json", "named")
 
 
+def test_a_named_packet_of_another_branch_names_its_branch_and_the_checked_out_one(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    write_packet(repo, packet("master", repo.head(), next_action="Theirs."), "theirs.json")
+    repo.commit("theirs")
+    result = show(run_cli, repo, "theirs.json")
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[1].startswith(
+        "(theirs.json, the handoff named on the command line, of branch master "
+        "(feat/refunds is checked out)"
+    )
+    markdown = show(run_cli, repo, "--format", "markdown", "theirs.json").out
+    assert "_theirs.json, the handoff named on the command line, of branch master (" in markdown
+
+
 def test_no_repository_and_unreadable_files_are_one_line_errors(
     tmp_path: Any, repo: GitRepo, run_cli: Run
 ) -> None:

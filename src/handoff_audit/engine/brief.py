@@ -112,6 +112,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         kind=chosen.kind,
         state=state,
         branch=branch,
+        packet_branch=chosen.branch if chosen.kind == "json" else None,
         title=_title(chosen),
         status=redact(chosen.status) if chosen.status else None,
         sections=sections,

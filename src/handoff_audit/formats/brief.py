@@ -29,7 +29,7 @@ _STATES = {
     "active": "the active packet",
     "finished": "the newest finished packet (its work was handed over)",
     "hand-written": "a hand-written handoff",
-    "named": "the handoff named",
+    "named": "the handoff named on the command line",
 }
 
 
@@ -107,15 +107,30 @@ def _trim_line(trimmed: list[str]) -> str:
 
 def _header(brief: Brief) -> str:
     where = f"{brief.path}, {_STATES[brief.state]}"
-    if brief.branch:
-        where += f" of branch {brief.branch}"
+    whose = _whose(brief)
+    if whose:
+        where += f"{',' if brief.state == 'named' else ''} {whose}"
     if brief.title:
         where += f": {brief.title}"
-    if brief.status and brief.state == "finished":
+    if brief.status and brief.state in ("finished", "named") and brief.status != "active":
         where += f" (status {brief.status})"
     if brief.others:
         where += f"; also on this branch: {', '.join(brief.others[:3])}"
     return controls.one_line(redact(where))
+
+
+def _whose(brief: Brief) -> str:
+    """The branch the handoff is of: a packet's own, and which one is checked out when that is
+    another (a packet named on the command line); a hand-written one's, the checked-out one."""
+    own = brief.packet_branch
+    if brief.kind == "markdown":
+        return f"of branch {brief.branch}" if brief.branch else ""
+    if own is None:
+        return ""
+    if own == brief.branch:
+        return f"of branch {own}"
+    checked_out = f"{brief.branch} is checked out" if brief.branch else "HEAD is detached"
+    return f"of branch {own} ({checked_out})"
 
 
 def _warning(brief: Brief) -> str | None:

@@ -97,6 +97,9 @@ class Brief:
     one; ``hand-written``: a markdown-only handoff on this branch; ``named``: the file given."""
     branch: str | None
     """The checked-out branch (``None``: HEAD is detached)."""
+    packet_branch: str | None
+    """The branch a JSON packet names (another than `branch` when the packet was named);
+    ``None`` for a hand-written handoff, or a packet whose ``branch`` is no string."""
     title: str | None
     """The packet's title or topic, when it has one."""
     status: str | None

@@ -92,6 +92,21 @@ def test_another_branchs_packet_is_not_this_branchs(repo: GitRepo, run_cli: Run)
     assert "handoff.json (branch feat/other)" in result.err
 
 
+def test_of_hand_written_handoffs_committed_together_the_one_nearest_the_top_is_shown(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    repo.write("pkg/sub/deep/HANDOFF.md", "# Parser\n\nNext: cache the grammar.\n")
+    repo.write("SESSION_HANDOFF.md", "# Refunds\n\nNext: round GBP in src/refunds.py.\n")
+    repo.write("docs/HANDOFF.md", "# Docs\n\nNext: publish the API page.\n")
+    repo.commit("handoffs", date="2026-01-01T00:00:00Z")
+    brief = show_json(run_cli, repo)
+    assert (brief["path"], brief["state"]) == ("SESSION_HANDOFF.md", "hand-written")
+    assert brief["others"] == ["docs/HANDOFF.md", "pkg/sub/deep/HANDOFF.md"]
+    repo.write("pkg/sub/deep/HANDOFF.md", "# Parser\n\nNext: test the cached grammar.\n")
+    repo.commit("the package's note, later", date="2026-02-01T00:00:00Z")
+    assert show_json(run_cli, repo)["path"] == "pkg/sub/deep/HANDOFF.md"  # the newest first
+
+
 def test_a_hand_written_handoff_its_text_then_freshness(repo: GitRepo, run_cli: Run) -> None:
     repo.write("HANDOFF.md", "# Refunds\n\nNext: round GBP in src/refunds.py.\n")
     repo.commit("handoff: notes")

@@ -208,13 +208,15 @@ def _candidates(
 
 def _newest(candidates: list[Packet], changes: dict[str, Commit], dirt: dict[str, str]) -> Packet:
     """The candidate changed last: uncommitted first, then by the commit that last changed it;
-    the first path on a tie."""
+    on a tie (one commit added them all), the one nearest the top folder, then the first path:
+    a note at the top is the project's, one deep in the tree usually a package's."""
 
     def when(packet: Packet) -> tuple[bool, int]:
         times = [changes[f].time for f in _files(packet) if f in changes]
         return (any(f in dirt for f in _files(packet)), max(times, default=0))
 
-    return max(sorted(candidates, key=lambda p: p.path, reverse=True), key=when)
+    # max() keeps the first of equals: order them as a tie is broken.
+    return max(sorted(candidates, key=lambda p: (p.path.count("/"), p.path)), key=when)
 
 
 def _nothing_found(packets: list[Packet], branch: str) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
-from handoff_audit.authoring.packet_files import PACKET_KEYS, packet_text
+from handoff_audit.authoring.packet_files import is_packet, packet_text
 from handoff_audit.engine.oversize import rendered_size, trim_or_raise
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID
@@ -229,7 +229,7 @@ class Fixes:
         if fix is not Fix.REGENERATE or not twin:
             return fix
         data = packet.data
-        if data is None or not all(key in data for key in PACKET_KEYS):
+        if data is None or not is_packet(data):
             return Fix.RENDER
         return Fix.TRIM if rendered_size(data) > self.gate.config.max_file_bytes else Fix.RENDER
 

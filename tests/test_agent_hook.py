@@ -192,6 +192,27 @@ def test_two_active_packets_one_is_superseded(repo: GitRepo) -> None:
     assert run_hook(stop_event(repo.root)).code == 0
 
 
+def test_of_two_active_packets_the_newest_stays_active(repo: GitRepo) -> None:
+    """The fix is the command the finding gives: the older packet is superseded by the newer,
+    whatever their paths sort as."""
+    fresh_packet(repo)
+    repo.commit("handoff", "2026-01-01T00:00:00Z")
+    write_packet(repo, packet(BRANCH, repo.head(), next_action="Newer step."), ".handoff/x.json")
+    repo.commit("a newer handoff", "2026-01-02T00:00:00Z")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "keep the newest, .handoff/x.json" in run.err
+    command = the_command(run.err, "fix: ")
+    assert command == "handoff-audit supersede handoff.json --by .handoff/x.json"
+    assert run_fix(repo.root, command).returncode == 0
+    repo.commit("handoff: one active")
+    assert run_hook(stop_event(repo.root)).code == 0
+    kept = json.loads((repo.root / ".handoff/x.json").read_text(encoding="utf-8"))
+    assert (kept["status"], kept["next_action"]) == ("active", "Newer step.")
+    older = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert older["status"] == "superseded"
+
+
 def test_a_hand_written_handoff_is_told_what_to_add(repo: GitRepo) -> None:
     """A hand-written handoff stays hand-written: the fix appends what it lacks."""
     repo.write("HANDOFF.md", "# Handoff\n\nSome notes.\n")

@@ -74,8 +74,6 @@ class Fixes:
         self.cwd = Path(os.path.realpath(cwd))
         self.transcript = transcript if transcript and os.path.isfile(transcript) else None
         self.verify = gate.config.verify
-        self.keep: str | None = None
-        """Of several active packets of one branch and topic, the one that stays active."""
 
     def advice(self) -> list[Advice]:
         """One piece of advice per problem; the findings on one packet share one command."""
@@ -84,12 +82,6 @@ class Fixes:
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
                 by_packet.setdefault(problem.packet.path, []).append(problem)
-        twins = sorted(
-            path
-            for path, found in by_packet.items()
-            if any(p.finding and p.finding.rule == "multiple-active" for p in found)
-        )
-        self.keep = twins[-1] if twins else None
         result: list[Advice] = []
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
@@ -125,8 +117,9 @@ class Fixes:
             p.finding
             for p in problems
             if p.finding is not None
-            # Of several active packets, the last one stays active: the others are superseded.
-            and not (p.finding.rule == "multiple-active" and packet.path == self.keep)
+            # Of several active packets, the one the rule keeps (the newest) stays active: the
+            # others are superseded by it.
+            and not (p.finding.rule == "multiple-active" and p.finding.keep == packet.path)
         ]
         if not findings:
             return None
@@ -155,8 +148,8 @@ class Fixes:
             fix is Fix.SCHEMA and _field_of(decisive) not in _FIELD_OPTIONS
         ):
             return self.regenerate(packet), decisive
-        if fix is Fix.SUPERSEDE and self.keep is not None:
-            return f"handoff-audit supersede {quoted} --by {self.path(self.keep)}", decisive
+        if fix is Fix.SUPERSEDE and decisive.keep is not None:
+            return f"handoff-audit supersede {quoted} --by {self.path(decisive.keep)}", decisive
         if fix is Fix.RENDER:
             return f"handoff-audit render --write {quoted}", decisive
         if fix is Fix.TRIM and packet.data is not None:
@@ -225,6 +218,8 @@ class Fixes:
         nothing, and when the packet renders over ``max-file-bytes`` the packet is trimmed (or
         the limit raised) first: `render --write` alone would write the same bytes."""
         fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
+        if fix is Fix.SUPERSEDE and finding.keep is None:
+            return None  # the packet kept is not in this tree: nothing here to supersede it by
         twin = packet.markdown is not None and finding.path == packet.markdown
         if fix is not Fix.REGENERATE or not twin:
             return fix

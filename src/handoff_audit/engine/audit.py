@@ -247,6 +247,7 @@ def _decide(
                 column=hit.column,
                 pointer=hit.pointer,
                 facet=hit.facet,
+                keep=hit.keep,
             )
         )
     return tuple(sorted(findings, key=Finding.sort_key)), len(suppressed)

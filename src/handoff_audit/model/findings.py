@@ -50,6 +50,9 @@ class Finding:
     facet: str | None = None
     """For ``md-incomplete``: which part of a handoff is missing (``state``, ``next``,
     ``decisions``, ``ruled_out``, ``pointers``); ``None`` for every other rule."""
+    keep: str | None = None
+    """For ``multiple-active``: the packet that stays active (the newest), which the others are
+    superseded by; ``None`` for every other rule. Not in the JSON report (the message names it)."""
 
     def sort_key(self) -> tuple[str, int, int, int, str, str]:
         """Files in order, then lines, then the more severe first."""

@@ -77,3 +77,5 @@ class Hit:
     severity: Severity | None = None
     """The check's own severity for this hit, used when the configuration does not set the
     rule's; ``None`` means the rule's default (``md-incomplete`` is an error only for ``next``)."""
+    keep: str | None = None
+    """For ``multiple-active``: the packet that stays active (`Finding.keep`)."""

@@ -151,6 +151,7 @@ def _multiple(ctx: AuditContext) -> Iterator[Hit]:
                 line,
                 column,
                 "/status",
+                keep=keep.path if keep.ref is None else None,
             )
 
 

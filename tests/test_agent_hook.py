@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 from pathlib import Path
 from typing import Any
@@ -211,6 +212,29 @@ def test_of_two_active_packets_the_newest_stays_active(repo: GitRepo) -> None:
     assert (kept["status"], kept["next_action"]) == ("active", "Newer step.")
     older = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert older["status"] == "superseded"
+
+
+def test_a_handoff_that_links_out_of_the_repository_is_removed_not_edited(
+    repo: GitRepo, tmp_path: Path
+) -> None:
+    """Editing a link writes the file it leads to (a hostile branch could aim it at
+    ~/.bashrc): the fix removes the link, and leaves that file alone."""
+    outside = tmp_path / "bashrc"
+    outside.write_text("export PATH=/usr/bin\n", encoding="utf-8")
+    (repo.root / "HANDOFF.md").symlink_to(outside)
+    repo.commit("handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "HANDOFF.md invalid-json" in run.err
+    assert "edit HANDOFF.md" not in run.err
+    command = the_command(run.err, "fix: ")
+    assert command.startswith("rm -f -- HANDOFF.md && handoff-audit new --summary ")
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    assert not os.path.lexists(repo.root / "HANDOFF.md")
+    assert outside.read_text(encoding="utf-8") == "export PATH=/usr/bin\n"
+    repo.commit("handoff: a packet, not a link")
+    assert run_hook(stop_event(repo.root)).code == 0
 
 
 def test_a_hand_written_handoff_is_told_what_to_add(repo: GitRepo) -> None:

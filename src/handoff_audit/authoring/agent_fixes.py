@@ -190,8 +190,17 @@ class Fixes:
     def markdown_advice(self, findings: list[Finding], packet: PacketInfo) -> Advice:
         """A hand-written handoff stays hand-written: the fix says what to add to the file."""
         quoted = self.path(packet.path)
-        for finding in findings:
-            fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
+        fixes = [RULES_BY_ID[f.rule].fix if f.rule in RULES_BY_ID else None for f in findings]
+        if Fix.REGENERATE in fixes and self.is_link(packet.path):
+            # A link that cannot be read (it leads out of the repository) is no handoff, and
+            # editing "it" would write the file it leads to: `rm` removes the link itself.
+            unread = findings[fixes.index(Fix.REGENERATE)]
+            return Advice(
+                _reason(unread, findings),
+                f"rm -f -- {quoted} && {self.new()}",
+                "this removes the link only, never the file it leads to; do not edit through it",
+            )
+        for finding, fix in zip(findings, fixes, strict=True):
             if fix is Fix.MD_ADD and finding.facet in _MD_SECTIONS:
                 heading, placeholder = _MD_SECTIONS[finding.facet]
                 command = f"printf '\\n## {heading}\\n\\n%s\\n' \"{placeholder}\" >> {quoted}"
@@ -227,6 +236,15 @@ class Fixes:
         if data is None or not is_packet(data):
             return Fix.RENDER
         return Fix.TRIM if rendered_size(data) > self.gate.config.max_file_bytes else Fix.RENDER
+
+    def is_link(self, path: str) -> bool:
+        """True when ``path`` (from the top folder) is a symbolic link in a folder of the
+        repository, so that removing it removes the link, never a file outside."""
+        root = os.path.realpath(self.gate.root)
+        full = self.gate.root / path
+        folder = os.path.realpath(full.parent)
+        inside = folder == root or folder.startswith(f"{root}{os.sep}")
+        return inside and os.path.islink(full)
 
     def regenerate(self, packet: PacketInfo) -> str:
         """Remove the unreadable packet's files and write a new packet at the same place."""

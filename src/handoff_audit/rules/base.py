@@ -28,7 +28,9 @@ class Fix(StrEnum):
     the twin cannot be read because the packet renders over the limit (never declared by a
     rule: the hook derives it from ``RENDER`` and the packet's rendered size)."""
     REGENERATE = "regenerate"
-    """Remove the unreadable file and write a new packet at the same place."""
+    """Remove the unreadable file and write a new packet at the same place; a hand-written
+    handoff only when it is a symbolic link (the link goes, never the file it leads to, never a
+    person's text)."""
     SUPERSEDE = "supersede"
     """`supersede --by` the packet that stays active."""
     MD_ADD = "md-add"

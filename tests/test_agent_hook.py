@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -165,6 +166,7 @@ def test_blocked_with_a_packet_that_fails_the_schema(repo: GitRepo) -> None:
 
 
 def test_blocked_with_a_twin_that_disagrees(repo: GitRepo) -> None:
+    """The twin edited last holds the newer text: the fix carries it into the packet."""
     fresh_packet(repo)
     twin = repo.root / "handoff.md"
     twin.write_text(twin.read_text(encoding="utf-8").replace("GBP", "USD"), encoding="utf-8")
@@ -172,10 +174,96 @@ def test_blocked_with_a_twin_that_disagrees(repo: GitRepo) -> None:
     run = run_hook(stop_event(repo.root))
     assert_blocked(run)
     assert "md-mismatch" in run.err
-    assert the_command(run.err, "fix: ") == "handoff-audit render --write handoff.json"
-    assert run_fix(repo.root, "handoff-audit render --write handoff.json").returncode == 0
-    repo.commit("handoff: render")
+    command = the_command(run.err, "fix: ")
+    assert command == (
+        "handoff-audit update handoff.json"
+        " --next-action 'Fix USD rounding in src/refund.py.'"
+        " --summary 'Refund rounding fixed for EUR; USD still open.'"
+    )
+    assert run_fix(repo.root, command).returncode == 0
+    repo.commit("handoff: the twin's text in the packet")
     assert run_hook(stop_event(repo.root)).code == 0
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data["next_action"] == "Fix USD rounding in src/refund.py."
+
+
+def test_a_twin_edited_by_hand_loses_nothing_to_the_fix(repo: GitRepo) -> None:
+    """What a person wrote in the twin (an edited next action, a section that is no field)
+    goes into the packet before the twin is rendered again: nothing is dropped."""
+    fresh_packet(repo)
+    repo.commit("handoff")
+    twin = repo.root / "handoff.md"
+    text = twin.read_text(encoding="utf-8")
+    text = text.replace("Fix GBP rounding in src/refund.py.", "Fix GBP rounding; read the notes.")
+    text = text.replace("## Summary", "## Notes\n\nFails only on CI: TZ differs.\n\n## Summary")
+    twin.write_text(text, encoding="utf-8")
+    repo.commit("handoff: notes")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: ")
+    assert not command.startswith("handoff-audit render"), command
+    assert 'section "Notes" as traps' in run.err
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    repo.commit("handoff: as the hook said")
+    assert run_hook(stop_event(repo.root)).code == 0
+    rendered = twin.read_text(encoding="utf-8")
+    assert "Fails only on CI: TZ differs." in rendered
+    assert "Fix GBP rounding; read the notes." in rendered
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data["next_action"] == "Fix GBP rounding; read the notes."
+    assert data["traps"] == ["Notes: Fails only on CI: TZ differs."]
+
+
+def test_refreshing_a_packet_keeps_what_its_twin_says(repo: GitRepo) -> None:
+    """`update` renders the twin anew: the refresh of an outdated packet carries the twin's
+    own text along."""
+    fresh_packet(repo)
+    twin = repo.root / "handoff.md"
+    twin.write_text(
+        twin.read_text(encoding="utf-8") + "\n## Notes\n\nAsk Ana about GBP.\n", encoding="utf-8"
+    )
+    repo.commit("handoff")
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    repo.commit("refunds: rounding")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: ")
+    assert command.startswith("handoff-audit update handoff.json --summary ")
+    assert command.endswith(" --trap 'Notes: Ask Ana about GBP.'")
+    filled = re.sub(r'"<what the commits since [^"]*>"', "'Refunds round to cents.'", command)
+    done = run_fix(repo.root, filled)
+    assert done.returncode == 0, done.stderr
+    repo.commit("handoff: refreshed")
+    assert run_hook(stop_event(repo.root)).code == 0
+    assert "Ask Ana about GBP." in twin.read_text(encoding="utf-8")
+
+
+def test_a_packet_edited_after_its_twin_keeps_its_fields(repo: GitRepo) -> None:
+    """The packet changed by hand after its twin is the newer side: the twin is rendered from
+    it, and only text the packet cannot hold (a section that is no field) is carried over."""
+    fresh_packet(repo)
+    twin = repo.root / "handoff.md"
+    twin.write_text(
+        twin.read_text(encoding="utf-8") + "\n## Notes\n\nAsk Ana about GBP.\n", encoding="utf-8"
+    )
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    data["next_action"] = "Fix GBP rounding in src/refund.py, then in the report."
+    packet_file = repo.write("handoff.json", data)
+    later = twin.stat().st_mtime + 10
+    os.utime(packet_file, (later, later))
+    repo.commit("handoff: next action by hand")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: ")
+    assert command == "handoff-audit update handoff.json --trap 'Notes: Ask Ana about GBP.'"
+    assert "handoff.json was changed after handoff.md: its fields stand" in run.err
+    assert run_fix(repo.root, command).returncode == 0
+    repo.commit("handoff: rendered")
+    assert run_hook(stop_event(repo.root)).code == 0
+    data = json.loads(packet_file.read_text(encoding="utf-8"))
+    assert data["next_action"] == "Fix GBP rounding in src/refund.py, then in the report."
+    assert "Ask Ana about GBP." in twin.read_text(encoding="utf-8")
 
 
 def test_two_active_packets_one_is_superseded(repo: GitRepo) -> None:

@@ -45,6 +45,7 @@ _PRECEDENCE = (
     Fix.VERIFY,
     Fix.REFRESH,
     Fix.FIELD,
+    Fix.CARRY,
     Fix.RENDER,
 )
 """Of several findings on one packet, the fix that decides (the earlier covers the later)."""
@@ -125,51 +126,93 @@ class Fixes:
             return None
         if packet.kind != "json":
             return self.markdown_advice(findings, packet)
-        command, decisive = self.json_fix(findings, packet)
+        command, decisive, note = self.json_fix(findings, packet)
         declared = RULES_BY_ID[decisive.rule].fix if decisive.rule in RULES_BY_ID else None
         if self.fix_of(decisive, packet) is Fix.TRIM:
             render = f"handoff-audit render --write {self.path(packet.path)}"
             return Advice(_reason(decisive, findings), command, f"then run: {render}")
         return Advice(
-            _reason(decisive, findings), command, _explain(decisive) if declared is None else None
+            _reason(decisive, findings), command, _explain(decisive) if declared is None else note
         )
 
-    def json_fix(self, findings: list[Finding], packet: PacketInfo) -> tuple[str, Finding]:
-        """One command for every finding on one of the branch's JSON packets, and the finding
-        that decided it."""
+    def json_fix(
+        self, findings: list[Finding], packet: PacketInfo
+    ) -> tuple[str, Finding, str | None]:
+        """One command for every finding on one of the branch's JSON packets, the finding
+        that decided it, and what the command carries over from the twin (when it does)."""
         quoted = self.path(packet.path)
         declared = [(self.fix_of(f, packet), f) for f in findings]
         known = [(fix, f) for fix, f in declared if fix is not None]
         if not known:
             first = findings[0]
-            return f"handoff-audit explain {first.rule}", first
+            return f"handoff-audit explain {first.rule}", first, None
         fix, decisive = min(known, key=lambda item: _PRECEDENCE.index(item[0]))
         if fix is Fix.REGENERATE or (
             fix is Fix.SCHEMA and _field_of(decisive) not in _FIELD_OPTIONS
         ):
-            return self.regenerate(packet), decisive
+            return self.regenerate(packet), decisive, None
         if fix is Fix.SUPERSEDE and decisive.keep is not None:
-            return f"handoff-audit supersede {quoted} --by {self.path(decisive.keep)}", decisive
+            command = f"handoff-audit supersede {quoted} --by {self.path(decisive.keep)}"
+            return command, decisive, None
         if fix is Fix.RENDER:
-            return f"handoff-audit render --write {quoted}", decisive
+            return f"handoff-audit render --write {quoted}", decisive, None
         if fix is Fix.TRIM and packet.data is not None:
             data = dict(packet.data)
             needed = max(
                 rendered_size(data), len(packet_text(data).encode("utf-8", "surrogatepass"))
             )
             shown = os.path.relpath(self.gate.root / packet.path, self.cwd)  # words, no command
-            return trim_or_raise(shown, data, needed, self.gate.config), decisive
+            return trim_or_raise(shown, data, needed, self.gate.config), decisive, None
         fixes = {kind for kind, _ in known}
+        # `update` renders the twin anew: what a person wrote in it goes into the packet first.
+        carried, note = self.carried(packet) if Fix.CARRY in fixes else ([], None)
+        if fix is Fix.CARRY:
+            if not carried:
+                return f"handoff-audit render --write {quoted}", decisive, note
+            return " ".join([f"handoff-audit update {quoted}", *carried]), decisive, note
+        given = {option.split(" ", 1)[0] for option in carried}
         options = [self.refresh(quoted, verify=bool(fixes & {Fix.VERIFY}))]
         for kind, finding in known:
             field = _field_of(finding)
             if kind in (Fix.FIELD, Fix.SCHEMA) and field in _FIELD_OPTIONS:
                 option, placeholder = _FIELD_OPTIONS[field]
-                options.append(f'{option} "{placeholder}"')
-        has_summary = any(o.startswith("--summary") for o in options[1:])
+                if option not in given:
+                    options.append(f'{option} "{placeholder}"')
+        has_summary = "--summary" in given or any(o.startswith("--summary") for o in options[1:])
         if fixes & {Fix.REFRESH} and not has_summary:
             options.append(f'--summary "{self.since(decisive)}"')
-        return " ".join(dict.fromkeys(options)), decisive
+        return " ".join(dict.fromkeys([*options, *carried])), decisive, note
+
+    def carried(self, packet: PacketInfo) -> tuple[list[str], str | None]:
+        """The `update` options that carry what the packet's twin says beyond the packet
+        (`twin_carry`), and a line saying what they carry and what they cannot."""
+        if packet.data is None or packet.markdown is None:
+            return [], None
+        json_file, twin_file = self.gate.root / packet.path, self.gate.root / packet.markdown
+        try:
+            text = twin_file.read_text(encoding="utf-8-sig")
+            # The side written last holds the newer text; a tie (a checkout) is the twin's.
+            twin_edited_last = twin_file.stat().st_mtime_ns >= json_file.stat().st_mtime_ns
+        except (OSError, UnicodeDecodeError):
+            return [], None
+        # start-up: the markdown parser loads only for a twin that differs from its packet
+        from handoff_audit.authoring.twin_carry import carry
+
+        found = carry(packet.data, text, twin_edited_last=twin_edited_last)
+        options = [
+            " ".join([option, *(shell.quote(value) for value in values)])
+            for option, values in found.options
+        ]
+        said: list[str] = []
+        if found.options:
+            traps = ", ".join(_section(heading) for heading in found.traps_from)
+            said.append(
+                f"`render --write` alone would drop what {packet.markdown} says: this keeps it "
+                f"in {packet.path}" + (f" ({traps} as traps)" if traps else "")
+            )
+        if not twin_edited_last:
+            said.append(f"{packet.path} was changed after {packet.markdown}: its fields stand")
+        return options, "; ".join(said) or None
 
     def since(self, finding: Finding) -> str:
         """The placeholder for what changed since the packet, naming what git says."""
@@ -274,6 +317,12 @@ class Fixes:
             '--verdict-pointer "<path or URL of the test report>"',
         ]
         return " ".join(parts)
+
+
+def _section(heading: str) -> str:
+    return (
+        f'section "{shorten(heading, 40, squeeze=True)}"' if heading else "the text under the title"
+    )
 
 
 def _reason(first: Finding, findings: list[Finding]) -> str:

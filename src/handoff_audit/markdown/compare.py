@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from handoff_audit.credentials import show
-from handoff_audit.markdown.parse import Block, MarkdownFields, parse
+from handoff_audit.markdown.parse import Block, MarkdownFields, Section, parse
 from handoff_audit.markdown.render import render_packet
 from handoff_audit.markdown.sections import (
     META,
@@ -162,20 +162,28 @@ def _count(n: int) -> str:
     return f"{n} item{'s' * (n != 1)}"
 
 
-def _strays(parsed: MarkdownFields) -> list[Difference]:
-    """Content under headings that are no field, and text under the title that is no meta line.
-
-    The next `render --write` would drop it, so it is worth saying before it is lost.
-    """
-    found: list[Difference] = []
+def stray_sections(parsed: MarkdownFields) -> list[tuple[Section, list[Block]]]:
+    """Each section under a heading that is no field (or the text under the title), with its
+    blocks that are no meta or labelled line: what the next `render --write` would drop."""
+    found: list[tuple[Section, list[Block]]] = []
     known = {line for _, line in parsed.meta.values()}
     known |= {block.line for blocks in parsed.labelled.values() for block in blocks}
     for section in parsed.sections:
         if section.field is not None:
             continue
         blocks = [b for b in section.blocks if b.line not in known and b.text]
-        if not blocks:
-            continue
+        if blocks:
+            found.append((section, blocks))
+    return found
+
+
+def _strays(parsed: MarkdownFields) -> list[Difference]:
+    """Content under headings that are no field, and text under the title that is no meta line.
+
+    The next `render --write` would drop it, so it is worth saying before it is lost.
+    """
+    found: list[Difference] = []
+    for section, blocks in stray_sections(parsed):
         where = f"section {_q(section.heading)}" if section.heading else "the text under the title"
         found.append(
             Difference(
@@ -188,4 +196,4 @@ def _strays(parsed: MarkdownFields) -> list[Difference]:
     return found
 
 
-__all__ = ["Difference", "compare"]
+__all__ = ["Difference", "compare", "stray_sections"]

@@ -22,11 +22,15 @@ class Fix(StrEnum):
     SCHEMA = "schema"
     """`update --FIELD "<...>"` when `update` sets the field; else write the packet anew."""
     RENDER = "render"
-    """`render --write`: the twin is missing, differs from the JSON or cannot be read."""
+    """`render --write`: the twin is missing or cannot be read."""
     TRIM = "trim"
     """Trim the packet's longest fields, or raise ``max-file-bytes``, then `render --write`:
     the twin cannot be read because the packet renders over the limit (never declared by a
     rule: the hook derives it from ``RENDER`` and the packet's rendered size)."""
+    CARRY = "carry"
+    """The twin differs from the JSON: `update` with what the twin says and the JSON lacks
+    (`authoring.twin_carry`), which renders the twin again; `render --write` when that is
+    nothing."""
     REGENERATE = "regenerate"
     """Remove the unreadable file and write a new packet at the same place; a hand-written
     handoff only when it is a symbolic link (the link goes, never the file it leads to, never a

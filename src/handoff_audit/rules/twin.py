@@ -64,7 +64,7 @@ Fix: put the change in the JSON if it was meant, then regenerate the twin with
 `handoff-audit render --write PACKET.json`. When the markdown is byte-for-byte the canonical
 rendering the check costs no parsing at all.
 """,
-    fix=Fix.RENDER,
+    fix=Fix.CARRY,
 )
 
 MD_INCOMPLETE = Rule(

@@ -14,6 +14,7 @@ import pytest
 from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo
 from git_helpers import packet
+from handoff_audit.authoring.agent_fixes import Fixes
 from handoff_audit.authoring.agent_gate import judge
 from handoff_audit.git import plumbing
 from handoff_audit.markdown import render_packet
@@ -120,22 +121,113 @@ def test_blocked_when_the_last_known_good_commit_is_far_behind(repo: GitRepo) ->
     assert "lkg-behind" in run.err
 
 
-def test_blocked_with_an_unreadable_packet(repo: GitRepo) -> None:
-    repo.write("handoff.json", '{"branch": "feat/refunds",, }\n')
+def test_an_unreadable_packet_that_never_read_is_repaired_where_the_finding_says(
+    repo: GitRepo,
+) -> None:
+    """No committed version reads: the fix is a repair at the place named, never `rm` and
+    `new`, which would lose the fields and the last known good commit."""
+    text = json.dumps(packet(BRANCH, repo.head()), indent=2) + "\n"
+    repo.write("handoff.json", text.replace('"status": "active",', '"status": "active",,'))
+    repo.write("handoff.md", render_packet(packet(BRANCH, repo.head())))
     repo.commit("broken handoff")
     run = run_hook(stop_event(repo.root))
     assert_blocked(run)
-    assert "handoff.json:1 invalid-json" in run.err
+    assert "handoff.json:5 invalid-json" in run.err
+    assert "rm -f" not in run.err and "handoff-audit new" not in run.err
     command = the_command(run.err, "fix: ")
-    assert command.startswith("rm -f -- handoff.json handoff.md && handoff-audit new --summary")
-    assert run_fix(repo.root, command).returncode == 0
+    found = re.fullmatch(
+        r"repair handoff\.json by hand at line (\d+), column (\d+) as the finding says, "
+        r"keeping every other value",
+        command,
+    )
+    assert found, command
+    # The agent repairs the file where it was told: the stray comma goes.
+    line, column = int(found[1]), int(found[2])
+    lines = (repo.root / "handoff.json").read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[line - 1][column - 1] == ","
+    lines[line - 1] = lines[line - 1][: column - 1] + lines[line - 1][column:]
+    (repo.root / "handoff.json").write_text("".join(lines), encoding="utf-8")
+    repo.commit("handoff: repaired")
+    assert run_hook(stop_event(repo.root)).code == 0
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data == packet(BRANCH, data["last_known_good_commit"])
+
+
+def test_an_unreadable_committed_packet_is_restored_with_its_verified_commit(
+    repo: GitRepo, run_cli: Any
+) -> None:
+    """A packet broken by a later commit: the fix restores the newest version that reads, with
+    its fields and the last known good commit `--verify` proved, not a new packet that takes
+    HEAD on trust."""
+    verified = repo.head()
+    made = run_cli(
+        [
+            "new",
+            "--summary",
+            "Refunds round to cents.",
+            "--next-action",
+            "Round GBP refunds too.",
+            "--verdict-pointer",
+            "https://ci.example.com/run/2",
+            "--verify",
+            "true",
+        ],
+        cwd=repo.root,
+    )
+    assert made.code == 0, made.err
     repo.commit("handoff")
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    repo.commit("refunds: rounding")
+    path = repo.root / "handoff.json"
+    good = json.loads(path.read_text(encoding="utf-8"))
+    assert good["last_known_good_commit"] == verified
+    path.write_text(path.read_text(encoding="utf-8").replace('too."', 'too.",,'), "utf-8")
+    repo.commit("handoff: broken by hand")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "handoff-audit new" not in run.err
+    command = the_command(run.err, "fix: ")
+    assert command == f"git checkout {repo.head()[:12]}~1 -- handoff.json"
+    assert "repair handoff.json at line " in run.err  # the alternative that keeps the edits
+    # Looking for the version that reads costs one git process, whatever the depth.
+    gate = judge(repo.root)
+    start = plumbing.spawn_count()
+    [advice] = Fixes(gate, repo.root, None).advice()
+    assert plumbing.spawn_count() - start == 1
+    assert advice.command == command
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    repo.commit("handoff: restored")
+    assert run_hook(stop_event(repo.root)).code == 0
+    assert json.loads(path.read_text(encoding="utf-8")) == good
+
+
+def test_a_schema_fault_update_cannot_mend_is_repaired_not_written_anew(repo: GitRepo) -> None:
+    """A risk of an unknown severity on a packet that never read otherwise: repaired where
+    the finding says, keeping the rest of the packet."""
+    data = packet(BRANCH, repo.head(), open_risks=[{"what": "GBP drift", "severity": "hight"}])
+    write_packet(repo, data)
+    repo.commit("handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "schema" in run.err
+    assert "rm -f" not in run.err and "handoff-audit new" not in run.err
+    command = the_command(run.err, "fix: ")
+    assert command.startswith("repair handoff.json by hand at line "), command
+    data["open_risks"][0]["severity"] = "high"
+    write_packet(repo, data)
+    repo.commit("handoff: severity repaired")
     assert run_hook(stop_event(repo.root)).code == 0
 
 
-def test_an_unreadable_topic_packet_is_regenerated_in_its_place(repo: GitRepo) -> None:
-    repo.write(".handoff/refunds.json", "{,}\n")
-    repo.commit("broken handoff")
+def test_an_unreadable_topic_packet_that_is_a_link_is_written_anew_in_its_place(
+    repo: GitRepo, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text("{}\n", encoding="utf-8")
+    (repo.root / ".handoff").mkdir()
+    (repo.root / ".handoff/refunds.json").symlink_to(outside)
+    repo.commit("a linked handoff")
     run = run_hook(stop_event(repo.root))
     assert_blocked(run)
     command = the_command(run.err, "fix: ")
@@ -144,6 +236,8 @@ def test_an_unreadable_topic_packet_is_regenerated_in_its_place(repo: GitRepo) -
     done = run_fix(repo.root, command)
     assert done.returncode == 0, done.stderr
     assert (repo.root / ".handoff/refunds.json").is_file()
+    assert not (repo.root / ".handoff/refunds.json").is_symlink()
+    assert outside.read_text(encoding="utf-8") == "{}\n"
     repo.commit("handoff")
     assert run_hook(stop_event(repo.root)).code == 0
 

@@ -135,10 +135,14 @@ def placeholder(tmp_path: Path, verify: bool) -> State:
 
 
 def invalid_json(tmp_path: Path, verify: bool) -> State:
-    repo = base(tmp_path, verify)
-    repo.write("handoff.json", '{"branch": "feat/refunds",, }\n')
-    repo.commit("handoff")
-    return State(repo)
+    """A packet that a later commit broke: restored from the commit where it read (one that
+    never read is repaired by hand, which `test_agent_hook` plays)."""
+    state = fresh(tmp_path, verify)
+    path = state.repo.root / "handoff.json"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"status": "active",', '"status": "active",,'), "utf-8")
+    state.repo.commit("handoff: edited by hand")
+    return state
 
 
 def stray_files(tmp_path: Path, verify: bool) -> State:

@@ -1,6 +1,8 @@
 """The fix `handoff-audit hook` prints for each reason a session may not end: one runnable
 command that changes something, built from the rule's declared `Fix` (`rules.base`), with the
-paths as seen from the agent's folder. Pure: it returns text, the hook prints it.
+paths as seen from the agent's folder. It returns text, the hook prints it; it reads only the
+twin of a packet that differs from it (`twin_carry`) and, for an unreadable packet, asks git
+once for the versions committed before (`last_readable`).
 
 The table of states and transitions these fixes follow is `docs/lifecycle.md`.
 """
@@ -11,6 +13,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
@@ -20,6 +23,9 @@ from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.textcut import shorten
+
+if TYPE_CHECKING:
+    from handoff_audit.authoring.last_readable import Readable
 
 _FIELD_OPTIONS = {
     "/summary": ("--summary", "<what this session did>"),
@@ -62,7 +68,8 @@ class Advice:
     command: str
     """The fix: a runnable command (``"<...>"`` placeholders to fill in), never cut off; for a
     packet that renders over ``max-file-bytes``, what to trim or raise (no command can choose
-    it), with the command to run after it in ``also``."""
+    it), with the command to run after it in ``also``; for a packet only a hand can repair, what
+    to edit where."""
     also: str | None = None
     """A second line: the alternative, or what the command is for."""
 
@@ -75,6 +82,10 @@ class Fixes:
         self.cwd = Path(os.path.realpath(cwd))
         self.transcript = transcript if transcript and os.path.isfile(transcript) else None
         self.verify = gate.config.verify
+        self.readable: dict[str, Readable] = {}
+        """Unreadable packets' newest committed versions that read (`last_readable`)."""
+        uncommitted = [p.files for p in gate.problems if p.kind == "uncommitted"]
+        self.uncommitted = frozenset(name for files in uncommitted for name in files)
 
     def advice(self) -> list[Advice]:
         """One piece of advice per problem; the findings on one packet share one command."""
@@ -83,6 +94,7 @@ class Fixes:
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
                 by_packet.setdefault(problem.packet.path, []).append(problem)
+        self.find_readable(by_packet)
         result: list[Advice] = []
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
@@ -93,6 +105,30 @@ class Fixes:
             if advice is not None:
                 result.append(advice)
         return result
+
+    def find_readable(self, by_packet: dict[str, list[Problem]]) -> None:
+        """Ask git once for the last readable version of every committed JSON packet that the
+        fix would otherwise write anew."""
+        wanted = []
+        for path, problems in by_packet.items():
+            packet = problems[0].packet
+            assert packet is not None
+            if packet.kind != "json":
+                continue
+            decided = _decide(_findings(problems, packet), packet, self.gate.config.max_file_bytes)
+            if (
+                decided is not None
+                and _writes_anew(*decided)
+                and path not in self.uncommitted
+                and not self.is_link(path)
+            ):
+                wanted.append(path)
+        gate = self.gate
+        if wanted and gate.head is not None and gate.branch is not None:
+            # start-up: the packet reader and schema checks load only for an unreadable packet
+            from handoff_audit.authoring.last_readable import last_readable
+
+            self.readable = last_readable(gate.root, gate.head, wanted, gate.branch, gate.config)
 
     def path(self, path: str) -> str:
         """``path`` (from the top folder) as the agent's folder sees it, quoted for a shell."""
@@ -114,14 +150,7 @@ class Fixes:
     def packet_advice(self, problems: list[Problem]) -> Advice | None:
         packet = problems[0].packet
         assert packet is not None
-        findings = [
-            p.finding
-            for p in problems
-            if p.finding is not None
-            # Of several active packets, the one the rule keeps (the newest) stays active: the
-            # others are superseded by it.
-            and not (p.finding.rule == "multiple-active" and p.finding.keep == packet.path)
-        ]
+        findings = _findings(problems, packet)
         if not findings:
             return None
         if packet.kind != "json":
@@ -141,16 +170,15 @@ class Fixes:
         """One command for every finding on one of the branch's JSON packets, the finding
         that decided it, and what the command carries over from the twin (when it does)."""
         quoted = self.path(packet.path)
-        declared = [(self.fix_of(f, packet), f) for f in findings]
-        known = [(fix, f) for fix, f in declared if fix is not None]
-        if not known:
+        decided = _decide(findings, packet, self.gate.config.max_file_bytes)
+        if decided is None:
             first = findings[0]
             return f"handoff-audit explain {first.rule}", first, None
-        fix, decisive = min(known, key=lambda item: _PRECEDENCE.index(item[0]))
-        if fix is Fix.REGENERATE or (
-            fix is Fix.SCHEMA and _field_of(decisive) not in _FIELD_OPTIONS
-        ):
-            return self.regenerate(packet), decisive, None
+        fix, decisive = decided
+        known = [(kind, f) for f in findings if (kind := self.fix_of(f, packet)) is not None]
+        if _writes_anew(fix, decisive):
+            command, note = self.unreadable(packet, decisive)
+            return command, decisive, note
         if fix is Fix.SUPERSEDE and decisive.keep is not None:
             command = f"handoff-audit supersede {quoted} --by {self.path(decisive.keep)}"
             return command, decisive, None
@@ -265,20 +293,8 @@ class Fixes:
         )
 
     def fix_of(self, finding: Finding, packet: PacketInfo) -> Fix | None:
-        """The declared fix of ``finding`` on ``packet``; a twin that cannot be read is written
-        again from its packet (`render --write`), not regenerated with the packet from
-        nothing, and when the packet renders over ``max-file-bytes`` the packet is trimmed (or
-        the limit raised) first: `render --write` alone would write the same bytes."""
-        fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
-        if fix is Fix.SUPERSEDE and finding.keep is None:
-            return None  # the packet kept is not in this tree: nothing here to supersede it by
-        twin = packet.markdown is not None and finding.path == packet.markdown
-        if fix is not Fix.REGENERATE or not twin:
-            return fix
-        data = packet.data
-        if data is None or not is_packet(data):
-            return Fix.RENDER
-        return Fix.TRIM if rendered_size(data) > self.gate.config.max_file_bytes else Fix.RENDER
+        """`_fix_of` with this repository's ``max-file-bytes``."""
+        return _fix_of(finding, packet, self.gate.config.max_file_bytes)
 
     def is_link(self, path: str) -> bool:
         """True when ``path`` (from the top folder) is a symbolic link in a folder of the
@@ -288,6 +304,31 @@ class Fixes:
         folder = os.path.realpath(full.parent)
         inside = folder == root or folder.startswith(f"{root}{os.sep}")
         return inside and os.path.islink(full)
+
+    def unreadable(self, packet: PacketInfo, finding: Finding) -> tuple[str, str | None]:
+        """The fix for a packet that cannot be read (or is of a shape `update` cannot mend):
+        never a packet written anew over one that held fields and a verified commit. A link is
+        removed and written anew; a committed packet is restored from the newest commit where
+        it read; otherwise the file is repaired by hand where the finding says."""
+        path = packet.path
+        quoted = self.path(path)
+        if self.is_link(path):
+            return self.regenerate(packet), "this removes the link only, never the file it leads to"
+        where = f" at line {finding.line}" if finding.line else ""
+        where += f", column {finding.column}" if finding.line and finding.column else ""
+        found = self.readable.get(path)
+        if found is not None:
+            back = f"{found.back} commit{'s' * (found.back != 1)} back" if found.back else "HEAD"
+            return f"git checkout {found.revision} -- {quoted}", (
+                f"the newest version of {path} that reads ({back}), with its fields and last "
+                f"known good commit; what later versions changed is dropped (`git diff "
+                f"{found.revision} HEAD -- {quoted}`): to keep it, repair {path}{where} instead"
+            )
+        return (
+            f"repair {quoted} by hand{where} as the finding says, keeping every other value",
+            f"`handoff-audit check {quoted}` shows what is left; do not write it anew with "
+            "`new`, which would lose its fields and its last known good commit",
+        )
 
     def regenerate(self, packet: PacketInfo) -> str:
         """Remove the unreadable packet's files and write a new packet at the same place."""
@@ -317,6 +358,48 @@ class Fixes:
             '--verdict-pointer "<path or URL of the test report>"',
         ]
         return " ".join(parts)
+
+
+def _findings(problems: list[Problem], packet: PacketInfo) -> list[Finding]:
+    """The findings of ``problems`` (all on ``packet``) that call for a fix."""
+    return [
+        p.finding
+        for p in problems
+        if p.finding is not None
+        # Of several active packets, the one the rule keeps (the newest) stays active: the
+        # others are superseded by it.
+        and not (p.finding.rule == "multiple-active" and p.finding.keep == packet.path)
+    ]
+
+
+def _decide(findings: list[Finding], packet: PacketInfo, limit: int) -> tuple[Fix, Finding] | None:
+    """The fix that decides for ``findings`` on ``packet`` (`_PRECEDENCE`), and its finding;
+    ``None`` when no rule of theirs declares one."""
+    known = [(fix, f) for f in findings if (fix := _fix_of(f, packet, limit)) is not None]
+    return min(known, key=lambda item: _PRECEDENCE.index(item[0])) if known else None
+
+
+def _writes_anew(fix: Fix, finding: Finding) -> bool:
+    """True when no `update` mends the packet: it cannot be read, or the schema faults a
+    field `update` does not set."""
+    return fix is Fix.REGENERATE or (fix is Fix.SCHEMA and _field_of(finding) not in _FIELD_OPTIONS)
+
+
+def _fix_of(finding: Finding, packet: PacketInfo, limit: int) -> Fix | None:
+    """The declared fix of ``finding`` on ``packet``; a twin that cannot be read is written
+    again from its packet (`render --write`), not regenerated with the packet from nothing,
+    and when the packet renders over ``limit`` (``max-file-bytes``) the packet is trimmed (or
+    the limit raised) first: `render --write` alone would write the same bytes."""
+    fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
+    if fix is Fix.SUPERSEDE and finding.keep is None:
+        return None  # the packet kept is not in this tree: nothing here to supersede it by
+    twin = packet.markdown is not None and finding.path == packet.markdown
+    if fix is not Fix.REGENERATE or not twin:
+        return fix
+    data = packet.data
+    if data is None or not is_packet(data):
+        return Fix.RENDER
+    return Fix.TRIM if rendered_size(data) > limit else Fix.RENDER
 
 
 def _section(heading: str) -> str:

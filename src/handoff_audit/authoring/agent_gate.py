@@ -70,6 +70,8 @@ class Gate:
     """The branch the work of its own was taken against, when it was needed."""
     config: Config = field(default_factory=Config)
     """The configuration used (its ``verify`` command goes into the fixes)."""
+    head: str | None = None
+    """The commit checked out, when the branch was audited."""
 
 
 class CannotJudge(Exception):
@@ -133,6 +135,7 @@ def _judge_branch(
         known_git=known,
     )
     report = run_audit(request)
+    gate.head = report.head
     own = [p for p in report.packets if _is_own(p, branch)]
     # A series' current file is the branch's handoff only when the branch wrote it (below).
     gate.packets = [p for p in own if not in_series(p.path, config)]

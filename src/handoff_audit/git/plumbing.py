@@ -32,6 +32,8 @@ DEFAULT_TIMEOUT = 300.0
 """Seconds a local git call may take before it is stopped (it never should)."""
 
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,64}")
+_BLOB_NAME = re.compile(r"[0-9a-f]{7,64}(?:~[0-9]{1,4}:[^\0\n]+)?")
+"""A blob id, or a file as it was N first-parent commits before a commit (``COMMIT~N:PATH``)."""
 # start-up: compiled by `re` when git first fails
 _URL_USERINFO = r"([A-Za-z][A-Za-z0-9+.-]*://)[^/@\s]+@"
 _BRANCH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._/+@-]*")
@@ -517,20 +519,22 @@ def deleted_between(
     return result
 
 
-def read_blobs(root: Path, blobs: Sequence[str], max_size: int | None = None) -> dict[str, bytes]:
-    """The content of each blob id; one ``cat-file --batch`` call for all of them. With
-    ``max_size``, larger blobs are streamed past unkept, so memory stays bounded."""
-    wanted = list(dict.fromkeys(blobs))
-    for blob in wanted:
-        _check_commit(blob)
-    if not wanted:
-        return {}
-    limit = max_size if max_size is not None else -1
+def read_blobs(root: Path, names: Sequence[str], max_size: int | None = None) -> dict[str, bytes]:
+    """The content of each blob named (by its id, or as ``COMMIT~N:PATH``) that is at most
+    ``max_size`` bytes, in their order; one ``cat-file --batch`` call for all of them. Larger
+    blobs, and a blob met again (a file that commits left unchanged), are streamed past: memory
+    holds each content once."""
+    wanted = list(dict.fromkeys(names))
+    if bad := [name for name in wanted if _BLOB_NAME.fullmatch(name) is None]:
+        raise ValueError(f"not a blob id or COMMIT~N:PATH: {bad[0]!r}")
     result: dict[str, bytes] = {}
-    # The ids go in through a file, not a pipe: git answers while it reads, and a pipe both
+    by_id: dict[str, bytes] = {}
+    if not wanted:
+        return result
+    # The names go in through a file, not a pipe: git answers while it reads, and a pipe both
     # ways would need a writer thread to avoid a deadlock.
     with _scratch_file() as ids, _scratch_file() as errors:
-        ids.write("".join(f"{b}\n" for b in wanted).encode())
+        ids.write("".join(f"{name}\n" for name in wanted).encode("utf-8", "surrogateescape"))
         ids.seek(0)
         try:
             proc = _popen(
@@ -540,15 +544,17 @@ def read_blobs(root: Path, blobs: Sequence[str], max_size: int | None = None) ->
             raise GitError(f"cannot run git: {error.strerror or error}") from error
         assert proc.stdout is not None
         with proc.stdout as out:
-            for blob in wanted:
+            for name in wanted:
                 header = out.readline().decode("ascii", "replace").split()
-                if len(header) != 3:  # "<id> missing": no content follows
+                if len(header) != 3:  # "<name> missing": no content follows
                     continue
-                size = int(header[2])
-                if header[1] == "blob" and (limit < 0 or size <= limit):
-                    result[blob] = out.read(size)
+                oid, kind, size = header[0], header[1], int(header[2])
+                if kind == "blob" and oid not in by_id and (max_size is None or size <= max_size):
+                    by_id[oid] = out.read(size)
                 else:
                     _skip(out, size)
+                if kind == "blob" and oid in by_id:
+                    result[name] = by_id[oid]
                 out.read(1)  # the LF after the content
         if proc.wait() != 0:
             errors.seek(0)

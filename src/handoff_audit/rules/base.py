@@ -20,7 +20,7 @@ class Fix(StrEnum):
     FIELD = "field"
     """`update --FIELD "<...>"` for the field the finding names."""
     SCHEMA = "schema"
-    """`update --FIELD "<...>"` when `update` sets the field; else write the packet anew."""
+    """`update --FIELD "<...>"` when `update` sets the field; else as `REGENERATE`."""
     RENDER = "render"
     """`render --write`: the twin is missing or cannot be read."""
     TRIM = "trim"
@@ -32,9 +32,11 @@ class Fix(StrEnum):
     (`authoring.twin_carry`), which renders the twin again; `render --write` when that is
     nothing."""
     REGENERATE = "regenerate"
-    """Remove the unreadable file and write a new packet at the same place; a hand-written
-    handoff only when it is a symbolic link (the link goes, never the file it leads to, never a
-    person's text)."""
+    """The packet cannot be read: restore it from the newest commit where it read
+    (`git checkout REV -- PACKET`), else repair it by hand where the finding says; never write
+    it anew over its fields and verified commit. A symbolic link alone is removed and a packet
+    written anew at its place (the link goes, never the file it leads to); so is a hand-written
+    handoff that is a link, and only then."""
     SUPERSEDE = "supersede"
     """`supersede --by` the packet that stays active."""
     MD_ADD = "md-add"

@@ -22,6 +22,7 @@ from handoff_audit.engine.oversize import rendered_size, trim_or_raise
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
+from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -121,6 +122,7 @@ class Fixes:
                 and _writes_anew(*decided)
                 and path not in self.uncommitted
                 and not self.is_link(path)
+                and not is_foreign(packet.data)
             ):
                 wanted.append(path)
         gate = self.gate
@@ -213,7 +215,8 @@ class Fixes:
 
     def carried(self, packet: PacketInfo) -> tuple[list[str], str | None]:
         """The `update` options that carry what the packet's twin says beyond the packet
-        (`twin_carry`), and a line saying what they carry and what they cannot."""
+        (`twin_carry`), and a line saying what they carry (and when the packet's fields stand,
+        being newer than the twin)."""
         if packet.data is None or packet.markdown is None:
             return [], None
         json_file, twin_file = self.gate.root / packet.path, self.gate.root / packet.markdown
@@ -307,13 +310,16 @@ class Fixes:
 
     def unreadable(self, packet: PacketInfo, finding: Finding) -> tuple[str, str | None]:
         """The fix for a packet that cannot be read (or is of a shape `update` cannot mend):
-        never a packet written anew over one that held fields and a verified commit. A link is
-        removed and written anew; a committed packet is restored from the newest commit where
-        it read; otherwise the file is repaired by hand where the finding says."""
+        never a packet written anew over one that held fields and a verified commit. A link,
+        or a JSON file in another tool's shape, is removed and written anew; a committed packet
+        is restored from the newest commit where it read; otherwise the file is repaired by hand
+        where the finding says."""
         path = packet.path
         quoted = self.path(path)
         if self.is_link(path):
             return self.regenerate(packet), "this removes the link only, never the file it leads to"
+        if is_foreign(packet.data):
+            return self.regenerate(packet), None  # no packet's fields: a v1 packet takes its place
         where = f" at line {finding.line}" if finding.line else ""
         where += f", column {finding.column}" if finding.line and finding.column else ""
         found = self.readable.get(path)

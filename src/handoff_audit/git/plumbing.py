@@ -114,11 +114,9 @@ def is_safe_path(value: object) -> bool:
 def stays_inside(value: str) -> bool:
     """True for a relative path that does not climb out of its root: not absolute, no ``..``
     part, no NUL. A newline is a character of a file name like any other here."""
-    if not value or "\0" in value:
+    if not value or "\0" in value or value.startswith(("/", "\\")) or re.match("[A-Za-z]:", value):
         return False
-    if value.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", value):
-        return False
-    return all(part not in ("..",) for part in value.replace("\\", "/").split("/"))
+    return ".." not in value.replace("\\", "/").split("/")
 
 
 def empty_tree(oid_length: int) -> str:

@@ -23,6 +23,15 @@ LIMIT = 2000
 LONG_SUMMARY = "<*> " * 370
 """A summary whose rendering (markdown escapes `<` and `*`) is longer than its JSON: the packet
 is under `LIMIT`, its twin over it."""
+NEW_LONG = [
+    "--summary",
+    LONG_SUMMARY,
+    "--next-action",
+    "Fix GBP rounding in src/refunds.py.",
+    "--verdict-pointer",
+    "https://ci.example.com/run/1",
+]
+"""`new`'s options for a packet whose twin is over `LIMIT`: the summary is long."""
 
 
 def _config(git_repo: GitRepo, limit: int = LIMIT) -> None:
@@ -115,18 +124,7 @@ def test_new_refuses_a_packet_whose_twin_would_be_over_the_limit(
     feature_repo(git_repo)
     _config(git_repo)
     git_repo.commit("a smaller max-file-bytes")
-    made = run_cli(
-        [
-            "new",
-            "--summary",
-            LONG_SUMMARY,
-            "--next-action",
-            "Fix GBP rounding in src/refunds.py.",
-            "--verdict-pointer",
-            "https://ci.example.com/run/1",
-        ],
-        cwd=git_repo.root,
-    )
+    made = run_cli(["new", *NEW_LONG], cwd=git_repo.root)
     line = _one_line_refusal(made)
     assert "handoff.md (the rendering of handoff.json) would be" in line
     assert "longest field (summary)" in line
@@ -138,20 +136,7 @@ def test_new_names_the_configuration_given_with_config(git_repo: GitRepo, run_cl
     feature_repo(git_repo)
     git_repo.write("ci/audit.yml", f"max-file-bytes: {LIMIT}\n")
     git_repo.commit("a configuration elsewhere")
-    made = run_cli(
-        [
-            "new",
-            "--config",
-            "ci/audit.yml",
-            "--summary",
-            LONG_SUMMARY,
-            "--next-action",
-            "Fix GBP rounding in src/refunds.py.",
-            "--verdict-pointer",
-            "https://ci.example.com/run/1",
-        ],
-        cwd=git_repo.root,
-    )
+    made = run_cli(["new", "--config", "ci/audit.yml", *NEW_LONG], cwd=git_repo.root)
     assert "raise the limit in ci/audit.yml: max-file-bytes: 3072" in _one_line_refusal(made)
 
 

@@ -27,8 +27,11 @@ class _Stop:
     """A place the line may be cut: the text up to it, and what closes what is open there."""
 
     end: int
+    """The index in the line the kept text ends before."""
     closers: str
+    """What closes the code span and the strong emphasis open there (`` ` `` , ``**``)."""
     at_space: bool
+    """True when the cut falls on a space: between words."""
 
 
 def _joined(line: str, at: int) -> bool:

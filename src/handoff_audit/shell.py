@@ -5,7 +5,8 @@ as printed.
 controls as escapes (`controls`): a path holding a newline came out as ``'nl\\ndir/x.md'``, a
 backslash and an ``n`` to bash. A word holding a character `controls` would show escaped is
 written ``$'…'`` instead, with that character as bash's escape for it, so the printed command
-holds no control and names the same file.
+holds no control and names the same file. A path goes through `quote_path`, which also keeps
+a name starting with ``-`` from being read as an option.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ def quote(word: str) -> str:
     return "$'" + "".join(_escaped(char) for char in word) + "'"
 
 
+def quote_path(path: str) -> str:
+    """``path`` as one shell word, as `quote` writes it, with ``./`` before a relative path
+    that starts with ``-``: as a command's argument, ``-x.json`` would be read as an option."""
+    return quote("./" + path if path.startswith("-") else path)
+
+
 def _escaped(char: str) -> str:
     if char in _NAMED:
         return _NAMED[char]
@@ -38,4 +45,4 @@ def _escaped(char: str) -> str:
     return f"\\u{code:04x}"  # C1, bidirectional and invisible characters: UTF-8 in the locale
 
 
-__all__ = ["quote"]
+__all__ = ["quote", "quote_path"]

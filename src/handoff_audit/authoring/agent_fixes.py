@@ -134,7 +134,7 @@ class Fixes:
 
     def path(self, path: str) -> str:
         """``path`` (from the top folder) as the agent's folder sees it, quoted for a shell."""
-        return shell.quote(os.path.relpath(self.gate.root / path, self.cwd))
+        return shell.quote_path(os.path.relpath(self.gate.root / path, self.cwd))
 
     def other_advice(self, problem: Problem) -> Advice:
         if problem.kind == "no-packet":

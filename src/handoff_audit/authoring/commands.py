@@ -33,7 +33,7 @@ _REGENERATE = "handoff-audit render --write"
 
 def _quoted(path: Path) -> str:
     """`_name`, quoted for a shell: how a command in a message names a file."""
-    return shell.quote(_name(path))
+    return shell.quote_path(_name(path))
 
 
 def _name(path: Path) -> str:

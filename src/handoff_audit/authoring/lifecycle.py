@@ -416,7 +416,7 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
         f"{existing.get('topic') or 'default'!r}"
     )
     if existing.get("status") == "active":
-        archive = f"handoff-audit archive {shell.quote(name(path))}"
+        archive = f"handoff-audit archive {shell.quote_path(name(path))}"
         raise InputError(
             f"{name(path)} is {whose}; `new` will not overwrite an active packet: pick another "
             f"--topic or --output, or finish it first (`{archive}`)"

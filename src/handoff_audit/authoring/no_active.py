@@ -25,10 +25,10 @@ def supersede_and_commit(bench: Workbench, packet: Packet) -> str:
     """The command that marks ``packet`` superseded and commits it, after which `new` may
     replace it at its place (git keeps it in the history)."""
     files = " ".join(
-        shell.quote(name(bench.root / path)) for path in (packet.path, twin_of(packet.path))
+        shell.quote_path(name(bench.root / path)) for path in (packet.path, twin_of(packet.path))
     )
     return (
-        f"handoff-audit supersede {shell.quote(name(bench.root / packet.path))} && "
+        f"handoff-audit supersede {shell.quote_path(name(bench.root / packet.path))} && "
         f'git add -- {files} && git commit -m "handoff: superseded" -- {files}'
     )
 

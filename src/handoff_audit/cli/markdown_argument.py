@@ -12,7 +12,7 @@ from handoff_audit.errors import InputError
 
 def _hand_written_fix(command: str, packet: Path) -> str:
     """What to do with a hand-written handoff instead of ``command``."""
-    remove = f"`git rm {shell.quote(str(packet))}`"
+    remove = f"`git rm {shell.quote_path(str(packet))}`"
     if command == "archive":
         return f"it has no status to archive: when its work is done, remove it with {remove}"
     if command == "supersede":
@@ -37,7 +37,7 @@ def refuse_markdown(packet: Path, command: str) -> None:
     if json_twin.is_file():
         raise InputError(
             f"{command}: {packet} is the markdown twin; pass the JSON packet it is rendered from: "
-            f"handoff-audit {command} {shell.quote(str(json_twin))}"
+            f"handoff-audit {command} {shell.quote_path(str(json_twin))}"
         )
     if os.path.lexists(packet):
         raise InputError(

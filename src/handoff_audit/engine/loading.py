@@ -183,7 +183,7 @@ def _twin_hit(path: str, problem: Unreadable, packet: Packet, config: Config) ->
     limit, first)."""
     if problem.twin is None:
         return _hit(path, problem)
-    render = f"`handoff-audit render --write {shell.quote(packet.path)}`"
+    render = f"`handoff-audit render --write {shell.quote_path(packet.path)}`"
     wrong = f"{problem.twin}; it is the rendering of {packet.path}"
     if packet.data is None or not all(key in packet.data for key in _RENDERABLE):
         fix = f"once {packet.path}'s own finding is fixed, regenerate it with {render}"

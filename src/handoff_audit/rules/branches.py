@@ -98,7 +98,7 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         if packet.branch == checked:
             continue
         line, column = packet.position("/branch")
-        archive = f"handoff-audit archive {shell.quote(packet.path)}"
+        archive = f"handoff-audit archive {shell.quote_path(packet.path)}"
         yield Hit(
             BRANCH_MISMATCH,
             packet.path,
@@ -131,7 +131,7 @@ def _multiple(ctx: AuditContext) -> Iterator[Hit]:
             f"{_label(p)}{' (newest)' if p is keep else ''}" for p in group[:_LISTED]
         ) + (f" and {len(group) - _LISTED} more" if len(group) > _LISTED else "")
         supersede = "; ".join(
-            f"handoff-audit supersede {shell.quote(p.path)} --by {shell.quote(keep.path)}"
+            f"handoff-audit supersede {shell.quote_path(p.path)} --by {shell.quote_path(keep.path)}"
             for p in group[:_LISTED]
             if p is not keep and p.ref is None
         )

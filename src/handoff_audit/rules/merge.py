@@ -99,7 +99,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         if packet.status != "active":
             continue
         line, column = packet.position("/status")
-        archive = f"handoff-audit archive {shell.quote(packet.path)}"
+        archive = f"handoff-audit archive {shell.quote_path(packet.path)}"
         yield Hit(
             ACTIVE_IN_MERGE,
             packet.path,
@@ -123,8 +123,8 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} is on the protected branch {branch}: {says}; delete it "
-        f"(`git rm {shell.quote(path)}`) and move what is still worth keeping into the docs or "
-        "an issue, or, when the file belongs here, leave it out of `block-files`",
+        f"(`git rm {shell.quote_path(path)}`) and move what is still worth keeping into the docs "
+        "or an issue, or, when the file belongs here, leave it out of `block-files`",
     )
 
 
@@ -139,7 +139,7 @@ def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} would be merged into the protected branch {target}: {says} in a commit after "
-        f"the last work (`git rm -- {shell.quote(path)} && "
+        f"the last work (`git rm -- {shell.quote_path(path)} && "
         'git commit -m "handoff: done"`) before merging',
     )
 

@@ -369,7 +369,7 @@ def _twin(packet: Packet) -> Iterator[Hit]:
             return  # the one `schema` finding says what to do; `render` could not read it
         # `render` refuses a packet it cannot read, so then the JSON has to be fixed first.
         first = "" if packet.data is not None else "once the JSON reads, "
-        command = f"{_FIX} {shell.quote(packet.path)}"
+        command = f"{_FIX} {shell.quote_path(packet.path)}"
         yield Hit(
             MD_MISSING,
             packet.path,
@@ -388,7 +388,7 @@ def _twin(packet: Packet) -> Iterator[Hit]:
             MD_MISMATCH,
             packet.markdown_path,
             f"{difference.message}; {packet.path} is the truth: "
-            f"run `{_FIX} {shell.quote(packet.path)}`",
+            f"run `{_FIX} {shell.quote_path(packet.path)}`",
             line=difference.line,
         )
 

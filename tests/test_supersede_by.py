@@ -1,8 +1,9 @@
 """`supersede --by`: ``superseded_by`` is the path or topic of the successor. A value that looks
-like a path (a slash, or a .json/.md name) names an existing file, found as PACKET is (the
-current folder first, then the repository root), and is stored from the repository root with
-``/``; anything else is a topic, kept as given (its packet may not exist yet). Real
-repositories, the real CLI, from the root and from a subfolder."""
+like a path (a slash, or a .json/.md name) or names an existing file names the successor's
+packet, found as PACKET is (the current folder first, then the repository root), and is stored
+from the repository root with ``/``; it must be a JSON packet other than the one superseded.
+Anything else is a topic of the schema's form, kept as given (its packet may not exist yet).
+Real repositories, the real CLI, from the root and from a subfolder."""
 
 from __future__ import annotations
 
@@ -52,6 +53,40 @@ def test_a_path_that_names_no_file_is_refused(git_repo: GitRepo, run_cli: Run, v
     assert after == before
 
 
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("handoff.json", "is the packet being superseded, not its successor"),
+        ("./handoff.json", "is the packet being superseded, not its successor"),
+        ("handoff.md", "is the twin of the packet being superseded, not its successor"),
+        (".", "is a folder"),
+        ("README.md", "is not a JSON packet"),
+        ("src/refunds.py", "is not a JSON packet"),
+        ("refunds.py", "is not a JSON packet"),
+        ("package.json", 'is not a handoff packet (no "branch"'),
+        ("broken.json", "not valid JSON"),
+        (".handoff/v2.md", "is a markdown twin; give its packet: --by .handoff/v2.json"),
+        ("Bad Topic", "not a topic"),
+        ("-v3", "not a topic"),
+    ],
+)
+def test_what_cannot_be_a_successor_is_refused(
+    git_repo: GitRepo, run_cli: Run, value: str, says: str
+) -> None:
+    _with_packets(git_repo, run_cli)
+    git_repo.write("package.json", {"name": "shop"})
+    git_repo.write("broken.json", "{")
+    git_repo.write("refunds.py", "x = 1\n")
+    before = {name: (git_repo.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
+    refused = run_cli(["supersede", "handoff.json", "--by", value], cwd=git_repo.root)
+    assert refused.code == 2, refused.err
+    [line] = refused.err.splitlines()
+    assert line.startswith("handoff-audit: error: supersede --by "), line
+    assert says in line and "Traceback" not in refused.err
+    after = {name: (git_repo.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
+    assert after == before
+
+
 def test_a_topic_is_kept_and_its_packet_may_come_later(git_repo: GitRepo, run_cli: Run) -> None:
     _with_packets(git_repo, run_cli)
     done = run_cli(["supersede", "--by", "refunds-v3"], cwd=git_repo.root)
@@ -85,8 +120,9 @@ def test_a_path_from_a_subfolder_is_stored_from_the_root(
 
 def test_the_current_folder_wins_over_the_root(git_repo: GitRepo, run_cli: Run) -> None:
     _with_packets(git_repo, run_cli)
-    git_repo.write("src/next.json", "{}\n")
-    git_repo.write("next.json", "{}\n")
+    successor = (git_repo.root / ".handoff" / "v2.json").read_text()
+    git_repo.write("src/next.json", successor)
+    git_repo.write("next.json", successor)
     done = run_cli(["supersede", "../handoff.json", "--by", "next.json"], cwd=git_repo.root / "src")
     assert done.code == 0, done.err
     assert _superseded_by(git_repo) == "src/next.json"

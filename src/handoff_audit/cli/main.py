@@ -327,9 +327,10 @@ def supersede(packet: Path | None, successor: str | None, topic: str | None) -> 
     """Mark PACKET (default: the active packet of this branch and topic) superseded and
     re-render its twin; refuses a JSON file that is not a packet.
 
-    --by FILE (a value with a slash, or ending in .json or .md) must name an existing file,
-    from the current folder or the repository root; it is stored from the repository root.
-    Any other value is a topic, kept as given.
+    --by FILE (a value with a slash, ending in .json or .md, or naming an existing file) must
+    name the successor's JSON packet, not PACKET itself, from the current folder or the
+    repository root; it is stored from the repository root. Any other value is a topic
+    (lower-case letters, digits, '.', '_', '-', '/'), kept as given.
     """
     return _set_status(packet, topic, "superseded", successor)
 

@@ -1,12 +1,15 @@
 """`supersede --by`: the successor as the packet's ``superseded_by`` stores it, "path or topic of
-the successor". A value that looks like a path names an existing file, found as PACKET is
-(`markdown_argument.from_root`: the current folder first, then the repository root), and is
-stored from the repository root with ``/``; any other value is a topic, kept as given (its packet
-may not exist yet: supersede, then `new`)."""
+the successor". A value that looks like a path, or names an existing file, names the successor's
+JSON packet, found as PACKET is (`markdown_argument.from_root`: the current folder first, then
+the repository root), and is stored from the repository root with ``/``; it must be a packet
+(`packet_files.is_packet`) other than the one superseded. Any other value is a topic, kept as
+given when it fits the schema's ``topic`` pattern (its packet may not exist yet: supersede, then
+`new`)."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from handoff_audit import shell
@@ -14,6 +17,7 @@ from handoff_audit.cli.markdown_argument import from_root
 from handoff_audit.errors import InputError
 
 _PATH_SUFFIXES = (".json", ".md")
+_TOPIC = "or its topic (a word without a slash, when its packet is still to be written)"
 
 
 def looks_like_path(value: str) -> bool:
@@ -23,29 +27,79 @@ def looks_like_path(value: str) -> bool:
 
 def successor_value(value: str, packet: Path) -> str:
     """``value`` as ``superseded_by`` stores it in ``packet``: a topic as given, a path from
-    the root of ``packet``'s repository; `InputError` for a path that names no file there."""
-    if not looks_like_path(value):
-        return value
+    the root of ``packet``'s repository; `InputError` for a path that names no packet there,
+    names ``packet`` itself, or a topic the schema would refuse."""
+    found = from_root(Path(value))
+    if not looks_like_path(value) and not found.is_file():
+        return _topic(value, found)
     # start-up: discovery is imported only when --by names a path
     from handoff_audit.engine.discovery import absolute, find_root
 
-    found = from_root(Path(value))
-    topic = "or its topic (a word without a slash, when its packet is still to be written)"
     if not found.is_file() or value.endswith(("/", os.sep)):  # Path drops a trailing slash
         what = "is a folder" if found.is_dir() else "names no file"
-        raise InputError(
-            f"supersede --by {shell.quote(value)}: {what}, from the current folder or the "
-            f"repository root; give the path of the successor packet (`handoff-audit new` "
-            f"writes it), {topic}"
-        )
+        raise _refused(value, f"{what}, from the current folder or the repository root")
     root = find_root((absolute(packet),))
     relative = Path(os.path.relpath(absolute(found), root.resolve()))
     if relative.parts[:1] == ("..",):
         raise InputError(
             f"supersede --by {shell.quote(value)}: the file is outside the repository of "
-            f"{packet} ({root}); give the successor packet in it, {topic}"
+            f"{packet} ({root}); give the successor packet in it, {_TOPIC}"
         )
+    if os.path.samefile(found, packet):
+        raise _refused(value, "is the packet being superseded, not its successor")
+    _refuse_no_packet(value, found, packet)
     return relative.as_posix()
+
+
+def _topic(value: str, found: Path) -> str:
+    """``value`` as a topic, when it fits the schema's ``topic`` pattern."""
+    # start-up: the schema loads only when --by is a topic
+    from handoff_audit.schema import load_schema
+
+    pattern = load_schema(None)["properties"]["topic"]["pattern"]
+    if re.search(pattern, value) is not None:
+        return value
+    if found.is_dir():
+        raise _refused(value, "is a folder, from the current folder or the repository root")
+    raise InputError(
+        f"supersede --by {shell.quote(value)}: not a topic (a topic is lower-case letters, "
+        "digits, '.', '_', '-' and '/', starting with a letter or digit, e.g. refund-api) "
+        "and no file; give the successor's topic in that form, or the path of its packet"
+    )
+
+
+def _refuse_no_packet(value: str, found: Path, packet: Path) -> None:
+    """`InputError` unless ``found`` is a JSON handoff packet."""
+    # start-up: the packet reader loads only when --by names a file
+    from handoff_audit.authoring.packet_files import not_a_packet, read_packet
+
+    if found.suffix.lower() != ".json":
+        json_twin = found.with_suffix(".json")
+        if found.suffix.lower() != ".md" or not json_twin.is_file():
+            raise _refused(value, "is not a JSON packet")
+        if os.path.samefile(json_twin, packet):
+            raise _refused(value, "is the twin of the packet being superseded, not its successor")
+        raise InputError(
+            f"supersede --by {shell.quote(value)}: is a markdown twin; give its packet: "
+            f"--by {shell.quote_path(json_twin.as_posix())}"
+        )
+    try:
+        data = read_packet(found)
+    except InputError as error:
+        raise InputError(
+            f"supersede --by {shell.quote(value)}: {error}; the successor must be a readable "
+            "packet (fix it, or give its topic)"
+        ) from None
+    reason = not_a_packet(data)
+    if reason is not None:
+        raise _refused(value, f"is not a handoff packet ({reason})")
+
+
+def _refused(value: str, what: str) -> InputError:
+    return InputError(
+        f"supersede --by {shell.quote(value)}: {what}; give the path of the successor packet "
+        f"(`handoff-audit new` writes it), {_TOPIC}"
+    )
 
 
 __all__ = ["looks_like_path", "successor_value"]

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
-from handoff_audit.authoring.packet_files import is_packet, packet_text
+from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.engine.oversize import rendered_size, trim_or_raise
+from handoff_audit.engine.packet_kind import is_packet
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix

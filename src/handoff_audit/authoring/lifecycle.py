@@ -24,8 +24,6 @@ from handoff_audit.authoring.no_active import (
 )
 from handoff_audit.authoring.outcome import Outcome, notes_kept_on_error
 from handoff_audit.authoring.packet_files import (
-    is_packet,
-    not_a_packet,
     packet_text,
     read_known_packet,
     read_packet,
@@ -47,6 +45,7 @@ from handoff_audit.config import Config, config_warnings, load_config, setting_a
 from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
+from handoff_audit.engine.packet_kind import is_packet, not_a_packet
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.globs import literal, matches_any
 from handoff_audit.markdown import render_packet

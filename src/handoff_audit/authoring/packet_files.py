@@ -10,21 +10,19 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from handoff_audit.atomic import replace_file
 from handoff_audit.config import Config, load_config
-from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine import loading, oversize
 from handoff_audit.engine.discovery import absolute, find_root
+from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError
-from handoff_audit.jsonpos import json_type
 from handoff_audit.model.packet import twin_of as twin_of  # one definition, for the writers
 from handoff_audit.rules import RULES_BY_ID
-from handoff_audit.schema import load_schema
 
 
 def read_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
@@ -42,58 +40,6 @@ def config_around(path: Path) -> Config:
     return load_config(find_root((absolute(path),)), rule_ids=RULES_BY_ID)
 
 
-def not_a_packet(data: Mapping[str, Any]) -> str | None:
-    """Why the JSON object ``data`` is not a handoff packet, or ``None`` when it is one.
-
-    A packet is what `new` writes: every field the bundled schema requires (but those `update`
-    sets, `SET_BY_UPDATE`), a branch name in ``branch`` and one of the schema's statuses in
-    ``status``. Other JSON files may have a ``branch`` and a ``status`` too (a CI report, a
-    deployment record, another tool's handoff); no command rewrites those. A packet whose other
-    values break the schema is still a packet: `check` names its errors, and `update` may fix
-    them.
-    """
-    schema = load_schema(None)
-    statuses = [s for s in schema["properties"]["status"]["enum"] if isinstance(s, str)]
-    reasons = []
-    status = data.get("status")
-    if "status" in data and status not in statuses:
-        held = show(status, 40) if isinstance(status, str) else _a(json_type(status))
-        reasons.append(f'"status" is {held}, not {_or(statuses)}')
-    branch = data.get("branch")
-    if "branch" in data and not (isinstance(branch, str) and branch.strip()):
-        held = "blank" if isinstance(branch, str) else _a(json_type(branch))
-        reasons.append(f'"branch" is {held}, not a branch name')
-    missing = [
-        f'"{key}"' for key in schema["required"] if key not in data and key not in SET_BY_UPDATE
-    ]
-    if len(missing) > _LISTED + 1:  # "or 1 more" would say less than the name
-        shown = ", ".join(missing[:_LISTED])
-        reasons.append(f"no {shown} or {len(missing) - _LISTED} more required fields")
-    elif missing:
-        reasons.append(f"no {_or(missing)} field{'s' if len(missing) > 1 else ''}")
-    return "; ".join(reasons) or None
-
-
-SET_BY_UPDATE = ("summary", "next_action", "verdict_pointer")
-"""Required fields a packet may lack and still be one: `update` sets each from its option, the
-fix `hook` prints for a packet without one (docs/lifecycle.md, state 6)."""
-_LISTED = 4
-"""How many missing fields `not_a_packet` names before it counts the rest."""
-
-
-def _a(json_name: str) -> str:
-    return f"an {json_name}" if json_name[0] in "aeiou" else f"a {json_name}"
-
-
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-def is_packet(data: object) -> bool:
-    """True for a JSON object that is a handoff packet (`not_a_packet`)."""
-    return isinstance(data, Mapping) and not_a_packet(data) is None
-
-
 def read_known_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
     """`read_packet`, refusing a JSON object that is not a packet (`not_a_packet`:
     ``package.json``, a CI status file), so that no command rewrites a file that is not a
@@ -101,11 +47,7 @@ def read_known_packet(path: Path, config: Config | None = None) -> dict[str, Any
     data = read_packet(path, config)
     reason = not_a_packet(data)
     if reason is not None:
-        raise InputError(
-            f"{path}: not a handoff packet ({reason}); nothing was changed; give the path of a "
-            "packet written by `handoff-audit new`, or, if this file is a handoff, add what it "
-            "lacks (`handoff-audit schema` lists the fields)"
-        )
+        raise InputError(not_a_packet_message(str(path), reason, "nothing was changed; "))
     return data
 
 

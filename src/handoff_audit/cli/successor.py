@@ -2,7 +2,7 @@
 the successor". A value that looks like a path, or names an existing file, names the successor's
 JSON packet, found as PACKET is (`markdown_argument.from_root`: the current folder first, then
 the repository root), and is stored from the repository root with ``/``; it must be a packet
-(`packet_files.is_packet`) other than the one superseded. Any other value is a topic, kept as
+(`engine.packet_kind.is_packet`) other than the one superseded. Any other value is a topic, kept as
 given when it fits the schema's ``topic`` pattern (its packet may not exist yet: supersede, then
 `new`)."""
 
@@ -71,7 +71,8 @@ def _topic(value: str, found: Path) -> str:
 def _refuse_no_packet(value: str, found: Path, packet: Path) -> None:
     """`InputError` unless ``found`` is a JSON handoff packet."""
     # start-up: the packet reader loads only when --by names a file
-    from handoff_audit.authoring.packet_files import not_a_packet, read_packet
+    from handoff_audit.authoring.packet_files import read_packet
+    from handoff_audit.engine.packet_kind import not_a_packet
 
     if found.suffix.lower() != ".json":
         json_twin = found.with_suffix(".json")

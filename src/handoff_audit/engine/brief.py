@@ -18,6 +18,7 @@ from typing import Any
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
+from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
@@ -126,6 +127,10 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
 def _named(root: Path, packet: Path, config: Config) -> Packet:
     """The handoff file named on the command line (its JSON packet when it is a twin)."""
     path = discovery.absolute(packet)
+    if path.is_dir():
+        raise InputError(
+            f"show: {packet}: is a folder; name a packet (.json) or a handoff file (.md) in it"
+        )
     if not path.is_file():
         raise InputError(f"show: {packet}: no such file")
     try:
@@ -143,6 +148,9 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     unread = found.data is None if found.kind == "json" else found.text is None
     if unread:
         raise UnreadableHandoff(_cannot_read(str(packet), hits[0] if hits else None))
+    reason = not_a_packet(found.data) if found.data is not None else None
+    if reason is not None:
+        raise InputError(f"show: {not_a_packet_message(str(packet), reason)}")
     return found
 
 

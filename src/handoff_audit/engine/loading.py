@@ -173,7 +173,7 @@ def _hit(path: str, problem: Unreadable) -> Hit:
 
 
 _RENDERABLE = ("branch", "status")
-"""The fields without which ``render`` refuses a JSON file (less than `packet_files.is_packet`)."""
+"""The fields without which ``render`` refuses a JSON file (less than `packet_kind.is_packet`)."""
 
 
 def _twin_hit(path: str, problem: Unreadable, packet: Packet, config: Config) -> Hit:

@@ -548,6 +548,76 @@ def test_another_branch_s_packet_does_not_count(repo: GitRepo) -> None:
     run = run_hook(stop_event(repo.root))
     assert run.code == 2
     assert "no active handoff" in run.err
+    assert ".handoff/other.json:3 branch-mismatch" in run.err
+
+
+def test_an_archive_not_committed_is_asked_only_for_its_commit(repo: GitRepo) -> None:
+    """The finish in the work tree: committing it is all that is left, never a new packet
+    (which the merge gate would then fail, asking for the archive again)."""
+    fresh_packet(repo)
+    repo.commit("handoff")
+    done = run_fix(repo.root, "handoff-audit archive")
+    assert done.returncode == 0, done.stderr
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "handoff-audit new" not in run.err
+    assert "no active handoff" not in run.err
+    command = the_command(run.err, "fix: ")
+    assert command == 'git add -- handoff.json handoff.md && git commit -m "<what the change does>"'
+    assert run_fix(repo.root, command).returncode == 0
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+@pytest.mark.parametrize(
+    "finish",
+    [
+        "git rm -q HANDOFF.md",
+        "rm HANDOFF.md",
+        "mkdir -p docs/handoffs && git mv HANDOFF.md docs/handoffs/2026-12-01-refunds.md",
+    ],
+    ids=["git rm", "rm", "git mv into a series"],
+)
+def test_a_working_note_finished_in_the_tree_gets_a_commit_that_runs(
+    repo: GitRepo, finish: str
+) -> None:
+    repo.write("HANDOFF.md", "# Handoff\n\n## Next step\n\nRound GBP in src/refunds.py.\n")
+    repo.commit("notes")
+    assert run_fix(repo.root, finish).returncode == 0
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "handoff-audit new" not in run.err
+    assert run.err.count("fix: ") == 1
+    command = the_command(run.err, "fix: ")
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, f"{command}\n{done.stderr}"
+    assert repo.git("status", "--porcelain") == ""
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_a_packet_inherited_from_the_parent_branch_is_archived_here_then_new(
+    repo: GitRepo,
+) -> None:
+    parent = fresh_packet(repo)
+    repo.commit("handoff")
+    repo.git("checkout", "-q", "-b", f"{BRANCH}-gbp")
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    repo.commit("refunds: GBP")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert f"handoff.json:3 branch-mismatch: this active packet is for branch `{BRANCH}`" in run.err
+    command = the_command(run.err, "fix: ")
+    assert command.startswith("handoff-audit archive handoff.json && git add -- ")
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, f"{command}\n{done.stderr}"
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert (data["branch"], data["status"]) == (f"{BRANCH}-gbp", "active")
+    repo.commit("handoff of the GBP branch")
+    assert run_hook(stop_event(repo.root)).code == 0
+    # The parent branch's packet keeps its meaning there: active, untouched.
+    kept = json.loads(repo.git("show", f"{BRANCH}:handoff.json"))
+    assert kept == parent
+    archived = repo.git("log", "-1", "--skip=1", "--format=%s", "--", "handoff.json")
+    assert archived == f"handoff: archive the packet of {BRANCH} here"
 
 
 @pytest.mark.parametrize(

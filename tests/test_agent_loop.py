@@ -169,6 +169,41 @@ def hand_written(tmp_path: Path, verify: bool) -> State:
     return State(repo)
 
 
+def archiving(tmp_path: Path, verify: bool) -> State:
+    """The README's finish half done: the packet archived, the archive not committed."""
+    state = fresh(tmp_path, verify)
+    done = sh("handoff-audit archive", state.folder)
+    assert done.returncode == 0, done.stderr
+    return state
+
+
+def deleting(tmp_path: Path, verify: bool) -> State:
+    """The working note removed with `git rm`, not committed."""
+    state = hand_written(tmp_path, verify)
+    state.repo.git("rm", "-q", "HANDOFF.md")
+    return state
+
+
+def moving(tmp_path: Path, verify: bool) -> State:
+    """A complete working note moved into a series with `git mv` (the README's finish), not
+    committed."""
+    state = hand_written(tmp_path, verify)
+    with (state.repo.root / "HANDOFF.md").open("a", encoding="utf-8") as note:
+        note.write("\n## Next step\n\nRound GBP refunds in src/refunds.py.\n")
+    state.repo.commit("handoff notes: next step")
+    (state.repo.root / "docs/handoffs").mkdir(parents=True)
+    state.repo.git("mv", "HANDOFF.md", "docs/handoffs/2026-12-01-refunds.md")
+    return state
+
+
+def branched_off(tmp_path: Path, verify: bool) -> State:
+    """A branch made from a branch whose active packet it carries, with work of its own."""
+    state = fresh(tmp_path, verify)
+    state.repo.git("checkout", "-q", "-b", f"{BRANCH}-gbp")
+    work(state.repo, 1)
+    return state
+
+
 def subfolder(tmp_path: Path, verify: bool) -> State:
     """The agent works in ``src/``: the packet is outdated and a file there is uncommitted, so
     every fix must name paths as ``src/`` sees them."""
@@ -220,13 +255,30 @@ STATES: dict[str, Callable[[Path, bool], State]] = {
     "cwd in a subfolder": subfolder,
     "default branch trunk": trunk,
     "docs-only branch with ignore": docs_only,
+    "archive not committed": archiving,
+    "HANDOFF.md deleted, not committed": deleting,
+    "HANDOFF.md moved into a series, not committed": moving,
+    "branched off a branch with a packet": branched_off,
 }
+EVERY_FIX = frozenset(
+    {
+        "archive not committed",
+        "HANDOFF.md deleted, not committed",
+        "HANDOFF.md moved into a series, not committed",
+    }
+)
+"""States where the agent runs every fix printed, not only the first: a finish in progress
+must be asked only for its commit, never for a new handoff."""
 
 
 def first_fix(err: str) -> str:
     """The first fix printed: the command after the first ``fix:``."""
-    line = next(line for line in err.splitlines() if line.startswith(_FIX))
-    return line.removeprefix(_FIX)
+    return every_fix(err)[0]
+
+
+def every_fix(err: str) -> list[str]:
+    """The fixes printed, in order."""
+    return [line.removeprefix(_FIX) for line in err.splitlines() if line.startswith(_FIX)]
 
 
 def commit_all(repo: GitRepo, message: str) -> None:
@@ -234,8 +286,9 @@ def commit_all(repo: GitRepo, message: str) -> None:
         repo.commit(message)
 
 
-def play(state: State) -> list[str]:
-    """Stop until let go (at most four rounds); the fixes run, in order."""
+def play(state: State, every: bool = False) -> list[str]:
+    """Stop until let go (at most four rounds); the first fix of each round runs (``every``:
+    all of them, in order)."""
     ran: list[str] = []
     previous = None
     for _round in range(4):
@@ -246,10 +299,11 @@ def play(state: State) -> list[str]:
         assert stop.code == 2, stop.err
         assert stop.err != previous, f"the same block twice in a row:\n{stop.err}"
         previous = stop.err
-        command = fill(first_fix(stop.err))
-        done = sh(command, state.folder)
-        assert done.returncode == 0, f"{command}\n{done.stderr}"
-        ran.append(command)
+        for fix in every_fix(stop.err) if every else [first_fix(stop.err)]:
+            command = fill(fix)
+            done = sh(command, state.folder)
+            assert done.returncode == 0, f"{command}\n{done.stderr}"
+            ran.append(command)
         commit_all(state.repo, "agent: as the hook said")
     raise AssertionError(f"still blocked after 4 rounds; ran: {ran}")
 
@@ -280,8 +334,10 @@ def test_an_agent_following_the_hook_reaches_a_mergeable_branch(
     name: str, verify: bool, tmp_path: Path
 ) -> None:
     state = STATES[name](tmp_path, verify)
-    ran = play(state)
-    if name in ("fresh", "finished", "docs-only branch with ignore"):
+    ran = play(state, every=name in EVERY_FIX)
+    if name in EVERY_FIX:
+        assert [command.split(" && ")[-1].split(" -m ")[0] for command in ran] == ["git commit"]
+    elif name in ("fresh", "finished", "docs-only branch with ignore"):
         assert ran == [], ran
     elif name == "cwd in a subfolder":
         assert ran[0].startswith("git add -- rounding.py && git commit -m "), ran
@@ -307,6 +363,11 @@ def next_session(state: State) -> None:
     start = run_hook(stop_event(state.folder, event="SessionStart") | {"source": "startup"})
     assert start.code == 0, start.err
     path = state.repo.root / "handoff.json"
+    series = state.repo.root / "docs/handoffs/2026-12-01-refunds.md"
+    if not path.exists() and series.exists():  # a working note moved into the series
+        context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+        assert "(docs/handoffs/2026-12-01-refunds.md, a hand-written handoff" in context
+        return
     if not path.exists():  # a hand-written handoff, finished by its deletion; or none needed
         assert start.out == "", start.out
         return

@@ -140,15 +140,40 @@ class Fixes:
     def other_advice(self, problem: Problem) -> Advice:
         if problem.kind == "no-packet":
             return Advice(f"{problem.message}; write one", self.new())
-        names = " ".join(self.path(f) for f in problem.files)
+        if problem.kind == "inherited" and problem.packet is not None:
+            return self.inherited(problem)
+        # A deletion already staged is no path `git add` matches: the commit takes it as is.
+        names = " ".join(self.path(f) for f in problem.files if f not in problem.staged_deletions)
+        add = f"git add -- {names} && " if names else ""
         shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
         return Advice(
             f"uncommitted changes in {shown}{more}; commit them (CI sees only commits)",
-            f'git add -- {names} && git commit -m "{COMMIT_PLACEHOLDER}"',
+            f'{add}git commit -m "{COMMIT_PLACEHOLDER}"',
             "those that are not work (build output, secrets, scratch files): add them to "
             ".gitignore instead",
         )
+
+    def inherited(self, problem: Problem) -> Advice:
+        """An active packet of the branch this one was made from: archived here (the other
+        branch keeps its own copy active) and committed apart, so that `new` may start this
+        branch's packet; unless the branch has one already."""
+        packet, finding = problem.packet, problem.finding
+        assert packet is not None and finding is not None
+        files = " ".join(self.path(name) for name in (packet.path, packet.markdown) if name)
+        message = shell.quote(f"handoff: archive the packet of {packet.branch} here")
+        command = (
+            f"handoff-audit archive {self.path(packet.path)} && git add -- {files} && "
+            f"git commit -m {message} -- {files}"
+        )
+        also = f"the packet stays active on {packet.branch}: this archives this branch's copy"
+        if not self.gate.packets:
+            command = f"{command} && {self.new()}"
+            also = (
+                f"branch {self.gate.branch} has no active handoff of its own; {also}, then "
+                "starts its own packet"
+            )
+        return Advice(_reason(finding, [finding]), command, also)
 
     def packet_advice(self, problems: list[Problem]) -> Advice | None:
         packet = problems[0].packet

@@ -6,16 +6,18 @@ uncommitted changes: the `Workbench` that `new` and `update` read; paths `agent-
 lists aside) must carry a handoff (its active packet, a markdown-only working note, or the
 current file of a series it wrote) that passes the audit and is not older than the work, unless
 its handoff was finished (archived, superseded, or the working note deleted or moved into a
-series) in a commit after its last work. Nothing may be left uncommitted, the packet included:
-CI sees only commits. A protected branch, or a branch with no work of its own, needs no handoff.
-The rules themselves are the audit's (`run_audit`); this module only picks the findings that
-concern the branch's own handoff.
+series) in a commit after its last work; a finish not committed yet needs only its commit.
+Nothing may be left uncommitted, the packet included: CI sees only commits. An active packet of
+another branch (inherited from the branch this one was made from) blocks too, as it fails the
+merge gate. A protected branch, or a branch with no work of its own, needs no handoff. The rules
+themselves are the audit's (`run_audit`); this module only picks the findings that concern the
+branch's own handoff.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -39,15 +41,19 @@ class Problem:
     """One reason the session may not end yet."""
 
     kind: str
-    """``no-packet``, ``finding`` or ``uncommitted``."""
+    """``no-packet``, ``finding``, ``inherited`` (an active packet of the branch this one was
+    made from) or ``uncommitted``."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
-    """For ``finding``: the audit's finding."""
+    """For ``finding`` and ``inherited``: the audit's finding."""
     packet: PacketInfo | None = None
-    """For ``finding``: the packet it is about."""
+    """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()
     """For ``uncommitted``: the files, from the repository root."""
+    staged_deletions: tuple[str, ...] = ()
+    """For ``uncommitted``: those of ``files`` already deleted in the index (`git rm`, `git
+    mv`): ``git add`` no longer matches them, the commit takes them as they are."""
 
 
 @dataclass(slots=True)
@@ -141,18 +147,23 @@ def _judge_branch(
     gate.packets = [p for p in own if not in_series(p.path, config)]
     series = [p for p in own if in_series(p.path, config)]
     gate.finished = [p for p in report.packets if p.status in ("archived", "superseded")]
+    blocking = _blocking(config)
+    inherited = _inherited(report.packets, report.findings, branch, config, blocking)
     try:
         # Every uncommitted file counts, the packet's own too: CI sees only commits.
-        dirt = tuple(sorted(plumbing.status(gate.root, [])))
-        if not gate.packets and not _needs_handoff(gate, branch, config, dirt, series):
+        codes = plumbing.status(gate.root, [])
+        dirt = tuple(sorted(codes))
+        if not gate.packets and not _needs_handoff(
+            gate, branch, config, dirt, series, bool(inherited)
+        ):
             if dirt:
-                gate.problems.append(_uncommitted(dirt))
+                gate.problems.append(_uncommitted(codes))
             return
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     except InputError as error:
         raise CannotJudge(str(error)) from None
-    blocking = _blocking(config)
+    gate.problems.extend(inherited)
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     for finding in report.findings:
         packet = by_file.get(finding.path)
@@ -160,19 +171,53 @@ def _judge_branch(
             gate.problems.append(Problem("finding", finding.message, finding, packet))
     if dirt:
         # First: `new` and `update` want a clean workbench, so committing comes first.
-        gate.problems.insert(0, _uncommitted(dirt))
+        gate.problems.insert(0, _uncommitted(codes))
 
 
-def _uncommitted(dirt: tuple[str, ...]) -> Problem:
-    return Problem("uncommitted", f"{len(dirt)} file(s) not committed", files=dirt)
+def _uncommitted(codes: dict[str, str]) -> Problem:
+    dirt = tuple(sorted(codes))
+    # `git status` code "D ": gone from the index and the work tree alike.
+    gone = tuple(path for path in dirt if codes[path] == "D ")
+    return Problem(
+        "uncommitted", f"{len(dirt)} file(s) not committed", files=dirt, staged_deletions=gone
+    )
+
+
+def _inherited(
+    packets: Sequence[PacketInfo],
+    findings: Sequence[Finding],
+    branch: str,
+    config: Config,
+    blocking: Callable[[Finding], bool],
+) -> list[Problem]:
+    """The active packets of another branch in this branch's tree (it was made from that
+    branch, or merged it), by their `branch-mismatch` finding: `check` fails on them."""
+    others = {
+        name: p
+        for p in packets
+        if p.status == "active" and p.branch not in (None, branch) and not in_series(p.path, config)
+        for name in (p.path, p.markdown)
+        if name
+    }
+    return [
+        Problem("inherited", finding.message, finding, others[finding.path])
+        for finding in findings
+        if finding.rule == "branch-mismatch" and finding.path in others and blocking(finding)
+    ]
 
 
 def _needs_handoff(
-    gate: Gate, branch: str, config: Config, dirt: tuple[str, ...], series: list[PacketInfo]
+    gate: Gate,
+    branch: str,
+    config: Config,
+    dirt: tuple[str, ...],
+    series: list[PacketInfo],
+    inherited: bool,
 ) -> bool:
     """For a branch without an active handoff: True when it has work of its own that no
-    finished handoff covers (its handoff is then the current file of a ``series`` it wrote, in
-    ``gate.packets``, else a problem is added); False with the note saying why not."""
+    finished handoff covers, committed or about to be (its handoff is then the current file of
+    a ``series`` it wrote, in ``gate.packets``, else a problem is added unless an ``inherited``
+    packet's fix starts one); False with the note saying why not."""
     # start-up: a branch with an active handoff of its own (the common stop) never needs it
     from handoff_audit.authoring.workbench import read_workbench
 
@@ -191,12 +236,18 @@ def _needs_handoff(
             "it needs no packet"
         )
         return False
-    finish = None if dirt else _finished(gate, branch, config, bench.head, bench.base)
-    if finish is not None:
-        gate.note = f"{branch} has handed its work over: {finish}"
-        return False
+    if dirt:
+        pending = _finishing(gate, branch, config, dirt)
+        if pending is not None:
+            gate.note = f"{branch} is handing its work over: {pending}, not yet committed"
+            return False
+    else:
+        finish = _finished(gate, branch, config, bench.head, bench.base)
+        if finish is not None:
+            gate.note = f"{branch} has handed its work over: {finish}"
+            return False
     gate.packets = [p for p in series if p.path in changed]
-    if gate.packets:
+    if gate.packets or inherited:
         return True
     gate.problems.append(
         Problem(
@@ -230,6 +281,19 @@ def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> 
                     return f"{path} {how} (commit {change.sha[:12]})"
             if any(not is_handoff_file(path, config) for path in change.files):
                 return None
+    return None
+
+
+def _finishing(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> str | None:
+    """How the branch's handoff is being finished in the work tree or the index, or ``None``:
+    an uncommitted file that archives or supersedes one of its packets, or deletes (or moves)
+    its working note. Committing it is then all that is left to do."""
+    for packet in gate.finished:
+        if packet.branch == branch and {packet.path, packet.markdown} & set(dirt):
+            return f"{packet.path} is {packet.status}"
+    for path in dirt:
+        if _hand_written(path, dirt, config) and not os.path.lexists(gate.root / path):
+            return f"{path} {_gone(gate.root, dirt, config)}"
     return None
 
 

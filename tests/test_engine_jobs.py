@@ -139,9 +139,9 @@ def test_a_series_repository_gives_the_same_report(tmp_path: Path) -> None:
         repo.write(f"{folder}/README.md", "# Handoffs\n\nOne file per session.\n")
         repo.write(f"{folder}/TEMPLATE.md", "# Handoff\n\n## Next\n\n<next step>\n")
     repo.commit("dated series", date="2026-01-01T00:00:00Z")
-    for number, day in enumerate((3, 1, 2)):
-        repo.write(f"notes/handoffs/session-{number}.md", f"{weak}Undated {number}.\n")
-        repo.commit(f"undated {number}", date=f"2026-01-{day:02d}T00:00:00Z")
+    for letter, day in zip("xyz", (3, 1, 2), strict=True):  # no number: by the last commit
+        repo.write(f"notes/handoffs/session-{letter}.md", f"{weak}Undated {letter}.\n")
+        repo.commit(f"undated {letter}", date=f"2026-01-{day:02d}T00:00:00Z")
     for name in ("NEXT_SESSION.md", "HANDOVER.md", "handoff.md"):
         repo.write(f"app/{name.split('.')[0].lower()}/{name}", weak)
     repo.commit("single handoffs", date="2026-01-04T00:00:00Z")
@@ -151,9 +151,9 @@ def test_a_series_repository_gives_the_same_report(tmp_path: Path) -> None:
         "docs/handoffs/2025-11-23-work.md"
     )
     assert len(by_path["team/docs/sessions/2025-11-24-work.md"]["history"]) == 23
-    assert by_path["notes/handoffs/session-0.md"]["history"] == [
-        "notes/handoffs/session-2.md",
-        "notes/handoffs/session-1.md",
+    assert by_path["notes/handoffs/session-x.md"]["history"] == [
+        "notes/handoffs/session-z.md",
+        "notes/handoffs/session-y.md",
     ]
     assert "app/next_session/NEXT_SESSION.md" in by_path
 

@@ -133,6 +133,33 @@ def test_undated_files_of_a_series_go_by_their_last_commit(run_cli: Any, git_rep
     assert [p["path"] for p in report["packets"]] == ["handoffs/auth.md"]
 
 
+@pytest.mark.parametrize(
+    "oldest_first",
+    [
+        ["session-9.md", "session-10.md", "session-11.md"],
+        ["2025-11-9-auth.md", "2025-11-10-auth.md"],
+        ["30.11.2025.md", "01.12.2025.md"],
+        ["2025-1-31.md", "20250201.md"],
+        ["2025-11-23-2.md", "2025-11-23-10.md"],
+        ["notes-by-hand.md", "session-3.md", "2025-11-20.md"],
+    ],
+)
+def test_a_series_goes_by_the_date_else_the_number_in_its_names_whatever_the_commits(
+    run_cli: Any, git_repo: GitRepo, oldest_first: list[str]
+) -> None:
+    """A date in the name first (with or without leading zeros, day first with dots), else a
+    number compared as a number, else the last commit: committed newest first, to be sure."""
+    _feature_branch(git_repo)
+    for day, name in enumerate(reversed(oldest_first), start=1):
+        git_repo.write(f"docs/sessions/{name}", WEAK)
+        git_repo.commit(name, date=f"2026-01-{day:02d}T10:00:00Z")
+    report = check(run_cli, git_repo.root)
+    newest_first = [f"docs/sessions/{name}" for name in reversed(oldest_first)]
+    assert [(p["path"], p["history"]) for p in report["packets"]] == [
+        (newest_first[0], newest_first[1:])
+    ]
+
+
 def test_a_configured_series_and_a_blocked_series(run_cli: Any, git_repo: GitRepo) -> None:
     _feature_branch(git_repo)
     git_repo.write(

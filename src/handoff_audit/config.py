@@ -305,7 +305,8 @@ class Config:
         accepts='a list of folder globs, e.g. ["docs/handoffs", "**/.claude/handoffs"]',
         schema={
             "description": "Globs of folders of markdown handoffs (a series): the newest file, "
-            "by the date in its name or else its last commit, is the current handoff; the others "
+            "by the date in its name, else the number in it, else its last commit, is the current "
+            "handoff; the others "
             "are history, listed and never judged.",
             **GLOBS,
         },

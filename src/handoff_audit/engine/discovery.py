@@ -6,22 +6,21 @@ ignores is skipped for free. Outside one, the tree is walked, skipping ``.git``,
 are kept; a file named explicitly on the command line is always kept.
 
 A folder matching the ``series`` globs holds a **series** of markdown handoffs: its newest file
-(by the date in its name, else by its last commit, else by its modification time) is the current
-handoff and is audited; the older ones are its history, listed and never judged. A folder that
-holds JSON packets is never a series, and an index or template (``README.md``,
-``TEMPLATE.md``) is never part of one.
+(by the date in its name, else the number in it, else its last commit, else its modification
+time: `series_order`) is the current handoff and is audited; the older ones are its history,
+listed and never judged. A folder that holds JSON packets is never a series, and an index or
+template (``README.md``, ``TEMPLATE.md``) is never part of one.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.engine.series_order import name_key, newest_first
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
@@ -167,13 +166,6 @@ def _in_order(path: str) -> list[str] | tuple[str, ...]:
     return path.split("/")
 
 
-_DATE = re.compile(
-    r"(?<!\d)(20\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])"
-    r"(?:[-_T ]?([01]\d|2[0-3])[-:h]?([0-5]\d)(?!\d))?"
-)
-"""A date in a file name (``2025-11-23``, ``20251123``), with an optional time (``-2314``)."""
-
-
 def _present(
     root: Path,
     folders: list[str],
@@ -255,37 +247,23 @@ def _series(names: list[str], packets: set[str], config: Config) -> dict[str, li
 
 
 def _current_of(root: Path, series: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:
-    """Each series' newest file -> the older ones, newest first. Files without a date in their
-    name are dated by their last commit (one git call for all), else their modification time."""
-    dated = {name: _date_in(name) for names in series.values() for name in names}
-    undated = [name for name, when in dated.items() if when is None]
+    """Each series' newest file -> the older ones, newest first (`series_order`). Files
+    without a date or a number in their name are dated by their last commit (one git call for
+    all), else their modification time."""
+    undated = [name for names in series.values() for name in names if name_key(name) is None]
     in_git = bool(undated) and (root / ".git").exists()
     committed = plumbing.last_commit_times(root, undated) if in_git else {}
     for name in undated:
-        when = committed.get(name)
-        if when is None:
+        if name not in committed:
             try:
-                when = int(os.lstat(root / name).st_mtime)
+                committed[name] = int(os.lstat(root / name).st_mtime)
             except OSError:
-                when = 0
-        dated[name] = when
+                committed[name] = 0
     result: dict[str, tuple[str, ...]] = {}
     for names in series.values():
-        ordered = sorted(names, key=lambda n: (dated[n] or 0, n), reverse=True)
+        ordered = newest_first(names, committed)
         result[ordered[0]] = tuple(ordered[1:])
     return result
-
-
-def _date_in(name: str) -> int | None:
-    """The date (and time) in a file name as seconds since the epoch, UTC; ``None`` without."""
-    match = _DATE.search(name.rpartition("/")[2])
-    if match is None:
-        return None
-    year, month, day, hour, minute = (int(g) if g else 0 for g in match.groups())
-    try:
-        return int(datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp())
-    except ValueError:
-        return None
 
 
 def _candidates(root: Path, folders: list[str]) -> Iterator[str]:

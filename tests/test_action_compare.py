@@ -79,3 +79,25 @@ def test_without_a_token_it_stays_history_unavailable(runner: Runner, tmp_path: 
     assert "history-unavailable" in done.summary
     assert "lkg-unknown" not in done.summary
     assert runner.fake.requests == []
+
+
+def test_ci_deepens_before_it_picks_the_current_file_of_a_series(
+    runner: Runner, tmp_path: Path
+) -> None:
+    """A series that only its commits order (no date or number in the names), in a depth-1
+    checkout: the action deepens the clone first, then judges the newest file by those commits."""
+    origin = runner.repo
+    for day, letter in enumerate("cba", start=1):  # committed in the reverse of the names
+        origin.write(f"docs/sessions/notes-{letter}.md", f"# Notes {letter}\n\nDid {letter}.\n")
+        origin.commit(f"session {letter}", date=f"2026-01-0{day}T00:00:00Z")
+    head = origin.head()
+    clone = tmp_path / "clone"
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", "--branch", BRANCH, f"file://{origin.root}", clone],
+        check=True,
+    )
+    runner.repo = GitRepo(clone)
+    done = runner.run("push", push(runner, head))
+    assert "docs/sessions/notes-a.md" in done.summary
+    assert "docs/sessions/notes-c.md" not in done.summary
+    assert "history-unavailable" not in done.summary

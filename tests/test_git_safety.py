@@ -256,3 +256,22 @@ def test_user_git_configuration_does_not_change_the_verdict(
     configured = check(run_cli, git_repo.root, "--all-branches", "--target-branch", "main")
     assert configured["findings"] == plain["findings"]
     assert configured["packets"] == plain["packets"]
+
+
+def test_git_processes_do_not_grow_with_the_files_of_a_series(tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """A series dated by its commits (no date or number in its names) costs the same git
+    processes for 2 files as for 30, and for one series as for three."""
+    from conftest import GitRepo
+
+    def series_repo(name: str, folders: int, files: int) -> Path:
+        repo = GitRepo(tmp_path / name)
+        for folder in ("docs/sessions", "docs/handoffs", "handoffs")[:folders]:
+            for i in range(files):
+                repo.write(f"{folder}/notes-{chr(97 + i % 26)}{'x' * (i // 26)}.md", "# N\n")
+                repo.commit(f"{folder} {i}")
+        return repo.root
+
+    small, _ = _spawned(run_cli, series_repo("small", 1, 2))
+    large, report = _spawned(run_cli, series_repo("large", 3, 30))
+    assert len(report["packets"]) == 3
+    assert small == large

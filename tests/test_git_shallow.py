@@ -206,3 +206,55 @@ def test_pull_request_head_beyond_a_shallow_checkout_names_fetch_history(
     [hit] = hits(report, "history-unavailable")
     assert pr_head in hit["message"] and "--fetch-history" in hit["message"]
     assert git(clone, "rev-list", "--count", "HEAD") == "1"
+
+
+def _undated_series(git_repo) -> None:  # type: ignore[no-untyped-def]
+    """A series whose names carry no date and no number, committed in the reverse of their
+    names' order: only the commits tell that ``notes-a.md`` is the newest."""
+    git_repo.write("src/app.py", "start\n")
+    git_repo.commit("start", date="2025-01-01T00:00:00Z")
+    for month, letter in enumerate("cba", start=2):
+        git_repo.write(f"docs/sessions/notes-{letter}.md", f"# Notes {letter}\n\nDid {letter}.\n")
+        git_repo.commit(f"session {letter}", date=f"2025-{month:02d}-01T00:00:00Z")
+
+
+def test_a_series_only_commits_order_is_no_silent_guess_in_a_shallow_clone(
+    git_repo, tmp_path, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    _undated_series(git_repo)
+    clone = _clone(git_repo.root, tmp_path)
+    report = check(run_cli, clone)
+    [packet] = report["packets"]
+    [hit] = hits(report, "history-unavailable")
+    assert hit["path"] == packet["path"]
+    assert "docs/sessions/" in hit["message"] and "could not be told" in hit["message"]
+    assert "--fetch-history" in hit["message"] and "fetch-depth: 0" in hit["message"]
+    assert git(clone, "rev-parse", "--is-shallow-repository") == "true"  # nothing fetched
+
+
+def test_a_series_only_commits_order_is_told_after_deepening_in_the_same_run(
+    git_repo, tmp_path, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    _undated_series(git_repo)
+    clone = _clone(git_repo.root, tmp_path)
+    report = check(run_cli, clone, "--fetch-history")
+    assert [(p["path"], p["history"]) for p in report["packets"]] == [
+        ("docs/sessions/notes-a.md", ["docs/sessions/notes-b.md", "docs/sessions/notes-c.md"])
+    ]
+    assert not hits(report, "history-unavailable")
+    # The same in a full clone, where nothing needs fetching.
+    report = check(run_cli, git_repo.root)
+    assert report["packets"][0]["path"] == "docs/sessions/notes-a.md"
+    assert not hits(report, "history-unavailable")
+
+
+def test_a_dated_series_needs_no_history_in_a_shallow_clone(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "start\n")
+    git_repo.commit("start")
+    for name in ("session-2.md", "session-10.md"):
+        git_repo.write(f"docs/sessions/{name}", "# Notes\n\nDid it.\n")
+        git_repo.commit(name)
+    clone = _clone(git_repo.root, tmp_path)
+    report = check(run_cli, clone)
+    assert report["packets"][0]["path"] == "docs/sessions/session-10.md"
+    assert not hits(report, "history-unavailable")

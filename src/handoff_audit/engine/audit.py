@@ -116,12 +116,16 @@ def _run(request: AuditRequest) -> Report:
     early: Early | None = None
     try:
         found = discovery.discover_all(
-            request.root, request.paths, request.config, (pool.fork_at, pool.fork)
+            request.root,
+            request.paths,
+            request.config,
+            (pool.fork_at, pool.fork),
+            request.target.fetch_history,
         )
         pairs = discovery.pair(found.names, found.lexists)
         jobs = jobs_for(request, len(pairs))
         if jobs > 1:
-            early = _start_git(request, pairs)
+            early = _start_git(request, pairs, found.repo)
             packets, hits = pool.take(jobs).check(pairs)
             pool.close()  # memory: the workers end before git's facts and the report
         else:
@@ -129,13 +133,7 @@ def _run(request: AuditRequest) -> Report:
             packets, hits = workers.check_packets(
                 request.root, pairs, request.config, request.target
             )
-        if found.history:
-            older = {rel(request.root, path): names for path, names in found.history.items()}
-            for packet in packets:
-                packet.history = older.get(packet.path, ())
-        facts = gather_history(
-            request.root, packets, request.target, request.config, request.known_git, early
-        )
+        facts = _gather(request, packets, found, early)
     finally:
         pool.close()
         if early is not None:
@@ -169,6 +167,22 @@ def _run(request: AuditRequest) -> Report:
         blocking_rules=frozenset(f.rule for f in findings if _blocks(f.rule)),
         suppressed=suppressed,
     )
+
+
+def _gather(
+    request: AuditRequest, packets: list[Packet], found: discovery.Found, early: Early | None
+) -> History | None:
+    """Each series' current file given its older files, and git's facts with what discovery
+    could not tell of a series (`discovery.Found.unordered`)."""
+    if found.history:
+        older = {rel(request.root, path): names for path, names in found.history.items()}
+        for packet in packets:
+            packet.history = older.get(packet.path, ())
+    root, target, config = request.root, request.target, request.config
+    facts = gather_history(root, packets, target, config, request.known_git, early, found.repo)
+    if facts is not None:
+        facts.unordered_series = found.unordered
+    return facts
 
 
 class _Pool:
@@ -207,12 +221,14 @@ class _Pool:
         return workers.Workers(request.root, request.config, request.target, jobs - 1)
 
 
-def _start_git(request: AuditRequest, pairs: list[discovery.PacketFiles]) -> Early | None:
+def _start_git(
+    request: AuditRequest, pairs: list[discovery.PacketFiles], repo: RepoInfo | None
+) -> Early | None:
     """Git's answers that do not depend on what the packets hold, asked before the packets are
     checked (`start_early`): git looks at the work tree while they are. Only
     with workers: a small audit would start git for nothing when no packet is active."""
     json_packets = [printable(rel(request.root, p.path)) for p in pairs if p.kind == "json"]
-    return start_early(request.root, request.config, json_packets, request.known_git)
+    return start_early(request.root, request.config, json_packets, request.known_git, repo)
 
 
 def _blocks(rule_id: str) -> bool:

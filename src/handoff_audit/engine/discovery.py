@@ -22,7 +22,7 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.engine.series_order import name_key, newest_first
 from handoff_audit.errors import InputError
-from handoff_audit.git import plumbing
+from handoff_audit.git import plumbing, series_dates
 from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import is_agent_file, packet_of, series_file
 
@@ -77,7 +77,7 @@ Many = tuple[int, Callable[[], None]]
 """A count of JSON packet files and what to call when discovery has seen that many."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Found:
     """What discovery found: the files to audit, and the history of each series' current file."""
 
@@ -88,6 +88,11 @@ class Found:
     """A series' current handoff -> its older files (relative to the root, newest first)."""
     lexists: Callable[[str], bool] = os.path.lexists
     """`os.path.lexists` of an absolute path, from the folder listings discovery made."""
+    unordered: dict[str, str] = field(default_factory=dict)
+    """A series' current handoff (relative to the root) that a shallow clone could not tell
+    from the others -> why the clone was not deepened (`History.missing_reason`'s words)."""
+    repo: plumbing.RepoInfo | None = None
+    """The repository, when discovery read it (to date a series by its commits)."""
 
     @property
     def files(self) -> list[Path]:
@@ -105,11 +110,16 @@ def discover(root: Path, paths: tuple[Path, ...], config: Config) -> list[Path]:
 
 
 def discover_all(
-    root: Path, paths: tuple[Path, ...], config: Config, many: Many | None = None
+    root: Path,
+    paths: tuple[Path, ...],
+    config: Config,
+    many: Many | None = None,
+    fetch_history: bool = False,
 ) -> Found:
     """`discover`, with the history of each series found. ``many``: a count and what to call
     once, when a search of folders has seen that many JSON packet files (each one packet, twins
-    aside: the audit forks its workers then, so that they prepare while discovery goes on)."""
+    aside: the audit forks its workers then, so that they prepare while discovery goes on).
+    ``fetch_history``: a shallow clone may be deepened to date a series by its commits."""
     explicit: set[Path] = set()
     folders: list[str] = []
     for path in paths:
@@ -131,8 +141,8 @@ def discover_all(
                 "(.md) or a folder to search"
             )
     found = {str(path) for path in explicit}
-    history: dict[Path, tuple[str, ...]] = {}
     there = _Listing()
+    result = Found([], lexists=there.lexists)
     if folders:
         packets: set[str] = set()
         present = _present(root, folders, config, packets, there, many)
@@ -143,10 +153,10 @@ def discover_all(
                 continue
             if name in packets:
                 found.add(_under(root, name))
-        for current, older in _current_of(root, series).items():
-            found.add(_under(root, current))
-            history[root / current] = older
-    return Found(sorted(found, key=_in_order), history, there.lexists)
+        _current_of(root, series, result, fetch_history)
+        found.update(str(path) for path in result.history)
+    result.names = sorted(found, key=_in_order)
+    return result
 
 
 def _under(root: Path, name: str) -> str:
@@ -246,24 +256,42 @@ def _series(names: list[str], packets: set[str], config: Config) -> dict[str, li
     return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders}
 
 
-def _current_of(root: Path, series: dict[str, list[str]]) -> dict[str, tuple[str, ...]]:
-    """Each series' newest file -> the older ones, newest first (`series_order`). Files
-    without a date or a number in their name are dated by their last commit (one git call for
-    all), else their modification time."""
+def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: bool) -> None:
+    """Each series' newest file -> the older ones, newest first (`series_order`), into
+    ``found.history``. Files without a date or a number in their name are dated by their last
+    commit (one git call for all, `series_dates`), else their modification time; a series that
+    only commits order, and whose newest file a shallow clone cannot date, is named in
+    ``found.unordered`` (``fetch``: the clone may be deepened first)."""
+    by_commit = [names for names in series.values() if _commit_ordered(names)]
     undated = [name for names in series.values() for name in names if name_key(name) is None]
-    in_git = bool(undated) and (root / ".git").exists()
-    committed = plumbing.last_commit_times(root, undated) if in_git else {}
+    committed: dict[str, int] = {}
+    blind: set[str] = set()
+    reason = ""
+    if by_commit and (root / ".git").exists():
+
+        def settled(dates: series_dates.CommitDates) -> bool:
+            return not any(newest_first(n, dates.times)[0] in dates.blind for n in by_commit)
+
+        dates = series_dates.last_commit_dates(root, undated, fetch, settled)
+        committed, blind, reason = dates.times, dates.blind, dates.missing_reason
+        found.repo = dates.repo
     for name in undated:
         if name not in committed:
             try:
                 committed[name] = int(os.lstat(root / name).st_mtime)
             except OSError:
                 committed[name] = 0
-    result: dict[str, tuple[str, ...]] = {}
     for names in series.values():
         ordered = newest_first(names, committed)
-        result[ordered[0]] = tuple(ordered[1:])
-    return result
+        found.history[root / ordered[0]] = tuple(ordered[1:])
+        if ordered[0] in blind and _commit_ordered(names):
+            found.unordered[ordered[0]] = reason
+
+
+def _commit_ordered(names: list[str]) -> bool:
+    """True for a series of two files or more where only their last commits tell the newest:
+    none has a date or a number in its name."""
+    return len(names) > 1 and all(name_key(name) is None for name in names)
 
 
 def _candidates(root: Path, folders: list[str]) -> Iterator[str]:

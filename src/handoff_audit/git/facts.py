@@ -8,8 +8,9 @@ change is found); the work tree's packet changes (one ``status``); files deleted
 packets' last known good commits (one ``diff-tree --stdin``); and, when asked, the block files of
 the commit checked and the packets of every other branch (one ``diff-tree --stdin`` and one
 ``cat-file --batch``). Only when allowed to fetch (``check --fetch-history``, ``ci``): a
-shallow clone adds a bounded number of ``fetch --deepen`` rounds, and a merge target that is
-not here is fetched once. Otherwise the audit never changes the repository.
+shallow clone adds a bounded number of ``fetch --deepen`` rounds (`deepen_once`, also used by
+`series_dates` before a series is ordered by its commits), and a merge target that is not here
+is fetched once. Otherwise the audit never changes the repository.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def start_early(
     config: Config,
     json_packets: list[str],
     known: tuple[plumbing.RepoInfo, plumbing.Refs] | None = None,
+    repo: plumbing.RepoInfo | None = None,
 ) -> Early | None:
     """Ask git now what `gather_history` will ask whatever the packets hold: the repository,
     its refs (unless ``known``), and the work tree's changes to packet files, started and read
@@ -67,10 +69,10 @@ def start_early(
     packet's path from ``root``; `status` looks at the ones no ``packets`` glob covers too,
     the active ones among them being those `gather_history` asks about. ``None`` when git
     cannot say: then `gather_history` asks again and words the problem. The caller ends it
-    with `Early.status` ``.discard()``."""
+    with `Early.status` ``.discard()``. ``repo``: the repository, when already read."""
     try:
         if known is None:
-            repo = plumbing.repo_info(root)
+            repo = repo or plumbing.repo_info(root)
             if repo is None:
                 return None
             known = (repo, plumbing.read_refs(root))
@@ -88,14 +90,16 @@ def gather_history(
     config: Config,
     known: tuple[plumbing.RepoInfo, plumbing.Refs] | None = None,
     early: Early | None = None,
+    repo: plumbing.RepoInfo | None = None,
 ) -> History | None:
     """Ask git, in a constant number of calls, everything the git-aware rules need; ``known``:
     the repository at ``root`` and its refs, when the caller has just read them; ``early``:
-    what `start_early` asked (it replaces ``known``)."""
+    what `start_early` asked (it replaces ``known``); ``repo``: the repository alone, when
+    discovery read it."""
     if early is not None:
         known = early.known
     try:
-        repo = known[0] if known else plumbing.repo_info(root)
+        repo = known[0] if known else (repo or plumbing.repo_info(root))
     except plumbing.UnsafeRepository as error:
         raise InputError(f"{error}: {_UNREADABLE[type(error)]}") from None
     if repo is None:
@@ -164,6 +168,18 @@ def on_protected_branch(target: Target, branch: str | None, patterns: tuple[str,
     """True when no merge is checked and the branch checked is itself protected (a push to
     ``main``): its block files are already where they must never be."""
     return not target.target_branch and protected_name(branch, target, patterns)
+
+
+def deepen_once(root: Path, depth: int, budget: plumbing.Budget) -> plumbing.RepoInfo | None:
+    """One round of deepening a shallow clone (``git fetch --deepen``) within ``budget``; the
+    repository read again after it (``None`` when git cannot say). `GitError` on failure."""
+    remotes = plumbing.remotes(root)
+    if not remotes:
+        raise plumbing.GitError("the shallow clone has no remote to fetch more history from")
+    if budget.left() <= 0:
+        raise plumbing.GitError(f"fetching more history took over {DEEPEN_SECONDS:.0f} s")
+    plumbing.deepen(root, remotes[0], depth, budget.left())
+    return plumbing.repo_info(root)
 
 
 class _Gatherer:
@@ -361,15 +377,7 @@ class _Gatherer:
         )
 
     def _deepen(self, depth: int, budget: plumbing.Budget) -> None:
-        remotes = plumbing.remotes(self.root)
-        if not remotes:
-            raise plumbing.GitError("the shallow clone has no remote to fetch more history from")
-        if budget.left() <= 0:
-            raise plumbing.GitError(f"fetching more history took over {DEEPEN_SECONDS:.0f} s")
-        plumbing.deepen(self.root, remotes[0], depth, budget.left())
-        repo = plumbing.repo_info(self.root)
-        if repo is not None:
-            self.repo = repo
+        self.repo = deepen_once(self.root, depth, budget) or self.repo
 
     def _read_history(
         self,

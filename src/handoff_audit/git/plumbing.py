@@ -719,28 +719,28 @@ def mark_safe_directory(path: Path) -> None:
     run(Path(path.anchor or "/"), ["config", "--global", "--add", "safe.directory", str(path)])
 
 
-def last_commit_times(root: Path, paths: Sequence[str]) -> dict[str, int]:
-    """The time (seconds since the epoch) of the last commit that touched each of ``paths``
-    (relative to ``root``), in one git call that stops once every path is dated; a path no
-    commit touched is absent, and so is everything when git cannot answer."""
+def last_commits(root: Path, paths: Sequence[str]) -> dict[str, tuple[int, str]]:
+    """The time (seconds since the epoch) and id of the last commit that touched each of
+    ``paths`` (relative to ``root``), in one git call that stops once every path is dated; a
+    path no commit touched is absent, and so is everything when git cannot answer."""
     wanted = set(paths)
-    found: dict[str, int] = {}
+    found: dict[str, tuple[int, str]] = {}
     if not wanted:
         return found
     specs = [f":(literal){path}" for path in sorted(wanted)]
-    args = ["log", "--format=%x01%ct", "-z", "--name-only", "--relative", "--", *specs]
-    when = 0
+    args = ["log", "--format=%x01%ct %H", "-z", "--name-only", "--relative", "--", *specs]
+    header = ["0", ""]
     try:
         with stream(root, args) as records:
             for record in records:
                 if record.startswith(b"\x01"):
-                    when = int(record[1:] or b"0")
+                    header = record[1:].decode("ascii").split()
                     continue
                 name = record.lstrip(b"\n").decode("utf-8", "surrogateescape")
                 if name in wanted and name not in found:
-                    found[name] = when
+                    found[name] = (int(header[0]), header[1])
                     if len(found) == len(wanted):
                         break
-    except (GitError, ValueError):
+    except (GitError, ValueError, IndexError):
         return found
     return found

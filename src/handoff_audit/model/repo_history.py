@@ -97,6 +97,10 @@ class History:
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
     now: float = field(default_factory=time.time)
     """When the audit started, Unix seconds."""
+    unordered_series: dict[str, str] = field(default_factory=dict)
+    """A series' current handoff that a shallow clone could not tell from the series' other
+    files (no date or number in their names, their last commits beyond it) -> why it was not
+    deepened (`missing_reason`'s words, or nothing)."""
     ancestry_read: int = 0
     """How many commits of the checked commit's ancestry were read (at most
     `git.facts.ANCESTRY_LIMIT`)."""

@@ -139,8 +139,9 @@ stale packet pass as fresh, so the audit says what it could not judge instead.
 last known good commit is 30 commits back. `check` never changes the repository on its own: with
 `--fetch-history` (and always in the GitHub Action, `handoff-audit ci`) it first deepens the clone
 itself (`git fetch --deepen`, a few bounded rounds), and this rule fires when that fails (no
-remote, no access, too slow) or was not allowed. It also fires once when the folder is not a git
-repository at all.
+remote, no access, too slow) or was not allowed. It also fires on the current file of a series
+whose names carry no date and no number when a shallow clone hides the files' last commits (which
+file is current could not be told), and once when the folder is not a git repository at all.
 
 **Fix.** Give the audit the history: `git fetch --unshallow`, or in GitHub Actions
 `actions/checkout` with `fetch-depth: 0`, or let it fetch: `handoff-audit check
@@ -207,10 +208,25 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 yield from _hand_written(
                     packet, facts.info(packet), in_series(packet.path, ctx.config)
                 )
+            if packet.path in facts.unordered_series:
+                yield _unordered(packet, facts.unordered_series[packet.path])
     in_tree = facts.in_head_tree if facts else frozenset()
     tree = WorkTree(ctx.root)
     for packet in active:
         yield from _dangling(tree, packet, facts.info(packet) if facts else None, in_tree)
+
+
+def _unordered(packet: Packet, reason: str) -> Hit:
+    """``history-unavailable`` for a series that only commits order, in a shallow clone."""
+    folder = packet.path.rpartition("/")[0]
+    return Hit(
+        HISTORY_UNAVAILABLE,
+        packet.path,
+        f"the files of the series {folder}/ have no date or number in their names and their "
+        f"last commits are beyond the shallow clone{reason}, so which one is the current "
+        f"handoff could not be told (this one was judged): {FULL_HISTORY_FIX}, or put the "
+        "date in the names (2025-11-23-topic.md)",
+    )
 
 
 def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:

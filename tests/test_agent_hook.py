@@ -242,6 +242,41 @@ def test_an_unreadable_topic_packet_that_is_a_link_is_written_anew_in_its_place(
     assert run_hook(stop_event(repo.root)).code == 0
 
 
+def test_another_tools_handoff_json_and_a_hand_written_twin_are_never_removed(
+    repo: GitRepo,
+) -> None:
+    foreign = Path(__file__).parent / "data/realworld-handoffs/27-dkoosis-fo-handoff.json"
+    theirs = foreign.read_text(encoding="utf-8")
+    notes = "# Team notes\n\nHand-written.\n"
+    repo.write("handoff.json", theirs)
+    repo.write("handoff.md", notes)
+    repo.commit("another tool's handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: ")
+    assert "rm " not in command, command
+    assert command.startswith("handoff-audit new --output .handoff/feat-refunds.json "), command
+    assert "leave them alone" in run.err
+    assert run_fix(repo.root, command).returncode == 0
+    repo.commit("handoff beside theirs")
+    again = run_hook(stop_event(repo.root))
+    assert_blocked(again)
+    setting = the_command(again.err, "fix: ")
+    assert setting.startswith("set `packets` without it, in .handoff-audit.yml: packets: ["), (
+        setting
+    )
+    globs = json.loads(setting.split("packets: ", 1)[1])
+    assert "**/handoff.json" not in globs and ".handoff/**/*.json" in globs
+    repo.write(".handoff-audit.yml", f"packets: {json.dumps(globs)}\n")
+    # with the packet's commit: a commit of its own would be work the packet does not cover
+    assert run_fix(repo.root, "git add -A && git commit -q --amend --no-edit").returncode == 0
+    assert run_hook(stop_event(repo.root)).code == 0
+    data = json.loads((repo.root / ".handoff/feat-refunds.json").read_text(encoding="utf-8"))
+    assert data["branch"] == BRANCH
+    assert (repo.root / "handoff.json").read_text(encoding="utf-8") == theirs
+    assert (repo.root / "handoff.md").read_text(encoding="utf-8") == notes
+
+
 def test_blocked_with_a_packet_that_fails_the_schema(repo: GitRepo) -> None:
     data = packet(BRANCH, repo.head())
     del data["next_action"]

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.authoring.packet_files import packet_text
+from handoff_audit.config import setting_advice
 from handoff_audit.engine.oversize import rendered_size, trim_or_raise
 from handoff_audit.engine.packet_kind import is_packet
+from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -37,6 +39,8 @@ _FIELD_OPTIONS = {
 }
 """Fields that `update` sets, by the JSON pointer of a finding about them."""
 _MISSING = re.compile(r"missing required field (\w+)")
+_SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
+"""What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
 _MD_SECTIONS = {
     "next": ("Next step", "<the first thing the next session should do>"),
     "state": ("State", "<where the work stands: what works, what does not>"),
@@ -336,8 +340,9 @@ class Fixes:
 
     def unreadable(self, packet: PacketInfo, finding: Finding) -> tuple[str, str | None]:
         """The fix for a packet that cannot be read (or is of a shape `update` cannot mend):
-        never a packet written anew over one that held fields and a verified commit. A link,
-        or a JSON file in another tool's shape, is removed and written anew; a committed packet
+        never a packet written anew over one that held fields and a verified commit. A link is
+        removed and written anew; a JSON file in another tool's shape is left alone and the
+        packet written beside it (`beside_foreign`); a committed packet
         is restored from the newest commit where it read; otherwise the file is repaired by hand
         where the finding says."""
         path = packet.path
@@ -345,7 +350,7 @@ class Fixes:
         if self.is_link(path):
             return self.regenerate(packet), "this removes the link only, never the file it leads to"
         if is_foreign(packet.data):
-            return self.regenerate(packet), None  # no packet's fields: a v1 packet takes its place
+            return self.beside_foreign(packet)
         where = f" at line {finding.line}" if finding.line else ""
         where += f", column {finding.column}" if finding.line and finding.column else ""
         found = self.readable.get(path)
@@ -360,6 +365,30 @@ class Fixes:
             f"repair {quoted} by hand{where} as the finding says, keeping every other value",
             f"`handoff-audit check {quoted}` shows what is left; do not write it anew with "
             "`new`, which would lose its fields and its last known good commit",
+        )
+
+    def beside_foreign(self, packet: PacketInfo) -> tuple[str, str]:
+        """For a JSON file in another tool's shape where a packet is looked for: a packet written
+        beside it (`new --output`), and the `packets` globs that stop `check` reading the file
+        as one. The file and its twin are someone's own: no fix removes or rewrites them."""
+        config = self.gate.config
+        path = packet.path
+        twin = packet.markdown or f"{path.removesuffix('.json')}.md"
+        slug = _SLUG_CUT.sub("-", (self.gate.branch or "handoff").lower()).strip("-.") or "handoff"
+        target = f".handoff/{slug}.json"
+        kept = [
+            g for g in config.packets if not matches_any(path, [g]) and not matches_any(twin, [g])
+        ]
+        if not matches_any(target, kept):
+            kept.append(".handoff/**/*.json")
+        stop = f"set `packets` without it, {setting_advice(config.source, 'packets', kept)}"
+        left = (
+            f"{path} and {twin} are not this tool's packet: leave them alone (do not remove them)"
+        )
+        if (self.gate.root / target).exists():
+            return stop, f"{left}; or point `schema:` at its JSON Schema if it is your own format"
+        return self.new([f"--output {self.path(target)}"]), (
+            f"{left}; then, so that `check` stops reading {path} as a packet, {stop}"
         )
 
     def regenerate(self, packet: PacketInfo) -> str:

@@ -194,3 +194,43 @@ def test_the_hook_advice_followed_as_printed_lets_the_session_stop(
         git_repo.commit("handoff: refreshed")
         after = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert after.code == 0, after.err
+
+
+NOTES = "\n## Notes\n\n" + "Staging needs the VPN before the seed. " * 60
+"""What a person adds to a twin that makes it larger than `LIMIT`."""
+
+
+@pytest.mark.parametrize("packet_too", [False, True], ids=["twin-only", "packet-too"])
+def test_the_hook_never_drops_what_a_person_added_to_a_twin_over_the_limit(
+    git_repo: GitRepo, run_cli: Run, packet_too: bool
+) -> None:
+    feature_repo(git_repo)
+    summary = LONG_SUMMARY if packet_too else "Refunds round half-even for EUR."
+    data = packet("feat/refunds", git_repo.head(), summary=summary)
+    git_repo.write("handoff.json", dump(data))
+    rendered = run_cli(["render", "handoff.json"], cwd=git_repo.root)
+    assert rendered.code == 0, rendered.err
+    twin = git_repo.write("handoff.md", rendered.out + NOTES)
+    _config(git_repo)
+    git_repo.commit("handoff, with notes in its twin")
+    assert twin.stat().st_size > LIMIT
+
+    blocked = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert blocked.code == 2, blocked.err
+    fix = the_command(blocked.err, "fix:")
+    assert "render --write" not in fix and "then run:" not in blocked.err, blocked.err
+    assert 'the next fix carries section "Notes" of handoff.md into handoff.json' in blocked.err
+    _set_limit_as_advised(git_repo, fix)
+    git_repo.commit("max-file-bytes: room for the notes")
+
+    carry = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert carry.code == 2, carry.err
+    command = the_command(carry.err, "fix:")
+    assert command.startswith("handoff-audit update handoff.json ") and "--trap 'Notes: " in command
+    command = re.sub(r'"<[^"]*>"', "'max-file-bytes raised'", command)
+    assert run_fix(git_repo.root, command).returncode == 0, command
+    git_repo.commit("handoff: notes carried")
+    assert run_hook(stop_event(git_repo.root), cwd=git_repo.root).code == 0
+    traps = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))["traps"]
+    assert traps == [f"Notes: {NOTES.split(chr(10))[-1].strip()}"]
+    assert "Staging needs the VPN before the seed." in twin.read_text(encoding="utf-8")

@@ -19,7 +19,7 @@ from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.config import setting_advice
-from handoff_audit.engine.oversize import rendered_size, trim_or_raise
+from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.packet_kind import is_packet
 from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
@@ -41,6 +41,8 @@ _FIELD_OPTIONS = {
 _MISSING = re.compile(r"missing required field (\w+)")
 _SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
 """What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
+_TWIN_READ_LIMIT = 8 * 1024 * 1024
+"""A twin larger than this is not read to tell what it says beyond its packet."""
 _MD_SECTIONS = {
     "next": ("Next step", "<the first thing the next session should do>"),
     "state": ("State", "<where the work stands: what works, what does not>"),
@@ -78,6 +80,18 @@ class Advice:
     to edit where."""
     also: str | None = None
     """A second line: the alternative, or what the command is for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Beyond:
+    """A twin that says more than its packet."""
+
+    twin: str
+    """The twin's path, from the top folder."""
+    size: int
+    """Its size in bytes."""
+    what: str
+    """What it says beyond the packet, in words (`section "Notes"`)."""
 
 
 class Fixes:
@@ -190,6 +204,9 @@ class Fixes:
         command, decisive, note = self.json_fix(findings, packet)
         declared = RULES_BY_ID[decisive.rule].fix if decisive.rule in RULES_BY_ID else None
         if self.fix_of(decisive, packet) is Fix.TRIM:
+            beyond = self.twin_beyond(packet)
+            if beyond is not None:
+                return Advice(_reason(decisive, findings), command, _carry_later(packet, beyond))
             render = f"handoff-audit render --write {self.path(packet.path)}"
             return Advice(_reason(decisive, findings), command, f"then run: {render}")
         return Advice(
@@ -214,12 +231,32 @@ class Fixes:
         if fix is Fix.SUPERSEDE and decisive.keep is not None:
             command = f"handoff-audit supersede {quoted} --by {self.path(decisive.keep)}"
             return command, decisive, None
+        beyond = self.twin_beyond(packet) if decisive.path == packet.markdown else None
+        if fix is Fix.RENDER and beyond is not None:
+            # `render --write` would drop what a person added to the twin: carry it first, or,
+            # when the twin is over the limit with it, make room for it.
+            limit = self.gate.config.max_file_bytes
+            if beyond.size <= limit:
+                carried, note = self.carried(packet)
+                if carried:
+                    return " ".join([f"handoff-audit update {quoted}", *carried]), decisive, note
+            advice = setting_advice(
+                self.gate.config.source, "max-file-bytes", raised_limit(beyond.size)
+            )
+            twin = os.path.relpath(self.gate.root / beyond.twin, self.cwd)  # words, no command
+            command = (
+                f"raise the limit {advice}, or shorten {beyond.what} in {twin} until it is under "
+                f"{limit} bytes"
+            )
+            return command, decisive, _carry_later(packet, beyond)
         if fix is Fix.RENDER:
             return f"handoff-audit render --write {quoted}", decisive, None
         if fix is Fix.TRIM and packet.data is not None:
             data = dict(packet.data)
             needed = max(
-                rendered_size(data), len(packet_text(data).encode("utf-8", "surrogatepass"))
+                rendered_size(data),
+                len(packet_text(data).encode("utf-8", "surrogatepass")),
+                beyond.size if beyond is not None else 0,
             )
             shown = os.path.relpath(self.gate.root / packet.path, self.cwd)  # words, no command
             return trim_or_raise(shown, data, needed, self.gate.config), decisive, None
@@ -274,6 +311,28 @@ class Fixes:
         if not twin_edited_last:
             said.append(f"{packet.path} was changed after {packet.markdown}: its fields stand")
         return options, "; ".join(said) or None
+
+    def twin_beyond(self, packet: PacketInfo) -> Beyond | None:
+        """What the twin of ``packet`` says beyond the packet, when it says anything: a twin
+        rendered anew from the packet would drop it."""
+        if packet.data is None or packet.markdown is None:
+            return None
+        twin = self.gate.root / packet.markdown
+        try:
+            size = twin.stat().st_size
+            if size > _TWIN_READ_LIMIT:
+                return Beyond(packet.markdown, size, "what it says beyond the packet")
+            text = twin.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return None
+        # start-up: the markdown parser loads only for a twin that cannot be read as it is
+        from handoff_audit.authoring.twin_carry import carry
+
+        found = carry(packet.data, text, twin_edited_last=True)
+        if not found.options:
+            return None
+        sections = ", ".join(_section(heading) for heading in found.traps_from)
+        return Beyond(packet.markdown, size, sections or "what it says beyond the packet")
 
     def since(self, finding: Finding) -> str:
         """The placeholder for what changed since the packet, naming what git says."""
@@ -461,6 +520,13 @@ def _fix_of(finding: Finding, packet: PacketInfo, limit: int) -> Fix | None:
     if data is None or not is_packet(data):
         return Fix.RENDER
     return Fix.TRIM if rendered_size(data) > limit else Fix.RENDER
+
+
+def _carry_later(packet: PacketInfo, beyond: Beyond) -> str:
+    return (
+        f"then stop again: the next fix carries {beyond.what} of {beyond.twin} into "
+        f"{packet.path}; `render --write` before that would drop it"
+    )
 
 
 def _section(heading: str) -> str:

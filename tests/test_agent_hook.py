@@ -344,6 +344,64 @@ def test_a_twin_edited_by_hand_loses_nothing_to_the_fix(repo: GitRepo) -> None:
     assert data["traps"] == ["Notes: Fails only on CI: TZ differs."]
 
 
+DEPLOY = """
+## How to deploy
+
+1. Build with `make release`
+2. Then run:
+
+```bash
+export FOO=1
+./deploy.sh --prod
+```
+
+- caveat: never on Fridays
+"""
+"""A section a person adds to a twin: numbered items, code spans, a code block, a label."""
+
+
+def test_carried_text_keeps_its_words_code_spans_labels_and_code_blocks(repo: GitRepo) -> None:
+    """A code block has no field that keeps its lines: the fix has it moved by hand first,
+    never re-rendered away or joined into one line; every other item reaches the packet with
+    its backticks and its label, and the twin rendered from it says the same."""
+    fresh_packet(repo)
+    repo.commit("handoff")
+    twin = repo.root / "handoff.md"
+    twin.write_text(twin.read_text(encoding="utf-8") + DEPLOY, encoding="utf-8")
+    repo.commit("handoff: how to deploy")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: ")
+    text = twin.read_text(encoding="utf-8")
+    line = text[: text.index("```bash")].count("\n") + 1
+    assert command.startswith(
+        f'move the code block at handoff.md:{line} (section "How to deploy") into a file'
+    ), command
+    block = text[text.index("```bash") : text.index("```\n", text.index("```bash") + 3) + 4]
+    repo.write("scripts/deploy.sh", block.split("\n", 1)[1].rsplit("```", 1)[0])
+    twin.write_text(text.replace(block, "See `scripts/deploy.sh`.\n"), encoding="utf-8")
+    repo.commit("deploy steps in a script")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: ")
+    traps = [
+        "How to deploy: Build with `make release`",
+        "How to deploy: Then run:",
+        "How to deploy: See `scripts/deploy.sh`.",
+        "How to deploy: caveat: never on Fridays",
+    ]
+    assert command.endswith(" ".join(f"--trap {shlex.quote(trap)}" for trap in traps)), command
+    filled = re.sub(r'"<what the commits since [^"]*>"', "'Deploy steps in a script.'", command)
+    done = run_fix(repo.root, filled)
+    assert done.returncode == 0, done.stderr
+    repo.commit("handoff: as the hook said")
+    assert run_hook(stop_event(repo.root)).code == 0
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data["traps"] == traps
+    assert twin.read_text(encoding="utf-8") == render_packet(data)
+    assert "Build with \\`make release\\`" in twin.read_text(encoding="utf-8")
+
+
 def test_refreshing_a_packet_keeps_what_its_twin_says(repo: GitRepo) -> None:
     """`update` renders the twin anew: the refresh of an outdated packet carries the twin's
     own text along."""

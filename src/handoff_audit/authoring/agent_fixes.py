@@ -237,7 +237,9 @@ class Fixes:
             # when the twin is over the limit with it, make room for it.
             limit = self.gate.config.max_file_bytes
             if beyond.size <= limit:
-                carried, note = self.carried(packet)
+                carried, note, by_hand = self.carried(packet)
+                if by_hand is not None:
+                    return by_hand, decisive, note
                 if carried:
                     return " ".join([f"handoff-audit update {quoted}", *carried]), decisive, note
             advice = setting_advice(
@@ -262,7 +264,9 @@ class Fixes:
             return trim_or_raise(shown, data, needed, self.gate.config), decisive, None
         fixes = {kind for kind, _ in known}
         # `update` renders the twin anew: what a person wrote in it goes into the packet first.
-        carried, note = self.carried(packet) if Fix.CARRY in fixes else ([], None)
+        carried, note, by_hand = self.carried(packet) if Fix.CARRY in fixes else ([], None, None)
+        if by_hand is not None:
+            return by_hand, decisive, note
         if fix is Fix.CARRY:
             if not carried:
                 return f"handoff-audit render --write {quoted}", decisive, note
@@ -280,19 +284,20 @@ class Fixes:
             options.append(f'--summary "{self.since(decisive)}"')
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
 
-    def carried(self, packet: PacketInfo) -> tuple[list[str], str | None]:
+    def carried(self, packet: PacketInfo) -> tuple[list[str], str | None, str | None]:
         """The `update` options that carry what the packet's twin says beyond the packet
-        (`twin_carry`), and a line saying what they carry (and when the packet's fields stand,
-        being newer than the twin)."""
+        (`twin_carry`), a line saying what they carry (and when the packet's fields stand,
+        being newer than the twin), and, when the twin has code blocks no option carries,
+        what to move by hand before anything renders the twin again."""
         if packet.data is None or packet.markdown is None:
-            return [], None
+            return [], None, None
         json_file, twin_file = self.gate.root / packet.path, self.gate.root / packet.markdown
         try:
             text = twin_file.read_text(encoding="utf-8-sig")
             # The side written last holds the newer text; a tie (a checkout) is the twin's.
             twin_edited_last = twin_file.stat().st_mtime_ns >= json_file.stat().st_mtime_ns
         except (OSError, UnicodeDecodeError):
-            return [], None
+            return [], None, None
         # start-up: the markdown parser loads only for a twin that differs from its packet
         from handoff_audit.authoring.twin_carry import carry
 
@@ -310,7 +315,23 @@ class Fixes:
             )
         if not twin_edited_last:
             said.append(f"{packet.path} was changed after {packet.markdown}: its fields stand")
-        return options, "; ".join(said) or None
+        if found.code:
+            twin = os.path.relpath(twin_file, self.cwd)  # words, no command
+            blocks = ", ".join(
+                f"{twin}:{line}" + (f" ({_section(heading)})" if heading else "")
+                for heading, line in found.code
+            )
+            plural = "s" if len(found.code) > 1 else ""
+            by_hand = (
+                f"move the code block{plural} at {blocks} into a file of its own (a script or "
+                "a docs page) and write that file's path in its place, then stop again"
+            )
+            note = (
+                "no field of the packet keeps a code block's lines: `update` or `render "
+                f"--write` now would drop it from {packet.markdown}"
+            )
+            return options, note, by_hand
+        return options, "; ".join(said) or None, None
 
     def twin_beyond(self, packet: PacketInfo) -> Beyond | None:
         """What the twin of ``packet`` says beyond the packet, when it says anything: a twin
@@ -329,9 +350,10 @@ class Fixes:
         from handoff_audit.authoring.twin_carry import carry
 
         found = carry(packet.data, text, twin_edited_last=True)
-        if not found.options:
+        if not found.options and not found.code:
             return None
-        sections = ", ".join(_section(heading) for heading in found.traps_from)
+        headings = [*found.traps_from, *(heading for heading, _ in found.code)]
+        sections = ", ".join(_section(heading) for heading in dict.fromkeys(headings))
         return Beyond(packet.markdown, size, sections or "what it says beyond the packet")
 
     def since(self, finding: Finding) -> str:

@@ -41,6 +41,10 @@ class Block:
     """True for a list item, False for a paragraph (or a code block, a table row)."""
     lines: list[str] = dc_field(default_factory=list)
     """A paragraph's lines, each folded (line breaks are kept for text fields)."""
+    end: int = 0
+    """1-based last line of its source (0: unknown, a labelled part of a block)."""
+    code: bool = False
+    """True for a code block, or a list item that holds one."""
 
 
 @dataclass(slots=True)
@@ -220,6 +224,10 @@ def _map_line(token: Token, default: int) -> int:
     return token.map[0] + 1 if token.map else default
 
 
+def _map_end(token: Token) -> int:
+    return token.map[1] if token.map else 0
+
+
 def _open_section(
     parsed: MarkdownFields,
     stack: list[tuple[int, str | None]],
@@ -281,7 +289,9 @@ def parse(text: str) -> MarkdownFields:
         elif kind in ("bullet_list_close", "ordered_list_close"):
             list_depth -= 1
         elif kind == "list_item_open" and list_depth == 1:
-            item = Block(text="", line=_map_line(token, current.line), is_item=True)
+            item = Block(
+                text="", line=_map_line(token, current.line), is_item=True, end=_map_end(token)
+            )
             current.blocks.append(item)
             texts, rests = [], []
         elif kind == "list_item_close" and list_depth == 1:
@@ -295,15 +305,20 @@ def parse(text: str) -> MarkdownFields:
                     item.lead = lead
                 _extend_item(item, texts, rests, plain, rest if not texts else plain, lines)
             else:
-                line = _map_line(tokens[index - 1], current.line) if index else 1
-                current.blocks.append(Block(plain, line, lead, rest, lines=lines))
+                opening = tokens[index - 1] if index else token
+                line = _map_line(opening, current.line) if index else 1
+                end = _map_end(opening)
+                current.blocks.append(Block(plain, line, lead, rest, lines=lines, end=end))
         elif kind in ("fence", "code_block", "html_block"):
             plain = fold(token.content)
+            code = kind != "html_block"
             if item is not None:
                 texts.append(plain)
                 rests.append(plain)
+                item.code = item.code or code
             elif plain:
-                current.blocks.append(Block(plain, _map_line(token, current.line)))
+                line, end = _map_line(token, current.line), _map_end(token)
+                current.blocks.append(Block(plain, line, end=end, code=code))
         elif kind == "heading_close":
             in_heading = 0
     _collect_labels(parsed)
@@ -323,7 +338,8 @@ def _collect_labels(parsed: MarkdownFields) -> None:
                 elif runs:
                     runs[-1][1].append(text)
             for line, texts in runs:
-                _label(parsed, section, block, fold(" ".join(texts)), line)
+                end = line + len(texts) - 1 if len(block.lines) > 1 else block.end
+                _label(parsed, section, block, fold(" ".join(texts)), (line, end))
 
 
 def _names_field(text: str) -> bool:
@@ -333,7 +349,10 @@ def _names_field(text: str) -> bool:
     )
 
 
-def _label(parsed: MarkdownFields, section: Section, block: Block, text: str, line: int) -> None:
+def _label(
+    parsed: MarkdownFields, section: Section, block: Block, text: str, lines: tuple[int, int]
+) -> None:
+    line, end = lines
     match = _LABEL.match(text)
     if match is None:
         return
@@ -345,7 +364,7 @@ def _label(parsed: MarkdownFields, section: Section, block: Block, text: str, li
         return
     name = field_for_label(label)
     if name is not None and value and name != section.field:
-        labelled = Block(value, line, is_item=block.is_item, lines=[value])
+        labelled = Block(value, line, is_item=block.is_item, lines=[value], end=end)
         where = parsed.labelled if section.field is None else parsed.loose
         where.setdefault(name, []).append(labelled)
 

@@ -235,22 +235,8 @@ class Fixes:
         if fix is Fix.RENDER and beyond is not None:
             # `render --write` would drop what a person added to the twin: carry it first, or,
             # when the twin is over the limit with it, make room for it.
-            limit = self.gate.config.max_file_bytes
-            if beyond.size <= limit:
-                carried, note, by_hand = self.carried(packet)
-                if by_hand is not None:
-                    return by_hand, decisive, note
-                if carried:
-                    return " ".join([f"handoff-audit update {quoted}", *carried]), decisive, note
-            advice = setting_advice(
-                self.gate.config.source, "max-file-bytes", raised_limit(beyond.size)
-            )
-            twin = os.path.relpath(self.gate.root / beyond.twin, self.cwd)  # words, no command
-            command = (
-                f"raise the limit {advice}, or shorten {beyond.what} in {twin} until it is under "
-                f"{limit} bytes"
-            )
-            return command, decisive, _carry_later(packet, beyond)
+            command, note = self.keep_beyond(packet, beyond)
+            return command, decisive, note
         if fix is Fix.RENDER:
             return f"handoff-audit render --write {quoted}", decisive, None
         if fix is Fix.TRIM and packet.data is not None:
@@ -283,6 +269,28 @@ class Fixes:
         if fixes & {Fix.REFRESH} and not has_summary:
             options.append(f'--summary "{self.since(decisive)}"')
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
+
+    def keep_beyond(self, packet: PacketInfo, beyond: Beyond) -> tuple[str, str | None]:
+        """The fix for a twin that says more than its packet, and its note: `update` with what
+        it carries (or what to move by hand); when the twin is over ``max-file-bytes`` with that
+        text, room for it (raise the limit, or shorten the text)."""
+        quoted = self.path(packet.path)
+        limit = self.gate.config.max_file_bytes
+        if beyond.size <= limit:
+            carried, note, by_hand = self.carried(packet)
+            if by_hand is not None:
+                return by_hand, note
+            if carried:
+                return " ".join([f"handoff-audit update {quoted}", *carried]), note
+        advice = setting_advice(
+            self.gate.config.source, "max-file-bytes", raised_limit(beyond.size)
+        )
+        twin = os.path.relpath(self.gate.root / beyond.twin, self.cwd)  # words, no command
+        command = (
+            f"raise the limit {advice}, or shorten {beyond.what} in {twin} until it is under "
+            f"{limit} bytes"
+        )
+        return command, _carry_later(packet, beyond)
 
     def carried(self, packet: PacketInfo) -> tuple[list[str], str | None, str | None]:
         """The `update` options that carry what the packet's twin says beyond the packet

@@ -310,19 +310,27 @@ def parse(text: str) -> MarkdownFields:
                 end = _map_end(opening)
                 current.blocks.append(Block(plain, line, lead, rest, lines=lines, end=end))
         elif kind in ("fence", "code_block", "html_block"):
-            plain = fold(token.content)
-            code = kind != "html_block"
-            if item is not None:
-                texts.append(plain)
-                rests.append(plain)
-                item.code = item.code or code
-            elif plain:
-                line, end = _map_line(token, current.line), _map_end(token)
-                current.blocks.append(Block(plain, line, end=end, code=code))
+            _add_code(token, current, item, (texts, rests))
         elif kind == "heading_close":
             in_heading = 0
     _collect_labels(parsed)
     return parsed
+
+
+def _add_code(
+    token: Token, current: Section, item: Block | None, item_texts: tuple[list[str], list[str]]
+) -> None:
+    """A fenced or indented code block, or an HTML block: part of the open list item (whose
+    plain texts and texts after its lead are ``item_texts``), else a block of its own."""
+    plain = fold(token.content)
+    code = token.type != "html_block"
+    if item is not None:
+        for texts in item_texts:
+            texts.append(plain)
+        item.code = item.code or code
+    elif plain:
+        line, end = _map_line(token, current.line), _map_end(token)
+        current.blocks.append(Block(plain, line, end=end, code=code))
 
 
 def _collect_labels(parsed: MarkdownFields) -> None:

@@ -1,8 +1,9 @@
-"""`supersede --by`: ``superseded_by`` is the path or topic of the successor. A value that looks
-like a path (a slash, or a .json/.md name) or names an existing file names the successor's
-packet, found as PACKET is (the current folder first, then the repository root), and is stored
-from the repository root with ``/``; it must be a JSON packet other than the one superseded.
-Anything else is a topic of the schema's form, kept as given (its packet may not exist yet).
+"""`supersede --by`: ``superseded_by`` is the path or topic of the successor. A value that names
+an existing file, or ends in .json/.md (or a slash), names the successor's packet, found as
+PACKET is (the current folder first, then the repository root), and is stored from the
+repository root with ``/``; it must be a JSON packet other than the one superseded. Anything
+else is a topic of the schema's form, slashes included, kept as given (its packet may not exist
+yet).
 Real repositories, the real CLI, from the root and from a subfolder."""
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def _superseded_by(git_repo: GitRepo, packet: str = "handoff.json") -> object:
     return data.get("superseded_by")
 
 
-@pytest.mark.parametrize("value", ["nowhere/x.json", "v3.json", "notes.md", "src/", "docs/next"])
+@pytest.mark.parametrize("value", ["nowhere/x.json", "v3.json", "notes.md", "src/", "docs/"])
 def test_a_path_that_names_no_file_is_refused(git_repo: GitRepo, run_cli: Run, value: str) -> None:
     _with_packets(git_repo, run_cli)
     before = {name: (git_repo.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
@@ -60,6 +61,8 @@ def test_a_path_that_names_no_file_is_refused(git_repo: GitRepo, run_cli: Run, v
         ("./handoff.json", "is the packet being superseded, not its successor"),
         ("handoff.md", "is the twin of the packet being superseded, not its successor"),
         (".", "is a folder"),
+        (".handoff", "is a folder"),
+        ("src/sub", "is a folder"),
         ("README.md", "is not a JSON packet"),
         ("src/refunds.py", "is not a JSON packet"),
         ("refunds.py", "is not a JSON packet"),
@@ -68,6 +71,7 @@ def test_a_path_that_names_no_file_is_refused(git_repo: GitRepo, run_cli: Run, v
         (".handoff/v2.md", "is a markdown twin; give its packet: --by .handoff/v2.json"),
         ("Bad Topic", "not a topic"),
         ("-v3", "not a topic"),
+        ("Auth/V2", "not a topic"),
     ],
 )
 def test_what_cannot_be_a_successor_is_refused(
@@ -77,6 +81,7 @@ def test_what_cannot_be_a_successor_is_refused(
     git_repo.write("package.json", {"name": "shop"})
     git_repo.write("broken.json", "{")
     git_repo.write("refunds.py", "x = 1\n")
+    git_repo.write("src/sub/keep.py", "x = 1\n")
     before = {name: (git_repo.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
     refused = run_cli(["supersede", "handoff.json", "--by", value], cwd=git_repo.root)
     assert refused.code == 2, refused.err
@@ -96,6 +101,23 @@ def test_a_topic_is_kept_and_its_packet_may_come_later(git_repo: GitRepo, run_cl
     # Starting over on the same topic, as `new`'s refusal advises: supersede, commit, new.
     again = run_cli(["new", *REFUNDS], cwd=git_repo.root)
     assert again.code == 0, again.err
+
+
+def test_a_topic_with_a_slash_is_a_topic_whose_packet_comes_next(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _with_packets(git_repo, run_cli)
+    done = run_cli(["supersede", "--topic", "v2", "--by", "auth/v2"], cwd=git_repo.root)
+    assert done.code == 0, done.err
+    assert _superseded_by(git_repo, ".handoff/v2.json") == "auth/v2"
+    assert "- **Superseded by:** auth/v2" in (git_repo.root / ".handoff/v2.md").read_text()
+    git_repo.commit("handoff: v2 superseded by auth/v2")
+    made = run_cli(["new", "--topic", "auth/v2", *REFUNDS], cwd=git_repo.root)
+    assert made.code == 0, made.err
+    assert json.loads((git_repo.root / ".handoff/auth/v2.json").read_text())["topic"] == "auth/v2"
+    git_repo.commit("handoff: auth/v2")
+    audited = run_cli(["check"], cwd=git_repo.root)
+    assert audited.code == 0, audited.out + audited.err
 
 
 @pytest.mark.parametrize(

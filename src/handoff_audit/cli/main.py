@@ -316,7 +316,10 @@ def update(packet: Path | None, **kwargs: object) -> int:
 )
 @click.argument("packet", required=False, type=click.Path(path_type=Path))
 @click.option(
-    "--by", "successor", metavar="FILE|TOPIC", help="Path or topic of the successor packet."
+    "--by",
+    "successor",
+    metavar="FILE|TOPIC",
+    help="Successor: an existing packet file or a name ending in .json, else a topic (auth/v2).",
 )
 @click.option(
     "--topic",
@@ -327,10 +330,11 @@ def supersede(packet: Path | None, successor: str | None, topic: str | None) -> 
     """Mark PACKET (default: the active packet of this branch and topic) superseded and
     re-render its twin; refuses a JSON file that is not a packet.
 
-    --by FILE (a value with a slash, ending in .json or .md, or naming an existing file) must
-    name the successor's JSON packet, not PACKET itself, from the current folder or the
-    repository root; it is stored from the repository root. Any other value is a topic
-    (lower-case letters, digits, '.', '_', '-', '/'), kept as given.
+    --by FILE (a value naming an existing file, or ending in .json or .md) must name the
+    successor's JSON packet, not PACKET itself, from the current folder or the repository
+    root; it is stored from the repository root. Any other value is a topic (lower-case
+    letters, digits, '.', '_', '-', '/', e.g. auth/v2), kept as given: its packet may come
+    later (`new --topic auth/v2`).
     """
     return _set_status(packet, topic, "superseded", successor)
 

@@ -1,10 +1,10 @@
 """`supersede --by`: the successor as the packet's ``superseded_by`` stores it, "path or topic of
-the successor". A value that looks like a path, or names an existing file, names the successor's
-JSON packet, found as PACKET is (`markdown_argument.from_root`: the current folder first, then
-the repository root), and is stored from the repository root with ``/``; it must be a packet
+the successor". A value that names an existing file (`markdown_argument.from_root`: the current
+folder first, then the repository root), ends in ``.json``/``.md``, or ends in a slash names the
+successor's JSON packet, and is stored from the repository root with ``/``; it must be a packet
 (`engine.packet_kind.is_packet`) other than the one superseded. Any other value is a topic, kept as
-given when it fits the schema's ``topic`` pattern (its packet may not exist yet: supersede, then
-`new`)."""
+given when it fits the schema's ``topic`` pattern, slashes included (``auth/v2``: its packet may
+not exist yet: supersede, then `new --topic auth/v2`)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,13 @@ from handoff_audit.cli.markdown_argument import from_root
 from handoff_audit.errors import InputError
 
 _PATH_SUFFIXES = (".json", ".md")
-_TOPIC = "or its topic (a word without a slash, when its packet is still to be written)"
+_TOPIC = "or its topic (e.g. auth/v2, when its packet is still to be written)"
 
 
 def looks_like_path(value: str) -> bool:
-    """A value with a folder in it, or a packet's or twin's file name."""
-    return "/" in value or os.sep in value or value.lower().endswith(_PATH_SUFFIXES)
+    """A packet's or twin's file name, or a folder (a trailing slash): never a topic, even when
+    no such file exists."""
+    return value.lower().endswith(_PATH_SUFFIXES) or value.endswith(("/", os.sep))
 
 
 def successor_value(value: str, packet: Path) -> str:
@@ -31,6 +32,8 @@ def successor_value(value: str, packet: Path) -> str:
     names ``packet`` itself, or a topic the schema would refuse."""
     found = from_root(Path(value))
     if not looks_like_path(value) and not found.is_file():
+        if found.is_dir() and ("/" in value or os.sep in value):
+            raise _refused(value, "is a folder, from the current folder or the repository root")
         return _topic(value, found)
     # start-up: discovery is imported only when --by names a path
     from handoff_audit.engine.discovery import absolute, find_root
@@ -63,8 +66,9 @@ def _topic(value: str, found: Path) -> str:
         raise _refused(value, "is a folder, from the current folder or the repository root")
     raise InputError(
         f"supersede --by {shell.quote(value)}: not a topic (a topic is lower-case letters, "
-        "digits, '.', '_', '-' and '/', starting with a letter or digit, e.g. refund-api) "
-        "and no file; give the successor's topic in that form, or the path of its packet"
+        "digits, '.', '_', '-' and '/', starting with a letter or digit, e.g. auth/v2) "
+        "and no file; give the successor's topic in that form, or the path of its packet "
+        "(a .json file)"
     )
 
 

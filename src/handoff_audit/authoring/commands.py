@@ -44,21 +44,28 @@ def _name(path: Path) -> str:
         return str(path)
 
 
-def _configured(packet: Path, command: Callable[[Config], Outcome]) -> Outcome:
-    """``command`` run with the configuration of the repository around ``packet``; its
-    outcome, or the error that ends it, after a warning for each configuration file that one
-    shadows (`Config.notes`), as `check` says it."""
-    config = config_around(packet)
+def _configured(
+    packet: Path, command: Callable[[Config], Outcome], config_file: Path | None = None
+) -> Outcome:
+    """``command`` run with ``config_file``, else the configuration of the repository around
+    ``packet``; its outcome, or the error that ends it, after a warning for each configuration
+    file that one shadows (`Config.notes`), as `check` says it."""
+    config = config_around(packet, config_file)
     warnings = config_warnings(config.notes)
     with notes_kept_on_error(warnings):
         outcome = command(config)
     return replace(outcome, notes=(*warnings, *outcome.notes))
 
 
-def render_command(packet: Path, *, write: bool, check: bool) -> Outcome:
+def render_command(
+    packet: Path, *, write: bool, check: bool, config_file: Path | None = None
+) -> Outcome:
     """The twin (to print), or write it (``write``: refused when it would be over
-    ``max-file-bytes``), or diff it against the file (``check``)."""
-    return _configured(packet, lambda config: _render(packet, config, write=write, check=check))
+    ``max-file-bytes``), or diff it against the file (``check``); with the configuration
+    ``config_file`` when given, else the repository's."""
+    return _configured(
+        packet, lambda config: _render(packet, config, write=write, check=check), config_file
+    )
 
 
 def _render(packet: Path, config: Config, *, write: bool, check: bool) -> Outcome:

@@ -35,9 +35,10 @@ def read_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
     return loading.read_packet(path, root, config.max_file_bytes)
 
 
-def config_around(path: Path) -> Config:
-    """The configuration of the repository around ``path``, as `read_packet` reads it."""
-    return load_config(find_root((absolute(path),)), rule_ids=RULES_BY_ID)
+def config_around(path: Path, config_file: Path | None = None) -> Config:
+    """The configuration of the repository around ``path``, as `read_packet` reads it:
+    ``config_file`` when given (`--config`), else the repository's own."""
+    return load_config(find_root((absolute(path),)), config_file, rule_ids=RULES_BY_ID)
 
 
 def read_known_packet(path: Path, config: Config | None = None) -> dict[str, Any]:

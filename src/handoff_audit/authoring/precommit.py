@@ -80,7 +80,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Ou
         twin = twin_of(packet)
         before = _read(twin)
         try:
-            result = render_command(packet, write=True, check=False)
+            result = render_command(packet, write=True, check=False, config_file=config_file)
         except InputError as error:
             errors.append(f"handoff-render: error: {controls.one_line(str(error))}")
             code = max(code, EXIT_USAGE)

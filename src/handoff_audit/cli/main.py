@@ -227,7 +227,14 @@ def check(
 @click.option(
     "--check", "check_only", is_flag=True, help="Exit 1 with a diff if the twin is stale."
 )
-def render(packet: Path, write: bool, check_only: bool) -> int:
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Configuration file (default: .handoff-audit.yml or pyproject.toml).",
+)
+def render(packet: Path, write: bool, check_only: bool, config_file: Path | None) -> int:
     """Print the canonical markdown of PACKET (a handoff JSON file, not its .md twin).
 
     A JSON file that is not a packet (its status not active, superseded or archived, or
@@ -240,7 +247,7 @@ def render(packet: Path, write: bool, check_only: bool) -> int:
         raise InputError("render: --write and --check cannot be combined; pick one")
     packet = from_root(packet)
     refuse_markdown(packet, "render")
-    return say(render_command(packet, write=write, check=check_only))
+    return say(render_command(packet, write=write, check=check_only, config_file=config_file))
 
 
 @cli.command(

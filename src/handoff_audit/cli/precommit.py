@@ -24,7 +24,12 @@ _HELP = {"help_option_names": ["-h", "--help"]}
 @click.command(context_settings=_HELP)
 @click.argument("packets", nargs=-1, type=click.Path(path_type=Path), metavar="[PACKETS]...")
 @click.option(
-    "--config", "config_file", type=click.Path(path_type=Path), metavar="FILE", help="Config file."
+    "--config",
+    "config_file",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Configuration file, for both which files are packets and how they render "
+    "(default: .handoff-audit.yml or pyproject.toml).",
 )
 def render_hook(packets: tuple[Path, ...], config_file: Path | None) -> int:
     """Re-render the markdown twin of each of PACKETS (handoff JSON files that the `packets`

@@ -88,6 +88,29 @@ def test_update_takes_no_json_file_that_claims_the_branch_active_for_its_packet(
     assert not (repo.root / "handoff.md").exists()
 
 
+@pytest.mark.parametrize("kind", FILES)
+def test_update_without_packet_names_the_json_file_it_did_not_take_and_why(
+    repo: Any, run_cli: Any, kind: str
+) -> None:
+    user_file = repo.write("handoff.json", {**FILES[kind], "branch": "feat/refunds"})
+    repo.commit("another tool's handoff")
+    before = user_file.read_bytes()
+    result = run_cli(["update", "--summary", "Refunds stored."], cwd=repo.root)
+    assert result.code == 2, result.err
+    [line] = result.err.splitlines()
+    assert line.startswith(
+        "handoff-audit: error: branch 'feat/refunds' topic 'default' has no active packet to "
+        "update; handoff.json was not taken (left unchanged): not a handoff packet ("
+    ), line
+    assert WHY[kind] in line and "`handoff-audit new --output FILE`" in line
+    assert user_file.read_bytes() == before
+    assert not (repo.root / "handoff.md").exists()
+    # The advice runs: the packet is written elsewhere, the user's file stays as it was.
+    started = run_cli([*NEW, "--output", ".handoff/refunds.json"], cwd=repo.root)
+    assert started.code == 0, started.err
+    assert user_file.read_bytes() == before
+
+
 def test_a_packet_with_every_required_field_is_still_changed_despite_other_schema_errors(
     repo: Any, run_cli: Any
 ) -> None:

@@ -366,13 +366,28 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
 
 def _active(bench: Workbench, config: Config, topic: str) -> list[Packet]:
     """The active JSON packets of the workbench's branch and ``topic``."""
-    return [p for p in _json_packets(bench, config)[0] if p.topic == topic]
+    return _json_packets(bench, config).active_of(topic)
 
 
-def _json_packets(bench: Workbench, config: Config) -> tuple[list[Packet], list[Hit]]:
-    """The active JSON packets of the workbench's branch, and why each JSON packet file that
-    could not be read was not (any of them may be one more). A JSON file that is no packet
-    (`not_a_packet`) is none of them, whatever its ``status`` says: nothing rewrites it."""
+@dataclass(frozen=True)
+class _BranchPackets:
+    """What the packet files of a workbench hold for its branch."""
+
+    active: list[Packet]
+    """The active JSON packets of the branch."""
+    unread: list[Hit]
+    """Why each JSON packet file that could not be read was not (any may be one more)."""
+    not_packets: list[tuple[str, str]]
+    """Each JSON file at a packet path that is no packet (`not_a_packet`), and why."""
+
+    def active_of(self, topic: str) -> list[Packet]:
+        return [p for p in self.active if p.topic == topic]
+
+
+def _json_packets(bench: Workbench, config: Config) -> _BranchPackets:
+    """The branch's active JSON packets, the packet files that could not be read, and the JSON
+    files that are no packet (`not_a_packet`): none of them is taken, whatever its ``status``
+    says, and nothing rewrites it."""
     files = discover(bench.root, (bench.root,), config)
     packets, hits = load_packets(bench.root, files, config)
     unread = {p.path for p in packets if p.kind == "json" and p.data is None}
@@ -384,7 +399,14 @@ def _json_packets(bench: Workbench, config: Config) -> tuple[list[Packet], list[
         and p.status == "active"
         and p.branch == bench.branch
     ]
-    return active, [hit for hit in hits if hit.path in unread]
+    not_packets = [
+        (p.path, reason)
+        for p in packets
+        if p.kind == "json" and p.data is not None
+        for reason in [not_a_packet(p.data)]
+        if reason is not None
+    ]
+    return _BranchPackets(active, [hit for hit in hits if hit.path in unread], not_packets)
 
 
 def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
@@ -454,12 +476,16 @@ def _updated_packet(
             )
         return packet, data
     wanted = check_topic(topic) if topic is not None else "default"
-    branch_active, unread = _json_packets(bench, config)
-    active = [p for p in branch_active if p.topic == wanted]
-    if not active and unread:
-        raise InputError(unread_message(bench, wanted, unread))
+    found_packets = _json_packets(bench, config)
+    active = found_packets.active_of(wanted)
+    if not active and found_packets.unread:
+        raise InputError(unread_message(bench, wanted, found_packets.unread))
     if not active:
-        raise InputError(no_active_message(bench, wanted, branch_active, command))
+        raise InputError(
+            no_active_message(
+                bench, wanted, found_packets.active, command, found_packets.not_packets
+            )
+        )
     if len(active) > 1:
         raise InputError(
             f"branch {bench.branch!r} topic {wanted!r} has {len(active)} active packets "

@@ -5,6 +5,7 @@ files that could not be read), and how `new` starts over on a topic that has one
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from handoff_audit import shell
@@ -33,24 +34,61 @@ def supersede_and_commit(bench: Workbench, packet: Packet) -> str:
     )
 
 
-def no_active_message(bench: Workbench, topic: str, others: list[Packet], command: str) -> str:
-    """Why ``command`` found no packet to change: the branch's active packets of other topics
-    with the command for each, else what to do instead."""
+_LISTED = 3
+"""How many files a refusal names before it counts the rest."""
+
+
+def no_active_message(
+    bench: Workbench,
+    topic: str,
+    others: list[Packet],
+    command: str,
+    not_packets: Sequence[tuple[str, str]] = (),
+) -> str:
+    """Why ``command`` found no packet to change: the JSON files at packet paths that are no
+    packet, each with why (`not_a_packet`'s words, as `show` and `new` say them); then the
+    branch's active packets of other topics with the command for each, else what to do
+    instead."""
     missing = f"branch {bench.branch!r} topic {topic!r} has no active packet to {command}"
+    missing += _not_taken(bench, not_packets)
     if others:
         listed = ", ".join(
             f"{p.path} (`handoff-audit {command} --topic {shell.quote(p.topic)}`)"
-            for p in others[:3]
+            for p in others[:_LISTED]
         )
         which = "packets are of other topics" if len(others) > 1 else "packet is of another topic"
         return f"{missing}; its active {which}: {listed}"
     if command == "update":
+        new_path = "handoff.json" if topic == "default" else f".handoff/{topic}.json"
+        if any(path == new_path for path, _ in not_packets):
+            return (
+                f"{missing}; start one elsewhere with `handoff-audit new --output FILE` (`new` "
+                f"will not overwrite {name(bench.root / new_path)}), or rename or move that file"
+            )
         hint = f" --topic {shell.quote(topic)}" if topic != "default" else ""
         return f"{missing}; start one with `handoff-audit new{hint}`"
     return (
         f"{missing}; a finished packet (superseded, archived) is changed by its path: "
         f"`handoff-audit {command} PACKET.json`"
     )
+
+
+def _not_taken(bench: Workbench, not_packets: Sequence[tuple[str, str]]) -> str:
+    """The clause naming the JSON files at packet paths that were not taken, and why."""
+    if not not_packets:
+        return ""
+    if len(not_packets) == 1:
+        [(path, reason)] = not_packets
+        taken = f"{name(bench.root / path)} was not taken (left unchanged)"
+        return f"; {taken}: not a handoff packet ({reason})"
+    listed = "; ".join(
+        f"{name(bench.root / path)}: not a handoff packet ({reason})"
+        for path, reason in not_packets[:_LISTED]
+    )
+    more = len(not_packets) - _LISTED
+    if more > 0:
+        listed += f"; {more} more such file{'s' if more > 1 else ''}"
+    return f"; {len(not_packets)} files were not taken (left unchanged): {listed}"
 
 
 def unread_message(bench: Workbench, topic: str, unread: list[Hit]) -> str:

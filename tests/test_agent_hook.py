@@ -344,6 +344,34 @@ def test_a_twin_edited_by_hand_loses_nothing_to_the_fix(repo: GitRepo) -> None:
     assert data["traps"] == ["Notes: Fails only on CI: TZ differs."]
 
 
+def test_the_reason_for_a_twin_s_own_text_never_says_render_write(repo: GitRepo) -> None:
+    """The fix carries what a person wrote in the twin into the packet; the reason beside it
+    states the finding without the rule's advice (`render --write`, which would drop that
+    text), so that the agent is told one thing to do, and doing it clears the finding."""
+    fresh_packet(repo)
+    repo.commit("handoff")
+    twin = repo.root / "handoff.md"
+    text = twin.read_text(encoding="utf-8")
+    text = text.replace("Fix GBP rounding in src/refund.py.", "Fix GBP rounding, then the report.")
+    text = text.replace("## Summary", "## Notes\n\nAsk Ana about GBP.\n\n## Summary")
+    twin.write_text(text, encoding="utf-8")
+    repo.commit("handoff: notes")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "md-mismatch" in run.err
+    assert "render --write" not in run.err, run.err
+    command = the_command(run.err, "fix: ")
+    assert command.startswith("handoff-audit update handoff.json "), command
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    repo.commit("handoff: as the hook said")
+    after = run_hook(stop_event(repo.root))
+    assert after.code == 0, after.err
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data["next_action"] == "Fix GBP rounding, then the report."
+    assert data["traps"] == ["Notes: Ask Ana about GBP."]
+
+
 DEPLOY = """
 ## How to deploy
 

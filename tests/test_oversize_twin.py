@@ -218,7 +218,7 @@ def test_the_hook_never_drops_what_a_person_added_to_a_twin_over_the_limit(
     blocked = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert blocked.code == 2, blocked.err
     fix = the_command(blocked.err, "fix:")
-    assert "render --write" not in fix and "then run:" not in blocked.err, blocked.err
+    assert "render --write" not in blocked.err and "then run:" not in blocked.err, blocked.err
     assert 'the next fix carries section "Notes" of handoff.md into handoff.json' in blocked.err
     _set_limit_as_advised(git_repo, fix)
     git_repo.commit("max-file-bytes: room for the notes")
@@ -227,6 +227,7 @@ def test_the_hook_never_drops_what_a_person_added_to_a_twin_over_the_limit(
     assert carry.code == 2, carry.err
     command = the_command(carry.err, "fix:")
     assert command.startswith("handoff-audit update handoff.json ") and "--trap 'Notes: " in command
+    assert "render --write" not in carry.err, carry.err
     command = re.sub(r'"<[^"]*>"', "'max-file-bytes raised'", command)
     assert run_fix(git_repo.root, command).returncode == 0, command
     git_repo.commit("handoff: notes carried")

@@ -89,8 +89,44 @@ def test_md_mismatch_one_finding_per_field_at_the_markdown_line(
     assert findings[0]["line"] == lines.index("Did another thing.") + 1
     assert findings[1]["line"] == lines.index("- **low** — migration") + 1
     assert all(f["path"] == "handoff.md" for f in findings)
-    assert all("handoff-audit render --write handoff.json" in f["message"] for f in findings)
     assert '"low — migration"' in findings[1]["message"]
+
+
+def test_md_mismatch_on_text_the_packet_lacks_advises_carrying_it(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """Text the twin holds and the packet lacks would be dropped by `render --write`: the
+    advice carries it into the packet with the field's own `update` option (a section that is
+    no field, as a trap), and never says to run `render --write`."""
+    edited = (
+        render_packet(PACKET)
+        .replace("**high** — migration", "**low** — migration")
+        .replace("Did the thing.", "Did another thing.")
+        .replace("## Open risks", "## Notes\n\nAsk Ana.\n\n## Open risks")
+    )
+    _write(tmp_path, PACKET, edited)
+    code, findings = _check(run_cli, tmp_path)
+    assert code == 1
+    messages = [f["message"] for f in findings]
+    assert len(messages) == 3, messages
+    for message, option in zip(messages, ["--summary", "--trap", "--risk"], strict=True):
+        carry = f"carry it into handoff.json first with the {option} option of handoff-audit update"
+        assert carry in message
+        assert "handoff.json lacks it, and render --write would drop it" in message
+        assert "`" not in message.split("; ")[-1], message  # no command that drops the text
+
+
+def test_md_mismatch_on_text_the_twin_lost_advises_render_write(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """A twin that only lacks what its packet says loses nothing to `render --write`."""
+    edited = render_packet(PACKET).replace("- **high** — migration\n", "")
+    _write(tmp_path, PACKET, edited)
+    code, [finding] = _check(run_cli, tmp_path)
+    assert code == 1
+    assert finding["message"].endswith(
+        "handoff.json is the truth: run `handoff-audit render --write handoff.json`"
+    )
 
 
 def test_cosmetic_hand_edits_pass(tmp_path: Path, run_cli: Any) -> None:

@@ -318,7 +318,7 @@ class Fixes:
         if found.options:
             traps = ", ".join(_section(heading) for heading in found.traps_from)
             said.append(
-                f"`render --write` alone would drop what {packet.markdown} says: this keeps it "
+                f"rendering {packet.markdown} again alone would drop what it says: this keeps it "
                 f"in {packet.path}" + (f" ({traps} as traps)" if traps else "")
             )
         if not twin_edited_last:
@@ -335,8 +335,8 @@ class Fixes:
                 "a docs page) and write that file's path in its place, then stop again"
             )
             note = (
-                "no field of the packet keeps a code block's lines: `update` or `render "
-                f"--write` now would drop it from {packet.markdown}"
+                "no field of the packet keeps a code block's lines: `update` or rendering "
+                f"{packet.markdown} again now would drop it"
             )
             return options, note, by_hand
         return options, "; ".join(said) or None, None
@@ -555,7 +555,7 @@ def _fix_of(finding: Finding, packet: PacketInfo, limit: int) -> Fix | None:
 def _carry_later(packet: PacketInfo, beyond: Beyond) -> str:
     return (
         f"then stop again: the next fix carries {beyond.what} of {beyond.twin} into "
-        f"{packet.path}; `render --write` before that would drop it"
+        f"{packet.path}; rendering {beyond.twin} again before that would drop it"
     )
 
 
@@ -567,7 +567,8 @@ def _section(heading: str) -> str:
 
 def _reason(first: Finding, findings: list[Finding]) -> str:
     where = first.path + (f":{first.line}" if first.line else "")
-    said = f"{where} {first.rule}: {shorten(first.message, 240, squeeze=True)}"
+    # The fix line is the hook's own: the rule's advice beside it could contradict it.
+    said = f"{where} {first.rule}: {shorten(first.statement, 240, squeeze=True)}"
     if len(findings) > 1:
         said += f" (and {len(findings) - 1} more on this file)"
     return said

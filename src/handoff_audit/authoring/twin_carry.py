@@ -20,24 +20,14 @@ from typing import Any
 
 from handoff_audit.markdown.compare import compare, stray_sections
 from handoff_audit.markdown.parse import Block, MarkdownFields, parse
-from handoff_audit.markdown.sections import SECTIONS_BY_FIELD, expected_text, fold
+from handoff_audit.markdown.sections import (
+    LIST_OPTIONS,
+    SECTIONS_BY_FIELD,
+    TEXT_OPTIONS,
+    expected_text,
+    fold,
+)
 
-TEXT_OPTIONS = {
-    "title": "--title",
-    "summary": "--summary",
-    "next_action": "--next-action",
-    "verdict_pointer": "--verdict-pointer",
-}
-"""The fields `update` replaces, with their option."""
-_LIST_OPTIONS = {
-    "traps": "--trap",
-    "pointers": "--pointer",
-    "failed_attempts": "--failed",
-    "decisions": "--decision",
-    "ruled_out": "--ruled-out",
-    "open_risks": "--risk",
-}
-"""The list fields `update` appends to, with their option."""
 _SEVERITIES = frozenset({"low", "medium", "high", "critical"})
 
 
@@ -95,10 +85,10 @@ def carry(data: Mapping[str, Any], markdown: str, *, twin_edited_last: bool) -> 
                     heading = source.stray_heading(block)
                     text = source.of(block)
                     options.append(
-                        (_LIST_OPTIONS[name], (f"{heading}: {text}" if heading else text,))
+                        (LIST_OPTIONS[name], (f"{heading}: {text}" if heading else text,))
                     )
                 else:
-                    options.append((_LIST_OPTIONS[name], values))
+                    options.append((LIST_OPTIONS[name], values))
     return Carry(tuple(dict.fromkeys(options)), tuple(dict.fromkeys(traps_from)), tuple(code))
 
 
@@ -153,7 +143,7 @@ def _extra_items(
 
 
 def _option_values(name: str, text: str, value: Any) -> tuple[str, ...] | None:
-    if name not in _LIST_OPTIONS:
+    if name not in LIST_OPTIONS:
         return None
     if name == "open_risks":
         severity = fold(str(value.get("severity", ""))).lower()
@@ -166,4 +156,4 @@ def _option_values(name: str, text: str, value: Any) -> tuple[str, ...] | None:
     return (text,)
 
 
-__all__ = ["TEXT_OPTIONS", "Carry", "carry"]
+__all__ = ["Carry", "carry"]

@@ -264,6 +264,7 @@ def _decide(
                 pointer=hit.pointer,
                 facet=hit.facet,
                 keep=hit.keep,
+                advice=hit.advice,
             )
         )
     return tuple(sorted(findings, key=Finding.sort_key)), len(suppressed)

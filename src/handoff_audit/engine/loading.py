@@ -198,7 +198,7 @@ def _twin_hit(path: str, problem: Unreadable, packet: Packet, config: Config) ->
             )
         else:
             fix = f"regenerate it with {render}"
-    return Hit(INVALID_JSON, path, f"{wrong}: {fix}", problem.line, problem.column)
+    return Hit(INVALID_JSON, path, f"{wrong}: {fix}", problem.line, problem.column, advice=fix)
 
 
 def read_text(

@@ -36,6 +36,9 @@ class Difference:
     """1-based line in the markdown where the difference shows."""
     message: str
     """Both sides, quoted briefly (secrets redacted)."""
+    dropped: bool = False
+    """The markdown holds text the JSON lacks (another value, an item, a section): rendering
+    the twin again from the JSON would drop it."""
 
 
 def compare(data: Mapping[str, Any], markdown: str) -> list[Difference]:
@@ -52,6 +55,7 @@ def compare(data: Mapping[str, Any], markdown: str) -> list[Difference]:
                 parsed.title_line,
                 f"title: the markdown says {_q(parsed.title or '')} where the JSON says "
                 f"{_q(title_of(data))}",
+                dropped=bool(fold(parsed.title or "")),
             )
         )
     for name, label in META:
@@ -105,7 +109,7 @@ def _text(
         have if parsed.has(name) else None,
         str(want) if name in data else None,
     )
-    return [Difference(name, line, f"{heading}: {said}")]
+    return [Difference(name, line, f"{heading}: {said}", dropped=bool(have))]
 
 
 def _list(
@@ -130,6 +134,7 @@ def _list(
         return [Difference(name, section_line, f"{heading}: {said}")]
     parts: list[str] = []
     line = section_line
+    dropped = bool(extra_blocks)
     if missing and extra_blocks:
         line = extra_blocks[0].line
         parts.append(
@@ -144,7 +149,7 @@ def _list(
     more = len(missing) + len(extra_blocks) - (1 if extra_blocks else 0) - (1 if missing else 0)
     if more > 0:
         parts.append(f"and {more} more difference{'s' * (more > 1)}")
-    return [Difference(name, line, f"{heading}: {'; '.join(parts)}")]
+    return [Difference(name, line, f"{heading}: {'; '.join(parts)}", dropped=dropped)]
 
 
 def _extra(blocks: list[Block], extra: Counter[str]) -> list[Block]:
@@ -189,8 +194,8 @@ def _strays(parsed: MarkdownFields) -> list[Difference]:
             Difference(
                 None,
                 section.line if section.heading else blocks[0].line,
-                f"{where} says {_q(blocks[0].text)}, which is no field of the JSON; "
-                "move it into a field of the packet, or the next render drops it",
+                f"{where} says {_q(blocks[0].text)}, which is no field of the JSON",
+                dropped=True,
             )
         )
     return found

@@ -54,6 +54,24 @@ SECTIONS: tuple[SectionSpec, ...] = (
 )
 SECTIONS_BY_FIELD: dict[str, SectionSpec] = {spec.field: spec for spec in SECTIONS}
 
+TEXT_OPTIONS = {
+    "title": "--title",
+    "summary": "--summary",
+    "next_action": "--next-action",
+    "verdict_pointer": "--verdict-pointer",
+}
+"""The text fields `handoff-audit update` replaces, with their option."""
+LIST_OPTIONS = {
+    "traps": "--trap",
+    "pointers": "--pointer",
+    "failed_attempts": "--failed",
+    "decisions": "--decision",
+    "ruled_out": "--ruled-out",
+    "open_risks": "--risk",
+}
+"""The list fields `handoff-audit update` appends to, with their option; text of any other
+field, or under a heading that is no field, is carried into the packet as a trap."""
+
 META: tuple[tuple[str, str], ...] = (
     ("status", "Status"),
     ("branch", "Branch"),

@@ -53,6 +53,17 @@ class Finding:
     keep: str | None = None
     """For ``multiple-active``: the packet that stays active (the newest), which the others are
     superseded by; ``None`` for every other rule. Not in the JSON report (the message names it)."""
+    advice: str | None = None
+    """The clause that ends ``message`` and says what to run, when the check wrote it apart;
+    the agent hook, which prints a fix of its own, states the finding without it (`statement`).
+    Not in the JSON report (the message holds it)."""
+
+    @property
+    def statement(self) -> str:
+        """``message`` without its ``advice``: what is wrong and where."""
+        if not self.advice or not self.message.endswith(self.advice):
+            return self.message
+        return self.message.removesuffix(self.advice).rstrip(" ;:,") or self.message
 
     def sort_key(self) -> tuple[str, int, int, int, str, str]:
         """Files in order, then lines, then the more severe first."""

@@ -87,3 +87,5 @@ class Hit:
     rule's; ``None`` means the rule's default (``md-incomplete`` is an error only for ``next``)."""
     keep: str | None = None
     """For ``multiple-active``: the packet that stays active (`Finding.keep`)."""
+    advice: str | None = None
+    """The clause that ends ``message`` and says what to run (`Finding.advice`)."""

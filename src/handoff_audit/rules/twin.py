@@ -13,6 +13,7 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, agent_folder, twin_of
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.content import PLACEHOLDER
+from handoff_audit.rules.mismatch_advice import mismatch_advice
 from handoff_audit.schema.foreign import is_foreign
 
 if TYPE_CHECKING:
@@ -55,14 +56,16 @@ One finding per field, at the markdown line, quoting both sides briefly.
 Example: someone edited the twin by hand and lowered a risk.
 
 ```
-handoff.md:14: md-mismatch: Open risks: the markdown has "low — refund double-spend"
-  where the JSON has "high — refund double-spend"; handoff.json is the truth:
-  run `handoff-audit render --write handoff.json`
+handoff.md:14: md-mismatch: Open risks: the markdown has "low — refund double-spend" where the
+  JSON has "high — refund double-spend"; handoff.json lacks it, and render --write would drop
+  it: carry it into handoff.json first with the --risk option of handoff-audit update (the
+  agent hook prints the whole command), or delete it from the markdown if it is not meant
 ```
 
-Fix: put the change in the JSON if it was meant, then regenerate the twin with
-`handoff-audit render --write PACKET.json`. When the markdown is byte-for-byte the canonical
-rendering the check costs no parsing at all.
+Fix: carry the markdown's text into the JSON if it was meant (`handoff-audit update` renders the
+twin again); otherwise, or when the markdown only lacks what the JSON says, regenerate the twin
+with `handoff-audit render --write PACKET.json`. When the markdown is byte-for-byte the
+canonical rendering the check costs no parsing at all.
 """,
     fix=Fix.CARRY,
 )
@@ -384,13 +387,9 @@ def _twin(packet: Packet) -> Iterator[Hit]:
     from handoff_audit.markdown.compare import compare
 
     for difference in compare(packet.data, packet.markdown_text):
-        yield Hit(
-            MD_MISMATCH,
-            packet.markdown_path,
-            f"{difference.message}; {packet.path} is the truth: "
-            f"run `{_FIX} {shell.quote_path(packet.path)}`",
-            line=difference.line,
-        )
+        advice = mismatch_advice(packet.path, difference.field, dropped=difference.dropped)
+        said = f"{difference.message}; {advice}"
+        yield Hit(MD_MISMATCH, packet.markdown_path, said, line=difference.line, advice=advice)
 
 
 def _log(packet: Packet, keep_last: int) -> Iterator[Hit]:

@@ -6,6 +6,8 @@ import json
 import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -370,6 +372,41 @@ def test_the_reason_for_a_twin_s_own_text_never_says_render_write(repo: GitRepo)
     data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert data["next_action"] == "Fix GBP rounding, then the report."
     assert data["traps"] == ["Notes: Ask Ana about GBP."]
+
+
+def test_carried_summary_and_next_action_keep_their_code_spans(repo: GitRepo) -> None:
+    """A text field carried from the twin keeps the backticks of its code spans, as a carried
+    list item does; text escaped in the twin (rendered from the packet) is carried as the
+    packet said it. The printed fix, run by bash as printed, leaves nothing to fix."""
+    fresh_packet(repo, summary="Rounding of `amount` fixed.")
+    repo.commit("handoff")
+    twin = repo.root / "handoff.md"
+    text = twin.read_text(encoding="utf-8")
+    assert "Rounding of \\`amount\\` fixed." in text
+    summary = "Rounding of \\`amount\\` fixed; `refund()` in `src/refunds.py` rounds half-even."
+    text = text.replace("Rounding of \\`amount\\` fixed.", summary)
+    text = text.replace("Fix GBP rounding in src/refund.py.", "Run `pytest -q tests/refunds`.")
+    twin.write_text(text, encoding="utf-8")
+    repo.commit("handoff: by hand")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    command = the_command(run.err, "fix: ")
+    done = subprocess.run(
+        ["bash", "-c", command], cwd=repo.root, env=_console_env(), capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert data["summary"] == (
+        "Rounding of `amount` fixed; `refund()` in `src/refunds.py` rounds half-even."
+    )
+    assert data["next_action"] == "Run `pytest -q tests/refunds`."
+    repo.commit("handoff: as the hook said")
+    assert run_hook(stop_event(repo.root)).code == 0
+
+
+def _console_env() -> dict[str, str]:
+    """This environment, with its console scripts (``handoff-audit``) first on the path."""
+    return {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
 
 
 DEPLOY = """

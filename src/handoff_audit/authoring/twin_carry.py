@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from handoff_audit.markdown.compare import compare, stray_sections
-from handoff_audit.markdown.parse import Block, MarkdownFields, parse
+from handoff_audit.markdown.parse import Block, MarkdownFields, parse, with_code_spans
 from handoff_audit.markdown.sections import (
     LIST_OPTIONS,
     SECTIONS_BY_FIELD,
@@ -75,6 +75,8 @@ def carry(data: Mapping[str, Any], markdown: str, *, twin_edited_last: bool) -> 
             held = [b for b in parsed.blocks(name) if b.code] if name != "title" else []
             code += [(source.heading_of(block), block.line) for block in held]
             value = fold(parsed.title or "") if name == "title" else parsed.text(name)
+            if value and name != "title":
+                value = " ".join(source.spans(b) for b in parsed.blocks(name) if not b.code)
             if value:  # a section the twin lost: the packet still has it, nothing to carry
                 options.append((TEXT_OPTIONS[name], (value,)))
         elif name in SECTIONS_BY_FIELD:
@@ -111,6 +113,13 @@ class _Source:
         lines are not known."""
         chunk = self.lines[block.line - 1 : max(block.end, block.line)]
         text = fold(" ".join(_MARKER.sub("", line, count=1) for line in chunk))
+        return text or block.text
+
+    def spans(self, block: Block) -> str:
+        """``block``'s text with its code spans in backticks (`with_code_spans`), its list
+        marker dropped; its plain text when its lines are not known."""
+        chunk = self.lines[block.line - 1 : max(block.end, block.line)]
+        text = with_code_spans("\n".join(_MARKER.sub("", line, count=1) for line in chunk))
         return text or block.text
 
     def heading_of(self, block: Block) -> str:

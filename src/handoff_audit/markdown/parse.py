@@ -176,6 +176,25 @@ def _parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
 
+def with_code_spans(markdown: str) -> str:
+    """The text of one paragraph of markdown, on one line, as `parse` reads it (escapes undone,
+    emphasis and links as their words) but with its code spans kept in backticks: a text
+    field's value for what a person wrote, which renders back to the same paragraph."""
+    found = _parser().parseInline(markdown)
+    children = (found[0].children or []) if found else []
+    parts: list[str] = []
+    for child in children:
+        if child.type == "code_inline":
+            content = child.content
+            pad = " " if content[:1] == "`" or content[-1:] == "`" else ""
+            parts.append(f"{child.markup}{pad}{content}{pad}{child.markup}")
+        elif child.type == "text":
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak", "html_inline"):
+            parts.append(" ")
+    return fold("".join(parts))
+
+
 def _inline(token: Token) -> tuple[str, str | None, str, list[str]]:
     """Plain text, leading bold/code text, the text after it, and the text's lines."""
     lines = [""]

@@ -237,3 +237,16 @@ def test_push_to_the_default_branch_reports_a_handoff_md_already_there(runner: R
     assert "::error file=HANDOFF.md,title=handoff-audit%3A handoff-in-merge::" in done.out
     assert "is on the protected branch main" in done.out
     assert "\nhandoff-audit: 1 packet checked: " in done.out  # the words `check` ends with
+
+
+def test_a_pull_request_cannot_suppress_the_merge_gate_in_its_packet(runner: Runner) -> None:
+    data = packet_data(branch=BRANCH, last_known_good_commit=runner.head)
+    data["x-handoff-audit"] = {"ignore": {"active-in-merge": "we merge it anyway"}}
+    runner.repo.write("handoff.json", data)
+    runner.repo.write("handoff.md", render_packet(data))
+    runner.head = runner.repo.commit("silence the gate")
+    done = runner.run("pull_request", runner.pull_request())
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=handoff.json" in done.out
+    assert "active-in-merge guards the merge and cannot be suppressed" in done.out

@@ -9,7 +9,9 @@ from typing import Any
 
 import jsonschema
 
+from conftest import GitRepo
 from core_packets import packet, write_packet
+from git_helpers import hits
 
 REPORT_SCHEMA = json.loads(
     (Path(__file__).parent / "report-v1.schema.json").read_text(encoding="utf-8")
@@ -106,3 +108,40 @@ def test_a_markdown_suppression_may_span_lines_and_must_name_a_rule(
     assert problem["rule"] == "invalid-suppression" and problem["line"] == 3
     assert "names no rule" in problem["message"]
     assert report["summary"]["suppressed"] == 1
+
+
+def test_a_handoff_file_cannot_suppress_the_merge_gate(
+    run_cli: Any, git_repo: GitRepo, tmp_path: Path
+) -> None:
+    git_repo.write("README.md", "hello\n")
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## State\nHalf done.\n\n## Next\nRun pytest.\n\n"
+        "<!-- handoff-audit: ignore handoff-in-merge we keep it -->\n",
+    )
+    data = packet(branch="feat/x", **{"x-handoff-audit": {"ignore": {"active-in-merge": "fine"}}})
+    write_packet(git_repo.root / "docs", data)
+    git_repo.commit("wip")
+    gate = ("--select", "handoff-in-merge,active-in-merge,invalid-suppression")
+    report = _check(run_cli, git_repo.root, "--target-branch", "main", *gate)
+    found = sorted((f["path"], f["rule"]) for f in report["findings"])
+    assert found == [
+        ("HANDOFF.md", "handoff-in-merge"),
+        ("HANDOFF.md", "invalid-suppression"),
+        ("docs/handoff.json", "active-in-merge"),
+        ("docs/handoff.json", "invalid-suppression"),
+    ]
+    assert report["summary"]["suppressed"] == 0
+    for problem in hits(report, "invalid-suppression"):
+        assert "only the configuration can change it" in problem["message"]
+    text = run_cli(["check", "--target-branch", "main", *gate], cwd=git_repo.root)
+    assert text.code == 1
+    assert text.out.endswith("Merge blocked.\n")
+    off = tmp_path / "base.yml"
+    off.write_text("rules:\n  handoff-in-merge: 'off'\n  active-in-merge: 'off'\n")
+    configured = ("--target-branch", "main", "--config", str(off), *gate)
+    opened = _check(run_cli, git_repo.root, *configured)
+    assert {f["rule"] for f in opened["findings"]} == {"invalid-suppression"}
+    assert run_cli(["check", *configured], cwd=git_repo.root).code == 0

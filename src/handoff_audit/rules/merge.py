@@ -42,7 +42,11 @@ The same file already on a protected branch (a push to `main`, or `check` run th
 HANDOFF.md && git commit -m "handoff: done"`) before merging; move what is
 still worth keeping into the docs or an issue. A protected branch that keeps such files on
 purpose (examples, fixtures) says so in `block-files`. Make this check required in the branch
-protection rules so that GitHub refuses the merge while it fails.
+protection rules so that GitHub refuses the merge while it fails. A suppression inside the file
+(`<!-- handoff-audit: ignore handoff-in-merge … -->`) cannot open the gate: it silences nothing
+and is reported as `invalid-suppression`. Only the configuration can (`rules:
+{handoff-in-merge: "off"}` in `.handoff-audit.yml` on the base branch, or the action's `config`
+input).
 """,
     blocks_merge=True,
 )
@@ -61,7 +65,11 @@ every later session will trip over.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
-the packet from the pull request if it should never have been part of it.
+the packet from the pull request if it should never have been part of it. A suppression in the
+packet (`"x-handoff-audit": {"ignore": {"active-in-merge": "…"}}`) cannot open the gate: it
+silences nothing and is reported as `invalid-suppression`. Only the configuration can (`rules:
+{active-in-merge: "off"}` in `.handoff-audit.yml` on the base branch, or the action's `config`
+input).
 """,
     blocks_merge=True,
 )

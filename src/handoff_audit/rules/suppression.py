@@ -4,13 +4,14 @@ In a JSON packet: ``"x-handoff-audit": {"ignore": {"RULE": "reason"}}`` (for the
 twin). In markdown: ``<!-- handoff-audit: ignore RULE reason -->`` (for that file). The engine
 drops the findings a valid suppression names and counts them in the report's
 ``summary.suppressed``; a suppression without a reason, or naming no rule, silences nothing and
-is reported by `INVALID_SUPPRESSION`.
+is reported by `INVALID_SUPPRESSION`. Neither does one naming a merge-gate rule (``blocks_merge``):
+the file the gate blocks cannot open it, only the configuration can.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from handoff_audit.model.findings import Severity
@@ -22,7 +23,10 @@ from handoff_audit.textcut import shorten
 INVALID_SUPPRESSION = Rule(
     id="invalid-suppression",
     default=Severity.WARNING,
-    summary="an inline suppression has no reason or names no known rule, so it silences nothing",
+    summary=(
+        "an inline suppression has no reason, names no known rule or names a merge-gate rule, "
+        "so it silences nothing"
+    ),
     doc="""\
 **Why.** A suppression says "this finding is known and accepted here". Without the reason the
 next reader cannot tell an accepted finding from a hidden one, so a suppression counts only
@@ -31,6 +35,12 @@ with a reason, and one that names a rule that does not exist silences nothing at
 **Example.** In `handoff.json`, `"x-handoff-audit": {"ignore": {"dangling-pointer": ""}}`; in a
 `HANDOFF.md`, `<!-- handoff-audit: ignore too-long -->`. Both still let the finding through and
 add this one.
+
+A merge-gate rule (`handoff-in-merge`, `active-in-merge`) cannot be suppressed from inside a
+packet or a handoff file: the pull request that carries the file would open the gate itself.
+Such a suppression silences nothing and adds this finding; only the configuration changes a
+merge-gate rule (its severity `off` in `.handoff-audit.yml` on the base branch, or the
+action's `config` input).
 
 **Fix.** Say why the rule does not apply here: `"x-handoff-audit": {"ignore":
 {"dangling-pointer": "reports/ is uploaded by CI, never committed"}}`, or `<!-- handoff-audit:
@@ -66,15 +76,15 @@ class Suppressions:
         return rules is not None and rule_id in rules
 
 
-def read(packets: list[Packet], rule_ids: Collection[str]) -> Suppressions:
-    """Every suppression in the packets and their markdown, checked against ``rule_ids``."""
+def read(packets: list[Packet], rules: Mapping[str, Rule]) -> Suppressions:
+    """Every suppression in the packets and their markdown, checked against ``rules`` (by id)."""
     found = Suppressions()
     for packet in packets:
         if packet.data is not None and KEY in packet.data:
-            _from_json(packet, packet.data[KEY], rule_ids, found)
+            _from_json(packet, packet.data[KEY], rules, found)
         if packet.ref is None and packet.markdown_text and "handoff-audit" in packet.markdown_text:
             assert packet.markdown_path is not None
-            _from_markdown(packet.markdown_path, packet.markdown_text, rule_ids, found)
+            _from_markdown(packet.markdown_path, packet.markdown_text, rules, found)
     return found
 
 
@@ -83,7 +93,7 @@ def _label(packet: Packet) -> str:
 
 
 def _from_json(
-    packet: Packet, block: object, rule_ids: Collection[str], found: Suppressions
+    packet: Packet, block: object, rules: Mapping[str, Rule], found: Suppressions
 ) -> None:
     path = _label(packet)
     ignore = block.get("ignore") if isinstance(block, Mapping) else None
@@ -103,7 +113,7 @@ def _from_json(
         return
     for rule_id, reason in ignore.items():
         pointer = f"/{KEY}/ignore/{_pointer_part(str(rule_id))}"
-        problem = _problem(str(rule_id), reason, rule_ids, f'"{rule_id}": "why it does not apply"')
+        problem = _problem(str(rule_id), reason, rules, f'"{rule_id}": "why it does not apply"')
         if problem is not None:
             line, column = packet.position(pointer)
             found.problems.append(Hit(INVALID_SUPPRESSION, path, problem, line, column, pointer))
@@ -113,29 +123,33 @@ def _from_json(
                 found.by_path.setdefault(target, {})[str(rule_id)] = str(reason)
 
 
-def _from_markdown(path: str, text: str, rule_ids: Collection[str], found: Suppressions) -> None:
+def _from_markdown(path: str, text: str, rules: Mapping[str, Rule], found: Suppressions) -> None:
     for match in COMMENT.finditer(text):
         rule_id, reason = match.group(1), match.group(2)
         line = text.count("\n", 0, match.start()) + 1
         column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
         example = f"<!-- handoff-audit: ignore {rule_id or 'RULE'} why it does not apply -->"
-        problem = _problem(rule_id, reason, rule_ids, example)
+        problem = _problem(rule_id, reason, rules, example)
         if problem is not None:
             found.problems.append(Hit(INVALID_SUPPRESSION, path, problem, line, column))
         else:
             found.by_path.setdefault(path, {})[rule_id] = " ".join(reason.split())
 
 
-def _problem(rule_id: str, reason: object, rule_ids: Collection[str], example: str) -> str | None:
+def _problem(rule_id: str, reason: object, rules: Mapping[str, Rule], example: str) -> str | None:
     if not rule_id:
         return f"this suppression names no rule, so it silences nothing: write {example}"
-    if rule_id not in rule_ids:
+    if rule_id not in rules:
         name = _show(rule_id)
-        return (
-            f"this suppression silences nothing: {unknown_name('rule id', name, rule_ids, 'rules')}"
-        )
+        return f"this suppression silences nothing: {unknown_name('rule id', name, rules, 'rules')}"
     if rule_id == INVALID_SUPPRESSION.id:
         return f"{rule_id} cannot be suppressed: fix the suppression it reports instead"
+    if rules[rule_id].blocks_merge:
+        return (
+            f"{rule_id} guards the merge and cannot be suppressed in a handoff file, so this "
+            "suppression silences nothing: only the configuration can change it (severity off "
+            "in .handoff-audit.yml on the base branch, or the action's config input)"
+        )
     if not isinstance(reason, str) or not reason.strip():
         return (
             f"the suppression of {rule_id} has no reason, so it silences nothing: say why the "

@@ -250,3 +250,19 @@ def test_a_pull_request_cannot_suppress_the_merge_gate_in_its_packet(runner: Run
     assert done.outputs["blocked"] == "true"
     assert "::error file=handoff.json" in done.out
     assert "active-in-merge guards the merge and cannot be suppressed" in done.out
+
+
+def test_a_blocked_file_outside_the_path_input_is_counted_not_reported_as_nothing_found(
+    runner: Runner,
+) -> None:
+    runner.repo.write("HANDOFF.md", "# Handoff\n\n## State\nHalf done.\n\n## Next\nRun pytest.\n")
+    runner.repo.write("docs/guide.txt", "read me\n")
+    runner.head = runner.repo.commit("a working note beside the docs")
+    done = runner.run("pull_request", runner.pull_request(), path="docs")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "No handoff packets found" not in done.out
+    assert "handoff-audit: 0 packets checked: 1 error, " in done.out
+    [comment] = runner.fake.ours(PR)
+    assert "in 0 packets" not in comment["body"]
+    assert "❌ handoff-audit: 1 error" in comment["body"]

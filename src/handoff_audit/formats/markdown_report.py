@@ -69,14 +69,17 @@ def fold(summary: str, body: str, *, open_: bool = False) -> str:
 def verdict(report: Report, *, heading: str = "###") -> str:
     """The one-line verdict, plus a line saying a merge is blocked when it is."""
     s = report.summary
-    packets = f"{s.packets} packet{'s' if s.packets != 1 else ''}"
+    packets = _count(s.packets, "packet")
+    # A blocked file that no packet covers (outside `path`, a folder discovery skips) is found
+    # with no packet at all: "in 0 packets" would read as nothing found.
+    within = f" in {packets}" if s.packets else ""
     if s.errors:
         line = f"{heading} ❌ handoff-audit: {_count(s.errors, 'error')}"
         if s.warnings:
             line += f", {_count(s.warnings, 'warning')}"
-        line += f" in {packets}"
+        line += within
     elif s.warnings:
-        line = f"{heading} ⚠️ handoff-audit: {_count(s.warnings, 'warning')} in {packets}"
+        line = f"{heading} ⚠️ handoff-audit: {_count(s.warnings, 'warning')}{within}"
     else:
         line = f"{heading} ✅ handoff-audit: all clear ({packets} checked)"
     lines = [line]

@@ -38,7 +38,7 @@ def render(report: Report, options: FormatOptions) -> str:
     if lines:
         lines.append("")
     status = status_line(report)
-    if options.scoped and not report.packets:
+    if options.scoped and not report.packets and not report.findings:
         status = (
             "No handoff packets found under the paths given (`handoff-audit check` with no "
             "PATHS audits the whole repository)."
@@ -79,7 +79,7 @@ def status_line(report: Report) -> str:
     summary = report.summary
     packets = _count(summary.packets, "packet")
     suppressed = f" ({summary.suppressed} suppressed)" if summary.suppressed else ""
-    if summary.packets == 0:
+    if summary.packets == 0 and not report.findings:
         return "No handoff packets found."
     counts = [
         _count(summary.errors, "error"),

@@ -4,10 +4,14 @@ discovery does not look), and the verdict's advice works when run as printed."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
+from agent_support import feature_repo, run_fix
+from authoring_support import REFUNDS
 from conftest import GitRepo
+from git_helpers import check, hits
 
 HANDOFF = "# Handoff\n\n## State\nHalf done.\n\n## Next\nRun pytest.\n"
 
@@ -29,7 +33,9 @@ def test_a_blocked_file_discovery_skips_is_not_reported_as_nothing_found(
     assert "node_modules/x/HANDOFF.md: handoff-in-merge:" in done.out
     last = done.out.splitlines()[-1]
     assert last == "0 packets checked: 1 error, 0 warnings, 0 notes. Merge blocked."
-    markdown = run_cli(["check", "--target-branch", "main", "--format", "markdown"])
+    markdown = run_cli(
+        ["check", "--target-branch", "main", "--format", "markdown"], cwd=git_repo.root
+    )
     assert markdown.code == 1
     assert markdown.out.splitlines()[0] == "## ❌ handoff-audit: 1 error"
 
@@ -49,3 +55,52 @@ def test_a_blocked_file_outside_the_paths_given_still_gets_the_counts(
     clean = run_cli(["check", "docs"], cwd=git_repo.root)
     assert clean.code == 0
     assert clean.out.startswith("No handoff packets found under the paths given")
+
+
+def _printed(markdown: str, start: str) -> str:
+    """The one command in backquotes in ``markdown`` that starts with ``start``."""
+    [command] = [c for c in re.findall(r"`([^`]+)`", markdown) if c.startswith(start)]
+    return command
+
+
+def test_the_verdict_advises_per_rule_and_its_commands_clear_the_gate(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    feature_repo(git_repo)
+    git_repo.write("docs/SESSION_HANDOFF.md", HANDOFF)
+    git_repo.write("HANDOFF.md", HANDOFF)
+    made = run_cli(["new", "--output", "my notes/handoff.json", *REFUNDS], cwd=git_repo.root)
+    assert made.code == 0, made.err
+    git_repo.commit("handoff")
+    into_main = ["--target-branch", "main"]
+    gate = hits(check(run_cli, git_repo.root, *into_main), "handoff-in-merge")
+    assert len(gate) == 2
+    markdown = run_cli(["check", *into_main, "--format", "markdown"], cwd=git_repo.root).out
+    markdown = markdown.split("### Findings")[0]  # the verdict, not the findings' own fixes
+    assert "Remove or archive" not in markdown
+    remove = _printed(markdown, "git rm")
+    assert remove == 'git rm -- HANDOFF.md docs/SESSION_HANDOFF.md && git commit -m "handoff: done"'
+    archive = _printed(markdown, "handoff-audit archive")
+    assert archive.startswith("handoff-audit archive 'my notes/handoff.json' && git add -- ")
+    for command in (remove, archive):
+        done = run_fix(git_repo.root, command)
+        assert done.returncode == 0, (command, done.stderr)
+    report = check(run_cli, git_repo.root, *into_main)
+    assert [
+        f for f in report["findings"] if f["rule"] in ("handoff-in-merge", "active-in-merge")
+    ] == []
+    assert git_repo.git("status", "--porcelain") == ""
+
+
+def test_the_verdict_leaves_many_files_to_the_findings(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    feature_branch(git_repo)
+    for folder in ("a", "b", "c", "d"):
+        git_repo.write(f"{folder}/HANDOFF.md", HANDOFF)
+    git_repo.commit("wip")
+    markdown = run_cli(
+        ["check", "--target-branch", "main", "--format", "markdown"], cwd=git_repo.root
+    ).out
+    assert "delete the working notes the findings name (`git rm` each) and commit." in markdown
+    assert "git rm --" not in markdown.split("### Findings")[0]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from handoff_audit.formats import inert
+from handoff_audit.formats import inert, merge_advice
 from handoff_audit.formats.line_cut import cut_line
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 
@@ -86,7 +86,8 @@ def verdict(report: Report, *, heading: str = "###") -> str:
     if report.blocked:
         target = f" into {name(report.target_branch)}" if report.target_branch else ""
         rules = ", ".join(code(r) for r in sorted(report.blocking_rules))
-        lines.append(f"\n**Merge blocked**{target}: {rules}. Remove or archive the handoff files.")
+        lines.append(f"\n**Merge blocked**{target}: {rules}.\n")
+        lines.extend(merge_advice.advice(report))
     context = []
     if report.branch:
         context.append(f"branch {name(report.branch)}")

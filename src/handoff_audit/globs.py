@@ -2,7 +2,8 @@
 
 ``*`` and ``?`` stay inside one folder, ``**`` spans any number of folders (zero included), and
 a pattern matches the whole path relative to the repository root, with ``/`` separators.
-Leading dots are not special: ``.handoff/x.json`` is matched like any other file.
+Leading dots are not special: ``.handoff/x.json`` is matched like any other file. Letter case
+counts, except in `matches_any_case` (how macOS and Windows see a checkout's names).
 
 A glob is matched by RE2 (linear in the path, whatever the pattern: ``*a*a*a…b`` backtracks
 exponentially in Python's ``re``), and its size is bounded (`problem`).
@@ -84,21 +85,28 @@ def _outside_sets(pattern: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _compile(pattern: str) -> Any:
-    """The RE2 pattern of a glob; `InputError` for one `problem` refuses."""
-    return _re2("(?s)" + _regex(pattern))
+def _compile(pattern: str, any_case: bool = False) -> Any:
+    """The RE2 pattern of a glob (``any_case``: ignoring letter case); `InputError` for one
+    `problem` refuses."""
+    return _re2(_flags(any_case) + _regex(pattern))
+
+
+def _flags(any_case: bool) -> str:
+    # (?s): a file name may hold a newline, and git lists it like any other.
+    return "(?is)" if any_case else "(?s)"
 
 
 @lru_cache(maxsize=64)
-def _compile_any(patterns: tuple[str, ...]) -> Any:
-    """One RE2 set whose ``Match`` is not ``None`` for what any of ``patterns`` matches, or
-    ``None`` when RE2 will not take them together. Speed: one match per path instead of one per
-    glob, in discovery; and a set's match (anchored at both ends: a full match) costs a quarter
-    of a pattern's ``fullmatch``, which builds a match object."""
+def _compile_any(patterns: tuple[str, ...], any_case: bool = False) -> Any:
+    """One RE2 set whose ``Match`` is not ``None`` for what any of ``patterns`` matches
+    (``any_case``: ignoring letter case), or ``None`` when RE2 will not take them together.
+    Speed: one match per path instead of one per glob, in discovery; and a set's match
+    (anchored at both ends: a full match) costs a quarter of a pattern's ``fullmatch``, which
+    builds a match object."""
     try:
         joined = "|".join(f"(?:{_regex(pattern.removeprefix('./'))})" for pattern in patterns)
         together = _re2_set()
-        together.Add(f"(?s){joined}")
+        together.Add(f"{_flags(any_case)}{joined}")
         together.Compile()
     except Exception:  # a refused glob, or RE2's own limit: the globs one by one, as before
         return None
@@ -108,7 +116,6 @@ def _compile_any(patterns: tuple[str, ...]) -> Any:
 def _re2(regex: str) -> Any:
     import re2  # start-up: only when a path is matched
 
-    # (?s): a file name may hold a newline, and git lists it like any other.
     return re2.compile(regex, _options())
 
 
@@ -179,11 +186,21 @@ def matches(path: str, pattern: str) -> bool:
     return _compile(pattern.removeprefix("./")).fullmatch(path) is not None
 
 
-def matches_any(path: str, patterns: Iterable[str]) -> bool:
-    """True when ``path`` matches at least one of ``patterns``."""
+def matches_any(path: str, patterns: Iterable[str], *, any_case: bool = False) -> bool:
+    """True when ``path`` matches at least one of ``patterns`` (``any_case``: ignoring letter
+    case, `matches_any_case`)."""
     given = tuple(patterns)
-    together = _compile_any(given) if given else None
+    together = _compile_any(given, any_case) if given else None
+    path = without_lone_surrogates(path)  # a byte that is not UTF-8: one character
     if together is None:
-        return any(matches(path, pattern) for pattern in given)
-    path = without_lone_surrogates(path)  # as `matches` does
+        return any(
+            _compile(pattern.removeprefix("./"), any_case).fullmatch(path) is not None
+            for pattern in given
+        )
     return together.Match(path) is not None
+
+
+def matches_any_case(path: str, patterns: Iterable[str]) -> bool:
+    """True when ``path`` matches at least one of ``patterns`` ignoring letter case: on macOS
+    and Windows ``Handoff.md`` and ``HANDOFF.md`` are one file."""
+    return matches_any(path, patterns, any_case=True)

@@ -47,9 +47,9 @@ from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.engine.packet_kind import is_packet, not_a_packet
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
-from handoff_audit.globs import literal, matches_any
+from handoff_audit.globs import literal
 from handoff_audit.markdown import render_packet
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import placeholder_message
@@ -353,7 +353,7 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
         if not path.is_relative_to(root):
             raise InputError(f"{flag}: outside the repository {root}")
     relative = path.relative_to(root).as_posix()
-    if not matches_any(relative, config.packets):
+    if not named_packet(relative, config):
         # `packets` replaces the defaults: the advice is the whole list, never the path alone.
         advice = setting_advice(config.source, "packets", (*config.packets, literal(relative)))
         raise InputError(

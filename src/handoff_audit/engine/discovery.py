@@ -24,7 +24,7 @@ from handoff_audit.engine.series_order import name_key, newest_first
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing, series_dates
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import is_agent_file, packet_of, series_file
+from handoff_audit.model.packet import is_agent_file, named_packet, packet_of, series_file
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -191,8 +191,12 @@ def _present(
     present = []
     base = str(root)
     at, call = many or (0, None)
+
+    def has(name: str) -> bool:
+        return there.lexists(os.path.join(base, name))
+
     for name in _candidates(root, folders):
-        if matches_any(name, config.packets):
+        if named_packet(name, config, has):
             packets.add(name)
             if call is not None and _suffix(name).lower() == ".json":
                 at -= 1
@@ -200,7 +204,7 @@ def _present(
                     call()
         elif not _in_series_folder(name, config, series_folder):
             continue
-        if there.lexists(os.path.join(base, name)):
+        if has(name):
             present.append(name)
     return present
 

@@ -27,7 +27,13 @@ from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import Packet, is_handoff_file
+from handoff_audit.model.packet import (
+    Packet,
+    is_handoff_file,
+    named_block_file,
+    named_packet,
+    packet_of,
+)
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 from handoff_audit.suggest import closest
 
@@ -78,9 +84,16 @@ def start_early(
             known = (repo, plumbing.read_refs(root))
     except plumbing.GitError:
         return None
-    named = [path for path in json_packets if not matches_any(path, config.packets)]
+    named = [path for path in json_packets if not named_packet(path, config)]
     pathspecs = plumbing.pathspecs(known[0].prefix, config.packets, named)
     return Early(known, plumbing.StatusLater(root, pathspecs))
+
+
+def _with_packets(block_files: tuple[str, ...]) -> tuple[str, ...]:
+    """``block-files`` and, for each markdown glob, its JSON packets' glob: an ``X.md`` beside
+    an ``X.json`` is that packet's twin (`model.packet.named_block_file`)."""
+    twins = (packet_of(glob) for glob in block_files if glob.lower().endswith(".md"))
+    return (*block_files, *twins)
 
 
 def gather_history(
@@ -218,7 +231,7 @@ class _Gatherer:
 
     def _packet_pathspecs(self) -> list[str]:
         """The packet globs, plus packets named on the command line that no glob matches."""
-        named = [p.path for p in self.active if not matches_any(p.path, self.config.packets)]
+        named = [p.path for p in self.active if not named_packet(p.path, self.config)]
         return plumbing.pathspecs(self.repo.prefix, self.config.packets, named)
 
     def gather(self) -> History:
@@ -293,7 +306,9 @@ class _Gatherer:
 
             plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
         trees = [head_tree] if blocks else []
-        specs = plumbing.pathspecs(self.repo.prefix, self.config.block_files) if blocks else []
+        specs = []
+        if blocks:
+            specs = plumbing.pathspecs(self.repo.prefix, _with_packets(self.config.block_files))
         if plan is not None:
             trees += plan.trees
             specs += plan.pathspecs
@@ -301,12 +316,13 @@ class _Gatherer:
             return
         files = plumbing.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
         if blocks:
-            names = (self.from_top(path) for path, _ in files.get(head_tree, []))
+            listed = {self.from_top(path) for path, _ in files.get(head_tree, [])}
+            names = {name for name in listed if name is not None}
             facts.block_files = tuple(
                 sorted(
                     name
                     for name in names
-                    if name is not None and matches_any(name, self.config.block_files)
+                    if named_block_file(name, self.config, names.__contains__)
                 )
             )
         if plan is not None:

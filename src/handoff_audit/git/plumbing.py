@@ -687,8 +687,10 @@ def changed_since(root: Path, base: str) -> list[str]:
 
 def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = ()) -> list[str]:
     """Git pathspecs (from the top folder) for configuration globs and for exact paths, both
-    relative to the audited root; ``prefix`` is that root from the top folder (``""``, ``a/``)."""
-    specs = [f":(top,glob){prefix}{glob.removeprefix('./')}" for glob in globs]
+    relative to the audited root; ``prefix`` is that root from the top folder (``""``, ``a/``).
+    The globs' pathspecs ignore letter case: they list at least what `model.packet.named_packet`
+    and `named_block_file` keep, ``Handoff.md`` for ``**/HANDOFF.md``."""
+    specs = [f":(top,glob,icase){prefix}{glob.removeprefix('./')}" for glob in globs]
     return specs + [f":(top,literal){prefix}{path}" for path in literal]
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from handoff_audit.credentials import json_may_hold_secret
-from handoff_audit.globs import matches_any
+from handoff_audit.globs import matches_any, matches_any_case
 
 if TYPE_CHECKING:
     from handoff_audit.config import Config
@@ -85,6 +85,10 @@ class Packet:
             pointer = pointer.rsplit("/", 1)[0]
 
 
+def _nothing(path: str) -> bool:
+    return False
+
+
 def rel(root: Path, path: Path | str) -> str:
     """``path`` relative to ``root`` with ``/`` separators."""
     base, full = str(root), str(path)
@@ -108,10 +112,37 @@ def packet_of(markdown: PathT) -> PathT:
     return posixpath.splitext(markdown)[0] + ".json"
 
 
+def named_packet(path: str, config: Config, has: Callable[[str], bool] = _nothing) -> bool:
+    """True when the ``packets`` globs match ``path`` (relative to the repository root, with
+    ``/``), by `_handoff_names`' rule; ``has``: whether a path is there (an ``X.json``)."""
+    return _handoff_names(path, config, has)[0]
+
+
+def named_block_file(path: str, config: Config, has: Callable[[str], bool] = _nothing) -> bool:
+    """True when the ``block-files`` globs match ``path``, by `_handoff_names`' rule."""
+    return _handoff_names(path, config, has)[1]
+
+
+def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tuple[bool, bool]:
+    """Whether ``packets`` and ``block-files`` match ``path``: letter for letter when either
+    does; else ignoring letter case, as macOS and Windows see the name (``Handoff.md`` is
+    ``HANDOFF.md`` there, so it is found and blocked like it). Two names keep their own meaning:
+    one a glob matches letter for letter (``handoff.md`` stays a twin or a note, ``handover.md``
+    a kept log), and an ``X.md`` beside an ``X.json`` (``has``), that file's twin, never a
+    hand-written ``HANDOFF.md``."""
+    packets, block_files = config.packets, config.block_files
+    if not matches_any_case(path, (*packets, *block_files)):
+        return False, False  # most paths (speed: one match for them, as before)
+    exact = matches_any(path, packets), matches_any(path, block_files)
+    if any(exact) or (path.lower().endswith(".md") and has(packet_of(path))):
+        return exact
+    return matches_any_case(path, packets), matches_any_case(path, block_files)
+
+
 def is_packet_file(path: str, config: Config, *, twin: bool = True) -> bool:
-    """True for a packet file (the configured ``packets`` globs) or, with ``twin``, a packet's
-    markdown twin; ``path`` relative to the repository root, with ``/``."""
-    if matches_any(path, config.packets):
+    """True for a packet file (the configured ``packets`` globs, `named_packet`) or, with
+    ``twin``, a packet's markdown twin; ``path`` relative to the repository root, with ``/``."""
+    if named_packet(path, config):
         return True
     return twin and path.endswith(".md") and matches_any(packet_of(path), config.packets)
 
@@ -119,11 +150,7 @@ def is_packet_file(path: str, config: Config, *, twin: bool = True) -> bool:
 def is_handoff_file(path: str, config: Config) -> bool:
     """True for a packet file, its markdown twin, a block file (``block-files``), or a file of
     a series: writing one is handing off, not work."""
-    return (
-        is_packet_file(path, config)
-        or matches_any(path, config.block_files)
-        or in_series(path, config)
-    )
+    return is_packet_file(path, config) or named_block_file(path, config) or in_series(path, config)
 
 
 NOT_IN_SERIES = re.compile(r"(?i)^(?:readme|index|template|_template|.*template.*)\.md$")

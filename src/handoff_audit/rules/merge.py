@@ -6,10 +6,9 @@ from collections.abc import Iterator
 
 from handoff_audit import shell
 from handoff_audit.git.facts import is_protected, on_protected_branch, protected
-from handoff_audit.globs import matches_any
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet, is_agent_file
+from handoff_audit.model.packet import Packet, is_agent_file, named_block_file
 from handoff_audit.rules.base import Hit, Rule
 
 HANDOFF_IN_MERGE = Rule(
@@ -89,7 +88,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         blocked = set(facts.block_files)
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
-        blocked = {name for name in names if matches_any(name, ctx.config.block_files)}
+        blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
     blocked = {name for name in blocked if not is_agent_file(name)}
     unread = _unread(work)
     branch = facts.branch if facts is not None else ctx.target.branch

@@ -1,0 +1,88 @@
+"""A default handoff name in another letter case (``Handoff.md``, ``HANDOFF.MD``) is the same
+file on macOS and Windows checkouts: it is audited and blocked like ``HANDOFF.md``, while a
+name written exactly as a glob writes it (``handoff.md`` beside ``handoff.json``, the kept
+``handover.md``) keeps its own meaning."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import GitRepo
+from git_helpers import hits, packet
+
+HAND_WRITTEN = (
+    "# Handoff\n\n## State\nHalf done: src/api.py has the endpoint, no tests yet.\n\n"
+    "## Next\nRun pytest tests/test_api.py and fix the failures.\n"
+)
+
+
+def _feature_branch(root: Path, files: dict[str, Any]) -> GitRepo:
+    repo = GitRepo(root)
+    repo.write("README.md", "hi\n")
+    repo.commit("base")
+    repo.git("checkout", "-q", "-b", "feat/x")
+    for name, content in files.items():
+        repo.write(name, content)
+    repo.commit("wip")
+    return repo
+
+
+def _check_into_main(run_cli, root: Path) -> tuple[int, dict[str, Any]]:  # type: ignore[no-untyped-def]
+    result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=root)
+    return result.code, json.loads(result.out)
+
+
+@pytest.mark.parametrize(
+    "name", ["Handoff.md", "HANDOFF.MD", "Session_Handoff.md", "docs/Next_Session.md"]
+)
+def test_a_case_variant_is_audited_and_blocked(tmp_path: Path, run_cli, name: str) -> None:  # type: ignore[no-untyped-def]
+    repo = _feature_branch(tmp_path, {name: HAND_WRITTEN})
+    code, report = _check_into_main(run_cli, repo.root)
+    assert code == 1
+    assert [(p["path"], p["kind"]) for p in report["packets"]] == [(name, "markdown")]
+    assert [h["path"] for h in hits(report, "handoff-in-merge")] == [name]
+
+
+def test_the_twin_stays_the_json_packets_twin(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    repo = GitRepo(tmp_path)
+    repo.write("README.md", "hi\n")
+    lkg = repo.commit("base")
+    repo.git("checkout", "-q", "-b", "feat/x")
+    repo.write("handoff.json", packet(branch="feat/x", lkg=lkg, status="archived"))
+    repo.commit("packet")
+    assert run_cli(["render", "handoff.json", "--write"], cwd=repo.root).code == 0
+    repo.commit("twin")
+    code, report = _check_into_main(run_cli, repo.root)
+    assert [(p["path"], p["kind"], p["markdown"]) for p in report["packets"]] == [
+        ("handoff.json", "json", "handoff.md")
+    ]
+    assert not hits(report, "handoff-in-merge")
+    assert code == 0, report["findings"]
+
+
+@pytest.mark.parametrize("name", ["handoff.md", "handover.md"])
+def test_a_lowercase_default_name_is_not_blocked(tmp_path: Path, run_cli, name: str) -> None:  # type: ignore[no-untyped-def]
+    # `packets` lists these exactly; only `HANDOFF.md` and `HANDOVER.md` are block files.
+    repo = _feature_branch(tmp_path, {name: HAND_WRITTEN})
+    _, report = _check_into_main(run_cli, repo.root)
+    assert [(p["path"], p["kind"]) for p in report["packets"]] == [(name, "markdown")]
+    assert not hits(report, "handoff-in-merge")
+
+
+def test_markdown_beside_json_is_never_a_case_variant(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    # Another tool's handoff.json and its hand-written handoff.md, with `packets` set so that
+    # neither is read: handoff.md is that file's twin, not a `HANDOFF.md` to block.
+    config = 'packets: [".handoff/**/*.json", "**/HANDOFF.md"]\n'
+    files = {".handoff-audit.yml": config, "handoff.json": "{}\n", "handoff.md": HAND_WRITTEN}
+    repo = _feature_branch(tmp_path, files)
+    code, report = _check_into_main(run_cli, repo.root)
+    assert (code, report["packets"], report["findings"]) == (0, [], [])
+    repo.git("mv", "handoff.md", "Handoff.md")
+    repo.commit("renamed away from its JSON file")
+    code, report = _check_into_main(run_cli, repo.root)
+    assert [h["path"] for h in hits(report, "handoff-in-merge")] == ["Handoff.md"]
+    assert code == 1

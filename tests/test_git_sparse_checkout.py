@@ -7,12 +7,28 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import yaml
+
 from conftest import GitRepo
 from git_helpers import check, hits, packet
+from handoff_audit.config import Config
 from handoff_audit.git import plumbing
+from handoff_audit.globs import matches_any
+from script_loader import REPO
 
-# The fork example's sparse-checkout patterns (examples/workflows/fork-pull-requests.yml).
-FORK_PATTERNS = ["**/handoff.json", "**/handoff.md", "**/HANDOFF.md", ".handoff/"]
+FORK_WORKFLOW = REPO / "examples" / "workflows" / "fork-pull-requests.yml"
+
+
+def _fork_patterns() -> list[str]:
+    """The sparse-checkout patterns of the fork example's checkout of the pull request."""
+    [job] = yaml.safe_load(FORK_WORKFLOW.read_text(encoding="utf-8"))["jobs"].values()
+    checkout = job["steps"][0]["with"]
+    assert checkout["sparse-checkout-cone-mode"] is False
+    patterns: list[str] = checkout["sparse-checkout"].split()
+    return patterns
+
+
+FORK_PATTERNS = _fork_patterns()
 
 
 def _origin(root: Path, pointers: list[str]) -> str:
@@ -98,3 +114,29 @@ def test_resolve_and_find_answers_files_and_folders(git_repo: GitRepo) -> None:
     resolved, found = plumbing.resolve_and_find(git_repo.root, ["HEAD"], head, asked)
     assert resolved["HEAD"] is not None and resolved["HEAD"][0] == head
     assert found == {"a", "a/b c.txt"}
+
+
+def _paths_of(glob: str) -> list[str]:
+    """Paths ``glob`` matches: at the top, and two folders down."""
+    return [glob.replace("**/", folders).replace("*", "x") for folders in ("", "a/b/")]
+
+
+def test_the_fork_checkout_has_every_default_handoff_file(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    # Every default `packets`, `block-files` and `series` glob, read from the configuration's
+    # defaults: a name added there and not to the example's list fails here.
+    defaults = Config()
+    named = [
+        path for glob in (*defaults.packets, *defaults.block_files) for path in _paths_of(glob)
+    ]
+    dated = [path for glob in defaults.series for path in _paths_of(f"{glob}/2026-01-01-x.md")]
+    assert all(matches_any(path, (*defaults.packets, *defaults.block_files)) for path in named)
+    origin = GitRepo(tmp_path / "origin")
+    origin.write("src/app.py", "x = 1\n")
+    for path in (*named, *dated):
+        origin.write(path, "# Handoff\n\n## Next\nRun pytest tests/test_api.py.\n")
+    origin.commit("every default handoff name")
+    clone = _sparse_clone(origin.root, tmp_path / "sparse")
+    assert not (clone.root / "src").exists()  # only handoff files: no code is checked out
+    assert [path for path in (*named, *dated) if not (clone.root / path).is_file()] == []
+    full, sparse = check(run_cli, origin.root), check(run_cli, clone.root)
+    assert (sparse["packets"], sparse["findings"]) == (full["packets"], full["findings"])

@@ -147,6 +147,25 @@ def test_a_hand_written_next_step_under_a_heading(repo: GitRepo, run_cli: Run) -
     assert "Banker's rounding" not in text.split("As written:")[0]
 
 
+def test_numbered_step_headings_start_at_step_one_whatever_their_words(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    # 0x4007/personal-agent HANDOFF.md: "### 1. Delete these unnecessary files" was read as a
+    # list of pointers (its heading says "files"), so the brief began at step 2.
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## Status\nThe agent works; the parser in src/a.ts is now dead code.\n\n"
+        "## Next steps\n\n### 1. Delete these unnecessary files\n- `src/parser.ts` - not needed\n"
+        "- `tests/parser.test.ts` - its tests\n\n### 2. Simplify src/a.ts\nRemove the command "
+        "extraction.\n",
+    )
+    repo.commit("handoff: notes")
+    text = show(run_cli, repo).out
+    assert text.startswith("Next action: 1. Delete these unnecessary files\n  - `src/parser.ts`")
+    explained = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=repo.root).out
+    assert "line 8 (heading): 1. Delete these unnecessary files" in explained.split("pointers:")[0]
+
+
 def test_a_hand_written_handoff_without_a_next_step(repo: GitRepo, run_cli: Run) -> None:
     repo.write("HANDOFF.md", "# Refunds\n\nEUR done.\n")
     repo.commit("handoff: notes")

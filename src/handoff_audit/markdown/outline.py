@@ -150,6 +150,11 @@ def _prose_fence(info: str, content: str) -> bool:
     return len(lines) >= 5 and len(sentences) >= PROSE_SHARE * len(lines)
 
 
+_NUMBERED = re.compile(r"^\W{0,3}(?:(?:step|phase|task|priority)\s*)?\d{1,2}[.):]\s", re.IGNORECASE)
+"""A numbered heading ("1. Delete these unnecessary files", "Step 2: …"): one of its parent's
+items."""
+
+
 def _open_section(
     sections: list[Section],
     stack: list[tuple[int, str | None]],
@@ -161,7 +166,10 @@ def _open_section(
     own = heading_facet(heading)
     while stack and stack[-1][0] >= level:
         stack.pop()
-    facet = own if own is not None else (stack[-1][1] if stack else None)
+    parent = stack[-1][1] if stack else None
+    facet = own if own is not None else parent
+    if parent == "next" and _NUMBERED.match(content):
+        facet = "next"  # "### 1. Delete these files" under "Next steps" is step 1, not pointers
     if len(sections) == 1 and level == 1:
         facet = None  # the title ("Session Handoff") names no facet
     sections.append(Section(facet, line, heading, level))

@@ -127,14 +127,21 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     """Whether ``packets`` and ``block-files`` match ``path``: letter for letter when either
     does; else ignoring letter case, as macOS and Windows see the name (``Handoff.md`` is
     ``HANDOFF.md`` there, so it is found and blocked like it). Two names keep their own meaning:
-    one a glob matches letter for letter (``handoff.md`` stays a twin or a note, ``handover.md``
-    a kept log), and an ``X.md`` beside an ``X.json`` (``has``), that file's twin, never a
-    hand-written ``HANDOFF.md``."""
+    one a glob matches letter for letter (``handover.md`` stays a kept log), and an ``X.md``
+    beside an ``X.json`` (``has``), that file's twin, never a hand-written ``HANDOFF.md``. A
+    twin's name with no JSON beside it (a lone ``handoff.md``) is the hand-written kind, blocked
+    as its case variants are."""
     packets, block_files = config.packets, config.block_files
     if not matches_any_case(path, (*packets, *block_files)):
         return False, False  # most paths (speed: one match for them, as before)
     exact = matches_any(path, packets), matches_any(path, block_files)
-    if any(exact) or (path.lower().endswith(".md") and has(packet_of(path))):
+    markdown = path.lower().endswith(".md")
+    if markdown and has(packet_of(path)):
+        return exact
+    if exact[0] and not exact[1] and markdown and matches_any(packet_of(path), packets):
+        # a twin's name with no JSON beside it (a lone ``handoff.md``): hand-written, so a note
+        return True, matches_any_case(path, block_files)
+    if any(exact):
         return exact
     return matches_any_case(path, packets), matches_any_case(path, block_files)
 

@@ -29,7 +29,8 @@ in a pull request, then its base); the files checked are those of the commit che
 `block-files` (default: the single working notes, in any folder: `HANDOFF.md`,
 `SESSION_HANDOFF.md`, `NEXT_SESSION.md`, `HANDOVER.md`, `AGENT_HANDOFF.md`, `CLAUDE_HANDOFF.md`,
 `HANDOFF_NOTES.md`, `SESSION-HANDOFF.md`, `session-handoff.md`, `NEXT-SESSION.md`,
-`HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`). A series of dated handoffs
+`HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case, and a `handoff.md` with no
+`handoff.json` beside it). A series of dated handoffs
 (`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project keeps, and is
 not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
 `handover.md`, `SESSION_STATE.md` and `SESSION_LOG.md`, which are audited but often kept on

@@ -3,7 +3,8 @@
 Inside a git repository the candidate list comes from one ``git ls-files`` call, so what git
 ignores is skipped for free. Outside one, the tree is walked, skipping ``.git``,
 ``node_modules`` and virtual environments. Either way only files matching the ``packets`` globs
-are kept; a file named explicitly on the command line is always kept.
+are kept; a file named explicitly on the command line is always kept. The packet schema that the
+configuration names by path is never a packet, wherever it sits.
 
 A folder matching the ``series`` globs holds a **series** of markdown handoffs: its newest file
 (by the date in its name, else the number in it, else its last commit, else its modification
@@ -140,16 +141,19 @@ def discover_all(
                 f"{relative}: not a handoff file; name a packet (.json), a handoff markdown file "
                 "(.md) or a folder to search"
             )
-    found = {str(path) for path in explicit}
+    schema = _schema_file(root, config)
+    found = {str(path) for path in explicit if path.resolve() != schema}
     there = _Listing()
     result = Found([], lexists=there.lexists)
     if folders:
         packets: set[str] = set()
         present = _present(root, folders, config, packets, there, many)
         series = _series(present, packets, config) if config.series else {}
-        in_series = {name for names in series.values() for name in names}
+        not_audited = {name for names in series.values() for name in names}
+        if schema is not None and schema.is_relative_to(root.resolve()):
+            not_audited.add(schema.relative_to(root.resolve()).as_posix())
         for name in present:
-            if name in in_series or is_agent_file(name):
+            if name in not_audited or is_agent_file(name):
                 continue
             if name in packets:
                 found.add(_under(root, name))
@@ -157,6 +161,15 @@ def discover_all(
         found.update(str(path) for path in result.history)
     result.names = sorted(found, key=_in_order)
     return result
+
+
+def _schema_file(root: Path, config: Config) -> Path | None:
+    """The packet schema the configuration names by path (resolved), never audited as a packet
+    even where a ``packets`` glob matches it (``schemas/handoff.json``); None for the bundled
+    schema or a URL."""
+    if config.schema is None or config.schema.startswith("https://"):
+        return None
+    return Path(config.schema).resolve()
 
 
 def _under(root: Path, name: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from handoff_audit.credentials import show
 from handoff_audit.jsonpos import json_type
 from handoff_audit.schema import load_schema
+from handoff_audit.schema.foreign import IDENTIFYING
 
 
 def not_a_packet(data: Mapping[str, Any]) -> str | None:
@@ -64,6 +65,20 @@ def is_packet(data: object) -> bool:
     return isinstance(data, Mapping) and not_a_packet(data) is None
 
 
+def is_json_schema(data: object) -> bool:
+    """True for a JSON object that is itself a JSON Schema (a ``$schema`` string and a
+    ``properties`` or ``$defs`` object at the top) and has none of the packet's identifying
+    fields: the definition of a format (the packet schema copied into the repository, another
+    tool's schema), which the audit never takes as a packet. A packet may carry ``$schema``
+    for editors, but never ``properties`` or ``$defs``."""
+    return (
+        isinstance(data, Mapping)
+        and isinstance(data.get("$schema"), str)
+        and any(isinstance(data.get(key), Mapping) for key in ("properties", "$defs"))
+        and not any(key in data for key in IDENTIFYING)
+    )
+
+
 def not_a_packet_message(path: str, reason: str, done: str = "") -> str:
     """The one line refusing ``path``, not a packet for ``reason`` (`not_a_packet`); ``done``
     says what the command did not do, before the fix."""
@@ -74,4 +89,10 @@ def not_a_packet_message(path: str, reason: str, done: str = "") -> str:
     )
 
 
-__all__ = ["SET_BY_UPDATE", "is_packet", "not_a_packet", "not_a_packet_message"]
+__all__ = [
+    "SET_BY_UPDATE",
+    "is_json_schema",
+    "is_packet",
+    "not_a_packet",
+    "not_a_packet_message",
+]

@@ -24,6 +24,7 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.engine.discovery import PacketFiles
 from handoff_audit.engine.loading import load_pairs
+from handoff_audit.engine.packet_kind import is_json_schema
 from handoff_audit.jsonpos import positions_later
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.packet import Packet
@@ -63,8 +64,14 @@ def can_fork() -> bool:
 def check_packets(
     root: Path, pairs: list[PacketFiles], config: Config, target: Target
 ) -> tuple[list[Packet], list[Hit]]:
-    """Read ``pairs`` and run `PER_PACKET_CHECKS` on them: the packets, in order, and the hits."""
+    """Read ``pairs`` and run `PER_PACKET_CHECKS` on them: the packets, in order, and the hits.
+    A file that is a JSON Schema (`is_json_schema`) is dropped once read: it is not a packet."""
     packets, hits = load_pairs(root, pairs, config)
+    schemas = {p.path for p in packets if p.kind == "json" and is_json_schema(p.data)}
+    if schemas:
+        dropped = schemas | {p.markdown_path for p in packets if p.path in schemas}
+        packets = [p for p in packets if p.path not in schemas]
+        hits = [hit for hit in hits if hit.path not in dropped]
     ctx = AuditContext(root=root, config=config, packets=packets, target=target)
     for check in PER_PACKET_CHECKS:
         hits.extend(check(ctx))

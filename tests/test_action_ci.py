@@ -262,7 +262,19 @@ def test_a_blocked_file_outside_the_path_input_is_counted_not_reported_as_nothin
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
     assert "No handoff packets found" not in done.out
-    assert "handoff-audit: 0 packets checked: 1 error, " in done.out
+    # The runner's active handoff.json lies outside "docs" too: the gate names both.
+    assert "handoff-audit: 0 packets checked: 2 errors, " in done.out
     [comment] = runner.fake.ours(PR)
     assert "in 0 packets" not in comment["body"]
-    assert "❌ handoff-audit: 1 error" in comment["body"]
+    assert "❌ handoff-audit: 2 errors" in comment["body"]
+
+
+def test_an_active_packet_outside_the_path_input_blocks_the_merge(runner: Runner) -> None:
+    runner.repo.write("docs/guide.txt", "read me\n")
+    runner.head = runner.repo.commit("docs beside the active packet")
+    done = runner.run("pull_request", runner.pull_request(), path="docs")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=handoff.json,line=" in done.out
+    assert "active-in-merge" in done.summary
+    assert "handoff-audit: 0 packets checked: 1 error, " in done.out

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from agent_support import feature_repo, run_fix
 from authoring_support import REFUNDS
 from conftest import GitRepo
-from git_helpers import check, hits
+from git_helpers import check, dump, hits, packet
+from handoff_audit.git import plumbing
 
 HANDOFF = "# Handoff\n\n## State\nHalf done.\n\n## Next\nRun pytest.\n"
 
@@ -104,3 +106,47 @@ def test_the_verdict_leaves_many_files_to_the_findings(
     ).out
     assert "delete the working notes the findings name (`git rm` each) and commit." in markdown
     assert "git rm --" not in markdown.split("### Findings")[0]
+
+
+def _active_packets_beside_docs(repo: GitRepo, count: int) -> None:
+    """``count`` active packets outside ``docs/``, the only folder the audit will be given."""
+    for index in range(count):
+        folder = f"svc{index}/" if index else ""
+        repo.write(f"{folder}handoff.json", dump(packet(branch="feat/x")))
+    repo.write("docs/guide.txt", "read me\n")
+    repo.commit("wip")
+
+
+def test_an_active_packet_outside_the_paths_given_still_blocks_the_merge(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    feature_branch(git_repo)
+    _active_packets_beside_docs(git_repo, 1)
+    done = run_cli(["check", "--target-branch", "main", "docs/"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    assert done.out.startswith("handoff.json:5:13: active-in-merge: this active packet would be")
+    assert done.out.endswith("0 packets checked: 1 error, 0 warnings, 0 notes. Merge blocked.\n")
+    report = check(run_cli, git_repo.root, "--target-branch", "main", "docs/")
+    assert [(f["path"], f["pointer"]) for f in hits(report, "active-in-merge")] == [
+        ("handoff.json", "/status")
+    ]
+    # Not into a protected branch, or archived: nothing outside the paths given is reported.
+    assert run_cli(["check", "docs/"], cwd=git_repo.root).code == 0
+    git_repo.write("handoff.json", dump(packet(branch="feat/x", status="archived")))
+    git_repo.commit("done")
+    assert run_cli(["check", "--target-branch", "main", "docs/"], cwd=git_repo.root).code == 0
+
+
+def test_unaudited_active_packets_cost_the_same_git_processes_whatever_their_number(
+    tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    spawned = []
+    for count in (1, 6):
+        repo = GitRepo(tmp_path / f"repo{count}")
+        feature_branch(repo)
+        _active_packets_beside_docs(repo, count)
+        before = plumbing.spawn_count()
+        report = check(run_cli, repo.root, "--target-branch", "main", "docs/")
+        spawned.append(plumbing.spawn_count() - before)
+        assert len(hits(report, "active-in-merge")) == count
+    assert spawned[0] == spawned[1]

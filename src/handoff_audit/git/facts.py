@@ -6,8 +6,9 @@ packets mention (one ``cat-file --batch-check``); the ancestry of the commit che
 ``rev-list``); its recent changes (one ``log`` stream, stopped as soon as every packet's last
 change is found); the work tree's packet changes (one ``status``); files deleted since the
 packets' last known good commits (one ``diff-tree --stdin``); and, when asked, the block files of
-the commit checked and the packets of every other branch (one ``diff-tree --stdin`` and one
-``cat-file --batch``). Only when allowed to fetch (``check --fetch-history``, ``ci``): a
+the commit checked, its active packets outside the paths audited (`tree_packets`) and the packets
+of every other branch (one ``diff-tree --stdin``, and one ``cat-file --batch`` for each of the
+last two). Only when allowed to fetch (``check --fetch-history``, ``ci``): a
 shallow clone adds a bounded number of ``fetch --deepen`` rounds (`deepen_once`, also used by
 `series_dates` before a series is ordered by its commits), and a merge target that is not here
 is fetched once. Otherwise the audit never changes the repository.
@@ -25,6 +26,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns
+from handoff_audit.git.tree_packets import unaudited_active
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import (
@@ -294,11 +296,11 @@ class _Gatherer:
     def _read_trees(
         self, facts: History, head_tree: str, refs: list[plumbing.Ref], branch: str | None
     ) -> None:
-        """The block files of the commit checked and the packets of other branches, from one
-        ``diff-tree`` call over every tree needed."""
-        blocks = is_protected(self.target, self.protected) or on_protected_branch(
-            self.target, branch, self.protected
-        )
+        """The block files and the unaudited active packets (`tree_packets`) of the commit
+        checked, and the packets of other branches, from one ``diff-tree`` call over every tree
+        needed."""
+        into_protected = is_protected(self.target, self.protected)
+        blocks = into_protected or on_protected_branch(self.target, branch, self.protected)
         plan = None
         if self.target.all_branches:
             # start-up: other branches' packets are read only with --all-branches
@@ -309,6 +311,8 @@ class _Gatherer:
         specs = []
         if blocks:
             specs = plumbing.pathspecs(self.repo.prefix, _with_packets(self.config.block_files))
+        if into_protected:
+            specs += plumbing.pathspecs(self.repo.prefix, self.config.packets)
         if plan is not None:
             trees += plan.trees
             specs += plan.pathspecs
@@ -324,6 +328,14 @@ class _Gatherer:
                     for name in names
                     if named_block_file(name, self.config, names.__contains__)
                 )
+            )
+        if into_protected:
+            facts.unaudited_active = unaudited_active(
+                self.root,
+                files.get(head_tree, []),
+                self.from_top,
+                {p.path for p in self.packets},
+                self.config,
             )
         if plan is not None:
             packets, times = read_branch_packets(self.root, plan, files, self.config, self.packets)

@@ -12,6 +12,9 @@ from handoff_audit.model.packet import Packet
 NOT_FETCHED = "not fetched: `check` changes no repository unless given --fetch-history"
 """Why a shallow clone was not deepened, when the audit was not allowed to fetch."""
 
+Position = tuple[int | None, int | None]
+"""A line and column in a file, when known."""
+
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]
 
 
@@ -95,6 +98,9 @@ class History:
     """The protected branch globs in force: configured, or the default branch found here."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
+    unaudited_active: dict[str, Position] | None = None
+    """Active JSON packets of the commit checked that the audit did not read (outside the
+    paths given) -> where their ``status`` is; ``None`` when not read (no protected target)."""
     now: float = field(default_factory=time.time)
     """When the audit started, Unix seconds."""
     unordered_series: dict[str, str] = field(default_factory=dict)

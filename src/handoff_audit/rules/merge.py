@@ -61,7 +61,9 @@ protected branch ships the unfinished work and leaves an active packet on the ma
 every later session will trip over.
 
 **Example.** A pull request into `main` contains `.handoff/refund.json` with
-`"status": "active"`. The action sets its `blocked` output.
+`"status": "active"`. The action sets its `blocked` output. Every active packet of the commit
+checked counts, one outside the paths given to `check` or the action's `path` input too: those
+limit what is audited, not what the merge carries.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
@@ -81,8 +83,9 @@ RULES = (
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
-    """When the merge target is protected, name every block file and every active packet;
-    when the branch checked is itself protected, name every block file on it."""
+    """When the merge target is protected, name every block file and every active packet (those
+    outside the paths audited too, read from the commit checked); when the branch checked is
+    itself protected, name every block file on it."""
     facts = ctx.history
     work = [p for p in ctx.packets if p.ref is None]
     if facts is not None and facts.block_files is not None:
@@ -103,14 +106,14 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     target = ctx.target.target_branch
     for path in sorted(blocked):
         yield _into_protected(path, target, unread=path in unread)
-    for packet in work:
-        if packet.status != "active":
-            continue
-        line, column = packet.position("/status")
-        archive = f"handoff-audit archive {shell.quote_path(packet.path)}"
+    active = {p.path: p.position("/status") for p in work if p.status == "active"}
+    if facts is not None and facts.unaudited_active is not None:
+        active.update(facts.unaudited_active)
+    for path, (line, column) in sorted(active.items()):
+        archive = f"handoff-audit archive {shell.quote_path(path)}"
         yield Hit(
             ACTIVE_IN_MERGE,
-            packet.path,
+            path,
             f"this active packet would be merged into the protected branch {target}: the work "
             f"it hands off is not finished; finish it and run `{archive}` (or `supersede --by "
             "NEW`), or drop it from the pull request",

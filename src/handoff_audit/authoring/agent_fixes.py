@@ -19,10 +19,12 @@ from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.config import setting_advice
+from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.packet_kind import is_packet
 from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.model.packet import is_handoff_file
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.schema.foreign import is_foreign
@@ -160,16 +162,31 @@ class Fixes:
             return Advice(f"{problem.message}; write one", self.new())
         if problem.kind == "inherited" and problem.packet is not None:
             return self.inherited(problem)
+        if problem.kind == "ignored":
+            return self.ignored(problem)
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         names = " ".join(self.path(f) for f in problem.files if f not in problem.staged_deletions)
         add = f"git add -- {names} && " if names else ""
         shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
+        # The handoff's own files must be committed: .gitignore is never their way out.
+        work = [f for f in problem.files if not is_handoff_file(f, self.gate.config)]
         return Advice(
             f"uncommitted changes in {shown}{more}; commit them (CI sees only commits)",
             f'{add}git commit -m "{COMMIT_PLACEHOLDER}"',
-            "those that are not work (build output, secrets, scratch files): add them to "
-            ".gitignore instead",
+            "those that are not work (build output, secrets, scratch files; never the handoff "
+            "files): add them to .gitignore instead"
+            if work
+            else None,
+        )
+
+    def ignored(self, problem: Problem) -> Advice:
+        """A handoff file that git ignores: no commit can hold it until its line goes."""
+        shown = [self.path(f) for f in problem.files]
+        return Advice(
+            ignored_advice(shown),
+            f"git check-ignore -v -- {' '.join(shown)}",
+            "delete the lines it prints from the file it names, then commit the handoff files",
         )
 
     def inherited(self, problem: Problem) -> Advice:

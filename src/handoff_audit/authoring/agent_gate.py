@@ -23,6 +23,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.engine.ignored import ignored_handoffs
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns
@@ -42,7 +43,8 @@ class Problem:
 
     kind: str
     """``no-packet``, ``finding``, ``inherited`` (an active packet of the branch this one was
-    made from) or ``uncommitted``."""
+    made from), ``uncommitted`` or ``ignored`` (handoff files git ignores, for a branch that
+    has none it can see)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
@@ -50,7 +52,7 @@ class Problem:
     packet: PacketInfo | None = None
     """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()
-    """For ``uncommitted``: the files, from the repository root."""
+    """For ``uncommitted`` and ``ignored``: the files, from the repository root."""
     staged_deletions: tuple[str, ...] = ()
     """For ``uncommitted``: those of ``files`` already deleted in the index (`git rm`, `git
     mv`): ``git add`` no longer matches them, the commit takes them as they are."""
@@ -248,6 +250,10 @@ def _needs_handoff(
             return False
     gate.packets = [p for p in series if p.path in changed]
     if gate.packets or inherited:
+        return True
+    hidden = tuple(ignored_handoffs(gate.root, config))
+    if hidden:
+        gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
         return True
     gate.problems.append(
         Problem(

@@ -25,6 +25,7 @@ from handoff_audit.authoring.packet_files import (
     write_atomic,
 )
 from handoff_audit.config import Config, config_warnings
+from handoff_audit.engine.ignored import ignored_advice, ignored_pair
 from handoff_audit.errors import EXIT_FINDINGS, InputError
 from handoff_audit.markdown import render_packet
 
@@ -141,7 +142,9 @@ def _set_status(
     said = f"{'wrote ' + ', '.join(names) if names else 'unchanged'}; {status}" + (
         f" by {successor}" if successor else ""
     )
-    return Outcome(notes=(f"{_name(packet)}: {said}",))
+    hidden = [shell.quote_path(_name(p)) for p in ignored_pair(packet, twin_of(packet))]
+    warned = (f"warning: {ignored_advice(hidden)}",) if hidden else ()
+    return Outcome(notes=(f"{_name(packet)}: {said}", *warned))
 
 
 def _with_status(data: dict[str, Any], status: str, successor: str | None) -> dict[str, Any]:

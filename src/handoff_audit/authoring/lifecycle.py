@@ -44,6 +44,7 @@ from handoff_audit.authoring.workbench import (
 from handoff_audit.config import Config, config_warnings, load_config, setting_advice
 from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine.discovery import discover
+from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs, ignored_pair
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.engine.packet_kind import is_packet, not_a_packet
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -437,6 +438,10 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
         f"{existing.get('topic') or 'default'!r}"
     )
     if existing.get("status") == "active":
+        hidden = ignored_pair(path, twin)
+        if hidden:
+            # Discovery never sees it: archiving it would not let the branch's check pass.
+            raise InputError(ignored_advice([shell.quote_path(name(p)) for p in hidden]))
         archive = f"handoff-audit archive {shell.quote_path(name(path))}"
         raise InputError(
             f"{name(path)} is {whose}; `new` will not overwrite an active packet: pick another "
@@ -481,6 +486,11 @@ def _updated_packet(
     if not active and found_packets.unread:
         raise InputError(unread_message(bench, wanted, found_packets.unread))
     if not active:
+        hidden = ignored_handoffs(bench.root, config)
+        if hidden:
+            raise InputError(
+                ignored_advice([shell.quote_path(name(bench.root / path)) for path in hidden])
+            )
         raise InputError(
             no_active_message(
                 bench, wanted, found_packets.active, command, found_packets.not_packets

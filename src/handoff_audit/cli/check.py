@@ -7,12 +7,16 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
+
+from handoff_audit import shell
 from handoff_audit.atomic import replace_file
 from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config, refuse_unmatchable
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
+from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.model.context import Target
@@ -99,9 +103,20 @@ def run_check(options: CheckOptions) -> int:
         scoped=bool(options.paths) and paths != (root,),
     )
     write_report(FORMATS[options.output_format](report, format_options), options.output)
+    if not report.packets and not report.findings and not format_options.scoped:
+        _say_ignored_handoffs(root, request.config)
     if options.exit_zero:
         return EXIT_OK
     return EXIT_FINDINGS if report.fails_at(FAIL_ON[options.fail_on]) else EXIT_OK
+
+
+def _say_ignored_handoffs(root: Path, config: Config) -> None:
+    """When nothing was found: a warning on standard error for each handoff file git ignores,
+    lest "No handoff packets found." pass a packet that no commit holds."""
+    hidden = ignored_handoffs(root, config)
+    if hidden:
+        shown = [shell.quote_path(from_cwd(root / path)) for path in hidden]
+        click.echo(f"handoff-audit: warning: {ignored_advice(shown)}", err=True)
 
 
 def with_overrides(config: Config, options: CheckOptions, root: Path) -> Config:

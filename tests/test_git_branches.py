@@ -144,7 +144,7 @@ def test_handoff_in_merge_into_protected_branch(git_repo, run_cli) -> None:  # t
         "HANDOFF.md",
         "docs/HANDOFF.md",
     ]
-    assert "git rm -- HANDOFF.md && git commit" in hits(report, "handoff-in-merge")[0]["message"]
+    assert "git rm -- :/HANDOFF.md && git commit" in hits(report, "handoff-in-merge")[0]["message"]
     assert not hits(report, "active-in-merge")
     git_repo.git("branch", "develop", "main")
     assert not hits(check(run_cli, git_repo.root, "--target-branch", "develop"), "handoff-in-merge")
@@ -161,7 +161,7 @@ def test_handoff_md_already_on_a_protected_branch(git_repo, run_cli) -> None:  #
     assert hit["path"] == "HANDOFF.md" and hit["line"] is None  # the whole file, as in the text
     assert (
         "is on the protected branch main" in hit["message"]
-        and "git rm HANDOFF.md" in hit["message"]
+        and "git rm -- :/HANDOFF.md" in hit["message"]
     )
     assert not hits(report, "active-in-merge"), "an active packet on its own branch is fine"
     assert report["branch"] == "main"

@@ -81,7 +81,9 @@ def test_the_verdict_advises_per_rule_and_its_commands_clear_the_gate(
     markdown = markdown.split("### Findings")[0]  # the verdict, not the findings' own fixes
     assert "Remove or archive" not in markdown
     remove = _printed(markdown, "git rm")
-    assert remove == 'git rm -- HANDOFF.md docs/SESSION_HANDOFF.md && git commit -m "handoff: done"'
+    assert remove == (
+        'git rm -- :/HANDOFF.md :/docs/SESSION_HANDOFF.md && git commit -m "handoff: done"'
+    )
     archive = _printed(markdown, "handoff-audit archive")
     assert archive.startswith("handoff-audit archive 'my notes/handoff.json' && git add -- ")
     for command in (remove, archive):

@@ -4,6 +4,7 @@ repositories, the real CLI, the printed command run with ``sh -c``."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -125,7 +126,7 @@ def test_git_rm_quotes_a_hand_written_handoff(git_repo: GitRepo, run_cli: Run) -
     git_repo.commit("handoff: notes")
     [hit] = hits(check(run_cli, git_repo.root, "--target-branch", "main"), "handoff-in-merge")
     command = _printed(hit["message"], "git rm")
-    assert command == "git rm -- 'my notes/HANDOFF.md' && git commit -m \"handoff: done\""
+    assert command == "git rm -- ':/my notes/HANDOFF.md' && git commit -m \"handoff: done\""
     _run(git_repo, command)
     assert hits(check(run_cli, git_repo.root, "--target-branch", "main"), "handoff-in-merge") == []
 
@@ -135,3 +136,25 @@ def test_git_rm_quotes_a_hand_written_handoff(git_repo: GitRepo, run_cli: Run) -
     [on_main] = hits(check(run_cli, git_repo.root), "handoff-in-merge")
     _run(git_repo, _printed(on_main["message"], "git rm"))
     assert not (git_repo.root / "my notes/HANDOFF.md").exists()
+
+
+def test_git_rm_runs_as_printed_from_a_subfolder(git_repo: GitRepo, run_cli: Run) -> None:
+    """The finding's location is printed from the current folder, its `git rm` from the top
+    folder: git's ``:/`` makes the command name the same file from any folder."""
+    feature_repo(git_repo)
+    git_repo.write("HANDOFF.md", "# Refunds\n\n## Next step\n\nFix GBP rounding.\n")
+    git_repo.commit("handoff: notes")
+    subfolder = git_repo.root / "src"
+    gate = ("check", "--target-branch", "main", "--format", "json")
+    found = run_cli([*gate], cwd=subfolder)
+    [hit] = hits(json.loads(found.out), "handoff-in-merge")
+    done = run_fix(subfolder, _printed(hit["message"], "git rm"))
+    assert done.returncode == 0, done.stderr
+    assert hits(json.loads(run_cli([*gate], cwd=subfolder).out), "handoff-in-merge") == []
+
+    # The markdown verdict's advice (the PR comment) runs as printed from a subfolder too.
+    git_repo.git("reset", "-q", "--hard", "HEAD~1")
+    markdown = run_cli(["check", "--target-branch", "main", "--format", "markdown"], cwd=subfolder)
+    done = run_fix(subfolder, _printed(markdown.out.split("### Findings")[0], "git rm"))
+    assert done.returncode == 0, done.stderr
+    assert hits(json.loads(run_cli([*gate], cwd=subfolder).out), "handoff-in-merge") == []

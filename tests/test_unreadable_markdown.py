@@ -65,7 +65,7 @@ def test_the_merge_gate_says_an_unreadable_handoff_is_still_there(
     assert "it says the work is unfinished" not in hit["message"]
     assert "HANDOFF.md would be merged into the protected branch main" in hit["message"]
     assert "it could not be read" in hit["message"]
-    assert 'git rm -- HANDOFF.md && git commit -m "handoff: done"' in hit["message"]
+    assert 'git rm -- :/HANDOFF.md && git commit -m "handoff: done"' in hit["message"]
     # The JSON report and the text agree on the place: the whole file, no line.
     assert (hit["line"], hit["column"]) == (None, None)
     text = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).out
@@ -81,7 +81,7 @@ def test_on_a_protected_branch_an_unreadable_handoff_is_said_unread(
     [hit] = hits(check(run_cli, git_repo.root), "handoff-in-merge")
     assert "is on the protected branch main" in hit["message"]
     assert "it says the work is unfinished" not in hit["message"]
-    assert "it could not be read" in hit["message"] and "git rm HANDOFF.md" in hit["message"]
+    assert "it could not be read" in hit["message"] and "git rm -- :/HANDOFF.md" in hit["message"]
     assert hit["line"] is None  # the whole file
 
 

@@ -45,4 +45,13 @@ def _escaped(char: str) -> str:
     return f"\\u{code:04x}"  # C1, bidirectional and invisible characters: UTF-8 in the locale
 
 
-__all__ = ["quote", "quote_path"]
+def from_top(path: str) -> str:
+    """``path`` (from the top folder) as a git pathspec that names it from any folder of the
+    work tree, quoted: a git command in a message is one text for every folder it is run
+    from (``git rm -- :/HANDOFF.md``). ``:/`` is git's "from the top" magic; ``literal`` keeps a
+    name with glob characters from matching other files."""
+    magic = ":(top,literal)" if any(c in path for c in "*?[\\") else ":/"
+    return quote(magic + path)
+
+
+__all__ = ["from_top", "quote", "quote_path"]

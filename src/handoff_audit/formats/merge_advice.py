@@ -1,6 +1,8 @@
 """What to do about a blocked merge, per merge-gate rule, in the markdown verdict (the comment,
-the job summary, ``--format markdown``): the commands that clear each rule, run as printed
-from the repository root, naming the files when they are few."""
+the job summary, ``--format markdown``): the commands that clear each rule, naming the files
+when they are few. The paths stay from the repository root, as the comment on GitHub shows
+them; git's are written ``:/PATH`` (`shell.from_top`), so that the command runs as printed from
+any folder of a clone too."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def _delete(paths: Sequence[str]) -> str:
     lead = "- `handoff-in-merge`: once the work is done, delete the working notes"
     if not paths or len(paths) > NAMED_AT_MOST:
         return f"{lead} the findings name (`git rm` each) and commit."
-    files = " ".join(shell.quote_path(path) for path in paths)
+    files = " ".join(shell.from_top(path) for path in paths)
     return f"{lead}: {inert.code(f'git rm -- {files} && {_DONE}')}."
 
 
@@ -46,6 +48,6 @@ def _archive(paths: Sequence[str]) -> str:
         each = "`handoff-audit archive PACKET` for each one the findings name, then commit"
         return f"{lead}: {each} {tail}."
     archive = " && ".join(f"handoff-audit archive {shell.quote_path(path)}" for path in paths)
-    files = " ".join(shell.quote_path(name) for path in paths for name in (path, twin_of(path)))
+    files = " ".join(shell.from_top(name) for path in paths for name in (path, twin_of(path)))
     command = f"{archive} && git add -- {files} && {_DONE}"
     return f"{lead}: {inert.code(command)} {tail}."

@@ -134,7 +134,7 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} is on the protected branch {branch}: {says}; delete it "
-        f"(`git rm {shell.quote_path(path)}`) and move what is still worth keeping into the docs "
+        f"(`git rm -- {shell.from_top(path)}`) and move what is still worth keeping into the docs "
         "or an issue, or, when the file belongs here, leave it out of `block-files`",
     )
 
@@ -150,7 +150,7 @@ def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} would be merged into the protected branch {target}: {says} in a commit after "
-        f"the last work (`git rm -- {shell.quote_path(path)} && "
+        f"the last work (`git rm -- {shell.from_top(path)} && "
         'git commit -m "handoff: done"`) before merging',
     )
 

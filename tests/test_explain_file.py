@@ -89,6 +89,8 @@ TEMPLATE = """\
 def test_an_unfilled_template_is_called_a_template_as_check_calls_it(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
+    # On a branch of its own: on main, a working note is to be deleted, not completed.
+    git_repo.git("checkout", "-q", "-b", "feat/x")
     git_repo.write("HANDOFF.md", TEMPLATE)
     git_repo.commit("handoff: the team's template")
     checked = run_cli(["check", "--format", "json", "HANDOFF.md"], cwd=git_repo.root)

@@ -67,6 +67,8 @@ def test_changed_files_and_files_to_read_are_told_what_they_lack(
 
 
 def test_sarif_carries_the_facet(git_repo: Any, run_cli: Any) -> None:
+    # On a branch of its own: on main, a working note is to be deleted, not completed.
+    git_repo.git("checkout", "-q", "-b", "feat/x")
     shutil.copy(SAMPLES / "files-only-HANDOFF.md", git_repo.root / "HANDOFF.md")
     git_repo.commit()
     result = run_cli(["check", "--format", "sarif"], cwd=git_repo.root)

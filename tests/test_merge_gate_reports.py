@@ -152,3 +152,37 @@ def test_unaudited_active_packets_cost_the_same_git_processes_whatever_their_num
         spawned.append(plumbing.spawn_count() - before)
         assert len(hits(report, "active-in-merge")) == count
     assert spawned[0] == spawned[1]
+
+
+DONE_NOTE = (
+    "# Next Session Tasks\n\nNo pending issues. All tasks from v0.4.0 have been completed.\n\n"
+    "## Completed in v0.4.0:\n- Fixed legend handling for multiple datasets\n"
+)
+
+
+def test_a_finished_note_on_main_is_told_to_go_not_to_grow(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """The gate claims nothing the note does not say, and no other finding asks to add a next
+    step to the file the gate says to delete."""
+    git_repo.write("NEXT_SESSION.md", DONE_NOTE)
+    git_repo.commit("init")
+    report = check(run_cli, git_repo.root)
+    assert [f["rule"] for f in report["findings"]] == ["handoff-in-merge"]
+    message = report["findings"][0]["message"]
+    assert "unfinished" not in message and "a working note does not belong there" in message
+
+
+def test_a_note_in_a_pull_request_is_completed_until_the_work_is_done(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """In a pull request the note still guides the sessions that finish the work: the gate asks
+    to delete it once the work is done, and md-incomplete may ask for a next step till then."""
+    feature_branch(git_repo)
+    git_repo.write("HANDOFF.md", DONE_NOTE)
+    git_repo.commit("notes")
+    into_main = check(run_cli, git_repo.root, "--target-branch", "main")
+    [gate] = hits(into_main, "handoff-in-merge")
+    assert "unfinished" not in gate["message"]
+    assert "once the work is done, delete it" in gate["message"]
+    assert hits(into_main, "md-incomplete")

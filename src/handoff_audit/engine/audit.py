@@ -21,6 +21,7 @@ from handoff_audit.model.repo_history import History
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
 from handoff_audit.rules.base import Hit
+from handoff_audit.rules.merge import ASKS_FOR_CONTENT
 from handoff_audit.rules.suppression import Suppressions
 
 
@@ -242,6 +243,7 @@ def _decide(
     drop what is off. Returns the findings and how many were suppressed."""
     findings: set[Finding] = set()
     suppressed: set[Finding] = set()
+    retired: set[str] = set()
     for hit in hits:
         rule_id = hit.rule.id
         if request.select is not None and rule_id not in request.select:
@@ -253,6 +255,8 @@ def _decide(
         if severity is None:
             continue
         into = suppressed if suppressions.covers(hit.path, rule_id) else findings
+        if hit.retires and into is findings:
+            retired.add(hit.path)
         into.add(
             Finding(
                 rule=rule_id,
@@ -267,7 +271,8 @@ def _decide(
                 advice=hit.advice,
             )
         )
-    return tuple(sorted(findings, key=Finding.sort_key)), len(suppressed)
+    kept = {f for f in findings if f.path not in retired or f.rule not in ASKS_FOR_CONTENT}
+    return tuple(sorted(kept, key=Finding.sort_key)), len(suppressed)
 
 
 def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:

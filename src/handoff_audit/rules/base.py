@@ -89,3 +89,6 @@ class Hit:
     """For ``multiple-active``: the packet that stays active (`Finding.keep`)."""
     advice: str | None = None
     """The clause that ends ``message`` and says what to run (`Finding.advice`)."""
+    retires: bool = False
+    """For ``handoff-in-merge`` on a protected branch: the file is there to be deleted, not
+    completed, so the audit drops the findings that would add to it (`ASKS_FOR_CONTENT`)."""

@@ -37,6 +37,9 @@ not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES
 purpose. The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.
+The finding says a working note does not belong there, not that the work is unfinished (a note
+may say everything is done). On a file already on a protected branch, `md-incomplete` and
+`placeholder` are not reported: their fix would complete a file that is to be deleted.
 
 **Fix.** Finish the work and delete the file in a commit after the last work (`git rm
 HANDOFF.md && git commit -m "handoff: done"`) before merging; move what is
@@ -123,12 +126,19 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         )
 
 
+ASKS_FOR_CONTENT = frozenset({"md-incomplete", "placeholder"})
+"""Rules whose fix adds to or fills in a handoff file: on a file `handoff-in-merge` finds already
+on a protected branch (`Hit.retires`), the audit drops them, so that the author is not told both
+to complete the file and to delete it. In a pull request they stay: the note guides the
+sessions that finish the work, and the gate asks to delete it only then."""
+
+
 def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
     """The block file ``path`` already on the protected ``branch``."""
     says = (
         "it could not be read, and a handoff does not belong here"
         if unread
-        else "it says the work is unfinished, and it is wrong here"
+        else "a working note does not belong there"
     )
     return Hit(
         HANDOFF_IN_MERGE,
@@ -136,6 +146,7 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
         f"{path} is on the protected branch {branch}: {says}; delete it "
         f"(`git rm -- {shell.from_top(path)}`) and move what is still worth keeping into the docs "
         "or an issue, or, when the file belongs here, leave it out of `block-files`",
+        retires=True,
     )
 
 
@@ -144,7 +155,7 @@ def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
     says = (
         "it is still in the pull request, though it could not be read; delete it"
         if unread
-        else "it says the work is unfinished; finish it: delete the file"
+        else "a working note does not belong there; once the work is done, delete it"
     )
     return Hit(
         HANDOFF_IN_MERGE,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
+from handoff_audit.git.ignored import ignored_among, ignored_files
 from handoff_audit.model.packet import is_handoff_file
 
 
@@ -18,7 +19,7 @@ def ignored_handoffs(root: Path, config: Config) -> list[str]:
     exist in the work tree but are git-ignored; empty when git cannot say. A handoff inside a
     wholly ignored folder is not named one by one (git lists the folder alone)."""
     try:
-        ignored = plumbing.ignored_files(root)
+        ignored = ignored_files(root)
     except plumbing.GitError:
         return []
     return [path for path in ignored if is_handoff_file(path, config)]
@@ -31,7 +32,7 @@ def ignored_pair(packet: Path, twin: Path) -> list[Path]:
     if not present:
         return []
     try:
-        ignored = plumbing.ignored_among(packet.parent, [p.name for p in present])
+        ignored = ignored_among(packet.parent, [p.name for p in present])
     except plumbing.GitError:
         return []
     return [p for p in present if p.name in ignored]

@@ -694,32 +694,6 @@ def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = (
     return specs + [f":(top,literal){prefix}{path}" for path in literal]
 
 
-def ignored_files(root: Path) -> list[str]:
-    """The untracked files git ignores (a wholly ignored folder as one ``folder/`` entry, so
-    that a large ignored tree costs one line), from the top folder; one git call."""
-    out = run(
-        root,
-        [
-            "ls-files",
-            "-z",
-            "--others",
-            "--ignored",
-            "--exclude-standard",
-            "--directory",
-            "--no-empty-directory",
-        ],
-    )
-    return sorted({name for name in out.decode("utf-8", "surrogateescape").split("\0") if name})
-
-
-def ignored_among(folder: Path, names: Sequence[str]) -> set[str]:
-    """Those of the untracked files ``names`` (in ``folder``) that git ignores; one git call."""
-    # Exit 1 is "none ignored"; each ignored name is printed back.
-    given = b"".join(name.encode("utf-8", "surrogateescape") + b"\0" for name in names)
-    out = run(folder, ["check-ignore", "-z", "--stdin"], stdin=given, ok_codes=(0, 1))
-    return {name for name in out.decode("utf-8", "surrogateescape").split("\0") if name}
-
-
 def list_files(root: Path, paths: Sequence[str] = ()) -> list[str] | None:
     """Tracked and untracked-but-not-ignored files under ``paths`` (relative to ``root``), in one
     git call; ``None`` when git cannot answer (not installed, not a repository).

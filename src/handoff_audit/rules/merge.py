@@ -48,8 +48,9 @@ purpose (examples, fixtures) says so in `block-files`. Make this check required 
 protection rules so that GitHub refuses the merge while it fails. A suppression inside the file
 (`<!-- handoff-audit: ignore handoff-in-merge … -->`) cannot open the gate: it silences nothing
 and is reported as `invalid-suppression`. Only the configuration can (`rules:
-{handoff-in-merge: "off"}` in `.handoff-audit.yml` on the base branch, or the action's `config`
-input).
+{handoff-in-merge: "off"}`). Under a plain `pull_request` workflow that is the pull request's
+own `.handoff-audit.yml`, which reviewers approve like code (a `CODEOWNERS` entry makes that
+explicit); the fork workflow, or the action's `config` input, takes the base branch's file.
 """,
     blocks_merge=True,
 )
@@ -73,8 +74,9 @@ limit what is audited, not what the merge carries.
 the packet from the pull request if it should never have been part of it. A suppression in the
 packet (`"x-handoff-audit": {"ignore": {"active-in-merge": "…"}}`) cannot open the gate: it
 silences nothing and is reported as `invalid-suppression`. Only the configuration can (`rules:
-{active-in-merge: "off"}` in `.handoff-audit.yml` on the base branch, or the action's `config`
-input).
+{active-in-merge: "off"}`). Under a plain `pull_request` workflow that is the pull request's
+own `.handoff-audit.yml`, which reviewers approve like code (a `CODEOWNERS` entry makes that
+explicit); the fork workflow, or the action's `config` input, takes the base branch's file.
 """,
     blocks_merge=True,
 )

@@ -148,7 +148,7 @@ def _problem(rule_id: str, reason: object, rules: Mapping[str, Rule], example: s
         return (
             f"{rule_id} guards the merge and cannot be suppressed in a handoff file, so this "
             "suppression silences nothing: only the configuration can change it (severity off "
-            "in .handoff-audit.yml on the base branch, or the action's config input)"
+            "in .handoff-audit.yml, or the action's config input)"
         )
     if not isinstance(reason, str) or not reason.strip():
         return (

@@ -45,7 +45,8 @@ def test_sweep_tallies_exit_codes_packets_by_name_and_findings(tmp_path: Path) -
     (failure,) = result["failures"]
     assert failure.startswith("broken: exit 2: ") and ".handoff-audit.yml" in failure
     assert result["packets"] == {"SESSION-HANDOFF.md": 1}
-    assert result["rules"]["handoff-in-merge"] == 1 and result["rules"]["md-incomplete"] >= 1
+    # On its default branch the note is told to go, not to grow: no md-incomplete beside it.
+    assert result["rules"] == {"handoff-in-merge": 1}
     assert "  SESSION-HANDOFF.md: 1" in done.stdout.splitlines()
 
 

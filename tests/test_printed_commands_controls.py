@@ -89,7 +89,7 @@ def test_git_rm_for_a_handoff_in_a_folder_with_a_newline_runs_in_bash(
     printed = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
     [line] = [line for line in printed.out.splitlines() if ": handoff-in-merge: " in line]
     [command] = [c for c in re.findall(r"`([^`]+)`", line) if c.startswith("git rm")]
-    assert command.startswith("git rm -- $'nl\\ndir/HANDOFF.md' && ")
+    assert command.startswith("git rm -- $':/nl\\ndir/HANDOFF.md' && ")
     done = bash(git_repo.root, command)
     assert done.returncode == 0, done.stderr
     assert not (git_repo.root / HANDOFF).exists()

@@ -70,6 +70,6 @@ def test_git_rm_printed_for_a_dash_name_on_main_runs(git_repo: GitRepo, run_cli:
     git_repo.commit("a push to main with a handoff")
     [hit] = hits(check(run_cli, git_repo.root), "handoff-in-merge")
     [command] = re.findall(r"`(git rm [^`]+)`", hit["message"])
-    assert command == "git rm ./-HANDOFF.md"
+    assert command == "git rm -- ':(top)-HANDOFF.md'"
     _runs(git_repo, command)
     assert not (git_repo.root / "-HANDOFF.md").exists()

@@ -49,9 +49,11 @@ def from_top(path: str) -> str:
     """``path`` (from the top folder) as a git pathspec that names it from any folder of the
     work tree, quoted: a git command in a message is one text for every folder it is run
     from (``git rm -- :/HANDOFF.md``). ``:/`` is git's "from the top" magic; ``literal`` keeps a
-    name with glob characters from matching other files."""
-    magic = ":(top,literal)" if any(c in path for c in "*?[\\") else ":/"
-    return quote(magic + path)
+    name with glob characters from matching other files, and the long form ``:(top)`` one that
+    starts with a character ``:/`` would read as more magic (``-``, ``!``, ``:``)."""
+    if any(c in path for c in "*?[\\"):
+        return quote(":(top,literal)" + path)
+    return quote((":/" if path[:1].isalnum() or path[:1] in "._" else ":(top)") + path)
 
 
 __all__ = ["from_top", "quote", "quote_path"]

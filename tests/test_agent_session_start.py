@@ -193,6 +193,34 @@ def test_an_unreadable_handoff_is_said_so_to_the_session(
     )
 
 
+@pytest.mark.parametrize(
+    ("spoil", "why"),
+    [
+        (
+            lambda text: "\ufeff" + text,
+            "handoff.json:1:1: the file starts with a UTF-8 byte order mark; "
+            "save it as UTF-8 without a BOM",
+        ),
+        (
+            lambda text: text.replace('",\n', '",,\n', 1),
+            "handoff.json:2:",
+        ),
+    ],
+    ids=["BOM", "syntax error"],
+)
+def test_a_packet_that_cannot_be_read_is_said_so_to_the_session(
+    repo: GitRepo, spoil: Callable[[str], str], why: str
+) -> None:
+    packet_file = repo.root / "handoff.json"
+    packet_file.write_text(spoil(packet_file.read_text("utf-8")), "utf-8")
+    repo.commit("handoff: saved by another editor")
+    run = run_hook(claude_start(repo.root))
+    assert (run.code, run.err) == (0, "")
+    [line] = context_of(run).splitlines()
+    assert line.startswith(f"Warning: no brief for this session: a packet cannot be read: {why}")
+    assert line.endswith("; run `handoff-audit check`")
+
+
 def test_a_blank_next_step_is_said_so_to_the_session(git_repo: GitRepo) -> None:
     repo = feature_repo(git_repo, BRANCH)
     repo.write(

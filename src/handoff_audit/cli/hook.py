@@ -15,9 +15,12 @@ from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
 from handoff_audit.config import config_warnings
+from handoff_audit.textcut import shorten
 
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""
+UNREADABLE_CHARS = 300
+"""The most characters of why a packet cannot be read, in the new session's warning."""
 _PROMPT = "handoff-audit hook"
 
 
@@ -87,7 +90,8 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     """Hand the branch's brief to the new session as additional context, followed by the
     warnings `show` prints on standard error (a configuration file ignored); for a handoff that
     is there but cannot be shown (empty, not UTF-8, too large...), the line that says why instead
-    of the brief. Only standard output reaches the session's model. Nothing when the branch has
+    of the brief, as for a packet that cannot be read (its branch unknown, it may be this
+    branch's). Only standard output reaches the session's model. Nothing when the branch has
     no handoff. Never blocks."""
     # start-up: the brief's modules load only for this event
     from handoff_audit.credentials import redact
@@ -97,8 +101,11 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
 
     try:
         brief = build_brief(event.cwd)
-    except NoHandoff:
-        return agent.allow()
+    except NoHandoff as nothing:
+        if not nothing.unreadable:
+            return agent.allow()
+        said = f"Warning: no brief for this session: {_unreadable_packets(nothing.unreadable)}"
+        text, warnings = "", (said, *config_warnings(nothing.notes))
     except UnreadableHandoff as error:
         said = f"Warning: no brief for this session: {error.said}"
         text, warnings = "", (said, *config_warnings(error.notes))
@@ -108,6 +115,13 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
         text, warnings = render_brief(brief), tuple(config_warnings(brief.notes))
     lines = [controls.one_line(redact(line)) + "\n" for line in warnings]
     return agent.add_context(event, text + "".join(lines))
+
+
+def _unreadable_packets(unreadable: tuple[str, ...]) -> str:
+    """One short line: the first packet that cannot be read, why, and the command that says all."""
+    more = f" (and {len(unreadable) - 1} more)" if len(unreadable) > 1 else ""
+    why = shorten(unreadable[0], UNREADABLE_CHARS)
+    return f"a packet cannot be read{more}: {why}; run `handoff-audit check`"
 
 
 def _judge(event: HookEvent, agent: Agent) -> Answer:

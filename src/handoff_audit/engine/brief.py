@@ -45,6 +45,9 @@ class NoHandoff(Exception):
 
     notes: tuple[str, ...] = ()
     """How the configuration was found (`Config.notes`), for the command to print."""
+    unreadable: tuple[str, ...] = ()
+    """Each packet that could not be read (so its branch is unknown), as ``PATH:LINE:COLUMN:
+    why``: the branch's handoff may be among them."""
 
 
 class UnreadableHandoff(InputError):
@@ -87,7 +90,12 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     found, unread = ([_named(root, packet, config)], {}) if packet else _loaded(root, config)
-    state, candidates = _candidates(found, branch, named=packet is not None)
+    try:
+        state, candidates = _candidates(found, branch, named=packet is not None)
+    except NoHandoff as nothing:
+        unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
+        nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
+        raise
     # One `status` and one `log` serve both the choice among candidates and the freshness.
     try:
         dirt = plumbing.status(root, [])
@@ -155,12 +163,12 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
 
 
 def _loaded(root: Path, config: Config) -> tuple[list[Packet], dict[str, Hit]]:
-    """The repository's packets, and why each hand-written handoff that could not be read
-    could not (by its path)."""
+    """The repository's packets, and why each handoff that could not be read could not (by its
+    path)."""
     files = discovery.discover(root, (root,), config)
     packets, hits = loading.load_packets(root, files, config)
-    markdown = {p.path for p in packets if p.kind == "markdown" and p.text is None}
-    return packets, {hit.path: hit for hit in hits if hit.path in markdown}
+    unread = {p.path for p in packets if (p.data if p.kind == "json" else p.text) is None}
+    return packets, {hit.path: hit for hit in hits if hit.path in unread}
 
 
 def _cannot_read(path: str, hit: Hit | None) -> str:

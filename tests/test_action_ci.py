@@ -127,6 +127,32 @@ def test_inputs_override_the_configuration(runner: Runner) -> None:
     assert never.code == 0
 
 
+@pytest.mark.parametrize(
+    ("severity", "fail_on", "blocks"),
+    [("note", "error", False), ("warning", "error", False), ("warning", "warning", True)],
+)
+def test_a_merge_gate_rule_blocks_only_at_the_failing_level(
+    runner: Runner, severity: str, fail_on: str, blocks: bool
+) -> None:
+    gate = runner.repo.root / ".gate" / "audit.yml"
+    gate.parent.mkdir()
+    gate.write_text(f"rules: {{active-in-merge: {severity}, lkg-behind: off}}\n")
+    done = runner.run(
+        "pull_request", runner.pull_request(), config=".gate/audit.yml", fail_on=fail_on
+    )
+    assert "active-in-merge" in done.summary
+    assert (done.code, done.outputs["blocked"]) == ((1, "true") if blocks else (0, "false"))
+    assert ("Merge blocked" in done.summary) is blocks
+    assert ("Merge blocked" in done.out) is blocks
+
+
+def test_fail_on_never_blocks_no_merge(runner: Runner) -> None:
+    done = runner.run("pull_request", runner.pull_request(), fail_on="never")
+    assert "active-in-merge" in done.summary
+    assert (done.code, done.outputs["blocked"]) == (0, "false")
+    assert "Merge blocked" not in done.summary
+
+
 def test_a_pyproject_table_beside_the_yaml_is_a_warning_annotation(runner: Runner) -> None:
     runner.repo.write(".handoff-audit.yml", "max-commits-behind: 10\n")
     runner.repo.write("pyproject.toml", "[tool.handoff-audit]\nmax-commits-behind = 1\n")

@@ -151,6 +151,29 @@ def test_handoff_in_merge_into_protected_branch(git_repo, run_cli) -> None:  # t
     assert not hits(check(run_cli, git_repo.root), "handoff-in-merge")
 
 
+def test_a_downgraded_merge_gate_blocks_only_at_the_failing_level(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write(".handoff-audit.yml", "rules: {handoff-in-merge: note}\n")
+    _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write(
+        "HANDOFF.md", "# Handoff\n\n## State\nTests pass.\n\n## Next step\nFinish a.py.\n"
+    )
+    git_repo.commit("wip")
+    gate = ["check", "--target-branch", "main", "--select", "handoff-in-merge"]
+    noted = run_cli(gate, cwd=git_repo.root)
+    assert noted.code == 0 and "handoff-in-merge (note)" in noted.out
+    assert noted.out.endswith("1 note.\n"), noted.out
+    markdown = run_cli([*gate, "--format", "markdown"], cwd=git_repo.root)
+    assert "all clear" in markdown.out and "Merge blocked" not in markdown.out
+    git_repo.write(".handoff-audit.yml", "rules: {handoff-in-merge: warning}\n")
+    warned = run_cli([*gate, "--fail-on", "warning"], cwd=git_repo.root)
+    assert warned.code == 1 and warned.out.endswith("1 warning, 0 notes. Merge blocked.\n")
+    markdown = run_cli([*gate, "--fail-on", "warning", "--format", "markdown"], cwd=git_repo.root)
+    assert "**Merge blocked** into `main`: `handoff-in-merge`." in markdown.out
+    excused = run_cli([*gate, "--fail-on", "warning", "--exit-zero"], cwd=git_repo.root)
+    assert excused.code == 0 and "Merge blocked" not in excused.out
+
+
 def test_handoff_md_already_on_a_protected_branch(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
     lkg = _base(git_repo)
     git_repo.write("HANDOFF.md", "# Handoff\n\nState: half done.\n")

@@ -201,7 +201,8 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         except plumbing.GitError as error:
             out.write(github_format.command("warning", f"cannot mark the workspace safe: {error}"))
     client = make_client(runner, inputs, policy or RetryPolicy())
-    request, report = _audit(runner, inputs, event, client, out, started)
+    request, audited = _audit(runner, inputs, event, client, out, started)
+    report = dataclasses.replace(audited, fail_level=inputs.fail_on)
     for note in request.config.notes:
         out.write(github_format.command("warning", note, title="handoff-audit: configuration"))
     out.write(github_format.render(report, FormatOptions()))
@@ -216,7 +217,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     out.write(f"handoff-audit: {status_line(report)}\n")  # the words `check` ends with
     if problems:  # after the comment: a broken runner file costs the step, not the comment
         raise InputError(problems[0])
-    return EXIT_FINDINGS if report.fails_at(inputs.fail_on) else EXIT_OK
+    return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
 def _audit(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
@@ -92,7 +92,8 @@ def run_check(options: CheckOptions) -> int:
         select=options.select,
         ignore=options.ignore,
     )
-    report = run_audit(request)
+    failing = None if options.exit_zero else FAIL_ON[options.fail_on]
+    report = replace(run_audit(request), fail_level=failing)
     if options.output is not None:
         _refuse_to_overwrite_a_packet(options.output, root, report)
     format_options = FormatOptions(
@@ -105,9 +106,7 @@ def run_check(options: CheckOptions) -> int:
     write_report(FORMATS[options.output_format](report, format_options), options.output)
     if not report.packets and not report.findings and not format_options.scoped:
         _say_ignored_handoffs(root, request.config)
-    if options.exit_zero:
-        return EXIT_OK
-    return EXIT_FINDINGS if report.fails_at(FAIL_ON[options.fail_on]) else EXIT_OK
+    return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
 def _say_ignored_handoffs(root: Path, config: Config) -> None:

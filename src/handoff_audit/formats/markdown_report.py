@@ -85,7 +85,7 @@ def verdict(report: Report, *, heading: str = "###") -> str:
     lines = [line]
     if report.blocked:
         target = f" into {name(report.target_branch)}" if report.target_branch else ""
-        rules = ", ".join(code(r) for r in sorted(report.blocking_rules))
+        rules = ", ".join(code(r) for r in sorted(report.merge_blockers))
         lines.append(f"\n**Merge blocked**{target}: {rules}.\n")
         lines.extend(merge_advice.advice(report))
     context = []

@@ -20,9 +20,9 @@ _DONE = 'git commit -m "handoff: done"'
 
 
 def advice(report: Report) -> list[str]:
-    """One list item per merge-gate rule that fired, with the command that clears it."""
+    """One list item per merge-gate rule that blocks the merge, with the command that clears it."""
     items = []
-    for rule in sorted(report.blocking_rules):
+    for rule in sorted(report.merge_blockers):
         paths = sorted({f.path for f in report.findings if f.rule == rule})
         if rule == "handoff-in-merge":
             items.append(_delete(paths))

@@ -162,9 +162,13 @@ class Report:
     target_branch: str | None = None
     """The branch a pull request or merge queue entry merges into, when known."""
     blocking_rules: frozenset[str] = field(default_factory=frozenset)
-    """Rule ids that block a merge (``handoff-in-merge``, ``active-in-merge``) and fired."""
+    """Rule ids that block a merge (``handoff-in-merge``, ``active-in-merge``) and fired, at
+    whatever severity the configuration gives them."""
     suppressed: int = 0
     """Findings silenced by an inline suppression with a reason (not in ``findings``)."""
+    fail_level: Severity | None = Severity.ERROR
+    """The lowest severity that fails the run (``--fail-on``, the action's ``fail-on``);
+    ``None`` when nothing does (``--fail-on never``, ``--exit-zero``)."""
 
     @property
     def summary(self) -> Summary:
@@ -181,9 +185,22 @@ class Report:
         )
 
     @property
+    def merge_blockers(self) -> frozenset[str]:
+        """The merge-gate rules that block the merge: fired at a severity that fails the run. One
+        downgraded below it (``handoff-in-merge: note``) fails nothing, so blocks nothing."""
+        level = self.fail_level
+        if level is None:
+            return frozenset()
+        return frozenset(
+            f.rule
+            for f in self.findings
+            if f.rule in self.blocking_rules and f.severity.rank >= level.rank
+        )
+
+    @property
     def blocked(self) -> bool:
-        """True when a merge-blocking rule fired."""
-        return bool(self.blocking_rules)
+        """True when a merge-gate rule fired at a severity that fails the run."""
+        return bool(self.merge_blockers)
 
     def fails_at(self, level: Severity | None) -> bool:
         """True when a finding reaches ``level``; ``None`` never fails."""

@@ -102,6 +102,23 @@ def test_update_log_entries_are_appended_then_trimmed(started: Any, run_cli: Any
     assert check.code == 0 and "log-untrimmed" not in check.out
 
 
+def test_update_help_says_how_the_log_is_trimmed(started: Any, run_cli: Any) -> None:
+    log = started.root.parent / "log.jsonl"
+    commands = ["make build", "t1", "t2", "t3", "t4", "t5", "make test"]
+    entries = [{"cmd": cmd, "exit": 0 if cmd.startswith("make") else 1} for cmd in commands]
+    log.write_text("\n".join(json.dumps(e) for e in entries) + "\n")
+    assert run_cli(["update", "--log", str(log)], cwd=started.root).code == 0
+    kept = [c["cmd"] for c in packet_json(started)["commands_run"]]
+    # 2 passing entries, fewer than keep-last (5), yet "make build" goes: it is before the tail.
+    assert kept == ["t1", "t2", "t3", "t4", "t5", "make test"]
+    said = " ".join(run_cli(["update", "--help"], cwd=started.root).out.split())
+    assert (
+        "trimmed to its last `keep-last` entries (passing or not) plus every earlier failure"
+        in said
+    )
+    assert "passing entries plus every failure" not in said
+
+
 def test_update_verify_moves_lkg_only_when_it_passes(started: Any, run_cli: Any) -> None:
     old = packet_json(started)["last_known_good_commit"]
     started.write("src/app.py", "print('v2')\n")

@@ -356,13 +356,15 @@ class Config:
         5,
         accepts="an integer >= 0",
         schema={
-            "description": "log-untrimmed allows this many passing entries in commands_run.",
+            "description": "commands_run keeps its last this many entries plus every earlier "
+            "failure; log-untrimmed flags a passing entry before them.",
             "type": "integer",
             "minimum": 0,
         },
         read_by=("log-untrimmed",),
     )
-    """``log-untrimmed`` allows this many passing entries in ``commands_run``."""
+    """``commands_run`` keeps its last this many entries (passing or not) plus every earlier
+    failure; ``log-untrimmed`` flags a passing entry before them, and the writers trim to it."""
     max_lines: int = setting(
         200,
         accepts="an integer >= 1",

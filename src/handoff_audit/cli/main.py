@@ -302,8 +302,9 @@ def update(packet: Path | None, **kwargs: object) -> int:
 
     A single-valued option replaces its field; a repeatable one appends (exact duplicates
     skipped); --log and --verify entries are appended to commands_run, then the log is trimmed
-    to the last `keep-last` passing entries plus every failure; everything else is kept, and
-    the twin is re-rendered. Without --verify, last_known_good_commit stays as it was.
+    to its last `keep-last` entries (passing or not) plus every earlier failure; everything
+    else is kept, and the twin is re-rendered. Without --verify, last_known_good_commit stays
+    as it was.
     --resolve-risk removes a risk; a passing --verify removes the risk a failing run of the
     same command added. A failing --verify still writes the packet (with the failure as an
     open risk) and exits 1.

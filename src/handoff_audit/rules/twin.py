@@ -295,7 +295,7 @@ HANDOFF.md:3: not-a-handoff (warning): this file tells its reader how to write a
 LOG_UNTRIMMED = Rule(
     id="log-untrimmed",
     default=Severity.WARNING,
-    summary="`commands_run` keeps more passing entries than `keep-last`",
+    summary="`commands_run` keeps a passing entry before its last `keep-last`",
     doc="""\
 `commands_run` is there to show how the work was verified and what failed, not to replay the
 session. A long log of passing commands buries the one failure that matters. A trimmed log keeps

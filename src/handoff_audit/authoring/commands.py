@@ -24,6 +24,7 @@ from handoff_audit.authoring.packet_files import (
     twin_of,
     write_atomic,
 )
+from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.config import Config, config_warnings
 from handoff_audit.engine.ignored import ignored_advice, ignored_pair
 from handoff_audit.errors import EXIT_FINDINGS, InputError
@@ -136,6 +137,7 @@ def _set_status(
     changed = _with_status(data, status, successor)
     text, markdown = packet_text(changed), render_packet(changed)
     refuse_oversize(packet, changed, [(packet, text), (twin_of(packet), markdown)], config)
+    refuse_dropping_twin_text(packet, twin_of(packet), changed)
     wrote = write_atomic(packet, text) if changed != data else False
     wrote_twin = write_atomic(twin_of(packet), markdown)
     names = [_name(p) for p, w in ((packet, wrote), (twin_of(packet), wrote_twin)) if w]

@@ -32,6 +32,7 @@ from handoff_audit.authoring.packet_files import (
     write_atomic,
 )
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
+from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.authoring.verify import is_failure_risk, run_verify
 from handoff_audit.authoring.workbench import (
     Workbench,
@@ -631,6 +632,7 @@ def _write(path: Path, data: dict[str, Any], config: Config) -> str:
     data = redact_data(data)
     files = [(path, packet_text(data)), (twin_of(path), render_packet(data))]
     refuse_oversize(path, data, files, config)
+    refuse_dropping_twin_text(path, twin_of(path), data)
     wrote = [p for p, text in files if write_atomic(p, text)]
     return f"wrote {', '.join(name(p) for p in wrote)}" if wrote else "unchanged"
 

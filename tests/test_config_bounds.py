@@ -104,3 +104,26 @@ def _reference(pattern: str, path: str) -> bool:
 @given(st.text("ab/*?.", max_size=10), st.text("ab/.\n", max_size=12))
 def test_globs_mean_what_they_say(pattern: str, path: str) -> None:
     assert matches(path, pattern) == _reference(pattern.removeprefix("./"), path)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        (".handoff-audit.yml", "jobs: 2.0\n", "jobs is 2.0; expected an integer >= 1"),
+        (".handoff-audit.yml", "jobs: true\n", "jobs is true; expected an integer >= 1"),
+        ("pyproject.toml", "[tool.handoff-audit]\njobs = 2.0\n", "jobs is 2.0; expected"),
+        (".handoff-audit.yml", "max-commits-behind: 0.0\n", "max-commits-behind is 0.0;"),
+    ],
+)
+def test_a_count_written_as_a_float_or_a_boolean_is_a_one_line_error(
+    name: str, text: str, said: str, run_cli: Run, tmp_path: Path
+) -> None:
+    # JSON Schema's "integer" accepts 2.0, and jobs: 2.0 crashed (exit 3) once packets were seen.
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".handoff").mkdir()
+    for topic in ("a", "b"):
+        (tmp_path / ".handoff" / f"{topic}.json").write_text("{}\n")
+    (tmp_path / name).write_text(text)
+    result = run_cli(["check"], cwd=tmp_path)
+    assert result.code == 2, result.err
+    assert said in result.err and len(result.err.strip().splitlines()) == 1

@@ -806,7 +806,15 @@ def _validate(
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
 
-    error = best_match(Draft202012Validator(config_schema()).iter_errors(raw))
+    schema = config_schema()
+    for key, value in raw.items():
+        # JSON Schema's "integer" takes 2.0 and Python's int takes True; neither is a count
+        wants_int = schema["properties"].get(key, {}).get("type") == "integer"
+        if wants_int and isinstance(value, float | bool):
+            raise InputError(
+                f"{source}: {key} is {show(value)}; expected {accepts.get(key, 'an integer')}"
+            )
+    error = best_match(Draft202012Validator(schema).iter_errors(raw))
     if error is not None:
         path = [str(part) for part in error.absolute_path]
         key = path[0] if path else "?"

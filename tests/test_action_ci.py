@@ -198,6 +198,8 @@ def test_fail_on_warning(runner: Runner) -> None:
         ("MAX-COMMITS-BEHIND", "ten", "input max-commits-behind: 'ten' is not a whole number"),
         ("PATH", "../elsewhere", "is outside the workspace"),
         ("BLOCK-FILES", "/HANDOFF.md", 'input block-files: the glob "/HANDOFF.md" is an absolute'),
+        ("BLOCK-FILES", ",", "input block-files: ',' lists nothing"),
+        ("PROTECTED-BRANCHES", ", \n ,", "input protected-branches: ', \\n ,' lists nothing"),
     ],
 )
 def test_invalid_input_is_a_one_line_error(

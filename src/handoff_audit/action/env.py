@@ -48,12 +48,19 @@ def _int(environ: Mapping[str, str], name: str) -> int | None:
 
 
 def _list(environ: Mapping[str, str], name: str) -> tuple[str, ...] | None:
-    """A list input: one item per line or comma-separated; ``None`` when not set."""
+    """A list input: one item per line or comma-separated; ``None`` when not set. Set with no
+    item (``","``) is an `InputError`: an empty list would turn the check it feeds off."""
     value = read_input(environ, name)
     if not value:
         return None
     items = tuple(item.strip() for line in value.splitlines() for item in line.split(","))
-    return tuple(item for item in items if item)
+    listed = tuple(item for item in items if item)
+    if not listed:
+        raise InputError(
+            f"input {name}: {value!r} lists nothing; give one or more values, one per line or "
+            "comma-separated, or leave the input out for the default"
+        )
+    return listed
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,22 @@ def _split(values: tuple[str, ...]) -> list[str]:
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
+def _globs(
+    option: str, values: tuple[str, ...], example: str, rules: str
+) -> tuple[str, ...] | None:
+    """Parse a repeatable glob option; ``None`` when not given. Given with no glob (an unset CI
+    variable: ``--block-files ""``) is exit 2: an empty list would turn the merge gate off."""
+    if not values:
+        return None
+    globs = _split(values)
+    if not globs:
+        raise InputError(
+            f"{option}: give one or more globs, e.g. {option} {example}; to turn the check "
+            f"off, --ignore {rules}"
+        )
+    return tuple(globs)
+
+
 def _rule_ids(option: str, values: tuple[str, ...]) -> frozenset[str] | None:
     """Parse ``--select``/``--ignore``: repeatable, comma lists, accumulating; ``None`` when
     not given. An unknown id is exit 2 with the closest known one."""
@@ -211,8 +227,13 @@ def check(
         color=color,
         quiet=quiet,
         max_commits_behind=max_commits_behind,
-        protected_branches=tuple(_split(protected_branches)) if protected_branches else None,
-        block_files=tuple(_split(block_files)) if block_files else None,
+        protected_branches=_globs(
+            "--protected-branches",
+            protected_branches,
+            "'release/*'",
+            "handoff-in-merge,active-in-merge",
+        ),
+        block_files=_globs("--block-files", block_files, "'**/HANDOFF.md'", "handoff-in-merge"),
         jobs=jobs,
     )
     return run_check(options)

@@ -38,10 +38,16 @@ def audited(run_cli: Run, repo: GitRepo) -> list[str]:
     ("setting", "entry", "meant"),
     [
         ("packets", "{root}/SESSION_HANDOFF.md", "SESSION_HANDOFF.md"),
-        ("packets", "/abs/path/SESSION_HANDOFF.md", "**/SESSION_HANDOFF.md"),
+        ("packets", "/abs/path/SESSION_HANDOFF.md", "abs/path/SESSION_HANDOFF.md"),
         ("packets", "../repo/SESSION_HANDOFF.md", "SESSION_HANDOFF.md"),
+        ("packets", "../other/SESSION_HANDOFF.md", "**/SESSION_HANDOFF.md"),
+        ("packets", "../other/docs/*.md", "other/docs/*.md"),
         ("packets", "docs\\handoffs\\*.md", "docs/handoffs/*.md"),
-        ("block-files", "/SESSION_HANDOFF.md", "**/SESSION_HANDOFF.md"),
+        ("packets", "/docs/handoffs/*.md", "docs/handoffs/*.md"),
+        ("packets", "C:\\docs\\handoffs\\*.md", "docs/handoffs/*.md"),
+        ("block-files", "/SESSION_HANDOFF.md", "SESSION_HANDOFF.md"),
+        ("block-files", "/notes/HANDOFF.md", "notes/HANDOFF.md"),
+        ("agent-hook.ignore", "/docs/**", "docs/**"),
         ("series", "docs\\handoffs", "docs/handoffs"),
         ("agent-hook.ignore", "docs/../*.md", "*.md"),
     ],
@@ -74,12 +80,35 @@ def test_a_block_files_flag_that_matches_no_path_is_exit_2(run_cli: Run, repo: G
     assert result.err == (
         'handoff-audit: error: --block-files: the glob "/SESSION_HANDOFF.md" is an absolute path, '
         "which matches no file (globs match paths from the repository root, with /); write "
-        '"**/SESSION_HANDOFF.md"\n'
+        '"SESSION_HANDOFF.md"\n'
     )
-    meant = ["check", "--block-files", "**/SESSION_HANDOFF.md", "--target-branch", "main"]
+    meant = ["check", "--block-files", "SESSION_HANDOFF.md", "--target-branch", "main"]
     blocked = run_cli([*meant, "--format", "json"], cwd=repo.root)
     assert blocked.code == 1
     assert "handoff-in-merge" in [f["rule"] for f in blocked.json()["findings"]]
+
+
+@pytest.mark.parametrize(
+    ("setting", "entry"),
+    [
+        ("packets", "/**"),
+        ("packets", "/*/**"),
+        ("block-files", "../**"),
+        ("agent-hook.ignore", "docs/../../*"),
+    ],
+)
+def test_no_glob_made_only_of_wildcards_is_suggested(
+    run_cli: Run, repo: GitRepo, setting: str, entry: str
+) -> None:
+    *parent, key = setting.split(".")
+    value = f"{key}: [{entry!r}]"
+    repo.write(".handoff-audit.yml", f"{parent[0]}: {{{value}}}\n" if parent else value + "\n")
+    result = run_cli(["check"], cwd=repo.root)
+    assert result.code == 2 and result.err.count("\n") == 1, result.err
+    assert result.err.rstrip().endswith(
+        'from the repository root, with /); name a folder or file, e.g. "docs/**"'
+    )
+    assert "write" not in result.err
 
 
 def test_the_globs_given_in_the_message_find_the_files(run_cli: Run, repo: GitRepo) -> None:

@@ -150,9 +150,10 @@ def refuse_unmatchable(label: str, pattern: str, root: Path, base: Path) -> None
     if reason is None:
         return
     meant = relative_form(pattern, root.resolve().as_posix(), base.resolve().as_posix())
+    advice = f"write {show(meant)}" if meant else 'name a folder or file, e.g. "docs/**"'
     raise InputError(
         f"{label}: the glob {show(pattern, 200)} is {reason}, which matches no file (globs "
-        f"match paths from the repository root, with /); write {show(meant)}"
+        f"match paths from the repository root, with /); {advice}"
     )
 
 

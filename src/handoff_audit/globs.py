@@ -53,13 +53,21 @@ def never_matches(pattern: str) -> str | None:
     return None
 
 
-def relative_form(pattern: str, root: str, base: str) -> str:
+def relative_form(pattern: str, root: str, base: str) -> str | None:
     """A glob that `never_matches` refuses, as it was probably meant: ``/`` for ``\\``, and an
     absolute path or one with ``..`` resolved from ``base`` (the configuration's folder) made
-    relative to ``root`` when it lands inside; otherwise ``**/`` and its last part."""
+    relative to ``root`` when it lands inside; else an anchored glob (``/docs/**``, as in
+    .gitignore) without its leading ``/``, and a ``..`` path as ``**/`` and the file it names
+    (or, for a glob, what follows its last ``..``). ``None`` when that would be made only of
+    wildcards (``/**``), which would match every file."""
     glob = pattern.replace("\\", "/")
     drive = _DRIVE.match(glob)
     glob = glob[drive.end() :] if drive else glob
+    meant = _meant(glob, root, base)
+    return None if _only_wildcards(meant) else meant
+
+
+def _meant(glob: str, root: str, base: str) -> str:
     parts = glob.split("/")
     if not glob.startswith("/") and ".." not in parts:
         return glob
@@ -68,8 +76,15 @@ def relative_form(pattern: str, root: str, base: str) -> str:
         full = posixpath.normpath(posixpath.join(base, glob))
         if full.startswith(root.rstrip("/") + "/"):
             return full[len(root.rstrip("/")) + 1 :]
-    named = [part for part in parts if part not in ("", ".", "..")]
-    return f"**/{named[-1]}" if named else "**"
+    tail = [part for part in parts[last_up:] if part not in ("", ".", "..")]
+    if ".." in parts and tail and not re.search(r"[*?\[]", tail[-1]):
+        return f"**/{tail[-1]}"  # a file named outside the repository: that name, anywhere
+    return "/".join(tail)
+
+
+def _only_wildcards(glob: str) -> bool:
+    """Whether ``glob`` names nothing but wildcards and separators (``**/**``, ``*``, ``""``)."""
+    return not _outside_sets(glob).strip("*?/")
 
 
 def _outside_sets(pattern: str) -> str:

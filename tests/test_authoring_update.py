@@ -249,3 +249,36 @@ def test_a_failing_verify_shows_its_output_without_terminal_escapes(
     assert result.code == 1, result.err
     assert "assert 1 == 2" in result.err and "reset" in result.err
     assert "\x1b" not in result.err
+
+
+@pytest.mark.parametrize(
+    ("verify", "said"),
+    [
+        ("handoff.json", "--verify handoff.json: that is a packet, not a command; "),
+        ("handoff.md", "--verify handoff.md: that is a packet, not a command; "),
+        ("no-such-test-runner -q", "sh found no such command (exit 127); check its name; "),
+    ],
+)
+def test_verify_given_the_packet_or_no_command_is_exit_2_and_records_nothing(
+    started: Any, run_cli: Any, verify: str, said: str
+) -> None:
+    started.write("src/app.py", "print('v2')\n")
+    started.commit("v2")
+    before = {name: (started.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
+    result = run_cli(["update", "--verify", verify], cwd=started.root)
+    assert result.code == 2, (result.out, result.err)
+    assert result.err.count("\n") == 1, result.err
+    assert said in result.err
+    assert "put the packet first (`update handoff.json --verify CMD`" in result.err
+    assert "--verify=CMD" in result.err
+    after = {name: (started.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
+    assert after == before
+    assert started.git("status", "--porcelain") == ""
+
+
+def test_verify_after_the_packet_runs_the_configured_command(started: Any, run_cli: Any) -> None:
+    started.write(".handoff-audit.yml", "verify: 'true'\n")
+    started.commit("config")
+    result = run_cli(["update", "handoff.json", "--verify"], cwd=started.root)
+    assert result.code == 0, result.err
+    assert packet_json(started)["last_known_good_commit"] == started.head()

@@ -7,6 +7,7 @@ fails: standard output belongs to the command line's own answer.
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,12 +64,35 @@ def is_failure_risk(risk: object, cmd: str) -> bool:
     return isinstance(what, str) and what.startswith(f"`{cmd}` failed (exit ")
 
 
+NOT_FOUND = 127
+"""The exit status of ``sh -c`` when it finds no such command."""
+
+_ORDER_ADVICE = (
+    "--verify takes an optional command, so a packet after it is read as one: put the packet "
+    "first (`update handoff.json --verify CMD`, or `--verify` alone for the configuration's "
+    "`verify`) or write --verify=CMD"
+)
+
+
+def _refuse_a_packet_path(root: Path, cmd: str) -> None:
+    """`InputError` when ``cmd`` is exactly the path of a packet (``update --verify
+    handoff.json``): it would run the packet and record its failure as a risk."""
+    if not cmd.endswith((".json", ".md")) or cmd != cmd.strip():
+        return
+    if (Path.cwd() / cmd).is_file() or (root / cmd).is_file():
+        raise InputError(
+            f"--verify {shlex.quote(cmd)}: that is a packet, not a command; {_ORDER_ADVICE}"
+        )
+
+
 def run_verify(root: Path, cmd: str, head: str, *, dirty: bool = False) -> Verification:
-    """Run ``sh -c CMD`` in ``root``; `InputError` when it cannot be started at all."""
+    """Run ``sh -c CMD`` in ``root``; `InputError` when it cannot be started at all, when CMD
+    is a packet's path, or when sh finds no such command (nothing is recorded then)."""
     if not cmd.strip():
         raise InputError(
             "--verify: give the command that runs the tests, e.g. --verify 'pytest -q'"
         )
+    _refuse_a_packet_path(root, cmd)
     try:
         done = subprocess.run(
             ["sh", "-c", cmd],
@@ -81,6 +105,11 @@ def run_verify(root: Path, cmd: str, head: str, *, dirty: bool = False) -> Verif
     except OSError as error:
         raise InputError(f"--verify: cannot run sh ({error.strerror or error})") from None
     code = done.returncode if done.returncode >= 0 else 128 - done.returncode
+    if code == NOT_FOUND:
+        raise InputError(
+            f"--verify {shlex.quote(redact(cmd))}: sh found no such command (exit 127); check "
+            f"its name; if it is a packet, {_ORDER_ADVICE}"
+        )
     text = done.stdout.decode("utf-8", "replace")
     # The tail goes to a terminal: no escape sequence of the command's may reach it.
     lines = "".join(c if c.isprintable() or c in "\n\t" else "?" for c in text).splitlines()

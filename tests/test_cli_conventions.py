@@ -246,7 +246,9 @@ def test_configuration_keys_as_flags(run_cli: Any, git_repo: Any) -> None:
     assert "handoff-in-merge" in rules(
         "--target-branch", "main", "--protected-branches", "rel,main", "--protected-branches", "x"
     )
-    assert "handoff-in-merge" not in rules("--target-branch", "main", "--block-files", "")
+    # An empty list (an unset CI variable) would turn the gate off without a word: exit 2.
+    empty = run_cli([*base, "--target-branch", "main", "--block-files", ""], cwd=git_repo.root)
+    assert empty.code == 2 and "--block-files" in empty.err and len(empty.err.splitlines()) == 1
     bad = run_cli([*base, "--max-commits-behind", "-1"], cwd=git_repo.root)
     assert bad.code == 2 and "--max-commits-behind" in bad.err
 

@@ -636,14 +636,41 @@ def _from_file(
     text = _read_text(path, source)
     if path.suffix == ".toml":
         document = _toml_document(text, source)
-        tool = document.get("tool", {})
-        if isinstance(tool, dict) and "handoff-audit" in tool:
-            raw: Any = tool["handoff-audit"]
-            source = f"{source} [tool.handoff-audit]"
-        elif explicit and path.name != PYPROJECT:
-            raw = document
-        else:
+        if _table_of(document, path.name, explicit=explicit) is None:
             return Config(notes=tuple(_misspelt_table_notes(document, source)))
+    parsed = parse_config_text(text, path.name, source, explicit=explicit)
+    if parsed is None:
+        return Config()
+    raw, source = parsed
+    return validate_config(raw, source, path.parent, rule_ids, roots)
+
+
+def _table_of(document: Mapping[str, Any], name: str, *, explicit: bool) -> Any:
+    """The configuration a TOML ``document`` holds: its ``[tool.handoff-audit]`` table, or the
+    whole document for a TOML file named with ``--config`` other than ``pyproject.toml``;
+    ``None`` when it holds none."""
+    tool = document.get("tool", {})
+    if isinstance(tool, dict) and TABLE_NAME in tool:
+        return tool[TABLE_NAME]
+    if explicit and name != PYPROJECT:
+        return document
+    return None
+
+
+def parse_config_text(
+    text: str, name: str, source: str, *, explicit: bool = False
+) -> tuple[Any, str] | None:
+    """The raw (unvalidated) configuration in ``text``, the content of the file ``name``
+    (``.toml`` or YAML), with the ``source`` messages name it by (``FILE [tool.handoff-audit]``
+    for the table); ``None`` for a ``pyproject.toml`` without the table. `InputError` naming
+    ``source`` when the text is not YAML or TOML, or nests too deeply."""
+    if name.endswith(".toml"):
+        document = _toml_document(text, source)
+        raw: Any = _table_of(document, name, explicit=explicit)
+        if raw is None:
+            return None
+        if raw is not document:
+            source = f"{source} [tool.{TABLE_NAME}]"
     else:
         import yaml  # only when there is a YAML configuration file (start-up)
 
@@ -660,7 +687,7 @@ def _from_file(
         raise InputError(
             f"{source}: nested more than {MAX_YAML_DEPTH} levels deep; not a configuration"
         )
-    return _validate(raw, source, path.parent, rule_ids, roots)
+    return raw, source
 
 
 def _read_text(path: Path, source: str) -> str:
@@ -784,9 +811,12 @@ def accepted_keys() -> dict[str, str]:
     return {key: declared.accepts for key, _, declared in settings_of(Config)}
 
 
-def _validate(
+def validate_config(
     raw: Any, source: str, base: Path, rule_ids: Collection[str], roots: tuple[Path, ...]
 ) -> Config:
+    """The `Config` the raw mapping ``raw`` (`parse_config_text`) sets, read from ``source``,
+    whose relative paths start at ``base`` and may lead into ``roots``; `InputError` naming
+    ``source``, the key and what it accepts otherwise."""
     if not isinstance(raw, dict):
         raise InputError(f"{source}: the configuration must be a mapping of keys to values")
     raw = dict(raw)

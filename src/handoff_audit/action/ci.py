@@ -19,6 +19,7 @@ from typing import TextIO
 from handoff_audit import controls
 from handoff_audit.action import files
 from handoff_audit.action.api import ApiError, Client, RetryPolicy
+from handoff_audit.action.base_gate import GatedConfig, gate_from_base
 from handoff_audit.action.comment import upsert
 from handoff_audit.action.compare import remote_history
 from handoff_audit.action.env import Inputs, Plan, Runner, plan
@@ -60,16 +61,26 @@ def _inside(workspace: Path, value: str, what: str) -> Path:
     return path
 
 
-def load_inputs_config(workspace: Path, root: Path, inputs: Inputs) -> Config:
-    """The repository's configuration (or the ``config`` input's file), then the inputs on top."""
+def load_inputs_config(
+    workspace: Path, root: Path, inputs: Inputs, base: str | None = None
+) -> GatedConfig:
+    """The repository's configuration (or the ``config`` input's file), with the merge gate's
+    settings from the ``base`` commit on a pull request (`base_gate`), then the inputs on top."""
     explicit = None
     if inputs.config:
         explicit = _inside(workspace, inputs.config, "config")
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
     config = load_config(root, explicit, rule_ids=RULES_BY_ID)
+    gated = GatedConfig(config, None)
+    if base is not None:
+        gated = gate_from_base(root, config, base, explicit)
     for pattern in inputs.block_files or ():
         refuse_unmatchable("input block-files", pattern, root, workspace)
+    return dataclasses.replace(gated, config=_with_inputs(gated.config, inputs))
+
+
+def _with_inputs(config: Config, inputs: Inputs) -> Config:
     return config.overridden(
         max_commits_behind=inputs.max_commits_behind,
         protected_branches=inputs.protected_branches,
@@ -94,10 +105,17 @@ def build_request(
         if not os.path.lexists(path):
             raise InputError(f"input path: {value!r} does not exist in the workspace")
     root = find_root(paths)
+    # On a pull request or a merge queue entry (the events with a base), the gate's settings
+    # come from the base commit: the pull request's own file could turn the gate off.
+    gated = load_inputs_config(workspace, root, inputs, event.base)
+    if gated.notice is not None:
+        (out or sys.stdout).write(
+            github_format.command("notice", gated.notice, title="handoff-audit: configuration")
+        )
     return AuditRequest(
         root=root,
         paths=paths,
-        config=load_inputs_config(workspace, root, inputs),
+        config=gated.config,
         target=Target(
             head=event.head,
             branch=event.branch,

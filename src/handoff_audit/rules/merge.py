@@ -48,9 +48,10 @@ purpose (examples, fixtures) says so in `block-files`. Make this check required 
 protection rules so that GitHub refuses the merge while it fails. A suppression inside the file
 (`<!-- handoff-audit: ignore handoff-in-merge … -->`) cannot open the gate: it silences nothing
 and is reported as `invalid-suppression`. Only the configuration can (`rules:
-{handoff-in-merge: "off"}`). Under a plain `pull_request` workflow that is the pull request's
-own `.handoff-audit.yml`, which reviewers approve like code (a `CODEOWNERS` entry makes that
-explicit); the fork workflow, or the action's `config` input, takes the base branch's file.
+{handoff-in-merge: "off"}`), and on a pull request or a merge queue entry the action reads
+this rule's level, `block-files`, `protected-branches`, `packets` and `series` from the
+configuration as the base commit has it: a pull request that adds or edits `.handoff-audit.yml`
+to open the gate is still blocked (with a notice naming the file).
 """,
     blocks_merge=True,
 )
@@ -74,9 +75,10 @@ limit what is audited, not what the merge carries.
 the packet from the pull request if it should never have been part of it. A suppression in the
 packet (`"x-handoff-audit": {"ignore": {"active-in-merge": "…"}}`) cannot open the gate: it
 silences nothing and is reported as `invalid-suppression`. Only the configuration can (`rules:
-{active-in-merge: "off"}`). Under a plain `pull_request` workflow that is the pull request's
-own `.handoff-audit.yml`, which reviewers approve like code (a `CODEOWNERS` entry makes that
-explicit); the fork workflow, or the action's `config` input, takes the base branch's file.
+{active-in-merge: "off"}`), and on a pull request or a merge queue entry the action reads
+this rule's level, `block-files`, `protected-branches`, `packets` and `series` from the
+configuration as the base commit has it: a pull request that adds or edits `.handoff-audit.yml`
+to open the gate is still blocked (with a notice naming the file).
 """,
     blocks_merge=True,
 )

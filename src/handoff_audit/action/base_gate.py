@@ -1,0 +1,152 @@
+"""The merge gate's settings on a pull request: read from the base commit, not the pull request.
+
+A pull request's own ``.handoff-audit.yml`` is content the pull request controls: read from its
+head, ``rules: {handoff-in-merge: "off"}`` or ``block-files: []`` added by the same pull request
+that adds ``HANDOFF.md`` would open the gate it is checked by. So on a pull request (and a merge
+queue entry) the keys that decide the gate come from the configuration as it is on the base
+commit, read with one ``git cat-file --batch``; the other keys (judgement tuning) stay the pull
+request's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from handoff_audit.config import (
+    CONFIG_FILES,
+    MAX_CONFIG_BYTES,
+    PYPROJECT,
+    Config,
+    parse_config_text,
+    validate_config,
+)
+from handoff_audit.errors import InputError
+from handoff_audit.git import commit_files
+from handoff_audit.rules import ALL_RULES, RULES_BY_ID
+
+GATE_KEYS = ("packets", "block-files", "series", "protected-branches")
+"""Keys that decide what the gate finds and where it applies: which files are handoffs
+(``packets``, ``series``), which are blocked (``block-files``) and into which branches."""
+
+GATE_RULES = tuple(rule.id for rule in ALL_RULES if rule.blocks_merge)
+"""The rules whose level under ``rules:`` opens or closes the gate."""
+
+
+@dataclass(frozen=True, slots=True)
+class GatedConfig:
+    """The configuration with the gate's settings from the base commit."""
+
+    config: Config
+    notice: str | None
+    """One line when the pull request's gate settings differ from the base commit's."""
+
+
+def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None) -> GatedConfig:
+    """``config`` (read from the pull request's work tree, or ``explicit``, the ``config``
+    input) with the gate's settings as the base commit ``base`` has them: from the same file
+    there (``explicit``) or from the configuration found there as ``load_config`` finds it;
+    the defaults when the base has none. An ``explicit`` file that is no file of the
+    repository (a separate checkout the workflow made) is trusted as it is."""
+    names = _candidates(root, explicit)
+    if names is None:
+        return GatedConfig(config, None)
+    found = _first_present(root, base, names)
+    base_config = Config()
+    where = f"the base commit {base[:12]} (no configuration there: the defaults)"
+    if found is not None:
+        name, text = found
+        source = f"{name} at the base commit {base[:12]}"
+        where = source
+        parsed = parse_config_text(text, name, source, explicit=explicit is not None)
+        if parsed is not None:
+            raw, source = parsed
+            base_config = validate_config(
+                _gate_part(raw), source, (root / name).parent, RULES_BY_ID, (root,)
+            )
+    merged = _with_gate_of(config, base_config)
+    ours, theirs = _gate(config), _gate(merged)
+    changed = [key for key in ours if ours[key] != theirs[key]]
+    if not changed:
+        return GatedConfig(merged, None)
+    notice = (
+        f"{config.source or 'this pull request'}: the merge-gate settings ({', '.join(changed)}) "
+        f"were read from {where}, not from the pull request, which changes them; they take "
+        "effect once merged"
+    )
+    return GatedConfig(merged, notice)
+
+
+def _candidates(root: Path, explicit: Path | None) -> tuple[str, ...] | None:
+    """The files to read at the base commit, relative to ``root``; ``None`` when ``explicit``
+    lies outside the repository or git does not track it (nothing the pull request carries)."""
+    if explicit is None:
+        return (*CONFIG_FILES, PYPROJECT)
+    path = explicit.resolve()
+    if not path.is_relative_to(root.resolve()):
+        return None
+    name = path.relative_to(root.resolve()).as_posix()
+    return (name,) if commit_files.is_tracked(root, name) else None
+
+
+def _first_present(root: Path, base: str, names: tuple[str, ...]) -> tuple[str, str] | None:
+    """The first of ``names`` the base commit has, with its text; `InputError` when the base
+    commit is not in the clone and cannot be fetched."""
+    if not commit_files.have_commit(root, base):
+        raise InputError(
+            f"the pull request's base commit {base[:12]} is not in the clone and could not be "
+            "fetched; the merge gate's settings are read from it: check out with "
+            "`fetch-depth: 0` (actions/checkout)"
+        )
+    found = commit_files.read_at(root, base, names)
+    for name in names:
+        data = found.get(name)
+        if data is None:
+            continue
+        source = f"{name} at the base commit {base[:12]}"
+        if len(data) > MAX_CONFIG_BYTES:
+            raise InputError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes; not a configuration")
+        try:
+            return name, data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InputError(f"{source}: cannot be read ({error})") from None
+    return None
+
+
+def _gate_part(raw: Any) -> Any:
+    """The gate's keys of the raw configuration (the rest is not validated here: it is not
+    used); anything not a mapping as it is, for the validation to refuse."""
+    if not isinstance(raw, Mapping):
+        return raw
+    part = {key: raw[key] for key in GATE_KEYS if key in raw}
+    rules = raw.get("rules")
+    if isinstance(rules, Mapping):
+        part["rules"] = {key: value for key, value in rules.items() if key in GATE_RULES}
+    return part
+
+
+def _with_gate_of(config: Config, base: Config) -> Config:
+    rules = {key: value for key, value in config.rules.items() if key not in GATE_RULES}
+    rules.update((key, value) for key, value in base.rules.items() if key in GATE_RULES)
+    return replace(
+        config,
+        packets=base.packets,
+        block_files=base.block_files,
+        series=base.series,
+        protected_branches=base.protected_branches,
+        rules=MappingProxyType(rules),
+    )
+
+
+def _gate(config: Config) -> dict[str, Any]:
+    """The gate's settings by the names the configuration gives them."""
+    return {
+        "packets": config.packets,
+        "block-files": config.block_files,
+        "series": config.series,
+        "protected-branches": config.protected_branches,
+        **{f"rules.{rid}": config.rules.get(rid, "default") for rid in GATE_RULES},
+    }

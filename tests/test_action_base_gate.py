@@ -1,0 +1,122 @@
+"""On a pull request, the merge gate's settings come from the base commit's configuration: the
+pull request's own ``.handoff-audit.yml`` cannot open the gate it is checked by."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from action_runner import BRANCH, Runner, runner_world
+from conftest import GitRepo
+from handoff_audit.errors import InputError
+
+NOTE = "# Handoff\n\n## State\nTests pass.\n\n## Next step\nFinish src/a.py.\n"
+
+
+@pytest.fixture
+def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
+    with runner_world(tmp_path, git_repo, monkeypatch) as world:
+        yield world
+
+
+def _base_config(runner: Runner, text: str) -> None:
+    """Commit ``text`` as the base branch's configuration and bring it into the branch."""
+    repo = runner.repo
+    repo.git("checkout", "-q", "main")
+    repo.write(".handoff-audit.yml", text)
+    runner.base = repo.commit("configure")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "main")
+
+
+def _pull_request_commit(runner: Runner, config: str) -> None:
+    """The pull request adds ``HANDOFF.md`` and writes ``config`` as its configuration."""
+    runner.repo.write("HANDOFF.md", NOTE)
+    runner.repo.write(".handoff-audit.yml", config)
+    runner.head = runner.repo.commit("wip + config")
+
+
+def test_a_pull_request_adding_a_config_that_turns_the_gate_off_is_still_blocked(
+    runner: Runner,
+) -> None:
+    _pull_request_commit(runner, 'rules: {handoff-in-merge: "off", active-in-merge: off}\n')
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=HANDOFF.md,title=handoff-audit%3A handoff-in-merge::" in done.out
+    assert "handoff-audit%3A active-in-merge" in done.out
+    [notice] = [line for line in done.out.splitlines() if line.startswith("::notice")]
+    assert notice.startswith(
+        "::notice title=handoff-audit%3A configuration::.handoff-audit.yml: the merge-gate "
+        "settings (rules.handoff-in-merge, rules.active-in-merge) were read from the base commit "
+        f"{runner.base[:12]} (no configuration there: the defaults)"
+    )
+
+
+def test_a_pull_request_editing_the_gate_settings_of_the_base_config_is_still_blocked(
+    runner: Runner,
+) -> None:
+    _base_config(runner, 'max-commits-behind: 10\nblock-files: ["**/HANDOFF.md"]\n')
+    edited = 'max-commits-behind: 10\nblock-files: ["**/nothing.md"]\nprotected-branches: [x]\n'
+    _pull_request_commit(runner, edited)
+    done = runner.run("pull_request_target", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff-audit%3A handoff-in-merge::HANDOFF.md would be merged" in done.out
+    assert (
+        ".handoff-audit.yml: the merge-gate settings (block-files, protected-branches) were read "
+        f"from .handoff-audit.yml at the base commit {runner.base[:12]}, not from the pull request"
+    ) in done.out
+
+
+def test_the_base_commits_gate_settings_apply_and_the_pull_requests_other_keys_stay(
+    runner: Runner,
+) -> None:
+    # The base keeps HANDOFF.md on purpose; the pull request only tunes a judgement rule.
+    _base_config(runner, "rules: {handoff-in-merge: off, active-in-merge: off}\n")
+    _pull_request_commit(
+        runner, "rules: {handoff-in-merge: off, active-in-merge: off, md-incomplete: off}\n"
+    )
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 0, done.out
+    assert done.outputs["blocked"] == "false"
+    assert "md-incomplete" not in done.out
+    assert "::notice" not in done.out
+
+
+def test_a_base_commit_missing_from_the_clone_is_one_line_naming_the_fix(runner: Runner) -> None:
+    _pull_request_commit(runner, 'rules: {handoff-in-merge: "off"}\n')
+    payload = runner.pull_request()
+    payload["pull_request"]["base"]["sha"] = "f" * 40
+    with pytest.raises(InputError) as raised:
+        runner.run("pull_request", payload, comment="false")
+    assert str(raised.value) == (
+        "the pull request's base commit ffffffffffff is not in the clone and could not be "
+        "fetched; the merge gate's settings are read from it: check out with `fetch-depth: 0` "
+        "(actions/checkout)"
+    )
+
+
+def test_a_push_still_reads_the_configuration_of_the_commit_pushed(runner: Runner) -> None:
+    _pull_request_commit(runner, "rules: {md-incomplete: off, active-in-merge: off}\n")
+    payload = runner.event("push.branch.json")
+    payload.update(ref=f"refs/heads/{BRANCH}", after=runner.head)
+    done = runner.run("push", payload, comment="false")
+    assert "::notice" not in done.out
+    assert "md-incomplete" not in done.out
+
+
+def test_a_config_input_naming_a_file_the_pull_request_carries_is_read_at_the_base(
+    runner: Runner,
+) -> None:
+    _base_config(runner, 'block-files: ["**/HANDOFF.md"]\n')
+    _pull_request_commit(runner, 'block-files: ["**/nothing.md"]\n')
+    done = runner.run(
+        "pull_request", runner.pull_request(), comment="false", config=".handoff-audit.yml"
+    )
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff-audit%3A handoff-in-merge::HANDOFF.md would be merged" in done.out
+    assert "the merge-gate settings (block-files) were read from .handoff-audit.yml" in done.out

@@ -110,7 +110,12 @@ def test_globs_mean_what_they_say(pattern: str, path: str) -> None:
     ("name", "text", "said"),
     [
         (".handoff-audit.yml", "jobs: 2.0\n", "jobs is 2.0; expected an integer >= 1"),
-        (".handoff-audit.yml", "jobs: true\n", "jobs is true; expected an integer >= 1"),
+        (
+            ".handoff-audit.yml",
+            "jobs: true\n",
+            "line 1: jobs is true, which YAML reads as a boolean; expected an integer >= 1",
+        ),
+        ("pyproject.toml", "[tool.handoff-audit]\njobs = true\n", "jobs is true; expected"),
         ("pyproject.toml", "[tool.handoff-audit]\njobs = 2.0\n", "jobs is 2.0; expected"),
         (".handoff-audit.yml", "max-commits-behind: 0.0\n", "max-commits-behind is 0.0;"),
     ],

@@ -148,7 +148,10 @@ def test_packets_globs_replace_the_defaults(run_cli: Any, tmp_path: Path) -> Non
         ("packets: handoff.json\n", ['packets is "handoff.json"', "a non-empty list of globs"]),
         ("packets: []\n", ["packets is []", "a non-empty list of globs"]),
         ("rules:\n  schema: fatal\n", ['rules.schema is "fatal"', "error, warning, note, off"]),
-        ("rules:\n  schema: on\n", ["rules.schema is true", "error, warning, note, off"]),
+        (
+            "rules:\n  schema: on\n",
+            ["line 2: rules.schema is on, which YAML reads as a boolean", '"off"'],
+        ),
         ("rules:\n  scheme: error\n", ['unknown rule id "scheme"', "known rules:", "schema"]),
         ("rules: [schema]\n", ["rules is", "a mapping of rule id"]),
         ("- a\n- b\n", ["must be a mapping"]),
@@ -164,6 +167,67 @@ def test_configuration_errors_are_one_line_exit_2(
     (placeholder_repo / ".handoff-audit.yml").write_text(text)
     result = check(run_cli, placeholder_repo)
     assert_usage_error(result, ".handoff-audit.yml", *words)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "rules:\n  placeholder: error\n  too-long: warning\n  placeholder: off\n",
+            ['line 4: the key "placeholder" is set again (first at line 2)', "set once"],
+        ),
+        ("max-lines: 5\nkeep-last: 3\nmax-lines: 9\n", ['line 3: the key "max-lines"']),
+        ("agent-hook: {ignore: [a], ignore: [b]}\n", ['line 1: the key "ignore" is set']),
+    ],
+)
+def test_a_key_set_twice_is_one_line_exit_2_naming_it_and_its_lines(
+    run_cli: Any, placeholder_repo: Path, text: str, words: list[str]
+) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text(text)
+    assert_usage_error(check(run_cli, placeholder_repo), ".handoff-audit.yml: ", *words)
+
+
+def test_a_key_set_twice_in_the_toml_table_is_named(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / "pyproject.toml").write_text(
+        '[tool.handoff-audit]\nmax-lines = 5\nrules = { placeholder = "off" }\nmax-lines = 6\n'
+    )
+    assert_usage_error(
+        check(run_cli, placeholder_repo),
+        'pyproject.toml: line 4: the key "max-lines" is set again; a key may be set once',
+    )
+
+
+@pytest.mark.parametrize("token", ["No", "no", "false", "yes", "On", "TRUE"])
+def test_a_yaml_boolean_as_a_level_is_refused_as_written(
+    run_cli: Any, placeholder_repo: Path, token: str
+) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text(f"rules:\n  placeholder: {token}\n")
+    assert_usage_error(
+        check(run_cli, placeholder_repo),
+        f".handoff-audit.yml: line 2: rules.placeholder is {token}, which YAML reads as a "
+        'boolean; expected a severity: error, warning, note or "off"',
+    )
+
+
+@pytest.mark.parametrize("token", ["off", "Off", "OFF", '"off"'])
+def test_off_in_any_letter_case_is_the_level_off(
+    run_cli: Any, placeholder_repo: Path, token: str
+) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text(f"rules: {{placeholder: {token}}}\n")
+    result = check(run_cli, placeholder_repo)
+    assert result.code == 0, result.err
+    assert result.json()["findings"] == []
+
+
+def test_a_yaml_boolean_elsewhere_is_named_as_written(run_cli: Any, placeholder_repo: Path) -> None:
+    (placeholder_repo / ".handoff-audit.yml").write_text("keep-last: 3\nmax-lines: yes\n")
+    assert_usage_error(
+        check(run_cli, placeholder_repo),
+        ".handoff-audit.yml: line 2: max-lines is yes, which YAML reads as a boolean; expected "
+        "an integer >= 1",
+    )
+    (placeholder_repo / ".handoff-audit.yml").write_text("on: 3\n")
+    assert_usage_error(check(run_cli, placeholder_repo), 'unknown key "on"')
 
 
 def test_toml_errors_name_the_table(run_cli: Any, placeholder_repo: Path) -> None:
@@ -252,4 +316,22 @@ def test_an_unreachable_https_schema_is_one_line_exit_2(
     )
     assert not (tmp_path / "cache" / "handoff-audit" / "schemas").exists() or not any(
         (tmp_path / "cache" / "handoff-audit" / "schemas").iterdir()
+    )
+
+
+def test_a_gate_rule_set_again_further_down_cannot_open_the_merge_gate(
+    run_cli: Any, git_repo: Any
+) -> None:
+    git_repo.write("a", "x\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "feat/pr")
+    git_repo.write("HANDOFF.md", "# Handoff\n\n## State\nTests pass.\n\n## Next step\nFix a.\n")
+    git_repo.write(
+        ".handoff-audit.yml",
+        'rules:\n  handoff-in-merge: error\n  md-incomplete: warning\n  handoff-in-merge: "off"\n',
+    )
+    git_repo.commit("wip")
+    result = run_cli(["check", "-q", "--target-branch", "main"], cwd=git_repo.root)
+    assert_usage_error(
+        result, '.handoff-audit.yml: line 4: the key "handoff-in-merge" is set again'
     )

@@ -676,6 +676,11 @@ def parse_config_text(
 
         try:
             raw = yaml.load(text, Loader=_loader())
+        except DuplicateKey as error:
+            raise InputError(
+                f"{source}: line {error.line}: the key {show(error.key)} is set again (first at "
+                f"line {error.first}); a key may be set once: keep the one you mean"
+            ) from None
         except yaml.YAMLError as error:
             mark = getattr(error, "problem_mark", None)
             where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -712,9 +717,24 @@ def _toml_document(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise InputError(f"{source}: not valid TOML: {error}") from None
+        raise InputError(_toml_problem(text, source, str(error))) from None
     except RecursionError:  # tomllib recurses per level of nesting
         raise InputError(f"{source}: nested too deeply to be a configuration") from None
+
+
+def _toml_problem(text: str, source: str, problem: str) -> str:
+    """The line for a TOML error; a key set twice is named (tomllib gives only its line)."""
+    import re  # start-up: only for a TOML file that does not parse
+
+    again = re.fullmatch(r"Cannot overwrite a value \(at line (\d+), column \d+\)", problem)
+    lines = text.splitlines()
+    if again is not None and 0 < int(again[1]) <= len(lines):
+        key = lines[int(again[1]) - 1].partition("=")[0].strip()
+        return (
+            f"{source}: line {again[1]}: the key {show(key)} is set again; a key may be set "
+            "once: keep the one you mean"
+        )
+    return f"{source}: not valid TOML: {problem}"
 
 
 MAX_TOML_KEY_PARTS = 32
@@ -774,6 +794,11 @@ def _loader() -> Any:
     class Bounded(yaml.SafeLoader):
         depth = 0
 
+        def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+            if isinstance(node, yaml.MappingNode):
+                _refuse_duplicate_keys(self, node)
+            return super().construct_mapping(node, deep)
+
         def compose_node(self, parent: Any, index: Any) -> Any:
             problem = None
             if self.check_event(yaml.AliasEvent):
@@ -789,7 +814,43 @@ def _loader() -> Any:
             finally:
                 self.depth -= 1
 
+    def written_bool(loader: Any, node: Any) -> WrittenBool:
+        return WrittenBool(node.value, node.start_mark.line + 1)
+
+    Bounded.add_constructor("tag:yaml.org,2002:bool", written_bool)
     return Bounded
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenBool:
+    """A YAML 1.1 boolean (``on``, ``No``, ``yes``, ``false``) as written: no key takes a
+    boolean, and the token is what the user knows (``on``, not ``true``). Only ``off``, a
+    severity's name, means something: the severity ``off`` under ``rules``."""
+
+    text: str
+    line: int
+
+
+class DuplicateKey(Exception):
+    """A mapping of the YAML configuration sets ``key`` twice (the last would win silently)."""
+
+    def __init__(self, key: str, line: int, first: int) -> None:
+        super().__init__(key)
+        self.key, self.line, self.first = key, line, first
+
+
+def _refuse_duplicate_keys(loader: Any, node: Any) -> None:
+    seen: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        shown = key.text if isinstance(key, WrittenBool) else key
+        line = key_node.start_mark.line + 1
+        try:
+            if shown in seen:
+                raise DuplicateKey(str(shown), line, seen[shown])
+            seen[shown] = line
+        except TypeError:  # an unhashable key: PyYAML's own error says so
+            continue
 
 
 def config_schema() -> dict[str, Any]:
@@ -819,11 +880,8 @@ def validate_config(
     ``source``, the key and what it accepts otherwise."""
     if not isinstance(raw, dict):
         raise InputError(f"{source}: the configuration must be a mapping of keys to values")
-    raw = dict(raw)
-    if isinstance(raw.get("rules"), dict):
-        # YAML 1.1 reads a bare `off` as false; that is what the user meant.
-        raw["rules"] = {str(k): ("off" if v is False else v) for k, v in raw["rules"].items()}
     accepts = accepted_keys()
+    raw = _without_written_bools(raw, source, accepts)
     for key in raw:
         if key not in accepts:
             import difflib  # start-up: only for a mistyped key
@@ -860,6 +918,43 @@ def validate_config(
         )
     where = Where(source, base, roots, rule_ids)
     return Config(**_fields_from(Config, raw, where), source=source)
+
+
+def _without_written_bools(raw: dict[Any, Any], source: str, accepts: Mapping[str, str]) -> Any:
+    """``raw`` with each YAML 1.1 boolean (`WrittenBool`) resolved: a key is its text (``on:``
+    is the unknown key ``on``); a rule's level ``off`` (any letter case) is the severity
+    ``off``; any other boolean value is an `InputError` naming the line and the token as
+    written, since no key takes a boolean (``No`` quietly meaning ``off`` while ``on`` meant
+    nothing would surprise either way)."""
+
+    def resolve(value: Any, path: str) -> Any:
+        if isinstance(value, WrittenBool):
+            if path.startswith("rules.") and value.text.lower() == "off":
+                return "off"
+            return _refuse_bool(value, path, source, accepts)
+        if isinstance(value, dict):
+            keys = {key: key.text if isinstance(key, WrittenBool) else key for key in value}
+            return {
+                keys[key]: resolve(item, f"{path}.{keys[key]}" if path else str(keys[key]))
+                for key, item in value.items()
+            }
+        if isinstance(value, list):
+            return [resolve(item, path) for item in value]
+        return value
+
+    resolved: dict[Any, Any] = resolve(raw, "")
+    return resolved
+
+
+def _refuse_bool(value: WrittenBool, path: str, source: str, accepts: Mapping[str, str]) -> Any:
+    if path.startswith("rules."):
+        expected = 'a severity: error, warning, note or "off"'
+    else:
+        expected = accepts.get(path.split(".")[0], "a value the key accepts")
+    raise InputError(
+        f"{source}: line {value.line}: {path} is {value.text}, which YAML reads as a boolean; "
+        f"expected {expected}"
+    )
 
 
 def _fields_from(cls: type, raw: Mapping[str, Any], where: Where) -> dict[str, Any]:

@@ -188,3 +188,89 @@ def test_the_printed_multiple_active_command_runs_from_a_subfolder(
     assert done.returncode == 0, done.stderr
     assert _superseded_by(git_repo) == ".handoff/default.json"
     assert hits(check(run_cli, git_repo.root), "multiple-active") == []
+
+
+@pytest.mark.parametrize(
+    ("finish", "says"),
+    [
+        (["supersede", ".handoff/v2.json", "--by", "v3"], "the successor is superseded (by v3)"),
+        (["archive", ".handoff/v2.json"], "the successor is archived (its work is finished)"),
+    ],
+    ids=["superseded", "archived"],
+)
+def test_a_successor_that_is_not_active_is_refused(
+    git_repo: GitRepo, run_cli: Run, finish: list[str], says: str
+) -> None:
+    _with_packets(git_repo, run_cli)
+    finished = run_cli(finish, cwd=git_repo.root)
+    assert finished.code == 0, finished.err
+    before = {name: (git_repo.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
+    refused = run_cli(["supersede", "--by", ".handoff/v2.json"], cwd=git_repo.root)
+    assert refused.code == 2, refused.err
+    [line] = refused.err.splitlines()
+    assert line.startswith("handoff-audit: error: supersede --by .handoff/v2.json: "), line
+    assert says in line and "not active" in line and "handoff-audit new" in line
+    after = {name: (git_repo.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
+    assert after == before
+
+
+def test_superseding_back_and_forth_is_refused(git_repo: GitRepo, run_cli: Run) -> None:
+    _with_packets(git_repo, run_cli)
+    done = run_cli(["supersede", "--by", ".handoff/v2.json"], cwd=git_repo.root)
+    assert done.code == 0, done.err
+    loop = run_cli(["supersede", ".handoff/v2.json", "--by", "handoff.json"], cwd=git_repo.root)
+    assert loop.code == 2, loop.err
+    assert "the successor is superseded (by .handoff/v2.json), not active" in loop.err
+    v2 = json.loads((git_repo.root / ".handoff/v2.json").read_text(encoding="utf-8"))
+    assert v2["status"] == "active"
+
+
+def _hand_superseded(git_repo: GitRepo, run_cli: Run, path: str, by: str | None) -> None:
+    """``path`` marked superseded (by ``by``) by hand, as `supersede` no longer writes it, and
+    its twin rendered again."""
+    data = json.loads((git_repo.root / path).read_text(encoding="utf-8"))
+    data["status"] = "superseded"
+    if by is not None:
+        data["superseded_by"] = by
+    git_repo.write(path, dump(data))
+    rendered = run_cli(["render", "--write", path], cwd=git_repo.root)
+    assert rendered.code == 0, rendered.err
+
+
+@pytest.mark.parametrize(
+    ("v2_by", "says"),
+    [
+        ("handoff.json", "the chain loops (`handoff.json` → `.handoff/v2.json` → `handoff.json`)"),
+        (None, "the chain ends in a superseded packet that names no successor"),
+    ],
+    ids=["a loop", "a dead end"],
+)
+def test_check_reports_a_chain_that_hands_the_work_to_no_packet(
+    git_repo: GitRepo, run_cli: Run, v2_by: str | None, says: str
+) -> None:
+    _with_packets(git_repo, run_cli)
+    _hand_superseded(git_repo, run_cli, "handoff.json", ".handoff/v2.json")
+    _hand_superseded(git_repo, run_cli, ".handoff/v2.json", v2_by)
+    git_repo.commit("handoff: superseded")
+    found = [h for h in hits(check(run_cli, git_repo.root), "dangling-pointer")]
+    mine = [h for h in found if h["path"] == "handoff.json"]
+    assert len(mine) == 1, found
+    assert mine[0]["pointer"] == "/superseded_by"
+    assert "superseded_by names `.handoff/v2.json`" in mine[0]["message"]
+    assert says in mine[0]["message"]
+    assert "handoff-audit supersede handoff.json --by ACTIVE.json" in mine[0]["message"]
+    assert len(found) == (2 if v2_by else 1)
+
+
+@pytest.mark.parametrize("finish", [["archive", ".handoff/v2.json"], None])
+def test_a_chain_to_an_active_or_archived_packet_is_fine(
+    git_repo: GitRepo, run_cli: Run, finish: list[str] | None
+) -> None:
+    _with_packets(git_repo, run_cli)
+    done = run_cli(["supersede", "--by", ".handoff/v2.json"], cwd=git_repo.root)
+    assert done.code == 0, done.err
+    if finish is not None:
+        finished = run_cli(finish, cwd=git_repo.root)
+        assert finished.code == 0, finished.err
+    git_repo.commit("handoff: handed over")
+    assert hits(check(run_cli, git_repo.root), "dangling-pointer") == []

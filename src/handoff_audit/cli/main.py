@@ -360,8 +360,8 @@ def supersede(packet: Path | None, successor: str | None, topic: str | None) -> 
     re-render its twin; refuses a JSON file that is not a packet.
 
     --by FILE (a value naming an existing file, or ending in .json or .md) must name the
-    successor's JSON packet, not PACKET itself, from the current folder or the repository
-    root; it is stored from the repository root. Any other value is a topic (lower-case
+    successor's JSON packet, active and not PACKET itself, from the current folder or the
+    repository root; it is stored from the repository root. Any other value is a topic (lower-case
     letters, digits, '.', '_', '-', '/', e.g. auth/v2), kept as given: its packet may come
     later (`new --topic auth/v2`).
     """

@@ -1,10 +1,10 @@
 """`supersede --by`: the successor as the packet's ``superseded_by`` stores it, "path or topic of
 the successor". A value that names an existing file (`markdown_argument.from_root`: the current
 folder first, then the repository root), ends in ``.json``/``.md``, or ends in a slash names the
-successor's JSON packet, and is stored from the repository root with ``/``; it must be a packet
-(`engine.packet_kind.is_packet`) other than the one superseded. Any other value is a topic, kept as
-given when it fits the schema's ``topic`` pattern, slashes included (``auth/v2``: its packet may
-not exist yet: supersede, then `new --topic auth/v2`)."""
+successor's JSON packet, and is stored from the repository root with ``/``; it must be an
+active packet (`engine.packet_kind.is_packet`) other than the one superseded. Any other value
+is a topic, kept as given when it fits the schema's ``topic`` pattern, slashes included
+(``auth/v2``: its packet may not exist yet: supersede, then `new --topic auth/v2`)."""
 
 from __future__ import annotations
 
@@ -98,6 +98,26 @@ def _refuse_no_packet(value: str, found: Path, packet: Path) -> None:
     reason = not_a_packet(data)
     if reason is not None:
         raise _refused(value, f"is not a handoff packet ({reason})")
+    _refuse_finished(value, data)
+
+
+def _refuse_finished(value: str, data: dict[str, object]) -> None:
+    """`InputError` unless the successor is active: a finished one would leave the branch's
+    work handed over to no packet (and one superseded by PACKET, a loop)."""
+    status = data.get("status")
+    if status == "active":
+        return
+    then = data.get("superseded_by")
+    if status == "superseded":
+        named = isinstance(then, str) and then.strip()
+        why = f"superseded (by {shell.quote(str(then))})" if named else "superseded"
+    else:
+        why = f"{status} (its work is finished)"
+    raise InputError(
+        f"supersede --by {shell.quote(value)}: the successor is {why}, not active, so no "
+        "packet would carry on the work; give the active packet that does, or start one with "
+        "`handoff-audit new --topic TOPIC` and give that"
+    )
 
 
 def _refused(value: str, what: str) -> InputError:

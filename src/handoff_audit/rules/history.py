@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from handoff_audit import controls
+from handoff_audit import controls, shell
 from handoff_audit.git.facts import FULL_HISTORY_FIX
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.model.context import AuditContext
@@ -15,6 +15,7 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.model.repo_history import History, PacketHistory
 from handoff_audit.rules.base import Fix, Hit, Rule
+from handoff_audit.rules.successor_chain import DeadEnd, dead_ends
 from handoff_audit.textcut import shorten
 
 LKG_UNKNOWN = Rule(
@@ -152,7 +153,10 @@ file is current could not be told), and once when the folder is not a git reposi
 DANGLING_POINTER = Rule(
     id="dangling-pointer",
     default=Severity.WARNING,
-    summary="a path in `verdict_pointer`, `pointers` or `changed_files` does not exist in the tree",
+    summary=(
+        "a path in `verdict_pointer`, `pointers` or `changed_files` does not exist in the tree, "
+        "or `superseded_by` leads to no active packet"
+    ),
     doc="""\
 **Why.** Pointers are where the next session starts reading. A path that leads nowhere (renamed,
 mistyped, never committed) costs it time, or worse, makes it guess.
@@ -164,7 +168,15 @@ packet may rightly list a file the work removed. A path exists when the commit c
 the work tree has it (new and staged files count), so a sparse checkout that leaves the code out
 gives the same findings as a full one.
 
-**Fix.** Correct the path (or remove the entry) and re-render the twin.
+A superseded packet's `superseded_by` is followed through the successors it names: it must
+lead to an active packet (the work goes on there) or an archived one (the work is finished).
+`handoff.json` superseded by `.handoff/v2.json`, itself superseded by `handoff.json`, is a loop
+that hands the work to no packet; so is a chain ending in a superseded packet that names no
+successor. A successor the audit did not read (a topic whose packet is still to be written) is
+not judged.
+
+**Fix.** Correct the path (or remove the entry) and re-render the twin. For `superseded_by`,
+name the packet that carries on the work: `handoff-audit supersede PACKET --by ACTIVE.json`.
 """,
 )
 
@@ -214,6 +226,31 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     tree = WorkTree(ctx.root)
     for packet in active:
         yield from _dangling(tree, packet, facts.info(packet) if facts else None, in_tree)
+    for dead_end in dead_ends(ctx.packets):
+        yield _dead_end(dead_end)
+
+
+def _dead_end(dead_end: DeadEnd) -> Hit:
+    """``dangling-pointer`` for a ``superseded_by`` that leads to no packet carrying on the
+    work."""
+    packet = dead_end.packet
+    chain = " → ".join(_quote(path) for path in dead_end.chain)
+    if dead_end.loops:
+        what = f"the chain loops ({chain}) and no packet of it is active"
+    else:
+        what = f"the chain ends in a superseded packet that names no successor ({chain})"
+    line, column = packet.position("/superseded_by")
+    supersede = f"handoff-audit supersede {shell.quote_path(packet.path)} --by ACTIVE.json"
+    return Hit(
+        DANGLING_POINTER,
+        packet.path,
+        f"superseded_by names {_quote(dead_end.chain[1])}, but {what}, so no session resumes "
+        f"the work: name the packet that carries it on, `{supersede}` (start it with "
+        "`handoff-audit new` if there is none)",
+        line=line,
+        column=column,
+        pointer="/superseded_by",
+    )
 
 
 def _unordered(packet: Packet, reason: str) -> Hit:

@@ -31,6 +31,7 @@ from handoff_audit.authoring.packet_files import (
     twin_of,
     write_atomic,
 )
+from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
 from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.authoring.verify import is_failure_risk, run_verify
@@ -151,6 +152,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     reported = reported_facts(options)
     topic = check_topic(options.topic) if options.topic is not None else None
     bench, config = _workbench(options)
+    given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path = _output(bench.root, options.output, topic, config)
     active = _active(bench, config, topic or "default")
@@ -204,6 +206,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     given = _given(options)
     reported = reported_facts(options)
     bench, config = _workbench(options)
+    given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path, data = _updated_packet(bench, config, packet, options.topic)
     facts = _dirt_facts(bench, options, "update", notes) | reported

@@ -55,7 +55,10 @@ def _required_options(*, new: bool) -> list[_Option]:
         click.option(
             "--verdict-pointer",
             metavar="POINTER",
-            help=f"Path or URL of the test/verification report.{required}",
+            help=(
+                "Path (stored from the repository root) or URL of the test/verification "
+                f"report.{required}"
+            ),
         ),
     ]
 
@@ -124,7 +127,7 @@ _PACKET_OPTIONS: list[_Option] = [
         "pointers",
         multiple=True,
         metavar="POINTER",
-        help="A path, path:line or URL. Repeatable.",
+        help="A path, path:line (stored from the repository root) or URL. Repeatable.",
     ),
     click.option(
         "--log",

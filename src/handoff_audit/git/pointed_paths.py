@@ -16,6 +16,15 @@ _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?:mailto|urn|tel|data|doi):", re
 _LINE_SUFFIX = re.compile(r"(?::\d+(?:[-:]\d+)*|#.*)$")
 
 
+def split_pointer(text: str) -> tuple[str, str] | None:
+    """A pointer's path and what follows it (``:line``, ``#anchor``), as written; ``None`` for
+    a URL or a pattern, which point at no repository path."""
+    if _URL.match(text) or any(char in text for char in "*?[") or "\0" in text:
+        return None
+    path = _LINE_SUFFIX.sub("", text)
+    return path, text[len(path) :]
+
+
 def pointed_paths(packet: Packet) -> Iterator[tuple[str, str, str]]:
     """(JSON pointer, value, path) for each repository path the packet points at:
     ``verdict_pointer``, ``pointers`` (``:line`` stripped) and ``changed_files``; URLs and
@@ -30,9 +39,10 @@ def pointed_paths(packet: Packet) -> Iterator[tuple[str, str, str]]:
         if not isinstance(value, str) or not value.strip():
             continue
         text = value.strip()
-        if _URL.match(text) or any(char in text for char in "*?[") or "\0" in text:
+        split = split_pointer(text)
+        if split is None:
             continue
-        path = text if pointer.startswith("/changed_files") else _LINE_SUFFIX.sub("", text)
+        path = text if pointer.startswith("/changed_files") else split[0]
         path = path.removeprefix("./").rstrip("/")
         if path:
             yield pointer, value, path

@@ -60,6 +60,34 @@ def test_update_appends_only_what_is_new(git_repo: GitRepo, run_cli: Run, tmp_pa
     assert packet(repo)["failed_attempts"] == ["`make lint` exited 2: bad style"]
 
 
+def test_update_keeps_the_newest_run_of_a_command(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    repo = feature_repo(git_repo)
+    log = tmp_path / "log.jsonl"
+    log.write_text(
+        '{"cmd": "make lint", "exit": 0}\n'
+        '{"cmd": "pytest -q", "exit": 0}\n'
+        '{"cmd": "pytest -q", "exit": 1, "note": "1 failed"}\n',
+        encoding="utf-8",
+    )
+    assert run_cli(["new", "--log", str(log), *FIELDS], cwd=repo.root).code == 0
+    repo.commit("handoff")
+    session = Session(cwd=repo.root)
+    session.bash("pytest -q", "5 passed")
+    transcript = session.save(tmp_path / "session.jsonl")
+    result = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+    assert result.code == 0, result.err
+    newest = [{"cmd": "make lint", "exit": 0}, {"cmd": "pytest -q", "exit": 0}]
+    assert packet(repo)["commands_run"] == newest
+    shown = run_cli(["show"], cwd=repo.root)
+    assert "- pytest -q → exit 0" in shown.out and "exit 1" not in shown.out
+    again = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+    assert again.code == 0, again.err
+    assert "handoff.json: unchanged" in again.err
+    assert packet(repo)["commands_run"] == newest
+
+
 def test_a_real_transcript_from_elsewhere_is_refused(git_repo: GitRepo, run_cli: Run) -> None:
     repo = feature_repo(git_repo)
     transcript = DATA / "simonw-sample_session.jsonl"

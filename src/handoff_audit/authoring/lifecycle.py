@@ -210,7 +210,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     notes.extend(config_warnings(config.notes))
     path, data = _updated_packet(bench, config, packet, options.topic)
     facts = _dirt_facts(bench, options, "update", notes) | reported
-    facts |= _transcript_facts(bench, config, options, notes, data.get("commands_run"))
+    facts |= _transcript_facts(bench, config, options, notes)
     previous = data.get("last_known_good_commit")
     data = dict(data)
     data["open_risks"] = _resolved(data.get("open_risks"), options.resolve_risks)
@@ -266,7 +266,7 @@ def reported_facts(options: PacketOptions) -> SessionFacts:
 
     `new` and `update` merge the result into the packet like git's changed files and the verify
     run. The transcript (`_transcript_facts`) is read once the workbench is known: its paths are
-    made relative to the repository, and `update` skips what the packet already logs.
+    made relative to the repository, and its commands replace the packet's earlier runs of them.
     """
     facts = SessionFacts()
     if options.log_file is not None:
@@ -275,11 +275,11 @@ def reported_facts(options: PacketOptions) -> SessionFacts:
 
 
 def _transcript_facts(
-    bench: Workbench, config: Config, options: PacketOptions, notes: list[str], logged: Any = None
+    bench: Workbench, config: Config, options: PacketOptions, notes: list[str]
 ) -> SessionFacts:
-    """What ``--from-transcript`` says the session did (nothing without it), less the commands
-    already ``logged`` (an update from the same transcript adds only what is new); a note on
-    standard error when the file held lines that are not JSON, or nothing of a known agent."""
+    """What ``--from-transcript`` says the session did (nothing without it); its commands
+    replace the packet's earlier runs of the same commands; a note on standard error when the
+    file held lines that are not JSON, or nothing of a known agent."""
     if options.from_transcript is None:
         return SessionFacts()
     # start-up: the transcript reader loads only with --from-transcript
@@ -296,8 +296,7 @@ def _transcript_facts(
         notes.append(f"{where}: no Claude Code or Codex CLI entries in it; nothing taken")
     elif found.skipped_lines:
         notes.append(f"{where}: {found.skipped_lines} line(s) not JSON, skipped")
-    known = logged if isinstance(logged, list) else []
-    return session_facts(found, bench, packet_file_test(config), known)
+    return session_facts(found, bench, packet_file_test(config))
 
 
 def _workbench(options: PacketOptions) -> tuple[Workbench, Config]:

@@ -28,6 +28,9 @@ class SessionFacts:
     """Attempts that failed, appended to ``failed_attempts`` (exact duplicates skipped)."""
     open_risks: tuple[dict[str, str], ...] = ()
     """Risks found (``{what, severity}``), appended to ``open_risks`` (duplicates skipped)."""
+    rerun: frozenset[str] = frozenset()
+    """Commands (``cmd``) run again: their entries already in the packet's log are dropped, so
+    the newest run (its exit and note) is the one the log keeps, at its end."""
 
     def __or__(self, other: SessionFacts) -> SessionFacts:
         return SessionFacts(
@@ -35,6 +38,7 @@ class SessionFacts:
             self.changed_files + other.changed_files,
             self.failed_attempts + other.failed_attempts,
             self.open_risks + other.open_risks,
+            self.rerun | other.rerun,
         )
 
 
@@ -63,8 +67,13 @@ def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> di
 
     merged = dict(data)
     merged["changed_files"] = append_new(listed("changed_files"), facts.changed_files)
-    log = listed("commands_run") + [dict(c) for c in facts.commands_run]
+    earlier = [c for c in listed("commands_run") if _cmd(c) not in facts.rerun]
+    log = earlier + [dict(c) for c in facts.commands_run]
     merged["commands_run"] = trim_log(log, keep_last)
     merged["failed_attempts"] = append_new(listed("failed_attempts"), facts.failed_attempts)
     merged["open_risks"] = append_new(listed("open_risks"), facts.open_risks)
     return merged
+
+
+def _cmd(entry: Any) -> Any:
+    return entry.get("cmd") if isinstance(entry, dict) else None

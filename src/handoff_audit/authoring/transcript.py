@@ -147,25 +147,24 @@ def read_transcript(
 
 
 def session_facts(
-    found: Transcript,
-    bench: Workbench,
-    packet_file: Callable[[str], bool],
-    logged: list[Any] | None = None,
+    found: Transcript, bench: Workbench, packet_file: Callable[[str], bool]
 ) -> SessionFacts:
-    """The transcript's facts for a packet: its trimmed commands (less those already ``logged``
-    in the packet), its proposed failed attempts, and the files it edited that are still there
-    (or that git shows changed), packets left out."""
+    """The transcript's facts for a packet: its trimmed commands, each of which replaces the
+    packet's earlier entries of the same command (the newest run wins, and reading the same
+    transcript again changes nothing), its proposed failed attempts, and the files it edited
+    that are still there (or that git shows changed), packets left out."""
     changed = set(bench.changed_files)
     files = tuple(
         path
         for path in found.edited_files
         if not packet_file(path) and (path in changed or (bench.root / path).exists())
     )
-    known = logged or []
+    commands = tuple(found.commands_run())
     return SessionFacts(
-        commands_run=tuple(entry for entry in found.commands_run() if entry not in known),
+        commands_run=commands,
         changed_files=files,
         failed_attempts=tuple(found.failed_attempts),
+        rerun=frozenset(entry["cmd"] for entry in commands),
     )
 
 

@@ -141,8 +141,8 @@ _PACKET_OPTIONS: list[_Option] = [
         type=click.Path(path_type=Path),
         metavar="FILE",
         help="A coding agent's session transcript (Claude Code or Codex CLI JSON lines): "
-        "its commands go to commands_run, its edited files to changed_files, its failures "
-        "to failed_attempts.",
+        "its commands go to commands_run (each replacing the log's earlier runs of it), its "
+        "edited files to changed_files, its failures to failed_attempts.",
     ),
     click.option(
         "--allow-foreign-transcript",

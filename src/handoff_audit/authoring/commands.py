@@ -20,6 +20,7 @@ from handoff_audit.authoring.packet_files import (
     config_around,
     packet_text,
     read_known_packet,
+    refuse_changed,
     refuse_oversize,
     twin_of,
     write_atomic,
@@ -138,6 +139,7 @@ def _set_status(
     text, markdown = packet_text(changed), render_packet(changed)
     refuse_oversize(packet, changed, [(packet, text), (twin_of(packet), markdown)], config)
     refuse_dropping_twin_text(packet, twin_of(packet), changed)
+    refuse_changed(packet, data, config)
     wrote = write_atomic(packet, text) if changed != data else False
     wrote_twin = write_atomic(twin_of(packet), markdown)
     names = [_name(p) for p, w in ((packet, wrote), (twin_of(packet), wrote_twin)) if w]

@@ -24,16 +24,14 @@ from handoff_audit.authoring.no_active import (
 )
 from handoff_audit.authoring.outcome import Outcome, notes_kept_on_error
 from handoff_audit.authoring.packet_files import (
-    packet_text,
+    packet_as_read,
     read_known_packet,
     read_packet,
-    refuse_oversize,
     twin_of,
-    write_atomic,
 )
+from handoff_audit.authoring.packet_pair import write_pair
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
-from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.authoring.verify import is_failure_risk, run_verify
 from handoff_audit.authoring.workbench import (
     Workbench,
@@ -44,14 +42,13 @@ from handoff_audit.authoring.workbench import (
     unsaved,
 )
 from handoff_audit.config import Config, config_warnings, load_config, setting_advice
-from handoff_audit.credentials import redact, redact_data
+from handoff_audit.credentials import redact
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs, ignored_pair
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.engine.packet_kind import is_packet, not_a_packet
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.globs import literal
-from handoff_audit.markdown import render_packet
 from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Hit
@@ -165,6 +162,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
             f"start over: `{supersede_and_commit(bench, active[0])}`, then run `new` again"
         )
     replaced = _refuse_foreign(bench, path)
+    read = packet_as_read(path, config)
     facts = _dirt_facts(bench, options, "new", notes) | reported
     facts |= _transcript_facts(bench, config, options, notes)
     lkg, verified, failed = _last_known_good(bench, config, options, notes, previous=None)
@@ -185,7 +183,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
         "verdict_pointer": "",
     }
     data = _ordered(merge_facts(_apply(data, given), facts, config.keep_last))
-    said = _write(path, data, config)
+    said = write_pair(path, data, config, read)
     if replaced:
         said += f"; replaced {replaced} (git keeps it in the history)"
     return f"{name(path)}: {said}", failed
@@ -209,6 +207,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path, data = _updated_packet(bench, config, packet, options.topic)
+    read = data
     facts = _dirt_facts(bench, options, "update", notes) | reported
     facts |= _transcript_facts(bench, config, options, notes)
     previous = data.get("last_known_good_commit")
@@ -224,7 +223,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
         data["open_risks"] = [r for r in data["open_risks"] if not is_failure_risk(r, cmd)]
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
-    return f"{name(path)}: {_write(path, data, config)}", failed
+    return f"{name(path)}: {write_pair(path, data, config, read)}", failed
 
 
 def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:
@@ -625,18 +624,6 @@ def _apply(data: dict[str, Any], given: _Given) -> dict[str, Any]:
 def _ordered(data: dict[str, Any]) -> dict[str, Any]:
     known = {key: data[key] for key in _ORDER if key in data}
     return known | {key: value for key, value in data.items() if key not in known}
-
-
-def _write(path: Path, data: dict[str, Any], config: Config) -> str:
-    """Write the packet and its twin, credentials redacted (the `secret` rule's patterns, so a
-    packet these commands write never fails it), neither when one would be over
-    ``max-file-bytes``; what was written, for the status line."""
-    data = redact_data(data)
-    files = [(path, packet_text(data)), (twin_of(path), render_packet(data))]
-    refuse_oversize(path, data, files, config)
-    refuse_dropping_twin_text(path, twin_of(path), data)
-    wrote = [p for p, text in files if write_atomic(p, text)]
-    return f"wrote {', '.join(name(p) for p in wrote)}" if wrote else "unchanged"
 
 
 __all__ = ["PacketOptions", "active_packet_path", "new_command", "update_command"]

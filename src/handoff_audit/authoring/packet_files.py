@@ -52,6 +52,29 @@ def read_known_packet(path: Path, config: Config | None = None) -> dict[str, Any
     return data
 
 
+def packet_as_read(path: Path, config: Config) -> dict[str, Any] | None:
+    """What ``path`` holds now, for `refuse_changed`: its JSON object, ``None`` when there is
+    no file."""
+    return read_packet(path, config) if os.path.lexists(path) else None
+
+
+def refuse_changed(path: Path, read: dict[str, Any] | None, config: Config) -> None:
+    """`InputError` when the packet ``path`` no longer holds ``read`` (``None``: no file), what
+    this run read and changed: another run (an `update` beside a slow ``--verify``) or a person
+    wrote it meanwhile, and writing now would throw that away. Asked right before writing; a
+    write landing between this and the rename is not seen (the window is a few system calls)."""
+    try:
+        now = packet_as_read(path, config)
+    except InputError:
+        now = {}  # unreadable now: changed, whatever it was
+    if now != read:
+        raise InputError(
+            f"{from_cwd(path)}: the packet changed since this run read it (another command or "
+            "an edit wrote it meanwhile); nothing was written, so that change is kept: run the "
+            "command again"
+        )
+
+
 def packet_text(data: dict[str, Any]) -> str:
     """A packet as the file ``new``, ``supersede`` and ``archive`` write: 2-space JSON, UTF-8."""
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,40 @@
+"""`new`'s and `update`'s write: the packet and its twin, after every refusal that keeps a file
+as it is (over ``max-file-bytes``, a twin holding a person's text, a packet another run wrote
+since this one read it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from handoff_audit.authoring.no_active import name
+from handoff_audit.authoring.packet_files import (
+    packet_text,
+    refuse_changed,
+    refuse_oversize,
+    twin_of,
+    write_atomic,
+)
+from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
+from handoff_audit.config import Config
+from handoff_audit.credentials import redact_data
+from handoff_audit.markdown import render_packet
+
+
+def write_pair(
+    path: Path, data: dict[str, Any], config: Config, read: dict[str, Any] | None
+) -> str:
+    """Write the packet and its twin, credentials redacted (the `secret` rule's patterns, so a
+    packet these commands write never fails it), neither when one would be over
+    ``max-file-bytes`` or the packet no longer holds what this run ``read`` (``None``: no file);
+    what was written, for the status line."""
+    data = redact_data(data)
+    files = [(path, packet_text(data)), (twin_of(path), render_packet(data))]
+    refuse_oversize(path, data, files, config)
+    refuse_dropping_twin_text(path, twin_of(path), data)
+    refuse_changed(path, read, config)
+    wrote = [p for p, text in files if write_atomic(p, text)]
+    return f"wrote {', '.join(name(p) for p in wrote)}" if wrote else "unchanged"
+
+
+__all__ = ["write_pair"]

@@ -128,3 +128,38 @@ def test_an_agent_command_file_is_no_handoff_as_check_says(git_repo: GitRepo, ru
     assert explained.out.splitlines()[1] == (
         f"  not-a-handoff (warning): {said}; check judges no facet of it"
     )
+
+
+@pytest.mark.parametrize("name", ["handoff.json", "handoff.md"])
+def test_a_json_packet_or_its_twin_is_refused_as_check_never_judges_it(
+    git_repo: GitRepo, run_cli: Run, name: str
+) -> None:
+    git_repo.write("a.txt", "a\n")
+    git_repo.commit("init")
+    started = run_cli(
+        [
+            "new",
+            "--summary",
+            "Keys stored",
+            "--next-action",
+            "Make test_refund pass",
+            "--verdict-pointer",
+            "a.txt",
+        ],
+        cwd=git_repo.root,
+    )
+    assert started.code == 0, started.err
+    git_repo.commit("handoff")
+    checked = run_cli(["check", "--format", "json", "--select", "md-incomplete"], cwd=git_repo.root)
+    assert checked.code == 0 and checked.json()["findings"] == []
+
+    explained = run_cli(["explain", "md-incomplete", "--file", name], cwd=git_repo.root)
+
+    assert explained.code == 2
+    assert explained.out == ""
+    assert len(explained.err.splitlines()) == 1
+    assert explained.err.startswith(f"handoff-audit: error: {name} is ")
+    assert "md-incomplete reads only markdown-only handoffs" in explained.err
+    assert "run `handoff-audit check handoff.json`" in explained.err
+    if name == "handoff.md":
+        assert "the markdown twin of the JSON packet handoff.json" in explained.err

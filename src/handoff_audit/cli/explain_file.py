@@ -6,14 +6,15 @@ from pathlib import Path
 
 from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config
-from handoff_audit.engine.discovery import absolute, find_root
+from handoff_audit.engine.discovery import absolute, find_root, pair
 from handoff_audit.engine.loading import read_markdown
 from handoff_audit.errors import InputError
 from handoff_audit.markdown.completeness import explain_facets
-from handoff_audit.model.packet import rel
+from handoff_audit.model.packet import packet_of, rel
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.rules.twin import MD_INCOMPLETE, markdown_only_hits
+from handoff_audit.shell import quote_path
 
 
 def explain_file(rule_id: str, file: Path) -> str:
@@ -32,6 +33,7 @@ def explain_file(rule_id: str, file: Path) -> str:
         raise InputError(
             f"{file}: {what or 'no such file'}; name the markdown handoff, e.g. --file HANDOFF.md"
         )
+    _refuse_json_packet(file)
     path = absolute(file)
     root = find_root((path,))
     config = load_config(root, rule_ids=RULES_BY_ID)
@@ -39,6 +41,22 @@ def explain_file(rule_id: str, file: Path) -> str:
     text = read_markdown(file, root, config.max_file_bytes)
     verdict, template_line = _verdict(rel(root, path), text, config)
     return explain_facets(text, str(file), verdict=verdict, template_line=template_line)
+
+
+def _refuse_json_packet(file: Path) -> None:
+    """Refuse a JSON packet or its twin, as `check` pairs them: md-incomplete judges neither."""
+    (files,) = pair([str(file)])
+    if files.kind != "json":
+        return
+    packet = str(file) if file.suffix.lower() == ".json" else str(packet_of(file))
+    what = (
+        "a JSON packet" if packet == str(file) else f"the markdown twin of the JSON packet {packet}"
+    )
+    raise InputError(
+        f"{file} is {what}; md-incomplete reads only markdown-only handoffs (a packet is "
+        f"judged by its fields, its twin by md-mismatch): run `handoff-audit check "
+        f"{quote_path(packet)}`, or `handoff-audit show {quote_path(packet)}` to read it"
+    )
 
 
 def _verdict(path: str, text: str, config: Config) -> tuple[str | None, int | None]:

@@ -234,7 +234,7 @@ def test_an_invalid_custom_schema_is_one_line_exit_2(run_cli: Any, tmp_path: Pat
     write_packet(tmp_path, VALID)
     result = run_cli(["check"], cwd=tmp_path)
     assert result.code == 2
-    assert "not a valid JSON Schema at type" in result.err
+    assert ".handoff-audit.yml: schema s.json: not a valid JSON Schema at /type" in result.err
 
 
 def test_a_named_file_that_cannot_be_a_handoff_is_a_usage_error(

@@ -175,7 +175,7 @@ def test_a_schema_with_a_remote_ref_is_never_fetched(run_cli: Any, tmp_path: Pat
     write_packet(tmp_path, VALID)
     result = audit(run_cli, tmp_path)
     assert result.code == 2
-    assert "cannot be resolved without fetching it" in result.err
+    assert "names another document, which handoff-audit does not fetch" in result.err
     assert "Traceback" not in result.err
 
 

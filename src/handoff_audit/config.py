@@ -29,6 +29,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
+from handoff_audit.schema_file import schema_problem
 from handoff_audit.suggest import unknown_name
 
 WORKING_NOTES = (
@@ -238,8 +239,13 @@ def _schema_source(value: str, where: Where) -> str:
             f"{source}: schema {value!r} leads outside the repository; give a path inside it "
             "or an https:// URL"
         )
+    if path.is_dir():
+        raise InputError(f"{source}: schema {value!r} is a folder; name the schema file in it")
     if not path.is_file():
         raise InputError(f"{source}: schema {value!r}: no such file (looked at {path})")
+    problem = schema_problem(path)
+    if problem is not None:
+        raise InputError(f"{source}: schema {one_line(value)}: {problem}")
     return str(path)
 
 
@@ -414,7 +420,9 @@ class Config:
         read_by=("schema",),
         convert=_schema_source,
     )
-    """Path or https URL of a schema that replaces the bundled one."""
+    """Path or https URL of a schema that replaces the bundled one. A file is checked when the
+    configuration is loaded (a valid JSON Schema whose every ``$ref`` resolves inside it:
+    handoff-audit fetches no referenced schema), a URL when it is first used."""
     rules: Mapping[str, Severity | None] = setting(
         factory=lambda: MappingProxyType({}),
         accepts="a mapping of rule id to error, warning, note or off",

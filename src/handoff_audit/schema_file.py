@@ -1,0 +1,91 @@
+"""A user's JSON Schema file (the configuration's ``schema:``), checked once when the
+configuration is loaded: JSON, an object, a valid schema, and every ``$ref`` resolvable inside
+the file (handoff-audit never fetches a referenced schema)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from handoff_audit.textcut import shorten
+
+_NOT_SCHEMAS = frozenset({"const", "enum", "examples", "default"})
+"""Keywords whose values are data, not subschemas: a ``$ref`` inside them refers to nothing."""
+
+
+def schema_problem(path: Path) -> str | None:
+    """What is wrong with the schema file at ``path``, in words that end a one-line error
+    (after the file's name), or ``None`` when it is a usable schema."""
+    try:
+        schema = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        return f"cannot be read ({error})"
+    except ValueError as error:
+        return f"not valid JSON ({error})"
+    if not isinstance(schema, dict):
+        return "a JSON Schema must be a JSON object"
+    return contents_problem(schema)
+
+
+def contents_problem(schema: dict[str, Any]) -> str | None:
+    """What is wrong with a parsed JSON Schema (`schema_problem`'s words), or ``None``."""
+    # start-up: jsonschema only when a configured schema is there to check
+    from jsonschema.exceptions import SchemaError
+    from jsonschema.validators import Draft202012Validator, validator_for
+
+    try:
+        validator_for(schema, default=Draft202012Validator).check_schema(schema)
+    except SchemaError as error:
+        return f"not a valid JSON Schema at {_place(error.absolute_path)}: " + shorten(
+            error.message, 200
+        )
+    return _broken_ref(schema)
+
+
+def _broken_ref(schema: dict[str, Any]) -> str | None:
+    """The first ``$ref`` of ``schema`` that does not resolve inside it, said with its place."""
+    # start-up: referencing only when a configured schema is there to check
+    from referencing import Registry
+    from referencing.exceptions import PointerToNowhere, Unresolvable
+    from referencing.jsonschema import DRAFT202012, specification_with
+
+    specification = specification_with(schema.get("$schema", ""), default=DRAFT202012)
+    root = specification.create_resource(schema)
+    resolver = Registry().with_resource(root.id() or "", root).resolver(root.id() or "")
+    for ref, place, base in _refs(schema, resolver, specification, ()):
+        try:
+            base.lookup(ref)
+        except PointerToNowhere:
+            return f"$ref {ref!r} at {_place(place)} points at nothing in the file"
+        except Unresolvable:
+            return (
+                f"$ref {ref!r} at {_place(place)} names another document, which handoff-audit "
+                "does not fetch; copy what it refers to into this file's $defs and refer to "
+                "it as '#/$defs/…'"
+            )
+    return None
+
+
+def _refs(node: Any, resolver: Any, specification: Any, place: tuple[str, ...]) -> Iterator[Any]:
+    """Every string ``$ref`` under ``node``: the reference, its place, and the resolver of the
+    (sub)resource it is relative to."""
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _refs(item, resolver, specification, (*place, str(index)))
+        return
+    if not isinstance(node, dict):
+        return
+    if place and specification.id_of(node):
+        resolver = resolver.in_subresource(specification.create_resource(node))
+    if isinstance(node.get("$ref"), str):
+        yield node["$ref"], place, resolver
+    for key, value in node.items():
+        if key not in _NOT_SCHEMAS:
+            yield from _refs(value, resolver, specification, (*place, str(key)))
+
+
+def _place(parts: Any) -> str:
+    pointer = "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
+    return pointer or "the top level"

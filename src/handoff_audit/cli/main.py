@@ -179,8 +179,9 @@ def cli() -> None:
     "--jobs",
     type=click.IntRange(min=1),
     metavar="N",
-    help="Processes reading and checking packets, this one and N-1 workers; 1 = no workers.  "
-    "[default: the configuration's jobs, else the cores available]",
+    help="Processes reading and checking packets, this one and N-1 workers; 1 = no workers. "
+    "Never more than the cores available or the packets: a worker beyond them only costs its "
+    "start-up.  [default: the configuration's jobs, else the cores available]",
 )
 def check(
     paths: tuple[Path, ...],

@@ -76,16 +76,22 @@ def run_audit(request: AuditRequest) -> Report:
 
 
 def jobs_for(request: AuditRequest, packets: int) -> int:
-    """Worker processes for ``packets`` packets; 1 = this process alone. ``jobs`` given (option
-    or configuration) is obeyed whatever the number of packets, so either path can be forced."""
+    """Processes for ``packets`` packets; 1 = this process alone. ``jobs`` given (option or
+    configuration) is obeyed whatever the number of packets, so either path can be forced, up
+    to the cores available and the packets: a process more than the cores only costs its
+    start-up (about 0.3 s of CPU each, bench/README.md), and one without a packet has no work."""
     jobs = request.config.jobs
-    if jobs is None:
-        if packets < PARALLEL_FROM:
-            return 1
-        jobs = workers.available_cores()
-    if jobs <= 1 or not workers.can_fork():
+    if jobs is None and packets < PARALLEL_FROM:
         return 1
-    return max(1, min(jobs, packets))
+    return capped_jobs(jobs, packets, workers.available_cores(), workers.can_fork())
+
+
+def capped_jobs(asked: int | None, packets: int, cores: int, can_fork: bool) -> int:
+    """The processes an audit of ``packets`` packets uses when ``asked`` for (``None``: as many
+    as the cores) on ``cores`` cores: never more than either, nor than the packets."""
+    if not can_fork:
+        return 1
+    return max(1, min(cores if asked is None else asked, cores, packets))
 
 
 @contextmanager

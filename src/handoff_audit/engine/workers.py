@@ -46,6 +46,9 @@ MIN_CHUNK = 50
 
 def available_cores() -> int:
     """The cores this process may run on (a container's or `taskset`'s share, not the machine's)."""
+    process_cpu_count = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if process_cpu_count is not None:
+        return int(process_cpu_count() or 1)
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # no sched_getaffinity on macOS and Windows

@@ -221,7 +221,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     client = make_client(runner, inputs, policy or RetryPolicy())
     request, audited = _audit(runner, inputs, event, client, out, started)
     report = dataclasses.replace(audited, fail_level=inputs.fail_on)
-    for note in request.config.notes:
+    for note in (*request.config.notes, *report.warnings_said):
         out.write(github_format.command("warning", note, title="handoff-audit: configuration"))
     out.write(github_format.render(report, FormatOptions()))
     problems = [

@@ -95,6 +95,8 @@ def run_check(options: CheckOptions) -> int:
     )
     failing = None if options.exit_zero else FAIL_ON[options.fail_on]
     report = replace(run_audit(request), fail_level=failing)
+    for line in report.warnings_said:
+        click.echo(f"handoff-audit: warning: {line}", err=True)
     if options.output is not None:
         refuse_handoff_output(options.output, root, report, request.config)
     format_options = FormatOptions(

@@ -173,6 +173,7 @@ def _run(request: AuditRequest) -> Report:
         target_branch=request.target.target_branch,
         blocking_rules=frozenset(f.rule for f in findings if _blocks(f.rule)),
         suppressed=suppressed,
+        warnings_said=(facts.protected_warning,) if facts and facts.protected_warning else (),
     )
 
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from handoff_audit.controls import one_line
 from handoff_audit.git.plumbing import Ref
+from handoff_audit.globs import matches_any
+from handoff_audit.suggest import closest
 
 DEFAULT_CANDIDATES = ("main", "master", "trunk", "develop")
 """Default branch names, in the order they are looked for after ``origin/HEAD``'s target."""
@@ -36,3 +39,33 @@ def protected_patterns(
         if name and name in names:
             return (name,)
     return ()
+
+
+BRANCHES_SHOWN = 10
+"""Branch names a warning lists before saying how many more there are."""
+
+
+def unmatched_warning(configured: tuple[str, ...] | None, refs: Sequence[Ref]) -> str | None:
+    """The warning when no configured protected-branch glob matches a branch git knows (local
+    or remote-tracking): a typo (``mian``) silently protects nothing. ``None`` when one matches,
+    when none is configured, or when git knows fewer than two branches (a shallow CI clone may
+    know only the one checked, so it cannot tell a typo from a branch it was not given)."""
+    if not configured:
+        return None
+    known = sorted({ref.branch for ref in refs})
+    if len(known) < 2 or any(matches_any(name, configured) for name in known):
+        return None
+    shown = ", ".join(one_line(name) for name in known[:BRANCHES_SHOWN])
+    more = f" and {len(known) - BRANCHES_SHOWN} more" if len(known) > BRANCHES_SHOWN else ""
+    globs = ", ".join(repr(one_line(glob)) for glob in configured)
+    said = (
+        f"protected-branches {globs} matches no branch"
+        if len(configured) == 1
+        else f"none of protected-branches {globs} matches a branch"
+    )
+    guess = closest(configured[0], known) if len(configured) == 1 else None
+    hint = f" — did you mean {one_line(guess)!r}?" if guess else ""
+    return (
+        f"{said} git knows ({shown}{more}){hint}; it protects no branch "
+        "until it does: fix --protected-branches or protected-branches in the configuration"
+    )

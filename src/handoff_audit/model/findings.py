@@ -166,6 +166,9 @@ class Report:
     whatever severity the configuration gives them."""
     suppressed: int = 0
     """Findings silenced by an inline suppression with a reason (not in ``findings``)."""
+    warnings_said: tuple[str, ...] = ()
+    """Lines about the run itself, not a file (a protected-branch glob that matches no branch),
+    for standard error: the CLI prints each as ``handoff-audit: warning: LINE``."""
     fail_level: Severity | None = Severity.ERROR
     """The lowest severity that fails the run (``--fail-on``, the action's ``fail-on``);
     ``None`` when nothing does (``--fail-on never``, ``--exit-zero``)."""

@@ -96,6 +96,8 @@ class History:
     (a sparse or partial checkout): they exist."""
     protected: tuple[str, ...] | None = None
     """The protected branch globs in force: configured, or the default branch found here."""
+    protected_warning: str | None = None
+    """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
     unaudited_active: dict[str, Position] | None = None

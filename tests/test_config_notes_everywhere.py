@@ -29,6 +29,7 @@ def yaml_ignored(up: str = "") -> str:
 def repo(git_repo: GitRepo) -> GitRepo:
     """A work branch whose repository has both a .handoff-audit.yml and a .handoff-audit.yaml."""
     git_repo.write("src/app.py", "print('hi')\n")
+    git_repo.write("src/README.md", "# App\n\nPrints hi.\n")
     git_repo.write(".handoff-audit.yml", "keep-last: 5\n")
     git_repo.write(".handoff-audit.yaml", "keep-last: 1\n")
     git_repo.commit("base")
@@ -59,7 +60,8 @@ COMMANDS: dict[str, list[str]] = {
     "supersede-branch-packet": ["supersede"],
     "archive": ["archive", "{up}handoff.json"],
     "archive-branch-packet": ["archive"],
-    "explain-file": ["explain", "md-incomplete", "--file", "{up}handoff.md"],
+    # a markdown-only file: a JSON packet's twin is refused (md-incomplete never judges it)
+    "explain-file": ["explain", "md-incomplete", "--file", "{up}src/README.md"],
     "hook-install": ["hook", "--install"],
     "hook-print": ["hook", "--print"],
 }

@@ -33,11 +33,11 @@ def explain_file(rule_id: str, file: Path) -> str:
         raise InputError(
             f"{file}: {what or 'no such file'}; name the markdown handoff, e.g. --file HANDOFF.md"
         )
-    _refuse_json_packet(file)
     path = absolute(file)
     root = find_root((path,))
     config = load_config(root, rule_ids=RULES_BY_ID)
     say_config_notes(config.notes)  # before a refusal of the file: its max-file-bytes may be why
+    _refuse_json_packet(file)
     text = read_markdown(file, root, config.max_file_bytes)
     verdict, template_line = _verdict(rel(root, path), text, config)
     return explain_facets(text, str(file), verdict=verdict, template_line=template_line)

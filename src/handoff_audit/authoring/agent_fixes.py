@@ -22,6 +22,7 @@ from handoff_audit.config import setting_advice
 from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.packet_kind import is_packet
+from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_file
@@ -196,18 +197,52 @@ class Fixes:
         packet, finding = problem.packet, problem.finding
         assert packet is not None and finding is not None
         files = " ".join(self.path(name) for name in (packet.path, packet.markdown) if name)
+        if self._renamed_here(packet, finding):
+            return self.repointed(packet, finding, files)
         message = shell.quote(f"handoff: archive the packet of {packet.branch} here")
         command = (
             f"handoff-audit archive {self.path(packet.path)} && git add -- {files} && "
             f"git commit -m {message} -- {files}"
         )
         also = f"the packet stays active on {packet.branch}: this archives this branch's copy"
+        if finding.repoint is not None:
+            also = f"branch {packet.branch} is not in this repository: this archives its packet"
         if not self.gate.packets:
             command = f"{command} && {self.new()}"
             also = (
                 f"branch {self.gate.branch} has no active handoff of its own; {also}, then "
                 "starts its own packet"
             )
+        if finding.repoint is not None:
+            repoint = f"handoff-audit update {self.path(packet.path)} --branch "
+            also += (
+                f"; to keep it as this branch's instead: {repoint}{shell.quote(finding.repoint)}"
+            )
+        return Advice(_reason(finding, [finding]), command, also)
+
+    def _renamed_here(self, packet: PacketInfo, finding: Finding) -> bool:
+        """True when the packet's branch is gone and this branch's reflog says it was renamed
+        from it (`git branch -m`): the packet is this branch's under its old name."""
+        branch = self.gate.branch
+        if finding.repoint is None or branch is None or packet.branch is None:
+            return False
+        return packet.branch in renamed_from(self.gate.root, branch)
+
+    def repointed(self, packet: PacketInfo, finding: Finding, files: str) -> Advice:
+        """A packet whose branch no longer exists (renamed): re-pointed at this branch by
+        `update --branch`, keeping its decisions, risks and last known good commit, and
+        committed."""
+        assert finding.repoint is not None
+        message = shell.quote(f"handoff: re-point the packet of {packet.branch} here")
+        command = (
+            f"handoff-audit update {self.path(packet.path)} --branch "
+            f"{shell.quote(finding.repoint)} && git add -- {files} && "
+            f"git commit -m {message} -- {files}"
+        )
+        also = (
+            f"branch {packet.branch} no longer exists: this makes the packet {finding.repoint}'s, "
+            "everything else kept"
+        )
         return Advice(_reason(finding, [finding]), command, also)
 
     def packet_advice(self, problems: list[Problem]) -> Advice | None:

@@ -30,6 +30,7 @@ from handoff_audit.authoring.packet_files import (
     twin_of,
 )
 from handoff_audit.authoring.packet_pair import write_pair
+from handoff_audit.authoring.rebranch import repointed
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
 from handoff_audit.authoring.verify import is_failure_risk, run_verify
@@ -206,8 +207,8 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     bench, config = _workbench(options)
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
-    path, data = _updated_packet(bench, config, packet, options.topic)
-    read = data
+    path, read = _updated_packet(bench, config, packet, options.topic)
+    data = _repointed(bench, path, read, options, notes)
     facts = _dirt_facts(bench, options, "update", notes) | reported
     facts |= _transcript_facts(bench, config, options, notes)
     previous = data.get("last_known_good_commit")
@@ -460,6 +461,22 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
     return f"{name(path)}, {whose}"
 
 
+def _repointed(
+    bench: Workbench,
+    path: Path,
+    data: dict[str, Any],
+    options: PacketOptions,
+    notes: list[str],
+) -> dict[str, Any]:
+    """``data`` re-pointed at this branch when it is another branch's packet (`rebranch`: only
+    when that branch no longer exists and ``--branch`` names this one)."""
+    if data.get("branch") == bench.branch:
+        return data
+    data, note = repointed(path, data, bench.branch, options.branch, bench.root)
+    notes.append(note)
+    return data
+
+
 def _updated_packet(
     bench: Workbench,
     config: Config,
@@ -467,18 +484,13 @@ def _updated_packet(
     topic: str | None,
     command: str = "update",
 ) -> tuple[Path, dict[str, Any]]:
-    """The packet `update` refreshes: ``packet``, or the branch and topic's only active one."""
+    """The packet `update` refreshes, as read: ``packet``, or the branch and topic's only active
+    one (a named packet of another branch is `_repointed`'s to judge)."""
     if packet is not None:
         data = read_known_packet(packet, config)
         if data.get("status") != "active":
             raise InputError(
                 f"{name(packet)} is {data.get('status')}, not active; start a new packet "
-                "with `handoff-audit new`"
-            )
-        if data.get("branch") != bench.branch:
-            raise InputError(
-                f"{name(packet)} is the packet of branch {data.get('branch')!r}, not "
-                f"{bench.branch!r}; refresh it on its branch, or start this branch's packet "
                 "with `handoff-audit new`"
             )
         return packet, data

@@ -275,6 +275,7 @@ def _decide(
                 pointer=hit.pointer,
                 facet=hit.facet,
                 keep=hit.keep,
+                repoint=hit.repoint,
                 advice=hit.advice,
             )
         )

@@ -255,6 +255,7 @@ class _Gatherer:
         revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
         facts = History(branch=branch, protected=self.protected)
         facts.protected_warning = unmatched_warning(self.config.protected_branches, refs)
+        facts.branches = frozenset(ref.branch for ref in refs)
         # Pointed paths the work tree lacks are asked of the commit checked in the same call
         # that resolves the commits (a sparse checkout leaves files out of the work tree).
         missing = self._pointed_missing()

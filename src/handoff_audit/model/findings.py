@@ -53,6 +53,10 @@ class Finding:
     keep: str | None = None
     """For ``multiple-active``: the packet that stays active (the newest), which the others are
     superseded by; ``None`` for every other rule. Not in the JSON report (the message names it)."""
+    repoint: str | None = None
+    """For ``branch-mismatch``: the branch checked, when the packet's own branch no longer
+    exists (renamed): ``update PACKET --branch`` re-points it there, keeping everything else;
+    ``None`` otherwise. Not in the JSON report (the message names it)."""
     advice: str | None = None
     """The clause that ends ``message`` and says what to run, when the check wrote it apart;
     the agent hook, which prints a fix of its own, states the finding without it (`statement`).

@@ -96,6 +96,8 @@ class History:
     (a sparse or partial checkout): they exist."""
     protected: tuple[str, ...] | None = None
     """The protected branch globs in force: configured, or the default branch found here."""
+    branches: frozenset[str] = frozenset()
+    """The local and remote-tracking branches git knows, by short name."""
     protected_warning: str | None = None
     """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     block_files: tuple[str, ...] | None = None
@@ -126,6 +128,11 @@ class History:
     def branch_unknown(self) -> bool:
         """True when git answered but cannot tell the branch (detached, no ``--branch``)."""
         return self.problem is None and self.branch is None
+
+    def branch_gone(self, name: str) -> bool:
+        """True when no branch ``name`` exists any more (renamed or deleted). Said only when
+        git knows two branches or more: a shallow CI clone may know only the one checked."""
+        return len(self.branches) >= 2 and name not in self.branches
 
     def info(self, packet: Packet) -> PacketHistory | None:
         """The facts about a work-tree packet; ``None`` for other branches' packets."""

@@ -87,6 +87,8 @@ class Hit:
     rule's; ``None`` means the rule's default (``md-incomplete`` is an error only for ``next``)."""
     keep: str | None = None
     """For ``multiple-active``: the packet that stays active (`Finding.keep`)."""
+    repoint: str | None = None
+    """For ``branch-mismatch``: the branch to re-point the packet at (`Finding.repoint`)."""
     advice: str | None = None
     """The clause that ends ``message`` and says what to run (`Finding.advice`)."""
     retires: bool = False

@@ -27,10 +27,12 @@ branch would follow instructions meant for the other one.
 
 **Fix.** The packet belongs to the other branch: archive or supersede it here (`handoff-audit
 archive PACKET`); if the work continues on this branch, start its packet with `handoff-audit
-new`. The branch checked is `--branch`, else the checked-out branch; in a detached checkout
-without `--branch` (CI builds of pull requests, `git bisect`) the rule says once, as a warning,
-that it cannot tell, rather than guess: pass `--branch` (the action passes the pull request's
-head branch).
+new`. When the other branch no longer exists (renamed with `git branch -m`), the packet is
+this branch's under its old name: re-point it with `handoff-audit update PACKET --branch
+BRANCH`, which keeps its decisions, risks and last known good commit. The branch checked is
+`--branch`, else the checked-out branch; in a detached checkout without `--branch` (CI builds
+of pull requests, `git bisect`) the rule says once, as a warning, that it cannot tell, rather
+than guess: pass `--branch` (the action passes the pull request's head branch).
 """,
 )
 
@@ -99,6 +101,26 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
             continue
         line, column = packet.position("/branch")
         archive = f"handoff-audit archive {shell.quote_path(packet.path)}"
+        if facts is not None and packet.branch and facts.branch_gone(packet.branch):
+            repoint = f"handoff-audit update {shell.quote_path(packet.path)} --branch "
+            advice = (
+                f"run `{repoint}{shell.quote(checked)}` to re-point it here, keeping its "
+                f"decisions, risks and last known good commit; or, if its work is done, "
+                f"`{archive}`"
+            )
+            yield Hit(
+                BRANCH_MISMATCH,
+                packet.path,
+                f"this active packet is for branch {_show(packet.branch)}, which no longer "
+                f"exists (renamed or deleted), but the branch checked is {_show(checked)}: "
+                f"{advice}",
+                line,
+                column,
+                "/branch",
+                repoint=checked,
+                advice=advice,
+            )
+            continue
         yield Hit(
             BRANCH_MISMATCH,
             packet.path,

@@ -1,0 +1,27 @@
+"""Which names a local branch had before ``git branch -m`` renamed it: what tells a packet of
+this branch under its old name from a packet of another, deleted branch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from handoff_audit.git import plumbing
+
+_RENAMED = "Branch: renamed refs/heads/"
+_TO = " to refs/heads/"
+
+
+def renamed_from(root: Path, branch: str) -> set[str]:
+    """The names local branch ``branch`` had before it was renamed, from its reflog (one git
+    call); empty when it was never renamed or git cannot say (no reflog, as in a CI clone)."""
+    if not plumbing.is_safe_branch(branch):
+        return set()
+    try:
+        out = plumbing.run(root, ["reflog", "show", "--format=%gs", f"refs/heads/{branch}", "--"])
+    except plumbing.GitError:
+        return set()
+    return {
+        line.removeprefix(_RENAMED).partition(_TO)[0]
+        for line in out.decode("utf-8", "surrogateescape").splitlines()
+        if line.startswith(_RENAMED) and _TO in line
+    }

@@ -32,12 +32,16 @@ REPO = Path(__file__).resolve().parents[1]
 BENCH = REPO / "bench"
 DEMO = REPO / "examples" / "git-demo" / "make-demo.py"
 TOOL = str(Path(sys.executable).parent / "handoff-audit")
+WORKERS_ENV = {**os.environ, "PYTHON_CPU_COUNT": "4"}
+"""`--jobs` is capped at the cores: four, so that the workers these tests need are forked on
+a runner with fewer."""
 
 
 def _check(cwd: Path, jobs: int, *args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
         [TOOL, "check", "--format", "json", "--jobs", str(jobs), *args],
         cwd=cwd,
+        env=WORKERS_ENV,
         capture_output=True,
         check=False,
         timeout=300,
@@ -235,6 +239,7 @@ def test_a_worker_killed_mid_audit_ends_the_audit_with_one_line(repo_2000: Path)
     audit = subprocess.Popen(
         [TOOL, "check", "--format", "json", "--jobs", "3"],  # this process and two workers
         cwd=repo_2000,
+        env=WORKERS_ENV,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -253,6 +258,7 @@ def test_a_worker_killed_while_it_works_never_leaves_the_audit_waiting(repo_2000
     audit = subprocess.Popen(
         [TOOL, "check", "--format", "json", "--jobs", "2"],
         cwd=repo_2000,
+        env=WORKERS_ENV,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )

@@ -28,11 +28,18 @@ print(code, len(forks), file=sys.__stderr__)
 """
 
 
-def _workers_forked(root: Path, cores: set[int], *args: str) -> int:
-    """Worker processes `check ARGS` forks when it may run on ``cores`` only."""
+def _workers_forked(
+    root: Path, cores: set[int], *args: str, cpu_count: str | None = None
+) -> int:
+    """Worker processes `check ARGS` forks when it may run on ``cores`` only, with
+    ``PYTHON_CPU_COUNT`` set to ``cpu_count`` (unset: ``None``)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHON_CPU_COUNT"}
+    if cpu_count is not None:
+        env["PYTHON_CPU_COUNT"] = cpu_count
     done = subprocess.run(
         [sys.executable, "-c", COUNT_FORKS.format(cores=sorted(cores)), "check", "-q", *args],
         cwd=root,
+        env=env,
         capture_output=True,
         text=True,
         check=False,
@@ -59,6 +66,14 @@ def test_jobs_above_the_cores_fork_no_more_workers_than_the_cores(tmp_path: Path
         assert _workers_forked(root, set(mine[:2]), "--jobs", "8") == 1
     (root / ".handoff-audit.yml").write_text("jobs: 16\n")
     assert _workers_forked(root, set(mine[:1])) == 0
+
+
+def test_python_cpu_count_sets_the_cores_as_python_3_13_reads_it(tmp_path: Path) -> None:
+    """``PYTHON_CPU_COUNT`` (Python 3.13's override of the cores) is the cap on every Python,
+    so that a test or a runner can ask for workers a one-core machine would not fork."""
+    root = _repo(tmp_path, 6)
+    one = set(sorted(os.sched_getaffinity(0))[:1])
+    assert _workers_forked(root, one, "--jobs", "8", cpu_count="3") == 2
 
 
 def test_jobs_above_the_packets_fork_no_more_workers_than_the_packets(tmp_path: Path) -> None:

@@ -45,10 +45,14 @@ MIN_CHUNK = 50
 
 
 def available_cores() -> int:
-    """The cores this process may run on (a container's or `taskset`'s share, not the machine's)."""
+    """The cores this process may run on (a container's or `taskset`'s share, not the machine's),
+    or ``PYTHON_CPU_COUNT`` when set, as Python 3.13's `os.process_cpu_count` takes it."""
     process_cpu_count = getattr(os, "process_cpu_count", None)  # Python 3.13
     if process_cpu_count is not None:
         return int(process_cpu_count() or 1)
+    override = os.environ.get("PYTHON_CPU_COUNT", "")
+    if override.isdigit() and int(override) > 0:
+        return int(override)
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # no sched_getaffinity on macOS and Windows

@@ -28,9 +28,7 @@ print(code, len(forks), file=sys.__stderr__)
 """
 
 
-def _workers_forked(
-    root: Path, cores: set[int], *args: str, cpu_count: str | None = None
-) -> int:
+def _workers_forked(root: Path, cores: set[int], *args: str, cpu_count: str | None = None) -> int:
     """Worker processes `check ARGS` forks when it may run on ``cores`` only, with
     ``PYTHON_CPU_COUNT`` set to ``cpu_count`` (unset: ``None``)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHON_CPU_COUNT"}

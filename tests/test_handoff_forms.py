@@ -139,6 +139,10 @@ def test_undated_files_of_a_series_go_by_their_last_commit(run_cli: Any, git_rep
         ["session-9.md", "session-10.md", "session-11.md"],
         ["2025-11-9-auth.md", "2025-11-10-auth.md"],
         ["30.11.2025.md", "01.12.2025.md"],
+        ["28-10-2026-refunds.md", "02-11-2026-refunds.md"],
+        ["31_10_2026.md", "01_11_2026.md"],
+        ["20261104-b.md", "05-11-2026-c.md"],
+        ["10-28-2026.md", "11-02-2026.md"],
         ["2025-1-31.md", "20250201.md"],
         ["2025-11-23-2.md", "2025-11-23-10.md"],
         ["notes-by-hand.md", "session-3.md", "2025-11-20.md"],
@@ -147,7 +151,8 @@ def test_undated_files_of_a_series_go_by_their_last_commit(run_cli: Any, git_rep
 def test_a_series_goes_by_the_date_else_the_number_in_its_names_whatever_the_commits(
     run_cli: Any, git_repo: GitRepo, oldest_first: list[str]
 ) -> None:
-    """A date in the name first (with or without leading zeros, day first with dots), else a
+    """A date in the name first (with or without leading zeros, day first with dots, dashes or
+    underscores unless the series' dashed dates can only be month first), else a
     number compared as a number, else the last commit: committed newest first, to be sure."""
     _feature_branch(git_repo)
     for day, name in enumerate(reversed(oldest_first), start=1):

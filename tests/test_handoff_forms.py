@@ -12,6 +12,7 @@ import pytest
 
 from conftest import GitRepo
 from git_helpers import check, hits
+from handoff_audit.git import plumbing
 
 TEMPLATES = Path(__file__).resolve().parent / "data" / "templates"
 
@@ -163,6 +164,39 @@ def test_a_series_goes_by_the_date_else_the_number_in_its_names_whatever_the_com
     assert [(p["path"], p["history"]) for p in report["packets"]] == [
         (newest_first[0], newest_first[1:])
     ]
+
+
+def test_two_handoffs_of_one_day_go_by_their_last_commit_not_their_names(
+    run_cli: Any, git_repo: GitRepo
+) -> None:
+    """The evening's note is current though its topic sorts first, and it takes the one
+    ``git log`` process that dates an undated series: no more git processes than that."""
+
+    def git_processes_of_check() -> int:
+        before = plumbing.spawn_count()
+        run_cli(["check", "--format", "json"], cwd=git_repo.root)
+        return plumbing.spawn_count() - before
+
+    _feature_branch(git_repo)
+    git_repo.write(".claude/handoffs/webhooks.md", WEAK)
+    git_repo.commit("undated morning", date="2026-11-05T09:00:00Z")
+    git_repo.write(".claude/handoffs/refunds.md", WEAK)
+    git_repo.commit("undated evening", date="2026-11-05T19:00:00Z")
+    by_commit_only = git_processes_of_check()
+    git_repo.write("docs/handoffs/2026-11-05-webhooks.md", _dated(5, WEAK))
+    git_repo.commit("morning handoff", date="2026-11-05T09:00:00Z")
+    git_repo.write("docs/handoffs/2026-11-05-refunds.md", _dated(5, GOOD))
+    git_repo.commit("evening handoff", date="2026-11-05T19:00:00Z")
+    report = check(run_cli, git_repo.root)
+    assert ("docs/handoffs/2026-11-05-refunds.md", ["docs/handoffs/2026-11-05-webhooks.md"]) in [
+        (p["path"], p["history"]) for p in report["packets"]
+    ]
+    assert git_processes_of_check() == by_commit_only
+
+    git_repo.write("docs/handoffs/2026-11-05-webhooks.md", _dated(5, GOOD) + "\nLater on.\n")
+    git_repo.commit("night handoff", date="2026-11-05T23:00:00Z")
+    report = check(run_cli, git_repo.root)
+    assert "docs/handoffs/2026-11-05-webhooks.md" in [p["path"] for p in report["packets"]]
 
 
 def test_a_configured_series_and_a_blocked_series(run_cli: Any, git_repo: GitRepo) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.engine.series_order import name_key, newest_first
+from handoff_audit.engine.series_order import name_key, newest_first, tied
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing, series_dates
 from handoff_audit.globs import matches_any
@@ -275,24 +275,26 @@ def _series(names: list[str], packets: set[str], config: Config) -> dict[str, li
 
 def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: bool) -> None:
     """Each series' newest file -> the older ones, newest first (`series_order`), into
-    ``found.history``. Files without a date or a number in their name are dated by their last
-    commit (one git call for all, `series_dates`), else their modification time; a series that
+    ``found.history``. Files without a date or a number in their name, and files whose name
+    ties with another's (two dated the same day), are dated by their last commit (one git call
+    for all, `series_dates`), else their modification time; a series that
     only commits order, and whose newest file a shallow clone cannot date, is named in
     ``found.unordered`` (``fetch``: the clone may be deepened first)."""
     by_commit = [names for names in series.values() if _commit_ordered(names)]
     undated = [name for names in series.values() for name in names if name_key(name) is None]
+    ties = [name for names in series.values() for name in tied(names)]
     committed: dict[str, int] = {}
     blind: set[str] = set()
     reason = ""
-    if by_commit and (root / ".git").exists():
+    if (by_commit or ties) and (root / ".git").exists():
 
         def settled(dates: series_dates.CommitDates) -> bool:
             return not any(newest_first(n, dates.times)[0] in dates.blind for n in by_commit)
 
-        dates = series_dates.last_commit_dates(root, undated, fetch, settled)
+        dates = series_dates.last_commit_dates(root, undated + ties, fetch, settled)
         committed, blind, reason = dates.times, dates.blind, dates.missing_reason
         found.repo = dates.repo
-    for name in undated:
+    for name in undated + ties:
         if name not in committed:
             try:
                 committed[name] = int(os.lstat(root / name).st_mtime)

@@ -30,8 +30,10 @@ _DIGITS = re.compile(r"(\d+)")
 DATED, NUMBERED, COMMITTED = 2, 1, 0
 """How a file's place in its series is decided, the strongest first."""
 
-NameKey = tuple[int, int | tuple[int, ...], tuple[str | int, ...]]
-"""A file's place: how it is decided, the date or numbers, then its name in natural order."""
+NameKey = tuple[int, tuple[int, ...]]
+"""A file's place by its name: how it is decided, then the date (seconds) followed by the
+numbers outside it (``2025-11-23-2``), or the numbers. Files of one place go by their last
+commit, then by name."""
 
 
 def month_first(names: list[str]) -> bool:
@@ -46,11 +48,10 @@ def month_first(names: list[str]) -> bool:
     return only_month_first and not only_day_first
 
 
-def date_in(name: str, months_first: bool = False) -> int | None:
-    """The date (and time) in a file's name as seconds since the epoch, UTC; ``None``
-    without one (or with an impossible one, ``2025-02-30``). ``months_first``: a dashed
-    date with the year last is read month first (`month_first`)."""
-    base = name.rpartition("/")[2]
+def _dated(base: str, months_first: bool) -> tuple[int, str] | None:
+    """The date (and time) in a file name ``base`` as seconds since the epoch, UTC, and the
+    name without it; ``None`` without one (or with an impossible one, ``2025-02-30``).
+    ``months_first``: a dashed date with the year last is read month first (`month_first`)."""
     for pattern in (_YEAR_FIRST, _YEAR_LAST):
         for match in pattern.finditer(base):
             parts = match.groupdict()
@@ -70,7 +71,7 @@ def date_in(name: str, months_first: bool = False) -> int | None:
                 )
             except ValueError:
                 continue
-            return int(when.timestamp())
+            return int(when.timestamp()), base[: match.start()] + base[match.end() :]
     return None
 
 
@@ -84,24 +85,42 @@ def natural(name: str) -> tuple[str | int, ...]:
 
 def name_key(name: str, months_first: bool = False) -> NameKey | None:
     """The place of ``name`` in its series by name alone; ``None`` when only its last commit
-    can tell (no date and no number in the name). ``months_first``: as `date_in`."""
-    key = natural(name)
-    when = date_in(name, months_first)
-    if when is not None:
-        return (DATED, when, key)
-    numbers = tuple(part for part in key if isinstance(part, int))
+    can tell (no date and no number in the name). ``months_first``: as `_dated`."""
+    base = name.rpartition("/")[2]
+    dated = _dated(base, months_first)
+    if dated is not None:
+        when, rest = dated
+        return (DATED, (when, *_numbers(rest)))
+    numbers = _numbers(base)
     if numbers:
-        return (NUMBERED, numbers, key)
+        return (NUMBERED, numbers)
     return None
 
 
-def newest_first(names: list[str], committed: dict[str, int]) -> list[str]:
-    """``names`` (one series), newest first: by `name_key`, else by ``committed`` (each
-    name's last commit or modification time, seconds)."""
+def _numbers(text: str) -> tuple[int, ...]:
+    return tuple(int(digits) for digits in _DIGITS.findall(text))
 
+
+def tied(names: list[str]) -> list[str]:
+    """The files of one series that share their place by name with another (two handoffs
+    dated the same day): only their last commits tell them apart."""
+    months_first = month_first(names)
+    places: dict[NameKey, list[str]] = {}
+    for name in names:
+        place = name_key(name, months_first)
+        if place is not None:
+            places.setdefault(place, []).append(name)
+    return [name for same in places.values() if len(same) > 1 for name in same]
+
+
+def newest_first(names: list[str], committed: dict[str, int]) -> list[str]:
+    """``names`` (one series), newest first: by `name_key`, then by ``committed`` (each
+    name's last commit or modification time, seconds; asked for the files with no place by
+    name and the `tied` ones), then by name."""
     months_first = month_first(names)
 
-    def key(name: str) -> NameKey:
-        return name_key(name, months_first) or (COMMITTED, committed.get(name, 0), natural(name))
+    def key(name: str) -> tuple[int, tuple[int, ...], int, tuple[str | int, ...]]:
+        rank, place = name_key(name, months_first) or (COMMITTED, ())
+        return rank, place, committed.get(name, 0), natural(name)
 
     return sorted(names, key=key, reverse=True)

@@ -155,6 +155,10 @@ ANSWERS = {
     "<path or URL of the test report>": "https://ci.example.com/run/2",
     "<the task's name>": "Refunds",
     "<what the change does>": "refunds: work in progress",
+    "<where the work stands: what works, what does not>": "EUR refunds round; `pytest -q` passes.",
+    "<a choice that would surprise someone>, because <why>": "Integer cents, because floats drift.",
+    "<what was tried or rejected>: <why it did not work>": "Decimal in the API: webhooks re-round.",
+    "<path/to/file.py:line or URL the next session needs>": "src/refunds.py:2",
 }
 
 

@@ -595,6 +595,42 @@ def test_a_hand_written_handoff_is_told_what_to_add(repo: GitRepo) -> None:
     assert run_hook(stop_event(repo.root)).code == 0
 
 
+TEMPLATE = """\
+# Next Session
+
+**Date:** YYYY-MM-DD
+**Branch:** <branch-name>
+**Author:** [your name]
+
+## Where we are
+[2-3 sentences describing current progress]
+
+## Next steps
+- [ ]
+- [ ]
+
+## Decisions
+- [decision] — [why]
+"""
+
+
+def test_an_unfilled_template_is_told_a_fix_that_clears_it(repo: GitRepo) -> None:
+    """Nothing appended to a template counts while its blanks are there: the fix, run as
+    printed with its blanks filled in, leaves no template behind, and the session may stop."""
+    repo.write("NEXT_SESSION.md", TEMPLATE)
+    repo.commit("handoff template")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "NEXT_SESSION.md:3 " in run.err
+    command = the_command(run.err, "fix: ")
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    repo.commit("handoff: filled in")
+    again = run_hook(stop_event(repo.root))
+    assert "still a template" not in again.err
+    assert again.code == 0, again.err
+
+
 def test_blocked_by_uncommitted_work_beside_a_fresh_packet(repo: GitRepo) -> None:
     fresh_packet(repo)
     repo.commit("handoff")

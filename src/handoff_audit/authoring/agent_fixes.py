@@ -445,6 +445,16 @@ class Fixes:
                 f"rm -f -- {quoted} && {self.new()}",
                 "this removes the link only, never the file it leads to; do not edit through it",
             )
+        template = next((f for f in findings if f.rule == "placeholder"), None)
+        if template is not None:
+            # Nothing added to a template counts while its blanks are there: an appended
+            # section would leave the finding as it was, so the fix writes the file anew.
+            return Advice(
+                _reason(template, findings),
+                _written_anew(quoted),
+                "this writes the file anew in place of the template: carry into it anything of "
+                f"this session's already written there (or delete the file and run {self.new()})",
+            )
         for finding, fix in zip(findings, fixes, strict=True):
             if fix is Fix.MD_ADD and finding.facet in _MD_SECTIONS:
                 heading, placeholder = _MD_SECTIONS[finding.facet]
@@ -615,6 +625,15 @@ def _section(heading: str) -> str:
     return (
         f'section "{shorten(heading, 40, squeeze=True)}"' if heading else "the text under the title"
     )
+
+
+def _written_anew(quoted: str) -> str:
+    """A command writing a hand-written handoff anew with every facet's section, each
+    placeholder to fill in: the fix for a file that is still a template."""
+    order = ("state", "next", "decisions", "ruled_out", "pointers")
+    sections = "".join(f"\\n## {_MD_SECTIONS[facet][0]}\\n\\n%s\\n" for facet in order)
+    blanks = " ".join(f'"{_MD_SECTIONS[facet][1]}"' for facet in order)
+    return f"printf '# Handoff\\n{sections}' {blanks} > {quoted}"
 
 
 def _reason(first: Finding, findings: list[Finding]) -> str:

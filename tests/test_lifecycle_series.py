@@ -79,6 +79,7 @@ def test_the_hook_and_show_take_the_series_current_file_as_the_branch_s_handoff(
     assert f"{CURRENT} handoff-outdated" in blocked.err
     command = next(line for line in blocked.lines if line.startswith("  fix: "))[7:]
     assert command.endswith(f" >> {CURRENT}")
+    assert '"<what the commits since the handoff' in command  # a file, no packet
     filled = command.replace(command[command.index('"<') : command.index('>"') + 2], "'GBP done.'")
     assert run_fix(git_repo.root, filled).returncode == 0
     git_repo.commit("handoff: refreshed")
@@ -184,3 +185,38 @@ def test_instructions_about_writing_a_handoff_are_never_outdated(
     rules = {f["rule"] for f in report["findings"]}
     assert "not-a-handoff" in rules
     assert "handoff-outdated" not in rules
+
+
+GUIDE = """\
+# How to write a session handoff
+
+When you end a session, write a handoff for the next agent. Follow these rules:
+
+1. Start with the current state: what works and what does not.
+2. List the next steps, the first one concrete enough to run.
+3. Record every decision with its reason.
+4. Record what you tried that failed, and why.
+5. Point at exact files and lines.
+
+Keep it under 100 lines. Update it at the end of every session.
+"""
+
+
+def test_orders_to_the_reader_are_no_handoff_for_check_nor_the_hook(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """One detector says what is no handoff: a guide written as orders gets `not-a-handoff`
+    alone, and the hook asks for the branch's handoff, never for a section added to the
+    guide."""
+    git_repo.write("README.md", "# shop\n")
+    git_repo.write("SESSION_HANDOFF.md", GUIDE)
+    git_repo.commit("team guide")
+    git_repo.git("checkout", "-q", "-b", BRANCH)
+    work(git_repo, 1)
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    assert [f["rule"] for f in report["findings"]] == ["not-a-handoff"]
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "no active handoff" in blocked.err
+    assert "fix: handoff-audit new " in blocked.err
+    assert "SESSION_HANDOFF.md" not in blocked.err

@@ -416,11 +416,11 @@ class Fixes:
         sections = ", ".join(_section(heading) for heading in dict.fromkeys(headings))
         return Beyond(packet.markdown, size, sections or "what it says beyond the packet")
 
-    def since(self, finding: Finding) -> str:
-        """The placeholder for what changed since the packet, naming what git says."""
+    def since(self, finding: Finding, handoff: str = "the packet") -> str:
+        """The placeholder for what changed since the ``handoff``, naming what git says."""
         found = re.search(r"commit ([0-9a-f]{7,40})", finding.message)
         newest = f" (newest {found.group(1)[:7]})" if found else ""
-        return f"<what the commits since the packet{newest} changed>"
+        return f"<what the commits since {handoff}{newest} changed>"
 
     def refresh(self, quoted: str, *, verify: bool) -> str:
         parts = ["handoff-audit update", quoted]
@@ -461,7 +461,7 @@ class Fixes:
                 command = f"printf '\\n## {heading}\\n\\n%s\\n' \"{placeholder}\" >> {quoted}"
                 return Advice(_reason(finding, findings), command)
             if fix is Fix.MD_REFRESH:
-                text = self.since(finding)
+                text = self.since(finding, "the handoff")
                 command = f"printf '\\n## Since then\\n\\n%s\\n' \"{text}\" >> {quoted}"
                 return Advice(
                     _reason(finding, findings),

@@ -32,6 +32,7 @@ from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
 from handoff_audit.model.packet import in_series, is_handoff_file, packet_of
 from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules.twin import NOT_A_HANDOFF
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
@@ -144,7 +145,9 @@ def _judge_branch(
     )
     report = run_audit(request)
     gate.head = report.head
-    own = [p for p in report.packets if _is_own(p, branch)]
+    # What `not-a-handoff` calls no handoff (a guide to writing one) is not the branch's.
+    no_handoff = {f.path for f in report.findings if f.rule == NOT_A_HANDOFF.id}
+    own = [p for p in report.packets if _is_own(p, branch) and p.path not in no_handoff]
     # A series' current file is the branch's handoff only when the branch wrote it (below).
     gate.packets = [p for p in own if not in_series(p.path, config)]
     series = [p for p in own if in_series(p.path, config)]

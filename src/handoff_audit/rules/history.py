@@ -351,10 +351,10 @@ def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> I
     if info is None or info.outdated_by is None or info.uncommitted:
         return
     # start-up: only for an outdated hand-written handoff
-    from handoff_audit.markdown.prompts import instructions
+    from handoff_audit.rules.twin import judge_markdown
 
-    if instructions(packet.text or ""):
-        return  # instructions about writing a handoff (not-a-handoff) describe no work
+    if judge_markdown(packet.path, packet.text or "")[0] is not None:
+        return  # what `not-a-handoff` calls no handoff describes no work to fall behind
     commit = info.outdated_by
     count = info.outdated_count or 1
     since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""

@@ -4,8 +4,10 @@ only because the clone is shallow."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from agent_support import run_hook, stop_event
 from git_helpers import check, git, hits, packet
 
 
@@ -246,6 +248,27 @@ def test_a_series_only_commits_order_is_told_after_deepening_in_the_same_run(
     report = check(run_cli, git_repo.root)
     assert report["packets"][0]["path"] == "docs/sessions/notes-a.md"
     assert not hits(report, "history-unavailable")
+
+
+def test_show_and_session_start_say_a_shallow_clone_s_current_file_is_a_guess(
+    git_repo, tmp_path, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    """The brief a new session is handed says what `check` says: which file is current could
+    not be told, the other files, and how to let git tell."""
+    _undated_series(git_repo)
+    clone = _clone(git_repo.root, tmp_path)
+    shown = run_cli(["show"], cwd=clone)
+    assert shown.code == 0, shown.err
+    warning = shown.out.splitlines()[0]
+    assert warning.startswith("Warning: docs/sessions/")
+    assert "may not be the current handoff" in warning and "git fetch --unshallow" in warning
+    assert warning.count("docs/sessions/notes-") == 3  # the guess and the two others
+    started = run_hook(stop_event(clone, event="SessionStart"))
+    assert started.code == 0, started.err
+    context = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
+    assert "may not be the current handoff" in context and "git fetch --unshallow" in context
+    shown_full = run_cli(["show"], cwd=git_repo.root)
+    assert "may not be the current handoff" not in shown_full.out
 
 
 def test_a_dated_series_needs_no_history_in_a_shallow_clone(git_repo, tmp_path, run_cli) -> None:  # type: ignore[no-untyped-def]

@@ -89,7 +89,13 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         branch = plumbing.current_branch(root)
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
-    found, unread = ([_named(root, packet, config)], {}) if packet else _loaded(root, config)
+    unread: dict[str, Hit] = {}
+    guessed: dict[str, str] = {}
+    history: dict[str, tuple[str, ...]] = {}
+    if packet:
+        found = [_named(root, packet, config)]
+    else:
+        found, unread, guessed, history = _loaded(root, config)
     try:
         state, candidates = _candidates(found, branch, named=packet is not None)
     except NoHandoff as nothing:
@@ -116,6 +122,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         root, files, lkg, changed, lambda path: is_handoff_file(path, config) or path in files, dirt
     )
     sections, warning = _sections(chosen, config)
+    if chosen.path in guessed:
+        warning = _joined(warning, _guess(chosen.path, history))
     return Brief(
         path=chosen.path,
         kind=chosen.kind,
@@ -162,13 +170,34 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     return found
 
 
-def _loaded(root: Path, config: Config) -> tuple[list[Packet], dict[str, Hit]]:
-    """The repository's packets, and why each handoff that could not be read could not (by its
-    path)."""
-    files = discovery.discover(root, (root,), config)
-    packets, hits = loading.load_packets(root, files, config)
+def _loaded(
+    root: Path, config: Config
+) -> tuple[list[Packet], dict[str, Hit], dict[str, str], dict[str, tuple[str, ...]]]:
+    """The repository's packets; why each handoff that could not be read could not (by its
+    path); the series' current files a shallow clone could not tell from the others (the
+    keys of `discovery.Found.unordered`); each series' older files."""
+    found = discovery.discover_all(root, (root,), config)
+    packets, hits = loading.load_packets(root, found.files, config)
     unread = {p.path for p in packets if (p.data if p.kind == "json" else p.text) is None}
-    return packets, {hit.path: hit for hit in hits if hit.path in unread}
+    history = {path.relative_to(root).as_posix(): older for path, older in found.history.items()}
+    return packets, {hit.path: hit for hit in hits if hit.path in unread}, found.unordered, history
+
+
+def _guess(path: str, history: dict[str, tuple[str, ...]]) -> str:
+    """The warning for a series' current file that a shallow clone only guessed, as
+    `history-unavailable` says it in `check`."""
+    others = history.get(path, ())
+    named = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+    return (
+        f"{path} may not be the current handoff: this shallow clone hides the last commits "
+        f"of its series {path.rpartition('/')[0]}/, so which file is current could not "
+        f"be told and this one is a guess (the others: {named}); run `git fetch --unshallow` "
+        "and show again (check: history-unavailable)"
+    )
+
+
+def _joined(first: str | None, second: str) -> str:
+    return f"{first}; {second}" if first else second
 
 
 def _cannot_read(path: str, hit: Hit | None) -> str:

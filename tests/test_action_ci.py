@@ -40,6 +40,24 @@ def test_same_repository_pull_request(runner: Runner) -> None:
     assert str(runner.repo.root) in gitconfig  # marked as a safe.directory
 
 
+def test_a_credential_in_an_older_file_of_a_series_fails_the_pull_request(runner: Runner) -> None:
+    """Dating a note before the series' current file keeps it from being judged, never from
+    being scanned for a credential."""
+    runner.repo.write(
+        "docs/handoffs/2026-11-05-refunds.md", "# Handoff\n\n## Next step\n\nRound GBP.\n"
+    )
+    token = "ghp_1234567890abcdefghijklmnopqrstuvwxyzAB"
+    runner.repo.write("docs/handoffs/2026-10-01-deploy.md", f"# Old notes\n\nDeploy: {token}\n")
+    runner.head = runner.repo.commit("old notes")
+    done = runner.run("pull_request", runner.pull_request())
+    assert done.code == 1
+    assert "::error file=docs/handoffs/2026-10-01-deploy.md,line=3" in done.out
+    assert "secret" in done.summary and "2026-10-01-deploy.md" in done.summary
+    [comment] = runner.fake.ours(PR)
+    assert "2026-10-01-deploy.md" in comment["body"]
+    assert token not in comment["body"] + done.summary + done.out
+
+
 def test_pull_request_rerun_updates_the_comment(runner: Runner) -> None:
     runner.run("pull_request", runner.pull_request())
     again = runner.run("pull_request", runner.pull_request("pull_request.synchronize.json"))

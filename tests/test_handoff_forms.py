@@ -199,6 +199,27 @@ def test_two_handoffs_of_one_day_go_by_their_last_commit_not_their_names(
     assert "docs/handoffs/2026-11-05-webhooks.md" in [p["path"] for p in report["packets"]]
 
 
+def test_a_credential_in_an_older_file_of_a_series_is_a_finding(
+    run_cli: Any, git_repo: GitRepo
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write("docs/handoffs/2025-11-23-refund.md", _dated(23, GOOD))
+    git_repo.write(
+        "docs/handoffs/2025-10-01-deploy.md",
+        "# Old notes\n\nDeploy token: ghp_1234567890abcdefghijklmnopqrstuvwxyzAB\n",
+    )
+    git_repo.commit("handoffs")
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert [(p["path"], p["history"]) for p in report["packets"]] == [
+        ("docs/handoffs/2025-11-23-refund.md", ["docs/handoffs/2025-10-01-deploy.md"])
+    ]
+    # Only the credential: the older file is still not judged as a handoff.
+    assert [(f["rule"], f["path"], f["line"]) for f in report["findings"]] == [
+        ("secret", "docs/handoffs/2025-10-01-deploy.md", 3)
+    ]
+    assert run_cli(["check"], cwd=git_repo.root).code == 1
+
+
 def test_a_configured_series_and_a_blocked_series(run_cli: Any, git_repo: GitRepo) -> None:
     _feature_branch(git_repo)
     git_repo.write(

@@ -11,7 +11,7 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact, redact_data
 from handoff_audit.engine import discovery, workers
-from handoff_audit.engine.loading import printable
+from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
@@ -21,6 +21,7 @@ from handoff_audit.model.repo_history import History
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
 from handoff_audit.rules.base import Hit
+from handoff_audit.rules.content import history_secret_hits
 from handoff_audit.rules.merge import ASKS_FOR_CONTENT
 from handoff_audit.rules.suppression import Suppressions
 
@@ -147,7 +148,7 @@ def _run(request: AuditRequest) -> Report:
             early.status.discard()
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
-    all_hits: list[Hit] = list(hits)
+    all_hits: list[Hit] = [*hits, *_history_secrets(request, found)]
     if facts is not None and request.target.all_branches:
         others = AuditContext(request.root, request.config, facts.branch_packets, request.target)
         for check in workers.PER_PACKET_CHECKS:
@@ -175,6 +176,16 @@ def _run(request: AuditRequest) -> Report:
         suppressed=suppressed,
         warnings_said=(facts.protected_warning,) if facts and facts.protected_warning else (),
     )
+
+
+def _history_secrets(request: AuditRequest, found: discovery.Found) -> list[Hit]:
+    """The `secret` hits of every series' older files; what keeps one from being read (too
+    large, a link out of the repository) is no finding: history is not judged."""
+    older = [request.root / name for names in found.history.values() for name in names]
+    if not older:
+        return []
+    packets, _ = load_packets(request.root, older, request.config)
+    return list(history_secret_hits(packets))
 
 
 def _gather(

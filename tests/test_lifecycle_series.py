@@ -220,3 +220,27 @@ def test_orders_to_the_reader_are_no_handoff_for_check_nor_the_hook(
     assert "no active handoff" in blocked.err
     assert "fix: handoff-audit new " in blocked.err
     assert "SESSION_HANDOFF.md" not in blocked.err
+
+
+def test_an_undated_file_the_branch_wrote_into_a_dated_series_is_named_with_its_fix(
+    git_repo: GitRepo,
+) -> None:
+    """The hook names the file the branch wrote and why another is current, and the move it
+    prints, committed, makes the branch's file the current handoff."""
+    git_repo.write("README.md", "# shop\n")
+    git_repo.write("docs/handoffs/2025-11-05-refunds.md", OLD)
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", BRANCH)
+    work(git_repo, 1)
+    git_repo.write("docs/handoffs/refunds-followup.md", NOTE)
+    git_repo.commit("handoff: refunds follow-up")
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "docs/handoffs/refunds-followup.md has no date in its name" in blocked.err
+    assert "docs/handoffs/2025-11-05-refunds.md (dated) is the current handoff" in blocked.err
+    command = next(line for line in blocked.lines if line.startswith("  fix: "))[7:]
+    assert command.startswith("git mv -- docs/handoffs/refunds-followup.md docs/handoffs/20")
+    assert run_fix(git_repo.root, command).returncode == 0
+    git_repo.commit("handoff: dated")
+    allowed = run_hook(stop_event(git_repo.root))
+    assert allowed.code == 0, allowed.err

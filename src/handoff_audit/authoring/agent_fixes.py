@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -165,6 +166,8 @@ class Fixes:
             return self.inherited(problem)
         if problem.kind == "ignored":
             return self.ignored(problem)
+        if problem.kind == "passed-over":
+            return self.passed_over(problem)
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         names = " ".join(self.path(f) for f in problem.files if f not in problem.staged_deletions)
         add = f"git add -- {names} && " if names else ""
@@ -179,6 +182,18 @@ class Fixes:
             "files): add them to .gitignore instead"
             if work
             else None,
+        )
+
+    def passed_over(self, problem: Problem) -> Advice:
+        """An undated file in a dated series: today's date in its name makes it current."""
+        written = problem.files[0]
+        folder, _, name = written.rpartition("/")
+        today = datetime.now(UTC).date().isoformat()
+        dated = f"{folder}/{today}-{name}" if folder else f"{today}-{name}"
+        return Advice(
+            problem.message,
+            f"git mv -- {self.path(written)} {self.path(dated)}",
+            "a date in the name outranks a name without one; then commit the move",
         )
 
     def ignored(self, problem: Problem) -> Advice:

@@ -24,6 +24,7 @@ from pathlib import Path
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
+from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns
@@ -44,8 +45,9 @@ class Problem:
 
     kind: str
     """``no-packet``, ``finding``, ``inherited`` (an active packet of the branch this one was
-    made from), ``uncommitted`` or ``ignored`` (handoff files git ignores, for a branch that
-    has none it can see)."""
+    made from), ``uncommitted``, ``ignored`` (handoff files git ignores, for a branch that
+    has none it can see) or ``passed-over`` (an undated file the branch wrote into a dated
+    series, which another file outranks)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
@@ -53,7 +55,8 @@ class Problem:
     packet: PacketInfo | None = None
     """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()
-    """For ``uncommitted`` and ``ignored``: the files, from the repository root."""
+    """For ``uncommitted`` and ``ignored``: the files, from the repository root; for
+    ``passed-over``: the branch's file, then the series' current one."""
     staged_deletions: tuple[str, ...] = ()
     """For ``uncommitted``: those of ``files`` already deleted in the index (`git rm`, `git
     mv`): ``git add`` no longer matches them, the commit takes them as they are."""
@@ -254,6 +257,10 @@ def _needs_handoff(
     gate.packets = [p for p in series if p.path in changed]
     if gate.packets or inherited:
         return True
+    passed_over = _passed_over(series, changed)
+    if passed_over is not None:
+        gate.problems.append(passed_over)
+        return True
     hidden = tuple(ignored_handoffs(gate.root, config))
     if hidden:
         gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
@@ -265,6 +272,29 @@ def _needs_handoff(
         )
     )
     return True
+
+
+def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
+    """A file the branch wrote into a dated series without a date in its name: it ranks below
+    every dated file, so the series' current file is another one (``files``: it, then the
+    current one)."""
+
+    def dated(name: str) -> bool:
+        key = name_key(name)
+        return key is not None and key[0] == DATED
+
+    for current in series:
+        if not dated(current.path):
+            continue
+        for older in current.history:
+            if older in changed and not dated(older):
+                return Problem(
+                    "passed-over",
+                    f"{older} has no date in its name, so {current.path} (dated) is the current "
+                    "handoff of its series, not the file this branch wrote",
+                    files=(older, current.path),
+                )
+    return None
 
 
 def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> str | None:

@@ -244,3 +244,17 @@ def test_an_undated_file_the_branch_wrote_into_a_dated_series_is_named_with_its_
     git_repo.commit("handoff: dated")
     allowed = run_hook(stop_event(git_repo.root))
     assert allowed.code == 0, allowed.err
+
+
+def test_show_of_an_older_file_of_a_series_names_the_current_one(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    series_repo(git_repo, 0)
+    older = run_cli(["show", "docs/handoffs/2026-11-20-start.md"], cwd=git_repo.root)
+    assert older.code == 0, older.err
+    first = older.out.splitlines()[0]
+    assert first.startswith("Warning: docs/handoffs/2026-11-20-start.md is an older handoff")
+    assert f"`handoff-audit show {CURRENT}` shows it" in first
+    current = run_cli(["show", "--format", "json", CURRENT], cwd=git_repo.root)
+    assert current.code == 0, current.err
+    assert json.loads(current.out)["warning"] is None

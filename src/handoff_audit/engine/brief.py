@@ -23,12 +23,13 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.model.brief import Brief, BriefState, Section
-from handoff_audit.model.packet import Packet, is_handoff_file
+from handoff_audit.model.packet import Packet, in_series, is_handoff_file
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
 from handoff_audit.rules.twin import NOT_A_HANDOFF, judge_markdown
+from handoff_audit.shell import quote
 from handoff_audit.textcut import shorten
 
 ITEM_CHARS = 2_000
@@ -124,6 +125,10 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history))
+    if packet and in_series(chosen.path, config):
+        superseded = _superseded(root, chosen.path, config)
+        if superseded is not None:
+            warning = _joined(warning, superseded)
     return Brief(
         path=chosen.path,
         kind=chosen.kind,
@@ -194,6 +199,21 @@ def _guess(path: str, history: dict[str, tuple[str, ...]]) -> str:
         f"be told and this one is a guess (the others: {named}); run `git fetch --unshallow` "
         "and show again (check: history-unavailable)"
     )
+
+
+def _superseded(root: Path, path: str, config: Config) -> str | None:
+    """The warning for an older file of a series named on the command line: the series'
+    current file is another one, as `check` would judge it."""
+    folder = path.rpartition("/")[0]
+    found = discovery.discover_all(root, (root / folder,), config)
+    for current, older in found.history.items():
+        if path in older:
+            newest = current.relative_to(root).as_posix()
+            return (
+                f"{path} is an older handoff of the series {folder}/, not its current one: "
+                f"that is {newest} (`handoff-audit show {quote(newest)}` shows it)"
+            )
+    return None
 
 
 def _joined(first: str | None, second: str) -> str:

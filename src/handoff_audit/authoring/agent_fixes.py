@@ -18,11 +18,18 @@ from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
+from handoff_audit.authoring.fix_choice import (
+    FIELD_OPTIONS,
+    decide,
+    field_of,
+    findings_to_fix,
+    fix_of,
+    writes_anew,
+)
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.config import setting_advice
 from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
-from handoff_audit.engine.packet_kind import is_packet
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
@@ -35,14 +42,6 @@ from handoff_audit.textcut import shorten
 if TYPE_CHECKING:
     from handoff_audit.authoring.last_readable import Readable
 
-_FIELD_OPTIONS = {
-    "/summary": ("--summary", "<what this session did>"),
-    "/next_action": ("--next-action", "<the first thing the next session should do>"),
-    "/verdict_pointer": ("--verdict-pointer", "<path or URL of the test report>"),
-    "/title": ("--title", "<the task's name>"),
-}
-"""Fields that `update` sets, by the JSON pointer of a finding about them."""
-_MISSING = re.compile(r"missing required field (\w+)")
 _SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
 """What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
 _TWIN_READ_LIMIT = 8 * 1024 * 1024
@@ -55,18 +54,6 @@ _MD_SECTIONS = {
     "pointers": ("Pointers", "<path/to/file.py:line or URL the next session needs>"),
 }
 """What `md-incomplete`'s fix appends for each facet: a heading and a placeholder."""
-_PRECEDENCE = (
-    Fix.REGENERATE,
-    Fix.SCHEMA,
-    Fix.TRIM,
-    Fix.SUPERSEDE,
-    Fix.VERIFY,
-    Fix.REFRESH,
-    Fix.FIELD,
-    Fix.CARRY,
-    Fix.RENDER,
-)
-"""Of several findings on one packet, the fix that decides (the earlier covers the later)."""
 VERIFY_PLACEHOLDER = "<the command that runs the tests>"
 COMMIT_PLACEHOLDER = "<what the change does>"
 
@@ -139,10 +126,12 @@ class Fixes:
             assert packet is not None
             if packet.kind != "json":
                 continue
-            decided = _decide(_findings(problems, packet), packet, self.gate.config.max_file_bytes)
+            decided = decide(
+                findings_to_fix(problems, packet), packet, self.gate.config.max_file_bytes
+            )
             if (
                 decided is not None
-                and _writes_anew(*decided)
+                and writes_anew(*decided)
                 and path not in self.uncommitted
                 and not self.is_link(path)
                 and not is_foreign(packet.data)
@@ -263,7 +252,7 @@ class Fixes:
     def packet_advice(self, problems: list[Problem]) -> Advice | None:
         packet = problems[0].packet
         assert packet is not None
-        findings = _findings(problems, packet)
+        findings = findings_to_fix(problems, packet)
         if not findings:
             return None
         if packet.kind != "json":
@@ -286,13 +275,13 @@ class Fixes:
         """One command for every finding on one of the branch's JSON packets, the finding
         that decided it, and what the command carries over from the twin (when it does)."""
         quoted = self.path(packet.path)
-        decided = _decide(findings, packet, self.gate.config.max_file_bytes)
+        decided = decide(findings, packet, self.gate.config.max_file_bytes)
         if decided is None:
             first = findings[0]
             return f"handoff-audit explain {first.rule}", first, None
         fix, decisive = decided
         known = [(kind, f) for f in findings if (kind := self.fix_of(f, packet)) is not None]
-        if _writes_anew(fix, decisive):
+        if writes_anew(fix, decisive):
             command, note = self.unreadable(packet, decisive)
             return command, decisive, note
         if fix is Fix.SUPERSEDE and decisive.keep is not None:
@@ -327,9 +316,9 @@ class Fixes:
         given = {option.split(" ", 1)[0] for option in carried}
         options = [self.refresh(quoted, verify=bool(fixes & {Fix.VERIFY}))]
         for kind, finding in known:
-            field = _field_of(finding)
-            if kind in (Fix.FIELD, Fix.SCHEMA) and field in _FIELD_OPTIONS:
-                option, placeholder = _FIELD_OPTIONS[field]
+            field = field_of(finding)
+            if kind in (Fix.FIELD, Fix.SCHEMA) and field in FIELD_OPTIONS:
+                option, placeholder = FIELD_OPTIONS[field]
                 if option not in given:
                     options.append(f'{option} "{placeholder}"')
         has_summary = "--summary" in given or any(o.startswith("--summary") for o in options[1:])
@@ -492,8 +481,8 @@ class Fixes:
         )
 
     def fix_of(self, finding: Finding, packet: PacketInfo) -> Fix | None:
-        """`_fix_of` with this repository's ``max-file-bytes``."""
-        return _fix_of(finding, packet, self.gate.config.max_file_bytes)
+        """`fix_of` with this repository's ``max-file-bytes``."""
+        return fix_of(finding, packet, self.gate.config.max_file_bytes)
 
     def is_link(self, path: str) -> bool:
         """True when ``path`` (from the top folder) is a symbolic link in a folder of the
@@ -587,48 +576,6 @@ class Fixes:
         return " ".join(parts)
 
 
-def _findings(problems: list[Problem], packet: PacketInfo) -> list[Finding]:
-    """The findings of ``problems`` (all on ``packet``) that call for a fix."""
-    return [
-        p.finding
-        for p in problems
-        if p.finding is not None
-        # Of several active packets, the one the rule keeps (the newest) stays active: the
-        # others are superseded by it.
-        and not (p.finding.rule == "multiple-active" and p.finding.keep == packet.path)
-    ]
-
-
-def _decide(findings: list[Finding], packet: PacketInfo, limit: int) -> tuple[Fix, Finding] | None:
-    """The fix that decides for ``findings`` on ``packet`` (`_PRECEDENCE`), and its finding;
-    ``None`` when no rule of theirs declares one."""
-    known = [(fix, f) for f in findings if (fix := _fix_of(f, packet, limit)) is not None]
-    return min(known, key=lambda item: _PRECEDENCE.index(item[0])) if known else None
-
-
-def _writes_anew(fix: Fix, finding: Finding) -> bool:
-    """True when no `update` mends the packet: it cannot be read, or the schema faults a
-    field `update` does not set."""
-    return fix is Fix.REGENERATE or (fix is Fix.SCHEMA and _field_of(finding) not in _FIELD_OPTIONS)
-
-
-def _fix_of(finding: Finding, packet: PacketInfo, limit: int) -> Fix | None:
-    """The declared fix of ``finding`` on ``packet``; a twin that cannot be read is written
-    again from its packet (`render --write`), not regenerated with the packet from nothing,
-    and when the packet renders over ``limit`` (``max-file-bytes``) the packet is trimmed (or
-    the limit raised) first: `render --write` alone would write the same bytes."""
-    fix = RULES_BY_ID[finding.rule].fix if finding.rule in RULES_BY_ID else None
-    if fix is Fix.SUPERSEDE and finding.keep is None:
-        return None  # the packet kept is not in this tree: nothing here to supersede it by
-    twin = packet.markdown is not None and finding.path == packet.markdown
-    if fix is not Fix.REGENERATE or not twin:
-        return fix
-    data = packet.data
-    if data is None or not is_packet(data):
-        return Fix.RENDER
-    return Fix.TRIM if rendered_size(data) > limit else Fix.RENDER
-
-
 def _carry_later(packet: PacketInfo, beyond: Beyond) -> str:
     return (
         f"then stop again: the next fix carries {beyond.what} of {beyond.twin} into "
@@ -662,11 +609,3 @@ def _reason(first: Finding, findings: list[Finding]) -> str:
 
 def _explain(finding: Finding) -> str:
     return f"then edit {finding.path} as `handoff-audit explain {finding.rule}` says"
-
-
-def _field_of(finding: Finding) -> str | None:
-    """The top-level field a finding is about, as a JSON pointer (``/next_action``)."""
-    if finding.pointer and finding.pointer.count("/") == 1:
-        return finding.pointer
-    missing = _MISSING.search(finding.message)
-    return f"/{missing.group(1)}" if missing else None

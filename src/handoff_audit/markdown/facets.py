@@ -60,7 +60,13 @@ from handoff_audit.markdown.labels import (
     without_dead_steps,
 )
 from handoff_audit.markdown.outline import Section, outline
-from handoff_audit.markdown.prose import MIN_STATE_REPORTS, prose_lines, reports_state
+from handoff_audit.markdown.prose import (
+    LIST_ITEM,
+    MIN_STATE_REPORTS,
+    order,
+    prose_lines,
+    reports_state,
+)
 from handoff_audit.markdown.steps import (
     QUESTION,
     Candidate,
@@ -68,6 +74,7 @@ from handoff_audit.markdown.steps import (
     crossed_off,
     no_usable_step,
     priority_step,
+    says_none,
     waits_on_someone,
 )
 from handoff_audit.textcut import shorten
@@ -324,6 +331,18 @@ def _names_no_step(section: Section, texts: list[tuple[int, str, bool]]) -> bool
         or TICKED_AT_END.search(section.heading)
         or waits_on_someone(section.heading)
         or no_usable_step(texts)
+        or _none_then_why(texts)
+    )
+
+
+def _none_then_why(texts: list[tuple[int, str, bool]]) -> bool:
+    """"None." first, then only paragraphs saying why ("The product freeze stops automatic
+    next-task generation."), no list and no order: the section names no step."""
+    prose = [text for _, text, code in texts if not code]
+    return (
+        len(prose) > 1
+        and says_none(prose[0].split("\n", 1)[0])
+        and not any(LIST_ITEM.match(text) or order(text) for text in prose[1:])
     )
 
 

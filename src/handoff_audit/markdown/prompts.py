@@ -135,6 +135,12 @@ _SLASH_TITLE = re.compile(r"^#[ \t]+/[A-Za-z][\w:-]*(?:[ \t]|$)", re.MULTILINE)
 
 
 _SKILL_NAME = re.compile(r"^name\s*:\s*[\"']?[A-Za-z][\w:.-]*[\"']?\s*$", re.MULTILINE)
+_MEMORY_RECORD = re.compile(
+    r"^\s*(?:type|node_type)\s*:\s*[\"']?(?:project|memory)[\"']?\s*$", re.IGNORECASE | re.MULTILINE
+)
+"""A memory file's front matter (``type: project``, ``node_type: memory``: an agent's record of
+where a project stands, under the same ``name:`` and ``description:`` a skill has): a record,
+never a command."""
 _TOOL_KEYS = re.compile(r"^(?:agent|inclusion)\s*:\s*\S", re.MULTILINE)
 """Keys an agent tool reads in a command's or steering file's front matter (``agent: build``,
 ``inclusion: auto``); they settle the file only beside a description about the session itself
@@ -209,6 +215,8 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
     if block is None:
         return []
     key = _COMMAND_KEYS.search(block.group(1)) or _USE_WHEN.search(block.group(1))
+    if key is None and _MEMORY_RECORD.search(block.group(1)):
+        return []
     if key is None and _DESCRIPTION.search(block.group(1)):
         key = _SKILL_NAME.search(block.group(1))
         if key is None and _ABOUT_SESSION.search(block.group(1)):

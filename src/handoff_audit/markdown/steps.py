@@ -210,6 +210,11 @@ _ZERO = re.compile(r"^\W*0\W*$")
 """A count of nothing ("Remaining items: **0**")."""
 
 
+def says_none(item: str) -> bool:
+    """An item or paragraph that says there is no step ("None.", "Nothing queued")."""
+    return _NOTHING.match(_unboxed(item)) is not None
+
+
 def no_step_item(item: str) -> bool:
     """A ``Next steps:`` label's value that is no step: a count of zero, one bare word
     ("Submit"), a date ("2026-05-15 or on any trigger"), or one of `_asks_no_work`'s."""
@@ -400,5 +405,6 @@ __all__ = [
     "no_step_item",
     "no_usable_step",
     "priority_step",
+    "says_none",
     "waits_on_someone",
 ]

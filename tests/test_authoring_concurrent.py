@@ -31,6 +31,33 @@ def _wait_for(path: Path, process: subprocess.Popen[str]) -> None:
     assert path.exists(), process.communicate()
 
 
+def _race(root: Path, tmp_path: Path, slow: list[str], meanwhile: list[str]) -> tuple[int, str]:
+    """Run ``slow`` (a writer given ``--verify``) held inside its verify command while
+    ``meanwhile`` runs to success; then let it go on. Its exit code and standard error."""
+    started, go = tmp_path / "started", tmp_path / "go"
+    first = subprocess.Popen(
+        [str(SCRIPT), *slow, "--verify", _held_verify(started, go)],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_for(started, first)
+        second = subprocess.run(
+            [str(SCRIPT), *meanwhile], cwd=root, capture_output=True, text=True, check=False
+        )
+        assert second.returncode == 0, second.stderr
+        go.touch()
+        _, err = first.communicate(timeout=60)
+    finally:
+        go.touch()
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    return first.returncode, err
+
+
 @pytest.mark.parametrize(
     ("meanwhile", "field", "value"),
     [
@@ -45,65 +72,20 @@ def test_a_slow_verify_does_not_throw_away_a_concurrent_write(
     repo = on_feature_branch(git_repo)
     assert run_cli(NEW, cwd=repo.root).code == 0
     repo.commit("handoff")
-    started, go = tmp_path / "started", tmp_path / "go"
-    first = subprocess.Popen(
-        [str(SCRIPT), "update", "--verify", _held_verify(started, go)],
-        cwd=repo.root,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        _wait_for(started, first)
-        second = subprocess.run(
-            [str(SCRIPT), *meanwhile], cwd=repo.root, capture_output=True, text=True, check=False
-        )
-        assert second.returncode == 0, second.stderr
-        written = packet_json(repo)
-        go.touch()
-        _, err = first.communicate(timeout=60)
-    finally:
-        go.touch()
-        if first.poll() is None:
-            first.kill()
-            first.wait()
-    assert first.returncode == 2, err
+    code, err = _race(repo.root, tmp_path, ["update"], meanwhile)
+    assert code == 2, err
     [line] = [text for text in err.splitlines() if text.startswith("handoff-audit: error:")]
     assert "handoff.json: the packet changed since this run read it" in line
     assert "run the command again" in line
-    assert packet_json(repo) == written
-    assert written[field] == (value if value is not None else meanwhile[-1])
+    # the other run's change is what the packet holds: nothing of it was written over
+    assert packet_json(repo)[field] == (value if value is not None else meanwhile[-1])
 
 
 def test_a_slow_new_does_not_overwrite_the_packet_another_new_wrote(
     git_repo: Any, run_cli: Any, tmp_path: Path
 ) -> None:
     repo = on_feature_branch(git_repo)
-    started, go = tmp_path / "started", tmp_path / "go"
-    first = subprocess.Popen(
-        [str(SCRIPT), *NEW, "--verify", _held_verify(started, go)],
-        cwd=repo.root,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        _wait_for(started, first)
-        second = subprocess.run(
-            [str(SCRIPT), *NEW, "--title", "The other session"],
-            cwd=repo.root,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert second.returncode == 0, second.stderr
-        go.touch()
-        _, err = first.communicate(timeout=60)
-    finally:
-        go.touch()
-        if first.poll() is None:
-            first.kill()
-            first.wait()
-    assert first.returncode == 2, err
+    code, err = _race(repo.root, tmp_path, list(NEW), [*NEW, "--title", "The other session"])
+    assert code == 2, err
     assert "handoff.json: the packet changed since this run read it" in err
     assert packet_json(repo)["title"] == "The other session"

@@ -336,7 +336,7 @@ def _names_no_step(section: Section, texts: list[tuple[int, str, bool]]) -> bool
 
 
 def _none_then_why(texts: list[tuple[int, str, bool]]) -> bool:
-    """"None." first, then only paragraphs saying why ("The product freeze stops automatic
+    """ "None." first, then only paragraphs saying why ("The product freeze stops automatic
     next-task generation."), no list and no order: the section names no step."""
     prose = [text for _, text, code in texts if not code]
     return (

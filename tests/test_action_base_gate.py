@@ -120,3 +120,32 @@ def test_a_config_input_naming_a_file_the_pull_request_carries_is_read_at_the_ba
     assert done.outputs["blocked"] == "true"
     assert "handoff-audit%3A handoff-in-merge::HANDOFF.md would be merged" in done.out
     assert "the merge-gate settings (block-files) were read from .handoff-audit.yml" in done.out
+
+
+@pytest.mark.parametrize("path", [".", "src"])
+def test_a_pull_request_making_its_packet_unreadable_to_the_gate_is_still_blocked(
+    runner: Runner, path: str
+) -> None:
+    # Its own limit makes the active packet too large to read, and invalid-json is off: the
+    # packet (audited, or outside the `path` input) still blocks.
+    runner.repo.write(".handoff-audit.yml", 'max-file-bytes: 10\nrules: {invalid-json: "off"}\n')
+    runner.head = runner.repo.commit("config")
+    done = runner.run("pull_request", runner.pull_request(), comment="false", path=path)
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert (
+        "handoff-audit%3A active-in-merge::this packet would be merged into the protected branch "
+        "main, and it cannot be read (over `max-file-bytes`, not a JSON object, or not a regular "
+        "file), so nothing shows that the work it hands off is finished"
+    ) in done.out
+    assert "invalid-json::" not in done.out
+
+
+def test_a_pull_request_breaking_its_packets_json_is_still_blocked(runner: Runner) -> None:
+    runner.repo.write("handoff.json", '{"status": "active", ')
+    runner.repo.write(".handoff-audit.yml", 'rules: {invalid-json: "off", md-mismatch: off}\n')
+    runner.head = runner.repo.commit("broken packet")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=handoff.json,title=handoff-audit%3A active-in-merge::" in done.out

@@ -4,7 +4,8 @@
 would carry: like the block files, every active JSON packet of the commit checked must reach
 ``active-in-merge``. The caller lists the commit's packet files in the one ``diff-tree`` call it
 makes for the block files; the ones the audit did not read are read here with one ``cat-file
---batch``, whatever their number (none when every packet was audited).
+--batch``, whatever their number (none when every packet was audited). A packet that cannot be
+read (over ``max-file-bytes``, not a JSON object) counts too: nothing shows it is finished.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
-from handoff_audit.jsonpos import JsonPositionError, parse
+from handoff_audit.jsonpos import JsonPositionError, Parsed, parse
 from handoff_audit.model.packet import is_agent_file
 from handoff_audit.model.repo_history import Position
 
@@ -26,10 +27,11 @@ def unaudited_active(
     from_top: Callable[[str], str | None],
     audited: set[str],
     config: Config,
-) -> dict[str, Position]:
+) -> dict[str, Position | None]:
     """Each active JSON packet among ``files`` ((top path, blob) of the commit checked) that is
-    not in ``audited`` (paths from the audited root) -> where its ``status`` is. ``from_top``:
-    a top path as a path from the audited root, ``None`` outside it."""
+    not in ``audited`` (paths from the audited root) -> where its ``status`` is, ``None`` for
+    one that could not be read. ``from_top``: a top path as a path from the audited root,
+    ``None`` outside it."""
     blobs: dict[str, str] = {}
     for top_path, blob in files:
         name = from_top(top_path)
@@ -42,22 +44,22 @@ def unaudited_active(
         ):
             blobs[name] = blob
     texts = plumbing.read_blobs(root, list(blobs.values()), config.max_file_bytes)
-    active: dict[str, Position] = {}
+    active: dict[str, Position | None] = {}
     for name, blob in sorted(blobs.items()):
-        if blob in texts:
-            position = _active_status(texts[blob].decode("utf-8", "replace"))
-            if position is not None:
-                active[name] = position
+        text = texts.get(blob)
+        parsed = None if text is None else _json_object(text.decode("utf-8", "replace"))
+        if parsed is None:
+            active[name] = None
+        elif parsed.value.get("status") == "active":
+            active[name] = parsed.positions.get("/status", (None, None))
     return active
 
 
-def _active_status(text: str) -> Position | None:
-    """Where ``"status": "active"`` is in a packet's text; ``None`` when the text is not a JSON
-    object with that status (the audit of that path reports what is wrong with it)."""
+def _json_object(text: str) -> Parsed | None:
+    """The packet's text parsed, when it is a JSON object (the audit of that path, when there
+    is one, reports what is wrong with it otherwise)."""
     try:
         parsed = parse(text)
     except (JsonPositionError, RecursionError):
         return None
-    if not isinstance(parsed.value, dict) or parsed.value.get("status") != "active":
-        return None
-    return parsed.positions.get("/status", (None, None))
+    return parsed if isinstance(parsed.value, dict) else None

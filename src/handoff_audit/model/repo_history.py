@@ -102,9 +102,10 @@ class History:
     """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
-    unaudited_active: dict[str, Position] | None = None
+    unaudited_active: dict[str, Position | None] | None = None
     """Active JSON packets of the commit checked that the audit did not read (outside the
-    paths given) -> where their ``status`` is; ``None`` when not read (no protected target)."""
+    paths given) -> where their ``status`` is, ``None`` for one that cannot be read (nothing
+    shows it is finished); ``None`` when not read (no protected target)."""
     now: float = field(default_factory=time.time)
     """When the audit started, Unix seconds."""
     unordered_series: dict[str, str] = field(default_factory=dict)

@@ -9,6 +9,7 @@ from handoff_audit.git.facts import is_protected, on_protected_branch, protected
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, is_agent_file, named_block_file
+from handoff_audit.model.repo_history import Position
 from handoff_audit.rules.base import Hit, Rule
 
 HANDOFF_IN_MERGE = Rule(
@@ -68,7 +69,9 @@ every later session will trip over.
 **Example.** A pull request into `main` contains `.handoff/refund.json` with
 `"status": "active"`. The action sets its `blocked` output. Every active packet of the commit
 checked counts, one outside the paths given to `check` or the action's `path` input too: those
-limit what is audited, not what the merge carries.
+limit what is audited, not what the merge carries. So does a packet file that cannot be read
+(over `max-file-bytes`, not a JSON object), whatever level `invalid-json` has: nothing shows
+that its work is finished.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
@@ -113,21 +116,42 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     target = ctx.target.target_branch
     for path in sorted(blocked):
         yield _into_protected(path, target, unread=path in unread)
-    active = {p.path: p.position("/status") for p in work if p.status == "active"}
+    active: dict[str, Position | None] = {
+        p.path: p.position("/status") for p in work if p.status == "active"
+    }
+    # A packet that cannot be read (over max-file-bytes, not JSON) may well be active: it blocks
+    # whatever level invalid-json has, or a pull request's own limit would open the gate.
+    active.update((p.path, None) for p in work if p.kind == "json" and p.data is None)
     if facts is not None and facts.unaudited_active is not None:
         active.update(facts.unaudited_active)
-    for path, (line, column) in sorted(active.items()):
-        archive = f"handoff-audit archive {shell.quote_path(path)}"
-        yield Hit(
+    for path, position in sorted(active.items()):
+        yield _active_into_protected(path, target, position)
+
+
+def _active_into_protected(path: str, target: str | None, position: Position | None) -> Hit:
+    """The active packet ``path`` (where its status is; ``None`` when it cannot be read) in what
+    would be merged into the protected ``target``."""
+    archive = f"handoff-audit archive {shell.quote_path(path)}"
+    if position is None:
+        return Hit(
             ACTIVE_IN_MERGE,
             path,
-            f"this active packet would be merged into the protected branch {target}: the work "
-            f"it hands off is not finished; finish it and run `{archive}` (or `supersede --by "
-            "NEW`), or drop it from the pull request",
-            line,
-            column,
-            "/status",
+            f"this packet would be merged into the protected branch {target}, and it cannot be "
+            "read (over `max-file-bytes`, not a JSON object, or not a regular file), so nothing "
+            "shows that the work it hands off is finished; make it a readable packet and run "
+            f"`{archive}`, or drop it from the pull request",
         )
+    line, column = position
+    return Hit(
+        ACTIVE_IN_MERGE,
+        path,
+        f"this active packet would be merged into the protected branch {target}: the work "
+        f"it hands off is not finished; finish it and run `{archive}` (or `supersede --by "
+        "NEW`), or drop it from the pull request",
+        line,
+        column,
+        "/status",
+    )
 
 
 ASKS_FOR_CONTENT = frozenset({"md-incomplete", "placeholder"})

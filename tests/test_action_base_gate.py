@@ -149,3 +149,50 @@ def test_a_pull_request_breaking_its_packets_json_is_still_blocked(runner: Runne
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
     assert "::error file=handoff.json,title=handoff-audit%3A active-in-merge::" in done.out
+
+
+def test_a_key_the_gate_does_not_read_set_twice_at_the_base_does_not_matter(
+    runner: Runner,
+) -> None:
+    _base_config(runner, "max-lines: 100\nmax-lines: 200\nrules: {too-long: off, too-long: note}\n")
+    runner.repo.write(".handoff-audit.yml", "max-lines: 200\n")  # the pull request's fix
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.head = runner.repo.commit("config: drop the duplicate key; handoff done")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 0, done.out
+    assert done.outputs["blocked"] == "false"
+    assert "::notice" not in done.out
+    assert "::error" not in done.out
+
+
+@pytest.mark.parametrize(
+    ("base", "problem"),
+    [
+        (
+            "rules:\n  handoff-in-merge: error\n  handoff-in-merge: off\n",
+            'line 3: the key "handoff-in-merge" is set again (first at line 2)',
+        ),
+        ("block-files: [HANDOFF.md\n", "not valid YAML"),
+        ("block-files: 3\n", "block-files"),
+        ("- a list\n", "the configuration must be a mapping of keys to values"),
+    ],
+)
+def test_a_base_config_the_gate_cannot_read_means_the_defaults_and_one_notice(
+    runner: Runner, base: str, problem: str
+) -> None:
+    _base_config(runner, base)
+    _pull_request_commit(runner, 'rules: {handoff-in-merge: "off", active-in-merge: off}\n')
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=HANDOFF.md,title=handoff-audit%3A handoff-in-merge::" in done.out
+    [notice] = [line for line in done.out.splitlines() if line.startswith("::notice")]
+    assert notice.startswith(
+        "::notice title=handoff-audit%3A configuration::.handoff-audit.yml at the base commit "
+        f"{runner.base[:12]}"
+    )
+    assert problem in notice
+    assert notice.endswith(
+        "; the merge gate uses the defaults for this pull request: a fix of .handoff-audit.yml "
+        "takes effect once merged"
+    )

@@ -667,13 +667,23 @@ def _table_of(document: Mapping[str, Any], name: str, *, explicit: bool) -> Any:
     return None
 
 
+KeyPath = tuple[str, ...]
+"""Where a key is in the configuration: the keys leading to it (``("rules", "too-long")``)."""
+
+
 def parse_config_text(
-    text: str, name: str, source: str, *, explicit: bool = False
+    text: str,
+    name: str,
+    source: str,
+    *,
+    explicit: bool = False,
+    duplicate_matters: Callable[[KeyPath], bool] | None = None,
 ) -> tuple[Any, str] | None:
     """The raw (unvalidated) configuration in ``text``, the content of the file ``name``
     (``.toml`` or YAML), with the ``source`` messages name it by (``FILE [tool.handoff-audit]``
     for the table); ``None`` for a ``pyproject.toml`` without the table. `InputError` naming
-    ``source`` when the text is not YAML or TOML, or nests too deeply."""
+    ``source`` when the text is not YAML or TOML, or nests too deeply, or sets a YAML key twice
+    (only one ``duplicate_matters`` says matters, when given: the last value wins elsewhere)."""
     if name.endswith(".toml"):
         document = _toml_document(text, source)
         raw: Any = _table_of(document, name, explicit=explicit)
@@ -685,7 +695,9 @@ def parse_config_text(
         import yaml  # only when there is a YAML configuration file (start-up)
 
         try:
-            raw = yaml.load(text, Loader=_loader())
+            if duplicate_matters is not None:
+                _refuse_duplicates_that_matter(text, duplicate_matters)
+            raw = yaml.load(text, Loader=_loader(refuse_duplicates=duplicate_matters is None))
         except DuplicateKey as error:
             raise InputError(
                 f"{source}: line {error.line}: the key {show(error.key)} is set again (first at "
@@ -795,7 +807,7 @@ MAX_YAML_DEPTH = 32
 """Deeper nesting is refused: no configuration needs it, and PyYAML recurses per level."""
 
 
-def _loader() -> Any:
+def _loader(*, refuse_duplicates: bool = True) -> Any:
     """PyYAML's safe loader without aliases and with bounded nesting: ``*name`` repeats a node
     without copying it, so a few hundred bytes of nested aliases expand to gigabytes for anyone
     who walks the value; thousands of ``[`` exhaust the stack."""
@@ -805,7 +817,7 @@ def _loader() -> Any:
         depth = 0
 
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
-            if isinstance(node, yaml.MappingNode):
+            if refuse_duplicates and isinstance(node, yaml.MappingNode):
                 _refuse_duplicate_keys(self, node)
             return super().construct_mapping(node, deep)
 
@@ -861,6 +873,27 @@ def _refuse_duplicate_keys(loader: Any, node: Any) -> None:
             seen[shown] = line
         except TypeError:  # an unhashable key: PyYAML's own error says so
             continue
+
+
+def _refuse_duplicates_that_matter(text: str, matters: Callable[[KeyPath], bool]) -> None:
+    """`DuplicateKey` for the first key of ``text`` (YAML) set twice in one mapping whose path
+    ``matters``; the nodes are walked as composed, before any value is built."""
+    import yaml  # only when there is a YAML configuration file (start-up)
+
+    stack: list[tuple[KeyPath, Any]] = [((), yaml.compose(text, Loader=_loader()))]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((path, item) for item in node.value)
+        if not isinstance(node, yaml.MappingNode):
+            continue
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key, line = str(key_node.value), key_node.start_mark.line + 1
+            if key in seen and matters((*path, key)):
+                raise DuplicateKey(key, line, seen[key])
+            seen.setdefault(key, line)
+            stack.append(((*path, key), value_node))
 
 
 def config_schema() -> dict[str, Any]:

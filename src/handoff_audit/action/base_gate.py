@@ -21,6 +21,7 @@ from handoff_audit.config import (
     MAX_CONFIG_BYTES,
     PYPROJECT,
     Config,
+    KeyPath,
     parse_config_text,
     validate_config,
 )
@@ -49,8 +50,9 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     """``config`` (read from the pull request's work tree, or ``explicit``, the ``config``
     input) with the gate's settings as the base commit ``base`` has them: from the same file
     there (``explicit``) or from the configuration found there as ``load_config`` finds it;
-    the defaults when the base has none. An ``explicit`` file that is no file of the
-    repository (a separate checkout the workflow made) is trusted as it is."""
+    the defaults when the base has none, or one that cannot be read (the notice says why: a
+    fix in the pull request takes effect only once merged). An ``explicit`` file that is no
+    file of the repository (a separate checkout the workflow made) is trusted as it is."""
     names = _candidates(root, explicit)
     if names is None:
         return GatedConfig(config, None)
@@ -58,15 +60,19 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     base_config = Config()
     where = f"the base commit {base[:12]} (no configuration there: the defaults)"
     if found is not None:
-        name, text = found
+        name, data = found
         source = f"{name} at the base commit {base[:12]}"
         where = source
-        parsed = parse_config_text(text, name, source, explicit=explicit is not None)
-        if parsed is not None:
-            raw, source = parsed
-            base_config = validate_config(
-                _gate_part(raw), source, (root / name).parent, RULES_BY_ID, (root,)
+        try:
+            read = _gate_config(root, name, data, source, explicit=explicit is not None)
+        except InputError as error:
+            notice = (
+                f"{error}; the merge gate uses the defaults for this pull request: a fix of "
+                f"{name} takes effect once merged"
             )
+            return GatedConfig(_with_gate_of(config, base_config), notice)
+        if read is not None:
+            base_config = read
     merged = _with_gate_of(config, base_config)
     ours, theirs = _gate(config), _gate(merged)
     changed = [key for key in ours if ours[key] != theirs[key]]
@@ -78,6 +84,33 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
         "effect once merged"
     )
     return GatedConfig(merged, notice)
+
+
+def _gate_config(
+    root: Path, name: str, data: bytes, source: str, *, explicit: bool
+) -> Config | None:
+    """The gate's settings in the base commit's file ``name`` (content ``data``); ``None`` for a
+    ``pyproject.toml`` without the table; `InputError` when they cannot be read. A key set twice
+    that the gate does not read does not matter here."""
+    if len(data) > MAX_CONFIG_BYTES:
+        raise InputError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes; not a configuration")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{source}: cannot be read ({error})") from None
+    parsed = parse_config_text(text, name, source, explicit=explicit, duplicate_matters=_is_read)
+    if parsed is None:
+        return None
+    raw, source = parsed
+    return validate_config(_gate_part(raw), source, (root / name).parent, RULES_BY_ID, (root,))
+
+
+def _is_read(path: KeyPath) -> bool:
+    """Whether the gate reads the key at ``path`` (or what is under it)."""
+    top, *rest = path
+    if top == "rules":
+        return not rest or rest[0] in GATE_RULES
+    return top in GATE_KEYS
 
 
 def _candidates(root: Path, explicit: Path | None) -> tuple[str, ...] | None:
@@ -92,8 +125,8 @@ def _candidates(root: Path, explicit: Path | None) -> tuple[str, ...] | None:
     return (name,) if commit_files.is_tracked(root, name) else None
 
 
-def _first_present(root: Path, base: str, names: tuple[str, ...]) -> tuple[str, str] | None:
-    """The first of ``names`` the base commit has, with its text; `InputError` when the base
+def _first_present(root: Path, base: str, names: tuple[str, ...]) -> tuple[str, bytes] | None:
+    """The first of ``names`` the base commit has, with its content; `InputError` when the base
     commit is not in the clone and cannot be fetched."""
     if not commit_files.have_commit(root, base):
         raise InputError(
@@ -102,18 +135,7 @@ def _first_present(root: Path, base: str, names: tuple[str, ...]) -> tuple[str, 
             "`fetch-depth: 0` (actions/checkout)"
         )
     found = commit_files.read_at(root, base, names)
-    for name in names:
-        data = found.get(name)
-        if data is None:
-            continue
-        source = f"{name} at the base commit {base[:12]}"
-        if len(data) > MAX_CONFIG_BYTES:
-            raise InputError(f"{source}: larger than {MAX_CONFIG_BYTES} bytes; not a configuration")
-        try:
-            return name, data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InputError(f"{source}: cannot be read ({error})") from None
-    return None
+    return next(((name, found[name]) for name in names if name in found), None)
 
 
 def _gate_part(raw: Any) -> Any:

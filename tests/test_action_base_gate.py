@@ -193,6 +193,53 @@ def test_a_base_config_the_gate_cannot_read_means_the_defaults_and_one_notice(
     )
     assert problem in notice
     assert notice.endswith(
-        "; the merge gate uses the defaults for this pull request: a fix of .handoff-audit.yml "
+        "; the merge gate uses the defaults for this pull request: a fix in a pull request "
         "takes effect once merged"
+    )
+
+
+def _linked_base_config(runner: Runner, target: str, text: str | None) -> None:
+    """Commit ``.handoff-audit.yml`` as a symbolic link to ``target`` (``text`` its content,
+    when there is one) as the base branch's configuration, and bring it into the branch."""
+    repo = runner.repo
+    repo.git("checkout", "-q", "main")
+    if text is not None:
+        repo.write(target, text)
+    (repo.root / ".handoff-audit.yml").symlink_to(target)
+    runner.base = repo.commit("configure")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "main")
+
+
+def test_a_linked_base_config_is_read_where_the_link_leads(runner: Runner) -> None:
+    _linked_base_config(runner, ".github/handoff-audit.yml", 'block-files: ["**/HANDOFF.md"]\n')
+    runner.repo.write("HANDOFF.md", NOTE)
+    runner.repo.write(".github/handoff-audit.yml", 'block-files: ["**/nothing.md"]\n')
+    runner.head = runner.repo.commit("wip + config")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff-audit%3A handoff-in-merge::HANDOFF.md would be merged" in done.out
+    assert (
+        ".handoff-audit.yml: the merge-gate settings (block-files) were read from "
+        ".handoff-audit.yml (a link to .github/handoff-audit.yml) at the base commit "
+        f"{runner.base[:12]}, not from the pull request"
+    ) in done.out
+
+
+def test_a_base_config_linked_out_of_the_repository_means_the_defaults(runner: Runner) -> None:
+    _linked_base_config(runner, "../elsewhere.yml", None)
+    (runner.repo.root / ".handoff-audit.yml").unlink()  # the pull request's fix
+    runner.repo.write(".handoff-audit.yml", "max-lines: 300\n")
+    runner.repo.write("HANDOFF.md", NOTE)
+    runner.head = runner.repo.commit("wip + config as a file")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    [notice] = [line for line in done.out.splitlines() if line.startswith("::notice")]
+    assert notice == (
+        "::notice title=handoff-audit%3A configuration::.handoff-audit.yml at the base commit "
+        f'{runner.base[:12]} is a symbolic link to "../elsewhere.yml", which leads out of the '
+        "repository; make it a file, or a link inside the repository; the merge gate uses the "
+        "defaults for this pull request: a fix in a pull request takes effect once merged"
     )

@@ -56,23 +56,25 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     names = _candidates(root, explicit)
     if names is None:
         return GatedConfig(config, None)
-    found = _first_present(root, base, names)
+    _have_base(root, base)
     base_config = Config()
     where = f"the base commit {base[:12]} (no configuration there: the defaults)"
-    if found is not None:
-        name, data = found
-        source = f"{name} at the base commit {base[:12]}"
-        where = source
-        try:
-            read = _gate_config(root, name, data, source, explicit=explicit is not None)
-        except InputError as error:
-            notice = (
-                f"{error}; the merge gate uses the defaults for this pull request: a fix of "
-                f"{name} takes effect once merged"
-            )
-            return GatedConfig(_with_gate_of(config, base_config), notice)
-        if read is not None:
-            base_config = read
+    try:
+        found = _first_present(root, base, names)
+        if found is not None:
+            name, path, data = found
+            link = f" (a link to {path})" if path != name else ""
+            source = f"{name}{link} at the base commit {base[:12]}"
+            where = source
+            read = _gate_config(root, path, data, source, explicit=explicit is not None)
+            if read is not None:
+                base_config = read
+    except InputError as error:
+        notice = (
+            f"{error}; the merge gate uses the defaults for this pull request: a fix in a "
+            "pull request takes effect once merged"
+        )
+        return GatedConfig(_with_gate_of(config, base_config), notice)
     merged = _with_gate_of(config, base_config)
     ours, theirs = _gate(config), _gate(merged)
     changed = [key for key in ours if ours[key] != theirs[key]]
@@ -125,17 +127,21 @@ def _candidates(root: Path, explicit: Path | None) -> tuple[str, ...] | None:
     return (name,) if commit_files.is_tracked(root, name) else None
 
 
-def _first_present(root: Path, base: str, names: tuple[str, ...]) -> tuple[str, bytes] | None:
-    """The first of ``names`` the base commit has, with its content; `InputError` when the base
-    commit is not in the clone and cannot be fetched."""
+def _have_base(root: Path, base: str) -> None:
+    """`InputError` when the base commit is not in the clone and cannot be fetched."""
     if not commit_files.have_commit(root, base):
         raise InputError(
             f"the pull request's base commit {base[:12]} is not in the clone and could not be "
             "fetched; the merge gate's settings are read from it: check out with "
             "`fetch-depth: 0` (actions/checkout)"
         )
+
+
+def _first_present(root: Path, base: str, names: tuple[str, ...]) -> tuple[str, str, bytes] | None:
+    """The first of ``names`` the base commit has, the path read (a link's target) and its
+    content; `InputError` for a link leading out of the repository."""
     found = commit_files.read_at(root, base, names)
-    return next(((name, found[name]) for name in names if name in found), None)
+    return next(((name, *found[name]) for name in names if name in found), None)
 
 
 def _gate_part(raw: Any) -> Any:

@@ -243,3 +243,22 @@ def test_a_base_config_linked_out_of_the_repository_means_the_defaults(runner: R
         "repository; make it a file, or a link inside the repository; the merge gate uses the "
         "defaults for this pull request: a fix in a pull request takes effect once merged"
     )
+
+
+def test_a_base_pyproject_without_the_table_is_named_as_no_configuration(runner: Runner) -> None:
+    repo = runner.repo
+    repo.git("checkout", "-q", "main")
+    repo.write("pyproject.toml", '[project]\nname = "x"\n')
+    runner.base = repo.commit("project")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "main")
+    _pull_request_commit(runner, 'rules: {handoff-in-merge: "off"}\n')
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    [notice] = [line for line in done.out.splitlines() if line.startswith("::notice")]
+    assert notice == (
+        "::notice title=handoff-audit%3A configuration::.handoff-audit.yml: the merge-gate "
+        "settings (rules.handoff-in-merge) were read from the base commit "
+        f"{runner.base[:12]} (no configuration there: the defaults), not from the pull request, "
+        "which changes them; they take effect once merged"
+    )

@@ -65,10 +65,9 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
             name, path, data = found
             link = f" (a link to {path})" if path != name else ""
             source = f"{name}{link} at the base commit {base[:12]}"
-            where = source
             read = _gate_config(root, path, data, source, explicit=explicit is not None)
-            if read is not None:
-                base_config = read
+            if read is not None:  # else a pyproject.toml without the table: the defaults
+                base_config, where = read, source
     except InputError as error:
         notice = (
             f"{error}; the merge gate uses the defaults for this pull request: a fix in a "

@@ -178,3 +178,49 @@ def test_a_deleted_branch_s_packet_is_archived_by_the_hook_with_the_repoint_name
     assert (
         "to keep it as this branch's instead: handoff-audit update handoff.json --branch feat/y"
     ) in blocked.err
+
+
+def test_a_pushed_branch_renamed_here_is_re_pointed_though_its_remote_ref_stays(
+    renamed: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    """feat/x was pushed (origin/feat/x stays), then renamed locally: the reflog says so, so
+    the packet is re-pointed, not archived (which dropped its decisions)."""
+    remote = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    renamed.git("remote", "add", "origin", str(remote))
+    renamed.git("push", "-q", "origin", "feat/renamed:feat/x")
+    renamed.git("fetch", "-q", "origin")
+    assert renamed.git("branch", "-r").split() == ["origin/feat/x"]
+    before = _packet(renamed)
+    checked = run_cli(["check", "--format", "json"], cwd=renamed.root)
+    [finding] = checked.json()["findings"]
+    assert "`handoff-audit update handoff.json --branch feat/renamed`" in finding["message"]
+
+    blocked = run_hook(stop_event(renamed.root))
+    assert blocked.code == 2, blocked.err
+    command = the_command(blocked.err, "fix: ")
+    assert command.startswith("handoff-audit update handoff.json --branch feat/renamed && ")
+    assert "archive" not in command and "handoff-audit new" not in command
+    done = _bash(command, renamed.root)
+
+    assert done.returncode == 0, done.stderr
+    _kept(before, _packet(renamed))
+    assert run_hook(stop_event(renamed.root)).code == 0
+
+
+def test_a_pushed_branch_not_renamed_here_keeps_its_packet_its_own(
+    renamed: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    """Only a remote ref names feat/x, but this branch was not renamed from it (made from it):
+    the packet is feat/x's, not re-pointed."""
+    remote = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    renamed.git("remote", "add", "origin", str(remote))
+    renamed.git("push", "-q", "origin", "feat/renamed:feat/x")
+    renamed.git("fetch", "-q", "origin")
+    renamed.git("checkout", "-q", "-b", "feat/other")
+    before = (renamed.root / "handoff.json").read_bytes()
+    refused = run_cli(["update", "handoff.json", "--branch", "feat/other"], cwd=renamed.root)
+    assert refused.code == 2
+    assert "refresh it on its branch" in refused.err
+    assert (renamed.root / "handoff.json").read_bytes() == before

@@ -26,6 +26,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns, unmatched_warning
+from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.tree_packets import unaudited_active
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
@@ -256,6 +257,7 @@ class _Gatherer:
         facts = History(branch=branch, protected=self.protected)
         facts.protected_warning = unmatched_warning(self.config.protected_branches, refs)
         facts.branches = frozenset(ref.branch for ref in refs)
+        facts.renamed_into = renamed_into(self.root, refs, {p.branch for p in self.active})
         # Pointed paths the work tree lacks are asked of the commit checked in the same call
         # that resolves the commits (a sparse checkout leaves files out of the work tree).
         missing = self._pointed_missing()

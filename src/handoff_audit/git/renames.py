@@ -3,6 +3,7 @@ this branch under its old name from a packet of another, deleted branch."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from handoff_audit.git import plumbing
@@ -25,3 +26,17 @@ def renamed_from(root: Path, branch: str) -> set[str]:
         for line in out.decode("utf-8", "surrogateescape").splitlines()
         if line.startswith(_RENAMED) and _TO in line
     }
+
+
+def renamed_into(
+    root: Path, refs: Collection[plumbing.Ref], branches: Collection[str | None]
+) -> frozenset[str]:
+    """Those of ``branches`` (the active packets') that only a remote-tracking ref among
+    ``refs`` still names and that the current branch's reflog says it was renamed from
+    (``git branch -m`` after a push); the reflog is read only when there is such a branch."""
+    local = {ref.branch for ref in refs if ref.name.startswith("refs/heads/")}
+    pushed_only = ({ref.branch for ref in refs} - local) & set(branches)
+    current = next((ref for ref in refs if ref.current), None)
+    if not pushed_only or current is None:
+        return frozenset()
+    return frozenset(renamed_from(root, current.branch) & pushed_only)

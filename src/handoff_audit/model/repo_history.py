@@ -98,6 +98,9 @@ class History:
     """The protected branch globs in force: configured, or the default branch found here."""
     branches: frozenset[str] = frozenset()
     """The local and remote-tracking branches git knows, by short name."""
+    renamed_into: frozenset[str] = frozenset()
+    """Branches that only a remote-tracking ref still names (pushed, then renamed locally with
+    ``git branch -m``) and that the checked branch's reflog says it was renamed from."""
     protected_warning: str | None = None
     """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     block_files: tuple[str, ...] | None = None
@@ -131,8 +134,11 @@ class History:
         return self.problem is None and self.branch is None
 
     def branch_gone(self, name: str) -> bool:
-        """True when no branch ``name`` exists any more (renamed or deleted). Said only when
+        """True when no branch ``name`` exists any more (renamed or deleted), or only a
+        remote-tracking ref names it and the branch checked was renamed from it. Said only when
         git knows two branches or more: a shallow CI clone may know only the one checked."""
+        if name in self.renamed_into:
+            return True
         return len(self.branches) >= 2 and name not in self.branches
 
     def info(self, packet: Packet) -> PacketHistory | None:

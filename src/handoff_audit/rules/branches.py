@@ -27,9 +27,10 @@ branch would follow instructions meant for the other one.
 
 **Fix.** The packet belongs to the other branch: archive or supersede it here (`handoff-audit
 archive PACKET`); if the work continues on this branch, start its packet with `handoff-audit
-new`. When the other branch no longer exists (renamed with `git branch -m`), the packet is
-this branch's under its old name: re-point it with `handoff-audit update PACKET --branch
-BRANCH`, which keeps its decisions, risks and last known good commit. The branch checked is
+new`. When the other branch no longer exists (renamed with `git branch -m`; a pushed branch
+too, whose remote-tracking ref keeps the old name, when this branch's reflog shows the rename),
+the packet is this branch's under its old name: re-point it with `handoff-audit update PACKET
+--branch BRANCH`, which keeps its decisions, risks and last known good commit. The branch checked is
 `--branch`, else the checked-out branch; in a detached checkout without `--branch` (CI builds
 of pull requests, `git bisect`) the rule says once, as a warning, that it cannot tell, rather
 than guess: pass `--branch` (the action passes the pull request's head branch).

@@ -88,6 +88,36 @@ def test_update_keeps_the_newest_run_of_a_command(
     assert packet(repo)["commands_run"] == newest
 
 
+def test_reading_a_transcript_again_keeps_a_later_verify_failure(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    repo = feature_repo(git_repo)
+    repo.write("ok.txt", "")
+    repo.commit("ok")
+    assert run_cli(["new", *FIELDS], cwd=repo.root).code == 0
+    repo.commit("handoff")
+    session = Session(cwd=repo.root)
+    session.bash("test -f ok.txt", "")
+    transcript = session.save(tmp_path / "session.jsonl")
+    assert run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root).code == 0
+    repo.git("rm", "-q", "ok.txt")
+    repo.commit("drop ok.txt")
+    verified = run_cli(["update", "--verify", "test -f ok.txt"], cwd=repo.root)
+    assert verified.code == 1, verified.err
+    after_verify = packet(repo)["commands_run"]
+    assert [(c["cmd"], c["exit"]) for c in after_verify[-2:]] == [
+        ("test -f ok.txt", 0),
+        ("test -f ok.txt", 1),
+    ]
+
+    again = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+
+    assert again.code == 0, again.err
+    assert packet(repo)["commands_run"] == after_verify
+    shown = run_cli(["show"], cwd=repo.root)
+    assert "- test -f ok.txt → exit 1" in shown.out
+
+
 def test_a_real_transcript_from_elsewhere_is_refused(git_repo: GitRepo, run_cli: Run) -> None:
     repo = feature_repo(git_repo)
     transcript = DATA / "simonw-sample_session.jsonl"

@@ -28,9 +28,11 @@ class SessionFacts:
     """Attempts that failed, appended to ``failed_attempts`` (exact duplicates skipped)."""
     open_risks: tuple[dict[str, str], ...] = ()
     """Risks found (``{what, severity}``), appended to ``open_risks`` (duplicates skipped)."""
-    rerun: frozenset[str] = frozenset()
-    """Commands (``cmd``) run again: their entries already in the packet's log are dropped, so
-    the newest run (its exit and note) is the one the log keeps, at its end."""
+    rerun: tuple[Command, ...] = ()
+    """Runs read from a record (a transcript), also in ``commands_run``: a command whose runs
+    the packet's log already has (`_recorded`) is left as the log has it, a later ``--verify``
+    run included; one with a run not yet there drops its entries already in the log, so the
+    newest run (its exit and note) is the one the log keeps, at its end."""
 
     def __or__(self, other: SessionFacts) -> SessionFacts:
         return SessionFacts(
@@ -38,7 +40,7 @@ class SessionFacts:
             self.changed_files + other.changed_files,
             self.failed_attempts + other.failed_attempts,
             self.open_risks + other.open_risks,
-            self.rerun | other.rerun,
+            self.rerun + other.rerun,
         )
 
 
@@ -67,12 +69,35 @@ def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> di
 
     merged = dict(data)
     merged["changed_files"] = append_new(listed("changed_files"), facts.changed_files)
-    earlier = [c for c in listed("commands_run") if _cmd(c) not in facts.rerun]
-    log = earlier + [dict(c) for c in facts.commands_run]
+    log = listed("commands_run")
+    replaced = {_cmd(c) for c in facts.rerun if not _recorded(c, log)}
+    added = list(facts.commands_run)
+    for known in (c for c in facts.rerun if _cmd(c) not in replaced):
+        added.remove(known)  # already in the log: newer runs there stay the newest
+    log = [c for c in log if _cmd(c) not in replaced] + [dict(c) for c in added]
     merged["commands_run"] = trim_log(log, keep_last)
     merged["failed_attempts"] = append_new(listed("failed_attempts"), facts.failed_attempts)
     merged["open_risks"] = append_new(listed("open_risks"), facts.open_risks)
     return merged
+
+
+VERIFY_NOTE = "--verify at "
+"""How the note of a ``--verify`` run starts: a run made after the log's earlier entries."""
+
+
+def _recorded(run: Command, log: list[Any]) -> bool:
+    """Whether ``log`` holds ``run`` already: an equal entry followed by no other run of its
+    command than ``--verify`` runs (those came after it). An equal entry followed by other runs
+    is an older run that happened to end the same way."""
+    for entry in reversed(log):
+        if entry == run:
+            return True
+        note = entry.get("note") if isinstance(entry, dict) else None
+        if _cmd(entry) == run["cmd"] and not (
+            isinstance(note, str) and note.startswith(VERIFY_NOTE)
+        ):
+            return False
+    return False
 
 
 def _cmd(entry: Any) -> Any:

@@ -149,10 +149,11 @@ def read_transcript(
 def session_facts(
     found: Transcript, bench: Workbench, packet_file: Callable[[str], bool]
 ) -> SessionFacts:
-    """The transcript's facts for a packet: its trimmed commands, each of which replaces the
-    packet's earlier entries of the same command (the newest run wins, and reading the same
-    transcript again changes nothing), its proposed failed attempts, and the files it edited
-    that are still there (or that git shows changed), packets left out."""
+    """The transcript's facts for a packet: its trimmed commands, each of which, unless its runs
+    are in the packet's log already, replaces the log's entries of the same command (the newest
+    run wins, and reading the same transcript again changes nothing, a later `--verify` run
+    kept), its proposed failed attempts, and the files it edited that are still there (or that
+    git shows changed), packets left out."""
     changed = set(bench.changed_files)
     files = tuple(
         path
@@ -164,7 +165,7 @@ def session_facts(
         commands_run=commands,
         changed_files=files,
         failed_attempts=tuple(found.failed_attempts),
-        rerun=frozenset(entry["cmd"] for entry in commands),
+        rerun=commands,
     )
 
 

@@ -12,7 +12,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_audit.authoring.session_facts import SessionFacts
+from handoff_audit.authoring.session_facts import VERIFY_NOTE, SessionFacts
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 
@@ -44,7 +44,7 @@ class Verification:
     def facts(self, kept_lkg: str | None) -> SessionFacts:
         """The log entry, and when it failed an open risk naming the failure."""
         short = self.head[:12]
-        note = f"--verify at {short}: " + ("passed" if self.passed else "failed")
+        note = f"{VERIFY_NOTE}{short}: " + ("passed" if self.passed else "failed")
         if self.dirty:
             note += " (over uncommitted changes)"
         facts = SessionFacts(commands_run=({"cmd": self.cmd, "exit": self.exit, "note": note},))

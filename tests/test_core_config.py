@@ -159,6 +159,8 @@ def test_packets_globs_replace_the_defaults(run_cli: Any, tmp_path: Path) -> Non
         ("schema: missing.json\n", ["schema 'missing.json': no such file"]),
         ("schema: http://example.com/s.json\n", ["plain http is refused"]),
         ("schema: 2024-01-01\n", ['schema is "2024-01-01"', "https:// URL"]),
+        # a number as a rule's key beside a name: jsonschema could not rank the errors
+        ('rules:\n  0: error\n  "": error\n', ['unknown rule id "0"']),
     ],
 )
 def test_configuration_errors_are_one_line_exit_2(

@@ -976,7 +976,13 @@ def _without_written_bools(raw: dict[Any, Any], source: str, accepts: Mapping[st
                 return "off"
             return _refuse_bool(value, path, source, accepts)
         if isinstance(value, dict):
-            keys = {key: key.text if isinstance(key, WrittenBool) else key for key in value}
+            # below the top, a key is a name: `rules: {0: error}` is the unknown rule id "0"
+            keys = {
+                key: key.text
+                if isinstance(key, WrittenBool)
+                else (key if not path or isinstance(key, str) else str(key))
+                for key in value
+            }
             return {
                 keys[key]: resolve(item, f"{path}.{keys[key]}" if path else str(keys[key]))
                 for key, item in value.items()
@@ -995,7 +1001,8 @@ def _refuse_bool(value: WrittenBool, path: str, source: str, accepts: Mapping[st
     else:
         expected = accepts.get(path.split(".")[0], "a value the key accepts")
     raise InputError(
-        f"{source}: line {value.line}: {path} is {value.text}, which YAML reads as a boolean; "
+        f"{source}: line {value.line}: {one_line(path)} is {value.text}, which YAML reads as a "
+        "boolean; "
         f"expected {expected}"
     )
 

@@ -333,3 +333,27 @@ def test_a_filled_in_handoff_with_brackets_and_dates_is_no_template(
     git_repo.write("HANDOFF.md", text)
     git_repo.commit("handoff")
     assert check(run_cli, git_repo.root)["findings"] == []
+
+
+def test_an_undated_file_changed_after_the_dated_current_one_is_named(
+    run_cli: Any, git_repo: GitRepo
+) -> None:
+    """A dated series goes by the dates in its names: a file without one ranks below them all,
+    so `check` says so when it changed after the current file's day (the one probably written
+    last), and names the dated name to give it; from its commit, not the checkout's times."""
+    _feature_branch(git_repo)
+    git_repo.write("docs/handoffs/2025-11-01-auth.md", WEAK)
+    git_repo.write("docs/handoffs/2025-11-02-billing.md", GOOD)
+    git_repo.write("docs/handoffs/early-notes.md", WEAK)
+    git_repo.commit("dated and an early note", date="2025-11-02T10:00:00Z")
+    quiet = run_cli(["check"], cwd=git_repo.root)
+    assert "has no date in its name" not in quiet.err  # changed on the current file's day
+
+    git_repo.write("docs/handoffs/search-notes.md", GOOD)
+    git_repo.commit("an undated note, later", date="2025-11-09T10:00:00Z")
+    said = run_cli(["check"], cwd=git_repo.root)
+    [line] = [text for text in said.err.splitlines() if "has no date in its name" in text]
+    assert line.startswith("handoff-audit: warning: docs/handoffs/search-notes.md has no date")
+    assert "docs/handoffs/2025-11-02-billing.md (dated) is the current handoff" in line
+    assert "-search-notes.md)" in line
+    assert "early-notes.md" not in line

@@ -6,6 +6,7 @@ import gc
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from handoff_audit.config import Config
@@ -174,7 +175,21 @@ def _run(request: AuditRequest) -> Report:
         target_branch=request.target.target_branch,
         blocking_rules=frozenset(f.rule for f in findings if _blocks(f.rule)),
         suppressed=suppressed,
-        warnings_said=(facts.protected_warning,) if facts and facts.protected_warning else (),
+        warnings_said=(
+            *((facts.protected_warning,) if facts and facts.protected_warning else ()),
+            *(_passed_over_warning(older, current) for older, current in found.passed_over.items()),
+        ),
+    )
+
+
+def _passed_over_warning(older: str, current: str) -> str:
+    """The line for a file a dated series passed over for want of a date in its name."""
+    folder, _, base = older.rpartition("/")
+    dated = "/".join(part for part in (folder, f"{date.today().isoformat()}-{base}") if part)
+    return (
+        f"{older} has no date in its name, so {current} (dated) is the current handoff of its "
+        f"series, though {older} changed later; if it is the newest, give it a date "
+        f"(e.g. {dated})"
     )
 
 

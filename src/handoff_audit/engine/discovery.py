@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.engine.series_order import name_key, newest_first, tied
+from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first, tied
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing, series_dates
 from handoff_audit.globs import matches_any
@@ -94,6 +94,10 @@ class Found:
     from the others -> why the clone was not deepened (`History.missing_reason`'s words)."""
     repo: plumbing.RepoInfo | None = None
     """The repository, when discovery read it (to date a series by its commits)."""
+    passed_over: dict[str, str] = field(default_factory=dict)
+    """A file without a date in its name, last changed after the day of its dated series'
+    current handoff -> that current handoff (both relative to the root): it ranks below every
+    dated file, so the one probably written last is not the one audited."""
 
     @property
     def files(self) -> list[Path]:
@@ -286,7 +290,11 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
     committed: dict[str, int] = {}
     blind: set[str] = set()
     reason = ""
-    if (by_commit or ties) and (root / ".git").exists():
+    mixed = any(
+        any(name_key(n) is None for n in names) and any(name_key(n) is not None for n in names)
+        for names in series.values()
+    )  # an undated file among dated ones: whether it came later, only its commit tells
+    if (by_commit or ties or mixed) and (root / ".git").exists():
 
         def settled(dates: series_dates.CommitDates) -> bool:
             return not any(newest_first(n, dates.times)[0] in dates.blind for n in by_commit)
@@ -294,6 +302,7 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
         dates = series_dates.last_commit_dates(root, undated + ties, fetch, settled)
         committed, blind, reason = dates.times, dates.blind, dates.missing_reason
         found.repo = dates.repo
+    by_git = dict(committed)  # a checkout's modification times say nothing of who came last
     for name in undated + ties:
         if name not in committed:
             try:
@@ -303,8 +312,29 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
     for names in series.values():
         ordered = newest_first(names, committed)
         found.history[root / ordered[0]] = tuple(ordered[1:])
+        found.passed_over.update(_passed_over(ordered, by_git, month_first(names)))
         if ordered[0] in blind and _commit_ordered(names):
             found.unordered[ordered[0]] = reason
+
+
+DAY_SECONDS = 24 * 60 * 60
+"""A dated name's day: a file changed within it may belong to it."""
+
+
+def _passed_over(
+    ordered: list[str], committed: dict[str, int], months_first: bool
+) -> dict[str, str]:
+    """The files of one series (``ordered`` newest first) without a date in their name whose
+    last change (``committed``) comes after the day of the dated current handoff -> it."""
+    current = name_key(ordered[0], months_first)
+    if current is None or current[0] != DATED:
+        return {}
+    day_after = current[1][0] + DAY_SECONDS
+    return {
+        name: ordered[0]
+        for name in ordered[1:]
+        if name_key(name, months_first) is None and committed.get(name, 0) >= day_after
+    }
 
 
 def _commit_ordered(names: list[str]) -> bool:

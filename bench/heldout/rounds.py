@@ -291,7 +291,11 @@ def corpus(
         f"heldout{number} consensus labels: the two blind readers' labels where they agree, the "
         "adjudicator's decision on the disputed items"
     )
-    save(out / "LABELS.json", consensus_labels)
+    from handoff_audit.credentials import redact_data
+
+    # a reader's quoted evidence may hold a file's credential-like string (a local database
+    # URL with its password): the copy here never does
+    save(out / "LABELS.json", redact_data(consensus_labels))
     save(
         out / "SPLIT.json",
         {

@@ -123,6 +123,22 @@ def test_blocked_when_the_last_known_good_commit_is_far_behind(repo: GitRepo) ->
     assert "lkg-behind" in run.err
 
 
+def test_the_refresh_fix_names_the_newest_commit_not_the_last_known_good_one(
+    repo: GitRepo,
+) -> None:
+    lkg = repo.head()
+    fresh_packet(repo)
+    repo.commit("handoff")
+    for number in range(11):
+        repo.write("src/refunds.py", f"def refund(amount):\n    return amount  # {number}\n")
+        repo.commit(f"step {number}")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "lkg-behind" in run.err
+    assert f"(newest {repo.head()[:7]})" in run.err
+    assert f"newest {lkg[:7]}" not in run.err
+
+
 def test_an_unreadable_packet_that_never_read_is_repaired_where_the_finding_says(
     repo: GitRepo,
 ) -> None:

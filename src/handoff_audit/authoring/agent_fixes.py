@@ -46,6 +46,9 @@ _SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
 """What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
 _TWIN_READ_LIMIT = 8 * 1024 * 1024
 """A twin larger than this is not read to tell what it says beyond its packet."""
+_OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
+# The newest later commit as the outdated rules word it ("…: commit abc…" or "the newest abc…").
+_NEWEST = re.compile(r"(?:: commit|the newest) ([0-9a-f]{7,40})\b")
 _MD_SECTIONS = {
     "next": ("Next step", "<the first thing the next session should do>"),
     "state": ("State", "<where the work stands: what works, what does not>"),
@@ -323,7 +326,7 @@ class Fixes:
                     options.append(f'{option} "{placeholder}"')
         has_summary = "--summary" in given or any(o.startswith("--summary") for o in options[1:])
         if fixes & {Fix.REFRESH} and not has_summary:
-            options.append(f'--summary "{self.since(decisive)}"')
+            options.append(f'--summary "{self.since(findings)}"')
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
 
     def keep_beyond(self, packet: PacketInfo, beyond: Beyond) -> tuple[str, str | None]:
@@ -420,10 +423,16 @@ class Fixes:
         sections = ", ".join(_section(heading) for heading in dict.fromkeys(headings))
         return Beyond(packet.markdown, size, sections or "what it says beyond the packet")
 
-    def since(self, finding: Finding, handoff: str = "the packet") -> str:
-        """The placeholder for what changed since the ``handoff``, naming what git says."""
-        found = re.search(r"commit ([0-9a-f]{7,40})", finding.message)
-        newest = f" (newest {found.group(1)[:7]})" if found else ""
+    def since(self, findings: list[Finding], handoff: str = "the packet") -> str:
+        """The placeholder for what changed since the ``handoff``, naming the newest commit
+        that its outdated finding names (other findings' commits, such as lkg-behind's
+        last_known_good_commit, are not the newest)."""
+        newest = ""
+        for finding in findings:
+            if finding.rule in _OUTDATED_RULES:
+                found = _NEWEST.search(finding.message)
+                newest = f" (newest {found.group(1)[:7]})" if found else ""
+                break
         return f"<what the commits since {handoff}{newest} changed>"
 
     def refresh(self, quoted: str, *, verify: bool) -> str:
@@ -465,7 +474,7 @@ class Fixes:
                 command = f"printf '\\n## {heading}\\n\\n%s\\n' \"{placeholder}\" >> {quoted}"
                 return Advice(_reason(finding, findings), command)
             if fix is Fix.MD_REFRESH:
-                text = self.since(finding, "the handoff")
+                text = self.since([finding], "the handoff")
                 command = f"printf '\\n## Since then\\n\\n%s\\n' \"{text}\" >> {quoted}"
                 return Advice(
                     _reason(finding, findings),

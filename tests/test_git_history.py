@@ -130,6 +130,21 @@ def test_outdated_names_newest_code_commit_and_its_files(git_repo, run_cli) -> N
     assert "refresh the packet with `handoff-audit update`" in hit["message"]
 
 
+def test_outdated_counts_later_commits_and_names_all_their_files(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("handoff")
+    for number in (1, 2, 3):
+        git_repo.write("src/f.py", f"version {number}\n")
+        git_repo.write(f"src/g{number}.py", "g\n")
+        newest = git_repo.commit(f"step {number}")
+    report = check(run_cli, git_repo.root)
+    [hit] = hits(report, "packet-outdated")
+    message = hit["message"]
+    assert f"3 later commits touch other files, the newest {newest[:12]} (`step 3`)" in message
+    assert "together they changed `src/f.py`, `src/g1.py`, `src/g2.py`, `src/g3.py`;" in message
+
+
 def test_later_commits_touching_only_handoff_files_do_not_outdate(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
     lkg = _commits(git_repo, 1)[0]
     git_repo.write("handoff.json", packet(lkg=lkg))

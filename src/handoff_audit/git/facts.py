@@ -510,6 +510,7 @@ class _Gatherer:
         outdated_by: Commit | None = None
         outdated: set[str] = set()
         counts: dict[str, int] = {}  # per packet: later commits that touch other files
+        touched: dict[str, set[str]] = {}  # per packet: the other files those commits changed
         last: Commit | None = None
         hit_boundary = truncated = False
         with plumbing.changes(self.root, head[0]) as walk:
@@ -539,6 +540,7 @@ class _Gatherer:
                     for top_path in todo:
                         if top_path not in found:
                             counts[top_path] = counts.get(top_path, 0) + 1
+                            touched.setdefault(top_path, set()).update(others)
                 if len(found) == len(todo):
                     break
         for top_path, path in todo.items():
@@ -554,6 +556,7 @@ class _Gatherer:
             if top_path in outdated and outdated_by is not None:
                 entry["outdated_by"] = outdated_by
                 entry["outdated_count"] = counts.get(top_path, 0)
+                entry["outdated_files"] = tuple(sorted(touched.get(top_path, ())))
         missing = any(p not in found for p in todo)
         return result, hit_boundary and missing
 

@@ -57,6 +57,8 @@ class PacketHistory:
     """The newest commit after the packet's last change touching other than handoff files."""
     outdated_count: int = 0
     """How many commits after the packet's last change touch other than handoff files."""
+    outdated_files: tuple[str, ...] = ()
+    """The files other than handoff files that those commits changed, together."""
     deleted_since_lkg: frozenset[str] = frozenset()
     """Files (relative to the audited root) deleted between the lkg commit and the head."""
     lkg_time: int | None = None

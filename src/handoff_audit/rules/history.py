@@ -75,9 +75,11 @@ PACKET_OUTDATED = Rule(
 and the packet does not, the next session trusts a summary, a next action and a list of changed
 files that no longer match the repository.
 
-**Example.** The packet was last changed in `3c1e9a0`; the later commit `8d2f4b7` ("fix
-rounding") changed `src/refund.py` and `tests/test_refund.py`. The finding names that newest
-commit and a few of its files. Commits that change only handoff files (packets, their markdown
+**Example.** The packet was last changed in `3c1e9a0`; three later commits changed
+`src/refund.py`, `src/invoice.py` and `tests/test_refund.py`, the newest `8d2f4b7` ("fix
+rounding"). The finding names the count, that newest commit and a few of its files, and, when
+there are several commits, the files they changed together, so that a refreshed summary covers
+them all. Commits that change only handoff files (packets, their markdown
 twins, block files) do not count, so refreshing the packet on its own never trips this rule.
 
 **Fix.** Refresh the packet with `handoff-audit update` (`--summary`, `--next-action`, `--verify
@@ -270,14 +272,12 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
     unavailable: list[str] = []
     yield from _lkg(ctx, facts, packet, info, unavailable)
     if info.outdated_by is not None and not info.uncommitted:
-        commit = info.outdated_by
         since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
         yield Hit(
             PACKET_OUTDATED,
             packet.path,
-            f"the work moved on after this packet{since}: commit {commit.sha[:12]} "
-            f"{_subject(commit.subject)} changed {_files(commit.files)}; refresh the packet "
-            "with `handoff-audit update` (--summary, --next-action, --verify CMD)",
+            f"the work moved on after this packet{since}: {_later_commits(info)}; refresh the "
+            "packet with `handoff-audit update` (--summary, --next-action, --verify CMD)",
         )
     if not info.uncommitted:
         yield from _age(ctx, facts, packet, info)
@@ -372,6 +372,22 @@ def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> I
         f"{commit.sha[:12]} {_subject(commit.subject)} changed {_files(commit.files)}; add what "
         f"changed and the next step now to {packet.path}, {other}",
     )
+
+
+def _later_commits(info: PacketHistory) -> str:
+    """The commits after the packet's last change: their count, the newest, and, when there
+    are several, every file they changed together (a refresh describes them all)."""
+    commit = info.outdated_by
+    assert commit is not None
+    count = info.outdated_count or 1
+    text = (
+        f"{count} later {'commits touch' if count > 1 else 'commit touches'} other files, the "
+        f"newest {commit.sha[:12]} {_subject(commit.subject)} changed {_files(commit.files)}"
+    )
+    together = info.outdated_files
+    if count > 1 and set(together) != set(commit.files):
+        text += f"; together they changed {_files(together, shown=6)}"
+    return text
 
 
 def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:

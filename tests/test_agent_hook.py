@@ -611,6 +611,25 @@ def test_a_hand_written_handoff_is_told_what_to_add(repo: GitRepo) -> None:
     assert run_hook(stop_event(repo.root)).code == 0
 
 
+def test_a_next_step_section_holding_only_a_check_is_edited_not_repeated(repo: GitRepo) -> None:
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## State\nFixed the off-by-one in src/refunds.py.\n\n## Next step\n\n"
+        "Run the full test suite and check it passes.\n\n## Decisions\n- Kept the loop, "
+        "changed the bound — a rewrite would touch the API\n\n## Ruled out\nNone.\n\n"
+        "## Pointers\n- src/refunds.py\n",
+    )
+    repo.commit("handoff")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert (
+        'HANDOFF.md:6 md-incomplete: no usable next step: the "## Next step" at line 6' in run.err
+    )
+    command = the_command(run.err, "fix: ")
+    assert command.startswith("edit HANDOFF.md:6: ")
+    assert ">> HANDOFF.md" not in run.err and "do not add a second one" in run.err
+
+
 TEMPLATE = """\
 # Next Session
 

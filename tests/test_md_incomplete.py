@@ -219,6 +219,50 @@ def test_explicit_none_counts_and_a_title_names_no_facet() -> None:
     assert not read("# Session status\n\nSome notes.\n").has("state")
 
 
+_ONLY_A_CHECK = """\
+# Handoff
+
+## State
+Fixed the off-by-one in core.py.
+
+## Next step
+
+Run the full test suite and check it passes.
+
+## Decisions
+- Kept the loop, changed the bound — a rewrite would touch the API
+
+## Ruled out
+None.
+
+## Pointers
+- core.py
+"""
+
+
+def test_a_next_step_section_holding_only_a_check_is_named_not_called_missing(
+    git_repo: Any, run_cli: Any
+) -> None:
+    """The section is there: the message names it and its line, and the same section moved
+    to the end of the file gets the same verdict."""
+    git_repo.write("HANDOFF.md", _ONLY_A_CHECK)
+    git_repo.commit("handoff")
+    code, report = _check(run_cli, git_repo.root)
+    [finding] = _incomplete(report)
+    assert code == 1 and finding["severity"] == "error" and finding["line"] == 6
+    assert finding["message"].startswith('no usable next step: the "## Next step" at line 6 ')
+    assert "Run the full test suite" in finding["message"]
+    assert "found no" not in finding["message"]
+    state, rest = _ONLY_A_CHECK.split("## Next step", 1)
+    step, others = rest.split("## Decisions", 1)
+    git_repo.write("HANDOFF.md", f"{state}## Decisions{others}\n## Next step{step}")
+    git_repo.commit("next step last")
+    code, report = _check(run_cli, git_repo.root)
+    [moved] = _incomplete(report)
+    assert code == 1 and moved["severity"] == "error"
+    assert moved["message"].startswith('no usable next step: the "## Next step" at line ')
+
+
 def test_explain_file_shows_where_each_facet_was_found(run_cli: Any, tmp_path: Path) -> None:
     result = run_cli(
         ["explain", "md-incomplete", "--file", str(SAMPLES / "files-only-HANDOFF.md")],

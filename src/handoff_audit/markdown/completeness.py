@@ -59,6 +59,15 @@ _UNCONFIRMED = (
     'a "## Next step" heading'
 )
 
+STEPLESS_NEXT = "no usable next step"
+"""How the message on a next-step section that holds no step begins (the hook's fix edits that
+section in place rather than adding another)."""
+_STEPLESS = (
+    STEPLESS_NEXT + ': the "{heading}" at line {line} holds no work to start, only a check to '
+    'run, a wait, a hand-in or "none" ("{text}"); name there the work the next session should '
+    "start (without it this is a status report, not a handoff)"
+)
+
 
 _NAMES = {
     "state": "state",
@@ -113,8 +122,12 @@ def missing_in(reading: Reading) -> list[MissingPart]:
         if facet == "decisions" and reading.unreasoned_decisions is not None:
             line, message = reading.unreasoned_decisions, _UNREASONED
         candidate = reading.next_candidate if facet == "next" else None
+        stepless = reading.stepless_next if facet == "next" else None
         if candidate is not None:
             message = _UNCONFIRMED.format(line=candidate.line, text=_short(candidate.text))
+        elif stepless is not None:
+            line = stepless.line
+            message = _STEPLESS.format(heading=stepless.how, line=line, text=stepless.text)
         found.append(MissingPart(facet, line, message, facet in ERROR_FACETS and not candidate))
     return found
 
@@ -158,4 +171,11 @@ def explain_facets(
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["ERROR_FACETS", "MissingPart", "explain_facets", "missing_in", "missing_parts"]
+__all__ = [
+    "ERROR_FACETS",
+    "STEPLESS_NEXT",
+    "MissingPart",
+    "explain_facets",
+    "missing_in",
+    "missing_parts",
+]

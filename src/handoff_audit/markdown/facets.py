@@ -109,6 +109,9 @@ class Reading:
     """Facet -> places where only a weak cue counted (see ``WEAK_NEEDED``)."""
     next_candidate: Candidate | None = None
     """With no next step found: the block most shaped like one (see `markdown.steps`)."""
+    stepless_next: Evidence | None = None
+    """The first next-step heading that holds only what is no step (a check to run, a wait, a
+    hand-in, "none"): its line, its heading as written and its first item, for the message."""
     labelled_step: Candidate | None = None
     """A next-step label in a script whose verbs the step reading does not know (``下一步：…``):
     a place to name when no step is found, not a step (it is as often stale as not)."""
@@ -155,7 +158,11 @@ def read(text: str, *, every: bool = False) -> Reading:
         if not reading.found.get("next") and (ranked := priority_step(sections)) is not None:
             _add(reading, "next", Evidence(ranked.line, "priority marker", _short(ranked.text)))
     if not reading.found.get("next"):
-        reading.next_candidate = best_candidate(sections) or reading.labelled_step
+        candidate = best_candidate(sections) or reading.labelled_step
+        if candidate is None or not _in_stepless_next(sections, candidate.line):
+            # what a next-step heading holds was judged no step there: wherever the section
+            # sits (the last one scores higher), it is no closer to one
+            reading.next_candidate = candidate
     for facet in FACETS:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
@@ -230,8 +237,10 @@ def _last_paragraph(sections: list[Section], reading: Reading) -> None:
                 return  # the document ends on code
             continue
         if section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers") or (
-            section.facet == "next" and no_usable_step(section.texts)
+            section.facet == "next" and _names_no_step(section, section.texts)
         ):
+            # the heading's own test (`_judge_heading`): at the end or in the middle, a
+            # next-step section that names no step is no step
             return
         line, text = prose[-1]
         first = text.split("\n", 1)[0]
@@ -248,6 +257,22 @@ def _last_paragraph(sections: list[Section], reading: Reading) -> None:
         return
 
 
+def _stepless(section: Section) -> Evidence:
+    first = next((text for _, text, code in section.texts if not code), "")
+    heading = f"{'#' * section.level} {section.heading}" if section.level else section.heading
+    return Evidence(section.line, heading, _short(first.split("\n", 1)[0].strip()))
+
+
+def _in_stepless_next(sections: list[Section], line: int) -> bool:
+    """``line`` is a block of a next-step section that names no step."""
+    return any(
+        section.facet == "next"
+        and any(start == line for start, _, _ in section.texts)
+        and _names_no_step(section, section.texts)
+        for section in sections
+    )
+
+
 def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
     reading.found.setdefault(facet, []).append(evidence)
 
@@ -257,6 +282,8 @@ def _judge_heading(section: Section, reading: Reading) -> None:
     if facet not in FACETS or _says_nothing_under(section):
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
     if facet == "next" and _names_no_step(section, section.texts):
+        if reading.stepless_next is None:
+            reading.stepless_next = _stepless(section)
         return  # every box ticked, marked done, "awaiting the next directive", only questions
     if facet == "decisions" and not any(
         REASON_IN_SECTION.search(t) or NONE.match(t) for _, t, code in section.texts if not code

@@ -139,6 +139,51 @@ def test_the_refresh_fix_names_the_newest_commit_not_the_last_known_good_one(
     assert f"newest {lkg[:7]}" not in run.err
 
 
+def test_a_commit_of_one_topic_does_not_ask_to_replace_the_other_topic_s_summary(
+    repo: GitRepo,
+) -> None:
+    repo.write("src/refund.py", "def refund(): pass\n")
+    repo.write("src/invoice.py", "def invoice(): pass\n")
+    repo.commit("refund and invoice stubs")
+    both = ["src/invoice.py", "src/refund.py"]
+    invoice_summary = "Invoice stub in src/invoice.py; PDF library chosen: none yet"
+    for topic, summary, pointer in (
+        ("refund", "Refund stub", "src/refund.py"),
+        ("invoice", invoice_summary, "src/invoice.py"),
+    ):
+        data = packet(
+            BRANCH,
+            repo.head(),
+            topic=topic,
+            summary=summary,
+            changed_files=both,
+            verdict_pointer=pointer,
+        )
+        write_packet(repo, data, f".handoff/{topic}.json")
+    repo.commit("handoffs")
+    repo.write("src/refund.py", "def refund(): pass\ndef partial(): pass\n")
+    repo.commit("partial refunds")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    invoice_fix = the_command(run.err, "fix: handoff-audit update .handoff/invoice.json")
+    assert "--summary" not in invoice_fix and "--verify" in invoice_fix
+    assert "other topics' files" in run.err
+    assert "update .handoff/refund.json --summary" in run.err
+    for line in run.err.splitlines():
+        if line.strip().startswith("fix: "):
+            command = re.sub(
+                r'"<[^">]*>"',
+                lambda m: "true" if "command" in m[0] else "'partial() added to refund.py'",
+                the_command(line, "fix: "),
+            )
+            done = run_fix(repo.root, command)
+            assert done.returncode == 0, done.stderr
+    repo.commit("refresh handoffs")
+    assert run_hook(stop_event(repo.root)).code == 0
+    invoice = json.loads((repo.root / ".handoff/invoice.json").read_text(encoding="utf-8"))
+    assert invoice["summary"] == invoice_summary
+
+
 def test_an_unreadable_packet_that_never_read_is_repaired_where_the_finding_says(
     repo: GitRepo,
 ) -> None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Gate, Problem
@@ -327,8 +328,30 @@ class Fixes:
                     options.append(f'{option} "{placeholder}"')
         has_summary = "--summary" in given or any(o.startswith("--summary") for o in options[1:])
         if fixes & {Fix.REFRESH} and not has_summary:
-            options.append(f'--summary "{self.since(findings)}"')
+            if self.other_topics_only(packet, findings):
+                # `--summary` replaces: the commits are another topic's work, not this one's
+                options[0] = self.refresh(quoted, verify=True)
+                note = note or _OTHER_TOPICS
+            else:
+                options.append(f'--summary "{self.since(findings)}"')
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
+
+    def other_topics_only(self, packet: PacketInfo, findings: list[Finding]) -> bool:
+        """The commits since ``packet`` (its `packet-outdated` finding) changed only files of
+        the branch's other active topics, none of its own: its summary still holds."""
+        outdated = next((f for f in findings if f.rule == "packet-outdated"), None)
+        others = [
+            p
+            for p in self.gate.packets
+            if p.path != packet.path and p.status == "active" and p.data is not None
+        ]
+        if outdated is None or not outdated.touched or not others or packet.data is None:
+            return False
+        shared = {f for other in others for f in _changed_files(other.data)}
+        mine = _topic_files(packet.data, shared)
+        theirs = {f for o in others for f in _topic_files(o.data, _changed_files(packet.data))}
+        touched = set(outdated.touched)
+        return not touched & mine and touched <= theirs
 
     def keep_beyond(self, packet: PacketInfo, beyond: Beyond) -> tuple[str, str | None]:
         """The fix for a twin that says more than its packet, and its note: `update` with what
@@ -614,6 +637,27 @@ def _written_anew(quoted: str) -> str:
     sections = "".join(f"\\n## {_MD_SECTIONS[facet][0]}\\n\\n%s\\n" for facet in order)
     blanks = " ".join(f'"{_MD_SECTIONS[facet][1]}"' for facet in order)
     return f"printf '# Handoff\\n{sections}' {blanks} > {quoted}"
+
+
+_OTHER_TOPICS = (
+    "the commits since touched only the branch's other topics' files: this keeps its summary "
+    "and next action and moves last_known_good_commit to HEAD when the tests pass"
+)
+
+
+def _changed_files(data: Mapping[str, Any] | None) -> set[str]:
+    files = (data or {}).get("changed_files")
+    return {f for f in files if isinstance(f, str)} if isinstance(files, list) else set()
+
+
+def _topic_files(data: Mapping[str, Any] | None, shared: set[str]) -> set[str]:
+    """The files a topic's packet calls its own: its verdict pointer and pointers (``path:line``
+    as the path), and its changed files that no other topic of the branch lists (``shared``)."""
+    data = data or {}
+    pointers = data.get("pointers")
+    named = [data.get("verdict_pointer"), *(pointers if isinstance(pointers, list) else [])]
+    own = {p.split(":", 1)[0] for p in named if isinstance(p, str) and "://" not in p}
+    return own | (_changed_files(data) - shared)
 
 
 def _reason(first: Finding, findings: list[Finding]) -> str:

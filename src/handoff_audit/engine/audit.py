@@ -303,6 +303,7 @@ def _decide(
                 keep=hit.keep,
                 repoint=hit.repoint,
                 advice=hit.advice,
+                touched=hit.touched,
             )
         )
     kept = {f for f in findings if f.path not in retired or f.rule not in ASKS_FOR_CONTENT}

@@ -61,6 +61,10 @@ class Finding:
     """The clause that ends ``message`` and says what to run, when the check wrote it apart;
     the agent hook, which prints a fix of its own, states the finding without it (`statement`).
     Not in the JSON report (the message holds it)."""
+    touched: tuple[str, ...] = ()
+    """For ``packet-outdated``: the files other than handoff files that the commits after the
+    packet changed; the hook asks for a new summary only of a topic they touched. Not in the
+    JSON report (the message names them)."""
 
     @property
     def statement(self) -> str:

@@ -91,6 +91,8 @@ class Hit:
     """For ``branch-mismatch``: the branch to re-point the packet at (`Finding.repoint`)."""
     advice: str | None = None
     """The clause that ends ``message`` and says what to run (`Finding.advice`)."""
+    touched: tuple[str, ...] = ()
+    """For ``packet-outdated``: the files the later commits changed (`Finding.touched`)."""
     retires: bool = False
     """For ``handoff-in-merge`` on a protected branch: the file is there to be deleted, not
     completed, so the audit drops the findings that would add to it (`ASKS_FOR_CONTENT`)."""

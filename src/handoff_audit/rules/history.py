@@ -85,6 +85,13 @@ twins, block files) do not count, so refreshing the packet on its own never trip
 **Fix.** Refresh the packet with `handoff-audit update` (`--summary`, `--next-action`, `--verify
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
 or right after it.
+
+**Several topics on one branch.** The rule cannot tell whose work a commit is, so it fires on
+every topic's packet. The agent hook's fix tells them apart: a topic whose own files (its
+`verdict_pointer`, its `pointers`, and the `changed_files` no other topic lists) the commits did
+not touch, when they touched only the other topics' files, is refreshed with `update PACKET
+--verify CMD`, which keeps its summary and next action (`--summary` would replace them with
+another topic's news); the topic whose files they touched is asked for a new `--summary`.
 """,
     fix=Fix.REFRESH,
 )
@@ -278,6 +285,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             packet.path,
             f"the work moved on after this packet{since}: {_later_commits(info)}; refresh the "
             "packet with `handoff-audit update` (--summary, --next-action, --verify CMD)",
+            touched=info.outdated_files or info.outdated_by.files,
         )
     if not info.uncommitted:
         yield from _age(ctx, facts, packet, info)

@@ -224,3 +224,43 @@ def test_a_pushed_branch_not_renamed_here_keeps_its_packet_its_own(
     assert refused.code == 2
     assert "refresh it on its branch" in refused.err
     assert (renamed.root / "handoff.json").read_bytes() == before
+
+
+_REPOINT = "`handoff-audit update handoff.json --branch feat/renamed`"
+
+
+def test_session_start_and_show_hand_over_the_packet_of_the_name_before_the_rename(
+    renamed: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    """Pushed, then renamed: the Stop hook takes the packet as this branch's, so SessionStart
+    and `show` hand it over too, with the re-point command."""
+    remote = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    renamed.git("remote", "add", "origin", str(remote))
+    renamed.git("push", "-q", "origin", "feat/renamed:feat/x")
+    renamed.git("fetch", "-q", "origin")
+    shown = run_cli(["show"], cwd=renamed.root)
+    assert shown.code == 0, shown.err
+    assert "Next action: Write tests for b" in shown.out
+    assert _REPOINT in shown.out
+    event = {
+        "hook_event_name": "SessionStart",
+        "session_id": "s",
+        "cwd": str(renamed.root),
+        "source": "startup",
+    }
+    started = run_hook(event)
+    assert started.code == 0, started.err
+    context = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
+    assert "Next action: Write tests for b" in context and _REPOINT in context
+
+
+def test_show_does_not_take_the_packet_of_a_branch_this_one_was_not_renamed_from(
+    renamed: GitRepo, run_cli: Run
+) -> None:
+    renamed.git("branch", "-m", "feat/renamed", "feat/x")
+    renamed.git("checkout", "-q", "-b", "feat/other")
+    renamed.git("branch", "-D", "feat/x")
+    shown = run_cli(["show"], cwd=renamed.root)
+    assert shown.code == 1
+    assert "branch feat/other has no handoff" in shown.err

@@ -22,6 +22,7 @@ from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
+from handoff_audit.git.renames import renamed_from
 from handoff_audit.model.brief import Brief, BriefState, Section
 from handoff_audit.model.packet import Packet, in_series, is_handoff_file
 from handoff_audit.model.repo_history import Commit
@@ -97,8 +98,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         found = [_named(root, packet, config)]
     else:
         found, unread, guessed, history = _loaded(root, config)
+    renamed = set() if packet else _renamed_here(root, found, branch)
     try:
-        state, candidates = _candidates(found, branch, named=packet is not None)
+        state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
     except NoHandoff as nothing:
         unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
         nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
@@ -125,6 +127,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history))
+    if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
+        warning = _joined(warning, _repoint(chosen, branch))
     if packet and in_series(chosen.path, config):
         superseded = _superseded(root, chosen.path, config)
         if superseded is not None:
@@ -246,8 +250,33 @@ def _files(packet: Packet) -> list[str]:
     return [packet.path] + ([twin] if twin and twin != packet.path else [])
 
 
+def _renamed_here(root: Path, packets: list[Packet], branch: str | None) -> set[str]:
+    """The branches of active packets that ``git branch -m`` renamed into ``branch`` (no
+    local branch has their name, and this branch's reflog says it had it), as `branch-mismatch`
+    re-points them; asked of git only when the branch has no active packet and another
+    branch's active packet is there."""
+    active = [p for p in packets if p.kind == "json" and p.status == "active"]
+    if branch is None or not active or any(p.branch == branch for p in active):
+        return set()
+    others = {p.branch for p in active if p.branch}
+    try:
+        local = {r.branch for r in plumbing.list_refs(root) if r.name.startswith("refs/heads/")}
+        gone = others - local
+        return renamed_from(root, branch) & gone if gone else set()
+    except plumbing.GitError:
+        return set()
+
+
+def _repoint(packet: Packet, branch: str) -> str:
+    command = f"handoff-audit update {quote(packet.path)} --branch {quote(branch)}"
+    return (
+        f"this packet is of branch {redact(packet.branch or '')}, which was renamed to "
+        f"{redact(branch)}: run `{command}` to re-point it here, keeping everything else"
+    )
+
+
 def _candidates(
-    packets: list[Packet], branch: str | None, *, named: bool
+    packets: list[Packet], branch: str | None, *, named: bool, renamed: set[str] | None = None
 ) -> tuple[BriefState, list[Packet]]:
     """How the branch's handoff is chosen, and the candidates of that kind."""
     if named:
@@ -258,8 +287,11 @@ def _candidates(
             "handoff-audit show PATH"
         )
     own = {id(p) for p in packets if p.kind == "json" and p.branch == branch}
+    renamed = renamed or set()
     tiers: list[tuple[BriefState, Callable[[Packet], bool]]] = [
         ("active", lambda p: id(p) in own and p.status == "active"),
+        # a packet of this branch under the name it had before `git branch -m`
+        ("active", lambda p: p.kind == "json" and p.status == "active" and p.branch in renamed),
         ("finished", lambda p: id(p) in own and p.status in FINISHED),
         # An unreadable or empty one too: when it is the newest, `show` says why it is not shown.
         ("hand-written", lambda p: p.kind == "markdown"),

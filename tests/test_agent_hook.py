@@ -675,6 +675,39 @@ def test_a_next_step_section_holding_only_a_check_is_edited_not_repeated(repo: G
     assert ">> HANDOFF.md" not in run.err and "do not add a second one" in run.err
 
 
+def test_the_since_then_fix_makes_the_new_step_the_brief_s_next_action(repo: GitRepo) -> None:
+    repo.write(
+        "SESSION_HANDOFF.md",
+        "# Session handoff\n\n## State\nLogin stub added in src/login.py.\n\n## Next step\n"
+        "Write tests/test_login.py covering bad passwords.\n\n## Decisions\n- Kept login in "
+        "its own module because app.py is going away.\n\n## Tried and failed\n- flask-login: "
+        "too heavy for this tool.\n\n## Pointers\n- src/login.py:1\n",
+    )
+    repo.write("src/login.py", "def login(): pass\n")
+    repo.commit("handoff")
+    repo.write("tests/test_login.py", "def test_bad(): pass\n")
+    repo.commit("tests for bad passwords")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "handoff-outdated" in run.err
+    assert "if the work is done, delete it: git rm -- SESSION_HANDOFF.md" in run.err
+    command = re.sub(
+        r'"<[^">]*>"',
+        lambda m: "'Add logout() to src/login.py.'" if "next" in m[0] else "'Wrote the tests.'",
+        the_command(run.err, "fix: "),
+    )
+    done = run_fix(repo.root, command)
+    assert done.returncode == 0, done.stderr
+    repo.commit("handoff: since then")
+    assert run_hook(stop_event(repo.root)).code == 0
+    event = {"hook_event_name": "SessionStart", "session_id": "s", "cwd": str(repo.root)}
+    started = run_hook({**event, "source": "startup"})
+    context = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
+    first = context.split("\n(", 1)[0]
+    assert "Add logout() to src/login.py." in first
+    assert "Write tests/test_login.py" not in first
+
+
 TEMPLATE = """\
 # Next Session
 

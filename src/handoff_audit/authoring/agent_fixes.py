@@ -506,13 +506,18 @@ class Fixes:
                 command = f"printf '\\n## {heading}\\n\\n%s\\n' \"{placeholder}\" >> {quoted}"
                 return Advice(_reason(finding, findings), command)
             if fix is Fix.MD_REFRESH:
+                # The next step goes after what changed, under the same heading as the old
+                # one: the brief takes the newest of repeated next-step headings.
                 text = self.since([finding], "the handoff")
-                command = f"printf '\\n## Since then\\n\\n%s\\n' \"{text}\" >> {quoted}"
-                return Advice(
-                    _reason(finding, findings),
-                    command,
-                    "or rewrite the file to say where the work stands now",
+                command = (
+                    "printf '\\n## Since then\\n\\n%s\\n\\n## Next step\\n\\n%s\\n' "
+                    f'"{text}" "{_NEXT_NOW}" >> {quoted}'
                 )
+                done = "delete it in a commit" in finding.message
+                also = "or rewrite the file to say where the work stands now" + (
+                    f"; if the work is done, delete it: git rm -- {quoted}" if done else ""
+                )
+                return Advice(_reason(finding, findings), command, also)
         first = findings[0]
         where = f"{packet.path}:{first.line}" if first.line else packet.path
         return Advice(
@@ -639,6 +644,7 @@ def _written_anew(quoted: str) -> str:
     return f"printf '# Handoff\\n{sections}' {blanks} > {quoted}"
 
 
+_NEXT_NOW = "<the next step now>"
 _OTHER_TOPICS = (
     "the commits since touched only the branch's other topics' files: this keeps its summary "
     "and next action and moves last_known_good_commit to HEAD when the tests pass"

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.labels import says_nothing
 from handoff_audit.markdown.outline import front_matter_as_lines
 from handoff_audit.markdown.prose import FENCE
 from handoff_audit.textcut import shorten
+
+if TYPE_CHECKING:
+    from handoff_audit.markdown.facets import Evidence
 
 NEXT_LINES = 12
 """The most lines of a next-step section the brief puts first."""
@@ -45,7 +49,7 @@ def next_step(text: str) -> NextStep:
     if not found:
         return NextStep(None)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
-    first = found[0]
+    first = _newest_repeat(found, lines)
     line = lines[first.line - 1]
     atx = _ATX.match(line)
     if atx is not None:
@@ -61,6 +65,23 @@ def next_step(text: str) -> NextStep:
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)
+
+
+def _newest_repeat(found: list[Evidence], lines: list[str]) -> Evidence:
+    """The first place found, or, when its heading is repeated further down ("## Next step"
+    again after "## Since then"), the last repeat: the handoff was brought up to date there."""
+    first = found[0]
+    if first.how != "heading":
+        return first
+    title = _heading_words(lines[first.line - 1])
+    repeats = [e for e in found[1:] if e.how == "heading"]
+    same = [e for e in repeats if _heading_words(lines[e.line - 1]) == title]
+    return same[-1] if same else first
+
+
+def _heading_words(line: str) -> str:
+    atx = _ATX.match(line)
+    return (line[atx.end() :] if atx else line).strip().strip("#").strip().casefold()
 
 
 def _only_a_label(line: str, following: str) -> bool:

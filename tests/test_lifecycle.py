@@ -4,6 +4,7 @@ clone, `update --resolve-risk` and `--verify`'s risks, finishing a hand-written 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -165,7 +166,7 @@ def test_the_hook_blocks_on_an_outdated_hand_written_handoff_and_says_what_to_ad
     assert "HANDOFF.md handoff-outdated" in run.err
     command = next(line for line in run.lines if line.startswith("  fix: ")).removeprefix("  fix: ")
     assert command.startswith("printf ") and command.endswith(" >> HANDOFF.md")
-    filled = command.replace(command[command.index('"<') : command.index('>"') + 2], "'GBP done.'")
+    filled = re.sub(r'"<[^">]*>"', "'GBP done.'", command)  # what changed, the next step now
     assert run_fix(git_repo.root, filled).returncode == 0
     git_repo.commit("handoff: refreshed")
     assert run_hook(stop_event(git_repo.root)).code == 0

@@ -5,6 +5,7 @@ a series after the last work finishes it; a series the branch did not write is n
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -80,7 +81,7 @@ def test_the_hook_and_show_take_the_series_current_file_as_the_branch_s_handoff(
     command = next(line for line in blocked.lines if line.startswith("  fix: "))[7:]
     assert command.endswith(f" >> {CURRENT}")
     assert '"<what the commits since the handoff' in command  # a file, no packet
-    filled = command.replace(command[command.index('"<') : command.index('>"') + 2], "'GBP done.'")
+    filled = re.sub(r'"<[^">]*>"', "'GBP done.'", command)  # what changed, the next step now
     assert run_fix(git_repo.root, filled).returncode == 0
     git_repo.commit("handoff: refreshed")
     allowed = run_hook(stop_event(git_repo.root))

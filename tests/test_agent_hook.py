@@ -708,6 +708,38 @@ def test_the_since_then_fix_makes_the_new_step_the_brief_s_next_action(repo: Git
     assert "Write tests/test_login.py" not in first
 
 
+_SERIES_FILE = (
+    "# Auth handoff {day}\n\n## State\nToken parsing done in src/auth.py.\n\n## Next step\n"
+    "Add refresh tokens to src/auth.py.\n\n## Decisions\n- JWT over sessions because the API "
+    "is stateless.\n\n## Ruled out\n- Cookie sessions: no server state allowed.\n\n"
+    "## Pointers\n- src/auth.py\n"
+)
+
+
+def test_a_branch_without_a_handoff_in_a_series_repository_is_offered_the_next_dated_file(
+    git_repo: GitRepo,
+) -> None:
+    git_repo.write("src/auth.py", "def parse(): pass\n")
+    git_repo.write("docs/handoffs/2026-12-03-auth.md", _SERIES_FILE.format(day="2026-12-03"))
+    git_repo.commit("auth, merged with its handoff series")
+    git_repo.git("checkout", "-q", "-b", "feat/refresh")
+    git_repo.write("src/auth.py", "def parse(): pass\ndef refresh(): pass\n")
+    git_repo.commit("refresh tokens")
+    run = run_hook(stop_event(git_repo.root))
+    assert_blocked(run)
+    assert "fix: handoff-audit new " in run.err
+    also = the_command(run.err, "or, as this repository keeps its handoffs as a dated series")
+    assert also.startswith("in docs/handoffs/, write the next one")
+    named = re.search(r"docs/handoffs/(\d{4}-\d{2}-\d{2})-<topic>\.md", also)
+    assert named is not None
+    git_repo.write(
+        f"docs/handoffs/{named[1]}-refresh.md",
+        _SERIES_FILE.format(day=named[1]).replace("Add refresh tokens", "Expire refresh tokens"),
+    )
+    git_repo.commit("handoff: refresh")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+
 TEMPLATE = """\
 # Next Session
 

@@ -155,7 +155,7 @@ class Fixes:
 
     def other_advice(self, problem: Problem) -> Advice:
         if problem.kind == "no-packet":
-            return Advice(f"{problem.message}; write one", self.new())
+            return Advice(f"{problem.message}; write one", self.new(), self.next_in_series(problem))
         if problem.kind == "inherited" and problem.packet is not None:
             return self.inherited(problem)
         if problem.kind == "ignored":
@@ -176,6 +176,21 @@ class Fixes:
             "files): add them to .gitignore instead"
             if work
             else None,
+        )
+
+    def next_in_series(self, problem: Problem) -> str | None:
+        """For a repository that keeps its handoffs as a dated series (``problem.files``, the
+        series' current files): the next dated file there, beside `new`."""
+        if not problem.files:
+            return None
+        folder = problem.files[0].rpartition("/")[0]
+        today = datetime.now(UTC).date().isoformat()
+        name = f"{folder}/{today}-<topic>.md" if folder else f"{today}-<topic>.md"
+        shown = os.path.relpath(self.gate.root / name, self.cwd)  # words, no command
+        return (
+            f"or, as this repository keeps its handoffs as a dated series in {folder or '.'}/, "
+            f"write the next one, {shown}, with the state, the next step, the decisions, what "
+            "was ruled out and the pointers, and commit it"
         )
 
     def passed_over(self, problem: Problem) -> Advice:

@@ -56,7 +56,8 @@ class Problem:
     """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()
     """For ``uncommitted`` and ``ignored``: the files, from the repository root; for
-    ``passed-over``: the branch's file, then the series' current one."""
+    ``passed-over``: the branch's file, then the series' current one; for ``no-packet``: the
+    current files of the repository's series, if it keeps any."""
     staged_deletions: tuple[str, ...] = ()
     """For ``uncommitted``: those of ``files`` already deleted in the index (`git rm`, `git
     mv`): ``git add`` no longer matches them, the commit takes them as they are."""
@@ -269,6 +270,8 @@ def _needs_handoff(
         Problem(
             "no-packet",
             f"branch {branch} has work of its own{against} but no active handoff",
+            # the series' current files: the branch's handoff may be the next dated one there
+            files=tuple(p.path for p in series),
         )
     )
     return True

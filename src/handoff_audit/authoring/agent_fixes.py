@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
+from handoff_audit.authoring import twin_fixes
 from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.authoring.fix_choice import (
     FIELD_OPTIONS,
@@ -28,6 +29,7 @@ from handoff_audit.authoring.fix_choice import (
     writes_anew,
 )
 from handoff_audit.authoring.packet_files import packet_text
+from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
 from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
@@ -46,8 +48,6 @@ if TYPE_CHECKING:
 
 _SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
 """What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
-_TWIN_READ_LIMIT = 8 * 1024 * 1024
-"""A twin larger than this is not read to tell what it says beyond its packet."""
 _OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
 # The newest later commit as the outdated rules word it ("…: commit abc…" or "the newest abc…").
 _NEWEST = re.compile(r"(?:: commit|the newest) ([0-9a-f]{7,40})\b")
@@ -76,18 +76,6 @@ class Advice:
     to edit where."""
     also: str | None = None
     """A second line: the alternative, or what the command is for."""
-
-
-@dataclass(frozen=True, slots=True)
-class Beyond:
-    """A twin that says more than its packet."""
-
-    twin: str
-    """The twin's path, from the top folder."""
-    size: int
-    """Its size in bytes."""
-    what: str
-    """What it says beyond the packet, in words (`section "Notes"`)."""
 
 
 class Fixes:
@@ -280,7 +268,7 @@ class Fixes:
         command, decisive, note = self.json_fix(findings, packet)
         declared = RULES_BY_ID[decisive.rule].fix if decisive.rule in RULES_BY_ID else None
         if self.fix_of(decisive, packet) is Fix.TRIM:
-            beyond = self.twin_beyond(packet)
+            beyond = twin_fixes.twin_beyond(self.gate.root, packet)
             if beyond is not None:
                 return Advice(_reason(decisive, findings), command, _carry_later(packet, beyond))
             render = f"handoff-audit render --write {self.path(packet.path)}"
@@ -307,7 +295,11 @@ class Fixes:
         if fix is Fix.SUPERSEDE and decisive.keep is not None:
             command = f"handoff-audit supersede {quoted} --by {self.path(decisive.keep)}"
             return command, decisive, None
-        beyond = self.twin_beyond(packet) if decisive.path == packet.markdown else None
+        beyond = (
+            twin_fixes.twin_beyond(self.gate.root, packet)
+            if decisive.path == packet.markdown
+            else None
+        )
         if fix is Fix.RENDER and beyond is not None:
             # `render --write` would drop what a person added to the twin: carry it first, or,
             # when the twin is over the limit with it, make room for it.
@@ -316,17 +308,14 @@ class Fixes:
         if fix is Fix.RENDER:
             return f"handoff-audit render --write {quoted}", decisive, None
         if fix is Fix.TRIM and packet.data is not None:
-            data = dict(packet.data)
-            needed = max(
-                rendered_size(data),
-                len(packet_text(data).encode("utf-8", "surrogatepass")),
-                beyond.size if beyond is not None else 0,
-            )
-            shown = os.path.relpath(self.gate.root / packet.path, self.cwd)  # words, no command
-            return trim_or_raise(shown, data, needed, self.gate.config), decisive, None
+            return self.trimmed(packet, beyond), decisive, None
         fixes = {kind for kind, _ in known}
         # `update` renders the twin anew: what a person wrote in it goes into the packet first.
-        carried, note, by_hand = self.carried(packet) if Fix.CARRY in fixes else ([], None, None)
+        carried, note, by_hand = (
+            twin_fixes.carried(self.gate.root, self.cwd, packet)
+            if Fix.CARRY in fixes
+            else ([], None, None)
+        )
         if by_hand is not None:
             return by_hand, decisive, note
         if fix is Fix.CARRY:
@@ -335,12 +324,7 @@ class Fixes:
             return " ".join([f"handoff-audit update {quoted}", *carried]), decisive, note
         given = {option.split(" ", 1)[0] for option in carried}
         options = [self.refresh(quoted, verify=bool(fixes & {Fix.VERIFY}))]
-        for kind, finding in known:
-            field = field_of(finding)
-            if kind in (Fix.FIELD, Fix.SCHEMA) and field in FIELD_OPTIONS:
-                option, placeholder = FIELD_OPTIONS[field]
-                if option not in given:
-                    options.append(f'{option} "{placeholder}"')
+        options += _field_options(known, given)
         has_summary = "--summary" in given or any(o.startswith("--summary") for o in options[1:])
         if fixes & {Fix.REFRESH} and not has_summary:
             if self.other_topics_only(packet, findings):
@@ -350,6 +334,18 @@ class Fixes:
             else:
                 options.append(f'--summary "{self.since(findings)}"')
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
+
+    def trimmed(self, packet: PacketInfo, beyond: Beyond | None) -> str:
+        """The words of the fix for a packet that renders over ``max-file-bytes``: trim its
+        longest fields, or raise the limit to what it (and its twin's extra text) needs."""
+        data = dict(packet.data or {})
+        needed = max(
+            rendered_size(data),
+            len(packet_text(data).encode("utf-8", "surrogatepass")),
+            beyond.size if beyond is not None else 0,
+        )
+        shown = os.path.relpath(self.gate.root / packet.path, self.cwd)  # words, no command
+        return trim_or_raise(shown, data, needed, self.gate.config)
 
     def other_topics_only(self, packet: PacketInfo, findings: list[Finding]) -> bool:
         """The commits since ``packet`` (its `packet-outdated` finding) changed only files of
@@ -375,7 +371,7 @@ class Fixes:
         quoted = self.path(packet.path)
         limit = self.gate.config.max_file_bytes
         if beyond.size <= limit:
-            carried, note, by_hand = self.carried(packet)
+            carried, note, by_hand = twin_fixes.carried(self.gate.root, self.cwd, packet)
             if by_hand is not None:
                 return by_hand, note
             if carried:
@@ -389,78 +385,6 @@ class Fixes:
             f"{limit} bytes"
         )
         return command, _carry_later(packet, beyond)
-
-    def carried(self, packet: PacketInfo) -> tuple[list[str], str | None, str | None]:
-        """The `update` options that carry what the packet's twin says beyond the packet
-        (`twin_carry`), a line saying what they carry (and when the packet's fields stand,
-        being newer than the twin), and, when the twin has code blocks no option carries,
-        what to move by hand before anything renders the twin again."""
-        if packet.data is None or packet.markdown is None:
-            return [], None, None
-        json_file, twin_file = self.gate.root / packet.path, self.gate.root / packet.markdown
-        try:
-            text = twin_file.read_text(encoding="utf-8-sig")
-            # The side written last holds the newer text; a tie (a checkout) is the twin's.
-            twin_edited_last = twin_file.stat().st_mtime_ns >= json_file.stat().st_mtime_ns
-        except (OSError, UnicodeDecodeError):
-            return [], None, None
-        # start-up: the markdown parser loads only for a twin that differs from its packet
-        from handoff_audit.authoring.twin_carry import carry
-
-        found = carry(packet.data, text, twin_edited_last=twin_edited_last)
-        options = [
-            " ".join([option, *(shell.quote(value) for value in values)])
-            for option, values in found.options
-        ]
-        said: list[str] = []
-        if found.options:
-            traps = ", ".join(_section(heading) for heading in found.traps_from)
-            said.append(
-                f"rendering {packet.markdown} again alone would drop what it says: this keeps it "
-                f"in {packet.path}" + (f" ({traps} as traps)" if traps else "")
-            )
-        if not twin_edited_last:
-            said.append(f"{packet.path} was changed after {packet.markdown}: its fields stand")
-        if found.code:
-            twin = os.path.relpath(twin_file, self.cwd)  # words, no command
-            blocks = ", ".join(
-                f"{twin}:{line}" + (f" ({_section(heading)})" if heading else "")
-                for heading, line in found.code
-            )
-            plural = "s" if len(found.code) > 1 else ""
-            by_hand = (
-                f"move the code block{plural} at {blocks} into a file of its own (a script or "
-                "a docs page) and write that file's path in its place, then stop again"
-            )
-            note = (
-                "no field of the packet keeps a code block's lines: `update` or rendering "
-                f"{packet.markdown} again now would drop it"
-            )
-            return options, note, by_hand
-        return options, "; ".join(said) or None, None
-
-    def twin_beyond(self, packet: PacketInfo) -> Beyond | None:
-        """What the twin of ``packet`` says beyond the packet, when it says anything: a twin
-        rendered anew from the packet would drop it."""
-        if packet.data is None or packet.markdown is None:
-            return None
-        twin = self.gate.root / packet.markdown
-        try:
-            size = twin.stat().st_size
-            if size > _TWIN_READ_LIMIT:
-                return Beyond(packet.markdown, size, "what it says beyond the packet")
-            text = twin.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError):
-            return None
-        # start-up: the markdown parser loads only for a twin that cannot be read as it is
-        from handoff_audit.authoring.twin_carry import carry
-
-        found = carry(packet.data, text, twin_edited_last=True)
-        if not found.options and not found.code:
-            return None
-        headings = [*found.traps_from, *(heading for heading, _ in found.code)]
-        sections = ", ".join(_section(heading) for heading in dict.fromkeys(headings))
-        return Beyond(packet.markdown, size, sections or "what it says beyond the packet")
 
     def since(self, findings: list[Finding], handoff: str = "the packet") -> str:
         """The placeholder for what changed since the ``handoff``, naming the newest commit
@@ -637,16 +561,23 @@ class Fixes:
         return " ".join(parts)
 
 
+def _field_options(known: list[tuple[Fix, Finding]], given: set[str]) -> list[str]:
+    """The `update` option, with its placeholder, for each field a finding faults that the
+    fix does not already set (``given``)."""
+    options = []
+    for kind, finding in known:
+        field = field_of(finding)
+        if kind in (Fix.FIELD, Fix.SCHEMA) and field in FIELD_OPTIONS:
+            option, placeholder = FIELD_OPTIONS[field]
+            if option not in given:
+                options.append(f'{option} "{placeholder}"')
+    return options
+
+
 def _carry_later(packet: PacketInfo, beyond: Beyond) -> str:
     return (
         f"then stop again: the next fix carries {beyond.what} of {beyond.twin} into "
         f"{packet.path}; rendering {beyond.twin} again before that would drop it"
-    )
-
-
-def _section(heading: str) -> str:
-    return (
-        f'section "{shorten(heading, 40, squeeze=True)}"' if heading else "the text under the title"
     )
 
 

@@ -130,9 +130,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, _repoint(chosen, branch))
     if packet and in_series(chosen.path, config):
-        superseded = _superseded(root, chosen.path, config)
-        if superseded is not None:
-            warning = _joined(warning, superseded)
+        warning = _joined(warning, _superseded(root, chosen.path, config))
     return Brief(
         path=chosen.path,
         kind=chosen.kind,
@@ -220,8 +218,9 @@ def _superseded(root: Path, path: str, config: Config) -> str | None:
     return None
 
 
-def _joined(first: str | None, second: str) -> str:
-    return f"{first}; {second}" if first else second
+def _joined(first: str | None, second: str | None) -> str | None:
+    """The two warnings in one line; either may be ``None``."""
+    return f"{first}; {second}" if first and second else first or second
 
 
 def _cannot_read(path: str, hit: Hit | None) -> str:

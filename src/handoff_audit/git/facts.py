@@ -523,8 +523,7 @@ class _Gatherer:
                     truncated = True
                     break
                 files = [p for f in change.files if (p := self.from_top(f)) is not None]
-                commit = Commit(change.sha, change.time, change.subject)
-                last = commit
+                last = commit = Commit(change.sha, change.time, change.subject)
                 for top_path in change.files:
                     if top_path in todo and top_path not in found:
                         found[top_path] = commit

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from action_runner import BRANCH, Runner, runner_world
+from action_runner import BRANCH, Run, Runner, runner_world
 from conftest import GitRepo
 from handoff_audit.errors import InputError
 
@@ -38,13 +38,24 @@ def _pull_request_commit(runner: Runner, config: str) -> None:
     runner.head = runner.repo.commit("wip + config")
 
 
+def _blocked(done: Run) -> None:
+    """The run failed the check and told the workflow the merge is blocked."""
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+
+
+def _blocked_by_the_note(done: Run) -> None:
+    """Blocked, and by the working note HANDOFF.md."""
+    _blocked(done)
+    assert "handoff-audit%3A handoff-in-merge::HANDOFF.md would be merged" in done.out
+
+
 def test_a_pull_request_adding_a_config_that_turns_the_gate_off_is_still_blocked(
     runner: Runner,
 ) -> None:
     _pull_request_commit(runner, 'rules: {handoff-in-merge: "off", active-in-merge: off}\n')
     done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    _blocked(done)
     assert "::error file=HANDOFF.md,title=handoff-audit%3A handoff-in-merge::" in done.out
     assert "handoff-audit%3A active-in-merge" in done.out
     [notice] = [line for line in done.out.splitlines() if line.startswith("::notice")]
@@ -62,9 +73,7 @@ def test_a_pull_request_editing_the_gate_settings_of_the_base_config_is_still_bl
     edited = 'max-commits-behind: 10\nblock-files: ["**/nothing.md"]\nprotected-branches: [x]\n'
     _pull_request_commit(runner, edited)
     done = runner.run("pull_request_target", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
-    assert "handoff-audit%3A handoff-in-merge::HANDOFF.md would be merged" in done.out
+    _blocked_by_the_note(done)
     assert (
         ".handoff-audit.yml: the merge-gate settings (block-files, protected-branches) were read "
         f"from .handoff-audit.yml at the base commit {runner.base[:12]}, not from the pull request"
@@ -116,9 +125,7 @@ def test_a_config_input_naming_a_file_the_pull_request_carries_is_read_at_the_ba
     done = runner.run(
         "pull_request", runner.pull_request(), comment="false", config=".handoff-audit.yml"
     )
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
-    assert "handoff-audit%3A handoff-in-merge::HANDOFF.md would be merged" in done.out
+    _blocked_by_the_note(done)
     assert "the merge-gate settings (block-files) were read from .handoff-audit.yml" in done.out
 
 
@@ -131,8 +138,7 @@ def test_a_pull_request_making_its_packet_unreadable_to_the_gate_is_still_blocke
     runner.repo.write(".handoff-audit.yml", 'max-file-bytes: 10\nrules: {invalid-json: "off"}\n')
     runner.head = runner.repo.commit("config")
     done = runner.run("pull_request", runner.pull_request(), comment="false", path=path)
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    _blocked(done)
     assert (
         "handoff-audit%3A active-in-merge::this packet would be merged into the protected branch "
         "main, and it cannot be read (over `max-file-bytes`, not a JSON object, or not a regular "
@@ -146,8 +152,7 @@ def test_a_pull_request_breaking_its_packets_json_is_still_blocked(runner: Runne
     runner.repo.write(".handoff-audit.yml", 'rules: {invalid-json: "off", md-mismatch: off}\n')
     runner.head = runner.repo.commit("broken packet")
     done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    _blocked(done)
     assert "::error file=handoff.json,title=handoff-audit%3A active-in-merge::" in done.out
 
 
@@ -183,8 +188,7 @@ def test_a_base_config_the_gate_cannot_read_means_the_defaults_and_one_notice(
     _base_config(runner, base)
     _pull_request_commit(runner, 'rules: {handoff-in-merge: "off", active-in-merge: off}\n')
     done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    _blocked(done)
     assert "::error file=HANDOFF.md,title=handoff-audit%3A handoff-in-merge::" in done.out
     [notice] = [line for line in done.out.splitlines() if line.startswith("::notice")]
     assert notice.startswith(
@@ -217,9 +221,7 @@ def test_a_linked_base_config_is_read_where_the_link_leads(runner: Runner) -> No
     runner.repo.write(".github/handoff-audit.yml", 'block-files: ["**/nothing.md"]\n')
     runner.head = runner.repo.commit("wip + config")
     done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
-    assert "handoff-audit%3A handoff-in-merge::HANDOFF.md would be merged" in done.out
+    _blocked_by_the_note(done)
     assert (
         ".handoff-audit.yml: the merge-gate settings (block-files) were read from "
         ".handoff-audit.yml (a link to .github/handoff-audit.yml) at the base commit "
@@ -234,8 +236,7 @@ def test_a_base_config_linked_out_of_the_repository_means_the_defaults(runner: R
     runner.repo.write("HANDOFF.md", NOTE)
     runner.head = runner.repo.commit("wip + config as a file")
     done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    _blocked(done)
     [notice] = [line for line in done.out.splitlines() if line.startswith("::notice")]
     assert notice == (
         "::notice title=handoff-audit%3A configuration::.handoff-audit.yml at the base commit "

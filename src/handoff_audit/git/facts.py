@@ -24,6 +24,7 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.later_work import LaterWork
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns, unmatched_warning
 from handoff_audit.git.renames import renamed_into
@@ -507,10 +508,7 @@ class _Gatherer:
         if not todo:
             return result, False
         found: dict[str, Commit] = {}
-        outdated_by: Commit | None = None
-        outdated: set[str] = set()
-        counts: dict[str, int] = {}  # per packet: later commits that touch other files
-        touched: dict[str, set[str]] = {}  # per packet: the other files those commits changed
+        later = LaterWork(self.active, self.repo.prefix)
         last: Commit | None = None
         hit_boundary = truncated = False
         with plumbing.changes(self.root, head[0]) as walk:
@@ -533,13 +531,7 @@ class _Gatherer:
                     if f not in self.handoff_paths and not is_handoff_file(f, self.config)
                 ]
                 if others:
-                    if outdated_by is None:
-                        outdated_by = Commit(change.sha, change.time, change.subject, tuple(others))
-                        outdated = {p for p in todo if p not in found}
-                    for top_path in todo:
-                        if top_path not in found:
-                            counts[top_path] = counts.get(top_path, 0) + 1
-                            touched.setdefault(top_path, set()).update(others)
+                    later.add(change, tuple(others), (p for p in todo if p not in found))
                 if len(found) == len(todo):
                     break
         for top_path, path in todo.items():
@@ -552,10 +544,7 @@ class _Gatherer:
                 entry["changed_before"] = last
             else:
                 continue  # not in the history of the commit checked: nothing to judge
-            if top_path in outdated and outdated_by is not None:
-                entry["outdated_by"] = outdated_by
-                entry["outdated_count"] = counts.get(top_path, 0)
-                entry["outdated_files"] = tuple(sorted(touched.get(top_path, ())))
+            entry.update(later.of(top_path))
         missing = any(p not in found for p in todo)
         return result, hit_boundary and missing
 

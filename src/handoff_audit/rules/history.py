@@ -86,8 +86,11 @@ twins, block files) do not count, so refreshing the packet on its own never trip
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
 or right after it.
 
-**Several topics on one branch.** The rule cannot tell whose work a commit is, so it fires on
-every topic's packet. The agent hook's fix tells them apart: a topic whose own files (its
+**Several topics on one branch.** A later commit that also changes another active packet of
+the branch (or its twin) is that topic's work and does not count against this packet (A's code
+committed with A's refreshed packet leaves B's packet current, and the other way round); a
+commit that changes only other files tells nobody whose work it is, so it counts against every
+topic's packet older than it. The agent hook's fix tells those apart: a topic whose own files (its
 `verdict_pointer`, its `pointers`, and the `changed_files` no other topic lists) the commits did
 not touch, when they touched only the other topics' files, is refreshed with `update PACKET
 --verify CMD`, which keeps its summary and next action (`--summary` would replace them with

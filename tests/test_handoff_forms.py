@@ -4,6 +4,7 @@ instructions and an agent's command files told apart from handoffs."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -218,6 +219,37 @@ def test_a_credential_in_an_older_file_of_a_series_is_a_finding(
         ("secret", "docs/handoffs/2025-10-01-deploy.md", 3)
     ]
     assert run_cli(["check"], cwd=git_repo.root).code == 1
+
+
+FAKE_TOKEN = "ghp_1234567890abcdefghijklmnopqrstuvwxyzAB"
+
+
+@pytest.mark.parametrize(
+    ("comment", "expected", "suppressed"),
+    [
+        ("<!-- handoff-audit: ignore secret a revoked token kept as a test fixture -->", [], 1),
+        ("<!-- handoff-audit: ignore secret -->", ["invalid-suppression", "secret"], 0),
+    ],
+    ids=["with-reason", "without-reason"],
+)
+def test_a_suppression_in_an_older_file_of_a_series_covers_its_secret(
+    run_cli: Any, git_repo: GitRepo, comment: str, expected: list[str], suppressed: int
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write("docs/handoffs/2025-11-23-refund.md", _dated(23, GOOD))
+    git_repo.write(
+        "docs/handoffs/2025-10-01-deploy.md",
+        f"# Old notes\n\n{comment}\nDeploy token: {FAKE_TOKEN}\n",
+    )
+    git_repo.commit("handoffs")
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert sorted(f["rule"] for f in report["findings"]) == expected
+    assert {f["path"] for f in report["findings"]} <= {"docs/handoffs/2025-10-01-deploy.md"}
+    assert report["summary"]["suppressed"] == suppressed
+    text = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert text.code == (1 if expected else 0)
+    for output in (text.out, text.err, json.dumps(report)):
+        assert FAKE_TOKEN not in output and FAKE_TOKEN[4:20] not in output
 
 
 def test_a_configured_series_and_a_blocked_series(run_cli: Any, git_repo: GitRepo) -> None:

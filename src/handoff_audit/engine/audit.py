@@ -149,22 +149,18 @@ def _run(request: AuditRequest) -> Report:
             early.status.discard()
     if facts is not None and request.remote_history is not None:
         request.remote_history(facts, packets)
-    all_hits: list[Hit] = [*hits, *_history_secrets(request, found)]
+    history = _history_files(request, found)
+    all_hits: list[Hit] = [*hits, *history_secret_hits(history)]
     if facts is not None and request.target.all_branches:
         others = AuditContext(request.root, request.config, facts.branch_packets, request.target)
         for check in workers.PER_PACKET_CHECKS:
             all_hits.extend(check(others))
         packets = [*packets, *facts.branch_packets]
-    ctx = AuditContext(
-        root=request.root,
-        config=request.config,
-        packets=packets,
-        target=request.target,
-        history=facts,
-    )
+    ctx = AuditContext(request.root, request.config, packets, request.target, history=facts)
     for check in workers.SHARED_CHECKS:
         all_hits.extend(check(ctx))
-    inline = suppressions.read(packets, RULES_BY_ID)  # once: applied, and its problems reported
+    # Once: applied, and their problems reported; an older file's cover its `secret` hits.
+    inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
     findings, suppressed = _decide(all_hits, request, inline)
     return Report(
@@ -193,14 +189,15 @@ def _passed_over_warning(older: str, current: str) -> str:
     )
 
 
-def _history_secrets(request: AuditRequest, found: discovery.Found) -> list[Hit]:
-    """The `secret` hits of every series' older files; what keeps one from being read (too
-    large, a link out of the repository) is no finding: history is not judged."""
+def _history_files(request: AuditRequest, found: discovery.Found) -> list[Packet]:
+    """Every series' older files, read for `secret` and their inline suppressions; what keeps
+    one from being read (too large, a link out of the repository) is no finding: history is
+    not judged."""
     older = [request.root / name for names in found.history.values() for name in names]
     if not older:
         return []
     packets, _ = load_packets(request.root, older, request.config)
-    return list(history_secret_hits(packets))
+    return packets
 
 
 def _gather(

@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,12 @@ class Session:
     lines: list[dict[str, Any]] = field(default_factory=list)
     calls: int = 0
     parent: str | None = None
+    clock: datetime = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
+    """The time of the first entry; each entry is a second after the one before."""
+
+    def resume_at(self, when: datetime) -> None:
+        """Record the next entry at ``when`` (the session went on later)."""
+        self.clock = when - timedelta(seconds=len(self.lines))
 
     def _entry(self, kind: str, message: dict[str, Any], **extra: Any) -> None:
         number = len(self.lines)
@@ -95,7 +102,9 @@ class Session:
             "type": kind,
             "message": message,
             "uuid": uuid,
-            "timestamp": f"2026-11-30T10:{number // 60:02d}:{number % 60:02d}.000Z",
+            "timestamp": (self.clock + timedelta(seconds=number)).strftime(
+                "%Y-%m-%dT%H:%M:%S.000Z"
+            ),
             **extra,
         }
         self.parent = uuid

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +118,55 @@ def test_reading_a_transcript_again_keeps_a_later_verify_failure(
     assert packet(repo)["commands_run"] == after_verify
     shown = run_cli(["show"], cwd=repo.root)
     assert "- test -f ok.txt → exit 1" in shown.out
+
+
+def test_a_transcript_run_after_a_verify_failure_wins_by_its_time(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    repo = feature_repo(git_repo)
+    repo.write("ok.txt", "")
+    repo.commit("ok")
+    assert run_cli(["new", *FIELDS], cwd=repo.root).code == 0
+    repo.commit("handoff")
+    session = Session(cwd=repo.root)
+    session.bash("test -f ok.txt", "")
+    transcript = session.save(tmp_path / "session.jsonl")
+    assert run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root).code == 0
+    repo.git("rm", "-q", "ok.txt")
+    repo.commit("drop ok.txt")
+    assert run_cli(["update", "--verify", "test -f ok.txt"], cwd=repo.root).code == 1
+    repo.write("ok.txt", "")
+    repo.commit("ok again")
+    session.resume_at(datetime.now(UTC) + timedelta(minutes=1))
+    session.bash("test -f ok.txt", "")  # the same text as the run before the failure
+    session.save(transcript)
+
+    result = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+
+    assert result.code == 0, result.err
+    runs = [c for c in packet(repo)["commands_run"] if c["cmd"] == "test -f ok.txt"]
+    assert runs == [{"cmd": "test -f ok.txt", "exit": 0}]
+    assert "- test -f ok.txt → exit 0" in run_cli(["show"], cwd=repo.root).out
+
+
+def test_a_transcript_run_older_than_a_verify_run_never_replaces_it(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    repo = feature_repo(git_repo)
+    assert run_cli(["new", *FIELDS], cwd=repo.root).code == 0
+    repo.commit("handoff")
+    assert run_cli(["update", "--verify", "true"], cwd=repo.root).code == 0
+    verified = packet(repo)["commands_run"]
+    assert re.fullmatch(r"--verify at \w+ on [-\d]+T[:\d]+Z: passed", verified[-1]["note"])
+    repo.commit("verified")
+    session = Session(cwd=repo.root)  # recorded days before the --verify run
+    session.bash("true", "boom", exit_code=1)
+    transcript = session.save(tmp_path / "session.jsonl")
+
+    result = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+
+    assert result.code == 0, result.err
+    assert packet(repo)["commands_run"] == verified
 
 
 def test_a_real_transcript_from_elsewhere_is_refused(git_repo: GitRepo, run_cli: Run) -> None:

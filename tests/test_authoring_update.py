@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -137,11 +138,10 @@ def test_update_verify_moves_lkg_only_when_it_passes(started: Any, run_cli: Any)
     assert passed.code == 0, passed.err
     data = packet_json(started)
     assert data["last_known_good_commit"] == head
-    assert data["commands_run"][-1] == {
-        "cmd": "test -f src/app.py",
-        "exit": 0,
-        "note": f"--verify at {head[:12]}: passed",
-    }
+    assert data["commands_run"][-1]["cmd"] == "test -f src/app.py"
+    assert data["commands_run"][-1]["exit"] == 0
+    note = data["commands_run"][-1]["note"]
+    assert re.fullmatch(rf"--verify at {head[:12]} on \d{{4}}-[-\dT:]+Z: passed", note), note
 
 
 def test_verify_alone_runs_the_configured_command(repo: Any, run_cli: Any) -> None:

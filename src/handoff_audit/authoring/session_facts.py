@@ -8,12 +8,24 @@ source (a transcript, say) is one more ``facts |= source(...)``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 Command = dict[str, Any]
 """A ``commands_run`` entry: ``{"cmd": str, "exit": int, "note"?: str}``."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimedRun:
+    """A run read from a record, with the time the record gives it (``None`` when none)."""
+
+    entry: Command
+    """Its ``commands_run`` entry."""
+    at: datetime | None = None
+    """When it ended, timezone-aware."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +40,12 @@ class SessionFacts:
     """Attempts that failed, appended to ``failed_attempts`` (exact duplicates skipped)."""
     open_risks: tuple[dict[str, str], ...] = ()
     """Risks found (``{what, severity}``), appended to ``open_risks`` (duplicates skipped)."""
-    rerun: tuple[Command, ...] = ()
+    rerun: tuple[TimedRun, ...] = ()
     """Runs read from a record (a transcript), also in ``commands_run``: a command whose runs
     the packet's log already has (`_recorded`) is left as the log has it, a later ``--verify``
     run included; one with a run not yet there drops its entries already in the log, so the
-    newest run (its exit and note) is the one the log keeps, at its end."""
+    newest run (its exit and note) is the one the log keeps, at its end. When both the run and
+    a ``--verify`` entry of its command have a time, the times decide instead (`_is_newer`)."""
 
     def __or__(self, other: SessionFacts) -> SessionFacts:
         return SessionFacts(
@@ -70,10 +83,11 @@ def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> di
     merged = dict(data)
     merged["changed_files"] = append_new(listed("changed_files"), facts.changed_files)
     log = listed("commands_run")
-    replaced = {_cmd(c) for c in facts.rerun if not _recorded(c, log)}
+    newer = [run for run in facts.rerun if _is_newer(run, log)]
+    replaced = {_cmd(run.entry) for run in newer}
     added = list(facts.commands_run)
-    for known in (c for c in facts.rerun if _cmd(c) not in replaced):
-        added.remove(known)  # already in the log: newer runs there stay the newest
+    for known in (run.entry for run in facts.rerun if run not in newer):
+        added.remove(known)  # already in the log, or older: newer runs there stay the newest
     log = [c for c in log if _cmd(c) not in replaced] + [dict(c) for c in added]
     merged["commands_run"] = trim_log(log, keep_last)
     merged["failed_attempts"] = append_new(listed("failed_attempts"), facts.failed_attempts)
@@ -83,6 +97,24 @@ def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> di
 
 VERIFY_NOTE = "--verify at "
 """How the note of a ``--verify`` run starts: a run made after the log's earlier entries."""
+VERIFY_TIME = "%Y-%m-%dT%H:%M:%SZ"
+"""How a ``--verify`` note writes the time the run ended (UTC): ``--verify at SHA on TIME: …``."""
+_VERIFY_AT = re.compile(re.escape(VERIFY_NOTE) + r"\S+ on (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ):")
+
+
+def _is_newer(run: TimedRun, log: list[Any]) -> bool:
+    """Whether ``run`` is newer than what ``log`` holds of its command, so that it replaces it.
+
+    The log's entries have no time field; only a ``--verify`` note records one. When the log
+    holds a timed ``--verify`` entry of the command and the run has a time, the run is newer
+    exactly when it ended after the latest of them, whatever its text. Otherwise (a packet
+    written before notes carried a time, a record without times) the log's order decides:
+    the run is newer unless the log holds it already (`_recorded`)."""
+    times = [_verified_at(entry) for entry in log if _cmd(entry) == run.entry["cmd"]]
+    verified = [when for when in times if when is not None]
+    if run.at is None or not verified:
+        return not _recorded(run.entry, log)
+    return run.at > max(verified)
 
 
 def _recorded(run: Command, log: list[Any]) -> bool:
@@ -102,3 +134,12 @@ def _recorded(run: Command, log: list[Any]) -> bool:
 
 def _cmd(entry: Any) -> Any:
     return entry.get("cmd") if isinstance(entry, dict) else None
+
+
+def _verified_at(entry: Any) -> datetime | None:
+    """The time a ``--verify`` entry's note records, or ``None``."""
+    note = entry.get("note") if isinstance(entry, dict) else None
+    found = _VERIFY_AT.match(note) if isinstance(note, str) else None
+    if found is None:
+        return None
+    return datetime.strptime(found.group(1), VERIFY_TIME).replace(tzinfo=UTC)

@@ -28,10 +28,11 @@ import shlex
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from handoff_audit.authoring.session_facts import SessionFacts
+from handoff_audit.authoring.session_facts import SessionFacts, TimedRun
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 from handoff_audit.textcut import shorten
@@ -81,6 +82,8 @@ class Command:
     """Its exit status (1 when the transcript says it failed without saying how)."""
     note: str | None = None
     """For a failure: the most telling line of its output."""
+    at: datetime | None = None
+    """When its result was recorded (the entry's ``timestamp``), when the transcript says."""
 
     def as_entry(self) -> dict[str, Any]:
         """The packet's ``commands_run`` entry."""
@@ -165,7 +168,7 @@ def session_facts(
         commands_run=commands,
         changed_files=files,
         failed_attempts=tuple(found.failed_attempts),
-        rerun=commands,
+        rerun=tuple(TimedRun(c.as_entry(), c.at) for c in found.commands),
     )
 
 
@@ -185,6 +188,8 @@ class _Reader:
         self.passed_later: OrderedDict[str, int] = OrderedDict()
         """failing command -> order of its last pass (bounded like the failures)."""
         self.files: set[str] = set()
+        self.now: datetime | None = None
+        """The ``timestamp`` of the entry being read."""
 
     def read(self, stream: IO[bytes]) -> None:
         while True:
@@ -209,6 +214,7 @@ class _Reader:
 
     def _entry(self, entry: dict[str, Any]) -> None:
         kind = entry.get("type")
+        self.now = _timestamp(entry.get("timestamp"))
         if kind in ("assistant", "user"):
             self._mark("claude-code")
             self._working_folder(entry.get("cwd"))
@@ -337,11 +343,11 @@ class _Reader:
         self.result.commands_seen += 1
         if code == 0:
             if self.keep_last > 0:
-                self.passing.append((self.order, Command(cmd, 0)))
+                self.passing.append((self.order, Command(cmd, 0, at=self.now)))
             if cmd in self.passed_later:
                 self.passed_later[cmd] = self.order
             return
-        self.failures.append((self.order, Command(cmd, code, _note(output))))
+        self.failures.append((self.order, Command(cmd, code, _note(output), self.now)))
         self.passed_later[cmd] = 0
         self.passed_later.move_to_end(cmd)
         if len(self.passed_later) > MAX_FAILURES:
@@ -370,6 +376,17 @@ def _failed_attempts(failures: list[tuple[int, Command]], passed: dict[str, int]
             line += " (passed later)"
         lines.append(line)
     return lines[-MAX_FAILED_ATTEMPTS:]
+
+
+def _timestamp(value: Any) -> datetime | None:
+    """An entry's ``timestamp`` (ISO 8601, UTC when it names no zone), or ``None``."""
+    if not isinstance(value, str):
+        return None
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def _text_of(content: Any) -> str:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import shlex
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
-from handoff_audit.authoring.session_facts import VERIFY_NOTE, SessionFacts
+from handoff_audit.authoring.session_facts import VERIFY_NOTE, VERIFY_TIME, SessionFacts
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 
@@ -35,6 +36,9 @@ class Verification:
     dirty: bool = False
     """True when it ran over uncommitted changes (``--allow-dirty``): it proved the work tree,
     not only HEAD, and the log says so."""
+    ended: datetime = field(default_factory=lambda: datetime.now(UTC))
+    """When it ended: the log's note records it, so that a transcript read later can tell
+    whether its runs of the command came before or after this one."""
 
     @property
     def passed(self) -> bool:
@@ -44,7 +48,8 @@ class Verification:
     def facts(self, kept_lkg: str | None) -> SessionFacts:
         """The log entry, and when it failed an open risk naming the failure."""
         short = self.head[:12]
-        note = f"{VERIFY_NOTE}{short}: " + ("passed" if self.passed else "failed")
+        ended = self.ended.astimezone(UTC).strftime(VERIFY_TIME)
+        note = f"{VERIFY_NOTE}{short} on {ended}: " + ("passed" if self.passed else "failed")
         if self.dirty:
             note += " (over uncommitted changes)"
         facts = SessionFacts(commands_run=({"cmd": self.cmd, "exit": self.exit, "note": note},))

@@ -281,3 +281,35 @@ def test_a_dated_series_needs_no_history_in_a_shallow_clone(git_repo, tmp_path, 
     report = check(run_cli, clone)
     assert report["packets"][0]["path"] == "docs/sessions/session-10.md"
     assert not hits(report, "history-unavailable")
+
+
+def test_show_names_both_handoffs_of_one_date_a_shallow_clone_cannot_order(
+    git_repo, tmp_path, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    """Locally nothing is fetched: the brief says the file shown is a guess, names the other
+    file of its date and the fix."""
+    git_repo.write("src/app.py", "start\n")
+    git_repo.commit("start", date="2026-11-01T00:00:00Z")
+    for letter, hour in (("b", "08"), ("a", "18")):
+        text = f"# Handoff {letter}\n\n## State\nDid {letter}.\n\n## Next step\nDo {letter}2.\n"
+        git_repo.write(f"docs/handoffs/2026-11-05-{letter}.md", text)
+        git_repo.commit(f"handoff {letter}", date=f"2026-11-05T{hour}:00:00Z")
+    git_repo.write("src/app.py", "more\n")
+    git_repo.commit("more", date="2026-11-06T00:00:00Z")
+    clone = _clone(git_repo.root, tmp_path)
+
+    shown = run_cli(["show"], cwd=clone)
+
+    assert shown.code == 0, shown.err
+    warning = shown.out.splitlines()[0]
+    assert warning.startswith("Warning: docs/handoffs/2026-11-05-b.md may not be the current")
+    assert "docs/handoffs/2026-11-05-a.md gives the same date" in warning
+    assert "git fetch --unshallow" in warning and "fetch-depth: 0" in warning
+    started = run_hook(stop_event(clone, event="SessionStart"))
+    assert started.code == 0, started.err
+    context = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
+    assert "docs/handoffs/2026-11-05-a.md gives the same date" in context
+    assert git(clone, "rev-parse", "--is-shallow-repository") == "true"  # nothing fetched
+    [hit] = hits(check(run_cli, clone), "history-unavailable")
+    assert "2026-11-05-b.md and docs/handoffs/2026-11-05-a.md give the same date" in hit["message"]
+    assert "Do a2." in run_cli(["show"], cwd=git_repo.root).out

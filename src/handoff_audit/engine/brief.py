@@ -25,7 +25,7 @@ from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.model.brief import Brief, BriefState, Section
 from handoff_audit.model.packet import Packet, in_series, is_handoff_file
-from handoff_audit.model.repo_history import Commit
+from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
@@ -92,7 +92,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     unread: dict[str, Hit] = {}
-    guessed: dict[str, str] = {}
+    guessed: dict[str, SeriesGuess] = {}
     history: dict[str, tuple[str, ...]] = {}
     if packet:
         found = [_named(root, packet, config)]
@@ -126,7 +126,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     )
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
-        warning = _joined(warning, _guess(chosen.path, history))
+        warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, _repoint(chosen, branch))
     if packet and in_series(chosen.path, config):
@@ -179,7 +179,7 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
 
 def _loaded(
     root: Path, config: Config
-) -> tuple[list[Packet], dict[str, Hit], dict[str, str], dict[str, tuple[str, ...]]]:
+) -> tuple[list[Packet], dict[str, Hit], dict[str, SeriesGuess], dict[str, tuple[str, ...]]]:
     """The repository's packets; why each handoff that could not be read could not (by its
     path); the series' current files a shallow clone could not tell from the others (the
     keys of `discovery.Found.unordered`); each series' older files."""
@@ -190,9 +190,17 @@ def _loaded(
     return packets, {hit.path: hit for hit in hits if hit.path in unread}, found.unordered, history
 
 
-def _guess(path: str, history: dict[str, tuple[str, ...]]) -> str:
+def _guess(path: str, history: dict[str, tuple[str, ...]], guess: SeriesGuess) -> str:
     """The warning for a series' current file that a shallow clone only guessed, as
     `history-unavailable` says it in `check`."""
+    if guess.tied:
+        return (
+            f"{path} may not be the current handoff: {' and '.join(guess.tied)} gives the "
+            "same date in its name, and this shallow clone hides the last commits that tell "
+            "which came later, so this one is a guess; run `git fetch --unshallow` and show "
+            "again (in GitHub Actions, `fetch-depth: 0` in actions/checkout; check: "
+            "history-unavailable)"
+        )
     others = history.get(path, ())
     named = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
     return (

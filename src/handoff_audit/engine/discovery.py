@@ -26,6 +26,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing, series_dates
 from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import is_agent_file, named_packet, packet_of, series_file
+from handoff_audit.model.repo_history import SeriesGuess
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -89,9 +90,10 @@ class Found:
     """A series' current handoff -> its older files (relative to the root, newest first)."""
     lexists: Callable[[str], bool] = os.path.lexists
     """`os.path.lexists` of an absolute path, from the folder listings discovery made."""
-    unordered: dict[str, str] = field(default_factory=dict)
+    unordered: dict[str, SeriesGuess] = field(default_factory=dict)
     """A series' current handoff (relative to the root) that a shallow clone could not tell
-    from the others -> why the clone was not deepened (`History.missing_reason`'s words)."""
+    from the others -> why, and the files of the same date when that is what it could not
+    tell."""
     repo: plumbing.RepoInfo | None = None
     """The repository, when discovery read it (to date a series by its commits)."""
     passed_over: dict[str, str] = field(default_factory=dict)
@@ -282,8 +284,9 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
     ``found.history``. Files without a date or a number in their name, and files whose name
     ties with another's (two dated the same day), are dated by their last commit (one git call
     for all, `series_dates`), else their modification time; a series that
-    only commits order, and whose newest file a shallow clone cannot date, is named in
-    ``found.unordered`` (``fetch``: the clone may be deepened first)."""
+    only commits order, or whose newest name ties with another's, and whose newest file a
+    shallow clone cannot date, is named in ``found.unordered`` (``fetch``: the clone may be
+    deepened first, as `ci` and ``check --fetch-history`` allow)."""
     by_commit = [names for names in series.values() if _commit_ordered(names)]
     undated = [name for names in series.values() for name in names if name_key(name) is None]
     ties = [name for names in series.values() for name in tied(names)]
@@ -297,7 +300,10 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
     if (by_commit or ties or mixed) and (root / ".git").exists():
 
         def settled(dates: series_dates.CommitDates) -> bool:
-            return not any(newest_first(n, dates.times)[0] in dates.blind for n in by_commit)
+            return not any(
+                _guessed(names, newest_first(names, dates.times)[0], dates.blind)
+                for names in series.values()
+            )
 
         dates = series_dates.last_commit_dates(root, undated + ties, fetch, settled)
         committed, blind, reason = dates.times, dates.blind, dates.missing_reason
@@ -313,8 +319,9 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
         ordered = newest_first(names, committed)
         found.history[root / ordered[0]] = tuple(ordered[1:])
         found.passed_over.update(_passed_over(ordered, by_git, month_first(names)))
-        if ordered[0] in blind and _commit_ordered(names):
-            found.unordered[ordered[0]] = reason
+        if _guessed(names, ordered[0], blind):
+            others = _tied_with(ordered[0], names) - {ordered[0]}
+            found.unordered[ordered[0]] = SeriesGuess(reason, tuple(sorted(others)))
 
 
 DAY_SECONDS = 24 * 60 * 60
@@ -335,6 +342,22 @@ def _passed_over(
         for name in ordered[1:]
         if name_key(name, months_first) is None and committed.get(name, 0) >= day_after
     }
+
+
+def _guessed(names: list[str], newest: str, blind: set[str]) -> bool:
+    """Whether ``newest`` of the series ``names`` is only a guess: a shallow clone hides its
+    last commit (``blind``), and only commits order the series or tell it from a file of the
+    same date."""
+    return newest in blind and (_commit_ordered(names) or bool(_tied_with(newest, names)))
+
+
+def _tied_with(name: str, names: list[str]) -> set[str]:
+    """The files of the series ``names`` whose name ties with ``name``'s (``name`` included),
+    or nothing when no other does."""
+    months_first = month_first(names)
+    place = name_key(name, months_first)
+    same = {other for other in tied(names) if name_key(other, months_first) == place}
+    return same if len(same) > 1 else set()
 
 
 def _commit_ordered(names: list[str]) -> bool:

@@ -19,6 +19,17 @@ LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "
 
 
 @dataclass(frozen=True, slots=True)
+class SeriesGuess:
+    """Why a series' current handoff is only a guess in a shallow clone."""
+
+    reason: str = ""
+    """Why the clone was not deepened, or failed to be (`missing_reason`'s words), or nothing."""
+    tied: tuple[str, ...] = ()
+    """The other files whose names give the same date (only their last commits tell which is
+    newer); empty for a series with no date or number in its names."""
+
+
+@dataclass(frozen=True, slots=True)
 class Commit:
     """A commit: as `git.plumbing.changes` walks the history, and as the rules quote it."""
 
@@ -113,10 +124,10 @@ class History:
     shows it is finished); ``None`` when not read (no protected target)."""
     now: float = field(default_factory=time.time)
     """When the audit started, Unix seconds."""
-    unordered_series: dict[str, str] = field(default_factory=dict)
+    unordered_series: dict[str, SeriesGuess] = field(default_factory=dict)
     """A series' current handoff that a shallow clone could not tell from the series' other
-    files (no date or number in their names, their last commits beyond it) -> why it was not
-    deepened (`missing_reason`'s words, or nothing)."""
+    files (no date or number in their names, or the same date as another's; their last
+    commits beyond it) -> why it is a guess."""
     ancestry_read: int = 0
     """How many commits of the checked commit's ancestry were read (at most
     `git.facts.ANCESTRY_LIMIT`)."""

@@ -13,7 +13,7 @@ from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, in_series
-from handoff_audit.model.repo_history import History, PacketHistory
+from handoff_audit.model.repo_history import History, PacketHistory, SeriesGuess
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.successor_chain import DeadEnd, dead_ends
 from handoff_audit.textcut import shorten
@@ -265,14 +265,25 @@ def _dead_end(dead_end: DeadEnd) -> Hit:
     )
 
 
-def _unordered(packet: Packet, reason: str) -> Hit:
-    """``history-unavailable`` for a series that only commits order, in a shallow clone."""
+def _unordered(packet: Packet, guess: SeriesGuess) -> Hit:
+    """``history-unavailable`` for a series that only commits order, or whose newest file
+    shares its date with another, in a shallow clone."""
     folder = packet.path.rpartition("/")[0]
+    if guess.tied:
+        files = " and ".join((packet.path, *guess.tied))
+        return Hit(
+            HISTORY_UNAVAILABLE,
+            packet.path,
+            f"{files} give the same date in their names and their last commits are beyond "
+            f"the shallow clone{guess.reason}, so which one is the current handoff could not "
+            f"be told (this one was judged): {FULL_HISTORY_FIX}, or number them after the "
+            "date (2025-11-23-2-topic.md)",
+        )
     return Hit(
         HISTORY_UNAVAILABLE,
         packet.path,
         f"the files of the series {folder}/ have no date or number in their names and their "
-        f"last commits are beyond the shallow clone{reason}, so which one is the current "
+        f"last commits are beyond the shallow clone{guess.reason}, so which one is the current "
         f"handoff could not be told (this one was judged): {FULL_HISTORY_FIX}, or put the "
         "date in the names (2025-11-23-topic.md)",
     )

@@ -366,7 +366,9 @@ def next_session(state: State) -> None:
     series = state.repo.root / "docs/handoffs/2026-12-01-refunds.md"
     if not path.exists() and series.exists():  # a working note moved into the series
         context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
-        assert "(docs/handoffs/2026-12-01-refunds.md, a hand-written handoff" in context
+        assert (
+            "(docs/handoffs/2026-12-01-refunds.md, the only handoff in docs/handoffs/)" in context
+        )
         return
     if not path.exists():  # a hand-written handoff, finished by its deletion; or none needed
         assert start.out == "", start.out

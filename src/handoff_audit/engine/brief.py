@@ -22,8 +22,9 @@ from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
+from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
-from handoff_audit.model.brief import Brief, BriefState, Section
+from handoff_audit.model.brief import Brief, BriefState, Section, SeriesPlace
 from handoff_audit.model.packet import Packet, in_series, is_handoff_file
 from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.rules import RULES_BY_ID, suppression
@@ -118,9 +119,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""))
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
-    lkg = (chosen.data or {}).get("last_known_good_commit") if chosen.kind == "json" else None
-    if lkg is not None and not isinstance(lkg, str):
-        lkg = ""  # not a commit id: "invalid", as for any other string that is not one
+    lkg = _lkg(chosen)
     freshness = read_freshness(
         root, files, lkg, changed, lambda path: is_handoff_file(path, config) or path in files, dirt
     )
@@ -143,8 +142,43 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         warning=warning,
         freshness=freshness,
         others=tuple(p.path for p in candidates if p is not chosen),
+        series=_series_place(chosen, config, guessed, history),
+        merged=_merged(root, config, chosen, branch, changed),
         notes=config.notes,
     )
+
+
+def _lkg(chosen: Packet) -> str | None:
+    """The packet's ``last_known_good_commit`` (``None`` for a hand-written handoff)."""
+    lkg = (chosen.data or {}).get("last_known_good_commit") if chosen.kind == "json" else None
+    if lkg is not None and not isinstance(lkg, str):
+        return ""  # not a commit id: "invalid", as for any other string that is not one
+    return lkg
+
+
+def _series_place(
+    chosen: Packet, config: Config, guessed: dict[str, str], history: dict[str, tuple[str, ...]]
+) -> SeriesPlace | None:
+    """Where the chosen file stands in its series (``None``: it is in none); its files are
+    counted only when discovery found it the series' current file (not for a file named on
+    the command line)."""
+    if chosen.kind != "markdown" or not in_series(chosen.path, config):
+        return None
+    files = 1 + len(history[chosen.path]) if chosen.path in history else 0
+    return SeriesPlace(chosen.path.rpartition("/")[0], files, chosen.path in guessed)
+
+
+def _merged(
+    root: Path, config: Config, chosen: Packet, branch: str | None, changed: Commit | None
+) -> bool:
+    """A hand-written handoff whose last change is already on a protected branch other than
+    the checked-out one: it came with a merge, it was not written on this branch (a series'
+    file is of no branch, `SeriesPlace`)."""
+    if chosen.kind != "markdown" or changed is None or branch is None:
+        return False
+    if in_series(chosen.path, config):
+        return False
+    return on_protected_branch(root, changed.sha, branch, config.protected_branches)
 
 
 def _named(root: Path, packet: Path, config: Config) -> Packet:

@@ -16,7 +16,7 @@ from typing import Any
 
 from handoff_audit import controls
 from handoff_audit.credentials import redact
-from handoff_audit.model.brief import Brief, Freshness, Section, Since
+from handoff_audit.model.brief import Brief, Freshness, Section, SeriesPlace, Since
 from handoff_audit.textcut import shorten
 
 DEFAULT_MAX_CHARS = 6_000
@@ -106,10 +106,7 @@ def _trim_line(trimmed: list[str]) -> str:
 
 
 def _header(brief: Brief) -> str:
-    where = f"{brief.path}, {_STATES[brief.state]}"
-    whose = _whose(brief)
-    if whose:
-        where += f"{',' if brief.state == 'named' else ''} {whose}"
+    where = f"{brief.path}, {_what(brief)}"
     if brief.title:
         where += f": {brief.title}"
     if brief.status and brief.state in ("finished", "named") and brief.status != "active":
@@ -119,18 +116,52 @@ def _header(brief: Brief) -> str:
     return controls.one_line(redact(where))
 
 
+def _what(brief: Brief) -> str:
+    """What the handoff is and whose: a series' current file by its place in the series."""
+    if brief.series is not None and brief.state == "hand-written":
+        return _series_place(brief.series)
+    whose = _whose(brief)
+    if not whose:
+        return _STATES[brief.state]
+    comma = "," if brief.state == "named" or brief.merged else ""
+    return f"{_STATES[brief.state]}{comma} {whose}"
+
+
+def _series_place(series: SeriesPlace) -> str:
+    folder = f"{series.folder}/"
+    if series.guessed:
+        return f"a guess at the newest of the {series.files} handoffs in {folder}"
+    if series.files == 1:
+        return f"the only handoff in {folder}"
+    if series.files > 1:
+        return f"the newest of {series.files} handoffs in {folder}"
+    return f"a handoff of the series {folder}"
+
+
 def _whose(brief: Brief) -> str:
     """The branch the handoff is of: a packet's own, and which one is checked out when that is
-    another (a packet named on the command line); a hand-written one's, the checked-out one."""
+    another (a packet named on the command line); a hand-written one's, the checked-out one,
+    unless it is a series' file (of no branch) or came with a merge from a protected branch
+    (then when it last changed)."""
     own = brief.packet_branch
     if brief.kind == "markdown":
-        return f"of branch {brief.branch}" if brief.branch else ""
+        return _written_whose(brief)
     if own is None:
         return ""
     if own == brief.branch:
         return f"of branch {own}"
     checked_out = f"{brief.branch} is checked out" if brief.branch else "HEAD is detached"
     return f"of branch {own} ({checked_out})"
+
+
+def _written_whose(brief: Brief) -> str:
+    if brief.series is not None:
+        return f"in the series {brief.series.folder}/"
+    changed = brief.freshness.changed
+    if brief.merged and changed is not None:
+        when = time.strftime("%Y-%m-%d", time.gmtime(changed.time))
+        return f"last changed {_abbrev(changed.sha)} {when}"
+    return f"of branch {brief.branch}" if brief.branch else ""
 
 
 def _warning(brief: Brief) -> str | None:

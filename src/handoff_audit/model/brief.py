@@ -85,6 +85,20 @@ class Section:
 
 
 @dataclass(frozen=True, slots=True)
+class SeriesPlace:
+    """Where a series' file stands in it: a series belongs to no branch."""
+
+    folder: str
+    """The series' folder, from the top folder."""
+    files: int
+    """How many handoffs the series holds (0: not counted, for a file named on the command
+    line)."""
+    guessed: bool = False
+    """A shallow clone hid the commits that order the series: this file is only a guess at
+    its current one."""
+
+
+@dataclass(frozen=True, slots=True)
 class Brief:
     """A branch's handoff as the next session needs it."""
 
@@ -113,6 +127,11 @@ class Brief:
     warning: str | None = None
     """Why the handoff cannot be relied on as written (an unfilled template, a next action that
     is a placeholder or only a heading), said before anything else; ``None`` when nothing is."""
+    series: SeriesPlace | None = None
+    """For a file of a series, where it stands in it; ``None`` for any other handoff."""
+    merged: bool = False
+    """A hand-written handoff last changed by a commit already on a protected branch other
+    than the checked-out one: merged into this branch, not written on it."""
     notes: tuple[str, ...] = ()
     """How the configuration was found, when it shadows another (`Config.notes`): for the
     command to print on standard error, not part of the brief."""

@@ -157,7 +157,10 @@ def _lkg(chosen: Packet) -> str | None:
 
 
 def _series_place(
-    chosen: Packet, config: Config, guessed: dict[str, str], history: dict[str, tuple[str, ...]]
+    chosen: Packet,
+    config: Config,
+    guessed: dict[str, SeriesGuess],
+    history: dict[str, tuple[str, ...]],
 ) -> SeriesPlace | None:
     """Where the chosen file stands in its series (``None``: it is in none); its files are
     counted only when discovery found it the series' current file (not for a file named on

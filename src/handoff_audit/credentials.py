@@ -446,11 +446,15 @@ def scan(text: str, numbers: Iterable[int]) -> list[SecretMatch]:
     return kept
 
 
-def redact(text: str) -> str:
-    """``text`` with every credential-looking span replaced by ``[redacted <kind>]``."""
+def redact(text: str, paths: Iterable[str] = ()) -> str:
+    """``text`` with every credential-looking span replaced by ``[redacted <kind>]``, except a
+    span that lies inside one of ``paths`` where ``text`` names it: a file's name in the
+    repository is shown as the tree has it, so that a command naming the file still works."""
     matches = find_secrets(text)
     if not matches:
         return text
+    named = _named_spans(text, paths)
+    matches = [m for m in matches if not any(s <= m.start and m.end <= e for s, e in named)]
     parts: list[str] = []
     last = 0
     for match in matches:
@@ -459,6 +463,17 @@ def redact(text: str) -> str:
         last = match.end
     parts.append(text[last:])
     return "".join(parts)
+
+
+def _named_spans(text: str, paths: Iterable[str]) -> list[tuple[int, int]]:
+    """Where each of ``paths`` occurs in ``text``."""
+    spans: list[tuple[int, int]] = []
+    for path in paths:
+        start = text.find(path) if path else -1
+        while start >= 0:
+            spans.append((start, start + len(path)))
+            start = text.find(path, start + 1)
+    return spans
 
 
 def redact_data(value: Any) -> Any:

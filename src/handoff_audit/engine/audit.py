@@ -17,7 +17,7 @@ from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
-from handoff_audit.model.packet import Packet, rel
+from handoff_audit.model.packet import Packet, rel, twin_of
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
@@ -162,7 +162,7 @@ def _run(request: AuditRequest) -> Report:
     # Once: applied, and their problems reported; an older file's cover its `secret` hits.
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
-    findings, suppressed = _decide(all_hits, request, inline)
+    findings, suppressed = _decide(all_hits, request, inline, _file_names(all_hits, packets))
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -266,11 +266,30 @@ def _blocks(rule_id: str) -> bool:
     return RULES_BY_ID[rule_id].blocks_merge
 
 
+def _file_names(hits: list[Hit], packets: Iterable[Packet]) -> frozenset[str]:
+    """The repository's files a message may name: those of the findings and their twins, the
+    packets and the files later commits touched. A credential-shaped part of one of these is
+    shown as it is (`credentials.redact`): the tree already shows it, and a command naming the
+    file must name it as it is."""
+    names = {hit.path for hit in hits}
+    names.update(name for hit in hits for name in hit.touched)
+    for packet in packets:
+        names.add(packet.path)
+        if packet.markdown_path:
+            names.add(packet.markdown_path)
+    names.update([twin_of(name) for name in names if name.endswith(".json")])
+    return frozenset(names)
+
+
 def _decide(
-    hits: Iterable[Hit], request: AuditRequest, suppressions: Suppressions
+    hits: Iterable[Hit],
+    request: AuditRequest,
+    suppressions: Suppressions,
+    file_names: frozenset[str],
 ) -> tuple[tuple[Finding, ...], int]:
     """Apply ``--select``/``--ignore``, the configured severities and the inline suppressions;
-    drop what is off. Returns the findings and how many were suppressed."""
+    drop what is off. Returns the findings and how many were suppressed. A message is redacted
+    but for the names of ``file_names`` in it."""
     findings: set[Finding] = set()
     suppressed: set[Finding] = set()
     retired: set[str] = set()
@@ -292,7 +311,7 @@ def _decide(
                 rule=rule_id,
                 severity=severity,
                 path=hit.path,
-                message=redact(hit.message),
+                message=redact(hit.message, file_names),
                 line=hit.line,
                 column=hit.column,
                 pointer=hit.pointer,

@@ -185,6 +185,11 @@ write or print, so what they write passes this rule.
 
 The message names the field (or the markdown line) and the kind of secret, never the value, in
 every output format; the secret is also redacted from the packet data that formats show.
+A file's path is not a value: a folder or file named like a credential (`ghp_…/HANDOFF.md`) is
+shown as the repository's tree has it, in every format, message and printed command (an
+annotation's `file=` and a SARIF location must name the real file for GitHub to place them, and
+`git rm -- :/ghp_…/HANDOFF.md` must work as printed); whoever reads the log can read the tree.
+Rename such a folder, and revoke the credential if it is one.
 
 Example:
 

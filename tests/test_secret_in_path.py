@@ -1,0 +1,87 @@
+"""A credential-shaped folder name: the file's path is shown as the tree has it in every output,
+so that the command printed to delete the file works; a credential in the file is still
+redacted. (The tokens are built from parts: this file holds none.)"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from action_runner import PR, Runner, runner_world
+from conftest import GitRepo
+from test_action_formats import parse
+
+FOLDER = "ghp_" + "A1b2" * 9
+NOTE = f"{FOLDER}/HANDOFF.md"
+INSIDE = "ghp_" + "Zq3" * 12
+TEXT = f"# Handoff\n\n## Next step\nFix src/a.py\n\nDeploy with {INSIDE}\n"
+FORMATS = ("text", "github", "json", "sarif", "markdown")
+
+
+def _feature_with_note(repo: GitRepo) -> None:
+    repo.write("README.md", "hello\n")
+    repo.commit("base")
+    repo.git("checkout", "-q", "-b", "feat/x")
+    repo.write(NOTE, TEXT)
+    repo.commit("notes")
+
+
+def _shown_as_in_the_tree(output: str) -> None:
+    assert NOTE in output
+    assert "[redacted GitHub token]/HANDOFF.md" not in output
+    assert INSIDE not in output
+
+
+def _git_rm(text: str) -> str:
+    [command] = {c for c in re.findall(r"`([^`]+)`", text) if c.startswith("git rm")}
+    return command
+
+
+def test_a_token_shaped_folder_is_named_as_it_is_and_its_git_rm_works(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    _feature_with_note(git_repo)
+    into_main = ["check", "--target-branch", "main"]
+    for name in FORMATS:
+        done = run_cli([*into_main, "--format", name], cwd=git_repo.root)
+        assert done.code == 1, (name, done.err)
+        _shown_as_in_the_tree(done.out)
+    annotations = run_cli([*into_main, "--format", "github"], cwd=git_repo.root).out
+    [(props, message)] = [
+        (props, message)
+        for _, props, message in map(parse, annotations.splitlines())
+        if message.endswith("[handoff-in-merge]")
+    ]
+    assert props["file"] == NOTE
+    assert f"git rm -- :/{NOTE} " in message
+    command = _git_rm(run_cli(into_main, cwd=git_repo.root).out)
+    ran = subprocess.run(
+        ["bash", "-c", command], cwd=git_repo.root, capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert run_cli(into_main, cwd=git_repo.root).code == 0
+
+
+@pytest.fixture
+def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
+    with runner_world(tmp_path, git_repo, monkeypatch) as world:
+        yield world
+
+
+def test_ci_names_a_token_shaped_folder_alike_in_annotations_summary_and_comment(
+    runner: Runner,
+) -> None:
+    runner.repo.write(NOTE, TEXT)
+    runner.head = runner.repo.commit("notes")
+    done = runner.run("pull_request", runner.pull_request())
+    assert done.code == 1
+    [comment] = runner.fake.ours(PR)
+    for output in (done.out, done.summary, comment["body"]):
+        _shown_as_in_the_tree(output)
+    assert f"::error file={NOTE},title=handoff-audit%3A handoff-in-merge::{NOTE} " in done.out
+    assert f"`git rm -- :/{NOTE} && git commit" in done.summary

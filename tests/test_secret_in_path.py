@@ -85,3 +85,16 @@ def test_ci_names_a_token_shaped_folder_alike_in_annotations_summary_and_comment
         _shown_as_in_the_tree(output)
     assert f"::error file={NOTE},title=handoff-audit%3A handoff-in-merge::{NOTE} " in done.out
     assert f"`git rm -- :/{NOTE} && git commit" in done.summary
+
+
+def test_show_names_a_token_shaped_folder_as_check_does(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    _feature_with_note(git_repo)
+    git_repo.write(f"{FOLDER}/notes.txt", "more\n")  # work after the note, in the same folder
+    git_repo.commit("more")
+    for name in ("text", "markdown", "json"):
+        done = run_cli(["show", "--format", name], cwd=git_repo.root)
+        assert done.code == 0, (name, done.err)
+        _shown_as_in_the_tree(done.out)
+        assert f"{FOLDER}/notes.txt" in done.out

@@ -113,7 +113,25 @@ def _header(brief: Brief) -> str:
         where += f" (status {brief.status})"
     if brief.others:
         where += f"; also on this branch: {', '.join(brief.others[:3])}"
-    return controls.one_line(redact(where))
+    return controls.one_line(redact(where, _tree_names(brief)))
+
+
+def _tree_names(brief: Brief) -> tuple[str, ...]:
+    """The files and folders the brief names: shown as the tree has them, a credential-shaped
+    name too, as `check` shows them (`credentials.redact`)."""
+    freshness = brief.freshness
+    commits = [
+        *(freshness.since_lkg.commits if freshness.since_lkg else ()),
+        *(freshness.since_change.commits if freshness.since_change else ()),
+    ]
+    return (
+        brief.path,
+        *brief.others,
+        *((brief.series.folder,) if brief.series else ()),
+        *freshness.work_files,
+        *freshness.dirty,
+        *(name for commit in commits for name in commit.files),
+    )
 
 
 def _what(brief: Brief) -> str:
@@ -165,7 +183,7 @@ def _written_whose(brief: Brief) -> str:
 
 
 def _warning(brief: Brief) -> str | None:
-    return controls.one_line(redact(brief.warning)) if brief.warning else None
+    return controls.one_line(redact(brief.warning, _tree_names(brief))) if brief.warning else None
 
 
 def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
@@ -222,7 +240,7 @@ def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
 def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
     document = {
         "version": 1,
-        "path": redact(brief.path),
+        "path": brief.path,
         "kind": brief.kind,
         "state": brief.state,
         "branch": brief.branch,
@@ -235,7 +253,7 @@ def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
             if p.items or p.section.key == "next_action"
         ],
         "trimmed": trimmed,
-        "others": [redact(other) for other in brief.others],
+        "others": list(brief.others),
         "freshness": freshness_data(brief.freshness),
     }
     return controls.json_text(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
@@ -272,7 +290,7 @@ def _subject(subject: str) -> str:
 
 
 def _names(paths: tuple[str, ...], limit: int = FILES) -> str:
-    shown = ", ".join(controls.one_line(redact(p)) for p in paths[:limit])
+    shown = ", ".join(controls.one_line(p) for p in paths[:limit])
     return shown + (f" (+{len(paths) - limit} more)" if len(paths) > limit else "")
 
 
@@ -373,7 +391,7 @@ def freshness_data(freshness: Freshness) -> dict[str, Any]:
                 {
                     "sha": c.sha,
                     "subject": redact(c.subject),
-                    "files": [redact(f) for f in c.files[:FILES]],
+                    "files": list(c.files[:FILES]),
                 }
                 for c in value.commits[:SUBJECTS]
             ],
@@ -396,6 +414,6 @@ def freshness_data(freshness: Freshness) -> dict[str, Any]:
         else None,
         "uncommitted": freshness.uncommitted,
         "since_last_change": since(freshness.since_change),
-        "files_touched": [redact(f) for f in freshness.work_files[: FILES * 5]],
-        "uncommitted_files": [redact(f) for f in freshness.dirty[: FILES * 5]],
+        "files_touched": list(freshness.work_files[: FILES * 5]),
+        "uncommitted_files": list(freshness.dirty[: FILES * 5]),
     }

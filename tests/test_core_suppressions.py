@@ -4,6 +4,8 @@ counted in summary.suppressed; one without a reason, or naming no rule, is repor
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ import jsonschema
 from conftest import GitRepo
 from core_packets import packet, write_packet
 from git_helpers import hits
+from handoff_audit.rules.suppression import markdown_suppressions
 
 REPORT_SCHEMA = json.loads(
     (Path(__file__).parent / "report-v1.schema.json").read_text(encoding="utf-8")
@@ -145,3 +148,36 @@ def test_a_handoff_file_cannot_suppress_the_merge_gate(
     opened = _check(run_cli, git_repo.root, *configured)
     assert {f["rule"] for f in opened["findings"]} == {"invalid-suppression"}
     assert run_cli(["check", *configured], cwd=git_repo.root).code == 0
+
+
+def test_unclosed_suppressions_and_blank_runs_keep_their_findings(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    """The shapes that made the old regex backtrack for minutes still read as they did."""
+    long = "# Handoff\n\n" + "".join(f"- step {i}\n" for i in range(30))
+    reason = "<!-- handoff-audit: ignore too-long the steps" + " " * 300 + "are the point \n -->\n"
+    unclosed = "<!-- handoff-audit: ignore x " * 200
+    (tmp_path / "HANDOFF.md").write_text(reason + long + unclosed + "\n")
+    (tmp_path / ".handoff-audit.yml").write_text("max-lines: 10\n")
+    report = _check(run_cli, tmp_path, "--select", "too-long,invalid-suppression")
+    assert report["findings"] == []
+    assert report["summary"]["suppressed"] == 1
+    (tmp_path / "HANDOFF.md").write_text(long + unclosed + "-->\n")
+    report = _check(run_cli, tmp_path, "--select", "too-long,invalid-suppression")
+    found = sorted((f["rule"], f["line"]) for f in report["findings"])
+    assert found == [("invalid-suppression", 33), ("too-long", 11)]
+    [problem] = hits(report, "invalid-suppression")
+    assert "silences nothing" in problem["message"]
+
+
+def test_markdown_suppressions_read_what_the_comment_regex_read() -> None:
+    """The linear scan finds exactly what the old regex (quadratic on crafted text) found."""
+    old = re.compile(r"<!--\s*handoff-audit:\s*ignore\b\s*([^\s>]*)\s*(.*?)\s*-->", re.DOTALL)
+    parts = ["<!--", "-->", "--", "-", ">", " ", "\n", "\u00a0", "\x1c", "handoff-audit:"]
+    parts += ["ignore", "ignored", "x", "too-long", "<!-- handoff-audit: ignore ", "a b", "<"]
+    rng = random.Random(46)
+    texts = ["<!-- handoff-audit: ignore foo--> and <!-- more -->", "<!-- handoff-audit: ignore-->"]
+    texts += ["".join(rng.choice(parts) for _ in range(rng.randint(0, 14))) for _ in range(20000)]
+    for text in texts:
+        expected = [(m.start(), m.group(1), m.group(2)) for m in old.finditer(text)]
+        assert list(markdown_suppressions(text)) == expected, repr(text)

@@ -25,7 +25,7 @@ from typing import Any
 from handoff_audit.controls import one_line
 from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
-from handoff_audit.errors import InputError
+from handoff_audit.errors import InputError, not_regular
 from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
@@ -530,8 +530,12 @@ def load_config(
     if config_file is not None:
         if config_file.is_dir():
             raise InputError(f"--config {config_file}: is a folder; name the configuration file")
-        if not config_file.is_file():
-            raise InputError(f"--config {config_file}: no such file")
+        try:
+            mode = config_file.stat().st_mode
+        except OSError:
+            raise InputError(f"--config {config_file}: no such file") from None
+        if (problem := not_regular(mode)) is not None:
+            raise InputError(f"--config {config_file}: {problem}")
         # The user chose this file, wherever it is; its schema may sit beside it.
         return _from_file(
             config_file, rule_ids, (root, config_file.resolve().parent), explicit=True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import stat
+
 
 class InputError(Exception):
     """Bad usage, configuration or input: exit 2 with this one-line message.
@@ -21,3 +23,22 @@ EXIT_USAGE = 2
 """Usage, configuration or input error."""
 EXIT_INTERNAL = 3
 """An unexpected internal error (a bug in handoff-audit)."""
+
+
+def not_regular(mode: int) -> str | None:
+    """Why a path that exists, with ``st_mode`` ``mode``, is not read as a file (a folder, a FIFO,
+    a socket or a device), as every command says it; None for a regular file.
+
+    Opening a FIFO would block until something writes to it, and a device may never end."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = (
+        "a folder"
+        if stat.S_ISDIR(mode)
+        else "a FIFO"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a device"
+    )
+    return f"the path is {kind}, not a regular file; it was not read"

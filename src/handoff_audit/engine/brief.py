@@ -19,7 +19,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
 from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
-from handoff_audit.errors import InputError
+from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.on_base import on_protected_branch
@@ -191,8 +191,12 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
         raise InputError(
             f"show: {packet}: is a folder; name a packet (.json) or a handoff file (.md) in it"
         )
-    if not path.is_file():
-        raise InputError(f"show: {packet}: no such file")
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        raise InputError(f"show: {packet}: no such file") from None
+    if (problem := not_regular(mode)) is not None:
+        raise InputError(f"show: {packet}: {problem}")
     try:
         path.relative_to(root)
     except ValueError:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first, tied
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing, series_dates
@@ -57,6 +58,13 @@ def absolute(path: Path) -> Path:
     if not full.name:
         return full.resolve()
     return full.parent.resolve() / full.name
+
+
+def _as_given(path: Path) -> str:
+    """``path`` (absolute) named from the current folder, or absolute when it lies outside it
+    (``/dev/zero``, not ``../../dev/zero``, nor ``zero`` from the folders' common parent)."""
+    shown = from_cwd(path)
+    return str(path) if shown.startswith("../") else shown
 
 
 def find_root(paths: tuple[Path, ...]) -> Path:
@@ -144,8 +152,8 @@ def discover_all(
             explicit.add(path)
         else:
             raise InputError(
-                f"{relative}: not a handoff file; name a packet (.json), a handoff markdown file "
-                "(.md) or a folder to search"
+                f"{_as_given(path)}: not a handoff file; name a packet (.json), a handoff "
+                "markdown file (.md) or a folder to search"
             )
     schema = _schema_file(root, config)
     found = {str(path) for path in explicit if path.resolve() != schema}

@@ -24,7 +24,7 @@ from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
-from handoff_audit.errors import InputError
+from handoff_audit.errors import InputError, not_regular
 from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
 from handoff_audit.model.packet import Packet, rel
 from handoff_audit.rules.base import Hit
@@ -346,17 +346,9 @@ def _inside(target: str, real_root: Path) -> bool:
 
 
 def _check_regular(info: os.stat_result, limit: int) -> None:
-    if not stat.S_ISREG(info.st_mode):
-        kind = (
-            "a folder"
-            if stat.S_ISDIR(info.st_mode)
-            else "a FIFO"
-            if stat.S_ISFIFO(info.st_mode)
-            else "a socket"
-            if stat.S_ISSOCK(info.st_mode)
-            else "a device"
-        )
-        raise Unreadable(f"the path is {kind}, not a regular file; it was not read")
+    problem = not_regular(info.st_mode)
+    if problem is not None:
+        raise Unreadable(problem)
     if info.st_size > limit:
         raise _too_large(limit, info.st_size)
 

@@ -4,11 +4,12 @@
     python bench/crafted.py --sizes 100000,200000 --timeout 120
 
 A hostile pull request can add a handoff built to make a regex backtrack: the same unclosed
-``<!-- handoff-audit: ignore x `` over and over, or one long run of blanks inside a suppression's
-reason. For each size, this writes such a ``HANDOFF.md`` and a plain one of the same size (a list
-of ordinary steps) into a fresh git repository, runs the real CLI on each (`check --jobs 1`) and
-prints the CPU seconds and the ratio crafted / plain. A linear scan keeps the ratio near 1 at
-every size; a quadratic one makes it grow about twice as fast as the size.
+``<!-- handoff-audit: ignore x `` over and over, one long run of blanks inside a suppression's
+reason, or one line of "now" repeated (the ruled-out cue's "now … instead" exception). For each
+size, this writes such a ``HANDOFF.md`` and a plain one of the same size (a list of ordinary
+steps) into a fresh git repository, runs the real CLI on each (`check --jobs 1`) and prints the
+CPU seconds and the ratio crafted / plain. A linear scan keeps the ratio near 1 at every size;
+a quadratic one makes it grow about twice as fast as the size.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ CRAFTED = {
     "blank run in a reason": lambda size: (
         "<!-- handoff-audit: ignore too-long x" + " " * (size - 45) + "y -->"
     ),
+    "one line of repeated now": lambda size: "## Notes\n\n" + "now " * (size // 4),
 }
 
 

@@ -442,7 +442,7 @@ WEAK_CUES: dict[str, tuple[Cue, ...]] = {
                 "alternatives and failures",
                 re.compile(
                     r"^(?!\W{0,4}(?:fixed|changed|replaced|updated|renamed|corrected|switched)\b)"
-                    r"(?!.*\bnow\b.*\b(?:instead|rather)\b)"
+                    r"(?!(?>.*?\bnow\b).*\b(?:instead|rather)\b)"
                     r".*?\b(?:instead|rather than|workaround|broke|not working|no longer|"
                     r"excluded|deprecated|unsafe|not now)\b",
                     re.IGNORECASE,

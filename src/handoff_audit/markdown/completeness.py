@@ -13,6 +13,7 @@ from functools import partial
 
 from handoff_audit.markdown.facet_headings import FACETS
 from handoff_audit.markdown.facets import Reading, read
+from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.textcut import shorten
 
 _short = partial(shorten, limit=60, squeeze=True)
@@ -103,7 +104,7 @@ def missing_parts(text: str, *, template_line: int | None = None) -> list[Missin
     facet is missing: a form's "Next session should:" or file checklist is what the writer was
     to fill in, not what a session said."""
     if template_line is None:
-        return missing_in(read(text))
+        return missing_in(read(readable_lines(text)))
     return [
         MissingPart(
             facet, template_line, _TEMPLATE.format(facet=_NAMES[facet]), facet in ERROR_FACETS
@@ -146,6 +147,7 @@ def explain_facets(
     handoff), shown first; with ``template_line`` the file is still a template and, as in
     `missing_parts`, every facet is missing. Returns the text, one trailing newline.
     """
+    text = readable_lines(text)
     reading = read(text, every=True)
     parts = (
         missing_in(reading)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
 from handoff_audit.markdown.fast_render import fast_render
+from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, agent_folder, twin_of
@@ -471,7 +472,8 @@ def judge_markdown(path: str, text: str) -> tuple[NotAHandoff | None, list[Place
     from handoff_audit.markdown.stub import stub
     from handoff_audit.markdown.template import placeholders
 
-    instead = _instructions(path, text)
+    # every verdict below reads the text as cut (markdown.long_lines), as missing_parts does
+    instead = _instructions(path, text := readable_lines(text))
     if instead is not None:
         return instead, []
     blanks = placeholders(text)

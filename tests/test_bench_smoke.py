@@ -110,3 +110,19 @@ def test_peer_command_lines_fit_the_budget_and_keep_every_file() -> None:
         assert line[: len(fixed)] == fixed
         assert sum(len(a) + 9 for a in line) <= 4096
     assert measure.chunks(fixed, files, budget=10**9) == [[*fixed, *files]]
+
+
+def test_big_markdown_times_each_shape_beside_prose() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "big_markdown.py"), "--sizes", "3000", "--shapes", "a=,N. x"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split("|")[1:4] for line in done.stdout.splitlines()[2:]]
+    assert [(shape.strip(), code.strip()) for shape, _, code in rows] == [
+        ("`prose`", "0"),
+        ("`a=`", "1"),
+        ("`N. x`", "1"),
+    ]

@@ -101,3 +101,38 @@ def test_ci_deepens_before_it_picks_the_current_file_of_a_series(
     assert "docs/sessions/notes-a.md" in done.summary
     assert "docs/sessions/notes-c.md" not in done.summary
     assert "history-unavailable" not in done.summary
+
+
+def test_comment_false_makes_no_api_call(runner: Runner, tmp_path: Path) -> None:
+    """`comment: false` turns the API off: the compare API is not asked, even with a token."""
+    lkg, head = shallow_clone(runner, tmp_path, 2)
+    runner.fake.comparisons[(lkg, head)] = ("ahead", 3, 0)
+    done = runner.run("push", push(runner, head), comment="false")
+    assert runner.fake.requests == []
+    assert "history-unavailable" in done.summary
+    assert "lkg-behind" not in done.summary
+
+
+UNREACHABLE = "http://127.0.0.1:9"
+
+
+def test_comment_false_with_an_unreachable_api_waits_for_nothing(
+    runner: Runner, tmp_path: Path
+) -> None:
+    _, head = shallow_clone(runner, tmp_path, 2)
+    runner.api = UNREACHABLE
+    done = runner.run("push", push(runner, head), comment="false")
+    assert runner.sleeps == []
+    assert "compare API" not in done.out
+    assert "history-unavailable" in done.summary
+    assert done.code == 0
+
+
+def test_an_unreachable_compare_api_is_a_warning(runner: Runner, tmp_path: Path) -> None:
+    _, head = shallow_clone(runner, tmp_path, 2)
+    runner.api = UNREACHABLE
+    done = runner.run("push", push(runner, head))
+    lines = [line for line in done.out.splitlines() if "compare API could not place" in line]
+    assert len(lines) == 1
+    assert lines[0].startswith("::warning title=handoff-audit%3A compare API::")
+    assert "history-unavailable" in done.summary

@@ -130,7 +130,7 @@ def build_request(
 
 def _compare_hook(client: Client, out: TextIO) -> Callable[[History, list[Packet]], None]:
     def log(line: str) -> None:
-        out.write(f"handoff-audit: {controls.one_line(line)}\n")
+        out.write(github_format.command("warning", line, title="handoff-audit: compare API"))
 
     return remote_history(client, log)
 
@@ -147,8 +147,12 @@ def outputs(report: Report) -> dict[str, str]:
 
 
 def make_client(runner: Runner, inputs: Inputs, policy: RetryPolicy) -> Client | None:
-    """The API client, when there is a token and a repository to talk about."""
-    if not inputs.token or not runner.repository:
+    """The API client, when there is a token, a repository to talk about and ``comment`` is on.
+
+    ``comment: false`` turns every API call off, the compare API's too: a shallow clone is then
+    deepened by git alone, and what it cannot tell stays ``history-unavailable``.
+    """
+    if not inputs.token or not runner.repository or not inputs.comment:
         return None
     return Client(inputs.token, runner.api_url, runner.repository, policy)
 

@@ -135,4 +135,5 @@ def test_an_unreachable_compare_api_is_a_warning(runner: Runner, tmp_path: Path)
     lines = [line for line in done.out.splitlines() if "compare API could not place" in line]
     assert len(lines) == 1
     assert lines[0].startswith("::warning title=handoff-audit%3A compare API::")
+    assert "Connection refused" in lines[0]
     assert "history-unavailable" in done.summary

@@ -121,3 +121,52 @@ def test_an_api_that_never_answers_costs_the_run_its_time_bound(silent_api: str)
     with pytest.raises(ApiError, match="not tried: the run's 3 s of GitHub API time are used up"):
         client.comments(7)
     assert time.monotonic() - started <= 3.5
+
+
+@pytest.fixture
+def refusing_api() -> str:
+    """A port nothing listens on: every connection is refused at once."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    return f"http://127.0.0.1:{port}"
+
+
+def test_refused_connections_end_after_the_tries_and_say_why(refusing_api: str) -> None:
+    """Five tries wait 2+4+8+16 s; the next backoff (32 s) would pass the 60-s bound, but it is
+    the tries that ran out, and the socket's own reason is kept whole, not cut off by the URL."""
+    now = [0.0]
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    policy = RetryPolicy(sleep=sleep, timer=lambda: now[0], write_interval=None)
+    token = "ghs_SeCrEtTokenValue1234567890abcdefABCD"
+    client = Client(token, refusing_api, "octo-org/hello-world", policy)
+    with pytest.raises(ApiError) as raised:
+        client.open_pulls("octo-org", "feat/" + "long-branch-name-" * 8)
+    message = str(raised.value)
+    assert now[0] == 30.0
+    assert "failed after 5 tries" in message
+    assert "Connection refused" in message
+    assert "API time" not in message
+    assert token not in message
+
+
+def test_the_time_bound_is_named_only_when_it_ends_the_retries(refusing_api: str) -> None:
+    now = [0.0]
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    policy = RetryPolicy(
+        sleep=sleep, timer=lambda: now[0], total=10, timeout=1, write_interval=None
+    )
+    client = Client("t", refusing_api, "octo-org/hello-world", policy)
+    with pytest.raises(ApiError) as raised:
+        client.comments(7)
+    message = str(raised.value)
+    assert "after 3 tries" in message
+    assert "(the run's 10 s of API time are used up)" in message
+    assert "Connection refused" in message

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from handoff_audit import __version__
 from handoff_audit.deadline import DeadlinePassed, within
+from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
     from github.IssueComment import IssueComment
@@ -87,7 +88,38 @@ def _message(error: Exception) -> str:
         data = error.data if isinstance(error.data, dict) else {}
         text = data.get("message") or error.message or ""
         return f"HTTP {error.status}" + (f": {' '.join(str(text).split())}" if text else "")
-    return f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+    text = shorten(str(error), 200, squeeze=True)
+    cause = final_cause(error)
+    if cause is error:
+        return f"{type(error).__name__}: {text}"
+    # The innermost cause ("[Errno 111] Connection refused") says what went wrong; the outer
+    # text mostly repeats the URL, so it is the part that gets shortened.
+    reason = " ".join(str(cause).split()) or type(cause).__name__
+    return f"{type(error).__name__}: {reason} ({shorten(str(error), 120, squeeze=True)})"
+
+
+def final_cause(error: BaseException) -> BaseException:
+    """The innermost exception behind ``error``: requests wraps urllib3's ``MaxRetryError``
+    (in ``args``), which holds the connection error (``reason``), which was raised from the
+    socket's ``OSError``."""
+    seen = [error]
+    current = error
+    while len(seen) < 10:
+        reason = getattr(current, "reason", None)
+        first = current.args[0] if current.args else None
+        inner = next(
+            (
+                candidate
+                for candidate in (current.__cause__, current.__context__, reason, first)
+                if isinstance(candidate, BaseException) and candidate not in seen
+            ),
+            None,
+        )
+        if inner is None:
+            break
+        seen.append(inner)
+        current = inner
+    return current
 
 
 def rate_limited(error: Exception) -> bool:
@@ -159,18 +191,11 @@ def retrying(
         except (GithubException, requests.RequestException) as error:
             delay = retry_delay(error, attempt, policy)
             status = error.status if isinstance(error, GithubException) else None
-            late = deadline is not None and policy.timer() + (delay or 0) > deadline
-            if (
-                delay is None
-                or attempt >= policy.attempts
-                or delay > policy.max_wait
-                or waited + delay > policy.budget
-                or late
-            ):
+            stop = _why_stop(policy, attempt, delay, waited, deadline)
+            if stop is not None or delay is None:
                 tries = f" after {attempt} tries" if attempt > 1 else ""
-                bound = f" (the run's {policy.total:.0f} s of API time are used up)" if late else ""
                 raise ApiError(
-                    f"{what} failed{tries}: {_message(error)}{bound}",
+                    f"{what} failed{tries}: {_message(error)}{stop or ''}",
                     status,
                     rate_limited=rate_limited(error),
                 ) from None
@@ -186,6 +211,22 @@ def retrying(
                 f"{what} failed: GitHub's answer was not what its API describes "
                 f"({type(error).__name__}: {' '.join(str(error).split())[:200]})"
             ) from None
+
+
+def _why_stop(
+    policy: RetryPolicy, attempt: int, delay: float | None, waited: float, deadline: float | None
+) -> str | None:
+    """``None`` to try again; else the reason to stop, as a suffix of the message ("" when the
+    error is final, or the tries say it all: "failed after 5 tries")."""
+    if delay is None or attempt >= policy.attempts:
+        return ""
+    if delay > policy.max_wait:
+        return f" (GitHub asks to wait {delay:.0f} s, more than {policy.max_wait:.0f} s)"
+    if waited + delay > policy.budget:
+        return f" (waiting {delay:.0f} s more would pass the {policy.budget:.0f} s of retries)"
+    if deadline is not None and policy.timer() + delay > deadline:
+        return f" (the run's {policy.total:.0f} s of API time are used up)"
+    return None
 
 
 def _bounded_call(

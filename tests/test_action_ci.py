@@ -324,3 +324,22 @@ def test_an_active_packet_outside_the_path_input_blocks_the_merge(runner: Runner
     assert "::error file=handoff.json,line=" in done.out
     assert "active-in-merge" in done.summary
     assert "handoff-audit: 0 packets checked: 1 error, " in done.out
+
+
+def test_the_more_findings_notice_says_when_the_summary_was_cut(runner: Runner) -> None:
+    """5,000 dangling pointers pass the job summary's 1 MiB: the notice must not promise that
+    the summary lists every finding."""
+    missing = [f"src/missing_{i:05d}_{'a' * 100}.py" for i in range(5000)]
+    data = packet_data(branch=BRANCH, last_known_good_commit=runner.base, changed_files=missing)
+    runner.repo.write("handoff.json", data)
+    runner.repo.write("handoff.md", render_packet(data))
+    head = runner.repo.commit("a long list of changed files")
+    payload = runner.event("push.branch.json")
+    payload.update(ref=f"refs/heads/{BRANCH}", after=head)
+    done = runner.run("push", payload, comment="false")
+    [notice] = [line for line in done.out.splitlines() if "more findings" in line]
+    listed = done.summary.count("| `dangling-pointer` |")
+    assert 0 < listed < 5000
+    assert f"the job summary lists the first {listed} of " in notice
+    assert "check --format json" in notice
+    assert "every one" not in notice

@@ -146,3 +146,17 @@ def test_cli_formats_github_and_markdown(git_repo: GitRepo, run_cli: Callable[..
     assert markdown.code == 1
     assert "invalid-json" in markdown.out
     assert_safe_markdown(markdown.out)
+
+
+def test_the_summary_says_how_many_findings_it_lists() -> None:
+    big = "x" * 2000
+    findings = tuple(
+        Finding("schema", Severity.ERROR, f"p{i}.json", big, line=1) for i in range(800)
+    )
+    cut = md.summary(Report((), findings))
+    assert 0 < cut.findings < 800
+    assert cut.findings == cut.text.count("| `schema` |")
+    whole = md.summary(Report((), findings[:5]))
+    assert whole.findings == 5
+    notice = gh.render(Report((), findings), FormatOptions(), summary_lists=cut.findings)
+    assert f"lists the first {cut.findings} of 800;" in notice.splitlines()[-1]

@@ -227,10 +227,14 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     report = dataclasses.replace(audited, fail_level=inputs.fail_on)
     for note in (*request.config.notes, *report.warnings_said):
         out.write(github_format.command("warning", note, title="handoff-audit: configuration"))
-    out.write(github_format.render(report, FormatOptions()))
+    summary = markdown_format.summary(report)
+    out.write(github_format.render(report, FormatOptions(), summary_lists=summary.findings))
     problems = [
         problem
-        for problem in (_write_summary(runner, report, out), _write_outputs(runner, report))
+        for problem in (
+            _write_summary(runner, report, summary.text, out),
+            _write_outputs(runner, report),
+        )
         if problem is not None
     ]
     for problem in problems:
@@ -266,11 +270,11 @@ def _audit(
         files.give_back_cache(cache_dir(), home, started)
 
 
-def _write_summary(runner: Runner, report: Report, out: TextIO) -> str | None:
-    """Append the report to the job summary; the problem, when the file cannot be written."""
+def _write_summary(runner: Runner, report: Report, summary: str, out: TextIO) -> str | None:
+    """Append the report's ``summary`` to the job summary; the problem, when the file cannot be
+    written."""
     if runner.step_summary is None:
         return None
-    summary = markdown_format.render(report, FormatOptions())
     history = history_diagram.render(report)
     if history:
         summary = summary.rstrip("\n") + "\n\n" + history

@@ -68,8 +68,12 @@ def annotation(finding: Finding) -> str:
     )
 
 
-def render(report: Report, options: FormatOptions) -> str:
-    """At most `PER_KIND` annotations per kind, most important first, then what was left out."""
+def render(report: Report, options: FormatOptions, *, summary_lists: int | None = None) -> str:
+    """At most `PER_KIND` annotations per kind, most important first, then what was left out.
+
+    ``summary_lists`` is how many findings the job summary lists, when it had to leave some out
+    (`markdown_report.summary`); ``None`` means every one.
+    """
     shown: Counter[str] = Counter()
     lines: list[str] = []
     left_out = 0
@@ -86,12 +90,22 @@ def render(report: Report, options: FormatOptions) -> str:
         else:
             left_out += 1
     if left_out:
+        where = _where_all(report, summary_lists)
         lines.append(
             command(
                 "notice",
                 f"{left_out} more finding{'s' if left_out != 1 else ''} not shown as "
-                "annotations (GitHub shows about ten per kind); the job summary lists every one.",
+                f"annotations (GitHub shows about ten per kind); {where}",
                 title="handoff-audit: more findings",
             )
         )
     return "".join(lines)
+
+
+def _where_all(report: Report, summary_lists: int | None) -> str:
+    if summary_lists is None or summary_lists >= len(report.findings):
+        return "the job summary lists every one."
+    return (
+        f"the job summary lists the first {summary_lists} of {len(report.findings)}; "
+        "run `handoff-audit check --format json` for all."
+    )

@@ -255,6 +255,23 @@ class Piece:
     """What it is, for the note that says what was left out."""
     keep: bool = False
     """Never dropped (the marker, the verdict)."""
+    findings: int = 0
+    """How many findings it lists (the rows of a block of the findings table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """A document cut to fit (`fitted`) and what it kept."""
+
+    text: str
+    """The markdown, with the closing note when something was left out."""
+    kept: tuple[Piece, ...]
+    """The blocks it holds, in order."""
+
+    @property
+    def findings(self) -> int:
+        """How many findings it lists."""
+        return sum(piece.findings for piece in self.kept)
 
 
 def size(text: str) -> int:
@@ -265,10 +282,15 @@ def size(text: str) -> int:
 def fit(blocks: Iterable[Piece], limit: int, *, measure: Any = size, elsewhere: str) -> str:
     """Join ``blocks`` with blank lines, keeping the longest prefix (plus every ``keep`` block)
     that fits in ``limit`` together with a closing note naming what was left out."""
+    return fitted(blocks, limit, measure=measure, elsewhere=elsewhere).text
+
+
+def fitted(blocks: Iterable[Piece], limit: int, *, measure: Any = size, elsewhere: str) -> Fitted:
+    """`fit`, with the blocks kept."""
     blocks = list(blocks)
     text = "\n\n".join(b.text for b in blocks) + "\n"
     if measure(text) <= limit:
-        return text
+        return Fitted(text, tuple(blocks))
     labels = [b.label for b in blocks if not b.keep]
     reserve = measure(_left_out_note(labels, elsewhere)) + 4
     kept: list[Piece] = []
@@ -282,7 +304,7 @@ def fit(blocks: Iterable[Piece], limit: int, *, measure: Any = size, elsewhere: 
         else:
             dropped.append(block.label)
     note = _left_out_note(dropped, elsewhere)
-    return "\n\n".join([*(b.text for b in kept), note]) + "\n"
+    return Fitted("\n\n".join([*(b.text for b in kept), note]) + "\n", tuple(kept))
 
 
 def _left_out_note(dropped: list[str], elsewhere: str) -> str:
@@ -293,7 +315,8 @@ def _left_out_note(dropped: list[str], elsewhere: str) -> str:
 def table_blocks(
     header_and_rule: str, rows: Sequence[str], label: str, per_block: int
 ) -> list[Piece]:
-    """Split a long table into blocks of whole rows, each a valid table with its header."""
+    """Split a long table of findings into blocks of whole rows, each a valid table with its
+    header."""
     blocks = []
     for start in range(0, len(rows), per_block):
         chunk = rows[start : start + per_block]
@@ -301,6 +324,7 @@ def table_blocks(
             Piece(
                 "\n".join([header_and_rule, *chunk]),
                 f"{label} {start + 1}–{start + len(chunk)}",
+                findings=len(chunk),
             )
         )
     return blocks
@@ -384,7 +408,13 @@ def report_blocks(report: Report) -> list[Piece]:
 
 def render(report: Report, options: FormatOptions) -> str:
     """``--format markdown`` and the job summary: the whole report, under the summary's limit."""
-    return fit(
+    return summary(report).text
+
+
+def summary(report: Report) -> Fitted:
+    """`render`'s document and what it kept: the job summary, whose findings the annotations'
+    "more findings" notice points to."""
+    return fitted(
         report_blocks(report),
         SUMMARY_LIMIT,
         measure=lambda t: len(t.encode("utf-8")),

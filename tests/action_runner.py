@@ -92,6 +92,7 @@ class Runner:
         actions: str = "true",
         replace_files_with_folders: bool = False,
         home_owner: int | None = None,
+        workspace: Path | None = None,
         **inputs: str,
     ) -> Run:
         folder = self.tmp / f"runner-{len(list(self.tmp.glob('runner-*')))}"
@@ -113,7 +114,7 @@ class Runner:
             "GITHUB_EVENT_PATH": str(event_path),
             "GITHUB_REPOSITORY": f"{self.fake.owner}/{self.fake.repo}",
             "GITHUB_API_URL": self.api,
-            "GITHUB_WORKSPACE": str(self.repo.root),
+            "GITHUB_WORKSPACE": str(workspace or self.repo.root),
             "GITHUB_OUTPUT": str(output),
             "GITHUB_STEP_SUMMARY": str(summary),
             "GITHUB_SHA": self.base,  # like the merge commit: never what a PR audits
@@ -128,7 +129,7 @@ class Runner:
         env.update({f"INPUT_{k.replace('_', '-').upper()}": v for k, v in inputs.items()})
         for key, value in env.items():
             self.mp.setenv(key, value)
-        self.mp.chdir(self.repo.root)
+        self.mp.chdir(workspace or self.repo.root)
         out = io.StringIO()
         policy = RetryPolicy(sleep=self.sleeps.append, write_interval=None)
         code = run_ci(policy=policy, out=out)

@@ -217,13 +217,17 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     except InputError as error:
         out.write(github_format.command("error", str(error), title="handoff-audit: input"))
         raise
+    repositories = repositories_opened(runner.workspace.resolve(), inputs.paths)
     if os.environ.get("GITHUB_ACTIONS") == "true":  # never touch a developer's git config
-        try:
-            plumbing.mark_safe_directory(runner.workspace.resolve())
-        except plumbing.GitError as error:
-            out.write(github_format.command("warning", f"cannot mark the workspace safe: {error}"))
+        for repository in repositories:
+            try:
+                plumbing.mark_safe_directory(repository)
+            except plumbing.GitError as error:
+                out.write(
+                    github_format.command("warning", f"cannot mark {repository} safe: {error}")
+                )
     client = make_client(runner, inputs, policy or RetryPolicy())
-    request, audited = _audit(runner, inputs, event, client, out, started)
+    request, audited = _audit(runner, inputs, event, client, out, started, repositories)
     report = dataclasses.replace(audited, fail_level=inputs.fail_on)
     for note in (*request.config.notes, *report.warnings_said):
         out.write(github_format.command("warning", note, title="handoff-audit: configuration"))
@@ -246,6 +250,21 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
+def repositories_opened(workspace: Path, values: tuple[str, ...]) -> list[Path]:
+    """The repositories the audit opens, to be trusted and given back: the workspace and the
+    root of each ``path`` input (a checkout into a subfolder, a submodule), as `find_root` finds
+    it. Only folders inside the workspace; a bad input is reported later, by `build_request`."""
+    found = [workspace]
+    for value in values:
+        path = absolute(workspace / value)
+        if not (path.is_relative_to(workspace) and os.path.lexists(path)):
+            continue
+        root = find_root((path,))
+        if root.is_relative_to(workspace) and root not in found:
+            found.append(root)
+    return found
+
+
 def _audit(
     runner: Runner,
     inputs: Inputs,
@@ -253,9 +272,10 @@ def _audit(
     client: Client | None,
     out: TextIO,
     started: float,
+    repositories: list[Path],
 ) -> tuple[AuditRequest, Report]:
-    """The audit of the workspace; then the files the run touched are given back to the
-    runner's user, whatever happened."""
+    """The audit of the workspace; then the files the run touched in each of ``repositories``'
+    ``.git`` are given back to the runner's user, whatever happened."""
     try:
         request = build_request(runner, inputs, event, client, out)
         return request, run_audit(request)
@@ -264,7 +284,8 @@ def _audit(
         raise
     finally:
         home = Path(os.environ["HOME"]) if os.environ.get("HOME") else None
-        files.give_back(runner.workspace, started)
+        for repository in repositories:
+            files.give_back(repository, started)
         if home is not None:
             files.give_back(home, started, ".gitconfig")
         files.give_back_cache(cache_dir(), home, started)

@@ -44,7 +44,7 @@ def give_back_cache(cache: Path, home: Path | None, since: float) -> int:
 
 
 def give_back(folder: Path, since: float, inside: str = ".git") -> int:
-    """Hand what this root process wrote under ``folder/inside`` (the workspace's ``.git``, the
+    """Hand what this root process wrote under ``folder/inside`` (a repository's ``.git``, the
     home's ``.gitconfig``) back to ``folder``'s owner, so that later steps, which run as the
     runner's user, can still write there.
 

@@ -26,6 +26,7 @@ from handoff_audit.controls import one_line
 from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError, not_regular
+from handoff_audit.git_folder import in_git_folder
 from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
@@ -634,6 +635,11 @@ def _check_inside(path: Path, root: Path) -> None:
         raise InputError(
             f"{from_cwd(path)}: a link leading outside the repository; the configuration is "
             "read only from inside it (name another file with --config)"
+        )
+    if in_git_folder(str(real), str(root.resolve())):
+        raise InputError(
+            f"{from_cwd(path)}: a link into git's own folder (.git); it was not read. Make the "
+            "configuration a file of the repository (or name another file with --config)"
         )
     try:
         mode = real.stat().st_mode

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit import shell
+from handoff_audit.engine.loading import stays_in_repository
 from handoff_audit.model.findings import PacketInfo
 from handoff_audit.textcut import shorten
 
@@ -36,6 +37,8 @@ def carried(root: Path, cwd: Path, packet: PacketInfo) -> tuple[list[str], str |
     if packet.data is None or packet.markdown is None:
         return [], None, None
     json_file, twin_file = root / packet.path, root / packet.markdown
+    if not stays_in_repository(twin_file, root.resolve()):
+        return [], None, None  # `check` reports it as unreadable; its text is not ours to quote
     try:
         text = twin_file.read_text(encoding="utf-8-sig")
         # The side written last holds the newer text; a tie (a checkout) is the twin's.
@@ -84,6 +87,8 @@ def twin_beyond(root: Path, packet: PacketInfo) -> Beyond | None:
     if packet.data is None or packet.markdown is None:
         return None
     twin = root / packet.markdown
+    if not stays_in_repository(twin, root.resolve()):
+        return None  # `check` reports it as unreadable; its text is not ours to quote
     try:
         size = twin.stat().st_size
         if size > _TWIN_READ_LIMIT:

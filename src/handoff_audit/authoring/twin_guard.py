@@ -16,6 +16,7 @@ from typing import Any
 
 from handoff_audit import shell
 from handoff_audit.errors import InputError
+from handoff_audit.git_folder import GIT_FOLDER
 from handoff_audit.markdown import render_packet
 from handoff_audit.markdown.sections import LIST_OPTIONS, SECTIONS_BY_FIELD, TEXT_OPTIONS, fold
 
@@ -26,6 +27,8 @@ def refuse_dropping_twin_text(packet: Path, twin: Path, data: Mapping[str, Any])
     """`InputError` when rendering ``data`` over ``twin`` would drop text a person wrote in the
     twin: text the packet on disk lacks and ``data`` (what replaces it) does not carry either.
     One line naming the twin, its sections and the `update` that carries the text."""
+    if any(part.casefold() == GIT_FOLDER for part in twin.resolve().parts):
+        return  # a link into git's own folder: `check` reports it, and its text is not a twin's
     try:
         text = twin.read_text(encoding="utf-8-sig")
         twin_edited_last = twin.stat().st_mtime_ns >= packet.stat().st_mtime_ns

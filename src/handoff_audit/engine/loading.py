@@ -1,11 +1,12 @@
 """Loading packet files safely: JSON with positions, markdown as text.
 
 Everything that can go wrong with a file on disk ends as an ``invalid-json`` hit with a location
-when there is one: a link out of the repository (its target is never read), a FIFO or device
-(never opened, so never a hang), a file over ``max-file-bytes`` (never read whole), a byte
-order mark, bytes that are not UTF-8, and anything the strict JSON parser refuses. A hand-written
-handoff gets a markdown file's fix where a packet's would not fit (`Unreadable.markdown`), and a
-JSON packet's markdown twin the command that writes it again from the packet (`Unreadable.twin`).
+when there is one: a link out of the repository or into git's own folder ``.git`` (its target
+is never read), a FIFO or device (never opened, so never a hang), a file over
+``max-file-bytes`` (never read whole), a byte order mark, bytes that are not UTF-8, and anything
+the strict JSON parser refuses. A hand-written handoff gets a markdown file's fix where a
+packet's would not fit (`Unreadable.markdown`), and a JSON packet's markdown twin the command
+that writes it again from the packet (`Unreadable.twin`).
 
 The commands that change a packet (`render --write`, `archive`, `supersede`, ...) read it with
 `read_packet`: the same checks, limit and words, as an `InputError` instead of a finding, so a
@@ -25,6 +26,7 @@ from handoff_audit.config import Config
 from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
 from handoff_audit.errors import InputError, not_regular
+from handoff_audit.git_folder import in_git_folder
 from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
 from handoff_audit.model.packet import Packet, rel
 from handoff_audit.rules.base import Hit
@@ -256,6 +258,8 @@ def read_bytes(
             "the file is a link to a place outside the repository; it was not read. "
             "Put the packet itself in the repository"
         )
+    if in_git_folder(target, str(real_root)):
+        raise Unreadable(GIT_FOLDER_REFUSAL)
     if info is None:  # a link, or resolved the long way: look at what it leads to
         try:
             info = os.stat(target)
@@ -337,6 +341,21 @@ def _real_folder(folder: str, real_dirs: dict[str, str]) -> str:
         real = str(Path(folder).resolve())
     real_dirs[folder] = real
     return real
+
+
+GIT_FOLDER_REFUSAL = (
+    "the file leads into git's own folder (.git), which holds the clone's settings and "
+    "credentials, not the repository's files; it was not read. Put the packet itself in the "
+    "repository"
+)
+"""Why a file that leads into ``.git`` was not read (a link there from a pull request)."""
+
+
+def stays_in_repository(path: Path, real_root: Path) -> bool:
+    """Whether ``path`` resolves inside ``real_root`` and outside git's own folder: the files
+    a reader other than `read_bytes` may open."""
+    target = str(path.resolve())
+    return _inside(target, real_root) and not in_git_folder(target, str(real_root))
 
 
 def _inside(target: str, real_root: Path) -> bool:

@@ -11,6 +11,7 @@ from pathlib import Path
 from handoff_audit.credentials import show
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git_folder import GIT_FOLDER
 
 FETCH_SECONDS = 60.0
 """How long fetching a commit missing from the clone may take."""
@@ -93,5 +94,11 @@ def _target(name: str, link: bytes, commit: str) -> str:
         raise InputError(
             f"{name} at the base commit {commit[:12]} is a symbolic link to {show(text)}, which "
             "leads out of the repository; make it a file, or a link inside the repository"
+        )
+    if any(part.casefold() == GIT_FOLDER for part in target.split("/")):
+        raise InputError(
+            f"{name} at the base commit {commit[:12]} is a symbolic link to {show(text)}, which "
+            "leads into git's own folder (.git); make it a file, or a link to a file of the "
+            "repository"
         )
     return target

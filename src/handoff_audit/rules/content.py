@@ -36,7 +36,8 @@ So handoff-audit reads packets strictly and says where the problem is:
 - nesting deeper than 64 levels;
 - a file larger than `max-file-bytes` (default 1 MiB; it is not read);
 - a FIFO, a device or a folder where a file should be (never opened);
-- a symbolic link to a place outside the repository (its target is never read).
+- a symbolic link to a place outside the repository, or into git's own folder `.git` (its
+  target is never read: `.git/config` holds the clone's credentials on a CI runner).
 
 A hand-written handoff (a `HANDOFF.md` with no JSON twin) is read the same way, as text: one
 that is not UTF-8 text (an image committed under a handoff's name) or is larger than

@@ -190,6 +190,16 @@ def test_retry_after_beyond_the_limit_gives_up_at_once(world: World) -> None:
     assert world.sleeps == []
 
 
+def test_a_retry_after_in_unicode_digits_is_no_wait(world: World) -> None:
+    """``"²".isdigit()`` is true and ``float("²")`` fails: such a header is as if absent,
+    never an internal error."""
+    limited = "You have exceeded a secondary rate limit."
+    world.fake.fail("POST", "/graphql", 429, limited, **{"Retry-After": "\u00b2"})
+    with pytest.raises(ApiError, match="429"):  # GitHub's 60 s for a limit with no wait
+        world.client().viewer()
+    assert world.sleeps == []
+
+
 def test_packet_too_big_is_cut_into_valid_markdown(world: World) -> None:
     fence = "```"
     huge = packet_data(

@@ -74,6 +74,14 @@ def test_python_cpu_count_sets_the_cores_as_python_3_13_reads_it(tmp_path: Path)
     assert _workers_forked(root, one, "--jobs", "8", cpu_count="3") == 2
 
 
+def test_python_cpu_count_in_unicode_digits_is_ignored(tmp_path: Path) -> None:
+    """``"²".isdigit()`` is true and ``int("²")`` fails: such a value is no override (Python
+    3.13 ignores it too), never an internal error."""
+    root = _repo(tmp_path, 6)
+    one = set(sorted(os.sched_getaffinity(0))[:1])
+    assert _workers_forked(root, one, "--jobs", "8", cpu_count="\u00b2") == 0
+
+
 def test_jobs_above_the_packets_fork_no_more_workers_than_the_packets(tmp_path: Path) -> None:
     root = _repo(tmp_path, 1)
     assert _workers_forked(root, set(os.sched_getaffinity(0)), "--jobs", "8") == 0

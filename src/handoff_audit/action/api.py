@@ -80,6 +80,13 @@ def _header(headers: Mapping[str, Any] | None, name: str) -> str | None:
     return None
 
 
+def _whole(header: str) -> bool:
+    """Whether a header's value is a whole number in ASCII digits (``float("²")`` fails,
+    though ``"²".isdigit()``)."""
+    value = header.strip()
+    return value.isascii() and value.isdigit()
+
+
 def _message(error: Exception) -> str:
     # PyGithub and requests load only when the API is called (slow imports)
     from github import GithubException
@@ -153,9 +160,9 @@ def retry_delay(error: Exception, attempt: int, policy: RetryPolicy) -> float | 
     remaining = _header(error.headers, "x-ratelimit-remaining")
     reset = _header(error.headers, "x-ratelimit-reset")
     if rate_limited(error):
-        if retry_after is not None and retry_after.strip().isdigit():
+        if retry_after is not None and _whole(retry_after):
             return float(retry_after)
-        if remaining == "0" and reset is not None and reset.strip().isdigit():
+        if remaining == "0" and reset is not None and _whole(reset):
             return max(1.0, float(reset) - policy.clock() + 1)
         return max(backoff, 60.0)  # GitHub's advice for a secondary limit without a header
     if error.status >= 500:

@@ -42,7 +42,7 @@ def _int(environ: Mapping[str, str], name: str) -> int | None:
     value = read_input(environ, name)
     if not value:
         return None
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):  # `²`.isdigit(), and int() takes `١٢`
         raise InputError(f"input {name}: {value!r} is not a whole number >= 0; e.g. {name}: 10")
     return int(value)
 
@@ -163,7 +163,8 @@ class Runner:
         repository = environ.get("GITHUB_REPOSITORY") or None
         run_id = environ.get("GITHUB_RUN_ID", "")
         run_url = None
-        if server.startswith(("https://", "http://")) and repository and run_id.isdigit():
+        numbered = run_id.isascii() and run_id.isdigit()
+        if server.startswith(("https://", "http://")) and repository and numbered:
             run_url = f"{server}/{repository}/actions/runs/{run_id}"
         return cls(
             event_name=environ.get("GITHUB_EVENT_NAME", ""),

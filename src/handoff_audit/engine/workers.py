@@ -51,7 +51,7 @@ def available_cores() -> int:
     if process_cpu_count is not None:
         return int(process_cpu_count() or 1)
     override = os.environ.get("PYTHON_CPU_COUNT", "")
-    if override.isdigit() and int(override) > 0:
+    if override.isascii() and override.isdigit() and int(override) > 0:
         return int(override)
     try:
         return len(os.sched_getaffinity(0))

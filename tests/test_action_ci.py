@@ -3,6 +3,7 @@ real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files and a local GitHub API."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -346,3 +347,33 @@ def test_the_more_findings_notice_says_when_the_summary_was_cut(runner: Runner) 
     assert f"the job summary lists the first {listed} of " in notice
     assert "check --format json" in notice
     assert "every one" not in notice
+
+
+@pytest.mark.parametrize(
+    ("api_url", "problem"),
+    [
+        ("https://[::1", "is not a URL (Invalid IPv6 URL)"),
+        ("not a url", "is not an http(s) URL"),
+        ("https:///api/v3", "names no host"),
+        ("https://api.example:99999", "is not a URL (Port out of range 0-65535)"),
+    ],
+)
+def test_an_unusable_api_url_skips_the_comment_and_audits(
+    runner: Runner, api_url: str, problem: str
+) -> None:
+    """GHES and proxy setups rewrite GITHUB_API_URL: one that is no URL costs the comment, a
+    warning says so, and the audit, its annotations, summary, outputs and exit code stand."""
+    runner.api = api_url
+    done = runner.run("pull_request", runner.pull_request())
+    assert done.code == 1, done.out
+    assert "internal error" not in done.out
+    warning = (
+        f"::warning title=handoff-audit%3A comment::GITHUB_API_URL {json.dumps(api_url)} "
+        f"{problem}, so the API is unusable: the pull request comment and every other GitHub "
+        "API call (the history of a shallow clone) are skipped."
+    )
+    assert warning in done.out
+    assert "::error file=handoff.json" in done.out
+    assert done.outputs["blocked"] == "true"
+    assert "active-in-merge" in done.summary
+    assert runner.fake.ours(PR) == []

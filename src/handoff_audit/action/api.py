@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import urlsplit
 
 from handoff_audit import __version__
 from handoff_audit.deadline import DeadlinePassed, within
@@ -77,6 +78,21 @@ def _header(headers: Mapping[str, Any] | None, name: str) -> str | None:
     for key, value in (headers or {}).items():
         if key.lower() == name:
             return str(value)
+    return None
+
+
+def api_url_problem(url: str) -> str | None:
+    """Why ``url`` (``GITHUB_API_URL``) cannot be the API's address, or None when it can: an
+    http(s) URL naming a host (PyGithub fails on anything else with an error of its own)."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - a port out of range or not a number raises here
+    except ValueError as error:
+        return f"is not a URL ({error})"
+    if parts.scheme not in ("http", "https"):
+        return "is not an http(s) URL"
+    if not parts.hostname:
+        return "names no host"
     return None
 
 

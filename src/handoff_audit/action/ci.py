@@ -18,12 +18,13 @@ from typing import TextIO
 
 from handoff_audit import controls
 from handoff_audit.action import files
-from handoff_audit.action.api import ApiError, Client, RetryPolicy
+from handoff_audit.action.api import ApiError, Client, RetryPolicy, api_url_problem
 from handoff_audit.action.base_gate import GatedConfig, gate_from_base
 from handoff_audit.action.comment import upsert
 from handoff_audit.action.compare import remote_history
 from handoff_audit.action.env import Inputs, Plan, Runner, plan
 from handoff_audit.config import Config, load_config, refuse_unmatchable
+from handoff_audit.credentials import show
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -146,13 +147,27 @@ def outputs(report: Report) -> dict[str, str]:
     }
 
 
-def make_client(runner: Runner, inputs: Inputs, policy: RetryPolicy) -> Client | None:
-    """The API client, when there is a token, a repository to talk about and ``comment`` is on.
+def make_client(runner: Runner, inputs: Inputs, policy: RetryPolicy, out: TextIO) -> Client | None:
+    """The API client, when there is a token, a repository to talk about, ``comment`` is on and
+    the API URL can be reached; an unusable ``GITHUB_API_URL`` is a warning, and the audit goes
+    on without it.
 
     ``comment: false`` turns every API call off, the compare API's too: a shallow clone is then
     deepened by git alone, and what it cannot tell stays ``history-unavailable``.
     """
     if not inputs.token or not runner.repository or not inputs.comment:
+        return None
+    problem = api_url_problem(runner.api_url)
+    if problem is not None:
+        out.write(
+            github_format.command(
+                "warning",
+                f"GITHUB_API_URL {show(runner.api_url)} {problem}, so the API is unusable: the "
+                "pull request comment and every other GitHub API call (the history of a shallow "
+                "clone) are skipped. The annotations and the job summary carry every finding.",
+                title="handoff-audit: comment",
+            )
+        )
         return None
     return Client(inputs.token, runner.api_url, runner.repository, policy)
 
@@ -174,6 +189,8 @@ def post_comments(
     if not (inputs.comment and event.comments):
         return []
     if client is None or not runner.repository:
+        if inputs.token and runner.repository:
+            return []  # make_client's warning said why
         return ["no github-token or GITHUB_REPOSITORY: the pull request comment is skipped"]
     if event.pull_number is not None:
         targets = [(event.pull_number, report)]
@@ -226,7 +243,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
                 out.write(
                     github_format.command("warning", f"cannot mark {repository} safe: {error}")
                 )
-    client = make_client(runner, inputs, policy or RetryPolicy())
+    client = make_client(runner, inputs, policy or RetryPolicy(), out)
     request, audited = _audit(runner, inputs, event, client, out, started, repositories)
     report = dataclasses.replace(audited, fail_level=inputs.fail_on)
     for note in (*request.config.notes, *report.warnings_said):

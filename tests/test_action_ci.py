@@ -377,3 +377,21 @@ def test_an_unusable_api_url_skips_the_comment_and_audits(
     assert done.outputs["blocked"] == "true"
     assert "active-in-merge" in done.summary
     assert runner.fake.ours(PR) == []
+
+
+@pytest.mark.parametrize("actions", ["", "true"])
+def test_ci_without_a_workspace_stops_instead_of_auditing_the_current_folder(
+    run_cli: Callable[..., Any], git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch, actions: str
+) -> None:
+    """`docker run IMAGE` with no arguments runs `ci` in `/`: without GITHUB_WORKSPACE it
+    would audit every file the container holds, and judge a mounted repository without git."""
+    git_repo.write("HANDOFF.md", "# Handoff\n\n## Next\nWrite the tests.\n")
+    git_repo.commit("handoff")
+    monkeypatch.setenv("GITHUB_ACTIONS", actions)
+    result = run_cli(["ci"], cwd=git_repo.root)
+    assert result.code == 2, result.out
+    assert result.err == (
+        "handoff-audit: error: not running in GitHub Actions (GITHUB_WORKSPACE is not set); run "
+        "`handoff-audit check` instead\n"
+    )
+    assert result.out == ""

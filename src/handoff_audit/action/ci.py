@@ -227,6 +227,13 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     """
     out = out or sys.stdout
     started = time.time()
+    if not os.environ.get("GITHUB_WORKSPACE"):
+        # Not the runner (`docker run IMAGE` starts in `/`): the current folder is no checkout,
+        # and auditing it would walk the whole file system. No workflow command: no runner.
+        raise InputError(
+            "not running in GitHub Actions (GITHUB_WORKSPACE is not set); run "
+            "`handoff-audit check` instead"
+        )
     try:
         runner = Runner.read(os.environ)
         inputs = Inputs.read(os.environ)

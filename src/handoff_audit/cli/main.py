@@ -572,7 +572,9 @@ def hook(install: bool, print_only: bool, agent: str) -> int:
     epilog=example("handoff-audit ci   # in the action's image, which sets INPUT_* and GITHUB_*"),
 )
 def ci() -> int:
-    """The GitHub Action's entry point: read the runner's environment and do what it asks."""
+    """The GitHub Action's entry point: read the runner's environment and do what it asks.
+
+    Without GITHUB_WORKSPACE (not on a runner) it stops with exit 2: use `check` there."""
     # start-up: imported only when this command runs
     from handoff_audit.action.ci import run_ci
 

@@ -229,3 +229,30 @@ def test_update_quotes_nothing_of_a_twin_linked_into_the_git_folder(
     done = run_cli(["update", "--summary", "Rounded GBP."], cwd=repo.root)
     _never_leaked(done.out, done.err)
     assert hidden.read_text() == text
+
+
+def test_an_older_series_file_linked_into_the_git_folder_is_not_scanned(
+    run_cli: Run, git_repo: GitRepo
+) -> None:
+    """Older files of a series are read for credentials too; one that leads into .git is not
+    read at all, so no `secret` finding tells where the clone's token is."""
+    repo = feature_repo(git_repo, "feat/evil")
+    repo.write("docs/handoffs/2026-02-01.md", "# Handoff\n\n## Next step\n\nRound GBP.\n")
+    (repo.root / "docs" / "handoffs" / "2026-01-01.md").symlink_to("../../.git/config")
+    repo.commit("series")
+    _persist_credentials(repo.root)
+    result = run_cli(["check", "--format", "json"], cwd=repo.root)
+    assert "secret" not in {f["rule"] for f in result.json()["findings"]}
+    _never_leaked(result.out, result.err)
+
+
+def test_a_schema_in_the_git_folder_is_refused(run_cli: Run, git_repo: GitRepo) -> None:
+    git_repo.write("README.md", "x\n")
+    git_repo.write(".handoff-audit.yml", "schema: .git/config\n")
+    git_repo.commit("init")
+    _persist_credentials(git_repo.root)
+    done = run_cli(["check"], cwd=git_repo.root)
+    assert done.code == 2, done.out
+    assert done.err.count("\n") == 1
+    assert "schema '.git/config' leads into git's own folder (.git); it was not read" in done.err
+    _never_leaked(done.out, done.err)

@@ -240,6 +240,11 @@ def _schema_source(value: str, where: Where) -> str:
             f"{source}: schema {value!r} leads outside the repository; give a path inside it "
             "or an https:// URL"
         )
+    if any(in_git_folder(str(path), str(root.resolve())) for root in where.roots):
+        raise InputError(
+            f"{source}: schema {value!r} leads into git's own folder (.git); it was not read. "
+            "Give a schema file of the repository or an https:// URL"
+        )
     if path.is_dir():
         raise InputError(f"{source}: schema {value!r} is a folder; name the schema file in it")
     if not path.is_file():

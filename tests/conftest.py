@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,10 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
     for key in list(os.environ):
         if key.startswith(("GITHUB_", "INPUT_")) or key in {"NO_COLOR", "FORCE_COLOR"}:
             monkeypatch.delenv(key, raising=False)
+    # handoff-audit on PATH, as after `pip install` (pytest may run without the venv's bin):
+    # the commands the hook prints name it by its absolute path otherwise.
+    bin_dir = str(Path(sys.executable).parent)
+    monkeypatch.setenv("PATH", bin_dir + os.pathsep + os.environ.get("PATH", ""))
 
 
 class GitRepo:

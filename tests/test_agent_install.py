@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from agent_support import ANSWERS, feature_repo, fill_in, hook_command, stop_event
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
@@ -138,3 +141,38 @@ def test_the_hook_under_another_path_counts_as_installed(git_repo: GitRepo, run_
     hooks = settings(git_repo)["hooks"]
     assert hooks["Stop"] == [{"hooks": [mine]}]
     assert hooks["SubagentStop"] == [{"hooks": [OURS]}]
+
+
+def test_fixes_of_a_hook_installed_by_its_path_run_as_printed(git_repo: GitRepo) -> None:
+    """handoff-audit off PATH: the hook runs by its absolute path, and so must its fixes."""
+    script = hook_command()[0]
+    assert Path(script).name == "handoff-audit", "needs the installed console script"
+    bare = {**os.environ, "PATH": "/usr/bin:/bin"}
+    assert not shutil.which("handoff-audit", path=bare["PATH"])
+    repo = feature_repo(git_repo)
+    installed = subprocess.run(
+        [script, "hook", "--install"], cwd=repo.root, env=bare, capture_output=True, text=True
+    )
+    assert installed.returncode == 0, installed.stderr
+    assert "that path is this machine's" in installed.stderr
+    assert ".claude/settings.local.json" in installed.stderr
+    repo.commit("the agent hook")
+    command = settings(repo)["hooks"]["Stop"][0]["hooks"][0]["command"]
+    folder = repo.root / "src"
+    blocked = subprocess.run(
+        ["sh", "-c", command],
+        input=json.dumps(stop_event(folder)),
+        cwd=folder,
+        env=bare,
+        capture_output=True,
+        text=True,
+    )
+    assert blocked.returncode == 2, blocked.stderr
+    fix = next(line for line in blocked.stderr.splitlines() if line.strip().startswith("fix:"))
+    printed = fix.strip().removeprefix("fix:").strip()
+    done = subprocess.run(
+        ["bash", "-c", fill_in(printed)], cwd=folder, env=bare, capture_output=True, text=True
+    )
+    assert done.returncode == 0, (printed, done.stderr)
+    written = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert written["next_action"] == ANSWERS["<the first thing the next session should do>"]

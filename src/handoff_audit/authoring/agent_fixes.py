@@ -38,6 +38,7 @@ from handoff_audit.globs import matches_any
 from handoff_audit.markdown.completeness import STEPLESS_NEXT
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_file
+from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.schema.foreign import is_foreign
@@ -213,7 +214,7 @@ class Fixes:
             return self.repointed(packet, finding, files)
         message = shell.quote(f"handoff: archive the packet of {packet.branch} here")
         command = (
-            f"handoff-audit archive {self.path(packet.path)} && git add -- {files} && "
+            f"{program()} archive {self.path(packet.path)} && git add -- {files} && "
             f"git commit -m {message} -- {files}"
         )
         also = f"the packet stays active on {packet.branch}: this archives this branch's copy"
@@ -226,7 +227,7 @@ class Fixes:
                 "starts its own packet"
             )
         if finding.repoint is not None:
-            repoint = f"handoff-audit update {self.path(packet.path)} --branch "
+            repoint = f"{program()} update {self.path(packet.path)} --branch "
             also += (
                 f"; to keep it as this branch's instead: {repoint}{shell.quote(finding.repoint)}"
             )
@@ -247,7 +248,7 @@ class Fixes:
         assert finding.repoint is not None
         message = shell.quote(f"handoff: re-point the packet of {packet.branch} here")
         command = (
-            f"handoff-audit update {self.path(packet.path)} --branch "
+            f"{program()} update {self.path(packet.path)} --branch "
             f"{shell.quote(finding.repoint)} && git add -- {files} && "
             f"git commit -m {message} -- {files}"
         )
@@ -271,7 +272,7 @@ class Fixes:
             beyond = twin_fixes.twin_beyond(self.gate.root, packet)
             if beyond is not None:
                 return Advice(_reason(decisive, findings), command, _carry_later(packet, beyond))
-            render = f"handoff-audit render --write {self.path(packet.path)}"
+            render = f"{program()} render --write {self.path(packet.path)}"
             return Advice(_reason(decisive, findings), command, f"then run: {render}")
         return Advice(
             _reason(decisive, findings), command, _explain(decisive) if declared is None else note
@@ -286,14 +287,14 @@ class Fixes:
         decided = decide(findings, packet, self.gate.config.max_file_bytes)
         if decided is None:
             first = findings[0]
-            return f"handoff-audit explain {first.rule}", first, None
+            return f"{program()} explain {first.rule}", first, None
         fix, decisive = decided
         known = [(kind, f) for f in findings if (kind := self.fix_of(f, packet)) is not None]
         if writes_anew(fix, decisive):
             command, note = self.unreadable(packet, decisive)
             return command, decisive, note
         if fix is Fix.SUPERSEDE and decisive.keep is not None:
-            command = f"handoff-audit supersede {quoted} --by {self.path(decisive.keep)}"
+            command = f"{program()} supersede {quoted} --by {self.path(decisive.keep)}"
             return command, decisive, None
         beyond = (
             twin_fixes.twin_beyond(self.gate.root, packet)
@@ -306,7 +307,7 @@ class Fixes:
             command, note = self.keep_beyond(packet, beyond)
             return command, decisive, note
         if fix is Fix.RENDER:
-            return f"handoff-audit render --write {quoted}", decisive, None
+            return f"{program()} render --write {quoted}", decisive, None
         if fix is Fix.TRIM and packet.data is not None:
             return self.trimmed(packet, beyond), decisive, None
         fixes = {kind for kind, _ in known}
@@ -320,8 +321,8 @@ class Fixes:
             return by_hand, decisive, note
         if fix is Fix.CARRY:
             if not carried:
-                return f"handoff-audit render --write {quoted}", decisive, note
-            return " ".join([f"handoff-audit update {quoted}", *carried]), decisive, note
+                return f"{program()} render --write {quoted}", decisive, note
+            return " ".join([f"{program()} update {quoted}", *carried]), decisive, note
         given = {option.split(" ", 1)[0] for option in carried}
         options = [self.refresh(quoted, verify=bool(fixes & {Fix.VERIFY}))]
         options += _field_options(known, given)
@@ -375,7 +376,7 @@ class Fixes:
             if by_hand is not None:
                 return by_hand, note
             if carried:
-                return " ".join([f"handoff-audit update {quoted}", *carried]), note
+                return " ".join([f"{program()} update {quoted}", *carried]), note
         advice = setting_advice(
             self.gate.config.source, "max-file-bytes", raised_limit(beyond.size)
         )
@@ -399,7 +400,7 @@ class Fixes:
         return f"<what the commits since {handoff}{newest} changed>"
 
     def refresh(self, quoted: str, *, verify: bool) -> str:
-        parts = ["handoff-audit update", quoted]
+        parts = [f"{program()} update", quoted]
         if self.transcript:
             parts.append(f"--from-transcript {shell.quote(self.transcript)}")
         if self.verify:
@@ -461,7 +462,7 @@ class Fixes:
         where = f"{packet.path}:{first.line}" if first.line else packet.path
         return Advice(
             _reason(first, findings),
-            f"handoff-audit explain {first.rule}",
+            f"{program()} explain {first.rule}",
             f"then edit {where} as it says",
         )
 
@@ -503,7 +504,7 @@ class Fixes:
             )
         return (
             f"repair {quoted} by hand{where} as the finding says, keeping every other value",
-            f"`handoff-audit check {quoted}` shows what is left; do not write it anew with "
+            f"`{program()} check {quoted}` shows what is left; do not write it anew with "
             "`new`, which would lose its fields and its last known good commit",
         )
 
@@ -548,7 +549,7 @@ class Fixes:
         return f"rm -f -- {removed} && {self.new(where)}"
 
     def new(self, where: list[str] | None = None) -> str:
-        parts = ["handoff-audit new", *(where or [])]
+        parts = [f"{program()} new", *(where or [])]
         if self.transcript:
             parts.append(f"--from-transcript {shell.quote(self.transcript)}")
         if self.verify:
@@ -622,4 +623,4 @@ def _reason(first: Finding, findings: list[Finding]) -> str:
 
 
 def _explain(finding: Finding) -> str:
-    return f"then edit {finding.path} as `handoff-audit explain {finding.rule}` says"
+    return f"then edit {finding.path} as `{program()} explain {finding.rule}` says"

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
-import shlex
 import shutil
-import sys
 from pathlib import Path
 
 import click
@@ -16,9 +13,11 @@ from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config
 from handoff_audit.errors import EXIT_OK, InputError
 from handoff_audit.git import plumbing
+from handoff_audit.program import PROGRAM, executable, program
 from handoff_audit.rules import RULES_BY_ID
 
-PROGRAM = "handoff-audit"
+LOCAL_CLAUDE_SETTINGS = ".claude/settings.local.json"
+"""Claude Code's per-machine project settings, which it reads beside settings.json."""
 
 
 def hook_command() -> tuple[str, str | None]:
@@ -26,12 +25,10 @@ def hook_command() -> tuple[str, str | None]:
     when ``handoff-audit`` is not on PATH, the absolute path of the running executable."""
     if shutil.which(PROGRAM):
         return f"{PROGRAM} hook", None
-    here = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
-    if here is None or here.name != PROGRAM or not here.is_file():
-        here = Path(sys.executable).parent / PROGRAM  # the console script of this install
-    if not here.is_file():
+    found = executable()
+    if found is None:
         return f"{PROGRAM} hook", f"{PROGRAM} is not on PATH: put it there for the hook to run"
-    command = f"{shlex.quote(os.path.abspath(here))} hook"
+    command = f"{program()} hook"
     return command, f"{PROGRAM} is not on PATH: the hook runs {command}"
 
 
@@ -59,4 +56,21 @@ def install_command(*, print_only: bool, agent: str = "claude") -> int:
         click.echo(f"{path}: the handoff-audit hook is already installed; unchanged", err=True)
     if note:
         click.echo(note, err=True)
+    if added and executable() is not None:
+        click.echo(machine_path_note(agent), err=True)
     return EXIT_OK
+
+
+def machine_path_note(agent: str) -> str:
+    """The warning for a settings file about to be committed with this machine's path in it."""
+    relative = AGENTS[agent].settings
+    local = (
+        f", or move the hook into {LOCAL_CLAUDE_SETTINGS} (Claude Code's settings of this "
+        "machine, not committed)"
+        if agent == "claude"
+        else ""
+    )
+    return (
+        f"{relative}: that path is this machine's and fails on others; before committing "
+        f"{relative}, put {PROGRAM} on PATH and make the command `{PROGRAM} hook`{local}"
+    )

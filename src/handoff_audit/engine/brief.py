@@ -27,6 +27,7 @@ from handoff_audit.git.renames import renamed_from
 from handoff_audit.model.brief import Brief, BriefState, Section, SeriesPlace
 from handoff_audit.model.packet import Packet, in_series, is_handoff_file
 from handoff_audit.model.repo_history import Commit, SeriesGuess
+from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
@@ -262,7 +263,7 @@ def _superseded(root: Path, path: str, config: Config) -> str | None:
             newest = current.relative_to(root).as_posix()
             return (
                 f"{path} is an older handoff of the series {folder}/, not its current one: "
-                f"that is {newest} (`handoff-audit show {quote(newest)}` shows it)"
+                f"that is {newest} (`{program()} show {quote(newest)}` shows it)"
             )
     return None
 
@@ -316,7 +317,7 @@ def _renamed_here(root: Path, packets: list[Packet], branch: str | None) -> set[
 
 
 def _repoint(packet: Packet, branch: str) -> str:
-    command = f"handoff-audit update {quote(packet.path)} --branch {quote(branch)}"
+    command = f"{program()} update {quote(packet.path)} --branch {quote(branch)}"
     return (
         f"this packet is of branch {redact(packet.branch or '')}, which was renamed to "
         f"{redact(branch)}: run `{command}` to re-point it here, keeping everything else"
@@ -374,7 +375,7 @@ def _nothing_found(packets: list[Packet], branch: str) -> str:
         "no hand-written handoff"
     )
     if unreadable:
-        said += f"; unreadable: {', '.join(unreadable[:3])} (run `handoff-audit check`)"
+        said += f"; unreadable: {', '.join(unreadable[:3])} (run `{program()} check`)"
     if others:
         said += f"; other branches' packets (not this branch's): {', '.join(others[:3])}"
     return said

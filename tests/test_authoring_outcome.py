@@ -4,12 +4,14 @@ and the pre-commit hook names a rewritten twin once."""
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
 import pytest
 
 from core_packets import packet, write_packet
 from handoff_audit.cli.precommit import main as render_main
+from handoff_audit.markdown import render_packet
 
 AUTHORING = Path(__file__).resolve().parents[1] / "src" / "handoff_audit" / "authoring"
 
@@ -28,8 +30,12 @@ def test_no_module_of_the_writing_layer_prints() -> None:
 def test_the_render_hook_names_a_rewritten_twin_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = write_packet(tmp_path, packet(), twin=False)
-    (tmp_path / "handoff.md").write_text("# stale\n", encoding="utf-8")
+    data = packet()
+    path = write_packet(tmp_path, data, twin=False)
+    # The twin of an older packet, older than it: nothing in it is a person's own text.
+    stale = tmp_path / "handoff.md"
+    stale.write_text(render_packet({**data, "next_action": "An older step."}), encoding="utf-8")
+    os.utime(stale, ns=(1_000_000_000, 1_000_000_000))
     monkeypatch.chdir(tmp_path)
     capsys.readouterr()
     assert render_main([path.name]) == 1

@@ -147,7 +147,7 @@ def test_handoff_render_says_it_once_in_its_own_name(
     from handoff_audit.cli.precommit import main
 
     with_packet(run_cli, repo)
-    (repo.root / "handoff.md").write_text("stale\n")
+    (repo.root / "handoff.md").unlink()  # a twin to write; one with text of its own is kept
     monkeypatch.chdir(repo.root)
     capsys.readouterr()
     assert main(["handoff.json"]) == 1

@@ -137,7 +137,10 @@ def test_render_hook_rewrites_a_stale_twin_and_fails_until_it_is_staged(
     project: Path, pre_commit: Run
 ) -> None:
     data = packet(project)
-    write_packet(project, data, "# Refund endpoint\n\nout of date\n")
+    # The twin of the packet before its next action changed: older than the packet, it holds
+    # nothing a person wrote (text of their own is kept: test_handoff_render_keeps_text_...).
+    write_packet(project, data, render_packet({**data, "next_action": "Write the refund."}))
+    os.utime(project / "handoff.md", ns=(1_000_000_000, 1_000_000_000))
     git(project, "add", "handoff.json", "handoff.md")
 
     first = pre_commit(project, "handoff-render")
@@ -247,6 +250,26 @@ def test_handoff_render_exits_1_only_when_it_rewrote_a_twin(
     assert "wrote" in out and "handoff.md" in out and "search.md" not in out
     assert main([str(first), str(second)]) == 0
     assert main([str(tmp_path / "README.md")]) == 0, "non-JSON files are not packets"
+
+
+def test_handoff_render_keeps_text_a_person_wrote_in_the_twin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from handoff_audit.cli.precommit import main
+
+    data = packet(_repo_with_commit(tmp_path))
+    note = "The staging DB password rotates on Fridays; ask ops before the migration."
+    twin = render_packet(data) + f"\n## Notes from Ann\n\n{note}\n"
+    write_packet(tmp_path, data, twin)
+    monkeypatch.chdir(tmp_path)
+
+    assert main(["handoff.json"]) == 1
+    assert (tmp_path / "handoff.md").read_text(encoding="utf-8") == twin
+    err = capsys.readouterr().err
+    assert "section 'Notes from Ann'" in err and "Traceback" not in err
+    assert "`handoff-audit update handoff.json --trap 'Notes from Ann: " in err
+    assert "handoff.md is left as it is" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_handoff_render_reports_an_unreadable_packet_in_one_line(

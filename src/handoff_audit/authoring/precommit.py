@@ -7,6 +7,9 @@ taken for a packet.
 
 `handoff-render` re-renders each staged packet's twin with the same code as `handoff-audit render
 --write`; it exits 1 when it changed a file, so the commit stops and the user stages the new twin.
+A twin holding text a person wrote that the packet lacks is left alone, with exit 1 and the
+`update` that carries the text, as `update` refuses (`twin_guard`): only `render --write`, run by
+hand, discards it.
 `handoff-audit-staged` audits the whole repository whenever a staged file is a packet (or a
 packet's twin): `multiple-active` and the other rules that compare packets need all of them,
 not only the staged ones, and the commit then passes exactly when `handoff-audit check` does.
@@ -14,6 +17,7 @@ not only the staged ones, and the commit then passes exactly when `handoff-audit
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +25,7 @@ from pathlib import Path
 from handoff_audit import controls
 from handoff_audit.authoring.commands import render_command
 from handoff_audit.authoring.outcome import Outcome
+from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.config import config_warnings, load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
@@ -79,6 +84,11 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Ou
             continue
         twin = twin_of(packet)
         before = _read(twin)
+        kept = _twin_text_kept(packet, twin)
+        if kept is not None:
+            errors.append(f"handoff-render: {controls.one_line(kept)}")
+            code = max(code, EXIT_FINDINGS)
+            continue
         try:
             result = render_command(packet, write=True, check=False, config_file=config_file)
         except InputError as error:
@@ -91,6 +101,23 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Ou
             out.append(f"{packet.as_posix()}: wrote {twin.as_posix()}; stage it and commit again\n")
             code = max(code, EXIT_FINDINGS)
     return Outcome(code, out="".join(out), notes=tuple(errors))
+
+
+def _twin_text_kept(packet: Path, twin: Path) -> str | None:
+    """Why the twin is left as it is: it holds text a person wrote that the packet lacks, which
+    rendering would drop (`twin_guard`, as `update` refuses); None when rendering drops nothing.
+    A packet that does not read is left to `render_command`, which names what is wrong."""
+    try:
+        data = json.loads(packet.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    try:
+        refuse_dropping_twin_text(packet, twin, data)
+    except InputError as refusal:
+        return f"{refusal}; {twin.as_posix()} is left as it is"
+    return None
 
 
 __all__ = ["configured_packets", "render_twins"]

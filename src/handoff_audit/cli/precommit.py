@@ -35,7 +35,8 @@ def render_hook(packets: tuple[Path, ...], config_file: Path | None) -> int:
     """Re-render the markdown twin of each of PACKETS (handoff JSON files that the `packets`
     configuration matches) that is out of date.
 
-    Exits 1 when a twin was rewritten, so a pre-commit hook stops the commit.
+    Exits 1 when a twin was rewritten, so a pre-commit hook stops the commit, and when a twin
+    holds text its packet lacks (left as it is, with the `update` that carries the text).
     """
     return say(render_twins(packets, config_file))
 

@@ -134,6 +134,65 @@ def test_broken_settings_are_left_alone(git_repo: GitRepo, run_cli: Run) -> None
         assert (git_repo.root / ".claude/settings.json").read_text(encoding="utf-8") == text
 
 
+@pytest.mark.parametrize(("agent", "folder"), [("claude", ".claude"), ("codex", ".codex")])
+def test_a_file_where_the_settings_folder_goes_is_a_usage_error(
+    git_repo: GitRepo, run_cli: Run, agent: str, folder: str
+) -> None:
+    git_repo.write(folder, "notes about the agent\n")
+    result = run_cli(["hook", "--install", "--agent", agent], cwd=git_repo.root)
+    assert result.code == 2, result.err
+    assert result.err.startswith(f"handoff-audit: error: {folder}: not a folder")
+    assert "--print" in result.err and "Traceback" not in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert (git_repo.root / folder).read_text(encoding="utf-8") == "notes about the agent\n"
+
+
+def test_a_settings_link_to_a_file_in_the_repository_is_written_through(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    target = git_repo.write("config/claude-settings.json", {"permissions": EXISTING["permissions"]})
+    link = git_repo.root / ".claude/settings.json"
+    link.parent.mkdir()
+    link.symlink_to("../config/claude-settings.json")
+    result = run_cli(["hook", "--install"], cwd=git_repo.root)
+    assert result.code == 0, result.err
+    assert os.readlink(link) == "../config/claude-settings.json"
+    written = json.loads(target.read_text(encoding="utf-8"))
+    assert written["permissions"] == EXISTING["permissions"]
+    assert written["hooks"]["Stop"] == [{"hooks": [OURS]}]
+
+
+def test_a_settings_link_out_of_the_repository_is_refused(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text("{}\n", encoding="utf-8")
+    link = git_repo.root / ".claude/settings.json"
+    link.parent.mkdir()
+    link.symlink_to(outside)
+    result = run_cli(["hook", "--install"], cwd=git_repo.root)
+    assert result.code == 2
+    assert f"a symbolic link to {outside}, outside the repository" in result.err
+    assert "hook --print" in result.err and len(result.err.strip().splitlines()) == 1
+    assert outside.read_text(encoding="utf-8") == "{}\n" and link.is_symlink()
+
+
+def test_settings_it_cannot_write_back_unchanged_are_refused_with_the_place(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    cases = {
+        '{\n  "env": {"MAX": 1e400},\n  "model": "opus"\n}\n': ".claude/settings.json:2:18: ",
+        '{"model": "opus", "model": "sonnet"}\n': ".claude/settings.json:1:19: duplicate key",
+    }
+    for text, place in cases.items():
+        git_repo.write(".claude/settings.json", text)
+        result = run_cli(["hook", "--install"], cwd=git_repo.root)
+        assert result.code == 2, text
+        assert result.err.startswith(f"handoff-audit: error: {place}"), result.err
+        assert len(result.err.strip().splitlines()) == 1
+        assert (git_repo.root / ".claude/settings.json").read_text(encoding="utf-8") == text
+
+
 def test_the_hook_under_another_path_counts_as_installed(git_repo: GitRepo, run_cli: Run) -> None:
     mine = {"type": "command", "command": "/opt/venv/bin/handoff-audit hook"}
     git_repo.write(".claude/settings.json", {"hooks": {"Stop": [{"hooks": [mine]}]}})

@@ -1,8 +1,10 @@
 """Installing `handoff-audit hook` into a coding agent's project settings: Claude Code's
 ``.claude/settings.json`` or Codex's ``.codex/hooks.json`` (the same ``hooks`` shape).
 
-The merge adds one command hook per event and touches nothing else: other hooks, permissions
-and unknown keys stay as they were, in their order. Running it again changes nothing. Beside
+The merge adds one command hook per event: other hooks, permissions and unknown keys keep their
+values, in their order, and the file is written back as 2-space JSON (a file that would not read
+back the same, with a duplicate key or a number too large for a float, is refused). Running it
+again changes nothing. Beside
 the stop events, ``SessionStart`` runs the hook with the start sources the agent documents, so
 that a new session starts from the branch's brief.
 """
@@ -10,13 +12,16 @@ that a new session starts from the branch's brief.
 from __future__ import annotations
 
 import json
+import os
 import shlex
 from pathlib import Path
 from typing import Any
 
+from handoff_audit import jsonpos
 from handoff_audit.agents import BY_NAME
 from handoff_audit.authoring.packet_files import refuse_outside, write_atomic
 from handoff_audit.errors import InputError
+from handoff_audit.git_folder import in_git_folder
 
 HOOK_COMMAND = "handoff-audit hook"
 """The command Claude Code runs (it must be on the agent's PATH)."""
@@ -90,30 +95,85 @@ def install(
     top: Path, events: tuple[str, ...], command: str = HOOK_COMMAND, agent: str = "claude"
 ) -> tuple[Path, list[str]]:
     """Merge the hook into the agent's settings file under ``top`` (created when missing); the
-    file and the events added (none when it was already there: the file is then untouched)."""
+    file and the events added (none when it was already there: the file is then untouched).
+    A settings file that is a symbolic link to a regular file inside the repository is written
+    through the link (its target replaced, the link kept)."""
     relative = AGENTS[agent].settings
     path = top / relative
+    named = Path(relative).as_posix()
+    printed = f"`handoff-audit hook --print{_agent_option(agent)}`"
+    by_hand = f"add the snippet {printed} prints to it by hand"
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise InputError(
+            f"{folder.relative_to(top).as_posix()}: not a folder, so {named} cannot be written "
+            f"in it; rename that file, or merge the snippet {printed} prints into the agent's "
+            "settings by hand"
+        )
     refuse_outside(path)
-    settings: Any = {}
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise InputError(f"{relative}: not a regular file; not touching it")
-    if path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-            settings = json.loads(text) if text.strip() else {}
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(f"{relative}: cannot be read ({error})") from None
-        except ValueError as error:
-            raise InputError(
-                f"{relative}: not valid JSON ({error}); fix it, then run --install again"
-            ) from None
-        if not isinstance(settings, dict):
-            raise InputError(f"{relative}: not a JSON object; not touching it")
+    target = _written_through(top, path, named, by_hand)
+    settings = _read_settings(target, named, by_hand) if target.exists() else {}
     try:
         added = merge(settings, events, command, agent)
     except InputError as error:
-        raise InputError(f"{relative}: {error}") from None
+        raise InputError(f"{named}: {error}") from None
     if added:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps(settings, indent=2, ensure_ascii=False) + "\n")
+        write_atomic(
+            target, json.dumps(settings, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        )
     return path, added
+
+
+def _agent_option(agent: str) -> str:
+    return "" if agent == "claude" else f" --agent {agent}"
+
+
+def _written_through(top: Path, path: Path, relative: str, by_hand: str) -> Path:
+    """The file to write for ``path``: itself, or the regular file inside the repository that
+    it links to. `InputError` for anything else (a folder, a link that leads out of the
+    repository, into git's own folder, or to nothing)."""
+    if not path.is_symlink():
+        if path.exists() and not path.is_file():
+            raise InputError(f"{relative}: not a regular file; not touching it")
+        return path
+    real_top = os.path.realpath(top)
+    target = Path(os.path.realpath(path))
+    shown = os.path.relpath(target, real_top) if target.is_relative_to(real_top) else str(target)
+    said = f"{relative}: a symbolic link to {shown}"
+    if not target.is_relative_to(real_top):
+        raise InputError(f"{said}, outside the repository; not touching it: {by_hand}")
+    if in_git_folder(str(target), real_top):
+        raise InputError(f"{said}, in git's own folder; not touching it: {by_hand}")
+    if not target.is_file():
+        what = "not a regular file" if target.exists() else "missing"
+        raise InputError(f"{said}, which is {what}; not touching it: {by_hand}")
+    return target
+
+
+def _read_settings(path: Path, relative: str, by_hand: str) -> dict[str, Any]:
+    """The JSON object in the settings file, read strictly: a value that would not be written
+    back as it was (a duplicate key, a number too large for a float) is refused with its place."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"{relative}: cannot be read ({error})") from None
+    if not text.strip():
+        return {}
+    try:
+        settings = jsonpos.parse(text).value
+    except jsonpos.JsonPositionError as error:
+        try:
+            json.loads(text)
+        except ValueError:
+            pass
+        else:  # JSON the standard reader takes, which writing it back would change or drop
+            raise InputError(
+                f"{relative}:{error.line}:{error.column}: {error.reason}: writing the file back "
+                f"would change it, so --install leaves it alone; correct it, or {by_hand}"
+            ) from None
+        raise InputError(
+            f"{relative}: not valid JSON ({error}); fix it, then run --install again"
+        ) from None
+    if not isinstance(settings, dict):
+        raise InputError(f"{relative}: not a JSON object; not touching it")
+    return settings

@@ -10,9 +10,10 @@ taken for a packet.
 A twin holding text a person wrote that the packet lacks is left alone, with exit 1 and the
 `update` that carries the text, as `update` refuses (`twin_guard`): only `render --write`, run by
 hand, discards it.
-`handoff-audit-staged` audits the whole repository whenever a staged file is a packet (or a
-packet's twin): `multiple-active` and the other rules that compare packets need all of them,
-not only the staged ones, and the commit then passes exactly when `handoff-audit check` does.
+`handoff-audit-staged` audits the whole repository whenever a staged file is a handoff file (a
+packet, a packet's twin, a ``block-files`` file or a file of a ``series``): `multiple-active`
+and the other rules that compare packets need all of them, not only the staged ones, and the
+commit then passes exactly when `handoff-audit check` does.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.config import config_warnings, load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
-from handoff_audit.model.packet import is_packet_file, twin_of
+from handoff_audit.model.packet import is_handoff_file, named_packet, twin_of
 from handoff_audit.rules import RULES_BY_ID
 
 
@@ -41,10 +42,11 @@ def _read(path: Path) -> bytes | None:
 
 
 def configured_packets(
-    files: Sequence[Path], config_file: Path | None, twins: bool
+    files: Sequence[Path], config_file: Path | None, every_handoff_file: bool
 ) -> tuple[Path | None, list[Path], tuple[str, ...]]:
     """The repository's top folder, those of ``files`` the ``packets`` configuration matches
-    (with ``twins``, also the markdown twins of matched JSON packets), and the configuration's
+    (with ``every_handoff_file``, every file `check` audits: also the markdown twins of matched
+    JSON packets, the ``block-files`` and the files of a ``series``), and the configuration's
     notes (`Config.notes`: a file it shadows, for the hook to print)."""
     # pre-commit runs at the top folder with relative names; a script may pass any paths.
     folders = [os.path.dirname(os.path.abspath(f)) for f in files]
@@ -65,7 +67,11 @@ def configured_packets(
             relative = Path(os.path.abspath(file)).relative_to(root).as_posix()
         except ValueError:
             continue
-        if is_packet_file(relative, config, twin=twins):
+        if (
+            is_handoff_file(relative, config)
+            if every_handoff_file
+            else named_packet(relative, config)
+        ):
             kept.append(file)
     return root, kept, config.notes
 
@@ -77,7 +83,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Ou
     for each configuration file the one used shadows, as `check` says it."""
     code = EXIT_OK
     out: list[str] = []
-    _, packets, shadowed = configured_packets(packets, config_file, twins=False)
+    _, packets, shadowed = configured_packets(packets, config_file, every_handoff_file=False)
     errors = config_warnings(shadowed, "handoff-render")
     for packet in packets:
         if packet.suffix != ".json":

@@ -68,7 +68,7 @@ def check_arguments(argv: Sequence[str]) -> tuple[list[str] | None, tuple[str, .
             options.append(arg)
         else:
             files.append(Path(arg))
-    root, packets, notes = configured_packets(files, config_file, twins=True)
+    root, packets, notes = configured_packets(files, config_file, every_handoff_file=True)
     if not packets or root is None:
         return None, notes
     return ["check", *options, str(root)], notes

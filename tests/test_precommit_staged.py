@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from authoring_support import REFUNDS
 from conftest import GitRepo, Result
 from handoff_audit.cli.precommit import staged_main
 
@@ -71,3 +72,65 @@ def test_a_staged_file_of_a_configured_series_is_audited(
     assert result.code == 1, result.out + result.err
     assert "notes/sessions/2026-12-01.md:9:8: secret:" in result.out
     assert run_cli(["check", "-q"], cwd=git_repo.root).code == 1
+
+
+WORKING_NOTE = (
+    "# Handoff\n\n## State\nTests pass.\n\n## Next step\n"
+    "Run pytest -q and fix tests/test_api.py::test_refund.\n"
+)
+
+
+def _merge_gate_lines(output: str) -> list[str]:
+    return [line for line in output.splitlines() if "-in-merge:" in line]
+
+
+def test_staging_a_working_note_on_the_protected_branch_fails_as_check_does_after_it(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    git_repo.write("HANDOFF.md", WORKING_NOTE)
+    git_repo.git("add", "HANDOFF.md")
+
+    result = staged(git_repo.root, "-q", "HANDOFF.md")
+    assert result.code == 1, result.out + result.err
+    [line] = _merge_gate_lines(result.out)
+    assert line.startswith("HANDOFF.md: handoff-in-merge: HANDOFF.md is on the protected branch")
+
+    git_repo.git("commit", "-q", "--no-verify", "-m", "handoff on main")
+    after = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert after.code == 1
+    assert _merge_gate_lines(after.out) == [line]
+
+
+def test_staging_a_working_note_on_a_feature_branch_is_no_merge_finding(
+    git_repo: GitRepo, staged: Run
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write("HANDOFF.md", WORKING_NOTE)
+    git_repo.git("add", "HANDOFF.md")
+
+    result = staged(git_repo.root, "-q", "HANDOFF.md")
+    assert _merge_gate_lines(result.out) == [], result.out
+    assert result.code == 0, result.out + result.err
+
+
+def test_staging_an_active_packet_on_the_protected_branch_fails_until_it_is_archived(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    made = run_cli(["new", *REFUNDS], cwd=git_repo.root)
+    assert made.code == 0, made.err
+    git_repo.git("add", "-A")
+
+    result = staged(git_repo.root, "-q", "handoff.json", "handoff.md")
+    assert result.code == 1, result.out + result.err
+    [line] = _merge_gate_lines(result.out)
+    assert line.startswith("handoff.json:5:13: active-in-merge: this commit puts an active packet")
+    assert "`handoff-audit archive handoff.json`" in line
+
+    assert run_cli(["archive"], cwd=git_repo.root).code == 0
+    git_repo.git("add", "-A")
+    archived = staged(git_repo.root, "-q", "handoff.json", "handoff.md")
+    assert archived.code == 0, archived.out + archived.err

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit import controls
@@ -30,6 +31,8 @@ from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.config import config_warnings, load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.staged import staged_changes
+from handoff_audit.model.context import StagedChanges
 from handoff_audit.model.packet import is_handoff_file, named_packet, twin_of
 from handoff_audit.rules import RULES_BY_ID
 
@@ -41,13 +44,9 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
-def configured_packets(
-    files: Sequence[Path], config_file: Path | None, every_handoff_file: bool
-) -> tuple[Path | None, list[Path], tuple[str, ...]]:
-    """The repository's top folder, those of ``files`` the ``packets`` configuration matches
-    (with ``every_handoff_file``, every file `check` audits: also the markdown twins of matched
-    JSON packets, the ``block-files`` and the files of a ``series``), and the configuration's
-    notes (`Config.notes`: a file it shadows, for the hook to print)."""
+def _top_folder(files: Sequence[Path]) -> Path | None:
+    """The top folder of the repository ``files`` are in (the current folder's without
+    ``files``), or ``None`` outside git."""
     # pre-commit runs at the top folder with relative names; a script may pass any paths.
     folders = [os.path.dirname(os.path.abspath(f)) for f in files]
     common = Path(os.path.commonpath(folders)) if folders else Path.cwd()
@@ -57,23 +56,62 @@ def configured_packets(
         info = plumbing.repo_info(common)
     except plumbing.UnsafeRepository as error:
         raise InputError(error.advice(common)) from None
-    if info is None:
+    return None if info is None else info.toplevel
+
+
+def _from_top(file: Path, root: Path) -> str | None:
+    try:
+        return Path(os.path.abspath(file)).relative_to(root).as_posix()
+    except ValueError:
+        return None
+
+
+def configured_packets(
+    files: Sequence[Path], config_file: Path | None
+) -> tuple[Path | None, list[Path], tuple[str, ...]]:
+    """The repository's top folder, those of ``files`` the ``packets`` configuration matches,
+    and the configuration's notes (`Config.notes`: a file it shadows, for the hook to print)."""
+    root = _top_folder(files)
+    if root is None:
         return None, [f for f in files if f.suffix == ".json"], ()
-    root = info.toplevel
     config = load_config(root, config_file, rule_ids=RULES_BY_ID)
     kept = []
     for file in files:
-        try:
-            relative = Path(os.path.abspath(file)).relative_to(root).as_posix()
-        except ValueError:
-            continue
-        if (
-            is_handoff_file(relative, config)
-            if every_handoff_file
-            else named_packet(relative, config)
-        ):
+        relative = _from_top(file, root)
+        if relative is not None and named_packet(relative, config):
             kept.append(file)
     return root, kept, config.notes
+
+
+@dataclass(frozen=True, slots=True)
+class StagedAudit:
+    """What `handoff-audit-staged` audits."""
+
+    root: Path | None
+    """The repository's top folder when the commit touches a handoff file; ``None``: no audit."""
+    staged: StagedChanges | None
+    """The commit being made, as the index has it (``None`` when git could not say)."""
+    notes: tuple[str, ...]
+    """The configuration's notes (`Config.notes`: a file it shadows, for the hook to print)."""
+
+
+def staged_audit(files: Sequence[Path], config_file: Path | None) -> StagedAudit:
+    """Whether the commit being made touches a file `check` audits: one of ``files`` (what
+    pre-commit passes) or of the index's changes (one ``git diff --cached``) that is a handoff
+    file (a packet, its twin, a ``block-files`` file, a file of a ``series``)."""
+    root = _top_folder(files)
+    if root is None:
+        return StagedAudit(None, None, ())
+    config = load_config(root, config_file, rule_ids=RULES_BY_ID)
+    try:
+        changed, deleted = staged_changes(root)
+    except plumbing.GitError:
+        staged, named = None, []
+    else:
+        staged, named = StagedChanges(frozenset(changed), frozenset(deleted)), changed
+    named += [name for name in (_from_top(file, root) for file in files) if name is not None]
+    touched = any(is_handoff_file(name, config) for name in named)
+    return StagedAudit(root if touched else None, staged, config.notes)
 
 
 def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Outcome:
@@ -83,7 +121,7 @@ def render_twins(packets: Sequence[Path], config_file: Path | None = None) -> Ou
     for each configuration file the one used shadows, as `check` says it."""
     code = EXIT_OK
     out: list[str] = []
-    _, packets, shadowed = configured_packets(packets, config_file, every_handoff_file=False)
+    _, packets, shadowed = configured_packets(packets, config_file)
     errors = config_warnings(shadowed, "handoff-render")
     for packet in packets:
         if packet.suffix != ".json":
@@ -126,4 +164,4 @@ def _twin_text_kept(packet: Path, twin: Path) -> str | None:
     return None
 
 
-__all__ = ["configured_packets", "render_twins"]
+__all__ = ["StagedAudit", "configured_packets", "render_twins", "staged_audit"]

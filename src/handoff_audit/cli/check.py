@@ -20,7 +20,7 @@ from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
-from handoff_audit.model.context import Target
+from handoff_audit.model.context import StagedChanges, Target
 from handoff_audit.model.findings import FAIL_ON
 from handoff_audit.rules import RULES_BY_ID
 
@@ -67,6 +67,8 @@ class CheckOptions:
     """Overrides the configuration's ``block-files``."""
     jobs: int | None = None
     """Overrides the configuration's ``jobs`` (processes checking packets; 1 = no workers)."""
+    staged: StagedChanges | None = None
+    """The commit being made (`Target.staged`), for the pre-commit hook."""
 
 
 def run_check(options: CheckOptions) -> int:
@@ -89,6 +91,7 @@ def run_check(options: CheckOptions) -> int:
             target_branch=options.target_branch,
             all_branches=options.all_branches,
             fetch_history=options.fetch_history,
+            staged=options.staged,
         ),
         select=options.select,
         ignore=options.ignore,

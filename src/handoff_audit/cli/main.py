@@ -208,6 +208,7 @@ def check(
     """Audit the packets under PATHS (default: the whole repository, from any folder in it)."""
     # start-up: imported only when this command runs
     from handoff_audit.cli.check import CheckOptions, run_check
+    from handoff_audit.model.context import StagedChanges
 
     if strict and fail_on not in (None, "warning"):
         raise InputError(f"--strict means --fail-on warning; it cannot go with --fail-on {fail_on}")
@@ -236,6 +237,8 @@ def check(
         ),
         block_files=_globs("--block-files", block_files, "'**/HANDOFF.md'", "handoff-in-merge"),
         jobs=jobs,
+        # the commit being made, when the pre-commit hook runs this command (`cli.precommit`)
+        staged=click.get_current_context().find_object(StagedChanges),
     )
     return run_check(options)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from handoff_audit.authoring.precommit import configured_packets, render_twins
+from handoff_audit.authoring.precommit import StagedAudit, render_twins, staged_audit
 from handoff_audit.cli.exit_codes import run
 from handoff_audit.cli.say import say, say_config_notes
 from handoff_audit.errors import EXIT_OK
@@ -49,11 +49,11 @@ _CHECK_VALUE_OPTIONS = frozenset(
 """`check` options that take a value, so that the value is not taken for a staged file."""
 
 
-def check_arguments(argv: Sequence[str]) -> tuple[list[str] | None, tuple[str, ...]]:
-    """``[CHECK-OPTION]... FILE...``: when a FILE is a packet (or a packet's twin), the
-    `handoff-audit` arguments that audit the whole repository as `check` does, ``None`` when no
-    staged file is a packet (nothing to audit); and the configuration's notes (a file it
-    shadows, which `check` prints when it runs)."""
+def check_arguments(argv: Sequence[str]) -> tuple[list[str] | None, StagedAudit]:
+    """``[CHECK-OPTION]... FILE...``: when the commit touches a handoff file (one of FILES or
+    of the index's changes), the `handoff-audit` arguments that audit the whole repository as
+    `check` does, ``None`` when it touches none (nothing to audit); and what `staged_audit`
+    found (the commit being made, the configuration's notes)."""
     options: list[str] = []
     files: list[Path] = []
     config_file: Path | None = None
@@ -68,10 +68,10 @@ def check_arguments(argv: Sequence[str]) -> tuple[list[str] | None, tuple[str, .
             options.append(arg)
         else:
             files.append(Path(arg))
-    root, packets, notes = configured_packets(files, config_file, every_handoff_file=True)
-    if not packets or root is None:
-        return None, notes
-    return ["check", *options, str(root)], notes
+    found = staged_audit(files, config_file)
+    if found.root is None:
+        return None, found
+    return ["check", *options, str(found.root)], found
 
 
 @click.command(
@@ -79,19 +79,23 @@ def check_arguments(argv: Sequence[str]) -> tuple[list[str] | None, tuple[str, .
 )
 @click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="[CHECK-OPTIONS]... [FILES]...")
 def staged_hook(args: tuple[str, ...]) -> int:
-    """When one of FILES is a packet (or a packet's twin), audit the whole repository as
-    `handoff-audit check CHECK-OPTIONS` does; otherwise exit 0.
+    """When the commit touches a handoff file (one of FILES, or a file the index changes),
+    audit the whole repository as `handoff-audit check CHECK-OPTIONS` does, judging the
+    commit being made on a protected branch; otherwise exit 0.
     """
     # start-up: handoff-render never needs the audit's command line
     from handoff_audit.cli.main import cli
 
-    arguments, notes = check_arguments(args)
+    arguments, found = check_arguments(args)
     if arguments is None:
         # No audit, so no `check` to name a configuration file ignored: the file it shadows
         # may be why no staged file counts as a packet.
-        say_config_notes(notes)
+        say_config_notes(found.notes)
         return EXIT_OK
-    code = cli.main(args=arguments, prog_name="handoff-audit", standalone_mode=False)
+    # `check` finds the commit being made in its context (`click.Context.find_object`).
+    code = cli.main(
+        args=arguments, prog_name="handoff-audit", standalone_mode=False, obj=found.staged
+    )
     return code if isinstance(code, int) else EXIT_OK
 
 

@@ -325,8 +325,11 @@ class _Gatherer:
             return
         files = plumbing.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
         if blocks:
-            listed = {self.from_top(path) for path, _ in files.get(head_tree, [])}
-            names = {name for name in listed if name is not None}
+            listed = {path for path, _ in files.get(head_tree, [])}
+            staged = self.target.staged
+            if staged is not None:
+                listed = (listed - staged.deleted) | staged.changed
+            names = {name for name in map(self.from_top, listed) if name is not None}
             facts.block_files = tuple(
                 sorted(
                     name

@@ -11,6 +11,16 @@ from handoff_audit.model.repo_history import History
 
 
 @dataclass(frozen=True, slots=True)
+class StagedChanges:
+    """The commit being made, as its index has it (paths from the top folder, with ``/``)."""
+
+    changed: frozenset[str] = frozenset()
+    """Paths the index adds or changes."""
+    deleted: frozenset[str] = frozenset()
+    """Paths the index deletes."""
+
+
+@dataclass(frozen=True, slots=True)
 class Target:
     """What the audit checks against: the commit, the branch and the merge target."""
 
@@ -30,6 +40,9 @@ class Target:
     target_from_event: bool = False
     """``target_branch`` was named by GitHub's event, not typed: when it cannot be fetched (no
     remote, no access) it is used as named instead of refused as unknown."""
+    staged: StagedChanges | None = None
+    """The pre-commit hook's commit being made: on a protected branch, the merge gate judges
+    ``HEAD`` with these changes, not ``HEAD``; ``None`` = ``HEAD`` as it is."""
 
 
 @dataclass(slots=True)

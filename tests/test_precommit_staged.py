@@ -134,3 +134,60 @@ def test_staging_an_active_packet_on_the_protected_branch_fails_until_it_is_arch
     git_repo.git("add", "-A")
     archived = staged(git_repo.root, "-q", "handoff.json", "handoff.md")
     assert archived.code == 0, archived.out + archived.err
+
+
+def _committed_packet(git_repo: GitRepo, run_cli: Run) -> None:
+    _feature_branch(git_repo)
+    made = run_cli(["new", *REFUNDS], cwd=git_repo.root)
+    assert made.code == 0, made.err
+    git_repo.commit("packet")
+
+
+def test_a_staged_deletion_of_the_twin_fails_with_md_missing(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    _committed_packet(git_repo, run_cli)
+    git_repo.git("rm", "-q", "handoff.md")
+
+    # pre-commit passes no deleted file: with nothing else staged, the hook gets no file.
+    result = staged(git_repo.root, "-q")
+    assert result.code == 1, result.out + result.err
+    assert "handoff.json: md-missing: no markdown twin handoff.md" in result.out
+    assert run_cli(["check", "-q", "--select", "md-missing"], cwd=git_repo.root).code == 1
+
+
+def test_a_staged_deletion_of_a_packet_is_audited_as_check_audits_it(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    _committed_packet(git_repo, run_cli)
+    git_repo.git("rm", "-q", "handoff.json")
+
+    result = staged(git_repo.root, "-q")
+    after = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert (result.code, result.out) == (after.code, after.out)
+    assert result.out, "the twin left behind is audited"
+
+
+def test_deleting_a_working_note_from_the_protected_branch_passes(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    git_repo.write("HANDOFF.md", WORKING_NOTE)
+    git_repo.commit("handoff on main")
+    assert run_cli(["check", "-q"], cwd=git_repo.root).code == 1
+    git_repo.git("rm", "-q", "HANDOFF.md")
+
+    result = staged(git_repo.root, "-q")
+    assert result.code == 0, result.out + result.err
+
+
+def test_a_commit_of_other_files_is_not_audited(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    _committed_packet(git_repo, run_cli)
+    git_repo.write("handoff.md", "stale twin, unstaged\n")
+    git_repo.write("src/refunds.py", "def refund(amount):\n    return -amount\n")
+    git_repo.git("add", "src/refunds.py")
+    git_repo.git("rm", "-q", "README.md")
+
+    result = staged(git_repo.root)
+    assert (result.code, result.out, result.err) == (0, "", "")

@@ -97,8 +97,9 @@ class StagedAudit:
 
 def staged_audit(files: Sequence[Path], config_file: Path | None) -> StagedAudit:
     """Whether the commit being made touches a file `check` audits: one of ``files`` (what
-    pre-commit passes) or of the index's changes (one ``git diff --cached``) that is a handoff
-    file (a packet, its twin, a ``block-files`` file, a file of a ``series``)."""
+    pre-commit passes) or of the index's changes, deletions included (one ``git diff
+    --cached``), that is a handoff file (a packet, its twin, a ``block-files`` file, a file of a
+    ``series``)."""
     root = _top_folder(files)
     if root is None:
         return StagedAudit(None, None, ())
@@ -108,7 +109,8 @@ def staged_audit(files: Sequence[Path], config_file: Path | None) -> StagedAudit
     except plumbing.GitError:
         staged, named = None, []
     else:
-        staged, named = StagedChanges(frozenset(changed), frozenset(deleted)), changed
+        # pre-commit passes no deleted file: a deleted twin is `md-missing` all the same.
+        staged, named = StagedChanges(frozenset(changed), frozenset(deleted)), changed + deleted
     named += [name for name in (_from_top(file, root) for file in files) if name is not None]
     touched = any(is_handoff_file(name, config) for name in named)
     return StagedAudit(root if touched else None, staged, config.notes)

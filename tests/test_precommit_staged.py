@@ -191,3 +191,64 @@ def test_a_commit_of_other_files_is_not_audited(
 
     result = staged(git_repo.root)
     assert (result.code, result.out, result.err) == (0, "", "")
+
+
+VALUES = {
+    "--format": "json",
+    "--output": "report.txt",
+    "-o": "report.txt",
+    "--config": "ci/handoff-audit.yml",
+    "--branch": "feat/x",
+    "--target-branch": "main",
+    "--head": "HEAD",
+    "--select": "invalid-json",
+    "--ignore": "schema",
+    "--fail-on": "warning",
+    "--color": "never",
+    "--max-commits-behind": "3",
+    "--protected-branches": "main",
+    "--block-files": "HANDOFF.md",
+    "--jobs": "1",
+}
+"""A valid value for each option of `check` that takes one."""
+
+
+def test_every_value_option_of_check_is_known_to_the_hook() -> None:
+    from handoff_audit.cli.main import check
+    from handoff_audit.cli.precommit import check_value_options
+
+    assert set(check_value_options(check)) == set(VALUES)
+
+
+def _broken_packet_in_notes(git_repo: GitRepo) -> None:
+    """``notes/p.json``, a packet only ``ci/handoff-audit.yml`` names, not valid JSON."""
+    _feature_branch(git_repo)
+    git_repo.write("ci/handoff-audit.yml", 'packets: ["notes/*.json"]\n')
+    git_repo.commit("config")
+    git_repo.write("notes/p.json", "{\n")
+    git_repo.git("add", "-A")
+
+
+@pytest.mark.parametrize("spelling", ["separate", "joined"])
+@pytest.mark.parametrize("option", sorted(VALUES))
+def test_each_value_option_of_check_works_in_both_spellings(
+    git_repo: GitRepo, staged: Run, run_cli: Run, option: str, spelling: str
+) -> None:
+    _broken_packet_in_notes(git_repo)
+    given = [option, VALUES[option]]
+    if spelling == "joined":
+        given = [f"{option}={VALUES[option]}" if option.startswith("--") else option + given[1]]
+    config = [] if option == "--config" else ["--config", "ci/handoff-audit.yml"]
+
+    result = staged(git_repo.root, *config, *given, "notes/p.json")
+    checked = run_cli(["check", *config, *given, str(git_repo.root)], cwd=git_repo.root)
+    assert checked.code == 1, checked.out + checked.err
+    assert (result.code, result.out, result.err) == (checked.code, checked.out, checked.err)
+
+
+def test_a_joined_config_option_selects_the_packets(git_repo: GitRepo, staged: Run) -> None:
+    _broken_packet_in_notes(git_repo)
+
+    result = staged(git_repo.root, "--config=ci/handoff-audit.yml", "notes/p.json")
+    assert result.code == 1, result.out + result.err
+    assert "notes/p.json:2:1: invalid-json:" in result.out

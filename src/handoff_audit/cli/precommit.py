@@ -41,28 +41,55 @@ def render_hook(packets: tuple[Path, ...], config_file: Path | None) -> int:
     return say(render_twins(packets, config_file))
 
 
-_CHECK_VALUE_OPTIONS = frozenset(
-    {"--config", "--format", "--output", "-o", "--branch", "--target-branch", "--head"}
-    | {"--select", "--ignore", "--fail-on", "--color"}
-    | {"--max-commits-behind", "--protected-branches", "--block-files"}
-)
-"""`check` options that take a value, so that the value is not taken for a staged file."""
+def check_value_options(check: click.Command) -> dict[str, str]:
+    """Each spelling of the options of `check` that take a value (``--jobs``, ``-o``), with the
+    name its parameter has (``jobs``, ``output``): a value must not be taken for a staged
+    file, and ``--config``'s decides which files are packets."""
+    return {
+        spelling: param.name or ""
+        for param in check.params
+        if isinstance(param, click.Option) and not param.is_flag and not param.count
+        for spelling in param.opts
+    }
+
+
+def _split_option(arg: str, options: dict[str, str]) -> tuple[str, str | None] | None:
+    """``arg`` as (a value option, its value when given in the same word: ``--config=FILE``,
+    ``-oFILE``), or ``None`` when it is no value option of `check`."""
+    if arg in options:
+        return arg, None
+    name, equals, value = arg.partition("=")
+    if arg.startswith("--") and equals and name in options:
+        return name, value
+    if not arg.startswith("--") and arg[:2] in options:
+        return arg[:2], arg[2:]
+    return None
 
 
 def check_arguments(argv: Sequence[str]) -> tuple[list[str] | None, StagedAudit]:
     """``[CHECK-OPTION]... FILE...``: when the commit touches a handoff file (one of FILES or
     of the index's changes), the `handoff-audit` arguments that audit the whole repository as
     `check` does, ``None`` when it touches none (nothing to audit); and what `staged_audit`
-    found (the commit being made, the configuration's notes)."""
+    found (the commit being made, the configuration's notes). Every option of `check` is
+    accepted in either of click's spellings (``--jobs 1``, ``--jobs=1``)."""
+    # start-up: handoff-render never needs the audit's command line
+    from handoff_audit.cli.main import check
+
+    value_options = check_value_options(check)
     options: list[str] = []
     files: list[Path] = []
     config_file: Path | None = None
     args = iter(argv)
     for arg in args:
-        if arg in _CHECK_VALUE_OPTIONS:
-            value = next(args, "")
-            options += [arg, value]
-            if arg == "--config":
+        option = _split_option(arg, value_options)
+        if option is not None:
+            name, value = option
+            if value is None:
+                value = next(args, "")
+                options += [arg, value]
+            else:
+                options.append(arg)
+            if value_options[name] == "config_file":
                 config_file = Path(value)
         elif arg.startswith("-"):
             options.append(arg)
@@ -109,4 +136,11 @@ def staged_main(argv: Sequence[str] | None = None) -> int:
     return run(staged_hook, argv, "handoff-audit-staged")
 
 
-__all__ = ["check_arguments", "main", "render_hook", "staged_hook", "staged_main"]
+__all__ = [
+    "check_arguments",
+    "check_value_options",
+    "main",
+    "render_hook",
+    "staged_hook",
+    "staged_main",
+]

@@ -72,9 +72,6 @@ checked counts, one outside the paths given to `check` or the action's `path` in
 limit what is audited, not what the merge carries. So does a packet file that cannot be read
 (over `max-file-bytes`, not a JSON object), whatever level `invalid-json` has: nothing shows
 that its work is finished.
-The pre-commit hook (`handoff-audit-staged`) judges the commit being made: on the protected
-branch itself, a commit that adds or changes an active packet is refused the same way
-(`check` on that branch, which reads the commit already made, names only `block-files` files).
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
@@ -113,10 +110,6 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     if on_protected_branch(ctx.target, branch, patterns):
         for path in sorted(blocked):
             yield _on_protected(path, branch, unread=path in unread)
-        if ctx.target.staged is not None:
-            for packet in work:
-                if packet.path in ctx.target.staged.changed and _maybe_active(packet):
-                    yield _active_onto_protected(packet, branch)
         return
     if not is_protected(ctx.target, patterns):
         return
@@ -133,37 +126,6 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         active.update(facts.unaudited_active)
     for path, position in sorted(active.items()):
         yield _active_into_protected(path, target, position)
-
-
-def _maybe_active(packet: Packet) -> bool:
-    """An active packet, or a JSON packet that cannot be read: nothing shows it is finished."""
-    return packet.status == "active" or (packet.kind == "json" and packet.data is None)
-
-
-def _active_onto_protected(packet: Packet, branch: str | None) -> Hit:
-    """The active ``packet`` that the commit being made (the pre-commit hook) puts on the
-    protected ``branch``."""
-    archive = f"handoff-audit archive {shell.quote_path(packet.path)}"
-    branch_off = "commit it on a branch of its own (`git switch -c BRANCH`)"
-    if packet.data is None:
-        return Hit(
-            ACTIVE_IN_MERGE,
-            packet.path,
-            f"this commit puts a packet on the protected branch {branch} that cannot be read "
-            "(over `max-file-bytes`, not a JSON object, or not a regular file), so nothing shows "
-            f"that the work it hands off is finished; make it a readable packet and run "
-            f"`{archive}` first, or {branch_off}",
-        )
-    line, column = packet.position("/status")
-    return Hit(
-        ACTIVE_IN_MERGE,
-        packet.path,
-        f"this commit puts an active packet on the protected branch {branch}: the work it "
-        f"hands off is not finished; {branch_off}, or finish the work and run `{archive}` first",
-        line,
-        column,
-        "/status",
-    )
 
 
 def _active_into_protected(path: str, target: str | None, position: Position | None) -> Hit:

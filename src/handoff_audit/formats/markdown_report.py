@@ -2,7 +2,7 @@
 
 Everything that comes from a packet (and every path, branch name and finding message) is
 untrusted: it goes through `inert`, which escapes it into plain text or code, and the packet
-section is built from the packet's data, never from its markdown twin. `fit` cuts a document only
+section is built from the packet's data, never from its markdown twin. `fitted` cuts a document only
 between whole blocks, so the result is always valid markdown.
 """
 
@@ -279,14 +279,10 @@ def size(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def fit(blocks: Iterable[Piece], limit: int, *, measure: Any = size, elsewhere: str) -> str:
-    """Join ``blocks`` with blank lines, keeping the longest prefix (plus every ``keep`` block)
-    that fits in ``limit`` together with a closing note naming what was left out."""
-    return fitted(blocks, limit, measure=measure, elsewhere=elsewhere).text
-
-
 def fitted(blocks: Iterable[Piece], limit: int, *, measure: Any = size, elsewhere: str) -> Fitted:
-    """`fit`, with the blocks kept."""
+    """Join ``blocks`` with blank lines, keeping the longest prefix (plus every ``keep`` block)
+    that fits in ``limit`` together with a closing note naming what was left out; the text and
+    the blocks kept."""
     blocks = list(blocks)
     text = "\n\n".join(b.text for b in blocks) + "\n"
     if measure(text) <= limit:

@@ -4,6 +4,7 @@ redacted. (The tokens are built from parts: this file holds none.)"""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from collections.abc import Callable, Iterator
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from action_runner import PR, Runner, runner_world
+from agent_support import HookRun, run_hook, stop_event
 from conftest import GitRepo
 from test_action_formats import parse
 
@@ -23,11 +25,11 @@ TEXT = f"# Handoff\n\n## Next step\nFix src/a.py\n\nDeploy with {INSIDE}\n"
 FORMATS = ("text", "github", "json", "sarif", "markdown")
 
 
-def _feature_with_note(repo: GitRepo) -> None:
+def _feature_with_note(repo: GitRepo, text: str = TEXT) -> None:
     repo.write("README.md", "hello\n")
     repo.commit("base")
     repo.git("checkout", "-q", "-b", "feat/x")
-    repo.write(NOTE, TEXT)
+    repo.write(NOTE, text)
     repo.commit("notes")
 
 
@@ -98,3 +100,54 @@ def test_show_names_a_token_shaped_folder_as_check_does(
         assert done.code == 0, (name, done.err)
         _shown_as_in_the_tree(done.out)
         assert f"{FOLDER}/notes.txt" in done.out
+
+
+def _stop(folder: Path) -> HookRun:
+    return run_hook(stop_event(folder))
+
+
+def _printed(run: HookRun, start: str) -> str:
+    """The command of the hook's line holding ``start``, from ``start`` on, its ``"<...>"``
+    parts filled in as an agent would."""
+    line = next(line for line in run.lines if start in line)
+    return re.sub(r'"<[^"]*>"', '"filled in"', line[line.index(start) :])
+
+
+def _bash(command: str, cwd: Path) -> None:
+    """Run ``command`` as printed, with bash, in ``cwd``; it must succeed."""
+    ran = subprocess.run(["bash", "-c", command], cwd=cwd, capture_output=True, text=True)
+    assert ran.returncode == 0, (command, ran.stderr)
+
+
+def test_the_stop_hook_names_a_token_shaped_folder_so_its_fixes_work(git_repo: GitRepo) -> None:
+    _feature_with_note(git_repo, TEXT.replace(INSIDE, "the deploy key"))
+    git_repo.write("src/a.py", "work after the note\n")
+    git_repo.commit("work")
+    below = git_repo.root / "src"
+    blocked = _stop(below)
+    assert blocked.code == 2, blocked.err
+    assert f"../{NOTE}" in blocked.err and "[redacted" not in blocked.err
+    _bash(_printed(blocked, "printf "), below)
+    assert {p.name for p in git_repo.root.iterdir()} == {".git", FOLDER, "README.md", "src"}
+    git_repo.commit("note refreshed")
+    assert _stop(below).code == 0
+    git_repo.write("src/a.py", "more work\n")
+    git_repo.commit("more work")
+    again = _stop(git_repo.root)
+    _bash(_printed(again, "git rm "), git_repo.root)
+    git_repo.commit("work done")
+    assert _stop(git_repo.root).code == 0
+
+
+def test_session_start_names_an_unreadable_packet_in_a_token_shaped_folder_as_it_is(
+    git_repo: GitRepo,
+) -> None:
+    _feature_with_note(git_repo)
+    git_repo.git("rm", "-q", NOTE)
+    git_repo.write(f"{FOLDER}/handoff.json", '{"branch": ')
+    git_repo.commit("a broken packet")
+    start = run_hook(stop_event(git_repo.root, event="SessionStart") | {"source": "startup"})
+    assert start.code == 0, start.err
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert f"{FOLDER}/handoff.json" in context, context
+    assert "[redacted" not in context

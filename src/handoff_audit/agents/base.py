@@ -49,6 +49,9 @@ class Answer:
     """Standard output (a JSON answer, for ``SessionStart``)."""
     stderr: tuple[str, ...] = ()
     """Lines for standard error (the reasons of a block, or a note)."""
+    file_names: frozenset[str] = frozenset()
+    """The repository's files the lines name, as they name them: a credential-shaped part of
+    one is shown as the tree has it (`credentials.redact`), so that a printed command works."""
 
 
 @dataclass(frozen=True, slots=True)

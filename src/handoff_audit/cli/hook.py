@@ -8,6 +8,9 @@ broken hook must not trap a session.
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
+from pathlib import Path
 from typing import IO
 
 from handoff_audit import controls
@@ -15,6 +18,7 @@ from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
 from handoff_audit.config import config_warnings
+from handoff_audit.model.packet import twin_of
 from handoff_audit.textcut import shorten
 
 MAX_LINES = 12
@@ -43,9 +47,10 @@ def run_hook(
     from handoff_audit.credentials import redact  # start-up: credential patterns compile on import
 
     for line in answer.stderr:
-        # No credential (in `verify`, a path) and no terminal control (a folder or the event's
-        # cwd may hold ESC or a bidi override) reaches the agent's terminal.
-        err.write(controls.one_line(redact(line)) + "\n")
+        # No credential (in `verify`, a twin's text) and no terminal control (a folder or the
+        # event's cwd may hold ESC or a bidi override) reaches the agent's terminal; the
+        # repository's files are named as the tree has them, as `check` names them.
+        err.write(controls.one_line(redact(line, answer.file_names)) + "\n")
     return answer.exit
 
 
@@ -99,6 +104,7 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     from handoff_audit.errors import InputError
     from handoff_audit.formats.brief import render_brief
 
+    names: tuple[str, ...] = ()
     try:
         brief = build_brief(event.cwd)
     except NoHandoff as nothing:
@@ -106,14 +112,16 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
             return agent.allow()
         said = f"Warning: no brief for this session: {_unreadable_packets(nothing.unreadable)}"
         text, warnings = "", (said, *config_warnings(nothing.notes))
+        names = nothing.unreadable_paths
     except UnreadableHandoff as error:
         said = f"Warning: no brief for this session: {error.said}"
         text, warnings = "", (said, *config_warnings(error.notes))
+        names = (error.path,)
     except InputError as error:
         raise _Note(f"no brief for this session: {error}", error.notes) from None
     else:
         text, warnings = render_brief(brief), tuple(config_warnings(brief.notes))
-    lines = [controls.one_line(redact(line)) + "\n" for line in warnings]
+    lines = [controls.one_line(redact(line, names)) + "\n" for line in warnings]
     return agent.add_context(event, text + "".join(lines))
 
 
@@ -133,7 +141,28 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
         return agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
     blocks = event.name in gate.config.agent_hook.events
     lines = block_message(gate, event, blocks)
-    return agent.block(lines) if blocks else agent.report(lines)
+    answer = agent.block(lines) if blocks else agent.report(lines)
+    return replace(answer, file_names=_file_names(gate, event.cwd))
+
+
+def _file_names(gate: Gate, cwd: Path) -> frozenset[str]:
+    """The repository's files the reasons and fixes may name (the handoffs, their twins, the
+    findings' files, the files later commits touched, the files left uncommitted), from the
+    repository root and from ``cwd``, where the fixes name them from."""
+    names: set[str] = set()
+    for packet in [*gate.packets, *gate.finished]:
+        names.update(filter(None, (packet.path, packet.markdown)))
+    for problem in gate.problems:
+        names.update(problem.files)
+        names.update(problem.staged_deletions)
+        if problem.finding:
+            names.add(problem.finding.path)
+            names.update(problem.finding.touched)
+        if problem.packet:
+            names.update(filter(None, (problem.packet.path, problem.packet.markdown)))
+    names.update([twin_of(name) for name in names if name.endswith(".json")])
+    names.update([os.path.relpath(gate.root / name, cwd) for name in names])
+    return frozenset(names)
 
 
 def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:

@@ -52,6 +52,8 @@ class NoHandoff(Exception):
     unreadable: tuple[str, ...] = ()
     """Each packet that could not be read (so its branch is unknown), as ``PATH:LINE:COLUMN:
     why``: the branch's handoff may be among them."""
+    unreadable_paths: tuple[str, ...] = ()
+    """The paths of ``unreadable``, from the repository root."""
 
 
 class UnreadableHandoff(InputError):
@@ -59,9 +61,11 @@ class UnreadableHandoff(InputError):
     too large...; ``said`` is why and how to fix it, with its path (the message is ``show:
     said``)."""
 
-    def __init__(self, said: str) -> None:
+    def __init__(self, said: str, path: str) -> None:
         super().__init__(f"show: {said}")
         self.said = said
+        self.path = path
+        """The handoff's path as ``said`` names it."""
 
 
 def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
@@ -106,6 +110,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     except NoHandoff as nothing:
         unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
         nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
+        nothing.unreadable_paths = tuple(unread_packets)
         raise
     # One `status` and one `log` serve both the choice among candidates and the freshness.
     try:
@@ -115,9 +120,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     changes = last_changes(root, [name for p in candidates for name in _files(p)])
     chosen = _newest(candidates, changes, dirt)
     if chosen.path in unread:
-        raise UnreadableHandoff(_cannot_read(chosen.path, unread[chosen.path]))
+        raise UnreadableHandoff(_cannot_read(chosen.path, unread[chosen.path]), chosen.path)
     if _empty(chosen):
-        raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""))
+        raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""), chosen.path)
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     lkg = _lkg(chosen)
@@ -209,10 +214,10 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     loaded, hits = loading.load_packets(root, [path], config)
     found = loaded[0]
     if _empty(found):
-        raise UnreadableHandoff(_empty_message(str(packet), found.text or ""))
+        raise UnreadableHandoff(_empty_message(str(packet), found.text or ""), str(packet))
     unread = found.data is None if found.kind == "json" else found.text is None
     if unread:
-        raise UnreadableHandoff(_cannot_read(str(packet), hits[0] if hits else None))
+        raise UnreadableHandoff(_cannot_read(str(packet), hits[0] if hits else None), str(packet))
     reason = not_a_packet(found.data) if found.data is not None else None
     if reason is not None:
         raise InputError(f"show: {not_a_packet_message(str(packet), reason)}")

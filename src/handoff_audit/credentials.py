@@ -450,11 +450,9 @@ def redact(text: str, paths: Iterable[str] = ()) -> str:
     """``text`` with every credential-looking span replaced by ``[redacted <kind>]``, except a
     span that lies inside one of ``paths`` where ``text`` names it: a file's name in the
     repository is shown as the tree has it, so that a command naming the file still works."""
-    matches = find_secrets(text)
+    matches = unnamed_secrets(text, paths)
     if not matches:
         return text
-    named = _named_spans(text, paths)
-    matches = [m for m in matches if not any(s <= m.start and m.end <= e for s, e in named)]
     parts: list[str] = []
     last = 0
     for match in matches:
@@ -463,6 +461,16 @@ def redact(text: str, paths: Iterable[str] = ()) -> str:
         last = match.end
     parts.append(text[last:])
     return "".join(parts)
+
+
+def unnamed_secrets(text: str, names: Iterable[str] = ()) -> list[SecretMatch]:
+    """`find_secrets` of ``text`` but those that lie inside one of ``names`` where ``text``
+    names it (a file, a branch or a topic shown as git has it)."""
+    matches = find_secrets(text)
+    if not matches:
+        return matches
+    named = _named_spans(text, names)
+    return [m for m in matches if not any(s <= m.start and m.end <= e for s, e in named)]
 
 
 def _named_spans(text: str, paths: Iterable[str]) -> list[tuple[int, int]]:
@@ -493,6 +501,32 @@ def redact_data(value: Any) -> Any:
         )
         return value if same else dict(pairs)
     return value
+
+
+IDENTIFIERS = ("branch", "topic")
+"""A packet's fields that name a branch and a topic: names, as a file's path is, not values
+(git shows the branch; a topic names the packet's file). A credential-shaped one is kept and
+shown as it is, so that `branch-mismatch` can clear and a printed command names it."""
+
+
+def packet_identifiers(data: Any) -> tuple[str, ...]:
+    """The names ``data`` (a packet's parsed JSON) gives in `IDENTIFIERS`."""
+    if not isinstance(data, dict):
+        return ()
+    return tuple(v for k in IDENTIFIERS if isinstance(v := data.get(k), str) and v)
+
+
+def redact_packet(data: Any) -> Any:
+    """`redact_data` of a packet's parsed JSON, but for its `IDENTIFIERS`."""
+    if not isinstance(data, dict):
+        return redact_data(data)
+    redacted: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in IDENTIFIERS and isinstance(value, str):
+            redacted[key] = value
+        else:
+            redacted.update(redact_data({key: value}))
+    return redacted
 
 
 _ROOM = 20_000

@@ -17,7 +17,7 @@ from handoff_audit.authoring.packet_files import (
 )
 from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.config import Config
-from handoff_audit.credentials import redact_data
+from handoff_audit.credentials import redact_packet
 from handoff_audit.markdown import render_packet
 
 
@@ -25,10 +25,10 @@ def write_pair(
     path: Path, data: dict[str, Any], config: Config, read: dict[str, Any] | None
 ) -> str:
     """Write the packet and its twin, credentials redacted (the `secret` rule's patterns, so a
-    packet these commands write never fails it), neither when one would be over
-    ``max-file-bytes`` or the packet no longer holds what this run ``read`` (``None``: no file);
-    what was written, for the status line."""
-    data = redact_data(data)
+    packet these commands write never fails it) but in the names of the branch and the topic,
+    neither when one would be over ``max-file-bytes`` or the packet no longer holds what this
+    run ``read`` (``None``: no file); what was written, for the status line."""
+    data = redact_packet(data)
     files = [(path, packet_text(data)), (twin_of(path), render_packet(data))]
     refuse_oversize(path, data, files, config)
     refuse_dropping_twin_text(path, twin_of(path), data)

@@ -138,17 +138,19 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
     except CannotJudge as problem:
         raise _Note(f"{problem}; not judging", problem.notes) from None
     if not gate.problems:
-        return agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
-    blocks = event.name in gate.config.agent_hook.events
-    lines = block_message(gate, event, blocks)
-    answer = agent.block(lines) if blocks else agent.report(lines)
+        answer = agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
+    else:
+        blocks = event.name in gate.config.agent_hook.events
+        lines = block_message(gate, event, blocks)
+        answer = agent.block(lines) if blocks else agent.report(lines)
     return replace(answer, file_names=_file_names(gate, event.cwd))
 
 
 def _file_names(gate: Gate, cwd: Path) -> frozenset[str]:
     """The repository's files the reasons and fixes may name (the handoffs, their twins, the
     findings' files, the files later commits touched, the files left uncommitted), from the
-    repository root and from ``cwd``, where the fixes name them from."""
+    repository root and from ``cwd``, where the fixes name them from; the branches and topics,
+    as git has them (`credentials.IDENTIFIERS`)."""
     names: set[str] = set()
     for packet in [*gate.packets, *gate.finished]:
         names.update(filter(None, (packet.path, packet.markdown)))
@@ -162,6 +164,8 @@ def _file_names(gate: Gate, cwd: Path) -> frozenset[str]:
             names.update(filter(None, (problem.packet.path, problem.packet.markdown)))
     names.update([twin_of(name) for name in names if name.endswith(".json")])
     names.update([os.path.relpath(gate.root / name, cwd) for name in names])
+    packets = [*gate.packets, *(p.packet for p in gate.problems if p.packet)]
+    names.update(filter(None, (gate.branch, *(n for p in packets for n in (p.branch, p.topic)))))
     return frozenset(names)
 
 

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.credentials import redact, redact_data
+from handoff_audit.credentials import packet_identifiers, redact, redact_packet
 from handoff_audit.engine import discovery, workers
 from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.git.facts import Early, gather_history, start_early
@@ -162,7 +162,9 @@ def _run(request: AuditRequest) -> Report:
     # Once: applied, and their problems reported; an older file's cover its `secret` hits.
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
-    findings, suppressed = _decide(all_hits, request, inline, _file_names(all_hits, packets))
+    checked = facts.branch if facts else request.target.branch
+    shown = _file_names(all_hits, packets) | _identifiers(packets, checked)
+    findings, suppressed = _decide(all_hits, request, inline, shown)
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -281,6 +283,14 @@ def _file_names(hits: list[Hit], packets: Iterable[Packet]) -> frozenset[str]:
     return frozenset(names)
 
 
+def _identifiers(packets: Iterable[Packet], checked: str | None) -> frozenset[str]:
+    """The branch checked, the packets' branches and topics (`credentials.IDENTIFIERS`):
+    named as git has them, so that a printed command works."""
+    names = {checked} if checked else set()
+    names.update(name for packet in packets for name in packet_identifiers(packet.data))
+    return frozenset(names)
+
+
 def _decide(
     hits: Iterable[Hit],
     request: AuditRequest,
@@ -338,12 +348,12 @@ def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
         path=packet.path if packet.ref is None else f"{packet.ref}:{packet.path}",
         kind=packet.kind,
         markdown=packet.markdown_path,
-        branch=None if packet.branch is None else safe(packet.branch),
-        topic=safe(packet.topic) if packet.data is not None else None,
+        branch=packet.branch,
+        topic=packet.topic if packet.data is not None else None,
         status=None if packet.status is None else safe(packet.status),
         last_known_good_commit=safe(lkg) if isinstance(lkg, str) else None,
         commits_behind=facts.commits_behind(packet) if facts else None,
-        data=packet.data if clean else redact_data(packet.data),
+        data=packet.data if clean else redact_packet(packet.data),
         timeline=_timeline(packet, facts),
         history=packet.history,
     )

@@ -324,8 +324,8 @@ def _renamed_here(root: Path, packets: list[Packet], branch: str | None) -> set[
 def _repoint(packet: Packet, branch: str) -> str:
     command = f"{program()} update {quote(packet.path)} --branch {quote(branch)}"
     return (
-        f"this packet is of branch {redact(packet.branch or '')}, which was renamed to "
-        f"{redact(branch)}: run `{command}` to re-point it here, keeping everything else"
+        f"this packet is of branch {packet.branch or ''}, which was renamed to "
+        f"{branch}: run `{command}` to re-point it here, keeping everything else"
     )
 
 
@@ -372,7 +372,7 @@ def _newest(candidates: list[Packet], changes: dict[str, Commit], dirt: dict[str
 
 def _nothing_found(packets: list[Packet], branch: str) -> str:
     others = sorted(
-        f"{p.path} (branch {redact(p.branch)})" for p in packets if p.branch and p.branch != branch
+        f"{p.path} (branch {p.branch})" for p in packets if p.branch and p.branch != branch
     )
     unreadable = sorted(p.path for p in packets if p.kind == "json" and p.data is None)
     said = (

@@ -117,8 +117,8 @@ def _header(brief: Brief) -> str:
 
 
 def _tree_names(brief: Brief) -> tuple[str, ...]:
-    """The files and folders the brief names: shown as the tree has them, a credential-shaped
-    name too, as `check` shows them (`credentials.redact`)."""
+    """The files, folders and branches the brief names: shown as the tree and git have them, a
+    credential-shaped name too, as `check` shows them (`credentials.redact`)."""
     freshness = brief.freshness
     commits = [
         *(freshness.since_lkg.commits if freshness.since_lkg else ()),
@@ -126,6 +126,7 @@ def _tree_names(brief: Brief) -> tuple[str, ...]:
     ]
     return (
         brief.path,
+        *filter(None, (brief.branch, brief.packet_branch)),
         *brief.others,
         *((brief.series.folder,) if brief.series else ()),
         *freshness.work_files,

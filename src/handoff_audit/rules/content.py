@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from handoff_audit.credentials import find_secrets, show
+from handoff_audit.credentials import packet_identifiers, show, unnamed_secrets
 from handoff_audit.jsonpos import field_name, iter_strings
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
@@ -190,7 +190,9 @@ A file's path is not a value: a folder or file named like a credential (`ghp_…
 shown as the repository's tree has it, in every format, message and printed command (an
 annotation's `file=` and a SARIF location must name the real file for GitHub to place them, and
 `git rm -- :/ghp_…/HANDOFF.md` must work as printed); whoever reads the log can read the tree.
-Rename such a folder, and revoke the credential if it is one.
+Rename such a folder, and revoke the credential if it is one. A packet's `branch` and `topic`
+are names too, shown and kept as git has them (`new` and `update` store a credential-shaped
+branch as it is, so that `branch-mismatch` can clear), and not reported.
 
 Example:
 
@@ -337,9 +339,11 @@ def history_secret_hits(packets: list[Packet]) -> Iterator[Hit]:
 
 def _secret_hits(packet: Packet) -> Iterator[Hit]:
     fix = "remove it and revoke the credential"
+    names = packet_identifiers(packet.data)
     if packet.data is not None:
         for pointer, text, is_key in () if packet.clean else iter_strings(packet.data):
-            kinds = sorted({match.kind for match in find_secrets(text)})
+            shown = names if pointer in ("/branch", "/topic") else ()
+            kinds = sorted({match.kind for match in unnamed_secrets(text, shown)})
             if not kinds:
                 continue
             if is_key:
@@ -360,11 +364,11 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
         # Unparseable JSON still must not carry a credential: scan its lines.
         yield from _text_secret_hits(packet.path, packet.text, fix)
     if packet.markdown_text is not None and packet.markdown_path is not None:
-        yield from _text_secret_hits(packet.markdown_path, packet.markdown_text, fix)
+        yield from _text_secret_hits(packet.markdown_path, packet.markdown_text, fix, names)
 
 
-def _text_secret_hits(path: str, text: str, fix: str) -> Iterator[Hit]:
-    matches = find_secrets(text)
+def _text_secret_hits(path: str, text: str, fix: str, names: tuple[str, ...] = ()) -> Iterator[Hit]:
+    matches = unnamed_secrets(text, names)
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)] if matches else []
     for match in matches:
         line = bisect_right(line_starts, match.start)

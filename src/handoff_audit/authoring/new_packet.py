@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from handoff_audit.authoring.session_facts import SessionFacts
-from handoff_audit.errors import InputError
+from handoff_audit.errors import InputError, not_regular
 
 SEVERITIES = ("low", "medium", "high", "critical")
 TOPIC = re.compile(r"[a-z0-9][a-z0-9._/-]*")
+MAX_LOG_BYTES = 16 * 1024 * 1024
+"""The most of a ``--log`` file or stream read: its entries are trimmed to the last few and the
+failures anyway, and a longer one (or a stream that never ends) is refused, not held in memory."""
 
 PAIR_FORMS = {
     "--decision": ("--decision WHAT WHY", '--decision "key in a header" "the body is signed"'),
@@ -74,20 +77,41 @@ def log_facts(path: Path, stdin: IO[str] | None = None) -> SessionFacts:
     Each line is ``{"cmd": "...", "exit": N, "note": "..."}`` (``note`` optional); blank lines
     are skipped. Trimming happens when the facts are merged into the packet.
     """
-    name = "standard input" if str(path) == "-" else str(path)
+    from_stdin = str(path) == "-"
+    name = "standard input" if from_stdin else str(path)
     try:
-        from_stdin = str(path) == "-"
-        text = (stdin or sys.stdin).read() if from_stdin else path.read_text(encoding="utf-8")
+        text = (stdin or sys.stdin).read(MAX_LOG_BYTES + 1) if from_stdin else _log(path)
     except FileNotFoundError:
         raise InputError(f"--log {path}: no such file") from None
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"--log {name}: cannot be read ({error})") from None
+    if len(text) > MAX_LOG_BYTES:
+        raise _log_too_long(name)
     commands = tuple(
         _command(name, number, line)
         for number, line in enumerate(text.splitlines(), 1)
         if line.strip()
     )
     return SessionFacts(commands_run=commands)
+
+
+def _log(path: Path) -> str:
+    """The ``--log`` file's text; `InputError` for a folder, a FIFO or a device (which would
+    block or never end) and for a file longer than `MAX_LOG_BYTES`."""
+    if (problem := not_regular(path.stat().st_mode)) is not None:
+        raise InputError(f"--log {path}: {problem}")
+    with path.open("rb") as stream:
+        head = stream.read(MAX_LOG_BYTES + 1)
+    if len(head) > MAX_LOG_BYTES:
+        raise _log_too_long(str(path))
+    return head.decode("utf-8")
+
+
+def _log_too_long(name: str) -> InputError:
+    return InputError(
+        f"--log {name}: longer than {MAX_LOG_BYTES // (1024 * 1024)} MiB, the most read; give "
+        "its last entries instead on standard input: tail -n 1000 LOG | handoff-audit ... --log -"
+    )
 
 
 def _command(name: str, number: int, line: str) -> dict[str, Any]:

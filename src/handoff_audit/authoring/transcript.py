@@ -34,7 +34,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from handoff_audit.authoring.session_facts import SessionFacts, TimedRun
 from handoff_audit.credentials import redact
-from handoff_audit.errors import InputError
+from handoff_audit.errors import InputError, not_regular
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 MAX_LINE_BYTES = 16 * 1024 * 1024
 """A longer line (a huge file written in one tool call) is skipped and counted, not read whole."""
+MAX_TRANSCRIPT_BYTES = 1024 * 1024 * 1024
+"""A larger file is refused before it is read: a session's transcript stays far below it, and it
+keeps a sparse or runaway file from being read for minutes."""
 MAX_PENDING = 4096
 """Tool calls waiting for their result; the oldest are dropped beyond this (bounded memory)."""
 MAX_FAILURES = 200
@@ -130,11 +133,10 @@ def read_transcript(
     file cannot be opened, or when it was recorded in another folder than this repository
     (unless ``allow_foreign``). Malformed lines are skipped and counted, never fatal."""
     try:
+        _refuse_unreadable(path)
         stream = path.open("rb")
     except FileNotFoundError:
         raise InputError(f"--from-transcript {path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"--from-transcript {path}: is a folder, not a transcript") from None
     except OSError as error:
         raise InputError(f"--from-transcript {path}: cannot be read ({error.strerror})") from None
     reader = _Reader(Transcript(path), root, keep_last)
@@ -147,6 +149,22 @@ def read_transcript(
             f"this repository ({reader.root}); pass --allow-foreign-transcript to take it anyway"
         )
     return found
+
+
+def _refuse_unreadable(path: Path) -> None:
+    """`InputError` for a folder, for a FIFO or a device (which would block or never end) and for
+    a file over `MAX_TRANSCRIPT_BYTES`; `OSError` when ``path`` cannot be looked at."""
+    info = path.stat()
+    if path.is_dir():
+        raise InputError(f"--from-transcript {path}: is a folder, not a transcript")
+    if (problem := not_regular(info.st_mode)) is not None:
+        raise InputError(f"--from-transcript {path}: {problem}")
+    if info.st_size > MAX_TRANSCRIPT_BYTES:
+        raise InputError(
+            f"--from-transcript {path}: {info.st_size} bytes, larger than the "
+            f"{MAX_TRANSCRIPT_BYTES // (1024 * 1024 * 1024)} GiB that is read; give its end "
+            "instead: tail -c 500M TRANSCRIPT > recent.jsonl, then --from-transcript recent.jsonl"
+        )
 
 
 def session_facts(

@@ -11,6 +11,7 @@ from typing import Any
 
 import jsonschema
 
+from authoring_support import on_feature_branch
 from conftest import GitRepo
 from core_packets import packet, write_packet
 from git_helpers import hits
@@ -160,7 +161,9 @@ def test_unclosed_suppressions_and_blank_runs_keep_their_findings(
     (tmp_path / "HANDOFF.md").write_text(reason + long + unclosed + "\n")
     (tmp_path / ".handoff-audit.yml").write_text("max-lines: 10\n")
     report = _check(run_cli, tmp_path, "--select", "too-long,invalid-suppression")
-    assert report["findings"] == []
+    [problem] = report["findings"]
+    assert (problem["rule"], problem["line"]) == ("invalid-suppression", 35)
+    assert "not closed with -->" in problem["message"]
     assert report["summary"]["suppressed"] == 1
     (tmp_path / "HANDOFF.md").write_text(long + unclosed + "-->\n")
     report = _check(run_cli, tmp_path, "--select", "too-long,invalid-suppression")
@@ -180,4 +183,34 @@ def test_markdown_suppressions_read_what_the_comment_regex_read() -> None:
     texts += ["".join(rng.choice(parts) for _ in range(rng.randint(0, 14))) for _ in range(20000)]
     for text in texts:
         expected = [(m.start(), m.group(1), m.group(2)) for m in old.finditer(text)]
-        assert list(markdown_suppressions(text)) == expected, repr(text)
+        found = list(markdown_suppressions(text))
+        closed = [suppression for suppression in found if suppression[2] is not None]
+        assert closed == expected, repr(text)
+        unclosed = found[len(closed) :]
+        opened_after = text.find("<!--", closed[-1][0] + 4) if closed else text.find("<!--")
+        assert len(unclosed) <= 1 and all(start >= opened_after >= 0 for start, _, _ in unclosed)
+
+
+def test_an_unclosed_markdown_suppression_is_reported_where_it_opens(
+    run_cli: Any, git_repo: GitRepo
+) -> None:
+    reason = "short on purpose, the team keeps notes brief"
+    note = (
+        "# Handoff\n\n## State\nParser done in a.py.\n"
+        f"<!-- handoff-audit: ignore md-incomplete {reason}\n\n"
+        "## Next step\n1. Write the lexer in src/lex.py\n"
+        "<!-- handoff-audit: ignore too-long also never closed\n"
+    )
+    on_feature_branch(git_repo).write("HANDOFF.md", note)
+    git_repo.commit("note")
+    report = _check(run_cli, git_repo.root)
+    [problem] = hits(report, "invalid-suppression")
+    assert (problem["line"], problem["column"]) == (5, 1)
+    assert "not closed with -->, so it silences nothing" in problem["message"]
+    example = "<!-- handoff-audit: ignore md-incomplete why it does not apply -->"
+    assert example in problem["message"]
+    assert hits(report, "md-incomplete") and report["summary"]["suppressed"] == 0
+    git_repo.write("HANDOFF.md", note.replace(reason, reason + " -->"))
+    git_repo.commit("closed")
+    closed = _check(run_cli, git_repo.root)
+    assert not hits(closed, "md-incomplete") and closed["summary"]["suppressed"] == 2

@@ -4,8 +4,9 @@ In a JSON packet: ``"x-handoff-audit": {"ignore": {"RULE": "reason"}}`` (for the
 twin). In markdown: ``<!-- handoff-audit: ignore RULE reason -->`` (for that file). The engine
 drops the findings a valid suppression names and counts them in the report's
 ``summary.suppressed``; a suppression without a reason, or naming no rule, silences nothing and
-is reported by `INVALID_SUPPRESSION`. Neither does one naming a merge-gate rule (``blocks_merge``):
-the file the gate blocks cannot open it, only the configuration can.
+is reported by `INVALID_SUPPRESSION`, as is a markdown one that no ``-->`` closes. Neither does
+one naming a merge-gate rule (``blocks_merge``): the file the gate blocks cannot open it, only
+the configuration can.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ INVALID_SUPPRESSION = Rule(
     default=Severity.WARNING,
     summary=(
         "an inline suppression has no reason, names no known rule or names a merge-gate rule, "
-        "so it silences nothing"
+        "or a markdown one is not closed with -->, so it silences nothing"
     ),
     doc="""\
 **Why.** A suppression says "this finding is known and accepted here". Without the reason the
@@ -34,7 +35,8 @@ with a reason, and one that names a rule that does not exist silences nothing at
 
 **Example.** In `handoff.json`, `"x-handoff-audit": {"ignore": {"dangling-pointer": ""}}`; in a
 `HANDOFF.md`, `<!-- handoff-audit: ignore too-long -->`. Both still let the finding through and
-add this one.
+add this one. So does a markdown comment that no `-->` closes (the first such one is reported),
+which GitHub's rendering also takes to hide the rest of the file from its readers.
 
 A merge-gate rule (`handoff-in-merge`, `active-in-merge`) cannot be suppressed from inside a
 packet or a handoff file: the pull request that carries the file would open the gate itself.
@@ -129,6 +131,9 @@ def _from_markdown(path: str, text: str, rules: Mapping[str, Rule], found: Suppr
         line = text.count("\n", 0, start) + 1
         column = start - (text.rfind("\n", 0, start) + 1) + 1
         example = f"<!-- handoff-audit: ignore {rule_id or 'RULE'} why it does not apply -->"
+        if reason is None:
+            found.problems.append(Hit(INVALID_SUPPRESSION, path, _unclosed(example), line, column))
+            continue
         problem = _problem(rule_id, reason, rules, example)
         if problem is not None:
             found.problems.append(Hit(INVALID_SUPPRESSION, path, problem, line, column))
@@ -136,12 +141,14 @@ def _from_markdown(path: str, text: str, rules: Mapping[str, Rule], found: Suppr
             found.by_path.setdefault(path, {})[rule_id] = " ".join(reason.split())
 
 
-def markdown_suppressions(text: str) -> Iterator[tuple[int, str, str]]:
-    """Each ``<!-- handoff-audit: ignore RULE reason -->`` in ``text``: (offset, rule id, reason).
+def markdown_suppressions(text: str) -> Iterator[tuple[int, str, str | None]]:
+    """Each ``<!-- handoff-audit: ignore RULE reason -->`` in ``text``: (offset, rule id, reason),
+    then the first opening no ``-->`` follows, with the reason None (it silences nothing).
 
-    What ``<!--\\s*handoff-audit:\\s*ignore\\b\\s*([^\\s>]*)\\s*(.*?)\\s*-->`` (DOTALL) would
-    match, found in linear time: that regex rescans the rest of the text from every unclosed
-    opening, and every blank run inside a reason, which made a crafted 100 KB handoff take minutes.
+    The closed ones are what ``<!--\\s*handoff-audit:\\s*ignore\\b\\s*([^\\s>]*)\\s*(.*?)\\s*-->``
+    (DOTALL) would match, found in linear time: that regex rescans the rest of the text from every
+    unclosed opening, and every blank run inside a reason, which made a crafted 100 KB handoff take
+    minutes.
     """
     position = 0
     while (start := text.find("<!--", position)) != -1:
@@ -150,10 +157,11 @@ def markdown_suppressions(text: str) -> Iterator[tuple[int, str, str]]:
             position = start + 1
             continue
         close = text.find("-->", opening.end())
-        if close == -1:
-            return  # no later opening has a closing either
         rule = _RULE_ID.match(text, opening.end())
         assert rule is not None  # every part of it may be empty
+        if close == -1:
+            yield start, rule.group(1), None
+            return  # no later opening has a closing either
         rule_id, reason_start = rule.group(1), rule.end()
         if rule.end(1) > close:
             # The greedy rule id ran into this "-->": the regex then took the next "-->" as the
@@ -166,6 +174,13 @@ def markdown_suppressions(text: str) -> Iterator[tuple[int, str, str]]:
                 reason_start, close = rule.end(1), later
         yield start, rule_id, text[reason_start:close].rstrip()
         position = close + 3
+
+
+def _unclosed(example: str) -> str:
+    return (
+        "this suppression is not closed with -->, so it silences nothing (and on GitHub the "
+        f"comment hides the rest of the file): end it with -->, e.g. {example}"
+    )
 
 
 def _problem(rule_id: str, reason: object, rules: Mapping[str, Rule], example: str) -> str | None:

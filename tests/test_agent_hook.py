@@ -13,7 +13,14 @@ from typing import Any
 
 import pytest
 
-from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
+from agent_support import (
+    feature_repo,
+    hook_command,
+    run_fix,
+    run_hook,
+    stop_event,
+    the_command,
+)
 from conftest import GitRepo
 from git_helpers import packet
 from handoff_audit.authoring.agent_fixes import Fixes
@@ -137,6 +144,54 @@ def test_the_refresh_fix_names_the_newest_commit_not_the_last_known_good_one(
     assert "lkg-behind" in run.err
     assert f"(newest {repo.head()[:7]})" in run.err
     assert f"newest {lkg[:7]}" not in run.err
+
+
+def _cli(repo: GitRepo, *args: str) -> None:
+    """The installed ``handoff-audit`` run as the agent runs it; it must succeed."""
+    done = subprocess.run(
+        [*hook_command()[:-1], *args], cwd=repo.root, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def _changed_files(repo: GitRepo, topic: str) -> list[str]:
+    return list(json.loads((repo.root / f".handoff/{topic}.json").read_text())["changed_files"])
+
+
+def test_the_verify_fix_for_another_topic_s_commits_holds_after_it_is_followed(
+    repo: GitRepo,
+) -> None:
+    repo.write("reports/t.txt", "ok\n")
+    repo.write("src/tok.py", "def tokens(): pass\n")
+    repo.commit("tokenizer")
+    for topic, summary, step in (
+        ("tok", "Tokenizer in src/tok.py", "Add unicode identifiers to src/tok.py"),
+        ("lex", "Lexer skeleton", "Add string literals to the lexer in src/lex.py"),
+    ):
+        _cli(repo, "new", "--topic", topic, "--summary", summary, "--next-action", step,
+             "--verdict-pointer", "reports/t.txt")  # fmt: skip
+    repo.commit("packets")
+    rounds = []
+    for number, work in enumerate(("strings", "numbers")):
+        repo.write("src/lex.py", f"def lex(): pass  # {work}\n")
+        repo.commit(f"lexer: {work} in src/lex.py")
+        _cli(repo, "update", ".handoff/lex.json", "--summary", f"Lexer {work} in src/lex.py",
+             "--next-action", f"Add more than {work} to src/lex.py")  # fmt: skip
+        repo.commit("packet lex")
+        run = run_hook(stop_event(repo.root))
+        assert_blocked(run)
+        assert "update .handoff/tok.json --summary" not in run.err, f"round {number}: {run.err}"
+        rounds.append(the_command(run.err, "fix: handoff-audit update .handoff/tok.json"))
+        assert "other topics' files" in run.err
+        # Follow the printed fix, as an agent does, with a test command that passes.
+        _cli(repo, "update", ".handoff/tok.json", "--verify", "true")
+        repo.commit("refresh tok")
+        assert run_hook(stop_event(repo.root)).code == 0
+    assert rounds[0] == rounds[1]
+    assert "--verify" in rounds[0]
+    # Each topic lists its own files, not the branch's whole diff.
+    assert "src/lex.py" not in _changed_files(repo, "tok")
+    assert "src/tok.py" not in _changed_files(repo, "lex")
 
 
 def test_a_commit_of_one_topic_does_not_ask_to_replace_the_other_topic_s_summary(

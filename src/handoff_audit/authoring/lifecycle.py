@@ -33,6 +33,7 @@ from handoff_audit.authoring.packet_pair import write_pair
 from handoff_audit.authoring.rebranch import repointed
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
+from handoff_audit.authoring.topic_files import own_changed_files
 from handoff_audit.authoring.verify import is_failure_risk, run_verify
 from handoff_audit.authoring.workbench import (
     Workbench,
@@ -153,7 +154,8 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path = _output(bench.root, options.output, topic, config)
-    active = _active(bench, config, topic or "default")
+    branch_packets = _json_packets(bench, config).active
+    active = [p for p in branch_packets if p.topic == (topic or "default")]
     if active:
         shown = ", ".join(p.path for p in active)
         which = f" --topic {shell.quote(topic)}" if topic is not None else ""
@@ -167,7 +169,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     facts = _dirt_facts(bench, options, "new", notes) | reported
     facts |= _transcript_facts(bench, config, options, notes)
     lkg, verified, failed = _last_known_good(bench, config, options, notes, previous=None)
-    facts |= verified | SessionFacts(changed_files=bench.changed_files)
+    facts |= verified | SessionFacts(changed_files=own_changed_files(bench, branch_packets))
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
         data["topic"] = topic
@@ -217,7 +219,9 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     lkg, verified, failed = _last_known_good(
         bench, config, options, notes, previous=previous if isinstance(previous, str) else None
     )
-    facts |= verified | SessionFacts(changed_files=bench.changed_files)
+    branch_packets = _json_packets(bench, config).active
+    changed = own_changed_files(bench, branch_packets, path, data.get("changed_files"))
+    facts |= verified | SessionFacts(changed_files=changed)
     if verified.commands_run and not failed:
         # A passing run ends the risk a failing run of the same command added.
         cmd = verified.commands_run[-1]["cmd"]
@@ -366,11 +370,6 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
             f"plus this path (the list replaces the defaults) {advice}"
         )
     return path
-
-
-def _active(bench: Workbench, config: Config, topic: str) -> list[Packet]:
-    """The active JSON packets of the workbench's branch and ``topic``."""
-    return _json_packets(bench, config).active_of(topic)
 
 
 @dataclass(frozen=True)

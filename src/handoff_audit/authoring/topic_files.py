@@ -1,0 +1,36 @@
+"""Which of the branch's changed files a topic's packet takes in.
+
+The branch's diff holds the work of every topic on it. A packet that took it whole would list
+the other topics' files as its own, and the hook could then no longer tell that later commits
+were another topic's (`agent_fixes.Fixes.other_topics_only`): it would ask to replace this
+topic's summary with their work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from handoff_audit.authoring.workbench import Workbench
+from handoff_audit.model.packet import Packet
+
+
+def own_changed_files(
+    bench: Workbench,
+    branch_packets: Iterable[Packet],
+    packet: Path | None = None,
+    listed_before: Any = None,
+) -> tuple[str, ...]:
+    """The branch's changed files without those another of its active packets lists in its
+    ``changed_files`` and ``packet`` did not list before (``listed_before``, its
+    ``changed_files`` as read): all of them on a branch with one topic."""
+    itself = packet.resolve() if packet is not None else None
+    others = [p for p in branch_packets if (bench.root / p.path).resolve() != itself]
+    theirs = {path for other in others for path in _listed((other.data or {}).get("changed_files"))}
+    kept = set(_listed(listed_before))
+    return tuple(path for path in bench.changed_files if path in kept or path not in theirs)
+
+
+def _listed(files: Any) -> list[str]:
+    return [f for f in files if isinstance(f, str)] if isinstance(files, list) else []

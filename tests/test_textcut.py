@@ -80,3 +80,11 @@ def test_shorten_is_the_one_shortening_function() -> None:
         if definer.search(path.read_text(encoding="utf-8"))
     )
     assert definers == ["textcut.py"]
+
+
+def test_a_credential_is_never_cut_nor_cut_off_from_its_closing_character() -> None:
+    token = "sk_" + "live_" + "abcdefghijklmnopqrstuvwx"
+    for column in range(40):
+        text = "x" * column + " " + token + " end and more words"
+        short = shorten(text, 60)
+        assert token[:12] not in short or token + " " in short, short

@@ -1,7 +1,9 @@
 """Shorten a message's text to a length without cutting a word in two.
 
 Every message that quotes a value of unbounded length (a command, a field, a line of git's
-output) goes through `shorten`, the one shortening function, so no output anywhere ends mid-word.
+output) goes through `shorten`, the one shortening function, so no output anywhere ends mid-word
+and none ends inside a credential: a cut token would no longer be recognised by the redaction
+that messages get afterwards, and its prefix would be printed.
 """
 
 from __future__ import annotations
@@ -22,12 +24,32 @@ def shorten(text: str, limit: int, *, squeeze: bool = False) -> str:
 
     A boundary is whitespace or, inside one long word such as a path, just after a separator
     (``/``, ``.``, ``-``, ...). Only a word longer than half of ``limit``, with no boundary in
-    it, is cut inside.
+    it, is cut inside. A credential the cut would break (cut inside it, or cut off the character
+    that closes it) is left out whole: the text is cut before it, so what is shown is either
+    recognised, and redacted later, or not shown at all.
     """
     if squeeze:
         text = " ".join(text.split())
     if len(text) <= limit:
         return text
+    # imported here: credentials shortens what it shows with this module
+    from handoff_audit.credentials import find_secrets
+
+    cut = _cut(text, limit)
+    secrets = find_secrets(text)
+    while secrets:
+        shown = {(found.start, found.end) for found in find_secrets(cut)}
+        head = len(cut) - len(ELLIPSIS)
+        # a credential cut, or whose closing character was cut, is no longer recognised
+        broken = [s for s in secrets if s.start < head and (s.start, s.end) not in shown]
+        if not broken:
+            break
+        cut = text[: broken[0].start].rstrip() + ELLIPSIS
+    return cut
+
+
+def _cut(text: str, limit: int) -> str:
+    """`shorten` of a ``text`` longer than ``limit``, credentials aside."""
     room = max(limit - 1, 0)
     head = text[:room]
     if _SPACE.match(text, room):

@@ -1,9 +1,10 @@
 """A line a message quotes is never cut inside a credential: the quote shows the credential
-whole, and so redacted, or not at all, wherever on the line it starts. (The tokens are built
-from parts: this file holds none.)"""
+whole, and so redacted, or not at all, wherever on the line it starts. A finding's JSON pointer
+is redacted as its message is. (The tokens are built from parts: this file holds none.)"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -66,3 +67,31 @@ def test_the_quotes_are_there_and_name_the_lines(
     assert rules.count("placeholder") == len(COLUMNS) * len(TOKENS)
     quoted = [f["message"] for f in report["findings"] if f["rule"] == "not-a-handoff"]
     assert all('(lines 1, 2: "' in message for message in quoted)
+
+
+@pytest.mark.parametrize("form", ["json", "sarif"])
+def test_a_credential_in_a_json_key_is_redacted_in_the_pointer(
+    git_repo: GitRepo, run_cli: Callable[..., Any], form: str
+) -> None:
+    token = TOKENS[0]
+    git_repo.commit("init")
+    packet = {
+        "schema_version": "1",
+        "title": "Refund flow",
+        "branch": "main",
+        "status": "active",
+        "x-notes": {token: "pasted by mistake"},
+        f"extra_{token}": 1,
+    }
+    git_repo.write("handoff.json", json.dumps(packet, indent=1) + "\n")
+    done = run_cli(["check", "--format", form], cwd=git_repo.root)
+    assert done.code == 1, done.err
+    assert token[:12] not in done.out
+    report = json.loads(done.out)
+    if form == "json":
+        pointers = [f["pointer"] for f in report["findings"]]
+    else:
+        results = report["runs"][0]["results"]
+        pointers = [r.get("properties", {}).get("pointer") for r in results]
+    assert "/x-notes/[redacted GitHub token]" in pointers
+    assert pointers.count("/extra_[redacted GitHub token]") == 2

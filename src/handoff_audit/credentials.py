@@ -89,10 +89,11 @@ def _not_a_labelled_secret(value: str) -> bool:
 
 
 _PY = "re"
+_GITHUB = "GitHub token"
 
 _OWN: tuple[_Pattern, ...] = (
     _Pattern(
-        "GitHub token",
+        _GITHUB,
         r"(?<![\w])gh[pousr]_[A-Za-z0-9]{36,251}(?![\w])",
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
         engine=_PY,
@@ -217,12 +218,23 @@ def _vendored() -> dict[str, Any]:
     return document
 
 
+_KINDS = {
+    "github-app-token": _GITHUB,
+    "github-fine-grained-pat": _GITHUB,
+    "github-oauth": _GITHUB,
+    "github-pat": _GITHUB,
+    "github-refresh-token": _GITHUB,
+}
+"""gitleaks' rules whose kind this module's own patterns already name: one token, one name in
+every message and redaction mark, whichever pattern matched it."""
+
+
 @cache
 def _patterns() -> tuple[_Pattern, ...]:
     """Every pattern: this module's, then gitleaks' provider rules."""
     vendored = tuple(
         _Pattern(
-            rule["id"].replace("-", " "),
+            _KINDS.get(rule["id"], rule["id"].replace("-", " ")),
             rule["regex"],
             tuple(rule["keywords"]),
             rule["secret_group"] or -1,

@@ -299,7 +299,8 @@ def _decide(
 ) -> tuple[tuple[Finding, ...], int]:
     """Apply ``--select``/``--ignore``, the configured severities and the inline suppressions;
     drop what is off. Returns the findings and how many were suppressed. A message is redacted
-    but for the names of ``file_names`` in it."""
+    but for the names of ``file_names`` in it; a pointer is redacted whole (its keys are the
+    packet's content, not names of the tree)."""
     findings: set[Finding] = set()
     suppressed: set[Finding] = set()
     retired: set[str] = set()
@@ -324,7 +325,7 @@ def _decide(
                 message=redact(hit.message, file_names),
                 line=hit.line,
                 column=hit.column,
-                pointer=hit.pointer,
+                pointer=None if hit.pointer is None else redact(hit.pointer),
                 facet=hit.facet,
                 keep=hit.keep,
                 repoint=hit.repoint,

@@ -4,10 +4,11 @@ Nothing here parses the text and trusts the result. Text becomes plain text: eve
 punctuation character is backslash-escaped, so no markdown construct (emphasis, links, code
 spans, fences, HTML, entities, tables, autolinks) can start in it. Code becomes a code span whose
 backtick fence is longer than any run inside. Text bound for raw HTML (a ``<summary>``) is
-HTML-escaped. In all three a joiner follows every ``@`` (no mention pings, no mail link) and the
-comment's marker word is broken, so only the tool writes a live marker. In text and HTML (not in
-code, which GitHub never links) issue references (``#123``, ``owner/repo#1``, ``GH-5``) and
-commit ids (7 to 40 hex digits) are broken by a joiner too: no cross-reference, no link.
+HTML-escaped. In all three the comment's marker word is broken, so only the tool writes a live
+marker. In text and HTML (not in code, which GitHub never links, and whose paths and commands
+must work when copied) a joiner follows every ``@`` (no mention pings, no mail link), and issue
+references (``#123``, ``owner/repo#1``, ``GH-5``) and commit ids (7 to 40 hex digits) are broken
+by a joiner too: no cross-reference, no link.
 """
 
 from __future__ import annotations
@@ -44,10 +45,11 @@ def _references(value: str) -> str:
 
 
 def _defuse(
-    value: str, limit: int | None = None, *, exact: bool = False, references: bool = True
+    value: str, limit: int | None = None, *, exact: bool = False, links: bool = True
 ) -> str:
-    """One line, controls visible, marker broken, a joiner after every ``@``; with a ``limit``,
-    cut to that many characters (and an ellipsis). Whitespace is folded, but for an ``exact``
+    """One line, controls visible, marker broken; with ``links``, a joiner after every ``@`` and
+    in every issue reference and commit id; with a ``limit``, cut to that many characters (and
+    an ellipsis). Whitespace is folded, but for an ``exact``
     value (a path, a command) where a newline or a tab is shown as ``\\n`` or ``\\t``."""
     if limit is not None and len(value) > limit:
         value = shorten(value, limit + 1)
@@ -56,9 +58,9 @@ def _defuse(
         value = controls.one_line(value)
     value = controls.one_line(" ".join(value.split()))
     value = _MARKER.sub(lambda m: m.group(0)[:7] + ZWJ + m.group(0)[7:], value)
-    if references:
-        value = _references(value)
-    return value.replace("@", "@" + ZWJ)
+    if not links:
+        return value
+    return _references(value).replace("@", "@" + ZWJ)
 
 
 def text(value: str, *, limit: int | None = None) -> str:
@@ -92,7 +94,7 @@ def code(value: str, *, table: bool = False, limit: int | None = None) -> str:
 
     In a table cell ``|`` is escaped as GFM's table parser wants, even inside code.
     """
-    value = _defuse(value, limit, exact=True, references=False)
+    value = _defuse(value, limit, exact=True, links=False)
     if table:
         value = value.replace("|", "\\|")
     longest = max((len(run) for run in _BACKTICKS.findall(value)), default=0)

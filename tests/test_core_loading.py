@@ -91,6 +91,7 @@ def test_a_fifo_is_never_opened(run_cli: Any, tmp_path: Path) -> None:
 def test_a_link_to_a_folder_is_a_finding(run_cli: Any, git_repo: Any) -> None:
     (git_repo.root / "real").mkdir()
     (git_repo.root / "real" / "notes.txt").write_text("x")
+    git_repo.git("add", "real")  # a link is followed only to what git tracks
     (git_repo.root / "handoff.json").symlink_to("real")  # git lists a link as a file
     finding = only_finding(audit(run_cli, git_repo.root))
     assert "a folder, not a regular file" in finding["message"]

@@ -26,6 +26,7 @@ from handoff_audit.controls import one_line
 from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError, not_regular
+from handoff_audit.git import tracked
 from handoff_audit.git_folder import in_git_folder
 from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
@@ -244,6 +245,11 @@ def _schema_source(value: str, where: Where) -> str:
         raise InputError(
             f"{source}: schema {value!r} leads into git's own folder (.git); it was not read. "
             "Give a schema file of the repository or an https:// URL"
+        )
+    if any(_untracked(path, root.resolve()) for root in where.roots):
+        raise InputError(
+            f"{source}: schema {value!r} is a file git does not track; it was not read. Commit "
+            "the schema (`git add` it) or give an https:// URL"
         )
     if path.is_dir():
         raise InputError(f"{source}: schema {value!r} is a folder; name the schema file in it")
@@ -646,12 +652,29 @@ def _check_inside(path: Path, root: Path) -> None:
             f"{from_cwd(path)}: a link into git's own folder (.git); it was not read. Make the "
             "configuration a file of the repository (or name another file with --config)"
         )
+    if path.is_symlink() and _untracked(real, root.resolve()):
+        raise InputError(
+            f"{from_cwd(path)}: a link to {_shown(real, root)}, which git does not track; it was "
+            "not read. Make the configuration a file of the repository (or name another file "
+            "with --config)"
+        )
     try:
         mode = real.stat().st_mode
     except OSError as error:
         raise InputError(f"{from_cwd(path)}: cannot be read ({error.strerror})") from None
     if not stat.S_ISREG(mode):
         raise InputError(f"{from_cwd(path)}: not a regular file; make it one or remove it")
+
+
+def _untracked(real: Path, real_root: Path) -> bool:
+    """Whether the resolved ``real``, inside the repository at ``real_root``, is a path git does
+    not track (an ignored ``.env`` a workflow step wrote): the configuration names it or leads
+    to it, so its content must be the repository's."""
+    return real.is_relative_to(real_root) and tracked.is_tracked(str(real_root), str(real)) is False
+
+
+def _shown(real: Path, root: Path) -> str:
+    return show(real.relative_to(root.resolve()).as_posix())
 
 
 def _from_file(

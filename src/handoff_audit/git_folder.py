@@ -30,6 +30,11 @@ def in_git_folder(target: str, real_root: str) -> bool:
     )
 
 
+def git_dirs(real_root: str) -> tuple[str, ...]:
+    """The resolved folders the root's ``.git`` leads to, the worktree's own first."""
+    return _git_dirs(real_root)
+
+
 @lru_cache(maxsize=32)
 def _git_dirs(real_root: str) -> tuple[str, ...]:
     """The resolved folders the root's ``.git`` leads to: itself or a link's target, and the

@@ -24,7 +24,7 @@ from handoff_audit.config import Config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first, tied
 from handoff_audit.errors import InputError
-from handoff_audit.git import plumbing, series_dates
+from handoff_audit.git import plumbing, series_dates, tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import is_agent_file, named_packet, packet_of, series_file
 from handoff_audit.model.repo_history import SeriesGuess
@@ -378,14 +378,16 @@ def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
     """Relative paths of every file under ``folders`` that is worth matching against globs."""
     if (root / ".git").exists():
         try:
-            listed = plumbing.list_files(root, [f or "." for f in folders])
+            listing = plumbing.list_files_tracked(root, [f or "." for f in folders])
         except plumbing.UnsafeRepository:
             raise InputError(
                 f'git refuses the repository {root}: it belongs to another user ("dubious '
                 "ownership\"), and without git's view ignored files would be audited; if you "
                 f"trust it, run `git config --global --add safe.directory {root}` and audit again"
             ) from None
-        if listed is not None:
+        if listing is not None:
+            listed, tracked_names = listing
+            tracked.remember(str(root.resolve()), folders, tracked_names)
             venvs = tuple(n[: -len("pyvenv.cfg")] for n in listed if n.endswith("/pyvenv.cfg"))
             for name in listed:
                 parts = name.split("/")

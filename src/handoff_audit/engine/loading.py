@@ -1,12 +1,12 @@
 """Loading packet files safely: JSON with positions, markdown as text.
 
 Everything that can go wrong with a file on disk ends as an ``invalid-json`` hit with a location
-when there is one: a link out of the repository or into git's own folder ``.git`` (its target
-is never read), a FIFO or device (never opened, so never a hang), a file over
-``max-file-bytes`` (never read whole), a byte order mark, bytes that are not UTF-8, and anything
-the strict JSON parser refuses. A hand-written handoff gets a markdown file's fix where a
-packet's would not fit (`Unreadable.markdown`), and a JSON packet's markdown twin the command
-that writes it again from the packet (`Unreadable.twin`).
+when there is one: a link out of the repository, into git's own folder ``.git`` or to a file
+git does not track (its target is never read), a FIFO or device (never opened, so never a
+hang), a file over ``max-file-bytes`` (never read whole), a byte order mark, bytes that are not
+UTF-8, and anything the strict JSON parser refuses. A hand-written handoff gets a markdown
+file's fix where a packet's would not fit (`Unreadable.markdown`), and a JSON packet's markdown
+twin the command that writes it again from the packet (`Unreadable.twin`).
 
 The commands that change a packet (`render --write`, `archive`, `supersede`, ...) read it with
 `read_packet`: the same checks, limit and words, as an `InputError` instead of a finding, so a
@@ -26,6 +26,7 @@ from handoff_audit.config import Config
 from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
 from handoff_audit.errors import InputError, not_regular
+from handoff_audit.git import tracked
 from handoff_audit.git_folder import in_git_folder
 from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
 from handoff_audit.model.packet import Packet, rel
@@ -260,6 +261,8 @@ def read_bytes(
         )
     if in_git_folder(target, str(real_root)):
         raise Unreadable(GIT_FOLDER_REFUSAL)
+    if info is None and os.path.islink(path):
+        _check_tracked(target, real_root)
     if info is None:  # a link, or resolved the long way: look at what it leads to
         try:
             info = os.stat(target)
@@ -287,6 +290,22 @@ def read_bytes(
     if len(data) > limit:
         raise _too_large(limit)  # it grew while read: its size is not known
     return data
+
+
+def _check_tracked(target: str, real_root: Path) -> None:
+    """Refuse a link to a file git does not track (an ignored ``.env`` a workflow step wrote),
+    whether or not that file exists: its content is not the repository's."""
+    if tracked.is_tracked(str(real_root), target) is False:
+        raise Unreadable(untracked_link_refusal(target, real_root))
+
+
+def untracked_link_refusal(target: str, real_root: Path) -> str:
+    """Why a link to ``target``, a path git does not track, was not read."""
+    shown = printable(os.path.relpath(target, real_root).replace(os.sep, "/"))
+    return (
+        f"the file is a link to {shown}, which git does not track; it was not read. Put the "
+        "packet itself in the repository, or link to a committed file"
+    )
 
 
 def _read(fd: int, size: int) -> bytes:
@@ -352,10 +371,12 @@ GIT_FOLDER_REFUSAL = (
 
 
 def stays_in_repository(path: Path, real_root: Path) -> bool:
-    """Whether ``path`` resolves inside ``real_root`` and outside git's own folder: the files
-    a reader other than `read_bytes` may open."""
+    """Whether ``path`` resolves inside ``real_root`` and outside git's own folder, and is no
+    link to a file git does not track: the files a reader other than `read_bytes` may open."""
     target = str(path.resolve())
-    return _inside(target, real_root) and not in_git_folder(target, str(real_root))
+    if not _inside(target, real_root) or in_git_folder(target, str(real_root)):
+        return False
+    return not path.is_symlink() or tracked.is_tracked(str(real_root), target) is not False
 
 
 def _inside(target: str, real_root: Path) -> bool:

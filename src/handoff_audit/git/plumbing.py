@@ -699,16 +699,33 @@ def list_files(root: Path, paths: Sequence[str] = ()) -> list[str] | None:
     git call; ``None`` when git cannot answer (not installed, not a repository).
     `UnsafeRepository` when git refuses it: walking the folder instead would audit what git
     ignores."""
+    listed = list_files_tracked(root, paths)
+    return None if listed is None else listed[0]
+
+
+def list_files_tracked(
+    root: Path, paths: Sequence[str] = ()
+) -> tuple[list[str], frozenset[str]] | None:
+    """`list_files`, with the names among them that git tracks (in its index), from the same
+    git call."""
     try:
         out = run(
-            root, ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *paths]
+            root,
+            ["ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard", "--", *paths],
         )
     except UnsafeRepository:
         raise
     except GitError:
         return None
-    names = out.decode("utf-8", "surrogateescape").split("\0")
-    return sorted({name for name in names if name})
+    names: set[str] = set()
+    tracked: set[str] = set()
+    for entry in out.decode("utf-8", "surrogateescape").split("\0"):
+        name = entry[2:]  # after the tag and its space: "H " tracked, "? " untracked
+        if name:
+            names.add(name)
+            if entry[0] != "?":
+                tracked.add(name)
+    return sorted(names), frozenset(tracked)
 
 
 def mark_safe_directory(path: Path) -> None:

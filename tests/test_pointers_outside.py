@@ -95,3 +95,33 @@ def test_the_work_tree_resolves_paths_as_realpath_does(tmp_path: Path) -> None:
         assert tree._realpath(path) == os.path.realpath(root / path), path
         expected = os.path.commonpath((os.path.realpath(root), os.path.realpath(root / path)))
         assert tree.leads_outside(path) is (expected != os.path.realpath(root)), path
+
+
+def test_a_pointer_into_the_git_folder_does_not_tell_what_exists_there(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """`.git/refs/heads/<branch>` got no finding when the branch existed and `dangling-pointer`
+    when it did not: a pull request could probe the runner's refs, hooks and settings."""
+    (git_repo.root / "README.md").write_text("hi\n")
+    git_repo.commit("init")
+    git_repo.git("branch", "release/secret-deal")
+    os.symlink(".git", git_repo.root / "gitstuff")
+    pointers = [
+        ".git/refs/heads/release/secret-deal",
+        ".git/refs/heads/release/no-such-branch",
+        ".git/config",
+        "gitstuff/config",
+        ".git/nope",
+    ]
+    write_packet(
+        git_repo.root,
+        packet(pointers=pointers, changed_files=["README.md"], verdict_pointer=".git/HEAD"),
+    )
+    git_repo.commit("pointers into .git")
+    found = _messages(run_cli, git_repo.root)
+    assert set(found) == {"/verdict_pointer"} | {f"/pointers/{i}" for i in range(len(pointers))}
+    for index, path in enumerate(pointers):
+        expected = found["/pointers/4"].replace("[4]", f"[{index}]").replace(".git/nope", path)
+        assert found[f"/pointers/{index}"] == expected
+    assert "points into git's own folder (.git)" in found["/pointers/0"]
+    assert "points into git's own folder (.git)" in found["/verdict_pointer"]

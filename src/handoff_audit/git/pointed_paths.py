@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.git import plumbing
+from handoff_audit.git_folder import in_git_folder
 from handoff_audit.model.packet import Packet
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?:mailto|urn|tel|data|doi):", re.IGNORECASE)
@@ -55,7 +56,7 @@ class WorkTree:
     answers are kept: the active packets point at the same files, and the history gathering and
     ``dangling-pointer`` ask about each path more than once."""
 
-    __slots__ = ("_base", "_lexists", "_outside", "_real_dirs", "_real_root", "root")
+    __slots__ = ("_base", "_git", "_lexists", "_outside", "_real_dirs", "_real_root", "root")
 
     MAX_PARTS = 64
     """A deeper path is resolved by `os.path.realpath` alone (no folder cache for it)."""
@@ -70,6 +71,8 @@ class WorkTree:
         """Path -> `leads_outside`."""
         self._lexists: dict[str, bool] = {}
         """Path -> `lexists`."""
+        self._git: dict[str, bool] = {}
+        """Path -> `leads_into_git_folder`."""
 
     def leads_outside(self, path: str) -> bool:
         """True when ``path`` is absolute, climbs with ``..``, or passes through a symbolic link
@@ -82,9 +85,25 @@ class WorkTree:
             )
         return known
 
+    def leads_into_git_folder(self, path: str) -> bool:
+        """True when ``path``, inside the root, resolves into git's own folder (``.git``, or
+        where a ``.git`` file points): whether it exists is never looked at, so that a report
+        cannot tell which refs, hooks or settings the clone has."""
+        known = self._git.get(path)
+        if known is None:
+            known = self._git[path] = not self.leads_outside(path) and in_git_folder(
+                self._realpath(path), self._real_root
+            )
+        return known
+
     def exists(self, path: str) -> bool:
-        """True when ``path`` exists under the root (a path leading out of it never does)."""
-        return not self.leads_outside(path) and self.lexists(path)
+        """True when ``path`` exists under the root (a path leading out of it, or into git's
+        own folder, never does)."""
+        return (
+            not self.leads_outside(path)
+            and not self.leads_into_git_folder(path)
+            and self.lexists(path)
+        )
 
     def lexists(self, path: str) -> bool:
         """``os.path.lexists(root / path)``, without building a `Path` (speed)."""

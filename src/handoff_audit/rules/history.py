@@ -178,7 +178,9 @@ mistyped, never committed) costs it time, or worse, makes it guess.
 shows deleted since the packet's last known good commit (by that commit included) is fine: the
 packet may rightly list a file the work removed. A path exists when the commit checked has it or
 the work tree has it (new and staged files count), so a sparse checkout that leaves the code out
-gives the same findings as a full one.
+gives the same findings as a full one. A path that leads outside the repository, or into git's
+own folder (`.git/config`, `.git/refs/heads/x`), is a finding whether or not it exists, so a
+report never tells which paths exist there.
 
 A superseded packet's `superseded_by` is followed through the successors it names: it must
 lead to an active packet (the work goes on there) or an archived one (the work is finished).
@@ -455,6 +457,8 @@ def _dangling(
             continue
         if tree.leads_outside(path):  # before existence: no oracle for outside paths
             what = "which points outside the repository"
+        elif tree.leads_into_git_folder(path):  # nor for git's refs, hooks and settings
+            what = "which points into git's own folder (.git), not the repository's files"
         elif tree.lexists(path):
             continue
         else:

@@ -4,6 +4,7 @@ audits when a staged file is any file `check` audits, and judges the commit bein
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -95,12 +96,70 @@ def test_staging_a_working_note_on_the_protected_branch_fails_as_check_does_afte
     result = staged(git_repo.root, "-q", "HANDOFF.md")
     assert result.code == 1, result.out + result.err
     [line] = _merge_gate_lines(result.out)
-    assert line.startswith("HANDOFF.md: handoff-in-merge: HANDOFF.md is on the protected branch")
+    assert line.startswith(
+        "HANDOFF.md: handoff-in-merge: this commit would put HANDOFF.md on the protected branch"
+    )
 
     git_repo.git("commit", "-q", "--no-verify", "-m", "handoff on main")
     after = run_cli(["check", "-q"], cwd=git_repo.root)
     assert after.code == 1
-    assert _merge_gate_lines(after.out) == [line]
+    [committed] = _merge_gate_lines(after.out)
+    assert committed.startswith("HANDOFF.md: handoff-in-merge: HANDOFF.md is on the protected")
+
+
+def _printed_command(line: str) -> str:
+    """The command a finding prints between backticks."""
+    return line.split("`")[1]
+
+
+def _run_printed(cwd: Path, command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-c", command], cwd=cwd, capture_output=True, text=True, check=False
+    )
+
+
+def test_the_command_printed_for_a_working_note_staged_on_the_protected_branch_works(
+    git_repo: GitRepo, staged: Run
+) -> None:
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    git_repo.write("HANDOFF.md", WORKING_NOTE)
+    git_repo.git("add", "HANDOFF.md")
+
+    result = staged(git_repo.root, "HANDOFF.md")
+    assert result.code == 1, result.out + result.err
+    [line] = _merge_gate_lines(result.out)
+    assert "Merge blocked." not in result.out, "a plain commit blocks no merge"
+    command = _printed_command(line)
+    assert command == "git rm --cached -- :/HANDOFF.md"
+
+    ran = _run_printed(git_repo.root, command)
+    assert ran.returncode == 0, ran.stderr
+    assert (git_repo.root / "HANDOFF.md").read_text() == WORKING_NOTE, "the note stays on disk"
+    assert staged(git_repo.root).code == 0
+
+
+def test_the_command_printed_for_a_working_note_a_merge_brings_to_the_protected_branch_works(
+    git_repo: GitRepo, staged: Run
+) -> None:
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "feat/h")
+    git_repo.write("HANDOFF.md", WORKING_NOTE)
+    git_repo.commit("handoff")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.git("merge", "-q", "--no-ff", "--no-commit", "feat/h")
+
+    result = staged(git_repo.root, "HANDOFF.md")
+    assert result.code == 1, result.out + result.err
+    [line] = _merge_gate_lines(result.out)
+    assert "this merge would put HANDOFF.md on the protected branch main" in line
+    assert "Merge blocked." in result.out
+
+    ran = _run_printed(git_repo.root, _printed_command(line))
+    assert ran.returncode == 0, ran.stderr
+    assert (git_repo.root / "HANDOFF.md").read_text() == WORKING_NOTE
+    assert staged(git_repo.root).code == 0
 
 
 def test_staging_a_working_note_on_a_feature_branch_is_no_merge_finding(

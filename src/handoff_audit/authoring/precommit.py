@@ -31,7 +31,7 @@ from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
 from handoff_audit.config import config_warnings, load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.staged import staged_changes
+from handoff_audit.git.staged import merge_head, staged_changes
 from handoff_audit.model.context import StagedChanges
 from handoff_audit.model.packet import is_handoff_file, named_packet, twin_of
 from handoff_audit.rules import RULES_BY_ID
@@ -106,11 +106,13 @@ def staged_audit(files: Sequence[Path], config_file: Path | None) -> StagedAudit
     config = load_config(root, config_file, rule_ids=RULES_BY_ID)
     try:
         changed, deleted = staged_changes(root)
+        merging = merge_head(root)
     except plumbing.GitError:
         staged, named = None, []
     else:
         # pre-commit passes no deleted file: a deleted twin is `md-missing` all the same.
-        staged, named = StagedChanges(frozenset(changed), frozenset(deleted)), changed + deleted
+        staged = StagedChanges(frozenset(changed), frozenset(deleted), merging)
+        named = changed + deleted
     named += [name for name in (_from_top(file, root) for file in files) if name is not None]
     touched = any(is_handoff_file(name, config) for name in named)
     return StagedAudit(root if touched else None, staged, config.notes)

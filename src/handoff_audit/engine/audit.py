@@ -171,7 +171,7 @@ def _run(request: AuditRequest) -> Report:
         head=facts.head if facts else None,
         branch=facts.branch if facts else request.target.branch,
         target_branch=request.target.target_branch,
-        blocking_rules=frozenset(f.rule for f in findings if _blocks(f.rule)),
+        blocking_rules=_blocking_rules(findings, request.target),
         suppressed=suppressed,
         warnings_said=(
             *((facts.protected_warning,) if facts and facts.protected_warning else ()),
@@ -266,6 +266,15 @@ def _start_git(
 
 def _blocks(rule_id: str) -> bool:
     return RULES_BY_ID[rule_id].blocks_merge
+
+
+def _blocking_rules(findings: Iterable[Finding], target: Target) -> frozenset[str]:
+    """The merge-gate rules that fired; none for the pre-commit hook's plain commit on the
+    protected branch, which blocks a commit, not a merge."""
+    staged = target.staged
+    if staged is not None and staged.merge_head is None and target.target_branch is None:
+        return frozenset()
+    return frozenset(f.rule for f in findings if _blocks(f.rule))
 
 
 def _file_names(hits: list[Hit], packets: Iterable[Packet]) -> frozenset[str]:

@@ -337,6 +337,12 @@ class _Gatherer:
                     if named_block_file(name, self.config, names.__contains__)
                 )
             )
+            if staged is not None:
+                facts.staged_block_files = frozenset(
+                    name
+                    for name in map(self.from_top, staged.changed)
+                    if name is not None and name in facts.block_files
+                )
         if into_protected:
             facts.unaudited_active = unaudited_active(
                 self.root,

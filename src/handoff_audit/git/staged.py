@@ -20,4 +20,14 @@ def staged_changes(root: Path) -> tuple[list[str], list[str]]:
     return changed, deleted
 
 
-__all__ = ["staged_changes"]
+def merge_head(root: Path) -> str | None:
+    """The commit ``git merge`` is merging in (``MERGE_HEAD``), ``None`` when no merge is under
+    way. One git call; `plumbing.GitError` when git fails."""
+    out = plumbing.run(
+        root, ["rev-parse", "-q", "--verify", "MERGE_HEAD^{commit}"], ok_codes=(0, 1)
+    )
+    sha = out.decode("ascii", "replace").strip()
+    return sha or None
+
+
+__all__ = ["merge_head", "staged_changes"]

@@ -18,6 +18,9 @@ class StagedChanges:
     """Paths the index adds or changes."""
     deleted: frozenset[str] = frozenset()
     """Paths the index deletes."""
+    merge_head: str | None = None
+    """The commit a ``git merge`` under way merges in (``MERGE_HEAD``): the commit being made
+    is a merge; ``None`` = a plain commit."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -118,6 +118,9 @@ class History:
     """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
+    staged_block_files: frozenset[str] = frozenset()
+    """Those of ``block_files`` that the pre-commit hook's commit being made adds or changes
+    (`Target.staged`): not on the branch yet, only in its index."""
     unaudited_active: dict[str, Position | None] | None = None
     """Active JSON packets of the commit checked that the audit did not read (outside the
     paths given) -> where their ``status`` is, ``None`` for one that cannot be read (nothing

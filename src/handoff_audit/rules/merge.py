@@ -38,6 +38,9 @@ not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES
 purpose. The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.
+The pre-commit hook judges the commit being made: one that would add or change such a file on a
+protected branch is told to take it out of the commit (`git rm --cached -- :/HANDOFF.md`,
+which keeps the file on disk).
 The finding says a working note does not belong there, not that the work is unfinished (a note
 may say everything is done). On a file already on a protected branch, `md-incomplete` and
 `placeholder` are not reported: their fix would complete a file that is to be deleted.
@@ -108,8 +111,13 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
     if on_protected_branch(ctx.target, branch, patterns):
+        staged = facts.staged_block_files if facts is not None else frozenset()
+        merging = ctx.target.staged is not None and ctx.target.staged.merge_head is not None
         for path in sorted(blocked):
-            yield _on_protected(path, branch, unread=path in unread)
+            if path in staged:
+                yield _staged_on_protected(path, branch, unread=path in unread, merging=merging)
+            else:
+                yield _on_protected(path, branch, unread=path in unread)
         return
     if not is_protected(ctx.target, patterns):
         return
@@ -174,6 +182,26 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
         f"{path} is on the protected branch {branch}: {says}; delete it "
         f"(`git rm -- {shell.from_top(path)}`) and move what is still worth keeping into the docs "
         "or an issue, or, when the file belongs here, leave it out of `block-files`",
+        retires=True,
+    )
+
+
+def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging: bool) -> Hit:
+    """The block file ``path`` that the commit being made on the protected ``branch`` adds or
+    changes (the pre-commit hook): only in the index, so `git rm` alone would refuse it."""
+    says = (
+        "it could not be read, and a handoff does not belong there"
+        if unread
+        else "a working note does not belong there"
+    )
+    commit = "merge" if merging else "commit"
+    return Hit(
+        HANDOFF_IN_MERGE,
+        path,
+        f"this {commit} would put {path} on the protected branch {branch}: {says}; take it out "
+        f"of the {commit} (`git rm --cached -- {shell.from_top(path)}` keeps the file on disk, "
+        "unstaged) and move what is still worth keeping into the docs or an issue, or, when "
+        "the file belongs there, leave it out of `block-files`",
         retires=True,
     )
 

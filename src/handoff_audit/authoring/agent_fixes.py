@@ -152,14 +152,17 @@ class Fixes:
         if problem.kind == "passed-over":
             return self.passed_over(problem)
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
-        names = " ".join(self.path(f) for f in problem.files if f not in problem.staged_deletions)
+        added = [f for f in problem.files if f not in problem.staged_deletions]
+        added += [f for f in problem.rewritten if f not in problem.files]
+        names = " ".join(self.path(f) for f in sorted(added))
         add = f"git add -- {names} && " if names else ""
         shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
+        when = "once the fixes above have run, commit them" if problem.rewritten else "commit them"
         # The handoff's own files must be committed: .gitignore is never their way out.
         work = [f for f in problem.files if not is_handoff_file(f, self.gate.config)]
         return Advice(
-            f"uncommitted changes in {shown}{more}; commit them (CI sees only commits)",
+            f"uncommitted changes in {shown}{more}; {when} (CI sees only commits)",
             f'{add}git commit -m "{COMMIT_PLACEHOLDER}"',
             "those that are not work (build output, secrets, scratch files; never the handoff "
             "files): add them to .gitignore instead"

@@ -33,6 +33,7 @@ from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
 from handoff_audit.model.packet import in_series, is_handoff_file, packet_of
 from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules.base import Fix
 from handoff_audit.rules.twin import NOT_A_HANDOFF
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
@@ -61,6 +62,9 @@ class Problem:
     staged_deletions: tuple[str, ...] = ()
     """For ``uncommitted``: those of ``files`` already deleted in the index (`git rm`, `git
     mv`): ``git add`` no longer matches them, the commit takes them as they are."""
+    rewritten: tuple[str, ...] = ()
+    """For ``uncommitted`` after the findings: the packets and twins that the twin fixes
+    printed before it rewrite, for its commit to take too."""
 
 
 @dataclass(slots=True)
@@ -179,8 +183,38 @@ def _judge_branch(
         if packet is not None and blocking(finding):
             gate.problems.append(Problem("finding", finding.message, finding, packet))
     if dirt:
-        # First: `new` and `update` want a clean workbench, so committing comes first.
-        gate.problems.insert(0, _uncommitted(codes))
+        uncommitted = _uncommitted(codes)
+        rewritten = _rewritten_by_twin_fixes(gate.problems, dirt)
+        if rewritten:
+            # The pre-commit hook refuses a commit of a packet or twin that disagree: the twin
+            # fix comes first, and the commit after it takes what it wrote.
+            gate.problems.append(replace(uncommitted, rewritten=rewritten))
+        else:
+            # First: `new` and `update` want a clean workbench, so committing comes first.
+            gate.problems.insert(0, uncommitted)
+
+
+TWIN_FIXES = frozenset({Fix.RENDER, Fix.CARRY})
+"""The fixes that write a packet's twin anew (`render --write`, `update` carrying the twin's
+text), which need no clean workbench."""
+
+
+def _rewritten_by_twin_fixes(problems: Sequence[Problem], dirt: Sequence[str]) -> tuple[str, ...]:
+    """The files of each packet that has an uncommitted file and a finding a twin fix answers:
+    its packet and twin, which that fix rewrites."""
+    uncommitted = set(dirt)
+    files: set[str] = set()
+    for problem in problems:
+        packet, finding = problem.packet, problem.finding
+        if problem.kind != "finding" or packet is None or finding is None:
+            continue
+        rule = RULES_BY_ID.get(finding.rule)
+        if rule is None or rule.fix not in TWIN_FIXES:
+            continue
+        own = {name for name in (packet.path, packet.markdown) if name}
+        if own & uncommitted:
+            files |= own
+    return tuple(sorted(files))
 
 
 def _uncommitted(codes: dict[str, str]) -> Problem:

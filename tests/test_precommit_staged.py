@@ -162,6 +162,31 @@ def test_the_command_printed_for_a_working_note_a_merge_brings_to_the_protected_
     assert staged(git_repo.root).code == 0
 
 
+def test_a_merge_judges_the_last_known_good_commit_against_both_parents_as_check_does_after(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    """During `git merge` (pre-merge-commit), a packet's last known good commit that only the
+    branch merged in has is an ancestor of the merge being made, as `check` says once it is."""
+    _feature_branch(git_repo)
+    git_repo.write("src/refunds.py", "def refund(amount):\n    return -amount\n")
+    git_repo.commit("work")
+    made = run_cli(["new", *REFUNDS], cwd=git_repo.root)
+    assert made.code == 0, made.err
+    git_repo.commit("packet")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write("y.py", "y = 1\n")
+    git_repo.commit("main moves on")
+    git_repo.git("merge", "-q", "--no-ff", "--no-commit", "feat/x")
+
+    result = staged(git_repo.root, "handoff.json", "handoff.md")
+    assert "lkg-unknown" not in result.out, result.out
+    git_repo.git("commit", "-q", "--no-verify", "-m", "Merge feat/x")
+    after = run_cli(["check"], cwd=git_repo.root)
+    assert "lkg-unknown" not in after.out, after.out
+    rules = [line.split(": ")[1] for line in result.out.splitlines() if ": " in line]
+    assert rules == [line.split(": ")[1] for line in after.out.splitlines() if ": " in line]
+
+
 def test_staging_a_working_note_on_a_feature_branch_is_no_merge_finding(
     git_repo: GitRepo, staged: Run
 ) -> None:

@@ -418,6 +418,14 @@ class _Gatherer:
             "--head $(git rev-parse HEAD)"
         )
 
+    def _merging_in(self) -> tuple[str, ...]:
+        """The pre-commit hook's merge under way into ``HEAD``: the commit it merges in, whose
+        ancestors are the merge commit's too."""
+        staged = self.target.staged
+        if staged is None or staged.merge_head is None or self.target.head is not None:
+            return ()
+        return (staged.merge_head,)
+
     def _deepen(self, depth: int, budget: plumbing.Budget) -> None:
         self.repo = deepen_once(self.root, depth, budget) or self.repo
 
@@ -435,7 +443,9 @@ class _Gatherer:
         times: dict[str, int] = {}
         commits: list[tuple[str, tuple[str, ...]]] = []
         if wanted:
-            commits, truncated = plumbing.ancestry(self.root, head[0], ANCESTRY_LIMIT, times)
+            commits, truncated = plumbing.ancestry(
+                self.root, head[0], ANCESTRY_LIMIT, times, also=self._merging_in()
+            )
             facts.ancestry_read = len(commits)
             facts.head_time = times.get(head[0])
             counts = _behind_counts(commits, wanted)

@@ -391,14 +391,21 @@ def resolve_and_find(
 
 
 def ancestry(
-    root: Path, head: str, limit: int, times: dict[str, int] | None = None
+    root: Path,
+    head: str,
+    limit: int,
+    times: dict[str, int] | None = None,
+    also: Sequence[str] = (),
 ) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
-    """The commits reachable from ``head`` with their parents, newest first, at most ``limit``;
-    the flag says whether the walk stopped at the limit. ``times``, when given, receives each
-    commit's committer time (Unix seconds)."""
-    _check_commit(head)
+    """The commits reachable from ``head`` (and from the commits ``also`` names: a merge's
+    other parents) with their parents, newest first, at most ``limit``; the flag says whether
+    the walk stopped at the limit. ``times``, when given, receives each commit's committer time
+    (Unix seconds)."""
+    for tip in (head, *also):
+        _check_commit(tip)
     commits: list[tuple[str, tuple[str, ...]]] = []
-    args = ["rev-list", "--timestamp", "--parents", f"--max-count={limit + 1}", head, "--"]
+    args = ["rev-list", "--timestamp", "--parents", f"--max-count={limit + 1}", head, *also]
+    args.append("--")
     with stream(root, args, b"\n") as lines:
         for line in lines:
             if not line:

@@ -1041,6 +1041,37 @@ def test_a_working_note_finished_in_the_tree_gets_a_commit_that_runs(
     assert run_hook(stop_event(repo.root)).code == 0
 
 
+def test_a_finished_branch_asks_only_to_commit_or_ignore_a_scratch_file(repo: GitRepo) -> None:
+    repo.write("SESSION_HANDOFF.md", "# Handoff\n\n## Next step\n\nRound GBP in src/refunds.py.\n")
+    repo.commit("handoff")
+    repo.git("rm", "-q", "--", ":/SESSION_HANDOFF.md")
+    repo.commit("handoff: done")
+    assert run_hook(stop_event(repo.root)).code == 0
+    repo.write("notes.txt", "scratch\n")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "uncommitted changes in notes.txt" in run.err
+    assert "add them to .gitignore instead" in run.err
+    assert "handoff-audit new" not in run.err
+    repo.write(".gitignore", "notes.txt\n")
+    run = run_hook(stop_event(repo.root))
+    assert_blocked(run)
+    assert "uncommitted changes in .gitignore" in run.err
+    assert ".gitignore instead" not in run.err
+    assert "handoff-audit new" not in run.err
+    command = the_command(run.err, "fix: ")
+    assert run_fix(repo.root, command).returncode == 0
+    allowed = run_hook(stop_event(repo.root))
+    assert allowed.code == 0, allowed.err
+    assert "has handed its work over: SESSION_HANDOFF.md was deleted" in allowed.err
+    # Work committed after the finish reopens the branch.
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    repo.commit("refunds: round")
+    reopened = run_hook(stop_event(repo.root))
+    assert_blocked(reopened)
+    assert "no active handoff; write one" in reopened.err
+
+
 def test_a_packet_inherited_from_the_parent_branch_is_archived_here_then_new(
     repo: GitRepo,
 ) -> None:

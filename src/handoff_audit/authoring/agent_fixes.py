@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
 from handoff_audit.authoring import twin_fixes
-from handoff_audit.authoring.agent_gate import Gate, Problem
+from handoff_audit.authoring.agent_gate import Gate, Problem, is_gitignore
 from handoff_audit.authoring.fix_choice import (
     FIELD_OPTIONS,
     decide,
@@ -159,8 +159,13 @@ class Fixes:
         shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
         when = "once the fixes above have run, commit them" if problem.rewritten else "commit them"
-        # The handoff's own files must be committed: .gitignore is never their way out.
-        work = [f for f in problem.files if not is_handoff_file(f, self.gate.config)]
+        # The handoff's own files must be committed: .gitignore is never their way out, nor
+        # its own.
+        work = [
+            f
+            for f in problem.files
+            if not is_handoff_file(f, self.gate.config) and not is_gitignore(f)
+        ]
         return Advice(
             f"uncommitted changes in {shown}{more}; {when} (CI sees only commits)",
             f'{add}git commit -m "{COMMIT_PLACEHOLDER}"',

@@ -279,16 +279,16 @@ def _needs_handoff(
             "it needs no packet"
         )
         return False
-    if dirt:
-        pending = _finishing(gate, branch, config, dirt)
-        if pending is not None:
-            gate.note = f"{branch} is handing its work over: {pending}, not yet committed"
-            return False
-    else:
-        finish = _finished(gate, branch, config, bench.head, bench.base)
-        if finish is not None:
-            gate.note = f"{branch} has handed its work over: {finish}"
-            return False
+    pending = _finishing(gate, branch, config, dirt) if dirt else None
+    if pending is not None:
+        gate.note = f"{branch} is handing its work over: {pending}, not yet committed"
+        return False
+    # Uncommitted files on a finished branch need only their commit (or a .gitignore line);
+    # once committed as work, they reopen the branch (the finish is then older than them).
+    finish = _finished(gate, branch, config, bench.head, bench.base)
+    if finish is not None:
+        gate.note = f"{branch} has handed its work over: {finish}"
+        return False
     gate.packets = [p for p in series if p.path in changed]
     if gate.packets or inherited:
         return True
@@ -337,7 +337,8 @@ def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
 def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> str | None:
     """How the branch's handoff was finished after its last work, or ``None``: walking its
     own commits newest first, a commit that archived or superseded one of its packets, or
-    deleted a handoff file, before any commit that touched other files (one git process)."""
+    deleted a handoff file, before any commit that touched other files than handoff files,
+    `.gitignore` and paths `agent-hook.ignore` lists (one git process)."""
     finished = {
         p.path: p.status
         for p in gate.finished
@@ -355,9 +356,25 @@ def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> 
                 ):
                     how = _gone(gate.root, change.files, config)
                     return f"{path} {how} (commit {change.sha[:12]})"
-            if any(not is_handoff_file(path, config) for path in change.files):
+            if any(not _beside_work(path, config) for path in change.files):
                 return None
     return None
+
+
+def is_gitignore(path: str) -> bool:
+    """True for a `.gitignore` file, in any folder."""
+    return path.rpartition("/")[2] == ".gitignore"
+
+
+def _beside_work(path: str, config: Config) -> bool:
+    """True for a file whose commit after a finish leaves the handoff finished: a handoff file,
+    a `.gitignore` (ignoring scratch files is no work to hand over), or a path
+    `agent-hook.ignore` lists."""
+    return (
+        is_handoff_file(path, config)
+        or is_gitignore(path)
+        or matches_any(path, config.agent_hook.ignore)
+    )
 
 
 def _finishing(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from agent_support import HookRun, feature_repo, run_hook, stop_event
+from agent_support import HookRun, feature_repo, run_fix, run_hook, stop_event
 from conftest import GitRepo, Result
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
@@ -246,6 +246,31 @@ def test_nothing_when_the_branch_has_no_handoff(git_repo: GitRepo) -> None:
     repo = feature_repo(git_repo, BRANCH)
     run = run_hook(claude_start(repo.root))
     assert (run.code, run.out, run.err) == (0, "", "")
+
+
+def test_a_merged_branch_s_active_packet_is_handed_over_with_its_commands(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--ff-only", BRANCH)
+    repo.git("branch", "-q", "-d", BRANCH)
+    repo.git("checkout", "-q", "-b", "feat/next")
+    context = context_of(run_hook(claude_start(repo.root)))
+    lines = context.splitlines()
+    assert lines[0].startswith("This tree holds the active handoff of another branch: ")
+    assert "handoff.json (branch feat/refunds)" in lines[0]
+    assert lines[1] == "Its next action: Round GBP refunds in src/refunds.py."
+    assert lines[2] == "To take it over: handoff-audit update handoff.json --branch feat/next"
+    assert lines[3] == "Or, if it is finished: handoff-audit archive handoff.json"
+    assert len(lines) == 4
+    shown = run_cli(["show"], cwd=repo.root)
+    assert shown.code == 1
+    assert shown.out.splitlines() == lines
+    taken = run_fix(repo.root, lines[2].split(": ", 1)[1])
+    assert taken.returncode == 0, taken.stderr
+    repo.commit("handoff: take over the refunds handoff")
+    brief = context_of(run_hook(claude_start(repo.root)))
+    assert brief.splitlines()[0] == "Next action: Round GBP refunds in src/refunds.py."
 
 
 @pytest.mark.parametrize(

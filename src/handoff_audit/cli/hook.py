@@ -96,8 +96,9 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     warnings `show` prints on standard error (a configuration file ignored); for a handoff that
     is there but cannot be shown (empty, not UTF-8, too large...), the line that says why instead
     of the brief, as for a packet that cannot be read (its branch unknown, it may be this
-    branch's). Only standard output reaches the session's model. Nothing when the branch has
-    no handoff. Never blocks."""
+    branch's). Only standard output reaches the session's model. When the branch has no
+    handoff: another branch's active packet in the tree, if any (its next action, how to take
+    it over or archive it), else nothing. Never blocks."""
     # start-up: the brief's modules load only for this event
     from handoff_audit.credentials import redact
     from handoff_audit.engine.brief import NoHandoff, UnreadableHandoff, build_brief
@@ -108,10 +109,14 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     try:
         brief = build_brief(event.cwd)
     except NoHandoff as nothing:
-        if not nothing.unreadable:
+        if not nothing.unreadable and not nothing.inherited:
             return agent.allow()
-        said = f"Warning: no brief for this session: {_unreadable_packets(nothing.unreadable)}"
-        text, warnings = "", (said, *config_warnings(nothing.notes))
+        unreadable = (
+            (f"Warning: no brief for this session: {_unreadable_packets(nothing.unreadable)}",)
+            if nothing.unreadable
+            else ()
+        )
+        text, warnings = "", (*nothing.inherited, *unreadable, *config_warnings(nothing.notes))
         names = nothing.unreadable_paths
     except UnreadableHandoff as error:
         said = f"Warning: no brief for this session: {error.said}"

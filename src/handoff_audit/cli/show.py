@@ -15,13 +15,16 @@ from handoff_audit.formats.brief import render_brief
 
 
 def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
-    """Print the brief; exit 1 with one line on standard error when the branch has no handoff.
+    """Print the brief; exit 1 with one line on standard error when the branch has no handoff
+    (and, on standard output, another branch's active packet in the tree, if any).
     A configuration file that shadows another is named on standard error first, as `check`
     names it."""
     try:
         brief = build_brief(Path.cwd(), packet)
     except NoHandoff as nothing:
         say_config_notes(nothing.notes)
+        for line in nothing.inherited:
+            click.echo(one_line(line))
         click.echo(f"show: {one_line(str(nothing))}", err=True)
         return EXIT_FINDINGS
     except InputError as error:

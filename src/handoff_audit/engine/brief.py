@@ -18,6 +18,7 @@ from typing import Any
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
+from handoff_audit.engine.inherited_brief import inherited_lines
 from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
@@ -54,6 +55,9 @@ class NoHandoff(Exception):
     why``: the branch's handoff may be among them."""
     unreadable_paths: tuple[str, ...] = ()
     """The paths of ``unreadable``, from the repository root."""
+    inherited: tuple[str, ...] = ()
+    """A few lines on another branch's active packet in the tree (`inherited_lines`), for the
+    session to read: its next action and the commands to take it over or archive it."""
 
 
 class UnreadableHandoff(InputError):
@@ -111,6 +115,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
         nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
         nothing.unreadable_paths = tuple(unread_packets)
+        if branch is not None and packet is None:
+            nothing.inherited = inherited_lines(found, branch)
         raise
     # One `status` and one `log` serve both the choice among candidates and the freshness.
     try:

@@ -218,7 +218,7 @@ def test_git_processes_do_not_grow_with_packets(tmp_path, run_cli) -> None:  # t
 def test_spawn_counter_counts_every_process(git_repo) -> None:  # type: ignore[no-untyped-def]
     start = plumbing.spawn_count()
     plumbing.repo_info(git_repo.root)
-    plumbing.list_files(git_repo.root)
+    plumbing.list_files_tracked(git_repo.root)
     assert plumbing.spawn_count() - start == 2
 
 

@@ -701,20 +701,13 @@ def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = (
     return specs + [f":(top,literal){prefix}{path}" for path in literal]
 
 
-def list_files(root: Path, paths: Sequence[str] = ()) -> list[str] | None:
-    """Tracked and untracked-but-not-ignored files under ``paths`` (relative to ``root``), in one
-    git call; ``None`` when git cannot answer (not installed, not a repository).
-    `UnsafeRepository` when git refuses it: walking the folder instead would audit what git
-    ignores."""
-    listed = list_files_tracked(root, paths)
-    return None if listed is None else listed[0]
-
-
 def list_files_tracked(
     root: Path, paths: Sequence[str] = ()
 ) -> tuple[list[str], frozenset[str]] | None:
-    """`list_files`, with the names among them that git tracks (in its index), from the same
-    git call."""
+    """Tracked and untracked-but-not-ignored files under ``paths`` (relative to ``root``), and
+    the names among them that git tracks (in its index), in one git call; ``None`` when git
+    cannot answer (not installed, not a repository). `UnsafeRepository` when git refuses it:
+    walking the folder instead would audit what git ignores."""
     try:
         out = run(
             root,

@@ -23,6 +23,7 @@ from handoff_audit.config import load_config
 from handoff_audit.credentials import json_may_hold_secret
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.content import _secret_hits
 
@@ -33,7 +34,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     root = args.repo.resolve()
-    config = load_config(root, rule_ids=RULES_BY_ID)
+    config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     packets, _ = load_packets(root, discover(root, (root,), config), config)
     best = float("inf")
     hits = 0

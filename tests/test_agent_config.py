@@ -9,6 +9,7 @@ import pytest
 
 from handoff_audit.config import AgentHook, load_config
 from handoff_audit.errors import InputError
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.rules import RULES_BY_ID
 
 
@@ -22,7 +23,7 @@ def test_values_reach_the_config_object(tmp_path: Path) -> None:
         "verify: pytest -q\nagent-hook:\n  events: [Stop, PreCompact]\n"
         "  rules: [schema, packet-outdated]\n"
     )
-    config = load_config(tmp_path, rule_ids=RULES_BY_ID)
+    config = load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
     assert config.verify == "pytest -q"
     assert config.agent_hook == AgentHook(("Stop", "PreCompact"), ("schema", "packet-outdated"))
 
@@ -32,7 +33,7 @@ def test_pyproject_table(tmp_path: Path) -> None:
         '[tool.handoff-audit]\nverify = "make test"\n[tool.handoff-audit.agent-hook]\n'
         'events = ["SubagentStop"]\n'
     )
-    config = load_config(tmp_path, rule_ids=RULES_BY_ID)
+    config = load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
     assert config.verify == "make test"
     assert config.agent_hook.events == ("SubagentStop",)
 
@@ -51,7 +52,7 @@ def test_pyproject_table(tmp_path: Path) -> None:
 def test_wrong_values_are_one_line_errors(tmp_path: Path, text: str, words: list[str]) -> None:
     (tmp_path / ".handoff-audit.yml").write_text(text)
     with pytest.raises(InputError) as raised:
-        load_config(tmp_path, rule_ids=RULES_BY_ID)
+        load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
     message: Any = str(raised.value)
     assert "\n" not in message
     for word in words:

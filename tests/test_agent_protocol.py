@@ -103,13 +103,16 @@ def test_a_finding_without_a_declared_fix_gets_explain_never_rm(git_repo: GitRep
 def test_agent_hook_ignore_is_validated(git_repo: GitRepo) -> None:
     from handoff_audit.config import load_config
     from handoff_audit.errors import InputError
+    from handoff_audit.git.tracked import is_tracked
     from handoff_audit.rules import RULES_BY_ID
 
     git_repo.write(".handoff-audit.yml", "agent-hook:\n  ignore: docs/**\n")
     with pytest.raises(InputError, match="agent-hook"):
-        load_config(git_repo.root, rule_ids=RULES_BY_ID)
+        load_config(git_repo.root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     git_repo.write(".handoff-audit.yml", 'agent-hook:\n  ignore: ["docs/**"]\n')
-    assert load_config(git_repo.root, rule_ids=RULES_BY_ID).agent_hook.ignore == ("docs/**",)
+    assert load_config(
+        git_repo.root, rule_ids=RULES_BY_ID, tracked=is_tracked
+    ).agent_hook.ignore == ("docs/**",)
 
 
 def test_agent_hook_ignore_needs_every_own_change_to_match(git_repo: GitRepo) -> None:

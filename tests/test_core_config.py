@@ -263,6 +263,7 @@ def test_empty_yaml_is_the_defaults(run_cli: Any, placeholder_repo: Path) -> Non
 
 def test_config_values_reach_the_config_object(tmp_path: Path) -> None:
     from handoff_audit.config import load_config
+    from handoff_audit.git.tracked import is_tracked
     from handoff_audit.model.findings import Severity
     from handoff_audit.rules import RULES_BY_ID
 
@@ -272,7 +273,7 @@ def test_config_values_reach_the_config_object(tmp_path: Path) -> None:
         "max-commits-behind: 3\nmax-age-days: 7\nkeep-last: 2\nmax-lines: 50\n"
         "max-file-bytes: 2048\nschema: s.json\nrules: {packet-age: off, too-long: error}\n"
     )
-    config = load_config(tmp_path, rule_ids=RULES_BY_ID)
+    config = load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
     assert config.block_files == ("**/NOTES.md",)
     assert config.protected_branches == ("main", "release/*")
     assert (config.max_commits_behind, config.max_age_days, config.keep_last) == (3, 7, 2)

@@ -20,6 +20,7 @@ from handoff_audit.config import (
     settings_of,
 )
 from handoff_audit.errors import InputError
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.rules import RULES_BY_ID
 from script_loader import REPO, load_script
 
@@ -73,7 +74,7 @@ def test_a_wrong_value_names_the_key_and_what_it_accepts(tmp_path: Path, key: st
     # 12.5 is neither a list, an integer, a string nor a mapping: wrong for every key.
     (tmp_path / ".handoff-audit.yml").write_text(f"{key}: 12.5\n", encoding="utf-8")
     with pytest.raises(InputError) as caught:
-        load_config(tmp_path, rule_ids=RULES_BY_ID)
+        load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
     assert f"{key} is 12.5; expected {accepted_keys()[key]}" in str(caught.value)
 
 
@@ -81,7 +82,7 @@ def test_a_wrong_value_names_the_key_and_what_it_accepts(tmp_path: Path, key: st
 def test_a_wrong_nested_value_names_the_mapping(tmp_path: Path, sub: str) -> None:
     (tmp_path / ".handoff-audit.yml").write_text(f"agent-hook:\n  {sub}: 12.5\n", "utf-8")
     with pytest.raises(InputError) as caught:
-        load_config(tmp_path, rule_ids=RULES_BY_ID)
+        load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
     assert "agent-hook is" in str(caught.value)
     assert f"{sub} (" in str(caught.value)
 

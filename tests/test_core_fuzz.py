@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from core_packets import VALID
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.formats import FORMATS, FormatOptions
+from handoff_audit.git.tracked import is_tracked
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -86,7 +87,7 @@ def test_any_configuration_is_a_config_or_one_line_input_error(raw: Any) -> None
         root = Path(folder)
         (root / ".handoff-audit.yml").write_text(yaml.safe_dump(raw), encoding="utf-8")
         try:
-            assert isinstance(load_config(root, rule_ids=RULES_BY_ID), Config)
+            assert isinstance(load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked), Config)
         except InputError as error:
             assert "\n" not in str(error)
             # Named as the person who ran the command reaches it; from another tree that

@@ -26,6 +26,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import PARALLEL_FROM, AuditRequest, jobs_for
 from handoff_audit.engine.workers import MIN_CHUNK, available_cores, next_chunk
 from handoff_audit.errors import InputError
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.rules import RULES_BY_ID
 
 REPO = Path(__file__).resolve().parents[1]
@@ -178,10 +179,10 @@ def test_explicit_jobs_are_obeyed_and_the_default_is_sequential_for_few_packets(
 
 def test_jobs_is_a_configuration_key(tmp_path: Path) -> None:
     (tmp_path / ".handoff-audit.yml").write_text("jobs: 3\n")
-    assert load_config(tmp_path, rule_ids=RULES_BY_ID).jobs == 3
+    assert load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked).jobs == 3
     (tmp_path / ".handoff-audit.yml").write_text("jobs: 0\n")
     with pytest.raises(InputError, match="jobs"):
-        load_config(tmp_path, rule_ids=RULES_BY_ID)
+        load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
 
 
 def test_jobs_zero_is_a_usage_error(tmp_path: Path) -> None:

@@ -26,7 +26,6 @@ from handoff_audit.controls import one_line
 from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError, not_regular
-from handoff_audit.git import tracked
 from handoff_audit.git_folder import in_git_folder
 from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
@@ -76,6 +75,12 @@ GLOBS: dict[str, Any] = {"type": "array", "items": {"type": "string", "minLength
 """The JSON Schema of a list of globs (or of other non-empty strings)."""
 
 
+TrackedCheck = Callable[[str, str], bool | None]
+"""Whether git tracks the resolved path (second) of the repository at the resolved root (first);
+``None`` when git cannot tell. The caller hands over `git.tracked.is_tracked`, so that the
+configuration stays below git."""
+
+
 @dataclass(frozen=True, slots=True)
 class Where:
     """What a key's conversion may need to know about the file it came from."""
@@ -88,6 +93,8 @@ class Where:
     """Folders a path in the configuration may lead into."""
     rule_ids: Collection[str]
     """The rule ids a key may name."""
+    tracked: TrackedCheck
+    """Whether git tracks a path (see `TrackedCheck`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +253,7 @@ def _schema_source(value: str, where: Where) -> str:
             f"{source}: schema {value!r} leads into git's own folder (.git); it was not read. "
             "Give a schema file of the repository or an https:// URL"
         )
-    if any(_untracked(path, root.resolve()) for root in where.roots):
+    if any(_untracked(path, root.resolve(), where.tracked) for root in where.roots):
         raise InputError(
             f"{source}: schema {value!r} is a file git does not track; it was not read. Commit "
             "the schema (`git add` it) or give an https:// URL"
@@ -527,7 +534,11 @@ def setting_advice(source: str | None, key: str, values: Sequence[str] | int) ->
 
 
 def load_config(
-    root: Path, config_file: Path | None = None, *, rule_ids: Collection[str]
+    root: Path,
+    config_file: Path | None = None,
+    *,
+    rule_ids: Collection[str],
+    tracked: TrackedCheck,
 ) -> Config:
     """The configuration for the repository at ``root``: ``config_file`` when given, else
     ``.handoff-audit.yml``, else ``.handoff-audit.yaml``, else ``[tool.handoff-audit]`` in
@@ -536,8 +547,9 @@ def load_config(
     does a ``pyproject.toml`` table nearly named ``[tool.handoff-audit]``.
 
     ``rule_ids`` are the ids the ``rules`` key may name (the caller hands over the registry's, so
-    that the configuration stays below the rules). Anything wrong is an `InputError` naming the
-    file, the key, the value and what is accepted.
+    that the configuration stays below the rules), ``tracked`` whether git tracks a path (a
+    configuration or schema that is a link must lead to a tracked file). Anything wrong is an
+    `InputError` naming the file, the key, the value and what is accepted.
     """
     if config_file is not None:
         if config_file.is_dir():
@@ -550,22 +562,22 @@ def load_config(
             raise InputError(f"--config {config_file}: {problem}")
         # The user chose this file, wherever it is; its schema may sit beside it.
         return _from_file(
-            config_file, rule_ids, (root, config_file.resolve().parent), explicit=True
+            config_file, rule_ids, (root, config_file.resolve().parent), tracked, explicit=True
         )
     for name in (*CONFIG_FILES, PYPROJECT):
         path = root / name
         if not os.path.lexists(path):
             continue
-        _check_inside(path, root)
-        config = _from_file(path, rule_ids, (root,), explicit=False)
+        _check_inside(path, root, tracked)
+        config = _from_file(path, rule_ids, (root,), tracked, explicit=False)
         if name == PYPROJECT:
             return config  # the defaults when it has no table, with a note on a misspelt one
-        notes = _ignored_beside(path, root)
+        notes = _ignored_beside(path, root, tracked)
         return replace(config, notes=notes) if notes else config
     return Config()
 
 
-def _ignored_beside(used: Path, root: Path) -> tuple[str, ...]:
+def _ignored_beside(used: Path, root: Path, tracked: TrackedCheck) -> tuple[str, ...]:
     """One line for each configuration that ``used`` (a file of `CONFIG_FILES`) shadows: a
     later file of `CONFIG_FILES`, the ``[tool.handoff-audit]`` table of ``pyproject.toml``."""
     notes = []
@@ -580,7 +592,7 @@ def _ignored_beside(used: Path, root: Path) -> tuple[str, ...]:
             f"{from_cwd(used)} and delete {other}"
         )
     pyproject = root / PYPROJECT
-    if _has_own_table(pyproject, root):
+    if _has_own_table(pyproject, root, tracked):
         notes.append(
             f"{from_cwd(used)} and [tool.handoff-audit] in {from_cwd(pyproject)} both configure "
             f"handoff-audit; {from_cwd(used)} is used (the dedicated file wins) and the table "
@@ -589,13 +601,13 @@ def _ignored_beside(used: Path, root: Path) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def _has_own_table(pyproject: Path, root: Path) -> bool:
+def _has_own_table(pyproject: Path, root: Path, tracked: TrackedCheck) -> bool:
     """Whether ``pyproject`` has a ``[tool.handoff-audit]`` table; ``False`` when it is absent or
     cannot be read as TOML (it is not used either way, so it is no error)."""
     if not os.path.lexists(pyproject):
         return False
     try:
-        _check_inside(pyproject, root)
+        _check_inside(pyproject, root, tracked)
         document = _toml_document(_read_text(pyproject, PYPROJECT), PYPROJECT)
     except InputError:
         return False
@@ -638,7 +650,7 @@ def _nearly_our_table(name: str) -> bool:
     return difflib.SequenceMatcher(None, name.lower(), TABLE_NAME).ratio() >= 0.85
 
 
-def _check_inside(path: Path, root: Path) -> None:
+def _check_inside(path: Path, root: Path, tracked: TrackedCheck) -> None:
     """A discovered configuration must be a regular file inside the repository: a link leading
     out of it would let the repository's content pick a file to read (and quote)."""
     real = path.resolve()
@@ -652,7 +664,7 @@ def _check_inside(path: Path, root: Path) -> None:
             f"{from_cwd(path)}: a link into git's own folder (.git); it was not read. Make the "
             "configuration a file of the repository (or name another file with --config)"
         )
-    if path.is_symlink() and _untracked(real, root.resolve()):
+    if path.is_symlink() and _untracked(real, root.resolve(), tracked):
         raise InputError(
             f"{from_cwd(path)}: a link to {_shown(real, root)}, which git does not track; it was "
             "not read. Make the configuration a file of the repository (or name another file "
@@ -666,11 +678,11 @@ def _check_inside(path: Path, root: Path) -> None:
         raise InputError(f"{from_cwd(path)}: not a regular file; make it one or remove it")
 
 
-def _untracked(real: Path, real_root: Path) -> bool:
+def _untracked(real: Path, real_root: Path, tracked: TrackedCheck) -> bool:
     """Whether the resolved ``real``, inside the repository at ``real_root``, is a path git does
     not track (an ignored ``.env`` a workflow step wrote): the configuration names it or leads
     to it, so its content must be the repository's."""
-    return real.is_relative_to(real_root) and tracked.is_tracked(str(real_root), str(real)) is False
+    return real.is_relative_to(real_root) and tracked(str(real_root), str(real)) is False
 
 
 def _shown(real: Path, root: Path) -> str:
@@ -678,7 +690,12 @@ def _shown(real: Path, root: Path) -> str:
 
 
 def _from_file(
-    path: Path, rule_ids: Collection[str], roots: tuple[Path, ...], *, explicit: bool
+    path: Path,
+    rule_ids: Collection[str],
+    roots: tuple[Path, ...],
+    tracked: TrackedCheck,
+    *,
+    explicit: bool,
 ) -> Config:
     source = from_cwd(path)
     text = _read_text(path, source)
@@ -690,7 +707,7 @@ def _from_file(
     if parsed is None:
         return Config()
     raw, source = parsed
-    return validate_config(raw, source, path.parent, rule_ids, roots)
+    return validate_config(raw, source, path.parent, rule_ids, roots, tracked)
 
 
 def _table_of(document: Mapping[str, Any], name: str, *, explicit: bool) -> Any:
@@ -954,11 +971,17 @@ def accepted_keys() -> dict[str, str]:
 
 
 def validate_config(
-    raw: Any, source: str, base: Path, rule_ids: Collection[str], roots: tuple[Path, ...]
+    raw: Any,
+    source: str,
+    base: Path,
+    rule_ids: Collection[str],
+    roots: tuple[Path, ...],
+    tracked: TrackedCheck,
 ) -> Config:
     """The `Config` the raw mapping ``raw`` (`parse_config_text`) sets, read from ``source``,
-    whose relative paths start at ``base`` and may lead into ``roots``; `InputError` naming
-    ``source``, the key and what it accepts otherwise."""
+    whose relative paths start at ``base`` and may lead into ``roots`` (``tracked``: whether git
+    tracks a path there); `InputError` naming ``source``, the key and what it accepts
+    otherwise."""
     if not isinstance(raw, dict):
         raise InputError(f"{source}: the configuration must be a mapping of keys to values")
     accepts = accepted_keys()
@@ -997,7 +1020,7 @@ def validate_config(
         raise InputError(
             f"{source}: {key} is {show(value)}; expected {accepts.get(key, 'a valid value')}"
         )
-    where = Where(source, base, roots, rule_ids)
+    where = Where(source, base, roots, rule_ids, tracked)
     return Config(**_fields_from(Config, raw, where), source=source)
 
 

@@ -27,6 +27,7 @@ from handoff_audit.config import (
 )
 from handoff_audit.errors import InputError
 from handoff_audit.git import commit_files
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.rules import ALL_RULES, RULES_BY_ID
 
 GATE_KEYS = ("packets", "block-files", "series", "protected-branches")
@@ -103,7 +104,9 @@ def _gate_config(
     if parsed is None:
         return None
     raw, source = parsed
-    return validate_config(_gate_part(raw), source, (root / name).parent, RULES_BY_ID, (root,))
+    return validate_config(
+        _gate_part(raw), source, (root / name).parent, RULES_BY_ID, (root,), is_tracked
+    )
 
 
 def _is_read(path: KeyPath) -> bool:

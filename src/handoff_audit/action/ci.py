@@ -33,6 +33,7 @@ from handoff_audit.formats import github as github_format
 from handoff_audit.formats import markdown_report as markdown_format
 from handoff_audit.formats.text import status_line
 from handoff_audit.git import plumbing
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Report
 from handoff_audit.model.packet import Packet
@@ -72,7 +73,7 @@ def load_inputs_config(
         explicit = _inside(workspace, inputs.config, "config")
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
-    config = load_config(root, explicit, rule_ids=RULES_BY_ID)
+    config = load_config(root, explicit, rule_ids=RULES_BY_ID, tracked=is_tracked)
     gated = GatedConfig(config, None)
     if base is not None:
         gated = gate_from_base(root, config, base, explicit)

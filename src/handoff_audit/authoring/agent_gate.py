@@ -28,6 +28,7 @@ from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
@@ -109,7 +110,7 @@ def judge(cwd: Path) -> Gate:
         raise CannotJudge(f"{cwd} is not inside a git work tree")
     root = info.toplevel
     try:
-        config = load_config(root, rule_ids=RULES_BY_ID)
+        config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     except InputError as error:
         raise CannotJudge(f"configuration: {error}") from None
     try:

@@ -50,6 +50,7 @@ from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs, ignor
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.engine.packet_kind import is_packet, not_a_packet
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import literal
 from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules import RULES_BY_ID
@@ -306,7 +307,9 @@ def _transcript_facts(
 def _workbench(options: PacketOptions) -> tuple[Workbench, Config]:
     return read_workbench(
         Path.cwd(),
-        lambda root: load_config(root, options.config_file, rule_ids=RULES_BY_ID),
+        lambda root: load_config(
+            root, options.config_file, rule_ids=RULES_BY_ID, tracked=is_tracked
+        ),
         options.branch,
         options.target_branch,
     )

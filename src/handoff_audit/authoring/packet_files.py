@@ -21,6 +21,7 @@ from handoff_audit.engine import loading, oversize
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.packet import twin_of as twin_of  # one definition, for the writers
 from handoff_audit.rules import RULES_BY_ID
 
@@ -31,14 +32,16 @@ def read_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
     same refusals in the same words; `InputError` naming the file otherwise."""
     root = find_root((absolute(path),))
     if config is None:
-        config = load_config(root, rule_ids=RULES_BY_ID)
+        config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     return loading.read_packet(path, root, config.max_file_bytes)
 
 
 def config_around(path: Path, config_file: Path | None = None) -> Config:
     """The configuration of the repository around ``path``, as `read_packet` reads it:
     ``config_file`` when given (`--config`), else the repository's own."""
-    return load_config(find_root((absolute(path),)), config_file, rule_ids=RULES_BY_ID)
+    return load_config(
+        find_root((absolute(path),)), config_file, rule_ids=RULES_BY_ID, tracked=is_tracked
+    )
 
 
 def read_known_packet(path: Path, config: Config | None = None) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from handoff_audit.config import config_warnings, load_config
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.staged import merge_head, staged_changes
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.context import StagedChanges
 from handoff_audit.model.packet import is_handoff_file, named_packet, twin_of
 from handoff_audit.rules import RULES_BY_ID
@@ -74,7 +75,7 @@ def configured_packets(
     root = _top_folder(files)
     if root is None:
         return None, [f for f in files if f.suffix == ".json"], ()
-    config = load_config(root, config_file, rule_ids=RULES_BY_ID)
+    config = load_config(root, config_file, rule_ids=RULES_BY_ID, tracked=is_tracked)
     kept = []
     for file in files:
         relative = _from_top(file, root)
@@ -103,7 +104,7 @@ def staged_audit(files: Sequence[Path], config_file: Path | None) -> StagedAudit
     root = _top_folder(files)
     if root is None:
         return StagedAudit(None, None, ())
-    config = load_config(root, config_file, rule_ids=RULES_BY_ID)
+    config = load_config(root, config_file, rule_ids=RULES_BY_ID, tracked=is_tracked)
     try:
         changed, deleted = staged_changes(root)
         merging = merge_head(root)

@@ -20,6 +20,7 @@ from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.context import StagedChanges, Target
 from handoff_audit.model.findings import FAIL_ON
 from handoff_audit.rules import RULES_BY_ID
@@ -79,7 +80,7 @@ def run_check(options: CheckOptions) -> int:
         # The rules are repository-wide (one active packet per branch, the merge gate): from
         # a subfolder, no PATHS still means the whole repository.
         paths = (root,)
-    config = load_config(root, options.config_file, rule_ids=RULES_BY_ID)
+    config = load_config(root, options.config_file, rule_ids=RULES_BY_ID, tracked=is_tracked)
     say_config_notes(config.notes)
     request = AuditRequest(
         root=root,

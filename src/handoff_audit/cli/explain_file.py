@@ -9,6 +9,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.engine.discovery import absolute, find_root, pair
 from handoff_audit.engine.loading import read_markdown
 from handoff_audit.errors import InputError
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.markdown.completeness import explain_facets
 from handoff_audit.model.packet import packet_of, rel
 from handoff_audit.rules import RULES_BY_ID
@@ -35,7 +36,7 @@ def explain_file(rule_id: str, file: Path) -> str:
         )
     path = absolute(file)
     root = find_root((path,))
-    config = load_config(root, rule_ids=RULES_BY_ID)
+    config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     say_config_notes(config.notes)  # before a refusal of the file: its max-file-bytes may be why
     _refuse_json_packet(file)
     text = read_markdown(file, root, config.max_file_bytes)

@@ -13,6 +13,7 @@ from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config
 from handoff_audit.errors import EXIT_OK, InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.program import PROGRAM, executable, program
 from handoff_audit.rules import RULES_BY_ID
 
@@ -35,7 +36,11 @@ def hook_command() -> tuple[str, str | None]:
 def install_command(*, print_only: bool, agent: str = "claude") -> int:
     """Print the settings snippet, or merge it into the agent's settings file."""
     info = plumbing.repo_info(Path.cwd())
-    config = load_config(info.toplevel, rule_ids=RULES_BY_ID) if info is not None else Config()
+    config = (
+        load_config(info.toplevel, rule_ids=RULES_BY_ID, tracked=is_tracked)
+        if info is not None
+        else Config()
+    )
     say_config_notes(config.notes)  # its agent-hook.events are the ones installed
     events = config.agent_hook.events
     command, note = hook_command()

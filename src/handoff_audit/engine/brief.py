@@ -25,6 +25,7 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.brief import Brief, BriefState, Section, SeriesPlace
 from handoff_audit.model.packet import Packet, in_series, is_handoff_file
 from handoff_audit.model.repo_history import Commit, SeriesGuess
@@ -87,7 +88,7 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
             f"{cwd}: not inside a git repository; run `handoff-audit show` in the project"
         )
     root = info.toplevel
-    config = load_config(root, rule_ids=RULES_BY_ID)
+    config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     try:
         return _build(root, config, packet)
     except (NoHandoff, InputError) as error:

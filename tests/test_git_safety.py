@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from git_helpers import check, hits, packet
-from handoff_audit.git import plumbing
+from handoff_audit.git import file_listing, plumbing
 
 HOSTILE = [
     "--output=pwned",
@@ -218,7 +218,7 @@ def test_git_processes_do_not_grow_with_packets(tmp_path, run_cli) -> None:  # t
 def test_spawn_counter_counts_every_process(git_repo) -> None:  # type: ignore[no-untyped-def]
     start = plumbing.spawn_count()
     plumbing.repo_info(git_repo.root)
-    plumbing.list_files_tracked(git_repo.root)
+    file_listing.list_files_tracked(git_repo.root)
     assert plumbing.spawn_count() - start == 2
 
 

@@ -113,11 +113,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     try:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
     except NoHandoff as nothing:
-        unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
-        nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
-        nothing.unreadable_paths = tuple(unread_packets)
-        if branch is not None and packet is None:
-            nothing.inherited = inherited_lines(found, branch)
+        _explain_nothing(nothing, found, unread, branch if packet is None else None)
         raise
     # One `status` and one `log` serve both the choice among candidates and the freshness.
     try:
@@ -159,6 +155,19 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         merged=_merged(root, config, chosen, branch, changed),
         notes=config.notes,
     )
+
+
+def _explain_nothing(
+    nothing: NoHandoff, found: list[Packet], unread: dict[str, Hit], branch: str | None
+) -> None:
+    """Fill ``nothing`` with the packets that could not be read and, for ``branch`` (``None``
+    when a packet was named or HEAD is detached), the lines on another branch's active packet
+    in the tree."""
+    unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
+    nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
+    nothing.unreadable_paths = tuple(unread_packets)
+    if branch is not None:
+        nothing.inherited = inherited_lines(found, branch)
 
 
 def _lkg(chosen: Packet) -> str | None:

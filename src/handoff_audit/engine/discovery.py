@@ -24,7 +24,7 @@ from handoff_audit.config import Config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first, tied
 from handoff_audit.errors import InputError
-from handoff_audit.git import plumbing, series_dates, tracked
+from handoff_audit.git import file_listing, plumbing, series_dates, tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import is_agent_file, named_packet, packet_of, series_file
 from handoff_audit.model.repo_history import SeriesGuess
@@ -378,7 +378,7 @@ def _candidates(root: Path, folders: list[str]) -> Iterator[str]:
     """Relative paths of every file under ``folders`` that is worth matching against globs."""
     if (root / ".git").exists():
         try:
-            listing = plumbing.list_files_tracked(root, [f or "." for f in folders])
+            listing = file_listing.list_files_tracked(root, [f or "." for f in folders])
         except plumbing.UnsafeRepository:
             raise InputError(
                 f'git refuses the repository {root}: it belongs to another user ("dubious '

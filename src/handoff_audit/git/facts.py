@@ -24,6 +24,7 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.ancestry_counts import behind_counts
 from handoff_audit.git.later_work import LaterWork
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns, unmatched_warning
@@ -437,8 +438,6 @@ class _Gatherer:
         head: tuple[str, str],
     ) -> bool:
         """Fill ``facts.packets``; True when a shallow boundary hid something needed."""
-        needs_more = False
-        states: dict[str, tuple[LkgState, int | None]] = {}
         wanted = {found[0] for rev in set(lkgs.values()) if (found := resolved.get(rev))}
         times: dict[str, int] = {}
         commits: list[tuple[str, tuple[str, ...]]] = []
@@ -448,31 +447,19 @@ class _Gatherer:
             )
             facts.ancestry_read = len(commits)
             facts.head_time = times.get(head[0])
-            counts = _behind_counts(commits, wanted)
+            counts = behind_counts(commits, wanted)
             reached_boundary = any(sha in self.repo.boundary for sha, _ in commits)
         else:
             counts, truncated, reached_boundary = {}, False, False
-        for rev in set(lkgs.values()):
-            found = resolved.get(rev)
-            if found is None:
-                state: LkgState = "unavailable" if self.repo.shallow else "missing"
-                states[rev] = (state, None)
-            elif found[0] in counts:
-                states[rev] = ("ok", counts[found[0]])
-            elif truncated:
-                states[rev] = ("beyond-limit", None)
-            elif self.repo.shallow and reached_boundary:
-                states[rev] = ("unavailable", None)
-            else:
-                states[rev] = ("not-ancestor", None)
-            needs_more = needs_more or states[rev][0] == "unavailable"
+        states = self._lkg_states(resolved, lkgs, counts, truncated, reached_boundary)
+        needs_more = any(state == "unavailable" for state, _ in states.values())
         checked_out = resolved.get("HEAD")
         changes, walk_needs_more = self._read_changes(head, checked_out == head)
         needs_more = needs_more or walk_needs_more
         # How far the work went on after each packet's last change: the same count as for the
         # lkg commits, over the ancestry already read (no git call).
         changed = {entry["changed"].sha for entry in changes.values() if entry.get("changed")}
-        after = _behind_counts(commits, changed) if changed and commits else {}
+        after = behind_counts(commits, changed) if changed and commits else {}
         for packet in self.active:
             lkg_rev = lkgs.get(packet.path)
             state, behind = states.get(lkg_rev, ("invalid", None)) if lkg_rev else ("invalid", None)
@@ -490,6 +477,32 @@ class _Gatherer:
         for packet in self.hand_written:
             facts.packets[packet.path] = PacketHistory(**changes.get(packet.path, {}))
         return needs_more
+
+    def _lkg_states(
+        self,
+        resolved: dict[str, tuple[str, str] | None],
+        lkgs: dict[str, str],
+        counts: dict[str, int],
+        truncated: bool,
+        reached_boundary: bool,
+    ) -> dict[str, tuple[LkgState, int | None]]:
+        """Each last known good commit named -> where it stands in the ancestry read, and how
+        many commits the commit checked is ahead of it when it is an ancestor."""
+        states: dict[str, tuple[LkgState, int | None]] = {}
+        for rev in set(lkgs.values()):
+            found = resolved.get(rev)
+            if found is None:
+                state: LkgState = "unavailable" if self.repo.shallow else "missing"
+                states[rev] = (state, None)
+            elif found[0] in counts:
+                states[rev] = ("ok", counts[found[0]])
+            elif truncated:
+                states[rev] = ("beyond-limit", None)
+            elif self.repo.shallow and reached_boundary:
+                states[rev] = ("unavailable", None)
+            else:
+                states[rev] = ("not-ancestor", None)
+        return states
 
     def _committed(self, checked_out: bool) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
         """An empty entry per judged handoff (active packets, markdown-only handoffs), marked
@@ -603,35 +616,3 @@ class _Gatherer:
             for _, _, path in pointed_paths(packet)
             if not tree.exists(path)
         }
-
-
-def _behind_counts(commits: list[tuple[str, tuple[str, ...]]], wanted: set[str]) -> dict[str, int]:
-    """For each wanted commit in the walked ancestry: how many walked commits are not its
-    ancestors (``git rev-list --count wanted..head`` when the walk was complete).
-
-    Each commit's ancestors are a bit set over the walk's positions, built parents first, so
-    the cost is one pass however many commits are wanted."""
-    index = {sha: i for i, (sha, _) in enumerate(commits)}
-    targets = [sha for sha in wanted if sha in index]
-    if not targets:
-        return {}
-    ancestors: dict[int, int] = {}
-    for start in targets:
-        stack = [index[start]]
-        while stack:
-            i = stack[-1]
-            if i in ancestors:
-                stack.pop()
-                continue
-            parents = [index[p] for p in commits[i][1] if p in index]
-            pending = [p for p in parents if p not in ancestors]
-            if pending:
-                stack.extend(pending)
-                continue
-            bits = 1 << i
-            for p in parents:
-                bits |= ancestors[p]
-            ancestors[i] = bits
-            stack.pop()
-    total = len(commits)
-    return {sha: total - ancestors[index[sha]].bit_count() for sha in targets}

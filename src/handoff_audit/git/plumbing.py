@@ -701,33 +701,6 @@ def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = (
     return specs + [f":(top,literal){prefix}{path}" for path in literal]
 
 
-def list_files_tracked(
-    root: Path, paths: Sequence[str] = ()
-) -> tuple[list[str], frozenset[str]] | None:
-    """Tracked and untracked-but-not-ignored files under ``paths`` (relative to ``root``), and
-    the names among them that git tracks (in its index), in one git call; ``None`` when git
-    cannot answer (not installed, not a repository). `UnsafeRepository` when git refuses it:
-    walking the folder instead would audit what git ignores."""
-    try:
-        out = run(
-            root,
-            ["ls-files", "-z", "-t", "--cached", "--others", "--exclude-standard", "--", *paths],
-        )
-    except UnsafeRepository:
-        raise
-    except GitError:
-        return None
-    names: set[str] = set()
-    tracked: set[str] = set()
-    for entry in out.decode("utf-8", "surrogateescape").split("\0"):
-        name = entry[2:]  # after the tag and its space: "H " tracked, "? " untracked
-        if name:
-            names.add(name)
-            if entry[0] != "?":
-                tracked.add(name)
-    return sorted(names), frozenset(tracked)
-
-
 def mark_safe_directory(path: Path) -> None:
     """Trust ``path`` in the global git configuration (``$HOME/.gitconfig``).
 
@@ -736,30 +709,3 @@ def mark_safe_directory(path: Path) -> None:
     ``/`` so that git does not first inspect the very folder it distrusts. `GitError` on failure.
     """
     run(Path(path.anchor or "/"), ["config", "--global", "--add", "safe.directory", str(path)])
-
-
-def last_commits(root: Path, paths: Sequence[str]) -> dict[str, tuple[int, str]]:
-    """The time (seconds since the epoch) and id of the last commit that touched each of
-    ``paths`` (relative to ``root``), in one git call that stops once every path is dated; a
-    path no commit touched is absent, and so is everything when git cannot answer."""
-    wanted = set(paths)
-    found: dict[str, tuple[int, str]] = {}
-    if not wanted:
-        return found
-    specs = [f":(literal){path}" for path in sorted(wanted)]
-    args = ["log", "--format=%x01%ct %H", "-z", "--name-only", "--relative", "--", *specs]
-    header = ["0", ""]
-    try:
-        with stream(root, args) as records:
-            for record in records:
-                if record.startswith(b"\x01"):
-                    header = record[1:].decode("ascii").split()
-                    continue
-                name = record.lstrip(b"\n").decode("utf-8", "surrogateescape")
-                if name in wanted and name not in found:
-                    found[name] = (int(header[0]), header[1])
-                    if len(found) == len(wanted):
-                        break
-    except (GitError, ValueError, IndexError):
-        return found
-    return found

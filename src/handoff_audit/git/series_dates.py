@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit.git import plumbing
+from handoff_audit.git import file_listing, plumbing
 from handoff_audit.git.facts import DEEPEN_SECONDS, DEEPEN_STEPS, deepen_once
 from handoff_audit.model.repo_history import NOT_FETCHED
 
@@ -56,7 +56,7 @@ def last_commit_dates(
             except plumbing.GitError as error:
                 dates.missing_reason = f" (deepening failed: {error})"
                 break
-        found = plumbing.last_commits(root, paths)
+        found = file_listing.last_commits(root, paths)
         dates.times = {name: when for name, (when, _) in found.items()}
         boundary = dates.repo.boundary if dates.repo.shallow else frozenset()
         dates.blind = {name for name, (_, sha) in found.items() if sha in boundary}

@@ -24,6 +24,7 @@ from handoff_audit.authoring.no_active import (
 )
 from handoff_audit.authoring.outcome import Outcome, notes_kept_on_error
 from handoff_audit.authoring.packet_files import (
+    config_of,
     packet_as_read,
     read_known_packet,
     read_packet,
@@ -43,17 +44,15 @@ from handoff_audit.authoring.workbench import (
     resolve_commit,
     unsaved,
 )
-from handoff_audit.config import Config, config_warnings, load_config, setting_advice
+from handoff_audit.config import Config, config_warnings, setting_advice
 from handoff_audit.credentials import redact
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs, ignored_pair
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.engine.packet_kind import is_packet, not_a_packet
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
-from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import literal
 from handoff_audit.model.packet import Packet, named_packet
-from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import placeholder_message
 
@@ -307,9 +306,7 @@ def _transcript_facts(
 def _workbench(options: PacketOptions) -> tuple[Workbench, Config]:
     return read_workbench(
         Path.cwd(),
-        lambda root: load_config(
-            root, options.config_file, rule_ids=RULES_BY_ID, tracked=is_tracked
-        ),
+        lambda root: config_of(root, options.config_file),
         options.branch,
         options.target_branch,
     )

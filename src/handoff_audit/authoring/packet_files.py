@@ -32,16 +32,20 @@ def read_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
     same refusals in the same words; `InputError` naming the file otherwise."""
     root = find_root((absolute(path),))
     if config is None:
-        config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
+        config = config_of(root)
     return loading.read_packet(path, root, config.max_file_bytes)
+
+
+def config_of(root: Path, config_file: Path | None = None) -> Config:
+    """The configuration of the repository at ``root``: ``config_file`` when given
+    (`--config`), else the repository's own, with the rule registry and git's tracked files."""
+    return load_config(root, config_file, rule_ids=RULES_BY_ID, tracked=is_tracked)
 
 
 def config_around(path: Path, config_file: Path | None = None) -> Config:
     """The configuration of the repository around ``path``, as `read_packet` reads it:
     ``config_file`` when given (`--config`), else the repository's own."""
-    return load_config(
-        find_root((absolute(path),)), config_file, rule_ids=RULES_BY_ID, tracked=is_tracked
-    )
+    return config_of(find_root((absolute(path),)), config_file)
 
 
 def read_known_packet(path: Path, config: Config | None = None) -> dict[str, Any]:

@@ -315,5 +315,6 @@ def test_repository_without_commits(git_repo, run_cli) -> None:  # type: ignore[
     [hit] = hits(report, "history-unavailable")
     assert "no commits yet" in hit["message"]
     assert hit["message"].endswith("commit the packets, then run the audit again")
-    assert report["head"] is None and report["branch"] is None
+    # The branch checked out has no commit yet, but it is the branch checked.
+    assert report["head"] is None and report["branch"] == "main"
     assert not hits(report, "branch-mismatch") and not hits(report, "lkg-unknown")

@@ -333,3 +333,33 @@ def test_a_joined_config_option_selects_the_packets(git_repo: GitRepo, staged: R
     result = staged(git_repo.root, "--config=ci/handoff-audit.yml", "notes/p.json")
     assert result.code == 1, result.out + result.err
     assert "notes/p.json:2:1: invalid-json:" in result.out
+
+
+def test_the_first_commit_on_a_fresh_main_is_refused_a_working_note_like_every_later_one(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    """`git init -b main` then the first commit: ``main`` has no ref yet, but it is the branch
+    that will be the default one, so the working note is refused now, not only from the next
+    commit that touches it."""
+    git_repo.write("HANDOFF.md", WORKING_NOTE)
+    git_repo.git("add", "HANDOFF.md")
+
+    result = staged(git_repo.root, "HANDOFF.md")
+    assert result.code == 1, result.out + result.err
+    [line] = _merge_gate_lines(result.out)
+    assert "this commit would put HANDOFF.md on the protected branch main" in line
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert checked.code == 1, checked.out + checked.err
+    assert "HANDOFF.md is on the protected branch main" in checked.out
+
+
+def test_the_first_commit_on_a_fresh_feature_branch_may_carry_a_working_note(
+    tmp_path: Path, staged: Run
+) -> None:
+    repo = GitRepo(tmp_path / "repo", branch="feat/x")
+    repo.write("HANDOFF.md", WORKING_NOTE)
+    repo.git("add", "HANDOFF.md")
+
+    result = staged(repo.root, "HANDOFF.md")
+    assert result.code == 0, result.out + result.err
+    assert not _merge_gate_lines(result.out)

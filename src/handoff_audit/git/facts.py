@@ -242,11 +242,10 @@ class _Gatherer:
     def gather(self) -> History:
         listed, origin_head = self.refs if self.refs is not None else plumbing.read_refs(self.root)
         refs = self._known_target(listed)
-        current = next((ref for ref in refs if ref.current), None)
-        branch = self.target.branch or (current.branch if current else None)
+        branch, unborn = self._checked_out(refs)
         head_rev = self._head_rev()
         self.protected = protected_patterns(
-            self.config.protected_branches, refs, origin_head, _event_base(self.target)
+            self.config.protected_branches, refs, origin_head, _event_base(self.target), unborn
         )
         lkgs: dict[str, str] = {}
         for packet in self.active:
@@ -293,6 +292,8 @@ class _Gatherer:
                 break
         facts.shallow = self.repo.shallow
         if head is None:
+            if unborn and self.target.staged is not None:
+                self._staged_first_commit(facts, branch)
             return self._no_head(facts)
         facts.in_head_tree = frozenset(missing[path] for path in present)
         self._read_deletions(facts, resolved, lkgs, head)
@@ -326,24 +327,7 @@ class _Gatherer:
             return
         files = plumbing.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
         if blocks:
-            listed = {path for path, _ in files.get(head_tree, [])}
-            staged = self.target.staged
-            if staged is not None:
-                listed = (listed - staged.deleted) | staged.changed
-            names = {name for name in map(self.from_top, listed) if name is not None}
-            facts.block_files = tuple(
-                sorted(
-                    name
-                    for name in names
-                    if named_block_file(name, self.config, names.__contains__)
-                )
-            )
-            if staged is not None:
-                facts.staged_block_files = frozenset(
-                    name
-                    for name in map(self.from_top, staged.changed)
-                    if name is not None and name in facts.block_files
-                )
+            self._block_files(facts, {path for path, _ in files.get(head_tree, [])})
         if into_protected:
             facts.unaudited_active = unaudited_active(
                 self.root,
@@ -356,6 +340,42 @@ class _Gatherer:
             packets, times = read_branch_packets(self.root, plan, files, self.config, self.packets)
             facts.branch_packets.extend(packets)
             facts.ref_times.update(times)
+
+    def _checked_out(self, refs: list[plumbing.Ref]) -> tuple[str | None, str | None]:
+        """The branch checked, and that branch again when it has no commit yet (``None``
+        otherwise). git is asked apart only when no ref is checked out (a detached HEAD, or a
+        branch without commits): one git process fewer in the common case."""
+        current = next((ref for ref in refs if ref.current), None)
+        if self.target.branch or current:
+            return self.target.branch or (current.branch if current else None), None
+        name = plumbing.current_branch(self.root)
+        local = {ref.branch for ref in refs if ref.name.startswith("refs/heads/")}
+        return name, name if name and name not in local else None
+
+    def _block_files(self, facts: History, listed: set[str]) -> None:
+        """The block files of the commit checked (``listed``: its files from the top folder),
+        with the index's changes over them when a commit is being made."""
+        staged = self.target.staged
+        if staged is not None:
+            listed = (listed - staged.deleted) | staged.changed
+        names = {name for name in map(self.from_top, listed) if name is not None}
+        facts.block_files = tuple(
+            sorted(
+                name for name in names if named_block_file(name, self.config, names.__contains__)
+            )
+        )
+        if staged is not None:
+            facts.staged_block_files = frozenset(
+                name
+                for name in map(self.from_top, staged.changed)
+                if name is not None and name in facts.block_files
+            )
+
+    def _staged_first_commit(self, facts: History, branch: str | None) -> None:
+        """The block files of the first commit being made on a branch with no commit yet: the
+        index is the whole commit."""
+        if on_protected_branch(self.target, branch, self.protected):
+            self._block_files(facts, set())
 
     def _no_head(self, facts: History) -> History:
         if not self.target.head:

@@ -24,11 +24,14 @@ def protected_patterns(
     refs: Sequence[Ref] | None,
     origin_head: str | None,
     also: str | None = None,
+    unborn: str | None = None,
 ) -> tuple[str, ...]:
     """The protected branch globs: ``configured`` when set; else the first that is a local or
     remote-tracking branch in ``refs`` of ``origin/HEAD``'s target, the default candidates and
     ``also`` (a pull request's base: the last candidate); every candidate when ``refs`` is
-    ``None`` (no repository to ask)."""
+    ``None`` (no repository to ask). ``unborn``: the checked-out branch when it has no commit
+    yet; when no candidate exists and it is one, it is the default branch (a fresh ``git init``
+    makes its first commit there)."""
     if configured is not None:
         return configured
     candidates = (origin_head, *DEFAULT_CANDIDATES, also)
@@ -38,6 +41,8 @@ def protected_patterns(
     for name in candidates:
         if name and name in names:
             return (name,)
+    if unborn and unborn in candidates:
+        return (unborn,)
     return ()
 
 

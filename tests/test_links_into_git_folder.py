@@ -256,3 +256,21 @@ def test_a_schema_in_the_git_folder_is_refused(run_cli: Run, git_repo: GitRepo) 
     assert done.err.count("\n") == 1
     assert "schema '.git/config' leads into git's own folder (.git); it was not read" in done.err
     _never_leaked(done.out, done.err)
+
+
+def test_check_reads_no_link_into_a_nested_clones_git_folder_named_otherwise(
+    run_cli: Run, git_repo: GitRepo
+) -> None:
+    """`git init --separate-git-dir=.vendor-git vendor/lib`: the nested clone's ``.git`` file
+    leads to a git folder elsewhere in the tree, and no ``.git`` is on the link's way."""
+    repo = feature_repo(git_repo, "feat/evil")
+    root = repo.root
+    separate = f"--separate-git-dir={root / '.vendor-git'}"
+    subprocess.run(["git", "init", "-q", separate, str(root / "vendor/lib")], check=True)
+    _persist_credentials(root / "vendor/lib")
+    (root / "HANDOFF.md").symlink_to(".vendor-git/config")
+
+    result = run_cli(["check", "--format", "json"], cwd=root)
+    unread = _unread(result)
+    assert NOT_READ in unread["HANDOFF.md"]
+    _never_leaked(result.out, result.err)

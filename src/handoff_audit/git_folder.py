@@ -4,8 +4,10 @@ A clone's ``.git`` holds its settings and, on a CI runner, the job's credentials
 (actions/checkout's ``persist-credentials``); a link committed as ``HANDOFF.md -> .git/config``
 would make the audit read them and report on them. A path is in git's folder when one of its
 parts, from the repository's root, is named ``.git`` (the repository's own, a submodule's, a
-nested clone's, also the ``.git`` file of a worktree or submodule), or when it lies in the
-folder the root's ``.git`` leads to (a link, or a ``gitdir:`` file naming a folder).
+nested clone's, also the ``.git`` file of a worktree or submodule), when it lies in the
+folder the root's ``.git`` leads to (a link, or a ``gitdir:`` file naming a folder), or when a
+folder on its way from the root holds what makes a git folder (a nested clone's folder named by
+its ``.git`` file, whatever its name).
 """
 
 from __future__ import annotations
@@ -25,8 +27,31 @@ def in_git_folder(target: str, real_root: str) -> bool:
         # casefold: on a case-insensitive file system `.GIT/config` is the same file
         if any(part.casefold() == GIT_FOLDER for part in parts):
             return True
+        if _under_unnamed_git_folder(target, real_root.rstrip(os.sep)):
+            return True
     return any(
         target == folder or target.startswith(folder + os.sep) for folder in _git_dirs(real_root)
+    )
+
+
+def _under_unnamed_git_folder(target: str, root: str) -> bool:
+    """Whether a folder between ``target`` and ``root`` is a git folder by its content, whatever
+    its name: a nested clone's ``.git`` file may lead to one elsewhere in the tree
+    (``git init --separate-git-dir``), and no ``.git`` on the way names it."""
+    folder = os.path.dirname(target)
+    while len(folder) > len(root):
+        if _is_git_folder(folder):
+            return True
+        folder = os.path.dirname(folder)
+    return False
+
+
+def _is_git_folder(folder: str) -> bool:
+    """What git itself asks of a git folder: a ``HEAD`` file, ``objects`` and ``refs``."""
+    return (
+        os.path.isfile(os.path.join(folder, "HEAD"))
+        and os.path.isdir(os.path.join(folder, "objects"))
+        and os.path.isdir(os.path.join(folder, "refs"))
     )
 
 

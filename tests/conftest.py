@@ -22,20 +22,33 @@ settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-# Tests must never depend on the developer's git identity, config or clock zone.
+# Tests must never depend on the developer's git identity, config or clock zone. Git's global
+# configuration is an empty file of the test session (`global_git_config`).
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Test",
     "GIT_AUTHOR_EMAIL": "test@example.com",
     "GIT_COMMITTER_NAME": "Test",
     "GIT_COMMITTER_EMAIL": "test@example.com",
     "GIT_CONFIG_NOSYSTEM": "1",
-    "GIT_CONFIG_GLOBAL": os.devnull,
     "TZ": "UTC",
 }
 
 
+@pytest.fixture(scope="session", autouse=True)
+def global_git_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Git's global configuration for the session: an empty file, never os.devnull, which
+    `git config --global` run as root replaces by renaming its lock file over it."""
+    config = tmp_path_factory.mktemp("git-global") / "config"
+    config.write_bytes(b"")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GIT_CONFIG_GLOBAL", str(config))
+        yield config
+
+
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolated_env(monkeypatch: pytest.MonkeyPatch, global_git_config: Path) -> None:
+    global_git_config.write_bytes(b"")  # each test starts with no global configuration
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(global_git_config))
     for key, value in GIT_ENV.items():
         monkeypatch.setenv(key, value)
     for key in list(os.environ):

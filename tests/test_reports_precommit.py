@@ -39,7 +39,7 @@ def base_env() -> dict[str, str]:
         for key, value in os.environ.items()
         if not key.startswith(("GITHUB_", "INPUT_", "GIT_", "PRE_COMMIT"))
     }
-    return {**env, **GIT_ENV}
+    return {**env, **GIT_ENV, "GIT_CONFIG_GLOBAL": os.environ["GIT_CONFIG_GLOBAL"]}
 
 
 @pytest.fixture(scope="session")

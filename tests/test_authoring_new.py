@@ -27,6 +27,14 @@ def repo(git_repo: Any) -> Any:
     return on_feature_branch(git_repo)
 
 
+def test_topic_help_names_the_files_new_writes_with_and_without_it(repo: Any, run_cli: Any) -> None:
+    help_text = " ".join(run_cli(["new", "--help"]).out.split())
+    assert "the packet is .handoff/TOPIC.json (without --topic: handoff.json" in help_text
+    assert _new(run_cli, repo).code == 0
+    assert (repo.root / "handoff.json").is_file()
+    assert not (repo.root / ".handoff").exists()
+
+
 def test_writes_packet_and_twin_from_git(repo: Any, run_cli: Any) -> None:
     lkg = repo.head()
     repo.write("src/refunds.py", "x = 1\n")

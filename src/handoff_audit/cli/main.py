@@ -284,7 +284,9 @@ def render(packet: Path, write: bool, check_only: bool, config_file: Path | None
     ),
 )
 @click.option(
-    "--topic", metavar="TOPIC", help="Topic (default: default); the packet is .handoff/TOPIC.json."
+    "--topic",
+    metavar="TOPIC",
+    help="Topic; the packet is .handoff/TOPIC.json (without --topic: handoff.json, topic default).",
 )
 @click.option(
     "--output",

@@ -79,7 +79,18 @@ def test_else_the_newest_finished_packet_labelled_finished(repo: GitRepo, run_cl
         "superseded",
     )
     assert brief["others"] == [".handoff/first.json"]
-    assert "the newest finished packet" in show(run_cli, repo).out
+    assert "the newest finished packet (its work was handed over)" in show(run_cli, repo).out
+
+
+def test_an_archived_packet_is_labelled_finished_and_archived_not_handed_over(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    archived = packet(BRANCH, repo.head(), status="archived", next_action="Done task.")
+    write_packet(repo, archived, "handoff.json")
+    repo.commit("handoff: archived")
+    text = show(run_cli, repo).out
+    assert "the newest finished packet (its work was finished and archived)" in text
+    assert "handed over" not in text
 
 
 def test_another_branchs_packet_is_not_this_branchs(repo: GitRepo, run_cli: Run) -> None:

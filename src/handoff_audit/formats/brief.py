@@ -27,10 +27,11 @@ FILES = 10
 """Touched files the freshness names."""
 _STATES = {
     "active": "the active packet",
-    "finished": "the newest finished packet (its work was handed over)",
+    "finished": "the newest finished packet (its work was finished and archived)",
     "hand-written": "a hand-written handoff",
     "named": "the handoff named on the command line",
 }
+_SUPERSEDED = "the newest finished packet (its work was handed over)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,11 +140,18 @@ def _what(brief: Brief) -> str:
     """What the handoff is and whose: a series' current file by its place in the series."""
     if brief.series is not None and brief.state == "hand-written":
         return _series_place(brief.series)
+    state = _state(brief)
     whose = _whose(brief)
     if not whose:
-        return _STATES[brief.state]
+        return state
     comma = "," if brief.state == "named" or brief.merged else ""
-    return f"{_STATES[brief.state]}{comma} {whose}"
+    return f"{state}{comma} {whose}"
+
+
+def _state(brief: Brief) -> str:
+    if brief.state == "finished" and brief.status == "superseded":
+        return _SUPERSEDED
+    return _STATES[brief.state]
 
 
 def _series_place(series: SeriesPlace) -> str:

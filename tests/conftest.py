@@ -37,11 +37,15 @@ GIT_ENV = {
 @pytest.fixture(scope="session", autouse=True)
 def global_git_config(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Git's global configuration for the session: an empty file, never os.devnull, which
-    `git config --global` run as root replaces by renaming its lock file over it."""
+    `git config --global` run as root replaces by renaming its lock file over it. With it, the
+    session's git identity (`GIT_ENV`): module- and session-scoped fixtures run before each
+    test's own environment is set, and must not fall back on the developer's."""
     config = tmp_path_factory.mktemp("git-global") / "config"
     config.write_bytes(b"")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("GIT_CONFIG_GLOBAL", str(config))
+        for key, value in GIT_ENV.items():
+            patch.setenv(key, value)
         yield config
 
 

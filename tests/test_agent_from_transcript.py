@@ -90,9 +90,11 @@ def test_update_keeps_the_newest_run_of_a_command(
     assert packet(repo)["commands_run"] == newest
 
 
-def test_reading_a_transcript_again_keeps_a_later_verify_failure(
+def _verify_failure_after_a_transcript(
     git_repo: GitRepo, run_cli: Run, tmp_path: Path
-) -> None:
+) -> tuple[GitRepo, Session, Path]:
+    """A packet whose transcript ran `test -f ok.txt` (passing), then ok.txt deleted and a
+    `--verify` of the same command failing: the repository, the session and its transcript."""
     repo = feature_repo(git_repo)
     repo.write("ok.txt", "")
     repo.commit("ok")
@@ -106,6 +108,13 @@ def test_reading_a_transcript_again_keeps_a_later_verify_failure(
     repo.commit("drop ok.txt")
     verified = run_cli(["update", "--verify", "test -f ok.txt"], cwd=repo.root)
     assert verified.code == 1, verified.err
+    return repo, session, transcript
+
+
+def test_reading_a_transcript_again_keeps_a_later_verify_failure(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    repo, _session, transcript = _verify_failure_after_a_transcript(git_repo, run_cli, tmp_path)
     after_verify = packet(repo)["commands_run"]
     assert [(c["cmd"], c["exit"]) for c in after_verify[-2:]] == [
         ("test -f ok.txt", 0),
@@ -123,18 +132,7 @@ def test_reading_a_transcript_again_keeps_a_later_verify_failure(
 def test_a_transcript_run_after_a_verify_failure_wins_by_its_time(
     git_repo: GitRepo, run_cli: Run, tmp_path: Path
 ) -> None:
-    repo = feature_repo(git_repo)
-    repo.write("ok.txt", "")
-    repo.commit("ok")
-    assert run_cli(["new", *FIELDS], cwd=repo.root).code == 0
-    repo.commit("handoff")
-    session = Session(cwd=repo.root)
-    session.bash("test -f ok.txt", "")
-    transcript = session.save(tmp_path / "session.jsonl")
-    assert run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root).code == 0
-    repo.git("rm", "-q", "ok.txt")
-    repo.commit("drop ok.txt")
-    assert run_cli(["update", "--verify", "test -f ok.txt"], cwd=repo.root).code == 1
+    repo, session, transcript = _verify_failure_after_a_transcript(git_repo, run_cli, tmp_path)
     repo.write("ok.txt", "")
     repo.commit("ok again")
     session.resume_at(datetime.now(UTC) + timedelta(minutes=1))

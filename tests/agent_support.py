@@ -200,6 +200,28 @@ def run_fix(root: Path, command: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+PRE_COMMIT = """#!/bin/sh
+# The two pre-commit hooks as the pre-commit framework runs them: unstaged changes set aside,
+# handoff-render on the staged packets, then handoff-audit-staged on the staged files.
+patch="$(git rev-parse --git-dir)/unstaged.patch"
+git diff --binary --no-color > "$patch"
+[ -s "$patch" ] && git apply -R "$patch"
+staged=$(git diff --cached --name-only --diff-filter=ACMR)
+handoff-render $(printf '%s\\n' $staged | grep '[.]json$')
+rc=$?
+if [ $rc -eq 0 ]; then handoff-audit-staged $staged; rc=$?; fi
+[ -s "$patch" ] && git apply "$patch"
+exit $rc
+"""
+
+
+def with_pre_commit(root: Path) -> None:
+    """Install `PRE_COMMIT` as the repository's pre-commit hook."""
+    hook = root / ".git" / "hooks" / "pre-commit"
+    hook.write_text(PRE_COMMIT, encoding="utf-8")
+    hook.chmod(0o755)
+
+
 def feature_repo(repo: GitRepo, branch: str = "feat/refunds") -> GitRepo:
     """``main`` with one commit, and ``branch`` checked out from it with one commit of its own."""
     repo.write("README.md", "# shop\n")

@@ -20,6 +20,7 @@ from agent_support import (
     run_hook,
     stop_event,
     the_command,
+    with_pre_commit,
 )
 from conftest import GitRepo
 from git_helpers import packet
@@ -846,27 +847,6 @@ def test_blocked_by_uncommitted_work_beside_a_fresh_packet(repo: GitRepo) -> Non
     assert "handoff.json" not in run.err
 
 
-PRE_COMMIT = """#!/bin/sh
-# The two pre-commit hooks as the pre-commit framework runs them: unstaged changes set aside,
-# handoff-render on the staged packets, then handoff-audit-staged on the staged files.
-patch="$(git rev-parse --git-dir)/unstaged.patch"
-git diff --binary --no-color > "$patch"
-[ -s "$patch" ] && git apply -R "$patch"
-staged=$(git diff --cached --name-only --diff-filter=ACMR)
-handoff-render $(printf '%s\\n' $staged | grep '[.]json$')
-rc=$?
-if [ $rc -eq 0 ]; then handoff-audit-staged $staged; rc=$?; fi
-[ -s "$patch" ] && git apply "$patch"
-exit $rc
-"""
-
-
-def _with_pre_commit(repo: GitRepo) -> None:
-    hook = repo.root / ".git" / "hooks" / "pre-commit"
-    hook.write_text(PRE_COMMIT, encoding="utf-8")
-    hook.chmod(0o755)
-
-
 def _run_every_fix(repo: GitRepo, err: str) -> list[str]:
     """Run each fix the hook printed, in its order, as an agent would; the commands."""
     commands = [line.split("fix: ", 1)[1].strip() for line in err.splitlines() if "fix: " in line]
@@ -884,7 +864,7 @@ def test_the_fixes_for_an_edited_packet_file_run_in_order_pass_the_pre_commit_ho
     pre-commit hook refuses, so the twin fix comes first and the commit takes what it wrote."""
     fresh_packet(repo)
     repo.commit("handoff")
-    _with_pre_commit(repo)
+    with_pre_commit(repo.root)
     file = repo.root / edited
     text = file.read_text(encoding="utf-8")
     file.write_text(text.replace("Fix GBP rounding", "Fix GBP and USD rounding"), encoding="utf-8")

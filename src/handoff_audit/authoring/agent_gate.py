@@ -27,7 +27,7 @@ from handoff_audit.engine.ignored import ignored_handoffs
 from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.protected import protected_patterns
+from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
@@ -130,7 +130,10 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     gate = Gate(root=root, branch=branch, config=config)
-    protected = protected_patterns(config.protected_branches, refs, origin_head)
+    # As `check` and the pre-commit hook decide it: a fresh `git init`'s branch, without a
+    # commit yet, is the default branch when no other candidate exists.
+    unborn = unborn_branch(branch, refs)
+    protected = protected_patterns(config.protected_branches, refs, origin_head, unborn=unborn)
     if branch is None:
         gate.note = "HEAD is detached: no branch to hand off"
     elif matches_any(branch, protected):

@@ -27,7 +27,7 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.ancestry_counts import behind_counts
 from handoff_audit.git.later_work import LaterWork
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
-from handoff_audit.git.protected import protected_patterns, unmatched_warning
+from handoff_audit.git.protected import protected_patterns, unborn_branch, unmatched_warning
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.tree_packets import unaudited_active
 from handoff_audit.globs import matches_any
@@ -349,8 +349,7 @@ class _Gatherer:
         if self.target.branch or current:
             return self.target.branch or (current.branch if current else None), None
         name = plumbing.current_branch(self.root)
-        local = {ref.branch for ref in refs if ref.name.startswith("refs/heads/")}
-        return name, name if name and name not in local else None
+        return name, unborn_branch(name, refs)
 
     def _block_files(self, facts: History, listed: set[str]) -> None:
         """The block files of the commit checked (``listed``: its files from the top folder),

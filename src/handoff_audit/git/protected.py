@@ -46,6 +46,14 @@ def protected_patterns(
     return ()
 
 
+def unborn_branch(branch: str | None, refs: Sequence[Ref]) -> str | None:
+    """``branch`` (the one checked out) when it has no commit yet: no local branch of its name
+    in ``refs``; ``None`` otherwise. `protected_patterns` takes it as ``unborn``, so `check`,
+    the pre-commit hook and the agent hook call a fresh ``git init``'s branch protected alike."""
+    local = {ref.branch for ref in refs if ref.name.startswith("refs/heads/")}
+    return branch if branch and branch not in local else None
+
+
 BRANCHES_SHOWN = 10
 """Branch names a warning lists before saying how many more there are."""
 

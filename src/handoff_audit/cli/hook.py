@@ -98,7 +98,9 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     of the brief, as for a packet that cannot be read (its branch unknown, it may be this
     branch's). Only standard output reaches the session's model. When the branch has no
     handoff: another branch's active packet in the tree, if any (its next action, how to take
-    it over or archive it), else nothing. Never blocks."""
+    it over or archive it), else nothing; on a detached HEAD, that it is detached and the
+    active packets there with the command that checks out each one's branch, or that there is
+    none. Never blocks."""
     # start-up: the brief's modules load only for this event
     from handoff_audit.credentials import redact
     from handoff_audit.engine.brief import NoHandoff, UnreadableHandoff, build_brief

@@ -18,7 +18,7 @@ from typing import Any
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
-from handoff_audit.engine.inherited_brief import inherited_lines
+from handoff_audit.engine.inherited_brief import detached_lines, inherited_lines
 from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
@@ -58,7 +58,9 @@ class NoHandoff(Exception):
     """The paths of ``unreadable``, from the repository root."""
     inherited: tuple[str, ...] = ()
     """A few lines on another branch's active packet in the tree (`inherited_lines`), for the
-    session to read: its next action and the commands to take it over or archive it."""
+    session to read: its next action and the commands to take it over or archive it. On a
+    detached HEAD: that it is detached, and the active packets there, each by path and branch
+    with the command that checks its branch out, or that there is none (`detached_lines`)."""
 
 
 class UnreadableHandoff(InputError):
@@ -113,7 +115,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     try:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
     except NoHandoff as nothing:
-        _explain_nothing(nothing, found, unread, branch if packet is None else None)
+        _explain_nothing(nothing, found, unread, branch, named=packet is not None)
         raise
     # One `status` and one `log` serve both the choice among candidates and the freshness.
     try:
@@ -158,16 +160,23 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
 
 
 def _explain_nothing(
-    nothing: NoHandoff, found: list[Packet], unread: dict[str, Hit], branch: str | None
+    nothing: NoHandoff,
+    found: list[Packet],
+    unread: dict[str, Hit],
+    branch: str | None,
+    *,
+    named: bool,
 ) -> None:
-    """Fill ``nothing`` with the packets that could not be read and, for ``branch`` (``None``
-    when a packet was named or HEAD is detached), the lines on another branch's active packet
-    in the tree."""
+    """Fill ``nothing`` with the packets that could not be read and, unless a packet was
+    ``named``, the lines on another branch's active packet in the tree; on a detached HEAD
+    (``branch`` is ``None``), the lines on every active packet there and the branch to check
+    out for each."""
     unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
     nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
     nothing.unreadable_paths = tuple(unread_packets)
-    if branch is not None:
-        nothing.inherited = inherited_lines(found, branch)
+    if named:
+        return
+    nothing.inherited = detached_lines(found) if branch is None else inherited_lines(found, branch)
 
 
 def _lkg(chosen: Packet) -> str | None:
@@ -353,8 +362,8 @@ def _candidates(
         return "named", packets
     if branch is None:
         raise NoHandoff(
-            "HEAD is detached: no branch to take a handoff for; name the file: "
-            "handoff-audit show PATH"
+            "HEAD is detached: no branch to take a handoff for; check out a branch "
+            "(`git switch BRANCH`) or name the file: handoff-audit show PATH"
         )
     own = {id(p) for p in packets if p.kind == "json" and p.branch == branch}
     renamed = renamed or set()

@@ -1,6 +1,7 @@
 """What a branch without a handoff of its own is told about the active packets of other
 branches in its tree (a merged branch's, carried over by a fast-forward merge): the next
-action waiting there, and the commands the Stop hook's `branch-mismatch` fix would run."""
+action waiting there, and the commands the Stop hook's `branch-mismatch` fix would run; and
+what a detached HEAD is told about the active packets there (`detached_lines`)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ NEXT_ACTION_CHARS = 300
 """How much of the packet's next action is quoted: the packet itself has the rest."""
 
 
-def inherited_lines(packets: Sequence[Packet], branch: str) -> tuple[str, ...]:
-    """A few lines on the first other branch's active JSON packet (and how many more there
-    are); none when there is no such packet."""
-    others = sorted(
+def _active_of_others(packets: Sequence[Packet], branch: str | None) -> list[Packet]:
+    """The readable active JSON packets of a branch other than ``branch`` (of any branch when
+    it is ``None``), those nearest the top folder first."""
+    return sorted(
         (
             p
             for p in packets
@@ -30,6 +31,12 @@ def inherited_lines(packets: Sequence[Packet], branch: str) -> tuple[str, ...]:
         ),
         key=lambda p: (p.path.count("/"), p.path),
     )
+
+
+def inherited_lines(packets: Sequence[Packet], branch: str) -> tuple[str, ...]:
+    """A few lines on the first other branch's active JSON packet (and how many more there
+    are); none when there is no such packet."""
+    others = _active_of_others(packets, branch)
     if not others:
         return ()
     packet = others[0]
@@ -38,10 +45,49 @@ def inherited_lines(packets: Sequence[Packet], branch: str) -> tuple[str, ...]:
         f"This tree holds the active handoff of another branch{more}: {packet.path} "
         f"(branch {packet.branch}); branch {branch} has none of its own."
     ]
-    next_action = (packet.data or {}).get("next_action")
-    if isinstance(next_action, str) and next_action.strip():
-        lines.append(f"Its next action: {shorten(redact(next_action), NEXT_ACTION_CHARS)}")
+    next_action = _next_action(packet)
+    if next_action:
+        lines.append(f"Its next action: {next_action}")
     path = quote(packet.path)
     lines.append(f"To take it over: {program()} update {path} --branch {quote(branch)}")
     lines.append(f"Or, if it is finished: {program()} archive {path}")
     return tuple(" ".join(line.split()) for line in lines)
+
+
+DETACHED_SHOWN = 5
+"""How many active packets a detached HEAD's lines name before saying how many more."""
+
+
+def detached_lines(packets: Sequence[Packet]) -> tuple[str, ...]:
+    """What a detached HEAD (`git checkout --detach`, CI, `git bisect`) is told: no branch is
+    checked out, then each active JSON packet in the tree by path and branch, with the command
+    that checks that branch out and its next action; or that there is none."""
+    active = _active_of_others(packets, None)
+    if not active:
+        return (
+            "HEAD is detached (no branch is checked out), and this tree holds no active handoff "
+            "packet of any branch.",
+        )
+    more = len(active) - DETACHED_SHOWN
+    what = (
+        "the active handoff packet in this tree, with the command that checks out its branch"
+        if len(active) == 1
+        else f"the {len(active)} active handoff packets in this tree, each with the command "
+        "that checks out its branch"
+    )
+    lines = [f"HEAD is detached (no branch is checked out), so no handoff is its own; {what}:"]
+    for packet in active[:DETACHED_SHOWN]:
+        line = f"{packet.path} (branch {packet.branch}): git switch {quote(packet.branch or '')}"
+        next_action = _next_action(packet)
+        lines.append(f"{line}; its next action: {next_action}" if next_action else line)
+    if more > 0:
+        lines.append(f"and {more} more (`{program()} check` lists every packet)")
+    return tuple(" ".join(line.split()) for line in lines)
+
+
+def _next_action(packet: Packet) -> str | None:
+    """The packet's next action, redacted and cut (``None`` when it has none)."""
+    next_action = (packet.data or {}).get("next_action")
+    if isinstance(next_action, str) and next_action.strip():
+        return shorten(redact(next_action), NEXT_ACTION_CHARS)
+    return None

@@ -1,0 +1,108 @@
+"""`show` and the `SessionStart` hook on a detached HEAD (`git checkout --detach`, as CI and
+`git bisect` leave it): they say HEAD is detached and name the active packets in the tree, each
+with its branch and the command that checks it out, or say there is none. The real console
+script, real repositories."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agent_support import feature_repo, run_fix, run_hook
+from conftest import GitRepo
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+BRANCH = "feat/refunds"
+NEXT = "Round GBP refunds in src/refunds.py."
+
+
+def write_packet(repo: GitRepo, branch: str, next_action: str, name: str) -> None:
+    data = packet(branch, repo.head(), next_action=next_action)
+    repo.write(name, json.dumps(data, indent=2) + "\n")
+    repo.write(name[: -len(".json")] + ".md", render_packet(data))
+
+
+def show(root: Path) -> subprocess.CompletedProcess[str]:
+    script = Path(sys.executable).parent / "handoff-audit"
+    return subprocess.run(
+        [str(script), "show"], cwd=root, capture_output=True, text=True, check=False
+    )
+
+
+def session_start(root: Path) -> str:
+    event = {
+        "session_id": "0a1b2c3d-session",
+        "transcript_path": str(root / "no-transcript.jsonl"),
+        "cwd": str(root),
+        "hook_event_name": "SessionStart",
+        "source": "startup",
+    }
+    run = run_hook(event)
+    assert run.code == 0, run.err
+    assert run.out, "SessionStart gave the session nothing"
+    context: str = json.loads(run.out)["hookSpecificOutput"]["additionalContext"]
+    return context
+
+
+@pytest.fixture
+def repo(git_repo: GitRepo) -> GitRepo:
+    repo = feature_repo(git_repo, BRANCH)
+    write_packet(repo, BRANCH, NEXT, "handoff.json")
+    repo.commit("handoff")
+    repo.git("checkout", "-q", "--detach")
+    return repo
+
+
+def test_show_on_a_detached_head_names_the_active_packet_and_its_branch(repo: GitRepo) -> None:
+    done = show(repo.root)
+    assert done.returncode == 1, done.stderr
+    assert "HEAD is detached" in done.stderr
+    assert "handoff.json (branch feat/refunds)" in done.stdout
+    assert "git switch feat/refunds" in done.stdout
+    assert NEXT in done.stdout
+    # Following it: the branch is checked out, and its brief shown.
+    switch = next(line for line in done.stdout.splitlines() if "git switch" in line)
+    command = "git switch " + switch.split("git switch ", 1)[1].split(";")[0].strip()
+    assert run_fix(repo.root, command).returncode == 0
+    again = show(repo.root)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith(f"Next action: {NEXT}")
+
+
+def test_session_start_on_a_detached_head_hands_over_what_is_there(repo: GitRepo) -> None:
+    context = session_start(repo.root)
+    assert "HEAD is detached" in context
+    assert "handoff.json (branch feat/refunds)" in context
+    assert "git switch feat/refunds" in context
+    assert NEXT in context
+
+
+def test_every_active_packet_is_named_with_its_own_branch(repo: GitRepo) -> None:
+    repo.git("switch", "-q", "-c", "feat/invoices")
+    write_packet(repo, "feat/invoices", "Number invoices per year.", ".handoff/invoices.json")
+    repo.commit("invoices handoff")
+    repo.git("checkout", "-q", "--detach")
+    done = show(repo.root)
+    for said in (done.stdout, session_start(repo.root)):
+        assert "handoff.json (branch feat/refunds)" in said
+        assert ".handoff/invoices.json (branch feat/invoices)" in said
+        assert "git switch feat/refunds" in said
+        assert "git switch feat/invoices" in said
+
+
+def test_a_detached_head_without_an_active_packet_says_there_is_none(git_repo: GitRepo) -> None:
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "--detach")
+    done = show(git_repo.root)
+    assert done.returncode == 1
+    assert "HEAD is detached" in done.stderr
+    assert "no active handoff packet" in done.stdout
+    context = session_start(git_repo.root)
+    assert "HEAD is detached" in context
+    assert "no active handoff packet" in context

@@ -10,14 +10,16 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from action_support import packet_data
-from conftest import GitRepo
 from fake_github import DATA, FakeGitHub, serve
 from handoff_audit.action.api import RetryPolicy
 from handoff_audit.action.ci import run_ci
 from handoff_audit.markdown import render_packet
+
+if TYPE_CHECKING:  # conftest imports this module for its `runner` fixture
+    from conftest import GitRepo
 
 EVENTS = DATA / "events"
 BRANCH = "feat/refunds"

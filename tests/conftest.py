@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from action_runner import Runner, runner_world
 from handoff_audit.cli.main import main
 
 # Property tests: no per-example deadline (a loaded machine is slow, not wrong). In CI the same
@@ -153,3 +154,10 @@ def audit_handoff(git_repo: GitRepo, run_cli: Callable[..., Result]) -> Callable
         return [finding["rule"] for finding in result.json()["findings"]]
 
     return audit
+
+
+@pytest.fixture
+def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
+    """A runner's workspace for ``handoff-audit ci`` with a fake GitHub (`runner_world`)."""
+    with runner_world(tmp_path, git_repo, monkeypatch) as world:
+        yield world

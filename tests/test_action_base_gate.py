@@ -3,22 +3,12 @@ pull request's own ``.handoff-audit.yml`` cannot open the gate it is checked by.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from action_runner import BRANCH, Run, Runner, runner_world
-from conftest import GitRepo
+from action_runner import BRANCH, Run, Runner
 from handoff_audit.errors import InputError
 
 NOTE = "# Handoff\n\n## State\nTests pass.\n\n## Next step\nFinish src/a.py.\n"
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def _base_config(runner: Runner, text: str) -> None:

@@ -19,8 +19,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from action_runner import Runner, runner_world
-from conftest import GitRepo
+from action_runner import Runner
 
 SCHEMA = b'{"type": "object"}'
 RUNNER_UID = 1001
@@ -85,12 +84,6 @@ def schema_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]
     server.shutdown()
     server.server_close()
     thread.join()
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_the_schema_cache_is_left_to_homes_owner(runner: Runner, schema_url: str) -> None:

@@ -4,24 +4,18 @@ real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files and a local GitHub API."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from action_runner import BRANCH, PR, Runner, parse_file_command, runner_world
+from action_runner import BRANCH, PR, Runner, parse_file_command
 from action_support import packet_data
 from conftest import GitRepo
 from handoff_audit.action.comment import MARKER
 from handoff_audit.action.files import write_outputs
 from handoff_audit.markdown import render_packet
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_same_repository_pull_request(runner: Runner) -> None:

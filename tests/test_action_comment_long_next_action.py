@@ -3,14 +3,10 @@ empty ("**Next action:**" and blank lines) because the comment only cut between 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from action_runner import PR, Runner, runner_world
+from action_runner import PR, Runner
 from action_support import assert_safe_markdown, packet_data
-from conftest import GitRepo
 from handoff_audit.action.comment import ELSEWHERE, LIMIT
 from handoff_audit.formats.inert import ZWJ
 from handoff_audit.formats.markdown_report import size, truncate
@@ -18,12 +14,6 @@ from handoff_audit.markdown import render_packet
 
 # Words that the comment escapes (*, _, `, #1), links (@), and measures as two units (emoji).
 WORDS = ["fix", "the_*rounding*", "in", "`refund.py`", "ask", "@team", "about", "#12", "😀👍🏽"]
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def one_paragraph(chars: int) -> str:

@@ -6,16 +6,13 @@ API, whose GraphQL side checks every document against GitHub's published schema.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import graphql
 import pytest
 
 from action_runner import Runner as ActionRunner
-from action_runner import runner_world
 from action_support import packet_data, report
-from conftest import GitRepo
 from fake_github import GRAPHQL_SCHEMA, FakeGitHub, serve
 from handoff_audit.action import minimize
 from handoff_audit.action.api import VIEWER_QUERY, ApiError, Client, RetryPolicy
@@ -151,12 +148,6 @@ def test_a_new_run_link_alone_does_not_edit_the_comment(world: World) -> None:
     assert upsert(world.client, PR, rep, run_url=url + "2").action == "unchanged"
     assert upsert(world.client, PR, report(findings=2), run_url=url + "3").action == "updated"
     assert f"]({url}3)" in world.fake.ours(PR)[0]["body"]
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_the_action_minimizes_once_the_pull_request_is_clean(runner: ActionRunner) -> None:

@@ -3,19 +3,12 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from action_runner import BRANCH, Runner, runner_world
+from action_runner import BRANCH, Runner
 from conftest import GitRepo
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def shallow_clone(runner: Runner, tmp: Path, commits: int) -> tuple[str, str]:

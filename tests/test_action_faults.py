@@ -8,22 +8,14 @@ import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from action_runner import PR, Runner, runner_world
-from conftest import GitRepo
+from action_runner import PR, Runner
 from fake_github import FakeGitHub, serve
 from handoff_audit.action.api import ApiError, Client, RetryPolicy
 from handoff_audit.errors import InputError
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_runner_files_that_are_folders_are_an_input_error_and_the_comment_is_posted(

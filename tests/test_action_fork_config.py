@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
-from action_runner import Runner, runner_world
-from conftest import GitRepo
+from action_runner import Runner
 
 WORKFLOW = Path(__file__).parent.parent / "examples" / "workflows" / "fork-pull-requests.yml"
 CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml", "pyproject.toml")
@@ -35,12 +32,6 @@ def test_the_fork_example_reads_the_configuration_from_the_base_branch() -> None
     config = audit["with"]["config"]
     assert config.startswith(base["with"]["path"] + "/")
     assert config.rsplit("/", 1)[1] in base["with"]["sparse-checkout"]
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_the_config_input_wins_over_the_pull_requests_own(runner: Runner) -> None:

@@ -6,22 +6,10 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
-import pytest
-
-from action_runner import Runner, runner_world
-from conftest import GitRepo
+from action_runner import Runner
 from handoff_audit.formats.history_diagram import MAX_DIAGRAMS, diagram, render
 from handoff_audit.model.findings import PacketInfo, Report, Timeline
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def _mermaid(summary: str) -> list[str]:

@@ -5,22 +5,13 @@ clone deepened first; when it cannot be, the audit says the current file is a gu
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from action_runner import BRANCH, Run, Runner, runner_world
+from action_runner import BRANCH, Run, Runner
 from conftest import GitRepo
 
 EARLIER = "# Handoff\n\n## State\nMorning work.\n\n## Next step\nDo the morning step.\n"
 LATER = "# Handoff\n\n## State\nEvening work.\n\n## Next step\nDo the evening step.\n"
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def _git(cwd: Path, *args: str) -> str:

@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from action_runner import BRANCH, Runner, runner_world
-from conftest import GitRepo
+from action_runner import BRANCH, Runner
 
 RUNNER_UID = 1001
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def runner_owned_checkout(

@@ -8,12 +8,12 @@ from __future__ import annotations
 import base64
 import json
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from action_runner import PR, Runner, runner_world
+from action_runner import PR, Runner
 from agent_support import feature_repo, run_hook, stop_event
 from conftest import GitRepo, Result
 from git_helpers import packet
@@ -152,12 +152,6 @@ def test_a_configuration_linked_into_the_git_folder_is_refused(
     assert done.err.count("\n") == 1
     assert ".handoff-audit.yml: a link into git's own folder (.git); it was not read" in done.err
     _never_leaked(done.out, done.err)
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_the_action_reads_no_link_into_the_git_folder(runner: Runner) -> None:

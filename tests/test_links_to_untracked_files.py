@@ -6,12 +6,11 @@ the pull request's comment or an agent's context. A plain untracked file is stil
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
-from action_runner import PR, Runner, runner_world
+from action_runner import PR, Runner
 from agent_support import feature_repo, run_hook
 from conftest import GitRepo, Result
 from test_agent_session_start import claude_start
@@ -153,12 +152,6 @@ def test_a_schema_git_does_not_track_is_refused(run_cli: Run, git_repo: GitRepo)
     assert done.err.count("\n") == 1
     assert "schema '.env' is a file git does not track; it was not read" in done.err
     _never_leaked(done.out, done.err)
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_the_action_reads_no_link_to_an_untracked_file(runner: Runner) -> None:

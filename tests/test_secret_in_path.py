@@ -7,13 +7,11 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from action_runner import PR, Runner, runner_world
+from action_runner import PR, Runner
 from agent_support import HookRun, run_hook, stop_event
 from conftest import GitRepo
 from test_action_formats import parse
@@ -67,12 +65,6 @@ def test_a_token_shaped_folder_is_named_as_it_is_and_its_git_rm_works(
     )
     assert ran.returncode == 0, ran.stderr
     assert run_cli(into_main, cwd=git_repo.root).code == 0
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_ci_names_a_token_shaped_folder_alike_in_annotations_summary_and_comment(

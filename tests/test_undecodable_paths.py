@@ -7,14 +7,13 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from action_runner import PR, Runner, runner_world
+from action_runner import PR, Runner
 from conftest import GitRepo
 from handoff_audit import controls
 
@@ -39,12 +38,6 @@ def test_every_format_reports_an_undecodable_path(git_repo: GitRepo, fmt: str) -
     assert "xff" in out or "%FF" in out
     if fmt in ("json", "sarif"):
         json.loads(out)
-
-
-@pytest.fixture
-def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
-    with runner_world(tmp_path, git_repo, monkeypatch) as world:
-        yield world
 
 
 def test_ci_reports_and_blocks_with_an_undecodable_path(runner: Runner) -> None:

@@ -435,30 +435,46 @@ def test_blocked_with_a_twin_that_disagrees(repo: GitRepo) -> None:
     assert data["next_action"] == "Fix USD rounding in src/refund.py."
 
 
-def test_a_twin_edited_by_hand_loses_nothing_to_the_fix(repo: GitRepo) -> None:
-    """What a person wrote in the twin (an edited next action, a section that is no field)
-    goes into the packet before the twin is rendered again: nothing is dropped."""
+def _twin_with_notes(repo: GitRepo, next_action: str, note: str) -> Any:
+    """A committed packet whose twin a person then edited: another next action and a "Notes"
+    section, which is no field of the packet. Returns the stop hook's run, which blocks."""
     fresh_packet(repo)
     repo.commit("handoff")
     twin = repo.root / "handoff.md"
     text = twin.read_text(encoding="utf-8")
-    text = text.replace("Fix GBP rounding in src/refund.py.", "Fix GBP rounding; read the notes.")
-    text = text.replace("## Summary", "## Notes\n\nFails only on CI: TZ differs.\n\n## Summary")
+    text = text.replace("Fix GBP rounding in src/refund.py.", next_action)
+    text = text.replace("## Summary", f"## Notes\n\n{note}\n\n## Summary")
     twin.write_text(text, encoding="utf-8")
     repo.commit("handoff: notes")
     run = run_hook(stop_event(repo.root))
     assert_blocked(run)
-    command = the_command(run.err, "fix: ")
-    assert not command.startswith("handoff-audit render"), command
-    assert 'section "Notes" as traps' in run.err
+    return run
+
+
+def _follow_the_fix(repo: GitRepo, command: str) -> dict[str, Any]:
+    """Run the hook's fix, commit what it wrote, see the hook let the agent stop; the packet."""
     done = run_fix(repo.root, command)
     assert done.returncode == 0, done.stderr
     repo.commit("handoff: as the hook said")
-    assert run_hook(stop_event(repo.root)).code == 0
-    rendered = twin.read_text(encoding="utf-8")
+    after = run_hook(stop_event(repo.root))
+    assert after.code == 0, after.err
+    data: dict[str, Any] = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    return data
+
+
+def test_a_twin_edited_by_hand_loses_nothing_to_the_fix(repo: GitRepo) -> None:
+    """What a person wrote in the twin (an edited next action, a section that is no field)
+    goes into the packet before the twin is rendered again: nothing is dropped."""
+    run = _twin_with_notes(
+        repo, "Fix GBP rounding; read the notes.", "Fails only on CI: TZ differs."
+    )
+    command = the_command(run.err, "fix: ")
+    assert not command.startswith("handoff-audit render"), command
+    assert 'section "Notes" as traps' in run.err
+    data = _follow_the_fix(repo, command)
+    rendered = (repo.root / "handoff.md").read_text(encoding="utf-8")
     assert "Fails only on CI: TZ differs." in rendered
     assert "Fix GBP rounding; read the notes." in rendered
-    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert data["next_action"] == "Fix GBP rounding; read the notes."
     assert data["traps"] == ["Notes: Fails only on CI: TZ differs."]
 
@@ -467,26 +483,12 @@ def test_the_reason_for_a_twin_s_own_text_never_says_render_write(repo: GitRepo)
     """The fix carries what a person wrote in the twin into the packet; the reason beside it
     states the finding without the rule's advice (`render --write`, which would drop that
     text), so that the agent is told one thing to do, and doing it clears the finding."""
-    fresh_packet(repo)
-    repo.commit("handoff")
-    twin = repo.root / "handoff.md"
-    text = twin.read_text(encoding="utf-8")
-    text = text.replace("Fix GBP rounding in src/refund.py.", "Fix GBP rounding, then the report.")
-    text = text.replace("## Summary", "## Notes\n\nAsk Ana about GBP.\n\n## Summary")
-    twin.write_text(text, encoding="utf-8")
-    repo.commit("handoff: notes")
-    run = run_hook(stop_event(repo.root))
-    assert_blocked(run)
+    run = _twin_with_notes(repo, "Fix GBP rounding, then the report.", "Ask Ana about GBP.")
     assert "md-mismatch" in run.err
     assert "render --write" not in run.err, run.err
     command = the_command(run.err, "fix: ")
     assert command.startswith("handoff-audit update handoff.json "), command
-    done = run_fix(repo.root, command)
-    assert done.returncode == 0, done.stderr
-    repo.commit("handoff: as the hook said")
-    after = run_hook(stop_event(repo.root))
-    assert after.code == 0, after.err
-    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    data = _follow_the_fix(repo, command)
     assert data["next_action"] == "Fix GBP rounding, then the report."
     assert data["traps"] == ["Notes: Ask Ana about GBP."]
 

@@ -166,23 +166,26 @@ def test_fail_on_never_blocks_no_merge(runner: Runner) -> None:
     assert "Merge blocked" not in done.summary
 
 
-def test_a_pyproject_table_beside_the_yaml_is_a_warning_annotation(runner: Runner) -> None:
+def _second_configuration(runner: Runner, name: str, text: str) -> str:
+    """Commit `name` beside a .handoff-audit.yml, run on the pull request: the one annotation
+    that names `name`, a warning about the two configurations."""
     runner.repo.write(".handoff-audit.yml", "max-commits-behind: 10\n")
-    runner.repo.write("pyproject.toml", "[tool.handoff-audit]\nmax-commits-behind = 1\n")
+    runner.repo.write(name, text)
     runner.repo.commit("configuration")
     done = runner.run("pull_request", runner.pull_request())
-    [line] = [line for line in done.out.splitlines() if "pyproject.toml" in line]
+    [line] = [line for line in done.out.splitlines() if name in line]
     assert line.startswith("::warning title=handoff-audit%3A configuration::.handoff-audit.yml and")
+    return line
+
+
+def test_a_pyproject_table_beside_the_yaml_is_a_warning_annotation(runner: Runner) -> None:
+    text = "[tool.handoff-audit]\nmax-commits-behind = 1\n"
+    line = _second_configuration(runner, "pyproject.toml", text)
     assert ".handoff-audit.yml is used" in line
 
 
 def test_a_yaml_beside_the_yml_is_a_warning_annotation(runner: Runner) -> None:
-    runner.repo.write(".handoff-audit.yml", "max-commits-behind: 10\n")
-    runner.repo.write(".handoff-audit.yaml", "max-commits-behind: 1\n")
-    runner.repo.commit("configuration")
-    done = runner.run("pull_request", runner.pull_request())
-    [line] = [line for line in done.out.splitlines() if ".handoff-audit.yaml" in line]
-    assert line.startswith("::warning title=handoff-audit%3A configuration::.handoff-audit.yml and")
+    line = _second_configuration(runner, ".handoff-audit.yaml", "max-commits-behind: 1\n")
     assert ".handoff-audit.yaml ignored" in line
 
 

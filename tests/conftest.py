@@ -156,6 +156,15 @@ def audit_handoff(git_repo: GitRepo, run_cli: Callable[..., Result]) -> Callable
     return audit
 
 
+def check_refused(run_cli: Callable[..., Result], root: Path, message: str) -> Result:
+    """Run `check` in `root`: it stops with exit 2 and one line of error that says `message`."""
+    done = run_cli(["check"], cwd=root)
+    assert done.code == 2, done.out
+    assert done.err.count("\n") == 1
+    assert message in done.err
+    return done
+
+
 @pytest.fixture
 def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
     """A runner's workspace for ``handoff-audit ci`` with a fake GitHub (`runner_world`)."""

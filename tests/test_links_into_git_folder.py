@@ -15,7 +15,7 @@ import pytest
 
 from action_runner import PR, Runner
 from agent_support import feature_repo, run_hook, stop_event
-from conftest import GitRepo, Result
+from conftest import GitRepo, Result, check_refused
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
 from test_agent_session_start import claude_start
@@ -147,10 +147,11 @@ def test_a_configuration_linked_into_the_git_folder_is_refused(
     git_repo.commit("init")
     (git_repo.root / ".handoff-audit.yml").symlink_to(".git/config")
     _persist_credentials(git_repo.root)
-    done = run_cli(["check"], cwd=git_repo.root)
-    assert done.code == 2, done.out
-    assert done.err.count("\n") == 1
-    assert ".handoff-audit.yml: a link into git's own folder (.git); it was not read" in done.err
+    done = check_refused(
+        run_cli,
+        git_repo.root,
+        ".handoff-audit.yml: a link into git's own folder (.git); it was not read",
+    )
     _never_leaked(done.out, done.err)
 
 
@@ -245,10 +246,11 @@ def test_a_schema_in_the_git_folder_is_refused(run_cli: Run, git_repo: GitRepo) 
     git_repo.write(".handoff-audit.yml", "schema: .git/config\n")
     git_repo.commit("init")
     _persist_credentials(git_repo.root)
-    done = run_cli(["check"], cwd=git_repo.root)
-    assert done.code == 2, done.out
-    assert done.err.count("\n") == 1
-    assert "schema '.git/config' leads into git's own folder (.git); it was not read" in done.err
+    done = check_refused(
+        run_cli,
+        git_repo.root,
+        "schema '.git/config' leads into git's own folder (.git); it was not read",
+    )
     _never_leaked(done.out, done.err)
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from action_runner import PR, Runner
 from agent_support import feature_repo, run_hook
-from conftest import GitRepo, Result
+from conftest import GitRepo, Result, check_refused
 from test_agent_session_start import claude_start
 
 Run = Callable[..., Result]
@@ -133,12 +133,11 @@ def test_a_configuration_linked_to_an_untracked_file_is_refused(
     (git_repo.root / ".handoff-audit.yml").symlink_to(".env")
     git_repo.commit("init")
     (git_repo.root / ".env").write_text(ENV)
-    done = run_cli(["check"], cwd=git_repo.root)
-    assert done.code == 2, done.out
-    assert done.err.count("\n") == 1
-    assert (
-        '.handoff-audit.yml: a link to ".env", which git does not track; it was not read'
-    ) in done.err
+    done = check_refused(
+        run_cli,
+        git_repo.root,
+        '.handoff-audit.yml: a link to ".env", which git does not track; it was not read',
+    )
     _never_leaked(done.out, done.err)
 
 
@@ -147,10 +146,9 @@ def test_a_schema_git_does_not_track_is_refused(run_cli: Run, git_repo: GitRepo)
     git_repo.write(".handoff-audit.yml", "schema: .env\n")
     git_repo.commit("init")
     (git_repo.root / ".env").write_text('{"type": "object", "DB_PASSWORD": "Tr0ub4dor-3"}\n')
-    done = run_cli(["check"], cwd=git_repo.root)
-    assert done.code == 2, done.out
-    assert done.err.count("\n") == 1
-    assert "schema '.env' is a file git does not track; it was not read" in done.err
+    done = check_refused(
+        run_cli, git_repo.root, "schema '.env' is a file git does not track; it was not read"
+    )
     _never_leaked(done.out, done.err)
 
 

@@ -170,3 +170,11 @@ def runner(tmp_path: Path, git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -
     """A runner's workspace for ``handoff-audit ci`` with a fake GitHub (`runner_world`)."""
     with runner_world(tmp_path, git_repo, monkeypatch) as world:
         yield world
+
+
+def unread_files(result: Result) -> dict[str, str]:
+    """The files a ``check --format json`` run that failed could not read (its ``invalid-json``
+    findings): path -> message."""
+    assert result.code == 1, (result.out, result.err)
+    findings = result.json()["findings"]
+    return {f["path"]: f["message"] for f in findings if f["rule"] == "invalid-json"}

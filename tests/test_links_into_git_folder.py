@@ -15,7 +15,7 @@ import pytest
 
 from action_runner import PR, Runner
 from agent_support import feature_repo, run_hook, stop_event
-from conftest import GitRepo, Result, check_refused
+from conftest import GitRepo, Result, check_refused, unread_files
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
 from test_agent_session_start import claude_start
@@ -68,15 +68,9 @@ def linked(git_repo: GitRepo) -> GitRepo:
     return repo
 
 
-def _unread(result: Result) -> dict[str, str]:
-    assert result.code == 1, (result.out, result.err)
-    findings = result.json()["findings"]
-    return {f["path"]: f["message"] for f in findings if f["rule"] == "invalid-json"}
-
-
 def test_check_reads_no_link_into_the_git_folder(run_cli: Run, linked: GitRepo) -> None:
     result = run_cli(["check", "--format", "json"], cwd=linked.root)
-    unread = _unread(result)
+    unread = unread_files(result)
     assert set(unread) == {"HANDOFF.md", "SESSION_HANDOFF.md", "docs/handoffs/2026-01-01.md"}
     assert all(message.startswith(NOT_READ) for message in unread.values())
     assert {f["rule"] for f in result.json()["findings"]} == {"invalid-json"}
@@ -109,7 +103,7 @@ def test_a_packet_twin_linked_into_the_git_folder_is_not_read(
     repo.commit("packet")
     _persist_credentials(repo.root)
     result = run_cli(["check", "--format", "json"], cwd=repo.root)
-    assert _unread(result)["handoff.md"].startswith(NOT_READ)
+    assert unread_files(result)["handoff.md"].startswith(NOT_READ)
     _never_leaked(result.out, result.err)
 
 
@@ -136,7 +130,7 @@ def test_other_git_folders_inside_the_repository_are_not_read(
         config = root
     _persist_credentials(config)
     result = run_cli(["check", "--format", "json", "HANDOFF.md"], cwd=root)
-    assert _unread(result)["HANDOFF.md"].startswith(NOT_READ)
+    assert unread_files(result)["HANDOFF.md"].startswith(NOT_READ)
     _never_leaked(result.out, result.err)
 
 
@@ -267,6 +261,6 @@ def test_check_reads_no_link_into_a_nested_clones_git_folder_named_otherwise(
     (root / "HANDOFF.md").symlink_to(".vendor-git/config")
 
     result = run_cli(["check", "--format", "json"], cwd=root)
-    unread = _unread(result)
+    unread = unread_files(result)
     assert NOT_READ in unread["HANDOFF.md"]
     _never_leaked(result.out, result.err)

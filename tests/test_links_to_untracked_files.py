@@ -12,7 +12,7 @@ import pytest
 
 from action_runner import PR, Runner
 from agent_support import feature_repo, run_hook
-from conftest import GitRepo, Result, check_refused
+from conftest import GitRepo, Result, check_refused, unread_files
 from test_agent_session_start import claude_start
 
 Run = Callable[..., Result]
@@ -53,12 +53,6 @@ def linked(git_repo: GitRepo) -> GitRepo:
     return repo
 
 
-def _unread(result: Result) -> dict[str, str]:
-    assert result.code == 1, (result.out, result.err)
-    findings = result.json()["findings"]
-    return {f["path"]: f["message"] for f in findings if f["rule"] == "invalid-json"}
-
-
 EXPECTED = {
     "HANDOFF.md": _not_read(".env"),
     "SESSION_HANDOFF.md": _not_read("local-notes.md"),
@@ -67,7 +61,7 @@ EXPECTED = {
 
 
 def test_check_reads_no_link_to_an_untracked_file(run_cli: Run, linked: GitRepo) -> None:
-    unread = _unread(run_cli(["check", "--format", "json"], cwd=linked.root))
+    unread = unread_files(run_cli(["check", "--format", "json"], cwd=linked.root))
     assert set(unread) == set(EXPECTED)
     assert all(unread[name].startswith(EXPECTED[name]) for name in EXPECTED)
     for fmt in ("text", "json", "sarif", "github", "markdown"):
@@ -77,7 +71,7 @@ def test_check_reads_no_link_to_an_untracked_file(run_cli: Run, linked: GitRepo)
 
 def test_a_link_named_on_the_command_line_is_refused_too(run_cli: Run, linked: GitRepo) -> None:
     result = run_cli(["check", "--format", "json", "HANDOFF.md"], cwd=linked.root)
-    assert _unread(result)["HANDOFF.md"].startswith(_not_read(".env"))
+    assert unread_files(result)["HANDOFF.md"].startswith(_not_read(".env"))
     _never_leaked(result.out, result.err)
 
 
@@ -86,7 +80,7 @@ def test_the_refusal_does_not_tell_whether_the_target_exists(
 ) -> None:
     repo = feature_repo(git_repo, "feat/evil")
     _links(repo, env=False)
-    unread = _unread(run_cli(["check", "--format", "json"], cwd=repo.root))
+    unread = unread_files(run_cli(["check", "--format", "json"], cwd=repo.root))
     assert all(unread[name].startswith(EXPECTED[name]) for name in EXPECTED)
 
 
@@ -115,7 +109,7 @@ def test_a_packet_twin_linked_to_an_untracked_file_is_not_read(
     repo.commit("packet")
     (repo.root / ".env").write_text(ENV)
     result = run_cli(["check", "--format", "json"], cwd=repo.root)
-    assert _unread(result)["handoff.md"].startswith(_not_read(".env"))
+    assert unread_files(result)["handoff.md"].startswith(_not_read(".env"))
     _never_leaked(result.out, result.err)
 
 

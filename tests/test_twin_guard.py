@@ -75,16 +75,23 @@ def test_render_write_still_discards_the_text_deliberately(annotated: Any, run_c
     assert run_cli(["update", "--trap", "x"], cwd=annotated.root).code == 0
 
 
-def test_a_field_edited_in_the_json_only_is_no_reason_to_refuse(
-    git_repo: Any, run_cli: Any
-) -> None:
+def _next_action_edited_in(git_repo: Any, run_cli: Any, edited: str, other: str) -> Any:
+    """A committed packet and twin from `new`; then the next action edited in `edited` alone,
+    which is left a second newer than `other`."""
     repo = on_feature_branch(git_repo)
     assert run_cli(NEW, cwd=repo.root).code == 0
     repo.commit("packet")
-    packet = repo.root / "handoff.json"
-    packet.write_text(packet.read_text().replace("Fix the duplicate check.", "Ship it."))
-    twin_time = (repo.root / "handoff.md").stat().st_mtime_ns
-    os.utime(packet, ns=(twin_time + 10**9, twin_time + 10**9))
+    path = repo.root / edited
+    path.write_text(path.read_text().replace("Fix the duplicate check.", "Ship it."))
+    other_time = (repo.root / other).stat().st_mtime_ns
+    os.utime(path, ns=(other_time + 10**9, other_time + 10**9))
+    return repo
+
+
+def test_a_field_edited_in_the_json_only_is_no_reason_to_refuse(
+    git_repo: Any, run_cli: Any
+) -> None:
+    repo = _next_action_edited_in(git_repo, run_cli, "handoff.json", "handoff.md")
     result = run_cli(["update", "--trap", "x"], cwd=repo.root)
     assert result.code == 0, result.err
     assert packet_json(repo)["next_action"] == "Ship it."
@@ -92,13 +99,7 @@ def test_a_field_edited_in_the_json_only_is_no_reason_to_refuse(
 
 
 def test_a_field_edited_in_the_twin_is_carried_not_dropped(git_repo: Any, run_cli: Any) -> None:
-    repo = on_feature_branch(git_repo)
-    assert run_cli(NEW, cwd=repo.root).code == 0
-    repo.commit("packet")
-    twin = repo.root / "handoff.md"
-    twin.write_text(twin.read_text().replace("Fix the duplicate check.", "Ship it."))
-    packet_time = (repo.root / "handoff.json").stat().st_mtime_ns
-    os.utime(twin, ns=(packet_time + 10**9, packet_time + 10**9))
+    repo = _next_action_edited_in(git_repo, run_cli, "handoff.md", "handoff.json")
     before = _files(repo)
     result = run_cli(["archive"], cwd=repo.root)
     assert result.code == 2, result.err

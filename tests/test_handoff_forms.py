@@ -49,6 +49,13 @@ def _feature_branch(repo: GitRepo) -> None:
     repo.git("checkout", "-q", "-b", "feat/refund")
 
 
+def _committed_copy(repo: GitRepo, source: str, name: str, message: str) -> None:
+    """On the feature branch, commit a copy of the template file `source` as `name`."""
+    _feature_branch(repo)
+    shutil.copyfile(TEMPLATES / source, repo.write(name, ""))
+    repo.commit(message)
+
+
 def _dated(day: int, text: str) -> str:
     return text.replace("# Session handoff", f"# Session handoff 2025-11-{day:02d}")
 
@@ -285,9 +292,7 @@ def test_a_folder_of_json_packets_is_never_a_series(run_cli: Any, git_repo: GitR
 def test_an_agents_command_file_is_not_a_handoff(
     run_cli: Any, git_repo: GitRepo, name: str
 ) -> None:
-    _feature_branch(git_repo)
-    shutil.copyfile(TEMPLATES / "prompt-command.md", git_repo.write(name, ""))
-    git_repo.commit("command")
+    _committed_copy(git_repo, "prompt-command.md", name, "command")
     report = check(run_cli, git_repo.root, "--target-branch", "main")
     assert (report["packets"], report["findings"]) == ([], [])
     named = run_cli(["check", "--format", "json", name], cwd=git_repo.root)
@@ -319,9 +324,7 @@ def test_a_file_in_an_agents_folder_is_told_apart_by_its_place(
 def test_a_template_gets_a_placeholder_error_with_its_lines(
     run_cli: Any, git_repo: GitRepo, source: str
 ) -> None:
-    _feature_branch(git_repo)
-    shutil.copyfile(TEMPLATES / source, git_repo.write("HANDOFF.md", ""))
-    git_repo.commit("template")
+    _committed_copy(git_repo, source, "HANDOFF.md", "template")
     result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
     assert result.code == 1
     (finding,) = hits(result.json(), "placeholder")
@@ -347,9 +350,7 @@ def test_a_template_gets_a_placeholder_error_with_its_lines(
 def test_instructions_get_one_not_a_handoff_warning(
     run_cli: Any, git_repo: GitRepo, source: str
 ) -> None:
-    _feature_branch(git_repo)
-    shutil.copyfile(TEMPLATES / source, git_repo.write("SESSION_HANDOFF.md", ""))
-    git_repo.commit("instructions")
+    _committed_copy(git_repo, source, "SESSION_HANDOFF.md", "instructions")
     result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
     assert result.code == 0
     rules = [f["rule"] for f in result.json()["findings"]]

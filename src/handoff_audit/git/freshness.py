@@ -157,23 +157,5 @@ def _range(root: Path, base: str, is_handoff: Callable[[str], bool]) -> _Range:
 
 def _parse(fields: Iterator[bytes]) -> Iterator[tuple[Commit, tuple[str, ...]]]:
     """``git log -z --name-only`` records: each commit with its files, and its parents."""
-    header: list[str] | None = None
-    files: list[str] = []
-    for field in fields:
-        if field.startswith(b"\x1e"):
-            parts = field[1:].decode("utf-8", "replace").split("\x1f", 3)
-            if len(parts) == 4 and plumbing.is_commit_id(parts[0]) and parts[2].isdigit():
-                if header is not None:
-                    yield _commit(header, files)
-                header, files = parts, []
-                continue
-        name = field.removeprefix(b"\n").decode("utf-8", "surrogateescape")
-        if name:
-            files.append(name)
-    if header is not None:
-        yield _commit(header, files)
-
-
-def _commit(header: list[str], files: list[str]) -> tuple[Commit, tuple[str, ...]]:
-    sha, parents, when, subject = header
-    return Commit(sha, int(when), subject, tuple(files)), tuple(parents.split())
+    for (sha, parents, when, subject), files in plumbing.log_records(fields, 4, 2):
+        yield Commit(sha, int(when), subject, files), tuple(parents.split())

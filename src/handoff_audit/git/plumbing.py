@@ -449,21 +449,31 @@ def changes(root: Path, head: str) -> Iterator[Iterator[Commit]]:
 
 
 def _parse_changes(fields: Iterator[bytes]) -> Iterator[Commit]:
+    for (sha, when, subject), files in log_records(fields, 3, 1):
+        yield Commit(sha, int(when), subject, files)
+
+
+def log_records(
+    fields: Iterator[bytes], count: int, time_at: int
+) -> Iterator[tuple[list[str], tuple[str, ...]]]:
+    """The records of `log_with_files` output: each commit's `count` format fields (the first
+    a commit id, the one at `time_at` a number) and its changed files. A field that is no such
+    header is a file name."""
     header: list[str] | None = None
     files: list[str] = []
     for field in fields:
         if field.startswith(b"\x1e"):
-            parts = field[1:].decode("utf-8", "replace").split("\x1f", 2)
-            if len(parts) == 3 and is_commit_id(parts[0]) and parts[1].isdigit():
+            parts = field[1:].decode("utf-8", "replace").split("\x1f", count - 1)
+            if len(parts) == count and is_commit_id(parts[0]) and parts[time_at].isdigit():
                 if header is not None:
-                    yield Commit(header[0], int(header[1]), header[2], tuple(files))
+                    yield header, tuple(files)
                 header, files = parts, []
                 continue
         name = field.removeprefix(b"\n").decode("utf-8", "surrogateescape")
         if name:
             files.append(name)
     if header is not None:
-        yield Commit(header[0], int(header[1]), header[2], tuple(files))
+        yield header, tuple(files)
 
 
 def _diff_blocks(out: bytes) -> Iterator[tuple[tuple[str, ...], str, str]]:

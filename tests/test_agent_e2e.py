@@ -52,6 +52,18 @@ class Agent:
         return done
 
 
+def _ci_check_passes(root: Path) -> None:
+    """The installed ``handoff-audit check`` in `root`, as CI runs it after a push: it passes."""
+    check = subprocess.run(
+        [str(Path(sys.executable).parent / "handoff-audit"), "check"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
 def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_path: Path) -> None:
     repo = git_repo
     repo.write("README.md", "# shop\n")
@@ -125,14 +137,7 @@ def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_pa
     assert "[redacted" in (repo.root / "handoff.json").read_text(encoding="utf-8")
 
     # The packet is committed with the work (above) and pushed; CI's check passes.
-    check = subprocess.run(
-        [str(Path(sys.executable).parent / "handoff-audit"), "check"],
-        cwd=repo.root,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert check.returncode == 0, check.stdout + check.stderr
+    _ci_check_passes(repo.root)
 
     # Next turn: more work committed on top of the packet; stopping is blocked again, and the
     # fix is `update` with the same transcript.
@@ -156,14 +161,7 @@ def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_pa
     assert agent.bash(filled).returncode == 0
     agent.bash("git add -- handoff.json handoff.md && git commit -q -m 'handoff: refreshed'")
     assert run_hook(stop_event(repo.root, transcript)).code == 0
-    check = subprocess.run(
-        [str(Path(sys.executable).parent / "handoff-audit"), "check"],
-        cwd=repo.root,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert check.returncode == 0, check.stdout + check.stderr
+    _ci_check_passes(repo.root)
     refreshed = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert refreshed["last_known_good_commit"] == repo.git("rev-parse", "HEAD~1")
     cmds = [c["cmd"] for c in refreshed["commands_run"]]

@@ -108,14 +108,20 @@ Next steps:
 """
 
 
-@pytest.mark.parametrize("event", [claude_start, codex_start])
-def test_an_unfilled_template_is_handed_over_as_one(git_repo: GitRepo, event: Any) -> None:
+def _handed_over(git_repo: GitRepo, event: Any, text: str, message: str) -> str:
+    """Commit `text` as the feature branch's HANDOFF.md; what SessionStart hands the session."""
     repo = feature_repo(git_repo, BRANCH)
-    repo.write("HANDOFF.md", TEMPLATE)
-    repo.commit("handoff: copy the template")
+    repo.write("HANDOFF.md", text)
+    repo.commit(message)
     run = run_hook(event(repo.root))
     assert run.code == 0, run.err
-    context = json.loads(run.out)["hookSpecificOutput"]["additionalContext"]
+    context: str = json.loads(run.out)["hookSpecificOutput"]["additionalContext"]
+    return context
+
+
+@pytest.mark.parametrize("event", [claude_start, codex_start])
+def test_an_unfilled_template_is_handed_over_as_one(git_repo: GitRepo, event: Any) -> None:
+    context = _handed_over(git_repo, event, TEMPLATE, "handoff: copy the template")
     assert context.splitlines()[0].startswith(
         "Warning: HANDOFF.md is an unfilled template: fill it in before relying on it ("
     )
@@ -124,12 +130,8 @@ def test_an_unfilled_template_is_handed_over_as_one(git_repo: GitRepo, event: An
 
 @pytest.mark.parametrize("event", [claude_start, codex_start])
 def test_an_agent_command_is_handed_over_as_no_handoff(git_repo: GitRepo, event: Any) -> None:
-    repo = feature_repo(git_repo, BRANCH)
-    repo.write("HANDOFF.md", AGENT_COMMAND)
-    repo.commit("handoff: the command we use, committed by mistake")
-    run = run_hook(event(repo.root))
-    assert run.code == 0, run.err
-    context = json.loads(run.out)["hookSpecificOutput"]["additionalContext"]
+    message = "handoff: the command we use, committed by mistake"
+    context = _handed_over(git_repo, event, AGENT_COMMAND, message)
     assert context.splitlines()[0] == (
         "Warning: HANDOFF.md is not a handoff: it tells its reader how to write one (check: "
         'not-a-handoff, from line 7: "# /handoff"); it names no next action'

@@ -11,6 +11,16 @@ from action_runner import BRANCH, Runner
 from conftest import GitRepo
 
 
+def _clone_depth_1(runner: Runner, clone: Path) -> None:
+    """The runner's workspace becomes a depth-1 clone of its repository's feature branch."""
+    origin = runner.repo.root
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", "--branch", BRANCH, f"file://{origin}", clone],
+        check=True,
+    )
+    runner.repo = GitRepo(clone)
+
+
 def shallow_clone(runner: Runner, tmp: Path, commits: int) -> tuple[str, str]:
     """Add ``commits`` to the origin, clone it with depth 1 and cut the way back; the packet's
     last known good commit and the new head."""
@@ -21,11 +31,7 @@ def shallow_clone(runner: Runner, tmp: Path, commits: int) -> tuple[str, str]:
         origin.commit(f"step {i}")
     head = origin.head()
     clone = tmp / "clone"
-    subprocess.run(
-        ["git", "clone", "-q", "--depth", "1", "--branch", BRANCH, f"file://{origin.root}", clone],
-        check=True,
-    )
-    runner.repo = GitRepo(clone)
+    _clone_depth_1(runner, clone)
     runner.repo.git("remote", "set-url", "origin", str(tmp / "gone"))  # deepening must fail
     return lkg, head
 
@@ -85,11 +91,7 @@ def test_ci_deepens_before_it_picks_the_current_file_of_a_series(
         origin.commit(f"session {letter}", date=f"2026-01-0{day}T00:00:00Z")
     head = origin.head()
     clone = tmp_path / "clone"
-    subprocess.run(
-        ["git", "clone", "-q", "--depth", "1", "--branch", BRANCH, f"file://{origin.root}", clone],
-        check=True,
-    )
-    runner.repo = GitRepo(clone)
+    _clone_depth_1(runner, clone)
     done = runner.run("push", push(runner, head))
     assert "docs/sessions/notes-a.md" in done.summary
     assert "docs/sessions/notes-c.md" not in done.summary

@@ -1,14 +1,15 @@
 """md-incomplete on a hand-written handoff with lines far longer, or far more, than any prose:
-each line is read up to `LONG_LINE` characters and the file up to its `MANY_LINES`-th line
-(`markdown.long_lines`), so a pasted blob costs what its start costs, and the findings are those
-of the text as cut."""
+each line is read up to `LONG_LINE` characters and a file of more than `MANY_LINES` lines at its
+first `HEAD_LINES` lines and its last ones (`markdown.long_lines`), so a pasted blob costs what its
+start costs, a running log is judged on its newest entry, and the findings are those of the text
+as cut."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from handoff_audit.markdown.long_lines import LONG_LINE, MANY_LINES
+from handoff_audit.markdown.long_lines import HEAD_LINES, LONG_LINE, MANY_LINES
 
 SAMPLES = Path(__file__).resolve().parent / "data" / "md-incomplete"
 
@@ -60,7 +61,7 @@ def test_a_file_of_setext_headings_near_the_size_cap_gets_the_findings_of_a_shor
     assert set(short) == {"state", "next", "decisions", "ruled_out", "pointers"}
 
 
-def test_lines_past_the_bound_count_for_nothing(git_repo: Any, run_cli: Any) -> None:
+def test_lines_between_the_head_and_the_tail_count_for_nothing(git_repo: Any, run_cli: Any) -> None:
     complete = (SAMPLES / "complete-HANDOFF.md").read_text()
     filler = "\n".join(f"{number}. x" for number in range(1, MANY_LINES))
     (git_repo.root / "HANDOFF.md").write_text(f"{complete}\n{filler}\n")
@@ -69,6 +70,48 @@ def test_lines_past_the_bound_count_for_nothing(git_repo: Any, run_cli: Any) -> 
 
     body = "\n".join(line for line in complete.splitlines() if "/" not in line and "." not in line)
     late = "See `src/app/main.py` and https://example.com/design."
-    (git_repo.root / "HANDOFF.md").write_text(f"{body}\n\n## Log\n\n{filler}\n\n{late}\n")
+    (git_repo.root / "HANDOFF.md").write_text(
+        f"{body}\n\n## Log\n\n{filler}\n\n{late}\n\n{filler}\n"
+    )
     git_repo.commit()
     assert "pointers" in _facets(run_cli, git_repo.root)
+
+
+def _log(entries: int, *, fenced: bool = False) -> str:
+    """A running log appended at the bottom: dated entries that only list what was looked at,
+    more than `MANY_LINES` lines of them, the newest last with the state and the next step
+    (after a code block that opens in the older entries and closes in the newest one when
+    ``fenced``)."""
+    lines = ["# Work log", ""]
+    for day in range(entries):
+        month, date = divmod(day, 28)
+        lines += [f"## 2026-{month % 12 + 1:02d}-{date + 1:02d} 09:00", ""]
+        lines += [f"- looked at log batch {day}.{item}" for item in range(40)] + [""]
+    lines += ["```", ""] if fenced else []
+    lines += ["## 2026-12-30 17:00", "", "State: the parser rewrite is merged; 412 tests pass."]
+    lines += ["", "Next: wire the new parser into `src/cli.py` and run `make e2e`.", ""]
+    if fenced:  # 20 lines before the last MANY_LINES - HEAD_LINES: between the head and the tail
+        lines[len(lines) - (MANY_LINES - HEAD_LINES) - 20] = "```text"
+    return "\n".join(lines)
+
+
+def test_a_running_log_past_the_bound_is_judged_on_its_newest_entry_at_the_bottom(
+    git_repo: Any, run_cli: Any
+) -> None:
+    text = _log(280)
+    assert text.count("\n") > MANY_LINES + 1000
+    (git_repo.root / "HANDOFF.md").write_text(text)
+    git_repo.commit()
+    found = _facets(run_cli, git_repo.root)
+    assert "next" not in found and "state" not in found, found
+    assert "pointers" not in found, found
+
+
+def test_a_code_block_opened_between_the_head_and_the_tail_ends_where_the_file_ends_it(
+    git_repo: Any, run_cli: Any
+) -> None:
+    text = _log(280, fenced=True)
+    (git_repo.root / "HANDOFF.md").write_text(text)
+    git_repo.commit()
+    found = _facets(run_cli, git_repo.root)
+    assert "next" not in found and "state" not in found, found

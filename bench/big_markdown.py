@@ -2,13 +2,16 @@
 
     .venv/bin/python bench/big_markdown.py                       # 262 KB, 524 KB, 1,048 KB
     .venv/bin/python bench/big_markdown.py --sizes 1048000 --shapes 'a=,setext'
+    .venv/bin/python bench/big_markdown.py --command show        # `show`, which quotes the step
 
 Each shape is one unit repeated to the size (the shapes a review found slow: a one-line blob,
 setext headings, numbered lines ...), after a ``# Handoff`` title; ``prose`` is a real-looking
 handoff (``tests/data/md-incomplete/complete-HANDOFF.md``) repeated to the same size. Every file
 is audited in the same fresh repository, in the same run, and its CPU seconds are shown beside
 the prose file's of the same size: a ratio far over 1 is a shape the judgement reads slowly.
-Nothing is asserted; see bench/README.md for the figures.
+``--command show`` times `handoff-audit show` instead (the brief, as the session-start hook
+gives it: it reads the next step); ``next-step headings`` and ``one-line step`` are the shapes
+that make it read a step. Nothing is asserted; see bench/README.md for the figures.
 """
 
 from __future__ import annotations
@@ -36,7 +39,10 @@ SHAPES: dict[str, str] = {
     "[x": "[x",
     "YYYY-": "2026-",
     "don't ": "don't ",
+    "next-step headings": "## Next step\n\n- run x\n\n",
+    "one-line step": "",  # "## Next step" over one line of "run run ..."
 }
+COMMANDS = {"check": ["check", "--jobs", "1"], "show": ["show"]}
 
 
 def body(shape: str, size: int) -> str:
@@ -53,6 +59,9 @@ def body(shape: str, size: int) -> str:
             total += len(lines[-1])
             number += 1
         return title + "".join(lines)
+    if shape == "one-line step":
+        heading = title + "## Next step\n\n"
+        return heading + "run " * ((size - len(heading)) // 4) + "\n"
     unit = SHAPES[shape]
     return title + unit * ((size - len(title)) // len(unit)) + "\n"
 
@@ -83,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--sizes", default="262000,524000,1048000", help="bytes, comma-separated")
     parser.add_argument("--shapes", default=",".join(SHAPES), help="comma-separated, of SHAPES")
+    parser.add_argument("--command", choices=COMMANDS, default="check", help="what to time")
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",")]
     shapes = [shape for shape in args.shapes.split(",") if shape]
@@ -101,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
                 handoff = root / "HANDOFF.md"
                 handoff.write_text(body(shape, size))
                 _git(root, "add", "HANDOFF.md")
-                measured = run([tool, "check", "--jobs", "1"], root, env)
+                measured = run([tool, *COMMANDS[args.command]], root, env)
                 if shape == "prose":
                     prose_cpu = measured.cpu
                 ratio = measured.cpu / prose_cpu if prose_cpu else 0.0

@@ -2,7 +2,10 @@
 the line itself when it says what to do, or the lines under it when it is only a heading or a
 label ("## Next steps", a "Next steps" underlined, "**Next steps**", "Next steps:"). A heading
 with nothing but a template's blanks under it names no step: the brief says so instead of
-quoting the heading as the next action.
+quoting the heading as the next action. The text is read as the judgement reads it
+(`markdown.long_lines`: each line up to 16,384 characters, a long file at its head and its
+tail), so a crafted 1 MiB file costs `show` and the session-start hook what a prose file does,
+and the step quoted is one `md-incomplete` could find.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.labels import says_nothing
+from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.markdown.outline import front_matter_as_lines
 from handoff_audit.markdown.prose import FENCE
 from handoff_audit.textcut import shorten
@@ -41,10 +45,12 @@ class NextStep:
 
 
 def next_step(text: str) -> NextStep:
-    """The next step of ``text`` as `md-incomplete` finds it; ``NextStep(None)`` for none."""
+    """The next step of ``text`` as `md-incomplete` finds it, in the text as it reads it
+    (`readable_lines`); ``NextStep(None)`` for none."""
     # start-up: markdown-it loads only for a hand-written handoff
     from handoff_audit.markdown.facets import read
 
+    text = readable_lines(text)
     found = read(text).found.get("next")
     if not found:
         return NextStep(None)

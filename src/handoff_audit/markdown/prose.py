@@ -76,6 +76,7 @@ _HTML_TAGS = (
 _PARENTHESISED = "a (parenthesised) placeholder"
 _ANGLED = "an <…> placeholder"
 _BRACKETED = "a [bracketed] placeholder"
+_TEMPLATE_VARIABLE = "a template variable"
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 _OPTIONS = re.compile(
     r"\[\s*(?:--?[A-Za-z][\w-]*(?:[ =][^\s\]]+)?(?:\|--?[A-Za-z][\w-]*)*|[\w-]+(?:\|[\w-]+)+)\s*\]"
@@ -99,7 +100,7 @@ active task.", "List of files modified in this session."), and nothing else."""
 _PLACEHOLDER_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a date to fill in", re.compile(r"\bYYYY[-/.]MM[-/.]DD\b|\bDD[-/.]MM[-/.]YYYY\b|\bHH:MM\b")),
     ("a number to fill in", re.compile(r"(?<![\w.])~?X{2,3}(?:\.X+)?\s?%|(?<![\w-])XX+(?![\w-])")),
-    ("a template variable", re.compile(r"\{\{[^{}\n]{1,80}\}\}|\$\{[A-Z_]{2,40}\}")),
+    (_TEMPLATE_VARIABLE, re.compile(r"\{\{[^{}\n]{1,80}\}\}|\$\{[A-Z_]{2,40}\}")),
     (
         _ANGLED,
         re.compile(rf"<(?!(?:/?(?:{_HTML_TAGS})\b|!--|https?:|mailto:))[A-Za-z][^<>\n]{{0,80}}>"),
@@ -152,6 +153,9 @@ def placeholder_in(line: str) -> str | None:
             match = next((m for m in pattern.finditer(value) if not _parameter(value, m)), None)
         elif what == _BRACKETED:
             match = next((m for m in pattern.finditer(value) if not _OPTIONS.match(m[0])), None)
+        elif what == _TEMPLATE_VARIABLE:
+            # `{{ .Values.image.tag }}`, `${{ github.ref }}`: Helm, Jinja or Actions code quoted
+            match = next((m for m in pattern.finditer(value) if not _in_code(value, m)), None)
         if match is None:
             continue
         # "**Term** (what it means)" glosses a term; a field's blank follows a colon
@@ -163,6 +167,14 @@ def placeholder_in(line: str) -> str | None:
             continue
         return what
     return None
+
+
+def _in_code(value: str, found: re.Match[str]) -> bool:
+    """``found`` lies inside a code span of ``value``: quoted code, not a blank to fill in."""
+    return any(
+        span.start() < found.start() and found.end() < span.end()
+        for span in _CODE_SPAN.finditer(value)
+    )
 
 
 def _parameter(value: str, blank: re.Match[str]) -> bool:

@@ -1,0 +1,95 @@
+"""``{{ … }}`` quoted as code (Helm, Jinja, Go templates, GitHub Actions expressions) in a
+hand-written handoff is code the session wrote about, not a template's slot: the file is judged
+on what it says, and ``show`` and the SessionStart brief hand over its next action. The same
+slot in prose is still a placeholder."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from agent_support import feature_repo, run_hook
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+HELM = """\
+# Handoff 2025-11-23: Helm chart values
+
+## State
+`helm lint charts/app` passes; the chart now reads three values that were hard-coded:
+- the image tag, via `{{ .Values.image.tag }}`
+- the ingress host, via `{{ .Values.ingress.host }}`
+- the replica count, via `{{ .Values.replicaCount }}`
+- the deploy job runs on `${{ github.ref_name }}` only
+
+```yaml
+image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"
+replicas: {{ .Values.replicaCount }}
+```
+
+## Next step
+Add the HPA template in charts/app/templates/hpa.yaml.
+
+## Decisions
+- The tag comes from values because CI sets it per build.
+
+## Ruled out
+- Kustomize overlays: tried, dropped because the team already ships Helm charts.
+
+## Pointers
+- charts/app/values.yaml
+- charts/app/templates/deployment.yaml:12
+"""
+
+SLOTS = """\
+# Handoff
+
+## State
+{{ state }}
+
+## Next step
+{{ next_step }}
+
+## Decisions
+{{ decisions }}
+
+## Pointers
+{{ files }}
+"""
+
+
+def _commit(git_repo: GitRepo, text: str) -> GitRepo:
+    repo = feature_repo(git_repo, "feat/helm")
+    repo.write("HANDOFF.md", text)
+    repo.commit("handoff")
+    return repo
+
+
+def test_template_expressions_in_code_are_not_placeholders(git_repo: GitRepo, run_cli: Run) -> None:
+    repo = _commit(git_repo, HELM)
+    result = run_cli(["check", "--format", "json"], cwd=repo.root)
+    assert result.code == 0, result.out
+    assert result.json()["findings"] == []
+
+    shown = run_cli(["show"], cwd=repo.root)
+    assert shown.code == 0, shown.err
+    first = shown.out.splitlines()[:2]
+    assert first[0].startswith("Next action"), shown.out
+    assert "Add the HPA template in charts/app/templates/hpa.yaml." in first[1]
+    assert "template" not in first[0]
+
+    start = {"hook_event_name": "SessionStart", "cwd": str(repo.root), "source": "startup"}
+    hooked = run_hook(start, cwd=repo.root)
+    assert hooked.code == 0, hooked.err
+    brief = json.loads(hooked.out)["hookSpecificOutput"]["additionalContext"]
+    assert brief.startswith("Next action"), brief
+    assert "Add the HPA template" in brief
+
+
+def test_template_slots_in_prose_still_count(git_repo: GitRepo, run_cli: Run) -> None:
+    repo = _commit(git_repo, SLOTS)
+    result = run_cli(["check", "--format", "json"], cwd=repo.root)
+    rules = [finding["rule"] for finding in result.json()["findings"]]
+    assert "placeholder" in rules, result.out
+    assert result.code == 1

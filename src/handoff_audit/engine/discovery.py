@@ -10,7 +10,7 @@ A folder matching the ``series`` globs holds a **series** of markdown handoffs: 
 (by the date in its name, else the number in it, else its last commit, else its modification
 time: `series_order`) is the current handoff and is audited; the older ones are its history,
 listed and never judged. A folder that holds JSON packets is never a series, and an index or
-template (``README.md``, ``TEMPLATE.md``) is never part of one.
+template (``README.md``, ``TEMPLATE.md``, ``YYYY-MM-DD-topic.md``) is never part of one.
 """
 
 from __future__ import annotations

@@ -160,8 +160,15 @@ def is_handoff_file(path: str, config: Config) -> bool:
     return is_packet_file(path, config) or named_block_file(path, config) or in_series(path, config)
 
 
-NOT_IN_SERIES = re.compile(r"(?i)^(?:readme|index|template|_template|.*template.*)\.md$")
-"""An index or a template beside the handoffs of a series is not one of them."""
+NOT_IN_SERIES = re.compile(
+    r"(?i)^(?:readme|index|template|_template|.*template.*"
+    # a name that is the slot pattern itself: "YYYY-MM-DD-topic.md", "yyyymmdd.md", "DD.MM.YYYY.md"
+    r"|.*(?<![a-z])(?:y{4}(?:[-_.]?m{2}(?:[-_.]?d{2})?)?|y{2}[-_.]?m{2}[-_.]?d{2}"
+    r"|(?:d{2}[-_.]?m{2}|m{2}[-_.]?d{2})[-_.]?y{2}(?:y{2})?)(?![a-z]).*)\.md$"
+)
+"""An index or a template beside the handoffs of a series is not one of them: a template is
+named so (``TEMPLATE.md``, ``_template.md``), or by the slot pattern of the series' names
+(``YYYY-MM-DD-topic.md``)."""
 
 
 def series_file(folder: str, base: str) -> bool:

@@ -1,0 +1,96 @@
+"""A series folder's template named by the slot pattern of the series' names
+(``YYYY-MM-DD-topic.md``, ``yyyymmdd.md``, ``DD.MM.YYYY.md``) is a template like
+``TEMPLATE.md``: never the current handoff of its series, never judged as it, and never told
+to take a date in its name (``2026-12-04-YYYY-MM-DD-topic.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+TEMPLATE = """\
+# Session Handoff
+
+**Date:** YYYY-MM-DD
+**Branch:** <branch-name>
+**Progress:** ~XX% complete
+
+## Current State
+[2-3 sentences describing current progress]
+
+## Next Steps
+- [ ]
+- [ ]
+
+## Decisions
+- [decision] because [reason]
+
+## Files
+- path/to/file1.py
+"""
+
+GOOD = """\
+# Handoff
+
+## State
+Login works; tests pass.
+
+## Next step
+Add refresh tokens in src/auth.py.
+
+## Decisions
+- Redis because three hosts.
+
+## Ruled out
+- JWT: tried, did not work because revocation.
+
+## Pointers
+- src/auth.py:42
+"""
+
+NAMES = ["YYYY-MM-DD-topic.md", "YYYY-MM-DD.md", "yyyymmdd-slug.md", "DD.MM.YYYY.md"]
+
+
+def _check(run_cli: Run, repo: GitRepo) -> dict[str, Any]:
+    result = run_cli(["check", "--format", "json"], cwd=repo.root)
+    assert result.code == 0, result.out
+    report: dict[str, Any] = result.json()
+    return report
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_template_named_by_the_slot_pattern_is_no_handoff(
+    git_repo: GitRepo, run_cli: Run, name: str
+) -> None:
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.write("docs/handoffs/README.md", f"# Handoffs\n\nCopy {name} and fill it in.\n")
+    git_repo.write(f"docs/handoffs/{name}", TEMPLATE)
+    git_repo.commit("handoff template")
+    report = _check(run_cli, git_repo)
+    assert report["findings"] == []
+    assert report["packets"] == []
+
+
+def test_a_later_edit_of_the_template_names_no_dated_name(git_repo: GitRepo, run_cli: Run) -> None:
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.write("docs/handoffs/YYYY-MM-DD-topic.md", TEMPLATE)
+    git_repo.commit("handoff template", date="2025-10-01T10:00:00Z")
+    git_repo.write("docs/handoffs/2025-11-01-auth.md", GOOD)
+    git_repo.commit("first handoff", date="2025-11-01T10:00:00Z")
+    git_repo.write("docs/handoffs/YYYY-MM-DD-topic.md", TEMPLATE + "\n")
+    git_repo.commit("template: tweak", date="2025-11-09T10:00:00Z")
+    result = run_cli(["check"], cwd=git_repo.root)
+    assert result.code == 0, result.out
+    assert "no date in its name" not in result.err
+    assert "YYYY-MM-DD-topic" not in result.err
+    report = _check(run_cli, git_repo)
+    assert [p["path"] for p in report["packets"]] == ["docs/handoffs/2025-11-01-auth.md"]
+    assert "YYYY-MM-DD-topic" not in str(report["packets"])  # nor the series' history
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert "Add refresh tokens in src/auth.py." in shown.out.splitlines()[1]

@@ -172,8 +172,15 @@ named so (``TEMPLATE.md``, ``_template.md``), or by the slot pattern of the seri
 
 
 def series_file(folder: str, base: str) -> bool:
-    """A markdown file in a folder, neither an index nor a template."""
-    return bool(folder) and base.lower().endswith(".md") and not NOT_IN_SERIES.match(base)
+    """A markdown file in a folder, neither an index nor a template, nor under an agent's
+    command, prompt or skill folder (``.claude/commands/handoffs/``: instructions, however the
+    subfolder is named)."""
+    return (
+        bool(folder)
+        and base.lower().endswith(".md")
+        and not NOT_IN_SERIES.match(base)
+        and not is_agent_file(folder + "/")
+    )
 
 
 def in_series(path: str, config: Config) -> bool:

@@ -87,7 +87,7 @@ _REASON_ELSEWHERE = (
     r"因为|由于|为了|所以|原因|否则|以便|避免|ため|ので|から|потому что|так как|чтобы|иначе|"
     r"parce que|afin de|sinon|porque|para que|debido a|weil|damit|sonst|"
     r"防止|以免|때문에|위해|도록|므로|라서|поэтому|чтобы не|pour éviter|pour que|para evitar|"
-    r"ya que|pois|um zu|ולכן|בגלל|כדי"
+    r"ya que|pois|um zu|ולכן|בגלל|כדי|perché|poiché|bởi vì|vì"
 )
 """Reasons in other languages (the unspaced scripts' words match anywhere)."""
 
@@ -100,7 +100,8 @@ _REJECTED_ELSEWHERE = (
     r"n'a pas fonctionné|ne fonctionne pas|abandonné|rejeté|verworfen|"
     r"(?:hat|hatte) nicht funktioniert|funktioniert(?:e)? nicht|gescheitert|"
     r"не сработал\w*|не помогл\w*|отказались от|отмен[её]н\w*|removed from scope|"
-    r"không hiệu quả|bị loại|thất bại)(?!\w)"
+    r"không hiệu quả|bị loại|thất bại|non ha funzionato|non funziona(?:va)?|scartat[oaie]|"
+    r"đã thử|không hoạt động)(?!\w)"
 )
 """Tried, failed or rejected in other languages (the unspaced scripts' words match anywhere)."""
 

@@ -393,3 +393,24 @@ def test_an_undated_file_changed_after_the_dated_current_one_is_named(
     assert "docs/handoffs/2025-11-02-billing.md (dated) is the current handoff" in line
     assert "-search-notes.md)" in line
     assert "early-notes.md" not in line
+
+
+@pytest.mark.parametrize(
+    "evening_time", ["2026-11-05T09:00:00Z", "2026-11-05T08:00:00Z"], ids=["same", "skewed"]
+)
+def test_of_two_handoffs_of_one_day_the_descendant_commit_is_newer_whatever_its_time(
+    run_cli: Any, git_repo: GitRepo, evening_time: str
+) -> None:
+    """After a rebase (one committer time for both commits) or with a skewed clock, the file
+    committed on top of the other is the current handoff, though its topic sorts first."""
+    _feature_branch(git_repo)
+    git_repo.write("docs/handoffs/2026-11-05-webhooks.md", _dated(5, WEAK))
+    git_repo.commit("morning handoff", date="2026-11-05T09:00:00Z")
+    git_repo.write("docs/handoffs/2026-11-05-refunds.md", _dated(5, GOOD))
+    git_repo.commit("evening handoff", date=evening_time)
+    report = check(run_cli, git_repo.root)
+    assert [(p["path"], p["history"]) for p in report["packets"]] == [
+        ("docs/handoffs/2026-11-05-refunds.md", ["docs/handoffs/2026-11-05-webhooks.md"])
+    ]
+    shown = run_cli(["show"], cwd=git_repo.root).out
+    assert "docs/handoffs/2026-11-05-refunds.md" in shown

@@ -298,7 +298,8 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
     by_commit = [names for names in series.values() if _commit_ordered(names)]
     undated = [name for names in series.values() for name in names if name_key(name) is None]
     ties = [name for names in series.values() for name in tied(names)]
-    committed: dict[str, int] = {}
+    committed: dict[str, tuple[int, int]] = {}
+    by_git: dict[str, int] = {}
     blind: set[str] = set()
     reason = ""
     mixed = any(
@@ -309,20 +310,21 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
 
         def settled(dates: series_dates.CommitDates) -> bool:
             return not any(
-                _guessed(names, newest_first(names, dates.times)[0], dates.blind)
+                _guessed(names, newest_first(names, dates.order)[0], dates.blind)
                 for names in series.values()
             )
 
         dates = series_dates.last_commit_dates(root, undated + ties, fetch, settled)
-        committed, blind, reason = dates.times, dates.blind, dates.missing_reason
+        # by_git: a checkout's modification times say nothing of who came last
+        by_git, blind, reason = dates.times, dates.blind, dates.missing_reason
+        committed = dict(dates.order)
         found.repo = dates.repo
-    by_git = dict(committed)  # a checkout's modification times say nothing of who came last
     for name in undated + ties:
         if name not in committed:
             try:
-                committed[name] = int(os.lstat(root / name).st_mtime)
+                committed[name] = (int(os.lstat(root / name).st_mtime), 1)
             except OSError:
-                committed[name] = 0
+                committed[name] = (0, 0)
     for names in series.values():
         ordered = newest_first(names, committed)
         found.history[root / ordered[0]] = tuple(ordered[1:])

@@ -10,6 +10,7 @@ a number a last commit.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 _TIME = r"(?:[-_T ]?(?P<hour>[01]\d|2[0-3])[-:h]?(?P<minute>[0-5]\d)(?!\d)|(?!\d))"
@@ -113,14 +114,15 @@ def tied(names: list[str]) -> list[str]:
     return [name for same in places.values() if len(same) > 1 for name in same]
 
 
-def newest_first(names: list[str], committed: dict[str, int]) -> list[str]:
+def newest_first(names: list[str], committed: Mapping[str, tuple[int, int]]) -> list[str]:
     """``names`` (one series), newest first: by `name_key`, then by ``committed`` (each
-    name's last commit or modification time, seconds; asked for the files with no place by
-    name and the `tied` ones), then by name."""
+    name's last commit, `series_dates.commit_order`: a commit after the commits it builds on,
+    or its modification time in seconds and 1; asked for the files with no place by name and
+    the `tied` ones), then by name."""
     months_first = month_first(names)
 
-    def key(name: str) -> tuple[int, tuple[int, ...], int, tuple[str | int, ...]]:
+    def key(name: str) -> tuple[int, tuple[int, ...], tuple[int, int], tuple[str | int, ...]]:
         rank, place = name_key(name, months_first) or (COMMITTED, ())
-        return rank, place, committed.get(name, 0), natural(name)
+        return rank, place, committed.get(name, (0, 0)), natural(name)
 
     return sorted(names, key=key, reverse=True)

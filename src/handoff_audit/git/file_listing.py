@@ -36,26 +36,31 @@ def list_files_tracked(
     return sorted(names), frozenset(tracked)
 
 
-def last_commits(root: Path, paths: Sequence[str]) -> dict[str, tuple[int, str]]:
-    """The time (seconds since the epoch) and id of the last commit that touched each of
-    ``paths`` (relative to ``root``), in one git call that stops once every path is dated; a
-    path no commit touched is absent, and so is everything when git cannot answer."""
+def last_commits(root: Path, paths: Sequence[str]) -> dict[str, tuple[int, str, int]]:
+    """The time (seconds since the epoch), id and place of the last commit that touched each
+    of ``paths`` (relative to ``root``), in one git call that stops once every path is dated; a
+    path no commit touched is absent, and so is everything when git cannot answer. The place
+    is the commit's in ``git log --date-order`` (0 the first listed): a commit comes before
+    every commit it builds on, whatever their times; commits with no ancestry between them by
+    commit time, and at the same second in git's (stable) listing order."""
     wanted = set(paths)
-    found: dict[str, tuple[int, str]] = {}
+    found: dict[str, tuple[int, str, int]] = {}
     if not wanted:
         return found
     specs = [f":(literal){path}" for path in sorted(wanted)]
-    args = ["log", "--format=%x01%ct %H", "-z", "--name-only", "--relative", "--", *specs]
+    args = ["log", "--date-order", "--format=%x01%ct %H", "-z", "--name-only", "--relative"]
     header = ["0", ""]
+    place = -1
     try:
-        with plumbing.stream(root, args) as records:
+        with plumbing.stream(root, [*args, "--", *specs]) as records:
             for record in records:
                 if record.startswith(b"\x01"):
                     header = record[1:].decode("ascii").split()
+                    place += 1
                     continue
                 name = record.lstrip(b"\n").decode("utf-8", "surrogateescape")
                 if name in wanted and name not in found:
-                    found[name] = (int(header[0]), header[1])
+                    found[name] = (int(header[0]), header[1], place)
                     if len(found) == len(wanted):
                         break
     except (plumbing.GitError, ValueError, IndexError):

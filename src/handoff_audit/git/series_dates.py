@@ -25,6 +25,9 @@ class CommitDates:
 
     times: dict[str, int] = field(default_factory=dict)
     """File -> the time of its last commit (seconds); absent when no commit touched it."""
+    order: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """File -> its place among the others' by their last commits, the greater the newer
+    (`commit_order`)."""
     blind: set[str] = field(default_factory=set)
     """Files dated by a shallow clone's boundary commit: their real last commit is older."""
     repo: plumbing.RepoInfo | None = None
@@ -57,9 +60,23 @@ def last_commit_dates(
                 dates.missing_reason = f" (deepening failed: {error})"
                 break
         found = file_listing.last_commits(root, paths)
-        dates.times = {name: when for name, (when, _) in found.items()}
+        dates.times = {name: when for name, (when, _, _) in found.items()}
+        dates.order = commit_order(found)
         boundary = dates.repo.boundary if dates.repo.shallow else frozenset()
-        dates.blind = {name for name, (_, sha) in found.items() if sha in boundary}
+        dates.blind = {name for name, (_, sha, _) in found.items() if sha in boundary}
         if not dates.blind or settled(dates):
             break
     return dates
+
+
+def commit_order(found: dict[str, tuple[int, str, int]]) -> dict[str, tuple[int, int]]:
+    """Each file's last commit (time, id, place in ``git log --date-order``) -> a key, the
+    greater the newer: a commit that builds on another is newer even when a rebase or a skewed
+    clock gave it the same time or an earlier one; files of one commit tie. The key is the
+    latest time of the commit and of those listed after it, then the place."""
+    latest = 0
+    order: dict[str, tuple[int, int]] = {}
+    for name, (when, _, place) in sorted(found.items(), key=lambda item: -item[1][2]):
+        latest = max(latest, when)
+        order[name] = (latest, -place)
+    return order

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from agent_support import feature_repo
+from agent_support import feature_repo, run_hook, stop_event
 from conftest import GitRepo, Result
 from git_helpers import check, packet
 from handoff_audit.markdown import render_packet
@@ -305,6 +305,44 @@ def test_instructions_about_writing_a_handoff_are_said_to_be_no_handoff(
     assert brief["warning"] == warning
     assert [section["key"] for section in brief["sections"]] == ["text"]
     assert show(run_cli, repo, "HANDOFF.md").out.startswith(f"Warning: {warning}\n")
+
+
+REAL = (
+    "# Handoff\n\n## State\nLogin works; tests pass.\n\n## Next step\nAdd refresh tokens in "
+    "src/auth.py.\n\n## Decisions\n- Redis because three hosts.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("other", "rule"),
+    [(HOW_TO, "not-a-handoff"), (TEMPLATE, "placeholder")],
+    ids=["guide", "template"],
+)
+def test_a_real_handoff_is_briefed_not_a_file_check_calls_no_handoff_beside_it(
+    repo: GitRepo, run_cli: Run, other: str, rule: str
+) -> None:
+    """The team's guide (or template) committed with the real note, or edited after it: the
+    brief and SessionStart quote the real note's next step and name the other one."""
+    repo.write("SESSION_HANDOFF.md", REAL)
+    repo.write("HANDOVER.md", other)
+    repo.commit("adopt handoff-audit: the handoff and the guide")
+    assert rule in [f["rule"] for f in check(run_cli, repo.root)["findings"]]
+    for edit in ("", "\nKeep it short.\n"):
+        if edit:
+            repo.write("HANDOVER.md", other + edit)
+            repo.commit("guide: keep it short")
+        result = show(run_cli, repo)
+        assert result.code == 0, result.err
+        assert result.out.splitlines()[:3] == [
+            "Next action: Next step",
+            "  Add refresh tokens in src/auth.py.",
+            "(SESSION_HANDOFF.md, a hand-written handoff of branch feat/refunds; also on this "
+            "branch: HANDOVER.md)",
+        ]
+        started = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "startup"})
+        context = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
+        assert context.startswith("Next action: Next step\n  Add refresh tokens in src/auth.py.")
+    assert show(run_cli, repo, "HANDOVER.md").out.startswith("Warning: HANDOVER.md is")
 
 
 def test_a_file_in_an_agent_s_command_folder_is_no_handoff_by_its_place(

@@ -123,7 +123,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     changes = last_changes(root, [name for p in candidates for name in _files(p)])
-    chosen = _newest(candidates, changes, dirt)
+    chosen = _newest(
+        _real(candidates, config) if state == "hand-written" else candidates, changes, dirt
+    )
     if chosen.path in unread:
         raise UnreadableHandoff(_cannot_read(chosen.path, unread[chosen.path]), chosen.path)
     if _empty(chosen):
@@ -393,6 +395,25 @@ def _newest(candidates: list[Packet], changes: dict[str, Commit], dirt: dict[str
 
     # max() keeps the first of equals: order them as a tie is broken.
     return max(sorted(candidates, key=lambda p: (p.path.count("/"), p.path)), key=when)
+
+
+def _real(candidates: list[Packet], config: Config) -> list[Packet]:
+    """The hand-written candidates that are handoffs: not one `check` calls ``not-a-handoff``
+    (a how-to beside the real note) or an unfilled template (``placeholder``), unless all are;
+    the others stay named in the brief's header ("also on this branch")."""
+    if len(candidates) < 2:
+        return candidates
+    real = [p for p in candidates if _reads_as_handoff(p, config)]
+    return real or candidates
+
+
+def _reads_as_handoff(packet: Packet, config: Config) -> bool:
+    if packet.text is None or _empty(packet):  # `show` says why it cannot be shown
+        return True
+    instead, blanks = judge_markdown(packet.path, packet.text or "")
+    if instead is not None:
+        return not _reported(packet, config, NOT_A_HANDOFF.id)
+    return not blanks
 
 
 def _nothing_found(packets: list[Packet], branch: str) -> str:

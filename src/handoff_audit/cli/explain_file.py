@@ -63,7 +63,7 @@ def _refuse_json_packet(file: Path) -> None:
 def _verdict(path: str, text: str, config: Config) -> tuple[str | None, int | None]:
     """What `check` says of the file before its facets (``placeholder``, ``not-a-handoff``),
     and its first blank's line when it says the file is still a template."""
-    hits = markdown_only_hits(path, text)
+    hits = markdown_only_hits(path, text, config)
     said = next((hit for hit in hits if hit.rule is not MD_INCOMPLETE), None)
     if said is None:
         return None, None

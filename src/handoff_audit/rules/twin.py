@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
@@ -15,9 +14,19 @@ from handoff_audit.model.packet import Packet, agent_folder, twin_of
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.rules.mismatch_advice import mismatch_advice
+from handoff_audit.rules.no_handoff import (
+    NotAHandoff,
+    agent_file_said,
+    how_to_said,
+    orders_said,
+    quoted_lines,
+    standing_said,
+    stub_said,
+)
 from handoff_audit.schema.foreign import is_foreign
 
 if TYPE_CHECKING:
+    from handoff_audit.config import Config
     from handoff_audit.markdown.template import Placeholder
 
 MD_MISSING = Rule(
@@ -284,11 +293,18 @@ Example:
 ```
 HANDOFF.md:3: not-a-handoff (warning): this file tells its reader how to write a handoff
   (lines 3, 5, 9: "Create or update a HANDOFF.md with:", …), it is not one; move it where
-  prompts live (.claude/commands/) or leave it out of `packets`
+  docs live, under a name no handoff setting finds (`mkdir -p docs && git mv -- HANDOFF.md
+  docs/handoff-guide.md`), or leave it out of `packets` (drop `**/HANDOFF.md`,
+  `**/handoff.md`) and `block-files` (drop `**/HANDOFF.md`)
 ```
 
-**Fix.** Move the instructions where prompts and docs live (`.claude/commands/handoff.md`,
-`docs/`), or name your real handoff in `packets` and leave this file out; suppress with
+**Fix.** Run the printed command: it moves the file where docs live under a name that no
+`packets`, `block-files` or `series` glob finds (moving `HANDOVER.md` to `docs/` alone keeps
+a name `**/HANDOVER.md` finds); an agent's prompt may go to `.claude/commands/` instead, which
+is never searched. Or leave the file out of the setting that finds it, dropping the globs the
+message names (letter case aside, as names are matched): `packets` (and `block-files`, which
+would still block its merge as a working note) for a file found by its name, `series` for a
+file of a series folder (then the folder is no series). Suppress with
 `<!-- handoff-audit: ignore not-a-handoff reason -->` if it is both.
 """,
 )
@@ -354,7 +370,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             yield from _twin(packet)
             yield from _log(packet, ctx.config.keep_last)
         elif packet.text is not None:
-            yield from _incomplete(packet)
+            yield from _incomplete(packet, ctx.config)
         if packet.markdown_text is not None and packet.markdown_path is not None:
             lines = packet.markdown_text.count("\n") + (
                 not packet.markdown_text.endswith("\n") and bool(packet.markdown_text)
@@ -419,11 +435,11 @@ def _passed(entry: Any) -> bool:
     return isinstance(entry, dict) and entry.get("exit") == 0 and entry.get("exit") is not False
 
 
-def _incomplete(packet: Packet) -> Iterator[Hit]:
-    yield from markdown_only_hits(packet.path, packet.text or "")
+def _incomplete(packet: Packet, config: Config) -> Iterator[Hit]:
+    yield from markdown_only_hits(packet.path, packet.text or "", config)
 
 
-def markdown_only_hits(path: str, text: str) -> Iterator[Hit]:
+def markdown_only_hits(path: str, text: str, config: Config) -> Iterator[Hit]:
     """What `check` finds in the markdown-only handoff ``path`` (from the repository's root)
     holding ``text``: that it is not a handoff, or still a template (``placeholder``), and each
     facet it lacks (``md-incomplete``). `explain md-incomplete --file` shows the same."""
@@ -432,7 +448,7 @@ def markdown_only_hits(path: str, text: str) -> Iterator[Hit]:
 
     instead, blanks = judge_markdown(path, text)
     if instead is not None:
-        yield instead.hit(path)
+        yield Hit(NOT_A_HANDOFF, path, instead.said(path, config), line=instead.line)
         return
     if blanks:
         yield Hit(PLACEHOLDER, path, _template_message(blanks), line=blanks[0].line)
@@ -445,22 +461,6 @@ def markdown_only_hits(path: str, text: str) -> Iterator[Hit]:
             facet=part.facet,
             severity=None if part.error else Severity.WARNING,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class NotAHandoff:
-    """Why the ``not-a-handoff`` rule calls a file where a handoff is expected no handoff."""
-
-    message: str
-    """The finding's message."""
-    reason: str
-    """The same in a few words, to follow "PATH is not a handoff: " (the brief's warning)."""
-    lines: Sequence[tuple[int, str]] = ()
-    """The lines that show it (line number, text); none for a file judged by its folder."""
-
-    def hit(self, path: str) -> Hit:
-        """The finding, at the first line that shows it."""
-        return Hit(NOT_A_HANDOFF, path, self.message, line=self.lines[0][0] if self.lines else None)
 
 
 def judge_markdown(path: str, text: str) -> tuple[NotAHandoff | None, list[Placeholder]]:
@@ -480,9 +480,9 @@ def judge_markdown(path: str, text: str) -> tuple[NotAHandoff | None, list[Place
     if blanks:
         return None, blanks
     if few := stub(text):
-        return _stub(few), []
+        return stub_said(few), []
     manual = standing(text)
-    return (_standing(manual) if manual else None), []
+    return (standing_said(manual) if manual else None), []
 
 
 def _instructions(path: str, text: str) -> NotAHandoff | None:
@@ -493,82 +493,18 @@ def _instructions(path: str, text: str) -> NotAHandoff | None:
 
     folder = agent_folder(path)
     if folder is not None:
-        return _agent_file(folder)
+        return agent_file_said(folder)
     how_to = instructions(text)
     if how_to:
-        return _how_to(how_to)
+        return how_to_said(how_to)
     commands = orders(text)
-    return _orders(commands) if commands else None
-
-
-SHOWN_LINES = 4
-"""A `placeholder` or `not-a-handoff` message quotes this many lines, then counts the rest."""
-
-
-def _lines(places: list[tuple[int, str]]) -> str:
-    numbers = ", ".join(str(line) for line, _ in places[:SHOWN_LINES])
-    more = f" and {len(places) - SHOWN_LINES} more" if len(places) > SHOWN_LINES else ""
-    quoted = "; ".join(f'"{text}"' for _, text in places[:2])
-    return f"lines {numbers}{more}: {quoted}"
+    return orders_said(commands) if commands else None
 
 
 def _template_message(blanks: list[Placeholder]) -> str:
     kinds = sorted({blank.what for blank in blanks})
     return (
         f"still a template: {len(blanks)} lines are placeholders ({', '.join(kinds)}; "
-        f"{_lines([(b.line, b.text) for b in blanks])}); write what this session did, what is "
-        "true now and the next step in their place, or delete the file"
-    )
-
-
-def _orders(commands: list[tuple[int, str]]) -> NotAHandoff:
-    return NotAHandoff(
-        f"this file is written as orders to its reader ({_lines(commands)}) and records no "
-        "session: a prompt, brief or spec, not a handoff; move it where prompts or docs live "
-        "(.claude/commands/, docs/) or leave it out of `packets`",
-        "it is written as orders to its reader (a prompt, brief or spec), records no session",
-        commands,
-    )
-
-
-def _stub(lines: list[tuple[int, str]]) -> NotAHandoff:
-    return NotAHandoff(
-        f"this file is a stub of {len(lines)} line(s) ({_lines(lines)}) with no date, no "
-        "status, no section and nothing said to have happened: a pointer or a note, not a "
-        "handoff; write what this session did, what is true now and the next step, or leave "
-        "it out of `packets`",
-        f"it is a stub of {len(lines)} line(s), a pointer or a note that records no session",
-        lines,
-    )
-
-
-def _standing(lines: list[tuple[int, str]]) -> NotAHandoff:
-    return NotAHandoff(
-        f"this file describes how things are ({_lines(lines)}) and records no session: no "
-        "date, status, commit, section on the state of the work or its next step, and "
-        "nothing said to have been done; a manual, architecture note or plan, not a handoff; "
-        "move it to docs/ or leave it out of `packets`, or add what this session did, what is "
-        "true now and the next step",
-        "it describes how things are (a manual, architecture note or plan), records no session",
-        lines,
-    )
-
-
-def _agent_file(folder: str) -> NotAHandoff:
-    return NotAHandoff(
-        f"this file is in {folder}, where an agent's commands, prompts and skills live: it "
-        "instructs an agent, it is not a handoff (such folders are not searched for handoffs); "
-        "keep the handoff itself elsewhere (HANDOFF.md, docs/handoffs/) and leave this file off "
-        "the command line",
-        f"it is in {folder}, where an agent's commands, prompts and skills live",
-    )
-
-
-def _how_to(how_to: list[tuple[int, str]]) -> NotAHandoff:
-    return NotAHandoff(
-        f"this file tells its reader how to write a handoff ({_lines(how_to)}), it is not one; "
-        "move it where prompts or docs live (.claude/commands/, docs/) or leave it out of "
-        "`packets`",
-        "it tells its reader how to write one",
-        how_to,
+        f"{quoted_lines([(b.line, b.text) for b in blanks])}); write what this session did, "
+        "what is true now and the next step in their place, or delete the file"
     )

@@ -1,0 +1,151 @@
+"""What `not-a-handoff` says of a file that is no handoff (`NotAHandoff`), and the way out it
+prints: a command that moves the file where no setting finds it, else the setting that finds it
+(``packets`` and ``block-files``, or ``series``), so that following either clears the finding
+(and ``handoff-in-merge``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from handoff_audit import shell
+from handoff_audit.config import Config
+from handoff_audit.globs import matches_any, matches_any_case
+from handoff_audit.model.packet import in_series, is_handoff_file, named_block_file, named_packet
+
+_GUIDE_FOLDERS = ("docs", "docs/guides", "docs/notes")
+"""Where a guide, prompt or manual may go, the first no setting finds."""
+
+
+def way_out(path: str, config: Config) -> str:
+    """How to stop ``path`` (from the repository's root) being taken for a handoff: move it,
+    with the command (run at the root), or leave it out of the setting that finds it."""
+    target = _target(path, config)
+    move = "rename it so that no handoff setting finds it"
+    if target:
+        command = _command(path, target)
+        move = f"move it where docs live, under a name no handoff setting finds ({command})"
+    outs = []
+    if in_series(path, config):
+        folder = path.rpartition("/")[0]
+        drop = _globs(folder, config.series, matches_any)
+        outs.append(f"leave {folder}/ out of `series` (drop {drop})")
+    if named_packet(path, config):
+        outs.append(f"leave it out of `packets` (drop {_globs(path, config.packets)})")
+        if named_block_file(path, config):
+            outs.append(f"`block-files` (drop {_globs(path, config.block_files)})")
+    return f"{move}, or {' and '.join(outs) or 'leave it off the command line'}"
+
+
+def _globs(
+    path: str, globs: tuple[str, ...], match: Callable[[str, tuple[str, ...]], bool] | None = None
+) -> str:
+    """The globs that find ``path`` (ignoring letter case, as `model.packet` finds names)."""
+    found = [glob for glob in globs if (match or matches_any_case)(path, (glob,))]
+    return ", ".join(f"`{glob}`" for glob in found)
+
+
+def _target(path: str, config: Config) -> str | None:
+    """A path for the file that neither ``packets``, ``block-files`` nor ``series`` finds."""
+    stem = path.rpartition("/")[2].rpartition(".")[0] or "handoff"
+    name = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "handoff"
+    for folder in _GUIDE_FOLDERS:
+        target = f"{folder}/{name}-guide.md"
+        if target != path and not is_handoff_file(target, config):
+            return target
+    return None
+
+
+def _command(path: str, target: str) -> str:
+    folder = target.rpartition("/")[0]
+    return f"`mkdir -p {folder} && git mv -- {shell.quote_path(path)} {target}`"
+
+
+@dataclass(frozen=True, slots=True)
+class NotAHandoff:
+    """Why the ``not-a-handoff`` rule calls a file where a handoff is expected no handoff."""
+
+    message: str
+    """The finding's message (up to the way out, when there is one)."""
+    reason: str
+    """The same in a few words, to follow "PATH is not a handoff: " (the brief's warning)."""
+    lines: Sequence[tuple[int, str]] = ()
+    """The lines that show it (line number, text); none for a file judged by its folder."""
+    after: str | None = None
+    """What follows the way out (`way_out`: move the file, or leave it out of the
+    setting that finds it); ``None`` when the message gives none."""
+
+    def said(self, path: str, config: Config) -> str:
+        """The finding's message for the file ``path``, with the way out."""
+        if self.after is None:
+            return self.message
+        return self.message + way_out(path, config) + self.after
+
+    @property
+    def line(self) -> int | None:
+        """The first line that shows it."""
+        return self.lines[0][0] if self.lines else None
+
+
+SHOWN_LINES = 4
+"""A `placeholder` or `not-a-handoff` message quotes this many lines, then counts the rest."""
+
+
+def quoted_lines(places: list[tuple[int, str]]) -> str:
+    numbers = ", ".join(str(line) for line, _ in places[:SHOWN_LINES])
+    more = f" and {len(places) - SHOWN_LINES} more" if len(places) > SHOWN_LINES else ""
+    quoted = "; ".join(f'"{text}"' for _, text in places[:2])
+    return f"lines {numbers}{more}: {quoted}"
+
+
+def orders_said(commands: list[tuple[int, str]]) -> NotAHandoff:
+    return NotAHandoff(
+        f"this file is written as orders to its reader ({quoted_lines(commands)}) and records no "
+        "session: a prompt, brief or spec, not a handoff; ",
+        "it is written as orders to its reader (a prompt, brief or spec), records no session",
+        commands,
+        "",
+    )
+
+
+def stub_said(lines: list[tuple[int, str]]) -> NotAHandoff:
+    return NotAHandoff(
+        f"this file is a stub of {len(lines)} line(s) ({quoted_lines(lines)}) with no date, no "
+        "status, no section and nothing said to have happened: a pointer or a note, not a "
+        "handoff; write what this session did, what is true now and the next step, or ",
+        f"it is a stub of {len(lines)} line(s), a pointer or a note that records no session",
+        lines,
+        "",
+    )
+
+
+def standing_said(lines: list[tuple[int, str]]) -> NotAHandoff:
+    return NotAHandoff(
+        f"this file describes how things are ({quoted_lines(lines)}) and records no session: no "
+        "date, status, commit, section on the state of the work or its next step, and "
+        "nothing said to have been done; a manual, architecture note or plan, not a handoff; ",
+        "it describes how things are (a manual, architecture note or plan), records no session",
+        lines,
+        "; or add what this session did, what is true now and the next step",
+    )
+
+
+def agent_file_said(folder: str) -> NotAHandoff:
+    return NotAHandoff(
+        f"this file is in {folder}, where an agent's commands, prompts and skills live: it "
+        "instructs an agent, it is not a handoff (such folders are not searched for handoffs); "
+        "keep the handoff itself elsewhere (HANDOFF.md, docs/handoffs/) and leave this file off "
+        "the command line",
+        f"it is in {folder}, where an agent's commands, prompts and skills live",
+    )
+
+
+def how_to_said(how_to: list[tuple[int, str]]) -> NotAHandoff:
+    return NotAHandoff(
+        f"this file tells its reader how to write a handoff ({quoted_lines(how_to)}), it is "
+        "not one; ",
+        "it tells its reader how to write one",
+        how_to,
+        "",
+    )

@@ -1,0 +1,105 @@
+"""The fixes `not-a-handoff` prints, followed literally, clear it (and the merge block of a
+working note's name): the command that moves the file, or leaving it out of the setting that
+finds it (``packets`` and ``block-files``, or ``series``)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from typing import Any
+
+import pytest
+
+from conftest import GitRepo
+from git_helpers import check
+from handoff_audit.config import DEFAULT_PACKETS, DEFAULT_SERIES, WORKING_NOTES
+
+GUIDE = """\
+# How to write a handoff
+
+Before ending the session, write a handoff in docs/handoffs/.
+The handoff should include the current state, the next step and decisions with reasons.
+Create a new file named with today's date.
+Use this template and fill in each section.
+Do not leave placeholders in it.
+"""
+GONE = {"not-a-handoff", "handoff-in-merge"}
+
+
+def _guide(repo: GitRepo, path: str) -> str:
+    """The guide committed on a feature branch at ``path``; the not-a-handoff message."""
+    repo.write("app.py", "x = 1\n")
+    repo.commit("init")
+    repo.git("switch", "-qc", "feat/guide")
+    repo.write(path, GUIDE)
+    repo.commit("the team's guide")
+    return _message(repo, path)
+
+
+def _message(repo: GitRepo, path: str) -> str:
+    return str(next(f["message"] for f in _findings(repo) if f["rule"] == "not-a-handoff"))
+
+
+def _findings(repo: GitRepo) -> list[dict[str, Any]]:
+    done = subprocess.run(
+        ["handoff-audit", "check", "--format", "json", "--target-branch", "main"],
+        cwd=repo.root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    findings: list[dict[str, Any]] = json.loads(done.stdout)["findings"]
+    return findings
+
+
+def _follow_command(repo: GitRepo, message: str) -> None:
+    (command,) = re.findall(r"\(`([^`]*git mv[^`]*)`\)", message)
+    subprocess.run(["bash", "-c", command], cwd=repo.root, check=True)
+    repo.commit("move the guide where docs live")
+
+
+@pytest.mark.parametrize("path", ["HANDOVER.md", "docs/HANDOVER.md", "handoffs/TO_CLAUDE.md"])
+def test_the_printed_command_clears_the_findings(git_repo: GitRepo, path: str) -> None:
+    message = _guide(git_repo, path)
+    blocked = "handoff-in-merge" in {f["rule"] for f in _findings(git_repo)}
+    assert blocked == path.endswith("HANDOVER.md")  # a series is not blocked
+    _follow_command(git_repo, message)
+    assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
+
+
+def _dropped(message: str, key: str) -> list[str]:
+    """The globs the message says to drop from ``key``."""
+    (said,) = re.findall(rf"`{key}` \(drop ([^)]*)\)", message)
+    return re.findall(r"`([^`]*)`", said)
+
+
+def test_leaving_a_working_note_s_name_out_of_packets_and_block_files_clears_both(
+    git_repo: GitRepo,
+) -> None:
+    message = _guide(git_repo, "HANDOVER.md")
+    assert message.endswith(
+        "or leave it out of `packets` (drop `**/HANDOVER.md`, `**/handover.md`) and "
+        "`block-files` (drop `**/HANDOVER.md`)"
+    )
+    kept = [glob for glob in DEFAULT_PACKETS if glob not in _dropped(message, "packets")]
+    blocked = [glob for glob in WORKING_NOTES if glob not in _dropped(message, "block-files")]
+    git_repo.write(
+        ".handoff-audit.yml", f"packets: {json.dumps(kept)}\nblock-files: {json.dumps(blocked)}\n"
+    )
+    git_repo.commit("packets and block-files without HANDOVER.md")
+    assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
+
+
+def test_a_series_file_is_told_to_leave_its_folder_out_of_series(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    message = _guide(git_repo, "handoffs/TO_CLAUDE.md")
+    assert message.endswith("or leave handoffs/ out of `series` (drop `**/handoffs`)")
+    assert "`packets`" not in message
+    series = [glob for glob in DEFAULT_SERIES if glob not in _dropped(message, "series")]
+    git_repo.write(".handoff-audit.yml", f"series: {json.dumps(series)}\n")
+    git_repo.commit("handoffs/ is no series")
+    assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
+    assert check(run_cli, git_repo.root)["packets"] == []

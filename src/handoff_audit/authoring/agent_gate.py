@@ -32,7 +32,7 @@ from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
-from handoff_audit.model.packet import in_series, is_handoff_file, packet_of
+from handoff_audit.model.packet import in_series, is_handoff_file, is_handoff_record, packet_of
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.twin import NOT_A_HANDOFF
@@ -272,7 +272,7 @@ def _needs_handoff(
     gate.base_branch = bench.base_branch
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     changed = {*bench.changed_files, *dirt}
-    work = [path for path in sorted(changed) if not is_handoff_file(path, config)]
+    work = [path for path in sorted(changed) if not is_handoff_record(path, config)]
     if not work:
         gate.note = f"{branch} has no work of its own{against}: it needs no packet"
         return False
@@ -375,7 +375,7 @@ def _beside_work(path: str, config: Config) -> bool:
     a `.gitignore` (ignoring scratch files is no work to hand over), or a path
     `agent-hook.ignore` lists."""
     return (
-        is_handoff_file(path, config)
+        is_handoff_record(path, config)
         or is_gitignore(path)
         or matches_any(path, config.agent_hook.ignore)
     )

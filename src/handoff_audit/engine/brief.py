@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.brief import Brief, BriefState, Section, SeriesPlace
-from handoff_audit.model.packet import Packet, in_series, is_handoff_file
+from handoff_audit.model.packet import Packet, in_series, is_handoff_record
 from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID, suppression
@@ -132,10 +133,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""), chosen.path)
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
-    lkg = _lkg(chosen)
-    freshness = read_freshness(
-        root, files, lkg, changed, lambda path: is_handoff_file(path, config) or path in files, dirt
-    )
+    records = partial(_record, config=config, files=frozenset(files))
+    freshness = read_freshness(root, files, _lkg(chosen), changed, records, dirt)
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
@@ -179,6 +178,12 @@ def _explain_nothing(
     if named:
         return
     nothing.inherited = detached_lines(found) if branch is None else inherited_lines(found, branch)
+
+
+def _record(path: str, *, config: Config, files: frozenset[str]) -> bool:
+    """A file whose change is handing off, not work: the handoff's own, or any handoff file or
+    series record (`is_handoff_record`)."""
+    return path in files or is_handoff_record(path, config)
 
 
 def _lkg(chosen: Packet) -> str | None:

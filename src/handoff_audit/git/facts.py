@@ -34,7 +34,7 @@ from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import (
     Packet,
-    is_handoff_file,
+    is_handoff_record,
     named_block_file,
     named_packet,
     packet_of,
@@ -579,7 +579,7 @@ class _Gatherer:
                 others = [
                     f
                     for f in files
-                    if f not in self.handoff_paths and not is_handoff_file(f, self.config)
+                    if f not in self.handoff_paths and not is_handoff_record(f, self.config)
                 ]
                 if others:
                     later.add(change, tuple(others), (p for p in todo if p not in found))

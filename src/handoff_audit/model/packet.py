@@ -160,6 +160,27 @@ def is_handoff_file(path: str, config: Config) -> bool:
     return is_packet_file(path, config) or named_block_file(path, config) or in_series(path, config)
 
 
+_RECORD_SUFFIXES = (".md", ".markdown", ".txt")
+"""A series folder's own files of these kinds (its index, template, archive) are its records."""
+
+
+def is_handoff_record(path: str, config: Config) -> bool:
+    """True for a handoff file (`is_handoff_file`) or a record kept with the handoffs of a
+    series: a markdown or text file (``README.md``, ``index.md``, a template, an archived note)
+    or ``.gitkeep`` in a folder the ``series`` globs match, or under one. Changing only such
+    files is handing off, not work that moved on (``handoff-outdated``, the Stop hook, the
+    brief's freshness); code in a folder so named still is work."""
+    if is_handoff_file(path, config):
+        return True
+    folder, _, base = path.rpartition("/")
+    if not folder or not (base.lower().endswith(_RECORD_SUFFIXES) or base == ".gitkeep"):
+        return False
+    parts = folder.split("/")
+    return any(
+        matches_any("/".join(parts[:end]), config.series) for end in range(len(parts), 0, -1)
+    )
+
+
 NOT_IN_SERIES = re.compile(
     r"(?i)^(?:readme|index|template|_template|.*template.*"
     # a name that is the slot pattern itself: "YYYY-MM-DD-topic.md", "yyyymmdd.md", "DD.MM.YYYY.md"

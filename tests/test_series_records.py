@@ -1,0 +1,70 @@
+"""A series folder's own records (its index `README.md`, `index.md`, a template) are handing off,
+not work: a commit that changes only them does not make the handoff outdated, for `check` and
+the Stop hook alike; code in a folder so named still is work."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent_support import run_fix, run_hook, stop_event, the_command
+from conftest import GitRepo
+from git_helpers import check
+
+HANDOFF = "docs/handoffs/2026-12-04-refunds.md"
+TEXT = (
+    "# Handoff\n\n## State\nRefund endpoint added; tests pass.\n\n## Next step\nAdd idempotency "
+    "keys in refunds.py.\n\n## Decisions\n- Key in a header because the body is signed.\n\n"
+    "## Ruled out\n- A lock per refund: tried, deadlocks under load.\n\n## Pointers\n"
+    "- refunds.py:1\n"
+)
+
+
+def _outdated(run_cli: Any, repo: GitRepo) -> list[str]:
+    report = check(run_cli, repo.root)
+    return [f["message"] for f in report["findings"] if f["rule"] == "handoff-outdated"]
+
+
+def _index(repo: GitRepo, line: str, path: str = "docs/handoffs/README.md") -> None:
+    target = repo.root / path
+    old = target.read_text(encoding="utf-8") if target.exists() else "# Handoffs\n\n"
+    repo.write(path, old + line + "\n")
+    repo.commit(f"handoffs index: {line}")
+
+
+def test_updating_the_series_index_is_not_work_that_moved_on(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.write("docs/handoffs/README.md", "# Handoffs\n\nOne handoff per session.\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-qc", "feat/refunds")
+    git_repo.write("refunds.py", "def refund(): pass\n")
+    git_repo.commit("work")
+    git_repo.write(HANDOFF, TEXT)
+    git_repo.commit("handoff")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+    _index(git_repo, "- 2026-12-04-refunds.md")
+    _index(git_repo, "## Sections", "docs/handoffs/index.md")
+    _index(git_repo, "## Next step", "docs/handoffs/TEMPLATE.md")
+    assert _outdated(run_cli, git_repo) == []
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+    # Real work still counts, code in a folder named like a series too: the hook blocks; its
+    # fix, followed, then the index again, lets the session end.
+    git_repo.write("src/handoffs/keys.py", "def key(): pass\n")
+    git_repo.commit("refunds: idempotency keys")
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2
+    assert "handoff-outdated" in blocked.err
+    command = re.sub(
+        r'"<[^">]*>"',
+        lambda m: "'Use the key.'" if "next" in m[0] else "'Added idempotency keys.'",
+        the_command(blocked.err, "fix: "),
+    )
+    assert run_fix(git_repo.root, command).returncode == 0
+    git_repo.commit("handoff: since then")
+    _index(git_repo, "- 2026-12-04-refunds.md (updated)")
+    assert _outdated(run_cli, git_repo) == []
+    assert run_hook(stop_event(git_repo.root)).code == 0

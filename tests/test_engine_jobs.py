@@ -156,9 +156,10 @@ def test_a_series_repository_gives_the_same_report(tmp_path: Path) -> None:
         "docs/handoffs/2025-11-23-work.md"
     )
     assert len(by_path["team/docs/sessions/2025-11-24-work.md"]["history"]) == 23
-    assert by_path["notes/handoffs/session-x.md"]["history"] == [
-        "notes/handoffs/session-z.md",
+    # z was committed last (on top of y, on top of x), whatever the commits' clocks say.
+    assert by_path["notes/handoffs/session-z.md"]["history"] == [
         "notes/handoffs/session-y.md",
+        "notes/handoffs/session-x.md",
     ]
     assert "app/next_session/NEXT_SESSION.md" in by_path
 

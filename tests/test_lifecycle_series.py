@@ -96,6 +96,32 @@ def test_the_hook_and_show_take_the_series_current_file_as_the_branch_s_handoff(
     assert CURRENT in started.out and "Round GBP refunds" in started.out
 
 
+def test_an_agent_running_every_fix_appends_the_since_then_section_once(
+    git_repo: GitRepo,
+) -> None:
+    """The agent runs each fix printed, literally, and stops again until let go: once the
+    series file's `printf >>` has run (not committed yet), the next stop asks only for the
+    commit, as for `HANDOFF.md`, never for the same append again."""
+    series_repo(git_repo, 1)
+    rounds: list[list[str]] = []
+    for _round in range(4):
+        stop = run_hook(stop_event(git_repo.root))
+        if stop.code == 0:
+            break
+        assert stop.code == 2, stop.err
+        fixes = [line[7:] for line in stop.lines if line.startswith("  fix: ")]
+        rounds.append(fixes)
+        for command in fixes:
+            filled = re.sub(r'"<[^">]*>"', "'GBP done.'", command)
+            assert run_fix(git_repo.root, filled).returncode == 0, filled
+    else:
+        raise AssertionError(f"still blocked after 4 rounds: {rounds}")
+    assert [[fix.split(" ")[0] for fix in fixes] for fixes in rounds] == [["printf"], ["git"]]
+    text = (git_repo.root / CURRENT).read_text(encoding="utf-8")
+    assert text.count("## Since then") == 1, text
+    assert git_repo.git("status", "--porcelain") == ""
+
+
 def test_a_series_the_branch_did_not_write_is_not_its_handoff(git_repo: GitRepo) -> None:
     """The default branch keeps its series; a new branch with work needs its own handoff, and
     a branch with no work may stop, however old the series' current file is."""

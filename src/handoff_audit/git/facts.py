@@ -235,8 +235,11 @@ class _Gatherer:
         return path[len(prefix) :] if path.startswith(prefix) else None
 
     def _packet_pathspecs(self) -> list[str]:
-        """The packet globs, plus packets named on the command line that no glob matches."""
-        named = [p.path for p in self.active if not named_packet(p.path, self.config)]
+        """The packet globs, plus the judged handoffs no glob matches: packets named on the
+        command line, and the current files of a series (their uncommitted change is their
+        newest, as a working note's is)."""
+        judged = [*self.active, *self.hand_written]
+        named = [p.path for p in judged if not named_packet(p.path, self.config)]
         return plumbing.pathspecs(self.repo.prefix, self.config.packets, named)
 
     def gather(self) -> History:

@@ -138,11 +138,26 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
         gate.note = "HEAD is detached: no branch to hand off"
     elif matches_any(branch, protected):
         gate.note = f"{branch} is a protected branch: it needs no packet"
+    elif unborn is not None:
+        _judge_unborn(gate, branch)
     else:
         # The audit's root is the top folder: the repository and refs read here are its own.
         known = (replace(info, prefix=""), (refs, origin_head))
         _judge_branch(gate, branch, config, known)
     return gate
+
+
+def _judge_unborn(gate: Gate, branch: str) -> None:
+    """A branch with no commit yet that is no default branch (its first commit makes no default
+    branch): its files are its own work, committed first; `new` then needs that commit."""
+    try:
+        codes = plumbing.status(gate.root, [])
+    except plumbing.GitError as error:
+        raise CannotJudge(str(error)) from None
+    if codes:
+        gate.problems.append(_uncommitted(codes))
+    else:
+        gate.note = f"{branch} has no commit and no file yet: nothing to hand over"
 
 
 def _judge_branch(

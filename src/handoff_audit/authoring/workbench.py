@@ -32,11 +32,13 @@ class Workbench:
     """The full id of the commit checked out."""
     changed_files: tuple[str, ...]
     """Files changed against the merge base with the target (``--target-branch``, else the first
-    protected branch that exists), committed or not; packet files left out."""
+    protected branch that exists; every file of HEAD when none exists), committed or not;
+    packet files left out."""
     base_branch: str | None
     """The branch ``changed_files`` was taken against; ``None`` when none exists."""
     base: str
-    """The commit ``changed_files`` was taken against: the merge base (HEAD without one)."""
+    """The commit ``changed_files`` was taken against: the merge base (HEAD when the base
+    branch shares no history; the empty tree when no base branch exists)."""
     dirt: tuple[tuple[str, str], ...]
     """Uncommitted tracked changes and untracked, not-ignored files, as (path, what), packet
     files left out: writing packets is what `new` and `update` do."""
@@ -73,7 +75,9 @@ def read_workbench(
             if resolved is None:
                 raise InputError(f"--target-branch {target!r} is no branch or commit here")
             tip = resolved[0]
-        base = head[0]
+        # No default branch at all (the first commit was made on this branch): every commit
+        # is the branch's own work, from the root commit on.
+        base = head[0] if tip is not None else plumbing.empty_tree(len(head[0]))
         if tip is not None:
             merge_base = plumbing.merge_base(root, head[0], tip)
             if merge_base is None:

@@ -36,15 +36,57 @@ def test_a_series_file_is_the_newest_of_its_series_not_the_branchs(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
     git_repo.write("docs/handoffs/2026-11-20-auth.md", NOTE)
-    git_repo.write("docs/handoffs/2026-11-21-auth.md", NOTE)
     git_repo.commit("init")
     git_repo.git("checkout", "-q", "-b", "feature-x")
+    git_repo.write("docs/handoffs/2026-11-21-auth.md", NOTE)  # the branch writes the newest
+    git_repo.commit("handoff: auth")
     said = "docs/handoffs/2026-11-21-auth.md, the newest of 2 handoffs in docs/handoffs/"
     assert f"\n({said})\n" in session_context(git_repo)
     assert f"\n({said})\n" in shown(run_cli, git_repo, "text")
     assert f"\n_{said}_\n" in shown(run_cli, git_repo, "markdown")
     for text in (session_context(git_repo), shown(run_cli, git_repo, "markdown")):
         assert "of branch" not in text
+
+
+POW = NOTE.replace("Add the logout button in `src/app.py`.", "Handle negative inputs in pow2.")
+POW_FILE = "docs/handoffs/2026-12-01-pow.md"
+
+
+def test_a_series_the_branch_did_not_touch_is_the_project_s_record_not_its_handoff(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Another branch's series file, merged into main: a new branch's session is not handed
+    its next step as its own, as the Stop hook says the branch has no handoff."""
+    git_repo.write("app.py", "print(1)\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "feat/pow")
+    git_repo.write("pow.py", "def pow2(a):\n    return a * a\n")
+    git_repo.write(POW_FILE, POW)
+    git_repo.commit("pow, with its handoff")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.git("merge", "-q", "--no-ff", "feat/pow", "-m", "merge pow")
+    git_repo.git("checkout", "-q", "-b", "feat/sqrt")
+    git_repo.write("sqrt.py", "def sqrt(a):\n    return a ** 0.5\n")
+    git_repo.commit("sqrt")
+    record = f"the project's latest record is {POW_FILE}"
+    context = session_context(git_repo)
+    assert record in context and "Branch feat/sqrt has no handoff of its own yet" in context
+    assert "Next action" not in context and "negative inputs" not in context
+    show = run_cli(["show"], cwd=git_repo.root)
+    assert show.code == 1
+    assert record in show.out and "negative inputs" not in show.out
+    assert "branch feat/sqrt has no handoff" in show.err and record in show.err
+    stop = run_hook({"hook_event_name": "Stop", "cwd": str(git_repo.root)})
+    assert stop.code == 2 and "has work of its own against main but no active handoff" in stop.err
+    # Once the branch changes the series' current file, it is its handoff again.
+    git_repo.write(POW_FILE, POW + "\n## Since then\n\nsqrt() added.\n")
+    context = session_context(git_repo)
+    assert context.startswith("Next action:") and "negative inputs" in context
+    # On the default branch the series is its own, as before.
+    git_repo.git("checkout", "-q", "--", POW_FILE)
+    git_repo.git("checkout", "-q", "main")
+    context = session_context(git_repo)
+    assert context.startswith("Next action:") and "negative inputs" in context
 
 
 def test_a_root_note_merged_from_main_names_its_last_change(

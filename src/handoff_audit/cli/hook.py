@@ -98,7 +98,8 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     of the brief, as for a packet that cannot be read (its branch unknown, it may be this
     branch's). Only standard output reaches the session's model. When the branch has no
     handoff: another branch's active packet in the tree, if any (its next action, how to take
-    it over or archive it), else nothing; on a detached HEAD, that it is detached and the
+    it over or archive it), and the project's record (a series the branch did not touch, named
+    as no handoff of its), else nothing; on a detached HEAD, that it is detached and the
     active packets there with the command that checks out each one's branch, or that there is
     none. Never blocks."""
     # start-up: the brief's modules load only for this event
@@ -111,14 +112,15 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     try:
         brief = build_brief(event.cwd)
     except NoHandoff as nothing:
-        if not nothing.unreadable and not nothing.inherited:
+        if not nothing.unreadable and not nothing.inherited and not nothing.record:
             return agent.allow()
         unreadable = (
             (f"Warning: no brief for this session: {_unreadable_packets(nothing.unreadable)}",)
             if nothing.unreadable
             else ()
         )
-        text, warnings = "", (*nothing.inherited, *unreadable, *config_warnings(nothing.notes))
+        told = (*nothing.inherited, *nothing.record, *unreadable)
+        text, warnings = "", (*told, *config_warnings(nothing.notes))
         names = nothing.unreadable_paths
     except UnreadableHandoff as error:
         said = f"Warning: no brief for this session: {error.said}"

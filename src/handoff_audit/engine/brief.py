@@ -4,7 +4,9 @@ session that knows nothing reads them, and what git says happened since (`git.fr
 The branch's handoff is its active packet (the packet whose ``branch`` is this branch), else its
 newest finished one (archived or superseded), else a hand-written handoff in its tree (the newest
 one; when it cannot be read or is empty, an `UnreadableHandoff` says why and how to fix it);
-another branch's packet, merged or not, is not this branch's handoff. Every value is redacted
+another branch's packet, merged or not, is not this branch's handoff, nor, off the default
+branch, the current file of a series the branch did not write or change (the project's record,
+`series_owner`). Every value is redacted
 (`credentials.redact`) before it is cut to size, so no part of a credential survives.
 """
 
@@ -21,6 +23,7 @@ from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
 from handoff_audit.engine.inherited_brief import detached_lines, inherited_lines
 from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
+from handoff_audit.engine.series_owner import project_records, record_lines
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
@@ -62,6 +65,9 @@ class NoHandoff(Exception):
     session to read: its next action and the commands to take it over or archive it. On a
     detached HEAD: that it is detached, and the active packets there, each by path and branch
     with the command that checks its branch out, or that there is none (`detached_lines`)."""
+    record: tuple[str, ...] = ()
+    """A line on the project's record: the current file of a series the branch did not write
+    or change (`series_owner.record_lines`), for the session to read as no handoff of its."""
 
 
 class UnreadableHandoff(InputError):
@@ -100,23 +106,32 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         raise
 
 
-def _build(root: Path, config: Config, packet: Path | None) -> Brief:
+def _checked_out(root: Path) -> str | None:
     try:
-        branch = plumbing.current_branch(root)
+        return plumbing.current_branch(root)
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
+
+
+def _build(root: Path, config: Config, packet: Path | None) -> Brief:
+    branch = _checked_out(root)
     unread: dict[str, Hit] = {}
     guessed: dict[str, SeriesGuess] = {}
     history: dict[str, tuple[str, ...]] = {}
+    project: tuple[str, ...] = ()
     if packet:
         found = [_named(root, packet, config)]
     else:
         found, unread, guessed, history = _loaded(root, config)
+        # A series the branch did not touch is the project's record, not its handoff.
+        project = project_records(root, config, branch, found)
+        found = [p for p in found if p.path not in project]
     renamed = set() if packet else _renamed_here(root, found, branch)
     try:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
     except NoHandoff as nothing:
         _explain_nothing(nothing, found, unread, branch, named=packet is not None)
+        _say_records(nothing, project, branch)
         raise
     # One `status` and one `log` serve both the choice among candidates and the freshness.
     try:
@@ -178,6 +193,15 @@ def _explain_nothing(
     if named:
         return
     nothing.inherited = detached_lines(found) if branch is None else inherited_lines(found, branch)
+
+
+def _say_records(nothing: NoHandoff, records: tuple[str, ...], branch: str | None) -> None:
+    """Name the project's record (`project_records`) in ``nothing``: its message, and the
+    lines a session reads."""
+    if not records or branch is None:
+        return
+    nothing.args = (f"{nothing}; the project's latest record is {records[0]}, not this branch's",)
+    nothing.record = record_lines(records, branch)
 
 
 def _record(path: str, *, config: Config, files: frozenset[str]) -> bool:

@@ -1,0 +1,56 @@
+"""Whose is a series' current file: the checked-out branch's handoff when the branch wrote or
+changed it (its own work against the default branch, committed or not, as the Stop hook reads
+it), else the project's record, not the branch's handoff (docs/lifecycle.md). On a protected
+branch (the default branch), every series is its own, as before."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from handoff_audit.authoring.workbench import read_workbench
+from handoff_audit.config import Config
+from handoff_audit.errors import InputError
+from handoff_audit.git import plumbing
+from handoff_audit.git.protected import protected_patterns, unborn_branch
+from handoff_audit.globs import matches_any
+from handoff_audit.model.packet import Packet, in_series
+from handoff_audit.program import program
+from handoff_audit.shell import quote
+
+
+def project_records(
+    root: Path, config: Config, branch: str | None, packets: Sequence[Packet]
+) -> tuple[str, ...]:
+    """The current files of a series among ``packets`` (paths from the top folder ``root``)
+    that ``branch`` did not write or change: the project's record, not its handoff. Empty on a
+    detached HEAD, a protected branch, or when git cannot say (its own error is `show`'s)."""
+    series = [p.path for p in packets if p.kind == "markdown" and in_series(p.path, config)]
+    if not series or branch is None:
+        return ()
+    try:
+        refs, origin_head = plumbing.read_refs(root)
+        unborn = unborn_branch(branch, refs)
+        if matches_any(
+            branch, protected_patterns(config.protected_branches, refs, origin_head, unborn=unborn)
+        ):
+            return ()
+        bench, _ = read_workbench(root, lambda _root: config, branch, None)
+    except (plumbing.GitError, InputError):
+        return ()
+    changed = {*bench.changed_files, *(path for path, _ in bench.dirt)}
+    return tuple(path for path in series if path not in changed)
+
+
+def record_lines(records: Sequence[str], branch: str) -> tuple[str, ...]:
+    """What a session on ``branch`` is told about the project's record when the branch has no
+    handoff of its own: where the latest is, and that it is not this branch's."""
+    if not records:
+        return ()
+    first = records[0]
+    more = f" (and {len(records) - 1} more)" if len(records) > 1 else ""
+    return (
+        f"Branch {branch} has no handoff of its own yet; the project's latest record is "
+        f"{first}{more}, a series this branch did not write or change: the project's record, "
+        f"not this branch's handoff (`{program()} show {quote(first)}` shows it).",
+    )

@@ -207,3 +207,31 @@ def test_a_missing_transcript_is_exit_2_and_writes_nothing(git_repo: GitRepo, ru
     assert result.code == 2
     assert result.err == "handoff-audit: error: --from-transcript nope.jsonl: no such file\n"
     assert not (repo.root / "handoff.json").exists()
+
+
+def test_another_topic_s_files_stay_out_of_a_topic_s_transcript_files(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    # The default topic lists src/refunds.py; the session of topic "keys" edited that file too
+    # (and its own), so its transcript names both: the topic's packet claims only its own.
+    repo = feature_repo(git_repo)
+    assert run_cli(["new", *FIELDS], cwd=repo.root).code == 0
+    repo.commit("handoff")
+    session = Session(cwd=repo.root)
+    session.edit(repo.root / "src/refunds.py", "return amount", "return round(amount, 2)")
+    session.write(repo.root / "src/keys.py", "KEY = 1\n")
+    repo.commit("keys")
+    transcript = session.save(tmp_path / "session.jsonl")
+    new = ["new", "--topic", "keys", "--from-transcript", str(transcript), *FIELDS]
+    assert run_cli(new, cwd=repo.root).code == 0
+    topic = repo.root / ".handoff" / "keys.json"
+    assert json.loads(topic.read_text(encoding="utf-8"))["changed_files"] == ["src/keys.py"]
+    repo.commit("handoff keys")
+    session.edit(repo.root / "src/refunds.py", "round(amount, 2)", "round(amount, 3)")
+    repo.commit("more")
+    session.save(transcript)
+    update = ["update", "--topic", "keys", "--from-transcript", str(transcript)]
+    result = run_cli(update, cwd=repo.root)
+    assert result.code == 0, result.err
+    assert json.loads(topic.read_text(encoding="utf-8"))["changed_files"] == ["src/keys.py"]
+    assert packet(repo)["changed_files"] == ["src/refunds.py"]

@@ -34,7 +34,7 @@ from handoff_audit.authoring.packet_pair import write_pair
 from handoff_audit.authoring.rebranch import repointed
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
-from handoff_audit.authoring.topic_files import own_changed_files
+from handoff_audit.authoring.topic_files import own_facts
 from handoff_audit.authoring.verify import is_failure_risk, run_verify
 from handoff_audit.authoring.workbench import (
     Workbench,
@@ -167,9 +167,9 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     replaced = _refuse_foreign(bench, path)
     read = packet_as_read(path, config)
     facts = _dirt_facts(bench, options, "new", notes) | reported
-    facts |= _transcript_facts(bench, config, options, notes)
+    told = _transcript_facts(bench, config, options, notes)
     lkg, verified, failed = _last_known_good(bench, config, options, notes, previous=None)
-    facts |= verified | SessionFacts(changed_files=own_changed_files(bench, branch_packets))
+    facts |= own_facts(bench, told | verified, branch_packets)
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
         data["topic"] = topic
@@ -212,7 +212,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     path, read = _updated_packet(bench, config, packet, options.topic)
     data = _repointed(bench, path, read, options, notes)
     facts = _dirt_facts(bench, options, "update", notes) | reported
-    facts |= _transcript_facts(bench, config, options, notes)
+    told = _transcript_facts(bench, config, options, notes)
     previous = data.get("last_known_good_commit")
     data = dict(data)
     data["open_risks"] = _resolved(data.get("open_risks"), options.resolve_risks)
@@ -220,8 +220,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
         bench, config, options, notes, previous=previous if isinstance(previous, str) else None
     )
     branch_packets = _json_packets(bench, config).active
-    changed = own_changed_files(bench, branch_packets, path, data.get("changed_files"))
-    facts |= verified | SessionFacts(changed_files=changed)
+    facts |= own_facts(bench, told | verified, branch_packets, path, data.get("changed_files"))
     if verified.commands_run and not failed:
         # A passing run ends the risk a failing run of the same command added.
         cmd = verified.commands_run[-1]["cmd"]

@@ -9,9 +9,11 @@ topic's summary with their work.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.authoring.session_facts import SessionFacts
 from handoff_audit.authoring.workbench import Workbench
 from handoff_audit.model.packet import Packet
 
@@ -21,15 +23,34 @@ def own_changed_files(
     branch_packets: Iterable[Packet],
     packet: Path | None = None,
     listed_before: Any = None,
+    files: Iterable[str] | None = None,
 ) -> tuple[str, ...]:
-    """The branch's changed files without those another of its active packets lists in its
-    ``changed_files`` and ``packet`` did not list before (``listed_before``, its
-    ``changed_files`` as read): all of them on a branch with one topic."""
+    """``files`` (the branch's changed files when ``None``; else, say, those a transcript
+    edited) without those another of its active packets lists in its ``changed_files`` and
+    ``packet`` did not list before (``listed_before``, its ``changed_files`` as read): all of
+    them on a branch with one topic."""
     itself = packet.resolve() if packet is not None else None
     others = [p for p in branch_packets if (bench.root / p.path).resolve() != itself]
     theirs = {path for other in others for path in _listed((other.data or {}).get("changed_files"))}
     kept = set(_listed(listed_before))
-    return tuple(path for path in bench.changed_files if path in kept or path not in theirs)
+    candidates = bench.changed_files if files is None else files
+    return tuple(path for path in candidates if path in kept or path not in theirs)
+
+
+def own_facts(
+    bench: Workbench,
+    reported: SessionFacts,
+    branch_packets: Iterable[Packet],
+    packet: Path | None = None,
+    listed_before: Any = None,
+) -> SessionFacts:
+    """What the session ``reported`` (``--from-transcript``, ``--verify``), then the branch's
+    changed files, each list of files without another topic's (`own_changed_files`): a file
+    the session edited is no more this topic's than one of the branch's diff."""
+    packets = list(branch_packets)
+    told = own_changed_files(bench, packets, packet, listed_before, reported.changed_files)
+    changed = own_changed_files(bench, packets, packet, listed_before)
+    return replace(reported, changed_files=told) | SessionFacts(changed_files=changed)
 
 
 def _listed(files: Any) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from agent_support import Session
 from authoring_support import on_feature_branch, packet_json
 from handoff_audit.markdown import render_packet
 
@@ -381,3 +382,31 @@ def test_a_pyproject_table_beside_the_yaml_is_named_as_ignored(repo: Any, run_cl
     ]
     assert ".handoff-audit.yml is used" in warning
     assert "[tool.handoff-audit] in pyproject.toml" in warning
+
+
+SERIES_FILE = (
+    "# Handoff\n\n## State\nRefunds work; tests pass.\n\n## Next step\nAdd keys.\n\n"
+    "## Decisions\n- keys in Redis because it is there.\n\n## Ruled out\n- SQL: too slow.\n"
+)
+
+
+def test_series_files_and_records_stay_out_of_changed_files(
+    repo: Any, run_cli: Any, tmp_path: Path
+) -> None:
+    # A branch that wrote a series handoff (and listed it in the folder's index), then moves
+    # to a packet: the series files are handing off, not work, in new, update and a transcript.
+    repo.write("src/refunds.py", "x = 1\n")
+    repo.write("docs/handoffs/2026-12-01-refunds.md", SERIES_FILE)
+    repo.write("docs/handoffs/README.md", "# Handoffs\n\n- 2026-12-01-refunds.md\n")
+    repo.commit("work and its series handoff")
+    assert _new(run_cli, repo).code == 0
+    assert packet_json(repo)["changed_files"] == ["src/refunds.py"]
+    repo.commit("packet")
+    session = Session(cwd=repo.root)
+    session.write(repo.root / "docs/handoffs/2026-12-02-refunds.md", SERIES_FILE)
+    session.write(repo.root / "src/keys.py", "KEYS = {}\n")
+    repo.commit("more work, another series file")
+    transcript = session.save(tmp_path / "session.jsonl")
+    result = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+    assert result.code == 0, result.err
+    assert packet_json(repo)["changed_files"] == ["src/refunds.py", "src/keys.py"]

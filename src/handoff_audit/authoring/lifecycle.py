@@ -169,7 +169,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     facts = _dirt_facts(bench, options, "new", notes) | reported
     told = _transcript_facts(bench, config, options, notes)
     lkg, verified, failed = _last_known_good(bench, config, options, notes, previous=None)
-    facts |= own_facts(bench, told | verified, branch_packets)
+    facts |= own_facts(bench, config, told | verified, branch_packets)
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
         data["topic"] = topic
@@ -220,7 +220,8 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
         bench, config, options, notes, previous=previous if isinstance(previous, str) else None
     )
     branch_packets = _json_packets(bench, config).active
-    facts |= own_facts(bench, told | verified, branch_packets, path, data.get("changed_files"))
+    listed = data.get("changed_files")
+    facts |= own_facts(bench, config, told | verified, branch_packets, path, listed)
     if verified.commands_run and not failed:
         # A passing run ends the risk a failing run of the same command added.
         cmd = verified.commands_run[-1]["cmd"]

@@ -4,6 +4,9 @@ The branch's diff holds the work of every topic on it. A packet that took it who
 the other topics' files as its own, and the hook could then no longer tell that later commits
 were another topic's (`agent_fixes.Fixes.other_topics_only`): it would ask to replace this
 topic's summary with their work.
+
+Nor does a packet take in handoff files (a series' files, a series folder's records): writing
+them is handing off, not work (docs/lifecycle.md), though the diff holds them.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from typing import Any
 
 from handoff_audit.authoring.session_facts import SessionFacts
 from handoff_audit.authoring.workbench import Workbench
-from handoff_audit.model.packet import Packet
+from handoff_audit.config import Config
+from handoff_audit.model.packet import Packet, is_handoff_record
 
 
 def own_changed_files(
     bench: Workbench,
+    config: Config,
     branch_packets: Iterable[Packet],
     packet: Path | None = None,
     listed_before: Any = None,
@@ -28,28 +33,35 @@ def own_changed_files(
     """``files`` (the branch's changed files when ``None``; else, say, those a transcript
     edited) without those another of its active packets lists in its ``changed_files`` and
     ``packet`` did not list before (``listed_before``, its ``changed_files`` as read): all of
-    them on a branch with one topic."""
+    them on a branch with one topic. Handoff files and series records (`is_handoff_record`)
+    are always left out."""
     itself = packet.resolve() if packet is not None else None
     others = [p for p in branch_packets if (bench.root / p.path).resolve() != itself]
     theirs = {path for other in others for path in _listed((other.data or {}).get("changed_files"))}
     kept = set(_listed(listed_before))
     candidates = bench.changed_files if files is None else files
-    return tuple(path for path in candidates if path in kept or path not in theirs)
+    return tuple(
+        path
+        for path in candidates
+        if not is_handoff_record(path, config) and (path in kept or path not in theirs)
+    )
 
 
 def own_facts(
     bench: Workbench,
+    config: Config,
     reported: SessionFacts,
     branch_packets: Iterable[Packet],
     packet: Path | None = None,
     listed_before: Any = None,
 ) -> SessionFacts:
     """What the session ``reported`` (``--from-transcript``, ``--verify``), then the branch's
-    changed files, each list of files without another topic's (`own_changed_files`): a file
-    the session edited is no more this topic's than one of the branch's diff."""
+    changed files, each list without another topic's files and handoff files
+    (`own_changed_files`): a file the session edited is no more this topic's than one of the
+    branch's diff."""
     packets = list(branch_packets)
-    told = own_changed_files(bench, packets, packet, listed_before, reported.changed_files)
-    changed = own_changed_files(bench, packets, packet, listed_before)
+    told = own_changed_files(bench, config, packets, packet, listed_before, reported.changed_files)
+    changed = own_changed_files(bench, config, packets, packet, listed_before)
     return replace(reported, changed_files=told) | SessionFacts(changed_files=changed)
 
 

@@ -4,6 +4,7 @@ audits when a staged file is any file `check` audits, and judges the commit bein
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -363,3 +364,29 @@ def test_the_first_commit_on_a_fresh_feature_branch_may_carry_a_working_note(
     result = staged(repo.root, "HANDOFF.md")
     assert result.code == 0, result.out + result.err
     assert not _merge_gate_lines(result.out)
+
+
+def test_notes_added_to_a_twin_get_the_command_that_carries_them(
+    git_repo: GitRepo, staged: Run, run_cli: Run
+) -> None:
+    # A "## Notes" section added to handoff.md by hand, staged without its JSON: pre-commit
+    # and `check` print the runnable `update` the agent hook prints, and quote the note whole
+    # enough to read (its closing quote mark and code span kept).
+    _feature_branch(git_repo)
+    git_repo.write("src/a.py", "x = 1\n")
+    git_repo.commit("work")
+    assert run_cli(["new", *REFUNDS], cwd=git_repo.root).code == 0
+    git_repo.commit("handoff")
+    note = "the `x` flag is temporary: remove it before the release of version two"
+    twin = git_repo.root / "handoff.md"
+    twin.write_text(twin.read_text(encoding="utf-8") + f"\n## Notes\n\n- {note}\n", "utf-8")
+    git_repo.git("add", "handoff.md")
+    command = f"handoff-audit update handoff.json --trap 'Notes: {note}'"
+    quoted = 'section "Notes" says "the `x` flag is temporary: remove it before the…", which'
+    for result in (staged(git_repo.root, "handoff.md"), run_cli(["check"], cwd=git_repo.root)):
+        assert result.code == 1, result.out + result.err
+        assert quoted in result.out
+        assert f"carry it into handoff.json first: `` {command} ``, or delete it" in result.out
+    carried = run_cli(shlex.split(command)[1:], cwd=git_repo.root)
+    assert carried.code == 0, carried.err
+    assert run_cli(["check"], cwd=git_repo.root).code == 0

@@ -96,8 +96,8 @@ def test_md_mismatch_on_text_the_packet_lacks_advises_carrying_it(
     tmp_path: Path, run_cli: Any
 ) -> None:
     """Text the twin holds and the packet lacks would be dropped by `render --write`: the
-    advice carries it into the packet with the field's own `update` option (a section that is
-    no field, as a trap), and never says to run `render --write`."""
+    advice is the `update` that carries all of it into the packet, each with the field's own
+    option (a section that is no field, as a trap), and never says to run `render --write`."""
     edited = (
         render_packet(PACKET)
         .replace("**high** — migration", "**low** — migration")
@@ -109,11 +109,14 @@ def test_md_mismatch_on_text_the_packet_lacks_advises_carrying_it(
     assert code == 1
     messages = [f["message"] for f in findings]
     assert len(messages) == 3, messages
-    for message, option in zip(messages, ["--summary", "--trap", "--risk"], strict=True):
-        carry = f"carry it into handoff.json first with the {option} option of handoff-audit update"
-        assert carry in message
+    command = (
+        "`handoff-audit update handoff.json --trap 'Notes: Ask Ana.' --summary 'Did another "
+        "thing.' --risk migration low`"
+    )
+    for message in messages:
+        assert f"carry it into handoff.json first: {command}, or delete it" in message, message
         assert "handoff.json lacks it, and render --write would drop it" in message
-        assert "`" not in message.split("; ")[-1], message  # no command that drops the text
+        assert "render --write handoff.json" not in message  # no command that drops the text
 
 
 def test_md_mismatch_on_text_the_twin_lost_advises_render_write(

@@ -46,7 +46,7 @@ def carried(root: Path, cwd: Path, packet: PacketInfo) -> tuple[list[str], str |
     except (OSError, UnicodeDecodeError):
         return [], None, None
     # start-up: the markdown parser loads only for a twin that differs from its packet
-    from handoff_audit.authoring.twin_carry import carry
+    from handoff_audit.markdown.twin_carry import carry
 
     found = carry(packet.data, text, twin_edited_last=twin_edited_last)
     options = [
@@ -97,7 +97,7 @@ def twin_beyond(root: Path, packet: PacketInfo) -> Beyond | None:
     except (OSError, UnicodeDecodeError):
         return None
     # start-up: the markdown parser loads only for a twin that cannot be read as it is
-    from handoff_audit.authoring.twin_carry import carry
+    from handoff_audit.markdown.twin_carry import carry
 
     found = carry(packet.data, text, twin_edited_last=True)
     if not found.options and not found.code:

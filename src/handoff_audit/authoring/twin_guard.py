@@ -38,7 +38,7 @@ def refuse_dropping_twin_text(packet: Path, twin: Path, data: Mapping[str, Any])
     if not isinstance(on_disk, dict) or text in (render_packet(on_disk), render_packet(data)):
         return
     # start-up: the markdown parser loads only for a twin that differs from its packet
-    from handoff_audit.authoring.twin_carry import carry
+    from handoff_audit.markdown.twin_carry import carry
 
     written = carry(on_disk, text, twin_edited_last=twin_edited_last)
     options = [

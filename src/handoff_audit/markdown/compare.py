@@ -8,13 +8,14 @@ except ``commands_run``, whose order is the story.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from handoff_audit.credentials import show
-from handoff_audit.markdown.parse import Block, MarkdownFields, Section, parse
+from handoff_audit.markdown.parse import Block, MarkdownFields, Section, parse, with_code_spans
 from handoff_audit.markdown.render import render_packet
 from handoff_audit.markdown.sections import (
     META,
@@ -24,6 +25,7 @@ from handoff_audit.markdown.sections import (
     fold,
     title_of,
 )
+from handoff_audit.textcut import ELLIPSIS
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +67,32 @@ def compare(data: Mapping[str, Any], markdown: str) -> list[Difference]:
             found.extend(_text(parsed, data, spec.field, spec.heading))
         else:
             found.extend(_list(parsed, data, spec.field, spec.heading))
-    found.extend(_strays(parsed))
+    found.extend(_strays(parsed, source_lines(markdown)))
     return sorted(found, key=lambda d: d.line)
 
 
 def _q(text: str) -> str:
-    return show(text, 50)
+    """``text`` quoted briefly; a quote cut short still ends with its closing quote mark."""
+    quoted = show(text, 50)
+    return f'{quoted}"' if quoted.endswith(ELLIPSIS) else quoted
+
+
+_MARKER = re.compile(r"^\s*(?:>\s?)*(?:(?:[-*+]|\d{1,9}[.)])(?:\s+|$))?")
+"""A line's block quote and list marker."""
+
+
+def source_lines(markdown: str) -> list[str]:
+    """``markdown``'s lines as `parse` numbers them (it turns \\r\\n and \\r into \\n)."""
+    return markdown.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def with_spans(lines: list[str], block: Block) -> str:
+    """``block``'s text with its code spans in backticks (`with_code_spans`), its list marker
+    dropped, from the twin's ``lines`` (`source_lines`); its plain text when its lines are not
+    known."""
+    chunk = lines[block.line - 1 : max(block.end, block.line)]
+    text = with_code_spans("\n".join(_MARKER.sub("", line, count=1) for line in chunk))
+    return text or block.text
 
 
 def _said(name: str, part: str, have: str | None, want: str | None) -> str:
@@ -182,7 +204,7 @@ def stray_sections(parsed: MarkdownFields) -> list[tuple[Section, list[Block]]]:
     return found
 
 
-def _strays(parsed: MarkdownFields) -> list[Difference]:
+def _strays(parsed: MarkdownFields, lines: list[str]) -> list[Difference]:
     """Content under headings that are no field, and text under the title that is no meta line.
 
     The next `render --write` would drop it, so it is worth saying before it is lost.
@@ -194,11 +216,11 @@ def _strays(parsed: MarkdownFields) -> list[Difference]:
             Difference(
                 None,
                 section.line if section.heading else blocks[0].line,
-                f"{where} says {_q(blocks[0].text)}, which is no field of the JSON",
+                f"{where} says {_q(with_spans(lines, blocks[0]))}, which is no field of the JSON",
                 dropped=True,
             )
         )
     return found
 
 
-__all__ = ["Difference", "compare", "stray_sections"]
+__all__ = ["Difference", "compare", "source_lines", "stray_sections", "with_spans"]

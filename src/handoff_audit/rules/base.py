@@ -29,7 +29,7 @@ class Fix(StrEnum):
     rule: the hook derives it from ``RENDER`` and the packet's rendered size)."""
     CARRY = "carry"
     """The twin differs from the JSON: `update` with what the twin says and the JSON lacks
-    (`authoring.twin_carry`), which renders the twin again; `render --write` when that is
+    (`markdown.twin_carry`), which renders the twin again; `render --write` when that is
     nothing."""
     REGENERATE = "regenerate"
     """The packet cannot be read: restore it from the newest commit where it read

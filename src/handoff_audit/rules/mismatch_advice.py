@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
+import re
+
 from handoff_audit import shell
 from handoff_audit.markdown.sections import LIST_OPTIONS, TEXT_OPTIONS
 
 
-def mismatch_advice(path: str, field: str | None, *, dropped: bool) -> str:
+def mismatch_advice(
+    path: str, field: str | None, *, dropped: bool, carried: list[str] | None = None
+) -> str:
     """Render the twin again from the packet at ``path``, unless the twin holds text the packet
-    lacks (``dropped``), which that would drop: then carry it into the packet first, with the
-    `update` option of ``field`` (a section that is no field, or a field no option sets, as a
-    trap). The carrying command is named in words, not as one to run: the text to pass is the
-    twin's own, which the agent hook prints whole."""
+    lacks (``dropped``), which that would drop: then carry it into the packet first with the
+    `update` that the agent hook prints too, its options ``carried`` (`twin_carry`, all the
+    twin says beyond the packet: one run clears every such finding); without them, in words,
+    the `update` option of ``field`` (a section that is no field, or a field no option sets,
+    as a trap)."""
     if not dropped:
         return f"{path} is the truth: run `handoff-audit render --write {shell.quote_path(path)}`"
+    lacks = f"{path} lacks it, and render --write would drop it: carry it into {path} first"
+    unmeant = "or delete it from the markdown if it is not meant"
+    if carried:
+        command = " ".join([f"handoff-audit update {shell.quote_path(path)}", *carried])
+        return f"{lacks}: {_span(command)}, {unmeant}"
     option = TEXT_OPTIONS.get(field or "") or LIST_OPTIONS.get(field or "", "--trap")
-    return (
-        f"{path} lacks it, and render --write would drop it: carry it into {path} first with "
-        f"the {option} option of handoff-audit update (the agent hook prints the whole "
-        "command), or delete it from the markdown if it is not meant"
-    )
+    return f"{lacks} with the {option} option of handoff-audit update, {unmeant}"
+
+
+def _span(command: str) -> str:
+    """``command`` as a code span, fenced with more backticks than it holds in a row (a
+    quoted text may hold code spans of its own), so that it reads back whole."""
+    longest = max((len(run) for run in re.findall(r"`+", command)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
+    return f"{fence}{pad}{command}{pad}{fence}"

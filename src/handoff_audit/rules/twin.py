@@ -68,9 +68,12 @@ Example: someone edited the twin by hand and lowered a risk.
 ```
 handoff.md:14: md-mismatch: Open risks: the markdown has "low — refund double-spend" where the
   JSON has "high — refund double-spend"; handoff.json lacks it, and render --write would drop
-  it: carry it into handoff.json first with the --risk option of handoff-audit update (the
-  agent hook prints the whole command), or delete it from the markdown if it is not meant
+  it: carry it into handoff.json first: `handoff-audit update handoff.json --risk 'refund
+  double-spend' low`, or delete it from the markdown if it is not meant
 ```
+
+The command carries all the twin says beyond the packet at once, the same command the agent
+hook prints; one run clears each such finding of the packet.
 
 Fix: carry the markdown's text into the JSON if it was meant (`handoff-audit update` renders the
 twin again); otherwise, or when the markdown only lacks what the JSON says, regenerate the twin
@@ -405,10 +408,29 @@ def _twin(packet: Packet) -> Iterator[Hit]:
     # start-up: the markdown parser is imported only for a twin that is not the fast rendering
     from handoff_audit.markdown.compare import compare
 
-    for difference in compare(packet.data, packet.markdown_text):
-        advice = mismatch_advice(packet.path, difference.field, dropped=difference.dropped)
+    differences = compare(packet.data, packet.markdown_text)
+    carried = _carried(packet) if any(d.dropped for d in differences) else []
+    for difference in differences:
+        advice = mismatch_advice(
+            packet.path, difference.field, dropped=difference.dropped, carried=carried
+        )
         said = f"{difference.message}; {advice}"
         yield Hit(MD_MISMATCH, packet.markdown_path, said, line=difference.line, advice=advice)
+
+
+def _carried(packet: Packet) -> list[str]:
+    """The `update` options that carry what the twin says beyond its packet into it, quoted
+    for the shell: the hook's fix (`twin_fixes.carried`), the twin taken as the side written
+    last, as git keeps no times; ``[]`` when no option keeps it (code blocks)."""
+    if packet.data is None or packet.markdown_text is None:
+        return []
+    # start-up: the carrying options are worked out only for a twin with text of its own
+    from handoff_audit.markdown.twin_carry import carry
+
+    found = carry(packet.data, packet.markdown_text, twin_edited_last=True)
+    if found.code:
+        return []  # the code blocks are moved by hand first; carrying the rest would not do
+    return [" ".join([option, *map(shell.quote, values)]) for option, values in found.options]
 
 
 def _log(packet: Packet, keep_last: int) -> Iterator[Hit]:

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from handoff_audit.markdown.compare import compare, stray_sections
-from handoff_audit.markdown.parse import Block, MarkdownFields, parse, with_code_spans
+from handoff_audit.markdown.compare import compare, source_lines, stray_sections, with_spans
+from handoff_audit.markdown.parse import Block, MarkdownFields, parse
 from handoff_audit.markdown.sections import (
     LIST_OPTIONS,
     SECTIONS_BY_FIELD,
@@ -104,8 +104,7 @@ class _Source:
     """The twin's lines, for each block's markdown as written."""
 
     def __init__(self, markdown: str, parsed: MarkdownFields) -> None:
-        # markdown-it counts lines after turning \r\n and \r into \n
-        self.lines = markdown.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.lines = source_lines(markdown)
         self.sections = parsed.sections
 
     def of(self, block: Block) -> str:
@@ -116,11 +115,8 @@ class _Source:
         return text or block.text
 
     def spans(self, block: Block) -> str:
-        """``block``'s text with its code spans in backticks (`with_code_spans`), its list
-        marker dropped; its plain text when its lines are not known."""
-        chunk = self.lines[block.line - 1 : max(block.end, block.line)]
-        text = with_code_spans("\n".join(_MARKER.sub("", line, count=1) for line in chunk))
-        return text or block.text
+        """``block``'s text with its code spans in backticks (`compare.with_spans`)."""
+        return with_spans(self.lines, block)
 
     def heading_of(self, block: Block) -> str:
         """The heading of the section ``block`` sits in ("" under the title)."""

@@ -281,7 +281,7 @@ def _needs_handoff(
     a ``series`` it wrote, in ``gate.packets``, else a problem is added unless an ``inherited``
     packet's fix starts one); False with the note saying why not."""
     # start-up: a branch with an active handoff of its own (the common stop) never needs it
-    from handoff_audit.authoring.workbench import read_workbench
+    from handoff_audit.git.workbench import read_workbench
 
     bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
     gate.base_branch = bench.base_branch

@@ -36,14 +36,6 @@ from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
 from handoff_audit.authoring.topic_files import own_facts
 from handoff_audit.authoring.verify import is_failure_risk, run_verify
-from handoff_audit.authoring.workbench import (
-    Workbench,
-    dirt_lines,
-    packet_file_test,
-    read_workbench,
-    resolve_commit,
-    unsaved,
-)
 from handoff_audit.config import Config, config_warnings, setting_advice
 from handoff_audit.credentials import redact
 from handoff_audit.engine.discovery import discover
@@ -51,6 +43,14 @@ from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs, ignor
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.engine.packet_kind import is_packet, not_a_packet
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
+from handoff_audit.git.workbench import (
+    Workbench,
+    dirt_lines,
+    packet_file_test,
+    read_workbench,
+    resolve_commit,
+    unsaved,
+)
 from handoff_audit.globs import literal
 from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules.base import Hit

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from handoff_audit import shell
-from handoff_audit.authoring.workbench import Workbench
+from handoff_audit.git.workbench import Workbench
 from handoff_audit.model.packet import Packet, twin_of
 from handoff_audit.rules.base import Hit
 

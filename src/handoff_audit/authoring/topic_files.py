@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.authoring.session_facts import SessionFacts
-from handoff_audit.authoring.workbench import Workbench
 from handoff_audit.config import Config
+from handoff_audit.git.workbench import Workbench
 from handoff_audit.model.packet import Packet, is_handoff_record
 
 

@@ -38,7 +38,7 @@ from handoff_audit.errors import InputError, not_regular
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
-    from handoff_audit.authoring.workbench import Workbench
+    from handoff_audit.git.workbench import Workbench
 
 MAX_LINE_BYTES = 16 * 1024 * 1024
 """A longer line (a huge file written in one tool call) is skipped and counted, not read whole."""

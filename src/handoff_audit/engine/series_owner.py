@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from handoff_audit.authoring.workbench import read_workbench
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns, unborn_branch
+from handoff_audit.git.workbench import read_workbench
 from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.program import program

@@ -106,3 +106,53 @@ def test_a_detached_head_without_an_active_packet_says_there_is_none(git_repo: G
     context = session_start(git_repo.root)
     assert "HEAD is detached" in context
     assert "no active handoff packet" in context
+
+
+def switch_lines(said: str) -> list[str]:
+    return [line for line in said.splitlines() if "(branch " in line]
+
+
+def test_a_branch_that_reads_as_an_option_gets_no_command(repo: GitRepo) -> None:
+    """A pull request's packet with ``"branch": "--orphan=resume"``: following `git switch
+    --orphan=resume` would empty the work tree. Even a ref of that name (`update-ref` makes one)
+    gets no command."""
+    hostile = "--orphan=resume"
+    write_packet(repo, hostile, "Resume the work.", ".handoff/hostile.json")
+    write_packet(repo, "-c", "Create it.", ".handoff/create.json")
+    repo.commit("hostile packets")
+    repo.git("update-ref", f"refs/heads/{hostile}", "HEAD")
+    repo.git("checkout", "-q", "--detach")
+    done = show(repo.root)
+    for said in (done.stdout, session_start(repo.root)):
+        lines = switch_lines(said)
+        mine = "handoff.json (branch feat/refunds): git switch feat/refunds"
+        assert any(mine in line for line in lines)
+        for path in (".handoff/hostile.json", ".handoff/create.json"):
+            line = next(x for x in lines if x.startswith(path))
+            assert "does not exist here" in line
+            assert "git switch" not in line
+    assert (repo.root / "src/refunds.py").exists()
+
+
+def test_a_deleted_branch_gets_no_command_and_a_remote_one_is_tracked(repo: GitRepo) -> None:
+    """A branch deleted after its merge is said not to exist; one only on the remote gets
+    `git switch --track origin/NAME`, which works as printed."""
+    write_packet(repo, "feat/gone", "Finish the gone work.", ".handoff/gone.json")
+    write_packet(repo, "feat/remote", "Finish the remote work.", ".handoff/remote.json")
+    repo.commit("more packets")
+    origin = repo.root.parent / "origin.git"
+    repo.git("init", "-q", "--bare", str(origin))
+    repo.git("remote", "add", "origin", str(origin))
+    repo.git("push", "-q", "origin", "HEAD:refs/heads/feat/remote")
+    repo.git("fetch", "-q", "origin")
+    repo.git("checkout", "-q", "--detach")
+    done = show(repo.root)
+    lines = switch_lines(done.stdout)
+    gone = next(x for x in lines if x.startswith(".handoff/gone.json"))
+    assert "feat/gone): that branch does not exist here" in gone
+    assert "git switch" not in gone
+    remote = next(x for x in lines if x.startswith(".handoff/remote.json"))
+    command = "git switch " + remote.split("git switch ", 1)[1].split(";")[0].strip()
+    assert command == "git switch --track origin/feat/remote"
+    assert run_fix(repo.root, command).returncode == 0
+    assert repo.git("branch", "--show-current").strip() == "feat/remote"

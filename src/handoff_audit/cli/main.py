@@ -439,8 +439,8 @@ def show(packet: Path | None, output_format: str, max_chars: int) -> int:
     The branch's handoff is its active packet, else its newest finished (archived or
     superseded) packet, else a hand-written handoff in its tree; PACKET names one instead.
     Exit 1 when the branch has no handoff. On a detached HEAD (CI, `git bisect`): exit 1, and
-    each active packet in the tree by path and branch, with `git switch BRANCH`, or that there
-    is none.
+    each active packet in the tree by path and branch, with `git switch BRANCH` when that
+    branch exists here, or that there is none.
     """
     # start-up: imported only when this command runs
     from handoff_audit.cli.show import show_command
@@ -561,7 +561,8 @@ def hook(install: bool, print_only: bool, agent: str) -> int:
     exit 0 and the branch's brief (`show`) as the session's additional context on standard
     output, with the warnings `show` gives (or why the handoff cannot be shown: empty, not
     UTF-8, too large); nothing when the branch has no handoff; on a detached HEAD, that it is
-    detached and the active packets there with `git switch BRANCH`, or that there is none.
+    detached and the active packets there with `git switch BRANCH` when that branch exists
+    here, or that there is none.
     """
     if install or print_only:
         # start-up: imported only when this command runs

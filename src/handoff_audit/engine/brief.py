@@ -25,7 +25,7 @@ from handoff_audit.engine.inherited_brief import detached_lines, inherited_lines
 from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.engine.series_owner import project_records, record_lines
 from handoff_audit.errors import InputError, not_regular
-from handoff_audit.git import plumbing
+from handoff_audit.git import plumbing, switch
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
@@ -130,7 +130,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     try:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
     except NoHandoff as nothing:
-        _explain_nothing(nothing, found, unread, branch, named=packet is not None)
+        _explain_nothing(root, nothing, (found, unread), branch, named=packet is not None)
         _say_records(nothing, project, branch)
         raise
     # One `status` and one `log` serve both the choice among candidates and the freshness.
@@ -176,9 +176,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
 
 
 def _explain_nothing(
+    root: Path,
     nothing: NoHandoff,
-    found: list[Packet],
-    unread: dict[str, Hit],
+    loaded: tuple[list[Packet], dict[str, Hit]],
     branch: str | None,
     *,
     named: bool,
@@ -186,13 +186,21 @@ def _explain_nothing(
     """Fill ``nothing`` with the packets that could not be read and, unless a packet was
     ``named``, the lines on another branch's active packet in the tree; on a detached HEAD
     (``branch`` is ``None``), the lines on every active packet there and the branch to check
-    out for each."""
+    out for each (of the branches here: one ``for-each-ref``)."""
+    found, unread = loaded
     unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
     nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
     nothing.unreadable_paths = tuple(unread_packets)
     if named:
         return
-    nothing.inherited = detached_lines(found) if branch is None else inherited_lines(found, branch)
+    if branch is not None:
+        nothing.inherited = inherited_lines(found, branch)
+        return
+    try:
+        here = switch.branches(plumbing.list_refs(root))
+    except plumbing.GitError:
+        here = switch.Branches()  # no branch known: no command is printed
+    nothing.inherited = detached_lines(found, here)
 
 
 def _say_records(nothing: NoHandoff, records: tuple[str, ...], branch: str | None) -> None:

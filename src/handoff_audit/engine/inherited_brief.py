@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from handoff_audit.credentials import redact
+from handoff_audit.git.switch import Branches, switch_command
 from handoff_audit.model.packet import Packet
 from handoff_audit.program import program
 from handoff_audit.shell import quote
@@ -58,10 +59,11 @@ DETACHED_SHOWN = 5
 """How many active packets a detached HEAD's lines name before saying how many more."""
 
 
-def detached_lines(packets: Sequence[Packet]) -> tuple[str, ...]:
+def detached_lines(packets: Sequence[Packet], here: Branches) -> tuple[str, ...]:
     """What a detached HEAD (`git checkout --detach`, CI, `git bisect`) is told: no branch is
     checked out, then each active JSON packet in the tree by path and branch, with the command
-    that checks that branch out and its next action; or that there is none."""
+    that checks that branch out (`switch.switch_command`; a branch that is not one of ``here``
+    gets none, only that it does not exist here) and its next action; or that there is none."""
     active = _active_of_others(packets, None)
     if not active:
         return (
@@ -70,14 +72,18 @@ def detached_lines(packets: Sequence[Packet]) -> tuple[str, ...]:
         )
     more = len(active) - DETACHED_SHOWN
     what = (
-        "the active handoff packet in this tree, with the command that checks out its branch"
+        "the active handoff packet in this tree, with the command that checks out its branch "
+        "if that branch exists here"
         if len(active) == 1
         else f"the {len(active)} active handoff packets in this tree, each with the command "
-        "that checks out its branch"
+        "that checks out its branch if that branch exists here"
     )
     lines = [f"HEAD is detached (no branch is checked out), so no handoff is its own; {what}:"]
     for packet in active[:DETACHED_SHOWN]:
-        line = f"{packet.path} (branch {packet.branch}): git switch {quote(packet.branch or '')}"
+        command = switch_command(packet.branch, here)
+        line = f"{packet.path} (branch {packet.branch}): " + (
+            command or "that branch does not exist here (no local or remote-tracking branch)"
+        )
         next_action = _next_action(packet)
         lines.append(f"{line}; its next action: {next_action}" if next_action else line)
     if more > 0:

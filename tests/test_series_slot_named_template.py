@@ -94,3 +94,34 @@ def test_a_later_edit_of_the_template_names_no_dated_name(git_repo: GitRepo, run
     assert "YYYY-MM-DD-topic" not in str(report["packets"])  # nor the series' history
     shown = run_cli(["show"], cwd=git_repo.root)
     assert "Add refresh tokens in src/auth.py." in shown.out.splitlines()[1]
+
+
+TOKEN = "ghp_" + "A" * 36
+
+DATED_WITH_SLOT_LETTERS = [
+    "2026-12-03-switch-dates-to-yyyy-mm-dd.md",
+    "2026-12-03-YYYY-MM-DD-topic.md",
+    "2026-12-03-drop-ddmmyy.md",
+    "yyyy-mm-dd-parser-fix.md",
+]
+
+
+@pytest.mark.parametrize("name", DATED_WITH_SLOT_LETTERS)
+def test_a_real_handoff_whose_name_holds_slot_letters_is_judged(
+    git_repo: GitRepo, run_cli: Run, name: str
+) -> None:
+    """Only a name whose stem is the slot pattern itself (with at most a generic slot word) is
+    a template: one with a real date or words of its own is a handoff, found, shown and
+    scanned for credentials."""
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.write(f"docs/handoffs/{name}", GOOD + f"\ndeploy token: {TOKEN}\n")
+    git_repo.commit("handoff")
+    result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert result.code == 1, result.out
+    report = result.json()
+    assert [p["path"] for p in report["packets"]] == [f"docs/handoffs/{name}"]
+    assert [f["rule"] for f in report["findings"]] == ["secret"]
+    assert TOKEN not in result.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert shown.code == 0, shown.err
+    assert "Add refresh tokens in src/auth.py." in shown.out.splitlines()[1]

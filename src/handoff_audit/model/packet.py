@@ -181,15 +181,25 @@ def is_handoff_record(path: str, config: Config) -> bool:
     )
 
 
+_SLOT_NAME = (
+    # the date's slot: "YYYY-MM-DD", "yyyymmdd", "DD.MM.YYYY", "MM-DD-YY", "YYYY-MM"
+    r"(?:y{4}(?:[-_.]?m{2}(?:[-_.]?d{2})?)?|y{2}[-_.]?m{2}[-_.]?d{2}"
+    r"|(?:d{2}[-_.]?m{2}|m{2}[-_.]?d{2})[-_.]?y{2}(?:y{2})?)"
+    # an optional time's slot: "-HHMM", "_HH-MM-SS"
+    r"(?:[-_.t]?hh[-_.]?mm(?:[-_.]?ss)?)?"
+    # an optional generic slot word: "-topic", "_<slug>", "-{title}"
+    r"(?:[-_. ]?[<{\[]*(?:topic|slug|title|name|description|subject|summary)[>}\]]*)?"
+)
+"""A name that is the slot pattern of a series' names itself, and nothing of its own."""
+
 NOT_IN_SERIES = re.compile(
-    r"(?i)^(?:readme|index|template|_template|.*template.*"
-    # a name that is the slot pattern itself: "YYYY-MM-DD-topic.md", "yyyymmdd.md", "DD.MM.YYYY.md"
-    r"|.*(?<![a-z])(?:y{4}(?:[-_.]?m{2}(?:[-_.]?d{2})?)?|y{2}[-_.]?m{2}[-_.]?d{2}"
-    r"|(?:d{2}[-_.]?m{2}|m{2}[-_.]?d{2})[-_.]?y{2}(?:y{2})?)(?![a-z]).*)\.md$"
+    rf"(?i)^(?:readme|index|template|_template|.*template.*|{_SLOT_NAME})\.md$"
 )
 """An index or a template beside the handoffs of a series is not one of them: a template is
-named so (``TEMPLATE.md``, ``_template.md``), or by the slot pattern of the series' names
-(``YYYY-MM-DD-topic.md``)."""
+named so (``TEMPLATE.md``, ``_template.md``), or its stem is the slot pattern of the series'
+names, optionally with a generic slot word (``YYYY-MM-DD-topic.md``, ``yyyymmdd.md``). A name
+with a real date or words of its own (``2026-12-03-switch-dates-to-yyyy-mm-dd.md``) is a
+handoff, whatever slot letters it also holds."""
 
 
 def series_file(folder: str, base: str) -> bool:

@@ -22,6 +22,8 @@ HELM = """\
 - the ingress host, via `{{ .Values.ingress.host }}`
 - the replica count, via `{{ .Values.replicaCount }}`
 - the deploy job runs on `${{ github.ref_name }}` only
+- the name is `{{ .Chart.Name | trunc 63 }}`, the labels `{{ include "app.labels" . }}`
+- the secret comes from `${{ secrets.DEPLOY_KEY }}`
 
 ```yaml
 image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"
@@ -93,3 +95,41 @@ def test_template_slots_in_prose_still_count(git_repo: GitRepo, run_cli: Run) ->
     rules = [finding["rule"] for finding in result.json()["findings"]]
     assert "placeholder" in rules, result.out
     assert result.code == 1
+
+
+CODED_SLOTS = """\
+# Session handoff — `{{ date }}`
+
+## State
+Branch: `{{ branch }}`, last good commit `{{last_good_commit}}`.
+`{{ summary_of_what_was_done }}`
+
+## Next step
+1. `{{ next_step }}`
+
+## Decisions
+- `{{ decision }}` — because `{{ reason }}`
+
+## Ruled out
+- `{{ approach }}` — didn't work because `{{ why_not }}`
+
+## Pointers
+- `{{ path_to_file }}`
+"""
+
+
+def test_bare_slots_in_code_spans_are_still_a_template(git_repo: GitRepo, run_cli: Run) -> None:
+    """A template writing its blanks as code (`` `{{ next_step }}` ``) is still unfilled: a
+    code span holding only a lower-case or snake_case ``{{ name }}`` is a slot."""
+    repo = _commit(git_repo, CODED_SLOTS)
+    result = run_cli(["check", "--format", "json"], cwd=repo.root)
+    rules = [finding["rule"] for finding in result.json()["findings"]]
+    assert "placeholder" in rules, result.out
+    assert "md-incomplete" in rules
+    assert result.code == 1
+
+    shown = run_cli(["show"], cwd=repo.root)
+    first = shown.out.splitlines()[0]
+    assert "unfilled template" in first, shown.out
+    assert "names no next action" in first
+    assert "Next action" not in shown.out

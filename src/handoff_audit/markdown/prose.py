@@ -169,10 +169,18 @@ def placeholder_in(line: str) -> str | None:
     return None
 
 
+_BARE_SLOT = re.compile(r"\{\{\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*\}\}")
+"""A code span that is a template's slot and nothing else: ``{{ next_step }}``, ``{{date}}``."""
+
+
 def _in_code(value: str, found: re.Match[str]) -> bool:
-    """``found`` lies inside a code span of ``value``: quoted code, not a blank to fill in."""
+    """``found`` lies inside a code span of ``value``: quoted code, not a blank to fill in,
+    unless the span is a bare slot (`_BARE_SLOT`): a template writing its blanks as code.
+    Helm, Jinja and Actions expressions (dots, pipes, calls, ``${{ … }}``) stay code."""
     return any(
-        span.start() < found.start() and found.end() < span.end()
+        span.start() < found.start()
+        and found.end() < span.end()
+        and not _BARE_SLOT.fullmatch(span.group(0)[1:-1].strip())
         for span in _CODE_SPAN.finditer(value)
     )
 

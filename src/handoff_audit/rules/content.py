@@ -138,7 +138,9 @@ nothing under it, after a `:` or a full-width `：`), a sample path (`path/to/fi
 list item that only counts on from the one before (`- [ ] Requirement 1`,
 `- [ ] Requirement 2`), or a field whose value is its own name in capitals (`agent: AGENT`).
 A `{{ … }}` or `${VAR}` in a code span (`` `{{ .Values.image.tag }}` ``, `` `${{ github.ref }}` ``)
-is quoted Helm, Jinja or Actions code, not a slot; so is anything in a fenced code block.
+is quoted Helm, Jinja or Actions code, not a slot; so is anything in a fenced code block. A code
+span that is only a bare slot, a lower-case or snake_case name (`` `{{ next_step }}` ``,
+`` `{{date}}` ``), is still a blank to fill in.
 A checklist with at least as many items ticked off (`- [x] Published v1.3.0`) as placeholder
 lines is kept, not a form to fill: it is no template, whatever comments a tool left in it.
 The message names the lines. Such blocks never count for a facet either, so `md-incomplete`

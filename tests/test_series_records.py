@@ -68,3 +68,41 @@ def test_updating_the_series_index_is_not_work_that_moved_on(
     _index(git_repo, "- 2026-12-04-refunds.md (updated)")
     assert _outdated(run_cli, git_repo) == []
     assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+def test_a_folder_named_like_a_series_that_holds_no_handoff_keeps_its_files_as_work(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """`src/shifts/handoffs/` is a code package (no handoff in it), so the text template there
+    is work; in a real series folder, text and code are work too, only markdown is a record."""
+    git_repo.write("src/shifts/handoffs/mail.py", "def send(): ...\n")
+    git_repo.write("src/shifts/handoffs/templates/email.txt", "Hello {name}.\n")
+    git_repo.write("src/shifts/handoffs/templates/notes.md", "# Notes\n")
+    git_repo.commit("base")
+    git_repo.git("switch", "-qc", "feat/mail")
+    git_repo.write("HANDOFF.md", TEXT)
+    git_repo.commit("handoff")
+    git_repo.write("src/shifts/handoffs/templates/notes.md", "# Notes\n\nMore.\n")
+    git_repo.commit("mail notes")
+    assert len(_outdated(run_cli, git_repo)) == 1
+    assert run_hook(stop_event(git_repo.root)).code == 2
+
+    git_repo.write("HANDOFF.md", TEXT + "- src/shifts/handoffs/mail.py\n")
+    git_repo.commit("handoff again")
+    git_repo.write("src/shifts/handoffs/templates/email.txt", "Dear {name}.\n")
+    git_repo.commit("shift mail: name the open patients")
+    assert "email.txt" in _outdated(run_cli, git_repo)[0]
+    assert run_hook(stop_event(git_repo.root)).code == 2
+
+
+def test_a_text_file_in_a_real_series_folder_is_work(git_repo: GitRepo, run_cli: Any) -> None:
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.write(HANDOFF, TEXT)
+    git_repo.commit("handoff")
+    git_repo.write("docs/handoffs/.gitkeep", "")
+    git_repo.write("docs/handoffs/archive/old.md", "# Old\n")
+    git_repo.commit("records")
+    assert _outdated(run_cli, git_repo) == []
+    git_repo.write("docs/handoffs/schedule.txt", "nightly\n")
+    git_repo.commit("schedule")
+    assert "schedule.txt" in _outdated(run_cli, git_repo)[0]

@@ -37,7 +37,7 @@ from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
 from handoff_audit.markdown.completeness import STEPLESS_NEXT
 from handoff_audit.model.findings import Finding, PacketInfo
-from handoff_audit.model.packet import is_handoff_record
+from handoff_audit.model.packet import SeriesFolders, is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -161,10 +161,11 @@ class Fixes:
         when = "once the fixes above have run, commit them" if problem.rewritten else "commit them"
         # The handoff's own files must be committed: .gitignore is never their way out, nor
         # its own.
+        series = SeriesFolders(self.gate.root, self.gate.config)
         work = [
             f
             for f in problem.files
-            if not is_handoff_record(f, self.gate.config) and not is_gitignore(f)
+            if not is_handoff_record(f, self.gate.config, series) and not is_gitignore(f)
         ]
         return Advice(
             f"uncommitted changes in {shown}{more}; {when} (CI sees only commits)",

@@ -32,7 +32,13 @@ from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
-from handoff_audit.model.packet import in_series, is_handoff_file, is_handoff_record, packet_of
+from handoff_audit.model.packet import (
+    SeriesFolders,
+    in_series,
+    is_handoff_file,
+    is_handoff_record,
+    packet_of,
+)
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.twin import NOT_A_HANDOFF
@@ -268,6 +274,12 @@ def _inherited(
     ]
 
 
+def _work(root: Path, config: Config, changed: set[str]) -> list[str]:
+    """The ``changed`` paths that are work: neither handoff files nor a series' records."""
+    series = SeriesFolders(root, config)
+    return sorted(path for path in changed if not is_handoff_record(path, config, series))
+
+
 def _needs_handoff(
     gate: Gate,
     branch: str,
@@ -287,7 +299,7 @@ def _needs_handoff(
     gate.base_branch = bench.base_branch
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     changed = {*bench.changed_files, *dirt}
-    work = [path for path in sorted(changed) if not is_handoff_record(path, config)]
+    work = _work(gate.root, config, changed)
     if not work:
         gate.note = f"{branch} has no work of its own{against}: it needs no packet"
         return False
@@ -363,6 +375,7 @@ def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> 
         for p in gate.finished
         if p.branch == branch and p.status in ("archived", "superseded")
     }
+    series = SeriesFolders(gate.root, config)
     with plumbing.changes(gate.root, head) as walk:
         for change in walk:
             if change.sha == base:
@@ -375,7 +388,7 @@ def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> 
                 ):
                     how = _gone(gate.root, change.files, config)
                     return f"{path} {how} (commit {change.sha[:12]})"
-            if any(not _beside_work(path, config) for path in change.files):
+            if any(not _beside_work(path, config, series) for path in change.files):
                 return None
     return None
 
@@ -385,12 +398,12 @@ def is_gitignore(path: str) -> bool:
     return path.rpartition("/")[2] == ".gitignore"
 
 
-def _beside_work(path: str, config: Config) -> bool:
+def _beside_work(path: str, config: Config, series: SeriesFolders) -> bool:
     """True for a file whose commit after a finish leaves the handoff finished: a handoff file,
     a `.gitignore` (ignoring scratch files is no work to hand over), or a path
     `agent-hook.ignore` lists."""
     return (
-        is_handoff_record(path, config)
+        is_handoff_record(path, config, series)
         or is_gitignore(path)
         or matches_any(path, config.agent_hook.ignore)
     )

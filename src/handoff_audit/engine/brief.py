@@ -31,7 +31,7 @@ from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.brief import Brief, BriefState, Section, SeriesPlace
-from handoff_audit.model.packet import Packet, in_series, is_handoff_record
+from handoff_audit.model.packet import Packet, SeriesFolders, in_series, is_handoff_record
 from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID, suppression
@@ -148,7 +148,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""), chosen.path)
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
-    records = partial(_record, config=config, files=frozenset(files))
+    series = SeriesFolders(root, config)
+    records = partial(_record, config=config, files=frozenset(files), series=series)
     freshness = read_freshness(root, files, _lkg(chosen), changed, records, dirt)
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
@@ -212,10 +213,10 @@ def _say_records(nothing: NoHandoff, records: tuple[str, ...], branch: str | Non
     nothing.record = record_lines(records, branch)
 
 
-def _record(path: str, *, config: Config, files: frozenset[str]) -> bool:
+def _record(path: str, *, config: Config, files: frozenset[str], series: SeriesFolders) -> bool:
     """A file whose change is handing off, not work: the handoff's own, or any handoff file or
     series record (`is_handoff_record`)."""
-    return path in files or is_handoff_record(path, config)
+    return path in files or is_handoff_record(path, config, series)
 
 
 def _lkg(chosen: Packet) -> str | None:

@@ -34,6 +34,7 @@ from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import (
     Packet,
+    SeriesFolders,
     is_handoff_record,
     named_block_file,
     named_packet,
@@ -563,6 +564,7 @@ class _Gatherer:
             return result, False
         found: dict[str, Commit] = {}
         later = LaterWork(self.active, self.repo.prefix)
+        series = SeriesFolders(self.root, self.config)
         last: Commit | None = None
         hit_boundary = truncated = False
         with plumbing.changes(self.root, head[0]) as walk:
@@ -582,7 +584,7 @@ class _Gatherer:
                 others = [
                     f
                     for f in files
-                    if f not in self.handoff_paths and not is_handoff_record(f, self.config)
+                    if f not in self.handoff_paths and not is_handoff_record(f, self.config, series)
                 ]
                 if others:
                     later.add(change, tuple(others), (p for p in todo if p not in found))

@@ -160,25 +160,55 @@ def is_handoff_file(path: str, config: Config) -> bool:
     return is_packet_file(path, config) or named_block_file(path, config) or in_series(path, config)
 
 
-_RECORD_SUFFIXES = (".md", ".markdown", ".txt")
+_RECORD_SUFFIXES = (".md", ".markdown")
 """A series folder's own files of these kinds (its index, template, archive) are its records."""
 
 
-def is_handoff_record(path: str, config: Config) -> bool:
+class SeriesFolders:
+    """Which folders (from ``root``, with ``/``) are a series in fact, by discovery's rule
+    (`engine.discovery`): the ``series`` globs match the folder, and it holds a handoff of the
+    series (a `series_file`) and no JSON packet; asked of the files on disk, each folder once."""
+
+    __slots__ = ("config", "known", "root")
+
+    def __init__(self, root: Path, config: Config) -> None:
+        self.root = root
+        self.config = config
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, folder: str) -> bool:
+        found = self.known.get(folder)
+        if found is None:
+            found = self.known[folder] = matches_any(folder, self.config.series) and self._holds(
+                folder
+            )
+        return found
+
+    def _holds(self, folder: str) -> bool:
+        try:
+            with os.scandir(self.root / folder) as entries:
+                names = [entry.name for entry in entries if entry.is_file()]
+        except OSError:
+            return False
+        if any(n.endswith(".json") and named_packet(f"{folder}/{n}", self.config) for n in names):
+            return False
+        return any(series_file(folder, name) for name in names)
+
+
+def is_handoff_record(path: str, config: Config, series: Callable[[str], bool]) -> bool:
     """True for a handoff file (`is_handoff_file`) or a record kept with the handoffs of a
-    series: a markdown or text file (``README.md``, ``index.md``, a template, an archived note)
-    or ``.gitkeep`` in a folder the ``series`` globs match, or under one. Changing only such
-    files is handing off, not work that moved on (``handoff-outdated``, the Stop hook, the
-    brief's freshness); code in a folder so named still is work."""
+    series: a markdown file (``README.md``, ``index.md``, a template, an archived note) or
+    ``.gitkeep`` in or under a folder that is a series in fact (``series``, `SeriesFolders`:
+    it holds a handoff of the series). Changing only such files is handing off, not work that
+    moved on (``handoff-outdated``, the Stop hook, the brief's freshness); code and text files
+    there, and any file in a folder only named like a series, still are work."""
     if is_handoff_file(path, config):
         return True
     folder, _, base = path.rpartition("/")
     if not folder or not (base.lower().endswith(_RECORD_SUFFIXES) or base == ".gitkeep"):
         return False
     parts = folder.split("/")
-    return any(
-        matches_any("/".join(parts[:end]), config.series) for end in range(len(parts), 0, -1)
-    )
+    return any(series("/".join(parts[:end])) for end in range(len(parts), 0, -1))
 
 
 _SLOT_NAME = (

@@ -81,8 +81,8 @@ rounding"). The finding names the count, that newest commit and a few of its fil
 there are several commits, the files they changed together, so that a refreshed summary covers
 them all. Commits that change only handoff files (packets, their markdown
 twins, block files, a series' files and its folder's records: its index `README.md` or
-`index.md`, a template, any markdown or text file in or under the folder) do not count, so
-refreshing the packet on its own never trips this rule.
+`index.md`, a template, any markdown file or `.gitkeep` in or under a folder that holds a
+handoff of the series) do not count, so refreshing the packet on its own never trips this rule.
 
 **Fix.** Refresh the packet with `handoff-audit update` (`--summary`, `--next-action`, `--verify
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
@@ -116,8 +116,9 @@ pointers that are no longer true: the note that is now a lie.
 **Example.** `HANDOFF.md` was last changed in `3c1e9a0`; three later commits changed
 `src/refund.py`, the newest `8d2f4b7` ("fix rounding"). The finding names the count and that
 newest commit. Commits that change only handoff files do not count, nor those that change only
-a series folder's records (its index `docs/handoffs/README.md`, a template, any markdown or text
-file in or under the folder; code there is work).
+a series folder's records (its index `docs/handoffs/README.md`, a template, any markdown file in
+or under a folder that holds a handoff of the series; code and text files there are work, and so
+is any file in a folder that holds no handoff, however it is named).
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit

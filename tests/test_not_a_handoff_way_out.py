@@ -103,3 +103,42 @@ def test_a_series_file_is_told_to_leave_its_folder_out_of_series(
     git_repo.commit("handoffs/ is no series")
     assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
     assert check(run_cli, git_repo.root)["packets"] == []
+
+
+def _commands(repo: GitRepo, cwd: str = "") -> list[str]:
+    """Every move the not-a-handoff findings print, run from ``cwd`` (under the root)."""
+    done = subprocess.run(
+        ["handoff-audit", "check", "--format", "json"],
+        cwd=repo.root / cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    messages = [f["message"] for f in json.loads(done.stdout)["findings"]]
+    return [c for m in messages for c in re.findall(r"\(`([^`]*mv -- [^`]*)`\)", m)]
+
+
+def _follow(repo: GitRepo, commands: list[str], cwd: str = "") -> None:
+    """Run each command as printed, in ``cwd``; then no file is taken for a handoff."""
+    for command in commands:
+        done = subprocess.run(
+            ["bash", "-c", command], cwd=repo.root / cwd, capture_output=True, text=True
+        )
+        assert done.returncode == 0, (command, done.stderr)
+    assert "not-a-handoff" not in {f["rule"] for f in _findings(repo)}, _findings(repo)
+
+
+def test_the_move_takes_no_name_that_is_there_or_printed_for_another_file(
+    git_repo: GitRepo,
+) -> None:
+    git_repo.write("docs/handoff-guide.md", "# Our docs guide\n")
+    for path in ("HANDOFF.md", "api/HANDOFF.md", "API/HANDOFF.md", "web/HANDOFF.md"):
+        git_repo.write(path, GUIDE)
+    git_repo.commit("guides")
+    commands = _commands(git_repo)
+    targets = [command.rpartition(" ")[2].rstrip(")") for command in commands]
+    assert len(targets) == 4 and len({t.lower() for t in targets}) == 4, commands
+    assert "docs/handoff-guide-2.md" in targets
+    _follow(git_repo, commands)
+    assert (git_repo.root / "docs/handoff-guide.md").read_text() == "# Our docs guide\n"

@@ -14,6 +14,7 @@ from handoff_audit.markdown.completeness import explain_facets
 from handoff_audit.model.packet import packet_of, rel
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.content import PLACEHOLDER
+from handoff_audit.rules.no_handoff import Moves
 from handoff_audit.rules.twin import MD_INCOMPLETE, markdown_only_hits
 from handoff_audit.shell import quote_path
 
@@ -40,7 +41,7 @@ def explain_file(rule_id: str, file: Path) -> str:
     say_config_notes(config.notes)  # before a refusal of the file: its max-file-bytes may be why
     _refuse_json_packet(file)
     text = read_markdown(file, root, config.max_file_bytes)
-    verdict, template_line = _verdict(rel(root, path), text, config)
+    verdict, template_line = _verdict(rel(root, path), text, config, Moves(root))
     return explain_facets(text, str(file), verdict=verdict, template_line=template_line)
 
 
@@ -60,10 +61,10 @@ def _refuse_json_packet(file: Path) -> None:
     )
 
 
-def _verdict(path: str, text: str, config: Config) -> tuple[str | None, int | None]:
+def _verdict(path: str, text: str, config: Config, moves: Moves) -> tuple[str | None, int | None]:
     """What `check` says of the file before its facets (``placeholder``, ``not-a-handoff``),
     and its first blank's line when it says the file is still a template."""
-    hits = markdown_only_hits(path, text, config)
+    hits = markdown_only_hits(path, text, config, moves)
     said = next((hit for hit in hits if hit.rule is not MD_INCOMPLETE), None)
     if said is None:
         return None, None

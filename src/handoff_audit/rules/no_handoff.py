@@ -5,9 +5,11 @@ prints: a command that moves the file where no setting finds it, else the settin
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from handoff_audit import shell
 from handoff_audit.config import Config
@@ -18,12 +20,31 @@ _GUIDE_FOLDERS = ("docs", "docs/guides", "docs/notes")
 """Where a guide, prompt or manual may go, the first no setting finds."""
 
 
-def way_out(path: str, config: Config) -> str:
+@dataclass(slots=True)
+class Moves:
+    """The tree the printed moves go to: ``root`` (the repository's, None when the files
+    are not on disk), whose files a target must not be, and the targets this run already
+    printed (``taken``, letter case aside), which no other move may take."""
+
+    root: Path | None = None
+    taken: set[str] = field(default_factory=set)
+
+    def free(self, target: str) -> bool:
+        """True when ``target`` is neither a file or folder there nor printed already."""
+        if target.lower() in self.taken:
+            return False
+        return self.root is None or not os.path.lexists(self.root / target)
+
+
+def way_out(path: str, config: Config, moves: Moves | None = None) -> str:
     """How to stop ``path`` (from the repository's root) being taken for a handoff: move it,
-    with the command (run at the root), or leave it out of the setting that finds it."""
-    target = _target(path, config)
+    with the command (run at the root), or leave it out of the setting that finds it.
+    ``moves``: the tree and the targets already printed."""
+    moves = Moves() if moves is None else moves
+    target = _target(path, config, moves)
     move = "rename it so that no handoff setting finds it"
     if target:
+        moves.taken.add(target.lower())
         command = _command(path, target)
         move = f"move it where docs live, under a name no handoff setting finds ({command})"
     outs = []
@@ -46,20 +67,30 @@ def _globs(
     return ", ".join(f"`{glob}`" for glob in found)
 
 
-def _target(path: str, config: Config) -> str | None:
-    """A path for the file that neither ``packets``, ``block-files`` nor ``series`` finds."""
-    stem = path.rpartition("/")[2].rpartition(".")[0] or "handoff"
+def _target(path: str, config: Config, moves: Moves) -> str | None:
+    """A path for the file that neither ``packets``, ``block-files`` nor ``series`` finds, that
+    is not there yet and that no other move of the run takes (``-guide-2.md``, ``-guide-3.md``
+    ... else): ``docs/handoff-guide.md`` for ``HANDOFF.md``,
+    ``docs/api-handoff-guide.md`` for ``api/HANDOFF.md`` (its folders keep guides apart)."""
+    stem = path.rpartition(".")[0] if "." in path.rpartition("/")[2] else path
+    stem = stem.removeprefix("docs/")
     name = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "handoff"
     for folder in _GUIDE_FOLDERS:
-        target = f"{folder}/{name}-guide.md"
-        if target != path and not is_handoff_file(target, config):
-            return target
+        if moves.root is not None and os.path.isfile(moves.root / folder):
+            continue
+        for number in range(1, 1000):
+            tail = f"-guide-{number}.md" if number > 1 else "-guide.md"
+            target = f"{folder}/{name}{tail}"
+            if is_handoff_file(target, config):
+                break
+            if target != path and moves.free(target):
+                return target
     return None
 
 
 def _command(path: str, target: str) -> str:
     folder = target.rpartition("/")[0]
-    return f"`mkdir -p {folder} && git mv -- {shell.quote_path(path)} {target}`"
+    return f"`mkdir -p {folder} && git mv -- {shell.quote_path(path)} {shell.quote(target)}`"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +107,12 @@ class NotAHandoff:
     """What follows the way out (`way_out`: move the file, or leave it out of the
     setting that finds it); ``None`` when the message gives none."""
 
-    def said(self, path: str, config: Config) -> str:
-        """The finding's message for the file ``path``, with the way out."""
+    def said(self, path: str, config: Config, moves: Moves | None = None) -> str:
+        """The finding's message for the file ``path``, with the way out (``moves``: the
+        tree its command moves the file in, `way_out`)."""
         if self.after is None:
             return self.message
-        return self.message + way_out(path, config) + self.after
+        return self.message + way_out(path, config, moves) + self.after
 
     @property
     def line(self) -> int | None:

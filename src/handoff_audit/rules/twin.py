@@ -15,6 +15,7 @@ from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.rules.mismatch_advice import mismatch_advice
 from handoff_audit.rules.no_handoff import (
+    Moves,
     NotAHandoff,
     agent_file_said,
     how_to_said,
@@ -302,8 +303,10 @@ HANDOFF.md:3: not-a-handoff (warning): this file tells its reader how to write a
 ```
 
 **Fix.** Run the printed command: it moves the file where docs live under a name that no
-`packets`, `block-files` or `series` glob finds (moving `HANDOVER.md` to `docs/` alone keeps
-a name `**/HANDOVER.md` finds); an agent's prompt may go to `.claude/commands/` instead, which
+`packets`, `block-files` or `series` glob finds, is not there yet and is printed for no other
+file (`docs/api-handoff-guide.md` for `api/HANDOFF.md`, `-guide-2.md` when the name is taken;
+moving `HANDOVER.md` to `docs/` alone keeps a name `**/HANDOVER.md` finds); an agent's prompt
+may go to `.claude/commands/` instead, which
 is never searched. Or leave the file out of the setting that finds it, dropping the globs the
 message names (letter case aside, as names are matched): `packets` (and `block-files`, which
 would still block its merge as a working note) for a file found by its name, `series` for a
@@ -366,6 +369,7 @@ _FIX = "handoff-audit render --write"
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
     """The twin's presence and agreement, markdown-only completeness, length, log trimming."""
+    moves = Moves(ctx.root)
     for packet in ctx.packets:
         if packet.ref is not None:
             continue  # other branches' packets are read for multiple-active only
@@ -373,7 +377,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             yield from _twin(packet)
             yield from _log(packet, ctx.config.keep_last)
         elif packet.text is not None:
-            yield from _incomplete(packet, ctx.config)
+            yield from _incomplete(packet, ctx.config, moves)
         if packet.markdown_text is not None and packet.markdown_path is not None:
             lines = packet.markdown_text.count("\n") + (
                 not packet.markdown_text.endswith("\n") and bool(packet.markdown_text)
@@ -457,20 +461,23 @@ def _passed(entry: Any) -> bool:
     return isinstance(entry, dict) and entry.get("exit") == 0 and entry.get("exit") is not False
 
 
-def _incomplete(packet: Packet, config: Config) -> Iterator[Hit]:
-    yield from markdown_only_hits(packet.path, packet.text or "", config)
+def _incomplete(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:
+    yield from markdown_only_hits(packet.path, packet.text or "", config, moves)
 
 
-def markdown_only_hits(path: str, text: str, config: Config) -> Iterator[Hit]:
+def markdown_only_hits(
+    path: str, text: str, config: Config, moves: Moves | None = None
+) -> Iterator[Hit]:
     """What `check` finds in the markdown-only handoff ``path`` (from the repository's root)
     holding ``text``: that it is not a handoff, or still a template (``placeholder``), and each
-    facet it lacks (``md-incomplete``). `explain md-incomplete --file` shows the same."""
+    facet it lacks (``md-incomplete``). `explain md-incomplete --file` shows the same.
+    ``moves``: the tree the way out of ``not-a-handoff`` moves the file in (`Moves`)."""
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
 
     instead, blanks = judge_markdown(path, text)
     if instead is not None:
-        yield Hit(NOT_A_HANDOFF, path, instead.said(path, config), line=instead.line)
+        yield Hit(NOT_A_HANDOFF, path, instead.said(path, config, moves), line=instead.line)
         return
     if blanks:
         yield Hit(PLACEHOLDER, path, _template_message(blanks), line=blanks[0].line)

@@ -142,3 +142,13 @@ def test_the_move_takes_no_name_that_is_there_or_printed_for_another_file(
     assert "docs/handoff-guide-2.md" in targets
     _follow(git_repo, commands)
     assert (git_repo.root / "docs/handoff-guide.md").read_text() == "# Our docs guide\n"
+
+
+def test_the_move_runs_as_printed_from_the_folder_check_ran_in(git_repo: GitRepo) -> None:
+    git_repo.write("sub/HANDOFF.md", GUIDE)
+    git_repo.commit("guide")
+    commands = _commands(git_repo, "sub")
+    assert len(commands) == 1
+    _follow(git_repo, commands, "sub")
+    assert not (git_repo.root / "sub/docs").exists()
+    assert git_repo.git("status", "--porcelain").startswith("R  sub/HANDOFF.md -> docs/")

@@ -13,11 +13,13 @@ from pathlib import Path
 
 from handoff_audit import shell
 from handoff_audit.config import Config
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any, matches_any_case
 from handoff_audit.model.packet import in_series, is_handoff_file, named_block_file, named_packet
 
 _GUIDE_FOLDERS = ("docs", "docs/guides", "docs/notes")
 """Where a guide, prompt or manual may go, the first no setting finds."""
+_TOP = '"$(git rev-parse --show-toplevel)"'
 
 
 @dataclass(slots=True)
@@ -35,17 +37,24 @@ class Moves:
             return False
         return self.root is None or not os.path.lexists(self.root / target)
 
+    def tracked(self, path: str) -> bool | None:
+        """Whether git tracks ``path``; None outside a repository."""
+        if self.root is None:
+            return True
+        real = os.path.realpath(self.root)
+        return is_tracked(real, os.path.join(real, path))
+
 
 def way_out(path: str, config: Config, moves: Moves | None = None) -> str:
     """How to stop ``path`` (from the repository's root) being taken for a handoff: move it,
-    with the command (run at the root), or leave it out of the setting that finds it.
-    ``moves``: the tree and the targets already printed."""
+    with a command that runs from any folder of the repository, or leave it out of the
+    setting that finds it. ``moves``: the tree and the targets already printed."""
     moves = Moves() if moves is None else moves
     target = _target(path, config, moves)
     move = "rename it so that no handoff setting finds it"
     if target:
         moves.taken.add(target.lower())
-        command = _command(path, target)
+        command = _command(path, target, moves.tracked(path))
         move = f"move it where docs live, under a name no handoff setting finds ({command})"
     outs = []
     if in_series(path, config):
@@ -88,9 +97,14 @@ def _target(path: str, config: Config, moves: Moves) -> str | None:
     return None
 
 
-def _command(path: str, target: str) -> str:
+def _command(path: str, target: str, tracked: bool | None) -> str:
+    """The move, from the repository's top whatever folder it is run in (a subshell, so the
+    shell stays where it was); ``tracked`` None: no repository."""
     folder = target.rpartition("/")[0]
-    return f"`mkdir -p {folder} && git mv -- {shell.quote_path(path)} {shell.quote(target)}`"
+    command = f"mkdir -p {folder} && git mv -- {shell.quote_path(path)} {shell.quote(target)}"
+    if tracked is None:
+        return f"`{command}`"  # no repository: the paths are from the folder audited
+    return f"`(cd {_TOP} && {command})`"
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,3 +152,13 @@ def test_the_move_runs_as_printed_from_the_folder_check_ran_in(git_repo: GitRepo
     _follow(git_repo, commands, "sub")
     assert not (git_repo.root / "sub/docs").exists()
     assert git_repo.git("status", "--porcelain").startswith("R  sub/HANDOFF.md -> docs/")
+
+
+def test_a_file_git_does_not_track_is_moved_with_mv(git_repo: GitRepo) -> None:
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.commit("init")
+    git_repo.write("HANDOFF.md", GUIDE)  # written, not committed
+    (command,) = _commands(git_repo)
+    assert "git mv" not in command
+    _follow(git_repo, [command])
+    assert (git_repo.root / "docs/handoff-guide.md").read_text() == GUIDE

@@ -99,9 +99,10 @@ def _target(path: str, config: Config, moves: Moves) -> str | None:
 
 def _command(path: str, target: str, tracked: bool | None) -> str:
     """The move, from the repository's top whatever folder it is run in (a subshell, so the
-    shell stays where it was); ``tracked`` None: no repository."""
+    shell stays where it was); ``git mv`` for a file git tracks, ``mv`` for one it does not."""
     folder = target.rpartition("/")[0]
-    command = f"mkdir -p {folder} && git mv -- {shell.quote_path(path)} {shell.quote(target)}"
+    move = "git mv" if tracked else "mv"
+    command = f"mkdir -p {folder} && {move} -- {shell.quote_path(path)} {shell.quote(target)}"
     if tracked is None:
         return f"`{command}`"  # no repository: the paths are from the folder audited
     return f"`(cd {_TOP} && {command})`"

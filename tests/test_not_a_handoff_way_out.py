@@ -162,3 +162,13 @@ def test_a_file_git_does_not_track_is_moved_with_mv(git_repo: GitRepo) -> None:
     assert "git mv" not in command
     _follow(git_repo, [command])
     assert (git_repo.root / "docs/handoff-guide.md").read_text() == GUIDE
+
+
+def test_a_long_name_gets_a_target_the_file_system_takes(git_repo: GitRepo) -> None:
+    path = f"docs/handoffs/2026-12-01-{'x' * 240}.md"  # 254 bytes: a legal name
+    git_repo.write(path, GUIDE)
+    git_repo.commit("guide")
+    (command,) = _commands(git_repo)
+    target = command.rpartition(" ")[2].rstrip(")")
+    assert len(target.rpartition("/")[2].encode()) <= 255
+    _follow(git_repo, [command])

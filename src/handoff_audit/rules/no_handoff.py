@@ -19,6 +19,8 @@ from handoff_audit.model.packet import in_series, is_handoff_file, named_block_f
 
 _GUIDE_FOLDERS = ("docs", "docs/guides", "docs/notes")
 """Where a guide, prompt or manual may go, the first no setting finds."""
+_NAME_BYTES = 255
+"""The longest file name most file systems take (bytes of one path component)."""
 _TOP = '"$(git rev-parse --show-toplevel)"'
 
 
@@ -79,7 +81,7 @@ def _globs(
 def _target(path: str, config: Config, moves: Moves) -> str | None:
     """A path for the file that neither ``packets``, ``block-files`` nor ``series`` finds, that
     is not there yet and that no other move of the run takes (``-guide-2.md``, ``-guide-3.md``
-    ... else): ``docs/handoff-guide.md`` for ``HANDOFF.md``,
+    ... else), its name within `_NAME_BYTES`: ``docs/handoff-guide.md`` for ``HANDOFF.md``,
     ``docs/api-handoff-guide.md`` for ``api/HANDOFF.md`` (its folders keep guides apart)."""
     stem = path.rpartition(".")[0] if "." in path.rpartition("/")[2] else path
     stem = stem.removeprefix("docs/")
@@ -89,7 +91,7 @@ def _target(path: str, config: Config, moves: Moves) -> str | None:
             continue
         for number in range(1, 1000):
             tail = f"-guide-{number}.md" if number > 1 else "-guide.md"
-            target = f"{folder}/{name}{tail}"
+            target = f"{folder}/{name[: _NAME_BYTES - len(tail)].rstrip('-')}{tail}"
             if is_handoff_file(target, config):
                 break
             if target != path and moves.free(target):

@@ -305,13 +305,13 @@ HANDOFF.md:3: not-a-handoff (warning): this file tells its reader how to write a
 **Fix.** Run the printed command, from any folder of the repository: it moves the file where
 docs live under a name that no `packets`, `block-files` or `series` glob finds, is not there yet
 and is printed for no other file (`docs/api-handoff-guide.md` for `api/HANDOFF.md`,
-`-guide-2.md` when the name is taken), with `git mv`, or `mv` for a file git does not track yet
-(moving `HANDOVER.md` to `docs/` alone keeps a name `**/HANDOVER.md` finds); an agent's prompt
-may go to `.claude/commands/` instead, which is never searched. Or leave the file out of the
-setting that finds it, dropping the globs the message names (letter case aside, as names are
-matched): `packets` (and `block-files`, which would still block its merge as a working note) for
-a file found by its name, `series` for a file of a series folder (then the folder is no series).
-Suppress with
+`-guide-2.md` when the name is taken; a name too long for the file system shortened), with `git
+mv`, or `mv` for a file git does not track yet (moving `HANDOVER.md` to `docs/` alone keeps a
+name `**/HANDOVER.md` finds); an agent's prompt may go to `.claude/commands/` instead, which is
+never searched. Or leave the file out of the setting that finds it, dropping the globs the
+message names (letter case aside, as names are matched): `packets` (and `block-files`, which
+would still block its merge as a working note) for a file found by its name, `series` for a file
+of a series folder (then the folder is no series). Suppress with
 `<!-- handoff-audit: ignore not-a-handoff reason -->` if it is both.
 """,
 )

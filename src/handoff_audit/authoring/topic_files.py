@@ -19,7 +19,7 @@ from typing import Any
 from handoff_audit.authoring.session_facts import SessionFacts
 from handoff_audit.config import Config
 from handoff_audit.git.workbench import Workbench
-from handoff_audit.model.packet import Packet, is_handoff_record
+from handoff_audit.model.packet import Packet, SeriesFolders, is_handoff_record
 
 
 def own_changed_files(
@@ -40,10 +40,11 @@ def own_changed_files(
     theirs = {path for other in others for path in _listed((other.data or {}).get("changed_files"))}
     kept = set(_listed(listed_before))
     candidates = bench.changed_files if files is None else files
+    series = SeriesFolders(bench.root, config)
     return tuple(
         path
         for path in candidates
-        if not is_handoff_record(path, config) and (path in kept or path not in theirs)
+        if not is_handoff_record(path, config, series) and (path in kept or path not in theirs)
     )
 
 

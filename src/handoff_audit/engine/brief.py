@@ -30,7 +30,7 @@ from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
-from handoff_audit.model.brief import Brief, BriefState, Section, SeriesPlace
+from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
 from handoff_audit.model.packet import Packet, SeriesFolders, in_series, is_handoff_record
 from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.program import program
@@ -146,11 +146,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         raise UnreadableHandoff(_cannot_read(chosen.path, unread[chosen.path]), chosen.path)
     if _empty(chosen):
         raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""), chosen.path)
-    files = _files(chosen)
-    changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
-    series = SeriesFolders(root, config)
-    records = partial(_record, config=config, files=frozenset(files), series=series)
-    freshness = read_freshness(root, files, _lkg(chosen), changed, records, dirt)
+    changed, freshness = _freshness(root, config, chosen, changes, dirt)
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
@@ -174,6 +170,18 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         merged=_merged(root, config, chosen, branch, changed),
         notes=config.notes,
     )
+
+
+def _freshness(
+    root: Path, config: Config, chosen: Packet, changes: dict[str, Commit], dirt: dict[str, str]
+) -> tuple[Commit | None, Freshness]:
+    """The chosen handoff's last change and how fresh it is: its own files' commits, with a
+    change to a handoff file or series record not counted as work (`_record`)."""
+    files = _files(chosen)
+    changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
+    series = SeriesFolders(root, config)
+    records = partial(_record, config=config, files=frozenset(files), series=series)
+    return changed, read_freshness(root, files, _lkg(chosen), changed, records, dirt)
 
 
 def _explain_nothing(

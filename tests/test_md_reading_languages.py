@@ -57,3 +57,14 @@ def test_the_same_sections_without_their_content_are_still_missing() -> None:
     # The words count for their facet, not the headings alone: emptied, each section is missing.
     bare = "\n".join(line for line in ITALIAN.splitlines() if line.startswith("#")) + "\n"
     assert {part.facet for part in missing_parts(bare)} >= {"next", "decisions", "ruled_out"}
+
+
+@pytest.mark.parametrize(
+    ("heading", "facet"),
+    [("Verworfen", "ruled_out"), ("Scartato", "ruled_out"), ("Stato", "state")],
+)
+def test_the_language_s_own_heading_names_its_facet(heading: str, facet: str) -> None:
+    # Review 47-4: these headings alone (items with no cue word of their own) went unread.
+    from handoff_audit.markdown.facet_headings import heading_facet
+
+    assert heading_facet(heading) == facet

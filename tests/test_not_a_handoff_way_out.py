@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -172,3 +173,41 @@ def test_a_long_name_gets_a_target_the_file_system_takes(git_repo: GitRepo) -> N
     target = command.rpartition(" ")[2].rstrip(")")
     assert len(target.rpartition("/")[2].encode()) <= 255
     _follow(git_repo, [command])
+
+
+@pytest.mark.parametrize("here_is_a_repo", [True, False])
+def test_the_move_of_a_file_in_another_repository_moves_that_file_only(
+    tmp_path: Path, here_is_a_repo: bool
+) -> None:
+    """``check "../my other"`` from inside another repository (with its own HANDOFF.md at the
+    same place) or from a folder in none: the printed move, run where check ran, moves the
+    audited repository's file, never the one around the current folder."""
+    other = GitRepo(tmp_path / "my other")
+    other.write("web/HANDOFF.md", GUIDE)
+    other.commit("guide")
+    here = tmp_path / "app"
+    real = "# Handoff\n\n## State\nLogin works; tests pass.\n\n## Next step\nAdd refresh.\n"
+    if here_is_a_repo:
+        app = GitRepo(here)
+        app.write("web/HANDOFF.md", real)
+        app.commit("init")
+    else:
+        here.mkdir()
+    done = subprocess.run(
+        ["handoff-audit", "check", "--format", "json", "../my other"],
+        cwd=here,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    messages = [f["message"] for f in json.loads(done.stdout)["findings"]]
+    (command,) = [c for m in messages for c in re.findall(r"\(`([^`]*mv -- [^`]*)`\)", m)]
+    ran = subprocess.run(["bash", "-c", command], cwd=here, capture_output=True, text=True)
+    assert ran.returncode == 0, (command, ran.stderr)
+    assert other.git("status", "--porcelain") == "R  web/HANDOFF.md -> docs/web-handoff-guide.md"
+    if here_is_a_repo:
+        assert app.git("status", "--porcelain") == ""
+        assert (here / "web/HANDOFF.md").read_text() == real
+    else:
+        assert sorted(p.name for p in here.iterdir()) == []

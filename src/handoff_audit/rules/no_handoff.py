@@ -13,6 +13,7 @@ from pathlib import Path
 
 from handoff_audit import shell
 from handoff_audit.config import Config
+from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any, matches_any_case
 from handoff_audit.model.packet import in_series, is_handoff_file, named_block_file, named_packet
@@ -21,7 +22,7 @@ _GUIDE_FOLDERS = ("docs", "docs/guides", "docs/notes")
 """Where a guide, prompt or manual may go, the first no setting finds."""
 _NAME_BYTES = 255
 """The longest file name most file systems take (bytes of one path component)."""
-_TOP = '"$(git rev-parse --show-toplevel)"'
+_TOP = "git rev-parse --show-toplevel"
 
 
 @dataclass(slots=True)
@@ -39,12 +40,42 @@ class Moves:
             return False
         return self.root is None or not os.path.lexists(self.root / target)
 
+    def top(self) -> str:
+        """The shell word that names the repository's top folder: git's top level around the
+        current folder when that is this repository (right from any of its folders), else
+        around the folder audited as named from the current one (``check ../other`` from
+        another repository, or from a folder in none: the move must not act there)."""
+        command = _TOP
+        if self.root is not None and _top_around() != _real(self.root):
+            command = f"git -C {shell.quote_path(from_cwd(self.root))} rev-parse --show-toplevel"
+        return f'"$({command})"'
+
     def tracked(self, path: str) -> bool | None:
         """Whether git tracks ``path``; None outside a repository."""
         if self.root is None:
             return True
         real = os.path.realpath(self.root)
         return is_tracked(real, os.path.join(real, path))
+
+
+def _real(path: Path) -> Path | None:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # the folder was deleted; a loop of links
+        return None
+
+
+def _top_around() -> Path | None:
+    """The repository around the current folder (the nearest folder up with ``.git``, as
+    `discovery.find_root` finds it), resolved; None outside one or when it is gone."""
+    try:
+        real = _real(Path.cwd())
+    except OSError:
+        return None
+    for up in (real, *real.parents) if real is not None else ():
+        if os.path.lexists(up / ".git"):
+            return up
+    return None
 
 
 def way_out(path: str, config: Config, moves: Moves | None = None) -> str:
@@ -56,7 +87,7 @@ def way_out(path: str, config: Config, moves: Moves | None = None) -> str:
     move = "rename it so that no handoff setting finds it"
     if target:
         moves.taken.add(target.lower())
-        command = _command(path, target, moves.tracked(path))
+        command = _command(path, target, moves.tracked(path), moves.top())
         move = f"move it where docs live, under a name no handoff setting finds ({command})"
     outs = []
     if in_series(path, config):
@@ -99,15 +130,16 @@ def _target(path: str, config: Config, moves: Moves) -> str | None:
     return None
 
 
-def _command(path: str, target: str, tracked: bool | None) -> str:
-    """The move, from the repository's top whatever folder it is run in (a subshell, so the
-    shell stays where it was); ``git mv`` for a file git tracks, ``mv`` for one it does not."""
+def _command(path: str, target: str, tracked: bool | None, top: str) -> str:
+    """The move, from the repository's top (``top``, `Moves.top`) whatever folder it is run in
+    (a subshell, so the shell stays where it was); ``git mv`` for a file git tracks, ``mv``
+    for one it does not."""
     folder = target.rpartition("/")[0]
     move = "git mv" if tracked else "mv"
     command = f"mkdir -p {folder} && {move} -- {shell.quote_path(path)} {shell.quote(target)}"
     if tracked is None:
         return f"`{command}`"  # no repository: the paths are from the folder audited
-    return f"`(cd {_TOP} && {command})`"
+    return f"`(cd {top} && {command})`"
 
 
 @dataclass(frozen=True, slots=True)

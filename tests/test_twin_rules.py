@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import re
+import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -211,3 +214,34 @@ def test_check_finds_no_mismatch_in_any_generated_twin(data: dict[str, Any], exa
         )
         assert [p.markdown for p in report.packets] == ["handoff.md"]
         assert report.findings == ()
+
+
+@pytest.mark.parametrize("written", ["[high] {what}", "High: {what}", "(high) {what}"])
+def test_a_risk_added_by_hand_is_carried_as_a_risk_with_its_severity(
+    git_repo: Any, written: str
+) -> None:
+    """A risk written under "Open risks" with its severity first ("- [high] ...") is carried
+    with `--risk WHAT SEVERITY`, not as a trap: after the printed update, check passes and
+    ``open_risks`` holds it, severity kept."""
+    run = functools.partial(subprocess.run, cwd=git_repo.root, capture_output=True, text=True)
+    git_repo.write("a.py", "x\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-qc", "feat/x")
+    git_repo.write("a.py", "x\ny\n")
+    git_repo.commit("work")
+    args = ["--summary", "added y", "--next-action", "Write tests.", "--verdict-pointer", "a.py"]
+    assert run(["handoff-audit", "new", *args]).returncode == 0
+    git_repo.commit("handoff")
+    twin = git_repo.root / "handoff.md"
+    what = "the --force flag deletes user data on retry"
+    item = "## Open risks\n\n- " + written.format(what=what)
+    twin.write_text(twin.read_text().replace("## Open risks\n\n_(none)_", item))
+    checked = run(["handoff-audit", "check"])
+    assert checked.returncode == 1, checked.stdout
+    (command,) = re.findall(r"`(handoff-audit update [^`]*)`", checked.stdout)
+    assert "--trap" not in command, command
+    assert run(["bash", "-c", command]).returncode == 0
+    assert run(["handoff-audit", "check"]).returncode == 0
+    data = json.loads((git_repo.root / "handoff.json").read_text())
+    assert data["open_risks"] == [{"what": what, "severity": "high"}]
+    assert not data.get("traps")

@@ -94,6 +94,14 @@ def carry(data: Mapping[str, Any], markdown: str, *, twin_edited_last: bool) -> 
     return Carry(tuple(dict.fromkeys(options)), tuple(dict.fromkeys(traps_from)), tuple(code))
 
 
+_SEVERITY_FIRST = re.compile(
+    r"^(?:\[\s*|\(\s*|\*\*)?(low|medium|high|critical)(?:\s*\]|\s*\)|\*\*)?"
+    r"(?:\s*[:\u2014\u2013-]\s*|(?<=[\])*])\s+)(\S.*)$",
+    re.IGNORECASE,
+)
+"""A risk written by hand with its severity first: ``[high] what``, ``(high) what``,
+``high: what``, ``**High** - what`` (a bare word needs its colon or dash: "high load ..." is
+no severity)."""
 _AS_WRITTEN = frozenset({"traps", "pointers", "failed_attempts"})
 """List fields whose items are one string: carried as the twin writes them."""
 _MARKER = re.compile(r"^\s*(?:>\s?)*(?:(?:[-*+]|\d{1,9}[.)])(?:\s+|$))?")
@@ -153,7 +161,12 @@ def _option_values(name: str, text: str, value: Any) -> tuple[str, ...] | None:
     if name == "open_risks":
         severity = fold(str(value.get("severity", ""))).lower()
         what = fold(str(value.get("what", "")))
-        return (what, severity) if severity in _SEVERITIES and what else None
+        if severity not in _SEVERITIES or not what:
+            written = _SEVERITY_FIRST.match(fold(text))  # "[high] what", "high: what"
+            if written is None:
+                return None
+            severity, what = written.group(1).lower(), written.group(2)
+        return (what, severity)
     if name in ("decisions", "ruled_out"):
         first = fold(str(value.get("decision", value.get("what", ""))))
         why = fold(str(value.get("why", "")))

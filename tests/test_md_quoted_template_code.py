@@ -133,3 +133,40 @@ def test_bare_slots_in_code_spans_are_still_a_template(git_repo: GitRepo, run_cl
     assert "unfilled template" in first, shown.out
     assert "names no next action" in first
     assert "Next action" not in shown.out
+
+
+JINJA = """\
+# Handoff
+
+## State
+The welcome email renders, but the greeting shows an empty name: the view passes `username`
+while templates/email.html reads `{{ user_name }}`. Tests pass except test_welcome_email.
+
+## Decisions
+- Rename in the template, not the view, because three other views pass `username` already.
+
+## Ruled out
+- Passing both keys: tried it, didn't work, the linter rejects unused context.
+
+## Next step
+Change `{{ user_name }}` to `{{ username }}` in templates/email.html:1, rerun the tests.
+
+## Pointers
+- templates/email.html:1
+"""
+
+
+def test_a_bare_slot_quoted_in_a_sentence_is_code(git_repo: GitRepo, run_cli: Run) -> None:
+    """A plain Jinja variable quoted in a code span inside a sentence with other words
+    (``Change `{{ user_name }}` to …``) is code the session wrote about: the next step is found,
+    check passes and ``show`` hands it over. Only a bare slot standing alone as the line's value
+    (`test_bare_slots_in_code_spans_are_still_a_template`) is a blank."""
+    repo = _commit(git_repo, JINJA)
+    result = run_cli(["check", "--format", "json"], cwd=repo.root)
+    assert result.code == 0, result.out
+    assert result.json()["findings"] == []
+
+    shown = run_cli(["show"], cwd=repo.root)
+    assert shown.code == 0, shown.err
+    assert shown.out.startswith("Next action"), shown.out
+    assert "Change `{{ user_name }}` to `{{ username }}`" in shown.out.splitlines()[1]

@@ -175,14 +175,27 @@ _BARE_SLOT = re.compile(r"\{\{\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*\}\}")
 
 def _in_code(value: str, found: re.Match[str]) -> bool:
     """``found`` lies inside a code span of ``value``: quoted code, not a blank to fill in,
-    unless the span is a bare slot (`_BARE_SLOT`): a template writing its blanks as code.
-    Helm, Jinja and Actions expressions (dots, pipes, calls, ``${{ … }}``) stay code."""
+    unless the span is a bare slot (`_BARE_SLOT`) standing alone as the value (after a
+    bullet, a checkbox or a label, `_PREFIX`): a template writing its blanks as code
+    (``- `{{ next_step }}` ``). In a sentence with other words (``Change `{{ user_name }}`
+    to …``) it is code, as Helm, Jinja and Actions expressions (dots, pipes, calls,
+    ``${{ … }}``) always are."""
     return any(
         span.start() < found.start()
         and found.end() < span.end()
-        and not _BARE_SLOT.fullmatch(span.group(0)[1:-1].strip())
+        and not (_bare(span) and _slots_alone(value))
         for span in _CODE_SPAN.finditer(value)
     )
+
+
+def _bare(span: re.Match[str]) -> bool:
+    return _BARE_SLOT.fullmatch(span.group(0)[1:-1].strip()) is not None
+
+
+def _slots_alone(value: str) -> bool:
+    """``value`` says nothing but its bare-slot code spans (punctuation between them aside)."""
+    rest = _CODE_SPAN.sub(lambda span: "" if _bare(span) else span.group(0), value)
+    return re.search(r"\w", rest) is None
 
 
 def _parameter(value: str, blank: re.Match[str]) -> bool:

@@ -140,7 +140,9 @@ list item that only counts on from the one before (`- [ ] Requirement 1`,
 A `{{ … }}` or `${VAR}` in a code span (`` `{{ .Values.image.tag }}` ``, `` `${{ github.ref }}` ``)
 is quoted Helm, Jinja or Actions code, not a slot; so is anything in a fenced code block. A code
 span that is only a bare slot, a lower-case or snake_case name (`` `{{ next_step }}` ``,
-`` `{{date}}` ``), is still a blank to fill in.
+`` `{{date}}` ``), standing alone as a line's value (after a bullet, a checkbox or a label:
+`` - `{{ next_step }}` ``, `` **Date:** `{{ date }}` ``), is still a blank to fill in; in a
+sentence with other words (`` Change `{{ user_name }}` to … ``) it is code.
 A checklist with at least as many items ticked off (`- [x] Published v1.3.0`) as placeholder
 lines is kept, not a form to fill: it is no template, whatever comments a tool left in it.
 The message names the lines. Such blocks never count for a facet either, so `md-incomplete`

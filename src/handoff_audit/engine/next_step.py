@@ -51,7 +51,8 @@ def next_step(text: str) -> NextStep:
     from handoff_audit.markdown.facets import read
 
     text = readable_lines(text)
-    found = read(text).found.get("next")
+    reading = read(text)
+    found = _in_newest_entry(reading.found.get("next", []), reading.entries)
     if not found:
         return NextStep(None)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
@@ -71,6 +72,22 @@ def next_step(text: str) -> NextStep:
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)
+
+
+def _in_newest_entry(
+    found: list[Evidence], entries: tuple[tuple[int, int], list[tuple[int, int]]] | None
+) -> list[Evidence]:
+    """Of the places found, those in a dated log's newest entry, else those outside its older
+    entries (a "Next TODOs" list between them), else all: a log's older entries record steps
+    it has moved past, whichever end its newest entry is at."""
+    if entries is None:
+        return found
+    (first, end), older = entries
+    newest = [each for each in found if first <= each.line < end]
+    if newest:
+        return newest
+    current = [each for each in found if not any(a <= each.line < b for a, b in older)]
+    return current or found
 
 
 def _newest_repeat(found: list[Evidence], lines: list[str]) -> Evidence:

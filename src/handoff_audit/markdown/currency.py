@@ -126,14 +126,28 @@ def older_entries(sections: Sequence[Section]) -> list[tuple[int, int]]:
     """The line ranges (first, end) of the entries a long dated log has moved on from: every
     entry dated before its newest date, when that date heads the log or ends it; none when the
     file is no such log (short, one date, or the newest date at both ends or in the middle)."""
+    if len(_entries(sections)) < LONG_LOG:
+        return []
+    log = log_entries(sections)
+    return log[1] if log is not None else []
+
+
+def log_entries(
+    sections: Sequence[Section],
+) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
+    """The line range (first, end) of a dated log's newest entry and those of the entries
+    dated before it, long log or short, when the newest date heads the log or ends it; ``None``
+    when the file is no such log (one date, or the newest date at both ends or in the middle)."""
     entries = _entries(sections)
     keys = [key for _, key in entries]
-    if len(entries) < LONG_LOG or len(set(keys)) < ENTRIES:
-        return []
+    if len(set(keys)) < ENTRIES:
+        return None
     top = max(keys)
     if (keys[0] == top) == (keys[-1] == top):
-        return []  # the newest date at both ends, or in the middle: no order to read
-    return [(sections[index].line, _end(sections, index)) for index, key in entries if key < top]
+        return None  # the newest date at both ends, or in the middle: no order to read
+    newest = entries[0][0] if keys[0] == top else entries[-1][0]
+    older = [(sections[index].line, _end(sections, index)) for index, key in entries if key < top]
+    return (sections[newest].line, _end(sections, newest)), older
 
 
 def _entries(sections: Sequence[Section]) -> list[tuple[int, tuple[int, ...]]]:
@@ -166,4 +180,4 @@ def _entry_of(sections: Sequence[Section], level: int, line: int) -> int:
     return index if sections[index].level == level else -1
 
 
-__all__ = ["declared_retired", "newest_entry", "older_entries"]
+__all__ = ["declared_retired", "log_entries", "newest_entry", "older_entries"]

@@ -43,7 +43,12 @@ from handoff_audit.markdown.content_cues import (
     WEAK_CUES,
     WEAK_NEEDED,
 )
-from handoff_audit.markdown.currency import declared_retired, newest_entry, older_entries
+from handoff_audit.markdown.currency import (
+    declared_retired,
+    log_entries,
+    newest_entry,
+    older_entries,
+)
 from handoff_audit.markdown.facet_headings import (
     FACETS,
     TICKED_AT_END,
@@ -115,6 +120,9 @@ class Reading:
     labelled_step: Candidate | None = None
     """A next-step label in a script whose verbs the step reading does not know (``下一步：…``):
     a place to name when no step is found, not a step (it is as often stale as not)."""
+    entries: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
+    """A log of dated entries: its newest entry's line range (first, end) and its older
+    entries' (see `currency.log_entries`); ``None`` for no such log."""
 
     def has(self, facet: str) -> bool:
         """True when the facet was found anywhere."""
@@ -143,6 +151,7 @@ def read(text: str, *, every: bool = False) -> Reading:
             reading.found[facet] = list(places)
     if not reading.found.get("state"):
         _state_reports(text, reading)
+    reading.entries = log_entries(sections)
     if stale := older_entries(sections):
         _newest_only(text, stale, reading, every)
     newest = newest_entry(sections, [evidence.line for evidence in reading.found.get("next", ())])

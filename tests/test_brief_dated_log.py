@@ -1,0 +1,58 @@
+"""`show` and the session-start hook on a running log of dated entries: the next action they
+quote is the newest entry's step, as `check` judges the log on its newest entry
+(`markdown.currency`), not the step of the oldest session, whichever end the newest entry is at
+and however short the log."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_support import run_hook
+from conftest import GitRepo
+from test_agent_session_start import claude_start, context_of
+from test_brief_show import Run, repo, show
+
+__all__ = ["repo"]  # the fixture
+
+NEWEST = """## 2026-12-04
+
+### State
+Tests pass (`pytest -q`); added the parser in src/parse.py.
+
+### Decisions
+- Use a state machine because regexes got unreadable.
+
+### Ruled out
+- PEG parser: tried it, didn't work: too slow.
+
+### Next step
+Wire the parser into src/cli.py:88 and add tests.
+"""
+
+
+def _entry(day: int) -> str:
+    return (
+        f"## 2026-11-{day:02d}\n\n- Worked on item {day} in src/mod{day}.py.\n"
+        f"- Tests: {day} passed.\n- Next: look at item {day + 1}.\n"
+    )
+
+
+@pytest.mark.parametrize("entries", [14, 40])
+@pytest.mark.parametrize("newest_first", [False, True])
+def test_the_brief_quotes_the_newest_entrys_step(
+    repo: GitRepo, run_cli: Run, entries: int, newest_first: bool
+) -> None:
+    older = [_entry(day) for day in range(1, entries + 1)]
+    body = [NEWEST, *reversed(older)] if newest_first else [*older, NEWEST]
+    repo.write("SESSION_LOG.md", "# Session log\n\n" + "\n".join(body))
+    repo.commit("handoff: the session log")
+    assert run_cli(["check"], cwd=repo.root).code == 0
+
+    shown = show(run_cli, repo)
+    assert shown.code == 0, shown.err
+    assert shown.out.startswith(
+        "Next action: Next step\n  Wire the parser into src/cli.py:88 and add tests.\n"
+    ), shown.out[:300]
+    context = context_of(run_hook(claude_start(repo.root), repo.root))
+    assert context.startswith("Next action: Next step\n  Wire the parser into src/cli.py:88")
+    assert "look at item" not in context.split("\n(", 1)[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from handoff_audit.markdown.long_lines import HEAD_LINES, LONG_LINE, MANY_LINES
+from handoff_audit.markdown.long_lines import HEAD_LINES, LOG_LINES, LONG_LINE, MANY_LINES
 
 SAMPLES = Path(__file__).resolve().parent / "data" / "md-incomplete"
 
@@ -115,3 +115,38 @@ def test_a_code_block_opened_between_the_head_and_the_tail_ends_where_the_file_e
     git_repo.commit()
     found = _facets(run_cli, git_repo.root)
     assert "next" not in found and "state" not in found, found
+
+
+def test_a_next_step_left_unread_in_the_middle_is_named_as_unread(
+    git_repo: Any, run_cli: Any
+) -> None:
+    head = "# Handoff\n\n## State\nTests pass; added x in src/x.py.\n\n## Build log\n\n"
+    logs = "".join(f"    step {number}: ok\n" for number in range(HEAD_LINES + 1_000))
+    text = head + logs + "\n## Next step\nWire it.\n\n" + logs
+    (git_repo.root / "HANDOFF.md").write_text(text)
+    git_repo.commit()
+    total = text.count("\n")
+    result = run_cli(
+        ["check", "--select", "md-incomplete", "--branch", "feat/x"], cwd=git_repo.root
+    )
+    assert result.code == 1
+    first, last = HEAD_LINES + 1, total + 1 - (MANY_LINES - HEAD_LINES)
+    assert (
+        f"no next step in the lines read: lines {first:,}–{last:,} of {total:,} were not read "
+        f"(a file past {MANY_LINES:,} lines is read at its first {HEAD_LINES:,} and its last "
+    ) in result.out
+    assert 'put the "## Next step" section at the top or the bottom of the file' in result.out
+    assert 'add a "## Next step" section' not in result.out
+    explained = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=git_repo.root)
+    assert f"lines {first:,}–{last:,} of {total:,} were not read" in explained.out
+
+    # a file past LOG_LINES lines is read at its head alone: the step belongs there
+    many = head + "x\n" * LOG_LINES + "## Next step\nWire it.\n"
+    (git_repo.root / "HANDOFF.md").write_text(many)
+    git_repo.commit()
+    result = run_cli(
+        ["check", "--select", "md-incomplete", "--branch", "feat/x"], cwd=git_repo.root
+    )
+    total = many.count("\n")
+    assert f"lines {MANY_LINES + 1:,}–{total:,} of {total:,} were not read" in result.out
+    assert f'"## Next step" section in its first {MANY_LINES:,} lines' in result.out

@@ -13,7 +13,13 @@ from functools import partial
 
 from handoff_audit.markdown.facet_headings import FACETS
 from handoff_audit.markdown.facets import Reading, read
-from handoff_audit.markdown.long_lines import readable_lines
+from handoff_audit.markdown.long_lines import (
+    HEAD_LINES,
+    LOG_LINES,
+    MANY_LINES,
+    readable_lines,
+    unread_lines,
+)
 from handoff_audit.textcut import shorten
 
 _short = partial(shorten, limit=60, squeeze=True)
@@ -60,6 +66,30 @@ _UNCONFIRMED = (
     'a "## Next step" heading'
 )
 
+_CUT_NEXT = (
+    "no next step in the lines read: lines {first:,}–{last:,} of {total:,} were not read "
+    '({how}), and the rest has no "Next steps"/"To do"/"Follow-ups"/"Remaining" '
+    'section, "NEXT:" line, unchecked "- [ ]" item or ordered list of steps; put the '
+    '"## Next step" section {where} (or move the logs it holds to a file of their own)'
+)
+_CUT_NOTE = " (lines {first:,}–{last:,} of {total:,} were not read: {how})"
+
+
+def _cut(unread: tuple[int, int, int], template: str) -> str:
+    """``template`` filled in for a file read only in part (`long_lines.unread_lines`)."""
+    first, last, total = unread
+    if first > MANY_LINES:  # past LOG_LINES: the head alone
+        how = f"a file past {LOG_LINES:,} lines is read at its first {MANY_LINES:,}"
+        where = f"in its first {MANY_LINES:,} lines"
+    else:
+        how = (
+            f"a file past {MANY_LINES:,} lines is read at its first {HEAD_LINES:,} "
+            f"and its last {MANY_LINES - HEAD_LINES:,}"
+        )
+        where = "at the top or the bottom of the file"
+    return template.format(first=first, last=last, total=total, how=how, where=where)
+
+
 STEPLESS_NEXT = "no usable next step"
 """How the message on a next-step section that holds no step begins (the hook's fix edits that
 section in place rather than adding another)."""
@@ -104,7 +134,7 @@ def missing_parts(text: str, *, template_line: int | None = None) -> list[Missin
     facet is missing: a form's "Next session should:" or file checklist is what the writer was
     to fill in, not what a session said."""
     if template_line is None:
-        return missing_in(read(readable_lines(text)))
+        return missing_in(read(readable_lines(text)), unread=unread_lines(text))
     return [
         MissingPart(
             facet, template_line, _TEMPLATE.format(facet=_NAMES[facet]), facet in ERROR_FACETS
@@ -113,8 +143,12 @@ def missing_parts(text: str, *, template_line: int | None = None) -> list[Missin
     ]
 
 
-def missing_in(reading: Reading) -> list[MissingPart]:
-    """The missing facets of an already read handoff, in reading order."""
+def missing_in(
+    reading: Reading, *, unread: tuple[int, int, int] | None = None
+) -> list[MissingPart]:
+    """The missing facets of an already read handoff, in reading order; ``unread``: the lines
+    the reading left out of a long file (`long_lines.unread_lines`), which the message on a
+    missing next step names."""
     found: list[MissingPart] = []
     for facet in FACETS:
         if reading.has(facet):
@@ -126,9 +160,12 @@ def missing_in(reading: Reading) -> list[MissingPart]:
         stepless = reading.stepless_next if facet == "next" else None
         if candidate is not None:
             message = _UNCONFIRMED.format(line=candidate.line, text=_short(candidate.text))
+            message += _cut(unread, _CUT_NOTE) if unread is not None else ""
         elif stepless is not None:
             line = stepless.line
             message = _STEPLESS.format(heading=stepless.how, line=line, text=stepless.text)
+        elif facet == "next" and unread is not None:
+            message = _cut(unread, _CUT_NEXT)
         found.append(MissingPart(facet, line, message, facet in ERROR_FACETS and not candidate))
     return found
 
@@ -147,10 +184,11 @@ def explain_facets(
     handoff), shown first; with ``template_line`` the file is still a template and, as in
     `missing_parts`, every facet is missing. Returns the text, one trailing newline.
     """
+    unread = unread_lines(text)
     text = readable_lines(text)
     reading = read(text, every=True)
     parts = (
-        missing_in(reading)
+        missing_in(reading, unread=unread)
         if template_line is None
         else missing_parts(text, template_line=template_line)
     )

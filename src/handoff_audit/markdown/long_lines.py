@@ -60,6 +60,20 @@ def readable_lines(text: str) -> str:
     return "\n".join(line[:LONG_LINE] for line in lines)
 
 
+def unread_lines(text: str) -> tuple[int, int, int] | None:
+    """The lines `readable_lines` reads as blank, as (first, last, lines in the file), 1-based;
+    ``None`` when it reads every line (cutting only long ones, or none)."""
+    if len(text) <= LONG_LINE:
+        return None
+    breaks = text.count("\n")
+    total = breaks + (not text.endswith("\n"))
+    if breaks >= LOG_LINES:
+        return MANY_LINES + 1, total, total
+    if breaks + 1 > MANY_LINES:
+        return HEAD_LINES + 1, breaks + 1 - (MANY_LINES - HEAD_LINES), total
+    return None
+
+
 def _head_and_tail(lines: list[str]) -> list[str]:
     """``lines`` with those between the head and the tail blank, but for the last fence line
     among them when they leave a fence open (an odd number of fence lines)."""
@@ -73,4 +87,11 @@ def _head_and_tail(lines: list[str]) -> list[str]:
     return [*lines[:HEAD_LINES], *blank, *lines[end:]]
 
 
-__all__ = ["HEAD_LINES", "LOG_LINES", "LONG_LINE", "MANY_LINES", "readable_lines"]
+__all__ = [
+    "HEAD_LINES",
+    "LOG_LINES",
+    "LONG_LINE",
+    "MANY_LINES",
+    "readable_lines",
+    "unread_lines",
+]

@@ -1,5 +1,5 @@
 """The command that checks out a packet's branch, printed on a detached HEAD: only for a name
-that `git check-ref-format --branch` accepts, that cannot be read as an option, and that is a
+`plumbing.is_safe_branch` accepts (git takes it, and it cannot be read as an option), and that is a
 branch here, local or remote-tracking (`git switch NAME`, or `git switch --track REMOTE/NAME`);
 ``None`` otherwise. A packet's ``branch`` comes from the tree, often from a pull request: as
 ``--orphan=resume`` it would make `git switch` empty the work tree, and a branch deleted after
@@ -8,29 +8,11 @@ number of packets."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from handoff_audit.git.plumbing import Ref
+from handoff_audit.git.plumbing import Ref, is_safe_branch
 from handoff_audit.shell import quote
-
-_FORBIDDEN = re.compile(r"[\x00-\x20\x7f~^:?*\[\\]")
-"""What no ref name holds (`git check-ref-format`): controls, space, ``~^:?*[\\``."""
-
-
-def is_branch_name(name: object) -> bool:
-    """True for a name `git check-ref-format --branch` accepts that does not start with ``-``
-    (which `git switch` would read as an option)."""
-    if not isinstance(name, str) or not name or name.startswith("-") or name in ("HEAD", "@"):
-        return False
-    if _FORBIDDEN.search(name) or ".." in name or "@{" in name:
-        return False
-    if name.endswith(("/", ".")):
-        return False
-    return all(
-        part and not part.startswith(".") and not part.endswith(".lock") for part in name.split("/")
-    )
 
 
 @dataclass(frozen=True)
@@ -63,8 +45,8 @@ def _local(ref: Ref) -> bool:
 
 def switch_command(name: object, here: Branches) -> str | None:
     """The command that checks out branch ``name``, quoted for the shell; ``None`` when it is
-    no branch name `is_branch_name` accepts or no such branch is here."""
-    if not isinstance(name, str) or not is_branch_name(name):
+    no branch name `plumbing.is_safe_branch` accepts or no such branch is here."""
+    if not isinstance(name, str) or not is_safe_branch(name):
         return None
     if name in here.local:
         return f"git switch {quote(name)}"
@@ -73,4 +55,4 @@ def switch_command(name: object, here: Branches) -> str | None:
     return None
 
 
-__all__ = ["Branches", "branches", "is_branch_name", "switch_command"]
+__all__ = ["Branches", "branches", "switch_command"]

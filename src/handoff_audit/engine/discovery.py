@@ -9,7 +9,8 @@ configuration names by path is never a packet, wherever it sits.
 A folder matching the ``series`` globs holds a **series** of markdown handoffs: its newest file
 (by the date in its name, else the number in it, else its last commit, else its modification
 time: `series_order`) is the current handoff and is audited; the older ones are its history,
-listed and never judged. A folder that holds JSON packets is never a series, and an index or
+listed and never judged. A folder that holds JSON packets or source code files (a code package
+such as ``src/x/handoffs/``, `CODE_SUFFIXES`) is never a series, and an index or
 template (``README.md``, ``TEMPLATE.md``, ``YYYY-MM-DD-topic.md``) is never part of one.
 """
 
@@ -26,7 +27,13 @@ from handoff_audit.engine.series_order import DATED, month_first, name_key, newe
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import is_agent_file, named_packet, packet_of, series_file
+from handoff_audit.model.packet import (
+    is_agent_file,
+    is_code_file,
+    named_packet,
+    packet_of,
+    series_file,
+)
 from handoff_audit.model.repo_history import SeriesGuess
 
 SKIPPED_DIRS = frozenset(
@@ -161,8 +168,9 @@ def discover_all(
     result = Found([], lexists=there.lexists)
     if folders:
         packets: set[str] = set()
-        present = _present(root, folders, config, packets, there, many)
-        series = _series(present, packets, config) if config.series else {}
+        code: set[str] = set()
+        present = _present(root, folders, config, (packets, code), there, many)
+        series = _series(present, packets, config, code) if config.series else {}
         not_audited = {name for names in series.values() for name in names}
         if schema is not None and schema.is_relative_to(root.resolve()):
             not_audited.add(schema.relative_to(root.resolve()).as_posix())
@@ -207,13 +215,16 @@ def _present(
     root: Path,
     folders: list[str],
     config: Config,
-    packets: set[str],
+    found: tuple[set[str], set[str]],
     there: _Listing,
     many: Many | None,
 ) -> list[str]:
-    """The listed files that are packets by name (added to ``packets``) or could belong to a
-    series, and are there: git also lists tracked files deleted from the work tree. (Speed: only
-    those are looked at on disk, and each folder is matched against ``series`` once.)"""
+    """The listed files that are packets by name (added to ``found``'s first set) or could
+    belong to a series, and are there: git also lists tracked files deleted from the work tree.
+    A folder the ``series`` globs match that holds a source code file goes to ``found``'s second
+    set (a code package, no series). (Speed: only those are looked at on disk, and each
+    folder is matched against ``series`` once.)"""
+    packets, code = found
     series_folder: dict[str, bool] = {}
     present = []
     base = str(root)
@@ -229,6 +240,11 @@ def _present(
                 at -= 1
                 if at == 0:
                     call()
+        elif is_code_file(name):
+            folder = name.rpartition("/")[0]
+            if folder not in code and _series_glob(folder, config, series_folder) and has(name):
+                code.add(folder)
+            continue
         elif not _in_series_folder(name, config, series_folder):
             continue
         if has(name):
@@ -263,18 +279,23 @@ class _Listing:
 def _in_series_folder(name: str, config: Config, known: dict[str, bool]) -> bool:
     """True for a `series_file` in a folder that ``series`` matches (``known``: by folder)."""
     folder, _, base = name.rpartition("/")
-    if not series_file(folder, base):
-        return False
+    return series_file(folder, base) and _series_glob(folder, config, known)
+
+
+def _series_glob(folder: str, config: Config, known: dict[str, bool]) -> bool:
+    """True for a folder that ``series`` matches (``known``: by folder)."""
     in_series = known.get(folder)
     if in_series is None:
         in_series = known[folder] = matches_any(folder, config.series)
     return in_series
 
 
-def _series(names: list[str], packets: set[str], config: Config) -> dict[str, list[str]]:
+def _series(
+    names: list[str], packets: set[str], config: Config, code: set[str]
+) -> dict[str, list[str]]:
     """Markdown files of each folder matching ``series`` (direct children), by folder; a
-    folder that holds JSON packets (``packets``: the names the packet globs match) is never a
-    series."""
+    folder that holds JSON packets (``packets``: the names the packet globs match) or source
+    code files (``code``: such folders, a code package) is never a series."""
     by_folder: dict[str, list[str]] = {}
     json_folders: set[str] = set()
     series_folder: dict[str, bool] = {}
@@ -284,7 +305,7 @@ def _series(names: list[str], packets: set[str], config: Config) -> dict[str, li
             json_folders.add(folder)
         elif _in_series_folder(name, config, series_folder):
             by_folder.setdefault(folder, []).append(name)
-    return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders}
+    return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders and f not in code}
 
 
 def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: bool) -> None:

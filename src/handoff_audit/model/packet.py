@@ -160,6 +160,65 @@ def is_handoff_file(path: str, config: Config) -> bool:
     return is_packet_file(path, config) or named_block_file(path, config) or in_series(path, config)
 
 
+CODE_SUFFIXES = frozenset(
+    [
+        ".py",
+        ".pyi",
+        ".ts",
+        ".tsx",
+        ".js",
+        ".jsx",
+        ".mjs",
+        ".cjs",
+        ".go",
+        ".rs",
+        ".java",
+        ".kt",
+        ".kts",
+        ".scala",
+        ".rb",
+        ".php",
+        ".cs",
+        ".fs",
+        ".vb",
+        ".c",
+        ".h",
+        ".cc",
+        ".cpp",
+        ".cxx",
+        ".hpp",
+        ".hh",
+        ".m",
+        ".mm",
+        ".swift",
+        ".dart",
+        ".ex",
+        ".exs",
+        ".erl",
+        ".clj",
+        ".hs",
+        ".ml",
+        ".lua",
+        ".pl",
+        ".r",
+        ".jl",
+        ".zig",
+        ".nim",
+        ".vue",
+        ".svelte",
+    ]
+)
+"""Source code files: a folder that directly holds one is a code package (``src/x/handoffs/``
+with ``models.py``), never a series of handoffs, whatever its name; the one list of them."""
+
+
+def is_code_file(name: str) -> bool:
+    """True for a source code file by its name's suffix (`CODE_SUFFIXES`, any case)."""
+    base = name.rpartition("/")[2]
+    dot = base.rfind(".")
+    return dot > 0 and base[dot:].lower() in CODE_SUFFIXES
+
+
 _RECORD_SUFFIXES = (".md", ".markdown")
 """A series folder's own files of these kinds (its index, template, archive) are its records."""
 
@@ -167,7 +226,8 @@ _RECORD_SUFFIXES = (".md", ".markdown")
 class SeriesFolders:
     """Which folders (from ``root``, with ``/``) are a series in fact, by discovery's rule
     (`engine.discovery`): the ``series`` globs match the folder, and it holds a handoff of the
-    series (a `series_file`) and no JSON packet; asked of the files on disk, each folder once."""
+    series (a `series_file`), no JSON packet and no source code (`CODE_SUFFIXES`: a code package);
+    asked of the files on disk, each folder once."""
 
     __slots__ = ("config", "known", "root")
 
@@ -191,6 +251,8 @@ class SeriesFolders:
         except OSError:
             return False
         if any(n.endswith(".json") and named_packet(f"{folder}/{n}", self.config) for n in names):
+            return False
+        if any(is_code_file(n) for n in names):
             return False
         return any(series_file(folder, name) for name in names)
 

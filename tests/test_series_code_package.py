@@ -1,0 +1,86 @@
+"""A folder the ``series`` globs match that directly holds source code is a code package
+(``src/x/handoffs/`` with ``__init__.py`` and ``models.py``), not a series of handoffs: its
+markdown files are not judged as the current handoff, while a real series beside it still is,
+and a file named like a packet in the package still is a packet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+USAGE = """\
+# Usage
+
+Import `HandoffModel` from `x.handoffs.models`.
+"""
+
+GOOD = """\
+# Handoff
+
+## State
+Login works; tests pass.
+
+## Next step
+Add refresh tokens in src/auth.py.
+
+## Decisions
+- Redis because three hosts.
+
+## Ruled out
+- JWT: tried, did not work because revocation.
+
+## Pointers
+- src/auth.py:42
+"""
+
+
+def _package(repo: GitRepo) -> None:
+    repo.write("src/x/handoffs/__init__.py", "")
+    repo.write("src/x/handoffs/models.py", "class HandoffModel:\n    pass\n")
+    repo.write("src/x/handoffs/USAGE.md", USAGE)
+
+
+def _check(run_cli: Run, repo: GitRepo) -> dict[str, Any]:
+    result = run_cli(["check", "--format", "json"], cwd=repo.root)
+    assert result.code in (0, 1), result.err
+    report: dict[str, Any] = result.json()
+    return report
+
+
+def _files(report: dict[str, Any]) -> set[str]:
+    return {p["path"] for p in report["packets"]} | {f["path"] for f in report["findings"]}
+
+
+def test_a_code_package_named_handoffs_is_no_series(git_repo: GitRepo, run_cli: Run) -> None:
+    _package(git_repo)
+    git_repo.commit("handoffs package")
+    report = _check(run_cli, git_repo)
+    assert report["packets"] == []
+    assert report["findings"] == []
+
+
+def test_a_real_series_beside_the_package_is_still_audited(git_repo: GitRepo, run_cli: Run) -> None:
+    _package(git_repo)
+    git_repo.write("docs/handoffs/2026-12-01-login.md", GOOD)
+    git_repo.write("docs/handoffs/2026-12-02-tokens.md", "# Handoff\n\nSome notes.\n")
+    git_repo.commit("package and series")
+    report = _check(run_cli, git_repo)
+    files = _files(report)
+    assert not any("src/x/handoffs" in name for name in files), files
+    assert any("docs/handoffs/2026-12-02-tokens.md" in name for name in files), files
+    assert {f["rule"] for f in report["findings"]} & {"md-incomplete", "not-a-handoff"}
+
+
+def test_a_packet_named_file_in_the_package_is_still_a_packet(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _package(git_repo)
+    git_repo.write("src/x/handoffs/HANDOFF.md", GOOD)
+    git_repo.commit("package with a handoff")
+    files = _files(_check(run_cli, git_repo))
+    assert any(name.endswith("src/x/handoffs/HANDOFF.md") for name in files), files
+    assert not any(name.endswith("USAGE.md") for name in files), files

@@ -9,7 +9,9 @@ its "Next steps" section lists. Only the declaration's place counts: "archived" 
 A log of dated entries moves on past its own steps: when a file's headings carry dates at one
 level ("## Update (2026-03-13 14:58)", "### TASK-7（2026-06-20）") and every step the reading
 found lies inside an older entry of a log written downward, the newest entry is where
-things stand and only what it says (or what follows it) counts.
+things stand and only what it says (or what follows it) counts. A log of numbered sessions
+("## Session 12", "## Session 13", "## Sitzung 4") is read so by its numbers: the highest is the
+newest entry, wherever it sits.
 
 A careful reader judges a long running log on its newest entry: a dead end, a step or a path
 that only an older entry records is history, not where the next session starts. The newest entry is
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from handoff_audit.markdown.outline import Section
 
@@ -99,23 +101,38 @@ def _dated(heading: str) -> tuple[int, ...] | None:
     return (int(year), _MONTHS.index(month[:3].lower()) + 1, int(day), 0, 0)
 
 
-def newest_entry(sections: Sequence[Section], lines: Sequence[int]) -> int | None:
-    """The line of the newest entry of a dated log written downward, when every one of
-    ``lines`` lies inside an older entry (the log moved on past them), else ``None``."""
-    dated = {
-        index: key
-        for index, section in enumerate(sections)
-        if section.level > 0 and (key := _dated(section.heading)) is not None
-    }
-    levels = Counter(sections[index].level for index in dated)
-    if not lines or not levels:
+_NUMBERED = re.compile(
+    r"^[^\w#]*(?:session|sitzung|sesi[oó]n|sess[aã]o|sessione|s[ée]ance)\s*(?:#|no\.?|nr\.?)?\s*"
+    r"(\d{1,5})(?:\.(\d{1,3}))?(?!\d)",
+    re.IGNORECASE,
+)
+"""A numbered session heading, its number first ("Session 12", "Sitzung 3:", "Sesión #4",
+"Session 20.1 — guide"). Only sessions: "Day 3", "Phase 2", "Step 4" or "#12" head a plan's
+parts or an issue as often as a log's entries."""
+
+
+def _numbered(heading: str) -> tuple[int, ...] | None:
+    found = _NUMBERED.match(heading)
+    if found is None:
         return None
-    level, count = levels.most_common(1)[0]
-    entries = sorted((index, key) for index, key in dated.items() if sections[index].level == level)
+    return (int(found.group(1)), int(found.group(2) or 0))
+
+
+def newest_entry(sections: Sequence[Section], lines: Sequence[int]) -> int | None:
+    """The line of the newest entry of a dated log written downward (of a log of numbered
+    sessions, the highest number's, wherever it sits), when every one of ``lines`` lies inside
+    an older entry (the log moved on past them), else ``None``."""
+    entries, numbered = _entries(sections)
     keys = [key for _, key in entries]
-    if count < ENTRIES or keys != sorted(keys):
+    if not lines or len(entries) < ENTRIES:
+        return None
+    if numbered:
+        newest, key = max(entries, key=lambda entry: entry[1])
+    elif keys != sorted(keys):
         return None  # not a log written downward: a plan's dates, newest-first notes
-    newest, key = entries[-1]
+    else:
+        newest, key = entries[-1]
+    level = sections[newest].level
     older = {index for index, earlier in entries if earlier < key}
     if all(_entry_of(sections, level, line) in older for line in lines):
         return sections[newest].line
@@ -126,7 +143,7 @@ def older_entries(sections: Sequence[Section]) -> list[tuple[int, int]]:
     """The line ranges (first, end) of the entries a long dated log has moved on from: every
     entry dated before its newest date, when that date heads the log or ends it; none when the
     file is no such log (short, one date, or the newest date at both ends or in the middle)."""
-    if len(_entries(sections)) < LONG_LOG:
+    if len(_entries(sections)[0]) < LONG_LOG:
         return []
     log = log_entries(sections)
     return log[1] if log is not None else []
@@ -137,25 +154,45 @@ def log_entries(
 ) -> tuple[tuple[int, int], list[tuple[int, int]]] | None:
     """The line range (first, end) of a dated log's newest entry and those of the entries
     dated before it, long log or short, when the newest date heads the log or ends it; ``None``
-    when the file is no such log (one date, or the newest date at both ends or in the middle)."""
-    entries = _entries(sections)
+    when the file is no such log (one date, or the newest date at both ends or in the middle).
+    A log of numbered sessions ("## Session 13") is read by the numbers: its newest entry is the
+    one highest number, wherever it sits."""
+    entries, numbered = _entries(sections)
     keys = [key for _, key in entries]
     if len(set(keys)) < ENTRIES:
         return None
     top = max(keys)
-    if (keys[0] == top) == (keys[-1] == top):
+    if numbered:
+        if keys.count(top) > 1:
+            return None  # "Session 13" twice: no newest to tell
+        newest = entries[keys.index(top)][0]
+    elif (keys[0] == top) == (keys[-1] == top):
         return None  # the newest date at both ends, or in the middle: no order to read
-    newest = entries[0][0] if keys[0] == top else entries[-1][0]
+    else:
+        newest = entries[0][0] if keys[0] == top else entries[-1][0]
     older = [(sections[index].line, _end(sections, index)) for index, key in entries if key < top]
     return (sections[newest].line, _end(sections, newest)), older
 
 
-def _entries(sections: Sequence[Section]) -> list[tuple[int, tuple[int, ...]]]:
-    """The dated headings at the level most of them share, in order, with their dates."""
+def _entries(sections: Sequence[Section]) -> tuple[list[tuple[int, tuple[int, ...]]], bool]:
+    """The dated headings at the level most of them share, in order, with their dates; when
+    they hold fewer than two dates, the numbered session headings so, with their numbers (and
+    True: numbered)."""
+    dated = _headed(sections, _dated)
+    if len({key for _, key in dated}) >= ENTRIES:
+        return dated, False
+    numbered = _headed(sections, _numbered)
+    return (numbered, True) if numbered else (dated, False)
+
+
+def _headed(
+    sections: Sequence[Section], key_of: Callable[[str], tuple[int, ...] | None]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The headings ``key_of`` reads a key from, at the level most of them share, in order."""
     dated = {
         index: key
         for index, section in enumerate(sections)
-        if section.level > 0 and (key := _dated(section.heading)) is not None
+        if section.level > 0 and (key := key_of(section.heading)) is not None
     }
     levels = Counter(sections[index].level for index in dated)
     if not levels:

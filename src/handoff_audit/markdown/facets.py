@@ -156,15 +156,20 @@ def read(text: str, *, every: bool = False) -> Reading:
         _newest_only(text, stale, reading, every)
     newest = newest_entry(sections, [evidence.line for evidence in reading.found.get("next", ())])
     if newest is not None:
-        reading.found["next"] = _steps_from(text, newest, every)
+        older = reading.entries[1] if reading.entries is not None else []
+        reading.found["next"] = _steps_from(text, newest, every, older)
     if stepless and reading.found.get("next"):
         # "Recommended next step:" over only a check to run: its words are no step
         reading.found["next"] = [e for e in reading.found["next"] if e.line not in stepless]
     if declared_retired(sections) or _next_sections_say_none(sections):
         reading.found["next"] = []  # retired, or its own next-step sections say there is none
     elif not reading.found.get("next"):
-        _last_paragraph(sections, reading)
-        if not reading.found.get("next") and (ranked := priority_step(sections)) is not None:
+        current = sections
+        if newest is not None and reading.entries is not None:
+            # the log moved on past its older entries: their last words are no step either
+            current = _outside(sections, reading.entries[1])
+        _last_paragraph(current, reading)
+        if not reading.found.get("next") and (ranked := priority_step(current)) is not None:
             _add(reading, "next", Evidence(ranked.line, "priority marker", _short(ranked.text)))
     if not reading.found.get("next"):
         candidate = best_candidate(sections) or reading.labelled_step
@@ -213,11 +218,22 @@ def _newest_only(text: str, stale: list[tuple[int, int]], reading: Reading, ever
         reading.found[facet] = newest.found[facet]
 
 
-def _steps_from(text: str, line: int, every: bool) -> list[Evidence]:
-    """The next steps the text says from ``line`` on (the newest entry of a dated log)."""
+def _outside(sections: list[Section], older: list[tuple[int, int]]) -> list[Section]:
+    """The sections outside the ``older`` entries' line ranges (first, end)."""
+    return [each for each in sections if not any(a <= each.line < b for a, b in older)]
+
+
+def _steps_from(text: str, line: int, every: bool, older: list[tuple[int, int]]) -> list[Evidence]:
+    """The next steps the text says from ``line`` on (the newest entry of a dated log), up to
+    the first of the ``older`` entries (line ranges: first, end) that follows it (a numbered
+    log's newest session over older ones)."""
     shift = line - 1
-    tail = read(text.split("\n", shift)[-1] if shift else text, every=every)
-    return [replace(found, line=found.line + shift) for found in tail.found["next"]]
+    tail = text.split("\n", shift)[-1] if shift else text
+    stop = min((first for first, _ in older if first > line), default=None)
+    if stop is not None:
+        tail = "\n".join(tail.split("\n")[: stop - line])
+    found = read(tail, every=every).found["next"]
+    return [replace(each, line=each.line + shift) for each in found]
 
 
 _FUTURE = re.compile(

@@ -148,7 +148,8 @@ numbering, with emoji and punctuation ignored:
   mode"), nor any step of a file that declares itself no longer
   current in its title or opening block ("# Notes (archived)", "> **Superseded by
   `docs/PLAN.md`**", "This document is obsolete"), nor a step inside an older entry of a
-  log of dated headings written downward ("## 2026-05-02 …") when the newest entry names
+  log of dated headings written downward ("## 2026-05-02 …"), or of numbered sessions
+  ("## Session 13", newest = highest number wherever it sits), when the newest entry names
   none, nor anything (a step, a dead end, a path) found only in entries older than the newest
   of a long log (20 dated entries or more, newest first or last); "Architecture" (a layout) is
   no decision

@@ -192,10 +192,11 @@ def _passed_over_warning(older: str, current: str) -> str:
 
 
 def _history_files(request: AuditRequest, found: discovery.Found) -> list[Packet]:
-    """Every series' older files, read for `secret` and their inline suppressions; what keeps
-    one from being read (too large, a link out of the repository) is no finding: history is
-    not judged."""
+    """Every series' older files and the templates in series folders (`Found.templates`),
+    read for `secret` and their inline suppressions; what keeps one from being read (too
+    large, a link out of the repository) is no finding: history is not judged."""
     older = [request.root / name for names in found.history.values() for name in names]
+    older.extend(request.root / name for name in found.templates)
     if not older:
         return []
     packets, _ = load_packets(request.root, older, request.config)

@@ -33,6 +33,7 @@ from handoff_audit.model.packet import (
     named_packet,
     packet_of,
     series_file,
+    series_template,
 )
 from handoff_audit.model.repo_history import SeriesGuess
 
@@ -115,6 +116,10 @@ class Found:
     """A file without a date in its name, last changed after the day of its dated series'
     current handoff -> that current handoff (both relative to the root): it ranks below every
     dated file, so the one probably written last is not the one audited."""
+    templates: list[str] = field(default_factory=list)
+    """The templates by name (``YYYY-MM-DD-topic.md``, ``TEMPLATE.md``) in folders the
+    ``series`` globs match (relative to the root): never audited as handoffs, but committed,
+    so scanned for credentials (`secret`) like a series' older files."""
 
     @property
     def files(self) -> list[Path]:
@@ -169,8 +174,10 @@ def discover_all(
     if folders:
         packets: set[str] = set()
         code: set[str] = set()
-        present = _present(root, folders, config, (packets, code), there, many)
+        templates: set[str] = set()
+        present = _present(root, folders, config, (packets, code, templates), there, many)
         series = _series(present, packets, config, code) if config.series else {}
+        result.templates = _templates(templates, packets, code)
         not_audited = {name for names in series.values() for name in names}
         if schema is not None and schema.is_relative_to(root.resolve()):
             not_audited.add(schema.relative_to(root.resolve()).as_posix())
@@ -215,16 +222,17 @@ def _present(
     root: Path,
     folders: list[str],
     config: Config,
-    found: tuple[set[str], set[str]],
+    found: tuple[set[str], set[str], set[str]],
     there: _Listing,
     many: Many | None,
 ) -> list[str]:
     """The listed files that are packets by name (added to ``found``'s first set) or could
     belong to a series, and are there: git also lists tracked files deleted from the work tree.
     A folder the ``series`` globs match that holds a source code file goes to ``found``'s second
-    set (a code package, no series). (Speed: only those are looked at on disk, and each
-    folder is matched against ``series`` once.)"""
-    packets, code = found
+    set (a code package, no series); a template by name there (`series_template`) goes to its
+    third. (Speed: only those are looked at on disk, and each folder is matched against
+    ``series`` once.)"""
+    packets, code, templates = found
     series_folder: dict[str, bool] = {}
     present = []
     base = str(root)
@@ -246,10 +254,27 @@ def _present(
                 code.add(folder)
             continue
         elif not _in_series_folder(name, config, series_folder):
+            if _template_in_series(name, config, series_folder) and has(name):
+                templates.add(name)
             continue
         if has(name):
             present.append(name)
     return present
+
+
+def _template_in_series(name: str, config: Config, known: dict[str, bool]) -> bool:
+    """True for a `series_template` in a folder that ``series`` matches (``known``: by
+    folder)."""
+    folder, _, base = name.rpartition("/")
+    return series_template(folder, base) and _series_glob(folder, config, known)
+
+
+def _templates(templates: set[str], packets: set[str], code: set[str]) -> list[str]:
+    """The ``templates`` (names) outside folders that hold JSON packets (``packets``: the
+    names the packet globs match) or source code (``code``: such folders): those of a series'
+    folder, sorted."""
+    no_series = code | {name.rpartition("/")[0] for name in packets if name.endswith(".json")}
+    return sorted(n for n in templates if n.rpartition("/")[0] not in no_series)
 
 
 class _Listing:

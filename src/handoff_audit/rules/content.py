@@ -190,6 +190,10 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
 `new`, `update`, `--from-transcript` and `--verify` redact with the same patterns before they
 write or print, so what they write passes this rule.
 
+Files of a series folder that are never judged as handoffs are still committed and pushed, so
+they are scanned for this rule alone: the series' older files, and its templates by name
+(`TEMPLATE.md`, `YYYY-MM-DD-topic.md`).
+
 The message names the field (or the markdown line) and the kind of secret, never the value, in
 every output format; the secret is also redacted from the packet data that formats show.
 A file's path is not a value: a folder or file named like a credential (`ghp_…/HANDOFF.md`) is

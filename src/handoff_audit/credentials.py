@@ -68,11 +68,41 @@ _PLACEHOLDER = r"[$<{\[]|%[({]|\*+$|x+$|\.\.\.|…"
 
 def _placeholder(value: str) -> bool:
     """``$VAR``, ``${VAR}``, ``<password>``, ``{{ secret }}``, ``%(pw)s``, ``***``, ``[redacted
-    ...]``: a value that names a credential rather than holding it."""
-    return not value or re.match(_PLACEHOLDER, value) is not None or value.lower() in _NOT_SECRETS
+    ...]``, ``sk-...``, ``xxxx``, ``your-key-here``: a value that names a credential rather than
+    holding it."""
+    return (
+        not value
+        or re.match(_PLACEHOLDER, value) is not None
+        or value.lower() in _NOT_SECRETS
+        or value.endswith(("...", "…"))
+        or re.fullmatch(r"[xX*.]+", value) is not None
+        or _placeholder_words(value)
+    )
 
 
 _NOT_SECRETS = frozenset({"redacted", "null", "none", "true", "false"})
+_PLACEHOLDER_WORDS = frozenset({"your", "my", "example", "placeholder", "changeme"})
+
+
+def _placeholder_words(value: str) -> bool:
+    """``your-key-here``, ``YOUR_API_KEY``, ``my-secret``, ``sk-xxxx``, ``changeme``: split at
+    ``-``, ``_`` and ``.``, one part is a placeholder word (or three or more ``x``) and no part
+    mixes letters with digits, the way a random token's parts do."""
+    parts = re.split(r"[-_.]+", value.lower())
+    if any(re.search(r"\d", part) and re.search(r"[a-z]", part) for part in parts):
+        return False
+    return any(part in _PLACEHOLDER_WORDS or re.fullmatch(r"x{3,}", part) for part in parts)
+
+
+# A password everyone uses in examples, on a host that is not a server of anyone's
+_EXAMPLE_URL_PASSWORD = _Allow(
+    "match",
+    (
+        r"(?i):(?:pass|password|secret|changeme)@(?:localhost|127\.0\.0\.1"
+        r"|(?:[a-z0-9-]+\.)*example\.(?:com|org|net))$",
+    ),
+    (),
+)
 
 
 def _not_a_labelled_secret(value: str) -> bool:
@@ -127,6 +157,7 @@ _OWN: tuple[_Pattern, ...] = (
         r"(?i)\b[a-z][a-z0-9+.-]{0,20}://[^\s/:@?#]{0,256}:([^\s/?#]{1,256})@[^\s/?#@:]*[a-z0-9]",
         ("://",),
         1,
+        allow=(_EXAMPLE_URL_PASSWORD,),
         reject=_placeholder,
     ),
     _Pattern(

@@ -187,6 +187,24 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   handoffs people wrote (the labelled sets of issues 11 and 20) it found the 8 credentials
   written out that way and nothing else.
 
+A placeholder is not reported by the generic forms above (the assignment, the URL password,
+`curl -u`, `mysql -p`, the headers and the labelled value); a value is a placeholder when it:
+
+- starts with `$`, `<`, `{`, `[`, `%(` or `%{` (`$X`, `${X}`, `<your-key>`, `{{ secret }}`,
+  `[redacted]`, `%(pw)s`), or starts with `...` or `…`;
+- ends with `...` or `…` (`sk-...`, a value cut short), or is made only of `x`, `X`, `*` and
+  `.` (`xxxxxxxx`, `****`);
+- is `redacted`, `null`, `none`, `true` or `false` (any case);
+- split at `-`, `_` and `.`, has a part that is `your`, `my`, `example`, `placeholder`,
+  `changeme` or three or more `x` (any case: `your-key-here`, `YOUR_API_KEY`,
+  `your_token_here`, `sk-xxxx`, `changeme`), and no part mixing letters with digits (a random
+  token's parts do: `aB3dE-my-Xy9Qw2…` is still reported).
+
+A URL password is also not reported when it is `pass`, `password`, `secret` or `changeme` and
+the host is `localhost`, `127.0.0.1` or `example.com` (`.org`, `.net`, or a name under them):
+`postgresql://user:pass@localhost/db` is an example, `postgresql://user:pass@db.internal/db`
+is reported.
+
 `new`, `update`, `--from-transcript` and `--verify` redact with the same patterns before they
 write or print, so what they write passes this rule.
 

@@ -155,6 +155,10 @@ def test_undated_files_of_a_series_go_by_their_last_commit(run_cli: Any, git_rep
         ["2025-1-31.md", "20250201.md"],
         ["2025-11-23-2.md", "2025-11-23-10.md"],
         ["notes-by-hand.md", "session-3.md", "2025-11-20.md"],
+        ["handoff-jul-30-2026.md", "handoff-aug-05-2026.md"],
+        ["Handoff 30 July 2026.md", "Handoff 5 August 2026.md"],
+        ["2026-jul-30.md", "2026-aug-05.md"],
+        ["July 30, 2026.md", "5th-AUG-2026.md", "2026-Sept-1.md"],
     ],
 )
 def test_a_series_goes_by_the_date_else_the_number_in_its_names_whatever_the_commits(

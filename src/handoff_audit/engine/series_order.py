@@ -1,10 +1,10 @@
 """Which file of a series is its current handoff: the order of a series' files by name.
 
 A file whose name holds a full date (``2025-11-23``, ``2025-11-9``, ``20251123``,
-``30.11.2025``, ``28-10-2026``, ``28_10_2026``, an optional time after it) goes by that
-date; else one whose name holds a number (``session-11.md``) by its numbers, compared as
-numbers; else by its last commit (`NameOrder.commit_ordered`). A date outranks a number, and
-a number a last commit.
+``30.11.2025``, ``28-10-2026``, ``28_10_2026``, ``jul-30-2026``, ``30 July 2026``,
+``2026-aug-05``, an optional time after it) goes by that date; else one whose name holds a
+number (``session-11.md``) by its numbers, compared as numbers; else by its last commit
+(`NameOrder.commit_ordered`). A date outranks a number, and a number a last commit.
 """
 
 from __future__ import annotations
@@ -26,6 +26,23 @@ _YEAR_LAST = re.compile(
 )
 """``30.11.2025``, ``1.12.2025``, ``28-10-2026``, ``28_10_2026``: day first, except in a series
 whose dashed names are month first (`month_first`); dots are always day first."""
+_MONTH = (
+    r"(?<![^\W\d_])(?P<named>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
+    r"|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![^\W\d_])"
+)
+_DAY = r"(?<!\d)(?P<day>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?(?![\d])"
+_NAMED_MONTH = tuple(
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        _MONTH + r"[-_. ]?" + _DAY + r",?[-_. ]?(?P<year>20\d\d)" + _TIME,
+        _DAY + r"[-_. ]?" + _MONTH + r",?[-_. ]?(?P<year>20\d\d)" + _TIME,
+        r"(?<!\d)(?P<year>20\d\d)[-_. ]?" + _MONTH + r"[-_. ]?" + _DAY + _TIME,
+    )
+)
+"""``jul-30-2026``, ``July 30, 2026``, ``30 July 2026``, ``5th-aug-2026``, ``2026-aug-05``:
+an English month name or its abbreviation (any case), the day before or after it, the year
+(four digits) last, or first before the month."""
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _DIGITS = re.compile(r"(\d+)")
 
 DATED, NUMBERED, COMMITTED = 2, 1, 0
@@ -53,10 +70,12 @@ def _dated(base: str, months_first: bool) -> tuple[int, str] | None:
     """The date (and time) in a file name ``base`` as seconds since the epoch, UTC, and the
     name without it; ``None`` without one (or with an impossible one, ``2025-02-30``).
     ``months_first``: a dashed date with the year last is read month first (`month_first`)."""
-    for pattern in (_YEAR_FIRST, _YEAR_LAST):
+    for pattern in (_YEAR_FIRST, _YEAR_LAST, *_NAMED_MONTH):
         for match in pattern.finditer(base):
             parts = match.groupdict()
-            if pattern is _YEAR_LAST:
+            if "named" in parts:
+                parts["month"] = str(_MONTHS.index(parts["named"][:3].lower()) + 1)
+            elif pattern is _YEAR_LAST:
                 swap = months_first and parts["sep"] != "."
                 parts["day"], parts["month"] = (
                     (parts["second"], parts["first"]) if swap else (parts["first"], parts["second"])

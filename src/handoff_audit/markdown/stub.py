@@ -3,11 +3,14 @@
 **stub**: a file of a few lines under at most a title that records no session (no real date,
 ticked box, status field or line saying what was done). It is no handoff, so it is told apart
 rather than judged for the parts it lacks; a title calling it a handoff, a second heading or a
-handoff's label among its lines keeps it judged as one. Never raises, whatever the text.
+handoff's label among its lines keeps it judged as one. A reference page's stub (mkdocstrings'
+``::: package.module``, Sphinx's ``.. automodule::``) is one however few its lines and whatever
+its title. Never raises, whatever the text.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from handoff_audit.markdown.content_cues import LABEL
@@ -28,6 +31,12 @@ STUB_LINES = 4
 """A stub says at most this many lines (headings aside; a fenced block's lines count) ..."""
 MIN_STUB_LINES = 2
 """... and at least this many: one line ("Some notes.") is a handoff left unwritten."""
+_DIRECTIVE = re.compile(
+    r"\s{0,3}(?::::[ \t]+[\w.:-]+|\.\.[ \t]+(?:auto\w+|include|literalinclude)::[^\n]*"
+    r"|-{2}8<-{2}[^\n]*)[ \t]*"
+)
+"""A line a documentation build fills from elsewhere: mkdocstrings' ``::: package.module``,
+Sphinx's ``.. automodule:: package``, ``.. include::``, a ``--8<--`` snippet."""
 
 
 def _body_lines(text: str) -> list[tuple[int, str]]:
@@ -57,14 +66,27 @@ def _sectioned(text: str, body: Sequence[tuple[int, str]]) -> bool:
 def stub(text: str) -> list[tuple[int, str]]:
     """The lines of a stub (a pointer elsewhere, a notice, a note of a few lines) that
     records no session: at most ``STUB_LINES`` lines under at most a title, no real date, no
-    ticked box, no status field or handoff label, nothing said to have happened; ``[]``
-    otherwise (an empty file too)."""
+    ticked box, no status field or handoff label, nothing said to have happened; or a reference
+    page's directives (`_reference`), however few; ``[]`` otherwise (an empty file too)."""
     body = _body_lines(text)
+    if _reference(body):
+        return [(n, short(line.strip())) for n, line in body]
     if not MIN_STUB_LINES <= len(body) <= STUB_LINES or HANDOFF_TITLE.search(text):
         return []
     if DATED.search(text) or _sectioned(text, body):
         return []
     return [] if records_session(body) else [(n, short(line.strip())) for n, line in body]
+
+
+def _reference(body: Sequence[tuple[int, str]]) -> bool:
+    """A reference page's stub: directives a documentation build fills from the code
+    (`_DIRECTIVE`) and their indented options, nothing else. However few its lines or whatever
+    its title (``# `Handoff` ``, the name of the class it documents), it holds no handoff."""
+    return (
+        bool(body)
+        and _DIRECTIVE.fullmatch(body[0][1]) is not None
+        and all(_DIRECTIVE.fullmatch(line) or line[:1] in " \t" for _, line in body)
+    )
 
 
 __all__ = ["stub"]

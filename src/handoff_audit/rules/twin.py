@@ -275,6 +275,10 @@ date, no ticked box, no status field, no handoff label ("Next: …") and nothing
 happened: a pointer to the real notes, a "not for use" notice, a two-line note. A short
 handoff with a section under its title ("## Done"), a title calling it a handoff
 ("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add.
+A reference page's stub counts whatever its title and however few its lines: nothing but the
+directives a documentation build fills from the code (mkdocstrings' `::: package.module`,
+Sphinx's `.. automodule::`, `.. include::`, a `--8<--` snippet) and their indented options,
+such as `docs/ref/handoffs/history.md` holding `::: agents.handoffs.history`.
 A standing document counts too (an operations manual, an architecture note, a testing plan for
 work not begun): five prose lines or more in English, no heading calling it a handoff, no
 real date, day heading ("# Day1", "## 第一天"), ticked box, status field, commit hash, pull

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from handoff_audit.markdown.currency import shipped_entry
 from handoff_audit.markdown.labels import says_nothing
 from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.markdown.outline import front_matter_as_lines
@@ -52,10 +53,10 @@ def next_step(text: str) -> NextStep:
 
     text = readable_lines(text)
     reading = read(text)
-    found = _in_newest_entry(reading.found.get("next", []), reading.entries)
+    lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
+    found = _in_newest_entry(_no_shipped(reading.found.get("next", []), lines), reading.entries)
     if not found:
         return NextStep(None)
-    lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
     first = _newest_repeat(found, lines)
     line = lines[first.line - 1]
     atx = _ATX.match(line)
@@ -77,17 +78,40 @@ def next_step(text: str) -> NextStep:
 def _in_newest_entry(
     found: list[Evidence], entries: tuple[tuple[int, int], list[tuple[int, int]]] | None
 ) -> list[Evidence]:
-    """Of the places found, those in a dated log's newest entry, else those outside its older
-    entries (a "Next TODOs" list between them), else all: a log's older entries record steps
-    it has moved past, whichever end its newest entry is at."""
+    """Of the places found, a next-step heading or label outside the log's entries ("## Start
+    here next session" over a "## Historical session log"), else those in a dated log's newest
+    entry, else those outside its older entries (a "Next TODOs" list between them), else all: a
+    log's older entries record steps it has moved past, whichever end its newest entry is at."""
     if entries is None:
         return found
     (first, end), older = entries
+    spans = [(first, end), *older]
+    explicit = [
+        each
+        for each in found
+        if each.how in ("heading", "label") and not any(a <= each.line < b for a, b in spans)
+    ]
+    if explicit:
+        return explicit
     newest = [each for each in found if first <= each.line < end]
     if newest:
         return newest
     current = [each for each in found if not any(a <= each.line < b for a, b in older)]
     return current or found
+
+
+def _no_shipped(found: list[Evidence], lines: list[str]) -> list[Evidence]:
+    """The places found but a dated log entry's own heading over what it shipped
+    (`currency.shipped_entry`), when any other is left: that entry records finished work."""
+    kept = []
+    for each in found:
+        atx = _ATX.match(lines[each.line - 1]) if each.how == "heading" else None
+        if atx is not None:
+            title = lines[each.line - 1][atx.end() :]
+            if shipped_entry(title, _under(lines, each.line, len(atx.group(1)))):
+                continue
+        kept.append(each)
+    return kept or found
 
 
 def _newest_repeat(found: list[Evidence], lines: list[str]) -> Evidence:

@@ -101,6 +101,21 @@ def _dated(heading: str) -> tuple[int, ...] | None:
     return (int(year), _MONTHS.index(month[:3].lower()) + 1, int(day), 0, 0)
 
 
+_SHIPPED = re.compile(
+    r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?\s*(?:what\s+(?:shipped|landed|was done|got done|happened)|"
+    r"shipped|completed|done|merged)\b[^:：\n]{0,40}[:：]",
+    re.IGNORECASE,
+)
+"""A label over what a session finished: "**What shipped (merged):**", "Completed:"."""
+
+
+def shipped_entry(heading: str, body: Sequence[str]) -> bool:
+    """A dated log entry that reports what a session finished ("### 2026-05-01 — Sprint 23",
+    then "**What shipped:**"): its heading is the entry's title, not a next step, whatever
+    words ("plan", "resume") it carries."""
+    return _dated(heading) is not None and any(_SHIPPED.match(line) for line in body)
+
+
 _NUMBERED = re.compile(
     r"^[^\w#]*(?:session|sitzung|sesi[oó]n|sess[aã]o|sessione|s[ée]ance)\s*(?:#|no\.?|nr\.?)?\s*"
     r"(\d{1,5})(?:\.(\d{1,3}))?(?!\d)",
@@ -217,4 +232,10 @@ def _entry_of(sections: Sequence[Section], level: int, line: int) -> int:
     return index if sections[index].level == level else -1
 
 
-__all__ = ["declared_retired", "log_entries", "newest_entry", "older_entries"]
+__all__ = [
+    "declared_retired",
+    "log_entries",
+    "newest_entry",
+    "older_entries",
+    "shipped_entry",
+]

@@ -233,8 +233,9 @@ def test_a_blank_next_step_is_said_so_to_the_session(git_repo: GitRepo) -> None:
     repo.commit("handoff: notes")
     context = context_of(run_hook(claude_start(repo.root)))
     assert context.splitlines()[0] == (
-        'Warning: HANDOFF.md names no next action: its next-step heading "Next steps" (line 5) '
-        "is empty or holds only placeholders; fill it in before relying on it"
+        "Warning: HANDOFF.md is an unfilled template: fill it in before relying on it (its "
+        'next-step heading "Next steps" at line 5 is empty or holds only placeholders); it '
+        "names no next action"
     )
 
 

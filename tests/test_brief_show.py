@@ -447,8 +447,9 @@ def test_a_next_step_heading_with_only_placeholders_under_it_names_no_next_actio
     result = show(run_cli, repo)
     assert result.code == 0, result.err
     assert result.out.splitlines()[0] == (
-        'Warning: HANDOFF.md names no next action: its next-step heading "Next steps" (line 5) '
-        "is empty or holds only placeholders; fill it in before relying on it"
+        "Warning: HANDOFF.md is an unfilled template: fill it in before relying on it (its "
+        'next-step heading "Next steps" at line 5 is empty or holds only placeholders); it '
+        "names no next action"
     )
     assert "Next action" not in result.out
 

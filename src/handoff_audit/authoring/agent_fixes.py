@@ -35,7 +35,7 @@ from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
-from handoff_audit.markdown.completeness import STEPLESS_NEXT
+from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import SeriesFolders, is_handoff_record
 from handoff_audit.program import program
@@ -442,11 +442,12 @@ class Fixes:
                 f"this session's already written there (or delete the file and run {self.new()})",
             )
         for finding, fix in zip(findings, fixes, strict=True):
-            if fix is Fix.MD_ADD and finding.message.startswith(STEPLESS_NEXT):
-                # The section is there: another one would only repeat what it lacks.
+            if fix is Fix.MD_ADD and finding.message.startswith((BLANK_NEXT, STEPLESS_NEXT)):
+                # The section is there (stepless or blank): another one would only repeat it.
+                held = "the placeholders" if finding.message.startswith(BLANK_NEXT) else "what"
                 return Advice(
                     _reason(finding, findings),
-                    f"edit {quoted}:{finding.line}: in place of what that next-step section "
+                    f"edit {quoted}:{finding.line}: in place of {held} that next-step section "
                     "holds, write the work the next session should start",
                     "edit that section; do not add a second one",
                 )

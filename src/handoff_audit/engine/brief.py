@@ -552,8 +552,9 @@ def _written(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str |
     if step.bare is not None:
         line, words = step.bare
         return (written,), (
-            f"{packet.path} names no next action: its next-step heading {show(words)} (line "
-            f"{line}) is empty or holds only placeholders; fill it in before relying on it"
+            f"{packet.path} is an unfilled template: fill it in before relying on it (its "
+            f"next-step heading {show(words)} at line {line} is empty or holds only "
+            "placeholders); it names no next action"
         )
     if step.text is None:
         return (written,), None

@@ -55,6 +55,9 @@ def next_step(text: str) -> NextStep:
     reading = read(text)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
     found = _in_newest_entry(_no_shipped(reading.found.get("next", []), lines), reading.entries)
+    if not found and (blank := reading.blank_next) is not None:
+        # "## Next step" over only "- [ ]" or "TBD": `md-incomplete` names it, so does the brief
+        return NextStep(None, (blank.line, shorten(blank.how.lstrip("#").strip(), 80)))
     if not found:
         return NextStep(None)
     first = _newest_repeat(found, lines)

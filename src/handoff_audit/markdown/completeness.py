@@ -99,6 +99,15 @@ _STEPLESS = (
     "start (without it this is a status report, not a handoff)"
 )
 
+BLANK_NEXT = "no next step filled in"
+"""How the message on a next-step section holding only placeholders begins (the hook's fix
+edits that section in place rather than adding another)."""
+_BLANK = (
+    BLANK_NEXT + ': the "{heading}" section at line {line} holds only placeholders ("{text}"); '
+    "fill it in there with what the next session should do first (without it this is a status "
+    "report, not a handoff)"
+)
+
 
 _NAMES = {
     "state": "state",
@@ -164,6 +173,9 @@ def missing_in(
         elif stepless is not None:
             line = stepless.line
             message = _STEPLESS.format(heading=stepless.how, line=line, text=stepless.text)
+        elif facet == "next" and (blank := reading.blank_next) is not None:
+            line = blank.line
+            message = _BLANK.format(heading=blank.how, line=line, text=blank.text)
         elif facet == "next" and unread is not None:
             message = _cut(unread, _CUT_NEXT)
         found.append(MissingPart(facet, line, message, facet in ERROR_FACETS and not candidate))
@@ -212,6 +224,7 @@ def explain_facets(
 
 
 __all__ = [
+    "BLANK_NEXT",
     "ERROR_FACETS",
     "STEPLESS_NEXT",
     "MissingPart",

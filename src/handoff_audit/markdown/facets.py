@@ -117,6 +117,10 @@ class Reading:
     stepless_next: Evidence | None = None
     """The first next-step heading that holds only what is no step (a check to run, a wait, a
     hand-in, "none"): its line, its heading as written and its first item, for the message."""
+    blank_next: Evidence | None = None
+    """The first next-step heading with nothing but a template's placeholders under it ("- [ ]",
+    "TBD", "[describe …]", as the `placeholder` rule reads them): its line, its heading as
+    written and its first placeholder, for the message."""
     labelled_step: Candidate | None = None
     """A next-step label in a script whose verbs the step reading does not know (``下一步：…``):
     a place to name when no step is found, not a step (it is as often stale as not)."""
@@ -305,6 +309,8 @@ def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
 def _judge_heading(section: Section, reading: Reading) -> None:
     facet = section.facet
     if facet not in FACETS or _says_nothing_under(section):
+        if facet == "next" and reading.blank_next is None and _placeholders_only(section):
+            reading.blank_next = _stepless(section)
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
     if facet == "next" and _names_no_step(section, section.texts):
         if reading.stepless_next is None:
@@ -340,6 +346,15 @@ TABLE_ROWS = 3
 
 _TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")
 _UNTICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]", re.MULTILINE)
+
+
+def _placeholders_only(section: Section) -> bool:
+    """Something under the heading, and all of it a template's placeholders as the `placeholder`
+    rule reads them ("- [ ]", "TBD", "...", "[describe …]"), not only bare labels."""
+    if any(code for _, _, code in section.texts):
+        return False  # a command to run is no blank
+    said = [line for _, text, _ in section.texts for line in text.splitlines() if line.strip()]
+    return bool(said) and all(says_nothing(line) for line in said)
 
 
 def _says_nothing_under(section: Section) -> bool:

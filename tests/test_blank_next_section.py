@@ -1,0 +1,66 @@
+"""A "## Next step" section holding only a template's placeholders ("- [ ]", "TBD", "TODO",
+"...", "[describe …]"): `check` names that section and its line and says to fill it in (it does
+not claim no such section exists), the Stop hook's fix edits it in place (no second "## Next
+step" appended), and `show` and the session-start brief open on the unfilled-template warning
+the README promises, quoting nothing from its blanks."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_support import run_hook, stop_event
+from conftest import GitRepo
+from test_agent_session_start import claude_start, context_of
+from test_brief_show import Run, repo, show
+
+__all__ = ["repo"]  # the fixture
+
+FILE = (
+    "# Handoff\n\n## State\nThe parser in `src/parser.py` is done and its tests pass.\n\n"
+    "## {heading}\n\n{blank}\n\n## Decisions\n- Kept JSON — because CI reads it.\n"
+)
+WARNING = (
+    "Warning: HANDOFF.md is an unfilled template: fill it in before relying on it (its "
+    'next-step heading "{heading}" at line 6 is empty or holds only placeholders); it names no '
+    "next action"
+)
+
+
+@pytest.mark.parametrize(
+    ("heading", "blank"),
+    [
+        ("Next step", "- [ ] "),
+        ("Next step", "- TBD"),
+        ("Next Steps", "- TODO"),
+        ("Next step", "- ..."),
+        ("Next Steps", "- [describe the next step]"),
+        ("Next Steps", "1. TBD\n2. TBD"),
+    ],
+)
+def test_a_next_step_section_of_placeholders_is_named_and_filled_in_place(
+    repo: GitRepo, run_cli: Run, heading: str, blank: str
+) -> None:
+    repo.write("HANDOFF.md", FILE.format(heading=heading, blank=blank))
+    repo.commit("handoff: a blank next step")
+
+    checked = run_cli(["check", "-q"], cwd=repo.root)
+    assert checked.code == 1
+    [line] = [each for each in checked.out.splitlines() if "next step" in each]
+    assert line.startswith(
+        f'HANDOFF.md:6: md-incomplete: no next step filled in: the "## {heading}" section at '
+        "line 6 holds only placeholders"
+    ), line
+    assert "found no" not in line
+
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 2, stopped.err
+    assert "fix: edit HANDOFF.md:6: in place of the placeholders" in stopped.err
+    assert ">> HANDOFF.md" not in stopped.err
+    assert "printf" not in stopped.err
+
+    shown = show(run_cli, repo)
+    assert shown.code == 0, shown.err
+    assert shown.out.splitlines()[0] == WARNING.format(heading=heading)
+    assert "Next action" not in shown.out
+    context = context_of(run_hook(claude_start(repo.root), repo.root))
+    assert context.splitlines()[0] == WARNING.format(heading=heading)

@@ -235,3 +235,28 @@ def test_fixes_of_a_hook_installed_by_its_path_run_as_printed(git_repo: GitRepo)
     assert done.returncode == 0, (printed, done.stderr)
     written = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert written["next_action"] == ANSWERS["<the first thing the next session should do>"]
+
+
+@pytest.mark.parametrize(("indent", "end"), [("    ", "\n"), ("\t", ""), ("  ", "")])
+def test_keeps_the_files_indentation_and_its_end(
+    git_repo: GitRepo, run_cli: Run, indent: str, end: str
+) -> None:
+    path = git_repo.root / ".claude/settings.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(EXISTING, indent=indent) + end, encoding="utf-8")
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    assert path.read_text(encoding="utf-8") == json.dumps(settings(git_repo), indent=indent) + end
+
+
+def test_a_hand_laid_out_file_with_the_hook_keeps_its_bytes(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    path = git_repo.root / ".claude/settings.json"
+    path.parent.mkdir()
+    snippet = json.loads(run_cli(["hook", "--print"], cwd=git_repo.root).out)
+    text = json.dumps({"model": "opus", **snippet}, indent="\t", separators=(",", " : "))
+    path.write_bytes(text.encode() + b"  ")  # its own spacing, no newline at the end
+    result = run_cli(["hook", "--install"], cwd=git_repo.root)
+    assert result.code == 0, result.err
+    assert "already installed; unchanged" in result.err
+    assert path.read_bytes() == text.encode() + b"  "

@@ -2,17 +2,19 @@
 ``.claude/settings.json`` or Codex's ``.codex/hooks.json`` (the same ``hooks`` shape).
 
 The merge adds one command hook per event: other hooks, permissions and unknown keys keep their
-values, in their order, and the file is written back as 2-space JSON (a file that would not read
-back the same, with a duplicate key or a number too large for a float, is refused). Running it
-again changes nothing. Beside
-the stop events, ``SessionStart`` runs the hook with the start sources the agent documents, so
-that a new session starts from the branch's brief.
+values, in their order, and the file is written back as JSON in its own layout: the indentation
+of its first indented line (2 spaces when none: a new or one-line file) and its trailing newline
+or lack of one (a file that would not read back the same, with a duplicate key or a number too
+large for a float, is refused). Running it again changes nothing: the file's bytes are left as
+they are. Beside the stop events, ``SessionStart`` runs the hook with the start sources the
+agent documents, so that a new session starts from the branch's brief.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -112,16 +114,30 @@ def install(
         )
     refuse_outside(path)
     target = _written_through(top, path, named, by_hand)
-    settings = _read_settings(target, named, by_hand) if target.exists() else {}
+    text = _read_text(target, named) if target.exists() else ""
+    settings = _read_settings(text, named, by_hand)
     try:
         added = merge(settings, events, command, agent)
     except InputError as error:
         raise InputError(f"{named}: {error}") from None
     if added:
-        write_atomic(
-            target, json.dumps(settings, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-        )
+        indent, end = _layout(text)
+        written = json.dumps(settings, indent=indent, ensure_ascii=False, allow_nan=False)
+        write_atomic(target, written + end)
     return path, added
+
+
+_INDENTED = re.compile(r"\n([ \t]+)\S")
+
+
+def _layout(text: str) -> tuple[str, str]:
+    """The indentation of the settings file's first indented line (two spaces when no line is
+    indented: a new file, or all on one line) and its end: a newline, unless the file had text
+    and did not end with one."""
+    found = _INDENTED.search(text)
+    indent = found.group(1) if found else "  "
+    end = "" if text.strip() and not text.endswith("\n") else "\n"
+    return indent, end
 
 
 def _agent_option(agent: str) -> str:
@@ -150,13 +166,18 @@ def _written_through(top: Path, path: Path, relative: str, by_hand: str) -> Path
     return target
 
 
-def _read_settings(path: Path, relative: str, by_hand: str) -> dict[str, Any]:
-    """The JSON object in the settings file, read strictly: a value that would not be written
-    back as it was (a duplicate key, a number too large for a float) is refused with its place."""
+def _read_text(path: Path, relative: str) -> str:
+    """The settings file's text; `InputError` when it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{relative}: cannot be read ({error})") from None
+
+
+def _read_settings(text: str, relative: str, by_hand: str) -> dict[str, Any]:
+    """The JSON object in the settings file's ``text``, read strictly: a value that would not be
+    written back as it was (a duplicate key, a number too large for a float) is refused with its
+    place."""
     if not text.strip():
         return {}
     try:

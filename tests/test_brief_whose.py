@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 from agent_support import run_hook
 from conftest import GitRepo, Result
+from handoff_audit.git import plumbing
 from test_agent_session_start import claude_start
 
 Run = Callable[..., Result]
@@ -114,3 +116,31 @@ def test_a_note_written_on_this_branch_keeps_its_branch(git_repo: GitRepo, run_c
     assert f"\n({said})\n" in session_context(git_repo)
     assert f"\n({said})\n" in shown(run_cli, git_repo, "text")
     assert f"\n_{said}_\n" in shown(run_cli, git_repo, "markdown")
+
+
+def test_a_series_reads_refs_and_the_work_tree_once(tmp_path: Path, run_cli: Run) -> None:
+    """`show` (and the `SessionStart` hook, which builds the same brief) reads refs and
+    `git status` once, with a series or without."""
+
+    def git_processes_of_show(repo: GitRepo, files: list[str]) -> int:
+        repo.write("README.md", "# app\n")
+        repo.commit("init")
+        repo.git("checkout", "-q", "-b", "feature-x")
+        for name in files:
+            repo.write(name, NOTE)
+        repo.commit("handoff")
+        before = plumbing.spawn_count()
+        assert run_cli(["show"], cwd=repo.root).code == 0
+        return plumbing.spawn_count() - before
+
+    single = git_processes_of_show(GitRepo(tmp_path / "single"), ["HANDOFF.md"])
+    days = ["2026-11-01", "2026-11-02", "2026-11-03"]
+    series = git_processes_of_show(
+        GitRepo(tmp_path / "series"), [f"docs/handoffs/{day}-auth.md" for day in days]
+    )
+    # Whether the branch wrote the series (else it is the project's record) takes the refs
+    # (`for-each-ref`), HEAD (`cat-file`), the merge base with the default branch and the files
+    # changed since it, and no second `status` nor second `rev-parse`; the single file instead
+    # asks whether its last change is on a protected branch (`for-each-ref`, `rev-list`),
+    # which a series' file never is asked. Two processes more, not five as before.
+    assert series == single + 2

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -119,12 +119,14 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     guessed: dict[str, SeriesGuess] = {}
     history: dict[str, tuple[str, ...]] = {}
     project: tuple[str, ...] = ()
+    # One `status` serves the series' owner, the choice among candidates and the freshness.
+    status = cache(partial(plumbing.status, root, ()))
     if packet:
         found = [_named(root, packet, config)]
     else:
         found, unread, guessed, history = _loaded(root, config)
         # A series the branch did not touch is the project's record, not its handoff.
-        project = project_records(root, config, branch, found)
+        project = project_records(root, config, branch, found, status)
         found = [p for p in found if p.path not in project]
     renamed = set() if packet else _renamed_here(root, found, branch)
     try:
@@ -133,9 +135,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         _explain_nothing(root, nothing, (found, unread), branch, named=packet is not None)
         _say_records(nothing, project, branch)
         raise
-    # One `status` and one `log` serve both the choice among candidates and the freshness.
+    # One `log` serves both the choice among candidates and the freshness.
     try:
-        dirt = plumbing.status(root, [])
+        dirt = status()
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     changes = last_changes(root, [name for p in candidates for name in _files(p)])

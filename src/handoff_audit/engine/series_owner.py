@@ -5,14 +5,14 @@ branch (the default branch), every series is its own, as before."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns, unborn_branch
-from handoff_audit.git.workbench import read_workbench
+from handoff_audit.git.workbench import workbench_at
 from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.program import program
@@ -20,11 +20,16 @@ from handoff_audit.shell import quote
 
 
 def project_records(
-    root: Path, config: Config, branch: str | None, packets: Sequence[Packet]
+    root: Path,
+    config: Config,
+    branch: str | None,
+    packets: Sequence[Packet],
+    status: Callable[[], dict[str, str]],
 ) -> tuple[str, ...]:
     """The current files of a series among ``packets`` (paths from the top folder ``root``)
     that ``branch`` did not write or change: the project's record, not its handoff. Empty on a
-    detached HEAD, a protected branch, or when git cannot say (its own error is `show`'s)."""
+    detached HEAD, a protected branch, or when git cannot say (its own error is `show`'s).
+    ``status``: the work tree's `plumbing.status`, read once for this and the brief."""
     series = [p.path for p in packets if p.kind == "markdown" and in_series(p.path, config)]
     if not series or branch is None:
         return ()
@@ -35,7 +40,7 @@ def project_records(
             branch, protected_patterns(config.protected_branches, refs, origin_head, unborn=unborn)
         ):
             return ()
-        bench, _ = read_workbench(root, lambda _root: config, branch, None)
+        bench = workbench_at(root, config, branch, None, refs=(refs, origin_head), status=status)
     except (plumbing.GitError, InputError):
         return ()
     changed = {*bench.changed_files, *(path for path, _ in bench.dirt)}

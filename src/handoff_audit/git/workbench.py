@@ -57,6 +57,22 @@ def read_workbench(
         raise InputError(f"{cwd}: not inside a git repository; `new` and `update` read git")
     root = info.toplevel
     config = config_for(root)
+    return workbench_at(root, config, branch, target), config
+
+
+def workbench_at(
+    root: Path,
+    config: Config,
+    branch: str | None,
+    target: str | None,
+    *,
+    refs: plumbing.Refs | None = None,
+    status: Callable[[], dict[str, str]] | None = None,
+) -> Workbench:
+    """The workbench of the repository whose top folder is ``root`` (`read_workbench`'s, for a
+    caller that found the top folder itself); ``refs`` (`plumbing.read_refs`) and ``status``
+    (`plumbing.status` of the whole tree) when the caller has read them or will read them
+    anyway, so that git is not asked twice. `InputError` when git cannot say."""
     try:
         if branch is None:
             branch = plumbing.current_branch(root)
@@ -64,7 +80,7 @@ def read_workbench(
                 raise InputError("HEAD is detached; say which branch this is with --branch")
         if target is not None and not plumbing.is_safe_branch(target):
             raise InputError(f"--target-branch {target!r} is not a usable branch name")
-        base_branch, tip = (target, None) if target else _first_protected(root, config)
+        base_branch, tip = (target, None) if target else _first_protected(root, config, refs)
         revisions = ["HEAD"] + ([target] if target else [])
         found = plumbing.resolve(root, revisions)
         head = found["HEAD"]
@@ -87,19 +103,22 @@ def read_workbench(
             else:
                 base = merge_base
         changed = plumbing.changed_since(root, base)
-        status = plumbing.status(root, [])
+        tree = status() if status is not None else plumbing.status(root, [])
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     own = packet_file_test(config)
-    dirt = tuple((path, _describe(code)) for path, code in sorted(status.items()) if not own(path))
+    dirt = tuple((path, _describe(code)) for path, code in sorted(tree.items()) if not own(path))
     kept = tuple(path for path in changed if not own(path))
-    return Workbench(root, branch, head[0], kept, base_branch, base, dirt), config
+    return Workbench(root, branch, head[0], kept, base_branch, base, dirt)
 
 
-def _first_protected(root: Path, config: Config) -> tuple[str | None, str | None]:
+def _first_protected(
+    root: Path, config: Config, read: plumbing.Refs | None
+) -> tuple[str | None, str | None]:
     """The first protected branch (in the configuration's order, else the repository's default
-    branch) that exists here, local before remote-tracking, and its commit."""
-    refs, origin_head = plumbing.read_refs(root)
+    branch) that exists here, local before remote-tracking, and its commit; ``read``: the refs
+    when the caller has them."""
+    refs, origin_head = read if read is not None else plumbing.read_refs(root)
     for pattern in protected_patterns(config.protected_branches, refs, origin_head):
         for local in (True, False):
             for ref in refs:

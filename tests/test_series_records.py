@@ -10,6 +10,7 @@ from typing import Any
 from agent_support import run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo
 from git_helpers import check
+from handoff_audit.git import plumbing
 
 HANDOFF = "docs/handoffs/2026-12-04-refunds.md"
 TEXT = (
@@ -106,3 +107,34 @@ def test_a_text_file_in_a_real_series_folder_is_work(git_repo: GitRepo, run_cli:
     git_repo.write("docs/handoffs/schedule.txt", "nightly\n")
     git_repo.commit("schedule")
     assert "schedule.txt" in _outdated(run_cli, git_repo)[0]
+
+
+def test_a_git_ignored_markdown_file_makes_no_series(git_repo: GitRepo, run_cli: Any) -> None:
+    """`docs/handoffs/` holds a tracked index and a git-ignored scratch note named like a
+    handoff: git lists no handoff there, so it is no series and its index is work, as for a
+    folder that holds only the index; discovery's listing tells it, with no more git
+    processes than a change elsewhere takes."""
+
+    def git_processes_of_check() -> int:
+        before = plumbing.spawn_count()
+        check(run_cli, git_repo.root)
+        return plumbing.spawn_count() - before
+
+    git_repo.write(".gitignore", "docs/handoffs/*-scratch.md\n")
+    git_repo.write("docs/handoffs/README.md", "# Handoffs\n")
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.commit("base")
+    git_repo.git("switch", "-qc", "feat/refunds")
+    git_repo.write("docs/handoffs/2026-12-01-scratch.md", TEXT)
+    git_repo.write("HANDOFF.md", TEXT)
+    git_repo.commit("handoff")
+    assert git_repo.git("status", "--porcelain") == ""
+    git_repo.write("app.py", "x = 2\n")
+    git_repo.commit("work")
+    elsewhere = git_processes_of_check()
+    git_repo.write("HANDOFF.md", TEXT + "- app.py\n")
+    git_repo.commit("handoff again")
+    _index(git_repo, "- the refunds")
+    assert "README.md" in _outdated(run_cli, git_repo)[0]
+    assert git_processes_of_check() == elsewhere
+    assert run_hook(stop_event(git_repo.root)).code == 2

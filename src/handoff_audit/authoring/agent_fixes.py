@@ -33,11 +33,12 @@ from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
 from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
+from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.model.findings import Finding, PacketInfo
-from handoff_audit.model.packet import SeriesFolders, is_handoff_record
+from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix

@@ -24,6 +24,7 @@ from pathlib import Path
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
+from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
@@ -33,7 +34,6 @@ from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
 from handoff_audit.model.packet import (
-    SeriesFolders,
     in_series,
     is_handoff_file,
     is_handoff_record,

@@ -18,8 +18,9 @@ from typing import Any
 
 from handoff_audit.authoring.session_facts import SessionFacts
 from handoff_audit.config import Config
+from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.workbench import Workbench
-from handoff_audit.model.packet import Packet, SeriesFolders, is_handoff_record
+from handoff_audit.model.packet import Packet, is_handoff_record
 
 
 def own_changed_files(

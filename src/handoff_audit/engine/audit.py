@@ -7,17 +7,19 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.credentials import packet_identifiers, redact, redact_packet
 from handoff_audit.engine import discovery, workers
 from handoff_audit.engine.loading import load_packets, printable
+from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
-from handoff_audit.model.packet import Packet, rel, twin_of
+from handoff_audit.model.packet import Packet, is_handoff_record, rel, twin_of
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
@@ -213,7 +215,13 @@ def _gather(
         for packet in packets:
             packet.history = older.get(packet.path, ())
     root, target, config = request.root, request.target, request.config
-    facts = gather_history(root, packets, target, config, request.known_git, early, found.repo)
+    # A change to a handoff file or a series' record is no work (the series: discovery's).
+    records = partial(
+        is_handoff_record, config=config, series=SeriesFolders.of(root, config, found)
+    )
+    facts = gather_history(
+        root, packets, target, config, records, request.known_git, early, found.repo
+    )
     if facts is not None:
         facts.unordered_series = found.unordered
     return facts

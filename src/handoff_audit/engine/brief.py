@@ -23,6 +23,7 @@ from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
 from handoff_audit.engine.inherited_brief import detached_lines, inherited_lines
 from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
+from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_owner import project_records, record_lines
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing, switch
@@ -31,7 +32,7 @@ from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
-from handoff_audit.model.packet import Packet, SeriesFolders, in_series, is_handoff_record
+from handoff_audit.model.packet import Packet, in_series, is_handoff_record
 from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID, suppression
@@ -121,10 +122,11 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     project: tuple[str, ...] = ()
     # One `status` serves the series' owner, the choice among candidates and the freshness.
     status = cache(partial(plumbing.status, root, ()))
+    series = SeriesFolders(root, config)  # a handoff named: listed once, if ever asked
     if packet:
         found = [_named(root, packet, config)]
     else:
-        found, unread, guessed, history = _loaded(root, config)
+        found, unread, guessed, history, series = _loaded(root, config)
         # A series the branch did not touch is the project's record, not its handoff.
         project = project_records(root, config, branch, found, status)
         found = [p for p in found if p.path not in project]
@@ -148,7 +150,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         raise UnreadableHandoff(_cannot_read(chosen.path, unread[chosen.path]), chosen.path)
     if _empty(chosen):
         raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""), chosen.path)
-    changed, freshness = _freshness(root, config, chosen, changes, dirt)
+    changed, freshness = _freshness(root, config, chosen, (changes, dirt), series)
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
@@ -175,13 +177,18 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
 
 
 def _freshness(
-    root: Path, config: Config, chosen: Packet, changes: dict[str, Commit], dirt: dict[str, str]
+    root: Path,
+    config: Config,
+    chosen: Packet,
+    read: tuple[dict[str, Commit], dict[str, str]],
+    series: SeriesFolders,
 ) -> tuple[Commit | None, Freshness]:
-    """The chosen handoff's last change and how fresh it is: its own files' commits, with a
-    change to a handoff file or series record not counted as work (`_record`)."""
+    """The chosen handoff's last change and how fresh it is: its own files' commits (``read``:
+    the last change of each and the work tree's status), with a change to a handoff file or
+    series record (``series``: the series folders) not counted as work (`_record`)."""
+    changes, dirt = read
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
-    series = SeriesFolders(root, config)
     records = partial(_record, config=config, files=frozenset(files), series=series)
     return changed, read_freshness(root, files, _lkg(chosen), changed, records, dirt)
 
@@ -301,15 +308,19 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
 
 def _loaded(
     root: Path, config: Config
-) -> tuple[list[Packet], dict[str, Hit], dict[str, SeriesGuess], dict[str, tuple[str, ...]]]:
+) -> tuple[
+    list[Packet], dict[str, Hit], dict[str, SeriesGuess], dict[str, tuple[str, ...]], SeriesFolders
+]:
     """The repository's packets; why each handoff that could not be read could not (by its
     path); the series' current files a shallow clone could not tell from the others (the
-    keys of `discovery.Found.unordered`); each series' older files."""
+    keys of `discovery.Found.unordered`); each series' older files; the series folders, from
+    discovery's listing."""
     found = discovery.discover_all(root, (root,), config)
     packets, hits = loading.load_packets(root, found.files, config)
     unread = {p.path for p in packets if (p.data if p.kind == "json" else p.text) is None}
     history = {path.relative_to(root).as_posix(): older for path, older in found.history.items()}
-    return packets, {hit.path: hit for hit in hits if hit.path in unread}, found.unordered, history
+    unreadable = {hit.path: hit for hit in hits if hit.path in unread}
+    return packets, unreadable, found.unordered, history, SeriesFolders.of(root, config, found)
 
 
 def _guess(path: str, history: dict[str, tuple[str, ...]], guess: SeriesGuess) -> str:

@@ -121,6 +121,12 @@ class Found:
     ``series`` globs match (relative to the root): never audited as handoffs, but committed,
     so scanned for credentials (`secret`) like a series' older files."""
 
+    series: frozenset[str] = frozenset()
+    """The folders that are a series in fact (relative to the root): the ``series`` globs match
+    them, and git lists a handoff of the series in them and no JSON packet."""
+    searched: tuple[str, ...] = ()
+    """The folders searched (relative to the root, ``""`` for all): `series` tells of them."""
+
     @property
     def files(self) -> list[Path]:
         """`names` as `Path` objects."""
@@ -178,6 +184,7 @@ def discover_all(
         present = _present(root, folders, config, (packets, code, templates), there, many)
         series = _series(present, packets, config, code) if config.series else {}
         result.templates = _templates(templates, packets, code)
+        result.series, result.searched = frozenset(series), tuple(folders)
         not_audited = {name for names in series.values() for name in names}
         if schema is not None and schema.is_relative_to(root.resolve()):
             not_audited.add(schema.relative_to(root.resolve()).as_posix())
@@ -331,6 +338,17 @@ def _series(
         elif _in_series_folder(name, config, series_folder):
             by_folder.setdefault(folder, []).append(name)
     return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders and f not in code}
+
+
+def series_folders(root: Path, config: Config) -> frozenset[str]:
+    """`Found.series` of the whole repository at ``root``, without dating any series (one
+    ``git ls-files``)."""
+    if not config.series:
+        return frozenset()
+    packets: set[str] = set()
+    code: set[str] = set()
+    present = _present(root, [""], config, (packets, code, set()), _Listing(), None)
+    return frozenset(_series(present, packets, config, code))
 
 
 def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: bool) -> None:

@@ -17,6 +17,7 @@ is fetched once. Otherwise the audit never changes the repository.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,6 @@ from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import (
     Packet,
-    SeriesFolders,
-    is_handoff_record,
     named_block_file,
     named_packet,
     packet_of,
@@ -107,6 +106,7 @@ def gather_history(
     packets: list[Packet],
     target: Target,
     config: Config,
+    records: Callable[[str], bool],
     known: tuple[plumbing.RepoInfo, plumbing.Refs] | None = None,
     early: Early | None = None,
     repo: plumbing.RepoInfo | None = None,
@@ -114,7 +114,9 @@ def gather_history(
     """Ask git, in a constant number of calls, everything the git-aware rules need; ``known``:
     the repository at ``root`` and its refs, when the caller has just read them; ``early``:
     what `start_early` asked (it replaces ``known``); ``repo``: the repository alone, when
-    discovery read it."""
+    discovery read it. ``records``: whether a path (from ``root``) is a handoff file or a
+    series' record, whose change is no work (`model.packet.is_handoff_record`, with the series
+    folders of discovery's listing)."""
     if early is not None:
         known = early.known
     try:
@@ -135,6 +137,7 @@ def gather_history(
         try:
             refs = known[1] if known else None
             gatherer = _Gatherer(root, repo, packets, target, config, refs)
+            gatherer.records = records
             gatherer.early_status = early.status if early is not None else None
             facts = gatherer.gather()
         except (plumbing.DamagedRepository, plumbing.UnsafeRepository) as error:
@@ -203,6 +206,9 @@ def deepen_once(root: Path, depth: int, budget: plumbing.Budget) -> plumbing.Rep
 
 class _Gatherer:
     """One gathering pass; holds what the steps share."""
+
+    records: Callable[[str], bool]
+    """Whether a path is a handoff file or a series' record (`gather_history`)."""
 
     def __init__(
         self,
@@ -564,7 +570,6 @@ class _Gatherer:
             return result, False
         found: dict[str, Commit] = {}
         later = LaterWork(self.active, self.repo.prefix)
-        series = SeriesFolders(self.root, self.config)
         last: Commit | None = None
         hit_boundary = truncated = False
         with plumbing.changes(self.root, head[0]) as walk:
@@ -581,11 +586,7 @@ class _Gatherer:
                 for top_path in change.files:
                     if top_path in todo and top_path not in found:
                         found[top_path] = commit
-                others = [
-                    f
-                    for f in files
-                    if f not in self.handoff_paths and not is_handoff_record(f, self.config, series)
-                ]
+                others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
                 if others:
                     later.add(change, tuple(others), (p for p in todo if p not in found))
                 if len(found) == len(todo):

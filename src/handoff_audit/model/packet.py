@@ -223,47 +223,14 @@ _RECORD_SUFFIXES = (".md", ".markdown")
 """A series folder's own files of these kinds (its index, template, archive) are its records."""
 
 
-class SeriesFolders:
-    """Which folders (from ``root``, with ``/``) are a series in fact, by discovery's rule
-    (`engine.discovery`): the ``series`` globs match the folder, and it holds a handoff of the
-    series (a `series_file`), no JSON packet and no source code (`CODE_SUFFIXES`: a code package);
-    asked of the files on disk, each folder once."""
-
-    __slots__ = ("config", "known", "root")
-
-    def __init__(self, root: Path, config: Config) -> None:
-        self.root = root
-        self.config = config
-        self.known: dict[str, bool] = {}
-
-    def __call__(self, folder: str) -> bool:
-        found = self.known.get(folder)
-        if found is None:
-            found = self.known[folder] = matches_any(folder, self.config.series) and self._holds(
-                folder
-            )
-        return found
-
-    def _holds(self, folder: str) -> bool:
-        try:
-            with os.scandir(self.root / folder) as entries:
-                names = [entry.name for entry in entries if entry.is_file()]
-        except OSError:
-            return False
-        if any(n.endswith(".json") and named_packet(f"{folder}/{n}", self.config) for n in names):
-            return False
-        if any(is_code_file(n) for n in names):
-            return False
-        return any(series_file(folder, name) for name in names)
-
-
 def is_handoff_record(path: str, config: Config, series: Callable[[str], bool]) -> bool:
     """True for a handoff file (`is_handoff_file`) or a record kept with the handoffs of a
     series: a markdown file (``README.md``, ``index.md``, a template, an archived note) or
-    ``.gitkeep`` in or under a folder that is a series in fact (``series``, `SeriesFolders`:
-    it holds a handoff of the series). Changing only such files is handing off, not work that
-    moved on (``handoff-outdated``, the Stop hook, the brief's freshness); code and text files
-    there, and any file in a folder only named like a series, still are work."""
+    ``.gitkeep`` in or under a folder that is a series in fact (``series``,
+    `engine.series_folders.SeriesFolders`: git lists a handoff of the series in it). Changing
+    only such files is handing off, not work that moved on (``handoff-outdated``, the Stop
+    hook, the brief's freshness); code and text files there, and any file in a folder only
+    named like a series, still are work."""
     if is_handoff_file(path, config):
         return True
     folder, _, base = path.rpartition("/")

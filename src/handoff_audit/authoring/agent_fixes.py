@@ -464,10 +464,9 @@ class Fixes:
                     "printf '\\n## Since then\\n\\n%s\\n\\n## Next step\\n\\n%s\\n' "
                     f'"{text}" "{_NEXT_NOW}" >> {quoted}'
                 )
-                done = "delete it in a commit" in finding.message
-                also = "or rewrite the file to say where the work stands now" + (
-                    f"; if the work is done, delete it: git rm -- {quoted}" if done else ""
-                )
+                also = "or rewrite the file to say where the work stands now"
+                if "delete it in a commit" in finding.message:
+                    also += f"; if the work is done, delete it: git rm -- {quoted}"
                 return Advice(_reason(finding, findings), command, also)
         first = findings[0]
         where = f"{packet.path}:{first.line}" if first.line else packet.path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import subprocess
 import tempfile
@@ -120,6 +121,59 @@ def test_md_mismatch_on_text_the_packet_lacks_advises_carrying_it(
         assert f"carry it into handoff.json first: {command}, or delete it" in message, message
         assert "handoff.json lacks it, and render --write would drop it" in message
         assert "render --write handoff.json" not in message  # no command that drops the text
+
+
+def test_md_mismatch_keeps_a_packet_edited_after_its_twin(git_repo: Any, run_cli: Any) -> None:
+    """A packet edited (and committed) after its twin is the newer side: `check` says its
+    fields stand and prints the agent hook's fix (`render --write`, or `update` carrying only
+    the twin's text under no field's heading), never an `update` that puts the twin's stale
+    text back; following it keeps the packet's newer text."""
+    git_repo.write("README", "hi\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-qc", "feat/a")
+    made = run_cli(
+        [
+            "new",
+            "--summary",
+            "S.",
+            "--next-action",
+            "Add idempotency keys.",
+            "--verdict-pointer",
+            "README",
+        ],
+        cwd=git_repo.root,
+    )
+    assert made.code == 0, made.err
+    packet, twin_file = git_repo.root / "handoff.json", git_repo.root / "handoff.md"
+    data = json.loads(packet.read_text())
+    data["next_action"] = "Test concurrent refunds."
+    packet.write_text(json.dumps(data, indent=2) + "\n")
+    twin_ns = twin_file.stat().st_mtime_ns
+    os.utime(packet, ns=(twin_ns + 10**9, twin_ns + 10**9))  # the packet is written last
+    git_repo.commit("handoff: next action")
+
+    code, [finding] = _check(run_cli, git_repo.root, "--select", "md-mismatch")
+    assert code == 1
+    assert finding["message"].endswith(
+        "handoff.json was changed after handoff.md: its fields stand: run "
+        "`handoff-audit render --write handoff.json`"
+    ), finding["message"]
+    assert "lacks it" not in finding["message"]
+    assert "Add idempotency keys." not in finding["message"].split("; ", 1)[1]
+
+    # text under no field's heading is still carried, by the same command the hook prints
+    with twin_file.open("a") as out:
+        out.write("\n## Notes\n\nAsk Ana.\n")
+    os.utime(twin_file, ns=(twin_ns, twin_ns))
+    code, findings = _check(run_cli, git_repo.root, "--select", "md-mismatch")
+    command = "`handoff-audit update handoff.json --trap 'Notes: Ask Ana.'`"
+    assert len(findings) == 2, findings
+    assert findings[0]["message"].endswith("its fields stand: " + command)
+    assert f"carry it into handoff.json first: {command}" in findings[1]["message"]
+    updated = run_cli(["update", "handoff.json", "--trap", "Notes: Ask Ana."], cwd=git_repo.root)
+    assert updated.code == 0, updated.err
+    assert json.loads(packet.read_text())["next_action"] == "Test concurrent refunds."
+    assert _check(run_cli, git_repo.root, "--select", "md-mismatch") == (0, [])
 
 
 def test_md_mismatch_on_text_the_twin_lost_advises_render_write(

@@ -39,14 +39,14 @@ def carried(root: Path, cwd: Path, packet: PacketInfo) -> tuple[list[str], str |
     json_file, twin_file = root / packet.path, root / packet.markdown
     if not stays_in_repository(twin_file, root.resolve()):
         return [], None, None  # `check` reports it as unreadable; its text is not ours to quote
+    # start-up: the markdown parser loads only for a twin that differs from its packet
+    from handoff_audit.markdown.twin_carry import carry, twin_written_last
+
     try:
         text = twin_file.read_text(encoding="utf-8-sig")
-        # The side written last holds the newer text; a tie (a checkout) is the twin's.
-        twin_edited_last = twin_file.stat().st_mtime_ns >= json_file.stat().st_mtime_ns
+        twin_edited_last = twin_written_last(json_file, twin_file)
     except (OSError, UnicodeDecodeError):
         return [], None, None
-    # start-up: the markdown parser loads only for a twin that differs from its packet
-    from handoff_audit.markdown.twin_carry import carry
 
     found = carry(packet.data, text, twin_edited_last=twin_edited_last)
     options = [

@@ -29,17 +29,17 @@ def refuse_dropping_twin_text(packet: Path, twin: Path, data: Mapping[str, Any])
     One line naming the twin, its sections and the `update` that carries the text."""
     if any(part.casefold() == GIT_FOLDER for part in twin.resolve().parts):
         return  # a link into git's own folder: `check` reports it, and its text is not a twin's
+    # start-up: the markdown parser loads only when a command writes a twin anew
+    from handoff_audit.markdown.twin_carry import carry, twin_written_last
+
     try:
         text = twin.read_text(encoding="utf-8-sig")
-        twin_edited_last = twin.stat().st_mtime_ns >= packet.stat().st_mtime_ns
+        twin_edited_last = twin_written_last(packet, twin)
         on_disk = json.loads(packet.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError):
         return  # no twin to lose, or files `check` reports as unreadable
     if not isinstance(on_disk, dict) or text in (render_packet(on_disk), render_packet(data)):
         return
-    # start-up: the markdown parser loads only for a twin that differs from its packet
-    from handoff_audit.markdown.twin_carry import carry
-
     written = carry(on_disk, text, twin_edited_last=twin_edited_last)
     options = [
         (option, values) for option, values in written.options if not _holds(data, option, values)

@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from handoff_audit.markdown.compare import compare, source_lines, stray_sections, with_spans
@@ -43,6 +44,14 @@ class Carry:
     code: tuple[tuple[str, int], ...] = ()
     """The code blocks the twin has beyond the packet, by heading and line: no `update`
     option keeps their lines, so they are moved by hand before the twin is rendered again."""
+
+
+def twin_written_last(packet: Path, twin: Path) -> bool:
+    """Is ``twin`` the side of the pair written last, whose differing field text is the newer
+    (`carry`)? The one decision `check`, the agent hook and the writing commands share: the
+    side written last holds the newer text; a tie (a checkout) is the twin's. Raises
+    `OSError` when either file cannot be read."""
+    return twin.stat().st_mtime_ns >= packet.stat().st_mtime_ns
 
 
 def carry(data: Mapping[str, Any], markdown: str, *, twin_edited_last: bool) -> Carry:
@@ -174,4 +183,4 @@ def _option_values(name: str, text: str, value: Any) -> tuple[str, ...] | None:
     return (text,)
 
 
-__all__ = ["Carry", "carry"]
+__all__ = ["Carry", "carry", "twin_written_last"]

@@ -9,14 +9,27 @@ from handoff_audit.markdown.sections import LIST_OPTIONS, TEXT_OPTIONS
 
 
 def mismatch_advice(
-    path: str, field: str | None, *, dropped: bool, carried: list[str] | None = None
+    path: str,
+    field: str | None,
+    *,
+    dropped: bool,
+    carried: list[str] | None = None,
+    stands: str | None = None,
 ) -> str:
     """Render the twin again from the packet at ``path``, unless the twin holds text the packet
     lacks (``dropped``), which that would drop: then carry it into the packet first with the
     `update` that the agent hook prints too, its options ``carried`` (`twin_carry`, all the
     twin says beyond the packet: one run clears every such finding); without them, in words,
     the `update` option of ``field`` (a section that is no field, or a field no option sets,
-    as a trap)."""
+    as a trap). ``stands`` names the twin when the packet was written after it: the packet's
+    fields stand, and the fix is the agent hook's (`update` carrying only the twin's text
+    under no field's heading, or `render --write`)."""
+    if stands is not None:
+        said = f"{path} was changed after {stands}: its fields stand"
+        if carried:
+            command = " ".join([f"handoff-audit update {shell.quote_path(path)}", *carried])
+            return f"{said}: {_span(command)}"
+        return f"{said}: run `handoff-audit render --write {shell.quote_path(path)}`"
     if not dropped:
         return f"{path} is the truth: run `handoff-audit render --write {shell.quote_path(path)}`"
     lacks = f"{path} lacks it, and render --write would drop it: carry it into {path} first"

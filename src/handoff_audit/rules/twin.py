@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
@@ -74,7 +75,10 @@ handoff.md:14: md-mismatch: Open risks: the markdown has "low — refund double-
 ```
 
 The command carries all the twin says beyond the packet at once, the same command the agent
-hook prints; one run clears each such finding of the packet.
+hook prints; one run clears each such finding of the packet. A packet changed after its twin
+(the side written last, as the hook tells it) keeps its own fields: the finding says
+`handoff.json was changed after handoff.md: its fields stand` and prints `render --write` (or
+an `update` that carries only the twin's text under no field's heading).
 
 Fix: carry the markdown's text into the JSON if it was meant (`handoff-audit update` renders the
 twin again); otherwise, or when the markdown only lacks what the JSON says, regenerate the twin
@@ -380,7 +384,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         if packet.ref is not None:
             continue  # other branches' packets are read for multiple-active only
         if packet.kind == "json":
-            yield from _twin(packet)
+            yield from _twin(packet, ctx.root)
             yield from _log(packet, ctx.config.keep_last)
         elif packet.text is not None:
             yield from _incomplete(packet, ctx.config, moves)
@@ -398,7 +402,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 )
 
 
-def _twin(packet: Packet) -> Iterator[Hit]:
+def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
     if packet.markdown_path is None:
         if is_foreign(packet.data):
             return  # the one `schema` finding says what to do; `render` could not read it
@@ -419,25 +423,45 @@ def _twin(packet: Packet) -> Iterator[Hit]:
     from handoff_audit.markdown.compare import compare
 
     differences = compare(packet.data, packet.markdown_text)
-    carried = _carried(packet) if any(d.dropped for d in differences) else []
+    dropped = any(d.dropped for d in differences)
+    newer = not dropped or _twin_written_last(root / packet.path, root / packet.markdown_path)
+    carried = _carried(packet, newer) if dropped else []
     for difference in differences:
+        # the packet, written after its twin, keeps a field's text (as the hook says)
+        stands = difference.dropped and difference.field is not None and not newer
         advice = mismatch_advice(
-            packet.path, difference.field, dropped=difference.dropped, carried=carried
+            packet.path,
+            difference.field,
+            dropped=difference.dropped,
+            carried=carried,
+            stands=packet.markdown_path if stands else None,
         )
         said = f"{difference.message}; {advice}"
         yield Hit(MD_MISMATCH, packet.markdown_path, said, line=difference.line, advice=advice)
 
 
-def _carried(packet: Packet) -> list[str]:
+def _twin_written_last(packet: Path, twin: Path) -> bool:
+    """Was the twin written after its packet (`twin_carry.twin_written_last`, the decision
+    the agent hook makes too)? A pair that cannot be told apart counts as the twin's."""
+    # start-up: the markdown parser loads only for a twin with text of its own
+    from handoff_audit.markdown.twin_carry import twin_written_last
+
+    try:
+        return twin_written_last(packet, twin)
+    except OSError:
+        return True
+
+
+def _carried(packet: Packet, twin_edited_last: bool) -> list[str]:
     """The `update` options that carry what the twin says beyond its packet into it, quoted
-    for the shell: the hook's fix (`twin_fixes.carried`), the twin taken as the side written
-    last, as git keeps no times; ``[]`` when no option keeps it (code blocks)."""
+    for the shell: the hook's fix (`twin_fixes.carried`), a field's text only when the twin
+    is the side written last; ``[]`` when no option keeps it (code blocks)."""
     if packet.data is None or packet.markdown_text is None:
         return []
     # start-up: the carrying options are worked out only for a twin with text of its own
     from handoff_audit.markdown.twin_carry import carry
 
-    found = carry(packet.data, packet.markdown_text, twin_edited_last=True)
+    found = carry(packet.data, packet.markdown_text, twin_edited_last=twin_edited_last)
     if found.code:
         return []  # the code blocks are moved by hand first; carrying the rest would not do
     return [" ".join([option, *map(shell.quote, values)]) for option, values in found.options]

@@ -51,8 +51,12 @@ class Unreadable(Exception):
         *,
         markdown: str | None = None,
         twin: str | None = None,
+        undecoded: str | None = None,
     ) -> None:
         super().__init__(message)
+        self.undecoded = undecoded
+        """A file that is not UTF-8: its text, each undecodable byte as U+FFFD, for the
+        `secret` scan alone."""
         self.line = line
         """1-based line, when the problem has a place."""
         self.column = column
@@ -99,6 +103,7 @@ def _load(
             )
         except Unreadable as problem:
             hits.append(Hit(INVALID_JSON, path, problem.markdown, problem.line, problem.column))
+            _keep_undecoded(packet, path, problem)
         return packet, hits
 
     markdown_path = printable(rel(root, files.markdown)) if files.markdown else None
@@ -111,6 +116,7 @@ def _load(
         packet.key_positions = parsed.key_positions
     except Unreadable as problem:
         hits.append(_hit(path, problem))
+        _keep_undecoded(packet, path, problem)
     if files.markdown is not None and markdown_path is not None:
         try:
             packet.markdown_text = read_text(
@@ -118,7 +124,14 @@ def _load(
             )
         except Unreadable as problem:
             hits.append(_twin_hit(markdown_path, problem, packet, config))
+            _keep_undecoded(packet, markdown_path, problem)
     return packet, hits
+
+
+def _keep_undecoded(packet: Packet, path: str, problem: Unreadable) -> None:
+    """Keep a file that is not UTF-8 for the `secret` scan (`Packet.undecoded`)."""
+    if problem.undecoded is not None:
+        packet.undecoded += ((path, problem.undecoded),)
 
 
 def parse_packet(text: str) -> Parsed:
@@ -238,6 +251,7 @@ def read_text(
             markdown=f"not UTF-8 text (byte {byte}): save it as UTF-8 if it is text; if it is "
             "not (an image, a binary file), replace it with a text handoff, or remove it",
             twin=f"not UTF-8 text (byte {byte})",
+            undecoded=data.decode("utf-8", "replace"),
         ) from None
 
 

@@ -46,6 +46,10 @@ class Packet:
     history: tuple[str, ...] = ()
     """For the current handoff of a series: the series' older files, newest first (never
     judged)."""
+    undecoded: tuple[tuple[str, str], ...] = ()
+    """The packet's files that are not UTF-8 text (its path, its text with each undecodable
+    byte as U+FFFD), read for the `secret` scan alone: one stray byte must not hide a
+    credential. Lines and columns count as in `invalid-json`'s message."""
     known_clean: bool | None = field(default=None, repr=False, compare=False)
     """`clean`, once asked (the workers ask, so that this process does not scan the texts)."""
 

@@ -212,6 +212,11 @@ Files of a series folder that are never judged as handoffs are still committed a
 they are scanned for this rule alone: the series' older files, and its templates by name
 (`TEMPLATE.md`, `YYYY-MM-DD-topic.md`).
 
+A file that is not UTF-8 (a handoff saved as cp1252 by a Windows editor) gets its
+`invalid-json` finding and is still scanned, each undecodable byte read as one replacement
+character: a stray `é` hides no credential, in a packet, a twin, a markdown handoff or an older
+file of a series.
+
 The message names the field (or the markdown line) and the kind of secret, never the value, in
 every output format; the secret is also redacted from the packet data that formats show.
 A file's path is not a value: a folder or file named like a credential (`ghp_…/HANDOFF.md`) is
@@ -393,6 +398,8 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
         yield from _text_secret_hits(packet.path, packet.text, fix)
     if packet.markdown_text is not None and packet.markdown_path is not None:
         yield from _text_secret_hits(packet.markdown_path, packet.markdown_text, fix, names)
+    for path, text in packet.undecoded:  # not UTF-8: still no place for a credential
+        yield from _text_secret_hits(path, text, fix, names)
 
 
 def _text_secret_hits(path: str, text: str, fix: str, names: tuple[str, ...] = ()) -> Iterator[Hit]:

@@ -156,6 +156,40 @@ def test_output_outside_the_packets_globs_is_refused(repo: Any, run_cli: Any) ->
     assert [p["path"] for p in check.json()["packets"]] == ["docs/session.json"]
 
 
+@pytest.mark.parametrize("output", [".git/x.json", "sub/.GIT/x.json", "gitlink/x.json"])
+def test_output_inside_git_folder_is_refused_without_glob_advice(
+    repo: Any, run_cli: Any, output: str
+) -> None:
+    """Git's own folder is never committed and never read by `check`: `new`, `update` and
+    `render --write` refuse to write there in one line, and never advise a `packets` glob
+    (which, followed, would let `new` write a packet no audit sees)."""
+    (repo.root / "gitlink").symlink_to(".git")
+    refusal = "inside git's own folder (.git), which git never commits and `check` never reads"
+    result = _new(run_cli, repo, "--output", output)
+    assert result.code == 2 and result.err.count("\n") == 1, result.err
+    assert f"--output {output}: {refusal}" in result.err
+    assert "`packets`" not in result.err and ".handoff-audit.yml" not in result.err
+    # the glob the old advice asked for, added: still refused, nothing written
+    repo.write(".handoff-audit.yml", f'packets: ["**/handoff.json", "{output}"]\n')
+    repo.commit("config")
+    again = _new(run_cli, repo, "--output", output)
+    assert again.code == 2 and refusal in again.err, again.err
+    assert not list((repo.root / ".git").glob("x.*"))
+    assert not (repo.root / "sub").exists()
+    # update and render --write of a packet copied there refuse too
+    written = _new(run_cli, repo)
+    assert written.code == 0, written.err
+    (repo.root / ".git" / "y.json").write_bytes((repo.root / "handoff.json").read_bytes())
+    for command in (
+        ["update", ".git/y.json", "--next-action", "M."],
+        ["render", "--write", ".git/y.json"],
+    ):
+        refused = run_cli(command, cwd=repo.root)
+        assert refused.code == 2 and refused.err.count("\n") == 1, refused.err
+        assert "git's own folder (.git)" in refused.err and "`packets`" not in refused.err
+    assert not (repo.root / ".git" / "y.md").exists()
+
+
 def _advice(err: str, syntax: str) -> tuple[str, str]:
     """The configuration file and the line that `new --output`'s refusal says to write."""
     found = re.search(rf"in (\S+): (packets{syntax}\[.*\])$", err.strip())

@@ -28,6 +28,7 @@ from handoff_audit.authoring.packet_files import (
     packet_as_read,
     read_known_packet,
     read_packet,
+    refuse_git_folder,
     twin_of,
 )
 from handoff_audit.authoring.packet_pair import write_pair
@@ -323,13 +324,9 @@ def _refuse_missing(options: PacketOptions) -> None:
         if value is None or not value.strip()
     ]
     if missing:
+        why = "; without a next action a packet is a status report, not a handoff"
         raise InputError(
-            f"new: {', '.join(missing)} required"
-            + (
-                "; without a next action a packet is a status report, not a handoff"
-                if "--next-action" in missing
-                else ""
-            )
+            f"new: {', '.join(missing)} required" + (why if "--next-action" in missing else "")
         )
 
 
@@ -360,6 +357,7 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
             raise InputError(f"{flag}: a packet file ends in .json")
         if not path.is_relative_to(root):
             raise InputError(f"{flag}: outside the repository {root}")
+    refuse_git_folder(path, flag)  # before the `packets` advice: no glob leads there
     relative = path.relative_to(root).as_posix()
     if not named_packet(relative, config):
         # `packets` replaces the defaults: the advice is the whole list, never the path alone.

@@ -22,6 +22,7 @@ from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError
 from handoff_audit.git.tracked import is_tracked
+from handoff_audit.git_folder import GIT_FOLDER, in_git_folder
 from handoff_audit.model.packet import twin_of as twin_of  # one definition, for the writers
 from handoff_audit.rules import RULES_BY_ID
 
@@ -87,6 +88,25 @@ def packet_text(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def refuse_git_folder(path: Path, flag: str | None = None) -> None:
+    """`InputError` when ``path`` lies in git's own folder (a part named ``.git``, or the
+    folder the repository's ``.git`` leads to, `git_folder.in_git_folder`): git never commits
+    it and `check` never reads it, so a packet written there is lost to the next session.
+    ``flag`` names the option that gave the path (``--output X``)."""
+    full = Path(os.path.abspath(path))
+    root = find_root((full,)).resolve()
+    target = full.parent.resolve() / full.name
+    inside = target.relative_to(root).parts if target.is_relative_to(root) else full.parts
+    if any(part.casefold() == GIT_FOLDER for part in inside) or in_git_folder(
+        str(target), str(root)
+    ):
+        raise InputError(
+            f"{flag or from_cwd(path)}: inside git's own folder ({GIT_FOLDER}), which git never "
+            "commits and `check` never reads; nothing was written. Write the packet in the "
+            "work tree: the default handoff.json, or --topic NAME"
+        )
+
+
 def refuse_outside(path: Path) -> None:
     """`InputError` when ``path``'s folder, its symbolic links followed, is not inside the
     repository around ``path``: a committed ``.handoff`` or ``.claude`` that links to a folder
@@ -127,8 +147,10 @@ def write_atomic(path: Path, text: str) -> bool:
     """Write ``text`` to ``path`` by rename; ``False`` (nothing written) when it is already so.
 
     The file keeps its permissions; a new one gets the usual ones (0666 minus the umask). A
-    path whose folder leads out of the repository is refused (`refuse_outside`).
+    path whose folder leads out of the repository is refused (`refuse_outside`), and so is
+    one in git's own folder (`refuse_git_folder`).
     """
+    refuse_git_folder(path)
     refuse_outside(path)
     data = text.encode("utf-8")
     try:

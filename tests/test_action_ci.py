@@ -346,6 +346,29 @@ def test_the_more_findings_notice_says_when_the_summary_was_cut(runner: Runner) 
     assert "every one" not in notice
 
 
+def test_the_comment_says_when_the_job_summary_was_cut_too(runner: Runner) -> None:
+    """The comment leaves findings out and points to the job summary; when the summary had to
+    leave findings out too, the comment says so and names `check --format json`, never that
+    the summary has the full report."""
+    missing = [f"src/missing_{i:05d}_{'a' * 100}.py" for i in range(5000)]
+    data = packet_data(branch=BRANCH, last_known_good_commit=runner.base, changed_files=missing)
+    runner.repo.write("handoff.json", data)
+    runner.repo.write("handoff.md", render_packet(data))
+    runner.head = runner.repo.commit("a long list of changed files")
+    done = runner.run("pull_request", runner.pull_request())
+    assert "Too long to show here; left out:" in done.summary
+    [comment] = runner.fake.ours(PR)
+    text = comment["body"]
+    assert "has the full report" not in text
+    assert "more findings are left out here. The job summary of this run is cut too; run " in text
+    assert "`handoff-audit check --format json` for the full report." in text
+    footer = text.rstrip().rsplit("\n", 1)[1]
+    assert footer.endswith(
+        " · The job summary of this run is cut too; run `handoff-audit check "
+        "--format json` for the full report.</sub>"
+    )
+
+
 @pytest.mark.parametrize(
     ("api_url", "problem"),
     [

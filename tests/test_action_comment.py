@@ -12,7 +12,7 @@ from fake_github import FakeGitHub, serve
 from handoff_audit.action.api import ApiError, Client, RetryPolicy
 from handoff_audit.action.comment import LIMIT, MARKER, body, upsert
 from handoff_audit.action.env import Inputs, Plan, Runner
-from handoff_audit.model.findings import Report
+from handoff_audit.model.findings import Finding, Report, Severity
 
 BOT = "github-actions[bot]"
 PR = 7
@@ -252,3 +252,27 @@ def test_plan_and_inputs_are_plain_data() -> None:
     assert not Plan("a" * 40, None, "main", "main").comments
     assert Inputs.read({}).comment is True
     assert Runner.read({}).api_url == "https://api.github.com"
+
+
+@pytest.mark.parametrize("summary_cut", [False, True])
+def test_what_is_left_out_is_sent_where_the_full_report_is(summary_cut: bool) -> None:
+    """Findings left out of the comment are in the job summary, unless that summary was cut
+    too: then the comment says so and names `check --format json`, in the notes and in the
+    footer that links to the run."""
+    findings = tuple(
+        Finding("schema", Severity.ERROR, f"f{i}.json", "x" * 300, line=1) for i in range(500)
+    )
+    audited = Report(packets=(), findings=findings, head="f" * 40, branch="feat/x")
+    url = "https://github.com/o/r/actions/runs/1"
+    text = body(audited, url, summary_cut=summary_cut)
+    footer = text.rstrip().rsplit("\n", 1)[1]
+    if summary_cut:
+        assert "has the full report" not in text
+        assert "more findings are left out here. The job summary of this run is cut too; " in text
+        assert footer.endswith(
+            f"[The job summary of this run]({url}) is cut too; run `handoff-audit check "
+            "--format json` for the full report.</sub>"
+        )
+    else:
+        assert "more findings are left out here. The job summary of this run has the full " in text
+        assert footer.endswith(f"[The job summary of this run]({url}) has the full report.</sub>")

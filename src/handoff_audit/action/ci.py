@@ -180,8 +180,10 @@ def post_comments(
     report: Report,
     client: Client | None,
     audit_into: Callable[[str], Report],
+    summary_cut: bool = False,
 ) -> list[str]:
     """Update the sticky comment where the event asks for one; returns lines for the log.
+    ``summary_cut``: this run's job summary, which the comment points to, left things out.
 
     A push updates its branch's pull requests with the audit *into each one's base branch*
     (``audit_into(base)``), the same report the pull request's own run comments, so that the two
@@ -216,6 +218,7 @@ def post_comments(
             login,
             when_clear=inputs.comment_when_clear,
             run_url=runner.run_url,
+            summary_cut=summary_cut,
         )
         log.append(f"comment on #{number}: {outcome.action}")
     return log
@@ -268,7 +271,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     ]
     for problem in problems:
         out.write(github_format.command("error", problem, title="handoff-audit: input"))
-    _comment(runner, inputs, event, request, report, client, out)
+    _comment(runner, inputs, event, request, report, client, out, summary_cut=summary.cut)
     out.write(f"handoff-audit: {status_line(report)}\n")  # the words `check` ends with
     if problems:  # after the comment: a broken runner file costs the step, not the comment
         raise InputError(problems[0])
@@ -352,15 +355,18 @@ def _comment(
     report: Report,
     client: Client | None,
     out: TextIO,
+    *,
+    summary_cut: bool,
 ) -> None:
-    """Post (or update) the pull request comment: best effort, it never decides the exit code."""
+    """Post (or update) the pull request comment: best effort, it never decides the exit code.
+    ``summary_cut``: the job summary of ``report`` left things out."""
     try:
 
         def audit_into(base: str) -> Report:
             target = dataclasses.replace(request.target, target_branch=base)
             return run_audit(dataclasses.replace(request, target=target))
 
-        for line in post_comments(runner, inputs, event, report, client, audit_into):
+        for line in post_comments(runner, inputs, event, report, client, audit_into, summary_cut):
             out.write(f"handoff-audit: {controls.one_line(line)}\n")
     except Exception as error:  # the comment is best effort: it never decides the exit code
         if isinstance(error, ApiError):

@@ -39,6 +39,15 @@ UNFOLDED_FINDINGS = 10
 """More findings than this are folded in ``<details>``."""
 
 ELSEWHERE = "The job summary of this run has the full report."
+CUT_TOO = (
+    "The job summary of this run is cut too; run `handoff-audit check --format json` for the "
+    "full report."
+)
+"""What the comment says of the job summary when that summary left something out."""
+
+
+def _elsewhere(summary_cut: bool) -> str:
+    return CUT_TOO if summary_cut else ELSEWHERE
 
 
 def has_something_to_say(report: Report) -> bool:
@@ -51,15 +60,18 @@ def all_clear_body(report: Report, run_url: str | None = None) -> str:
     return f"{MARKER}\n{verdict(report)}\n\nNothing left to report.\n\n{_footer(run_url)}\n"
 
 
-def _footer(run_url: str | None = None) -> str:
+def _footer(run_url: str | None = None, summary_cut: bool = False) -> str:
     if run_url:
         # The job summary is on the run's page; a link there is where the full report is.
         link = f"[The job summary of this run]({run_url})"
+        if summary_cut:
+            rest = CUT_TOO.removeprefix("The job summary of this run")
+            return f"<sub>handoff-audit {__version__} · {link}{rest}</sub>"
         return f"<sub>handoff-audit {__version__} · {link} has the full report.</sub>"
-    return f"<sub>handoff-audit {__version__} · {ELSEWHERE}</sub>"
+    return f"<sub>handoff-audit {__version__} · {_elsewhere(summary_cut)}</sub>"
 
 
-def _findings(report: Report, budget: int) -> str:
+def _findings(report: Report, budget: int, elsewhere: str) -> str:
     # Most important first, so that a cut keeps what matters.
     findings = sorted(report.findings, key=importance)
     if not findings:
@@ -68,25 +80,28 @@ def _findings(report: Report, budget: int) -> str:
     table, cut = truncate(table, budget - 400)
     if cut:
         shown = table.count("\n") - 1
-        table += f"\n\n*{len(findings) - shown} more findings are left out here. {ELSEWHERE}*"
+        table += f"\n\n*{len(findings) - shown} more findings are left out here. {elsewhere}*"
     if len(findings) > UNFOLDED_FINDINGS:
         return fold(f"All {len(findings)} findings", table)
     return f"#### Findings\n\n{table}"
 
 
-def body(report: Report, run_url: str | None = None) -> str:
+def body(report: Report, run_url: str | None = None, *, summary_cut: bool = False) -> str:
     """The comment: marker, verdict, findings, active packets (next action first), footer.
 
     Fits in `BUDGET`: the findings get up to half (all of it without a packet), the packets
-    share the rest, each cut between whole blocks with a note that says so.
+    share the rest, each cut between whole blocks with a note that says so. What is left out
+    is in the job summary, unless ``summary_cut`` (the summary left things out too): then the
+    notes say so and name `check --format json`.
     """
     if not has_something_to_say(report):
         return all_clear_body(report, run_url)
+    elsewhere = _elsewhere(summary_cut)
     head = f"{MARKER}\n{verdict(report)}"
-    footer = _footer(run_url)
+    footer = _footer(run_url, summary_cut)
     remaining = BUDGET - size(head) - size(footer) - 8
     packets = active_packets(report)
-    findings = _findings(report, remaining // 2 if packets else remaining)
+    findings = _findings(report, remaining // 2 if packets else remaining, elsewhere)
     remaining -= size(findings) + 2
     sections = [head]
     if findings:
@@ -94,15 +109,15 @@ def body(report: Report, run_url: str | None = None) -> str:
     for index, packet in enumerate(packets):
         share = remaining // (len(packets) - index) - 2
         if share < 1000:
-            section = f"*The packet {name(packet.path)} is left out here. {ELSEWHERE}*"
+            section = f"*The packet {name(packet.path)} is left out here. {elsewhere}*"
         else:
-            section = packet_section(packet, budget=share, elsewhere=ELSEWHERE)
+            section = packet_section(packet, budget=share, elsewhere=elsewhere)
         remaining -= size(section) + 2
         sections.append(section)
     sections.append(footer)
     text = "\n\n".join(sections) + "\n"
     if size(text) > BUDGET:  # never posted over the limit, whatever part outgrew its share
-        left_out = f"*The findings and the packets are left out here. {ELSEWHERE}*"
+        left_out = f"*The findings and the packets are left out here. {elsewhere}*"
         text = "\n\n".join([head, left_out, footer]) + "\n"
     return text
 
@@ -143,18 +158,20 @@ def upsert(
     *,
     when_clear: str = "update",
     run_url: str | None = None,
+    summary_cut: bool = False,
 ) -> Outcome:
     """Create, update or leave alone our comment on pull request ``number``.
 
     Once nothing is left to report, ``when_clear`` says what becomes of it
     (`handoff_audit.action.env.WHEN_CLEAR`); no mode ever creates a comment just to say that
     all is clear. A comment hidden by ``minimize`` is shown again when there is something to
-    say. ``run_url`` links the footer to the run's job summary.
+    say. ``run_url`` links the footer to the run's job summary; ``summary_cut``: that summary
+    left things out too (`body`).
     """
     login = login or client.identity()
     ours = [c for c in client.comments(number) if is_ours(c, login)]
     clear = not has_something_to_say(report)
-    text = body(report, run_url)
+    text = body(report, run_url, summary_cut=summary_cut)
     if not ours:
         if clear:
             return Outcome(number, "skipped")

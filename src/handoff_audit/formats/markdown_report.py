@@ -267,6 +267,8 @@ class Fitted:
     """The markdown, with the closing note when something was left out."""
     kept: tuple[Piece, ...]
     """The blocks it holds, in order."""
+    cut: bool = False
+    """Blocks were left out (the closing note names them)."""
 
     @property
     def findings(self) -> int:
@@ -300,7 +302,7 @@ def fitted(blocks: Iterable[Piece], limit: int, *, measure: Any = size, elsewher
         else:
             dropped.append(block.label)
     note = _left_out_note(dropped, elsewhere)
-    return Fitted("\n\n".join([*(b.text for b in kept), note]) + "\n", tuple(kept))
+    return Fitted("\n\n".join([*(b.text for b in kept), note]) + "\n", tuple(kept), cut=True)
 
 
 def _left_out_note(dropped: list[str], elsewhere: str) -> str:
@@ -384,6 +386,9 @@ def truncate(text: str, budget: int, *, measure: Any = size) -> tuple[str, bool]
 # -- the full report ---------------------------------------------------------------------------
 
 
+FULL_REPORT = "Run `handoff-audit check --format json` for the full report."
+"""Where the whole report is when the job summary had to leave something out."""
+
 SUMMARY_LIMIT = 1024 * 1024 - 4096
 """The job summary's budget in bytes: the runner rejects a file over 1 MiB."""
 
@@ -414,5 +419,5 @@ def summary(report: Report) -> Fitted:
         report_blocks(report),
         SUMMARY_LIMIT,
         measure=lambda t: len(t.encode("utf-8")),
-        elsewhere="Run `handoff-audit check --format json` for the full report.",
+        elsewhere=FULL_REPORT,
     )

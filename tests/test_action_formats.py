@@ -160,3 +160,23 @@ def test_the_summary_says_how_many_findings_it_lists() -> None:
     assert whole.findings == 5
     notice = gh.render(Report((), findings), FormatOptions(), summary_lists=cut.findings)
     assert f"lists the first {cut.findings} of 800;" in notice.splitlines()[-1]
+
+
+def test_a_carriage_return_in_a_path_is_property_escaped(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """A CR in a folder name is ``%0D`` in ``file=``, like a newline: the runner decodes it to
+    the real path, so GitHub places the annotation on the file (never a literal ``\\r``)."""
+    git_repo.write("README", "hi\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-qc", "feat/a")
+    git_repo.write("notes\r/HANDOFF.md", "# H\n\n## Next step\n\nRun it.\n")
+    git_repo.commit("note")
+    result = run_cli(["check", "--format", "github", "--target-branch", "main"], cwd=git_repo.root)
+    assert result.code == 1, result.err
+    [line] = [line for line in result.out.splitlines() if "handoff-in-merge" in line]
+    assert line.startswith("::error file=notes%0D/HANDOFF.md,title=")
+    assert "\r" not in result.out
+    _, props, _ = parse(line)
+    assert props["file"] == "notes\r/HANDOFF.md"  # the runner's decoding gives the real file
+    assert (git_repo.root / props["file"]).is_file()

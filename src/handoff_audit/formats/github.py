@@ -30,8 +30,13 @@ def escape_data(text: str) -> str:
 
 
 def escape_property(text: str) -> str:
-    """Escape a workflow command's property value (``file=``, ``title=``, ...)."""
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+    """Escape a workflow command's property value (``file=``, ``title=``, ...) as the runner
+    unescapes it (``%``, CR, LF, ``:``, ``,``). A carriage return is ``%0D`` like a newline,
+    never made visible as ``\\r``: ``file=`` must name the real file (a folder ``notes\\r``)
+    for GitHub to place the annotation."""
+    return "%0D".join(
+        escape_data(part).replace(":", "%3A").replace(",", "%2C") for part in text.split("\r")
+    )
 
 
 def command(kind: str, message: str, **properties: str | int | None) -> str:

@@ -251,3 +251,43 @@ def test_a_growing_count_keeps_the_fingerprint(git_repo: Any, run_cli: Any) -> N
     after = lkg_behind()
     assert before["message"]["text"] != after["message"]["text"], "the count grew"
     assert before["partialFingerprints"] == after["partialFingerprints"], (before, after)
+
+
+@pytest.mark.parametrize("kind", ["packet", "markdown"])
+def test_outdated_findings_keep_the_fingerprint_at_each_new_commit(
+    git_repo: Any, run_cli: Any, validator: Draft4Validator, kind: str
+) -> None:
+    git_repo.write("app.py", "x\n")
+    lkg = git_repo.commit("init")
+    if kind == "packet":
+        packet = {**BROKEN_PACKET, "status": "active", "branch": "main"}
+        git_repo.write("handoff.json", {**packet, "last_known_good_commit": lkg})
+        rule = "packet-outdated"
+    else:
+        git_repo.write(
+            "HANDOFF.md",
+            "# Handoff\n\n## State\nTests pass.\n\n## Next step\nShip it.\n\n"
+            "## Decisions\n- Key in a header, because the body is signed.\n\n"
+            "## Ruled out\n- A lock: deadlocks.\n\n## Pointers\n- app.py\n",
+        )
+        rule = "handoff-outdated"
+    git_repo.commit("handoff")
+
+    def outdated() -> dict[str, Any]:
+        result = run_cli(["check", "--format", "sarif", "--select", rule], cwd=git_repo.root)
+        log = result.json()
+        assert_valid(validator, log)
+        results = log["runs"][0]["results"]
+        assert len(results) == 1, result.out + result.err
+        found: dict[str, Any] = results[0]
+        return found
+
+    seen = []
+    for step, (path, subject) in enumerate(
+        [("app.py", "fix parser"), ("lib.py", "add lib"), ("lib.py", "tune lib")]
+    ):
+        git_repo.write(path, f"{step}\n")
+        git_repo.commit(subject)
+        seen.append(outdated())
+    assert len({r["message"]["text"] for r in seen}) == 3, "the message names each new commit"
+    assert all(r["partialFingerprints"] == seen[0]["partialFingerprints"] for r in seen), seen

@@ -33,6 +33,11 @@ SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "handoffAudit/v1"
 """Bump the version suffix if the fingerprint recipe changes, so old alerts are not mismatched."""
 
+_MESSAGE_FREE = frozenset({"packet-outdated", "handoff-outdated"})
+"""Rules whose message names the newest later commit (its subject and files) and the count of
+later commits, which change at every commit while the finding stays; at most one per file, so
+their fingerprint leaves the message out."""
+
 _COMMIT = re.compile(r"\b(?=[0-9a-f]*[0-9])[0-9a-f]{7,64}\b")
 _NUMBER = re.compile(r"\b\d+\b")
 
@@ -87,7 +92,9 @@ def fingerprints(findings: Iterable[Finding]) -> list[str]:
 
     The hash covers the rule, the file, the JSON pointer and the message with every number and
     commit id blanked: line and column references, but also counts such as "12 commits behind" or
-    "20 days old" and the commit checked, which change without the finding changing. Findings that
+    "20 days old" and the commit checked, which change without the finding changing; for
+    ``packet-outdated`` and ``handoff-outdated``, which name the newest later commit's subject
+    and files, the message is left out (rule, file, pointer and facet only). Findings that
     still collide are told apart by their occurrence order, as GitHub's own
     ``primaryLocationLineHash`` does.
     """
@@ -101,8 +108,11 @@ def fingerprints(findings: Iterable[Finding]) -> list[str]:
 
 
 def _digest(finding: Finding) -> str:
-    message = " ".join(_NUMBER.sub("N", _COMMIT.sub("H", finding.message)).split())
-    parts = (finding.rule, finding.path, finding.pointer or "", message)
+    if finding.rule in _MESSAGE_FREE:
+        parts = (finding.rule, finding.path, finding.pointer or "", finding.facet or "")
+    else:
+        message = " ".join(_NUMBER.sub("N", _COMMIT.sub("H", finding.message)).split())
+        parts = (finding.rule, finding.path, finding.pointer or "", message)
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 

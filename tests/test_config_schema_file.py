@@ -102,3 +102,20 @@ def test_a_folder_as_schema_is_named_as_a_folder(git_repo: GitRepo, run_cli: Run
     said = _one_line_error(run_cli(["check", "-q"], cwd=git_repo.root))
 
     assert said == ".handoff-audit.yml: schema 'schemas' is a folder; name the schema file in it"
+
+
+@pytest.mark.parametrize("value", ["schemas/handoff.schema.json", "missing.json"])
+def test_a_schema_that_does_not_exist_is_named_as_missing(
+    git_repo: GitRepo, run_cli: RunCli, value: str
+) -> None:
+    git_repo.write("app.py", "x\n")
+    git_repo.commit("init")
+    git_repo.write(".handoff-audit.yml", f"schema: {value}\n")
+
+    said = _one_line_error(run_cli(["check", "-q"], cwd=git_repo.root))
+
+    expected = f".handoff-audit.yml: schema '{value}': no such file (looked at {value})"
+    assert said.startswith(expected), said
+    assert "correct the path in `schema:`" in said
+    assert "git does not track" not in said
+    assert "git add" not in said

@@ -253,6 +253,12 @@ def _schema_source(value: str, where: Where) -> str:
             f"{source}: schema {value!r} leads into git's own folder (.git); it was not read. "
             "Give a schema file of the repository or an https:// URL"
         )
+    if not path.exists():
+        raise InputError(
+            f"{source}: schema {value!r}: no such file (looked at {from_cwd(path)}); correct "
+            f"the path in `schema:` (it is relative to the folder of {source}), or create the "
+            "schema there and commit it, or give an https:// URL"
+        )
     if any(_untracked(path, root.resolve(), where.tracked) for root in where.roots):
         raise InputError(
             f"{source}: schema {value!r} is a file git does not track; it was not read. Commit "
@@ -261,7 +267,7 @@ def _schema_source(value: str, where: Where) -> str:
     if path.is_dir():
         raise InputError(f"{source}: schema {value!r} is a folder; name the schema file in it")
     if not path.is_file():
-        raise InputError(f"{source}: schema {value!r}: no such file (looked at {path})")
+        raise InputError(f"{source}: schema {value!r} is not a regular file; name a schema file")
     problem = schema_problem(path)
     if problem is not None:
         raise InputError(f"{source}: schema {one_line(value)}: {problem}")

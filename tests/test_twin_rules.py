@@ -78,6 +78,32 @@ def test_md_missing_for_unreadable_json_says_to_fix_the_json_first(
     assert run_cli(["render", "--write", "handoff.json"], cwd=tmp_path).code == 2
 
 
+def test_another_tools_handoff_json_gets_the_one_shape_finding_and_no_render_advice(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    planner = {"version": 2, "title": "Sprint handoff", "tasks": ["migrate db"]}
+    (tmp_path / "planner").mkdir()
+    (tmp_path / "planner" / "handoff.json").write_text(json.dumps(planner) + "\n")
+    code, findings = _check(run_cli, tmp_path, "--select", "schema,md-missing")
+    assert code == 1
+    assert [(f["rule"], f["message"][:41]) for f in findings] == [
+        ("schema", "not a handoff packet in this tool's shape")
+    ]
+    # `render` refuses it indeed: no finding may send the user there.
+    assert run_cli(["render", "--write", "planner/handoff.json"], cwd=tmp_path).code == 2
+
+
+def test_md_missing_for_a_json_object_render_refuses_says_what_comes_first(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    (tmp_path / "handoff.json").write_text('{"branch": "main", "summary": "Did it."}\n')
+    code, [finding] = _check(run_cli, tmp_path, "--select", "md-missing")
+    assert code == 1
+    first = "once it is a packet (its `schema` findings name what it lacks), run"
+    assert first in finding["message"]
+    assert run_cli(["render", "--write", "handoff.json"], cwd=tmp_path).code == 2
+
+
 def test_md_mismatch_one_finding_per_field_at_the_markdown_line(
     tmp_path: Path, run_cli: Any
 ) -> None:

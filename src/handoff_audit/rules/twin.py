@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
+from handoff_audit.engine.packet_kind import not_a_packet
 from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.model.context import AuditContext
@@ -406,8 +407,9 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
     if packet.markdown_path is None:
         if is_foreign(packet.data):
             return  # the one `schema` finding says what to do; `render` could not read it
-        # `render` refuses a packet it cannot read, so then the JSON has to be fixed first.
-        first = "" if packet.data is not None else "once the JSON reads, "
+        # `render` refuses a packet it cannot read, or a JSON object that is no packet, so then
+        # the JSON has to be fixed first.
+        first = _before_render(packet)
         command = f"{_FIX} {shell.quote_path(packet.path)}"
         yield Hit(
             MD_MISSING,
@@ -450,6 +452,16 @@ def _twin_written_last(packet: Path, twin: Path) -> bool:
         return twin_written_last(packet, twin)
     except OSError:
         return True
+
+
+def _before_render(packet: Packet) -> str:
+    """What must come before `render --write` can write ``packet``'s twin: nothing for a
+    packet; the JSON read, or the fields `render` refuses a JSON object without."""
+    if packet.data is None:
+        return "once the JSON reads, "
+    if not_a_packet(packet.data) is not None:
+        return "once it is a packet (its `schema` findings name what it lacks), "
+    return ""
 
 
 def _carried(packet: Packet, twin_edited_last: bool) -> list[str]:

@@ -32,13 +32,21 @@ def unknown_keys(data: Mapping[str, Any]) -> list[str]:
 
 def is_foreign(data: Any) -> bool:
     """True for a JSON object with no identifying field whose keys are mostly strange to the
-    schema: neither its fields nor plausible misspellings of them ("nxt_action" is a v1 packet
-    with a typo, and its own finding says "did you mean next_action?")."""
+    schema: neither its fields nor plausible misspellings of its required ones ("nxt_action" is
+    a v1 packet with a typo, and its own finding says "did you mean next_action?"). A key that
+    only resembles an optional field ("version", "schema_version") is as common in other
+    tools' files as any, and says nothing about the file being a packet."""
     if not isinstance(data, Mapping) or any(key in data for key in IDENTIFYING):
         return False
-    known = sorted(_known_fields())
-    strange = [key for key in unknown_keys(data) if nearest_field(key, known) is None]
+    required = _required_fields()
+    strange = [key for key in unknown_keys(data) if nearest_field(key, required) is None]
     return 2 * len(strange) > len(data)
+
+
+@cache
+def _required_fields() -> tuple[str, ...]:
+    required = load_schema(None).get("required", [])
+    return tuple(sorted(key for key in required if isinstance(key, str)))
 
 
 def foreign_message(data: Mapping[str, Any]) -> str:

@@ -41,4 +41,23 @@ def replace_file(path: Path, data: bytes) -> None:
         raise
 
 
-__all__ = ["replace_file"]
+def write_output(path: Path, data: bytes) -> None:
+    """Write a report to ``path`` as a user named it (`check --output`): a regular file, or a
+    new one, is replaced atomically (`replace_file`), through a link to it, so that the link
+    stays a link; a FIFO, a device or a link to one is written into, as ``>`` does, and never
+    replaced by a regular file (a reader waiting on a pipe, ``/dev/stdout``). Raises `OSError`.
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is None or stat.S_ISREG(mode):
+        replace_file(target, data)
+        return
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+
+
+__all__ = ["replace_file", "write_output"]

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from handoff_audit import shell
-from handoff_audit.atomic import replace_file
+from handoff_audit.atomic import write_output
 from handoff_audit.cli.output_guard import refuse_handoff_output
 from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config, refuse_unmatchable
@@ -171,22 +171,35 @@ def use_color(stream: object, when: str = "auto") -> bool:
 
 
 def write_report(text: str, output: Path | None) -> None:
-    """Write to ``output`` (replaced whole, never half-written) or to standard output.
+    """Write to ``output`` (a regular file replaced whole, never half-written; a FIFO or a
+    device written into) or to standard output; a write that fails is exit 2 naming where.
 
     Text that cannot be encoded (a lone surrogate from a ``\\ud800`` escape in a packet) is
     written as its escape, which is still valid JSON and readable text.
     """
     data = text.encode("utf-8", "backslashreplace")
     if output is None:
-        sys.stdout.flush()
-        buffer = getattr(sys.stdout, "buffer", None)
-        if buffer is not None:
-            buffer.write(data)
-            buffer.flush()
-        else:  # a captured stream without bytes (tests)
-            sys.stdout.write(data.decode("utf-8"))
+        try:
+            _to_stdout(data)
+        except BrokenPipeError:
+            raise  # the reader is gone (`| head`): `exit_codes.run` ends quietly, as before
+        except OSError as error:
+            raise InputError(
+                f"standard output: cannot write the report ({error.strerror or error}); "
+                "write it to a file with --output FILE"
+            ) from None
         return
     try:
-        replace_file(output, data)
+        write_output(output, data)
     except OSError as error:
         raise InputError(f"--output {output}: cannot write ({error.strerror or error})") from None
+
+
+def _to_stdout(data: bytes) -> None:
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is not None:
+        buffer.write(data)
+        buffer.flush()
+    else:  # a captured stream without bytes (tests)
+        sys.stdout.write(data.decode("utf-8"))

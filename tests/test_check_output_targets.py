@@ -1,0 +1,88 @@
+"""`check --output` to what is not a regular file: a named pipe, or a link to one, is written
+into (its reader gets the report) and stays what it was; a link to a regular file stays a link;
+a report that cannot be written is exit 2 with one line naming where, never "This is a bug"."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core_packets import packet, write_packet
+
+
+def _read_pipe(pipe: Path, into: list[bytes]) -> threading.Thread:
+    def read() -> None:
+        with pipe.open("rb") as handle:  # blocks until the writer opens it
+            into.append(handle.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return reader
+
+
+@pytest.mark.parametrize("through_link", [False, True])
+def test_a_named_pipe_gets_the_report_and_stays_a_pipe(
+    run_cli: Any, tmp_path: Path, through_link: bool
+) -> None:
+    write_packet(tmp_path, packet())
+    pipe = tmp_path / "report.pipe"
+    os.mkfifo(pipe)
+    named = pipe
+    if through_link:
+        named = tmp_path / "report.link"
+        named.symlink_to(pipe.name)
+    got: list[bytes] = []
+    reader = _read_pipe(pipe, got)
+
+    result = run_cli(["check", "--format", "json", "--output", str(named)], cwd=tmp_path)
+
+    reader.join(timeout=10)
+    assert not reader.is_alive(), "the reader never got the end of the report"
+    assert result.code in (0, 1), result.err
+    assert json.loads(got[0].decode("utf-8"))["summary"]["packets"] == 1
+    assert pipe.is_fifo()
+    assert named.is_symlink() == through_link
+    assert list(tmp_path.glob(".*.tmp")) == []
+
+
+def test_a_link_to_a_regular_file_stays_a_link(run_cli: Any, tmp_path: Path) -> None:
+    write_packet(tmp_path, packet())
+    (tmp_path / "out").mkdir()
+    real = tmp_path / "out" / "report.json"
+    real.write_text("stale", encoding="utf-8")
+    link = tmp_path / "report.json.link"
+    link.symlink_to(real)
+
+    result = run_cli(["check", "--format", "json", "--output", str(link)], cwd=tmp_path)
+
+    assert result.code in (0, 1), result.err
+    assert link.is_symlink()
+    assert json.loads(real.read_text(encoding="utf-8"))["summary"]["packets"] == 1
+
+
+def test_a_standard_output_that_cannot_be_written_is_exit_2_not_a_bug(tmp_path: Path) -> None:
+    write_packet(tmp_path, packet())
+    closed = tmp_path / "read-only.txt"
+    closed.write_text("", encoding="utf-8")
+    code = "import sys; from handoff_audit.cli.main import main; sys.exit(main())"
+    with closed.open("rb") as stdout:  # opened for reading: every write fails (EBADF)
+        done = subprocess.run(
+            [sys.executable, "-c", code, "check", "--format", "json"],
+            cwd=tmp_path,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("handoff-audit: error: standard output: cannot write")
+    assert "This is a bug" not in done.stderr

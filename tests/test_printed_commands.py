@@ -158,3 +158,26 @@ def test_git_rm_runs_as_printed_from_a_subfolder(git_repo: GitRepo, run_cli: Run
     done = run_fix(subfolder, _printed(markdown.out.split("### Findings")[0], "git rm"))
     assert done.returncode == 0, done.stderr
     assert hits(json.loads(run_cli([*gate], cwd=subfolder).out), "handoff-in-merge") == []
+
+
+def test_render_check_on_a_twin_with_a_persons_text_prints_the_update_that_keeps_it(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    feature_repo(git_repo)
+    _new(git_repo, run_cli)
+    git_repo.commit("handoff")
+    twin = git_repo.root / TWIN
+    note = "The staging DB must be reset before running the refund tests."
+    twin.write_text(twin.read_text() + f"\n## Notes\n\n{note}\n")
+    [mismatch] = hits(check(run_cli, git_repo.root), "md-mismatch")
+    said_by_check = _printed(mismatch["message"], "handoff-audit update")
+
+    stale = run_cli(["render", "--check", PACKET], cwd=git_repo.root)
+
+    assert stale.code == 1
+    command = _printed(stale.err, "handoff-audit update")
+    assert command == said_by_check  # one advice, whichever command saw the twin
+    assert "would drop" in stale.err
+    _run(git_repo, command)
+    assert note in twin.read_text()
+    assert run_cli(["render", "--check", PACKET], cwd=git_repo.root).code == 0

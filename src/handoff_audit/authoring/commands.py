@@ -25,7 +25,7 @@ from handoff_audit.authoring.packet_files import (
     twin_of,
     write_atomic,
 )
-from handoff_audit.authoring.twin_guard import refuse_dropping_twin_text
+from handoff_audit.authoring.twin_guard import dropped_twin_text, refuse_dropping_twin_text
 from handoff_audit.config import Config, config_warnings
 from handoff_audit.engine.ignored import ignored_advice, ignored_pair
 from handoff_audit.errors import EXIT_FINDINGS, InputError
@@ -103,7 +103,11 @@ def _render(packet: Path, config: Config, *, write: bool, check: bool) -> Outcom
             fromfile=_name(twin),
             tofile=f"{_name(twin)} (rendered from {_name(packet)})",
         )
-        stale = f"{_name(twin)} is out of date; run `{_REGENERATE} {_quoted(packet)}`"
+        # Text a person wrote in the twin that the packet lacks: `--write` would drop it, so
+        # the advice is the `update` that carries it (the writers' guard, `check`'s md-mismatch).
+        stale = dropped_twin_text(packet, twin, data) or (
+            f"{_name(twin)} is out of date; run `{_REGENERATE} {_quoted(packet)}`"
+        )
         # the file on disk may hold ESC
         return Outcome(EXIT_FINDINGS, out=controls.text("".join(diff)), notes=(stale,))
     return Outcome(out=markdown)

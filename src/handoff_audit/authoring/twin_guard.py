@@ -25,10 +25,19 @@ _FIELD_OF_OPTION = {option: field for field, option in (TEXT_OPTIONS | LIST_OPTI
 
 def refuse_dropping_twin_text(packet: Path, twin: Path, data: Mapping[str, Any]) -> None:
     """`InputError` when rendering ``data`` over ``twin`` would drop text a person wrote in the
-    twin: text the packet on disk lacks and ``data`` (what replaces it) does not carry either.
-    One line naming the twin, its sections and the `update` that carries the text."""
+    twin (`dropped_twin_text`)."""
+    said = dropped_twin_text(packet, twin, data)
+    if said is not None:
+        raise InputError(said)
+
+
+def dropped_twin_text(packet: Path, twin: Path, data: Mapping[str, Any]) -> str | None:
+    """Why rendering ``data`` over ``twin`` would drop text a person wrote in the twin: text the
+    packet on disk lacks and ``data`` (what replaces it) does not carry either; one line naming
+    the twin, its sections and the `update` that carries the text. ``None`` when nothing would
+    be lost. `render --check` says it instead of sending the user to `render --write`."""
     if any(part.casefold() == GIT_FOLDER for part in twin.resolve().parts):
-        return  # a link into git's own folder: `check` reports it, and its text is not a twin's
+        return None  # a link into git's own folder: `check` reports it; its text is no twin's
     # start-up: the markdown parser loads only when a command writes a twin anew
     from handoff_audit.markdown.twin_carry import carry, twin_written_last
 
@@ -37,22 +46,22 @@ def refuse_dropping_twin_text(packet: Path, twin: Path, data: Mapping[str, Any])
         twin_edited_last = twin_written_last(packet, twin)
         on_disk = json.loads(packet.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError):
-        return  # no twin to lose, or files `check` reports as unreadable
+        return None  # no twin to lose, or files `check` reports as unreadable
     if not isinstance(on_disk, dict) or text in (render_packet(on_disk), render_packet(data)):
-        return
+        return None
     written = carry(on_disk, text, twin_edited_last=twin_edited_last)
     options = [
         (option, values) for option, values in written.options if not _holds(data, option, values)
     ]
     code = written.code
     if not options and not code:
-        return
+        return None
     named = _name(twin)
     sections = ", ".join(_sections(options, written.traps_from, code)) or "its text"
     discard = f"`handoff-audit render --write {shell.quote_path(_name(packet))}`"
     if code:
         lines = ", ".join(f"{named}:{line}" for _, line in code)
-        raise InputError(
+        return (
             f"{named} holds text {_name(packet)} lacks ({sections}), with code blocks no field "
             f"keeps ({lines}); rendering it again would drop them: move them into a file of "
             f"their own and point at it, or discard them deliberately with {discard}"
@@ -63,7 +72,7 @@ def refuse_dropping_twin_text(packet: Path, twin: Path, data: Mapping[str, Any])
             *(" ".join([option, *map(shell.quote, values)]) for option, values in options),
         ]
     )
-    raise InputError(
+    return (
         f"{named} holds text {_name(packet)} lacks ({sections}), which rendering it again "
         f"would drop; carry it into the packet first: `{carried}`, then run this again; or "
         f"discard it deliberately with {discard}"
@@ -109,4 +118,4 @@ def _name(path: Path) -> str:
         return str(path)
 
 
-__all__ = ["refuse_dropping_twin_text"]
+__all__ = ["dropped_twin_text", "refuse_dropping_twin_text"]

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.authoring import twin_fixes
 from handoff_audit.authoring.agent_gate import Gate, Problem, is_gitignore
+from handoff_audit.authoring.conflict_fixes import conflict_advice
 from handoff_audit.authoring.fix_choice import (
     FIELD_OPTIONS,
     decide,
@@ -29,11 +29,13 @@ from handoff_audit.authoring.fix_choice import (
     writes_anew,
 )
 from handoff_audit.authoring.packet_files import packet_text
+from handoff_audit.authoring.topic_files import changed_files, topic_files
 from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
 from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.series_folders import SeriesFolders
+from handoff_audit.git.conflicts import file_conflict_line
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
@@ -152,6 +154,8 @@ class Fixes:
             return self.ignored(problem)
         if problem.kind == "passed-over":
             return self.passed_over(problem)
+        if problem.kind == "conflict":
+            return Advice(*conflict_advice(self.gate, problem.files, self.path))
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         added = [f for f in problem.files if f not in problem.staged_deletions]
         added += [f for f in problem.rewritten if f not in problem.files]
@@ -303,6 +307,9 @@ class Fixes:
         if writes_anew(fix, decisive):
             command, note = self.unreadable(packet, decisive)
             return command, decisive, note
+        if packet.markdown and file_conflict_line(self.gate.root / packet.markdown) is not None:
+            # Neither side of a conflict in the twin is what a person wrote: nothing is carried.
+            return f"{program()} render --write {quoted}", decisive, None
         if fix is Fix.SUPERSEDE and decisive.keep is not None:
             command = f"{program()} supersede {quoted} --by {self.path(decisive.keep)}"
             return command, decisive, None
@@ -369,9 +376,9 @@ class Fixes:
         ]
         if outdated is None or not outdated.touched or not others or packet.data is None:
             return False
-        shared = {f for other in others for f in _changed_files(other.data)}
-        mine = _topic_files(packet.data, shared)
-        theirs = {f for o in others for f in _topic_files(o.data, _changed_files(packet.data))}
+        shared = {f for other in others for f in changed_files(other.data)}
+        mine = topic_files(packet.data, shared)
+        theirs = {f for o in others for f in topic_files(o.data, changed_files(packet.data))}
         touched = set(outdated.touched)
         return not touched & mine and touched <= theirs
 
@@ -606,21 +613,6 @@ _OTHER_TOPICS = (
     "the commits since touched only the branch's other topics' files: this keeps its summary "
     "and next action and moves last_known_good_commit to HEAD when the tests pass"
 )
-
-
-def _changed_files(data: Mapping[str, Any] | None) -> set[str]:
-    files = (data or {}).get("changed_files")
-    return {f for f in files if isinstance(f, str)} if isinstance(files, list) else set()
-
-
-def _topic_files(data: Mapping[str, Any] | None, shared: set[str]) -> set[str]:
-    """The files a topic's packet calls its own: its verdict pointer and pointers (``path:line``
-    as the path), and its changed files that no other topic of the branch lists (``shared``)."""
-    data = data or {}
-    pointers = data.get("pointers")
-    named = [data.get("verdict_pointer"), *(pointers if isinstance(pointers, list) else [])]
-    own = {p.split(":", 1)[0] for p in named if isinstance(p, str) and "://" not in p}
-    return own | (_changed_files(data) - shared)
 
 
 def _reason(first: Finding, findings: list[Finding]) -> str:

@@ -28,6 +28,7 @@ from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.conflicts import unmerged, with_markers
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
@@ -52,10 +53,10 @@ class Problem:
     """One reason the session may not end yet."""
 
     kind: str
-    """``no-packet``, ``finding``, ``inherited`` (an active packet of the branch this one was
-    made from), ``uncommitted``, ``ignored`` (handoff files git ignores, for a branch that
-    has none it can see) or ``passed-over`` (an undated file the branch wrote into a dated
-    series, which another file outranks)."""
+    """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``inherited`` (an
+    active packet of the branch this one was made from), ``uncommitted``, ``ignored`` (handoff
+    files git ignores, for a branch that has none it can see) or ``passed-over`` (an undated
+    file the branch wrote into a dated series, which another file outranks)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
@@ -96,6 +97,8 @@ class Gate:
     """The configuration used (its ``verify`` command goes into the fixes)."""
     head: str | None = None
     """The commit checked out, when the branch was audited."""
+    rebasing: str | None = None
+    """The branch a rebase in progress rebases (git's folder says so), else ``None``."""
 
 
 class CannotJudge(Exception):
@@ -161,7 +164,7 @@ def _judge_unborn(gate: Gate, branch: str) -> None:
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     if codes:
-        gate.problems.append(_uncommitted(codes))
+        gate.problems.extend(_dirt_problems(gate.root, codes))
     else:
         gate.note = f"{branch} has no commit and no file yet: nothing to hand over"
 
@@ -194,20 +197,25 @@ def _judge_branch(
         if not gate.packets and not _needs_handoff(
             gate, branch, config, dirt, series, bool(inherited)
         ):
-            if dirt:
-                gate.problems.append(_uncommitted(codes))
+            gate.problems.extend(_dirt_problems(gate.root, codes))
             return
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     except InputError as error:
         raise CannotJudge(str(error)) from None
     gate.problems.extend(inherited)
+    dirt_problems = _dirt_problems(gate.root, codes)
+    conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     for finding in report.findings:
         packet = by_file.get(finding.path)
-        if packet is not None and blocking(finding):
+        # A packet in a conflict is fixed by resolving it (the conflict's fix), nothing else.
+        mine = {packet.path, packet.markdown} if packet is not None else set()
+        if packet is not None and blocking(finding) and not mine & conflicted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
-    if dirt:
+    if conflicted:
+        gate.problems[:0] = dirt_problems
+    elif dirt:
         uncommitted = _uncommitted(codes)
         rewritten = _rewritten_by_twin_fixes(gate.problems, dirt)
         if rewritten:
@@ -240,6 +248,23 @@ def _rewritten_by_twin_fixes(problems: Sequence[Problem], dirt: Sequence[str]) -
         if own & uncommitted:
             files |= own
     return tuple(sorted(files))
+
+
+def _dirt_problems(root: Path, codes: dict[str, str]) -> list[Problem]:
+    """What the uncommitted files ask: first the files in a merge conflict (that git reports
+    unmerged, or that hold conflict markers), resolved before anything is committed; then the
+    others, committed. Committing a conflict would commit its markers."""
+    if not codes:
+        return []
+    conflicted = sorted(set(unmerged(codes)) | set(with_markers(root, codes)))
+    if not conflicted:
+        return [_uncommitted(codes)]
+    said = f"{len(conflicted)} file(s) in a merge conflict"
+    problems = [Problem("conflict", said, files=tuple(conflicted))]
+    rest = {path: code for path, code in codes.items() if path not in conflicted}
+    if rest:
+        problems.append(_uncommitted(rest))
+    return problems
 
 
 def _uncommitted(codes: dict[str, str]) -> Problem:

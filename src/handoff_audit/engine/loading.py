@@ -27,6 +27,7 @@ from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import tracked
+from handoff_audit.git.conflicts import conflict_line, conflict_message
 from handoff_audit.git_folder import in_git_folder
 from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
 from handoff_audit.model.packet import Packet, rel
@@ -110,7 +111,7 @@ def _load(
     packet = Packet(path=path, kind="json", markdown_path=markdown_path)
     try:
         packet.text = read_text(files.path, real_root, limit, bom=False, real_dirs=real_dirs)
-        parsed = parse_packet(packet.text)
+        parsed = parse_packet(packet.text, path)
         packet.data = parsed.value
         packet.positions = parsed.positions
         packet.key_positions = parsed.key_positions
@@ -134,11 +135,16 @@ def _keep_undecoded(packet: Packet, path: str, problem: Unreadable) -> None:
         packet.undecoded += ((path, problem.undecoded),)
 
 
-def parse_packet(text: str) -> Parsed:
-    """A packet file's text parsed strictly; `Unreadable` unless it is one JSON object."""
+def parse_packet(text: str, path: str | None = None) -> Parsed:
+    """A packet file's text parsed strictly; `Unreadable` unless it is one JSON object. A file
+    that holds git's conflict markers is said to hold a merge conflict, with the way out
+    (``path``, from the top folder, names the file in it)."""
     try:
         parsed = parse(text)
     except JsonPositionError as error:
+        marked = conflict_line(text)
+        if marked is not None:
+            raise Unreadable(_conflicted(marked, path), marked, 1) from None
         raise Unreadable(f"not valid JSON: {error.reason}", error.line, error.column) from None
     if not isinstance(parsed.value, dict):
         raise Unreadable(
@@ -148,6 +154,18 @@ def parse_packet(text: str) -> Parsed:
             1,
         )
     return parsed
+
+
+def _conflicted(line: int, path: str | None) -> str:
+    said = f"not valid JSON: {conflict_message(line)}"
+    if path is None:
+        return said
+    name = shell.quote_path(path)
+    return (
+        f"{said}; to keep this branch's packet while the merge is under way, run "
+        f"`git checkout --ours -- {name} && handoff-audit render --write {name}` (in a rebase, "
+        "`--theirs` is this branch's side)"
+    )
 
 
 def read_packet(path: Path, root: Path, limit: int) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
 from handoff_audit.engine.packet_kind import not_a_packet
+from handoff_audit.git.conflicts import conflict_line, conflict_message
 from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.model.context import AuditContext
@@ -421,6 +422,13 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
         return
     if fast_render(packet.data) == packet.markdown_text:
         return  # the canonical rendering, byte for byte (the common case)
+    marked = conflict_line(packet.markdown_text)
+    if marked is not None:
+        # Neither side of a conflict is what a person wrote in the twin: it is rendered anew.
+        advice = f"run `{_FIX} {shell.quote_path(packet.path)}` to write it anew from the JSON"
+        said = f"{conflict_message(marked)}; {advice}"
+        yield Hit(MD_MISMATCH, packet.markdown_path, said, line=marked, advice=advice)
+        return
     # start-up: the markdown parser is imported only for a twin that is not the fast rendering
     from handoff_audit.markdown.compare import compare
 
@@ -517,6 +525,11 @@ def markdown_only_hits(
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
     from handoff_audit.markdown.completeness import missing_parts
 
+    marked = conflict_line(text)
+    if marked is not None:
+        said = f"{conflict_message(marked)}, then commit it"
+        yield Hit(MD_INCOMPLETE, path, said, line=marked, severity=Severity.ERROR)
+        return
     instead, blanks = judge_markdown(path, text)
     if instead is not None:
         yield Hit(NOT_A_HANDOFF, path, instead.said(path, config, moves), line=instead.line)

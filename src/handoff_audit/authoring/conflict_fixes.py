@@ -1,0 +1,69 @@
+"""The hook's fix for files in a merge conflict: resolved first, never committed as they are.
+
+A packet and its twin take this branch's side (the twin rendered anew from it): the other
+side is another branch's packet, and the twin is the packet's rendering. Any other file is
+resolved by hand, then added. Nothing of either side is carried into the packet.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from handoff_audit.model.packet import is_packet_file, twin_of
+from handoff_audit.program import program
+
+if TYPE_CHECKING:
+    from handoff_audit.authoring.agent_gate import Gate
+
+
+def conflict_advice(
+    gate: Gate, files: tuple[str, ...], path: Callable[[str], str]
+) -> tuple[str, str, str]:
+    """The reason, the command and the line after it for ``files`` (from the top folder) in a
+    conflict; ``path`` quotes a file as the agent's folder sees it."""
+    packets = _packets(gate, files)
+    others = [f for f in files if f not in {n for j in packets for n in (j, twin_of(j))}]
+    # In a rebase, HEAD is the branch rebased onto; the branch's own side is the commit
+    # replayed. Named by commit, the checkout also works once the file was `git add`ed.
+    side = "REBASE_HEAD" if gate.rebasing else "HEAD"
+    steps = []
+    for packet in packets:
+        pair = [packet] + ([twin_of(packet)] if (gate.root / twin_of(packet)).exists() else [])
+        quoted = path(packet)
+        steps.append(
+            f"git checkout {side} -- {quoted} && {program()} render --write {quoted} && "
+            f"git add -- {' '.join(path(f) for f in pair)}"
+        )
+    shown = ", ".join(files[:3]) + (f" (+{len(files) - 3} more)" if len(files) > 3 else "")
+    reason = f"merge conflict in {shown}: resolve it first; never commit the conflict markers"
+    if others:
+        named = " ".join(path(f) for f in others)
+        hand = (
+            f"resolve {named} by hand (keep the right lines, delete the <<<<<<<, ======= and "
+            f">>>>>>> lines), then: git add -- {named}"
+        )
+        if not steps:
+            return reason, hand, _after(gate)
+        return reason, " && ".join(steps), f"then {hand}; {_after(gate)}"
+    return reason, " && ".join(steps), f"this keeps this branch's packet; {_after(gate)}"
+
+
+def _after(gate: Gate) -> str:
+    if gate.rebasing:
+        return "then run `git rebase --continue` (or `git rebase --abort` to give it up)"
+    return 'then commit: git commit -m "<what the merge brings>"'
+
+
+def _packets(gate: Gate, files: tuple[str, ...]) -> list[str]:
+    """The JSON packets among ``files`` or whose twin is among them."""
+    found: dict[str, None] = {}
+    for name in files:
+        if name.endswith(".json") and is_packet_file(name, gate.config):
+            found[name] = None
+        elif name.endswith(".md"):
+            packet = name.removesuffix(".md") + ".json"
+            if os.path.isfile(gate.root / packet) and is_packet_file(packet, gate.config):
+                found[packet] = None
+    return list(found)

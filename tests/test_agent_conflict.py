@@ -1,0 +1,121 @@
+"""A merge conflict in the handoff files: the real hook, `check` and the printed fixes, in real
+repositories with a real add/add conflict on ``handoff.json`` and ``handoff.md``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from agent_support import run_fix, run_hook, stop_event, the_command
+from conftest import GitRepo
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+MARKERS = ("<<<<<<<", "=======", ">>>>>>>")
+
+
+def _branch_with_packet(repo: GitRepo, branch: str, name: str) -> None:
+    repo.git("switch", "-q", "-c", branch, "main")
+    repo.write(f"{name}.py", f"{name} = 1\n")
+    head = repo.commit(name)
+    data = packet(branch, head, summary=f"{name} added", changed_files=[f"{name}.py"])
+    data["next_action"] = f"Extend {name}.py."
+    repo.write("handoff.json", data)
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("handoff")
+
+
+def conflicted(repo: GitRepo) -> GitRepo:
+    """feat/x with its active packet takes in a main that holds feat/y's archived packet:
+    `git merge main` stops on an add/add conflict in both handoff files."""
+    repo.write("a.py", "a = 1\n")
+    repo.commit("init")
+    _branch_with_packet(repo, "feat/x", "x")
+    _branch_with_packet(repo, "feat/y", "y")
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    data["status"] = "archived"
+    repo.write("handoff.json", data)
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("handoff: done")
+    repo.git("switch", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "feat/y", "-m", "merge y")
+    repo.git("switch", "-q", "feat/x")
+    merged = subprocess.run(
+        ["git", "merge", "-q", "main", "-m", "merge main"], cwd=repo.root, capture_output=True
+    )
+    assert merged.returncode != 0
+    assert "AA handoff.json" in repo.git("status", "--porcelain")
+    return repo
+
+
+def test_an_unmerged_packet_is_resolved_first_never_committed_with_its_markers(
+    git_repo: GitRepo,
+) -> None:
+    repo = conflicted(git_repo)
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2, run.err
+    assert "merge conflict in handoff.json, handoff.md" in run.err
+    fixes = [line for line in run.lines if line.startswith("  fix: ")]
+    # No fix adds a conflicted file before it is resolved, none copies a marker as a trap.
+    first = the_command(run.err, "fix: ")
+    assert first.startswith("git checkout HEAD -- handoff.json && handoff-audit render --write")
+    assert not any("git add -- handoff.json handoff.md y.py" in line for line in fixes)
+    assert "--trap" not in run.err
+    done = run_fix(repo.root, first)
+    assert done.returncode == 0, done.stderr
+    for name in ("handoff.json", "handoff.md"):
+        assert not any(m in (repo.root / name).read_text(encoding="utf-8") for m in MARKERS)
+    kept = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert (kept["branch"], kept["status"]) == ("feat/x", "active")
+    assert "U" not in "".join(line[:2] for line in repo.git("status", "--porcelain").splitlines())
+    again = run_hook(stop_event(repo.root))
+    assert "merge conflict" not in again.err
+    assert "--trap" not in again.err
+
+
+def test_committed_markers_are_named_a_merge_conflict_and_never_become_traps(
+    git_repo: GitRepo,
+) -> None:
+    repo = conflicted(git_repo)
+    repo.commit("merge main")  # the markers committed, as `git add` lets them be
+    check = subprocess.run(
+        ["handoff-audit", "check", "handoff.json"], cwd=repo.root, capture_output=True, text=True
+    )
+    assert check.returncode == 1
+    assert "handoff.json:3:1: invalid-json: not valid JSON: a merge conflict at line 3" in (
+        check.stdout
+    )
+    assert "git checkout --ours -- handoff.json && handoff-audit render --write" in check.stdout
+    for _ in range(3):
+        run = run_hook(stop_event(repo.root))
+        assert "--trap" not in run.err and "<<<<<<< HEAD" not in run.err, run.err
+        if run.code == 0:
+            break
+        done = run_fix(repo.root, the_command(run.err, "fix: "))
+        assert done.returncode == 0, done.stderr
+        if "merge conflict at line" in run.err and "md-mismatch" in run.err:
+            assert the_command(run.err, "fix: ") == "handoff-audit render --write handoff.json"
+        repo.commit("handoff: resolve")
+    assert run.code == 0, run.err
+    kept = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert (kept["branch"], kept["status"]) == ("feat/x", "active")
+    assert "traps" not in kept
+    assert "<<<<<<<" not in (repo.root / "handoff.md").read_text(encoding="utf-8")
+
+
+def test_a_hand_written_handoff_with_markers_gets_a_finding_naming_the_conflict(
+    git_repo: GitRepo,
+) -> None:
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/h")
+    git_repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n<<<<<<< HEAD\n## State\nDone.\n=======\n## State\nOther.\n>>>>>>> main\n",
+    )
+    git_repo.commit("handoff")
+    check = subprocess.run(
+        ["handoff-audit", "check", "HANDOFF.md"], cwd=git_repo.root, capture_output=True, text=True
+    )
+    assert "HANDOFF.md:3: md-incomplete: a merge conflict at line 3" in check.stdout
+    assert check.returncode == 1

@@ -36,6 +36,7 @@ from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.conflicts import file_conflict_line
+from handoff_audit.git.rebase_state import CONTINUE
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
@@ -156,6 +157,8 @@ class Fixes:
             return self.passed_over(problem)
         if problem.kind == "conflict":
             return Advice(*conflict_advice(self.gate, problem.files, self.path))
+        if problem.kind == "rebase":
+            return Advice(f"{problem.message}; finish it", CONTINUE, "or `git rebase --abort`")
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         added = [f for f in problem.files if f not in problem.staged_deletions]
         added += [f for f in problem.rewritten if f not in problem.files]

@@ -30,6 +30,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import unmerged, with_markers
 from handoff_audit.git.protected import protected_patterns, unborn_branch
+from handoff_audit.git.rebase_state import rebase_in_progress
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
@@ -53,10 +54,11 @@ class Problem:
     """One reason the session may not end yet."""
 
     kind: str
-    """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``inherited`` (an
-    active packet of the branch this one was made from), ``uncommitted``, ``ignored`` (handoff
-    files git ignores, for a branch that has none it can see) or ``passed-over`` (an undated
-    file the branch wrote into a dated series, which another file outranks)."""
+    """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``rebase`` (one
+    stopped midway), ``inherited`` (an active packet of the branch this one was made from),
+    ``uncommitted``, ``ignored`` (handoff files git ignores, for a branch that has none it can
+    see) or ``passed-over`` (an undated file the branch wrote into a dated series, which
+    another file outranks)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
@@ -143,7 +145,10 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
     # commit yet, is the default branch when no other candidate exists.
     unborn = unborn_branch(branch, refs)
     protected = protected_patterns(config.protected_branches, refs, origin_head, unborn=unborn)
-    if branch is None:
+    rebase = rebase_in_progress(root) if branch is None else None
+    if rebase is not None:
+        _judge_rebase(gate, rebase.branch)
+    elif branch is None:
         gate.note = "HEAD is detached: no branch to hand off"
     elif matches_any(branch, protected):
         gate.note = f"{branch} is a protected branch: it needs no packet"
@@ -154,6 +159,20 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
         known = (replace(info, prefix=""), (refs, origin_head))
         _judge_branch(gate, branch, config, known)
     return gate
+
+
+def _judge_rebase(gate: Gate, branch: str) -> None:
+    """A rebase of ``branch`` stopped in the middle: the session may not end before it is done.
+    Conflicts are resolved first (this branch's packet kept), then the rebase goes on; nothing
+    is committed apart (`git rebase --continue` commits)."""
+    gate.rebasing = gate.branch = branch
+    try:
+        codes = plumbing.status(gate.root, [])
+    except plumbing.GitError as error:
+        raise CannotJudge(str(error)) from None
+    conflict = [p for p in _dirt_problems(gate.root, codes) if p.kind == "conflict"]
+    said = f"a rebase of branch {branch} is in progress (stopped; HEAD is detached meanwhile)"
+    gate.problems.extend([*conflict, Problem("rebase", said)])
 
 
 def _judge_unborn(gate: Gate, branch: str) -> None:

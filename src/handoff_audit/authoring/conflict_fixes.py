@@ -52,7 +52,7 @@ def conflict_advice(
 
 def _after(gate: Gate) -> str:
     if gate.rebasing:
-        return "then run `git rebase --continue` (or `git rebase --abort` to give it up)"
+        return "then the rebase goes on (the next fix)"
     return 'then commit: git commit -m "<what the merge brings>"'
 
 

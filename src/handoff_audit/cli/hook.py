@@ -206,7 +206,7 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
         lines.extend(block)
     fill = " (fill in the <...> parts)" if any('"<' in line for line in lines) else ""
     lines.append(
-        f"Run each fix{fill}, commit, then stop again."
+        f"Run each fix{fill}, {'' if gate.rebasing else 'commit, '}then stop again."
         if blocks
         else "Refresh the handoff before the session ends."
     )

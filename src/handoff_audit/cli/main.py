@@ -440,7 +440,8 @@ def show(packet: Path | None, output_format: str, max_chars: int) -> int:
     superseded) packet, else a hand-written handoff in its tree; PACKET names one instead.
     Exit 1 when the branch has no handoff. On a detached HEAD (CI, `git bisect`): exit 1, and
     each active packet in the tree by path and branch, with `git switch BRANCH` when that
-    branch exists here, or that there is none.
+    branch exists here, or that there is none. In a rebase stopped midway: exit 1, the branch
+    being rebased, its conflicted files and `git rebase --continue` (or `--abort`).
     """
     # start-up: imported only when this command runs
     from handoff_audit.cli.show import show_command
@@ -562,7 +563,9 @@ def hook(install: bool, print_only: bool, agent: str) -> int:
     output, with the warnings `show` gives (or why the handoff cannot be shown: empty, not
     UTF-8, too large); nothing when the branch has no handoff; on a detached HEAD, that it is
     detached and the active packets there with `git switch BRANCH` when that branch exists
-    here, or that there is none.
+    here, or that there is none; in a rebase stopped midway, the rebase and the way on. A stop
+    event in a rebase stopped midway, or with files in a merge conflict, is blocked until the
+    conflicts are resolved (never committed as they are) and the rebase is done.
     """
     if install or print_only:
         # start-up: imported only when this command runs

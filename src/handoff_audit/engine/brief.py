@@ -29,6 +29,7 @@ from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing, switch
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.on_base import on_protected_branch
+from handoff_audit.git.rebase_state import rebase_in_progress
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
@@ -213,6 +214,12 @@ def _explain_nothing(
         return
     if branch is not None:
         nothing.inherited = inherited_lines(found, branch)
+        return
+    rebase = rebase_in_progress(root)
+    if rebase is not None:
+        # Not a plain detached HEAD: `git switch` is refused mid-rebase.
+        nothing.args = (f"no handoff shown yet: {rebase.said()}",)
+        nothing.inherited = (f"{rebase.said()[0].upper()}{rebase.said()[1:]}.",)
         return
     try:
         here = switch.branches(plumbing.list_refs(root))

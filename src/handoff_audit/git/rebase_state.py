@@ -1,0 +1,81 @@
+"""A rebase stopped in the middle (on a conflict, or an ``edit`` step): not a plain detached
+HEAD. git knows the branch being rebased (``rebase-merge/head-name`` or
+``rebase-apply/head-name`` in the work tree's git folder) and, when it stopped on a conflict,
+lists the files in ``MERGE_MSG``; both are read as files, with no git process.
+
+Mid-rebase, `git switch` is refused: the way on is to resolve the conflicts and run
+``git rebase --continue`` (or ``git rebase --abort``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from handoff_audit.git_folder import git_dirs
+
+CONTINUE = "GIT_EDITOR=true git rebase --continue"
+"""The command that goes on with a rebase, keeping each commit's message (no editor opens)."""
+_MAX_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Rebase:
+    """A rebase in progress."""
+
+    branch: str
+    """The branch being rebased (``refs/heads/`` left out)."""
+    conflicts: tuple[str, ...]
+    """The files git listed as conflicted when it stopped (``MERGE_MSG``); may be resolved since."""
+
+    def said(self) -> str:
+        """One line for `show` and a new session: what is under way and the way on."""
+        files = ", ".join(self.conflicts[:5]) + (
+            f" and {len(self.conflicts) - 5} more" if len(self.conflicts) > 5 else ""
+        )
+        resolve = (
+            f"resolve the conflicts in {files} (git status lists what is left), `git add` them, "
+            if self.conflicts
+            else "resolve what `git status` reports unmerged, if anything, `git add` it, "
+        )
+        return (
+            f"a rebase of branch {self.branch} is in progress (HEAD is detached while git replays "
+            f"its commits): {resolve}then run `{CONTINUE}`, or `git rebase --abort` to give it "
+            "up; the branch's handoff is shown once the rebase is done"
+        )
+
+
+def rebase_in_progress(root: Path) -> Rebase | None:
+    """The rebase under way in the work tree at ``root`` (its top folder), else ``None``."""
+    folders = git_dirs(os.path.realpath(root))
+    if not folders:
+        return None
+    own = folders[0]  # a worktree's own folder holds its rebase state
+    for kind in ("rebase-merge", "rebase-apply"):
+        name = _read(os.path.join(own, kind, "head-name")).strip()
+        if name.startswith("refs/heads/"):
+            return Rebase(name.removeprefix("refs/heads/"), _conflicts(own))
+    return None
+
+
+def _conflicts(folder: str) -> tuple[str, ...]:
+    """The files under ``# Conflicts:`` in git's ``MERGE_MSG``."""
+    lines = _read(os.path.join(folder, "MERGE_MSG")).splitlines()
+    if "# Conflicts:" not in lines:
+        return ()
+    found = []
+    for line in lines[lines.index("# Conflicts:") + 1 :]:
+        if not line.startswith("#"):
+            break
+        if line.startswith("#\t"):
+            found.append(line[2:])
+    return tuple(found)
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(_MAX_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""

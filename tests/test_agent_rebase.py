@@ -1,0 +1,65 @@
+"""A rebase stopped on a conflict in the handoff files: not a plain detached HEAD. The real
+`show`, SessionStart and Stop hook, in a real repository, and the printed fixes followed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+from agent_support import run_fix, run_hook, stop_event, the_command
+from conftest import GitRepo
+from test_agent_conflict import conflicted
+
+
+def rebasing(repo: GitRepo) -> GitRepo:
+    """feat/x rebased onto a main that holds feat/y's archived packet: stopped on a conflict."""
+    conflicted(repo)
+    repo.git("merge", "--abort")
+    done = subprocess.run(["git", "rebase", "-q", "main"], cwd=repo.root, capture_output=True)
+    assert done.returncode != 0
+    assert (repo.root / ".git" / "rebase-merge" / "head-name").is_file()
+    return repo
+
+
+def test_show_and_session_start_name_the_rebase_and_never_git_switch(git_repo: GitRepo) -> None:
+    repo = rebasing(git_repo)
+    show = subprocess.run(["handoff-audit", "show"], cwd=repo.root, capture_output=True, text=True)
+    said = show.stdout + show.stderr
+    assert show.returncode == 1
+    assert "a rebase of branch feat/x is in progress" in said
+    assert "handoff.json, handoff.md" in said
+    assert "git rebase --continue" in said and "git rebase --abort" in said
+    assert "git switch" not in said and "no active handoff packet" not in said
+    start = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "resume"})
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert "A rebase of branch feat/x is in progress" in context
+    assert "git switch" not in context and "no active handoff packet" not in context
+
+
+def test_the_stop_hook_blocks_mid_rebase_and_its_fixes_finish_it(git_repo: GitRepo) -> None:
+    repo = rebasing(git_repo)
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2, run.err
+    assert "merge conflict in handoff.json, handoff.md" in run.err
+    assert "a rebase of branch feat/x is in progress" in run.err
+    assert "git switch" not in run.err and "git commit" not in run.err
+    fixes = [line.split("fix: ", 1)[1] for line in run.lines if line.startswith("  fix: ")]
+    assert fixes[0].startswith("git checkout REBASE_HEAD -- handoff.json && handoff-audit render")
+    assert fixes[1] == "GIT_EDITOR=true git rebase --continue"
+    for fix in fixes:
+        done = run_fix(repo.root, fix)
+        assert done.returncode == 0, done.stderr
+    assert repo.git("branch", "--show-current") == "feat/x"
+    kept = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert (kept["branch"], kept["status"]) == ("feat/x", "active")
+    again = run_hook(stop_event(repo.root))
+    assert "in progress" not in again.err and "merge conflict" not in again.err
+
+
+def test_mid_rebase_without_conflicts_the_hook_says_continue(git_repo: GitRepo) -> None:
+    repo = rebasing(git_repo)
+    run_fix(repo.root, "git checkout REBASE_HEAD -- handoff.json handoff.md && git add -A")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2, run.err
+    assert "merge conflict" not in run.err
+    assert the_command(run.err, "fix: ") == "GIT_EDITOR=true git rebase --continue"

@@ -43,7 +43,7 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
-from handoff_audit.rules.twin import NOT_A_HANDOFF
+from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""

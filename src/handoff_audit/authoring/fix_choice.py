@@ -7,10 +7,10 @@ import re
 
 from handoff_audit.authoring.agent_gate import Problem
 from handoff_audit.engine.oversize import rendered_size
-from handoff_audit.engine.packet_kind import is_packet
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
+from handoff_audit.schema.packet_kind import is_packet
 
 FIELD_OPTIONS = {
     "/summary": ("--summary", "<what this session did>"),

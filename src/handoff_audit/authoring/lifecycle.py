@@ -42,7 +42,6 @@ from handoff_audit.credentials import redact
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs, ignored_pair
 from handoff_audit.engine.loading import load_packets
-from handoff_audit.engine.packet_kind import is_packet, not_a_packet
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.git.workbench import (
     Workbench,
@@ -56,6 +55,7 @@ from handoff_audit.globs import literal
 from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import placeholder_message
+from handoff_audit.schema.packet_kind import is_packet, not_a_packet
 
 Pair = tuple[str, str]
 

@@ -19,12 +19,12 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine import loading, oversize
 from handoff_audit.engine.discovery import absolute, find_root
-from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.errors import InputError
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git_folder import GIT_FOLDER, in_git_folder
 from handoff_audit.model.packet import twin_of as twin_of  # one definition, for the writers
 from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.schema.packet_kind import not_a_packet, not_a_packet_message
 
 
 def read_packet(path: Path, config: Config | None = None) -> dict[str, Any]:

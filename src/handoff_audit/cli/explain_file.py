@@ -14,8 +14,8 @@ from handoff_audit.markdown.completeness import explain_facets
 from handoff_audit.model.packet import packet_of, rel
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.content import PLACEHOLDER
+from handoff_audit.rules.markdown_handoff import MD_INCOMPLETE, markdown_only_hits
 from handoff_audit.rules.no_handoff import Moves
-from handoff_audit.rules.twin import MD_INCOMPLETE, markdown_only_hits
 from handoff_audit.shell import quote_path
 
 

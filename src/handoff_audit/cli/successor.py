@@ -2,7 +2,7 @@
 the successor". A value that names an existing file (`markdown_argument.from_root`: the current
 folder first, then the repository root), ends in ``.json``/``.md``, or ends in a slash names the
 successor's JSON packet, and is stored from the repository root with ``/``; it must be an
-active packet (`engine.packet_kind.is_packet`) other than the one superseded. Any other value
+active packet (`schema.packet_kind.is_packet`) other than the one superseded. Any other value
 is a topic, kept as given when it fits the schema's ``topic`` pattern, slashes included
 (``auth/v2``: its packet may not exist yet: supersede, then `new --topic auth/v2`)."""
 
@@ -76,7 +76,7 @@ def _refuse_no_packet(value: str, found: Path, packet: Path) -> None:
     """`InputError` unless ``found`` is a JSON handoff packet."""
     # start-up: the packet reader loads only when --by names a file
     from handoff_audit.authoring.packet_files import read_packet
-    from handoff_audit.engine.packet_kind import not_a_packet
+    from handoff_audit.schema.packet_kind import not_a_packet
 
     if found.suffix.lower() != ".json":
         json_twin = found.with_suffix(".json")

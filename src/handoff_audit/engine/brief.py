@@ -22,7 +22,6 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
 from handoff_audit.engine.inherited_brief import detached_lines, inherited_lines
-from handoff_audit.engine.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_owner import project_records, record_lines
 from handoff_audit.errors import InputError, not_regular
@@ -39,7 +38,8 @@ from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
-from handoff_audit.rules.twin import NOT_A_HANDOFF, judge_markdown
+from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF, judge_markdown
+from handoff_audit.schema.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.shell import quote
 from handoff_audit.textcut import shorten
 

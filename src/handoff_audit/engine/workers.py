@@ -24,13 +24,13 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.engine.discovery import PacketFiles
 from handoff_audit.engine.loading import load_pairs
-from handoff_audit.engine.packet_kind import is_json_schema
 from handoff_audit.jsonpos import positions_later
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules import CHECKS, Check, content, twin
 from handoff_audit.rules.base import Hit
 from handoff_audit.schema.messages import bundled_accepts, validator_for
+from handoff_audit.schema.packet_kind import is_json_schema
 
 PER_PACKET_CHECKS: tuple[Check, ...] = (content.check, twin.check)
 """The checks whose hits for a packet depend on that packet alone (and the configuration)."""

@@ -380,7 +380,7 @@ def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> I
     if info is None or info.outdated_by is None or info.uncommitted:
         return
     # start-up: only for an outdated hand-written handoff
-    from handoff_audit.rules.twin import judge_markdown
+    from handoff_audit.rules.markdown_handoff import judge_markdown
 
     if judge_markdown(packet.path, packet.text or "")[0] is not None:
         return  # what `not-a-handoff` calls no handoff describes no work to fall behind

@@ -110,7 +110,7 @@ def test_hostile_packet_values_never_reach_git(git_repo, tmp_path, git_log, run_
     assert not list(Path.cwd().glob("pwned*"))
 
 
-@pytest.mark.parametrize("head", ["--output=pwned", "-c", "HEAD~1", "a b", "main..HEAD"])
+@pytest.mark.parametrize("head", ["--output=pwned", "-c", "a b", "main..HEAD"])
 def test_hostile_head_option_is_a_usage_error(git_repo, run_cli, head: str) -> None:  # type: ignore[no-untyped-def]
     git_repo.write("src/app.py", "x\n")
     git_repo.commit("start")
@@ -119,6 +119,29 @@ def test_hostile_head_option_is_a_usage_error(git_repo, run_cli, head: str) -> N
     assert result.code == 2
     assert "--head" in result.err and "Traceback" not in result.err
     assert not (git_repo.root / "pwned").exists()
+
+
+@pytest.mark.parametrize("rev", ["HEAD~1", "main^", "@{-1}", "HEAD^{commit}~1"])
+def test_head_takes_any_revision_git_resolves(git_repo, git_log, run_cli, rev: str) -> None:  # type: ignore[no-untyped-def]
+    git_repo.write("src/app.py", "x\n")
+    git_repo.commit("start")
+    git_repo.write("src/app.py", "y\n")
+    previous = git_repo.commit("previous")
+    git_repo.git("switch", "-q", "-c", "other", previous)
+    git_repo.write("src/app.py", "z\n")
+    git_repo.commit("newest on main")
+    git_repo.git("switch", "-q", "main")
+    git_repo.git("reset", "-q", "--hard", "other")  # main at the newest; @{-1} is other's parent
+    git_repo.git("branch", "-f", "other", previous)
+    git_log.write_text("")
+    assert check(run_cli, git_repo.root)["head"] == git_repo.head()
+    plain = git_log.read_text().count("\n")
+    git_log.write_text("")
+    assert check(run_cli, git_repo.root, "--head", rev)["head"] == previous
+    # Resolved in the call that resolves HEAD already: no git process more.
+    assert git_log.read_text().count("\n") <= plain
+    args = [arg for line in git_log.read_text().split("\n") for arg in line.split("\x1e")]
+    assert rev not in args
 
 
 def test_hostile_branch_options_are_only_compared(git_repo, git_log, run_cli) -> None:  # type: ignore[no-untyped-def]

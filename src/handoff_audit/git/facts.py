@@ -398,7 +398,7 @@ class _Gatherer:
         else:
             raise InputError(
                 f"--head {self.target.head}: no such commit in this repository; "
-                "pass a commit id or branch that exists here"
+                "pass a commit id, a branch or a revision (e.g. HEAD~1) that exists here"
             )
         return facts
 
@@ -441,11 +441,14 @@ class _Gatherer:
         rev = self.target.head
         if rev is None:
             return "HEAD"
-        if plumbing.is_commit_id(rev) or plumbing.is_safe_branch(rev):
+        # Any revision git resolves (HEAD~1, main^, @{-1}, a tag): it travels on git's
+        # standard input (`resolve_and_find`), never on its command line; option-like input
+        # and line breaks are refused here all the same.
+        if rev and not rev.startswith("-") and "\n" not in rev and "\0" not in rev:
             return rev
         raise InputError(
-            f"--head {rev!r}: not a commit id or branch name; pass the commit checked, e.g. "
-            "--head $(git rev-parse HEAD)"
+            f"--head {rev!r}: not a revision; pass the commit checked, e.g. --head HEAD~1, "
+            "--head main or --head $(git rev-parse HEAD)"
         )
 
     def _merging_in(self) -> tuple[str, ...]:

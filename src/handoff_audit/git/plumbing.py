@@ -348,8 +348,8 @@ def resolve(root: Path, revisions: Sequence[str]) -> dict[str, tuple[str, str] |
     """Each revision's (commit id, tree id), ``None`` when it is not a commit here; one git
     call for all of them.
 
-    Revisions travel on standard input, where git never reads options; still, only names
-    checked by `is_commit_id` / `is_safe_branch` or fixed strings like ``HEAD`` may be passed."""
+    Revisions travel on standard input, where git never reads options; still, a name starting
+    with ``-``, or holding a line break or a NUL, is refused (`ValueError`)."""
     return resolve_and_find(root, revisions, "HEAD", ())[0]
 
 

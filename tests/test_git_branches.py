@@ -197,6 +197,30 @@ def test_handoff_md_already_on_a_protected_branch(git_repo, run_cli) -> None:  #
     assert not hits(check(run_cli, git_repo.root), "handoff-in-merge")
 
 
+def test_empty_protected_branches_in_the_configuration_is_refused_as_on_the_command_line(
+    git_repo, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    _base(git_repo)
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write("HANDOFF.md", "# Handoff\n\nState: half done.\n")
+    git_repo.commit("note")
+    merge = ["check", "--target-branch", "main"]
+    assert run_cli([*merge, "--protected-branches", ""], cwd=git_repo.root).code == 2
+    for config, text in [
+        (".handoff-audit.yml", "protected-branches: []\n"),
+        ("pyproject.toml", "[tool.handoff-audit]\nprotected-branches = []\n"),
+    ]:
+        git_repo.write(config, text)
+        result = run_cli(merge, cwd=git_repo.root)
+        assert result.code == 2, "an empty list would open the merge gate without a word"
+        [line] = result.err.splitlines()
+        assert line.startswith(f"handoff-audit: error: {config}")
+        assert "protected-branches is []; expected a non-empty list" in line
+        assert 'handoff-in-merge: "off"' in line
+        (git_repo.root / config).unlink()
+    assert hits(check(run_cli, git_repo.root, "--target-branch", "main"), "handoff-in-merge")
+
+
 def test_unknown_target_branch_is_a_usage_error_with_a_suggestion(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
     lkg = _base(git_repo)
     git_repo.git("checkout", "-q", "-b", "feat")

@@ -348,12 +348,17 @@ class Config:
     the others history."""
     protected_branches: tuple[str, ...] | None = setting(
         None,
-        accepts='a list of branch globs, e.g. [main, "release/*"]',
+        # An empty list would open the merge gate without a word, as --protected-branches ''
+        # would: refused (minItems), with the ways to say what was meant.
+        accepts='a non-empty list of branch globs, e.g. [main, "release/*"] (leave the key out '
+        "for the repository's default branch; to turn the merge gate off: "
+        'rules: {handoff-in-merge: "off", active-in-merge: "off"})',
         schema={
             "description": "Globs of branch names that count as protected merge targets. "
             "Default: the repository's default branch, the first that exists of origin/HEAD's "
             "target, main, master, trunk, develop (in a pull request, then its base).",
             **GLOBS,
+            "minItems": 1,
         },
         read_by=("handoff-in-merge", "active-in-merge"),
         convert=_globs("protected-branches", paths=False),

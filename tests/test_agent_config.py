@@ -42,8 +42,11 @@ def test_pyproject_table(tmp_path: Path) -> None:
     ("text", "words"),
     [
         ("agent-hook: [Stop]\n", ["agent-hook is", "events (a list of Stop, SubagentStop"]),
-        ("agent-hook:\n  events: [Stopp]\n", ["agent-hook is"]),
-        ("agent-hook:\n  when: always\n", ["agent-hook is"]),
+        (
+            "agent-hook:\n  events: [Stopp]\n",
+            ['agent-hook.events[0] is "Stopp" — did you mean "Stop"?', "one of Stop, Subagent"],
+        ),
+        ("agent-hook:\n  when: always\n", ['agent-hook: unknown key "when"', "events (a list"]),
         ("agent-hook:\n  rules: [no-such-rule]\n", ["agent-hook.rules: unknown rule id"]),
         ("verify: 3\n", ["verify is 3", "a shell command"]),
         ("verify: ''\n", ["verify is"]),
@@ -57,3 +60,36 @@ def test_wrong_values_are_one_line_errors(tmp_path: Path, text: str, words: list
     assert "\n" not in message
     for word in words:
         assert word in message, message
+
+
+def test_agent_hook_errors_name_the_key_path_and_the_value(run_cli: Any, tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    config = tmp_path / ".handoff-audit.yml"
+    token = "ghp_" + "a1B2c3D4e5" * 4
+    for text, expected in [
+        # the mistake comes after enough of the mapping that showing all of it cut it off
+        (
+            "agent-hook:\n  events: [Stop, SubAgentStop]\n  rules: [schema, packet-outdated]\n"
+            '  ignore: ["docs/**", "*.md"]\n',
+            'agent-hook.events[1] is "SubAgentStop" — did you mean "SubagentStop"?; expected '
+            "one of Stop, SubagentStop, PreCompact",
+        ),
+        (
+            "agent-hook:\n  events: [Stop]\n  rule: [schema]\n",
+            'agent-hook: unknown key "rule" — did you mean "rules"?; accepted keys: events (',
+        ),
+        (
+            "agent-hook:\n  events: [Stop, Stop]\n",
+            'agent-hook.events is ["Stop", "Stop"], which names a value twice',
+        ),
+        ("agent-hook:\n  ignore: [docs, 3]\n", "agent-hook.ignore[1] is 3; expected a list"),
+        (f"agent-hook:\n  events: [Stop, {token}]\n", "agent-hook.events[1] is"),
+        (f"agent-hook:\n  {token}: [Stop]\n", "agent-hook: unknown key"),
+    ]:
+        config.write_text(text)
+        result = run_cli(["check"], cwd=tmp_path)
+        assert result.code == 2
+        [line] = result.err.splitlines()
+        assert line.startswith("handoff-audit: error: .handoff-audit.yml: "), line
+        assert expected in line, line
+        assert token not in line and token[:12] not in line

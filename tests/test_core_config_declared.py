@@ -83,8 +83,8 @@ def test_a_wrong_nested_value_names_the_mapping(tmp_path: Path, sub: str) -> Non
     (tmp_path / ".handoff-audit.yml").write_text(f"agent-hook:\n  {sub}: 12.5\n", "utf-8")
     with pytest.raises(InputError) as caught:
         load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
-    assert "agent-hook is" in str(caught.value)
-    assert f"{sub} (" in str(caught.value)
+    declared = {key: each.accepts for key, _, each in settings_of(AgentHook)}
+    assert f"agent-hook.{sub} is 12.5; expected {declared[sub]}" in str(caught.value)
 
 
 def test_the_agent_hook_message_lists_its_keys() -> None:

@@ -31,7 +31,7 @@ from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
 from handoff_audit.schema_file import schema_problem
-from handoff_audit.suggest import unknown_name
+from handoff_audit.suggest import closest, unknown_name
 
 WORKING_NOTES = (
     "**/HANDOFF.md",
@@ -1027,12 +1027,44 @@ def validate_config(
                 f"{source}: rules.{show(path[1])[1:-1]} is {show(error.instance)}; "
                 "accepted severities: error, warning, note, off"
             )
+        if key == "agent-hook" and isinstance(raw.get(key), dict):
+            raise InputError(f"{source}: {_agent_hook_problem(error, raw[key])}")
         value = raw.get(key)
         raise InputError(
             f"{source}: {key} is {show(value)}; expected {accepts.get(key, 'a valid value')}"
         )
     where = Where(source, base, roots, rule_ids, tracked)
     return Config(**_fields_from(Config, raw, where), source=source)
+
+
+def _agent_hook_problem(error: Any, value: dict[str, Any]) -> str:
+    """What is wrong inside ``agent-hook`` (the schema ``error``), by key path and value:
+    ``agent-hook.events[1] is "SubAgentStop" — did you mean "SubagentStop"?; expected …``,
+    ``agent-hook: unknown key "rule" — did you mean "rules"?``. Values are quoted by `show`
+    (shortened, secrets redacted)."""
+    declared = {key: each.accepts for key, _, each in settings_of(AgentHook)}
+    unknown = [key for key in value if key not in declared]
+    if unknown:
+        guess = closest(str(unknown[0]), declared)
+        hint = f" — did you mean {show(guess)}?" if guess else ""
+        return (
+            f"agent-hook: unknown key {show(unknown[0])}{hint}; accepted keys: "
+            f"{', '.join(f'{key} ({words})' for key, words in declared.items())}"
+        )
+    path = list(error.absolute_path)[1:]
+    sub = str(path[0]) if path else None
+    if sub not in declared:
+        return f"agent-hook is {show(value)}; expected {_AGENT_HOOK_ACCEPTS}"
+    place = "agent-hook." + sub + "".join(f"[{part}]" for part in path[1:])
+    hint, expected = "", declared[sub]
+    allowed = error.schema.get("enum") if error.validator == "enum" else None
+    if allowed:
+        guess = closest(error.instance, allowed) if isinstance(error.instance, str) else None
+        hint = f" — did you mean {show(guess)}?" if guess else ""
+        expected = f"one of {', '.join(allowed)}"
+    if error.validator == "uniqueItems":
+        hint = ", which names a value twice"
+    return f"{place} is {show(error.instance)}{hint}; expected {expected}"
 
 
 def _without_written_bools(raw: dict[Any, Any], source: str, accepts: Mapping[str, str]) -> Any:

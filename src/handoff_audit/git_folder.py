@@ -55,6 +55,33 @@ def _is_git_folder(folder: str) -> bool:
     )
 
 
+def bare_repository(start: str) -> str | None:
+    """The bare repository ``start`` lies in (itself or a parent holds ``HEAD``, ``objects``
+    and ``refs`` with no ``.git`` above it), ``None`` otherwise; no git process. Asked only
+    when no ``.git`` was found upwards: a work tree's own ``.git`` folder is not bare."""
+    folder = os.path.abspath(start)
+    while True:
+        if _is_git_folder(folder):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+
+
+def bare_repository_problem(bare: str, command: str) -> str:
+    """The one-line error for ``handoff-audit COMMAND`` run in the bare repository ``bare``:
+    it has no work tree, so no file to audit, read or write."""
+    from handoff_audit.shell import quote_path  # start-up: only for this error
+
+    word = quote_path(bare)
+    return (
+        f"{bare}: a bare repository, which has no work tree (no files to audit); run "
+        f"`handoff-audit {command}` in a clone or a worktree of it: `git clone {word} FOLDER`, "
+        f"or `git -C {word} worktree add FOLDER BRANCH`"
+    )
+
+
 def git_dirs(real_root: str) -> tuple[str, ...]:
     """The resolved folders the root's ``.git`` leads to, the worktree's own first."""
     return _git_dirs(real_root)

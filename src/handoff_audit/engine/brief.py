@@ -31,6 +31,7 @@ from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.rebase_state import rebase_in_progress
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
+from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
 from handoff_audit.model.packet import Packet, in_series, is_handoff_record
 from handoff_audit.model.repo_history import Commit, SeriesGuess
@@ -94,6 +95,8 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         info = plumbing.repo_info(cwd)
     except plumbing.UnsafeRepository as error:
         raise InputError(error.advice(cwd)) from None
+    if info is None and (bare := bare_repository(str(cwd))) is not None:
+        raise InputError(bare_repository_problem(bare, "show"))
     if info is None:
         raise InputError(
             f"{cwd}: not inside a git repository; run `handoff-audit show` in the project"

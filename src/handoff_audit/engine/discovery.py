@@ -26,6 +26,7 @@ from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first, tied
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
+from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import (
     is_agent_file,
@@ -75,15 +76,20 @@ def _as_given(path: Path) -> str:
     return str(path) if shown.startswith("../") else shown
 
 
-def find_root(paths: tuple[Path, ...]) -> Path:
+def find_root(paths: tuple[Path, ...], command: str = "check") -> Path:
     """The repository root: git's top level around the first path, found by looking for
     ``.git`` upwards (no git process). Outside git: the current folder when every path is
-    under it, else the folders' common parent."""
+    under it, else the folders' common parent. In a bare repository: `InputError` (it has no
+    files; ``command`` is the one its message says to run in a clone)."""
     first = paths[0]
     start = first if first.is_dir() and not first.is_symlink() else first.parent
     for folder in (start, *start.parents):
         if os.path.lexists(folder / ".git"):
             return folder
+    bare = bare_repository(str(start))
+    if bare is not None:
+        # A bare repository (a server's) holds commits but no files: never "no packets found".
+        raise InputError(bare_repository_problem(bare, command))
     cwd = Path.cwd().resolve()
     if all(path.is_relative_to(cwd) for path in paths):
         return cwd

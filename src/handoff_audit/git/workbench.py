@@ -14,6 +14,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns
+from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.globs import matches
 from handoff_audit.model.packet import is_packet_file
 
@@ -53,6 +54,8 @@ def read_workbench(
         info = plumbing.repo_info(cwd)
     except plumbing.UnsafeRepository as error:
         raise InputError(error.advice(cwd)) from None
+    if info is None and (bare := bare_repository(str(cwd))) is not None:
+        raise InputError(bare_repository_problem(bare, "new"))
     if info is None:
         raise InputError(f"{cwd}: not inside a git repository; `new` and `update` read git")
     root = info.toplevel

@@ -78,9 +78,10 @@ def _as_given(path: Path) -> str:
 
 def find_root(paths: tuple[Path, ...], command: str = "check") -> Path:
     """The repository root: git's top level around the first path, found by looking for
-    ``.git`` upwards (no git process). Outside git: the current folder when every path is
-    under it, else the folders' common parent. In a bare repository: `InputError` (it has no
-    files; ``command`` is the one its message says to run in a clone)."""
+    ``.git`` upwards (no git process). Outside git: the common parent of the folders named
+    (a file's folder: the current one when the file is under it, else its own). In a bare
+    repository: `InputError` (it has no files; ``command`` is the one its message says to run
+    in a clone)."""
     first = paths[0]
     start = first if first.is_dir() and not first.is_symlink() else first.parent
     for folder in (start, *start.parents):
@@ -90,10 +91,14 @@ def find_root(paths: tuple[Path, ...], command: str = "check") -> Path:
     if bare is not None:
         # A bare repository (a server's) holds commits but no files: never "no packets found".
         raise InputError(bare_repository_problem(bare, command))
+    # Outside git, a folder named is the root its packets are judged from (their pointers,
+    # its configuration), wherever the command runs; a file named under the current folder
+    # is judged from there, one elsewhere from its own folder.
     cwd = Path.cwd().resolve()
-    if all(path.is_relative_to(cwd) for path in paths):
-        return cwd
-    starts = [p if p.is_dir() and not p.is_symlink() else p.parent for p in paths]
+    starts = [
+        p if p.is_dir() and not p.is_symlink() else (cwd if p.is_relative_to(cwd) else p.parent)
+        for p in paths
+    ]
     return Path(os.path.commonpath(starts))
 
 

@@ -367,7 +367,7 @@ def test_the_old_one_string_form_is_a_usage_error_showing_the_new_one(
         (["--topic", "a/../../b"], "--topic"),
         (["--output", "packet.txt"], "ends in .json"),
         (["--last-known-good", "deadbeef"], "no commit here"),
-        (["--target-branch", "nope"], "no branch or commit"),
+        (["--target-branch", "nope"], "no such local or remote-tracking branch or commit"),
         (["--target-branch", "--upload-pack=x"], "not a usable branch"),
     ],
 )
@@ -379,6 +379,25 @@ def test_bad_options_are_one_line_errors(
     assert message in result.err
     assert len(result.err.strip().splitlines()) == 1
     assert not (repo.root / "handoff.json").exists()
+
+
+def test_a_mistyped_target_branch_gets_checks_suggestion_in_new_and_update(
+    repo: Any, run_cli: Any
+) -> None:
+    """`new` and `update` name the closest branch and the known ones, in `check`'s words."""
+    tail = 'did you mean "main"?; known branches: feat/refunds, main'
+    check = run_cli(["check", "--target-branch", "mian"], cwd=repo.root)
+    assert check.code == 2 and tail in check.err
+    assert _new(run_cli, repo).code == 0
+    repo.commit("packet")
+    for command in (
+        ["new", *REQUIRED, "--next-action", "x", "--target-branch", "mian", "--topic", "b"],
+        ["update", "--summary", "More.", "--target-branch", "mian"],
+    ):
+        result = run_cli(command, cwd=repo.root)
+        assert result.code == 2, command
+        assert "--target-branch 'mian': no such local or remote-tracking branch" in result.err
+        assert tail in result.err and len(result.err.strip().splitlines()) == 1, result.err
 
 
 def test_outside_git_and_detached_head(tmp_path: Path, repo: Any, run_cli: Any) -> None:

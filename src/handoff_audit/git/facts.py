@@ -31,6 +31,7 @@ from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns, unborn_branch, unmatched_warning
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.tree_packets import unaudited_active
+from handoff_audit.git.unknown_target import unknown_target
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import (
@@ -40,7 +41,6 @@ from handoff_audit.model.packet import (
     packet_of,
 )
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
-from handoff_audit.suggest import closest
 
 ANCESTRY_LIMIT = 10_000
 """Commits of the checked commit's ancestry read to place last known good commits."""
@@ -426,16 +426,8 @@ class _Gatherer:
                 refs = plumbing.list_refs(self.root)
                 if any(ref.branch == name for ref in refs):
                     return refs
-        known = sorted({ref.branch for ref in refs})
-        # `origin/main` names the remote-tracking branch of `main`: the branch is `main`.
-        short = name.partition("/")[2]
-        guess = short if short in known else closest(name, known)
-        hint = f' — did you mean "{guess}"?' if guess else ""
         fetched = "" if self.target.fetch_history else " (fetch it first, or pass --fetch-history)"
-        raise InputError(
-            f"--target-branch {name!r}: no such local or remote-tracking branch{fetched}"
-            f"{hint}; known branches: {', '.join(known) or 'none'}"
-        )
+        raise unknown_target(name, refs, fetched)
 
     def _head_rev(self) -> str:
         rev = self.target.head

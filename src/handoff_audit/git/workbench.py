@@ -15,6 +15,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
+from handoff_audit.git.unknown_target import unknown_target
 from handoff_audit.globs import matches
 from handoff_audit.model.packet import is_packet_file
 
@@ -92,7 +93,8 @@ def workbench_at(
         if target is not None:
             resolved = found[target]
             if resolved is None:
-                raise InputError(f"--target-branch {target!r} is no branch or commit here")
+                refs = plumbing.list_refs(root)
+                raise unknown_target(target, refs, " or commit here (fetch it first)")
             tip = resolved[0]
         # No default branch at all (the first commit was made on this branch): every commit
         # is the branch's own work, from the root commit on.

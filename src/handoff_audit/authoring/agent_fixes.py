@@ -30,6 +30,7 @@ from handoff_audit.authoring.fix_choice import (
 )
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.topic_files import changed_files, topic_files
+from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
 from handoff_audit.engine.ignored import ignored_advice
@@ -89,7 +90,7 @@ class Fixes:
     def __init__(self, gate: Gate, cwd: Path, transcript: str | None) -> None:
         self.gate = gate
         self.cwd = Path(os.path.realpath(cwd))
-        self.transcript = transcript if transcript and os.path.isfile(transcript) else None
+        self.transcript = TranscriptArguments(transcript, self.cwd)
         self.verify = gate.config.verify
         self.readable: dict[str, Readable] = {}
         """Unreadable packets' newest committed versions that read (`last_readable`)."""
@@ -421,8 +422,7 @@ class Fixes:
 
     def refresh(self, quoted: str, *, verify: bool) -> str:
         parts = [f"{program()} update", quoted]
-        if self.transcript:
-            parts.append(f"--from-transcript {shell.quote(self.transcript)}")
+        parts += self.transcript.arguments()
         if self.verify:
             parts.append("--verify")
         elif verify:
@@ -570,8 +570,7 @@ class Fixes:
 
     def new(self, where: list[str] | None = None) -> str:
         parts = [f"{program()} new", *(where or [])]
-        if self.transcript:
-            parts.append(f"--from-transcript {shell.quote(self.transcript)}")
+        parts += self.transcript.arguments()
         if self.verify:
             parts.append("--verify")
         parts += [

@@ -14,7 +14,7 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.workbench import workbench_at
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import Packet, in_series
+from handoff_audit.model.packet import Packet, in_series, untouched
 from handoff_audit.program import program
 from handoff_audit.shell import quote
 
@@ -44,7 +44,7 @@ def project_records(
     except (plumbing.GitError, InputError):
         return ()
     changed = {*bench.changed_files, *(path for path, _ in bench.dirt)}
-    return tuple(path for path in series if path not in changed)
+    return untouched(series, changed)
 
 
 def record_lines(records: Sequence[str], branch: str) -> tuple[str, ...]:

@@ -26,6 +26,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.ancestry_counts import behind_counts
+from handoff_audit.git.branch_own import record_commits
 from handoff_audit.git.later_work import LaterWork
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import protected_patterns, unborn_branch, unmatched_warning
@@ -226,6 +227,8 @@ class _Gatherer:
         self.target = target
         self.config = config
         self.protected: tuple[str, ...] = ()
+        self.where: tuple[str | None, list[plumbing.Ref]] = (None, [])
+        """The branch checked and the refs, once `gather` read them (`branch_own`)."""
         self.tree = WorkTree(root)
         self.packets = [p for p in packets if p.ref is None]
         self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
@@ -356,10 +359,11 @@ class _Gatherer:
         otherwise). git is asked apart only when no ref is checked out (a detached HEAD, or a
         branch without commits): one git process fewer in the common case."""
         current = next((ref for ref in refs if ref.current), None)
-        if self.target.branch or current:
-            return self.target.branch or (current.branch if current else None), None
-        name = plumbing.current_branch(self.root)
-        return name, unborn_branch(name, refs)
+        name = self.target.branch or (current.branch if current else None)
+        if not (self.target.branch or current):
+            name = plumbing.current_branch(self.root)
+        self.where = (name, refs)
+        return name, None if self.target.branch or current else unborn_branch(name, refs)
 
     def _block_files(self, facts: History, listed: set[str]) -> None:
         """The block files of the commit checked (``listed``: its files from the top folder),
@@ -567,6 +571,7 @@ class _Gatherer:
         later = LaterWork(self.active, self.repo.prefix)
         last: Commit | None = None
         hit_boundary = truncated = False
+        own, records = record_commits(self, head[0], todo)
         with plumbing.changes(self.root, head[0]) as walk:
             for count, change in enumerate(walk):
                 if change.sha in self.repo.boundary:
@@ -583,7 +588,9 @@ class _Gatherer:
                         found[top_path] = commit
                 others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
                 if others:
-                    later.add(change, tuple(others), (p for p in todo if p not in found))
+                    skip = records if change.sha in own else ()
+                    older = (p for p in todo if p not in found and p not in skip)
+                    later.add(change, tuple(others), older)
                 if len(found) == len(todo):
                     break
         for top_path, path in todo.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -285,6 +285,13 @@ def series_template(folder: str, base: str) -> bool:
     prompt or skill folder: never a handoff of a series, but committed, so still scanned for
     credentials (`secret`)."""
     return bool(folder) and bool(TEMPLATE_NAME.match(base)) and not is_agent_file(folder + "/")
+
+
+def untouched(series: Iterable[str], changed: Collection[str]) -> tuple[str, ...]:
+    """The current files of a series (``series``) that the branch did not touch: not among
+    the files its own work changed (``changed``). Such a file is the project's record, not the
+    branch's handoff (docs/lifecycle.md); `show`, the hook and `handoff-outdated` agree on it."""
+    return tuple(path for path in series if path not in changed)
 
 
 def in_series(path: str, config: Config) -> bool:

@@ -118,7 +118,11 @@ pointers that are no longer true: the note that is now a lie.
 newest commit. Commits that change only handoff files do not count, nor those that change only
 a series folder's records (its index `docs/handoffs/README.md`, a template, any markdown file in
 or under a folder that holds a handoff of the series; code and text files there are work, and so
-is any file in a folder that holds no handoff, however it is named).
+is any file in a folder that holds no handoff, however it is named). On a branch other than
+its merge target (`--target-branch`, else the default branch), the current file of a series
+the branch did not write or change is the project's record, not the branch's handoff: only
+the commits up to the merge base count against it (those on the target after it), not the
+branch's own.
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit

@@ -1,0 +1,83 @@
+"""The checked-out branch's own commits against its merge target and the files they change,
+for `handoff-outdated` on a series' current file: a series the branch did not touch is the
+project's record (docs/lifecycle.md), judged only by the commits up to the merge base, not by
+the branch's own work. One git process, only when such a record is judged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from handoff_audit.git import plumbing
+from handoff_audit.globs import matches
+from handoff_audit.model.packet import in_series, untouched
+
+if TYPE_CHECKING:
+    from handoff_audit.git.facts import _Gatherer
+
+
+@dataclass(frozen=True, slots=True)
+class BranchOwn:
+    """The branch's own commits (not on the merge target) and the files they change."""
+
+    commits: frozenset[str]
+    files: frozenset[str]
+    """Paths from the top folder."""
+
+
+def record_commits(
+    gatherer: _Gatherer, head: str, todo: dict[str, str]
+) -> tuple[frozenset[str], set[str]]:
+    """Off the merge target's own branch: the branch's own commits, and the current files of a
+    series among ``todo`` (path from the top folder -> from the audited root) that the branch
+    did not touch, which those commits do not make outdated: the project's record is not this
+    branch's handoff. Nothing on the target (the default branch) itself."""
+    # facts imports this module: its test of a protected branch is read when called
+    from handoff_audit.git.facts import protected_name
+
+    branch, refs = gatherer.where
+    series = [top for top, path in todo.items() if in_series(path, gatherer.config)]
+    if not series or protected_name(branch, gatherer.target, gatherer.protected):
+        return frozenset(), set()
+    target = gatherer.target.target_branch
+    own = branch_own(gatherer.root, head, target, gatherer.protected, refs)
+    if own is None:
+        return frozenset(), set()
+    return own.commits, set(untouched(series, own.files))
+
+
+def branch_own(
+    root: Path,
+    head: str,
+    target: str | None,
+    protected: tuple[str, ...],
+    refs: list[plumbing.Ref],
+) -> BranchOwn | None:
+    """The commits of ``head`` that its merge target (``target``, else the first protected
+    branch here, local before remote-tracking) lacks; ``None`` when there is no such branch or
+    ``head`` is the target's own commit (the default branch itself)."""
+    tip = _tip(target, protected, refs)
+    if tip is None or tip == head:
+        return None
+    commits: set[str] = set()
+    files: set[str] = set()
+    fields = plumbing.log_with_files("%H%x1f%ct", [head, "--not", tip])
+    try:
+        with plumbing.stream(root, fields) as found:
+            for (sha, _when), changed in plumbing.log_records(found, 2, 1):
+                commits.add(sha)
+                files.update(changed)
+    except plumbing.GitError:
+        return None
+    return BranchOwn(frozenset(commits), frozenset(files))
+
+
+def _tip(target: str | None, protected: tuple[str, ...], refs: list[plumbing.Ref]) -> str | None:
+    patterns = (target,) if target else protected
+    for pattern in patterns:
+        for local in (True, False):
+            for ref in refs:
+                if ref.name.startswith("refs/heads/") == local and matches(ref.branch, pattern):
+                    return ref.commit
+    return None

@@ -37,3 +37,14 @@ def test_the_documented_move_into_a_series_runs_in_a_fresh_repository(
     assert (git_repo.root / "docs/handoffs/2026-12-01-refunds.md").is_file()
     assert git_repo.git("status", "--porcelain") == ""
     assert run_hook(stop_event(git_repo.root), cwd=git_repo.root).code == 0
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/lifecycle.md"])
+def test_the_documented_move_into_a_series_names_no_fixed_date(document: str) -> None:
+    """Copied as printed, a fixed date would name a file older than a series' current one,
+    and the branch's handoff would not be its series' current file."""
+    text = (DOCS / document).read_text(encoding="utf-8")
+    moves = re.findall(r"`([^`]*git mv HANDOFF\.md[^`]*)`", text)
+    assert moves
+    for command in moves:
+        assert "docs/handoffs/<date>-<topic>.md" in command, command

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
-from agent_support import run_hook
+from agent_support import run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo, Result
 from handoff_audit.git import plumbing
 from test_agent_session_start import claude_start
@@ -144,3 +145,40 @@ def test_a_series_reads_refs_and_the_work_tree_once(tmp_path: Path, run_cli: Run
     # asks whether its last change is on a protected branch (`for-each-ref`, `rev-list`),
     # which a series' file never is asked. Two processes more, not five as before.
     assert series == single + 2
+
+
+def test_a_file_the_branch_moved_into_a_series_is_its_handoff_though_a_newer_one_is_current(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """The branch moved its working note into the series under an older date than the series'
+    current file: `show` and the session's brief hand it over, and say why it is not the
+    current one; they never say the branch did not write or change the series."""
+    git_repo.write("app.py", "print(1)\n")
+    git_repo.write("docs/handoffs/2026-12-04-a.md", NOTE)
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "feat/pow")
+    git_repo.write("HANDOFF.md", POW)
+    git_repo.commit("pow handoff")
+    git_repo.git("mv", "HANDOFF.md", POW_FILE)
+    git_repo.commit("handoff: done")
+    why = (
+        f"{POW_FILE} is this branch's handoff: the branch added it to the series docs/handoffs/ "
+        "in its own commits against main, though docs/handoffs/2026-12-04-a.md is the series' "
+        "current file"
+    )
+    for text in (session_context(git_repo), shown(run_cli, git_repo, "text")):
+        assert why in text and "negative inputs in pow2" in text
+        assert "did not write or change" not in text and "logout button" not in text
+    # More work: the Stop hook names that file, and its printed fix makes it the current one.
+    git_repo.write("pow.py", "def pow2(a):\n    return a * a\n")
+    git_repo.commit("more")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2 and f"{POW_FILE} is this branch's handoff" in stop.err, stop.err
+    assert "no active handoff" not in stop.err
+    command = the_command(stop.err, "fix: ")
+    today = datetime.now(UTC).date().isoformat()
+    assert command == f"git mv -- {POW_FILE} docs/handoffs/{today}-pow.md"
+    assert run_fix(git_repo.root, command).returncode == 0
+    git_repo.commit("handoff: dated today")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    assert f"docs/handoffs/{today}-pow.md" in shown(run_cli, git_repo, "text")

@@ -57,6 +57,7 @@ _SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
 _OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
 # The newest later commit as the outdated rules word it ("…: commit abc…" or "the newest abc…").
 _NEWEST = re.compile(r"(?:: commit|the newest) ([0-9a-f]{7,40})\b")
+_DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
 _MD_SECTIONS = {
     "next": ("Next step", "<the first thing the next session should do>"),
     "state": ("State", "<where the work stands: what works, what does not>"),
@@ -204,12 +205,13 @@ class Fixes:
         """An undated file in a dated series: today's date in its name makes it current."""
         written = problem.files[0]
         folder, _, name = written.rpartition("/")
-        today = datetime.now(UTC).date().isoformat()
-        dated = f"{folder}/{today}-{name}" if folder else f"{today}-{name}"
+        undated = _DATE_FIRST.sub("", name, count=1)
+        also = "; add to it what the later commits changed" * (undated != name)
+        dated = "/".join(filter(None, (folder, f"{datetime.now(UTC):%Y-%m-%d}-{undated}")))
         return Advice(
             problem.message,
             f"git mv -- {self.path(written)} {self.path(dated)}",
-            "a date in the name outranks a name without one; then commit the move",
+            f"today's date in the name makes it the series' current handoff{also}; then commit",
         )
 
     def ignored(self, problem: Problem) -> Advice:

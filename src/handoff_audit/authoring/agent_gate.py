@@ -57,8 +57,8 @@ class Problem:
     """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``rebase`` (one
     stopped midway), ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``ignored`` (handoff files git ignores, for a branch that has none it can
-    see) or ``passed-over`` (an undated file the branch wrote into a dated series, which
-    another file outranks)."""
+    see) or ``passed-over`` (a file the branch wrote into a dated series, undated or of an
+    earlier date, which another file outranks)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
@@ -387,9 +387,9 @@ def _needs_handoff(
 
 
 def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
-    """A file the branch wrote into a dated series without a date in its name: it ranks below
-    every dated file, so the series' current file is another one (``files``: it, then the
-    current one)."""
+    """A file the branch wrote into a dated series without a date in its name (it ranks below
+    every dated file) or under an earlier date: the series' current file is another one
+    (``files``: it, then the current one)."""
 
     def dated(name: str) -> bool:
         key = name_key(name)
@@ -404,6 +404,14 @@ def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
                     "passed-over",
                     f"{older} has no date in its name, so {current.path} (dated) is the current "
                     "handoff of its series, not the file this branch wrote",
+                    files=(older, current.path),
+                )
+            if older in changed:
+                return Problem(
+                    "passed-over",
+                    f"{older} is this branch's handoff, but {current.path} has a later date in "
+                    "its name, so it is the current handoff of its series, and work was "
+                    "committed after the branch's file",
                     files=(older, current.path),
                 )
     return None

@@ -127,13 +127,14 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     # One `status` serves the series' owner, the choice among candidates and the freshness.
     status = cache(partial(plumbing.status, root, ()))
     series = SeriesFolders(root, config)  # a handoff named: listed once, if ever asked
+    own: dict[str, tuple[str, str]] = {}
     if packet:
         found = [_named(root, packet, config)]
     else:
         found, unread, guessed, history, series = _loaded(root, config)
         # A series the branch did not touch is the project's record, not its handoff.
-        project = project_records(root, config, branch, found, status)
-        found = [p for p in found if p.path not in project]
+        project, own = project_records(root, config, branch, found, status, history)
+        found = [*_without(found, project, own), *_own_files(root, config, own)]
     renamed = set() if packet else _renamed_here(root, found, branch)
     try:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
@@ -158,6 +159,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
+    if chosen.path in own:
+        warning = _joined(warning, own[chosen.path][1])
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, _repoint(chosen, branch))
     if packet and in_series(chosen.path, config):
@@ -178,6 +181,22 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         merged=_merged(root, config, chosen, branch, changed),
         notes=config.notes,
     )
+
+
+def _without(
+    found: list[Packet], project: tuple[str, ...], own: dict[str, tuple[str, str]]
+) -> list[Packet]:
+    """``found`` without the project's records and the current files of the series in which
+    the branch wrote a file of its own (`project_records`)."""
+    gone = {*project, *(current for current, _ in own.values())}
+    return [p for p in found if p.path not in gone]
+
+
+def _own_files(root: Path, config: Config, own: dict[str, tuple[str, str]]) -> list[Packet]:
+    """The series files the branch wrote that a newer-dated file outranks, loaded."""
+    if not own:
+        return []
+    return loading.load_packets(root, [root / path for path in own], config)[0]
 
 
 def _freshness(

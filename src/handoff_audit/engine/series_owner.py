@@ -5,7 +5,7 @@ branch (the default branch), every series is its own, as before."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
@@ -25,26 +25,47 @@ def project_records(
     branch: str | None,
     packets: Sequence[Packet],
     status: Callable[[], dict[str, str]],
-) -> tuple[str, ...]:
+    history: Mapping[str, Sequence[str]] | None = None,
+) -> tuple[tuple[str, ...], dict[str, tuple[str, str]]]:
     """The current files of a series among ``packets`` (paths from the top folder ``root``)
-    that ``branch`` did not write or change: the project's record, not its handoff. Empty on a
-    detached HEAD, a protected branch, or when git cannot say (its own error is `show`'s).
-    ``status``: the work tree's `plumbing.status`, read once for this and the brief."""
+    that ``branch`` did not write or change: the project's record, not its handoff; and, of
+    those series, an older file (``history``: each current file's older ones) that the branch
+    itself added or renamed into it (its own work against the default branch): the branch's
+    handoff though a newer-dated file is current, as its path -> (the current file, why).
+    Nothing on a detached HEAD, a protected branch, or when git cannot say (its own error is
+    `show`'s). ``status``: the work tree's `plumbing.status`, read once for this and the
+    brief."""
     series = [p.path for p in packets if p.kind == "markdown" and in_series(p.path, config)]
     if not series or branch is None:
-        return ()
+        return (), {}
     try:
         refs, origin_head = plumbing.read_refs(root)
         unborn = unborn_branch(branch, refs)
         if matches_any(
             branch, protected_patterns(config.protected_branches, refs, origin_head, unborn=unborn)
         ):
-            return ()
+            return (), {}
         bench = workbench_at(root, config, branch, None, refs=(refs, origin_head), status=status)
     except (plumbing.GitError, InputError):
-        return ()
+        return (), {}
     changed = {*bench.changed_files, *(path for path, _ in bench.dirt)}
-    return untouched(series, changed)
+    own: dict[str, tuple[str, str]] = {}
+    for current in untouched(series, changed):
+        older = (history or {}).get(current, ())
+        mine = next((p for p in older if p in changed and (root / p).is_file()), None)
+        if mine is not None:
+            against = f" against {bench.base_branch}" if bench.base_branch else ""
+            own[mine] = (current, _why_own(mine, current, against))
+    replaced = {current for current, _ in own.values()}
+    return tuple(p for p in untouched(series, changed) if p not in replaced), own
+
+
+def _why_own(mine: str, current: str, against: str) -> str:
+    return (
+        f"{mine} is this branch's handoff: the branch added it to the series "
+        f"{mine.rpartition('/')[0]}/ in its own commits{against}, though {current} is the "
+        "series' current file (newer by its name, a record this branch did not write)"
+    )
 
 
 def record_lines(records: Sequence[str], branch: str) -> tuple[str, ...]:

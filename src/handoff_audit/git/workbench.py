@@ -14,8 +14,8 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns
-from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.git.unknown_target import unknown_target
+from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.globs import matches
 from handoff_audit.model.packet import is_packet_file
 

@@ -93,8 +93,8 @@ def workbench_at(
         if target is not None:
             resolved = found[target]
             if resolved is None:
-                refs = plumbing.list_refs(root)
-                raise unknown_target(target, refs, " or commit here (fetch it first)")
+                known = plumbing.list_refs(root)
+                raise unknown_target(target, known, " or commit here (fetch it first)")
             tip = resolved[0]
         # No default branch at all (the first commit was made on this branch): every commit
         # is the branch's own work, from the root commit on.

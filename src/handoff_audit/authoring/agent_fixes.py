@@ -28,6 +28,7 @@ from handoff_audit.authoring.fix_choice import (
     fix_of,
     writes_anew,
 )
+from handoff_audit.authoring.markdown_fixes import MD_SECTIONS, appended, written_anew
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.topic_files import changed_files, topic_files
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
@@ -58,14 +59,6 @@ _OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
 # The newest later commit as the outdated rules word it ("…: commit abc…" or "the newest abc…").
 _NEWEST = re.compile(r"(?:: commit|the newest) ([0-9a-f]{7,40})\b")
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
-_MD_SECTIONS = {
-    "next": ("Next step", "<the first thing the next session should do>"),
-    "state": ("State", "<where the work stands: what works, what does not>"),
-    "decisions": ("Decisions", "<a choice that would surprise someone>, because <why>"),
-    "ruled_out": ("Ruled out", "<what was tried or rejected>: <why it did not work>"),
-    "pointers": ("Pointers", "<path/to/file.py:line or URL the next session needs>"),
-}
-"""What `md-incomplete`'s fix appends for each facet: a heading and a placeholder."""
 VERIFY_PLACEHOLDER = "<the command that runs the tests>"
 COMMIT_PLACEHOLDER = "<what the change does>"
 
@@ -450,7 +443,7 @@ class Fixes:
             # section would leave the finding as it was, so the fix writes the file anew.
             return Advice(
                 _reason(template, findings),
-                _written_anew(quoted),
+                written_anew(quoted),
                 "this writes the file anew in place of the template: carry into it anything of "
                 f"this session's already written there (or delete the file and run {self.new()})",
             )
@@ -464,10 +457,8 @@ class Fixes:
                     "holds, write the work the next session should start",
                     "edit that section; do not add a second one",
                 )
-            if fix is Fix.MD_ADD and finding.facet in _MD_SECTIONS:
-                heading, placeholder = _MD_SECTIONS[finding.facet]
-                command = f"printf '\\n## {heading}\\n\\n%s\\n' \"{placeholder}\" >> {quoted}"
-                return Advice(_reason(finding, findings), command)
+            if fix is Fix.MD_ADD and finding.facet in MD_SECTIONS:
+                return Advice(_reason(finding, findings), appended(finding.facet, quoted))
             if fix is Fix.MD_REFRESH:
                 # The next step goes after what changed, under the same heading as the old
                 # one: the brief takes the newest of repeated next-step headings.
@@ -601,15 +592,6 @@ def _carry_later(packet: PacketInfo, beyond: Beyond) -> str:
         f"then stop again: the next fix carries {beyond.what} of {beyond.twin} into "
         f"{packet.path}; rendering {beyond.twin} again before that would drop it"
     )
-
-
-def _written_anew(quoted: str) -> str:
-    """A command writing a hand-written handoff anew with every facet's section, each
-    placeholder to fill in: the fix for a file that is still a template."""
-    order = ("state", "next", "decisions", "ruled_out", "pointers")
-    sections = "".join(f"\\n## {_MD_SECTIONS[facet][0]}\\n\\n%s\\n" for facet in order)
-    blanks = " ".join(f'"{_MD_SECTIONS[facet][1]}"' for facet in order)
-    return f"printf '# Handoff\\n{sections}' {blanks} > {quoted}"
 
 
 _NEXT_NOW = "<the next step now>"

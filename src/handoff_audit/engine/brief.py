@@ -23,7 +23,12 @@ from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
 from handoff_audit.engine.inherited_brief import detached_lines, inherited_lines
 from handoff_audit.engine.series_folders import SeriesFolders
-from handoff_audit.engine.series_owner import project_records, record_lines
+from handoff_audit.engine.series_owner import (
+    own_files,
+    project_records,
+    record_lines,
+    without_records,
+)
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing, switch
 from handoff_audit.git.freshness import last_changes, read_freshness
@@ -134,7 +139,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         found, unread, guessed, history, series = _loaded(root, config)
         # A series the branch did not touch is the project's record, not its handoff.
         project, own = project_records(root, config, branch, found, status, history)
-        found = [*_without(found, project, own), *_own_files(root, config, own)]
+        found = [*without_records(found, project, own), *own_files(root, config, own)]
     renamed = set() if packet else _renamed_here(root, found, branch)
     try:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
@@ -151,10 +156,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     chosen = _newest(
         _real(candidates, config) if state == "hand-written" else candidates, changes, dirt
     )
-    if chosen.path in unread:
-        raise UnreadableHandoff(_cannot_read(chosen.path, unread[chosen.path]), chosen.path)
-    if _empty(chosen):
-        raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""), chosen.path)
+    _refuse_unreadable(chosen, unread)
     changed, freshness = _freshness(root, config, chosen, (changes, dirt), series)
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
@@ -183,20 +185,12 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     )
 
 
-def _without(
-    found: list[Packet], project: tuple[str, ...], own: dict[str, tuple[str, str]]
-) -> list[Packet]:
-    """``found`` without the project's records and the current files of the series in which
-    the branch wrote a file of its own (`project_records`)."""
-    gone = {*project, *(current for current, _ in own.values())}
-    return [p for p in found if p.path not in gone]
-
-
-def _own_files(root: Path, config: Config, own: dict[str, tuple[str, str]]) -> list[Packet]:
-    """The series files the branch wrote that a newer-dated file outranks, loaded."""
-    if not own:
-        return []
-    return loading.load_packets(root, [root / path for path in own], config)[0]
+def _refuse_unreadable(chosen: Packet, unread: dict[str, Hit]) -> None:
+    """`UnreadableHandoff` when the handoff chosen cannot be read, or says nothing."""
+    if chosen.path in unread:
+        raise UnreadableHandoff(_cannot_read(chosen.path, unread[chosen.path]), chosen.path)
+    if _empty(chosen):
+        raise UnreadableHandoff(_empty_message(chosen.path, chosen.text or ""), chosen.path)
 
 
 def _freshness(

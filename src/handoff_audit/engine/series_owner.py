@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.engine import loading
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns, unborn_branch
@@ -66,6 +67,22 @@ def _why_own(mine: str, current: str, against: str) -> str:
         f"{mine.rpartition('/')[0]}/ in its own commits{against}, though {current} is the "
         "series' current file (newer by its name, a record this branch did not write)"
     )
+
+
+def without_records(
+    found: list[Packet], project: tuple[str, ...], own: dict[str, tuple[str, str]]
+) -> list[Packet]:
+    """``found`` without the project's records and the current files of the series in which
+    the branch wrote a file of its own (`project_records`)."""
+    gone = {*project, *(current for current, _ in own.values())}
+    return [p for p in found if p.path not in gone]
+
+
+def own_files(root: Path, config: Config, own: dict[str, tuple[str, str]]) -> list[Packet]:
+    """The series files the branch wrote that a newer-dated file outranks, loaded."""
+    if not own:
+        return []
+    return loading.load_packets(root, [root / path for path in own], config)[0]
 
 
 def record_lines(records: Sequence[str], branch: str) -> tuple[str, ...]:

@@ -299,7 +299,7 @@ def test_active_in_merge_blocks_and_says_how_to_finish(git_repo, run_cli) -> Non
 
 
 def test_default_branch_counts_as_protected(git_repo) -> None:  # type: ignore[no-untyped-def]
-    from handoff_audit.git.facts import is_protected
+    from handoff_audit.git.protected import is_protected
     from handoff_audit.model.context import Target
 
     target = Target(target_branch="trunk", default_branch="trunk")

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agent_support import run_hook, stop_event
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.markdown import render_packet
 from handoff_audit.rules import twin
@@ -149,6 +150,34 @@ def test_md_mismatch_on_text_the_packet_lacks_advises_carrying_it(
         assert "render --write handoff.json" not in message  # no command that drops the text
 
 
+def _new_packet(git_repo: Any, run_cli: Any) -> tuple[Path, Path]:
+    """A committed packet and its twin on branch feat/a, next action "Add idempotency keys."."""
+    git_repo.write("README", "hi\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-qc", "feat/a")
+    made = run_cli(
+        [
+            "new",
+            "--summary",
+            "S.",
+            "--next-action",
+            "Add idempotency keys.",
+            "--verdict-pointer",
+            "README",
+        ],
+        cwd=git_repo.root,
+    )
+    assert made.code == 0, made.err
+    git_repo.commit("handoff")
+    return git_repo.root / "handoff.json", git_repo.root / "handoff.md"
+
+
+def _set_next_action(packet: Path, text: str) -> None:
+    data = json.loads(packet.read_text())
+    data["next_action"] = text
+    packet.write_text(json.dumps(data, indent=2) + "\n")
+
+
 def test_md_mismatch_keeps_a_packet_edited_after_its_twin(git_repo: Any, run_cli: Any) -> None:
     """A packet edited (and committed) after its twin is the newer side: `check` says its
     fields stand and prints the agent hook's fix (`render --write`, or `update` carrying only
@@ -187,10 +216,13 @@ def test_md_mismatch_keeps_a_packet_edited_after_its_twin(git_repo: Any, run_cli
     assert "lacks it" not in finding["message"]
     assert "Add idempotency keys." not in finding["message"].split("; ", 1)[1]
 
-    # text under no field's heading is still carried, by the same command the hook prints
+    # text under no field's heading is still carried, by the same command the hook prints;
+    # a packet committed after the twin's notes still keeps its fields
     with twin_file.open("a") as out:
         out.write("\n## Notes\n\nAsk Ana.\n")
-    os.utime(twin_file, ns=(twin_ns, twin_ns))
+    git_repo.commit("notes")
+    packet.write_text(packet.read_text().replace("refunds.", "refunds!"))
+    git_repo.commit("handoff: next action again")
     code, findings = _check(run_cli, git_repo.root, "--select", "md-mismatch")
     command = "`handoff-audit update handoff.json --trap 'Notes: Ask Ana.'`"
     assert len(findings) == 2, findings
@@ -198,8 +230,85 @@ def test_md_mismatch_keeps_a_packet_edited_after_its_twin(git_repo: Any, run_cli
     assert f"carry it into handoff.json first: {command}" in findings[1]["message"]
     updated = run_cli(["update", "handoff.json", "--trap", "Notes: Ask Ana."], cwd=git_repo.root)
     assert updated.code == 0, updated.err
-    assert json.loads(packet.read_text())["next_action"] == "Test concurrent refunds."
+    assert json.loads(packet.read_text())["next_action"] == "Test concurrent refunds!"
     assert _check(run_cli, git_repo.root, "--select", "md-mismatch") == (0, [])
+
+
+def _clone(git_repo: Any, tmp_path: Path, name: str = "clone") -> Path:
+    """A fresh clone of ``git_repo`` on feat/a: every file gets the checkout's time."""
+    git_repo.git("switch", "-q", "main")
+    clone = tmp_path / name
+    subprocess.run(["git", "clone", "-q", str(git_repo.root), str(clone)], check=True)
+    subprocess.run(["git", "switch", "-q", "feat/a"], cwd=clone, check=True)
+    twin_ns = (clone / "handoff.md").stat().st_mtime_ns
+    # the checkout wrote the packet first: a file time would call the twin the newer side
+    os.utime(clone / "handoff.json", ns=(twin_ns - 10**9, twin_ns - 10**9))
+    return clone
+
+
+def test_md_mismatch_in_a_clone_goes_by_the_commits(
+    git_repo: Any, run_cli: Any, tmp_path: Path
+) -> None:
+    """In a fresh clone (CI's checkout) the file times say nothing: the side the later commit
+    changed is the newer. A packet committed after its twin keeps its fields (`check`, the
+    agent hook and `update` agree); a twin committed after its packet is carried back."""
+    packet, _ = _new_packet(git_repo, run_cli)
+    _set_next_action(packet, "Test concurrent refunds.")
+    git_repo.commit("handoff: next action")
+    clone = _clone(git_repo, tmp_path)
+
+    code, [finding] = _check(run_cli, clone, "--select", "md-mismatch")
+    assert code == 1
+    assert finding["message"].endswith(
+        "handoff.json was changed after handoff.md: its fields stand: run "
+        "`handoff-audit render --write handoff.json`"
+    ), finding["message"]
+    hook = run_hook(stop_event(clone), cwd=clone)
+    assert "handoff.json was changed after handoff.md: its fields stand" in hook.err, hook.err
+    rendered = run_cli(["render", "--write", "handoff.json"], cwd=clone)
+    assert rendered.code == 0, rendered.err
+    assert _check(run_cli, clone, "--select", "md-mismatch") == (0, [])
+    assert "Test concurrent refunds." in (clone / "handoff.md").read_text()
+
+    # `update` (its twin guard) takes the same side: the JSON's text stands, nothing refused
+    other = _clone(git_repo, tmp_path, "other")
+    updated = run_cli(["update", "handoff.json", "--summary", "S2."], cwd=other)
+    assert updated.code == 0, updated.err
+    assert json.loads((other / "handoff.json").read_text())["next_action"] == (
+        "Test concurrent refunds."
+    )
+
+    # an uncommitted edit of the twin makes it the newer side, whatever its file time
+    subprocess.run(["git", "commit", "-qam", "summary"], cwd=other, check=True)
+    twin_file = other / "handoff.md"
+    twin_file.write_text(twin_file.read_text().replace("Test concurrent refunds.", "Ship it."))
+    os.utime(twin_file, ns=(0, 0))
+    code, [finding] = _check(run_cli, other, "--select", "md-mismatch")
+    assert "`handoff-audit update handoff.json --next-action 'Ship it.'`" in finding["message"]
+
+
+def test_md_mismatch_in_a_clone_carries_a_twin_committed_last(
+    git_repo: Any, run_cli: Any, tmp_path: Path
+) -> None:
+    """The reverse: the twin edited and committed after its packet is the newer side, in a
+    clone too; the update `check` prints carries its text, and following it clears it."""
+    _, twin_file = _new_packet(git_repo, run_cli)
+    twin_file.write_text(
+        twin_file.read_text().replace("Add idempotency keys.", "Test concurrent refunds.")
+    )
+    git_repo.commit("handoff.md: next action")
+    clone = _clone(git_repo, tmp_path)
+    os.utime(clone / "handoff.md", ns=(0, 0))  # an older file time changes nothing
+
+    code, [finding] = _check(run_cli, clone, "--select", "md-mismatch")
+    command = "handoff-audit update handoff.json --next-action 'Test concurrent refunds.'"
+    assert code == 1
+    assert f"`{command}`" in finding["message"], finding["message"]
+    updated = run_cli(
+        ["update", "handoff.json", "--next-action", "Test concurrent refunds."], cwd=clone
+    )
+    assert updated.code == 0, updated.err
+    assert _check(run_cli, clone, "--select", "md-mismatch") == (0, [])
 
 
 def test_md_mismatch_on_text_the_twin_lost_advises_render_write(

@@ -44,7 +44,7 @@ def carried(root: Path, cwd: Path, packet: PacketInfo) -> tuple[list[str], str |
 
     try:
         text = twin_file.read_text(encoding="utf-8-sig")
-        twin_edited_last = twin_written_last(json_file, twin_file)
+        twin_edited_last = twin_written_last(json_file, twin_file, packet.twin_newer)
     except (OSError, UnicodeDecodeError):
         return [], None, None
 

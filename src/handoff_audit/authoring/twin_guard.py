@@ -43,11 +43,17 @@ def dropped_twin_text(packet: Path, twin: Path, data: Mapping[str, Any]) -> str 
 
     try:
         text = twin.read_text(encoding="utf-8-sig")
-        twin_edited_last = twin_written_last(packet, twin)
         on_disk = json.loads(packet.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError):
         return None  # no twin to lose, or files `check` reports as unreadable
     if not isinstance(on_disk, dict) or text in (render_packet(on_disk), render_packet(data)):
+        return None
+    # start-up: git is asked only about a twin that says more than either rendering
+    from handoff_audit.git.twin_order import twin_newer
+
+    try:
+        twin_edited_last = twin_written_last(packet, twin, twin_newer(packet, twin))
+    except OSError:
         return None
     written = carry(on_disk, text, twin_edited_last=twin_edited_last)
     options = [

@@ -375,6 +375,7 @@ def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
         data=packet.data if clean else redact_packet(packet.data),
         timeline=_timeline(packet, facts),
         history=packet.history,
+        twin_newer=facts.twin_newer.get(packet.path) if facts and packet.ref is None else None,
     )
 
 

@@ -311,7 +311,16 @@ def _plain(packets: list[Packet]) -> bytes:
     text if a check asks (as the worker would have, the first time)."""
     return marshal.dumps(
         [
-            (p.path, p.kind, p.markdown_path, p.data, p.text, p.markdown_text, p.known_clean)
+            (
+                p.path,
+                p.kind,
+                p.markdown_path,
+                p.data,
+                p.text,
+                p.markdown_text,
+                p.known_clean,
+                p.twin_drops,
+            )
             for p in packets
         ]
     )
@@ -320,7 +329,7 @@ def _plain(packets: list[Packet]) -> bytes:
 def _packets(plain: bytes) -> list[Packet]:
     """The packets of `_plain`."""
     packets = []
-    for path, kind, markdown_path, data, text, markdown_text, clean in marshal.loads(plain):
+    for path, kind, markdown_path, data, text, markdown_text, clean, drops in marshal.loads(plain):
         packet = Packet(
             path=path,
             kind=kind,
@@ -329,6 +338,7 @@ def _packets(plain: bytes) -> list[Packet]:
             text=text,
             markdown_text=markdown_text,
             known_clean=clean,
+            twin_drops=drops,
         )
         if data is not None:  # parsed: the text was JSON that `jsonpos.parse` accepted
             packet.positions, packet.key_positions = positions_later(text)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.protected import protected_name
 from handoff_audit.globs import matches
 from handoff_audit.model.packet import in_series, untouched
 
@@ -33,9 +34,6 @@ def record_commits(
     series among ``todo`` (path from the top folder -> from the audited root) that the branch
     did not touch, which those commits do not make outdated: the project's record is not this
     branch's handoff. Nothing on the target (the default branch) itself."""
-    # facts imports this module: its test of a protected branch is read when called
-    from handoff_audit.git.facts import protected_name
-
     branch, refs = gatherer.where
     series = [top for top, path in todo.items() if in_series(path, gatherer.config)]
     if not series or protected_name(branch, gatherer.target, gatherer.protected):

@@ -29,11 +29,17 @@ from handoff_audit.git.ancestry_counts import behind_counts
 from handoff_audit.git.branch_own import record_commits
 from handoff_audit.git.later_work import LaterWork
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
-from handoff_audit.git.protected import protected_patterns, unborn_branch, unmatched_warning
+from handoff_audit.git.protected import (
+    is_protected,
+    on_protected_branch,
+    protected_patterns,
+    unborn_branch,
+    unmatched_warning,
+)
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.tree_packets import unaudited_active
+from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import unknown_target
-from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import (
     Packet,
@@ -91,7 +97,7 @@ def start_early(
     except plumbing.GitError:
         return None
     named = [path for path in json_packets if not named_packet(path, config)]
-    pathspecs = plumbing.pathspecs(known[0].prefix, config.packets, named)
+    pathspecs = status_pathspecs(known[0].prefix, config, named)
     return Early(known, plumbing.StatusLater(root, pathspecs))
 
 
@@ -175,24 +181,6 @@ def _event_base(target: Target) -> str | None:
     return target.target_branch if target.target_from_event else None
 
 
-def is_protected(target: Target, patterns: tuple[str, ...]) -> bool:
-    """True when the merge target is a protected branch (``patterns``, or CI's default)."""
-    return protected_name(target.target_branch, target, patterns)
-
-
-def protected_name(name: str | None, target: Target, patterns: tuple[str, ...]) -> bool:
-    """True when ``name`` is a protected branch (``patterns``, or CI's default branch)."""
-    if not name:
-        return False
-    return name == target.default_branch or matches_any(name, patterns)
-
-
-def on_protected_branch(target: Target, branch: str | None, patterns: tuple[str, ...]) -> bool:
-    """True when no merge is checked and the branch checked is itself protected (a push to
-    ``main``): its block files are already where they must never be."""
-    return not target.target_branch and protected_name(branch, target, patterns)
-
-
 def deepen_once(root: Path, depth: int, budget: plumbing.Budget) -> plumbing.RepoInfo | None:
     """One round of deepening a shallow clone (``git fetch --deepen``) within ``budget``; the
     repository read again after it (``None`` when git cannot say). `GitError` on failure."""
@@ -234,6 +222,11 @@ class _Gatherer:
         self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
         # Markdown-only handoffs are judged for staleness like active packets (handoff-outdated).
         self.hand_written = [p for p in self.packets if p.kind == "markdown"]
+        # Pairs whose twin holds text beyond its packet: which side changed last decides
+        # whose text stands (`git.twin_order`).
+        self.drifted = [p for p in self.packets if p.twin_drops and p.markdown_path]
+        # The drifted pairs, as the history walk meets their files (`_committed`).
+        self.pairs = Pairs({}, {})
         self.handoff_paths = {p.path for p in self.packets} | {
             p.markdown_path for p in self.packets if p.markdown_path
         }
@@ -248,9 +241,9 @@ class _Gatherer:
         """The packet globs, plus the judged handoffs no glob matches: packets named on the
         command line, and the current files of a series (their uncommitted change is their
         newest, as a working note's is)."""
-        judged = [*self.active, *self.hand_written]
+        judged = [*self.active, *self.hand_written, *self.drifted]
         named = [p.path for p in judged if not named_packet(p.path, self.config)]
-        return plumbing.pathspecs(self.repo.prefix, self.config.packets, named)
+        return status_pathspecs(self.repo.prefix, self.config, named)
 
     def gather(self) -> History:
         listed, origin_head = self.refs if self.refs is not None else plumbing.read_refs(self.root)
@@ -483,6 +476,7 @@ class _Gatherer:
         needs_more = any(state == "unavailable" for state, _ in states.values())
         checked_out = resolved.get("HEAD")
         changes, walk_needs_more = self._read_changes(head, checked_out == head)
+        facts.twin_newer = self.pairs.order()
         needs_more = needs_more or walk_needs_more
         # How far the work went on after each packet's last change: the same count as for the
         # lkg commits, over the ancestry already read (no git call).
@@ -535,12 +529,14 @@ class _Gatherer:
     def _committed(self, checked_out: bool) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
         """An empty entry per judged handoff (active packets, markdown-only handoffs), marked
         ``uncommitted`` when the work tree changes it; the others, path from the top folder ->
-        path from the audited root, for the walk to find their last change."""
+        path from the audited root, for the walk to find their last change. The drifted pairs
+        (`pairs`) with the work tree's changes."""
         judged = [*self.active, *self.hand_written]
         result: dict[str, dict[str, Any]] = {p.path: {} for p in judged}
-        if not judged:
+        if not judged and not self.drifted:
             return result, {}
         dirty = self._dirty() if checked_out else {}
+        self.pairs = Pairs.of(self.repo.prefix, self.drifted, dirty)
         todo: dict[str, str] = {}
         for packet in judged:
             top_path = self.repo.prefix + packet.path
@@ -562,10 +558,11 @@ class _Gatherer:
     def _read_changes(
         self, head: tuple[str, str], checked_out: bool
     ) -> tuple[dict[str, dict[str, Any]], bool]:
-        """Each active packet's last change and the newest non-handoff commit after it; the
-        work tree's changes count only when the commit checked is the one checked out."""
+        """Each active packet's last change and the newest non-handoff commit after it, and
+        which side of each drifted pair changed last (`pairs`); the work tree's changes count
+        only when the commit checked is the one checked out."""
         result, todo = self._committed(checked_out)
-        if not todo:
+        if not todo and self.pairs.done():
             return result, False
         found: dict[str, Commit] = {}
         later = LaterWork(self.active, self.repo.prefix)
@@ -583,6 +580,7 @@ class _Gatherer:
                     break
                 files = [p for f in change.files if (p := self.from_top(f)) is not None]
                 last = commit = Commit(change.sha, change.time, change.subject)
+                self.pairs.meet(count, change.files)
                 for top_path in change.files:
                     if top_path in todo and top_path not in found:
                         found[top_path] = commit
@@ -591,7 +589,7 @@ class _Gatherer:
                     skip = records if change.sha in own else ()
                     older = (p for p in todo if p not in found and p not in skip)
                     later.add(change, tuple(others), older)
-                if len(found) == len(todo):
+                if len(found) == len(todo) and self.pairs.done():
                     break
         for top_path, path in todo.items():
             entry = result[path]
@@ -604,7 +602,7 @@ class _Gatherer:
             else:
                 continue  # not in the history of the commit checked: nothing to judge
             entry.update(later.of(top_path))
-        missing = any(p not in found for p in todo)
+        missing = any(p not in found for p in todo) or not self.pairs.done()
         return result, hit_boundary and missing
 
     def _read_deletions(

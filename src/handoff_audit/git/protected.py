@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from handoff_audit.controls import one_line
 from handoff_audit.git.plumbing import Ref
 from handoff_audit.globs import matches_any
+from handoff_audit.model.context import Target
 from handoff_audit.suggest import closest
 
 DEFAULT_CANDIDATES = ("main", "master", "trunk", "develop")
@@ -82,3 +83,21 @@ def unmatched_warning(configured: tuple[str, ...] | None, refs: Sequence[Ref]) -
         f"{said} git knows ({shown}{more}){hint}; it protects no branch "
         "until it does: fix --protected-branches or protected-branches in the configuration"
     )
+
+
+def is_protected(target: Target, patterns: tuple[str, ...]) -> bool:
+    """True when the merge target is a protected branch (``patterns``, or CI's default)."""
+    return protected_name(target.target_branch, target, patterns)
+
+
+def protected_name(name: str | None, target: Target, patterns: tuple[str, ...]) -> bool:
+    """True when ``name`` is a protected branch (``patterns``, or CI's default branch)."""
+    if not name:
+        return False
+    return name == target.default_branch or matches_any(name, patterns)
+
+
+def on_protected_branch(target: Target, branch: str | None, patterns: tuple[str, ...]) -> bool:
+    """True when no merge is checked and the branch checked is itself protected (a push to
+    ``main``): its block files are already where they must never be."""
+    return not target.target_branch and protected_name(branch, target, patterns)

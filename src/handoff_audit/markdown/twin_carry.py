@@ -46,11 +46,15 @@ class Carry:
     option keeps their lines, so they are moved by hand before the twin is rendered again."""
 
 
-def twin_written_last(packet: Path, twin: Path) -> bool:
-    """Is ``twin`` the side of the pair written last, whose differing field text is the newer
-    (`carry`)? The one decision `check`, the agent hook and the writing commands share: the
-    side written last holds the newer text; a tie (a checkout) is the twin's. Raises
-    `OSError` when either file cannot be read."""
+def twin_written_last(packet: Path, twin: Path, known: bool | None = None) -> bool:
+    """Is ``twin`` the side of the pair changed last, whose differing field text is the newer
+    (`carry`)? The one decision `check`, the agent hook and the writing commands share.
+    ``known``: git's answer (`git.twin_order`: the side with uncommitted changes, else the side
+    the later commit changed), when it can tell. Else (outside git, or one commit changed
+    both) the side written last by the file times; a tie is the twin's. Raises `OSError` when
+    either file cannot be read."""
+    if known is not None:
+        return known
     return twin.stat().st_mtime_ns >= packet.stat().st_mtime_ns
 
 

@@ -137,6 +137,9 @@ class PacketInfo:
     """An active packet's history, for the job summary's diagram (not in the JSON report)."""
     history: tuple[str, ...] = ()
     """For the current handoff of a series: the older files of the series, newest first."""
+    twin_newer: bool | None = field(default=None, compare=False, hash=False, repr=False)
+    """Whether the markdown twin changed after the packet, by git (`History.twin_newer`);
+    ``None`` when git cannot tell (not in the JSON report)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,6 +50,9 @@ class Packet:
     """The packet's files that are not UTF-8 text (its path, its text with each undecodable
     byte as U+FFFD), read for the `secret` scan alone: one stray byte must not hide a
     credential. Lines and columns count as in `invalid-json`'s message."""
+    twin_drops: bool = field(default=False, repr=False, compare=False)
+    """The markdown twin holds text a rendering of the packet would drop (set by the twin
+    check): which side changed last decides whose text stands (`History.twin_newer`)."""
     known_clean: bool | None = field(default=None, repr=False, compare=False)
     """`clean`, once asked (the workers ask, so that this process does not scan the texts)."""
 

@@ -131,6 +131,10 @@ class History:
     """A series' current handoff that a shallow clone could not tell from the series' other
     files (no date or number in their names, or the same date as another's; their last
     commits beyond it) -> why it is a guess."""
+    twin_newer: dict[str, bool] = field(default_factory=dict)
+    """Work-tree packet path -> whether its markdown twin changed after it (uncommitted
+    changes, else the later commit), for the packets whose twin holds text beyond them and
+    where git can tell (`git.twin_order`)."""
     ancestry_read: int = 0
     """How many commits of the checked commit's ancestry were read (at most
     `git.facts.ANCESTRY_LIMIT`)."""

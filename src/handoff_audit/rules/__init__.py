@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from handoff_audit.model.context import AuditContext
-from handoff_audit.rules import branches, content, history, merge, suppression, twin
+from handoff_audit.rules import branches, content, history, merge, suppression, twin, twin_drift
 from handoff_audit.rules.base import Hit, Rule
 
 Check = Callable[[AuditContext], Iterable[Hit]]
@@ -22,6 +22,7 @@ ALL_RULES: tuple[Rule, ...] = (
 CHECKS: tuple[Check, ...] = (
     content.check,
     twin.check,
+    twin_drift.check,
     history.check,
     branches.check,
     merge.check,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from handoff_audit import shell
-from handoff_audit.git.facts import is_protected, on_protected_branch, protected
+from handoff_audit.git.facts import protected
+from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, is_agent_file, named_block_file

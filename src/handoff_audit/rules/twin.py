@@ -70,7 +70,10 @@ handoff.md:14: md-mismatch: Open risks: the markdown has "low — refund double-
 
 The command carries all the twin says beyond the packet at once, the same command the agent
 hook prints; one run clears each such finding of the packet. A packet changed after its twin
-(the side written last, as the hook tells it) keeps its own fields: the finding says
+keeps its own fields. Which side changed last is git's word when it can tell (the side with
+uncommitted changes, else the side the later commit changed, so a fresh clone or CI checkout
+judges as the original folder does), the files' modification times otherwise (outside git, or
+one commit changing both); `check`, the agent hook and `update` decide alike. The finding says
 `handoff.json was changed after handoff.md: its fields stand` and prints `render --write` (or
 an `update` that carries only the twin's text under no field's heading).
 
@@ -188,33 +191,14 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
     from handoff_audit.markdown.compare import compare
 
     differences = compare(packet.data, packet.markdown_text)
-    dropped = any(d.dropped for d in differences)
-    newer = not dropped or _twin_written_last(root / packet.path, root / packet.markdown_path)
-    carried = _carried(packet, newer) if dropped else []
+    if any(d.dropped for d in differences):
+        # whose text stands depends on which side changed last: git's word (`twin_drift`)
+        packet.twin_drops = True
+        return
     for difference in differences:
-        # the packet, written after its twin, keeps a field's text (as the hook says)
-        stands = difference.dropped and difference.field is not None and not newer
-        advice = mismatch_advice(
-            packet.path,
-            difference.field,
-            dropped=difference.dropped,
-            carried=carried,
-            stands=packet.markdown_path if stands else None,
-        )
+        advice = mismatch_advice(packet.path, difference.field, dropped=False, carried=[])
         said = f"{difference.message}; {advice}"
         yield Hit(MD_MISMATCH, packet.markdown_path, said, line=difference.line, advice=advice)
-
-
-def _twin_written_last(packet: Path, twin: Path) -> bool:
-    """Was the twin written after its packet (`twin_carry.twin_written_last`, the decision
-    the agent hook makes too)? A pair that cannot be told apart counts as the twin's."""
-    # start-up: the markdown parser loads only for a twin with text of its own
-    from handoff_audit.markdown.twin_carry import twin_written_last
-
-    try:
-        return twin_written_last(packet, twin)
-    except OSError:
-        return True
 
 
 def _before_render(packet: Packet) -> str:
@@ -225,21 +209,6 @@ def _before_render(packet: Packet) -> str:
     if not_a_packet(packet.data) is not None:
         return "once it is a packet (its `schema` findings name what it lacks), "
     return ""
-
-
-def _carried(packet: Packet, twin_edited_last: bool) -> list[str]:
-    """The `update` options that carry what the twin says beyond its packet into it, quoted
-    for the shell: the hook's fix (`twin_fixes.carried`), a field's text only when the twin
-    is the side written last; ``[]`` when no option keeps it (code blocks)."""
-    if packet.data is None or packet.markdown_text is None:
-        return []
-    # start-up: the carrying options are worked out only for a twin with text of its own
-    from handoff_audit.markdown.twin_carry import carry
-
-    found = carry(packet.data, packet.markdown_text, twin_edited_last=twin_edited_last)
-    if found.code:
-        return []  # the code blocks are moved by hand first; carrying the rest would not do
-    return [" ".join([option, *map(shell.quote, values)]) for option, values in found.options]
 
 
 def _log(packet: Packet, keep_last: int) -> Iterator[Hit]:

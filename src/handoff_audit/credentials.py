@@ -66,17 +66,37 @@ class _Pattern(NamedTuple):
 _PLACEHOLDER = r"[$<{\[]|%[({]|\*+$|x+$|\.\.\.|…"
 
 
+_CUT_SHORT = 8
+"""The most characters left before a trailing ``...``/``…`` for the value to be a prefix shown
+cut short (``sk-proj-``, ``ghp_``, ``abc``), not a credential followed by punctuation."""
+
+
+_PROVIDER_SHAPED = (
+    r"gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{50,}|(?:AKIA|ASIA)[A-Z0-9]{16}"
+    r"|xox[abposr]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{20,}"
+)
+"""A token in its issuer's shape at full length (with a digit): a credential whatever words
+or dots surround it."""
+
+
 def _placeholder(value: str) -> bool:
     """``$VAR``, ``${VAR}``, ``<password>``, ``{{ secret }}``, ``%(pw)s``, ``***``, ``[redacted
     ...]``, ``sk-...``, ``xxxx``, ``your-key-here``: a value that names a credential rather than
-    holding it."""
+    holding it. This is the one test of every generic pattern, so `secret` and the writers'
+    `redact` agree. A trailing ``...``/``…`` makes a value a placeholder only when what comes
+    before it is short (`_CUT_SHORT`) or itself a placeholder: a full key followed by ``...``
+    in prose is still a key."""
+    stem = re.sub(r"(?:\.\.\.|…)[.…]*$", "", value)
+    if re.fullmatch(_PROVIDER_SHAPED, stem) and re.search(r"\d", stem):
+        return False
+    if stem != value and (len(stem) <= _CUT_SHORT or _placeholder(stem)):
+        return True
     return (
         not value
         or re.match(_PLACEHOLDER, value) is not None
         or value.lower() in _NOT_SECRETS
-        or value.endswith(("...", "…"))
         or re.fullmatch(r"[xX*.]+", value) is not None
-        or _placeholder_words(value)
+        or _placeholder_words(stem)
     )
 
 
@@ -87,9 +107,13 @@ _PLACEHOLDER_WORDS = frozenset({"your", "my", "example", "placeholder", "changem
 def _placeholder_words(value: str) -> bool:
     """``your-key-here``, ``YOUR_API_KEY``, ``my-secret``, ``sk-xxxx``, ``changeme``: split at
     ``-``, ``_`` and ``.``, one part is a placeholder word (or three or more ``x``) and no part
-    mixes letters with digits, the way a random token's parts do."""
+    looks random: none mixes letters with digits (a random token's parts do) and none is a run of
+    12 or more digits (``83749283749823749823-my``)."""
     parts = re.split(r"[-_.]+", value.lower())
-    if any(re.search(r"\d", part) and re.search(r"[a-z]", part) for part in parts):
+    if any(
+        (re.search(r"\d", part) and re.search(r"[a-z]", part)) or re.fullmatch(r"\d{12,}", part)
+        for part in parts
+    ):
         return False
     return any(part in _PLACEHOLDER_WORDS or re.fullmatch(r"x{3,}", part) for part in parts)
 

@@ -192,13 +192,21 @@ A placeholder is not reported by the generic forms above (the assignment, the UR
 
 - starts with `$`, `<`, `{`, `[`, `%(` or `%{` (`$X`, `${X}`, `<your-key>`, `{{ secret }}`,
   `[redacted]`, `%(pw)s`), or starts with `...` or `…`;
-- ends with `...` or `…` (`sk-...`, a value cut short), or is made only of `x`, `X`, `*` and
-  `.` (`xxxxxxxx`, `****`);
+- ends with `...` or `…` and what comes before it is 8 characters or fewer (`sk-...`,
+  `sk-proj-…`, `abc...`: a prefix shown cut short) or is itself a placeholder
+  (`your-key-here…`); a longer value followed by an ellipsis is a credential followed by
+  punctuation and is reported;
+- is made only of `x`, `X`, `*` and `.` (`xxxxxxxx`, `****`);
 - is `redacted`, `null`, `none`, `true` or `false` (any case);
 - split at `-`, `_` and `.`, has a part that is `your`, `my`, `example`, `placeholder`,
   `changeme` or three or more `x` (any case: `your-key-here`, `YOUR_API_KEY`,
-  `your_token_here`, `sk-xxxx`, `changeme`), and no part mixing letters with digits (a random
-  token's parts do: `aB3dE-my-Xy9Qw2…` is still reported).
+  `your_token_here`, `sk-xxxx`, `changeme`), and no part that looks random: none mixes letters
+  with digits and none is a run of 12 or more digits (`aB3dE-my-Xy9Qw2…` and
+  `83749283749823749823-my` are still reported).
+
+A token in its issuer's shape at full length and with a digit (`ghp_` and 36 characters,
+`github_pat_…`, `AKIA`/`ASIA` and 16, `xoxb-…`, `sk-` and 20 or more) is never a placeholder,
+whatever dots or words follow it.
 
 A URL password is also not reported when it is `pass`, `password`, `secret` or `changeme` and
 the host is `localhost`, `127.0.0.1` or `example.com` (`.org`, `.net`, or a name under them):

@@ -118,15 +118,24 @@ def _placeholder_words(value: str) -> bool:
     return any(part in _PLACEHOLDER_WORDS or re.fullmatch(r"x{3,}", part) for part in parts)
 
 
-# A password everyone uses in examples, on a host that is not a server of anyone's
+# A password everyone uses in examples, on a host that is not a server of anyone's. The
+# whole match is parsed: the host follows the last "@", the userinfo is one user (no ":" or
+# "@") and a password that is exactly one of the words; a userinfo holding "@"
+# (`admin:REAL@db.prod:pass@localhost`) is never allowed.
 _EXAMPLE_URL_PASSWORD = _Allow(
     "match",
     (
-        r"(?i):(?:pass|password|secret|changeme)@(?:localhost|127\.0\.0\.1"
-        r"|(?:[a-z0-9-]+\.)*example\.(?:com|org|net))$",
+        r"(?i)^[a-z][a-z0-9+.-]*://[^\s/:@?#]*:(?:pass|password|secret|changeme)@"
+        r"(?:localhost|127\.0\.0\.1|(?:[a-z0-9-]+\.)*example\.(?:com|org|net))$",
     ),
     (),
 )
+
+
+def _url_placeholder(password: str) -> bool:
+    """A URL's password that is a placeholder (`_placeholder`); one holding ``@`` never is: the
+    userinfo then hides a real password before another ``user:word@`` (`admin:REAL@db:my@h`)."""
+    return "@" not in password and _placeholder(password)
 
 
 def _not_a_labelled_secret(value: str) -> bool:
@@ -182,7 +191,7 @@ _OWN: tuple[_Pattern, ...] = (
         ("://",),
         1,
         allow=(_EXAMPLE_URL_PASSWORD,),
-        reject=_placeholder,
+        reject=_url_placeholder,
     ),
     _Pattern(
         "Authorization header",

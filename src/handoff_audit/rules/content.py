@@ -208,10 +208,12 @@ A token in its issuer's shape at full length and with a digit (`ghp_` and 36 cha
 `github_pat_…`, `AKIA`/`ASIA` and 16, `xoxb-…`, `sk-` and 20 or more) is never a placeholder,
 whatever dots or words follow it.
 
-A URL password is also not reported when it is `pass`, `password`, `secret` or `changeme` and
-the host is `localhost`, `127.0.0.1` or `example.com` (`.org`, `.net`, or a name under them):
-`postgresql://user:pass@localhost/db` is an example, `postgresql://user:pass@db.internal/db`
-is reported.
+A URL password is also not reported when it is exactly `pass`, `password`, `secret` or
+`changeme` and the host (what follows the last `@`) is `localhost`, `127.0.0.1` or
+`example.com` (`.org`, `.net`, or a name under them): `postgresql://user:pass@localhost/db` is
+an example, `postgresql://user:pass@db.internal/db` is reported. A URL whose userinfo (between
+`://` and the last `@`) holds another `@` is always reported, placeholder words or not:
+`postgresql://admin:REAL@db.prod.internal:pass@localhost/db` hides `REAL`.
 
 `new`, `update`, `--from-transcript` and `--verify` redact with the same patterns before they
 write or print, so what they write passes this rule.

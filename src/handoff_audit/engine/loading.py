@@ -56,8 +56,9 @@ class Unreadable(Exception):
     ) -> None:
         super().__init__(message)
         self.undecoded = undecoded
-        """A file that is not UTF-8: its text, each undecodable byte as U+FFFD, for the
-        `secret` scan alone."""
+        """A file that is not UTF-8 (or starts with a byte order mark): its text, each
+        undecodable byte as U+FFFD (UTF-16 decoded as its mark says), for the `secret` scan
+        alone."""
         self.line = line
         """1-based line, when the problem has a place."""
         self.column = column
@@ -254,6 +255,7 @@ def read_text(
                 1,
                 1,
                 twin=f"the file starts with {name}",
+                undecoded=_after_bom(data, mark),
             )
     try:
         return data.decode("utf-8")
@@ -271,6 +273,14 @@ def read_text(
             twin=f"not UTF-8 text (byte {byte})",
             undecoded=data.decode("utf-8", "replace"),
         ) from None
+
+
+def _after_bom(data: bytes, mark: bytes) -> str:
+    """The text of a file that starts with the byte order mark ``mark``, decoded as that mark
+    says (UTF-16 little or big endian, or UTF-8), the mark left out and bad bytes replaced: for
+    the `secret` scan alone, with its lines and columns."""
+    codec = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}.get(mark, "utf-8")
+    return data[len(mark) :].decode(codec, "replace")
 
 
 def read_bytes(

@@ -1,0 +1,58 @@
+"""A credential in a handoff file saved as UTF-16 with a byte order mark (Windows Notepad's
+"Unicode", PowerShell 5's `>`) is still found (review 48-5, item 5): the `secret` scan decodes
+the file as its mark says, in a single handoff, a JSON packet and an older file of a series,
+at the right line and column, the token never echoed. A JSON packet with a UTF-8 mark too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import GitRepo
+from git_helpers import check, hits
+
+TOKEN = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+NOTE = f"# Notes 2026-11-01\n\n## State\n\nDeploy with GH_PAT {TOKEN}\n\n"
+NOTE += "## Next step\n\nAdd the prices.\n"
+CURRENT = (
+    "# Handoff 2026-12-01\n\n## State\n\nPrices added; tests pass.\n\n## Next step\n\n"
+    "Ship it.\n\n## Decisions\n\n- chose EUR because the shop is in France\n\n"
+    "## Ruled out\n\nNone.\n\n## Pointers\n\n- README\n"
+)
+PACKET = '{"branch": "feat/a",\n "summary": "uses ' + TOKEN + '"}\n'
+
+
+@pytest.mark.parametrize(
+    ("files", "where"),
+    [
+        ({"HANDOFF.md": NOTE.encode("utf-16")}, ("HANDOFF.md", 5, 20)),
+        ({"HANDOFF.md": b"\xfe\xff" + NOTE.encode("utf-16-be")}, ("HANDOFF.md", 5, 20)),
+        ({"handoff.json": PACKET.encode("utf-16")}, ("handoff.json", 2, 19)),
+        ({"handoff.json": b"\xef\xbb\xbf" + PACKET.encode()}, ("handoff.json", 2, 19)),
+        (
+            {
+                "docs/handoffs/2026-11-01-auth.md": NOTE.encode("utf-16"),
+                "docs/handoffs/2026-12-01-auth.md": CURRENT.encode(),
+            },
+            ("docs/handoffs/2026-11-01-auth.md", 5, 20),
+        ),
+    ],
+    ids=["markdown-le", "markdown-be", "json", "json-utf8-bom", "older-series-file"],
+)
+def test_a_credential_in_a_file_with_a_byte_order_mark_is_reported(
+    run_cli: Any, git_repo: GitRepo, files: dict[str, bytes], where: tuple[str, int, int]
+) -> None:
+    git_repo.write("README", "hi\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-qc", "feat/a")
+    for name, content in files.items():
+        git_repo.write(name, content)
+    git_repo.commit("notes")
+    report = check(run_cli, git_repo.root)
+    assert [(f["path"], f["line"], f["column"]) for f in hits(report, "secret")] == [where]
+    text = run_cli(["check"], cwd=git_repo.root)
+    assert text.code == 1
+    assert f"{where[0]}:{where[1]}:{where[2]}: secret: line {where[1]} contains" in text.out
+    for output in (text.out, text.err, str(report)):
+        assert TOKEN not in output and TOKEN[4:20] not in output

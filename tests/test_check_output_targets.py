@@ -1,6 +1,7 @@
 """`check --output` to what is not a regular file: a named pipe, or a link to one, is written
-into (its reader gets the report) and stays what it was; a link to a regular file stays a link;
-a report that cannot be written is exit 2 with one line naming where, never "This is a bug"."""
+into (its reader gets the report) and stays what it was; a link to a regular file is replaced by
+the report, never written through; a report that cannot be written is exit 2 with one line
+naming where, never "This is a bug"."""
 
 from __future__ import annotations
 
@@ -52,19 +53,47 @@ def test_a_named_pipe_gets_the_report_and_stays_a_pipe(
     assert list(tmp_path.glob(".*.tmp")) == []
 
 
-def test_a_link_to_a_regular_file_stays_a_link(run_cli: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("pointed", ["HANDOFF.md", ".git/config", ".git/hooks/pre-commit", "out"])
+def test_a_committed_link_is_replaced_never_written_through(
+    run_cli: Any, git_repo: Any, tmp_path: Path, pointed: str
+) -> None:
+    """A pull request that commits the report path as a link to a handoff, to git's own files
+    or to a file outside the repository cannot make `check -o` overwrite that file."""
+    root = git_repo.root
+    git_repo.write("HANDOFF.md", "# Handoff\n\n## Next step\n\nRun `make test`.\n")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("precious\n", encoding="utf-8")
+    hook = root / ".git" / "hooks" / "pre-commit"
+    hook.parent.mkdir(parents=True, exist_ok=True)
+    hook.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    hook.chmod(0o755)
+    target = outside if pointed == "out" else root / pointed
+    before = target.read_bytes()
+    link = root / "reports" / "audit.out"
+    link.parent.mkdir()
+    link.symlink_to(os.path.relpath(target, link.parent))
+    git_repo.commit("pr")
+
+    result = run_cli(["check", "--format", "json", "--output", "reports/audit.out"], cwd=root)
+
+    assert result.code in (0, 1), result.err
+    assert target.read_bytes() == before
+    assert not link.is_symlink() and link.is_file()
+    assert not os.access(link, os.X_OK)
+    assert "summary" in json.loads(link.read_text(encoding="utf-8"))
+
+
+def test_a_link_to_a_folder_is_refused(run_cli: Any, tmp_path: Path) -> None:
     write_packet(tmp_path, packet())
     (tmp_path / "out").mkdir()
-    real = tmp_path / "out" / "report.json"
-    real.write_text("stale", encoding="utf-8")
-    link = tmp_path / "report.json.link"
-    link.symlink_to(real)
+    link = tmp_path / "report.link"
+    link.symlink_to("out")
 
     result = run_cli(["check", "--format", "json", "--output", str(link)], cwd=tmp_path)
 
-    assert result.code in (0, 1), result.err
-    assert link.is_symlink()
-    assert json.loads(real.read_text(encoding="utf-8"))["summary"]["packets"] == 1
+    assert result.code == 2
+    assert result.err.startswith(f"handoff-audit: error: --output {link}: cannot write")
+    assert link.is_symlink() and list((tmp_path / "out").iterdir()) == []
 
 
 def test_a_standard_output_that_cannot_be_written_is_exit_2_not_a_bug(tmp_path: Path) -> None:

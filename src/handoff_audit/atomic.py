@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -18,9 +19,10 @@ def replace_file(path: Path, data: bytes) -> None:
     file never outlives a failure.
     """
     try:
-        keep: int | None = stat.S_IMODE(path.stat().st_mode)
+        own = os.lstat(path).st_mode  # a link's target lends it no mode (an exec bit)
     except OSError:
-        keep = None
+        own = 0
+    keep = stat.S_IMODE(own) if stat.S_ISREG(own) else None
     for attempt in range(_ATTEMPTS):
         temp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         try:
@@ -42,19 +44,25 @@ def replace_file(path: Path, data: bytes) -> None:
 
 
 def write_output(path: Path, data: bytes) -> None:
-    """Write a report to ``path`` as a user named it (`check --output`): a regular file, or a
-    new one, is replaced atomically (`replace_file`), through a link to it, so that the link
-    stays a link; a FIFO, a device or a link to one is written into, as ``>`` does, and never
-    replaced by a regular file (a reader waiting on a pipe, ``/dev/stdout``). Raises `OSError`.
+    """Write a report to ``path`` as a user named it (`check --output`).
+
+    A regular file, a new one, or a link whose final target is a regular file or nothing is
+    replaced atomically by a regular file (`replace_file`): the link itself, never its target,
+    so a link committed in a repository (to ``HANDOFF.md``, ``.git/config`` or a file outside
+    it) cannot make the report overwrite that file. A FIFO or a character device, or a link to
+    one, is written into, as ``>`` does (a reader waiting on a pipe, ``/dev/stdout``). A link
+    to a block device or a folder is refused. Raises `OSError`.
     """
-    target = Path(os.path.realpath(path))
     try:
-        mode = os.stat(path).st_mode
+        mode: int | None = os.stat(path).st_mode
     except FileNotFoundError:
         mode = None
     if mode is None or stat.S_ISREG(mode):
-        replace_file(target, data)
+        replace_file(path, data)
         return
+    through = stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
+    if not through and (os.path.islink(path) or stat.S_ISDIR(mode)):
+        raise OSError(errno.EISDIR, "not a file, a pipe or a character device: name a report file")
     fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)

@@ -5,6 +5,7 @@ and a file named like a packet in the package still is a packet."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -84,3 +85,20 @@ def test_a_packet_named_file_in_the_package_is_still_a_packet(
     files = _files(_check(run_cli, git_repo))
     assert any(name.endswith("src/x/handoffs/HANDOFF.md") for name in files), files
     assert not any(name.endswith("USAGE.md") for name in files), files
+
+
+def test_a_script_beside_dated_handoffs_does_not_switch_off_the_series(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """One helper script in ``docs/handoffs/`` left its dated files unaudited: the older file's
+    committed token and the incomplete current handoff passed with exit 0."""
+    token = "ghp_aB3dEfGhIjKlMnOpQrStUvWxYz0123456789"
+    git_repo.write("docs/handoffs/2026-11-01-auth.md", f"# Session 2026-11-01\n\nused: {token}\n")
+    git_repo.write("docs/handoffs/2026-12-01-auth.md", "# Session 2026-12-01\n\nStuff happened.\n")
+    git_repo.write("docs/handoffs/make_index.py", 'print("index")\n')
+    git_repo.commit("handoffs and an index script")
+    report = _check(run_cli, git_repo)
+    rules = {(f["path"].rpartition("/")[2], f["rule"]) for f in report["findings"]}
+    assert ("2026-11-01-auth.md", "secret") in rules, rules
+    assert ("2026-12-01-auth.md", "md-incomplete") in rules, rules
+    assert token not in json.dumps(report)

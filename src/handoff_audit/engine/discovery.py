@@ -9,8 +9,8 @@ configuration names by path is never a packet, wherever it sits.
 A folder matching the ``series`` globs holds a **series** of markdown handoffs: its newest file
 (by the date in its name, else the number in it, else its last commit, else its modification
 time: `series_order`) is the current handoff and is audited; the older ones are its history,
-listed and never judged. A folder that holds JSON packets or source code files (a code package
-such as ``src/x/handoffs/``, `CODE_SUFFIXES`) is never a series, and an index or
+listed and never judged. A folder that holds JSON packets, or is a code package (source code
+and no dated handoff: ``src/x/handoffs/``, `code_package`), is never a series, and an index or
 template (``README.md``, ``TEMPLATE.md``, ``YYYY-MM-DD-topic.md``) is never part of one.
 """
 
@@ -23,6 +23,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.cwd_paths import from_cwd
+from handoff_audit.engine.code_package import code_packages
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first, tied
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
@@ -246,8 +247,8 @@ def _present(
 ) -> list[str]:
     """The listed files that are packets by name (added to ``found``'s first set) or could
     belong to a series, and are there: git also lists tracked files deleted from the work tree.
-    A folder the ``series`` globs match that holds a source code file goes to ``found``'s second
-    set (a code package, no series); a template by name there (`series_template`) goes to its
+    A folder the ``series`` globs match that is a code package (`code_package`) goes to
+    ``found``'s second set (no series); a template by name there (`series_template`) goes to its
     third. (Speed: only those are looked at on disk, and each folder is matched against
     ``series`` once.)"""
     packets, code, templates = found
@@ -268,8 +269,8 @@ def _present(
                     call()
         elif is_code_file(name):
             folder = name.rpartition("/")[0]
-            if folder not in code and _series_glob(folder, config, series_folder) and has(name):
-                code.add(folder)
+            if _series_glob(folder, config, series_folder) and has(name):
+                code.add(name)
             continue
         elif not _in_series_folder(name, config, series_folder):
             if _template_in_series(name, config, series_folder) and has(name):
@@ -277,6 +278,9 @@ def _present(
             continue
         if has(name):
             present.append(name)
+    code_files = set(code)
+    code.clear()
+    code.update(code_packages(code_files, present))
     return present
 
 

@@ -215,8 +215,9 @@ CODE_SUFFIXES = frozenset(
         ".svelte",
     ]
 )
-"""Source code files: a folder that directly holds one is a code package (``src/x/handoffs/``
-with ``models.py``), never a series of handoffs, whatever its name; the one list of them."""
+"""Source code files: a folder that directly holds one and no dated handoff is a code package
+(``src/x/handoffs/`` with ``models.py``; `engine.code_package`), never a series of handoffs,
+whatever its name; the one list of them."""
 
 
 def is_code_file(name: str) -> bool:

@@ -18,6 +18,8 @@ STUBS = [
     "# `Handoff`\n\n::: agents.handoffs.Handoff\n    options:\n      show_root_heading: true\n",
     "# Handoff prompts\n\n.. automodule:: agents.extensions.handoff_prompt\n   :members:\n",
     "::: agents.handoffs\n",
+    "::: agents.handoffs\n    options:\n      members:\n        - Handoff\n        - handoff\n",
+    ".. automodule:: agents.handoffs\n   :members: Handoff, handoff\n   :undoc-members:\n",
 ]
 
 
@@ -62,3 +64,37 @@ def test_a_handoff_with_a_line_or_a_directive_among_prose_is_still_judged(
     _, found = _rules(run_cli, git_repo)
     assert "md-incomplete" in {rule for _, rule, _ in found}
     assert "not-a-handoff" not in {rule for _, rule, _ in found}
+
+
+HIDDEN = """\
+# Handoff 2026-12-01
+
+::: refunds.api
+    Status: in progress, do not deploy
+    - [x] Added POST /refunds (commit 74d3335)
+    Tried: retries in the client; they doubled refunds
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HIDDEN,
+        HIDDEN.replace("# Handoff 2026-12-01", "# Notes"),
+        "# Notes\n\n::: refunds.api\n    Next: [describe the next step]\n    Date: YYYY-MM-DD\n",
+        "# Notes\n\n::: refunds.api\n    options:\n      done: 74d3335\n",
+        "# Notes\n\n::: refunds.api\n" + "    a: b\n" * 9,
+    ],
+)
+def test_a_handoff_behind_a_directive_line_is_still_judged(
+    run_cli: Run, git_repo: GitRepo, text: str
+) -> None:
+    """Review 48-5, item 3: a dated handoff with a status field, a ticked box and a commit id
+    escaped judgement when its body started with ``::: name`` and the rest was indented."""
+    git_repo.git("checkout", "-q", "-b", "feat/refunds")
+    git_repo.write("HANDOFF.md", text)
+    git_repo.commit("handoff")
+    code, found = _rules(run_cli, git_repo)
+    assert "not-a-handoff" not in {rule for _, rule, _ in found}, found
+    assert "md-incomplete" in {rule for _, rule, _ in found}, found
+    assert code == (0 if "[describe" in text else 1)

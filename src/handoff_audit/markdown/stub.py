@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from handoff_audit.markdown.content_cues import LABEL
+from handoff_audit.markdown.content_cues import COMMIT_HASH, LABEL
 from handoff_audit.markdown.headings import field_for_label
 from handoff_audit.markdown.prose import (
     DATED,
@@ -22,6 +22,7 @@ from handoff_audit.markdown.prose import (
     HANDOFF_TITLE,
     HEADING,
     ORDER_LEAD,
+    STATUS_FIELD,
     prose_lines,
     records_session,
     short,
@@ -37,6 +38,14 @@ _DIRECTIVE = re.compile(
 )
 """A line a documentation build fills from elsewhere: mkdocstrings' ``::: package.module``,
 Sphinx's ``.. automodule:: package``, ``.. include::``, a ``--8<--`` snippet."""
+_OPTION = re.compile(r"[ \t]+(?::[\w-]+:[^\n]*|[\w.-]+:(?:[ \t]+\S+)?|-[ \t]+[\w.:!^*-]+)[ \t]*")
+"""An indented option of a directive: ``options:``, ``show_root_heading: true``, ``:members:``,
+``- name`` (a list of members); never prose ("Status: in progress, do not deploy")."""
+MAX_OPTIONS = 8
+"""A reference stub's directives hold at most this many option lines (mkdocstrings' short
+``options:`` blocks); more indented content is a page, not a stub."""
+_BOX_OR_COMMIT = re.compile(r"\[[ xX]\]|" + COMMIT_HASH)
+"""A checkbox or a commit id: what a session records, never a directive's option."""
 
 
 def _body_lines(text: str) -> list[tuple[int, str]]:
@@ -80,12 +89,21 @@ def stub(text: str) -> list[tuple[int, str]]:
 
 def _reference(body: Sequence[tuple[int, str]]) -> bool:
     """A reference page's stub: directives a documentation build fills from the code
-    (`_DIRECTIVE`) and their indented options, nothing else. However few its lines or whatever
-    its title (``# `Handoff` ``, the name of the class it documents), it holds no handoff."""
-    return (
-        bool(body)
-        and _DIRECTIVE.fullmatch(body[0][1]) is not None
-        and all(_DIRECTIVE.fullmatch(line) or line[:1] in " \t" for _, line in body)
+    (`_DIRECTIVE`) and their options (`_OPTION`: at most ``MAX_OPTIONS`` short ``key: value``
+    lines), nothing else: no date, ticked or open box, status field, handoff label or commit
+    id. However few its lines or whatever its title (``# `Handoff` ``, the name of the class it
+    documents), it holds no handoff."""
+    if not body or _DIRECTIVE.fullmatch(body[0][1]) is None:
+        return False
+    options = [line for _, line in body if _DIRECTIVE.fullmatch(line) is None]
+    if len(options) > MAX_OPTIONS or not all(_OPTION.fullmatch(line) for line in options):
+        return False
+    said = "\n".join(line for _, line in body)
+    return not (
+        DATED.search(said)
+        or _BOX_OR_COMMIT.search(said)
+        or any(STATUS_FIELD.match(line) for line in options)
+        or _sectioned("", body)
     )
 
 

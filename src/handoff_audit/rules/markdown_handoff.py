@@ -221,8 +221,10 @@ handoff with a section under its title ("## Done"), a title calling it a handoff
 ("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add.
 A reference page's stub counts whatever its title and however few its lines: nothing but the
 directives a documentation build fills from the code (mkdocstrings' `::: package.module`,
-Sphinx's `.. automodule::`, `.. include::`, a `--8<--` snippet) and their indented options,
-such as `docs/ref/handoffs/history.md` holding `::: agents.handoffs.history`.
+Sphinx's `.. automodule::`, `.. include::`, a `--8<--` snippet) and at most eight indented
+option lines (`options:`, `show_root_heading: true`, `:members:`), such as
+`docs/ref/handoffs/history.md` holding `::: agents.handoffs.history`; a date, a status field,
+a box, a handoff label or a commit id among them, or indented prose, keeps it judged.
 A standing document counts too (an operations manual, an architecture note, a testing plan for
 work not begun): five prose lines or more in English, no heading calling it a handoff, no
 real date, day heading ("# Day1", "## 第一天"), ticked box, status field, commit hash, pull

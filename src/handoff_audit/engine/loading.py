@@ -164,8 +164,8 @@ def _conflicted(line: int, path: str | None) -> str:
     name = shell.quote_path(path)
     return (
         f"{said}; to keep this branch's packet while the merge is under way, run "
-        f"`git checkout --ours -- {name} && handoff-audit render --write {name}` (in a rebase, "
-        "`--theirs` is this branch's side)"
+        f"`git checkout --ours -- {shell.from_top(path)} && handoff-audit render --write {name}` "
+        "(in a rebase, `--theirs` is this branch's side)"
     )
 
 

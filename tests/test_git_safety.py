@@ -144,6 +144,21 @@ def test_head_takes_any_revision_git_resolves(git_repo, git_log, run_cli, rev: s
     assert rev not in args
 
 
+@pytest.mark.parametrize("rev", [":/previous", ":/previous one", ":/^previous"])
+def test_head_takes_a_message_search(git_repo, run_cli, rev: str) -> None:  # type: ignore[no-untyped-def]
+    """Review 48-5, item 9: git resolves ``:/TEXT`` but not ``:/TEXT^{commit}`` (the suffix is
+    searched for), so --head :/TEXT was refused as "no such commit"."""
+    git_repo.write("src/app.py", "x\n")
+    git_repo.commit("start")
+    git_repo.write("src/app.py", "y\n")
+    previous = git_repo.commit("previous one")
+    git_repo.write("src/app.py", "z\n")
+    git_repo.commit("newest")
+    assert check(run_cli, git_repo.root, "--head", rev)["head"] == previous
+    result = run_cli(["check", "--head", ":/no such message"], cwd=git_repo.root)
+    assert result.code == 2 and "no such commit" in result.err
+
+
 def test_hostile_branch_options_are_only_compared(git_repo, git_log, run_cli) -> None:  # type: ignore[no-untyped-def]
     git_repo.write("src/app.py", "x\n")
     lkg = git_repo.commit("start")

@@ -366,8 +366,9 @@ def resolve_and_find(
     for name in [*wanted, rev]:
         if "\n" in name or "\0" in name or name.startswith("-") or not name:
             raise ValueError(f"unsafe revision {name!r}")
-    lines = "".join(f"{name}^{{commit}}\n{name}^{{tree}}\n" for name in wanted)
-    lines += "".join(f"{rev}:{path}\n" for path in asked)
+    ids = _searched(root, [*wanted, rev])
+    lines = "".join(f"{ids.get(n, n)}^{{commit}}\n{ids.get(n, n)}^{{tree}}\n" for n in wanted)
+    lines += "".join(f"{ids.get(rev, rev)}:{path}\n" for path in asked)
     out = run(
         root,
         ["cat-file", "--batch-check=%(objectname) %(objecttype)"],
@@ -388,6 +389,25 @@ def resolve_and_find(
         and answer[1] in ("blob", "tree", "commit")
     }
     return result, found
+
+
+def _searched(root: Path, names: Sequence[str]) -> dict[str, str]:
+    """The object id of each name starting with ``:`` (``:/TEXT``, a search of commit
+    messages): git reads a suffix such as ``^{commit}`` after it as part of the text searched,
+    so it is resolved alone first (`git rev-parse --verify`, the name after
+    ``--end-of-options``), then peeled by its id. A name git does not resolve is left out."""
+    ids: dict[str, str] = {}
+    for name in dict.fromkeys(names):
+        if not name.startswith(":"):
+            continue
+        args = ["rev-parse", "--verify", "-q", "--end-of-options", name]
+        try:
+            found = run(root, args).decode("ascii", "replace").strip()
+        except GitError:
+            continue
+        if is_commit_id(found):
+            ids[name] = found
+    return ids
 
 
 def ancestry(

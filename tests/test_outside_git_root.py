@@ -37,3 +37,25 @@ def test_a_folder_named_from_elsewhere_is_judged_as_from_inside(
     _, found = _verdict(run_cli, export.parent, "export")
     assert ("dangling-pointer", "handoff.json") in found
     assert [rule for rule, _ in found] == ["dangling-pointer"]
+
+
+def test_two_folders_outside_git_are_refused_not_judged_from_their_parent(
+    run_cli: Run, tmp_path: Path
+) -> None:
+    """Review 48-5, item 8: `check o1 o2` made their common parent the root, so o1's pointers
+    were dangling and o1/.handoff-audit.yml was ignored. Each folder is its own root, which one
+    run cannot judge: the run is refused with one line saying to name one at a time."""
+    o1, o2 = tmp_path / "o1", tmp_path / "o2"
+    o2.mkdir()
+    (o1 / "src").mkdir(parents=True)
+    (o1 / "src" / "refunds.py").write_text("x\n")
+    write_packet(o1, packet(changed_files=["src/refunds.py"], verdict_pointer="src/refunds.py"))
+    (o1 / ".handoff-audit.yml").write_text('rules:\n  history-unavailable: "off"\n')
+    assert _verdict(run_cli, tmp_path, "o1") == (0, [])
+    result = run_cli(["check", "o1", "o2"], cwd=tmp_path)
+    assert result.code == 2, result.out
+    assert result.err.count("\n") == 1, result.err
+    assert "outside git each folder named is its own root" in result.err
+    assert "`handoff-audit check o1`" in result.err
+    # A folder and what lies in it are one root: the folder's.
+    assert _verdict(run_cli, tmp_path, "o1", "o1/handoff.json") == (0, [])

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.code_package import code_packages
@@ -79,8 +80,9 @@ def _as_given(path: Path) -> str:
 
 def find_root(paths: tuple[Path, ...], command: str = "check") -> Path:
     """The repository root: git's top level around the first path, found by looking for
-    ``.git`` upwards (no git process). Outside git: the common parent of the folders named
-    (a file's folder: the current one when the file is under it, else its own). In a bare
+    ``.git`` upwards (no git process). Outside git: the folder named (`_one_folder`: two that
+    hold neither the other are refused), else the common parent of the files' folders (the
+    current one for a file under it, else its own). In a bare
     repository: `InputError` (it has no files; ``command`` is the one its message says to run
     in a clone)."""
     first = paths[0]
@@ -95,12 +97,31 @@ def find_root(paths: tuple[Path, ...], command: str = "check") -> Path:
     # Outside git, a folder named is the root its packets are judged from (their pointers,
     # its configuration), wherever the command runs; a file named under the current folder
     # is judged from there, one elsewhere from its own folder.
+    folders = [p for p in paths if p.is_dir() and not p.is_symlink()]
+    if folders:
+        return _one_folder(folders, paths, command)
     cwd = Path.cwd().resolve()
     starts = [
         p if p.is_dir() and not p.is_symlink() else (cwd if p.is_relative_to(cwd) else p.parent)
         for p in paths
     ]
     return Path(os.path.commonpath(starts))
+
+
+def _one_folder(folders: list[Path], paths: tuple[Path, ...], command: str) -> Path:
+    """Outside git, the folder named that holds every path named: the root. Two folders
+    neither of which holds the other are two roots (each with its own pointers and
+    configuration), which one run cannot judge: `InputError` saying to name one at a time."""
+    top = Path(os.path.commonpath(folders))
+    if top in folders and all(path.is_relative_to(top) for path in paths):
+        return top
+    named = ", ".join(_as_given(path) for path in paths)
+    first = shell.quote_path(_as_given(folders[0]))
+    raise InputError(
+        f"{named}: outside git each folder named is its own root (its packets' pointers and "
+        f"its .handoff-audit.yml are read from it); name one folder at a time, e.g. "
+        f"`handoff-audit {command} {first}`"
+    )
 
 
 Many = tuple[int, Callable[[], None]]

@@ -155,6 +155,7 @@ def runner_world(tmp_path: Path, git_repo: GitRepo, monkeypatch: Any) -> Iterato
     """A `Runner` with a fake GitHub serving pull request #2 from the feature branch."""
     fake = FakeGitHub()
     with serve(fake) as url:
-        fake.add_pull(PR, BRANCH)
-        yield Runner(tmp_path, git_repo, fake, url, monkeypatch)
+        runner = Runner(tmp_path, git_repo, fake, url, monkeypatch)
+        fake.add_pull(PR, BRANCH, base_sha=runner.base)
+        yield runner
     assert fake.violations == []

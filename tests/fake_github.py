@@ -219,14 +219,22 @@ class FakeGitHub:
         return comment_id
 
     def add_pull(
-        self, number: int, head_ref: str, state: str = "open", base_ref: str = "main"
+        self,
+        number: int,
+        head_ref: str,
+        state: str = "open",
+        base_ref: str = "main",
+        base_sha: str | None = None,
     ) -> None:
-        """A pull request from ``owner:head_ref`` into ``base_ref``."""
+        """A pull request from ``owner:head_ref`` into ``base_ref`` (at ``base_sha``: the
+        description's example commit when not given)."""
         pull = copy.deepcopy(self._pull)
         pull["requested_teams"] = []  # the description's own example lacks a required field
         pull.update(number=number, state=state, id=number * 7, node_id=f"PR_{number}")
         pull["head"]["ref"] = head_ref
         pull["base"]["ref"] = base_ref
+        if base_sha is not None:
+            pull["base"]["sha"] = base_sha
         pull["head"]["label"] = f"{self.owner}:{head_ref}"
         pull["head"]["repo"]["full_name"] = f"{self.owner}/{self.repo}"
         pull["head"]["repo"]["owner"]["login"] = self.owner

@@ -259,7 +259,7 @@ def test_multi_line_outputs_round_trip(tmp_path: Path) -> None:
 
 
 def test_push_comments_each_pull_request_against_its_own_base(runner: Runner) -> None:
-    runner.fake.add_pull(5, BRANCH, base_ref="experiments")
+    runner.fake.add_pull(5, BRANCH, base_ref="experiments", base_sha=runner.base)
     payload = runner.event("push.branch.json")
     payload.update(ref=f"refs/heads/{BRANCH}", after=runner.head)
     done = runner.run("push", payload)
@@ -268,6 +268,42 @@ def test_push_comments_each_pull_request_against_its_own_base(runner: Runner) ->
     [into_experiments] = runner.fake.ours(5)
     assert "Merge blocked" in into_main["body"]
     assert "Merge blocked" not in into_experiments["body"]
+
+
+def test_a_push_keeps_the_blocked_verdict_of_a_pull_request_that_opens_its_own_gate(
+    runner: Runner,
+) -> None:
+    """The branch's own configuration turns the gate off: the pull request's run reads the gate
+    from the base (blocked), and the push run's update of the same comment must too."""
+    runner.repo.write(".handoff-audit.yml", 'rules:\n  handoff-in-merge: "off"\n')
+    runner.repo.write("HANDOFF.md", "# Handoff\n\n## Next step\n\nAdd idempotency keys.\n")
+    runner.head = runner.repo.commit("work + handoff, gate off")
+    pulled = runner.run("pull_request", runner.pull_request("pull_request.synchronize.json"))
+    assert pulled.code == 1 and "Merge blocked" in pulled.out
+    [comment] = runner.fake.ours(PR)
+    assert "Merge blocked" in comment["body"]
+    payload = runner.event("push.branch.json")
+    payload.update(ref=f"refs/heads/{BRANCH}", after=runner.head, before=runner.base)
+    pushed = runner.run("push", payload)
+    assert pushed.outputs["blocked"] == "false"  # the push's own check: the branch's settings
+    assert "comment on #2: unchanged" in pushed.out
+    [comment] = runner.fake.ours(PR)
+    assert "Merge blocked" in comment["body"]
+
+
+def test_a_push_leaves_the_comment_of_a_pull_request_whose_base_it_cannot_read(
+    runner: Runner,
+) -> None:
+    runner.fake.add_pull(5, BRANCH, base_ref="experiments", base_sha="6" * 40)
+    payload = runner.event("push.branch.json")
+    payload.update(ref=f"refs/heads/{BRANCH}", after=runner.head)
+    done = runner.run("push", payload)
+    assert done.code == 0, done.out
+    assert "comment on #2: created" in done.out
+    assert "comment on #5: left to the pull request's run: the pull request's base commit" in (
+        done.out
+    )
+    assert runner.fake.ours(5) == []
 
 
 def test_push_to_the_default_branch_reports_a_handoff_md_already_there(runner: Runner) -> None:

@@ -430,12 +430,14 @@ class Client:
         """Delete ``comment`` (a duplicate of ours)."""
         self._retrying(f"deleting comment {comment.id}", comment.raw.delete)
 
-    def open_pulls(self, owner: str, branch: str) -> list[tuple[int, str]]:
-        """``(number, base branch)`` of the open pull requests whose head is ``owner:branch``."""
+    def open_pulls(self, owner: str, branch: str) -> list[tuple[int, str, str]]:
+        """``(number, base branch, base commit)`` of the open pull requests whose head is
+        ``owner:branch``."""
 
-        def fetch() -> list[tuple[int, str]]:
+        def fetch() -> list[tuple[int, str, str]]:
             pulls = self._repo.get_pulls(state="open", head=f"{owner}:{branch}")
-            return [(p.number, p.base.ref) for p in pulls]
+            # A pull request listed without its base commit ("") is left to its own run.
+            return [(p.number, p.base.ref, p.base.sha or "") for p in pulls]
 
         return self._retrying(f"listing the open pull requests of {branch}", fetch)
 

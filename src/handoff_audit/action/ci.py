@@ -179,15 +179,17 @@ def post_comments(
     event: Plan,
     report: Report,
     client: Client | None,
-    audit_into: Callable[[str], Report],
+    audit_into: Callable[[str, str], Report],
     summary_cut: bool = False,
 ) -> list[str]:
     """Update the sticky comment where the event asks for one; returns lines for the log.
     ``summary_cut``: this run's job summary, which the comment points to, left things out.
 
-    A push updates its branch's pull requests with the audit *into each one's base branch*
-    (``audit_into(base)``), the same report the pull request's own run comments, so that the two
-    runs agree and the comment does not flip. Raises `ApiError` when GitHub refuses.
+    A push updates its branch's pull requests with the audit *into each one's base branch*, with
+    the merge gate's settings of its base commit (``audit_into(base, base_sha)``): the same
+    report the pull request's own run comments, so that the two runs agree and the comment does
+    not flip. When the base commit cannot be had, that comment is left to the pull request's
+    run. Raises `ApiError` when GitHub refuses.
     """
     if not (inputs.comment and event.comments):
         return []
@@ -195,21 +197,19 @@ def post_comments(
         if inputs.token and runner.repository:
             return []  # make_client's warning said why
         return ["no github-token or GITHUB_REPOSITORY: the pull request comment is skipped"]
+    log: list[str] = []
     if event.pull_number is not None:
         targets = [(event.pull_number, report)]
     else:
         assert event.push_branch is not None
         owner = runner.repository.split("/", 1)[0]
-        into: dict[str, Report] = {}
-        targets = []
-        for number, base in client.open_pulls(owner, event.push_branch):
-            if base not in into:
-                into[base] = audit_into(base)
-            targets.append((number, into[base]))
+        pulls = client.open_pulls(owner, event.push_branch)
+        if not pulls:
+            return [f"no open pull request from {event.push_branch}: no comment to update"]
+        targets = _into_bases(pulls, audit_into, log)
     if not targets:
-        return [f"no open pull request from {event.push_branch}: no comment to update"]
+        return log
     login = client.identity()
-    log = []
     for number, shown in targets:
         outcome = upsert(
             client,
@@ -222,6 +222,28 @@ def post_comments(
         )
         log.append(f"comment on #{number}: {outcome.action}")
     return log
+
+
+def _into_bases(
+    pulls: list[tuple[int, str, str]], audit_into: Callable[[str, str], Report], log: list[str]
+) -> list[tuple[int, Report]]:
+    """Each of ``pulls`` (number, base branch, base commit) with the audit into its base, once
+    per base; a pull request whose base commit cannot be read is left out, with a line in
+    ``log``: its own run writes its comment."""
+    into: dict[tuple[str, str], Report | InputError] = {}
+    targets = []
+    for number, base, base_sha in pulls:
+        if (base, base_sha) not in into:
+            try:
+                into[base, base_sha] = audit_into(base, base_sha)
+            except InputError as error:
+                into[base, base_sha] = error
+        shown = into[base, base_sha]
+        if isinstance(shown, InputError):
+            log.append(f"comment on #{number}: left to the pull request's run: {shown}")
+        else:
+            targets.append((number, shown))
+    return targets
 
 
 def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> int:
@@ -362,9 +384,12 @@ def _comment(
     ``summary_cut``: the job summary of ``report`` left things out."""
     try:
 
-        def audit_into(base: str) -> Report:
+        def audit_into(base: str, base_sha: str) -> Report:
+            # The gate's settings of the pull request's base, as its own run reads them: the
+            # branch's own configuration could open the gate in the comment (and flip it).
+            gated = load_inputs_config(runner.workspace.resolve(), request.root, inputs, base_sha)
             target = dataclasses.replace(request.target, target_branch=base)
-            return run_audit(dataclasses.replace(request, target=target))
+            return run_audit(dataclasses.replace(request, config=gated.config, target=target))
 
         for line in post_comments(runner, inputs, event, report, client, audit_into, summary_cut):
             out.write(f"handoff-audit: {controls.one_line(line)}\n")

@@ -216,6 +216,12 @@ def test_fail_on_warning(runner: Runner) -> None:
         ("MAX-COMMITS-BEHIND", "²", "input max-commits-behind: '²' is not a whole number"),
         ("MAX-COMMITS-BEHIND", "١٢", "input max-commits-behind: '١٢' is not a whole number"),
         ("PATH", "../elsewhere", "is outside the workspace"),
+        (
+            "CONFIG",
+            "../shared-handoff-audit.yml",
+            "; the action reads only the workspace (the one folder mounted into its container): "
+            "put the file in the repository, or pass its path relative to the workspace",
+        ),
         ("BLOCK-FILES", "/HANDOFF.md", 'input block-files: the glob "/HANDOFF.md" is an absolute'),
         ("BLOCK-FILES", ",", "input block-files: ',' lists nothing"),
         ("PROTECTED-BRANCHES", ", \n ,", "input protected-branches: ', \\n ,' lists nothing"),

@@ -54,13 +54,17 @@ def _cannot_write(what: str, path: Path, error: OSError) -> str:
     return f"{what} {path} cannot be written ({error.strerror or error}); check the workflow"
 
 
-def _inside(workspace: Path, value: str, what: str) -> Path:
+def _inside(workspace: Path, value: str, what: str, fix: str = "give a path inside it") -> Path:
     path = absolute(workspace / value)
     if not path.is_relative_to(workspace):
-        raise InputError(
-            f"input {what}: {value!r} is outside the workspace {workspace}; give a path inside it"
-        )
+        raise InputError(f"input {what}: {value!r} is outside the workspace {workspace}; {fix}")
     return path
+
+
+CONFIG_FIX = (
+    "the action reads only the workspace (the one folder mounted into its container): put the "
+    "file in the repository, or pass its path relative to the workspace"
+)
 
 
 def load_inputs_config(
@@ -70,7 +74,7 @@ def load_inputs_config(
     settings from the ``base`` commit on a pull request (`base_gate`), then the inputs on top."""
     explicit = None
     if inputs.config:
-        explicit = _inside(workspace, inputs.config, "config")
+        explicit = _inside(workspace, inputs.config, "config", CONFIG_FIX)
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
     config = load_config(root, explicit, rule_ids=RULES_BY_ID, tracked=is_tracked)

@@ -457,3 +457,40 @@ def test_ci_without_a_workspace_stops_instead_of_auditing_the_current_folder(
         "`handoff-audit check` instead\n"
     )
     assert result.out == ""
+
+
+def test_an_unmatched_protected_branches_input_names_the_input_not_an_option(
+    runner: Runner,
+) -> None:
+    done = runner.run(
+        "pull_request", runner.pull_request(), comment="false", protected_branches="release/*"
+    )
+    assert (
+        "protected-branches 'release/*' matches no branch git knows (feat/refunds, main); it "
+        "protects no branch until it does: fix the `protected-branches` input of the workflow "
+        "step or protected-branches in the configuration"
+    ) in done.out
+    assert "--protected-branches" not in done.out
+
+
+def test_a_head_commit_gone_from_the_checkout_says_what_to_do_in_the_workflow(
+    runner: Runner, run_cli: Callable[..., Any], tmp_path: Path
+) -> None:
+    """A re-run of a pull request's run after a force-push: the event's head is not there."""
+    runner.run("pull_request", runner.pull_request(), comment="false")  # sets up the environment
+    gone = "c3901650732c7786c0e89de2f206ca553cda2e16"
+    payload = runner.pull_request()
+    payload["pull_request"]["head"]["sha"] = gone
+    event = tmp_path / "force-pushed.json"
+    event.write_text(json.dumps(payload), encoding="utf-8")
+    runner.mp.setenv("GITHUB_EVENT_PATH", str(event))
+    result = run_cli(["ci"], cwd=runner.repo.root)
+    assert result.code == 2
+    assert result.err.strip() == (
+        f"handoff-audit: error: the event's head commit {gone} is not in the checkout (the "
+        "branch was force-pushed since this event, or the checkout fetched another commit): "
+        "run the workflow again on the branch's current head (a new push, or re-run the newest "
+        "run, not this one), and check out that commit with actions/checkout (`fetch-depth: 0` "
+        "fetches the whole history)"
+    )
+    assert "--head" not in result.out + result.err

@@ -129,6 +129,7 @@ def build_request(
             default_branch=event.default_branch,
             fetch_history=True,  # the action may fetch: its checkout is CI's, not a user's
             target_from_event=True,
+            in_action=True,  # messages name the inputs and the workflow, not CLI options
         ),
         remote_history=None if client is None else _compare_hook(client, out or sys.stdout),
     )

@@ -39,7 +39,7 @@ from handoff_audit.git.protected import (
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.tree_packets import unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
-from handoff_audit.git.unknown_target import unknown_target
+from handoff_audit.git.unknown_target import unknown_head, unknown_target
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import (
     Packet,
@@ -262,7 +262,7 @@ class _Gatherer:
         named = sorted(set(lkgs.values()))
         revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
         facts = History(branch=branch, protected=self.protected)
-        facts.protected_warning = unmatched_warning(self.config.protected_branches, refs)
+        facts.protected_warning = self._unmatched(refs)
         facts.branches = frozenset(ref.branch for ref in refs)
         facts.renamed_into = renamed_into(self.root, refs, {p.branch for p in self.active})
         # Pointed paths the work tree lacks are asked of the commit checked in the same call
@@ -393,11 +393,13 @@ class _Gatherer:
                 f"the commit checked, {self.target.head}, is not in this shallow clone{reason}"
             )
         else:
-            raise InputError(
-                f"--head {self.target.head}: no such commit in this repository; "
-                "pass a commit id, a branch or a revision (e.g. HEAD~1) that exists here"
-            )
+            raise unknown_head(self.target.head, in_action=self.target.in_action)
         return facts
+
+    def _unmatched(self, refs: list[plumbing.Ref]) -> str | None:
+        """The warning for protected-branch globs that match no branch in ``refs``."""
+        globs = self.config.protected_branches
+        return unmatched_warning(globs, refs, in_action=self.target.in_action)
 
     def _known_target(self, refs: list[plumbing.Ref]) -> list[plumbing.Ref]:
         """``refs``, after making sure the merge target is one of them: fetched when allowed

@@ -59,11 +59,15 @@ BRANCHES_SHOWN = 10
 """Branch names a warning lists before saying how many more there are."""
 
 
-def unmatched_warning(configured: tuple[str, ...] | None, refs: Sequence[Ref]) -> str | None:
+def unmatched_warning(
+    configured: tuple[str, ...] | None, refs: Sequence[Ref], *, in_action: bool = False
+) -> str | None:
     """The warning when no configured protected-branch glob matches a branch git knows (local
     or remote-tracking): a typo (``mian``) silently protects nothing. ``None`` when one matches,
     when none is configured, or when git knows fewer than two branches (a shallow CI clone may
-    know only the one checked, so it cannot tell a typo from a branch it was not given)."""
+    know only the one checked, so it cannot tell a typo from a branch it was not given).
+    ``in_action``: the GitHub Action's run, whose value comes from the step's input, not from a
+    command-line option."""
     if not configured:
         return None
     known = sorted({ref.branch for ref in refs})
@@ -79,9 +83,14 @@ def unmatched_warning(configured: tuple[str, ...] | None, refs: Sequence[Ref]) -
     )
     guess = closest(configured[0], known) if len(configured) == 1 else None
     hint = f" — did you mean {one_line(guess)!r}?" if guess else ""
+    where = (
+        "the `protected-branches` input of the workflow step"
+        if in_action
+        else "--protected-branches"
+    )
     return (
         f"{said} git knows ({shown}{more}){hint}; it protects no branch "
-        "until it does: fix --protected-branches or protected-branches in the configuration"
+        f"until it does: fix {where} or protected-branches in the configuration"
     )
 
 

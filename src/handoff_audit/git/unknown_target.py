@@ -1,5 +1,6 @@
 """The error for a ``--target-branch`` that names no branch here, shared by ``check``, ``new``
-and ``update`` so that all three name the closest branch and the known ones."""
+and ``update`` so that all three name the closest branch and the known ones; and the error for a
+commit checked that the repository does not have."""
 
 from __future__ import annotations
 
@@ -20,4 +21,22 @@ def unknown_target(name: str, refs: list[plumbing.Ref], advice: str) -> InputErr
     return InputError(
         f"--target-branch {name!r}: no such local or remote-tracking branch{advice}"
         f"{hint}; known branches: {', '.join(known) or 'none'}"
+    )
+
+
+def unknown_head(head: str, *, in_action: bool) -> InputError:
+    """The one-line error for a commit checked (``--head``, or in the GitHub Action the event's
+    head commit) that is not in a full clone. The action has no ``--head``: its fix is in the
+    workflow (a re-run after a force-push names a commit the branch no longer has)."""
+    if in_action:
+        return InputError(
+            f"the event's head commit {head} is not in the checkout (the branch was force-pushed "
+            "since this event, or the checkout fetched another commit): run the workflow again "
+            "on the branch's current head (a new push, or re-run the newest run, not this one), "
+            "and check out that commit with actions/checkout (`fetch-depth: 0` fetches the whole "
+            "history)"
+        )
+    return InputError(
+        f"--head {head}: no such commit in this repository; "
+        "pass a commit id, a branch or a revision (e.g. HEAD~1) that exists here"
     )

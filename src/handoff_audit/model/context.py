@@ -41,6 +41,9 @@ class Target:
     """May fetch from the remote: deepen a shallow clone, fetch an absent ``target_branch``
     (``check --fetch-history`` and ``ci``); otherwise the audit never changes the repository."""
     target_from_event: bool = False
+    in_action: bool = False
+    """Run by the GitHub Action (``ci``): a message names the step's inputs and the workflow
+    where the command line's options would be, since the action has none."""
     """``target_branch`` was named by GitHub's event, not typed: when it cannot be fetched (no
     remote, no access) it is used as named instead of refused as unknown."""
     staged: StagedChanges | None = None

@@ -151,7 +151,9 @@ class Fixes:
         if problem.kind == "passed-over":
             return self.passed_over(problem)
         if problem.kind == "conflict":
-            return Advice(*conflict_advice(self.gate, problem.files, self.path))
+            return Advice(
+                *conflict_advice(self.gate, problem.files, self.path, problem.deleted_here)
+            )
         if problem.kind == "rebase":
             return Advice(f"{problem.message}; finish it", CONTINUE, "or `git rebase --abort`")
         # A deletion already staged is no path `git add` matches: the commit takes it as is.

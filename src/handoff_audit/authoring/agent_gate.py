@@ -72,6 +72,9 @@ class Problem:
     staged_deletions: tuple[str, ...] = ()
     """For ``uncommitted``: those of ``files`` already deleted in the index (`git rm`, `git
     mv`): ``git add`` no longer matches them, the commit takes them as they are."""
+    deleted_here: tuple[str, ...] = ()
+    """For ``conflict``: those of ``files`` that this branch's side deleted (`git status`
+    ``DU`` in a merge, ``UD`` in a rebase, ``DD``): keeping its side is `git rm`."""
     rewritten: tuple[str, ...] = ()
     """For ``uncommitted`` after the findings: the packets and twins that the twin fixes
     printed before it rewrite, for its commit to take too."""
@@ -170,7 +173,8 @@ def _judge_rebase(gate: Gate, branch: str) -> None:
         codes = plumbing.status(gate.root, [])
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
-    conflict = [p for p in _dirt_problems(gate.root, codes) if p.kind == "conflict"]
+    dirt = _dirt_problems(gate.root, codes, rebasing=True)
+    conflict = [p for p in dirt if p.kind == "conflict"]
     said = f"a rebase of branch {branch} is in progress (stopped; HEAD is detached meanwhile)"
     gate.problems.extend([*conflict, Problem("rebase", said)])
 
@@ -269,7 +273,7 @@ def _rewritten_by_twin_fixes(problems: Sequence[Problem], dirt: Sequence[str]) -
     return tuple(sorted(files))
 
 
-def _dirt_problems(root: Path, codes: dict[str, str]) -> list[Problem]:
+def _dirt_problems(root: Path, codes: dict[str, str], *, rebasing: bool = False) -> list[Problem]:
     """What the uncommitted files ask: first the files in a merge conflict (that git reports
     unmerged, or that hold conflict markers), resolved before anything is committed; then the
     others, committed. Committing a conflict would commit its markers."""
@@ -279,7 +283,10 @@ def _dirt_problems(root: Path, codes: dict[str, str]) -> list[Problem]:
     if not conflicted:
         return [_uncommitted(codes)]
     said = f"{len(conflicted)} file(s) in a merge conflict"
-    problems = [Problem("conflict", said, files=tuple(conflicted))]
+    # In a rebase, git's "us" (X) is the branch rebased onto; this branch's side is "them" (Y).
+    gone = {"DD", "UD"} if rebasing else {"DD", "DU"}
+    deleted = tuple(path for path in conflicted if codes.get(path) in gone)
+    problems = [Problem("conflict", said, files=tuple(conflicted), deleted_here=deleted)]
     rest = {path: code for path, code in codes.items() if path not in conflicted}
     if rest:
         problems.append(_uncommitted(rest))

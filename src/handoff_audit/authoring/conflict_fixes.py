@@ -19,10 +19,11 @@ if TYPE_CHECKING:
 
 
 def conflict_advice(
-    gate: Gate, files: tuple[str, ...], path: Callable[[str], str]
+    gate: Gate, files: tuple[str, ...], path: Callable[[str], str], deleted: tuple[str, ...] = ()
 ) -> tuple[str, str, str]:
     """The reason, the command and the line after it for ``files`` (from the top folder) in a
-    conflict; ``path`` quotes a file as the agent's folder sees it."""
+    conflict, of which this branch's side deleted ``deleted``; ``path`` quotes a file as the
+    agent's folder sees it."""
     packets = _packets(gate, files)
     others = [f for f in files if f not in {n for j in packets for n in (j, twin_of(j))}]
     # In a rebase, HEAD is the branch rebased onto; the branch's own side is the commit
@@ -32,6 +33,11 @@ def conflict_advice(
     for packet in packets:
         pair = [packet] + ([twin_of(packet)] if (gate.root / twin_of(packet)).exists() else [])
         quoted = path(packet)
+        if packet in deleted:
+            # This branch deleted its packet: keeping its side keeps the deletion (the side
+            # named has no such file for `git checkout` to take).
+            steps.append(f"git rm -q -- {' '.join(path(f) for f in pair)}")
+            continue
         steps.append(
             f"git checkout {side} -- {quoted} && {program()} render --write {quoted} && "
             f"git add -- {' '.join(path(f) for f in pair)}"
@@ -47,7 +53,8 @@ def conflict_advice(
         if not steps:
             return reason, hand, _after(gate)
         return reason, " && ".join(steps), f"then {hand}; {_after(gate)}"
-    return reason, " && ".join(steps), f"this keeps this branch's packet; {_after(gate)}"
+    kept = "side (it deleted the packet)" if set(packets) <= set(deleted) else "packet"
+    return reason, " && ".join(steps), f"this keeps this branch's {kept}; {_after(gate)}"
 
 
 def _after(gate: Gate) -> str:

@@ -4,6 +4,8 @@ cherry-pick left midway, a merge into the default branch, a merge that stages ot
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 
 import pytest
@@ -64,3 +66,96 @@ def test_a_delete_modify_conflict_on_the_packet_gets_a_fix_that_works(
     assert (git_repo.root / "handoff.json").exists() is kept
     again = run_hook(stop_event(git_repo.root))
     assert "merge conflict" not in again.err, again.err
+
+
+def _finish(repo: GitRepo, limit: int = 4) -> list[str]:
+    """Stop, run every printed fix in order (a file to resolve by hand takes this branch's
+    lines), until the hook lets the session end; the fixes run."""
+    ran: list[str] = []
+    for _ in range(limit):
+        run = run_hook(stop_event(repo.root))
+        if run.code == 0:
+            return ran
+        for line in run.lines:
+            if not line.startswith("  fix: ") and " by hand " not in line:
+                continue
+            command = line.removeprefix("  fix: ")
+            if " by hand " in command:
+                named = command.split(" by hand", 1)[0].split("resolve ")[-1]
+                command = f"git checkout --ours -- {named} && git add -- {named}"
+            command = re.sub(r'"<[^"]*>"', "'done'", command)
+            done = run_fix(repo.root, command)
+            assert done.returncode == 0, (command, done.stdout, done.stderr, run.err)
+            ran.append(command)
+    raise AssertionError(f"the hook still blocks after {ran}")
+
+
+def test_a_cherry_pick_left_midway_blocks_and_its_printed_fixes_finish_it(
+    git_repo: GitRepo,
+) -> None:
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/w")
+    _write_packet(git_repo, "feat/w", "w")
+    git_repo.commit("handoff")
+    git_repo.git("switch", "-q", "-c", "feat/z", "main")
+    _write_packet(git_repo, "feat/z", "z")
+    git_repo.commit("handoff")
+    _write_packet(git_repo, "feat/z", "z refreshed")
+    git_repo.commit("handoff: refresh")
+    git_repo.git("switch", "-q", "feat/w")
+    picked = subprocess.run(
+        ["git", "cherry-pick", "feat/z"], cwd=git_repo.root, capture_output=True
+    )
+    assert picked.returncode != 0
+    start = run_hook(stop_event(git_repo.root, event="SessionStart") | {"source": "resume"})
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert "A cherry-pick of commit" in context and "git cherry-pick --abort" in context
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2 and "a cherry-pick of commit" in run.err, run.err
+    assert 'git commit -m "<what the merge brings>"' not in run.err
+    ran = _finish(git_repo)
+    assert ran[-1] == "git cherry-pick --skip"
+    assert not (git_repo.root / ".git" / "CHERRY_PICK_HEAD").exists()
+
+
+def test_a_merge_into_the_default_branch_left_on_conflicts_blocks(git_repo: GitRepo) -> None:
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.commit("init")
+    for name in ("feat/a", "feat/b"):
+        git_repo.git("switch", "-q", "-c", name, "main")
+        git_repo.write("a.py", f"a = {name!r}\n")
+        _write_packet(git_repo, name, name)
+        git_repo.commit(name)
+    git_repo.git("switch", "-q", "main")
+    git_repo.git("merge", "-q", "--no-ff", "feat/a", "-m", "merge a")
+    merged = subprocess.run(["git", "merge", "--no-ff", "feat/b"], cwd=git_repo.root)
+    assert merged.returncode != 0
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "merge conflict in a.py, handoff.json, handoff.md" in run.err
+    assert "git merge --abort" in run.err
+    ran = _finish(git_repo)
+    assert ran[-1] == "git commit --no-edit"
+    assert "<<<<<<<" not in (git_repo.root / "a.py").read_text(encoding="utf-8")
+    assert not (git_repo.root / ".git" / "MERGE_HEAD").exists()
+
+
+def test_a_merge_that_staged_other_files_is_committed_once(git_repo: GitRepo) -> None:
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.commit("init")
+    for name in ("feat/a", "feat/b"):
+        git_repo.git("switch", "-q", "-c", name, "main")
+        git_repo.write(f"{name[-1]}.py", "x = 1\n")
+        _write_packet(git_repo, name, name)
+        git_repo.commit(name)
+    merged = subprocess.run(["git", "merge", "feat/a"], cwd=git_repo.root, capture_output=True)
+    assert merged.returncode != 0
+    assert "A  a.py" not in git_repo.git("status", "--porcelain")  # a.py was tracked on main
+    git_repo.write("new.py", "n = 1\n")  # not the merge's: committed apart, after it
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "then commit" not in run.err
+    ran = _finish(git_repo)
+    assert "git commit --no-edit" in ran
+    assert not (git_repo.root / ".git" / "MERGE_HEAD").exists()

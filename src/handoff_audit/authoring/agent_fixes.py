@@ -154,6 +154,9 @@ class Fixes:
             return Advice(
                 *conflict_advice(self.gate, problem.files, self.path, problem.deleted_here)
             )
+        if problem.kind == "stopped" and self.gate.stopped is not None:
+            abort = f"or `{self.gate.stopped.abort}` to give it up"
+            return Advice(f"{problem.message}; finish it", problem.command, abort)
         if problem.kind == "rebase":
             return Advice(f"{problem.message}; finish it", CONTINUE, "or `git rebase --abort`")
         # A deletion already staged is no path `git add` matches: the commit takes it as is.

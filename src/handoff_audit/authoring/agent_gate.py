@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from handoff_audit.authoring.conflict_fixes import packets_among
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
@@ -30,7 +31,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import unmerged, with_markers
 from handoff_audit.git.protected import protected_patterns, unborn_branch
-from handoff_audit.git.rebase_state import rebase_in_progress
+from handoff_audit.git.rebase_state import Stopped, rebase_in_progress, stopped_in_progress
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
@@ -40,6 +41,7 @@ from handoff_audit.model.packet import (
     is_handoff_file,
     is_handoff_record,
     packet_of,
+    twin_of,
 )
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -75,6 +77,8 @@ class Problem:
     deleted_here: tuple[str, ...] = ()
     """For ``conflict``: those of ``files`` that this branch's side deleted (`git status`
     ``DU`` in a merge, ``UD`` in a rebase, ``DD``): keeping its side is `git rm`."""
+    command: str = ""
+    """For ``stopped`` (a merge, cherry-pick or revert stopped midway): what finishes it."""
     rewritten: tuple[str, ...] = ()
     """For ``uncommitted`` after the findings: the packets and twins that the twin fixes
     printed before it rewrite, for its commit to take too."""
@@ -104,6 +108,8 @@ class Gate:
     """The commit checked out, when the branch was audited."""
     rebasing: str | None = None
     """The branch a rebase in progress rebases (git's folder says so), else ``None``."""
+    stopped: Stopped | None = None
+    """A merge, cherry-pick or revert stopped midway (git's folder says so), else ``None``."""
 
 
 class CannotJudge(Exception):
@@ -149,8 +155,13 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
     unborn = unborn_branch(branch, refs)
     protected = protected_patterns(config.protected_branches, refs, origin_head, unborn=unborn)
     rebase = rebase_in_progress(root) if branch is None else None
+    # Files read, no git process: the common case costs nothing more.
+    gate.stopped = stopped_in_progress(root) if rebase is None else None
     if rebase is not None:
         _judge_rebase(gate, rebase.branch)
+    elif gate.stopped is not None and (branch is None or matches_any(branch, protected)):
+        # Whatever the branch: a merge left midway leaves its conflicts in the tree.
+        gate.problems.extend(_stopped_problems(gate, _status(gate.root)))
     elif branch is None:
         gate.note = "HEAD is detached: no branch to hand off"
     elif matches_any(branch, protected):
@@ -220,14 +231,14 @@ def _judge_branch(
         if not gate.packets and not _needs_handoff(
             gate, branch, config, dirt, series, bool(inherited)
         ):
-            gate.problems.extend(_dirt_problems(gate.root, codes))
+            gate.problems.extend(_stopped_problems(gate, codes))
             return
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     except InputError as error:
         raise CannotJudge(str(error)) from None
     gate.problems.extend(inherited)
-    dirt_problems = _dirt_problems(gate.root, codes)
+    dirt_problems = _stopped_problems(gate, codes)
     conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     for finding in report.findings:
@@ -236,8 +247,11 @@ def _judge_branch(
         mine = {packet.path, packet.markdown} if packet is not None else set()
         if packet is not None and blocking(finding) and not mine & conflicted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
-    if conflicted:
-        gate.problems[:0] = dirt_problems
+    if conflicted or gate.stopped is not None:
+        # The operation's commit takes what it staged: only the rest is committed apart, after.
+        first = [p for p in dirt_problems if p.kind != "uncommitted"]
+        gate.problems[:0] = first
+        gate.problems.extend(p for p in dirt_problems if p.kind == "uncommitted")
     elif dirt:
         uncommitted = _uncommitted(codes)
         rewritten = _rewritten_by_twin_fixes(gate.problems, dirt)
@@ -271,6 +285,35 @@ def _rewritten_by_twin_fixes(problems: Sequence[Problem], dirt: Sequence[str]) -
         if own & uncommitted:
             files |= own
     return tuple(sorted(files))
+
+
+def _status(root: Path) -> dict[str, str]:
+    try:
+        return plumbing.status(root, [])
+    except plumbing.GitError as error:
+        raise CannotJudge(str(error)) from None
+
+
+def _stopped_problems(gate: Gate, codes: dict[str, str]) -> list[Problem]:
+    """`_dirt_problems`, and while a merge, cherry-pick or revert is stopped midway: its
+    conflicts, then the command that finishes it (its commit takes every file it staged), then
+    the files it did not stage, committed apart."""
+    stopped = gate.stopped
+    if stopped is None:
+        return _dirt_problems(gate.root, codes)
+    found = _dirt_problems(gate.root, codes)
+    conflicted = {f for p in found if p.kind == "conflict" for f in p.files}
+    staged = {p for p, c in codes.items() if p not in conflicted and c[0] not in " ?"}
+    # Keeping this branch's packet in a pick that only touched the packet empties the pick.
+    kept = {n for j in packets_among(gate, tuple(conflicted)) for n in (j, twin_of(j))}
+    empty = not staged and conflicted <= kept
+    said = stopped.said().split(":", 1)[0]
+    problems = [p for p in found if p.kind == "conflict"]
+    problems.append(Problem("stopped", said, command=stopped.finish(empty=empty)))
+    rest = {p: c for p, c in codes.items() if p not in conflicted and p not in staged}
+    if rest:
+        problems.append(_uncommitted(rest))
+    return problems
 
 
 def _dirt_problems(root: Path, codes: dict[str, str], *, rebasing: bool = False) -> list[Problem]:

@@ -24,7 +24,7 @@ def conflict_advice(
     """The reason, the command and the line after it for ``files`` (from the top folder) in a
     conflict, of which this branch's side deleted ``deleted``; ``path`` quotes a file as the
     agent's folder sees it."""
-    packets = _packets(gate, files)
+    packets = packets_among(gate, files)
     others = [f for f in files if f not in {n for j in packets for n in (j, twin_of(j))}]
     # In a rebase, HEAD is the branch rebased onto; the branch's own side is the commit
     # replayed. Named by commit, the checkout also works once the file was `git add`ed.
@@ -60,10 +60,12 @@ def conflict_advice(
 def _after(gate: Gate) -> str:
     if gate.rebasing:
         return "then the rebase goes on (the next fix)"
+    if gate.stopped is not None:
+        return f"then the {gate.stopped.kind} goes on (the next fix)"
     return 'then commit: git commit -m "<what the merge brings>"'
 
 
-def _packets(gate: Gate, files: tuple[str, ...]) -> list[str]:
+def packets_among(gate: Gate, files: tuple[str, ...]) -> list[str]:
     """The JSON packets among ``files`` or whose twin is among them."""
     found: dict[str, None] = {}
     for name in files:

@@ -18,6 +18,7 @@ from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
 from handoff_audit.config import config_warnings
+from handoff_audit.git.rebase_state import stopped_around
 from handoff_audit.model.packet import twin_of
 from handoff_audit.textcut import shorten
 
@@ -109,10 +110,13 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     from handoff_audit.formats.brief import render_brief
 
     names: tuple[str, ...] = ()
+    # A merge, cherry-pick or revert left midway is named first, whatever the handoff.
+    stopped = stopped_around(event.cwd)
+    first = f"{stopped.said()[0].upper()}{stopped.said()[1:]}.\n" if stopped else ""
     try:
         brief = build_brief(event.cwd)
     except NoHandoff as nothing:
-        if not nothing.unreadable and not nothing.inherited and not nothing.record:
+        if not nothing.unreadable and not nothing.inherited and not nothing.record and not first:
             return agent.allow()
         unreadable = (
             (f"Warning: no brief for this session: {_unreadable_packets(nothing.unreadable)}",)
@@ -131,7 +135,7 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     else:
         text, warnings = render_brief(brief), tuple(config_warnings(brief.notes))
     lines = [controls.one_line(redact(line, names)) + "\n" for line in warnings]
-    return agent.add_context(event, text + "".join(lines))
+    return agent.add_context(event, first + text + "".join(lines))
 
 
 def _unreadable_packets(unreadable: tuple[str, ...]) -> str:
@@ -206,7 +210,7 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
         lines.extend(block)
     fill = " (fill in the <...> parts)" if any('"<' in line for line in lines) else ""
     lines.append(
-        f"Run each fix{fill}, {'' if gate.rebasing else 'commit, '}then stop again."
+        f"Run each fix{fill}, {'' if gate.rebasing or gate.stopped else 'commit, '}then stop again."
         if blocks
         else "Refresh the handoff before the session ends."
     )

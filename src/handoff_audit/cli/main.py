@@ -564,8 +564,9 @@ def hook(install: bool, print_only: bool, agent: str) -> int:
     UTF-8, too large); nothing when the branch has no handoff; on a detached HEAD, that it is
     detached and the active packets there with `git switch BRANCH` when that branch exists
     here, or that there is none; in a rebase stopped midway, the rebase and the way on. A stop
-    event in a rebase stopped midway, or with files in a merge conflict, is blocked until the
-    conflicts are resolved (never committed as they are) and the rebase is done.
+    event in a rebase, merge, cherry-pick or revert stopped midway (on any branch), or with
+    files in a merge conflict, is blocked until the conflicts are resolved (never committed as
+    they are) and the operation is done.
     """
     if install or print_only:
         # start-up: imported only when this command runs

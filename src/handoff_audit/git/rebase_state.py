@@ -79,3 +79,65 @@ def _read(path: str) -> str:
             return handle.read(_MAX_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
+
+
+STOPPED = (
+    ("MERGE_HEAD", "merge", "git merge --abort"),
+    ("CHERRY_PICK_HEAD", "cherry-pick", "git cherry-pick --abort"),
+    ("REVERT_HEAD", "revert", "git revert --abort"),
+)
+"""The file git keeps in a work tree's git folder while each operation is stopped midway (on a
+conflict, or before its commit), the operation's name and the command that gives it up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """A merge, cherry-pick or revert stopped midway on a branch (not a rebase)."""
+
+    kind: str
+    """``merge``, ``cherry-pick`` or ``revert``."""
+    commit: str
+    """The commit taken in (the first 7 hex digits of git's ``*_HEAD`` file)."""
+    abort: str
+    """The command that gives it up."""
+
+    def finish(self, *, empty: bool) -> str:
+        """The command that finishes it, keeping git's message (no editor opens); a pick or a
+        revert that became ``empty`` (the resolution kept this branch's side) is skipped."""
+        if self.kind == "merge":
+            return "git commit --no-edit"
+        if empty:
+            return f"git {self.kind} --skip"
+        return f"GIT_EDITOR=true git {self.kind} --continue"
+
+    def said(self) -> str:
+        """One line: what is under way and the way on."""
+        finish = "git commit --no-edit" if self.kind == "merge" else f"git {self.kind} --continue"
+        return (
+            f"a {self.kind} of commit {self.commit} is in progress (stopped before its commit): "
+            "resolve what `git status` reports unmerged, if anything, `git add` it, then run "
+            f"`{finish}`, or `{self.abort}` to give it up"
+        )
+
+
+def stopped_in_progress(root: Path) -> Stopped | None:
+    """The merge, cherry-pick or revert under way in the work tree at ``root``, else ``None``
+    (read as files, no git process)."""
+    folders = git_dirs(os.path.realpath(root))
+    if not folders:
+        return None
+    for name, kind, abort in STOPPED:
+        head = _read(os.path.join(folders[0], name)).strip()
+        if head:
+            return Stopped(kind, head[:7], abort)
+    return None
+
+
+def stopped_around(cwd: Path) -> Stopped | None:
+    """`stopped_in_progress` of the work tree around ``cwd`` (the nearest folder up with a
+    ``.git``)."""
+    here = Path(os.path.realpath(cwd))
+    for folder in (here, *here.parents):
+        if os.path.exists(folder / ".git"):
+            return stopped_in_progress(folder)
+    return None

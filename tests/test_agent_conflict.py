@@ -85,7 +85,10 @@ def test_committed_markers_are_named_a_merge_conflict_and_never_become_traps(
     assert "handoff.json:3:1: invalid-json: not valid JSON: a merge conflict at line 3" in (
         check.stdout
     )
-    assert "git checkout --ours -- :/handoff.json && handoff-audit render --write" in check.stdout
+    assert (
+        '`(cd "$(git rev-parse --show-toplevel)" && git checkout HEAD -- handoff.json && '
+        "handoff-audit render --write handoff.json" in check.stdout
+    )
     for _ in range(3):
         run = run_hook(stop_event(repo.root))
         assert "--trap" not in run.err and "<<<<<<< HEAD" not in run.err, run.err
@@ -105,14 +108,15 @@ def test_committed_markers_are_named_a_merge_conflict_and_never_become_traps(
 
 def test_the_printed_conflict_fix_runs_from_a_subfolder(git_repo: GitRepo) -> None:
     """Review 48-5, item 6: `git checkout --ours -- handoff.json` read the path from the
-    current folder, so the fix `check` printed failed anywhere but the top folder."""
+    current folder, so the fix `check` printed failed anywhere but the top folder; it now runs
+    from the top folder."""
     repo = conflicted(git_repo)
     sub = repo.root / "src" / "deep"
     sub.mkdir(parents=True)
     check = subprocess.run(
         ["handoff-audit", "check", "-q"], cwd=sub, capture_output=True, text=True, check=False
     )
-    line = next(x for x in check.stdout.splitlines() if "git checkout --ours" in x)
+    line = next(x for x in check.stdout.splitlines() if "git checkout HEAD" in x)
     command = line.split("run `", 1)[1].split("`", 1)[0]
     done = run_fix(sub, command)
     assert done.returncode == 0, (command, done.stderr)

@@ -159,3 +159,29 @@ def test_a_merge_that_staged_other_files_is_committed_once(git_repo: GitRepo) ->
     ran = _finish(git_repo)
     assert "git commit --no-edit" in ran
     assert not (git_repo.root / ".git" / "MERGE_HEAD").exists()
+
+
+@pytest.mark.parametrize("operation", ["merge", "rebase"])
+def test_session_start_gives_the_stop_hook_s_whole_command_for_a_conflicted_packet(
+    git_repo: GitRepo, operation: str
+) -> None:
+    from test_agent_conflict import conflicted
+    from test_agent_rebase import rebasing
+
+    repo = rebasing(git_repo) if operation == "rebase" else conflicted(git_repo)
+    stop = run_hook(stop_event(repo.root))
+    fix = the_command(stop.err, "fix: ")
+    assert fix.startswith(
+        "git checkout REBASE_HEAD" if operation == "rebase" else "git checkout HEAD"
+    )
+    start = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "resume"})
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert fix in context, context  # whole, run from the top folder (`check`'s wording)
+    assert "--ours" not in context and "&&…" not in context
+    assert all(line.count("`") % 2 == 0 for line in context.splitlines()), context
+    check = subprocess.run(
+        ["handoff-audit", "check"], cwd=repo.root, capture_output=True, text=True
+    )
+    assert f'`(cd "$(git rev-parse --show-toplevel)" && {fix})`' in check.stdout, check.stdout
+    done = run_fix(repo.root, fix)
+    assert done.returncode == 0, done.stderr

@@ -88,3 +88,12 @@ def test_a_credential_is_never_cut_nor_cut_off_from_its_closing_character() -> N
         text = "x" * column + " " + token + " end and more words"
         short = shorten(text, 60)
         assert token[:12] not in short or token + " " in short, short
+
+
+def test_whole_commands_never_cuts_inside_a_command() -> None:
+    from handoff_audit.textcut import whole_commands
+
+    text = "a packet cannot be read: run `git checkout HEAD -- handoff.json && git add -- x`"
+    assert whole_commands(text, 200) == text
+    cut = whole_commands(text, 50)
+    assert "`" not in cut and cut.endswith("…") and len(cut) <= 50

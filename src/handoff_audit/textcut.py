@@ -61,3 +61,13 @@ def _cut(text: str, limit: int) -> str:
     if separators and separators[-1] >= room // 2:
         return head[: separators[-1]] + ELLIPSIS
     return head + ELLIPSIS
+
+
+def whole_commands(text: str, limit: int) -> str:
+    """`shorten`, never cutting inside a command in backticks: a command the cut would break
+    is left out whole (the text is cut before its opening backtick), as a cut command cannot be
+    run as printed."""
+    cut = shorten(text, limit)
+    if cut.count("`") % 2 == 0:
+        return cut
+    return cut[: cut.rfind("`")].rstrip(" ,;:") + "…"

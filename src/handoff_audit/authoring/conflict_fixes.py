@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from handoff_audit.git.conflicts import keep_side
 from handoff_audit.model.packet import is_packet_file, twin_of
 from handoff_audit.program import program
 
@@ -38,10 +39,8 @@ def conflict_advice(
             # named has no such file for `git checkout` to take).
             steps.append(f"git rm -q -- {' '.join(path(f) for f in pair)}")
             continue
-        steps.append(
-            f"git checkout {side} -- {quoted} && {program()} render --write {quoted} && "
-            f"git add -- {' '.join(path(f) for f in pair)}"
-        )
+        twin = path(pair[1]) if len(pair) > 1 else None
+        steps.append(keep_side(side, quoted, twin, program()))
     shown = ", ".join(files[:3]) + (f" (+{len(files) - 3} more)" if len(files) > 3 else "")
     reason = f"merge conflict in {shown}: resolve it first; never commit the conflict markers"
     if others:

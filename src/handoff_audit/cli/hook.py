@@ -20,7 +20,7 @@ from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
 from handoff_audit.config import config_warnings
 from handoff_audit.git.rebase_state import stopped_around
 from handoff_audit.model.packet import twin_of
-from handoff_audit.textcut import shorten
+from handoff_audit.textcut import whole_commands
 
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""
@@ -141,7 +141,7 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
 def _unreadable_packets(unreadable: tuple[str, ...]) -> str:
     """One short line: the first packet that cannot be read, why, and the command that says all."""
     more = f" (and {len(unreadable) - 1} more)" if len(unreadable) > 1 else ""
-    why = shorten(unreadable[0], UNREADABLE_CHARS)
+    why = whole_commands(unreadable[0], UNREADABLE_CHARS)
     return f"a packet cannot be read{more}: {why}; run `handoff-audit check`"
 
 

@@ -27,10 +27,12 @@ from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import tracked
-from handoff_audit.git.conflicts import conflict_line, conflict_message
+from handoff_audit.git.conflicts import conflict_line, conflict_message, keep_side
+from handoff_audit.git.rebase_state import rebase_in_progress
 from handoff_audit.git_folder import in_git_folder
 from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
-from handoff_audit.model.packet import Packet, rel
+from handoff_audit.model.packet import Packet, rel, twin_of
+from handoff_audit.program import program
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
 
@@ -112,7 +114,7 @@ def _load(
     packet = Packet(path=path, kind="json", markdown_path=markdown_path)
     try:
         packet.text = read_text(files.path, real_root, limit, bom=False, real_dirs=real_dirs)
-        parsed = parse_packet(packet.text, path)
+        parsed = parse_packet(packet.text, path, root)
         packet.data = parsed.value
         packet.positions = parsed.positions
         packet.key_positions = parsed.key_positions
@@ -136,16 +138,16 @@ def _keep_undecoded(packet: Packet, path: str, problem: Unreadable) -> None:
         packet.undecoded += ((path, problem.undecoded),)
 
 
-def parse_packet(text: str, path: str | None = None) -> Parsed:
+def parse_packet(text: str, path: str | None = None, root: Path | None = None) -> Parsed:
     """A packet file's text parsed strictly; `Unreadable` unless it is one JSON object. A file
     that holds git's conflict markers is said to hold a merge conflict, with the way out
-    (``path``, from the top folder, names the file in it)."""
+    (``path``, from the top folder ``root``, names the file in it)."""
     try:
         parsed = parse(text)
     except JsonPositionError as error:
         marked = conflict_line(text)
         if marked is not None:
-            raise Unreadable(_conflicted(marked, path), marked, 1) from None
+            raise Unreadable(_conflicted(marked, path, root), marked, 1) from None
         raise Unreadable(f"not valid JSON: {error.reason}", error.line, error.column) from None
     if not isinstance(parsed.value, dict):
         raise Unreadable(
@@ -157,15 +159,20 @@ def parse_packet(text: str, path: str | None = None) -> Parsed:
     return parsed
 
 
-def _conflicted(line: int, path: str | None) -> str:
+def _conflicted(line: int, path: str | None, root: Path | None) -> str:
     said = f"not valid JSON: {conflict_message(line)}"
-    if path is None:
+    if path is None or root is None:
         return said
-    name = shell.quote_path(path)
+    # The Stop hook's command: in a rebase, this branch's side is the commit replayed.
+    side = "REBASE_HEAD" if rebase_in_progress(root) is not None else "HEAD"
+    twin = twin_of(path)
+    quoted = shell.quote_path(twin) if (root / twin).is_file() else None
+    keep = keep_side(side, shell.quote_path(path), quoted, program())
+    # The command first: a line shortened for a new session keeps it whole.
     return (
-        f"{said}; to keep this branch's packet while the merge is under way, run "
-        f"`git checkout --ours -- {shell.from_top(path)} && handoff-audit render --write {name}` "
-        "(in a rebase, `--theirs` is this branch's side)"
+        f"not valid JSON: a merge conflict at line {line}: to keep this branch's packet, run "
+        f'`(cd "$(git rev-parse --show-toplevel)" && {keep})`; or resolve it by hand (keep one '
+        "side, delete git's <<<<<<<, ======= and >>>>>>> lines)"
     )
 
 

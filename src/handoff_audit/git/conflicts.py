@@ -67,3 +67,14 @@ def conflict_message(line: int) -> str:
         f"a merge conflict at line {line}: git's conflict markers (<<<<<<<, =======, >>>>>>>) "
         "are in the file; resolve the conflict (keep one side, delete the marker lines)"
     )
+
+
+def keep_side(side: str, packet: str, twin: str | None, program: str) -> str:
+    """The command that keeps the side ``side`` (``HEAD``, or ``REBASE_HEAD`` in a rebase: this
+    branch's) of the packet ``packet`` in a conflict, renders its twin anew from it and marks
+    both resolved (``packet`` and ``twin`` quoted for the shell, ``twin`` ``None`` when there is
+    none). The Stop hook and the finding on an unreadable packet print this one command."""
+    both = f"{packet} {twin}" if twin else packet
+    return (
+        f"git checkout {side} -- {packet} && {program} render --write {packet} && git add -- {both}"
+    )

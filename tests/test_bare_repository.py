@@ -1,6 +1,6 @@
 """A bare repository (a server's, `git clone --bare`) has commits but no work tree: `check`,
-`show` and `new` say so in one line, exit 2, instead of "No handoff packets found." (exit 0)
-or "not inside a git repository"."""
+`show`, `new`, `update`, `archive` and `supersede` say so in one line naming themselves, exit 2,
+instead of "No handoff packets found." (exit 0) or "not inside a git repository"."""
 
 from __future__ import annotations
 
@@ -15,6 +15,17 @@ COMMANDS = [
     ["check", "--format", "json"],
     ["show"],
     ["new", "--summary", "Did it.", "--next-action", "Do next.", "--verdict-pointer", "app.py"],
+    # Each names itself, not `new`: `archive` in a clone is `archive`, and `new` is refused
+    # where the branch already has an active packet.
+    ["update"],
+    ["update", "--summary", "Did more."],
+    ["archive"],
+    ["supersede"],
+    ["update", "handoff.json"],
+    ["archive", "handoff.json"],
+    ["supersede", "handoff.json"],
+    ["render", "handoff.json"],
+    ["show", "handoff.json"],
 ]
 
 

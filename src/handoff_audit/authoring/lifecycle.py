@@ -207,7 +207,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     _refuse_placeholders(options)
     given = _given(options)
     reported = reported_facts(options)
-    bench, config = _workbench(options)
+    bench, config = _workbench(options, "update")
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path, read = _updated_packet(bench, config, packet, options.topic)
@@ -259,7 +259,7 @@ def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:
 def active_packet_path(topic: str | None, command: str) -> Path:
     """The active packet of this branch and ``topic``: what `update`, `archive` and
     `supersede` (``command``) take when no PACKET is named."""
-    bench, config = _workbench(PacketOptions())
+    bench, config = _workbench(PacketOptions(), command)
     # Said here only before an error (the configuration may be why there is no active packet):
     # the command that changes the packet says it otherwise, once.
     with notes_kept_on_error(config_warnings(config.notes)):
@@ -304,12 +304,14 @@ def _transcript_facts(
     return session_facts(found, bench, packet_file_test(config))
 
 
-def _workbench(options: PacketOptions) -> tuple[Workbench, Config]:
+def _workbench(options: PacketOptions, command: str = "new") -> tuple[Workbench, Config]:
+    """The workbench and configuration for ``command`` (named by a bare repository's error)."""
     return read_workbench(
         Path.cwd(),
         lambda root: config_of(root, options.config_file),
         options.branch,
         options.target_branch,
+        command,
     )
 
 

@@ -270,7 +270,7 @@ def render(packet: Path, write: bool, check_only: bool, config_file: Path | None
 
     if write and check_only:
         raise InputError("render: --write and --check cannot be combined; pick one")
-    packet = from_root(packet)
+    packet = from_root(packet, "render")
     refuse_markdown(packet, "render")
     return say(render_command(packet, write=write, check=check_only, config_file=config_file))
 
@@ -342,7 +342,7 @@ def update(packet: Path | None, **kwargs: object) -> int:
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command
 
     if packet is not None:
-        packet = from_root(packet)
+        packet = from_root(packet, "update")
         refuse_markdown(packet, "update")
     return say(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
@@ -385,7 +385,7 @@ def _set_status(packet: Path | None, topic: str | None, status: str, by: str | N
 
     command = "archive" if status == "archived" else "supersede"
     if packet is not None:
-        packet = from_root(packet)
+        packet = from_root(packet, command)
         refuse_markdown(packet, command)
     chosen = packet if packet is not None else active_packet_path(topic, command)
     return say(set_status_command(chosen, status, by, lambda by: successor_value(by, chosen)))
@@ -446,7 +446,8 @@ def show(packet: Path | None, output_format: str, max_chars: int) -> int:
     # start-up: imported only when this command runs
     from handoff_audit.cli.show import show_command
 
-    return show_command(None if packet is None else from_root(packet), output_format, max_chars)
+    chosen = None if packet is None else from_root(packet, "show")
+    return show_command(chosen, output_format, max_chars)
 
 
 @cli.command(

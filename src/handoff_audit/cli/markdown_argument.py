@@ -46,18 +46,19 @@ def refuse_markdown(packet: Path, command: str) -> None:
         )
 
 
-def from_root(path: Path) -> Path:
+def from_root(path: Path, command: str = "check") -> Path:
     """``path`` as given when it exists from the current folder (or is absolute); else, when it
     exists from the repository root (git's top level around the current folder), that file,
     written from the current folder. The commands the findings print name files from the root,
-    so that they run as printed from any folder of the repository."""
+    so that they run as printed from any folder of the repository. In a bare repository:
+    `InputError` naming ``command``, the one to run in a clone."""
     if path.is_absolute() or os.path.lexists(path):
         return path
     # start-up: discovery is imported only when a path is not found from the current folder
     from handoff_audit.engine.discovery import find_root
 
     cwd = Path.cwd()
-    rooted = find_root((cwd,)) / path
+    rooted = find_root((cwd,), command) / path
     if not os.path.lexists(rooted):
         return path
     return Path(os.path.relpath(rooted, cwd))

@@ -47,16 +47,20 @@ class Workbench:
 
 
 def read_workbench(
-    cwd: Path, config_for: Callable[[Path], Config], branch: str | None, target: str | None
+    cwd: Path,
+    config_for: Callable[[Path], Config],
+    branch: str | None,
+    target: str | None,
+    command: str = "new",
 ) -> tuple[Workbench, Config]:
     """The workbench around ``cwd`` and the repository's configuration; `InputError` when git
-    cannot say."""
+    cannot say (in a bare repository, naming ``command``, the one to run in a clone)."""
     try:
         info = plumbing.repo_info(cwd)
     except plumbing.UnsafeRepository as error:
         raise InputError(error.advice(cwd)) from None
     if info is None and (bare := bare_repository(str(cwd))) is not None:
-        raise InputError(bare_repository_problem(bare, "new"))
+        raise InputError(bare_repository_problem(bare, command))
     if info is None:
         raise InputError(f"{cwd}: not inside a git repository; `new` and `update` read git")
     root = info.toplevel

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -42,6 +44,29 @@ def test_new_takes_commands_files_and_failures(
     assert data["changed_files"] == ["src/refunds.py"]
     assert data["failed_attempts"] == ["`pytest -q` exited 1: E   assert 1 == 2 (passed later)"]
     assert run_cli(["check"], cwd=repo.root).code == 0
+
+
+def test_a_python_traceback_s_note_is_its_exception_line(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    # A real traceback, as the session's Bash tool got it: its telling line is the last one
+    # (the header is the same for every failure), not indented, after the caret line.
+    repo = feature_repo(git_repo)
+    script = repo.root / "e.py"
+    script.write_text("def f():\n    print(x)\n\nf()\n", encoding="utf-8")
+    repo.commit("e")
+    ran = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=repo.root, check=False
+    )
+    assert ran.returncode == 1 and ran.stderr.startswith("Traceback (most recent call last):")
+    session = Session(cwd=repo.root)
+    session.bash("python e.py", ran.stderr, exit_code=1)
+    transcript = session.save(tmp_path / "session.jsonl")
+    result = run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root)
+    assert result.code == 0, result.err
+    said = "NameError: name 'x' is not defined"
+    assert packet(repo)["commands_run"] == [{"cmd": "python e.py", "exit": 1, "note": said}]
+    assert packet(repo)["failed_attempts"] == [f"`python e.py` exited 1: {said}"]
 
 
 def test_update_appends_only_what_is_new(git_repo: GitRepo, run_cli: Run, tmp_path: Path) -> None:

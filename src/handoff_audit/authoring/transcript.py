@@ -72,6 +72,7 @@ _APPLY_PATCH = re.compile(r"\A\s*(?:apply_patch|applypatch)(?:\s|$)")
 _CONTROL = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07?|[\x00-\x08\x0b-\x1f\x7f]")
 _TALLY = re.compile(r"[=\s]*\d+ (?:failed|passed|errors?|skipped)\b")
 _NOT_RUN = ("<tool_use_error>", "The user doesn't want to proceed", "Permission to use")
+_TRACEBACK = "Traceback (most recent call last)"
 _TELLING = re.compile(r"(?i)\b(error|failed|failure|fatal|exception|traceback|assert|denied)\b")
 
 
@@ -481,14 +482,25 @@ def _codex_output(output: Any) -> tuple[int, str]:
 
 def _note(output: str) -> str | None:
     """The most telling line of a failure's output: the last one that names an error, else the
-    last non-blank one; credentials redacted."""
-    lines = [_CONTROL.sub("", line).strip() for line in output[-20000:].splitlines()[-200:]]
-    lines = [line for line in lines if line and not line.startswith("<system-reminder>")]
-    if not lines:
+    last non-blank one; for a Python traceback, its exception line; credentials redacted."""
+    raw = [_CONTROL.sub("", line).rstrip() for line in output[-20000:].splitlines()[-200:]]
+    raw = [x for x in raw if x.strip() and not x.strip().startswith("<system-reminder>")]
+    if not raw:
         return None
+    lines = [line.strip() for line in raw]
     telling = [line for line in lines if _TELLING.search(line) and not _TALLY.match(line)]
     chosen = (telling or lines)[-1]
+    if chosen.startswith(_TRACEBACK):
+        chosen = _exception_line(raw) or chosen
     return shorten(redact(chosen), MAX_NOTE_CHARS)
+
+
+def _exception_line(lines: list[str]) -> str | None:
+    """The exception a Python traceback ends with (``ValueError: ...``): the last line not
+    indented after the last ``Traceback (most recent call last):``; ``None`` when none is."""
+    start = max(i for i, line in enumerate(lines) if line.strip().startswith(_TRACEBACK))
+    ends = [line.strip() for line in lines[start + 1 :] if not line[:1].isspace()]
+    return ends[-1] if ends else None
 
 
 def _skip_rest_of_line(stream: IO[bytes]) -> None:

@@ -64,3 +64,37 @@ def test_a_next_step_section_of_placeholders_is_named_and_filled_in_place(
     assert "Next action" not in shown.out
     context = context_of(run_hook(claude_start(repo.root), repo.root))
     assert context.splitlines()[0] == WARNING.format(heading=heading)
+
+
+def test_three_empty_checklist_items_in_a_written_file_are_that_section_s_blanks(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    # One or two empty items got the section's finding; three made the whole file a template
+    # ("no state", "no decisions" on a file that has them), and the hook's fix rewrote it.
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## Status\n\np.py added; parser half done.\n\n## Next steps\n\n"
+        "- [ ] \n- [ ] \n- [ ] \n\n## Decisions\n\n- p in its own module, because the parser "
+        "grows.\n\n## Ruled out\n\n- regex parser: too fragile.\n\n## Pointers\n\n- p.py\n",
+    )
+    repo.commit("handoff: a blank next step")
+    checked = run_cli(["check", "-q"], cwd=repo.root)
+    assert checked.code == 1
+    [line] = [each for each in checked.out.splitlines() if "HANDOFF.md" in each]
+    assert line.startswith(
+        'HANDOFF.md:7: md-incomplete: no next step filled in: the "## Next steps" section at '
+        "line 7 holds only placeholders"
+    ), checked.out
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 2, stopped.err
+    assert "fix: edit HANDOFF.md:7: in place of the placeholders" in stopped.err
+    assert "> HANDOFF.md" not in stopped.err and "template" not in stopped.err
+    # Blanks in one section are that section's only when other sections say something.
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## State\n\n## Next steps\n\n- [ ] \n- [ ] \n- [ ] \n\n## Decisions\n\n"
+        "## Pointers\n",
+    )
+    repo.commit("handoff: back to the template")
+    checked = run_cli(["check", "-q"], cwd=repo.root)
+    assert "placeholder: still a template" in checked.out, checked.out

@@ -160,7 +160,30 @@ def placeholders(text: str) -> list[Placeholder]:
         and not (undated and not records_session(prose))
     ):
         return _empty_form(text)
+    if _one_section_s_blanks(text, found):
+        return _empty_form(text)  # that section's blanks (md-incomplete names it), not a form
     return found
+
+
+MIN_FILLED_SIBLINGS = 2
+"""Blanks confined to one section are that section's, not a template's, when at least this many
+other sections of the file have something written under them."""
+
+
+def _one_section_s_blanks(text: str, found: list[Placeholder]) -> bool:
+    """True when every placeholder of ``found`` lies under one heading (none in the file's head)
+    and ``MIN_FILLED_SIBLINGS`` other sections have something written: a written file with one
+    section left blank ("## Next steps" holding three empty ``- [ ]``)."""
+    sections = _sections(text)
+    homes = {max((n for n, *_ in sections if n < place.line), default=0) for place in found}
+    if len(homes) != 1 or 0 in homes:
+        return False
+    leaves = [
+        (number, said)
+        for index, (number, level, _title, said) in enumerate(sections)
+        if index + 1 == len(sections) or sections[index + 1][1] <= level
+    ]
+    return sum(1 for number, said in leaves if said and number not in homes) >= MIN_FILLED_SIBLINGS
 
 
 _SLOT_ITEM = re.compile(

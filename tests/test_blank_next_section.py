@@ -98,3 +98,23 @@ def test_three_empty_checklist_items_in_a_written_file_are_that_section_s_blanks
     repo.commit("handoff: back to the template")
     checked = run_cli(["check", "-q"], cwd=repo.root)
     assert "placeholder: still a template" in checked.out, checked.out
+
+
+def test_a_blank_next_step_under_newer_work_is_filled_in_place_not_appended(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    # Outdated too: the refresh fix appended a second "## Next step" below the blank one,
+    # against check's "fill it in there", and the leftover blank then passed.
+    repo.write("HANDOFF.md", FILE.format(heading="Next step", blank="TBD"))
+    repo.commit("handoff: a blank next step")
+    repo.write("src/parser.py", "def parse():\n    return 2\n")
+    repo.commit("parser: more")
+    checked = run_cli(["check"], cwd=repo.root)
+    assert "handoff-outdated" in checked.out and "line 6 holds only placeholders" in checked.out
+
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 2, stopped.err
+    assert "fix: edit HANDOFF.md:6: in place of the placeholders" in stopped.err
+    assert "do not add a second one" in stopped.err
+    assert ">> HANDOFF.md" not in stopped.err and "## Since then" not in stopped.err
+    assert "<what the commits since the handoff (newest " in stopped.err

@@ -28,7 +28,13 @@ from handoff_audit.authoring.fix_choice import (
     fix_of,
     writes_anew,
 )
-from handoff_audit.authoring.markdown_fixes import MD_SECTIONS, appended, written_anew
+from handoff_audit.authoring.markdown_fixes import (
+    MD_SECTIONS,
+    appended,
+    blank_next,
+    filled_in_place,
+    written_anew,
+)
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.topic_files import changed_files, topic_files
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
@@ -41,7 +47,6 @@ from handoff_audit.git.conflicts import file_conflict_line
 from handoff_audit.git.rebase_state import CONTINUE
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
-from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
@@ -452,16 +457,14 @@ class Fixes:
                 "this writes the file anew in place of the template: carry into it anything of "
                 f"this session's already written there (or delete the file and run {self.new()})",
             )
+        blank = blank_next(findings)
+        if blank is not None:
+            # The section is there (stepless or blank): another one would only repeat it, and
+            # leave it blank, even when the work moved on since (the refresh fix's finding).
+            moved = [f for f, fix in zip(findings, fixes, strict=True) if fix is Fix.MD_REFRESH]
+            since = self.since(moved, "the handoff") if moved else None
+            return Advice(_reason(blank, findings), *filled_in_place(blank, quoted, since))
         for finding, fix in zip(findings, fixes, strict=True):
-            if fix is Fix.MD_ADD and finding.message.startswith((BLANK_NEXT, STEPLESS_NEXT)):
-                # The section is there (stepless or blank): another one would only repeat it.
-                held = "the placeholders" if finding.message.startswith(BLANK_NEXT) else "what"
-                return Advice(
-                    _reason(finding, findings),
-                    f"edit {quoted}:{finding.line}: in place of {held} that next-step section "
-                    "holds, write the work the next session should start",
-                    "edit that section; do not add a second one",
-                )
             if fix is Fix.MD_ADD and finding.facet in MD_SECTIONS:
                 return Advice(_reason(finding, findings), appended(finding.facet, quoted))
             if fix is Fix.MD_REFRESH:

@@ -1,7 +1,13 @@
 """The commands the agent hook prints to mend a hand-written handoff: a facet's section
-appended, or the whole file written anew in place of a template."""
+appended, a blank next-step section filled in where it is, or the whole file written anew in
+place of a template."""
 
 from __future__ import annotations
+
+from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
+from handoff_audit.model.findings import Finding
+from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.rules.base import Fix
 
 MD_SECTIONS = {
     "next": ("Next step", "<the first thing the next session should do>"),
@@ -29,4 +35,31 @@ def written_anew(quoted: str) -> str:
     return f"printf '# Handoff\\n{sections}' {blanks} > {quoted}"
 
 
-__all__ = ["MD_SECTIONS", "appended", "written_anew"]
+def blank_next(findings: list[Finding]) -> Finding | None:
+    """The finding of a next-step section that is there but blank or stepless, if any."""
+    return next(
+        (
+            f
+            for f in findings
+            if f.rule in RULES_BY_ID
+            and RULES_BY_ID[f.rule].fix is Fix.MD_ADD
+            and f.message.startswith((BLANK_NEXT, STEPLESS_NEXT))
+        ),
+        None,
+    )
+
+
+def filled_in_place(blank: Finding, quoted: str, since: str | None) -> tuple[str, str]:
+    """The fix for ``blank`` (`blank_next`) and its note: edit that section where it is (a
+    second one would leave it as it was); ``since``, the placeholder for what changed when the
+    work moved on after the handoff, goes there too."""
+    held = "the placeholders" if blank.message.startswith(BLANK_NEXT) else "what"
+    command = (
+        f"edit {quoted}:{blank.line}: in place of {held} that next-step section holds, write "
+        "the work the next session should start"
+    )
+    also = "edit that section; do not add a second one"
+    return command, also + (f", and say in the file {since}" if since else "")
+
+
+__all__ = ["MD_SECTIONS", "appended", "blank_next", "filled_in_place", "written_anew"]

@@ -182,3 +182,26 @@ def test_a_file_the_branch_moved_into_a_series_is_its_handoff_though_a_newer_one
     git_repo.commit("handoff: dated today")
     assert run_hook(stop_event(git_repo.root)).code == 0
     assert f"docs/handoffs/{today}-pow.md" in shown(run_cli, git_repo, "text")
+
+
+def test_an_older_dated_file_written_with_the_work_claims_no_later_work(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Work, then its handoff under an older date than the series' current file, nothing after:
+    the Stop hook names the file and prints git mv, and never says work came after it."""
+    git_repo.write("app.py", "print(1)\n")
+    git_repo.write("docs/handoffs/2026-12-01-a.md", NOTE)
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "feat/pow")
+    git_repo.write("pow.py", "def pow2(a):\n    return a * a\n")
+    git_repo.commit("pow")
+    git_repo.write("docs/handoffs/2026-11-28-pow.md", POW)
+    git_repo.commit("handoff")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    assert "docs/handoffs/2026-11-28-pow.md is this branch's handoff" in stop.err, stop.err
+    assert "work was committed after" not in stop.err and "later commits" not in stop.err
+    today = datetime.now(UTC).date().isoformat()
+    assert the_command(stop.err, "fix: ") == (
+        f"git mv -- docs/handoffs/2026-11-28-pow.md docs/handoffs/{today}-pow.md"
+    )

@@ -209,7 +209,7 @@ class Fixes:
         written = problem.files[0]
         folder, _, name = written.rpartition("/")
         undated = _DATE_FIRST.sub("", name, count=1)
-        also = "; add to it what the later commits changed" * (undated != name)
+        also = "; add to it what any commits after it changed" * (undated != name)
         dated = "/".join(filter(None, (folder, f"{datetime.now(UTC):%Y-%m-%d}-{undated}")))
         return Advice(
             problem.message,

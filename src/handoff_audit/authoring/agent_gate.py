@@ -460,8 +460,8 @@ def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
                 return Problem(
                     "passed-over",
                     f"{older} is this branch's handoff, but {current.path} has a later date in "
-                    "its name, so it is the current handoff of its series, and work was "
-                    "committed after the branch's file",
+                    "its name, so it is the current handoff of its series, not the file this "
+                    "branch wrote",
                     files=(older, current.path),
                 )
     return None

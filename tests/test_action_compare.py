@@ -132,3 +132,21 @@ def test_an_unreachable_compare_api_is_a_warning(runner: Runner, tmp_path: Path)
     assert lines[0].startswith("::warning title=handoff-audit%3A compare API::")
     assert "Connection refused" in lines[0]
     assert "history-unavailable" in done.summary
+
+
+def test_a_pull_request_in_a_clone_that_cannot_be_deepened_is_audited(
+    runner: Runner, tmp_path: Path
+) -> None:
+    """actions/checkout's depth 1 and a remote git cannot reach (a private repository with
+    `persist-credentials: false`): the base commit is not here, yet the pull request is
+    audited, the gate with the defaults, staleness `history-unavailable` and the compare API."""
+    lkg, head = shallow_clone(runner, tmp_path, 2)
+    runner.fake.comparisons[(lkg, head)] = ("ahead", 3, 0)
+    payload = runner.pull_request("pull_request.synchronize.json")
+    payload["pull_request"]["head"]["sha"] = head
+    done = runner.run("pull_request", payload)
+    assert done.code == 1  # the active packet in the merge: an error, not a usage error
+    assert "::notice" in done.out and runner.base[:12] in done.out
+    assert "active-in-merge" in done.summary
+    assert any(r.path.endswith(f"/compare/{lkg}...{head}") for r in runner.fake.requests)
+    assert done.outputs["packets"] == "1" and done.outputs["blocked"] == "true"

@@ -57,8 +57,10 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     names = _candidates(root, explicit)
     if names is None:
         return GatedConfig(config, None)
-    _have_base(root, base)
     base_config = Config()
+    missing = _missing_base(root, base)
+    if missing is not None:
+        return GatedConfig(_with_gate_of(config, base_config), missing)
     where = f"the base commit {base[:12]} (no configuration there: the defaults)"
     try:
         found = _first_present(root, base, names)
@@ -129,14 +131,17 @@ def _candidates(root: Path, explicit: Path | None) -> tuple[str, ...] | None:
     return (name,) if commit_files.is_tracked(root, name) else None
 
 
-def _have_base(root: Path, base: str) -> None:
-    """`InputError` when the base commit is not in the clone and cannot be fetched."""
-    if not commit_files.have_commit(root, base):
-        raise InputError(
-            f"the pull request's base commit {base[:12]} is not in the clone and could not be "
-            "fetched; the merge gate's settings are read from it: check out with "
-            "`fetch-depth: 0` (actions/checkout)"
-        )
+def _missing_base(root: Path, base: str) -> str | None:
+    """The notice when the base commit is not in the clone and cannot be fetched (a shallow
+    checkout whose remote git cannot reach): the audit still runs, the gate with the
+    defaults."""
+    if commit_files.have_commit(root, base):
+        return None
+    return (
+        f"the pull request's base commit {base[:12]} is not in the clone and could not be "
+        "fetched, so its merge-gate settings could not be read: the merge gate uses the "
+        "defaults for this pull request; check out with `fetch-depth: 0` (actions/checkout)"
+    )
 
 
 def _first_present(root: Path, base: str, names: tuple[str, ...]) -> tuple[str, str, bytes] | None:

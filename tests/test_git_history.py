@@ -106,8 +106,9 @@ def test_pull_request_merge_commit_does_not_inflate_commits_behind(git_repo, run
     # What actions/checkout does for a pull request: the merge commit, detached.
     git_repo.git("checkout", "-q", "--detach")
     git_repo.git("merge", "-q", "--no-ff", "-m", "Merge pr into main", pr_head)
-    inflated = check(run_cli, git_repo.root, "--branch", "feat")
-    assert inflated["packets"][0]["commits_behind"] == 17
+    # Even the merge commit: main's 15 commits are main's, not the branch's later work.
+    merged = check(run_cli, git_repo.root, "--branch", "feat")
+    assert merged["packets"][0]["commits_behind"] == 2
     report = check(run_cli, git_repo.root, "--branch", "feat", "--head", pr_head)
     assert report["head"] == pr_head
     assert report["packets"][0]["commits_behind"] == 1

@@ -45,6 +45,17 @@ def record_commits(
     return own.commits, set(untouched(series, own.files))
 
 
+def merge_target_tip(gatherer: _Gatherer, head: str) -> str | None:
+    """The tip of the branch checked's merge target (``--target-branch``, else the first
+    protected branch here), whose commits are not the branch's own work; ``None`` on the
+    target itself, or when there is no such branch or it is the commit checked."""
+    branch, refs = gatherer.where
+    if protected_name(branch, gatherer.target, gatherer.protected):
+        return None
+    tip = _tip(gatherer.target.target_branch, gatherer.protected, refs)
+    return None if tip == head else tip
+
+
 def branch_own(
     root: Path,
     head: str,

@@ -25,8 +25,8 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.ancestry_counts import behind_counts
-from handoff_audit.git.branch_own import record_commits
+from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk
+from handoff_audit.git.branch_own import merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
@@ -463,27 +463,29 @@ class _Gatherer:
         """Fill ``facts.packets``; True when a shallow boundary hid something needed."""
         wanted = {found[0] for rev in set(lkgs.values()) if (found := resolved.get(rev))}
         times: dict[str, int] = {}
-        commits: list[tuple[str, tuple[str, ...]]] = []
-        if wanted:
-            commits, truncated = plumbing.ancestry(
-                self.root, head[0], ANCESTRY_LIMIT, times, also=self._merging_in()
+        walk = Ancestry([])
+        # The merge target's tip is walked too: what it reaches is not the branch's work.
+        base = merge_target_tip(self, head[0])
+        if wanted or (base and (self.active or self.hand_written)):
+            commits, truncated, walk = ancestry_walk(
+                self.root, (head[0], *self._merging_in()), base, ANCESTRY_LIMIT, times
             )
             facts.ancestry_read = len(commits)
             facts.head_time = times.get(head[0])
-            counts = behind_counts(commits, wanted)
+            counts = walk.behind(wanted)
             reached_boundary = any(sha in self.repo.boundary for sha, _ in commits)
         else:
             counts, truncated, reached_boundary = {}, False, False
         states = self._lkg_states(resolved, lkgs, counts, truncated, reached_boundary)
         needs_more = any(state == "unavailable" for state, _ in states.values())
         checked_out = resolved.get("HEAD")
-        changes, walk_needs_more = self._read_changes(head, checked_out == head)
+        changes, walk_needs_more = self._read_changes(head, checked_out == head, walk.targets())
         facts.twin_newer = self.pairs.order()
         needs_more = needs_more or walk_needs_more
         # How far the work went on after each packet's last change: the same count as for the
         # lkg commits, over the ancestry already read (no git call).
         changed = {entry["changed"].sha for entry in changes.values() if entry.get("changed")}
-        after = behind_counts(commits, changed) if changed and commits else {}
+        after = walk.behind(changed) if changed else {}
         for packet in self.active:
             lkg_rev = lkgs.get(packet.path)
             state, behind = states.get(lkg_rev, ("invalid", None)) if lkg_rev else ("invalid", None)
@@ -558,11 +560,12 @@ class _Gatherer:
         return plumbing.status(self.root, pathspecs)
 
     def _read_changes(
-        self, head: tuple[str, str], checked_out: bool
+        self, head: tuple[str, str], checked_out: bool, theirs: frozenset[str] = frozenset()
     ) -> tuple[dict[str, dict[str, Any]], bool]:
         """Each active packet's last change and the newest non-handoff commit after it, and
         which side of each drifted pair changed last (`pairs`); the work tree's changes count
-        only when the commit checked is the one checked out."""
+        only when the commit checked is the one checked out. ``theirs``: the merge target's
+        commits (`Ancestry.targets`), no later work of the branch's."""
         result, todo = self._committed(checked_out)
         if not todo and self.pairs.done():
             return result, False
@@ -587,7 +590,7 @@ class _Gatherer:
                     if top_path in todo and top_path not in found:
                         found[top_path] = commit
                 others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
-                if others:
+                if others and change.sha not in theirs:
                     skip = records if change.sha in own else ()
                     older = (p for p in todo if p not in found and p not in skip)
                     later.add(change, tuple(others), older)

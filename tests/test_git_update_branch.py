@@ -1,0 +1,74 @@
+"""A merge of the merge target into the branch ("Update branch" on GitHub) brings the target's
+commits into the branch's ancestry; they are not the branch's later work: `lkg-behind`,
+`packet-outdated` and `handoff-outdated` count only the branch's own commits, the same on every
+run."""
+
+from __future__ import annotations
+
+from git_helpers import check, hits, packet
+from handoff_audit.git import plumbing
+
+
+def _updated_branch(git_repo, handoff: str = "handoff.json") -> str:  # type: ignore[no-untyped-def]
+    """``feat`` with its packet (or ``HANDOFF.md``), 11 commits on ``main``, then ``main``
+    merged into ``feat``; the packet's last known good commit."""
+    git_repo.write("app.py", "print(1)\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("app.py", "print(2)\n")
+    lkg = str(git_repo.commit("refund endpoint"))
+    if handoff == "handoff.json":
+        git_repo.write("handoff.json", packet(branch="feat", lkg=lkg))
+    else:
+        git_repo.write("HANDOFF.md", "# Handoff\n\n## Next step\nAdd idempotency keys in app.py.\n")
+    git_repo.commit("handoff")
+    git_repo.git("checkout", "-q", "main")
+    for i in range(1, 12):
+        git_repo.write(f"other{i}.py", f"{i}\n")
+        git_repo.commit(f"main: other {i}")
+    git_repo.git("checkout", "-q", "feat")
+    git_repo.git("merge", "-q", "--no-ff", "-m", "Merge branch 'main' into feat", "main")
+    return lkg
+
+
+def test_lkg_behind_counts_only_the_branch_own_commits(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    lkg = _updated_branch(git_repo)
+    own = int(git_repo.git("rev-list", "--count", f"{lkg}..HEAD", "--not", "main"))
+    for args in ((), ("--target-branch", "main")):
+        for _ in range(2):
+            report = check(run_cli, git_repo.root, *args)
+            assert report["packets"][0]["commits_behind"] == own == 2
+            assert hits(report, "lkg-behind") == []
+            assert hits(report, "packet-outdated") == []
+
+
+def test_a_hand_written_handoff_is_not_outdated_by_the_target_commits(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _updated_branch(git_repo, "HANDOFF.md")
+    report = check(run_cli, git_repo.root, "--target-branch", "main")
+    assert not any("other1" in hit["message"] for hit in hits(report, "handoff-outdated"))
+
+
+def test_the_branch_own_later_work_still_counts_without_the_target_files(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    _updated_branch(git_repo)
+    git_repo.write("app.py", "print(3)\n")
+    git_repo.commit("more work")
+    runs = [check(run_cli, git_repo.root) for _ in range(2)]
+    assert runs[0]["findings"] == runs[1]["findings"]
+    [hit] = hits(runs[0], "packet-outdated")
+    assert "1 later commit" in hit["message"] and "`app.py`" in hit["message"]
+    assert "other1" not in hit["message"]
+    assert runs[0]["packets"][0]["commits_behind"] == 3
+
+
+def test_behind_counts_exclude_the_target_as_git_does(git_repo) -> None:  # type: ignore[no-untyped-def]
+    from handoff_audit.git.ancestry_counts import Ancestry  # new in this fix
+
+    _updated_branch(git_repo)
+    head, base = git_repo.head(), git_repo.git("rev-parse", "main")
+    commits, _ = plumbing.ancestry(git_repo.root, head, 10_000, also=(base,))
+    walk = Ancestry(commits, (head,), base)
+    shas = set(git_repo.git("rev-list", head).split())
+    for sha, count in walk.behind(shas).items():
+        expected = git_repo.git("rev-list", "--count", f"{sha}..{head}", "--not", base)
+        assert count == int(expected), sha
+    assert walk.behind({base}) == {base: 3}  # refund endpoint, handoff, the merge

@@ -5,6 +5,7 @@ the branch's own work. One git process, only when such a record is judged."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,6 +44,22 @@ def record_commits(
     if own is None:
         return frozenset(), set()
     return own.commits, set(untouched(series, own.files))
+
+
+def counted_against(
+    sha: str,
+    older: Iterable[str],
+    records: set[str],
+    own: frozenset[str],
+    theirs: frozenset[str],
+) -> list[str]:
+    """Of the ``older`` handoffs, those a later commit ``sha`` counts against: the merge
+    target's commits (``theirs``, `Ancestry.targets`) only against the project's record
+    (``records``, from `record_commits`), judged by the commits up to the merge base; the
+    branch's own commits (``own``) against every handoff but that record."""
+    if sha in theirs:
+        return [p for p in older if p in records and sha not in own]
+    return [p for p in older if p not in records or sha not in own]
 
 
 def merge_target_tip(gatherer: _Gatherer, head: str) -> str | None:

@@ -26,7 +26,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk
-from handoff_audit.git.branch_own import merge_target_tip, record_commits
+from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
@@ -590,10 +590,10 @@ class _Gatherer:
                     if top_path in todo and top_path not in found:
                         found[top_path] = commit
                 others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
-                if others and change.sha not in theirs:
-                    skip = records if change.sha in own else ()
-                    older = (p for p in todo if p not in found and p not in skip)
-                    later.add(change, tuple(others), older)
+                if others:
+                    older = (p for p in todo if p not in found)
+                    judged = counted_against(change.sha, older, records, own, theirs)
+                    later.add(change, tuple(others), judged)
                 if len(found) == len(todo) and self.pairs.done():
                     break
         for top_path, path in todo.items():

@@ -54,14 +54,20 @@ class Ancestry:
         return ancestors[index[sha]]
 
     def behind(self, wanted: set[str]) -> dict[str, int]:
-        """For each wanted commit the commit checked reaches: how many of the branch's walked
-        commits are not its ancestors (``git rev-list --count wanted..head --not base`` when
-        the walk was complete)."""
+        """For each wanted commit the commit checked reaches: how many walked commits are not
+        its ancestors. When the wanted commit is the branch's own (the target's tip does not
+        reach it), the target's commits are left out (``git rev-list --count wanted..head
+        --not base``): a merge of the target brought them, no later work of the branch's. When
+        the target reaches it (a last known good commit on the target itself), every commit
+        since it counts, the target's included (``git rev-list --count wanted..head``): the
+        branch stands on them and they came after it."""
         own = self.ours & ~self.theirs
         result: dict[str, int] = {}
         for sha in wanted:
-            if sha in self.index and self.ours >> self.index[sha] & 1:
-                result[sha] = (own & ~self.of(sha)).bit_count()
+            i = self.index.get(sha)
+            if i is not None and self.ours >> i & 1:
+                since = self.ours if self.theirs >> i & 1 else own
+                result[sha] = (since & ~self.of(sha)).bit_count()
         return result
 
     def targets(self) -> frozenset[str]:

@@ -45,6 +45,9 @@ class GatedConfig:
     config: Config
     notice: str | None
     """One line when the pull request's gate settings differ from the base commit's."""
+    base_read: bool = True
+    """False when the base commit was not in the clone and could not be fetched: the gate's
+    settings are the defaults, not the base's."""
 
 
 def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None) -> GatedConfig:
@@ -60,7 +63,7 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     base_config = Config()
     missing = _missing_base(root, base)
     if missing is not None:
-        return GatedConfig(_with_gate_of(config, base_config), missing)
+        return GatedConfig(_with_gate_of(config, base_config), missing, base_read=False)
     where = f"the base commit {base[:12]} (no configuration there: the defaults)"
     try:
         found = _first_present(root, base, names)

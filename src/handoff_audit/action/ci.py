@@ -393,6 +393,12 @@ def _comment(
             # The gate's settings of the pull request's base, as its own run reads them: the
             # branch's own configuration could open the gate in the comment (and flip it).
             gated = load_inputs_config(runner.workspace.resolve(), request.root, inputs, base_sha)
+            if not gated.base_read:
+                # The defaults are a guess; the pull request's own run knows its base's gate.
+                raise InputError(
+                    f"the pull request's base commit {base_sha[:12]} is not in the clone and "
+                    "could not be fetched; check out with `fetch-depth: 0` (actions/checkout)"
+                )
             target = dataclasses.replace(request.target, target_branch=base)
             return run_audit(dataclasses.replace(request, config=gated.config, target=target))
 

@@ -118,3 +118,57 @@ def test_a_blank_next_step_under_newer_work_is_filled_in_place_not_appended(
     assert "do not add a second one" in stopped.err
     assert ">> HANDOFF.md" not in stopped.err and "## Since then" not in stopped.err
     assert "<what the commits since the handoff (newest " in stopped.err
+
+
+def test_two_blank_sections_in_a_written_file_are_those_sections_blanks(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    # Blanks under one heading were that section's; under two they made the whole file a
+    # template ("no state", "no pointers" on a file that has them), and the hook's fix
+    # `printf ... > HANDOFF.md` threw the written sections away.
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## Status\n\np.py added; the parser is half done, its tests pass.\n\n"
+        "## Next steps\n\n- [ ] \n- [ ] \n- [ ] \n\n## Decisions\n\n- [ ] \n- [ ] \n\n"
+        "## Ruled out\n\n- regex parser: too fragile for nested input.\n\n## Pointers\n\n- p.py\n",
+    )
+    repo.commit("handoff: two blank sections")
+    checked = run_cli(["check", "-q"], cwd=repo.root)
+    assert checked.code == 1
+    lines = [each for each in checked.out.splitlines() if "HANDOFF.md" in each]
+    assert lines == [
+        'HANDOFF.md:7: md-incomplete: no next step filled in: the "## Next steps" section at '
+        'line 7 holds only placeholders ("[ ]"); fill it in there with what the next session '
+        "should do first (without it this is a status report, not a handoff)",
+        'HANDOFF.md:13: md-incomplete (warning): no decisions with reasons filled in: the "## '
+        'Decisions" section at line 13 holds only placeholders ("[ ]"); fill it in there',
+    ], checked.out
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 2, stopped.err
+    assert "fix: edit HANDOFF.md:7: in place of the placeholders" in stopped.err
+    assert "> HANDOFF.md" not in stopped.err, stopped.err
+
+
+def test_a_template_with_a_written_section_is_edited_in_place_not_written_anew(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    # Still a template (one section written, three blank), but the fix `printf ... > HANDOFF.md`
+    # would lose the written Status: the hook says to edit the blanks where they are.
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## Status\n\np.py added; the parser is half done, its tests pass.\n\n"
+        "## Next steps\n\n- [ ] \n- [ ] \n\n## Decisions\n\n- [ ] \n- [ ] \n\n"
+        "## Pointers\n\n- [ ] \n",
+    )
+    repo.commit("handoff: mostly blank")
+    checked = run_cli(["check", "-q"], cwd=repo.root)
+    assert "placeholder: still a template" in checked.out, checked.out
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 2, stopped.err
+    assert "> HANDOFF.md" not in stopped.err, stopped.err
+    assert "fix: edit HANDOFF.md:9: write this session's own in place of each placeholder" in (
+        stopped.err
+    )
+    assert "keep the sections already written (at line 3); do not write the file anew" in (
+        stopped.err
+    )

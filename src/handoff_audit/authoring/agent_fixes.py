@@ -33,7 +33,7 @@ from handoff_audit.authoring.markdown_fixes import (
     appended,
     blank_next,
     filled_in_place,
-    written_anew,
+    template_fix,
 )
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.topic_files import changed_files, topic_files
@@ -450,12 +450,10 @@ class Fixes:
         template = next((f for f in findings if f.rule == "placeholder"), None)
         if template is not None:
             # Nothing added to a template counts while its blanks are there: an appended
-            # section would leave the finding as it was, so the fix writes the file anew.
+            # section would leave the finding as it was, so the fix fills them in or writes anew.
+            path = self.gate.root / packet.path
             return Advice(
-                _reason(template, findings),
-                written_anew(quoted),
-                "this writes the file anew in place of the template: carry into it anything of "
-                f"this session's already written there (or delete the file and run {self.new()})",
+                _reason(template, findings), *template_fix(template, quoted, path, self.new())
             )
         blank = blank_next(findings)
         if blank is not None:

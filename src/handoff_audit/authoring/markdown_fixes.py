@@ -4,7 +4,10 @@ place of a template."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
+from handoff_audit.markdown.template import written_sections
 from handoff_audit.model.findings import Finding
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -35,6 +38,27 @@ def written_anew(quoted: str) -> str:
     return f"printf '# Handoff\\n{sections}' {blanks} > {quoted}"
 
 
+def template_fix(template: Finding, quoted: str, path: Path, new: str) -> tuple[str, str]:
+    """The fix for a file still a template (its ``placeholder`` finding) and its note: the
+    file written anew, unless some of its sections are written (they would be lost): then its
+    placeholders filled in where they are."""
+    try:
+        kept = written_sections(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        kept = []
+    if kept:
+        return (
+            f"edit {quoted}:{template.line}: write this session's own in place of each "
+            "placeholder the finding names",
+            f"keep the sections already written (at line {', '.join(map(str, kept))}); do not "
+            "write the file anew",
+        )
+    return written_anew(quoted), (
+        "this writes the file anew in place of the template: carry into it anything of this "
+        f"session's already written there (or delete the file and run {new})"
+    )
+
+
 def blank_next(findings: list[Finding]) -> Finding | None:
     """The finding of a next-step section that is there but blank or stepless, if any."""
     return next(
@@ -62,4 +86,11 @@ def filled_in_place(blank: Finding, quoted: str, since: str | None) -> tuple[str
     return command, also + (f", and say in the file {since}" if since else "")
 
 
-__all__ = ["MD_SECTIONS", "appended", "blank_next", "filled_in_place", "written_anew"]
+__all__ = [
+    "MD_SECTIONS",
+    "appended",
+    "blank_next",
+    "filled_in_place",
+    "template_fix",
+    "written_anew",
+]

@@ -108,6 +108,11 @@ _BLANK = (
     "report, not a handoff)"
 )
 
+_BLANK_SECTION = (
+    'no {facet} filled in: the "{heading}" section at line {line} holds only placeholders '
+    '("{text}"); fill it in there'
+)
+
 
 _NAMES = {
     "state": "state",
@@ -176,6 +181,11 @@ def missing_in(
         elif facet == "next" and (blank := reading.blank_next) is not None:
             line = blank.line
             message = _BLANK.format(heading=blank.how, line=line, text=blank.text)
+        elif (blank_section := reading.blank_sections.get(facet)) is not None:
+            line = blank_section.line
+            message = _BLANK_SECTION.format(
+                facet=_NAMES[facet], heading=blank_section.how, line=line, text=blank_section.text
+            )
         elif facet == "next" and unread is not None:
             message = _cut(unread, _CUT_NEXT)
         found.append(MissingPart(facet, line, message, facet in ERROR_FACETS and not candidate))

@@ -121,6 +121,9 @@ class Reading:
     """The first next-step heading with nothing but a template's placeholders under it ("- [ ]",
     "TBD", "[describe …]", as the `placeholder` rule reads them): its line, its heading as
     written and its first placeholder, for the message."""
+    blank_sections: dict[str, Evidence] = field(default_factory=dict)
+    """Facet (other than ``next``) -> its first heading with nothing but placeholders under it
+    ("## Decisions" over empty "- [ ]"), for the message."""
     labelled_step: Candidate | None = None
     """A next-step label in a script whose verbs the step reading does not know (``下一步：…``):
     a place to name when no step is found, not a step (it is as often stale as not)."""
@@ -311,6 +314,8 @@ def _judge_heading(section: Section, reading: Reading) -> None:
     if facet not in FACETS or _says_nothing_under(section):
         if facet == "next" and reading.blank_next is None and _placeholders_only(section):
             reading.blank_next = _stepless(section)
+        elif facet in FACETS and facet != "next" and _placeholders_only(section):
+            reading.blank_sections.setdefault(facet, _stepless(section))
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
     if facet == "next" and _names_no_step(section, section.texts):
         if reading.stepless_next is None:

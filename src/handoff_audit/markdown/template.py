@@ -132,8 +132,8 @@ def _empty_form(text: str) -> list[Placeholder]:
     return empty
 
 
-def placeholders(text: str) -> list[Placeholder]:
-    """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
+def _placeholder_lines(text: str) -> list[Placeholder]:
+    """Every line of ``text`` that reads as a template's placeholder, template or not."""
     prose = prose_lines(text)
     raw = text.splitlines()
     found = []
@@ -149,6 +149,31 @@ def placeholders(text: str) -> list[Placeholder]:
         previous = line
         if what is not None:
             found.append(Placeholder(number, what, short(line.strip())))
+    return found
+
+
+def written_sections(text: str) -> list[int]:
+    """The heading lines of the sections of ``text`` with something written under them that
+    is no placeholder: what a fix must keep (never write such a file anew)."""
+    blanks = {place.line for place in _placeholder_lines(text)}
+    sections = _sections(text)
+
+    def home(line: int) -> int:
+        return max((number for number, *_ in sections if number < line), default=0)
+
+    written = {
+        home(n) for n, line in prose_lines(text) if n not in blanks and not _NO_VALUE.match(line)
+    }
+    blank_homes = {home(n) for n in blanks}
+    # a section with only a code block under it says something too
+    written |= {n for n, _, _, said in sections if said and n not in blank_homes}
+    return sorted(written - {0})
+
+
+def placeholders(text: str) -> list[Placeholder]:
+    """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
+    prose = prose_lines(text)
+    found = _placeholder_lines(text)
     if sum(1 for _, line in prose if _DONE_ITEM.match(line)) >= len(found):
         return _empty_form(text)  # more items ticked off than blanks: a checklist kept
     head_end = prose[min(HEAD_LINES, len(prose)) - 1][0] if prose else 0
@@ -160,30 +185,32 @@ def placeholders(text: str) -> list[Placeholder]:
         and not (undated and not records_session(prose))
     ):
         return _empty_form(text)
-    if _one_section_s_blanks(text, found):
-        return _empty_form(text)  # that section's blanks (md-incomplete names it), not a form
+    if _sections_blanks(text, found):
+        return _empty_form(text)  # those sections' blanks (md-incomplete names each), not a form
     return found
 
 
 MIN_FILLED_SIBLINGS = 2
-"""Blanks confined to one section are that section's, not a template's, when at least this many
-other sections of the file have something written under them."""
+"""Blanks confined to some sections are those sections' own, not a template's, when at least
+this many other sections of the file have something written under them ..."""
 
 
-def _one_section_s_blanks(text: str, found: list[Placeholder]) -> bool:
-    """True when every placeholder of ``found`` lies under one heading (none in the file's head)
-    and ``MIN_FILLED_SIBLINGS`` other sections have something written: a written file with one
-    section left blank ("## Next steps" holding three empty ``- [ ]``)."""
+def _sections_blanks(text: str, found: list[Placeholder]) -> bool:
+    """True when every placeholder of ``found`` lies under a heading (none in the file's head),
+    and the sections with something written under them, none of the placeholders' sections,
+    number at least ``MIN_FILLED_SIBLINGS`` and more than the placeholders' sections: a written
+    file with "## Next steps" and "## Decisions" left as empty ``- [ ]``."""
     sections = _sections(text)
     homes = {max((n for n, *_ in sections if n < place.line), default=0) for place in found}
-    if len(homes) != 1 or 0 in homes:
+    if not homes or 0 in homes:
         return False
     leaves = [
         (number, said)
         for index, (number, level, _title, said) in enumerate(sections)
         if index + 1 == len(sections) or sections[index + 1][1] <= level
     ]
-    return sum(1 for number, said in leaves if said and number not in homes) >= MIN_FILLED_SIBLINGS
+    written = sum(1 for number, said in leaves if said and number not in homes)
+    return written >= MIN_FILLED_SIBLINGS and written > len(homes)
 
 
 _SLOT_ITEM = re.compile(
@@ -220,4 +247,4 @@ def is_placeholder_text(block: str) -> bool:
     return bool(lines) and all(placeholder_in(line) is not None for line in lines)
 
 
-__all__ = ["Placeholder", "is_placeholder_text", "placeholders"]
+__all__ = ["Placeholder", "is_placeholder_text", "placeholders", "written_sections"]

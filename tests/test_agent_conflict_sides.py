@@ -185,3 +185,37 @@ def test_session_start_gives_the_stop_hook_s_whole_command_for_a_conflicted_pack
     assert f'`(cd "$(git rev-parse --show-toplevel)" && {fix})`' in check.stdout, check.stdout
     done = run_fix(repo.root, fix)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("other", "finish"),
+    [(False, "git cherry-pick --skip"), (True, "GIT_EDITOR=true git cherry-pick --continue")],
+)
+def test_session_start_names_the_stop_hook_s_command_that_finishes_a_pick(
+    git_repo: GitRepo, other: bool, finish: str
+) -> None:
+    # SessionStart always said `git cherry-pick --continue`, which fails once keeping this
+    # branch's packet empties the pick; the Stop hook said `--skip`. Both now name one command.
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/w")
+    _write_packet(git_repo, "feat/w", "w")
+    git_repo.commit("handoff")
+    git_repo.git("switch", "-q", "-c", "feat/z", "main")
+    _write_packet(git_repo, "feat/z", "z")
+    git_repo.commit("handoff")
+    _write_packet(git_repo, "feat/z", "z refreshed")
+    if other:
+        git_repo.write("z.py", "z = 1\n")
+    git_repo.commit("handoff: refresh")
+    git_repo.git("switch", "-q", "feat/w")
+    picked = subprocess.run(
+        ["git", "cherry-pick", "feat/z"], cwd=git_repo.root, capture_output=True
+    )
+    assert picked.returncode != 0
+    start = run_hook(stop_event(git_repo.root, event="SessionStart") | {"source": "resume"})
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert f"then run `{finish}`, or `git cherry-pick --abort`" in context, context
+    ran = _finish(git_repo)
+    assert finish in ran, ran
+    assert not (git_repo.root / ".git" / "CHERRY_PICK_HEAD").exists()

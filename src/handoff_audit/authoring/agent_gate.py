@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from handoff_audit.authoring.conflict_fixes import packets_among
+from handoff_audit.authoring.conflict_fixes import finishing
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
@@ -41,7 +41,6 @@ from handoff_audit.model.packet import (
     is_handoff_file,
     is_handoff_record,
     packet_of,
-    twin_of,
 )
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -304,12 +303,10 @@ def _stopped_problems(gate: Gate, codes: dict[str, str]) -> list[Problem]:
     found = _dirt_problems(gate.root, codes)
     conflicted = {f for p in found if p.kind == "conflict" for f in p.files}
     staged = {p for p, c in codes.items() if p not in conflicted and c[0] not in " ?"}
-    # Keeping this branch's packet in a pick that only touched the packet empties the pick.
-    kept = {n for j in packets_among(gate, tuple(conflicted)) for n in (j, twin_of(j))}
-    empty = not staged and conflicted <= kept
     said = stopped.said().split(":", 1)[0]
     problems = [p for p in found if p.kind == "conflict"]
-    problems.append(Problem("stopped", said, command=stopped.finish(empty=empty)))
+    finish = finishing(stopped, gate.root, gate.config, codes)
+    problems.append(Problem("stopped", said, command=finish))
     rest = {p: c for p, c in codes.items() if p not in conflicted and p not in staged}
     if rest:
         problems.append(_uncommitted(rest))

@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from handoff_audit.git.conflicts import keep_side
+from handoff_audit.config import Config, load_config
+from handoff_audit.errors import InputError
+from handoff_audit.git import plumbing
+from handoff_audit.git.conflicts import keep_side, unmerged, with_markers
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.packet import is_packet_file, twin_of
 from handoff_audit.program import program
+from handoff_audit.rules import RULES_BY_ID
 
 if TYPE_CHECKING:
     from handoff_audit.authoring.agent_gate import Gate
+    from handoff_audit.git.rebase_state import Stopped
 
 
 def conflict_advice(
@@ -25,7 +32,7 @@ def conflict_advice(
     """The reason, the command and the line after it for ``files`` (from the top folder) in a
     conflict, of which this branch's side deleted ``deleted``; ``path`` quotes a file as the
     agent's folder sees it."""
-    packets = packets_among(gate, files)
+    packets = packets_among(gate.root, gate.config, files)
     others = [f for f in files if f not in {n for j in packets for n in (j, twin_of(j))}]
     # In a rebase, HEAD is the branch rebased onto; the branch's own side is the commit
     # replayed. Named by commit, the checkout also works once the file was `git add`ed.
@@ -64,14 +71,41 @@ def _after(gate: Gate) -> str:
     return 'then commit: git commit -m "<what the merge brings>"'
 
 
-def packets_among(gate: Gate, files: tuple[str, ...]) -> list[str]:
-    """The JSON packets among ``files`` or whose twin is among them."""
+def packets_among(root: Path, config: Config, files: tuple[str, ...]) -> list[str]:
+    """The JSON packets among ``files`` (from ``root``, the top folder) or whose twin is among
+    them."""
     found: dict[str, None] = {}
     for name in files:
-        if name.endswith(".json") and is_packet_file(name, gate.config):
+        if name.endswith(".json") and is_packet_file(name, config):
             found[name] = None
         elif name.endswith(".md"):
             packet = name.removesuffix(".md") + ".json"
-            if os.path.isfile(gate.root / packet) and is_packet_file(packet, gate.config):
+            if os.path.isfile(root / packet) and is_packet_file(packet, config):
                 found[packet] = None
     return list(found)
+
+
+def finishing(stopped: Stopped, root: Path, config: Config, codes: dict[str, str]) -> str:
+    """The command that finishes ``stopped`` in the work tree at ``root`` whose `git status`
+    is ``codes``: the Stop hook's fix and the session-start line both name it. A pick or a
+    revert whose conflicts are only the packet and its twin, with nothing else staged, is empty
+    once this branch's packet is kept: ``--skip``, as ``--continue`` would fail."""
+    conflicted = set(unmerged(codes)) | set(with_markers(root, codes))
+    staged = {p for p, c in codes.items() if p not in conflicted and c[0] not in " ?"}
+    kept = {n for j in packets_among(root, config, tuple(conflicted)) for n in (j, twin_of(j))}
+    return stopped.finish(empty=not staged and conflicted <= kept)
+
+
+def finishing_around(cwd: Path, stopped: Stopped) -> str:
+    """`finishing` of ``stopped`` in the work tree around ``cwd`` (for the session-start line,
+    which has no gate): its status and configuration read here; with either unreadable, the
+    command that finishes a pick that is not empty."""
+    try:
+        info = plumbing.repo_info(cwd)
+        if info is None:
+            return stopped.finish(empty=False)
+        config = load_config(info.toplevel, rule_ids=RULES_BY_ID, tracked=is_tracked)
+        codes = plumbing.status(info.toplevel, [])
+    except (InputError, plumbing.GitError):
+        return stopped.finish(empty=False)
+    return finishing(stopped, info.toplevel, config, codes)

@@ -17,6 +17,7 @@ from handoff_audit import controls
 from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
+from handoff_audit.authoring.conflict_fixes import finishing_around
 from handoff_audit.config import config_warnings
 from handoff_audit.git.rebase_state import stopped_around
 from handoff_audit.model.packet import twin_of
@@ -112,7 +113,8 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     names: tuple[str, ...] = ()
     # A merge, cherry-pick or revert left midway is named first, whatever the handoff.
     stopped = stopped_around(event.cwd)
-    first = f"{stopped.said()[0].upper()}{stopped.said()[1:]}.\n" if stopped else ""
+    said = stopped.said(finishing_around(event.cwd, stopped)) if stopped else ""
+    first = f"{said[0].upper()}{said[1:]}.\n" if said else ""
     try:
         brief = build_brief(event.cwd)
     except NoHandoff as nothing:

@@ -110,9 +110,10 @@ class Stopped:
             return f"git {self.kind} --skip"
         return f"GIT_EDITOR=true git {self.kind} --continue"
 
-    def said(self) -> str:
-        """One line: what is under way and the way on."""
-        finish = "git commit --no-edit" if self.kind == "merge" else f"git {self.kind} --continue"
+    def said(self, finish: str | None = None) -> str:
+        """One line: what is under way and the way on, ``finish`` (the command that finishes
+        it, `conflict_fixes.finishing`; by default `finish` of a pick that is not empty)."""
+        finish = finish or self.finish(empty=False)
         return (
             f"a {self.kind} of commit {self.commit} is in progress (stopped before its commit): "
             "resolve what `git status` reports unmerged, if anything, `git add` it, then run "

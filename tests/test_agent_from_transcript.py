@@ -69,6 +69,35 @@ def test_a_python_traceback_s_note_is_its_exception_line(
     assert packet(repo)["failed_attempts"] == [f"`python e.py` exited 1: {said}"]
 
 
+def test_an_exception_group_s_note_is_its_exception_line(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    # An exception group's traceback (asyncio.TaskGroup, Python 3.11+) frames its lines with
+    # "|" and "+": its note was the header "| Traceback (most recent call last):".
+    repo = feature_repo(git_repo)
+    script = repo.root / "eg.py"
+    script.write_text(
+        "import asyncio\n\nasync def bad(n):\n    raise ValueError(f'bad input {n}')\n\n"
+        "async def main():\n    async with asyncio.TaskGroup() as tg:\n"
+        "        tg.create_task(bad(1))\n        tg.create_task(bad(2))\n\n"
+        "asyncio.run(main())\n",
+        encoding="utf-8",
+    )
+    repo.commit("eg")
+    ran = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=repo.root, check=False
+    )
+    assert ran.returncode == 1 and "| Traceback (most recent call last):" in ran.stderr
+    session = Session(cwd=repo.root)
+    session.bash("python eg.py", ran.stderr, exit_code=1)
+    transcript = session.save(tmp_path / "session.jsonl")
+    result = run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root)
+    assert result.code == 0, result.err
+    said = "ValueError: bad input 2"
+    assert packet(repo)["commands_run"] == [{"cmd": "python eg.py", "exit": 1, "note": said}]
+    assert packet(repo)["failed_attempts"] == [f"`python eg.py` exited 1: {said}"]
+
+
 def test_update_appends_only_what_is_new(git_repo: GitRepo, run_cli: Run, tmp_path: Path) -> None:
     repo = feature_repo(git_repo)
     session = Session(cwd=repo.root)

@@ -485,20 +485,37 @@ def _note(output: str) -> str | None:
     last non-blank one; for a Python traceback, its exception line; credentials redacted."""
     raw = [_CONTROL.sub("", line).rstrip() for line in output[-20000:].splitlines()[-200:]]
     raw = [x for x in raw if x.strip() and not x.strip().startswith("<system-reminder>")]
+    if any(_GROUP_HEADER.match(line) for line in raw):
+        raw = _unframed(raw)
     if not raw:
         return None
     lines = [line.strip() for line in raw]
     telling = [line for line in lines if _TELLING.search(line) and not _TALLY.match(line)]
     chosen = (telling or lines)[-1]
-    if chosen.startswith(_TRACEBACK):
+    if _TRACEBACK in chosen:
         chosen = _exception_line(raw) or chosen
     return shorten(redact(chosen), MAX_NOTE_CHARS)
+
+
+_GROUP_HEADER = re.compile(r"^\s*[|+] (?:Exception Group )?Traceback \(most recent call last\)")
+"""An exception group's traceback (Python 3.11+, ``asyncio.TaskGroup``), or one of its
+sub-exceptions', framed by ``|`` and ``+`` down its left side."""
+_GROUP_RULE = re.compile(r"^\s*\+[-+]*(?:-.*-)?\s*$")
+"""The rule between an exception group's sub-exceptions (``+-+---- 1 ----``)."""
+_GROUP_BAR = re.compile(r"^\s*[|+](?: |$)")
+
+
+def _unframed(lines: list[str]) -> list[str]:
+    """The lines of an exception group's traceback with its ``|`` / ``+`` frame taken off
+    (``  | ValueError: boom`` -> ``ValueError: boom``) and its rules left out."""
+    kept = [line for line in lines if not _GROUP_RULE.match(line)]
+    return [_GROUP_BAR.sub("", line, count=1) for line in kept if _GROUP_BAR.sub("", line).strip()]
 
 
 def _exception_line(lines: list[str]) -> str | None:
     """The exception a Python traceback ends with (``ValueError: ...``): the last line not
     indented after the last ``Traceback (most recent call last):``; ``None`` when none is."""
-    start = max(i for i, line in enumerate(lines) if line.strip().startswith(_TRACEBACK))
+    start = max(i for i, line in enumerate(lines) if _TRACEBACK in line)
     ends = [line.strip() for line in lines[start + 1 :] if not line[:1].isspace()]
     return ends[-1] if ends else None
 

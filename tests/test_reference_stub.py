@@ -20,6 +20,10 @@ STUBS = [
     "::: agents.handoffs\n",
     "::: agents.handoffs\n    options:\n      members:\n        - Handoff\n        - handoff\n",
     ".. automodule:: agents.handoffs\n   :members: Handoff, handoff\n   :undoc-members:\n",
+    # a quoted filter, as mkdocstrings documents `filters` (review 48-8, item 2)
+    '# `Handoff`\n\n::: agents.handoffs.Handoff\n    options:\n      filters:\n        - "!^_"\n',
+    "::: agents.handoffs\n    options:\n      filters:\n        - '!^_'\n"
+    '        - "^__init__$"\n',
 ]
 
 

@@ -38,9 +38,13 @@ _DIRECTIVE = re.compile(
 )
 """A line a documentation build fills from elsewhere: mkdocstrings' ``::: package.module``,
 Sphinx's ``.. automodule:: package``, ``.. include::``, a ``--8<--`` snippet."""
-_OPTION = re.compile(r"[ \t]+(?::[\w-]+:[^\n]*|[\w.-]+:(?:[ \t]+\S+)?|-[ \t]+[\w.:!^*-]+)[ \t]*")
+_OPTION = re.compile(
+    r"[ \t]+(?::[\w-]+:[^\n]*|[\w.-]+:(?:[ \t]+\S+)?"
+    r"|-[ \t]+(?:[\w.:!^*-]+|\"[^\"\s]+\"|'[^'\s]+'))[ \t]*"
+)
 """An indented option of a directive: ``options:``, ``show_root_heading: true``, ``:members:``,
-``- name`` (a list of members); never prose ("Status: in progress, do not deploy")."""
+``- name`` (a list of members), ``- "!^_"`` (a quoted filter, as mkdocstrings documents
+them); never prose ("Status: in progress, do not deploy")."""
 MAX_OPTIONS = 8
 """A reference stub's directives hold at most this many option lines (mkdocstrings' short
 ``options:`` blocks); more indented content is a page, not a stub."""

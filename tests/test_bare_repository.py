@@ -70,3 +70,23 @@ def test_git_init_bare_and_a_work_trees_own_git_folder(git_repo, tmp_path, run_c
     git_repo.write("HANDOFF.md", "# Handoff\n\nWIP.\n")
     git_repo.commit("note")
     assert hits(check(run_cli, git_repo.root / ".git"), "handoff-in-merge")
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["hook", "--install"], "hook --install"),
+    ],
+)
+def test_hook_install_names_itself(  # type: ignore[no-untyped-def]
+    bare: Path, run_cli, args: list[str], named: str
+) -> None:
+    # `hook --install` said "not inside a git repository" (it is one, with no work tree for
+    # the settings file).
+    for cwd in (bare, bare / "refs"):
+        result = run_cli(args, cwd=cwd)
+        assert result.code == 2, result.out
+        [line] = result.err.splitlines()
+        assert f"{bare}: a bare repository, which has no work tree" in line, line
+        assert f"run `handoff-audit {named}` in a clone or a worktree" in line, line
+        assert "not inside a git repository" not in line

@@ -14,6 +14,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.errors import EXIT_OK, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.tracked import is_tracked
+from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.program import PROGRAM, executable, program
 from handoff_audit.rules import RULES_BY_ID
 
@@ -49,6 +50,9 @@ def install_command(*, print_only: bool, agent: str = "claude") -> int:
         if note:
             click.echo(note, err=True)
         return EXIT_OK
+    if info is None and (bare := bare_repository(str(Path.cwd()))) is not None:
+        # no work tree: no .claude/settings.json to write, and it is a git repository
+        raise InputError(bare_repository_problem(bare, "hook --install"))
     if info is None:
         raise InputError(
             "hook --install: not inside a git repository; run it in the project, or use "

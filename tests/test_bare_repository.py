@@ -90,3 +90,14 @@ def test_hook_install_names_itself(  # type: ignore[no-untyped-def]
         assert f"{bare}: a bare repository, which has no work tree" in line, line
         assert f"run `handoff-audit {named}` in a clone or a worktree" in line, line
         assert "not inside a git repository" not in line
+
+
+@pytest.mark.parametrize("rule", ["md-incomplete", "placeholder"])
+def test_explain_file_names_itself(bare: Path, run_cli, rule: str) -> None:  # type: ignore[no-untyped-def]
+    # `explain RULE --file` said to run `handoff-audit check` in a clone, not `explain`.
+    for cwd in (bare, bare / "refs"):
+        result = run_cli(["explain", rule, "--file", "HANDOFF.md"], cwd=cwd)
+        assert result.code == 2, result.out
+        [line] = result.err.splitlines()
+        assert f"{bare}: a bare repository, which has no work tree" in line, line
+        assert "run `handoff-audit explain` in a clone or a worktree" in line, line

@@ -36,7 +36,7 @@ def explain_file(rule_id: str, file: Path) -> str:
             f"{file}: {what or 'no such file'}; name the markdown handoff, e.g. --file HANDOFF.md"
         )
     path = absolute(file)
-    root = find_root((path,))
+    root = find_root((path,), "explain")
     config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     say_config_notes(config.notes)  # before a refusal of the file: its max-file-bytes may be why
     _refuse_json_packet(file)

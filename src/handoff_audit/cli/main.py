@@ -527,7 +527,7 @@ def explain(rule_id: str, file: Path | None) -> int:
         # start-up: imported only when --file is given
         from handoff_audit.cli.explain_file import explain_file
 
-        click.echo(explain_file(rule.id, from_root(file)), nl=False)
+        click.echo(explain_file(rule.id, from_root(file, "explain")), nl=False)
         return EXIT_OK
     click.echo(explain_text(rule))
     return EXIT_OK

@@ -6,7 +6,8 @@ import re
 from typing import Any
 
 import cmarkgfm
-from hypothesis import given, settings
+import pytest
+from hypothesis import example, given, settings
 
 from handoff_audit.markdown import render_packet
 from handoff_audit.markdown.compare import compare
@@ -97,6 +98,33 @@ def test_metacharacters_are_escaped() -> None:
     assert parsed.title == "# not | a *heading*"
 
 
+@pytest.mark.parametrize(
+    ("what", "why"),
+    [
+        ("# ~", "#~"),  # struck through from the what into the why
+        ("a ~~", "b~~"),
+        ("_a ~", "b_"),  # emphasis: the ** after " ~" does not close on GitHub
+        ("a ~", "~.*"),  # the opening ** paired with the why's *
+        ("~ _", "a#_"),  # the ** before "~ " does not open on GitHub
+        ("~ _", "~_~"),
+    ],
+)
+def test_a_run_in_the_bold_part_never_pairs_with_one_after_it(what: str, why: str) -> None:
+    """GitHub looks past a ``~`` beside a ``**``: after (or before) a space it leaves the bold
+    part open, and a ``~``, ``_`` or ``*`` in it paired with one in the text after it."""
+    data = {"title": "t", "ruled_out": [{"what": what, "why": why}]}
+    md = render_packet(data)
+    html = cmarkgfm.github_flavored_markdown_to_html(md)
+    assert not re.search(r"<(del|em)>", html), md
+    assert parse(md).value("ruled_out") == [{"what": what, "why": why}]
+
+
+def test_a_bold_part_that_github_leaves_open_keeps_its_text_when_nothing_pairs() -> None:
+    """Escaping stays minimal: nothing past the ``**`` can pair, nothing is escaped."""
+    md = render_packet({"title": "t", "ruled_out": [{"what": "a ~", "why": "b~~ c*d"}]})
+    assert "- **a ~** — b~~ c*d\n" in md
+
+
 def _expected_structure(data: dict[str, Any]) -> tuple[int, int, int, int]:
     """(h2 count, <li> count, <ul> count, "(none)" markers) the rendering must have."""
     h2 = sum(1 for spec in SECTIONS if spec.field in data)
@@ -108,6 +136,7 @@ def _expected_structure(data: dict[str, Any]) -> tuple[int, int, int, int]:
 
 @FAST
 @given(packets)
+@example({"ruled_out": [{"what": "# ~", "why": "#~"}]})  # a ~ pairing with one past the **
 def test_github_renders_the_structure_whatever_the_text(data: dict[str, Any]) -> None:
     html = cmarkgfm.github_flavored_markdown_to_html(render_packet(data))
     h2, li, ul, empty = _expected_structure(data)

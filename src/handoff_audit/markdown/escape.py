@@ -6,7 +6,8 @@ is, `__init__.py` does not (it would be bold). Each character is judged in its p
 rules of the CommonMark spec:
 
 - a delimiter run of ``*``, ``_`` or ``~`` only when it can open or close emphasis and another
-  run of the same character could pair with it;
+  run of the same character could pair with it (in its piece, or past a ``**`` that GitHub
+  leaves open: `_mark_past_strong`);
 - backticks only when two runs have the same length (one could open a code span the other
   closes);
 - ``<`` only before what could be a tag or an autolink; ``&`` only before what could be an
@@ -76,6 +77,7 @@ def escape_pieces(pieces: Sequence[Piece], *, heading: bool = False) -> list[str
             _mark_line_starts(piece.text, marked)
         if heading:
             _mark_closing_hashes(piece.text, marked)
+    _mark_past_strong(pieces, marks)
     _mark_split_backticks(pieces, marks)
     return [_apply(p.text, m) for p, m in zip(pieces, marks, strict=True)]
 
@@ -163,28 +165,101 @@ def _mark_delimiter_runs(piece: Piece, delimiter: str, marked: set[int]) -> None
     that can close; when there is such a pair, every run that can open or close is escaped.
     Inside ``**...**`` any ``*`` run that can open or close is escaped: the ``**`` around it
     are its partners."""
+    runs = _runs(piece, delimiter)
+    if runs and ((piece.strong and delimiter == "*") or _paired(runs, opened=False)):
+        for start, end, _, _ in runs:
+            marked.update(range(start, end))
+
+
+_Run = tuple[int, int, bool, bool]
+"""A delimiter run: start, end, can open, can close."""
+
+
+def _runs(piece: Piece, delimiter: str, marked: set[int] | None = None) -> list[_Run]:
+    """The runs of ``delimiter`` in ``piece`` that can open or close. With ``marked`` (the
+    places escaped so far), as cmark-gfm sees them: it looks past ``~`` to find a run's
+    neighbours, and stops at the backslash before an escaped one."""
     text = piece.text
-    runs: list[tuple[int, int, bool, bool]] = []
+    runs: list[_Run] = []
     for match in re.finditer(re.escape(delimiter) + "+", text):
         start, end = match.span()
         before = text[start - 1] if start else piece.before
         after = text[end] if end < len(text) else piece.after
+        if marked is not None:
+            head, tail = text[:start].rstrip("~"), text[end:].lstrip("~")
+            before = "\\" if len(head) in marked else head[-1] if head else piece.before
+            after = "\\" if end in marked else tail[0] if tail else piece.after
         opens, closes = _flanking(delimiter, before, after)
         if opens or closes:
             runs.append((start, end, opens, closes))
-    if not runs:
-        return
-    paired = piece.strong and delimiter == "*"
-    if not paired:
-        seen_opener = False
-        for _, _, opens, closes in runs:
-            if closes and seen_opener:
-                paired = True
+    return runs
+
+
+def _paired(runs: Sequence[_Run], *, opened: bool) -> bool:
+    """True when a run that can close follows one that can open (``opened``: one is open
+    before the first run)."""
+    for _, _, opens, closes in runs:
+        if closes and opened:
+            return True
+        opened = opened or opens
+    return False
+
+
+def _gfm_paired(runs: Sequence[_Run], delimiter: str, *, opened: bool) -> bool:
+    """`_paired` as cmark-gfm judges it: the two runs of a strikethrough have one length;
+    emphasis between a run that can both open and close and another is left out when their
+    lengths add up to a multiple of 3 (and are not both one). ``opened``: a ``**`` that can
+    only open is before the first run."""
+    openers: list[tuple[int, bool]] = [(2, False)] if opened else []
+    for start, end, opens, closes in runs:
+        size, both = end - start, opens and closes
+        if closes and any(_match(delimiter, o, size, b or both) for o, b in openers):
+            return True
+        if opens:
+            openers.append((size, both))
+    return False
+
+
+def _match(delimiter: str, opener: int, closer: int, both: bool) -> bool:
+    if delimiter == "~":
+        return opener == closer
+    return not (both and (opener + closer) % 3 == 0 and opener % 3 and closer % 3)
+
+
+def _mark_past_strong(pieces: Sequence[Piece], marks: list[set[int]]) -> None:
+    """cmark-gfm skips ``~`` when it looks at the characters around a ``*`` run, so the
+    ``**`` of ``**~ a**`` cannot open and that of ``**a ~**`` cannot close (a space beside
+    it): the runs in that strong piece (and the opening ``**``) then pair with runs in the
+    pieces after it on the line (``**# ~** — #~`` was struck through, ``**a ~** — b*``
+    emphasis). When a pair could form, every run of that delimiter that can open or close
+    there is escaped; ``~`` first, as an escaped ``~`` lets the ``**`` open or close again."""
+    for n, piece in enumerate(pieces):
+        if not piece.strong or n + 1 == len(pieces):
+            continue
+        for delimiter in "~*_":
+            cannot_open, cannot_close = _stuck(piece.text, marks[n])
+            if not (cannot_open or cannot_close):
                 break
-            seen_opener = seen_opener or opens
-    if paired:
-        for start, end, _, _ in runs:
-            marked.update(range(start, end))
+            runs = [
+                (m, run)
+                for m in range(n, len(pieces))
+                if delimiter in pieces[m].text
+                for run in _runs(pieces[m], delimiter, marks[m])
+                if run[0] not in marks[m]
+            ]
+            opened = delimiter == "*" and not cannot_open  # the opening ``**``, left open
+            if _gfm_paired([run for _, run in runs], delimiter, opened=opened):
+                for m, (start, end, _, _) in runs:
+                    marks[m].update(range(start, end))
+
+
+def _stuck(text: str, marked: set[int]) -> tuple[bool, bool]:
+    """(cannot open, cannot close) of the ``**`` around ``text``: an unescaped ``~`` run
+    between it and a space (cmark-gfm looks past the ``~`` and sees the space)."""
+    head, tail = text.lstrip("~"), text.rstrip("~")
+    cannot_open = head != text and _space(head[:1] or "*") and 0 not in marked
+    cannot_close = tail != text and _space(tail[-1:] or "*") and len(text) - 1 not in marked
+    return cannot_open, cannot_close
 
 
 def _flanking(delimiter: str, before: str, after: str) -> tuple[bool, bool]:

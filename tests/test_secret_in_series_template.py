@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from conftest import GitRepo, Result
+from handoff_support import COMPLETE as GOOD
 
 Run = Callable[..., Result]
 
@@ -28,25 +29,6 @@ export GITHUB_TOKEN={TOKEN}
 
 ## Next Steps
 - [ ]
-"""
-
-GOOD = """\
-# Handoff
-
-## State
-Login works; tests pass.
-
-## Next step
-Add refresh tokens in src/auth.py.
-
-## Decisions
-- Redis because three hosts.
-
-## Ruled out
-- JWT: tried, did not work because revocation.
-
-## Pointers
-- src/auth.py:42
 """
 
 

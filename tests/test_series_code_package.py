@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conftest import GitRepo, Result
+from handoff_support import COMPLETE as GOOD
 
 Run = Callable[..., Result]
 
@@ -17,25 +18,6 @@ USAGE = """\
 # Usage
 
 Import `HandoffModel` from `x.handoffs.models`.
-"""
-
-GOOD = """\
-# Handoff
-
-## State
-Login works; tests pass.
-
-## Next step
-Add refresh tokens in src/auth.py.
-
-## Decisions
-- Redis because three hosts.
-
-## Ruled out
-- JWT: tried, did not work because revocation.
-
-## Pointers
-- src/auth.py:42
 """
 
 

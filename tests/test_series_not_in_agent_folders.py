@@ -10,18 +10,13 @@ from collections.abc import Callable
 import pytest
 
 from conftest import GitRepo, Result
+from handoff_support import COMPLETE as GOOD
 
 Run = Callable[..., Result]
 
 COMMAND = (
     "---\ndescription: Write a session handoff\nallowed-tools: Bash, Write\n---\n"
     "Create or update HANDOFF.md with the goal, state and next steps.\n$ARGUMENTS\n"
-)
-GOOD = (
-    "# Handoff\n\n## State\nLogin works; tests pass.\n\n## Next step\n"
-    "Add refresh tokens in src/auth.py.\n\n## Decisions\n- Redis because three hosts.\n\n"
-    "## Ruled out\n- JWT: tried, did not work because revocation.\n\n## Pointers\n"
-    "- src/auth.py:42\n"
 )
 AGENT_FILES = [
     ".claude/commands/handoffs/create.md",

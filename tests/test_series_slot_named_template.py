@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from conftest import GitRepo, Result
+from handoff_support import COMPLETE as GOOD
 
 Run = Callable[..., Result]
 
@@ -35,24 +36,6 @@ TEMPLATE = """\
 - path/to/file1.py
 """
 
-GOOD = """\
-# Handoff
-
-## State
-Login works; tests pass.
-
-## Next step
-Add refresh tokens in src/auth.py.
-
-## Decisions
-- Redis because three hosts.
-
-## Ruled out
-- JWT: tried, did not work because revocation.
-
-## Pointers
-- src/auth.py:42
-"""
 
 NAMES = ["YYYY-MM-DD-topic.md", "YYYY-MM-DD.md", "yyyymmdd-slug.md", "DD.MM.YYYY.md"]
 

@@ -62,6 +62,28 @@ def git_findings(report: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for f in report["findings"] if f["rule"] in GIT_RULES]
 
 
+def committed_secret_is_found_once(
+    run_cli: Callable[..., Any],
+    repo: Any,
+    files: dict[str, bytes],
+    where: tuple[str, int, int],
+    token: str,
+) -> None:
+    """Commit ``files`` in ``repo`` (a `conftest.GitRepo`) and assert that `check` reports one
+    `secret` finding, at ``where`` (path, line, column), in the JSON report and the text, and
+    that no output holds ``token`` or a piece of it."""
+    for name, content in files.items():
+        repo.write(name, content)
+    repo.commit("notes")
+    report = check(run_cli, repo.root)
+    assert [(f["path"], f["line"], f["column"]) for f in hits(report, "secret")] == [where]
+    text = run_cli(["check"], cwd=repo.root)
+    assert text.code == 1
+    assert f"{where[0]}:{where[1]}:{where[2]}: secret: line {where[1]} contains" in text.out
+    for output in (text.out, text.err, str(report)):
+        assert token not in output and token[4:20] not in output
+
+
 def git(root: Path, *args: str) -> str:
     """Run git in ``root`` (test setup only) and return its output."""
     done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True)

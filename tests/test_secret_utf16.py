@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from conftest import GitRepo
-from git_helpers import check, hits
+from git_helpers import committed_secret_is_found_once
 
 TOKEN = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
 NOTE = f"# Notes 2026-11-01\n\n## State\n\nDeploy with GH_PAT {TOKEN}\n\n"
@@ -46,13 +46,4 @@ def test_a_credential_in_a_file_with_a_byte_order_mark_is_reported(
     git_repo.write("README", "hi\n")
     git_repo.commit("init")
     git_repo.git("switch", "-qc", "feat/a")
-    for name, content in files.items():
-        git_repo.write(name, content)
-    git_repo.commit("notes")
-    report = check(run_cli, git_repo.root)
-    assert [(f["path"], f["line"], f["column"]) for f in hits(report, "secret")] == [where]
-    text = run_cli(["check"], cwd=git_repo.root)
-    assert text.code == 1
-    assert f"{where[0]}:{where[1]}:{where[2]}: secret: line {where[1]} contains" in text.out
-    for output in (text.out, text.err, str(report)):
-        assert TOKEN not in output and TOKEN[4:20] not in output
+    committed_secret_is_found_once(run_cli, git_repo, files, where, TOKEN)

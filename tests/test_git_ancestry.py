@@ -9,7 +9,7 @@ import pytest
 
 from git_helpers import check, hits, packet
 from handoff_audit.git import facts, plumbing
-from handoff_audit.git.ancestry_counts import behind_counts
+from handoff_audit.git.ancestry_counts import Ancestry
 
 
 def _tangled_history(git_repo, commits: int = 40, seed: int = 7) -> list[str]:  # type: ignore[no-untyped-def]
@@ -45,7 +45,7 @@ def test_behind_counts_match_git_on_a_tangled_history(git_repo) -> None:  # type
     head = git_repo.head()
     commits, truncated = plumbing.ancestry(git_repo.root, head, 10_000)
     assert not truncated
-    counts = behind_counts(commits, set(shas))
+    counts = Ancestry(commits).behind(set(shas))
     reachable = set(git_repo.git("rev-list", head).split())
     assert set(counts) == set(shas) & reachable
     for sha, count in counts.items():

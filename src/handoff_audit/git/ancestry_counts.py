@@ -90,12 +90,6 @@ class Ancestry:
         )
 
 
-def behind_counts(commits: Walk, wanted: set[str]) -> dict[str, int]:
-    """For each wanted commit in the walked ancestry: how many walked commits are not its
-    ancestors (``git rev-list --count wanted..head`` when the walk was complete)."""
-    return Ancestry(commits).behind(wanted)
-
-
 def ancestry_walk(
     root: Path, heads: tuple[str, ...], base: str | None, limit: int, times: dict[str, int]
 ) -> tuple[Walk, bool, Ancestry]:

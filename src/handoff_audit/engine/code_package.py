@@ -1,6 +1,6 @@
 """Which folders the ``series`` globs match are a code package, not a series of handoffs.
 
-A folder that directly holds source code (`model.packet.CODE_SUFFIXES`) is a code package only
+A folder that directly holds source code (`CODE_SUFFIXES`) is a code package only
 when its markdown files are not handoff-shaped: a folder with a dated markdown file
 (``2026-12-01-auth.md``) stays a series whatever scripts sit beside it (a ``make_index.py``
 must not switch off the audit, and the `secret` scan, of ``docs/handoffs/``). Otherwise a
@@ -14,6 +14,66 @@ from collections import Counter
 from collections.abc import Iterable
 
 from handoff_audit.engine.series_order import DATED, name_key
+
+CODE_SUFFIXES = frozenset(
+    [
+        ".py",
+        ".pyi",
+        ".ts",
+        ".tsx",
+        ".js",
+        ".jsx",
+        ".mjs",
+        ".cjs",
+        ".go",
+        ".rs",
+        ".java",
+        ".kt",
+        ".kts",
+        ".scala",
+        ".rb",
+        ".php",
+        ".cs",
+        ".fs",
+        ".vb",
+        ".c",
+        ".h",
+        ".cc",
+        ".cpp",
+        ".cxx",
+        ".hpp",
+        ".hh",
+        ".m",
+        ".mm",
+        ".swift",
+        ".dart",
+        ".ex",
+        ".exs",
+        ".erl",
+        ".clj",
+        ".hs",
+        ".ml",
+        ".lua",
+        ".pl",
+        ".r",
+        ".jl",
+        ".zig",
+        ".nim",
+        ".vue",
+        ".svelte",
+    ]
+)
+"""Source code files: a folder that directly holds one and no dated handoff is a code package
+(``src/x/handoffs/`` with ``models.py``; `code_packages`), never a series of handoffs,
+whatever its name; the one list of them."""
+
+
+def is_code_file(name: str) -> bool:
+    """True for a source code file by its name's suffix (`CODE_SUFFIXES`, any case)."""
+    base = name.rpartition("/")[2]
+    dot = base.rfind(".")
+    return dot > 0 and base[dot:].lower() in CODE_SUFFIXES
+
 
 PACKAGE_MARKERS = frozenset(
     [

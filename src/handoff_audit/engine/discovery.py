@@ -24,7 +24,7 @@ from pathlib import Path
 from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.cwd_paths import from_cwd
-from handoff_audit.engine.code_package import code_packages
+from handoff_audit.engine.code_package import code_packages, is_code_file
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first, tied
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
@@ -32,7 +32,6 @@ from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import (
     is_agent_file,
-    is_code_file,
     named_packet,
     packet_of,
     series_file,

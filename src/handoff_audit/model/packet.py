@@ -167,66 +167,6 @@ def is_handoff_file(path: str, config: Config) -> bool:
     return is_packet_file(path, config) or named_block_file(path, config) or in_series(path, config)
 
 
-CODE_SUFFIXES = frozenset(
-    [
-        ".py",
-        ".pyi",
-        ".ts",
-        ".tsx",
-        ".js",
-        ".jsx",
-        ".mjs",
-        ".cjs",
-        ".go",
-        ".rs",
-        ".java",
-        ".kt",
-        ".kts",
-        ".scala",
-        ".rb",
-        ".php",
-        ".cs",
-        ".fs",
-        ".vb",
-        ".c",
-        ".h",
-        ".cc",
-        ".cpp",
-        ".cxx",
-        ".hpp",
-        ".hh",
-        ".m",
-        ".mm",
-        ".swift",
-        ".dart",
-        ".ex",
-        ".exs",
-        ".erl",
-        ".clj",
-        ".hs",
-        ".ml",
-        ".lua",
-        ".pl",
-        ".r",
-        ".jl",
-        ".zig",
-        ".nim",
-        ".vue",
-        ".svelte",
-    ]
-)
-"""Source code files: a folder that directly holds one and no dated handoff is a code package
-(``src/x/handoffs/`` with ``models.py``; `engine.code_package`), never a series of handoffs,
-whatever its name; the one list of them."""
-
-
-def is_code_file(name: str) -> bool:
-    """True for a source code file by its name's suffix (`CODE_SUFFIXES`, any case)."""
-    base = name.rpartition("/")[2]
-    dot = base.rfind(".")
-    return dot > 0 and base[dot:].lower() in CODE_SUFFIXES
-
-
 _RECORD_SUFFIXES = (".md", ".markdown")
 """A series folder's own files of these kinds (its index, template, archive) are its records."""
 

@@ -248,6 +248,19 @@ def test_keeps_the_files_indentation_and_its_end(
     assert path.read_text(encoding="utf-8") == json.dumps(settings(git_repo), indent=indent) + end
 
 
+@pytest.mark.parametrize("end", ["\r\n", ""])
+def test_keeps_the_files_crlf_line_endings(git_repo: GitRepo, run_cli: Run, end: str) -> None:
+    path = git_repo.root / ".claude/settings.json"
+    path.parent.mkdir()
+    lines = json.dumps(EXISTING, indent="    ").split("\n")
+    path.write_bytes(("\r\n".join(lines) + end).encode())
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    written = path.read_bytes().decode()
+    expected = json.dumps(settings(git_repo), indent="    ").replace("\n", "\r\n") + end
+    assert written == expected
+    assert "\n" not in written.replace("\r\n", "")
+
+
 def test_a_hand_laid_out_file_with_the_hook_keeps_its_bytes(
     git_repo: GitRepo, run_cli: Run
 ) -> None:

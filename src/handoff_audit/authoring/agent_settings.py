@@ -3,11 +3,12 @@
 
 The merge adds one command hook per event: other hooks, permissions and unknown keys keep their
 values, in their order, and the file is written back as JSON in its own layout: the indentation
-of its first indented line (2 spaces when none: a new or one-line file) and its trailing newline
-or lack of one (a file that would not read back the same, with a duplicate key or a number too
-large for a float, is refused). Running it again changes nothing: the file's bytes are left as
-they are. Beside the stop events, ``SessionStart`` runs the hook with the start sources the
-agent documents, so that a new session starts from the branch's brief.
+of its first indented line (2 spaces when none: a new or one-line file), its line endings (CRLF
+when its first line ends so) and its trailing newline or lack of one (a file that would not
+read back the same, with a duplicate key or a number too large for a float, is refused).
+Running it again changes nothing: the file's bytes are left as they are. Beside the stop
+events, ``SessionStart`` runs the hook with the start sources the agent documents, so that a
+new session starts from the branch's brief.
 """
 
 from __future__ import annotations
@@ -121,23 +122,26 @@ def install(
     except InputError as error:
         raise InputError(f"{named}: {error}") from None
     if added:
-        indent, end = _layout(text)
+        indent, newline, end = _layout(text)
         written = json.dumps(settings, indent=indent, ensure_ascii=False, allow_nan=False)
-        write_atomic(target, written + end)
+        # json.dumps escapes the newlines inside strings: each "\n" it writes ends a line
+        write_atomic(target, (written + end).replace("\n", newline))
     return path, added
 
 
 _INDENTED = re.compile(r"\n([ \t]+)\S")
 
 
-def _layout(text: str) -> tuple[str, str]:
+def _layout(text: str) -> tuple[str, str, str]:
     """The indentation of the settings file's first indented line (two spaces when no line is
-    indented: a new file, or all on one line) and its end: a newline, unless the file had text
-    and did not end with one."""
+    indented: a new file, or all on one line), its line ending (that of its first line: CRLF
+    or LF) and its end: a newline, unless the file had text and did not end with one."""
     found = _INDENTED.search(text)
     indent = found.group(1) if found else "  "
+    first = text.find("\n")
+    newline = "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
     end = "" if text.strip() and not text.endswith("\n") else "\n"
-    return indent, end
+    return indent, newline, end
 
 
 def _agent_option(agent: str) -> str:
@@ -169,7 +173,7 @@ def _written_through(top: Path, path: Path, relative: str, by_hand: str) -> Path
 def _read_text(path: Path, relative: str) -> str:
     """The settings file's text; `InputError` when it cannot be read."""
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_bytes().decode("utf-8")  # as it is: its CRLF line endings kept
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{relative}: cannot be read ({error})") from None
 

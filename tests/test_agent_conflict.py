@@ -141,3 +141,50 @@ def test_a_hand_written_handoff_with_markers_gets_a_finding_naming_the_conflict(
     )
     assert "HANDOFF.md:3: md-incomplete: a merge conflict at line 3" in check.stdout
     assert check.returncode == 1
+
+
+def _stash_pop_conflict(repo: GitRepo) -> dict[str, object]:
+    """main holds its packet; an edit of it is stashed, main commits another edit, and `git
+    stash pop` stops on a conflict in both handoff files (no MERGE_HEAD: no merge goes on)."""
+    repo.write("a.py", "a = 1\n")
+    head = repo.commit("init")
+    data = packet("main", head, summary="a added", changed_files=["a.py"])
+    for action, message in [(None, "handoff"), ("Stashed.", None), ("Upstream.", "upstream")]:
+        if action:
+            data["next_action"] = action
+        repo.write("handoff.json", data)
+        repo.write("handoff.md", render_packet(data))
+        if message:
+            repo.commit(message)
+        else:
+            repo.git("stash", "-q")
+    popped = subprocess.run(["git", "stash", "pop"], cwd=repo.root, capture_output=True)
+    assert popped.returncode != 0
+    assert "UU handoff.json" in repo.git("status", "--porcelain")
+    assert not (repo.root / ".git/MERGE_HEAD").exists()
+    return data
+
+
+def test_a_stash_pop_conflict_on_a_protected_branch_blocks_and_its_fix_works(
+    git_repo: GitRepo,
+) -> None:
+    """A `git stash pop` stopped on a conflict in main's handoff files: the hook said "main is
+    a protected branch: it needs no packet" and let the markers stay; it now names the conflict
+    and prints a command that resolves it, with no merge to go on with."""
+    upstream = _stash_pop_conflict(git_repo)
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "merge conflict in handoff.json, handoff.md" in run.err
+    assert "git stash list" in run.err and "commit" not in run.lines[-1]
+    first = the_command(run.err, "fix: ")
+    assert first.startswith("git checkout HEAD -- handoff.json && handoff-audit render --write")
+    done = run_fix(git_repo.root, first)
+    assert done.returncode == 0, done.stderr
+    for name in ("handoff.json", "handoff.md"):
+        assert not any(m in (git_repo.root / name).read_text(encoding="utf-8") for m in MARKERS)
+    kept = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert kept["next_action"] == upstream["next_action"] == "Upstream."
+    assert "Stashed." in git_repo.git("stash", "show", "-p")  # the pop kept its entry
+    again = run_hook(stop_event(git_repo.root))
+    assert again.code == 0, again.err
+    assert "protected branch" in again.err

@@ -109,6 +109,8 @@ class Gate:
     """The branch a rebase in progress rebases (git's folder says so), else ``None``."""
     stopped: Stopped | None = None
     """A merge, cherry-pick or revert stopped midway (git's folder says so), else ``None``."""
+    protected: bool = False
+    """The branch is a protected one (it needs no packet; only a conflict blocks)."""
 
 
 class CannotJudge(Exception):
@@ -164,7 +166,7 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
     elif branch is None:
         gate.note = "HEAD is detached: no branch to hand off"
     elif matches_any(branch, protected):
-        gate.note = f"{branch} is a protected branch: it needs no packet"
+        _judge_protected(gate, branch)
     elif unborn is not None:
         _judge_unborn(gate, branch)
     else:
@@ -172,6 +174,19 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
         known = (replace(info, prefix=""), (refs, origin_head))
         _judge_branch(gate, branch, config, known)
     return gate
+
+
+def _judge_protected(gate: Gate, branch: str) -> None:
+    """A protected branch needs no packet, but files left in a conflict that no merge, pick or
+    revert is stopped on (a `git stash pop` or `apply`, a `git checkout -m`: git's folder has
+    no MERGE_HEAD) are resolved first: their markers would be committed. Nothing else blocks."""
+    gate.protected = True
+    codes = _status(gate.root)
+    conflict = [p for p in _dirt_problems(gate.root, codes) if p.kind == "conflict"]
+    if conflict:
+        gate.problems.extend(conflict)
+    else:
+        gate.note = f"{branch} is a protected branch: it needs no packet"
 
 
 def _judge_rebase(gate: Gate, branch: str) -> None:

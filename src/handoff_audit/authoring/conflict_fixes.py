@@ -68,6 +68,12 @@ def _after(gate: Gate) -> str:
         return "then the rebase goes on (the next fix)"
     if gate.stopped is not None:
         return f"then the {gate.stopped.kind} goes on (the next fix)"
+    if gate.protected:
+        # No MERGE_HEAD: a `git stash pop` or `apply` stopped on it (a pop keeps the entry).
+        return (
+            "no merge is in progress, so there is nothing to go on with; a `git stash pop` "
+            "that stopped on the conflict kept its entry (see `git stash list`)"
+        )
     return 'then commit: git commit -m "<what the merge brings>"'
 
 

@@ -219,3 +219,50 @@ def test_session_start_names_the_stop_hook_s_command_that_finishes_a_pick(
     ran = _finish(git_repo)
     assert finish in ran, ran
     assert not (git_repo.root / ".git" / "CHERRY_PICK_HEAD").exists()
+
+
+@pytest.mark.parametrize("command", ["merge", "rebase"])
+@pytest.mark.parametrize("here", ["changed", "deleted"])
+def test_a_delete_modify_conflict_on_an_ordinary_file_names_the_command_that_resolves_it(
+    git_repo: GitRepo, command: str, here: str
+) -> None:
+    """b.py deleted on one side and changed on the other: the hook told to delete conflict
+    markers it has none of, then `git add`, which keeps the file even where this branch deleted
+    it; it now names the file and the one command that keeps this branch's side (`git add` or
+    `git rm`), and the other."""
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.write("b.py", "b = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/x")
+    git_repo.write("x.py", "x = 1\n")
+    if here == "changed":
+        git_repo.write("b.py", "b = 2\n")
+    else:
+        git_repo.git("rm", "-q", "b.py")
+    git_repo.commit("x")
+    _write_packet(git_repo, "feat/x", "x added")
+    git_repo.commit("handoff")
+    git_repo.git("switch", "-q", "main")
+    if here == "changed":
+        git_repo.git("rm", "-q", "b.py")
+    else:
+        git_repo.write("b.py", "b = 3\n")
+    git_repo.commit("main's side")
+    git_repo.git("switch", "-q", "feat/x")
+    stopped = subprocess.run(["git", command, "main"], cwd=git_repo.root, capture_output=True)
+    assert stopped.returncode != 0
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "merge conflict in b.py: deleted on one side, changed on the other" in run.err
+    assert "<<<<<<<" not in run.err
+    first = the_command(run.err, "fix: ")
+    assert first == ("git add -- b.py" if here == "changed" else "git rm -q -- b.py")
+    other = "git rm -q -- b.py" if here == "changed" else "git add -- b.py"
+    assert f"(`{other}` " in run.err
+    done = run_fix(git_repo.root, first)
+    assert done.returncode == 0, (first, done.stderr)
+    status = git_repo.git("status", "--porcelain")
+    assert not any(line[:2] in {"DU", "UD", "UU", "AA"} for line in status.splitlines()), status
+    assert (git_repo.root / "b.py").exists() is (here == "changed")
+    again = run_hook(stop_event(git_repo.root))
+    assert "merge conflict" not in again.err, again.err

@@ -157,7 +157,9 @@ class Fixes:
             return self.passed_over(problem)
         if problem.kind == "conflict":
             return Advice(
-                *conflict_advice(self.gate, problem.files, self.path, problem.deleted_here)
+                *conflict_advice(
+                    self.gate, problem.files, self.path, problem.deleted_here, problem.one_sided
+                )
             )
         if problem.kind == "stopped" and self.gate.stopped is not None:
             abort = f"or `{self.gate.stopped.abort}` to give it up"

@@ -76,6 +76,9 @@ class Problem:
     deleted_here: tuple[str, ...] = ()
     """For ``conflict``: those of ``files`` that this branch's side deleted (`git status`
     ``DU`` in a merge, ``UD`` in a rebase, ``DD``): keeping its side is `git rm`."""
+    one_sided: tuple[str, ...] = ()
+    """For ``conflict``: those of ``files`` deleted on one side and changed on the other
+    (``DU``, ``UD``): no markers to resolve; `git add` keeps the file, `git rm` deletes it."""
     command: str = ""
     """For ``stopped`` (a merge, cherry-pick or revert stopped midway): what finishes it."""
     rewritten: tuple[str, ...] = ()
@@ -341,7 +344,10 @@ def _dirt_problems(root: Path, codes: dict[str, str], *, rebasing: bool = False)
     # In a rebase, git's "us" (X) is the branch rebased onto; this branch's side is "them" (Y).
     gone = {"DD", "UD"} if rebasing else {"DD", "DU"}
     deleted = tuple(path for path in conflicted if codes.get(path) in gone)
-    problems = [Problem("conflict", said, files=tuple(conflicted), deleted_here=deleted)]
+    sided = tuple(path for path in conflicted if codes.get(path) in {"DU", "UD"})
+    problems = [
+        Problem("conflict", said, files=tuple(conflicted), deleted_here=deleted, one_sided=sided)
+    ]
     rest = {path: code for path, code in codes.items() if path not in conflicted}
     if rest:
         problems.append(_uncommitted(rest))

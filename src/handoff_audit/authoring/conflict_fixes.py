@@ -27,13 +27,19 @@ if TYPE_CHECKING:
 
 
 def conflict_advice(
-    gate: Gate, files: tuple[str, ...], path: Callable[[str], str], deleted: tuple[str, ...] = ()
+    gate: Gate,
+    files: tuple[str, ...],
+    path: Callable[[str], str],
+    deleted: tuple[str, ...] = (),
+    one_sided: tuple[str, ...] = (),
 ) -> tuple[str, str, str]:
     """The reason, the command and the line after it for ``files`` (from the top folder) in a
-    conflict, of which this branch's side deleted ``deleted``; ``path`` quotes a file as the
-    agent's folder sees it."""
+    conflict, of which this branch's side deleted ``deleted`` and one side deleted and the
+    other changed ``one_sided``; ``path`` quotes a file as the agent's folder sees it."""
     packets = packets_among(gate.root, gate.config, files)
-    others = [f for f in files if f not in {n for j in packets for n in (j, twin_of(j))}]
+    kept_pairs = {n for j in packets for n in (j, twin_of(j))}
+    sided = [f for f in files if f in one_sided and f not in kept_pairs]
+    others = [f for f in files if f not in kept_pairs and f not in sided]
     # In a rebase, HEAD is the branch rebased onto; the branch's own side is the commit
     # replayed. Named by commit, the checkout also works once the file was `git add`ed.
     side = "REBASE_HEAD" if gate.rebasing else "HEAD"
@@ -48,8 +54,15 @@ def conflict_advice(
             continue
         twin = path(pair[1]) if len(pair) > 1 else None
         steps.append(keep_side(side, quoted, twin, program()))
+    sided_steps, sided_said = _one_sided(sided, deleted, path)
+    steps.extend(sided_steps)
     shown = ", ".join(files[:3]) + (f" (+{len(files) - 3} more)" if len(files) > 3 else "")
     reason = f"merge conflict in {shown}: resolve it first; never commit the conflict markers"
+    if sided and not packets and not others:  # no markers in them
+        reason = f"merge conflict in {shown}: deleted on one side, changed on the other"
+        return f"{reason}; resolve it first", " && ".join(steps), f"{sided_said}; {_after(gate)}"
+    if sided:
+        reason += f" ({sided_said})"
     if others:
         named = " ".join(path(f) for f in others)
         hand = (
@@ -61,6 +74,30 @@ def conflict_advice(
         return reason, " && ".join(steps), f"then {hand}; {_after(gate)}"
     kept = "side (it deleted the packet)" if set(packets) <= set(deleted) else "packet"
     return reason, " && ".join(steps), f"this keeps this branch's {kept}; {_after(gate)}"
+
+
+def _one_sided(
+    sided: list[str], deleted: tuple[str, ...], path: Callable[[str], str]
+) -> tuple[list[str], str]:
+    """For files deleted on one side of a conflict and changed on the other (no markers in
+    them): the commands that keep this branch's side (its deletion: `git rm`; its file: `git
+    add`), and what they do with the other way to resolve each."""
+    steps, said = [], []
+    for name in sided:
+        quoted = path(name)
+        if name in deleted:
+            steps.append(f"git rm -q -- {quoted}")
+            said.append(
+                f"{quoted}: deleted on this branch, changed on the other side: this keeps the "
+                f"deletion (`git add -- {quoted}` keeps the changed file instead)"
+            )
+        else:
+            steps.append(f"git add -- {quoted}")
+            said.append(
+                f"{quoted}: changed on this branch, deleted on the other side: this keeps the "
+                f"file (`git rm -q -- {quoted}` takes the deletion instead)"
+            )
+    return steps, "; ".join(said)
 
 
 def _after(gate: Gate) -> str:

@@ -177,6 +177,57 @@ def test_a_settings_link_out_of_the_repository_is_refused(
     assert outside.read_text(encoding="utf-8") == "{}\n" and link.is_symlink()
 
 
+def _unreadable(link: Path) -> str:
+    link.write_bytes(b'{"model": "\xff"}\n')
+    return "not UTF-8 text (byte 11); save it as UTF-8 and run --install again"
+
+
+def _looping(link: Path) -> str:
+    link.symlink_to("settings.json")
+    return "a symbolic link that loops; not touching it: point it at the settings file"
+
+
+def _fifo(link: Path) -> str:
+    os.mkfifo(link)
+    return "not a regular file; not touching it: move it away and run --install again"
+
+
+def _unpermitted(link: Path) -> str:
+    link.write_text("{}\n", encoding="utf-8")
+    link.chmod(0)
+    return "cannot be read (Permission denied); make it readable (`chmod u+rw"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        _unreadable,
+        _looping,
+        pytest.param(_fifo, marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFO")),
+        pytest.param(
+            _unpermitted,
+            marks=pytest.mark.skipif(
+                not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file"
+            ),
+        ),
+    ],
+)
+def test_settings_it_cannot_read_get_one_line_naming_the_file_and_the_fix(
+    git_repo: GitRepo, run_cli: Run, make: Callable[[Path], str]
+) -> None:
+    link = git_repo.root / ".claude/settings.json"
+    link.parent.mkdir()
+    said = make(link)
+    before = os.readlink(link) if link.is_symlink() else None
+    result = run_cli(["hook", "--install"], cwd=git_repo.root)
+    if not link.is_symlink() and link.is_file():
+        link.chmod(0o644)  # for the temporary folder's removal
+    assert result.code == 2, result.err
+    assert result.err.startswith(f"handoff-audit: error: .claude/settings.json: {said}")
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    assert (os.readlink(link) if link.is_symlink() else None) == before
+
+
 def test_settings_it_cannot_write_back_unchanged_are_refused_with_the_place(
     git_repo: GitRepo, run_cli: Run
 ) -> None:

@@ -13,6 +13,7 @@ new session starts from the branch's brief.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -115,7 +116,7 @@ def install(
         )
     refuse_outside(path)
     target = _written_through(top, path, named, by_hand)
-    text = _read_text(target, named) if target.exists() else ""
+    text = _read_text(target, named, by_hand) if target.exists() else ""
     settings = _read_settings(text, named, by_hand)
     try:
         added = merge(settings, events, command, agent)
@@ -154,7 +155,10 @@ def _written_through(top: Path, path: Path, relative: str, by_hand: str) -> Path
     repository, into git's own folder, or to nothing)."""
     if not path.is_symlink():
         if path.exists() and not path.is_file():
-            raise InputError(f"{relative}: not a regular file; not touching it")
+            raise InputError(
+                f"{relative}: not a regular file; not touching it: move it away and run "
+                f"--install again, or {by_hand}"
+            )
         return path
     real_top = os.path.realpath(top)
     target = Path(os.path.realpath(path))
@@ -164,18 +168,41 @@ def _written_through(top: Path, path: Path, relative: str, by_hand: str) -> Path
         raise InputError(f"{said}, outside the repository; not touching it: {by_hand}")
     if in_git_folder(str(target), real_top):
         raise InputError(f"{said}, in git's own folder; not touching it: {by_hand}")
+    if _loops(path):
+        raise InputError(
+            f"{relative}: a symbolic link that loops; not touching it: point it at the "
+            "settings file (or put the file in its place) and run --install again"
+        )
     if not target.is_file():
         what = "not a regular file" if target.exists() else "missing"
         raise InputError(f"{said}, which is {what}; not touching it: {by_hand}")
     return target
 
 
-def _read_text(path: Path, relative: str) -> str:
-    """The settings file's text; `InputError` when it cannot be read."""
+def _loops(path: Path) -> bool:
+    """Whether the link ``path`` leads back to itself (no file at its end)."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        return error.errno == errno.ELOOP
+    return False
+
+
+def _read_text(path: Path, relative: str, by_hand: str) -> str:
+    """The settings file's text; `InputError` naming the fix when it cannot be read."""
     try:
         return path.read_bytes().decode("utf-8")  # as it is: its CRLF line endings kept
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"{relative}: cannot be read ({error})") from None
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"{relative}: not UTF-8 text (byte {error.start}); save it as UTF-8 and run "
+            f"--install again, or {by_hand}"
+        ) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise InputError(
+            f"{relative}: cannot be read ({reason}); make it readable (`chmod u+rw "
+            f"{relative}`) and run --install again, or {by_hand}"
+        ) from None
 
 
 def _read_settings(text: str, relative: str, by_hand: str) -> dict[str, Any]:

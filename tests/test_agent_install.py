@@ -192,26 +192,7 @@ def _fifo(link: Path) -> str:
     return "not a regular file; not touching it: move it away and run --install again"
 
 
-def _unpermitted(link: Path) -> str:
-    link.write_text("{}\n", encoding="utf-8")
-    link.chmod(0)
-    return "cannot be read (Permission denied); make it readable (`chmod u+rw"
-
-
-@pytest.mark.parametrize(
-    "make",
-    [
-        _unreadable,
-        _looping,
-        pytest.param(_fifo, marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFO")),
-        pytest.param(
-            _unpermitted,
-            marks=pytest.mark.skipif(
-                not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file"
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("make", [_unreadable, _looping, _fifo])
 def test_settings_it_cannot_read_get_one_line_naming_the_file_and_the_fix(
     git_repo: GitRepo, run_cli: Run, make: Callable[[Path], str]
 ) -> None:
@@ -220,8 +201,6 @@ def test_settings_it_cannot_read_get_one_line_naming_the_file_and_the_fix(
     said = make(link)
     before = os.readlink(link) if link.is_symlink() else None
     result = run_cli(["hook", "--install"], cwd=git_repo.root)
-    if not link.is_symlink() and link.is_file():
-        link.chmod(0o644)  # for the temporary folder's removal
     assert result.code == 2, result.err
     assert result.err.startswith(f"handoff-audit: error: .claude/settings.json: {said}")
     assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err

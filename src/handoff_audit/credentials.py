@@ -10,7 +10,8 @@ ignore the rule. Three sources:
   behind its keywords, compiled once when a keyword first appears;
 - a PEM private key block, GitHub, AWS and Slack tokens, ``Authorization`` and ``Bearer``;
 - generic forms where a value cannot be anything but a credential: ``NAME_TOKEN=`` (``_SECRET``,
-  ``_PASSWORD``, ``_KEY``) assignments, the password of a URL, ``curl -u user:pass``, an
+  ``_PASSWORD``, ``_KEY``) assignments (also ``name_token = value`` when the value looks like
+  one), the password of a URL, ``curl -u user:pass``, an
   ``X-Api-Key:`` header, ``mysql -pVALUE``.
 
 Every pattern runs in a linear-time engine (RE2, as gitleaks uses) or is one of the reviewed
@@ -151,6 +152,12 @@ def _not_a_labelled_secret(value: str) -> bool:
     )
 
 
+def _not_an_assigned_secret(value: str) -> bool:
+    """An assigned value (`_OWN`'s second assignment form) that is not a credential: as
+    `_not_a_labelled_secret`, or code (``os.getenv(``, ``config["key"]``)."""
+    return _not_a_labelled_secret(value) or re.search(r"[(\[]", value) is not None
+
+
 _PY = "re"
 _GITHUB = "GitHub token"
 
@@ -214,6 +221,18 @@ _OWN: tuple[_Pattern, ...] = (
         ("token=", "secret=", "password=", "passwd=", "pass=", "key="),
         1,
         reject=_placeholder,
+    ),
+    _Pattern(
+        # The same assignment in any letter case or with spaces around "=" (``db_password =
+        # ...``, ~/.aws/credentials' ``aws_secret_access_key = ...``): code and prose write
+        # these too (``API_KEY = os.getenv(...)``, "the password = the one in 1Password"), so
+        # the value must look like a credential, as a labelled one must.
+        "credential assignment",
+        r"(?i)(?:^|[^A-Za-z0-9_])(?:[a-z][a-z0-9_]*_(?:token|secret|password|passwd|pass|key"
+        r"|apikey)|token|secret|password|passwd|apikey)[ \t]*=[ \t]*[\"']?([^\s\"'`;|&]{3,})",
+        ("token", "secret", "pass", "key"),
+        1,
+        reject=_not_an_assigned_secret,
     ),
     _Pattern(
         "curl user password",

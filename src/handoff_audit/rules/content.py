@@ -180,6 +180,11 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   `X-Api-Key:` header, `curl -u user:password`, `mysql`/`mariadb`/`mysqldump -pPASSWORD`;
 - an assignment to a name ending in `_TOKEN`, `_SECRET`, `_PASSWORD` or `_KEY`
   (`AWS_SECRET_ACCESS_KEY=...`), unless the value is a variable (`$X`, `${X}`) or a placeholder;
+  also in any letter case and with spaces or tabs around `=` (`AWS_SECRET_ACCESS_KEY = ...`,
+  `aws_secret_access_key = ...` as `~/.aws/credentials` writes it, `db_password = "..."`), the
+  value bare or quoted, when the value also looks like a credential: it holds a letter and a
+  digit, and is not a variable's name (`DB_PASSWORD`), a file or code (`os.getenv(...)`), so
+  "the password = the one in 1Password" is not reported;
 - a value labelled as a credential, the way handoffs write them down (`API key: ...`,
   `Password: ...`, `Client Secret: ...`, `contraseña: ...`, the label bold or not, the value
   bare or in a code span): one word of 8 or more characters with a letter and a digit, unless it

@@ -2,14 +2,17 @@
 
 A file whose name holds a full date (``2025-11-23``, ``2025-11-9``, ``20251123``,
 ``30.11.2025``, ``28-10-2026``, ``28_10_2026``, ``jul-30-2026``, ``30 July 2026``,
-``2026-aug-05``, an optional time after it) goes by that date; else one whose name holds a
-number (``session-11.md``) by its numbers, compared as numbers; else by its last commit
-(`NameOrder.commit_ordered`). A date outranks a number, and a number a last commit.
+``2026-aug-05``, ``30-julio-2026``, ``1-août-2026``, an optional time after it) goes by that
+date; else one whose name holds a number (``session-11.md``) by its numbers, compared as
+numbers; else by its last commit (`NameOrder.commit_ordered`). A name with a day, a word and a
+year that is no date this reader knows (``30-lipca-2026``) goes by its last commit too: its
+numbers are a date, not numbers to compare. A date outranks a number, and a number a last commit.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
@@ -26,23 +29,64 @@ _YEAR_LAST = re.compile(
 )
 """``30.11.2025``, ``1.12.2025``, ``28-10-2026``, ``28_10_2026``: day first, except in a series
 whose dashed names are month first (`month_first`); dots are always day first."""
-_MONTH = (
-    r"(?<![^\W\d_])(?P<named>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
-    r"|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?![^\W\d_])"
+_MONTH_NAMES = (
+    "january jan enero ene janeiro janvier janv januar janner gennaio gen januari",
+    "february feb febrero fevereiro fev fevrier fevr februar febbraio februari",
+    "march mar marzo marco mars marz maerz mrz maart mrt",
+    "april apr abril abr avril avr aprile",
+    "may mayo maio mai maggio mag mei",
+    "june jun junio junho juin juni giugno giu",
+    "july jul julio julho juillet juil juli luglio lug",
+    "august aug agosto ago aout augustus",
+    "september sep sept septiembre setiembre set setembro septembre settembre",
+    "october oct octubre outubro out octobre oktober okt ottobre ott",
+    "november nov noviembre novembro novembre",
+    "december dec diciembre dic dezembro dez decembre dezember dicembre",
 )
-_DAY = r"(?<!\d)(?P<day>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?(?![\d])"
+"""Each month's names and common abbreviations, lower case and without accents (`_folded`), in
+English, Spanish, Portuguese, French, German, Italian and Dutch."""
+_MONTHS = {name: number for number, names in enumerate(_MONTH_NAMES, 1) for name in names.split()}
+_MONTH = (
+    r"(?<![^\W\d_])(?P<named>"
+    + "|".join(sorted(_MONTHS, key=len, reverse=True))
+    + r")\.?(?![^\W\d_])"
+)
+_DAY = r"(?<!\d)(?P<day>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|er|o)?\.?(?![\d])"
+_OF = r"(?:[-_ ]del?(?=[-_ ]))?[-_. ]{0,2}"
+"""Between a day, a month and a year: a separator or two (``30. juli``), and the ``de``/``del``
+of Spanish and Portuguese (``30-de-julio-de-2026``)."""
 _NAMED_MONTH = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
-        _MONTH + r"[-_. ]?" + _DAY + r",?[-_. ]?(?P<year>20\d\d)" + _TIME,
-        _DAY + r"[-_. ]?" + _MONTH + r",?[-_. ]?(?P<year>20\d\d)" + _TIME,
+        _MONTH + r"[-_. ]?" + _DAY + r",?" + _OF + r"(?P<year>20\d\d)" + _TIME,
+        _DAY + _OF + _MONTH + r",?" + _OF + r"(?P<year>20\d\d)" + _TIME,
         r"(?<!\d)(?P<year>20\d\d)[-_. ]?" + _MONTH + r"[-_. ]?" + _DAY + _TIME,
     )
 )
-"""``jul-30-2026``, ``July 30, 2026``, ``30 July 2026``, ``5th-aug-2026``, ``2026-aug-05``:
-an English month name or its abbreviation (any case), the day before or after it, the year
+"""``jul-30-2026``, ``July 30, 2026``, ``30 July 2026``, ``5th-aug-2026``, ``2026-aug-05``,
+``30-julio-2026``, ``1 de agosto de 2026``, ``30. März 2026``: a month name or its
+abbreviation (`_MONTH_NAMES`, any case, accents optional), the day before or after it, the year
 (four digits) last, or first before the month."""
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_UNPLACED = re.compile(
+    r"(?<![^\W_])(?:3[01]|[12]\d|0?[1-9])" + _OF + r"[^\W\d_]{3,12}\.?" + _OF + r"20\d\d(?!\d)"
+)
+"""A day, a word and a year (``30-lipca-2026``) whose word is no month `_MONTH_NAMES` knows:
+a date in a language this reader does not know, not numbers to compare."""
+
+
+def _folded(text: str) -> str:
+    """``text`` with each accented letter made its plain one (``März`` -> ``Marz``, ``août`` ->
+    ``aout``), one character for one, so that places in it are places in ``text``."""
+    return "".join(_plain(char) for char in text)
+
+
+def _plain(char: str) -> str:
+    if char.isascii() or not char.isalpha():
+        return char
+    stripped = "".join(c for c in unicodedata.normalize("NFKD", char) if c.isascii())
+    return stripped if len(stripped) == 1 else char
+
+
 _DIGITS = re.compile(r"(\d+)")
 
 DATED, NUMBERED, COMMITTED = 2, 1, 0
@@ -70,11 +114,12 @@ def _dated(base: str, months_first: bool) -> tuple[int, str] | None:
     """The date (and time) in a file name ``base`` as seconds since the epoch, UTC, and the
     name without it; ``None`` without one (or with an impossible one, ``2025-02-30``).
     ``months_first``: a dashed date with the year last is read month first (`month_first`)."""
+    folded = _folded(base)
     for pattern in (_YEAR_FIRST, _YEAR_LAST, *_NAMED_MONTH):
-        for match in pattern.finditer(base):
+        for match in pattern.finditer(folded):
             parts = match.groupdict()
             if "named" in parts:
-                parts["month"] = str(_MONTHS.index(parts["named"][:3].lower()) + 1)
+                parts["month"] = str(_MONTHS.get(parts["named"].lower(), 0))
             elif pattern is _YEAR_LAST:
                 swap = months_first and parts["sep"] != "."
                 parts["day"], parts["month"] = (
@@ -111,10 +156,19 @@ def name_key(name: str, months_first: bool = False) -> NameKey | None:
     if dated is not None:
         when, rest = dated
         return (DATED, (when, *_numbers(rest)))
+    if unreadable_date(base):
+        return None
     numbers = _numbers(base)
     if numbers:
         return (NUMBERED, numbers)
     return None
+
+
+def unreadable_date(name: str) -> bool:
+    """True when ``name`` (a file's name or path) holds a day, a word and a year that is no date
+    this reader knows (`_UNPLACED`: ``30-lipca-2026``)."""
+    base = name.rpartition("/")[2]
+    return _dated(base, False) is None and _UNPLACED.search(base) is not None
 
 
 def _numbers(text: str) -> tuple[int, ...]:

@@ -119,10 +119,38 @@ def test_a_run_in_the_bold_part_never_pairs_with_one_after_it(what: str, why: st
     assert parse(md).value("ruled_out") == [{"what": what, "why": why}]
 
 
-def test_a_bold_part_that_github_leaves_open_keeps_its_text_when_nothing_pairs() -> None:
-    """Escaping stays minimal: nothing past the ``**`` can pair, nothing is escaped."""
-    md = render_packet({"title": "t", "ruled_out": [{"what": "a ~", "why": "b~~ c*d"}]})
-    assert "- **a ~** — b~~ c*d\n" in md
+@pytest.mark.parametrize(
+    ("what", "why"),
+    [
+        ("~ a", "b"),
+        ("a ~", "b"),
+        ("~~ a", "b"),
+        ("a ~~", "b~~ c*d"),
+        ("~ a ~", "~ z"),
+        ("~ _", "a#_"),
+        ("# ~", "#~"),
+        ("drop the cache ~", "~ it was the lock"),
+    ],
+)
+def test_a_bold_part_beside_a_spaced_tilde_is_bold_on_github(what: str, why: str) -> None:
+    """GitHub looks past a ``~`` beside a ``**``: ``**~ a**`` and ``**a ~**`` showed their
+    ``**`` as they are. The ``~`` there is escaped, the bold part shows bold, and the text is
+    the packet's, verbatim."""
+    data = {
+        "title": "t",
+        "ruled_out": [{"what": what, "why": why}],
+        "decisions": [{"decision": what, "why": why}],
+    }
+    md = render_packet(data)
+    html = cmarkgfm.github_flavored_markdown_to_html(md)
+    items = re.findall(r"<li>(.*?)</li>", html, re.DOTALL)
+    assert items == [f"<strong>{_html(what)}</strong> — {_html(why)}"] * 2, md
+    assert "**" not in html, md
+    assert parse(md).value("ruled_out") == [{"what": what, "why": why}]
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _expected_structure(data: dict[str, Any]) -> tuple[int, int, int, int]:

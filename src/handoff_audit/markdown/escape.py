@@ -6,8 +6,8 @@ is, `__init__.py` does not (it would be bold). Each character is judged in its p
 rules of the CommonMark spec:
 
 - a delimiter run of ``*``, ``_`` or ``~`` only when it can open or close emphasis and another
-  run of the same character could pair with it (in its piece, or past a ``**`` that GitHub
-  leaves open: `_mark_past_strong`);
+  run of the same character could pair with it in its piece; a ``~`` run between a bold
+  part's ``**`` and a space, which GitHub would leave open otherwise (`_mark_past_strong`);
 - backticks only when two runs have the same length (one could open a code span the other
   closes);
 - ``<`` only before what could be a tag or an autolink; ``&`` only before what could be an
@@ -175,20 +175,14 @@ _Run = tuple[int, int, bool, bool]
 """A delimiter run: start, end, can open, can close."""
 
 
-def _runs(piece: Piece, delimiter: str, marked: set[int] | None = None) -> list[_Run]:
-    """The runs of ``delimiter`` in ``piece`` that can open or close. With ``marked`` (the
-    places escaped so far), as cmark-gfm sees them: it looks past ``~`` to find a run's
-    neighbours, and stops at the backslash before an escaped one."""
+def _runs(piece: Piece, delimiter: str) -> list[_Run]:
+    """The runs of ``delimiter`` in ``piece`` that can open or close."""
     text = piece.text
     runs: list[_Run] = []
     for match in re.finditer(re.escape(delimiter) + "+", text):
         start, end = match.span()
         before = text[start - 1] if start else piece.before
         after = text[end] if end < len(text) else piece.after
-        if marked is not None:
-            head, tail = text[:start].rstrip("~"), text[end:].lstrip("~")
-            before = "\\" if len(head) in marked else head[-1] if head else piece.before
-            after = "\\" if end in marked else tail[0] if tail else piece.after
         opens, closes = _flanking(delimiter, before, after)
         if opens or closes:
             runs.append((start, end, opens, closes))
@@ -205,52 +199,21 @@ def _paired(runs: Sequence[_Run], *, opened: bool) -> bool:
     return False
 
 
-def _gfm_paired(runs: Sequence[_Run], delimiter: str, *, opened: bool) -> bool:
-    """`_paired` as cmark-gfm judges it: the two runs of a strikethrough have one length;
-    emphasis between a run that can both open and close and another is left out when their
-    lengths add up to a multiple of 3 (and are not both one). ``opened``: a ``**`` that can
-    only open is before the first run."""
-    openers: list[tuple[int, bool]] = [(2, False)] if opened else []
-    for start, end, opens, closes in runs:
-        size, both = end - start, opens and closes
-        if closes and any(_match(delimiter, o, size, b or both) for o, b in openers):
-            return True
-        if opens:
-            openers.append((size, both))
-    return False
-
-
-def _match(delimiter: str, opener: int, closer: int, both: bool) -> bool:
-    if delimiter == "~":
-        return opener == closer
-    return not (both and (opener + closer) % 3 == 0 and opener % 3 and closer % 3)
-
-
 def _mark_past_strong(pieces: Sequence[Piece], marks: list[set[int]]) -> None:
     """cmark-gfm skips ``~`` when it looks at the characters around a ``*`` run, so the
     ``**`` of ``**~ a**`` cannot open and that of ``**a ~**`` cannot close (a space beside
-    it): the runs in that strong piece (and the opening ``**``) then pair with runs in the
-    pieces after it on the line (``**# ~** — #~`` was struck through, ``**a ~** — b*``
-    emphasis). When a pair could form, every run of that delimiter that can open or close
-    there is escaped; ``~`` first, as an escaped ``~`` lets the ``**`` open or close again."""
-    for n, piece in enumerate(pieces):
-        if not piece.strong or n + 1 == len(pieces):
+    it): GitHub showed those ``**`` as they are, and the runs in the bold part paired with
+    runs after it on the line (``**# ~** — #~`` was struck through). The ``~`` run between
+    the ``**`` and the space is escaped: past a backslash the ``**`` opens or closes again,
+    and the bold part is bold, its runs closed in."""
+    for piece, marked in zip(pieces, marks, strict=True):
+        if not piece.strong:
             continue
-        for delimiter in "~*_":
-            cannot_open, cannot_close = _stuck(piece.text, marks[n])
-            if not (cannot_open or cannot_close):
-                break
-            runs = [
-                (m, run)
-                for m in range(n, len(pieces))
-                if delimiter in pieces[m].text
-                for run in _runs(pieces[m], delimiter, marks[m])
-                if run[0] not in marks[m]
-            ]
-            opened = delimiter == "*" and not cannot_open  # the opening ``**``, left open
-            if _gfm_paired([run for _, run in runs], delimiter, opened=opened):
-                for m, (start, end, _, _) in runs:
-                    marks[m].update(range(start, end))
+        cannot_open, cannot_close = _stuck(piece.text, marked)
+        if cannot_open:
+            marked.update(range(len(piece.text) - len(piece.text.lstrip("~"))))
+        if cannot_close:
+            marked.update(range(len(piece.text.rstrip("~")), len(piece.text)))
 
 
 def _stuck(text: str, marked: set[int]) -> tuple[bool, bool]:

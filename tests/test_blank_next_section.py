@@ -172,3 +172,52 @@ def test_a_template_with_a_written_section_is_edited_in_place_not_written_anew(
     assert "keep the sections already written (at line 3); do not write the file anew" in (
         stopped.err
     )
+
+
+REALISTIC = """# Handoff: idempotent refunds
+
+## State
+
+Branch `feat/refunds`. `POST /refunds` takes an `Idempotency-Key` header now, and
+`pytest -q tests/test_refunds.py` passes (14 tests); the full suite was not run.
+
+## Decisions
+
+- The key goes in a header, not the body: the body is signed, and the key must not change it.
+
+## Ruled out
+
+- A lock per refund: it deadlocked under load (see `bench/refund_lock.txt`).
+
+## Pointers
+
+- `src/refunds/api.py` — the handler
+- `tests/test_refunds.py`
+
+## Next step
+
+{blank}
+"""
+
+
+@pytest.mark.parametrize("blank", ["_TBD_", "*TBD*", "**TODO**", "TBD.", "- [ ] __TBD__"])
+def test_an_emphasised_placeholder_is_no_next_step(repo: GitRepo, run_cli: Run, blank: str) -> None:
+    """``_TBD_``, ``*TBD*``, ``**TODO**`` are a template's blank in emphasis, as bare ``TBD``
+    is: `check` names the section as holding only placeholders, `show` quotes nothing."""
+    repo.write("HANDOFF.md", REALISTIC.format(blank=blank))
+    repo.commit("handoff: refunds, next step left blank")
+
+    checked = run_cli(["check", "-q"], cwd=repo.root)
+    assert checked.code == 1, checked.out
+    [line] = [each for each in checked.out.splitlines() if "next step" in each]
+    assert line.startswith(
+        'HANDOFF.md:21: md-incomplete: no next step filled in: the "## Next step" section at '
+        "line 21 holds only placeholders"
+    ), line
+
+    shown = show(run_cli, repo)
+    assert shown.code == 0, shown.err
+    assert shown.out.splitlines()[0] == WARNING.format(heading="Next step").replace(
+        "line 6", "line 21"
+    )
+    assert "Next action" not in shown.out

@@ -469,9 +469,9 @@ REASON_IN_SECTION = re.compile(
     re.IGNORECASE,
 )
 PLACEHOLDER = re.compile(
-    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[ \]\s*)?(?:TBD|TODO|FIXME|XXX|tba|\.\.\.|…|-|—|"
+    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[ \]\s*)?[*_]{0,3}(?:TBD|TODO|FIXME|XXX|tba|\.\.\.|…|-|—|"
     r"<[^<>\n]*>|\[[^\[\]\n]*\]|\((?:fill in|add|describe|write)[^()\n]*\)|"
-    r"_+|\?+)?\W*\s*$",
+    r"_+|\?+)?[\W_]*\s*$",
     re.IGNORECASE,
 )
 NONE = re.compile(r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet)\W*$", re.IGNORECASE)

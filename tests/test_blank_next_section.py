@@ -221,3 +221,63 @@ def test_an_emphasised_placeholder_is_no_next_step(repo: GitRepo, run_cli: Run, 
         "line 6", "line 21"
     )
     assert "Next action" not in shown.out
+
+
+TWO_NEXT_STEPS = """# Handoff: idempotent refunds
+
+## State
+
+Branch `feat/refunds`. `POST /refunds` takes an `Idempotency-Key` header now.
+
+## Decisions
+
+- The key goes in a header, not the body: the body is signed.
+
+## Ruled out
+
+- A lock per refund: it deadlocked under load.
+
+## Next step
+
+Run the migration in `db/0042.sql` against staging.
+
+## Pointers
+
+- `src/refunds/api.py`
+
+## Since then
+
+The retry loop was removed from `src/refunds/retry.py`.
+
+## Next step
+
+{newest}
+"""
+
+
+@pytest.mark.parametrize(
+    ("newest", "says"),
+    [
+        ("<the next step now>", "no next step filled in"),  # the hook's fix, left unfilled
+        ("TBD", "no next step filled in"),
+        ("Wait for the review.", "no usable next step"),
+    ],
+)
+def test_the_last_of_two_next_step_sections_is_the_one_judged(
+    repo: GitRepo, run_cli: Run, newest: str, says: str
+) -> None:
+    """The Stop hook's fix appends "## Since then" and a second "## Next step": the last one
+    is the handoff's next step, for `check` as for `show`. Left blank (or naming no step), the
+    older step above it does not make up for it."""
+    repo.write("HANDOFF.md", TWO_NEXT_STEPS.format(newest=newest))
+    repo.commit("handoff: brought up to date")
+
+    checked = run_cli(["check", "-q"], cwd=repo.root)
+    assert checked.code == 1, checked.out
+    [line] = [each for each in checked.out.splitlines() if "next step" in each]
+    assert line.startswith(f"HANDOFF.md:27: md-incomplete: {says}: "), line
+
+    shown = show(run_cli, repo)
+    assert shown.code == 0, shown.err
+    assert "db/0042.sql" not in shown.out.split("as written:")[0]
+    assert "Next action" not in shown.out

@@ -31,6 +31,7 @@ the content cues are regular expressions built with code (`markdown.content_cues
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -178,6 +179,8 @@ def read(text: str, *, every: bool = False) -> Reading:
         _last_paragraph(current, reading)
         if not reading.found.get("next") and (ranked := priority_step(current)) is not None:
             _add(reading, "next", Evidence(ranked.line, "priority marker", _short(ranked.text)))
+    if reading.entries is None and (older := _last_repeat(sections, reading)):
+        sections = [s for s in sections if not any(a <= s.line < b for a, b in older)]
     if not reading.found.get("next"):
         candidate = best_candidate(sections) or reading.labelled_step
         if candidate is None or not _in_stepless_next(sections, candidate.line):
@@ -188,6 +191,40 @@ def read(text: str, *, every: bool = False) -> Reading:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
     return reading
+
+
+def _last_repeat(sections: list[Section], reading: Reading) -> list[tuple[int, int]]:
+    """A next-step heading repeated further down ("## Next step" again after "## Since then",
+    as the Stop hook's fix appends it) brings the handoff up to date there: the last one is
+    its next step, and what the earlier ones say counts no more. Left blank or naming no step,
+    it is judged so (`_judge_heading`), whatever the earlier ones said. Returns the earlier
+    ones' lines (first, end)."""
+    titles = {
+        n: (s.level, s.heading.strip().strip("#").strip().casefold())
+        for n, s in enumerate(sections)
+        if s.facet == "next" and s.level
+    }
+    last = {title: n for n, title in titles.items()}
+    if len(last) == len(titles):
+        return []
+    older = [_span(sections, n) for n, title in titles.items() if last[title] != n]
+    reading.found["next"] = [
+        e for e in reading.found.get("next", []) if not any(a <= e.line < b for a, b in older)
+    ]
+    repeated = [n for title, n in last.items() if list(titles.values()).count(title) > 1]
+    for section in (sections[n] for n in repeated):
+        if _says_nothing_under(section) and _placeholders_only(section):
+            reading.blank_next = _stepless(section)
+        elif _names_no_step(section, section.texts):
+            reading.stepless_next = _stepless(section)
+    return older
+
+
+def _span(sections: list[Section], n: int) -> tuple[int, int]:
+    """The lines of ``sections[n]`` and its subsections: (first, end)."""
+    level = sections[n].level
+    end = next((s.line for s in sections[n + 1 :] if s.level and s.level <= level), sys.maxsize)
+    return sections[n].line, end
 
 
 def _state_reports(text: str, reading: Reading) -> None:

@@ -1,7 +1,8 @@
 """A credential in a handoff file saved as UTF-16 with a byte order mark (Windows Notepad's
-"Unicode", PowerShell 5's `>`) is still found (review 48-5, item 5): the `secret` scan decodes
-the file as its mark says, in a single handoff, a JSON packet and an older file of a series,
-at the right line and column, the token never echoed. A JSON packet with a UTF-8 mark too."""
+"Unicode", PowerShell 5's `>`) is still found (review 48-5, item 5), and so is one in UTF-16
+without a mark, known by its NUL bytes: the `secret` scan decodes the file as its mark (or its
+NUL bytes) says, in a single handoff, a JSON packet and an older file of a series, at the right
+line and column, the token never echoed. A JSON packet with a UTF-8 mark too."""
 
 from __future__ import annotations
 
@@ -29,6 +30,9 @@ PACKET = '{"branch": "feat/a",\n "summary": "uses ' + TOKEN + '"}\n'
         ({"HANDOFF.md": NOTE.encode("utf-16")}, ("HANDOFF.md", 5, 20)),
         ({"HANDOFF.md": b"\xfe\xff" + NOTE.encode("utf-16-be")}, ("HANDOFF.md", 5, 20)),
         ({"handoff.json": PACKET.encode("utf-16")}, ("handoff.json", 2, 19)),
+        ({"HANDOFF.md": NOTE.encode("utf-16-le")}, ("HANDOFF.md", 5, 20)),
+        ({"HANDOFF.md": ("Prix — été\n" + NOTE).encode("utf-16-be")}, ("HANDOFF.md", 6, 20)),
+        ({"handoff.json": PACKET.encode("utf-16-le")}, ("handoff.json", 2, 19)),
         ({"handoff.json": b"\xef\xbb\xbf" + PACKET.encode()}, ("handoff.json", 2, 19)),
         (
             {
@@ -38,7 +42,16 @@ PACKET = '{"branch": "feat/a",\n "summary": "uses ' + TOKEN + '"}\n'
             ("docs/handoffs/2026-11-01-auth.md", 5, 20),
         ),
     ],
-    ids=["markdown-le", "markdown-be", "json", "json-utf8-bom", "older-series-file"],
+    ids=[
+        "markdown-le",
+        "markdown-be",
+        "json",
+        "markdown-le-no-bom",
+        "markdown-be-no-bom",
+        "json-le-no-bom",
+        "json-utf8-bom",
+        "older-series-file",
+    ],
 )
 def test_a_credential_in_a_file_with_a_byte_order_mark_is_reported(
     run_cli: Any, git_repo: GitRepo, files: dict[str, bytes], where: tuple[str, int, int]

@@ -264,6 +264,14 @@ def read_text(
                 twin=f"the file starts with {name}",
                 undecoded=_after_bom(data, mark),
             )
+    if (codec := _utf16_without_bom(data)) is not None:
+        raise Unreadable(
+            "the file is UTF-16 text without a byte order mark; save it as UTF-8",
+            1,
+            1,
+            twin="the file is UTF-16 text",
+            undecoded=data.decode(codec, "replace"),
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -280,6 +288,24 @@ def read_text(
             twin=f"not UTF-8 text (byte {byte})",
             undecoded=data.decode("utf-8", "replace"),
         ) from None
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """The codec of UTF-16 text without a byte order mark (``utf-16-le`` or ``utf-16-be``), as
+    its NUL bytes show it, else ``None``: in its first 64 bytes every other byte is NUL (the
+    high byte of a Latin character; three in four allow for other scripts and punctuation),
+    and none of the others is (UTF-8 text has no NUL byte)."""
+    head = data[: min(len(data), 64) // 2 * 2]
+    pairs = len(head) // 2
+    if pairs < 2:
+        return None
+    for codec, high, low in (
+        ("utf-16-le", head[1::2], head[::2]),
+        ("utf-16-be", head[::2], head[1::2]),
+    ):
+        if low.count(0) == 0 and high.count(0) * 4 >= pairs * 3:
+            return codec
+    return None
 
 
 def _after_bom(data: bytes, mark: bytes) -> str:

@@ -61,3 +61,30 @@ def test_a_clean_template_still_gets_no_finding(git_repo: GitRepo, run_cli: Run)
     result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
     assert result.code == 0, result.out
     assert result.json()["findings"] == []
+
+
+INDEX = f"""\
+# Handoffs
+
+One file per session, named `YYYY-MM-DD-topic.md`; the newest is the current one.
+
+CI pushes them with `GITHUB_TOKEN={TOKEN}`.
+"""
+
+
+@pytest.mark.parametrize("name", ["README.md", "index.md", "Readme.md"])
+def test_a_token_in_a_series_index_is_a_secret(git_repo: GitRepo, run_cli: Run, name: str) -> None:
+    """A series folder's index is skipped as no handoff, but committed like its templates:
+    a credential in it is found, the secret rule alone, the token never echoed."""
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.write(f"docs/handoffs/{name}", INDEX)
+    git_repo.write("docs/handoffs/2026-12-01-login.md", GOOD)
+    git_repo.commit("handoffs and their index")
+    result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert result.code == 1, result.out
+    assert TOKEN[4:20] not in result.out + result.err
+    findings = result.json()["findings"]
+    assert [(f["rule"], f["line"]) for f in findings if f["path"].endswith(name)] == [
+        ("secret", 5)
+    ], findings
+    assert {p["path"] for p in result.json()["packets"]} == {"docs/handoffs/2026-12-01-login.md"}

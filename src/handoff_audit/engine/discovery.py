@@ -149,9 +149,10 @@ class Found:
     current handoff -> that current handoff (both relative to the root): it ranks below every
     dated file, so the one probably written last is not the one audited."""
     templates: list[str] = field(default_factory=list)
-    """The templates by name (``YYYY-MM-DD-topic.md``, ``TEMPLATE.md``) in folders the
-    ``series`` globs match (relative to the root): never audited as handoffs, but committed,
-    so scanned for credentials (`secret`) like a series' older files."""
+    """The templates and indexes by name (``YYYY-MM-DD-topic.md``, ``TEMPLATE.md``,
+    ``README.md``) in folders the ``series`` globs match (relative to the root): never audited
+    as handoffs, but committed, so scanned for credentials (`secret`) like a series' older
+    files."""
 
     series: frozenset[str] = frozenset()
     """The folders that are a series in fact (relative to the root): the ``series`` globs match

@@ -200,10 +200,6 @@ _SLOT_NAME = (
 """A name that is the slot pattern of a series' names itself, and nothing of its own."""
 
 _TEMPLATE_STEM = rf"(?:.*template.*|{_SLOT_NAME})"
-TEMPLATE_NAME = re.compile(rf"(?i)^{_TEMPLATE_STEM}\.md$")
-"""A template's name: ``TEMPLATE.md``, ``_template.md``, or the slot pattern of a series' names
-(``YYYY-MM-DD-topic.md``)."""
-
 NOT_IN_SERIES = re.compile(rf"(?i)^(?:readme|index|{_TEMPLATE_STEM})\.md$")
 """An index or a template beside the handoffs of a series is not one of them: a template is
 named so (``TEMPLATE.md``, ``_template.md``), or its stem is the slot pattern of the series'
@@ -225,10 +221,10 @@ def series_file(folder: str, base: str) -> bool:
 
 
 def series_template(folder: str, base: str) -> bool:
-    """A template by its name (`TEMPLATE_NAME`) in a folder, not under an agent's command,
-    prompt or skill folder: never a handoff of a series, but committed, so still scanned for
-    credentials (`secret`)."""
-    return bool(folder) and bool(TEMPLATE_NAME.match(base)) and not is_agent_file(folder + "/")
+    """A template or an index by its name (`NOT_IN_SERIES`: ``TEMPLATE.md``, ``README.md``,
+    ``index.md``) in a folder, not under an agent's command, prompt or skill folder: never a
+    handoff of a series, but committed, so still scanned for credentials (`secret`)."""
+    return bool(folder) and bool(NOT_IN_SERIES.match(base)) and not is_agent_file(folder + "/")
 
 
 def untouched(series: Iterable[str], changed: Collection[str]) -> tuple[str, ...]:

@@ -224,8 +224,8 @@ an example, `postgresql://user:pass@db.internal/db` is reported. A URL whose use
 write or print, so what they write passes this rule.
 
 Files of a series folder that are never judged as handoffs are still committed and pushed, so
-they are scanned for this rule alone: the series' older files, and its templates by name
-(`TEMPLATE.md`, `YYYY-MM-DD-topic.md`).
+they are scanned for this rule alone: the series' older files, its templates by name
+(`TEMPLATE.md`, `YYYY-MM-DD-topic.md`) and its index (`README.md`, `index.md`).
 
 A file that is not UTF-8 (a handoff saved as cp1252 by a Windows editor) gets its
 `invalid-json` finding and is still scanned, each undecodable byte read as one replacement

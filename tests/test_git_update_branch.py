@@ -77,3 +77,20 @@ def test_behind_counts_exclude_the_target_as_git_does(git_repo) -> None:  # type
         expected = git_repo.git("rev-list", "--count", f"{sha}..{head}", *exclude)
         assert count == int(expected), sha
     assert walk.behind({base}) == {base: 3}  # refund endpoint, handoff, the merge
+
+
+def test_an_octopus_merge_of_the_target_and_another_branch_names_only_the_other_files(
+    git_repo, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    _updated_branch(git_repo)
+    git_repo.git("checkout", "-q", "-b", "side", "main~3")
+    git_repo.write("side.py", "s\n")
+    git_repo.commit("side work")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write("other12.py", "12\n")
+    git_repo.commit("main: other 12")
+    git_repo.git("checkout", "-q", "feat")
+    git_repo.git("merge", "-q", "--no-edit", "main", "side")  # one merge, three parents
+    [hit] = hits(check(run_cli, git_repo.root, "--target-branch", "main"), "packet-outdated")
+    assert "changed `side.py`;" in hit["message"], hit["message"]
+    assert "`other" not in hit["message"]

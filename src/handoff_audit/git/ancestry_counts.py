@@ -7,9 +7,11 @@ branch") brings them into the branch's ancestry without moving the branch's own 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit.git import plumbing
+from handoff_audit.model.repo_history import Commit
 
 Walk = list[tuple[str, tuple[str, ...]]]
 """Commits with their parents, as `plumbing.ancestry` reads them."""
@@ -88,6 +90,45 @@ class Ancestry:
             for i, (sha, parents) in enumerate(self.commits)
             if theirs >> i & 1 or brings_in(parents)
         )
+
+    def mixed_merges(self) -> dict[str, str]:
+        """The branch's merges of the target and another branch at once (an octopus), each ->
+        its first parent after the first that the target's tip reaches."""
+        theirs, index = self.theirs, self.index
+        found: dict[str, str] = {}
+        for i, (sha, parents) in enumerate(self.commits):
+            inside = [p for p in parents[1:] if p in index and theirs >> index[p] & 1]
+            if not theirs >> i & 1 and inside and len(inside) < len(parents) - 1:
+                found[sha] = inside[0]
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class TargetSide:
+    """What of the history walked is the merge target's, not the branch's later work."""
+
+    commits: frozenset[str] = frozenset()
+    """`Ancestry.targets`."""
+    own_files: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Each of `Ancestry.mixed_merges` -> the files it changed that it did not bring in from
+    the target: those that differ from the target's parent as well as from the first."""
+
+    def own(self, change: Commit) -> Commit:
+        """``change`` with only the files that are not the target's (a mixed merge's own)."""
+        own = self.own_files.get(change.sha)
+        if own is None:
+            return change
+        files = tuple(path for path in change.files if path in own)
+        return Commit(change.sha, change.time, change.subject, files)
+
+
+def target_side(root: Path, walk: Ancestry) -> TargetSide:
+    """The `TargetSide` of ``walk``; one ``diff-tree`` call when the branch merged the target
+    together with another branch, none otherwise."""
+    mixed = walk.mixed_merges()
+    differ = plumbing.changed_from(root, list(mixed.items())) if mixed else {}
+    own = {sha: frozenset(files) for sha, files in differ.items()}
+    return TargetSide(walk.targets(), own)
 
 
 def ancestry_walk(

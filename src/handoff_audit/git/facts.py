@@ -25,7 +25,7 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk
+from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
@@ -41,12 +41,7 @@ from handoff_audit.git.tree_packets import unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import unknown_head, unknown_target
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import (
-    Packet,
-    named_block_file,
-    named_packet,
-    packet_of,
-)
+from handoff_audit.model.packet import Packet, named_block_file, named_packet, packet_of
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
@@ -479,7 +474,7 @@ class _Gatherer:
         states = self._lkg_states(resolved, lkgs, counts, truncated, reached_boundary)
         needs_more = any(state == "unavailable" for state, _ in states.values())
         checked_out = resolved.get("HEAD")
-        changes, walk_needs_more = self._read_changes(head, checked_out == head, walk.targets())
+        changes, walk_needs_more = self._read_changes(head, checked_out == head, walk)
         facts.twin_newer = self.pairs.order()
         needs_more = needs_more or walk_needs_more
         # How far the work went on after each packet's last change: the same count as for the
@@ -560,12 +555,12 @@ class _Gatherer:
         return plumbing.status(self.root, pathspecs)
 
     def _read_changes(
-        self, head: tuple[str, str], checked_out: bool, theirs: frozenset[str] = frozenset()
+        self, head: tuple[str, str], checked_out: bool, ancestry: Ancestry
     ) -> tuple[dict[str, dict[str, Any]], bool]:
         """Each active packet's last change and the newest non-handoff commit after it, and
         which side of each drifted pair changed last (`pairs`); the work tree's changes count
-        only when the commit checked is the one checked out. ``theirs``: the merge target's
-        commits (`Ancestry.targets`), no later work of the branch's."""
+        only when the commit checked is the one checked out. ``ancestry``: the walk that tells the
+        merge target's side of the history (`TargetSide`), no later work of the branch's."""
         result, todo = self._committed(checked_out)
         if not todo and self.pairs.done():
             return result, False
@@ -574,8 +569,9 @@ class _Gatherer:
         last: Commit | None = None
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], todo)
+        theirs = target_side(self.root, ancestry)
         with plumbing.changes(self.root, head[0]) as walk:
-            for count, change in enumerate(walk):
+            for count, change in enumerate(map(theirs.own, walk)):
                 if change.sha in self.repo.boundary:
                     # A boundary commit lists every file as new; its file list says nothing.
                     hit_boundary = True
@@ -592,7 +588,7 @@ class _Gatherer:
                 others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
                 if others:
                     older = (p for p in todo if p not in found)
-                    judged = counted_against(change.sha, older, records, own, theirs)
+                    judged = counted_against(change.sha, older, records, own, theirs.commits)
                     later.add(change, tuple(others), judged)
                 if len(found) == len(todo) and self.pairs.done():
                     break

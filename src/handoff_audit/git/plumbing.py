@@ -534,24 +534,40 @@ def tree_files(
     return result
 
 
-def deleted_between(
-    root: Path, pairs: Sequence[tuple[str, str]]
-) -> dict[tuple[str, str], set[str]]:
+_Pairs = Sequence[tuple[str, str]]
+
+
+def deleted_between(root: Path, pairs: _Pairs) -> dict[tuple[str, str], set[str]]:
     """For each (old tree, new tree) pair, the files present in the old and gone from the new;
     one git call for all pairs."""
-    wanted = list(dict.fromkeys(pairs))
-    if not wanted:
-        return {}
-    for old, new in wanted:
-        _check_commit(old)
-        _check_commit(new)
-    stdin = "".join(f"{old} {new}\n" for old, new in wanted).encode()
-    args = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--diff-filter=D"]
-    result: dict[tuple[str, str], set[str]] = {pair: set() for pair in wanted}
-    for header, _blob, path in _diff_blocks(run(root, args, stdin=stdin)):
+    result: dict[tuple[str, str], set[str]] = {pair: set() for pair in pairs}
+    for header, path in _diff_pairs(root, list(result), "--diff-filter=D"):
         if len(header) == 2 and (header[0], header[1]) in result:
             result[(header[0], header[1])].add(path)
     return result
+
+
+def changed_from(root: Path, pairs: _Pairs) -> dict[str, set[str]]:
+    """For each (commit, other commit) pair, one per commit: the files that differ between the
+    two, by ``commit``; one git call for all pairs."""
+    result: dict[str, set[str]] = {commit: set() for commit, _ in pairs}
+    for header, path in _diff_pairs(root, list(pairs)):
+        if header and header[0] in result:  # git echoes a pair of commits as the first alone
+            result[header[0]].add(path)
+    return result
+
+
+def _diff_pairs(root: Path, pairs: _Pairs, *options: str) -> Iterator[tuple[tuple[str, ...], str]]:
+    """``diff-tree --stdin`` over ``pairs`` (of trees: the first to the second; of commits:
+    the second to the first): each changed file with its block's header."""
+    for sha in (sha for pair in pairs for sha in pair):
+        _check_commit(sha)
+    if not pairs:
+        return
+    stdin = "".join(f"{one} {two}\n" for one, two in pairs).encode()
+    args = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", *options]
+    for header, _blob, path in _diff_blocks(run(root, args, stdin=stdin)):
+        yield header, path
 
 
 def read_blobs(root: Path, names: Sequence[str], max_size: int | None = None) -> dict[str, bytes]:

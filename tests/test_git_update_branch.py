@@ -94,3 +94,32 @@ def test_an_octopus_merge_of_the_target_and_another_branch_names_only_the_other_
     [hit] = hits(check(run_cli, git_repo.root, "--target-branch", "main"), "packet-outdated")
     assert "changed `side.py`;" in hit["message"], hit["message"]
     assert "`other" not in hit["message"]
+
+
+def _criss_cross(git_repo) -> str:  # type: ignore[no-untyped-def]
+    """`_updated_branch`, then a commit on each side, ``main`` merging ``feat~1`` (the
+    branch's early part, its packet included), and ``feat`` merging ``main`` again; the
+    commit that made the packet."""
+    _updated_branch(git_repo)
+    made = git_repo.git("log", "-1", "--format=%H", "--", "handoff.json")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write("z.py", "z\n")
+    git_repo.commit("main: z")
+    git_repo.git("checkout", "-q", "feat")
+    git_repo.write("g.py", "g\n")
+    git_repo.commit("g")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.git("merge", "-q", "--no-edit", "feat~1")
+    git_repo.git("checkout", "-q", "feat")
+    git_repo.git("merge", "-q", "--no-edit", "main")
+    return made
+
+
+def test_a_merge_on_the_target_is_not_the_packet_last_change(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    made = _criss_cross(git_repo)
+    # git, too, sees the packet as last changed by the branch's own commit.
+    assert git_repo.git("log", "-1", "--format=%H", "--", "handoff.json") == made
+    for args in ((), ("--target-branch", "main")):
+        [hit] = hits(check(run_cli, git_repo.root, *args), "packet-outdated")
+        assert f"(last changed in {made[:12]})" in hit["message"], hit["message"]
+        assert "changed `g.py`;" in hit["message"]

@@ -91,6 +91,14 @@ class Ancestry:
             if theirs >> i & 1 or brings_in(parents)
         )
 
+    def target_merges(self) -> frozenset[str]:
+        """The merge commits the target's tip reaches (a merge of the branch's early part into
+        the target shows the branch's packet as added against the target's first parent)."""
+        theirs = self.theirs
+        return frozenset(
+            sha for i, (sha, parents) in enumerate(self.commits) if theirs >> i & 1 and parents[1:]
+        )
+
     def mixed_merges(self) -> dict[str, str]:
         """The branch's merges of the target and another branch at once (an octopus), each ->
         its first parent after the first that the target's tip reaches."""
@@ -109,6 +117,9 @@ class TargetSide:
 
     commits: frozenset[str] = frozenset()
     """`Ancestry.targets`."""
+    merges: frozenset[str] = frozenset()
+    """The target's merge commits (`Ancestry.target_merges`): never a packet's last change on
+    the branch, though their diff against their first parent may show it changed."""
     own_files: dict[str, frozenset[str]] = field(default_factory=dict)
     """Each of `Ancestry.mixed_merges` -> the files it changed that it did not bring in from
     the target: those that differ from the target's parent as well as from the first."""
@@ -128,7 +139,7 @@ def target_side(root: Path, walk: Ancestry) -> TargetSide:
     mixed = walk.mixed_merges()
     differ = plumbing.changed_from(root, list(mixed.items())) if mixed else {}
     own = {sha: frozenset(files) for sha, files in differ.items()}
-    return TargetSide(walk.targets(), own)
+    return TargetSide(walk.targets(), walk.target_merges(), own)
 
 
 def ancestry_walk(

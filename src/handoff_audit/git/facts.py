@@ -582,7 +582,9 @@ class _Gatherer:
                 files = [p for f in change.files if (p := self.from_top(f)) is not None]
                 last = commit = Commit(change.sha, change.time, change.subject)
                 self.pairs.meet(count, change.files)
-                for top_path in change.files:
+                # A merge on the target is no change of a packet on the branch (`TargetSide`).
+                changed = () if change.sha in theirs.merges else change.files
+                for top_path in changed:
                     if top_path in todo and top_path not in found:
                         found[top_path] = commit
                 others = [f for f in files if f not in self.handoff_paths and not self.records(f)]

@@ -5,6 +5,8 @@ run."""
 
 from __future__ import annotations
 
+import json
+
 from git_helpers import check, hits, packet
 from handoff_audit.git import plumbing
 
@@ -68,7 +70,7 @@ def test_behind_counts_exclude_the_target_as_git_does(git_repo) -> None:  # type
     commits, _ = plumbing.ancestry(git_repo.root, head, 10_000, also=(base,))
     walk = Ancestry(commits, (head,), base)
     shas = set(git_repo.git("rev-list", head).split())
-    on_target = set(git_repo.git("rev-list", base).split())
+    on_target = set(git_repo.git("rev-list", "--first-parent", base).split())
     for sha, count in walk.behind(shas).items():
         # A commit the target reaches (a last known good commit on main) counts every commit
         # since it, main's included: the branch stands on them (lkg-behind in the demo and
@@ -123,3 +125,26 @@ def test_a_merge_on_the_target_is_not_the_packet_last_change(git_repo, run_cli) 
         [hit] = hits(check(run_cli, git_repo.root, *args), "packet-outdated")
         assert f"(last changed in {made[:12]})" in hit["message"], hit["message"]
         assert "changed `g.py`;" in hit["message"]
+
+
+def test_a_branch_commit_the_target_merged_counts_only_the_branch_own_commits_since(
+    git_repo, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    from handoff_audit.git.ancestry_counts import Ancestry
+
+    _criss_cross(git_repo)
+    lkg = json.loads((git_repo.root / "handoff.json").read_text())["last_known_good_commit"]
+    assert git_repo.git("merge-base", "--is-ancestor", lkg, "main") == ""  # main merged it
+    own = int(git_repo.git("rev-list", "--count", f"{lkg}..HEAD", "--not", "main"))
+    for args in ((), ("--target-branch", "main")):
+        report = check(run_cli, git_repo.root, *args)
+        assert report["packets"][0]["commits_behind"] == own == 2  # g, the last merge
+        assert hits(report, "lkg-behind") == []
+    # Every commit as git counts it: a commit made on main (its first-parent line) counts
+    # main's commits since it; a branch commit main merged only the branch's own.
+    head, base = git_repo.head(), git_repo.git("rev-parse", "main")
+    commits, _ = plumbing.ancestry(git_repo.root, head, 10_000, also=(base,))
+    line = set(git_repo.git("rev-list", "--first-parent", base).split())
+    for sha, count in Ancestry(commits, (head,), base).behind({c for c, _ in commits}).items():
+        exclude = () if sha in line else ("--not", base)
+        assert count == int(git_repo.git("rev-list", "--count", f"{sha}..{head}", *exclude)), sha

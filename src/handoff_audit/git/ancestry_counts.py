@@ -31,7 +31,9 @@ class Ancestry:
         for sha in tips:
             self.ours |= self.of(sha)
         """The commits the commit checked reaches (all of the walk when no head is named)."""
-        self.theirs = self.of(base) if base is not None and base in self.index else 0
+        self.base = base if base is not None and base in self.index else None
+        """The merge target's tip, when walked."""
+        self.theirs = self.of(self.base) if self.base is not None else 0
         """The commits the merge target's tip reaches."""
 
     def of(self, sha: str) -> int:
@@ -58,19 +60,31 @@ class Ancestry:
     def behind(self, wanted: set[str]) -> dict[str, int]:
         """For each wanted commit the commit checked reaches: how many walked commits are not
         its ancestors. When the wanted commit is the branch's own (the target's tip does not
-        reach it), the target's commits are left out (``git rev-list --count wanted..head
-        --not base``): a merge of the target brought them, no later work of the branch's. When
-        the target reaches it (a last known good commit on the target itself), every commit
-        since it counts, the target's included (``git rev-list --count wanted..head``): the
-        branch stands on them and they came after it."""
+        reach it, or reaches it only through a merge of the branch), the target's commits are
+        left out (``git rev-list --count wanted..head --not base``): a merge of the target
+        brought them, no later work of the branch's. When it was made on the target itself (on
+        the target's first-parent line: a last known good commit on main), every commit since
+        it counts, the target's included (``git rev-list --count wanted..head``): the branch
+        stands on them and they came after it."""
         own = self.ours & ~self.theirs
+        line = self._target_line()
         result: dict[str, int] = {}
         for sha in wanted:
             i = self.index.get(sha)
             if i is not None and self.ours >> i & 1:
-                since = self.ours if self.theirs >> i & 1 else own
+                since = self.ours if line >> i & 1 else own
                 result[sha] = (since & ~self.of(sha)).bit_count()
         return result
+
+    def _target_line(self) -> int:
+        """The commits made on the target itself, as a bit set: its tip's first-parent line,
+        without the commits of the branches it merged."""
+        line, sha = 0, self.base
+        while sha is not None and sha in self.index and not line >> self.index[sha] & 1:
+            line |= 1 << self.index[sha]
+            parents = self.commits[self.index[sha]][1]
+            sha = parents[0] if parents else None
+        return line
 
     def targets(self) -> frozenset[str]:
         """The commits that are the merge target's, not the branch's own work: those its tip

@@ -127,12 +127,21 @@ def build_request(
             branch=event.branch,
             target_branch=event.target_branch,
             default_branch=event.default_branch,
+            history_target=_history_target(event),
             fetch_history=True,  # the action may fetch: its checkout is CI's, not a user's
             target_from_event=True,
             in_action=True,  # messages name the inputs and the workflow, not CLI options
         ),
         remote_history=None if client is None else _compare_hook(client, out or sys.stdout),
     )
+
+
+def _history_target(event: Plan) -> str | None:
+    """On a push to a branch other than the default one, the default branch: what it reaches
+    is not the branch's work (a merge of it, "Update branch", adds none)."""
+    if event.push_branch and event.default_branch and event.push_branch != event.default_branch:
+        return event.default_branch
+    return None
 
 
 def _compare_hook(client: Client, out: TextIO) -> Callable[[History, list[Packet]], None]:
@@ -286,6 +295,8 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     report = dataclasses.replace(audited, fail_level=inputs.fail_on)
     for note in (*request.config.notes, *report.warnings_said):
         out.write(github_format.command("warning", note, title="handoff-audit: configuration"))
+    for note in report.notices_said:
+        out.write(github_format.command("notice", note, title="handoff-audit: history"))
     summary = markdown_format.summary(report)
     out.write(github_format.render(report, FormatOptions(), summary_lists=summary.findings))
     problems = [

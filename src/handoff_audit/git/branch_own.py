@@ -39,8 +39,10 @@ def record_commits(
     series = [top for top, path in todo.items() if in_series(path, gatherer.config)]
     if not series or protected_name(branch, gatherer.target, gatherer.protected):
         return frozenset(), set()
-    target = gatherer.target.target_branch
-    own = branch_own(gatherer.root, head, target, gatherer.protected, refs)
+    target = gatherer.target.target_branch or gatherer.target.history_target
+    own = branch_own(
+        gatherer.root, head, target, gatherer.protected, refs, gatherer.target_fetch.tip
+    )
     if own is None:
         return frozenset(), set()
     return own.commits, set(untouched(series, own.files))
@@ -69,7 +71,8 @@ def merge_target_tip(gatherer: _Gatherer, head: str) -> str | None:
     branch, refs = gatherer.where
     if protected_name(branch, gatherer.target, gatherer.protected):
         return None
-    tip = _tip(gatherer.target.target_branch, gatherer.protected, refs)
+    target = gatherer.target.target_branch or gatherer.target.history_target
+    tip = _tip(target, gatherer.protected, refs) or gatherer.target_fetch.tip
     return None if tip == head else tip
 
 
@@ -79,11 +82,13 @@ def branch_own(
     target: str | None,
     protected: tuple[str, ...],
     refs: list[plumbing.Ref],
+    fetched: str | None = None,
 ) -> BranchOwn | None:
     """The commits of ``head`` that its merge target (``target``, else the first protected
     branch here, local before remote-tracking) lacks; ``None`` when there is no such branch or
-    ``head`` is the target's own commit (the default branch itself)."""
-    tip = _tip(target, protected, refs)
+    ``head`` is the target's own commit (the default branch itself). ``fetched``: the target's
+    tip when ``refs`` (read before it was fetched) lack it."""
+    tip = _tip(target, protected, refs) or fetched
     if tip is None or tip == head:
         return None
     commits: set[str] = set()

@@ -24,7 +24,7 @@ from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
-from handoff_audit.git import plumbing
+from handoff_audit.git import history_target, plumbing
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork
@@ -179,13 +179,7 @@ def _event_base(target: Target) -> str | None:
 def deepen_once(root: Path, depth: int, budget: plumbing.Budget) -> plumbing.RepoInfo | None:
     """One round of deepening a shallow clone (``git fetch --deepen``) within ``budget``; the
     repository read again after it (``None`` when git cannot say). `GitError` on failure."""
-    remotes = plumbing.remotes(root)
-    if not remotes:
-        raise plumbing.GitError("the shallow clone has no remote to fetch more history from")
-    if budget.left() <= 0:
-        raise plumbing.GitError(f"fetching more history took over {DEEPEN_SECONDS:.0f} s")
-    plumbing.deepen(root, remotes[0], depth, budget.left())
-    return plumbing.repo_info(root)
+    return history_target.deepen_fetching(root, depth, budget, DEEPEN_SECONDS)
 
 
 class _Gatherer:
@@ -211,6 +205,7 @@ class _Gatherer:
         self.config = config
         self.protected: tuple[str, ...] = ()
         self.where: tuple[str | None, list[plumbing.Ref]] = (None, [])
+        self.target_fetch = history_target.Fetch()
         """The branch checked and the refs, once `gather` read them (`branch_own`)."""
         self.tree = WorkTree(root)
         self.packets = [p for p in packets if p.ref is None]
@@ -273,7 +268,7 @@ class _Gatherer:
                 break
             if step:
                 try:
-                    self._deepen(step, budget)
+                    history_target.deepen_round(self, step, budget, revisions, DEEPEN_SECONDS)
                 except plumbing.GitError as error:
                     facts.deepen_error = str(error)
                     break
@@ -291,7 +286,7 @@ class _Gatherer:
             needs_more = self._read_history(facts, resolved, lkgs, head)
             if not (needs_more and self.repo.shallow):
                 break
-        facts.shallow = self.repo.shallow
+        self._settled(facts)
         if head is None:
             if unborn and self.target.staged is not None:
                 self._staged_first_commit(facts, branch)
@@ -300,6 +295,12 @@ class _Gatherer:
         self._read_deletions(facts, resolved, lkgs, head)
         self._read_trees(facts, head[1], refs, branch)
         return facts
+
+    def _settled(self, facts: History) -> None:
+        """What the deepening left: whether the clone is still shallow, and the notice when
+        the history target is neither here nor fetched."""
+        facts.shallow = self.repo.shallow
+        facts.target_notice = history_target.notice(self)
 
     def _read_trees(
         self, facts: History, head_tree: str, refs: list[plumbing.Ref], branch: str | None
@@ -351,6 +352,7 @@ class _Gatherer:
         if not (self.target.branch or current):
             name = plumbing.current_branch(self.root)
         self.where = (name, refs)
+        self.target_fetch.wanted = history_target.wanted(self.target, refs)
         return name, None if self.target.branch or current else unborn_branch(name, refs)
 
     def _block_files(self, facts: History, listed: set[str]) -> None:
@@ -445,9 +447,6 @@ class _Gatherer:
             return ()
         return (staged.merge_head,)
 
-    def _deepen(self, depth: int, budget: plumbing.Budget) -> None:
-        self.repo = deepen_once(self.root, depth, budget) or self.repo
-
     def _read_history(
         self,
         facts: History,
@@ -457,6 +456,7 @@ class _Gatherer:
     ) -> bool:
         """Fill ``facts.packets``; True when a shallow boundary hid something needed."""
         wanted = {found[0] for rev in set(lkgs.values()) if (found := resolved.get(rev))}
+        self.target_fetch.resolve(resolved)
         times: dict[str, int] = {}
         walk = Ancestry([])
         # The merge target's tip is walked too: what it reaches is not the branch's work.

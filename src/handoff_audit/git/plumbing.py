@@ -686,14 +686,16 @@ def deepen(root: Path, remote: str, depth: int, timeout: float) -> None:
     run(root, [*args, "--end-of-options", remote], timeout=max(timeout, 1.0), network=True)
 
 
-def fetch_branch(root: Path, remote: str, branch: str, *, shallow: bool, timeout: float) -> None:
-    """Fetch ``branch`` of ``remote`` into its remote-tracking ref (one commit deep in a shallow
-    clone, so the clone stays shallow rather than growing); `GitError` on failure."""
+def fetch_branch(
+    root: Path, remote: str, branch: str, *, shallow: bool, timeout: float, depth: int = 1
+) -> None:
+    """Fetch ``branch`` of ``remote`` into its remote-tracking ref (``depth`` commits deep in a
+    shallow clone, so the clone stays shallow rather than growing); `GitError` on failure."""
     if not (is_safe_branch(remote) and is_safe_branch(branch)):
         raise GitError(f"branch {branch!r} of remote {remote!r} cannot be fetched safely")
     args = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules"]
     if shallow:
-        args.append("--depth=1")
+        args.append(f"--depth={max(int(depth), 1)}")
     refspec = f"+refs/heads/{branch}:refs/remotes/{remote}/{branch}"
     run(root, [*args, "--end-of-options", remote, refspec], timeout=timeout, network=True)
 

@@ -35,6 +35,11 @@ class Target:
     """``--target-branch``: the branch a pull request or merge queue entry merges into."""
     default_branch: str | None = None
     """The repository's default branch, when CI knows it (it counts as protected)."""
+    history_target: str | None = None
+    """The branch whose commits are not the branch's own work when no ``target_branch`` is
+    named: ``ci`` on a push to another branch than the default one gives the default branch,
+    fetched along with the deepening of a shallow clone (an "Update branch" merge of it into
+    the branch is no later work). Not a merge target: the merge gate stays off."""
     all_branches: bool = False
     """Also read the packets of every local and remote-tracking branch."""
     fetch_history: bool = False

@@ -180,6 +180,9 @@ class Report:
     warnings_said: tuple[str, ...] = ()
     """Lines about the run itself, not a file (a protected-branch glob that matches no branch),
     for standard error: the CLI prints each as ``handoff-audit: warning: LINE``."""
+    notices_said: tuple[str, ...] = ()
+    """Lines about the run itself that warn of nothing wrong (the action writes them as
+    notices): a merge target of the history that this clone lacks."""
     fail_level: Severity | None = Severity.ERROR
     """The lowest severity that fails the run (``--fail-on``, the action's ``fail-on``);
     ``None`` when nothing does (``--fail-on never``, ``--exit-zero``)."""

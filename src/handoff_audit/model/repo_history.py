@@ -115,6 +115,9 @@ class History:
     """Branches that only a remote-tracking ref still names (pushed, then renamed locally with
     ``git branch -m``) and that the checked branch's reflog says it was renamed from."""
     protected_warning: str | None = None
+    target_notice: str | None = None
+    """Why commits of `Target.history_target` may count as the branch's own: it is not in the
+    clone and could not be fetched."""
     """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""

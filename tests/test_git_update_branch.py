@@ -148,3 +148,44 @@ def test_a_branch_commit_the_target_merged_counts_only_the_branch_own_commits_si
     for sha, count in Ancestry(commits, (head,), base).behind({c for c, _ in commits}).items():
         exclude = () if sha in line else ("--not", base)
         assert count == int(git_repo.git("rev-list", "--count", f"{sha}..{head}", *exclude)), sha
+
+
+def test_fetch_history_fetches_the_default_branch_a_single_branch_clone_lacks(  # type: ignore[no-untyped-def]
+    git_repo, run_cli, tmp_path
+) -> None:
+    # `git clone --single-branch` of feat holds no main: with --fetch-history the remote's
+    # default branch is asked of it and fetched, and the merge of it adds no later work.
+    _updated_branch(git_repo)
+    git_repo.git("checkout", "-q", "main")  # the origin's HEAD: its default branch
+    clone = tmp_path / "clone"
+    clone_args = ["clone", "-q", "--single-branch", "--branch", "feat"]
+    plumbing.run(tmp_path, [*clone_args, f"file://{git_repo.root}", str(clone)])
+    assert "origin/main" not in plumbing.run(clone, ["branch", "-a"]).decode()
+    # Without --fetch-history: one note names the fetch, rather than a silent wrong count.
+    said = run_cli(["check", "--format", "json"], cwd=clone).err
+    assert said.count("handoff-audit: note:") == 1 and "(no --fetch-history)" in said
+    assert "`git fetch origin main:refs/remotes/origin/main`" in said
+    report = check(run_cli, clone, "--fetch-history")
+    assert report["packets"][0]["commits_behind"] == 2
+    assert hits(report, "lkg-behind") == [] and hits(report, "packet-outdated") == []
+    assert "origin/main" in plumbing.run(clone, ["branch", "-a"]).decode()
+    assert plumbing.run(clone, ["rev-parse", "--is-shallow-repository"]).decode().strip() == "false"
+
+
+def test_a_default_branch_that_cannot_be_fetched_is_named_with_the_command(  # type: ignore[no-untyped-def]
+    git_repo, run_cli, tmp_path
+) -> None:
+    _updated_branch(git_repo)
+    git_repo.git("checkout", "-q", "main")
+    clone = tmp_path / "clone"
+    clone_args = ["clone", "-q", "--single-branch", "--branch", "feat"]
+    plumbing.run(tmp_path, [*clone_args, f"file://{git_repo.root}", str(clone)])
+    plumbing.run(clone, ["remote", "set-url", "origin", f"file://{tmp_path}/gone"])
+    result = run_cli(["check", "--format", "json", "--fetch-history"], cwd=clone)
+    [note] = [line for line in result.err.splitlines() if line.startswith("handoff-audit: note:")]
+    command = "git fetch origin main:refs/remotes/origin/main"
+    assert f"`{command}`" in note and "Traceback" not in result.err
+    # The command it names works once the remote answers; then the count is the branch's own.
+    plumbing.run(clone, ["remote", "set-url", "origin", f"file://{git_repo.root}"])
+    plumbing.run(clone, command.split()[1:])
+    assert check(run_cli, clone)["packets"][0]["commits_behind"] == 2

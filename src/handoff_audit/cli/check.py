@@ -101,6 +101,8 @@ def run_check(options: CheckOptions) -> int:
     report = replace(run_audit(request), fail_level=failing)
     for line in report.warnings_said:
         click.echo(f"handoff-audit: warning: {line}", err=True)
+    for line in report.notices_said:
+        click.echo(f"handoff-audit: note: {line}", err=True)
     if options.output is not None:
         refuse_handoff_output(options.output, root, report, request.config)
     format_options = FormatOptions(

@@ -126,7 +126,8 @@ def cli() -> None:
     "--fetch-history",
     is_flag=True,
     help="Let check fetch what it lacks from the remote: the history a shallow clone hides "
-    "(git fetch --deepen) and an absent --target-branch. Without it, check never changes the "
+    "(git fetch --deepen), an absent --target-branch, and the remote's default branch when "
+    "the clone has none (git clone --single-branch). Without it, check never changes the "
     "repository.",
 )
 @click.option(

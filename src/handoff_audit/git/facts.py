@@ -236,7 +236,7 @@ class _Gatherer:
         return status_pathspecs(self.repo.prefix, self.config, named)
 
     def gather(self) -> History:
-        listed, origin_head = self.refs if self.refs is not None else plumbing.read_refs(self.root)
+        listed, origin_head = history_target.fetch_default(self, self.refs, DEEPEN_STEPS[0])
         refs = self._known_target(listed)
         branch, unborn = self._checked_out(refs)
         head_rev = self._head_rev()

@@ -5,7 +5,11 @@ only the pushed branch) lacks it, so the first deepening fetches it first, bound
 fetch of it riding on ``git fetch --deepen`` would bring its whole history whenever it does not
 meet the branch's within the deepened part (a branch with more own commits than N: every commit
 of the default branch). When it cannot be fetched, the deepening goes on without it and the
-audit says once that the target is missing."""
+audit says once that the target is missing.
+
+``check`` in a clone that holds no default branch at all (``git clone --single-branch`` of a
+feature branch) asks the remote for it and fetches it with ``--fetch-history`` (`fetch_default`);
+without it, or when that fails, one note names the ``git fetch`` that brings it."""
 
 from __future__ import annotations
 
@@ -14,7 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.protected import protected_patterns
 from handoff_audit.model.context import Target
+
+FETCH_SECONDS = 60.0
+"""How long asking the remote for its default branch, and fetching it, may each take."""
 
 if TYPE_CHECKING:
     from handoff_audit.git.facts import _Gatherer
@@ -76,6 +84,60 @@ def deepen_round(
     gatherer.repo = deepen_fetching(gatherer.root, depth, budget, seconds) or gatherer.repo
 
 
+def remote_default(root: Path, remote: str, timeout: float) -> str | None:
+    """The branch ``remote``'s HEAD names (its default branch), asked of the remote
+    (``git ls-remote --symref``); ``None`` when it names none. `GitError` on failure."""
+    if not plumbing.is_safe_branch(remote):
+        raise plumbing.GitError(f"remote name {remote!r} is not usable")
+    args = ["ls-remote", "--symref", "--end-of-options", remote, "HEAD"]
+    out = plumbing.run(root, args, timeout=timeout, network=True).decode("utf-8", "surrogateescape")
+    for line in out.splitlines():
+        symref, _, name = line.partition("\t")
+        if name == "HEAD" and symref.startswith("ref: refs/heads/"):
+            return symref.removeprefix("ref: refs/heads/")
+    return None
+
+
+def fetch_default(gatherer: _Gatherer, known: plumbing.Refs | None, depth: int) -> plumbing.Refs:
+    """``check --fetch-history`` in a clone that holds no default branch (``git clone
+    --single-branch`` of a feature branch; without ``--fetch-history``, only `notice` says
+    so): the remote's default branch, named by the remote
+    (``git ls-remote --symref``), fetched (``depth`` commits deep in a shallow clone), and the
+    refs read again with it as ``origin/HEAD``'s target. The refs ``known`` (else read here)
+    as they were when it is not wanted or cannot be had (`notice` then says so)."""
+    listed = known if known is not None else plumbing.read_refs(gatherer.root)
+    refs, origin_head = listed
+    target = gatherer.target
+    if (
+        target.in_action  # the event names the default branch
+        or target.target_branch
+        or target.history_target
+        or gatherer.config.protected_branches is not None
+        or protected_patterns(None, refs, origin_head)
+        or not (gatherer.active or gatherer.hand_written)
+    ):
+        return listed
+    root, shallow = gatherer.root, gatherer.repo.shallow
+    remotes = plumbing.remotes(root)
+    gatherer.target_fetch.missing = remotes[0] if remotes else None
+    if not target.fetch_history:
+        return listed
+    gatherer.target_fetch.tried = True
+    try:
+        name = remote_default(root, remotes[0], FETCH_SECONDS) if remotes else None
+        if name is None or not plumbing.is_safe_branch(name):
+            return listed
+        gatherer.target_fetch.default = name
+        plumbing.fetch_branch(
+            root, remotes[0], name, shallow=shallow, depth=depth, timeout=FETCH_SECONDS
+        )
+    except plumbing.GitError:
+        return listed
+    gatherer.target_fetch.missing = None
+    gatherer.repo = plumbing.repo_info(root) or gatherer.repo
+    return plumbing.list_refs(root), origin_head or name
+
+
 @dataclass(slots=True)
 class Fetch:
     """The history target's fetch, as one gathering goes."""
@@ -86,6 +148,12 @@ class Fetch:
     """Its remote-tracking ref once fetched."""
     tip: str | None = None
     """The commit of ``ref``, once resolved."""
+    default: str | None = None
+    """The remote's default branch, as the remote named it (`fetch_default`)."""
+    missing: str | None = None
+    """The remote whose default branch `fetch_default` wanted and did not fetch."""
+    tried: bool = False
+    """Whether `fetch_default` tried to (``--fetch-history``)."""
 
     def resolve(self, resolved: dict[str, tuple[str, str] | None]) -> None:
         """Read ``tip`` from the revisions resolved (``ref`` is among them once fetched)."""
@@ -98,6 +166,8 @@ def notice(gatherer: _Gatherer) -> str | None:
     (packets judged by their history) and is neither here nor fetched."""
     target = gatherer.target
     name = target.history_target
+    if gatherer.target_fetch.missing:
+        return _not_fetched(gatherer.target_fetch)
     if not name or target.target_branch or not (gatherer.active or gatherer.hand_written):
         return None
     branch, refs = gatherer.where
@@ -107,4 +177,20 @@ def notice(gatherer: _Gatherer) -> str | None:
         f"the default branch {name!r}, this branch's merge target, is not in the clone and "
         "could not be fetched, so the commits a merge of it brought in may count as this "
         "branch's own work; check out with `fetch-depth: 0` (actions/checkout)"
+    )
+
+
+def _not_fetched(fetch: Fetch) -> str:
+    """The note for ``check`` when the remote's default branch is not in the clone and was not
+    fetched (no ``--fetch-history``, or asking for it or fetching it failed): the command that
+    fetches it."""
+    remote, name = fetch.missing, fetch.default
+    shown = name or "main"
+    which = f"the default branch {name!r}" if name else f"the default branch of {remote!r}"
+    why = "and could not be fetched" if fetch.tried else "(no --fetch-history)"
+    return (
+        f"{which} is not in this clone {why}, so the commits a merge of it brought in may "
+        "count as this branch's own work; fetch it: `git fetch "
+        f"{remote} {shown}:refs/remotes/{remote}/{shown}`"
+        + ("" if name else " (its name in place of main, if it is named otherwise)")
     )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.schema_regex import pattern_problem
 from handoff_audit.textcut import shorten
 
 _NOT_SCHEMAS = frozenset({"const", "enum", "examples", "default"})
@@ -40,6 +41,14 @@ def contents_problem(schema: dict[str, Any]) -> str | None:
     except SchemaError as error:
         return f"not a valid JSON Schema at {_place(error.absolute_path)}: " + shorten(
             error.message, 200
+        )
+    bad_pattern = pattern_problem(schema)
+    if bad_pattern is not None:
+        place, reason = bad_pattern
+        return (
+            f"the pattern at {place} is not one RE2 runs ({shorten(reason, 120)}); "
+            "handoff-audit runs a schema's patterns in RE2 (linear time), which has no "
+            "backreferences or lookaround: rewrite the pattern without them"
         )
     return _broken_ref(schema)
 

@@ -7,7 +7,8 @@ valid", jsonschema runs and reports, so findings are jsonschema's, word for word
 
 It only compiles what it knows exactly as jsonschema does (the keywords of the bundled schema
 and a few more); any other keyword makes `compile_check` return ``None`` and jsonschema decides
-alone. Patterns use Python's `re`, as jsonschema does.
+alone. Patterns run as `schema_regex.searcher` runs them (RE2, or `re` for the bundled
+schemas' reviewed ones), as jsonschema does here.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from handoff_audit.jsonpos import unescape_token
+from handoff_audit.schema_regex import searcher
 
 Check = Callable[[Any], bool]
 
@@ -126,7 +128,7 @@ class _Compiler:
         return lambda v: isinstance(v, str) and v == value
 
     def pattern(self, value: Any, schema: Mapping[str, Any]) -> Check:
-        search = re.compile(value).search
+        search = searcher(value)
         return lambda v: not isinstance(v, str) or search(v) is not None
 
     def min_length(self, value: Any, schema: Mapping[str, Any]) -> Check:
@@ -184,7 +186,7 @@ class _Compiler:
             name: self.compile(sub) for name, sub in dict(schema.get("properties", {})).items()
         }
         patterns = [
-            (re.compile(pattern).search, self.compile(sub))
+            (searcher(pattern), self.compile(sub))
             for pattern, sub in dict(schema.get("patternProperties", {})).items()
         ]
         extra = schema.get("additionalProperties", True)

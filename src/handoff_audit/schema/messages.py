@@ -20,6 +20,7 @@ from handoff_audit.jsonpos import escape_token, field_name
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.fastcheck import compile_check
 from handoff_audit.schema_file import contents_problem
+from handoff_audit.schema_regex import searcher, use_re2_in_jsonschema
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -61,6 +62,7 @@ def validator_for(source: str | None) -> Validator:
     def refuse(uri: str) -> Any:
         raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
+    use_re2_in_jsonschema()  # a configured schema's patterns are the pull request's (linear time)
     schema = load_schema(source)
     cls = pick_class(schema, default=Draft202012Validator)
     # The bundled schema is checked by the test suite, not every run; a file, when the
@@ -194,10 +196,11 @@ def _describe(error: ValidationError, pointer: str) -> Iterator[Violation]:
 def _unknown_fields(error: ValidationError, pointer: str) -> Iterator[Violation]:
     schema = error.schema if isinstance(error.schema, Mapping) else {}
     known = list(schema.get("properties", {}))
-    patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
-    extension = any(p.pattern == "^x-" for p in patterns)
+    names = list(schema.get("patternProperties", {}))
+    patterns = [searcher(name) for name in names]
+    extension = "^x-" in names
     for key in cast(dict[str, Any], error.instance):
-        if key in known or any(p.search(key) for p in patterns):
+        if key in known or any(search(key) for search in patterns):
             continue
         where = f" in {field_name(pointer)}" if pointer else ""
         message = f"unknown field {show(key)}{where}"

@@ -1,0 +1,111 @@
+"""The regular expressions of a JSON Schema (``pattern``, ``patternProperties``), run by RE2.
+
+A configured schema may come from the pull request under audit, so its patterns are hostile
+input: in Python's `re`, ``^(a+)+$`` takes time that doubles with each character of the text.
+RE2 runs in time linear in the text, whatever the pattern. The bundled schemas' own patterns
+(`REVIEWED`) are reviewed Python patterns and stay in `re`.
+
+jsonschema searches with ``re.search`` (``pattern``, ``patternProperties`` and the
+``additionalProperties``/``unevaluatedProperties`` that depend on it); `use_re2_in_jsonschema`
+gives its keyword modules a ``re`` whose ``search`` is this module's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import Any
+
+from handoff_audit.controls import without_lone_surrogates
+
+Search = Callable[[str], Any]
+
+REVIEWED = frozenset({"\\S", "^[0-9a-f]{7,64}$", "^[a-z0-9][a-z0-9._/-]*$", "^x-"})
+"""The bundled schemas' patterns, run by Python's `re` (reviewed: none backtracks)."""
+
+_NOT_SCHEMAS = frozenset({"const", "enum", "examples", "default"})
+"""Keywords whose values are data, not subschemas: a ``pattern`` inside them is not run."""
+
+
+class PatternError(ValueError):
+    """RE2 cannot compile the pattern (a backreference, a lookaround, too large)."""
+
+
+@lru_cache(maxsize=1024)
+def searcher(pattern: str) -> Search:
+    """``text -> match or None`` for ``pattern``, unanchored as JSON Schema searches."""
+    if pattern in REVIEWED:
+        return re.compile(pattern).search
+    import re2  # start-up: only when a configured schema has a pattern
+
+    options = re2.Options()
+    options.log_errors = False
+    try:
+        search = re2.compile(pattern, options).search
+    except re2.error as error:
+        reason = error.args[0] if error.args else error
+        text = reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)
+        raise PatternError(text) from None
+
+    def run(text: str) -> Any:
+        return search(without_lone_surrogates(text))
+
+    return run
+
+
+def pattern_problem(schema: Any) -> tuple[str, str] | None:
+    """The first pattern of ``schema`` RE2 cannot run: its JSON pointer and RE2's reason."""
+    for place, pattern in _patterns(schema, ""):
+        try:
+            searcher(pattern)
+        except PatternError as error:
+            return place, str(error)
+    return None
+
+
+def _patterns(node: Any, place: str) -> Iterator[tuple[str, str]]:
+    """Every ``pattern`` value and ``patternProperties`` name under ``node``, with its pointer."""
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _patterns(item, f"{place}/{index}")
+        return
+    if not isinstance(node, dict):
+        return
+    if isinstance(node.get("pattern"), str):
+        yield f"{place}/pattern", node["pattern"]
+    if isinstance(node.get("patternProperties"), dict):
+        for name in node["patternProperties"]:
+            yield f"{place}/patternProperties/{_escape(name)}", name
+    for key, value in node.items():
+        if key not in _NOT_SCHEMAS:
+            yield from _patterns(value, f"{place}/{_escape(key)}")
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+class _ReWithRE2Search:
+    """Python's `re`, but with ``search`` run by `searcher` (linear time)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(re, name)
+
+    @staticmethod
+    def search(pattern: str, string: str, flags: int = 0) -> Any:
+        if flags:
+            return re.search(pattern, string, flags)
+        return searcher(pattern)(string)
+
+
+@lru_cache(maxsize=1)
+def use_re2_in_jsonschema() -> None:
+    """Make jsonschema's keywords search with RE2 (once, before any validation)."""
+    # jsonschema is imported only when a packet fails the fast check (start-up, bench/README.md)
+    from jsonschema import _keywords, _legacy_keywords, _utils
+
+    shim = _ReWithRE2Search()
+    for module in (_keywords, _legacy_keywords, _utils):
+        if getattr(module, "re", None) is re:
+            module.re = shim  # type: ignore[attr-defined]

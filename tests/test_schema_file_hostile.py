@@ -1,0 +1,105 @@
+"""A configured `schema:` is the pull request's own, so it is hostile input: its patterns run in
+RE2 (linear time), and a pattern RE2 cannot run is a one-line configuration error (exit 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from action_support import packet_data
+from conftest import GitRepo, Result
+
+RunCli = Callable[..., Result]
+
+BACKTRACKS = "^(a+)+$"
+"""Python's `re` takes time doubling with each `a` of a text that ends in another letter."""
+SLOW_TEXT = "a" * 40 + "!"
+
+
+def _repository(git_repo: GitRepo, schema: dict[str, Any], **packet: Any) -> None:
+    git_repo.write("README.md", "hi\n")
+    git_repo.write("reports/tests.xml", "<testsuite/>\n")
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat/refunds")
+    data = packet_data(last_known_good_commit=git_repo.head(), status="archived", **packet)
+    git_repo.write("handoff.json", data)
+    git_repo.write("schemas/handoff.json", json.dumps(schema))
+    git_repo.write(".handoff-audit.yml", "schema: schemas/handoff.json\n")
+    git_repo.commit("handoff")
+
+
+def _schema_findings(git_repo: GitRepo) -> list[tuple[str, str]]:
+    """The `schema` findings of a real `check` run in a subprocess, which must end within 20 s
+    (a regression then fails the test instead of hanging it)."""
+    done = subprocess.run(
+        ["handoff-audit", "check", "--format", "json", "--target-branch", "main"],
+        cwd=git_repo.root,
+        capture_output=True,
+        text=True,
+        timeout=20,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    findings = json.loads(done.stdout)["findings"]
+    return [(f["pointer"], f["message"]) for f in findings if f["rule"] == "schema"]
+
+
+def test_a_backtracking_pattern_runs_in_linear_time(git_repo: GitRepo) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"summary": {"type": "string", "pattern": BACKTRACKS}},
+    }
+    _repository(git_repo, schema, summary=SLOW_TEXT)
+
+    assert _schema_findings(git_repo) == [
+        ("/summary", f'summary: "{SLOW_TEXT}" is not a match of the pattern {BACKTRACKS}')
+    ]
+
+
+def test_a_backtracking_pattern_property_runs_in_linear_time(git_repo: GitRepo) -> None:
+    known = {name: {} for name in packet_data()}
+    schema = {
+        "type": "object",
+        "properties": known,
+        "patternProperties": {BACKTRACKS: {"type": "string"}},
+        "additionalProperties": False,
+    }
+    _repository(git_repo, schema, **{SLOW_TEXT: "x"})
+
+    [(pointer, message)] = _schema_findings(git_repo)
+
+    assert pointer == f"/{SLOW_TEXT}"
+    assert message.startswith(f'unknown field "{SLOW_TEXT}"'), message
+
+
+def _one_line_error(result: Result) -> str:
+    assert result.code == 2, (result.out, result.err)
+    assert len(result.err.splitlines()) == 1, result.err
+    assert "Traceback" not in result.err
+    return result.err.removeprefix("handoff-audit: error: ").rstrip("\n")
+
+
+@pytest.mark.parametrize(
+    ("schema", "place"),
+    [
+        ({"properties": {"summary": {"pattern": "^(a)\\1$"}}}, "/properties/summary/pattern"),
+        ({"patternProperties": {"^(?!x-)": {}}}, "/patternProperties/^(?!x-)"),
+    ],
+    ids=["backreference", "lookahead"],
+)
+def test_a_pattern_re2_cannot_run_is_a_configuration_error(
+    git_repo: GitRepo, run_cli: RunCli, schema: dict[str, Any], place: str
+) -> None:
+    _repository(git_repo, schema)
+
+    said = _one_line_error(run_cli(["check", "-q"], cwd=git_repo.root))
+
+    assert said.startswith(
+        f".handoff-audit.yml: schema schemas/handoff.json: the pattern at {place} is not one "
+        "RE2 runs ("
+    ), said
+    assert "rewrite the pattern without them" in said

@@ -1,15 +1,18 @@
 """A configured `schema:` is the pull request's own, so it is hostile input: its patterns run in
-RE2 (linear time), and a pattern RE2 cannot run is a one-line configuration error (exit 2)."""
+RE2 (linear time), and a pattern RE2 cannot run, or a `$ref` that leads back to itself in a loop,
+is a one-line configuration error (exit 2)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from action_runner import Runner
 from action_support import packet_data
 from conftest import GitRepo, Result
 
@@ -103,3 +106,54 @@ def test_a_pattern_re2_cannot_run_is_a_configuration_error(
         "RE2 runs ("
     ), said
     assert "rewrite the pattern without them" in said
+
+
+LOOPS = [
+    pytest.param({"$ref": "#"}, "$ref '#' at the top level", id="ref-to-root"),
+    pytest.param(
+        {
+            "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}},
+            "properties": {"summary": {"$ref": "#/$defs/a"}},
+        },
+        "$ref '#/$defs/b' at /$defs/a",
+        id="defs-a-b-a",
+    ),
+]
+REFERS_TO_ITSELF = "refers to itself in a loop"
+
+
+@pytest.mark.parametrize(("schema", "where"), LOOPS)
+def test_a_schema_that_refers_to_itself_in_a_loop_is_a_configuration_error(
+    git_repo: GitRepo, run_cli: RunCli, schema: dict[str, Any], where: str
+) -> None:
+    _repository(git_repo, schema)
+
+    said = _one_line_error(run_cli(["check", "--target-branch", "main"], cwd=git_repo.root))
+
+    assert said.startswith(
+        f".handoff-audit.yml: schema schemas/handoff.json: {where} {REFERS_TO_ITSELF}"
+    ), said
+
+
+@pytest.mark.parametrize(("schema", "where"), LOOPS)
+def test_ci_names_a_schema_that_refers_to_itself_in_an_annotation(
+    runner: Runner, run_cli: RunCli, tmp_path: Path, schema: dict[str, Any], where: str
+) -> None:
+    runner.run("pull_request", runner.pull_request(), comment="false")  # sets up the environment
+    runner.repo.write("schemas/handoff.json", json.dumps(schema))
+    runner.repo.write(".handoff-audit.yml", "schema: schemas/handoff.json\n")
+    runner.head = runner.repo.commit("a schema of the pull request's own")
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps(runner.pull_request()), encoding="utf-8")
+    runner.mp.setenv("GITHUB_EVENT_PATH", str(event))
+
+    result = run_cli(["ci"], cwd=runner.repo.root)
+
+    assert result.code == 2, (result.out, result.err)
+    assert "internal error" not in result.err
+    said = f"schema schemas/handoff.json: {where} {REFERS_TO_ITSELF}"
+    assert said in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    [annotation] = [line for line in result.out.splitlines() if line.startswith("::error ")]
+    assert annotation.startswith("::error title=handoff-audit%3A input::")
+    assert said in annotation

@@ -50,19 +50,77 @@ def contents_problem(schema: dict[str, Any]) -> str | None:
             "handoff-audit runs a schema's patterns in RE2 (linear time), which has no "
             "backreferences or lookaround: rewrite the pattern without them"
         )
-    return _broken_ref(schema)
+    try:
+        return _broken_ref(schema) or _ref_loop(schema)
+    except RecursionError:
+        return _LOOP.format(place="a $ref")
+
+
+_LOOP = (
+    "{place} refers to itself in a loop (through $ref, allOf, anyOf, oneOf, not or if, with no "
+    "property or item between), so checking a packet against it never ends; end the loop, or "
+    "make it go through `properties` or `items`"
+)
+_IN_PLACE_LISTS = ("allOf", "anyOf", "oneOf")
+_IN_PLACE_ONE = ("not", "if", "then", "else")
+"""Keywords that apply their subschemas to the same value, as ``$ref`` does."""
+
+
+def _resolver(schema: dict[str, Any]) -> tuple[Any, Any]:
+    """The resolver of ``schema``'s ``$ref``s, and its specification (draft)."""
+    # start-up: referencing only when a configured schema is there to check
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT202012, specification_with
+
+    specification = specification_with(schema.get("$schema", ""), default=DRAFT202012)
+    root = specification.create_resource(schema)
+    return Registry().with_resource(root.id() or "", root).resolver(root.id() or ""), specification
+
+
+def _ref_loop(schema: dict[str, Any]) -> str | None:
+    """The first ``$ref`` that leads back to where it is without consuming a property or an item
+    (``{"$ref": "#"}``, ``$defs`` a -> b -> a): jsonschema would recurse until Python stops it."""
+    resolver, specification = _resolver(schema)
+    finished: set[int] = set()
+    for ref, place, base in _refs(schema, resolver, specification, ()):
+        target = base.lookup(ref)
+        if _loops(target.contents, target.resolver, specification, [], finished):
+            return _LOOP.format(place=f"$ref {ref!r} at {_place(place)}")
+    return None
+
+
+def _loops(node: Any, resolver: Any, specification: Any, path: list[int], done: set[int]) -> bool:
+    """True when applying ``node`` to a value comes back to a schema on ``path`` (by identity)
+    through keywords that apply to that same value."""
+    if not isinstance(node, dict) or id(node) in done:
+        return False
+    if id(node) in path:
+        return True
+    path.append(id(node))
+    children = [node[key] for key in _IN_PLACE_ONE if key in node]
+    children += [sub for key in _IN_PLACE_LISTS for sub in node.get(key, ())]
+    if isinstance(node.get("dependentSchemas"), dict):
+        children += list(node["dependentSchemas"].values())
+    nested = [(child, resolver) for child in children]
+    if isinstance(node.get("$ref"), str):
+        target = resolver.lookup(node["$ref"])
+        nested.append((target.contents, target.resolver))
+    for child, child_resolver in nested:
+        if isinstance(child, dict) and specification.id_of(child):
+            child_resolver = child_resolver.in_subresource(specification.create_resource(child))
+        if _loops(child, child_resolver, specification, path, done):
+            return True
+    path.pop()
+    done.add(id(node))
+    return False
 
 
 def _broken_ref(schema: dict[str, Any]) -> str | None:
     """The first ``$ref`` of ``schema`` that does not resolve inside it, said with its place."""
     # start-up: referencing only when a configured schema is there to check
-    from referencing import Registry
     from referencing.exceptions import PointerToNowhere, Unresolvable
-    from referencing.jsonschema import DRAFT202012, specification_with
 
-    specification = specification_with(schema.get("$schema", ""), default=DRAFT202012)
-    root = specification.create_resource(schema)
-    resolver = Registry().with_resource(root.id() or "", root).resolver(root.id() or "")
+    resolver, specification = _resolver(schema)
     for ref, place, base in _refs(schema, resolver, specification, ()):
         try:
             base.lookup(ref)

@@ -27,7 +27,7 @@ def advice(report: Report) -> list[str]:
         if rule == "handoff-in-merge":
             items.append(_delete(paths))
         elif rule == "active-in-merge":
-            items.append(_archive(paths))
+            items.append(_archive(paths, _odd(report, paths)))
         else:
             items.append(f"- {inert.code(rule)}: see `handoff-audit explain {rule}`.")
     return items
@@ -41,9 +41,20 @@ def _delete(paths: Sequence[str]) -> str:
     return f"{lead}: {inert.code(f'git rm -- {files} && {_DONE}')}."
 
 
-def _archive(paths: Sequence[str]) -> str:
+def _odd(report: Report, paths: Sequence[str]) -> bool:
+    """True when one of the packets ``paths`` has a status `archive` does not take ("Active",
+    null, missing): its finding says how to finish it instead."""
+    named = set(paths)
+    return any(
+        p.path in named and p.data is not None and p.status != "active" for p in report.packets
+    )
+
+
+def _archive(paths: Sequence[str], odd: bool = False) -> str:
     lead = "- `active-in-merge`: once the work is done, mark the packets finished"
     tail = "(or `handoff-audit supersede PACKET --by NEW` when another packet took it over)"
+    if odd:
+        return f'{lead} as each finding says (`"status": "archived"`), then commit.'
     if not paths or len(paths) > NAMED_AT_MOST:
         each = "`handoff-audit archive PACKET` for each one the findings name, then commit"
         return f"{lead}: {each} {tail}."

@@ -5,7 +5,9 @@ would carry: like the block files, every active JSON packet of the commit checke
 ``active-in-merge``. The caller lists the commit's packet files in the one ``diff-tree`` call it
 makes for the block files; the ones the audit did not read are read here with one ``cat-file
 --batch``, whatever their number (none when every packet was audited). A packet that cannot be
-read (over ``max-file-bytes``, not a JSON object) counts too: nothing shows it is finished.
+read (over ``max-file-bytes``, not a JSON object) counts too, and so does one whose status is
+not exactly ``archived`` or ``superseded`` (missing, ``"Active"``, ``null``): nothing shows it
+is finished.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from handoff_audit.config import Config
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 from handoff_audit.jsonpos import JsonPositionError, Parsed, parse
-from handoff_audit.model.packet import is_agent_file
-from handoff_audit.model.repo_history import Position
+from handoff_audit.model.packet import is_agent_file, is_finished, odd_status
+from handoff_audit.model.repo_history import Unfinished
 
 
 def unaudited_active(
@@ -27,10 +29,10 @@ def unaudited_active(
     from_top: Callable[[str], str | None],
     audited: set[str],
     config: Config,
-) -> dict[str, Position | None]:
-    """Each active JSON packet among ``files`` ((top path, blob) of the commit checked) that is
-    not in ``audited`` (paths from the audited root) -> where its ``status`` is, ``None`` for
-    one that could not be read. ``from_top``: a top path as a path from the audited root,
+) -> dict[str, Unfinished]:
+    """Each unfinished JSON packet among ``files`` ((top path, blob) of the commit checked) that
+    is not in ``audited`` (paths from the audited root) -> where its ``status`` is (no position
+    for one that could not be read). ``from_top``: a top path as a path from the audited root,
     ``None`` outside it."""
     blobs: dict[str, str] = {}
     for top_path, blob in files:
@@ -44,14 +46,15 @@ def unaudited_active(
         ):
             blobs[name] = blob
     texts = plumbing.read_blobs(root, list(blobs.values()), config.max_file_bytes)
-    active: dict[str, Position | None] = {}
+    active: dict[str, Unfinished] = {}
     for name, blob in sorted(blobs.items()):
         text = texts.get(blob)
         parsed = None if text is None else _json_object(text.decode("utf-8", "replace"))
         if parsed is None:
-            active[name] = None
-        elif parsed.value.get("status") == "active":
-            active[name] = parsed.positions.get("/status", (None, None))
+            active[name] = Unfinished(None)
+        elif not is_finished(parsed.value):
+            position = parsed.positions.get("/status", parsed.positions.get("", (None, None)))
+            active[name] = Unfinished(position, odd_status(parsed.value))
     return active
 
 

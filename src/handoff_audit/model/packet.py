@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from handoff_audit.credentials import json_may_hold_secret
+from handoff_audit.credentials import json_may_hold_secret, show
 from handoff_audit.globs import matches_any, matches_any_case
 
 if TYPE_CHECKING:
@@ -19,6 +19,26 @@ if TYPE_CHECKING:
 
 PacketKind = Literal["json", "markdown"]
 PathT = TypeVar("PathT", str, Path)
+
+FINISHED_STATUSES = ("archived", "superseded")
+"""The statuses that say a packet's work is finished: for the merge gate, only these, exactly
+(a packet whose status is anything else, or none, counts as unfinished whatever the schema
+accepts)."""
+
+
+def is_finished(data: Mapping[str, Any]) -> bool:
+    """True when the packet ``data``'s status is exactly one of `FINISHED_STATUSES`."""
+    status = data.get("status")
+    return isinstance(status, str) and status in FINISHED_STATUSES
+
+
+def odd_status(data: Mapping[str, Any]) -> str | None:
+    """How the status of the unfinished packet ``data`` reads in a message, when it is not
+    exactly ``active`` (missing, another letter case, not a string); ``None`` when it is."""
+    if "status" not in data:
+        return "it has no `status`"
+    status = data["status"]
+    return None if status == "active" else f"its `status` is {show(status, 40)}"
 
 
 @dataclass(slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from handoff_audit.model.packet import Packet
 
@@ -14,6 +14,17 @@ NOT_FETCHED = "not fetched: `check` changes no repository unless given --fetch-h
 
 Position = tuple[int | None, int | None]
 """A line and column in a file, when known."""
+
+
+class Unfinished(NamedTuple):
+    """A JSON packet the merge gate (`active-in-merge`) stops: nothing shows its work is
+    finished."""
+
+    position: Position | None
+    """Where its ``status`` is; ``None`` when the packet cannot be read."""
+    odd: str | None = None
+    """How its status reads when it is neither ``active`` nor finished (`odd_status`)."""
+
 
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]
 
@@ -124,10 +135,10 @@ class History:
     staged_block_files: frozenset[str] = frozenset()
     """Those of ``block_files`` that the pre-commit hook's commit being made adds or changes
     (`Target.staged`): not on the branch yet, only in its index."""
-    unaudited_active: dict[str, Position | None] | None = None
-    """Active JSON packets of the commit checked that the audit did not read (outside the
-    paths given) -> where their ``status`` is, ``None`` for one that cannot be read (nothing
-    shows it is finished); ``None`` when not read (no protected target)."""
+    unaudited_active: dict[str, Unfinished] | None = None
+    """Unfinished JSON packets of the commit checked that the audit did not read (outside the
+    paths given): their status is not exactly ``archived`` or ``superseded``, or they cannot be
+    read (nothing shows they are finished); ``None`` when not read (no protected target)."""
     now: float = field(default_factory=time.time)
     """When the audit started, Unix seconds."""
     unordered_series: dict[str, SeriesGuess] = field(default_factory=dict)

@@ -9,8 +9,14 @@ from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet, is_agent_file, named_block_file
-from handoff_audit.model.repo_history import Position
+from handoff_audit.model.packet import (
+    Packet,
+    is_agent_file,
+    is_finished,
+    named_block_file,
+    odd_status,
+)
+from handoff_audit.model.repo_history import Unfinished
 from handoff_audit.rules.base import Hit, Rule
 
 HANDOFF_IN_MERGE = Rule(
@@ -74,12 +80,17 @@ every later session will trip over.
 `"status": "active"`. The action sets its `blocked` output. Every active packet of the commit
 checked counts, one outside the paths given to `check` or the action's `path` input too: those
 limit what is audited, not what the merge carries. So does a packet file that cannot be read
-(over `max-file-bytes`, not a JSON object), whatever level `invalid-json` has: nothing shows
-that its work is finished.
+(over `max-file-bytes`, not a JSON object), whatever level `invalid-json` has, and a packet
+whose `status` is not exactly `archived` or `superseded` (missing, `"Active"`, `null`), whatever
+level `schema` has and whatever `schema` file is configured: nothing shows that its work is
+finished.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
-the packet from the pull request if it should never have been part of it. A suppression in the
+the packet from the pull request if it should never have been part of it. `archive` takes only a
+packet whose status is one the bundled schema knows: for one whose status is `"Active"`, `null`
+or missing, write `"status": "archived"` in it and re-render its twin (`handoff-audit render
+--write PACKET`). A suppression in the
 packet (`"x-handoff-audit": {"ignore": {"active-in-merge": "…"}}`) cannot open the gate: it
 silences nothing and is reported as `invalid-suppression`. Only the configuration can (`rules:
 {active-in-merge: "off"}`), and on a pull request or a merge queue entry the action reads
@@ -125,22 +136,33 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     target = ctx.target.target_branch
     for path in sorted(blocked):
         yield _into_protected(path, target, unread=path in unread)
-    active: dict[str, Position | None] = {
-        p.path: p.position("/status") for p in work if p.status == "active"
-    }
-    # A packet that cannot be read (over max-file-bytes, not JSON) may well be active: it blocks
-    # whatever level invalid-json has, or a pull request's own limit would open the gate.
-    active.update((p.path, None) for p in work if p.kind == "json" and p.data is None)
+    # Only a status of exactly "archived" or "superseded" shows the work finished. A packet that
+    # cannot be read (over max-file-bytes, not JSON), or whose status is "Active", null or
+    # missing, blocks whatever level invalid-json or schema has and whatever schema the pull
+    # request brings: both are the pull request's own, and would otherwise open the gate.
+    active = {p.path: _unfinished(p) for p in work if p.kind == "json" and not _finished(p)}
     if facts is not None and facts.unaudited_active is not None:
         active.update(facts.unaudited_active)
-    for path, position in sorted(active.items()):
-        yield _active_into_protected(path, target, position)
+    for path, unfinished in sorted(active.items()):
+        yield _active_into_protected(path, target, unfinished)
 
 
-def _active_into_protected(path: str, target: str | None, position: Position | None) -> Hit:
-    """The active packet ``path`` (where its status is; ``None`` when it cannot be read) in what
-    would be merged into the protected ``target``."""
+def _finished(packet: Packet) -> bool:
+    """True when the JSON ``packet`` was read and its status is exactly a finished one."""
+    return packet.data is not None and is_finished(packet.data)
+
+
+def _unfinished(packet: Packet) -> Unfinished:
+    """What the gate says of the unfinished JSON ``packet``."""
+    if packet.data is None:
+        return Unfinished(None)
+    return Unfinished(packet.position("/status"), odd_status(packet.data))
+
+
+def _active_into_protected(path: str, target: str | None, unfinished: Unfinished) -> Hit:
+    """The unfinished packet ``path`` in what would be merged into the protected ``target``."""
     archive = f"handoff-audit archive {shell.quote_path(path)}"
+    position = unfinished.position
     if position is None:
         return Hit(
             ACTIVE_IN_MERGE,
@@ -151,6 +173,19 @@ def _active_into_protected(path: str, target: str | None, position: Position | N
             f"`{archive}`, or drop it from the pull request",
         )
     line, column = position
+    if unfinished.odd is not None:
+        render = f"handoff-audit render --write {shell.quote_path(path)}"
+        return Hit(
+            ACTIVE_IN_MERGE,
+            path,
+            f"this packet would be merged into the protected branch {target}, and "
+            f'{unfinished.odd}, not "archived" or "superseded", so nothing shows that the work '
+            'it hands off is finished; once it is, set `"status": "archived"` in the packet '
+            f"and re-render its twin (`{render}`), or drop it from the pull request",
+            line,
+            column,
+            "/status",
+        )
     return Hit(
         ACTIVE_IN_MERGE,
         path,

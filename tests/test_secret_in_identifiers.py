@@ -1,7 +1,8 @@
 """A credential-shaped branch or topic is a name, as a credential-shaped folder is: `new` and
-`update` store it as given, and every output names it as git has it, so that the commands
-printed work; a credential in the packet's text is still redacted. (The tokens are built from
-parts: this file holds none.)"""
+`update` store a branch as given, and every output names it as git has it, so that the commands
+printed work; a credential in the packet's text is still redacted. Shown is not passed: the
+`secret` rule reports such a branch or topic (in the packet and in its twin), and `new`
+refuses such a `--topic`. (The tokens are built from parts: this file holds none.)"""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from action_runner import Runner
 from agent_support import run_hook, stop_event
 from conftest import GitRepo
+from handoff_audit.markdown import render_packet
 
 BRANCH = "ghp_" + "a1b2c3" * 6
 TOPIC = "ghp_" + "d4e5f6" * 6
@@ -67,37 +70,115 @@ def test_a_branch_renamed_to_a_token_shape_is_named_and_re_pointed_as_git_has_it
     assert INSIDE not in packet["summary"] and "[redacted GitHub token]" in packet["summary"]
     git_repo.commit("re-pointed")
     again = run_cli(["check"], cwd=git_repo.root)
-    assert again.code == 0, again.out
+    assert again.code == 1, again.out
+    assert _secrets(again.out) == [
+        "handoff.json:3:13: secret: branch contains what looks like a GitHub token; a branch "
+        "name is shown as git has it, never redacted: rename the branch (`git branch -m NEW`, "
+        "then `handoff-audit update handoff.json --branch NEW`) and revoke the credential",
+        "handoff.md:4:15: secret: line 4 contains what looks like a GitHub token; it repeats "
+        "the branch or topic of handoff.json: change that name (its own `secret` finding says "
+        "how) and revoke the credential",
+    ]
+    assert run_hook(stop_event(git_repo.root)).code == 2
+    # The fix, as printed, clears it.
+    _bash(
+        "git branch -m feat-renamed && handoff-audit update handoff.json --branch feat-renamed",
+        git_repo.root,
+    )
+    git_repo.commit("renamed")
+    assert run_cli(["check"], cwd=git_repo.root).code == 0
     assert run_hook(stop_event(git_repo.root)).code == 0
 
 
-def test_new_with_a_token_shaped_topic_on_a_token_shaped_branch_writes_a_valid_packet(
+def _secrets(out: str) -> list[str]:
+    """The `secret` findings of ``check``'s text output."""
+    return [line for line in out.splitlines() if ": secret: " in line]
+
+
+def test_new_refuses_a_token_shaped_topic_and_stores_a_token_shaped_branch(
     git_repo: GitRepo, run_cli: Callable[..., Any]
 ) -> None:
     _feature(git_repo, BRANCH)
     summary = ["--summary", f"Tokenizer; key {INSIDE}"]
-    done = run_cli(["new", "--topic", TOPIC, *summary, *FIELDS], cwd=git_repo.root)
+    refused = run_cli(["new", "--topic", TOPIC, *summary, *FIELDS], cwd=git_repo.root)
+    assert refused.code == 2
+    assert refused.err == (
+        "handoff-audit: error: --topic looks like a GitHub token; a topic names the packet's "
+        "files and is shown unredacted in every report: name the work instead (e.g. --topic "
+        "refund-api), and revoke the credential if it is one\n"
+    )
+    assert not (git_repo.root / ".handoff").exists()
+    done = run_cli(["new", "--topic", "tokenizer", *summary, *FIELDS], cwd=git_repo.root)
     assert done.code == 0, done.err
-    path = git_repo.root / ".handoff" / f"{TOPIC}.json"
+    path = git_repo.root / ".handoff" / "tokenizer.json"
     packet = json.loads(path.read_text(encoding="utf-8"))
-    assert (packet["topic"], packet["branch"]) == (TOPIC, BRANCH)
+    assert packet["branch"] == BRANCH
     assert INSIDE not in packet["summary"] and "[redacted GitHub token]" in packet["summary"]
     assert INSIDE not in path.with_suffix(".md").read_text(encoding="utf-8")
     git_repo.commit("packet")
     checked = run_cli(["check"], cwd=git_repo.root)
-    assert checked.code == 0, checked.out
-    git_repo.write("src/a.py", "x = 3\n")
-    git_repo.commit("parser")
+    assert checked.code == 1, checked.out
+    assert [line.split(": secret: ")[0] for line in _secrets(checked.out)] == [
+        ".handoff/tokenizer.json:4:13",
+        ".handoff/tokenizer.md:4:15",
+    ]
+    assert "[redacted" not in checked.out
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2
     assert f"branch {BRANCH} is not ready" in blocked.err and "[redacted" not in blocked.err
-    _bash(_update_command(f"`{_fix(blocked.err)}`"), git_repo.root)
-    git_repo.commit("refreshed")
-    assert run_hook(stop_event(git_repo.root)).code == 0
-    assert run_cli(["check"], cwd=git_repo.root).code == 0
 
 
-def _fix(err: str) -> str:
-    """The hook's first printed fix, its ``"<...>"`` parts filled in."""
-    line = next(line for line in err.splitlines() if line.startswith("  fix: "))
-    return re.sub(r'"<[^"]*>"', '"parser in src/a.py"', line.removeprefix("  fix: "))
+def test_a_token_shaped_topic_written_by_hand_is_reported_in_the_packet_and_its_twin(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    _feature(git_repo)
+    made = run_cli(
+        ["new", "--topic", "notify", "--summary", "Slack notifier.", *FIELDS], cwd=git_repo.root
+    )
+    assert made.code == 0, made.err
+    old = git_repo.root / ".handoff" / "notify.json"
+    packet = json.loads(old.read_text(encoding="utf-8"))
+    packet["topic"] = TOPIC
+    new = git_repo.root / ".handoff" / f"{TOPIC}.json"
+    new.write_text(json.dumps(packet, indent=2) + "\n", encoding="utf-8")
+    old.unlink()
+    old.with_suffix(".md").unlink()
+    rendered = run_cli(["render", "--write", f".handoff/{TOPIC}.json"], cwd=git_repo.root)
+    assert rendered.code == 0, rendered.err
+    git_repo.commit("packet")
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert checked.code == 1, checked.out
+    found = _secrets(checked.out)
+    assert [line.split(": secret: ")[0] for line in found] == [
+        f".handoff/{TOPIC}.json:3:12",
+        f".handoff/{TOPIC}.md:1:12",
+        f".handoff/{TOPIC}.md:6:14",
+    ]
+    assert found[0].endswith(
+        "secret: topic contains what looks like a GitHub token; a topic is shown as it is, "
+        "never redacted: pick another topic for this work (a new packet with `handoff-audit "
+        "new --topic NEW`, this one deleted) and revoke the credential"
+    )
+    assert all("repeats the branch or topic of" in line for line in found[1:])
+    report = json.loads(run_cli(["check", "--format", "json"], cwd=git_repo.root).out)
+    assert [f["pointer"] for f in report["findings"] if f["rule"] == "secret"] == [
+        "/topic",
+        None,
+        None,
+    ]
+
+
+def test_the_action_fails_on_a_token_shaped_topic(runner: Runner) -> None:
+    data = json.loads((runner.repo.root / "handoff.json").read_text(encoding="utf-8"))
+    data["topic"] = TOPIC
+    runner.repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    runner.repo.write("handoff.md", render_packet(data))
+    runner.head = runner.repo.commit("topic")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert int(done.outputs["errors"]) >= 1
+    secret = [line for line in done.out.splitlines() if "handoff-audit%3A secret::" in line]
+    assert [line.split(",title=")[0] for line in secret] == [
+        "::error file=handoff.json,line=26,col=12",
+        "::error file=handoff.md,line=6,col=14",
+    ]

@@ -150,7 +150,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     _refuse_placeholders(options)
     given = _given(options)
     reported = reported_facts(options)
-    topic = check_topic(options.topic) if options.topic is not None else None
+    topic = check_topic(options.topic, new=True) if options.topic is not None else None
     bench, config = _workbench(options)
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from handoff_audit.authoring.session_facts import SessionFacts
+from handoff_audit.credentials import find_secrets
 from handoff_audit.errors import InputError, not_regular
 
 SEVERITIES = ("low", "medium", "high", "critical")
@@ -34,12 +35,22 @@ def pair_usage(option: str) -> str:
     )
 
 
-def check_topic(topic: str) -> str:
-    """``topic`` when it is a valid topic that stays inside ``.handoff/``."""
+def check_topic(topic: str, *, new: bool = False) -> str:
+    """``topic`` when it is a valid topic that stays inside ``.handoff/``; for a ``new``
+    packet, one that does not look like a credential either: a topic names files and is shown
+    unredacted in every report (the `secret` rule reports it)."""
     if TOPIC.fullmatch(topic) is None or ".." in topic.split("/") or topic.endswith("/"):
         raise InputError(
             f"--topic {topic!r}: use lower-case letters, digits, '.', '_', '-' and '/' "
             "(starting with a letter or digit), e.g. --topic refund-api"
+        )
+    found = find_secrets(topic) if new else []
+    if found:
+        kind = found[0].kind
+        raise InputError(
+            f"--topic looks like {'an' if kind[0] in 'AEIOU' else 'a'} {kind}; a topic names "
+            "the packet's files and is shown unredacted in every report: name the work "
+            "instead (e.g. --topic refund-api), and revoke the credential if it is one"
         )
     return topic
 

@@ -8,6 +8,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from handoff_audit import shell
 from handoff_audit.credentials import packet_identifiers, show, unnamed_secrets
 from handoff_audit.jsonpos import field_name, iter_strings
 from handoff_audit.model.context import AuditContext
@@ -243,8 +244,10 @@ shown as the repository's tree has it, in every format, message and printed comm
 annotation's `file=` and a SARIF location must name the real file for GitHub to place them, and
 `git rm -- :/ghp_…/HANDOFF.md` must work as printed); whoever reads the log can read the tree.
 Rename such a folder, and revoke the credential if it is one. A packet's `branch` and `topic`
-are names too, shown and kept as git has them (`new` and `update` store a credential-shaped
-branch as it is, so that `branch-mismatch` can clear), and not reported.
+are names too, shown and kept as git has them, never redacted (`new` and `update` store a
+credential-shaped branch as it is, so that `branch-mismatch` can clear); so a credential in one
+is reported, in the packet and in the twin's lines that repeat it (the fix: rename the branch,
+or pick another topic; `new` refuses a credential-shaped `--topic`).
 
 Example:
 
@@ -389,13 +392,32 @@ def history_secret_hits(packets: list[Packet]) -> Iterator[Hit]:
         yield from _secret_hits(packet)
 
 
+def _name_fix(pointer: str, packet: str) -> str | None:
+    """The fix of a credential in the packet's branch or topic (``None`` for another field):
+    removing it would not do (the branch checks would fire); the name itself must change."""
+    if pointer == "/branch":
+        update = f"handoff-audit update {shell.quote_path(packet)} --branch NEW"
+        return (
+            "a branch name is shown as git has it, never redacted: rename the branch "
+            f"(`git branch -m NEW`, then `{update}`) and revoke the credential"
+        )
+    if pointer == "/topic":
+        return (
+            "a topic is shown as it is, never redacted: pick another topic for this work (a "
+            "new packet with `handoff-audit new --topic NEW`, this one deleted) and revoke the "
+            "credential"
+        )
+    return None
+
+
 def _secret_hits(packet: Packet) -> Iterator[Hit]:
+    # The packet's branch and topic are scanned like any value (names are shown unredacted,
+    # so a credential there would be printed everywhere), and so are the twin's lines that
+    # repeat them.
     fix = "remove it and revoke the credential"
-    names = packet_identifiers(packet.data)
     if packet.data is not None:
         for pointer, text, is_key in () if packet.clean else iter_strings(packet.data):
-            shown = names if pointer in ("/branch", "/topic") else ()
-            kinds = sorted({match.kind for match in unnamed_secrets(text, shown)})
+            kinds = sorted({match.kind for match in unnamed_secrets(text)})
             if not kinds:
                 continue
             if is_key:
@@ -404,10 +426,11 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
             else:
                 line, column = packet.position(pointer)
                 where = field_name(pointer)
+            said = (None if is_key else _name_fix(pointer, packet.path)) or fix
             yield Hit(
                 SECRET,
                 packet.path,
-                f"{where} contains what looks like {_a(kinds)}; {fix}",
+                f"{where} contains what looks like {_a(kinds)}; {said}",
                 line,
                 column,
                 pointer,
@@ -415,22 +438,41 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
     elif packet.kind == "json" and packet.text is not None:
         # Unparseable JSON still must not carry a credential: scan its lines.
         yield from _text_secret_hits(packet.path, packet.text, fix)
+    names = packet_identifiers(packet.data)
     if packet.markdown_text is not None and packet.markdown_path is not None:
-        yield from _text_secret_hits(packet.markdown_path, packet.markdown_text, fix, names)
+        yield from _text_secret_hits(
+            packet.markdown_path, packet.markdown_text, fix, names, packet.path
+        )
     for path, text in packet.undecoded:  # not UTF-8: still no place for a credential
-        yield from _text_secret_hits(path, text, fix, names)
+        twin = path != packet.path
+        yield from _text_secret_hits(path, text, fix, names if twin else (), packet.path)
 
 
-def _text_secret_hits(path: str, text: str, fix: str, names: tuple[str, ...] = ()) -> Iterator[Hit]:
-    matches = unnamed_secrets(text, names)
+def _named_fix(packet: str) -> str:
+    """The fix of a credential in a twin's line where it repeats the packet's branch or topic."""
+    return (
+        f"it repeats the branch or topic of {packet}: change that name (its own `secret` "
+        "finding says how) and revoke the credential"
+    )
+
+
+def _text_secret_hits(
+    path: str, text: str, fix: str, names: tuple[str, ...] = (), packet: str = ""
+) -> Iterator[Hit]:
+    """``secret`` for each credential in the lines of ``text``; one inside a packet's
+    ``names`` (its twin repeating its branch or topic) gets the fix of that name."""
+    matches = unnamed_secrets(text)
+    unnamed = {(m.start, m.end) for m in unnamed_secrets(text, names)} if names else None
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)] if matches else []
     for match in matches:
         line = bisect_right(line_starts, match.start)
         column = match.start - line_starts[line - 1] + 1
+        named = unnamed is not None and (match.start, match.end) not in unnamed
         yield Hit(
             SECRET,
             path,
-            f"line {line} contains what looks like {_a([match.kind])}; {fix}",
+            f"line {line} contains what looks like {_a([match.kind])}; "
+            + (_named_fix(packet) if named else fix),
             line,
             column,
         )

@@ -4,6 +4,7 @@ real GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files and a local GitHub API."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -237,6 +238,47 @@ def test_invalid_input_is_a_one_line_error(
     assert message in result.err
     assert len(result.err.strip().splitlines()) == 1
     assert "::error title=handoff-audit%3A input::" in result.out
+
+
+@pytest.mark.parametrize("target", ["outside", "event"])
+def test_a_config_input_that_links_outside_the_workspace_is_refused_unread(
+    runner: Runner, run_cli: Callable[..., Any], tmp_path: Path, target: str
+) -> None:
+    """The pull request swaps the workflow's ``config`` file for a link to a file outside the
+    workspace (in the container: the event file, /proc/self/environ): it is not read, so none of
+    its values reach the public log."""
+    runner.run("pull_request", runner.pull_request())  # sets up the environment
+    outside = tmp_path / "outside.yml"
+    outside.write_text('max-lines: "sk_value_from_outside_the_workspace"\n', encoding="utf-8")
+    runner.repo.write(".github/handoff-audit.yml", "max-lines: 300\n")
+    runner.repo.commit("the workflow's configuration")
+    link = runner.repo.root / ".github" / "handoff-audit.yml"
+    link.unlink()
+    link.symlink_to(outside if target == "outside" else Path(os.environ["GITHUB_EVENT_PATH"]))
+    runner.repo.commit("the pull request swaps it for a link")
+    runner.mp.setenv("INPUT_CONFIG", ".github/handoff-audit.yml")
+    result = run_cli(["ci"], cwd=runner.repo.root)
+    assert result.code == 2
+    assert (
+        "input config: '.github/handoff-audit.yml' is a link leading outside the workspace"
+        in result.err
+    )
+    assert "sk_value" not in result.out + result.err
+    assert "pull_request" not in result.out + result.err  # the event file's keys
+    assert len(result.err.strip().splitlines()) == 1
+    assert "::error title=handoff-audit%3A input::" in result.out
+
+
+def test_a_config_input_that_links_inside_the_workspace_is_read(
+    runner: Runner, run_cli: Callable[..., Any]
+) -> None:
+    runner.repo.write("config/shared.yml", "max-lines: 300\n")
+    (runner.repo.root / ".github").mkdir()
+    (runner.repo.root / ".github" / "handoff-audit.yml").symlink_to("../config/shared.yml")
+    runner.head = runner.repo.commit("a linked configuration")
+    done = runner.run("pull_request", runner.pull_request(), config=".github/handoff-audit.yml")
+    assert done.code == 1  # the active packet's findings, not an input error
+    assert "active-in-merge" in done.summary
 
 
 def test_unreadable_event_file_is_a_one_line_error(

@@ -661,11 +661,17 @@ def _nearly_our_table(name: str) -> bool:
     return difflib.SequenceMatcher(None, name.lower(), TABLE_NAME).ratio() >= 0.85
 
 
+def leads_outside(path: Path, root: Path) -> bool:
+    """Whether ``path``, with every link on the way resolved (its own included), ends outside
+    ``root``: a file the repository's content must not be able to pick for us to read."""
+    return not path.resolve().is_relative_to(root.resolve())
+
+
 def _check_inside(path: Path, root: Path, tracked: TrackedCheck) -> None:
     """A discovered configuration must be a regular file inside the repository: a link leading
     out of it would let the repository's content pick a file to read (and quote)."""
     real = path.resolve()
-    if not real.is_relative_to(root.resolve()):
+    if leads_outside(path, root):
         raise InputError(
             f"{from_cwd(path)}: a link leading outside the repository; the configuration is "
             "read only from inside it (name another file with --config)"

@@ -23,7 +23,7 @@ from handoff_audit.action.base_gate import GatedConfig, gate_from_base
 from handoff_audit.action.comment import upsert
 from handoff_audit.action.compare import remote_history
 from handoff_audit.action.env import Inputs, Plan, Runner, plan
-from handoff_audit.config import Config, load_config, refuse_unmatchable
+from handoff_audit.config import Config, leads_outside, load_config, refuse_unmatchable
 from handoff_audit.credentials import show
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -75,6 +75,11 @@ def load_inputs_config(
     explicit = None
     if inputs.config:
         explicit = _inside(workspace, inputs.config, "config", CONFIG_FIX)
+        if leads_outside(explicit, workspace):  # a link the pull request put in its place
+            raise InputError(
+                f"input config: {inputs.config!r} is a link leading outside the workspace "
+                f"{workspace} and was not read; {CONFIG_FIX}"
+            )
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
     config = load_config(root, explicit, rule_ids=RULES_BY_ID, tracked=is_tracked)

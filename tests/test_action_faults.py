@@ -125,9 +125,9 @@ def refusing_api() -> str:
     return f"http://127.0.0.1:{port}"
 
 
-def test_refused_connections_end_after_the_tries_and_say_why(refusing_api: str) -> None:
-    """Five tries wait 2+4+8+16 s; the next backoff (32 s) would pass the 60-s bound, but it is
-    the tries that ran out, and the socket's own reason is kept whole, not cut off by the URL."""
+def test_refused_connections_get_one_quick_retry_and_say_why(refusing_api: str) -> None:
+    """Every try fails at once, so backing off would only sleep (2+4+8+16 s): one quick retry,
+    and the socket's own reason is kept whole, not cut off by the URL."""
     now = [0.0]
 
     def sleep(seconds: float) -> None:
@@ -139,26 +139,44 @@ def test_refused_connections_end_after_the_tries_and_say_why(refusing_api: str) 
     with pytest.raises(ApiError) as raised:
         client.open_pulls("octo-org", "feat/" + "long-branch-name-" * 8)
     message = str(raised.value)
-    assert now[0] == 30.0
-    assert "failed after 5 tries" in message
+    assert now[0] == 1.0
+    assert "failed after 2 tries" in message
     assert "Connection refused" in message
     assert "API time" not in message
     assert token not in message
 
 
-def test_the_time_bound_is_named_only_when_it_ends_the_retries(refusing_api: str) -> None:
+def test_a_ci_run_against_a_refusing_api_ends_quickly_with_the_warning(
+    runner: Runner, refusing_api: str
+) -> None:
+    runner.api = refusing_api
+    started = time.monotonic()
+    done = runner.run("pull_request", runner.pull_request())
+    assert runner.sleeps == [1.0]  # the one quick retry, not 2+4+8+16 s of backoff
+    assert time.monotonic() - started < 15  # sleeps are recorded, not slept: loose on purpose
+    [warning] = [line for line in done.out.splitlines() if "comment was not posted" in line]
+    assert warning.startswith("::warning title=handoff-audit%3A comment::")
+    assert "failed after 2 tries" in warning and "Connection refused" in warning
+    assert done.code == 1  # the audit's own verdict
+    assert "active-in-merge" in done.summary
+
+
+def test_the_time_bound_is_named_only_when_it_ends_the_retries() -> None:
     now = [0.0]
 
     def sleep(seconds: float) -> None:
         now[0] += seconds
 
+    fake = FakeGitHub()
+    fake.fail("GET", r"/issues/\d+/comments$", 503, "Unavailable", times=50)
     policy = RetryPolicy(
         sleep=sleep, timer=lambda: now[0], total=10, timeout=1, write_interval=None
     )
-    client = Client("t", refusing_api, "octo-org/hello-world", policy)
-    with pytest.raises(ApiError) as raised:
-        client.comments(7)
+    with serve(fake) as url:
+        client = Client("t", url, f"{fake.owner}/{fake.repo}", policy)
+        with pytest.raises(ApiError) as raised:
+            client.comments(7)
     message = str(raised.value)
     assert "after 3 tries" in message
     assert "(the run's 10 s of API time are used up)" in message
-    assert "Connection refused" in message
+    assert "HTTP 503" in message

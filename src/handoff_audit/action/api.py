@@ -1,9 +1,11 @@
 """The few GitHub API calls the action makes, through PyGithub, with bounded retries.
 
-Server errors (5xx), rate limits (429, or 403 with an exhausted or secondary limit) and dropped
-connections are retried with exponential backoff, honouring ``Retry-After`` and
-``X-RateLimit-Reset``, within a total waiting budget. Everything else fails at once with
-`ApiError`, whose message is one line, names the call, and never contains the token.
+Server errors (5xx), rate limits (429, or 403 with an exhausted or secondary limit), timeouts
+and dropped connections are retried with exponential backoff, honouring ``Retry-After`` and
+``X-RateLimit-Reset``, within a total waiting budget. An API that cannot be reached at all (the
+connection refused, the host name not found: `unreachable`) gets one quick retry, since waiting
+does not change that. Everything else fails at once with `ApiError`, whose message is one line,
+names the call, and never contains the token.
 
 All the calls of one run share one time bound (`RetryPolicy.total`, 60 s), on the wall clock:
 no request starts that could end after it, and a response still arriving when it passes (a
@@ -13,6 +15,8 @@ server that sends a byte every few seconds never trips a per-read timeout) is gi
 
 from __future__ import annotations
 
+import errno
+import socket
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -161,6 +165,19 @@ def rate_limited(error: Exception) -> bool:
     )
 
 
+QUICK_RETRY = 1.0
+"""Seconds before the one retry of an `unreachable` API (a blip while a proxy restarts)."""
+
+
+def unreachable(error: Exception) -> bool:
+    """Whether ``error`` says the API cannot be reached at all: the connection was refused, or
+    the host name does not resolve. Each try fails at once, so backing off only sleeps; a
+    timeout, a reset connection or a 5xx is different, and keeps its retries."""
+    cause = final_cause(error)
+    refused = isinstance(cause, OSError) and cause.errno == errno.ECONNREFUSED
+    return refused or isinstance(cause, socket.gaierror)
+
+
 def retry_delay(error: Exception, attempt: int, policy: RetryPolicy) -> float | None:
     """Seconds to wait before trying again after ``error``, or ``None`` when it is final."""
     # PyGithub and requests load only when the API is called (slow imports)
@@ -169,6 +186,8 @@ def retry_delay(error: Exception, attempt: int, policy: RetryPolicy) -> float | 
 
     backoff = policy.backoff * 2.0 ** (attempt - 1)
     if isinstance(error, requests.RequestException):
+        if unreachable(error):
+            return min(policy.backoff, QUICK_RETRY) if attempt == 1 else None
         return backoff
     if not isinstance(error, GithubException):
         return None

@@ -7,6 +7,7 @@ on it forever."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -38,20 +39,59 @@ def _fifo_repo(git_repo: GitRepo) -> Path:
     return git_repo.root
 
 
+REMOVE = ". Remove it: `rm -- handoff.json`"
+"""The fix for a FIFO git does not track: it holds no packet."""
+
+
 @pytest.mark.parametrize(
-    ("args", "named"),
+    ("args", "named", "fix"),
     [
-        (["show", "handoff.json"], "show: handoff.json"),
-        (["check", "--config", "handoff.json"], "--config handoff.json"),
-        (["render", "handoff.json"], "handoff.json"),
+        (["show", "handoff.json"], "show: handoff.json", REMOVE),
+        (["check", "--config", "handoff.json"], "--config handoff.json", ""),
+        (["render", "handoff.json"], "handoff.json", REMOVE),
     ],
 )
 def test_a_fifo_is_called_a_fifo_not_a_missing_file(
-    git_repo: GitRepo, args: list[str], named: str
+    git_repo: GitRepo, args: list[str], named: str, fix: str
 ) -> None:
     result = _cli(args, _fifo_repo(git_repo))
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr == f"handoff-audit: error: {named}: {NOT_REGULAR}\n"
+    assert result.stderr == f"handoff-audit: error: {named}: {NOT_REGULAR}{fix}\n"
+
+
+def _tracked_handoff_replaced(git_repo: GitRepo, kind: str) -> Path:
+    """A committed HANDOFF.md that an earlier workflow step replaced with a FIFO or a socket."""
+    git_repo.write("README.md", "hello\n")
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write("HANDOFF.md", "# Handoff\n\n## Next step\n\nDo it.\n")
+    git_repo.commit("handoff")
+    path = git_repo.root / "HANDOFF.md"
+    path.unlink()
+    if kind == "FIFO":
+        os.mkfifo(path)
+    else:
+        with socket.socket(socket.AF_UNIX) as server:
+            server.bind(str(path))
+    return git_repo.root
+
+
+@pytest.mark.parametrize("kind", ["FIFO", "socket"])
+def test_a_tracked_handoff_replaced_by_a_special_file_names_the_fix(
+    git_repo: GitRepo, kind: str
+) -> None:
+    """The finding says how to get the file back, from any folder; followed, the file is read."""
+    root = _tracked_handoff_replaced(git_repo, kind)
+    (root / "sub").mkdir()
+    result = _cli(["check", "--target-branch", "main"], root / "sub")
+    [line] = [line for line in result.stdout.splitlines() if "invalid-json" in line]
+    assert line == (
+        f"../HANDOFF.md: invalid-json: the path is a {kind}, not a regular file; it was not "
+        "read. Replace it with the committed file: `git checkout -- :/HANDOFF.md`"
+    )
+    subprocess.run(["git", "checkout", "--", ":/HANDOFF.md"], cwd=root / "sub", check=True)
+    after = _cli(["check", "--target-branch", "main"], root / "sub")
+    assert "invalid-json" not in after.stdout
 
 
 def test_show_of_a_device_says_it_is_a_device(git_repo: GitRepo) -> None:

@@ -307,7 +307,7 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     except OSError:
         raise InputError(f"show: {packet}: no such file") from None
     if (problem := not_regular(mode)) is not None:
-        raise InputError(f"show: {packet}: {problem}")
+        raise InputError(f"show: {packet}: {problem}{loading.named_fix(path, root, mode)}")
     try:
         path.relative_to(root)
     except ValueError:

@@ -23,6 +23,7 @@ from typing import Any
 
 from handoff_audit import shell
 from handoff_audit.config import Config
+from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
 from handoff_audit.errors import InputError, not_regular
@@ -345,6 +346,9 @@ def read_bytes(
             raise Unreadable("the file cannot be read: no such file") from None
         except OSError as error:
             raise Unreadable(f"the file cannot be read: {error.strerror or error}") from None
+    if (problem := not_regular(info.st_mode)) is not None:
+        link = os.path.islink(path)
+        raise Unreadable(problem + irregular_fix(target, real_root, info.st_mode, link=link))
     _check_regular(info, limit)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     try:
@@ -466,6 +470,30 @@ def _check_regular(info: os.stat_result, limit: int) -> None:
         raise Unreadable(problem)
     if info.st_size > limit:
         raise _too_large(limit, info.st_size)
+
+
+def named_fix(path: Path, root: Path, mode: int) -> str:
+    """`irregular_fix` for a file named on the command line: none for one outside the repository
+    at ``root`` (``/dev/zero`` is no file to remove)."""
+    real, real_root = path.resolve(), root.resolve()
+    if not real.is_relative_to(real_root):
+        return ""
+    return irregular_fix(str(real), real_root, mode, link=path.is_symlink())
+
+
+def irregular_fix(target: str, real_root: Path, mode: int, *, link: bool = False) -> str:
+    """How to put a file back where a folder, a FIFO, a socket or a device sits in the
+    repository (an earlier step left it), as a sentence to append to `not_regular`'s words:
+    git's copy when git tracks the path (``git checkout`` replaces it), else removing it, since
+    it holds no packet. A ``link`` to it is what to change, not what it leads to."""
+    if link:
+        return ". Point the link at a packet file, or replace it with the packet itself"
+    if stat.S_ISDIR(mode):
+        return ". Move or rename the folder: a packet is a file"
+    if tracked.is_tracked(str(real_root), target) is True:
+        top = os.path.relpath(target, real_root).replace(os.sep, "/")
+        return f". Replace it with the committed file: `git checkout -- {shell.from_top(top)}`"
+    return f". Remove it: `rm -- {shell.quote_path(from_cwd(Path(target)))}`"
 
 
 def _too_large(limit: int, size: int | None = None) -> Unreadable:

@@ -36,6 +36,7 @@ from handoff_audit.authoring.markdown_fixes import (
     template_fix,
 )
 from handoff_audit.authoring.packet_files import packet_text
+from handoff_audit.authoring.series_successor import successor
 from handoff_audit.authoring.topic_files import changed_files, topic_files
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twin_fixes import Beyond
@@ -207,16 +208,16 @@ class Fixes:
         )
 
     def passed_over(self, problem: Problem) -> Advice:
-        """An undated file in a dated series: today's date in its name makes it current."""
-        written = problem.files[0]
-        folder, _, name = written.rpartition("/")
-        undated = _DATE_FIRST.sub("", name, count=1)
-        also = "; add to it what any commits after it changed" * (undated != name)
-        dated = "/".join(filter(None, (folder, f"{datetime.now(UTC):%Y-%m-%d}-{undated}")))
+        """A file of a dated series that another one outranks (undated, or of an earlier date):
+        a name that ranks it first (`series_successor`), never its own."""
+        written, current = problem.files
+        name = written.rpartition("/")[2]
+        also = "; add to it what any commits after it changed" * bool(_DATE_FIRST.match(name))
+        moved = successor(self.gate.root, written, current)
         return Advice(
             problem.message,
-            f"git mv -- {self.path(written)} {self.path(dated)}",
-            f"today's date in the name makes it the series' current handoff{also}; then commit",
+            f"git mv -- {self.path(written)} {self.path(moved.path)}",
+            f"{moved.why}{also}; then commit",
         )
 
     def ignored(self, problem: Problem) -> Advice:

@@ -1,0 +1,82 @@
+"""The name that makes a branch's file of a dated series that series' current handoff: the
+Stop hook's fix for a file another one outranks (undated, or of an earlier date).
+
+Today's date when it is later than the current file's; else the current file's own date (and
+time), which ties with it by name, so that its last commit, made after the current file's,
+decides (`series_order.newest_first`); and when that name is taken, or the current file's name
+holds numbers after its date, a number right after the date that ranks above them. Never the
+file's own name: `git mv` to it does nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from handoff_audit.engine.series_order import DATED, NameKey, month_first, name_key
+
+_DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
+_DAY = 86400
+
+
+@dataclass(frozen=True, slots=True)
+class Successor:
+    """Where the branch's file moves, and why that makes it current (true words)."""
+
+    path: str
+    """From the repository root."""
+    why: str
+    """One clause: what in the name (and its commit) ranks it first."""
+
+
+def successor(root: Path, written: str, current: str, now: datetime | None = None) -> Successor:
+    """The name ``written`` (the branch's file) takes to outrank ``current`` (the series'
+    current file), in the same folder, keeping the part of its name after a leading date."""
+    folder, _, name = written.rpartition("/")
+    topic = _DATE_FIRST.sub("", name, count=1)
+    today = int((now or datetime.now(UTC)).timestamp()) // _DAY * _DAY
+    months_first = month_first([written, current])
+    ahead = name_key(current, months_first) or (0, ())
+    latest = ahead[1][0] if ahead[0] == DATED else 0
+    when = max(today, latest)
+    stamp = datetime.fromtimestamp(when, UTC).strftime(
+        "%Y-%m-%d-%H%M" if when % _DAY else "%Y-%m-%d"
+    )
+
+    def place(number: int) -> str:
+        base = f"{stamp}-{number}-{topic}" if number else f"{stamp}-{topic}"
+        return f"{folder}/{base}" if folder else base
+
+    def free(path: str) -> bool:
+        return path != written and not os.path.lexists(root / path)
+
+    def rank(path: str) -> NameKey:
+        return name_key(path, months_first) or (0, ())
+
+    if free(place(0)) and rank(place(0)) >= ahead:
+        if when > latest:
+            return Successor(
+                place(0), "today's date in the name makes it the series' current handoff"
+            )
+        if rank(place(0)) == ahead:
+            why = (
+                f"the date {stamp} in the name is {current}'s, and its commit comes after that "
+                "file's, so it is the series' current handoff"
+            )
+            return Successor(place(0), why)
+        return Successor(
+            place(0), f"its name ranks it above {current}, so it is the series' current handoff"
+        )
+    # A number right after the date ranks above the numbers after the current file's date.
+    numbers = ahead[1][1:] if when == latest else ()
+    number = max(2, numbers[0] + 1 if numbers else 2)
+    while not free(place(number)) or rank(place(number)) <= ahead:
+        number += 1
+    return Successor(
+        place(number),
+        f"the date {stamp} and the number {number} after it in the name rank it above {current}, "
+        "so it is the series' current handoff",
+    )

@@ -17,7 +17,8 @@ branch's own handoff.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -258,7 +259,7 @@ def _judge_branch(
     dirt_problems = _stopped_problems(gate, codes)
     conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
-    for finding in report.findings:
+    for finding in _not_recorded(gate, report.findings, by_file):
         packet = by_file.get(finding.path)
         # A packet in a conflict is fixed by resolving it (the conflict's fix), nothing else.
         mine = {packet.path, packet.markdown} if packet is not None else set()
@@ -558,6 +559,47 @@ def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
     if path.endswith(".json") or in_series(path, config) or not is_handoff_file(path, config):
         return False
     return packet_of(path) not in files
+
+
+_FAILED_RUN = re.compile(r"\A`.*` failed \(exit -?\d+\) at (?P<sha>[0-9a-f]{7,40})\b", re.DOTALL)
+"""The open risk a failing `--verify` run writes (`verify.Verification.facts`): the commit it
+ran on."""
+
+
+def _not_recorded(
+    gate: Gate, findings: Sequence[Finding], by_file: dict[str, PacketInfo]
+) -> Iterator[Finding]:
+    """The findings, but `lkg-behind` on a packet that records the tests failing at the commit
+    checked (`_failure_recorded`): that is what the handoff truthfully says, not a fix left to
+    run, as `update --verify` would fail again and each commit of its packet would put it one
+    commit further behind (`check` still reports it)."""
+    for finding in findings:
+        packet = by_file.get(finding.path)
+        if finding.rule != "lkg-behind" or packet is None or not _failure_recorded(gate, packet):
+            yield finding
+
+
+def _failure_recorded(gate: Gate, packet: PacketInfo) -> bool:
+    """True when one of the packet's open risks is a failing `--verify` run's (`update
+    --verify` writes it and exits 1), made on a commit of HEAD's history after which only
+    handoff files changed (its own commit, and any refresh of it)."""
+    risks = (packet.data or {}).get("open_risks")
+    whats = [r.get("what") for r in risks if isinstance(r, dict)] if isinstance(risks, list) else []
+    found = (_FAILED_RUN.match(what) for what in whats if isinstance(what, str))
+    runs = tuple(match["sha"] for match in found if match is not None)
+    if not runs or gate.head is None:
+        return False
+    series = SeriesFolders(gate.root, gate.config)
+    try:
+        with plumbing.changes(gate.root, gate.head) as walk:
+            for change in walk:
+                if change.sha.startswith(runs):
+                    return True
+                if any(not _beside_work(path, gate.config, series) for path in change.files):
+                    return False
+    except plumbing.GitError:
+        return False
+    return False
 
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:

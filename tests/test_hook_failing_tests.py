@@ -1,0 +1,66 @@
+"""Tests failing and `lkg-behind`: once the packet records the failing `--verify` run (the open
+risk `update --verify` writes, exit 1) on a commit after which only handoff files changed, the
+Stop hook lets the session end, as its fix was run; `check` still reports `lkg-behind`. A
+packet that records no failure still blocks. Real repositories, the real CLI and hook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agent_support import run_hook, stop_event
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+
+def _failing_branch(repo: GitRepo, run_cli: Run) -> None:
+    """A packet written while the tests passed, then the tests broken and more commits than
+    `max-commits-behind` allows."""
+    repo.write(".handoff-audit.yml", "verify: test -e tests-pass\nmax-commits-behind: 2\n")
+    repo.write("a.py", "x = 1\n")
+    repo.write("tests-pass", "")
+    repo.commit("init")
+    repo.git("checkout", "-q", "-b", "feat/x")
+    repo.write("a.py", "x = 1\ny = 2\n")
+    repo.commit("y")
+    made = run_cli(
+        ["new", "--verify", "--summary", "y added", "--next-action", "Add z to a.py.",
+         "--verdict-pointer", "a.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    repo.commit("handoff")
+    repo.git("rm", "-q", "tests-pass")
+    repo.commit("tests now fail")
+    for i in range(3):
+        repo.write("a.py", f"x = 1\ny = 2\nz = {i}\n")
+        repo.commit(f"work {i}")
+
+
+def test_a_recorded_failure_ends_the_loop_and_check_still_reports_it(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _failing_branch(git_repo, run_cli)
+    first = run_hook(stop_event(git_repo.root))
+    assert first.code == 2 and "lkg-behind" in first.err, first.err  # no failure recorded yet
+    # A refresh that does not run the tests records no failure: still blocked, as before.
+    plain = run_cli(["update", "handoff.json", "--summary", "z added"], cwd=git_repo.root)
+    assert plain.code == 0, plain.err
+    git_repo.commit("handoff: refresh without running the tests")
+    unproven = run_hook(stop_event(git_repo.root))
+    assert unproven.code == 2 and "update handoff.json --verify" in unproven.err, unproven.err
+    summary = "z added; the tests fail"
+    updated = run_cli(
+        ["update", "handoff.json", "--verify", "--summary", summary], cwd=git_repo.root
+    )
+    assert updated.code == 1 and "an open risk names the failure" in updated.err, updated.err
+    git_repo.commit("handoff: refresh")
+    again = run_hook(stop_event(git_repo.root))
+    assert again.code == 0, again.err
+    checked = run_cli(["check", "."], cwd=git_repo.root)
+    assert "lkg-behind" in checked.out + checked.err
+    # More work after the recorded run: the failure no longer speaks for it.
+    git_repo.write("b.py", "b = 1\n")
+    git_repo.commit("more work")
+    later = run_hook(stop_event(git_repo.root))
+    assert later.code == 2 and "lkg-behind" in later.err, later.err

@@ -451,3 +451,33 @@ def test_a_configuration_file_ignored_is_named_to_the_session(repo: GitRepo) -> 
     assert said == warning
     ignored.unlink()
     assert context_of(run_hook(claude_start(repo.root), repo.root)) == problem
+
+
+def test_on_a_branch_made_from_one_with_a_packet_the_take_over_command_works(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    """The packet's branch still exists (a stacked branch): `update --branch` would be refused,
+    so the brief prints the Stop hook's way, which works as printed; then `new`, and the
+    session may end."""
+    repo.git("checkout", "-q", "-b", "feat/refunds-part2")
+    lines = context_of(run_hook(claude_start(repo.root))).splitlines()
+    assert run_cli(["show"], cwd=repo.root).out.splitlines() == lines
+    [take] = [line for line in lines if line.startswith("To take it over")]
+    assert "--branch" not in take and "branch feat/refunds still exists" in take
+    command = take.split("): ", 1)[1]
+    assert command == (
+        "handoff-audit archive handoff.json && git add -- handoff.json handoff.md && git commit "
+        "-m 'handoff: archive the packet of feat/refunds here' -- handoff.json handoff.md"
+    )
+    taken = run_fix(repo.root, command)
+    assert taken.returncode == 0, taken.stderr
+    repo.write("src/refunds.py", "ROUND = 2\n")
+    repo.commit("part 2")
+    made = run_cli(
+        ["new", "--summary", "part 2", "--next-action", "Round EUR.", "--verdict-pointer",
+         "src/refunds.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    repo.commit("handoff: part 2")
+    assert run_hook(stop_event(repo.root)).code == 0

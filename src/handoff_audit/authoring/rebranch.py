@@ -10,8 +10,7 @@ from typing import Any
 from handoff_audit import shell
 from handoff_audit.authoring.no_active import name
 from handoff_audit.errors import InputError
-from handoff_audit.git import plumbing
-from handoff_audit.git.renames import renamed_from
+from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.suggest import closest
 
 
@@ -23,8 +22,8 @@ def repointed(
     `InputError` saying why not and what to run instead."""
     old = data.get("branch")
     shown = shell.quote_path(name(packet))
-    known = _known_branches(root)
-    if not isinstance(old, str) or known is None or not _gone(root, old, branch, *known):
+    known = known_branches(root)
+    if not isinstance(old, str) or known is None or not branch_gone(root, old, branch, *known):
         raise InputError(
             f"{name(packet)} is the packet of branch {old!r}, not {branch!r}; refresh it on its "
             "branch, or start this branch's packet with `handoff-audit new`"
@@ -48,24 +47,3 @@ def repointed(
         f"{branch!r}; everything else kept"
     )
     return {**data, "branch": branch}, note
-
-
-def _known_branches(root: Path) -> tuple[set[str], set[str]] | None:
-    """The local and remote-tracking branches (short names), and the local ones, read with one
-    git process; ``None`` when git cannot say (then no branch is taken for gone)."""
-    try:
-        refs, _ = plumbing.read_refs(root)
-    except plumbing.GitError:
-        return None
-    return {ref.branch for ref in refs}, {
-        r.branch for r in refs if r.name.startswith("refs/heads/")
-    }
-
-
-def _gone(root: Path, old: str, branch: str, known: set[str], local: set[str]) -> bool:
-    """Whether branch ``old`` no longer exists here: no ref names it, or only a
-    remote-tracking one does and ``branch``'s reflog says it was renamed from it (pushed, then
-    ``git branch -m``)."""
-    if old not in known:
-        return True
-    return old not in local and old in renamed_from(root, branch)

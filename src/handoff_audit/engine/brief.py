@@ -229,7 +229,7 @@ def _explain_nothing(
     if named:
         return
     if branch is not None:
-        nothing.inherited = inherited_lines(found, branch)
+        nothing.inherited = inherited_lines(found, branch, root)
         return
     rebase = rebase_in_progress(root)
     if rebase is not None:

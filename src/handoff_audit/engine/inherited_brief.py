@@ -6,8 +6,10 @@ what a detached HEAD is told about the active packets there (`detached_lines`)."
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from handoff_audit.credentials import redact
+from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.git.switch import Branches, switch_command
 from handoff_audit.model.packet import Packet
 from handoff_audit.program import program
@@ -34,9 +36,12 @@ def _active_of_others(packets: Sequence[Packet], branch: str | None) -> list[Pac
     )
 
 
-def inherited_lines(packets: Sequence[Packet], branch: str) -> tuple[str, ...]:
+def inherited_lines(packets: Sequence[Packet], branch: str, root: Path) -> tuple[str, ...]:
     """A few lines on the first other branch's active JSON packet (and how many more there
-    are); none when there is no such packet."""
+    are); none when there is no such packet. Only when its branch no longer exists in the
+    repository at ``root`` (`renames.branch_gone`, as `update` decides it) does `update PACKET
+    --branch` take it over; while it exists (this branch was made from it), the Stop hook's
+    way: archive this branch's copy, commit that, and write this branch's own with `new`."""
     others = _active_of_others(packets, branch)
     if not others:
         return ()
@@ -50,7 +55,18 @@ def inherited_lines(packets: Sequence[Packet], branch: str) -> tuple[str, ...]:
     if next_action:
         lines.append(f"Its next action: {next_action}")
     path = quote(packet.path)
-    lines.append(f"To take it over: {program()} update {path} --branch {quote(branch)}")
+    known = known_branches(root)
+    if packet.branch and known is not None and branch_gone(root, packet.branch, branch, *known):
+        lines.append(f"To take it over: {program()} update {path} --branch {quote(branch)}")
+    else:
+        files = " ".join(quote(f) for f in (packet.path, packet.markdown_path) if f)
+        message = quote(f"handoff: archive the packet of {packet.branch} here")
+        lines.append(
+            f"To take it over (branch {packet.branch} still exists and keeps its copy active: "
+            f"this archives this branch's copy; `{program()} new` then writes this branch's own "
+            f"before the session ends): {program()} archive {path} && git add -- {files} && "
+            f"git commit -m {message} -- {files}"
+        )
     lines.append(f"Or, if it is finished: {program()} archive {path}")
     return tuple(" ".join(line.split()) for line in lines)
 

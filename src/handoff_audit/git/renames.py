@@ -40,3 +40,25 @@ def renamed_into(
     if not pushed_only or current is None:
         return frozenset()
     return frozenset(renamed_from(root, current.branch) & pushed_only)
+
+
+def known_branches(root: Path) -> tuple[set[str], set[str]] | None:
+    """The local and remote-tracking branches (short names), and the local ones, read with one
+    git process; ``None`` when git cannot say (then no branch is taken for gone)."""
+    try:
+        refs, _ = plumbing.read_refs(root)
+    except plumbing.GitError:
+        return None
+    return {ref.branch for ref in refs}, {
+        r.branch for r in refs if r.name.startswith("refs/heads/")
+    }
+
+
+def branch_gone(root: Path, old: str, branch: str, known: set[str], local: set[str]) -> bool:
+    """Whether branch ``old`` no longer exists here (``known``, ``local``: `known_branches`):
+    no ref names it, or only a remote-tracking one does and ``branch``'s reflog says it was
+    renamed from it (pushed, then ``git branch -m``). Only then does `update PACKET --branch
+    BRANCH` re-point a packet of ``old``."""
+    if old not in known:
+        return True
+    return old not in local and old in renamed_from(root, branch)

@@ -144,6 +144,45 @@ def test_update_keeps_the_newest_run_of_a_command(
     assert packet(repo)["commands_run"] == newest
 
 
+def test_reading_a_transcript_again_keeps_its_last_passing_run(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    repo = feature_repo(git_repo)
+    session = Session(cwd=repo.root)
+    session.bash("pytest -q", "FAILED test_a", exit_code=1)
+    session.bash("ruff check", "ok")
+    session.bash("pytest -q", "ok")
+    transcript = session.save(tmp_path / "session.jsonl")
+    assert run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root).code == 0
+    repo.commit("handoff")
+    written = packet(repo)["commands_run"]
+    assert written == [
+        {"cmd": "pytest -q", "exit": 1, "note": "FAILED test_a"},
+        {"cmd": "ruff check", "exit": 0},
+        {"cmd": "pytest -q", "exit": 0},
+    ]
+
+    again = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+
+    assert again.code == 0, again.err
+    assert packet(repo)["commands_run"] == written
+    assert "- pytest -q → exit 0" in run_cli(["show"], cwd=repo.root).out
+    session.bash("git status", "clean")
+    session.save(transcript)
+    grown = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+    assert grown.code == 0, grown.err
+    assert packet(repo)["commands_run"] == [*written, {"cmd": "git status", "exit": 0}]
+    session.bash("pytest -q", "FAILED test_b", exit_code=1)
+    session.save(transcript)
+    failed = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+    assert failed.code == 0, failed.err
+    assert packet(repo)["commands_run"][-1] == {
+        "cmd": "pytest -q",
+        "exit": 1,
+        "note": "FAILED test_b",
+    }
+
+
 def _verify_failure_after_a_transcript(
     git_repo: GitRepo, run_cli: Run, tmp_path: Path
 ) -> tuple[GitRepo, Session, Path]:

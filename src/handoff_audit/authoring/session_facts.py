@@ -41,11 +41,12 @@ class SessionFacts:
     open_risks: tuple[dict[str, str], ...] = ()
     """Risks found (``{what, severity}``), appended to ``open_risks`` (duplicates skipped)."""
     rerun: tuple[TimedRun, ...] = ()
-    """Runs read from a record (a transcript), also in ``commands_run``: a command whose runs
-    the packet's log already has (`_recorded`) is left as the log has it, a later ``--verify``
-    run included; one with a run not yet there drops its entries already in the log, so the
-    newest run (its exit and note) is the one the log keeps, at its end. When both the run and
-    a ``--verify`` entry of its command have a time, the times decide instead (`_is_newer`)."""
+    """Runs read from a record (a transcript), also in ``commands_run``: a command whose newest
+    run (its last in the record) the packet's log already has (`_recorded`) is left as the log
+    has it, a later ``--verify`` run included; one whose newest run is not there yet drops its
+    entries already in the log, so its runs (the newest's exit and note last) are the ones the
+    log keeps, at its end. When both a run and a ``--verify`` entry of its command have a
+    time, the times decide instead (`_newer_runs`)."""
 
     def __or__(self, other: SessionFacts) -> SessionFacts:
         return SessionFacts(
@@ -83,7 +84,7 @@ def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> di
     merged = dict(data)
     merged["changed_files"] = append_new(listed("changed_files"), facts.changed_files)
     log = listed("commands_run")
-    newer = [run for run in facts.rerun if _is_newer(run, log)]
+    newer = _newer_runs(facts.rerun, log)
     replaced = {_cmd(run.entry) for run in newer}
     added = list(facts.commands_run)
     for known in (run.entry for run in facts.rerun if run not in newer):
@@ -102,6 +103,31 @@ VERIFY_TIME = "%Y-%m-%dT%H:%M:%SZ"
 _VERIFY_AT = re.compile(re.escape(VERIFY_NOTE) + r"\S+ on (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ):")
 
 
+def _newer_runs(rerun: Sequence[TimedRun], log: list[Any]) -> list[TimedRun]:
+    """The runs of ``rerun`` (a record's, in the order they ran) that go into ``log``: those of
+    each command whose newest run, its last in the record, is newer than what the log holds
+    (`_is_newer`), runs that ended before a timed ``--verify`` entry of it left out. A command
+    whose newest run the log holds already adds nothing, so reading the same record again
+    changes nothing and a grown one adds only its new commands; its earlier runs never decide
+    (an earlier failure followed by a pass must not replace that pass)."""
+    last = {run.entry["cmd"]: run for run in rerun}
+    fresh = {cmd for cmd, run in last.items() if _is_newer(run, log)}
+    return [run for run in rerun if run.entry["cmd"] in fresh and not _before_verify(run, log)]
+
+
+def _before_verify(run: TimedRun, log: list[Any]) -> bool:
+    """Whether ``run`` has a time and ended before the latest timed ``--verify`` entry of its
+    command in ``log``."""
+    verified = _verify_times(run.entry["cmd"], log)
+    return run.at is not None and bool(verified) and run.at <= max(verified)
+
+
+def _verify_times(cmd: str, log: list[Any]) -> list[datetime]:
+    """The times the ``--verify`` entries of ``cmd`` in ``log`` record."""
+    times = [_verified_at(entry) for entry in log if _cmd(entry) == cmd]
+    return [when for when in times if when is not None]
+
+
 def _is_newer(run: TimedRun, log: list[Any]) -> bool:
     """Whether ``run`` is newer than what ``log`` holds of its command, so that it replaces it.
 
@@ -110,8 +136,7 @@ def _is_newer(run: TimedRun, log: list[Any]) -> bool:
     exactly when it ended after the latest of them, whatever its text. Otherwise (a packet
     written before notes carried a time, a record without times) the log's order decides:
     the run is newer unless the log holds it already (`_recorded`)."""
-    times = [_verified_at(entry) for entry in log if _cmd(entry) == run.entry["cmd"]]
-    verified = [when for when in times if when is not None]
+    verified = _verify_times(run.entry["cmd"], log)
     if run.at is None or not verified:
         return not _recorded(run.entry, log)
     return run.at > max(verified)

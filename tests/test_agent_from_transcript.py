@@ -46,6 +46,33 @@ def test_new_takes_commands_files_and_failures(
     assert run_cli(["check"], cwd=repo.root).code == 0
 
 
+def test_files_in_git_s_own_folder_stay_out_of_changed_files(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    repo = feature_repo(git_repo)
+    session = Session(cwd=repo.root)
+    session.write(repo.root / ".git/hooks/pre-push", "#!/bin/sh\nexec handoff-audit check\n")
+    session.write(repo.root / "vendor/lib/.git/config", "[core]\n")  # a nested clone's
+    separate = repo.root / "store"  # a nested clone whose .git file leads into the tree
+    repo.write(".gitignore", "/store/\n/nested/\n")
+    repo.commit("ignore the nested clone")
+    subprocess.run(
+        ["git", "init", "-q", f"--separate-git-dir={separate}", str(repo.root / "nested")],
+        check=True,
+    )
+    session.write(separate / "description", "nested\n")
+    session.edit(repo.root / "src/refunds.py", "return amount", "return round(amount, 2)")
+    repo.git("commit", "-qm", "rounding", "--", "src/refunds.py")
+    transcript = session.save(tmp_path / "session.jsonl")
+
+    result = run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root)
+
+    assert result.code == 0, result.err
+    assert sorted(packet(repo)["changed_files"]) == [".gitignore", "src/refunds.py"]
+    checked = run_cli(["check"], cwd=repo.root)
+    assert checked.code == 0 and "git's own folder" not in checked.out, checked.out
+
+
 def test_a_python_traceback_s_note_is_its_exception_line(
     git_repo: GitRepo, run_cli: Run, tmp_path: Path
 ) -> None:

@@ -35,6 +35,7 @@ from typing import IO, TYPE_CHECKING, Any
 from handoff_audit.authoring.session_facts import SessionFacts, TimedRun
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError, not_regular
+from handoff_audit.git_folder import GIT_FOLDER, in_git_folder
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class Transcript:
     """Every command that got a result, before trimming."""
     edited_files: list[str] = field(default_factory=list)
     """Files the session edited, relative to the repository root, sorted; files outside the
-    repository left out."""
+    repository and in git's own folder (``.git/hooks/pre-push``) left out."""
     failed_attempts: list[str] = field(default_factory=list)
     """Proposed ``failed_attempts``: one per distinct failing command, the most recent last."""
     skipped_lines: int = 0
@@ -372,11 +373,19 @@ class _Reader:
         if len(self.passed_later) > MAX_FAILURES:
             self.passed_later.popitem(last=False)
 
+    def _in_git_folder(self, relative: str) -> bool:
+        """Whether the edited file ``relative`` (to the root) lies in git's own folder (a hook in
+        ``.git/hooks``, a submodule's ``.git``, where the root's ``.git`` file leads): not one
+        of the repository's files. No git process: the root is known."""
+        if any(part.casefold() == GIT_FOLDER for part in relative.split("/")):
+            return True
+        return in_git_folder(os.path.realpath(self.root / relative), str(self.root))
+
     def finish(self) -> Transcript:
         result = self.result
         merged = sorted([*self.passing, *self.failures], key=lambda pair: pair[0])
         result.commands = [command for _, command in merged]
-        result.edited_files = sorted(self.files)
+        result.edited_files = sorted(path for path in self.files if not self._in_git_folder(path))
         result.failed_attempts = _failed_attempts(list(self.failures), self.passed_later)
         return result
 

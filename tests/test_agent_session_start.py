@@ -269,6 +269,8 @@ def test_a_merged_branch_s_active_packet_is_handed_over_with_its_commands(
     shown = run_cli(["show"], cwd=repo.root)
     assert shown.code == 1
     assert shown.out.splitlines() == lines
+    as_json = run_cli(["show", "--format", "json"], cwd=repo.root)
+    assert (as_json.code, as_json.out) == (1, "") and as_json.err == shown.err
     taken = run_fix(repo.root, lines[2].split(": ", 1)[1])
     assert taken.returncode == 0, taken.stderr
     repo.commit("handoff: take over the refunds handoff")

@@ -79,6 +79,9 @@ def test_a_series_the_branch_did_not_touch_is_the_project_s_record_not_its_hando
     assert show.code == 1
     assert record in show.out and "negative inputs" not in show.out
     assert "branch feat/sqrt has no handoff" in show.err and record in show.err
+    as_json = run_cli(["show", "--format", "json"], cwd=git_repo.root)
+    assert (as_json.code, as_json.out) == (1, "")  # JSON or nothing, never prose
+    assert as_json.err == show.err
     stop = run_hook({"hook_event_name": "Stop", "cwd": str(git_repo.root)})
     assert stop.code == 2 and "has work of its own against main but no active handoff" in stop.err
     # Once the branch changes the series' current file, it is its handoff again.

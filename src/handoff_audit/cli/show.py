@@ -18,15 +18,17 @@ def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
     """Print the brief; exit 1 with one line on standard error when the branch has no handoff
     (and, on standard output, another branch's active packet in the tree, if any, and the
     project's record, a series the branch did not touch, named as no handoff of its; on a detached
-    HEAD, the active packets there and `git switch BRANCH` for each, or that there is none).
+    HEAD, the active packets there and `git switch BRANCH` for each, or that there is none;
+    with ``--format json``, nothing: standard output holds JSON or nothing).
     A configuration file that shadows another is named on standard error first, as `check`
     names it."""
     try:
         brief = build_brief(Path.cwd(), packet)
     except NoHandoff as nothing:
         say_config_notes(nothing.notes)
-        for line in (*nothing.inherited, *nothing.record):
-            click.echo(one_line(line))
+        if fmt != "json":  # standard output holds JSON or nothing: the error line names it all
+            for line in (*nothing.inherited, *nothing.record):
+                click.echo(one_line(line))
         click.echo(f"show: {one_line(str(nothing))}", err=True)
         return EXIT_FINDINGS
     except InputError as error:

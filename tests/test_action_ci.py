@@ -269,6 +269,38 @@ def test_a_config_input_that_links_outside_the_workspace_is_refused_unread(
     assert "::error title=handoff-audit%3A input::" in result.out
 
 
+FAKE_HEADER = "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2Zha2VfY2hlY2tvdXRfdG9rZW4="
+
+
+@pytest.mark.parametrize("how", ["path", "link"])
+def test_a_config_input_in_the_git_folder_is_refused_unread(
+    runner: Runner, run_cli: Callable[..., Any], how: str
+) -> None:
+    """actions/checkout writes the job's token into ``.git/config``: the ``config`` input naming
+    it, or a pull request's link at the configured path leading into it, is refused unread, so
+    the header never reaches the public log."""
+    runner.run("pull_request", runner.pull_request())  # sets up the environment
+    runner.repo.git("config", "http.https://github.com/.extraheader", FAKE_HEADER)
+    runner.repo.write(".github/handoff-audit.yml", "max-lines: 300\n")
+    runner.repo.commit("the workflow's configuration")
+    value = ".git/config"
+    if how == "link":
+        value = ".github/handoff-audit.yml"
+        link = runner.repo.root / value
+        link.unlink()
+        link.symlink_to("../.git/config")
+        runner.repo.commit("the pull request swaps it for a link into .git")
+    runner.mp.setenv("INPUT_CONFIG", value)
+    result = run_cli(["ci"], cwd=runner.repo.root)
+    assert result.code == 2
+    assert f"input config: {value!r} leads into git's own folder (.git)" in result.err
+    assert "it was not read" in result.err
+    assert "basic" not in result.out + result.err
+    assert "eC1hY2Nlc3" not in result.out + result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert "::error title=handoff-audit%3A input::" in result.out
+
+
 def test_a_config_input_that_links_inside_the_workspace_is_read(
     runner: Runner, run_cli: Callable[..., Any]
 ) -> None:

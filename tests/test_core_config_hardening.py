@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from conftest import GitRepo
 from core_packets import CONTENT_RULES, packet, write_packet
 from handoff_audit.credentials import show
 
@@ -143,3 +144,31 @@ def test_deep_nesting_is_a_one_line_error_not_a_crash(
 ) -> None:
     (repo / name).write_text(text)
     assert_usage_error(check(run_cli, repo), name, "nested")
+
+
+FAKE_HEADER = "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2Zha2VfY2hlY2tvdXRfdG9rZW4="
+
+
+@pytest.mark.parametrize("how", ["path", "link", "worktree"])
+def test_a_config_named_in_the_git_folder_is_refused_unread(
+    run_cli: Any, git_repo: GitRepo, how: str
+) -> None:
+    """``.git/config`` holds what actions/checkout persists (the job's token as an extraheader):
+    `--config` naming it, a link to it, or a linked worktree's way into its git folder is
+    refused unread, so no value of it is quoted."""
+    write_packet(git_repo.root, packet(), twin=False)
+    git_repo.commit("a packet")
+    git_repo.git("config", "http.https://github.com/.extraheader", FAKE_HEADER)
+    folder, value = git_repo.root, ".git/config"
+    if how == "link":
+        (git_repo.root / "audit.yml").symlink_to(Path(".git") / "config")
+        value = "audit.yml"
+    elif how == "worktree":  # run in a linked worktree: its git folder is not under its root
+        folder = git_repo.root.parent / "linked"
+        git_repo.git("worktree", "add", "-q", str(folder))
+        value = str(git_repo.root / ".git" / "config")
+    # A git config that parses as YAML: the values it holds would be quoted as bad settings.
+    (git_repo.root / ".git" / "config").write_text(f"max-lines: {json.dumps(FAKE_HEADER)}\n")
+    result = check(run_cli, folder, "--config", value)
+    assert_usage_error(result, f"--config {value}", "git's own folder (.git)", "not read")
+    assert "eC1hY2Nlc3" not in result.err

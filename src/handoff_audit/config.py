@@ -571,6 +571,8 @@ def load_config(
             raise InputError(f"--config {config_file}: no such file") from None
         if (problem := not_regular(mode)) is not None:
             raise InputError(f"--config {config_file}: {problem}")
+        if in_git_folder(str(config_file.resolve()), str(root.resolve())):
+            raise InputError(f"--config {config_file}: {GIT_FOLDER_REFUSAL}")
         # The user chose this file, wherever it is; its schema may sit beside it.
         return _from_file(
             config_file, rule_ids, (root, config_file.resolve().parent), tracked, explicit=True
@@ -659,6 +661,13 @@ def _nearly_our_table(name: str) -> bool:
     if squashed == TABLE_NAME.replace("-", ""):
         return True
     return difflib.SequenceMatcher(None, name.lower(), TABLE_NAME).ratio() >= 0.85
+
+
+GIT_FOLDER_REFUSAL = (
+    "leads into git's own folder (.git), which holds its settings and the job's credentials; "
+    "it was not read. Name a configuration file of the repository"
+)
+"""Why an explicit configuration in the repository's git folder is refused, unread."""
 
 
 def leads_outside(path: Path, root: Path) -> bool:

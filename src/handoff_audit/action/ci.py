@@ -23,7 +23,13 @@ from handoff_audit.action.base_gate import GatedConfig, gate_from_base
 from handoff_audit.action.comment import upsert
 from handoff_audit.action.compare import remote_history
 from handoff_audit.action.env import Inputs, Plan, Runner, plan
-from handoff_audit.config import Config, leads_outside, load_config, refuse_unmatchable
+from handoff_audit.config import (
+    GIT_FOLDER_REFUSAL,
+    Config,
+    leads_outside,
+    load_config,
+    refuse_unmatchable,
+)
 from handoff_audit.credentials import show
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -34,6 +40,7 @@ from handoff_audit.formats import markdown_report as markdown_format
 from handoff_audit.formats.text import status_line
 from handoff_audit.git import plumbing
 from handoff_audit.git.tracked import is_tracked
+from handoff_audit.git_folder import in_git_folder
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Report
 from handoff_audit.model.packet import Packet
@@ -80,6 +87,9 @@ def load_inputs_config(
                 f"input config: {inputs.config!r} is a link leading outside the workspace "
                 f"{workspace} and was not read; {CONFIG_FIX}"
             )
+        real = str(explicit.resolve())  # the repository's credentials: never read, never quoted
+        if any(in_git_folder(real, str(folder.resolve())) for folder in (root, workspace)):
+            raise InputError(f"input config: {inputs.config!r} {GIT_FOLDER_REFUSAL}")
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
     config = load_config(root, explicit, rule_ids=RULES_BY_ID, tracked=is_tracked)

@@ -41,13 +41,18 @@ def _fifo_repo(git_repo: GitRepo) -> Path:
 
 REMOVE = ". Remove it: `rm -- handoff.json`"
 """The fix for a FIFO git does not track: it holds no packet."""
+CONFIG_FIX = (
+    ". Name the configuration file itself (a regular .yml, .yaml or .toml file), or leave "
+    "--config out to use the repository's"
+)
+"""The fix for a `--config` that names no regular file."""
 
 
 @pytest.mark.parametrize(
     ("args", "named", "fix"),
     [
         (["show", "handoff.json"], "show: handoff.json", REMOVE),
-        (["check", "--config", "handoff.json"], "--config handoff.json", ""),
+        (["check", "--config", "handoff.json"], "--config handoff.json", CONFIG_FIX),
         (["render", "handoff.json"], "handoff.json", REMOVE),
     ],
 )
@@ -100,6 +105,15 @@ def test_show_of_a_device_says_it_is_a_device(git_repo: GitRepo) -> None:
     assert result.stderr == (
         "handoff-audit: error: show: /dev/zero: the path is a device, not a regular file; "
         "it was not read\n"
+    )
+
+
+def test_check_with_a_device_as_config_names_the_fix(git_repo: GitRepo) -> None:
+    result = _cli(["check", "--config", "/dev/zero"], _fifo_repo(git_repo))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "handoff-audit: error: --config /dev/zero: the path is a device, not a regular file; "
+        f"it was not read{CONFIG_FIX}\n"
     )
 
 

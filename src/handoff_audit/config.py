@@ -570,7 +570,10 @@ def load_config(
         except OSError:
             raise InputError(f"--config {config_file}: no such file") from None
         if (problem := not_regular(mode)) is not None:
-            raise InputError(f"--config {config_file}: {problem}")
+            raise InputError(
+                f"--config {config_file}: {problem}. Name the configuration file itself (a "
+                "regular .yml, .yaml or .toml file), or leave --config out to use the repository's"
+            )
         if in_git_folder(str(config_file.resolve()), str(root.resolve())):
             raise InputError(f"--config {config_file}: {GIT_FOLDER_REFUSAL}")
         # The user chose this file, wherever it is; its schema may sit beside it.

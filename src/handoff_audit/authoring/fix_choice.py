@@ -49,7 +49,9 @@ def findings_to_fix(problems: list[Problem], packet: PacketInfo) -> list[Finding
 def decide(findings: list[Finding], packet: PacketInfo, limit: int) -> tuple[Fix, Finding] | None:
     """The fix that decides for ``findings`` on ``packet`` (`PRECEDENCE`), and its finding;
     ``None`` when no rule of theirs declares one."""
-    known = [(fix, f) for f in findings if (fix := fix_of(f, packet, limit)) is not None]
+    # A markdown fix (the hand-written markdown beside a JSON file that is no packet) is the
+    # markdown's own, never the JSON file's.
+    known = [(fix, f) for f in findings if (fix := fix_of(f, packet, limit)) in PRECEDENCE]
     return min(known, key=lambda item: PRECEDENCE.index(item[0])) if known else None
 
 

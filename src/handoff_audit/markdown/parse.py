@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit.markdown.headings import field_for_heading, field_for_label, meta_for_label
+from handoff_audit.markdown.prose import FRONT_MATTER
 from handoff_audit.markdown.sections import EMPTY, SECTIONS_BY_FIELD, SEPARATOR, fold
 
 if TYPE_CHECKING:
@@ -275,9 +276,18 @@ def _extend_item(
     item.lines += lines
 
 
+def _without_front_matter(text: str) -> str:
+    """``text`` with its front matter's lines (`FRONT_MATTER`) blank."""
+    block = FRONT_MATTER.match(text)
+    if block is None:
+        return text
+    return "\n" * block.group(0).count("\n") + text[block.end() :]
+
+
 def parse(text: str) -> MarkdownFields:
-    """The sections, title and meta of a markdown document. Never raises on any ``str``."""
-    tokens = _parser().parse(text)
+    """The sections, title and meta of a markdown document, its YAML front matter read as blank
+    lines (no field, no text; the rest keep their numbers). Never raises on any ``str``."""
+    tokens = _parser().parse(_without_front_matter(text))
     parsed = MarkdownFields()
     current = Section(heading="", line=1, level=0, field=None)
     parsed.sections.append(current)

@@ -27,18 +27,37 @@ def mismatch_advice(
     if stands is not None:
         said = f"{path} was changed after {stands}: its fields stand"
         if carried:
-            command = " ".join([f"handoff-audit update {shell.quote_path(path)}", *carried])
-            return f"{said}: {_span(command)}"
+            return f"{said}: {_update(path, carried)}"
         return f"{said}: run `handoff-audit render --write {shell.quote_path(path)}`"
     if not dropped:
         return f"{path} is the truth: run `handoff-audit render --write {shell.quote_path(path)}`"
     lacks = f"{path} lacks it, and render --write would drop it: carry it into {path} first"
     unmeant = "or delete it from the markdown if it is not meant"
     if carried:
-        command = " ".join([f"handoff-audit update {shell.quote_path(path)}", *carried])
-        return f"{lacks}: {_span(command)}, {unmeant}"
+        return f"{lacks}: {_update(path, carried)}, {unmeant}"
     option = TEXT_OPTIONS.get(field or "") or LIST_OPTIONS.get(field or "", "--trap")
     return f"{lacks} with the {option} option of handoff-audit update, {unmeant}"
+
+
+TRAPS_SHOWN = 5
+"""How many ``--trap`` options a printed `update` lists before it counts the rest: a twin
+with many lines under no field's heading would make every finding's fix a wall of text."""
+
+
+def _update(path: str, carried: list[str]) -> str:
+    """The `update` of ``path`` with the options ``carried``, at most `TRAPS_SHOWN` traps of
+    them; the rest counted after it."""
+    traps = [i for i, option in enumerate(carried) if option.startswith("--trap ")]
+    left = set(traps[TRAPS_SHOWN:])
+    shown = [option for i, option in enumerate(carried) if i not in left]
+    command = _span(" ".join([f"handoff-audit update {shell.quote_path(path)}", *shown]))
+    if not left:
+        return command
+    return (
+        f"{command} …and {len(left)} more --trap option{'s' * (len(left) != 1)} for the other "
+        "text under no field's heading (each finding quotes its own): see `handoff-audit "
+        "explain md-mismatch`"
+    )
 
 
 def _span(command: str) -> str:

@@ -68,14 +68,18 @@ handoff.md:14: md-mismatch: Open risks: the markdown has "low — refund double-
   double-spend' low`, or delete it from the markdown if it is not meant
 ```
 
-The command carries all the twin says beyond the packet at once, the same command the agent
-hook prints; one run clears each such finding of the packet. A packet changed after its twin
-keeps its own fields. Which side changed last is git's word when it can tell (the side with
-uncommitted changes, else the side the later commit changed, so a fresh clone or CI checkout
-judges as the original folder does), the files' modification times otherwise (outside git, or
-one commit changing both); `check`, the agent hook and `update` decide alike. The finding says
-`handoff.json was changed after handoff.md: its fields stand` and prints `render --write` (or
-an `update` that carries only the twin's text under no field's heading).
+The command carries all the twin says beyond the packet at once, the same command the agent hook
+prints; one run clears each such finding of the packet. It lists at most five `--trap` options and
+counts the rest (each finding quotes its own text). YAML front matter (a leading `---` block) is no
+field and no text of the twin. A JSON file that is no packet (`update` and `render` refuse it) has
+no twin to agree with: its `schema` findings say what it lacks, and the markdown beside it is judged
+as a hand-written handoff (`md-incomplete`). A packet changed after its twin keeps its own fields.
+Which side changed last is git's word when it can tell (the side with uncommitted changes, else the
+side the later commit changed, so a fresh clone or CI checkout judges as the original folder does),
+the files' modification times otherwise (outside git, or one commit changing both); `check`, the
+agent hook and `update` decide alike. The finding says `handoff.json was changed after handoff.md:
+its fields stand` and prints `render --write` (or an `update` that carries only the twin's text
+under no field's heading).
 
 Fix: carry the markdown's text into the JSON if it was meant (`handoff-audit update` renders the
 twin again); otherwise, or when the markdown only lacks what the JSON says, regenerate the twin
@@ -145,6 +149,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             continue  # other branches' packets are read for multiple-active only
         if packet.kind == "json":
             yield from _twin(packet, ctx.root)
+            yield from _unpaired(packet, ctx.config, moves)
             yield from _log(packet, ctx.config.keep_last)
         elif packet.text is not None:
             yield from _incomplete(packet, ctx.config, moves)
@@ -176,8 +181,8 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
             f"no markdown twin {twin_of(packet.path)}; {first}run `{command}`",
         )
         return
-    if packet.data is None or packet.markdown_text is None:
-        return
+    if packet.data is None or packet.markdown_text is None or not_a_packet(packet.data):
+        return  # no packet to compare with: `_unpaired` judges the markdown on its own
     if fast_render(packet.data) == packet.markdown_text:
         return  # the canonical rendering, byte for byte (the common case)
     marked = conflict_line(packet.markdown_text)
@@ -199,6 +204,16 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
         advice = mismatch_advice(packet.path, difference.field, dropped=False, carried=[])
         said = f"{difference.message}; {advice}"
         yield Hit(MD_MISMATCH, packet.markdown_path, said, line=difference.line, advice=advice)
+
+
+def _unpaired(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:
+    """A JSON file that is no packet (`not_a_packet`, the test by which `update` and `render`
+    refuse it) has no twin to agree with: its `schema` findings say what it lacks, and the
+    markdown beside it is judged as the hand-written handoff it is."""
+    text, path = packet.markdown_text, packet.markdown_path
+    if packet.data is None or text is None or path is None or not not_a_packet(packet.data):
+        return
+    yield from markdown_only_hits(path, text, config, moves)
 
 
 def _before_render(packet: Packet) -> str:

@@ -27,7 +27,7 @@ def advice(report: Report) -> list[str]:
         if rule == "handoff-in-merge":
             items.append(_delete(paths))
         elif rule == "active-in-merge":
-            items.append(_archive(paths, _odd(report, paths)))
+            items.extend(_active(report))
         else:
             items.append(f"- {inert.code(rule)}: see `handoff-audit explain {rule}`.")
     return items
@@ -47,6 +47,42 @@ def _odd(report: Report, paths: Sequence[str]) -> bool:
     named = set(paths)
     return any(
         p.path in named and p.data is not None and p.status != "active" for p in report.packets
+    )
+
+
+def _active(report: Report) -> list[str]:
+    """The advice for ``active-in-merge``: `archive` for the packets that read (it writes each
+    twin), `git rm` for those that cannot be read (`archive` refuses them). A packet
+    read with an odd status ("Active", null) is told to set it as its finding says."""
+    found = [f for f in report.findings if f.rule == "active-in-merge"]
+    read = {p.path for p in report.packets if p.data is not None}
+    # an unreadable packet's finding has no place (no /status pointer); a read one missing its
+    # status has none either, and is finished by setting it, not dropped
+    unread = sorted({f.path for f in found if f.pointer is None} - read)
+    readable = sorted({f.path for f in found} - set(unread))
+    items = [_archive(readable, _odd(report, readable))] if readable or not unread else []
+    if unread:
+        twins = {p.path: p.markdown for p in report.packets if p.markdown and p.path != p.markdown}
+        items.append(_drop(unread, twins))
+    return items
+
+
+def _drop(paths: Sequence[str], twins: dict[str, str]) -> str:
+    """Advice for the active-in-merge packets ``paths`` that cannot be read; ``twins``: the
+    markdown twin of each audited packet that has one (only paths that exist are named)."""
+    lead = "- `active-in-merge`: `handoff-audit archive` refuses a packet that cannot be read"
+    if len(paths) > NAMED_AT_MOST:
+        return (
+            f"{lead}; drop each one the findings name from the pull request (`git rm` it and "
+            "its twin) and commit, or make it a readable packet and archive it."
+        )
+    names = [name for path in paths for name in (path, twins.get(path)) if name is not None]
+    files = " ".join(shell.from_top(name) for name in names)
+    them, packets = ("it", "packet") if len(paths) == 1 else ("them", "packets")
+    command = f'git rm -- {files} && git commit -m "handoff: drop the unreadable {packets}"'
+    return (
+        f"{lead}; drop {them} from the pull request: {inert.code(command)} (or make "
+        f"{'it' if len(paths) == 1 else 'each'} a readable packet and archive it)."
     )
 
 

@@ -55,6 +55,7 @@ def next_step(text: str) -> NextStep:
     reading = read(text)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
     found = _in_newest_entry(_no_shipped(reading.found.get("next", []), lines), reading.entries)
+    found = _says_next_first(found, lines)
     if not found and (blank := reading.blank_next) is not None:
         # "## Next step" over only "- [ ]" or "TBD": `md-incomplete` names it, so does the brief
         return NextStep(None, (blank.line, shorten(blank.how.lstrip("#").strip(), 80)))
@@ -101,6 +102,30 @@ def _in_newest_entry(
         return newest
     current = [each for each in found if not any(a <= each.line < b for a, b in older)]
     return current or found
+
+
+_SAYS_NEXT = re.compile(
+    r"(?<!\w)(?:next|nächsten?|próxim[oa]s?|siguientes?|prochaines?|prossim[io]|"
+    r"следующ\w*|дальнейш\w*)(?!\w)|下一步|次の|次に|다음",
+    re.IGNORECASE,
+)
+"""A heading that says it holds the next step ("▶ Next action", "Следующие шаги")."""
+
+
+def _says_next_first(found: list[Evidence], lines: list[str]) -> list[Evidence]:
+    """The places found from the first heading that says "next", when the first place is a
+    heading that does not ("How to resume", "Current tasks" over "Next steps"): the author's
+    own next-step section is the step, a reading list or a task list before it is not."""
+    if (
+        not found
+        or found[0].how != "heading"
+        or _SAYS_NEXT.search(_heading_words(lines[found[0].line - 1]))
+    ):
+        return found
+    for index, each in enumerate(found):
+        if each.how == "heading" and _SAYS_NEXT.search(_heading_words(lines[each.line - 1])):
+            return found[index:]
+    return found
 
 
 def _no_shipped(found: list[Evidence], lines: list[str]) -> list[Evidence]:

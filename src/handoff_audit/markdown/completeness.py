@@ -66,6 +66,12 @@ _UNCONFIRMED = (
     'a "## Next step" heading'
 )
 
+_UNCONFIRMED_PAST = (
+    'no clear next step: the "{heading}" at line {at} holds no work to start, only a check to '
+    'run, a wait, a hand-in or "none" ("{said}"); the closest to a step is line {line} ({text}): '
+    'if that is what to do first, put it under the "{heading}" heading'
+)
+
 _CUT_NEXT = (
     "no next step in the lines read: lines {first:,}–{last:,} of {total:,} were not read "
     '({how}), and the rest has no "Next steps"/"To do"/"Follow-ups"/"Remaining" '
@@ -174,6 +180,14 @@ def missing_in(
         stepless = reading.stepless_next if facet == "next" else None
         if candidate is not None:
             message = _UNCONFIRMED.format(line=candidate.line, text=_short(candidate.text))
+            if stepless is not None:  # a next-step heading there is, only with no step in it
+                message = _UNCONFIRMED_PAST.format(
+                    heading=stepless.how,
+                    at=stepless.line,
+                    said=stepless.text,
+                    line=candidate.line,
+                    text=_short(candidate.text),
+                )
             message += _cut(unread, _CUT_NOTE) if unread is not None else ""
         elif stepless is not None:
             line = stepless.line

@@ -78,6 +78,7 @@ from handoff_audit.markdown.steps import (
     Candidate,
     best_candidate,
     crossed_off,
+    names_work_later,
     no_usable_step,
     priority_step,
     says_none,
@@ -422,7 +423,11 @@ def _next_sections_say_none(sections: list[Section]) -> bool:
     ]
     return bool(said) and all(
         _names_no_step(
-            section, [(n, _FIRST_SENTENCE.split(t, 1)[0], c) for n, t, c in section.texts]
+            section,
+            [
+                (n, t if names_work_later(t) else _FIRST_SENTENCE.split(t, 1)[0], c)
+                for n, t, c in section.texts
+            ],
         )
         for section in said
     )

@@ -199,11 +199,39 @@ def no_usable_step(texts: Sequence[tuple[int, str, bool]]) -> bool:
     a check to run ("Verify the page at …"): nothing in it is a step to take. Bare labels
     ("Open issues:") count for neither side."""
     items = [
-        text.split("\n", 1)[0].strip()
+        text
         for _, text, code in texts
         if not code and not _LABEL_ONLY.match(text.split("\n", 1)[0])
     ]
-    return bool(items) and all(_no_step(item) for item in items)
+    return bool(items) and all(
+        _no_step(item.split("\n", 1)[0].strip()) and not names_work_later(item) for item in items
+    )
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!。])\s+(?=\S)")
+_LEAD = re.compile(
+    r"^(?:(?:and\s+)?then|afterwards|after that|next)\b[,:]?\s+|^[^,;:，\n]{1,40}[,:，]\s+",
+    re.IGNORECASE,
+)
+"""A sentence's lead-in before its verb ("On approval, ", "Then ")."""
+_MORE_WORK = re.compile(
+    r"^\W{0,4}(?:invoke|produce|generate|apply|proceed (?:to|with)|go ahead (?:with|and))\b",
+    re.IGNORECASE,
+)
+"""Work verbs the imperative cue does not list ("invoke the `writing-plans` skill")."""
+
+
+def names_work_later(text: str) -> bool:
+    """A sentence after the first of ``text`` names work to start, not gated on someone's say
+    ("User reviews the spec. On approval, invoke the `writing-plans` skill …"): the first
+    sentence's wait or check is then only what comes before the work."""
+    for sentence in _SENTENCE_END.split(" ".join(text.split()))[1:]:
+        bare = _unboxed(sentence).replace("**", "").replace("__", "")
+        lead = _LEAD.match(bare)
+        said = bare[lead.end() :] if lead is not None else bare
+        if (_verb_first(said) or _MORE_WORK.match(said)) and not _no_step(bare):
+            return True
+    return False
 
 
 _ZERO = re.compile(r"^\W*0\W*$")
@@ -402,6 +430,7 @@ __all__ = [
     "QUESTION",
     "Candidate",
     "best_candidate",
+    "names_work_later",
     "no_step_item",
     "no_usable_step",
     "priority_step",

@@ -90,10 +90,27 @@ _NAMED_DATE = re.compile(
 """A date with the month's name ("January 28, 2026", "Jan 15-16, 2026", "3 March 2026")."""
 
 
+_RU_MONTHS = (
+    "январ", "феврал", "март", "апрел", "ма", "июн", "июл", "август", "сентябр", "октябр",
+    "ноябр", "декабр",
+)  # fmt: skip
+_RU_DATE = re.compile(
+    r"(?<!\d)(\d{1,2})\s+(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|"
+    r"октября|ноября|декабря)\s+(20\d\d)(?!\d)(?:[^\d\n]{0,12}?(\d{1,2}):(\d\d))?",
+    re.IGNORECASE,
+)
+"""A Russian date, the month in the genitive ("17 июля 2025, 19:30")."""
+
+
 def _dated(heading: str) -> tuple[int, ...] | None:
     found = _DATE.search(heading)
     if found is not None:
         return tuple(int(part) if part else 0 for part in found.groups())
+    russian = _RU_DATE.search(heading)
+    if russian is not None:
+        day, month, year, hour, minute = russian.groups()
+        number = next(i for i, stem in enumerate(_RU_MONTHS, 1) if month.lower().startswith(stem))
+        return (int(year), number, int(day), int(hour or 0), int(minute or 0))
     named = _NAMED_DATE.search(heading)
     if named is None:
         return None

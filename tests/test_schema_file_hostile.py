@@ -157,3 +157,64 @@ def test_ci_names_a_schema_that_refers_to_itself_in_an_annotation(
     [annotation] = [line for line in result.out.splitlines() if line.startswith("::error ")]
     assert annotation.startswith("::error title=handoff-audit%3A input::")
     assert said in annotation
+
+
+@pytest.mark.parametrize("keyword", ["additionalProperties", "unevaluatedProperties"])
+def test_a_backtracking_pattern_property_beside_extra_properties_runs_in_linear_time(
+    git_repo: GitRepo, keyword: str
+) -> None:
+    known = {name: {} for name in packet_data()}
+    schema = {
+        "type": "object",
+        "properties": known,
+        "patternProperties": {BACKTRACKS: {"type": "string"}},
+        keyword: {"type": "string"},
+    }
+    _repository(git_repo, schema, **{SLOW_TEXT: 7})
+
+    [(pointer, message)] = _schema_findings(git_repo)
+
+    assert pointer == f"/{SLOW_TEXT}"
+    if keyword == "additionalProperties":
+        assert message == f"{SLOW_TEXT}: expected a string, got a number (7)"
+    else:  # jsonschema says which properties fail, not why
+        assert message.startswith(f'unknown field "{SLOW_TEXT}"'), message
+
+
+@pytest.mark.parametrize("keyword", ["additionalProperties", "unevaluatedProperties"])
+def test_a_custom_schema_with_pattern_properties_still_validates(
+    git_repo: GitRepo, keyword: str
+) -> None:
+    known = {name: {} for name in packet_data()}
+    schema = {
+        "type": "object",
+        "properties": known,
+        "patternProperties": {"^x-": {"type": "string"}, "^note_[0-9]+$": {"pattern": "^ok"}},
+        keyword: False,
+    }
+    packet = {"x-team": "payments", "x-count": 3, "note_1": "ok, done", "note_2": "no", "extra": 1}
+    _repository(git_repo, schema, **packet)
+
+    findings = dict(_schema_findings(git_repo))
+
+    assert set(findings) == {"/x-count", "/note_2", "/extra"}, findings
+    assert findings["/x-count"] == "x-count: expected a string, got a number (3)"
+    assert findings["/note_2"] == 'note_2: "no" is not a match of the pattern ^ok'
+    assert findings["/extra"].startswith('unknown field "extra"'), findings["/extra"]
+
+
+def test_a_custom_schema_leaves_other_jsonschema_users_alone(tmp_path: Path) -> None:
+    """Only the configured schema's validator runs RE2: jsonschema elsewhere in the process
+    keeps Python's `re`, lookahead and all."""
+    import jsonschema
+
+    from handoff_audit.schema.messages import validator_for, violations
+
+    path = tmp_path / "handoff.schema.json"
+    path.write_text(json.dumps({"properties": {"id": {"pattern": "^(a+)+$"}}}), "utf-8")
+    validator = validator_for(str(path))
+
+    assert [v.pointer for v in violations(validator, {"id": SLOW_TEXT})] == ["/id"]
+    jsonschema.validate("ab", {"pattern": "^(?!x)ab"})
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate("xab", {"pattern": "^(?!x)"})

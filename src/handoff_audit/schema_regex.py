@@ -5,9 +5,9 @@ input: in Python's `re`, ``^(a+)+$`` takes time that doubles with each character
 RE2 runs in time linear in the text, whatever the pattern. The bundled schemas' own patterns
 (`REVIEWED`) are reviewed Python patterns and stay in `re`.
 
-jsonschema searches with ``re.search`` (``pattern``, ``patternProperties`` and the
-``additionalProperties``/``unevaluatedProperties`` that depend on it); `use_re2_in_jsonschema`
-gives its keyword modules a ``re`` whose ``search`` is this module's.
+jsonschema's validator for a configured schema searches with `searcher` too:
+`schema.re2_keywords` extends it with its own ``pattern``, ``patternProperties``,
+``additionalProperties`` and ``unevaluatedProperties`` keywords (jsonschema's public API).
 """
 
 from __future__ import annotations
@@ -84,28 +84,3 @@ def _patterns(node: Any, place: str) -> Iterator[tuple[str, str]]:
 
 def _escape(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
-
-
-class _ReWithRE2Search:
-    """Python's `re`, but with ``search`` run by `searcher` (linear time)."""
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(re, name)
-
-    @staticmethod
-    def search(pattern: str, string: str, flags: int = 0) -> Any:
-        if flags:
-            return re.search(pattern, string, flags)
-        return searcher(pattern)(string)
-
-
-@lru_cache(maxsize=1)
-def use_re2_in_jsonschema() -> None:
-    """Make jsonschema's keywords search with RE2 (once, before any validation)."""
-    # jsonschema is imported only when a packet fails the fast check (start-up, bench/README.md)
-    from jsonschema import _keywords, _legacy_keywords, _utils
-
-    shim = _ReWithRE2Search()
-    for module in (_keywords, _legacy_keywords, _utils):
-        if getattr(module, "re", None) is re:
-            module.re = shim  # type: ignore[attr-defined]

@@ -19,8 +19,9 @@ from handoff_audit.errors import InputError
 from handoff_audit.jsonpos import escape_token, field_name
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.fastcheck import compile_check
+from handoff_audit.schema.re2_keywords import with_re2
 from handoff_audit.schema_file import contents_problem
-from handoff_audit.schema_regex import searcher, use_re2_in_jsonschema
+from handoff_audit.schema_regex import searcher
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -62,7 +63,6 @@ def validator_for(source: str | None) -> Validator:
     def refuse(uri: str) -> Any:
         raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
-    use_re2_in_jsonschema()  # a configured schema's patterns are the pull request's (linear time)
     schema = load_schema(source)
     cls = pick_class(schema, default=Draft202012Validator)
     # The bundled schema is checked by the test suite, not every run; a file, when the
@@ -70,6 +70,8 @@ def validator_for(source: str | None) -> Validator:
     problem = None if source is None else contents_problem(schema)
     if problem is not None:
         raise InputError(f"schema {source}: {problem}")
+    if source is not None:  # a configured schema's patterns are the pull request's: linear time
+        cls = with_re2(cls)
     registry: Registry[Any] = Registry(retrieve=refuse)  # type: ignore[call-arg]
     return cls(schema, registry=registry, format_checker=FormatChecker())
 

@@ -5,6 +5,7 @@ and committed the session may end. Real repositories, the real hook."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -62,5 +63,31 @@ def test_the_fix_names_a_file_that_outranks_the_later_dated_one(
     done = run_fix(git_repo.root, command)
     assert done.returncode == 0, done.stderr
     git_repo.commit("handoff: lexer is the current one")
+    again = run_hook(stop_event(git_repo.root))
+    assert again.code == 0, again.err
+
+
+def test_the_next_file_offered_to_a_branch_without_one_is_current_from_the_start(
+    git_repo: GitRepo,
+) -> None:
+    """No handoff on the branch yet and the series' newest file dated tomorrow: the file the
+    hook offers, written and committed as printed, is the series' current one at once (no
+    `git mv` round)."""
+    tomorrow = (datetime.now(UTC).date() + timedelta(days=1)).isoformat()
+    git_repo.write("a.py", "x = 1\n")
+    git_repo.write(f"docs/handoffs/{tomorrow}-parser.md", PARSER.format(day=tomorrow))
+    git_repo.commit("parser handoff")
+    git_repo.git("checkout", "-q", "-b", "feat/lexer")
+    git_repo.write("a.py", "x = 1\nlexer = 1\n")
+    git_repo.commit("lexer")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    also = the_command(stop.err, "or, as this repository keeps its handoffs as a dated series")
+    named = re.search(r"write the next one, (docs/handoffs/\S+-<topic>\.md),", also)
+    assert named is not None, also
+    written = named[1].replace("<topic>", "lexer")
+    assert written == f"docs/handoffs/{tomorrow}-lexer.md", also
+    git_repo.write(written, LEXER.format(day=tomorrow))
+    git_repo.commit("handoff: lexer")
     again = run_hook(stop_event(git_repo.root))
     assert again.code == 0, again.err

@@ -194,17 +194,21 @@ class Fixes:
 
     def next_in_series(self, problem: Problem) -> str | None:
         """For a repository that keeps its handoffs as a dated series (``problem.files``, the
-        series' current files): the next dated file there, beside `new`."""
+        series' current files): the next dated file there, beside `new`, named so that it is
+        the series' current file from the start (`series_successor`: today's date, or the
+        current file's later one)."""
         if not problem.files:
             return None
         folder = problem.files[0].rpartition("/")[0]
+        undated = f"{folder}/<topic>.md" if folder else "<topic>.md"
+        moved = successor(self.gate.root, undated, problem.files[0])
+        shown = os.path.relpath(self.gate.root / moved.path, self.cwd)  # words, no command
         today = datetime.now(UTC).date().isoformat()
-        name = f"{folder}/{today}-<topic>.md" if folder else f"{today}-<topic>.md"
-        shown = os.path.relpath(self.gate.root / name, self.cwd)  # words, no command
+        why = "" if moved.path.rpartition("/")[2].startswith(today) else f" ({moved.why})"
         return (
             f"or, as this repository keeps its handoffs as a dated series in {folder or '.'}/, "
             f"write the next one, {shown}, with the state, the next step, the decisions, what "
-            "was ruled out and the pointers, and commit it"
+            f"was ruled out and the pointers, and commit it{why}"
         )
 
     def passed_over(self, problem: Problem) -> Advice:

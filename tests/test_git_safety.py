@@ -313,3 +313,25 @@ def test_git_processes_do_not_grow_with_the_files_of_a_series(tmp_path, run_cli)
     large, report = _spawned(run_cli, series_repo("large", 3, 30))
     assert len(report["packets"]) == 3
     assert small == large
+
+
+def test_a_series_is_dated_by_one_pathspec_per_folder_not_per_file(  # type: ignore[no-untyped-def]
+    git_repo, git_log, run_cli
+) -> None:
+    """The ``git log`` that dates a series without dates in its names is given the series'
+    folder, not one pathspec per file: git matches every commit against every pathspec, so
+    per-file pathspecs cost commits x files. The newest file is still the last committed, past
+    a later commit that renames one file of the folder and deletes another."""
+    for i in range(12):
+        git_repo.write(f"docs/handoffs/notes-{chr(97 + i)}.md", "# N\n\n## Next step\nGo on.\n")
+        git_repo.commit(f"session {i}")
+    git_repo.git("mv", "docs/handoffs/notes-b.md", "docs/handoffs/notes-z.md")
+    git_repo.git("rm", "-q", "docs/handoffs/notes-c.md")
+    git_repo.commit("rename b to z, drop c")
+    report = check(run_cli, git_repo.root)
+    assert [p["path"] for p in report["packets"]] == ["docs/handoffs/notes-z.md"]
+    calls = [line.split("\x1e") for line in git_log.read_text().split("\n") if line]
+    dating = [c for c in calls if c[0] == "log" and "--date-order" in c]
+    assert len(dating) == 1
+    specs = [arg for arg in dating[0][dating[0].index("--") + 1 :] if arg]
+    assert specs == [":(literal)docs/handoffs/"]

@@ -42,12 +42,17 @@ def last_commits(root: Path, paths: Sequence[str]) -> dict[str, tuple[int, str, 
     path no commit touched is absent, and so is everything when git cannot answer. The place
     is the commit's in ``git log --date-order`` (0 the first listed): a commit comes before
     every commit it builds on, whatever their times; commits with no ancestry between them by
-    commit time, and at the same second in git's (stable) listing order."""
+    commit time, and at the same second in git's (stable) listing order.
+
+    Git is given the paths' folders, not the paths: git matches every commit against every
+    pathspec, so one pathspec per file would cost commits x files (a series of a thousand
+    files, one commit each, took seconds); the folders' walk lists each commit's changed files
+    there, and the names not asked about are skipped."""
     wanted = set(paths)
     found: dict[str, tuple[int, str, int]] = {}
     if not wanted:
         return found
-    specs = [f":(literal){path}" for path in sorted(wanted)]
+    specs = _folder_specs(wanted)
     args = ["log", "--date-order", "--format=%x01%ct %H", "-z", "--name-only", "--relative"]
     header = ["0", ""]
     place = -1
@@ -66,3 +71,11 @@ def last_commits(root: Path, paths: Sequence[str]) -> dict[str, tuple[int, str, 
     except (plumbing.GitError, ValueError, IndexError):
         return found
     return found
+
+
+def _folder_specs(paths: set[str]) -> list[str]:
+    """One pathspec per folder holding ``paths`` (``.`` when one is at the top)."""
+    folders = {path.rpartition("/")[0] for path in paths}
+    if "" in folders:
+        return ["."]
+    return [f":(literal){folder}/" for folder in sorted(folders)]

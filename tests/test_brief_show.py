@@ -667,6 +667,27 @@ def test_git_processes_do_not_grow_with_history_or_packets(repo: GitRepo, run_cl
     assert plumbing.spawn_count() - before == few
 
 
+def test_at_most_eight_git_processes_with_a_series_beside_the_packet(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """README "Resuming: show": git is asked at most eight times, also for a branch's packet
+    in a repository that keeps a folder of dated handoffs (whose series the branch did not
+    write: the project's record), with one `cat-file` for all."""
+    from handoff_audit.git import plumbing
+
+    git_repo.write("src/refunds.py", "X = 1\n")
+    git_repo.write("docs/handoffs/2026-12-01-a.md", "# Handoff\n\n## Next step\nGo on.\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", BRANCH)
+    git_repo.write("src/refunds.py", "X = 2\n")
+    git_repo.commit("work")
+    committed_packet(git_repo, next_action="Fix GBP rounding.")
+    before = plumbing.spawn_count()
+    out = show(run_cli, git_repo).out
+    assert plumbing.spawn_count() - before <= 8
+    assert out.startswith("Next action: Fix GBP rounding.\n")
+
+
 # -- budget and formats --
 
 

@@ -24,6 +24,7 @@ from handoff_audit.engine import discovery, loading
 from handoff_audit.engine.inherited_brief import detached_lines, inherited_lines
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_owner import (
+    branch_and_refs,
     own_files,
     project_records,
     record_lines,
@@ -116,15 +117,7 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
         raise
 
 
-def _checked_out(root: Path) -> str | None:
-    try:
-        return plumbing.current_branch(root)
-    except plumbing.GitError as error:
-        raise InputError(str(error)) from None
-
-
 def _build(root: Path, config: Config, packet: Path | None) -> Brief:
-    branch = _checked_out(root)
     unread: dict[str, Hit] = {}
     guessed: dict[str, SeriesGuess] = {}
     history: dict[str, tuple[str, ...]] = {}
@@ -137,8 +130,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         found = [_named(root, packet, config)]
     else:
         found, unread, guessed, history, series = _loaded(root, config)
-        # A series the branch did not touch is the project's record, not its handoff.
-        project, own = project_records(root, config, branch, found, status, history)
+    branch, refs = branch_and_refs(root, found)
+    if not packet:  # a series the branch did not touch: the project's record, not its handoff
+        project, own = project_records(root, config, branch, found, status, history, refs)
         found = [*without_records(found, project, own), *own_files(root, config, own)]
     renamed = set() if packet else _renamed_here(root, found, branch)
     try:
@@ -180,7 +174,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         freshness=freshness,
         others=tuple(p.path for p in candidates if p is not chosen),
         series=_series_place(chosen, config, guessed, history),
-        merged=_merged(root, config, chosen, branch, changed),
+        merged=_merged(root, config, chosen, branch, changed, refs),
         notes=config.notes,
     )
 
@@ -283,16 +277,21 @@ def _series_place(
 
 
 def _merged(
-    root: Path, config: Config, chosen: Packet, branch: str | None, changed: Commit | None
+    root: Path,
+    config: Config,
+    chosen: Packet,
+    branch: str | None,
+    changed: Commit | None,
+    refs: plumbing.Refs | None,
 ) -> bool:
     """A hand-written handoff whose last change is already on a protected branch other than
     the checked-out one: it came with a merge, it was not written on this branch (a series'
-    file is of no branch, `SeriesPlace`)."""
+    file is of no branch, `SeriesPlace`). ``refs``: `plumbing.read_refs`, if read."""
     if chosen.kind != "markdown" or changed is None or branch is None:
         return False
     if in_series(chosen.path, config):
         return False
-    return on_protected_branch(root, changed.sha, branch, config.protected_branches)
+    return on_protected_branch(root, changed.sha, branch, config.protected_branches, refs)
 
 
 def _named(root: Path, packet: Path, config: Config) -> Packet:

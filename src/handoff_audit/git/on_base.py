@@ -15,13 +15,17 @@ from handoff_audit.globs import matches_any
 
 
 def on_protected_branch(
-    root: Path, sha: str, branch: str, configured: tuple[str, ...] | None
+    root: Path,
+    sha: str,
+    branch: str,
+    configured: tuple[str, ...] | None,
+    read: plumbing.Refs | None = None,
 ) -> bool:
     """Whether commit ``sha`` is reachable from a protected branch other than ``branch`` (the
     checked-out one), local or remote-tracking; False when ``branch`` is protected itself (its
-    notes are its own) or when git cannot tell."""
+    notes are its own) or when git cannot tell. ``read``: the refs, when the caller has them."""
     try:
-        refs, origin_head = plumbing.read_refs(root)
+        refs, origin_head = read if read is not None else plumbing.read_refs(root)
         protected = protected_patterns(configured, refs, origin_head)
         if not protected or matches_any(branch, protected):
             return False

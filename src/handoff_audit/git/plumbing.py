@@ -740,6 +740,15 @@ def changed_since(root: Path, base: str) -> list[str]:
     return sorted({name for name in names if name})
 
 
+def changed_since_merge_base(root: Path, tip: str) -> list[str]:
+    """`changed_since` the merge base of HEAD and the commit ``tip``, in one git call
+    (``diff --merge-base``, git 2.30); `GitError` when they share no history."""
+    _check_commit(tip)
+    out = run(root, ["diff", "--name-only", "-z", "--no-renames", "--merge-base", tip, "--"])
+    names = out.decode("utf-8", "surrogateescape").split("\0")
+    return sorted({name for name in names if name})
+
+
 def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = ()) -> list[str]:
     """Git pathspecs (from the top folder) for configuration globs and for exact paths, both
     relative to the audited root; ``prefix`` is that root from the top folder (``""``, ``a/``).

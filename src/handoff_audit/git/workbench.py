@@ -121,6 +121,37 @@ def workbench_at(
     return Workbench(root, branch, head[0], kept, base_branch, base, dirt)
 
 
+def branch_changes(
+    root: Path,
+    config: Config,
+    branch: str,
+    refs: plumbing.Refs,
+    status: Callable[[], dict[str, str]],
+) -> tuple[set[str], str | None]:
+    """The files the checked-out ``branch`` changed against its first protected branch
+    (`Workbench.changed_files` and the dirt's paths, packet files left out) and that branch:
+    what `workbench_at` says of them, for a caller that needs neither HEAD nor the merge base,
+    in one git call (``diff --merge-base``) besides ``refs`` and ``status``. Where that cannot
+    answer (no protected branch here, no shared history, a git before 2.30), `workbench_at`
+    does. `InputError` when git cannot say."""
+    base_branch, tip = _first_protected(root, config, refs)
+    changed: list[str] | None = None
+    if tip is not None:
+        try:
+            changed = plumbing.changed_since_merge_base(root, tip)
+        except plumbing.GitError:
+            changed = None
+    if changed is None:
+        bench = workbench_at(root, config, branch, None, refs=refs, status=status)
+        return {*bench.changed_files, *(path for path, _ in bench.dirt)}, bench.base_branch
+    try:
+        tree = status()
+    except plumbing.GitError as error:
+        raise InputError(str(error)) from None
+    own = packet_file_test(config)
+    return {path for path in (*changed, *tree) if not own(path)}, base_branch
+
+
 def _first_protected(
     root: Path, config: Config, read: plumbing.Refs | None
 ) -> tuple[str | None, str | None]:

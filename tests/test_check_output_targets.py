@@ -115,3 +115,20 @@ def test_a_standard_output_that_cannot_be_written_is_exit_2_not_a_bug(tmp_path: 
     assert done.stderr.count("\n") == 1, done.stderr
     assert done.stderr.startswith("handoff-audit: error: standard output: cannot write")
     assert "This is a bug" not in done.stderr
+
+
+@pytest.mark.parametrize("option", ["-o", "--output"])
+def test_a_dash_is_standard_output_not_a_file_named_dash(
+    run_cli: Any, git_repo: Any, option: str
+) -> None:
+    """``-o -`` prints the report, as without ``-o``; no file named ``-`` appears in the
+    repository (which `check` never changes, and whose untracked ``-`` `new` would then
+    refuse as a dirty workbench)."""
+    git_repo.write("a.py", "x = 1\n")
+    git_repo.commit("init")
+    plain = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    result = run_cli(["check", "--format", "json", option, "-"], cwd=git_repo.root)
+    assert result.code == plain.code == 0, result.err
+    assert json.loads(result.out) == json.loads(plain.out)
+    assert not (git_repo.root / "-").exists()
+    assert git_repo.git("status", "--porcelain") == ""

@@ -100,9 +100,9 @@ def cli() -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path),
+    type=click.Path(),
     metavar="FILE",
-    help="Write the report to FILE.",
+    help="Write the report to FILE; - is standard output, as without -o.",
 )
 @click.option(
     "--config",
@@ -187,7 +187,7 @@ def cli() -> None:
 def check(
     paths: tuple[Path, ...],
     output_format: str,
-    output: Path | None,
+    output: str | None,
     config_file: Path | None,
     branch: str | None,
     target_branch: str | None,
@@ -216,7 +216,7 @@ def check(
     options = CheckOptions(
         paths=paths,
         output_format=output_format,
-        output=output,
+        output=None if output in (None, "-") else Path(output),
         config_file=config_file,
         branch=branch,
         target_branch=target_branch,

@@ -126,3 +126,34 @@ def test_big_markdown_times_each_shape_beside_prose() -> None:
         ("`a=`", "1"),
         ("`N. x`", "1"),
     ]
+
+
+def test_every_bench_command_answers_help_without_a_traceback() -> None:
+    """Each script of bench/ that runs as a command (floor.py too, which `run.py` starts)
+    prints its usage for ``--help``, exit 0; none reads ``--help`` as a file name."""
+    scripts = sorted(
+        path for path in BENCH.glob("*.py") if 'if __name__ == "__main__"' in path.read_text()
+    )
+    assert BENCH / "floor.py" in scripts
+    for script in scripts:
+        done = subprocess.run(
+            [sys.executable, str(script), "--help"],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+        assert done.returncode == 0, (script.name, done.stderr)
+        assert "usage:" in done.stdout and "Traceback" not in done.stderr, script.name
+
+
+def test_the_floor_names_a_list_it_cannot_read_in_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.txt"
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "floor.py"), str(missing)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"floor.py: {missing}: cannot read (No such file or directory)"

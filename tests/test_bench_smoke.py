@@ -157,3 +157,16 @@ def test_the_floor_names_a_list_it_cannot_read_in_one_line(tmp_path: Path) -> No
     )
     assert done.returncode == 2
     assert done.stderr.strip() == f"floor.py: {missing}: cannot read (No such file or directory)"
+
+
+def test_series_bench_prints_a_row_per_size() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "series.py"), "--sizes", "5,10"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split("|")[1:5] for line in done.stdout.splitlines()[2:]]
+    assert [row[0].strip() for row in rows] == ["5", "10"]
+    assert all(float(cell) < float("inf") for row in rows for cell in row[1:3])

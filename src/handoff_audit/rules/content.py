@@ -184,7 +184,7 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   also in any letter case and with spaces or tabs around `=` (`AWS_SECRET_ACCESS_KEY = ...`,
   `aws_secret_access_key = ...` as `~/.aws/credentials` writes it, `db_password = "..."`), the
   value bare or quoted, when the value also looks like a credential: it holds a letter and a
-  digit, and is not a variable's name (`DB_PASSWORD`), a file or code (`os.getenv(...)`), so
+  digit, and is not a variable's name (`SMTP_PASSWORD`), a file or code (`os.getenv(...)`), so
   "the password = the one in 1Password" is not reported;
 - a value labelled as a credential, the way handoffs write them down (`API key: ...`,
   `Password: ...`, `Client Secret: ...`, `contraseña: ...`, the label bold or not, the value

@@ -6,9 +6,13 @@ run."""
 from __future__ import annotations
 
 import json
+import subprocess
+import time
+
+import pytest
 
 from git_helpers import check, hits, packet
-from handoff_audit.git import plumbing
+from handoff_audit.git import facts, plumbing
 
 
 def _updated_branch(git_repo, handoff: str = "handoff.json") -> str:  # type: ignore[no-untyped-def]
@@ -164,7 +168,7 @@ def test_fetch_history_fetches_the_default_branch_a_single_branch_clone_lacks(  
     # Without --fetch-history: one note names the fetch, rather than a silent wrong count.
     said = run_cli(["check", "--format", "json"], cwd=clone).err
     assert said.count("handoff-audit: note:") == 1 and "(no --fetch-history)" in said
-    assert "`git fetch origin main:refs/remotes/origin/main`" in said
+    assert "`git fetch origin '+refs/heads/*:refs/remotes/origin/*' && git remote" in said
     report = check(run_cli, clone, "--fetch-history")
     assert report["packets"][0]["commits_behind"] == 2
     assert hits(report, "lkg-behind") == [] and hits(report, "packet-outdated") == []
@@ -172,20 +176,81 @@ def test_fetch_history_fetches_the_default_branch_a_single_branch_clone_lacks(  
     assert plumbing.run(clone, ["rev-parse", "--is-shallow-repository"]).decode().strip() == "false"
 
 
-def test_a_default_branch_that_cannot_be_fetched_is_named_with_the_command(  # type: ignore[no-untyped-def]
+def _single_branch_clone(git_repo, tmp_path, default: str, *depth: str):  # type: ignore[no-untyped-def]
+    """`_updated_branch` with its ``main`` named ``default`` (the origin's HEAD), and a
+    ``git clone --single-branch`` of ``feat`` from it (``depth``: ``--depth N``)."""
+    _updated_branch(git_repo)
+    git_repo.git("branch", "-m", "main", default)
+    git_repo.git("checkout", "-q", default)
+    clone = tmp_path / "clone"
+    clone_args = ["clone", "-q", *depth, "--single-branch", "--branch", "feat"]
+    plumbing.run(tmp_path, [*clone_args, f"file://{git_repo.root}", str(clone)])
+    return clone
+
+
+def _note(result) -> str:  # type: ignore[no-untyped-def]
+    assert "Traceback" not in result.err
+    [note] = [line for line in result.err.splitlines() if line.startswith("handoff-audit: note:")]
+    return note
+
+
+@pytest.mark.parametrize("default", ["trunk", "prod"])
+def test_a_default_branch_that_cannot_be_asked_for_is_fetched_by_the_command_named(  # type: ignore[no-untyped-def]
+    git_repo, run_cli, tmp_path, default
+) -> None:
+    # The remote gone: its default branch's name is unknown, so the command fetches every
+    # branch and asks the remote which is the default (it was `git fetch origin main:...`,
+    # "couldn't find remote ref main" for any other name).
+    clone = _single_branch_clone(git_repo, tmp_path, default)
+    plumbing.run(clone, ["remote", "set-url", "origin", f"file://{tmp_path}/gone"])
+    note = _note(run_cli(["check", "--format", "json", "--fetch-history"], cwd=clone))
+    fetch = "git fetch origin '+refs/heads/*:refs/remotes/origin/*'"
+    command = f"{fetch} && git remote set-head origin --auto"
+    assert f"`{command}`" in note and "main" not in note
+    # The command, run as printed once the remote answers, makes the next check find it.
+    plumbing.run(clone, ["remote", "set-url", "origin", f"file://{git_repo.root}"])
+    subprocess.run(["sh", "-c", command], cwd=clone, check=True, capture_output=True)
+    result = run_cli(["check", "--format", "json"], cwd=clone)
+    assert "handoff-audit: note:" not in result.err
+    assert json.loads(result.out)["packets"][0]["commits_behind"] == 2
+
+
+def test_a_default_branch_named_by_the_remote_and_not_fetched_is_named_in_the_command(  # type: ignore[no-untyped-def]
     git_repo, run_cli, tmp_path
 ) -> None:
-    _updated_branch(git_repo)
-    git_repo.git("checkout", "-q", "main")
-    clone = tmp_path / "clone"
-    clone_args = ["clone", "-q", "--single-branch", "--branch", "feat"]
-    plumbing.run(tmp_path, [*clone_args, f"file://{git_repo.root}", str(clone)])
-    plumbing.run(clone, ["remote", "set-url", "origin", f"file://{tmp_path}/gone"])
+    # The remote names its default branch, `prod` (no default candidate), and cannot send it:
+    # a file of its newest commit, which the branch has not merged, is missing from its objects.
+    clone = _single_branch_clone(git_repo, tmp_path, "prod")
+    git_repo.write("later.py", "later\n")
+    git_repo.commit("prod: later")
+    blob = git_repo.git("rev-parse", "prod:later.py").strip()
+    objects = git_repo.root / ".git" / "objects"
+    (objects / blob[:2] / blob[2:]).unlink()
+    note = _note(run_cli(["check", "--format", "json", "--fetch-history"], cwd=clone))
+    command = "git fetch origin prod:refs/remotes/origin/prod && git remote set-head origin prod"
+    assert "the default branch 'prod'" in note and f"`{command}`" in note
+    git_repo.git("hash-object", "-w", "later.py")  # the remote repaired
+    subprocess.run(["sh", "-c", command], cwd=clone, check=True, capture_output=True)
+    result = run_cli(["check", "--format", "json"], cwd=clone)
+    assert "handoff-audit: note:" not in result.err
+    assert json.loads(result.out)["packets"][0]["commits_behind"] == 2
+
+
+def test_asking_a_remote_that_never_answers_shares_the_deepening_time(  # type: ignore[no-untyped-def]
+    git_repo, run_cli, tmp_path, monkeypatch
+) -> None:
+    # A shallow single-branch clone whose remote accepts the connection and never answers:
+    # asking it for its default branch took 60 s of its own before the deepening's 90 s began.
+    clone = _single_branch_clone(git_repo, tmp_path, "trunk", "--depth", "1")
+    slow = tmp_path / "slow-ssh"
+    slow.write_text("#!/bin/sh\nsleep 600\n")
+    slow.chmod(0o755)
+    plumbing.run(clone, ["remote", "set-url", "origin", "ssh://git@example.invalid/x.git"])
+    monkeypatch.setenv("GIT_SSH_COMMAND", str(slow))
+    monkeypatch.setattr(facts, "DEEPEN_SECONDS", 3.0)
+    started = time.monotonic()
     result = run_cli(["check", "--format", "json", "--fetch-history"], cwd=clone)
-    [note] = [line for line in result.err.splitlines() if line.startswith("handoff-audit: note:")]
-    command = "git fetch origin main:refs/remotes/origin/main"
-    assert f"`{command}`" in note and "Traceback" not in result.err
-    # The command it names works once the remote answers; then the count is the branch's own.
-    plumbing.run(clone, ["remote", "set-url", "origin", f"file://{git_repo.root}"])
-    plumbing.run(clone, command.split()[1:])
-    assert check(run_cli, clone)["packets"][0]["commits_behind"] == 2
+    assert time.monotonic() - started < 3.0 + 10.0
+    assert "could not be fetched" in _note(result)
+    [hit] = hits(json.loads(result.out), "history-unavailable")
+    assert "deepening failed" in hit["message"]

@@ -51,7 +51,8 @@ WALK_LIMIT = 2_000
 DEEPEN_STEPS = (50, 500, 5_000)
 """How far each round deepens a shallow clone (``git fetch --deepen``), at most three rounds."""
 DEEPEN_SECONDS = 90.0
-"""Time allowed for deepening a shallow clone, all rounds together."""
+"""Time allowed for fetching history, all together: asking the remote for the default branch a
+clone lacks and fetching it (`history_target.fetch_default`), then deepening a shallow clone."""
 FULL_HISTORY_FIX = (
     "fetch the full history: `git fetch --unshallow`, or in GitHub Actions "
     "`actions/checkout` with `fetch-depth: 0`"
@@ -236,7 +237,8 @@ class _Gatherer:
         return status_pathspecs(self.repo.prefix, self.config, named)
 
     def gather(self) -> History:
-        listed, origin_head = history_target.fetch_default(self, self.refs, DEEPEN_STEPS[0])
+        budget = plumbing.Budget(DEEPEN_SECONDS)  # the deepening's, spent first here
+        listed, origin_head = history_target.fetch_default(self, self.refs, DEEPEN_STEPS, budget)
         refs = self._known_target(listed)
         branch, unborn = self._checked_out(refs)
         head_rev = self._head_rev()
@@ -258,7 +260,6 @@ class _Gatherer:
         # Pointed paths the work tree lacks are asked of the commit checked in the same call
         # that resolves the commits (a sparse checkout leaves files out of the work tree).
         missing = self._pointed_missing()
-        budget = plumbing.Budget(DEEPEN_SECONDS)
         resolved: dict[str, tuple[str, str] | None] = {}
         present: set[str] = set()
         head: tuple[str, str] | None = None

@@ -21,9 +21,6 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.protected import protected_patterns
 from handoff_audit.model.context import Target
 
-FETCH_SECONDS = 60.0
-"""How long asking the remote for its default branch, and fetching it, may each take."""
-
 if TYPE_CHECKING:
     from handoff_audit.git.facts import _Gatherer
 
@@ -98,13 +95,19 @@ def remote_default(root: Path, remote: str, timeout: float) -> str | None:
     return None
 
 
-def fetch_default(gatherer: _Gatherer, known: plumbing.Refs | None, depth: int) -> plumbing.Refs:
+def fetch_default(
+    gatherer: _Gatherer,
+    known: plumbing.Refs | None,
+    steps: tuple[int, ...],
+    budget: plumbing.Budget,
+) -> plumbing.Refs:
     """``check --fetch-history`` in a clone that holds no default branch (``git clone
     --single-branch`` of a feature branch; without ``--fetch-history``, only `notice` says
-    so): the remote's default branch, named by the remote
-    (``git ls-remote --symref``), fetched (``depth`` commits deep in a shallow clone), and the
-    refs read again with it as ``origin/HEAD``'s target. The refs ``known`` (else read here)
-    as they were when it is not wanted or cannot be had (`notice` then says so)."""
+    so): the remote's default branch, named by the remote (``git ls-remote --symref``),
+    fetched (as deep as the deepening's first of ``steps`` in a shallow clone), and the refs
+    read again with it as ``origin/HEAD``'s target; both within ``budget``, which the
+    deepening then goes on with. The refs ``known`` (else read here) as they were when it is
+    not wanted or cannot be had (`notice` then says so)."""
     listed = known if known is not None else plumbing.read_refs(gatherer.root)
     refs, origin_head = listed
     target = gatherer.target
@@ -120,22 +123,30 @@ def fetch_default(gatherer: _Gatherer, known: plumbing.Refs | None, depth: int) 
     root, shallow = gatherer.root, gatherer.repo.shallow
     remotes = plumbing.remotes(root)
     gatherer.target_fetch.missing = remotes[0] if remotes else None
-    if not target.fetch_history:
+    if not target.fetch_history or not remotes:
         return listed
     gatherer.target_fetch.tried = True
     try:
-        name = remote_default(root, remotes[0], FETCH_SECONDS) if remotes else None
+        name = remote_default(root, remotes[0], _left(budget))
         if name is None or not plumbing.is_safe_branch(name):
             return listed
         gatherer.target_fetch.default = name
         plumbing.fetch_branch(
-            root, remotes[0], name, shallow=shallow, depth=depth, timeout=FETCH_SECONDS
+            root, remotes[0], name, shallow=shallow, depth=steps[0], timeout=_left(budget)
         )
     except plumbing.GitError:
         return listed
     gatherer.target_fetch.missing = None
     gatherer.repo = plumbing.repo_info(root) or gatherer.repo
     return plumbing.list_refs(root), origin_head or name
+
+
+def _left(budget: plumbing.Budget) -> float:
+    """The seconds ``budget`` leaves a network call; `GitError` once it is spent."""
+    left = budget.left()
+    if left <= 0:
+        raise plumbing.GitError("the time for fetching history is spent")
+    return left
 
 
 @dataclass(slots=True)
@@ -182,15 +193,23 @@ def notice(gatherer: _Gatherer) -> str | None:
 
 def _not_fetched(fetch: Fetch) -> str:
     """The note for ``check`` when the remote's default branch is not in the clone and was not
-    fetched (no ``--fetch-history``, or asking for it or fetching it failed): the command that
-    fetches it."""
+    fetched (no ``--fetch-history``, or asking for it or fetching it failed): the commands
+    that fetch it and make it ``origin/HEAD``'s target, whatever its name; when the remote
+    was not asked, every branch of it, its default named by the remote."""
     remote, name = fetch.missing, fetch.default
-    shown = name or "main"
     which = f"the default branch {name!r}" if name else f"the default branch of {remote!r}"
     why = "and could not be fetched" if fetch.tried else "(no --fetch-history)"
+    if name:
+        command = (
+            f"git fetch {remote} {name}:refs/remotes/{remote}/{name} && "
+            f"git remote set-head {remote} {name}"
+        )
+    else:
+        command = (
+            f"git fetch {remote} '+refs/heads/*:refs/remotes/{remote}/*' && "
+            f"git remote set-head {remote} --auto"
+        )
     return (
         f"{which} is not in this clone {why}, so the commits a merge of it brought in may "
-        "count as this branch's own work; fetch it: `git fetch "
-        f"{remote} {shown}:refs/remotes/{remote}/{shown}`"
-        + ("" if name else " (its name in place of main, if it is named otherwise)")
+        f"count as this branch's own work; fetch it: `{command}`"
     )

@@ -118,6 +118,27 @@ LOOPS = [
         "$ref '#/$defs/b' at /$defs/a",
         id="defs-a-b-a",
     ),
+    pytest.param(
+        {
+            "$defs": {"n": {"$dynamicAnchor": "node", "$dynamicRef": "#node"}},
+            "properties": {"summary": {"$ref": "#/$defs/n"}},
+        },
+        "$dynamicRef '#node' at /$defs/n",
+        id="dynamic-ref-to-own-anchor",
+    ),
+    pytest.param(
+        {"$dynamicAnchor": "node", "allOf": [{"$dynamicRef": "#node"}]},
+        "$dynamicRef '#node' at /allOf/0",
+        id="dynamic-ref-through-all-of",
+    ),
+    pytest.param(
+        {
+            "$schema": "https://json-schema.org/draft/2019-09/schema",
+            "anyOf": [{"$recursiveRef": "#"}],
+        },
+        "$recursiveRef '#' at /anyOf/0",
+        id="recursive-ref-to-root",
+    ),
 ]
 REFERS_TO_ITSELF = "refers to itself in a loop"
 
@@ -157,6 +178,80 @@ def test_ci_names_a_schema_that_refers_to_itself_in_an_annotation(
     [annotation] = [line for line in result.out.splitlines() if line.startswith("::error ")]
     assert annotation.startswith("::error title=handoff-audit%3A input::")
     assert said in annotation
+
+
+DYNAMIC_SCOPE_LOOP = {
+    "$id": "https://example.com/handoff.json",
+    "$defs": {
+        "a": {"$ref": "inner"},
+        "inner": {
+            "$id": "inner",
+            "$dynamicRef": "#node",
+            "$defs": {"x": {"$dynamicAnchor": "node"}},
+        },
+        "m": {"$id": "m", "$dynamicAnchor": "node", "$ref": "inner"},
+    },
+    "allOf": [{"$ref": "m"}],
+}
+"""A loop only the dynamic scope makes (inner's ``#node`` is m's anchor when reached through m),
+which the load-time check does not see: checking a packet recurses until Python stops it."""
+DEEP = (
+    "schema schemas/handoff.json: a $ref, $dynamicRef or $recursiveRef "
+    f"{REFERS_TO_ITSELF} (through $ref"
+)
+
+
+def test_a_loop_met_while_checking_a_packet_is_a_configuration_error(
+    git_repo: GitRepo, run_cli: RunCli
+) -> None:
+    _repository(git_repo, DYNAMIC_SCOPE_LOOP)
+
+    said = _one_line_error(run_cli(["check", "--target-branch", "main"], cwd=git_repo.root))
+
+    assert said.startswith(DEEP), said
+
+
+def test_ci_names_a_loop_met_while_checking_a_packet_in_an_annotation(
+    runner: Runner, run_cli: RunCli, tmp_path: Path
+) -> None:
+    runner.run("pull_request", runner.pull_request(), comment="false")  # sets up the environment
+    runner.repo.write("schemas/handoff.json", json.dumps(DYNAMIC_SCOPE_LOOP))
+    runner.repo.write(".handoff-audit.yml", "schema: schemas/handoff.json\n")
+    runner.head = runner.repo.commit("a schema of the pull request's own")
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps(runner.pull_request()), encoding="utf-8")
+    runner.mp.setenv("GITHUB_EVENT_PATH", str(event))
+
+    result = run_cli(["ci"], cwd=runner.repo.root)
+
+    assert result.code == 2, (result.out, result.err)
+    assert "internal error" not in result.err
+    assert DEEP in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    [annotation] = [line for line in result.out.splitlines() if line.startswith("::error ")]
+    assert annotation.startswith("::error title=handoff-audit%3A input::")
+    assert DEEP in annotation
+
+
+def test_a_tree_schema_whose_dynamic_ref_goes_through_items_still_validates(
+    git_repo: GitRepo,
+) -> None:
+    """Not a loop: each `$dynamicRef` applies to a child, one level down the packet."""
+    tree = {
+        "$dynamicAnchor": "node",
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "children": {"items": {"$dynamicRef": "#node"}}},
+    }
+    schema = {"$defs": {"tree": tree}, "properties": {"x-tree": {"$ref": "#/$defs/tree"}}}
+    leaf = {"name": "leaf", "children": [{"name": 7}]}
+    _repository(git_repo, schema, **{"x-tree": {"name": "root", "children": [leaf]}})
+
+    assert _schema_findings(git_repo) == [
+        (
+            "/x-tree/children/0/children/0/name",
+            "x-tree.children[0].children[0].name: expected a string, got a number (7)",
+        )
+    ]
 
 
 @pytest.mark.parametrize("keyword", ["additionalProperties", "unevaluatedProperties"])

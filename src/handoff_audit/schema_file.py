@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from handoff_audit.schema_regex import pattern_problem
 from handoff_audit.textcut import shorten
@@ -53,43 +53,63 @@ def contents_problem(schema: dict[str, Any]) -> str | None:
     try:
         return _broken_ref(schema) or _ref_loop(schema)
     except RecursionError:
-        return _LOOP.format(place="a $ref")
+        return LOOP.format(place="a $ref")
 
 
-_LOOP = (
-    "{place} refers to itself in a loop (through $ref, allOf, anyOf, oneOf, not or if, with no "
-    "property or item between), so checking a packet against it never ends; end the loop, or "
-    "make it go through `properties` or `items`"
+LOOP = (
+    "{place} refers to itself in a loop (through $ref, $dynamicRef, allOf, anyOf, oneOf, not or "
+    "if, with no property or item between), so checking a packet against it never ends; end the "
+    "loop, or make it go through `properties` or `items`"
 )
 _IN_PLACE_LISTS = ("allOf", "anyOf", "oneOf")
 _IN_PLACE_ONE = ("not", "if", "then", "else")
 """Keywords that apply their subschemas to the same value, as ``$ref`` does."""
+_REFS = ("$ref", "$dynamicRef", "$recursiveRef")
+"""Keywords that refer to another schema (``#name`` is an ``$anchor`` or a ``$dynamicAnchor``;
+``$recursiveRef`` is ``#``, the root): followed where the schema's draft has them."""
 
 
 def _resolver(schema: dict[str, Any]) -> tuple[Any, Any]:
-    """The resolver of ``schema``'s ``$ref``s, and its specification (draft)."""
-    # start-up: referencing only when a configured schema is there to check
+    """The resolver of ``schema``'s references, and its specification (draft) with the reference
+    keywords the draft has (``$ref`` everywhere, ``$dynamicRef`` from 2020-12 on, ...)."""
+    # start-up: jsonschema and referencing only when a configured schema is there to check
+    from jsonschema.validators import Draft202012Validator, validator_for
     from referencing import Registry
     from referencing.jsonschema import DRAFT202012, specification_with
 
     specification = specification_with(schema.get("$schema", ""), default=DRAFT202012)
     root = specification.create_resource(schema)
-    return Registry().with_resource(root.id() or "", root).resolver(root.id() or ""), specification
+    known = validator_for(schema, default=Draft202012Validator).VALIDATORS
+    draft = _Draft(specification, tuple(key for key in _REFS if key in known))
+    return Registry().with_resource(root.id() or "", root).resolver(root.id() or ""), draft
+
+
+class _Draft(NamedTuple):
+    specification: Any
+    refs: tuple[str, ...]
+    """The reference keywords the draft has: ``$ref``, and ``$dynamicRef`` or ``$recursiveRef``."""
+
+    def id_of(self, node: Any) -> Any:
+        return self.specification.id_of(node)
+
+    def create_resource(self, node: Any) -> Any:
+        return self.specification.create_resource(node)
 
 
 def _ref_loop(schema: dict[str, Any]) -> str | None:
-    """The first ``$ref`` that leads back to where it is without consuming a property or an item
-    (``{"$ref": "#"}``, ``$defs`` a -> b -> a): jsonschema would recurse until Python stops it."""
-    resolver, specification = _resolver(schema)
+    """The first reference that leads back to where it is without consuming a property or an item
+    (``{"$ref": "#"}``, ``$defs`` a -> b -> a, ``{"$dynamicAnchor": "n", "$dynamicRef": "#n"}``):
+    jsonschema would recurse until Python stops it."""
+    resolver, draft = _resolver(schema)
     finished: set[int] = set()
-    for ref, place, base in _refs(schema, resolver, specification, ()):
+    for keyword, ref, place, base in _refs(schema, resolver, draft, ()):
         target = base.lookup(ref)
-        if _loops(target.contents, target.resolver, specification, [], finished):
-            return _LOOP.format(place=f"$ref {ref!r} at {_place(place)}")
+        if _loops(target.contents, target.resolver, draft, [], finished):
+            return LOOP.format(place=f"{keyword} {ref!r} at {_place(place)}")
     return None
 
 
-def _loops(node: Any, resolver: Any, specification: Any, path: list[int], done: set[int]) -> bool:
+def _loops(node: Any, resolver: Any, draft: _Draft, path: list[int], done: set[int]) -> bool:
     """True when applying ``node`` to a value comes back to a schema on ``path`` (by identity)
     through keywords that apply to that same value."""
     if not isinstance(node, dict) or id(node) in done:
@@ -102,13 +122,14 @@ def _loops(node: Any, resolver: Any, specification: Any, path: list[int], done: 
     if isinstance(node.get("dependentSchemas"), dict):
         children += list(node["dependentSchemas"].values())
     nested = [(child, resolver) for child in children]
-    if isinstance(node.get("$ref"), str):
-        target = resolver.lookup(node["$ref"])
-        nested.append((target.contents, target.resolver))
+    for keyword in draft.refs:
+        if isinstance(node.get(keyword), str):
+            target = resolver.lookup(node[keyword])
+            nested.append((target.contents, target.resolver))
     for child, child_resolver in nested:
-        if isinstance(child, dict) and specification.id_of(child):
-            child_resolver = child_resolver.in_subresource(specification.create_resource(child))
-        if _loops(child, child_resolver, specification, path, done):
+        if isinstance(child, dict) and draft.id_of(child):
+            child_resolver = child_resolver.in_subresource(draft.create_resource(child))
+        if _loops(child, child_resolver, draft, path, done):
             return True
     path.pop()
     done.add(id(node))
@@ -116,41 +137,42 @@ def _loops(node: Any, resolver: Any, specification: Any, path: list[int], done: 
 
 
 def _broken_ref(schema: dict[str, Any]) -> str | None:
-    """The first ``$ref`` of ``schema`` that does not resolve inside it, said with its place."""
+    """The first reference of ``schema`` that does not resolve inside it, said with its place."""
     # start-up: referencing only when a configured schema is there to check
     from referencing.exceptions import PointerToNowhere, Unresolvable
 
-    resolver, specification = _resolver(schema)
-    for ref, place, base in _refs(schema, resolver, specification, ()):
+    resolver, draft = _resolver(schema)
+    for keyword, ref, place, base in _refs(schema, resolver, draft, ()):
         try:
             base.lookup(ref)
         except PointerToNowhere:
-            return f"$ref {ref!r} at {_place(place)} points at nothing in the file"
+            return f"{keyword} {ref!r} at {_place(place)} points at nothing in the file"
         except Unresolvable:
             return (
-                f"$ref {ref!r} at {_place(place)} names another document, which handoff-audit "
+                f"{keyword} {ref!r} at {_place(place)} names another document, which handoff-audit "
                 "does not fetch; copy what it refers to into this file's $defs and refer to "
                 "it as '#/$defs/…'"
             )
     return None
 
 
-def _refs(node: Any, resolver: Any, specification: Any, place: tuple[str, ...]) -> Iterator[Any]:
-    """Every string ``$ref`` under ``node``: the reference, its place, and the resolver of the
-    (sub)resource it is relative to."""
+def _refs(node: Any, resolver: Any, draft: _Draft, place: tuple[str, ...]) -> Iterator[Any]:
+    """Every string reference under ``node``: its keyword, the reference, its place, and the
+    resolver of the (sub)resource it is relative to."""
     if isinstance(node, list):
         for index, item in enumerate(node):
-            yield from _refs(item, resolver, specification, (*place, str(index)))
+            yield from _refs(item, resolver, draft, (*place, str(index)))
         return
     if not isinstance(node, dict):
         return
-    if place and specification.id_of(node):
-        resolver = resolver.in_subresource(specification.create_resource(node))
-    if isinstance(node.get("$ref"), str):
-        yield node["$ref"], place, resolver
+    if place and draft.id_of(node):
+        resolver = resolver.in_subresource(draft.create_resource(node))
+    for keyword in draft.refs:
+        if isinstance(node.get(keyword), str):
+            yield keyword, node[keyword], place, resolver
     for key, value in node.items():
         if key not in _NOT_SCHEMAS:
-            yield from _refs(value, resolver, specification, (*place, str(key)))
+            yield from _refs(value, resolver, draft, (*place, str(key)))
 
 
 def _place(parts: Any) -> str:

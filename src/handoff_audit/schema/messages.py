@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from handoff_audit.credentials import show
@@ -20,7 +21,7 @@ from handoff_audit.jsonpos import escape_token, field_name
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.fastcheck import compile_check
 from handoff_audit.schema.re2_keywords import with_re2
-from handoff_audit.schema_file import contents_problem
+from handoff_audit.schema_file import LOOP, contents_problem
 from handoff_audit.schema_regex import searcher
 
 if TYPE_CHECKING:
@@ -73,7 +74,13 @@ def validator_for(source: str | None) -> Validator:
     if source is not None:  # a configured schema's patterns are the pull request's: linear time
         cls = with_re2(cls)
     registry: Registry[Any] = Registry(retrieve=refuse)  # type: ignore[call-arg]
-    return cls(schema, registry=registry, format_checker=FormatChecker())
+    validator = cls(schema, registry=registry, format_checker=FormatChecker())
+    _SOURCES[id(validator)] = (validator, source)
+    return validator
+
+
+_SOURCES: dict[int, tuple[Validator, str | None]] = {}
+"""The schema each `validator_for` validator checks against (``None`` = bundled)."""
 
 
 def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violation]:
@@ -92,6 +99,8 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
             f"the schema has a $ref that cannot be resolved without fetching it ({unresolvable}); "
             "bundle the referenced schema into one file"
         ) from None
+    except RecursionError:  # a loop the load-time check missed (a $dynamicRef's dynamic scope)
+        raise InputError(f"schema {_source(validator)}: {_DEEP}") from None
     for error in errors:
         pointer = _pointer(error.absolute_path)
         if error.validator == "required":
@@ -100,6 +109,21 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
             seen_required.add(pointer)
         found.extend(_describe(error, pointer))
     return found
+
+
+_DEEP = LOOP.format(place="a $ref, $dynamicRef or $recursiveRef")
+
+
+def _source(validator: Validator) -> str:
+    """The schema file ``validator`` checks against, as the configuration names it."""
+    validator_and_source = _SOURCES.get(id(validator))
+    if validator_and_source is None or validator_and_source[0] is not validator:
+        return "file"
+    source = validator_and_source[1]
+    if source is None:
+        return "bundled with handoff-audit"
+    path = Path(source)
+    return path.relative_to(Path.cwd()).as_posix() if path.is_relative_to(Path.cwd()) else source
 
 
 def bundled_accepts(source: str | None, instance: Any) -> bool:

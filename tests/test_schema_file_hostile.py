@@ -87,15 +87,32 @@ def _one_line_error(result: Result) -> str:
 
 
 @pytest.mark.parametrize(
-    ("schema", "place"),
+    ("schema", "place", "cause"),
     [
-        ({"properties": {"summary": {"pattern": "^(a)\\1$"}}}, "/properties/summary/pattern"),
-        ({"patternProperties": {"^(?!x-)": {}}}, "/patternProperties/^(?!x-)"),
+        (
+            {"properties": {"summary": {"pattern": "^(a)\\1$"}}},
+            "/properties/summary/pattern",
+            "(invalid escape sequence: \\1): it has a backreference, which RE2 does not have: "
+            "rewrite the pattern without it",
+        ),
+        (
+            {"patternProperties": {"^(?!x-)": {}}},
+            "/patternProperties/^(?!x-)",
+            "(invalid perl operator: (?!): it has a lookaround, which RE2 does not have: "
+            "rewrite the pattern without it",
+        ),
+        (
+            {"properties": {"title": {"pattern": "^.{1,1200}$"}}},
+            "/properties/title/pattern",
+            "(invalid repetition size: {1,1200}): it has a repeat count over 1000, RE2's "
+            "limit: bound it at 1000 or less, or bound the value's length with minLength and "
+            "maxLength",
+        ),
     ],
-    ids=["backreference", "lookahead"],
+    ids=["backreference", "lookahead", "repeat-over-1000"],
 )
-def test_a_pattern_re2_cannot_run_is_a_configuration_error(
-    git_repo: GitRepo, run_cli: RunCli, schema: dict[str, Any], place: str
+def test_a_pattern_re2_cannot_run_is_a_configuration_error_that_says_why(
+    git_repo: GitRepo, run_cli: RunCli, schema: dict[str, Any], place: str, cause: str
 ) -> None:
     _repository(git_repo, schema)
 
@@ -103,9 +120,29 @@ def test_a_pattern_re2_cannot_run_is_a_configuration_error(
 
     assert said.startswith(
         f".handoff-audit.yml: schema schemas/handoff.json: the pattern at {place} is not one "
-        "RE2 runs ("
+        f"RE2 runs {cause} ("
     ), said
-    assert "rewrite the pattern without them" in said
+
+
+def test_a_pattern_with_ecma_unicode_escapes_runs_as_ecma_reads_it(git_repo: GitRepo) -> None:
+    """JSON Schema patterns are ECMA-262's: ``\\u0021`` is "!", a surrogate pair one character,
+    and ``\\\\u0021`` an escaped backslash before "u0021"."""
+    printable = "^[\\u0021-\\u007e]+$"
+    schema = {
+        "type": "object",
+        "properties": {
+            "branch": {"type": "string", "pattern": printable},
+            "title": {"type": "string", "pattern": "^\\uD83D\\uDE80 "},
+            "x-literal": {"type": "string", "pattern": "^\\\\u0021$"},
+            "x-spaced": {"type": "string", "pattern": printable},
+        },
+    }
+    packet = {"title": "\U0001f680 Refunds", "x-literal": "\\u0021", "x-spaced": "a b"}
+    _repository(git_repo, schema, **packet)
+
+    assert _schema_findings(git_repo) == [
+        ("/x-spaced", f'x-spaced: "a b" is not a match of the pattern {printable}')
+    ]
 
 
 LOOPS = [

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from handoff_audit.schema_regex import pattern_problem
+from handoff_audit.schema_regex import pattern_cause, pattern_problem
 from handoff_audit.textcut import shorten
 
 _NOT_SCHEMAS = frozenset({"const", "enum", "examples", "default"})
@@ -46,9 +46,9 @@ def contents_problem(schema: dict[str, Any]) -> str | None:
     if bad_pattern is not None:
         place, reason = bad_pattern
         return (
-            f"the pattern at {place} is not one RE2 runs ({shorten(reason, 120)}); "
-            "handoff-audit runs a schema's patterns in RE2 (linear time), which has no "
-            "backreferences or lookaround: rewrite the pattern without them"
+            f"the pattern at {place} is not one RE2 runs ({shorten(reason, 120)}): "
+            f"{pattern_cause(reason)} (handoff-audit runs a schema's patterns in RE2, in "
+            "linear time)"
         )
     try:
         return _broken_ref(schema) or _ref_loop(schema)

@@ -2,8 +2,9 @@
 
 A configured schema may come from the pull request under audit, so its patterns are hostile
 input: in Python's `re`, ``^(a+)+$`` takes time that doubles with each character of the text.
-RE2 runs in time linear in the text, whatever the pattern. The bundled schemas' own patterns
-(`REVIEWED`) are reviewed Python patterns and stay in `re`.
+RE2 runs in time linear in the text, whatever the pattern. JSON Schema's patterns are
+ECMA-262's: their ``\\uXXXX`` escapes are spelled as RE2's ``\\x{XXXX}`` before compiling.
+The bundled schemas' own patterns (`REVIEWED`) are reviewed Python patterns and stay in `re`.
 
 jsonschema's validator for a configured schema searches with `searcher` too:
 `schema.re2_keywords` extends it with its own ``pattern``, ``patternProperties``,
@@ -42,7 +43,7 @@ def searcher(pattern: str) -> Search:
     options = re2.Options()
     options.log_errors = False
     try:
-        search = re2.compile(pattern, options).search
+        search = re2.compile(_ecma_escapes(pattern), options).search
     except re2.error as error:
         reason = error.args[0] if error.args else error
         text = reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)
@@ -52,6 +53,47 @@ def searcher(pattern: str) -> Search:
         return search(without_lone_surrogates(text))
 
     return run
+
+
+_ESCAPE = re.compile(
+    r"\\(?:u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})|u([0-9a-f]{4})|.)",
+    re.IGNORECASE | re.DOTALL,
+)
+"""An escape: ECMA-262's ``\\uXXXX`` (a surrogate pair, or one code unit), or any other."""
+
+
+def _ecma_escapes(pattern: str) -> str:
+    """``pattern`` with ECMA-262's ``\\uXXXX`` (JSON Schema's regex dialect) in RE2's spelling,
+    ``\\x{XXXX}``; an escaped backslash (``\\\\u0021``) stays a backslash and a ``u``."""
+
+    def spell(escape: re.Match[str]) -> str:
+        high, low, unit = escape.groups()
+        if high is not None:
+            return f"\\x{{{0x10000 + (int(high, 16) - 0xD800) * 0x400 + int(low, 16) - 0xDC00:X}}}"
+        return escape.group() if unit is None else f"\\x{{{unit}}}"
+
+    return _ESCAPE.sub(spell, pattern)
+
+
+_NO_SUCH = "which RE2 does not have: rewrite the pattern without it"
+_CAUSES = (
+    (r"invalid escape sequence: \\([1-9]|k)", f"a backreference, {_NO_SUCH}"),
+    (r"invalid perl operator: \(\?<?[=!]", f"a lookaround, {_NO_SUCH}"),
+    (
+        r"invalid repetition size: .*(?<!\d)([1-9]\d{4,}|[2-9]\d{3}|1(?!000)\d{3})(?!\d)",
+        "a repeat count over 1000, RE2's limit: bound it at 1000 or less, or bound the "
+        "value's length with minLength and maxLength",
+    ),
+)
+"""RE2's reason for refusing a pattern, and what it means, with the way out."""
+
+
+def pattern_cause(reason: str) -> str:
+    """What RE2's ``reason`` for refusing a pattern means, and the way out, in words."""
+    for said, cause in _CAUSES:
+        if re.match(said, reason):
+            return f"it has {cause}"
+    return "rewrite it in the syntax ECMA-262 and RE2 share"
 
 
 def pattern_problem(schema: Any) -> tuple[str, str] | None:

@@ -350,3 +350,20 @@ def test_a_custom_schema_leaves_other_jsonschema_users_alone(tmp_path: Path) -> 
     jsonschema.validate("ab", {"pattern": "^(?!x)ab"})
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate("xab", {"pattern": "^(?!x)"})
+
+
+def test_a_schema_nested_too_deep_for_jsonschema_is_a_configuration_error(
+    git_repo: GitRepo, run_cli: RunCli
+) -> None:
+    """jsonschema checks a schema recursively, so a few hundred nested ``allOf`` raised a
+    RecursionError (exit 3); the file is now refused in one line before it is checked."""
+    schema: dict[str, Any] = {"type": "object"}
+    for _ in range(400):
+        schema = {"allOf": [schema]}
+    _repository(git_repo, schema)
+
+    said = _one_line_error(run_cli(["check", "--target-branch", "main"], cwd=git_repo.root))
+
+    assert said.startswith(
+        ".handoff-audit.yml: schema schemas/handoff.json: nested deeper than 64 levels; flatten it"
+    ), said

@@ -273,7 +273,7 @@ def _quick(text: str) -> Any:
     except (ValueError, RecursionError):
         return _UNSURE
     # Nesting depth is at most the number of brackets; count exactly only when that is close.
-    if text.count("[") + text.count("{") >= MAX_DEPTH and _deeper_than(value, MAX_DEPTH):
+    if text.count("[") + text.count("{") >= MAX_DEPTH and deeper_than(value, MAX_DEPTH):
         return _UNSURE
     return value
 
@@ -305,7 +305,7 @@ _scan_value: Any = _DECODER.scan_once  # type: ignore[attr-defined]  # C-acceler
 """``(value, end)`` of the JSON value starting at an index of a text."""
 
 
-def _deeper_than(value: Any, limit: int) -> bool:
+def deeper_than(value: Any, limit: int) -> bool:
     """True when some value sits deeper than ``limit`` (the document itself at depth 1)."""
     stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []
     while stack:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from handoff_audit.jsonpos import MAX_DEPTH, deeper_than
 from handoff_audit.schema_regex import pattern_cause, pattern_problem
 from handoff_audit.textcut import shorten
 
@@ -27,6 +28,9 @@ def schema_problem(path: Path) -> str | None:
         return f"not valid JSON ({error})"
     if not isinstance(schema, dict):
         return "a JSON Schema must be a JSON object"
+    if deeper_than(schema, MAX_DEPTH):
+        # jsonschema checks a schema recursively: deeper nesting ends in a RecursionError
+        return f"nested deeper than {MAX_DEPTH} levels; flatten it (move parts under `$defs`)"
     return contents_problem(schema)
 
 

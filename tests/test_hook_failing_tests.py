@@ -64,3 +64,41 @@ def test_a_recorded_failure_ends_the_loop_and_check_still_reports_it(
     git_repo.commit("more work")
     later = run_hook(stop_event(git_repo.root))
     assert later.code == 2 and "lkg-behind" in later.err, later.err
+
+
+def test_a_recorded_failure_after_a_rebase_ends_the_loop(git_repo: GitRepo, run_cli: Run) -> None:
+    """After a rebase the packet's commit is no ancestor of HEAD (`lkg-unknown`): with the tests
+    failing, the recorded failing `--verify` run lets the session end; `check` still reports it."""
+    git_repo.write(".handoff-audit.yml", "verify: test -e tests-pass\n")
+    git_repo.write("a.py", "x = 1\n")
+    git_repo.write("tests-pass", "")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write("a.py", "x = 2\n")
+    git_repo.commit("work")
+    made = run_cli(
+        ["new", "--verify", "--summary", "x is 2", "--next-action", "Make x 3.",
+         "--verdict-pointer", "a.py"],
+        cwd=git_repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    git_repo.commit("handoff")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write("other.txt", "other\n")
+    git_repo.commit("main moves on")
+    git_repo.git("checkout", "-q", "feat/x")
+    git_repo.git("rebase", "-q", "main")
+    git_repo.git("rm", "-q", "tests-pass")
+    git_repo.commit("tests now fail")
+    first = run_hook(stop_event(git_repo.root))
+    assert first.code == 2 and "lkg-unknown" in first.err, first.err
+    updated = run_cli(
+        ["update", "handoff.json", "--verify", "--summary", "rebased; the tests fail"],
+        cwd=git_repo.root,
+    )
+    assert updated.code == 1 and "an open risk names the failure" in updated.err, updated.err
+    git_repo.commit("handoff: tests fail")
+    again = run_hook(stop_event(git_repo.root))
+    assert again.code == 0, again.err
+    checked = run_cli(["check", "."], cwd=git_repo.root)
+    assert "lkg-unknown" in checked.out + checked.err

@@ -566,16 +566,21 @@ _FAILED_RUN = re.compile(r"\A`.*` failed \(exit -?\d+\) at (?P<sha>[0-9a-f]{7,40
 ran on."""
 
 
+_RECORDED = frozenset({"lkg-behind", "lkg-unknown"})
+"""The rules whose only fix is a passing `--verify` run."""
+
+
 def _not_recorded(
     gate: Gate, findings: Sequence[Finding], by_file: dict[str, PacketInfo]
 ) -> Iterator[Finding]:
-    """The findings, but `lkg-behind` on a packet that records the tests failing at the commit
-    checked (`_failure_recorded`): that is what the handoff truthfully says, not a fix left to
-    run, as `update --verify` would fail again and each commit of its packet would put it one
-    commit further behind (`check` still reports it)."""
+    """The findings, but `lkg-behind` and `lkg-unknown` (a rebase rewrote the commit) on a
+    packet that records the tests failing at the commit checked (`_failure_recorded`): that is
+    what the handoff truthfully says, not a fix left to run, as `update --verify` would fail
+    again and keep the old commit, and each commit of its packet would put it one commit
+    further behind (`check` still reports it)."""
     for finding in findings:
         packet = by_file.get(finding.path)
-        if finding.rule != "lkg-behind" or packet is None or not _failure_recorded(gate, packet):
+        if finding.rule not in _RECORDED or packet is None or not _failure_recorded(gate, packet):
             yield finding
 
 

@@ -266,3 +266,36 @@ def test_a_delete_modify_conflict_on_an_ordinary_file_names_the_command_that_res
     assert (git_repo.root / "b.py").exists() is (here == "changed")
     again = run_hook(stop_event(git_repo.root))
     assert "merge conflict" not in again.err, again.err
+
+
+@pytest.mark.parametrize("here", ["changed", "deleted"])
+def test_a_pick_emptied_by_keeping_this_side_of_a_delete_modify_conflict_is_skipped(
+    git_repo: GitRepo, here: str
+) -> None:
+    """A cherry-pick whose only change is b.py, deleted on one side and changed on the other:
+    the conflict's fix keeps this branch's side, which empties the pick, so the printed
+    `--continue` failed after it; the hook prints `git cherry-pick --skip` from the start."""
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.write("b.py", "b = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/d")
+    if here == "changed":
+        git_repo.write("b.py", "b = 2\n")
+    else:
+        git_repo.git("rm", "-q", "b.py")
+    git_repo.commit("b")
+    _write_packet(git_repo, "feat/d", "b handled")
+    git_repo.commit("handoff")
+    git_repo.git("switch", "-q", "main")
+    if here == "changed":
+        git_repo.git("rm", "-q", "b.py")
+    else:
+        git_repo.write("b.py", "b = 3\n")
+    git_repo.commit("main's side")
+    git_repo.git("switch", "-q", "feat/d")
+    picked = subprocess.run(["git", "cherry-pick", "main"], cwd=git_repo.root, capture_output=True)
+    assert picked.returncode != 0
+    ran = _finish(git_repo, limit=2)
+    assert ran[-1] == "git cherry-pick --skip", ran
+    assert not (git_repo.root / ".git" / "CHERRY_PICK_HEAD").exists()
+    assert (git_repo.root / "b.py").exists() is (here == "changed")

@@ -131,12 +131,20 @@ def packets_among(root: Path, config: Config, files: tuple[str, ...]) -> list[st
 def finishing(stopped: Stopped, root: Path, config: Config, codes: dict[str, str]) -> str:
     """The command that finishes ``stopped`` in the work tree at ``root`` whose `git status`
     is ``codes``: the Stop hook's fix and the session-start line both name it. A pick or a
-    revert whose conflicts are only the packet and its twin, with nothing else staged, is empty
-    once this branch's packet is kept: ``--skip``, as ``--continue`` would fail."""
+    revert whose conflicts are only the packet and its twin, or files deleted on one side (the
+    conflict's fix keeps this branch's side: HEAD's file, or its deletion), with nothing else
+    staged, is empty once those fixes ran: ``--skip``, as ``--continue`` would fail."""
     conflicted = set(unmerged(codes)) | set(with_markers(root, codes))
     staged = {p for p, c in codes.items() if p not in conflicted and c[0] not in " ?"}
     kept = {n for j in packets_among(root, config, tuple(conflicted)) for n in (j, twin_of(j))}
+    kept |= {p for p in conflicted if codes.get(p) in _HEAD_KEPT}
     return stopped.finish(empty=not staged and conflicted <= kept)
+
+
+_HEAD_KEPT = frozenset({"DD", "DU", "UD"})
+"""The `git status` codes of a conflict whose fix leaves HEAD's side: a file deleted on one side
+and changed on the other (`git rm` keeps HEAD's deletion, `git add` HEAD's file), or deleted on
+both."""
 
 
 def finishing_around(cwd: Path, stopped: Stopped) -> str:

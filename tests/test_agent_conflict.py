@@ -188,3 +188,48 @@ def test_a_stash_pop_conflict_on_a_protected_branch_blocks_and_its_fix_works(
     again = run_hook(stop_event(git_repo.root))
     assert again.code == 0, again.err
     assert "protected branch" in again.err
+
+
+def test_a_stash_pop_conflict_on_a_feature_branch_gets_fixes_that_run_in_order(
+    git_repo: GitRepo,
+) -> None:
+    """A `git stash pop` on a feature branch stopped on the packet and left a.py staged: the
+    packet's fix ended in "then commit" (of "what the merge brings", with no merge going on),
+    which took a.py, so the next fix's `git add -- a.py && git commit` had nothing to commit.
+    Now the packet's fix commits nothing; the last fix's one commit takes everything."""
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/s")
+    git_repo.write("a.py", "a = 2\n")
+    head = git_repo.commit("work")
+    data = packet("feat/s", head, summary="a is 2", changed_files=["a.py"])
+    for action, message in [(None, "handoff"), ("Stashed.", None), ("Upstream.", "upstream")]:
+        if action:
+            data["next_action"] = action
+        git_repo.write("handoff.json", data)
+        git_repo.write("handoff.md", render_packet(data))
+        if message:
+            git_repo.commit(message)
+        else:
+            git_repo.write("a.py", "a = 5\n")
+            git_repo.git("stash", "-q")
+    popped = subprocess.run(["git", "stash", "pop"], cwd=git_repo.root, capture_output=True)
+    assert popped.returncode != 0
+    assert "M  a.py" in git_repo.git("status", "--porcelain")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "merge brings" not in run.err and "no merge is in progress" in run.err, run.err
+    commands = []
+    for line in run.lines:  # each fix, and any command the line after it says to run then
+        if line.startswith("  fix: "):
+            commands.append(line.removeprefix("  fix: "))
+        elif "then commit: " in line:
+            commands.append(line.split("then commit: ", 1)[1])
+    assert commands[-1].startswith("git add -- a.py && git commit -m"), commands
+    for command in commands:
+        done = run_fix(git_repo.root, command.replace('"<what the change does>"', "'a is 5'"))
+        assert done.returncode == 0, (command, done.stdout, done.stderr)
+    assert git_repo.git("status", "--porcelain") == ""
+    assert git_repo.git("show", "HEAD:a.py").strip() == "a = 5"
+    kept = json.loads(git_repo.git("show", "HEAD:handoff.json"))
+    assert kept["next_action"] == "Upstream."

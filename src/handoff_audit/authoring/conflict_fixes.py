@@ -70,8 +70,8 @@ def conflict_advice(
             f">>>>>>> lines), then: git add -- {named}"
         )
         if not steps:
-            return reason, hand, _after(gate)
-        return reason, " && ".join(steps), f"then {hand}; {_after(gate)}"
+            return reason, hand, _after(gate, edited=True)
+        return reason, " && ".join(steps), f"then {hand}; {_after(gate, edited=True)}"
     kept = "side (it deleted the packet)" if set(packets) <= set(deleted) else "packet"
     return reason, " && ".join(steps), f"this keeps this branch's {kept}; {_after(gate)}"
 
@@ -100,18 +100,26 @@ def _one_sided(
     return steps, "; ".join(said)
 
 
-def _after(gate: Gate) -> str:
+def _after(gate: Gate, edited: bool = False) -> str:
+    """What follows the conflict's fix: the operation going on, or, with none in progress, the
+    commit (with ``edited``, files resolved by hand; the other fixes keep HEAD's side)."""
     if gate.rebasing:
         return "then the rebase goes on (the next fix)"
     if gate.stopped is not None:
         return f"then the {gate.stopped.kind} goes on (the next fix)"
+    # No MERGE_HEAD: a `git stash pop` or `apply` stopped on it (a pop keeps the entry).
+    none = (
+        "no merge is in progress, so there is nothing to go on with; a `git stash pop` "
+        "that stopped on the conflict kept its entry (see `git stash list`)"
+    )
     if gate.protected:
-        # No MERGE_HEAD: a `git stash pop` or `apply` stopped on it (a pop keeps the entry).
-        return (
-            "no merge is in progress, so there is nothing to go on with; a `git stash pop` "
-            "that stopped on the conflict kept its entry (see `git stash list`)"
-        )
-    return 'then commit: git commit -m "<what the merge brings>"'
+        return none
+    if any(problem.kind == "uncommitted" for problem in gate.problems):
+        # One commit, the last fix's, takes what this resolves and the rest the pop staged.
+        return f"{none}; the last fix commits the resolved files with the other changes"
+    if edited:
+        return f'{none}; then commit: git commit -m "<what the change does>"'
+    return f"{none}; nothing is left to commit"
 
 
 def packets_among(root: Path, config: Config, files: tuple[str, ...]) -> list[str]:

@@ -91,3 +91,29 @@ def test_the_next_file_offered_to_a_branch_without_one_is_current_from_the_start
     git_repo.commit("handoff: lexer")
     again = run_hook(stop_event(git_repo.root))
     assert again.code == 0, again.err
+
+
+def test_a_date_only_name_gets_a_number_not_a_trailing_dash(git_repo: GitRepo) -> None:
+    """Files named by their date alone (`2026-12-06.md`): the fix named `2026-12-06-.md`, a
+    dash and an empty topic; the later file's name is taken, so it adds a number after it."""
+    today = datetime.now(UTC).date().isoformat()
+    tomorrow = (datetime.now(UTC).date() + timedelta(days=1)).isoformat()
+    git_repo.write("a.py", "x = 1\n")
+    git_repo.write(f"docs/handoffs/{tomorrow}.md", PARSER.format(day=tomorrow))
+    git_repo.commit("parser handoff")
+    git_repo.git("checkout", "-q", "-b", "feat/lexer")
+    git_repo.write("a.py", "x = 1\nlexer = 1\n")
+    git_repo.commit("lexer")
+    written = f"docs/handoffs/{today}.md"
+    git_repo.write(written, LEXER.format(day=today))
+    git_repo.commit("handoff: lexer")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2 and f"{written} is this branch's handoff" in stop.err, stop.err
+    command = the_command(stop.err, "fix: ")
+    assert command == f"git mv -- {written} docs/handoffs/{tomorrow}-2.md", stop.err
+    assert "and the number 2 after it in the name rank it" in stop.err, stop.err
+    done = run_fix(git_repo.root, command)
+    assert done.returncode == 0, done.stderr
+    git_repo.commit("handoff: lexer is the current one")
+    again = run_hook(stop_event(git_repo.root))
+    assert again.code == 0, again.err

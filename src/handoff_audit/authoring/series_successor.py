@@ -47,7 +47,9 @@ def successor(root: Path, written: str, current: str, now: datetime | None = Non
     )
 
     def place(number: int) -> str:
-        base = f"{stamp}-{number}-{topic}" if number else f"{stamp}-{topic}"
+        base = f"{stamp}-{number}" if number else stamp
+        # A date-only name (`2026-12-05.md`) has no topic: its extension follows, no dash.
+        base += topic if topic.startswith(".") or not topic else f"-{topic}"
         return f"{folder}/{base}" if folder else base
 
     def free(path: str) -> bool:

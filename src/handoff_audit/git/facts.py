@@ -27,7 +27,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import history_target, plumbing
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
-from handoff_audit.git.later_work import LaterWork
+from handoff_audit.git.later_work import LaterWork, setup_files
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
     is_protected,
@@ -566,7 +566,7 @@ class _Gatherer:
         if not todo and self.pairs.done():
             return result, False
         found: dict[str, Commit] = {}
-        later = LaterWork(self.active, self.repo.prefix)
+        later = LaterWork(self.active, self.repo.prefix, setup_files(self.config.source, self.root))
         last: Commit | None = None
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], todo)

@@ -1,0 +1,100 @@
+"""A commit that only adopts the tool (its configuration, the agent hook settings `hook
+--install` writes) is no later work: `handoff-outdated` does not fire on it, and the Stop hook
+does not hold the agent; a commit that changes configuration and code still counts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from agent_support import feature_repo, run_hook
+from conftest import GitRepo, Result
+from test_brief_show import committed_packet
+
+HANDOFF = """# Handoff 2026-11-02
+
+## State
+Refund endpoint added in app.py; tests pass.
+
+## Next step
+Add idempotency keys to POST /refunds in app.py.
+
+## Decisions
+- Key in a header, because the body is signed.
+
+## Ruled out
+- A lock per refund: deadlocks under load.
+"""
+
+
+def _branch_with_handoff(git_repo: GitRepo) -> None:
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/refunds")
+    git_repo.write("app.py", "x = 2\n")
+    git_repo.write("HANDOFF.md", HANDOFF)
+    git_repo.commit("refunds + handoff")
+
+
+def _rules(run_cli: Callable[..., Result], root: Path) -> list[str]:
+    result = run_cli(["check", "--format", "json"], cwd=root)
+    assert result.code in (0, 1), result.err
+    return [finding["rule"] for finding in result.json()["findings"]]
+
+
+def _stop(root: Path) -> int:
+    return run_hook({"hook_event_name": "Stop", "cwd": str(root)}, cwd=root).code
+
+
+def test_config_commit_is_no_later_work(git_repo: GitRepo, run_cli: Callable[..., Result]) -> None:
+    _branch_with_handoff(git_repo)
+    assert _rules(run_cli, git_repo.root) == []
+    git_repo.write(".handoff-audit.yml", "verify: pytest -q\n")
+    git_repo.commit("ci")
+    assert _rules(run_cli, git_repo.root) == []
+    assert _stop(git_repo.root) == 0
+
+
+def test_hook_install_commit_is_no_later_work(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    _branch_with_handoff(git_repo)
+    installed = run_cli(["hook", "--install"], cwd=git_repo.root)
+    assert installed.code == 0, installed.err
+    assert (git_repo.root / ".claude" / "settings.json").is_file()
+    git_repo.commit("hook")
+    assert _rules(run_cli, git_repo.root) == []
+    assert _stop(git_repo.root) == 0
+
+
+def test_configured_config_file_is_setup(git_repo: GitRepo, run_cli: Callable[..., Result]) -> None:
+    _branch_with_handoff(git_repo)
+    git_repo.write("ci/audit.yml", "verify: pytest -q\n")
+    git_repo.commit("ci")
+    result = run_cli(["check", "--format", "json", "--config", "ci/audit.yml"], cwd=git_repo.root)
+    assert result.code == 0, result.err
+    assert result.json()["findings"] == []
+
+
+def test_config_and_code_commit_still_counts(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    _branch_with_handoff(git_repo)
+    git_repo.write(".handoff-audit.yml", "verify: pytest -q\n")
+    git_repo.write("app.py", "x = 3\n")
+    git_repo.commit("ci and a fix")
+    assert _rules(run_cli, git_repo.root) == ["handoff-outdated"]
+
+
+def test_setup_commit_does_not_outdate_a_packet(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    repo = feature_repo(git_repo, "feat/refunds")
+    committed_packet(repo)
+    git_repo.write(".codex/hooks.json", '{"hooks": {}}\n')
+    git_repo.write(".handoff-audit.yml", "verify: pytest -q\n")
+    git_repo.commit("adopt handoff-audit")
+    assert "packet-outdated" not in _rules(run_cli, git_repo.root)
+    git_repo.write("src/refunds.py", "def refund(amount):\n    return -amount\n")
+    git_repo.commit("refunds: sign")
+    assert "packet-outdated" in _rules(run_cli, git_repo.root)

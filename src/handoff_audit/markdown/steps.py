@@ -176,18 +176,19 @@ _WORK_VERBS = (
 _BUILD = re.compile(rf"\b{_WORK_VERBS}\b", re.IGNORECASE)
 """Work words: a check item that also names one ("test and fix …") asks for work."""
 _NOTHING = re.compile(
-    r"^\W*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
+    r"^[\W_]*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
     r"|no (?:outstanding|further|remaining|open|pending) (?:[a-z-]+ ){0,2}(?:follow-?ups?|tasks?|"
     r"items?|work|actions?|steps?|changes?)\b.*"
-    r"|nothing (?:left|more|else) to do|无|暂无|なし|없음|aucune?|ninguno|keine"
+    r"|nothing (?:left|more|else)(?: to do)?|无|暂无|なし|없음|aucune?|ninguno|keine"
     r"|ready (?:for|to be) [\w\s/-]{1,40}?\.?"
     r"|(?:none|nothing)\s*[—–:;]\s.*)"
     r"(?:\s+[a-z]+(?:ed|ing))?"
-    r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?\W*$",
+    r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?[\W_]*$",
     re.IGNORECASE,
 )
 """An item that says there is nothing ("None", "None currently", "Nothing queued", "None planned
-yet", "None — both fixes verified live"): an empty list, not a step; the one word after it is a
+yet", "None — both fixes verified live", "Nothing left", in ``*`` or ``_`` emphasis alike): an
+empty list, not a step; the one word after it is a
 bare participle, not an object, and what follows a dash or colon says why there is nothing."""
 QUESTION = re.compile(r"[?？]\W{0,3}$")
 _LABEL_ONLY = re.compile(r"^\W{0,4}[^:：\n]{1,50}[:：]\W{0,3}$")

@@ -473,8 +473,8 @@ class Fixes:
             if fix is Fix.MD_ADD and finding.facet in MD_SECTIONS:
                 return Advice(_reason(finding, findings), appended(finding.facet, quoted))
             if fix is Fix.MD_REFRESH:
-                # The next step goes after what changed, under the same heading as the old
-                # one: the brief takes the newest of repeated next-step headings.
+                # The next step goes after what changed: a next-step heading after a closing
+                # "## Since then" is the handoff's next step, whatever the earlier one is called.
                 text = self.since([finding], "the handoff")
                 command = (
                     "printf '\\n## Since then\\n\\n%s\\n\\n## Next step\\n\\n%s\\n' "

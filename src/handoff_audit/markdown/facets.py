@@ -180,7 +180,10 @@ def read(text: str, *, every: bool = False) -> Reading:
         _last_paragraph(current, reading)
         if not reading.found.get("next") and (ranked := priority_step(current)) is not None:
             _add(reading, "next", Evidence(ranked.line, "priority marker", _short(ranked.text)))
-    if reading.entries is None and (older := _last_repeat(sections, reading)):
+    appended = _appended_next(sections)
+    if (reading.entries is None or appended is not None) and (
+        older := _last_repeat(sections, reading, appended)
+    ):
         sections = [s for s in sections if not any(a <= s.line < b for a, b in older)]
     if not reading.found.get("next"):
         candidate = best_candidate(sections) or reading.labelled_step
@@ -194,31 +197,57 @@ def read(text: str, *, every: bool = False) -> Reading:
     return reading
 
 
-def _last_repeat(sections: list[Section], reading: Reading) -> list[tuple[int, int]]:
+def _last_repeat(
+    sections: list[Section], reading: Reading, appended: int | None = None
+) -> list[tuple[int, int]]:
     """A next-step heading repeated further down ("## Next step" again after "## Since then",
     as the Stop hook's fix appends it) brings the handoff up to date there: the last one is
-    its next step, and what the earlier ones say counts no more. Left blank or naming no step,
-    it is judged so (`_judge_heading`), whatever the earlier ones said. Returns the earlier
-    ones' lines (first, end)."""
+    its next step, and what the earlier ones say counts no more. So does a next-step heading
+    after a closing "## Since then" whatever the earlier ones are called (``appended``, its
+    index: "## Start here next session" at the top). Left blank or naming no step, it is judged
+    so (`_judge_heading`), whatever the earlier ones said. Returns the earlier ones' lines
+    (first, end)."""
     titles = {
         n: (s.level, s.heading.strip().strip("#").strip().casefold())
         for n, s in enumerate(sections)
         if s.facet == "next" and s.level
     }
     last = {title: n for n, title in titles.items()}
-    if len(last) == len(titles):
+    if appended is not None:
+        spans = [_span(sections, n) for n in titles if n < appended]
+        older = [(a, b) for a, b in spans if not a <= sections[appended].line < b]
+        repeated = [appended]
+    elif len(last) == len(titles):
         return []
-    older = [_span(sections, n) for n, title in titles.items() if last[title] != n]
+    else:
+        older = [_span(sections, n) for n, title in titles.items() if last[title] != n]
+        repeated = [n for title, n in last.items() if list(titles.values()).count(title) > 1]
     reading.found["next"] = [
         e for e in reading.found.get("next", []) if not any(a <= e.line < b for a, b in older)
     ]
-    repeated = [n for title, n in last.items() if list(titles.values()).count(title) > 1]
     for section in (sections[n] for n in repeated):
         if _says_nothing_under(section) and _placeholders_only(section):
             reading.blank_next = _stepless(section)
         elif _names_no_step(section, section.texts):
             reading.stepless_next = _stepless(section)
     return older
+
+
+_SINCE_THEN = re.compile(r"^since then\W*$", re.IGNORECASE)
+"""The heading the Stop hook's `handoff-outdated` fix appends over what changed."""
+
+
+def _appended_next(sections: list[Section]) -> int | None:
+    """The index of the last next-step heading when it follows a "## Since then" heading of
+    its level (the Stop hook's fix appends both at the end), else ``None``."""
+    heads = [n for n, s in enumerate(sections) if s.level]
+    steps = [n for n in heads if sections[n].facet == "next"]
+    if not steps or steps[-1] == heads[0]:
+        return None
+    step, since = sections[steps[-1]], sections[heads[heads.index(steps[-1]) - 1]]
+    if step.level == since.level and _SINCE_THEN.match(since.heading.strip().strip("#").strip()):
+        return steps[-1]
+    return None
 
 
 def _span(sections: list[Section], n: int) -> tuple[int, int]:

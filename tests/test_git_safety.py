@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from git_helpers import check, hits, packet
-from handoff_audit.git import file_listing, plumbing
+from handoff_audit.git import fetching, file_listing, plumbing
 
 HOSTILE = [
     "--output=pwned",
@@ -197,7 +197,7 @@ def test_plumbing_refuses_unchecked_input(git_repo) -> None:  # type: ignore[no-
     with pytest.raises(ValueError):
         plumbing.deleted_between(git_repo.root, [("-c", "HEAD")])
     with pytest.raises(plumbing.GitError):
-        plumbing.deepen(git_repo.root, "--upload-pack=touch pwned", 10, 5)
+        fetching.deepen(git_repo.root, "--upload-pack=touch pwned", 10, 5)
     assert not (git_repo.root / "pwned").exists()
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from handoff_audit.credentials import show
 from handoff_audit.errors import InputError
-from handoff_audit.git import plumbing
+from handoff_audit.git import fetching, plumbing
 from handoff_audit.git_folder import GIT_FOLDER
 
 FETCH_SECONDS = 60.0
@@ -28,7 +28,7 @@ def have_commit(root: Path, commit: str) -> bool:
     except plumbing.GitError:
         return False
     info = plumbing.repo_info(root)
-    for remote in plumbing.remotes(root)[:1]:
+    for remote in fetching.remotes(root)[:1]:
         args = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules"]
         if info is not None and info.shallow:
             args.append("--depth=1")

@@ -24,7 +24,7 @@ from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
-from handoff_audit.git import history_target, plumbing
+from handoff_audit.git import fetching, history_target, plumbing
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork, setup_files
@@ -177,7 +177,7 @@ def _event_base(target: Target) -> str | None:
     return target.target_branch if target.target_from_event else None
 
 
-def deepen_once(root: Path, depth: int, budget: plumbing.Budget) -> plumbing.RepoInfo | None:
+def deepen_once(root: Path, depth: int, budget: fetching.Budget) -> plumbing.RepoInfo | None:
     """One round of deepening a shallow clone (``git fetch --deepen``) within ``budget``; the
     repository read again after it (``None`` when git cannot say). `GitError` on failure."""
     return history_target.deepen_fetching(root, depth, budget, DEEPEN_SECONDS)
@@ -237,7 +237,7 @@ class _Gatherer:
         return status_pathspecs(self.repo.prefix, self.config, named)
 
     def gather(self) -> History:
-        budget = plumbing.Budget(DEEPEN_SECONDS)  # the deepening's, spent first here
+        budget = fetching.Budget(DEEPEN_SECONDS)  # the deepening's, spent first here
         listed, origin_head = history_target.fetch_default(self, self.refs, DEEPEN_STEPS, budget)
         refs = self._known_target(listed)
         branch, unborn = self._checked_out(refs)
@@ -407,11 +407,11 @@ class _Gatherer:
         if not name or any(ref.branch == name for ref in refs):
             return refs
         if self.target.fetch_history and plumbing.is_safe_branch(name):
-            remotes = plumbing.remotes(self.root)
+            remotes = fetching.remotes(self.root)
             try:
                 if not remotes:
                     raise plumbing.GitError("no remote")
-                plumbing.fetch_branch(
+                fetching.fetch_branch(
                     self.root, remotes[0], name, shallow=self.repo.shallow, timeout=60.0
                 )
             except plumbing.GitError:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from handoff_audit.git import plumbing
+from handoff_audit.git import fetching, plumbing
 from handoff_audit.git.protected import protected_patterns
 from handoff_audit.model.context import Target
 
@@ -37,28 +37,28 @@ def wanted(target: Target, refs: list[plumbing.Ref]) -> str | None:
 
 
 def deepen_fetching(
-    root: Path, depth: int, budget: plumbing.Budget, seconds: float
+    root: Path, depth: int, budget: fetching.Budget, seconds: float
 ) -> plumbing.RepoInfo | None:
     """One round of deepening a shallow clone (``git fetch --deepen``) within ``budget``
     (``seconds`` in all); the repository read again. `GitError` on failure."""
-    remotes = plumbing.remotes(root)
+    remotes = fetching.remotes(root)
     if not remotes:
         raise plumbing.GitError("the shallow clone has no remote to fetch more history from")
     if budget.left() <= 0:
         raise plumbing.GitError(f"fetching more history took over {seconds:.0f} s")
-    plumbing.deepen(root, remotes[0], depth, budget.left())
+    fetching.deepen(root, remotes[0], depth, budget.left())
     return plumbing.repo_info(root)
 
 
-def fetch_bounded(root: Path, name: str, depth: int, budget: plumbing.Budget) -> str | None:
+def fetch_bounded(root: Path, name: str, depth: int, budget: fetching.Budget) -> str | None:
     """Branch ``name`` of the first remote fetched ``depth`` commits deep (``git fetch
     --depth``), never its whole history; its remote-tracking ref, or ``None`` when it cannot
     be fetched."""
-    remotes = plumbing.remotes(root)
+    remotes = fetching.remotes(root)
     if not remotes or budget.left() <= 0:
         return None
     try:
-        plumbing.fetch_branch(
+        fetching.fetch_branch(
             root, remotes[0], name, shallow=True, depth=depth, timeout=max(budget.left(), 1.0)
         )
     except plumbing.GitError:
@@ -67,7 +67,7 @@ def fetch_bounded(root: Path, name: str, depth: int, budget: plumbing.Budget) ->
 
 
 def deepen_round(
-    gatherer: _Gatherer, depth: int, budget: plumbing.Budget, revisions: list[str], seconds: float
+    gatherer: _Gatherer, depth: int, budget: fetching.Budget, revisions: list[str], seconds: float
 ) -> None:
     """A round of `_Gatherer`'s deepening (its ``repo`` read again after it). The target it
     still wants is fetched first (once: now, or never), as deep as the round deepens, and its
@@ -99,7 +99,7 @@ def fetch_default(
     gatherer: _Gatherer,
     known: plumbing.Refs | None,
     steps: tuple[int, ...],
-    budget: plumbing.Budget,
+    budget: fetching.Budget,
 ) -> plumbing.Refs:
     """``check --fetch-history`` in a clone that holds no default branch (``git clone
     --single-branch`` of a feature branch; without ``--fetch-history``, only `notice` says
@@ -121,7 +121,7 @@ def fetch_default(
     ):
         return listed
     root, shallow = gatherer.root, gatherer.repo.shallow
-    remotes = plumbing.remotes(root)
+    remotes = fetching.remotes(root)
     gatherer.target_fetch.missing = remotes[0] if remotes else None
     if not target.fetch_history or not remotes:
         return listed
@@ -131,7 +131,7 @@ def fetch_default(
         if name is None or not plumbing.is_safe_branch(name):
             return listed
         gatherer.target_fetch.default = name
-        plumbing.fetch_branch(
+        fetching.fetch_branch(
             root, remotes[0], name, shallow=shallow, depth=steps[0], timeout=_left(budget)
         )
     except plumbing.GitError:
@@ -141,7 +141,7 @@ def fetch_default(
     return plumbing.list_refs(root), origin_head or name
 
 
-def _left(budget: plumbing.Budget) -> float:
+def _left(budget: fetching.Budget) -> float:
     """The seconds ``budget`` leaves a network call; `GitError` once it is spent."""
     left = budget.left()
     if left <= 0:

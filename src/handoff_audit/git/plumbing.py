@@ -14,7 +14,6 @@ import os
 import re
 import signal
 import subprocess
-import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -672,48 +671,9 @@ def _parse_status(out: bytes) -> dict[str, str]:
     return {e[3:].decode("utf-8", "surrogateescape"): e[:2].decode("ascii") for e in entries}
 
 
-def remotes(root: Path) -> list[str]:
-    """The configured remotes' names (``origin`` first)."""
-    names = run(root, ["remote"]).decode("utf-8", "replace").split()
-    return sorted(names, key=lambda name: (name != "origin", name))
-
-
-def deepen(root: Path, remote: str, depth: int, timeout: float) -> None:
-    """``git fetch --deepen=DEPTH REMOTE`` within ``timeout`` seconds; `GitError` on failure."""
-    if not is_safe_branch(remote):
-        raise GitError(f"remote name {remote!r} is not usable")
-    args = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules", f"--deepen={int(depth)}"]
-    run(root, [*args, "--end-of-options", remote], timeout=max(timeout, 1.0), network=True)
-
-
-def fetch_branch(
-    root: Path, remote: str, branch: str, *, shallow: bool, timeout: float, depth: int = 1
-) -> None:
-    """Fetch ``branch`` of ``remote`` into its remote-tracking ref (``depth`` commits deep in a
-    shallow clone, so the clone stays shallow rather than growing); `GitError` on failure."""
-    if not (is_safe_branch(remote) and is_safe_branch(branch)):
-        raise GitError(f"branch {branch!r} of remote {remote!r} cannot be fetched safely")
-    args = ["fetch", "--quiet", "--no-tags", "--no-recurse-submodules"]
-    if shallow:
-        args.append(f"--depth={max(int(depth), 1)}")
-    refspec = f"+refs/heads/{branch}:refs/remotes/{remote}/{branch}"
-    run(root, [*args, "--end-of-options", remote, refspec], timeout=timeout, network=True)
-
-
 def _check_commit(value: str) -> None:
     if not is_commit_id(value):
         raise ValueError(f"not a commit id: {value!r}")
-
-
-class Budget:
-    """A time limit shared by a sequence of calls (deepening a shallow clone step by step)."""
-
-    def __init__(self, seconds: float) -> None:
-        self.deadline = time.monotonic() + seconds
-
-    def left(self) -> float:
-        """Seconds left, never negative."""
-        return max(0.0, self.deadline - time.monotonic())
 
 
 def current_branch(root: Path) -> str | None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit.git import file_listing, plumbing
+from handoff_audit.git import fetching, file_listing, plumbing
 from handoff_audit.git.facts import DEEPEN_SECONDS, DEEPEN_STEPS, deepen_once
 from handoff_audit.model.repo_history import NOT_FETCHED
 
@@ -48,7 +48,7 @@ def last_commit_dates(
         return dates
     if dates.repo is None:
         return dates
-    budget = plumbing.Budget(DEEPEN_SECONDS)
+    budget = fetching.Budget(DEEPEN_SECONDS)
     for step in (0, *DEEPEN_STEPS):
         if step:
             if not fetch_history:

@@ -153,9 +153,63 @@ def _not_a_labelled_secret(value: str) -> bool:
 
 
 def _not_an_assigned_secret(value: str) -> bool:
-    """An assigned value (`_OWN`'s second assignment form) that is not a credential: as
-    `_not_a_labelled_secret`, or code (``os.getenv(``, ``config["key"]``)."""
-    return _not_a_labelled_secret(value) or re.search(r"[(\[]", value) is not None
+    """An assigned value (`_OWN`'s loose assignment form) that is not a credential: as
+    `_not_a_labelled_secret`, shorter than 8 characters, a path (``~/.ssh/id_ed25519``,
+    ``/run/secrets/db``, ``config/keys2.json``), code (``os.getenv(``, ``settings.API_KEY2``), or
+    a value that does not look generated (`_looks_generated`: ``HMAC-SHA256``, ``4096bits``)."""
+    return (
+        len(value) < 8
+        or _not_a_labelled_secret(value)
+        or re.search(r"[(\[]", value) is not None
+        or re.match(r"~|\.{0,2}/|[A-Za-z]:\\", value) is not None
+        or (re.search(r"[/\\]", value) is not None and not re.fullmatch(_BASE64, value))
+        or re.fullmatch(r"[\w-]+(?:\.[\w-]+)+", value) is not None
+        or not _looks_generated(value)
+    )
+
+
+_BASE64 = r"[A-Za-z0-9+/]{20,}={0,2}"
+"""A base64 value (an AWS secret access key holds ``/``): not a path."""
+
+
+def _looks_generated(value: str) -> bool:
+    """A digit between letters (or letters between digits) and also mixed case, two runs of
+    digits or a symbol (``Zx81kLqPw0rd``, ``Hx7kq2Lmn9``, ``P@ssw0rd``); or a symbol beside a
+    letter and a digit (``Summer2024!``). Not ``created_at2``, ``HMAC-SHA256``, ``4096bits``,
+    ``sha256sum``."""
+    symbol = re.search(r"[!@#%^*+=?]", value) is not None
+    if re.search(r"[A-Za-z]\d+[A-Za-z]|\d[A-Za-z]+\d", value):
+        mixed = re.search(r"[a-z]", value) is not None and re.search(r"[A-Z]", value) is not None
+        return mixed or symbol or len(re.findall(r"\d+", value)) >= 2
+    return symbol
+
+
+_NOT_SECRET_NAMES = (
+    "sort|partition|primary|foreign|public|idempotency|page|next_?page|range|hash|cache|"
+    "composite|unique|shard|routing|lookup|row"
+)
+"""Names ending in ``_key`` or ``_token`` that name data, not a credential (``sort_key``,
+``primaryKey``, ``page_token``): an assignment to one is not reported."""
+
+_NOT_A_SECRET_NAME = _Allow(
+    "match",
+    (
+        rf"(?i)^[^A-Za-z0-9_]?[\"']?[a-z0-9_]*?(?:{_NOT_SECRET_NAMES})_?(?:key|token)"
+        r"[\"']?[ \t]*[=:]",
+    ),
+    (),
+)
+
+_PROSE_AFTER = _Allow(
+    "match",
+    (r"(?i)[ \t]+(?:of|then)$",),
+    (),
+)
+"""A value followed by ``of`` or ``then`` is a word of a sentence ("Set token = sha256sum of
+the release tarball, then tag"), not a credential."""
+
+_LOOSE_VALUE = r"[ \t]*[\"']?([^\s\"'`;|&]{3,})(?:[ \t]+(?:[A-Za-z]+))?"
+"""The value of a loose assignment, bare or quoted, and the word after it (`_PROSE_AFTER`)."""
 
 
 _PY = "re"
@@ -229,9 +283,10 @@ _OWN: tuple[_Pattern, ...] = (
         # the value must look like a credential, as a labelled one must.
         "credential assignment",
         r"(?i)(?:^|[^A-Za-z0-9_])(?:[a-z][a-z0-9_]*_(?:token|secret|password|passwd|pass|key"
-        r"|apikey)|token|secret|password|passwd|apikey)[ \t]*=[ \t]*[\"']?([^\s\"'`;|&]{3,})",
+        r"|apikey)|token|secret|password|passwd|apikey)[ \t]*=" + _LOOSE_VALUE,
         ("token", "secret", "pass", "key"),
         1,
+        allow=(_NOT_A_SECRET_NAME, _PROSE_AFTER),
         reject=_not_an_assigned_secret,
     ),
     _Pattern(

@@ -187,7 +187,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
         "verdict_pointer": "",
     }
     data = _ordered(merge_facts(_apply(data, given), facts, config.keep_last))
-    said = write_pair(path, data, config, read)
+    said = write_pair(path, data, config, read, notes)
     if replaced:
         said += f"; replaced {replaced} (git keeps it in the history)"
     return f"{name(path)}: {said}", failed
@@ -229,7 +229,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
         data["open_risks"] = [r for r in data["open_risks"] if not is_failure_risk(r, cmd)]
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
-    return f"{name(path)}: {write_pair(path, data, config, read)}", failed
+    return f"{name(path)}: {write_pair(path, data, config, read, notes)}", failed
 
 
 def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:

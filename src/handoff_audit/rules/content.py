@@ -183,9 +183,14 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   (`AWS_SECRET_ACCESS_KEY=...`), unless the value is a variable (`$X`, `${X}`) or a placeholder;
   also in any letter case and with spaces or tabs around `=` (`AWS_SECRET_ACCESS_KEY = ...`,
   `aws_secret_access_key = ...` as `~/.aws/credentials` writes it, `db_password = "..."`), the
-  value bare or quoted, when the value also looks like a credential: it holds a letter and a
-  digit, and is not a variable's name (`SMTP_PASSWORD`), a file or code (`os.getenv(...)`), so
-  "the password = the one in 1Password" is not reported;
+  value bare or quoted, when the value also looks like a credential: 8 or more characters
+  with a digit between letters and mixed case, a second run of digits or a symbol
+  (`Zx81kLqPw0rd`), not a variable's name (`SMTP_PASSWORD`), a path (`~/.ssh/id_ed25519`,
+  `/run/secrets/db_password`, `config/keys.json`) or code (`os.getenv(...)`,
+  `settings.API_KEY`), not followed by `of` or `then` (prose), and the name not one of data
+  (`sort_key`, `partition_key`, `primary_key`, `foreign_key`, `public_key`,
+  `idempotency_key`, `page_token`), so "the password = the one in 1Password", `rsa_key =
+  4096bits` and "Set token = sha256sum of the tarball" are not reported;
 - a value labelled as a credential, the way handoffs write them down (`API key: ...`,
   `Password: ...`, `Client Secret: ...`, `contraseña: ...`, the label bold or not, the value
   bare or in a code span): one word of 8 or more characters with a letter and a digit, unless it

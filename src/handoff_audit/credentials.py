@@ -211,6 +211,18 @@ the release tarball, then tag"), not a credential."""
 _LOOSE_VALUE = r"[ \t]*[\"']?([^\s\"'`;|&]{3,})(?:[ \t]+(?:[A-Za-z]+))?"
 """The value of a loose assignment, bare or quoted, and the word after it (`_PROSE_AFTER`)."""
 
+_WELL_KNOWN = r"PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS"
+"""Variables that hold a password though their names end in no ``_PASSWORD`` (libpq's, the
+mysql client's, redis-cli's, sshpass')."""
+
+_LOOSE_NAME = (
+    r"(?:(?i:[a-z][a-z0-9_]*_(?:token|secret|password|passwd|pass|key|apikey)"
+    rf"|token|secret|password|passwd|apikey|{_WELL_KNOWN})"
+    r"|[A-Za-z][A-Za-z0-9]*[a-z0-9](?:Token|Secret|Password|Passwd|Key|ApiKey))"
+)
+"""A credential's name in any letter case (``db_password``, ``AWS_SECRET_ACCESS_KEY``,
+``PGPASSWORD``) or in camel case (``apiKey``, ``clientSecret``)."""
+
 
 _PY = "re"
 _GITHUB = "GitHub token"
@@ -271,8 +283,8 @@ _OWN: tuple[_Pattern, ...] = (
     _Pattern(
         "credential assignment",
         r"(?:^|[^A-Za-z0-9_])(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|KEY|APIKEY)"
-        r"|TOKEN|SECRET|PASSWORD|PASSWD|APIKEY)=[ \t]*[\"']?([^\s\"'`;|&]{3,})",
-        ("token=", "secret=", "password=", "passwd=", "pass=", "key="),
+        rf"|TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|{_WELL_KNOWN})=[ \t]*[\"']?([^\s\"'`;|&]{{3,}})",
+        ("token=", "secret=", "password=", "passwd=", "pass=", "key=", "pwd=", "auth="),
         1,
         reject=_placeholder,
     ),
@@ -282,9 +294,8 @@ _OWN: tuple[_Pattern, ...] = (
         # these too (``API_KEY = os.getenv(...)``, "the password = the one in 1Password"), so
         # the value must look like a credential, as a labelled one must.
         "credential assignment",
-        r"(?i)(?:^|[^A-Za-z0-9_])(?:[a-z][a-z0-9_]*_(?:token|secret|password|passwd|pass|key"
-        r"|apikey)|token|secret|password|passwd|apikey)[ \t]*=" + _LOOSE_VALUE,
-        ("token", "secret", "pass", "key"),
+        r"(?:^|[^A-Za-z0-9_])" + _LOOSE_NAME + r"[ \t]*=" + _LOOSE_VALUE,
+        ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
         allow=(_NOT_A_SECRET_NAME, _PROSE_AFTER),
         reject=_not_an_assigned_secret,
@@ -318,6 +329,17 @@ _OWN: tuple[_Pattern, ...] = (
         1,
         engine=_PY,
         reject=_not_a_labelled_secret,
+    ),
+    _Pattern(
+        # The same names as keys of YAML (docker compose's ``POSTGRES_PASSWORD: ...``) and as
+        # JSON members (``"client_secret": "..."``), under the loose form's value test; after
+        # "labelled credential", which names ``Password: ...`` as a handoff writes it.
+        "credential assignment",
+        r"(?:^|[^A-Za-z0-9_])[\"']?" + _LOOSE_NAME + r"[\"']?[ \t]*:" + _LOOSE_VALUE,
+        ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
+        1,
+        allow=(_NOT_A_SECRET_NAME, _PROSE_AFTER),
+        reject=_not_an_assigned_secret,
     ),
     _Pattern(
         "API key header",

@@ -180,7 +180,8 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   percent-encoded or holding `@`), an `Authorization:` header, a `Bearer` token, an
   `X-Api-Key:` header, `curl -u user:password`, `mysql`/`mariadb`/`mysqldump -pPASSWORD`;
 - an assignment to a name ending in `_TOKEN`, `_SECRET`, `_PASSWORD` or `_KEY`
-  (`AWS_SECRET_ACCESS_KEY=...`), unless the value is a variable (`$X`, `${X}`) or a placeholder;
+  (`AWS_SECRET_ACCESS_KEY=...`) or to `PGPASSWORD`, `MYSQL_PWD`, `REDISCLI_AUTH` or `SSHPASS`,
+  unless the value is a variable (`$X`, `${X}`) or a placeholder;
   also in any letter case and with spaces or tabs around `=` (`AWS_SECRET_ACCESS_KEY = ...`,
   `aws_secret_access_key = ...` as `~/.aws/credentials` writes it, `db_password = "..."`), the
   value bare or quoted, when the value also looks like a credential: 8 or more characters
@@ -190,7 +191,10 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   `settings.API_KEY`), not followed by `of` or `then` (prose), and the name not one of data
   (`sort_key`, `partition_key`, `primary_key`, `foreign_key`, `public_key`,
   `idempotency_key`, `page_token`), so "the password = the one in 1Password", `rsa_key =
-  4096bits` and "Set token = sha256sum of the tarball" are not reported;
+  4096bits` and "Set token = sha256sum of the tarball" are not reported; the same names, and
+  camel-case ones (`apiKey`, `clientSecret`), as a YAML key or a JSON member
+  (`POSTGRES_PASSWORD: ...` in a docker compose file, `"client_secret": "..."`) under the same
+  value test;
 - a value labelled as a credential, the way handoffs write them down (`API key: ...`,
   `Password: ...`, `Client Secret: ...`, `contraseña: ...`, the label bold or not, the value
   bare or in a code span): one word of 8 or more characters with a letter and a digit, unless it

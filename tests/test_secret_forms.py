@@ -181,6 +181,16 @@ def test_every_vendored_rule_compiles_and_the_ruleset_is_named() -> None:
     assert len(source["commit"]) == 40
 
 
+def test_a_text_holding_every_keyword_is_scanned() -> None:
+    """Every vendored rule's keyword in one text makes every pattern a candidate: their RE2 set
+    failed to compile within RE2's default memory (exit 3 on a hostile handoff)."""
+    keywords = sorted({word for pattern in _patterns() for word in pattern.keywords})
+    text = "\n".join(f"{word} = plain words here" for word in keywords)
+    assert len(keywords) > 100
+    assert find_secrets(text) == []
+    assert find_secrets(text + "\ntoken ghp_" + "Zq3" * 12 + "\n") != []
+
+
 @pytest.mark.parametrize(
     "path",
     sorted(p for p in DATA.glob("realworld-handoffs*/*") if p.suffix in {".json", ".md"}),

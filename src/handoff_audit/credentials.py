@@ -525,6 +525,11 @@ def _matching(text: str, encoded: bytes, candidates: frozenset[int]) -> list[int
     return sorted(found)
 
 
+_SET_MEMORY = 64 << 20
+"""RE2's memory budget for a set of candidate patterns (the default, 8 MiB, is too small for
+all of them)."""
+
+
 @lru_cache(maxsize=512)
 def _set_of(
     candidates: frozenset[int], lines: bool
@@ -549,6 +554,9 @@ def _set_of(
 
     options = re2.Options()
     options.log_errors = False
+    # a text holding every keyword makes a set of every pattern: over RE2's default 8 MiB it
+    # fails to compile (an internal error), and under 64 MiB its DFA thrashes on a large text
+    options.max_mem = _SET_MEMORY
     together = re2.Set.SearchSet(options)
     for number in numbers:
         regex = patterns[number].regex

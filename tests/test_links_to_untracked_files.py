@@ -6,7 +6,9 @@ the pull request's comment or an agent's context. A plain untracked file is stil
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -155,3 +157,50 @@ def test_the_action_reads_no_link_to_an_untracked_file(runner: Runner) -> None:
         assert f"::error file={name},title=handoff-audit%3A invalid-json::{message}" in done.out
     [comment] = runner.fake.ours(PR)
     _never_leaked(done.out, done.summary, comment["body"], json.dumps(done.outputs))
+
+
+def test_a_config_option_linked_to_an_untracked_file_is_refused(
+    run_cli: Run, git_repo: GitRepo
+) -> None:
+    """``--config`` naming a committed link to an ignored ``.env``: refused unread, like the
+    configuration found in the repository."""
+    git_repo.write(".gitignore", ".env\n")
+    (git_repo.root / ".github").mkdir()
+    (git_repo.root / ".github" / "handoff-audit.yml").symlink_to("../.env")
+    git_repo.commit("init")
+    (git_repo.root / ".env").write_text(ENV)
+    done = run_cli(["check", "--config", ".github/handoff-audit.yml"], cwd=git_repo.root)
+    assert done.code == 2, done.out
+    assert done.err.count("\n") == 1
+    assert (
+        '--config .github/handoff-audit.yml: a link to ".env", which git does not track; it was '
+        "not read" in done.err
+    )
+    _never_leaked(done.out, done.err)
+
+
+def test_the_config_input_linked_to_an_untracked_file_is_refused(
+    runner: Runner, run_cli: Run
+) -> None:
+    """A pull request commits the workflow's ``config`` file as a link to ``.env``, which an
+    earlier step writes: the action refuses it unread, and no value of ``.env`` reaches the log,
+    the summary or the comment."""
+    runner.repo.write(".gitignore", ".env\n")
+    (runner.repo.root / ".github").mkdir()
+    (runner.repo.root / ".github" / "handoff-audit.yml").symlink_to("../.env")
+    runner.head = runner.repo.commit("the pull request links the configuration to .env")
+    (runner.repo.root / ".env").write_text("max-commits-behind: hunter2-S3cr3t\n" + ENV)
+    runner.run("pull_request", runner.pull_request())  # sets up the environment
+    runner.mp.setenv("INPUT_CONFIG", ".github/handoff-audit.yml")
+    done = run_cli(["ci"], cwd=runner.repo.root)
+    assert done.code == 2, done.out
+    assert done.err.count("\n") == 1
+    assert (
+        "::error title=handoff-audit%3A input::input config: '.github/handoff-audit.yml' is a "
+        'link to ".env", which git does not track; it was not read' in done.out
+    )
+    comments = [comment["body"] for comment in runner.fake.ours(PR)]
+    summary = Path(os.environ["GITHUB_STEP_SUMMARY"]).read_text(encoding="utf-8")
+    texts = (done.out, done.err, summary, *comments)
+    assert not any("hunter2" in text or "S3cr3t" in text for text in texts)
+    _never_leaked(*texts)

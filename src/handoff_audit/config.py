@@ -576,6 +576,8 @@ def load_config(
             )
         if in_git_folder(str(config_file.resolve()), str(root.resolve())):
             raise InputError(f"--config {config_file}: {GIT_FOLDER_REFUSAL}")
+        if (target := untracked_link_target(config_file, (root,), tracked)) is not None:
+            raise InputError(f"--config {config_file}: {untracked_link_refusal(target)}")
         # The user chose this file, wherever it is; its schema may sit beside it.
         return _from_file(
             config_file, rule_ids, (root, config_file.resolve().parent), tracked, explicit=True
@@ -677,6 +679,28 @@ def leads_outside(path: Path, root: Path) -> bool:
     """Whether ``path``, with every link on the way resolved (its own included), ends outside
     ``root``: a file the repository's content must not be able to pick for us to read."""
     return not path.resolve().is_relative_to(root.resolve())
+
+
+def untracked_link_target(path: Path, roots: Iterable[Path], tracked: TrackedCheck) -> str | None:
+    """The target (as shown, relative to its repository) when ``path`` reaches its file through
+    a link (its own, or a folder's inside a repository of ``roots``) and git of that repository
+    does not track the file (a ``.env`` an earlier workflow step wrote); else None."""
+    lexical = Path(os.path.abspath(path))
+    real = lexical.resolve()
+    for root in roots:
+        top = Path(os.path.abspath(root))
+        on_the_way = [lexical, *(p for p in lexical.parents if p.is_relative_to(top) and p != top)]
+        if any(p.is_symlink() for p in on_the_way) and _untracked(real, root.resolve(), tracked):
+            return _shown(real, root)
+    return None
+
+
+def untracked_link_refusal(target: str) -> str:
+    """Why an explicit configuration that is a link to an untracked file is refused, unread."""
+    return (
+        f"a link to {target}, which git does not track; it was not read. Name a configuration "
+        "file git tracks, or commit the file the link leads to"
+    )
 
 
 def _check_inside(path: Path, root: Path, tracked: TrackedCheck) -> None:

@@ -29,6 +29,8 @@ from handoff_audit.config import (
     leads_outside,
     load_config,
     refuse_unmatchable,
+    untracked_link_refusal,
+    untracked_link_target,
 )
 from handoff_audit.credentials import show
 from handoff_audit.engine.audit import AuditRequest, run_audit
@@ -90,6 +92,8 @@ def load_inputs_config(
         real = str(explicit.resolve())  # the repository's credentials: never read, never quoted
         if any(in_git_folder(real, str(folder.resolve())) for folder in (root, workspace)):
             raise InputError(f"input config: {inputs.config!r} {GIT_FOLDER_REFUSAL}")
+        if (target := untracked_link_target(explicit, (root, workspace), is_tracked)) is not None:
+            raise InputError(f"input config: {inputs.config!r} is {untracked_link_refusal(target)}")
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
     config = load_config(root, explicit, rule_ids=RULES_BY_ID, tracked=is_tracked)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from action_runner import Runner
+from conftest import GitRepo, Result
 
 WORKFLOW = Path(__file__).parent.parent / "examples" / "workflows" / "fork-pull-requests.yml"
 CONFIG_FILES = (".handoff-audit.yml", ".handoff-audit.yaml", "pyproject.toml")
@@ -48,3 +51,38 @@ def test_the_config_input_wins_over_the_pull_requests_own(runner: Runner) -> Non
     )
     assert done.outputs["blocked"] == "true"
     assert "active-in-merge" in done.summary
+
+
+def _base_checkout(workspace: Path) -> GitRepo:
+    """What the fork workflow's second checkout makes: the base branch's configuration naming a
+    local schema, both committed in a repository of their own inside the workspace (which the
+    workspace's git does not track)."""
+    base = GitRepo(workspace / ".handoff-audit-base")
+    base.write("schema.json", json.dumps({"type": "object", "required": ["ticket"]}))
+    base.write(".handoff-audit.yml", "schema: schema.json\n")
+    base.commit("the base branch's configuration and schema")
+    return base
+
+
+def test_the_base_checkouts_schema_judges_the_packets(runner: Runner) -> None:
+    _base_checkout(runner.repo.root)
+    done = runner.run(
+        "pull_request_target",
+        runner.pull_request(),
+        config=".handoff-audit-base/.handoff-audit.yml",
+    )
+    assert done.code == 1, done.out
+    assert "git does not track" not in done.out
+    assert "missing required field ticket" in done.out
+
+
+def test_a_config_option_in_another_checkout_reads_the_schema_it_tracks(
+    runner: Runner, run_cli: Callable[..., Result]
+) -> None:
+    _base_checkout(runner.repo.root)
+    done = run_cli(
+        ["check", "--format", "json", "--config", ".handoff-audit-base/.handoff-audit.yml"],
+        cwd=runner.repo.root,
+    )
+    assert done.code == 1, done.err
+    assert any("required field ticket" in f["message"] for f in done.json()["findings"])

@@ -259,7 +259,7 @@ def _schema_source(value: str, where: Where) -> str:
             f"the path in `schema:` (it is relative to the folder of {source}), or create the "
             "schema there and commit it, or give an https:// URL"
         )
-    if any(_untracked(path, root.resolve(), where.tracked) for root in where.roots):
+    if _schema_untracked(path, where):
         raise InputError(
             f"{source}: schema {value!r} is a file git does not track; it was not read. Commit "
             "the schema (`git add` it) or give an https:// URL"
@@ -272,6 +272,19 @@ def _schema_source(value: str, where: Where) -> str:
     if problem is not None:
         raise InputError(f"{source}: schema {one_line(value)}: {problem}")
     return str(path)
+
+
+def _schema_untracked(path: Path, where: Where) -> bool:
+    """Whether no repository that holds the resolved schema ``path`` tracks it while one says it
+    does not. A configuration named with ``--config`` adds its own folder's repository: the fork
+    workflow's base checkout (``.handoff-audit-base/``) tracks its schema, though the workspace's
+    git does not; a link there to the workspace's ``.env`` is still judged by the workspace."""
+    said = [
+        where.tracked(str(root.resolve()), str(path))
+        for root in where.roots
+        if path.is_relative_to(root.resolve())
+    ]
+    return False in said and True not in said
 
 
 def _agent_hook(value: dict[str, Any], where: Where) -> AgentHook:

@@ -563,6 +563,7 @@ def load_config(
     *,
     rule_ids: Collection[str],
     tracked: TrackedCheck,
+    in_action: bool = False,
 ) -> Config:
     """The configuration for the repository at ``root``: ``config_file`` when given, else
     ``.handoff-audit.yml``, else ``.handoff-audit.yaml``, else ``[tool.handoff-audit]`` in
@@ -573,7 +574,8 @@ def load_config(
     ``rule_ids`` are the ids the ``rules`` key may name (the caller hands over the registry's, so
     that the configuration stays below the rules), ``tracked`` whether git tracks a path (a
     configuration or schema that is a link must lead to a tracked file). Anything wrong is an
-    `InputError` naming the file, the key, the value and what is accepted.
+    `InputError` naming the file, the key, the value and what is accepted (``in_action``: the
+    action's ``config`` input, not ``--config``, is what names another file).
     """
     if config_file is not None:
         if config_file.is_dir():
@@ -599,7 +601,7 @@ def load_config(
         path = root / name
         if not os.path.lexists(path):
             continue
-        _check_inside(path, root, tracked)
+        _check_inside(path, root, tracked, "the action's `config` input" if in_action else None)
         config = _from_file(path, rule_ids, (root,), tracked, explicit=False)
         if name == PYPROJECT:
             return config  # the defaults when it has no table, with a note on a misspelt one
@@ -638,7 +640,7 @@ def _has_own_table(pyproject: Path, root: Path, tracked: TrackedCheck) -> bool:
     if not os.path.lexists(pyproject):
         return False
     try:
-        _check_inside(pyproject, root, tracked)
+        _check_inside(pyproject, root, tracked, None)  # its error is not shown
         document = _toml_document(_read_text(pyproject, PYPROJECT), PYPROJECT)
     except InputError:
         return False
@@ -716,25 +718,26 @@ def untracked_link_refusal(target: str) -> str:
     )
 
 
-def _check_inside(path: Path, root: Path, tracked: TrackedCheck) -> None:
+def _check_inside(path: Path, root: Path, tracked: TrackedCheck, naming: str | None) -> None:
     """A discovered configuration must be a regular file inside the repository: a link leading
-    out of it would let the repository's content pick a file to read (and quote)."""
+    out of it would let the repository's content pick a file to read (and quote). ``naming``:
+    what names another file instead, when not ``--config`` (the action's input)."""
     real = path.resolve()
+    other = f"name another file with {naming or '--config'}"
     if leads_outside(path, root):
         raise InputError(
             f"{from_cwd(path)}: a link leading outside the repository; the configuration is "
-            "read only from inside it (name another file with --config)"
+            f"read only from inside it ({other})"
         )
     if in_git_folder(str(real), str(root.resolve())):
         raise InputError(
             f"{from_cwd(path)}: a link into git's own folder (.git); it was not read. Make the "
-            "configuration a file of the repository (or name another file with --config)"
+            f"configuration a file of the repository (or {other})"
         )
     if path.is_symlink() and _untracked(real, root.resolve(), tracked):
         raise InputError(
             f"{from_cwd(path)}: a link to {_shown(real, root)}, which git does not track; it was "
-            "not read. Make the configuration a file of the repository (or name another file "
-            "with --config)"
+            f"not read. Make the configuration a file of the repository (or {other})"
         )
     try:
         mode = real.stat().st_mode

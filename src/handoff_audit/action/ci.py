@@ -96,7 +96,7 @@ def load_inputs_config(
             raise InputError(f"input config: {inputs.config!r} is {untracked_link_refusal(target)}")
         if not explicit.is_file():
             raise InputError(f"input config: {inputs.config!r} is not a file in the workspace")
-    config = load_config(root, explicit, rule_ids=RULES_BY_ID, tracked=is_tracked)
+    config = load_config(root, explicit, rule_ids=RULES_BY_ID, tracked=is_tracked, in_action=True)
     gated = GatedConfig(config, None)
     if base is not None:
         gated = gate_from_base(root, config, base, explicit)
@@ -150,6 +150,7 @@ def build_request(
             fetch_history=True,  # the action may fetch: its checkout is CI's, not a user's
             target_from_event=True,
             in_action=True,  # messages name the inputs and the workflow, not CLI options
+            tag_checked=event.tag,
         ),
         remote_history=None if client is None else _compare_hook(client, out or sys.stdout),
     )

@@ -198,6 +198,8 @@ class Plan:
     """For a push: update the comment of the open pull requests whose head is this branch."""
     base: str | None = None
     """The commit the pull request or queue entry is based on (for the compare API)."""
+    tag: bool = False
+    """The event's ref is a tag (``refs/tags/*``, a release's push): no branch is checked."""
 
     @property
     def comments(self) -> bool:
@@ -222,6 +224,10 @@ def _branch(ref: Any) -> str | None:
     if ref is None:
         return None
     return ref.removeprefix("refs/heads/") if ref.startswith("refs/heads/") else None
+
+
+def _is_tag(ref: Any) -> bool:
+    return (_str(ref) or "").startswith("refs/tags/")
 
 
 def plan(runner: Runner) -> Plan:
@@ -253,6 +259,7 @@ def plan(runner: Runner) -> Plan:
             target_branch=None,
             default_branch=default_branch,
             push_branch=None if deleted else branch,
+            tag=_is_tag(event.get("ref") or runner.ref),
         )
     if runner.event_name == "merge_group":
         group = event.get("merge_group")
@@ -270,4 +277,5 @@ def plan(runner: Runner) -> Plan:
         branch=_branch(runner.ref),
         target_branch=None,
         default_branch=default_branch,
+        tag=_is_tag(runner.ref),
     )

@@ -46,11 +46,14 @@ class Target:
     """May fetch from the remote: deepen a shallow clone, fetch an absent ``target_branch``
     (``check --fetch-history`` and ``ci``); otherwise the audit never changes the repository."""
     target_from_event: bool = False
+    """``target_branch`` was named by GitHub's event, not typed: when it cannot be fetched (no
+    remote, no access) it is used as named instead of refused as unknown."""
     in_action: bool = False
     """Run by the GitHub Action (``ci``): a message names the step's inputs and the workflow
     where the command line's options would be, since the action has none."""
-    """``target_branch`` was named by GitHub's event, not typed: when it cannot be fetched (no
-    remote, no access) it is used as named instead of refused as unknown."""
+    tag_checked: bool = False
+    """The event ran for a tag (``ci`` on a push of ``refs/tags/*``), not a branch: no branch is
+    checked, so a packet's ``branch`` is compared with none."""
     staged: StagedChanges | None = None
     """The pre-commit hook's commit being made: on a protected branch, the merge gate judges
     ``HEAD`` with these changes, not ``HEAD``; ``None`` = ``HEAD`` as it is."""

@@ -33,7 +33,8 @@ the packet is this branch's under its old name: re-point it with `handoff-audit 
 --branch BRANCH`, which keeps its decisions, risks and last known good commit. The branch checked is
 `--branch`, else the checked-out branch; in a detached checkout without `--branch` (CI builds
 of pull requests, `git bisect`) the rule says once, as a warning, that it cannot tell, rather
-than guess: pass `--branch` (the action passes the pull request's head branch).
+than guess: pass `--branch` (the action passes the pull request's head branch). The action
+run for a tag (a push of `refs/tags/*`, a release) checks no branch, so it compares none.
 """,
 )
 
@@ -73,6 +74,22 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     yield from _multiple(ctx)
 
 
+def _unknown_branch(in_action: bool) -> str:
+    """Why no packet's branch was compared, and how to give the branch: ``--branch`` on the
+    command line; in the action (which has no such input) the workflow's checkout."""
+    if in_action:
+        return (
+            "cannot tell which branch is checked (HEAD is detached and the event names no "
+            "branch), so no packet's `branch` was compared: run the action on a pull_request or "
+            "a push of a branch, or check the branch out (actions/checkout's `ref:` input)"
+        )
+    return (
+        "cannot tell which branch is checked (HEAD is detached and no --branch was given), so "
+        "no packet's `branch` was compared: pass --branch NAME (in CI, the pull request's head "
+        "branch)"
+    )
+
+
 def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
     facts = ctx.history
     active = [
@@ -82,15 +99,13 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         return
     checked = facts.branch if facts is not None else ctx.target.branch
     if checked is None:
-        if facts is not None and facts.branch_unknown:
+        if facts is not None and facts.branch_unknown and not ctx.target.tag_checked:
             first = active[0]
             line, column = first.position("/branch")
             yield Hit(
                 BRANCH_MISMATCH,
                 first.path,
-                "cannot tell which branch is checked (HEAD is detached and no --branch was "
-                "given), so no packet's `branch` was compared: pass --branch NAME (in CI, the "
-                "pull request's head branch)",
+                _unknown_branch(ctx.target.in_action),
                 line,
                 column,
                 "/branch",

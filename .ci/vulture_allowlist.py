@@ -11,4 +11,5 @@ QUERIES  # action/minimize: every GraphQL document, validated by tests/test_acti
 format_commands  # cli/help WorkOrderGroup: click.Group's hook, click calls it for --help
 ruleset  # credentials: the vendored gitleaks version, named by tests/test_secret_forms.py
 _.log_errors  # re2.Options: read by RE2 (no error printed for a pattern RE2 refuses)
+_.max_mem  # re2.Options: read by RE2 (the memory a set of every credential pattern needs)
 __getattr__  # markdown/__init__: the module-level hook Python calls for `markdown.render_packet` (PEP 562)

@@ -233,3 +233,40 @@ def test_a_stash_pop_conflict_on_a_feature_branch_gets_fixes_that_run_in_order(
     assert git_repo.git("show", "HEAD:a.py").strip() == "a = 5"
     kept = json.loads(git_repo.git("show", "HEAD:handoff.json"))
     assert kept["next_action"] == "Upstream."
+
+
+def test_a_stash_pop_conflict_on_a_branch_without_a_packet_commits_before_new(
+    git_repo: GitRepo,
+) -> None:
+    """A `git stash pop` on a branch with no packet stopped on a.py and staged n.py: the commit
+    of the pop's files was printed after `handoff-audit new`, which refuses a dirty work tree
+    (exit 2). Now the commit comes first, and every printed fix, run in order, works."""
+    git_repo.write("a.py", "x\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat")
+    git_repo.write("a.py", "x\nf\n")
+    git_repo.write("n.py", "n\n")
+    git_repo.git("add", "n.py")
+    git_repo.git("stash", "-q")
+    git_repo.write("a.py", "x\ng\n")
+    git_repo.commit("feat a")
+    popped = subprocess.run(["git", "stash", "pop"], cwd=git_repo.root, capture_output=True)
+    assert popped.returncode != 0
+    for _ in range(3):
+        run = run_hook(stop_event(git_repo.root))
+        if run.code == 0:
+            break
+        assert run.code == 2, run.err
+        for line in run.lines:
+            if not line.startswith("  fix: "):
+                continue
+            command = line.removeprefix("  fix: ")
+            if command.startswith("resolve a.py by hand"):
+                git_repo.write("a.py", "x\nf\ng\n")
+                command = command.split("then: ", 1)[1]
+            done = run_fix(git_repo.root, command)
+            assert done.returncode == 0, (command, run.err, done.stdout, done.stderr)
+    assert run.code == 0, run.err
+    assert git_repo.git("status", "--porcelain") == ""
+    assert git_repo.git("show", "HEAD:a.py") == "x\nf\ng"
+    assert json.loads(git_repo.git("show", "HEAD:handoff.json"))["branch"] == "feat"

@@ -265,21 +265,18 @@ def _judge_branch(
         mine = {packet.path, packet.markdown} if packet is not None else set()
         if packet is not None and blocking(finding) and not mine & conflicted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
-    if conflicted or gate.stopped is not None:
-        # The operation's commit takes what it staged: only the rest is committed apart, after.
-        first = [p for p in dirt_problems if p.kind != "uncommitted"]
-        gate.problems[:0] = first
-        gate.problems.extend(p for p in dirt_problems if p.kind == "uncommitted")
-    elif dirt:
-        uncommitted = _uncommitted(codes)
+    # The operation's commit takes what it staged: only the rest is committed apart, after.
+    first = [p for p in dirt_problems if p.kind != "uncommitted"]
+    gate.problems[:0] = first
+    for uncommitted in (p for p in dirt_problems if p.kind == "uncommitted"):
         rewritten = _rewritten_by_twin_fixes(gate.problems, dirt)
         if rewritten:
             # The pre-commit hook refuses a commit of a packet or twin that disagree: the twin
             # fix comes first, and the commit after it takes what it wrote.
             gate.problems.append(replace(uncommitted, rewritten=rewritten))
         else:
-            # First: `new` and `update` want a clean workbench, so committing comes first.
-            gate.problems.insert(0, uncommitted)
+            # Next: `new` and `update` want a clean workbench, so committing comes before them.
+            gate.problems.insert(len(first), uncommitted)
 
 
 TWIN_FIXES = frozenset({Fix.RENDER, Fix.CARRY})

@@ -115,8 +115,8 @@ def _after(gate: Gate, edited: bool = False) -> str:
     if gate.protected:
         return none
     if any(problem.kind == "uncommitted" for problem in gate.problems):
-        # One commit, the last fix's, takes what this resolves and the rest the pop staged.
-        return f"{none}; the last fix commits the resolved files with the other changes"
+        # One commit, a later fix's (before `new`), takes what this resolves and the rest.
+        return f"{none}; a later fix commits the resolved files with the other changes"
     if edited:
         return f'{none}; then commit: git commit -m "<what the change does>"'
     return f"{none}; nothing is left to commit"

@@ -16,6 +16,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import keep_side, unmerged, with_markers
+from handoff_audit.git.rebase_state import conflict_source
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.packet import is_packet_file, twin_of
 from handoff_audit.program import program
@@ -107,19 +108,32 @@ def _after(gate: Gate, edited: bool = False) -> str:
         return "then the rebase goes on (the next fix)"
     if gate.stopped is not None:
         return f"then the {gate.stopped.kind} goes on (the next fix)"
-    # No MERGE_HEAD: a `git stash pop` or `apply` stopped on it (a pop keeps the entry).
-    none = (
-        "no merge is in progress, so there is nothing to go on with; a `git stash pop` "
-        "that stopped on the conflict kept its entry (see `git stash list`)"
-    )
+    source = conflict_source(gate.root)
+    go_on = ""
+    if source == "squash":
+        none = "a `git merge --squash` stopped on it (git's SQUASH_MSG): a commit finishes it"
+    elif source in ("pick", "revert"):
+        kind = "cherry-pick" if source == "pick" else "revert"
+        go_on = f"GIT_EDITOR=true git {kind} --continue"
+        none = (
+            f"a `git {kind} -n` of several commits stopped on it (git's sequencer folder; "
+            f"`{go_on}` refuses to go on before what it took so far is committed)"
+        )
+    else:
+        # No MERGE_HEAD, no squash, no sequence: a `git stash pop` or `apply`, `checkout -m`.
+        none = "no merge is in progress, so there is nothing to go on with"
+        if source == "stash":
+            none += "; a `git stash pop` that stopped on it kept its entry (see `git stash list`)"
     if gate.protected:
         return none
     if any(problem.kind == "uncommitted" for problem in gate.problems):
         # One commit, a later fix's (before `new`), takes what this resolves and the rest.
-        return f"{none}; a later fix commits the resolved files with the other changes"
+        said = f"{none}; a later fix commits the resolved files with the other changes"
+        return f"{said}; after that commit, run: {go_on}" if go_on else said
     if edited:
-        return f'{none}; then commit: git commit -m "<what the change does>"'
-    return f"{none}; nothing is left to commit"
+        then = f" && {go_on}" if go_on else ""
+        return f'{none}; then commit: git commit -m "<what the change does>"{then}'
+    return f"{none}; nothing is left to commit" + (f"; then run: {go_on}" if go_on else "")
 
 
 def packets_among(root: Path, config: Config, files: tuple[str, ...]) -> list[str]:

@@ -142,3 +142,24 @@ def stopped_around(cwd: Path) -> Stopped | None:
         if os.path.exists(folder / ".git"):
             return stopped_in_progress(folder)
     return None
+
+
+def conflict_source(root: Path) -> str:
+    """What left a conflict with no merge, pick or revert stopped on it in the work tree at
+    ``root`` (read as files, no git process): ``squash`` (a `git merge --squash`: git's
+    ``SQUASH_MSG``), ``pick`` or ``revert`` (a ``-n`` of several commits: git's ``sequencer``
+    folder, its to-do list's first word), ``stash`` (a stash entry is kept: ``refs/stash``),
+    else ``""``."""
+    folders = git_dirs(os.path.realpath(root))
+    if not folders:
+        return ""
+    own, common = folders[0], folders[-1]
+    if os.path.exists(os.path.join(own, "SQUASH_MSG")):
+        return "squash"
+    if os.path.isdir(os.path.join(own, "sequencer")):
+        words = _read(os.path.join(own, "sequencer", "todo")).split(maxsplit=1)
+        return "revert" if words and words[0] in ("revert", "r") else "pick"
+    if os.path.exists(os.path.join(common, "refs", "stash")):
+        return "stash"
+    packed = _read(os.path.join(common, "packed-refs")).splitlines()
+    return "stash" if any(line.endswith(" refs/stash") for line in packed) else ""

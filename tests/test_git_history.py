@@ -4,6 +4,7 @@ git fields, on real repositories."""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 from git_helpers import check, git_findings, hits, packet
@@ -43,6 +44,23 @@ def test_lkg_behind_names_count_and_limit(git_repo, run_cli) -> None:  # type: i
     assert "`handoff-audit update --verify CMD`" in hit["message"]
     assert hit["pointer"] == "/last_known_good_commit" and hit["line"] is not None
     assert report["packets"][0]["commits_behind"] == 12
+
+
+def test_lkg_behind_message_is_the_one_its_rule_doc_quotes(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """`explain lkg-behind` and docs/rules/lkg-behind.md quote the finding word for word (only the
+    commits differ), so a user who greps a CI log for the documented text finds it."""
+    from handoff_audit.rules.history import LKG_BEHIND
+
+    [quoted] = re.findall(r'says "([^"]+)"', " ".join(LKG_BEHIND.doc.split()))
+    lkg = _commits(git_repo, 1)[0]
+    git_repo.write("handoff.json", packet(lkg=lkg))
+    git_repo.commit("handoff")
+    _commits(git_repo, 22)
+    [hit] = hits(check(run_cli, git_repo.root), "lkg-behind")
+    shape = re.escape(quoted)
+    for sha in re.findall(r"\b[0-9a-f]{7,}\b", quoted):
+        shape = shape.replace(sha, "[0-9a-f]+")
+    assert re.search(shape, hit["message"]), (quoted, hit["message"])
 
 
 def test_lkg_behind_counts_side_branches_merged_in(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]

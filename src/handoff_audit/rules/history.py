@@ -55,7 +55,8 @@ LKG_BEHIND = Rule(
 about the code the next session finds: the packet's verdict is about another program.
 
 **Example.** `max-commits-behind` is 10 and `git rev-list --count LKG..HEAD` is 23: the finding
-says "23 commits behind the commit checked (limit 10)".
+says "last_known_good_commit 43b6efd is 23 commits behind the commit checked (f96442ad963b);
+the limit is 10 (max-commits-behind)".
 
 **Fix.** `handoff-audit update --verify CMD` runs the tests on the current commit and, when they
 pass, moves `last_known_good_commit` to it and re-renders the twin. When a long gap is normal

@@ -29,6 +29,9 @@ from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
 from handoff_audit.rules import ALL_RULES
 from handoff_audit.rules.base import Rule
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import update_gallery as gallery  # scripts/update_gallery.py, beside this one
+
 REPO = Path(__file__).resolve().parents[1]
 RULES_DIR = Path("docs/rules")
 GALLERY_BROKEN = Path("examples/gallery/broken")
@@ -198,9 +201,16 @@ def _example(rule: Rule, repo: Path) -> str:
     return (
         f"[`{folder}/`](../../{folder.as_posix()}/) in the gallery breaks this rule. "
         f"`{run}`, run in a copy of that folder outside any git repository, prints:\n\n"
-        f"```text\n{_as_text(report).rstrip()}\n```\n\n"
+        f"```text\n{_printed(repo / folder)}\n```\n\n"
         f"Its JSON report is [`expected.json`](../../{folder.as_posix()}/expected.json)."
     )
+
+
+def _printed(example: Path) -> str:
+    """What `check` really prints on a copy of the gallery example, in text format: a real run
+    (scripts/update_gallery.py), so the page has the summary line as `check` ends it ("Merge
+    blocked." included), which a text rebuilt from the JSON report would lose."""
+    return gallery.run_example(example, "text").out.rstrip()
 
 
 def _as_text(report: dict[str, Any], *, quiet: bool = False) -> str:

@@ -6,6 +6,7 @@ When a change in the output is intended: `python scripts/update_gallery.py`, the
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +126,12 @@ def test_a_command_file_must_be_a_json_check(tmp_path: Path) -> None:
         "--target-branch",
         "main",
     ]
+
+
+@pytest.mark.parametrize("example", BROKEN, ids=name)
+def test_the_rule_page_quotes_what_check_really_prints(example: Path) -> None:
+    """docs/rules/<id>.md says what `check` prints on the example: a real run in text format,
+    "Merge blocked." and all, not a text rebuilt from the JSON report."""
+    page = (REPO / "docs" / "rules" / f"{example.name}.md").read_text(encoding="utf-8")
+    [quoted] = re.findall(r"prints:\n\n```text\n(.*?)\n```", page, flags=re.DOTALL)
+    assert quoted == gallery.run_example(example, "text").out.rstrip()

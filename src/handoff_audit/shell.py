@@ -11,9 +11,19 @@ a name starting with ``-`` from being read as an option.
 
 from __future__ import annotations
 
+import contextlib
+import posixpath
 import shlex
+from collections.abc import Iterator
+from contextvars import ContextVar
 
 from handoff_audit import controls
+
+_ELSEWHERE: ContextVar[str] = ContextVar("elsewhere", default="")
+"""The audited repository's top folder as named from the current folder (``../B``) while a
+`check` of another folder's repository runs (`commands_from`); ``""`` otherwise. A context
+variable, not process-wide state: it holds in the thread that set it and in the workers it
+forks (`engine.workers`), for that run only."""
 
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "'": "\\'"}
 
@@ -56,4 +66,31 @@ def from_top(path: str) -> str:
     return quote((":/" if path[:1].isalnum() or path[:1] in "._" else ":(top)") + path)
 
 
-__all__ = ["from_top", "quote", "quote_path"]
+@contextlib.contextmanager
+def commands_from(root_shown: str) -> Iterator[None]:
+    """While it lasts, the fixes that messages print run from the current folder when that is
+    outside the audited repository (``cd A && handoff-audit check ../B``): `fix_path` names a
+    file as the findings do (``../B/handoff.json``), `git` is ``git -C ../B``. ``root_shown``:
+    the repository's top folder as named from the current folder, ``""`` when it is inside."""
+    token = _ELSEWHERE.set(root_shown)
+    try:
+        yield
+    finally:
+        _ELSEWHERE.reset(token)
+
+
+def fix_path(path: str) -> str:
+    """``path`` (from the top folder) quoted as the argument of a ``handoff-audit`` command in a
+    message: from outside the repository (`commands_from`), behind the path that leads there."""
+    elsewhere = _ELSEWHERE.get()
+    return quote_path(posixpath.join(elsewhere, path) if elsewhere else path)
+
+
+def git() -> str:
+    """The ``git`` that starts a command in a message: ``git -C ../B`` from outside the
+    repository (`commands_from`), so that it acts on the audited one; else plain ``git``."""
+    elsewhere = _ELSEWHERE.get()
+    return f"git -C {quote_path(elsewhere)}" if elsewhere else "git"
+
+
+__all__ = ["commands_from", "fix_path", "from_top", "git", "quote", "quote_path"]

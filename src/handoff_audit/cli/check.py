@@ -98,7 +98,9 @@ def run_check(options: CheckOptions) -> int:
         ignore=options.ignore,
     )
     failing = None if options.exit_zero else FAIL_ON[options.fail_on]
-    report = replace(run_audit(request), fail_level=failing)
+    shown = _root_from_cwd(root)  # from outside: fixes name its files as findings do
+    with shell.commands_from(shown):
+        report = replace(run_audit(request), fail_level=failing)
     for line in report.warnings_said:
         click.echo(f"handoff-audit: warning: {line}", err=True)
     for line in report.notices_said:
@@ -109,10 +111,11 @@ def run_check(options: CheckOptions) -> int:
         color=options.output is None and use_color(sys.stdout, options.color),
         quiet=options.quiet,
         cwd=_cwd_from(root),
-        root_shown=_root_from_cwd(root),
+        root_shown=shown,
         scoped=bool(options.paths) and paths != (root,),
     )
-    write_report(FORMATS[options.output_format](report, format_options), options.output)
+    with shell.commands_from(shown):
+        write_report(FORMATS[options.output_format](report, format_options), options.output)
     if not report.packets and not report.findings and not format_options.scoped:
         _say_ignored_handoffs(root, request.config)
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK

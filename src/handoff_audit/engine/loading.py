@@ -226,7 +226,7 @@ def _twin_hit(path: str, problem: Unreadable, packet: Packet, config: Config) ->
     limit, first)."""
     if problem.twin is None:
         return _hit(path, problem)
-    render = f"`handoff-audit render --write {shell.quote_path(packet.path)}`"
+    render = f"`handoff-audit render --write {shell.fix_path(packet.path)}`"
     wrong = f"{problem.twin}; it is the rendering of {packet.path}"
     if packet.data is None or not all(key in packet.data for key in _RENDERABLE):
         fix = f"once {packet.path}'s own finding is fixed, regenerate it with {render}"
@@ -492,7 +492,8 @@ def irregular_fix(target: str, real_root: Path, mode: int, *, link: bool = False
         return ". Move or rename the folder: a packet is a file"
     if tracked.is_tracked(str(real_root), target) is True:
         top = os.path.relpath(target, real_root).replace(os.sep, "/")
-        return f". Replace it with the committed file: `git checkout -- {shell.from_top(top)}`"
+        checkout = f"{shell.git()} checkout -- {shell.from_top(top)}"
+        return f". Replace it with the committed file: `{checkout}`"
     return f". Remove it: `rm -- {shell.quote_path(from_cwd(Path(target)))}`"
 
 

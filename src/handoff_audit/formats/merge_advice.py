@@ -16,7 +16,7 @@ from handoff_audit.model.packet import twin_of
 NAMED_AT_MOST = 3
 """More files than this are left to the findings table: a command line stays readable."""
 
-_DONE = 'git commit -m "handoff: done"'
+_DONE = 'commit -m "handoff: done"'
 
 
 def advice(report: Report) -> list[str]:
@@ -38,7 +38,7 @@ def _delete(paths: Sequence[str]) -> str:
     if not paths or len(paths) > NAMED_AT_MOST:
         return f"{lead} the findings name (`git rm` each) and commit."
     files = " ".join(shell.from_top(path) for path in paths)
-    return f"{lead}: {inert.code(f'git rm -- {files} && {_DONE}')}."
+    return f"{lead}: {inert.code(f'{shell.git()} rm -- {files} && {shell.git()} {_DONE}')}."
 
 
 def _odd(report: Report, paths: Sequence[str]) -> bool:
@@ -79,7 +79,10 @@ def _drop(paths: Sequence[str], twins: dict[str, str]) -> str:
     names = [name for path in paths for name in (path, twins.get(path)) if name is not None]
     files = " ".join(shell.from_top(name) for name in names)
     them, packets = ("it", "packet") if len(paths) == 1 else ("them", "packets")
-    command = f'git rm -- {files} && git commit -m "handoff: drop the unreadable {packets}"'
+    command = (
+        f"{shell.git()} rm -- {files} && "
+        f'{shell.git()} commit -m "handoff: drop the unreadable {packets}"'
+    )
     return (
         f"{lead}; drop {them} from the pull request: {inert.code(command)} (or make "
         f"{'it' if len(paths) == 1 else 'each'} a readable packet and archive it)."
@@ -94,7 +97,7 @@ def _archive(paths: Sequence[str], odd: bool = False) -> str:
     if not paths or len(paths) > NAMED_AT_MOST:
         each = "`handoff-audit archive PACKET` for each one the findings name, then commit"
         return f"{lead}: {each} {tail}."
-    archive = " && ".join(f"handoff-audit archive {shell.quote_path(path)}" for path in paths)
+    archive = " && ".join(f"handoff-audit archive {shell.fix_path(path)}" for path in paths)
     files = " ".join(shell.from_top(name) for path in paths for name in (path, twin_of(path)))
-    command = f"{archive} && git add -- {files} && {_DONE}"
+    command = f"{archive} && {shell.git()} add -- {files} && {shell.git()} {_DONE}"
     return f"{lead}: {inert.code(command)} {tail}."

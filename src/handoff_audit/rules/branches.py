@@ -116,9 +116,9 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         if packet.branch == checked:
             continue
         line, column = packet.position("/branch")
-        archive = f"handoff-audit archive {shell.quote_path(packet.path)}"
+        archive = f"handoff-audit archive {shell.fix_path(packet.path)}"
         if facts is not None and packet.branch and facts.branch_gone(packet.branch):
-            repoint = f"handoff-audit update {shell.quote_path(packet.path)} --branch "
+            repoint = f"handoff-audit update {shell.fix_path(packet.path)} --branch "
             advice = (
                 f"run `{repoint}{shell.quote(checked)}` to re-point it here, keeping its "
                 f"decisions, risks and last known good commit; or, if its work is done, "
@@ -169,7 +169,7 @@ def _multiple(ctx: AuditContext) -> Iterator[Hit]:
             f"{_label(p)}{' (newest)' if p is keep else ''}" for p in group[:_LISTED]
         ) + (f" and {len(group) - _LISTED} more" if len(group) > _LISTED else "")
         supersede = "; ".join(
-            f"handoff-audit supersede {shell.quote_path(p.path)} --by {shell.quote_path(keep.path)}"
+            f"handoff-audit supersede {shell.fix_path(p.path)} --by {shell.fix_path(keep.path)}"
             for p in group[:_LISTED]
             if p is not keep and p.ref is None
         )

@@ -264,7 +264,7 @@ def _dead_end(dead_end: DeadEnd) -> Hit:
     else:
         what = f"the chain ends in a superseded packet that names no successor ({chain})"
     line, column = packet.position("/superseded_by")
-    supersede = f"handoff-audit supersede {shell.quote_path(packet.path)} --by ACTIVE.json"
+    supersede = f"handoff-audit supersede {shell.fix_path(packet.path)} --by ACTIVE.json"
     return Hit(
         DANGLING_POINTER,
         packet.path,

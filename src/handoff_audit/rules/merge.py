@@ -161,7 +161,7 @@ def _unfinished(packet: Packet) -> Unfinished:
 
 def _active_into_protected(path: str, target: str | None, unfinished: Unfinished) -> Hit:
     """The unfinished packet ``path`` in what would be merged into the protected ``target``."""
-    archive = f"handoff-audit archive {shell.quote_path(path)}"
+    archive = f"handoff-audit archive {shell.fix_path(path)}"
     position = unfinished.position
     if position is None:
         return Hit(
@@ -174,7 +174,7 @@ def _active_into_protected(path: str, target: str | None, unfinished: Unfinished
         )
     line, column = position
     if unfinished.odd is not None:
-        render = f"handoff-audit render --write {shell.quote_path(path)}"
+        render = f"handoff-audit render --write {shell.fix_path(path)}"
         return Hit(
             ACTIVE_IN_MERGE,
             path,
@@ -216,8 +216,8 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} is on the protected branch {branch}: {says}; delete it "
-        f"(`git rm -- {shell.from_top(path)}`) and move what is still worth keeping into the docs "
-        "or an issue, or, when the file belongs here, leave it out of `block-files`",
+        f"(`{shell.git()} rm -- {shell.from_top(path)}`) and move what is still worth keeping "
+        "into the docs or an issue, or, when the file belongs here, leave it out of `block-files`",
         retires=True,
     )
 
@@ -235,9 +235,9 @@ def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging
         HANDOFF_IN_MERGE,
         path,
         f"this {commit} would put {path} on the protected branch {branch}: {says}; take it out "
-        f"of the {commit} (`git rm --cached -- {shell.from_top(path)}` keeps the file on disk, "
-        "unstaged) and move what is still worth keeping into the docs or an issue, or, when "
-        "the file belongs there, leave it out of `block-files`",
+        f"of the {commit} (`{shell.git()} rm --cached -- {shell.from_top(path)}` keeps the file "
+        "on disk, unstaged) and move what is still worth keeping into the docs or an issue, or, "
+        "when the file belongs there, leave it out of `block-files`",
         retires=True,
     )
 
@@ -253,8 +253,8 @@ def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
         HANDOFF_IN_MERGE,
         path,
         f"{path} would be merged into the protected branch {target}: {says} in a commit after "
-        f"the last work (`git rm -- {shell.from_top(path)} && "
-        'git commit -m "handoff: done"`) before merging',
+        f"the last work (`{shell.git()} rm -- {shell.from_top(path)} && "
+        f'{shell.git()} commit -m "handoff: done"`) before merging',
     )
 
 

@@ -28,9 +28,9 @@ def mismatch_advice(
         said = f"{path} was changed after {stands}: its fields stand"
         if carried:
             return f"{said}: {_update(path, carried)}"
-        return f"{said}: run `handoff-audit render --write {shell.quote_path(path)}`"
+        return f"{said}: run `handoff-audit render --write {shell.fix_path(path)}`"
     if not dropped:
-        return f"{path} is the truth: run `handoff-audit render --write {shell.quote_path(path)}`"
+        return f"{path} is the truth: run `handoff-audit render --write {shell.fix_path(path)}`"
     lacks = f"{path} lacks it, and render --write would drop it: carry it into {path} first"
     unmeant = "or delete it from the markdown if it is not meant"
     if carried:
@@ -50,7 +50,7 @@ def _update(path: str, carried: list[str]) -> str:
     traps = [i for i, option in enumerate(carried) if option.startswith("--trap ")]
     left = set(traps[TRAPS_SHOWN:])
     shown = [option for i, option in enumerate(carried) if i not in left]
-    command = _span(" ".join([f"handoff-audit update {shell.quote_path(path)}", *shown]))
+    command = _span(" ".join([f"handoff-audit update {shell.fix_path(path)}", *shown]))
     if not left:
         return command
     return (

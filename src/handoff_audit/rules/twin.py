@@ -174,7 +174,7 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
         # `render` refuses a packet it cannot read, or a JSON object that is no packet, so then
         # the JSON has to be fixed first.
         first = _before_render(packet)
-        command = f"{_FIX} {shell.quote_path(packet.path)}"
+        command = f"{_FIX} {shell.fix_path(packet.path)}"
         yield Hit(
             MD_MISSING,
             packet.path,
@@ -188,7 +188,7 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
     marked = conflict_line(packet.markdown_text)
     if marked is not None:
         # Neither side of a conflict is what a person wrote in the twin: it is rendered anew.
-        advice = f"run `{_FIX} {shell.quote_path(packet.path)}` to write it anew from the JSON"
+        advice = f"run `{_FIX} {shell.fix_path(packet.path)}` to write it anew from the JSON"
         said = f"{conflict_message(marked)}; {advice}"
         yield Hit(MD_MISMATCH, packet.markdown_path, said, line=marked, advice=advice)
         return

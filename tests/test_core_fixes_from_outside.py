@@ -1,0 +1,64 @@
+"""`cd A && handoff-audit check ../B`: every fix the findings print runs as printed from A,
+naming the files as the findings do (`../B/handoff.json`, `git -C ../B`)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import GitRepo, Result
+
+_COMMAND = re.compile(r"`((?:handoff-audit|git) [^`]+)`")
+
+
+def _repository_b(root: Path) -> GitRepo:
+    """``B`` on a feature branch: a packet without its twin, and a hand-written HANDOFF.md."""
+    repo = GitRepo(root)
+    repo.write("a.txt", "a\n")
+    repo.write("r.txt", "r\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/b")
+    repo.write("a.txt", "a\nw\n")
+    repo.commit("work")
+    done = subprocess.run(
+        [
+            *("handoff-audit", "new", "--summary", "S one.", "--next-action", "Do A first."),
+            "--verdict-pointer",
+            "r.txt",
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    (root / "handoff.md").unlink()
+    repo.write("HANDOFF.md", "# Handoff\n\n## Next step\n\nRun tests.\n")
+    repo.commit("packet and note")
+    return repo
+
+
+def test_fixes_printed_for_another_folder_s_repository_run_from_here(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    b = _repository_b(tmp_path / "B")
+    a = tmp_path / "A"
+    a.mkdir()
+    done = run_cli(["check", "../B", "--target-branch", "main"], cwd=a)
+    assert done.code == 1, done.err
+    lines = {line.split(": ")[1]: line for line in done.out.splitlines() if ": " in line}
+    fixes = []
+    for rule in ("md-missing", "active-in-merge", "handoff-in-merge"):
+        [command] = _COMMAND.findall(lines[rule])
+        fixes.append(command)
+    assert fixes[0] == "handoff-audit render --write ../B/handoff.json"
+    assert fixes[1] == "handoff-audit archive ../B/handoff.json"
+    assert fixes[2].startswith("git -C ../B rm -- :/HANDOFF.md && git -C ../B commit ")
+    for command in fixes:
+        ran = subprocess.run(["bash", "-c", command], cwd=a, capture_output=True, text=True)
+        assert ran.returncode == 0, (command, ran.stderr)
+    assert not (b.root / "HANDOFF.md").exists()
+    assert '"status": "archived"' in (b.root / "handoff.json").read_text(encoding="utf-8")
+    assert (b.root / "handoff.md").is_file()

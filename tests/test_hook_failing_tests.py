@@ -5,6 +5,7 @@ packet that records no failure still blocks. Real repositories, the real CLI and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from agent_support import run_hook, stop_event
@@ -102,3 +103,39 @@ def test_a_recorded_failure_after_a_rebase_ends_the_loop(git_repo: GitRepo, run_
     assert again.code == 0, again.err
     checked = run_cli(["check", "."], cwd=git_repo.root)
     assert "lkg-unknown" in checked.out + checked.err
+
+
+def test_a_failing_run_of_another_command_does_not_end_the_loop(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """The configured `verify` passes: `update --verify false` records a failure of `false`,
+    not of the project's tests, and the hook still asks for the configured run."""
+    _failing_branch(git_repo, run_cli)
+    git_repo.write("tests-pass", "")
+    git_repo.commit("tests pass again")
+    first = run_hook(stop_event(git_repo.root))
+    assert first.code == 2 and "lkg-behind" in first.err, first.err
+    dodged = run_cli(
+        ["update", "handoff.json", "--verify", "false", "--summary", "z"], cwd=git_repo.root
+    )
+    assert dodged.code == 1 and "an open risk names the failure" in dodged.err, dodged.err
+    git_repo.commit("handoff: refresh")
+    again = run_hook(stop_event(git_repo.root))
+    assert again.code == 2 and "lkg-behind" in again.err, again.err
+
+
+def test_a_hand_written_failure_does_not_end_the_loop(git_repo: GitRepo, run_cli: Run) -> None:
+    """No `verify` configured: an open risk written by hand, with no failing run of its command
+    in `commands_run`, says nothing about the tests, and the hook still blocks."""
+    _failing_branch(git_repo, run_cli)
+    git_repo.write(".handoff-audit.yml", "max-commits-behind: 2\n")
+    git_repo.commit("no verify configured")
+    head = git_repo.git("rev-parse", "--short=12", "HEAD").strip()
+    data = json.loads((git_repo.root / "handoff.json").read_text())
+    data["open_risks"] = [{"what": f"`pytest` failed (exit 1) at {head}", "severity": "high"}]
+    (git_repo.root / "handoff.json").write_text(json.dumps(data, indent=2) + "\n")
+    rendered = run_cli(["render", "--write", "handoff.json"], cwd=git_repo.root)
+    assert rendered.code == 0, rendered.err
+    git_repo.commit("handoff: a risk by hand")
+    hook = run_hook(stop_event(git_repo.root))
+    assert hook.code == 2 and "lkg-behind" in hook.err, hook.err

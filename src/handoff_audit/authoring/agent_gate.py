@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -558,9 +558,11 @@ def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
     return packet_of(path) not in files
 
 
-_FAILED_RUN = re.compile(r"\A`.*` failed \(exit -?\d+\) at (?P<sha>[0-9a-f]{7,40})\b", re.DOTALL)
-"""The open risk a failing `--verify` run writes (`verify.Verification.facts`): the commit it
-ran on."""
+_FAILED_RUN = re.compile(
+    r"\A`(?P<cmd>.*)` failed \(exit -?\d+\) at (?P<sha>[0-9a-f]{7,40})\b", re.DOTALL
+)
+"""The open risk a failing `--verify` run writes (`verify.Verification.facts`): the command
+and the commit it ran on."""
 
 
 _RECORDED = frozenset({"lkg-behind", "lkg-unknown"})
@@ -585,10 +587,15 @@ def _failure_recorded(gate: Gate, packet: PacketInfo) -> bool:
     """True when one of the packet's open risks is a failing `--verify` run's (`update
     --verify` writes it and exits 1), made on a commit of HEAD's history after which only
     handoff files changed (its own commit, and any refresh of it)."""
-    risks = (packet.data or {}).get("open_risks")
+    data = packet.data or {}
+    risks = data.get("open_risks")
     whats = [r.get("what") for r in risks if isinstance(r, dict)] if isinstance(risks, list) else []
     found = (_FAILED_RUN.match(what) for what in whats if isinstance(what, str))
-    runs = tuple(match["sha"] for match in found if match is not None)
+    runs = tuple(
+        match["sha"]
+        for match in found
+        if match is not None and _is_test_failure(match["cmd"], data, gate.config.verify)
+    )
     if not runs or gate.head is None:
         return False
     series = SeriesFolders(gate.root, gate.config)
@@ -602,6 +609,22 @@ def _failure_recorded(gate: Gate, packet: PacketInfo) -> bool:
     except plumbing.GitError:
         return False
     return False
+
+
+def _is_test_failure(cmd: str, data: Mapping[str, object], verify: str | None) -> bool:
+    """True when ``cmd`` is the configured ``verify`` (when one is configured) and the packet's
+    ``commands_run`` records its newest run failing: an open risk written by hand, or a
+    `--verify` of another command (`false`), does not say the project's tests fail."""
+    if verify is not None and cmd != verify:
+        return False
+    log = data.get("commands_run")
+    runs = (
+        [e for e in log if isinstance(e, dict) and e.get("cmd") == cmd]
+        if isinstance(log, list)
+        else []
+    )
+    exit_status = runs[-1].get("exit") if runs else None
+    return isinstance(exit_status, int) and not isinstance(exit_status, bool) and exit_status != 0
 
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:

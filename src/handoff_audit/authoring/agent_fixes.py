@@ -20,6 +20,7 @@ from handoff_audit import shell
 from handoff_audit.authoring import twin_fixes
 from handoff_audit.authoring.agent_gate import Gate, Problem, is_gitignore
 from handoff_audit.authoring.conflict_fixes import conflict_advice
+from handoff_audit.authoring.default_blocked import repair_default
 from handoff_audit.authoring.fix_choice import (
     FIELD_OPTIONS,
     decide,
@@ -148,6 +149,8 @@ class Fixes:
         return shell.quote_path(os.path.relpath(self.gate.root / path, self.cwd))
 
     def other_advice(self, problem: Problem) -> Advice:
+        if problem.kind == "no-packet" and problem.finding is not None:
+            return Advice(*repair_default(problem.message, problem.finding, self.path))
         if problem.kind == "no-packet":
             return Advice(f"{problem.message}; write one", self.new(), self.next_in_series(problem))
         if problem.kind == "inherited" and problem.packet is not None:

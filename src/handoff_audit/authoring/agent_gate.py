@@ -46,6 +46,7 @@ from handoff_audit.model.packet import (
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
+from handoff_audit.schema.packet_kind import not_a_packet
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
@@ -112,6 +113,9 @@ class Gate:
     rebasing: str | None = None
     """The branch a rebase in progress rebases (git's folder says so), else ``None``."""
     stopped: Stopped | None = None
+    default_blocked: Finding | None = None
+    """handoff.json's first schema finding when it is a JSON file but no packet
+    (`not_a_packet`): `new` refuses to overwrite it, so the no-packet fix is to repair it."""
     """A merge, cherry-pick or revert stopped midway (git's folder says so), else ``None``."""
     protected: bool = False
     """The branch is a protected one (it needs no packet; only a conflict blocks)."""
@@ -242,6 +246,7 @@ def _judge_branch(
     gate.finished = [p for p in report.packets if p.status in ("archived", "superseded")]
     blocking = _blocking(config)
     inherited = _inherited(report.packets, report.findings, branch, config, blocking)
+    gate.default_blocked = _blocked_default(report.packets, report.findings)
     try:
         # Every uncommitted file counts, the packet's own too: CI sees only commits.
         codes = plumbing.status(gate.root, [])
@@ -445,11 +450,21 @@ def _needs_handoff(
         Problem(
             "no-packet",
             f"branch {branch} has work of its own{against} but no active handoff",
-            # the series' current files: the branch's handoff may be the next dated one there
+            finding=gate.default_blocked,
             files=tuple(p.path for p in series),
         )
     )
     return True
+
+
+def _blocked_default(packets: Sequence[PacketInfo], findings: Sequence[Finding]) -> Finding | None:
+    """The first schema finding (else the first finding) on handoff.json, the file `new`
+    writes, when it is a JSON object but no packet: `new` would refuse to overwrite it."""
+    data = next((p.data for p in packets if p.path == DEFAULT_PACKET), None)
+    if not isinstance(data, Mapping) or not_a_packet(data) is None:
+        return None
+    own = [f for f in findings if f.path == DEFAULT_PACKET]
+    return next((f for f in own if f.rule == "schema"), own[0] if own else None)
 
 
 def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
@@ -556,6 +571,10 @@ def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
     if path.endswith(".json") or in_series(path, config) or not is_handoff_file(path, config):
         return False
     return packet_of(path) not in files
+
+
+DEFAULT_PACKET = "handoff.json"
+"""The file `new` writes without --topic or --output."""
 
 
 _FAILED_RUN = re.compile(

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,7 +36,7 @@ from handoff_audit.authoring.markdown_fixes import (
     template_fix,
 )
 from handoff_audit.authoring.packet_files import packet_text
-from handoff_audit.authoring.series_successor import successor
+from handoff_audit.authoring.series_successor import misdated, next_in_series, successor
 from handoff_audit.authoring.topic_files import changed_files, topic_files
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twin_fixes import Beyond
@@ -152,7 +151,11 @@ class Fixes:
         if problem.kind == "no-packet" and problem.finding is not None:
             return Advice(*repair_default(problem.message, problem.finding, self.path))
         if problem.kind == "no-packet":
-            return Advice(f"{problem.message}; write one", self.new(), self.next_in_series(problem))
+            return Advice(
+                f"{problem.message}; write one",
+                self.new(),
+                next_in_series(self.gate.root, self.cwd, problem.files, self.path),
+            )
         if problem.kind == "inherited" and problem.packet is not None:
             return self.inherited(problem)
         if problem.kind == "ignored":
@@ -195,29 +198,17 @@ class Fixes:
             else None,
         )
 
-    def next_in_series(self, problem: Problem) -> str | None:
-        """For a repository that keeps its handoffs as a dated series (``problem.files``, the
-        series' current files): the next dated file there, beside `new`, named so that it is
-        the series' current file from the start (`series_successor`: today's date, or the
-        current file's later one)."""
-        if not problem.files:
-            return None
-        folder = problem.files[0].rpartition("/")[0]
-        undated = f"{folder}/<topic>.md" if folder else "<topic>.md"
-        moved = successor(self.gate.root, undated, problem.files[0])
-        shown = os.path.relpath(self.gate.root / moved.path, self.cwd)  # words, no command
-        today = datetime.now(UTC).date().isoformat()
-        why = "" if moved.path.rpartition("/")[2].startswith(today) else f" ({moved.why})"
-        return (
-            f"or, as this repository keeps its handoffs as a dated series in {folder or '.'}/, "
-            f"write the next one, {shown}, with the state, the next step, the decisions, what "
-            f"was ruled out and the pointers, and commit it{why}"
-        )
-
     def passed_over(self, problem: Problem) -> Advice:
         """A file of a dated series that another one outranks (undated, or of an earlier date):
         a name that ranks it first (`series_successor`), never its own."""
         written, current = problem.files
+        typo = misdated(self.gate.root, current)
+        if typo is not None:
+            return Advice(
+                f"{problem.message}; but {current} is misdated ({typo.why}): rename it",
+                f"git mv -- {self.path(current)} {self.path(typo.path)}",
+                "then commit, and stop again",
+            )
         name = written.rpartition("/")[2]
         also = "; add to it what any commits after it changed" * bool(_DATE_FIRST.match(name))
         moved = successor(self.gate.root, written, current)

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from handoff_audit.engine.series_order import DATED, NameKey, month_first, name_key
+from handoff_audit.git import plumbing
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
 _DAY = 86400
@@ -81,4 +83,53 @@ def successor(root: Path, written: str, current: str, now: datetime | None = Non
         place(number),
         f"the date {stamp} and the number {number} after it in the name rank it above {current}, "
         "so it is the series' current handoff",
+    )
+
+
+def misdated(root: Path, current: str, now: datetime | None = None) -> Successor | None:
+    """When ``current`` (the series' current file) is dated more than a day after today (UTC):
+    a typo, not a time zone already on the next day, which later handoffs must not copy; the
+    name it takes with the date of its last commit (one git process, only then)."""
+    key = name_key(current, month_first([current]))
+    today = int((now or datetime.now(UTC)).timestamp()) // _DAY * _DAY
+    if key is None or key[0] != DATED or key[1][0] < today + 2 * _DAY:
+        return None
+    try:
+        log = plumbing.run(root, ["log", "-1", "--format=%cs", "--", current])
+        real = log.decode().strip() or datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
+    except plumbing.GitError:
+        real = datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
+    folder, _, name = current.rpartition("/")
+    topic = _DATE_FIRST.sub("", name, count=1)
+    base = real + (topic if topic.startswith(".") or not topic else f"-{topic}")
+    why = f"its date is more than a day after today, a typo; {real} is its last commit's date"
+    return Successor(f"{folder}/{base}" if folder else base, why)
+
+
+def next_in_series(
+    root: Path, cwd: Path, files: tuple[str, ...], path_of: Callable[[str], str]
+) -> str | None:
+    """For a repository that keeps its handoffs as a dated series (``files``, the series'
+    current files): the next dated file there, beside `new`, named so that it is the series'
+    current file from the start (`successor`: today's date, or the current file's later one);
+    or, when the current file is misdated (`misdated`), its rename first. ``path_of`` gives a
+    repository path as the agent's cwd sees it."""
+    if not files:
+        return None
+    folder = files[0].rpartition("/")[0]
+    typo = misdated(root, files[0])
+    if typo is not None:
+        return (
+            f"or, first rename the misdated {files[0]} ({typo.why}): `git mv -- "
+            f"{path_of(files[0])} {path_of(typo.path)}`, commit, and stop again"
+        )
+    undated = f"{folder}/<topic>.md" if folder else "<topic>.md"
+    moved = successor(root, undated, files[0])
+    shown = os.path.relpath(root / moved.path, cwd)  # words, no command
+    today = datetime.now(UTC).date().isoformat()
+    why = "" if moved.path.rpartition("/")[2].startswith(today) else f" ({moved.why})"
+    return (
+        f"or, as this repository keeps its handoffs as a dated series in {folder or '.'}/, "
+        f"write the next one, {shown}, with the state, the next step, the decisions, what "
+        f"was ruled out and the pointers, and commit it{why}"
     )

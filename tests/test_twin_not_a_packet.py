@@ -102,3 +102,28 @@ def test_the_printed_update_lists_at_most_five_traps(git_repo: GitRepo, run_cli:
         assert "handoff-audit explain md-mismatch" in message, message
         assert len(message) < 1500, len(message)
     assert json.loads((git_repo.root / "handoff.json").read_text()) == PACKET
+
+
+def test_a_twin_opening_with_a_rule_is_markdown_not_front_matter(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """Review 49-9, defect 2: ``---`` over the title and again over the Summary is two rules, not
+    YAML: the sections stay read, and the advice keeps the warning a person added."""
+    git_repo.write("handoff.json", PACKET)
+    warning = "Careful: the refund job double-charges when run twice; run it once."
+    rendered = render_packet(PACKET).replace("\n\n## Summary", f"\n\n{warning}\n\n## Summary", 1)
+    git_repo.write("handoff.md", "---\n" + rendered.replace("## Summary", "---\n\n## Summary", 1))
+    git_repo.commit("handoff")
+    mismatches = [f for f in _findings(run_cli, git_repo) if f["rule"] == "md-mismatch"]
+    assert len(mismatches) == 1, mismatches
+    message = mismatches[0]["message"]
+    assert "double-charges" in message and "render --write would drop it" in message, message
+    assert "has no" not in message and mismatches[0]["line"] > 1, mismatches
+
+
+def test_front_matter_closed_by_dots_is_still_no_field(git_repo: GitRepo, run_cli: Any) -> None:
+    git_repo.write("handoff.json", PACKET)
+    git_repo.write("handoff.md", FRONT.replace("\n---\n\n", "\n...\n\n") + render_packet(PACKET))
+    git_repo.commit("handoff")
+    mismatches = [f for f in _findings(run_cli, git_repo) if f["rule"] == "md-mismatch"]
+    assert mismatches == [], mismatches

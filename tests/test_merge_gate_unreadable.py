@@ -84,7 +84,7 @@ def test_a_packet_over_max_file_bytes_is_dropped_and_a_readable_one_archived(
     verdict = out.out.split("### Findings")[0]
     archive = [x for x in verdict.splitlines() if "handoff-audit archive handoff.json" in x]
     assert len(archive) == 1 and "big/" not in archive[0], verdict
-    drop = re.search(r"`(git rm -- :/big/handoff\.json && [^`]+)`", verdict)
+    drop = re.search(r"`(git rm --ignore-unmatch -- :/big/handoff\.json && [^`]+)`", verdict)
     assert drop is not None, verdict
     for command in (re.findall(r"`(handoff-audit archive [^`]+)`", archive[0])[0], drop[1]):
         ran = run_fix(git_repo.root, command)
@@ -106,9 +106,28 @@ def test_the_job_summary_and_comment_fix_works_for_a_markdown_note_saved_as_json
     [comment] = runner.fake.ours(PR)
     assert command in comment["body"]
     assert command == (
-        'git rm -- :/deep/handoff.json :/docs/handoff.json && git commit -m "handoff: drop '
+        "git rm --ignore-unmatch -- :/deep/handoff.json :/docs/handoff.json && "
+        'git commit -m "handoff: drop '
         'the unreadable packets"'
     )
     ran = run_fix(repo.root, command)
     assert ran.returncode == 0, (command, ran.stderr)
     assert repo.git("status", "--porcelain") == ""
+
+
+def test_the_drop_command_works_when_the_twin_is_untracked(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """Review 49-9, defect 5: the audit names a twin found in the work tree, which git may not
+    track; `git rm` of it alone failed with "pathspec did not match" and removed nothing."""
+    feature_repo(git_repo)
+    git_repo.write("handoff.json", '{"branch": "feat", "status": "active",\n')
+    git_repo.commit("broken packet")
+    (git_repo.root / "handoff.md").write_text("# Handoff\n", encoding="utf-8")  # untracked
+    done = run_cli(["check", "--target-branch", "main", "--format", "markdown"], cwd=git_repo.root)
+    command = _verdict_fix(done.out.split("### Findings")[0])
+    assert ":/handoff.md" in command, command
+    ran = run_fix(git_repo.root / "src", command)  # as printed, from a subfolder too
+    assert ran.returncode == 0, (command, ran.stderr)
+    assert _gate(run_cli, git_repo.root) == []
+    assert git_repo.git("status", "--porcelain") == "?? handoff.md"

@@ -79,8 +79,9 @@ def _drop(paths: Sequence[str], twins: dict[str, str]) -> str:
     names = [name for path in paths for name in (path, twins.get(path)) if name is not None]
     files = " ".join(shell.from_top(name) for name in names)
     them, packets = ("it", "packet") if len(paths) == 1 else ("them", "packets")
+    # a twin may be a file git does not track: --ignore-unmatch keeps the command working
     command = (
-        f"{shell.git()} rm -- {files} && "
+        f"{shell.git()} rm --ignore-unmatch -- {files} && "
         f'{shell.git()} commit -m "handoff: drop the unreadable {packets}"'
     )
     return (

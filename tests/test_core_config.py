@@ -302,7 +302,8 @@ def test_an_https_schema_is_read_from_the_cache_without_the_network(
     (repo / ".handoff-audit.yml").write_text(f"schema: {url}\n")
     result = check(run_cli, repo)
     assert [f["message"] for f in result.json()["findings"]] == [
-        "the packet is missing required field ticket; add it (see `handoff-audit schema`)"
+        "the packet is missing required field ticket; add it (see "
+        "https://schemas.example.invalid/handoff.json, the configured schema)"
     ]
 
 

@@ -127,7 +127,8 @@ def test_a_config_named_on_the_command_line_may_live_anywhere_with_its_schema(
     result = check(run_cli, repo, "--config", str(base / "audit.yml"))
     assert result.code == 1
     assert [f["message"] for f in result.json()["findings"]] == [
-        "the packet is missing required field ticket; add it (see `handoff-audit schema`)"
+        "the packet is missing required field ticket; add it (see ../base-checkout/s.json, "
+        "the configured schema)"
     ]
 
 

@@ -101,7 +101,8 @@ handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of bra
 ```
 
 Fix: follow the message; `handoff-audit schema` prints the whole schema (draft 2020-12), and the
-`schema` configuration key can point at your own (then your schema alone judges the file).
+`schema` configuration key can point at your own (then your schema alone judges the file, and
+the messages name it instead of `handoff-audit schema`).
 """,
     fix=Fix.SCHEMA,
 )

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from handoff_audit.credentials import show
+from handoff_audit.credentials import redact, show
+from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError
 from handoff_audit.jsonpos import escape_token, field_name
 from handoff_audit.schema import load_schema
@@ -108,7 +109,26 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
                 continue
             seen_required.add(pointer)
         found.extend(_describe(error, pointer))
-    return found
+    return _naming_the_schema(found, validator)
+
+
+_SEE_BUNDLED = "(see `handoff-audit schema`)"
+_LISTS_BUNDLED = "`handoff-audit schema` lists the known fields"
+
+
+def _naming_the_schema(found: list[Violation], validator: Validator) -> list[Violation]:
+    """``found`` pointing at the schema that judged: `handoff-audit schema` prints the bundled
+    one only, so a configured schema is named by its path (from here) or URL instead."""
+    entry = _SOURCES.get(id(validator))
+    source = entry[1] if entry is not None and entry[0] is validator else None
+    if source is None:
+        return found
+    name = redact(source) if "://" in source else from_cwd(Path(source))  # a URL's token hidden
+    see, lists = f"(see {name}, the configured schema)", f"{name}, the configured schema, lists"
+    return [
+        replace(v, message=v.message.replace(_SEE_BUNDLED, see).replace(_LISTS_BUNDLED, lists))
+        for v in found
+    ]
 
 
 _DEEP = LOOP.format(place="a $ref, $dynamicRef or $recursiveRef")
@@ -179,7 +199,7 @@ def _describe(error: ValidationError, pointer: str) -> Iterator[Violation]:
         yield Violation(
             pointer,
             f"{where} is missing required field{plural} {', '.join(missing)}; add "
-            f"{'them' if plural else 'it'} (see `handoff-audit schema`)",
+            f"{'them' if plural else 'it'} {_SEE_BUNDLED}",
         )
     elif kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
         yield from _unknown_fields(error, pointer)
@@ -236,7 +256,7 @@ def _unknown_fields(error: ValidationError, pointer: str) -> Iterator[Violation]
         elif len(known) <= 8:
             message += f"; known fields: {', '.join(known)}"
         else:
-            message += "; `handoff-audit schema` lists the known fields"
+            message += f"; {_LISTS_BUNDLED}"
         if extension:
             message += " (extensions must start with x-)"
         yield Violation(f"{pointer}/{escape_token(key)}", message, at_key=True)

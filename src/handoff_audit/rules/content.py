@@ -319,6 +319,9 @@ _PLACEHOLDER_PATTERNS = (
     re.compile(r"^(?:todo|tbd|fixme)\b[\s:.!-]*$", re.IGNORECASE),  # "TODO:", "TBD."
     re.compile(r"^[-_.…\s]+$"),
 )
+_EMPHASIS = re.compile(r"^([*_`]{1,3})\s*(.*?)\s*\1[.!:]*$", re.DOTALL)
+"""Emphasis or code marks around a whole value (``**TODO**``, ``_TBD_``, `` `TODO` ``), which
+leave a placeholder a placeholder, as the markdown reading's pattern allows."""
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
@@ -363,6 +366,8 @@ def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:
 def is_placeholder(text: str) -> bool:
     """True for blank text and for template values that say nothing (``TODO``, ``<...>``)."""
     stripped = text.strip()
+    while (wrapped := _EMPHASIS.match(stripped)) is not None:
+        stripped = wrapped.group(2)
     if not stripped:
         return True
     if stripped.lower().rstrip(".!:") in _PLACEHOLDER_WORDS:

@@ -209,9 +209,13 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
 def _unpaired(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:
     """A JSON file that is no packet (`not_a_packet`, the test by which `update` and `render`
     refuse it) has no twin to agree with: its `schema` findings say what it lacks, and the
-    markdown beside it is judged as the hand-written handoff it is."""
+    markdown beside it is judged as the hand-written handoff it is. A packet whose only fault
+    is its ``status`` value keeps its twin: README, an X.md beside an X.json is never a
+    hand-written HANDOFF.md; its `schema` finding names the status to fix."""
     text, path = packet.markdown_text, packet.markdown_path
-    if packet.data is None or text is None or path is None or not not_a_packet(packet.data):
+    if packet.data is None or text is None or path is None:
+        return
+    if not not_a_packet(packet.data, any_status=True):
         return
     yield from markdown_only_hits(path, text, config, moves)
 

@@ -13,8 +13,10 @@ from handoff_audit.schema import load_schema
 from handoff_audit.schema.foreign import IDENTIFYING
 
 
-def not_a_packet(data: Mapping[str, Any]) -> str | None:
+def not_a_packet(data: Mapping[str, Any], *, any_status: bool = False) -> str | None:
     """Why the JSON object ``data`` is not a handoff packet, or ``None`` when it is one.
+    With ``any_status``, a value of ``status`` outside the schema's is no reason (a packet
+    whose status is mistyped, ``"Active"``, still has its twin).
 
     A packet is what `new` writes: every field the bundled schema requires (but those `update`
     sets, `SET_BY_UPDATE`), a branch name in ``branch`` and one of the schema's statuses in
@@ -27,7 +29,7 @@ def not_a_packet(data: Mapping[str, Any]) -> str | None:
     statuses = [s for s in schema["properties"]["status"]["enum"] if isinstance(s, str)]
     reasons = []
     status = data.get("status")
-    if "status" in data and status not in statuses:
+    if "status" in data and status not in statuses and not any_status:
         held = show(status, 40) if isinstance(status, str) else _a(json_type(status))
         reasons.append(f'"status" is {held}, not {_or(statuses)}')
     branch = data.get("branch")

@@ -83,3 +83,24 @@ def test_a_path_outside_the_repository_is_refused(
         assert "is outside the repository" in line and "give a URL" in line
     after = (repo.root / "handoff.json").read_bytes(), (repo.root / "handoff.md").read_bytes()
     assert after == before
+
+
+@pytest.mark.parametrize("option", ["--pointer", "--verdict-pointer"])
+@pytest.mark.parametrize("value", [".git/config", ".git/refs/heads/x", "../.git/HEAD"])
+def test_a_path_into_git_s_own_folder_is_refused(
+    repo: Any, run_cli: Any, option: str, value: str
+) -> None:
+    """Review 49-10, defect 4: `check` reports such a pointer as `dangling-pointer`."""
+    fields = [*FIELDS, "--verdict-pointer", "reports/pytest.txt"]
+    refused = run_cli(["new", *fields, option, value], cwd=repo.root / "pkg")
+    assert refused.code == 2, refused.err
+    [line] = refused.err.splitlines()
+    assert line.startswith(f"handoff-audit: error: {option} {value}: "), line
+    assert "points into git's own folder (.git)" in line and "give a URL" in line
+    assert not (repo.root / "handoff.json").exists()
+    made = run_cli(["new", *fields], cwd=repo.root)
+    assert made.code == 0, made.err
+    before = (repo.root / "handoff.json").read_bytes()
+    refused = run_cli(["update", option, value], cwd=repo.root / "pkg")
+    assert refused.code == 2 and "points into git's own folder" in refused.err, refused.err
+    assert (repo.root / "handoff.json").read_bytes() == before

@@ -13,11 +13,13 @@ from typing import Any
 from handoff_audit import shell
 from handoff_audit.errors import InputError
 from handoff_audit.git.pointed_paths import split_pointer
+from handoff_audit.git_folder import in_git_folder
 
 
 def rooted_pointer(value: str, root: Path, option: str) -> str:
     """``value`` (given to ``option``) with its path from ``root``; `InputError` for a path
-    outside the repository."""
+    outside the repository or into git's own folder (``.git/config``), which `check` reports
+    as `dangling-pointer` whether or not it exists."""
     split = split_pointer(value)
     if split is None or not split[0]:
         return value
@@ -32,6 +34,14 @@ def rooted_pointer(value: str, root: Path, option: str) -> str:
         raise InputError(
             f"{option} {shell.quote(value)}: is outside the repository ({real_root}); point at "
             "a file in it (from the current folder or the repository root), or give a URL"
+        )
+    if any(
+        in_git_folder(p, real_root) for p in (os.path.abspath(chosen), os.path.realpath(chosen))
+    ):
+        raise InputError(
+            f"{option} {shell.quote(value)}: points into git's own folder (.git), not the "
+            "repository's files; point at a file of the repository (from the current folder or "
+            "the repository root), or give a URL"
         )
     return Path(relative).as_posix() + folder + rest
 

@@ -128,6 +128,27 @@ def test_new_refuses_a_token_shaped_topic_and_stores_a_token_shaped_branch(
     assert f"branch {BRANCH} is not ready" in blocked.err and "[redacted" not in blocked.err
 
 
+def test_new_refuses_a_token_shaped_branch_option_without_echoing_it(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """Review 49-10, defect 8: `new --branch feat/TOKEN` wrote what `check` reports as `secret`."""
+    _feature(git_repo)
+    summary = ["--summary", "Tokenizer."]
+    refused = run_cli(["new", "--branch", f"feat/{BRANCH}", *summary, *FIELDS], cwd=git_repo.root)
+    assert refused.code == 2
+    assert refused.err == (
+        "handoff-audit: error: --branch looks like a GitHub token; a branch name is stored in "
+        "the packet and shown unredacted in every report: name the branch for the work instead "
+        "(`git branch -m NEW`, then --branch NEW), and revoke the credential if it is one\n"
+    )
+    assert BRANCH not in refused.out + refused.err
+    assert not (git_repo.root / "handoff.json").exists()
+    done = run_cli(
+        ["new", "--branch", "feat", "--summary", "Tokenizer.", *FIELDS], cwd=git_repo.root
+    )
+    assert done.code == 0, done.err
+
+
 def test_a_token_shaped_topic_written_by_hand_is_reported_in_the_packet_and_its_twin(
     git_repo: GitRepo, run_cli: Callable[..., Any]
 ) -> None:

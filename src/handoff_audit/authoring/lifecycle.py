@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit import shell
-from handoff_audit.authoring.new_packet import check_topic, log_facts, pair, risk, texts
+from handoff_audit.authoring.new_packet import check_topic, log_facts, new_names, pair, risk, texts
 from handoff_audit.authoring.no_active import (
     name,
     no_active_message,
@@ -150,7 +150,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     _refuse_placeholders(options)
     given = _given(options)
     reported = reported_facts(options)
-    topic = check_topic(options.topic, new=True) if options.topic is not None else None
+    topic = new_names(options.topic, options.branch)
     bench, config = _workbench(options)
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))

@@ -55,6 +55,28 @@ def check_topic(topic: str, *, new: bool = False) -> str:
     return topic
 
 
+def new_names(topic: str | None, branch: str | None) -> str | None:
+    """`new`'s ``--topic`` (`check_topic`) and ``--branch`` (`check_branch`) checked; the
+    topic."""
+    check_branch(branch)
+    return check_topic(topic, new=True) if topic is not None else None
+
+
+def check_branch(branch: str | None) -> None:
+    """`InputError` for a ``--branch`` of `new` that looks like a credential, without echoing
+    it: a branch name is stored and shown as given, never redacted (the `secret` rule reports
+    it), so `new` would write what `check` rejects."""
+    found = find_secrets(branch) if branch is not None else []
+    if found:
+        kind = found[0].kind
+        raise InputError(
+            f"--branch looks like {'an' if kind[0] in 'AEIOU' else 'a'} {kind}; a branch name "
+            "is stored in the packet and shown unredacted in every report: name the branch for "
+            "the work instead (`git branch -m NEW`, then --branch NEW), and revoke the "
+            "credential if it is one"
+        )
+
+
 def pair(option: str, keys: tuple[str, str], values: tuple[str, str]) -> dict[str, str]:
     """``--decision WHAT WHY`` (or ``--ruled-out``) as ``{keys[0]: WHAT, keys[1]: WHY}``."""
     first, second = (value.strip() for value in values)

@@ -255,9 +255,10 @@ annotation's `file=` and a SARIF location must name the real file for GitHub to 
 `git rm -- :/ghp_…/HANDOFF.md` must work as printed); whoever reads the log can read the tree.
 Rename such a folder, and revoke the credential if it is one. A packet's `branch` and `topic`
 are names too, shown and kept as git has them, never redacted (`new` and `update` store a
-credential-shaped branch as it is, so that `branch-mismatch` can clear); so a credential in one
-is reported, in the packet and in the twin's lines that repeat it (the fix: rename the branch,
-or pick another topic; `new` refuses a credential-shaped `--topic`).
+credential-shaped branch git has as it is, so that `branch-mismatch` can clear); so a
+credential in one is reported, in the packet and in the twin's lines that repeat it (the fix:
+rename the branch, or pick another topic; `new` refuses a credential-shaped `--topic` or
+`--branch`).
 
 Example:
 

@@ -30,6 +30,7 @@ from handoff_audit.git_folder import in_git_folder
 from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
+from handoff_audit.schema import source_name
 from handoff_audit.schema_file import schema_problem
 from handoff_audit.suggest import closest, unknown_name
 
@@ -240,7 +241,8 @@ def _schema_source(value: str, where: Where) -> str:
         return value
     if "://" in value:
         raise InputError(
-            f"{source}: schema {value!r} must be a path or an https:// URL (plain http is refused)"
+            f"{source}: schema {source_name(value)!r} must be a path or an https:// URL (plain "
+            "http is refused)"
         )
     path = (where.base / value).resolve()
     if not any(path.is_relative_to(root.resolve()) for root in where.roots):

@@ -22,6 +22,18 @@ def schema_text() -> str:
     return resources.files(__package__).joinpath("handoff.schema.json").read_text("utf-8")
 
 
+def source_name(source: str | None) -> str:
+    """A schema as messages name it (``None`` = bundled): a URL with a credential in it (a
+    password or token in its userinfo) redacted, as `check`, `ci` and the hook all print it."""
+    if source is None:
+        return "bundled with handoff-audit"
+    if "://" not in source:
+        return source
+    from handoff_audit.credentials import redact  # start-up: patterns compile on import
+
+    return redact(source)
+
+
 @cache
 def load_schema(source: str | None) -> dict[str, Any]:
     """The schema named by the configuration's ``schema`` key (``None`` = bundled), parsed.
@@ -43,7 +55,7 @@ def load_schema(source: str | None) -> dict[str, Any]:
     try:
         schema = json.loads(text)
     except ValueError as error:
-        raise InputError(f"schema {source}: not valid JSON ({error})") from None
+        raise InputError(f"schema {source_name(source)}: not valid JSON ({error})") from None
     if not isinstance(schema, dict):
-        raise InputError(f"schema {source}: a JSON Schema must be a JSON object")
+        raise InputError(f"schema {source_name(source)}: a JSON Schema must be a JSON object")
     return schema

@@ -19,7 +19,7 @@ from handoff_audit.credentials import redact, show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError
 from handoff_audit.jsonpos import escape_token, field_name
-from handoff_audit.schema import load_schema
+from handoff_audit.schema import load_schema, source_name
 from handoff_audit.schema.fastcheck import compile_check
 from handoff_audit.schema.re2_keywords import with_re2
 from handoff_audit.schema_file import LOOP, contents_problem
@@ -70,8 +70,8 @@ def validator_for(source: str | None) -> Validator:
     # The bundled schema is checked by the test suite, not every run; a file, when the
     # configuration was loaded too (an https URL is fetched only now).
     problem = None if source is None else contents_problem(schema)
-    if problem is not None:
-        raise InputError(f"schema {source}: {problem}")
+    if source is not None and problem is not None:
+        raise InputError(f"schema {source_name(source)}: {problem}")
     if source is not None:  # a configured schema's patterns are the pull request's: linear time
         cls = with_re2(cls)
     registry: Registry[Any] = Registry(retrieve=refuse)  # type: ignore[call-arg]
@@ -142,6 +142,8 @@ def _source(validator: Validator) -> str:
     source = validator_and_source[1]
     if source is None:
         return "bundled with handoff-audit"
+    if "://" in source:
+        return source_name(source)
     path = Path(source)
     return path.relative_to(Path.cwd()).as_posix() if path.is_relative_to(Path.cwd()) else source
 

@@ -15,6 +15,7 @@ from urllib.parse import urljoin, urlsplit
 from handoff_audit.atomic import replace_file
 from handoff_audit.deadline import DeadlinePassed, within
 from handoff_audit.errors import InputError
+from handoff_audit.schema import source_name
 
 TIMEOUT_SECONDS = 10.0
 """Connect and read timeout for the schema download."""
@@ -41,13 +42,16 @@ def fetch(url: str) -> str:
         pass
     import requests  # only for a schema named by URL: requests is slow to import
 
+    name = source_name(url)  # a password or token in the URL is never printed
+
     def download() -> bytes:
         where = url
         for _ in range(MAX_REDIRECTS + 1):
             if urlsplit(where).scheme.lower() != "https":
                 raise InputError(
-                    f"schema {url} redirects to {where}, which is not https; refused (plain "
-                    "http can be changed on the way): name the final https URL in `schema`"
+                    f"schema {name} redirects to {source_name(where)}, which is not https; "
+                    "refused (plain http can be changed on the way): name the final https URL "
+                    "in `schema`"
                 )
             response = requests.get(
                 where, timeout=TIMEOUT_SECONDS, stream=True, allow_redirects=False
@@ -57,30 +61,30 @@ def fetch(url: str) -> str:
                 return bytes(response.raw.read(MAX_SCHEMA_BYTES + 1, decode_content=True))
             where = urljoin(where, response.headers["location"])
             response.close()
-        raise InputError(f"schema {url} redirects more than {MAX_REDIRECTS} times; refused")
+        raise InputError(f"schema {name} redirects more than {MAX_REDIRECTS} times; refused")
 
     try:
         body = within(DEADLINE_SECONDS, download)
     except DeadlinePassed:
         raise InputError(
-            f"schema {url} did not arrive within {DEADLINE_SECONDS:.0f} s; check the server, "
+            f"schema {name} did not arrive within {DEADLINE_SECONDS:.0f} s; check the server, "
             "or point `schema` at a file in the repository"
         ) from None
     except requests.RequestException as error:
         raise InputError(
-            f"schema {url} cannot be fetched ({type(error).__name__}); check the URL and the "
+            f"schema {name} cannot be fetched ({type(error).__name__}); check the URL and the "
             "network, or point `schema` at a file in the repository"
         ) from None
     if len(body) > MAX_SCHEMA_BYTES:
-        raise InputError(f"schema {url} is larger than {MAX_SCHEMA_BYTES} bytes; refused")
+        raise InputError(f"schema {name} is larger than {MAX_SCHEMA_BYTES} bytes; refused")
     try:
         text = str(body.decode("utf-8"))
     except UnicodeDecodeError:
-        raise InputError(f"schema {url} is not UTF-8 text") from None
+        raise InputError(f"schema {name} is not UTF-8 text") from None
     try:
         json.loads(text)
     except ValueError as error:
-        raise InputError(f"schema {url} is not valid JSON ({error})") from None
+        raise InputError(f"schema {name} is not valid JSON ({error})") from None
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         replace_file(cached, text.encode("utf-8"))

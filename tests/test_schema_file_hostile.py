@@ -245,7 +245,7 @@ def test_a_loop_met_while_checking_a_packet_is_a_configuration_error(
 
     said = _one_line_error(run_cli(["check", "--target-branch", "main"], cwd=git_repo.root))
 
-    assert said.startswith(DEEP), said
+    assert said.startswith(f".handoff-audit.yml: {DEEP}"), said
 
 
 def test_ci_names_a_loop_met_while_checking_a_packet_in_an_annotation(

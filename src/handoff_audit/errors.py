@@ -15,6 +15,12 @@ class InputError(Exception):
     """Lines a writer had to say before it failed; printed before the error line."""
 
 
+class ConfigError(InputError):
+    """A configuration that reads well but cannot be used (its schema cannot be fetched, read or
+    applied): the message names the configuration file. Exit 2 as any `InputError`; the hook
+    lets the session go with it, as with a configuration that cannot be read."""
+
+
 EXIT_OK = 0
 """Nothing at the failing level."""
 EXIT_FINDINGS = 1

@@ -28,7 +28,7 @@ from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key
-from handoff_audit.errors import InputError
+from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import unmerged, with_markers
 from handoff_audit.git.protected import protected_patterns, unborn_branch
@@ -235,7 +235,10 @@ def _judge_branch(
         target=Target(branch=branch),
         known_git=known,
     )
-    report = run_audit(request)
+    try:
+        report = run_audit(request)
+    except ConfigError as error:  # a configured schema that cannot be fetched: not a bug
+        raise CannotJudge(f"configuration: {error}") from None
     gate.head = report.head
     # What `not-a-handoff` calls no handoff (a guide to writing one) is not the branch's.
     no_handoff = {f.path for f in report.findings if f.rule == NOT_A_HANDOFF.id}

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.credentials import packet_identifiers, show, unnamed_secrets
+from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.jsonpos import field_name, iter_strings
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
@@ -333,8 +334,13 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             if ctx.config.schema is None and _foreign(packet):
                 yield _foreign_hit(packet)
             elif not bundled_accepts(ctx.config.schema, packet.data):
-                validator = validator or validator_for(ctx.config.schema)
-                yield from _schema_hits(packet, validator)
+                try:
+                    validator = validator or validator_for(ctx.config.schema)
+                    yield from _schema_hits(packet, validator)
+                except InputError as error:  # the configured schema, fetched or applied now
+                    if ctx.config.schema is None:
+                        raise
+                    raise ConfigError(f"{ctx.config.source}: {error}") from None
             yield from _placeholder_hits(packet)
         yield from _secret_hits(packet)
 

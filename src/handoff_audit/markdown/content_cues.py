@@ -469,7 +469,9 @@ REASON_IN_SECTION = re.compile(
     re.IGNORECASE,
 )
 PLACEHOLDER = re.compile(
-    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[ \]\s*)?[*_]{0,3}(?:TBD|TODO|FIXME|XXX|tba|\.\.\.|…|-|—|"
+    # emphasis, strike-through or quotes around the blank leave it a blank ("TODO", ~~TBD~~)
+    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[ \]\s*)?[*_~\"'“‘]{0,3}"
+    r"(?:TBD|TODO|FIXME|XXX|tba|\.\.\.|…|-|—|"
     r"<[^<>\n]*>|\[[^\[\]\n]*\]|\((?:fill in|add|describe|write)[^()\n]*\)|"
     r"_+|\?+)?[\W_]*\s*$",
     re.IGNORECASE,

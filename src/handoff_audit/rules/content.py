@@ -321,9 +321,25 @@ _PLACEHOLDER_PATTERNS = (
     re.compile(r"^(?:todo|tbd|fixme)\b[\s:.!-]*$", re.IGNORECASE),  # "TODO:", "TBD."
     re.compile(r"^[-_.…\s]+$"),
 )
-_EMPHASIS = re.compile(r"^([*_`]{1,3})\s*(.*?)\s*\1[.!:]*$", re.DOTALL)
-"""Emphasis or code marks around a whole value (``**TODO**``, ``_TBD_``, `` `TODO` ``), which
-leave a placeholder a placeholder, as the markdown reading's pattern allows."""
+_EMPHASIS = re.compile(r"^([*_`~]{1,3})\s*(.*?)\s*\1[.!:]*$", re.DOTALL)
+"""Emphasis, strike-through or code marks around a whole value (``**TODO**``, ``_TBD_``,
+`` `TODO` ``, ``~~TODO~~``), which leave a placeholder a placeholder, as the markdown reading's
+pattern allows."""
+_ENCLOSED = re.compile(
+    r"^(?:\[\s*(.*?)\s*\]|\"\s*(.*?)\s*\"|'\s*(.*?)\s*'|“\s*(.*?)\s*”|‘\s*(.*?)\s*’)[.!:]*$",
+    re.DOTALL,
+)
+"""Brackets or quotes around a whole value (``[TODO]``, ``"TBD"``, ``'TODO'``): the same kind of
+wrapping, which HANDOFF.md's reading flags as well."""
+
+
+def _unwrapped(text: str) -> str | None:
+    """``text`` without the emphasis, brackets or quotes around all of it; ``None`` when none."""
+    if (emphasised := _EMPHASIS.match(text)) is not None:
+        return emphasised.group(2)
+    if (enclosed := _ENCLOSED.match(text)) is not None:
+        return next(inner for inner in enclosed.groups() if inner is not None)
+    return None
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
@@ -373,8 +389,8 @@ def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:
 def is_placeholder(text: str) -> bool:
     """True for blank text and for template values that say nothing (``TODO``, ``<...>``)."""
     stripped = text.strip()
-    while (wrapped := _EMPHASIS.match(stripped)) is not None:
-        stripped = wrapped.group(2)
+    while (inner := _unwrapped(stripped)) is not None:
+        stripped = inner
     if not stripped:
         return True
     if stripped.lower().rstrip(".!:") in _PLACEHOLDER_WORDS:

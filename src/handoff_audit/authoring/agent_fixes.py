@@ -148,8 +148,11 @@ class Fixes:
         return shell.quote_path(os.path.relpath(self.gate.root / path, self.cwd))
 
     def other_advice(self, problem: Problem) -> Advice:
-        if problem.kind == "no-packet" and problem.finding is not None:
-            return Advice(*repair_default(problem.message, problem.finding, self.path))
+        if problem.kind in ("no-packet", "broken") and problem.finding is not None:
+            beside = problem.kind == "broken"
+            return Advice(
+                *repair_default(problem.message, problem.finding, self.path, beside=beside)
+            )
         if problem.kind == "no-packet":
             return Advice(
                 f"{problem.message}; write one",

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from handoff_audit.authoring.conflict_fixes import finishing
+from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
@@ -59,9 +60,10 @@ class Problem:
     kind: str
     """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``rebase`` (one
     stopped midway), ``inherited`` (an active packet of the branch this one was made from),
-    ``uncommitted``, ``ignored`` (handoff files git ignores, for a branch that has none it can
-    see) or ``passed-over`` (a file the branch wrote into a dated series, undated or of an
-    earlier date, which another file outranks)."""
+    ``uncommitted``, ``broken`` (a packet file beside the branch's own that is JSON but no
+    packet), ``ignored`` (handoff files git ignores, for a branch that has none it can see) or
+    ``passed-over`` (a file the branch wrote into a dated series, undated or of an earlier date,
+    which another file outranks)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
@@ -114,8 +116,9 @@ class Gate:
     """The branch a rebase in progress rebases (git's folder says so), else ``None``."""
     stopped: Stopped | None = None
     default_blocked: Finding | None = None
-    """handoff.json's first schema finding when it is a JSON file but no packet
-    (`not_a_packet`): `new` refuses to overwrite it, so the no-packet fix is to repair it."""
+    """The first schema finding of a packet file (handoff.json first, else one in any folder or
+    topic) that is JSON but no packet (`not_a_packet`): `new` refuses to overwrite it or writes
+    a second packet beside it, so the no-packet fix is to repair it."""
     """A merge, cherry-pick or revert stopped midway (git's folder says so), else ``None``."""
     protected: bool = False
     """The branch is a protected one (it needs no packet; only a conflict blocks)."""
@@ -263,7 +266,7 @@ def _judge_branch(
         raise CannotJudge(str(error)) from None
     except InputError as error:
         raise CannotJudge(str(error)) from None
-    gate.problems.extend(inherited)
+    gate.problems.extend([*inherited, *_broken(gate)])
     dirt_problems = _stopped_problems(gate, codes)
     conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
@@ -461,13 +464,26 @@ def _needs_handoff(
 
 
 def _blocked_default(packets: Sequence[PacketInfo], findings: Sequence[Finding]) -> Finding | None:
-    """The first schema finding (else the first finding) on handoff.json, the file `new`
-    writes, when it is a JSON object but no packet: `new` would refuse to overwrite it."""
-    data = next((p.data for p in packets if p.path == DEFAULT_PACKET), None)
-    if not isinstance(data, Mapping) or not_a_packet(data) is None:
-        return None
-    own = [f for f in findings if f.path == DEFAULT_PACKET]
-    return next((f for f in own if f.rule == "schema"), own[0] if own else None)
+    """The first schema finding (else the first finding) on a packet the audit found, in any
+    folder or topic, that is a JSON object but no packet (handoff.json, the file `new` writes,
+    first): `new` would refuse to overwrite it, or write a second packet beside it."""
+    broken = [
+        p.path for p in packets if isinstance(p.data, Mapping) and not_a_packet(p.data) is not None
+    ]
+    for path in sorted(broken, key=lambda path: path != DEFAULT_PACKET):
+        own = [f for f in findings if f.path == path]
+        if own:
+            return next((f for f in own if f.rule == "schema"), own[0])
+    return None
+
+
+def _broken(gate: Gate) -> list[Problem]:
+    """A packet file that is JSON but no packet, beside the branch's own active packet: `check`
+    and CI fail on it all the same, so the session may not end until it is repaired."""
+    finding = gate.default_blocked
+    if finding is None or finding.path in {p.path for p in gate.packets}:
+        return []
+    return [Problem("broken", "another handoff file is broken", finding)]
 
 
 def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
@@ -574,10 +590,6 @@ def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
     if path.endswith(".json") or in_series(path, config) or not is_handoff_file(path, config):
         return False
     return packet_of(path) not in files
-
-
-DEFAULT_PACKET = "handoff.json"
-"""The file `new` writes without --topic or --output."""
 
 
 _FAILED_RUN = re.compile(

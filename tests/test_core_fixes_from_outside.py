@@ -62,3 +62,34 @@ def test_fixes_printed_for_another_folder_s_repository_run_from_here(
     assert not (b.root / "HANDOFF.md").exists()
     assert '"status": "archived"' in (b.root / "handoff.json").read_text(encoding="utf-8")
     assert (b.root / "handoff.md").is_file()
+
+
+def test_printed_update_fix_runs_in_the_packet_s_repository_from_here(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    """`update` reads git from the current folder: the md-mismatch fix printed for ``../B dir``
+    changes to B's folder first, so that it works from A (a git repository of its own too),
+    with B's path holding a space."""
+    b = GitRepo(tmp_path / "B dir")
+    b.write("app.py", "x\n")
+    b.commit("init")
+    b.git("switch", "-q", "-c", "feat")
+    packet = ["new", "--summary", "Did x.", "--next-action", "Do y next."]
+    assert run_cli([*packet, "--verdict-pointer", "app.py"], cwd=b.root).code == 0
+    b.commit("handoff")
+    with (b.root / "handoff.md").open("a", encoding="utf-8") as twin:
+        twin.write("hand edit\n")
+    b.commit("edit")
+    a = GitRepo(tmp_path / "A")
+    a.write("a.txt", "a\n")
+    a.commit("init")
+    done = run_cli(["check", "../B dir"], cwd=a.root)
+    assert done.code == 1, done.err
+    [line] = [line for line in done.out.splitlines() if ": md-mismatch: " in line]
+    [command] = re.findall(r"`(\(cd [^`]+)`", line)
+    assert command.startswith("(cd '../B dir' && handoff-audit update handoff.json "), command
+    ran = subprocess.run(["bash", "-c", command], cwd=a.root, capture_output=True, text=True)
+    assert ran.returncode == 0, (command, ran.stderr)
+    data = (b.root / "handoff.json").read_text(encoding="utf-8")
+    assert "hand edit" in data and '"branch": "feat"' in data
+    assert run_cli(["check", "../B dir"], cwd=a.root).code == 0

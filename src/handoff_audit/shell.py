@@ -86,6 +86,15 @@ def fix_path(path: str) -> str:
     return quote_path(posixpath.join(elsewhere, path) if elsewhere else path)
 
 
+def in_top(command: str) -> str:
+    """``command`` (one that reads git from the current folder, its files named from the top
+    folder: ``handoff-audit update handoff.json …``) as it runs from the current folder:
+    ``(cd ../B && command)`` from outside the repository (`commands_from`), so that it reads
+    the audited repository's git, not the current folder's; else ``command`` as it is."""
+    elsewhere = _ELSEWHERE.get()
+    return f"(cd {quote_path(elsewhere)} && {command})" if elsewhere else command
+
+
 def git() -> str:
     """The ``git`` that starts a command in a message: ``git -C ../B`` from outside the
     repository (`commands_from`), so that it acts on the audited one; else plain ``git``."""
@@ -93,4 +102,4 @@ def git() -> str:
     return f"git -C {quote_path(elsewhere)}" if elsewhere else "git"
 
 
-__all__ = ["commands_from", "fix_path", "from_top", "git", "quote", "quote_path"]
+__all__ = ["commands_from", "fix_path", "from_top", "git", "in_top", "quote", "quote_path"]

@@ -118,9 +118,12 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         line, column = packet.position("/branch")
         archive = f"handoff-audit archive {shell.fix_path(packet.path)}"
         if facts is not None and packet.branch and facts.branch_gone(packet.branch):
-            repoint = f"handoff-audit update {shell.fix_path(packet.path)} --branch "
+            repoint = shell.in_top(
+                f"handoff-audit update {shell.quote_path(packet.path)} "
+                f"--branch {shell.quote(checked)}"
+            )
             advice = (
-                f"run `{repoint}{shell.quote(checked)}` to re-point it here, keeping its "
+                f"run `{repoint}` to re-point it here, keeping its "
                 f"decisions, risks and last known good commit; or, if its work is done, "
                 f"`{archive}`"
             )

@@ -434,10 +434,10 @@ def _name_fix(pointer: str, packet: str) -> str | None:
     """The fix of a credential in the packet's branch or topic (``None`` for another field):
     removing it would not do (the branch checks would fire); the name itself must change."""
     if pointer == "/branch":
-        update = f"handoff-audit update {shell.fix_path(packet)} --branch NEW"
+        update = shell.in_top(f"handoff-audit update {shell.quote_path(packet)} --branch NEW")
         return (
             "a branch name is shown as git has it, never redacted: rename the branch "
-            f"(`git branch -m NEW`, then `{update}`) and revoke the credential"
+            f"(`{shell.git()} branch -m NEW`, then `{update}`) and revoke the credential"
         )
     if pointer == "/topic":
         return (

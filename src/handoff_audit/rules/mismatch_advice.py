@@ -50,7 +50,8 @@ def _update(path: str, carried: list[str]) -> str:
     traps = [i for i, option in enumerate(carried) if option.startswith("--trap ")]
     left = set(traps[TRAPS_SHOWN:])
     shown = [option for i, option in enumerate(carried) if i not in left]
-    command = _span(" ".join([f"handoff-audit update {shell.fix_path(path)}", *shown]))
+    update = " ".join([f"handoff-audit update {shell.quote_path(path)}", *shown])
+    command = _span(shell.in_top(update))
     if not left:
         return command
     return (

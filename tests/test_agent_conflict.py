@@ -176,6 +176,7 @@ def test_a_stash_pop_conflict_on_a_protected_branch_blocks_and_its_fix_works(
     assert run.code == 2, run.err
     assert "merge conflict in handoff.json, handoff.md" in run.err
     assert "git stash list" in run.err and "commit" not in run.lines[-1]
+    assert "a `git stash pop` that stopped on it kept its entry" in run.err
     first = the_command(run.err, "fix: ")
     assert first.startswith("git checkout HEAD -- handoff.json && handoff-audit render --write")
     done = run_fix(git_repo.root, first)
@@ -188,6 +189,37 @@ def test_a_stash_pop_conflict_on_a_protected_branch_blocks_and_its_fix_works(
     again = run_hook(stop_event(git_repo.root))
     assert again.code == 0, again.err
     assert "protected branch" in again.err
+
+
+def test_an_apply_3way_conflict_is_not_blamed_on_an_unrelated_stash_entry(
+    git_repo: GitRepo,
+) -> None:
+    """A `git apply --3way` conflict with an old, unrelated stash entry kept: the hook said a
+    `git stash pop` left it and kept its entry, which an agent could drop, losing that work.
+    Now it says no stash entry holds the conflict's other side, and to leave the stash alone."""
+    git_repo.write("f.txt", "a\n")
+    git_repo.write("s.txt", "s\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat")
+    git_repo.write("s.txt", "unrelated wip\n")
+    git_repo.git("stash", "-q")
+    git_repo.write("f.txt", "b\n")
+    patch = git_repo.root.parent / "p.diff"
+    patch.write_text(git_repo.git("diff") + "\n", encoding="utf-8")
+    git_repo.git("checkout", "-q", "f.txt")
+    git_repo.write("f.txt", "c\n")
+    git_repo.commit("w")
+    applied = subprocess.run(
+        ["git", "apply", "--3way", str(patch)], cwd=git_repo.root, capture_output=True
+    )
+    assert applied.returncode != 0
+    assert "UU f.txt" in git_repo.git("status", "--porcelain")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "merge conflict in f.txt" in run.err
+    assert "stash pop` that stopped on it" not in run.err
+    assert "no `git stash pop` left it" in run.err and "leave the stash alone" in run.err
+    assert "unrelated wip" in git_repo.git("stash", "show", "-p")
 
 
 def test_a_stash_pop_conflict_on_a_feature_branch_gets_fixes_that_run_in_order(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from handoff_audit.config import Config, load_config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.conflicts import keep_side, unmerged, with_markers
+from handoff_audit.git.conflicts import keep_side, stash_left_it, unmerged, with_markers
 from handoff_audit.git.rebase_state import conflict_source
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.packet import is_packet_file, twin_of
@@ -122,8 +122,14 @@ def _after(gate: Gate, edited: bool = False) -> str:
     else:
         # No MERGE_HEAD, no squash, no sequence: a `git stash pop` or `apply`, `checkout -m`.
         none = "no merge is in progress, so there is nothing to go on with"
-        if source == "stash":
+        if source == "stash" and stash_left_it(gate.root):
             none += "; a `git stash pop` that stopped on it kept its entry (see `git stash list`)"
+        elif source == "stash":
+            none += (
+                "; no kept stash entry holds its other side, so no `git stash pop` left it (a "
+                "`git apply --3way` or `git checkout -m` leaves the same): leave the stash "
+                "alone (`git stash list` shows it)"
+            )
     if gate.protected:
         return none
     if any(problem.kind == "uncommitted" for problem in gate.problems):

@@ -78,3 +78,45 @@ def keep_side(side: str, packet: str, twin: str | None, program: str) -> str:
     return (
         f"git checkout {side} -- {packet} && {program} render --write {packet} && git add -- {both}"
     )
+
+
+STASH_ENTRIES_READ = 20
+"""The most stash entries `stash_left_it` compares a conflict with (the newest first)."""
+
+
+def stash_left_it(root: Path) -> bool:
+    """Whether a `git stash pop` (or `apply`) of a kept stash entry left the conflict in the
+    work tree at ``root``: some entry holds, for every unmerged path, exactly the other side git
+    staged (index stage 3, "theirs"). A stash entry that merely exists proves nothing: `git
+    apply --3way` and `git checkout -m` leave the same conflict with no trace in git's folder,
+    and the entry may be unrelated work that must not be dropped."""
+    # start-up: plumbing is imported only when a conflict has no merge in progress
+    from handoff_audit.git import plumbing
+
+    try:
+        staged = plumbing.run(root, ["ls-files", "-u", "-z"])
+        listed = plumbing.run(root, ["log", "-g", "--format=%H", "refs/stash", "--"])
+    except plumbing.GitError:
+        return False
+    theirs: dict[str, str] = {}
+    for record in staged.decode("utf-8", "surrogateescape").split("\0"):
+        info, _, path = record.partition("\t")
+        fields = info.split()
+        if len(fields) == 3 and fields[2] == "3":
+            theirs[path] = fields[1]
+    entries = listed.decode("ascii", "replace").split()[:STASH_ENTRIES_READ]
+    if not theirs or not entries or any("\n" in path for path in theirs):
+        return False
+    paths = sorted(theirs)
+    asked = "".join(f"{entry}:{path}\n" for entry in entries for path in paths)
+    try:
+        out = plumbing.run(
+            root,
+            ["cat-file", "--batch-check=%(objectname)"],
+            stdin=asked.encode("utf-8", "surrogateescape"),
+        )
+    except plumbing.GitError:
+        return False
+    found = out.decode("utf-8", "surrogateescape").splitlines()
+    wanted = [theirs[path] for path in paths]
+    return any(found[i * len(paths) : (i + 1) * len(paths)] == wanted for i in range(len(entries)))

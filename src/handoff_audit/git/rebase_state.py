@@ -148,8 +148,8 @@ def conflict_source(root: Path) -> str:
     """What left a conflict with no merge, pick or revert stopped on it in the work tree at
     ``root`` (read as files, no git process): ``squash`` (a `git merge --squash`: git's
     ``SQUASH_MSG``), ``pick`` or ``revert`` (a ``-n`` of several commits: git's ``sequencer``
-    folder, its to-do list's first word), ``stash`` (a stash entry is kept: ``refs/stash``),
-    else ``""``."""
+    folder, its to-do list's first word), ``stash`` (a stash entry is kept: ``refs/stash``;
+    whether its pop left this conflict is `conflicts.stash_left_it`'s to say), else ``""``."""
     folders = git_dirs(os.path.realpath(root))
     if not folders:
         return ""

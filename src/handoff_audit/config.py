@@ -30,8 +30,7 @@ from handoff_audit.git_folder import in_git_folder
 from handoff_audit.globs import never_matches, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
-from handoff_audit.schema import source_name
-from handoff_audit.schema_file import schema_problem
+from handoff_audit.schema_file import schema_problem, source_name
 from handoff_audit.suggest import closest, unknown_name
 
 WORKING_NOTES = (

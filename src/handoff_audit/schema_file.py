@@ -17,6 +17,18 @@ _NOT_SCHEMAS = frozenset({"const", "enum", "examples", "default"})
 """Keywords whose values are data, not subschemas: a ``$ref`` inside them refers to nothing."""
 
 
+def source_name(source: str | None) -> str:
+    """A schema as messages name it (``None`` = bundled): a URL with a credential in it (a
+    password or token in its userinfo) redacted, as `check`, `ci` and the hook all print it."""
+    if source is None:
+        return "bundled with handoff-audit"
+    if "://" not in source:
+        return source
+    from handoff_audit.credentials import redact  # start-up: patterns compile on import
+
+    return redact(source)
+
+
 def schema_problem(path: Path) -> str | None:
     """What is wrong with the schema file at ``path``, in words that end a one-line error
     (after the file's name), or ``None`` when it is a usable schema."""

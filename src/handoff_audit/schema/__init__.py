@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.errors import InputError
+from handoff_audit.schema_file import source_name
 
 
 def schema_text() -> str:
@@ -20,18 +21,6 @@ def schema_text() -> str:
     from importlib import resources
 
     return resources.files(__package__).joinpath("handoff.schema.json").read_text("utf-8")
-
-
-def source_name(source: str | None) -> str:
-    """A schema as messages name it (``None`` = bundled): a URL with a credential in it (a
-    password or token in its userinfo) redacted, as `check`, `ci` and the hook all print it."""
-    if source is None:
-        return "bundled with handoff-audit"
-    if "://" not in source:
-        return source
-    from handoff_audit.credentials import redact  # start-up: patterns compile on import
-
-    return redact(source)
 
 
 @cache

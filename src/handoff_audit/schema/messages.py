@@ -19,10 +19,10 @@ from handoff_audit.credentials import redact, show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError
 from handoff_audit.jsonpos import escape_token, field_name
-from handoff_audit.schema import load_schema, source_name
+from handoff_audit.schema import load_schema
 from handoff_audit.schema.fastcheck import compile_check
 from handoff_audit.schema.re2_keywords import with_re2
-from handoff_audit.schema_file import LOOP, contents_problem
+from handoff_audit.schema_file import LOOP, contents_problem, source_name
 from handoff_audit.schema_regex import searcher
 
 if TYPE_CHECKING:

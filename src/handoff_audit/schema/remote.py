@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 from handoff_audit.atomic import replace_file
 from handoff_audit.deadline import DeadlinePassed, within
 from handoff_audit.errors import InputError
-from handoff_audit.schema import source_name
+from handoff_audit.schema_file import source_name
 
 TIMEOUT_SECONDS = 10.0
 """Connect and read timeout for the schema download."""

@@ -127,3 +127,16 @@ def test_front_matter_closed_by_dots_is_still_no_field(git_repo: GitRepo, run_cl
     git_repo.commit("handoff")
     mismatches = [f for f in _findings(run_cli, git_repo) if f["rule"] == "md-mismatch"]
     assert mismatches == [], mismatches
+
+
+def test_front_matter_with_a_yaml_comment_is_still_no_field(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """Review 49-11, defect 5: a ``# comment`` line (before or among the keys) keeps the block
+    front matter: no md-mismatch, no ``title: …`` offered as a trap."""
+    git_repo.write("handoff.json", PACKET)
+    front = "---\n# keep in sync\ntitle: Refund handoff\n# tags\ntags: [x]\n---\n\n"
+    git_repo.write("handoff.md", front + render_packet(PACKET))
+    git_repo.commit("handoff")
+    mismatches = [f for f in _findings(run_cli, git_repo) if f["rule"] == "md-mismatch"]
+    assert mismatches == [], mismatches

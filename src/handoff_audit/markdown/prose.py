@@ -213,16 +213,18 @@ def _parameter(value: str, blank: re.Match[str]) -> bool:
 DATED = re.compile(r"\b(?:19|20)\d\d[-/.\u5e74]\s?\d{1,2}\b|\[[xX]\]|\u2705")
 """A real date or a ticked box: a record of something done, which a template lacks."""
 _YAML_KEY = r"[\"']?[A-Za-z_][\w.-]*[\"']?[ \t]*:(?:[ \t][^\n]*)?\n"
-_YAML_LINE = rf"(?:[ \t]*\n|[ \t]+\S[^\n]*\n|-(?:[ \t][^\n]*)?\n|{_YAML_KEY})"
+_YAML_SKIP = r"(?:[ \t]*\n|#[^\n]*\n)"
+"""A blank line or a YAML comment (``# keep in sync``)."""
+_YAML_LINE = rf"(?:{_YAML_SKIP}|[ \t]+\S[^\n]*\n|-(?:[ \t][^\n]*)?\n|{_YAML_KEY})"
 FRONT_MATTER = re.compile(
-    rf"\A---[ \t]*\n(?=(?:[ \t]*\n)*{_YAML_KEY})((?:{_YAML_LINE}){{0,40}}?)"
+    rf"\A---[ \t]*\n(?={_YAML_SKIP}*{_YAML_KEY})((?:{_YAML_LINE}){{0,40}}?)"
     r"(?:---|\.\.\.)[ \t]*(?:\n|\Z)"
 )
 """Front matter: YAML opening the file, between a ``---`` line 1 and a ``---`` (or ``...``) line,
-its first line a ``key: value`` and every other one a key, a ``- item``, an indented
-continuation or blank. A file opening with a ``---`` rule over a title, or over prose, is
-markdown: reading it as front matter would hide its sections (and ``render --write`` would
-drop what a person wrote in them)."""
+its first line other than comments (``# …``) and blanks a ``key: value``, and every other one
+a key, a ``- item``, an indented continuation, a comment or blank. A file opening with a
+``---`` rule over a title, or over prose, is markdown: reading it as front matter would hide
+its sections (and ``render --write`` would drop what a person wrote in them)."""
 HANDOFF_TITLE = re.compile(r"^\s{0,3}#{1,6}\s[^\n]*\bhand-?(?:off|over)\b", re.I | re.M)
 """A title calling the file a handoff: it is judged as one (and told what to add), never waved
 through as a stub, nor as a standing document unless its sections are a reference's."""

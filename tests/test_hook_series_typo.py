@@ -62,3 +62,22 @@ def test_the_next_file_of_a_misdated_series_is_not_named_after_the_typo(
     fix = f"git mv -- docs/handoffs/2099-01-01-auth.md docs/handoffs/{today}-auth.md"
     assert hook.code == 2 and fix in hook.err, hook.err
     assert "2099-01-01-<topic>" not in hook.err, hook.err
+
+
+def test_the_rename_of_a_misdated_file_takes_a_free_name(git_repo: GitRepo) -> None:
+    """Review 49-11, defect 6: a file already has the last commit's date and topic: the rename
+    adds a number after the date (ranking above it), and the printed `git mv` works."""
+    today = datetime.now(UTC).date().isoformat()
+    git_repo.write("src/app.py", "x = 1\n")
+    git_repo.write(f"docs/handoffs/{today}-auth.md", BODY.format("auth"))
+    git_repo.commit("handoff: auth")
+    git_repo.write("docs/handoffs/2099-01-01-auth.md", BODY.format("auth"))
+    git_repo.commit("handoff: auth again, date typo")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("src/app.py", "x = 2\n")
+    git_repo.commit("work")
+    hook = run_hook(stop_event(git_repo.root))
+    fix = f"git mv -- docs/handoffs/2099-01-01-auth.md docs/handoffs/{today}-2-auth.md"
+    assert hook.code == 2 and fix in hook.err, hook.err
+    git_repo.git(*fix.split()[1:])
+    assert (git_repo.root / f"docs/handoffs/{today}-2-auth.md").is_file()

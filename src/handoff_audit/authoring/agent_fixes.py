@@ -157,7 +157,7 @@ class Fixes:
             return Advice(
                 f"{problem.message}; write one",
                 self.new(),
-                next_in_series(self.gate.root, self.cwd, problem.files, self.path),
+                next_in_series(self.gate.root, self.cwd, problem.files, self.path, problem.known),
             )
         if problem.kind == "inherited" and problem.packet is not None:
             return self.inherited(problem)
@@ -205,7 +205,7 @@ class Fixes:
         """A file of a dated series that another one outranks (undated, or of an earlier date):
         a name that ranks it first (`series_successor`), never its own."""
         written, current = problem.files
-        typo = misdated(self.gate.root, current)
+        typo = misdated(self.gate.root, current, problem.known)
         if typo is not None:
             return Advice(
                 f"{problem.message}; but {current} is misdated ({typo.why}): rename it",

@@ -88,6 +88,9 @@ class Problem:
     rewritten: tuple[str, ...] = ()
     """For ``uncommitted`` after the findings: the packets and twins that the twin fixes
     printed before it rewrite, for its commit to take too."""
+    known: tuple[str, ...] = ()
+    """For ``no-packet`` and ``passed-over``: every file of the series (their older files too),
+    names a rename must not take."""
 
 
 @dataclass(slots=True)
@@ -452,15 +455,20 @@ def _needs_handoff(
     if hidden:
         gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
         return True
-    gate.problems.append(
-        Problem(
-            "no-packet",
-            f"branch {branch} has work of its own{against} but no active handoff",
-            finding=gate.default_blocked,
-            files=tuple(p.path for p in series),
-        )
-    )
+    gate.problems.append(_no_packet(gate, f"branch {branch} has work of its own{against}", series))
     return True
+
+
+def _no_packet(gate: Gate, message: str, series: list[PacketInfo]) -> Problem:
+    """``message`` (the branch's work) needs an active handoff: the series' current files
+    (``files``) and all their files (``known``) for `series_successor`."""
+    return Problem(
+        "no-packet",
+        f"{message} but no active handoff",
+        finding=gate.default_blocked,
+        files=tuple(p.path for p in series),
+        known=tuple(name for p in series for name in (p.path, *p.history)),
+    )
 
 
 def _blocked_default(packets: Sequence[PacketInfo], findings: Sequence[Finding]) -> Finding | None:
@@ -505,6 +513,7 @@ def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
                     f"{older} has no date in its name, so {current.path} (dated) is the current "
                     "handoff of its series, not the file this branch wrote",
                     files=(older, current.path),
+                    known=(current.path, *current.history),
                 )
             if older in changed:
                 return Problem(
@@ -513,6 +522,7 @@ def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
                     "its name, so it is the current handoff of its series, not the file this "
                     "branch wrote",
                     files=(older, current.path),
+                    known=(current.path, *current.history),
                 )
     return None
 

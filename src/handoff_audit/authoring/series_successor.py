@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -86,10 +86,14 @@ def successor(root: Path, written: str, current: str, now: datetime | None = Non
     )
 
 
-def misdated(root: Path, current: str, now: datetime | None = None) -> Successor | None:
+def misdated(
+    root: Path, current: str, known: Collection[str] = (), now: datetime | None = None
+) -> Successor | None:
     """When ``current`` (the series' current file) is dated more than a day after today (UTC):
     a typo, not a time zone already on the next day, which later handoffs must not copy; the
-    name it takes with the date of its last commit (one git process, only then)."""
+    name it takes with the date of its last commit (one git process, only then). When that name
+    is taken (one of ``known``, the series' files, or any file there), a number right after the
+    date (``-2``) that ranks it above the file of that name."""
     key = name_key(current, month_first([current]))
     today = int((now or datetime.now(UTC)).timestamp()) // _DAY * _DAY
     if key is None or key[0] != DATED or key[1][0] < today + 2 * _DAY:
@@ -101,23 +105,38 @@ def misdated(root: Path, current: str, now: datetime | None = None) -> Successor
         real = datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
     folder, _, name = current.rpartition("/")
     topic = _DATE_FIRST.sub("", name, count=1)
-    base = real + (topic if topic.startswith(".") or not topic else f"-{topic}")
+
+    def place(number: int) -> str:
+        base = f"{real}-{number}" if number else real
+        base += topic if topic.startswith(".") or not topic else f"-{topic}"
+        return f"{folder}/{base}" if folder else base
+
+    number = 0
+    while place(number) in known or os.path.lexists(root / place(number)):
+        number = max(2, number + 1)
     why = f"its date is more than a day after today, a typo; {real} is its last commit's date"
-    return Successor(f"{folder}/{base}" if folder else base, why)
+    if number:
+        why += f", and the number {number} after it keeps the name free"
+    return Successor(place(number), why)
 
 
 def next_in_series(
-    root: Path, cwd: Path, files: tuple[str, ...], path_of: Callable[[str], str]
+    root: Path,
+    cwd: Path,
+    files: tuple[str, ...],
+    path_of: Callable[[str], str],
+    known: Collection[str] = (),
 ) -> str | None:
     """For a repository that keeps its handoffs as a dated series (``files``, the series'
     current files): the next dated file there, beside `new`, named so that it is the series'
     current file from the start (`successor`: today's date, or the current file's later one);
-    or, when the current file is misdated (`misdated`), its rename first. ``path_of`` gives a
-    repository path as the agent's cwd sees it."""
+    or, when the current file is misdated (`misdated`), its rename first, to a name none of
+    ``known`` (the series' files) has. ``path_of`` gives a repository path as the agent's cwd
+    sees it."""
     if not files:
         return None
     folder = files[0].rpartition("/")[0]
-    typo = misdated(root, files[0])
+    typo = misdated(root, files[0], known)
     if typo is not None:
         return (
             f"or, first rename the misdated {files[0]} ({typo.why}): `git mv -- "

@@ -81,3 +81,20 @@ def test_the_rename_of_a_misdated_file_takes_a_free_name(git_repo: GitRepo) -> N
     assert hook.code == 2 and fix in hook.err, hook.err
     git_repo.git(*fix.split()[1:])
     assert (git_repo.root / f"docs/handoffs/{today}-2-auth.md").is_file()
+
+
+def test_a_misdated_day_first_name_gets_the_date_in_its_own_format(git_repo: GitRepo) -> None:
+    """Review 49-11, defect 7: in a day-first series the rename replaces the typo's date with
+    the last commit's, written day first, instead of putting an ISO date before the typo."""
+    git_repo.write("src/app.py", "x = 1\n")
+    git_repo.write("docs/handoffs/28-10-2026-auth.md", BODY.format("auth"))
+    git_repo.write("docs/handoffs/01-01-2099-billing.md", BODY.format("billing"))
+    git_repo.commit("handoffs")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("src/app.py", "x = 2\n")
+    git_repo.commit("work")
+    hook = run_hook(stop_event(git_repo.root))
+    day = datetime.now(UTC).date().strftime("%d-%m-%Y")
+    fix = f"git mv -- docs/handoffs/01-01-2099-billing.md docs/handoffs/{day}-billing.md"
+    assert hook.code == 2 and fix in hook.err, hook.err
+    assert "2099-billing.md docs" in hook.err and "-2099-billing.md`" not in hook.err, hook.err

@@ -14,10 +14,16 @@ import os
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
-from handoff_audit.engine.series_order import DATED, NameKey, month_first, name_key
+from handoff_audit.engine.series_order import (
+    DATED,
+    NameKey,
+    month_first,
+    name_key,
+    redated,
+)
 from handoff_audit.git import plumbing
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
@@ -91,10 +97,13 @@ def misdated(
 ) -> Successor | None:
     """When ``current`` (the series' current file) is dated more than a day after today (UTC):
     a typo, not a time zone already on the next day, which later handoffs must not copy; the
-    name it takes with the date of its last commit (one git process, only then). When that name
+    name it takes with the date of its last commit (one git process, only then) in place of
+    the typo, written as the name writes its date (`series_order.redated`). When that name
     is taken (one of ``known``, the series' files, or any file there), a number right after the
     date (``-2``) that ranks it above the file of that name."""
-    key = name_key(current, month_first([current]))
+    folder, _, name = current.rpartition("/")
+    months_first = month_first([current, *(n for n in known if n.rpartition("/")[0] == folder)])
+    key = name_key(current, months_first)
     today = int((now or datetime.now(UTC)).timestamp()) // _DAY * _DAY
     if key is None or key[0] != DATED or key[1][0] < today + 2 * _DAY:
         return None
@@ -103,12 +112,11 @@ def misdated(
         real = log.decode().strip() or datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
     except plumbing.GitError:
         real = datetime.fromtimestamp(today, UTC).strftime("%Y-%m-%d")
-    folder, _, name = current.rpartition("/")
-    topic = _DATE_FIRST.sub("", name, count=1)
 
     def place(number: int) -> str:
-        base = f"{real}-{number}" if number else real
-        base += topic if topic.startswith(".") or not topic else f"-{topic}"
+        # The date where the name has it, in its format (`01-01-2099-x.md` -> `05-12-2026-x.md`);
+        # a dated name always has one (`name_key`).
+        base = redated(name, date.fromisoformat(real), months_first, number) or f"{real}-{name}"
         return f"{folder}/{base}" if folder else base
 
     number = 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 _TIME = r"(?:[-_T ]?(?P<hour>[01]\d|2[0-3])[-:h]?(?P<minute>[0-5]\d)(?!\d)|(?!\d))"
 _YEAR_FIRST = re.compile(
@@ -114,6 +114,18 @@ def _dated(base: str, months_first: bool) -> tuple[int, str] | None:
     """The date (and time) in a file name ``base`` as seconds since the epoch, UTC, and the
     name without it; ``None`` without one (or with an impossible one, ``2025-02-30``).
     ``months_first``: a dashed date with the year last is read month first (`month_first`)."""
+    found = _date_in(base, months_first)
+    if found is None:
+        return None
+    when, match, _ = found
+    return int(when.timestamp()), base[: match.start()] + base[match.end() :]
+
+
+def _date_in(
+    base: str, months_first: bool
+) -> tuple[datetime, re.Match[str], dict[str, str]] | None:
+    """The date `_dated` reads in ``base``: it, its match (places in ``base``) and its parts
+    (``year``, ``month``, ``day``, as written but for a month name, made its number)."""
     folded = _folded(base)
     for pattern in (_YEAR_FIRST, _YEAR_LAST, *_NAMED_MONTH):
         for match in pattern.finditer(folded):
@@ -125,6 +137,7 @@ def _dated(base: str, months_first: bool) -> tuple[int, str] | None:
                 parts["day"], parts["month"] = (
                     (parts["second"], parts["first"]) if swap else (parts["first"], parts["second"])
                 )
+                parts["order"] = "month day year" if swap else "day month year"
             try:
                 when = datetime(
                     int(parts["year"]),
@@ -136,8 +149,31 @@ def _dated(base: str, months_first: bool) -> tuple[int, str] | None:
                 )
             except ValueError:
                 continue
-            return int(when.timestamp()), base[: match.start()] + base[match.end() :]
+            return when, match, parts
     return None
+
+
+def redated(base: str, day: date, months_first: bool = False, number: int = 0) -> str | None:
+    """``base`` (a file name) with the date `_dated` reads in it written as ``day``, in the
+    same order, separators and widths (``01-01-2099-x.md`` -> ``05-12-2026-x.md``; a month
+    name, whose language is unknown, gives ``2026-12-05``), its time kept; ``number`` (not 0)
+    after the date and time (``2026-12-05-2-x.md``). ``None`` when ``base`` holds no date."""
+    found = _date_in(base, months_first)
+    if found is None:
+        return None
+    _, match, parts = found
+    dated = ("year", "month", "day", "second", "named")
+    ends = max(match.end(g) for g in dated if g in match.re.groupindex)
+    values = {"year": day.year, "month": day.month, "day": day.day}
+    if "named" in parts:
+        written = day.isoformat()
+    else:
+        written = parts["sep"].join(
+            f"{values[g]:0{len(parts[g])}d}" if g != "year" else str(values[g])
+            for g in parts.get("order", "year month day").split()
+        )
+    tail = base[ends : match.end()] + (f"-{number}" if number else "")
+    return base[: match.start()] + written + tail + base[match.end() :]
 
 
 def natural(name: str) -> tuple[str | int, ...]:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import GitRepo
+from test_packet_emphasised_placeholder import _feature, _new
 
 WRAPPED = ["[TODO]", "~~TODO~~", '"TODO"', "'TBD'", "“TBD”."]
 
@@ -32,25 +33,6 @@ Refund endpoint in r.txt returns 200; tests pass except the currency case.
 ## Pointers
 - r.txt:1
 """
-
-
-def _feature(repo: GitRepo) -> None:
-    repo.write("a.txt", "a\n")
-    repo.write("r.txt", "r\n")
-    repo.commit("init")
-    repo.git("checkout", "-q", "-b", "feat/p")
-    repo.write("a.txt", "a\nw\n")
-    repo.commit("work")
-
-
-def _new(run_cli: Callable[..., Any], repo: GitRepo, next_action: str) -> Any:
-    return run_cli(
-        [
-            *("new", "--summary", "Added the refund endpoint.", "--next-action", next_action),
-            *("--verdict-pointer", "r.txt"),
-        ],
-        cwd=repo.root,
-    )
 
 
 @pytest.mark.parametrize("blank", WRAPPED)

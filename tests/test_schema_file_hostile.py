@@ -193,10 +193,10 @@ def test_a_schema_that_refers_to_itself_in_a_loop_is_a_configuration_error(
     ), said
 
 
-@pytest.mark.parametrize(("schema", "where"), LOOPS)
-def test_ci_names_a_schema_that_refers_to_itself_in_an_annotation(
-    runner: Runner, run_cli: RunCli, tmp_path: Path, schema: dict[str, Any], where: str
-) -> None:
+def _ci_with_schema(
+    runner: Runner, run_cli: RunCli, tmp_path: Path, schema: dict[str, Any]
+) -> Result:
+    """`ci` on a pull request that brings ``schema`` as its own configured schema."""
     runner.run("pull_request", runner.pull_request(), comment="false")  # sets up the environment
     runner.repo.write("schemas/handoff.json", json.dumps(schema))
     runner.repo.write(".handoff-audit.yml", "schema: schemas/handoff.json\n")
@@ -206,6 +206,14 @@ def test_ci_names_a_schema_that_refers_to_itself_in_an_annotation(
     runner.mp.setenv("GITHUB_EVENT_PATH", str(event))
 
     result = run_cli(["ci"], cwd=runner.repo.root)
+    return result
+
+
+@pytest.mark.parametrize(("schema", "where"), LOOPS)
+def test_ci_names_a_schema_that_refers_to_itself_in_an_annotation(
+    runner: Runner, run_cli: RunCli, tmp_path: Path, schema: dict[str, Any], where: str
+) -> None:
+    result = _ci_with_schema(runner, run_cli, tmp_path, schema)
 
     assert result.code == 2, (result.out, result.err)
     assert "internal error" not in result.err
@@ -251,15 +259,7 @@ def test_a_loop_met_while_checking_a_packet_is_a_configuration_error(
 def test_ci_names_a_loop_met_while_checking_a_packet_in_an_annotation(
     runner: Runner, run_cli: RunCli, tmp_path: Path
 ) -> None:
-    runner.run("pull_request", runner.pull_request(), comment="false")  # sets up the environment
-    runner.repo.write("schemas/handoff.json", json.dumps(DYNAMIC_SCOPE_LOOP))
-    runner.repo.write(".handoff-audit.yml", "schema: schemas/handoff.json\n")
-    runner.head = runner.repo.commit("a schema of the pull request's own")
-    event = tmp_path / "event.json"
-    event.write_text(json.dumps(runner.pull_request()), encoding="utf-8")
-    runner.mp.setenv("GITHUB_EVENT_PATH", str(event))
-
-    result = run_cli(["ci"], cwd=runner.repo.root)
+    result = _ci_with_schema(runner, run_cli, tmp_path, DYNAMIC_SCOPE_LOOP)
 
     assert result.code == 2, (result.out, result.err)
     assert "internal error" not in result.err

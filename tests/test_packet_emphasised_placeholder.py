@@ -35,6 +35,19 @@ def _new(run_cli: Callable[..., Any], repo: GitRepo, next_action: str) -> Any:
     )
 
 
+def _packet_with_next_action(repo: GitRepo, run_cli: Callable[..., Any], text: str) -> None:
+    """A committed packet on a feature branch whose next_action was set to ``text`` by hand
+    (`new` refuses a placeholder), its twin rendered."""
+    _feature(repo)
+    assert _new(run_cli, repo, "Add idempotency keys to POST /refunds.").code == 0
+    path = repo.root / "handoff.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["next_action"] = text
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    assert run_cli(["render", "--write", "handoff.json"], cwd=repo.root).code == 0
+    repo.commit("packet")
+
+
 @pytest.mark.parametrize("blank", BLANKS)
 def test_new_and_update_refuse_an_emphasised_placeholder(
     git_repo: GitRepo, run_cli: Callable[..., Any], blank: str
@@ -58,14 +71,7 @@ def test_new_and_update_refuse_an_emphasised_placeholder(
 def test_check_and_show_treat_an_emphasised_placeholder_as_blank(
     git_repo: GitRepo, run_cli: Callable[..., Any], blank: str
 ) -> None:
-    _feature(git_repo)
-    assert _new(run_cli, git_repo, "Add idempotency keys to POST /refunds.").code == 0
-    path = git_repo.root / "handoff.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["next_action"] = blank
-    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    assert run_cli(["render", "--write", "handoff.json"], cwd=git_repo.root).code == 0
-    git_repo.commit("packet")
+    _packet_with_next_action(git_repo, run_cli, blank)
 
     checked = run_cli(["check", "--select", "placeholder"], cwd=git_repo.root)
     assert checked.code == 1, checked.out

@@ -5,14 +5,13 @@ step is only that gets `md-incomplete` (review 49-11, defect 4)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from conftest import GitRepo
-from test_packet_emphasised_placeholder import _feature, _new
+from test_packet_emphasised_placeholder import _feature, _new, _packet_with_next_action
 
 WRAPPED = ["[TODO]", "~~TODO~~", '"TODO"', "'TBD'", "“TBD”."]
 
@@ -52,14 +51,7 @@ def test_new_refuses_a_wrapped_placeholder(
 def test_check_reports_a_packet_with_a_wrapped_placeholder(
     git_repo: GitRepo, run_cli: Callable[..., Any], blank: str
 ) -> None:
-    _feature(git_repo)
-    assert _new(run_cli, git_repo, "Add idempotency keys to POST /refunds.").code == 0
-    path = git_repo.root / "handoff.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    data["next_action"] = blank
-    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    assert run_cli(["render", "--write", "handoff.json"], cwd=git_repo.root).code == 0
-    git_repo.commit("packet")
+    _packet_with_next_action(git_repo, run_cli, blank)
     checked = run_cli(["check", "--select", "placeholder"], cwd=git_repo.root)
     assert checked.code == 1, checked.out
     assert "placeholder: next_action is a placeholder" in checked.out, checked.out

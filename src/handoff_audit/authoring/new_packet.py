@@ -36,21 +36,28 @@ def pair_usage(option: str) -> str:
 
 
 def check_topic(topic: str, *, new: bool = False) -> str:
-    """``topic`` when it is a valid topic that stays inside ``.handoff/``; for a ``new``
-    packet, one that does not look like a credential either: a topic names files and is shown
-    unredacted in every report (the `secret` rule reports it)."""
+    """``topic`` when it is a valid topic that stays inside ``.handoff/`` and does not look like
+    a credential: a topic names files and is shown unredacted in every report (the `secret` rule
+    reports it). The credential test comes first, so that no message echoes one (a real token
+    is mixed case, which the topic's pattern refuses); ``new`` is `new`'s own topic, which
+    names a packet still to be written."""
+    found = find_secrets(topic)
+    if found:
+        kind = found[0].kind
+        fix = (
+            "name the work instead (e.g. --topic refund-api)"
+            if new
+            else "give the packet's file instead of --topic, or its real topic"
+        )
+        raise InputError(
+            f"--topic looks like {'an' if kind[0] in 'AEIOU' else 'a'} {kind}; a topic names "
+            f"the packet's files and is shown unredacted in every report: {fix}, and revoke "
+            "the credential if it is one"
+        )
     if TOPIC.fullmatch(topic) is None or ".." in topic.split("/") or topic.endswith("/"):
         raise InputError(
             f"--topic {topic!r}: use lower-case letters, digits, '.', '_', '-' and '/' "
             "(starting with a letter or digit), e.g. --topic refund-api"
-        )
-    found = find_secrets(topic) if new else []
-    if found:
-        kind = found[0].kind
-        raise InputError(
-            f"--topic looks like {'an' if kind[0] in 'AEIOU' else 'a'} {kind}; a topic names "
-            "the packet's files and is shown unredacted in every report: name the work "
-            "instead (e.g. --topic refund-api), and revoke the credential if it is one"
         )
     return topic
 

@@ -1,8 +1,9 @@
-"""Review 50-6, defect 1: a credential-shaped topic given on the command line is refused
-without being echoed, whatever its letter case, and a credential-shaped target branch that names
-no branch is redacted in its error. A real GitHub token is mixed case, which the topic pattern
-refuses too: the credential test comes first, so that the pattern's error does not print the
-token. (The tokens are built from parts: this file holds none.)"""
+"""Review 50-6, defects 1 and 2: a credential-shaped topic or successor (`supersede --by`)
+given on the command line is refused without being echoed, whatever its letter case, and a
+credential-shaped target branch that names no branch is redacted in its error. A real GitHub
+token is mixed case, which the topic pattern refuses too: the credential test comes first, so
+that the pattern's error does not print the token. (The tokens are built from parts: this file
+holds none.)"""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ MIXED = "ghp_" + "A1b2C3" * 6
 LOWER = "ghp_" + "a1b2c3" * 6
 FIELDS = ["--summary", "Did.", "--next-action", "Wire src/a.py", "--verdict-pointer", "src/a.py"]
 TOPIC_REFUSED = "handoff-audit: error: --topic looks like a GitHub token; "
+BY_REFUSED = "handoff-audit: error: supersede --by looks like a GitHub token; "
 TARGET_REFUSED = "handoff-audit: error: --target-branch '[redacted GitHub token]': no such "
 
 BOTH = ("mixed", "lower")
@@ -29,6 +31,9 @@ CASES = [
     ("update-target", ["update", "--target-branch", "{}", "--summary", "x"], TARGET_REFUSED, BOTH),
     ("new-target", ["new", "--topic", "b", "--target-branch", "{}", *FIELDS], TARGET_REFUSED, BOTH),
     ("check-target", ["check", "--target-branch", "{}"], TARGET_REFUSED, BOTH),
+    ("supersede-by-topic", ["supersede", "--by", "{}"], BY_REFUSED, BOTH),
+    ("supersede-by-file", ["supersede", "--by", "{}.json"], BY_REFUSED, BOTH),
+    ("supersede-by-nested", ["supersede", "--by", "next/{}"], BY_REFUSED, BOTH),
 ]
 """Each case's name, its command line (``{}`` the token), the start of its one-line error, and
 the token's shapes that reached the output or the packet before the fix (`new` refused a

@@ -29,7 +29,10 @@ def looks_like_path(value: str) -> bool:
 def successor_value(value: str, packet: Path) -> str:
     """``value`` as ``superseded_by`` stores it in ``packet``: a topic as given, a path from
     the root of ``packet``'s repository; `InputError` for a path that names no packet there,
-    names ``packet`` itself, or a topic the schema would refuse."""
+    names ``packet`` itself, a topic the schema would refuse, or a value that looks like a
+    credential (refused first, not echoed: ``superseded_by`` is written as given, and `check`'s
+    `secret` rule rejects it)."""
+    _refuse_credential(value)
     found = from_root(Path(value))
     if not looks_like_path(value) and not found.is_file():
         if found.is_dir() and ("/" in value or os.sep in value):
@@ -52,6 +55,21 @@ def successor_value(value: str, packet: Path) -> str:
         raise _refused(value, "is the packet being superseded, not its successor")
     _refuse_no_packet(value, found, packet)
     return relative.as_posix()
+
+
+def _refuse_credential(value: str) -> None:
+    """`InputError`, without echoing ``value``, when it looks like a credential."""
+    # start-up: the credential patterns compile only when --by is given
+    from handoff_audit.credentials import find_secrets
+
+    found = find_secrets(value)
+    if found:
+        kind = found[0].kind
+        raise InputError(
+            f"supersede --by looks like {'an' if kind[0] in 'AEIOU' else 'a'} {kind}; the "
+            "successor is stored in the packet and shown unredacted in every report: give the "
+            f"successor packet's path, {_TOPIC}, and revoke the credential if it is one"
+        )
 
 
 def _topic(value: str, found: Path) -> str:

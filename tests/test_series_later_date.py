@@ -46,7 +46,9 @@ def _series(repo: GitRepo, current: str, taken: str | None) -> str:
     [
         ("parser.md", None, "lexer.md", "is docs/handoffs/{tomorrow}-parser.md's, and its commit"),
         ("parser.md", "lexer.md", "2-lexer.md", "and the number 2 after it in the name rank it"),
-        ("parser-3.md", None, "4-lexer.md", "and the number 4 after it in the name rank it"),
+        # a number further on names the work, not the day's order: the commit settles it
+        ("parser-3.md", None, "lexer.md", "is docs/handoffs/{tomorrow}-parser-3.md's, and its"),
+        ("3-parser.md", None, "4-lexer.md", "and the number 4 after it in the name rank it"),
     ],
 )
 def test_the_fix_names_a_file_that_outranks_the_later_dated_one(

@@ -3,7 +3,7 @@
 A file whose name holds a full date (``2025-11-23``, ``2025-11-9``, ``20251123``,
 ``30.11.2025``, ``28-10-2026``, ``28_10_2026``, ``jul-30-2026``, ``30 July 2026``,
 ``2026-aug-05``, ``30-julio-2026``, ``1-août-2026``, an optional time after it) goes by that
-date; else one whose name holds a number (``session-11.md``) by its numbers, compared as
+date and a number right after it (``2025-11-23-2``); else one whose name holds a number (``session-11.md``) by its numbers, compared as
 numbers; else by its last commit (`NameOrder.commit_ordered`). A name with a day, a word and a
 year that is no date this reader knows (``30-lipca-2026``) goes by its last commit too: its
 numbers are a date, not numbers to compare. A date outranks a number, and a number a last commit.
@@ -88,14 +88,18 @@ def _plain(char: str) -> str:
 
 
 _DIGITS = re.compile(r"(\d+)")
+_SEQUENCE = re.compile(r"[-_. ]?(\d{1,4})(?!\d)")
+"""A number right after a file name's date, its place among that day's files
+(``2025-11-23-2-auth.md``); a number further on names the work (``…-slice-1-closeout.md``),
+so files of one day otherwise go by their last commits."""
 
 DATED, NUMBERED, COMMITTED = 2, 1, 0
 """How a file's place in its series is decided, the strongest first."""
 
 NameKey = tuple[int, tuple[int, ...]]
 """A file's place by its name: how it is decided, then the date (seconds) followed by the
-numbers outside it (``2025-11-23-2``), or the numbers. Files of one place go by their last
-commit, then by name."""
+number right after it if any (``2025-11-23-2``, `_SEQUENCE`), or the numbers. Files of one
+place go by their last commit, then by name."""
 
 
 def month_first(names: list[str]) -> bool:
@@ -112,13 +116,13 @@ def month_first(names: list[str]) -> bool:
 
 def _dated(base: str, months_first: bool) -> tuple[int, str] | None:
     """The date (and time) in a file name ``base`` as seconds since the epoch, UTC, and the
-    name without it; ``None`` without one (or with an impossible one, ``2025-02-30``).
+    name after it; ``None`` without one (or with an impossible one, ``2025-02-30``).
     ``months_first``: a dashed date with the year last is read month first (`month_first`)."""
     found = _date_in(base, months_first)
     if found is None:
         return None
     when, match, _ = found
-    return int(when.timestamp()), base[: match.start()] + base[match.end() :]
+    return int(when.timestamp()), base[match.end() :]
 
 
 def _date_in(
@@ -190,8 +194,9 @@ def name_key(name: str, months_first: bool = False) -> NameKey | None:
     base = name.rpartition("/")[2]
     dated = _dated(base, months_first)
     if dated is not None:
-        when, rest = dated
-        return (DATED, (when, *_numbers(rest)))
+        when, after = dated
+        sequence = _SEQUENCE.match(after)
+        return (DATED, (when, int(sequence[1])) if sequence else (when,))
     if unreadable_date(base):
         return None
     numbers = _numbers(base)

@@ -3,10 +3,11 @@
 A file whose name holds a full date (``2025-11-23``, ``2025-11-9``, ``20251123``,
 ``30.11.2025``, ``28-10-2026``, ``28_10_2026``, ``jul-30-2026``, ``30 July 2026``,
 ``2026-aug-05``, ``30-julio-2026``, ``1-août-2026``, an optional time after it) goes by that
-date and a number right after it (``2025-11-23-2``); else one whose name holds a number (``session-11.md``) by its numbers, compared as
-numbers; else by its last commit (`NameOrder.commit_ordered`). A name with a day, a word and a
-year that is no date this reader knows (``30-lipca-2026``) goes by its last commit too: its
-numbers are a date, not numbers to compare. A date outranks a number, and a number a last commit.
+date and a number right after it (``2025-11-23-2``); else one whose name holds a number
+(``session-11.md``) by its numbers, compared as numbers; else by its last commit
+(`NameOrder.commit_ordered`). A name with a day, a word and a year that is no date this reader
+knows (``30-lipca-2026``) goes by its last commit too: its numbers are a date, not numbers to
+compare. A date outranks a number, and a number a last commit.
 """
 
 from __future__ import annotations

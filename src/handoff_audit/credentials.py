@@ -10,9 +10,9 @@ ignore the rule. Three sources:
   behind its keywords, compiled once when a keyword first appears;
 - a PEM private key block, GitHub, AWS and Slack tokens, ``Authorization`` and ``Bearer``;
 - generic forms where a value cannot be anything but a credential: ``NAME_TOKEN=`` (``_SECRET``,
-  ``_PASSWORD``, ``_KEY``) assignments (also ``name_token = value`` when the value looks like
-  one), the password of a URL, ``curl -u user:pass``, an
-  ``X-Api-Key:`` header, ``mysql -pVALUE``.
+  ``_PASSWORD``, ``_KEY``) assignments (also ``NAME_TOKEN = value`` unless the value is code,
+  a path or prose, and ``name_token = value`` when the value looks like one), the password of
+  a URL, ``curl -u user:pass``, an ``X-Api-Key:`` header, ``mysql -pVALUE``.
 
 Every pattern runs in a linear-time engine (RE2, as gitleaks uses) or is one of the reviewed
 Python patterns below, so no text makes detection slow.
@@ -29,6 +29,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from handoff_audit.controls import without_lone_surrogates
+from handoff_audit.credential_values import (
+    not_a_labelled_secret,
+    not_a_spaced_secret,
+    not_an_assigned_secret,
+    placeholder,
+    url_placeholder,
+)
 from handoff_audit.textcut import shorten
 
 
@@ -63,62 +70,6 @@ class _Pattern(NamedTuple):
     """True for a secret that is a placeholder, a variable or a redaction mark."""
 
 
-# start-up: compiled by `re` once a credential-like value is seen
-_PLACEHOLDER = r"[$<{\[]|%[({]|\*+$|x+$|\.\.\.|…"
-
-
-_CUT_SHORT = 8
-"""The most characters left before a trailing ``...``/``…`` for the value to be a prefix shown
-cut short (``sk-proj-``, ``ghp_``, ``abc``), not a credential followed by punctuation."""
-
-
-_PROVIDER_SHAPED = (
-    r"gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{50,}|(?:AKIA|ASIA)[A-Z0-9]{16}"
-    r"|xox[abposr]-[A-Za-z0-9-]{10,}|sk-[A-Za-z0-9_-]{20,}"
-)
-"""A token in its issuer's shape at full length (with a digit): a credential whatever words
-or dots surround it."""
-
-
-def _placeholder(value: str) -> bool:
-    """``$VAR``, ``${VAR}``, ``<password>``, ``{{ secret }}``, ``%(pw)s``, ``***``, ``[redacted
-    ...]``, ``sk-...``, ``xxxx``, ``your-key-here``: a value that names a credential rather than
-    holding it. This is the one test of every generic pattern, so `secret` and the writers'
-    `redact` agree. A trailing ``...``/``…`` makes a value a placeholder only when what comes
-    before it is short (`_CUT_SHORT`) or itself a placeholder: a full key followed by ``...``
-    in prose is still a key."""
-    stem = re.sub(r"(?:\.\.\.|…)[.…]*$", "", value)
-    if re.fullmatch(_PROVIDER_SHAPED, stem) and re.search(r"\d", stem):
-        return False
-    if stem != value and (len(stem) <= _CUT_SHORT or _placeholder(stem)):
-        return True
-    return (
-        not value
-        or re.match(_PLACEHOLDER, value) is not None
-        or value.lower() in _NOT_SECRETS
-        or re.fullmatch(r"[xX*.]+", value) is not None
-        or _placeholder_words(stem)
-    )
-
-
-_NOT_SECRETS = frozenset({"redacted", "null", "none", "true", "false"})
-_PLACEHOLDER_WORDS = frozenset({"your", "my", "example", "placeholder", "changeme"})
-
-
-def _placeholder_words(value: str) -> bool:
-    """``your-key-here``, ``YOUR_API_KEY``, ``my-secret``, ``sk-xxxx``, ``changeme``: split at
-    ``-``, ``_`` and ``.``, one part is a placeholder word (or three or more ``x``) and no part
-    looks random: none mixes letters with digits (a random token's parts do) and none is a run of
-    12 or more digits (``83749283749823749823-my``)."""
-    parts = re.split(r"[-_.]+", value.lower())
-    if any(
-        (re.search(r"\d", part) and re.search(r"[a-z]", part)) or re.fullmatch(r"\d{12,}", part)
-        for part in parts
-    ):
-        return False
-    return any(part in _PLACEHOLDER_WORDS or re.fullmatch(r"x{3,}", part) for part in parts)
-
-
 # A password everyone uses in examples, on a host that is not a server of anyone's. The
 # whole match is parsed: the host follows the last "@", the userinfo is one user (no ":" or
 # "@") and a password that is exactly one of the words; a userinfo holding "@"
@@ -131,57 +82,6 @@ _EXAMPLE_URL_PASSWORD = _Allow(
     ),
     (),
 )
-
-
-def _url_placeholder(password: str) -> bool:
-    """A URL's password that is a placeholder (`_placeholder`); one holding ``@`` never is: the
-    userinfo then hides a real password before another ``user:word@`` (`admin:REAL@db:my@h`)."""
-    return "@" not in password and _placeholder(password)
-
-
-def _not_a_labelled_secret(value: str) -> bool:
-    """A labelled value that names or points at a credential rather than holding one: a
-    placeholder, an environment variable's name (``OPENAI_API_KEY``), a file, or a word with no
-    digit ("Configured")."""
-    return (
-        _placeholder(value)
-        or re.fullmatch(r"[A-Z][A-Z0-9_]*|[\w.-]*\.(?:env|json|ya?ml|toml|md|txt|pem)", value)
-        is not None
-        or re.search(r"\d", value) is None
-        or re.search(r"[^\W\d_]", value) is None
-    )
-
-
-def _not_an_assigned_secret(value: str) -> bool:
-    """An assigned value (`_OWN`'s loose assignment form) that is not a credential: as
-    `_not_a_labelled_secret`, shorter than 8 characters, a path (``~/.ssh/id_ed25519``,
-    ``/run/secrets/db``, ``config/keys2.json``), code (``os.getenv(``, ``settings.API_KEY2``), or
-    a value that does not look generated (`_looks_generated`: ``HMAC-SHA256``, ``4096bits``)."""
-    return (
-        len(value) < 8
-        or _not_a_labelled_secret(value)
-        or re.search(r"[(\[]", value) is not None
-        or re.match(r"~|\.{0,2}/|[A-Za-z]:\\", value) is not None
-        or (re.search(r"[/\\]", value) is not None and not re.fullmatch(_BASE64, value))
-        or re.fullmatch(r"[\w-]+(?:\.[\w-]+)+", value) is not None
-        or not _looks_generated(value)
-    )
-
-
-_BASE64 = r"[A-Za-z0-9+/]{20,}={0,2}"
-"""A base64 value (an AWS secret access key holds ``/``): not a path."""
-
-
-def _looks_generated(value: str) -> bool:
-    """A digit between letters (or letters between digits) and also mixed case, two runs of
-    digits or a symbol (``Zx81kLqPw0rd``, ``Hx7kq2Lmn9``, ``P@ssw0rd``); or a symbol beside a
-    letter and a digit (``Summer2024!``). Not ``created_at2``, ``HMAC-SHA256``, ``4096bits``,
-    ``sha256sum``."""
-    symbol = re.search(r"[!@#%^*+=?]", value) is not None
-    if re.search(r"[A-Za-z]\d+[A-Za-z]|\d[A-Za-z]+\d", value):
-        mixed = re.search(r"[a-z]", value) is not None and re.search(r"[A-Z]", value) is not None
-        return mixed or symbol or len(re.findall(r"\d+", value)) >= 2
-    return symbol
 
 
 _NOT_SECRET_NAMES = (
@@ -205,11 +105,21 @@ _PROSE_AFTER = _Allow(
     (r"(?i)[ \t]+(?:of|then)$",),
     (),
 )
-"""A value followed by ``of`` or ``then`` is a word of a sentence ("Set token = sha256sum of
-the release tarball, then tag"), not a credential."""
+"""A value followed by ``of`` or ``then`` is a word of a sentence ("Token: Ab1cd2Ef of the
+release, then tag"), not a credential: for the YAML and JSON form alone (an assignment's value
+that looks generated is a credential whatever follows it: ``api_token = t0k3nvalue then``)."""
+
+_WORD_THEN_PROSE = _Allow(
+    "match",
+    (r"=[ \t]*[\"']?[A-Za-z]+[\"']?[ \t]+[A-Za-z]+$",),
+    (),
+)
+"""A spaced assignment's value of letters alone followed by a word ("DB_PASSWORD = unchanged
+in prod") is prose; one with a digit or a symbol (``swordfish9 then restart``) is not."""
 
 _LOOSE_VALUE = r"[ \t]*[\"']?([^\s\"'`;|&]{3,})(?:[ \t]+(?:[A-Za-z]+))?"
-"""The value of a loose assignment, bare or quoted, and the word after it (`_PROSE_AFTER`)."""
+"""The value of a loose assignment, bare or quoted, and the word after it (`_PROSE_AFTER`,
+`_WORD_THEN_PROSE`)."""
 
 _WELL_KNOWN = r"PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS"
 """Variables that hold a password though their names end in no ``_PASSWORD`` (libpq's, the
@@ -222,6 +132,12 @@ _LOOSE_NAME = (
 )
 """A credential's name in any letter case (``db_password``, ``AWS_SECRET_ACCESS_KEY``,
 ``PGPASSWORD``) or in camel case (``apiKey``, ``clientSecret``)."""
+
+_UPPER_NAME = (
+    r"(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|KEY|APIKEY)"
+    rf"|TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|{_WELL_KNOWN})"
+)
+"""The strict form's names, upper case (``DB_PASSWORD``, ``PGPASSWORD``)."""
 
 
 _PY = "re"
@@ -264,7 +180,7 @@ _OWN: tuple[_Pattern, ...] = (
         ("://",),
         1,
         allow=(_EXAMPLE_URL_PASSWORD,),
-        reject=_url_placeholder,
+        reject=url_placeholder,
     ),
     _Pattern(
         "Authorization header",
@@ -282,11 +198,10 @@ _OWN: tuple[_Pattern, ...] = (
     ),
     _Pattern(
         "credential assignment",
-        r"(?:^|[^A-Za-z0-9_])(?:[A-Z][A-Z0-9_]*_(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|KEY|APIKEY)"
-        rf"|TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|{_WELL_KNOWN})=[ \t]*[\"']?([^\s\"'`;|&]{{3,}})",
+        r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + r"=[ \t]*[\"']?([^\s\"'`;|&]{3,})",
         ("token=", "secret=", "password=", "passwd=", "pass=", "key=", "pwd=", "auth="),
         1,
-        reject=_placeholder,
+        reject=placeholder,
     ),
     _Pattern(
         # The same assignment in any letter case or with spaces around "=" (``db_password =
@@ -297,8 +212,19 @@ _OWN: tuple[_Pattern, ...] = (
         r"(?:^|[^A-Za-z0-9_])" + _LOOSE_NAME + r"[ \t]*=" + _LOOSE_VALUE,
         ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
-        allow=(_NOT_A_SECRET_NAME, _PROSE_AFTER),
-        reject=_not_an_assigned_secret,
+        allow=(_NOT_A_SECRET_NAME,),  # prose after a generated value does not make it prose
+        reject=not_an_assigned_secret,
+    ),
+    _Pattern(
+        # An environment variable's assignment with spaces around "=" (``DB_PASSWORD =
+        # swordfish``): as the strict form, but not code (``API_KEY = settings.API_KEY``,
+        # ``TOKEN = token.strip()``), a path, a number, another variable or a word of prose.
+        "credential assignment",
+        r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + r"[ \t]+=" + _LOOSE_VALUE,
+        ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
+        1,
+        allow=(_NOT_A_SECRET_NAME, _WORD_THEN_PROSE),
+        reject=not_a_spaced_secret,
     ),
     _Pattern(
         "curl user password",
@@ -306,14 +232,14 @@ _OWN: tuple[_Pattern, ...] = (
         r"([^\s\"']+)",
         ("curl",),
         1,
-        reject=_placeholder,
+        reject=placeholder,
     ),
     _Pattern(
         "database password",
         r"\b(?:mysql|mariadb|mysqldump)\b[^\n|;&]*?[ \t](?:-p|--password=)([^\s\"'|;&]+)",
         ("mysql", "mariadb"),
         1,
-        reject=_placeholder,
+        reject=placeholder,
     ),
     _Pattern(
         # A handoff's own form: "**API key:** `7f59…`", "Password: Admin123!", "Secret: `…`".
@@ -328,7 +254,7 @@ _OWN: tuple[_Pattern, ...] = (
         ("key", "passw", "senha", "contrase", "secret", "token"),
         1,
         engine=_PY,
-        reject=_not_a_labelled_secret,
+        reject=not_a_labelled_secret,
     ),
     _Pattern(
         # The same names as keys of YAML (docker compose's ``POSTGRES_PASSWORD: ...``) and as
@@ -339,7 +265,7 @@ _OWN: tuple[_Pattern, ...] = (
         ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
         allow=(_NOT_A_SECRET_NAME, _PROSE_AFTER),
-        reject=_not_an_assigned_secret,
+        reject=not_an_assigned_secret,
     ),
     _Pattern(
         "API key header",
@@ -347,7 +273,7 @@ _OWN: tuple[_Pattern, ...] = (
         r"[\"']?([^\s\"']{6,})",
         ("api-key", "auth-token", "access-token", "private-token"),
         1,
-        reject=_placeholder,
+        reject=placeholder,
     ),
 )
 

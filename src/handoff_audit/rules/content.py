@@ -187,16 +187,25 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   also in any letter case and with spaces or tabs around `=` (`AWS_SECRET_ACCESS_KEY = ...`,
   `aws_secret_access_key = ...` as `~/.aws/credentials` writes it, `db_password = "..."`), the
   value bare or quoted, when the value also looks like a credential: 8 or more characters
-  with a digit between letters and mixed case, a second run of digits or a symbol
-  (`Zx81kLqPw0rd`), not a variable's name (`SMTP_PASSWORD`), a path (`~/.ssh/id_ed25519`,
+  with letters and a digit in mixed case (`Letmein42`, `Zx81kLqPw0rd`), or a digit between
+  letters and a second run of digits or a symbol (`t0k3nvalue`, `P@ssw0rd`), not a
+  variable's name (`SMTP_PASSWORD`), a path (`~/.ssh/id_ed25519`,
   `/run/secrets/db_password`, `config/keys.json`) or code (`os.getenv(...)`,
-  `settings.API_KEY`), not followed by `of` or `then` (prose), and the name not one of data
-  (`sort_key`, `partition_key`, `primary_key`, `foreign_key`, `public_key`,
-  `idempotency_key`, `page_token`), so "the password = the one in 1Password", `rsa_key =
-  4096bits` and "Set token = sha256sum of the tarball" are not reported; the same names, and
-  camel-case ones (`apiKey`, `clientSecret`), as a YAML key or a JSON member
-  (`POSTGRES_PASSWORD: ...` in a docker compose file, `"client_secret": "..."`) under the same
-  value test;
+  `settings.API_KEY`), and the name not one of data (`sort_key`, `partition_key`,
+  `primary_key`, `foreign_key`, `public_key`, `idempotency_key`, `page_token`), so "the
+  password = the one in 1Password", `rsa_key = 4096bits` and "Set token = sha256sum of the
+  tarball" are not reported, while `api_token = t0k3nvalue then run make` is (prose after a
+  credential-shaped value does not hide it); the same names, and camel-case ones (`apiKey`,
+  `clientSecret`), as a YAML key or a JSON member (`POSTGRES_PASSWORD: ...` in a docker
+  compose file, `"client_secret": "..."`) under the same value test, not followed by `of` or
+  `then` (prose);
+- the upper-case names of the first assignment form with spaces or tabs before `=`
+  (`DB_PASSWORD = swordfish`, `set DB_PASSWORD = swordfish9 then restart`), the value as short as
+  the first form's, unless it is a placeholder, code (`settings.API_KEY`, `token.strip()`,
+  `os.getenv(...)`, `api_key`), a path, a number, another variable's name
+  (`DB_PASSWORD_PROD2`), a word of prose (`the`, `same`, `empty`, `unset`, `default`,
+  `required`, ...) or letters alone followed by another word ("DB_PASSWORD = unchanged in
+  prod");
 - a value labelled as a credential, the way handoffs write them down (`API key: ...`,
   `Password: ...`, `Client Secret: ...`, `contraseña: ...`, the label bold or not, the value
   bare or in a code span): one word of 8 or more characters with a letter and a digit, unless it

@@ -79,6 +79,12 @@ def test_a_backtracking_pattern_property_runs_in_linear_time(git_repo: GitRepo) 
     assert message.startswith(f'unknown field "{SLOW_TEXT}"'), message
 
 
+BACKREFERENCE = (
+    "(invalid escape sequence: \\1): it has a backreference, which RE2 does not have: "
+    "rewrite the pattern without it"
+)
+
+
 def _one_line_error(result: Result) -> str:
     assert result.code == 2, (result.out, result.err)
     assert len(result.err.splitlines()) == 1, result.err
@@ -108,8 +114,37 @@ def _one_line_error(result: Result) -> str:
             "limit: bound it at 1000 or less, or bound the value's length with minLength and "
             "maxLength",
         ),
+        # subschemas under data keywords' names are schemas: their patterns run too
+        (
+            {"$defs": {"default": {"pattern": "^(a)\\1$"}}},
+            "/$defs/default/pattern",
+            BACKREFERENCE,
+        ),
+        (
+            {"properties": {"enum": {"pattern": "^(a)\\1$"}}},
+            "/properties/enum/pattern",
+            BACKREFERENCE,
+        ),
+        (
+            {"patternProperties": {"^x": {"properties": {"const": {"pattern": "^(a)\\1$"}}}}},
+            "/patternProperties/^x/properties/const/pattern",
+            BACKREFERENCE,
+        ),
+        (
+            {"dependentSchemas": {"examples": {"pattern": "^(a)\\1$"}}},
+            "/dependentSchemas/examples/pattern",
+            BACKREFERENCE,
+        ),
     ],
-    ids=["backreference", "lookahead", "repeat-over-1000"],
+    ids=[
+        "backreference",
+        "lookahead",
+        "repeat-over-1000",
+        "defs-named-default",
+        "property-named-enum",
+        "nested-property-named-const",
+        "dependent-schema-named-examples",
+    ],
 )
 def test_a_pattern_re2_cannot_run_is_a_configuration_error_that_says_why(
     git_repo: GitRepo, run_cli: RunCli, schema: dict[str, Any], place: str, cause: str
@@ -122,6 +157,19 @@ def test_a_pattern_re2_cannot_run_is_a_configuration_error_that_says_why(
         f".handoff-audit.yml: schema schemas/handoff.json: the pattern at {place} is not one "
         f"RE2 runs {cause} ("
     ), said
+
+
+def test_a_pattern_in_a_default_value_is_data_and_never_run(
+    git_repo: GitRepo, run_cli: RunCli
+) -> None:
+    schema = {
+        "type": "object",
+        "default": {"pattern": "^(a)\\1$"},
+        "properties": {"summary": {"type": "string", "examples": [{"pattern": "(?!x)"}]}},
+    }
+    _repository(git_repo, schema)
+    checked = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert checked.code in (0, 1) and checked.err == "", checked.out + checked.err
 
 
 def test_a_pattern_with_ecma_unicode_escapes_runs_as_ecma_reads_it(git_repo: GitRepo) -> None:

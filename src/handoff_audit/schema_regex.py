@@ -27,6 +27,10 @@ REVIEWED = frozenset({"\\S", "^[0-9a-f]{7,64}$", "^[a-z0-9][a-z0-9._/-]*$", "^x-
 
 _NOT_SCHEMAS = frozenset({"const", "enum", "examples", "default"})
 """Keywords whose values are data, not subschemas: a ``pattern`` inside them is not run."""
+_NAMED_SCHEMAS = frozenset(
+    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
+)
+"""Keywords whose values map names to subschemas: a name there (``"default"``) is no keyword."""
 
 
 class PatternError(ValueError):
@@ -106,13 +110,18 @@ def pattern_problem(schema: Any) -> tuple[str, str] | None:
     return None
 
 
-def _patterns(node: Any, place: str) -> Iterator[tuple[str, str]]:
-    """Every ``pattern`` value and ``patternProperties`` name under ``node``, with its pointer."""
+def _patterns(node: Any, place: str, names: bool = False) -> Iterator[tuple[str, str]]:
+    """Every ``pattern`` value and ``patternProperties`` name under ``node``, with its pointer;
+    ``names``: ``node`` maps names to subschemas (`_NAMED_SCHEMAS`)."""
     if isinstance(node, list):
         for index, item in enumerate(node):
             yield from _patterns(item, f"{place}/{index}")
         return
     if not isinstance(node, dict):
+        return
+    if names:
+        for key, value in node.items():
+            yield from _patterns(value, f"{place}/{_escape(key)}")
         return
     if isinstance(node.get("pattern"), str):
         yield f"{place}/pattern", node["pattern"]
@@ -121,7 +130,7 @@ def _patterns(node: Any, place: str) -> Iterator[tuple[str, str]]:
             yield f"{place}/patternProperties/{_escape(name)}", name
     for key, value in node.items():
         if key not in _NOT_SCHEMAS:
-            yield from _patterns(value, f"{place}/{_escape(key)}")
+            yield from _patterns(value, f"{place}/{_escape(key)}", key in _NAMED_SCHEMAS)
 
 
 def _escape(token: str) -> str:

@@ -192,7 +192,12 @@ def _fifo(link: Path) -> str:
     return "not a regular file; not touching it: move it away and run --install again"
 
 
-@pytest.mark.parametrize("make", [_unreadable, _looping, _fifo])
+def _byte_order_mark(link: Path) -> str:
+    link.write_bytes(b'\xef\xbb\xbf{\r\n  "model": "opus"\r\n}\r\n')  # as Notepad saves it
+    return "starts with a byte order mark (U+FEFF), which JSON does not allow; save it as UTF-8"
+
+
+@pytest.mark.parametrize("make", [_unreadable, _looping, _fifo, _byte_order_mark])
 def test_settings_it_cannot_read_get_one_line_naming_the_file_and_the_fix(
     git_repo: GitRepo, run_cli: Run, make: Callable[[Path], str]
 ) -> None:

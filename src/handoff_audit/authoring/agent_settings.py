@@ -209,6 +209,11 @@ def _read_settings(text: str, relative: str, by_hand: str) -> dict[str, Any]:
     """The JSON object in the settings file's ``text``, read strictly: a value that would not be
     written back as it was (a duplicate key, a number too large for a float) is refused with its
     place."""
+    if text.startswith("\ufeff"):  # Notepad's and PowerShell 5's UTF-8 mark, which JSON has not
+        raise InputError(
+            f"{relative}: starts with a byte order mark (U+FEFF), which JSON does not allow; save "
+            "it as UTF-8 without a BOM, then run --install again"
+        )
     if not text.strip():
         return {}
     try:

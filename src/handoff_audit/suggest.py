@@ -19,11 +19,14 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 
 
 def unknown_name(what: str, word: str, known: Iterable[str], plural: str) -> str:
-    """``unknown rule id "plachelder" — did you mean "placeholder"?; known rules: a, b``."""
+    """``unknown rule id "plachelder" — did you mean "placeholder"?; known rules: a, b``; a
+    ``word`` that holds a credential (a token pasted as a rule id) is quoted redacted."""
+    from handoff_audit.credentials import redact  # start-up: only when a name was mistyped
+
     choices = sorted(known)
     guess = closest(word, choices)
     hint = f' — did you mean "{guess}"?' if guess else ""
-    return f'unknown {what} "{word}"{hint}; known {plural}: {", ".join(choices)}'
+    return f'unknown {what} "{redact(word)}"{hint}; known {plural}: {", ".join(choices)}'
 
 
 __all__ = ["closest", "unknown_name"]

@@ -180,3 +180,19 @@ def test_the_time_bound_is_named_only_when_it_ends_the_retries() -> None:
     assert "after 3 tries" in message
     assert "(the run's 10 s of API time are used up)" in message
     assert "HTTP 503" in message
+
+
+def test_the_time_bound_starts_at_the_first_call_not_when_the_client_is_made() -> None:
+    """The client is made before the audit runs; an audit of more than the bound must not use
+    up the API's time before any call (the comment was dropped as "used up" with no call)."""
+    now = [0.0]
+    fake = FakeGitHub()
+    fake.add_pull(7, "feat")
+    policy = RetryPolicy(timer=lambda: now[0], total=10, timeout=1, write_interval=None)
+    with serve(fake) as url:
+        client = Client("bot-token", url, f"{fake.owner}/{fake.repo}", policy)
+        now[0] += 100.0  # the audit's own time
+        assert client.comments(7) == []
+        now[0] += 11.0
+        with pytest.raises(ApiError, match="the run's 10 s of GitHub API time are used up"):
+            client.comments(7)

@@ -366,12 +366,15 @@ class Client:
             user_agent=f"handoff-audit/{__version__}",
         )
         self._repo = self._github.get_repo(repository)
-        self.deadline = self.policy.timer() + self.policy.total
-        """The end of this client's (this run's) API time, on ``policy.timer``."""
+        self.deadline: float | None = None
+        """The end of this client's (this run's) API time, on ``policy.timer``: set by the first
+        call, so the audit's own time before it is not charged to the API."""
 
     def _retrying(
         self, what: str, call: Callable[[], T], settled: Callable[[], T | None] | None = None
     ) -> T:
+        if self.deadline is None:
+            self.deadline = self.policy.timer() + self.policy.total
         return retrying(self.policy, what, call, settled, self.deadline)
 
     def viewer(self) -> str:

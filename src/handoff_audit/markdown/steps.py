@@ -237,6 +237,9 @@ def names_work_later(text: str) -> bool:
 
 _ZERO = re.compile(r"^\W*0\W*$")
 """A count of nothing ("Remaining items: **0**")."""
+_TALLY = re.compile(r"^\W{0,4}\d+\s*(?:/|of|out of)\s*\d+\b", re.IGNORECASE)
+"""A tally ("**Still missing: 17 of 56.** 5 on the wishlist in …", "Remaining: 3/10"): how
+much is left, a status count, not a step."""
 
 
 def says_none(item: str) -> bool:
@@ -245,11 +248,12 @@ def says_none(item: str) -> bool:
 
 
 def no_step_item(item: str) -> bool:
-    """A ``Next steps:`` label's value that is no step: a count of zero, one bare word
+    """A ``Next steps:`` label's value that is no step: a count of zero, a tally, one bare word
     ("Submit"), a date ("2026-05-15 or on any trigger"), or one of `_asks_no_work`'s."""
     bare = _unboxed(item)
     return (
         _ZERO.match(item) is not None
+        or _TALLY.match(item) is not None
         or _BARE_VERB.match(bare) is not None
         or _DATED_VALUE.match(bare) is not None
         or _asks_no_work(bare)

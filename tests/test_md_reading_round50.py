@@ -1,5 +1,6 @@
 """Round 50 of the markdown next-step reading, on real handoffs kept by real teams (review 50-1):
-a tally under a next-step label ("**Still missing: 17 of 56.**") is no step."""
+a tally under a next-step label ("**Still missing: 17 of 56.**") is no step; a check followed by
+", then continue <work>" names work, and a stepless section is quoted past its lead-in labels."""
 
 from __future__ import annotations
 
@@ -52,3 +53,61 @@ def test_a_tally_under_a_next_step_label_is_no_next_action(
     )
     assert "line 14 (heading): Next steps (ordered)" in explained.out
     assert "Still missing: 17 of 56" not in explained.out
+
+
+PRODUCT_NEXT = """# ProductCatalog domain slice 1 handoff
+
+## State
+
+Domain package `internal/modules/productcatalog/domain` is implemented;
+`go test ./internal/modules/productcatalog/...` passes.
+
+## Decisions
+
+- Money is stored as integer cents, because float rounding broke totals.
+
+## NEXT
+
+Execution channel:
+
+```text
+owner/local terminal
+```
+
+Next valid active step:
+
+{step}
+"""
+
+
+def test_a_check_then_continue_work_is_a_usable_next_step(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """gopos-api `docs/handoffs/2026-06-09-productcatalog-domain-slice-1.md`: "Validate …, then
+    continue ProductCatalog implementation slice 1 with ports contract planning" names work."""
+    step = (
+        "Validate ProductCatalog domain package connector visibility, then continue "
+        "ProductCatalog implementation slice 1 with ports contract planning."
+    )
+    _on_branch(git_repo, "HANDOFF.md", PRODUCT_NEXT.format(step=step))
+    checked = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert checked.code == 0, checked.out
+    assert "no usable next step" not in checked.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert shown.out.startswith("Next action: NEXT\n"), shown.out
+    assert "then continue ProductCatalog implementation" in shown.out
+
+
+def test_a_stepless_next_section_is_quoted_past_its_lead_in_label(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """The same "## NEXT" holding only a check, or a check then more checking: the error quotes
+    the check, not the "Execution channel:" label above it."""
+    step = "Validate the domain package's connector visibility, then continue testing the ports."
+    _on_branch(git_repo, "HANDOFF.md", PRODUCT_NEXT.format(step=step))
+    checked = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert checked.code == 1, checked.out
+    error = next(line for line in checked.out.splitlines() if "no usable next step" in line)
+    assert error.startswith("HANDOFF.md:12: md-incomplete:"), error
+    assert '("Validate the domain package' in error, error
+    assert "Execution channel" not in error

@@ -357,7 +357,9 @@ def _last_paragraph(sections: list[Section], reading: Reading) -> None:
 
 
 def _stepless(section: Section) -> Evidence:
-    first = next((text for _, text, code in section.texts if not code), "")
+    said = [text for _, text, code in section.texts if not code]
+    # a lead-in label ("Execution channel:") says nothing of its own: quote what follows it
+    first = next((text for text in said if not _BARE_LABEL.match(text)), said[0] if said else "")
     heading = f"{'#' * section.level} {section.heading}" if section.level else section.heading
     return Evidence(section.line, heading, _short(first.split("\n", 1)[0].strip()))
 

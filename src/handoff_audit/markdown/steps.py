@@ -295,8 +295,14 @@ _SUBMIT_ONLY = re.compile(
 )
 """An item that only hands the work in ("Commit/push this fix", "Open the PR", "Merge to main"):
 a submission, not a piece of work."""
-_THEN_WORK = re.compile(rf"(?:[,;:]|\bthen\b|\band\b)\s+(?:then\s+)?{_WORK_VERBS}\b", re.IGNORECASE)
-"""Work named after another clause ("Commit the fix, then add …"): the item asks for work."""
+_THEN_WORK = re.compile(
+    rf"(?:[,;:]|\bthen\b|\band\b)\s+(?:then\s+)?{_WORK_VERBS}\b"
+    r"|\bthen\s+(?:continue|resume|start|begin|proceed)\s+"
+    r"(?!(?:to\s+|with\s+)?(?:test|monitor|check|verif|watch|wait)\w*\b)\S",
+    re.IGNORECASE,
+)
+"""Work named after another clause ("Commit the fix, then add …", "Validate the package's
+visibility, then continue ProductCatalog implementation slice 1 …"): the item asks for work."""
 _EXPECTATION = re.compile(
     r"\bshould (?:now )?(?:pass|work|succeed|be (?:green|fixed|resolved|working))\b", re.IGNORECASE
 )

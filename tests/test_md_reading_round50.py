@@ -1,6 +1,7 @@
 """Round 50 of the markdown next-step reading, on real handoffs kept by real teams (review 50-1):
 a tally under a next-step label ("**Still missing: 17 of 56.**") is no step; a check followed by
-", then continue <work>" names work, and a stepless section is quoted past its lead-in labels."""
+", then continue <work>" names work, and a stepless section is quoted past its lead-in labels;
+action items closed by the session are done work, no next step."""
 
 from __future__ import annotations
 
@@ -111,3 +112,32 @@ def test_a_stepless_next_section_is_quoted_past_its_lead_in_label(
     assert error.startswith("HANDOFF.md:12: md-incomplete:"), error
     assert '("Validate the domain package' in error, error
     assert "Execution channel" not in error
+
+
+CLOSED_ITEMS = """# Session handoff — 2026-04-14
+
+## State
+Parity gate built; `tools/parity.py` runs on all 35 skins and tests pass.
+
+## Decisions
+- Manifest-driven dispatch, because the skins carry their own sample rate.
+
+## Action items closed by this session
+- Regenerate canonical refs in `refs/`.
+- Repoint `render_canonical_refs.py` to `datasets/p2k_skins/`.
+"""
+
+
+def test_action_items_closed_by_the_session_are_no_next_step(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """1hoookkk/trench `dev/SESSION_STATE.md`, "Action items closed by this addendum": a record
+    of finished work; the file names no next step, so it is a status report (an error)."""
+    _on_branch(git_repo, "HANDOFF.md", CLOSED_ITEMS)
+    checked = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert checked.code == 1, checked.out
+    assert "HANDOFF.md:1: md-incomplete: no next step:" in checked.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert not shown.out.startswith("Next action"), shown.out
+    explained = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=git_repo.root)
+    assert "next: NOT FOUND" in explained.out, explained.out

@@ -67,7 +67,8 @@ _HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases i
 
 _DONE_WORK = re.compile(
     simplified(
-        r"(?<!\w)(?:completed?|done|finished|taken|executed|accomplished|achieved|delivered|"
+        r"(?<!\w)(?:completed?|done|finished|taken|executed|accomplished|achieved|delivered|closed|"
+        r"clôturée?s?|cerrad[oa]s|fechad[oa]s|geschlossen|chius[ie]|"
         r"réalisée?s?|exécutée?s?|terminée?s?|effectuée?s?|completad[oa]s|realizad[oa]s|"
         r"terminad[oa]s|concluíd[oa]s|erledigt|abgeschlossen|completat[ie]|svolt[ie]|"
         r"выполнен\w*|завершен\w*|завершён\w*|сделан\w*)(?!\w)"
@@ -75,7 +76,8 @@ _DONE_WORK = re.compile(
     )
 )
 """Work done: a heading that says its tasks or actions were done ("Tasks Completed",
-"Actions exécutées", "完了したタスク") lists a record, not a next step."""
+"Actions exécutées", "完了したタスク", "Action items closed by this addendum") lists a record,
+not a next step."""
 _STILL_TO_DO = re.compile(
     r"(?<!\w)(?:not|to|be|yet|remaining|left|pending|until|before|definition|criteria|once|"
     r"when|if|after|(?:à|a) (?:faire|fazer|completar|terminar|realizar)|por (?:hacer|completar)|"

@@ -74,7 +74,7 @@ numbering, with emoji and punctuation ignored:
   wish lists ("Ideas", "Potential enhancements", "Future", and a next-step heading over work
   nobody committed to: "Optional next steps", "今後の改善候補", "보류 중"), blocked work
   ("Blocked queue", "Blockers") and done work ("Tasks completed", "Actions taken", "Actions
-  exécutées", "完了したタスク") are no next step, deferred work
+  exécutées", "Action items closed", "完了したタスク") are no next step, deferred work
   ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps
   list whose every checkbox is ticked, that only waits ("Ready for the next directive") or
   whose every item is an open question, a hedge ("Whether to …?", "Consider …", "Maybe …"),

@@ -1,7 +1,8 @@
 """Round 50 of the markdown next-step reading, on real handoffs kept by real teams (review 50-1):
 a tally under a next-step label ("**Still missing: 17 of 56.**") is no step; a check followed by
 ", then continue <work>" names work, and a stepless section is quoted past its lead-in labels;
-action items closed by the session are done work, no next step."""
+action items closed by the session are done work, no next step; a Japanese "top priority for
+the next session" heading is the next step, a "future feature expansion" one a wish list."""
 
 from __future__ import annotations
 
@@ -141,3 +142,43 @@ def test_action_items_closed_by_the_session_are_no_next_step(
     assert not shown.out.startswith("Next action"), shown.out
     explained = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=git_repo.root)
     assert "next: NOT FOUND" in explained.out, explained.out
+
+
+FORMWORK = """# 型枠数量算出アドイン 開発状況ハンドオフ
+
+## 🔴 次セッション最優先課題（2026-05-14 時点）
+
+**リンクモデルの壁スイープ面の型枠 DirectShape が作成されない問題を修正する。**
+
+詳細は `NEXT_SESSION_PROMPT.md` を参照。
+
+### 当該セッション中の主な成果
+- リンクモデル対応の全パイプライン実装（`ElementSource.cs`）
+- 鉄骨階段の自動除外（`SteelStairDetector`）
+
+## 🎯 今後の機能拡張: マテリアルベース算出
+
+### 背景と課題
+現在は「カテゴリ」を判定軸にして型枠を拾い出している。しかし実プロジェクトでは:
+- カテゴリは同じでも材料が違う
+- ALC や乾式間仕切等は型枠が不要
+"""
+
+
+def test_the_next_sessions_top_priority_is_the_next_step_not_future_features(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """28yu/Revit-Add-ins `Commands/FormworkCalculator/HANDOFF.md`: "次セッション最優先課題" (top
+    priority for the next session) is the next step, quoted without the "主な成果" (what the
+    session achieved) under it; "背景と課題" under "今後の機能拡張" (future feature expansion)
+    speaks for a wish list."""
+    _on_branch(git_repo, "HANDOFF.md", FORMWORK)
+    shown = run_cli(["show"], cwd=git_repo.root)
+    lines = shown.out.splitlines()
+    assert lines[0] == "Next action: 🔴 次セッション最優先課題（2026-05-14 時点）", shown.out
+    assert "DirectShape が作成されない問題を修正する" in lines[1]
+    assert not lines[3].startswith("  "), shown.out  # the brief's step ends before 主な成果
+    explained = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=git_repo.root)
+    said = explained.out.split("next:", 1)[1].split("decisions:", 1)[0]
+    assert "line 3 (heading): 🔴 次セッション最優先課題" in said, explained.out
+    assert "背景と課題" not in said and "主な成果" not in said

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from handoff_audit.markdown.currency import shipped_entry
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.labels import says_nothing
 from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.markdown.outline import front_matter_as_lines
 from handoff_audit.markdown.prose import FENCE
+from handoff_audit.markdown.steps import RECORDING
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -175,7 +177,8 @@ def _label_words(line: str) -> str:
 
 def _under(lines: list[str], start: int, level: int) -> list[str]:
     """The non-blank lines after line ``start`` (1-based) up to the next heading of ``level``
-    or higher (any heading after a label: ``level`` 0), at most ``NEXT_LINES`` - 1; a ``#``
+    or higher (any heading after a label: ``level`` 0), or a subheading over a record ("### 当該
+    セッション中の主な成果", what the session achieved), at most ``NEXT_LINES`` - 1; a ``#``
     inside a fenced block is code, not a heading."""
     body: list[str] = []
     fenced = False
@@ -183,7 +186,7 @@ def _under(lines: list[str], start: int, level: int) -> list[str]:
         line = lines[index]
         if FENCE.match(line):
             fenced = not fenced
-        elif not fenced and _heading_at(lines, index, level):
+        elif not fenced and (_heading_at(lines, index, level) or _record_under(lines[index])):
             break
         if index == start and _SETEXT_LINE.match(line):
             continue  # the underline of the label's own heading
@@ -192,6 +195,12 @@ def _under(lines: list[str], start: int, level: int) -> list[str]:
         if len(body) == NEXT_LINES - 1:
             break
     return body
+
+
+def _record_under(line: str) -> bool:
+    """``line`` is a subheading that names a record (state, decisions, ideas …), no step."""
+    atx = _ATX.match(line)
+    return atx is not None and heading_facet(line[atx.end() :]) in RECORDING
 
 
 def _heading_at(lines: list[str], index: int, level: int) -> bool:

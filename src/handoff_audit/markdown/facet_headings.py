@@ -93,12 +93,13 @@ _OPTIONAL_WORK = re.compile(
         r"not agreed|opcional(?:es)?|optionnel(?:le)?s?|facoltativ[oi]|potential|possible|"
         r"possibles|posibles|possíveis|mögliche|possibili|opportunities|enhancements|"
         r"extensibility)(?!\w)|可能的"
-        r"|可选|将来|按需|候補|候选|合意済みではない|보류|좋은 것"
+        r"|可选|将来|按需|候補|候选|合意済みではない|보류|좋은 것|機能拡張|功能扩展|기능 확장"
         r"|(?<!\w)(?:intentional|intentionally|not migrated|wont ?fix|deliberately)(?!\w)"
     )
 )
 """A heading over work nobody committed to ("Optional next steps", "今後の改善候補", "다음에
-추가하면 좋은 것들 (보류 중)"): a wish list, not a next step."""
+추가하면 좋은 것들 (보류 중)", "今後の機能拡張: マテリアルベース算出", future feature expansion): a
+wish list, not a next step."""
 
 
 TICKED_AT_END = re.compile(r"\S\s*[✅✔☑]\ufe0f?\s*$")

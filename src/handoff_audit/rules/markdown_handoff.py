@@ -72,7 +72,8 @@ numbering, with emoji and punctuation ignored:
   points". A subheading without a facet of its own speaks for its parent's; the document's title
   names none. Setup ("Quick start", "Install", "Verification plan"), risks ("Known issues") and
   wish lists ("Ideas", "Potential enhancements", "Future", and a next-step heading over work
-  nobody committed to: "Optional next steps", "今後の改善候補", "보류 중"), blocked work
+  nobody committed to: "Optional next steps", "今後の改善候補", "今後の機能拡張",
+  "보류 중"), blocked work
   ("Blocked queue", "Blockers") and done work ("Tasks completed", "Actions taken", "Actions
   exécutées", "Action items closed", "完了したタスク") are no next step, deferred work
   ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps

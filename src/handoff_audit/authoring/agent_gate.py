@@ -487,10 +487,14 @@ def _blocked_default(packets: Sequence[PacketInfo], findings: Sequence[Finding])
 
 def _broken(gate: Gate) -> list[Problem]:
     """A packet file that is JSON but no packet, beside the branch's own active packet: `check`
-    and CI fail on it all the same, so the session may not end until it is repaired."""
+    and CI fail on it all the same, so the session may not end until it is repaired. None when
+    a problem already names it (the no-packet one, whose fix is to repair it): one reason per
+    file."""
     finding = gate.default_blocked
     if finding is None or finding.path in {p.path for p in gate.packets}:
         return []
+    if any(problem.finding is finding for problem in gate.problems):
+        return []  # the no-packet problem already asks to repair this very file
     return [Problem("broken", "another handoff file is broken", finding)]
 
 

@@ -1,5 +1,6 @@
 """A series file dated more than a day after today (a typo, `2099-01-01-auth.md`) is not
-followed: the Stop hook names that file and its rename to its last commit's date, instead of
+followed: the Stop hook names that file and its rename to its last commit's date (the day before
+the branch's file's date when that would tie with it or pass it), instead of
 asking the branch's handoff to take the typo's date; tomorrow's date (a time zone already on
 the next day) is still followed. Real repositories, the real hook."""
 
@@ -37,7 +38,10 @@ def test_a_far_future_date_is_named_as_the_typo(git_repo: GitRepo) -> None:
     today = _series(git_repo, "2099-01-01")
     hook = run_hook(stop_event(git_repo.root))
     assert hook.code == 2, hook.err
-    fix = f"git mv -- docs/handoffs/2099-01-01-auth.md docs/handoffs/{today}-auth.md"
+    # Its last commit's date is today's, the branch's file's: the day before keeps that file
+    # current (a tie would go to the rename's commit, the newest).
+    day_before = (datetime.fromisoformat(today) - timedelta(days=1)).date().isoformat()
+    fix = f"git mv -- docs/handoffs/2099-01-01-auth.md docs/handoffs/{day_before}-auth.md"
     assert fix in hook.err and "2099-01-01-refunds" not in hook.err, hook.err
 
 

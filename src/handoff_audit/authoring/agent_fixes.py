@@ -205,7 +205,8 @@ class Fixes:
         """A file of a dated series that another one outranks (undated, or of an earlier date):
         a name that ranks it first (`series_successor`), never its own."""
         written, current = problem.files
-        typo = misdated(self.gate.root, current, problem.known)
+        # The typo's new name ranks below the branch's file, which must end up current.
+        typo = misdated(self.gate.root, current, problem.known, below=written)
         if typo is not None:
             return Advice(
                 f"{problem.message}; but {current} is misdated ({typo.why}): rename it",

@@ -93,16 +93,25 @@ def successor(root: Path, written: str, current: str, now: datetime | None = Non
 
 
 def misdated(
-    root: Path, current: str, known: Collection[str] = (), now: datetime | None = None
+    root: Path,
+    current: str,
+    known: Collection[str] = (),
+    now: datetime | None = None,
+    below: str | None = None,
 ) -> Successor | None:
     """When ``current`` (the series' current file) is dated more than a day after today (UTC):
     a typo, not a time zone already on the next day, which later handoffs must not copy; the
     name it takes with the date of its last commit (one git process, only then) in place of
     the typo, written as the name writes its date (`series_order.redated`). When that name
     is taken (one of ``known``, the series' files, or any file there), a number right after the
-    date (``-2``) that ranks it above the file of that name."""
+    date (``-2``) that ranks it above the file of that name. ``below``: a dated file that must
+    stay ahead of it (the branch's own handoff, which the typo passed over); when the date of
+    its last commit would tie with or pass that file's (a tie goes to the rename's commit, the
+    newest), the day before that file's date."""
     folder, _, name = current.rpartition("/")
-    months_first = month_first([current, *(n for n in known if n.rpartition("/")[0] == folder)])
+    months_first = month_first(
+        [current, *(n for n in (*known, below or current) if n.rpartition("/")[0] == folder)]
+    )
     key = name_key(current, months_first)
     today = int((now or datetime.now(UTC)).timestamp()) // _DAY * _DAY
     if key is None or key[0] != DATED or key[1][0] < today + 2 * _DAY:
@@ -119,13 +128,31 @@ def misdated(
         base = redated(name, date.fromisoformat(real), months_first, number) or f"{real}-{name}"
         return f"{folder}/{base}" if folder else base
 
+    why = f"its date is more than a day after today, a typo; {real} is its last commit's date"
+    earlier = _day_before(below, name_key(place(0), months_first), months_first)
+    if earlier is not None:
+        real = earlier
+        why = (
+            f"its date is more than a day after today, a typo; {real}, the day before the date "
+            "of this branch's handoff, keeps that one the series' current handoff"
+        )
     number = 0
     while place(number) in known or os.path.lexists(root / place(number)):
         number = max(2, number + 1)
-    why = f"its date is more than a day after today, a typo; {real} is its last commit's date"
     if number:
         why += f", and the number {number} after it keeps the name free"
     return Successor(place(number), why)
+
+
+def _day_before(below: str | None, renamed: NameKey | None, months_first: bool) -> str | None:
+    """The day before the date of ``below`` (a dated file), when the ``renamed`` file's place
+    ties with it or passes it: of two names that tie, the one committed last is newer, and the
+    rename's commit is the newest."""
+    ahead = name_key(below, months_first) if below is not None else None
+    if ahead is None or ahead[0] != DATED or (renamed or (0, ())) < ahead:
+        return None
+    day = ahead[1][0] // _DAY * _DAY - _DAY
+    return datetime.fromtimestamp(day, UTC).strftime("%Y-%m-%d")
 
 
 def next_in_series(

@@ -28,6 +28,7 @@ from handoff_audit.authoring.fix_choice import (
     fix_of,
     writes_anew,
 )
+from handoff_audit.authoring.inherited_fixes import OUTDATED_RULES, inherited_advice, reason
 from handoff_audit.authoring.markdown_fixes import (
     MD_SECTIONS,
     appended,
@@ -46,7 +47,6 @@ from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_r
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.conflicts import file_conflict_line
 from handoff_audit.git.rebase_state import CONTINUE
-from handoff_audit.git.renames import renamed_from
 from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_record
@@ -61,7 +61,6 @@ if TYPE_CHECKING:
 
 _SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
 """What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
-_OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
 # The newest later commit as the outdated rules word it ("…: commit abc…" or "the newest abc…").
 _NEWEST = re.compile(r"(?:: commit|the newest) ([0-9a-f]{7,40})\b")
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
@@ -160,7 +159,7 @@ class Fixes:
                 next_in_series(self.gate.root, self.cwd, problem.files, self.path, problem.known),
             )
         if problem.kind == "inherited" and problem.packet is not None:
-            return self.inherited(problem)
+            return Advice(*inherited_advice(self, problem))
         if problem.kind == "ignored":
             return self.ignored(problem)
         if problem.kind == "passed-over":
@@ -231,61 +230,6 @@ class Fixes:
             "delete the lines it prints from the file it names, then commit the handoff files",
         )
 
-    def inherited(self, problem: Problem) -> Advice:
-        """An active packet of the branch this one was made from: archived here (the other
-        branch keeps its own copy active) and committed apart, so that `new` may start this
-        branch's packet; unless the branch has one already."""
-        packet, finding = problem.packet, problem.finding
-        assert packet is not None and finding is not None
-        files = " ".join(self.path(name) for name in (packet.path, packet.markdown) if name)
-        if self._renamed_here(packet, finding):
-            return self.repointed(packet, finding, files)
-        message = shell.quote(f"handoff: archive the packet of {packet.branch} here")
-        command = (
-            f"{program()} archive {self.path(packet.path)} && git add -- {files} && "
-            f"git commit -m {message} -- {files}"
-        )
-        also = f"the packet stays active on {packet.branch}: this archives this branch's copy"
-        if finding.repoint is not None:
-            also = f"branch {packet.branch} is not in this repository: this archives its packet"
-        if not self.gate.packets:
-            command = f"{command} && {self.new()}"
-            also = (
-                f"branch {self.gate.branch} has no active handoff of its own; {also}, then "
-                "starts its own packet"
-            )
-        if finding.repoint is not None:
-            repoint = f"{program()} update {self.path(packet.path)} --branch "
-            also += (
-                f"; to keep it as this branch's instead: {repoint}{shell.quote(finding.repoint)}"
-            )
-        return Advice(_reason(finding, [finding]), command, also)
-
-    def _renamed_here(self, packet: PacketInfo, finding: Finding) -> bool:
-        """True when the packet's branch is gone and this branch's reflog says it was renamed
-        from it (`git branch -m`): the packet is this branch's under its old name."""
-        branch = self.gate.branch
-        if finding.repoint is None or branch is None or packet.branch is None:
-            return False
-        return packet.branch in renamed_from(self.gate.root, branch)
-
-    def repointed(self, packet: PacketInfo, finding: Finding, files: str) -> Advice:
-        """A packet whose branch no longer exists (renamed): re-pointed at this branch by
-        `update --branch`, keeping its decisions, risks and last known good commit, and
-        committed."""
-        assert finding.repoint is not None
-        message = shell.quote(f"handoff: re-point the packet of {packet.branch} here")
-        command = (
-            f"{program()} update {self.path(packet.path)} --branch "
-            f"{shell.quote(finding.repoint)} && git add -- {files} && "
-            f"git commit -m {message} -- {files}"
-        )
-        also = (
-            f"branch {packet.branch} no longer exists: this makes the packet {finding.repoint}'s, "
-            "everything else kept"
-        )
-        return Advice(_reason(finding, [finding]), command, also)
-
     def packet_advice(self, problems: list[Problem]) -> Advice | None:
         packet = problems[0].packet
         assert packet is not None
@@ -299,11 +243,11 @@ class Fixes:
         if self.fix_of(decisive, packet) is Fix.TRIM:
             beyond = twin_fixes.twin_beyond(self.gate.root, packet)
             if beyond is not None:
-                return Advice(_reason(decisive, findings), command, _carry_later(packet, beyond))
+                return Advice(reason(decisive, findings), command, _carry_later(packet, beyond))
             render = f"{program()} render --write {self.path(packet.path)}"
-            return Advice(_reason(decisive, findings), command, f"then run: {render}")
+            return Advice(reason(decisive, findings), command, f"then run: {render}")
         return Advice(
-            _reason(decisive, findings), command, _explain(decisive) if declared is None else note
+            reason(decisive, findings), command, _explain(decisive) if declared is None else note
         )
 
     def json_fix(
@@ -424,7 +368,7 @@ class Fixes:
         last_known_good_commit, are not the newest)."""
         newest = ""
         for finding in findings:
-            if finding.rule in _OUTDATED_RULES:
+            if finding.rule in OUTDATED_RULES:
                 found = _NEWEST.search(finding.message)
                 newest = f" (newest {found.group(1)[:7]})" if found else ""
                 break
@@ -448,7 +392,7 @@ class Fixes:
             # editing "it" would write the file it leads to: `rm` removes the link itself.
             unread = findings[fixes.index(Fix.REGENERATE)]
             return Advice(
-                _reason(unread, findings),
+                reason(unread, findings),
                 f"rm -f -- {quoted} && {self.new()}",
                 "this removes the link only, never the file it leads to; do not edit through it",
             )
@@ -458,7 +402,7 @@ class Fixes:
             # section would leave the finding as it was, so the fix fills them in or writes anew.
             path = self.gate.root / packet.path
             return Advice(
-                _reason(template, findings), *template_fix(template, quoted, path, self.new())
+                reason(template, findings), *template_fix(template, quoted, path, self.new())
             )
         blank = blank_next(findings)
         if blank is not None:
@@ -466,10 +410,10 @@ class Fixes:
             # leave it blank, even when the work moved on since (the refresh fix's finding).
             moved = [f for f, fix in zip(findings, fixes, strict=True) if fix is Fix.MD_REFRESH]
             since = self.since(moved, "the handoff") if moved else None
-            return Advice(_reason(blank, findings), *filled_in_place(blank, quoted, since))
+            return Advice(reason(blank, findings), *filled_in_place(blank, quoted, since))
         for finding, fix in zip(findings, fixes, strict=True):
             if fix is Fix.MD_ADD and finding.facet in MD_SECTIONS:
-                return Advice(_reason(finding, findings), appended(finding.facet, quoted))
+                return Advice(reason(finding, findings), appended(finding.facet, quoted))
             if fix is Fix.MD_REFRESH:
                 # The next step goes after what changed: a next-step heading after a closing
                 # "## Since then" is the handoff's next step, whatever the earlier one is called.
@@ -481,11 +425,11 @@ class Fixes:
                 also = "or rewrite the file to say where the work stands now"
                 if "delete it in a commit" in finding.message:
                     also += f"; if the work is done, delete it: git rm -- {quoted}"
-                return Advice(_reason(finding, findings), command, also)
+                return Advice(reason(finding, findings), command, also)
         first = findings[0]
         where = f"{packet.path}:{first.line}" if first.line else packet.path
         return Advice(
-            _reason(first, findings),
+            reason(first, findings),
             f"{program()} explain {first.rule}",
             f"then edit {where} as it says",
         )
@@ -610,15 +554,6 @@ _OTHER_TOPICS = (
     "the commits since touched only the branch's other topics' files: this keeps its summary "
     "and next action and moves last_known_good_commit to HEAD when the tests pass"
 )
-
-
-def _reason(first: Finding, findings: list[Finding]) -> str:
-    where = first.path + (f":{first.line}" if first.line else "")
-    # The fix line is the hook's own: the rule's advice beside it could contradict it.
-    said = f"{where} {first.rule}: {shorten(first.statement, 240, squeeze=True)}"
-    if len(findings) > 1:
-        said += f" (and {len(findings) - 1} more on this file)"
-    return said
 
 
 def _explain(finding: Finding) -> str:

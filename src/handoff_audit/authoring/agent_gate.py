@@ -91,6 +91,9 @@ class Problem:
     known: tuple[str, ...] = ()
     """For ``no-packet`` and ``passed-over``: every file of the series (their older files too),
     names a rename must not take."""
+    stale: tuple[Finding, ...] = ()
+    """For ``inherited``: the findings saying its packet is older than the work (`STALE_RULES`),
+    which a re-point must refresh too: committing the packet makes it newer than the work."""
 
 
 @dataclass(slots=True)
@@ -391,10 +394,18 @@ def _inherited(
         for name in (p.path, p.markdown)
         if name
     }
+    stale = [f for f in findings if f.rule in STALE_RULES and blocking(f)]
     return [
-        Problem("inherited", finding.message, finding, others[finding.path])
+        Problem(
+            "inherited",
+            finding.message,
+            finding,
+            packet,
+            stale=tuple(f for f in stale if f.path in (packet.path, packet.markdown)),
+        )
         for finding in findings
         if finding.rule == "branch-mismatch" and finding.path in others and blocking(finding)
+        for packet in (others[finding.path],)
     ]
 
 

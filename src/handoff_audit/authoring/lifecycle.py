@@ -32,7 +32,7 @@ from handoff_audit.authoring.packet_files import (
     twin_of,
 )
 from handoff_audit.authoring.packet_pair import write_pair
-from handoff_audit.authoring.rebranch import repointed
+from handoff_audit.authoring.rebranch import repointed_here
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
 from handoff_audit.authoring.topic_files import own_facts
@@ -211,7 +211,8 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path, read = _updated_packet(bench, config, packet, options.topic)
-    data = _repointed(bench, path, read, options, notes)
+    refreshing = options.summary is not None or options.next_action is not None
+    data = repointed_here(bench, config, path, read, (options.branch, refreshing), notes)
     facts = _dirt_facts(bench, options, "update", notes) | reported
     told = _transcript_facts(bench, config, options, notes)
     previous = data.get("last_known_good_commit")
@@ -458,22 +459,6 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
             "pick another --topic or --output"
         )
     return f"{name(path)}, {whose}"
-
-
-def _repointed(
-    bench: Workbench,
-    path: Path,
-    data: dict[str, Any],
-    options: PacketOptions,
-    notes: list[str],
-) -> dict[str, Any]:
-    """``data`` re-pointed at this branch when it is another branch's packet (`rebranch`: only
-    when that branch no longer exists and ``--branch`` names this one)."""
-    if data.get("branch") == bench.branch:
-        return data
-    data, note = repointed(path, data, bench.branch, options.branch, bench.root)
-    notes.append(note)
-    return data
 
 
 def _updated_packet(

@@ -1,17 +1,46 @@
 """`update PACKET --branch NEW` on a renamed branch: a packet whose branch no longer exists
 (``git branch -m``) is re-pointed at the branch given, keeping everything else (its decisions,
-risks and last known good commit), where `archive` and `new` would start over."""
+risks and last known good commit), where `archive` and `new` would start over. A packet older
+than the work is re-pointed only with what changed since (`--summary`, `--next-action`): the
+re-point's commit makes it newer than the work, which would hide that it is stale."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
 from handoff_audit.authoring.no_active import name
+from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git.renames import branch_gone, known_branches
+from handoff_audit.model.context import Target
 from handoff_audit.suggest import closest
+
+if TYPE_CHECKING:
+    from handoff_audit.git.workbench import Workbench
+
+
+def repointed_here(
+    bench: Workbench,
+    config: Config,
+    path: Path,
+    data: dict[str, Any],
+    given: tuple[str | None, bool],
+    notes: list[str],
+) -> dict[str, Any]:
+    """For `update`: ``data`` re-pointed at this branch when it is another branch's packet
+    (only when that branch no longer exists and ``--branch``, the first of ``given``, names
+    this one; a packet older than the work, only when the second of ``given`` says that
+    `--summary` or `--next-action` refresh it too)."""
+    if data.get("branch") == bench.branch:
+        return data
+    branch, refreshing = given
+    data, note = repointed(path, data, bench.branch, branch, bench.root)
+    if not refreshing:
+        refuse_stale_repoint(path, bench.branch, bench.root, config)
+    notes.append(note)
+    return data
 
 
 def repointed(
@@ -47,3 +76,34 @@ def repointed(
         f"{branch!r}; everything else kept"
     )
     return {**data, "branch": branch}, note
+
+
+def refuse_stale_repoint(packet: Path, branch: str, root: Path, config: Config) -> None:
+    """`InputError` when ``packet``, about to be re-pointed at ``branch`` with nothing it says
+    refreshed, is older than the work (`packet-outdated`): the command that re-points and
+    refreshes it together."""
+    # start-up: the audit loads only for a re-point
+    from handoff_audit.engine.audit import AuditRequest, run_audit
+
+    top = root.resolve()
+    request = AuditRequest(
+        root=top,
+        paths=(packet.resolve(),),
+        config=config,
+        target=Target(branch=branch),
+        select=frozenset({"packet-outdated"}),
+    )
+    path = packet.resolve().relative_to(top).as_posix()
+    found = [f for f in run_audit(request).findings if f.path == path]
+    if not found:
+        return
+    shown = shell.quote_path(name(packet))
+    refresh = (
+        f"handoff-audit update {shown} --branch {shell.quote(branch)} --summary "
+        '"<what the commits since the packet changed>"'
+    )
+    raise InputError(
+        f"{name(packet)}: {found[0].statement}; a re-point alone would make it count as current "
+        f"(its commit is newer than the work): re-point and refresh it together: `{refresh}` "
+        "(and --next-action when that moved on too)"
+    )

@@ -337,7 +337,8 @@ def update(packet: Path | None, **kwargs: object) -> int:
     same command added. A failing --verify still writes the packet (with the failure as an
     open risk) and exits 1.
     A packet whose branch no longer exists (renamed with git branch -m) is re-pointed with
-    PACKET --branch BRANCH, everything else kept.
+    PACKET --branch BRANCH, everything else kept; when the work moved on after it, only with
+    --summary (or --next-action) too.
     """
     # start-up: imported only when this command runs
     from handoff_audit.authoring.lifecycle import PacketOptions, update_command

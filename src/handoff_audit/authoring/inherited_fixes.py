@@ -1,0 +1,114 @@
+"""The Stop hook's fix for an active packet of another branch in this branch's tree
+(`agent_gate` calls it ``inherited``): archived here and this branch's own packet started; or,
+when this branch was renamed from that branch (`git branch -m`), re-pointed here with `update
+--branch`, and refreshed in the same command when it is older than the work: the re-point's
+commit makes the packet newer than the work, so a re-point alone would hide that it is stale.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from handoff_audit import shell
+from handoff_audit.authoring.agent_gate import Problem
+from handoff_audit.git.renames import renamed_from
+from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.program import program
+from handoff_audit.textcut import shorten
+
+if TYPE_CHECKING:
+    from handoff_audit.authoring.agent_fixes import Fixes
+
+OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
+"""The rules that say the work moved on after the handoff (what `--summary` answers)."""
+
+Told = tuple[str, str, str | None]
+"""A reason, its fix and the line after it (`agent_fixes.Advice`'s fields)."""
+
+
+def inherited_advice(fixes: Fixes, problem: Problem) -> Told:
+    """An active packet of the branch this one was made from: archived here (the other
+    branch keeps its own copy active) and committed apart, so that `new` may start this
+    branch's packet; unless the branch has one already."""
+    packet, finding = problem.packet, problem.finding
+    assert packet is not None and finding is not None
+    files = " ".join(fixes.path(name) for name in (packet.path, packet.markdown) if name)
+    if _renamed_here(fixes, packet, finding):
+        return _repointed(fixes, packet, finding, files, problem.stale)
+    message = shell.quote(f"handoff: archive the packet of {packet.branch} here")
+    command = (
+        f"{program()} archive {fixes.path(packet.path)} && git add -- {files} && "
+        f"git commit -m {message} -- {files}"
+    )
+    also = f"the packet stays active on {packet.branch}: this archives this branch's copy"
+    if finding.repoint is not None:
+        also = f"branch {packet.branch} is not in this repository: this archives its packet"
+    if not fixes.gate.packets:
+        command = f"{command} && {fixes.new()}"
+        also = (
+            f"branch {fixes.gate.branch} has no active handoff of its own; {also}, then "
+            "starts its own packet"
+        )
+    if finding.repoint is not None:
+        repoint = _repoint(fixes, packet, finding.repoint, problem.stale)
+        also += f"; to keep it as this branch's instead: {repoint}"
+    return reason(finding, [finding]), command, also
+
+
+def _renamed_here(fixes: Fixes, packet: PacketInfo, finding: Finding) -> bool:
+    """True when the packet's branch is gone and this branch's reflog says it was renamed
+    from it (`git branch -m`): the packet is this branch's under its old name."""
+    branch = fixes.gate.branch
+    if finding.repoint is None or branch is None or packet.branch is None:
+        return False
+    return packet.branch in renamed_from(fixes.gate.root, branch)
+
+
+def _repointed(
+    fixes: Fixes, packet: PacketInfo, finding: Finding, files: str, stale: tuple[Finding, ...]
+) -> Told:
+    """A packet whose branch no longer exists (renamed): re-pointed at this branch by
+    `update --branch`, keeping its decisions, risks and last known good commit, and
+    committed; refreshed in the same command when it is older than the work (``stale``)."""
+    assert finding.repoint is not None
+    verb = "re-point and refresh" if stale else "re-point"
+    message = shell.quote(f"handoff: {verb} the packet of {packet.branch} here")
+    command = (
+        f"{_repoint(fixes, packet, finding.repoint, stale)} && git add -- {files} && "
+        f"git commit -m {message} -- {files}"
+    )
+    also = (
+        f"branch {packet.branch} no longer exists: this makes the packet {finding.repoint}'s, "
+        "everything else kept"
+    )
+    if stale:
+        also = (
+            f"branch {packet.branch} no longer exists and the work moved on after the packet: "
+            f"this makes it {finding.repoint}'s and records what changed since, its decisions "
+            "and risks kept"
+        )
+    return reason(finding, [finding, *stale]), command, also
+
+
+def _repoint(fixes: Fixes, packet: PacketInfo, branch: str, stale: tuple[Finding, ...]) -> str:
+    """`update PACKET --branch BRANCH`, with the refresh that the ``stale`` findings (the
+    packet is older than the work) ask for: what changed since, a passing test run."""
+    quoted = fixes.path(packet.path)
+    branch_option = f"--branch {shell.quote(branch)}"
+    if not stale:
+        return f"{program()} update {quoted} {branch_option}"
+    verify = any(f.rule == "lkg-behind" for f in stale)
+    options = [fixes.refresh(quoted, verify=verify), branch_option]
+    if any(f.rule in OUTDATED_RULES for f in stale):
+        options.append(f'--summary "{fixes.since(list(stale))}"')
+    return " ".join(options)
+
+
+def reason(first: Finding, findings: list[Finding]) -> str:
+    """The reason line of the findings on one file: the first, and how many more."""
+    where = first.path + (f":{first.line}" if first.line else "")
+    # The fix line is the hook's own: the rule's advice beside it could contradict it.
+    said = f"{where} {first.rule}: {shorten(first.statement, 240, squeeze=True)}"
+    if len(findings) > 1:
+        said += f" (and {len(findings) - 1} more on this file)"
+    return said

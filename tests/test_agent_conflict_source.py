@@ -88,7 +88,8 @@ def test_a_cherry_pick_n_sequence_stopped_on_a_conflict_is_named_and_goes_on(
 ) -> None:
     """`git cherry-pick -n A B C` stopped on B (git's sequencer folder, no CHERRY_PICK_HEAD)
     was described as a `git stash pop`; it is now named, with the command that takes the rest
-    once what it took is committed, and the printed commands, run in order, finish it."""
+    once what it took is committed (and commits it), and the printed commands, run in order,
+    finish it."""
     _diverged(git_repo)
     picked = subprocess.run(
         ["git", "cherry-pick", "-n", "other~2", "other~1", "other"], cwd=git_repo.root
@@ -100,5 +101,6 @@ def test_a_cherry_pick_n_sequence_stopped_on_a_conflict_is_named_and_goes_on(
     assert "git cherry-pick -n" in said and "stash" not in said, said
     assert "GIT_EDITOR=true git cherry-pick --continue" in said, said
     assert not (git_repo.root / ".git" / "sequencer").exists()
-    assert git_repo.git("status", "--porcelain") == "M  d.py"  # the rest, picked: not committed
+    assert git_repo.git("status", "--porcelain") == ""  # the rest, picked and committed
+    assert git_repo.git("show", "HEAD:d.py") == "d = 2"
     assert [git_repo.git("show", f"HEAD:{n}.py") for n in "ac"] == ["a = 3", "c = 2"]

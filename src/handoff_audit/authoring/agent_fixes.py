@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from handoff_audit import shell
 from handoff_audit.authoring import twin_fixes
 from handoff_audit.authoring.agent_gate import Gate, Problem, is_gitignore
-from handoff_audit.authoring.conflict_fixes import conflict_advice
+from handoff_audit.authoring.conflict_fixes import COMMIT_PLACEHOLDER, conflict_advice
 from handoff_audit.authoring.default_blocked import repair_default
 from handoff_audit.authoring.fix_choice import (
     FIELD_OPTIONS,
@@ -65,7 +65,6 @@ _SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
 _NEWEST = re.compile(r"(?:: commit|the newest) ([0-9a-f]{7,40})\b")
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
 VERIFY_PLACEHOLDER = "<the command that runs the tests>"
-COMMIT_PLACEHOLDER = "<what the change does>"
 
 
 @dataclass(frozen=True, slots=True)

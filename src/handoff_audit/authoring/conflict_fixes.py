@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from handoff_audit.authoring.agent_gate import Gate
     from handoff_audit.git.rebase_state import Stopped
 
+COMMIT_PLACEHOLDER = "<what the change does>"
+"""The placeholder of a commit message in a printed fix."""
+
 
 def conflict_advice(
     gate: Gate,
@@ -119,6 +122,9 @@ def _after(gate: Gate, edited: bool = False) -> str:
             f"a `git {kind} -n` of several commits stopped on it (git's sequencer folder; "
             f"`{go_on}` refuses to go on before what it took so far is committed)"
         )
+        # With -n, the rest of the sequence is staged, not committed: committed here, or the
+        # `new` or `update` printed after it refuses the workbench that is not clean.
+        go_on += f' && {{ git diff --cached --quiet || git commit -m "{COMMIT_PLACEHOLDER}"; }}'
     else:
         # No MERGE_HEAD, no squash, no sequence: a `git stash pop` or `apply`, `checkout -m`.
         none = "no merge is in progress, so there is nothing to go on with"
@@ -138,7 +144,7 @@ def _after(gate: Gate, edited: bool = False) -> str:
         return f"{said}; after that commit, run: {go_on}" if go_on else said
     if edited:
         then = f" && {go_on}" if go_on else ""
-        return f'{none}; then commit: git commit -m "<what the change does>"{then}'
+        return f'{none}; then commit: git commit -m "{COMMIT_PLACEHOLDER}"{then}'
     return f"{none}; nothing is left to commit" + (f"; then run: {go_on}" if go_on else "")
 
 

@@ -4,6 +4,7 @@ running only what it prints, in order, until the hook lets it stop."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 
 from agent_support import run_fix, run_hook, stop_event
@@ -66,3 +67,100 @@ def test_a_cherry_pick_n_sequence_on_a_branch_with_no_handoff_ends_with_new_work
     assert git_repo.git("status", "--porcelain") == ""
     assert (git_repo.root / "handoff.json").is_file()
     assert git_repo.git("show", "HEAD:d.py") == "d = 2"
+
+
+def _rounds(repo: GitRepo, resolve: dict[str, str] | None = None) -> list[str]:
+    """`_play` until the hook lets the agent stop (at most three rounds, never the same block
+    twice: no loop); each round's first answer."""
+    said: list[str] = []
+    for _round in range(3):
+        if run_hook(stop_event(repo.root / "sub")).code == 0:
+            return said
+        said.append(_play_round(repo, resolve if not said else None))
+    raise AssertionError(f"still blocked after 3 rounds: {said}")
+
+
+def _play_round(repo: GitRepo, resolve: dict[str, str] | None) -> str:
+    here = repo.root / "sub"
+    run = run_hook(stop_event(here))
+    assert run.code == 2, run.err
+    for name, text in (resolve or {}).items():
+        repo.write(name, text)
+    for command in _commands(run.lines):
+        done = run_fix(here, command)
+        assert done.returncode == 0, (command, run.err, done.stdout, done.stderr)
+    if "commit, then stop again" in run.err and repo.git("status", "--porcelain"):
+        repo.commit("agent: as the hook said")
+    again = run_hook(stop_event(here))
+    assert again.err != run.err, run.err
+    return run.err
+
+
+def _git(repo: GitRepo, *args: str, env: dict[str, str] | None = None) -> int:
+    done = subprocess.run(
+        ["git", *args], cwd=repo.root, capture_output=True, env={**os.environ, **(env or {})}
+    )
+    return done.returncode
+
+
+def test_a_cherry_pick_sequence_left_between_two_picks_blocks_until_it_goes_on(
+    git_repo: GitRepo,
+) -> None:
+    """`git cherry-pick A B C` stopped on B, resolved with `git commit` instead of `--continue`:
+    git's sequencer folder still holds C, no CHERRY_PICK_HEAD, nothing to resolve. The hook let
+    the session end there; it now names the sequence and its `--continue` first."""
+    _diverged(git_repo)
+    assert _git(git_repo, "cherry-pick", "other~2", "other~1", "other") != 0
+    git_repo.write("a.py", "a = 4\n")
+    git_repo.git("add", "a.py")
+    assert _git(git_repo, "commit", "-q", "--no-edit") == 0
+    assert not (git_repo.root / ".git" / "CHERRY_PICK_HEAD").exists()
+    said = _rounds(git_repo)
+    assert said and "git cherry-pick` of several commits is left midway" in said[0], said
+    assert "fix: GIT_EDITOR=true git cherry-pick --continue" in said[0], said
+    assert "git cherry-pick --abort" in said[0]
+    assert not (git_repo.root / ".git" / "sequencer").exists()
+    assert git_repo.git("show", "HEAD:d.py") == "d = 2"
+
+
+def test_a_bisect_left_running_blocks_until_it_is_reset(git_repo: GitRepo) -> None:
+    """A `git bisect` left running (HEAD detached at a commit it checked out): the hook said
+    "HEAD is detached: no branch to hand off" and let the session end; it now names the bisect
+    and `git bisect reset`, then what the branch itself needs."""
+    _diverged(git_repo)
+    git_repo.git("switch", "-q", "other")
+    assert _git(git_repo, "bisect", "start", "other", "main") == 0
+    assert (git_repo.root / ".git" / "BISECT_LOG").exists()
+    said = _rounds(git_repo)
+    assert "a `git bisect` is left running" in said[0], said
+    assert 'fix: git -C "$(git rev-parse --show-toplevel)" bisect reset' in said[0], said
+    assert not (git_repo.root / ".git" / "BISECT_LOG").exists()
+    assert git_repo.git("branch", "--show-current") == "other"
+
+
+def test_a_rebase_of_a_detached_head_stopped_at_an_edit_step_blocks(git_repo: GitRepo) -> None:
+    """`git rebase -i other~2 other^0` (a detached HEAD) stopped at an `edit` step: git's
+    head-name says "detached HEAD", which was taken for no rebase, and the session could end
+    there; it is now named, with `git rebase --continue` first."""
+    _diverged(git_repo)
+    edit = {"GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/", "GIT_EDITOR": "true"}
+    assert _git(git_repo, "rebase", "-q", "-i", "other~2", "other^0", env=edit) == 0
+    assert (git_repo.root / ".git" / "rebase-merge").is_dir()
+    said = _rounds(git_repo)
+    assert "a rebase of a detached HEAD is in progress" in said[0], said
+    assert "fix: GIT_EDITOR=true git rebase --continue" in said[0], said
+    assert not (git_repo.root / ".git" / "rebase-merge").exists()
+
+
+def test_a_git_am_stopped_on_a_patch_blocks_and_its_way_out_works(git_repo: GitRepo) -> None:
+    """`git am` stopped on a patch that does not apply (git's rebase-apply folder, no head-name,
+    no conflict): the hook let the session end; it now names it and the way out."""
+    _diverged(git_repo)
+    patch = git_repo.root.parent / "b.patch"
+    patch.write_text(git_repo.git("format-patch", "-1", "--stdout", "other~1") + "\n")
+    assert _git(git_repo, "am", str(patch)) != 0
+    assert (git_repo.root / ".git" / "rebase-apply" / "applying").exists()
+    said = _rounds(git_repo)
+    assert "a `git am` is stopped on a patch" in said[0], said
+    assert "fix: git am --abort" in said[0] and "git am --continue" in said[0], said
+    assert not (git_repo.root / ".git" / "rebase-apply").exists()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from handoff_audit import shell
 from handoff_audit.authoring import twin_fixes
 from handoff_audit.authoring.agent_gate import Gate, Problem, is_gitignore
-from handoff_audit.authoring.conflict_fixes import COMMIT_PLACEHOLDER, conflict_advice
+from handoff_audit.authoring.conflict_fixes import conflict_advice
 from handoff_audit.authoring.default_blocked import repair_default
 from handoff_audit.authoring.fix_choice import (
     FIELD_OPTIONS,
@@ -46,7 +46,7 @@ from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.conflicts import file_conflict_line
-from handoff_audit.git.rebase_state import CONTINUE
+from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, CONTINUE
 from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_record
@@ -172,6 +172,8 @@ class Fixes:
         if problem.kind == "stopped" and self.gate.stopped is not None:
             abort = f"or `{self.gate.stopped.abort}` to give it up"
             return Advice(f"{problem.message}; finish it", problem.command, abort)
+        if problem.kind == "pending" and (pending := self.gate.pending) is not None:
+            return Advice(f"{problem.message}; finish it", pending.command, pending.also)
         if problem.kind == "rebase":
             return Advice(f"{problem.message}; finish it", CONTINUE, "or `git rebase --abort`")
         # A deletion already staged is no path `git add` matches: the commit takes it as is.

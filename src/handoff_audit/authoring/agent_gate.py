@@ -33,7 +33,13 @@ from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import unmerged, with_markers
 from handoff_audit.git.protected import protected_patterns, unborn_branch
-from handoff_audit.git.rebase_state import Stopped, rebase_in_progress, stopped_in_progress
+from handoff_audit.git.rebase_state import (
+    Pending,
+    Stopped,
+    pending_in_progress,
+    rebase_in_progress,
+    stopped_in_progress,
+)
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
@@ -59,7 +65,8 @@ class Problem:
 
     kind: str
     """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``rebase`` (one
-    stopped midway), ``inherited`` (an active packet of the branch this one was made from),
+    stopped midway), ``pending`` (a sequence, `git am` or `git bisect` left midway),
+    ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``broken`` (a packet file beside the branch's own that is JSON but no
     packet), ``ignored`` (handoff files git ignores, for a branch that has none it can see) or
     ``passed-over`` (a file the branch wrote into a dated series, undated or of an earlier date,
@@ -126,6 +133,8 @@ class Gate:
     topic) that is JSON but no packet (`not_a_packet`): `new` refuses to overwrite it or writes
     a second packet beside it, so the no-packet fix is to repair it."""
     """A merge, cherry-pick or revert stopped midway (git's folder says so), else ``None``."""
+    pending: Pending | None = None
+    """A cherry-pick or revert sequence, `git am` or `git bisect` left midway, else ``None``."""
     protected: bool = False
     """The branch is a protected one (it needs no packet; only a conflict blocks)."""
 
@@ -180,6 +189,9 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
     elif gate.stopped is not None and (branch is None or matches_any(branch, protected)):
         # Whatever the branch: a merge left midway leaves its conflicts in the tree.
         gate.problems.extend(_stopped_problems(gate, _status(gate.root)))
+    elif branch is None and pending_in_progress(root) is not None:
+        # A bisect, or a sequence on a detached HEAD: no branch, but the operation is left.
+        gate.problems.extend(_stopped_problems(gate, _status(gate.root)))
     elif branch is None:
         gate.note = "HEAD is detached: no branch to hand off"
     elif matches_any(branch, protected):
@@ -202,6 +214,8 @@ def _judge_protected(gate: Gate, branch: str) -> None:
     conflict = [p for p in _dirt_problems(gate.root, codes) if p.kind == "conflict"]
     if conflict:
         gate.problems.extend(conflict)
+    elif pending_in_progress(gate.root) is not None:
+        gate.problems.extend(_stopped_problems(gate, codes))
     else:
         gate.note = f"{branch} is a protected branch: it needs no packet"
 
@@ -210,14 +224,15 @@ def _judge_rebase(gate: Gate, branch: str) -> None:
     """A rebase of ``branch`` stopped in the middle: the session may not end before it is done.
     Conflicts are resolved first (this branch's packet kept), then the rebase goes on; nothing
     is committed apart (`git rebase --continue` commits)."""
-    gate.rebasing = gate.branch = branch
+    gate.rebasing, gate.branch = branch or "HEAD", branch or None
     try:
         codes = plumbing.status(gate.root, [])
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
     dirt = _dirt_problems(gate.root, codes, rebasing=True)
     conflict = [p for p in dirt if p.kind == "conflict"]
-    said = f"a rebase of branch {branch} is in progress (stopped; HEAD is detached meanwhile)"
+    what = f"branch {branch}" if branch else "a detached HEAD"
+    said = f"a rebase of {what} is in progress (stopped; HEAD is detached meanwhile)"
     gate.problems.extend([*conflict, Problem("rebase", said)])
 
 
@@ -283,8 +298,18 @@ def _judge_branch(
         if packet is not None and blocking(finding) and not mine & conflicted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
     # The operation's commit takes what it staged: only the rest is committed apart, after.
-    first = [p for p in dirt_problems if p.kind != "uncommitted"]
+    _place_dirt(gate, dirt_problems, dirt)
+
+
+def _place_dirt(gate: Gate, dirt_problems: list[Problem], dirt: tuple[str, ...]) -> None:
+    """Put the problems of the uncommitted files among the others: the operation's own first
+    (its commit takes what it staged), then the commit of the rest, then a sequence's next
+    step, then the findings."""
+    # A sequence's next step comes after the commit of what is uncommitted (it refuses before).
+    after = [p for p in dirt_problems if p.kind == "pending" and p is dirt_problems[-1]]
+    first = [p for p in dirt_problems if p.kind != "uncommitted" and p not in after]
     gate.problems[:0] = first
+    gate.problems[len(first) : len(first)] = after
     for uncommitted in (p for p in dirt_problems if p.kind == "uncommitted"):
         rewritten = _rewritten_by_twin_fixes(gate.problems, dirt)
         if rewritten:
@@ -327,6 +352,26 @@ def _status(root: Path) -> dict[str, str]:
 
 
 def _stopped_problems(gate: Gate, codes: dict[str, str]) -> list[Problem]:
+    """`_stopped_only`, and an operation left midway with nothing to resolve (`Pending`): a
+    `git am` or `git bisect` first (a commit on its HEAD would not be the branch's), with the
+    files a `git am --continue` takes left to it; a sequence's next step after the commit of
+    what is uncommitted (it refuses to go on before)."""
+    problems = _stopped_only(gate, codes)
+    if any(p.kind in ("conflict", "stopped") for p in problems):
+        return problems
+    staged = {p for p, c in codes.items() if c[0] not in " ?"}
+    gate.pending = pending_in_progress(gate.root, staged=bool(staged))
+    if gate.pending is None:
+        return problems
+    pending = Problem("pending", gate.pending.said, command=gate.pending.command)
+    if gate.pending.kind == "cherry-pick" or gate.pending.kind == "revert":
+        return [*problems, pending]
+    taken = staged if gate.pending.kind == "am" and "--continue" in pending.command else set()
+    rest = {p: c for p, c in codes.items() if p not in taken}
+    return [pending, _uncommitted(rest)] if rest else [pending]
+
+
+def _stopped_only(gate: Gate, codes: dict[str, str]) -> list[Problem]:
     """`_dirt_problems`, and while a merge, cherry-pick or revert is stopped midway: its
     conflicts, then the command that finishes it (its commit takes every file it staged), then
     the files it did not stage, committed apart."""

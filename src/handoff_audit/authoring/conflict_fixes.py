@@ -16,7 +16,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import keep_side, stash_left_it, unmerged, with_markers
-from handoff_audit.git.rebase_state import conflict_source
+from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, conflict_source, sequence_continue
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.packet import is_packet_file, twin_of
 from handoff_audit.program import program
@@ -25,9 +25,6 @@ from handoff_audit.rules import RULES_BY_ID
 if TYPE_CHECKING:
     from handoff_audit.authoring.agent_gate import Gate
     from handoff_audit.git.rebase_state import Stopped
-
-COMMIT_PLACEHOLDER = "<what the change does>"
-"""The placeholder of a commit message in a printed fix."""
 
 
 def conflict_advice(
@@ -117,14 +114,13 @@ def _after(gate: Gate, edited: bool = False) -> str:
         none = "a `git merge --squash` stopped on it (git's SQUASH_MSG): a commit finishes it"
     elif source in ("pick", "revert"):
         kind = "cherry-pick" if source == "pick" else "revert"
-        go_on = f"GIT_EDITOR=true git {kind} --continue"
         none = (
             f"a `git {kind} -n` of several commits stopped on it (git's sequencer folder; "
-            f"`{go_on}` refuses to go on before what it took so far is committed)"
+            f"`GIT_EDITOR=true git {kind} --continue` refuses to go on before what it took so "
+            "far is committed)"
         )
-        # With -n, the rest of the sequence is staged, not committed: committed here, or the
-        # `new` or `update` printed after it refuses the workbench that is not clean.
-        go_on += f' && {{ git diff --cached --quiet || git commit -m "{COMMIT_PLACEHOLDER}"; }}'
+        # With -n, the rest of the sequence is staged, not committed: its command commits it.
+        go_on = sequence_continue(kind, no_commit=True)
     else:
         # No MERGE_HEAD, no squash, no sequence: a `git stash pop` or `apply`, `checkout -m`.
         none = "no merge is in progress, so there is nothing to go on with"

@@ -188,7 +188,10 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     """At most `MAX_LINES` lines: a header, each reason with the command that fixes it (and
     the alternative, when there is one), what to do next, and a warning for each configuration
     file ignored beside the one used (it may be why the handoff is judged so)."""
-    if blocks and gate.protected:  # it needs no packet: only a conflict blocks it
+    midway = any(p.kind == "pending" for p in gate.problems)
+    if blocks and (gate.branch is None or (gate.protected and midway)):
+        head = "handoff-audit: do not stop yet: a git operation is left midway."
+    elif blocks and gate.protected:  # it needs no packet: only a conflict blocks it
         head = f"handoff-audit: do not stop yet: branch {gate.branch} has files in a conflict."
     elif blocks:
         head = f"handoff-audit: do not stop yet: the handoff of branch {gate.branch} is not ready."
@@ -213,7 +216,8 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
             break
         lines.extend(block)
     fill = " (fill in the <...> parts)" if any('"<' in line for line in lines) else ""
-    commit = "" if gate.rebasing or gate.stopped or gate.protected else "commit, "
+    only_git = gate.rebasing or gate.stopped or gate.protected or gate.branch is None
+    commit = "" if only_git else "commit, "
     lines.append(
         f"Run each fix{fill}, {commit}then stop again."
         if blocks

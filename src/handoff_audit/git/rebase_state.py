@@ -25,7 +25,7 @@ class Rebase:
     """A rebase in progress."""
 
     branch: str
-    """The branch being rebased (``refs/heads/`` left out)."""
+    """The branch being rebased (``refs/heads/`` left out); ``""``: a detached HEAD."""
     conflicts: tuple[str, ...]
     """The files git listed as conflicted when it stopped (``MERGE_MSG``); may be resolved since."""
 
@@ -40,10 +40,14 @@ class Rebase:
             else "resolve what `git status` reports unmerged, if anything, `git add` it, "
         )
         return (
-            f"a rebase of branch {self.branch} is in progress (HEAD is detached while git replays "
+            f"a rebase of {self.what()} is in progress (HEAD is detached while git replays "
             f"its commits): {resolve}then run `{CONTINUE}`, or `git rebase --abort` to give it "
             "up; the branch's handoff is shown once the rebase is done"
         )
+
+    def what(self) -> str:
+        """``branch NAME``, or ``a detached HEAD``."""
+        return f"branch {self.branch}" if self.branch else "a detached HEAD"
 
 
 def rebase_in_progress(root: Path) -> Rebase | None:
@@ -54,8 +58,10 @@ def rebase_in_progress(root: Path) -> Rebase | None:
     own = folders[0]  # a worktree's own folder holds its rebase state
     for kind in ("rebase-merge", "rebase-apply"):
         name = _read(os.path.join(own, kind, "head-name")).strip()
-        if name.startswith("refs/heads/"):
-            return Rebase(name.removeprefix("refs/heads/"), _conflicts(own))
+        if name.startswith("refs/heads/") or name.strip() == "detached HEAD":
+            return Rebase(
+                name.removeprefix("refs/heads/").removeprefix("detached HEAD"), _conflicts(own)
+            )
     return None
 
 
@@ -163,3 +169,98 @@ def conflict_source(root: Path) -> str:
         return "stash"
     packed = _read(os.path.join(common, "packed-refs")).splitlines()
     return "stash" if any(line.endswith(" refs/stash") for line in packed) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A git operation left midway with nothing to resolve and no commit of its own waiting
+    (no ``*_HEAD`` file): a cherry-pick or revert sequence between two steps, a `git am` stopped
+    on a patch, a `git bisect` left running. The next session would find the repository in the
+    middle of it."""
+
+    kind: str
+    """``cherry-pick``, ``revert``, ``am`` or ``bisect``."""
+    said: str
+    """What is under way, one line."""
+    command: str
+    """The command that finishes it (or, with nothing to finish it with, gives it up)."""
+    also: str
+    """The other ways, one line."""
+
+
+def pending_in_progress(root: Path, *, staged: bool = False) -> Pending | None:
+    """The operation left midway in the work tree at ``root`` (read as files, no git process)
+    that no rebase, merge, cherry-pick or revert stopped on its commit is (those are
+    `rebase_in_progress` and `stopped_in_progress`), else ``None``; ``staged``: the index
+    differs from HEAD (a `git am` stopped on a patch goes on only with the patch applied)."""
+    folders = git_dirs(os.path.realpath(root))
+    if not folders:
+        return None
+    own = folders[0]
+    if os.path.exists(os.path.join(own, "rebase-apply", "applying")):
+        return _am(staged)
+    sequencer = os.path.join(own, "sequencer")
+    if os.path.isdir(sequencer) and not any(
+        os.path.exists(os.path.join(own, name)) for name, _kind, _abort in STOPPED
+    ):
+        words = _read(os.path.join(sequencer, "todo")).split(maxsplit=1)
+        kind = "revert" if words and words[0] in ("revert", "r") else "cherry-pick"
+        options = _read(os.path.join(sequencer, "opts"))
+        no_commit = any(
+            line.replace(" ", "").lower() == "no-commit=true" for line in options.splitlines()
+        )
+        return Pending(
+            kind,
+            f"a `git {kind}` of several commits is left midway (git's sequencer folder: the "
+            "commits after this one are not taken yet)",
+            sequence_continue(kind, no_commit=no_commit),
+            f"or `git {kind} --abort` to give up the whole sequence (`git {kind} --quit` keeps "
+            "what it took so far and drops the rest)",
+        )
+    if os.path.exists(os.path.join(own, "BISECT_LOG")):
+        return Pending(
+            "bisect",
+            "a `git bisect` is left running (HEAD is wherever it last checked out)",
+            # git refuses `git bisect` outside the top folder: this works from a subfolder too.
+            'git -C "$(git rev-parse --show-toplevel)" bisect reset',
+            "this ends it and checks out the branch it started on; `git bisect log` first "
+            "shows what it found, to note in the handoff",
+        )
+    return None
+
+
+def sequence_continue(kind: str, *, no_commit: bool) -> str:
+    """The command that goes on with a cherry-pick or revert sequence (``kind``); with
+    ``no_commit`` (``-n``) the rest is staged, not committed, so it commits what was staged
+    (or the `new` or `update` printed after it would refuse a work tree that is not clean)."""
+    go_on = f"GIT_EDITOR=true git {kind} --continue"
+    if not no_commit:
+        return go_on
+    return f'{go_on} && {{ git diff --cached --quiet || git commit -m "{COMMIT_PLACEHOLDER}"; }}'
+
+
+COMMIT_PLACEHOLDER = "<what the change does>"
+"""The placeholder of a commit message in a printed fix."""
+
+
+def _am(staged: bool) -> Pending:
+    said = "a `git am` is stopped on a patch it could not apply (git's rebase-apply folder)"
+    by_hand = (
+        "apply the patch by hand (`git am --show-current-patch=diff` shows it), `git add` the "
+        "files, then `git am --continue`"
+    )
+    if staged:
+        return Pending(
+            "am",
+            said,
+            "git am --continue",
+            "this commits what is staged as the patch; `git am --skip` leaves the patch out, "
+            "`git am --abort` gives up the whole series",
+        )
+    return Pending(
+        "am",
+        said,
+        "git am --abort",
+        f"this gives up the whole series; to keep it instead: {by_hand} (`git am --skip` "
+        "leaves this patch out)",
+    )

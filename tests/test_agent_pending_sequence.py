@@ -164,3 +164,22 @@ def test_a_git_am_stopped_on_a_patch_blocks_and_its_way_out_works(git_repo: GitR
     assert "a `git am` is stopped on a patch" in said[0], said
     assert "fix: git am --abort" in said[0] and "git am --continue" in said[0], said
     assert not (git_repo.root / ".git" / "rebase-apply").exists()
+
+
+def test_a_rebase_stopped_at_an_edit_step_with_an_amendment_begun_stages_it_first(
+    git_repo: GitRepo,
+) -> None:
+    """An `edit` step, then a change to a file not staged, then the session ends: the printed
+    `git rebase --continue` refused ("You must edit all merge conflicts ... git add") and the
+    hook repeated it. The change is now staged first, and the stopped commit takes it."""
+    _diverged(git_repo)
+    git_repo.git("switch", "-q", "other")
+    edit = {"GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/", "GIT_EDITOR": "true"}
+    assert _git(git_repo, "rebase", "-q", "-i", "other~2", env=edit) == 0
+    git_repo.write("a.py", "a = 5\n")
+    said = _rounds(git_repo)
+    assert "with changes not staged in a.py" in said[0], said
+    assert "fix: git add -- ../a.py && GIT_EDITOR=true git rebase --continue" in said[0], said
+    assert not (git_repo.root / ".git" / "rebase-merge").exists()
+    assert git_repo.git("show", "HEAD~1:a.py") == "a = 5"
+    assert git_repo.git("status", "--porcelain") == ""

@@ -175,7 +175,7 @@ class Fixes:
         if problem.kind == "pending" and (pending := self.gate.pending) is not None:
             return Advice(f"{problem.message}; finish it", pending.command, pending.also)
         if problem.kind == "rebase":
-            return Advice(f"{problem.message}; finish it", CONTINUE, "or `git rebase --abort`")
+            return self.rebase(problem)
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         added = [f for f in problem.files if f not in problem.staged_deletions]
         added += [f for f in problem.rewritten if f not in problem.files]
@@ -199,6 +199,21 @@ class Fixes:
             "files): add them to .gitignore instead"
             if work
             else None,
+        )
+
+    def rebase(self, problem: Problem) -> Advice:
+        """A rebase stopped midway: go on with it; changes it has not staged (an `edit` step's
+        amendment begun) are staged first, which `--continue` refuses without."""
+        if not problem.files:
+            return Advice(f"{problem.message}; finish it", CONTINUE, "or `git rebase --abort`")
+        names = " ".join(self.path(f) for f in problem.files)
+        shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
+        more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
+        return Advice(
+            f"{problem.message}, with changes not staged in {shown}{more}; stage them (the "
+            "commit the rebase stopped at takes them) and finish it",
+            f"git add -- {names} && {CONTINUE}",
+            "or `git rebase --abort`, which drops those changes",
         )
 
     def passed_over(self, problem: Problem) -> Advice:

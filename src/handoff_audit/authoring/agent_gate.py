@@ -31,7 +31,7 @@ from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.conflicts import unmerged, with_markers
+from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
     Pending,
@@ -78,7 +78,8 @@ class Problem:
     packet: PacketInfo | None = None
     """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()
-    """For ``uncommitted`` and ``ignored``: the files, from the repository root; for
+    """For ``uncommitted`` and ``ignored``: the files, from the repository root (for
+    ``rebase``: its changes not staged); for
     ``passed-over``: the branch's file, then the series' current one; for ``no-packet``: the
     current files of the repository's series, if it keeps any."""
     staged_deletions: tuple[str, ...] = ()
@@ -231,9 +232,11 @@ def _judge_rebase(gate: Gate, branch: str) -> None:
         raise CannotJudge(str(error)) from None
     dirt = _dirt_problems(gate.root, codes, rebasing=True)
     conflict = [p for p in dirt if p.kind == "conflict"]
+    # Changes not staged (an `edit` step's amendment begun): `--continue` refuses them.
+    left = unstaged(codes, skip=(f for p in conflict for f in p.files))
     what = f"branch {branch}" if branch else "a detached HEAD"
     said = f"a rebase of {what} is in progress (stopped; HEAD is detached meanwhile)"
-    gate.problems.extend([*conflict, Problem("rebase", said)])
+    gate.problems.extend([*conflict, Problem("rebase", said, files=left)])
 
 
 def _judge_unborn(gate: Gate, branch: str) -> None:

@@ -56,6 +56,13 @@ def unmerged(codes: dict[str, str]) -> tuple[str, ...]:
     return tuple(sorted(path for path, code in codes.items() if code in UNMERGED))
 
 
+def unstaged(codes: dict[str, str], skip: Iterable[str] = ()) -> tuple[str, ...]:
+    """The tracked paths that `git status` (``codes``) reports changed but not staged, but
+    ``skip``."""
+    left_out = set(skip)
+    return tuple(sorted(p for p, c in codes.items() if c[1] not in " ?" and p not in left_out))
+
+
 def with_markers(root: Path, paths: Iterable[str]) -> tuple[str, ...]:
     """Those of ``paths`` (from the top folder ``root``) whose file holds conflict markers."""
     return tuple(sorted(p for p in paths if file_conflict_line(root / p) is not None))

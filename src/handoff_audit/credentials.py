@@ -11,7 +11,8 @@ ignore the rule. Three sources:
 - a PEM private key block, GitHub, AWS and Slack tokens, ``Authorization`` and ``Bearer``;
 - generic forms where a value cannot be anything but a credential: ``NAME_TOKEN=`` (``_SECRET``,
   ``_PASSWORD``, ``_KEY``) assignments (also ``NAME_TOKEN = value`` unless the value is code,
-  a path or prose, and ``name_token = value`` when the value looks like one), the password of
+  a path or prose, and ``name_token = value`` when the value looks like one; ``:=``, ``?=``,
+  ``+=`` and ``=>`` as ``=``: Makefiles, Go, Ruby, PHP, Perl), the password of
   a URL, ``curl -u user:pass``, an ``X-Api-Key:`` header, ``mysql -pVALUE``.
 
 Every pattern runs in a linear-time engine (RE2, as gitleaks uses) or is one of the reviewed
@@ -95,7 +96,7 @@ _NOT_A_SECRET_NAME = _Allow(
     "match",
     (
         rf"(?i)^[^A-Za-z0-9_]?[\"']?[a-z0-9_]*?(?:{_NOT_SECRET_NAMES})_?(?:key|token)"
-        r"[\"']?[ \t]*[=:]",
+        r"[\"']?[ \t]*(?:[=:]|[?+]=)",
     ),
     (),
 )
@@ -111,11 +112,23 @@ that looks generated is a credential whatever follows it: ``api_token = t0k3nval
 
 _WORD_THEN_PROSE = _Allow(
     "match",
-    (r"=[ \t]*[\"']?[A-Za-z]+[\"']?[ \t]+[A-Za-z]+$",),
+    (r"=>?[ \t]*[\"']?[A-Za-z]+[\"']?[ \t]+[A-Za-z]+$",),
     (),
 )
 """A spaced assignment's value of letters alone followed by a word ("DB_PASSWORD = unchanged
 in prod") is prose; one with a digit or a symbol (``swordfish9 then restart``) is not."""
+
+_ASSIGN = r"(?:=>|[:?+]?=)"
+"""An assignment's operator: ``=``, and as it, Make's and Go's ``:=``, Make's ``?=`` and ``+=``,
+Ruby's, PHP's and Perl's ``=>`` (``API_KEY := ...``, ``'password' => '...'``); ``=>`` first,
+so that its ``>`` is never taken for the value's."""
+
+_STRICT_KEYWORDS = tuple(
+    name + operator
+    for name in ("token", "secret", "password", "passwd", "pass", "key", "pwd", "auth")
+    for operator in ("=", ":=", "?=", "+=")
+)
+"""The strict form's keywords: each name's end before each `_ASSIGN` (``=>`` holds ``=``)."""
 
 _LOOSE_VALUE = r"[ \t]*[\"']?([^\s\"'`;|&]{3,})(?:[ \t]+(?:[A-Za-z]+))?"
 """The value of a loose assignment, bare or quoted, and the word after it (`_PROSE_AFTER`,
@@ -198,8 +211,8 @@ _OWN: tuple[_Pattern, ...] = (
     ),
     _Pattern(
         "credential assignment",
-        r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + r"=[ \t]*[\"']?([^\s\"'`;|&]{3,})",
-        ("token=", "secret=", "password=", "passwd=", "pass=", "key=", "pwd=", "auth="),
+        r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + _ASSIGN + r"[ \t]*[\"']?([^\s\"'`;|&]{3,})",
+        _STRICT_KEYWORDS,
         1,
         reject=placeholder,
     ),
@@ -209,7 +222,7 @@ _OWN: tuple[_Pattern, ...] = (
         # these too (``API_KEY = os.getenv(...)``, "the password = the one in 1Password"), so
         # the value must look like a credential, as a labelled one must.
         "credential assignment",
-        r"(?:^|[^A-Za-z0-9_])" + _LOOSE_NAME + r"[ \t]*=" + _LOOSE_VALUE,
+        r"(?:^|[^A-Za-z0-9_])" + _LOOSE_NAME + r"[\"']?[ \t]*" + _ASSIGN + _LOOSE_VALUE,
         ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
         allow=(_NOT_A_SECRET_NAME,),  # prose after a generated value does not make it prose
@@ -220,7 +233,7 @@ _OWN: tuple[_Pattern, ...] = (
         # swordfish``): as the strict form, but not code (``API_KEY = settings.API_KEY``,
         # ``TOKEN = token.strip()``), a path, a number, another variable or a word of prose.
         "credential assignment",
-        r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + r"[ \t]+=" + _LOOSE_VALUE,
+        r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + r"[ \t]+" + _ASSIGN + _LOOSE_VALUE,
         ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
         allow=(_NOT_A_SECRET_NAME, _WORD_THEN_PROSE),

@@ -183,7 +183,9 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   `X-Api-Key:` header, `curl -u user:password`, `mysql`/`mariadb`/`mysqldump -pPASSWORD`;
 - an assignment to a name ending in `_TOKEN`, `_SECRET`, `_PASSWORD` or `_KEY`
   (`AWS_SECRET_ACCESS_KEY=...`) or to `PGPASSWORD`, `MYSQL_PWD`, `REDISCLI_AUTH` or `SSHPASS`,
-  unless the value is a variable (`$X`, `${X}`) or a placeholder;
+  unless the value is a variable (`$X`, `${X}`) or a placeholder; `:=`, `?=`, `+=` and `=>`
+  count as `=` in every assignment form here (`API_KEY := ...` in a Makefile,
+  `'password' => '...'` in Ruby or PHP), under the same value tests;
   also in any letter case and with spaces or tabs around `=` (`AWS_SECRET_ACCESS_KEY = ...`,
   `aws_secret_access_key = ...` as `~/.aws/credentials` writes it, `db_password = "..."`), the
   value bare or quoted, when the value also looks like a credential: 8 or more characters

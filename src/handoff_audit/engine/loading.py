@@ -16,6 +16,7 @@ does the same for a markdown file (`explain md-incomplete --file`).
 
 from __future__ import annotations
 
+import codecs
 import os
 import stat
 from pathlib import Path
@@ -39,6 +40,8 @@ from handoff_audit.rules.content import INVALID_JSON
 
 _BOMS = (
     (b"\xef\xbb\xbf", "a UTF-8 byte order mark"),
+    (b"\xff\xfe\x00\x00", "a UTF-32 byte order mark"),  # before UTF-16's, which it starts with
+    (b"\x00\x00\xfe\xff", "a UTF-32 byte order mark"),
     (b"\xff\xfe", "a UTF-16 byte order mark"),
     (b"\xfe\xff", "a UTF-16 byte order mark"),
 )
@@ -265,12 +268,13 @@ def read_text(
                 twin=f"the file starts with {name}",
                 undecoded=_after_bom(data, mark),
             )
-    if (codec := _utf16_without_bom(data)) is not None:
+    if (codec := _wide_without_bom(data)) is not None:
+        name = codec[:6].upper()
         raise Unreadable(
-            "the file is UTF-16 text without a byte order mark; save it as UTF-8",
+            f"the file is {name} text without a byte order mark; save it as UTF-8",
             1,
             1,
-            twin="the file is UTF-16 text",
+            twin=f"the file is {name} text",
             undecoded=data.decode(codec, "replace"),
         )
     try:
@@ -291,29 +295,61 @@ def read_text(
         ) from None
 
 
-def _utf16_without_bom(data: bytes) -> str | None:
-    """The codec of UTF-16 text without a byte order mark (``utf-16-le`` or ``utf-16-be``), as
-    its NUL bytes show it, else ``None``: in its first 64 bytes every other byte is NUL (the
-    high byte of a Latin character; three in four allow for other scripts and punctuation),
-    and none of the others is (UTF-8 text has no NUL byte)."""
-    head = data[: min(len(data), 64) // 2 * 2]
-    pairs = len(head) // 2
-    if pairs < 2:
+_SNIFF = 4096
+"""The bytes of a file's start that tell UTF-16 or UTF-32 text without a byte order mark."""
+
+
+def _wide_without_bom(data: bytes) -> str | None:
+    """The codec of UTF-32 or UTF-16 text without a byte order mark (``utf-32-le``,
+    ``utf-16-be``, ...), else ``None``.
+
+    Such a file's start holds NUL bytes and is not UTF-8 text: it does not decode as UTF-8, or
+    one character in four or more is a control character (the high byte of a Latin, Cyrillic,
+    Greek... character; UTF-8 text with a stray NUL has few), and it decodes as text in the
+    codec, one character in 50 at most a control character (`_controls`): UTF-32 first (read as
+    UTF-16, its every other character is a NUL), then UTF-16 in the byte order whose high bytes
+    hold more of the NULs (an ASCII character's: spaces, line ends, digits, punctuation). So text
+    that opens with Cyrillic or Chinese is known too, not only text that opens in ASCII."""
+    head = data[:_SNIFF]
+    if b"\0" not in head:
         return None
-    for codec, high, low in (
-        ("utf-16-le", head[1::2], head[::2]),
-        ("utf-16-be", head[::2], head[1::2]),
-    ):
-        if low.count(0) == 0 and high.count(0) * 4 >= pairs * 3:
+    utf8 = _controls(head, "utf-8")
+    if utf8 is not None and utf8 * 4 < 1:
+        return None
+    utf16 = "utf-16-le" if head[1::2].count(0) >= head[::2].count(0) else "utf-16-be"
+    for codec in ("utf-32-le", "utf-32-be", utf16):
+        share = _controls(head, codec)
+        if share is not None and share * 50 <= 1:
             return codec
     return None
 
 
+def _controls(head: bytes, codec: str) -> float | None:
+    """The share of control characters other than a tab or a line end in ``head`` (a file's
+    start, perhaps cut inside a character) decoded in ``codec``; ``None`` when it does not
+    decode, or to nothing."""
+    try:
+        text = codecs.getincrementaldecoder(codec)().decode(head, final=False)
+    except UnicodeDecodeError:
+        return None
+    if not text:
+        return None
+    controls = sum(
+        1 for char in text if (char < " " and char not in "\t\n\r") or "\x7f" <= char <= "\x9f"
+    )
+    return controls / len(text)
+
+
 def _after_bom(data: bytes, mark: bytes) -> str:
     """The text of a file that starts with the byte order mark ``mark``, decoded as that mark
-    says (UTF-16 little or big endian, or UTF-8), the mark left out and bad bytes replaced: for
-    the `secret` scan alone, with its lines and columns."""
-    codec = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}.get(mark, "utf-8")
+    says (UTF-32 or UTF-16, little or big endian, or UTF-8), the mark left out and bad bytes
+    replaced: for the `secret` scan alone, with its lines and columns."""
+    codec = {
+        b"\xff\xfe\x00\x00": "utf-32-le",
+        b"\x00\x00\xfe\xff": "utf-32-be",
+        b"\xff\xfe": "utf-16-le",
+        b"\xfe\xff": "utf-16-be",
+    }.get(mark, "utf-8")
     return data[len(mark) :].decode(codec, "replace")
 
 

@@ -254,10 +254,11 @@ A file that is not UTF-8 (a handoff saved as cp1252 by a Windows editor) gets it
 `invalid-json` finding and is still scanned, each undecodable byte read as one replacement
 character: a stray `é` hides no credential, in a packet, a twin, a markdown handoff or an older
 file of a series. A file that starts with a byte order mark is scanned as the mark says: UTF-16
-(Windows Notepad's "Unicode", Windows PowerShell 5's `>`), little or big endian, or UTF-8, the
-mark left out so that lines and columns are those of the text. UTF-16 without a mark is known
-by its NUL bytes (every other byte of the first 64, and none of the others) and scanned the
-same way.
+(Windows Notepad's "Unicode", Windows PowerShell 5's `>`) or UTF-32, little or big endian, or
+UTF-8, the mark left out so that lines and columns are those of the text. UTF-16 or UTF-32
+without a mark is known by its start (4096 bytes): it holds NUL bytes, is not UTF-8 text, and
+decodes as UTF-32 or UTF-16 text (the byte order where the NULs are high bytes) with few
+control characters, whatever script it opens with; it is scanned the same way.
 
 The message names the field (or the markdown line) and the kind of secret, never the value, in
 every output format; the secret is also redacted from the packet data that formats show.

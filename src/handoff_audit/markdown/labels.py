@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from handoff_audit.markdown.blanks import is_blank
 from handoff_audit.markdown.content_cues import LABEL, NONE, PLACEHOLDER, REASON_IN_SECTION
 from handoff_audit.markdown.facet_headings import ASIDE, FACETS, heading_facet, plain_heading
 from handoff_audit.markdown.headings import normalise
@@ -116,8 +117,11 @@ def _all_done(under: list[tuple[int, str, bool]]) -> bool:
 
 
 def says_nothing(content: str) -> bool:
-    """A template's blank ("TBD", "[describe …]", "YYYY-MM-DD", an empty "- [ ]")."""
-    return PLACEHOLDER.match(content) is not None or is_placeholder_text(content)
+    """A template's blank ("TBD", "`TODO`", "«TODO»", "[describe …]", "YYYY-MM-DD", an empty
+    "- [ ]"), as a packet's `placeholder` rule reads one too."""
+    return (
+        PLACEHOLDER.match(content) is not None or is_blank(content) or is_placeholder_text(content)
+    )
 
 
 def line_at(content: str, match: re.Match[str]) -> str:

@@ -12,6 +12,7 @@ from handoff_audit import shell
 from handoff_audit.credentials import packet_identifiers, show, unnamed_secrets
 from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.jsonpos import field_name, iter_strings
+from handoff_audit.markdown.blanks import bare_value, is_blank
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
@@ -304,54 +305,10 @@ PLACEHOLDER_FIELDS = ("summary", "next_action")
 """The fields a placeholder must not stand in for."""
 
 _PLACEHOLDER_WORDS = frozenset(
-    {
-        "todo",
-        "tbd",
-        "tba",
-        "fixme",
-        "xxx",
-        "n/a",
-        "na",
-        "none",
-        "null",
-        "nil",
-        "nothing",
-        "-",
-        "--",
-        "—",
-        "...",
-        "…",
-        "?",
-        "??",
-        "???",
-        "placeholder",
-        "wip",
-    }
+    {"n/a", "na", "none", "null", "nil", "nothing", "placeholder", "wip"}
 )
-_PLACEHOLDER_PATTERNS = (
-    re.compile(r"^<[^<>]*>$"),  # <next step here>
-    re.compile(r"^(?:todo|tbd|fixme)\b[\s:.!-]*$", re.IGNORECASE),  # "TODO:", "TBD."
-    re.compile(r"^[-_.…\s]+$"),
-)
-_EMPHASIS = re.compile(r"^([*_`~]{1,3})\s*(.*?)\s*\1[.!:]*$", re.DOTALL)
-"""Emphasis, strike-through or code marks around a whole value (``**TODO**``, ``_TBD_``,
-`` `TODO` ``, ``~~TODO~~``), which leave a placeholder a placeholder, as the markdown reading's
-pattern allows."""
-_ENCLOSED = re.compile(
-    r"^(?:\[\s*(.*?)\s*\]|\"\s*(.*?)\s*\"|'\s*(.*?)\s*'|“\s*(.*?)\s*”|‘\s*(.*?)\s*’)[.!:]*$",
-    re.DOTALL,
-)
-"""Brackets or quotes around a whole value (``[TODO]``, ``"TBD"``, ``'TODO'``): the same kind of
-wrapping, which HANDOFF.md's reading flags as well."""
-
-
-def _unwrapped(text: str) -> str | None:
-    """``text`` without the emphasis, brackets or quotes around all of it; ``None`` when none."""
-    if (emphasised := _EMPHASIS.match(text)) is not None:
-        return emphasised.group(2)
-    if (enclosed := _ENCLOSED.match(text)) is not None:
-        return next(inner for inner in enclosed.groups() if inner is not None)
-    return None
+"""Words a packet's field holds in place of a value, besides the blanks `blanks.is_blank` reads
+in a packet and a HANDOFF.md alike ("TODO", "`TBD`", "(TODO)", "«TODO»", "<...>")."""
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
@@ -400,22 +357,18 @@ def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:
 
 def is_placeholder(text: str) -> bool:
     """True for blank text and for template values that say nothing (``TODO``, ``<...>``)."""
-    stripped = text.strip()
-    while (inner := _unwrapped(stripped)) is not None:
-        stripped = inner
-    if not stripped:
-        return True
-    if stripped.lower().rstrip(".!:") in _PLACEHOLDER_WORDS:
-        return True
-    return any(pattern.match(stripped) for pattern in _PLACEHOLDER_PATTERNS)
+    return is_blank(text) or bare_value(text).lower().rstrip(".!:") in _PLACEHOLDER_WORDS
 
 
 def placeholder_message(name: str, value: object) -> str | None:
     """The `placeholder` rule's message for field ``name`` holding ``value``; ``None`` when the
     value is no placeholder. `new` and `update` refuse with the same words."""
-    if not isinstance(value, str) or not is_placeholder(value):
+    if not isinstance(value, str):
         return None
-    what = "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
+    if is_placeholder(value):
+        what = "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
+    else:
+        return None
     fix = (
         "write the first concrete step for the next session"
         if name == "next_action"

@@ -4,7 +4,9 @@ fields (the `placeholder` rule, `new`, `update`) and a HANDOFF.md's sections (`m
 
 **bare_value**: the value without its list marker, empty checkbox and the marks wrapped around
 all of it (emphasis, code, strike-through, brackets, parentheses, quotes, guillemets).
-**is_blank**: a template's blank once bare ("TODO", `` `TBD` ``, "(TODO)", "«TODO»", "...")."""
+**is_blank**: a template's blank once bare ("TODO", `` `TBD` ``, "(TODO)", "«TODO»", "...").
+**says_no_step**: a value that says there is no step ("None", "Nothing to do.", "No next step.",
+"None at this time.")."""
 
 from __future__ import annotations
 
@@ -26,6 +28,22 @@ _BLANK = re.compile(
     re.IGNORECASE,
 )
 """What a template leaves where a value goes ("TODO", "TBD.", "...", "-", "???", "<next step>")."""
+NO_STEP = (
+    r"(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
+    r"|no (?:outstanding|further|remaining|open|pending) (?:[a-z-]+ ){0,2}(?:follow-?ups?|tasks?|"
+    r"items?|work|actions?|steps?|changes?)\b.*"
+    r"|no (?:more |other )?(?:next )?(?:steps?|actions?|tasks?|work|follow-?ups?)"
+    r"|nothing(?: (?:left|more|else|further|pending|outstanding))?(?: (?:to do|to be done))?"
+    r"|无|暂无|なし|없음|aucune?|ninguno|keine"
+    r"|(?:none|nothing)\s*[—–:;]\s.*)"
+    r"(?:\s+[a-z]+(?:ed|ing))?"
+    r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present|at this (?:time|point|"
+    r"stage)|for the moment|so far))?"
+)
+"""A value that says there is no step ("None", "None currently", "Nothing queued", "Nothing to
+do", "No next step", "None at this time", "None — both fixes verified live"): the one word
+after it is a bare participle, not an object, and what follows a dash or colon says why."""
+_NO_STEP = re.compile(rf"^[\W_]*{NO_STEP}[\W_]*$", re.IGNORECASE)
 
 
 def bare_value(text: str) -> str:
@@ -43,4 +61,9 @@ def is_blank(text: str) -> bool:
     return not bare or _BLANK.match(bare) is not None
 
 
-__all__ = ["bare_value", "is_blank"]
+def says_no_step(text: str) -> bool:
+    """True for text that says there is no step ("Nothing to do.", "_None at this time._")."""
+    return _NO_STEP.match(bare_value(text)) is not None
+
+
+__all__ = ["NO_STEP", "bare_value", "is_blank", "says_no_step"]

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from handoff_audit.markdown.blanks import NO_STEP
 from handoff_audit.markdown.content_cues import IMPERATIVE
 from handoff_audit.markdown.outline import Section
 
@@ -176,20 +177,11 @@ _WORK_VERBS = (
 _BUILD = re.compile(rf"\b{_WORK_VERBS}\b", re.IGNORECASE)
 """Work words: a check item that also names one ("test and fix …") asks for work."""
 _NOTHING = re.compile(
-    r"^[\W_]*(?:none|nothing|n/?a|no(?:ne)? so far|nothing yet"
-    r"|no (?:outstanding|further|remaining|open|pending) (?:[a-z-]+ ){0,2}(?:follow-?ups?|tasks?|"
-    r"items?|work|actions?|steps?|changes?)\b.*"
-    r"|nothing (?:left|more|else)(?: to do)?|无|暂无|なし|없음|aucune?|ninguno|keine"
-    r"|ready (?:for|to be) [\w\s/-]{1,40}?\.?"
-    r"|(?:none|nothing)\s*[—–:;]\s.*)"
-    r"(?:\s+[a-z]+(?:ed|ing))?"
-    r"(?:\s+(?:currently|for now|at the moment|yet|right now|at present))?[\W_]*$",
-    re.IGNORECASE,
+    rf"^[\W_]*(?:{NO_STEP}|ready (?:for|to be) [\w\s/-]{{1,40}}?\.?)[\W_]*$", re.IGNORECASE
 )
-"""An item that says there is nothing ("None", "None currently", "Nothing queued", "None planned
-yet", "None — both fixes verified live", "Nothing left", in ``*`` or ``_`` emphasis alike): an
-empty list, not a step; the one word after it is a
-bare participle, not an object, and what follows a dash or colon says why there is nothing."""
+"""An item that says there is nothing (`blanks.NO_STEP`: "None", "Nothing to do", "No next
+step", in ``*`` or ``_`` emphasis alike) or only that the work is ready for someone: an empty
+list, not a step."""
 QUESTION = re.compile(r"[?？]\W{0,3}$")
 _LABEL_ONLY = re.compile(r"^\W{0,4}[^:：\n]{1,50}[:：]\W{0,3}$")
 

@@ -12,7 +12,7 @@ from handoff_audit import shell
 from handoff_audit.credentials import packet_identifiers, show, unnamed_secrets
 from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.jsonpos import field_name, iter_strings
-from handoff_audit.markdown.blanks import bare_value, is_blank
+from handoff_audit.markdown.blanks import bare_value, is_blank, says_no_step
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
@@ -362,11 +362,15 @@ def is_placeholder(text: str) -> bool:
 
 def placeholder_message(name: str, value: object) -> str | None:
     """The `placeholder` rule's message for field ``name`` holding ``value``; ``None`` when the
-    value is no placeholder. `new` and `update` refuse with the same words."""
+    value is no placeholder. A ``next_action`` that says there is no step ("Nothing left.", as
+    HANDOFF.md's reading calls no usable next step) is one too. `new` and `update` refuse with
+    the same words."""
     if not isinstance(value, str):
         return None
     if is_placeholder(value):
         what = "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
+    elif name == "next_action" and says_no_step(value):
+        what = f"no step: it says there is none ({show(value.strip())})"
     else:
         return None
     fix = (

@@ -6,9 +6,11 @@ the README promises, quoting nothing from its blanks."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from agent_support import run_hook, stop_event
+from agent_support import fill_in, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo
 from test_agent_session_start import claude_start, context_of
 from test_brief_show import Run, repo, show
@@ -280,4 +282,48 @@ def test_the_last_of_two_next_step_sections_is_the_one_judged(
     shown = show(run_cli, repo)
     assert shown.code == 0, shown.err
     assert "db/0042.sql" not in shown.out.split("as written:")[0]
+    assert "Next action" not in shown.out
+
+
+def test_the_appended_next_step_left_empty_is_named_there_not_appended_again(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    """The agent follows the Stop hook's fix for newer work, writes what changed and leaves the
+    appended "## Next step" empty: `check` names that section at its line (not "found no
+    section" at line 1), the hook's next fix edits it there (no third one appended), and
+    `show` warns of an unfilled template."""
+    repo.write("HANDOFF.md", TWO_NEXT_STEPS.split("## Pointers")[0].rstrip() + "\n")
+    repo.commit("handoff")
+    repo.write("src/refunds/retry.py", "RETRIES = 0\n")
+    repo.commit("refunds: no retries")
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 2, stopped.err
+    fix = the_command(stopped.err, "fix:")
+    assert "## Next step" in fix and ">> HANDOFF.md" in fix, stopped.err
+    since = "The retry loop was removed from `src/refunds/retry.py`."
+    answers = {p: since for p in re.findall(r'"(<[^"]*>)"', fix)} | {"<the next step now>": ""}
+    done = run_fix(repo.root, fill_in(fix, answers))
+    assert done.returncode == 0, done.stderr
+    written = (repo.root / "HANDOFF.md").read_text(encoding="utf-8")
+    assert written.count("## Next step") == 2, written
+    repo.commit("handoff: since then")
+    empty = written.splitlines().index("## Next step", 18) + 1
+
+    checked = run_cli(["check", "-q"], cwd=repo.root)
+    assert checked.code == 1, checked.out
+    [line] = [each for each in checked.out.splitlines() if "next step" in each]
+    assert line.startswith(
+        f'HANDOFF.md:{empty}: md-incomplete: no next step filled in: the "## Next step" '
+        f"section at line {empty} is empty; fill it in there"
+    ), line
+
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 2, stopped.err
+    assert f"fix: edit HANDOFF.md:{empty}: under that empty next-step heading" in stopped.err
+    assert ">> HANDOFF.md" not in stopped.err and "found no" not in stopped.err
+
+    shown = show(run_cli, repo)
+    assert shown.code == 0, shown.err
+    assert shown.out.splitlines()[0].startswith("Warning: HANDOFF.md is an unfilled template")
+    assert f'"Next step" at line {empty} is empty' in shown.out.splitlines()[0]
     assert "Next action" not in shown.out

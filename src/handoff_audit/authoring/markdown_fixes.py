@@ -78,10 +78,11 @@ def filled_in_place(blank: Finding, quoted: str, since: str | None) -> tuple[str
     second one would leave it as it was); ``since``, the placeholder for what changed when the
     work moved on after the handoff, goes there too."""
     held = "the placeholders" if blank.message.startswith(BLANK_NEXT) else "what"
-    command = (
-        f"edit {quoted}:{blank.line}: in place of {held} that next-step section holds, write "
-        "the work the next session should start"
-    )
+    where = f"in place of {held} that next-step section holds"
+    if blank.message.startswith(BLANK_NEXT) and " is empty;" in blank.message:
+        where = "under that empty next-step heading"
+    command = f"edit {quoted}:{blank.line}: {where}, write the work the next session should start"
+
     also = "edit that section; do not add a second one"
     return command, also + (f", and say in the file {since}" if since else "")
 

@@ -109,7 +109,7 @@ BLANK_NEXT = "no next step filled in"
 """How the message on a next-step section holding only placeholders begins (the hook's fix
 edits that section in place rather than adding another)."""
 _BLANK = (
-    BLANK_NEXT + ': the "{heading}" section at line {line} holds only placeholders ("{text}"); '
+    BLANK_NEXT + ': the "{heading}" section at line {line} {holds}; '
     "fill it in there with what the next session should do first (without it this is a status "
     "report, not a handoff)"
 )
@@ -194,7 +194,8 @@ def missing_in(
             message = _STEPLESS.format(heading=stepless.how, line=line, text=stepless.text)
         elif facet == "next" and (blank := reading.blank_next) is not None:
             line = blank.line
-            message = _BLANK.format(heading=blank.how, line=line, text=blank.text)
+            holds = f'holds only placeholders ("{blank.text}")' if blank.text else "is empty"
+            message = _BLANK.format(heading=blank.how, line=line, holds=holds)
         elif (blank_section := reading.blank_sections.get(facet)) is not None:
             line = blank_section.line
             message = _BLANK_SECTION.format(

@@ -153,6 +153,7 @@ def read(text: str, *, every: bool = False) -> Reading:
         for line, facet, label in label_paragraphs(section.texts, section.facet):
             _add(reading, facet, Evidence(line, "label", _short(label)))
         _decision_table(section, reading)
+    _empty_next(sections, reading)
     for section in sections:
         _judge_content(section, reading, every)
     for facet, places in reading.weak.items():
@@ -225,8 +226,11 @@ def _last_repeat(
     reading.found["next"] = [
         e for e in reading.found.get("next", []) if not any(a <= e.line < b for a, b in older)
     ]
-    for section in (sections[n] for n in repeated):
-        if _says_nothing_under(section) and _placeholders_only(section):
+    for n in repeated:
+        section = sections[n]
+        if _empty_heading(sections, n) or (
+            _says_nothing_under(section) and _placeholders_only(section)
+        ):
             reading.blank_next = _stepless(section)
         elif _names_no_step(section, section.texts):
             reading.stepless_next = _stepless(section)
@@ -248,6 +252,25 @@ def _appended_next(sections: list[Section]) -> int | None:
     if step.level == since.level and _SINCE_THEN.match(since.heading.strip().strip("#").strip()):
         return steps[-1]
     return None
+
+
+def _empty_heading(sections: list[Section], n: int) -> bool:
+    """``sections[n]`` is a heading with nothing under it, not even a subheading: the
+    Stop hook's appended "## Next step" left empty."""
+    section = sections[n]
+    deeper = n + 1 < len(sections) and sections[n + 1].level > section.level
+    return bool(section.level) and not section.texts and not deeper
+
+
+def _empty_next(sections: list[Section], reading: Reading) -> None:
+    """With no blank next step found yet, the first next-step heading with nothing under it
+    is one: `check` names it at its line and `show` warns of it, as of one holding "TBD"."""
+    if reading.blank_next is None:
+        empty = (
+            s for n, s in enumerate(sections) if s.facet == "next" and _empty_heading(sections, n)
+        )
+        if (section := next(empty, None)) is not None:
+            reading.blank_next = _stepless(section)
 
 
 def _span(sections: list[Section], n: int) -> tuple[int, int]:

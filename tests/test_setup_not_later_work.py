@@ -4,10 +4,11 @@ does not hold the agent; a commit that changes configuration and code still coun
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
-from agent_support import feature_repo, run_hook
+from agent_support import HookRun, feature_repo, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo, Result
 from test_brief_show import committed_packet
 
@@ -98,3 +99,51 @@ def test_setup_commit_does_not_outdate_a_packet(
     git_repo.write("src/refunds.py", "def refund(amount):\n    return -amount\n")
     git_repo.commit("refunds: sign")
     assert "packet-outdated" in _rules(run_cli, git_repo.root)
+
+
+def _adopting_branch(git_repo: GitRepo, run_cli: Callable[..., Result]) -> HookRun:
+    """``main`` with a configuration, and a branch where the agent runs `hook --install` as the
+    README says and follows the Stop hook's fix to commit the settings file it wrote; the Stop
+    hook's answer after that commit."""
+    git_repo.write(".handoff-audit.yml", 'verify: "true"\n')
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "chore/agent-hook")
+    installed = run_cli(["hook", "--install"], cwd=git_repo.root)
+    assert installed.code == 0, installed.err
+    held = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert held.code == 2 and ".claude/settings.json" in held.err, held.err
+    done = run_fix(git_repo.root, the_command(held.err, "fix:"))
+    assert done.returncode == 0, done.stderr
+    assert git_repo.git("status", "--porcelain").strip() == ""
+    return run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+
+
+def test_a_branch_that_only_adopts_the_hook_needs_no_handoff(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    stopped = _adopting_branch(git_repo, run_cli)
+    assert stopped.code == 0, stopped.err
+    assert "chore/agent-hook has no work of its own against main" in stopped.err
+    git_repo.write(".codex/hooks.json", '{"hooks": {}}\n')
+    git_repo.write(".handoff-audit.yml", 'verify: "pytest -q"\n')
+    git_repo.commit("adopt it for codex too")
+    assert run_hook(stop_event(git_repo.root), cwd=git_repo.root).code == 0
+
+
+def test_new_leaves_setup_files_out_of_a_branch_s_changed_files(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    assert _adopting_branch(git_repo, run_cli).code == 0
+    git_repo.write("app.py", "x = 2\n")
+    git_repo.write(".codex/hooks.json", '{"hooks": {}}\n')
+    git_repo.commit("app: x is 2")
+    held = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert held.code == 2, held.err
+    assert "branch chore/agent-hook has work of its own against main" in held.err
+    fix = the_command(held.err, "fix:")
+    assert fix.startswith("handoff-audit new "), held.err
+    done = run_fix(git_repo.root, fix)
+    assert done.returncode == 0, done.stderr
+    packet = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert packet["changed_files"] == ["app.py"]

@@ -32,6 +32,7 @@ from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
+from handoff_audit.git.later_work import setup_files
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
     Pending,
@@ -458,9 +459,16 @@ def _inherited(
 
 
 def _work(root: Path, config: Config, changed: set[str]) -> list[str]:
-    """The ``changed`` paths that are work: neither handoff files nor a series' records."""
+    """The ``changed`` paths that are work: neither handoff files, a series' records nor the
+    tool's own setup (`setup_files`: adopting the audit is no work a handoff should describe,
+    as `packet-outdated` counts it)."""
     series = SeriesFolders(root, config)
-    return sorted(path for path in changed if not is_handoff_record(path, config, series))
+    setup = setup_files(config.source, root)
+    return sorted(
+        path
+        for path in changed
+        if path not in setup and not is_handoff_record(path, config, series)
+    )
 
 
 def _needs_handoff(

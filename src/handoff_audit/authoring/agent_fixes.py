@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.authoring import twin_fixes
-from handoff_audit.authoring.agent_gate import Gate, Problem, is_gitignore
+from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.authoring.conflict_fixes import conflict_advice
 from handoff_audit.authoring.default_blocked import repair_default
 from handoff_audit.authoring.fix_choice import (
@@ -37,6 +37,7 @@ from handoff_audit.authoring.markdown_fixes import (
     template_fix,
 )
 from handoff_audit.authoring.packet_files import packet_text
+from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.series_successor import misdated, next_in_series, successor
 from handoff_audit.authoring.topic_files import changed_files, topic_files
 from handoff_audit.authoring.transcript_origin import TranscriptArguments

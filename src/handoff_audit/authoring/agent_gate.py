@@ -17,13 +17,13 @@ branch's own handoff.
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from handoff_audit.authoring.conflict_fixes import finishing
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
+from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
@@ -295,7 +295,7 @@ def _judge_branch(
     dirt_problems = _stopped_problems(gate, codes)
     conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
-    for finding in _not_recorded(gate, report.findings, by_file):
+    for finding in not_recorded(gate.root, gate.config, gate.head, report.findings, by_file):
         packet = by_file.get(finding.path)
         # A packet in a conflict is fixed by resolving it (the conflict's fix), nothing else.
         mine = {packet.path, packet.markdown} if packet is not None else set()
@@ -621,25 +621,9 @@ def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> 
                 ):
                     how = _gone(gate.root, change.files, config)
                     return f"{path} {how} (commit {change.sha[:12]})"
-            if any(not _beside_work(path, config, series) for path in change.files):
+            if any(not beside_work(path, config, series) for path in change.files):
                 return None
     return None
-
-
-def is_gitignore(path: str) -> bool:
-    """True for a `.gitignore` file, in any folder."""
-    return path.rpartition("/")[2] == ".gitignore"
-
-
-def _beside_work(path: str, config: Config, series: SeriesFolders) -> bool:
-    """True for a file whose commit after a finish leaves the handoff finished: a handoff file,
-    a `.gitignore` (ignoring scratch files is no work to hand over), or a path
-    `agent-hook.ignore` lists."""
-    return (
-        is_handoff_record(path, config, series)
-        or is_gitignore(path)
-        or matches_any(path, config.agent_hook.ignore)
-    )
 
 
 def _finishing(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> str | None:
@@ -671,75 +655,6 @@ def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
     if path.endswith(".json") or in_series(path, config) or not is_handoff_file(path, config):
         return False
     return packet_of(path) not in files
-
-
-_FAILED_RUN = re.compile(
-    r"\A`(?P<cmd>.*)` failed \(exit -?\d+\) at (?P<sha>[0-9a-f]{7,40})\b", re.DOTALL
-)
-"""The open risk a failing `--verify` run writes (`verify.Verification.facts`): the command
-and the commit it ran on."""
-
-
-_RECORDED = frozenset({"lkg-behind", "lkg-unknown"})
-"""The rules whose only fix is a passing `--verify` run."""
-
-
-def _not_recorded(
-    gate: Gate, findings: Sequence[Finding], by_file: dict[str, PacketInfo]
-) -> Iterator[Finding]:
-    """The findings, but `lkg-behind` and `lkg-unknown` (a rebase rewrote the commit) on a
-    packet that records the tests failing at the commit checked (`_failure_recorded`): that is
-    what the handoff truthfully says, not a fix left to run, as `update --verify` would fail
-    again and keep the old commit, and each commit of its packet would put it one commit
-    further behind (`check` still reports it)."""
-    for finding in findings:
-        packet = by_file.get(finding.path)
-        if finding.rule not in _RECORDED or packet is None or not _failure_recorded(gate, packet):
-            yield finding
-
-
-def _failure_recorded(gate: Gate, packet: PacketInfo) -> bool:
-    """True when one of the packet's open risks is a failing `--verify` run's (`update
-    --verify` writes it and exits 1), made on a commit of HEAD's history after which only
-    handoff files changed (its own commit, and any refresh of it)."""
-    data = packet.data or {}
-    risks = data.get("open_risks")
-    whats = [r.get("what") for r in risks if isinstance(r, dict)] if isinstance(risks, list) else []
-    found = (_FAILED_RUN.match(what) for what in whats if isinstance(what, str))
-    runs = tuple(
-        match["sha"]
-        for match in found
-        if match is not None and _is_test_failure(match["cmd"], data, gate.config.verify)
-    )
-    if not runs or gate.head is None:
-        return False
-    series = SeriesFolders(gate.root, gate.config)
-    try:
-        with plumbing.changes(gate.root, gate.head) as walk:
-            for change in walk:
-                if change.sha.startswith(runs):
-                    return True
-                if any(not _beside_work(path, gate.config, series) for path in change.files):
-                    return False
-    except plumbing.GitError:
-        return False
-    return False
-
-
-def _is_test_failure(cmd: str, data: Mapping[str, object], verify: str | None) -> bool:
-    """True when ``cmd`` is the configured ``verify`` (when one is configured) and the packet's
-    ``commands_run`` records its newest run failing: an open risk written by hand, or a
-    `--verify` of another command (`false`), does not say the project's tests fail."""
-    if verify is not None and cmd != verify:
-        return False
-    log = data.get("commands_run")
-    runs = (
-        [e for e in log if isinstance(e, dict) and e.get("cmd") == cmd]
-        if isinstance(log, list)
-        else []
-    )
-    exit_status = runs[-1].get("exit") if runs else None
-    return isinstance(exit_status, int) and not isinstance(exit_status, bool) and exit_status != 0
 
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:

@@ -84,7 +84,7 @@ def test_new_on_a_topic_with_an_active_packet_names_update_with_the_topic(
     _refunds_packet(git_repo, run_cli)
     refused = run_cli(["new", "--topic", "refunds", *REFUNDS], cwd=git_repo.root)
     assert refused.code == 2
-    assert "refresh it with `handoff-audit update --topic refunds`" in refused.err
+    assert "refresh it with `handoff-audit update .handoff/refunds.json`" in refused.err
     done = run_fix(git_repo.root, "handoff-audit update --topic refunds")
     assert done.returncode == 0, done.stderr
 
@@ -102,9 +102,8 @@ def test_new_on_an_active_packet_says_how_to_start_over_and_that_works(
     assert "NEW.json" not in refused.err  # `new --output NEW.json` is outside the packets globs
     [start_over] = [c for c in re.findall(r"`([^`]+)`", refused.err) if "supersede" in c]
     assert start_over == (
-        "handoff-audit supersede ../../handoff.json && git add -- ../../handoff.json "
-        '../../handoff.md && git commit -m "handoff: superseded" -- ../../handoff.json '
-        "../../handoff.md"
+        "handoff-audit supersede ../../handoff.json && git add -- :/handoff.json "
+        ':/handoff.md && git commit -m "handoff: superseded" -- :/handoff.json :/handoff.md'
     )
     done = run_fix(here, start_over)
     assert done.returncode == 0, done.stderr

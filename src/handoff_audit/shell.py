@@ -12,10 +12,12 @@ a name starting with ``-`` from being read as an option.
 from __future__ import annotations
 
 import contextlib
+import os
 import posixpath
 import shlex
 from collections.abc import Iterator
 from contextvars import ContextVar
+from pathlib import Path
 
 from handoff_audit import controls
 
@@ -102,4 +104,23 @@ def git() -> str:
     return f"git -C {quote_path(elsewhere)}" if elsewhere else "git"
 
 
-__all__ = ["commands_from", "fix_path", "from_top", "git", "in_top", "quote", "quote_path"]
+def git_at(root: Path) -> str:
+    """The ``git`` that starts a command a writer prints about the repository whose top folder
+    is ``root``: plain ``git`` from a folder inside it, else ``git -C DIR`` with ``DIR`` the
+    way there from the current folder (``new --output ../B/handoff.json`` run in ``A``), so
+    that it acts on that repository. Name its files with `from_top`."""
+    here = Path.cwd().resolve()
+    top = root.resolve()
+    return "git" if here.is_relative_to(top) else f"git -C {quote_path(os.path.relpath(top, here))}"
+
+
+__all__ = [
+    "commands_from",
+    "fix_path",
+    "from_top",
+    "git",
+    "git_at",
+    "in_top",
+    "quote",
+    "quote_path",
+]

@@ -151,7 +151,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     given = _given(options)
     reported = reported_facts(options)
     topic = new_names(options.topic, options.branch)
-    bench, config = _workbench(options)
+    bench, config = _workbench(options, near=options.output)
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path = _output(bench.root, options.output, topic, config)
@@ -159,10 +159,10 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     active = [p for p in branch_packets if p.topic == (topic or "default")]
     if active:
         shown = ", ".join(p.path for p in active)
-        which = f" --topic {shell.quote(topic)}" if topic is not None else ""
+        which = shell.quote_path(name(bench.root / active[0].path))
         raise InputError(
             f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
-            f"({shown}); refresh it with `handoff-audit update{which}`, or keep it as history and "
+            f"({shown}); refresh it with `handoff-audit update {which}`, or keep it as history and "
             f"start over: `{supersede_and_commit(bench, active[0])}`, then run `new` again"
         )
     replaced = _refuse_foreign(bench, path)
@@ -207,7 +207,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     _refuse_placeholders(options)
     given = _given(options)
     reported = reported_facts(options)
-    bench, config = _workbench(options, "update")
+    bench, config = _workbench(options, "update", near=packet)
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path, read = _updated_packet(bench, config, packet, options.topic)
@@ -305,15 +305,20 @@ def _transcript_facts(
     return session_facts(found, bench, packet_file_test(config))
 
 
-def _workbench(options: PacketOptions, command: str = "new") -> tuple[Workbench, Config]:
-    """The workbench and configuration for ``command`` (named by a bare repository's error)."""
+def _workbench(options: PacketOptions, command: str = "new", near: Path | None = None) -> _Bench:
+    """The workbench and configuration for ``command`` (named by a bare repository's error), of
+    the repository holding ``near`` (PACKET, `new --output`), else of the current folder's: a
+    packet's git facts are its own repository's, wherever the command runs."""
     return read_workbench(
-        Path.cwd(),
+        Path.cwd() if near is None else Path(os.path.abspath(near)).parent,
         lambda root: config_of(root, options.config_file),
         options.branch,
         options.target_branch,
         command,
     )
+
+
+_Bench = tuple[Workbench, Config]
 
 
 def _refuse_missing(options: PacketOptions) -> None:

@@ -25,12 +25,11 @@ def name(path: Path) -> str:
 def supersede_and_commit(bench: Workbench, packet: Packet) -> str:
     """The command that marks ``packet`` superseded and commits it, after which `new` may
     replace it at its place (git keeps it in the history)."""
-    files = " ".join(
-        shell.quote_path(name(bench.root / path)) for path in (packet.path, twin_of(packet.path))
-    )
+    files = " ".join(shell.from_top(path) for path in (packet.path, twin_of(packet.path)))
+    git = shell.git_at(bench.root)
     return (
         f"handoff-audit supersede {shell.quote_path(name(bench.root / packet.path))} && "
-        f'git add -- {files} && git commit -m "handoff: superseded" -- {files}'
+        f'{git} add -- {files} && {git} commit -m "handoff: superseded" -- {files}'
     )
 
 

@@ -53,8 +53,11 @@ def read_workbench(
     target: str | None,
     command: str = "new",
 ) -> tuple[Workbench, Config]:
-    """The workbench around ``cwd`` and the repository's configuration; `InputError` when git
+    """The workbench around ``cwd`` (its nearest existing folder: `new --output` may name a
+    folder still to be made) and the repository's configuration; `InputError` when git
     cannot say (in a bare repository, naming ``command``, the one to run in a clone)."""
+    while not cwd.is_dir() and cwd != cwd.parent:
+        cwd = cwd.parent
     try:
         info = plumbing.repo_info(cwd)
     except plumbing.UnsafeRepository as error:

@@ -1,0 +1,117 @@
+"""Every command the tool prints runs as printed from the folder the user is in: a subfolder
+of the repository, or a sibling folder (``cd A && handoff-audit archive ../B/handoff.json``).
+Each printed command is run literally there and must leave the right result."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from agent_support import run_fix
+from conftest import GitRepo, Result
+
+_UPDATE = re.compile(r"`((?:\(cd [^`]+ && )?handoff-audit update[^`]*)`")
+
+
+def _packet(root: Path, run_cli: Callable[..., Result], *extra: str) -> None:
+    done = run_cli(
+        [
+            *("new", "--summary", "Did stuff.", "--next-action", "Add the currency test."),
+            *("--verdict-pointer", "a.txt", *extra),
+        ],
+        cwd=root,
+    )
+    assert done.code == 0, done.err
+
+
+def _repository(root: Path, run_cli: Callable[..., Result], *extra: str) -> GitRepo:
+    """A repository on ``feat/x`` with its committed packet (``extra``: `new`'s options)."""
+    repo = GitRepo(root)
+    repo.write("a.txt", "a\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/x")
+    _packet(root, run_cli, *extra)
+    repo.commit("handoff")
+    return repo
+
+
+def _sibling(tmp_path: Path) -> GitRepo:
+    """``A``, another repository on ``main``: a command that read its git would be wrong."""
+    a = GitRepo(tmp_path / "A")
+    a.write("x.txt", "x\n")
+    a.commit("init")
+    return a
+
+
+def _data(path: Path) -> dict[str, object]:
+    loaded = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def test_archive_s_carry_fix_from_another_repository_keeps_the_packet_s_branch(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    """`archive ../B/handoff.json` from A refuses over a hand-edited twin and prints the
+    `update` that carries the text; run from A, that update reads B's git (its branch
+    `feat/x` exists), not A's (`main`), and the archive then passes."""
+    b = _repository(tmp_path / "B", run_cli)
+    twin = b.root / "handoff.md"
+    twin.write_text(
+        twin.read_text(encoding="utf-8").replace("currency test", "currency tests"), "utf-8"
+    )
+    b.commit("edit twin")
+    a = _sibling(tmp_path)
+    refused = run_cli(["archive", "../B/handoff.json"], cwd=a.root)
+    assert refused.code == 2, refused.err
+    [command] = _UPDATE.findall(refused.err)
+    ran = run_fix(a.root, command)
+    assert ran.returncode == 0, (command, ran.stderr)
+    data = _data(b.root / "handoff.json")
+    assert data["branch"] == "feat/x"
+    assert data["next_action"] == "Add the currency tests."
+    assert run_cli(["archive", "../B/handoff.json"], cwd=a.root).code == 0
+    assert _data(b.root / "handoff.json")["status"] == "archived"
+
+
+def test_new_into_another_repository_reads_its_git_and_its_fix_runs_from_here(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    """`new --output ../B/handoff.json` from A takes B's branch; when B's topic has an active
+    packet, both printed ways out (update it, or supersede and commit it) run from A."""
+    b = _repository(tmp_path / "B", run_cli)
+    a = _sibling(tmp_path)
+    refused = run_cli(
+        [
+            *("new", "--summary", "More.", "--next-action", "Do more next."),
+            *("--verdict-pointer", "../B/a.txt", "--output", "../B/handoff.json"),
+        ],
+        cwd=a.root,
+    )
+    assert refused.code == 2, refused.err
+    [update] = _UPDATE.findall(refused.err)
+    ran = run_fix(a.root, f"{update} --summary 'Did more.'")
+    assert ran.returncode == 0, (update, ran.stderr)
+    assert _data(b.root / "handoff.json")["summary"] == "Did more."
+    assert _data(b.root / "handoff.json")["branch"] == "feat/x"
+    b.commit("refresh")
+    [supersede] = re.findall(r"`(handoff-audit supersede [^`]+)`", refused.err)
+    ran = run_fix(a.root, supersede)
+    assert ran.returncode == 0, (supersede, ran.stderr)
+    assert b.git("status", "--porcelain") == ""
+    assert _data(b.root / "handoff.json")["status"] == "superseded"
+    (b.root / "handoff.json").unlink()
+    (b.root / "handoff.md").unlink()
+    b.commit("drop")
+    done = run_cli(
+        [
+            *("new", "--summary", "More.", "--next-action", "Do more next."),
+            *("--verdict-pointer", "../B/a.txt", "--output", "../B/handoff.json"),
+        ],
+        cwd=a.root,
+    )
+    assert done.code == 0, done.err
+    data = _data(b.root / "handoff.json")
+    assert data["branch"] == "feat/x" and data["verdict_pointer"] == "a.txt"

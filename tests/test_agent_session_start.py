@@ -468,8 +468,9 @@ def test_on_a_branch_made_from_one_with_a_packet_the_take_over_command_works(
     assert "--branch" not in take and "branch feat/refunds still exists" in take
     command = take.split("): ", 1)[1]
     assert command == (
-        "handoff-audit archive handoff.json && git add -- handoff.json handoff.md && git commit "
-        "-m 'handoff: archive the packet of feat/refunds here' -- handoff.json handoff.md"
+        "handoff-audit archive handoff.json && git add -- :/handoff.json :/handoff.md && git "
+        "commit -m 'handoff: archive the packet of feat/refunds here' -- :/handoff.json "
+        ":/handoff.md"
     )
     taken = run_fix(repo.root, command)
     assert taken.returncode == 0, taken.stderr

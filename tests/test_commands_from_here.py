@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from agent_support import run_fix
+from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo, Result
 
 _UPDATE = re.compile(r"`((?:\(cd [^`]+ && )?handoff-audit update[^`]*)`")
@@ -115,3 +115,39 @@ def test_new_into_another_repository_reads_its_git_and_its_fix_runs_from_here(
     assert done.code == 0, done.err
     data = _data(b.root / "handoff.json")
     assert data["branch"] == "feat/x" and data["verdict_pointer"] == "a.txt"
+
+
+def _take_over_here(tmp_path: Path, run_cli: Callable[..., Result]) -> tuple[GitRepo, Path]:
+    """A topic packet of ``feat/x`` carried into ``feat/y``, whose session is in ``src/``."""
+    repo = _repository(tmp_path / "r", run_cli, "--topic", "refund/v2")
+    repo.git("switch", "-q", "-c", "feat/y")
+    sub = repo.root / "src"
+    sub.mkdir()
+    return repo, sub
+
+
+def _taken_over(repo: GitRepo, sub: Path, text: str) -> None:
+    """Run the "To take it over" command in ``text`` from ``sub``; it archives and commits."""
+    [line] = [line for line in text.splitlines() if line.startswith("To take it over")]
+    command = line.split("before the session ends): ", 1)[1]
+    ran = run_fix(sub, command)
+    assert ran.returncode == 0, (command, ran.stderr)
+    assert repo.git("status", "--porcelain") == ""
+    assert _data(repo.root / ".handoff/refund/v2.json")["status"] == "archived"
+
+
+def test_show_s_take_over_command_runs_from_a_subfolder(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    repo, sub = _take_over_here(tmp_path, run_cli)
+    shown = run_cli(["show"], cwd=sub)
+    _taken_over(repo, sub, shown.out)
+
+
+def test_session_start_s_take_over_command_runs_from_a_subfolder(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    repo, sub = _take_over_here(tmp_path, run_cli)
+    start = run_hook(stop_event(sub, event="SessionStart") | {"source": "startup"}, cwd=sub)
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    _taken_over(repo, sub, context)

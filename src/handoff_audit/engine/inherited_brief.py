@@ -13,7 +13,7 @@ from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.git.switch import Branches, switch_command
 from handoff_audit.model.packet import Packet
 from handoff_audit.program import program
-from handoff_audit.shell import quote
+from handoff_audit.shell import from_top, quote
 from handoff_audit.textcut import shorten
 
 NEXT_ACTION_CHARS = 300
@@ -59,7 +59,9 @@ def inherited_lines(packets: Sequence[Packet], branch: str, root: Path) -> tuple
     if packet.branch and known is not None and branch_gone(root, packet.branch, branch, *known):
         lines.append(f"To take it over: {program()} update {path} --branch {quote(branch)}")
     else:
-        files = " ".join(quote(f) for f in (packet.path, packet.markdown_path) if f)
+        # From the top (``:/handoff.json``): the session may be in a subfolder, where the
+        # archive finds the packet from the root but git would not.
+        files = " ".join(from_top(f) for f in (packet.path, packet.markdown_path) if f)
         message = quote(f"handoff: archive the packet of {packet.branch} here")
         lines.append(
             f"To take it over (branch {packet.branch} still exists and keeps its copy active: "

@@ -125,6 +125,26 @@ def test_the_printed_conflict_fix_runs_from_a_subfolder(git_repo: GitRepo) -> No
     assert not any(m in (repo.root / "handoff.md").read_text(encoding="utf-8") for m in MARKERS)
 
 
+def test_the_printed_conflict_fix_runs_from_a_sibling_folder(git_repo: GitRepo) -> None:
+    """`check ../repo` from a sibling repository: `git rev-parse --show-toplevel` there is that
+    repository's, so the fix changes into the audited one by the path check was given."""
+    repo = conflicted(git_repo)
+    other = GitRepo(repo.root.parent / "other")
+    other.write("o.txt", "o\n")
+    other.commit("init")
+    check = subprocess.run(
+        ["handoff-audit", "check", "-q", "../repo"], cwd=other.root, capture_output=True, text=True
+    )
+    line = next(x for x in check.stdout.splitlines() if "git checkout HEAD" in x)
+    command = line.split("run `", 1)[1].split("`", 1)[0]
+    done = run_fix(other.root, command)
+    assert done.returncode == 0, (command, done.stderr)
+    kept = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert (kept["branch"], kept["status"]) == ("feat/x", "active")
+    assert not any(m in (repo.root / "handoff.md").read_text(encoding="utf-8") for m in MARKERS)
+    assert other.git("status", "--porcelain") == ""
+
+
 def test_a_hand_written_handoff_with_markers_gets_a_finding_naming_the_conflict(
     git_repo: GitRepo,
 ) -> None:

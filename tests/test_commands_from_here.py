@@ -151,3 +151,42 @@ def test_session_start_s_take_over_command_runs_from_a_subfolder(
     start = run_hook(stop_event(sub, event="SessionStart") | {"source": "startup"}, cwd=sub)
     context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
     _taken_over(repo, sub, context)
+
+
+def _outdated(root: Path, run_cli: Callable[..., Result], *extra: str) -> GitRepo:
+    """A repository whose packet is outdated: a later commit changed another file."""
+    repo = _repository(root, run_cli, *extra)
+    repo.write("b.txt", "b\n")
+    repo.commit("later work")
+    return repo
+
+
+def _refreshed(repo: GitRepo, folder: Path, shown: Result, packet: str) -> None:
+    """Run the update `packet-outdated` printed, from ``folder``: the packet is current."""
+    [line] = [line for line in shown.out.splitlines() if ": packet-outdated " in line]
+    [command] = _UPDATE.findall(line)
+    ran = run_fix(folder, f"{command} --summary 'Did b.txt too.'")
+    assert ran.returncode == 0, (command, ran.stderr)
+    data = _data(repo.root / packet)
+    assert data["summary"] == "Did b.txt too." and data["branch"] == "feat/x"
+
+
+def test_packet_outdated_fix_runs_from_a_sibling_folder(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    b = _outdated(tmp_path / "B", run_cli)
+    a = _sibling(tmp_path)
+    shown = run_cli(["check", "../B"], cwd=a.root)
+    _refreshed(b, a.root, shown, "handoff.json")
+    b.commit("refresh")
+    assert "packet-outdated" not in run_cli(["check", "../B"], cwd=a.root).out
+
+
+def test_packet_outdated_fix_of_a_topic_runs_from_a_subfolder(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    repo = _outdated(tmp_path / "r", run_cli, "--topic", "refund")
+    sub = repo.root / "src"
+    sub.mkdir()
+    shown = run_cli(["check"], cwd=sub)
+    _refreshed(repo, sub, shown, ".handoff/refund.json")

@@ -41,7 +41,7 @@ def test_lkg_behind_names_count_and_limit(git_repo, run_cli) -> None:  # type: i
     report = check(run_cli, git_repo.root)
     [hit] = hits(report, "lkg-behind")
     assert "12 commits behind" in hit["message"] and "limit is 10" in hit["message"]
-    assert "`handoff-audit update --verify CMD`" in hit["message"]
+    assert "`handoff-audit update handoff.json --verify CMD`" in hit["message"]
     assert hit["pointer"] == "/last_known_good_commit" and hit["line"] is not None
     assert report["packets"][0]["commits_behind"] == 12
 
@@ -146,7 +146,7 @@ def test_outdated_names_newest_code_commit_and_its_files(git_repo, run_cli) -> N
     [hit] = hits(report, "packet-outdated")
     assert newest[:12] in hit["message"] and "rework rounding" in hit["message"]
     assert "`src/b.py`" in hit["message"] and "1 more file" in hit["message"]
-    assert "refresh the packet with `handoff-audit update`" in hit["message"]
+    assert "refresh the packet with `handoff-audit update handoff.json`" in hit["message"]
 
 
 def test_outdated_counts_later_commits_and_names_all_their_files(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]

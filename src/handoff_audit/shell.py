@@ -97,6 +97,14 @@ def in_top(command: str) -> str:
     return f"(cd {quote_path(elsewhere)} && {command})" if elsewhere else command
 
 
+def top_folder() -> str:
+    """The shell word for the audited repository's top folder in a command a message prints:
+    the path that leads there from outside it (`commands_from`), else git's own answer from
+    the current folder, right from any of its folders."""
+    elsewhere = _ELSEWHERE.get()
+    return quote_path(elsewhere) if elsewhere else '"$(git rev-parse --show-toplevel)"'
+
+
 def git() -> str:
     """The ``git`` that starts a command in a message: ``git -C ../B`` from outside the
     repository (`commands_from`), so that it acts on the audited one; else plain ``git``."""
@@ -123,4 +131,5 @@ __all__ = [
     "in_top",
     "quote",
     "quote_path",
+    "top_folder",
 ]

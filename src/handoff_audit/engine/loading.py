@@ -175,7 +175,7 @@ def _conflicted(line: int, path: str | None, root: Path | None) -> str:
     # The command first: a line shortened for a new session keeps it whole.
     return (
         f"not valid JSON: a merge conflict at line {line}: to keep this branch's packet, run "
-        f'`(cd "$(git rev-parse --show-toplevel)" && {keep})`; or resolve it by hand (keep one '
+        f"`(cd {shell.top_folder()} && {keep})`; or resolve it by hand (keep one "
         "side, delete git's <<<<<<<, ======= and >>>>>>> lines)"
     )
 

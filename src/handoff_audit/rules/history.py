@@ -310,7 +310,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
             PACKET_OUTDATED,
             packet.path,
             f"the work moved on after this packet{since}: {_later_commits(info)}; refresh the "
-            "packet with `handoff-audit update` (--summary, --next-action, --verify CMD)",
+            f"packet with `{_update(packet)}` (--summary, --next-action, --verify CMD)",
             touched=info.outdated_files or info.outdated_by.files,
         )
     if not info.uncommitted:
@@ -343,18 +343,19 @@ def _lkg(
             LKG_UNKNOWN,
             packet,
             f"last_known_good_commit {lkg} is not a commit in this repository (mistyped, never "
-            "pushed, or rewritten): run `handoff-audit update --verify CMD` to prove HEAD, or "
-            "`handoff-audit update --last-known-good COMMIT` with the commit on this branch where "
-            "the tests last passed (see `git log --oneline`)",
+            f"pushed, or rewritten): run `{_update(packet, ' --verify CMD')}` to prove HEAD, or "
+            f"`{_update(packet, ' --last-known-good COMMIT')}` with the commit on this branch "
+            f"where the tests last passed (see `{shell.git()} log --oneline`)",
         )
     elif info.lkg_state == "not-ancestor":
         yield _lkg_hit(
             LKG_UNKNOWN,
             packet,
             f"last_known_good_commit {lkg} exists but is not an ancestor of the commit checked "
-            f"({head}): a rebase dropped it or it was made on another branch; run `handoff-audit "
-            "update --verify CMD` to prove HEAD, or `handoff-audit update --last-known-good "
-            "COMMIT` with the commit on this branch where the tests last passed",
+            f"({head}): a rebase dropped it or it was made on another branch; run "
+            f"`{_update(packet, ' --verify CMD')}` to prove HEAD, or "
+            f"`{_update(packet, ' --last-known-good COMMIT')}` with the commit on this branch "
+            "where the tests last passed",
         )
     elif info.lkg_state == "beyond-limit":
         yield _lkg_hit(
@@ -362,8 +363,8 @@ def _lkg(
             packet,
             f"last_known_good_commit {lkg} is more than {facts.ancestry_read} commits behind the "
             f"commit checked ({head}), or not on its history at all (limit "
-            f"{ctx.config.max_commits_behind}): run `handoff-audit update --verify CMD`, which "
-            "runs the tests and moves it to HEAD when they pass",
+            f"{ctx.config.max_commits_behind}): run `{_update(packet, ' --verify CMD')}`, "
+            "which runs the tests and moves it to HEAD when they pass",
         )
     elif info.lkg_state == "ok" and info.behind is not None:
         if info.behind > ctx.config.max_commits_behind:
@@ -372,8 +373,8 @@ def _lkg(
                 packet,
                 f"last_known_good_commit {lkg} is {info.behind} commits behind the commit "
                 f"checked ({head}); the limit is {ctx.config.max_commits_behind} "
-                "(max-commits-behind): run `handoff-audit update --verify CMD`, which runs the "
-                "tests and moves last_known_good_commit to HEAD when they pass",
+                f"(max-commits-behind): run `{_update(packet, ' --verify CMD')}`, which runs "
+                "the tests and moves last_known_good_commit to HEAD when they pass",
             )
     elif info.lkg_state == "unavailable":
         unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
@@ -424,6 +425,13 @@ def _later_commits(info: PacketHistory) -> str:
     return text
 
 
+def _update(packet: Packet, options: str = "") -> str:
+    """The `update` of ``packet`` with ``options``, by the path that names it from the current
+    folder (`shell.fix_path`): `update` reads the git of the packet's own repository, so it
+    runs as printed from a subfolder or another folder, and takes more options after it."""
+    return f"handoff-audit update {shell.fix_path(packet.path)}{options}"
+
+
 def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:
     line, column = packet.position("/last_known_good_commit")
     return Hit(rule, packet.path, message, line, column, "/last_known_good_commit")
@@ -432,8 +440,9 @@ def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:
 def _age(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
     limit = ctx.config.max_age_days
     fix = (
-        "refresh it with `handoff-audit update` if the work goes on, or run `handoff-audit archive "
-        f"{packet.path}` if it is done (`supersede --by NEW` if another packet took over)"
+        f"refresh it with `{_update(packet)}` if the work goes on, or run `handoff-audit "
+        f"archive {shell.fix_path(packet.path)}` if it is done (`supersede --by NEW` if another "
+        "packet took over)"
     )
     if info.changed is not None:
         days = int((facts.now - info.changed.time) // _DAY)

@@ -291,7 +291,12 @@ def test_a_folder_of_json_packets_is_never_a_series(run_cli: Any, git_repo: GitR
 
 @pytest.mark.parametrize(
     "name",
-    [".claude/commands/handoff.md", "prompts/handoff.md", ".claude/skills/handoff/HANDOFF.md"],
+    [
+        ".claude/commands/handoff.md",
+        "prompts/handoff.md",
+        ".claude/skills/handoff/SKILL.md",
+        ".claude/commands/session-handoff.md",
+    ],
 )
 def test_an_agents_command_file_is_not_a_handoff(
     run_cli: Any, git_repo: GitRepo, name: str

@@ -222,8 +222,8 @@ def discover_all(
         if schema is not None and schema.is_relative_to(root.resolve()):
             not_audited.add(schema.relative_to(root.resolve()).as_posix())
         for name in present:
-            if name in not_audited or is_agent_file(name):
-                continue
+            if name in not_audited or (is_agent_file(name) and not name.lower().endswith(".json")):
+                continue  # a JSON packet in an agent's prompt folder is one all the same
             if name in packets:
                 found.add(_under(root, name))
         _current_of(root, series, result, fetch_history)

@@ -19,7 +19,7 @@ from handoff_audit.config import Config
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 from handoff_audit.jsonpos import JsonPositionError, Parsed, parse
-from handoff_audit.model.packet import is_agent_file, is_finished, odd_status
+from handoff_audit.model.packet import is_finished, odd_status
 from handoff_audit.model.repo_history import Unfinished
 
 
@@ -42,7 +42,6 @@ def unaudited_active(
             and name not in audited
             and name.lower().endswith(".json")
             and matches_any(name, config.packets)
-            and not is_agent_file(name)
         ):
             blobs[name] = blob
     texts = plumbing.read_blobs(root, list(blobs.values()), config.max_file_bytes)

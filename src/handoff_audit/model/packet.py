@@ -276,7 +276,8 @@ def agent_folder(path: str) -> str | None:
 
 def is_agent_file(path: str) -> bool:
     """True for a file in an agent's command, prompt or skill folder (``.claude/commands/``,
-    ``prompts/``, ...): its files about handoffs are instructions, not handoffs, so they are
-    neither searched for packets nor blocked from a merge (one named on the command line is
-    still audited)."""
+    ``prompts/``, ...): its markdown files about handoffs are instructions, not handoffs, so they
+    are not searched for (one named on the command line is still audited), and the merge gate
+    blocks one there only by a working note's name (`rules.merge`); a JSON packet there is found
+    and gated like any other."""
     return _AGENT_FOLDER.search(path) is not None

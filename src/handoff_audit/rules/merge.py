@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from handoff_audit import shell
+from handoff_audit.config import Config
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
+from handoff_audit.globs import matches_any
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import (
     Packet,
+    agent_folder,
     is_agent_file,
     is_finished,
     named_block_file,
@@ -42,7 +45,10 @@ in a pull request, then its base); the files checked are those of the commit che
 (`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project keeps, and is
 not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
 `handover.md`, `SESSION_STATE.md` and `SESSION_LOG.md`, which are audited but often kept on
-purpose. The action sets its `blocked` output.
+purpose. An agent's command, prompt or skill folder (`prompts/`, `.claude/commands/`) is no way
+around it: a file there is blocked when a `block-files` glob matches it letter for letter and its
+name is not all lower case (`docs/prompts/HANDOFF.md`; a lower-case `session-handoff.md` or a lone
+`handoff.md` there is a command's). The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.
 The pre-commit hook judges the commit being made: one that would add or change such a file on a
@@ -78,8 +84,9 @@ every later session will trip over.
 
 **Example.** A pull request into `main` contains `.handoff/refund.json` with
 `"status": "active"`. The action sets its `blocked` output. Every active packet of the commit
-checked counts, one outside the paths given to `check` or the action's `path` input too: those
-limit what is audited, not what the merge carries. So does a packet file that cannot be read
+checked counts: one in an agent's prompt folder (`prompts/handoff.json`), and one outside the
+paths given to `check` or the action's `path` input too: those limit what is audited, not what
+the merge carries. So does a packet file that cannot be read
 (over `max-file-bytes`, not a JSON object), whatever level `invalid-json` has, and a packet
 whose `status` is not exactly `archived` or `superseded` (missing, `"Active"`, `null`), whatever
 level `schema` has and whatever `schema` file is configured: nothing shows that its work is
@@ -118,7 +125,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
-    blocked = {name for name in blocked if not is_agent_file(name)}
+    blocked = {name for name in blocked if _blocked_there(name, ctx.config)}
     unread = _unread(work)
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
@@ -145,6 +152,17 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         active.update(facts.unaudited_active)
     for path, unfinished in sorted(active.items()):
         yield _active_into_protected(path, target, unfinished)
+
+
+def _blocked_there(path: str, config: Config) -> bool:
+    """False for a file in an agent's command, prompt or skill folder (``prompts/``,
+    ``.claude/commands/``) unless a ``block-files`` glob matches it letter for letter and its name
+    is not all lower case: a lower-case name there is a command's (``/session-handoff``, the lone
+    ``handoff.md``), not a working note's. ``docs/prompts/HANDOFF.md`` is blocked there as
+    anywhere, since a folder's name is the pull request's to choose."""
+    if not is_agent_file(path):
+        return True
+    return matches_any(path, config.block_files) and not path.rpartition("/")[2].islower()
 
 
 def _finished(packet: Packet) -> bool:
@@ -254,7 +272,20 @@ def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
         path,
         f"{path} would be merged into the protected branch {target}: {says} in a commit after "
         f"the last work (`{shell.git()} rm -- {shell.from_top(path)} && "
-        f'{shell.git()} commit -m "handoff: done"`) before merging',
+        f'{shell.git()} commit -m "handoff: done"`) before merging{_agent_note(path)}',
+    )
+
+
+def _agent_note(path: str) -> str:
+    """What to do when the block file ``path`` in an agent's folder is an instruction that
+    belongs there; empty elsewhere."""
+    folder = agent_folder(path)
+    if folder is None:
+        return ""
+    return (
+        f"; it is in {folder}, where an agent's commands and prompts live, but its name is a "
+        "working note's: if it is an instruction that belongs there, rename it, or leave it out "
+        "of `block-files` (on a pull request, the base branch's configuration decides)"
     )
 
 

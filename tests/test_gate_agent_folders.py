@@ -1,0 +1,132 @@
+"""An agent's command, prompt or skill folder (``prompts/`` at any depth, ``.github/prompts/``,
+``.cursor/commands/``, ``.claude/skills/``, ``.claude/agents/``) is not searched for hand-written
+handoffs, but it is no way around the merge gate: a file there that ``block-files`` names letter
+for letter (``docs/prompts/HANDOFF.md``) is blocked, and a JSON packet there
+(``prompts/handoff.json``) is found, judged and gated like one anywhere else. A command about
+handoffs (``.claude/commands/handoff.md``) still never fails the audit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from action_runner import Runner
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+NOTE = (
+    "# Handoff\n\n## State\nRefund endpoint half done in src/refund.py.\n\n"
+    "## Next step\nAdd idempotency keys.\n"
+)
+COMMAND = (
+    "---\ndescription: Write a session handoff\nallowed-tools: Bash, Write\n---\n"
+    "Create or update HANDOFF.md with the goal, state and next steps.\n$ARGUMENTS\n"
+)
+AGENT_FOLDERS = [
+    "docs/prompts",
+    "a/b/prompts/x",
+    ".github/prompts",
+    ".cursor/commands",
+    ".claude/skills/x",
+    ".claude/agents",
+]
+
+
+def _move_packet(runner: Runner, folder: str) -> None:
+    """The pull request's active packet (and its twin) moved into ``folder``."""
+    repo = runner.repo
+    (repo.root / folder).mkdir(parents=True, exist_ok=True)
+    repo.git("mv", "handoff.json", f"{folder}/handoff.json")
+    repo.git("mv", "handoff.md", f"{folder}/handoff.md")
+
+
+@pytest.mark.parametrize("folder", AGENT_FOLDERS)
+def test_a_pull_request_with_its_note_and_packet_in_an_agent_folder_is_blocked(
+    runner: Runner, folder: str
+) -> None:
+    _move_packet(runner, "prompts")
+    runner.repo.write(f"{folder}/HANDOFF.md", NOTE)
+    runner.repo.write(".claude/commands/handoff.md", COMMAND)
+    runner.head = runner.repo.commit("notes where prompts live")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert (
+        f"::error file={folder}/HANDOFF.md,title=handoff-audit%3A handoff-in-merge::"
+        f"{folder}/HANDOFF.md would be merged into the protected branch main"
+    ) in done.out
+    assert "::error file=prompts/handoff.json,line=" in done.out
+    assert "handoff-audit%3A active-in-merge::this active packet" in done.out
+    assert ".claude/commands/handoff.md" not in done.out  # a command, never a finding
+
+
+def test_the_action_input_block_files_blocks_a_note_in_a_prompts_folder(runner: Runner) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("docs/prompts/HANDOFF.md", NOTE)
+    runner.head = runner.repo.commit("note in docs/prompts")
+    done = runner.run(
+        "pull_request",
+        runner.pull_request(),
+        comment="false",
+        block_files="docs/prompts/HANDOFF.md",
+    )
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=docs/prompts/HANDOFF.md,title=handoff-audit%3A handoff-in-merge::" in (
+        done.out
+    )
+    assert "it is in prompts/, where an agent's commands and prompts live" in done.out
+
+
+def _feature_branch(repo: GitRepo) -> None:
+    repo.write("README.md", "hi\n")
+    repo.commit("base")
+    repo.git("checkout", "-q", "-b", "feat/x")
+
+
+def test_new_output_into_a_prompts_folder_writes_a_packet_the_audit_finds(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _feature_branch(git_repo)
+    made = run_cli(
+        [
+            "new",
+            "--output",
+            "prompts/handoff.json",
+            "--summary",
+            "Refund endpoint half done.",
+            "--next-action",
+            "Add idempotency keys.",
+            "--verdict-pointer",
+            "README.md",
+        ],
+        cwd=git_repo.root,
+    )
+    assert made.code == 0, made.err
+    git_repo.commit("wip")
+    found = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert [p["path"] for p in found.json()["packets"]] == ["prompts/handoff.json"]
+    gated = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert gated.code == 1
+    assert [(f["rule"], f["path"]) for f in gated.json()["findings"]] == [
+        ("active-in-merge", "prompts/handoff.json")
+    ]
+
+
+def test_check_blocks_by_name_in_agent_folders_as_the_configuration_says(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(".handoff-audit.yml", 'block-files: ["docs/**/HANDOFF.md"]\n')
+    git_repo.write("docs/prompts/HANDOFF.md", NOTE)
+    git_repo.write(".github/prompts/HANDOFF.md", NOTE)  # the configuration leaves it out
+    for command in (".claude/commands/handoff.md", ".claude/commands/session-handoff.md"):
+        git_repo.write(command, COMMAND)
+    git_repo.commit("notes")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    assert [(f["rule"], f["path"]) for f in done.json()["findings"]] == [
+        ("handoff-in-merge", "docs/prompts/HANDOFF.md")
+    ]

@@ -20,6 +20,7 @@ import json
 import re
 import threading
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -178,6 +179,9 @@ class FakeGitHub:
         self.faults: list[Fault] = []
         self.requests: list[Request] = []
         self.violations: list[str] = []
+        self.before_create: Callable[[], None] | None = None
+        """Called once, before the next comment is created (outside the lock, so that the API
+        keeps answering): a test runs a second run there, to race the one whose create waits."""
         self._ids = itertools.count(1000)
         self._lock = threading.Lock()
         self.base = ""
@@ -278,6 +282,10 @@ class FakeGitHub:
             local = path[len(self.prefix) :]
         else:
             local = path
+        if method == "POST" and re.fullmatch(r"/repos/[^/]+/[^/]+/issues/\d+/comments", local):
+            hold, self.before_create = self.before_create, None
+            if hold is not None:
+                hold()
         with self._lock:
             status, extra, answer = self._answer(method, local, query, body, token)
             self.requests.append(Request(method, local, query, body, status, token))

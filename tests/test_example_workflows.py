@@ -4,6 +4,7 @@ names differ, so that two of them side by side report two distinct checks."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,3 +42,46 @@ def test_examples_say_whether_they_replace_or_add_and_job_names_differ() -> None
 def test_the_fork_example_comments_only_on_forks() -> None:
     [job] = _jobs(REPO / "examples" / "workflows" / "fork-pull-requests.yml").values()
     assert job["if"] == "github.event.pull_request.head.repo.full_name != github.repository"
+
+
+def _group(expression: str, context: dict[str, Any]) -> str:
+    """A ``concurrency.group`` as the runner evaluates it: each ``${{ a || b }}`` is its first
+    non-empty operand (the only operator these groups use)."""
+
+    def value(path: str) -> str:
+        found: Any = context
+        for part in path.strip().split("."):
+            found = found.get(part) if isinstance(found, dict) else None
+        return str(found or "")
+
+    return re.sub(
+        r"\$\{\{(.*?)\}\}",
+        lambda m: next((v for v in map(value, m.group(1).split("||")) if v), ""),
+        expression,
+    )
+
+
+@pytest.mark.parametrize("source", ["examples", "README"])
+def test_a_push_and_its_pull_request_run_share_one_concurrency_group(source: str) -> None:
+    # Both start at once on a push to a pull request's branch; in separate groups, each found no
+    # comment and created one. Waiting (not cancelling) keeps both checks' results.
+    if source == "README":
+        text = (REPO / "README.md").read_text(encoding="utf-8").split("\n## GitHub Action\n")[1]
+        workflow = yaml.safe_load(text.split("```yaml\n", 1)[1].split("```", 1)[0])
+    else:
+        workflow = yaml.safe_load((EXAMPLES[0].parent / "handoff-audit.yml").read_text())
+    concurrency = workflow["concurrency"]
+    github = {"workflow": "handoff-audit", "repository": "octo/app"}
+    pull = {"head": {"repo": {"full_name": "octo/app"}}, "number": 2}
+    push = {**github, "ref": "refs/heads/feat/x", "ref_name": "feat/x", "event": {}}
+    pull_request = {
+        **github,
+        "ref": "refs/pull/2/merge",
+        "ref_name": "2/merge",
+        "head_ref": "feat/x",
+        "event": {"pull_request": pull},
+    }
+    fork = {**pull_request, "event": {"pull_request": {"head": {"repo": {"full_name": "x/app"}}}}}
+    groups = [_group(concurrency["group"], {"github": c}) for c in (push, pull_request, fork)]
+    assert groups[0] == groups[1] != groups[2]
+    assert concurrency["cancel-in-progress"] is False

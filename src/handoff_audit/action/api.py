@@ -449,8 +449,13 @@ class Client:
         self._retrying(f"updating comment {comment.id}", lambda: comment.raw.edit(body))
 
     def delete_comment(self, comment: Comment) -> None:
-        """Delete ``comment`` (a duplicate of ours)."""
-        self._retrying(f"deleting comment {comment.id}", comment.raw.delete)
+        """Delete ``comment`` (a duplicate of ours); one already gone (404: a run racing this
+        one deleted it first) is no failure."""
+        try:
+            self._retrying(f"deleting comment {comment.id}", comment.raw.delete)
+        except ApiError as error:
+            if error.status != 404:
+                raise
 
     def open_pulls(self, owner: str, branch: str) -> list[tuple[int, str, str]]:
         """``(number, base branch, base commit)`` of the open pull requests whose head is

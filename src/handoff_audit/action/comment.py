@@ -130,7 +130,8 @@ class Outcome:
     """The pull request."""
     action: str
     """``created``, ``updated``, ``unchanged``, ``skipped`` (nothing to say, no comment yet),
-    ``minimized``, ``unminimized`` or ``deleted`` (``comment-when-clear``)."""
+    ``minimized``, ``unminimized``, ``deleted`` (``comment-when-clear``), or ``created, then
+    deleted as a duplicate of an older one`` (another run created one at the same time)."""
     comment_id: int | None = None
     """Our comment, when there is one."""
     removed: int = 0
@@ -148,6 +149,30 @@ def _normal(text: str) -> str:
 def is_ours(comment: Comment, who: str | Identity) -> bool:
     """Written by ``who`` exactly (`Identity.wrote`) and starting with our marker."""
     return Identity.of(who).wrote(comment) and comment.body.lstrip().startswith(MARKER)
+
+
+def _ours(client: Client, number: int, login: str | Identity) -> list[Comment]:
+    """Our comments on ``number``, oldest (lowest id) first: the one kept is the oldest."""
+    return sorted((c for c in client.comments(number) if is_ours(c, login)), key=lambda c: c.id)
+
+
+def _converge(
+    client: Client, number: int, login: str | Identity, created: int, text: str
+) -> Outcome:
+    """After creating comment ``created``: another run of the same pull request (a ``push`` and
+    a ``pull_request`` run of one push) may have found none too and created its own. List
+    again; when an older one of ours is there, ours is deleted and the older one carries
+    ``text``, so that whatever the interleaving, one comment is left."""
+    ours = _ours(client, number, login)
+    if not ours or ours[0].id >= created:
+        return Outcome(number, "created", created)
+    oldest = ours[0]
+    for comment in ours:
+        if comment.id == created:
+            client.delete_comment(comment)
+    if _normal(oldest.body) != _normal(text):
+        client.update_comment(oldest, text)
+    return Outcome(number, "created, then deleted as a duplicate of an older one", oldest.id, 1)
 
 
 def upsert(
@@ -169,13 +194,13 @@ def upsert(
     left things out too (`body`).
     """
     login = login or client.identity()
-    ours = [c for c in client.comments(number) if is_ours(c, login)]
+    ours = _ours(client, number, login)
     clear = not has_something_to_say(report)
     text = body(report, run_url, summary_cut=summary_cut)
     if not ours:
         if clear:
             return Outcome(number, "skipped")
-        return Outcome(number, "created", client.create_comment(number, text, login))
+        return _converge(client, number, login, client.create_comment(number, text, login), text)
     first, *duplicates = ours
     for duplicate in duplicates:
         client.delete_comment(duplicate)

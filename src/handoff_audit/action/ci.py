@@ -23,6 +23,7 @@ from handoff_audit.action.base_gate import GatedConfig, gate_from_base
 from handoff_audit.action.comment import upsert
 from handoff_audit.action.compare import remote_history
 from handoff_audit.action.env import Inputs, Plan, Runner, plan
+from handoff_audit.action.failure import report_failure
 from handoff_audit.config import (
     GIT_FOLDER_REFUSAL,
     Config,
@@ -311,7 +312,11 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
                     github_format.command("warning", f"cannot mark {repository} safe: {error}")
                 )
     client = make_client(runner, inputs, policy or RetryPolicy(), out)
-    request, audited = _audit(runner, inputs, event, client, out, started, repositories)
+    try:
+        request, audited = _audit(runner, inputs, event, client, out, started, repositories)
+    except InputError as error:  # outputs, summary and comment still say it: never a pass
+        report_failure(runner, inputs, event, client, str(error), out)
+        raise
     report = dataclasses.replace(audited, fail_level=inputs.fail_on)
     for note in (*request.config.notes, *report.warnings_said):
         out.write(github_format.command("warning", note, title="handoff-audit: configuration"))

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from handoff_audit import __version__
+from handoff_audit import __version__, controls
 from handoff_audit.action import minimize
 from handoff_audit.action.api import Client, Comment, Identity
+from handoff_audit.credentials import redact
+from handoff_audit.formats import inert
 from handoff_audit.formats.github import importance
 from handoff_audit.formats.inert import MARKER_TOKEN
 from handoff_audit.formats.markdown_report import (
@@ -58,6 +60,29 @@ def has_something_to_say(report: Report) -> bool:
 def all_clear_body(report: Report, run_url: str | None = None) -> str:
     """What an existing comment becomes when nothing is left to report."""
     return f"{MARKER}\n{verdict(report)}\n\nNothing left to report.\n\n{_footer(run_url)}\n"
+
+
+ERROR_HEADING = "### ❌ handoff-audit: the audit could not run"
+
+
+def error_text(message: str) -> str:
+    """``message`` (an input or configuration error) as inert, redacted inline code (one line)."""
+    return inert.code(redact(controls.one_line(message)), limit=2000)
+
+
+def error_body(message: str, run_url: str | None = None) -> str:
+    """What our comment becomes when a run could not audit: the error, in place of a verdict
+    that is no longer known."""
+    return (
+        f"{MARKER}\n{ERROR_HEADING}\n\n{error_text(message)}\n\n{NOT_JUDGED}\n\n"
+        f"{_footer(run_url)}\n"
+    )
+
+
+NOT_JUDGED = (
+    "Until it is fixed the merge gate is not judged: the check fails and the `blocked` output "
+    "is `true`."
+)
 
 
 def _footer(run_url: str | None = None, summary_cut: bool = False) -> str:
@@ -201,6 +226,34 @@ def upsert(
         if clear:
             return Outcome(number, "skipped")
         return _converge(client, number, login, client.create_comment(number, text, login), text)
+    return _settle(client, number, ours, text, clear=clear, when_clear=when_clear)
+
+
+def show_error(
+    client: Client,
+    number: int,
+    message: str,
+    login: str | Identity | None = None,
+    *,
+    when_clear: str = "update",
+    run_url: str | None = None,
+) -> Outcome:
+    """Our comment on ``number``, when there is one, says that the audit could not run and why
+    (`error_body`): the verdict it showed is no longer known. None is created for it: the
+    failed check and the job summary say it too."""
+    login = login or client.identity()
+    ours = _ours(client, number, login)
+    if not ours:
+        return Outcome(number, "skipped")
+    text = error_body(message, run_url)
+    return _settle(client, number, ours, text, clear=False, when_clear=when_clear)
+
+
+def _settle(
+    client: Client, number: int, ours: list[Comment], text: str, *, clear: bool, when_clear: str
+) -> Outcome:
+    """Keep the oldest of ``ours`` with ``text`` (the others are deleted), or hide or delete it
+    when ``clear`` as ``when_clear`` asks."""
     first, *duplicates = ours
     for duplicate in duplicates:
         client.delete_comment(duplicate)

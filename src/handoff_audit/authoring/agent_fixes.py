@@ -174,7 +174,8 @@ class Fixes:
             abort = f"or `{self.gate.stopped.abort}` to give it up"
             return Advice(f"{problem.message}; finish it", problem.command, abort)
         if problem.kind == "pending" and (pending := self.gate.pending) is not None:
-            return Advice(f"{problem.message}; finish it", pending.command, pending.also)
+            # The same parts `show` and a new session are told (`Pending.told`).
+            return Advice(pending.reason, pending.command, pending.also)
         if problem.kind == "rebase":
             return self.rebase(problem)
         # A deletion already staged is no path `git add` matches: the commit takes it as is.

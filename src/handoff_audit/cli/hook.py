@@ -19,7 +19,7 @@ from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
 from handoff_audit.authoring.conflict_fixes import finishing_around
 from handoff_audit.config import config_warnings
-from handoff_audit.git.rebase_state import stopped_around
+from handoff_audit.git.rebase_state import pending_around, stopped_around
 from handoff_audit.model.packet import twin_of
 from handoff_audit.textcut import whole_commands
 
@@ -115,6 +115,9 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     stopped = stopped_around(event.cwd)
     said = stopped.said(finishing_around(event.cwd, stopped)) if stopped else ""
     first = f"{said[0].upper()}{said[1:]}.\n" if said else ""
+    # A sequence, `git am` or `git bisect` left midway too, with the Stop hook's command.
+    pending = None if stopped else pending_around(event.cwd)
+    first += f"{pending.told()}\n" if pending else ""
     try:
         brief = build_brief(event.cwd)
     except NoHandoff as nothing:

@@ -441,10 +441,12 @@ def show(packet: Path | None, output_format: str, max_chars: int) -> int:
     The branch's handoff is its active packet, else its newest finished (archived or
     superseded) packet, else a hand-written handoff in its tree; PACKET names one instead.
     Exit 1 when the branch has no handoff (with --format json, nothing on standard output,
-    one line on standard error). On a detached HEAD (CI, `git bisect`): exit 1, and
+    one line on standard error). On a detached HEAD (CI, `git checkout --detach`): exit 1, and
     each active packet in the tree by path and branch, with `git switch BRANCH` when that
     branch exists here, or that there is none. In a rebase stopped midway: exit 1, the branch
-    being rebased, its conflicted files and `git rebase --continue` (or `--abort`).
+    being rebased, its conflicted files and `git rebase --continue` (or `--abort`). A bisect,
+    a cherry-pick or revert sequence or a `git am` left midway is named first, with the command
+    that finishes it, and no `git switch` is printed.
     """
     # start-up: imported only when this command runs
     from handoff_audit.cli.show import show_command

@@ -12,6 +12,7 @@ from handoff_audit.controls import one_line
 from handoff_audit.engine.brief import NoHandoff, build_brief
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats.brief import render_brief
+from handoff_audit.git.rebase_state import pending_around
 
 
 def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
@@ -21,11 +22,18 @@ def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
     HEAD, the active packets there and `git switch BRANCH` for each, or that there is none;
     with ``--format json``, nothing: standard output holds JSON or nothing).
     A configuration file that shadows another is named on standard error first, as `check`
-    names it."""
+    names it. A git operation left midway (`rebase_state.Pending`) is named before all else,
+    with the command the Stop hook prints to finish it (on standard error with ``--format
+    json``)."""
+    # A git operation left midway is named first, as the Stop hook names it (its commands).
+    pending = pending_around(Path.cwd())
     try:
         brief = build_brief(Path.cwd(), packet)
     except NoHandoff as nothing:
         say_config_notes(nothing.notes)
+        told = pending.told() if pending is not None else ""
+        if told and (fmt != "json" or told not in str(nothing)):  # said once on standard error
+            click.echo(one_line(told), err=fmt == "json")
         if fmt != "json":  # standard output holds JSON or nothing: the error line names it all
             for line in (*nothing.inherited, *nothing.record):
                 click.echo(one_line(line))
@@ -35,5 +43,7 @@ def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
         error.notes = tuple(config_warnings(error.notes))  # printed before the error line
         raise
     say_config_notes(brief.notes)
+    if pending is not None:  # standard output holds JSON or nothing: then on standard error
+        click.echo(one_line(pending.told()), err=fmt == "json")
     click.echo(render_brief(brief, fmt, max_chars), nl=False)
     return EXIT_OK

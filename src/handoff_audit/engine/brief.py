@@ -21,7 +21,7 @@ from typing import Any
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
-from handoff_audit.engine.inherited_brief import detached_lines, inherited_lines
+from handoff_audit.engine.inherited_brief import detached_told, inherited_lines
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_owner import (
     branch_and_refs,
@@ -31,10 +31,9 @@ from handoff_audit.engine.series_owner import (
     without_records,
 )
 from handoff_audit.errors import InputError, not_regular
-from handoff_audit.git import plumbing, switch
+from handoff_audit.git import plumbing
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.on_base import on_protected_branch
-from handoff_audit.git.rebase_state import rebase_in_progress
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
@@ -215,7 +214,8 @@ def _explain_nothing(
     """Fill ``nothing`` with the packets that could not be read and, unless a packet was
     ``named``, the lines on another branch's active packet in the tree; on a detached HEAD
     (``branch`` is ``None``), the lines on every active packet there and the branch to check
-    out for each (of the branches here: one ``for-each-ref``)."""
+    out for each (of the branches here: one ``for-each-ref``), after a git operation left
+    midway (`detached_told`)."""
     found, unread = loaded
     unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
     nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
@@ -225,17 +225,9 @@ def _explain_nothing(
     if branch is not None:
         nothing.inherited = inherited_lines(found, branch, root)
         return
-    rebase = rebase_in_progress(root)
-    if rebase is not None:
-        # Not a plain detached HEAD: `git switch` is refused mid-rebase.
-        nothing.args = (f"no handoff shown yet: {rebase.said()}",)
-        nothing.inherited = (f"{rebase.said()[0].upper()}{rebase.said()[1:]}.",)
-        return
-    try:
-        here = switch.branches(plumbing.list_refs(root))
-    except plumbing.GitError:
-        here = switch.Branches()  # no branch known: no command is printed
-    nothing.inherited = detached_lines(found, here)
+    said, nothing.inherited = detached_told(found, root)
+    if said is not None:
+        nothing.args = (said,)
 
 
 def _say_records(nothing: NoHandoff, records: tuple[str, ...], branch: str | None) -> None:

@@ -1,7 +1,8 @@
 """What a branch without a handoff of its own is told about the active packets of other
 branches in its tree (a merged branch's, carried over by a fast-forward merge): the next
 action waiting there, and the commands the Stop hook's `branch-mismatch` fix would run; and
-what a detached HEAD is told about the active packets there (`detached_lines`)."""
+what a detached HEAD is told about the active packets there (`detached_lines`), after a git
+operation left midway, if any (`detached_told`)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from handoff_audit.credentials import redact
+from handoff_audit.git import plumbing
+from handoff_audit.git.rebase_state import pending_in_progress, rebase_in_progress
 from handoff_audit.git.renames import branch_gone, known_branches
-from handoff_audit.git.switch import Branches, switch_command
+from handoff_audit.git.switch import Branches, branches, switch_command
 from handoff_audit.model.packet import Packet
 from handoff_audit.program import program
 from handoff_audit.shell import from_top, quote
@@ -77,11 +80,36 @@ DETACHED_SHOWN = 5
 """How many active packets a detached HEAD's lines name before saying how many more."""
 
 
-def detached_lines(packets: Sequence[Packet], here: Branches) -> tuple[str, ...]:
+def detached_told(packets: Sequence[Packet], root: Path) -> tuple[str | None, tuple[str, ...]]:
+    """What a detached HEAD in the work tree at ``root`` is told: the message `show` ends with
+    (``None``: the plain one) and the lines. A rebase stopped midway is no plain detached HEAD
+    (`git switch` is refused mid-rebase); a bisect, sequence or `git am` left midway
+    (`rebase_state.Pending`) is named first and no `git switch` is printed, which would leave
+    it behind."""
+    rebase = rebase_in_progress(root)
+    if rebase is not None:
+        said = rebase.said()
+        return f"no handoff shown yet: {said}", (f"{said[0].upper()}{said[1:]}.",)
+    pending = pending_in_progress(root)
+    if pending is not None:
+        told = pending.told()
+        return f"no handoff shown yet: {told}", detached_lines(packets, Branches(), midway=True)
+    try:
+        here = branches(plumbing.list_refs(root))
+    except plumbing.GitError:
+        here = Branches()  # no branch known: no command is printed
+    return None, detached_lines(packets, here)
+
+
+def detached_lines(
+    packets: Sequence[Packet], here: Branches, *, midway: bool = False
+) -> tuple[str, ...]:
     """What a detached HEAD (`git checkout --detach`, CI, `git bisect`) is told: no branch is
     checked out, then each active JSON packet in the tree by path and branch, with the command
     that checks that branch out (`switch.switch_command`; a branch that is not one of ``here``
-    gets none, only that it does not exist here) and its next action; or that there is none."""
+    gets none, only that it does not exist here) and its next action; or that there is none.
+    ``midway``: a git operation is left midway (`rebase_state.Pending`), named before these
+    lines: no `git switch` is printed, as it would leave the operation behind."""
     active = _active_of_others(packets, None)
     if not active:
         return (
@@ -96,11 +124,20 @@ def detached_lines(packets: Sequence[Packet], here: Branches) -> tuple[str, ...]
         else f"the {len(active)} active handoff packets in this tree, each with the command "
         "that checks out its branch if that branch exists here"
     )
+    if midway:
+        what = (
+            f"{'the active handoff packet' if len(active) == 1 else 'the active handoff packets'}"
+            " in this tree (finish the git operation named above first; checking out a branch now "
+            "would leave it behind)"
+        )
     lines = [f"HEAD is detached (no branch is checked out), so no handoff is its own; {what}:"]
     for packet in active[:DETACHED_SHOWN]:
-        command = switch_command(packet.branch, here)
-        line = f"{packet.path} (branch {packet.branch}): " + (
-            command or "that branch does not exist here (no local or remote-tracking branch)"
+        command = None if midway else switch_command(packet.branch, here)
+        line = f"{packet.path} (branch {packet.branch})" + (
+            ""
+            if midway
+            else ": "
+            + (command or "that branch does not exist here (no local or remote-tracking branch)")
         )
         next_action = _next_action(packet)
         lines.append(f"{line}; its next action: {next_action}" if next_action else line)

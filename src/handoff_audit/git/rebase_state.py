@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from handoff_audit.git import plumbing
 from handoff_audit.git_folder import git_dirs
 
 CONTINUE = "GIT_EDITOR=true git rebase --continue"
@@ -187,6 +188,17 @@ class Pending:
     also: str
     """The other ways, one line."""
 
+    @property
+    def reason(self) -> str:
+        """What is under way and that it is to be finished: the Stop hook's reason."""
+        return f"{self.said}; finish it"
+
+    def told(self) -> str:
+        """One sentence for `show` and a new session, from the same parts as the Stop hook's
+        reason, fix and other ways: what is under way, the command, the other ways."""
+        line = f"{self.reason}: run `{self.command}`; {self.also}"
+        return f"{line[0].upper()}{line[1:]}."
+
 
 def pending_in_progress(root: Path, *, staged: bool = False) -> Pending | None:
     """The operation left midway in the work tree at ``root`` (read as files, no git process)
@@ -227,6 +239,27 @@ def pending_in_progress(root: Path, *, staged: bool = False) -> Pending | None:
             "shows what it found, to note in the handoff",
         )
     return None
+
+
+def pending_around(cwd: Path) -> Pending | None:
+    """`pending_in_progress` of the work tree around ``cwd`` (the nearest folder up with a
+    ``.git``), for `show` and a new session, which have no gate: whether anything is staged is
+    asked of git (one `git status`) only for a `git am` stopped on a patch."""
+    here = Path(os.path.realpath(cwd))
+    top = next((f for f in (here, *here.parents) if os.path.exists(f / ".git")), None)
+    pending = pending_in_progress(top) if top is not None else None
+    if top is None or pending is None or pending.kind != "am":
+        return pending
+    try:
+        codes = plumbing.status(top, [])
+    except plumbing.GitError:
+        return pending
+    return pending_in_progress(top, staged=staged(codes))
+
+
+def staged(codes: dict[str, str]) -> bool:
+    """Whether the index differs from HEAD, by `plumbing.status`' codes."""
+    return any(code[0] not in " ?" for code in codes.values())
 
 
 def sequence_continue(kind: str, *, no_commit: bool) -> str:

@@ -1,0 +1,136 @@
+"""A git operation left midway with nothing to resolve (a `git bisect` left running, a
+cherry-pick sequence between two picks, a `git am` stopped on a patch): `show` and the
+SessionStart hook name it first, with the command the Stop hook prints to finish it, and never
+`git switch`; the real commands in real repositories, from a subfolder, and the command they
+print run as printed from there."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+from agent_support import run_fix, run_hook
+from conftest import GitRepo
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+from test_agent_session_start import claude_start
+
+NEXT = "Find the commit that broke d.py."
+
+
+def _repo(repo: GitRepo) -> GitRepo:
+    """main: a.py, c.py, d.py and sub/; `other` changes c.py (A), a.py (B), d.py (C); `feat`
+    changes a.py, writes its packet, then three commits more."""
+    for name in ("a", "c", "d"):
+        repo.write(f"{name}.py", f"{name} = 1\n")
+    repo.write("sub/notes.txt", "notes\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "other")
+    for name, message in (("c", "A"), ("a", "B"), ("d", "C")):
+        repo.write(f"{name}.py", f"{name} = 2\n")
+        repo.commit(message)
+    repo.git("switch", "-q", "-c", "feat", "main")
+    repo.write("a.py", "a = 3\n")
+    repo.commit("feat a")
+    data = packet("feat", repo.head(), next_action=NEXT)
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("handoff")
+    for number in (3, 4, 5):
+        repo.write(f"sub/f{number}.txt", f"{number}\n")
+        repo.commit(f"f{number}")
+    return repo
+
+
+def _git(repo: GitRepo, *args: str) -> int:
+    return subprocess.run(["git", *args], cwd=repo.root, capture_output=True).returncode
+
+
+def _show(repo: GitRepo, *args: str) -> subprocess.CompletedProcess[str]:
+    return run_fix(repo.root / "sub", " ".join(["handoff-audit", "show", *args]))
+
+
+def _context(repo: GitRepo) -> str:
+    start = run_hook(claude_start(repo.root / "sub"))
+    assert start.code == 0, start.err
+    context: str = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    return context
+
+
+def _finish(repo: GitRepo, said: str) -> None:
+    """Run the command the first line names, as printed, from the subfolder."""
+    found = re.search(r"finish it: run `([^`]+)`", said.splitlines()[0])
+    assert found, said
+    done = run_fix(repo.root / "sub", found.group(1))
+    assert done.returncode == 0, (found.group(1), done.stdout, done.stderr)
+
+
+def test_a_bisect_left_running_is_named_first_and_git_switch_never_printed(
+    git_repo: GitRepo,
+) -> None:
+    """With a bisect running, SessionStart said HEAD was detached and printed `git switch feat`
+    (git warns: switching branch while bisecting, and leaves the bisect behind)."""
+    repo = _repo(git_repo)
+    assert _git(repo, "bisect", "start", "HEAD", "HEAD~3") == 0
+    assert (repo.root / "sub" / "f3.txt").exists()  # the packet is in the tree checked out
+    show = _show(repo)
+    assert show.returncode == 1, show.stderr
+    first = show.stdout.splitlines()[0]
+    assert first.startswith("A `git bisect` is left running"), show.stdout
+    assert 'git -C "$(git rev-parse --show-toplevel)" bisect reset' in first
+    assert "git switch" not in show.stdout + show.stderr
+    assert f"handoff.json (branch feat); its next action: {NEXT}" in show.stdout
+    context = _context(repo)
+    assert context.splitlines()[0] == first, context
+    assert "git switch" not in context and f"its next action: {NEXT}" in context
+    hook = run_hook(claude_start(repo.root / "sub") | {"hook_event_name": "Stop"})
+    assert "fix: " + first.split("run `")[1].split("`")[0] in hook.err, hook.err
+    _finish(repo, context)
+    assert not (repo.root / ".git" / "BISECT_LOG").exists()
+    assert repo.git("branch", "--show-current") == "feat"
+    after = _show(repo)
+    assert after.returncode == 0 and after.stdout.startswith(f"Next action: {NEXT}"), after
+
+
+def test_a_cherry_pick_sequence_between_two_picks_is_named_before_the_brief(
+    git_repo: GitRepo,
+) -> None:
+    """`git cherry-pick A B C` stopped on B, committed by hand: the sequencer still holds C;
+    `show` and SessionStart gave the branch's brief as if nothing were under way."""
+    repo = _repo(git_repo)
+    assert _git(repo, "cherry-pick", "other~2", "other~1", "other") != 0
+    repo.write("a.py", "a = 4\n")
+    repo.git("add", "a.py")
+    assert _git(repo, "commit", "-q", "--no-edit") == 0
+    show = _show(repo)
+    assert show.returncode == 0, show.stderr
+    lines = show.stdout.splitlines()
+    assert lines[0].startswith("A `git cherry-pick` of several commits is left midway"), lines
+    assert "run `GIT_EDITOR=true git cherry-pick --continue`" in lines[0]
+    assert lines[1] == f"Next action: {NEXT}", lines
+    as_json = _show(repo, "--format", "json")
+    assert NEXT in json.dumps(json.loads(as_json.stdout))
+    assert as_json.stderr.startswith("A `git cherry-pick` of several"), as_json.stderr
+    context = _context(repo)
+    assert context.splitlines()[0] == lines[0] and context.splitlines()[1] == lines[1]
+    _finish(repo, show.stdout)
+    assert not (repo.root / ".git" / "sequencer").exists()
+    assert repo.git("show", "HEAD:d.py") == "d = 2"
+    assert _show(repo).stdout.startswith(f"Next action: {NEXT}")
+
+
+def test_a_git_am_stopped_on_a_patch_is_named_first(git_repo: GitRepo) -> None:
+    """`git am` stopped on a patch that does not apply: `show` and SessionStart said nothing."""
+    repo = _repo(git_repo)
+    patch = repo.root.parent / "b.patch"
+    patch.write_text(repo.git("format-patch", "-1", "--stdout", "other~1") + "\n")
+    assert _git(repo, "am", str(patch)) != 0
+    show = _show(repo)
+    first = show.stdout.splitlines()[0]
+    assert first.startswith("A `git am` is stopped on a patch"), show.stdout
+    assert "run `git am --abort`" in first and "git am --continue" in first
+    assert _context(repo).splitlines()[0] == first
+    _finish(repo, first)
+    assert not (repo.root / ".git" / "rebase-apply").exists()
+    assert _show(repo).stdout.startswith(f"Next action: {NEXT}")

@@ -24,10 +24,12 @@ Run = Callable[..., Result]
 MIXED = "Pass" + "word1"
 WORD = "hun" + "ter"
 PROSE = "s3cr3t" + "value"
-VALUES = (MIXED, WORD, PROSE)
+LEET = "MyPa" + "ssw0rd"  # two capitalised parts, but a digit inside a word: no class name
+VALUES = (MIXED, WORD, PROSE, LEET)
 
 CREDENTIALS = [
     f"db_password = {MIXED}",
+    f"db_password = {LEET}",
     f"DB_PASSWORD = {WORD}",
     f"DB_PASSWORD\t=\t'{WORD}'",
     f"export API_TOKEN={PROSE} then run make",
@@ -65,6 +67,10 @@ LOOK_ALIKES = [
     "SECRET_KEY = None",
     "CancellationToken = default",
     "Set token = sha256sum of the release tarball, then tag v2.",
+    # class and type names, not passwords (review 50-7)
+    "refresh_token = RefreshTokenV2",
+    "RATE_LIMIT_TOKEN = TokenBucket2",
+    "auth_token = BearerToken",
 ]
 
 HANDOVER = "# Handover\nStatus: tests pass.\nNext: run `bin/deploy` with:\n{lines}\n"

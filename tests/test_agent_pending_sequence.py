@@ -183,3 +183,18 @@ def test_a_rebase_stopped_at_an_edit_step_with_an_amendment_begun_stages_it_firs
     assert not (git_repo.root / ".git" / "rebase-merge").exists()
     assert git_repo.git("show", "HEAD~1:a.py") == "a = 5"
     assert git_repo.git("status", "--porcelain") == ""
+
+
+def test_the_bisect_log_it_advises_runs_from_a_subfolder(git_repo: GitRepo) -> None:
+    """The advice said to run a bare `git bisect log` first, which git refuses outside the top
+    folder; the printed one names the top folder, as the reset does."""
+    _diverged(git_repo)
+    git_repo.git("switch", "-q", "other")
+    assert _git(git_repo, "bisect", "start", "other", "main") == 0
+    here = git_repo.root / "sub"
+    run = run_hook(stop_event(here))
+    assert run.code == 2, run.err
+    log = 'git -C "$(git rev-parse --show-toplevel)" bisect log'
+    assert f"`{log}` first" in run.err, run.err
+    done = run_fix(here, log)
+    assert done.returncode == 0 and "git bisect start" in done.stdout, done.stderr

@@ -235,8 +235,9 @@ def pending_in_progress(root: Path, *, staged: bool = False) -> Pending | None:
             "a `git bisect` is left running (HEAD is wherever it last checked out)",
             # git refuses `git bisect` outside the top folder: this works from a subfolder too.
             'git -C "$(git rev-parse --show-toplevel)" bisect reset',
-            "this ends it and checks out the branch it started on; `git bisect log` first "
-            "shows what it found, to note in the handoff",
+            "this ends it and checks out the branch it started on; "
+            '`git -C "$(git rev-parse --show-toplevel)" bisect log` first shows what it found, '
+            "to note in the handoff",
         )
     return None
 

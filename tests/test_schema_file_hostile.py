@@ -135,6 +135,11 @@ def _one_line_error(result: Result) -> str:
             "/dependentSchemas/examples/pattern",
             BACKREFERENCE,
         ),
+        (
+            {"dependencies": {"default": {"pattern": "^(a)\\1$"}, "x": ["y"]}},
+            "/dependencies/default/pattern",
+            BACKREFERENCE,
+        ),
     ],
     ids=[
         "backreference",
@@ -144,6 +149,7 @@ def _one_line_error(result: Result) -> str:
         "property-named-enum",
         "nested-property-named-const",
         "dependent-schema-named-examples",
+        "draft-07-dependency-named-default",
     ],
 )
 def test_a_pattern_re2_cannot_run_is_a_configuration_error_that_says_why(

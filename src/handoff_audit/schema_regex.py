@@ -28,9 +28,10 @@ REVIEWED = frozenset({"\\S", "^[0-9a-f]{7,64}$", "^[a-z0-9][a-z0-9._/-]*$", "^x-
 _NOT_SCHEMAS = frozenset({"const", "enum", "examples", "default"})
 """Keywords whose values are data, not subschemas: a ``pattern`` inside them is not run."""
 _NAMED_SCHEMAS = frozenset(
-    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
+    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}
 )
-"""Keywords whose values map names to subschemas: a name there (``"default"``) is no keyword."""
+"""Keywords whose values map names to subschemas (draft-07's ``dependencies`` to a subschema or
+a list of names): a name there (``"default"``) is no keyword."""
 
 
 class PatternError(ValueError):

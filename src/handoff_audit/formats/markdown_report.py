@@ -9,8 +9,9 @@ between whole blocks, so the result is always valid markdown.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit.formats import inert, merge_advice
@@ -149,14 +150,24 @@ def active_packets(report: Report) -> list[PacketInfo]:
     return [p for p in report.packets if p.status == "active" and isinstance(p.data, Mapping)]
 
 
+class TooLong(Exception):
+    """A block would be longer than the characters its caller can still show (`Piece.make`)."""
+
+
 def packet_section(
-    packet: PacketInfo, *, heading: str = "####", budget: int | None = None, elsewhere: str = ""
+    packet: PacketInfo,
+    *,
+    heading: str = "####",
+    budget: int | None = None,
+    elsewhere: str = "",
+    cap: int | None = None,
 ) -> str:
     """One active packet: its next action first, then every field, folded.
 
     Built from the packet's data with this module's own escaping, never from its markdown twin:
     how the twin escapes cannot weaken the comment. With a ``budget`` the fields are cut between
-    whole blocks to fit, and say so.
+    whole blocks to fit, and say so. With a ``cap``, `TooLong` as soon as the fields alone pass
+    that many characters (a block that would be dropped whole is not built to the end).
     """
     data: Mapping[str, Any] = packet.data or {}
     clipped = False
@@ -175,7 +186,7 @@ def packet_section(
             if cut:
                 text += f"\n\n*The next action is cut short here. {elsewhere}*"
         parts.append("**Next action:**\n\n" + text)
-    body = packet_fields(data, "#" * min(6, len(heading) + 1))
+    body = packet_fields(data, "#" * min(6, len(heading) + 1), cap=cap)
     label = inert.html_text(packet.markdown or packet.path, limit=inert.NAME_LIMIT)
     if budget is not None:
         overhead = size("\n\n".join(parts)) + size(fold(label, "")) + 300
@@ -200,14 +211,15 @@ def _clip(value: Any, limit: int) -> tuple[Any, bool]:
     return value, False
 
 
-def packet_fields(data: Mapping[str, Any], heading: str) -> str:
-    """Every field of a packet, in the twin's order, as inert markdown under ``heading``s."""
+def packet_fields(data: Mapping[str, Any], heading: str, *, cap: int | None = None) -> str:
+    """Every field of a packet, in the twin's order, as inert markdown under ``heading``s;
+    `TooLong` once the text passes ``cap`` characters."""
     from handoff_audit.markdown.sections import (  # the twin's field model (no markdown parser)
         EMPTY,
         META,
         SECTIONS,
         as_text,
-        items_of,
+        item_of,
     )
 
     meta = [
@@ -216,18 +228,34 @@ def packet_fields(data: Mapping[str, Any], heading: str) -> str:
         if data.get(name) is not None
     ]
     blocks = ["\n".join(meta)] if meta else []
+    room = _Room(cap)
     for spec in SECTIONS:
         if spec.field not in data:
             continue
         value = data[spec.field]
-        blocks.append(f"{heading} {spec.heading}")
+        blocks.append(room.took(f"{heading} {spec.heading}"))
         if spec.kind == "text":
-            shown = inert.paragraphs(as_text(value)) if value is not None else ""
-        else:
-            items = items_of(spec.field, value) if value is not None else []
-            shown = "\n".join(f"- {_item(item)}" for item in items)
+            shown = room.took(inert.paragraphs(as_text(value)) if value is not None else "")
+        else:  # `items_of`, item by item, so that a cap stops it early
+            values = [] if value is None else value if isinstance(value, list) else [value]
+            shown = "\n".join(room.took(f"- {_item(item_of(spec.field, v))}") for v in values)
         blocks.append(shown or f"*{EMPTY}*")
     return "\n\n".join(blocks)
+
+
+class _Room:
+    """The characters a text built piece by piece may still take (`packet_fields`' ``cap``),
+    counting its pieces alone (a lower bound of its length): `TooLong` past the cap."""
+
+    def __init__(self, cap: int | None) -> None:
+        self.left = cap
+
+    def took(self, piece: str) -> str:
+        if self.left is not None:
+            self.left -= len(piece)
+            if self.left < 0:
+                raise TooLong
+        return piece
 
 
 def _item(item: Sequence[tuple[str, str]]) -> str:
@@ -257,6 +285,9 @@ class Piece:
     """Never dropped (the marker, the verdict)."""
     findings: int = 0
     """How many findings it lists (the rows of a block of the findings table)."""
+    make: Callable[[int | None], str] | None = None
+    """Builds ``text`` when `fitted` needs it, given the characters it may take at most (None:
+    any), `TooLong` past them: a block that cannot fit is never built to the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,31 +314,71 @@ def size(text: str) -> int:
 
 def fitted(blocks: Iterable[Piece], limit: int, *, measure: Any = size, elsewhere: str) -> Fitted:
     """Join ``blocks`` with blank lines, keeping the longest prefix (plus every ``keep`` block)
-    that fits in ``limit`` together with a closing note naming what was left out; the text and
-    the blocks kept."""
+    that fits in ``limit`` together with a closing note naming what was left out and how many
+    findings; the text and the blocks kept. A block to build (`Piece.make`) is built once, and
+    only while it could still fit."""
     blocks = list(blocks)
-    text = "\n\n".join(b.text for b in blocks) + "\n"
-    if measure(text) <= limit:
-        return Fitted(text, tuple(blocks))
+    built, whole = _prefix(blocks, limit, measure)
+    if whole:
+        every_block = [b for b in built if b is not None]
+        return Fitted("\n\n".join(b.text for b in every_block) + "\n", tuple(every_block))
     labels = [b.label for b in blocks if not b.keep]
-    reserve = measure(_left_out_note(labels, elsewhere)) + 4
+    every = sum(b.findings for b in blocks if not b.keep)
+    reserve = measure(_left_out_note(labels, every, elsewhere)) + 4
     kept: list[Piece] = []
     dropped: list[str] = []
-    used = 0
-    for block in blocks:
-        cost = measure(block.text) + 2
-        if block.keep or (not dropped and used + cost + reserve <= limit):
-            kept.append(block)
-            used += cost
+    findings_out = used = 0
+    for index, block in enumerate(blocks):
+        piece: Piece | None = None
+        if block.keep or not dropped:  # built by `_prefix` (None: too long for more room)
+            room = None if block.keep else limit - used - reserve - 2
+            piece = built[index] if index < len(built) else _built(block, room)
+            if piece is None and block.keep:
+                piece = _built(block, None)
+        if piece is not None and (piece.keep or used + measure(piece.text) + 2 + reserve <= limit):
+            kept.append(piece)
+            used += measure(piece.text) + 2
         else:
             dropped.append(block.label)
-    note = _left_out_note(dropped, elsewhere)
+            findings_out += block.findings
+    note = _left_out_note(dropped, findings_out, elsewhere)
     return Fitted("\n\n".join([*(b.text for b in kept), note]) + "\n", tuple(kept), cut=True)
 
 
-def _left_out_note(dropped: list[str], elsewhere: str) -> str:
+def _prefix(blocks: list[Piece], limit: int, measure: Any) -> tuple[list[Piece | None], bool]:
+    """The first blocks, built, while the whole document (joined, with its final newline) may
+    still fit in ``limit`` (the last None when it would not fit in what was left); True when
+    every block is there and it fits."""
+    built: list[Piece | None] = []
+    used = -1  # each block and the blank line after it, but the last's, plus the final newline
+    for block in blocks:
+        piece = _built(block, limit - used - 2)
+        built.append(piece)
+        if piece is None:
+            return built, False
+        used += measure(piece.text) + 2
+        if used > limit:
+            return built, False
+    return built, True
+
+
+def _built(block: Piece, room: int | None) -> Piece | None:
+    """``block`` with its text, or None when that would be longer than ``room`` characters."""
+    if block.make is None:
+        return block
+    try:
+        return replace(block, text=block.make(room), make=None)
+    except TooLong:
+        return None
+
+
+def _left_out_note(dropped: list[str], findings: int, elsewhere: str) -> str:
     what = ", ".join(inline(d, limit=inert.NAME_LIMIT) for d in dropped)
-    return f"> [!NOTE]\n> Too long to show here; left out: {what}. {elsewhere}"
+    count = f" {_count(findings, 'finding')} {'is' if findings == 1 else 'are'} not listed here."
+    return (
+        f"> [!NOTE]\n> Too long to show here; left out: {what}.{count if findings else ''} "
+        f"{elsewhere}"
+    )
 
 
 def table_blocks(
@@ -403,8 +474,14 @@ def report_blocks(report: Report) -> list[Piece]:
     if report.packets:
         blocks.append(Piece("### Packets\n\n" + packets_table(report.packets), "the packet table"))
     for packet in active_packets(report):
-        blocks.append(Piece(packet_section(packet, heading="###"), f"the packet {packet.path}"))
+        make = partial(_section, packet)
+        blocks.append(Piece("", f"the packet {packet.path}", make=make))
     return blocks
+
+
+def _section(packet: PacketInfo, cap: int | None) -> str:
+    """`packet_section` for the report, built only up to ``cap`` characters (`Piece.make`)."""
+    return packet_section(packet, heading="###", cap=cap)
 
 
 def render(report: Report, options: FormatOptions) -> str:

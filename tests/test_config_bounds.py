@@ -3,16 +3,18 @@ before parsing, nesting after it, and globs are bounded in size and matched in l
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import Result
+from conftest import GitRepo, Result
 from handoff_audit.errors import InputError
 from handoff_audit.globs import matches
 
@@ -132,3 +134,39 @@ def test_a_count_written_as_a_float_or_a_boolean_is_a_one_line_error(
     result = run_cli(["check"], cwd=tmp_path)
     assert result.code == 2, result.err
     assert said in result.err and len(result.err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (".handoff-audit.yml", "max-file-bytes: 200000000\n"),
+        ("pyproject.toml", "[tool.handoff-audit]\nmax-file-bytes = 16777217\n"),
+    ],
+)
+def test_max_file_bytes_above_its_ceiling_is_refused(
+    name: str, text: str, run_cli: Run, git_repo: GitRepo
+) -> None:
+    """A pull request owns `max-file-bytes`: raised without bound, it would make the audit
+    read and render hundreds of MB. Above 16 MiB it is refused, naming the key, the value and
+    the ceiling."""
+    git_repo.write(name, text)
+    git_repo.commit("raise the limit")
+    value = text.rstrip("\n").rsplit(" ", 1)[1]
+    done = run_cli(["check"], cwd=git_repo.root)
+    assert done.code == 2, done.out
+    assert done.err.count("\n") == 1
+    assert f": max-file-bytes is {value}; expected an integer from 1 to 16777216 (16 MiB" in (
+        done.err
+    )
+
+
+def test_max_file_bytes_at_its_ceiling_is_accepted_and_the_schema_says_so(
+    run_cli: Run, git_repo: GitRepo
+) -> None:
+    git_repo.write(".handoff-audit.yml", "max-file-bytes: 16777216\n")
+    git_repo.commit("the largest limit")
+    done = run_cli(["check"], cwd=git_repo.root)
+    assert done.code == 0, done.err
+    published = files("handoff_audit") / "schema" / "config.schema.json"
+    key = json.loads(published.read_text(encoding="utf-8"))["properties"]["max-file-bytes"]
+    assert key["maximum"] == 16777216

@@ -71,6 +71,11 @@ DEFAULT_PACKETS = (
 DEFAULT_SERIES = ("**/docs/handoffs", "**/.claude/handoffs", "**/handoffs", "**/docs/sessions")
 """Folders of dated markdown handoffs (docs/handoff-names.md gives the counts)."""
 
+MAX_FILE_BYTES_CEILING = 16 * 1024 * 1024
+"""The largest ``max-file-bytes`` a configuration may set. A pull request owns the key, and the
+audit costs about a second per MB a packet holds (parse, schema, twin rendering and comparison):
+16 times the 1 MiB default holds a long log yet keeps one file's audit to seconds."""
+
 GLOBS: dict[str, Any] = {"type": "array", "items": {"type": "string", "minLength": 1}}
 """The JSON Schema of a list of globs (or of other non-empty strings)."""
 
@@ -429,17 +434,20 @@ class Config:
     """``too-long`` fires when the markdown has more lines."""
     max_file_bytes: int = setting(
         1024 * 1024,
-        accepts="an integer >= 1",
+        accepts=f"an integer from 1 to {MAX_FILE_BYTES_CEILING} (16 MiB, the ceiling)",
         schema={
             "description": (
-                "Packet and handoff files larger than this are invalid-json and are not read."
+                "Packet and handoff files larger than this are invalid-json and are not read. "
+                "At most 16 MiB: a pull request owns this key, and every byte read is audited."
             ),
             "type": "integer",
             "minimum": 1,
+            "maximum": MAX_FILE_BYTES_CEILING,
         },
         read_by=("invalid-json",),
     )
-    """Packet and handoff files larger than this are ``invalid-json`` and are not read."""
+    """Packet and handoff files larger than this are ``invalid-json`` and are not read. At most
+    16777216 (16 MiB): a larger value is refused."""
     jobs: int | None = setting(
         None,
         accepts="an integer >= 1 (1 = no worker processes)",

@@ -9,7 +9,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from handoff_audit.config import Config, setting_advice
+from handoff_audit.config import MAX_FILE_BYTES_CEILING, Config, setting_advice
 
 _LONGEST = 2
 """How many of the packet's longest fields the fix names."""
@@ -68,11 +68,11 @@ def trim_or_raise(packet: str, data: Mapping[str, Any], needed: int, config: Con
     ]
     plural = "s" if len(named) > 1 else ""
     fields = f"'s longest field{plural} ({', '.join(named)})" if named else ""
-    advice = setting_advice(config.source, "max-file-bytes", raised_limit(needed))
-    return (
-        f"trim {packet}{fields} until it and its twin are under {config.max_file_bytes} bytes, "
-        f"or raise the limit {advice}"
-    )
+    trim = f"trim {packet}{fields} until it and its twin are under {config.max_file_bytes} bytes"
+    raised = raised_limit(needed)
+    if raised > MAX_FILE_BYTES_CEILING:  # a limit the configuration refuses is no way out
+        return f"{trim} (the limit goes no higher than {MAX_FILE_BYTES_CEILING} bytes, 16 MiB)"
+    return f"{trim}, or raise the limit {setting_advice(config.source, 'max-file-bytes', raised)}"
 
 
 __all__ = ["longest_fields", "raised_limit", "rendered_size", "trim_or_raise"]

@@ -53,7 +53,7 @@ def unaudited_active(
             active[name] = Unfinished(None)
         elif not is_finished(parsed.value):
             position = parsed.positions.get("/status", parsed.positions.get("", (None, None)))
-            active[name] = Unfinished(position, odd_status(parsed.value))
+            active[name] = Unfinished(position, odd_status(parsed.value), parsed.value)
     return active
 
 

@@ -4,8 +4,9 @@ the history rules read (data only; gathering them is git's business)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from handoff_audit.model.packet import Packet
 
@@ -24,6 +25,8 @@ class Unfinished(NamedTuple):
     """Where its ``status`` is; ``None`` when the packet cannot be read."""
     odd: str | None = None
     """How its status reads when it is neither ``active`` nor finished (`odd_status`)."""
+    data: Mapping[str, Any] | None = None
+    """The JSON object read, for the gate to tell another tool's file from a packet."""
 
 
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]

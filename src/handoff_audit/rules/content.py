@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from handoff_audit import shell
+from handoff_audit.config import setting_advice
 from handoff_audit.credentials import packet_identifiers, show, unnamed_secrets
 from handoff_audit.errors import ConfigError, InputError
+from handoff_audit.globs import matches_any
 from handoff_audit.jsonpos import field_name, iter_strings
 from handoff_audit.markdown.blanks import bare_value, is_blank, says_no_step
 from handoff_audit.model.context import AuditContext
@@ -91,15 +93,18 @@ handoff.json:4:3: schema: unknown field "nxt_action" — did you mean "next_acti
   (extensions must start with x-)
 ```
 
-A JSON file in someone else's shape (none of `branch`, `status`, `next_action`,
-`last_known_good_commit`, and mostly keys the schema does not know) was not written for this
-schema: it gets **one** finding saying so, instead of one per key, and no `md-missing`:
+A JSON file in someone else's shape (none of `branch`, `next_action`,
+`last_known_good_commit`, and mostly keys the schema does not know, whatever `status` it
+carries) was not written for this schema: it gets **one** finding saying so, instead of one
+per key, and no `md-missing`; it is no packet, so `active-in-merge` does not block on it:
 
 ```
-handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of branch, status,
+handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of branch,
   next_action, last_known_good_commit, and 9 of 9 top-level keys unknown ("slug", "name", ...);
-  if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema,
-  otherwise write a v1 packet with `handoff-audit new`
+  if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema;
+  otherwise it is another tool's file: leave it alone, and so that the audit stops reading it
+  as a packet, set `packets` without it, in .handoff-audit.yml: packets: [...] (this branch's
+  packet goes beside it: `handoff-audit new --output .handoff/BRANCH.json ...`)
 ```
 
 Fix: follow the message; `handoff-audit schema` prints the whole schema (draft 2020-12), and the
@@ -317,7 +322,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     for packet in ctx.packets:
         if packet.data is not None:
             if ctx.config.schema is None and _foreign(packet):
-                yield _foreign_hit(packet)
+                yield _foreign_hit(packet, ctx)
             elif not bundled_accepts(ctx.config.schema, packet.data):
                 try:
                     validator = validator or validator_for(ctx.config.schema)
@@ -334,9 +339,26 @@ def _foreign(packet: Packet) -> bool:
     return is_foreign(packet.data)
 
 
-def _foreign_hit(packet: Packet) -> Hit:
+_SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
+"""What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
+
+
+def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
+    """The one finding on another tool's JSON file: leave it alone, set ``packets`` without it
+    (and without its markdown), and write the branch's packet under ``.handoff/``."""
     assert packet.data is not None
-    return Hit(SCHEMA, packet.path, foreign_message(packet.data), line=1, column=1, pointer="")
+    config = ctx.config
+    twin = packet.markdown_path or f"{packet.path.removesuffix('.json')}.md"
+    branch = ctx.history.branch if ctx.history is not None else ctx.target.branch
+    slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
+    beside = f".handoff/{slug}.json"
+    kept = [g for g in config.packets if not matches_any(packet.path, [g])]
+    kept = [g for g in kept if not matches_any(twin, [g])]
+    if not matches_any(beside, kept):
+        kept.append(".handoff/**/*.json")
+    leave_out = setting_advice(config.source, "packets", kept)
+    message = foreign_message(packet.data, leave_out, shell.fix_path(beside))
+    return Hit(SCHEMA, packet.path, message, line=1, column=1, pointer="")
 
 
 def _schema_hits(packet: Packet, validator: Validator) -> Iterator[Hit]:

@@ -21,6 +21,7 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.model.repo_history import Unfinished
 from handoff_audit.rules.base import Hit, Rule
+from handoff_audit.schema.foreign import is_foreign
 
 HANDOFF_IN_MERGE = Rule(
     id="handoff-in-merge",
@@ -90,7 +91,10 @@ the merge carries. So does a packet file that cannot be read
 (over `max-file-bytes`, not a JSON object), whatever level `invalid-json` has, and a packet
 whose `status` is not exactly `archived` or `superseded` (missing, `"Active"`, `null`), whatever
 level `schema` has and whatever `schema` file is configured: nothing shows that its work is
-finished.
+finished. Another tool's JSON file under a packet name (an orchestrator's `handoff.json` with
+`"status": "in_progress"`: none of `branch`, `next_action`, `last_known_good_commit`, mostly
+keys the schema does not know) is no packet and does not count while the bundled schema judges:
+its one `schema` finding says to leave it alone and set `packets` without it.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
@@ -147,9 +151,13 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     # cannot be read (over max-file-bytes, not JSON), or whose status is "Active", null or
     # missing, blocks whatever level invalid-json or schema has and whatever schema the pull
     # request brings: both are the pull request's own, and would otherwise open the gate.
+    # Another tool's JSON file (`is_foreign`, while the bundled schema judges) is no packet,
+    # whatever its status: its one `schema` finding says to leave it alone.
     active = {p.path: _unfinished(p) for p in work if p.kind == "json" and not _finished(p)}
     if facts is not None and facts.unaudited_active is not None:
         active.update(facts.unaudited_active)
+    if ctx.config.schema is None:
+        active = {path: u for path, u in active.items() if not is_foreign(u.data)}
     for path, unfinished in sorted(active.items()):
         yield _active_into_protected(path, target, unfinished)
 
@@ -174,7 +182,7 @@ def _unfinished(packet: Packet) -> Unfinished:
     """What the gate says of the unfinished JSON ``packet``."""
     if packet.data is None:
         return Unfinished(None)
-    return Unfinished(packet.position("/status"), odd_status(packet.data))
+    return Unfinished(packet.position("/status"), odd_status(packet.data), packet.data)
 
 
 def _active_into_protected(path: str, target: str | None, unfinished: Unfinished) -> Hit:

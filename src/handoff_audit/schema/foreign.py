@@ -15,7 +15,11 @@ from handoff_audit.schema import load_schema
 from handoff_audit.schema.messages import nearest_field
 
 IDENTIFYING = ("branch", "status", "next_action", "last_known_good_commit")
-"""A v1 packet has these; a file with none of them was written for another shape."""
+"""A v1 packet has these; a JSON Schema with none of them is no packet (`is_json_schema`)."""
+OWN_FIELDS = ("branch", "next_action", "last_known_good_commit")
+"""The fields only a v1 packet has; a file with none of them was written for another shape. A
+``status`` says nothing: another tool's state file carries one as often as not
+(``"in_progress"``, ``"idle"``)."""
 
 
 @cache
@@ -31,16 +35,17 @@ def unknown_keys(data: Mapping[str, Any]) -> list[str]:
 
 
 def is_foreign(data: Any) -> bool:
-    """True for a JSON object with no identifying field whose keys are mostly strange to the
-    schema: neither its fields nor plausible misspellings of its required ones ("nxt_action" is
-    a v1 packet with a typo, and its own finding says "did you mean next_action?"). A key that
-    only resembles an optional field ("version", "schema_version") is as common in other
-    tools' files as any, and says nothing about the file being a packet."""
-    if not isinstance(data, Mapping) or any(key in data for key in IDENTIFYING):
+    """True for a JSON object with none of `OWN_FIELDS` whose keys (but ``status``, whatever it
+    holds) are mostly strange to the schema: neither its fields nor plausible misspellings of
+    its required ones ("nxt_action" is a v1 packet with a typo, and its own finding says "did
+    you mean next_action?"). A key that only resembles an optional field ("version",
+    "schema_version") is as common in other tools' files as any, and says nothing about the
+    file being a packet. Such a file is no packet: the merge gate does not judge its status."""
+    if not isinstance(data, Mapping) or any(key in data for key in OWN_FIELDS):
         return False
     required = _required_fields()
     strange = [key for key in unknown_keys(data) if nearest_field(key, required) is None]
-    return 2 * len(strange) > len(data)
+    return 2 * len(strange) > len(data) - ("status" in data)
 
 
 @cache
@@ -49,16 +54,20 @@ def _required_fields() -> tuple[str, ...]:
     return tuple(sorted(key for key in required if isinstance(key, str)))
 
 
-def foreign_message(data: Mapping[str, Any]) -> str:
-    """One line: what the file lacks, which keys are unknown, and the two ways forward."""
+def foreign_message(data: Mapping[str, Any], leave_out: str, beside: str) -> str:
+    """One line: what the file lacks, which keys are unknown, and the two ways forward;
+    ``leave_out`` says where and how to set ``packets`` without the file (`setting_advice`),
+    ``beside`` where this branch's packet goes instead."""
     unknown = unknown_keys(data)
     shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
     return (
-        f"not a handoff packet in this tool's shape: none of {', '.join(IDENTIFYING)}, and "
-        f"{len(unknown)} of {len(data)} top-level keys unknown ({shown}); if this is your own "
-        "format, point `schema:` in .handoff-audit.yml at its JSON Schema, otherwise write a v1 "
-        "packet with `handoff-audit new`"
+        f"not a handoff packet in this tool's shape: none of {', '.join(OWN_FIELDS)}, and "
+        f"{len(unknown)} of {len(data) - ('status' in data)} top-level keys unknown ({shown}); "
+        "if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema; "
+        "otherwise it is another tool's file: leave it alone, and so that the audit stops "
+        f"reading it as a packet, set `packets` without it, {leave_out} (this branch's packet "
+        f"goes beside it: `handoff-audit new --output {beside} ...`)"
     )
 
 
-__all__ = ["IDENTIFYING", "foreign_message", "is_foreign", "unknown_keys"]
+__all__ = ["IDENTIFYING", "OWN_FIELDS", "foreign_message", "is_foreign", "unknown_keys"]

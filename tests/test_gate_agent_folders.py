@@ -1,9 +1,10 @@
 """An agent's command, prompt or skill folder (``prompts/`` at any depth, ``.github/prompts/``,
 ``.cursor/commands/``, ``.claude/skills/``, ``.claude/agents/``) is not searched for hand-written
-handoffs, but it is no way around the merge gate: a file there that ``block-files`` names letter
-for letter (``docs/prompts/HANDOFF.md``) is blocked, and a JSON packet there
-(``prompts/handoff.json``) is found, judged and gated like one anywhere else. A command about
-handoffs (``.claude/commands/handoff.md``) still never fails the audit."""
+handoffs, but it is no way around the merge gate: a file there that ``block-files`` names (in any
+letter case, as anywhere) whose name is not all lower case (``docs/prompts/HANDOFF.md``,
+``prompts/Handoff.md``) is blocked, and a JSON packet there (``prompts/handoff.json``) is found,
+judged and gated like one anywhere else. A command about handoffs
+(``.claude/commands/handoff.md``, ``session-handoff.md``) still never fails the audit."""
 
 from __future__ import annotations
 
@@ -130,3 +131,44 @@ def test_check_blocks_by_name_in_agent_folders_as_the_configuration_says(
     assert [(f["rule"], f["path"]) for f in done.json()["findings"]] == [
         ("handoff-in-merge", "docs/prompts/HANDOFF.md")
     ]
+
+
+CASE_VARIANTS = [
+    "prompts/Handoff.md",
+    ".claude/skills/Handoff.md",
+    ".github/prompts/HANDOFF.MD",
+    ".cursor/commands/Session_Handoff.md",
+]
+
+
+@pytest.mark.parametrize("note", CASE_VARIANTS)
+def test_a_note_in_another_letter_case_in_an_agent_folder_is_blocked_by_the_action(
+    runner: Runner, note: str
+) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write(note, NOTE)
+    for command in (".claude/commands/handoff.md", ".claude/commands/session-handoff.md"):
+        runner.repo.write(command, COMMAND)
+    runner.head = runner.repo.commit("note in another letter case")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert (
+        f"::error file={note},title=handoff-audit%3A handoff-in-merge::"
+        f"{note} would be merged into the protected branch main"
+    ) in done.out
+    assert ".claude/commands/" not in done.out  # commands, never a finding
+
+
+@pytest.mark.parametrize("note", CASE_VARIANTS)
+def test_check_blocks_a_note_in_another_letter_case_in_an_agent_folder(
+    git_repo: GitRepo, run_cli: Run, note: str
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(note, NOTE)
+    for command in (".claude/commands/handoff.md", ".claude/commands/session-handoff.md"):
+        git_repo.write(command, COMMAND)
+    git_repo.commit("note in another letter case")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    assert [(f["rule"], f["path"]) for f in done.json()["findings"]] == [("handoff-in-merge", note)]

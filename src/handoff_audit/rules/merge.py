@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from handoff_audit import shell
-from handoff_audit.config import Config
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
-from handoff_audit.globs import matches_any
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import (
@@ -47,9 +45,10 @@ in a pull request, then its base); the files checked are those of the commit che
 not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
 `handover.md`, `SESSION_STATE.md` and `SESSION_LOG.md`, which are audited but often kept on
 purpose. An agent's command, prompt or skill folder (`prompts/`, `.claude/commands/`) is no way
-around it: a file there is blocked when a `block-files` glob matches it letter for letter and its
-name is not all lower case (`docs/prompts/HANDOFF.md`; a lower-case `session-handoff.md` or a lone
-`handoff.md` there is a command's). The action sets its `blocked` output.
+around it: a file there is blocked when a `block-files` glob matches it (in any letter case, as
+anywhere) and its name is not all lower case (`docs/prompts/HANDOFF.md`, `prompts/Handoff.md`; a
+lower-case `session-handoff.md` or a lone `handoff.md` there is a command's).
+The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.
 The pre-commit hook judges the commit being made: one that would add or change such a file on a
@@ -129,7 +128,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
-    blocked = {name for name in blocked if _blocked_there(name, ctx.config)}
+    blocked = {name for name in blocked if _blocked_there(name)}
     unread = _unread(work)
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
@@ -162,15 +161,15 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         yield _active_into_protected(path, target, unfinished)
 
 
-def _blocked_there(path: str, config: Config) -> bool:
-    """False for a file in an agent's command, prompt or skill folder (``prompts/``,
-    ``.claude/commands/``) unless a ``block-files`` glob matches it letter for letter and its name
-    is not all lower case: a lower-case name there is a command's (``/session-handoff``, the lone
-    ``handoff.md``), not a working note's. ``docs/prompts/HANDOFF.md`` is blocked there as
-    anywhere, since a folder's name is the pull request's to choose."""
-    if not is_agent_file(path):
-        return True
-    return matches_any(path, config.block_files) and not path.rpartition("/")[2].islower()
+def _blocked_there(path: str) -> bool:
+    """Whether the block file ``path`` (a ``block-files`` glob names it, in any letter case as
+    anywhere, `named_block_file`) is blocked where it is: always, except in an agent's command,
+    prompt or skill folder (``prompts/``, ``.claude/commands/``) when its name is all lower case,
+    a command's there (``/session-handoff``, the lone ``handoff.md``), not a working note's.
+    ``docs/prompts/HANDOFF.md``, ``prompts/Handoff.md`` and ``.github/prompts/HANDOFF.MD`` are
+    blocked there as anywhere, since a folder's name and its letter case are the pull request's
+    to choose."""
+    return not is_agent_file(path) or not path.rpartition("/")[2].islower()
 
 
 def _finished(packet: Packet) -> bool:

@@ -38,7 +38,7 @@ from handoff_audit.authoring.markdown_fixes import (
 )
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
-from handoff_audit.authoring.series_successor import misdated, next_in_series, successor
+from handoff_audit.authoring.series_successor import next_in_series, past_typo, successor
 from handoff_audit.authoring.topic_files import changed_files, topic_files
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twin_fixes import Beyond
@@ -222,14 +222,17 @@ class Fixes:
         """A file of a dated series that another one outranks (undated, or of an earlier date):
         a name that ranks it first (`series_successor`), never its own."""
         written, current = problem.files
-        # The typo's new name ranks below the branch's file, which must end up current.
-        typo = misdated(self.gate.root, current, problem.known, below=written)
-        if typo is not None:
-            return Advice(
-                f"{problem.message}; but {current} is misdated ({typo.why}): rename it",
-                f"git mv -- {self.path(current)} {self.path(typo.path)}",
-                "then commit, and stop again",
-            )
+        # The typo's new name ranks below the branch's file, which must end up current; an
+        # undated branch file takes a dated name too, or the renamed typo would still outrank it.
+        renames = past_typo(self.gate.root, written, current, problem.known)
+        if renames is not None:
+            typo, moved = renames
+            reason = f"{problem.message}; but {current} is misdated ({typo.why}): rename it"
+            command = f"git mv -- {self.path(current)} {self.path(typo.path)}"
+            if moved is not None:
+                reason += f", and give {written} a dated name ({moved.why})"
+                command += f" && git mv -- {self.path(written)} {self.path(moved.path)}"
+            return Advice(reason, command, "then commit, and stop again")
         name = written.rpartition("/")[2]
         also = "; add to it what any commits after it changed" * bool(_DATE_FIRST.match(name))
         moved = successor(self.gate.root, written, current)

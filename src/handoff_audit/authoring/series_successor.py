@@ -144,6 +144,27 @@ def misdated(
     return Successor(place(number), why)
 
 
+def past_typo(
+    root: Path, written: str, current: str, known: Collection[str] = ()
+) -> tuple[Successor, Successor | None] | None:
+    """When ``current``, the series' current file that passed over ``written`` (the branch's
+    file), is misdated (`misdated`): its rename, which keeps it below the branch's file; and,
+    when ``written`` has no date in its name (any dated name outranks it, the renamed typo's
+    too), the dated name ``written`` takes as well (`successor`, against the series' next file
+    after ``current``, ``known`` newest first), which the typo's new name stays below and never
+    takes. Both renames, in one commit, leave the branch's file the series' current handoff."""
+    if misdated(root, current, known) is None:
+        return None
+    key = name_key(written, month_first([written, current]))
+    if key is not None and key[0] == DATED:
+        typo = misdated(root, current, known, below=written)
+        return (typo, None) if typo is not None else None
+    runner = next((n for n in known if n not in (current, written)), written)
+    moved = successor(root, written, runner)
+    typo = misdated(root, current, (*known, moved.path), below=moved.path)
+    return (typo, moved) if typo is not None else None
+
+
 def _day_before(below: str | None, renamed: NameKey | None, months_first: bool) -> str | None:
     """The day before the date of ``below`` (a dated file), when the ``renamed`` file's place
     ties with it or passes it: of two names that tie, the one committed last is newer, and the

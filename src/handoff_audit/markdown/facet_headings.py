@@ -159,9 +159,24 @@ def _is_ideas(aside: str) -> bool:
     return bool(text) and _CANONICAL.get(text, _phrase_facet(text)) == "ideas"
 
 
+_STATE_OF = re.compile(
+    r"^(?:current |overall |project )?(?:state|status|progress)"
+    r" (?:on|of|in|across|against|along|per) "
+    r"|^(?:поточний стан|поточний статус|текущее состояние|текущий статус) (?:на|по|в|у) "
+)
+"""A heading that opens on the state of something ("3. Current state on the 8-phase roadmap",
+"Поточний стан на 8-phase roadmap", over a progress table): the state of a plan, not its next
+step, whatever plan word follows."""
+_SAYS_NEXT = re.compile(r"(?<!\w)(?:next|наступн\w*|следующ\w*)(?!\w)")
+"""... unless it names the next step as well ("Status of next steps")."""
+
+
 def _phrase_facet(text: str) -> str | None:
     # A heading that opens on a next-step phrase names what to do ("What needs building",
-    # "To do: testing"), whatever setup word follows; otherwise the first facet named wins.
+    # "To do: testing"), whatever setup word follows; one that opens on the state of a plan names
+    # the state; otherwise the first facet named wins.
+    if _STATE_OF.match(text) and not _SAYS_NEXT.search(text):
+        return "state"
     named = None
     for facet, pattern in _HEADING_PATTERNS:
         match = pattern.search(text)

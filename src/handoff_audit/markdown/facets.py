@@ -580,6 +580,8 @@ def _judge_content(section: Section, reading: Reading, every: bool) -> None:
                     and _FIXED_AFTER.search(said, match.end())
                 ):
                     break  # a failure the same entry then fixed is a bug fixed, not a dead end
+                if match is not None and table and _PARKED_ROW.search(line_at(said, match)):
+                    break  # "| Position tracking | ⏸️ Deferred | Not implemented |" is parked
                 if match is not None:
                     line = start + said.count("\n", 0, match.start())
                     shown = match.group(0) if cue_facet == "pointers" else line_at(said, match)
@@ -592,6 +594,10 @@ def _judge_content(section: Section, reading: Reading, every: bool) -> None:
         for line, line_text in section.ordered_imperatives[:1]:
             _add(reading, "next", Evidence(line, "ordered steps", _short(line_text)))
 
+
+_PARKED_ROW = re.compile(r"⏸|\b(?:deferred|postponed|on hold|parked)\b", re.IGNORECASE)
+"""A table row marked parked ("| Position tracking | ⏸️ Deferred | Not implemented |" in a
+"Current State" table): its "not implemented" is work put off, not the next step."""
 
 _FIXED_AFTER = re.compile(
     r"\bfixed (?:by|with|via)\b|(?:^|[.;—–→]\s*)(?:\*\*)?fix(?:ed)?(?:\*\*)?\s*[:：]"

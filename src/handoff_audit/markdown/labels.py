@@ -131,11 +131,20 @@ def line_at(content: str, match: re.Match[str]) -> str:
     return content[begin : end if end >= 0 else len(content)]
 
 
+_ID_LIST = re.compile(
+    r"^\W{0,2}[A-Z]{1,3}-?\d{1,3}\W{0,2}(?:(?:,|\band\b|[-–—/&]|\.\.)\s*\W{0,2}[A-Z]{1,3}-?\d{1,3}\W{0,2})+$"
+)
+"""Only task ids, two or more ("**Tasks**: N1, N2" under "### Phase 1: SSH & Network Hardening -
+PREPARED", "Tasks: F1-F4"): an inventory of a plan's items, naming no step to take."""
+
+
 def dead_step(label: re.Match[str]) -> bool:
     """A next-step label whose value is no step ("**Next Steps:** Monitor the logs",
-    "Remaining items: **0**", "Next: none")."""
+    "Remaining items: **0**", "Next: none", "**Tasks**: N1, N2")."""
     said, name = label.group(2) or label.group(4), label.group(1) or label.group(3)
-    return bool(said) and heading_facet(normalise(name)) == "next" and no_step_item(said.strip())
+    if not said or heading_facet(normalise(name)) != "next":
+        return False
+    return no_step_item(said.strip()) or _ID_LIST.match(said.strip()) is not None
 
 
 def without_dead_steps(content: str) -> str:

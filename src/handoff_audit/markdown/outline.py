@@ -153,6 +153,10 @@ def _prose_fence(info: str, content: str) -> bool:
 _NUMBERED = re.compile(r"^\W{0,3}(?:(?:step|phase|task|priority)\s*)?\d{1,2}[.):]\s", re.IGNORECASE)
 """A numbered heading ("1. Delete these unnecessary files", "Step 2: …"): one of its parent's
 items."""
+_PURPOSE = re.compile(r"^\W{0,3}to\s+(?!do\b)[a-z]+\b", re.IGNORECASE)
+"""A heading that names a goal ("### To complete decoder (post-demo):", "### To wire up app
+adapters:" under "## Resume Points"): under a next-step heading, a step to take, whatever state
+or setup word follows ("complete", "validation")."""
 
 
 def _open_section(
@@ -168,8 +172,9 @@ def _open_section(
         stack.pop()
     parent = stack[-1][1] if stack else None
     facet = own if own is not None else parent
-    if parent == "next" and _NUMBERED.match(content):
-        facet = "next"  # "### 1. Delete these files" under "Next steps" is step 1, not pointers
+    if parent == "next" and (_NUMBERED.match(content) or _PURPOSE.match(heading)):
+        # "### 1. Delete these files" under "Next steps" is step 1, not pointers
+        facet = "next"
     if len(sections) == 1 and level == 1:
         facet = None  # the title ("Session Handoff") names no facet
     sections.append(Section(facet, line, heading, level))

@@ -36,6 +36,7 @@ from handoff_audit.markdown.prose import (
     records_session,
     reports_state,
     short,
+    verb_final_order,
 )
 from handoff_audit.markdown.template import placeholders
 
@@ -470,11 +471,12 @@ def instructions(text: str) -> list[tuple[int, str]]:
 _LATER = re.compile(
     r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
     r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b|what\s+to\s+do\b|"
-    r"what\s+(?:the\s+)?next\b|(?:instructions|guidance|notes)\s+for\s+(?:the\s+)?next\b)",
+    r"what\s+(?:the\s+)?next\b|(?:instructions|guidance|notes)\s+for\s+(?:the\s+)?next\b"
+    r"|次の|次回|今後の作業|残(?:り|タスク)|다음|남은 작업|下一步|接下来|后续|待办)",
     re.IGNORECASE,
 )
 """Headings of the part of a handoff that is orders by nature (its next steps, "What the next
-agent should do", "Instructions for the next agent")."""
+agent should do", "Instructions for the next agent", "次の作業", "다음 작업")."""
 _DONE = re.compile(
     r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:what\s+(?:has|have|was|were)\s+(?:been\s+)?)?"
     r"(?:(?:recent(?:ly)?|last|already|work|steps|tasks)\s+)?"
@@ -484,6 +486,9 @@ _DONE = re.compile(
 """Headings of a section that records work done ("## Completed Steps", "## What Has Been
 Completed", "## Recent Verified Commands"): its items ("1. Request ID …", "- `make check`")
 are a record, not orders."""
+_CHECKLIST = re.compile(r"^\s{0,3}#+.*(?:checklist|체크리스트|チェックリスト)", re.IGNORECASE)
+"""Headings of a checklist ("## 세션 시작 체크리스트", session start checklist): its items are
+orders, whichever word order they are in."""
 MIN_ORDER_LINES = 5
 """A file of orders has at least this many prose lines ..."""
 MIN_ORDER_SHARE = 0.25
@@ -531,7 +536,7 @@ def orders(text: str) -> list[tuple[int, str]]:
     the one part of a handoff written as orders; ``MIN_STATE_REPORTS`` items saying where the
     work stands now ("… now returns …", "… is removed"), or a commit named by its hash, make the
     file a task queue kept as a handoff."""
-    later, done, fenced = set(), set(), False
+    later, done, checklist, fenced = set(), set(), set(), False
     heading, later_level, titled = "", 0, False
     for number, line in enumerate(text.splitlines(), 1):
         if FENCE.match(line):
@@ -548,8 +553,14 @@ def orders(text: str) -> list[tuple[int, str]]:
             later.add(number)
         elif _DONE.match(heading):
             done.add(number)
+        elif _CHECKLIST.search(heading):
+            checklist.add(number)
     prose = _outside_led_lists([(n, line) for n, line in prose_lines(text) if n not in later])
-    commands = [(n, short(line.strip())) for n, line in prose if order(line) and n not in done]
+    commands = [
+        (n, short(line.strip()))
+        for n, line in prose
+        if (order(line) or verb_final_order(line, n in checklist)) and n not in done
+    ]
     if len(prose) < MIN_ORDER_LINES or len(commands) < MIN_ORDER_SHARE * len(prose):
         return []
     if records_session(prose) or _names_commit(text):

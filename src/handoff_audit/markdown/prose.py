@@ -276,6 +276,31 @@ def order(line: str) -> bool:
     return word is not None and word.group(0).lower() in _ORDER_VERBS
 
 
+_VERB_FINAL_ORDER = re.compile(
+    r"(?:세요|십시오|하시오|하라|할 것|하지 말 것|してください|して下さい|ください|すること|"
+    r"しないこと|しなさい|せよ|しましょう)$"
+)
+"""A Korean or Japanese line that ends on a command, as verb-final languages put it ("`PROJECT_
+STATUS.md`를 확인하세요", "作業ログを更新してください", "決定を記録すること"): an order, whose verb
+no first word shows."""
+_NOUN_ORDER = re.compile(
+    r"(?:확인|점검|반영|추가|기록|작성|실행|검토|정리|갱신|업데이트|確認|記録|更新|追加|実行)$"
+)
+"""A checklist item that ends on a bare verbal noun ("`docs/ops/PROJECT_STATUS.md` 확인", check
+the status file, under "## 세션 시작 체크리스트"): an order only under a checklist's heading, for
+elsewhere a Korean note says the same of work done ("테스트 통과 확인", tests checked)."""
+_TRAILING = re.compile(r"[\s*_.!。！]+$")
+
+
+def verb_final_order(line: str, checklist: bool = False) -> bool:
+    """``line`` ends on a Korean or Japanese command (``_VERB_FINAL_ORDER``), or, when it is an
+    item of a checklist (``checklist``), on a bare verbal noun (``_NOUN_ORDER``)."""
+    said = _TRAILING.sub("", line)
+    if _VERB_FINAL_ORDER.search(said):
+        return True
+    return checklist and LIST_ITEM.match(line) is not None and _NOUN_ORDER.search(said) is not None
+
+
 STATUS_FIELD = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:(?:current\s+|overall\s+)?(?:status|state|progress)"
     r"|current\s+(?:branch|task|phase|focus|milestone|step))(?:\*\*)?"

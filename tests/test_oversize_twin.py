@@ -20,9 +20,9 @@ from git_helpers import check, dump, hits, packet
 Run = Callable[..., Result]
 
 LIMIT = 2000
-LONG_SUMMARY = "<*> " * 370
+LONG_SUMMARY = "<*>x " * 300
 """A summary whose rendering (markdown escapes `<` and `*`) is longer than its JSON: the packet
-is under `LIMIT`, its twin over it."""
+is under `LIMIT`, its twin over it. Not `<*>` alone, which is a placeholder."""
 NEW_LONG = [
     "--summary",
     LONG_SUMMARY,

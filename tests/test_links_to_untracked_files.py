@@ -19,7 +19,8 @@ from test_agent_session_start import claude_start
 
 Run = Callable[..., Result]
 ENV = "db-prod.internal:5432\nroot pw Tr0ub4dor-3\nmax-lines: Tr0ub4dor-3\nDB_PASSWORD: x\n"
-LEAKS = ("db-prod", "Tr0ub4dor", "DB_PASSWORD", "root pw")
+LEAKS = ("db-prod", "Tr0ub4dor", "DB_PASSWORD:", "root pw")
+"""The linked files' text (the `secret` rule's page, which SARIF carries, names `DB_PASSWORD =`)."""
 
 
 def _not_read(target: str) -> str:

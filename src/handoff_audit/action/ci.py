@@ -20,7 +20,7 @@ from handoff_audit import controls
 from handoff_audit.action import files
 from handoff_audit.action.api import ApiError, Client, RetryPolicy, api_url_problem
 from handoff_audit.action.base_gate import GatedConfig, gate_from_base
-from handoff_audit.action.comment import upsert
+from handoff_audit.action.comment import cleanup_warnings, upsert
 from handoff_audit.action.compare import remote_history
 from handoff_audit.action.env import Inputs, Plan, Runner, plan
 from handoff_audit.action.failure import report_failure
@@ -215,10 +215,12 @@ def post_comments(
     report: Report,
     client: Client | None,
     audit_into: Callable[[str, str], Report],
+    warn: Callable[[str], None],
     summary_cut: bool = False,
 ) -> list[str]:
     """Update the sticky comment where the event asks for one; returns lines for the log.
     ``summary_cut``: this run's job summary, which the comment points to, left things out.
+    ``warn`` gets what failed after a comment was written (a duplicate left up).
 
     A push updates its branch's pull requests with the audit *into each one's base branch*, with
     the merge gate's settings of its base commit (``audit_into(base, base_sha)``): the same
@@ -256,6 +258,8 @@ def post_comments(
             summary_cut=summary_cut,
         )
         log.append(f"comment on #{number}: {outcome.action}")
+        for warning in cleanup_warnings(outcome):
+            warn(warning)
     return log
 
 
@@ -438,7 +442,11 @@ def _comment(
             target = dataclasses.replace(request.target, target_branch=base)
             return run_audit(dataclasses.replace(request, config=gated.config, target=target))
 
-        for line in post_comments(runner, inputs, event, report, client, audit_into, summary_cut):
+        def warn(line: str) -> None:
+            out.write(github_format.command("warning", line, title="handoff-audit: comment"))
+
+        lines = post_comments(runner, inputs, event, report, client, audit_into, warn, summary_cut)
+        for line in lines:
             out.write(f"handoff-audit: {controls.one_line(line)}\n")
     except Exception as error:  # the comment is best effort: it never decides the exit code
         if isinstance(error, ApiError):

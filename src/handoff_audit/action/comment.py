@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from handoff_audit import __version__, controls
 from handoff_audit.action import minimize
-from handoff_audit.action.api import Client, Comment, Identity
+from handoff_audit.action.api import ApiError, Client, Comment, Identity
 from handoff_audit.credentials import redact
 from handoff_audit.formats import inert
 from handoff_audit.formats.github import importance
@@ -155,12 +155,25 @@ class Outcome:
     """The pull request."""
     action: str
     """``created``, ``updated``, ``unchanged``, ``skipped`` (nothing to say, no comment yet),
-    ``minimized``, ``unminimized``, ``deleted`` (``comment-when-clear``), or ``created, then
-    deleted as a duplicate of an older one`` (another run created one at the same time)."""
+    ``minimized``, ``unminimized``, ``deleted`` (``comment-when-clear``), or, when another run
+    created one at the same time, ``created, then deleted as a duplicate of an older one`` (or
+    ``created, and an older one updated`` when ours could not be deleted)."""
     comment_id: int | None = None
     """Our comment, when there is one."""
     removed: int = 0
     """Duplicates of ours that were deleted."""
+    problems: tuple[str, ...] = ()
+    """What failed after the comment was written as ``action`` says (a duplicate that could
+    not be deleted): each a clause for a warning."""
+
+
+def cleanup_warnings(outcome: Outcome) -> list[str]:
+    """A warning for each of ``outcome``'s problems: what was written, then what failed."""
+    return [
+        f"The pull request comment on #{outcome.number} is up to date ({outcome.action}), but "
+        f"{problem}; the next run tries again."
+        for problem in outcome.problems
+    ]
 
 
 _RUN_LINK = re.compile(r"\]\(https?://[^)\s]*/actions/runs/\d+\)")
@@ -186,18 +199,36 @@ def _converge(
 ) -> Outcome:
     """After creating comment ``created``: another run of the same pull request (a ``push`` and
     a ``pull_request`` run of one push) may have found none too and created its own. List
-    again; when an older one of ours is there, ours is deleted and the older one carries
-    ``text``, so that whatever the interleaving, one comment is left."""
+    again; when an older one of ours is there, it is brought to ``text`` first, then ours is
+    deleted, so that whatever the interleaving, one comment is left, and a failure on the way
+    never leaves a stale verdict as the only one (it is an `Outcome.problems` entry)."""
     ours = _ours(client, number, login)
     if not ours or ours[0].id >= created:
         return Outcome(number, "created", created)
     oldest = ours[0]
-    for comment in ours:
-        if comment.id == created:
-            client.delete_comment(comment)
-    if _normal(oldest.body) != _normal(text):
-        client.update_comment(oldest, text)
+    try:
+        if _normal(oldest.body) != _normal(text):
+            client.update_comment(oldest, text)
+    except ApiError as error:  # ours carries the verdict: it stays
+        problem = f"the older comment {oldest.id} of another run was left as it was: {error}"
+        return Outcome(number, "created", created, problems=(problem,))
+    removed, problems = _remove(client, [c for c in ours if c.id == created])
+    if not removed:
+        return Outcome(number, "created, and an older one updated", oldest.id, 0, problems)
     return Outcome(number, "created, then deleted as a duplicate of an older one", oldest.id, 1)
+
+
+def _remove(client: Client, duplicates: list[Comment]) -> tuple[int, tuple[str, ...]]:
+    """Delete ``duplicates``: how many went, and a problem for each one that could not."""
+    removed, problems = 0, []
+    for duplicate in duplicates:
+        try:
+            client.delete_comment(duplicate)
+        except ApiError as error:
+            problems.append(f"the duplicate comment {duplicate.id} was left: {error}")
+        else:
+            removed += 1
+    return removed, tuple(problems)
 
 
 def upsert(
@@ -252,14 +283,21 @@ def show_error(
 def _settle(
     client: Client, number: int, ours: list[Comment], text: str, *, clear: bool, when_clear: str
 ) -> Outcome:
-    """Keep the oldest of ``ours`` with ``text`` (the others are deleted), or hide or delete it
-    when ``clear`` as ``when_clear`` asks."""
+    """Keep the oldest of ``ours`` with ``text``, or hide or delete it when ``clear`` as
+    ``when_clear`` asks; then delete the others. The kept one is brought up to date first: a
+    duplicate that cannot be deleted is an `Outcome.problems` entry, never a stale verdict."""
     first, *duplicates = ours
-    for duplicate in duplicates:
-        client.delete_comment(duplicate)
     if clear and when_clear == "delete":
         client.delete_comment(first)
-        return Outcome(number, "deleted", None, len(duplicates))
+        action, kept = "deleted", None
+    else:
+        action, kept = _keep(client, first, text, clear=clear, when_clear=when_clear), first.id
+    removed, problems = _remove(client, duplicates)
+    return Outcome(number, action, kept, removed, problems)
+
+
+def _keep(client: Client, first: Comment, text: str, *, clear: bool, when_clear: str) -> str:
+    """Bring ``first`` to ``text`` (hidden or shown as ``when_clear`` asks); what was done."""
     changed = _normal(first.body) != _normal(text)
     if changed:
         client.update_comment(first, text)
@@ -267,8 +305,8 @@ def _settle(
         hidden = minimize.is_minimized(client, first)
         if clear and not hidden:
             minimize.minimize(client, first)
-            return Outcome(number, "minimized", first.id, len(duplicates))
+            return "minimized"
         if hidden and not clear:
             minimize.unminimize(client, first)
-            return Outcome(number, "unminimized", first.id, len(duplicates))
-    return Outcome(number, "updated" if changed else "unchanged", first.id, len(duplicates))
+            return "unminimized"
+    return "updated" if changed else "unchanged"

@@ -8,12 +8,19 @@ could not run and why. The error itself is one line, redacted, and the exit code
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TextIO
 
 from handoff_audit import controls
 from handoff_audit.action import files
 from handoff_audit.action.api import ApiError, Client
-from handoff_audit.action.comment import ERROR_HEADING, NOT_JUDGED, error_text, show_error
+from handoff_audit.action.comment import (
+    ERROR_HEADING,
+    NOT_JUDGED,
+    cleanup_warnings,
+    error_text,
+    show_error,
+)
 from handoff_audit.action.env import Inputs, Plan, Runner
 from handoff_audit.formats import github as github_format
 
@@ -38,7 +45,7 @@ def report_failure(
     except OSError as error:
         warn(f"the step outputs or the job summary cannot be written ({error.strerror or error})")
     try:
-        for line in _comment(runner, inputs, event, client, message):
+        for line in _comment(runner, inputs, event, client, message, warn):
             out.write(f"handoff-audit: {controls.one_line(line)}\n")
     except Exception as error:  # best effort, as every comment: the exit code stays 2
         reason = str(error) if isinstance(error, ApiError) else f"{type(error).__name__}: {error}"
@@ -46,9 +53,15 @@ def report_failure(
 
 
 def _comment(
-    runner: Runner, inputs: Inputs, event: Plan, client: Client | None, message: str
+    runner: Runner,
+    inputs: Inputs,
+    event: Plan,
+    client: Client | None,
+    message: str,
+    warn: Callable[[str, str], None],
 ) -> list[str]:
-    """The comment of the pull request (of each open one of a pushed branch) says the error."""
+    """The comment of the pull request (of each open one of a pushed branch) says the error;
+    what failed after it was written (a duplicate left up) goes to ``warn``."""
     if client is None or not runner.repository or not (inputs.comment and event.comments):
         return []
     if event.pull_number is not None:
@@ -70,4 +83,6 @@ def _comment(
         )
         action = "says the audit could not run" if outcome.action != "skipped" else "none to update"
         log.append(f"comment on #{number}: {action}")
+        for warning in cleanup_warnings(outcome):
+            warn(warning, "handoff-audit: comment")
     return log

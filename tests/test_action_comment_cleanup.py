@@ -1,6 +1,6 @@
-"""A duplicate comment that cannot be deleted never leaves a stale verdict up nor reads as "not
-posted": the comment kept is brought up to date first, and the log says exactly what was written
-and what failed after."""
+"""A duplicate comment that cannot be deleted, or a re-listing that fails after ours was posted,
+never leaves a stale verdict up nor reads as "not posted": the comment kept is brought up to date
+first, and the log says exactly what was written and what failed after."""
 
 from __future__ import annotations
 
@@ -70,6 +70,29 @@ def test_a_race_whose_delete_fails_still_leaves_the_older_comment_up_to_date(
     [warning] = _warnings(done)
     assert "but the duplicate comment 1001 was left" in warning
     assert "not posted" not in done.out and "fork" not in done.out
+
+
+def test_a_failed_re_listing_after_the_create_says_the_comment_was_posted(
+    runner: Runner,
+) -> None:
+    runner.fake.before_create = lambda: runner.fake.fail(
+        "GET", rf"/issues/{PR}/comments$", 502, "Bad Gateway", 20
+    )
+    done = runner.run("pull_request", runner.pull_request())
+    [comment] = runner.fake.ours(PR)
+    assert "Merge blocked" in comment["body"]
+    assert "comment on #2: created\n" in done.out
+    [warning] = _warnings(done)
+    assert "comment on #2 is up to date (created), but checking for a duplicate" in warning
+    assert "HTTP 502" in warning and "not posted" not in done.out
+
+
+def test_a_read_only_403_warning_ends_with_one_period(runner: Runner) -> None:
+    runner.fake.read_only_tokens.add("bot-token")
+    done = runner.run("pull_request", runner.pull_request())
+    [warning] = _warnings(done)
+    assert "comment was not posted" in warning and "fork" in warning
+    assert ".." not in warning
 
 
 def test_an_older_comment_that_cannot_be_updated_keeps_ours(runner: Runner) -> None:

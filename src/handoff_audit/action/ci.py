@@ -451,13 +451,13 @@ def _comment(
     except Exception as error:  # the comment is best effort: it never decides the exit code
         if isinstance(error, ApiError):
             hint = FORK_HINT if error.read_only else RATE_HINT if error.rate_limited else ""
-            reason = str(error) + (f". {hint}" if hint else "")
+            reason = f"{error}." + (f" {hint}" if hint else "")
         else:
-            reason = f"internal error {type(error).__name__}: {error} (please report it)"
+            reason = f"internal error {type(error).__name__}: {error} (please report it)."
         out.write(
             github_format.command(
                 "warning",
-                f"The pull request comment was not posted: {reason}. "
+                f"The pull request comment was not posted: {reason} "
                 "The annotations and the job summary carry every finding.",
                 title="handoff-audit: comment",
             )

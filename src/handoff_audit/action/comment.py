@@ -164,7 +164,7 @@ class Outcome:
     """Duplicates of ours that were deleted."""
     problems: tuple[str, ...] = ()
     """What failed after the comment was written as ``action`` says (a duplicate that could
-    not be deleted): each a clause for a warning."""
+    not be deleted, a re-listing that failed): each a clause for a warning."""
 
 
 def cleanup_warnings(outcome: Outcome) -> list[str]:
@@ -202,7 +202,13 @@ def _converge(
     again; when an older one of ours is there, it is brought to ``text`` first, then ours is
     deleted, so that whatever the interleaving, one comment is left, and a failure on the way
     never leaves a stale verdict as the only one (it is an `Outcome.problems` entry)."""
-    ours = _ours(client, number, login)
+    try:
+        ours = _ours(client, number, login)
+    except ApiError as error:
+        problem = (
+            f"checking for a duplicate created by another run at the same time failed: {error}"
+        )
+        return Outcome(number, "created", created, problems=(problem,))
     if not ours or ours[0].id >= created:
         return Outcome(number, "created", created)
     oldest = ours[0]

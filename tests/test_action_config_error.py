@@ -74,3 +74,38 @@ def test_a_credential_in_the_error_is_redacted_in_the_summary_and_the_comment(
     assert "the audit could not run" in summary and "the audit could not run" in comment["body"]
     assert TOKEN not in summary and TOKEN not in comment["body"]
     assert "redacted" in comment["body"]
+
+
+@pytest.mark.parametrize(
+    ("inputs", "error"),
+    [
+        ({"fail_on": "bogus"}, "input fail-on: 'bogus' is not accepted"),
+        ({"comment": "maybe"}, "input comment: 'maybe' is not a boolean"),
+        ({"comment_when_clear": "bogus"}, "input comment-when-clear: 'bogus' is not accepted"),
+        ({"max_commits_behind": "abc"}, "input max-commits-behind: 'abc' is not a whole number"),
+        ({"block_files": ","}, "input block-files: ',' lists nothing"),
+    ],
+)
+def test_an_invalid_input_blocks_and_replaces_the_stale_comment(
+    runner: Runner, inputs: dict[str, str], error: str
+) -> None:
+    first = runner.run("pull_request", runner.pull_request())
+    assert "comment on #2: created" in first.out
+    with pytest.raises(InputError, match=error):
+        runner.run("pull_request", runner.pull_request("pull_request.synchronize.json"), **inputs)
+    outputs = parse_file_command(Path(os.environ["GITHUB_OUTPUT"]).read_text(encoding="utf-8"))
+    summary = Path(os.environ["GITHUB_STEP_SUMMARY"]).read_text(encoding="utf-8")
+    assert outputs == {"errors": "", "warnings": "", "packets": "", "blocked": "true"}
+    assert "the audit could not run" in summary and error in summary
+    [comment] = runner.fake.ours(PR)
+    assert "the audit could not run" in comment["body"] and error in comment["body"]
+
+
+def test_an_invalid_input_with_comment_false_leaves_the_comment_alone(runner: Runner) -> None:
+    runner.run("pull_request", runner.pull_request())
+    writes = len(runner.fake.writes())
+    with pytest.raises(InputError, match="fail-on"):
+        runner.run("pull_request", runner.pull_request(), comment="false", fail_on="bogus")
+    outputs = parse_file_command(Path(os.environ["GITHUB_OUTPUT"]).read_text(encoding="utf-8"))
+    assert outputs["blocked"] == "true"
+    assert len(runner.fake.writes()) == writes

@@ -299,13 +299,8 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
             "not running in GitHub Actions (GITHUB_WORKSPACE is not set); run "
             "`handoff-audit check` instead"
         )
-    try:
-        runner = Runner.read(os.environ)
-        inputs = Inputs.read(os.environ)
-        event = plan(runner)
-    except InputError as error:
-        out.write(github_format.command("error", str(error), title="handoff-audit: input"))
-        raise
+    policy = policy or RetryPolicy()
+    runner, inputs, event = _start(policy, out)
     repositories = repositories_opened(runner.workspace.resolve(), inputs.paths)
     if os.environ.get("GITHUB_ACTIONS") == "true":  # never touch a developer's git config
         for repository in repositories:
@@ -315,7 +310,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
                 out.write(
                     github_format.command("warning", f"cannot mark {repository} safe: {error}")
                 )
-    client = make_client(runner, inputs, policy or RetryPolicy(), out)
+    client = make_client(runner, inputs, policy, out)
     try:
         request, audited = _audit(runner, inputs, event, client, out, started, repositories)
     except InputError as error:  # outputs, summary and comment still say it: never a pass
@@ -343,6 +338,26 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     if problems:  # after the comment: a broken runner file costs the step, not the comment
         raise InputError(problems[0])
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
+
+
+def _start(policy: RetryPolicy, out: TextIO) -> tuple[Runner, Inputs, Plan]:
+    """The runner, the inputs and the event. An invalid input, once the event is known, goes
+    the way of a configuration error (`report_failure`): ``blocked`` is ``true``, the job
+    summary and the comment say the error."""
+    try:
+        runner = Runner.read(os.environ)
+        event = plan(runner)
+    except InputError as error:
+        out.write(github_format.command("error", str(error), title="handoff-audit: input"))
+        raise
+    try:
+        return runner, Inputs.read(os.environ), event
+    except InputError as error:
+        out.write(github_format.command("error", str(error), title="handoff-audit: input"))
+        inputs = Inputs.for_failure(os.environ)
+        client = make_client(runner, inputs, policy, out)
+        report_failure(runner, inputs, event, client, str(error), out)
+        raise
 
 
 def repositories_opened(workspace: Path, values: tuple[str, ...]) -> list[Path]:

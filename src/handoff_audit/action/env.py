@@ -112,6 +112,24 @@ class Inputs:
             block_files=_list(environ, "block-files"),
         )
 
+    @classmethod
+    def for_failure(cls, environ: Mapping[str, str]) -> Inputs:
+        """What a run stopped by an invalid input still reports with (`failure`): the token,
+        ``comment`` unless it is ``false`` (an invalid value only lets an existing comment of
+        ours say the error: none is created for it), ``comment-when-clear`` when valid."""
+        when_clear = read_input(environ, "comment-when-clear").lower()
+        return cls(
+            token=read_input(environ, "github-token"),
+            paths=(".",),
+            config=None,
+            fail_on=None,
+            comment=read_input(environ, "comment").lower() != "false",
+            comment_when_clear=when_clear if when_clear in WHEN_CLEAR else "update",
+            max_commits_behind=None,
+            protected_branches=None,
+            block_files=None,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Runner:

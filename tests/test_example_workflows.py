@@ -62,9 +62,11 @@ def _group(expression: str, context: dict[str, Any]) -> str:
 
 
 @pytest.mark.parametrize("source", ["examples", "README"])
-def test_a_push_and_its_pull_request_run_share_one_concurrency_group(source: str) -> None:
-    # Both start at once on a push to a pull request's branch; in separate groups, each found no
-    # comment and created one. Waiting (not cancelling) keeps both checks' results.
+def test_a_push_never_cancels_the_pull_request_run_that_judges_the_gate(source: str) -> None:
+    # GitHub cancels a pending run when a newer one queues in its group, even with
+    # cancel-in-progress: false; a push and its pull request's run start at once, so they must
+    # be in different groups, or the push could cancel the run that judges the merge gate.
+    # Runs of one pull request (or one pushed ref) share a group: a newer head cancels the older.
     if source == "README":
         text = (REPO / "README.md").read_text(encoding="utf-8").split("\n## GitHub Action\n")[1]
         workflow = yaml.safe_load(text.split("```yaml\n", 1)[1].split("```", 1)[0])
@@ -72,16 +74,24 @@ def test_a_push_and_its_pull_request_run_share_one_concurrency_group(source: str
         workflow = yaml.safe_load((EXAMPLES[0].parent / "handoff-audit.yml").read_text())
     concurrency = workflow["concurrency"]
     github = {"workflow": "handoff-audit", "repository": "octo/app"}
-    pull = {"head": {"repo": {"full_name": "octo/app"}}, "number": 2}
-    push = {**github, "ref": "refs/heads/feat/x", "ref_name": "feat/x", "event": {}}
-    pull_request = {
-        **github,
-        "ref": "refs/pull/2/merge",
-        "ref_name": "2/merge",
-        "head_ref": "feat/x",
-        "event": {"pull_request": pull},
-    }
-    fork = {**pull_request, "event": {"pull_request": {"head": {"repo": {"full_name": "x/app"}}}}}
-    groups = [_group(concurrency["group"], {"github": c}) for c in (push, pull_request, fork)]
-    assert groups[0] == groups[1] != groups[2]
-    assert concurrency["cancel-in-progress"] is False
+    push = {**github, "event_name": "push", "ref": "refs/heads/feat/x", "event": {}}
+    other_push = {**push, "ref": "refs/heads/feat/y"}
+
+    def pull_request(number: int, fork: bool = False) -> dict[str, Any]:
+        head = {"repo": {"full_name": "x/app" if fork else "octo/app"}, "ref": "feat/x"}
+        return {
+            **github,
+            "event_name": "pull_request",
+            "ref": f"refs/pull/{number}/merge",
+            "head_ref": "feat/x",
+            "event": {"pull_request": {"number": number, "head": head}},
+        }
+
+    def group(context: dict[str, Any]) -> str:
+        return _group(concurrency["group"], {"github": context})
+
+    assert group(push) != group(pull_request(2))  # the gate's run is never the push's to cancel
+    assert group(push) == group(dict(push)) != group(other_push)
+    assert group(pull_request(2)) == group(pull_request(2)) != group(pull_request(3))
+    assert group(pull_request(3, fork=True)) not in {group(push), group(pull_request(2))}
+    assert concurrency["cancel-in-progress"] is True

@@ -24,12 +24,17 @@ Run = Callable[..., Result]
 MIXED = "Pass" + "word1"
 WORD = "hun" + "ter"
 PROSE = "s3cr3t" + "value"
-LEET = "MyPa" + "ssw0rd"  # two capitalised parts, but a digit inside a word: no class name
-VALUES = (MIXED, WORD, PROSE, LEET)
+LEET = "MyPa" + "ssw0rd"
+CAPITALISED = ("Correct" + "Horse9", "MyRedis" + "Pass2", "MySecret" + "Key2024")
+"""Shaped like class names, but a password's, a key's, not a token's: credentials."""
+VALUES = (MIXED, WORD, PROSE, LEET, *CAPITALISED)
 
 CREDENTIALS = [
     f"db_password = {MIXED}",
     f"db_password = {LEET}",
+    f"DB_PASSWORD = {CAPITALISED[0]}",
+    f"REDIS_PASSWORD = {CAPITALISED[1]}",
+    f"aws_secret_access_key = {CAPITALISED[2]}",
     f"DB_PASSWORD = {WORD}",
     f"DB_PASSWORD\t=\t'{WORD}'",
     f"export API_TOKEN={PROSE} then run make",

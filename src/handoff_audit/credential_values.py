@@ -105,20 +105,12 @@ _BASE64 = r"[A-Za-z0-9+/]{20,}={0,2}"
 """A base64 value (an AWS secret access key holds ``/``): not a path."""
 
 
-_CLASS_NAME = re.compile(r"(?:[A-Z][a-z]+){2,}[A-Z]?\d*")
-"""A class or type name (``RefreshTokenV2``, ``TokenBucket2``): two capitalised words or more,
-then a version; code, not a password (``Password1`` is one word, ``MyPassw0rd`` has a digit
-inside a word)."""
-
-
 def _looks_generated(value: str) -> bool:
     """Letters and a digit in mixed case (``Zx81kLqPw0rd``, ``Letmein42``); a digit between
     letters (or letters between digits) and two runs of digits or a symbol (``t0k3nvalue``,
     ``P@ssw0rd``); or a symbol beside a letter and a digit (``Summer2024!``). Not
     ``created_at2``, ``HMAC-SHA256``, ``4096bits``, ``sha256sum``, ``tenant1``."""
     symbol = re.search(r"[!@#%^*+=?]", value) is not None
-    if _CLASS_NAME.fullmatch(value):
-        return False
     if re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) and re.search(r"\d", value):
         return True
     if re.search(r"[A-Za-z]\d+[A-Za-z]|\d[A-Za-z]+\d", value):
@@ -145,5 +137,4 @@ def not_a_spaced_secret(value: str) -> bool:
         or (re.search(r"[/\\]", value) is not None and not re.fullmatch(_BASE64, value))
         or re.fullmatch(r"[\w-]+(?:\.[\w-]+)+|[\d.,_]+|[A-Z][A-Z0-9_]*|[a-z0-9]+_\w*", value)
         is not None
-        or _CLASS_NAME.fullmatch(value) is not None
     )

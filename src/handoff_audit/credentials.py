@@ -92,6 +92,17 @@ _NOT_SECRET_NAMES = (
 """Names ending in ``_key`` or ``_token`` that name data, not a credential (``sort_key``,
 ``primaryKey``, ``page_token``): an assignment to one is not reported."""
 
+_CLASS_FOR_A_TOKEN = _Allow(
+    "match",
+    (
+        r"^[^A-Za-z0-9_]?[\"']?(?i:[a-z0-9_]*token[a-z0-9_]*)[\"']?[ \t]*(?:[=:]|[?+:]=|=>)"
+        r"[ \t]*[\"']?(?:[A-Z][a-z]+){2,}[A-Z]?[0-9]*[\"']?$",
+    ),
+    (),
+)
+"""A class or type name given to a token's variable (``refresh_token = RefreshTokenV2``,
+``RATE_LIMIT_TOKEN = TokenBucket2``): code. Only for a token's name: ``DB_PASSWORD =
+CorrectHorse9`` is a password however it is capitalised."""
 _NOT_A_SECRET_NAME = _Allow(
     "match",
     (
@@ -225,7 +236,8 @@ _OWN: tuple[_Pattern, ...] = (
         r"(?:^|[^A-Za-z0-9_])" + _LOOSE_NAME + r"[\"']?[ \t]*" + _ASSIGN + _LOOSE_VALUE,
         ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
-        allow=(_NOT_A_SECRET_NAME,),  # prose after a generated value does not make it prose
+        # prose after a generated value does not make it prose
+        allow=(_NOT_A_SECRET_NAME, _CLASS_FOR_A_TOKEN),
         reject=not_an_assigned_secret,
     ),
     _Pattern(
@@ -236,7 +248,7 @@ _OWN: tuple[_Pattern, ...] = (
         r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + r"[ \t]+" + _ASSIGN + _LOOSE_VALUE,
         ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
-        allow=(_NOT_A_SECRET_NAME, _WORD_THEN_PROSE),
+        allow=(_NOT_A_SECRET_NAME, _WORD_THEN_PROSE, _CLASS_FOR_A_TOKEN),
         reject=not_a_spaced_secret,
     ),
     _Pattern(

@@ -569,9 +569,11 @@ def hook(install: bool, print_only: bool, agent: str) -> int:
     output, with the warnings `show` gives (or why the handoff cannot be shown: empty, not
     UTF-8, too large); nothing when the branch has no handoff; on a detached HEAD, that it is
     detached and the active packets there with `git switch BRANCH` when that branch exists
-    here, or that there is none; in a rebase stopped midway, the rebase and the way on. A stop
-    event in a rebase, merge, cherry-pick or revert stopped midway (on any branch), or with
-    files in a merge conflict, is blocked until the conflicts are resolved (never committed as
+    here, or that there is none; a git operation left midway (a rebase, a `git bisect`, a
+    stopped `git am`, a cherry-pick or revert sequence between steps) first, with the command
+    that finishes it, and then no `git switch`. A stop event in a rebase, merge, cherry-pick or
+    revert stopped midway (on any branch), with files in a merge conflict, or with one of those
+    operations left midway, is blocked until the conflicts are resolved (never committed as
     they are) and the operation is done.
     """
     if install or print_only:

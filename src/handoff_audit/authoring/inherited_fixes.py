@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.authoring.agent_gate import Problem
+from handoff_audit.credentials import redact
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.program import program
+from handoff_audit.rules.repoint import repoint_command
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -72,19 +74,20 @@ def _repointed(
     committed; refreshed in the same command when it is older than the work (``stale``)."""
     assert finding.repoint is not None
     verb = "re-point and refresh" if stale else "re-point"
+    new = redact(finding.repoint)  # a branch named like a credential is renamed first
     message = shell.quote(f"handoff: {verb} the packet of {packet.branch} here")
     command = (
         f"{_repoint(fixes, packet, finding.repoint, stale)} && git add -- {files} && "
         f"git commit -m {message} -- {files}"
     )
     also = (
-        f"branch {packet.branch} no longer exists: this makes the packet {finding.repoint}'s, "
+        f"branch {packet.branch} no longer exists: this makes the packet {new}'s, "
         "everything else kept"
     )
     if stale:
         also = (
             f"branch {packet.branch} no longer exists and the work moved on after the packet: "
-            f"this makes it {finding.repoint}'s and records what changed since, its decisions "
+            f"this makes it {new}'s and records what changed since, its decisions "
             "and risks kept"
         )
     return reason(finding, [finding, *stale]), command, also
@@ -94,14 +97,13 @@ def _repoint(fixes: Fixes, packet: PacketInfo, branch: str, stale: tuple[Finding
     """`update PACKET --branch BRANCH`, with the refresh that the ``stale`` findings (the
     packet is older than the work) ask for: what changed since, a passing test run."""
     quoted = fixes.path(packet.path)
-    branch_option = f"--branch {shell.quote(branch)}"
     if not stale:
-        return f"{program()} update {quoted} {branch_option}"
+        return repoint_command(f"{program()} update {quoted}", branch)
     verify = any(f.rule == "lkg-behind" for f in stale)
-    options = [fixes.refresh(quoted, verify=verify), branch_option]
+    command = repoint_command(fixes.refresh(quoted, verify=verify), branch)
     if any(f.rule in OUTDATED_RULES for f in stale):
-        options.append(f'--summary "{fixes.since(list(stale))}"')
-    return " ".join(options)
+        command += f' --summary "{fixes.since(list(stale))}"'
+    return command
 
 
 def reason(first: Finding, findings: list[Finding]) -> str:

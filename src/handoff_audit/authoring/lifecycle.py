@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit import shell
-from handoff_audit.authoring.new_packet import check_topic, log_facts, new_names, pair, risk, texts
+from handoff_audit.authoring.new_packet import (
+    check_branch,
+    check_topic,
+    log_facts,
+    new_names,
+    pair,
+    risk,
+    texts,
+)
 from handoff_audit.authoring.no_active import (
     name,
     no_active_message,
@@ -148,6 +156,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     says on the way)."""
     _refuse_missing(options)
     _refuse_placeholders(options)
+    check_branch(options.branch)
     given = _given(options)
     reported = reported_facts(options)
     topic = new_names(options.topic, options.branch)
@@ -205,6 +214,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     """`update`'s work; its status line and whether its verify run failed (``notes`` gets what
     it says on the way)."""
     _refuse_placeholders(options)
+    check_branch(options.branch)
     given = _given(options)
     reported = reported_facts(options)
     bench, config = _workbench(options, "update", near=packet)

@@ -165,8 +165,7 @@ def _run(request: AuditRequest) -> Report:
     # Once: applied, and their problems reported; an older file's cover its `secret` hits.
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
-    checked = facts.branch if facts else request.target.branch
-    shown = _file_names(all_hits, packets) | _identifiers(packets, checked)
+    shown = _file_names(all_hits, packets) | _identifiers(packets)
     findings, suppressed = _decide(all_hits, request, inline, shown)
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
@@ -306,12 +305,11 @@ def _file_names(hits: list[Hit], packets: Iterable[Packet]) -> frozenset[str]:
     return frozenset(names)
 
 
-def _identifiers(packets: Iterable[Packet], checked: str | None) -> frozenset[str]:
-    """The branch checked, the packets' branches and topics (`credentials.IDENTIFIERS`):
-    named as git has them, so that a printed command works."""
-    names = {checked} if checked else set()
-    names.update(name for packet in packets for name in packet_identifiers(packet.data))
-    return frozenset(names)
+def _identifiers(packets: Iterable[Packet]) -> frozenset[str]:
+    """The packets' branches and topics (`credentials.IDENTIFIERS`): named as git has them, so
+    that a printed command works. Not the branch checked: a credential given as `--branch` is
+    never echoed (a fix that must name a credential-shaped branch renames it first)."""
+    return frozenset(name for packet in packets for name in packet_identifiers(packet.data))
 
 
 def _decide(
@@ -352,7 +350,7 @@ def _decide(
                 facet=hit.facet,
                 keep=hit.keep,
                 repoint=hit.repoint,
-                advice=hit.advice,
+                advice=None if hit.advice is None else redact(hit.advice, file_names),
                 touched=hit.touched,
             )
         )

@@ -45,6 +45,7 @@ from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF, judge_markdown
+from handoff_audit.rules.repoint import repoint_command
 from handoff_audit.schema.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.shell import quote
 from handoff_audit.textcut import shorten
@@ -422,10 +423,10 @@ def _renamed_here(root: Path, packets: list[Packet], branch: str | None) -> set[
 
 
 def _repoint(packet: Packet, branch: str) -> str:
-    command = f"{program()} update {quote(packet.path)} --branch {quote(branch)}"
+    command = repoint_command(f"{program()} update {quote(packet.path)}", branch)
     return (
         f"this packet is of branch {packet.branch or ''}, which was renamed to "
-        f"{branch}: run `{command}` to re-point it here, keeping everything else"
+        f"{redact(branch)}: run `{command}` to re-point it here, keeping everything else"
     )
 
 

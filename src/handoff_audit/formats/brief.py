@@ -118,8 +118,9 @@ def _header(brief: Brief) -> str:
 
 
 def _tree_names(brief: Brief) -> tuple[str, ...]:
-    """The files, folders and branches the brief names: shown as the tree and git have them, a
-    credential-shaped name too, as `check` shows them (`credentials.redact`)."""
+    """The files, folders and the packet's branch the brief names: shown as the tree and git
+    have them, a credential-shaped name too, as `check` shows them (`credentials.redact`). Not
+    the branch checked out when it is another: as in `check`, it is not echoed."""
     freshness = brief.freshness
     commits = [
         *(freshness.since_lkg.commits if freshness.since_lkg else ()),
@@ -127,7 +128,7 @@ def _tree_names(brief: Brief) -> tuple[str, ...]:
     ]
     return (
         brief.path,
-        *filter(None, (brief.branch, brief.packet_branch)),
+        *filter(None, (brief.packet_branch,)),
         *brief.others,
         *((brief.series.folder,) if brief.series else ()),
         *freshness.work_files,

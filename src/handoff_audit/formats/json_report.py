@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import __version__, controls
+from handoff_audit.credentials import redact
 from handoff_audit.formats import indented_json
 from handoff_audit.model.findings import Finding, PacketInfo, Report
 
@@ -19,6 +20,10 @@ REPORT_VERSION = 1
 """Bumped only when a field changes meaning or disappears."""
 
 
+def _named(branch: str | None) -> str | None:
+    return None if branch is None else redact(branch)
+
+
 def to_dict(report: Report) -> dict[str, Any]:
     """The report as JSON-ready data."""
     summary = report.summary
@@ -26,8 +31,9 @@ def to_dict(report: Report) -> dict[str, Any]:
         "version": REPORT_VERSION,
         "tool": {"name": "handoff-audit", "version": __version__},
         "head": report.head,
-        "branch": report.branch,
-        "target_branch": report.target_branch,
+        # A credential given as --branch or --target-branch is never echoed.
+        "branch": _named(report.branch),
+        "target_branch": _named(report.target_branch),
         "packets": [_packet(packet) for packet in report.packets],
         "findings": [_finding(finding) for finding in report.findings],
         "summary": {

@@ -11,6 +11,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Fix, Hit, Rule
+from handoff_audit.rules.repoint import repoint_command
 from handoff_audit.textcut import shorten
 
 BRANCH_MISMATCH = Rule(
@@ -119,8 +120,7 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         archive = f"handoff-audit archive {shell.fix_path(packet.path)}"
         if facts is not None and packet.branch and facts.branch_gone(packet.branch):
             repoint = shell.in_top(
-                f"handoff-audit update {shell.quote_path(packet.path)} "
-                f"--branch {shell.quote(checked)}"
+                repoint_command(f"handoff-audit update {shell.quote_path(packet.path)}", checked)
             )
             advice = (
                 f"run `{repoint}` to re-point it here, keeping its "

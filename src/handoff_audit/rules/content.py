@@ -278,8 +278,9 @@ Rename such a folder, and revoke the credential if it is one. A packet's `branch
 are names too, shown and kept as git has them, never redacted (`new` and `update` store a
 credential-shaped branch git has as it is, so that `branch-mismatch` can clear); so a
 credential in one is reported, in the packet and in the twin's lines that repeat it (the fix:
-rename the branch, or pick another topic; `new` refuses a credential-shaped `--topic` or
-`--branch`).
+rename the branch, or pick another topic; `new` and `update` refuse a credential-shaped
+`--topic` or `--branch`). A credential-shaped branch checked that no packet names (`check
+--branch`, a branch renamed so) is redacted; a fix that must name it renames it first.
 
 Example:
 

@@ -100,10 +100,8 @@ def _repoint(fixes: Fixes, packet: PacketInfo, branch: str, stale: tuple[Finding
     if not stale:
         return repoint_command(f"{program()} update {quoted}", branch)
     verify = any(f.rule == "lkg-behind" for f in stale)
-    command = repoint_command(fixes.refresh(quoted, verify=verify), branch)
-    if any(f.rule in OUTDATED_RULES for f in stale):
-        command += f' --summary "{fixes.since(list(stale))}"'
-    return command
+    since = fixes.since(list(stale)) if any(f.rule in OUTDATED_RULES for f in stale) else None
+    return repoint_command(fixes.refresh(quoted, verify=verify), branch, since)
 
 
 def reason(first: Finding, findings: list[Finding]) -> str:

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 from handoff_audit import shell
 from handoff_audit.authoring.no_active import name
 from handoff_audit.config import Config
+from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.model.context import Target
+from handoff_audit.rules.repoint import SINCE, repoint_command
 from handoff_audit.suggest import closest
 
 if TYPE_CHECKING:
@@ -57,12 +59,13 @@ def repointed(
             f"{name(packet)} is the packet of branch {old!r}, not {branch!r}; refresh it on its "
             "branch, or start this branch's packet with `handoff-audit new`"
         )
-    repoint = f"handoff-audit update {shown} --branch {shell.quote(branch)}"
+    repoint = repoint_command(f"handoff-audit update {shown}", branch)
     if given is None:
         raise InputError(
             f"{name(packet)} is the packet of branch {old!r}, which no longer exists (renamed "
-            f"or deleted); to carry it to {branch!r} with its decisions, risks and last known "
-            f"good commit, run `{repoint}`; if its work is done, `handoff-audit archive {shown}`"
+            f"or deleted); to carry it to {redact(repr(branch))} with its decisions, risks and "
+            f"last known good commit, run `{repoint}`; if its work is done, "
+            f"`handoff-audit archive {shown}`"
         )
     if branch not in known[0]:
         guess = closest(branch, known[0])
@@ -98,10 +101,7 @@ def refuse_stale_repoint(packet: Path, branch: str, root: Path, config: Config) 
     if not found:
         return
     shown = shell.quote_path(name(packet))
-    refresh = (
-        f"handoff-audit update {shown} --branch {shell.quote(branch)} --summary "
-        '"<what the commits since the packet changed>"'
-    )
+    refresh = repoint_command(f"handoff-audit update {shown}", branch, SINCE)
     raise InputError(
         f"{name(packet)}: {found[0].statement}; a re-point alone would make it count as current "
         f"(its commit is newer than the work): re-point and refresh it together: `{refresh}` "

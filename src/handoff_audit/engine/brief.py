@@ -21,7 +21,7 @@ from typing import Any
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
-from handoff_audit.engine.inherited_brief import detached_told, inherited_lines
+from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_owner import (
     branch_and_refs,
@@ -45,7 +45,6 @@ from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF, judge_markdown
-from handoff_audit.rules.repoint import repoint_command
 from handoff_audit.schema.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.shell import quote
 from handoff_audit.textcut import shorten
@@ -158,7 +157,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     if chosen.path in own:
         warning = _joined(warning, own[chosen.path][1])
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
-        warning = _joined(warning, _repoint(chosen, branch))
+        warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness))
     if packet and in_series(chosen.path, config):
         warning = _joined(warning, _superseded(root, chosen.path, config))
     return Brief(
@@ -420,14 +419,6 @@ def _renamed_here(root: Path, packets: list[Packet], branch: str | None) -> set[
         return renamed_from(root, branch) & gone if gone else set()
     except plumbing.GitError:
         return set()
-
-
-def _repoint(packet: Packet, branch: str) -> str:
-    command = repoint_command(f"{program()} update {quote(packet.path)}", branch)
-    return (
-        f"this packet is of branch {packet.branch or ''}, which was renamed to "
-        f"{redact(branch)}: run `{command}` to re-point it here, keeping everything else"
-    )
 
 
 def _candidates(

@@ -2,7 +2,8 @@
 branches in its tree (a merged branch's, carried over by a fast-forward merge): the next
 action waiting there, and the commands the Stop hook's `branch-mismatch` fix would run; and
 what a detached HEAD is told about the active packets there (`detached_lines`), after a git
-operation left midway, if any (`detached_told`)."""
+operation left midway, if any (`detached_told`); and how a packet of a branch renamed into
+this one is re-pointed here (`renamed_repoint`)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from handoff_audit.credentials import redact
+from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.git import plumbing
 from handoff_audit.git.rebase_state import pending_in_progress, rebase_in_progress
 from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.git.switch import Branches, branches, switch_command
+from handoff_audit.model.brief import Freshness
 from handoff_audit.model.packet import Packet
 from handoff_audit.program import program
-from handoff_audit.shell import from_top, quote
+from handoff_audit.rules.repoint import SINCE, repoint_command
+from handoff_audit.shell import from_top, quote, quote_path
 from handoff_audit.textcut import shorten
 
 NEXT_ACTION_CHARS = 300
@@ -144,6 +148,25 @@ def detached_lines(
     if more > 0:
         lines.append(f"and {more} more (`{program()} check` lists every packet)")
     return tuple(" ".join(line.split()) for line in lines)
+
+
+def renamed_repoint(root: Path, packet: Packet, branch: str, freshness: Freshness) -> str:
+    """`show`'s warning on the packet of a branch renamed into ``branch``, with the command that
+    re-points it (`rules.repoint`), named from the current folder; refreshed in the same
+    command when the work moved on after it (``freshness``)."""
+    stale = bool(freshness.work_files) and not freshness.uncommitted
+    update = f"{program()} update {quote_path(from_cwd(root / packet.path))}"
+    command = repoint_command(update, branch, SINCE if stale else None)
+    done = "to re-point it here, keeping everything else"
+    if stale:
+        done = (
+            "to re-point it here and record what changed since, keeping its decisions, risks "
+            "and last known good commit"
+        )
+    return (
+        f"this packet is of branch {packet.branch or ''}, which was renamed to "
+        f"{redact(branch)}: run `{command}` {done}"
+    )
 
 
 def _next_action(packet: Packet) -> str | None:

@@ -11,7 +11,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Fix, Hit, Rule
-from handoff_audit.rules.repoint import repoint_command
+from handoff_audit.rules.repoint import SINCE, check_repoint, stale
 from handoff_audit.textcut import shorten
 
 BRANCH_MISMATCH = Rule(
@@ -31,7 +31,9 @@ archive PACKET`); if the work continues on this branch, start its packet with `h
 new`. When the other branch no longer exists (renamed with `git branch -m`; a pushed branch
 too, whose remote-tracking ref keeps the old name, when this branch's reflog shows the rename),
 the packet is this branch's under its old name: re-point it with `handoff-audit update PACKET
---branch BRANCH`, which keeps its decisions, risks and last known good commit. The branch checked is
+--branch BRANCH`, which keeps its decisions, risks and last known good commit (with `--summary`
+too when the work moved on after it: a re-point alone would make it count as current, so `update`
+refuses it; `packet-outdated` prints the same command). The branch checked is
 `--branch`, else the checked-out branch; in a detached checkout without `--branch` (CI builds
 of pull requests, `git bisect`) the rule says once, as a warning, that it cannot tell, rather
 than guess: pass `--branch` (the action passes the pull request's head branch). The action
@@ -119,13 +121,12 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         line, column = packet.position("/branch")
         archive = f"handoff-audit archive {shell.fix_path(packet.path)}"
         if facts is not None and packet.branch and facts.branch_gone(packet.branch):
-            repoint = shell.in_top(
-                repoint_command(f"handoff-audit update {shell.quote_path(packet.path)}", checked)
-            )
+            since = SINCE if stale(facts, packet) else None
+            refresh = " and record what changed since (the work moved on after it)"
             advice = (
-                f"run `{repoint}` to re-point it here, keeping its "
-                f"decisions, risks and last known good commit; or, if its work is done, "
-                f"`{archive}`"
+                f"run `{check_repoint(packet, checked, since)}` to re-point it here"
+                f"{refresh if since else ''}, keeping its decisions, risks and last known good "
+                f"commit; or, if its work is done, `{archive}`"
             )
             yield Hit(
                 BRANCH_MISMATCH,

@@ -15,6 +15,7 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.model.repo_history import History, PacketHistory, SeriesGuess
 from handoff_audit.rules.base import Fix, Hit, Rule
+from handoff_audit.rules.repoint import SINCE, check_repoint, renamed_to
 from handoff_audit.rules.successor_chain import DeadEnd, dead_ends
 from handoff_audit.textcut import shorten
 
@@ -306,12 +307,22 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
     yield from _lkg(ctx, facts, packet, info, unavailable)
     if info.outdated_by is not None and not info.uncommitted:
         since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+        advice = (
+            f"refresh the packet with `{_update(packet)}` (--summary, --next-action, --verify CMD)"
+        )
+        renamed = renamed_to(facts, packet)
+        if renamed is not None:  # `update` finds it only by --branch, and refuses a re-point alone
+            advice = (
+                f"its branch was renamed to this one: re-point and refresh it together with "
+                f"`{check_repoint(packet, renamed, SINCE)}` (and --next-action when that moved "
+                "on too)"
+            )
         yield Hit(
             PACKET_OUTDATED,
             packet.path,
-            f"the work moved on after this packet{since}: {_later_commits(info)}; refresh the "
-            f"packet with `{_update(packet)}` (--summary, --next-action, --verify CMD)",
+            f"the work moved on after this packet{since}: {_later_commits(info)}; {advice}",
             touched=info.outdated_files or info.outdated_by.files,
+            advice=advice if renamed is not None else None,
         )
     if not info.uncommitted:
         yield from _age(ctx, facts, packet, info)

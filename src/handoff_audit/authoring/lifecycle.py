@@ -55,6 +55,7 @@ from handoff_audit.git.workbench import (
     Workbench,
     dirt_lines,
     packet_file_test,
+    packet_folder,
     read_workbench,
     resolve_commit,
     unsaved,
@@ -319,11 +320,8 @@ def _workbench(options: PacketOptions, command: str = "new", near: Path | None =
     """The workbench and configuration for ``command`` (named by a bare repository's error), of
     the repository holding ``near`` (PACKET, `new --output`), else of the current folder's: a
     packet's git facts are its own repository's, wherever the command runs."""
-    folder = None if near is None else Path(os.path.abspath(near)).parent
-    if folder is not None and ".git" in (part.lower() for part in folder.resolve().parts):
-        folder = None  # git's own folder: the writer refuses it by name (`_output`)
     return read_workbench(
-        Path.cwd() if folder is None else folder,
+        packet_folder(near),
         lambda root: config_of(root, options.config_file),
         options.branch,
         options.target_branch,

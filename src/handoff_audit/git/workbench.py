@@ -6,6 +6,7 @@ the number of packets.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,16 @@ class Workbench:
     dirt: tuple[tuple[str, str], ...]
     """Uncommitted tracked changes and untracked, not-ignored files, as (path, what), packet
     files left out: writing packets is what `new` and `update` do."""
+
+
+def packet_folder(near: Path | None) -> Path:
+    """Where a writer reads git for the packet ``near`` (PACKET, `new --output`): its folder,
+    else the current folder; the current folder too for a path inside git's own folder, which
+    the writer refuses by name."""
+    folder = None if near is None else Path(os.path.abspath(near)).parent
+    if folder is None or ".git" in (part.lower() for part in folder.resolve().parts):
+        return Path.cwd()
+    return folder
 
 
 def read_workbench(

@@ -190,3 +190,44 @@ def test_packet_outdated_fix_of_a_topic_runs_from_a_subfolder(
     sub.mkdir()
     shown = run_cli(["check"], cwd=sub)
     _refreshed(repo, sub, shown, ".handoff/refund.json")
+
+
+def test_new_into_another_repository_takes_pointers_from_its_root(
+    tmp_path: Path, run_cli: Callable[..., Result]
+) -> None:
+    """From sibling A, `new --output ../B/...` takes a root-relative pointer as B's, whether A
+    has a file at that path or the report is not written yet (as from B's own subfolders);
+    ``../B/...`` still reads from A's folder, and a path into A stays refused."""
+    b = GitRepo(tmp_path / "B")
+    b.write("reports/junit.xml", "ok\n")
+    b.commit("init")
+    b.git("switch", "-q", "-c", "feat/b")
+    b.write("app.py", "x = 1\n")
+    b.commit("work")
+    a = _sibling(tmp_path)
+    a.write("reports/junit.xml", "ok\n")
+    a.commit("reports")
+    for given, stored in (
+        ("reports/junit.xml", "reports/junit.xml"),
+        ("reports/coverage.xml", "reports/coverage.xml"),
+        ("../B/reports/junit.xml", "reports/junit.xml"),
+    ):
+        done = run_cli(
+            [
+                *("new", "--summary", "s", "--next-action", "Write the tests."),
+                *("--verdict-pointer", given, "--output", "../B/handoff.json"),
+            ],
+            cwd=a.root,
+        )
+        assert done.code == 0, (given, done.err)
+        assert _data(b.root / "handoff.json")["verdict_pointer"] == stored
+        (b.root / "handoff.json").unlink()
+        (b.root / "handoff.md").unlink()
+    refused = run_cli(
+        [
+            *("new", "--summary", "s", "--next-action", "Write the tests."),
+            *("--verdict-pointer", "../A/reports/junit.xml", "--output", "../B/handoff.json"),
+        ],
+        cwd=a.root,
+    )
+    assert refused.code == 2 and "is outside the repository" in refused.err, refused.err

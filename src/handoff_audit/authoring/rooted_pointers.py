@@ -1,8 +1,11 @@
 """`--pointer` and `--verdict-pointer` as the packet stores them: paths from the repository root,
 as `check` reads them, so that the same command writes the same packet from any folder. A path
 is taken from the current folder when it exists there, else from the root when it exists there
-(a path copied from a finding), else from the current folder, as typed; a ``:line`` or
-``#anchor`` after it is kept, URLs and patterns are left as given."""
+(a path copied from a finding), else from the current folder, as typed. From a folder outside the
+packet's repository (`new --output ../B/...` run in a sibling repository), a path is the
+repository's: from its root, unless it names a place inside it from the current folder
+(``../B/reports/junit.xml``, an absolute path). A ``:line`` or ``#anchor`` after it is kept,
+URLs and patterns are left as given."""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ def rooted_pointer(value: str, root: Path, option: str) -> str:
     real_root = os.path.realpath(root)
     from_cwd = Path.cwd() / path
     from_root = Path(real_root) / path
-    chosen = from_root if not os.path.lexists(from_cwd) and os.path.lexists(from_root) else from_cwd
+    chosen = _chosen(from_cwd, from_root, real_root)
     relative = os.path.relpath(os.path.abspath(chosen), real_root)
     if relative.split(os.sep)[0] == os.pardir:
         raise InputError(
@@ -44,6 +47,21 @@ def rooted_pointer(value: str, root: Path, option: str) -> str:
             "the repository root), or give a URL"
         )
     return Path(relative).as_posix() + folder + rest
+
+
+def _inside(path: str, real_root: str) -> bool:
+    return os.path.relpath(path, real_root).split(os.sep)[0] != os.pardir
+
+
+def _chosen(from_cwd: Path, from_root: Path, real_root: str) -> Path:
+    """The path meant: from the current folder when that folder is in the repository (from the
+    root when only there it exists); from outside it, from the root unless the path given
+    leads into the repository from the current folder."""
+    if not _inside(os.path.realpath(Path.cwd()), real_root):
+        return from_cwd if _inside(os.path.abspath(from_cwd), real_root) else from_root
+    if not os.path.lexists(from_cwd) and os.path.lexists(from_root):
+        return from_root
+    return from_cwd
 
 
 def rooted_fields(

@@ -147,3 +147,62 @@ def test_new_leaves_setup_files_out_of_a_branch_s_changed_files(
     assert done.returncode == 0, done.stderr
     packet = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert packet["changed_files"] == ["app.py"]
+
+
+def _add_policy(root: Path, **keys: object) -> None:
+    """Add ``keys`` (permissions, env, another hook) to the committed `.claude/settings.json`."""
+    path = root / ".claude" / "settings.json"
+    settings = json.loads(path.read_text(encoding="utf-8"))
+    for key, value in keys.items():
+        if key == "PostToolUse":
+            settings["hooks"][key] = value
+        else:
+            settings[key] = value
+    path.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+
+
+_FORMAT_ON_EDIT = [{"matcher": "Edit", "hooks": [{"type": "command", "command": "ruff format ."}]}]
+
+
+def test_agent_policy_in_the_settings_is_work_the_hook_holds(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """Beside `hook --install`'s entries, new permissions, another hook or an env block in
+    `.claude/settings.json` are work: the branch needs a handoff, whose changed files list it."""
+    git_repo.write(".claude/settings.json", '{"permissions": {"allow": ["Bash(ls)"]}}\n')
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/agent-policy")
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    git_repo.commit("adopt")
+    stopped = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stopped.code == 0 and "has no work of its own" in stopped.err, stopped.err
+    for keys in (
+        {"permissions": {"deny": ["Read(./.env)"]}},
+        {"PostToolUse": _FORMAT_ON_EDIT},
+        {"env": {"DATABASE_URL": "postgres://localhost/dev"}},
+    ):
+        git_repo.git("reset", "-q", "--hard")
+        _add_policy(git_repo.root, **keys)
+        held = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+        assert held.code == 2, (keys, held.err)
+        assert "feat/agent-policy has work of its own against main" in held.err
+    git_repo.commit("agent policy")
+    fix = the_command(run_hook(stop_event(git_repo.root), cwd=git_repo.root).err, "fix:")
+    done = run_fix(git_repo.root, fix)
+    assert done.returncode == 0, done.stderr
+    packet = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert packet["changed_files"] == [".claude/settings.json"]
+
+
+def test_agent_policy_in_the_settings_outdates_a_packet(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    repo = feature_repo(git_repo, "feat/refunds")
+    committed_packet(repo)
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    git_repo.commit("adopt handoff-audit")
+    assert "packet-outdated" not in _rules(run_cli, git_repo.root)
+    _add_policy(git_repo.root, permissions={"deny": ["Bash(rm -rf:*)"]})
+    git_repo.commit("agent policy: deny rm -rf")
+    assert "packet-outdated" in _rules(run_cli, git_repo.root)

@@ -32,7 +32,6 @@ from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
-from handoff_audit.git.later_work import setup_files
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
     Pending,
@@ -41,6 +40,7 @@ from handoff_audit.git.rebase_state import (
     rebase_in_progress,
     stopped_in_progress,
 )
+from handoff_audit.git.setup_change import setup_only_paths
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
@@ -458,12 +458,12 @@ def _inherited(
     ]
 
 
-def _work(root: Path, config: Config, changed: set[str]) -> list[str]:
-    """The ``changed`` paths that are work: neither handoff files, a series' records nor the
-    tool's own setup (`setup_files`: adopting the audit is no work a handoff should describe,
-    as `packet-outdated` counts it)."""
+def _work(root: Path, config: Config, changed: set[str], base: str) -> list[str]:
+    """The ``changed`` paths (since commit ``base``) that are work: neither handoff files, a
+    series' records nor a change that only sets the tool up (`setup_only_paths`: adopting the
+    audit is no work a handoff should describe, as `packet-outdated` counts it)."""
     series = SeriesFolders(root, config)
-    setup = setup_files(config.source, root)
+    setup = setup_only_paths(config.source, root, changed, base, None)
     return sorted(
         path
         for path in changed
@@ -490,7 +490,7 @@ def _needs_handoff(
     gate.base_branch = bench.base_branch
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     changed = {*bench.changed_files, *dirt}
-    work = _work(gate.root, config, changed)
+    work = _work(gate.root, config, changed, bench.base)
     if not work:
         gate.note = f"{branch} has no work of its own{against}: it needs no packet"
         return False

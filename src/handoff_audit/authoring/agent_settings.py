@@ -17,7 +17,6 @@ import errno
 import json
 import os
 import re
-import shlex
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from handoff_audit import jsonpos
 from handoff_audit.agents import BY_NAME
 from handoff_audit.authoring.packet_files import refuse_outside, write_atomic
 from handoff_audit.errors import InputError
+from handoff_audit.git.setup_change import same_command
 from handoff_audit.git_folder import in_git_folder
 
 HOOK_COMMAND = "handoff-audit hook"
@@ -77,22 +77,9 @@ def _runs(group: Any, command: str) -> bool:
     if not isinstance(group, dict) or not isinstance(group.get("hooks"), list):
         return False
     return any(
-        isinstance(hook, dict) and _same_command(hook.get("command"), command)
+        isinstance(hook, dict) and same_command(hook.get("command"), command)
         for hook in group["hooks"]
     )
-
-
-def _same_command(value: Any, command: str) -> bool:
-    """The same command, or this hook run by another path (``/venv/bin/handoff-audit hook``)."""
-    if not isinstance(value, str):
-        return False
-    try:
-        words = shlex.split(value)
-    except ValueError:
-        return False
-    if words == shlex.split(command):
-        return True
-    return len(words) == 2 and words[0].endswith("handoff-audit") and words[1] == "hook"
 
 
 def install(

@@ -19,7 +19,7 @@ from typing import Any
 from handoff_audit.authoring.session_facts import SessionFacts
 from handoff_audit.config import Config
 from handoff_audit.engine.series_folders import SeriesFolders
-from handoff_audit.git.later_work import setup_files
+from handoff_audit.git.setup_change import setup_only_paths
 from handoff_audit.git.workbench import Workbench
 from handoff_audit.model.packet import Packet, is_handoff_record
 
@@ -36,15 +36,15 @@ def own_changed_files(
     edited) without those another of its active packets lists in its ``changed_files`` and
     ``packet`` did not list before (``listed_before``, its ``changed_files`` as read): all of
     them on a branch with one topic. Handoff files and series records (`is_handoff_record`),
-    and the tool's own setup (`setup_files`: `.claude/settings.json` `hook --install` wrote,
-    the configuration file), are always left out."""
+    and changes that only set the tool up (`setup_only_paths`: the configuration file, the
+    hook entries `hook --install` wrote), are always left out."""
     itself = packet.resolve() if packet is not None else None
     others = [p for p in branch_packets if (bench.root / p.path).resolve() != itself]
     theirs = {path for other in others for path in _listed((other.data or {}).get("changed_files"))}
     kept = set(_listed(listed_before))
     candidates = bench.changed_files if files is None else files
     series = SeriesFolders(bench.root, config)
-    setup = setup_files(config.source, bench.root)
+    setup = setup_only_paths(config.source, bench.root, candidates, bench.base, None)
     return tuple(
         path
         for path in candidates

@@ -37,6 +37,7 @@ from handoff_audit.git.protected import (
     unmatched_warning,
 )
 from handoff_audit.git.renames import renamed_into
+from handoff_audit.git.setup_change import settle_held
 from handoff_audit.git.tree_packets import unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import unknown_head, unknown_target
@@ -566,7 +567,8 @@ class _Gatherer:
         if not todo and self.pairs.done():
             return result, False
         found: dict[str, Commit] = {}
-        later = LaterWork(self.active, self.repo.prefix, setup_files(self.config.source, self.root))
+        setup = setup_files(self.config.source, self.root)
+        later = LaterWork(self.active, self.repo.prefix, setup)
         last: Commit | None = None
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], todo)
@@ -595,6 +597,7 @@ class _Gatherer:
                     later.add(change, tuple(others), judged)
                 if len(found) == len(todo) and self.pairs.done():
                     break
+        settle_held(later, {p: c.sha for p, c in found.items()}, self.root, setup, head[0])
         for top_path, path in todo.items():
             entry = result[path]
             if top_path in found:

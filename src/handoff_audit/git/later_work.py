@@ -3,7 +3,10 @@
 older than it, unless it also changes another active packet of the same branch (the packet or
 its twin), which makes it that topic's work, and unless every file it touches is the tool's own
 setup (`SETUP_FILES`, the configuration file read): adopting the audit is no work the handoff
-should describe. Read from the one walk of `git.facts`, no git process of its own."""
+should describe. An agent's settings file is setup only as far as `git.setup_change` finds it
+so between the handoff's last change and the commit checked: a commit that changes it is held
+(`pending`) until the walk has found that change, then counted (`settle`) unless it was only
+setup. Read from the one walk of `git.facts`, no git process of its own."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.git.agent_files import AGENT_SETTINGS
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import Commit
 
@@ -25,7 +29,8 @@ SETUP_FILES = frozenset(
     }
 )
 """The tool's own setup, from the audited root: the configuration files it looks for and the
-agent settings `hook --install` writes. A commit that changes only these is no later work."""
+agent settings `hook --install` writes. A commit that changes only these is no later work (the
+agent settings only as far as `git.setup_change` finds the change our hook entries)."""
 
 
 def setup_files(config_source: str | None, root: Path) -> frozenset[str]:
@@ -60,21 +65,53 @@ class LaterWork:
         self._newest: dict[str, Commit] = {}
         self._counts: dict[str, int] = {}
         self._touched: dict[str, set[str]] = {}
+        self._order: dict[str, int] = {}
+        """Per handoff, the walk's number of its newest counted commit."""
+        self._held: dict[str, list[tuple[int, Commit]]] = {}
+        """Per handoff, the commits that changed only setup files, an agent's settings among
+        them (their number in the walk, the commit with those files), until `settle`."""
+        self._walked = 0
 
     def add(self, change: Commit, others: tuple[str, ...], older: Iterable[str]) -> None:
         """Count ``change`` (walked newest first), which changed the files ``others``, against
         the ``older`` handoffs (their last change is older) whose work it is not; a commit
-        that changes only the tool's setup counts against none."""
+        that changes only the tool's setup counts against none (one that changes an agent's
+        settings is held for `settle`)."""
+        self._walked += 1
         if all(f in self._setup for f in others):
+            if any(f in AGENT_SETTINGS for f in others):
+                held = Commit(change.sha, change.time, change.subject, others)
+                for top_path in older:
+                    self._held.setdefault(top_path, []).append((self._walked, held))
             return
         refreshed = [self._owners[f] for f in change.files if f in self._owners]
         for top_path in older:
             if refreshed and self._work_of_another(top_path, refreshed):
                 continue
-            if top_path not in self._newest:
-                self._newest[top_path] = Commit(change.sha, change.time, change.subject, others)
-            self._counts[top_path] = self._counts.get(top_path, 0) + 1
-            self._touched.setdefault(top_path, set()).update(others)
+            self._count(
+                top_path, self._walked, Commit(change.sha, change.time, change.subject, others)
+            )
+
+    def pending(self) -> dict[str, frozenset[str]]:
+        """Per handoff with held commits, the setup files they changed, for `settle`."""
+        return {
+            top_path: frozenset(f for _, commit in held for f in commit.files)
+            for top_path, held in self._held.items()
+        }
+
+    def settle(self, top_path: str, cleared: frozenset[str]) -> None:
+        """Count the commits held for the handoff that changed other than ``cleared`` setup
+        files (those whose change since the handoff is only setup, `git.setup_change`)."""
+        for order, commit in self._held.pop(top_path, []):
+            if not all(f in cleared or f not in AGENT_SETTINGS for f in commit.files):
+                self._count(top_path, order, commit)
+
+    def _count(self, top_path: str, order: int, commit: Commit) -> None:
+        if order < self._order.get(top_path, order + 1):
+            self._newest[top_path] = commit
+            self._order[top_path] = order
+        self._counts[top_path] = self._counts.get(top_path, 0) + 1
+        self._touched.setdefault(top_path, set()).update(commit.files)
 
     def of(self, top_path: str) -> dict[str, Any]:
         """The handoff's `PacketHistory` fields ``outdated_*``; none when nothing counts."""

@@ -232,6 +232,18 @@ _ZERO = re.compile(r"^\W*0\W*$")
 _TALLY = re.compile(r"^\W{0,4}\d+\s*(?:/|of|out of)\s*\d+\b", re.IGNORECASE)
 """A tally ("**Still missing: 17 of 56.** 5 on the wishlist in …", "Remaining: 3/10"): how
 much is left, a status count, not a step."""
+_CLAUSE = re.compile(r"[;,.:!—–]+\s*|\s+-\s+")
+
+
+def _only_tally(item: str) -> bool:
+    """A value that is nothing but a tally ("17 of 56.", "3/10 handlers ported"), not one that
+    goes on to name the step ("3/10 handlers ported; port src/handlers/user.py next.")."""
+    tally = _TALLY.match(item)
+    if tally is None:
+        return False
+    clauses = _CLAUSE.split(item[tally.end() :].replace("**", " ").replace("__", " "))
+    said = [_unboxed(clause).strip() for clause in clauses]
+    return not any(_verb_first(each) or _MORE_WORK.match(each) for each in said if each)
 
 
 def says_none(item: str) -> bool:
@@ -245,7 +257,7 @@ def no_step_item(item: str) -> bool:
     bare = _unboxed(item)
     return (
         _ZERO.match(item) is not None
-        or _TALLY.match(item) is not None
+        or _only_tally(item)
         or _BARE_VERB.match(bare) is not None
         or _DATED_VALUE.match(bare) is not None
         or _asks_no_work(bare)

@@ -1,0 +1,55 @@
+"""Review 50-7 of the round-50 next-step reading: a tally followed by the step is a step, a
+next-step heading that only mentions closed items is still one, and a check followed by
+"then move on to / work on / pick up <work>" names work."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from conftest import GitRepo, Result
+
+
+def _on_branch(git_repo: GitRepo, name: str, text: str) -> None:
+    """``text`` committed as ``name`` on a feature branch (on ``main`` the merge gate speaks)."""
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/x")
+    git_repo.write(name, text)
+    git_repo.commit("handoff")
+
+
+TALLY_THEN_STEP = """# Handoff
+
+## Status
+The tokenizer is done and tests pass (42 passed) in src/tok.py.
+
+{line}
+
+## Decisions
+- Used a recursive descent parser because the grammar is LL(1).
+
+## Ruled out
+- PEG parser: too slow on large inputs.
+"""
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**Next:** 3/10 handlers ported; port src/handlers/user.py next.",
+        "**Next step:** 17 of 56 endpoints migrated — migrate src/api/orders.py next.",
+        "Next: 2 of 3 migrations applied, apply migrations/0003.sql next.",
+    ],
+)
+def test_a_tally_followed_by_the_step_is_the_next_step(
+    git_repo: GitRepo, run_cli: Callable[..., Result], line: str
+) -> None:
+    """Review 50-7 #4: only a value that is nothing but a tally is no step; one that goes on
+    to name the step is the handoff's next step, and `show` opens with it."""
+    _on_branch(git_repo, "HANDOFF.md", TALLY_THEN_STEP.format(line=line))
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert checked.code == 0, checked.out
+    assert "no next step" not in checked.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert shown.out.startswith(f"Next action: {line}\n"), shown.out

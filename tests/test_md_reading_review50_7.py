@@ -53,3 +53,44 @@ def test_a_tally_followed_by_the_step_is_the_next_step(
     assert "no next step" not in checked.out
     shown = run_cli(["show"], cwd=git_repo.root)
     assert shown.out.startswith(f"Next action: {line}\n"), shown.out
+
+
+NOTED_CLOSED = """# Handoff
+
+## State
+Parser done in src/parser.py; tests pass (pytest -q, 42 passed).
+
+## {heading}
+1. Implement the lexer error recovery in src/lexer.py.
+
+## Decisions
+- Used a recursive descent parser because the grammar is LL(1).
+
+## Ruled out
+- PEG parser: too slow on large inputs.
+
+## Pointers
+- src/parser.py
+"""
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Next steps (previous items closed)",
+        "Follow-ups (earlier tickets closed)",
+        "Next steps: previous ones closed",
+    ],
+)
+def test_a_next_step_heading_that_only_mentions_closed_items_is_still_one(
+    git_repo: GitRepo, run_cli: Callable[..., Result], heading: str
+) -> None:
+    """Review 50-7 #5: only a heading saying its own items were closed ("Action items closed by
+    this session") is done work; one noting that other items were closed heads open steps."""
+    _on_branch(git_repo, "HANDOFF.md", NOTED_CLOSED.format(heading=heading))
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert checked.code == 0, checked.out
+    assert "no next step" not in checked.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert shown.out.startswith(f"Next action: {heading}\n"), shown.out
+    assert "1. Implement the lexer error recovery" in shown.out.splitlines()[1]

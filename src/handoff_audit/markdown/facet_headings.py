@@ -67,8 +67,7 @@ _HEADING_PATTERNS = tuple((facet, _phrase_pattern(phrases)) for facet, phrases i
 
 _DONE_WORK = re.compile(
     simplified(
-        r"(?<!\w)(?:completed?|done|finished|taken|executed|accomplished|achieved|delivered|closed|"
-        r"clôturée?s?|cerrad[oa]s|fechad[oa]s|geschlossen|chius[ie]|"
+        r"(?<!\w)(?:completed?|done|finished|taken|executed|accomplished|achieved|delivered|"
         r"réalisée?s?|exécutée?s?|terminée?s?|effectuée?s?|completad[oa]s|realizad[oa]s|"
         r"terminad[oa]s|concluíd[oa]s|erledigt|abgeschlossen|completat[ie]|svolt[ie]|"
         r"выполнен\w*|завершен\w*|завершён\w*|сделан\w*)(?!\w)"
@@ -76,8 +75,19 @@ _DONE_WORK = re.compile(
     )
 )
 """Work done: a heading that says its tasks or actions were done ("Tasks Completed",
-"Actions exécutées", "完了したタスク", "Action items closed by this addendum") lists a record,
-not a next step."""
+"Actions exécutées", "完了したタスク") lists a record, not a next step."""
+_CLOSED_WORD = r"(?:closed|clôturée?s?|cerrad[oa]s|fechad[oa]s|geschlossen|chius[ie])(?!\w)"
+_CLOSED = re.compile(
+    simplified(
+        r"^(?!.*(?<!\w)(?:previous|earlier|prior|older|old|last|past|moved)(?!\w))"
+        rf"(?:(?:\S+\s+){{1,4}}?{_CLOSED_WORD}(?!\s+(?:items?|tasks?|issues?|tickets?|ones)\b)"
+        rf"|{_CLOSED_WORD}(?:\s+\S+){{1,3}}$)"
+    )
+)
+"""Closed work: a heading, its asides aside, that says its own items were closed ("Action items
+closed by this session", "Actions clôturées", "Closed action items"), not one that only mentions
+closed items ("Next steps (previous items closed)", "TODO — closed items moved to DONE.md")."""
+_CLOSED_ASIDE = re.compile(simplified(rf"^(?:all\s+)?{_CLOSED_WORD}$"))
 _STILL_TO_DO = re.compile(
     r"(?<!\w)(?:not|to|be|yet|remaining|left|pending|until|before|definition|criteria|once|"
     r"when|if|after|(?:à|a) (?:faire|fazer|completar|terminar|realizar)|por (?:hacer|completar)|"
@@ -114,6 +124,16 @@ def _done_work(part: str) -> bool:
     return _DONE_WORK.search(part) is not None and _STILL_TO_DO.search(part) is None
 
 
+def _closed_work(heading: str) -> bool:
+    """A heading that says its own items were closed (`_CLOSED`), or whose aside says only that
+    ("Action items (closed)")."""
+    own = simplified(normalise(_QUOTED.sub(" ", ASIDE.sub(" ", heading))))
+    if _CLOSED.search(own) is not None and _STILL_TO_DO.search(own) is None:
+        return True
+    asides = ASIDE.findall(heading)
+    return any(_CLOSED_ASIDE.match(simplified(normalise(aside))) for aside in asides)
+
+
 def heading_facet(heading: str) -> str | None:
     """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
     text = simplified(normalise(_QUOTED.sub(" ", heading)))
@@ -132,7 +152,7 @@ def heading_facet(heading: str) -> str | None:
             named = outside
     # a next-step heading ticked done at its end ("Priority high — all finished ✅") stays a
     # next-step heading: `markdown.facets` reads its list as crossed off, stray boxes and all
-    done = _done_work(text) or _TICKED_DONE.search(heading) is not None
+    done = _done_work(text) or _closed_work(heading) or _TICKED_DONE.search(heading) is not None
     if "next" in named and done and not TICKED_AT_END.search(heading):
         named = ["state" if each == "next" else each for each in named]
     elif "next" in named and (

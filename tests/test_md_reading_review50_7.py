@@ -94,3 +94,41 @@ def test_a_next_step_heading_that_only_mentions_closed_items_is_still_one(
     shown = run_cli(["show"], cwd=git_repo.root)
     assert shown.out.startswith(f"Next action: {heading}\n"), shown.out
     assert "1. Implement the lexer error recovery" in shown.out.splitlines()[1]
+
+
+CHECK_THEN = """# Slice handoff
+
+## State
+
+Domain package `internal/domain` is implemented; `go test ./...` passes.
+
+## Decisions
+
+- Money is stored as integer cents, because float rounding broke totals.
+
+## NEXT
+
+Next valid active step:
+
+Validate the domain package visibility, then {go} {what}
+"""
+
+
+@pytest.mark.parametrize(
+    "go", ["move on to", "work on", "pick up", "start on", "go on to", "tackle"]
+)
+def test_a_check_then_a_common_work_continuation_is_a_usable_next_step(
+    git_repo: GitRepo, run_cli: Callable[..., Result], go: str
+) -> None:
+    """Review 50-7 #6: "Validate …, then move on to / work on / pick up <work>" names work as
+    "then continue <work>" does; "then <go> testing …" still names only more checking."""
+    work = CHECK_THEN.format(go=go, what="the ports contract in internal/ports.")
+    _on_branch(git_repo, "HANDOFF.md", work)
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert checked.code == 0, checked.out
+    assert "no usable next step" not in checked.out
+    git_repo.write("HANDOFF.md", CHECK_THEN.format(go=go, what="testing the ports."))
+    git_repo.commit("only checks")
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert checked.code == 1, checked.out
+    assert "HANDOFF.md:11: md-incomplete: no usable next step" in checked.out

@@ -301,12 +301,14 @@ _SUBMIT_ONLY = re.compile(
 a submission, not a piece of work."""
 _THEN_WORK = re.compile(
     rf"(?:[,;:]|\bthen\b|\band\b)\s+(?:then\s+)?{_WORK_VERBS}\b"
-    r"|\bthen\s+(?:continue|resume|start|begin|proceed)\s+"
-    r"(?!(?:to\s+|with\s+)?(?:test|monitor|check|verif|watch|wait)\w*\b)\S",
+    r"|\bthen\s+(?:continue|resume|start(?:\s+on)?|begin|proceed(?:\s+to)?|tackle|work\s+on|"
+    r"pick\s+up|(?:move|go)\s+on\s+to)\s+"
+    r"(?!(?:to\s+|with\s+|on\s+)?(?:test|monitor|check|verif|watch|wait)\w*\b)\S",
     re.IGNORECASE,
 )
 """Work named after another clause ("Commit the fix, then add …", "Validate the package's
-visibility, then continue ProductCatalog implementation slice 1 …"): the item asks for work."""
+visibility, then continue ProductCatalog implementation slice 1 …", "…, then move on to / work
+on / pick up the ports contract"): the item asks for work; "then continue testing" does not."""
 _EXPECTATION = re.compile(
     r"\bshould (?:now )?(?:pass|work|succeed|be (?:green|fixed|resolved|working))\b", re.IGNORECASE
 )

@@ -7,6 +7,7 @@ print run as printed from there."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 
@@ -134,3 +135,28 @@ def test_a_git_am_stopped_on_a_patch_is_named_first(git_repo: GitRepo) -> None:
     _finish(repo, first)
     assert not (repo.root / ".git" / "rebase-apply").exists()
     assert _show(repo).stdout.startswith(f"Next action: {NEXT}")
+
+
+def test_a_rebase_edit_stop_with_changes_not_staged_stages_them_before_continue(
+    git_repo: GitRepo,
+) -> None:
+    """At a rebase's edit stop with a change not staged, `show` and SessionStart printed a bare
+    `git rebase --continue`, which git refuses; the Stop hook stages the files first."""
+    repo = _repo(git_repo)
+    editor = {**os.environ, "GIT_SEQUENCE_EDITOR": "sed -i '1s/^pick/edit/'"}
+    rebase = ["git", "rebase", "-i", "HEAD~2"]
+    assert subprocess.run(rebase, cwd=repo.root, env=editor, capture_output=True).returncode == 0
+    (repo.root / "sub" / "f4.txt").write_text("4\nmore\n")
+    show = _show(repo)
+    assert show.returncode == 1, show.stderr
+    first = show.stdout.splitlines()[0]
+    assert first.startswith("A rebase of branch feat is in progress"), show.stdout
+    assert "changes not staged in sub/f4.txt" in first
+    assert _context(repo).splitlines()[0] == first
+    command = re.search(r"then run `([^`]+)`", first)
+    assert command and command.group(1).startswith("git add -- "), first
+    done = run_fix(repo.root / "sub", command.group(1))
+    assert done.returncode == 0, (command.group(1), done.stdout, done.stderr)
+    assert not (repo.root / ".git" / "rebase-merge").exists()
+    assert repo.git("branch", "--show-current") == "feat"
+    assert repo.git("show", "HEAD~1:sub/f4.txt") == "4\nmore"

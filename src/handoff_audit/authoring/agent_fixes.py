@@ -47,7 +47,7 @@ from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.conflicts import file_conflict_line
-from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, CONTINUE
+from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, STAGE_THEM, continue_command
 from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_record
@@ -206,15 +206,17 @@ class Fixes:
     def rebase(self, problem: Problem) -> Advice:
         """A rebase stopped midway: go on with it; changes it has not staged (an `edit` step's
         amendment begun) are staged first, which `--continue` refuses without."""
-        if not problem.files:
-            return Advice(f"{problem.message}; finish it", CONTINUE, "or `git rebase --abort`")
         names = " ".join(self.path(f) for f in problem.files)
+        if not problem.files:
+            return Advice(
+                f"{problem.message}; finish it", continue_command(names), "or `git rebase --abort`"
+            )
         shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
         return Advice(
-            f"{problem.message}, with changes not staged in {shown}{more}; stage them (the "
-            "commit the rebase stopped at takes them) and finish it",
-            f"git add -- {names} && {CONTINUE}",
+            f"{problem.message}, with changes not staged in {shown}{more}; stage them "
+            f"({STAGE_THEM}) and finish it",
+            continue_command(names),
             "or `git rebase --abort`, which drops those changes",
         )
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from handoff_audit.credentials import redact
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.git import plumbing
+from handoff_audit.git.conflicts import unmerged, unstaged
 from handoff_audit.git.rebase_state import pending_in_progress, rebase_in_progress
 from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.git.switch import Branches, branches, switch_command
@@ -92,7 +93,7 @@ def detached_told(packets: Sequence[Packet], root: Path) -> tuple[str | None, tu
     it behind."""
     rebase = rebase_in_progress(root)
     if rebase is not None:
-        said = rebase.said()
+        said = rebase.said(_not_staged(root))
         return f"no handoff shown yet: {said}", (f"{said[0].upper()}{said[1:]}.",)
     pending = pending_in_progress(root)
     if pending is not None:
@@ -103,6 +104,16 @@ def detached_told(packets: Sequence[Packet], root: Path) -> tuple[str | None, tu
     except plumbing.GitError:
         here = Branches()  # no branch known: no command is printed
     return None, detached_lines(packets, here)
+
+
+def _not_staged(root: Path) -> tuple[str, ...]:
+    """The changes not staged at a rebase's stop in the work tree at ``root`` (its conflicts
+    aside), which `git rebase --continue` refuses (one `git status`)."""
+    try:
+        codes = plumbing.status(root, [])
+    except plumbing.GitError:
+        return ()
+    return unstaged(codes, skip=unmerged(codes))
 
 
 def detached_lines(

@@ -10,14 +10,26 @@ Mid-rebase, `git switch` is refused: the way on is to resolve the conflicts and 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
 from handoff_audit.git_folder import git_dirs
+from handoff_audit.shell import from_top
 
 CONTINUE = "GIT_EDITOR=true git rebase --continue"
 """The command that goes on with a rebase, keeping each commit's message (no editor opens)."""
+STAGE_THEM = "the commit the rebase stopped at takes them"
+"""What changes not staged at a rebase's stop (an `edit` step's amendment begun) ask."""
+
+
+def continue_command(names: str) -> str:
+    """The command that goes on with a rebase: `CONTINUE`, after staging ``names`` (shell words
+    naming its changes not staged, which `--continue` refuses), if any."""
+    return f"git add -- {names} && {CONTINUE}" if names else CONTINUE
+
+
 _MAX_BYTES = 64 * 1024
 
 
@@ -30,8 +42,10 @@ class Rebase:
     conflicts: tuple[str, ...]
     """The files git listed as conflicted when it stopped (``MERGE_MSG``); may be resolved since."""
 
-    def said(self) -> str:
-        """One line for `show` and a new session: what is under way and the way on."""
+    def said(self, unstaged: Sequence[str] = ()) -> str:
+        """One line for `show` and a new session: what is under way and the way on, with the
+        changes not staged ``unstaged`` (from the top folder) staged first, as the Stop hook
+        prints it (`continue_command`)."""
         files = ", ".join(self.conflicts[:5]) + (
             f" and {len(self.conflicts) - 5} more" if len(self.conflicts) > 5 else ""
         )
@@ -40,10 +54,19 @@ class Rebase:
             if self.conflicts
             else "resolve what `git status` reports unmerged, if anything, `git add` it, "
         )
+        go_on = continue_command(" ".join(from_top(f) for f in unstaged))
+        if unstaged:
+            shown = ", ".join(unstaged[:5]) + (
+                f" and {len(unstaged) - 5} more" if len(unstaged) > 5 else ""
+            )
+            go_on += f"` (it stages the changes not staged in {shown}: {STAGE_THEM})"
+        else:
+            go_on += "`"
+        abort = "which drops those changes, " if unstaged else ""
         return (
             f"a rebase of {self.what()} is in progress (HEAD is detached while git replays "
-            f"its commits): {resolve}then run `{CONTINUE}`, or `git rebase --abort` to give it "
-            "up; the branch's handoff is shown once the rebase is done"
+            f"its commits): {resolve}then run `{go_on}, or `git rebase --abort`, {abort}to give "
+            "it up; the branch's handoff is shown once the rebase is done"
         )
 
     def what(self) -> str:

@@ -198,3 +198,47 @@ def test_the_bisect_log_it_advises_runs_from_a_subfolder(git_repo: GitRepo) -> N
     assert f"`{log}` first" in run.err, run.err
     done = run_fix(here, log)
     assert done.returncode == 0 and "git bisect start" in done.stdout, done.stderr
+
+
+def _bisect_in_a_rebase(repo: GitRepo) -> None:
+    """On `other`: a rebase stopped at an `edit` step, and a bisect started there (on the
+    rebase's detached HEAD: git's BISECT_START holds a commit, not a branch)."""
+    _diverged(repo)
+    repo.git("switch", "-q", "other")
+    edit = {"GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/", "GIT_EDITOR": "true"}
+    assert _git(repo, "rebase", "-q", "-i", "main", "--force-rebase", env=edit) == 0
+    assert _git(repo, "bisect", "start", "HEAD", "main") == 0
+
+
+def test_a_bisect_started_mid_rebase_is_reset_onto_the_branch(git_repo: GitRepo) -> None:
+    """A bisect started during a rebase: once the rebase was done, the printed `bisect reset`
+    checked out the rebase's detached commit, not "the branch it started on", and the next
+    stop let the session end there. The reset now names the branch."""
+    _bisect_in_a_rebase(git_repo)
+    said: list[str] = []
+    for _round in range(5):
+        if run_hook(stop_event(git_repo.root / "sub")).code == 0:
+            break
+        said.append(_play_round(git_repo, None))
+    else:
+        raise AssertionError(f"still blocked after 5 rounds: {said}")
+    assert "a `git bisect` started during it is running too" in said[0], said
+    reset = 'fix: git -C "$(git rev-parse --show-toplevel)" bisect reset other'
+    assert any(reset in answer for answer in said), said
+    assert not (git_repo.root / ".git" / "BISECT_LOG").exists()
+    assert git_repo.git("branch", "--show-current") == "other"
+
+
+def test_a_head_left_detached_by_a_bare_bisect_reset_blocks(git_repo: GitRepo) -> None:
+    """A bare `git bisect reset` of a bisect started mid-rebase leaves HEAD detached off the
+    branch: the hook said "HEAD is detached: no branch to hand off" and let the session end."""
+    _bisect_in_a_rebase(git_repo)
+    assert _git(git_repo, "rebase", "--continue", env={"GIT_EDITOR": "true"}) == 0
+    assert _git(git_repo, "bisect", "reset") == 0
+    assert git_repo.git("branch", "--show-current") == ""
+    run = run_hook(stop_event(git_repo.root / "sub"))
+    assert run.code == 2, run.err
+    assert "moved to from branch other" in run.err
+    assert _commands(run.lines) == ["git switch other"], run.err
+    assert run_fix(git_repo.root / "sub", "git switch other").returncode == 0
+    assert git_repo.git("branch", "--show-current") == "other"

@@ -176,7 +176,7 @@ class Fixes:
         if problem.kind == "pending" and (pending := self.gate.pending) is not None:
             # The same parts `show` and a new session are told (`Pending.told`).
             return Advice(pending.reason, pending.command, pending.also)
-        if problem.kind == "rebase":
+        if problem.kind in ("rebase", "left-branch"):
             return self.rebase(problem)
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         added = [f for f in problem.files if f not in problem.staged_deletions]
@@ -205,7 +205,15 @@ class Fixes:
 
     def rebase(self, problem: Problem) -> Advice:
         """A rebase stopped midway: go on with it; changes it has not staged (an `edit` step's
-        amendment begun) are staged first, which `--continue` refuses without."""
+        amendment begun) are staged first, which `--continue` refuses without. A HEAD left
+        detached off a branch (``left-branch``, as a bare `bisect reset` after one leaves it):
+        back to the branch."""
+        if problem.kind == "left-branch":
+            return Advice(
+                problem.message,
+                problem.command,
+                "or, to go on from this commit, a branch of its own: `git switch -c NEW-BRANCH`",
+            )
         names = " ".join(self.path(f) for f in problem.files)
         if not problem.files:
             return Advice(

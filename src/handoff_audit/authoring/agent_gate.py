@@ -36,6 +36,7 @@ from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
     Pending,
     Stopped,
+    left_branch,
     pending_in_progress,
     rebase_in_progress,
     stopped_in_progress,
@@ -55,6 +56,7 @@ from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
 from handoff_audit.schema.packet_kind import not_a_packet
+from handoff_audit.shell import quote
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
@@ -67,6 +69,7 @@ class Problem:
     kind: str
     """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``rebase`` (one
     stopped midway), ``pending`` (a sequence, `git am` or `git bisect` left midway),
+    ``left-branch`` (a detached HEAD a checkout moved to from a branch),
     ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``broken`` (a packet file beside the branch's own that is JSON but no
     packet), ``ignored`` (handoff files git ignores, for a branch that has none it can see) or
@@ -195,7 +198,7 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
         # A bisect, or a sequence on a detached HEAD: no branch, but the operation is left.
         gate.problems.extend(_stopped_problems(gate, _status(gate.root)))
     elif branch is None:
-        gate.note = "HEAD is detached: no branch to hand off"
+        _judge_detached(gate, refs, protected)
     elif matches_any(branch, protected):
         _judge_protected(gate, branch)
     elif unborn is not None:
@@ -205,6 +208,28 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
         known = (replace(info, prefix=""), (refs, origin_head))
         _judge_branch(gate, branch, config, known)
     return gate
+
+
+def _judge_detached(gate: Gate, refs: Sequence[plumbing.Ref], protected: Sequence[str]) -> None:
+    """A detached HEAD needs no handoff, unless the last move of HEAD checked out a commit away
+    from a branch that is not protected (`rebase_state.left_branch`: a `git bisect reset` back
+    to a bisect's detached start, a `git checkout COMMIT`) and not its tip: the session would
+    end off that branch, its handoff never checked. The way back is to switch to it."""
+    left = left_branch(gate.root)
+    tip = next((r.commit for r in refs if r.name == f"refs/heads/{left}"), None)
+    try:
+        head = plumbing.run(gate.root, ["rev-parse", "--verify", "-q", "HEAD"]).decode().strip()
+    except plumbing.GitError:
+        head = tip or ""
+    if not left or tip is None or tip == head or matches_any(left, protected):
+        gate.note = "HEAD is detached: no branch to hand off"
+        return
+    said = (
+        f"HEAD is detached at {head[:12]}, which the last checkout moved to from branch "
+        f"{left} (a `git bisect reset` back to where a bisect started, a `git checkout COMMIT`): "
+        f"the handoff of {left} is not checked here; go back to the branch"
+    )
+    gate.problems.append(Problem("left-branch", said, command=f"git switch {quote(left)}"))
 
 
 def _judge_protected(gate: Gate, branch: str) -> None:
@@ -237,6 +262,9 @@ def _judge_rebase(gate: Gate, branch: str) -> None:
     left = unstaged(codes, skip=(f for p in conflict for f in p.files))
     what = f"branch {branch}" if branch else "a detached HEAD"
     said = f"a rebase of {what} is in progress (stopped; HEAD is detached meanwhile)"
+    bisect = pending_in_progress(gate.root)
+    if bisect is not None and bisect.kind == "bisect":
+        said += ", and a `git bisect` started during it is running too (it is ended next)"
     gate.problems.extend([*conflict, Problem("rebase", said, files=left)])
 
 

@@ -194,7 +194,9 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     the alternative, when there is one), what to do next, and a warning for each configuration
     file ignored beside the one used (it may be why the handoff is judged so)."""
     midway = any(p.kind == "pending" for p in gate.problems)
-    if blocks and (gate.branch is None or (gate.protected and midway)):
+    if blocks and any(p.kind == "left-branch" for p in gate.problems):
+        head = "handoff-audit: do not stop yet: HEAD is detached, off the branch it left."
+    elif blocks and (gate.branch is None or (gate.protected and midway)):
         head = "handoff-audit: do not stop yet: a git operation is left midway."
     elif blocks and gate.protected:  # it needs no packet: only a conflict blocks it
         head = f"handoff-audit: do not stop yet: branch {gate.branch} has files in a conflict."

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from handoff_audit.git import plumbing
 from handoff_audit.git_folder import git_dirs
-from handoff_audit.shell import from_top
+from handoff_audit.shell import from_top, quote
 
 CONTINUE = "GIT_EDITOR=true git rebase --continue"
 """The command that goes on with a rebase, keeping each commit's message (no editor opens)."""
@@ -253,16 +253,75 @@ def pending_in_progress(root: Path, *, staged: bool = False) -> Pending | None:
             "what it took so far and drops the rest)",
         )
     if os.path.exists(os.path.join(own, "BISECT_LOG")):
-        return Pending(
-            "bisect",
-            "a `git bisect` is left running (HEAD is wherever it last checked out)",
-            # git refuses `git bisect` outside the top folder: this works from a subfolder too.
-            'git -C "$(git rev-parse --show-toplevel)" bisect reset',
-            "this ends it and checks out the branch it started on; "
-            '`git -C "$(git rev-parse --show-toplevel)" bisect log` first shows what it found, '
-            "to note in the handoff",
-        )
+        return bisect_left(root, own)
     return None
+
+
+BISECT_RESET = 'git -C "$(git rev-parse --show-toplevel)" bisect reset'
+"""Ends a bisect (git refuses `git bisect` outside the top folder: this works from a subfolder
+too); after it, the branch to check out, when the bisect did not start on one."""
+
+
+def bisect_left(root: Path, own: str) -> Pending:
+    """A `git bisect` left running in the work tree at ``root`` (git folder ``own``): its
+    reset checks out what it started on (``BISECT_START``); when that is a commit, not a branch
+    (a bisect started mid-rebase, on a detached HEAD), the reset names the branch it came from
+    (`bisect_branch`), else the session would end on a detached HEAD off the branch."""
+    start = _read(os.path.join(own, "BISECT_START")).strip()
+    said = "a `git bisect` is left running (HEAD is wherever it last checked out)"
+    log = '`git -C "$(git rev-parse --show-toplevel)" bisect log` first shows what it found'
+    branch = bisect_branch(root, start) if plumbing.is_commit_id(start) else start
+    if branch == start or not branch:
+        back = "checks out the branch it started on" if branch else "checks out what it started on"
+        return Pending(
+            "bisect", said, BISECT_RESET, f"this ends it and {back}; {log}, to note in the handoff"
+        )
+    return Pending(
+        "bisect",
+        f"{said}; it started on commit {start[:12]}, not on a branch, so a bare `bisect reset` "
+        f"would leave HEAD detached there: this returns to branch {branch}",
+        f"{BISECT_RESET} {quote(branch)}",
+        f"this ends it and checks out branch {branch}; {log}, to note in the handoff",
+    )
+
+
+def left_branch(root: Path) -> str:
+    """The branch the last move of HEAD left, when that move was a checkout of a commit (git's
+    ``logs/HEAD``, its last line ``checkout: moving from BRANCH to COMMIT``: a `git bisect
+    reset` back to a bisect's detached start, a `git checkout COMMIT`), else ``""``."""
+    folders = git_dirs(os.path.realpath(root))
+    if not folders:
+        return ""
+    path = os.path.join(folders[0], "logs", "HEAD")
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(max(0, os.path.getsize(path) - _MAX_BYTES))
+            lines = handle.read().decode("utf-8", "replace").splitlines()
+    except OSError:
+        return ""
+    message = lines[-1].partition("\t")[2] if lines else ""
+    prefix = "checkout: moving from "
+    branch, to, commit = message.removeprefix(prefix).rpartition(" to ")
+    if not message.startswith(prefix) or not to or plumbing.is_commit_id(branch):
+        return ""
+    return branch if plumbing.is_commit_id(commit) else ""
+
+
+def bisect_branch(root: Path, start: str) -> str:
+    """The branch a bisect that started on commit ``start`` came from: the branch a rebase in
+    progress rebases, else the one local branch that holds ``start`` (one git process), else
+    ``""``."""
+    rebase = rebase_in_progress(root)
+    if rebase is not None and rebase.branch:
+        return rebase.branch
+    try:
+        out = plumbing.run(
+            root, ["for-each-ref", "--contains", start, "--format=%(refname:short)", "refs/heads/"]
+        )
+    except plumbing.GitError:
+        return ""
+    names = out.decode("utf-8", "replace").split()
+    return names[0] if len(names) == 1 else ""
 
 
 def pending_around(cwd: Path) -> Pending | None:

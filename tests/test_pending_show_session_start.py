@@ -160,3 +160,27 @@ def test_a_rebase_edit_stop_with_changes_not_staged_stages_them_before_continue(
     assert not (repo.root / ".git" / "rebase-merge").exists()
     assert repo.git("branch", "--show-current") == "feat"
     assert repo.git("show", "HEAD~1:sub/f4.txt") == "4\nmore"
+
+
+def test_a_bisect_on_a_branch_names_the_branch_and_its_packet_at_its_tip(
+    git_repo: GitRepo,
+) -> None:
+    """A bisect on `feat` checked out a commit before its packet: `show` and SessionStart said
+    the tree "holds no active handoff packet of any branch", naming neither feat nor its packet
+    (whose next action is why the bisect runs)."""
+    repo = _repo(git_repo)
+    assert _git(repo, "bisect", "start", "feat~3", "main") == 0
+    assert not (repo.root / "handoff.json").exists()  # checked out before the packet
+    show = _show(repo)
+    assert show.returncode == 1, show.stderr
+    lines = show.stdout.splitlines()
+    assert lines[0].startswith("A `git bisect` is left running"), show.stdout
+    assert "checks out branch feat, where it started" in lines[0]
+    assert lines[1].startswith("The bisect started on branch feat;"), show.stdout
+    assert lines[2] == f"handoff.json (branch feat); its next action: {NEXT}", show.stdout
+    assert "no active handoff packet" not in show.stdout
+    context = _context(repo)
+    assert context.splitlines()[:3] == lines[:3], context
+    _finish(repo, context)
+    assert repo.git("branch", "--show-current") == "feat"
+    assert _show(repo).stdout.startswith(f"Next action: {NEXT}")

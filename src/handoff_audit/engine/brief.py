@@ -137,7 +137,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     try:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
     except NoHandoff as nothing:
-        _explain_nothing(root, nothing, (found, unread), branch, named=packet is not None)
+        _explain_nothing(root, nothing, (found, unread), branch, config, named=packet is not None)
         _say_records(nothing, project, branch)
         raise
     # One `log` serves both the choice among candidates and the freshness.
@@ -208,6 +208,7 @@ def _explain_nothing(
     nothing: NoHandoff,
     loaded: tuple[list[Packet], dict[str, Hit]],
     branch: str | None,
+    config: Config,
     *,
     named: bool,
 ) -> None:
@@ -225,7 +226,7 @@ def _explain_nothing(
     if branch is not None:
         nothing.inherited = inherited_lines(found, branch, root)
         return
-    said, nothing.inherited = detached_told(found, root)
+    said, nothing.inherited = detached_told(found, root, config)
     if said is not None:
         nothing.args = (said,)
 

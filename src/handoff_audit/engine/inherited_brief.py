@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.git import plumbing
+from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.git.conflicts import unmerged, unstaged
 from handoff_audit.git.rebase_state import pending_in_progress, rebase_in_progress
 from handoff_audit.git.renames import branch_gone, known_branches
@@ -85,7 +87,9 @@ DETACHED_SHOWN = 5
 """How many active packets a detached HEAD's lines name before saying how many more."""
 
 
-def detached_told(packets: Sequence[Packet], root: Path) -> tuple[str | None, tuple[str, ...]]:
+def detached_told(
+    packets: Sequence[Packet], root: Path, config: Config
+) -> tuple[str | None, tuple[str, ...]]:
     """What a detached HEAD in the work tree at ``root`` is told: the message `show` ends with
     (``None``: the plain one) and the lines. A rebase stopped midway is no plain detached HEAD
     (`git switch` is refused mid-rebase); a bisect, sequence or `git am` left midway
@@ -98,12 +102,44 @@ def detached_told(packets: Sequence[Packet], root: Path) -> tuple[str | None, tu
     pending = pending_in_progress(root)
     if pending is not None:
         told = pending.told()
+        if pending.kind == "bisect" and pending.branch:
+            return f"no handoff shown yet: {told}", bisect_lines(root, pending.branch, config)
         return f"no handoff shown yet: {told}", detached_lines(packets, Branches(), midway=True)
     try:
         here = branches(plumbing.list_refs(root))
     except plumbing.GitError:
         here = Branches()  # no branch known: no command is printed
     return None, detached_lines(packets, here)
+
+
+def bisect_lines(root: Path, branch: str, config: Config) -> tuple[str, ...]:
+    """What a bisect left running on ``branch`` (it started there) is told after the bisect:
+    the active JSON packets at the branch's tip (the commit the bisect checked out may predate
+    them), each with its next action, or that it has none."""
+    try:
+        refs = [r for r in plumbing.list_refs(root) if r.name == f"refs/heads/{branch}"]
+    except plumbing.GitError:
+        refs = []
+    plan = plan_branch_reads("", refs, None, config)
+    found: list[Packet] = []
+    if plan is not None:
+        try:
+            trees = plumbing.tree_files(root, plan.trees, plan.pathspecs)
+            found = read_branch_packets(root, plan, trees, config, ())[0]
+        except plumbing.GitError:
+            found = []
+    active = [p for p in _active_of_others(found, None) if p.branch == branch]
+    if not active:
+        return (f"The bisect started on branch {branch}, which holds no active handoff packet.",)
+    lines = [
+        f"The bisect started on branch {branch}; its active handoff (at the branch's tip, not "
+        "in the commit the bisect checked out; finish the bisect first):"
+    ]
+    for packet in active[:DETACHED_SHOWN]:
+        line = f"{packet.path} (branch {packet.branch})"
+        next_action = _next_action(packet)
+        lines.append(f"{line}; its next action: {next_action}" if next_action else line)
+    return tuple(" ".join(line.split()) for line in lines)
 
 
 def _not_staged(root: Path) -> tuple[str, ...]:

@@ -210,6 +210,8 @@ class Pending:
     """The command that finishes it (or, with nothing to finish it with, gives it up)."""
     also: str
     """The other ways, one line."""
+    branch: str = ""
+    """For ``bisect``: the branch it started on (or came from), when known."""
 
     @property
     def reason(self) -> str:
@@ -272,9 +274,17 @@ def bisect_left(root: Path, own: str) -> Pending:
     log = '`git -C "$(git rev-parse --show-toplevel)" bisect log` first shows what it found'
     branch = bisect_branch(root, start) if plumbing.is_commit_id(start) else start
     if branch == start or not branch:
-        back = "checks out the branch it started on" if branch else "checks out what it started on"
+        back = (
+            f"checks out branch {branch}, where it started"
+            if branch
+            else "checks out where it started"
+        )
         return Pending(
-            "bisect", said, BISECT_RESET, f"this ends it and {back}; {log}, to note in the handoff"
+            "bisect",
+            said,
+            BISECT_RESET,
+            f"this ends it and {back}; {log}, to note in the handoff",
+            branch,
         )
     return Pending(
         "bisect",
@@ -282,6 +292,7 @@ def bisect_left(root: Path, own: str) -> Pending:
         f"would leave HEAD detached there: this returns to branch {branch}",
         f"{BISECT_RESET} {quote(branch)}",
         f"this ends it and checks out branch {branch}; {log}, to note in the handoff",
+        branch,
     )
 
 

@@ -242,3 +242,25 @@ def test_a_head_left_detached_by_a_bare_bisect_reset_blocks(git_repo: GitRepo) -
     assert _commands(run.lines) == ["git switch other"], run.err
     assert run_fix(git_repo.root / "sub", "git switch other").returncode == 0
     assert git_repo.git("branch", "--show-current") == "other"
+
+
+def test_a_stash_pop_conflict_between_two_picks_names_the_stash(git_repo: GitRepo) -> None:
+    """`git cherry-pick A B C` stopped on B and committed by hand, then `git stash pop`
+    conflicted: the hook blamed "a `git cherry-pick -n`" and never named the kept stash
+    entry. It now names the pop and its entry, and the sequence apart."""
+    _diverged(git_repo)
+    git_repo.write("a.py", "a = 5\n")
+    git_repo.write("sub/s.txt", "stashed\n")
+    git_repo.git("add", "sub/s.txt")
+    git_repo.git("stash", "-q")
+    assert _git(git_repo, "cherry-pick", "other~2", "other~1", "other") != 0
+    git_repo.write("a.py", "a = 4\n")
+    git_repo.git("add", "a.py")
+    assert _git(git_repo, "commit", "-q", "--no-edit") == 0
+    assert _git(git_repo, "stash", "pop") != 0
+    said = _rounds(git_repo, {"a.py": "a = 6\n"})
+    assert "a `git stash pop` stopped on it and kept its entry" in said[0], said
+    assert "git stash drop" in said[0] and "cherry-pick -n" not in said[0], said
+    assert "GIT_EDITOR=true git cherry-pick --continue" in said[0], said
+    assert not (git_repo.root / ".git" / "sequencer").exists()
+    assert git_repo.git("show", "HEAD:d.py") == "d = 2"

@@ -16,7 +16,13 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import keep_side, stash_left_it, unmerged, with_markers
-from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, conflict_source, sequence_continue
+from handoff_audit.git.rebase_state import (
+    COMMIT_PLACEHOLDER,
+    conflict_source,
+    sequence_continue,
+    sequence_no_commit,
+    stash_kept,
+)
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.model.packet import is_packet_file, twin_of
 from handoff_audit.program import program
@@ -112,6 +118,16 @@ def _after(gate: Gate, edited: bool = False) -> str:
     go_on = ""
     if source == "squash":
         none = "a `git merge --squash` stopped on it (git's SQUASH_MSG): a commit finishes it"
+    elif source in ("pick", "revert") and stash_kept(gate.root) and stash_left_it(gate.root):
+        # A pop between two steps of a sequence: the stash left the conflict, not the sequence.
+        kind = "cherry-pick" if source == "pick" else "revert"
+        none = (
+            f"a `git stash pop` stopped on it and kept its entry (`git stash list` shows it; "
+            "`git stash drop` it once the resolution is committed, or the next session takes it "
+            f"for work not done); a `git {kind}` of several commits is left midway too (git's "
+            "sequencer folder), to go on with once the resolution is committed"
+        )
+        go_on = sequence_continue(kind, no_commit=sequence_no_commit(gate.root))
     elif source in ("pick", "revert"):
         kind = "cherry-pick" if source == "pick" else "revert"
         none = (

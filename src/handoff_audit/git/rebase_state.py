@@ -183,16 +183,34 @@ def conflict_source(root: Path) -> str:
     folders = git_dirs(os.path.realpath(root))
     if not folders:
         return ""
-    own, common = folders[0], folders[-1]
+    own = folders[0]
     if os.path.exists(os.path.join(own, "SQUASH_MSG")):
         return "squash"
     if os.path.isdir(os.path.join(own, "sequencer")):
         words = _read(os.path.join(own, "sequencer", "todo")).split(maxsplit=1)
         return "revert" if words and words[0] in ("revert", "r") else "pick"
+    return "stash" if stash_kept(root) else ""
+
+
+def stash_kept(root: Path) -> bool:
+    """Whether the repository of the work tree at ``root`` keeps a stash entry (``refs/stash``,
+    loose or packed; read as files)."""
+    folders = git_dirs(os.path.realpath(root))
+    if not folders:
+        return False
+    common = folders[-1]
     if os.path.exists(os.path.join(common, "refs", "stash")):
-        return "stash"
+        return True
     packed = _read(os.path.join(common, "packed-refs")).splitlines()
-    return "stash" if any(line.endswith(" refs/stash") for line in packed) else ""
+    return any(line.endswith(" refs/stash") for line in packed)
+
+
+def sequence_no_commit(root: Path) -> bool:
+    """Whether the cherry-pick or revert sequence left in the work tree at ``root`` runs with
+    ``-n`` (git's ``sequencer/opts``: ``no-commit = true``)."""
+    folders = git_dirs(os.path.realpath(root))
+    options = _read(os.path.join(folders[0], "sequencer", "opts")) if folders else ""
+    return any(line.replace(" ", "").lower() == "no-commit=true" for line in options.splitlines())
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,10 +260,7 @@ def pending_in_progress(root: Path, *, staged: bool = False) -> Pending | None:
     ):
         words = _read(os.path.join(sequencer, "todo")).split(maxsplit=1)
         kind = "revert" if words and words[0] in ("revert", "r") else "cherry-pick"
-        options = _read(os.path.join(sequencer, "opts"))
-        no_commit = any(
-            line.replace(" ", "").lower() == "no-commit=true" for line in options.splitlines()
-        )
+        no_commit = sequence_no_commit(root)
         return Pending(
             kind,
             f"a `git {kind}` of several commits is left midway (git's sequencer folder: the "

@@ -324,8 +324,8 @@ def test_json_in_another_shape_gets_one_schema_finding(git_repo: Any, run_cli: A
         assert len(schema) == 1, mine
         assert "md-missing" not in {f["rule"] for f in mine}
         message = schema[0]["message"]
-        assert "none of branch, status, next_action, last_known_good_commit" in message
-        assert "`schema:`" in message and "`handoff-audit new`" in message
+        assert "none of branch, next_action, last_known_good_commit" in message
+        assert "`schema:`" in message and "`handoff-audit new --output .handoff/" in message
 
 
 def test_a_v1_packet_with_typos_still_gets_one_finding_per_violation(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from conftest import GitRepo, Result
 
 
@@ -182,3 +184,28 @@ def test_the_next_sessions_top_priority_is_the_next_step_not_future_features(
     said = explained.out.split("next:", 1)[1].split("decisions:", 1)[0]
     assert "line 3 (heading): 🔴 次セッション最優先課題" in said, explained.out
     assert "背景と課題" not in said and "主な成果" not in said
+
+
+DONE_LAST = """# Session handoff — payments
+
+## State
+Refund flow now retries on 502s (src/refunds.py); all tests pass.
+
+## {heading}
+- Add retry to refund client.
+- Update tests/test_refunds.py.
+"""
+
+
+@pytest.mark.parametrize("heading", ["Action items closed by this session", "Tasks completed"])
+def test_done_items_that_end_the_file_are_no_next_step(
+    git_repo: GitRepo, run_cli: Callable[..., Result], heading: str
+) -> None:
+    """Review 50-11: done work ending the file was still read as its next step by the "last
+    paragraph" reading (an instruction-shaped last item), so a status report passed and `show`
+    handed the next session finished work."""
+    _on_branch(git_repo, "HANDOFF.md", DONE_LAST.format(heading=heading))
+    checked = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert "HANDOFF.md:1: md-incomplete: no next step:" in checked.out, checked.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert not shown.out.startswith("Next action"), shown.out

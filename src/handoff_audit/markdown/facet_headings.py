@@ -134,6 +134,16 @@ def _closed_work(heading: str) -> bool:
     return any(_CLOSED_ASIDE.match(simplified(normalise(aside))) for aside in asides)
 
 
+def done_work_heading(heading: str) -> bool:
+    """A next-step heading over done work ("Tasks completed", "Action items closed by this
+    session"), which `heading_facet` reads as state: its last item is no next step either."""
+    text = simplified(normalise(_QUOTED.sub(" ", heading)))
+    done = _done_work(text) or _closed_work(heading) or _TICKED_DONE.search(heading) is not None
+    return (
+        bool(text) and done and "next" in _parts_named(text) and not TICKED_AT_END.search(heading)
+    )
+
+
 def heading_facet(heading: str) -> str | None:
     """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
     text = simplified(normalise(_QUOTED.sub(" ", heading)))

@@ -53,6 +53,7 @@ from handoff_audit.markdown.currency import (
 from handoff_audit.markdown.facet_headings import (
     FACETS,
     TICKED_AT_END,
+    done_work_heading,
     heading_facet,
     plain_heading,
 )
@@ -358,8 +359,10 @@ def _last_paragraph(sections: list[Section], reading: Reading) -> None:
             if section.texts:
                 return  # the document ends on code
             continue
-        if section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers") or (
-            section.facet == "next" and _names_no_step(section, section.texts)
+        if (
+            section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers")
+            or (section.facet == "next" and _names_no_step(section, section.texts))
+            or done_work_heading(section.heading)
         ):
             # the heading's own test (`_judge_heading`): at the end or in the middle, a
             # next-step section that names no step is no step

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 
-from agent_support import run_fix, run_hook, stop_event
+from agent_support import HookRun, run_fix, run_hook, stop_event
 from conftest import GitRepo
 from test_agent_conflict_source import _commands
 
@@ -28,11 +28,10 @@ def _diverged(repo: GitRepo) -> None:
     repo.commit("feat a")
 
 
-def _play(repo: GitRepo, resolve: dict[str, str] | None = None) -> str:
+def _follow(repo: GitRepo, resolve: dict[str, str] | None) -> tuple[str, HookRun]:
     """From the subfolder sub/: the hook blocks; files in ``resolve`` are resolved by hand,
     then every printed command runs, in order, and must work, and what is left is committed
-    when the hook says so; the next stop is let through.
-    The first answer."""
+    when the hook says so. The first answer, and the next stop's."""
     here = repo.root / "sub"
     run = run_hook(stop_event(here))
     assert run.code == 2, run.err
@@ -43,9 +42,14 @@ def _play(repo: GitRepo, resolve: dict[str, str] | None = None) -> str:
         assert done.returncode == 0, (command, run.err, done.stdout, done.stderr)
     if "commit, then stop again" in run.err and repo.git("status", "--porcelain"):
         repo.commit("agent: as the hook said")
-    again = run_hook(stop_event(here))
-    assert again.code == 0, (run.err, again.err)
-    return run.err
+    return run.err, run_hook(stop_event(here))
+
+
+def _play(repo: GitRepo, resolve: dict[str, str] | None = None) -> str:
+    """`_follow`, and the next stop is let through. The first answer."""
+    said, again = _follow(repo, resolve)
+    assert again.code == 0, (said, again.err)
+    return said
 
 
 def test_a_cherry_pick_n_sequence_on_a_branch_with_no_handoff_ends_with_new_working(
@@ -81,19 +85,10 @@ def _rounds(repo: GitRepo, resolve: dict[str, str] | None = None) -> list[str]:
 
 
 def _play_round(repo: GitRepo, resolve: dict[str, str] | None) -> str:
-    here = repo.root / "sub"
-    run = run_hook(stop_event(here))
-    assert run.code == 2, run.err
-    for name, text in (resolve or {}).items():
-        repo.write(name, text)
-    for command in _commands(run.lines):
-        done = run_fix(here, command)
-        assert done.returncode == 0, (command, run.err, done.stdout, done.stderr)
-    if "commit, then stop again" in run.err and repo.git("status", "--porcelain"):
-        repo.commit("agent: as the hook said")
-    again = run_hook(stop_event(here))
-    assert again.err != run.err, run.err
-    return run.err
+    """`_follow`, and the next stop, if blocked, is blocked for another reason (no loop)."""
+    said, again = _follow(repo, resolve)
+    assert again.err != said, said
+    return said
 
 
 def _git(repo: GitRepo, *args: str, env: dict[str, str] | None = None) -> int:

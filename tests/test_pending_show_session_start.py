@@ -15,6 +15,7 @@ from agent_support import run_fix, run_hook
 from conftest import GitRepo
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
+from test_agent_pending_sequence import _diverged
 from test_agent_session_start import claude_start
 
 NEXT = "Find the commit that broke d.py."
@@ -23,17 +24,7 @@ NEXT = "Find the commit that broke d.py."
 def _repo(repo: GitRepo) -> GitRepo:
     """main: a.py, c.py, d.py and sub/; `other` changes c.py (A), a.py (B), d.py (C); `feat`
     changes a.py, writes its packet, then three commits more."""
-    for name in ("a", "c", "d"):
-        repo.write(f"{name}.py", f"{name} = 1\n")
-    repo.write("sub/notes.txt", "notes\n")
-    repo.commit("init")
-    repo.git("switch", "-q", "-c", "other")
-    for name, message in (("c", "A"), ("a", "B"), ("d", "C")):
-        repo.write(f"{name}.py", f"{name} = 2\n")
-        repo.commit(message)
-    repo.git("switch", "-q", "-c", "feat", "main")
-    repo.write("a.py", "a = 3\n")
-    repo.commit("feat a")
+    _diverged(repo)
     data = packet("feat", repo.head(), next_action=NEXT)
     repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
     repo.write("handoff.md", render_packet(data))

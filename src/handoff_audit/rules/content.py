@@ -215,7 +215,7 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   `required`, ...) or letters alone followed by another word ("DB_PASSWORD = unchanged in
   prod"); in both spaced forms a class name given to a token's variable (`refresh_token =
   RefreshTokenV2`) is code, while a password's or a key's is reported however it is
-  capitalised (`DB_PASSWORD = CorrectHorse9`);
+  capitalised (`DB_PASSWORD = BatteryStaple7`);
 - a value labelled as a credential, the way handoffs write them down (`API key: ...`,
   `Password: ...`, `Client Secret: ...`, `contraseña: ...`, the label bold or not, the value
   bare or in a code span): one word of 8 or more characters with a letter and a digit, unless it

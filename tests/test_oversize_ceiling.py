@@ -18,3 +18,14 @@ def test_a_file_the_ceiling_cannot_hold_is_only_trimmed() -> None:
 def test_a_file_under_the_ceiling_may_still_raise_the_limit() -> None:
     said = trim_or_raise("handoff.json", DATA, 2 * 1024 * 1024, Config())
     assert "or raise the limit" in said and "2097152" in said, said
+
+
+def test_a_file_over_the_ceiling_is_not_told_to_raise_the_limit(git_repo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """The size finding on a packet over the highest limit the configuration takes."""
+    git_repo.write(".handoff-audit.yml", f"max-file-bytes: {MAX_FILE_BYTES_CEILING}\n")
+    with open(git_repo.root / "handoff.json", "wb") as big:
+        big.truncate(MAX_FILE_BYTES_CEILING + 1)
+    git_repo.commit("a packet too large for any limit")
+    said = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()["findings"]
+    [size] = [f["message"] for f in said if "more than max-file-bytes" in f["message"]]
+    assert "Trim the packet" in size and "raise max-file-bytes" not in size, size

@@ -206,3 +206,22 @@ def test_agent_policy_in_the_settings_outdates_a_packet(
     _add_policy(git_repo.root, permissions={"deny": ["Bash(rm -rf:*)"]})
     git_repo.commit("agent policy: deny rm -rf")
     assert "packet-outdated" in _rules(run_cli, git_repo.root)
+
+
+def test_another_program_named_like_the_hook_is_work(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """Review 50-12: any `<anything>handoff-audit hook` counted as the tool's own entry, so
+    rewriting the hooks to `/tmp/not-handoff-audit hook` (the gate no longer runs) was "setup"
+    and outdated nothing. Only `handoff-audit hook`, on any path, is ours."""
+    repo = feature_repo(git_repo, "feat/refunds")
+    committed_packet(repo)
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    git_repo.commit("adopt handoff-audit")
+    assert "packet-outdated" not in _rules(run_cli, git_repo.root)
+    settings = git_repo.root / ".claude/settings.json"
+    text = settings.read_text(encoding="utf-8")
+    assert '"handoff-audit hook"' in text
+    settings.write_text(text.replace('"handoff-audit hook"', '"/tmp/not-handoff-audit hook"'))
+    git_repo.commit("hooks: run another program")
+    assert "packet-outdated" in _rules(run_cli, git_repo.root)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit import shell
-from handoff_audit.config import Config
+from handoff_audit.config import MAX_FILE_BYTES_CEILING, Config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine import oversize
 from handoff_audit.engine.discovery import PacketFiles, pair
@@ -534,15 +534,18 @@ def irregular_fix(target: str, real_root: Path, mode: int, *, link: bool = False
 
 
 def _too_large(limit: int, size: int | None = None) -> Unreadable:
-    """Why a file over ``limit`` was not read, with its ``size`` when known."""
+    """Why a file over ``limit`` was not read, with its ``size`` when known; raising the limit
+    is offered only below its ceiling (`MAX_FILE_BYTES_CEILING`), which the configuration
+    refuses to pass."""
     sized = f"{size} bytes, " if size is not None else ""
+    room = limit < MAX_FILE_BYTES_CEILING and (size is None or size <= MAX_FILE_BYTES_CEILING)
+    raise_it = " or raise max-file-bytes in the configuration" if room else ""
     return Unreadable(
         f"the file is {sized}more than max-file-bytes ({limit} bytes): it was not read. Trim "
-        "the packet (keep the last commands, link to logs) or raise max-file-bytes in the "
-        "configuration",
+        f"the packet (keep the last commands, link to logs){raise_it}",
         markdown=f"larger than max-file-bytes ({limit} bytes), so it was not read: replace it with "
         "a short text handoff (the state, the next step, the decisions, the pointers; link to "
-        "the rest), or remove it, or raise max-file-bytes in the configuration",
+        f"the rest), or remove it{',' if room else ''}{raise_it}",
         twin=f"{sized}more than max-file-bytes ({limit} bytes), so it was not read"
         if sized
         else f"larger than max-file-bytes ({limit} bytes), so it was not read",

@@ -33,7 +33,9 @@ def same_command(value: Any, command: str) -> bool:
         return False
     if words == shlex.split(command):
         return True
-    return len(words) == 2 and words[0].endswith("handoff-audit") and words[1] == "hook"
+    # `/tmp/not-handoff-audit hook` is another program: the name itself, on any path
+    program = words[0].replace("\\", "/").rpartition("/")[2] if words else ""
+    return len(words) == 2 and program == "handoff-audit" and words[1] == "hook"
 
 
 def without_our_hooks(settings: Any) -> Any:

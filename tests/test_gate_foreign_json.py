@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from action_runner import Runner
+from action_runner import BRANCH, Runner
 from agent_support import run_fix
 from conftest import GitRepo, Result
 from git_helpers import packet
@@ -116,3 +116,47 @@ def test_the_action_does_not_block_a_pull_request_on_another_tools_file(runner: 
     assert "active-in-merge" not in done.out
     [line] = [x for x in done.out.splitlines() if "shared-context/handoff.json" in x]
     assert "not a handoff packet in this tool's shape" in line
+
+
+def _foreign_on_base(runner: Runner) -> None:
+    """The base branch carries another tool's ``handoff.json`` at the root; the pull request
+    only works (its own packet removed)."""
+    repo = runner.repo
+    repo.git("checkout", "-q", "main")
+    repo.write("handoff.json", json.dumps(ORCHESTRATOR, indent=2) + "\n")
+    runner.base = repo.commit("agent workflow state")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.commit("work")
+    repo.git("merge", "-q", "--no-edit", "main")
+    runner.head = repo.head()
+
+
+def test_the_printed_packets_fix_passes_the_pull_request_that_applies_it(runner: Runner) -> None:
+    _foreign_on_base(runner)
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    [line] = [x for x in done.out.splitlines() if x.startswith("::error file=handoff.json")]
+    setting = re.search(r"in \.handoff-audit\.yml: (packets: \[.*?\]) \(", line)
+    assert setting is not None, line
+    runner.repo.write(".handoff-audit.yml", setting.group(1) + "\n")
+    runner.head = runner.repo.commit("handoff-audit: leave handoff.json alone")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 0, done.out
+    assert done.outputs["blocked"] == "false"
+    assert "schema" not in done.out
+    assert "the rules other than the merge gate's already judge the files" in done.out
+
+
+def test_a_pull_request_dropping_handoff_json_from_packets_is_still_blocked_by_its_packet(
+    runner: Runner,
+) -> None:
+    # The runner's branch carries an active packet at handoff.json; its `packets` leave it out.
+    runner.repo.write(".handoff-audit.yml", 'packets: [".handoff/**/*.json", "**/HANDOFF.md"]\n')
+    runner.head = runner.repo.commit("handoff-audit: no handoff.json")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=handoff.json,line=" in done.out
+    assert "handoff-audit%3A active-in-merge::" in done.out
+    assert "the rules other than the merge gate's already judge the files" in done.out

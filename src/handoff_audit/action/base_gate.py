@@ -48,6 +48,9 @@ class GatedConfig:
     base_read: bool = True
     """False when the base commit was not in the clone and could not be fetched: the gate's
     settings are the defaults, not the base's."""
+    own: Config | None = None
+    """The pull request's own configuration when its ``packets`` or ``series`` differ from the
+    gate's: they decide which files the other rules judge (`AuditRequest.judged_by`)."""
 
 
 def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None) -> GatedConfig:
@@ -63,7 +66,8 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     base_config = Config()
     missing = _missing_base(root, base)
     if missing is not None:
-        return GatedConfig(_with_gate_of(config, base_config), missing, base_read=False)
+        merged = _with_gate_of(config, base_config)
+        return GatedConfig(merged, missing, base_read=False, own=_own(config, merged))
     where = f"the base commit {base[:12]} (no configuration there: the defaults)"
     try:
         found = _first_present(root, base, names)
@@ -79,18 +83,33 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
             f"{error}; the merge gate uses the defaults for this pull request: a fix in a "
             "pull request takes effect once merged"
         )
-        return GatedConfig(_with_gate_of(config, base_config), notice)
+        merged = _with_gate_of(config, base_config)
+        return GatedConfig(merged, notice, own=_own(config, merged))
     merged = _with_gate_of(config, base_config)
     ours, theirs = _gate(config), _gate(merged)
     changed = [key for key in ours if ours[key] != theirs[key]]
     if not changed:
         return GatedConfig(merged, None)
+    own = _own(config, merged)
     notice = (
         f"{config.source or 'this pull request'}: the merge-gate settings ({', '.join(changed)}) "
         f"were read from {where}, not from the pull request, which changes them; they take "
         "effect once merged"
     )
-    return GatedConfig(merged, notice)
+    if own is not None:
+        notice += (
+            " (the rules other than the merge gate's already judge the files the pull "
+            "request's own `packets` and `series` find)"
+        )
+    return GatedConfig(merged, notice, own=own)
+
+
+def _own(config: Config, gate: Config) -> Config | None:
+    """``config``, the pull request's, when its ``packets`` or ``series`` differ from ``gate``'s:
+    the files it audits are the ones the rules other than the gate's judge."""
+    if (config.packets, config.series) == (gate.packets, gate.series):
+        return None
+    return config
 
 
 def _gate_config(

@@ -142,6 +142,7 @@ def build_request(
         root=root,
         paths=paths,
         config=gated.config,
+        judged_by=gated.own,
         target=Target(
             head=event.head,
             branch=event.branch,
@@ -455,7 +456,11 @@ def _comment(
                     "could not be fetched; check out with `fetch-depth: 0` (actions/checkout)"
                 )
             target = dataclasses.replace(request.target, target_branch=base)
-            return run_audit(dataclasses.replace(request, config=gated.config, target=target))
+            return run_audit(
+                dataclasses.replace(
+                    request, config=gated.config, target=target, judged_by=gated.own
+                )
+            )
 
         def warn(line: str) -> None:
             out.write(github_format.command("warning", line, title="handoff-audit: comment"))

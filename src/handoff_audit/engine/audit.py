@@ -51,6 +51,11 @@ class AuditRequest:
     known_git: tuple[RepoInfo, Refs] | None = None
     """The repository at ``root`` and its refs, when the caller has just read them (the hook
     does, to decide whether to audit at all): git is not asked for them again."""
+    judged_by: Config | None = None
+    """On a pull request whose ``packets`` and ``series`` (``config``'s) came from its base commit
+    for the merge gate (`action.base_gate`), the pull request's own configuration: a file the
+    gate's settings find and these do not is judged by the merge-gate rules alone, as ``check``
+    on the branch does not audit it (`_left_out`)."""
 
 
 PARALLEL_FROM = 1000
@@ -165,6 +170,7 @@ def _run(request: AuditRequest) -> Report:
     # Once: applied, and their problems reported; an older file's cover its `secret` hits.
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
+    all_hits = _judged(request, found, all_hits)
     shown = _file_names(all_hits, packets) | _identifiers(packets)
     findings, suppressed = _decide(all_hits, request, inline, shown)
     return Report(
@@ -195,6 +201,36 @@ def _passed_over_warning(older: str, current: str) -> str:
         f"series, though {older} changed later; if it is the newest, give it a date "
         f"(e.g. {dated})"
     )
+
+
+def _judged(request: AuditRequest, found: discovery.Found, hits: list[Hit]) -> list[Hit]:
+    """``hits`` but those of the rules other than the merge gate's on the files the pull
+    request's own configuration leaves out (`_left_out`)."""
+    if request.judged_by is None:
+        return hits
+    left_out = _left_out(request, found)
+    return [hit for hit in hits if hit.path not in left_out or _blocks(hit.rule.id)]
+
+
+def _left_out(request: AuditRequest, gate: discovery.Found) -> frozenset[str]:
+    """The files (relative to the root) that the gate's ``packets`` and ``series`` find and the
+    pull request's own (`AuditRequest.judged_by`) do not: the pull request leaves them out of
+    the audit, so only the merge gate judges them (a pull request cannot hide a packet from it)."""
+    own = request.judged_by
+    if own is None:
+        return frozenset()
+    mine = discovery.discover_all(request.root, request.paths, own)
+    return frozenset(_found_names(request.root, gate) - _found_names(request.root, mine))
+
+
+def _found_names(root: Path, found: discovery.Found) -> set[str]:
+    """Every file ``found`` reads (relative to the root): packets, twins, series' older files
+    and templates."""
+    names = set(found.templates)
+    for files in discovery.pair(found.names, found.lexists):
+        names.update(rel(root, name) for name in (files.path, files.markdown) if name)
+    names.update(name for older in found.history.values() for name in older)
+    return names
 
 
 def _history_files(request: AuditRequest, found: discovery.Found) -> list[Packet]:

@@ -107,6 +107,9 @@ handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of bra
   packet goes beside it: `handoff-audit new --output .handoff/BRANCH.json ...`)
 ```
 
+On a pull request the Action takes `packets` from the base commit for the merge gate only: a
+pull request that sets `packets` without the file passes, and the gate still sees the file.
+
 Fix: follow the message; `handoff-audit schema` prints the whole schema (draft 2020-12), and the
 `schema` configuration key can point at your own (then your schema alone judges the file, and
 the messages name it instead of `handoff-audit schema`).

@@ -160,3 +160,21 @@ def test_a_pull_request_dropping_handoff_json_from_packets_is_still_blocked_by_i
     assert "::error file=handoff.json,line=" in done.out
     assert "handoff-audit%3A active-in-merge::" in done.out
     assert "the rules other than the merge gate's already judge the files" in done.out
+
+
+def test_leaving_the_file_out_names_the_wildcard_globs_it_drops(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """Review 50-12: the printed `packets` setting drops `**/handoff.json` (and its twin's glob)
+    for every file, so a packet elsewhere at such a path would no longer be audited nor gated;
+    the finding now says so, and only when a wildcard is dropped."""
+    _foreign_branch(git_repo, "in_progress")
+    said = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()["findings"]
+    [message] = [f["message"] for f in said if f["path"] == "handoff.json"]
+    assert "this drops `**/handoff.json`" in message, message
+    assert "keep this repository's packets under `.handoff/`" in message
+    git_repo.write(".handoff-audit.yml", 'packets: ["handoff.json", ".handoff/**/*.json"]\n')
+    git_repo.commit("packets named one by one")
+    said = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()["findings"]
+    [message] = [f["message"] for f in said if f["path"] == "handoff.json"]
+    assert "this drops" not in message, message

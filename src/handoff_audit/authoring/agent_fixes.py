@@ -54,7 +54,7 @@ from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
-from handoff_audit.schema.foreign import is_foreign
+from handoff_audit.schema.foreign import dropped_globs, is_foreign
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -522,6 +522,9 @@ class Fixes:
         if not matches_any(target, kept):
             kept.append(".handoff/**/*.json")
         stop = f"set `packets` without it, {setting_advice(config.source, 'packets', kept)}"
+        if dropped := dropped_globs(config.packets, path, twin):
+            globs = ", ".join(f"`{g}`" for g in dropped)
+            stop += f" (this drops {globs} for every file: keep your packets under `.handoff/`)"
         left = (
             f"{path} and {twin} are not this tool's packet: leave them alone (do not remove them)"
         )

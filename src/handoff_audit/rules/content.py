@@ -19,7 +19,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Fix, Hit, Rule
-from handoff_audit.schema.foreign import foreign_message, is_foreign
+from handoff_audit.schema.foreign import dropped_globs, foreign_message, is_foreign
 from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
 
 if TYPE_CHECKING:
@@ -363,7 +363,8 @@ def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
     if not matches_any(beside, kept):
         kept.append(".handoff/**/*.json")
     leave_out = setting_advice(config.source, "packets", kept)
-    message = foreign_message(packet.data, leave_out, shell.fix_path(beside))
+    dropped = dropped_globs(config.packets, packet.path, twin)
+    message = foreign_message(packet.data, leave_out, shell.fix_path(beside), dropped)
     return Hit(SCHEMA, packet.path, message, line=1, column=1, pointer="")
 
 

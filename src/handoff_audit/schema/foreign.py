@@ -7,10 +7,11 @@ finding that says so and what to do instead.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from handoff_audit.globs import matches_any
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.messages import nearest_field
 
@@ -54,20 +55,48 @@ def _required_fields() -> tuple[str, ...]:
     return tuple(sorted(key for key in required if isinstance(key, str)))
 
 
-def foreign_message(data: Mapping[str, Any], leave_out: str, beside: str) -> str:
+def dropped_globs(packets: Sequence[str], *paths: str) -> list[str]:
+    """The ``packets`` globs that leaving out ``paths`` drops though they name more than those
+    files (a wildcard: ``**/handoff.json``), which every other packet they found goes with."""
+    return [g for g in packets if any(matches_any(p, [g]) for p in paths) and _wild(g)]
+
+
+def _wild(glob: str) -> bool:
+    return any(char in glob for char in "*?[")
+
+
+def foreign_message(
+    data: Mapping[str, Any], leave_out: str, beside: str, dropped: Sequence[str] = ()
+) -> str:
     """One line: what the file lacks, which keys are unknown, and the two ways forward;
     ``leave_out`` says where and how to set ``packets`` without the file (`setting_advice`),
-    ``beside`` where this branch's packet goes instead."""
+    ``beside`` where this branch's packet goes instead; ``dropped``: the wildcard globs that
+    setting drops (`dropped_globs`), named so that no one drops them unawares."""
     unknown = unknown_keys(data)
     shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+    globs = ", ".join(f"`{g}`" for g in dropped)
+    warn = (
+        f"; this drops {globs} for every file: a packet at such a path elsewhere is no longer "
+        "audited nor stopped by the merge gate, so keep this repository's packets under "
+        "`.handoff/`"
+        if dropped
+        else ""
+    )
     return (
         f"not a handoff packet in this tool's shape: none of {', '.join(OWN_FIELDS)}, and "
         f"{len(unknown)} of {len(data) - ('status' in data)} top-level keys unknown ({shown}); "
         "if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema; "
         "otherwise it is another tool's file: leave it alone, and so that the audit stops "
         f"reading it as a packet, set `packets` without it, {leave_out} (this branch's packet "
-        f"goes beside it: `handoff-audit new --output {beside} ...`)"
+        f"goes beside it: `handoff-audit new --output {beside} ...`){warn}"
     )
 
 
-__all__ = ["IDENTIFYING", "OWN_FIELDS", "foreign_message", "is_foreign", "unknown_keys"]
+__all__ = [
+    "IDENTIFYING",
+    "OWN_FIELDS",
+    "dropped_globs",
+    "foreign_message",
+    "is_foreign",
+    "unknown_keys",
+]

@@ -239,6 +239,30 @@ def test_a_head_left_detached_by_a_bare_bisect_reset_blocks(git_repo: GitRepo) -
     assert git_repo.git("branch", "--show-current") == "other"
 
 
+def test_a_head_checked_out_off_a_branch_blocks_however_the_commit_is_written(
+    git_repo: GitRepo,
+) -> None:
+    """`git checkout COMMIT` away from a branch: only a full id blocked; `HEAD~2`, `feat~2` or a
+    tag (git's reflog keeps the text as typed) let the session end off the branch. Every form
+    blocks now, and its `git switch` runs; `git checkout --detach` at the tip still does not."""
+    _diverged(git_repo)
+    git_repo.write("a.py", "a = 4\n")
+    git_repo.commit("feat a again")
+    git_repo.git("tag", "v0.1", "HEAD~1")
+    here = git_repo.root / "sub"
+    for target in (git_repo.git("rev-parse", "HEAD~2"), "HEAD~2", "feat~2", "v0.1"):
+        assert _git(git_repo, "checkout", "-q", target) == 0
+        run = run_hook(stop_event(here))
+        assert run.code == 2, (target, run.err)
+        assert "moved to from branch feat" in run.err, (target, run.err)
+        assert _commands(run.lines) == ["git switch feat"], (target, run.err)
+        assert run_fix(here, "git switch feat").returncode == 0
+        assert git_repo.git("branch", "--show-current") == "feat"
+    assert _git(git_repo, "checkout", "-q", "--detach") == 0
+    run = run_hook(stop_event(here))
+    assert run.code == 0 and "HEAD is detached: no branch to hand off" in run.err, run.err
+
+
 def test_a_stash_pop_conflict_between_two_picks_names_the_stash(git_repo: GitRepo) -> None:
     """`git cherry-pick A B C` stopped on B and committed by hand, then `git stash pop`
     conflicted: the hook blamed "a `git cherry-pick -n`" and never named the kept stash

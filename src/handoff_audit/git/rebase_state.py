@@ -312,9 +312,12 @@ def bisect_left(root: Path, own: str) -> Pending:
 
 
 def left_branch(root: Path) -> str:
-    """The branch the last move of HEAD left, when that move was a checkout of a commit (git's
-    ``logs/HEAD``, its last line ``checkout: moving from BRANCH to COMMIT``: a `git bisect
-    reset` back to a bisect's detached start, a `git checkout COMMIT`), else ``""``."""
+    """The branch the last move of HEAD left, when that move was a checkout (git's ``logs/HEAD``,
+    its last line ``checkout: moving from BRANCH to WHAT``: a `git bisect reset` back to a
+    bisect's detached start, a `git checkout COMMIT`), else ``""``. WHAT is as it was typed (a
+    full id, ``HEAD~2``, ``feat~2``, a tag): it is not read; the caller, for a detached HEAD,
+    compares HEAD with the branch's tip. A branch name has no space, so the first `` to ``
+    ends it, whatever the target's text."""
     folders = git_dirs(os.path.realpath(root))
     if not folders:
         return ""
@@ -327,10 +330,10 @@ def left_branch(root: Path) -> str:
         return ""
     message = lines[-1].partition("\t")[2] if lines else ""
     prefix = "checkout: moving from "
-    branch, to, commit = message.removeprefix(prefix).rpartition(" to ")
+    branch, to, _target = message.removeprefix(prefix).partition(" to ")
     if not message.startswith(prefix) or not to or plumbing.is_commit_id(branch):
         return ""
-    return branch if plumbing.is_commit_id(commit) else ""
+    return branch
 
 
 def bisect_branch(root: Path, start: str) -> str:

@@ -283,3 +283,34 @@ def test_a_stash_pop_conflict_between_two_picks_names_the_stash(git_repo: GitRep
     assert "GIT_EDITOR=true git cherry-pick --continue" in said[0], said
     assert not (git_repo.root / ".git" / "sequencer").exists()
     assert git_repo.git("show", "HEAD:d.py") == "d = 2"
+
+
+def test_a_stop_from_a_folder_the_session_removed_is_judged_from_the_folder_above(
+    git_repo: GitRepo,
+) -> None:
+    """The agent's folder `src/old` went with its own `git rm -r`: the hook said "cwd … is not a
+    folder; nothing to judge" and let a branch with work and no handoff end. It now judges from
+    `src`, the nearest folder that is there, and says to run the fixes from it."""
+    git_repo.write("src/old/a.py", "A = 1\n")
+    git_repo.write("src/b.py", "B = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/rm")
+    git_repo.write("src/b.py", "B = 2\n")
+    git_repo.commit("b: 2")
+    git_repo.git("rm", "-q", "-r", "src/old")
+    git_repo.commit("drop src/old")
+    gone = git_repo.root / "src" / "old"
+    assert not gone.exists()
+    run = run_hook(stop_event(gone))
+    assert run.code == 2, run.err
+    assert "has work of its own against main but no active handoff" in run.err, run.err
+    here = git_repo.root / "src"
+    told = f"from {here} (the event's cwd {gone} no longer exists: `cd {here}` first)"
+    assert told in run.lines[-1], run.err
+    for command in _commands(run.lines):
+        done = run_fix(here, command)
+        assert done.returncode == 0, (command, run.err, done.stdout, done.stderr)
+    git_repo.git("add", "-A")
+    git_repo.commit("handoff")
+    again = run_hook(stop_event(gone))
+    assert again.code == 0, again.err

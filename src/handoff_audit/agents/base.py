@@ -37,6 +37,9 @@ class HookEvent:
     """The session's transcript (JSON lines)."""
     stop_hook_active: bool = False
     """True while the agent already continues because a stop hook blocked it."""
+    gone: str | None = None
+    """The event's ``cwd`` when it no longer exists (the agent removed the folder it was in, a
+    `git rm -r` of it): ``cwd`` is then the nearest folder above it that does."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +90,10 @@ class Agent:
         cwd = data.get("cwd")
         if not isinstance(cwd, str) or not cwd:
             cwd = (self.project_dir_env and os.environ.get(self.project_dir_env)) or os.getcwd()
-        folder = Path(cwd)
+        folder, gone = Path(cwd), None
+        if not folder.exists() and folder.is_absolute():
+            # Removed by the session itself: the repository is still there, a folder up.
+            folder, gone = next((p for p in folder.parents if p.is_dir()), folder), cwd
         if not folder.is_dir():
             raise NotAnEvent(f"cwd {cwd!r} is not a folder; nothing to judge")
         transcript = data.get("transcript_path")
@@ -96,6 +102,7 @@ class Agent:
             cwd=folder,
             transcript_path=transcript if isinstance(transcript, str) and transcript else None,
             stop_hook_active=data.get("stop_hook_active") is True,
+            gone=gone,
         )
 
     def allow(self, note: str | None = None) -> Answer:

@@ -21,6 +21,7 @@ from handoff_audit.authoring.conflict_fixes import finishing_around
 from handoff_audit.config import config_warnings
 from handoff_audit.git.rebase_state import pending_around, stopped_around
 from handoff_audit.model.packet import twin_of
+from handoff_audit.shell import quote
 from handoff_audit.textcut import whole_commands
 
 MAX_LINES = 12
@@ -225,9 +226,15 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     fill = " (fill in the <...> parts)" if any('"<' in line for line in lines) else ""
     only_git = gate.rebasing or gate.stopped or gate.protected or gate.branch is None
     commit = "" if only_git else "commit, "
+    where = ""
+    if event.gone:  # the agent's shell is in a folder that is gone: git fails there
+        where = (
+            f" from {event.cwd} (the event's cwd {event.gone} no longer exists: "
+            f"`cd {quote(str(event.cwd))}` first)"
+        )
     lines.append(
-        f"Run each fix{fill}, {commit}then stop again."
+        f"Run each fix{fill}{where}, {commit}then stop again."
         if blocks
-        else "Refresh the handoff before the session ends."
+        else f"Refresh the handoff{where} before the session ends."
     )
     return lines + warnings

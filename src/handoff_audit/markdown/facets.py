@@ -76,6 +76,7 @@ from handoff_audit.markdown.prose import (
 )
 from handoff_audit.markdown.steps import (
     QUESTION,
+    RECORDING,
     Candidate,
     best_candidate,
     crossed_off,
@@ -169,9 +170,7 @@ def read(text: str, *, every: bool = False) -> Reading:
     if newest is not None:
         older = reading.entries[1] if reading.entries is not None else []
         reading.found["next"] = _steps_from(text, newest, every, older)
-    if stepless and reading.found.get("next"):
-        # "Recommended next step:" over only a check to run: its words are no step
-        reading.found["next"] = [e for e in reading.found["next"] if e.line not in stepless]
+    _drop_outranked(sections, reading, stepless)
     if declared_retired(sections) or _next_sections_say_none(sections):
         reading.found["next"] = []  # retired, or its own next-step sections say there is none
     elif not reading.found.get("next"):
@@ -197,6 +196,44 @@ def read(text: str, *, every: bool = False) -> Reading:
         reading.found.setdefault(facet, [])
         reading.found[facet].sort(key=lambda evidence: evidence.line)
     return reading
+
+
+def _drop_outranked(sections: list[Section], reading: Reading, stepless: set[int]) -> None:
+    """The next steps found, but a next-step label over only a check to run ("Recommended
+    next step:", its lines ``stepless``), and, when a next-step heading holds steps outside
+    any record, what a record section says ("- **Priority 1: Post-Deploy SEO**: Sitemap cache
+    purged" in "## What happened", "Recommendation: …" under "## Current state"): the log or
+    the state records work, the author's own next-step section says what to do."""
+    found = [e for e in reading.found.get("next", []) if e.line not in stepless]
+    if any(e.how == "heading" and not _in_record(sections, e.line) for e in found):
+        found = [e for e in found if e.how == "heading" or not _in_record(sections, e.line)]
+    if "next" in reading.found:
+        reading.found["next"] = found
+
+
+_LOG_HEADING = re.compile(
+    r"^\W*(?:what (?:happened|was done|we did|i did|changed)|work ?log|history|changes|"
+    r"progress log|session (?:log|history|notes))\b",
+    re.IGNORECASE,
+)
+"""A heading over a log of what was done that names no facet of its own ("## What happened")."""
+
+
+def _in_record(sections: list[Section], line: int) -> bool:
+    """``line`` lies in a section that records (state, decisions, setup …), or under a log's
+    heading ("## What happened" over "**Session 7:**") with no facet between."""
+    above = [s for s in sections if s.line <= line]
+    if not above:
+        return False
+    if above[-1].facet is not None:
+        return above[-1].facet in RECORDING
+    level = above[-1].level + 1
+    for section in reversed(above):
+        if 0 < section.level < level:
+            if _LOG_HEADING.match(section.heading):
+                return True
+            level = section.level
+    return False
 
 
 def _last_repeat(

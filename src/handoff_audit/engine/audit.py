@@ -15,7 +15,7 @@ from handoff_audit.credentials import packet_identifiers, redact, redact_packet
 from handoff_audit.engine import discovery, workers
 from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.engine.series_folders import SeriesFolders
-from handoff_audit.engine.series_order import unreadable_date
+from handoff_audit.engine.series_order import DATED, name_key, unreadable_date
 from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
@@ -190,12 +190,22 @@ def _run(request: AuditRequest) -> Report:
 
 
 def _passed_over_warning(older: str, current: str) -> str:
-    """The line for a file a dated series passed over for want of a date in its name."""
+    """The line for a file a dated or numbered series passed over for want of a date (or a
+    number) in its name."""
     folder, _, base = older.rpartition("/")
     dated = "/".join(part for part in (folder, f"{date.today().isoformat()}-{base}") if part)
+    numbered = all(
+        key is None or key[0] != DATED for key in (name_key(current), name_key(current, True))
+    )  # a dashed date month first reads as no date day first
     no_date = (
         "a date handoff-audit cannot read" if unreadable_date(older) else "no date"
     )  # a month name in a language it does not know
+    if numbered:
+        return (
+            f"{older} has {no_date} and no number in its name, so {current} (numbered) is the "
+            f"current handoff of its series, though {older} changed later; if it is the newest, "
+            f"give it a date, which outranks a number (e.g. {dated})"
+        )
     return (
         f"{older} has {no_date} in its name, so {current} (dated) is the current handoff of its "
         f"series, though {older} changed later; if it is the newest, give it a date "

@@ -25,7 +25,15 @@ from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.code_package import code_packages, is_code_file
-from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first, tied
+from handoff_audit.engine.series_order import (
+    DATED,
+    NUMBERED,
+    month_first,
+    name_key,
+    name_says,
+    newest_first,
+    tied,
+)
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
@@ -406,6 +414,8 @@ def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: b
         any(name_key(n) is None for n in names) and any(name_key(n) is not None for n in names)
         for names in series.values()
     )  # an undated file among dated ones: whether it came later, only its commit tells
+    heads = [_numbered_head(names) for names in series.values()]  # what came later than it
+    undated += [head for head in heads if head is not None]
     if (by_commit or ties or mixed) and (root / ".git").exists():
 
         def settled(dates: series_dates.CommitDates) -> bool:
@@ -438,19 +448,38 @@ DAY_SECONDS = 24 * 60 * 60
 """A dated name's day: a file changed within it may belong to it."""
 
 
+def _numbered_head(names: list[str]) -> str | None:
+    """The current file of the series ``names`` when a number in its name made it so and a
+    file of the series has neither a date nor a number (`_passed_over` compares their commits)."""
+    head = newest_first(names, {})[0]
+    key = name_key(head, month_first(names))
+    if key is None or key[0] != NUMBERED or name_says(head):
+        return None
+    return head if any(name_key(n) is None for n in names) else None
+
+
 def _passed_over(
     ordered: list[str], committed: dict[str, int], months_first: bool
 ) -> dict[str, str]:
-    """The files of one series (``ordered`` newest first) without a date in their name whose
-    last change (``committed``) comes after the day of the dated current handoff -> it."""
+    """The files of one series (``ordered`` newest first) with neither a date nor a number in
+    their name, nor one that says they are history (`name_says`), whose last change
+    (``committed``) comes after the day of the dated current handoff, or after the last commit
+    of the numbered one -> it."""
     current = name_key(ordered[0], months_first)
-    if current is None or current[0] != DATED:
+    if current is None or name_says(ordered[0]):
         return {}
-    day_after = current[1][0] + DAY_SECONDS
+    if current[0] == DATED:
+        after = current[1][0] + DAY_SECONDS
+    elif ordered[0] in committed:
+        after = committed[ordered[0]] + 1
+    else:
+        return {}
     return {
         name: ordered[0]
         for name in ordered[1:]
-        if name_key(name, months_first) is None and committed.get(name, 0) >= day_after
+        if name_key(name, months_first) is None
+        and not name_says(name)
+        and committed.get(name, 0) >= after
     }
 
 

@@ -7,7 +7,9 @@ date and a number right after it (``2025-11-23-2``); else one whose name holds a
 (``session-11.md``) by its numbers, compared as numbers; else by its last commit
 (`NameOrder.commit_ordered`). A name with a day, a word and a year that is no date this reader
 knows (``30-lipca-2026``) goes by its last commit too: its numbers are a date, not numbers to
-compare. A date outranks a number, and a number a last commit.
+compare. A date outranks a number, and a number a last commit. Before all of these, a name
+that says what the file is (`name_says`): ``current.md`` is the current handoff, an
+``archive-…`` or ``old-…`` file is history.
 """
 
 from __future__ import annotations
@@ -206,6 +208,23 @@ def name_key(name: str, months_first: bool = False) -> NameKey | None:
     return None
 
 
+CURRENT_NAMES = frozenset({"current", "latest", "now"})
+"""Names (``.md`` left out, any case) that say a file is its series' current handoff."""
+_ARCHIVED = re.compile(r"^(?:archived?|old)(?:[-_. ]|$)|[-_. ]archived?$", re.IGNORECASE)
+"""Names (``.md`` left out) that say a file is history: ``archive-s215-s219``,
+``old-notes``, ``2025-archive``; not ``older-plan`` or ``archiver``."""
+
+
+def name_says(name: str) -> int:
+    """What the name of ``name`` (a file's name or path) says of its place in its series:
+    1 for the current one (`CURRENT_NAMES`), -1 for history (`_ARCHIVED`), else 0."""
+    stem = name.rpartition("/")[2]
+    stem = stem[: -len(".md")] if stem.lower().endswith(".md") else stem
+    if stem.lower() in CURRENT_NAMES:
+        return 1
+    return -1 if _ARCHIVED.search(stem) else 0
+
+
 def unreadable_date(name: str) -> bool:
     """True when ``name`` (a file's name or path) holds a day, a word and a year that is no date
     this reader knows (`_UNPLACED`: ``30-lipca-2026``)."""
@@ -230,14 +249,17 @@ def tied(names: list[str]) -> list[str]:
 
 
 def newest_first(names: list[str], committed: Mapping[str, tuple[int, int]]) -> list[str]:
-    """``names`` (one series), newest first: by `name_key`, then by ``committed`` (each
+    """``names`` (one series), newest first: by what the name says (`name_says`), then by
+    `name_key`, then by ``committed`` (each
     name's last commit, `series_dates.commit_order`: a commit after the commits it builds on,
     or its modification time in seconds and 1; asked for the files with no place by name and
     the `tied` ones), then by name."""
     months_first = month_first(names)
 
-    def key(name: str) -> tuple[int, tuple[int, ...], tuple[int, int], tuple[str | int, ...]]:
+    def key(
+        name: str,
+    ) -> tuple[int, int, tuple[int, ...], tuple[int, int], tuple[str | int, ...]]:
         rank, place = name_key(name, months_first) or (COMMITTED, ())
-        return rank, place, committed.get(name, (0, 0)), natural(name)
+        return name_says(name), rank, place, committed.get(name, (0, 0)), natural(name)
 
     return sorted(names, key=key, reverse=True)

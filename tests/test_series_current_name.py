@@ -1,0 +1,99 @@
+"""A series file whose name says it is the current one (``current.md``, ``LATEST.md``,
+``now.md``) is the series' current handoff, and one whose name says it is history
+(``archive-s215-s219.md``, ``old-notes.md``, ``2025-archive.md``) never is, whatever numbers
+or dates the names hold (README, "Newest means"). A file with neither a date nor a number,
+committed after a numbered current handoff, is named in a warning. Real repositories, the
+real CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import GitRepo
+
+ARCHIVE = (
+    "# Session archive 215-219\n\nRotated out of `current.md` at session 230.\n\n"
+    "## Session 219 (09 Aug 2026)\n\nState: the homepage band is merged; tests pass.\n\n"
+    "### Next steps\n1. Fetch the Search Console data for `/terminal.html`.\n"
+)
+LIVE = (
+    "# Session logs (rolling window, newest first)\n\n## Session 230 (21 Aug 2026)\n\n"
+    "State: the newsletter block sorts first; `src/app.js` changed.\n\n"
+    "### Next steps\n1. Measure `edu_section_reached` on mobile.\n"
+)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> GitRepo:
+    return GitRepo(tmp_path / "repo")
+
+
+def _series(repo: GitRepo, older: str, live: str, live_first: bool = False) -> None:
+    """``docs/sessions/`` with the archive ``older`` and the live file ``live``, the live one
+    committed last unless ``live_first``."""
+    repo.write("src/app.js", "a\n")
+    files = [(older, ARCHIVE, "rotate 215-219"), (live, LIVE, "session 230")]
+    for (name, text, message), day in zip(files[:: -1 if live_first else 1], (21, 22), strict=True):
+        repo.write(f"docs/sessions/{name}", text)
+        repo.write("src/app.js", f"a{day}\n")
+        repo.commit(message, date=f"2026-08-{day}T08:00:00Z")
+
+
+@pytest.mark.parametrize(
+    ("older", "live", "live_first"),
+    [
+        ("archive-s215-s219.md", "current.md", False),
+        ("archive-s215-s219.md", "current.md", True),  # the name decides, not the commit
+        ("2026-08-09-session-219.md", "LATEST.md", True),  # even over a date
+        ("session-219.md", "Now.md", True),
+        ("old-2026-08-30-notes.md", "2026-08-10-session.md", False),
+        ("2026-08-30-archive.md", "session-3.md", True),
+        ("archived_s230.md", "notes.md", True),
+    ],
+)
+def test_the_file_named_current_is_judged_and_the_archive_is_history(
+    repo: GitRepo,
+    run_cli,
+    older: str,
+    live: str,
+    live_first: bool,  # type: ignore[no-untyped-def]
+) -> None:
+    _series(repo, older, live, live_first)
+    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
+    (packet,) = report["packets"]
+    assert packet["path"] == f"docs/sessions/{live}", packet
+    assert packet["history"] == [f"docs/sessions/{older}"], packet
+    judged = {f["path"] for f in report["findings"]}
+    assert f"docs/sessions/{older}" not in judged, report["findings"]
+    shown = run_cli(["show"], cwd=repo.root)
+    assert "Measure `edu_section_reached`" in shown.out, shown.out
+    assert "Search Console" not in shown.out, shown.out
+    assert f"docs/sessions/{live}, the newest of 2 handoffs" in shown.out, shown.out
+
+
+def test_a_file_committed_after_the_numbered_current_one_is_named(
+    repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """Without a date or a number the live file ranks below a numbered one: `check` names it
+    when it changed after the numbered current file, with a dated name that makes it current;
+    not when it changed before, nor when its name says it is history."""
+    repo.write("docs/sessions/early-notes.md", LIVE)
+    repo.write("docs/sessions/s215-s219.md", ARCHIVE)
+    repo.commit("rotate", date="2026-08-21T08:00:00Z")
+    quiet = run_cli(["check"], cwd=repo.root)
+    assert "no number in its name" not in quiet.err, quiet.err
+
+    repo.write("docs/sessions/log.md", LIVE)
+    repo.write("docs/sessions/archive.md", LIVE)
+    repo.commit("session 230", date="2026-08-22T08:00:00Z")
+    said = run_cli(["check"], cwd=repo.root)
+    [line] = [text for text in said.err.splitlines() if "no number in its name" in text]
+    assert line.startswith(
+        "handoff-audit: warning: docs/sessions/log.md has no date and no number in its name, "
+        "so docs/sessions/s215-s219.md (numbered) is the current handoff"
+    ), line
+    assert "give it a date, which outranks a number (e.g. docs/sessions/20" in line, line
+    assert "-log.md)" in line, line

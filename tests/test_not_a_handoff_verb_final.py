@@ -133,3 +133,54 @@ def test_a_guide_in_a_verb_final_language_is_no_handoff(
     assert "not-a-handoff" not in out, out
     shown = run_cli(["show"], cwd=git_repo.root).out
     assert shown.startswith("Next action: "), shown
+
+
+KOREAN_HANDOFF_WITH_CHECKLIST = """# 세션 인수인계 (2026-12-04)
+
+## 진행 상황
+- 결제 API 연동 완료 (`src/pay.py`)
+- 환불 로직 테스트 10/12 통과
+
+## 세션 시작 체크리스트
+- `docs/STATUS.md` 확인
+- `git pull` 후 `pytest tests/test_pay.py` 실행
+- 실패 테스트 목록 확인
+
+## 다음 작업
+- `src/pay.py:88` 부분 환불 계산을 수정하세요.
+- 수정 후 `CHANGELOG.md`에 기록하세요.
+- 통화 반올림은 Decimal을 유지하세요.
+
+## 결정 사항
+- Decimal 사용: float 반올림 오차 때문.
+
+## 실패한 시도
+- `money` 라이브러리: Python 3.12 미지원으로 제외.
+
+## 참고
+- `src/pay.py`, `tests/test_pay.py`
+"""
+"""A real Korean handoff (progress, next work, decisions, a failed attempt) with a session start
+checklist among its sections: its checklist's bare verbal nouns ("`docs/STATUS.md` 확인") are
+the session's routine, not orders that make the whole file a guide."""
+
+
+@pytest.mark.parametrize("cut", ["", "## 다음 작업"], ids=["as-written", "without-next-steps"])
+def test_a_handoff_with_a_session_checklist_stays_a_handoff(
+    git_repo: GitRepo, run_cli: Run, cut: str
+) -> None:
+    git_repo.write("src/pay.py", "x\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat")
+    git_repo.write("src/pay.py", "x\ny\n")
+    git_repo.commit("work")
+    text = KOREAN_HANDOFF_WITH_CHECKLIST
+    if cut:  # without its next steps, its progress and decisions still make it a handoff
+        start = text.index(cut)
+        text = text[:start] + text[text.index("## 결정 사항") :]
+    git_repo.write("HANDOFF.md", text)
+    git_repo.commit("handoff")
+    out = run_cli(["check"], cwd=git_repo.root).out
+    assert "not-a-handoff" not in out, out
+    shown = run_cli(["show"], cwd=git_repo.root).out
+    assert not shown.startswith("Warning: HANDOFF.md is not a handoff"), shown

@@ -519,6 +519,29 @@ def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]
     return kept
 
 
+def _records(heading: str) -> bool:
+    """``heading`` names a section of state, decisions or dead ends ("## 진행 상황")."""
+    return heading_facet(heading.lstrip().lstrip("#").strip()) in _RECORD_FACETS
+
+
+def _keeps_own_record(text: str) -> bool:
+    """``text`` holds a handoff's own content beside its checklists: a line under a next-steps
+    heading ("## 다음 작업") or under one of state, decisions or dead ends ("## 진행 상황", "##
+    결정 사항"), its title aside. A checklist there ("## 세션 시작 체크리스트") is the session's
+    routine, not the file's whole point: its bare verbal nouns are no orders to its writer."""
+    heading, later_level, titled = "", 0, False
+    for _, line in prose_lines(text, headings=True):
+        if HEADING.match(line):
+            level = len(line.lstrip()) - len(line.lstrip().lstrip("#"))
+            if not (later_level and level > later_level):
+                heading = line if titled else ""
+                later_level = level if heading and _LATER.search(heading) else 0
+            titled = True
+        elif later_level or (heading and not _CHECKLIST.search(heading) and _records(heading)):
+            return True
+    return False
+
+
 _COMMIT = re.compile(COMMIT_HASH)
 _SAMPLE_HASHES = frozenset({"abc1234", "abcdef1", "1234abc", "a1b2c3d", "deadbeef", "cafebabe"})
 
@@ -555,6 +578,8 @@ def orders(text: str) -> list[tuple[int, str]]:
             done.add(number)
         elif _CHECKLIST.search(heading):
             checklist.add(number)
+    if checklist and _keeps_own_record(text):
+        checklist = set()  # "## 세션 시작 체크리스트" beside "## 진행 상황": a handoff's routine
     prose = _outside_led_lists([(n, line) for n, line in prose_lines(text) if n not in later])
     commands = [
         (n, short(line.strip()))

@@ -208,9 +208,11 @@ brief for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",
 "Keep …", "Do not …"), or, in Korean or Japanese, which put the verb last, end on one
 ("… 확인하세요", "… 記録してください", "… すること"; a checklist item under a "체크리스트" or
-"チェックリスト" heading on a bare verbal noun, "`PROJECT_STATUS.md` 확인") and under a
-quarter say what happened (past tense, ticked boxes, dates; a line that starts with a command,
-"Mark completed items …", says nothing happened), and
+"チェックリスト" heading on a bare verbal noun, "`PROJECT_STATUS.md` 확인", unless the file
+also has a section of its state, decisions, dead ends or next steps with lines in it, whose
+checklist is then a session's routine) and under a quarter say what happened (past tense,
+ticked boxes, dates; a line that starts with a command, "Mark completed items …", says nothing
+happened), and
 fewer than three of its list items say where the work stands now ("Exports now stream …",
 "The retry guard is in place.", "The old path is removed."; not in an open box, an order or
 a clause such as "describe what has changed"): with three, it is a task queue kept as a handoff.

@@ -161,6 +161,7 @@ class Session:
 ANSWERS = {
     "<what this session did>": "Refunds round to cents.",
     "<the first thing the next session should do>": "Round GBP refunds too.",
+    "<the next step now, after those commits>": "Round GBP refunds too.",
     "<path or URL of the test report>": "https://ci.example.com/run/2",
     "<the task's name>": "Refunds",
     "<what the change does>": "refunds: work in progress",

@@ -157,7 +157,9 @@ def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_pa
     # The fix always records what changed: a --summary naming the newest commit since.
     said = re.search(r'--summary "(<[^"]*newest [0-9a-f]{7}[^"]*>)"', refresh)
     assert said is not None, refresh
-    filled = refresh.replace(f'"{said.group(1)}"', "'Refunds refuse negative amounts now.'")
+    filled = fill_in(
+        refresh.replace(f'"{said.group(1)}"', "'Refunds refuse negative amounts now.'")
+    )
     assert agent.bash(filled).returncode == 0
     agent.bash("git add -- handoff.json handoff.md && git commit -q -m 'handoff: refreshed'")
     assert run_hook(stop_event(repo.root, transcript)).code == 0

@@ -54,6 +54,7 @@ from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
+from handoff_audit.rules.repoint import refresh_options
 from handoff_audit.schema.foreign import dropped_globs, is_foreign
 from handoff_audit.textcut import shorten
 
@@ -332,14 +333,13 @@ class Fixes:
         given = {option.split(" ", 1)[0] for option in carried}
         options = [self.refresh(quoted, verify=bool(fixes & {Fix.VERIFY}))]
         options += _field_options(known, given)
-        has_summary = "--summary" in given or any(o.startswith("--summary") for o in options[1:])
-        if fixes & {Fix.REFRESH} and not has_summary:
+        if fixes & {Fix.REFRESH} and not _has(given, options, "--summary"):
             if self.other_topics_only(packet, findings):
                 # `--summary` replaces: the commits are another topic's work, not this one's
                 options[0] = self.refresh(quoted, verify=True)
                 note = note or _OTHER_TOPICS
             else:
-                options.append(f'--summary "{self.since(findings)}"')
+                options.append(_refreshed(self.since(findings), given, options))
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
 
     def trimmed(self, packet: PacketInfo, beyond: Beyond | None) -> str:
@@ -581,6 +581,19 @@ def _carry_later(packet: PacketInfo, beyond: Beyond) -> str:
         f"then stop again: the next fix carries {beyond.what} of {beyond.twin} into "
         f"{packet.path}; rendering {beyond.twin} again before that would drop it"
     )
+
+
+def _has(given: set[str], options: list[str], option: str) -> bool:
+    """True when ``option`` is carried already (``given``) or among the fix's ``options``."""
+    return option in given or any(o.startswith(option) for o in options[1:])
+
+
+def _refreshed(since: str, given: set[str], options: list[str]) -> str:
+    """The options that refresh a packet older than the work: what changed ``since`` and the
+    next step now (`refresh_options`), unless the fix carries a next action already."""
+    if _has(given, options, "--next-action"):
+        return f'--summary "{since}"'
+    return refresh_options(since)
 
 
 _NEXT_NOW = "<the next step now>"

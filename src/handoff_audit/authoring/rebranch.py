@@ -104,6 +104,5 @@ def refuse_stale_repoint(packet: Path, branch: str, root: Path, config: Config) 
     refresh = repoint_command(f"handoff-audit update {shown}", branch, SINCE)
     raise InputError(
         f"{name(packet)}: {found[0].statement}; a re-point alone would make it count as current "
-        f"(its commit is newer than the work): re-point and refresh it together: `{refresh}` "
-        "(and --next-action when that moved on too)"
+        f"(its commit is newer than the work): re-point and refresh it together: `{refresh}`"
     )

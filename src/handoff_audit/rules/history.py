@@ -314,8 +314,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
         if renamed is not None:  # `update` finds it only by --branch, and refuses a re-point alone
             advice = (
                 f"its branch was renamed to this one: re-point and refresh it together with "
-                f"`{check_repoint(packet, renamed, SINCE)}` (and --next-action when that moved "
-                "on too)"
+                f"`{check_repoint(packet, renamed, SINCE)}`"
             )
         yield Hit(
             PACKET_OUTDATED,

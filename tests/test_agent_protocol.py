@@ -128,3 +128,20 @@ def test_agent_hook_ignore_needs_every_own_change_to_match(git_repo: GitRepo) ->
     git_repo.write("src/a.py", "a = 1\n")
     git_repo.commit("code too")
     assert hook("claude", stop_event(git_repo.root)).returncode == 2
+
+
+def test_agent_hook_ignore_takes_exclusions_the_last_matching_entry_decides(
+    git_repo: GitRepo,
+) -> None:
+    git_repo.write("README.md", "# shop\n")
+    config = 'agent-hook:\n  ignore: ["docs/**", "!docs/api/**", "docs/api/*.txt"]\n'
+    git_repo.write(".handoff-audit.yml", config)
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "docs/x")
+    git_repo.write("docs/a.md", "a\n")
+    git_repo.write("docs/api/notes.txt", "n\n")
+    git_repo.commit("docs")
+    assert hook("claude", stop_event(git_repo.root)).returncode == 0
+    git_repo.write("docs/api/refund.md", "the refund api\n")  # excluded from the ignore list
+    git_repo.commit("api docs")
+    assert hook("claude", stop_event(git_repo.root)).returncode == 2

@@ -162,19 +162,32 @@ def test_a_pull_request_dropping_handoff_json_from_packets_is_still_blocked_by_i
     assert "the rules other than the merge gate's already judge the files" in done.out
 
 
-def test_leaving_the_file_out_names_the_wildcard_globs_it_drops(
-    git_repo: GitRepo, run_cli: Any
+@pytest.mark.parametrize("foreign", ["vendor/tool/handoff.json", ".handoff/orchestrator.json"])
+def test_the_printed_packets_setting_keeps_the_repositorys_own_packets_audited(
+    git_repo: GitRepo, run_cli: Any, foreign: str
 ) -> None:
-    """Review 50-12: the printed `packets` setting drops `**/handoff.json` (and its twin's glob)
-    for every file, so a packet elsewhere at such a path would no longer be audited nor gated;
-    the finding now says so, and only when a wildcard is dropped."""
-    _foreign_branch(git_repo, "in_progress")
-    said = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()["findings"]
-    [message] = [f["message"] for f in said if f["path"] == "handoff.json"]
-    assert "this drops `**/handoff.json`" in message, message
-    assert "keep this repository's packets under `.handoff/`" in message
-    git_repo.write(".handoff-audit.yml", 'packets: ["handoff.json", ".handoff/**/*.json"]\n')
-    git_repo.commit("packets named one by one")
-    said = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()["findings"]
-    [message] = [f["message"] for f in said if f["path"] == "handoff.json"]
-    assert "this drops" not in message, message
+    """Review 50-12: the printed `packets` setting dropped `**/handoff.json` (or
+    `.handoff/**/*.json`) for every file, so the repository's own packet was no longer audited
+    nor gated. It now keeps the globs and excludes the file alone (`!vendor/tool/handoff.json`):
+    pasted as printed, the other tool's file is left alone and the own packet's findings stay."""
+    git_repo.write("src/export.py", "def export(): ...\n")
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write(foreign, json.dumps(ORCHESTRATOR, indent=2) + "\n")
+    own = packet(branch="feat", lkg=git_repo.head(), next_action="TODO")
+    git_repo.write(".handoff/feat.json", own)
+    git_repo.write(".handoff/feat.md", render_packet(own))
+    git_repo.commit("state")
+    done: Result = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    [line] = [x for x in done.out.splitlines() if x.startswith(f"{foreign}:")]
+    setting = re.search(r"in \.handoff-audit\.yml: (packets: \[.*?\]) \(", line)
+    assert setting is not None, line
+    assert f'"!{foreign}"' in setting.group(1), line
+    git_repo.write(".handoff-audit.yml", setting.group(1) + "\n")
+    git_repo.commit("handoff-audit: leave the other tool's file alone")
+    after: Result = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert after.code == 1, after.out + after.err
+    assert foreign not in after.out, after.out
+    assert ".handoff/feat.json:" in after.out and "placeholder: next_action" in after.out
+    assert ".handoff/feat.json:" in after.out and "active-in-merge" in after.out
+    assert "Merge blocked" in after.out

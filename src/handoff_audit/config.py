@@ -27,7 +27,7 @@ from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git_folder import in_git_folder
-from handoff_audit.globs import never_matches, relative_form
+from handoff_audit.globs import NEGATE, never_matches, positives, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
 from handoff_audit.schema_file import schema_problem, source_name
@@ -147,11 +147,13 @@ def _globs(key: str, *, paths: bool = True) -> Callable[[list[str], Where], tupl
 
     def convert(value: list[str], where: Where) -> tuple[str, ...]:
         for pattern in value:
-            refused = glob_problem(pattern)
+            refused = glob_problem(pattern.removeprefix(NEGATE) if paths else pattern)
             if refused is not None:
                 raise InputError(f"{where.source}: {key}: the glob {show(pattern)} is {refused}")
             if paths:
                 refuse_unmatchable(f"{where.source}: {key}", pattern, where.roots[0], where.base)
+        if paths:
+            refuse_only_exclusions(f"{where.source}: {key}", value)
         return tuple(value)
 
     return convert
@@ -160,16 +162,40 @@ def _globs(key: str, *, paths: bool = True) -> Callable[[list[str], Where], tupl
 def refuse_unmatchable(label: str, pattern: str, root: Path, base: Path) -> None:
     """`InputError` for a path glob that no path matches (absolute, ``..``, backslashes): the
     file it meant would drop out of the audit without a word. ``label`` names where the glob
-    was given (``FILE: key``, ``--block-files``); ``base`` is the folder it was written from."""
-    reason = never_matches(pattern)
+    was given (``FILE: key``, ``--block-files``); ``base`` is the folder it was written from.
+    An exclusion (``!glob``) is judged by its glob."""
+    excludes, glob = pattern.startswith(NEGATE), pattern.removeprefix(NEGATE)
+    if not glob.strip("/"):
+        raise InputError(
+            f"{label}: the entry {show(pattern)} names no path; write the glob after the !, "
+            'e.g. "!vendor/tool/handoff.json"'
+        )
+    reason = never_matches(glob)
     if reason is None:
         return
-    meant = relative_form(pattern, root.resolve().as_posix(), base.resolve().as_posix())
+    meant = relative_form(glob, root.resolve().as_posix(), base.resolve().as_posix())
+    meant = f"{NEGATE}{meant}" if meant and excludes else meant
     advice = f"write {show(meant)}" if meant else 'name a folder or file, e.g. "docs/**"'
     raise InputError(
         f"{label}: the glob {show(pattern, 200)} is {reason}, which matches no file (globs "
         f"match paths from the repository root, with /); {advice}"
     )
+
+
+_INCLUDES = {"packets": "**/handoff.json", "series": "**/docs/handoffs", "ignore": "docs/**"}
+"""A glob to include, per key, for the example of `refuse_only_exclusions`."""
+
+
+def refuse_only_exclusions(label: str, globs: Sequence[str]) -> None:
+    """`InputError` for a list of globs whose every entry starts with ``!``: an exclusion only
+    takes away what an earlier entry matched, so such a list matches nothing at all."""
+    if globs and not positives(globs):
+        include = _INCLUDES.get(label.rpartition(".")[2].rpartition(" ")[2], "**/HANDOFF.md")
+        raise InputError(
+            f"{label}: every entry starts with !, which only excludes what an earlier entry "
+            "matched, so the list matches nothing; put the globs to include first, e.g. "
+            f"{json.dumps([include, globs[0]], ensure_ascii=False)}"
+        )
 
 
 def _agent_hook_rules(value: list[str], where: Where) -> tuple[str, ...]:
@@ -218,7 +244,8 @@ class AgentHook:
         accepts="a list of path globs",
         schema={
             "description": "Globs of paths (from the repository root) a branch may change "
-            "without a packet: a branch whose own changes all match needs none. Default: none.",
+            "without a packet: a branch whose own changes all match needs none; an entry starting "
+            "with ! excludes what the entries before it matched. Default: none.",
             **GLOBS,
         },
         convert=_globs("agent-hook.ignore"),
@@ -324,6 +351,7 @@ _AGENT_HOOK_SCHEMA = _mapping_of(
 def _folder_globs(value: list[str], where: Where) -> tuple[str, ...]:
     for pattern in value:
         refuse_unmatchable(f"{where.source}: series", pattern, where.roots[0], where.base)
+    refuse_only_exclusions(f"{where.source}: series", value)
     return tuple(glob.rstrip("/") for glob in value)
 
 
@@ -336,7 +364,8 @@ class Config:
         accepts='a non-empty list of globs, e.g. ["**/handoff.json"]',
         schema={
             "description": "Globs (relative to the repository root) that find packet files; "
-            "they replace the defaults.",
+            "they replace the defaults. An entry starting with ! excludes what the entries "
+            "before it matched, as in .gitignore.",
             **GLOBS,
             "minItems": 1,
         },
@@ -346,7 +375,11 @@ class Config:
     block_files: tuple[str, ...] = setting(
         WORKING_NOTES,
         accepts='a list of globs, e.g. ["**/HANDOFF.md"]',
-        schema={"description": "Globs of files that must not reach a protected branch.", **GLOBS},
+        schema={
+            "description": "Globs of files that must not reach a protected branch; an entry "
+            "starting with ! excludes what the entries before it matched.",
+            **GLOBS,
+        },
         read_by=("handoff-in-merge",),
         convert=_globs("block-files"),
     )
@@ -358,7 +391,8 @@ class Config:
             "description": "Globs of folders of markdown handoffs (a series): the newest file, "
             "by the date in its name, else the number in it, else its last commit, is the current "
             "handoff; the others "
-            "are history, listed and never judged.",
+            "are history, listed and never judged. An entry starting with ! excludes what the "
+            "entries before it matched.",
             **GLOBS,
         },
         convert=_folder_globs,

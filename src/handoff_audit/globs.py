@@ -7,6 +7,11 @@ counts, except in `matches_any_case` (how macOS and Windows see a checkout's nam
 
 A glob is matched by RE2 (linear in the path, whatever the pattern: ``*a*a*a…b`` backtracks
 exponentially in Python's ``re``), and its size is bounded (`problem`).
+
+In a list of globs (`matches_any`), an entry that starts with ``!`` excludes what the entries
+before it matched, as in .gitignore: the last entry that matches a path decides, so
+``["**/handoff.json", "!vendor/**", "vendor/keep/handoff.json"]`` leaves out ``vendor/`` but
+that one file. A list of ``!`` entries alone matches nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ MAX_GLOB_CHARS = 1000
 """A longer glob is refused."""
 MAX_GLOB_WILDCARDS = 64
 """A glob with more ``*``, ``?`` and ``[...]`` than this is refused."""
+NEGATE = "!"
+"""The first character of an entry that excludes, in a list of globs (`matches_any`)."""
 
 
 def problem(pattern: str) -> str | None:
@@ -111,17 +118,33 @@ def _flags(any_case: bool) -> str:
     return "(?is)" if any_case else "(?s)"
 
 
+def positives(patterns: Iterable[str]) -> tuple[str, ...]:
+    """The entries of a list of globs that include (no ``!``): together they match at least
+    what the list does (a git pathspec, a quick first test)."""
+    return tuple(pattern for pattern in patterns if not pattern.startswith(NEGATE))
+
+
+def negated(pattern: str) -> tuple[bool, str]:
+    """Whether a list's entry excludes (``!``), and its glob without the ``!`` and ``./``."""
+    excludes = pattern.startswith(NEGATE)
+    return excludes, pattern.removeprefix(NEGATE).removeprefix("./")
+
+
 @lru_cache(maxsize=64)
 def _compile_any(patterns: tuple[str, ...], any_case: bool = False) -> Any:
     """One RE2 set whose ``Match`` is not ``None`` for what any of ``patterns`` matches
     (``any_case``: ignoring letter case), or ``None`` when RE2 will not take them together.
     Speed: one match per path instead of one per glob, in discovery; and a set's match
     (anchored at both ends: a full match) costs a quarter of a pattern's ``fullmatch``, which
-    builds a match object."""
+    builds a match object. With a ``!`` entry each glob is its own member of the set, and
+    ``Match`` gives the index of every glob that matches: still one pass over the path."""
+    globs = [negated(pattern)[1] for pattern in patterns]
     try:
-        joined = "|".join(f"(?:{_regex(pattern.removeprefix('./'))})" for pattern in patterns)
         together = _re2_set()
-        together.Add(f"{_flags(any_case)}{joined}")
+        if len(positives(patterns)) == len(patterns):
+            together.Add(_flags(any_case) + "|".join(f"(?:{_regex(g)})" for g in globs))
+        for glob in globs if len(positives(patterns)) < len(patterns) else ():
+            together.Add(_flags(any_case) + _regex(glob))
         together.Compile()
     except Exception:  # a refused glob, or RE2's own limit: the globs one by one, as before
         return None
@@ -208,11 +231,15 @@ def matches_any(path: str, patterns: Iterable[str], *, any_case: bool = False) -
     together = _compile_any(given, any_case) if given else None
     path = without_lone_surrogates(path)  # a byte that is not UTF-8: one character
     if together is None:
-        return any(
-            _compile(pattern.removeprefix("./"), any_case).fullmatch(path) is not None
-            for pattern in given
-        )
-    return together.Match(path) is not None
+        for pattern in reversed(given):  # the last entry that matches decides
+            excludes, glob = negated(pattern)
+            if _compile(glob, any_case).fullmatch(path) is not None:
+                return not excludes
+        return False
+    found = together.Match(path)  # joined (no ``!``): [0]; else each matching glob's index
+    if not found:
+        return False
+    return len(positives(given)) == len(given) or not given[max(found)].startswith(NEGATE)
 
 
 def matches_any_case(path: str, patterns: Iterable[str]) -> bool:

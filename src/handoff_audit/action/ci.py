@@ -29,6 +29,7 @@ from handoff_audit.config import (
     Config,
     leads_outside,
     load_config,
+    refuse_only_exclusions,
     refuse_unmatchable,
     untracked_link_refusal,
     untracked_link_target,
@@ -103,6 +104,7 @@ def load_inputs_config(
         gated = gate_from_base(root, config, base, explicit)
     for pattern in inputs.block_files or ():
         refuse_unmatchable("input block-files", pattern, root, workspace)
+    refuse_only_exclusions("input block-files", inputs.block_files or ())
     return dataclasses.replace(gated, config=_with_inputs(gated.config, inputs))
 
 

@@ -48,14 +48,13 @@ from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_r
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.conflicts import file_conflict_line
 from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, STAGE_THEM, continue_command
-from handoff_audit.globs import matches_any
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.repoint import refresh_options
-from handoff_audit.schema.foreign import dropped_globs, is_foreign
+from handoff_audit.schema.foreign import is_foreign, packets_without
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -516,15 +515,8 @@ class Fixes:
         twin = packet.markdown or f"{path.removesuffix('.json')}.md"
         slug = _SLUG_CUT.sub("-", (self.gate.branch or "handoff").lower()).strip("-.") or "handoff"
         target = f".handoff/{slug}.json"
-        kept = [
-            g for g in config.packets if not matches_any(path, [g]) and not matches_any(twin, [g])
-        ]
-        if not matches_any(target, kept):
-            kept.append(".handoff/**/*.json")
+        kept = packets_without(config.packets, path, twin, target)
         stop = f"set `packets` without it, {setting_advice(config.source, 'packets', kept)}"
-        if dropped := dropped_globs(config.packets, path, twin):
-            globs = ", ".join(f"`{g}`" for g in dropped)
-            stop += f" (this drops {globs} for every file: keep your packets under `.handoff/`)"
         left = (
             f"{path} and {twin} are not this tool's packet: leave them alone (do not remove them)"
         )

@@ -13,7 +13,7 @@ from handoff_audit import shell
 from handoff_audit.atomic import write_output
 from handoff_audit.cli.output_guard import refuse_handoff_output
 from handoff_audit.cli.say import say_config_notes
-from handoff_audit.config import Config, load_config, refuse_unmatchable
+from handoff_audit.config import Config, load_config, refuse_only_exclusions, refuse_unmatchable
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -134,6 +134,7 @@ def with_overrides(config: Config, options: CheckOptions, root: Path) -> Config:
     """The configuration with the keys the command line sets."""
     for pattern in options.block_files or ():
         refuse_unmatchable("--block-files", pattern, root, Path.cwd())
+    refuse_only_exclusions("--block-files", options.block_files or ())
     return config.overridden(
         max_commits_behind=options.max_commits_behind,
         protected_branches=options.protected_branches,

@@ -31,7 +31,9 @@ class BranchPlan:
     prefix: str
     """The audited root relative to the repository's top folder (``""`` or ``a/``)."""
     globs: tuple[str, ...]
-    """Packet globs and their markdown twins', relative to the audited root."""
+    """Packet globs, relative to the audited root."""
+    twins: tuple[str, ...]
+    """Their markdown twins' (``!`` kept), relative to the audited root."""
 
     @property
     def trees(self) -> list[str]:
@@ -41,7 +43,12 @@ class BranchPlan:
     @property
     def pathspecs(self) -> list[str]:
         """Git pathspecs that list at least every packet file of those trees."""
-        return plumbing.pathspecs(self.prefix, self.globs)
+        return plumbing.pathspecs(self.prefix, (*self.globs, *self.twins))
+
+    def holds(self, path: str) -> bool:
+        """Whether ``path`` (from the audited root) is a packet file or a twin's name: each
+        list on its own, for a ``!`` entry excludes only from its own list."""
+        return matches_any(path, self.globs) or matches_any(path, self.twins)
 
 
 def plan_branch_reads(
@@ -54,8 +61,8 @@ def plan_branch_reads(
             chosen[ref.branch] = ref
     if not chosen:
         return None
-    globs = (*config.packets, *(twin_of(g) for g in config.packets if g.endswith(".json")))
-    return BranchPlan(chosen, prefix, globs)
+    twins = tuple(twin_of(g) for g in config.packets if g.endswith(".json"))
+    return BranchPlan(chosen, prefix, config.packets, twins)
 
 
 def read_branch_packets(
@@ -75,7 +82,7 @@ def read_branch_packets(
         files = {
             path: blob
             for path, blob in trees.get(ref.tree, [])
-            if path.startswith(prefix) and matches_any(path[len(prefix) :], plan.globs)
+            if path.startswith(prefix) and plan.holds(path[len(prefix) :])
         }
         for top_path, blob in files.items():
             if top_path.endswith(".json"):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from handoff_audit.globs import positives
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.textcut import shorten
 
@@ -713,8 +714,9 @@ def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = (
     """Git pathspecs (from the top folder) for configuration globs and for exact paths, both
     relative to the audited root; ``prefix`` is that root from the top folder (``""``, ``a/``).
     The globs' pathspecs ignore letter case: they list at least what `model.packet.named_packet`
-    and `named_block_file` keep, ``Handoff.md`` for ``**/HANDOFF.md``."""
-    specs = [f":(top,glob,icase){prefix}{glob.removeprefix('./')}" for glob in globs]
+    and `named_block_file` keep, ``Handoff.md`` for ``**/HANDOFF.md``. An exclusion (``!``) is
+    left out: the files listed are matched against the whole list afterwards."""
+    specs = [f":(top,glob,icase){prefix}{glob.removeprefix('./')}" for glob in positives(globs)]
     return specs + [f":(top,literal){prefix}{path}" for path in literal]
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from handoff_audit.credentials import json_may_hold_secret, show
-from handoff_audit.globs import matches_any, matches_any_case
+from handoff_audit.globs import matches_any, matches_any_case, positives
 
 if TYPE_CHECKING:
     from handoff_audit.config import Config
@@ -159,7 +159,7 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     twin's name with no JSON beside it (a lone ``handoff.md``) is the hand-written kind, blocked
     as its case variants are."""
     packets, block_files = config.packets, config.block_files
-    if not matches_any_case(path, (*packets, *block_files)):
+    if not matches_any_case(path, (*positives(packets), *positives(block_files))):
         return False, False  # most paths (speed: one match for them, as before)
     exact = matches_any(path, packets), matches_any(path, block_files)
     markdown = path.lower().endswith(".md")

@@ -12,14 +12,13 @@ from handoff_audit import shell
 from handoff_audit.config import setting_advice
 from handoff_audit.credentials import packet_identifiers, show, unnamed_secrets
 from handoff_audit.errors import ConfigError, InputError
-from handoff_audit.globs import matches_any
 from handoff_audit.jsonpos import field_name, iter_strings
 from handoff_audit.markdown.blanks import bare_value, is_blank, says_no_step
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Fix, Hit, Rule
-from handoff_audit.schema.foreign import dropped_globs, foreign_message, is_foreign
+from handoff_audit.schema.foreign import foreign_message, is_foreign, packets_without
 from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
 
 if TYPE_CHECKING:
@@ -358,13 +357,9 @@ def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
     branch = ctx.history.branch if ctx.history is not None else ctx.target.branch
     slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
     beside = f".handoff/{slug}.json"
-    kept = [g for g in config.packets if not matches_any(packet.path, [g])]
-    kept = [g for g in kept if not matches_any(twin, [g])]
-    if not matches_any(beside, kept):
-        kept.append(".handoff/**/*.json")
+    kept = packets_without(config.packets, packet.path, twin, beside)
     leave_out = setting_advice(config.source, "packets", kept)
-    dropped = dropped_globs(config.packets, packet.path, twin)
-    message = foreign_message(packet.data, leave_out, shell.fix_path(beside), dropped)
+    message = foreign_message(packet.data, leave_out, shell.fix_path(beside))
     return Hit(SCHEMA, packet.path, message, line=1, column=1, pointer="")
 
 

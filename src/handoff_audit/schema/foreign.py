@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from handoff_audit.globs import matches_any
+from handoff_audit.globs import NEGATE, literal, matches_any
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.messages import nearest_field
 
@@ -55,48 +55,41 @@ def _required_fields() -> tuple[str, ...]:
     return tuple(sorted(key for key in required if isinstance(key, str)))
 
 
-def dropped_globs(packets: Sequence[str], *paths: str) -> list[str]:
-    """The ``packets`` globs that leaving out ``paths`` drops though they name more than those
-    files (a wildcard: ``**/handoff.json``), which every other packet they found goes with."""
-    return [g for g in packets if any(matches_any(p, [g]) for p in paths) and _wild(g)]
+def packets_without(packets: Sequence[str], path: str, twin: str, beside: str) -> list[str]:
+    """The ``packets`` setting that keeps ``packets`` but leaves out the file at ``path`` (and
+    its markdown ``twin`` when a glob finds it): the globs, then an exclusion (``!``) of each,
+    so that every other packet the globs find is still audited. ``beside`` (the branch's own
+    packet, under ``.handoff/``) is found, whatever the globs were."""
+    kept = list(packets)
+    if not matches_any(beside, kept):
+        kept.append(".handoff/**/*.json")
+    kept.append(f"{NEGATE}{literal(path)}")
+    if matches_any(twin, packets):
+        kept.append(f"{NEGATE}{literal(twin)}")
+    return kept
 
 
-def _wild(glob: str) -> bool:
-    return any(char in glob for char in "*?[")
-
-
-def foreign_message(
-    data: Mapping[str, Any], leave_out: str, beside: str, dropped: Sequence[str] = ()
-) -> str:
+def foreign_message(data: Mapping[str, Any], leave_out: str, beside: str) -> str:
     """One line: what the file lacks, which keys are unknown, and the two ways forward;
-    ``leave_out`` says where and how to set ``packets`` without the file (`setting_advice`),
-    ``beside`` where this branch's packet goes instead; ``dropped``: the wildcard globs that
-    setting drops (`dropped_globs`), named so that no one drops them unawares."""
+    ``leave_out`` says where and how to set ``packets`` without the file (`setting_advice` of
+    `packets_without`), ``beside`` where this branch's packet goes instead."""
     unknown = unknown_keys(data)
     shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
-    globs = ", ".join(f"`{g}`" for g in dropped)
-    warn = (
-        f"; this drops {globs} for every file: a packet at such a path elsewhere is no longer "
-        "audited nor stopped by the merge gate, so keep this repository's packets under "
-        "`.handoff/`"
-        if dropped
-        else ""
-    )
     return (
         f"not a handoff packet in this tool's shape: none of {', '.join(OWN_FIELDS)}, and "
         f"{len(unknown)} of {len(data) - ('status' in data)} top-level keys unknown ({shown}); "
         "if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema; "
         "otherwise it is another tool's file: leave it alone, and so that the audit stops "
         f"reading it as a packet, set `packets` without it, {leave_out} (this branch's packet "
-        f"goes beside it: `handoff-audit new --output {beside} ...`){warn}"
+        f"goes beside it: `handoff-audit new --output {beside} ...`)"
     )
 
 
 __all__ = [
     "IDENTIFYING",
     "OWN_FIELDS",
-    "dropped_globs",
     "foreign_message",
     "is_foreign",
+    "packets_without",
     "unknown_keys",
 ]

@@ -40,7 +40,7 @@ from handoff_audit.authoring.packet_files import (
     twin_of,
 )
 from handoff_audit.authoring.packet_pair import write_pair
-from handoff_audit.authoring.rebranch import repointed_here
+from handoff_audit.authoring.rebranch import renamed_siblings, repointed_here
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
 from handoff_audit.authoring.topic_files import own_facts
@@ -232,7 +232,9 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     lkg, verified, failed = _last_known_good(
         bench, config, options, notes, previous=previous if isinstance(previous, str) else None
     )
-    branch_packets = _json_packets(bench, config).active
+    found = _json_packets(bench, config)
+    # A packet of this branch's old name (`git branch -m`) not re-pointed yet is a topic of it.
+    branch_packets = [*found.active, *renamed_siblings(bench.root, bench.branch, found.elsewhere)]
     listed = data.get("changed_files")
     facts |= own_facts(bench, config, told | verified, branch_packets, path, listed)
     if verified.commands_run and not failed:
@@ -399,6 +401,9 @@ class _BranchPackets:
     """Why each JSON packet file that could not be read was not (any may be one more)."""
     not_packets: list[tuple[str, str]]
     """Each JSON file at a packet path that is no packet (`not_a_packet`), and why."""
+    elsewhere: list[Packet]
+    """The active JSON packets in the tree that name another branch (`renamed_siblings` tells
+    those of a branch renamed into this one)."""
 
     def active_of(self, topic: str) -> list[Packet]:
         return [p for p in self.active if p.topic == topic]
@@ -411,14 +416,9 @@ def _json_packets(bench: Workbench, config: Config) -> _BranchPackets:
     files = discover(bench.root, (bench.root,), config)
     packets, hits = load_packets(bench.root, files, config)
     unread = {p.path for p in packets if p.kind == "json" and p.data is None}
-    active = [
-        p
-        for p in packets
-        if p.kind == "json"
-        and is_packet(p.data)
-        and p.status == "active"
-        and p.branch == bench.branch
-    ]
+    readable = [p for p in packets if p.kind == "json" and is_packet(p.data)]
+    active = [p for p in readable if p.status == "active" and p.branch == bench.branch]
+    elsewhere = [p for p in readable if p.status == "active" and p.branch != bench.branch]
     not_packets = [
         (p.path, reason)
         for p in packets
@@ -426,7 +426,8 @@ def _json_packets(bench: Workbench, config: Config) -> _BranchPackets:
         for reason in [not_a_packet(p.data)]
         if reason is not None
     ]
-    return _BranchPackets(active, [hit for hit in hits if hit.path in unread], not_packets)
+    unread_hits = [hit for hit in hits if hit.path in unread]
+    return _BranchPackets(active, unread_hits, not_packets, elsewhere)
 
 
 def _refuse_foreign(bench: Workbench, path: Path) -> str | None:

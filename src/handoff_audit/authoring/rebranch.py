@@ -6,6 +6,7 @@ re-point's commit makes it newer than the work, which would hide that it is stal
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.model.context import Target
+from handoff_audit.model.packet import Packet
 from handoff_audit.rules.repoint import SINCE, repoint_command
 from handoff_audit.suggest import closest
 
@@ -79,6 +81,19 @@ def repointed(
         f"{branch!r}; everything else kept"
     )
     return {**data, "branch": branch}, note
+
+
+def renamed_siblings(root: Path, branch: str, elsewhere: Iterable[Packet]) -> list[Packet]:
+    """Those of ``elsewhere`` (active packets in ``branch``'s tree that name another branch)
+    whose branch no longer exists (`branch_gone`: renamed into this one, `git branch -m`): the
+    branch's topics under its old name, not re-pointed yet. Their files are another topic's to
+    a packet of this branch, as those of its re-pointed packets are (`own_changed_files`).
+    One git process (two when a pushed branch was renamed), only when there is such a packet."""
+    candidates = [p for p in elsewhere if isinstance(p.branch, str) and p.ref is None]
+    known = known_branches(root) if candidates else None
+    if known is None:
+        return []
+    return [p for p in candidates if branch_gone(root, str(p.branch), branch, *known)]
 
 
 def refuse_stale_repoint(packet: Path, branch: str, root: Path, config: Config) -> None:

@@ -87,3 +87,30 @@ def test_re_pointing_a_topic_packet_keeps_its_own_changed_files(tmp_path: Path) 
     assert stop.code == 2, stop.err
     [billing_fix] = [f for f in fixes(stop.err, ANSWERS) if ".handoff/billing.json" in f]
     assert "--summary" not in billing_fix, stop.err
+
+
+def test_re_pointing_after_another_topic_s_commits_keeps_the_summary(tmp_path: Path) -> None:
+    repo = _two_topics(tmp_path)
+    stop = run_hook(stop_event(repo.root))
+    assert stop.code == 2, stop.err
+    [default_fix] = [f for f in fixes(stop.err, ANSWERS) if "update handoff.json" in f]
+    # The commit since the default packet is billing's: no summary of it is asked for.
+    assert "--branch feat/account" in default_fix and "--summary" not in default_fix, stop.err
+    assert "keeps its summary and next action" in stop.err
+    ran = _obey(repo)
+    assert not repo.git("status", "--porcelain")
+    default = _packet(repo, "handoff.json")
+    assert default["summary"] == "auth work"
+    assert default["next_action"] == "Finish auth in src/auth.py."
+    assert default["branch"] == "feat/account"
+    assert run_hook(stop_event(repo.root)).code == 0, ran
+    check = sh("handoff-audit check", repo.root)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_the_re_point_alone_is_taken_when_only_another_topic_moved_on(tmp_path: Path) -> None:
+    repo = _two_topics(tmp_path)
+    alone = sh("handoff-audit update handoff.json --branch feat/account", repo.root)
+    assert alone.returncode == 0, alone.stderr
+    default = _packet(repo, "handoff.json")
+    assert (default["summary"], default["changed_files"]) == ("auth work", ["src/auth.py"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,7 +40,7 @@ from handoff_audit.authoring.markdown_fixes import (
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.series_successor import next_in_series, past_typo, successor
-from handoff_audit.authoring.topic_files import changed_files, topic_files
+from handoff_audit.authoring.topic_files import only_other_topics
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
@@ -353,22 +354,21 @@ class Fixes:
         shown = os.path.relpath(self.gate.root / packet.path, self.cwd)  # words, no command
         return trim_or_raise(shown, data, needed, self.gate.config)
 
-    def other_topics_only(self, packet: PacketInfo, findings: list[Finding]) -> bool:
+    def other_topics_only(
+        self, packet: PacketInfo, findings: Iterable[Finding], others: Iterable[PacketInfo] = ()
+    ) -> bool:
         """The commits since ``packet`` (its `packet-outdated` finding) changed only files of
-        the branch's other active topics, none of its own: its summary still holds."""
+        the branch's other active topics (its packets, and ``others``), none of its own: its
+        summary still holds."""
         outdated = next((f for f in findings if f.rule == "packet-outdated"), None)
-        others = [
+        siblings = [
             p
-            for p in self.gate.packets
+            for p in [*self.gate.packets, *others]
             if p.path != packet.path and p.status == "active" and p.data is not None
         ]
-        if outdated is None or not outdated.touched or not others or packet.data is None:
+        if outdated is None:
             return False
-        shared = {f for other in others for f in changed_files(other.data)}
-        mine = topic_files(packet.data, shared)
-        theirs = {f for o in others for f in topic_files(o.data, changed_files(packet.data))}
-        touched = set(outdated.touched)
-        return not touched & mine and touched <= theirs
+        return only_other_topics(outdated.touched, packet.data, [p.data for p in siblings])
 
     def keep_beyond(self, packet: PacketInfo, beyond: Beyond) -> tuple[str, str | None]:
         """The fix for a twin that says more than its packet, and its note: `update` with what

@@ -71,20 +71,29 @@ def _repointed(
 ) -> Told:
     """A packet whose branch no longer exists (renamed): re-pointed at this branch by
     `update --branch`, keeping its decisions, risks and last known good commit, and
-    committed; refreshed in the same command when it is older than the work (``stale``)."""
+    committed; refreshed in the same command when it is older than the work (``stale``):
+    with what changed since, unless those commits touched only the branch's other topics'
+    files (`_theirs_only`), which a re-point with `--verify` answers, its summary kept."""
     assert finding.repoint is not None
-    verb = "re-point and refresh" if stale else "re-point"
+    theirs = _theirs_only(fixes, packet, stale)
+    verb = "re-point and refresh" if stale and not theirs else "re-point"
     new = redact(finding.repoint)  # a branch named like a credential is renamed first
     message = shell.quote(f"handoff: {verb} the packet of {packet.branch} here")
     command = (
-        f"{_repoint(fixes, packet, finding.repoint, stale)} && git add -- {files} && "
+        f"{_repoint(fixes, packet, finding.repoint, stale, theirs)} && git add -- {files} && "
         f"git commit -m {message} -- {files}"
     )
     also = (
         f"branch {packet.branch} no longer exists: this makes the packet {new}'s, "
         "everything else kept"
     )
-    if stale:
+    if theirs:
+        also = (
+            f"branch {packet.branch} no longer exists: this makes the packet {new}'s; the "
+            "commits since touched only the branch's other topics' files, so it keeps its "
+            "summary and next action and moves last_known_good_commit to HEAD when the tests pass"
+        )
+    elif stale:
         also = (
             f"branch {packet.branch} no longer exists and the work moved on after the packet: "
             f"this makes it {new}'s and records what changed since, its decisions "
@@ -93,12 +102,32 @@ def _repointed(
     return reason(finding, [finding, *stale]), command, also
 
 
-def _repoint(fixes: Fixes, packet: PacketInfo, branch: str, stale: tuple[Finding, ...]) -> str:
+def _theirs_only(fixes: Fixes, packet: PacketInfo, stale: tuple[Finding, ...]) -> bool:
+    """True when the commits since ``packet`` touched only the files of the branch's other
+    topics: its packets, and the other packets of its old name not re-pointed yet."""
+    renamed = [
+        p.packet
+        for p in fixes.gate.problems
+        if p.kind == "inherited" and p.packet is not None and p.packet.branch == packet.branch
+    ]
+    return bool(stale) and fixes.other_topics_only(packet, stale, renamed)
+
+
+def _repoint(
+    fixes: Fixes,
+    packet: PacketInfo,
+    branch: str,
+    stale: tuple[Finding, ...],
+    theirs: bool = False,
+) -> str:
     """`update PACKET --branch BRANCH`, with the refresh that the ``stale`` findings (the
-    packet is older than the work) ask for: what changed since, a passing test run."""
+    packet is older than the work) ask for: what changed since, a passing test run; only the
+    test run when the commits since were other topics' (``theirs``)."""
     quoted = fixes.path(packet.path)
     if not stale:
         return repoint_command(f"{program()} update {quoted}", branch)
+    if theirs:
+        return repoint_command(fixes.refresh(quoted, verify=True), branch)
     verify = any(f.rule == "lkg-behind" for f in stale)
     since = fixes.since(list(stale)) if any(f.rule in OUTDATED_RULES for f in stale) else None
     return repoint_command(fixes.refresh(quoted, verify=verify), branch, since)

@@ -223,7 +223,10 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     notes.extend(config_warnings(config.notes))
     path, read = _updated_packet(bench, config, packet, options.topic)
     refreshing = options.summary is not None or options.next_action is not None
-    data = repointed_here(bench, config, path, read, (options.branch, refreshing), notes)
+    found = _json_packets(bench, config)
+    # A packet of this branch's old name (`git branch -m`) not re-pointed yet is a topic of it.
+    topics = [*found.active, *renamed_siblings(bench.root, bench.branch, found.elsewhere)]
+    data = repointed_here(bench, config, (path, read), (options.branch, refreshing), topics, notes)
     facts = _dirt_facts(bench, options, "update", notes) | reported
     told = _transcript_facts(bench, config, options, notes)
     previous = data.get("last_known_good_commit")
@@ -232,11 +235,8 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     lkg, verified, failed = _last_known_good(
         bench, config, options, notes, previous=previous if isinstance(previous, str) else None
     )
-    found = _json_packets(bench, config)
-    # A packet of this branch's old name (`git branch -m`) not re-pointed yet is a topic of it.
-    branch_packets = [*found.active, *renamed_siblings(bench.root, bench.branch, found.elsewhere)]
     listed = data.get("changed_files")
-    facts |= own_facts(bench, config, told | verified, branch_packets, path, listed)
+    facts |= own_facts(bench, config, told | verified, topics, path, listed)
     if verified.commands_run and not failed:
         # A passing run ends the risk a failing run of the same command added.
         cmd = verified.commands_run[-1]["cmd"]

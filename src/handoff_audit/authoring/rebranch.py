@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
 from handoff_audit.authoring.no_active import name
+from handoff_audit.authoring.topic_files import only_other_topics
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
@@ -28,23 +29,26 @@ if TYPE_CHECKING:
 def repointed_here(
     bench: Workbench,
     config: Config,
-    path: Path,
-    data: dict[str, Any],
+    packet: tuple[Path, dict[str, Any]],
     given: tuple[str | None, bool],
+    topics: list[Packet],
     notes: list[str],
 ) -> dict[str, Any]:
-    """For `update`: ``data`` re-pointed at this branch when it is another branch's packet
-    (only when that branch no longer exists and ``--branch``, the first of ``given``, names
-    this one; a packet older than the work, only when the second of ``given`` says that
-    `--summary` or `--next-action` refresh it too)."""
+    """For `update`: ``packet`` (its path and data) re-pointed at this branch when it is
+    another branch's packet (only when that branch no longer exists and ``--branch``, the first
+    of ``given``, names this one; a packet older than the work, only when the second of
+    ``given`` says that `--summary` or `--next-action` refresh it too, or when the commits since
+    touched only the files of the branch's other ``topics``)."""
+    path, data = packet
     if data.get("branch") == bench.branch:
         return data
     branch, refreshing = given
-    data, note = repointed(path, data, bench.branch, branch, bench.root)
+    repointed_data, note = repointed(path, data, bench.branch, branch, bench.root)
     if not refreshing:
-        refuse_stale_repoint(path, bench.branch, bench.root, config)
+        others = [p.data for p in topics if (bench.root / p.path).resolve() != path.resolve()]
+        refuse_stale_repoint(path, bench.branch, bench.root, config, (data, others))
     notes.append(note)
-    return data
+    return repointed_data
 
 
 def repointed(
@@ -96,10 +100,17 @@ def renamed_siblings(root: Path, branch: str, elsewhere: Iterable[Packet]) -> li
     return [p for p in candidates if branch_gone(root, str(p.branch), branch, *known)]
 
 
-def refuse_stale_repoint(packet: Path, branch: str, root: Path, config: Config) -> None:
+def refuse_stale_repoint(
+    packet: Path,
+    branch: str,
+    root: Path,
+    config: Config,
+    topics: tuple[dict[str, Any], list[dict[str, Any] | None]],
+) -> None:
     """`InputError` when ``packet``, about to be re-pointed at ``branch`` with nothing it says
     refreshed, is older than the work (`packet-outdated`): the command that re-points and
-    refreshes it together."""
+    refreshes it together; unless the commits since touched only the files of the branch's
+    other topics (``topics``: the packet's data, then theirs), which leave its summary true."""
     # start-up: the audit loads only for a re-point
     from handoff_audit.engine.audit import AuditRequest, run_audit
 
@@ -113,7 +124,7 @@ def refuse_stale_repoint(packet: Path, branch: str, root: Path, config: Config) 
     )
     path = packet.resolve().relative_to(top).as_posix()
     found = [f for f in run_audit(request).findings if f.path == path]
-    if not found:
+    if not found or only_other_topics(found[0].touched, *topics):
         return
     shown = shell.quote_path(name(packet))
     refresh = repoint_command(f"handoff-audit update {shown}", branch, SINCE)

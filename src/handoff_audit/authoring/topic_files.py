@@ -89,3 +89,22 @@ def topic_files(data: Mapping[str, Any] | None, shared: set[str]) -> set[str]:
     named = [data.get("verdict_pointer"), *(pointers if isinstance(pointers, list) else [])]
     own = {p.split(":", 1)[0] for p in named if isinstance(p, str) and "://" not in p}
     return own | (changed_files(data) - shared)
+
+
+def only_other_topics(
+    touched: Iterable[str],
+    data: Mapping[str, Any] | None,
+    others: Iterable[Mapping[str, Any] | None],
+) -> bool:
+    """True when the files ``touched`` by the commits since a packet (``data``; its
+    `packet-outdated` finding's) are all the branch's ``others`` topics' files and none its own:
+    its summary and next action still hold, and `--summary` would replace them with another
+    topic's news."""
+    others = list(others)
+    touched = set(touched)
+    if not touched or not others or data is None:
+        return False
+    shared = {f for other in others for f in changed_files(other)}
+    mine = topic_files(data, shared)
+    theirs = {f for other in others for f in topic_files(other, changed_files(data))}
+    return not touched & mine and touched <= theirs

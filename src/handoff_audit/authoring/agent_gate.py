@@ -211,11 +211,12 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
 
 
 def _judge_detached(gate: Gate, refs: Sequence[plumbing.Ref], protected: Sequence[str]) -> None:
-    """A detached HEAD needs no handoff, unless the last move of HEAD checked out a commit away
-    from a branch that is not protected (`rebase_state.left_branch`: a `git bisect reset` back
-    to a bisect's detached start, a `git checkout COMMIT`) and not its tip: the session would
-    end off that branch, its handoff never checked. The way back is to switch to it."""
-    left = left_branch(gate.root)
+    """A detached HEAD needs no handoff, unless the last moves of HEAD, checkouts in a row,
+    checked out a commit away from a branch that is not protected (`rebase_state.left_branch`:
+    a `git bisect reset` back to a bisect's detached start, a `git checkout COMMIT`, a `git
+    checkout --detach` then another) and not its tip: the session would end off that branch,
+    its handoff never checked. The way back is to switch to it."""
+    left, checkouts = left_branch(gate.root)
     tip = next((r.commit for r in refs if r.name == f"refs/heads/{left}"), None)
     try:
         head = plumbing.run(gate.root, ["rev-parse", "--verify", "-q", "HEAD"]).decode().strip()
@@ -224,10 +225,11 @@ def _judge_detached(gate: Gate, refs: Sequence[plumbing.Ref], protected: Sequenc
     if not left or tip is None or tip == head or matches_any(left, protected):
         gate.note = "HEAD is detached: no branch to hand off"
         return
+    moves = "the last checkout" if checkouts == 1 else f"the last {checkouts} checkouts"
     said = (
-        f"HEAD is detached at {head[:12]}, which the last checkout moved to from branch "
-        f"{left} (a `git bisect reset` back to where a bisect started, a `git checkout COMMIT`): "
-        f"the handoff of {left} is not checked here; go back to the branch"
+        f"HEAD is detached at {head[:12]}, which {moves} moved to from branch {left} (a `git "
+        "bisect reset` back to where a bisect started, a `git checkout COMMIT`): the handoff "
+        f"of {left} is not checked here; go back to the branch"
     )
     gate.problems.append(Problem("left-branch", said, command=f"git switch {quote(left)}"))
 

@@ -311,29 +311,39 @@ def bisect_left(root: Path, own: str) -> Pending:
     )
 
 
-def left_branch(root: Path) -> str:
-    """The branch the last move of HEAD left, when that move was a checkout (git's ``logs/HEAD``,
-    its last line ``checkout: moving from BRANCH to WHAT``: a `git bisect reset` back to a
-    bisect's detached start, a `git checkout COMMIT`), else ``""``. WHAT is as it was typed (a
-    full id, ``HEAD~2``, ``feat~2``, a tag): it is not read; the caller, for a detached HEAD,
-    compares HEAD with the branch's tip. A branch name has no space, so the first `` to ``
-    ends it, whatever the target's text."""
+_MAX_CHECKOUTS = 16
+"""How many checkouts in a row `left_branch` follows back (reflog entries read, at most)."""
+
+
+def left_branch(root: Path) -> tuple[str, int]:
+    """The branch the session left by checkouts, and how many checkouts in a row moved HEAD
+    since (git's ``logs/HEAD``, read back from its last line while each is ``checkout: moving
+    from COMMIT to WHAT``, up to `_MAX_CHECKOUTS` of them, until one moves ``from BRANCH``: a
+    `git bisect reset` back to a bisect's detached start, a `git checkout COMMIT`, a `git
+    checkout --detach` then `git checkout HEAD~1`); ``("", 0)`` when the last move of HEAD was no
+    checkout, or the chain reaches none from a branch. WHAT is as it was typed (a full id,
+    ``HEAD~2``, ``feat~2``, a tag): it is not read; the caller, for a detached HEAD, compares
+    HEAD with the branch's tip. A branch name has no space, so the first `` to `` ends it,
+    whatever the target's text."""
     folders = git_dirs(os.path.realpath(root))
     if not folders:
-        return ""
+        return "", 0
     path = os.path.join(folders[0], "logs", "HEAD")
     try:
         with open(path, "rb") as handle:
             handle.seek(max(0, os.path.getsize(path) - _MAX_BYTES))
             lines = handle.read().decode("utf-8", "replace").splitlines()
     except OSError:
-        return ""
-    message = lines[-1].partition("\t")[2] if lines else ""
+        return "", 0
     prefix = "checkout: moving from "
-    branch, to, _target = message.removeprefix(prefix).partition(" to ")
-    if not message.startswith(prefix) or not to or plumbing.is_commit_id(branch):
-        return ""
-    return branch
+    for steps, line in enumerate(reversed(lines[-_MAX_CHECKOUTS:]), start=1):
+        message = line.partition("\t")[2]
+        source, to, _target = message.removeprefix(prefix).partition(" to ")
+        if not message.startswith(prefix) or not to:
+            break
+        if not plumbing.is_commit_id(source):
+            return source, steps
+    return "", 0
 
 
 def bisect_branch(root: Path, start: str) -> str:

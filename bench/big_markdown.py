@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from measure import clean_env, run
+from measure import bench_repository, clean_env, git, run
 
 PROSE = Path(__file__).resolve().parents[1] / "tests" / "data" / "md-incomplete"
 SHAPES: dict[str, str] = {
@@ -66,20 +65,6 @@ def body(shape: str, size: int) -> str:
     return title + unit * ((size - len(title)) // len(unit)) + "\n"
 
 
-def _git(root: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
-
-
-def _repository(root: Path) -> None:
-    _git(root, "init", "-q", "-b", "main")
-    _git(root, "config", "user.email", "bench@example.com")
-    _git(root, "config", "user.name", "bench")
-    (root / "README.md").write_text("bench\n")
-    _git(root, "add", ".")
-    _git(root, "commit", "-qm", "base")
-    _git(root, "checkout", "-qb", "feat/big")
-
-
 def _tool() -> str:
     beside = Path(sys.executable).parent / "handoff-audit"
     found = str(beside) if beside.exists() else shutil.which("handoff-audit")
@@ -104,13 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory(prefix="big-markdown-") as work:
         root = Path(work)
-        _repository(root)
+        bench_repository(root, "feat/big")
         for size in sizes:
             prose_cpu = 0.0
             for shape in ("prose", *shapes):
                 handoff = root / "HANDOFF.md"
                 handoff.write_text(body(shape, size))
-                _git(root, "add", "HANDOFF.md")
+                git(root, "add", "HANDOFF.md")
                 measured = run([tool, *COMMANDS[args.command]], root, env)
                 if shape == "prose":
                     prose_cpu = measured.cpu

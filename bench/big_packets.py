@@ -18,25 +18,17 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from measure import bench_repository, git
+
 HERE = Path(__file__).resolve().parent
 RUN = "import sys; from handoff_audit.cli.main import main; sys.exit(main(sys.argv[1:]))"
 
 
-def git(root: Path, *args: str) -> str:
-    done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True)
-    return done.stdout.strip()
-
-
 def build(root: Path, packets: int, source: Path) -> None:
     """A repository on ``feat/x`` with ``packets`` large active packets and their twins."""
-    root.mkdir(parents=True)
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.email", "bench@example.com")
-    git(root, "config", "user.name", "bench")
-    (root / "README.md").write_text("hi\n")
-    git(root, "add", ".")
-    git(root, "commit", "-qm", "base")
-    git(root, "switch", "-qc", "feat/x")
+    bench_repository(root, "feat/x", readme="hi\n")
     lkg = git(root, "rev-parse", "HEAD")
     (root / ".handoff").mkdir()
     commands = [

@@ -132,6 +132,24 @@ def run(
     )
 
 
+def git(root: Path, *args: str) -> str:
+    """Run git in ``root`` and return what it printed, stripped; a failure raises."""
+    done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def bench_repository(root: Path, branch: str, readme: str = "bench\n") -> None:
+    """A fresh repository in ``root``: one commit of README.md on ``main``, then on ``branch``."""
+    root.mkdir(parents=True, exist_ok=True)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.email", "bench@example.com")
+    git(root, "config", "user.name", "bench")
+    (root / "README.md").write_text(readme)
+    git(root, "add", ".")
+    git(root, "commit", "-qm", "base")
+    git(root, "switch", "-qc", branch)
+
+
 class TreeMemory:
     """Polls the resident memory of a process and all its descendants; keeps the peak sum."""
 

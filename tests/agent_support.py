@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from conftest import GitRepo
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
 
 
 def hook_command() -> list[str]:
@@ -231,3 +233,26 @@ def feature_repo(repo: GitRepo, branch: str = "feat/refunds") -> GitRepo:
     repo.write("src/refunds.py", "def refund(amount):\n    return amount\n")
     repo.commit("refunds: first cut")
     return repo
+
+
+def diverged(repo: GitRepo, *, with_packet: bool, subfolder: bool = False) -> None:
+    """main: a.py, c.py, d.py (and sub/notes.txt with ``subfolder``); `other` changes c.py (A),
+    a.py (B), d.py (C); `feat` changes a.py (committed, with its packet when ``with_packet``),
+    so B conflicts with it."""
+    for name in ("a", "c", "d"):
+        repo.write(f"{name}.py", f"{name} = 1\n")
+    if subfolder:
+        repo.write("sub/notes.txt", "notes\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "other")
+    for name, message in (("c", "A"), ("a", "B"), ("d", "C")):
+        repo.write(f"{name}.py", f"{name} = 2\n")
+        repo.commit(message)
+    repo.git("switch", "-q", "-c", "feat", "main")
+    repo.write("a.py", "a = 3\n")
+    head = repo.commit("feat a")
+    if with_packet:
+        data = packet("feat", head, summary="a is 3", changed_files=["a.py"])
+        repo.write("handoff.json", data)
+        repo.write("handoff.md", render_packet(data))
+        repo.commit("handoff")

@@ -7,29 +7,8 @@ from __future__ import annotations
 
 import subprocess
 
-from agent_support import run_fix, run_hook, stop_event
+from agent_support import diverged, run_fix, run_hook, stop_event
 from conftest import GitRepo
-from git_helpers import packet
-from handoff_audit.markdown import render_packet
-
-
-def _diverged(repo: GitRepo) -> None:
-    """main: a.py, c.py, d.py; `other` changes c.py (A), a.py (B), d.py (C); `feat`, with its
-    packet, changes a.py, so B conflicts with it."""
-    for name in ("a", "c", "d"):
-        repo.write(f"{name}.py", f"{name} = 1\n")
-    repo.commit("init")
-    repo.git("switch", "-q", "-c", "other")
-    for name, message in (("c", "A"), ("a", "B"), ("d", "C")):
-        repo.write(f"{name}.py", f"{name} = 2\n")
-        repo.commit(message)
-    repo.git("switch", "-q", "-c", "feat", "main")
-    repo.write("a.py", "a = 3\n")
-    head = repo.commit("feat a")
-    data = packet("feat", head, summary="a is 3", changed_files=["a.py"])
-    repo.write("handoff.json", data)
-    repo.write("handoff.md", render_packet(data))
-    repo.commit("handoff")
 
 
 def _commands(lines: list[str]) -> list[str]:
@@ -72,7 +51,7 @@ def test_a_squash_merge_conflict_is_named_a_squash_merge_not_a_stash_pop(
     """`git merge --squash` stopped on a conflict was described as a `git stash pop` that kept
     its stash entry (`git stash list` is empty); it is now named as the squash merge, and its
     fixes, run in order, commit it."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=True)
     merged = subprocess.run(["git", "merge", "--squash", "other"], cwd=git_repo.root)
     assert merged.returncode != 0
     assert (git_repo.root / ".git" / "SQUASH_MSG").exists()
@@ -90,7 +69,7 @@ def test_a_cherry_pick_n_sequence_stopped_on_a_conflict_is_named_and_goes_on(
     was described as a `git stash pop`; it is now named, with the command that takes the rest
     once what it took is committed (and commits it), and the printed commands, run in order,
     finish it."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=True)
     picked = subprocess.run(
         ["git", "cherry-pick", "-n", "other~2", "other~1", "other"], cwd=git_repo.root
     )

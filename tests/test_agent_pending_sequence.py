@@ -7,25 +7,9 @@ from __future__ import annotations
 import os
 import subprocess
 
-from agent_support import HookRun, run_fix, run_hook, stop_event
+from agent_support import HookRun, diverged, run_fix, run_hook, stop_event
 from conftest import GitRepo
 from test_agent_conflict_source import _commands
-
-
-def _diverged(repo: GitRepo) -> None:
-    """main: a.py, c.py, d.py and sub/; `other` changes c.py (A), a.py (B), d.py (C); `feat`
-    changes a.py (committed, no handoff yet), so B conflicts with it."""
-    for name in ("a", "c", "d"):
-        repo.write(f"{name}.py", f"{name} = 1\n")
-    repo.write("sub/notes.txt", "notes\n")
-    repo.commit("init")
-    repo.git("switch", "-q", "-c", "other")
-    for name, message in (("c", "A"), ("a", "B"), ("d", "C")):
-        repo.write(f"{name}.py", f"{name} = 2\n")
-        repo.commit(message)
-    repo.git("switch", "-q", "-c", "feat", "main")
-    repo.write("a.py", "a = 3\n")
-    repo.commit("feat a")
 
 
 def _follow(repo: GitRepo, resolve: dict[str, str] | None) -> tuple[str, HookRun]:
@@ -58,7 +42,7 @@ def test_a_cherry_pick_n_sequence_on_a_branch_with_no_handoff_ends_with_new_work
     """`git cherry-pick -n A B C` stopped on B, on a branch with no packet: the printed way
     went on with the sequence after the commit, which staged C, and the `new` after it refused
     (the workbench not clean). The sequence's way on now commits what the rest staged."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     picked = subprocess.run(
         ["git", "cherry-pick", "-n", "other~2", "other~1", "other"],
         cwd=git_repo.root,
@@ -104,7 +88,7 @@ def test_a_cherry_pick_sequence_left_between_two_picks_blocks_until_it_goes_on(
     """`git cherry-pick A B C` stopped on B, resolved with `git commit` instead of `--continue`:
     git's sequencer folder still holds C, no CHERRY_PICK_HEAD, nothing to resolve. The hook let
     the session end there; it now names the sequence and its `--continue` first."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     assert _git(git_repo, "cherry-pick", "other~2", "other~1", "other") != 0
     git_repo.write("a.py", "a = 4\n")
     git_repo.git("add", "a.py")
@@ -122,7 +106,7 @@ def test_a_bisect_left_running_blocks_until_it_is_reset(git_repo: GitRepo) -> No
     """A `git bisect` left running (HEAD detached at a commit it checked out): the hook said
     "HEAD is detached: no branch to hand off" and let the session end; it now names the bisect
     and `git bisect reset`, then what the branch itself needs."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     git_repo.git("switch", "-q", "other")
     assert _git(git_repo, "bisect", "start", "other", "main") == 0
     assert (git_repo.root / ".git" / "BISECT_LOG").exists()
@@ -137,7 +121,7 @@ def test_a_rebase_of_a_detached_head_stopped_at_an_edit_step_blocks(git_repo: Gi
     """`git rebase -i other~2 other^0` (a detached HEAD) stopped at an `edit` step: git's
     head-name says "detached HEAD", which was taken for no rebase, and the session could end
     there; it is now named, with `git rebase --continue` first."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     edit = {"GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/", "GIT_EDITOR": "true"}
     assert _git(git_repo, "rebase", "-q", "-i", "other~2", "other^0", env=edit) == 0
     assert (git_repo.root / ".git" / "rebase-merge").is_dir()
@@ -150,7 +134,7 @@ def test_a_rebase_of_a_detached_head_stopped_at_an_edit_step_blocks(git_repo: Gi
 def test_a_git_am_stopped_on_a_patch_blocks_and_its_way_out_works(git_repo: GitRepo) -> None:
     """`git am` stopped on a patch that does not apply (git's rebase-apply folder, no head-name,
     no conflict): the hook let the session end; it now names it and the way out."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     patch = git_repo.root.parent / "b.patch"
     patch.write_text(git_repo.git("format-patch", "-1", "--stdout", "other~1") + "\n")
     assert _git(git_repo, "am", str(patch)) != 0
@@ -167,7 +151,7 @@ def test_a_rebase_stopped_at_an_edit_step_with_an_amendment_begun_stages_it_firs
     """An `edit` step, then a change to a file not staged, then the session ends: the printed
     `git rebase --continue` refused ("You must edit all merge conflicts ... git add") and the
     hook repeated it. The change is now staged first, and the stopped commit takes it."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     git_repo.git("switch", "-q", "other")
     edit = {"GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/", "GIT_EDITOR": "true"}
     assert _git(git_repo, "rebase", "-q", "-i", "other~2", env=edit) == 0
@@ -183,7 +167,7 @@ def test_a_rebase_stopped_at_an_edit_step_with_an_amendment_begun_stages_it_firs
 def test_the_bisect_log_it_advises_runs_from_a_subfolder(git_repo: GitRepo) -> None:
     """The advice said to run a bare `git bisect log` first, which git refuses outside the top
     folder; the printed one names the top folder, as the reset does."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     git_repo.git("switch", "-q", "other")
     assert _git(git_repo, "bisect", "start", "other", "main") == 0
     here = git_repo.root / "sub"
@@ -198,7 +182,7 @@ def test_the_bisect_log_it_advises_runs_from_a_subfolder(git_repo: GitRepo) -> N
 def _bisect_in_a_rebase(repo: GitRepo) -> None:
     """On `other`: a rebase stopped at an `edit` step, and a bisect started there (on the
     rebase's detached HEAD: git's BISECT_START holds a commit, not a branch)."""
-    _diverged(repo)
+    diverged(repo, with_packet=False, subfolder=True)
     repo.git("switch", "-q", "other")
     edit = {"GIT_SEQUENCE_EDITOR": "sed -i 1s/^pick/edit/", "GIT_EDITOR": "true"}
     assert _git(repo, "rebase", "-q", "-i", "main", "--force-rebase", env=edit) == 0
@@ -245,7 +229,7 @@ def test_a_head_checked_out_off_a_branch_blocks_however_the_commit_is_written(
     """`git checkout COMMIT` away from a branch: only a full id blocked; `HEAD~2`, `feat~2` or a
     tag (git's reflog keeps the text as typed) let the session end off the branch. Every form
     blocks now, and its `git switch` runs; `git checkout --detach` at the tip still does not."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     git_repo.write("a.py", "a = 4\n")
     git_repo.commit("feat a again")
     git_repo.git("tag", "v0.1", "HEAD~1")
@@ -267,7 +251,7 @@ def test_a_stash_pop_conflict_between_two_picks_names_the_stash(git_repo: GitRep
     """`git cherry-pick A B C` stopped on B and committed by hand, then `git stash pop`
     conflicted: the hook blamed "a `git cherry-pick -n`" and never named the kept stash
     entry. It now names the pop and its entry, and the sequence apart."""
-    _diverged(git_repo)
+    diverged(git_repo, with_packet=False, subfolder=True)
     git_repo.write("a.py", "a = 5\n")
     git_repo.write("sub/s.txt", "stashed\n")
     git_repo.git("add", "sub/s.txt")

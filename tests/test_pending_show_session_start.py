@@ -11,11 +11,10 @@ import os
 import re
 import subprocess
 
-from agent_support import run_fix, run_hook
+from agent_support import diverged, run_fix, run_hook
 from conftest import GitRepo
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
-from test_agent_pending_sequence import _diverged
 from test_agent_session_start import claude_start
 
 NEXT = "Find the commit that broke d.py."
@@ -24,7 +23,7 @@ NEXT = "Find the commit that broke d.py."
 def _repo(repo: GitRepo) -> GitRepo:
     """main: a.py, c.py, d.py and sub/; `other` changes c.py (A), a.py (B), d.py (C); `feat`
     changes a.py, writes its packet, then three commits more."""
-    _diverged(repo)
+    diverged(repo, with_packet=False, subfolder=True)
     data = packet("feat", repo.head(), next_action=NEXT)
     repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
     repo.write("handoff.md", render_packet(data))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -256,3 +258,22 @@ def diverged(repo: GitRepo, *, with_packet: bool, subfolder: bool = False) -> No
         repo.write("handoff.json", data)
         repo.write("handoff.md", render_packet(data))
         repo.commit("handoff")
+
+
+def since_then_brief(repo: GitRepo, command: str, next_step: str, summary: str) -> str:
+    """Follow the hook's since-then ``command`` with its ``"<...>"`` filled as an agent fills
+    them (the next step's with ``next_step``, the others with ``summary``), commit, check that
+    the hook then lets the session stop, and return the next session's brief."""
+    filled = re.sub(
+        r'"<[^">]*>"',
+        lambda m: shlex.quote(next_step if "next" in m[0] else summary),
+        command,
+    )
+    done = run_fix(repo.root, filled)
+    assert done.returncode == 0, done.stderr
+    repo.commit("handoff: since then")
+    assert run_hook(stop_event(repo.root)).code == 0
+    event = {"hook_event_name": "SessionStart", "session_id": "s", "cwd": str(repo.root)}
+    started = run_hook({**event, "source": "startup"})
+    context: str = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
+    return context

@@ -18,6 +18,7 @@ from agent_support import (
     hook_command,
     run_fix,
     run_hook,
+    since_then_brief,
     stop_event,
     the_command,
     with_pre_commit,
@@ -750,18 +751,8 @@ def test_the_since_then_fix_makes_the_new_step_the_brief_s_next_action(repo: Git
     assert_blocked(run)
     assert "handoff-outdated" in run.err
     assert "if the work is done, delete it: git rm -- SESSION_HANDOFF.md" in run.err
-    command = re.sub(
-        r'"<[^">]*>"',
-        lambda m: "'Add logout() to src/login.py.'" if "next" in m[0] else "'Wrote the tests.'",
-        the_command(run.err, "fix: "),
-    )
-    done = run_fix(repo.root, command)
-    assert done.returncode == 0, done.stderr
-    repo.commit("handoff: since then")
-    assert run_hook(stop_event(repo.root)).code == 0
-    event = {"hook_event_name": "SessionStart", "session_id": "s", "cwd": str(repo.root)}
-    started = run_hook({**event, "source": "startup"})
-    context = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
+    command = the_command(run.err, "fix: ")
+    context = since_then_brief(repo, command, "Add logout() to src/login.py.", "Wrote the tests.")
     first = context.split("\n(", 1)[0]
     assert "Add logout() to src/login.py." in first
     assert "Write tests/test_login.py" not in first

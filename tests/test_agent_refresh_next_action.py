@@ -4,9 +4,8 @@ it asks for the next step now, so the next session is not handed a step the comm
 from __future__ import annotations
 
 import json
-import re
 
-from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
+from agent_support import feature_repo, run_hook, since_then_brief, stop_event, the_command
 from conftest import GitRepo
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
@@ -14,15 +13,6 @@ from handoff_audit.markdown import render_packet
 BRANCH = "feat/mul"
 DONE_STEP = "Fix mul() in src/m.py to multiply."
 NEW_STEP = "Add div() to src/m.py."
-
-
-def _filled(command: str) -> str:
-    """The printed command with its placeholders filled in, as an agent fills them."""
-    return re.sub(
-        r'"<[^">]*>"',
-        lambda m: f"'{NEW_STEP}'" if "next" in m[0] else "'mul() now multiplies.'",
-        command,
-    )
 
 
 def test_the_refresh_fix_asks_for_the_next_action_and_the_next_session_gets_it(
@@ -43,13 +33,7 @@ def test_the_refresh_fix_asks_for_the_next_action_and_the_next_session_gets_it(
     assert "packet-outdated" in run.err
     command = the_command(run.err, "fix: ")
     assert '--next-action "<the next step now, after those commits>"' in command
-    done = run_fix(repo.root, _filled(command))
-    assert done.returncode == 0, done.stderr
-    repo.commit("handoff: refresh")
-    assert run_hook(stop_event(repo.root)).code == 0
-    event = {"hook_event_name": "SessionStart", "session_id": "s", "cwd": str(repo.root)}
-    started = run_hook({**event, "source": "startup"})
-    context = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
+    context = since_then_brief(repo, command, NEW_STEP, "mul() now multiplies.")
     first = context.split("\n(", 1)[0]
     assert first == f"Next action: {NEW_STEP}"
     assert DONE_STEP not in context

@@ -1,7 +1,10 @@
-"""A placeholder in brackets, strike-through or quotes (``[TODO]``, ``~~TODO~~``, ``"TODO"``,
-``'TBD'``) is a placeholder, as an emphasised one is: `new` refuses it as a packet's
-next_action, `check` reports `placeholder` on a packet holding it, and a HANDOFF.md whose next
-step is only that gets `md-incomplete` (review 49-11, defect 4)."""
+"""A placeholder wrapped in brackets, strike-through, quotes, parentheses, guillemets or a code
+span (``[TODO]``, ``~~TODO~~``, ``"TODO"``, ``'TBD'``, ``(TODO)``, ``«TODO»``, `` `TODO` ``,
+``**`TODO`**``, ``- [ ] `TODO` ``) is a placeholder, as an emphasised one is, and is read the
+same way in a handoff.json packet and in a HANDOFF.md: `new` refuses it as a next_action,
+`check` reports `placeholder` on a packet holding it, a HANDOFF.md whose next step is only that
+gets `md-incomplete` "no next step filled in", and `show` never names the heading's title as
+the next action (review 49-11 defect 4, review 50-5 defect 3, review 50-4 defect 5)."""
 
 from __future__ import annotations
 
@@ -13,7 +16,21 @@ import pytest
 from conftest import GitRepo
 from test_packet_emphasised_placeholder import _feature, _new, _packet_with_next_action
 
-WRAPPED = ["[TODO]", "~~TODO~~", '"TODO"', "'TBD'", "“TBD”."]
+WRAPPED = {
+    # blank as a packet's next_action: the same blank as a HANDOFF.md's next step
+    "[TODO]": "[TODO]",
+    "~~TODO~~": "~~TODO~~",
+    '"TODO"': '"TODO"',
+    "'TBD'": "'TBD'",
+    "“TBD”.": "“TBD”",
+    "(TODO)": "(TODO)",
+    "«TODO»": "«TODO»",
+    "`TODO`": "`TODO`",
+    "**`TODO`**": "**`TODO`**",
+    "`TBD`": "`TBD`",
+    "- [ ] `TODO`": "- [ ] `TODO`",
+    "- `TODO`": "- `TODO`",
+}
 
 HANDOFF_MD = """# Handoff: refunds
 
@@ -55,9 +72,12 @@ def test_check_reports_a_packet_with_a_wrapped_placeholder(
     checked = run_cli(["check", "--select", "placeholder"], cwd=git_repo.root)
     assert checked.code == 1, checked.out
     assert "placeholder: next_action is a placeholder" in checked.out, checked.out
+    refused = _new(run_cli, git_repo, blank)
+    assert refused.code == 2, refused.err
+    assert "next_action is a placeholder" in refused.err, refused.err
 
 
-@pytest.mark.parametrize("blank", ["~~TODO~~", '"TODO"', "'TBD'", "“TBD”"])
+@pytest.mark.parametrize("blank", WRAPPED.values())
 def test_a_handoff_md_with_a_wrapped_placeholder_next_step_is_incomplete(
     git_repo: GitRepo, run_cli: Callable[..., Any], blank: str
 ) -> None:
@@ -68,3 +88,13 @@ def test_a_handoff_md_with_a_wrapped_placeholder_next_step_is_incomplete(
     assert checked.code == 1, checked.out
     assert "md-incomplete: no next step filled in" in checked.out, checked.out
     assert "holds only placeholders" in checked.out, checked.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert "Next action" not in shown.out, shown.out
+    assert "unfilled template" in shown.out, shown.out
+    if blank.startswith("~~"):
+        return  # struck-through words are crossed out, not a next step
+    # Real words in the same wrapping stay a next step.
+    step = blank.replace("TODO", "Fix the currency case in r.txt").replace("TBD", "Fix it in r.txt")
+    git_repo.write("HANDOFF.md", HANDOFF_MD.format(next_step=step))
+    git_repo.commit("step")
+    assert run_cli(["check", "-q"], cwd=git_repo.root).code == 0

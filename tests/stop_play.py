@@ -69,3 +69,20 @@ def base(tmp_path: Path) -> GitRepo:
     repo.write("a.py", "a\n")
     repo.commit("init")
     return repo
+
+
+def with_packet(tmp_path: Path, branch: str, *, verify: bool = False) -> GitRepo:
+    """`base`, then ``branch`` with one commit (f1.py) and its packet made by `new` (with
+    ``--verify`` when ``verify``), committed."""
+    repo = base(tmp_path)
+    repo.git("switch", "-q", "-c", branch)
+    repo.write("f1.py", "1\n")
+    repo.commit("c1")
+    made = sh(
+        "handoff-audit new --summary 'added f1' --next-action 'Write f2.py.' "
+        "--verdict-pointer f1.py" + (" --verify" if verify else ""),
+        repo.root,
+    )
+    assert made.returncode == 0, made.stderr
+    repo.commit("handoff")
+    return repo

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from stop_play import base, play, sh, transcript
+from stop_play import play, sh, transcript, with_packet
 
 ANSWERS = {"what the commits since the packet": "Wrote f2.py; f3.py is next."}
 
@@ -16,17 +16,7 @@ ANSWERS = {"what the commits since the packet": "Wrote f2.py; f3.py is next."}
 def test_a_renamed_branch_s_stale_packet_is_refreshed_not_only_re_pointed(
     tmp_path: Path,
 ) -> None:
-    repo = base(tmp_path)
-    repo.git("switch", "-q", "-c", "feat/old")
-    repo.write("f1.py", "1\n")
-    repo.commit("c1")
-    made = sh(
-        "handoff-audit new --summary 'added f1' --next-action 'Write f2.py.' "
-        "--verdict-pointer f1.py --verify",
-        repo.root,
-    )
-    assert made.returncode == 0, made.stderr
-    repo.commit("handoff")
+    repo = with_packet(tmp_path, "feat/old", verify=True)
     repo.write("f2.py", "2\n")
     repo.commit("add f2")  # the work moves on after the packet
     repo.git("branch", "-m", "feat/new")

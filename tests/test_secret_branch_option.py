@@ -13,29 +13,14 @@ from pathlib import Path
 import pytest
 
 from agent_support import run_fix
-from stop_play import base, sh
+from stop_play import sh, with_packet
 
 TOKEN = "ghp_" + "aB3dE5fG7hJ9" * 3
 
 
-def _with_packet(tmp_path: Path, branch: str) -> Path:
-    repo = base(tmp_path)
-    repo.git("switch", "-q", "-c", branch)
-    repo.write("f1.py", "1\n")
-    repo.commit("c1")
-    made = sh(
-        "handoff-audit new --summary 'added f1' --next-action 'Write f2.py.' "
-        "--verdict-pointer f1.py",
-        repo.root,
-    )
-    assert made.returncode == 0, made.stderr
-    repo.commit("handoff")
-    return repo.root
-
-
 @pytest.mark.parametrize("form", ["text", "json", "sarif", "github"])
 def test_check_branch_credential_is_redacted(tmp_path: Path, form: str) -> None:
-    root = _with_packet(tmp_path, "feat")
+    root = with_packet(tmp_path, "feat").root
     done = sh(f"handoff-audit check --format {form} --branch {TOKEN}", root)
     assert done.returncode == 1, done.stdout + done.stderr
     assert TOKEN not in done.stdout + done.stderr
@@ -45,7 +30,7 @@ def test_check_branch_credential_is_redacted(tmp_path: Path, form: str) -> None:
 
 
 def test_update_branch_credential_is_refused_unechoed(tmp_path: Path) -> None:
-    root = _with_packet(tmp_path, "feat")
+    root = with_packet(tmp_path, "feat").root
     before = (root / "handoff.json").read_bytes()
     done = sh(f"handoff-audit update --branch {TOKEN} --summary x", root)
     assert done.returncode == 2, done.stderr
@@ -56,7 +41,7 @@ def test_update_branch_credential_is_refused_unechoed(tmp_path: Path) -> None:
 
 
 def test_a_credential_named_branch_is_renamed_before_re_pointing(tmp_path: Path) -> None:
-    root = _with_packet(tmp_path, "feat/old")
+    root = with_packet(tmp_path, "feat/old").root
     sh(f"git branch -m {TOKEN}", root)
     check = sh("handoff-audit check", root)
     assert check.returncode == 1 and TOKEN not in check.stdout + check.stderr

@@ -108,6 +108,19 @@ class GitRepo:
         return self.git("rev-parse", "HEAD")
 
 
+def handoff_on_branch(
+    repo: GitRepo, name: str, text: str, *, base: tuple[str, str] | None = None
+) -> None:
+    """``text`` committed as ``name`` on ``feat/x``, branched from one commit on ``main`` (on
+    ``main`` the merge gate speaks) that holds ``base`` (a path and its text) when given."""
+    if base is not None:
+        repo.write(*base)
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/x")
+    repo.write(name, text)
+    repo.commit("handoff")
+
+
 @pytest.fixture
 def git_repo(tmp_path: Path) -> GitRepo:
     """An empty git repository on branch ``main``."""

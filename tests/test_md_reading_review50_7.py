@@ -8,16 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import GitRepo, Result
-
-
-def _on_branch(git_repo: GitRepo, name: str, text: str) -> None:
-    """``text`` committed as ``name`` on a feature branch (on ``main`` the merge gate speaks)."""
-    git_repo.commit("init")
-    git_repo.git("switch", "-q", "-c", "feat/x")
-    git_repo.write(name, text)
-    git_repo.commit("handoff")
-
+from conftest import GitRepo, Result, handoff_on_branch
 
 TALLY_THEN_STEP = """# Handoff
 
@@ -47,7 +38,7 @@ def test_a_tally_followed_by_the_step_is_the_next_step(
 ) -> None:
     """Review 50-7 #4: only a value that is nothing but a tally is no step; one that goes on
     to name the step is the handoff's next step, and `show` opens with it."""
-    _on_branch(git_repo, "HANDOFF.md", TALLY_THEN_STEP.format(line=line))
+    handoff_on_branch(git_repo, "HANDOFF.md", TALLY_THEN_STEP.format(line=line))
     checked = run_cli(["check"], cwd=git_repo.root)
     assert checked.code == 0, checked.out
     assert "no next step" not in checked.out
@@ -87,7 +78,7 @@ def test_a_next_step_heading_that_only_mentions_closed_items_is_still_one(
 ) -> None:
     """Review 50-7 #5: only a heading saying its own items were closed ("Action items closed by
     this session") is done work; one noting that other items were closed heads open steps."""
-    _on_branch(git_repo, "HANDOFF.md", NOTED_CLOSED.format(heading=heading))
+    handoff_on_branch(git_repo, "HANDOFF.md", NOTED_CLOSED.format(heading=heading))
     checked = run_cli(["check"], cwd=git_repo.root)
     assert checked.code == 0, checked.out
     assert "no next step" not in checked.out
@@ -123,7 +114,7 @@ def test_a_check_then_a_common_work_continuation_is_a_usable_next_step(
     """Review 50-7 #6: "Validate …, then move on to / work on / pick up <work>" names work as
     "then continue <work>" does; "then <go> testing …" still names only more checking."""
     work = CHECK_THEN.format(go=go, what="the ports contract in internal/ports.")
-    _on_branch(git_repo, "HANDOFF.md", work)
+    handoff_on_branch(git_repo, "HANDOFF.md", work)
     checked = run_cli(["check"], cwd=git_repo.root)
     assert checked.code == 0, checked.out
     assert "no usable next step" not in checked.out

@@ -10,16 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import GitRepo, Result
-
-
-def _on_branch(git_repo: GitRepo, name: str, text: str) -> None:
-    """``text`` committed as ``name`` on a feature branch (on ``main`` the merge gate speaks)."""
-    git_repo.commit("init")
-    git_repo.git("switch", "-q", "-c", "feat/x")
-    git_repo.write(name, text)
-    git_repo.commit("handoff")
-
+from conftest import GitRepo, Result, handoff_on_branch
 
 STATE_TALLY = """# Session state — 2026-04-13
 
@@ -45,7 +36,7 @@ def test_a_tally_under_a_next_step_label_is_no_next_action(
 ) -> None:
     """1hoookkk/trench `dev/SESSION_STATE.md`: "**Still missing: 17 of 56.**" counts what is
     left; the brief quotes the explicit "## Next steps (ordered)" instead."""
-    _on_branch(git_repo, "SESSION_STATE.md", STATE_TALLY)
+    handoff_on_branch(git_repo, "SESSION_STATE.md", STATE_TALLY)
     shown = run_cli(["show"], cwd=git_repo.root)
     assert shown.code == 0, shown.err
     first = shown.out.splitlines()[:2]
@@ -93,7 +84,7 @@ def test_a_check_then_continue_work_is_a_usable_next_step(
         "Validate ProductCatalog domain package connector visibility, then continue "
         "ProductCatalog implementation slice 1 with ports contract planning."
     )
-    _on_branch(git_repo, "HANDOFF.md", PRODUCT_NEXT.format(step=step))
+    handoff_on_branch(git_repo, "HANDOFF.md", PRODUCT_NEXT.format(step=step))
     checked = run_cli(["check", "-q"], cwd=git_repo.root)
     assert checked.code == 0, checked.out
     assert "no usable next step" not in checked.out
@@ -108,7 +99,7 @@ def test_a_stepless_next_section_is_quoted_past_its_lead_in_label(
     """The same "## NEXT" holding only a check, or a check then more checking: the error quotes
     the check, not the "Execution channel:" label above it."""
     step = "Validate the domain package's connector visibility, then continue testing the ports."
-    _on_branch(git_repo, "HANDOFF.md", PRODUCT_NEXT.format(step=step))
+    handoff_on_branch(git_repo, "HANDOFF.md", PRODUCT_NEXT.format(step=step))
     checked = run_cli(["check", "-q"], cwd=git_repo.root)
     assert checked.code == 1, checked.out
     error = next(line for line in checked.out.splitlines() if "no usable next step" in line)
@@ -136,7 +127,7 @@ def test_action_items_closed_by_the_session_are_no_next_step(
 ) -> None:
     """1hoookkk/trench `dev/SESSION_STATE.md`, "Action items closed by this addendum": a record
     of finished work; the file names no next step, so it is a status report (an error)."""
-    _on_branch(git_repo, "HANDOFF.md", CLOSED_ITEMS)
+    handoff_on_branch(git_repo, "HANDOFF.md", CLOSED_ITEMS)
     checked = run_cli(["check", "-q"], cwd=git_repo.root)
     assert checked.code == 1, checked.out
     assert "HANDOFF.md:1: md-incomplete: no next step:" in checked.out
@@ -174,7 +165,7 @@ def test_the_next_sessions_top_priority_is_the_next_step_not_future_features(
     priority for the next session) is the next step, quoted without the "主な成果" (what the
     session achieved) under it; "背景と課題" under "今後の機能拡張" (future feature expansion)
     speaks for a wish list."""
-    _on_branch(git_repo, "HANDOFF.md", FORMWORK)
+    handoff_on_branch(git_repo, "HANDOFF.md", FORMWORK)
     shown = run_cli(["show"], cwd=git_repo.root)
     lines = shown.out.splitlines()
     assert lines[0] == "Next action: 🔴 次セッション最優先課題（2026-05-14 時点）", shown.out
@@ -204,7 +195,7 @@ def test_done_items_that_end_the_file_are_no_next_step(
     """Review 50-11: done work ending the file was still read as its next step by the "last
     paragraph" reading (an instruction-shaped last item), so a status report passed and `show`
     handed the next session finished work."""
-    _on_branch(git_repo, "HANDOFF.md", DONE_LAST.format(heading=heading))
+    handoff_on_branch(git_repo, "HANDOFF.md", DONE_LAST.format(heading=heading))
     checked = run_cli(["check", "-q"], cwd=git_repo.root)
     assert "HANDOFF.md:1: md-incomplete: no next step:" in checked.out, checked.out
     shown = run_cli(["show"], cwd=git_repo.root)

@@ -8,7 +8,7 @@ packages/core/HANDOFF.md)."""
 
 from __future__ import annotations
 
-from conftest import GitRepo
+from conftest import GitRepo, handoff_on_branch
 from test_brief_show import Run
 
 ROADMAP = """# Continuation Brief
@@ -83,12 +83,7 @@ RESUME = """# Handoff: Tree-sitter Grammar & Type System
 """
 
 
-def _on_branch(git_repo: GitRepo, text: str) -> None:
-    git_repo.write("a.txt", "a\n")
-    git_repo.commit("init")
-    git_repo.git("switch", "-q", "-c", "feat/x")
-    git_repo.write("HANDOFF.md", text)
-    git_repo.commit("handoff")
+BASE = ("a.txt", "a\n")
 
 
 def _next_places(run_cli: Run, git_repo: GitRepo) -> str:
@@ -97,7 +92,7 @@ def _next_places(run_cli: Run, git_repo: GitRepo) -> str:
 
 
 def test_a_state_heading_on_the_roadmap_is_no_next_step(git_repo: GitRepo, run_cli: Run) -> None:
-    _on_branch(git_repo, ROADMAP)
+    handoff_on_branch(git_repo, "HANDOFF.md", ROADMAP, base=BASE)
     shown = run_cli(["show"], cwd=git_repo.root).out
     assert shown.startswith(
         "Next action: Option A — Phase 2 closure\n  1. Wire the ATECC608B into"
@@ -107,7 +102,7 @@ def test_a_state_heading_on_the_roadmap_is_no_next_step(git_repo: GitRepo, run_c
 
 
 def test_a_list_of_task_ids_is_no_next_step(git_repo: GitRepo, run_cli: Run) -> None:
-    _on_branch(git_repo, HARDENING)
+    handoff_on_branch(git_repo, "HANDOFF.md", HARDENING, base=BASE)
     shown = run_cli(["show"], cwd=git_repo.root).out
     assert shown.startswith(
         "Next action: Recommendations\n  1. **Execute with Option 1** (interactive `ssh -t`)"
@@ -117,7 +112,7 @@ def test_a_list_of_task_ids_is_no_next_step(git_repo: GitRepo, run_cli: Run) -> 
 
 
 def test_resume_points_open_on_their_first_goal(git_repo: GitRepo, run_cli: Run) -> None:
-    _on_branch(git_repo, RESUME)
+    handoff_on_branch(git_repo, "HANDOFF.md", RESUME, base=BASE)
     shown = run_cli(["show"], cwd=git_repo.root).out
     assert shown.startswith(
         "Next action: To complete decoder (post-demo):\n"

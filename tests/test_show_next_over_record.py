@@ -5,7 +5,7 @@ state" (Quantum-Impact-Ltd/castflow's HANDOFF.md)."""
 
 from __future__ import annotations
 
-from conftest import GitRepo
+from conftest import GitRepo, handoff_on_branch
 from test_brief_show import Run
 
 LOG_THEN_NEXT = """# Shop — Next Session
@@ -68,21 +68,16 @@ double keeps CI fast because stripe-mock needs Docker on every runner.
 """
 
 
-def _on_branch(git_repo: GitRepo, name: str, text: str) -> None:
-    git_repo.write("src/data/tools.ts", "export const tools = [];\n")
-    git_repo.commit("init")
-    git_repo.git("switch", "-q", "-c", "feat/x")
-    git_repo.write(name, text)
-    git_repo.commit("handoff")
-
-
 def _next_places(run_cli: Run, git_repo: GitRepo, name: str) -> str:
     out = run_cli(["explain", "md-incomplete", "--file", name], cwd=git_repo.root).out
     return out.split("  next: ", 1)[1].split("\n  decisions:", 1)[0]
 
 
+TOOLS = ("src/data/tools.ts", "export const tools = [];\n")
+
+
 def test_a_finished_item_in_a_log_is_no_next_step(git_repo: GitRepo, run_cli: Run) -> None:
-    _on_branch(git_repo, "NEXT_SESSION.md", LOG_THEN_NEXT)
+    handoff_on_branch(git_repo, "NEXT_SESSION.md", LOG_THEN_NEXT, base=TOOLS)
     shown = run_cli(["show"], cwd=git_repo.root).out
     assert shown.startswith(
         "Next action: Priority 1: Verify deploy\n  - Spot-check the upgraded pages"
@@ -93,7 +88,7 @@ def test_a_finished_item_in_a_log_is_no_next_step(git_repo: GitRepo, run_cli: Ru
 
 
 def test_a_recommendation_in_the_state_is_no_next_step(git_repo: GitRepo, run_cli: Run) -> None:
-    _on_branch(git_repo, "HANDOFF.md", STATE_THEN_PLAN)
+    handoff_on_branch(git_repo, "HANDOFF.md", STATE_THEN_PLAN, base=TOOLS)
     shown = run_cli(["show"], cwd=git_repo.root).out
     assert shown.startswith(
         "Next action: Tier A — money flows (do first)\n"

@@ -31,6 +31,7 @@ from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
@@ -254,10 +255,7 @@ def _judge_rebase(gate: Gate, branch: str) -> None:
     Conflicts are resolved first (this branch's packet kept), then the rebase goes on; nothing
     is committed apart (`git rebase --continue` commits)."""
     gate.rebasing, gate.branch = branch or "HEAD", branch or None
-    try:
-        codes = plumbing.status(gate.root, [])
-    except plumbing.GitError as error:
-        raise CannotJudge(str(error)) from None
+    codes = _status(gate.root)
     dirt = _dirt_problems(gate.root, codes, rebasing=True)
     conflict = [p for p in dirt if p.kind == "conflict"]
     # Changes not staged (an `edit` step's amendment begun): `--continue` refuses them.
@@ -273,10 +271,7 @@ def _judge_rebase(gate: Gate, branch: str) -> None:
 def _judge_unborn(gate: Gate, branch: str) -> None:
     """A branch with no commit yet that is no default branch (its first commit makes no default
     branch): its files are its own work, committed first; `new` then needs that commit."""
-    try:
-        codes = plumbing.status(gate.root, [])
-    except plumbing.GitError as error:
-        raise CannotJudge(str(error)) from None
+    codes = _status(gate.root)
     if codes:
         gate.problems.extend(_dirt_problems(gate.root, codes))
     else:
@@ -310,7 +305,7 @@ def _judge_branch(
     gate.default_blocked = _blocked_default(report.packets, report.findings)
     try:
         # Every uncommitted file counts, the packet's own too: CI sees only commits.
-        codes = plumbing.status(gate.root, [])
+        codes = _status(gate.root)
         dirt = tuple(sorted(codes))
         if not gate.packets and not _needs_handoff(
             gate, branch, config, dirt, series, bool(inherited)
@@ -379,10 +374,13 @@ def _rewritten_by_twin_fixes(problems: Sequence[Problem], dirt: Sequence[str]) -
 
 
 def _status(root: Path) -> dict[str, str]:
+    """The uncommitted files and their `git status` codes, a personal settings file left out
+    (`is_personal`: this machine's, never committed) unless git holds it in a conflict."""
     try:
-        return plumbing.status(root, [])
+        codes = plumbing.status(root, [])
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
+    return {p: c for p, c in codes.items() if not is_personal(p) or "U" in c or c in ("AA", "DD")}
 
 
 def _stopped_problems(gate: Gate, codes: dict[str, str]) -> list[Problem]:

@@ -4,6 +4,7 @@ file (`AGENT_SETTINGS`) is when, with handoff-audit's own hook entries (those `h
 writes) taken out, its JSON is the same at both ends of the change. New permissions, another
 hook or an ``env`` block are work. A side that is absent (a deleted file) or not a JSON object
 counts as work, save a new or empty file at the start: only our entries added to it is setup.
+A personal settings file (`agent_files.is_personal`, this machine's) is never work.
 One shared reading for the agent hook's "no work of its own", `new`/`update`'s
 ``changed_files`` and `packet-outdated`'s later work."""
 
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.git import plumbing
-from handoff_audit.git.agent_files import AGENT_SETTINGS
+from handoff_audit.git.agent_files import AGENT_SETTINGS, is_personal
 from handoff_audit.git.later_work import LaterWork, setup_files
 
 _ABSENT = object()
@@ -97,7 +98,7 @@ def setup_changes(
     the configuration files, and agent settings files that `only_setup` clears. One git call
     for all of them (``cat-file --batch``)."""
     named = [path for path in paths if path in setup]
-    settings = [path for path in named if path in AGENT_SETTINGS]
+    settings = [path for path in named if path in AGENT_SETTINGS and not is_personal(path)]
     sides = [f"{base}~0:./{path}" for path in settings]
     if head is not None:
         sides += [f"{head}~0:./{path}" for path in settings]
@@ -105,7 +106,7 @@ def setup_changes(
         blobs = plumbing.read_blobs(root, sides) if settings and plumbing.is_commit_id(base) else {}
     except (plumbing.GitError, ValueError):  # a base that is no commit: the empty tree
         blobs = {}
-    cleared = {path for path in named if path not in AGENT_SETTINGS}
+    cleared = {path for path in named if path not in AGENT_SETTINGS or is_personal(path)}
     for path in settings:
         after = blobs.get(f"{head}~0:./{path}") if head is not None else _on_disk(root / path)
         if only_setup(blobs.get(f"{base}~0:./{path}"), after):

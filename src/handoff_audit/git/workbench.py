@@ -14,6 +14,7 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
+from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.protected import protected_patterns
 from handoff_audit.git.unknown_target import unknown_target
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
@@ -182,8 +183,9 @@ def _first_protected(
 
 
 def packet_file_test(config: Config) -> Callable[[str], bool]:
-    """Whether a path (from the top folder) is a packet file or a packet's twin."""
-    return lambda path: is_packet_file(path, config)
+    """Whether a path (from the top folder) is a packet file or a packet's twin, or a personal
+    settings file (`is_personal`: this machine's, never committed, never the branch's work)."""
+    return lambda path: is_personal(path) or is_packet_file(path, config)
 
 
 def _describe(code: str) -> str:

@@ -78,7 +78,7 @@ def test_another_tools_file_gets_one_finding_and_does_not_block_the_merge(
     git_repo.commit("handoff beside the orchestrator's file")
     after: Result = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
     lines = [x for x in after.out.splitlines() if x.strip() and not x.startswith("1 packet")]
-    assert all(x.startswith(".handoff/handoff.json:") for x in lines), after.out
+    assert all(x.startswith(".handoff/feat-csv.json:") for x in lines), after.out
     assert "schema" not in after.out  # only the gate on the new, active packet: as it should
 
 
@@ -191,3 +191,17 @@ def test_the_printed_packets_setting_keeps_the_repositorys_own_packets_audited(
     assert ".handoff/feat.json:" in after.out and "placeholder: next_action" in after.out
     assert ".handoff/feat.json:" in after.out and "active-in-merge" in after.out
     assert "Merge blocked" in after.out
+
+
+def test_check_names_the_packet_path_of_the_branch_checked_out(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """Review 50-12: plain `check` (no --branch) advised `new --output .handoff/handoff.json`,
+    a path every branch following it would share, where `check --branch` and the Stop hook
+    name the branch's own `.handoff/feat-csv.json`."""
+    _foreign_branch(git_repo, "in_progress")
+    plain = run_cli(["check"], cwd=git_repo.root)
+    named = run_cli(["check", "--branch", "feat/csv"], cwd=git_repo.root)
+    for done in (plain, named):
+        assert "`handoff-audit new --output .handoff/feat-csv.json ...`" in done.out, done.out
+        assert ".handoff/handoff.json" not in done.out, done.out

@@ -21,6 +21,7 @@ ALL_RULES: tuple[Rule, ...] = (
 
 CHECKS: tuple[Check, ...] = (
     content.check,
+    content.check_foreign,
     twin.check,
     twin_drift.check,
     history.check,

@@ -322,13 +322,13 @@ in a packet and a HANDOFF.md alike ("TODO", "`TBD`", "(TODO)", "«TODO»", "<...
 
 
 def check(ctx: AuditContext) -> Iterator[Hit]:
-    """Schema, placeholder and secret hits of every packet (``invalid-json`` comes from loading)."""
+    """Schema, placeholder and secret hits of every packet (``invalid-json`` comes from loading);
+    another tool's JSON file has its one schema hit from `check_foreign`."""
     validator: Validator | None = None
     for packet in ctx.packets:
         if packet.data is not None:
-            if ctx.config.schema is None and _foreign(packet):
-                yield _foreign_hit(packet, ctx)
-            elif not bundled_accepts(ctx.config.schema, packet.data):
+            foreign = ctx.config.schema is None and _foreign(packet)
+            if not foreign and not bundled_accepts(ctx.config.schema, packet.data):
                 try:
                     validator = validator or validator_for(ctx.config.schema)
                     yield from _schema_hits(packet, validator)
@@ -338,6 +338,15 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                     raise ConfigError(f"{ctx.config.source}: {error}") from None
             yield from _placeholder_hits(packet)
         yield from _secret_hits(packet)
+
+
+def check_foreign(ctx: AuditContext) -> Iterator[Hit]:
+    """The schema hit of each JSON file in another tool's shape (`_foreign_hit`), once git's
+    facts are read: the packet it advises writing is named by the branch checked."""
+    if ctx.config.schema is None:
+        for packet in ctx.packets:
+            if packet.data is not None and _foreign(packet):
+                yield _foreign_hit(packet, ctx)
 
 
 def _foreign(packet: Packet) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from typing import Any
 
 from agent_support import run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo
@@ -322,3 +323,42 @@ def test_a_stash_pop_conflict_on_a_branch_without_a_packet_commits_before_new(
     assert git_repo.git("status", "--porcelain") == ""
     assert git_repo.git("show", "HEAD:a.py") == "x\nf\ng"
     assert json.loads(git_repo.git("show", "HEAD:handoff.json"))["branch"] == "feat"
+
+
+def test_a_stash_pop_conflict_in_the_packet_alone_prints_no_commit_of_nothing(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """Review 50-13: an uncommitted `update --summary` stashed, `update --next-action` committed,
+    then `git stash pop` stopped on handoff.json and staged the merged handoff.md. The hook
+    printed the packet's fix and then `git add -- handoff.md && git commit`, which failed with
+    nothing to commit: the first fix renders handoff.md anew from HEAD's packet. Now the twin
+    goes with its packet's conflict, and every printed fix, run in order, works."""
+    git_repo.write("src/a.py", "A = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/x")
+    git_repo.write("src/a.py", "A = 2\n")
+    git_repo.commit("work")
+    new = ["new", "--summary", "A is 2.", "--next-action", "Make A 3 in src/a.py."]
+    assert run_cli([*new, "--verdict-pointer", "https://ci.example/1"], git_repo.root).code == 0
+    git_repo.commit("handoff")
+    assert run_cli(["update", "--summary", "A is 2; 3 next."], git_repo.root).code == 0
+    git_repo.git("stash", "-q")
+    assert run_cli(["update", "--next-action", "Make A 4 in src/a.py."], git_repo.root).code == 0
+    git_repo.commit("handoff: next")
+    popped = subprocess.run(["git", "stash", "pop"], cwd=git_repo.root, capture_output=True)
+    assert popped.returncode != 0
+    assert git_repo.git("status", "--porcelain").splitlines() == [
+        "UU handoff.json",
+        "M  handoff.md",
+    ]
+    src = git_repo.root / "src"
+    run = run_hook(stop_event(src))
+    assert run.code == 2, run.err
+    commands = [line.removeprefix("  fix: ") for line in run.lines if line.startswith("  fix: ")]
+    assert len(commands) == 1, run.err
+    assert "nothing is left to commit" in run.err and "commit" not in run.lines[-1], run.err
+    for command in commands:
+        done = run_fix(src, command)
+        assert done.returncode == 0, (command, done.stdout, done.stderr)
+    assert git_repo.git("status", "--porcelain") == ""
+    assert run_hook(stop_event(src)).code == 0

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from handoff_audit.authoring.conflict_fixes import finishing
+from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.config import Config, load_config
@@ -52,6 +52,7 @@ from handoff_audit.model.packet import (
     is_handoff_file,
     is_handoff_record,
     packet_of,
+    twin_of,
 )
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -241,7 +242,7 @@ def _judge_protected(gate: Gate, branch: str) -> None:
     no MERGE_HEAD) are resolved first: their markers would be committed. Nothing else blocks."""
     gate.protected = True
     codes = _status(gate.root)
-    conflict = [p for p in _dirt_problems(gate.root, codes) if p.kind == "conflict"]
+    conflict = [p for p in _dirt_problems(gate, codes) if p.kind == "conflict"]
     if conflict:
         gate.problems.extend(conflict)
     elif pending_in_progress(gate.root) is not None:
@@ -256,7 +257,7 @@ def _judge_rebase(gate: Gate, branch: str) -> None:
     is committed apart (`git rebase --continue` commits)."""
     gate.rebasing, gate.branch = branch or "HEAD", branch or None
     codes = _status(gate.root)
-    dirt = _dirt_problems(gate.root, codes, rebasing=True)
+    dirt = _dirt_problems(gate, codes, rebasing=True)
     conflict = [p for p in dirt if p.kind == "conflict"]
     # Changes not staged (an `edit` step's amendment begun): `--continue` refuses them.
     left = unstaged(codes, skip=(f for p in conflict for f in p.files))
@@ -273,7 +274,7 @@ def _judge_unborn(gate: Gate, branch: str) -> None:
     branch): its files are its own work, committed first; `new` then needs that commit."""
     codes = _status(gate.root)
     if codes:
-        gate.problems.extend(_dirt_problems(gate.root, codes))
+        gate.problems.extend(_dirt_problems(gate, codes))
     else:
         gate.note = f"{branch} has no commit and no file yet: nothing to hand over"
 
@@ -409,27 +410,29 @@ def _stopped_only(gate: Gate, codes: dict[str, str]) -> list[Problem]:
     the files it did not stage, committed apart."""
     stopped = gate.stopped
     if stopped is None:
-        return _dirt_problems(gate.root, codes)
-    found = _dirt_problems(gate.root, codes)
+        return _dirt_problems(gate, codes)
+    found = _dirt_problems(gate, codes)
     conflicted = {f for p in found if p.kind == "conflict" for f in p.files}
     staged = {p for p, c in codes.items() if p not in conflicted and c[0] not in " ?"}
     said = stopped.said().split(":", 1)[0]
     problems = [p for p in found if p.kind == "conflict"]
     finish = finishing(stopped, gate.root, gate.config, codes)
     problems.append(Problem("stopped", said, command=finish))
-    rest = {p: c for p, c in codes.items() if p not in conflicted and p not in staged}
+    done = {*conflicted, *staged, *_rendered_anew(gate, tuple(conflicted))}
+    rest = {p: c for p, c in codes.items() if p not in done}
     if rest:
         problems.append(_uncommitted(rest))
     return problems
 
 
-def _dirt_problems(root: Path, codes: dict[str, str], *, rebasing: bool = False) -> list[Problem]:
+def _dirt_problems(gate: Gate, codes: dict[str, str], *, rebasing: bool = False) -> list[Problem]:
     """What the uncommitted files ask: first the files in a merge conflict (that git reports
     unmerged, or that hold conflict markers), resolved before anything is committed; then the
-    others, committed. Committing a conflict would commit its markers."""
+    others, committed, save the twins the conflict's fix renders anew (`_rendered_anew`).
+    Committing a conflict would commit its markers."""
     if not codes:
         return []
-    conflicted = sorted(set(unmerged(codes)) | set(with_markers(root, codes)))
+    conflicted = sorted(set(unmerged(codes)) | set(with_markers(gate.root, codes)))
     if not conflicted:
         return [_uncommitted(codes)]
     said = f"{len(conflicted)} file(s) in a merge conflict"
@@ -440,10 +443,18 @@ def _dirt_problems(root: Path, codes: dict[str, str], *, rebasing: bool = False)
     problems = [
         Problem("conflict", said, files=tuple(conflicted), deleted_here=deleted, one_sided=sided)
     ]
-    rest = {path: code for path, code in codes.items() if path not in conflicted}
+    done = {*conflicted, *_rendered_anew(gate, conflicted)}
+    rest = {path: code for path, code in codes.items() if path not in done}
     if rest:
         problems.append(_uncommitted(rest))
     return problems
+
+
+def _rendered_anew(gate: Gate, conflicted: Sequence[str]) -> set[str]:
+    """The twins of the packets in a conflict: its fix takes the packet's side and renders the
+    twin anew from it (`conflict_fixes.conflict_advice`), so what the twin held uncommitted is
+    gone then, nothing for another fix to commit (a `git commit` of nothing fails)."""
+    return {twin_of(p) for p in packets_among(gate.root, gate.config, tuple(conflicted))}
 
 
 def _uncommitted(codes: dict[str, str]) -> Problem:

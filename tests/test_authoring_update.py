@@ -154,14 +154,20 @@ def test_verify_alone_runs_the_configured_command(repo: Any, run_cli: Any) -> No
     assert packet_json(repo)["commands_run"][0]["cmd"] == "touch verified-here && true"
 
 
-def test_new_with_a_failing_verify_needs_a_last_known_good(repo: Any, run_cli: Any) -> None:
+def test_new_with_a_failing_verify_keeps_the_branch_base_or_the_commit_named(
+    repo: Any, run_cli: Any
+) -> None:
+    """With the tests failing, `new --verify` keeps --last-known-good, else the commit where the
+    branch left main, taken on trust and said so (it refused, exit 2, with main right there)."""
     base = repo.head()
     repo.write("src/app.py", "print('broken')\n")
     repo.commit("broken")
-    refused = run_cli([*NEW, "--verify", "false"], cwd=repo.root)
-    assert refused.code == 2
-    assert "--last-known-good" in refused.err
-    assert not (repo.root / "handoff.json").exists()
+    trusted = run_cli([*NEW, "--verify", "false"], cwd=repo.root)
+    assert trusted.code == 1, trusted.err
+    assert f"is {base[:12]}, where the branch left main, taken on trust" in trusted.err
+    assert packet_json(repo)["last_known_good_commit"] == base
+    for name in ("handoff.json", "handoff.md"):
+        (repo.root / name).unlink()
     kept = run_cli([*NEW, "--verify", "false", "--last-known-good", base[:8]], cwd=repo.root)
     assert kept.code == 1, kept.err
     data = packet_json(repo)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from agent_support import run_hook, stop_event
+from agent_support import run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
@@ -139,3 +139,55 @@ def test_a_hand_written_failure_does_not_end_the_loop(git_repo: GitRepo, run_cli
     git_repo.commit("handoff: a risk by hand")
     hook = run_hook(stop_event(git_repo.root))
     assert hook.code == 2 and "lkg-behind" in hook.err, hook.err
+
+
+def _failing_test_first(repo: GitRepo) -> None:
+    """main's tests pass; the branch's one commit adds a failing test (TDD's first step)."""
+    repo.write(".handoff-audit.yml", "verify: test -e tests-pass\n")
+    repo.write("tests-pass", "")
+    repo.commit("init")
+    repo.git("checkout", "-q", "-b", "feat/y")
+    repo.git("rm", "-q", "tests-pass")
+    repo.write("test_new.py", "def test_new():\n    assert 1 == 2\n")
+    repo.commit("failing test first")
+
+
+def test_the_hooks_new_verify_fix_writes_the_packet_while_the_tests_fail(
+    git_repo: GitRepo,
+) -> None:
+    """Review 50-13: the hook's only fix, `new --verify ...`, exited 2 and wrote nothing on a
+    branch whose tests fail ("no earlier green commit to keep", with main's commit right there).
+    Now, run as printed, it writes the packet (exit 1): the failure an open risk, the last known
+    good commit the one where the branch left main; the hook then lets the session end."""
+    _failing_test_first(git_repo)
+    main = git_repo.git("rev-parse", "main")
+    first = run_hook(stop_event(git_repo.root))
+    assert first.code == 2, first.err
+    command = the_command(first.err, "fix: ")
+    assert command.startswith("handoff-audit new --verify "), first.err
+    assert "still writes the packet and exits 1" in first.err, first.err
+    done = run_fix(git_repo.root, command)
+    assert done.returncode == 1, done.stderr
+    assert "where the branch left main, taken on trust" in done.stderr, done.stderr
+    packet = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert packet["last_known_good_commit"] == main
+    assert any("failed (exit 1)" in risk["what"] for risk in packet["open_risks"]), packet
+    git_repo.commit("handoff")
+    again = run_hook(stop_event(git_repo.root))
+    assert again.code == 0, again.err
+
+
+def test_new_verify_without_a_base_names_the_way_out(git_repo: GitRepo, run_cli: Run) -> None:
+    """With no protected branch to have left (the first commit made on this branch), a failing
+    `new --verify` still refuses, naming --last-known-good and how to find a commit."""
+    git_repo.git("checkout", "-q", "-b", "feat/solo")
+    git_repo.write(".handoff-audit.yml", "verify: 'false'\nprotected-branches: [release]\n")
+    git_repo.commit("init")
+    made = run_cli(
+        ["new", "--verify", "--summary", "s1", "--next-action", "Add z to a.py.",
+         "--verdict-pointer", "a.py"],
+        cwd=git_repo.root,
+    )  # fmt: skip
+    assert made.code == 2
+    assert "--last-known-good COMMIT (`git log --oneline` lists them)" in made.err, made.err
+    assert not (git_repo.root / "handoff.json").exists()

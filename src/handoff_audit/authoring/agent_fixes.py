@@ -154,11 +154,10 @@ class Fixes:
                 *repair_default(problem.message, problem.finding, self.path, beside=beside)
             )
         if problem.kind == "no-packet":
-            return Advice(
-                f"{problem.message}; write one",
-                self.new(),
-                next_in_series(self.gate.root, self.cwd, problem.files, self.path, problem.known),
+            after = next_in_series(
+                self.gate.root, self.cwd, problem.files, self.path, problem.known
             )
+            return Advice(f"{problem.message}; write one", self.new(), after or self.failing())
         if problem.kind == "inherited" and problem.packet is not None:
             return Advice(*inherited_advice(self, problem))
         if problem.kind == "ignored":
@@ -541,6 +540,17 @@ class Fixes:
                 where = [f"--output {self.path(path)}"]
         removed = " ".join(self.path(name) for name in files)
         return f"rm -f -- {removed} && {self.new(where)}"
+
+    def failing(self) -> str | None:
+        """What `new --verify` does when the tests fail, so that its exit 1 is not read as a
+        failed fix; ``None`` without a configured ``verify``."""
+        if not self.verify:
+            return None
+        where = f"where the branch left {self.gate.base_branch}" if self.gate.base_branch else ""
+        return (
+            "if the tests fail, it still writes the packet and exits 1: the failure an open "
+            f"risk, last_known_good_commit {where or 'from --last-known-good COMMIT'}"
+        )
 
     def new(self, where: list[str] | None = None) -> str:
         parts = [f"{program()} new", *(where or [])]

@@ -44,9 +44,8 @@ from handoff_audit.authoring.rebranch import renamed_siblings, repointed_here
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
 from handoff_audit.authoring.topic_files import own_facts
-from handoff_audit.authoring.verify import is_failure_risk, run_verify
+from handoff_audit.authoring.verify import is_failure_risk, last_known_good
 from handoff_audit.config import Config, config_warnings, setting_advice
-from handoff_audit.credentials import redact
 from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs, ignored_pair
 from handoff_audit.engine.loading import load_packets
@@ -57,7 +56,6 @@ from handoff_audit.git.workbench import (
     packet_file_test,
     packet_folder,
     read_workbench,
-    resolve_commit,
     unsaved,
 )
 from handoff_audit.globs import literal
@@ -179,7 +177,9 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     read = packet_as_read(path, config)
     facts = _dirt_facts(bench, options, "new", notes) | reported
     told = _transcript_facts(bench, config, options, notes)
-    lkg, verified, failed = _last_known_good(bench, config, options, notes, previous=None)
+    lkg, verified, failed = last_known_good(
+        bench, config, (options.verify, options.last_known_good), notes, None
+    )
     facts |= own_facts(bench, config, told | verified, branch_packets)
     data: dict[str, Any] = {"schema_version": "1"}
     if topic is not None:
@@ -232,8 +232,12 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     previous = data.get("last_known_good_commit")
     data = dict(data)
     data["open_risks"] = _resolved(data.get("open_risks"), options.resolve_risks)
-    lkg, verified, failed = _last_known_good(
-        bench, config, options, notes, previous=previous if isinstance(previous, str) else None
+    lkg, verified, failed = last_known_good(
+        bench,
+        config,
+        (options.verify, options.last_known_good),
+        notes,
+        previous if isinstance(previous, str) else None,
     )
     listed = data.get("changed_files")
     facts |= own_facts(bench, config, told | verified, topics, path, listed)
@@ -538,59 +542,6 @@ def _dirt_facts(
     notes.append(f"note: writing over uncommitted work ({listed}); recorded in open_risks")
     what = f"written over uncommitted work (not in any commit): {listed}"
     return SessionFacts(open_risks=({"what": what, "severity": "medium"},))
-
-
-def _last_known_good(
-    bench: Workbench,
-    config: Config,
-    options: PacketOptions,
-    notes: list[str],
-    previous: str | None,
-) -> tuple[str, SessionFacts, bool]:
-    """The packet's last known good commit, what the verify command added to the log, and
-    whether it failed (the packet is still written; the command exits 1)."""
-    given = resolve_commit(bench.root, options.last_known_good) if options.last_known_good else None
-    command = options.verify
-    if command == "":
-        command = config.verify
-        if command is None:
-            raise InputError(
-                "--verify: no command given and the configuration has no `verify` key; pass "
-                "--verify 'pytest -q' or set `verify: pytest -q` in .handoff-audit.yml"
-            )
-    if command is None:
-        if given is not None:
-            return given, SessionFacts(), False
-        if previous is not None:
-            notes.append(
-                f"note: last_known_good_commit stays {previous[:12]}; `--verify CMD` moves it "
-                "to HEAD when CMD passes"
-            )
-            return previous, SessionFacts(), False
-        notes.append(
-            f"note: last_known_good_commit is HEAD ({bench.head[:12]}), taken on trust: nothing "
-            "verified it; pass --verify CMD (or set `verify` in the configuration) to prove it"
-        )
-        return bench.head, SessionFacts(), False
-    result = run_verify(bench.root, command, bench.head, dirty=bool(bench.dirt))
-    command = redact(command)  # from here on it is only shown
-    if result.passed:
-        notes.append(f"verify: `{command}` passed at {bench.head[:12]}")
-        return bench.head, result.facts(None), False
-    if result.tail:
-        notes.append(result.tail)
-    kept = given or previous
-    if kept is None:
-        raise InputError(
-            f"--verify: `{command}` failed (exit {result.exit}) at {bench.head[:12]}, and there "
-            "is no earlier green commit to keep; make it pass, or name the last green commit "
-            "with --last-known-good COMMIT"
-        )
-    notes.append(
-        f"verify: `{command}` failed (exit {result.exit}); last_known_good_commit stays "
-        f"{kept[:12]}, and an open risk names the failure"
-    )
-    return kept, result.facts(kept), True
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from handoff_audit.authoring.session_facts import VERIFY_NOTE, VERIFY_TIME, SessionFacts
+from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
+from handoff_audit.git.workbench import Workbench, resolve_commit
 
 TAIL_LINES = 20
 """Lines of a failing command's output shown on standard error."""
@@ -120,3 +122,74 @@ def run_verify(root: Path, cmd: str, head: str, *, dirty: bool = False) -> Verif
     lines = "".join(c if c.isprintable() or c in "\n\t" else "?" for c in text).splitlines()
     tail = redact("\n".join(lines[-TAIL_LINES:]))
     return Verification(redact(cmd), code, head, tail, dirty)
+
+
+def last_known_good(
+    bench: Workbench,
+    config: Config,
+    asked: tuple[str | None, str | None],
+    notes: list[str],
+    previous: str | None,
+) -> tuple[str, SessionFacts, bool]:
+    """The packet's last known good commit, what the verify command added to the log, and
+    whether it failed (the packet is still written; the command exits 1); ``asked``: the
+    options ``--verify`` (``""`` alone: the configuration's) and ``--last-known-good``;
+    ``previous``: the packet's value (`update`), ``None`` for `new`."""
+    command, revision = asked
+    given = resolve_commit(bench.root, revision) if revision else None
+    if command == "":
+        command = config.verify
+        if command is None:
+            raise InputError(
+                "--verify: no command given and the configuration has no `verify` key; pass "
+                "--verify 'pytest -q' or set `verify: pytest -q` in .handoff-audit.yml"
+            )
+    if command is None:
+        if given is not None:
+            return given, SessionFacts(), False
+        if previous is not None:
+            notes.append(
+                f"note: last_known_good_commit stays {previous[:12]}; `--verify CMD` moves it "
+                "to HEAD when CMD passes"
+            )
+            return previous, SessionFacts(), False
+        notes.append(
+            f"note: last_known_good_commit is HEAD ({bench.head[:12]}), taken on trust: nothing "
+            "verified it; pass --verify CMD (or set `verify` in the configuration) to prove it"
+        )
+        return bench.head, SessionFacts(), False
+    result = run_verify(bench.root, command, bench.head, dirty=bool(bench.dirt))
+    command = redact(command)  # from here on it is only shown
+    if result.passed:
+        notes.append(f"verify: `{command}` passed at {bench.head[:12]}")
+        return bench.head, result.facts(None), False
+    if result.tail:
+        notes.append(result.tail)
+    kept = _kept_on_failure(bench, f"`{command}` failed (exit {result.exit})", given, previous)
+    notes.append(kept[1])
+    return kept[0], result.facts(kept[0]), True
+
+
+def _kept_on_failure(
+    bench: Workbench, failed: str, given: str | None, previous: str | None
+) -> tuple[str, str]:
+    """The last known good commit kept when the tests ``failed`` at HEAD, and the note saying
+    so: ``--last-known-good`` (``given``), else the packet's (``previous``), else the commit
+    where the branch left its protected branch (not HEAD: the failure is then its own), taken
+    on trust; `InputError` naming the way out when there is none."""
+    base = bench.base if bench.base_branch and bench.base != bench.head else None
+    kept = given or previous or base
+    if kept is None:
+        raise InputError(
+            f"--verify: {failed} at {bench.head[:12]}, and no earlier green commit is known: "
+            "make it pass, or name the last commit whose tests passed with --last-known-good "
+            "COMMIT (`git log --oneline` lists them)"
+        )
+    said = f"stays {kept[:12]}"
+    if given is None and previous is None:
+        said = f"is {kept[:12]}, where the branch left {bench.base_branch}, taken on trust (name "
+        said += "the last green commit with --last-known-good COMMIT if it is another)"
+    return (
+        kept,
+        f"verify: {failed}; last_known_good_commit {said}, and an open risk names the failure",
+    )

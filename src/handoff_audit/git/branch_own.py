@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.base_tip import base_ref
 from handoff_audit.git.protected import protected_name
-from handoff_audit.globs import matches
 from handoff_audit.model.packet import in_series, untouched
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def merge_target_tip(gatherer: _Gatherer, head: str) -> str | None:
     if protected_name(branch, gatherer.target, gatherer.protected):
         return None
     target = gatherer.target.target_branch or gatherer.target.history_target
-    tip = _tip(target, gatherer.protected, refs) or gatherer.target_fetch.tip
+    tip = _tip(gatherer.root, target, gatherer.protected, refs) or gatherer.target_fetch.tip
     return None if tip == head else tip
 
 
@@ -85,10 +85,10 @@ def branch_own(
     fetched: str | None = None,
 ) -> BranchOwn | None:
     """The commits of ``head`` that its merge target (``target``, else the first protected
-    branch here, local before remote-tracking) lacks; ``None`` when there is no such branch or
+    branch here, as `base_tip.base_ref` picks it) lacks; ``None`` when there is no such branch or
     ``head`` is the target's own commit (the default branch itself). ``fetched``: the target's
     tip when ``refs`` (read before it was fetched) lack it."""
-    tip = _tip(target, protected, refs) or fetched
+    tip = _tip(root, target, protected, refs) or fetched
     if tip is None or tip == head:
         return None
     commits: set[str] = set()
@@ -104,11 +104,8 @@ def branch_own(
     return BranchOwn(frozenset(commits), frozenset(files))
 
 
-def _tip(target: str | None, protected: tuple[str, ...], refs: list[plumbing.Ref]) -> str | None:
-    patterns = (target,) if target else protected
-    for pattern in patterns:
-        for local in (True, False):
-            for ref in refs:
-                if ref.name.startswith("refs/heads/") == local and matches(ref.branch, pattern):
-                    return ref.commit
-    return None
+def _tip(
+    root: Path, target: str | None, protected: tuple[str, ...], refs: list[plumbing.Ref]
+) -> str | None:
+    found = base_ref(root, refs, (target,) if target else protected)
+    return None if found is None else found.commit

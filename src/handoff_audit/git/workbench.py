@@ -15,10 +15,10 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
+from handoff_audit.git.base_tip import base_ref, shown_name
 from handoff_audit.git.protected import protected_patterns
 from handoff_audit.git.unknown_target import unknown_target
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
-from handoff_audit.globs import matches
 from handoff_audit.model.packet import is_packet_file
 
 _STATUS_WORDS = {"?": "untracked", "M": "modified", "A": "added", "D": "deleted", "U": "unmerged"}
@@ -171,15 +171,12 @@ def _first_protected(
     root: Path, config: Config, read: plumbing.Refs | None
 ) -> tuple[str | None, str | None]:
     """The first protected branch (in the configuration's order, else the repository's default
-    branch) that exists here, local before remote-tracking, and its commit; ``read``: the refs
-    when the caller has them."""
+    branch) that exists here, local before remote-tracking unless that is ahead of it
+    (`base_tip.base_ref`), and its commit; ``read``: the refs when the caller has them."""
     refs, origin_head = read if read is not None else plumbing.read_refs(root)
-    for pattern in protected_patterns(config.protected_branches, refs, origin_head):
-        for local in (True, False):
-            for ref in refs:
-                if ref.name.startswith("refs/heads/") == local and matches(ref.branch, pattern):
-                    return ref.branch, ref.commit
-    return None, None
+    patterns = protected_patterns(config.protected_branches, refs, origin_head)
+    found = base_ref(root, refs, patterns)
+    return (None, None) if found is None else (shown_name(found), found.commit)
 
 
 def packet_file_test(config: Config) -> Callable[[str], bool]:

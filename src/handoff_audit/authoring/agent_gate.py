@@ -20,6 +20,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
@@ -59,6 +60,9 @@ from handoff_audit.rules.base import Fix
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
 from handoff_audit.schema.packet_kind import not_a_packet
 from handoff_audit.shell import quote
+
+if TYPE_CHECKING:
+    from handoff_audit.git.workbench import Workbench
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
@@ -546,7 +550,7 @@ def _needs_handoff(
         return False
     # Uncommitted files on a finished branch need only their commit (or a .gitignore line);
     # once committed as work, they reopen the branch (the finish is then older than them).
-    finish = _finished(gate, branch, config, bench.head, bench.base)
+    finish = _finished(gate, branch, config, bench, set(bench.changed_files))
     if finish is not None:
         gate.note = f"{branch} has handed its work over: {finish}"
         return False
@@ -637,18 +641,24 @@ def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
     return None
 
 
-def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> str | None:
+def _finished(
+    gate: Gate, branch: str, config: Config, bench: Workbench, own: set[str]
+) -> str | None:
     """How the branch's handoff was finished after its last work, or ``None``: walking its
-    own commits newest first, a commit that archived or superseded one of its packets, or
-    deleted a handoff file, before any commit that touched other files than handoff files,
-    `.gitignore` and paths `agent-hook.ignore` lists (one git process)."""
+    own commits (those its base lacks) newest first, a commit that archived or superseded one
+    of its packets, or deleted a handoff file, before any commit that touched ``own`` files (the
+    branch's changes against the base) other than handoff files, `.gitignore` and paths
+    `agent-hook.ignore` lists (one git process). A merge of the base brings in no such file:
+    what it brought is on the base."""
     finished = {
         p.path: p.status
         for p in gate.finished
         if p.branch == branch and p.status in ("archived", "superseded")
     }
     series = SeriesFolders(gate.root, config)
-    with plumbing.changes(gate.root, head) as walk:
+    base = bench.base
+    since = None if base == plumbing.empty_tree(len(base)) else base
+    with plumbing.changes(gate.root, bench.head, since) as walk:
         for change in walk:
             if change.sha == base:
                 return None
@@ -660,7 +670,8 @@ def _finished(gate: Gate, branch: str, config: Config, head: str, base: str) -> 
                 ):
                     how = _gone(gate.root, change.files, config)
                     return f"{path} {how} (commit {change.sha[:12]})"
-            if any(not beside_work(path, config, series) for path in change.files):
+            work = (path for path in change.files if path in own)
+            if any(not beside_work(path, config, series) for path in work):
                 return None
     return None
 

@@ -460,11 +460,15 @@ def log_with_files(fields: str, revisions: list[str], pathspecs: Sequence[str] =
 
 
 @contextmanager
-def changes(root: Path, head: str) -> Iterator[Iterator[Commit]]:
-    """Walk ``head``'s history newest first with each commit's changed files; one git process,
-    stopped when the caller leaves the block."""
+def changes(root: Path, head: str, since: str | None = None) -> Iterator[Iterator[Commit]]:
+    """Walk ``head``'s history newest first with each commit's changed files, only the commits
+    ``since`` lacks when given; one git process, stopped when the caller leaves the block."""
     _check_commit(head)
-    with stream(root, log_with_files("%H%x1f%ct%x1f%s", [head])) as fields:
+    revisions = [head]
+    if since is not None:
+        _check_commit(since)
+        revisions += ["--not", since]
+    with stream(root, log_with_files("%H%x1f%ct%x1f%s", revisions)) as fields:
         yield _parse_changes(fields)
 
 

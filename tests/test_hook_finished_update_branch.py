@@ -1,0 +1,55 @@
+"""A finished branch that takes its base in ("Update branch", `git merge main`) stays finished:
+what the merge brought is on the base, not the branch's own work, so the Stop hook lets it stop
+and `check` passes. Work committed after the finish still reopens it, merge or no merge. Real
+repositories, the real CLI and hook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agent_support import feature_repo, run_hook, stop_event
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+
+def _finished_branch(repo: GitRepo, run_cli: Run) -> None:
+    feature_repo(repo, "feat/two")
+    made = run_cli(
+        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
+         "--verdict-pointer", "src/refunds.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    repo.commit("handoff")
+    assert run_cli(["archive"], cwd=repo.root).code == 0
+    repo.commit("handoff: done")
+
+
+def _teammate_lands_on_main(repo: GitRepo, path: str) -> None:
+    repo.git("switch", "-q", "main")
+    repo.write(path, "teammate = 1\n")
+    repo.commit(f"teammate: {path}")
+    repo.git("switch", "-q", "feat/two")
+
+
+def test_merging_main_into_a_finished_branch_keeps_it_finished(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _finished_branch(git_repo, run_cli)
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    _teammate_lands_on_main(git_repo, "x.py")
+    git_repo.git("merge", "-q", "--no-edit", "main")
+    stopped = run_hook(stop_event(git_repo.root))
+    assert stopped.code == 0, stopped.err
+    assert "feat/two has handed its work over: handoff.json is archived" in stopped.err
+    checked = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert checked.code == 0, checked.out + checked.err
+    # Real work after the finish reopens the branch; a later merge of main does not hide it.
+    git_repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    git_repo.commit("refunds: round")
+    _teammate_lands_on_main(git_repo, "y.py")
+    git_repo.git("merge", "-q", "--no-edit", "main")
+    reopened = run_hook(stop_event(git_repo.root))
+    assert reopened.code == 2, reopened.err
+    assert "no active handoff; write one" in reopened.err

@@ -632,7 +632,16 @@ def status(root: Path, pathspecs: Sequence[str], *, ignored: bool = False) -> di
     return _parse_status(run(root, _status_args(pathspecs, ignored)))
 
 
-_STATUS = ("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+# Untracked files inside a submodule are the submodule's business: no commit here can take them
+# (`git add -- lib` stages nothing), and this repository's .gitignore does not reach them.
+_STATUS = (
+    "status",
+    "--porcelain=v1",
+    "-z",
+    "--untracked-files=all",
+    "--no-renames",
+    "--ignore-submodules=untracked",
+)
 
 
 def _status_args(pathspecs: Sequence[str], ignored: bool) -> list[str]:

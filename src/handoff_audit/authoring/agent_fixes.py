@@ -49,6 +49,7 @@ from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_r
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.conflicts import file_conflict_line
 from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, STAGE_THEM, continue_command
+from handoff_audit.git.submodules import dirty_submodules
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
@@ -178,14 +179,29 @@ class Fixes:
             return Advice(pending.reason, pending.command, pending.also)
         if problem.kind in ("rebase", "left-branch"):
             return self.rebase(problem)
+        return self.commit_advice(problem)
+
+    def commit_advice(self, problem: Problem) -> Advice:
+        """Files not committed: `git add` the named files (never `-A`), then commit; a
+        submodule's changed files committed inside it first."""
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         added = [f for f in problem.files if f not in problem.staged_deletions]
         added += [f for f in problem.rewritten if f not in problem.files]
         names = " ".join(self.path(f) for f in sorted(added))
         add = f"git add -- {names} && " if names else ""
+        # A submodule's changed files are committed inside it first: `git add` takes its commit.
+        inside = dirty_submodules(self.gate.root, problem.files)
+        add = (
+            "".join(
+                f'git -C {self.path(f)} commit -a -m "{COMMIT_PLACEHOLDER}" && ' for f in inside
+            )
+            + add
+        )
         shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
         more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
         when = "once the fixes above have run, commit them" if problem.rewritten else "commit them"
+        if inside:
+            when = "commit them inside the submodule, then its new commit here"
         # The handoff's own files must be committed: .gitignore is never their way out, nor
         # its own.
         series = SeriesFolders(self.gate.root, self.gate.config)

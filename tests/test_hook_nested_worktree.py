@@ -1,0 +1,44 @@
+"""A worktree made inside the repository (`git worktree add .worktrees/inner`), or a repository
+of its own there, is no work of the branch: the Stop hook never prints a `git add` of it (that
+commits a gitlink no clone can check out) but a fix that keeps git from seeing it, which works as
+printed. Real repositories, the real CLI and hook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+
+@pytest.mark.parametrize("nested", ["worktree", "repository"])
+def test_a_nested_worktree_is_excluded_never_added(
+    git_repo: GitRepo, run_cli: Run, nested: str
+) -> None:
+    repo = feature_repo(git_repo, "feat/host")
+    made = run_cli(
+        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
+         "--verdict-pointer", "src/refunds.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    repo.commit("handoff")
+    assert run_hook(stop_event(repo.root)).code == 0
+    if nested == "worktree":
+        repo.git("worktree", "add", "-q", "-b", "feat/inner", ".worktrees/inner", "main")
+    else:
+        GitRepo(repo.root / ".worktrees" / "inner").write("x.py", "x = 1\n")
+    blocked = run_hook(stop_event(repo.root))
+    assert blocked.code == 2, blocked.err
+    command = the_command(blocked.err, "fix: ")
+    assert "git add" not in command, blocked.err
+    done = run_fix(repo.root / "src", command)
+    assert done.returncode == 0, f"{command}\n{done.stderr}"
+    assert repo.git("status", "--porcelain") == ""
+    assert repo.git("ls-files", "--", ".worktrees") == ""
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 0, stopped.err

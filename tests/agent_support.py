@@ -139,6 +139,20 @@ class Session:
             result = {"stdout": output, "stderr": "", "interrupted": False, "isImage": False}
             self._result(call_id, output, False, result)
 
+    def bash_in_background(self, command: str, shell: str) -> None:
+        """A ``Bash`` call with ``run_in_background``: its answer says only that it started."""
+        call_id = self._call("Bash", {"command": command, "run_in_background": True})
+        text = f"Command running in background with ID: {shell}. Output is being written to: x"
+        self._result(call_id, text, False, {"backgroundTaskId": shell})
+
+    def poll(self, shell: str, status: str, output: str = "", exit_code: int | None = None) -> None:
+        """A ``BashOutput`` call for background shell ``shell``, answered with its status."""
+        call_id = self._call("BashOutput", {"bash_id": shell})
+        text = f"<status>{status}</status>\n\n"
+        if exit_code is not None:
+            text += f"<exit_code>{exit_code}</exit_code>\n\n"
+        self._result(call_id, text + f"<stdout>\n{output}\n</stdout>", False, {"shellId": shell})
+
     def write(self, path: Path, content: str) -> None:
         """Write the file for real, as the agent's Write tool would, and record it."""
         path.parent.mkdir(parents=True, exist_ok=True)

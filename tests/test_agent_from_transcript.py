@@ -355,3 +355,82 @@ def test_another_topic_s_files_stay_out_of_a_topic_s_transcript_files(
     assert result.code == 0, result.err
     assert json.loads(topic.read_text(encoding="utf-8"))["changed_files"] == ["src/keys.py"]
     assert packet(repo)["changed_files"] == ["src/refunds.py"]
+
+
+def _codex_rollout(root: Path, path: Path, calls: list[tuple[str, dict[str, Any], str]]) -> Path:
+    """A Codex rollout: the session's start, then each function call and its output."""
+    lines: list[dict[str, Any]] = [
+        {"type": "session_meta", "payload": {"id": "s", "cwd": str(root)}}
+    ]
+    for number, (name, arguments, output) in enumerate(calls):
+        call = {"type": "function_call", "name": name, "call_id": f"c{number}"}
+        lines.append(
+            {"type": "response_item", "payload": call | {"arguments": json.dumps(arguments)}}
+        )
+        answer = {"type": "function_call_output", "call_id": f"c{number}", "output": output}
+        lines.append({"type": "response_item", "payload": answer})
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def _chunk(status: str, output: str) -> str:
+    head = "Chunk ID: a1\nWall time: 10.0 seconds\n"
+    return f"{head}{status}\nOriginal token count: 3\nOutput:\n{output}"
+
+
+def test_a_background_command_gets_the_exit_its_later_poll_gives(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    # Codex answers a command that outlives its yield time "Process running with session ID N";
+    # its exit comes in a later write_stdin poll. Claude Code's Bash with run_in_background
+    # answers "Command running in background with ID: X"; BashOutput tells its status later.
+    repo = feature_repo(git_repo)
+    repo.commit("rounding")
+    rollout = _codex_rollout(
+        repo.root,
+        tmp_path / "rollout.jsonl",
+        [
+            (
+                "exec_command",
+                {"cmd": "pytest -q"},
+                _chunk("Process running with session ID 42", ""),
+            ),
+            (
+                "exec_command",
+                {"cmd": "npm run serve"},
+                _chunk("Process running with session ID 7", ""),
+            ),
+            (
+                "write_stdin",
+                {"session_id": 42, "chars": ""},
+                _chunk("Process running with session ID 42", "."),
+            ),
+            (
+                "write_stdin",
+                {"session_id": 42, "chars": ""},
+                _chunk("Process exited with code 1", "FAILED t.py::test_c\n1 failed"),
+            ),
+        ],
+    )
+    session = Session(cwd=repo.root)
+    session.bash_in_background("make build", "bash_1")
+    session.bash_in_background("make serve", "bash_2")  # never polled: its outcome is unknown
+    session.poll("bash_1", "running")
+    session.poll("bash_1", "failed", "cc: error: no input files", exit_code=2)
+    session.poll("bash_2", "running")
+    claude = session.save(tmp_path / "session.jsonl")
+
+    for transcript, failed in [(rollout, ("pytest -q", 1)), (claude, ("make build", 2))]:
+        (repo.root / "handoff.json").unlink(missing_ok=True)
+        (repo.root / "handoff.md").unlink(missing_ok=True)
+        result = run_cli(["new", "--from-transcript", str(transcript), *FIELDS], cwd=repo.root)
+        assert result.code == 0, result.err
+        data = packet(repo)
+        assert [(run["cmd"], run["exit"]) for run in data["commands_run"]] == [failed]
+        assert data["failed_attempts"] == [
+            f"`{failed[0]}` exited {failed[1]}: {data['commands_run'][0]['note']}"
+        ]
+        assert data["commands_run"][0]["note"] in (
+            "FAILED t.py::test_c",
+            "cc: error: no input files",
+        )

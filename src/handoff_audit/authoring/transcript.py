@@ -14,6 +14,12 @@ Two formats, both JSON lines, read as a stream so that a long session costs boun
   ``arguments`` a JSON text with ``command``) answered by a ``function_call_output`` with the
   same ``call_id``, and ``custom_tool_call`` ``apply_patch`` whose patch names the files.
 
+A command still running when its call answered (Codex: ``Process running with session ID N``, its
+exit in a later ``write_stdin`` poll of session N; Claude Code: ``Bash`` with
+``run_in_background``, answered ``Command running in background with ID: X``, its status in a
+later ``BashOutput``/``TaskOutput`` of X, ``<status>`` and ``<exit_code>``) is kept with the exit
+the poll gives; one whose outcome the transcript never tells is left out, never taken as a pass.
+
 Anything else (summaries, text, thinking, other tools, unknown entry types) is ignored; a line
 that is not a JSON object is skipped and counted. Every command and note passes through the
 secret rule before it is kept, so a credential typed into a command never reaches a packet.
@@ -67,6 +73,13 @@ _CODEX_SHELLS = frozenset(
 )
 _CLAUDE_EXIT = re.compile(r"\A\s*Exit code:? (-?\d+)")
 _CODEX_EXIT = re.compile(r"(?:Exit code|Process exited with code):? (-?\d+)")
+_CODEX_RUNNING = re.compile(r"^Process running with session ID (\d+)", re.MULTILINE)
+_CLAUDE_BACKGROUND = re.compile(r"\A\s*Command running in background with ID: ([^\s.]+)")
+_CLAUDE_POLLS = {"BashOutput": "bash_id", "TaskOutput": "task_id"}
+_POLL_STATUS = re.compile(r"<status>\s*(\w+)\s*</status>")
+_POLL_EXIT = re.compile(r"<exit_code>\s*(-?\d+)\s*</exit_code>")
+_POLL_DONE = {"completed": 0, "failed": 1, "killed": 1}
+"""A background command's status in a poll, and the exit it means when the poll gives none."""
 _PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+)$", re.MULTILINE)
 _PATCH_MOVE = re.compile(r"^\*\*\* Move to: (.+)$", re.MULTILINE)
 _APPLY_PATCH = re.compile(r"\A\s*(?:apply_patch|applypatch)(?:\s|$)")
@@ -201,7 +214,10 @@ class _Reader:
         self.keep_last = keep_last
         self.cwd: Path = self.root
         self.pending: OrderedDict[str, tuple[str, str]] = OrderedDict()
-        """tool call id -> ("cmd", command) or ("file", path)."""
+        """tool call id -> ("cmd", command), ("background", command), ("poll", background id)
+        or ("file", path)."""
+        self.running: OrderedDict[str, str] = OrderedDict()
+        """background id (a Codex session, a Claude Code shell) -> its command, still running."""
         self.order = 0
         self.passing: deque[tuple[int, Command]] = deque(maxlen=max(keep_last, 1))
         self.failures: deque[tuple[int, Command]] = deque(maxlen=MAX_FAILURES)
@@ -268,7 +284,12 @@ class _Reader:
         if name == "Bash":
             command = given.get("command")
             if isinstance(command, str) and command.strip():
-                self._wait(call_id, "cmd", command)
+                background = given.get("run_in_background") is True
+                self._wait(call_id, "background" if background else "cmd", command)
+        elif isinstance(name, str) and name in _CLAUDE_POLLS:
+            shell = given.get(_CLAUDE_POLLS[name], given.get("shell_id"))
+            if isinstance(shell, str) and shell:
+                self._wait(call_id, "poll", shell)
         elif isinstance(name, str) and name in _EDIT_TOOLS:
             target = given.get(_EDIT_TOOLS[name])
             if isinstance(target, str) and target:
@@ -288,10 +309,33 @@ class _Reader:
             return
         if failed and text.lstrip().startswith(_NOT_RUN):
             return  # refused or unknown tool: the command never ran
+        if what == "poll":
+            if not failed:
+                self._claude_poll(value, text)
+            return
+        started = _CLAUDE_BACKGROUND.match(text) if what == "background" else None
+        if started is not None and not failed:
+            self._started(started.group(1), value)
+            return
         found = _CLAUDE_EXIT.match(text)
         code = int(found.group(1)) if found else (1 if failed else 0)
         body = text[found.end() :] if found else text
         self._command(value, code, body)
+
+    def _claude_poll(self, shell: str, text: str) -> None:
+        """A ``BashOutput``/``TaskOutput`` answer for background shell ``shell``: its command's
+        exit once the status says it ended; nothing while it runs."""
+        status = _POLL_STATUS.search(text)
+        code = _POLL_EXIT.search(text)
+        if code is not None:
+            exit_code = int(code.group(1))
+        elif status is not None and status.group(1) in _POLL_DONE:
+            exit_code = _POLL_DONE[status.group(1)]
+        else:
+            return  # still running, or a status the poll does not give
+        command = self.running.pop(shell, None)
+        if command is not None:
+            self._command(command, exit_code, _POLL_EXIT.sub("", _POLL_STATUS.sub("", text)))
 
     # Codex CLI
 
@@ -319,12 +363,29 @@ class _Reader:
             if isinstance(patch, str):
                 for name in (*_PATCH_FILE.findall(patch), *_PATCH_MOVE.findall(patch)):
                     self._edited(name.strip())
+        elif item == "function_call" and payload.get("name") == "write_stdin":
+            session = _codex_session(payload.get("arguments"))
+            if session is not None:
+                self._wait(call_id, "poll", session)
         elif item == "function_call_output":
             waiting = self.pending.pop(call_id, None)
-            if waiting is None or waiting[0] != "cmd":
-                return
-            code, body = _codex_output(payload.get("output"))
-            self._command(waiting[1], code, body)
+            if waiting is not None and waiting[0] in ("cmd", "poll"):
+                self._codex_output(waiting, payload.get("output"))
+
+    def _codex_output(self, waiting: tuple[str, str], output: Any) -> None:
+        """A Codex shell call's or ``write_stdin`` poll's output: the command's exit, or, while
+        it runs (``Process running with session ID N`` and no exit), a wait for a later poll."""
+        what, value = waiting
+        text = output if isinstance(output, str) else ""
+        running = _CODEX_RUNNING.search(text[:500])
+        if running is not None and _CODEX_EXIT.search(text[:500]) is None:
+            if what == "cmd":
+                self._started(running.group(1), value)
+            return
+        command = value if what == "cmd" else self.running.pop(value, None)
+        if command is not None:
+            code, body = _codex_output(output)
+            self._command(command, code, body)
 
     # Shared
 
@@ -342,6 +403,13 @@ class _Reader:
         self.pending[call_id] = (what, value)
         if len(self.pending) > MAX_PENDING:
             self.pending.popitem(last=False)
+
+    def _started(self, background: str, command: str) -> None:
+        """``command`` runs on in the background as ``background``; a later poll tells its exit."""
+        self.running[background] = command
+        self.running.move_to_end(background)
+        if len(self.running) > MAX_PENDING:
+            self.running.popitem(last=False)
 
     def _edited(self, name: str) -> None:
         path = Path(name)
@@ -448,6 +516,19 @@ def _codex_command(arguments: Any) -> str | None:
     if isinstance(command, str) and command.strip():
         return command
     return None
+
+
+def _codex_session(arguments: Any) -> str | None:
+    """The session a Codex ``write_stdin`` call polls (``arguments`` is a JSON text)."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            return None
+    session = arguments.get("session_id") if isinstance(arguments, dict) else None
+    if isinstance(session, bool) or not isinstance(session, int | str):
+        return None
+    return str(session).strip() or None
 
 
 def _patched_files(command: str) -> list[str] | None:

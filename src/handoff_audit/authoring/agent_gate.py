@@ -651,7 +651,7 @@ def _finished(
     `agent-hook.ignore` lists (one git process). A merge of the base brings in no such file:
     what it brought is on the base."""
     finished = {
-        p.path: p.status
+        p.path: p
         for p in gate.finished
         if p.branch == branch and p.status in ("archived", "superseded")
     }
@@ -662,9 +662,12 @@ def _finished(
         for change in walk:
             if change.sha == base:
                 return None
+            work = [path for path in change.files if not beside_work(path, config, series)]
             for path in change.files:
                 if path in finished:
-                    return f"{path} is {finished[path]} (commit {change.sha[:12]})"
+                    if _undescribed(finished[path], work):
+                        return None  # work amended into the finish: it is no finished work
+                    return f"{path} is {finished[path].status} (commit {change.sha[:12]})"
                 if _hand_written(path, change.files, config) and not os.path.lexists(
                     gate.root / path
                 ):
@@ -674,6 +677,15 @@ def _finished(
             if any(not beside_work(path, config, series) for path in work):
                 return None
     return None
+
+
+def _undescribed(packet: PacketInfo, work: list[str]) -> bool:
+    """Whether ``work``, committed together with finishing ``packet``, holds a file its
+    ``changed_files`` (when it lists any) does not name: work amended into the finish."""
+    listed = (packet.data or {}).get("changed_files")
+    if not isinstance(listed, list) or not listed:
+        return False
+    return any(path not in listed for path in work)
 
 
 def _finishing(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> str | None:

@@ -200,7 +200,11 @@ def _freshness(
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     records = partial(_record, config=config, files=frozenset(files), series=series)
-    return changed, read_freshness(root, files, _lkg(chosen), changed, records, dirt)
+    listed = (chosen.data or {}).get("changed_files") if chosen.kind == "json" else None
+    named = frozenset(f for f in listed if isinstance(f, str)) if isinstance(listed, list) else None
+    return changed, read_freshness(
+        root, files, _lkg(chosen), changed, records, dirt, named or frozenset()
+    )
 
 
 def _explain_nothing(

@@ -325,6 +325,11 @@ def freshness_lines(freshness: Freshness) -> list[str]:
         )
         return [f"current: nothing was committed since {where}" + _lkg_tail(freshness)]
     lines = [_change_line(freshness)]
+    if freshness.amended:
+        lines.append(
+            "the commit of its last change also changed files it does not list (the note may "
+            f"be wrong about them): {_names(freshness.amended)}"
+        )
     since = freshness.since_change
     if since is not None and since.count:
         lines.extend(f"  {_abbrev(c.sha)} {_subject(c.subject)}" for c in since.commits[:SUBJECTS])

@@ -587,10 +587,12 @@ class _Gatherer:
                 self.pairs.meet(count, change.files)
                 # A merge on the target is no change of a packet on the branch (`TargetSide`).
                 changed = () if change.sha in theirs.merges else change.files
-                for top_path in changed:
-                    if top_path in todo and top_path not in found:
-                        found[top_path] = commit
+                written = [p for p in changed if p in todo and p not in found]
+                for top_path in written:
+                    found[top_path] = commit
                 others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
+                for top_path in written if others else ():
+                    later.add_undescribed(change, tuple(others), top_path)
                 if others:
                     older = (p for p in todo if p not in found)
                     judged = counted_against(change.sha, older, records, own, theirs.commits)

@@ -66,10 +66,12 @@ def read_freshness(
     changed: Commit | None,
     is_handoff: Callable[[str], bool],
     dirt: dict[str, str],
+    listed: frozenset[str] = frozenset(),
 ) -> Freshness:
     """The freshness of the handoff whose ``files`` (from the top folder) last changed in
-    ``changed``, with ``lkg`` its last known good commit (``None`` for a hand-written one), and
-    ``dirt`` the work tree's `plumbing.status`."""
+    ``changed``, with ``lkg`` its last known good commit (``None`` for a hand-written one),
+    ``dirt`` the work tree's `plumbing.status`, and ``listed`` its ``changed_files`` (work of
+    ``changed`` itself that they do not name, when they name any, is `Freshness.amended`)."""
     try:
         named = lkg if lkg is not None and plumbing.is_commit_id(lkg) else None
         resolved = plumbing.resolve(root, ["HEAD", *([named] if named else [])])
@@ -80,8 +82,10 @@ def read_freshness(
         found = resolved.get(named) if named else None
         status, lkg_range = _lkg_range(root, lkg, found, head[0], is_handoff)
         since_change = None
+        amended: tuple[str, ...] = ()
         if changed is not None and not uncommitted:
             since_change = _since_change(root, changed.sha, lkg_range, is_handoff)
+            amended = _amended(changed.sha, lkg_range, listed)
     except plumbing.GitError as error:
         return Freshness(problem=str(error), lkg=lkg)
     touched = (
@@ -97,7 +101,21 @@ def read_freshness(
         since_change=since_change,
         work_files=tuple(dict.fromkeys(touched)),
         dirty=tuple(path for path in sorted(dirt) if not is_handoff(path)),
+        amended=amended,
     )
+
+
+def _amended(sha: str, lkg_range: _Range | None, listed: frozenset[str]) -> tuple[str, ...]:
+    """The work files commit ``sha`` (the handoff's last change) changed besides the handoff
+    that ``listed`` (when it names any) does not name: work amended into the packet's commit.
+    Read from the walk since the last known good commit, which holds that commit whenever the
+    packet names an older one; no git process of its own."""
+    if not listed or lkg_range is None:
+        return ()
+    for commit, _parents in lkg_range.commits:
+        if commit.sha == sha:
+            return tuple(path for path in commit.files if path not in listed)
+    return ()
 
 
 def _lkg_range(

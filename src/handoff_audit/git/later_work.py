@@ -92,6 +92,20 @@ class LaterWork:
                 top_path, self._walked, Commit(change.sha, change.time, change.subject, others)
             )
 
+    def add_undescribed(self, change: Commit, others: tuple[str, ...], top_path: str) -> None:
+        """Count ``change``, the commit that last changed the handoff ``top_path`` and also the
+        files ``others``, against it for those its packet's ``changed_files`` (when it lists
+        any) does not name: work amended into the packet's commit (`git commit --amend`) is
+        no work the packet describes. The work committed with the packet that it lists is."""
+        packet = self._owners.get(top_path)
+        listed = (packet.data or {}).get("changed_files") if packet is not None else None
+        if not isinstance(listed, list) or not listed:
+            return
+        named = {path for path in listed if isinstance(path, str)}
+        undescribed = tuple(path for path in others if path not in named)
+        if undescribed:
+            self.add(change, undescribed, (top_path,))
+
     def pending(self) -> dict[str, frozenset[str]]:
         """Per handoff with held commits, the setup files they changed, for `settle`."""
         return {

@@ -55,12 +55,15 @@ class Freshness:
     newest first: what the note may not describe."""
     dirty: tuple[str, ...] = ()
     """Uncommitted files other than handoff files, from the top folder."""
+    amended: tuple[str, ...] = ()
+    """Work files of the handoff's last change itself that its ``changed_files`` does not list
+    (work folded into the packet's commit with ``git commit --amend``), from the top folder."""
 
     @property
     def current(self) -> bool:
         """Nothing happened since the handoff: no commit after its last change, nothing but
         handoff commits since the last known good commit, nothing uncommitted besides it."""
-        if self.problem is not None or self.dirty:
+        if self.problem is not None or self.dirty or self.amended:
             return False
         if self.since_change is not None and self.since_change.count:
             return False

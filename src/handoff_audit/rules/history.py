@@ -316,10 +316,17 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
                 f"its branch was renamed to this one: re-point and refresh it together with "
                 f"`{check_repoint(packet, renamed, SINCE)}`"
             )
+        moved = f"the work moved on after this packet{since}: {_later_commits(info)}"
+        if info.changed is not None and info.outdated_by.sha == info.changed.sha:
+            moved = (  # the only work counted was committed with it (`git commit --amend`)
+                f"the commit that last changed this packet, {info.changed.sha[:12]} "
+                f"{_subject(info.changed.subject)}, also changed "
+                f"{_files(info.outdated_by.files)}, which its changed_files does not list"
+            )
         yield Hit(
             PACKET_OUTDATED,
             packet.path,
-            f"the work moved on after this packet{since}: {_later_commits(info)}; {advice}",
+            f"{moved}; {advice}",
             touched=info.outdated_files or info.outdated_by.files,
             advice=advice if renamed is not None else None,
         )

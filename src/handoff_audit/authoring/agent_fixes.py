@@ -355,8 +355,9 @@ class Fixes:
         options += _field_options(known, given)
         if fixes & {Fix.REFRESH} and not _has(given, options, "--summary"):
             if self.other_topics_only(packet, findings):
-                # `--summary` replaces: the commits are another topic's work, not this one's
-                options[0] = self.refresh(quoted, verify=True)
+                # `--summary` replaces: the commits are another topic's work, not this one's;
+                # so is the session that made them, whose transcript stays out of this packet
+                options[0] = self.refresh(quoted, verify=True, transcript=False)
                 note = note or _OTHER_TOPICS
             else:
                 options.append(_refreshed(self.since(findings), given, options))
@@ -424,9 +425,11 @@ class Fixes:
                 break
         return f"<what the commits since {handoff}{newest} changed>"
 
-    def refresh(self, quoted: str, *, verify: bool) -> str:
+    def refresh(self, quoted: str, *, verify: bool, transcript: bool = True) -> str:
+        """`update` of the packet ``quoted``, with the session's transcript unless not
+        ``transcript`` (the packet is another session's: its topic's work is not this one's)."""
         parts = [f"{program()} update", quoted]
-        parts += self.transcript.arguments()
+        parts += self.transcript.arguments() if transcript else []
         if self.verify:
             parts.append("--verify")
         elif verify:
@@ -622,7 +625,8 @@ def _refreshed(since: str, given: set[str], options: list[str]) -> str:
 _NEXT_NOW = "<the next step now>"
 _OTHER_TOPICS = (
     "the commits since touched only the branch's other topics' files: this keeps its summary "
-    "and next action and moves last_known_good_commit to HEAD when the tests pass"
+    "and next action and moves last_known_good_commit to HEAD when the tests pass (without this "
+    "session's transcript: its commands belong to the other topic's packet)"
 )
 
 

@@ -98,7 +98,9 @@ topic's packet older than it. The agent hook's fix tells those apart: a topic wh
 `verdict_pointer`, its `pointers`, and the `changed_files` no other topic lists) the commits did
 not touch, when they touched only the other topics' files, is refreshed with `update PACKET
 --verify CMD`, which keeps its summary and next action (`--summary` would replace them with
-another topic's news); the topic whose files they touched is asked for a new `--summary`.
+another topic's news), without `--from-transcript` (the session that made those commits worked
+on the other topic: its commands and failures are not this packet's); the topic whose files
+they touched is asked for a new `--summary`.
 """,
     fix=Fix.REFRESH,
 )

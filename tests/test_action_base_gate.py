@@ -255,3 +255,48 @@ def test_a_base_pyproject_without_the_table_is_named_as_no_configuration(runner:
         f"{runner.base[:12]} (no configuration there: the defaults), not from the pull request, "
         "which changes them; they take effect once merged"
     )
+
+
+def _notes_gate(runner: Runner) -> None:
+    """The base blocks ``NOTES.md`` in ``ci/handoff-audit.yml`` (the ``config`` input's file);
+    the pull request drops the branch's packet and adds ``NOTES.md``, a working note."""
+    repo = runner.repo
+    repo.git("checkout", "-q", "main")
+    repo.write("ci/handoff-audit.yml", 'block-files: ["**/HANDOFF.md", "**/NOTES.md"]\n')
+    runner.base = repo.commit("gate config")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "main")
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write("NOTES.md", NOTE)
+
+
+def test_a_config_input_the_pull_request_turns_into_a_link_is_read_at_the_base(
+    runner: Runner,
+) -> None:
+    # The pull request points the configured name at a file of its own: the base commit is
+    # still asked for ci/handoff-audit.yml, not for where the pull request's link leads.
+    _notes_gate(runner)
+    runner.repo.write("ci/mine.yml", 'block-files: ["**/HANDOFF.md"]\n')
+    (runner.repo.root / "ci/handoff-audit.yml").unlink()
+    (runner.repo.root / "ci/handoff-audit.yml").symlink_to("mine.yml")
+    runner.head = runner.repo.commit("notes, and the configuration a link")
+    done = runner.run(
+        "pull_request", runner.pull_request(), comment="false", config="ci/handoff-audit.yml"
+    )
+    _blocked(done)
+    assert "handoff-audit%3A handoff-in-merge::NOTES.md would be merged" in done.out
+    assert (
+        "the merge-gate settings (block-files) were read from ci/handoff-audit.yml at the base "
+        f"commit {runner.base[:12]}, not from the pull request"
+    ) in done.out
+
+
+def test_a_config_input_the_base_lacks_is_named_in_the_notice(runner: Runner) -> None:
+    _notes_gate(runner)
+    runner.repo.write("ci/other.yml", "block-files: []\n")
+    runner.head = runner.repo.commit("notes, and a configuration the base does not have")
+    done = runner.run("pull_request", runner.pull_request(), comment="false", config="ci/other.yml")
+    assert (
+        "ci/other.yml: the merge-gate settings (block-files) were read from the base commit "
+        f"{runner.base[:12]} (no ci/other.yml there: the defaults)"
+    ) in done.out

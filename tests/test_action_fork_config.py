@@ -86,3 +86,29 @@ def test_a_config_option_in_another_checkout_reads_the_schema_it_tracks(
     )
     assert done.code == 1, done.err
     assert any("required field ticket" in f["message"] for f in done.json()["findings"])
+
+
+def test_a_decoy_the_fork_commits_at_the_base_checkouts_path_changes_nothing(
+    runner: Runner,
+) -> None:
+    # The fork commits its own file where the workflow checks out the base's configuration; the
+    # head's checkout leaves it out (sparse), and the separate checkout's file is the one read.
+    repo = runner.repo
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write("NOTES.md", "# Handoff\n\n## State\nTests pass.\n\n## Next step\nFinish src/a.py.\n")
+    repo.write(".handoff-audit-base/.handoff-audit.yml", "max-lines: 200\n")
+    runner.head = repo.commit("notes, and a decoy configuration")
+    (repo.root / ".handoff-audit-base/.handoff-audit.yml").unlink()
+    base = GitRepo(repo.root / ".handoff-audit-base")
+    base.write(".handoff-audit.yml", 'block-files: ["**/HANDOFF.md", "**/NOTES.md"]\n')
+    base.commit("the base branch's configuration")
+    done = runner.run(
+        "pull_request_target",
+        runner.pull_request(),
+        comment="false",
+        config=".handoff-audit-base/.handoff-audit.yml",
+    )
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff-audit%3A handoff-in-merge::NOTES.md would be merged" in done.out
+    assert "::notice" not in done.out

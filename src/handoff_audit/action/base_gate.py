@@ -55,11 +55,12 @@ class GatedConfig:
 
 def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None) -> GatedConfig:
     """``config`` (read from the pull request's work tree, or ``explicit``, the ``config``
-    input) with the gate's settings as the base commit ``base`` has them: from the same file
-    there (``explicit``) or from the configuration found there as ``load_config`` finds it;
-    the defaults when the base has none, or one that cannot be read (the notice says why: a
-    fix in the pull request takes effect only once merged). An ``explicit`` file that is no
-    file of the repository (a separate checkout the workflow made) is trusted as it is."""
+    input, its path as given: no link of the work tree followed) with the gate's settings as
+    the base commit ``base`` has them: from the same file there (``explicit``) or from the
+    configuration found there as ``load_config`` finds it; the defaults when the base has none,
+    or one that cannot be read (the notice says why: a fix in the pull request takes effect
+    only once merged). An ``explicit`` file that is no file of the repository (a separate
+    checkout the workflow made, an untracked file) is trusted as it is."""
     names = _candidates(root, explicit)
     if names is None:
         return GatedConfig(config, None)
@@ -68,7 +69,8 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     if missing is not None:
         merged = _with_gate_of(config, base_config)
         return GatedConfig(merged, missing, base_read=False, own=_own(config, merged))
-    where = f"the base commit {base[:12]} (no configuration there: the defaults)"
+    what = "configuration" if explicit is None else names[0]
+    where = f"the base commit {base[:12]} (no {what} there: the defaults)"
     try:
         found = _first_present(root, base, names)
         if found is not None:
@@ -143,13 +145,21 @@ def _is_read(path: KeyPath) -> bool:
 
 def _candidates(root: Path, explicit: Path | None) -> tuple[str, ...] | None:
     """The files to read at the base commit, relative to ``root``; ``None`` when ``explicit``
-    lies outside the repository or git does not track it (nothing the pull request carries)."""
+    is the workflow's own file: outside the repository, in a separate checkout inside it (a
+    folder with a ``.git`` folder of its own), or a file git does not track. ``explicit`` is
+    the input's path as given, never followed through a link of the pull request's tree: the
+    base commit is asked for that name, and a link or a file the pull request carries there
+    changes nothing."""
     if explicit is None:
         return (*CONFIG_FILES, PYPROJECT)
-    path = explicit.resolve()
-    if not path.is_relative_to(root.resolve()):
+    if not explicit.is_relative_to(root):
         return None
-    name = path.relative_to(root.resolve()).as_posix()
+    relative = explicit.relative_to(root)
+    name, parts = relative.as_posix(), relative.parts
+    if any(root.joinpath(*parts[:n]).is_symlink() for n in range(1, len(parts) + 1)):
+        return (name,)  # a link in the pull request's tree: the base's file of that name
+    if any((root.joinpath(*parts[:n]) / ".git").is_dir() for n in range(1, len(parts))):
+        return None  # a separate checkout the workflow made (a submodule has a `.git` file)
     return (name,) if commit_files.is_tracked(root, name) else None
 
 

@@ -83,8 +83,9 @@ def load_inputs_config(
 ) -> GatedConfig:
     """The repository's configuration (or the ``config`` input's file), with the merge gate's
     settings from the ``base`` commit on a pull request (`base_gate`), then the inputs on top."""
-    explicit = None
+    explicit = given = None
     if inputs.config:
+        given = Path(os.path.abspath(workspace / inputs.config))
         explicit = _inside(workspace, inputs.config, "config", CONFIG_FIX)
         if leads_outside(explicit, workspace):  # a link the pull request put in its place
             raise InputError(
@@ -101,7 +102,9 @@ def load_inputs_config(
     config = load_config(root, explicit, rule_ids=RULES_BY_ID, tracked=is_tracked, in_action=True)
     gated = GatedConfig(config, None)
     if base is not None:
-        gated = gate_from_base(root, config, base, explicit)
+        # The input's name as given: a link the pull request put there must not choose the
+        # base commit's file.
+        gated = gate_from_base(root, config, base, given)
     for pattern in inputs.block_files or ():
         refuse_unmatchable("input block-files", pattern, root, workspace)
     refuse_only_exclusions("input block-files", inputs.block_files or ())

@@ -40,7 +40,7 @@ from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.setup_change import settle_held
 from handoff_audit.git.tree_packets import unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
-from handoff_audit.git.unknown_target import unknown_head, unknown_target
+from handoff_audit.git.unknown_target import missing_head, unknown_head, unknown_target
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import Packet, named_block_file, named_packet, packet_of
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
@@ -386,6 +386,9 @@ class _Gatherer:
         if not self.target.head:
             facts.problem = "the repository has no commits yet"
             facts.fix = "commit the packets, then run the audit again"
+        elif self.repo.shallow and self.target.in_action:
+            # Never the checked-out tree in its place: that would judge another commit.
+            raise missing_head(self.target.head, facts.missing_reason)
         elif self.repo.shallow:
             reason = facts.missing_reason
             facts.problem = (

@@ -42,3 +42,16 @@ def unknown_head(head: str, *, in_action: bool) -> InputError:
         f"--head {head}: no such commit in this repository; "
         "pass a commit id, a branch or a revision (e.g. HEAD~1) that exists here"
     )
+
+
+def missing_head(head: str, reason: str) -> InputError:
+    """The one-line error for the event's head commit that a shallow checkout lacks and that
+    could not be fetched (``reason``: why, `History.missing_reason`): in the GitHub Action the
+    audit of another tree (the checked-out one) would be no audit of the event's commit."""
+    why = redact(" ".join(reason.split()))
+    return InputError(
+        f"the event's head commit {head} is not in this shallow clone and could not be "
+        f"fetched{' ' + why if why else ''}: check out that commit with actions/checkout "
+        "(`ref: ${{ github.event.pull_request.head.sha }}` on a pull request, and "
+        "`fetch-depth: 0` for the whole history)"
+    )

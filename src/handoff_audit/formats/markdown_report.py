@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from handoff_audit.credentials import redact
 from handoff_audit.formats import inert, merge_advice
 from handoff_audit.formats.line_cut import cut_line
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity
@@ -85,13 +86,13 @@ def verdict(report: Report, *, heading: str = "###") -> str:
         line = f"{heading} ✅ handoff-audit: all clear ({packets} checked)"
     lines = [line]
     if report.blocked:
-        target = f" into {name(report.target_branch)}" if report.target_branch else ""
+        target = f" into {name(redact(report.target_branch))}" if report.target_branch else ""
         rules = ", ".join(code(r) for r in sorted(report.merge_blockers))
         lines.append(f"\n**Merge blocked**{target}: {rules}.\n")
         lines.extend(merge_advice.advice(report))
     context = []
     if report.branch:
-        context.append(f"branch {name(report.branch)}")
+        context.append(f"branch {name(redact(report.branch))}")  # as the JSON report has it
     if report.head:
         context.append(f"commit {code(report.head[:12])}")
     if context:

@@ -347,14 +347,17 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
 
 
 def _start(policy: RetryPolicy, out: TextIO) -> tuple[Runner, Inputs, Plan]:
-    """The runner, the inputs and the event. An invalid input, once the event is known, goes
-    the way of a configuration error (`report_failure`): ``blocked`` is ``true``, the job
-    summary and the comment say the error."""
+    """The runner, the inputs and the event. An invalid input or event goes the way of a
+    configuration error (`report_failure`): ``blocked`` is ``true``, the job summary (and, once
+    the event is known, the comment) says the error."""
     try:
         runner = Runner.read(os.environ)
         event = plan(runner)
-    except InputError as error:
+    except InputError as error:  # an unusable event: no comment to update, the rest is said
         out.write(github_format.command("error", str(error), title="handoff-audit: input"))
+        unread = Plan(head=None, branch=None, target_branch=None, default_branch=None)
+        runner = Runner.read(os.environ, with_event=False)
+        report_failure(runner, Inputs.for_failure(os.environ), unread, None, str(error), out)
         raise
     try:
         return runner, Inputs.read(os.environ), event

@@ -158,9 +158,11 @@ class Runner:
     ``GITHUB_REPOSITORY`` and ``GITHUB_RUN_ID``); ``None`` when one of them is missing."""
 
     @classmethod
-    def read(cls, environ: Mapping[str, str]) -> Runner:
-        """Read the runner's variables; an unreadable event file raises `InputError`."""
-        event_path = environ.get("GITHUB_EVENT_PATH", "")
+    def read(cls, environ: Mapping[str, str], *, with_event: bool = True) -> Runner:
+        """Read the runner's variables; an unreadable event file raises `InputError`.
+        ``with_event=False`` leaves the event payload out (empty): the files a run that cannot
+        read it still writes."""
+        event_path = environ.get("GITHUB_EVENT_PATH", "") if with_event else ""
         event: Mapping[str, Any] = {}
         if event_path:
             try:

@@ -284,11 +284,18 @@ def plan(runner: Runner) -> Plan:
     if runner.event_name == "merge_group":
         group = event.get("merge_group")
         group = group if isinstance(group, Mapping) else {}
+        target = _branch(group.get("base_ref"))
+        if target is None:  # no gate to judge: never a pass
+            raise InputError(
+                "merge_group event without merge_group.base_ref (refs/heads/BRANCH) in "
+                "GITHUB_EVENT_PATH: the queue's base branch is unknown, so the merge gate "
+                "cannot be judged; run the action on the runner's own merge_group event"
+            )
         return Plan(
             head=_str(group.get("head_sha")) or runner.sha,
             # The queue's temporary branch is nobody's packet branch: judge the merge, not it.
             branch=None,
-            target_branch=_branch(group.get("base_ref")),
+            target_branch=target,
             default_branch=default_branch,
             base=_str(group.get("base_sha")),
         )

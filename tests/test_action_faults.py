@@ -196,3 +196,22 @@ def test_the_time_bound_starts_at_the_first_call_not_when_the_client_is_made() -
         now[0] += 11.0
         with pytest.raises(ApiError, match="the run's 10 s of GitHub API time are used up"):
             client.comments(7)
+
+
+def test_a_secondary_rate_limit_naming_no_wait_is_reported_as_such(runner: Runner) -> None:
+    """GitHub's secondary limit is a 403 with no ``Retry-After``: its advice is to wait at least
+    a minute, which does not fit in the run's time left. The warning says so, not that the
+    run's API time is used up (about one second of it was)."""
+    limited = "You have exceeded a secondary rate limit. Please wait a few minutes."
+    runner.fake.fail("POST", "/graphql", 403, limited, times=50, **{"X-RateLimit-Remaining": "9"})
+    done = runner.run("pull_request", runner.pull_request())
+    [warning] = [line for line in done.out.splitlines() if "comment was not posted" in line]
+    assert "HTTP 403: You have exceeded a secondary rate limit" in warning
+    assert "a rate limit that names no wait: GitHub advises waiting at least 60 s, more than " in (
+        warning
+    )
+    assert "s left of the run's 60 s of API time)" in warning
+    assert "used up" not in warning
+    assert "GitHub's rate limit for this token was reached" in warning
+    assert runner.sleeps == []
+    assert done.code == 1  # the audit's own verdict

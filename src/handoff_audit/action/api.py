@@ -233,7 +233,7 @@ def retrying(
         except (GithubException, requests.RequestException) as error:
             delay = retry_delay(error, attempt, policy)
             status = error.status if isinstance(error, GithubException) else None
-            stop = _why_stop(policy, attempt, delay, waited, deadline)
+            stop = _why_stop(policy, attempt, delay, waited, deadline, _wait_said(error))
             if stop is not None or delay is None:
                 tries = f" after {attempt} tries" if attempt > 1 else ""
                 raise ApiError(
@@ -255,11 +255,33 @@ def retrying(
             ) from None
 
 
+def _wait_said(error: Exception) -> str | None:
+    """For a rate limit, who set the wait `retry_delay` chose, as the message says it: GitHub
+    (``Retry-After``, or ``X-RateLimit-Reset`` with no requests left), or its advice for a limit
+    that names no time (wait at least a minute); ``None`` for any other error."""
+    if not rate_limited(error):
+        return None
+    headers = getattr(error, "headers", None)
+    retry_after = _header(headers, "retry-after")
+    reset = _header(headers, "x-ratelimit-reset")
+    if (retry_after is not None and _whole(retry_after)) or (
+        _header(headers, "x-ratelimit-remaining") == "0" and reset is not None and _whole(reset)
+    ):
+        return "GitHub asks to wait {delay} s"
+    return "a rate limit that names no wait: GitHub advises waiting at least {delay} s"
+
+
 def _why_stop(
-    policy: RetryPolicy, attempt: int, delay: float | None, waited: float, deadline: float | None
+    policy: RetryPolicy,
+    attempt: int,
+    delay: float | None,
+    waited: float,
+    deadline: float | None,
+    wait_said: str | None = None,
 ) -> str | None:
     """``None`` to try again; else the reason to stop, as a suffix of the message ("" when the
-    error is final, or the tries say it all: "failed after 5 tries")."""
+    error is final, or the tries say it all: "failed after 5 tries"). ``wait_said``: a rate
+    limit's wait, as `_wait_said` words it."""
     if delay is None or attempt >= policy.attempts:
         return ""
     if delay > policy.max_wait:
@@ -267,7 +289,14 @@ def _why_stop(
     if waited + delay > policy.budget:
         return f" (waiting {delay:.0f} s more would pass the {policy.budget:.0f} s of retries)"
     if deadline is not None and policy.timer() + delay > deadline:
-        return f" (the run's {policy.total:.0f} s of API time are used up)"
+        if wait_said is None:
+            return f" (the run's {policy.total:.0f} s of API time are used up)"
+        # Not "used up": the wait is what does not fit in the time the run has left.
+        left = max(0, int(deadline - policy.timer()))  # down: never "60 s, more than 60 s"
+        return (
+            f" ({wait_said.format(delay=f'{delay:.0f}')}, more than the {left} s left of "
+            f"the run's {policy.total:.0f} s of API time)"
+        )
     return None
 
 

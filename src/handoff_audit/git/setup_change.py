@@ -72,7 +72,7 @@ def _read(data: bytes | None) -> Any:
     if data is None:
         return _ABSENT
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a BOM is no change: `--install` asks to drop it
         value = json.loads(text) if text.strip() else {}
     except ValueError:  # not UTF-8, not JSON
         return None

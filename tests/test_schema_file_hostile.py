@@ -136,7 +136,10 @@ def _one_line_error(result: Result) -> str:
             BACKREFERENCE,
         ),
         (
-            {"dependencies": {"default": {"pattern": "^(a)\\1$"}, "x": ["y"]}},
+            {
+                "$schema": "http://json-schema.org/draft-07/schema#",
+                "dependencies": {"default": {"pattern": "^(a)\\1$"}, "x": ["y"]},
+            },
             "/dependencies/default/pattern",
             BACKREFERENCE,
         ),
@@ -174,6 +177,26 @@ def test_a_pattern_in_a_default_value_is_data_and_never_run(
         "properties": {"summary": {"type": "string", "examples": [{"pattern": "(?!x)"}]}},
     }
     _repository(git_repo, schema)
+    checked = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert checked.code in (0, 1) and checked.err == "", checked.out + checked.err
+
+
+@pytest.mark.parametrize(
+    "keywords",
+    [
+        {"x-form": {"summary": {"widget": "textarea", "pattern": "^(\\w)\\1$"}}},
+        {"x-rules": [{"patternProperties": {"^(?!x-)": {}}}]},
+        # 2020-12 has no `dependencies` (draft-07's): its value is an annotation there
+        {"dependencies": {"summary": {"pattern": "^(a)\\1$"}}},
+    ],
+    ids=["x-form", "x-rules-list", "draft-07-keyword-in-2020-12"],
+)
+def test_a_pattern_in_an_annotation_keyword_is_data_and_never_run(
+    git_repo: GitRepo, run_cli: RunCli, keywords: dict[str, Any]
+) -> None:
+    """Review 51-4: an unknown keyword's value (an annotation in 2020-12, as OpenAPI's `x-`
+    extensions) is data, not a subschema: no validator compiles a `pattern` inside it."""
+    _repository(git_repo, {"type": "object", **keywords})
     checked = run_cli(["check", "-q"], cwd=git_repo.root)
     assert checked.code in (0, 1) and checked.err == "", checked.out + checked.err
 

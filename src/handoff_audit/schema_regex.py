@@ -25,14 +25,6 @@ Search = Callable[[str], Any]
 REVIEWED = frozenset({"\\S", "^[0-9a-f]{7,64}$", "^[a-z0-9][a-z0-9._/-]*$", "^x-"})
 """The bundled schemas' patterns, run by Python's `re` (reviewed: none backtracks)."""
 
-_NOT_SCHEMAS = frozenset({"const", "enum", "examples", "default"})
-"""Keywords whose values are data, not subschemas: a ``pattern`` inside them is not run."""
-_NAMED_SCHEMAS = frozenset(
-    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}
-)
-"""Keywords whose values map names to subschemas (draft-07's ``dependencies`` to a subschema or
-a list of names): a name there (``"default"``) is no keyword."""
-
 
 class PatternError(ValueError):
     """RE2 cannot compile the pattern (a backreference, a lookaround, too large)."""
@@ -103,7 +95,9 @@ def pattern_cause(reason: str) -> str:
 
 def pattern_problem(schema: Any) -> tuple[str, str] | None:
     """The first pattern of ``schema`` RE2 cannot run: its JSON pointer and RE2's reason."""
-    for place, pattern in _patterns(schema, ""):
+    from referencing.jsonschema import DRAFT202012  # start-up: only for a configured schema
+
+    for place, pattern in _patterns(schema, "", DRAFT202012):
         try:
             searcher(pattern)
         except PatternError as error:
@@ -111,27 +105,33 @@ def pattern_problem(schema: Any) -> tuple[str, str] | None:
     return None
 
 
-def _patterns(node: Any, place: str, names: bool = False) -> Iterator[tuple[str, str]]:
-    """Every ``pattern`` value and ``patternProperties`` name under ``node``, with its pointer;
-    ``names``: ``node`` maps names to subschemas (`_NAMED_SCHEMAS`)."""
-    if isinstance(node, list):
-        for index, item in enumerate(node):
-            yield from _patterns(item, f"{place}/{index}")
-        return
+def _patterns(node: Any, place: str, draft: Any) -> Iterator[tuple[str, str]]:
+    """Every ``pattern`` value and ``patternProperties`` name of the (sub)schema ``node``, with
+    its pointer, and of the subschemas under it: only the values of the keywords its draft
+    (``$schema``, else ``draft``: a `referencing` specification) reads as schemas are walked, so
+    a ``pattern`` inside ``default``, ``examples`` or an unknown keyword (an annotation, whose
+    value is data: ``x-form``) is not one."""
     if not isinstance(node, dict):
         return
-    if names:
-        for key, value in node.items():
-            yield from _patterns(value, f"{place}/{_escape(key)}")
-        return
+    from referencing.jsonschema import specification_with  # start-up: a configured schema only
+
+    if isinstance(node.get("$schema"), str):
+        draft = specification_with(node["$schema"], default=draft)
     if isinstance(node.get("pattern"), str):
         yield f"{place}/pattern", node["pattern"]
     if isinstance(node.get("patternProperties"), dict):
         for name in node["patternProperties"]:
             yield f"{place}/patternProperties/{_escape(name)}", name
+    subschemas = {id(sub) for sub in draft.subresources_of(node)}
     for key, value in node.items():
-        if key not in _NOT_SCHEMAS:
-            yield from _patterns(value, f"{place}/{_escape(key)}", key in _NAMED_SCHEMAS)
+        at = f"{place}/{_escape(key)}"
+        if id(value) in subschemas:
+            yield from _patterns(value, at, draft)
+            continue
+        if isinstance(value, (dict, list)):
+            for name, item in value.items() if isinstance(value, dict) else enumerate(value):
+                if id(item) in subschemas:
+                    yield from _patterns(item, f"{at}/{_escape(str(name))}", draft)
 
 
 def _escape(token: str) -> str:

@@ -7,9 +7,12 @@ from __future__ import annotations
 import os
 import subprocess
 
-from agent_support import HookRun, diverged, run_fix, run_hook, stop_event
+import pytest
+
+from agent_support import HookRun, diverged, feature_repo, run_fix, run_hook, stop_event
 from conftest import GitRepo
 from test_agent_conflict_source import _commands
+from test_brief_show import committed_packet
 
 
 def _follow(repo: GitRepo, resolve: dict[str, str] | None) -> tuple[str, HookRun]:
@@ -100,6 +103,23 @@ def test_a_cherry_pick_sequence_left_between_two_picks_blocks_until_it_goes_on(
     assert "git cherry-pick --abort" in said[0]
     assert not (git_repo.root / ".git" / "sequencer").exists()
     assert git_repo.git("show", "HEAD:d.py") == "d = 2"
+
+
+@pytest.mark.parametrize("todo", ["", "# nothing left\n", "\n", "drop 1234567 gone\n"])
+def test_a_sequencer_folder_with_no_step_left_is_no_operation(git_repo: GitRepo, todo: str) -> None:
+    """Review 51-4: a leftover sequencer folder whose to-do list names no pick or revert (an
+    interrupted or old git's) blocked the stop, and its fix `git cherry-pick --continue` failed
+    (exit 128: no commits parsed). Git itself reports no operation there (`git status`); nor
+    does the hook now."""
+    committed_packet(feature_repo(git_repo))
+    sequencer = git_repo.root / ".git" / "sequencer"
+    sequencer.mkdir()
+    (sequencer / "head").write_text(git_repo.head() + "\n", encoding="utf-8")
+    (sequencer / "todo").write_text(todo, encoding="utf-8")
+    assert "cherry-pick" not in git_repo.git("status").lower()
+    stopped = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stopped.code == 0, stopped.err
+    assert "cherry-pick" not in stopped.err
 
 
 def test_a_bisect_left_running_blocks_until_it_is_reset(git_repo: GitRepo) -> None:

@@ -10,6 +10,7 @@ Mid-rebase, `git switch` is refused: the way on is to resolve the conflicts and 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -254,12 +255,8 @@ def pending_in_progress(root: Path, *, staged: bool = False) -> Pending | None:
     own = folders[0]
     if os.path.exists(os.path.join(own, "rebase-apply", "applying")):
         return _am(staged)
-    sequencer = os.path.join(own, "sequencer")
-    if os.path.isdir(sequencer) and not any(
-        os.path.exists(os.path.join(own, name)) for name, _kind, _abort in STOPPED
-    ):
-        words = _read(os.path.join(sequencer, "todo")).split(maxsplit=1)
-        kind = "revert" if words and words[0] in ("revert", "r") else "cherry-pick"
+    kind = sequence_step(_read(os.path.join(own, "sequencer", "todo")))
+    if kind and not any(os.path.exists(os.path.join(own, name)) for name, _kind, _abort in STOPPED):
         no_commit = sequence_no_commit(root)
         return Pending(
             kind,
@@ -272,6 +269,22 @@ def pending_in_progress(root: Path, *, staged: bool = False) -> Pending | None:
     if os.path.exists(os.path.join(own, "BISECT_LOG")):
         return bisect_left(root, own)
     return None
+
+
+_STEP = re.compile(r"[ \t\r\n]*(pick|p|revert)[ \t]")
+"""The first step of a sequencer's to-do list as git reads it (`sequencer_get_last_command`):
+blank space, then ``pick`` (or ``p``) or ``revert``, then a space or a tab."""
+
+
+def sequence_step(todo: str) -> str:
+    """``cherry-pick`` or ``revert`` when the sequencer's to-do list ``todo`` starts with a
+    step git goes on with (`git status` then says the operation is in progress), else ``""``:
+    a folder left with nothing to do (an empty list, an interrupted or old git's) is no
+    operation to git, and its `--continue` fails ("no commits parsed")."""
+    step = _STEP.match(todo)
+    if step is None:
+        return ""
+    return "revert" if step.group(1) == "revert" else "cherry-pick"
 
 
 BISECT_RESET = 'git -C "$(git rev-parse --show-toplevel)" bisect reset'

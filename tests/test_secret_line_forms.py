@@ -8,7 +8,8 @@ and `show` keeps it as written), whatever form the assignment takes:
 - the loose ``=`` form only when the value looks like a credential, not a path, dotted code, a
   key-type or data name, or prose (review 49-5, defect 3);
 - Make's and Go's ``:=``, Make's ``?=`` and ``+=``, Ruby's, PHP's and Perl's ``=>`` (review 50-5,
-  defect 5);
+  defect 5), while a rename to a versioned camel-case name after ``=>`` is code (review 51-4,
+  defect 3);
 - lower case with spaces, an environment variable's name with spaces, a value followed by prose,
   while class and type names are not passwords (review 50, fix a; review 50-7).
 """
@@ -127,6 +128,10 @@ CASES: dict[str, tuple[str, str | None]] = {
     "operator-9": ("DB_PASSWORD => unchanged in prod", None),
     "operator-10": ("CFLAGS += -O2", None),
     "operator-11": ("token += 1", None),
+    # -- a rename after => is no credential: a versioned camel-case name (review 51-4, defect 3) --
+    "rename-0": ("Field rename: client_secret => clientSecretV2 (the v2 API).", None),
+    "rename-1": ("CLIENT_SECRET => ClientSecretV2, then redeploy", None),
+    "rename-2": ("api_token => apiTokenV3 in the new client", None),
     # -- what the loose test let through (review 50, fix a) and type names (review 50-7) --
     "spaced-0": (f"db_password = {MIXED}", MIXED),
     "spaced-1": (f"db_password = {LEET}", LEET),

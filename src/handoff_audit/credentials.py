@@ -103,6 +103,15 @@ _CLASS_FOR_A_TOKEN = _Allow(
 """A class or type name given to a token's variable (``refresh_token = RefreshTokenV2``,
 ``RATE_LIMIT_TOKEN = TokenBucket2``): code. Only for a token's name: ``DB_PASSWORD =
 CorrectHorse9`` is a password however it is capitalised."""
+_VERSIONED_NAME_AFTER_AN_ARROW = _Allow(
+    "match",
+    (r"=>[ \t]*[A-Za-z][a-z]+(?:[A-Z][a-z]+)+_?[Vv][0-9]+[.,]?(?:[ \t]+[A-Za-z]+)?$",),
+    (),
+)
+"""A bare camelCase or PascalCase name with a version suffix after ``=>`` (``client_secret =>
+clientSecretV2``, a rename or a mapping as prose writes one; in Ruby, PHP or Perl a constant's
+or a method's name): code, as `_CLASS_FOR_A_TOKEN` is. A quoted value (``'password' =>
+'Summer2V2'``) or one without the suffix stays reported."""
 _NOT_A_SECRET_NAME = _Allow(
     "match",
     (
@@ -237,7 +246,7 @@ _OWN: tuple[_Pattern, ...] = (
         ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
         # prose after a generated value does not make it prose
-        allow=(_NOT_A_SECRET_NAME, _CLASS_FOR_A_TOKEN),
+        allow=(_NOT_A_SECRET_NAME, _CLASS_FOR_A_TOKEN, _VERSIONED_NAME_AFTER_AN_ARROW),
         reject=not_an_assigned_secret,
     ),
     _Pattern(
@@ -248,7 +257,12 @@ _OWN: tuple[_Pattern, ...] = (
         r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + r"[ \t]+" + _ASSIGN + _LOOSE_VALUE,
         ("token", "secret", "pass", "key", "mysql_pwd", "rediscli_auth"),
         1,
-        allow=(_NOT_A_SECRET_NAME, _WORD_THEN_PROSE, _CLASS_FOR_A_TOKEN),
+        allow=(
+            _NOT_A_SECRET_NAME,
+            _WORD_THEN_PROSE,
+            _CLASS_FOR_A_TOKEN,
+            _VERSIONED_NAME_AFTER_AN_ARROW,
+        ),
         reject=not_a_spaced_secret,
     ),
     _Pattern(

@@ -1043,7 +1043,7 @@ def test_a_finished_branch_asks_only_to_commit_or_ignore_a_scratch_file(repo: Gi
     repo.commit("refunds: round")
     reopened = run_hook(stop_event(repo.root))
     assert_blocked(reopened)
-    assert "no active handoff; write one" in reopened.err
+    assert "no active handoff (its work: .gitignore, src/refunds.py); write one" in reopened.err
 
 
 def test_a_packet_inherited_from_the_parent_branch_is_archived_here_then_new(

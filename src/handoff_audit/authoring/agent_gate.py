@@ -565,16 +565,20 @@ def _needs_handoff(
     if hidden:
         gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
         return True
-    gate.problems.append(_no_packet(gate, f"branch {branch} has work of its own{against}", series))
+    gate.problems.append(
+        _no_packet(gate, f"branch {branch} has work of its own{against}", series, work)
+    )
     return True
 
 
-def _no_packet(gate: Gate, message: str, series: list[PacketInfo]) -> Problem:
-    """``message`` (the branch's work) needs an active handoff: the series' current files
-    (``files``) and all their files (``known``) for `series_successor`."""
+def _no_packet(gate: Gate, message: str, series: list[PacketInfo], work: list[str]) -> Problem:
+    """``message`` (the branch's work) needs an active handoff, naming the files it counts as
+    ``work`` (the first three): the series' current files (``files``) and all their files
+    (``known``) for `series_successor`."""
+    more = f" (+{len(work) - 3} more)" if len(work) > 3 else ""
     return Problem(
         "no-packet",
-        f"{message} but no active handoff",
+        f"{message} but no active handoff (its work: {', '.join(work[:3])}{more})",
         finding=gate.default_blocked,
         files=tuple(p.path for p in series),
         known=tuple(name for p in series for name in (p.path, *p.history)),

@@ -25,6 +25,7 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import fetching, history_target, plumbing
+from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork, setup_files
@@ -571,7 +572,8 @@ class _Gatherer:
             return result, False
         found: dict[str, Commit] = {}
         setup = setup_files(self.config.source, self.root)
-        later = LaterWork(self.active, self.repo.prefix, setup)
+        settings = AGENT_SETTINGS | linked_settings(self.root)  # and the files they link to
+        later = LaterWork(self.active, self.repo.prefix, setup, settings)
         last: Commit | None = None
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], todo)

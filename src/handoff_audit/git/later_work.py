@@ -51,10 +51,16 @@ class LaterWork:
     """Per handoff (path from the top folder), the later commits that count against it."""
 
     def __init__(
-        self, active: list[Packet], prefix: str, setup: frozenset[str] = SETUP_FILES
+        self,
+        active: list[Packet],
+        prefix: str,
+        setup: frozenset[str] = SETUP_FILES,
+        settings: frozenset[str] = AGENT_SETTINGS,
     ) -> None:
-        self._setup = setup
+        self._setup = setup | settings
         """The tool's setup files, from the audited root (`setup_files`)."""
+        self._settings = settings
+        """The agent settings files among them, and the files their links lead to."""
         self._owners = {
             prefix + path: packet
             for packet in active
@@ -79,7 +85,7 @@ class LaterWork:
         settings is held for `settle`)."""
         self._walked += 1
         if all(f in self._setup for f in others):
-            if any(f in AGENT_SETTINGS for f in others):
+            if any(f in self._settings for f in others):
                 held = Commit(change.sha, change.time, change.subject, others)
                 for top_path in older:
                     self._held.setdefault(top_path, []).append((self._walked, held))
@@ -117,7 +123,7 @@ class LaterWork:
         """Count the commits held for the handoff that changed other than ``cleared`` setup
         files (those whose change since the handoff is only setup, `git.setup_change`)."""
         for order, commit in self._held.pop(top_path, []):
-            if not all(f in cleared or f not in AGENT_SETTINGS for f in commit.files):
+            if not all(f in cleared or f not in self._settings for f in commit.files):
                 self._count(top_path, order, commit)
 
     def _count(self, top_path: str, order: int, commit: Commit) -> None:

@@ -11,13 +11,14 @@ One shared reading for the agent hook's "no work of its own", `new`/`update`'s
 from __future__ import annotations
 
 import json
+import posixpath
 import shlex
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from handoff_audit.git import plumbing
-from handoff_audit.git.agent_files import AGENT_SETTINGS, is_personal
+from handoff_audit.git.agent_files import AGENT_SETTINGS, OUTSIDE, disk_link, is_personal
 from handoff_audit.git.later_work import LaterWork, setup_files
 
 _ABSENT = object()
@@ -95,23 +96,70 @@ def setup_changes(
 ) -> frozenset[str]:
     """Those of ``paths`` (from ``root``, where git runs) that are setup files (``setup``) whose
     change from commit ``base`` to commit ``head`` (the work tree when ``None``) is only setup:
-    the configuration files, and agent settings files that `only_setup` clears. One git call
-    for all of them (``cat-file --batch``)."""
-    named = [path for path in paths if path in setup]
-    settings = [path for path in named if path in AGENT_SETTINGS and not is_personal(path)]
-    sides = [f"{base}~0:./{path}" for path in settings]
-    if head is not None:
-        sides += [f"{head}~0:./{path}" for path in settings]
+    the configuration files, and agent settings files that `only_setup` clears. A settings
+    file that is a symbolic link is read through it at each side (`_links`), and the file it
+    leads to at ``head`` counts as a settings file; one leading out of the repository is work
+    (never read). One git call for all contents (``cat-file --batch``)."""
+    paths = list(paths)
+    settings = [path for path in paths if path in AGENT_SETTINGS and not is_personal(path)]
+    shared = sorted(name for name in AGENT_SETTINGS if not is_personal(name))
+    ahead = _links(root, head, shared) if head is None or paths else {}
+    linked = [path for path in paths if path in ahead.values() and path not in AGENT_SETTINGS]
+    cleared = {
+        path
+        for path in paths
+        if path in setup
+        and (path not in AGENT_SETTINGS or is_personal(path))
+        and path not in linked
+    }
+    if not settings and not linked:
+        return frozenset(cleared)
     try:
-        blobs = plumbing.read_blobs(root, sides) if settings and plumbing.is_commit_id(base) else {}
+        behind = _links(root, base, settings) if plumbing.is_commit_id(base) else {}
+    except plumbing.GitError:  # a base that is no commit: the empty tree
+        behind = {}
+    sides = {path: (behind.get(path, path), ahead.get(path, path)) for path in settings}
+    sides |= {path: (path, path) for path in linked}
+    read = {path: ends for path, ends in sides.items() if OUTSIDE not in ends}
+    names = [f"{base}~0:./{old}" for old, _new in read.values()]
+    if head is not None:
+        names += [f"{head}~0:./{new}" for _old, new in read.values()]
+    try:
+        blobs = plumbing.read_blobs(root, names) if plumbing.is_commit_id(base) else {}
     except (plumbing.GitError, ValueError):  # a base that is no commit: the empty tree
         blobs = {}
-    cleared = {path for path in named if path not in AGENT_SETTINGS or is_personal(path)}
-    for path in settings:
-        after = blobs.get(f"{head}~0:./{path}") if head is not None else _on_disk(root / path)
-        if only_setup(blobs.get(f"{base}~0:./{path}"), after):
+    for path, (old, new) in read.items():
+        after = blobs.get(f"{head}~0:./{new}") if head is not None else _on_disk(root / new)
+        if only_setup(blobs.get(f"{base}~0:./{old}"), after):
             cleared.add(path)
     return frozenset(cleared)
+
+
+def _links(root: Path, commit: str | None, names: list[str]) -> dict[str, str]:
+    """Per agent settings file of ``names`` that is a symbolic link at ``commit`` (the work
+    tree when ``None``), the file it leads to, from ``root``; `OUTSIDE` when that is out of
+    ``root``. One ``ls-tree`` call for a commit, none for the work tree."""
+    if commit is None:
+        return {name: link for name in names if (link := disk_link(root, name)) is not None}
+    if not plumbing.is_commit_id(commit):
+        return {}
+    out = plumbing.run(root, ["ls-tree", "-z", commit, "--", *names])
+    links: dict[str, str] = {}
+    for entry in out.split(b"\0"):
+        meta, _tab, name = entry.partition(b"\t")
+        if meta.startswith(b"120000 "):
+            links[name.decode("utf-8", "surrogateescape")] = meta.split()[2].decode("ascii")
+    texts = plumbing.read_blobs(root, list(links.values())) if links else {}
+    return {name: _inside(name, texts.get(oid)) for name, oid in links.items()}
+
+
+def _inside(name: str, text: bytes | None) -> str:
+    """The file the link ``name`` with ``text`` leads to, from ``root``, or `OUTSIDE`."""
+    if text is None or text.startswith(b"/") or b"\0" in text:
+        return OUTSIDE
+    link = text.decode("utf-8", "surrogateescape")
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(name), link))
+    return OUTSIDE if target == ".." or target.startswith("../") else target
 
 
 def setup_only_paths(

@@ -677,8 +677,8 @@ def _finished(
                 ):
                     how = _gone(gate.root, change.files, config)
                     return f"{path} {how} (commit {change.sha[:12]})"
-            work = (path for path in change.files if path in own)
-            if any(not beside_work(path, config, series) for path in work):
+            own_work = (path for path in change.files if path in own)
+            if any(not beside_work(path, config, series) for path in own_work):
                 return None
     return None
 

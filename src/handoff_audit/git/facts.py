@@ -9,9 +9,10 @@ packets' last known good commits (one ``diff-tree --stdin``); and, when asked, t
 the commit checked, its active packets outside the paths audited (`tree_packets`) and the packets
 of every other branch (one ``diff-tree --stdin``, and one ``cat-file --batch`` for each of the
 last two). Only when allowed to fetch (``check --fetch-history``, ``ci``): a
-shallow clone adds a bounded number of ``fetch --deepen`` rounds (`deepen_once`, also used by
-`series_dates` before a series is ordered by its commits), and a merge target that is not here
-is fetched once. Otherwise the audit never changes the repository.
+shallow clone adds a bounded number of ``fetch --deepen`` rounds (`history_target.deepen_fetching`,
+also used by `series_dates` before a series is ordered by its commits), and a merge target that is
+not here is fetched once.
+Otherwise the audit never changes the repository.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from handoff_audit.git.tree_packets import unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import missing_head, unknown_head, unknown_target
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import Packet, named_block_file, named_packet, packet_of
+from handoff_audit.model.packet import Packet, named_block_file, named_packet, with_packet_globs
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
@@ -97,13 +98,6 @@ def start_early(
     named = [path for path in json_packets if not named_packet(path, config)]
     pathspecs = status_pathspecs(known[0].prefix, config, named)
     return Early(known, plumbing.StatusLater(root, pathspecs))
-
-
-def _with_packets(block_files: tuple[str, ...]) -> tuple[str, ...]:
-    """``block-files`` and, for each markdown glob, its JSON packets' glob: an ``X.md`` beside
-    an ``X.json`` is that packet's twin (`model.packet.named_block_file`)."""
-    twins = (packet_of(glob) for glob in block_files if glob.lower().endswith(".md"))
-    return (*block_files, *twins)
 
 
 def gather_history(
@@ -177,12 +171,6 @@ def protected(target: Target, config: Config, history: History | None) -> tuple[
 
 def _event_base(target: Target) -> str | None:
     return target.target_branch if target.target_from_event else None
-
-
-def deepen_once(root: Path, depth: int, budget: fetching.Budget) -> plumbing.RepoInfo | None:
-    """One round of deepening a shallow clone (``git fetch --deepen``) within ``budget``; the
-    repository read again after it (``None`` when git cannot say). `GitError` on failure."""
-    return history_target.deepen_fetching(root, depth, budget, DEEPEN_SECONDS)
 
 
 class _Gatherer:
@@ -322,7 +310,7 @@ class _Gatherer:
         trees = [head_tree] if blocks else []
         specs = []
         if blocks:
-            specs = plumbing.pathspecs(self.repo.prefix, _with_packets(self.config.block_files))
+            specs = plumbing.pathspecs(self.repo.prefix, with_packet_globs(self.config.block_files))
         if into_protected:
             specs += plumbing.pathspecs(self.repo.prefix, self.config.packets)
         if plan is not None:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit.git import fetching, file_listing, plumbing
-from handoff_audit.git.facts import DEEPEN_SECONDS, DEEPEN_STEPS, deepen_once
+from handoff_audit.git.facts import DEEPEN_SECONDS, DEEPEN_STEPS
+from handoff_audit.git.history_target import deepen_fetching
 from handoff_audit.model.repo_history import NOT_FETCHED
 
 
@@ -55,7 +56,7 @@ def last_commit_dates(
                 dates.missing_reason = f" ({NOT_FETCHED})"
                 break
             try:
-                dates.repo = deepen_once(root, step, budget) or dates.repo
+                dates.repo = deepen_fetching(root, step, budget, DEEPEN_SECONDS) or dates.repo
             except plumbing.GitError as error:
                 dates.missing_reason = f" (deepening failed: {error})"
                 break

@@ -139,6 +139,13 @@ def packet_of(markdown: PathT) -> PathT:
     return posixpath.splitext(markdown)[0] + ".json"
 
 
+def with_packet_globs(block_files: tuple[str, ...]) -> tuple[str, ...]:
+    """``block-files`` and, for each markdown glob, its JSON packets' glob: an ``X.md`` beside
+    an ``X.json`` is that packet's twin (`named_block_file`)."""
+    twins = (packet_of(glob) for glob in block_files if glob.lower().endswith(".md"))
+    return (*block_files, *twins)
+
+
 def named_packet(path: str, config: Config, has: Callable[[str], bool] = _nothing) -> bool:
     """True when the ``packets`` globs match ``path`` (relative to the repository root, with
     ``/``), by `_handoff_names`' rule; ``has``: whether a path is there (an ``X.json``)."""

@@ -52,4 +52,4 @@ def test_merging_main_into_a_finished_branch_keeps_it_finished(
     git_repo.git("merge", "-q", "--no-edit", "main")
     reopened = run_hook(stop_event(git_repo.root))
     assert reopened.code == 2, reopened.err
-    assert "no active handoff; write one" in reopened.err
+    assert "no active handoff (its work: " in reopened.err and "); write one" in reopened.err

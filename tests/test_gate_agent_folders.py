@@ -172,3 +172,30 @@ def test_check_blocks_a_note_in_another_letter_case_in_an_agent_folder(
     done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
     assert done.code == 1, done.out
     assert [(f["rule"], f["path"]) for f in done.json()["findings"]] == [("handoff-in-merge", note)]
+
+
+COMMAND_FOLDERS = ["commands", "plugins/review/commands"]
+
+
+@pytest.mark.parametrize("folder", COMMAND_FOLDERS)
+def test_a_command_in_a_bare_commands_folder_passes_and_a_note_there_is_still_blocked(
+    git_repo: GitRepo, run_cli: Run, folder: str
+) -> None:
+    """A plugin's ``commands/`` (at any depth) is an agent's command folder like
+    ``.claude/commands/``: its lower-case command about handoffs is not read as a handoff and
+    does not fail the gate, while a working note's name there, or command-like front matter on
+    a note elsewhere, still blocks."""
+    _feature_branch(git_repo)
+    git_repo.write(f"{folder}/lint.md", "---\ndescription: Run the linter\n---\nRun it.\n")
+    git_repo.write(f"{folder}/handoff.md", COMMAND)
+    git_repo.commit("agent commands")
+    passed = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert passed.code == 0, passed.out
+    assert passed.json()["findings"] == []
+    git_repo.write(f"{folder}/HANDOFF.md", NOTE)
+    git_repo.write("HANDOFF.md", COMMAND + "\n" + NOTE)  # a note dressed as a command
+    git_repo.commit("notes among the commands")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    blocked = [f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge"]
+    assert blocked == ["HANDOFF.md", f"{folder}/HANDOFF.md"]

@@ -270,7 +270,7 @@ def in_series(path: str, config: Config) -> bool:
 
 _AGENT_FOLDER = re.compile(
     r"(?:^|/)(?:\.(?:claude|cursor|codex|gemini|opencode|windsurf|github|agents?)/"
-    r"(?:commands|agents|skills|prompts|command|workflows|rules)|prompts|\.prompts)/"
+    r"(?:commands|agents|skills|prompts|command|workflows|rules)|prompts|\.prompts|commands)/"
 )
 
 
@@ -283,8 +283,8 @@ def agent_folder(path: str) -> str | None:
 
 def is_agent_file(path: str) -> bool:
     """True for a file in an agent's command, prompt or skill folder (``.claude/commands/``,
-    ``prompts/``, ...): its markdown files about handoffs are instructions, not handoffs, so they
-    are not searched for (one named on the command line is still audited), and the merge gate
-    blocks one there only by a working note's name (`rules.merge`); a JSON packet there is found
-    and gated like any other."""
+    ``prompts/``, a plugin's ``commands/`` at any depth, ...): its markdown files about handoffs
+    are instructions, not handoffs, so they are not searched for (one named on the command line
+    is still audited), and the merge gate blocks one there only by a working note's name
+    (`rules.merge`); a JSON packet there is found and gated like any other."""
     return _AGENT_FOLDER.search(path) is not None

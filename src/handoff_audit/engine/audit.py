@@ -12,7 +12,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.credentials import packet_identifiers, redact, redact_packet
-from handoff_audit.engine import discovery, workers
+from handoff_audit.engine import discovery, own_scope, workers
 from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key, unreadable_date
@@ -55,7 +55,8 @@ class AuditRequest:
     """On a pull request whose ``packets`` and ``series`` (``config``'s) came from its base commit
     for the merge gate (`action.base_gate`), the pull request's own configuration: a file the
     gate's settings find and these do not is judged by the merge-gate rules alone, as ``check``
-    on the branch does not audit it (`_left_out`)."""
+    on the branch does not audit it, and one these find is judged as ``check`` judges it
+    (`own_scope.widen`)."""
 
 
 PARALLEL_FROM = 1000
@@ -132,13 +133,7 @@ def _run(request: AuditRequest) -> Report:
     pool = _Pool(request)
     early: Early | None = None
     try:
-        found = discovery.discover_all(
-            request.root,
-            request.paths,
-            request.config,
-            (pool.fork_at, pool.fork),
-            request.target.fetch_history,
-        )
+        found, left_out = _discover(request, pool)
         pairs = discovery.pair(found.names, found.lexists)
         jobs = jobs_for(request, len(pairs))
         if jobs > 1:
@@ -170,7 +165,7 @@ def _run(request: AuditRequest) -> Report:
     # Once: applied, and their problems reported; an older file's cover its `secret` hits.
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
-    all_hits = _judged(request, found, all_hits)
+    all_hits = _judged(left_out, all_hits)
     shown = _file_names(all_hits, packets) | _identifiers(packets)
     findings, suppressed = _decide(all_hits, request, inline, shown)
     return Report(
@@ -187,6 +182,21 @@ def _run(request: AuditRequest) -> Report:
             *(_passed_over_warning(older, current) for older, current in found.passed_over.items()),
         ),
     )
+
+
+def _discover(request: AuditRequest, pool: _Pool) -> tuple[discovery.Found, frozenset[str]]:
+    """The files to audit, and those only the merge gate judges (`own_scope.widen`: on a pull
+    request whose own ``packets`` or ``series`` differ from its base commit's)."""
+    found = discovery.discover_all(
+        request.root,
+        request.paths,
+        request.config,
+        (pool.fork_at, pool.fork),
+        request.target.fetch_history,
+    )
+    if request.judged_by is None:
+        return found, frozenset()
+    return own_scope.widen(request.root, request.paths, request.judged_by, found)
 
 
 def _passed_over_warning(older: str, current: str) -> str:
@@ -213,34 +223,12 @@ def _passed_over_warning(older: str, current: str) -> str:
     )
 
 
-def _judged(request: AuditRequest, found: discovery.Found, hits: list[Hit]) -> list[Hit]:
+def _judged(left_out: frozenset[str], hits: list[Hit]) -> list[Hit]:
     """``hits`` but those of the rules other than the merge gate's on the files the pull
-    request's own configuration leaves out (`_left_out`)."""
-    if request.judged_by is None:
+    request's own configuration leaves out (``left_out``, `own_scope.widen`)."""
+    if not left_out:
         return hits
-    left_out = _left_out(request, found)
     return [hit for hit in hits if hit.path not in left_out or _blocks(hit.rule.id)]
-
-
-def _left_out(request: AuditRequest, gate: discovery.Found) -> frozenset[str]:
-    """The files (relative to the root) that the gate's ``packets`` and ``series`` find and the
-    pull request's own (`AuditRequest.judged_by`) do not: the pull request leaves them out of
-    the audit, so only the merge gate judges them (a pull request cannot hide a packet from it)."""
-    own = request.judged_by
-    if own is None:
-        return frozenset()
-    mine = discovery.discover_all(request.root, request.paths, own)
-    return frozenset(_found_names(request.root, gate) - _found_names(request.root, mine))
-
-
-def _found_names(root: Path, found: discovery.Found) -> set[str]:
-    """Every file ``found`` reads (relative to the root): packets, twins, series' older files
-    and templates."""
-    names = set(found.templates)
-    for files in discovery.pair(found.names, found.lexists):
-        names.update(rel(root, name) for name in (files.path, files.markdown) if name)
-    names.update(name for older in found.history.values() for name in older)
-    return names
 
 
 def _history_files(request: AuditRequest, found: discovery.Found) -> list[Packet]:

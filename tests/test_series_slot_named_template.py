@@ -108,3 +108,32 @@ def test_a_real_handoff_whose_name_holds_slot_letters_is_judged(
     shown = run_cli(["show"], cwd=git_repo.root)
     assert shown.code == 0, shown.err
     assert "Add refresh tokens in src/auth.py." in shown.out.splitlines()[1]
+
+
+DATED_ABOUT_TEMPLATES = [
+    "2026-03-02-reset-email-template.md",
+    "20260302-templates.md",
+    "02.03.2026-Template.md",
+]
+
+
+@pytest.mark.parametrize("name", DATED_ABOUT_TEMPLATES)
+def test_a_dated_handoff_about_templates_is_the_current_one_of_its_series(
+    git_repo: GitRepo, run_cli: Run, name: str
+) -> None:
+    """A real date makes a handoff of a name that also holds the word "template"; a template
+    by its name (``TEMPLATE.md``, ``handoff-template.md``, the slot pattern) stays out."""
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.write("docs/handoffs/2026-03-01-auth.md", GOOD)
+    for template in ("TEMPLATE.md", "handoff-template.md", "YYYY-MM-DD-template.md"):
+        git_repo.write(f"docs/handoffs/{template}", TEMPLATE)
+    git_repo.commit("first handoff", date="2026-03-01T10:00:00Z")
+    newer = GOOD.replace("Add refresh tokens in src/auth.py.", "Localise the reset email.")
+    git_repo.write(f"docs/handoffs/{name}", newer)
+    git_repo.commit("reset email template handoff", date="2026-03-02T10:00:00Z")
+    report = _check(run_cli, git_repo)
+    assert [(p["path"], p["history"]) for p in report["packets"]] == [
+        (f"docs/handoffs/{name}", ["docs/handoffs/2026-03-01-auth.md"])
+    ]
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert "Localise the reset email." in shown.out.splitlines()[1], shown.out

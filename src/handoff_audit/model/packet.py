@@ -226,13 +226,18 @@ _SLOT_NAME = (
 )
 """A name that is the slot pattern of a series' names itself, and nothing of its own."""
 
-_TEMPLATE_STEM = rf"(?:.*template.*|{_SLOT_NAME})"
+_REAL_DATE = r"\d{4}[-_.]?\d{2}[-_.]?\d{2}(?!\d)|(?<!\d)\d{2}[-_.]\d{2}[-_.]\d{4}"
+"""A full date in digits (``2026-03-02``, ``20260302``, ``02.03.2026``): a name that has one is
+a dated handoff's, whatever topic words it also holds (``2026-03-02-reset-email-template.md``)."""
+
+_TEMPLATE_STEM = rf"(?:(?!.*(?:{_REAL_DATE})).*template.*|{_SLOT_NAME})"
 NOT_IN_SERIES = re.compile(rf"(?i)^(?:readme|index|{_TEMPLATE_STEM})\.md$")
 """An index or a template beside the handoffs of a series is not one of them: a template is
 named so (``TEMPLATE.md``, ``_template.md``), or its stem is the slot pattern of the series'
 names, optionally with a generic slot word (``YYYY-MM-DD-topic.md``, ``yyyymmdd.md``). A name
 with a real date or words of its own (``2026-12-03-switch-dates-to-yyyy-mm-dd.md``) is a
-handoff, whatever slot letters it also holds."""
+handoff, whatever slot letters it also holds, and one with a real date is whatever its topic
+(``2026-03-02-reset-email-template.md``)."""
 
 
 def series_file(folder: str, base: str) -> bool:

@@ -82,3 +82,39 @@ def test_new_keeps_a_placeholder(git_repo: GitRepo, run_cli: Run, value: str) ->
     result = run_cli([*args, "--verdict-pointer", "README.md"], cwd=git_repo.root)
     assert result.code == 0, result.err
     assert value in json.loads((git_repo.root / "handoff.json").read_text())["summary"]
+
+
+HEADERS_CUT_SHORT = [
+    'curl -H "Authorization: Bearer 448d5c18..." https://api.example.com/call',
+    "Authorization: Bearer 448d5c1...",
+    'curl -H "X-Api-Key: 448d5c18..." https://api.example.com/call',
+    "curl -H 'Authorization: Token 9f8e7d6c…' https://api.example.com/call",
+]
+HEADERS_WITH_A_KEY = [
+    'curl -H "Authorization: Bearer 448d5c18af3e..." https://api.example.com/call',
+    "Authorization: Bearer 448d5c18af3e",
+    'curl -H "X-Api-Key: 448d5c18af3e9..." https://api.example.com/call',
+]
+
+
+@pytest.mark.parametrize("line", HEADERS_CUT_SHORT, ids=range(len(HEADERS_CUT_SHORT)))
+def test_a_header_with_a_key_cut_short_is_a_placeholder(
+    git_repo: GitRepo, run_cli: Run, line: str
+) -> None:
+    """The header forms (``Authorization: Bearer``, curl's ``-H``) take a value of 8 characters
+    or fewer before an ellipsis for a prefix shown cut short, as the assignment form does."""
+    git_repo.write("HANDOFF.md", _handoff(f"    {line}"))
+    git_repo.commit("handoff")
+    result = run_cli(["check", "--select", "secret", "HANDOFF.md"], cwd=git_repo.root)
+    assert result.code == 0, result.out
+
+
+@pytest.mark.parametrize("line", HEADERS_WITH_A_KEY, ids=range(len(HEADERS_WITH_A_KEY)))
+def test_a_header_with_a_longer_key_is_still_a_secret(
+    git_repo: GitRepo, run_cli: Run, line: str
+) -> None:
+    git_repo.write("HANDOFF.md", _handoff(f"    {line}"))
+    git_repo.commit("handoff")
+    result = run_cli(["check", "--select", "secret", "HANDOFF.md"], cwd=git_repo.root)
+    assert result.code == 1, result.out
+    assert "HANDOFF.md:7:" in result.out and "448d5c18af3e" not in result.out + result.err

@@ -66,6 +66,13 @@ def _placeholder_words(value: str) -> bool:
     return any(part in _PLACEHOLDER_WORDS or re.fullmatch(r"x{3,}", part) for part in parts)
 
 
+def header_placeholder(header: str) -> bool:
+    """A header's value (``Authorization: Bearer 448d5c18...``, ``X-Api-Key: sk-...``, or the
+    value alone) that is a placeholder (`placeholder`): its last word, without quotes."""
+    words = header.split()
+    return bool(words) and placeholder(words[-1].strip("\"'"))
+
+
 def url_placeholder(password: str) -> bool:
     """A URL's password that is a placeholder (`placeholder`); one holding ``@`` never is: the
     userinfo then hides a real password before another ``user:word@`` (`admin:REAL@db:my@h`)."""

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from handoff_audit.controls import without_lone_surrogates
 from handoff_audit.credential_values import (
+    header_placeholder,
     not_a_labelled_secret,
     not_a_spaced_secret,
     not_an_assigned_secret,
@@ -218,9 +219,10 @@ _OWN: tuple[_Pattern, ...] = (
     _Pattern(
         "Authorization header",
         r"(?i)\bauthorization\s*[:=]\s*[\"']?(?:basic|bearer|token)\s+"
-        r"(?![$<{*%])[A-Za-z0-9._~+/=-]{8,4096}",
+        r"(?![$<{*%])[A-Za-z0-9._~+/=…-]{8,4096}",  # "…" too: a cut-short value holds it
         ("author",),  # "authorİzation".lower() is not "authorization"; Python's re matches it
         engine=_PY,
+        reject=header_placeholder,  # a prefix shown cut short: "Bearer 448d5c18..."
     ),
     _Pattern(
         "bearer token",
@@ -354,6 +356,11 @@ _KINDS = {
 every message and redaction mark, whichever pattern matched it."""
 
 
+_REJECTS = {"curl-auth-header": header_placeholder}
+"""gitleaks' generic forms whose value may be a placeholder, told as this module's own forms
+tell it (`credential_values.placeholder`: ``-H "X-Api-Key: 448d5c18..."``)."""
+
+
 @cache
 def _patterns() -> tuple[_Pattern, ...]:
     """Every pattern: this module's, then gitleaks' provider rules."""
@@ -367,6 +374,7 @@ def _patterns() -> tuple[_Pattern, ...]:
                 _Allow(a["target"], tuple(a["regexes"]), tuple(a["stopwords"]))
                 for a in rule["allowlists"]
             ),
+            reject=_REJECTS.get(rule["id"]),
         )
         for rule in _vendored()["rules"]
     )

@@ -144,8 +144,15 @@ def done_work_heading(heading: str) -> bool:
     )
 
 
+_RECOMMENDED_ASIDE = re.compile(r"[(（]\s*recommended(?!\w)[^()（）\n]{0,40}[)）]", re.IGNORECASE)
+"""An aside that marks one way among others as the recommended one ("Using the toolkit CLI
+(recommended)", "Path A (recommended, least effort)"): a choice, not a next step; "Next steps
+(recommended order)" is one by its own words."""
+
+
 def heading_facet(heading: str) -> str | None:
     """The facet a heading names (or ``setup``, ``risks``, ``ideas``); ``None`` for none."""
+    heading = _RECOMMENDED_ASIDE.sub(" ", heading)
     text = simplified(normalise(_QUOTED.sub(" ", heading)))
     if not text:
         return None

@@ -170,8 +170,43 @@ def written_sections(text: str) -> list[int]:
     return sorted(written - {0})
 
 
+_TEMPLATE_HEADING = re.compile(
+    r"(?i)(?<!\w)(?:template|plantilla|modelo|vorlage|modèle|modello|шаблон)(?!\w)|模板|テンプレート"
+)
+"""A heading over the entry to copy ("Entry template", "Plantilla de entrada")."""
+_COMMENT = re.compile(r"^\s*<!--.*-->\s*$")
+_PREAMBLE_LINES = 3
+"""An empty log says what its entries hold in at most this many lines before its sections."""
+
+
+def _empty_log(text: str) -> list[Placeholder]:
+    """The blanks of a log with no entry yet: outside code blocks only its title, a short
+    preamble, headings, rules and comments ("<!-- Add entries below -->"), and under a heading
+    naming a template a fenced block, the entry to copy, with blanks in it (its headings read
+    as lines: "### YYYY-MM-DD — [Agent]"); ``[]`` otherwise."""
+    sections = _sections(text)
+    if not sections:
+        return []
+    first = sections[0][0]
+    prose = [(n, line) for n, line in prose_lines(text) if not _COMMENT.match(line)]
+    if any(n > first for n, _ in prose) or len(prose) > _PREAMBLE_LINES:
+        return []
+    raw = text.splitlines()
+    for index, (number, _level, title, said) in enumerate(sections):
+        if not said or not _TEMPLATE_HEADING.search(title):
+            continue
+        end = sections[index + 1][0] - 1 if index + 1 < len(sections) else len(raw)
+        body = ["" if FENCE.match(line) else _HEADING.sub(r"\2", line) for line in raw[number:end]]
+        found = _placeholder_lines("\n".join(body))
+        if found:
+            return [Placeholder(number + place.line, place.what, place.text) for place in found]
+    return []
+
+
 def placeholders(text: str) -> list[Placeholder]:
     """The placeholder lines of ``text`` when it is still a template; ``[]`` when it is not."""
+    if empty_log := _empty_log(text):
+        return empty_log
     prose = prose_lines(text)
     found = _placeholder_lines(text)
     if sum(1 for _, line in prose if _DONE_ITEM.match(line)) >= len(found):

@@ -70,38 +70,60 @@ def test_the_printed_command_clears_the_findings(git_repo: GitRepo, path: str) -
     assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
 
 
-def _dropped(message: str, key: str) -> list[str]:
-    """The globs the message says to drop from ``key``."""
-    (said,) = re.findall(rf"`{key}` \(drop ([^)]*)\)", message)
-    return re.findall(r"`([^`]*)`", said)
+def _printed(message: str, key: str) -> list[str]:
+    """The setting ``key`` as the message prints it: ``in .handoff-audit.yml: key: [...]``."""
+    (said,) = re.findall(rf"in \.handoff-audit\.yml: {key}: (\[[^\]]*\])", message)
+    printed: list[str] = json.loads(said)
+    return printed
+
+
+def _paste(repo: GitRepo, message: str, *keys: str) -> None:
+    """Write each setting ``keys`` names as the message prints it, and commit."""
+    lines = [f"{key}: {json.dumps(_printed(message, key))}\n" for key in keys]
+    repo.write(".handoff-audit.yml", "".join(lines))
+    repo.commit("the settings the finding prints")
 
 
 def test_leaving_a_working_note_s_name_out_of_packets_and_block_files_clears_both(
     git_repo: GitRepo,
 ) -> None:
     message = _guide(git_repo, "HANDOVER.md")
-    assert message.endswith(
-        "or leave it out of `packets` (drop `**/HANDOVER.md`, `**/handover.md`) and "
-        "`block-files` (drop `**/HANDOVER.md`)"
-    )
-    kept = [glob for glob in DEFAULT_PACKETS if glob not in _dropped(message, "packets")]
-    blocked = [glob for glob in WORKING_NOTES if glob not in _dropped(message, "block-files")]
-    git_repo.write(
-        ".handoff-audit.yml", f"packets: {json.dumps(kept)}\nblock-files: {json.dumps(blocked)}\n"
-    )
-    git_repo.commit("packets and block-files without HANDOVER.md")
+    assert _printed(message, "packets") == [*DEFAULT_PACKETS, "!HANDOVER.md"]
+    assert _printed(message, "block-files") == [*WORKING_NOTES, "!HANDOVER.md"]
+    _paste(git_repo, message, "packets", "block-files")
     assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
+
+
+REAL_NOTE = "# Handoff\n\n## State\nRefunds half done in a.py.\n\n## Next step\nAdd tests.\n"
+
+
+def test_the_printed_setting_leaves_out_that_guide_and_still_blocks_a_real_handoff(
+    git_repo: GitRepo,
+) -> None:
+    """Pasting the setting the finding prints silences the guide alone: a real HANDOFF.md at
+    the root is still audited and still blocked from the merge (dropping `**/HANDOFF.md`, as
+    the finding said before, let it through with exit 0)."""
+    message = _guide(git_repo, "tools/agent/HANDOFF.md")
+    _paste(git_repo, message, "packets", "block-files")
+    git_repo.write("HANDOFF.md", REAL_NOTE)
+    git_repo.commit("wip")
+    findings = _findings(git_repo)
+    assert "not-a-handoff" not in {f["rule"] for f in findings}, findings
+    assert {f["path"] for f in findings if f["rule"] == "handoff-in-merge"} == {"HANDOFF.md"}
+    assert all(f["path"] != "tools/agent/HANDOFF.md" for f in findings), findings
+    done = subprocess.run(
+        ["handoff-audit", "check", "-q", "--target-branch", "main"], cwd=git_repo.root
+    )
+    assert done.returncode == 1
 
 
 def test_a_series_file_is_told_to_leave_its_folder_out_of_series(
     git_repo: GitRepo, run_cli: Any
 ) -> None:
     message = _guide(git_repo, "handoffs/TO_CLAUDE.md")
-    assert message.endswith("or leave handoffs/ out of `series` (drop `**/handoffs`)")
+    assert _printed(message, "series") == [*DEFAULT_SERIES, "!handoffs"]
     assert "`packets`" not in message
-    series = [glob for glob in DEFAULT_SERIES if glob not in _dropped(message, "series")]
-    git_repo.write(".handoff-audit.yml", f"series: {json.dumps(series)}\n")
-    git_repo.commit("handoffs/ is no series")
+    _paste(git_repo, message, "series")
     assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
     assert check(run_cli, git_repo.root)["packets"] == []
 

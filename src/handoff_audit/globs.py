@@ -218,6 +218,11 @@ def literal(path: str) -> str:
     return re.sub(r"[*?\[\\]", lambda found: f"[{found.group()}]", path)
 
 
+def excluding(path: str) -> str:
+    """The entry of a list of globs that leaves out ``path`` alone: ``!`` and its `literal`."""
+    return NEGATE + literal(path)
+
+
 def matches(path: str, pattern: str) -> bool:
     """True when ``path`` (relative, ``/``-separated) matches ``pattern`` as a whole."""
     path = without_lone_surrogates(path)  # a byte that is not UTF-8: one character

@@ -257,7 +257,8 @@ HANDOFF.md:3: not-a-handoff (warning): this file tells its reader how to write a
   (lines 3, 5, 9: "Create or update a HANDOFF.md with:", …), it is not one; move it where
   docs live, under a name no handoff setting finds (`(cd "$(git rev-parse --show-toplevel)"
   && mkdir -p docs && git mv -- HANDOFF.md docs/handoff-guide.md)`), or leave it out of
-  `packets` (drop `**/HANDOFF.md`, `**/handoff.md`) and `block-files` (drop `**/HANDOFF.md`)
+  `packets`, in .handoff-audit.yml: packets: ["**/handoff.json", …, "!HANDOFF.md"] and of
+  `block-files`, in .handoff-audit.yml: block-files: ["**/HANDOFF.md", …, "!HANDOFF.md"]
 ```
 
 **Fix.** Run the printed command, from any folder of the repository: it moves the file where
@@ -266,11 +267,12 @@ and is printed for no other file (`docs/api-handoff-guide.md` for `api/HANDOFF.m
 `-guide-2.md` when the name is taken; a name too long for the file system shortened), with `git
 mv`, or `mv` for a file git does not track yet (moving `HANDOVER.md` to `docs/` alone keeps a
 name `**/HANDOVER.md` finds); an agent's prompt may go to `.claude/commands/` instead, which is
-never searched. Or leave the file out of the setting that finds it, dropping the globs the
-message names (letter case aside, as names are matched): `packets` (and `block-files`, which
-would still block its merge as a working note) for a file found by its name, `series` for a file
-of a series folder (then the folder is no series). Suppress with
-`<!-- handoff-audit: ignore not-a-handoff reason -->` if it is both.
+never searched. Or leave the file out of the setting that finds it, as the message prints it:
+the configured globs, kept, and the file's own exclusion (`"!tools/agent/HANDOFF.md"`, as in
+.gitignore), so every other handoff they find is still audited and blocked: `packets` (and
+`block-files`, which would still block its merge as a working note) for a file found by its
+name, `series` for a file of a series folder (`"!handoffs"`: then that folder is no series).
+Suppress with `<!-- handoff-audit: ignore not-a-handoff reason -->` if it is both.
 """,
 )
 

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit import shell
-from handoff_audit.config import Config
+from handoff_audit.config import Config, setting_advice
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.git.tracked import is_tracked
-from handoff_audit.globs import matches_any, matches_any_case
+from handoff_audit.globs import excluding
 from handoff_audit.model.packet import in_series, is_handoff_file, named_block_file, named_packet
 
 _GUIDE_FOLDERS = ("docs", "docs/guides", "docs/notes")
@@ -92,21 +92,19 @@ def way_out(path: str, config: Config, moves: Moves | None = None) -> str:
     outs = []
     if in_series(path, config):
         folder = path.rpartition("/")[0]
-        drop = _globs(folder, config.series, matches_any)
-        outs.append(f"leave {folder}/ out of `series` (drop {drop})")
+        outs.append(f"leave {folder}/ out of `series`, {_without(config, 'series', folder)}")
     if named_packet(path, config):
-        outs.append(f"leave it out of `packets` (drop {_globs(path, config.packets)})")
+        outs.append(f"leave it out of `packets`, {_without(config, 'packets', path)}")
         if named_block_file(path, config):
-            outs.append(f"`block-files` (drop {_globs(path, config.block_files)})")
+            outs.append(f"of `block-files`, {_without(config, 'block-files', path)}")
     return f"{move}, or {' and '.join(outs) or 'leave it off the command line'}"
 
 
-def _globs(
-    path: str, globs: tuple[str, ...], match: Callable[[str, tuple[str, ...]], bool] | None = None
-) -> str:
-    """The globs that find ``path`` (ignoring letter case, as `model.packet` finds names)."""
-    found = [glob for glob in globs if (match or matches_any_case)(path, (glob,))]
-    return ", ".join(f"`{glob}`" for glob in found)
+def _without(config: Config, key: str, path: str) -> str:
+    """The setting ``key`` as configured plus the exclusion of ``path`` alone (``!path``, as in
+    .gitignore), where and how to write it: every other file its globs find stays found."""
+    globs = {"series": config.series, "packets": config.packets}.get(key, config.block_files)
+    return setting_advice(config.source, key, (*globs, excluding(path)))
 
 
 def _target(path: str, config: Config, moves: Moves) -> str | None:

@@ -349,9 +349,11 @@ def test_the_first_commit_on_a_fresh_main_is_refused_a_working_note_like_every_l
     assert result.code == 1, result.out + result.err
     [line] = _merge_gate_lines(result.out)
     assert "this commit would put HANDOFF.md on the protected branch main" in line
+    # `check` judges the commit checked, and there is none yet: the note is not on main (its
+    # `git rm -- :/HANDOFF.md` fix failed on a file only staged), as with one commit there.
     checked = run_cli(["check"], cwd=git_repo.root)
-    assert checked.code == 1, checked.out + checked.err
-    assert "HANDOFF.md is on the protected branch main" in checked.out
+    assert checked.code == 0, checked.out + checked.err
+    assert "handoff-in-merge" not in checked.out
 
 
 def test_the_first_commit_on_a_fresh_feature_branch_may_carry_a_working_note(

@@ -279,9 +279,7 @@ class _Gatherer:
                 break
         self._settled(facts)
         if head is None:
-            if unborn and self.target.staged is not None:
-                self._staged_first_commit(facts, branch)
-            return self._no_head(facts)
+            return self._no_head(facts, branch if unborn else None)
         facts.in_head_tree = frozenset(missing[path] for path in present)
         self._read_deletions(facts, resolved, lkgs, head)
         self._read_trees(facts, head[1], refs, branch)
@@ -371,7 +369,14 @@ class _Gatherer:
         if on_protected_branch(self.target, branch, self.protected):
             self._block_files(facts, set())
 
-    def _no_head(self, facts: History) -> History:
+    def _no_head(self, facts: History, unborn: str | None = None) -> History:
+        """``facts`` without a commit to read; ``unborn``: the branch checked out, which has no
+        commit yet, so no file is on it (nor merged) but what a first commit being made
+        stages."""
+        if unborn and self.target.staged is not None:
+            self._staged_first_commit(facts, unborn)
+        elif unborn:
+            facts.block_files = ()
         if not self.target.head:
             facts.problem = "the repository has no commits yet"
             facts.fix = "commit the packets, then run the audit again"

@@ -50,7 +50,9 @@ anywhere) and its name is not all lower case (`docs/prompts/HANDOFF.md`, `prompt
 lower-case `session-handoff.md` or a lone `handoff.md` there is a command's).
 The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
-`--target-branch`) is reported too: it slipped past the gate, and is wrong where it is.
+`--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A
+branch with no commit yet (a fresh `git init`) has no file on it: a note written there is not
+reported until it is committed.
 The pre-commit hook judges the commit being made: one that would add or change such a file on a
 protected branch is told to take it out of the commit (`git rm --cached -- :/HANDOFF.md`,
 which keeps the file on disk).

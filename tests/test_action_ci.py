@@ -226,6 +226,11 @@ def test_fail_on_warning(runner: Runner) -> None:
         ("BLOCK-FILES", "/HANDOFF.md", 'input block-files: the glob "/HANDOFF.md" is an absolute'),
         ("BLOCK-FILES", ",", "input block-files: ',' lists nothing"),
         ("PROTECTED-BRANCHES", ", \n ,", "input protected-branches: ', \\n ,' lists nothing"),
+        (
+            "PROTECTED-BRANCHES",
+            "main, !main",
+            'input protected-branches: the entry "!main" starts with !, but protected branches',
+        ),
     ],
 )
 def test_invalid_input_is_a_one_line_error(

@@ -27,7 +27,7 @@ from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git_folder import in_git_folder
-from handoff_audit.globs import NEGATE, never_matches, positives, relative_form
+from handoff_audit.globs import NEGATE, negated, never_matches, positives, relative_form
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
 from handoff_audit.schema_file import schema_problem, source_name
@@ -154,6 +154,8 @@ def _globs(key: str, *, paths: bool = True) -> Callable[[list[str], Where], tupl
                 refuse_unmatchable(f"{where.source}: {key}", pattern, where.roots[0], where.base)
         if paths:
             refuse_only_exclusions(f"{where.source}: {key}", value)
+        else:
+            refuse_branch_exclusions(f"{where.source}: {key}", value)
         return tuple(value)
 
     return convert
@@ -164,7 +166,7 @@ def refuse_unmatchable(label: str, pattern: str, root: Path, base: Path) -> None
     file it meant would drop out of the audit without a word. ``label`` names where the glob
     was given (``FILE: key``, ``--block-files``); ``base`` is the folder it was written from.
     An exclusion (``!glob``) is judged by its glob."""
-    excludes, glob = pattern.startswith(NEGATE), pattern.removeprefix(NEGATE)
+    excludes, glob = negated(pattern)
     if not glob.strip("/"):
         raise InputError(
             f"{label}: the entry {show(pattern)} names no path; write the glob after the !, "
@@ -180,6 +182,17 @@ def refuse_unmatchable(label: str, pattern: str, root: Path, base: Path) -> None
         f"{label}: the glob {show(pattern, 200)} is {reason}, which matches no file (globs "
         f"match paths from the repository root, with /); {advice}"
     )
+
+
+def refuse_branch_exclusions(label: str, globs: Sequence[str]) -> None:
+    """`InputError` for a ``!`` entry in a list of protected branches: it takes no exclusions
+    (one way to read the list, everywhere it is matched), so the gate's reach stays plain."""
+    for pattern in globs:
+        if pattern.startswith(NEGATE):
+            raise InputError(
+                f"{label}: the entry {show(pattern)} starts with !, but protected branches take "
+                'no exclusions; list only the branches to protect, e.g. [main, "release/*"]'
+            )
 
 
 _INCLUDES = {"packets": "**/handoff.json", "series": "**/docs/handoffs", "ignore": "docs/**"}

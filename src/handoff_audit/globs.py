@@ -31,6 +31,8 @@ MAX_GLOB_WILDCARDS = 64
 """A glob with more ``*``, ``?`` and ``[...]`` than this is refused."""
 NEGATE = "!"
 """The first character of an entry that excludes, in a list of globs (`matches_any`)."""
+ESCAPED_NEGATE = "\\!"
+"""How an entry starts whose path starts with ``!`` (a name, not an exclusion: `literal`)."""
 
 
 def problem(pattern: str) -> str | None:
@@ -125,9 +127,11 @@ def positives(patterns: Iterable[str]) -> tuple[str, ...]:
 
 
 def negated(pattern: str) -> tuple[bool, str]:
-    """Whether a list's entry excludes (``!``), and its glob without the ``!`` and ``./``."""
+    """Whether a list's entry excludes (``!``), and its glob without the ``!`` and ``./``; a
+    leading ``\\!`` (as in .gitignore) is a name's own ``!``: ``\\!x.md`` matches ``!x.md``."""
     excludes = pattern.startswith(NEGATE)
-    return excludes, pattern.removeprefix(NEGATE).removeprefix("./")
+    glob = pattern.removeprefix(NEGATE).removeprefix("./")
+    return excludes, glob[1:] if glob.startswith(ESCAPED_NEGATE) else glob
 
 
 @lru_cache(maxsize=64)
@@ -214,8 +218,10 @@ def _regex(pattern: str) -> str:
 
 def literal(path: str) -> str:
     """A glob that matches ``path`` alone: its ``*``, ``?``, ``[`` and ``\\`` each written as a
-    set (a backslash outside one is refused, `never_matches`)."""
-    return re.sub(r"[*?\[\\]", lambda found: f"[{found.group()}]", path)
+    set (a backslash outside one is refused, `never_matches`), and a leading ``!`` as ``\\!``
+    (as in .gitignore), so that a list does not read it as an exclusion."""
+    glob = re.sub(r"[*?\[\\]", lambda found: f"[{found.group()}]", path)
+    return "\\" + glob if glob.startswith(NEGATE) else glob
 
 
 def excluding(path: str) -> str:
@@ -226,7 +232,9 @@ def excluding(path: str) -> str:
 def matches(path: str, pattern: str) -> bool:
     """True when ``path`` (relative, ``/``-separated) matches ``pattern`` as a whole."""
     path = without_lone_surrogates(path)  # a byte that is not UTF-8: one character
-    return _compile(pattern.removeprefix("./")).fullmatch(path) is not None
+    glob = pattern.removeprefix("./")
+    glob = glob[1:] if glob.startswith(ESCAPED_NEGATE) else glob
+    return _compile(glob).fullmatch(path) is not None
 
 
 def matches_any(path: str, patterns: Iterable[str], *, any_case: bool = False) -> bool:

@@ -29,6 +29,7 @@ from handoff_audit.config import (
     Config,
     leads_outside,
     load_config,
+    refuse_branch_exclusions,
     refuse_only_exclusions,
     refuse_unmatchable,
     untracked_link_refusal,
@@ -108,6 +109,7 @@ def load_inputs_config(
     for pattern in inputs.block_files or ():
         refuse_unmatchable("input block-files", pattern, root, workspace)
     refuse_only_exclusions("input block-files", inputs.block_files or ())
+    refuse_branch_exclusions("input protected-branches", inputs.protected_branches or ())
     return dataclasses.replace(gated, config=_with_inputs(gated.config, inputs))
 
 

@@ -13,7 +13,13 @@ from handoff_audit import shell
 from handoff_audit.atomic import write_output
 from handoff_audit.cli.output_guard import refuse_handoff_output
 from handoff_audit.cli.say import say_config_notes
-from handoff_audit.config import Config, load_config, refuse_only_exclusions, refuse_unmatchable
+from handoff_audit.config import (
+    Config,
+    load_config,
+    refuse_branch_exclusions,
+    refuse_only_exclusions,
+    refuse_unmatchable,
+)
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
@@ -135,6 +141,7 @@ def with_overrides(config: Config, options: CheckOptions, root: Path) -> Config:
     for pattern in options.block_files or ():
         refuse_unmatchable("--block-files", pattern, root, Path.cwd())
     refuse_only_exclusions("--block-files", options.block_files or ())
+    refuse_branch_exclusions("--protected-branches", options.protected_branches or ())
     return config.overridden(
         max_commits_behind=options.max_commits_behind,
         protected_branches=options.protected_branches,

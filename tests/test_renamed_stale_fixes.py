@@ -20,6 +20,7 @@ import pytest
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
 from stop_play import sh
+from test_renamed_topics import _two_topics
 
 SUMMARY = "Added work2 and work3 to src/a.py; error recovery is next."
 _PLACEHOLDER = re.compile(r'"<what the commits since the packet[^">]*>"')
@@ -103,3 +104,38 @@ def test_every_printed_fix_re_points_and_refreshes_the_renamed_branch_s_packet(
     assert printed["show"].startswith(
         "handoff-audit update ../handoff.json " if where == "src" else "handoff-audit update "
     )
+
+
+def test_when_only_another_topic_moved_on_every_place_prints_the_re_point_alone(
+    tmp_path: Path,
+) -> None:
+    """Two topics renamed together; the one commit since the default packet is billing's. The
+    Stop hook re-points it alone (its summary kept); `check` (both findings), `show` and
+    SessionStart printed the `--summary`/`--next-action` form instead, which would overwrite
+    the auth packet's summary with billing news. All print the one command now, and it works."""
+    repo = _two_topics(tmp_path)
+    check = sh("handoff-audit check", repo.root)
+    lines = {
+        rule: line
+        for line in check.stdout.splitlines()
+        for rule in ("branch-mismatch", "packet-outdated")
+        if line.startswith("handoff.json") and f": {rule}" in line
+    }
+    show = sh("handoff-audit show", repo.root).stdout.splitlines()[0]
+    start = run_hook(stop_event(repo.root, event="SessionStart"), repo.root)
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    stop = run_hook(stop_event(repo.root), repo.root)
+    [fix] = [line for line in stop.lines if "fix: handoff-audit update handoff.json" in line]
+    printed = {
+        **{rule: _ticked(line)[0] for rule, line in lines.items()},
+        "show": _ticked(show)[0],
+        "SessionStart": _ticked(context.splitlines()[0])[0],
+        "Stop": fix.removeprefix("  fix: ").split(" && ")[0],
+    }
+    alone = "handoff-audit update handoff.json --branch feat/account"
+    assert printed == dict.fromkeys(printed, alone) and len(printed) == 5, printed
+    assert sh(f"{alone} && git add -A && git commit -qm re-pointed", repo.root).returncode == 0
+    packet = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert (packet["branch"], packet["summary"]) == ("feat/account", "auth work")
+    after = sh("handoff-audit check", repo.root)
+    assert "handoff.json" not in after.stdout, after.stdout

@@ -41,7 +41,6 @@ from handoff_audit.authoring.nested_repos import exclude_advice, nested_reposito
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.series_successor import next_in_series, past_typo, successor
-from handoff_audit.authoring.topic_files import only_other_topics
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
@@ -56,7 +55,7 @@ from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
-from handoff_audit.rules.repoint import refresh_options
+from handoff_audit.rules.repoint import only_other_topics, refresh_options
 from handoff_audit.schema.foreign import is_foreign, packets_without
 from handoff_audit.textcut import shorten
 

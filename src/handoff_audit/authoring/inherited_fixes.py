@@ -91,7 +91,7 @@ def _repointed(
         also = (
             f"branch {packet.branch} no longer exists: this makes the packet {new}'s; the "
             "commits since touched only the branch's other topics' files, so it keeps its "
-            "summary and next action and moves last_known_good_commit to HEAD when the tests pass"
+            "summary and next action, everything else kept"
         )
     elif stale:
         also = (
@@ -121,14 +121,14 @@ def _repoint(
     theirs: bool = False,
 ) -> str:
     """`update PACKET --branch BRANCH`, with the refresh that the ``stale`` findings (the
-    packet is older than the work) ask for: what changed since, a passing test run; only the
-    test run when the commits since were other topics' (``theirs``)."""
+    packet is older than the work) ask for: what changed since, a passing test run; not what
+    changed when the commits since were other topics' (``theirs``)."""
     quoted = fixes.path(packet.path)
     if not stale:
         return repoint_command(f"{program()} update {quoted}", branch)
-    if theirs:
-        return repoint_command(fixes.refresh(quoted, verify=True), branch)
     verify = any(f.rule == "lkg-behind" for f in stale)
+    if theirs:  # as `check` and `show` print it (`rules.repoint.theirs_only`): no --summary
+        return repoint_command(fixes.refresh(quoted, verify=verify), branch)
     since = fixes.since(list(stale)) if any(f.rule in OUTDATED_RULES for f in stale) else None
     return repoint_command(fixes.refresh(quoted, verify=verify), branch, since)
 

@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
 from handoff_audit.authoring.no_active import name
-from handoff_audit.authoring.topic_files import only_other_topics
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import Packet
-from handoff_audit.rules.repoint import SINCE, repoint_command
+from handoff_audit.rules.repoint import SINCE, only_other_topics, repoint_command
 from handoff_audit.suggest import closest
 
 if TYPE_CHECKING:

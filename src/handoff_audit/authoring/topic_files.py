@@ -11,7 +11,7 @@ them is handing off, not work (docs/lifecycle.md), though the diff holds them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -74,37 +74,3 @@ def own_facts(
 
 def _listed(files: Any) -> list[str]:
     return [f for f in files if isinstance(f, str)] if isinstance(files, list) else []
-
-
-def changed_files(data: Mapping[str, Any] | None) -> set[str]:
-    files = (data or {}).get("changed_files")
-    return {f for f in files if isinstance(f, str)} if isinstance(files, list) else set()
-
-
-def topic_files(data: Mapping[str, Any] | None, shared: set[str]) -> set[str]:
-    """The files a topic's packet calls its own: its verdict pointer and pointers (``path:line``
-    as the path), and its changed files that no other topic of the branch lists (``shared``)."""
-    data = data or {}
-    pointers = data.get("pointers")
-    named = [data.get("verdict_pointer"), *(pointers if isinstance(pointers, list) else [])]
-    own = {p.split(":", 1)[0] for p in named if isinstance(p, str) and "://" not in p}
-    return own | (changed_files(data) - shared)
-
-
-def only_other_topics(
-    touched: Iterable[str],
-    data: Mapping[str, Any] | None,
-    others: Iterable[Mapping[str, Any] | None],
-) -> bool:
-    """True when the files ``touched`` by the commits since a packet (``data``; its
-    `packet-outdated` finding's) are all the branch's ``others`` topics' files and none its own:
-    its summary and next action still hold, and `--summary` would replace them with another
-    topic's news."""
-    others = list(others)
-    touched = set(touched)
-    if not touched or not others or data is None:
-        return False
-    shared = {f for other in others for f in changed_files(other)}
-    mine = topic_files(data, shared)
-    theirs = {f for other in others for f in topic_files(other, changed_files(data))}
-    return not touched & mine and touched <= theirs

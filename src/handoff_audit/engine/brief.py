@@ -157,7 +157,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     if chosen.path in own:
         warning = _joined(warning, own[chosen.path][1])
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
-        warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness))
+        warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness, found))
     if packet and in_series(chosen.path, config):
         warning = _joined(warning, _superseded(root, chosen.path, config))
     return Brief(

@@ -7,7 +7,7 @@ this one is re-pointed here (`renamed_repoint`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
@@ -22,7 +22,7 @@ from handoff_audit.git.switch import Branches, branches, switch_command
 from handoff_audit.model.brief import Freshness
 from handoff_audit.model.packet import Packet
 from handoff_audit.program import program
-from handoff_audit.rules.repoint import SINCE, repoint_command
+from handoff_audit.rules.repoint import SINCE, repoint_command, theirs_only
 from handoff_audit.shell import from_top, quote, quote_path
 from handoff_audit.textcut import shorten
 
@@ -197,11 +197,15 @@ def detached_lines(
     return tuple(" ".join(line.split()) for line in lines)
 
 
-def renamed_repoint(root: Path, packet: Packet, branch: str, freshness: Freshness) -> str:
+def renamed_repoint(
+    root: Path, packet: Packet, branch: str, freshness: Freshness, found: Iterable[Packet]
+) -> str:
     """`show`'s warning on the packet of a branch renamed into ``branch``, with the command that
     re-points it (`rules.repoint`), named from the current folder; refreshed in the same
-    command when the work moved on after it (``freshness``)."""
+    command when the work moved on after it (``freshness``), unless those commits touched only
+    the files of the branch's other topics (among ``found``, `theirs_only`)."""
     stale = bool(freshness.work_files) and not freshness.uncommitted
+    stale = stale and not theirs_only(packet, freshness.work_files, found, branch)
     update = f"{program()} update {quote_path(from_cwd(root / packet.path))}"
     command = repoint_command(update, branch, SINCE if stale else None)
     done = "to re-point it here, keeping everything else"

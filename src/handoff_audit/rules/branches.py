@@ -11,7 +11,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Fix, Hit, Rule
-from handoff_audit.rules.repoint import SINCE, check_repoint, stale
+from handoff_audit.rules.repoint import check_repoint, repoint_since
 from handoff_audit.textcut import shorten
 
 BRANCH_MISMATCH = Rule(
@@ -121,7 +121,7 @@ def _mismatch(ctx: AuditContext) -> Iterator[Hit]:
         line, column = packet.position("/branch")
         archive = f"handoff-audit archive {shell.fix_path(packet.path)}"
         if facts is not None and packet.branch and facts.branch_gone(packet.branch):
-            since = SINCE if stale(facts, packet) else None
+            since = repoint_since(facts, packet, ctx.packets, checked)
             refresh = " and record what changed since (the work moved on after it)"
             advice = (
                 f"run `{check_repoint(packet, checked, since)}` to re-point it here"

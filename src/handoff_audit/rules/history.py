@@ -15,7 +15,7 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.model.repo_history import History, PacketHistory, SeriesGuess
 from handoff_audit.rules.base import Fix, Hit, Rule
-from handoff_audit.rules.repoint import SINCE, check_repoint, renamed_to
+from handoff_audit.rules.repoint import check_repoint, renamed_to, repoint_since
 from handoff_audit.rules.successor_chain import DeadEnd, dead_ends
 from handoff_audit.textcut import shorten
 
@@ -304,6 +304,22 @@ def _unordered(packet: Packet, guess: SeriesGuess) -> Hit:
     )
 
 
+def _renamed_advice(ctx: AuditContext, facts: History, packet: Packet, renamed: str) -> str:
+    """The fix of an outdated packet whose branch was renamed to ``renamed``: re-pointed and
+    refreshed together, or re-pointed alone when the commits since were other topics'."""
+    since = repoint_since(facts, packet, ctx.packets, renamed)
+    if since is None:
+        return (
+            "its branch was renamed to this one, and those commits touched only the branch's "
+            "other topics' files: re-point it here, keeping its summary and next action, with "
+            f"`{check_repoint(packet, renamed, None)}`"
+        )
+    return (
+        "its branch was renamed to this one: re-point and refresh it together with "
+        f"`{check_repoint(packet, renamed, since)}`"
+    )
+
+
 def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
     unavailable: list[str] = []
     yield from _lkg(ctx, facts, packet, info, unavailable)
@@ -314,10 +330,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
         )
         renamed = renamed_to(facts, packet)
         if renamed is not None:  # `update` finds it only by --branch, and refuses a re-point alone
-            advice = (
-                f"its branch was renamed to this one: re-point and refresh it together with "
-                f"`{check_repoint(packet, renamed, SINCE)}`"
-            )
+            advice = _renamed_advice(ctx, facts, packet, renamed)
         moved = f"the work moved on after this packet{since}: {_later_commits(info)}"
         if info.changed is not None and info.outdated_by.sha == info.changed.sha:
             moved = (  # the only work counted was committed with it (`git commit --amend`)

@@ -3,10 +3,14 @@ branch checked, printed alike by `check` (`branch-mismatch`, `packet-outdated`),
 agent hook and `update`'s refusals: `update PACKET --branch BRANCH`, keeping the packet's
 decisions, risks and last known good commit; with `--summary` and `--next-action` too when the
 packet is older than the work (`update` refuses a re-point alone there: its commit would make the
-packet count as current); and the branch renamed first when its name looks like a credential,
-which no message prints."""
+packet count as current), unless the commits since touched only the files of the branch's other
+topics (`theirs_only`, one rule for every place); and the branch renamed first when its name
+looks like a credential, which no message prints."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from handoff_audit import shell
 from handoff_audit.credentials import find_secrets
@@ -64,8 +68,68 @@ def renamed_to(facts: History | None, packet: Packet) -> str | None:
     return checked
 
 
-def stale(facts: History | None, packet: Packet) -> bool:
-    """True when commits after the packet's last commit touch other files (`packet-outdated`):
-    a re-point must refresh it too."""
+def repoint_since(
+    facts: History | None, packet: Packet, packets: Iterable[Packet], branch: str
+) -> str | None:
+    """`SINCE` when re-pointing ``packet`` at ``branch`` must refresh it too: commits after its
+    last commit touch other files (`packet-outdated`), not only the branch's other topics'
+    (`theirs_only`); else ``None``: the re-point alone, its summary kept."""
     info = facts.info(packet) if facts is not None else None
-    return info is not None and info.outdated_by is not None and not info.uncommitted
+    if info is None or info.outdated_by is None or info.uncommitted:
+        return None
+    touched = info.outdated_files or info.outdated_by.files
+    return None if theirs_only(packet, touched, packets, branch) else SINCE
+
+
+def theirs_only(
+    packet: Packet, touched: Iterable[str], packets: Iterable[Packet], branch: str
+) -> bool:
+    """True when the files ``touched`` since ``packet`` are all the files of the other topics of
+    ``branch`` (among ``packets``: the active work-tree packets of ``branch`` and of the name
+    ``packet`` names, renamed into it and not re-pointed yet), none its own: the one rule
+    `check`, `show`, the agent hook and `update` decide a re-point's refresh by."""
+    names = {branch, packet.branch}
+    others = [
+        p.data
+        for p in packets
+        if p.path != packet.path
+        and p.ref is None
+        and p.kind == "json"
+        and p.status == "active"
+        and p.branch in names
+    ]
+    return only_other_topics(touched, packet.data, others)
+
+
+def changed_files(data: Mapping[str, Any] | None) -> set[str]:
+    files = (data or {}).get("changed_files")
+    return {f for f in files if isinstance(f, str)} if isinstance(files, list) else set()
+
+
+def topic_files(data: Mapping[str, Any] | None, shared: set[str]) -> set[str]:
+    """The files a topic's packet calls its own: its verdict pointer and pointers (``path:line``
+    as the path), and its changed files that no other topic of the branch lists (``shared``)."""
+    data = data or {}
+    pointers = data.get("pointers")
+    named = [data.get("verdict_pointer"), *(pointers if isinstance(pointers, list) else [])]
+    own = {p.split(":", 1)[0] for p in named if isinstance(p, str) and "://" not in p}
+    return own | (changed_files(data) - shared)
+
+
+def only_other_topics(
+    touched: Iterable[str],
+    data: Mapping[str, Any] | None,
+    others: Iterable[Mapping[str, Any] | None],
+) -> bool:
+    """True when the files ``touched`` by the commits since a packet (``data``; its
+    `packet-outdated` finding's) are all the branch's ``others`` topics' files and none its own:
+    its summary and next action still hold, and `--summary` would replace them with another
+    topic's news."""
+    others = list(others)
+    touched = set(touched)
+    if not touched or not others or data is None:
+        return False
+    shared = {f for other in others for f in changed_files(other)}
+    mine = topic_files(data, shared)
+    theirs = {f for other in others for f in topic_files(other, changed_files(data))}
+    return not touched & mine and touched <= theirs

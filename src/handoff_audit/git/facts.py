@@ -363,18 +363,13 @@ class _Gatherer:
                 if name is not None and name in facts.block_files
             )
 
-    def _staged_first_commit(self, facts: History, branch: str | None) -> None:
-        """The block files of the first commit being made on a branch with no commit yet: the
-        index is the whole commit."""
-        if on_protected_branch(self.target, branch, self.protected):
-            self._block_files(facts, set())
-
     def _no_head(self, facts: History, unborn: str | None = None) -> History:
         """``facts`` without a commit to read; ``unborn``: the branch checked out, which has no
         commit yet, so no file is on it (nor merged) but what a first commit being made
         stages."""
-        if unborn and self.target.staged is not None:
-            self._staged_first_commit(facts, unborn)
+        if unborn and self.target.staged is not None:  # the index is the whole first commit
+            if on_protected_branch(self.target, unborn, self.protected):
+                self._block_files(facts, set())
         elif unborn:
             facts.block_files = ()
         if not self.target.head:

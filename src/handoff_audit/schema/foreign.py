@@ -77,7 +77,7 @@ def foreign_message(data: Mapping[str, Any], leave_out: str, beside: str) -> str
     shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
     return (
         f"not a handoff packet in this tool's shape: none of {', '.join(OWN_FIELDS)}, and "
-        f"{len(unknown)} of {len(data) - ('status' in data)} top-level keys unknown ({shown}); "
+        f"{len(unknown)} of {len(data)} top-level keys unknown ({shown}); "
         "if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema; "
         "otherwise it is another tool's file: leave it alone, and so that the audit stops "
         f"reading it as a packet, set `packets` without it, {leave_out} (this branch's packet "

@@ -6,7 +6,10 @@ the file out, and never lets a credential in the file go unreported once it is l
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+import pytest
 
 from conftest import GitRepo, Result
 
@@ -35,3 +38,54 @@ def test_the_unknown_key_count_is_out_of_every_top_level_key(
     done: Result = run_cli(["check"], cwd=git_repo.root)
     assert done.code == 1, done.err
     assert "6 of 7 top-level keys unknown" in done.out, done.out
+
+
+CODINGAGENTS = {  # linoyalex/codingagents' .claude/handoff.json, with its own JSON Schema
+    "feature": "invariants-audit",
+    "phase": 7,
+    "goal": "Pipeline complete; ready for merge.",
+    "scope": "none",
+    "relevant_files": ["CHANGELOG.md"],
+    "acceptance_criteria": ["AC-1"],
+    "verification_commands": ["npm test"],
+    "source_spec": "docs/prd.md",
+}
+OWN_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "required": ["feature", "phase", "goal"],
+    "properties": {
+        "feature": {"type": "string"},
+        "phase": {"type": "integer"},
+        "goal": {"type": "string"},
+    },
+}
+SCHEMA_PATH = ".claude/schemas/handoff.schema.json"
+
+
+@pytest.mark.parametrize("where", ["pyproject.toml", ".handoff-audit.yaml"])
+def test_the_schema_way_out_names_the_configuration_in_use_and_works_there(
+    git_repo: GitRepo, run_cli: Any, where: str
+) -> None:
+    git_repo.write(SCHEMA_PATH, json.dumps(OWN_SCHEMA) + "\n")
+    if where == "pyproject.toml":
+        head = '[project]\nname = "x"\nversion = "0"\n\n[tool.handoff-audit]\n'
+        git_repo.write(where, head + "max-commits-behind = 30\n")
+    else:
+        git_repo.write(where, "max-commits-behind: 30\n")
+    _commit_foreign(git_repo, CODINGAGENTS)
+    done: Result = run_cli(["check"], cwd=git_repo.root)
+    assert done.code == 1, done.err
+    said = re.search(r"point `(schema:?)` (in|under \[tool\.handoff-audit\] in) (\S+) at", done.out)
+    assert said is not None, done.out
+    key, _, named = said.groups()
+    assert named == where, done.out
+    assert ".handoff-audit.yml" not in done.out
+    # followed literally, in the file it names: the file is judged by its own schema
+    line = f'schema = "{SCHEMA_PATH}"' if key == "schema" else f"schema: {SCHEMA_PATH}"
+    path = git_repo.root / where
+    path.write_text(path.read_text(encoding="utf-8") + line + "\n", encoding="utf-8")
+    git_repo.commit("point schema at our own")
+    after: Result = run_cli(["check"], cwd=git_repo.root)
+    assert after.code == 0, after.out + after.err
+    assert "no findings" in after.out and "warning" not in after.err, after.out + after.err

@@ -605,12 +605,22 @@ def setting_advice(source: str | None, key: str, values: Sequence[str] | int) ->
     in FILE: key = [...]``."""
     # a YAML flow list and a TOML array; a number is written alike in both
     listed = json.dumps(values if isinstance(values, int) else list(values), ensure_ascii=False)
-    table = " [tool.handoff-audit]"
-    if source is not None and source.endswith(table):
-        return f"under [tool.handoff-audit] in {source.removesuffix(table)}: {key} = {listed}"
-    if source is not None and source.lower().endswith(".toml"):
-        return f"in {source}: {key} = {listed}"
-    return f"in {source or CONFIG_FILES[0]}: {key}: {listed}"
+    if source is not None and source.lower().endswith((".toml", _TABLE)):
+        return f"{setting_place(source)}: {key} = {listed}"
+    return f"{setting_place(source)}: {key}: {listed}"
+
+
+_TABLE = " [tool.handoff-audit]"
+"""How `Config.source` ends for the table in a ``pyproject.toml``."""
+
+
+def setting_place(source: str | None) -> str:
+    """Where a key is set in the configuration ``source`` names (`Config.source`; ``None``: a
+    new .handoff-audit.yml), for a message: ``in FILE``, ``under [tool.handoff-audit] in
+    FILE``."""
+    if source is not None and source.endswith(_TABLE):
+        return f"under [tool.handoff-audit] in {source.removesuffix(_TABLE)}"
+    return f"in {source or CONFIG_FILES[0]}"
 
 
 def load_config(

@@ -368,7 +368,7 @@ def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
     beside = f".handoff/{slug}.json"
     kept = packets_without(config.packets, packet.path, twin, beside)
     leave_out = setting_advice(config.source, "packets", kept)
-    message = foreign_message(packet.data, leave_out, shell.fix_path(beside))
+    message = foreign_message(packet.data, leave_out, shell.fix_path(beside), config.source)
     return Hit(SCHEMA, packet.path, message, line=1, column=1, pointer="")
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from handoff_audit.config import setting_place
 from handoff_audit.globs import NEGATE, literal, matches_any
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.messages import nearest_field
@@ -69,16 +70,21 @@ def packets_without(packets: Sequence[str], path: str, twin: str, beside: str) -
     return kept
 
 
-def foreign_message(data: Mapping[str, Any], leave_out: str, beside: str) -> str:
+def foreign_message(
+    data: Mapping[str, Any], leave_out: str, beside: str, source: str | None
+) -> str:
     """One line: what the file lacks, which keys are unknown, and the two ways forward;
     ``leave_out`` says where and how to set ``packets`` without the file (`setting_advice` of
-    `packets_without`), ``beside`` where this branch's packet goes instead."""
+    `packets_without`), ``beside`` where this branch's packet goes instead; ``source`` is the
+    configuration in use (`Config.source`), where ``schema`` is set, as ``packets`` is."""
+    toml = source is not None and source.lower().endswith((".toml", "]"))
+    key = "`schema`" if toml else "`schema:`"
     unknown = unknown_keys(data)
     shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
     return (
         f"not a handoff packet in this tool's shape: none of {', '.join(OWN_FIELDS)}, and "
         f"{len(unknown)} of {len(data)} top-level keys unknown ({shown}); "
-        "if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema; "
+        f"if this is your own format, point {key} {setting_place(source)} at its JSON Schema; "
         "otherwise it is another tool's file: leave it alone, and so that the audit stops "
         f"reading it as a packet, set `packets` without it, {leave_out} (this branch's packet "
         f"goes beside it: `handoff-audit new --output {beside} ...`)"

@@ -89,3 +89,53 @@ def test_the_schema_way_out_names_the_configuration_in_use_and_works_there(
     after: Result = run_cli(["check"], cwd=git_repo.root)
     assert after.code == 0, after.out + after.err
     assert "no findings" in after.out and "warning" not in after.err, after.out + after.err
+
+
+KAIROUS = {  # u-stem/kairous' .claude/handoff.json
+    "task": "v0.12.0 streak counter done",
+    "status": "completed",
+    "completed": ["streak calculation (PR #166)"],
+    "next": ["next epic: #143 elaboration persistence"],
+    "decisions": ["streak computed in the app layer"],
+    "blockers": [],
+    "files_modified": [],
+    "updated_at": "2026-04-12T00:30:00+09:00",
+}
+
+
+def _packets_setting(out: str) -> str | None:
+    found = re.search(r"in \.handoff-audit\.yml: (packets: \[.*?\]) \(", out)
+    return found.group(1) if found else None
+
+
+def test_a_file_named_that_packets_already_leaves_out_gets_no_fix_already_in_place(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    _commit_foreign(git_repo, KAIROUS)
+    first: Result = run_cli(["check"], cwd=git_repo.root)
+    setting = _packets_setting(first.out)
+    assert setting is not None, first.out
+    git_repo.write(".handoff-audit.yml", setting + "\n")
+    git_repo.commit("leave the other tool's file out, as printed")
+    assert run_cli(["check"], cwd=git_repo.root).code == 0
+    named: Result = run_cli(["check", ".claude/handoff.json"], cwd=git_repo.root)
+    [line] = [x for x in named.out.splitlines() if x.startswith(".claude/handoff.json")]
+    assert _packets_setting(line) is None, line  # no setting: the one in force is the fix
+    assert "`packets` in .handoff-audit.yml already leaves it out" in line, line
+    assert line.count('"!.claude/handoff.json"') == 0, line
+
+
+def test_the_packets_fix_never_adds_an_exclusion_the_list_already_has(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """The user left out the JSON file but not its markdown: named, the file's fix adds the
+    markdown's exclusion alone, never the JSON file's a second time."""
+    packets = ["**/handoff.json", ".handoff/**/*.json", "**/handoff.md", "!.claude/handoff.json"]
+    git_repo.write(".handoff-audit.yml", f"packets: {json.dumps(packets)}\n")
+    git_repo.write(".claude/handoff.md", "# notes of the other tool\n")
+    _commit_foreign(git_repo, KAIROUS)
+    done: Result = run_cli(["check", ".claude/handoff.json"], cwd=git_repo.root)
+    setting = _packets_setting(done.out)
+    assert setting is not None, done.out
+    entries = json.loads(setting.removeprefix("packets: "))
+    assert entries == [*packets, "!.claude/handoff.md"], entries

@@ -367,7 +367,9 @@ def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
     slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
     beside = f".handoff/{slug}.json"
     kept = packets_without(config.packets, packet.path, twin, beside)
-    leave_out = setting_advice(config.source, "packets", kept)
+    # named on the command line, a file `packets` already leaves out is read all the same
+    left_out = kept == list(config.packets)
+    leave_out = None if left_out else setting_advice(config.source, "packets", kept)
     message = foreign_message(packet.data, leave_out, shell.fix_path(beside), config.source)
     return Hit(SCHEMA, packet.path, message, line=1, column=1, pointer="")
 

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from handoff_audit.config import setting_place
-from handoff_audit.globs import NEGATE, literal, matches_any
+from handoff_audit.globs import NEGATE, literal, matches_any, matches_any_case
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.messages import nearest_field
 
@@ -58,36 +58,48 @@ def _required_fields() -> tuple[str, ...]:
 
 def packets_without(packets: Sequence[str], path: str, twin: str, beside: str) -> list[str]:
     """The ``packets`` setting that keeps ``packets`` but leaves out the file at ``path`` (and
-    its markdown ``twin`` when a glob finds it): the globs, then an exclusion (``!``) of each,
-    so that every other packet the globs find is still audited. ``beside`` (the branch's own
-    packet, under ``.handoff/``) is found, whatever the globs were."""
+    its markdown ``twin`` when a glob finds it): the globs, then an exclusion (``!``) of each
+    they still find, so that every other packet the globs find is still audited and no entry is
+    added twice. ``beside`` (the branch's own packet, under ``.handoff/``) is found, whatever the
+    globs were."""
     kept = list(packets)
     if not matches_any(beside, kept):
         kept.append(".handoff/**/*.json")
-    kept.append(f"{NEGATE}{literal(path)}")
-    if matches_any(twin, packets):
+    if matches_any(path, kept) or matches_any_case(path, kept):  # as `named_packet` finds it
+        kept.append(f"{NEGATE}{literal(path)}")
+    if matches_any(twin, kept):
         kept.append(f"{NEGATE}{literal(twin)}")
     return kept
 
 
 def foreign_message(
-    data: Mapping[str, Any], leave_out: str, beside: str, source: str | None
+    data: Mapping[str, Any], leave_out: str | None, beside: str, source: str | None
 ) -> str:
     """One line: what the file lacks, which keys are unknown, and the two ways forward;
     ``leave_out`` says where and how to set ``packets`` without the file (`setting_advice` of
-    `packets_without`), ``beside`` where this branch's packet goes instead; ``source`` is the
+    `packets_without`), ``None`` when the configuration already leaves it out (it is read
+    because it was named); ``beside`` where this branch's packet goes instead; ``source`` is the
     configuration in use (`Config.source`), where ``schema`` is set, as ``packets`` is."""
     toml = source is not None and source.lower().endswith((".toml", "]"))
-    key = "`schema`" if toml else "`schema:`"
+    setting = "`schema`" if toml else "`schema:`"
     unknown = unknown_keys(data)
     shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+    if leave_out is None:
+        stop = (
+            f"leave it alone: `packets` {setting_place(source)} already leaves it out, so "
+            "`handoff-audit check` reads it only when it is named on the command line"
+        )
+    else:
+        stop = (
+            "leave it alone, and so that the audit stops reading it as a packet, set "
+            f"`packets` without it, {leave_out}"
+        )
     return (
         f"not a handoff packet in this tool's shape: none of {', '.join(OWN_FIELDS)}, and "
         f"{len(unknown)} of {len(data)} top-level keys unknown ({shown}); "
-        f"if this is your own format, point {key} {setting_place(source)} at its JSON Schema; "
-        "otherwise it is another tool's file: leave it alone, and so that the audit stops "
-        f"reading it as a packet, set `packets` without it, {leave_out} (this branch's packet "
-        f"goes beside it: `handoff-audit new --output {beside} ...`)"
+        f"if this is your own format, point {setting} {setting_place(source)} at its JSON "
+        f"Schema; otherwise it is another tool's file: {stop} (this branch's packet goes "
+        f"beside it: `handoff-audit new --output {beside} ...`)"
     )
 
 

@@ -163,3 +163,31 @@ def test_a_json_packet_or_its_twin_is_refused_as_check_never_judges_it(
     assert "run `handoff-audit check handoff.json`" in explained.err
     if name == "handoff.md":
         assert "the markdown twin of the JSON packet handoff.json" in explained.err
+
+
+REELME = (  # blancomaberino/reelme's .claude/handoff.json: another handoff tool's settings
+    '{\n  "enabled": true,\n  "file": ".claude/state/HANDOFF.md",\n  "snapshotFile": '
+    '".claude/state/SNAPSHOT.md",\n  "git": true,\n  "transcriptBackup": false,\n'
+    '  "maxBytes": 16384\n}\n'
+)
+
+
+@pytest.mark.parametrize("name", [".claude/handoff.json", ".claude/handoff.md"])
+def test_another_tools_json_is_called_what_check_calls_it_and_the_command_printed_works(
+    git_repo: GitRepo, run_cli: Run, name: str
+) -> None:
+    git_repo.write(".claude/handoff.json", REELME)
+    git_repo.write(".claude/handoff.md", "# the other tool's notes\n")
+    git_repo.commit("another tool's settings")
+
+    explained = run_cli(["explain", "md-incomplete", "--file", name], cwd=git_repo.root)
+
+    assert explained.code == 2 and explained.out == ""
+    assert len(explained.err.splitlines()) == 1, explained.err
+    assert "not a handoff packet in this tool's shape" in explained.err
+    assert "a JSON packet" not in explained.err and "show" not in explained.err
+    commands = [c for c in explained.err.split("`") if c.startswith("handoff-audit ")]
+    assert commands == ["handoff-audit check .claude/handoff.json"], explained.err
+    checked = run_cli(commands[0].split()[1:], cwd=git_repo.root)
+    assert checked.code == 1, checked.err  # a finding, not a refusal
+    assert "not a handoff packet in this tool's shape" in checked.out

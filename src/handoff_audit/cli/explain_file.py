@@ -7,7 +7,7 @@ from pathlib import Path
 from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.discovery import absolute, find_root, pair
-from handoff_audit.engine.loading import read_markdown
+from handoff_audit.engine.loading import load_packets, read_markdown
 from handoff_audit.errors import InputError
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.markdown.completeness import explain_facets
@@ -16,6 +16,7 @@ from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.rules.markdown_handoff import MD_INCOMPLETE, markdown_only_hits
 from handoff_audit.rules.no_handoff import Moves
+from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.shell import quote_path
 
 
@@ -39,25 +40,34 @@ def explain_file(rule_id: str, file: Path) -> str:
     root = find_root((path,), "explain")
     config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     say_config_notes(config.notes)  # before a refusal of the file: its max-file-bytes may be why
-    _refuse_json_packet(file)
+    _refuse_json_packet(file, root, config)
     text = read_markdown(file, root, config.max_file_bytes)
     verdict, template_line = _verdict(rel(root, path), text, config, Moves(root))
     return explain_facets(text, str(file), verdict=verdict, template_line=template_line)
 
 
-def _refuse_json_packet(file: Path) -> None:
-    """Refuse a JSON packet or its twin, as `check` pairs them: md-incomplete judges neither."""
+def _refuse_json_packet(file: Path, root: Path, config: Config) -> None:
+    """Refuse a JSON packet or its twin, as `check` pairs and reads them: md-incomplete judges
+    neither. Another tool's JSON file (`is_foreign`) is called what `check` calls it, and a file
+    that does not read as a packet is not sent to `show`, which cannot read it either."""
     (files,) = pair([str(file)])
     if files.kind != "json":
         return
     packet = str(file) if file.suffix.lower() == ".json" else str(packet_of(file))
-    what = (
-        "a JSON packet" if packet == str(file) else f"the markdown twin of the JSON packet {packet}"
-    )
+    loaded, _ = load_packets(root, [absolute(Path(packet))], config)
+    data = loaded[0].data if loaded else None
+    foreign = config.schema is None and data is not None and is_foreign(data)
+    kind = "not a handoff packet in this tool's shape" if foreign else "a JSON packet"
+    what = kind if packet == str(file) else f"the markdown twin of the JSON packet {packet}"
+    if foreign and packet != str(file):
+        what = f"the markdown of {packet}, which is {kind}"
+    judged = "" if foreign else " (a packet is judged by its fields, its twin by md-mismatch)"
+    then = f", or `handoff-audit show {quote_path(packet)}` to read it"
+    if foreign or data is None:  # `show` cannot read it: `check` says what to do with it
+        then = " for what to do with it"
     raise InputError(
-        f"{file} is {what}; md-incomplete reads only markdown-only handoffs (a packet is "
-        f"judged by its fields, its twin by md-mismatch): run `handoff-audit check "
-        f"{quote_path(packet)}`, or `handoff-audit show {quote_path(packet)}` to read it"
+        f"{file} is {what}; md-incomplete reads only markdown-only handoffs{judged}: run "
+        f"`handoff-audit check {quote_path(packet)}`{then}"
     )
 
 

@@ -139,3 +139,30 @@ def test_the_packets_fix_never_adds_an_exclusion_the_list_already_has(
     assert setting is not None, done.out
     entries = json.loads(setting.removeprefix("packets: "))
     assert entries == [*packets, "!.claude/handoff.md"], entries
+
+
+TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def test_following_the_packets_fix_keeps_a_credential_in_the_file_reported(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    data = {**KAIROUS, "decisions": [f"deploy with token {TOKEN} from the CI secret"]}
+    _commit_foreign(git_repo, data)
+    first: Result = run_cli(["check"], cwd=git_repo.root)
+    assert "secret: decisions[0]" in first.out, first.out
+    setting = _packets_setting(first.out)
+    assert setting is not None, first.out
+    git_repo.write(".handoff-audit.yml", setting + "\n")
+    git_repo.commit("leave the other tool's file out, as printed")
+    for args in (["check"], ["check", ".claude"]):
+        after: Result = run_cli(args, cwd=git_repo.root)
+        assert after.code == 1, after.out + after.err
+        found = [x for x in after.out.splitlines() if x.startswith(".claude/handoff.json")]
+        assert len(found) == 1 and ": secret: decisions[0] contains" in found[0], after.out
+        assert TOKEN not in after.out + after.err
+    # once the credential is gone, the file left out is silent again
+    git_repo.write(".claude/handoff.json", json.dumps(KAIROUS, indent=2) + "\n")
+    git_repo.commit("token removed")
+    clean: Result = run_cli(["check"], cwd=git_repo.root)
+    assert clean.code == 0 and clean.out.strip() == "No handoff packets found.", clean.out

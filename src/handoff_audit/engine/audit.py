@@ -237,6 +237,8 @@ def _history_files(request: AuditRequest, found: discovery.Found) -> list[Packet
     large, a link out of the repository) is no finding: history is not judged."""
     older = [request.root / name for names in found.history.values() for name in names]
     older.extend(request.root / name for name in found.templates)
+    audited = {*found.names, *map(str, older)}  # a file left out is scanned once, if at all
+    older.extend(p for name in found.left_out if str(p := request.root / name) not in audited)
     if not older:
         return []
     packets, _ = load_packets(request.root, older, request.config)

@@ -37,7 +37,7 @@ from handoff_audit.engine.series_order import (
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
-from handoff_audit.globs import matches_any
+from handoff_audit.globs import matches_any, matches_any_case, positives
 from handoff_audit.model.packet import (
     is_agent_file,
     named_packet,
@@ -167,6 +167,10 @@ class Found:
     them, and git lists a handoff of the series in them and no JSON packet."""
     searched: tuple[str, ...] = ()
     """The folders searched (relative to the root, ``""`` for all): `series` tells of them."""
+    left_out: list[str] = field(default_factory=list)
+    """The files a ``packets`` glob matches and a later ``!`` entry excludes (relative to the
+    root, sorted): never audited as packets, but committed, so scanned for credentials
+    (`secret`) like a series' older files."""
 
     @property
     def files(self) -> list[Path]:
@@ -225,6 +229,7 @@ def discover_all(
         present = _present(root, folders, config, (packets, code, templates), there, many)
         series = _series(present, packets, config, code) if config.series else {}
         result.templates = _templates(templates, packets, code)
+        result.left_out = _left_out(root, folders, config, there)
         result.series, result.searched = frozenset(series), tuple(folders)
         not_audited = {name for names in series.values() for name in names}
         if schema is not None and schema.is_relative_to(root.resolve()):
@@ -238,6 +243,22 @@ def discover_all(
         found.update(str(path) for path in result.history)
     result.names = sorted(found, key=_in_order)
     return result
+
+
+def _left_out(root: Path, folders: list[str], config: Config, there: _Listing) -> list[str]:
+    """The files under ``folders`` that a ``!`` entry of ``packets`` leaves out (`Found.left_out`):
+    none without one (speed: the listing is walked again only then)."""
+    globs = positives(config.packets)
+    if len(globs) == len(config.packets):
+        return []
+    base = str(root)
+    return sorted(
+        name
+        for name in _candidates(root, folders)
+        if matches_any_case(name, globs)
+        and not named_packet(name, config)
+        and there.lexists(os.path.join(base, name))
+    )
 
 
 def _schema_file(root: Path, config: Config) -> Path | None:

@@ -37,6 +37,7 @@ def widen(
         sorted(set(gate.templates).union(mine.templates)),
         gate.series | mine.series,
         gate.searched,
+        sorted(set(gate.left_out).union(mine.left_out)),
     )
     return joined, left_out
 

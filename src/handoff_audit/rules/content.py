@@ -258,7 +258,9 @@ write or print, so what they write passes this rule.
 
 Files of a series folder that are never judged as handoffs are still committed and pushed, so
 they are scanned for this rule alone: the series' older files, its templates by name
-(`TEMPLATE.md`, `YYYY-MM-DD-topic.md`) and its index (`README.md`, `index.md`).
+(`TEMPLATE.md`, `YYYY-MM-DD-topic.md`) and its index (`README.md`, `index.md`). So is a file a
+`packets` glob finds and a later `!` entry leaves out (another tool's `.claude/handoff.json`, as
+the `schema` finding's fix leaves it out): it is no packet, but a credential in it is reported.
 
 A file that is not UTF-8 (a handoff saved as cp1252 by a Windows editor) gets its
 `invalid-json` finding and is still scanned, each undecodable byte read as one replacement

@@ -318,7 +318,10 @@ def _transcript_facts(
     if found.kind == "unknown":
         notes.append(f"{where}: no Claude Code or Codex CLI entries in it; nothing taken")
     elif found.skipped_lines:
-        notes.append(f"{where}: {found.skipped_lines} line(s) not JSON, skipped")
+        notes.append(
+            f"{where}: {found.skipped_lines} line(s) not readable JSON (the first: line "
+            f"{found.first_skipped}), skipped"
+        )
     return session_facts(found, bench, packet_file_test(config))
 
 

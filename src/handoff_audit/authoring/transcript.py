@@ -71,6 +71,8 @@ _EDIT_TOOLS["NotebookEdit"] = "notebook_path"
 _CODEX_SHELLS = frozenset(
     {"shell", "shell_command", "exec_command", "local_shell", "container.exec"}
 )
+_CODEX_READ = _CODEX_SHELLS | {"write_stdin"}
+"""The Codex calls whose ``arguments`` (a JSON text) are read."""
 _CLAUDE_EXIT = re.compile(r"\A\s*Exit code:? (-?\d+)")
 _CODEX_EXIT = re.compile(r"(?:Exit code|Process exited with code):? (-?\d+)")
 _CODEX_RUNNING = re.compile(r"^Process running with session ID (\d+)", re.MULTILINE)
@@ -130,7 +132,10 @@ class Transcript:
     failed_attempts: list[str] = field(default_factory=list)
     """Proposed ``failed_attempts``: one per distinct failing command, the most recent last."""
     skipped_lines: int = 0
-    """Lines that were not a JSON object, or too long to read."""
+    """Lines that were not a JSON object, too long to read, or a shell call whose ``arguments``
+    are not a readable JSON text (too deeply nested, say)."""
+    first_skipped: int | None = None
+    """The number (from 1) of the first skipped line."""
     working_folders: list[str] = field(default_factory=list)
     """The working folders the transcript names (``cwd``), in order of first mention."""
     in_repository: bool = False
@@ -226,27 +231,32 @@ class _Reader:
         self.files: set[str] = set()
         self.now: datetime | None = None
         """The ``timestamp`` of the entry being read."""
+        self.line = 0
+        """The number of the line being read."""
 
     def read(self, stream: IO[bytes]) -> None:
         while True:
             line = stream.readline(MAX_LINE_BYTES)
             if not line:
                 return
+            self.line += 1
             if not line.endswith(b"\n") and len(line) >= MAX_LINE_BYTES:
-                self.result.skipped_lines += 1
+                self._skip()
                 _skip_rest_of_line(stream)
                 continue
             if not line.strip():
                 continue
-            try:
-                entry = json.loads(line)
-            except (ValueError, RecursionError):
-                self.result.skipped_lines += 1
-                continue
+            entry = _json(line)
             if not isinstance(entry, dict):
-                self.result.skipped_lines += 1
+                self._skip()
                 continue
             self._entry(entry)
+
+    def _skip(self) -> None:
+        """Count the line being read as skipped."""
+        self.result.skipped_lines += 1
+        if self.result.first_skipped is None:
+            self.result.first_skipped = self.line
 
     def _entry(self, entry: dict[str, Any]) -> None:
         kind = entry.get("type")
@@ -349,8 +359,13 @@ class _Reader:
         call_id = payload.get("call_id")
         if not isinstance(call_id, str):
             return
-        if item == "function_call" and payload.get("name") in _CODEX_SHELLS:
-            command = _codex_command(payload.get("arguments"))
+        arguments = payload.get("arguments")
+        if isinstance(arguments, str) and payload.get("name") in _CODEX_READ:
+            arguments = _json(arguments)  # a JSON text
+        if arguments is _UNREADABLE:
+            self._skip()  # a malformed call: skipped like a line that is not JSON
+        elif item == "function_call" and payload.get("name") in _CODEX_SHELLS:
+            command = _codex_command(arguments)
             patched = _patched_files(command) if command else None
             if patched is not None:  # the patch itself is in the edited files, not in the log
                 for file in patched:
@@ -364,7 +379,7 @@ class _Reader:
                 for name in (*_PATCH_FILE.findall(patch), *_PATCH_MOVE.findall(patch)):
                     self._edited(name.strip())
         elif item == "function_call" and payload.get("name") == "write_stdin":
-            session = _codex_session(payload.get("arguments"))
+            session = _codex_session(arguments)
             if session is not None:
                 self._wait(call_id, "poll", session)
         elif item == "function_call_output":
@@ -500,12 +515,7 @@ def _text_of(content: Any) -> str:
 
 
 def _codex_command(arguments: Any) -> str | None:
-    """The command line of a Codex shell call (``arguments`` is a JSON text)."""
-    if isinstance(arguments, str):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError:
-            return None
+    """The command line of a Codex shell call (``arguments``, its JSON text read)."""
     if not isinstance(arguments, dict):
         return None
     command = arguments.get("command", arguments.get("cmd"))
@@ -519,16 +529,24 @@ def _codex_command(arguments: Any) -> str | None:
 
 
 def _codex_session(arguments: Any) -> str | None:
-    """The session a Codex ``write_stdin`` call polls (``arguments`` is a JSON text)."""
-    if isinstance(arguments, str):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError:
-            return None
+    """The session a Codex ``write_stdin`` call polls (``arguments``, its JSON text read)."""
     session = arguments.get("session_id") if isinstance(arguments, dict) else None
     if isinstance(session, bool) or not isinstance(session, int | str):
         return None
     return str(session).strip() or None
+
+
+_UNREADABLE = object()
+"""What `_json` returns for a text that is not JSON."""
+
+
+def _json(text: str | bytes) -> Any:
+    """The value of the JSON ``text``, or `_UNREADABLE` when it is not JSON or is nested too
+    deeply to read (``[`` five thousand times: `RecursionError`)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _UNREADABLE
 
 
 def _patched_files(command: str) -> list[str] | None:
@@ -553,10 +571,7 @@ def _codex_output(output: Any) -> tuple[int, str]:
     """Exit status and text of a Codex shell call's output (a JSON text with ``metadata``, or
     plain text that starts with ``Exit code: N`` / ``Process exited with code N``)."""
     if isinstance(output, str):
-        try:
-            parsed = json.loads(output)
-        except ValueError:
-            parsed = None
+        parsed = _json(output)
         if isinstance(parsed, dict):
             metadata = parsed.get("metadata")
             code = metadata.get("exit_code") if isinstance(metadata, dict) else None

@@ -79,3 +79,61 @@ def test_a_branch_cut_from_the_fetched_remote_has_no_work_of_a_teammate(
     stopped = run_hook(stop_event(clone.root))
     assert stopped.code == 0, stopped.err
     assert "no work of its own against trunk" in stopped.err, stopped.err
+
+
+def _fork_clone(tmp_path: Path) -> GitRepo:
+    """A clone of a fork (``origin``) with the project as ``upstream``: local ``trunk`` was
+    fast-forwarded to ``upstream/trunk`` once and not pushed to the fork (``origin/trunk`` is
+    behind it); ``upstream/trunk`` moved on since and was fetched; ``feat/k`` is cut from it."""
+    project = GitRepo(tmp_path / "project", branch="trunk")
+    project.write("a.py", "a = 1\n")
+    project.commit("init", date="2026-01-01T00:00:00Z")
+    project.git("clone", "-q", str(project.root), str(tmp_path / "fork"))
+    project.git("clone", "-q", str(tmp_path / "fork"), str(tmp_path / "clone"))
+    clone = GitRepo.__new__(GitRepo)  # the clone exists: no `git init`
+    clone.root = tmp_path / "clone"
+    clone.git("remote", "add", "upstream", str(project.root))
+    project.write("u1.py", "u = 1\n")
+    project.commit("u1", date="2026-01-02T00:00:00Z")
+    clone.git("fetch", "-q", "upstream")
+    clone.git("merge", "-q", "--ff-only", "upstream/trunk")  # local trunk: ahead of the fork
+    project.write("u2.py", "u = 2\n")
+    project.commit("u2", date="2026-01-03T00:00:00Z")
+    clone.git("fetch", "-q", "upstream")
+    clone.git("switch", "-q", "-c", "feat/k", "upstream/trunk")
+    clone.write("k.py", "k = 1\n")
+    clone.commit("k")
+    return clone
+
+
+def test_every_remote_namesake_is_weighed_in_a_fork_clone(tmp_path: Path, run_cli: Run) -> None:
+    clone = _fork_clone(tmp_path)
+    blocked = run_hook(stop_event(clone.root))
+    assert blocked.code == 2, blocked.err
+    assert "work of its own against upstream/trunk" in blocked.err, blocked.err
+    made = run_cli(
+        ["new", "--summary", "k.py added", "--next-action", "Use k in a.py",
+         "--verdict-pointer", "k.py"],
+        cwd=clone.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    packet = json.loads((clone.root / "handoff.json").read_text(encoding="utf-8"))
+    assert packet["changed_files"] == ["k.py"]
+    (clone.root / "handoff.json").unlink()
+    (clone.root / "handoff.md").unlink()
+    # Both remotes ahead of the local trunk: the newer one is the base.
+    fork = GitRepo.__new__(GitRepo)
+    fork.root = tmp_path / "fork"
+    fork.git("pull", "-q", str(tmp_path / "project"), "trunk")  # the fork at u2 ...
+    clone.git("fetch", "-q", "origin")
+    project = GitRepo.__new__(GitRepo)
+    project.root = tmp_path / "project"
+    project.write("u3.py", "u = 3\n")
+    project.commit("u3", date="2026-01-04T00:00:00Z")  # ... the project at u3
+    clone.git("fetch", "-q", "upstream")
+    clone.git("switch", "-q", "-c", "feat/m", "upstream/trunk")
+    shown = run_cli(["show"], cwd=clone.root)
+    assert "u2.py" not in shown.out + shown.err and "u3.py" not in shown.out + shown.err
+    stopped = run_hook(stop_event(clone.root))
+    assert stopped.code == 0, stopped.err
+    assert "no work of its own against upstream/trunk" in stopped.err, stopped.err

@@ -3,9 +3,11 @@ the local branch, or its remote-tracking namesake when that is ahead of it.
 
 After ``git fetch`` and ``git switch -c feat origin/main`` in a clone whose local ``main`` was
 never pulled, the commits that reached ``origin/main`` since are not the new branch's work: its
-own work is measured against the newer of the two, the one it was cut from. A local branch ahead
-of its remote (commits not pushed yet), or one that diverged from it, stays the base. One git
-process, only when both exist and differ.
+own work is measured against the newer of the two, the one it was cut from. Every remote's
+namesake is weighed (a fork clone's ``origin/main`` may be behind ``main`` while
+``upstream/main`` is ahead): the newest one the local branch is an ancestor of wins. A local
+branch ahead of every remote namesake (commits not pushed yet), or one that diverged from them,
+stays the base. One git process, only when a namesake exists and differs.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ def base_ref(
     root: Path, refs: Sequence[plumbing.Ref], patterns: Sequence[str]
 ) -> plumbing.Ref | None:
     """The first branch of ``patterns`` (in their order) that exists here: the local branch,
-    else a remote-tracking one; a local branch's remote-tracking namesake (``origin`` first)
-    instead when it is ahead of it."""
+    else a remote-tracking one; instead of the local branch, the newest of its remote-tracking
+    namesakes (``origin`` first among equals) that is ahead of it, when one is."""
     for pattern in patterns:
         found = [ref for ref in refs if matches(ref.branch, pattern)]
         local = [ref for ref in found if ref.name.startswith("refs/heads/")]
@@ -44,13 +46,26 @@ def shown_name(ref: plumbing.Ref) -> str:
     return ref.name.removeprefix("refs/remotes/")
 
 
+MAX_NAMESAKES = 32
+"""The remote-tracking namesakes of a local branch weighed (``origin`` first, then by name)."""
+
+
 def _newer(root: Path, local: plumbing.Ref, remote: list[plumbing.Ref]) -> plumbing.Ref:
-    for ref in remote:
-        if ref.branch != local.branch or ref.commit == local.commit:
-            continue
-        try:
-            behind = plumbing.merge_base(root, local.commit, ref.commit) == local.commit
-        except plumbing.GitError:
-            behind = False
-        return ref if behind else local
-    return local
+    """The newest of ``remote``'s namesakes of ``local`` that ``local`` is an ancestor of (every
+    remote weighed, not only the first: in a fork clone ``origin/main`` may be behind ``main``
+    and ``upstream/main`` ahead), else ``local``. One ``git for-each-ref --contains``."""
+    namesakes = [r for r in remote if r.branch == local.branch and r.commit != local.commit]
+    namesakes = namesakes[:MAX_NAMESAKES]
+    if not namesakes or not plumbing.is_commit_id(local.commit):
+        return local
+    args = ["for-each-ref", "--format=%(refname)", f"--contains={local.commit}", "--"]
+    try:
+        out = plumbing.run(root, [*args, *(ref.name for ref in namesakes)])
+    except plumbing.GitError:
+        return local
+    ahead = set(out.decode("utf-8", "surrogateescape").splitlines())
+    newest = [ref for ref in namesakes if ref.name in ahead]
+    if not newest:
+        return local
+    # `namesakes` keeps ``origin`` first: among equally new ones, it wins.
+    return max(newest, key=lambda ref: (ref.time, -namesakes.index(ref)))

@@ -8,7 +8,15 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from agent_support import ANSWERS, feature_repo, fill_in, run_fix, run_hook, stop_event, the_command
+from agent_support import (
+    ANSWERS,
+    feature_repo,
+    fill_in,
+    run_fix,
+    run_hook,
+    stop_event,
+    the_command,
+)
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
@@ -76,3 +84,43 @@ def test_work_amended_into_the_archive_commit_reopens_the_branch(
     blocked = run_hook(stop_event(repo.root), cwd=repo.root)
     assert blocked.code == 2, blocked.err
     assert "has work of its own against main but no active handoff" in blocked.err
+
+
+def _rewrite(repo: GitRepo, run_cli: Run, listed: list[str], summary: str) -> None:
+    """The packet's ``changed_files`` and summary as a session writing it by hand sets them."""
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    data["changed_files"], data["summary"] = listed, summary
+    repo.write("handoff.json", data)
+    rendered = run_cli(["render", "--write", "handoff.json"], cwd=repo.root)
+    assert rendered.code == 0, rendered.err
+
+
+def _quiet(repo: GitRepo, run_cli: Run) -> None:
+    checked = run_cli(["check"], cwd=repo.root)
+    assert "packet-outdated" not in checked.out, checked.out
+    assert "does not list" not in run_cli(["show"], cwd=repo.root).out
+    stopped = run_hook(stop_event(repo.root / "src"), cwd=repo.root / "src")
+    assert stopped.code == 0, stopped.err
+
+
+def test_a_rename_or_a_listed_folder_in_the_packet_s_commit_is_described(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    repo = feature_repo(git_repo)
+    _with_packet(repo, run_cli)
+    # a rename committed with the packet that names the file as it is now
+    repo.git("mv", "src/rates.py", "src/tariffs.py")
+    _rewrite(repo, run_cli, ["src/refunds.py", "src/tariffs.py"], "Renamed rates.py to tariffs.py.")
+    repo.commit("rename rates.py to tariffs.py, with its handoff")
+    _quiet(repo, run_cli)
+    # a packet that lists the folder it worked in, or a glob of it
+    for listed in (["src/"], ["./src"], ["src/**/*.py"]):
+        repo.write(f"src/c{len(listed[0])}.py", "c = 1\n")
+        _rewrite(repo, run_cli, listed, f"Added a file under {listed[0]}.")
+        repo.commit("a file under src/, with its handoff")
+        _quiet(repo, run_cli)
+    # a file outside what it lists is still work the packet does not describe
+    _amend(repo, "tools/cleanup.py")
+    checked = run_cli(["check"], cwd=repo.root)
+    assert "packet-outdated" in checked.out and "`tools/cleanup.py`" in checked.out, checked.out
+    assert run_hook(stop_event(repo.root), cwd=repo.root).code == 2

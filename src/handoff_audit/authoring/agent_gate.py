@@ -34,6 +34,7 @@ from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
+from handoff_audit.git.listed_work import unlisted
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
     Pending,
@@ -55,6 +56,7 @@ from handoff_audit.model.packet import (
     packet_of,
     twin_of,
 )
+from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
@@ -669,7 +671,7 @@ def _finished(
             work = [path for path in change.files if not beside_work(path, config, series)]
             for path in change.files:
                 if path in finished:
-                    if _undescribed(finished[path], work):
+                    if _undescribed(gate.root, finished[path], change, work):
                         return None  # work amended into the finish: it is no finished work
                     return f"{path} is {finished[path].status} (commit {change.sha[:12]})"
                 if _hand_written(path, change.files, config) and not os.path.lexists(
@@ -683,13 +685,14 @@ def _finished(
     return None
 
 
-def _undescribed(packet: PacketInfo, work: list[str]) -> bool:
-    """Whether ``work``, committed together with finishing ``packet``, holds a file its
-    ``changed_files`` (when it lists any) does not name: work amended into the finish."""
+def _undescribed(root: Path, packet: PacketInfo, change: Commit, work: list[str]) -> bool:
+    """Whether ``work``, committed together with finishing ``packet`` in ``change``, holds a
+    file its ``changed_files`` (when it lists any) does not cover (`listed_work.unlisted`):
+    work amended into the finish."""
     listed = (packet.data or {}).get("changed_files")
     if not isinstance(listed, list) or not listed:
         return False
-    return any(path not in listed for path in work)
+    return bool(unlisted(root, change.sha, work, listed))
 
 
 def _finishing(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> str | None:

@@ -585,7 +585,7 @@ class _Gatherer:
                     found[top_path] = commit
                 others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
                 for top_path in written if others else ():
-                    later.add_undescribed(change, tuple(others), top_path)
+                    later.add_undescribed(change, tuple(others), top_path, self.root)
                 if others:
                     older = (p for p in todo if p not in found)
                     judged = counted_against(change.sha, older, records, own, theirs.commits)

@@ -3,7 +3,9 @@
 A constant number of git calls whatever the history: one ``log`` for the handoff files' last
 changes, one ``cat-file`` that resolves HEAD and the last known good commit, and one or two
 ``log`` walks of the commits since (``HEAD --not BASE``, so that a count is
-``git rev-list --count BASE..HEAD`` exactly), each stopped after `WALK_LIMIT` commits.
+``git rev-list --count BASE..HEAD`` exactly), each stopped after `WALK_LIMIT` commits; and one
+``log -1 -M`` for the renames of the handoff's commit when it changed a file that its
+``changed_files`` does not cover otherwise (`listed_work`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.listed_work import unlisted
 from handoff_audit.model.brief import Freshness, LkgStatus, Since
 from handoff_audit.model.repo_history import Commit
 
@@ -85,7 +88,7 @@ def read_freshness(
         amended: tuple[str, ...] = ()
         if changed is not None and not uncommitted:
             since_change = _since_change(root, changed.sha, lkg_range, is_handoff)
-            amended = _amended(changed.sha, lkg_range, listed)
+            amended = _amended(root, changed.sha, lkg_range, listed)
     except plumbing.GitError as error:
         return Freshness(problem=str(error), lkg=lkg)
     touched = (
@@ -105,16 +108,19 @@ def read_freshness(
     )
 
 
-def _amended(sha: str, lkg_range: _Range | None, listed: frozenset[str]) -> tuple[str, ...]:
+def _amended(
+    root: Path, sha: str, lkg_range: _Range | None, listed: frozenset[str]
+) -> tuple[str, ...]:
     """The work files commit ``sha`` (the handoff's last change) changed besides the handoff
-    that ``listed`` (when it names any) does not name: work amended into the packet's commit.
-    Read from the walk since the last known good commit, which holds that commit whenever the
-    packet names an older one; no git process of its own."""
+    that ``listed`` (when it names any) does not cover (`listed_work.unlisted`: a folder, a
+    glob, a rename's other name): work amended into the packet's commit. Read from the walk
+    since the last known good commit, which holds that commit whenever the packet names an
+    older one; a git process only for files not covered otherwise (renames)."""
     if not listed or lkg_range is None:
         return ()
     for commit, _parents in lkg_range.commits:
         if commit.sha == sha:
-            return tuple(path for path in commit.files if path not in listed)
+            return unlisted(root, sha, commit.files, listed)
     return ()
 
 

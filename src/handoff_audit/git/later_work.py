@@ -6,7 +6,8 @@ setup (`SETUP_FILES`, the configuration file read): adopting the audit is no wor
 should describe. An agent's settings file is setup only as far as `git.setup_change` finds it
 so between the handoff's last change and the commit checked: a commit that changes it is held
 (`pending`) until the walk has found that change, then counted (`settle`) unless it was only
-setup. Read from the one walk of `git.facts`, no git process of its own."""
+setup. Read from the one walk of `git.facts`; no git process of its own, but for a packet's
+commit that changed files its ``changed_files`` does not cover (`listed_work`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.git.agent_files import AGENT_SETTINGS
+from handoff_audit.git.listed_work import unlisted
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import Commit
 
@@ -57,6 +59,8 @@ class LaterWork:
         setup: frozenset[str] = SETUP_FILES,
         settings: frozenset[str] = AGENT_SETTINGS,
     ) -> None:
+        self._prefix = prefix
+        """The audited folder, from the top folder (``""`` or ``sub/``)."""
         self._setup = setup | settings
         """The tool's setup files, from the audited root (`setup_files`)."""
         self._settings = settings
@@ -98,17 +102,19 @@ class LaterWork:
                 top_path, self._walked, Commit(change.sha, change.time, change.subject, others)
             )
 
-    def add_undescribed(self, change: Commit, others: tuple[str, ...], top_path: str) -> None:
+    def add_undescribed(
+        self, change: Commit, others: tuple[str, ...], top_path: str, root: Path
+    ) -> None:
         """Count ``change``, the commit that last changed the handoff ``top_path`` and also the
         files ``others``, against it for those its packet's ``changed_files`` (when it lists
-        any) does not name: work amended into the packet's commit (`git commit --amend`) is
-        no work the packet describes. The work committed with the packet that it lists is."""
+        any) does not cover (`listed_work.unlisted`: a folder it lists, a glob, a rename's other
+        name cover a file): work amended into the packet's commit (`git commit --amend`) is no
+        work the packet describes. The work committed with the packet that it lists is."""
         packet = self._owners.get(top_path)
         listed = (packet.data or {}).get("changed_files") if packet is not None else None
         if not isinstance(listed, list) or not listed:
             return
-        named = {path for path in listed if isinstance(path, str)}
-        undescribed = tuple(path for path in others if path not in named)
+        undescribed = unlisted(root, change.sha, others, listed, self._prefix)
         if undescribed:
             self.add(change, undescribed, (top_path,))
 

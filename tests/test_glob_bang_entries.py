@@ -78,3 +78,22 @@ def test_the_packets_advice_for_a_path_starting_with_a_bang_works_as_printed(
         text=True,
     )
     assert "!notes.json" in [p["path"] for p in json.loads(found.stdout)["packets"]], found.stdout
+
+
+def test_the_backslash_advice_keeps_a_name_s_own_bang(git_repo: GitRepo, run_cli: Run) -> None:
+    # `\\!notes/...` (a backslash too many) is refused; the glob it advises, followed as
+    # printed, must still name `!notes/HANDOFF.md`, not exclude it.
+    git_repo.write("!notes/HANDOFF.md", "# Handoff\n\n## Next step\nFix a.py.\n")
+    git_repo.write("a.py", "x = 1\n")
+    git_repo.commit("init")
+    git_repo.write(".handoff-audit.yml", 'block-files: ["\\\\\\\\!notes/HANDOFF.md"]\n')
+    refused = run_cli(["check", "-q"], cwd=git_repo.root)
+    assert refused.code == 2, refused.out + refused.err
+    (line,) = refused.err.strip().splitlines()
+    assert "is written with backslashes" in line, line
+    advised = json.loads(line.rpartition("; write ")[2])
+    assert advised == "\\!notes/HANDOFF.md", line
+    git_repo.write(".handoff-audit.yml", f"block-files: [{json.dumps(advised)}]\n")
+    followed = run_cli(["check"], cwd=git_repo.root)
+    assert followed.code == 1, followed.out + followed.err
+    assert "!notes/HANDOFF.md: handoff-in-merge" in followed.out, followed.out

@@ -27,7 +27,14 @@ from handoff_audit.credentials import show
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git_folder import in_git_folder
-from handoff_audit.globs import NEGATE, negated, never_matches, positives, relative_form
+from handoff_audit.globs import (
+    ESCAPED_NEGATE,
+    NEGATE,
+    negated,
+    never_matches,
+    positives,
+    relative_form,
+)
 from handoff_audit.globs import problem as glob_problem
 from handoff_audit.model.findings import Severity
 from handoff_audit.schema_file import schema_problem, source_name
@@ -176,6 +183,8 @@ def refuse_unmatchable(label: str, pattern: str, root: Path, base: Path) -> None
     if reason is None:
         return
     meant = relative_form(glob, root.resolve().as_posix(), base.resolve().as_posix())
+    if meant and meant.startswith(NEGATE):  # a name's own leading !, not an exclusion
+        meant = ESCAPED_NEGATE + meant[1:]
     meant = f"{NEGATE}{meant}" if meant and excludes else meant
     advice = f"write {show(meant)}" if meant else 'name a folder or file, e.g. "docs/**"'
     raise InputError(

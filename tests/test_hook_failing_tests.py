@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from agent_support import run_fix, run_hook, stop_event, the_command
+from agent_support import ANSWERS, fill_in, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
@@ -191,3 +191,32 @@ def test_new_verify_without_a_base_names_the_way_out(git_repo: GitRepo, run_cli:
     assert made.code == 2
     assert "--last-known-good COMMIT (`git log --oneline` lists them)" in made.err, made.err
     assert not (git_repo.root / "handoff.json").exists()
+
+
+def test_the_hooks_new_verify_fix_without_a_base_names_the_last_green_commit(
+    git_repo: GitRepo,
+) -> None:
+    """Review 51-6: on a branch with no protected base, the hook said its `new --verify` fix
+    "still writes the packet and exits 1" while the printed command exited 2 and wrote nothing.
+    Now the command asks for the last green commit (--last-known-good) and, filled in and run
+    as printed with the tests failing, writes the packet (exit 1)."""
+    git_repo.git("checkout", "-q", "-b", "feat/solo")
+    git_repo.write(".handoff-audit.yml", "verify: test -e tests-pass\n")
+    git_repo.write("a.py", "x = 1\n")
+    git_repo.write("tests-pass", "")
+    green = git_repo.commit("init")
+    git_repo.git("rm", "-q", "tests-pass")
+    git_repo.write("a.py", "x = 2\n")
+    git_repo.commit("work")
+    first = run_hook(stop_event(git_repo.root))
+    assert first.code == 2, first.err
+    command = the_command(first.err, "fix: ")
+    last_green = "<the last commit whose tests passed>"
+    placeholder = f'--last-known-good "{last_green}"'
+    assert command.startswith(f"handoff-audit new --verify {placeholder} "), first.err
+    assert "last_known_good_commit the commit you name" in first.err, first.err
+    done = run_fix(git_repo.root, fill_in(command, ANSWERS | {last_green: green}))
+    assert done.returncode == 1, done.stderr
+    packet = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert packet["last_known_good_commit"] == green
+    assert any("failed (exit 1)" in risk["what"] for risk in packet["open_risks"]), packet

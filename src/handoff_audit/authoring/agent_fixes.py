@@ -567,12 +567,14 @@ class Fixes:
     def failing(self) -> str | None:
         """What `new --verify` does when the tests fail, so that its exit 1 is not read as a
         failed fix; ``None`` without a configured ``verify``."""
-        if not self.verify:
+        if not self.verify or self.gate.left_base is None:
             return None
-        where = f"where the branch left {self.gate.base_branch}" if self.gate.base_branch else ""
+        # with no earlier commit to keep, `new` takes the one named (`LAST_GREEN`)
+        named = "the commit you name (`git log --oneline` lists them)"
+        kept = f"where the branch left {self.gate.base_branch}" if self.gate.left_base else named
         return (
             "if the tests fail, it still writes the packet and exits 1: the failure an open "
-            f"risk, last_known_good_commit {where or 'from --last-known-good COMMIT'}"
+            f"risk, last_known_good_commit {kept}"
         )
 
     def new(self, where: list[str] | None = None) -> str:
@@ -580,12 +582,18 @@ class Fixes:
         parts += self.transcript.arguments()
         if self.verify:
             parts.append("--verify")
+            if self.gate.left_base is False:  # else a failing run writes nothing (exit 2)
+                parts.append(f'--last-known-good "{LAST_GREEN}"')
         parts += [
             '--summary "<what this session did>"',
             '--next-action "<the first thing the next session should do>"',
             '--verdict-pointer "<path or URL of the test report>"',
         ]
         return " ".join(parts)
+
+
+# The placeholder of `new --verify`'s --last-known-good on a branch with no base.
+LAST_GREEN = "<the last commit whose tests passed>"
 
 
 def _field_options(known: list[tuple[Fix, Finding]], given: set[str]) -> list[str]:

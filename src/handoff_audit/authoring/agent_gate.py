@@ -134,6 +134,9 @@ class Gate:
     """Packets in the tree that are archived or superseded (any branch's)."""
     base_branch: str | None = None
     """The branch the work of its own was taken against, when it was needed."""
+    left_base: bool | None = None
+    """Whether the branch left ``base_branch`` at a commit before HEAD, which a failing
+    `new --verify` keeps as the last known good commit; ``None`` when not asked."""
     config: Config = field(default_factory=Config)
     """The configuration used (its ``verify`` command goes into the fixes)."""
     head: str | None = None
@@ -533,6 +536,7 @@ def _needs_handoff(
 
     bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
     gate.base_branch = bench.base_branch
+    gate.left_base = bench.base_branch is not None and bench.base != bench.head
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     changed = {*bench.changed_files, *dirt}
     work = _work(gate.root, config, changed, bench.base)

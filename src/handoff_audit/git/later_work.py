@@ -114,7 +114,9 @@ class LaterWork:
         listed = (packet.data or {}).get("changed_files") if packet is not None else None
         if not isinstance(listed, list) or not listed:
             return
-        undescribed = unlisted(root, change.sha, others, listed, self._prefix)
+        # A .gitignore edited with the handoff is the hook's own fix for an ignored packet.
+        kept = tuple(f for f in others if os.path.basename(f) != ".gitignore")
+        undescribed = unlisted(root, change.sha, kept, listed, self._prefix)
         if undescribed:
             self.add(change, undescribed, (top_path,))
 

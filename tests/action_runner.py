@@ -142,6 +142,22 @@ class Runner:
             summary.read_text(encoding="utf-8") if summary.is_file() else "",
         )
 
+    def cli(
+        self, run_cli: Callable[..., Any], event_name: str, payload: dict[str, Any], **inputs: str
+    ) -> tuple[Any, dict[str, str]]:
+        """``handoff-audit ci`` run by the real CLI (an input error is exit 2 and one line, not
+        an exception) in the runner's environment, with ``payload`` as the event: the result
+        and the step's outputs. ``comment`` is off unless given."""
+        self.run("pull_request", self.pull_request(), comment="false")  # sets up the environment
+        Path(os.environ["GITHUB_EVENT_PATH"]).write_text(json.dumps(payload), encoding="utf-8")
+        output = Path(os.environ["GITHUB_OUTPUT"])
+        output.write_text("", encoding="utf-8")
+        self.mp.setenv("GITHUB_EVENT_NAME", event_name)
+        for key, value in {"comment": "false", **inputs}.items():
+            self.mp.setenv(f"INPUT_{key.replace('_', '-').upper()}", value)
+        result = run_cli(["ci"], cwd=self.repo.root)
+        return result, parse_file_command(output.read_text(encoding="utf-8"))
+
     def pull_request(self, name: str = "pull_request.opened.json") -> dict[str, Any]:
         payload = self.event(name)
         pr = payload["pull_request"]

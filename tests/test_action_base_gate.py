@@ -3,6 +3,9 @@ pull request's own ``.handoff-audit.yml`` cannot open the gate it is checked by.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from action_runner import BRANCH, Run, Runner
@@ -291,12 +294,21 @@ def test_a_config_input_the_pull_request_turns_into_a_link_is_read_at_the_base(
     ) in done.out
 
 
-def test_a_config_input_the_base_lacks_is_named_in_the_notice(runner: Runner) -> None:
+def test_a_config_input_the_base_lacks_and_the_pull_request_adds_fails_closed(
+    runner: Runner, run_cli: Callable[..., Any]
+) -> None:
+    # The base commit has no ci/other.yml and the pull request tracks one: its content is the
+    # pull request's; the defaults in its place would drop the workflow's gate settings.
     _notes_gate(runner)
     runner.repo.write("ci/other.yml", "block-files: []\n")
     runner.head = runner.repo.commit("notes, and a configuration the base does not have")
-    done = runner.run("pull_request", runner.pull_request(), comment="false", config="ci/other.yml")
+    done, outputs = runner.cli(
+        run_cli, "pull_request", runner.pull_request(), config="ci/other.yml"
+    )
+    assert done.code == 2, done.out
+    assert outputs["blocked"] == "true"
     assert (
-        "ci/other.yml: the merge-gate settings (block-files) were read from the base commit "
-        f"{runner.base[:12]} (no ci/other.yml there: the defaults)"
-    ) in done.out
+        "input config: 'ci/other.yml' is tracked by the pull request but not by the base commit "
+        f"{runner.base[:12]}, so its content is the pull request's"
+    ) in done.err
+    assert "to a path git does not track" in done.err

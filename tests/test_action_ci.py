@@ -309,10 +309,15 @@ def test_a_config_input_in_the_git_folder_is_refused_unread(
 def test_a_config_input_that_links_inside_the_workspace_is_read(
     runner: Runner, run_cli: Callable[..., Any]
 ) -> None:
+    # On the base branch: a configuration the pull request alone tracks is an input error.
+    runner.repo.git("checkout", "-q", "main")
     runner.repo.write("config/shared.yml", "max-lines: 300\n")
     (runner.repo.root / ".github").mkdir()
     (runner.repo.root / ".github" / "handoff-audit.yml").symlink_to("../config/shared.yml")
-    runner.head = runner.repo.commit("a linked configuration")
+    runner.base = runner.repo.commit("a linked configuration")
+    runner.repo.git("checkout", "-q", BRANCH)
+    runner.repo.git("merge", "-q", "--no-edit", "main")
+    runner.head = runner.repo.head()
     done = runner.run("pull_request", runner.pull_request(), config=".github/handoff-audit.yml")
     assert done.code == 1  # the active packet's findings, not an input error
     assert "active-in-merge" in done.summary

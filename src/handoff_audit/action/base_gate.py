@@ -60,7 +60,9 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     configuration found there as ``load_config`` finds it; the defaults when the base has none,
     or one that cannot be read (the notice says why: a fix in the pull request takes effect
     only once merged). An ``explicit`` file that is no file of the repository (a separate
-    checkout the workflow made, an untracked file) is trusted as it is."""
+    checkout the workflow made, an untracked file) is trusted as it is; one the pull request
+    tracks and the base commit lacks is an `InputError` (the pull request's content: fail
+    closed)."""
     names = _candidates(root, explicit)
     if names is None:
         return GatedConfig(config, None)
@@ -73,6 +75,8 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     where = f"the base commit {base[:12]} (no {what} there: the defaults)"
     try:
         found = _first_present(root, base, names)
+        if found is None and explicit is not None:
+            raise _pull_requests_file(names[0], base)
         if found is not None:
             name, path, data = found
             link = f" (a link to {path})" if path != name else ""
@@ -80,6 +84,8 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
             read = _gate_config(root, path, data, source, explicit=explicit is not None)
             if read is not None:  # else a pyproject.toml without the table: the defaults
                 base_config, where = read, source
+    except _PullRequestsFile as error:
+        raise InputError(str(error)) from None
     except InputError as error:
         notice = (
             f"{error}; the merge gate uses the defaults for this pull request: a fix in a "
@@ -104,6 +110,23 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
             "request's own `packets` and `series` find)"
         )
     return GatedConfig(merged, notice, own=own)
+
+
+class _PullRequestsFile(InputError):
+    """The ``config`` input's file is the pull request's: the run stops (fail closed)."""
+
+
+def _pull_requests_file(name: str, base: str) -> _PullRequestsFile:
+    """The ``config`` input names ``name``, a file the pull request's checkout tracks and the
+    base commit does not have: the content in the workspace is the pull request's (or a file
+    an earlier step wrote there, which the checkout or the pull request can replace), so the
+    gate's settings are nobody's to trust; the defaults would silently drop the workflow's."""
+    return _PullRequestsFile(
+        f"input config: {name!r} is tracked by the pull request but not by the base commit "
+        f"{base[:12]}, so its content is the pull request's and the merge gate cannot be "
+        "judged; write the configuration outside the repository or to a path git does not "
+        "track (or merge the file into the base branch first)"
+    )
 
 
 def _own(config: Config, gate: Config) -> Config | None:

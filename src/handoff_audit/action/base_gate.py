@@ -26,7 +26,7 @@ from handoff_audit.config import (
     validate_config,
 )
 from handoff_audit.errors import InputError
-from handoff_audit.git import commit_files
+from handoff_audit.git import commit_files, submodule_files
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.rules import ALL_RULES, RULES_BY_ID
 
@@ -63,7 +63,7 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     checkout the workflow made, an untracked file) is trusted as it is; one the pull request
     tracks and the base commit lacks is an `InputError` (the pull request's content: fail
     closed)."""
-    names = _candidates(root, explicit)
+    names = _candidates(root, explicit, base)
     if names is None:
         return GatedConfig(config, None)
     base_config = Config()
@@ -74,13 +74,11 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     what = "configuration" if explicit is None else names[0]
     where = f"the base commit {base[:12]} (no {what} there: the defaults)"
     try:
-        found = _first_present(root, base, names)
+        found = _first_present(root, base, names, explicit=explicit is not None)
         if found is None and explicit is not None:
             raise _pull_requests_file(names[0], base)
         if found is not None:
-            name, path, data = found
-            link = f" (a link to {path})" if path != name else ""
-            source = f"{name}{link} at the base commit {base[:12]}"
+            path, data, source = found
             read = _gate_config(root, path, data, source, explicit=explicit is not None)
             if read is not None:  # else a pyproject.toml without the table: the defaults
                 base_config, where = read, source
@@ -166,13 +164,14 @@ def _is_read(path: KeyPath) -> bool:
     return top in GATE_KEYS
 
 
-def _candidates(root: Path, explicit: Path | None) -> tuple[str, ...] | None:
+def _candidates(root: Path, explicit: Path | None, base: str) -> tuple[str, ...] | None:
     """The files to read at the base commit, relative to ``root``; ``None`` when ``explicit``
     is the workflow's own file: outside the repository, in a separate checkout inside it (a
     folder with a ``.git`` folder of its own), or a file git does not track. ``explicit`` is
     the input's path as given, never followed through a link of the pull request's tree: the
     base commit is asked for that name, and a link or a file the pull request carries there
-    changes nothing."""
+    changes nothing. A file inside a submodule (of the checkout or of ``base``) is the
+    pull request's too: the superproject tracks only the submodule's commit."""
     if explicit is None:
         return (*CONFIG_FILES, PYPROJECT)
     if not explicit.is_relative_to(root):
@@ -181,6 +180,8 @@ def _candidates(root: Path, explicit: Path | None) -> tuple[str, ...] | None:
     name, parts = relative.as_posix(), relative.parts
     if any(root.joinpath(*parts[:n]).is_symlink() for n in range(1, len(parts) + 1)):
         return (name,)  # a link in the pull request's tree: the base's file of that name
+    if submodule_files.submodule_of(root, base, name) is not None:
+        return (name,)
     if any((root.joinpath(*parts[:n]) / ".git").is_dir() for n in range(1, len(parts))):
         return None  # a separate checkout the workflow made (a submodule has a `.git` file)
     return (name,) if commit_files.is_tracked(root, name) else None
@@ -199,11 +200,42 @@ def _missing_base(root: Path, base: str) -> str | None:
     )
 
 
-def _first_present(root: Path, base: str, names: tuple[str, ...]) -> tuple[str, str, bytes] | None:
-    """The first of ``names`` the base commit has, the path read (a link's target) and its
-    content; `InputError` for a link leading out of the repository."""
+def _first_present(
+    root: Path, base: str, names: tuple[str, ...], *, explicit: bool
+) -> tuple[str, bytes, str] | None:
+    """The first of ``names`` the base commit has: the path read (a link's target), its content
+    and where it was read; `InputError` for a link leading out of the repository. An
+    ``explicit`` file inside a submodule is read at the submodule commit the base records, and
+    is `_PullRequestsFile` when it cannot be."""
+    if explicit and (inside := submodule_files.submodule_of(root, base, names[0])) is not None:
+        data = submodule_files.read_in_submodule(root, inside)
+        if data is None or inside.commit is None:
+            raise _in_submodule(names[0], inside, base)
+        source = f"{names[0]} at the submodule commit {inside.commit[:12]} of the base commit"
+        return names[0], data, f"{source} {base[:12]}"
     found = commit_files.read_at(root, base, names)
-    return next(((name, *found[name]) for name in names if name in found), None)
+    for name in names:
+        if name in found:
+            path, data = found[name]
+            link = f" (a link to {path})" if path != name else ""
+            return path, data, f"{name}{link} at the base commit {base[:12]}"
+    return None
+
+
+def _in_submodule(name: str, inside: submodule_files.InSubmodule, base: str) -> _PullRequestsFile:
+    """The ``config`` input's file is in a submodule whose base commit cannot be read."""
+    why = (
+        f"the base commit {base[:12]} records no submodule there"
+        if inside.commit is None
+        else f"its commit {inside.commit[:12]} the base records is not checked out in the "
+        f"workspace or has no {inside.rest}"
+    )
+    return _PullRequestsFile(
+        f"input config: {name!r} is inside the submodule {inside.folder}, whose content the "
+        f"pull request decides (the repository tracks only its commit), and {why}, so the merge "
+        "gate cannot be judged; check out submodules with their history (actions/checkout "
+        "`submodules: true`, `fetch-depth: 0`) or write the configuration outside the submodule"
+    )
 
 
 def _gate_part(raw: Any) -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from action_runner import Runner, parse_file_command
+from action_runner import PR, Runner, parse_file_command
 
 
 def _stopped(
@@ -75,3 +75,69 @@ def test_a_merge_group_event_without_a_base_branch_blocks(
         "handoff-audit: error: merge_group event without merge_group.base_ref (refs/heads/BRANCH)"
     )
     assert "the audit could not run" in summary
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [("ref", ""), ("ref", None), ("ref", "drop"), ("sha", ""), ("sha", "drop"), ("base", "drop")],
+)
+def test_a_pull_request_event_without_its_base_blocks(
+    runner: Runner, run_cli: Callable[..., Any], where: str, value: str | None
+) -> None:
+    # Without the branch merged into (or the base commit the gate's settings are read at), a
+    # pull request whose own configuration opens the gate would pass.
+    runner.repo.write("HANDOFF.md", "# Handoff\n\n## State\nTests pass.\n\n## Next step\nShip.\n")
+    runner.repo.write(".handoff-audit.yml", 'block-files: ["nothing.md"]\n')
+    runner.head = runner.repo.commit("wip, and a configuration that opens the gate")
+    payload = runner.pull_request()
+    pr = payload["pull_request"]
+    if where == "base":
+        del pr["base"]
+    elif value == "drop":
+        del pr["base"][where]
+    else:
+        pr["base"][where] = value
+    line, summary = _stopped(runner, run_cli, json.dumps(payload))
+    key = "ref" if where == "base" else where
+    assert line.startswith(
+        f"handoff-audit: error: pull_request event without pull_request.base.{key} ("
+    )
+    assert "the merge gate cannot be judged" in line
+    assert "the audit could not run" in summary
+
+
+def test_a_pull_request_number_that_is_a_boolean_blocks(
+    runner: Runner, run_cli: Callable[..., Any]
+) -> None:
+    payload = runner.pull_request()
+    payload["pull_request"]["number"] = True
+    line, _ = _stopped(runner, run_cli, json.dumps(payload))
+    assert "pull_request event without pull_request.number in GITHUB_EVENT_PATH" in line
+
+
+def test_a_merge_group_base_ref_naming_no_branch_blocks(
+    runner: Runner, run_cli: Callable[..., Any]
+) -> None:
+    payload = runner.event("merge_group.checks_requested.json")
+    payload["merge_group"].update(
+        head_sha=runner.head, base_sha=runner.base, base_ref="refs/heads/"
+    )
+    line, _ = _stopped(runner, run_cli, json.dumps(payload), "merge_group")
+    assert line.startswith(
+        "handoff-audit: error: merge_group event without merge_group.base_ref (refs/heads/BRANCH)"
+    )
+
+
+def test_a_pull_request_event_without_base_ref_leaves_the_comment_alone(
+    runner: Runner, run_cli: Callable[..., Any]
+) -> None:
+    first = runner.run("pull_request", runner.pull_request())  # posts the sticky comment
+    assert first.code == 1
+    bodies = [comment["body"] for comment in runner.fake.comments[PR]]
+    assert bodies and "Merge blocked" in bodies[0]
+    payload = runner.pull_request()
+    payload["pull_request"]["base"]["ref"] = ""
+    Path(os.environ["GITHUB_EVENT_PATH"]).write_text(json.dumps(payload), encoding="utf-8")
+    result = run_cli(["ci"], cwd=runner.repo.root)
+    assert result.code == 2, result.out
+    assert [comment["body"] for comment in runner.fake.comments[PR]] == bodies

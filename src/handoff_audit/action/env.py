@@ -241,9 +241,21 @@ def _str(value: Any) -> str | None:
 
 def _branch(ref: Any) -> str | None:
     ref = _str(ref)
-    if ref is None:
+    if ref is None or not ref.startswith("refs/heads/"):
         return None
-    return ref.removeprefix("refs/heads/") if ref.startswith("refs/heads/") else None
+    return ref.removeprefix("refs/heads/") or None  # `refs/heads/` names no branch
+
+
+def _required(event_name: str, pr: Mapping[str, Any], key: str, what: str) -> str:
+    """``pull_request.base.KEY``, which the merge gate depends on; `InputError` without it."""
+    value = _str(_get(pr, "base", key))
+    if value is None or not value.strip():
+        raise InputError(
+            f"{event_name} event without pull_request.base.{key} (the {what}) in "
+            "GITHUB_EVENT_PATH: the merge gate cannot be judged; run the action on the "
+            f"runner's own {event_name} event"
+        )
+    return value
 
 
 def _is_tag(ref: Any) -> bool:
@@ -257,17 +269,18 @@ def plan(runner: Runner) -> Plan:
     if runner.event_name in PULL_REQUEST_EVENTS:
         pr = event.get("pull_request")
         number = _get(event, "pull_request", "number")
-        if not isinstance(pr, Mapping) or not isinstance(number, int):
+        # bool is an int to Python: `"number": true` is no pull request number
+        if not isinstance(pr, Mapping) or type(number) is not int or number < 1:
             raise InputError(
                 f"{runner.event_name} event without pull_request.number in GITHUB_EVENT_PATH"
             )
         return Plan(
             head=_str(_get(pr, "head", "sha")),
             branch=_str(_get(pr, "head", "ref")),
-            target_branch=_str(_get(pr, "base", "ref")),
+            target_branch=_required(runner.event_name, pr, "ref", "branch merged into"),
             default_branch=default_branch,
             pull_number=number,
-            base=_str(_get(pr, "base", "sha")),
+            base=_required(runner.event_name, pr, "sha", "commit it is based on"),
         )
     if runner.event_name == "push":
         branch = _branch(event.get("ref") or runner.ref)

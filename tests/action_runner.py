@@ -148,13 +148,16 @@ class Runner:
         """``handoff-audit ci`` run by the real CLI (an input error is exit 2 and one line, not
         an exception) in the runner's environment, with ``payload`` as the event: the result
         and the step's outputs. ``comment`` is off unless given."""
+        names = {f"INPUT_{key.replace('_', '-').upper()}": v for key, v in inputs.items()}
+        for name in names:  # an earlier call's: the setting-up run takes none
+            self.mp.delenv(name, raising=False)
         self.run("pull_request", self.pull_request(), comment="false")  # sets up the environment
         Path(os.environ["GITHUB_EVENT_PATH"]).write_text(json.dumps(payload), encoding="utf-8")
         output = Path(os.environ["GITHUB_OUTPUT"])
         output.write_text("", encoding="utf-8")
         self.mp.setenv("GITHUB_EVENT_NAME", event_name)
-        for key, value in {"comment": "false", **inputs}.items():
-            self.mp.setenv(f"INPUT_{key.replace('_', '-').upper()}", value)
+        for name, value in {"INPUT_COMMENT": "false", **names}.items():
+            self.mp.setenv(name, value)
         result = run_cli(["ci"], cwd=self.repo.root)
         return result, parse_file_command(output.read_text(encoding="utf-8"))
 

@@ -30,6 +30,7 @@ from handoff_audit.git_folder import in_git_folder
 from handoff_audit.globs import (
     ESCAPED_NEGATE,
     NEGATE,
+    exclusions_example,
     negated,
     never_matches,
     positives,
@@ -204,19 +205,24 @@ def refuse_branch_exclusions(label: str, globs: Sequence[str]) -> None:
             )
 
 
-_INCLUDES = {"packets": "**/handoff.json", "series": "**/docs/handoffs", "ignore": "docs/**"}
-"""A glob to include, per key, for the example of `refuse_only_exclusions`."""
-
-
 def refuse_only_exclusions(label: str, globs: Sequence[str]) -> None:
     """`InputError` for a list of globs whose every entry starts with ``!``: an exclusion only
-    takes away what an earlier entry matched, so such a list matches nothing at all."""
+    takes away what an earlier entry matched, so such a list matches nothing at all. The fix
+    shown includes something and is written as ``label``'s place takes it."""
     if globs and not positives(globs):
-        include = _INCLUDES.get(label.rpartition(".")[2].rpartition(" ")[2], "**/HANDOFF.md")
+        key = label.rpartition(".")[2].rpartition(" ")[2].removeprefix("--")
+        default = Config()
+        includes = {"packets": default.packets, "block-files": default.block_files}
+        includes.update(series=default.series, ignore=("docs/**",))
+        example = exclusions_example(label, includes.get(key, default.block_files), globs)
+        repeated = [glob for glob in globs if glob.removeprefix(NEGATE) in includes.get(key, ())]
+        hint = (
+            f" (to match {repeated[0].removeprefix(NEGATE)} itself, drop its !)" if repeated else ""
+        )
         raise InputError(
             f"{label}: every entry starts with !, which only excludes what an earlier entry "
-            "matched, so the list matches nothing; put the globs to include first, e.g. "
-            f"{json.dumps([include, globs[0]], ensure_ascii=False)}"
+            f"matched, so the list matches nothing; put the globs to include first, e.g. "
+            f"{example}{hint}"
         )
 
 

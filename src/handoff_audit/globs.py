@@ -16,6 +16,7 @@ that one file. A list of ``!`` entries alone matches nothing.
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from collections.abc import Iterable
@@ -24,6 +25,7 @@ from typing import Any
 
 from handoff_audit.controls import without_lone_surrogates
 from handoff_audit.errors import InputError
+from handoff_audit.shell import quote
 
 MAX_GLOB_CHARS = 1000
 """A longer glob is refused."""
@@ -124,6 +126,24 @@ def positives(patterns: Iterable[str]) -> tuple[str, ...]:
     """The entries of a list of globs that include (no ``!``): together they match at least
     what the list does (a git pathspec, a quick first test)."""
     return tuple(pattern for pattern in patterns if not pattern.startswith(NEGATE))
+
+
+def exclusions_example(label: str, includes: Iterable[str], globs: Iterable[str]) -> str:
+    """A list that includes something, then the exclusions ``globs``, written in the syntax of
+    the place ``label`` names: the action's input (comma-separated), a command-line option
+    (repeated) or a configuration key (a list). The include is the first of ``includes`` that
+    no exclusion takes away again; an exclusion of that very glob is left out."""
+    excluded = [pattern.removeprefix(NEGATE) for pattern in globs]
+    options = list(includes)
+    include = next((glob for glob in options if glob not in excluded), options[0])
+    entries = [include, *(f"{NEGATE}{glob}" for glob in excluded if glob != include)]
+    if label.startswith("input "):
+        return (
+            f"{label.removeprefix('input ')}: {json.dumps(', '.join(entries), ensure_ascii=False)}"
+        )
+    if label.startswith("--"):
+        return " ".join(f"{label} {quote(entry)}" for entry in entries)
+    return json.dumps(entries, ensure_ascii=False)
 
 
 def negated(pattern: str) -> tuple[bool, str]:

@@ -120,7 +120,9 @@ def test_an_agent_command_file_is_no_handoff_as_check_says(git_repo: GitRepo, ru
     git_repo.write(".claude/commands/handoff.md", HANDOFF)
     git_repo.commit("agent command")
     name = ".claude/commands/handoff.md"
-    said = _check_message(run_cli, git_repo, "not-a-handoff", name, code=0)
+    # It reads as a handoff, so on main the merge gate blocks it (exit 1) as a working note;
+    # the audit still calls it no handoff by its place.
+    said = _check_message(run_cli, git_repo, "not-a-handoff", name, code=1)
 
     explained = run_cli(["explain", "md-incomplete", "--file", name], cwd=git_repo.root)
 

@@ -199,3 +199,50 @@ def test_a_command_in_a_bare_commands_folder_passes_and_a_note_there_is_still_bl
     assert done.code == 1, done.out
     blocked = [f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge"]
     assert blocked == ["HANDOFF.md", f"{folder}/HANDOFF.md"]
+
+
+FULL_NOTE = (
+    "# Handoff: refund export\n\n## State\nThe refund export in src/a.py writes rows; "
+    "test_export_timezone fails (UTC vs local).\n\n## Next step\nFix format_ts() in src/a.py "
+    "until test_export_timezone passes.\n\n## Decisions\n- Kept the CSV writer because the "
+    "importer needs it.\n\n## Ruled out\n- pandas: too heavy for one file.\n\n## Pointers\n"
+    "- src/a.py\n"
+)
+NOTES_NAMED_AS_COMMANDS = ["src/cli/commands/handoff.md", ".claude/commands/session-handoff.md"]
+
+
+def test_a_handoff_named_as_a_command_in_a_command_folder_is_blocked_by_the_action(
+    runner: Runner,
+) -> None:
+    """The exemption of a lower-case name in a command folder goes by content: a file there
+    that reads as a handoff (state, next step, decisions) is a working note; the command that
+    tells the agent how to write one still passes."""
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("src/cli/commands/export.py", "import click\n")
+    for note in NOTES_NAMED_AS_COMMANDS:
+        runner.repo.write(note, FULL_NOTE)
+    runner.repo.write(".claude/commands/handoff.md", COMMAND)
+    runner.head = runner.repo.commit("export command, and notes named as commands")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    for note in NOTES_NAMED_AS_COMMANDS:
+        assert (
+            f"::error file={note},title=handoff-audit%3A handoff-in-merge::"
+            f"{note} would be merged into the protected branch main"
+        ) in done.out
+    assert ".claude/commands/handoff.md" not in done.out  # a command, never a finding
+
+
+def test_check_blocks_a_handoff_named_as_a_command_in_a_command_folder(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _feature_branch(git_repo)
+    for note in NOTES_NAMED_AS_COMMANDS:
+        git_repo.write(note, FULL_NOTE)
+    git_repo.write(".claude/commands/handoff.md", COMMAND)
+    git_repo.commit("notes named as commands")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    blocked = sorted(f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge")
+    assert blocked == sorted(NOTES_NAMED_AS_COMMANDS)

@@ -27,6 +27,7 @@ from handoff_audit.config import Config
 from handoff_audit.errors import InputError
 from handoff_audit.git import fetching, history_target, plumbing
 from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
+from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork, setup_files
@@ -318,7 +319,9 @@ class _Gatherer:
             return
         files = plumbing.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
         if blocks:
-            self._block_files(facts, {path for path, _ in files.get(head_tree, [])})
+            listed = files.get(head_tree, [])
+            self._block_files(facts, {path for path, _ in listed})
+            facts.agent_notes = agent_notes(self.root, listed, self.from_top, facts.block_files)
         if into_protected:
             facts.unaudited_active = unaudited_active(
                 self.root,
@@ -351,11 +354,8 @@ class _Gatherer:
         if staged is not None:
             listed = (listed - staged.deleted) | staged.changed
         names = {name for name in map(self.from_top, listed) if name is not None}
-        facts.block_files = tuple(
-            sorted(
-                name for name in names if named_block_file(name, self.config, names.__contains__)
-            )
-        )
+        named = (name for name in names if named_block_file(name, self.config, names.__contains__))
+        facts.block_files = tuple(sorted(named))
         if staged is not None:
             facts.staged_block_files = frozenset(
                 name

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from handoff_audit import shell
+from handoff_audit.git.agent_notes import exempt_by_name
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.model.context import AuditContext
@@ -12,7 +13,6 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import (
     Packet,
     agent_folder,
-    is_agent_file,
     is_finished,
     named_block_file,
     odd_status,
@@ -47,7 +47,8 @@ not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES
 purpose. An agent's command, prompt or skill folder (`prompts/`, `.claude/commands/`) is no way
 around it: a file there is blocked when a `block-files` glob matches it (in any letter case, as
 anywhere) and its name is not all lower case (`docs/prompts/HANDOFF.md`, `prompts/Handoff.md`; a
-lower-case `session-handoff.md` or a lone `handoff.md` there is a command's).
+lower-case `session-handoff.md` or a lone `handoff.md` there is a command's while it reads as one:
+one that reads as a handoff, with sections such as State and Next step, is blocked).
 The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A
@@ -130,7 +131,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
-    blocked = {name for name in blocked if _blocked_there(name)}
+    notes = facts.agent_notes if facts is not None else frozenset()
+    blocked = {name for name in blocked if name in notes or not exempt_by_name(name)}
     unread = _unread(work)
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
@@ -161,17 +163,6 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         active = {path: u for path, u in active.items() if not is_foreign(u.data)}
     for path, unfinished in sorted(active.items()):
         yield _active_into_protected(path, target, unfinished)
-
-
-def _blocked_there(path: str) -> bool:
-    """Whether the block file ``path`` (a ``block-files`` glob names it, in any letter case as
-    anywhere, `named_block_file`) is blocked where it is: always, except in an agent's command,
-    prompt or skill folder (``prompts/``, ``.claude/commands/``) when its name is all lower case,
-    a command's there (``/session-handoff``, the lone ``handoff.md``), not a working note's.
-    ``docs/prompts/HANDOFF.md``, ``prompts/Handoff.md`` and ``.github/prompts/HANDOFF.MD`` are
-    blocked there as anywhere, since a folder's name and its letter case are the pull request's
-    to choose."""
-    return not is_agent_file(path) or not path.rpartition("/")[2].islower()
 
 
 def _finished(packet: Packet) -> bool:

@@ -10,15 +10,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from handoff_audit.git import plumbing
-from handoff_audit.markdown.headings import field_for_heading
-from handoff_audit.markdown.prompts import instructions, orders
 from handoff_audit.model.packet import is_agent_file
 
 MAX_BYTES = 1 << 20
 """A larger file there is read as a note: no command is that long."""
-
-HANDOFF_FACETS = 2
-"""How many handoff sections (state, next step, decisions, ...) make a file a handoff."""
 
 
 def exempt_by_name(path: str) -> bool:
@@ -32,36 +27,20 @@ def agent_notes(
     listed: Iterable[tuple[str, str]],
     from_top: Callable[[str], str | None],
     block_files: Iterable[str] | None,
-) -> frozenset[str]:
-    """Those of ``block_files`` exempt by name (`exempt_by_name`) whose content (their blob in
-    ``listed``: (path from the top folder, blob id)) reads as a handoff, not as a command: they
-    are gated like any working note. One ``cat-file --batch`` call, none when there is none."""
+) -> dict[str, str | None]:
+    """Those of ``block_files`` exempt by name (`exempt_by_name`), each with its text (its blob
+    in ``listed``: (path from the top folder, blob id)), ``None`` when it cannot be read: the
+    merge rule reads them (`markdown.agent_command.reads_as_handoff`) and gates those that hand
+    work over, or are unread. One ``cat-file --batch`` call, none when there is none."""
     asked = {name for name in block_files or () if exempt_by_name(name)}
     blobs = {name: blob for path, blob in listed if (name := from_top(path)) in asked}
     if not blobs:
-        return frozenset()
+        return {}
     try:
         read = plumbing.read_blobs(root, list(blobs.values()), max_size=MAX_BYTES)
     except (plumbing.GitError, ValueError):
-        return frozenset(blobs)  # unread: never a way around the gate
-    notes = {
-        name
+        return dict.fromkeys(blobs)  # unread: never a way around the gate
+    return {
+        name: read[blob].decode("utf-8", "replace") if blob in read else None
         for name, blob in blobs.items()
-        if blob not in read or reads_as_handoff(read[blob].decode("utf-8", "replace"))
     }
-    return frozenset(notes)
-
-
-def reads_as_handoff(text: str) -> bool:
-    """Whether ``text`` hands work over (sections such as State and Next step) rather than
-    instructing an agent how to write a handoff (a command's front matter, orders to its
-    reader): the `not-a-handoff` reading of a command."""
-    if instructions(text) or orders(text):
-        return False
-    facets = {
-        field
-        for line in text.splitlines()
-        if line.lstrip().startswith("#")
-        and (field := field_for_heading(line.lstrip().lstrip("#").strip())) is not None
-    }
-    return len(facets) >= HANDOFF_FACETS

@@ -135,9 +135,9 @@ class History:
     """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
-    agent_notes: frozenset[str] = frozenset()
-    """Those of ``block_files`` in an agent's command folder, named as a command is there, that
-    read as a handoff (`git.agent_notes`): gated like any working note."""
+    agent_notes: dict[str, str | None] = field(default_factory=dict)
+    """Those of ``block_files`` in an agent's command folder, named as a command is there, with
+    their text (``None``: unread), `git.agent_notes`: gated when they read as a handoff."""
     staged_block_files: frozenset[str] = frozenset()
     """Those of ``block_files`` that the pre-commit hook's commit being made adds or changes
     (`Target.staged`): not on the branch yet, only in its index."""

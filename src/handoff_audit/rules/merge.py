@@ -8,6 +8,7 @@ from handoff_audit import shell
 from handoff_audit.git.agent_notes import exempt_by_name
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
+from handoff_audit.markdown.agent_command import reads_as_handoff
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import (
@@ -131,7 +132,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
-    notes = facts.agent_notes if facts is not None else frozenset()
+    texts = facts.agent_notes if facts is not None else {}
+    notes = {name for name, text in texts.items() if text is None or reads_as_handoff(text)}
     blocked = {name for name in blocked if name in notes or not exempt_by_name(name)}
     unread = _unread(work)
     branch = facts.branch if facts is not None else ctx.target.branch

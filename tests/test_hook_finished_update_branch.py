@@ -53,3 +53,71 @@ def test_merging_main_into_a_finished_branch_keeps_it_finished(
     reopened = run_hook(stop_event(git_repo.root))
     assert reopened.code == 2, reopened.err
     assert "no active handoff (its work: " in reopened.err and "); write one" in reopened.err
+
+
+LINES = "".join(f"line{n} = {n}\n" for n in range(1, 9))
+
+
+def _finished_on_shared_file(repo: GitRepo, run_cli: Run) -> None:
+    """main has lines.py; feat/f changes its first line and finishes (archives its packet)."""
+    repo.write("lines.py", LINES)
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/f")
+    repo.write("lines.py", LINES.replace("line1 = 1", "line1 = 'branch'"))
+    repo.commit("branch work")
+    made = run_cli(
+        ["new", "--summary", "Branch work done.", "--next-action", "Merge the pull request.",
+         "--verdict-pointer", "lines.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    repo.commit("handoff")
+    assert run_cli(["archive"], cwd=repo.root).code == 0
+    repo.commit("handoff: done")
+
+
+def _main_changes_last_line(repo: GitRepo, value: str) -> None:
+    repo.git("switch", "-q", "main")
+    text = (repo.root / "lines.py").read_text()
+    repo.write("lines.py", text.replace("line8 = 8", f"line8 = {value!r}"))
+    repo.commit(f"teammate: {value}")
+    repo.git("switch", "-q", "feat/f")
+
+
+def test_a_clean_merge_of_main_into_a_file_the_branch_changed_keeps_it_finished(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _finished_on_shared_file(git_repo, run_cli)
+    _main_changes_last_line(git_repo, "teammate")
+    git_repo.git("merge", "-q", "--no-edit", "main")  # clean: other lines of the same file
+    stopped = run_hook(stop_event(git_repo.root))
+    assert stopped.code == 0, stopped.err
+    assert "feat/f has handed its work over: handoff.json is archived" in stopped.err
+    checked = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert checked.code == 0, checked.out + checked.err
+
+
+def test_an_edit_in_the_merge_or_after_the_finish_still_reopens(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _finished_on_shared_file(git_repo, run_cli)
+    _main_changes_last_line(git_repo, "one")
+    # An edit made inside the merge commit is the branch's work, not what main brought.
+    git_repo.git("merge", "-q", "--no-commit", "main")
+    text = (git_repo.root / "lines.py").read_text()
+    git_repo.write("lines.py", text.replace("line4 = 4", "line4 = 'in the merge'"))
+    git_repo.commit("Merge branch 'main' into feat/f")
+    in_merge = run_hook(stop_event(git_repo.root))
+    assert in_merge.code == 2, in_merge.err
+    assert "no active handoff (its work: lines.py); write one" in in_merge.err
+    git_repo.git("reset", "-q", "--hard", "HEAD~1")
+    # A real edit of the same file after the finish, then a clean merge of main: reopened.
+    git_repo.write(
+        "lines.py", LINES.replace("line1 = 1", "line1 = 'b'").replace("line2 = 2", "line2 = 'b'")
+    )
+    git_repo.commit("branch: more work")
+    _main_changes_last_line(git_repo, "two")
+    git_repo.git("merge", "-q", "--no-edit", "main")
+    reopened = run_hook(stop_event(git_repo.root))
+    assert reopened.code == 2, reopened.err
+    assert "no active handoff (its work: lines.py); write one" in reopened.err

@@ -31,7 +31,7 @@ from handoff_audit.engine.ignored import ignored_handoffs
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import ConfigError, InputError
-from handoff_audit.git import plumbing
+from handoff_audit.git import merge_work, plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
 from handoff_audit.git.listed_work import unlisted
@@ -659,7 +659,8 @@ def _finished(
     of its packets, or deleted a handoff file, before any commit that touched ``own`` files (the
     branch's changes against the base) other than handoff files, `.gitignore` and paths
     `agent-hook.ignore` lists (one git process). A merge of the base brings in no such file:
-    what it brought is on the base."""
+    what it brought is on the base, even in a file the branch changed too; only what the merge
+    made by hand (`merge_work.hand_made`: a conflict's resolution, an edit) is work."""
     finished = {
         p.path: p
         for p in gate.finished
@@ -683,8 +684,8 @@ def _finished(
                 ):
                     how = _gone(gate.root, change.files, config)
                     return f"{path} {how} (commit {change.sha[:12]})"
-            own_work = (path for path in change.files if path in own)
-            if any(not beside_work(path, config, series) for path in own_work):
+            own_work = [p for p in change.files if p in own and not beside_work(p, config, series)]
+            if own_work and merge_work.hand_made(gate.root, change.sha, own_work) != set():
                 return None
     return None
 

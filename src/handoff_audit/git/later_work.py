@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.git.agent_files import AGENT_SETTINGS
-from handoff_audit.git.listed_work import unlisted
+from handoff_audit.git.listed_work import covers, unlisted
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import Commit
 
@@ -95,11 +95,17 @@ class LaterWork:
                     self._held.setdefault(top_path, []).append((self._walked, held))
             return
         refreshed = [self._owners[f] for f in change.files if f in self._owners]
+        # Work amended into another topic's packet commit that its changed_files do not list
+        # is no work of that topic: it counts as a later commit's would.
+        amended = tuple(f for f in others if not any(_lists(p, f) for p in refreshed))
         for top_path in older:
+            files = others
             if refreshed and self._work_of_another(top_path, refreshed):
-                continue
+                if not amended:
+                    continue
+                files = amended
             self._count(
-                top_path, self._walked, Commit(change.sha, change.time, change.subject, others)
+                top_path, self._walked, Commit(change.sha, change.time, change.subject, files)
             )
 
     def add_undescribed(
@@ -111,12 +117,11 @@ class LaterWork:
         name cover a file): work amended into the packet's commit (`git commit --amend`) is no
         work the packet describes. The work committed with the packet that it lists is."""
         packet = self._owners.get(top_path)
-        listed = (packet.data or {}).get("changed_files") if packet is not None else None
-        if not isinstance(listed, list) or not listed:
+        if packet is None or _listed(packet) is None:
             return
         # A .gitignore edited with the handoff is the hook's own fix for an ignored packet.
         kept = tuple(f for f in others if os.path.basename(f) != ".gitignore")
-        undescribed = unlisted(root, change.sha, kept, listed, self._prefix)
+        undescribed = unlisted(root, change.sha, kept, _listed(packet) or (), self._prefix)
         if undescribed:
             self.add(change, undescribed, (top_path,))
 
@@ -157,3 +162,18 @@ class LaterWork:
         if packet is None:
             return False
         return any(other is not packet and other.branch == packet.branch for other in refreshed)
+
+
+def _listed(packet: Packet) -> frozenset[str] | None:
+    """The packet's ``changed_files``; ``None`` when it lists none (it then covers any)."""
+    listed = (packet.data or {}).get("changed_files")
+    if not isinstance(listed, list) or not listed:
+        return None
+    return frozenset(path for path in listed if isinstance(path, str))
+
+
+def _lists(packet: Packet, path: str) -> bool:
+    """Whether the work file ``path`` is the packet's: its ``changed_files`` name it (or a
+    folder or glob holding it, `listed_work.covers`), or it lists none."""
+    listed = _listed(packet)
+    return listed is None or covers(listed, path)

@@ -114,3 +114,42 @@ def test_the_re_point_alone_is_taken_when_only_another_topic_moved_on(tmp_path: 
     assert alone.returncode == 0, alone.stderr
     default = _packet(repo, "handoff.json")
     assert (default["summary"], default["changed_files"]) == ("auth work", ["src/auth.py"])
+
+
+def _failing_session(tmp_path: Path, root: Path) -> Path:
+    """Session A's transcript: a failing test run of the auth topic."""
+    use = {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "pytest -q"}}
+    result = {"type": "tool_result", "tool_use_id": "t1", "is_error": True,
+              "content": "Exit code 1\nFAILED tests/test_auth.py::test_login"}  # fmt: skip
+    lines = [
+        {"type": "assistant", "cwd": str(root), "sessionId": "A",
+         "message": {"role": "assistant", "content": [use]}},
+        {"type": "user", "cwd": str(root), "sessionId": "A",
+         "message": {"role": "user", "content": [result]}},
+    ]  # fmt: skip
+    path = tmp_path / "session-a.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_after_a_commit_the_untouched_topic_s_re_point_is_check_s_alone(tmp_path: Path) -> None:
+    repo = _two_topics(tmp_path)
+    repo.write("src/auth.py", "A=3\n")
+    repo.commit("auth: step 2")  # the commit after the rename is the default topic's
+    session = _failing_session(tmp_path, repo.root)
+    check = sh("handoff-audit check", repo.root)
+    assert "run `handoff-audit update .handoff/billing.json --branch feat/account`" in check.stdout
+    stop = run_hook(stop_event(repo.root, session))
+    assert stop.code == 2, stop.err
+    ran = fixes(stop.err, ANSWERS)
+    [billing_fix] = [f for f in ran if ".handoff/billing.json" in f]
+    assert billing_fix.startswith(
+        "handoff-audit update .handoff/billing.json --branch feat/account && git add"
+    ), billing_fix
+    for command in ran:
+        done = sh(command, repo.root)
+        assert done.returncode == 0, f"{command}\n{done.stdout}{done.stderr}"
+    billing = _packet(repo, ".handoff/billing.json")
+    assert billing["failed_attempts"] == [] and billing["summary"] == "billing work"
+    assert "pytest -q" not in json.dumps(billing["commands_run"])
+    assert run_hook(stop_event(repo.root, session)).code == 0

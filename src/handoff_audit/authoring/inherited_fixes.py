@@ -121,14 +121,14 @@ def _repoint(
     theirs: bool = False,
 ) -> str:
     """`update PACKET --branch BRANCH`, with the refresh that the ``stale`` findings (the
-    packet is older than the work) ask for: what changed since, a passing test run; not what
-    changed when the commits since were other topics' (``theirs``)."""
+    packet is older than the work) ask for: what changed since, a passing test run; the
+    re-point alone when the commits since were other topics' (``theirs``), as `check` prints."""
     quoted = fixes.path(packet.path)
-    if not stale:
+    if not stale or theirs:
+        # The re-point alone, as `check` and `show` print it (`rules.repoint.theirs_only`):
+        # the commits since were other topics' work, and so are this session's commands.
         return repoint_command(f"{program()} update {quoted}", branch)
     verify = any(f.rule == "lkg-behind" for f in stale)
-    if theirs:  # as `check` and `show` print it (`rules.repoint.theirs_only`): no --summary
-        return repoint_command(fixes.refresh(quoted, verify=verify), branch)
     since = fixes.since(list(stale)) if any(f.rule in OUTDATED_RULES for f in stale) else None
     return repoint_command(fixes.refresh(quoted, verify=verify), branch, since)
 

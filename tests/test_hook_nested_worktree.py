@@ -42,3 +42,33 @@ def test_a_nested_worktree_is_excluded_never_added(
     assert repo.git("ls-files", "--", ".worktrees") == ""
     stopped = run_hook(stop_event(repo.root))
     assert stopped.code == 0, stopped.err
+
+
+@pytest.mark.parametrize("nested", ["worktree", "repository"])
+def test_new_and_the_hook_s_work_list_leave_a_nested_worktree_out(
+    git_repo: GitRepo, run_cli: Run, nested: str
+) -> None:
+    repo = feature_repo(git_repo, "feat/host")
+    if nested == "worktree":
+        repo.git("worktree", "add", "-q", "-b", "feat/inner", ".worktrees/inner", "main")
+    else:
+        GitRepo(repo.root / ".worktrees" / "inner").write("x.py", "x = 1\n")
+    blocked = run_hook(stop_event(repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "no active handoff (its work: src/refunds.py); write one" in blocked.err
+    # `new` does not call it uncommitted work ("commit or stash them"): it names the hook's fix.
+    made = run_cli(
+        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
+         "--verdict-pointer", "src/refunds.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    assert "commit or stash" not in made.err and "never `git add` it" in made.err, made.err
+    exclude = the_command(blocked.err, "fix: ")
+    assert exclude in made.err, made.err
+    done = run_fix(repo.root, exclude)
+    assert done.returncode == 0, f"{exclude}\n{done.stderr}"
+    repo.commit("handoff")
+    assert repo.git("ls-files", "--", ".worktrees") == ""
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 0, stopped.err

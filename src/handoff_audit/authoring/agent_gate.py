@@ -538,7 +538,9 @@ def _needs_handoff(
     gate.base_branch = bench.base_branch
     gate.left_base = bench.base_branch is not None and bench.base != bench.head
     against = f" against {bench.base_branch}" if bench.base_branch else ""
-    changed = {*bench.changed_files, *dirt}
+    # A repository or worktree inside this one is no work (`Workbench.nested`): the hook's
+    # fix for it keeps git from seeing it.
+    changed = {*bench.changed_files, *(path for path in dirt if path not in bench.nested)}
     work = _work(gate.root, config, changed, bench.base)
     if not work:
         gate.note = f"{branch} has no work of its own{against}: it needs no packet"

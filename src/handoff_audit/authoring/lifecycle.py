@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit import shell
+from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.new_packet import (
     check_branch,
     check_topic,
@@ -532,7 +533,11 @@ def _updated_packet(
 def _dirt_facts(
     bench: Workbench, options: PacketOptions, command: str, notes: list[str]
 ) -> SessionFacts:
-    """Refuse a dirty workbench, or with ``--allow-dirty`` record it as an open risk."""
+    """Refuse a dirty workbench, or with ``--allow-dirty`` record it as an open risk. A nested
+    repository is no work: a note names the Stop hook's fix, which keeps git from seeing it."""
+    if bench.nested:
+        reason, command, _ = exclude_advice(bench.nested)
+        notes.append(f"note: {reason}: {command}")
     if not bench.dirt:
         return SessionFacts()
     listed = dirt_lines(bench.dirt)

@@ -45,7 +45,16 @@ class Workbench:
     branch shares no history; the empty tree when no base branch exists)."""
     dirt: tuple[tuple[str, str], ...]
     """Uncommitted tracked changes and untracked, not-ignored files, as (path, what), packet
-    files left out: writing packets is what `new` and `update` do."""
+    files left out: writing packets is what `new` and `update` do; nested repositories too."""
+    nested: tuple[str, ...] = ()
+    """Untracked git repositories or worktrees inside the work tree that are no submodule
+    (``.worktrees/inner/``, `nested_repo`): no work of the branch, and never to be committed."""
+
+
+def nested_repo(path: str, code: str) -> bool:
+    """Whether a `plumbing.status` entry is a git repository or worktree inside this one: git
+    (``--untracked-files=all``) lists an untracked folder whole only when it is one."""
+    return code == "??" and path.endswith("/")
 
 
 def packet_folder(near: Path | None) -> Path:
@@ -131,9 +140,13 @@ def workbench_at(
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     own = packet_file_test(config)
-    dirt = tuple((path, _describe(code)) for path, code in sorted(tree.items()) if not own(path))
+    entries = sorted(tree.items())
+    nested = tuple(path for path, code in entries if nested_repo(path, code))
+    dirt = tuple(
+        (path, _describe(code)) for path, code in entries if not own(path) and path not in nested
+    )
     kept = tuple(path for path in changed if not own(path))
-    return Workbench(root, branch, head[0], kept, base_branch, base, dirt)
+    return Workbench(root, branch, head[0], kept, base_branch, base, dirt, nested)
 
 
 def branch_changes(
@@ -164,7 +177,8 @@ def branch_changes(
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     own = packet_file_test(config)
-    return {path for path in (*changed, *tree) if not own(path)}, base_branch
+    uncommitted = (path for path, code in tree.items() if not nested_repo(path, code))
+    return {path for path in (*changed, *uncommitted) if not own(path)}, base_branch
 
 
 def _first_protected(

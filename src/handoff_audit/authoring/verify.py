@@ -18,6 +18,7 @@ from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 from handoff_audit.git.workbench import Workbench, resolve_commit
+from handoff_audit.model.lkg_trust import TRUSTED
 
 TAIL_LINES = 20
 """Lines of a failing command's output shown on standard error."""
@@ -47,8 +48,10 @@ class Verification:
         """True when it exited 0."""
         return self.exit == 0
 
-    def facts(self, kept_lkg: str | None) -> SessionFacts:
-        """The log entry, and when it failed an open risk naming the failure."""
+    def facts(self, kept_lkg: str | None, trusted: str | None = None) -> SessionFacts:
+        """The log entry, and when it failed an open risk naming the failure and the last
+        known good commit kept (``trusted``: where the branch left it, `TRUSTED`, never
+        verified: it does not "stay", it is set now)."""
         short = self.head[:12]
         ended = self.ended.astimezone(UTC).strftime(VERIFY_TIME)
         note = f"{VERIFY_NOTE}{short} on {ended}: " + ("passed" if self.passed else "failed")
@@ -58,6 +61,9 @@ class Verification:
         if self.passed:
             return facts
         kept = f"; last_known_good_commit stays {kept_lkg[:12]}" if kept_lkg else ""
+        if kept_lkg and trusted:
+            kept = f"; last_known_good_commit is {kept_lkg[:12]}, where the branch left "
+            kept += f"{trusted}, {TRUSTED}"
         risk = {
             "what": f"`{self.cmd}` failed (exit {self.exit}) at {short}{kept}",
             "severity": "high",
@@ -167,7 +173,8 @@ def last_known_good(
         notes.append(result.tail)
     kept = _kept_on_failure(bench, f"`{command}` failed (exit {result.exit})", given, previous)
     notes.append(kept[1])
-    return kept[0], result.facts(kept[0]), True
+    trusted = bench.base_branch if given is None and previous is None else None
+    return kept[0], result.facts(kept[0], trusted), True
 
 
 def _kept_on_failure(

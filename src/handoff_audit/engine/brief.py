@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
+from handoff_audit.model.lkg_trust import trusted_lkg
 from handoff_audit.model.packet import Packet, in_series, is_handoff_record
 from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.program import program
@@ -202,9 +204,11 @@ def _freshness(
     records = partial(_record, config=config, files=frozenset(files), series=series)
     listed = (chosen.data or {}).get("changed_files") if chosen.kind == "json" else None
     named = frozenset(f for f in listed if isinstance(f, str)) if isinstance(listed, list) else None
-    return changed, read_freshness(
-        root, files, _lkg(chosen), changed, records, dirt, named or frozenset()
-    )
+    lkg = _lkg(chosen)
+    fresh = read_freshness(root, files, lkg, changed, records, dirt, named or frozenset())
+    if lkg and trusted_lkg((chosen.data or {}).get("open_risks"), lkg):
+        fresh = replace(fresh, lkg_trusted=True)
+    return changed, fresh
 
 
 def _explain_nothing(

@@ -383,11 +383,15 @@ def _lkg_line(freshness: Freshness) -> str:
     if status == "not-ancestor":
         return f"last_known_good_commit {lkg} is not in this branch's history (rebased?)"
     since = freshness.since_lkg
+    # new --verify keeps the branch's base on trust when the tests fail at HEAD: never say
+    # tests passed there.
+    how = "taken on trust, no test run recorded there" if freshness.lkg_trusted else ""
+    how = how or "tests passed there"
     if since is None or not since.count:
-        return f"last known good commit {lkg[:7]} (tests passed there) is HEAD"
+        return f"last known good commit {lkg[:7]} ({how}) is HEAD"
     work = sum(1 for commit in since.commits if commit.files)
     return (
-        f"since the last known good commit {lkg[:7]} (tests passed there): {_count(since)}, "
+        f"since the last known good commit {lkg[:7]} ({how}): {_count(since)}, "
         f"{work} with work besides handoff files"
     )
 

@@ -43,6 +43,9 @@ class Freshness:
     ``invalid``: not a commit id; ``none``: the handoff names none."""
     since_lkg: Since | None = None
     """The commits since ``last_known_good_commit`` (only when ``lkg_status`` is ``ok``)."""
+    lkg_trusted: bool = False
+    """The packet took ``last_known_good_commit`` on trust (`lkg_trust.trusted_lkg`): no test
+    run it records passed there."""
     changed: Commit | None = None
     """The commit that last changed the handoff file (``None``: never committed)."""
     uncommitted: bool = False

@@ -33,6 +33,7 @@ from handoff_audit.engine.series_owner import (
 )
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
+from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
@@ -250,8 +251,9 @@ def _say_records(nothing: NoHandoff, records: tuple[str, ...], branch: str | Non
 
 def _record(path: str, *, config: Config, files: frozenset[str], series: SeriesFolders) -> bool:
     """A file whose change is handing off, not work: the handoff's own, or any handoff file or
-    series record (`is_handoff_record`)."""
-    return path in files or is_handoff_record(path, config, series)
+    series record (`is_handoff_record`); nor is a personal settings file's (`is_personal`, as
+    the hook and `check` judge it: a permission Claude Code records there)."""
+    return path in files or is_personal(path) or is_handoff_record(path, config, series)
 
 
 def _lkg(chosen: Packet) -> str | None:

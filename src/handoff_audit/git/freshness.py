@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.listed_work import unlisted
 from handoff_audit.model.brief import Freshness, LkgStatus, Since
 from handoff_audit.model.repo_history import Commit
@@ -55,10 +56,15 @@ class _Range:
     """Newest first: the commit (its files other than handoff files) and its parents."""
     complete: bool
     """False when the walk stopped at `WALK_LIMIT`."""
+    personal: frozenset[str] = frozenset()
+    """The commits that changed only personal settings files (`is_personal`): no work and no
+    handoff, as the hook and `check` judge them; left out of every count."""
 
     def since(self, skip: frozenset[str] = frozenset(), base: str | None = None) -> Since:
-        """The commits but those in ``skip``, from ``base`` (default: this range's)."""
-        chosen = tuple(commit for commit, _ in self.commits if commit.sha not in skip)
+        """The commits but those in ``skip`` and the `personal` ones, from ``base`` (default:
+        this range's)."""
+        left_out = skip | self.personal
+        chosen = tuple(commit for commit, _ in self.commits if commit.sha not in left_out)
         return Since(base or self.base, len(chosen), chosen, self.complete)
 
 
@@ -168,15 +174,18 @@ def _range(root: Path, base: str, is_handoff: Callable[[str], bool]) -> _Range:
     if not plumbing.is_commit_id(base):
         raise ValueError(f"not a commit id: {base!r}")
     commits: list[tuple[Commit, tuple[str, ...]]] = []
+    personal: set[str] = set()
     args = plumbing.log_with_files(
         _FIELDS, [f"--max-count={WALK_LIMIT + 1}", "HEAD", "--not", base], []
     )
     with plumbing.stream(root, args) as fields:
         for commit, parents in _parse(fields):
             work = tuple(path for path in commit.files if not is_handoff(path))
+            if commit.files and all(is_personal(path) for path in commit.files):
+                personal.add(commit.sha)
             commits.append((Commit(commit.sha, commit.time, commit.subject, work), parents))
     complete = len(commits) <= WALK_LIMIT
-    return _Range(base, commits[:WALK_LIMIT], complete)
+    return _Range(base, commits[:WALK_LIMIT], complete, frozenset(personal))
 
 
 def _parse(fields: Iterator[bytes]) -> Iterator[tuple[Commit, tuple[str, ...]]]:

@@ -69,3 +69,33 @@ def test_the_fix_for_the_block_files_input_is_comma_separated(runner: Runner, ru
     result, outputs = runner.cli(run_cli, "pull_request", runner.pull_request(), block_files=value)
     assert result.code == 1, result.err  # the fix, copied: the note is blocked
     assert "handoff-in-merge::SESSION_HANDOFF.md would be merged" in result.out
+
+
+def _note_on_main(repo: GitRepo) -> None:
+    repo.write("src/a.py", "a = 1\n")
+    repo.write("HANDOFF.md", NOTE)
+    repo.commit("a note on main")
+
+
+def test_the_fix_for_the_protected_branches_option_repeats_the_option(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _note_on_main(git_repo)
+    done = run_cli(["check", "--protected-branches", "main,!dev"], cwd=git_repo.root)
+    assert done.code == 2, done.out
+    assert done.err.endswith("list only the branches to protect, e.g. --protected-branches main\n")
+    done = run_cli(["check", "--protected-branches", "main"], cwd=git_repo.root)  # as printed
+    assert done.code == 1, done.err
+    assert "HANDOFF.md: handoff-in-merge:" in done.out
+
+
+def test_the_fix_for_the_protected_branches_input_is_comma_separated(
+    runner: Runner, run_cli: Run
+) -> None:
+    result, outputs = runner.cli(
+        run_cli, "pull_request", runner.pull_request(), protected_branches="main, !dev"
+    )
+    assert result.code == 2, result.out
+    assert outputs["blocked"] == "true"
+    example = 'e.g. protected-branches: "main"'
+    assert result.err.endswith(f"list only the branches to protect, {example}\n")

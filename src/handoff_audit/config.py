@@ -31,6 +31,7 @@ from handoff_audit.globs import (
     ESCAPED_NEGATE,
     NEGATE,
     exclusions_example,
+    list_example,
     negated,
     never_matches,
     positives,
@@ -196,12 +197,14 @@ def refuse_unmatchable(label: str, pattern: str, root: Path, base: Path) -> None
 
 def refuse_branch_exclusions(label: str, globs: Sequence[str]) -> None:
     """`InputError` for a ``!`` entry in a list of protected branches: it takes no exclusions
-    (one way to read the list, everywhere it is matched), so the gate's reach stays plain."""
+    (one way to read the list, everywhere it is matched), so the gate's reach stays plain.
+    The example keeps the list's other entries and is written as ``label``'s place takes it."""
     for pattern in globs:
         if pattern.startswith(NEGATE):
+            example = list_example(label, positives(globs) or ("main",))
             raise InputError(
                 f"{label}: the entry {show(pattern)} starts with !, but protected branches take "
-                'no exclusions; list only the branches to protect, e.g. [main, "release/*"]'
+                f"no exclusions; list only the branches to protect, e.g. {example}"
             )
 
 

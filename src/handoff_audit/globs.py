@@ -137,6 +137,14 @@ def exclusions_example(label: str, includes: Iterable[str], globs: Iterable[str]
     options = list(includes)
     include = next((glob for glob in options if glob not in excluded), options[0])
     entries = [include, *(f"{NEGATE}{glob}" for glob in excluded if glob != include)]
+    return list_example(label, entries)
+
+
+def list_example(label: str, entries: Iterable[str]) -> str:
+    """``entries`` written in the syntax of the place ``label`` names: the action's input
+    (``input NAME``, one comma-separated value), a command-line option (``--NAME``, repeated)
+    or a configuration key (a list)."""
+    entries = list(entries)
     if label.startswith("input "):
         return (
             f"{label.removeprefix('input ')}: {json.dumps(', '.join(entries), ensure_ascii=False)}"

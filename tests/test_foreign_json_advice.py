@@ -166,3 +166,18 @@ def test_following_the_packets_fix_keeps_a_credential_in_the_file_reported(
     git_repo.commit("token removed")
     clean: Result = run_cli(["check"], cwd=git_repo.root)
     assert clean.code == 0 and clean.out.strip() == "No handoff packets found.", clean.out
+
+
+def test_the_markdown_beside_another_tools_json_gets_no_md_incomplete(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    data = {"status": "ok", "agent": "x", "model": "y", "tokens": 3, "session_id": "abc"}
+    git_repo.write("vendor/tool/handoff.md", "# Session abc\n\nModel y, 3 tokens.\n")
+    _commit_foreign(git_repo, data, "vendor/tool/handoff.json")
+    done: Result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert done.code == 1, done.err
+    report = done.json()
+    (packet,) = report["packets"]
+    assert packet["markdown"] == "vendor/tool/handoff.md", packet
+    rules = [(f["rule"], f["path"]) for f in report["findings"]]
+    assert rules == [("schema", "vendor/tool/handoff.json")], rules  # one finding for the pair

@@ -211,9 +211,13 @@ def _unpaired(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:
     refuse it) has no twin to agree with: its `schema` findings say what it lacks, and the
     markdown beside it is judged as the hand-written handoff it is. A packet whose only fault
     is its ``status`` value keeps its twin: README, an X.md beside an X.json is never a
-    hand-written HANDOFF.md; its `schema` finding names the status to fix."""
+    hand-written HANDOFF.md; its `schema` finding names the status to fix. Another tool's
+    JSON (`is_foreign`) and its markdown are one file of that tool's: its one `schema` finding
+    covers the pair, so the markdown is not judged as a handoff."""
     text, path = packet.markdown_text, packet.markdown_path
     if packet.data is None or text is None or path is None:
+        return
+    if config.schema is None and is_foreign(packet.data):
         return
     if not not_a_packet(packet.data, any_status=True):
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from handoff_audit.controls import one_line
+from handoff_audit.credentials import redact
 from handoff_audit.git.plumbing import Ref
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
@@ -67,22 +68,22 @@ def unmatched_warning(
     when none is configured, or when git knows fewer than two branches (a shallow CI clone may
     know only the one checked, so it cannot tell a typo from a branch it was not given).
     ``in_action``: the GitHub Action's run, whose value comes from the step's input, not from a
-    command-line option."""
+    command-line option. A credential-shaped branch name is shown redacted."""
     if not configured:
         return None
     known = sorted({ref.branch for ref in refs})
     if len(known) < 2 or any(matches_any(name, configured) for name in known):
         return None
-    shown = ", ".join(one_line(name) for name in known[:BRANCHES_SHOWN])
+    shown = ", ".join(redact(one_line(name)) for name in known[:BRANCHES_SHOWN])
     more = f" and {len(known) - BRANCHES_SHOWN} more" if len(known) > BRANCHES_SHOWN else ""
-    globs = ", ".join(repr(one_line(glob)) for glob in configured)
+    globs = ", ".join(redact(repr(one_line(glob))) for glob in configured)
     said = (
         f"protected-branches {globs} matches no branch"
         if len(configured) == 1
         else f"none of protected-branches {globs} matches a branch"
     )
     guess = closest(configured[0], known) if len(configured) == 1 else None
-    hint = f" — did you mean {one_line(guess)!r}?" if guess else ""
+    hint = f" — did you mean {redact(one_line(guess))!r}?" if guess else ""
     where = (
         "the `protected-branches` input of the workflow step"
         if in_action

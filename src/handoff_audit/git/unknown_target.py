@@ -14,15 +14,16 @@ def unknown_target(name: str, refs: list[plumbing.Ref], advice: str) -> InputErr
     """The one-line error for a ``--target-branch`` that names no branch here, with the closest
     known branch and every known one (``check``, ``new`` and ``update`` all say this);
     ``advice`` follows the first clause (how to get the branch). A credential-shaped ``name``
-    is redacted, as every message redacts one."""
+    is redacted, as every message redacts one, and so is each branch named."""
     known = sorted({ref.branch for ref in refs})
     # `origin/main` names the remote-tracking branch of `main`: the branch is `main`.
     short = name.partition("/")[2]
     guess = short if short in known else closest(name, known)
-    hint = f' — did you mean "{guess}"?' if guess else ""
+    hint = f' — did you mean "{redact(guess)}"?' if guess else ""
+    shown = ", ".join(redact(branch) for branch in known)
     return InputError(
         f"--target-branch {redact(repr(name))}: no such local or remote-tracking branch{advice}"
-        f"{hint}; known branches: {', '.join(known) or 'none'}"
+        f"{hint}; known branches: {shown or 'none'}"
     )
 
 

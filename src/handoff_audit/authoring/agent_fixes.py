@@ -110,12 +110,38 @@ class Fixes:
         for problem in problems:
             if problem.kind == "finding" and problem.packet is not None:
                 found = by_packet.pop(problem.packet.path, None)
-                advice = self.packet_advice(found) if found else None
-            else:
-                advice = self.other_advice(problem)
+                result += self.packet_advices(found) if found else []
+                continue
+            advice = self.other_advice(problem)
             if advice is not None:
                 result.append(advice)
         return result
+
+    def packet_advices(self, problems: list[Problem]) -> list[Advice]:
+        """The advice for the findings on one packet: a credential (`secret`) among other
+        findings is never folded into their one command (which may say to leave the file as
+        it is): each is named with its own fix, before the packet's."""
+        secrets = [p for p in problems if p.finding is not None and p.finding.rule == "secret"]
+        rest = [p for p in problems if p not in secrets]
+        if not secrets or not rest:
+            advice = self.packet_advice(problems)
+            return [advice] if advice is not None else []
+        advice = self.packet_advice(rest)
+        named = [self.secret_advice(p.finding) for p in secrets if p.finding is not None]
+        return [*named, *([advice] if advice is not None else [])]
+
+    def secret_advice(self, finding: Finding) -> Advice:
+        """A credential in a file: removed by hand where the finding says (no command could
+        do it without naming the value), and revoked, since it may be in a commit already."""
+        where = f" at line {finding.line}" if finding.line else ""
+        where += f", column {finding.column}" if finding.line and finding.column else ""
+        return Advice(
+            reason(finding, [finding]),
+            f"remove the credential from {self.path(finding.path)}{where} by hand, keeping "
+            "every other value; never print, echo or copy its value",
+            "then revoke it where it was issued (a commit or a log may hold it already), "
+            "commit, and stop again",
+        )
 
     def find_readable(self, by_packet: dict[str, list[Problem]]) -> None:
         """Ask git once for the last readable version of every committed JSON packet that the
@@ -179,6 +205,8 @@ class Fixes:
             return Advice(pending.reason, pending.command, pending.also)
         if problem.kind in ("rebase", "left-branch"):
             return self.rebase(problem)
+        if problem.kind == "secret" and problem.finding is not None:
+            return self.secret_advice(problem.finding)
         return self.commit_advice(problem)
 
     def commit_advice(self, problem: Problem) -> Advice:
@@ -535,12 +563,15 @@ class Fixes:
         config = self.gate.config
         path = packet.path
         twin = packet.markdown or f"{path.removesuffix('.json')}.md"
+        twin = twin if os.path.lexists(self.gate.root / twin) else ""  # named only when there
+        named = f"{path} and {twin} are" if twin else f"{path} is"
         slug = _SLUG_CUT.sub("-", (self.gate.branch or "handoff").lower()).strip("-.") or "handoff"
         target = f".handoff/{slug}.json"
         kept = packets_without(config.packets, path, twin, target)
         stop = f"set `packets` without it, {setting_advice(config.source, 'packets', kept)}"
         left = (
-            f"{path} and {twin} are not this tool's packet: leave them alone (do not remove them)"
+            f"{named} not this tool's packet: leave {'them' if ' and ' in named else 'it'} alone "
+            f"(do not delete {'them' if ' and ' in named else 'it'})"
         )
         if (self.gate.root / target).exists():
             return stop, f"{left}; or point `schema:` at its JSON Schema if it is your own format"

@@ -79,14 +79,15 @@ class Problem:
     stopped midway), ``pending`` (a sequence, `git am` or `git bisect` left midway),
     ``left-branch`` (a detached HEAD a checkout moved to from a branch),
     ``inherited`` (an active packet of the branch this one was made from),
-    ``uncommitted``, ``broken`` (a packet file beside the branch's own that is JSON but no
+    ``uncommitted``, ``secret`` (a credential in a file that is none of the branch's packets),
+    ``broken`` (a packet file beside the branch's own that is JSON but no
     packet), ``ignored`` (handoff files git ignores, for a branch that has none it can see) or
     ``passed-over`` (a file the branch wrote into a dated series, undated or of an earlier date,
     which another file outranks)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
-    """For ``finding`` and ``inherited``: the audit's finding."""
+    """For ``finding``, ``secret`` and ``inherited``: the audit's finding."""
     packet: PacketInfo | None = None
     """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()
@@ -336,6 +337,10 @@ def _judge_branch(
         mine = {packet.path, packet.markdown} if packet is not None else set()
         if packet is not None and blocking(finding) and not mine & conflicted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
+        elif packet is None and finding.rule == "secret" and blocking(finding):
+            # A credential fails `check` wherever it is (a file `packets` leaves out, an older
+            # file of a series): the session does not end with it committed.
+            gate.problems.append(Problem("secret", finding.message, finding))
     # The operation's commit takes what it staged: only the rest is committed apart, after.
     _place_dirt(gate, dirt_problems, dirt)
 

@@ -364,7 +364,7 @@ def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
     (and without its markdown), and write the branch's packet under ``.handoff/``."""
     assert packet.data is not None
     config = ctx.config
-    twin = packet.markdown_path or f"{packet.path.removesuffix('.json')}.md"
+    twin = packet.markdown_path or ""  # only a markdown that is there is named
     branch = ctx.history.branch if ctx.history is not None else ctx.target.branch
     slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
     beside = f".handoff/{slug}.json"

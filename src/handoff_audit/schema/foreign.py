@@ -58,16 +58,16 @@ def _required_fields() -> tuple[str, ...]:
 
 def packets_without(packets: Sequence[str], path: str, twin: str, beside: str) -> list[str]:
     """The ``packets`` setting that keeps ``packets`` but leaves out the file at ``path`` (and
-    its markdown ``twin`` when a glob finds it): the globs, then an exclusion (``!``) of each
-    they still find, so that every other packet the globs find is still audited and no entry is
-    added twice. ``beside`` (the branch's own packet, under ``.handoff/``) is found, whatever the
-    globs were."""
+    its markdown ``twin``, when there is one and a glob finds it): the globs, then an exclusion
+    (``!``) of each they still find, so that every other packet the globs find is still audited
+    and no entry is added twice. ``beside`` (the branch's own packet, under ``.handoff/``) is
+    found, whatever the globs were."""
     kept = list(packets)
     if not matches_any(beside, kept):
         kept.append(".handoff/**/*.json")
     if matches_any(path, kept) or matches_any_case(path, kept):  # as `named_packet` finds it
         kept.append(f"{NEGATE}{literal(path)}")
-    if matches_any(twin, kept):
+    if twin and matches_any(twin, kept):
         kept.append(f"{NEGATE}{literal(twin)}")
     return kept
 

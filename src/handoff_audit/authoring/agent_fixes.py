@@ -29,6 +29,7 @@ from handoff_audit.authoring.fix_choice import (
     fix_of,
     writes_anew,
 )
+from handoff_audit.authoring.foreign_fixes import beside_foreign
 from handoff_audit.authoring.inherited_fixes import OUTDATED_RULES, inherited_advice, reason
 from handoff_audit.authoring.markdown_fixes import (
     MD_SECTIONS,
@@ -40,7 +41,8 @@ from handoff_audit.authoring.markdown_fixes import (
 from handoff_audit.authoring.nested_repos import exclude_advice, nested_repositories
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
-from handoff_audit.authoring.series_successor import next_in_series, past_typo, successor
+from handoff_audit.authoring.series_fixes import passed_over_advice
+from handoff_audit.authoring.series_successor import next_in_series
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
@@ -56,17 +58,14 @@ from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.repoint import only_other_topics, refresh_options
-from handoff_audit.schema.foreign import is_foreign, packets_without
+from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
     from handoff_audit.authoring.last_readable import Readable
 
-_SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
-"""What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
 # The newest later commit as the outdated rules word it ("…: commit abc…" or "the newest abc…").
 _NEWEST = re.compile(r"(?:: commit|the newest) ([0-9a-f]{7,40})\b")
-_DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
 VERIFY_PLACEHOLDER = "<the command that runs the tests>"
 
 
@@ -277,27 +276,11 @@ class Fixes:
         )
 
     def passed_over(self, problem: Problem) -> Advice:
-        """A file of a dated series that another one outranks (undated, or of an earlier date):
-        a name that ranks it first (`series_successor`), never its own."""
         written, current = problem.files
-        # The typo's new name ranks below the branch's file, which must end up current; an
-        # undated branch file takes a dated name too, or the renamed typo would still outrank it.
-        renames = past_typo(self.gate.root, written, current, problem.known)
-        if renames is not None:
-            typo, moved = renames
-            reason = f"{problem.message}; but {current} is misdated ({typo.why}): rename it"
-            command = f"git mv -- {self.path(current)} {self.path(typo.path)}"
-            if moved is not None:
-                reason += f", and give {written} a dated name ({moved.why})"
-                command += f" && git mv -- {self.path(written)} {self.path(moved.path)}"
-            return Advice(reason, command, "then commit, and stop again")
-        name = written.rpartition("/")[2]
-        also = "; add to it what any commits after it changed" * bool(_DATE_FIRST.match(name))
-        moved = successor(self.gate.root, written, current)
         return Advice(
-            problem.message,
-            f"git mv -- {self.path(written)} {self.path(moved.path)}",
-            f"{moved.why}{also}; then commit",
+            *passed_over_advice(
+                self.gate.root, problem.message, written, current, problem.known, self.path
+            )
         )
 
     def ignored(self, problem: Problem) -> Advice:
@@ -531,7 +514,7 @@ class Fixes:
         """The fix for a packet that cannot be read (or is of a shape `update` cannot mend):
         never a packet written anew over one that held fields and a verified commit. A link is
         removed and written anew; a JSON file in another tool's shape is left alone and the
-        packet written beside it (`beside_foreign`); a committed packet
+        packet written beside it (`foreign_fixes`); a committed packet
         is restored from the newest commit where it read; otherwise the file is repaired by hand
         where the finding says."""
         path = packet.path
@@ -539,7 +522,9 @@ class Fixes:
         if self.is_link(path):
             return self.regenerate(packet), "this removes the link only, never the file it leads to"
         if is_foreign(packet.data):
-            return self.beside_foreign(packet)
+            return beside_foreign(
+                self.gate.root, self.gate.config, self.gate.branch, packet, self.path, self.new
+            )
         where = f" at line {finding.line}" if finding.line else ""
         where += f", column {finding.column}" if finding.line and finding.column else ""
         found = self.readable.get(path)
@@ -554,29 +539,6 @@ class Fixes:
             f"repair {quoted} by hand{where} as the finding says, keeping every other value",
             f"`{program()} check {quoted}` shows what is left; do not write it anew with "
             "`new`, which would lose its fields and its last known good commit",
-        )
-
-    def beside_foreign(self, packet: PacketInfo) -> tuple[str, str]:
-        """For a JSON file in another tool's shape where a packet is looked for: a packet written
-        beside it (`new --output`), and the `packets` globs that stop `check` reading the file
-        as one. The file and its twin are someone's own: no fix removes or rewrites them."""
-        config = self.gate.config
-        path = packet.path
-        twin = packet.markdown or f"{path.removesuffix('.json')}.md"
-        twin = twin if os.path.lexists(self.gate.root / twin) else ""  # named only when there
-        named = f"{path} and {twin} are" if twin else f"{path} is"
-        slug = _SLUG_CUT.sub("-", (self.gate.branch or "handoff").lower()).strip("-.") or "handoff"
-        target = f".handoff/{slug}.json"
-        kept = packets_without(config.packets, path, twin, target)
-        stop = f"set `packets` without it, {setting_advice(config.source, 'packets', kept)}"
-        left = (
-            f"{named} not this tool's packet: leave {'them' if ' and ' in named else 'it'} alone "
-            f"(do not delete {'them' if ' and ' in named else 'it'})"
-        )
-        if (self.gate.root / target).exists():
-            return stop, f"{left}; or point `schema:` at its JSON Schema if it is your own format"
-        return self.new([f"--output {self.path(target)}"]), (
-            f"{left}; then, so that `check` stops reading {path} as a packet, {stop}"
         )
 
     def regenerate(self, packet: PacketInfo) -> str:

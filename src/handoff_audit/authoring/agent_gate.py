@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
+from handoff_audit.authoring.series_fixes import passed_over
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
 from handoff_audit.engine.series_folders import SeriesFolders
-from handoff_audit.engine.series_order import DATED, name_key
 from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.git import merge_work, plumbing
 from handoff_audit.git.agent_files import is_personal
@@ -80,10 +80,10 @@ class Problem:
     ``left-branch`` (a detached HEAD a checkout moved to from a branch),
     ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``secret`` (a credential in a file that is none of the branch's packets),
-    ``broken`` (a packet file beside the branch's own that is JSON but no
-    packet), ``ignored`` (handoff files git ignores, for a branch that has none it can see) or
-    ``passed-over`` (a file the branch wrote into a dated series, undated or of an earlier date,
-    which another file outranks)."""
+    ``broken`` (a packet file beside the branch's own that is JSON but no packet), ``ignored``
+    (handoff files git ignores, for a branch that has none it can see) or ``passed-over`` (a
+    file the branch wrote into a dated or numbered series, without a date or number or under an
+    earlier one, which another file outranks)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
@@ -570,9 +570,11 @@ def _needs_handoff(
     gate.packets = [p for p in series if p.path in changed]
     if gate.packets or inherited:
         return True
-    passed_over = _passed_over(series, changed)
-    if passed_over is not None:
-        gate.problems.append(passed_over)
+    passed = passed_over([(p.path, p.history) for p in series], changed)
+    if passed is not None:
+        message, files = passed
+        known = (files[1], *next(p.history for p in series if p.path == files[1]))
+        gate.problems.append(Problem("passed-over", message, files=files, known=known))
         return True
     hidden = tuple(ignored_handoffs(gate.root, config))
     if hidden:
@@ -623,39 +625,6 @@ def _broken(gate: Gate) -> list[Problem]:
     if any(problem.finding is finding for problem in gate.problems):
         return []  # the no-packet problem already asks to repair this very file
     return [Problem("broken", "another handoff file is broken", finding)]
-
-
-def _passed_over(series: list[PacketInfo], changed: set[str]) -> Problem | None:
-    """A file the branch wrote into a dated series without a date in its name (it ranks below
-    every dated file) or under an earlier date: the series' current file is another one
-    (``files``: it, then the current one)."""
-
-    def dated(name: str) -> bool:
-        key = name_key(name)
-        return key is not None and key[0] == DATED
-
-    for current in series:
-        if not dated(current.path):
-            continue
-        for older in current.history:
-            if older in changed and not dated(older):
-                return Problem(
-                    "passed-over",
-                    f"{older} has no date in its name, so {current.path} (dated) is the current "
-                    "handoff of its series, not the file this branch wrote",
-                    files=(older, current.path),
-                    known=(current.path, *current.history),
-                )
-            if older in changed:
-                return Problem(
-                    "passed-over",
-                    f"{older} is this branch's handoff, but {current.path} has a later date in "
-                    "its name, so it is the current handoff of its series, not the file this "
-                    "branch wrote",
-                    files=(older, current.path),
-                    known=(current.path, *current.history),
-                )
-    return None
 
 
 def _finished(

@@ -5,7 +5,9 @@ Today's date when it is later than the current file's; else the current file's o
 time), which ties with it by name, so that its last commit, made after the current file's,
 decides (`series_order.newest_first`); and when that name is taken, or the current file's name
 holds numbers after its date, a number right after the date that ranks above them. Never the
-file's own name: `git mv` to it does nothing.
+file's own name: `git mv` to it does nothing. In a numbered series (``1.55-parser.md``,
+``session-11.md``) the next number, in the current file's format, since a date would outrank
+every number but break the series' naming.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 
 from handoff_audit.engine.series_order import (
     DATED,
+    NUMBERED,
     NameKey,
     month_first,
     name_key,
@@ -27,6 +30,9 @@ from handoff_audit.engine.series_order import (
 from handoff_audit.git import plumbing
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
+_NUMBER_FIRST = re.compile(r"\A\d+(?:\.\d+)*[-_ ]?")
+_NUMBER_GROUP = re.compile(r"\d+(?:\.\d+)*")
+"""A series number as names write it: ``11``, ``005``, ``1.55``."""
 _DAY = 86400
 
 
@@ -40,14 +46,19 @@ class Successor:
     """One clause: what in the name (and its commit) ranks it first."""
 
 
-def successor(root: Path, written: str, current: str, now: datetime | None = None) -> Successor:
+def successor(
+    root: Path, written: str, current: str, now: datetime | None = None, dated: bool = False
+) -> Successor:
     """The name ``written`` (the branch's file) takes to outrank ``current`` (the series'
-    current file), in the same folder, keeping the part of its name after a leading date."""
+    current file), in the same folder, keeping the part of its name after a leading date.
+    ``dated``: a dated name even after a numbered ``current`` (a dated file must rank below)."""
     folder, _, name = written.rpartition("/")
     topic = _DATE_FIRST.sub("", name, count=1)
     today = int((now or datetime.now(UTC)).timestamp()) // _DAY * _DAY
     months_first = month_first([written, current])
     ahead = name_key(current, months_first) or (0, ())
+    if ahead[0] == NUMBERED and not dated:
+        return _next_number(root, written, current, ahead)
     latest = ahead[1][0] if ahead[0] == DATED else 0
     when = max(today, latest)
     stamp = datetime.fromtimestamp(when, UTC).strftime(
@@ -89,6 +100,37 @@ def successor(root: Path, written: str, current: str, now: datetime | None = Non
         place(number),
         f"the date {stamp} and the number {number} after it in the name rank it above {current}, "
         "so it is the series' current handoff",
+    )
+
+
+def _next_number(root: Path, written: str, current: str, ahead: NameKey) -> Successor:
+    """``written``'s name in a numbered series: ``current``'s name up to its number, the number
+    after it (the last part of ``1.55`` counts up, its zeros kept: ``005`` -> ``006``), then the
+    part of ``written``'s name after a leading number."""
+    folder, _, name = written.rpartition("/")
+    topic = _NUMBER_FIRST.sub("", name, count=1)
+    current_name = current.rpartition("/")[2]
+    group = _NUMBER_GROUP.search(current_name)
+    assert group is not None  # a numbered name holds a number
+    head, parts = current_name[: group.start()], group[0].split(".")
+    for step in range(1, 1000):
+        last = str(int(parts[-1]) + step).zfill(len(parts[-1]))
+        number = ".".join([*parts[:-1], last])
+        base = head + number + (topic if topic.startswith(".") or not topic else f"-{topic}")
+        path = f"{folder}/{base}" if folder else base
+        key = name_key(path)
+        if (
+            path != written
+            and not os.path.lexists(root / path)
+            and key is not None
+            and key[0] == NUMBERED
+            and key > ahead
+        ):
+            break
+    return Successor(
+        path,
+        f"the number {number} in the name ranks it above {current}, so it is the series' "
+        "current handoff",
     )
 
 
@@ -160,7 +202,7 @@ def past_typo(
         typo = misdated(root, current, known, below=written)
         return (typo, None) if typo is not None else None
     runner = next((n for n in known if n not in (current, written)), written)
-    moved = successor(root, written, runner)
+    moved = successor(root, written, runner, dated=True)
     typo = misdated(root, current, (*known, moved.path), below=moved.path)
     return (typo, moved) if typo is not None else None
 
@@ -200,11 +242,13 @@ def next_in_series(
         )
     undated = f"{folder}/<topic>.md" if folder else "<topic>.md"
     moved = successor(root, undated, files[0])
+    numbered = (name_key(files[0], month_first(list(files))) or (0, ()))[0] == NUMBERED
     shown = os.path.relpath(root / moved.path, cwd)  # words, no command
     today = datetime.now(UTC).date().isoformat()
     why = "" if moved.path.rpartition("/")[2].startswith(today) else f" ({moved.why})"
     return (
-        f"or, as this repository keeps its handoffs as a dated series in {folder or '.'}/, "
+        f"or, as this repository keeps its handoffs as a {'numbered' if numbered else 'dated'} "
+        f"series in {folder or '.'}/, "
         f"write the next one, {shown}, with the state, the next step, the decisions, what "
         f"was ruled out and the pointers, and commit it{why}"
     )

@@ -1,0 +1,46 @@
+"""The Stop hook's fix for a JSON file in another tool's shape where a packet is looked for:
+the branch's packet written beside it, under ``.handoff/`` (`new --output`), and the `packets`
+setting that stops `check` reading the file as one. The file and its markdown are someone's
+own: no fix removes or rewrites them."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from handoff_audit.config import Config, setting_advice
+from handoff_audit.model.findings import PacketInfo
+from handoff_audit.schema.foreign import packets_without
+
+_SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
+"""What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
+
+
+def beside_foreign(
+    root: Path,
+    config: Config,
+    branch: str | None,
+    packet: PacketInfo,
+    path_of: Callable[[str], str],
+    new: Callable[[list[str]], str],
+) -> tuple[str, str]:
+    """The command and what follows it for the foreign file ``packet``: ``new`` builds the
+    `new` command from its extra options; ``path_of`` gives a repository path as the agent's
+    folder sees it. Once the branch's packet is there, only the setting is left to change."""
+    path = packet.path
+    twin = packet.markdown or f"{path.removesuffix('.json')}.md"
+    twin = twin if os.path.lexists(root / twin) else ""  # named only when there
+    them = "them" if twin else "it"
+    named = f"{path} and {twin} are" if twin else f"{path} is"
+    slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
+    target = f".handoff/{slug}.json"
+    kept = packets_without(config.packets, path, twin, target)
+    stop = f"set `packets` without it, {setting_advice(config.source, 'packets', kept)}"
+    left = f"{named} not this tool's packet: leave {them} alone (do not delete {them})"
+    if (root / target).exists():
+        return stop, f"{left}; or point `schema:` at its JSON Schema if it is your own format"
+    return new([f"--output {path_of(target)}"]), (
+        f"{left}; then, so that `check` stops reading {path} as a packet, {stop}"
+    )

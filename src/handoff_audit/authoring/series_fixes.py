@@ -1,0 +1,82 @@
+"""The Stop hook's judgement and fix for a branch's file of a dated or numbered series that
+another file outranks: written without a date (a number) in its name, or under an earlier date
+(a lower number), so that the series' current handoff is another file, not the branch's. The
+fix is a `git mv` to a name that ranks it first (`series_successor`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+
+from handoff_audit.authoring.series_successor import past_typo, successor
+from handoff_audit.engine.series_order import COMMITTED, DATED, name_key
+
+_DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
+
+
+def passed_over(
+    series: Sequence[tuple[str, Sequence[str]]], changed: Collection[str]
+) -> tuple[str, tuple[str, str]] | None:
+    """Of the ``series`` (each current file with its older ones), the first whose older file
+    the branch ``changed`` ranks below the current one by name: what is wrong, and the two files
+    (the branch's, then the current one)."""
+
+    def rank(name: str) -> int:
+        key = name_key(name)
+        return key[0] if key is not None else COMMITTED
+
+    for current, history in series:
+        kind = rank(current)
+        if kind == COMMITTED:
+            continue
+        word, later = ("date", "a later date") if kind == DATED else ("number", "a higher number")
+        for older in history:
+            if older not in changed:
+                continue
+            if rank(older) < kind:
+                shown = "dated" if kind == DATED else "numbered"
+                message = (
+                    f"{older} has no {word} in its name, so {current} ({shown}) is the current "
+                    "handoff of its series, not the file this branch wrote"
+                )
+            else:
+                message = (
+                    f"{older} is this branch's handoff, but {current} has {later} in its name, so "
+                    "it is the current handoff of its series, not the file this branch wrote"
+                )
+            return message, (older, current)
+    return None
+
+
+def passed_over_advice(
+    root: Path,
+    message: str,
+    written: str,
+    current: str,
+    known: Collection[str],
+    path_of: Callable[[str], str],
+) -> tuple[str, str, str]:
+    """The reason, the command and what follows it for ``written`` passed over by ``current``
+    (``known``: the series' files): a name that ranks it first, never its own; when ``current``
+    is misdated, its rename first (`series_successor.past_typo`). ``path_of`` gives a repository
+    path as the agent's folder sees it."""
+    # The typo's new name ranks below the branch's file, which must end up current; an
+    # undated branch file takes a dated name too, or the renamed typo would still outrank it.
+    renames = past_typo(root, written, current, known)
+    if renames is not None:
+        typo, moved = renames
+        reason = f"{message}; but {current} is misdated ({typo.why}): rename it"
+        command = f"git mv -- {path_of(current)} {path_of(typo.path)}"
+        if moved is not None:
+            reason += f", and give {written} a dated name ({moved.why})"
+            command += f" && git mv -- {path_of(written)} {path_of(moved.path)}"
+        return reason, command, "then commit, and stop again"
+    name = written.rpartition("/")[2]
+    also = "; add to it what any commits after it changed" * bool(_DATE_FIRST.match(name))
+    moved = successor(root, written, current)
+    return (
+        message,
+        f"git mv -- {path_of(written)} {path_of(moved.path)}",
+        f"{moved.why}{also}; then commit",
+    )

@@ -54,20 +54,27 @@ def test_the_next_file_offered_keeps_the_series_numbering(
     assert again.code == 0, again.err
 
 
+PARSER = ["1.54-parser.md", "1.55-parser.md"]
+SESSIONS = ["session-9.md", "session-10.md"]
+
+
 @pytest.mark.parametrize(
-    ("written", "says", "moved"),
+    ("names", "written", "says", "moved"),
     [
-        ("lexer.md", "lexer.md has no number in its name, so", "1.56-lexer.md"),
-        ("1.53-lexer.md", "1.53-lexer.md is this branch's handoff, but", "1.56-lexer.md"),
+        (PARSER, "lexer.md", "lexer.md has no number in its name, so", "1.56-lexer.md"),
+        (PARSER, "1.53-lexer.md", "1.53-lexer.md is this branch's handoff, but", "1.56-lexer.md"),
+        # the series' own words before the number are not repeated as a topic
+        (SESSIONS, "session-4.md", "session-4.md is this branch's handoff, but", "session-11.md"),
+        (SESSIONS, "notes.md", "notes.md has no number in its name", "session-11-notes.md"),
     ],
 )
 def test_a_file_passed_over_moves_to_the_next_number(
-    git_repo: GitRepo, written: str, says: str, moved: str
+    git_repo: GitRepo, names: list[str], written: str, says: str, moved: str
 ) -> None:
     """The branch's file, named without a number or under a lower one, is passed over by the
     numbered current file: the `git mv` gives it the next number (it offered a dated name,
     which broke the series' naming)."""
-    _series(git_repo, ["1.54-parser.md", "1.55-parser.md"])
+    _series(git_repo, names)
     written = f"docs/handoffs/{written}"
     git_repo.write(written, NOTE.format(name=written))
     git_repo.commit("handoff: lexer")
@@ -75,7 +82,8 @@ def test_a_file_passed_over_moves_to_the_next_number(
     assert stop.code == 2 and f"docs/handoffs/{says}" in stop.err, stop.err
     command = the_command(stop.err, "fix: ")
     assert command == f"git mv -- {written} docs/handoffs/{moved}", stop.err
-    assert "the number 1.56 in the name ranks it above" in stop.err, stop.err
+    number = moved.removeprefix("session-").split("-")[0].removesuffix(".md")
+    assert f"the number {number} in the name ranks it above" in stop.err, stop.err
     done = run_fix(git_repo.root, command)
     assert done.returncode == 0, done.stderr
     git_repo.commit("handoff: lexer is the current one")

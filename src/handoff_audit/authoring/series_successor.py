@@ -106,13 +106,17 @@ def successor(
 def _next_number(root: Path, written: str, current: str, ahead: NameKey) -> Successor:
     """``written``'s name in a numbered series: ``current``'s name up to its number, the number
     after it (the last part of ``1.55`` counts up, its zeros kept: ``005`` -> ``006``), then the
-    part of ``written``'s name after a leading number."""
+    part of ``written``'s name after the same words and a number (``session-4.md``: ``.md``)."""
     folder, _, name = written.rpartition("/")
-    topic = _NUMBER_FIRST.sub("", name, count=1)
     current_name = current.rpartition("/")[2]
     group = _NUMBER_GROUP.search(current_name)
     assert group is not None  # a numbered name holds a number
     head, parts = current_name[: group.start()], group[0].split(".")
+    # `session-4.md` after `session-10.md` becomes `session-11.md`, not `session-11-session-4.md`
+    if name.lower().startswith(head.lower()):
+        topic = _NUMBER_FIRST.sub("", name[len(head) :], count=1)
+    else:
+        topic = name
     for step in range(1, 1000):
         last = str(int(parts[-1]) + step).zfill(len(parts[-1]))
         number = ".".join([*parts[:-1], last])

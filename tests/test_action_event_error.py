@@ -128,6 +128,45 @@ def test_a_merge_group_base_ref_naming_no_branch_blocks(
     )
 
 
+@pytest.mark.parametrize("base_sha", ["drop", 12345, "12345", "", "main", "g" * 40])
+def test_a_merge_group_event_without_a_usable_base_commit_blocks(
+    runner: Runner, run_cli: Callable[..., Any], base_sha: object
+) -> None:
+    # Without the base commit the gate's settings would come from the queue commit itself,
+    # whose configuration turns the gate off.
+    runner.repo.write("HANDOFF.md", "# Handoff\n\n## State\nTests pass.\n\n## Next step\nShip.\n")
+    runner.repo.write(".handoff-audit.yml", 'rules:\n  handoff-in-merge: "off"\n')
+    runner.head = runner.repo.commit("wip, and a configuration that opens the gate")
+    payload = runner.event("merge_group.checks_requested.json")
+    payload["merge_group"].update(head_sha=runner.head, base_ref="refs/heads/main")
+    if base_sha == "drop":
+        del payload["merge_group"]["base_sha"]
+    else:
+        payload["merge_group"]["base_sha"] = base_sha
+    line, summary = _stopped(runner, run_cli, json.dumps(payload), "merge_group")
+    assert line.startswith(
+        "handoff-audit: error: merge_group event without merge_group.base_sha (the commit id"
+    )
+    assert "the gate cannot be judged" in line
+    assert "the audit could not run" in summary
+
+
+def test_a_merge_group_event_with_its_base_commit_judges_the_gate_from_it(
+    runner: Runner, run_cli: Callable[..., Any]
+) -> None:
+    runner.repo.write("HANDOFF.md", "# Handoff\n\n## State\nTests pass.\n\n## Next step\nShip.\n")
+    runner.repo.write(".handoff-audit.yml", 'rules:\n  handoff-in-merge: "off"\n')
+    runner.head = runner.repo.commit("wip, and a configuration that opens the gate")
+    payload = runner.event("merge_group.checks_requested.json")
+    payload["merge_group"].update(
+        head_sha=runner.head, base_ref="refs/heads/main", base_sha=runner.base
+    )
+    result, outputs = runner.cli(run_cli, "merge_group", payload)
+    assert result.code == 1, result.out
+    assert "handoff-in-merge" in result.out
+    assert outputs["blocked"] == "true"
+
+
 def test_a_pull_request_event_without_base_ref_leaves_the_comment_alone(
     runner: Runner, run_cli: Callable[..., Any]
 ) -> None:

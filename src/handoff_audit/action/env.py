@@ -258,6 +258,14 @@ def _required(event_name: str, pr: Mapping[str, Any], key: str, what: str) -> st
     return value
 
 
+def _commit_id(value: Any) -> str | None:
+    """``value`` when it is a full commit id (40 hex digits, 64 in a SHA-256 repository)."""
+    text = _str(value)
+    if text is None or len(text) not in (40, 64):
+        return None
+    return text if all(char in "0123456789abcdefABCDEF" for char in text) else None
+
+
 def _is_tag(ref: Any) -> bool:
     return (_str(ref) or "").startswith("refs/tags/")
 
@@ -295,27 +303,41 @@ def plan(runner: Runner) -> Plan:
             tag=_is_tag(event.get("ref") or runner.ref),
         )
     if runner.event_name == "merge_group":
-        group = event.get("merge_group")
-        group = group if isinstance(group, Mapping) else {}
-        target = _branch(group.get("base_ref"))
-        if target is None:  # no gate to judge: never a pass
-            raise InputError(
-                "merge_group event without merge_group.base_ref (refs/heads/BRANCH) in "
-                "GITHUB_EVENT_PATH: the queue's base branch is unknown, so the merge gate "
-                "cannot be judged; run the action on the runner's own merge_group event"
-            )
-        return Plan(
-            head=_str(group.get("head_sha")) or runner.sha,
-            # The queue's temporary branch is nobody's packet branch: judge the merge, not it.
-            branch=None,
-            target_branch=target,
-            default_branch=default_branch,
-            base=_str(group.get("base_sha")),
-        )
+        return _merge_group_plan(runner, default_branch)
     return Plan(
         head=runner.sha,
         branch=_branch(runner.ref),
         target_branch=None,
         default_branch=default_branch,
         tag=_is_tag(runner.ref),
+    )
+
+
+def _merge_group_plan(runner: Runner, default_branch: str | None) -> Plan:
+    """A merge queue entry: the merge into the queue's base branch, the gate's settings read at
+    its base commit; an `InputError` without either."""
+    group = runner.event.get("merge_group")
+    group = group if isinstance(group, Mapping) else {}
+    target = _branch(group.get("base_ref"))
+    if target is None:  # no gate to judge: never a pass
+        raise InputError(
+            "merge_group event without merge_group.base_ref (refs/heads/BRANCH) in "
+            "GITHUB_EVENT_PATH: the queue's base branch is unknown, so the merge gate "
+            "cannot be judged; run the action on the runner's own merge_group event"
+        )
+    base = _commit_id(group.get("base_sha"))
+    if base is None:  # else the queue commit's own configuration would decide the gate
+        raise InputError(
+            "merge_group event without merge_group.base_sha (the commit id the queue's base "
+            "branch is at) in GITHUB_EVENT_PATH: the merge gate's settings cannot be read "
+            "from the base, so the gate cannot be judged; run the action on the runner's own "
+            "merge_group event"
+        )
+    return Plan(
+        head=_str(group.get("head_sha")) or runner.sha,
+        # The queue's temporary branch is nobody's packet branch: judge the merge, not it.
+        branch=None,
+        target_branch=target,
+        default_branch=default_branch,
+        base=base,
     )

@@ -28,3 +28,17 @@ def test_a_credential_shaped_branch_is_redacted_in_the_summary_and_the_comment(
     shown = run_cli(["check", "--format", "markdown"], cwd=runner.repo.root)
     assert "Checked branch `[redacted GitHub token]`" in shown.out
     assert TOKEN not in done.out + done.summary + comment["body"] + shown.out + shown.err
+
+
+def test_a_pushed_credential_shaped_branch_is_redacted_in_the_log(runner: Runner) -> None:
+    branch = f"fix/{TOKEN}"
+    runner.repo.git("branch", "-m", branch)
+    payload = runner.event("push.branch.json")
+    payload.update(ref=f"refs/heads/{branch}", after=runner.head, before=runner.base)
+    done = runner.run("push", payload)
+    assert "no open pull request from fix/[redacted GitHub token]: no comment to update" in done.out
+    # GitHub refuses to list the branch's pull requests: the warning names the branch redacted.
+    runner.fake.fail("GET", r"/pulls$", 422, "Validation Failed")
+    failed = runner.run("push", payload)
+    assert "listing the open pull requests of fix/[redacted GitHub token]" in failed.out
+    assert TOKEN not in done.out + done.summary + failed.out + failed.summary

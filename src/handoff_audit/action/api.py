@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
 from handoff_audit import __version__
+from handoff_audit.credentials import redact
 from handoff_audit.deadline import DeadlinePassed, within
 from handoff_audit.textcut import shorten
 
@@ -495,7 +496,7 @@ class Client:
             # A pull request listed without its base commit ("") is left to its own run.
             return [(p.number, p.base.ref, p.base.sha or "") for p in pulls]
 
-        return self._retrying(f"listing the open pull requests of {branch}", fetch)
+        return self._retrying(f"listing the open pull requests of {redact(branch)}", fetch)
 
     def compare(self, base: str, head: str) -> Comparison | None:
         """``base...head`` as the compare API sees it; ``None`` when a commit is unknown (404)."""

@@ -35,7 +35,7 @@ from handoff_audit.config import (
     untracked_link_refusal,
     untracked_link_target,
 )
-from handoff_audit.credentials import show
+from handoff_audit.credentials import redact, show
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
@@ -250,7 +250,8 @@ def post_comments(
         owner = runner.repository.split("/", 1)[0]
         pulls = client.open_pulls(owner, event.push_branch)
         if not pulls:
-            return [f"no open pull request from {event.push_branch}: no comment to update"]
+            branch = redact(event.push_branch)
+            return [f"no open pull request from {branch}: no comment to update"]
         targets = _into_bases(pulls, audit_into, log)
     if not targets:
         return log

@@ -55,7 +55,8 @@ class AuditRequest:
     """On a pull request whose ``packets`` and ``series`` (``config``'s) came from its base commit
     for the merge gate (`action.base_gate`), the pull request's own configuration: a file the
     gate's settings find and these do not is judged by the merge-gate rules alone, as ``check``
-    on the branch does not audit it, and one these find is judged as ``check`` judges it
+    on the branch does not audit it (and by `secret` when a ``!`` entry of these leaves it out,
+    as ``check`` scans it), and one these find is judged as ``check`` judges it
     (`own_scope.widen`)."""
 
 
@@ -165,7 +166,7 @@ def _run(request: AuditRequest) -> Report:
     # Once: applied, and their problems reported; an older file's cover its `secret` hits.
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
-    all_hits = _judged(left_out, all_hits)
+    all_hits = _judged(left_out, all_hits, frozenset(found.left_out))
     shown = _file_names(all_hits, packets) | _identifiers(packets)
     findings, suppressed = _decide(all_hits, request, inline, shown)
     return Report(
@@ -223,12 +224,20 @@ def _passed_over_warning(older: str, current: str) -> str:
     )
 
 
-def _judged(left_out: frozenset[str], hits: list[Hit]) -> list[Hit]:
+def _judged(left_out: frozenset[str], hits: list[Hit], scanned: frozenset[str]) -> list[Hit]:
     """``hits`` but those of the rules other than the merge gate's on the files the pull
-    request's own configuration leaves out (``left_out``, `own_scope.widen`)."""
+    request's own configuration leaves out (``left_out``, `own_scope.widen`); a file its
+    ``!`` entries leave out (``scanned``, `Found.left_out`) keeps its `secret` hits, as
+    ``check`` scans it."""
     if not left_out:
         return hits
-    return [hit for hit in hits if hit.path not in left_out or _blocks(hit.rule.id)]
+    return [
+        hit
+        for hit in hits
+        if hit.path not in left_out
+        or _blocks(hit.rule.id)
+        or (hit.rule.id == "secret" and hit.path in scanned)
+    ]
 
 
 def _history_files(request: AuditRequest, found: discovery.Found) -> list[Packet]:

@@ -3,7 +3,8 @@
 pull request's own (`AuditRequest.judged_by`). So the files found are those of both: what the
 gate's settings find (the merge gate judges them, a pull request cannot hide a packet from it)
 and what the pull request's own find (the other rules judge them, as ``check`` on the branch
-does); a file only the gate's settings find is judged by the merge-gate rules alone."""
+does); a file only the gate's settings find is judged by the merge-gate rules alone, and by
+`secret` when a ``!`` entry of the pull request's leaves it out (``check`` scans it)."""
 
 from __future__ import annotations
 

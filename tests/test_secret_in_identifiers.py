@@ -1,8 +1,9 @@
-"""A credential-shaped branch or topic is a name, as a credential-shaped folder is: `new` and
-`update` store a branch as given, and every output names it as git has it, so that the commands
-printed work; a credential in the packet's text is still redacted. Shown is not passed: the
-`secret` rule reports such a branch or topic (in the packet and in its twin), and `new`
-refuses such a `--topic`. (The tokens are built from parts: this file holds none.)"""
+"""A credential-shaped branch or topic is a name, as a credential-shaped folder is: a packet
+that holds one (written before `new` refused them) is named as git has it in every output, so
+that the commands printed work; a credential in the packet's text is still redacted. Shown is
+not passed: the `secret` rule reports such a branch or topic (in the packet and in its twin),
+and `new` refuses such a `--topic`, and such a checked-out branch. (The tokens are built from
+parts: this file holds none.)"""
 
 from __future__ import annotations
 
@@ -87,10 +88,10 @@ def _secrets(out: str) -> list[str]:
     return [line for line in out.splitlines() if ": secret: " in line]
 
 
-def test_new_refuses_a_token_shaped_topic_and_stores_a_token_shaped_branch(
+def test_new_refuses_a_token_shaped_topic_and_check_reports_a_token_shaped_branch(
     git_repo: GitRepo, run_cli: Callable[..., Any]
 ) -> None:
-    _feature(git_repo, BRANCH)
+    _feature(git_repo, "feat")
     summary = ["--summary", f"Tokenizer; key {INSIDE}"]
     refused = run_cli(["new", "--topic", TOPIC, *summary, *FIELDS], cwd=git_repo.root)
     assert refused.code == 2
@@ -104,7 +105,10 @@ def test_new_refuses_a_token_shaped_topic_and_stores_a_token_shaped_branch(
     assert done.code == 0, done.err
     path = git_repo.root / ".handoff" / "tokenizer.json"
     packet = json.loads(path.read_text(encoding="utf-8"))
-    assert packet["branch"] == BRANCH
+    # as `new` wrote it before it refused a credential-shaped checked-out branch
+    path.write_text(json.dumps({**packet, "branch": BRANCH}, indent=2) + "\n", encoding="utf-8")
+    assert run_cli(["render", "--write", str(path)], cwd=git_repo.root).code == 0
+    git_repo.git("branch", "-m", BRANCH)
     assert INSIDE not in packet["summary"] and "[redacted GitHub token]" in packet["summary"]
     assert INSIDE not in path.with_suffix(".md").read_text(encoding="utf-8")
     git_repo.commit("packet")

@@ -46,6 +46,7 @@ from handoff_audit.authoring.series_successor import next_in_series
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
+from handoff_audit.credentials import find_secrets
 from handoff_audit.engine.ignored import ignored_advice
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.series_folders import SeriesFolders
@@ -57,7 +58,7 @@ from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
-from handoff_audit.rules.repoint import only_other_topics, refresh_options
+from handoff_audit.rules.repoint import only_other_topics, refresh_options, renamed_first
 from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.textcut import shorten
 
@@ -582,7 +583,10 @@ class Fixes:
             '--next-action "<the first thing the next session should do>"',
             '--verdict-pointer "<path or URL of the test report>"',
         ]
-        return " ".join(parts)
+        command = " ".join(parts)
+        # `new` stores the checked-out branch, which every report then shows unredacted.
+        branch = self.gate.branch
+        return renamed_first(command) if branch and find_secrets(branch) else command
 
 
 # The placeholder of `new --verify`'s --last-known-good on a branch with no base.

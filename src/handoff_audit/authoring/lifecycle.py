@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from handoff_audit import shell
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.new_packet import (
     check_branch,
+    check_checked_out,
     check_topic,
     log_facts,
     new_names,
@@ -63,6 +65,7 @@ from handoff_audit.globs import literal
 from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import placeholder_message
+from handoff_audit.rules.repoint import renamed_first, repoint_command
 from handoff_audit.schema.packet_kind import is_packet, not_a_packet
 
 Pair = tuple[str, str]
@@ -161,6 +164,8 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     reported = reported_facts(options)
     topic = new_names(options.topic, options.branch)
     bench, config = _workbench(options, near=options.output)
+    if options.branch is None:
+        check_checked_out(bench.branch, "new", lambda: renamed_first("handoff-audit new"))
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path = _output(bench.root, options.output, topic, config)
@@ -220,6 +225,9 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     given = _given(options)
     reported = reported_facts(options)
     bench, config = _workbench(options, "update", near=packet)
+    if options.branch is None:
+        rerun = partial(_repoint_renamed, bench, config, packet, options.topic)
+        check_checked_out(bench.branch, "update", rerun)
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path, read = _updated_packet(bench, config, packet, options.topic)
@@ -249,6 +257,20 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
     return f"{name(path)}: {write_pair(path, data, config, read, notes)}", failed
+
+
+def _repoint_renamed(
+    bench: Workbench, config: Config, packet: Path | None, topic: str | None
+) -> str:
+    """The command that renames the checked-out branch and re-points ``packet`` (or the
+    branch's active packet: ``PACKET`` when there is none to name) at the new name."""
+    try:
+        path = _updated_packet(bench, config, packet, topic)[0]
+    except InputError:
+        shown = "PACKET"
+    else:
+        shown = shell.quote_path(name(path))
+    return repoint_command(f"handoff-audit update {shown}", bench.branch)
 
 
 def _resolved(risks: Any, texts: tuple[str, ...]) -> list[Any]:

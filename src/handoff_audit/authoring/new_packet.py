@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -81,6 +82,22 @@ def check_branch(branch: str | None) -> None:
             "is stored in the packet and shown unredacted in every report: name the branch for "
             "the work instead (`git branch -m NEW`, then --branch NEW), and revoke the "
             "credential if it is one"
+        )
+
+
+def check_checked_out(branch: str, command: str, rerun: Callable[[], str]) -> None:
+    """`InputError` when `new` or `update` (``command``) would store ``branch``, the
+    checked-out branch taken from git (no ``--branch`` given), and it looks like a credential:
+    `check_branch`'s refusal, with the rename that comes first (``rerun``: the command that
+    renames it and runs ``command`` again), the name unsaid."""
+    found = find_secrets(branch)
+    if found:
+        kind = found[0].kind
+        raise InputError(
+            f"the checked-out branch looks like {'an' if kind[0] in 'AEIOU' else 'a'} {kind}; "
+            f"`{command}` would store it in the packet, where every report shows it "
+            f"unredacted: rename the branch first, `{rerun()}` (with the options you gave), and "
+            "revoke the credential if it is one"
         )
 
 

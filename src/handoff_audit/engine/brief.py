@@ -497,9 +497,9 @@ def _nothing_found(packets: list[Packet], branch: str) -> str:
         f"{p.path} (branch {p.branch})" for p in packets if p.branch and p.branch != branch
     )
     unreadable = sorted(p.path for p in packets if p.kind == "json" and p.data is None)
+    shown = redact(branch)  # no packet names it: a credential-shaped name is this one's own
     said = (
-        f"branch {branch} has no handoff: no packet whose branch is {branch}, "
-        "no hand-written handoff"
+        f"branch {shown} has no handoff: no packet whose branch is {shown}, no hand-written handoff"
     )
     if unreadable:
         said += f"; unreadable: {', '.join(unreadable[:3])} (run `{program()} check`)"

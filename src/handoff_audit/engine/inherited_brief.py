@@ -59,7 +59,7 @@ def inherited_lines(packets: Sequence[Packet], branch: str, root: Path) -> tuple
     more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
     lines = [
         f"This tree holds the active handoff of another branch{more}: {packet.path} "
-        f"(branch {packet.branch}); branch {branch} has none of its own."
+        f"(branch {packet.branch}); branch {redact(branch)} has none of its own."
     ]
     next_action = _next_action(packet)
     if next_action:
@@ -67,7 +67,7 @@ def inherited_lines(packets: Sequence[Packet], branch: str, root: Path) -> tuple
     path = quote(packet.path)
     known = known_branches(root)
     if packet.branch and known is not None and branch_gone(root, packet.branch, branch, *known):
-        lines.append(f"To take it over: {program()} update {path} --branch {quote(branch)}")
+        lines.append(f"To take it over: {repoint_command(f'{program()} update {path}', branch)}")
     else:
         # From the top (``:/handoff.json``): the session may be in a subfolder, where the
         # archive finds the packet from the root but git would not.

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.credentials import redact
 from handoff_audit.engine import loading
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
@@ -116,7 +117,7 @@ def record_lines(records: Sequence[str], branch: str) -> tuple[str, ...]:
     first = records[0]
     more = f" (and {len(records) - 1} more)" if len(records) > 1 else ""
     return (
-        f"Branch {branch} has no handoff of its own yet; the project's latest record is "
+        f"Branch {redact(branch)} has no handoff of its own yet; the project's latest record is "
         f"{first}{more}, a series this branch did not write or change: the project's record, "
         f"not this branch's handoff (`{program()} show {quote(first)}` shows it).",
     )

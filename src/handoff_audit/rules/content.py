@@ -279,12 +279,13 @@ shown as the repository's tree has it, in every format, message and printed comm
 annotation's `file=` and a SARIF location must name the real file for GitHub to place them, and
 `git rm -- :/ghp_…/HANDOFF.md` must work as printed); whoever reads the log can read the tree.
 Rename such a folder, and revoke the credential if it is one. A packet's `branch` and `topic`
-are names too, shown and kept as git has them, never redacted (`new` and `update` store a
-credential-shaped branch git has as it is, so that `branch-mismatch` can clear); so a
-credential in one is reported, in the packet and in the twin's lines that repeat it (the fix:
-rename the branch, or pick another topic; `new` and `update` refuse a credential-shaped
-`--topic` or `--branch`). A credential-shaped branch checked that no packet names (`check
---branch`, a branch renamed so) is redacted; a fix that must name it renames it first.
+are names too, shown and kept as they are, never redacted (a packet written before holds
+them so, and `branch-mismatch` must be able to clear); so a credential in one is reported, in
+the packet and in the twin's lines that repeat it (the fix: rename the branch, or pick another
+topic; `new` and `update` refuse a credential-shaped `--topic` or `--branch`, and such a
+checked-out branch, naming the rename first). A credential-shaped branch checked that no packet
+names (`check --branch`, a branch renamed so) is redacted; a fix that must name it renames it
+first.
 
 Example:
 

@@ -33,13 +33,17 @@ def repoint_command(update: str, branch: str, since: str | None = None) -> str:
     packet at ``branch``; with ``since``, the placeholder of what changed since the packet
     (`refresh_options`: the packet is older than the work, re-pointed and refreshed in one
     command)."""
-    target = shell.quote(branch)
-    rename = ""
     if find_secrets(branch):
-        target = f'"{NEW_NAME}"'
-        rename = f"git branch -m {target} && "
-    command = f"{rename}{update} --branch {target}"
+        command = renamed_first(f'{update} --branch "{NEW_NAME}"')
+    else:
+        command = f"{update} --branch {shell.quote(branch)}"
     return f"{command} {refresh_options(since)}" if since else command
+
+
+def renamed_first(command: str) -> str:
+    """``command`` after the rename of a branch named like a credential (`NEW_NAME`), so that
+    what it writes never holds the name."""
+    return f'git branch -m "{NEW_NAME}" && {command}'
 
 
 def refresh_options(since: str) -> str:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from handoff_audit.model.lkg_trust import VERIFY_NOTE
+
 Command = dict[str, Any]
 """A ``commands_run`` entry: ``{"cmd": str, "exit": int, "note"?: str}``."""
 
@@ -96,8 +98,6 @@ def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> di
     return merged
 
 
-VERIFY_NOTE = "--verify at "
-"""How the note of a ``--verify`` run starts: a run made after the log's earlier entries."""
 VERIFY_TIME = "%Y-%m-%dT%H:%M:%SZ"
 """How a ``--verify`` note writes the time the run ended (UTC): ``--verify at SHA on TIME: …``."""
 _VERIFY_AT = re.compile(re.escape(VERIFY_NOTE) + r"\S+ on (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ):")

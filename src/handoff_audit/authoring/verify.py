@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from handoff_audit.authoring.session_facts import VERIFY_NOTE, VERIFY_TIME, SessionFacts
+from handoff_audit.authoring.session_facts import VERIFY_TIME, SessionFacts
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 from handoff_audit.git.workbench import Workbench, resolve_commit
-from handoff_audit.model.lkg_trust import TRUSTED
+from handoff_audit.model.lkg_trust import TRUSTED, VERIFY_NOTE
 
 TAIL_LINES = 20
 """Lines of a failing command's output shown on standard error."""

@@ -207,7 +207,7 @@ def _freshness(
     named = frozenset(f for f in listed if isinstance(f, str)) if isinstance(listed, list) else None
     lkg = _lkg(chosen)
     fresh = read_freshness(root, files, lkg, changed, records, dirt, named or frozenset())
-    if lkg and trusted_lkg((chosen.data or {}).get("open_risks"), lkg):
+    if lkg and trusted_lkg(chosen.data or {}, lkg):
         fresh = replace(fresh, lkg_trusted=True)
     return changed, fresh
 

@@ -383,8 +383,8 @@ def _lkg_line(freshness: Freshness) -> str:
     if status == "not-ancestor":
         return f"last_known_good_commit {lkg} is not in this branch's history (rebased?)"
     since = freshness.since_lkg
-    # new --verify keeps the branch's base on trust when the tests fail at HEAD: never say
-    # tests passed there.
+    # `new` takes HEAD on trust without --verify, and the branch's base when the tests fail at
+    # HEAD: never say tests passed there.
     how = "taken on trust, no test run recorded there" if freshness.lkg_trusted else ""
     how = how or "tests passed there"
     if since is None or not since.count:

@@ -29,7 +29,7 @@ from handoff_audit.authoring.fix_choice import (
     fix_of,
     writes_anew,
 )
-from handoff_audit.authoring.foreign_fixes import beside_foreign
+from handoff_audit.authoring.foreign_fixes import beside_foreign, default_left_out
 from handoff_audit.authoring.inherited_fixes import OUTDATED_RULES, inherited_advice, reason
 from handoff_audit.authoring.markdown_fixes import (
     MD_SECTIONS,
@@ -184,7 +184,10 @@ class Fixes:
             after = next_in_series(
                 self.gate.root, self.cwd, problem.files, self.path, problem.known
             )
-            return Advice(f"{problem.message}; write one", self.new(), after or self.failing())
+            where, why = default_left_out(self.gate, self.path)
+            return Advice(
+                f"{problem.message}; write one{why}", self.new(where), after or self.failing()
+            )
         if problem.kind == "inherited" and problem.packet is not None:
             return Advice(*inherited_advice(self, problem))
         if problem.kind == "ignored":

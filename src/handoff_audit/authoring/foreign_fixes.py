@@ -9,13 +9,35 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.config import Config, setting_advice
 from handoff_audit.model.findings import PacketInfo
+from handoff_audit.model.packet import named_packet
 from handoff_audit.schema.foreign import packets_without
+
+if TYPE_CHECKING:
+    from handoff_audit.authoring.agent_gate import Gate
 
 _SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
 """What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
+
+
+def beside_path(branch: str | None) -> str:
+    """Where the branch's packet goes beside a file that is not this tool's packet."""
+    slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
+    return f".handoff/{slug}.json"
+
+
+def default_left_out(gate: Gate, path_of: Callable[[str], str]) -> tuple[list[str] | None, str]:
+    """`new`'s --output and the words after "write one" when handoff.json, the file `new`
+    writes without --output or --topic, is a file `packets` leaves out (another tool's, left
+    alone): the branch's packet goes beside it, never undoing the exclusion."""
+    if not os.path.lexists(gate.root / DEFAULT_PACKET) or named_packet(DEFAULT_PACKET, gate.config):
+        return None, ""
+    where = [f"--output {path_of(beside_path(gate.branch))}"]
+    return where, f" beside {DEFAULT_PACKET}, which `packets` leaves out"
 
 
 def beside_foreign(
@@ -34,8 +56,7 @@ def beside_foreign(
     twin = twin if os.path.lexists(root / twin) else ""  # named only when there
     them = "them" if twin else "it"
     named = f"{path} and {twin} are" if twin else f"{path} is"
-    slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
-    target = f".handoff/{slug}.json"
+    target = beside_path(branch)
     kept = packets_without(config.packets, path, twin, target)
     stop = f"set `packets` without it, {setting_advice(config.source, 'packets', kept)}"
     left = f"{named} not this tool's packet: leave {them} alone (do not delete {them})"

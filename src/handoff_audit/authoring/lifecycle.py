@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit import shell
+from handoff_audit.authoring.foreign_fixes import beside_path
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.new_packet import (
     check_branch,
@@ -66,6 +67,7 @@ from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import placeholder_message
 from handoff_audit.rules.repoint import renamed_first, repoint_command
+from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.schema.packet_kind import is_packet, not_a_packet
 
 Pair = tuple[str, str]
@@ -168,7 +170,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
         check_checked_out(bench.branch, "new", lambda: renamed_first("handoff-audit new"))
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
-    path = _output(bench.root, options.output, topic, config)
+    path = _output(bench, options.output, topic, config)
     branch_packets = _json_packets(bench, config).active
     active = [p for p in branch_packets if p.topic == (topic or "default")]
     if active:
@@ -395,7 +397,8 @@ def _refuse_placeholders(options: PacketOptions) -> None:
         raise InputError("--verdict-pointer: give the path or URL of the test report")
 
 
-def _output(root: Path, output: Path | None, topic: str | None, config: Config) -> Path:
+def _output(bench: Workbench, output: Path | None, topic: str | None, config: Config) -> Path:
+    root = bench.root
     if output is None:
         path = root / (f".handoff/{topic}.json" if topic else "handoff.json")
         flag = f"--topic {topic}" if topic else "the default path handoff.json"
@@ -411,6 +414,14 @@ def _output(root: Path, output: Path | None, topic: str | None, config: Config) 
     refuse_git_folder(path, flag)  # before the `packets` advice: no glob leads there
     relative = path.relative_to(root).as_posix()
     if not named_packet(relative, config):
+        beside = beside_path(bench.branch)
+        if output is None and topic is None and named_packet(beside, config):
+            # An explicit exclusion is someone's choice (another tool's file): never undone.
+            raise InputError(
+                f"{flag}: `packets` leaves {relative} out, so `check` would never find it; "
+                f"leave it out and run `new` again with --output "
+                f"{shell.quote_path(name(root / beside))} (a path `packets` matches)"
+            )
         # `packets` replaces the defaults: the advice is the whole list, never the path alone.
         advice = setting_advice(config.source, "packets", (*config.packets, literal(relative)))
         raise InputError(
@@ -477,6 +488,12 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
             f"{error}; `new` will not overwrite it: move it or pick --output"
         ) from None
     reason = not_a_packet(existing)
+    if reason is not None and is_foreign(existing):
+        beside = shell.quote_path(name(bench.root / beside_path(bench.branch)))
+        raise InputError(
+            f"{name(path)} is another tool's JSON file, not a handoff packet ({reason}): leave "
+            f"it alone (do not delete it) and run `new` again with --output {beside}"
+        )
     if reason is not None:
         raise InputError(
             f"{name(path)} is a JSON file but not a handoff packet ({reason}); `new` will not "

@@ -72,3 +72,32 @@ def test_new_and_the_hook_s_work_list_leave_a_nested_worktree_out(
     assert repo.git("ls-files", "--", ".worktrees") == ""
     stopped = run_hook(stop_event(repo.root))
     assert stopped.code == 0, stopped.err
+
+
+def _fixes(err: str) -> list[str]:
+    return [line.split("fix: ", 1)[1] for line in err.splitlines() if "  fix: " in line]
+
+
+@pytest.mark.parametrize("nested", ["worktree", "repository"])
+def test_every_fix_is_printed_beside_an_untracked_file_and_they_end_the_session(
+    git_repo: GitRepo, nested: str
+) -> None:
+    repo = feature_repo(git_repo, "feat/host")
+    repo.write("work/notes.py", "notes = []\n")  # the session's work, not committed yet
+    if nested == "worktree":
+        repo.git("worktree", "add", "-q", "-b", "feat/inner", "work/other", "main")
+    else:
+        GitRepo(repo.root / "work" / "other").write("x.py", "x = 1\n")
+    blocked = run_hook(stop_event(repo.root))
+    assert blocked.code == 2, blocked.err
+    fixes = _fixes(blocked.err)
+    assert any("info/exclude" in fix for fix in fixes), blocked.err
+    assert any(fix.startswith("git add -- work/notes.py &&") for fix in fixes), blocked.err
+    assert not any("work/other" in fix and "git add" in fix for fix in fixes), blocked.err
+    for fix in fixes:  # in the order printed, as an agent follows them
+        done = run_fix(repo.root, fix)
+        assert done.returncode == 0, f"{fix}\n{done.stdout}{done.stderr}"
+    repo.commit("handoff")
+    assert repo.git("ls-files", "--", "work/other") == ""
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 0, stopped.err

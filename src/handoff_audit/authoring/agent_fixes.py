@@ -38,7 +38,7 @@ from handoff_audit.authoring.markdown_fixes import (
     filled_in_place,
     template_fix,
 )
-from handoff_audit.authoring.nested_repos import exclude_advice, nested_repositories
+from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.packet_files import packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.series_fixes import passed_over_advice
@@ -210,15 +210,13 @@ class Fixes:
             return self.rebase(problem)
         if problem.kind == "secret" and problem.finding is not None:
             return self.secret_advice(problem.finding)
+        if problem.kind == "nested":
+            return Advice(*exclude_advice(problem.files))
         return self.commit_advice(problem)
 
     def commit_advice(self, problem: Problem) -> Advice:
         """Files not committed: `git add` the named files (never `-A`), then commit; a
-        submodule's changed files committed inside it first; a repository or worktree inside
-        this one (no submodule) never added, but kept out of git's sight."""
-        nested = nested_repositories(problem.files)
-        if nested:
-            return Advice(*exclude_advice(nested))
+        submodule's changed files committed inside it first."""
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         added = [f for f in problem.files if f not in problem.staged_deletions]
         added += [f for f in problem.rewritten if f not in problem.files]

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
+from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
 from handoff_audit.config import Config, load_config
@@ -79,7 +80,8 @@ class Problem:
     stopped midway), ``pending`` (a sequence, `git am` or `git bisect` left midway),
     ``left-branch`` (a detached HEAD a checkout moved to from a branch),
     ``inherited`` (an active packet of the branch this one was made from),
-    ``uncommitted``, ``secret`` (a credential in a file that is none of the branch's packets),
+    ``uncommitted``, ``nested`` (a repository or worktree inside this one, no submodule),
+    ``secret`` (a credential in a file that is none of the branch's packets),
     ``broken`` (a packet file beside the branch's own that is JSON but no packet), ``ignored``
     (handoff files git ignores, for a branch that has none it can see) or ``passed-over`` (a
     file the branch wrote into a dated or numbered series, without a date or number or under an
@@ -91,7 +93,7 @@ class Problem:
     packet: PacketInfo | None = None
     """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()
-    """For ``uncommitted`` and ``ignored``: the files, from the repository root (for
+    """For ``uncommitted``, ``nested`` and ``ignored``: the files, from the repository root (for
     ``rebase``: its changes not staged); for
     ``passed-over``: the branch's file, then the series' current one; for ``no-packet``: the
     current files of the repository's series, if it keeps any."""
@@ -415,7 +417,7 @@ def _stopped_problems(gate: Gate, codes: dict[str, str]) -> list[Problem]:
         return [*problems, pending]
     taken = staged if gate.pending.kind == "am" and "--continue" in pending.command else set()
     rest = {p: c for p, c in codes.items() if p not in taken}
-    return [pending, _uncommitted(rest)] if rest else [pending]
+    return [pending, *_uncommitted(rest)]
 
 
 def _stopped_only(gate: Gate, codes: dict[str, str]) -> list[Problem]:
@@ -434,8 +436,7 @@ def _stopped_only(gate: Gate, codes: dict[str, str]) -> list[Problem]:
     problems.append(Problem("stopped", said, command=finish))
     done = {*conflicted, *staged, *_rendered_anew(gate, tuple(conflicted))}
     rest = {p: c for p, c in codes.items() if p not in done}
-    if rest:
-        problems.append(_uncommitted(rest))
+    problems.extend(_uncommitted(rest))
     return problems
 
 
@@ -448,7 +449,7 @@ def _dirt_problems(gate: Gate, codes: dict[str, str], *, rebasing: bool = False)
         return []
     conflicted = sorted(set(unmerged(codes)) | set(with_markers(gate.root, codes)))
     if not conflicted:
-        return [_uncommitted(codes)]
+        return _uncommitted(codes)
     said = f"{len(conflicted)} file(s) in a merge conflict"
     # In a rebase, git's "us" (X) is the branch rebased onto; this branch's side is "them" (Y).
     gone = {"DD", "UD"} if rebasing else {"DD", "DU"}
@@ -459,8 +460,7 @@ def _dirt_problems(gate: Gate, codes: dict[str, str], *, rebasing: bool = False)
     ]
     done = {*conflicted, *_rendered_anew(gate, conflicted)}
     rest = {path: code for path, code in codes.items() if path not in done}
-    if rest:
-        problems.append(_uncommitted(rest))
+    problems.extend(_uncommitted(rest))
     return problems
 
 
@@ -471,13 +471,18 @@ def _rendered_anew(gate: Gate, conflicted: Sequence[str]) -> set[str]:
     return {twin_of(p) for p in packets_among(gate.root, gate.config, tuple(conflicted))}
 
 
-def _uncommitted(codes: dict[str, str]) -> Problem:
-    dirt = tuple(sorted(codes))
+def _uncommitted(codes: dict[str, str]) -> list[Problem]:
+    """A repository or worktree inside this one (`nested_repositories`), kept out of git's
+    sight, then the other files, committed: each gets its own fix."""
+    nested = tuple(nested_repositories(sorted(codes)))
+    dirt = tuple(sorted(path for path in codes if path not in nested))
     # `git status` code "D ": gone from the index and the work tree alike.
     gone = tuple(path for path in dirt if codes[path] == "D ")
-    return Problem(
-        "uncommitted", f"{len(dirt)} file(s) not committed", files=dirt, staged_deletions=gone
-    )
+    said = f"{len(dirt)} file(s) not committed"
+    return [
+        *([Problem("nested", "a repository inside this one", files=nested)] if nested else []),
+        *([Problem("uncommitted", said, files=dirt, staged_deletions=gone)] if dirt else []),
+    ]
 
 
 def _inherited(

@@ -101,3 +101,29 @@ def test_every_fix_is_printed_beside_an_untracked_file_and_they_end_the_session(
     assert repo.git("ls-files", "--", "work/other") == ""
     stopped = run_hook(stop_event(repo.root))
     assert stopped.code == 0, stopped.err
+
+
+def test_a_nested_worktree_beside_a_current_handoff_gets_no_route_that_outdates_it(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    repo = feature_repo(git_repo, "feat/host")
+    made = run_cli(
+        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
+         "--verdict-pointer", "src/refunds.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    repo.commit("handoff")
+    repo.git("worktree", "add", "-q", "-b", "feat/other", ".wt/other", "main")
+    blocked = run_hook(stop_event(repo.root))
+    assert blocked.code == 2, blocked.err
+    # A committed .gitignore line is a change the packet does not describe (packet-outdated):
+    # every route printed keeps the handoff current, with nothing to commit.
+    assert ".gitignore" not in blocked.err, blocked.err
+    assert "nothing to commit" in blocked.err, blocked.err
+    [fix] = _fixes(blocked.err)
+    done = run_fix(repo.root, fix)
+    assert done.returncode == 0, f"{fix}\n{done.stderr}"
+    assert repo.git("status", "--porcelain") == ""
+    stopped = run_hook(stop_event(repo.root))
+    assert stopped.code == 0, stopped.err

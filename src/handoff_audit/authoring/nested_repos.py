@@ -19,7 +19,9 @@ def nested_repositories(files: Sequence[str]) -> list[str]:
 
 def exclude_advice(nested: Sequence[str]) -> tuple[str, str, str]:
     """The reason, the command that adds each folder to ``info/exclude`` (from any folder of the
-    work tree, a linked worktree too), and the alternative."""
+    work tree, a linked worktree too), and what follows it. No `.gitignore` route: its commit
+    would be a change the handoff does not describe, for a folder that is no work of the
+    branch."""
     shown = ", ".join(nested[:3]) + (f" (+{len(nested) - 3} more)" if len(nested) > 3 else "")
     patterns = " ".join(quote("/" + re.sub(r"([\\*?\[!#])", r"\\\1", path)) for path in nested)
     where = '"$(git rev-parse --git-path info/exclude)"'
@@ -29,5 +31,6 @@ def exclude_advice(nested: Sequence[str]) -> tuple[str, str, str]:
         "of this branch, so keep git from seeing it (never `git add` it: that commits a link "
         "no clone can check out)",
         command,
-        "or add it to .gitignore and commit that",
+        "info/exclude is git's own file on this machine, never committed: nothing to commit "
+        "for it, and the handoff stays current",
     )

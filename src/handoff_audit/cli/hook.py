@@ -225,8 +225,9 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
         lines.extend(block)
     fill = " (fill in the <...> parts)" if any('"<' in line for line in lines) else ""
     only_git = gate.rebasing or gate.stopped or gate.protected or gate.branch is None
-    # A conflict's fix says itself whether a commit follows ("nothing is left to commit").
-    only_git = only_git or all(problem.kind == "conflict" for problem in gate.problems)
+    # A conflict's fix says itself whether a commit follows ("nothing is left to commit"); a
+    # nested repository's changes no tracked file.
+    only_git = only_git or all(p.kind in ("conflict", "nested") for p in gate.problems)
     commit = "" if only_git else "commit, "
     where = ""
     if event.gone:  # the agent's shell is in a folder that is gone: git fails there

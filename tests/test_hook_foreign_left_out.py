@@ -85,3 +85,15 @@ def test_the_hooks_fixes_beside_a_left_out_file_end_the_session(git_repo: GitRep
     assert first.code == 0, first.err
     assert (git_repo.root / "handoff.json").read_bytes() == before
     assert (git_repo.root / ".handoff-audit.yml").read_text(encoding="utf-8") == LEFT_OUT
+
+
+def test_new_beside_a_left_out_file_never_names_a_branch_that_looks_like_a_credential(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    _other_tools_file(git_repo, LEFT_OUT)
+    token = "ghp_R7x2Kq9Lm4Np8Vt3Wz6Yb1Cd5Fg0Hj2Ks7Q9a"  # made up, in a token's shape
+    git_repo.git("branch", "-m", f"fix/{token}")
+    refused: Result = run_cli(NEW, cwd=git_repo.root)
+    assert refused.code == 2
+    assert token.lower()[:12] not in refused.err.lower(), refused.err
+    assert "git branch -m" in refused.err, refused.err

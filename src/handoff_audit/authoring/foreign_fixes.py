@@ -11,8 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from handoff_audit import shell
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
+from handoff_audit.authoring.no_active import name
 from handoff_audit.config import Config, setting_advice
+from handoff_audit.credentials import find_secrets
 from handoff_audit.model.findings import PacketInfo
 from handoff_audit.model.packet import named_packet
 from handoff_audit.schema.foreign import packets_without
@@ -28,6 +31,19 @@ def beside_path(branch: str | None) -> str:
     """Where the branch's packet goes beside a file that is not this tool's packet."""
     slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
     return f".handoff/{slug}.json"
+
+
+def beside_option(root: Path, branch: str | None) -> str:
+    """How `new` is run again beside another tool's file, from the current folder: never
+    naming a branch that looks like a credential (the path would hold it), which is renamed
+    first."""
+    path = shell.quote_path(name(root / beside_path(branch)))
+    if find_secrets(path):
+        return (
+            "--output .handoff/<branch>.json once the branch is renamed (its name looks like a "
+            "credential: `git branch -m NEW`, and revoke the credential if it is one)"
+        )
+    return f"--output {path}"
 
 
 def default_left_out(gate: Gate, path_of: Callable[[str], str]) -> tuple[list[str] | None, str]:

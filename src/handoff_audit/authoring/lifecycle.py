@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit import shell
-from handoff_audit.authoring.foreign_fixes import beside_path
+from handoff_audit.authoring.foreign_fixes import beside_option, beside_path
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.new_packet import (
     check_branch,
@@ -414,13 +414,12 @@ def _output(bench: Workbench, output: Path | None, topic: str | None, config: Co
     refuse_git_folder(path, flag)  # before the `packets` advice: no glob leads there
     relative = path.relative_to(root).as_posix()
     if not named_packet(relative, config):
-        beside = beside_path(bench.branch)
-        if output is None and topic is None and named_packet(beside, config):
+        if output is None and topic is None and named_packet(beside_path(bench.branch), config):
             # An explicit exclusion is someone's choice (another tool's file): never undone.
             raise InputError(
                 f"{flag}: `packets` leaves {relative} out, so `check` would never find it; "
-                f"leave it out and run `new` again with --output "
-                f"{shell.quote_path(name(root / beside))} (a path `packets` matches)"
+                "leave it out and write the packet beside it, at a path `packets` matches: run "
+                f"`new` again with {beside_option(root, bench.branch)}"
             )
         # `packets` replaces the defaults: the advice is the whole list, never the path alone.
         advice = setting_advice(config.source, "packets", (*config.packets, literal(relative)))
@@ -489,10 +488,10 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
         ) from None
     reason = not_a_packet(existing)
     if reason is not None and is_foreign(existing):
-        beside = shell.quote_path(name(bench.root / beside_path(bench.branch)))
         raise InputError(
             f"{name(path)} is another tool's JSON file, not a handoff packet ({reason}): leave "
-            f"it alone (do not delete it) and run `new` again with --output {beside}"
+            f"it alone (do not delete it) and run `new` again with "
+            f"{beside_option(bench.root, bench.branch)}"
         )
     if reason is not None:
         raise InputError(

@@ -246,3 +246,47 @@ def test_check_blocks_a_handoff_named_as_a_command_in_a_command_folder(
     assert done.code == 1, done.out
     blocked = sorted(f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge")
     assert blocked == sorted(NOTES_NAMED_AS_COMMANDS)
+
+
+FRONT_MATTERS = [
+    "description: x",
+    "description: Write a session handoff\nallowed-tools: Bash, Write",
+    "name: handoff\ndescription: Use when the session ends",
+]
+DRESSED_NOTES = [".claude/commands/session-handoff.md", "prompts/handoff.md"]
+
+
+@pytest.mark.parametrize("front", FRONT_MATTERS)
+def test_check_blocks_a_handoff_under_command_front_matter_in_a_command_folder(
+    git_repo: GitRepo, run_cli: Run, front: str
+) -> None:
+    """Front matter is the pull request's to write: over a body that reads as a handoff
+    (State, Next step, Ruled out), it does not make the file a command."""
+    _feature_branch(git_repo)
+    for note in DRESSED_NOTES:
+        git_repo.write(note, f"---\n{front}\n---\n{FULL_NOTE}")
+    git_repo.write(".claude/commands/handoff.md", COMMAND)
+    git_repo.commit("handoffs dressed as commands")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    blocked = sorted(f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge")
+    assert blocked == sorted(DRESSED_NOTES)
+
+
+def test_a_handoff_under_a_bare_description_in_a_command_folder_is_blocked_by_the_action(
+    runner: Runner,
+) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    for note in DRESSED_NOTES:
+        runner.repo.write(note, f"---\ndescription: x\n---\n{FULL_NOTE}")
+    runner.repo.write(".claude/commands/handoff.md", COMMAND)
+    runner.head = runner.repo.commit("handoffs dressed as commands")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    for note in DRESSED_NOTES:
+        assert (
+            f"::error file={note},title=handoff-audit%3A handoff-in-merge::"
+            f"{note} would be merged into the protected branch main"
+        ) in done.out
+    assert ".claude/commands/handoff.md" not in done.out  # a command, never a finding

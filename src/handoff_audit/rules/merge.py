@@ -48,8 +48,9 @@ not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES
 purpose. An agent's command, prompt or skill folder (`prompts/`, `.claude/commands/`) is no way
 around it: a file there is blocked when a `block-files` glob matches it (in any letter case, as
 anywhere) and its name is not all lower case (`docs/prompts/HANDOFF.md`, `prompts/Handoff.md`; a
-lower-case `session-handoff.md` or a lone `handoff.md` there is a command's while it reads as one:
-one that reads as a handoff, with sections such as State and Next step, is blocked).
+lower-case `session-handoff.md` or a lone `handoff.md` there is a command's while its body reads as
+one, front matter such as `description:` aside: one that reads as a handoff, with sections such as
+State and Next step, is blocked whatever its front matter).
 The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A

@@ -82,14 +82,19 @@ def test_a_lone_lowercase_handoff_md_is_a_note_and_blocked(tmp_path: Path, run_c
     assert code == 1
 
 
-def test_markdown_beside_json_is_never_a_case_variant(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
-    # Another tool's handoff.json and its hand-written handoff.md, with `packets` set so that
-    # neither is read: handoff.md is that file's twin, not a `HANDOFF.md` to block.
+def test_markdown_beside_a_json_the_gate_leaves_out_is_a_working_note(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    # Another tool's handoff.json and a hand-written handoff.md, with `packets` set so that
+    # neither is read: the JSON is no packet the gate judges, so handoff.md is no twin of it but
+    # a working note, blocked as a lone one is (review 52-2); so is its case variant.
     config = 'packets: [".handoff/**/*.json", "**/HANDOFF.md"]\n'
     files = {".handoff-audit.yml": config, "handoff.json": "{}\n", "handoff.md": HAND_WRITTEN}
     repo = _feature_branch(tmp_path, files)
     code, report = _check_into_main(run_cli, repo.root)
-    assert (code, report["packets"], report["findings"]) == (0, [], [])
+    assert report["packets"] == []
+    assert [h["path"] for h in hits(report, "handoff-in-merge")] == ["handoff.md"]
+    assert code == 1
     repo.git("mv", "handoff.md", "Handoff.md")
     repo.commit("renamed away from its JSON file")
     code, report = _check_into_main(run_cli, repo.root)

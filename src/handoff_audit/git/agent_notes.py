@@ -27,12 +27,14 @@ def agent_notes(
     listed: Iterable[tuple[str, str]],
     from_top: Callable[[str], str | None],
     block_files: Iterable[str] | None,
+    beside_json: Iterable[str] = (),
 ) -> dict[str, str | None]:
-    """Those of ``block_files`` exempt by name (`exempt_by_name`), each with its text (its blob
-    in ``listed``: (path from the top folder, blob id)), ``None`` when it cannot be read: the
+    """Those of ``block_files`` exempt by name (`exempt_by_name`), and the markdown files
+    ``beside_json`` (a ``handoff.md`` by a ``handoff.json``), each with its text (its blob in
+    ``listed``: (path from the top folder, blob id)), ``None`` when it cannot be read: the
     merge rule reads them (`markdown.agent_command.reads_as_handoff`) and gates those that hand
     work over, or are unread. One ``cat-file --batch`` call, none when there is none."""
-    asked = {name for name in block_files or () if exempt_by_name(name)}
+    asked = {name for name in block_files or () if exempt_by_name(name)} | set(beside_json)
     blobs = {name: blob for path, blob in listed if (name := from_top(path)) in asked}
     if not blobs:
         return {}

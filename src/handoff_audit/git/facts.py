@@ -41,7 +41,7 @@ from handoff_audit.git.protected import (
 )
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.setup_change import settle_held
-from handoff_audit.git.tree_packets import unaudited_active
+from handoff_audit.git.tree_packets import beside_packets, unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import missing_head, unknown_head, unknown_target
 from handoff_audit.model.context import Target
@@ -319,9 +319,7 @@ class _Gatherer:
             return
         files = plumbing.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
         if blocks:
-            listed = files.get(head_tree, [])
-            self._block_files(facts, {path for path, _ in listed})
-            facts.agent_notes = agent_notes(self.root, listed, self.from_top, facts.block_files)
+            self._block_files(facts, dict(files.get(head_tree, [])))
         if into_protected:
             facts.unaudited_active = unaudited_active(
                 self.root,
@@ -347,15 +345,18 @@ class _Gatherer:
         self.target_fetch.wanted = history_target.wanted(self.target, refs)
         return name, None if self.target.branch or current else unborn_branch(name, refs)
 
-    def _block_files(self, facts: History, listed: set[str]) -> None:
-        """The block files of the commit checked (``listed``: its files from the top folder),
-        with the index's changes over them when a commit is being made."""
-        staged = self.target.staged
+    def _block_files(self, facts: History, blobs: dict[str, str]) -> None:
+        """The block files of the commit checked (``blobs``: its files from the top folder ->
+        their blob ids), with the index's changes over them when a commit is being made; the
+        markdown files beside a JSON file of their name; and the texts the merge rule reads."""
+        staged, listed = self.target.staged, set(blobs)
         if staged is not None:
             listed = (listed - staged.deleted) | staged.changed
         names = {name for name in map(self.from_top, listed) if name is not None}
-        named = (name for name in names if named_block_file(name, self.config, names.__contains__))
-        facts.block_files = tuple(sorted(named))
+        named = {name for name in names if named_block_file(name, self.config, names.__contains__)}
+        found = beside_packets(self.root, names, blobs, self.from_top, self.packets, self.config)
+        facts.beside_json, facts.block_files = found, tuple(sorted(named))
+        facts.agent_notes = agent_notes(self.root, blobs.items(), self.from_top, named, found)
         if staged is not None:
             facts.staged_block_files = frozenset(
                 name
@@ -369,7 +370,7 @@ class _Gatherer:
         stages."""
         if unborn and self.target.staged is not None:  # the index is the whole first commit
             if on_protected_branch(self.target, unborn, self.protected):
-                self._block_files(facts, set())
+                self._block_files(facts, {})
         elif unborn:
             facts.block_files = ()
         if not self.target.head:

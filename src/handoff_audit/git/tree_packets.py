@@ -7,19 +7,29 @@ makes for the block files; the ones the audit did not read are read here with on
 --batch``, whatever their number (none when every packet was audited). A packet that cannot be
 read (over ``max-file-bytes``, not a JSON object) counts too, and so does one whose status is
 not exactly ``archived`` or ``superseded`` (missing, ``"Active"``, ``null``): nothing shows it
-is finished.
+is finished. The same call lists the JSON file beside a ``handoff.md`` that ``block-files``
+would name without it (`beside_packets`): the markdown is that packet's twin only while the gate
+judges the JSON as a packet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
 from handoff_audit.globs import matches_any
 from handoff_audit.jsonpos import JsonPositionError, Parsed, parse
-from handoff_audit.model.packet import is_finished, odd_status
+from handoff_audit.model.packet import (
+    Packet,
+    is_finished,
+    named_block_file,
+    named_packet,
+    odd_status,
+    packet_of,
+)
 from handoff_audit.model.repo_history import Unfinished
 
 
@@ -55,6 +65,49 @@ def unaudited_active(
             position = parsed.positions.get("/status", parsed.positions.get("", (None, None)))
             active[name] = Unfinished(position, odd_status(parsed.value), parsed.value)
     return active
+
+
+def beside_packets(
+    root: Path,
+    names: set[str],
+    listed: Mapping[str, str],
+    from_top: Callable[[str], str | None],
+    audited: Iterable[Packet],
+    config: Config,
+) -> dict[str, dict[str, Any] | None]:
+    """The markdown files among ``names`` (the commit's, from the audited root) that
+    ``block-files`` would name but for a JSON file of the same name beside them (``handoff.md``
+    by ``handoff.json``) -> that JSON object, or ``None`` when ``packets`` leaves it out or it is
+    only in the index (no packet the gate reads): the merge rule gates such a markdown file as a
+    working note unless it judges the JSON as a packet. A JSON file the audit read
+    (``audited``) is taken as read; the others from their blobs in ``listed`` (path from the
+    top folder -> blob; ``from_top`` makes it a name), one ``cat-file --batch``. One that
+    ``packets`` finds but that cannot be read (over ``max-file-bytes``, not an object) is gated
+    itself (`unaudited_active`), so its markdown stays its twin."""
+    beside = {
+        name: packet_of(name)
+        for name in names
+        if name.lower().endswith(".md")
+        and packet_of(name) in names
+        and named_block_file(name, config)
+        and not named_block_file(name, config, names.__contains__)
+    }
+    read = {p.path: p.data for p in audited if p.kind == "json"}
+    blobs = {name: blob for top, blob in listed.items() if (name := from_top(top)) is not None}
+    wanted = {json: blobs[json] for json in beside.values() if json not in read and json in blobs}
+    texts = plumbing.read_blobs(root, list(set(wanted.values())), config.max_file_bytes)
+    found: dict[str, dict[str, Any] | None] = {}
+    for md, json in beside.items():
+        if not named_packet(json, config) or not (json in read or json in wanted):
+            found[md] = None
+        elif json in read:
+            if read[json] is not None:
+                found[md] = read[json]
+        elif (text := texts.get(wanted[json])) is not None and (
+            parsed := _json_object(text.decode("utf-8", "replace"))
+        ) is not None:
+            found[md] = parsed.value
+    return found
 
 
 def _json_object(text: str) -> Parsed | None:

@@ -135,6 +135,11 @@ class History:
     """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
+    beside_json: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    """Markdown files that ``block-files`` names but for a JSON file of their name beside them
+    (``handoff.md`` by ``handoff.json``) -> that JSON object, ``None`` when it is no packet the
+    gate reads: the merge rule gates the markdown as a working note when it reads as a handoff,
+    unless it judges the JSON as a packet (`git.tree_packets.beside_packets`)."""
     agent_notes: dict[str, str | None] = field(default_factory=dict)
     """Those of ``block_files`` in an agent's command folder, named as a command is there, with
     their text (``None``: unread), `git.agent_notes`: gated when they read as a handoff."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from handoff_audit import shell
 from handoff_audit.git.agent_notes import exempt_by_name
@@ -20,7 +21,7 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.model.repo_history import Unfinished
 from handoff_audit.rules.base import Hit, Rule
-from handoff_audit.schema.foreign import is_foreign
+from handoff_audit.schema.foreign import has_packet_fields, is_foreign
 
 HANDOFF_IN_MERGE = Rule(
     id="handoff-in-merge",
@@ -41,7 +42,10 @@ in a pull request, then its base); the files checked are those of the commit che
 `SESSION_HANDOFF.md`, `NEXT_SESSION.md`, `HANDOVER.md`, `AGENT_HANDOFF.md`, `CLAUDE_HANDOFF.md`,
 `HANDOFF_NOTES.md`, `SESSION-HANDOFF.md`, `session-handoff.md`, `NEXT-SESSION.md`,
 `HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case, and a `handoff.md` with no
-`handoff.json` beside it). A series of dated handoffs
+`handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no packet the gate judges,
+another tool's file or one without the fields a packet has, or that the base's `packets` leaves
+out, is blocked when it reads as a handoff, with sections such as State and Next step, whatever
+the pull request's own `schema` level or `packets`). A series of dated handoffs
 (`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project keeps, and is
 not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
 `handover.md`, `SESSION_STATE.md` and `SESSION_LOG.md`, which are audited but often kept on
@@ -98,7 +102,8 @@ level `schema` has and whatever `schema` file is configured: nothing shows that 
 finished. Another tool's JSON file under a packet name (an orchestrator's `handoff.json` with
 `"status": "in_progress"`: none of `branch`, `next_action`, `last_known_good_commit`, mostly
 keys the schema does not know) is no packet and does not count while the bundled schema judges:
-its one `schema` finding says to leave it alone and set `packets` without it.
+its one `schema` finding says to leave it alone and set `packets` without it (a `handoff.md`
+beside it that reads as a handoff is a working note, blocked by `handoff-in-merge`).
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
@@ -130,12 +135,23 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     work = [p for p in ctx.packets if p.ref is None]
     if facts is not None and facts.block_files is not None:
         blocked = set(facts.block_files)
+        texts = facts.agent_notes
+        beside = {md for md, data in facts.beside_json.items() if not _packet(data)}
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
-    texts = facts.agent_notes if facts is not None else {}
+        twins = {p.markdown_path: p for p in work if p.kind == "json" and p.markdown_path}
+        beside = {
+            md
+            for md, p in twins.items()
+            if p.data is not None and not _packet(p.data) and named_block_file(md, ctx.config)
+        }
+        texts = {md: twins[md].markdown_text for md in beside}
     notes = {name for name, text in texts.items() if text is None or reads_as_handoff(text)}
     blocked = {name for name in blocked if name in notes or not exempt_by_name(name)}
+    # A markdown file is a packet's twin only beside a packet the gate judges: beside another
+    # tool's JSON, or one without a packet's fields, it is a working note when it reads as one.
+    blocked |= {md for md in beside if md not in texts or md in notes}
     unread = _unread(work)
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
@@ -166,6 +182,13 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         active = {path: u for path, u in active.items() if not is_foreign(u.data)}
     for path, unfinished in sorted(active.items()):
         yield _active_into_protected(path, target, unfinished)
+
+
+def _packet(data: dict[str, Any] | None) -> bool:
+    """Whether the JSON object ``data`` beside a markdown file of its name is a packet the gate
+    judges, so that the markdown is its twin: one with a packet's fields, whatever the pull
+    request's `schema` setting and level (``None``: no packet the gate reads)."""
+    return data is not None and has_packet_fields(data)
 
 
 def _finished(packet: Packet) -> bool:

@@ -50,6 +50,14 @@ def is_foreign(data: Any) -> bool:
     return 2 * len(strange) > len(data) - ("status" in data)
 
 
+def has_packet_fields(data: Mapping[str, Any]) -> bool:
+    """True when ``data`` has every field the bundled schema requires of a packet, whatever
+    their values: a packet the merge gate takes a markdown twin beside (``handoff.md`` by
+    ``handoff.json``) for. Which schema the configuration names and whether its `schema`
+    findings are reported are the pull request's own, so they do not decide it."""
+    return all(key in data for key in _required_fields())
+
+
 @cache
 def _required_fields() -> tuple[str, ...]:
     required = load_schema(None).get("required", [])
@@ -107,6 +115,7 @@ __all__ = [
     "IDENTIFYING",
     "OWN_FIELDS",
     "foreign_message",
+    "has_packet_fields",
     "is_foreign",
     "packets_without",
     "unknown_keys",

@@ -1,0 +1,115 @@
+"""A `handoff.md` beside a `handoff.json` is that packet's twin, not a working note, only while
+the merge gate judges the JSON as a packet: one it finds by `packets` (its own settings, the base
+branch's on a pull request) with every field a packet has. Beside another tool's JSON, one that
+lacks a packet's fields, or one `packets` leaves out, a `handoff.md` that reads as a handoff is
+blocked like a lone one: the pull request's own `schema` level or `packets` do not open the
+gate for it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from action_runner import Runner
+from conftest import GitRepo, Result
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+NOTE = (
+    "# Handoff: refunds\n\n## State\nRefund flow half done; tests in tests/test_refund.py fail."
+    "\n\n## Next step\nFinish src/refund.py refund() and make tests pass.\n\n## Ruled out\n"
+    "- Stripe webhooks: too slow.\n\n## Key decisions\n- Polling, because webhooks are flaky.\n"
+)
+ORCHESTRATOR = {"status": "in_progress", "tool": "orchestrator", "steps": [], "owner": "x"}
+NOT_PACKETS = {
+    "another tool's": ORCHESTRATOR,
+    "active, foreign": {"status": "active", "task": "refunds", "progress": "half", "todo": []},
+    "active, no fields": {"status": "active", "summary": "Refund flow half done."},
+    "archived, no fields": {"status": "archived"},
+}
+PR_SETTINGS = [
+    "",
+    'rules:\n  schema: "off"\n',
+    'packets: ["**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md", '
+    '"!handoff.json", "!handoff.md"]\n',
+]
+
+
+@pytest.mark.parametrize("settings", PR_SETTINGS, ids=["none", "schema off", "packets !"])
+def test_the_action_blocks_a_handoff_md_beside_another_tools_json(
+    runner: Runner, settings: str
+) -> None:
+    repo = runner.repo
+    repo.write("handoff.json", json.dumps(ORCHESTRATOR) + "\n")
+    repo.write("handoff.md", NOTE)
+    if settings:
+        repo.write(".handoff-audit.yml", settings)
+    runner.head = repo.commit("working note beside another tool's file")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert (
+        "::error file=handoff.md,title=handoff-audit%3A handoff-in-merge::"
+        "handoff.md would be merged into the protected branch main"
+    ) in done.out
+    assert "all clear" not in done.summary
+
+
+def _feature_branch(repo: GitRepo) -> None:
+    repo.write("src/refund.py", "def refund(): ...\n")
+    repo.commit("base")
+    repo.git("checkout", "-q", "-b", "feat/refunds")
+
+
+def _blocked(run_cli: Any, root: Any) -> list[tuple[str, str]]:
+    done: Result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=root)
+    findings = done.json()["findings"]
+    return sorted((f["rule"], f["path"]) for f in findings if f["rule"].endswith("-in-merge"))
+
+
+@pytest.mark.parametrize("data", NOT_PACKETS.values(), ids=NOT_PACKETS.keys())
+def test_check_blocks_a_handoff_md_beside_a_json_that_is_no_packet(
+    git_repo: GitRepo, run_cli: Any, data: dict[str, Any]
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write("handoff.json", json.dumps(data) + "\n")
+    git_repo.write("handoff.md", NOTE)
+    git_repo.commit("working note beside a JSON file")
+    blocked = _blocked(run_cli, git_repo.root)
+    assert ("handoff-in-merge", "handoff.md") in blocked
+
+
+def test_check_blocks_a_handoff_md_beside_a_json_packets_leaves_out(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(".handoff-audit.yml", 'packets: [".handoff/**/*.json", "**/HANDOFF.md"]\n')
+    git_repo.write("handoff.json", json.dumps(packet(branch="feat/refunds")) + "\n")
+    git_repo.write("handoff.md", NOTE)
+    git_repo.commit("working note beside a JSON file the audit leaves out")
+    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "handoff.md")]
+
+
+def test_the_twin_of_a_finished_packet_still_passes_the_gate(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    _feature_branch(git_repo)
+    data = packet(branch="feat/refunds", lkg=git_repo.head(), status="archived")
+    git_repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    git_repo.write("handoff.md", render_packet(data))
+    git_repo.commit("finished handoff")
+    assert _blocked(run_cli, git_repo.root) == []
+
+
+def test_another_tools_markdown_beside_its_json_still_passes_the_gate(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """The markdown an orchestrator writes beside its own JSON file is no handoff: only one that
+    reads as a handoff (State, Next step, ...) is a working note."""
+    _feature_branch(git_repo)
+    git_repo.write("handoff.json", json.dumps(ORCHESTRATOR) + "\n")
+    git_repo.write("handoff.md", "# Orchestrator\n\nRound 3: coder, then reviewer.\n")
+    git_repo.commit("another tool's files")
+    assert _blocked(run_cli, git_repo.root) == []

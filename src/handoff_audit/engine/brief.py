@@ -34,6 +34,7 @@ from handoff_audit.engine.series_owner import (
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
+from handoff_audit.git.counted_work import counted_work
 from handoff_audit.git.freshness import last_changes, read_freshness
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
@@ -153,7 +154,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         _real(candidates, config) if state == "hand-written" else candidates, changes, dirt
     )
     _refuse_unreadable(chosen, unread)
-    changed, freshness = _freshness(root, config, chosen, (changes, dirt), series)
+    changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), series)
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
@@ -193,20 +194,22 @@ def _freshness(
     root: Path,
     config: Config,
     chosen: Packet,
-    read: tuple[dict[str, Commit], dict[str, str]],
+    read: tuple[dict[str, Commit], dict[str, str], str | None, plumbing.Refs | None],
     series: SeriesFolders,
 ) -> tuple[Commit | None, Freshness]:
     """The chosen handoff's last change and how fresh it is: its own files' commits (``read``:
-    the last change of each and the work tree's status), with a change to a handoff file or
-    series record (``series``: the series folders) not counted as work (`_record`)."""
-    changes, dirt = read
+    the last change of each, the work tree's status, the branch and the refs if read), with a
+    change to a handoff file or series record (``series``: the series folders), nor the tool's
+    setup or the merge target's commits (`counted_work`), counted as work (`_record`)."""
+    changes, dirt, branch, refs = read
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     records = partial(_record, config=config, files=frozenset(files), series=series)
     listed = (chosen.data or {}).get("changed_files") if chosen.kind == "json" else None
     named = frozenset(f for f in listed if isinstance(f, str)) if isinstance(listed, list) else None
     lkg = _lkg(chosen)
-    fresh = read_freshness(root, files, lkg, changed, records, dirt, named or frozenset())
+    counted = counted_work(root, config, branch, refs)
+    fresh = read_freshness(root, files, lkg, changed, records, dirt, named or frozenset(), counted)
     if lkg and trusted_lkg(chosen.data or {}, lkg):
         fresh = replace(fresh, lkg_trusted=True)
     return changed, fresh

@@ -11,11 +11,18 @@ changes, one ``cat-file`` that resolves HEAD and the last known good commit, and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
+from handoff_audit.git.counted_work import (
+    NONE,
+    CountedWork,
+    setup_only,
+    target_commits,
+    without_setup,
+)
 from handoff_audit.git.listed_work import unlisted
 from handoff_audit.model.brief import Freshness, LkgStatus, Since
 from handoff_audit.model.repo_history import Commit
@@ -56,15 +63,31 @@ class _Range:
     """Newest first: the commit (its files other than handoff files) and its parents."""
     complete: bool
     """False when the walk stopped at `WALK_LIMIT`."""
-    personal: frozenset[str] = frozenset()
-    """The commits that changed only personal settings files (`is_personal`): no work and no
-    handoff, as the hook and `check` judge them; left out of every count."""
+    idle: frozenset[str] = frozenset()
+    """The commits that changed only personal settings files (`is_personal`) or only the
+    tool's setup (`counted_work.setup_only`): no work and no handoff, as the hook and `check`
+    judge them; left out of every count (the setup changed with a handoff file is no work of
+    its commit)."""
+    theirs: frozenset[str] = frozenset()
+    """The merge target's commits and its merges that made nothing by hand
+    (`counted_work.target_commits`): no work of the branch's."""
+    made: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The merges of the target that made files by hand -> those files (their only work)."""
+    on_target: bool = False
+    """BASE is the target's own commit: the target's later commits count since it."""
 
-    def since(self, skip: frozenset[str] = frozenset(), base: str | None = None) -> Since:
-        """The commits but those in ``skip`` and the `personal` ones, from ``base`` (default:
-        this range's)."""
-        left_out = skip | self.personal
-        chosen = tuple(commit for commit, _ in self.commits if commit.sha not in left_out)
+    def since(
+        self, skip: frozenset[str] = frozenset(), base: str | None = None, *, work: bool = False
+    ) -> Since:
+        """The commits but those in ``skip``, the `idle` ones and, when counting ``work`` the
+        handoff may not describe or BASE is the branch's own, the target's; from ``base``
+        (default: this range's)."""
+        left_out = skip | self.idle | (self.theirs if work or not self.on_target else frozenset())
+        chosen = tuple(
+            replace(commit, files=self.made[commit.sha]) if commit.sha in self.made else commit
+            for commit, _ in self.commits
+            if commit.sha not in left_out
+        )
         return Since(base or self.base, len(chosen), chosen, self.complete)
 
 
@@ -76,11 +99,14 @@ def read_freshness(
     is_handoff: Callable[[str], bool],
     dirt: dict[str, str],
     listed: frozenset[str] = frozenset(),
+    counted: CountedWork = NONE,
 ) -> Freshness:
     """The freshness of the handoff whose ``files`` (from the top folder) last changed in
     ``changed``, with ``lkg`` its last known good commit (``None`` for a hand-written one),
     ``dirt`` the work tree's `plumbing.status`, and ``listed`` its ``changed_files`` (work of
-    ``changed`` itself that they do not name, when they name any, is `Freshness.amended`)."""
+    ``changed`` itself that they do not name, when they name any, is `Freshness.amended`);
+    ``counted``: what is no work of the branch's (`counted_work`), as the hook and `check`
+    count it."""
     try:
         named = lkg if lkg is not None and plumbing.is_commit_id(lkg) else None
         resolved = plumbing.resolve(root, ["HEAD", *([named] if named else [])])
@@ -89,12 +115,13 @@ def read_freshness(
             return Freshness(problem="the repository has no commits yet", lkg=lkg)
         uncommitted = any(path in dirt for path in files)
         found = resolved.get(named) if named else None
-        status, lkg_range = _lkg_range(root, lkg, found, head[0], is_handoff)
+        walk = _Walk(root, head[0], is_handoff, counted)
+        status, lkg_range = _lkg_range(walk, lkg, found)
         since_change = None
         amended: tuple[str, ...] = ()
         if changed is not None and not uncommitted:
-            since_change = _since_change(root, changed.sha, lkg_range, is_handoff)
-            amended = _amended(root, changed.sha, lkg_range, listed)
+            since_change = _since_change(walk, changed.sha, lkg_range)
+            amended = _amended(walk, changed.sha, lkg_range, listed)
     except plumbing.GitError as error:
         return Freshness(problem=str(error), lkg=lkg)
     touched = (
@@ -115,27 +142,26 @@ def read_freshness(
 
 
 def _amended(
-    root: Path, sha: str, lkg_range: _Range | None, listed: frozenset[str]
+    walk: _Walk, sha: str, lkg_range: _Range | None, listed: frozenset[str]
 ) -> tuple[str, ...]:
     """The work files commit ``sha`` (the handoff's last change) changed besides the handoff
     that ``listed`` (when it names any) does not cover (`listed_work.unlisted`: a folder, a
     glob, a rename's other name): work amended into the packet's commit. Read from the walk
     since the last known good commit, which holds that commit whenever the packet names an
-    older one; a git process only for files not covered otherwise (renames)."""
+    older one; a git process only for files not covered otherwise (renames). The tool's setup
+    committed with it (`counted_work.without_setup`) is no work."""
     if not listed or lkg_range is None:
         return ()
-    for commit, _parents in lkg_range.commits:
+    for commit, parents in lkg_range.commits:
         if commit.sha == sha:
-            return unlisted(root, sha, commit.files, listed)
+            found = unlisted(walk.root, sha, commit.files, listed)
+            parent = parents[0] if parents else ""
+            return without_setup(walk.root, found, parent, sha, walk.counted) if found else ()
     return ()
 
 
 def _lkg_range(
-    root: Path,
-    lkg: str | None,
-    found: tuple[str, str] | None,
-    head: str,
-    is_handoff: Callable[[str], bool],
+    walk: _Walk, lkg: str | None, found: tuple[str, str] | None
 ) -> tuple[LkgStatus, _Range | None]:
     if lkg is None:
         return "none", None
@@ -143,22 +169,20 @@ def _lkg_range(
         return "invalid", None
     if found is None:
         return "missing", None
-    walked = _range(root, found[0], is_handoff)
+    walked = walk.range(found[0])
     # An ancestor of HEAD exactly when it is HEAD or the parent of a commit since it.
     parents = {parent for _, commit_parents in walked.commits for parent in commit_parents}
-    if found[0] == head or found[0] in parents or not walked.complete:
+    if found[0] == walk.head or found[0] in parents or not walked.complete:
         return "ok", walked
     return "not-ancestor", None
 
 
-def _since_change(
-    root: Path, changed: str, lkg_range: _Range | None, is_handoff: Callable[[str], bool]
-) -> Since:
+def _since_change(walk: _Walk, changed: str, lkg_range: _Range | None) -> Since:
     """``changed..HEAD``: out of the walk since the lkg when ``changed`` is in it (the commits
     there that are not ``changed``'s ancestors), else one more walk."""
     parents = {c.sha: ps for c, ps in lkg_range.commits} if lkg_range is not None else {}
     if lkg_range is None or not lkg_range.complete or changed not in parents:
-        return _range(root, changed, is_handoff).since()
+        return walk.range(changed).since(work=True)
     ancestors: set[str] = set()
     stack = [changed]
     while stack:
@@ -166,26 +190,46 @@ def _since_change(
         if sha in parents and sha not in ancestors:
             ancestors.add(sha)
             stack.extend(parents[sha])
-    return lkg_range.since(frozenset(ancestors), changed)
+    return lkg_range.since(frozenset(ancestors), changed, work=True)
 
 
-def _range(root: Path, base: str, is_handoff: Callable[[str], bool]) -> _Range:
-    """Walk ``HEAD --not BASE``: at most `WALK_LIMIT` commits, one git call."""
-    if not plumbing.is_commit_id(base):
-        raise ValueError(f"not a commit id: {base!r}")
-    commits: list[tuple[Commit, tuple[str, ...]]] = []
-    personal: set[str] = set()
-    args = plumbing.log_with_files(
-        _FIELDS, [f"--max-count={WALK_LIMIT + 1}", "HEAD", "--not", base], []
-    )
-    with plumbing.stream(root, args) as fields:
-        for commit, parents in _parse(fields):
-            work = tuple(path for path in commit.files if not is_handoff(path))
-            if commit.files and all(is_personal(path) for path in commit.files):
-                personal.add(commit.sha)
-            commits.append((Commit(commit.sha, commit.time, commit.subject, work), parents))
-    complete = len(commits) <= WALK_LIMIT
-    return _Range(base, commits[:WALK_LIMIT], complete, frozenset(personal))
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    """What every walk of the history since a base needs."""
+
+    root: Path
+    head: str
+    """The full id of HEAD."""
+    is_handoff: Callable[[str], bool]
+    counted: CountedWork
+
+    def range(self, base: str) -> _Range:
+        """Walk ``HEAD --not BASE``: at most `WALK_LIMIT` commits, one git call (and those of
+        `counted_work` when the walk holds the tool's setup or the merge target's commits)."""
+        if not plumbing.is_commit_id(base):
+            raise ValueError(f"not a commit id: {base!r}")
+        commits: list[tuple[Commit, tuple[str, ...]]] = []
+        idle: set[str] = set()
+        handing_off: set[str] = set()
+        args = plumbing.log_with_files(
+            _FIELDS, [f"--max-count={WALK_LIMIT + 1}", "HEAD", "--not", base], []
+        )
+        with plumbing.stream(self.root, args) as fields:
+            for commit, parents in _parse(fields):
+                work = tuple(path for path in commit.files if not self.is_handoff(path))
+                if commit.files and all(is_personal(path) for path in commit.files):
+                    idle.add(commit.sha)
+                elif len(work) < len(commit.files):
+                    handing_off.add(commit.sha)
+                commits.append((Commit(commit.sha, commit.time, commit.subject, work), parents))
+        complete = len(commits) <= WALK_LIMIT
+        commits = commits[:WALK_LIMIT]
+        setup = setup_only(self.root, commits, base, self.head, self.counted)
+        idle |= setup - handing_off
+        # A handoff committed with the tool's setup is a handoff commit, with no work.
+        commits = [(replace(c, files=()) if c.sha in setup else c, ps) for c, ps in commits]
+        theirs, made, on_target = target_commits(self.root, commits, base, self.head, self.counted)
+        return _Range(base, commits, complete, frozenset(idle), theirs, made, on_target)
 
 
 def _parse(fields: Iterator[bytes]) -> Iterator[tuple[Commit, tuple[str, ...]]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ from handoff_audit.authoring.fix_choice import (
 )
 from handoff_audit.authoring.foreign_fixes import beside_foreign, default_left_out
 from handoff_audit.authoring.inherited_fixes import OUTDATED_RULES, inherited_advice, reason
+from handoff_audit.authoring.machine_settings import machine_move
 from handoff_audit.authoring.markdown_fixes import (
     MD_SECTIONS,
     appended,
@@ -217,6 +218,10 @@ class Fixes:
     def commit_advice(self, problem: Problem) -> Advice:
         """Files not committed: `git add` the named files (never `-A`), then commit; a
         submodule's changed files committed inside it first."""
+        if (move := machine_move(self.gate.root, problem.files)) is not None:
+            rest = self.commit_advice(replace(problem, files=move.rest)) if move.rest else None
+            then = f" && {rest.command}" if rest else ""
+            return Advice(move.reason(), move.command(self.path) + then, move.also())
         # A deletion already staged is no path `git add` matches: the commit takes it as is.
         added = [f for f in problem.files if f not in problem.staged_deletions]
         added += [f for f in problem.rewritten if f not in problem.files]

@@ -51,8 +51,8 @@ def test_the_brief_quotes_the_newest_entrys_step(
     shown = show(run_cli, repo)
     assert shown.code == 0, shown.err
     assert shown.out.startswith(
-        "Next action: Next step\n  Wire the parser into src/cli.py:88 and add tests.\n"
+        "Next action: Wire the parser into src/cli.py:88 and add tests.\n"
     ), shown.out[:300]
     context = context_of(run_hook(claude_start(repo.root), repo.root))
-    assert context.startswith("Next action: Next step\n  Wire the parser into src/cli.py:88")
+    assert context.startswith("Next action: Wire the parser into src/cli.py:88")
     assert "look at item" not in context.split("\n(", 1)[0]

@@ -47,8 +47,6 @@ def test_a_next_step_between_the_head_and_the_tail_is_quoted_by_neither(
     assert not _next_facet_missing(run_cli, repo)
     quoted = show_json(run_cli, repo)["sections"][0]
     assert quoted["key"] == "next_action"
-    assert quoted["items"] == [
-        "Next step\nRound GBP refunds in src/refunds.py and run the refund tests."
-    ]
+    assert quoted["items"] == ["Round GBP refunds in src/refunds.py and run the refund tests."]
     context = context_of(run_hook(claude_start(repo.root), repo.root))
-    assert context.startswith("Next action: Next step\n  Round GBP refunds in src/refunds.py")
+    assert context.startswith("Next action: Round GBP refunds in src/refunds.py")

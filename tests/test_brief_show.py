@@ -152,9 +152,7 @@ def test_a_hand_written_next_step_under_a_heading(repo: GitRepo, run_cli: Run) -
     )
     repo.commit("handoff: notes")
     text = show(run_cli, repo).out
-    assert text.startswith(
-        "Next action: Next steps\n  1. Round GBP in src/refunds.py.\n  2. Run `pytest -q`.\n("
-    )
+    assert text.startswith("Next action: 1. Round GBP in src/refunds.py.\n  2. Run `pytest -q`.\n(")
     assert "Banker's rounding" not in text.split("As written:")[0]
 
 
@@ -333,15 +331,14 @@ def test_a_real_handoff_is_briefed_not_a_file_check_calls_no_handoff_beside_it(
             repo.commit("guide: keep it short")
         result = show(run_cli, repo)
         assert result.code == 0, result.err
-        assert result.out.splitlines()[:3] == [
-            "Next action: Next step",
-            "  Add refresh tokens in src/auth.py.",
+        assert result.out.splitlines()[:2] == [
+            "Next action: Add refresh tokens in src/auth.py.",
             "(SESSION_HANDOFF.md, a hand-written handoff of branch feat/refunds; also on this "
             "branch: HANDOVER.md)",
         ]
         started = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "startup"})
         context = json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
-        assert context.startswith("Next action: Next step\n  Add refresh tokens in src/auth.py.")
+        assert context.startswith("Next action: Add refresh tokens in src/auth.py.")
     assert show(run_cli, repo, "HANDOVER.md").out.startswith("Warning: HANDOVER.md is")
 
 
@@ -469,7 +466,7 @@ def test_a_next_step_heading_without_hashes_is_quoted_with_its_steps(
     repo.commit("handoff: notes")
     text = show(run_cli, repo).out
     assert text.startswith(
-        "Next action: Next steps\n  - Round GBP in src/refunds.py.\n  - Run `pytest -q`.\n("
+        "Next action: - Round GBP in src/refunds.py.\n  - Run `pytest -q`.\n("
     ), text
 
 
@@ -562,7 +559,7 @@ def test_the_newest_handoff_empty_is_said_so_not_passed_over(repo: GitRepo, run_
     result = show(run_cli, repo)
     assert (result.code, result.err) == (2, f"handoff-audit: error: show: {EMPTY}\n")
     repo.write("HANDOFF.md", "# Refunds\n\n## Next steps\n\n- Refund in GBP.\n")
-    assert show(run_cli, repo).out.startswith("Next action: Next steps\n  - Refund in GBP.\n")
+    assert show(run_cli, repo).out.startswith("Next action: - Refund in GBP.\n")
 
 
 # -- freshness, from git --

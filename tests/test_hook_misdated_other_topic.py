@@ -23,7 +23,7 @@ def test_renaming_a_misdated_file_of_another_topic_keeps_the_branch_s_handoff_cu
     assert len(ran) == 1 and ran[0].startswith("git mv -- docs/handoffs/2099-01-01-auth.md "), ran
     start = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "startup"})
     context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
-    assert "Add refunds in a.py." in context.splitlines()[1], context
+    assert "Add refunds in a.py." in context.splitlines()[0], context
     assert f"(docs/handoffs/{today}-billing.md, the newest of 2 handoffs" in context
 
 
@@ -43,7 +43,7 @@ def test_an_undated_branch_file_gets_a_dated_name_with_the_misdated_file_s_renam
     assert not (repo.root / "docs/handoffs/2099-01-01-auth.md").exists()
     start = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "startup"})
     context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
-    assert "Add refunds in a.py." in context.splitlines()[1], context
+    assert "Add refunds in a.py." in context.splitlines()[0], context
     assert f"(docs/handoffs/{today}-billing-session-3.md, the newest of 2 handoffs" in context
     shown = run_cli(["show"], cwd=repo.root)
     assert shown.code == 0 and "Add refunds in a.py." in shown.out, shown.out + shown.err
@@ -57,7 +57,7 @@ def test_the_same_topic_keeps_two_names_apart(tmp_path: Path) -> None:
     assert len(ran) == 1, ran
     start = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "startup"})
     context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
-    assert "Add refunds in a.py." in context.splitlines()[1], context
+    assert "Add refunds in a.py." in context.splitlines()[0], context
 
 
 def _body(topic: str, step: str) -> str:

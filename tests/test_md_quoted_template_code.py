@@ -76,10 +76,10 @@ def test_template_expressions_in_code_are_not_placeholders(git_repo: GitRepo, ru
 
     shown = run_cli(["show"], cwd=repo.root)
     assert shown.code == 0, shown.err
-    first = shown.out.splitlines()[:2]
-    assert first[0].startswith("Next action"), shown.out
-    assert "Add the HPA template in charts/app/templates/hpa.yaml." in first[1]
-    assert "template" not in first[0]
+    first = shown.out.splitlines()[0]
+    assert first.startswith("Next action: "), shown.out
+    assert "Add the HPA template in charts/app/templates/hpa.yaml." in first
+    assert "unfilled template" not in shown.out
 
     start = {"hook_event_name": "SessionStart", "cwd": str(repo.root), "source": "startup"}
     hooked = run_hook(start, cwd=repo.root)
@@ -169,4 +169,4 @@ def test_a_bare_slot_quoted_in_a_sentence_is_code(git_repo: GitRepo, run_cli: Ru
     shown = run_cli(["show"], cwd=repo.root)
     assert shown.code == 0, shown.err
     assert shown.out.startswith("Next action"), shown.out
-    assert "Change `{{ user_name }}` to `{{ username }}`" in shown.out.splitlines()[1]
+    assert "Change `{{ user_name }}` to `{{ username }}`" in shown.out.splitlines()[0]

@@ -89,7 +89,7 @@ def test_a_check_then_continue_work_is_a_usable_next_step(
     assert checked.code == 0, checked.out
     assert "no usable next step" not in checked.out
     shown = run_cli(["show"], cwd=git_repo.root)
-    assert shown.out.startswith("Next action: NEXT\n"), shown.out
+    assert shown.out.startswith("Next action: Execution channel:\n"), shown.out
     assert "then continue ProductCatalog implementation" in shown.out
 
 

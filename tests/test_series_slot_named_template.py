@@ -76,7 +76,7 @@ def test_a_later_edit_of_the_template_names_no_dated_name(git_repo: GitRepo, run
     assert [p["path"] for p in report["packets"]] == ["docs/handoffs/2025-11-01-auth.md"]
     assert "YYYY-MM-DD-topic" not in str(report["packets"])  # nor the series' history
     shown = run_cli(["show"], cwd=git_repo.root)
-    assert "Add refresh tokens in src/auth.py." in shown.out.splitlines()[1]
+    assert "Add refresh tokens in src/auth.py." in shown.out.splitlines()[0]
 
 
 TOKEN = "ghp_" + "A" * 36
@@ -107,7 +107,7 @@ def test_a_real_handoff_whose_name_holds_slot_letters_is_judged(
     assert TOKEN not in result.out
     shown = run_cli(["show"], cwd=git_repo.root)
     assert shown.code == 0, shown.err
-    assert "Add refresh tokens in src/auth.py." in shown.out.splitlines()[1]
+    assert "Add refresh tokens in src/auth.py." in shown.out.splitlines()[0]
 
 
 DATED_ABOUT_TEMPLATES = [
@@ -136,4 +136,4 @@ def test_a_dated_handoff_about_templates_is_the_current_one_of_its_series(
         (f"docs/handoffs/{name}", ["docs/handoffs/2026-03-01-auth.md"])
     ]
     shown = run_cli(["show"], cwd=git_repo.root)
-    assert "Localise the reset email." in shown.out.splitlines()[1], shown.out
+    assert "Localise the reset email." in shown.out.splitlines()[0], shown.out

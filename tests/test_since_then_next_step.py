@@ -60,10 +60,10 @@ def test_the_appended_next_step_is_the_one_quoted(git_repo: GitRepo, run_cli: Ru
     assert run_hook(stop_event(git_repo.root)).code == 0
     assert run_cli(["check", "-q"], cwd=git_repo.root).code == 0
     shown = run_cli(["show"], cwd=git_repo.root).out
-    assert shown.startswith(f"Next action: Next step\n  {step}\n"), shown
+    assert shown.startswith(f"Next action: {step}\n"), shown
     assert STALE not in shown.split("As written", 1)[0]
     brief = context_of(run_hook(claude_start(git_repo.root)))
-    assert brief.startswith(f"Next action: Next step\n  {step}\n"), brief
+    assert brief.startswith(f"Next action: {step}\n"), brief
     explained = run_cli(
         ["explain", "md-incomplete", "--file", "SESSION_HANDOFF.md"], cwd=git_repo.root
     ).out

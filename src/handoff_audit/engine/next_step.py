@@ -34,6 +34,8 @@ _SETEXT_LINE = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
 _BOLD_ONLY = re.compile(r"^\s{0,3}(\*\*|__)[^*_]+\1\s*[:：]?\s*$")
 _BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*|__)?[^:：*_]{1,60}[:：](?:\*\*|__)?\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+_ONLY_NEXT = re.compile(r"(?i)(?:the\s+)?next(?:\s+(?:steps?|actions?|tasks?))?")
+"""A title that only says "next step": the brief's own "Next action:" says it already."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +43,8 @@ class NextStep:
     """What a hand-written handoff says to do first."""
 
     text: str | None
-    """The step as the brief quotes it, before any cut (a heading's title over its lines);
-    ``None`` for none."""
+    """The step as the brief quotes it, before any cut (a heading's title over its lines, but
+    a title that only says "Next steps"); ``None`` for none."""
     bare: tuple[int, str] | None = None
     """A next-step heading or label with nothing to do under it: its line and its words."""
 
@@ -75,7 +77,8 @@ def next_step(text: str) -> NextStep:
         return NextStep(line.strip() or None)
     body = _under(lines, first.line, level)
     if body and not all(says_nothing(each) for each in body):
-        return NextStep("\n".join([title, *body]))
+        said = _ONLY_NEXT.fullmatch(_label_words(title))
+        return NextStep("\n".join(body if said else [title, *body]))
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)

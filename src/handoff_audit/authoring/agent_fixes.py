@@ -40,7 +40,7 @@ from handoff_audit.authoring.markdown_fixes import (
     template_fix,
 )
 from handoff_audit.authoring.nested_repos import exclude_advice
-from handoff_audit.authoring.packet_files import packet_text
+from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.series_fixes import passed_over_advice
 from handoff_audit.authoring.series_successor import next_in_series
@@ -160,7 +160,7 @@ class Fixes:
                 decided is not None
                 and writes_anew(*decided)
                 and path not in self.uncommitted
-                and not self.is_link(path)
+                and not is_repo_link(self.gate.root, path)
                 and not is_foreign(packet.data)
             ):
                 wanted.append(path)
@@ -457,7 +457,7 @@ class Fixes:
         """A hand-written handoff stays hand-written: the fix says what to add to the file."""
         quoted = self.path(packet.path)
         fixes = [RULES_BY_ID[f.rule].fix if f.rule in RULES_BY_ID else None for f in findings]
-        if Fix.REGENERATE in fixes and self.is_link(packet.path):
+        if Fix.REGENERATE in fixes and is_repo_link(self.gate.root, packet.path):
             # A link that cannot be read (it leads out of the repository) is no handoff, and
             # editing "it" would write the file it leads to: `rm` removes the link itself.
             unread = findings[fixes.index(Fix.REGENERATE)]
@@ -508,15 +508,6 @@ class Fixes:
         """`fix_of` with this repository's ``max-file-bytes``."""
         return fix_of(finding, packet, self.gate.config.max_file_bytes)
 
-    def is_link(self, path: str) -> bool:
-        """True when ``path`` (from the top folder) is a symbolic link in a folder of the
-        repository, so that removing it removes the link, never a file outside."""
-        root = os.path.realpath(self.gate.root)
-        full = self.gate.root / path
-        folder = os.path.realpath(full.parent)
-        inside = folder == root or folder.startswith(f"{root}{os.sep}")
-        return inside and os.path.islink(full)
-
     def unreadable(self, packet: PacketInfo, finding: Finding) -> tuple[str, str | None]:
         """The fix for a packet that cannot be read (or is of a shape `update` cannot mend):
         never a packet written anew over one that held fields and a verified commit. A link is
@@ -526,7 +517,7 @@ class Fixes:
         where the finding says."""
         path = packet.path
         quoted = self.path(path)
-        if self.is_link(path):
+        if is_repo_link(self.gate.root, path):
             return self.regenerate(packet), "this removes the link only, never the file it leads to"
         if is_foreign(packet.data):
             return beside_foreign(

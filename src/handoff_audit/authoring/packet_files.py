@@ -27,6 +27,15 @@ from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.schema.packet_kind import not_a_packet, not_a_packet_message
 
 
+def is_repo_link(root: Path, path: str) -> bool:
+    """True when ``path`` (from the top folder ``root``) is a symbolic link in a folder of the
+    repository, so that removing it removes the link, never a file outside."""
+    top = os.path.realpath(root)
+    folder = os.path.realpath((root / path).parent)
+    inside = folder == top or folder.startswith(f"{top}{os.sep}")
+    return inside and os.path.islink(root / path)
+
+
 def read_packet(path: Path, config: Config | None = None) -> dict[str, Any]:
     """The JSON object in the packet file ``path``, read exactly as ``check`` reads it: the same
     strict parser, the configured ``max-file-bytes`` (``config``, else the repository's), the

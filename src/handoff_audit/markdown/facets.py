@@ -149,8 +149,8 @@ def read(text: str, *, every: bool = False) -> Reading:
     text = as_markdown(text) or text
     sections, reading.title_line = outline(text)
     stepless: set[int] = set()
-    for section in sections:
-        _judge_heading(section, reading)
+    for n, section in enumerate(sections):
+        _judge_heading(section, reading, _ticked_below(sections, n))
         stepless.update(stepless_next_labels(section.texts))
         for line, facet, label in label_paragraphs(section.texts, section.facet):
             _add(reading, facet, Evidence(line, "label", _short(label)))
@@ -441,7 +441,7 @@ def _add(reading: Reading, facet: str, evidence: Evidence) -> None:
     reading.found.setdefault(facet, []).append(evidence)
 
 
-def _judge_heading(section: Section, reading: Reading) -> None:
+def _judge_heading(section: Section, reading: Reading, ticked_below: bool = False) -> None:
     facet = section.facet
     if facet not in FACETS or _says_nothing_under(section):
         if facet == "next" and reading.blank_next is None and _placeholders_only(section):
@@ -449,7 +449,7 @@ def _judge_heading(section: Section, reading: Reading) -> None:
         elif facet in FACETS and facet != "next" and _placeholders_only(section):
             reading.blank_sections.setdefault(facet, _stepless(section))
         return  # an empty heading, a template's "TBD" or its blank "- Branch:", says nothing
-    if facet == "next" and _names_no_step(section, section.texts):
+    if facet == "next" and (ticked_below or _names_no_step(section, section.texts)):
         if reading.stepless_next is None:
             reading.stepless_next = _stepless(section)
         return  # every box ticked, marked done, "awaiting the next directive", only questions
@@ -481,8 +481,27 @@ TABLE_ROWS = 3
 """A header, its separator and one row at least."""
 
 
-_TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[[xX✓✔]\]")
+_TICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[(?:[xX✓✔☑]|✅)\ufe0f?\]")
 _UNTICKED = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\[ \]", re.MULTILINE)
+
+
+def _ticked_below(sections: list[Section], n: int) -> bool:
+    """A next-step heading with no list of its own ("## Task plan" over "Tick each task when
+    done") whose subsections' boxes are all ticked ("### Phase 1" … "### Phase 7"): the plan is
+    done, and the heading over it names no step."""
+    section = sections[n]
+    if section.facet != "next" or not section.level:
+        return False
+    if any(shape in ("bullet", "ordered") for shape in section.shapes):
+        return False
+    below = []
+    for deeper in sections[n + 1 :]:
+        if deeper.level and deeper.level <= section.level:
+            break
+        below.append(deeper)
+    return any(_all_ticked(each) for each in below) and all(
+        _all_ticked(each) or not each.texts for each in below
+    )
 
 
 def _placeholders_only(section: Section) -> bool:

@@ -49,3 +49,38 @@ def test_an_emoji_box_ticks_an_item_of_the_section_itself() -> None:
 """
     assert not read(flat).found["next"]
     assert read(flat.replace("- [✔️] Add", "- [ ] Add")).found["next"]
+
+
+_TRIAGE = """# Handoff: photo export
+
+## State
+Export on Android writes to the folder the user picked; fixed in `src/export/save.ts`.
+
+## Next steps
+
+If the user reports more problems, check in this order:
+
+1. Android export still failing: look at `saveFile()` in `MainActivity.kt`.
+2. Files not found after export: check the folder permission first.
+"""
+
+
+def test_steps_under_a_lead_in_waiting_on_the_users_report_are_no_step() -> None:
+    reading = read(_TRIAGE)
+    assert not reading.found["next"]
+    assert reading.stepless_next is not None
+
+
+def test_the_same_steps_in_other_languages_wait_on_the_user_too() -> None:
+    for lead_in in (
+        "如果用户继续反馈，建议按这个顺序排查：",
+        "Si el usuario reporta otro fallo, revisa en este orden:",
+        "When the client comes back with more bugs:",
+    ):
+        text = _TRIAGE.replace("If the user reports more problems, check in this order:", lead_in)
+        assert not read(text).found["next"], lead_in
+
+
+def test_a_plain_lead_in_keeps_its_steps() -> None:
+    text = _TRIAGE.replace("If the user reports more problems, check in this order:", "In order:")
+    assert read(text).found["next"]

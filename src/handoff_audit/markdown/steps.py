@@ -191,13 +191,22 @@ def no_usable_step(texts: Sequence[tuple[int, str, bool]]) -> bool:
     state?"), a hedge ("Consider adding …", "Optionally …"), parked for later, "None", or only
     a check to run ("Verify the page at …"): nothing in it is a step to take. Bare labels
     ("Open issues:") count for neither side."""
-    items = [
-        text
-        for _, text, code in texts
-        if not code and not _LABEL_ONLY.match(text.split("\n", 1)[0])
-    ]
+    items = []
+    gated = False
+    for _, text, code in texts:
+        if code:
+            continue
+        first = text.split("\n", 1)[0]
+        if _LEAD_IN.search(first):
+            # "If the user reports more problems, check in this order:" gates the items under it
+            gated = _GATED.search(first) is not None
+        if gated:
+            items.append("")
+        elif not _LABEL_ONLY.match(first):
+            items.append(text)
     return bool(items) and all(
-        _no_step(item.split("\n", 1)[0].strip()) and not names_work_later(item) for item in items
+        not item or (_no_step(item.split("\n", 1)[0].strip()) and not names_work_later(item))
+        for item in items
     )
 
 
@@ -351,6 +360,12 @@ _GATED = re.compile(
     r"[^.;]{0,60}?\b(?:without|until|before)\b"
     r"|^\W{0,4}(?:do not|don't|never)\s+(?!forget\b)[a-z]"
     r"|-gated\b"
+    rf"|^\W{{0,4}}(?:if|when|once|should)\s+(?:the\s+|a\s+)?{_ROLE}s?\s+(?:\w+\s+){{0,2}}?"
+    r"(?:reports?|complains?|comes? back|returns?|raises?|gives? feedback|finds?)\b"
+    r"|^\W{0,4}(?:si (?:el|le|l')\s?(?:usuario|utilisateur|cliente?)\s+(?:\w+\s+){0,2}?"
+    r"(?:reporta|vuelve|signale|revient|se queja)"
+    r"|se o (?:usu[aá]rio|cliente)\s+(?:\w+\s+){0,2}?(?:reportar|relatar|voltar))"
+    r"|(?:如果|若|假如|要是)(?:用户|客户|老板|甲方).{0,4}(?:反馈|报告|投诉|提出|说)"
     r"|con autorizaci[oó]n|tras (?:la )?aprobaci[oó]n|ap[oó]s (?:a )?aprova[cç][aã]o"
     r"|si (?:le |el |l')?(?:user|utilisateur|usuario|client|cliente) (?:valide|aprueba|confirma)"
     r"|待.{0,8}(?:批准|确认|授权|审批)|(?:用户|老板|负责人)(?:确认|批准|授权)后|由用户"

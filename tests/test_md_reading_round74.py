@@ -84,3 +84,38 @@ def test_the_same_steps_in_other_languages_wait_on_the_user_too() -> None:
 def test_a_plain_lead_in_keeps_its_steps() -> None:
     text = _TRIAGE.replace("If the user reports more problems, check in this order:", "In order:")
     assert read(text).found["next"]
+
+
+_UNCHECKED = """# Handoff: timetable tool
+
+## State
+Assignment runs end to end on the sample roster; `node tests/engine.test.js` passes.
+
+## Next steps (not yet confirmed by the user)
+
+- The pre-check list with the real teacher roster: the subject matching may need more work.
+- How the exported workbook looks in desktop Excel.
+"""
+
+
+def test_a_next_section_headed_as_waiting_on_the_users_check_names_no_step() -> None:
+    reading = read(_UNCHECKED)
+    assert not reading.found["next"]
+    assert reading.stepless_next is not None
+
+
+def test_the_users_pending_check_in_other_languages_and_words() -> None:
+    for heading in (
+        "사용자가 아직 확인하지 않은 것 / 다음 후보",
+        "用户尚未确认的事项 / 下一步",
+        "Next: the owner hasn't verified these yet",
+        "Next steps (awaiting user feedback)",
+    ):
+        text = _UNCHECKED.replace("Next steps (not yet confirmed by the user)", heading)
+        assert not read(text).found["next"], heading
+
+
+def test_a_next_section_with_steps_of_its_own_keeps_them() -> None:
+    text = _UNCHECKED.replace("Next steps (not yet confirmed by the user)", "Next steps")
+    text = text.replace("- How the exported", "- Add a CSV export to `src/export.js`.\n- How the")
+    assert read(text).found["next"]

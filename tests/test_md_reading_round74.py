@@ -119,3 +119,29 @@ def test_a_next_section_with_steps_of_its_own_keeps_them() -> None:
     text = _UNCHECKED.replace("Next steps (not yet confirmed by the user)", "Next steps")
     text = text.replace("- How the exported", "- Add a CSV export to `src/export.js`.\n- How the")
     assert read(text).found["next"]
+
+
+_NEEDS_SAM = """# Handoff - 2026-03-02
+
+## Where things stand
+`main` at `a1b2c3d`, clean; CI green on every platform.
+
+## Open, and each one needs Sam
+
+1. **The repository is private.** Making it public turns on the badges; the next step is Sam's.
+2. **The screenshot is missing.** It has to be taken on a Mac with the app running.
+"""
+
+
+def test_a_heading_whose_items_each_need_someone_holds_no_next_step() -> None:
+    assert not read(_NEEDS_SAM).found["next"]
+    for heading in ("Open items: all wait on the owner", "Open, waiting on the client"):
+        text = _NEEDS_SAM.replace("Open, and each one needs Sam", heading)
+        assert not read(text).found["next"], heading
+
+
+def test_the_same_items_under_a_plain_heading_keep_their_step() -> None:
+    text = _NEEDS_SAM.replace("Open, and each one needs Sam", "Open")
+    assert read(text).found["next"]
+    tools = _NEEDS_SAM.replace("Open, and each one needs Sam", "Open, each needs Docker running")
+    assert read(tools).found["next"]

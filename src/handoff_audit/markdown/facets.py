@@ -400,6 +400,7 @@ def _last_paragraph(sections: list[Section], reading: Reading) -> None:
             section.facet in ("setup", "risks", "ideas", "ruled_out", "pointers")
             or (section.facet == "next" and _names_no_step(section, section.texts))
             or done_work_heading(section.heading)
+            or waits_on_someone(section.heading)
         ):
             # the heading's own test (`_judge_heading`): at the end or in the middle, a
             # next-step section that names no step is no step
@@ -626,6 +627,8 @@ def _judge_content(section: Section, reading: Reading, every: bool) -> None:
                 or (table and cue_facet == "ruled_out")
             ):
                 continue
+            if cue_facet == "next" and waits_on_someone(section.heading):
+                continue  # "## Open, and each one needs Michael": none of it is startable
             said = without_dead_steps(content) if cue_facet == "next" else content
             for name, pattern, anchored in cues:
                 if name == "unchecked task" and (

@@ -145,3 +145,33 @@ def test_the_same_items_under_a_plain_heading_keep_their_step() -> None:
     assert read(text).found["next"]
     tools = _NEEDS_SAM.replace("Open, and each one needs Sam", "Open, each needs Docker running")
     assert read(tools).found["next"]
+
+
+_PREFLIGHT = """# Session handoff
+
+## Done
+The rating panel ships in `src/components/RatingPanel.vue`; `npm run build` passes.
+
+## Next session: check these first
+1. `git status` is clean.
+2. You are on `main`.
+"""
+
+
+def test_a_heading_over_checks_to_run_first_names_no_step() -> None:
+    reading = read(_PREFLIGHT)
+    assert not reading.found["next"]
+    assert reading.stepless_next is not None
+    for heading in (
+        "如果新对话继续做，建议先确认",
+        "Next session: pre-flight",
+        "Next: sanity checks",
+    ):
+        text = _PREFLIGHT.replace("Next session: check these first", heading)
+        assert not read(text).found["next"], heading
+
+
+def test_a_next_step_heading_without_the_check_keeps_its_items() -> None:
+    text = _PREFLIGHT.replace("Next session: check these first", "Next steps")
+    text = text.replace("2. You are on `main`.", "2. Add paging to `src/components/List.vue`.")
+    assert read(text).found["next"]

@@ -79,6 +79,7 @@ from handoff_audit.markdown.steps import (
     RECORDING,
     Candidate,
     best_candidate,
+    checks_first,
     crossed_off,
     names_work_later,
     no_usable_step,
@@ -558,6 +559,7 @@ def _names_no_step(section: Section, texts: list[tuple[int, str, bool]]) -> bool
         or _only_waiting(section)
         or TICKED_AT_END.search(section.heading)
         or waits_on_someone(section.heading)
+        or checks_first(section.heading)
         or no_usable_step(texts)
         or _none_then_why(texts)
     )

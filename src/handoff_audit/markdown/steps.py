@@ -391,6 +391,21 @@ def waits_on_someone(text: str) -> bool:
     return _GATED.search(text) is not None
 
 
+_CHECKS_FIRST = re.compile(
+    r"(?:先|首先)(?:确认|檢查|检查|核对|验证)|まず(?:確認|チェック)|먼저 확인"
+    r"|\b(?:check|verify|confirm)(?:\s+\w+){0,2}?\s+first\b|\bfirst,?\s+(?:check|verify|confirm)\b"
+    r"|\bpre-?flight\b|\bsanity checks?\b|\bbefore (?:you )?(?:start|begin)\w*\W+(?:check|verify)",
+    re.IGNORECASE,
+)
+"""A heading over checks to run before any work ("如果新对话继续做，建议先确认", "Before you start,
+check", "Pre-flight"): what it lists are checks, not a step."""
+
+
+def checks_first(heading: str) -> bool:
+    """``heading`` names checks to run before the work, not the work."""
+    return _CHECKS_FIRST.search(heading) is not None
+
+
 _OTHERS_TURN = re.compile(
     rf"^\W{{0,4}}(?:the\s+)?{_ROLE}\s+"
     rf"(?:must|should|needs? to|has to|will|to|{_THIRD_PERSON})\s+\w",
@@ -471,6 +486,7 @@ __all__ = [
     "QUESTION",
     "Candidate",
     "best_candidate",
+    "checks_first",
     "names_work_later",
     "no_step_item",
     "no_usable_step",

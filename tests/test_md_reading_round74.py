@@ -175,3 +175,41 @@ def test_a_next_step_heading_without_the_check_keeps_its_items() -> None:
     text = _PREFLIGHT.replace("Next session: check these first", "Next steps")
     text = text.replace("2. You are on `main`.", "2. Add paging to `src/components/List.vue`.")
     assert read(text).found["next"]
+
+
+_CONSIDERED = """# Devlog: dashboard shipped
+
+## State
+The dashboard renders from `src/dashboard/server.ts`; `npm test` passes.
+
+## Design notes
+
+**Server-rendered pages, not a SPA.** Considered React with a router, went with plain templates:
+the SPA would have cost a day of bundling for one screen.
+"""
+
+
+def test_an_option_considered_then_passed_over_is_ruled_out() -> None:
+    found = read(_CONSIDERED).found["ruled_out"]
+    assert [e.how for e in found] == ["an option considered and passed over"]
+    for sentence in (
+        "We evaluated Redis and SQLite; chose SQLite for the single-user app.",
+        "考虑过用 Redis 做缓存，最终选择了内存 LRU，因为只有一个进程。",
+        "Consideramos usar Firebase, pero elegimos Supabase por el precio.",
+    ):
+        text = _CONSIDERED.replace(
+            "Considered React with a router, went with plain templates:", sentence
+        )
+        assert read(text).found["ruled_out"], sentence
+
+
+def test_considered_done_or_a_plain_choice_rules_nothing_out() -> None:
+    done = _CONSIDERED.replace(
+        "Considered React with a router, went with plain templates:",
+        "The page is considered done, and we went with the old colours:",
+    )
+    assert not read(done).found["ruled_out"]
+    chosen = _CONSIDERED.replace(
+        "Considered React with a router, went with plain templates:", "Plain templates:"
+    )
+    assert not read(chosen).found["ruled_out"]

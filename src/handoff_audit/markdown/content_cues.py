@@ -292,6 +292,18 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     ),
     ("tried or rejected", re.compile(_REJECTED_ELSEWHERE, re.IGNORECASE)),
     (
+        "an option considered and passed over",
+        re.compile(
+            r"\b(?:considered|evaluated|weighed)\s+(?!(?:done|complete|finished|stable)\b)"
+            r"[^.;\n]{1,60}?(?:[,;:]\s*|\s+but\s+|\s+[—–-]+\s+)(?:then\s+|and\s+|we\s+|I\s+)?"
+            r"(?:went with|chose|picked|settled on|opted for|stuck with)\b"
+            r"|考虑过.{1,30}?(?:最终|最后|但|，)(?:选择|选了|采用|用了)"
+            r"|\b(?:consider[ée]|consideramos|consideré|avaliamos|considerei)\b[^.;\n]{1,60}?"
+            r"(?:opt[ée]|optamos|elegí|elegimos|escolhemos|choisi)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         "an alternative passed over, with its reason",
         _Near(
             re.compile(r"\b(?:instead of|rather than)\b", re.IGNORECASE),
@@ -397,7 +409,7 @@ _STATE_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-_RULED_OUT_STRONG = 5
+_RULED_OUT_STRONG = 6
 """The ruled-out cues that count alone; the others are weak (see ``WEAK_CUES``)."""
 
 Cue = tuple[str, "re.Pattern[str] | _Near", bool]

@@ -213,3 +213,24 @@ def test_considered_done_or_a_plain_choice_rules_nothing_out() -> None:
         "Considered React with a router, went with plain templates:", "Plain templates:"
     )
     assert not read(chosen).found["ruled_out"]
+
+
+_CAVEATS = """# Handoff: forecast model
+
+## State
+The stacked model trains in `train.py`; validation RMSE is 0.41 on `data/val.parquet`.
+
+**Caveats:**
+- The validation split is only six weeks long.
+- Feature importances are from one seed.
+"""
+
+
+def test_caveats_are_limits_of_the_work_not_something_ruled_out() -> None:
+    assert not read(_CAVEATS).found["ruled_out"]
+    heading = _CAVEATS.replace("**Caveats:**", "## Caveats")
+    assert not read(heading).found["ruled_out"]
+
+
+def test_gotchas_still_count_as_ruled_out() -> None:
+    assert read(_CAVEATS.replace("**Caveats:**", "**Gotchas:**")).found["ruled_out"]

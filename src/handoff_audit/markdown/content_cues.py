@@ -341,7 +341,7 @@ _RULED_OUT_CUES: tuple[tuple[str, re.Pattern[str] | _Near], ...] = (
     (
         "a trap",
         re.compile(
-            r"\b(?:gotchas?|traps?|pitfalls?|caveats?|watch out|be careful|beware|"
+            r"\b(?:gotchas?|traps?|pitfalls?|watch out|be careful|beware|"
             r"lessons? learned|learned the hard way|footguns?)\b"
             r"|교훈|教訓|教训|\b(?:lições aprendidas|lecciones aprendidas|"
             r"leçons? (?:apprises|retenues)|lezioni apprese|gelernte lektionen)\b",

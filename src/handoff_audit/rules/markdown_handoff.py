@@ -77,12 +77,16 @@ numbering, with emoji and punctuation ignored:
   ("Blocked queue", "Blockers") and done work ("Tasks completed", "Actions taken", "Actions
   exécutées", "Action items closed", "完了したタスク") are no next step, deferred work
   ("Out of scope", "Non-goals", "Won't do") nothing ruled out, nor is a next-steps
-  list whose every checkbox is ticked, that only waits ("Ready for the next directive") or
+  list whose every checkbox is ticked (in its subsections too; "[✅]" is ticked), that only
+  waits ("Ready for the next directive") or
   whose every item is an open question, a hedge ("Whether to …?", "Consider …", "Maybe …"),
   parked for later ("(later)", "optional", "TBD"), struck through ("~~Wire the button~~"),
   "None", "No outstanding follow-ups", "No further action required", "Nothing left to do", a
   halt or an undecided step ("Stop unless a new slice appears", "To be decided"), a result to see
-  ("CI should now pass"), a wait ("Wait for the review", "Chờ user …"), only a hand-in with no
+  ("CI should now pass"), a wait ("Wait for the review", "Chờ user …"), steps under a lead-in or
+  heading that makes them wait on someone ("If the user reports more problems, check:", "Open,
+  and each one needs Sam", "Not yet confirmed by the user"), checks to run first ("Pre-flight",
+  "如果新对话继续做，建议先确认"), only a hand-in with no
   work named
   ("Commit/push this fix", "Open the PR", "Merge to main"), a date ("Next review: 2026-05-15"),
   or only a check to run ("Verify
@@ -118,7 +122,8 @@ numbering, with emoji and punctuation ignored:
   charge", "This prevents …") is a decision; "tried", "didn't work", "rejected", "discarded",
   or a warning with what went wrong ("don't run it twice: it charged the card again") is
   something ruled out; "tests pass", "currently", "is now", "✅" is state; an alternative passed
-  over with its reason ("presets instead of drag-and-drop, to reduce complexity") is ruled out.
+  over with its reason ("presets instead of drag-and-drop, to reduce complexity") or an option
+  considered and passed over ("Considered React, went with plain templates") is ruled out.
 - *Weak cues count only twice*: a stray word is no facet. A reason without a choice ("because …"),
   an alternative without its reason ("instead of …", "workaround"), a trap word ("gotcha",
   "pitfall", "be careful"), a warning with a reason ("don't run it twice — it charges again") and a

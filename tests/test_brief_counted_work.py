@@ -6,6 +6,7 @@ real work commit still is. Real repositories, the real CLI and hook."""
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Callable
 
 from agent_support import run_hook, stop_event
@@ -89,4 +90,35 @@ def test_a_configuration_committed_with_the_packet_is_no_work_in_the_brief(
         assert "does not list" not in text and ".handoff-audit.yml" not in text, text
         assert "current: nothing was committed since its last change" in text, text
         assert "is HEAD" not in text, text  # the packet's commit still counts as one
+    _real_work_is_still_told(git_repo, run_cli)
+
+
+def test_a_conflict_resolved_in_a_merge_of_main_is_work_everywhere(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _branch_with_packet(git_repo, run_cli)
+    git_repo.commit("handoff")
+    git_repo.git("switch", "-q", "main")
+    git_repo.write("a.py", (git_repo.root / "a.py").read_text().replace("l1", "L1 main"))
+    git_repo.commit("main work")
+    git_repo.git("switch", "-q", "feat/k")
+    merge = ["git", "merge", "-q", "--no-edit", "main"]
+    merged = subprocess.run(merge, cwd=git_repo.root, capture_output=True, text=True)
+    assert "CONFLICT" in merged.stdout, merged.stdout  # both changed line 1
+    git_repo.write("a.py", "L1 both\n" + "".join(f"l{n}\n" for n in range(2, 9)))
+    git_repo.git("add", "a.py")
+    git_repo.git("commit", "-q", "--no-edit")
+    stopped = run_hook(stop_event(git_repo.root))
+    assert stopped.code == 2 and "packet-outdated" in stopped.err, stopped.err
+    checked = run_cli(["check"], cwd=git_repo.root)
+    assert "packet-outdated" in checked.out and "Merge branch 'main'" in checked.out, checked.out
+    for text in _briefs_unchecked(git_repo, run_cli):
+        assert "which the handoff may not describe" in text, text
+        assert "Merge branch 'main'" in text and "a.py" in text, text
+    update = ["update", "--summary", "Merged main; L1 both.", "--next-action", "Do step 2."]
+    refreshed = run_cli(update, cwd=git_repo.root)
+    assert refreshed.code == 0, refreshed.err
+    git_repo.commit("handoff refreshed")
+    for text in _briefs(git_repo, run_cli):
+        assert "may not describe" not in text, text
     _real_work_is_still_told(git_repo, run_cli)

@@ -7,10 +7,11 @@ branch") brings them into the branch's ancestry without moving the branch's own 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handoff_audit.git import plumbing
+from handoff_audit.git import merge_work, plumbing
 from handoff_audit.model.repo_history import Commit
 
 Walk = list[tuple[str, tuple[str, ...]]]
@@ -93,17 +94,24 @@ class Ancestry:
         theirs = self.theirs
         if not theirs:
             return frozenset()
-        index = self.index
-
-        def brings_in(parents: tuple[str, ...]) -> bool:
-            others = parents[1:]
-            return bool(others) and all(p in index and theirs >> index[p] & 1 for p in others)
-
         return frozenset(
             sha
             for i, (sha, parents) in enumerate(self.commits)
-            if theirs >> i & 1 or brings_in(parents)
+            if theirs >> i & 1 or self._brings_in(parents)
         )
+
+    def merges_in(self) -> frozenset[str]:
+        """The branch's merges of the target (of `targets`, those its tip does not reach)."""
+        theirs = self.theirs
+        return frozenset(
+            sha
+            for i, (sha, parents) in enumerate(self.commits)
+            if theirs and not theirs >> i & 1 and self._brings_in(parents)
+        )
+
+    def _brings_in(self, parents: tuple[str, ...]) -> bool:
+        index, theirs, others = self.index, self.theirs, parents[1:]
+        return bool(others) and all(p in index and theirs >> index[p] & 1 for p in others)
 
     def target_merges(self) -> frozenset[str]:
         """The merge commits the target's tip reaches (a merge of the branch's early part into
@@ -137,6 +145,9 @@ class TargetSide:
     own_files: dict[str, frozenset[str]] = field(default_factory=dict)
     """Each of `Ancestry.mixed_merges` -> the files it changed that it did not bring in from
     the target: those that differ from the target's parent as well as from the first."""
+    merged_in: frozenset[str] = frozenset()
+    """The branch's merges of the target (`Ancestry.merges_in`): of `commits`, yet what one
+    made by hand (`counted`) is the branch's work."""
 
     def own(self, change: Commit) -> Commit:
         """``change`` with only the files that are not the target's (a mixed merge's own)."""
@@ -146,6 +157,24 @@ class TargetSide:
         files = tuple(path for path in change.files if path in own)
         return Commit(change.sha, change.time, change.subject, files)
 
+    def counted(
+        self,
+        root: Path,
+        change: Commit,
+        others: list[str],
+        from_top: Callable[[str], str | None],
+    ) -> tuple[list[str], frozenset[str]]:
+        """Of ``others`` (the work files of ``change``, from the audited root), those that
+        count as later work, and the commits that are the target's for `counted_against`. A
+        merge of the target into the branch (`merged_in`) counts for what it made by hand
+        (`merge_work.hand_made`: a conflict's resolution, an edit in the merge), the branch's
+        own work; the rest it brought in."""
+        if not others or change.sha not in self.merged_in:
+            return others, self.commits
+        hand = merge_work.hand_made(root, change.sha, change.files)
+        made = {from_top(path) for path in (change.files if hand is None else hand)}
+        return [path for path in others if path in made], frozenset()
+
 
 def target_side(root: Path, walk: Ancestry) -> TargetSide:
     """The `TargetSide` of ``walk``; one ``diff-tree`` call when the branch merged the target
@@ -153,7 +182,7 @@ def target_side(root: Path, walk: Ancestry) -> TargetSide:
     mixed = walk.mixed_merges()
     differ = plumbing.changed_from(root, list(mixed.items())) if mixed else {}
     own = {sha: frozenset(files) for sha, files in differ.items()}
-    return TargetSide(walk.targets(), walk.target_merges(), own)
+    return TargetSide(walk.targets(), walk.target_merges(), own, walk.merges_in())
 
 
 def ancestry_walk(

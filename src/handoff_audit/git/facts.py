@@ -587,9 +587,10 @@ class _Gatherer:
                 others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
                 for top_path in written if others else ():
                     later.add_undescribed(change, tuple(others), top_path, self.root)
+                others, target = theirs.counted(self.root, change, others, self.from_top)
                 if others:
                     older = (p for p in todo if p not in found)
-                    judged = counted_against(change.sha, older, records, own, theirs.commits)
+                    judged = counted_against(change.sha, older, records, own, target)
                     later.add(change, tuple(others), judged)
                 if len(found) == len(todo) and self.pairs.done():
                     break

@@ -27,8 +27,9 @@ def parents(root: Path, sha: str) -> list[str]:
 
 def hand_made(root: Path, sha: str, files: Iterable[str]) -> set[str] | None:
     """Of ``files`` (changed by commit ``sha`` against its first parent), those the merge made
-    by hand; ``None`` when ``sha`` is no merge, or git cannot redo the merge (before 2.36):
-    then every file counts."""
+    by hand; ``None`` when ``sha`` is no merge: then every file counts. When git cannot redo
+    the merge (before 2.36), those that differ from every parent: a file both sides changed
+    counts too."""
     wanted = set(files)
     heads = parents(root, sha)
     if len(heads) < 2 or not wanted:
@@ -36,9 +37,9 @@ def hand_made(root: Path, sha: str, files: Iterable[str]) -> set[str] | None:
     diff = ["--no-renames", "--no-ext-diff", "--no-textconv", "--name-only", "-z"]
     try:
         redone = plumbing.run(root, ["show", "--remerge-diff", "--format=", *diff, sha, "--"])
+        made = _names(redone) & wanted
     except plumbing.GitError:
-        return None
-    made = _names(redone) & wanted
+        made = wanted
     for other in heads[1:]:
         if not made:
             break

@@ -85,6 +85,9 @@ them all. Commits that change only handoff files (packets, their markdown
 twins, block files, a series' files and its folder's records: its index `README.md` or
 `index.md`, a template, any markdown file or `.gitkeep` in or under a folder that holds a
 handoff of the series) do not count, so refreshing the packet on its own never trips this rule.
+Nor do the merge target's commits that a merge of it ("Update branch") brought in, nor that
+merge, but for what it made by hand: a conflict's resolution or an edit made in the merge is
+the branch's work.
 
 **Fix.** Refresh the packet with `handoff-audit update` (`--summary`, `--next-action`, `--verify
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work

@@ -8,6 +8,7 @@ holds none.)"""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from agent_support import run_fix, run_hook, stop_event, the_command
@@ -77,3 +78,43 @@ def test_update_refuses_a_credential_branch_and_names_the_re_point(tmp_path: Pat
     assert ran.returncode == 0, ran.stdout + ran.stderr
     written = (root / "handoff.json").read_text(encoding="utf-8")
     assert json.loads(written)["branch"] == "feat/new" and TOKEN not in written
+
+
+def _packet_on_token_branch(tmp_path: Path) -> Path:
+    """A packet an older version wrote on the credential-shaped branch, with work after it."""
+    repo = with_packet(tmp_path, "feat/old")
+    root = repo.root
+    packet = json.loads((root / "handoff.json").read_text(encoding="utf-8"))
+    repo.write("handoff.json", json.dumps({**packet, "branch": TOKEN}, indent=2) + "\n")
+    assert sh("handoff-audit render --write handoff.json", root).returncode == 0
+    repo.git("branch", "-m", TOKEN)
+    repo.commit("a packet an older version wrote on the branch")
+    repo.write("f2.py", "2\n")
+    repo.commit("f2")
+    return root
+
+
+def test_every_fix_on_a_credential_branch_with_a_packet_renames_it_first(tmp_path: Path) -> None:
+    """Review 52-3, defect 5: the hook printed a bare `update` (which refuses the checked-out
+    branch) and a by-hand removal of the branch field (which fails `branch-mismatch`)."""
+    root = _packet_on_token_branch(tmp_path)
+    stop = run_hook(stop_event(root))
+    assert stop.code == 2, stop.err
+    fixes = [line.split("fix: ", 1)[1] for line in stop.err.splitlines() if "fix: " in line]
+    assert fixes and all(f.startswith(f"git branch -m {NEW_NAME} && ") for f in fixes), stop.err
+    assert "by hand" not in stop.err, stop.err
+    checked = sh("handoff-audit check", root)
+    printed = [part for part in checked.stdout.split("`") if "handoff-audit update" in part]
+    assert printed and all(p.startswith(f"git branch -m {NEW_NAME} && ") for p in printed)
+    for command in fixes:
+        filled = re.sub(r'"<what the commits[^"]*>"', "'added f2'", command)
+        ran = run_fix(root, filled.replace(NEW_NAME, "feat/f2"))
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert sh("git add -A && git commit -qm handoff", root).returncode == 0
+    again = run_hook(stop_event(root))
+    assert again.code == 0, again.err
+    written = (root / "handoff.json").read_text(encoding="utf-8")
+    assert json.loads(written)["branch"] == "feat/f2"
+    assert TOKEN not in written + (root / "handoff.md").read_text(encoding="utf-8")
+    shown = sh("handoff-audit show", root)
+    assert shown.returncode == 0 and TOKEN not in shown.stdout + shown.stderr, shown.stderr

@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.authoring import twin_fixes
+from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.authoring.conflict_fixes import conflict_advice
 from handoff_audit.authoring.default_blocked import repair_default
@@ -42,6 +43,7 @@ from handoff_audit.authoring.markdown_fixes import (
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
+from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_advice
 from handoff_audit.authoring.series_fixes import passed_over_advice
 from handoff_audit.authoring.series_successor import next_in_series
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
@@ -69,21 +71,6 @@ if TYPE_CHECKING:
 # The newest later commit as the outdated rules word it ("…: commit abc…" or "the newest abc…").
 _NEWEST = re.compile(r"(?:: commit|the newest) ([0-9a-f]{7,40})\b")
 VERIFY_PLACEHOLDER = "<the command that runs the tests>"
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """One reason the session may not end, and what to run."""
-
-    reason: str
-    """What is wrong and where, one line."""
-    command: str
-    """The fix: a runnable command (``"<...>"`` placeholders to fill in), never cut off; for a
-    packet that renders over ``max-file-bytes``, what to trim or raise (no command can choose
-    it), with the command to run after it in ``also``; for a packet only a hand can repair, what
-    to edit where."""
-    also: str | None = None
-    """A second line: the alternative, or what the command is for."""
 
 
 class Fixes:
@@ -124,6 +111,9 @@ class Fixes:
         it is): each is named with its own fix, before the packet's."""
         secrets = [p for p in problems if p.finding is not None and p.finding.rule == "secret"]
         rest = [p for p in problems if p not in secrets]
+        named = named_branch_advice(self, problems, secrets, rest)
+        if named is not None:
+            return named
         if not secrets or not rest:
             advice = self.packet_advice(problems)
             return [advice] if advice is not None else []
@@ -132,17 +122,7 @@ class Fixes:
         return [*named, *([advice] if advice is not None else [])]
 
     def secret_advice(self, finding: Finding) -> Advice:
-        """A credential in a file: removed by hand where the finding says (no command could
-        do it without naming the value), and revoked, since it may be in a commit already."""
-        where = f" at line {finding.line}" if finding.line else ""
-        where += f", column {finding.column}" if finding.line and finding.column else ""
-        return Advice(
-            reason(finding, [finding]),
-            f"remove the credential from {self.path(finding.path)}{where} by hand, keeping "
-            "every other value; never print, echo or copy its value",
-            "then revoke it where it was issued (a commit or a log may hold it already), "
-            "commit, and stop again",
-        )
+        return secret_advice(finding, self.path)
 
     def find_readable(self, by_packet: dict[str, list[Problem]]) -> None:
         """Ask git once for the last readable version of every committed JSON packet that the

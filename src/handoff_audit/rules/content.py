@@ -18,6 +18,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Fix, Hit, Rule
+from handoff_audit.rules.repoint import NEW_NAME, renamed_first
 from handoff_audit.schema.foreign import foreign_message, is_foreign, packets_without
 from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
 
@@ -281,9 +282,13 @@ annotation's `file=` and a SARIF location must name the real file for GitHub to 
 Rename such a folder, and revoke the credential if it is one. A packet's `branch` and `topic`
 are names too, shown and kept as they are, never redacted (a packet written before holds
 them so, and `branch-mismatch` must be able to clear); so a credential in one is reported, in
-the packet and in the twin's lines that repeat it (the fix: rename the branch, or pick another
-topic; `new` and `update` refuse a credential-shaped `--topic` or `--branch`, and such a
-checked-out branch, naming the rename first). A credential-shaped branch checked that no packet
+the packet and in the twin's lines that repeat it (the fix: rename the branch and re-point the
+packet in one command, `git branch -m "<a new name …>" && handoff-audit update PACKET --branch
+"<the same name>"`, which renders those lines anew, with `--summary` and `--next-action` when
+the packet is older than the work; or pick another topic; `new` and `update` refuse a
+credential-shaped `--topic` or `--branch`, and such a checked-out branch, naming the rename
+first). The Stop hook prints that one command for the packet's findings, and `packet-outdated`
+names it on such a checked-out branch. A credential-shaped branch checked that no packet
 names (`check --branch`, a branch renamed so) is redacted; a fix that must name it renames it
 first.
 
@@ -441,10 +446,12 @@ def _name_fix(pointer: str, packet: str) -> str | None:
     """The fix of a credential in the packet's branch or topic (``None`` for another field):
     removing it would not do (the branch checks would fire); the name itself must change."""
     if pointer == "/branch":
-        update = shell.in_top(f"handoff-audit update {shell.quote_path(packet)} --branch NEW")
+        update = f'handoff-audit update {shell.quote_path(packet)} --branch "{NEW_NAME}"'
         return (
-            "a branch name is shown as git has it, never redacted: rename the branch "
-            f"(`{shell.git()} branch -m NEW`, then `{update}`) and revoke the credential"
+            "a branch name is shown as git has it, never redacted: rename the branch and "
+            f"re-point the packet at the new name, `{shell.in_top(renamed_first(update))}` "
+            "(with the --summary and --next-action of its `packet-outdated` finding, if it has "
+            "one), and revoke the credential"
         )
     if pointer == "/topic":
         return (
@@ -493,12 +500,21 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
         yield from _text_secret_hits(path, text, fix, names if twin else (), packet.path)
 
 
+_REPEATS = "it repeats the branch or topic of "
+
+
 def _named_fix(packet: str) -> str:
     """The fix of a credential in a twin's line where it repeats the packet's branch or topic."""
     return (
-        f"it repeats the branch or topic of {packet}: change that name (its own `secret` "
-        "finding says how) and revoke the credential"
+        f"{_REPEATS}{packet}: change that name (its own `secret` finding says how) and revoke "
+        "the credential"
     )
+
+
+def repeats_a_name(message: str) -> bool:
+    """True for a `secret` finding's ``message`` on a twin's line that repeats its packet's
+    branch or topic (`_named_fix`): the command that changes the name renders it anew."""
+    return _REPEATS in message
 
 
 def _text_secret_hits(

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 
 from handoff_audit import controls, shell
+from handoff_audit.credentials import find_secrets
 from handoff_audit.git.facts import FULL_HISTORY_FIX
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.model.context import AuditContext
@@ -15,7 +16,7 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.model.repo_history import History, PacketHistory, SeriesGuess
 from handoff_audit.rules.base import Fix, Hit, Rule
-from handoff_audit.rules.repoint import check_repoint, renamed_to, repoint_since
+from handoff_audit.rules.repoint import SINCE, check_repoint, renamed_to, repoint_since
 from handoff_audit.rules.successor_chain import DeadEnd, dead_ends
 from handoff_audit.textcut import shorten
 
@@ -334,6 +335,11 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
         renamed = renamed_to(facts, packet)
         if renamed is not None:  # `update` finds it only by --branch, and refuses a re-point alone
             advice = _renamed_advice(ctx, facts, packet, renamed)
+        elif facts.branch and find_secrets(facts.branch):  # `update` refuses to store the name
+            advice = (
+                "the branch's name looks like a credential: rename it and refresh the packet "
+                f"together with `{check_repoint(packet, facts.branch, SINCE)}`"
+            )
         moved = f"the work moved on after this packet{since}: {_later_commits(info)}"
         if info.changed is not None and info.outdated_by.sha == info.changed.sha:
             moved = (  # the only work counted was committed with it (`git commit --amend`)

@@ -46,6 +46,14 @@ def renamed_first(command: str) -> str:
     return f'git branch -m "{NEW_NAME}" && {command}'
 
 
+def named_branch_command(update: str, branch: str) -> str:
+    """The one fix of a packet whose ``branch`` field looks like a credential: ``update``
+    (``handoff-audit update PACKET`` and the options its other findings need) re-pointing it at
+    ``branch``, the branch renamed first when its name looks like a credential too (`update`
+    refuses to store it); the twin's lines that repeat the name are rendered anew."""
+    return update if " --branch " in update else repoint_command(update, branch)
+
+
 def refresh_options(since: str) -> str:
     """The options that refresh a packet older than the work (`packet-outdated`), printed
     alike by the agent hook, `check` and `show`: what the commits since it changed (``since``,

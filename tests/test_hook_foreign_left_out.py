@@ -97,3 +97,65 @@ def test_new_beside_a_left_out_file_never_names_a_branch_that_looks_like_a_crede
     assert refused.code == 2
     assert token.lower()[:12] not in refused.err.lower(), refused.err
     assert "git branch -m" in refused.err, refused.err
+
+
+NO_HANDOFF_GLOB = 'packets: ["**/handoff.json", "**/HANDOFF.md", "!handoff.json"]\n'
+"""A `packets` with no `.handoff/` glob (review rev52-3, section 6): `.handoff/feat-p.json` is
+no path it finds, `.handoff/feat-p/handoff.json` is."""
+
+
+def _play(git_repo: GitRepo) -> Result:
+    """Each fix the hook prints, run in turn as an agent follows them; the last hook's result."""
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    for _ in range(3):
+        if stop.code == 0:
+            break
+        assert stop.code == 2, stop.err
+        done = run_fix(git_repo.root, the_command(stop.err, "fix: "))
+        assert done.returncode == 0, done.stdout + done.stderr
+        stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    return stop
+
+
+def test_the_hooks_fix_beside_a_left_out_file_takes_a_path_the_globs_find(
+    git_repo: GitRepo,
+) -> None:
+    before = _other_tools_file(git_repo, NO_HANDOFF_GLOB)
+    first = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert first.code == 2, first.err
+    assert "new --output .handoff/feat-p/handoff.json " in the_command(first.err, "fix: ")
+    assert _play(git_repo).code == 0
+    assert (git_repo.root / ".handoff/feat-p/handoff.json").is_file()
+    assert (git_repo.root / "handoff.json").read_bytes() == before
+    assert (git_repo.root / ".handoff-audit.yml").read_text(encoding="utf-8") == NO_HANDOFF_GLOB
+
+
+def test_new_never_advises_reading_a_left_out_file_again(git_repo: GitRepo, run_cli: Any) -> None:
+    _other_tools_file(git_repo, NO_HANDOFF_GLOB)
+    refused: Result = run_cli(NEW, cwd=git_repo.root)
+    assert refused.code == 2
+    assert '"!handoff.json", "handoff.json"' not in refused.err, refused.err
+    assert "--output .handoff/feat-p/handoff.json" in refused.err, refused.err
+    written = run_cli([*NEW, "--output", ".handoff/feat-p/handoff.json"], cwd=git_repo.root)
+    assert written.code == 0, written.err
+
+
+def test_beside_a_left_out_file_the_hook_names_the_packets_entry_the_path_needs(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    setting = '[tool.handoff-audit]\npackets = ["*.json", "**/HANDOFF.md", "!handoff.json"]\n'
+    git_repo.write("pyproject.toml", setting)
+    _other_tools_file(git_repo, None)
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    entry = '"!handoff.json", ".handoff/**/*.json"]'
+    assert f'in pyproject.toml: packets = ["*.json", "**/HANDOFF.md", {entry}' in stop.err
+    assert "new --output .handoff/feat-p.json " in the_command(stop.err, "fix: ")
+    refused: Result = run_cli(NEW, cwd=git_repo.root)
+    assert refused.code == 2 and '"!handoff.json", "handoff.json"' not in refused.err
+    assert "--output .handoff/feat-p.json, once `packets` finds that path" in refused.err
+    setting = setting.replace('"!handoff.json"]', '"!handoff.json", ".handoff/**/*.json"]')
+    git_repo.write("pyproject.toml", setting)
+    git_repo.commit("packets finds the branch's packet")
+    assert _play(git_repo).code == 0
+    assert (git_repo.root / ".handoff/feat-p.json").is_file()

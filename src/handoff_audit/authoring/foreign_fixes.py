@@ -33,27 +33,56 @@ def beside_path(branch: str | None) -> str:
     return f".handoff/{slug}.json"
 
 
-def beside_option(root: Path, branch: str | None) -> str:
-    """How `new` is run again beside another tool's file, from the current folder: never
-    naming a branch that looks like a credential (the path would hold it), which is renamed
-    first."""
-    path = shell.quote_path(name(root / beside_path(branch)))
-    if find_secrets(path):
+def beside_target(config: Config, branch: str | None) -> tuple[str, str | None]:
+    """Where the branch's packet goes beside a file `packets` leaves out, and ``None`` when the
+    `packets` globs find it there: ``.handoff/<branch>.json``, else
+    ``.handoff/<branch>/handoff.json``; when they find neither, the first, with the `packets`
+    setting (`setting_advice`, every exclusion kept) that adds ``.handoff/**/*.json`` for it."""
+    first = beside_path(branch)
+    for path in (first, f"{first.removesuffix('.json')}/{DEFAULT_PACKET}"):
+        if named_packet(path, config):
+            return path, None
+    return first, setting_advice(config.source, "packets", [*config.packets, BESIDE_GLOB])
+
+
+def beside_found(config: Config, branch: str | None) -> bool:
+    """True when the `packets` globs find a path beside a file they leave out (`beside_target`)."""
+    return beside_target(config, branch)[1] is None
+
+
+BESIDE_GLOB = ".handoff/**/*.json"
+"""The `packets` entry that finds the branch's packet beside a file `packets` leaves out."""
+
+
+def beside_option(root: Path, config: Config, branch: str | None) -> str:
+    """How `new` is run again beside another tool's file, from the current folder
+    (`beside_target`, with the `packets` setting first when its globs do not find the path):
+    never naming a branch that looks like a credential (the path would hold it), which is
+    renamed first."""
+    path, setting = beside_target(config, branch)
+    shown = shell.quote_path(name(root / path))
+    if find_secrets(shown):
         return (
             "--output .handoff/<branch>.json once the branch is renamed (its name looks like a "
             "credential: `git branch -m NEW`, and revoke the credential if it is one)"
         )
-    return f"--output {path}"
+    if setting is None:
+        return f"--output {shown}"
+    return f"--output {shown}, once `packets` finds that path: set it {setting}"
 
 
 def default_left_out(gate: Gate, path_of: Callable[[str], str]) -> tuple[list[str] | None, str]:
     """`new`'s --output and the words after "write one" when handoff.json, the file `new`
     writes without --output or --topic, is a file `packets` leaves out (another tool's, left
-    alone): the branch's packet goes beside it, never undoing the exclusion."""
+    alone): the branch's packet goes beside it, at a path `packets` finds (`beside_target`;
+    the setting that makes it find one comes first), never undoing the exclusion."""
     if not os.path.lexists(gate.root / DEFAULT_PACKET) or named_packet(DEFAULT_PACKET, gate.config):
         return None, ""
-    where = [f"--output {path_of(beside_path(gate.branch))}"]
-    return where, f" beside {DEFAULT_PACKET}, which `packets` leaves out"
+    path, setting = beside_target(gate.config, gate.branch)
+    why = f" beside {DEFAULT_PACKET}, which `packets` leaves out"
+    if setting is not None:
+        why += f"; first, so that `check` finds it there, set `packets` {setting}"
+    return [f"--output {path_of(path)}"], why
 
 
 def beside_foreign(

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit import shell
-from handoff_audit.authoring.foreign_fixes import beside_option, beside_path
+from handoff_audit.authoring.foreign_fixes import beside_found, beside_option
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.new_packet import (
     check_branch,
@@ -62,7 +62,7 @@ from handoff_audit.git.workbench import (
     read_workbench,
     unsaved,
 )
-from handoff_audit.globs import literal
+from handoff_audit.globs import literal, matches_any, positives
 from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import placeholder_message
@@ -181,7 +181,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
             f"({shown}); refresh it with `handoff-audit update {which}`, or keep it as history and "
             f"start over: `{supersede_and_commit(bench, active[0])}`, then run `new` again"
         )
-    replaced = _refuse_foreign(bench, path)
+    replaced = _refuse_foreign(bench, config, path)
     read = packet_as_read(path, config)
     facts = _dirt_facts(bench, options, "new", notes) | reported
     told = _transcript_facts(bench, config, options, notes)
@@ -414,12 +414,13 @@ def _output(bench: Workbench, output: Path | None, topic: str | None, config: Co
     refuse_git_folder(path, flag)  # before the `packets` advice: no glob leads there
     relative = path.relative_to(root).as_posix()
     if not named_packet(relative, config):
-        if output is None and topic is None and named_packet(beside_path(bench.branch), config):
+        excluded = matches_any(relative, positives(config.packets))
+        if output is None and topic is None and (excluded or beside_found(config, bench.branch)):
             # An explicit exclusion is someone's choice (another tool's file): never undone.
             raise InputError(
                 f"{flag}: `packets` leaves {relative} out, so `check` would never find it; "
-                "leave it out and write the packet beside it, at a path `packets` matches: run "
-                f"`new` again with {beside_option(root, bench.branch)}"
+                "leave it out and write the packet beside it: run `new` again with "
+                f"{beside_option(root, config, bench.branch)}"
             )
         # `packets` replaces the defaults: the advice is the whole list, never the path alone.
         advice = setting_advice(config.source, "packets", (*config.packets, literal(relative)))
@@ -470,7 +471,7 @@ def _json_packets(bench: Workbench, config: Config) -> _BranchPackets:
     return _BranchPackets(active, unread_hits, not_packets, elsewhere)
 
 
-def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
+def _refuse_foreign(bench: Workbench, config: Config, path: Path) -> str | None:
     """Refuse to replace what `new` may not; the finished packet it may replace, if any."""
     twin = twin_of(path)
     if not os.path.lexists(path):
@@ -491,7 +492,7 @@ def _refuse_foreign(bench: Workbench, path: Path) -> str | None:
         raise InputError(
             f"{name(path)} is another tool's JSON file, not a handoff packet ({reason}): leave "
             f"it alone (do not delete it) and run `new` again with "
-            f"{beside_option(bench.root, bench.branch)}"
+            f"{beside_option(bench.root, config, bench.branch)}"
         )
     if reason is not None:
         raise InputError(

@@ -15,12 +15,13 @@ import re
 import shlex
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from conftest import GitRepo
+from conftest import GitRepo, Result
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
 
@@ -239,6 +240,22 @@ def with_pre_commit(root: Path) -> None:
     hook = root / ".git" / "hooks" / "pre-commit"
     hook.write_text(PRE_COMMIT, encoding="utf-8")
     hook.chmod(0o755)
+
+
+def refunds_packet(
+    repo: GitRepo,
+    run_cli: Callable[..., Result],
+    summary: str = "refunds added",
+    next_action: str = "Round GBP in src/refunds.py",
+) -> Result:
+    """`new` for the refunds work of `feature_repo`, succeeded: its run (for its notes)."""
+    made = run_cli(
+        ["new", "--summary", summary, "--next-action", next_action,
+         "--verdict-pointer", "src/refunds.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    return made
 
 
 def feature_repo(repo: GitRepo, branch: str = "feat/refunds") -> GitRepo:

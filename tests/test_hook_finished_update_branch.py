@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agent_support import feature_repo, run_hook, stop_event
+from agent_support import feature_repo, refunds_packet, run_hook, stop_event
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
@@ -15,12 +15,7 @@ Run = Callable[..., Result]
 
 def _finished_branch(repo: GitRepo, run_cli: Run) -> None:
     feature_repo(repo, "feat/two")
-    made = run_cli(
-        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
-         "--verdict-pointer", "src/refunds.py"],
-        cwd=repo.root,
-    )  # fmt: skip
-    assert made.code == 0, made.err
+    refunds_packet(repo, run_cli)
     repo.commit("handoff")
     assert run_cli(["archive"], cwd=repo.root).code == 0
     repo.commit("handoff: done")

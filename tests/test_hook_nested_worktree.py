@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
-from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
+from agent_support import feature_repo, refunds_packet, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
@@ -20,12 +20,7 @@ def test_a_nested_worktree_is_excluded_never_added(
     git_repo: GitRepo, run_cli: Run, nested: str
 ) -> None:
     repo = feature_repo(git_repo, "feat/host")
-    made = run_cli(
-        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
-         "--verdict-pointer", "src/refunds.py"],
-        cwd=repo.root,
-    )  # fmt: skip
-    assert made.code == 0, made.err
+    refunds_packet(repo, run_cli)
     repo.commit("handoff")
     assert run_hook(stop_event(repo.root)).code == 0
     if nested == "worktree":
@@ -57,12 +52,7 @@ def test_new_and_the_hook_s_work_list_leave_a_nested_worktree_out(
     assert blocked.code == 2, blocked.err
     assert "no active handoff (its work: src/refunds.py); write one" in blocked.err
     # `new` does not call it uncommitted work ("commit or stash them"): it names the hook's fix.
-    made = run_cli(
-        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
-         "--verdict-pointer", "src/refunds.py"],
-        cwd=repo.root,
-    )  # fmt: skip
-    assert made.code == 0, made.err
+    made = refunds_packet(repo, run_cli)
     assert "commit or stash" not in made.err and "never `git add` it" in made.err, made.err
     exclude = the_command(blocked.err, "fix: ")
     assert exclude in made.err, made.err
@@ -107,12 +97,7 @@ def test_a_nested_worktree_beside_a_current_handoff_gets_no_route_that_outdates_
     git_repo: GitRepo, run_cli: Run
 ) -> None:
     repo = feature_repo(git_repo, "feat/host")
-    made = run_cli(
-        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
-         "--verdict-pointer", "src/refunds.py"],
-        cwd=repo.root,
-    )  # fmt: skip
-    assert made.code == 0, made.err
+    refunds_packet(repo, run_cli)
     repo.commit("handoff")
     repo.git("worktree", "add", "-q", "-b", "feat/other", ".wt/other", "main")
     blocked = run_hook(stop_event(repo.root))

@@ -9,6 +9,7 @@ judged and gated like one anywhere else. A command about handoffs
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -290,3 +291,24 @@ def test_a_handoff_under_a_bare_description_in_a_command_folder_is_blocked_by_th
             f"{note} would be merged into the protected branch main"
         ) in done.out
     assert ".claude/commands/handoff.md" not in done.out  # a command, never a finding
+
+
+TEMPLATES = Path(__file__).parent / "data" / "templates"
+ONE_ORDER = "Update this file before you stop.\n"
+
+
+def test_one_instruction_line_does_not_make_a_handoff_in_a_command_folder_a_command(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """A command's cues must outweigh the handoff it holds: one ordinary "Update this file
+    before you stop." under State and Next step leaves it a working note, while a command with
+    a single order over the list of what to write (and one with ``$ARGUMENTS``) still passes."""
+    _feature_branch(git_repo)
+    git_repo.write(".claude/commands/session-handoff.md", NOTE + ONE_ORDER)
+    git_repo.write(".claude/commands/handoff.md", (TEMPLATES / "session-end-prompt.md").read_text())
+    git_repo.write("prompts/handoff.md", COMMAND)
+    git_repo.commit("a note with one order among the commands")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    blocked = [f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge"]
+    assert blocked == [".claude/commands/session-handoff.md"]

@@ -113,3 +113,35 @@ def test_another_tools_markdown_beside_its_json_still_passes_the_gate(
     git_repo.write("handoff.md", "# Orchestrator\n\nRound 3: coder, then reviewer.\n")
     git_repo.commit("another tool's files")
     assert _blocked(run_cli, git_repo.root) == []
+
+
+LEFT_OUT = (
+    'packets: ["**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md", '
+    '"!vendor/tool/handoff.json", "!vendor/tool/handoff.md"]\n'
+)
+SHORT_NOTE = (
+    "# Handoff\n\n## State\n\nRefund parser half done; tests/test_refund.py fails on rounding.\n"
+    "\n## Next step\n\nFix the rounding in src/refund.py, then run pytest.\n"
+)
+WORKING_NOTES = {
+    "one order": SHORT_NOTE + "Update this file before you stop.\n",
+    "prose": (
+        "# Session handoff\n\nDone: parser. Left: rounding bug in src/refund.py.\n\n"
+        "Next: fix rounding, rerun pytest.\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("note", WORKING_NOTES.values(), ids=WORKING_NOTES.keys())
+def test_a_working_note_beside_a_json_packets_leaves_out_is_blocked_however_it_is_written(
+    git_repo: GitRepo, run_cli: Any, note: str
+) -> None:
+    """Beside another tool's JSON, a `handoff.md` is read as any working note is: one
+    instruction-like line under State and Next step, or a note in prose with no headings, is
+    still a working note."""
+    git_repo.write("vendor/tool/handoff.json", '{"tool": "x", "version": 1}\n')
+    git_repo.write(".handoff-audit.yml", LEFT_OUT)
+    _feature_branch(git_repo)
+    git_repo.write("vendor/tool/handoff.md", note)
+    git_repo.commit("working note beside another tool's file")
+    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "vendor/tool/handoff.md")]

@@ -1,36 +1,57 @@
-"""Whether a file in an agent's command, prompt or skill folder hands work over, or instructs
-an agent how to write a handoff: the `not-a-handoff` reading of a command, which the merge gate
-asks of a lower-case note there (`git.agent_notes`)."""
+"""Whether a markdown file hands work over, or instructs an agent how to write a handoff: the
+merge gate's reading of a lower-case note in an agent's command, prompt or skill folder
+(`git.agent_notes`) and of a ``handoff.md`` beside a JSON file that is no packet. A handoff is
+what any working note is to `markdown.facets`: state, next step, decisions, … said under
+headings, labels or in prose. It is a command only when the command's cues outweigh that."""
 
 from __future__ import annotations
 
-from handoff_audit.markdown.headings import field_for_heading
-from handoff_audit.markdown.prompts import instructions, orders
-from handoff_audit.markdown.prose import FRONT_MATTER
+from handoff_audit.markdown import facets
+from handoff_audit.markdown.prompts import command_syntax, instructions, orders
+from handoff_audit.markdown.prose import FRONT_MATTER, LIST_ITEM, prose_lines
+from handoff_audit.markdown.template import placeholders
 
 HANDOFF_FACETS = 2
-"""How many handoff sections (state, next step, decisions, ...) make a file a handoff."""
+"""How many facets (state, next step, decisions, ...) make a file a handoff."""
 
 
 def reads_as_handoff(text: str) -> bool:
-    """Whether ``text`` hands work over (sections such as State and Next step) rather than
-    instructing an agent how to write a handoff (orders to its reader, ``$ARGUMENTS``, "Create
-    a handoff with …"): the `not-a-handoff` reading of a command. Command-like front matter
-    counts only beside such a line in the body: ``description: x`` over a handoff is the pull
-    request's to write, and does not make the handoff a command."""
+    """Whether ``text`` hands work over rather than instructing an agent how to write a
+    handoff. A command's own syntax (``$ARGUMENTS``, a ``# /handoff`` title) or a template still
+    to fill makes it a command; otherwise it is a handoff when it says at least
+    ``HANDOFF_FACETS`` facets in more lines than it has instruction lines (orders to its reader,
+    "Create a handoff with …", and the items such a line lists): one "Update this file before
+    you stop." under State and Next step does not outweigh them. Command-like front matter
+    (``description: Write a handoff``) counts as one more instruction, and under it only
+    headings count as facets: front matter is the pull request's to write, over a handoff as
+    over a command."""
     block = FRONT_MATTER.match(text)
     body = text[block.end() :] if block is not None else text
     after = text.count("\n", 0, block.end()) if block is not None else 0
-    if (
-        orders(body)
-        or instructions(body)
-        or any(number > after for number, _ in instructions(text))
-    ):
+    if command_syntax(body) or placeholders(body):
         return False
-    facets = {
-        field
-        for line in body.splitlines()
-        if line.lstrip().startswith("#")
-        and (field := field_for_heading(line.lstrip().lstrip("#").strip())) is not None
-    }
-    return len(facets) >= HANDOFF_FACETS
+    told = {number for number, _ in orders(body)} | {number for number, _ in instructions(body)}
+    told |= {number - after for number, _ in instructions(text) if number > after}
+    dressed = any(number <= after for number, _ in instructions(text))
+    unsaid = told | _named_to_write(body, told)
+    said = [
+        lines
+        for places in facets.read(body).found.values()
+        if (lines := {p.line for p in places if not dressed or p.how == "heading"} - unsaid)
+    ]
+    return len(said) >= HANDOFF_FACETS and len(set().union(*said)) > len(told) + dressed
+
+
+def _named_to_write(body: str, told: set[int]) -> set[int]:
+    """The list items under an instruction line of ``told`` that ends on a colon ("create a
+    HANDOFF.md with:" over "5. Next steps"): they name what to write, they say nothing."""
+    named: set[int] = set()
+    listing = False
+    for number, line in prose_lines(body):
+        if number in told:
+            listing = line.rstrip().endswith((":", "："))
+        elif listing and LIST_ITEM.match(line):
+            named.add(number)
+        else:
+            listing = False
+    return named

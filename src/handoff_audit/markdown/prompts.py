@@ -468,6 +468,15 @@ def instructions(text: str) -> list[tuple[int, str]]:
     return found if len(found) >= MIN_INSTRUCTIONS else []
 
 
+def command_syntax(text: str) -> bool:
+    """Whether ``text`` says what only an agent's command says: a slash-command title ("#
+    /handoff"), its argument slot (``$ARGUMENTS``), a shell line to splice in, or the slash
+    command that starts it, outside code."""
+    if _SLASH_TITLE.match(text.lstrip("\n")):
+        return True
+    return any(_COMMAND_TEXT.search(line) for _, line in prose_lines(text))
+
+
 _LATER = re.compile(
     r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
     r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b|what\s+to\s+do\b|"

@@ -44,17 +44,18 @@ in a pull request, then its base); the files checked are those of the commit che
 `HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case, and a `handoff.md` with no
 `handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no packet the gate judges,
 another tool's file or one without the fields a packet has, or that the base's `packets` leaves
-out, is blocked when it reads as a handoff, with sections such as State and Next step, whatever
-the pull request's own `schema` level or `packets`). A series of dated handoffs
-(`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project keeps, and is
-not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
+out, is blocked when it reads as a handoff, with sections such as State and Next step or the
+same said in prose, whatever the pull request's own `schema` level or `packets`). A series of
+dated handoffs (`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project
+keeps, and is not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
 `handover.md`, `SESSION_STATE.md` and `SESSION_LOG.md`, which are audited but often kept on
 purpose. An agent's command, prompt or skill folder (`prompts/`, `.claude/commands/`) is no way
 around it: a file there is blocked when a `block-files` glob matches it (in any letter case, as
 anywhere) and its name is not all lower case (`docs/prompts/HANDOFF.md`, `prompts/Handoff.md`; a
 lower-case `session-handoff.md` or a lone `handoff.md` there is a command's while its body reads as
-one, front matter such as `description:` aside: one that reads as a handoff, with sections such as
-State and Next step, is blocked whatever its front matter).
+one, front matter such as `description:` aside: `$ARGUMENTS`, a template to fill, or more
+instruction lines than lines that hand work over; one that reads as a handoff, with sections such
+as State and Next step, is blocked whatever its front matter or one stray instruction line).
 The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A

@@ -8,10 +8,12 @@ gate for it."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import handoff_audit
 from action_runner import Runner
 from conftest import GitRepo, Result
 from git_helpers import packet
@@ -145,3 +147,28 @@ def test_a_working_note_beside_a_json_packets_leaves_out_is_blocked_however_it_i
     git_repo.write("vendor/tool/handoff.md", note)
     git_repo.commit("working note beside another tool's file")
     assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "vendor/tool/handoff.md")]
+
+
+def test_the_rendered_twin_of_a_packet_in_a_teams_own_schema_passes_the_gate(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    """A team whose own `schema` (in the base commit) does not require `verdict_pointer` writes
+    packets without it: the archived packet's rendered twin is its twin, not a working note, so
+    the gate does not send the user round `git rm`, `md-missing` and `render --write`. A note
+    written by hand beside the same JSON is still blocked."""
+    bundled = Path(handoff_audit.__file__).parent / "schema" / "handoff.schema.json"
+    schema = json.loads(bundled.read_text())
+    schema["required"] = [key for key in schema["required"] if key != "verdict_pointer"]
+    git_repo.write("schemas/handoff.schema.json", json.dumps(schema, indent=2) + "\n")
+    git_repo.write(".handoff-audit.yml", "schema: schemas/handoff.schema.json\n")
+    _feature_branch(git_repo)
+    data = packet(branch="feat/refunds", lkg=git_repo.head(), status="archived")
+    del data["verdict_pointer"]
+    git_repo.write("docs/orders/handoff.json", json.dumps(data, indent=2) + "\n")
+    done = run_cli(["render", "--write", "docs/orders/handoff.json"], cwd=git_repo.root)
+    assert done.code == 0, done.err
+    git_repo.commit("archived packet (own schema)")
+    assert _blocked(run_cli, git_repo.root) == []
+    git_repo.write("docs/orders/handoff.md", NOTE)
+    git_repo.commit("a working note in place of the twin")
+    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "docs/orders/handoff.md")]

@@ -10,6 +10,7 @@ from handoff_audit.git.agent_notes import exempt_by_name
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.markdown.agent_command import reads_as_handoff
+from handoff_audit.markdown.compare import compare
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import (
@@ -43,8 +44,9 @@ in a pull request, then its base); the files checked are those of the commit che
 `HANDOFF_NOTES.md`, `SESSION-HANDOFF.md`, `session-handoff.md`, `NEXT-SESSION.md`,
 `HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case, and a `handoff.md` with no
 `handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no packet the gate judges,
-another tool's file or one without the fields a packet has, or that the base's `packets` leaves
-out, is blocked when it reads as a handoff, with sections such as State and Next step or the
+another tool's file or one without the fields a packet has (a finished packet in a team's own
+`schema` whose twin `render --write` made is one), or that the base's `packets` leaves out, is
+blocked when it reads as a handoff, with sections such as State and Next step or the
 same said in prose, whatever the pull request's own `schema` level or `packets`). A series of
 dated handoffs (`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project
 keeps, and is not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
@@ -137,7 +139,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     if facts is not None and facts.block_files is not None:
         blocked = set(facts.block_files)
         texts = facts.agent_notes
-        beside = {md for md, data in facts.beside_json.items() if not _packet(data)}
+        beside = {md for md, data in facts.beside_json.items() if not _packet(data, texts.get(md))}
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
@@ -145,7 +147,9 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         beside = {
             md
             for md, p in twins.items()
-            if p.data is not None and not _packet(p.data) and named_block_file(md, ctx.config)
+            if p.data is not None
+            and not _packet(p.data, p.markdown_text)
+            and named_block_file(md, ctx.config)
         }
         texts = {md: twins[md].markdown_text for md in beside}
     notes = {name for name, text in texts.items() if text is None or reads_as_handoff(text)}
@@ -185,11 +189,20 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         yield _active_into_protected(path, target, unfinished)
 
 
-def _packet(data: dict[str, Any] | None) -> bool:
-    """Whether the JSON object ``data`` beside a markdown file of its name is a packet the gate
-    judges, so that the markdown is its twin: one with a packet's fields, whatever the pull
-    request's `schema` setting and level (``None``: no packet the gate reads)."""
-    return data is not None and has_packet_fields(data)
+def _packet(data: dict[str, Any] | None, markdown: str | None) -> bool:
+    """Whether the JSON object ``data`` beside a markdown file of its name (its text
+    ``markdown``, ``None`` when unread) is a packet the gate judges, so that the markdown is its
+    twin: one with the bundled schema's fields, or, as a team's own `schema` writes them, one
+    whose status is a packet's (a finished one, or "active" on a file that is no other tool's,
+    which `active-in-merge` gates itself) and whose markdown says what it says (`render
+    --write` made it). Neither depends on the pull request's `schema` setting or level (``None``:
+    no packet the gate reads)."""
+    if data is None:
+        return False
+    if has_packet_fields(data):
+        return True
+    known = is_finished(data) or (data.get("status") == "active" and not is_foreign(data))
+    return known and markdown is not None and not compare(data, markdown)
 
 
 def _finished(packet: Packet) -> bool:

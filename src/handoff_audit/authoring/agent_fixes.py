@@ -31,6 +31,7 @@ from handoff_audit.authoring.fix_choice import (
     writes_anew,
 )
 from handoff_audit.authoring.foreign_fixes import beside_foreign, default_left_out
+from handoff_audit.authoring.gate_notes import note_advice
 from handoff_audit.authoring.inherited_fixes import OUTDATED_RULES, inherited_advice, reason
 from handoff_audit.authoring.machine_settings import machine_move
 from handoff_audit.authoring.markdown_fixes import (
@@ -47,7 +48,6 @@ from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_adv
 from handoff_audit.authoring.series_fixes import passed_over_advice
 from handoff_audit.authoring.series_successor import next_in_series
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
-from handoff_audit.authoring.twin_fixes import Beyond
 from handoff_audit.config import setting_advice
 from handoff_audit.credentials import find_secrets
 from handoff_audit.engine.ignored import ignored_advice
@@ -191,6 +191,8 @@ class Fixes:
             return self.rebase(problem)
         if problem.kind == "secret" and problem.finding is not None:
             return self.secret_advice(problem.finding)
+        if problem.kind == "working-note" and problem.finding is not None:
+            return Advice(*note_advice(problem.finding, self.path))
         if problem.kind == "nested":
             return Advice(*exclude_advice(problem.files))
         return self.commit_advice(problem)
@@ -360,7 +362,7 @@ class Fixes:
                 options.append(_refreshed(self.since(findings), given, options))
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
 
-    def trimmed(self, packet: PacketInfo, beyond: Beyond | None) -> str:
+    def trimmed(self, packet: PacketInfo, beyond: twin_fixes.Beyond | None) -> str:
         """The words of the fix for a packet that renders over ``max-file-bytes``: trim its
         longest fields, or raise the limit to what it (and its twin's extra text) needs."""
         data = dict(packet.data or {})
@@ -388,7 +390,7 @@ class Fixes:
             return False
         return only_other_topics(outdated.touched, packet.data, [p.data for p in siblings])
 
-    def keep_beyond(self, packet: PacketInfo, beyond: Beyond) -> tuple[str, str | None]:
+    def keep_beyond(self, packet: PacketInfo, beyond: twin_fixes.Beyond) -> tuple[str, str | None]:
         """The fix for a twin that says more than its packet, and its note: `update` with what
         it carries (or what to move by hand); when the twin is over ``max-file-bytes`` with that
         text, room for it (raise the limit, or shorten the text)."""
@@ -583,7 +585,7 @@ def _field_options(known: list[tuple[Fix, Finding]], given: set[str]) -> list[st
     return options
 
 
-def _carry_later(packet: PacketInfo, beyond: Beyond) -> str:
+def _carry_later(packet: PacketInfo, beyond: twin_fixes.Beyond) -> str:
     return (
         f"then stop again: the next fix carries {beyond.what} of {beyond.twin} into "
         f"{packet.path}; rendering {beyond.twin} again before that would drop it"

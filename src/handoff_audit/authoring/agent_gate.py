@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
+from handoff_audit.authoring.gate_notes import gated_notes
 from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
@@ -81,7 +82,8 @@ class Problem:
     ``left-branch`` (a detached HEAD a checkout moved to from a branch),
     ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``nested`` (a repository or worktree inside this one, no submodule),
-    ``secret`` (a credential in a file that is none of the branch's packets),
+    ``secret`` (a credential in a file that is none of the branch's packets), ``working-note``
+    (a file of the branch's that the merge gate blocks, `gate_notes`, on a branch handed over),
     ``broken`` (a packet file beside the branch's own that is JSON but no packet), ``ignored``
     (handoff files git ignores, for a branch that has none it can see) or ``passed-over`` (a
     file the branch wrote into a dated or numbered series, without a date or number or under an
@@ -89,7 +91,7 @@ class Problem:
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
-    """For ``finding``, ``secret`` and ``inherited``: the audit's finding."""
+    """For ``finding``, ``secret``, ``working-note`` and ``inherited``: the audit's finding."""
     packet: PacketInfo | None = None
     """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()
@@ -154,6 +156,8 @@ class Gate:
     """A merge, cherry-pick or revert stopped midway (git's folder says so), else ``None``."""
     pending: Pending | None = None
     """A cherry-pick or revert sequence, `git am` or `git bisect` left midway, else ``None``."""
+    own_changes: frozenset[str] = frozenset()
+    """The files the branch's commits changed against its base (`Workbench.changed_files`)."""
     protected: bool = False
     """The branch is a protected one (it needs no packet; only a conflict blocks)."""
 
@@ -324,6 +328,8 @@ def _judge_branch(
             gate, branch, config, dirt, series, bool(inherited)
         ):
             gate.problems.extend(_stopped_problems(gate, codes))
+            notes = gated_notes(gate.root, config, branch, gate.base_branch, gate.own_changes)
+            gate.problems.extend(Problem("working-note", f.message, f) for f in notes)
             return
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
@@ -545,7 +551,7 @@ def _needs_handoff(
     from handoff_audit.git.workbench import read_workbench
 
     bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
-    gate.base_branch = bench.base_branch
+    gate.base_branch, gate.own_changes = bench.base_branch, frozenset(bench.changed_files)
     gate.left_base = bench.base_branch is not None and bench.base != bench.head
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     # A repository or worktree inside this one is no work (`Workbench.nested`): the hook's

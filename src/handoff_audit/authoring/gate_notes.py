@@ -1,0 +1,47 @@
+"""The working notes the merge gate would block that the Stop hook does not see as the branch's
+handoff: a ``handoff.md`` beside another tool's JSON (`packets` leaves both out), a lower-case
+note in an agent's command folder. The hook asks the gate itself (`rules.merge`, the audit run
+with the branch's protected base as the merge target), so that a session whose branch it lets
+count as handed over (finished, or with no work of its own) meets no block it was never told of.
+Only the files the branch added or changed against that base are named: the others are the
+base's, not this session's to delete."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from pathlib import Path
+
+from handoff_audit.config import Config
+from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.model.context import Target
+from handoff_audit.model.findings import Finding
+from handoff_audit.model.packet import named_block_file
+from handoff_audit.rules.merge import HANDOFF_IN_MERGE
+
+
+def gated_notes(
+    root: Path, config: Config, branch: str, base: str | None, changed: Collection[str]
+) -> list[Finding]:
+    """The `handoff-in-merge` findings a merge of ``branch`` into its protected ``base`` would
+    get on ``changed`` files (from the top folder: the branch's own changes); ``[]`` with no
+    base or none. The audit runs only when one of them has a name `block-files` finds."""
+    if base is None or not any(named_block_file(path, config) for path in changed):
+        return []
+    request = AuditRequest(
+        root=root, paths=(root,), config=config, target=Target(branch=branch, target_branch=base)
+    )
+    report = run_audit(request)
+    return [f for f in report.findings if f.rule == HANDOFF_IN_MERGE.id and f.path in changed]
+
+
+def note_advice(finding: Finding, path: Callable[[str], str]) -> tuple[str, str, str]:
+    """The Stop hook's reason, fix and alternative for the working note of ``finding``;
+    ``path``: a path from the top folder as the agent's folder sees it, quoted."""
+    return (
+        f"{finding.path} is a working note, and the merge gate blocks it (`handoff-in-merge`): "
+        "the branch is not handed over while it is in it; once what it says is done or kept "
+        "elsewhere (the docs, an issue), delete it",
+        f'git rm -- {path(finding.path)} && git commit -m "handoff: done"',
+        "or, when the file belongs in the repository, leave it out of `block-files` in the "
+        "configuration (on a pull request, the base branch's decides)",
+    )

@@ -1,0 +1,56 @@
+"""The Stop hook tells the agent what the merge gate will block before it lets the branch count
+as handed over: a working note `packets` leaves out (`vendor/tool/handoff.md` beside another
+tool's JSON) is no handoff the hook judges, but the gate blocks it, so the hook names it with
+its `git rm`, and once that fix has run the hook, `check --target-branch main` and the gate
+agree. Real repositories, the real CLI and hook."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+LEFT_OUT = (
+    'packets: ["**/handoff.json", ".handoff/**/*.json", "**/HANDOFF.md", "**/handoff.md", '
+    '"!vendor/tool/handoff.json", "!vendor/tool/handoff.md"]\n'
+)
+NOTE = (
+    "# Handoff\n\n## State\n\nRefund parser half done; tests/test_refund.py fails on rounding.\n"
+    "\n## Next step\n\nFix the rounding in src/refund.py, then run pytest.\n"
+)
+
+
+def test_the_hook_does_not_let_a_branch_finish_with_a_note_the_gate_blocks(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    git_repo.write("vendor/tool/handoff.json", '{"tool": "x", "version": 1}\n')
+    git_repo.write(".handoff-audit.yml", LEFT_OUT)
+    feature_repo(git_repo)
+    git_repo.write("vendor/tool/handoff.md", NOTE)
+    git_repo.commit("work, and a working note beside another tool's file")
+    made = run_cli(
+        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
+         "--verdict-pointer", "src/refunds.py"],
+        cwd=git_repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    git_repo.commit("handoff")
+    assert run_cli(["archive"], cwd=git_repo.root).code == 0
+    git_repo.commit("handoff: done")
+    gated = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert gated.code == 1 and "vendor/tool/handoff.md: handoff-in-merge" in gated.out
+    stopped = run_hook(stop_event(git_repo.root))
+    assert stopped.code == 2, stopped.err
+    assert "vendor/tool/handoff.md is a working note, and the merge gate blocks it" in stopped.err
+    assert "handed its work over" not in stopped.err
+    fix = the_command(stopped.err, "fix:")
+    assert fix == 'git rm -- vendor/tool/handoff.md && git commit -m "handoff: done"'
+    done = run_fix(git_repo.root, fix)
+    assert done.returncode == 0, done.stderr
+    finished = run_hook(stop_event(git_repo.root))
+    assert finished.code == 0, finished.err
+    assert "feat/refunds has handed its work over" in finished.err
+    assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 0

@@ -118,3 +118,32 @@ def test_every_fix_on_a_credential_branch_with_a_packet_renames_it_first(tmp_pat
     assert TOKEN not in written + (root / "handoff.md").read_text(encoding="utf-8")
     shown = sh("handoff-audit show", root)
     assert shown.returncode == 0 and TOKEN not in shown.stdout + shown.stderr, shown.stderr
+
+
+def test_no_step_of_the_hook_s_fixes_prints_a_credential_branch(tmp_path: Path) -> None:
+    """Review 52-4, defect 2: the hook's header named the credential-shaped branch in full, and
+    so did `update`'s note once its fix was run ("re-pointed from branch ...")."""
+    root = _packet_on_token_branch(tmp_path)
+    outputs: list[str] = []
+    stop = run_hook(stop_event(root))
+    outputs.append(stop.err + stop.out)
+    assert stop.code == 2 and "[redacted GitHub token]" in stop.err, stop.err
+    for command in ("handoff-audit check", "handoff-audit show"):
+        done = sh(command, root)
+        outputs.append(done.stdout + done.stderr)
+    fixes = [line.split("fix: ", 1)[1] for line in stop.err.splitlines() if "fix: " in line]
+    for command in fixes:
+        filled = re.sub(r'"<what the commits[^"]*>"', "'added f2'", command)
+        ran = run_fix(root, filled.replace(NEW_NAME, "feat/f2"))
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        outputs.append(ran.stdout + ran.stderr)
+    assert any("re-pointed from branch" in output for output in outputs), outputs
+    assert sh("git add -A && git commit -qm handoff", root).returncode == 0
+    again = run_hook(stop_event(root))
+    assert again.code == 0, again.err
+    outputs.append(again.err + again.out)
+    for command in ("handoff-audit check", "handoff-audit show"):
+        done = sh(command, root)
+        outputs.append(done.stdout + done.stderr)
+    leaks = [output for output in outputs if TOKEN in output]
+    assert not leaks, leaks

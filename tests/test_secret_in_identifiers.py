@@ -121,7 +121,8 @@ def test_new_refuses_a_token_shaped_topic_and_check_reports_a_token_shaped_branc
     assert "[redacted" not in checked.out
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2
-    assert f"branch {BRANCH} is not ready" in blocked.err and "[redacted" not in blocked.err
+    assert "branch [redacted GitHub token] is not ready" in blocked.err, blocked.err
+    assert BRANCH not in blocked.err
 
 
 def test_new_refuses_a_token_shaped_branch_option_without_echoing_it(

@@ -72,7 +72,7 @@ def new_names(topic: str | None, branch: str | None) -> str | None:
 
 def check_branch(branch: str | None) -> None:
     """`InputError` for a ``--branch`` of `new` or `update` that looks like a credential,
-    without echoing it: a branch name is stored and shown as given, never redacted (the `secret`
+    without echoing it: a branch name is stored as given, never redacted (the `secret`
     rule reports it), so `new` would write what `check` rejects."""
     found = find_secrets(branch) if branch is not None else []
     if found:

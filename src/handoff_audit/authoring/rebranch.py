@@ -58,30 +58,31 @@ def repointed(
     `InputError` saying why not and what to run instead."""
     old = data.get("branch")
     shown = shell.quote_path(name(packet))
+    was, to = redact(repr(old)), redact(repr(branch))
     known = known_branches(root)
     if not isinstance(old, str) or known is None or not branch_gone(root, old, branch, *known):
         raise InputError(
-            f"{name(packet)} is the packet of branch {old!r}, not {branch!r}; refresh it on its "
+            f"{name(packet)} is the packet of branch {was}, not {to}; refresh it on its "
             "branch, or start this branch's packet with `handoff-audit new`"
         )
     repoint = repoint_command(f"handoff-audit update {shown}", branch)
     if given is None:
         raise InputError(
-            f"{name(packet)} is the packet of branch {old!r}, which no longer exists (renamed "
-            f"or deleted); to carry it to {redact(repr(branch))} with its decisions, risks and "
+            f"{name(packet)} is the packet of branch {was}, which no longer exists (renamed "
+            f"or deleted); to carry it to {to} with its decisions, risks and "
             f"last known good commit, run `{repoint}`; if its work is done, "
             f"`handoff-audit archive {shown}`"
         )
     if branch not in known[0]:
         guess = closest(branch, known[0])
-        hint = f" — did you mean {guess!r}?" if guess else ""
+        hint = f" — did you mean {redact(repr(guess))}?" if guess else ""
         raise InputError(
-            f"--branch {branch!r}: no such branch in this repository{hint}; a packet is "
+            f"--branch {to}: no such branch in this repository{hint}; a packet is "
             "re-pointed only at a branch that exists"
         )
     note = (
-        f"{name(packet)}: re-pointed from branch {old!r} (no longer in the repository) to "
-        f"{branch!r}; everything else kept"
+        f"{name(packet)}: re-pointed from branch {was} (no longer in the repository) to "
+        f"{to}; everything else kept"
     )
     return {**data, "branch": branch}, note
 

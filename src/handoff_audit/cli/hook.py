@@ -194,19 +194,21 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     """At most `MAX_LINES` lines: a header, each reason with the command that fixes it (and
     the alternative, when there is one), what to do next, and a warning for each configuration
     file ignored beside the one used (it may be why the handoff is judged so)."""
+    from handoff_audit.credentials import redact  # start-up: only a stop with problems
+
     midway = any(p.kind == "pending" for p in gate.problems)
+    branch = redact(gate.branch or "")
     if blocks and any(p.kind == "left-branch" for p in gate.problems):
         head = "handoff-audit: do not stop yet: HEAD is detached, off the branch it left."
     elif blocks and (gate.branch is None or (gate.protected and midway)):
         head = "handoff-audit: do not stop yet: a git operation is left midway."
     elif blocks and gate.protected:  # it needs no packet: only a conflict blocks it
-        head = f"handoff-audit: do not stop yet: branch {gate.branch} has files in a conflict."
+        head = f"handoff-audit: do not stop yet: branch {branch} has files in a conflict."
     elif blocks:
-        head = f"handoff-audit: do not stop yet: the handoff of branch {gate.branch} is not ready."
+        head = f"handoff-audit: do not stop yet: the handoff of branch {branch} is not ready."
     else:
         head = (
-            f"handoff-audit ({event.name}, advisory): the handoff of branch {gate.branch} "
-            "is not ready."
+            f"handoff-audit ({event.name}, advisory): the handoff of branch {branch} is not ready."
         )
     lines = [head]
     from handoff_audit.authoring.agent_fixes import Fixes  # start-up: only a stop with problems

@@ -118,9 +118,9 @@ def _header(brief: Brief) -> str:
 
 
 def _tree_names(brief: Brief) -> tuple[str, ...]:
-    """The files, folders and the packet's branch the brief names: shown as the tree and git
-    have them, a credential-shaped name too, as `check` shows them (`credentials.redact`). Not
-    the branch checked out when it is another: as in `check`, it is not echoed."""
+    """The files and folders the brief names: shown as the tree has them, a credential-shaped
+    name too, as `check` shows them (`credentials.redact`). Not a branch: a credential-shaped
+    one is not echoed (its fix renames it first)."""
     freshness = brief.freshness
     commits = [
         *(freshness.since_lkg.commits if freshness.since_lkg else ()),
@@ -128,7 +128,6 @@ def _tree_names(brief: Brief) -> tuple[str, ...]:
     ]
     return (
         brief.path,
-        *filter(None, (brief.packet_branch,)),
         *brief.others,
         *((brief.series.folder,) if brief.series else ()),
         *freshness.work_files,

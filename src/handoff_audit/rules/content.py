@@ -280,8 +280,9 @@ shown as the repository's tree has it, in every format, message and printed comm
 annotation's `file=` and a SARIF location must name the real file for GitHub to place them, and
 `git rm -- :/ghp_…/HANDOFF.md` must work as printed); whoever reads the log can read the tree.
 Rename such a folder, and revoke the credential if it is one. A packet's `branch` and `topic`
-are names too, shown and kept as they are, never redacted (a packet written before holds
-them so, and `branch-mismatch` must be able to clear); so a credential in one is reported, in
+are names too, kept as they are, never redacted (a packet written before holds
+them so, and `branch-mismatch` must be able to clear); the Stop hook, `show` and `update`'s
+notes print a credential-shaped branch redacted all the same; so a credential in one is reported, in
 the packet and in the twin's lines that repeat it (the fix: rename the branch and re-point the
 packet in one command, `git branch -m "<a new name …>" && handoff-audit update PACKET --branch
 "<the same name>"`, which renders those lines anew, with `--summary` and `--next-action` when
@@ -447,9 +448,10 @@ def _name_fix(pointer: str, packet: str) -> str | None:
     removing it would not do (the branch checks would fire); the name itself must change."""
     if pointer == "/branch":
         update = f'handoff-audit update {shell.quote_path(packet)} --branch "{NEW_NAME}"'
+        fix = shell.in_top(renamed_first(update))
         return (
-            "a branch name is shown as git has it, never redacted: rename the branch and "
-            f"re-point the packet at the new name, `{shell.in_top(renamed_first(update))}` "
+            "a branch name is kept in the packet as git has it, never redacted: rename the "
+            f"branch and re-point the packet at the new name, `{fix}` "
             "(with the --summary and --next-action of its `packet-outdated` finding, if it has "
             "one), and revoke the credential"
         )

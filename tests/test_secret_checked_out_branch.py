@@ -147,3 +147,14 @@ def test_no_step_of_the_hook_s_fixes_prints_a_credential_branch(tmp_path: Path) 
         outputs.append(done.stdout + done.stderr)
     leaks = [output for output in outputs if TOKEN in output]
     assert not leaks, leaks
+
+
+def test_the_hook_does_not_echo_another_packet_s_credential_branch(tmp_path: Path) -> None:
+    """Review 52-4, defect 2: the hook showed the branch a packet names as it is, so a packet
+    of a credential-shaped branch printed the token in the reasons and fixes of another."""
+    root = _packet_on_token_branch(tmp_path)
+    assert sh("git switch -q -c feat/next && echo 3 > f3.py && git add -A", root).returncode == 0
+    assert sh("git commit -qm f3", root).returncode == 0
+    stop = run_hook(stop_event(root))
+    assert stop.code == 2 and "[redacted GitHub token]" in stop.err, stop.err
+    assert TOKEN not in stop.err + stop.out, stop.err

@@ -168,8 +168,8 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
 def _file_names(gate: Gate, cwd: Path) -> frozenset[str]:
     """The repository's files the reasons and fixes may name (the handoffs, their twins, the
     findings' files, the files later commits touched, the files left uncommitted), from the
-    repository root and from ``cwd``, where the fixes name them from; the branches and topics
-    of the packets, as git has them (`credentials.IDENTIFIERS`)."""
+    repository root and from ``cwd``, where the fixes name them from; the topics of the
+    packets, as their files have them (`credentials.IDENTIFIERS`)."""
     names: set[str] = set()
     for packet in [*gate.packets, *gate.finished]:
         names.update(filter(None, (packet.path, packet.markdown)))
@@ -184,9 +184,9 @@ def _file_names(gate: Gate, cwd: Path) -> frozenset[str]:
     names.update([twin_of(name) for name in names if name.endswith(".json")])
     names.update([os.path.relpath(gate.root / name, cwd) for name in names])
     packets = [*gate.packets, *(p.packet for p in gate.problems if p.packet)]
-    # Not the branch checked out: named like a credential, it is not echoed unless a packet
-    # names it (its fix renames it first, `rules.repoint`).
-    names.update(filter(None, (n for p in packets for n in (p.branch, p.topic))))
+    # Not a branch: named like a credential, it is not echoed (its fix renames it first,
+    # `rules.repoint`), though a packet names it.
+    names.update(filter(None, (p.topic for p in packets)))
     return frozenset(names)
 
 

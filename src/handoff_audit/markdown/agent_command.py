@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from handoff_audit.markdown import facets
 from handoff_audit.markdown.prompts import command_syntax, instructions, orders
-from handoff_audit.markdown.prose import FRONT_MATTER, LIST_ITEM, prose_lines
+from handoff_audit.markdown.prose import FRONT_MATTER, HEADING, LIST_ITEM, prose_lines
 from handoff_audit.markdown.template import placeholders
 
 HANDOFF_FACETS = 2
@@ -33,23 +33,35 @@ def reads_as_handoff(text: str) -> bool:
     told = {number for number, _ in orders(body)} | {number for number, _ in instructions(body)}
     told |= {number - after for number, _ in instructions(text) if number > after}
     dressed = any(number <= after for number, _ in instructions(text))
-    unsaid = told | _named_to_write(body, told)
+    found = facets.read(body).found.values()
+    stated = {p.line for places in found for p in places if p.how != "heading"}
+    unsaid = told | _named_to_write(body, told, stated)
     said = [
         lines
-        for places in facets.read(body).found.values()
+        for places in found
         if (lines := {p.line for p in places if not dressed or p.how == "heading"} - unsaid)
     ]
     return len(said) >= HANDOFF_FACETS and len(set().union(*said)) > len(told) + dressed
 
 
-def _named_to_write(body: str, told: set[int]) -> set[int]:
-    """The list items under an instruction line of ``told`` that ends on a colon ("create a
-    HANDOFF.md with:" over "5. Next steps"): they name what to write, they say nothing."""
+def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:
+    """What an instruction line of ``told`` that ends on a colon names to write, saying nothing:
+    the list items under it ("create a HANDOFF.md with:" over "5. Next steps"), and the
+    headings of the sections it asks for ("with these sections:" over "## Current state")
+    whose text states nothing (no line of ``stated``: "what is half done" describes)."""
     named: set[int] = set()
-    listing = False
-    for number, line in prose_lines(body):
+    listing = sections = False
+    heading: int | None = None
+    for number, line in prose_lines(body, headings=True):
         if number in told:
-            listing = line.rstrip().endswith((":", "："))
+            listing, sections = line.rstrip().endswith((":", "：")), False
+        elif listing and HEADING.match(line):
+            sections = True
+            heading = number
+            named.add(number)
+        elif sections:
+            if number in stated and heading is not None:
+                named.discard(heading)
         elif listing and LIST_ITEM.match(line):
             named.add(number)
         else:

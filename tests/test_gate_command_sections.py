@@ -70,3 +70,25 @@ def test_a_command_asking_for_sections_passes_and_a_note_with_them_filled_is_blo
         },
     )
     assert blocked == [".cursor/commands/session-handoff.md"]
+
+
+WHERE_THINGS_STAND = """\
+# Handoff
+
+Update this file before you stop.{join}Where things stand:
+- Done: refund parser in src/refund.py, tests for amounts.
+- Not done: rounding is wrong; tests/test_refund.py fails on GBP.
+- Next: fix rounding in refund(), then run pytest.
+"""
+
+
+def test_a_note_whose_lead_in_shares_the_instruction_line_is_blocked(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """ "Where things stand:" leads into what the note says, on the instruction's line or its
+    own: the Done / Not done / Next items are said, not named to write."""
+    notes = {
+        ".claude/commands/handoff.md": WHERE_THINGS_STAND.format(join=" "),
+        ".cursor/commands/handoff.md": WHERE_THINGS_STAND.format(join="\n\n"),
+    }
+    assert _gated(git_repo, run_cli, notes) == sorted(notes)

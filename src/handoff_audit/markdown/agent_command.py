@@ -6,9 +6,11 @@ headings, labels or in prose. It is a command only when the command's cues outwe
 
 from __future__ import annotations
 
+import re
+
 from handoff_audit.markdown import facets
 from handoff_audit.markdown.prompts import command_syntax, instructions, orders
-from handoff_audit.markdown.prose import FRONT_MATTER, HEADING, LIST_ITEM, prose_lines
+from handoff_audit.markdown.prose import FRONT_MATTER, HEADING, LIST_ITEM, order, prose_lines
 from handoff_audit.markdown.template import placeholders
 
 HANDOFF_FACETS = 2
@@ -54,7 +56,7 @@ def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:
     heading: int | None = None
     for number, line in prose_lines(body, headings=True):
         if number in told:
-            listing, sections = line.rstrip().endswith((":", "：")), False
+            listing, sections = _asks_for_list(line), False
         elif listing and HEADING.match(line):
             sections = True
             heading = number
@@ -67,3 +69,16 @@ def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:
         else:
             listing = False
     return named
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。])\s+")
+
+
+def _asks_for_list(line: str) -> bool:
+    """Whether ``line`` ends on a colon that opens what to write: its last sentence is the
+    instruction, not a note's own lead-in ("Update this file before you stop. Where things
+    stand:" leads into what the note says)."""
+    if not line.rstrip().endswith((":", "：")):
+        return False
+    sentences = _SENTENCE_END.split(line.strip())
+    return len(sentences) == 1 or order(sentences[-1])

@@ -158,6 +158,8 @@ class Gate:
     """A cherry-pick or revert sequence, `git am` or `git bisect` left midway, else ``None``."""
     own_changes: frozenset[str] = frozenset()
     """The files the branch's commits changed against its base (`Workbench.changed_files`)."""
+    since: str | None = None
+    """The commit ``own_changes`` were taken against (`Workbench.base`)."""
     protected: bool = False
     """The branch is a protected one (it needs no packet; only a conflict blocks)."""
 
@@ -328,7 +330,8 @@ def _judge_branch(
             gate, branch, config, dirt, series, bool(inherited)
         ):
             gate.problems.extend(_stopped_problems(gate, codes))
-            notes = gated_notes(gate.root, config, branch, gate.base_branch, gate.own_changes)
+            branches = (branch, gate.base_branch, gate.since)
+            notes = gated_notes(gate.root, config, branches, gate.own_changes, codes)
             gate.problems.extend(Problem("working-note", f.message, f) for f in notes)
             return
     except plumbing.GitError as error:
@@ -535,6 +538,18 @@ def _work(root: Path, config: Config, changed: set[str], base: str) -> list[str]
     )
 
 
+def _read_bench(gate: Gate, branch: str, config: Config) -> Workbench:
+    """The branch's `Workbench`, and what ``gate`` keeps of it."""
+    # start-up: a branch with an active handoff of its own (the common stop) never needs it
+    from handoff_audit.git.workbench import read_workbench
+
+    bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
+    gate.base_branch, gate.own_changes = bench.base_branch, frozenset(bench.changed_files)
+    gate.left_base = bench.base_branch is not None and bench.base != bench.head
+    gate.since = bench.base
+    return bench
+
+
 def _needs_handoff(
     gate: Gate,
     branch: str,
@@ -547,12 +562,7 @@ def _needs_handoff(
     finished handoff covers, committed or about to be (its handoff is then the current file of
     a ``series`` it wrote, in ``gate.packets``, else a problem is added unless an ``inherited``
     packet's fix starts one); False with the note saying why not."""
-    # start-up: a branch with an active handoff of its own (the common stop) never needs it
-    from handoff_audit.git.workbench import read_workbench
-
-    bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
-    gate.base_branch, gate.own_changes = bench.base_branch, frozenset(bench.changed_files)
-    gate.left_base = bench.base_branch is not None and bench.base != bench.head
+    bench = _read_bench(gate, branch, config)
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     # A repository or worktree inside this one is no work (`Workbench.nested`): the hook's
     # fix for it keeps git from seeing it.

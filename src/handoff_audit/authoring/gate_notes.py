@@ -3,7 +3,8 @@ handoff: a ``handoff.md`` beside another tool's JSON (`packets` leaves both out)
 note in an agent's command folder. The hook asks the gate itself (`rules.merge`, the audit run
 with the branch's protected base as the merge target), so that a session whose branch it lets
 count as handed over (finished, or with no work of its own) meets no block it was never told of.
-Only the files the branch added or changed against that base are named: the others are the
+Only the files the branch added or changed against that base are named, those its `packets`
+globs find too (``**/handoff.md`` finds ``.claude/commands/handoff.md``): the others are the
 base's, not this session's to delete."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.git import plumbing
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding
 from handoff_audit.model.packet import named_block_file
@@ -20,12 +22,23 @@ from handoff_audit.rules.merge import HANDOFF_IN_MERGE
 
 
 def gated_notes(
-    root: Path, config: Config, branch: str, base: str | None, changed: Collection[str]
+    root: Path,
+    config: Config,
+    branches: tuple[str, str | None, str | None],
+    changed: Collection[str],
+    uncommitted: Collection[str],
 ) -> list[Finding]:
-    """The `handoff-in-merge` findings a merge of ``branch`` into its protected ``base`` would
-    get on ``changed`` files (from the top folder: the branch's own changes); ``[]`` with no
-    base or none. The audit runs only when one of them has a name `block-files` finds."""
-    if base is None or not any(named_block_file(path, config) for path in changed):
+    """The `handoff-in-merge` findings a merge of the branch into its protected base would get
+    on the files it changed: ``changed`` (from the top folder: its own work) and every file that
+    differs from the commit it left the base at, but for the ``uncommitted`` ones (the hook's
+    commit comes first); ``branches``: the branch, its base and that commit. ``[]`` with no
+    base or no such file. The audit runs only when one of them has a name `block-files` finds."""
+    branch, base, since = branches
+    if base is None:
+        return []
+    committed = plumbing.changed_since(root, since) if since is not None else []
+    changed = {*changed, *(path for path in committed if path not in uncommitted)}
+    if not any(named_block_file(path, config) for path in changed):
         return []
     request = AuditRequest(
         root=root, paths=(root,), config=config, target=Target(branch=branch, target_branch=base)

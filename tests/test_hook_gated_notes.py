@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from agent_support import feature_repo, run_fix, run_hook, stop_event, the_command
+from agent_support import feature_repo, refunds_packet, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
@@ -33,29 +33,18 @@ def test_the_hook_does_not_let_a_branch_finish_with_a_note_the_gate_blocks(
     feature_repo(git_repo)
     git_repo.write("vendor/tool/handoff.md", NOTE)
     git_repo.commit("work, and a working note beside another tool's file")
-    made = run_cli(
-        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
-         "--verdict-pointer", "src/refunds.py"],
-        cwd=git_repo.root,
-    )  # fmt: skip
-    assert made.code == 0, made.err
-    git_repo.commit("handoff")
-    assert run_cli(["archive"], cwd=git_repo.root).code == 0
-    git_repo.commit("handoff: done")
-    gated = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
-    assert gated.code == 1 and "vendor/tool/handoff.md: handoff-in-merge" in gated.out
-    stopped = run_hook(stop_event(git_repo.root))
-    assert stopped.code == 2, stopped.err
-    assert "vendor/tool/handoff.md is a working note, and the merge gate blocks it" in stopped.err
-    assert "handed its work over" not in stopped.err
-    fix = the_command(stopped.err, "fix:")
-    assert fix == 'git rm -- vendor/tool/handoff.md && git commit -m "handoff: done"'
-    done = run_fix(git_repo.root, fix)
-    assert done.returncode == 0, done.stderr
-    finished = run_hook(stop_event(git_repo.root))
-    assert finished.code == 0, finished.err
-    assert "feat/refunds has handed its work over" in finished.err
-    assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 0
+    _finish(git_repo, run_cli)
+    _the_hook_names_the_note_and_its_fix_clears_it(
+        git_repo, run_cli, "vendor/tool/handoff.md", "feat/refunds has handed its work over"
+    )
+
+
+def _finish(repo: GitRepo, run_cli: Run) -> None:
+    """The refunds packet written, committed, archived and committed: the branch handed over."""
+    refunds_packet(repo, run_cli)
+    repo.commit("handoff")
+    assert run_cli(["archive"], cwd=repo.root).code == 0
+    repo.commit("handoff: done")
 
 
 def _the_hook_names_the_note_and_its_fix_clears_it(
@@ -66,11 +55,13 @@ def _the_hook_names_the_note_and_its_fix_clears_it(
     stopped = run_hook(stop_event(git_repo.root))
     assert stopped.code == 2, stopped.err
     assert f"{note} is a working note, and the merge gate blocks it" in stopped.err
+    assert finished not in stopped.err  # not handed over while it carries the note
     fix = the_command(stopped.err, "fix:")
     assert fix == f'git rm -- {note} && git commit -m "handoff: done"'
     assert run_fix(git_repo.root, fix).returncode == 0
     done = run_hook(stop_event(git_repo.root))
     assert done.code == 0 and finished in done.err, done.err
+    assert "is a working note" not in done.err
     assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 0
 
 
@@ -104,15 +95,7 @@ def test_a_note_in_a_command_folder_is_named_on_a_branch_that_handed_its_work_ov
     feature_repo(git_repo)
     git_repo.write(".claude/commands/handoff.md", NOTE)
     git_repo.commit("a working note among the commands")
-    made = run_cli(
-        ["new", "--summary", "refunds added", "--next-action", "Round GBP in src/refunds.py",
-         "--verdict-pointer", "src/refunds.py"],
-        cwd=git_repo.root,
-    )  # fmt: skip
-    assert made.code == 0, made.err
-    git_repo.commit("handoff")
-    assert run_cli(["archive"], cwd=git_repo.root).code == 0
-    git_repo.commit("handoff: done")
+    _finish(git_repo, run_cli)
     _the_hook_names_the_note_and_its_fix_clears_it(
         git_repo, run_cli, ".claude/commands/handoff.md", "feat/refunds has handed its work over"
     )

@@ -6,7 +6,6 @@ own: no fix removes or rewrites them."""
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,19 +17,10 @@ from handoff_audit.config import Config, setting_advice
 from handoff_audit.credentials import find_secrets
 from handoff_audit.model.findings import PacketInfo
 from handoff_audit.model.packet import named_packet
-from handoff_audit.schema.foreign import packets_without
+from handoff_audit.schema.foreign import beside_path, packets_without
 
 if TYPE_CHECKING:
     from handoff_audit.authoring.agent_gate import Gate
-
-_SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
-"""What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
-
-
-def beside_path(branch: str | None) -> str:
-    """Where the branch's packet goes beside a file that is not this tool's packet."""
-    slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
-    return f".handoff/{slug}.json"
 
 
 def beside_target(config: Config, branch: str | None) -> tuple[str, str | None]:

@@ -19,7 +19,12 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.repoint import NEW_NAME, renamed_first
-from handoff_audit.schema.foreign import foreign_message, is_foreign, packets_without
+from handoff_audit.schema.foreign import (
+    beside_path,
+    foreign_message,
+    is_foreign,
+    packets_without,
+)
 from handoff_audit.schema.messages import bundled_accepts, validator_for, violations
 
 if TYPE_CHECKING:
@@ -362,10 +367,6 @@ def _foreign(packet: Packet) -> bool:
     return is_foreign(packet.data)
 
 
-_SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
-"""What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
-
-
 def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
     """The one finding on another tool's JSON file: leave it alone, set ``packets`` without it
     (and without its markdown), and write the branch's packet under ``.handoff/``."""
@@ -373,8 +374,7 @@ def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
     config = ctx.config
     twin = packet.markdown_path or ""  # only a markdown that is there is named
     branch = ctx.history.branch if ctx.history is not None else ctx.target.branch
-    slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
-    beside = f".handoff/{slug}.json"
+    beside = beside_path(branch)
     kept = packets_without(config.packets, packet.path, twin, beside)
     # named on the command line, a file `packets` already leaves out is read all the same
     left_out = kept == list(config.packets)

@@ -7,6 +7,7 @@ finding that says so and what to do instead.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -62,6 +63,17 @@ def has_packet_fields(data: Mapping[str, Any]) -> bool:
 def _required_fields() -> tuple[str, ...]:
     required = load_schema(None).get("required", [])
     return tuple(sorted(key for key in required if isinstance(key, str)))
+
+
+_SLUG_CUT = re.compile(r"[^a-z0-9._-]+")
+"""What a branch name may hold that a packet's file name under ``.handoff/`` should not."""
+
+
+def beside_path(branch: str | None) -> str:
+    """Where the branch's packet goes beside a file that is not this tool's packet:
+    ``.handoff/<branch, as a file name>.json``."""
+    slug = _SLUG_CUT.sub("-", (branch or "handoff").lower()).strip("-.") or "handoff"
+    return f".handoff/{slug}.json"
 
 
 def packets_without(packets: Sequence[str], path: str, twin: str, beside: str) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from action_runner import Run, Runner
+from handoff_audit.markdown import render_packet
 
 BAD_STATUSES = ["Active", None, ["active"], "ACTIVE", " archived", "done"]
 
@@ -23,14 +24,15 @@ CONFIGS = {
 
 
 def _pull_request(runner: Runner, status: Any, config: str, *, drop: bool = False) -> None:
-    """The pull request sets the packet's status to ``status`` (or drops it) and brings
-    ``config`` (and a schema that accepts anything)."""
+    """The pull request sets the packet's status to ``status`` (or drops it), renders its twin
+    again and brings ``config`` (and a schema that accepts anything)."""
     data = json.loads((runner.repo.root / "handoff.json").read_text(encoding="utf-8"))
     if drop:
         del data["status"]
     else:
         data["status"] = status
     runner.repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    runner.repo.write("handoff.md", render_packet(data))  # as `render --write` re-renders it
     runner.repo.write("any.schema.json", json.dumps(PERMISSIVE_SCHEMA))
     runner.repo.write(".handoff-audit.yml", config)
     runner.head = runner.repo.commit("status")

@@ -45,8 +45,10 @@ in a pull request, then its base); the files checked are those of the commit che
 `HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case, and a `handoff.md` with no
 `handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no packet the gate judges,
 another tool's file or one without the fields a packet has (a finished packet in a team's own
-`schema` whose twin `render --write` made is one), or that the base's `packets` leaves out, is
-blocked when it reads as a handoff, with sections such as State and Next step or the
+`schema` whose twin `render --write` made is one), or that the base's `packets` leaves out, or
+beside a finished packet (`archived`, `superseded`) whose twin it is not, saying other than what
+`render --write` writes (`md-mismatch`'s comparison, whatever level the pull request gives that
+rule), is blocked when it reads as a handoff, with sections such as State and Next step or the
 same said in prose, whatever the pull request's own `schema` level or `packets`). A series of
 dated handoffs (`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project
 keeps, and is not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
@@ -193,17 +195,19 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 def _packet(data: dict[str, Any] | None, markdown: str | None) -> bool:
     """Whether the JSON object ``data`` beside a markdown file of its name (its text
     ``markdown``, ``None`` when unread) is a packet the gate judges, so that the markdown is its
-    twin: one with the bundled schema's fields, or, as a team's own `schema` writes them, one
-    whose status is a packet's (a finished one, or "active" on a file that is no other tool's,
-    which `active-in-merge` gates itself) and whose markdown says what it says (`render
-    --write` made it). Neither depends on the pull request's `schema` setting or level (``None``:
-    no packet the gate reads)."""
+    twin: an unfinished one with the bundled schema's fields (`active-in-merge` gates it
+    itself), or one whose status is a packet's (a finished one, or "active" on a file that is
+    no other tool's), with the bundled schema's fields or as a team's own `schema` writes them,
+    and whose markdown says what it says (`render --write` made it, as `md-mismatch` compares
+    them). Neither depends on the pull request's `schema` or `md-mismatch` setting or level
+    (``None``: no packet the gate reads)."""
     if data is None:
         return False
-    if has_packet_fields(data):
+    if has_packet_fields(data) and not is_finished(data):
         return True
     known = is_finished(data) or (data.get("status") == "active" and not is_foreign(data))
-    return known and markdown is not None and not compare(data, markdown)
+    # the audit reads a twin without its UTF-8 byte order mark, and compares it so
+    return known and markdown is not None and not compare(data, markdown.removeprefix("\ufeff"))
 
 
 def _finished(packet: Packet) -> bool:

@@ -151,7 +151,8 @@ def read(text: str, *, every: bool = False) -> Reading:
     sections, reading.title_line = outline(text)
     stepless: set[int] = set()
     for n, section in enumerate(sections):
-        _judge_heading(section, reading, _ticked_below(sections, n))
+        if section.facet != "next" or not _under_log(sections, n):
+            _judge_heading(section, reading, _ticked_below(sections, n))
         stepless.update(stepless_next_labels(section.texts))
         for line, facet, label in label_paragraphs(section.texts, section.facet):
             _add(reading, facet, Evidence(line, "label", _short(label)))
@@ -213,8 +214,9 @@ def _drop_outranked(sections: list[Section], reading: Reading, stepless: set[int
 
 
 _LOG_HEADING = re.compile(
-    r"^\W*(?:what (?:happened|was done|we did|i did|changed)|work ?log|history|changes|"
-    r"progress log|session (?:log|history|notes))\b",
+    r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?"
+    r"(?:what (?:happened|was done|we did|i did|changed)|work ?log|history|changes|progress log|"
+    r"session (?:log|history|notes))\b",
     re.IGNORECASE,
 )
 """A heading over a log of what was done that names no facet of its own ("## What happened")."""
@@ -232,6 +234,19 @@ def _in_record(sections: list[Section], line: int) -> bool:
     for section in reversed(above):
         if 0 < section.level < level:
             if _LOG_HEADING.match(section.heading):
+                return True
+            level = section.level
+    return False
+
+
+def _under_log(sections: list[Section], n: int) -> bool:
+    """``sections[n]`` is a subsection of a log's heading ("### 3.8 Resume" under "## 3. What
+    changed, by area"): one more record of what was done, whatever its own title says. A
+    file's title ("# Session log") is the whole file, not a log section in it."""
+    level = sections[n].level
+    for section in reversed(sections[:n]):
+        if 0 < section.level < level:
+            if section.level > 1 and _LOG_HEADING.match(section.heading):
                 return True
             level = section.level
     return False

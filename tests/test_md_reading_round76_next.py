@@ -45,3 +45,27 @@ def test_an_unnumbered_log_heading_holds_its_subsections_too() -> None:
     )
     assert not any(e.how == "heading" for e in read(text).found["next"])
 
+
+_LOG_END = """# Work log: rate limiter
+
+## 2026-06-03 (token bucket)
+
+- Added the token bucket in `limiter/bucket.c` with per-client refill.
+- Validation:
+  - `make unit` PASS
+  - {last}
+"""
+
+
+def test_a_command_with_its_result_ending_a_log_is_no_next_step() -> None:
+    for last in (
+        "`make test-integration` PASS",
+        "`cargo clippy`: ✅",
+        "`pytest -q` passed (41/41)",
+    ):
+        assert read(_LOG_END.format(last=last)).found["next"] == [], last
+
+
+def test_a_command_to_run_ending_a_log_stays_a_step() -> None:
+    last = "Run `make bench` and add the numbers to `docs/limits.md`."
+    assert read(_LOG_END.format(last=last)).found["next"] != []

@@ -287,6 +287,7 @@ def _asks_no_work(bare: str) -> bool:
         or _WAIT.match(bare)
         or _UNDECIDED.match(bare)
         or _EXPECTATION.search(bare)
+        or _RAN.match(bare)
         or _SUBMIT_ONLY.match(bare)
         or _OTHERS_TURN.match(bare)
         or (
@@ -322,6 +323,14 @@ _EXPECTATION = re.compile(
     r"\bshould (?:now )?(?:pass|work|succeed|be (?:green|fixed|resolved|working))\b", re.IGNORECASE
 )
 """An item that says what should now hold ("CI should now pass"): a result to see, no step."""
+_RAN = re.compile(
+    r"^\W{0,4}`[^`\n]+`\s*[:：—–-]?\s*(?:\(?\d+\s*/\s*\d+\)?\s*)?"
+    r"(?:pass(?:ed|es)?|ok|green|succeeded|fail(?:ed|s)?|通过|成功|失败|성공|통과|réussi|exitoso)"
+    r"(?!\w)\W*(?:\(\d[^)]*\))?\W*$|^\W{0,4}`[^`\n]+`\s*[:：—–-]?\s*[✅✔✓❌]\W*$",
+    re.IGNORECASE,
+)
+"""A command with its result ("`make test` PASS", "`npm run lint`: ✅"): a run reported, no
+step."""
 _WAIT = re.compile(
     r"^\W{0,4}(?:wait(?:ing)? (?:for|on|until)|awaiting|chờ|esperar|aguardar|attendre|warten auf|"
     r"等待|等用户|待用户)",

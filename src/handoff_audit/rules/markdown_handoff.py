@@ -238,8 +238,9 @@ option lines (`options:`, `show_root_heading: true`, `:members:`), such as
 a box, a handoff label or a commit id among them, or indented prose, keeps it judged.
 A standing document counts too (an operations manual, an architecture note, a testing plan for
 work not begun): five prose lines or more in English, no heading calling it a handoff, no
-real date, day heading ("# Day1", "## 第一天"), ticked box, status field, commit hash, pull
-request or "commit"/"pushed", no heading
+real date, day heading ("# Day1", "## 第一天"), ticked box, status field (one saying "n/a",
+"not applicable" or "none" records no status), commit hash, pull request or "commit"/"pushed",
+no heading
 on where the work stands or what comes next ("Current state", "Next steps", "Plan"), and at
 most two lines (a tenth of them) saying what was done. A title calling it a handoff or naming the
 next step gives way when three or more sections follow it and none is on the state, the next

@@ -39,3 +39,35 @@ def test_points_to_note_are_no_ruled_out() -> None:
 def test_pitfalls_hit_stay_ruled_out() -> None:
     item = "试过用 `xlsx` 库流式写入，内存超过 2GB，放弃了，改用 `exceljs`。"
     assert _ruled_out("踩坑", item)
+
+
+_DECISIONS_TABLE = """# Session handoff: sync service
+
+## State
+
+- Retry with back-off is merged (`sync/retry.py`); 31 tests pass.
+
+## Key decisions
+
+| Decision | Why | {column} |
+|---|---|---|
+| Retry at most 5 times | the vendor API bans clients after 10 failures a minute | {reject} |
+| Store the cursor in SQLite | one process, no server to run | Redis |
+
+## Next step
+
+- Add the dead-letter table in `sync/dead_letter.py`.
+"""
+
+
+def test_a_column_of_rejected_alternatives_is_ruled_out() -> None:
+    for column in ("Alternatives rejected", "Rejected alternatives", "Ruled out"):
+        text = _DECISIONS_TABLE.format(column=column, reject="Unbounded retries")
+        found = read(text).found["ruled_out"]
+        assert [e.how for e in found] == ["a table of rejects"], column
+
+
+def test_a_decisions_table_without_such_a_column_rules_nothing_out() -> None:
+    text = _DECISIONS_TABLE.format(column="Owner", reject="Ana")
+    assert read(text).found["ruled_out"] == []
+    assert read(text).found["decisions"] != []

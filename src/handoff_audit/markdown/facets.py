@@ -481,17 +481,19 @@ def _judge_heading(section: Section, reading: Reading, ticked_below: bool = Fals
 
 def _decision_table(section: Section, reading: Reading) -> None:
     """A table with a "Why" / "Decision" / "理由" column, and rows under its header, records
-    decisions with their reasons, whatever the section's heading."""
-    if section.facet == "decisions" or reading.found.get("decisions"):
-        return
-    for line, text, code in section.texts:
-        rows = text.strip().splitlines()
-        if code or len(rows) < TABLE_ROWS or not rows[0].startswith("|"):
+    decisions with their reasons, whatever the section's heading; one with an "Alternatives
+    rejected" / "Ruled out" column records what was rejected beside them."""
+    for facet, how in (("decisions", "a table of decisions"), ("ruled_out", "a table of rejects")):
+        if section.facet == facet or reading.found.get(facet):
             continue
-        cells = [plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
-        if any(heading_facet(cell) == "decisions" for cell in cells if cell):
-            _add(reading, "decisions", Evidence(line, "a table of decisions", _short(rows[0])))
-            return
+        for line, text, code in section.texts:
+            rows = text.strip().splitlines()
+            if code or len(rows) < TABLE_ROWS or not rows[0].startswith("|"):
+                continue
+            cells = [plain_heading(cell) for cell in rows[0].strip("| ").split("|")]
+            if any(heading_facet(cell) == facet for cell in cells if cell):
+                _add(reading, facet, Evidence(line, how, _short(rows[0])))
+                break
 
 
 TABLE_ROWS = 3

@@ -8,6 +8,7 @@ for these tests (not copied from any labelled file), each beside a near miss tha
 from __future__ import annotations
 
 from handoff_audit.markdown.facets import read
+from handoff_audit.markdown.steps import waits_on_someone
 
 _CHANGED = """# Session handoff: portfolio site
 
@@ -69,3 +70,40 @@ def test_a_command_with_its_result_ending_a_log_is_no_next_step() -> None:
 def test_a_command_to_run_ending_a_log_stays_a_step() -> None:
     last = "Run `make bench` and add the numbers to `docs/limits.md`."
     assert read(_LOG_END.format(last=last)).found["next"] != []
+
+
+_LEFT = """# Handoff: control panel revamp
+
+## What shipped
+
+- The new panel is on `feat/panel-revamp` (`a1b2c3d`); all 212 tests pass.
+
+## {heading}
+
+- **Deploy to production:** see the deploy notes. {first}
+- **Saved layouts:** a small follow-up if the operator wants them.
+"""
+
+
+def _stepless(heading: str, first: str) -> bool:
+    reading = read(_LEFT.format(heading=heading, first=first))
+    return reading.found["next"] == [] and reading.stepless_next is not None
+
+
+def test_a_heading_naming_whose_decisions_they_are_names_no_step() -> None:
+    for heading in (
+        "What's left (operator decisions)",
+        "Remaining (user's call)",
+        "Next（owner decision）",
+    ):
+        assert _stepless(heading, "Ship it when ready."), heading
+
+
+def test_an_item_the_user_has_not_yet_approved_waits_on_someone() -> None:
+    assert waits_on_someone("**Promote to `main`:** the user has not yet approved deployment.")
+    assert not waits_on_someone("Promote to `main` once the 212 tests pass.")
+
+
+def test_a_heading_on_design_decisions_still_holds_steps() -> None:
+    text = _LEFT.format(heading="Next steps (design decisions made)", first="Run `make deploy`.")
+    assert read(text).found["next"] != []

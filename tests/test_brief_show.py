@@ -278,7 +278,7 @@ Keep it under 100 lines and link to logs instead of pasting them.
     ("text", "first"),
     [
         (AGENT_COMMAND, 'from line 7: "# /handoff"'),
-        (HOW_TO, 'from line 5: "Create or update a HANDOFF.md with:"'),
+        (HOW_TO, 'from line 3: "Before ending a session, update HANDOFF.md so that the…'),
     ],
     ids=["agent command", "how-to"],
 )

@@ -92,3 +92,111 @@ def test_a_note_whose_lead_in_shares_the_instruction_line_is_blocked(
         ".cursor/commands/handoff.md": WHERE_THINGS_STAND.format(join="\n\n"),
     }
     assert _gated(git_repo, run_cli, notes) == sorted(notes)
+
+
+ROOT_PARTS_COMMAND = """\
+Before ending the session, write HANDOFF.md at the repository root with these parts:
+
+## Summary
+What was done this session.
+
+## Next steps
+What the next session should do first.
+
+## Open questions
+Decisions still waiting on the user.
+"""
+UPDATE_BULLETS_COMMAND = """\
+Before you stop, update HANDOFF.md:
+
+- **Current state**: what works now and what is half done
+- **Next steps**: the first thing the next session should do
+- **Decisions**: choices made this session and why
+- **Blockers**: anything waiting on someone else
+"""
+SERIES_COMMAND = """\
+# Session handoff
+
+At the end of every session create docs/handoffs/YYYY-MM-DD-topic.md containing:
+
+1. Summary — the goal of the session and what was finished
+2. Current state — which tests pass, what is broken
+3. Next steps — write them as concrete tasks, most important first
+4. Decisions — record each choice and the reason
+"""
+IMPERATIVE_SECTIONS_COMMAND = """\
+Before you stop, update HANDOFF.md so the next session can pick up where you left off.
+
+## Done
+List what was finished this session, with file paths.
+
+## In progress
+Say what is half done and where it lives.
+
+## Next steps
+Write the first thing the next session should do, as a concrete task.
+"""
+WHEN_OVER_COMMAND = """\
+When the user says the session is over, write a handoff to HANDOFF.md with these parts:
+
+- Summary: what was done this session
+- Next steps: what the next session should do first
+- Open questions: what is still undecided
+"""
+SESSION_COMMANDS = {
+    ".claude/commands/handoff.md": ROOT_PARTS_COMMAND,
+    ".claude/commands/session-handoff.md": UPDATE_BULLETS_COMMAND,
+    "prompts/handoff.md": SERIES_COMMAND,
+    ".cursor/commands/handoff.md": IMPERATIVE_SECTIONS_COMMAND,
+    ".github/prompts/session-handoff.md": WHEN_OVER_COMMAND,
+}
+
+
+def test_commands_saying_when_to_write_the_handoff_and_its_parts_pass_the_gate(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """ "Before you stop, update HANDOFF.md:", "At the end of every session create …
+    containing:": the order comes after a clause saying when, and the sections, bullets or
+    numbered parts under it describe what to write ("What was done this session.", "List what
+    was finished"), in the imperative or not: named, not said."""
+    assert _gated(git_repo, run_cli, SESSION_COMMANDS) == []
+    for path in SESSION_COMMANDS:
+        done = run_cli(["check", "--format", "json", path], cwd=git_repo.root)
+        assert done.code == 0, done.out
+        assert [f["rule"] for f in done.json()["findings"]] == ["not-a-handoff"], path
+
+
+BEFORE_ENDING_NOTE = """\
+Before ending the session, run the tests.
+
+## State
+The parser works but GBP rounding is off in refund().
+
+## Next steps
+1. Fix the rounding.
+2. Ask Dana whether invoices keep the old layout.
+"""
+NO_COLON_NOTE = """\
+Update this file before you stop.
+
+## State
+The parser works but rounding is off.
+
+## Next
+Fix rounding.
+"""
+
+
+def test_a_note_with_one_order_about_the_session_end_is_still_blocked(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """One imperative sentence ("Before ending the session, run the tests.", "Update this file
+    before you stop.") over sections that say where the work stands: a working note."""
+    notes = {
+        ".claude/commands/handoff.md": BEFORE_ENDING_NOTE,
+        ".cursor/commands/handoff.md": NO_COLON_NOTE,
+    }
+    assert _gated(git_repo, run_cli, notes) == sorted(notes)
+    git_repo.write("HANDOFF.md", BEFORE_ENDING_NOTE)
+    done = run_cli(["check", "--format", "json", "HANDOFF.md"], cwd=git_repo.root)
+    assert "not-a-handoff" not in [f["rule"] for f in done.json()["findings"]], done.out

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from handoff_audit.markdown import facets
-from handoff_audit.markdown.prompts import command_syntax, instructions, orders
+from handoff_audit.markdown.prompts import command_syntax, instructions, orders, writes_handoff
 from handoff_audit.markdown.prose import FRONT_MATTER, HEADING, LIST_ITEM, order, prose_lines
 from handoff_audit.markdown.template import placeholders
 
@@ -50,27 +50,40 @@ def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:
     """What an instruction line of ``told`` that ends on a colon names to write, saying nothing:
     the list items under it ("create a HANDOFF.md with:" over "5. Next steps"), and the
     headings of the sections it asks for ("with these sections:" over "## Current state")
-    whose text states nothing (no line of ``stated``: "what is half done" describes)."""
+    whose text states nothing (no line of ``stated``: "what is half done" describes). Sections
+    under an order to write a handoff that ends on no colon ("Before you stop, update
+    HANDOFF.md so the next session can pick up." over "## Done") are named only when every
+    line under them says what to write ("List what was finished ...", "What is half done")."""
     named: set[int] = set()
-    listing = sections = False
+    listing = sections = heads = False
     heading: int | None = None
     for number, line in prose_lines(body, headings=True):
         if number in told:
             listing, sections = _asks_for_list(line), False
-        elif listing and HEADING.match(line):
+            heads = listing or writes_handoff(line)
+        elif heads and HEADING.match(line):
             sections = True
             heading = number
             named.add(number)
         elif sections:
-            if number in stated and heading is not None:
+            if heading is not None and (
+                number in stated or not (listing or _DESCRIBES.match(line))
+            ):
                 named.discard(heading)
         elif listing and LIST_ITEM.match(line):
             named.add(number)
         else:
-            listing = False
+            listing = heads = False
     return named
 
 
+_DESCRIBES = re.compile(
+    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:list|say|write|describe|record|note|summari[sz]e|"
+    r"explain|mention|name|give)\s+)?(?:what|which|how|why|where|who|whether|each|every|any)\b",
+    re.IGNORECASE,
+)
+"""A line saying what a section is to hold ("List what was finished this session", "Say what
+is half done", "What the next session should do first")."""
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s+")
 
 

@@ -237,6 +237,24 @@ def _instruction(line: str) -> bool:
 _WHEN_CLAUSE = re.compile(rf"^\s*{_SESSION_END}\s*,\s*", re.IGNORECASE)
 """When an order is to be carried out ("At the end of every working session, create …"): the
 order follows it."""
+_TIME_CLAUSE = re.compile(
+    rf"^\s*(?:{_SESSION_END}\s*,?|(?:before|when|whenever|once|after|as soon as)\b[^,.:;\n]"
+    r"{1,60},)\s*",
+    re.IGNORECASE,
+)
+"""Any clause saying when, before an order ("Before you stop, update HANDOFF.md:", "When the
+user says the session is over, write …", "At the end of every session create …"): what follows
+it is an order to write a handoff only when it names one (`writes_handoff`); "Before ending the
+session, run the tests" in a handoff is no such order."""
+
+
+def writes_handoff(line: str) -> bool:
+    """``line``, past a clause saying when, orders a handoff written ("Before you stop, update
+    HANDOFF.md:", "At the end of every session create docs/handoffs/YYYY-MM-DD-topic.md
+    containing:")."""
+    rest = _TIME_CLAUSE.sub("", line, count=1)
+    return order(rest) and _INSTRUCTION_CUES[0].search(rest) is not None
+
 
 OPENING_LINES = 3
 """A prompt opens on its order: one of its first prose lines orders a handoff written."""
@@ -244,28 +262,39 @@ OPENING_LINES = 3
 
 def _opening_order(text: str) -> list[tuple[int, str]]:
     """The line of a prompt that opens on an order to write a handoff ("Generate a handoff
-    summary for this session.", "Update HANDOFF.md with:") in a file that records no session;
-    ``[]`` otherwise. The order is a sentence of its own, not an item of a list."""
+    summary for this session.", "Update HANDOFF.md with:", "Before you stop, update
+    HANDOFF.md:") in a file that records no session; ``[]`` otherwise. The order is a sentence
+    of its own, not an item of a list."""
     for number, line in prose_lines(text, prose_fences=True)[:OPENING_LINES]:
         ordered = order(line) or order(_WHEN_CLAUSE.sub("", line, count=1))
-        if not LIST_ITEM.match(line) and ordered and _instruction(line):
+        if not LIST_ITEM.match(line) and ((ordered and _instruction(line)) or writes_handoff(line)):
             if records_session(_past_its_list(prose_lines(text), number, line)):
                 return []
             return [(number, short(line.strip()))]
     return []
 
 
+_DESCRIBES = re.compile(
+    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:what|which|how|why|where|who|whether|anything|any)\b[^:：]*$",
+    re.IGNORECASE,
+)
+"""A line that describes what a section is to hold ("What was done this session.", "Anything
+still waiting on the user"), with no colon before something said."""
+
+
 def _past_its_list(
     prose: Sequence[tuple[int, str]], opening: int, line: str
 ) -> list[tuple[int, str]]:
     """``prose`` without the list an order ending on a colon introduces ("… with:" over "2.
-    What was done"): its items name what to write, they record nothing."""
+    What was done"), and without the lines after it that only describe what to write ("What
+    was done this session." under "## Summary"): they name what to write, they record
+    nothing."""
     if not line.rstrip().endswith((":", "：")):
         return list(prose)
     kept: list[tuple[int, str]] = []
     listing = True
     for number, each in prose:
-        if number > opening and listing and LIST_ITEM.match(each):
+        if number > opening and ((listing and LIST_ITEM.match(each)) or _DESCRIBES.match(each)):
             continue
         listing = listing and number <= opening
         kept.append((number, each))
@@ -603,4 +632,4 @@ def orders(text: str) -> list[tuple[int, str]]:
     return [] if reports >= MIN_STATE_REPORTS else commands
 
 
-__all__ = ["instructions", "orders"]
+__all__ = ["instructions", "orders", "writes_handoff"]

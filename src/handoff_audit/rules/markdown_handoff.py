@@ -207,7 +207,10 @@ notes to write by a pattern with a slot in a code span (`docs/handoffs/YYYY-MM-D
 `session-XXX.md`, `handoff_<title>.md`) in a file with no real date and no session record,
 whatever its language. A prompt
 that opens on such an order ("Generate a handoff summary for this session.", "Update
-HANDOFF.md with:" in its first three lines) is settled by it, when it records no session. A
+HANDOFF.md with:" in its first three lines, or after a clause saying when: "Before you stop,
+update HANDOFF.md:", "At the end of every session create docs/handoffs/YYYY-MM-DD-topic.md
+containing:") is settled by it, when it records no session (the lines under such an order that
+only describe a part, "What was done this session.", record none). A
 file written as orders to its reader counts too, whatever it is about (an agent's prompt, a
 brief for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",

@@ -59,7 +59,9 @@ anywhere) and its name is not all lower case (`docs/prompts/HANDOFF.md`, `prompt
 lower-case `session-handoff.md` or a lone `handoff.md` there is a command's while its body reads as
 one, front matter such as `description:` aside: `$ARGUMENTS`, a template to fill, or more
 instruction lines than lines that hand work over (the sections a "with these sections:" line asks
-for, each described, are what to write); one that reads as a handoff, with sections such
+for, each described, are what to write, as are those "Before you stop, update HANDOFF.md:" or "At
+the end of every session create docs/handoffs/YYYY-MM-DD-topic.md containing:" asks for); one
+that reads as a handoff, with sections such
 as State and Next step, is blocked whatever its front matter or one stray instruction line).
 The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without

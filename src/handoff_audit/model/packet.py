@@ -274,9 +274,12 @@ def in_series(path: str, config: Config) -> bool:
 
 
 _AGENT_FOLDER = re.compile(
-    r"(?:^|/)(?:\.(?:claude|cursor|codex|gemini|opencode|windsurf|github|agents?)/"
+    r"(?:^|/)(?:(?:\.(?:claude|cursor|codex|gemini|opencode|windsurf|github|agents?)/"
     r"(?:commands|agents|skills|prompts|command|workflows|rules)|prompts|\.prompts|commands)/"
+    r"|skills/(?=[^/]+/))"
 )
+"""An agent's command, prompt or skill folder; a plugin's ``skills/`` at any depth holds one
+folder per skill (``plugins/wrap/skills/handoff/SKILL.md``)."""
 
 
 def agent_folder(path: str) -> str | None:
@@ -288,8 +291,9 @@ def agent_folder(path: str) -> str | None:
 
 def is_agent_file(path: str) -> bool:
     """True for a file in an agent's command, prompt or skill folder (``.claude/commands/``,
-    ``prompts/``, a plugin's ``commands/`` at any depth, ...): its markdown files about handoffs
-    are instructions, not handoffs, so they are not searched for (one named on the command line
-    is still audited), and the merge gate blocks one there only by a working note's name
-    (`rules.merge`); a JSON packet there is found and gated like any other."""
+    ``prompts/``, a plugin's ``commands/`` or a skill's folder in ``skills/`` at any depth,
+    ...): its markdown files about handoffs are instructions, not handoffs, so they are not
+    searched for (one named on the command line is still audited), and the merge gate blocks
+    one there only by a working note's name (`rules.merge`); a JSON packet there is found and
+    gated like any other."""
     return _AGENT_FOLDER.search(path) is not None

@@ -200,3 +200,46 @@ def test_a_note_with_one_order_about_the_session_end_is_still_blocked(
     git_repo.write("HANDOFF.md", BEFORE_ENDING_NOTE)
     done = run_cli(["check", "--format", "json", "HANDOFF.md"], cwd=git_repo.root)
     assert "not-a-handoff" not in [f["rule"] for f in done.json()["findings"]], done.out
+
+
+STEPS_SKILL = """\
+# Handoff skill
+
+When the user asks for a handoff, or before you stop:
+
+1. Read `git log --oneline -20` and `git status`.
+2. Update HANDOFF.md with these sections:
+   - **Summary**: what was done this session
+   - **State**: what works and what is broken
+   - **Next steps**: what to do first next time
+   - **Decisions**: what was decided and why
+3. Commit HANDOFF.md.
+"""
+STEPS_NOTE = """\
+# Handoff
+
+## State
+- Refund parser done in src/refund.py; tests/test_refund.py fails on GBP rounding.
+
+## Next steps
+1. Fix the rounding in refund().
+2. Update HANDOFF.md once the rounding is fixed.
+"""
+
+
+def test_a_skill_whose_step_asks_for_the_handoff_s_sections_passes_the_gate(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """ "2. Update HANDOFF.md with these sections:" as one step of a skill: the items under it
+    name the parts to write ("**State**: what works and what is broken"), they state nothing;
+    a note's own step "Update HANDOFF.md once the rounding is fixed." makes it no command."""
+    blocked = _gated(
+        git_repo,
+        run_cli,
+        {
+            ".claude/skills/handoff/handoff.md": STEPS_SKILL,
+            ".claude/skills/wrap/session-handoff.md": STEPS_SKILL,
+            ".claude/commands/handoff.md": STEPS_NOTE,
+        },
+    )
+    assert blocked == [".claude/commands/handoff.md"]

@@ -22,7 +22,7 @@ def reads_as_handoff(text: str) -> bool:
     handoff. A command's own syntax (``$ARGUMENTS``, a ``# /handoff`` title) or a template still
     to fill makes it a command; otherwise it is a handoff when it says at least
     ``HANDOFF_FACETS`` facets in more lines than it has instruction lines (orders to its reader,
-    "Create a handoff with …", and the items such a line lists): one "Update this file before
+    "Create a handoff with …" even as a step of a list, and the items such a line lists): one "Update this file before
     you stop." under State and Next step does not outweigh them. Command-like front matter
     (``description: Write a handoff``) counts as one more instruction, and under it only
     headings count as facets: front matter is the pull request's to write, over a handoff as
@@ -34,6 +34,7 @@ def reads_as_handoff(text: str) -> bool:
         return False
     told = {number for number, _ in orders(body)} | {number for number, _ in instructions(body)}
     told |= {number - after for number, _ in instructions(text) if number > after}
+    told |= {number for number, line in prose_lines(body) if writes_handoff(line)}
     dressed = any(number <= after for number, _ in instructions(text))
     found = facets.read(body).found.values()
     stated = {p.line for places in found for p in places if p.how != "heading"}

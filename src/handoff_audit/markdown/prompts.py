@@ -540,18 +540,23 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     """``prose`` without the past-tense items of a list an order introduces ("Review the
     conversation and identify:" over "- What was accomplished"): they spell out the order,
-    and their past tense asks for a record rather than keeping one."""
+    and their past tense asks for a record rather than keeping one. Under an order to write a
+    handoff ("2. Update HANDOFF.md with these sections:") every item names a part to write
+    ("- **State**: what works"). An item leads the items indented under it."""
     kept: list[tuple[int, str]] = []
-    led, last = False, 0
+    led, writes, last, depth = False, False, 0, -1
     for number, line in prose:
-        if led and LIST_ITEM.match(line) and number - last <= 2:
+        indent = len(line) - len(line.lstrip())
+        if led and LIST_ITEM.match(line) and number - last <= 2 and indent > depth:
             last = number
-            if RECORD.search(line):
+            if writes or RECORD.search(line):
                 continue
             kept.append((number, line))
             continue
         sentence = _SENTENCE_END.split(line.strip())[-1]
-        led = not LIST_ITEM.match(line) and order(sentence) and line.rstrip().endswith(":")
+        led = order(sentence) and line.rstrip().endswith(":")
+        writes = led and writes_handoff(sentence)
+        depth = indent if LIST_ITEM.match(line) else -1
         kept.append((number, line))
         last = number
     return kept

@@ -657,7 +657,8 @@ def _finished(
     branch's changes against the base) other than handoff files, `.gitignore` and paths
     `agent-hook.ignore` lists (one git process). A merge of the base brings in no such file:
     what it brought is on the base, even in a file the branch changed too; only what the merge
-    made by hand (`merge_work.hand_made`: a conflict's resolution, an edit) is work."""
+    made by hand (`merge_work.made_by_hand`: a conflict's resolution, an edit) is work, asked
+    once for all the merges passed over when the walk meets a finish."""
     finished = {
         p.path: p
         for p in gate.finished
@@ -666,24 +667,33 @@ def _finished(
     series = SeriesFolders(gate.root, config)
     base = bench.base
     since = None if base == plumbing.empty_tree(len(base)) else base
-    with plumbing.changes(gate.root, bench.head, since) as walk:
-        for change in walk:
+    walked: list[tuple[str, tuple[str, ...]]] = []
+    merges: dict[str, list[str]] = {}  # merges with own files, passed over until a finish
+    with merge_work.walk(gate.root, bench.head, since) as walk:
+        for change, parents in walk:
             if change.sha == base:
                 return None
+            walked.append((change.sha, parents))
             work = [path for path in change.files if not beside_work(path, config, series)]
             for path in change.files:
                 if path in finished:
+                    if merge_work.any_by_hand(gate.root, walked, merges):
+                        return None
                     if _undescribed(gate.root, finished[path], change, work):
                         return None  # work amended into the finish: it is no finished work
                     return f"{path} is {finished[path].status} (commit {change.sha[:12]})"
                 if _hand_written(path, change.files, config) and not os.path.lexists(
                     gate.root / path
                 ):
+                    if merge_work.any_by_hand(gate.root, walked, merges):
+                        return None
                     how = _gone(gate.root, change.files, config)
                     return f"{path} {how} (commit {change.sha[:12]})"
             own_work = [p for p in change.files if p in own and not beside_work(p, config, series)]
-            if own_work and merge_work.hand_made(gate.root, change.sha, own_work) != set():
+            if own_work and len(parents) < 2:
                 return None
+            if own_work:
+                merges[change.sha] = own_work
     return None
 
 

@@ -6,8 +6,8 @@ branch") brought in, and that merge itself but for what it made by hand (`merge_
 
 Per walk, when there is a merge target: one ``rev-list`` of the branch's own commits, and one
 to tell whether the walk's base is the target's own when the walk holds the target's commits;
-one ``cat-file`` when it holds commits of only agent settings; two per merge of the target
-(`merge_work.hand_made`)."""
+one ``cat-file`` when it holds commits of only agent settings; two (three before git 2.36) for
+all the target's merges, however many (`merge_work.made_by_hand`)."""
 
 from __future__ import annotations
 
@@ -126,9 +126,12 @@ def target_commits(
         for commit, parents in walked
         if len(parents) > 1 and commit.sha not in theirs and set(parents[1:]) <= theirs
     ]
+    asked = {commit.sha for commit, _ in merges if commit.files}
+    order = merge_work.children_first([(c.sha, ps) for c, ps in walked], asked)
+    by_hand = merge_work.made_by_hand(root, order)
     made: dict[str, tuple[str, ...]] = {}
     for commit, _parents in merges:
-        hand = merge_work.hand_made(root, commit.sha, commit.files) if commit.files else set()
+        hand = merge_work.kept(by_hand, commit.sha, commit.files) if commit.files else set()
         if hand is None or hand:
             made[commit.sha] = tuple(p for p in commit.files if hand is None or p in hand)
         else:

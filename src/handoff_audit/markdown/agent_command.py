@@ -26,25 +26,37 @@ def reads_as_handoff(text: str) -> bool:
     you stop." under State and Next step does not outweigh them. Command-like front matter
     (``description: Write a handoff``) counts as one more instruction, and under it only
     headings count as facets: front matter is the pull request's to write, over a handoff as
-    over a command."""
+    over a command. Nothing inside an HTML comment is a command's cue: GitHub shows none of it."""
     block = FRONT_MATTER.match(text)
     body = text[block.end() :] if block is not None else text
     after = text.count("\n", 0, block.end()) if block is not None else 0
-    if command_syntax(body) or placeholders(body):
+    cues = _COMMENTS.sub(_emptied, body)
+    if command_syntax(cues) or placeholders(cues):
         return False
-    told = {number for number, _ in orders(body)} | {number for number, _ in instructions(body)}
+    told = {number for number, _ in orders(cues)} | {number for number, _ in instructions(cues)}
     told |= {number - after for number, _ in instructions(text) if number > after}
     told |= {number for number, line in prose_lines(body) if writes_handoff(line)}
     dressed = any(number <= after for number, _ in instructions(text))
     found = facets.read(body).found.values()
     stated = {p.line for places in found for p in places if p.how != "heading"}
-    unsaid = told | _named_to_write(body, told, stated)
+    unsaid = told | _named_to_write(cues, told, stated)
     said = [
         lines
         for places in found
         if (lines := {p.line for p in places if not dressed or p.how == "heading"} - unsaid)
     ]
     return len(said) >= HANDOFF_FACETS and len(set().union(*said)) > len(told) + dressed
+
+
+_COMMENTS = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+"""An HTML comment, or one never closed, which hides the rest of the file: a reader on GitHub
+sees none of it, so nothing in it (``<!-- $ARGUMENTS -->``) makes the file a command."""
+
+
+def _emptied(comment: re.Match[str]) -> str:
+    """The ``comment`` emptied, its lines kept: an empty comment alone on its line still reads
+    as a template's blank, as the placeholder it stood for did."""
+    return "<!-- -->" + "\n" * comment.group().count("\n")
 
 
 def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:

@@ -1,0 +1,77 @@
+"""A working note under a name the merge gate reads by content (a lower-case note in an agent's
+command folder, a ``handoff.md`` beside another tool's JSON) is judged by what a reader sees:
+a command's cue hidden in an HTML comment does not make it a command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from action_runner import Runner
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+NOTE = (
+    "# Handoff\n\n## State\nTests pass in src/a.py but refunds fail on GBP.\n\n"
+    "## Next step\nFinish src/a.py rounding.\n\n## Ruled out\nUsing floats.\n"
+)
+CMD = ".claude/commands/session-handoff.md"
+COMMAND = "Create or update HANDOFF.md with the goal, state and next steps.\n$ARGUMENTS\n"
+
+
+def _feature_branch(repo: GitRepo) -> None:
+    repo.write("README.md", "hi\n")
+    repo.commit("base")
+    repo.git("checkout", "-q", "-b", "feat/x")
+
+
+def _gated(repo: GitRepo, run_cli: Run) -> list[str]:
+    """The files ``check --target-branch main`` blocks with ``handoff-in-merge``."""
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=repo.root)
+    assert done.code in (0, 1), done.out
+    return sorted(f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge")
+
+
+HIDDEN_CUES = [
+    "\n<!-- $ARGUMENTS -->\n",
+    "\n<!--\n$ARGUMENTS\n-->\n",
+    "\nSee <!-- $ARGUMENTS --> above.\n",
+    "\n<!--\n" + "<fill in>\n" * 20 + "-->\n",
+    "\n<!-- never closed\n$ARGUMENTS\n",
+]
+
+
+@pytest.mark.parametrize("hidden", HIDDEN_CUES)
+def test_a_command_cue_in_an_html_comment_does_not_exempt_a_note_in_a_command_folder(
+    git_repo: GitRepo, run_cli: Run, hidden: str
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(CMD, NOTE + hidden)
+    git_repo.write("prompts/handoff.md", COMMAND + "<!-- the agent fills this in -->\n")
+    git_repo.commit("a note with a hidden cue")
+    assert _gated(git_repo, run_cli) == [CMD]
+
+
+def test_a_template_whose_blanks_are_comments_is_still_a_command(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(
+        CMD,
+        "# Handoff\n\n## State\n<!-- what is done -->\n\n## Next step\n<!-- what is next -->\n\n"
+        "## Ruled out\n<!--\nwhat failed,\nand why\n-->\n",
+    )
+    git_repo.commit("a template")
+    assert _gated(git_repo, run_cli) == []
+
+
+def test_the_action_blocks_a_note_with_arguments_in_a_comment(runner: Runner) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write(CMD, NOTE + "\n<!-- $ARGUMENTS -->\n")
+    runner.head = runner.repo.commit("a note with a hidden cue")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert f"::error file={CMD},title=handoff-audit%3A handoff-in-merge::" in done.out

@@ -75,3 +75,55 @@ def test_the_action_blocks_a_note_with_arguments_in_a_comment(runner: Runner) ->
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
     assert f"::error file={CMD},title=handoff-audit%3A handoff-in-merge::" in done.out
+
+
+ENCODINGS = {
+    "utf-16-le with a BOM": lambda text: b"\xff\xfe" + text.encode("utf-16-le"),
+    "utf-16-be with a BOM": lambda text: b"\xfe\xff" + text.encode("utf-16-be"),
+    "utf-16-le without a BOM": lambda text: text.encode("utf-16-le"),
+    "utf-16-be without a BOM": lambda text: text.encode("utf-16-be"),
+    "utf-32 with a BOM": lambda text: text.encode("utf-32"),
+}
+COMMAND_PLACES = [CMD, "prompts/handoff.md", ".github/prompts/session-handoff.md"]
+FOREIGN = '{"status": "in_progress", "tasks": []}\n'
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_note_saved_as_utf16_in_a_command_folder_is_blocked(
+    git_repo: GitRepo, run_cli: Run, encoding: str
+) -> None:
+    """The gate reads a note as its reader does, in the encoding its bytes say; a command saved
+    so still reads as a command."""
+    _feature_branch(git_repo)
+    for place in COMMAND_PLACES:
+        git_repo.write(place, ENCODINGS[encoding](NOTE))
+    git_repo.write(".claude/commands/handoff.md", ENCODINGS[encoding](COMMAND))
+    git_repo.commit("notes saved as UTF-16")
+    assert _gated(git_repo, run_cli) == sorted(COMMAND_PLACES)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le with a BOM", "utf-16-le without a BOM"])
+def test_the_action_blocks_a_utf16_note_beside_another_tools_json(
+    runner: Runner, encoding: str
+) -> None:
+    """The pull request's own configuration turns off `invalid-json` and `schema`, the only
+    findings on another tool's JSON and an unreadable twin: the gate still reads the note."""
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("handoff.json", FOREIGN)
+    runner.repo.write("handoff.md", ENCODINGS[encoding](NOTE))
+    runner.repo.write(".handoff-audit.yml", 'rules: {schema: "off", invalid-json: "off"}\n')
+    runner.head = runner.repo.commit("a UTF-16 note beside another tool's file")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "::error file=handoff.md,title=handoff-audit%3A handoff-in-merge::" in done.out
+
+
+def test_the_action_blocks_a_utf16_note_in_a_command_folder(runner: Runner) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write(CMD, b"\xff\xfe" + NOTE.encode("utf-16-le"))
+    runner.head = runner.repo.commit("a UTF-16 note")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert f"::error file={CMD},title=handoff-audit%3A handoff-in-merge::" in done.out

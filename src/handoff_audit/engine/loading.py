@@ -16,7 +16,6 @@ does the same for a markdown file (`explain md-incomplete --file`).
 
 from __future__ import annotations
 
-import codecs
 import os
 import stat
 from pathlib import Path
@@ -37,6 +36,7 @@ from handoff_audit.model.packet import Packet, rel, twin_of
 from handoff_audit.program import program
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
+from handoff_audit.wide_text import decode_text, wide_codec
 
 _BOMS = (
     (b"\xef\xbb\xbf", "a UTF-8 byte order mark"),
@@ -266,9 +266,9 @@ def read_text(
                 1,
                 1,
                 twin=f"the file starts with {name}",
-                undecoded=_after_bom(data, mark),
+                undecoded=decode_text(data),
             )
-    if (codec := _wide_without_bom(data)) is not None:
+    if (codec := wide_codec(data)) is not None:
         name = codec[:6].upper()
         raise Unreadable(
             f"the file is {name} text without a byte order mark; save it as UTF-8",
@@ -293,64 +293,6 @@ def read_text(
             twin=f"not UTF-8 text (byte {byte})",
             undecoded=data.decode("utf-8", "replace"),
         ) from None
-
-
-_SNIFF = 4096
-"""The bytes of a file's start that tell UTF-16 or UTF-32 text without a byte order mark."""
-
-
-def _wide_without_bom(data: bytes) -> str | None:
-    """The codec of UTF-32 or UTF-16 text without a byte order mark (``utf-32-le``,
-    ``utf-16-be``, ...), else ``None``.
-
-    Such a file's start holds NUL bytes and is not UTF-8 text: it does not decode as UTF-8, or
-    one character in four or more is a control character (the high byte of a Latin, Cyrillic,
-    Greek... character; UTF-8 text with a stray NUL has few), and it decodes as text in the
-    codec, one character in 50 at most a control character (`_controls`): UTF-32 first (read as
-    UTF-16, its every other character is a NUL), then UTF-16 in the byte order whose high bytes
-    hold more of the NULs (an ASCII character's: spaces, line ends, digits, punctuation). So text
-    that opens with Cyrillic or Chinese is known too, not only text that opens in ASCII."""
-    head = data[:_SNIFF]
-    if b"\0" not in head:
-        return None
-    utf8 = _controls(head, "utf-8")
-    if utf8 is not None and utf8 * 4 < 1:
-        return None
-    utf16 = "utf-16-le" if head[1::2].count(0) >= head[::2].count(0) else "utf-16-be"
-    for codec in ("utf-32-le", "utf-32-be", utf16):
-        share = _controls(head, codec)
-        if share is not None and share * 50 <= 1:
-            return codec
-    return None
-
-
-def _controls(head: bytes, codec: str) -> float | None:
-    """The share of control characters other than a tab or a line end in ``head`` (a file's
-    start, perhaps cut inside a character) decoded in ``codec``; ``None`` when it does not
-    decode, or to nothing."""
-    try:
-        text = codecs.getincrementaldecoder(codec)().decode(head, final=False)
-    except UnicodeDecodeError:
-        return None
-    if not text:
-        return None
-    controls = sum(
-        1 for char in text if (char < " " and char not in "\t\n\r") or "\x7f" <= char <= "\x9f"
-    )
-    return controls / len(text)
-
-
-def _after_bom(data: bytes, mark: bytes) -> str:
-    """The text of a file that starts with the byte order mark ``mark``, decoded as that mark
-    says (UTF-32 or UTF-16, little or big endian, or UTF-8), the mark left out and bad bytes
-    replaced: for the `secret` scan alone, with its lines and columns."""
-    codec = {
-        b"\xff\xfe\x00\x00": "utf-32-le",
-        b"\x00\x00\xfe\xff": "utf-32-be",
-        b"\xff\xfe": "utf-16-le",
-        b"\xfe\xff": "utf-16-be",
-    }.get(mark, "utf-8")
-    return data[len(mark) :].decode(codec, "replace")
 
 
 def read_bytes(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from handoff_audit.git import plumbing
 from handoff_audit.model.packet import is_agent_file
+from handoff_audit.wide_text import decode_text
 
 MAX_BYTES = 1 << 20
 """A larger file there is read as a note: no command is that long."""
@@ -33,7 +34,8 @@ def agent_notes(
     ``beside_json`` (a ``handoff.md`` by a ``handoff.json``), each with its text (its blob in
     ``listed``: (path from the top folder, blob id)), ``None`` when it cannot be read: the
     merge rule reads them (`markdown.agent_command.reads_as_handoff`) and gates those that hand
-    work over, or are unread. One ``cat-file --batch`` call, none when there is none."""
+    work over, or are unread. A note saved as UTF-16 or UTF-32 is read as its reader reads it
+    (`wide_text.decode_text`). One ``cat-file --batch`` call, none when there is none."""
     asked = {name for name in block_files or () if exempt_by_name(name)} | set(beside_json)
     blobs = {name: blob for path, blob in listed if (name := from_top(path)) in asked}
     if not blobs:
@@ -42,7 +44,4 @@ def agent_notes(
         read = plumbing.read_blobs(root, list(blobs.values()), max_size=MAX_BYTES)
     except (plumbing.GitError, ValueError):
         return dict.fromkeys(blobs)  # unread: never a way around the gate
-    return {
-        name: read[blob].decode("utf-8", "replace") if blob in read else None
-        for name, blob in blobs.items()
-    }
+    return {name: decode_text(read[blob]) if blob in read else None for name, blob in blobs.items()}

@@ -63,7 +63,9 @@ for, each described, are what to write, as are those "Before you stop, update HA
 the end of every session create docs/handoffs/YYYY-MM-DD-topic.md containing:" asks for; nothing inside an HTML comment counts, as GitHub
 shows none of it); one
 that reads as a handoff, with sections such
-as State and Next step, is blocked whatever its front matter or one stray instruction line).
+as State and Next step, is blocked whatever its front matter or one stray instruction line;
+such a file, and a `handoff.md` beside another tool's JSON, is read in UTF-16 or UTF-32 too,
+with a byte order mark or without, as its reader reads it).
 The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A

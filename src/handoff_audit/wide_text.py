@@ -1,0 +1,70 @@
+"""Text that is not UTF-8 but is text: UTF-16 or UTF-32, with a byte order mark or without one.
+The audit refuses such a handoff (`engine.loading`), yet still reads it, as its reader would:
+for the `secret` scan, and for the merge gate's reading of a note by its content
+(`git.agent_notes`), so that saving a note as UTF-16 hides nothing from either."""
+
+from __future__ import annotations
+
+import codecs
+
+BOM_CODECS = (
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),  # before UTF-16's, which it starts with
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+"""Each byte order mark, and the codec it says the text is in."""
+
+_SNIFF = 4096
+"""The bytes of a file's start that tell UTF-16 or UTF-32 text without a byte order mark."""
+
+
+def decode_text(data: bytes) -> str:
+    """``data`` as text, the way its byte order mark says (the mark left out), else as UTF-16 or
+    UTF-32 without one (`wide_codec`), else as UTF-8; bad bytes replaced."""
+    for mark, codec in BOM_CODECS:
+        if data.startswith(mark):
+            return data[len(mark) :].decode(codec, "replace")
+    return data.decode(wide_codec(data) or "utf-8", "replace")
+
+
+def wide_codec(data: bytes) -> str | None:
+    """The codec of UTF-32 or UTF-16 text without a byte order mark (``utf-32-le``,
+    ``utf-16-be``, ...), else ``None``.
+
+    Such a file's start holds NUL bytes and is not UTF-8 text: it does not decode as UTF-8, or
+    one character in four or more is a control character (the high byte of a Latin, Cyrillic,
+    Greek... character; UTF-8 text with a stray NUL has few), and it decodes as text in the
+    codec, one character in 50 at most a control character (`_controls`): UTF-32 first (read as
+    UTF-16, its every other character is a NUL), then UTF-16 in the byte order whose high bytes
+    hold more of the NULs (an ASCII character's: spaces, line ends, digits, punctuation). So text
+    that opens with Cyrillic or Chinese is known too, not only text that opens in ASCII."""
+    head = data[:_SNIFF]
+    if b"\0" not in head:
+        return None
+    utf8 = _controls(head, "utf-8")
+    if utf8 is not None and utf8 * 4 < 1:
+        return None
+    utf16 = "utf-16-le" if head[1::2].count(0) >= head[::2].count(0) else "utf-16-be"
+    for codec in ("utf-32-le", "utf-32-be", utf16):
+        share = _controls(head, codec)
+        if share is not None and share * 50 <= 1:
+            return codec
+    return None
+
+
+def _controls(head: bytes, codec: str) -> float | None:
+    """The share of control characters other than a tab or a line end in ``head`` (a file's
+    start, perhaps cut inside a character) decoded in ``codec``; ``None`` when it does not
+    decode, or to nothing."""
+    try:
+        text = codecs.getincrementaldecoder(codec)().decode(head, final=False)
+    except UnicodeDecodeError:
+        return None
+    if not text:
+        return None
+    controls = sum(
+        1 for char in text if (char < " " and char not in "\t\n\r") or "\x7f" <= char <= "\x9f"
+    )
+    return controls / len(text)

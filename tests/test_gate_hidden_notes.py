@@ -127,3 +127,62 @@ def test_the_action_blocks_a_utf16_note_in_a_command_folder(runner: Runner) -> N
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
     assert f"::error file={CMD},title=handoff-audit%3A handoff-in-merge::" in done.out
+
+
+LFS = (
+    "version https://git-lfs.github.com/spec/v1\n"
+    "oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n"
+)
+
+
+def test_check_blocks_a_git_lfs_pointer_under_a_note_name_read_by_content(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(CMD, LFS)
+    git_repo.write("handoff.json", FOREIGN)
+    git_repo.write("handoff.md", LFS)
+    git_repo.commit("notes stored in Git LFS")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    gated = {
+        f["path"]: f["message"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge"
+    }
+    assert sorted(gated) == sorted([CMD, "handoff.md"])
+    for message in gated.values():
+        assert (
+            "it is stored in Git LFS, so the gate cannot read it; remove it from the pull"
+            in message
+        )
+
+
+def test_the_action_blocks_a_git_lfs_pointer_whatever_the_pull_requests_configuration(
+    runner: Runner,
+) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write(CMD, LFS)
+    runner.repo.write("handoff.json", FOREIGN)
+    runner.repo.write("handoff.md", LFS)
+    runner.repo.write(".handoff-audit.yml", 'rules: {schema: "off", invalid-json: "off"}\n')
+    runner.head = runner.repo.commit("notes stored in Git LFS")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    for path in (CMD, "handoff.md"):
+        assert (
+            f"::error file={path},title=handoff-audit%3A handoff-in-merge::{path} would be "
+            "merged into the protected branch main: it is stored in Git LFS, so the gate cannot "
+            "read it"
+        ) in done.out
+
+
+def test_a_command_that_mentions_git_lfs_is_still_a_command(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(
+        CMD,
+        COMMAND + "Store large logs with Git LFS (`version https://git-lfs.github.com/spec/v1`).\n",
+    )
+    git_repo.commit("a command")
+    assert _gated(git_repo, run_cli) == []

@@ -45,3 +45,18 @@ def agent_notes(
     except (plumbing.GitError, ValueError):
         return dict.fromkeys(blobs)  # unread: never a way around the gate
     return {name: decode_text(read[blob]) if blob in read else None for name, blob in blobs.items()}
+
+
+_LFS_VERSIONS = (
+    "version https://git-lfs.github.com/spec/",
+    "version https://hawser.github.com/spec/",
+)
+LFS_POINTER_BYTES = 1024
+"""Git LFS writes no pointer file larger than this."""
+
+
+def lfs_pointer(text: str) -> bool:
+    """Whether ``text`` is a Git LFS pointer (``version https://git-lfs.github.com/spec/v1``,
+    ``oid sha256:…``, ``size …``): the file itself is stored elsewhere, where the gate does not
+    read, while GitHub shows it."""
+    return len(text) <= LFS_POINTER_BYTES and text.lstrip("\ufeff").startswith(_LFS_VERSIONS)

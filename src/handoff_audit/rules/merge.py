@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from handoff_audit import shell
-from handoff_audit.git.agent_notes import exempt_by_name
+from handoff_audit.git.agent_notes import exempt_by_name, lfs_pointer
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.markdown.agent_command import reads_as_handoff
@@ -65,7 +65,8 @@ shows none of it); one
 that reads as a handoff, with sections such
 as State and Next step, is blocked whatever its front matter or one stray instruction line;
 such a file, and a `handoff.md` beside another tool's JSON, is read in UTF-16 or UTF-32 too,
-with a byte order mark or without, as its reader reads it).
+with a byte order mark or without, as its reader reads it; a Git LFS pointer there, whose
+text is stored where the gate does not read, is blocked as a file the gate cannot read).
 The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A
@@ -160,12 +161,14 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             and named_block_file(md, ctx.config)
         }
         texts = {md: twins[md].markdown_text for md in beside}
+    lfs = {name for name, text in texts.items() if text is not None and lfs_pointer(text)}
     notes = {name for name, text in texts.items() if text is None or reads_as_handoff(text)}
+    notes |= lfs
     blocked = {name for name in blocked if name in notes or not exempt_by_name(name)}
     # A markdown file is a packet's twin only beside a packet the gate judges: beside another
     # tool's JSON, or one without a packet's fields, it is a working note when it reads as one.
     blocked |= {md for md in beside if md not in texts or md in notes}
-    unread = _unread(work)
+    unread = _unread(work) | lfs
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
     if on_protected_branch(ctx.target, branch, patterns):
@@ -181,7 +184,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         return
     target = ctx.target.target_branch
     for path in sorted(blocked):
-        yield _into_protected(path, target, unread=path in unread)
+        yield _into_protected(path, target, unread=path in unread, lfs=path in lfs)
     # Only a status of exactly "archived" or "superseded" shows the work finished. A packet that
     # cannot be read (over max-file-bytes, not JSON), or whose status is "Active", null or
     # missing, blocks whatever level invalid-json or schema has and whatever schema the pull
@@ -310,10 +313,13 @@ def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging
     )
 
 
-def _into_protected(path: str, target: str | None, *, unread: bool) -> Hit:
-    """The block file ``path`` in what would be merged into the protected ``target``."""
+def _into_protected(path: str, target: str | None, *, unread: bool, lfs: bool) -> Hit:
+    """The block file ``path`` in what would be merged into the protected ``target``;
+    ``lfs``: it is a Git LFS pointer, its text stored where the gate does not read."""
     says = (
-        "it is still in the pull request, though it could not be read; delete it"
+        "it is stored in Git LFS, so the gate cannot read it; remove it from the pull request"
+        if lfs
+        else "it is still in the pull request, though it could not be read; delete it"
         if unread
         else "a working note does not belong there; once the work is done, delete it"
     )

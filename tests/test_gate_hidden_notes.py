@@ -186,3 +186,44 @@ def test_a_command_that_mentions_git_lfs_is_still_a_command(
     )
     git_repo.commit("a command")
     assert _gated(git_repo, run_cli) == []
+
+
+LOOK_ALIKES = [
+    "HAND\u200bOFF.md",
+    "HANDOFF.md\u200b",
+    "docs/HAND\u200dOFF.md",
+    "SESSION_\u2066HANDOFF.md",
+]
+
+
+def test_check_blocks_a_note_whose_name_hides_invisible_characters(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """GitHub shows ``HAND\\u200bOFF.md`` as ``HANDOFF.md``: the gate blocks it as that name,
+    and names it with the invisible characters shown; a name that merely is not ASCII is not
+    blocked."""
+    _feature_branch(git_repo)
+    for name in LOOK_ALIKES:
+        git_repo.write(name, NOTE)
+    git_repo.write("café.md", NOTE)
+    git_repo.commit("notes under look-alike names")
+    assert _gated(git_repo, run_cli) == sorted(LOOK_ALIKES)
+    done = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert (
+        "HAND\\u200dOFF.md (shown as docs/HANDOFF.md: its name holds invisible characters) "
+        "would be merged into the protected branch main"
+    ) in done.out
+    assert "git rm -- $':/HAND\\u200bOFF.md'" in done.out
+    assert "\u200b" not in done.out
+
+
+def test_the_action_blocks_a_note_whose_name_hides_a_zero_width_space(runner: Runner) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("HAND\u200bOFF.md", NOTE)
+    runner.head = runner.repo.commit("a note under a look-alike name")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "HAND\\u200bOFF.md (shown as HANDOFF.md: its name holds invisible characters)" in (
+        done.out
+    )

@@ -14,6 +14,7 @@ sequences and several scripts need them, and they move nothing.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 _CODES = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]
@@ -45,6 +46,25 @@ def text(value: str) -> str:
 def one_line(value: str) -> str:
     """A path or a name on one line: every control (newline and tab too) shown as an escape."""
     return value.translate(_LINE)
+
+
+def visible(value: str) -> str:
+    """``value`` as a reader sees it: without its format characters (Unicode category Cf:
+    zero-width, bidirectional, invisible), so that ``HAND\\u200bOFF.md`` is ``HANDOFF.md``."""
+    if value.isascii():
+        return value
+    return "".join(char for char in value if unicodedata.category(char) != "Cf")
+
+
+def formats_shown(value: str) -> str:
+    """A path or a name on one line (`one_line`) with every format character (Unicode category
+    Cf) shown as an escape too, the zero-width joiner and non-joiner among them."""
+    shown = one_line(value)
+    if shown.isascii():
+        return shown
+    return "".join(
+        f"\\u{ord(char):04x}" if unicodedata.category(char) == "Cf" else char for char in shown
+    )
 
 
 _JSON = {code: f"\\u{code:04x}" for code in [0x7F, *range(0x80, 0xA0), *BIDI, *INVISIBLE]}

@@ -45,7 +45,7 @@ from handoff_audit.git.tree_packets import beside_packets, unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import missing_head, unknown_head, unknown_target
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import Packet, named_block_file, named_packet, with_packet_globs
+from handoff_audit.model.packet import Packet, named_block_file, named_packet
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
@@ -309,7 +309,7 @@ class _Gatherer:
         trees = [head_tree] if blocks else []
         specs = []
         if blocks:
-            specs = plumbing.pathspecs(self.repo.prefix, with_packet_globs(self.config.block_files))
+            specs = plumbing.block_pathspecs(self.repo.prefix, self.config.block_files)
         if into_protected:
             specs += plumbing.pathspecs(self.repo.prefix, self.config.packets)
         if plan is not None:

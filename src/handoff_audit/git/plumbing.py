@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO
 
 from handoff_audit.globs import positives
+from handoff_audit.model.packet import with_packet_globs
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.textcut import shorten
 
@@ -731,6 +732,15 @@ def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = (
     left out: the files listed are matched against the whole list afterwards."""
     specs = [f":(top,glob,icase){prefix}{glob.removeprefix('./')}" for glob in positives(globs)]
     return specs + [f":(top,literal){prefix}{path}" for path in literal]
+
+
+def block_pathspecs(prefix: str, block_files: tuple[str, ...]) -> list[str]:
+    """`pathspecs` for the ``block-files`` globs (and the JSON files beside those of markdown
+    files, `with_packet_globs`), and, when there are any, for the files whose name holds a
+    character beyond printable ASCII (a zero-width space in ``HAND\\u200bOFF.md``): no glob
+    lists them, and `model.packet.named_block_file` reads them as a reader sees them."""
+    globs = with_packet_globs(block_files)
+    return pathspecs(prefix, globs) + ([f":(top,glob){prefix}**/*[! -~]*"] if globs else [])
 
 
 def mark_safe_directory(path: Path) -> None:

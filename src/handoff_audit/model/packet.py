@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from handoff_audit.controls import visible
 from handoff_audit.credentials import json_may_hold_secret, show
 from handoff_audit.globs import matches_any, matches_any_case, positives
 
@@ -164,7 +165,16 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     one a glob matches letter for letter (``handover.md`` stays a kept log), and an ``X.md``
     beside an ``X.json`` (``has``), that file's twin, never a hand-written ``HANDOFF.md``. A
     twin's name with no JSON beside it (a lone ``handoff.md``) is the hand-written kind, blocked
-    as its case variants are."""
+    as its case variants are. A name with format characters in it (``HAND\\u200bOFF.md``, which
+    GitHub shows as ``HANDOFF.md``) is blocked as the name a reader sees is."""
+    found = _names(path, config, has)
+    if found[1] or (seen := visible(path)) == path:
+        return found
+    return found[0], _names(seen, config, lambda _: has(packet_of(path)))[1]
+
+
+def _names(path: str, config: Config, has: Callable[[str], bool]) -> tuple[bool, bool]:
+    """`_handoff_names` of ``path`` as it is spelled."""
     packets, block_files = config.packets, config.block_files
     if not matches_any_case(path, (*positives(packets), *positives(block_files))):
         return False, False  # most paths (speed: one match for them, as before)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from handoff_audit import shell
+from handoff_audit import controls, shell
 from handoff_audit.git.agent_notes import exempt_by_name, lfs_pointer
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
@@ -42,8 +42,10 @@ in a pull request, then its base); the files checked are those of the commit che
 `block-files` (default: the single working notes, in any folder: `HANDOFF.md`,
 `SESSION_HANDOFF.md`, `NEXT_SESSION.md`, `HANDOVER.md`, `AGENT_HANDOFF.md`, `CLAUDE_HANDOFF.md`,
 `HANDOFF_NOTES.md`, `SESSION-HANDOFF.md`, `session-handoff.md`, `NEXT-SESSION.md`,
-`HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case, and a `handoff.md` with no
-`handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no packet the gate judges,
+`HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case and with any invisible
+character in the name (`HAND\\u200bOFF.md`, which GitHub shows as `HANDOFF.md`), and a
+`handoff.md` with no `handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no
+packet the gate judges,
 another tool's file or one without the fields a packet has (a finished packet in a team's own
 `schema` whose twin `render --write` made is one), or that the base's `packets` leaves out, or
 beside a finished packet (`archived`, `superseded`) whose twin it is not, saying other than what
@@ -286,7 +288,7 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
     return Hit(
         HANDOFF_IN_MERGE,
         path,
-        f"{path} is on the protected branch {branch}: {says}; delete it "
+        f"{_named(path)} is on the protected branch {branch}: {says}; delete it "
         f"(`{shell.git()} rm -- {shell.from_top(path)}`) and move what is still worth keeping "
         "into the docs or an issue, or, when the file belongs here, leave it out of `block-files`",
         retires=True,
@@ -305,10 +307,10 @@ def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging
     return Hit(
         HANDOFF_IN_MERGE,
         path,
-        f"this {commit} would put {path} on the protected branch {branch}: {says}; take it out "
-        f"of the {commit} (`{shell.git()} rm --cached -- {shell.from_top(path)}` keeps the file "
-        "on disk, unstaged) and move what is still worth keeping into the docs or an issue, or, "
-        "when the file belongs there, leave it out of `block-files`",
+        f"this {commit} would put {_named(path)} on the protected branch {branch}: {says}; take "
+        f"it out of the {commit} (`{shell.git()} rm --cached -- {shell.from_top(path)}` keeps the "
+        "file on disk, unstaged) and move what is still worth keeping into the docs or an issue, "
+        "or, when the file belongs there, leave it out of `block-files`",
         retires=True,
     )
 
@@ -326,10 +328,19 @@ def _into_protected(path: str, target: str | None, *, unread: bool, lfs: bool) -
     return Hit(
         HANDOFF_IN_MERGE,
         path,
-        f"{path} would be merged into the protected branch {target}: {says} in a commit after "
-        f"the last work (`{shell.git()} rm -- {shell.from_top(path)} && "
+        f"{_named(path)} would be merged into the protected branch {target}: {says} in a commit "
+        f"after the last work (`{shell.git()} rm -- {shell.from_top(path)} && "
         f'{shell.git()} commit -m "handoff: done"`) before merging{_agent_note(path)}',
     )
+
+
+def _named(path: str) -> str:
+    """``path`` as a message names it: with the name a reader sees when format characters
+    (zero-width, bidirectional) hide in it, each shown as an escape."""
+    seen = controls.visible(path)
+    if seen == path:
+        return path
+    return f"{controls.formats_shown(path)} (shown as {seen}: its name holds invisible characters)"
 
 
 def _agent_note(path: str) -> str:

@@ -22,11 +22,12 @@ def reads_as_handoff(text: str) -> bool:
     handoff. A command's own syntax (``$ARGUMENTS``, a ``# /handoff`` title) or a template still
     to fill makes it a command; otherwise it is a handoff when it says at least
     ``HANDOFF_FACETS`` facets in more lines than it has instruction lines (orders to its reader,
-    "Create a handoff with …" even as a step of a list, and the items such a line lists): one "Update this file before
-    you stop." under State and Next step does not outweigh them. Command-like front matter
-    (``description: Write a handoff``) counts as one more instruction, and under it only
-    headings count as facets: front matter is the pull request's to write, over a handoff as
-    over a command. Nothing inside an HTML comment is a command's cue: GitHub shows none of it."""
+    "Create a handoff with …" even as a step of a list, and the items such a line lists): one
+    "Update this file before you stop." under State and Next step does not outweigh them.
+    Command-like front matter (``description: Write a handoff``) counts as one more instruction, and
+    under it only headings count as facets: front matter is the pull request's to write, over a
+    handoff as over a command. Nothing inside an HTML comment is a command's cue: GitHub shows none
+    of it."""
     block = FRONT_MATTER.match(text)
     body = text[block.end() :] if block is not None else text
     after = text.count("\n", 0, block.end()) if block is not None else 0

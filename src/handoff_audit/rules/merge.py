@@ -62,14 +62,13 @@ lower-case `session-handoff.md` or a lone `handoff.md` there is a command's whil
 one, front matter such as `description:` aside: `$ARGUMENTS`, a template to fill, or more
 instruction lines than lines that hand work over (the sections a "with these sections:" line asks
 for, each described, are what to write, as are those "Before you stop, update HANDOFF.md:" or "At
-the end of every session create docs/handoffs/YYYY-MM-DD-topic.md containing:" asks for; nothing inside an HTML comment counts, as GitHub
-shows none of it); one
-that reads as a handoff, with sections such
-as State and Next step, is blocked whatever its front matter or one stray instruction line;
-such a file, and a `handoff.md` beside another tool's JSON, is read in UTF-16 or UTF-32 too,
-with a byte order mark or without, as its reader reads it; a Git LFS pointer there, whose
-text is stored where the gate does not read, is blocked as a file the gate cannot read).
-The action sets its `blocked` output.
+the end of every session create docs/handoffs/YYYY-MM-DD-topic.md containing:" asks for;
+nothing inside an HTML comment counts, as GitHub shows none of it); one that reads as a
+handoff, with sections such as State and Next step, is blocked whatever its front matter or
+one stray instruction line; such a file, and a `handoff.md` beside another tool's JSON, is read in
+UTF-16 or UTF-32 too, with a byte order mark or without, as its reader reads it; a Git LFS pointer
+there, whose text is stored where the gate does not read, is blocked as a file the gate cannot
+read). The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A
 branch with no commit yet (a fresh `git init`) has no file on it: a note written there is not

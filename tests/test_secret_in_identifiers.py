@@ -1,6 +1,7 @@
 """A credential-shaped branch or topic is a name, as a credential-shaped folder is: a packet
-that holds one (written before `new` refused them) is named as git has it in every output, so
-that the commands printed work; a credential in the packet's text is still redacted. Shown is
+that holds one (written before `new` refused them) keeps it, and a topic is named as its file
+has it in every output, so that the commands printed work (a branch is printed redacted, its
+fixes rename it first); a credential in the packet's text is still redacted. Shown is
 not passed: the `secret` rule reports such a branch or topic (in the packet and in its twin),
 and `new` refuses such a `--topic`, and such a checked-out branch. (The tokens are built from
 parts: this file holds none.)"""

@@ -658,8 +658,9 @@ def redact_data(value: Any) -> Any:
 
 IDENTIFIERS = ("branch", "topic")
 """A packet's fields that name a branch and a topic: names, as a file's path is, not values
-(git shows the branch; a topic names the packet's file). A credential-shaped one is kept and
-shown as it is, so that `branch-mismatch` can clear and a printed command names it."""
+(git shows the branch; a topic names the packet's file). A credential-shaped one is kept in the
+packet's data as it is, so that `branch-mismatch` can clear; a message prints such a topic as it
+is, such a branch redacted."""
 
 
 def packet_identifiers(data: Any) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.credentials import packet_identifiers, redact, redact_packet
+from handoff_audit.credentials import redact, redact_packet
 from handoff_audit.engine import discovery, own_scope, workers
 from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.engine.series_folders import SeriesFolders
@@ -167,8 +167,9 @@ def _run(request: AuditRequest) -> Report:
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
     all_hits = _judged(left_out, all_hits, frozenset(found.left_out))
-    shown = _file_names(all_hits, packets) | _identifiers(packets)
-    findings, suppressed = _decide(all_hits, request, inline, shown)
+    shown = _file_names(all_hits, packets) | _topics(packets)
+    refs = frozenset(p.ref for p in packets if p.ref is not None)
+    findings, suppressed = _decide(all_hits, request, inline, shown, refs)
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -340,7 +341,8 @@ def _file_names(hits: list[Hit], packets: Iterable[Packet]) -> frozenset[str]:
     packets and the files later commits touched. A credential-shaped part of one of these is
     shown as it is (`credentials.redact`): the tree already shows it, and a command naming the
     file must name it as it is."""
-    names = {hit.path for hit in hits}
+    refs = {p.ref for p in packets if p.ref is not None}
+    names = {_in_tree(hit.path, refs) for hit in hits}
     names.update(name for hit in hits for name in hit.touched)
     for packet in packets:
         names.add(packet.path)
@@ -350,11 +352,27 @@ def _file_names(hits: list[Hit], packets: Iterable[Packet]) -> frozenset[str]:
     return frozenset(names)
 
 
-def _identifiers(packets: Iterable[Packet]) -> frozenset[str]:
-    """The packets' branches and topics (`credentials.IDENTIFIERS`): named as git has them, so
-    that a printed command works. Not the branch checked: a credential given as `--branch` is
-    never echoed (a fix that must name a credential-shaped branch renames it first)."""
-    return frozenset(name for packet in packets for name in packet_identifiers(packet.data))
+def _in_tree(label: str, refs: Iterable[str]) -> str:
+    """The file ``label`` names: another branch's packet, ``ref:path``, names ``path`` (the
+    branch is not a file's name, and is never echoed when named like a credential)."""
+    for ref in refs:
+        if label.startswith(f"{ref}:"):
+            return label[len(ref) + 1 :]
+    return label
+
+
+def _label_shown(label: str, refs: Iterable[str]) -> str:
+    """``label`` as a report shows it: another branch's packet with its branch redacted."""
+    path = _in_tree(label, refs)
+    return label if path == label else f"{redact(label[: -len(path) - 1])}:{path}"
+
+
+def _topics(packets: Iterable[Packet]) -> frozenset[str]:
+    """The packets' topics, named as their files have them, so that a printed command works.
+    Not a branch, a packet's or the one checked: named like a credential, it is never echoed,
+    as the Stop hook, `show` and `update` never echo it (a fix that must name such a branch
+    renames it first, `rules.repoint`)."""
+    return frozenset(packet.topic for packet in packets if packet.data is not None and packet.topic)
 
 
 def _decide(
@@ -362,6 +380,7 @@ def _decide(
     request: AuditRequest,
     suppressions: Suppressions,
     file_names: frozenset[str],
+    refs: frozenset[str],
 ) -> tuple[tuple[Finding, ...], int]:
     """Apply ``--select``/``--ignore``, the configured severities and the inline suppressions;
     drop what is off. Returns the findings and how many were suppressed. A message is redacted
@@ -381,13 +400,14 @@ def _decide(
         if severity is None:
             continue
         into = suppressed if suppressions.covers(hit.path, rule_id) else findings
+        path = _label_shown(hit.path, refs)
         if hit.retires and into is findings:
-            retired.add(hit.path)
+            retired.add(path)
         into.add(
             Finding(
                 rule=rule_id,
                 severity=severity,
-                path=hit.path,
+                path=path,
                 message=redact(hit.message, file_names),
                 line=hit.line,
                 column=hit.column,
@@ -412,7 +432,7 @@ def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
         return text if clean else redact(text)
 
     return PacketInfo(
-        path=packet.path if packet.ref is None else f"{packet.ref}:{packet.path}",
+        path=packet.path if packet.ref is None else f"{redact(packet.ref)}:{packet.path}",
         kind=packet.kind,
         markdown=packet.markdown_path,
         branch=packet.branch,

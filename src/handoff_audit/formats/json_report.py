@@ -51,7 +51,7 @@ def _packet(packet: PacketInfo) -> dict[str, Any]:
         "path": packet.path,
         "markdown": packet.markdown,
         "kind": packet.kind,
-        "branch": packet.branch,
+        "branch": _named(packet.branch),  # never echoed, as the Stop hook and `show` have it
         "topic": packet.topic,
         "status": packet.status,
         "last_known_good_commit": packet.last_known_good_commit,

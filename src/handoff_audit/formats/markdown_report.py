@@ -138,7 +138,7 @@ def packets_table(packets: Sequence[PacketInfo]) -> str:
     for p in packets:
         behind = "" if p.commits_behind is None else str(p.commits_behind)
         lkg = code(p.last_known_good_commit, table=True) if p.last_known_good_commit else ""
-        branch = code(p.branch, table=True) if p.branch else ""
+        branch = code(redact(p.branch), table=True) if p.branch else ""
         rows.append(
             f"| {code(p.path, table=True)} | {branch} | {cell(p.topic or '')} "
             f"| {cell(p.status or '')} | {lkg} | {behind} |"
@@ -223,8 +223,9 @@ def packet_fields(data: Mapping[str, Any], heading: str, *, cap: int | None = No
         item_of,
     )
 
+    # a branch named like a credential is never echoed (a topic is: it names the packet's file)
     meta = [
-        f"- **{label}:** {code(as_text(data[name]))}"
+        f"- **{label}:** {code((redact if name == 'branch' else str)(as_text(data[name])))}"
         for name, label in META
         if data.get(name) is not None
     ]

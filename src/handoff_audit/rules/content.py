@@ -285,9 +285,11 @@ shown as the repository's tree has it, in every format, message and printed comm
 annotation's `file=` and a SARIF location must name the real file for GitHub to place them, and
 `git rm -- :/ghp_…/HANDOFF.md` must work as printed); whoever reads the log can read the tree.
 Rename such a folder, and revoke the credential if it is one. A packet's `branch` and `topic`
-are names too, kept as they are, never redacted (a packet written before holds
-them so, and `branch-mismatch` must be able to clear); the Stop hook, `show` and `update`'s
-notes print a credential-shaped branch redacted all the same; so a credential in one is reported, in
+are names too, kept in the packet as they are (a packet written before holds them so, and
+`branch-mismatch` must be able to clear); a topic is printed as it is, but a credential-shaped
+branch is printed redacted everywhere (`check`'s every format and rule, the packets of other
+branches `--all-branches` reads, the Stop hook, `show`, `update`'s notes and refusals); so a
+credential in one is reported, in
 the packet and in the twin's lines that repeat it (the fix: rename the branch and re-point the
 packet in one command, `git branch -m "<a new name …>" && handoff-audit update PACKET --branch
 "<the same name>"`, which renders those lines anew, with `--summary` and `--next-action` when

@@ -1,7 +1,7 @@
 """A branch named like a credential is never printed by `check` (every format, every rule that
 names a branch: `branch-mismatch`, `multiple-active`, `packet-outdated`, `secret`, and the
-packets of other branches that `--all-branches` reads), as the Stop hook, `show` and
-`update` never print it; where a command would need the name, the branch is
+packets of other branches that `--all-branches` reads) nor by `new`'s refusals, as the Stop
+hook, `show` and `update` never print it; where a command would need the name, the branch is
 renamed first. (The token is built from parts: this file holds none.)"""
 
 from __future__ import annotations
@@ -89,3 +89,26 @@ def test_check_never_prints_a_credential_shaped_branch(
     ), multiple
     updates = [c for c in re.findall(r"`([^`]+)`", own["text"]) if "handoff-audit update" in c]
     assert updates and all(c.startswith(RENAME) for c in updates), updates
+
+
+def test_new_never_prints_the_credential_shaped_branch_of_the_packet_it_refuses(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    _packets_of_the_token_branch(git_repo, run_cli)
+    git_repo.git("switch", "-q", "-c", "feat/y")
+    refused = run_cli(["new", *FIELDS], cwd=git_repo.root)
+    assert refused.code == 2 and TOKEN not in refused.out + refused.err, refused.err
+    assert refused.err == (
+        "handoff-audit: error: handoff.json is the active packet of branch 'fix/[redacted GitHub "
+        "token]' topic 'default'; `new` will not overwrite an active packet: pick another --topic "
+        "or --output, or finish it first (`handoff-audit archive handoff.json`)\n"
+    )
+    data = json.loads((git_repo.root / "handoff.json").read_text("utf-8"))
+    git_repo.write("handoff.json", {**data, "status": "archived"})
+    unsaved = run_cli(["new", *FIELDS], cwd=git_repo.root)
+    assert unsaved.code == 2 and TOKEN not in unsaved.out + unsaved.err, unsaved.err
+    assert unsaved.err.startswith(
+        "handoff-audit: error: handoff.json is the archived packet of branch 'fix/[redacted "
+        "GitHub token]' topic 'default', and git does not hold handoff.json"
+    ), unsaved.err
+    assert "commit it first" in unsaved.err and unsaved.err.count("\n") == 1

@@ -29,6 +29,7 @@ from handoff_audit.authoring.new_packet import (
     texts,
 )
 from handoff_audit.authoring.no_active import (
+    branch_named,
     name,
     no_active_message,
     supersede_and_commit,
@@ -177,9 +178,10 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
         shown = ", ".join(p.path for p in active)
         which = shell.quote_path(name(bench.root / active[0].path))
         raise InputError(
-            f"branch {bench.branch!r} topic {topic or 'default'!r} already has an active packet "
-            f"({shown}); refresh it with `handoff-audit update {which}`, or keep it as history and "
-            f"start over: `{supersede_and_commit(bench, active[0])}`, then run `new` again"
+            f"branch {branch_named(bench.branch)} topic {topic or 'default'!r} already has an "
+            f"active packet ({shown}); refresh it with `handoff-audit update {which}`, or keep it "
+            f"as history and start over: `{supersede_and_commit(bench, active[0])}`, then run "
+            "`new` again"
         )
     replaced = _refuse_foreign(bench, config, path)
     read = packet_as_read(path, config)
@@ -501,8 +503,8 @@ def _refuse_foreign(bench: Workbench, config: Config, path: Path) -> str | None:
             "or --topic TOPIC"
         )
     whose = (
-        f"the {existing.get('status')} packet of branch {existing.get('branch')!r} topic "
-        f"{existing.get('topic') or 'default'!r}"
+        f"the {existing.get('status')} packet of branch {branch_named(existing.get('branch'))} "
+        f"topic {existing.get('topic') or 'default'!r}"
     )
     if existing.get("status") == "active":
         hidden = ignored_pair(path, twin)
@@ -560,9 +562,9 @@ def _updated_packet(
         )
     if len(active) > 1:
         raise InputError(
-            f"branch {bench.branch!r} topic {wanted!r} has {len(active)} active packets "
-            f"({', '.join(p.path for p in active)}); name the one to {command}, and mark the "
-            "others with `handoff-audit supersede`"
+            f"branch {branch_named(bench.branch)} topic {wanted!r} has {len(active)} active "
+            f"packets ({', '.join(p.path for p in active)}); name the one to {command}, and mark "
+            "the others with `handoff-audit supersede`"
         )
     found = active[0]
     assert found.data is not None

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from handoff_audit import shell
+from handoff_audit.credentials import redact
 from handoff_audit.git.workbench import Workbench
 from handoff_audit.model.packet import Packet, twin_of
 from handoff_audit.rules.base import Hit
@@ -37,6 +38,12 @@ _LISTED = 3
 """How many files a refusal names before it counts the rest."""
 
 
+def branch_named(branch: object) -> str:
+    """``branch`` quoted as `new`'s and `update`'s refusals name it: redacted when it looks like
+    a credential, never echoed (as `check`, `show` and the Stop hook name it)."""
+    return redact(repr(branch))
+
+
 def no_active_message(
     bench: Workbench,
     topic: str,
@@ -48,7 +55,8 @@ def no_active_message(
     packet, each with why (`not_a_packet`'s words, as `show` and `new` say them); then the
     branch's active packets of other topics with the command for each, else what to do
     instead."""
-    missing = f"branch {bench.branch!r} topic {topic!r} has no active packet to {command}"
+    whose = f"branch {branch_named(bench.branch)} topic {topic!r}"
+    missing = f"{whose} has no active packet to {command}"
     missing += _not_taken(bench, not_packets)
     if others:
         listed = ", ".join(
@@ -93,7 +101,7 @@ def _not_taken(bench: Workbench, not_packets: Sequence[tuple[str, str]]) -> str:
 def unread_message(bench: Workbench, topic: str, unread: list[Hit]) -> str:
     """Why no active packet was found when packet files could not be read: the packet may be
     one of them, and `new` would not start another one over it."""
-    whose = f"branch {bench.branch!r} topic {topic!r}"
+    whose = f"branch {branch_named(bench.branch)} topic {topic!r}"
     if len(unread) == 1:
         hit = unread[0]
         return (

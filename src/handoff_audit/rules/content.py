@@ -288,10 +288,10 @@ Rename such a folder, and revoke the credential if it is one. A packet's `branch
 are names too, kept in the packet as they are (a packet written before holds them so, and
 `branch-mismatch` must be able to clear); a topic is printed as it is, but a credential-shaped
 branch is printed redacted everywhere (`check`'s every format and rule, the packets of other
-branches `--all-branches` reads, the Stop hook, `show`, `update`'s notes and refusals); so a
-credential in one is reported, in
-the packet and in the twin's lines that repeat it (the fix: rename the branch and re-point the
-packet in one command, `git branch -m "<a new name …>" && handoff-audit update PACKET --branch
+branches `--all-branches` reads, the Stop hook, `show`, `new`'s and `update`'s notes and
+refusals); so a credential in one is reported, in the packet and in the twin's lines that
+repeat it (the fix: rename the branch and re-point the packet in one command, `git branch -m
+"<a new name …>" && handoff-audit update PACKET --branch
 "<the same name>"`, which renders those lines anew, with `--summary` and `--next-action` when
 the packet is older than the work; or pick another topic; `new` and `update` refuse a
 credential-shaped `--topic` or `--branch`, and such a checked-out branch, naming the rename

@@ -100,8 +100,8 @@ def test_an_agent_cannot_stop_without_a_current_packet(git_repo: GitRepo, tmp_pa
     command = the_command(blocked.err, "fix: ")
     assert command.startswith(f"handoff-audit new --from-transcript {transcript} --verify ")
 
-    # Blocked again right away, Claude Code sets stop_hook_active: no loop.
-    assert run_hook(stop_event(repo.root, transcript, active=True)).code == 0
+    # Stopping again at once (Claude Code sets stop_hook_active) is judged again: still blocked.
+    assert run_hook(stop_event(repo.root, transcript, active=True)).code == 2
 
     # It runs the command, filling in what only it knows.
     wrote = agent.bash(

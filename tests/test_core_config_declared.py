@@ -90,5 +90,6 @@ def test_a_wrong_nested_value_names_the_mapping(tmp_path: Path, sub: str) -> Non
 def test_the_agent_hook_message_lists_its_keys() -> None:
     assert accepted_keys()["agent-hook"] == (
         "a mapping with events (a list of Stop, SubagentStop, PreCompact), rules "
-        "(a list of rule ids) and ignore (a list of path globs)"
+        "(a list of rule ids), ignore (a list of path globs) and max-blocks (an integer from 1 "
+        "to 20)"
     )

@@ -283,6 +283,20 @@ class AgentHook:
     )
     """Globs of paths an agent may change without a packet: a branch whose own changes all
     match needs none (a docs-only branch, if the team says so)."""
+    max_blocks: int = setting(
+        3,
+        accepts="an integer from 1 to 20",
+        schema={
+            "description": "How many times in a row the hook blocks one session's stop (Claude "
+            "Code's stop_hook_active chain) before it lets the session end, naming what is still "
+            "wrong. Default: 3.",
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 20,
+        },
+    )
+    """How many stops in a row of one session the hook blocks (the first, and each that
+    ``stop_hook_active`` says follows a block): the loop guard."""
 
 
 def _severities(value: dict[str, str], where: Where) -> Mapping[str, Severity | None]:

@@ -37,6 +37,8 @@ class HookEvent:
     """The session's transcript (JSON lines)."""
     stop_hook_active: bool = False
     """True while the agent already continues because a stop hook blocked it."""
+    session_id: str | None = None
+    """The session's id, which the hook counts its blocks of one session's stops by."""
     gone: str | None = None
     """The event's ``cwd`` when it no longer exists (the agent removed the folder it was in, a
     `git rm -r` of it): ``cwd`` is then the nearest folder above it that does."""
@@ -97,11 +99,13 @@ class Agent:
         if not folder.is_dir():
             raise NotAnEvent(f"cwd {cwd!r} is not a folder; nothing to judge")
         transcript = data.get("transcript_path")
+        session = data.get("session_id")
         return HookEvent(
             name=name,
             cwd=folder,
             transcript_path=transcript if isinstance(transcript, str) and transcript else None,
             stop_hook_active=data.get("stop_hook_active") is True,
+            session_id=session if isinstance(session, str) and session else None,
             gone=gone,
         )
 

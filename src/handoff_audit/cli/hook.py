@@ -18,6 +18,7 @@ from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
 from handoff_audit.authoring.conflict_fixes import finishing_around
+from handoff_audit.authoring.stop_count import blocks_before, end_chain, record_block
 from handoff_audit.config import config_warnings
 from handoff_audit.git.rebase_state import pending_around, stopped_around
 from handoff_audit.model.packet import twin_of
@@ -76,11 +77,6 @@ def answer_event(stdin: IO[bytes], agent: Agent) -> Answer:
             raise _Note(str(problem)) from None
         if event.name == "SessionStart":
             return _session_start(event, agent)
-        if event.stop_hook_active:
-            raise _Note(
-                "stop_hook_active: the agent is already continuing after a blocked stop; "
-                "not blocking again (no loop)"
-            )
         return _judge(event, agent)
     except _Note as note:
         said = f"{_PROMPT}: {note}"
@@ -157,12 +153,36 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
     except CannotJudge as problem:
         raise _Note(f"{problem}; not judging", problem.notes) from None
     if not gate.problems:
+        end_chain(gate.root, event.session_id)
         answer = agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
     else:
         blocks = event.name in gate.config.agent_hook.events
         lines = block_message(gate, event, blocks)
-        answer = agent.block(lines) if blocks else agent.report(lines)
+        answer = _held(gate, event, agent, lines) if blocks else agent.report(lines)
     return replace(answer, file_names=_file_names(gate, event.cwd))
+
+
+def _held(gate: Gate, event: HookEvent, agent: Agent, lines: list[str]) -> Answer:
+    """Block the stop, unless it follows `agent-hook.max-blocks` blocks in a row of this
+    session (or one the hook could not count): then let it end, saying what is still wrong."""
+    limit = gate.config.agent_hook.max_blocks
+    before = blocks_before(gate.root, event.session_id, event.stop_hook_active)
+    if event.stop_hook_active and (before is None or before >= limit):
+        end_chain(gate.root, event.session_id)
+        counted = (
+            f"this session's stop was blocked {before} times in a row (agent-hook.max-blocks: "
+            f"{limit})"
+            if before is not None
+            else "this stop follows a blocked one (stop_hook_active) and no count of this "
+            "session's blocks was kept"
+        )
+        wrong = lines[1].removeprefix("- ") if len(lines) > 1 else lines[0]
+        return agent.allow(
+            f"{_PROMPT}: {counted}; letting it end, though the handoff is still not ready: "
+            f"{whole_commands(wrong, UNREADABLE_CHARS)}; run `handoff-audit check`"
+        )
+    record_block(gate.root, event.session_id, (before or 0) + 1)
+    return agent.block(lines)
 
 
 def _file_names(gate: Gate, cwd: Path) -> frozenset[str]:

@@ -1,0 +1,66 @@
+"""How many times in a row the Stop hook has blocked one session's stop. Claude Code sets
+``stop_hook_active`` on a stop that follows a blocked one; the hook blocks such a chain at most
+``agent-hook.max-blocks`` times, so an agent that ran the fixes but did not commit is held
+again, and a session still cannot loop. The count is kept in the worktree's git folder
+(``handoff-audit/stop-blocks/``, one file per session, named by a hash of its id), never in the
+work tree, and removed when the chain ends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from contextlib import suppress
+from pathlib import Path
+
+from handoff_audit.atomic import replace_file
+from handoff_audit.git_folder import git_dirs
+
+_FOLDER = ("handoff-audit", "stop-blocks")
+
+
+def _count_file(root: Path, session: str | None) -> Path | None:
+    """The file holding ``session``'s count; ``None`` when there is no session id or no git
+    folder to keep it in."""
+    folders = git_dirs(os.path.realpath(root))
+    if session is None or not folders:
+        return None
+    name = hashlib.sha256(session.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return Path(folders[0], *_FOLDER, name)
+
+
+def blocks_before(root: Path, session: str | None, continuing: bool) -> int | None:
+    """The blocks of this stop's chain so far: 0 for a stop that follows none (the chain starts
+    anew); for one that follows a block, the count kept; ``None`` when there is none (no
+    session id, no git folder, a count that could not be written): the hook then blocks no
+    more, as it never loops."""
+    path = _count_file(root, session)
+    if path is None:
+        return None
+    if not continuing:
+        return 0
+    try:
+        return max(1, int(path.read_bytes()[:16]))
+    except (OSError, ValueError):
+        return None
+
+
+def record_block(root: Path, session: str | None, count: int) -> None:
+    """Keep ``count`` as the blocks of ``session``'s chain; a count that cannot be written is
+    not kept."""
+    path = _count_file(root, session)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        replace_file(path, str(count).encode("ascii"))
+    except OSError:
+        pass  # a read-only git folder: the next stop finds no count and is let go
+
+
+def end_chain(root: Path, session: str | None) -> None:
+    """Forget ``session``'s count: it stops, or it is let go."""
+    path = _count_file(root, session)
+    if path is not None:
+        with suppress(OSError):  # the next chain starts at 0 whatever the file holds
+            path.unlink(missing_ok=True)

@@ -1,0 +1,96 @@
+"""The Stop hook's blocks in a row of one session (Claude Code's ``stop_hook_active`` chain):
+each stop is judged again, up to ``agent-hook.max-blocks`` blocks, then the session is let go
+with one line saying what is still wrong. The count lives in git's folder, not the work tree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agent_support import feature_repo, run_hook, stop_event
+from conftest import GitRepo
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+BRANCH = "feat/refunds"
+
+
+@pytest.fixture
+def repo(git_repo: GitRepo) -> GitRepo:
+    return feature_repo(git_repo, BRANCH)
+
+
+def _write_packet(repo: GitRepo) -> None:
+    data = packet(BRANCH, repo.head(), changed_files=["src/refunds.py"])
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+
+
+def _counts(repo: GitRepo) -> list[Path]:
+    folder = repo.root / ".git" / "handoff-audit" / "stop-blocks"
+    return sorted(folder.iterdir()) if folder.is_dir() else []
+
+
+def test_a_packet_written_but_not_committed_is_blocked_again_after_a_block(repo: GitRepo) -> None:
+    """Review 53-1: after one block, every stop with stop_hook_active was let go, so an agent
+    that ran `new` and did not commit ended with `?? handoff.json ?? handoff.md`."""
+    first = run_hook(stop_event(repo.root))
+    assert first.code == 2, first.err
+    _write_packet(repo)
+    again = run_hook(stop_event(repo.root, active=True))
+    assert again.code == 2, again.err
+    assert "handoff.json" in again.err
+    assert "commit" in again.lines[-1]
+    # The count is in git's folder: the work tree holds only the agent's files.
+    assert len(_counts(repo)) == 1
+    assert "handoff-audit" not in repo.git("status", "--porcelain", "--ignored")
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", "handoff")
+    done = run_hook(stop_event(repo.root, active=True))
+    assert done.code == 0, done.err
+    assert _counts(repo) == []
+
+
+def test_the_blocks_in_a_row_are_bounded_and_the_last_stop_says_what_is_wrong(
+    repo: GitRepo,
+) -> None:
+    codes = [run_hook(stop_event(repo.root, active=n > 0)).code for n in range(3)]
+    assert codes == [2, 2, 2]
+    let_go = run_hook(stop_event(repo.root, active=True))
+    assert let_go.code == 0, let_go.err
+    assert len(let_go.lines) == 1
+    assert "blocked 3 times in a row (agent-hook.max-blocks: 3)" in let_go.err
+    assert "no active handoff (its work: src/refunds.py)" in let_go.err
+    assert "Traceback" not in let_go.err
+    # A stop the agent makes later, of its own accord, starts a new chain.
+    assert run_hook(stop_event(repo.root)).code == 2
+
+
+def test_max_blocks_is_configured_under_agent_hook(repo: GitRepo) -> None:
+    repo.write(".handoff-audit.yml", "agent-hook:\n  max-blocks: 1\n")
+    repo.commit("configure the hook")
+    assert run_hook(stop_event(repo.root)).code == 2
+    let_go = run_hook(stop_event(repo.root, active=True))
+    assert let_go.code == 0, let_go.err
+    assert "blocked 1 times in a row (agent-hook.max-blocks: 1)" in let_go.err
+
+
+def test_a_wrong_max_blocks_is_one_line_naming_the_key(repo: GitRepo) -> None:
+    repo.write(".handoff-audit.yml", "agent-hook:\n  max-blocks: 0\n")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 0
+    assert len(run.lines) == 1
+    assert "agent-hook.max-blocks" in run.err
+    assert "Traceback" not in run.err
+
+
+def test_without_a_session_id_a_stop_after_a_block_is_let_go(repo: GitRepo) -> None:
+    event = stop_event(repo.root, active=True)
+    del event["session_id"]
+    run = run_hook(event)
+    assert run.code == 0
+    assert "stop_hook_active" in run.err
+    assert "no active handoff (its work: src/refunds.py)" in run.err
+    assert _counts(repo) == []

@@ -484,3 +484,20 @@ def test_on_a_branch_made_from_one_with_a_packet_the_take_over_command_works(
     assert made.code == 0, made.err
     repo.commit("handoff: part 2")
     assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_an_archived_packet_leads_with_the_finished_work_not_a_next_action(
+    git_repo: GitRepo,
+) -> None:
+    """Review 53-5: the brief of an archived packet opened with "Next action: …" for work that
+    was finished; the note that it was came only on the line after."""
+    repo = feature_repo(git_repo, "feat/refunds")
+    data = packet("feat/refunds", repo.head(), status="archived", next_action="Round GBP too.")
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("handoff: archived")
+    lines = context_of(run_hook(claude_start(repo.root))).splitlines()
+    assert lines[0].startswith("This branch has no active handoff, its work is finished: ")
+    assert "finished and archived" in lines[0]
+    assert lines[1] == ("The next action it last recorded (not a task now): Round GBP too.")
+    assert "Next action:" not in "\n".join(lines)

@@ -32,6 +32,8 @@ _STATES = {
     "named": "the handoff named on the command line",
 }
 _SUPERSEDED = "the newest finished packet (its work was handed over)"
+_NO_ACTIVE = "This branch has no active handoff, its work is finished"
+_LAST_ACTION = "The next action it last recorded (not a task now)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +205,11 @@ def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
         if not part.items and part.section.key != "next_action":
             continue
         if part.section.key == "next_action":
-            lines.append(f"Next action: {_indent(part.items[0] if part.items else '(none)')}")
-            lines.append(f"({_header(brief)})")
+            item = _indent(part.items[0] if part.items else "(none)")
+            if brief.state == "finished":
+                lines += [f"{_NO_ACTIVE}: {_header(brief)}.", f"{_LAST_ACTION}: {item}"]
+            else:
+                lines += [f"Next action: {item}", f"({_header(brief)})"]
             headed = True
             continue
         if part.section.key == "text":
@@ -229,8 +234,11 @@ def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
     for part in kept:
         key = part.section.key
         if key == "next_action":
-            lines.append(f"**Next action:** {_indent(part.items[0] if part.items else '(none)')}")
-            lines += ["", f"_{_header(brief)}_"]
+            item = _indent(part.items[0] if part.items else "(none)")
+            if brief.state == "finished":
+                lines += [f"**{_NO_ACTIVE}:** _{_header(brief)}._", "", f"{_LAST_ACTION}: {item}"]
+            else:
+                lines += [f"**Next action:** {item}", "", f"_{_header(brief)}_"]
             headed = True
         elif key == "text":
             quoted = (f"> {line}" if line else ">" for line in part.items)

@@ -48,6 +48,7 @@ from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_adv
 from handoff_audit.authoring.series_fixes import passed_over_advice
 from handoff_audit.authoring.series_successor import next_in_series
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
+from handoff_audit.authoring.unreadable_markdown import unreadable_fix
 from handoff_audit.config import setting_advice
 from handoff_audit.credentials import find_secrets
 from handoff_audit.engine.ignored import ignored_advice
@@ -456,6 +457,13 @@ class Fixes:
             return Advice(
                 reason(template, findings), *template_fix(template, quoted, path, self.new())
             )
+        not_text = next((f for f in findings if f.rule == "invalid-json"), None)
+        if not_text is not None:
+            told = unreadable_fix(
+                not_text, self.gate.root, packet.path, self.path, self.gate.config
+            )
+            if told is not None:
+                return Advice(reason(not_text, findings), *told)
         blank = blank_next(findings)
         if blank is not None:
             # The section is there (stepless or blank): another one would only repeat it, and

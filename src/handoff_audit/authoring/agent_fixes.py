@@ -39,6 +39,7 @@ from handoff_audit.authoring.markdown_fixes import (
     appended,
     blank_next,
     filled_in_place,
+    kept_endings,
     template_fix,
 )
 from handoff_audit.authoring.nested_repos import exclude_advice
@@ -289,7 +290,9 @@ class Fixes:
         if not findings:
             return None
         if packet.kind != "json":
-            return self.markdown_advice(findings, packet)
+            return kept_endings(
+                self.markdown_advice(findings, packet), self.gate.root / packet.path
+            )
         command, decisive, note = self.json_fix(findings, packet)
         declared = RULES_BY_ID[decisive.rule].fix if decisive.rule in RULES_BY_ID else None
         if self.fix_of(decisive, packet) is Fix.TRIM:
@@ -457,13 +460,9 @@ class Fixes:
             return Advice(
                 reason(template, findings), *template_fix(template, quoted, path, self.new())
             )
-        not_text = next((f for f in findings if f.rule == "invalid-json"), None)
-        if not_text is not None:
-            told = unreadable_fix(
-                not_text, self.gate.root, packet.path, self.path, self.gate.config
-            )
-            if told is not None:
-                return Advice(reason(not_text, findings), *told)
+        told = unreadable_fix(findings, self.gate.root, packet.path, self.path, self.gate.config)
+        if told is not None:
+            return Advice(reason(told[0], findings), *told[1:])
         blank = blank_next(findings)
         if blank is not None:
             # The section is there (stepless or blank): another one would only repeat it, and

@@ -4,8 +4,11 @@ place of a template."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from handoff_audit.authoring.advice import Advice
+from handoff_audit.authoring.packet_files import uses_crlf
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.markdown.template import written_sections
 from handoff_audit.model.findings import Finding
@@ -87,11 +90,33 @@ def filled_in_place(blank: Finding, quoted: str, since: str | None) -> tuple[str
     return command, also + (f", and say in the file {since}" if since else "")
 
 
+def kept_endings(advice: Advice, path: Path) -> Advice:
+    """``advice`` whose `printf` writes lines ending as the file at ``path`` ends them: CRLF in
+    a file saved on Windows, so that appending to it does not mix line endings."""
+    start = "printf '"
+    if not advice.command.startswith(start):
+        return advice
+    try:
+        with path.open("rb") as handle:
+            crlf = uses_crlf(handle.read(_SNIFF))
+    except OSError:
+        return advice
+    if not crlf:
+        return advice
+    form, rest = advice.command[len(start) :].split("'", 1)
+    return replace(advice, command=start + form.replace("\\n", "\\r\\n") + "'" + rest)
+
+
+_SNIFF = 65_536
+"""The bytes of a handoff's start that tell its line endings."""
+
+
 __all__ = [
     "MD_SECTIONS",
     "appended",
     "blank_next",
     "filled_in_place",
+    "kept_endings",
     "template_fix",
     "written_anew",
 ]

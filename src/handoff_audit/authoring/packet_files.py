@@ -152,8 +152,14 @@ def refuse_oversize(
     )
 
 
+def uses_crlf(data: bytes) -> bool:
+    """Whether most of the lines of ``data`` end with CRLF (a file saved on Windows)."""
+    return data.count(b"\r\n") * 2 > data.count(b"\n")
+
+
 def write_atomic(path: Path, text: str) -> bool:
     """Write ``text`` to ``path`` by rename; ``False`` (nothing written) when it is already so.
+    A file whose lines end with CRLF keeps them (a one-field change stays a one-line diff).
 
     The file keeps its permissions; a new one gets the usual ones (0666 minus the umask). A
     path whose folder leads out of the repository is refused (`refuse_outside`), and so is
@@ -163,10 +169,13 @@ def write_atomic(path: Path, text: str) -> bool:
     refuse_outside(path)
     data = text.encode("utf-8")
     try:
-        if path.is_file() and path.read_bytes() == data:
-            return False
+        old = path.read_bytes() if path.is_file() else b""
     except OSError:
-        pass
+        old = b""
+    if "\r" not in text and uses_crlf(old):
+        data = text.replace("\n", "\r\n").encode("utf-8")
+    if old == data:
+        return False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         replace_file(path, data)

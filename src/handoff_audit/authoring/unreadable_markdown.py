@@ -18,13 +18,20 @@ _TOO_LARGE = "larger than max-file-bytes"
 
 
 def unreadable_fix(
-    finding: Finding, root: Path, name: str, shown: Callable[[str], str], config: Config
+    findings: list[Finding], root: Path, name: str, shown: Callable[[str], str], config: Config
+) -> tuple[Finding, str, str] | None:
+    """The `invalid-json` finding of ``findings`` on the hand-written handoff ``name`` (from the
+    top folder ``root``; ``shown`` names a path as the fixes do, from the agent's folder,
+    quoted), the command that fixes it and the line after it; ``None`` when there is no command
+    to give (no such finding, a binary file)."""
+    finding = next((f for f in findings if f.rule == "invalid-json"), None)
+    told = None if finding is None else _fix(finding, root / name, name, shown, config)
+    return None if finding is None or told is None else (finding, *told)
+
+
+def _fix(
+    finding: Finding, path: Path, name: str, shown: Callable[[str], str], config: Config
 ) -> tuple[str, str] | None:
-    """The command and the line after it for ``finding`` on the hand-written handoff ``name``
-    (from the top folder ``root``; ``shown`` names a path as the fixes do, from the agent's
-    folder, quoted); ``None`` when there is no command to give (not one of these, a binary
-    file)."""
-    path = root / name
     if finding.message.startswith(_NOT_UTF8):
         return _converted(path, shown(name), shown(f"{name}.utf8"), config.max_file_bytes)
     if finding.message.startswith(_TOO_LARGE):

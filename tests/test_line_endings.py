@@ -1,0 +1,68 @@
+"""Files saved with CRLF line endings (Windows) keep them: `update` changes a field, not every
+line, and the Stop hook's appending fix writes CRLF lines into a CRLF handoff."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from agent_support import feature_repo, run_fix, run_hook, stop_event
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+BARE_LF = re.compile(rb"(?<!\r)\n")
+
+
+def test_update_keeps_a_packets_crlf_line_endings(git_repo: GitRepo, run_cli: Run) -> None:
+    """Review 53-4: `update` rewrote a CRLF handoff.json and handoff.md with LF, a whole-file
+    diff for a one-field change."""
+    repo = feature_repo(git_repo)
+    made = run_cli(
+        [
+            "new",
+            "--summary",
+            "Refunds round.",
+            "--next-action",
+            "Round GBP.",
+            "--verdict-pointer",
+            "src/refunds.py",
+        ],
+        cwd=repo.root,
+    )
+    assert made.code == 0, made.err
+    for name in ("handoff.json", "handoff.md"):
+        path = repo.root / name
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    repo.commit("handoff, saved on Windows")
+    updated = run_cli(["update", "handoff.json", "--next-action", "Round USD."], cwd=repo.root)
+    assert updated.code == 0, updated.err
+    for name in ("handoff.json", "handoff.md"):
+        data = (repo.root / name).read_bytes()
+        assert BARE_LF.search(data) is None, name
+        added, removed, _ = repo.git("diff", "--numstat", "--", name).split("\t")
+        assert (added, removed) == ("1", "1"), name
+    assert run_cli(["check", "-q"], cwd=repo.root).code == 0
+
+
+def test_the_hooks_appending_fix_writes_crlf_lines_into_a_crlf_handoff(git_repo: GitRepo) -> None:
+    """Review 53-4: `printf '\\n## Since then…' >> HANDOFF.md` left mixed line endings."""
+    repo = feature_repo(git_repo)
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\r\n\r\nRefunds round to cents in src/refunds.py; tests pass.\r\n\r\n"
+        "## Next step\r\n\r\nRound GBP refunds in src/refunds.py.\r\n",
+    )
+    repo.commit("handoff")
+    repo.write("src/gbp.py", "GBP = 2\n")
+    repo.commit("gbp")
+    blocked = run_hook(stop_event(repo.root))
+    assert blocked.code == 2, blocked.err
+    command = next(line for line in blocked.lines if line.startswith("  fix: printf "))[7:]
+    filled = re.sub(r'"<[^">]*>"', "'Added src/gbp.py.'", command, count=1)
+    filled = filled.replace('"<the next step now>"', "'Write the GBP tests.'")
+    assert run_fix(repo.root, filled).returncode == 0
+    data = (repo.root / "HANDOFF.md").read_bytes()
+    assert BARE_LF.search(data) is None, data
+    assert b"\r\n## Since then\r\n\r\nAdded src/gbp.py.\r\n" in data
+    repo.commit("handoff: since then")
+    assert run_hook(stop_event(repo.root)).code == 0

@@ -359,7 +359,7 @@ def test_an_agent_following_the_hook_reaches_a_mergeable_branch(
 
 def next_session(state: State) -> None:
     """A new session starts (``SessionStart``): the brief's first line is the handoff's next
-    action, and its freshness is git's."""
+    action (or, once it is archived, that the work is finished), and its freshness is git's."""
     start = run_hook(stop_event(state.folder, event="SessionStart") | {"source": "startup"})
     assert start.code == 0, start.err
     path = state.repo.root / "handoff.json"
@@ -376,7 +376,14 @@ def next_session(state: State) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["branch"] == state.repo.git("branch", "--show-current")
     context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
-    assert context.splitlines()[0] == f"Next action: {data['next_action']}"
+    lines = context.splitlines()
+    if data["status"] == "active":
+        assert lines[0] == f"Next action: {data['next_action']}"
+    else:  # finished: said first, its next action no task
+        assert lines[0].startswith("This branch has no active handoff, its work is finished: ")
+        assert (
+            lines[1] == f"The next action it last recorded (not a task now): {data['next_action']}"
+        )
     shown = sh("handoff-audit show --format json", state.folder)
     freshness = json.loads(shown.stdout)["freshness"]
     repo = state.repo

@@ -243,3 +243,58 @@ def test_a_skill_whose_step_asks_for_the_handoff_s_sections_passes_the_gate(
         },
     )
     assert blocked == [".claude/commands/handoff.md"]
+
+
+FILLED = """\
+# Handoff
+
+## State
+Tests pass in src/a.py but refunds fail on GBP.
+
+## Next step
+Finish src/a.py rounding.
+
+## Ruled out
+Using floats.
+"""
+FILLED_BIG = """\
+Before you stop, update HANDOFF.md:
+
+# Handoff 2026-12-04
+
+## Current state
+Refund endpoint returns 500 for GBP; fixed rounding in src/pay/round.py (42 tests pass).
+
+## What was done
+- Rewrote round_half_even in src/pay/round.py
+- Added 6 tests
+
+## Next steps
+1. Fix GBP conversion in src/pay/fx.py line 88.
+2. Run make test.
+
+## Blockers
+Waiting on Alice for the FX API key.
+"""
+ORDER_OVER_NOTES = {
+    ".claude/commands/session-handoff.md": "Before you stop, update HANDOFF.md:\n\n" + FILLED,
+    ".cursor/commands/handoff.md": FILLED.replace(
+        "# Handoff\n", "# Handoff\n\nWhen you finish, write HANDOFF.md:\n", 1
+    ),
+    ".github/prompts/handoff.md": FILLED_BIG,
+}
+
+
+def test_one_order_saying_when_to_write_over_a_filled_note_does_not_make_it_a_command(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """ "Before you stop, update HANDOFF.md:" at the top or under the title of a note whose
+    sections state facts (a file, a number, a line): those lines are the note's content, not
+    parts to write, and outweigh the one order; `check` reads such a HANDOFF.md as a note."""
+    assert _gated(git_repo, run_cli, ORDER_OVER_NOTES) == sorted(ORDER_OVER_NOTES)
+    for path in ("HANDOFF.md", "docs/HANDOFF.md"):
+        git_repo.write(path, ORDER_OVER_NOTES[".claude/commands/session-handoff.md"])
+    done = run_cli(
+        ["check", "--format", "json", "HANDOFF.md", "docs/HANDOFF.md"], cwd=git_repo.root
+    )
+    assert "not-a-handoff" not in [f["rule"] for f in done.json()["findings"]], done.out

@@ -10,7 +10,14 @@ import re
 
 from handoff_audit.markdown import facets
 from handoff_audit.markdown.prompts import command_syntax, instructions, orders, writes_handoff
-from handoff_audit.markdown.prose import FRONT_MATTER, HEADING, LIST_ITEM, order, prose_lines
+from handoff_audit.markdown.prose import (
+    FRONT_MATTER,
+    HEADING,
+    LIST_ITEM,
+    order,
+    prose_lines,
+    states_fact,
+)
 from handoff_audit.markdown.template import placeholders
 
 HANDOFF_FACETS = 2
@@ -67,7 +74,9 @@ def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:
     whose text states nothing (no line of ``stated``: "what is half done" describes). Sections
     under an order to write a handoff that ends on no colon ("Before you stop, update
     HANDOFF.md so the next session can pick up." over "## Done") are named only when every
-    line under them says what to write ("List what was finished ...", "What is half done")."""
+    line under them says what to write ("List what was finished ...", "What is half done").
+    A line stating a fact (`states_fact`: "fails on GBP in src/pay/fx.py", "42 tests pass") is
+    the note's content, never a part to write: its section's heading is said."""
     named: set[int] = set()
     listing = sections = heads = False
     heading: int | None = None
@@ -81,7 +90,7 @@ def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:
             named.add(number)
         elif sections:
             if heading is not None and (
-                number in stated or not (listing or _DESCRIBES.match(line))
+                number in stated or states_fact(line) or not (listing or _DESCRIBES.match(line))
             ):
                 named.discard(heading)
         elif listing and LIST_ITEM.match(line):

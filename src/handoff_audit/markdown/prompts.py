@@ -36,6 +36,7 @@ from handoff_audit.markdown.prose import (
     records_session,
     reports_state,
     short,
+    states_fact,
     verb_final_order,
 )
 from handoff_audit.markdown.template import placeholders
@@ -264,14 +265,22 @@ def _opening_order(text: str) -> list[tuple[int, str]]:
     """The line of a prompt that opens on an order to write a handoff ("Generate a handoff
     summary for this session.", "Update HANDOFF.md with:", "Before you stop, update
     HANDOFF.md:") in a file that records no session; ``[]`` otherwise. The order is a sentence
-    of its own, not an item of a list."""
+    of its own, not an item of a list. An order only saying when to write ("Before you stop,
+    update HANDOFF.md:") over more than one line stating a fact (`states_fact`) tops a note."""
     for number, line in prose_lines(text, prose_fences=True)[:OPENING_LINES]:
         ordered = order(line) or order(_WHEN_CLAUSE.sub("", line, count=1))
-        if not LIST_ITEM.match(line) and ((ordered and _instruction(line)) or writes_handoff(line)):
-            if records_session(_past_its_list(prose_lines(text), number, line)):
+        said = ordered and _instruction(line)
+        if not LIST_ITEM.match(line) and (said or writes_handoff(line)):
+            rest = _past_its_list(prose_lines(text), number, line)
+            if records_session(rest) or (not said and _facts(rest) > 1):
                 return []
             return [(number, short(line.strip()))]
     return []
+
+
+def _facts(prose: Sequence[tuple[int, str]]) -> int:
+    """How many lines of ``prose`` state a fact (`states_fact`)."""
+    return sum(1 for _, line in prose if states_fact(line))
 
 
 _DESCRIBES = re.compile(
@@ -288,13 +297,15 @@ def _past_its_list(
     """``prose`` without the list an order ending on a colon introduces ("… with:" over "2.
     What was done"), and without the lines after it that only describe what to write ("What
     was done this session." under "## Summary"): they name what to write, they record
-    nothing."""
+    nothing. An item stating a fact ("- Fixed rounding in src/pay/round.py") is kept: it is
+    the note's own content under a line asking for it."""
     if not line.rstrip().endswith((":", "：")):
         return list(prose)
     kept: list[tuple[int, str]] = []
     listing = True
     for number, each in prose:
-        if number > opening and ((listing and LIST_ITEM.match(each)) or _DESCRIBES.match(each)):
+        item = listing and LIST_ITEM.match(each) and not states_fact(each)
+        if number > opening and (item or _DESCRIBES.match(each)):
             continue
         listing = listing and number <= opening
         kept.append((number, each))

@@ -270,6 +270,23 @@ def recorded(line: str) -> bool:
     return RECORD.search(_DESCRIBED.sub(" ", line)) is not None
 
 
+_FACT = re.compile(
+    r"`[^`\n]+`|\d|\w\(\)|(?<![\w@/.-])(?:[\w.-]+/){2,}|(?:[\w.-]+/)+[\w.-]*\.[A-Za-z]{1,5}\b"
+    r"|\b[\w-]+\.(?:py|pyi|js|jsx|ts|tsx|go|rs|rb|java|kt|c|h|cpp|cs|php|sh|md|json|ya?ml|toml|"
+    r"sql|html?|css|txt|lock|cfg|ini)\b"
+)
+"""What only a line stating a fact holds: a code span, a number ("42 tests pass", "line 88"), a
+call (``refund()``), a path or a file name (``src/pay/fx.py``)."""
+_ITEM_MARK = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+")
+
+
+def states_fact(line: str) -> bool:
+    """``line``, past its list marker, states a fact (``_FACT``: "GBP refunds fail in
+    src/pay/fx.py line 88", "42 tests pass") rather than describing what to write there ("what
+    works and what is broken"): a handoff's content, even under an order to write one."""
+    return _FACT.search(_ITEM_MARK.sub("", line, count=1)) is not None
+
+
 def order(line: str) -> bool:
     """``line`` starts with a command ("Create …", "- Do not …"), past its list marker."""
     word = _FIRST_WORD.match(ORDER_LEAD.sub("", line, count=1))
@@ -389,4 +406,5 @@ __all__ = [
     "records_session",
     "reports_state",
     "short",
+    "states_fact",
 ]

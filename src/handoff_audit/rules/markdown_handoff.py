@@ -210,7 +210,8 @@ that opens on such an order ("Generate a handoff summary for this session.", "Up
 HANDOFF.md with:" in its first three lines, or after a clause saying when: "Before you stop,
 update HANDOFF.md:", "At the end of every session create docs/handoffs/YYYY-MM-DD-topic.md
 containing:") is settled by it, when it records no session (the lines under such an order that
-only describe a part, "What was done this session.", record none). A
+only describe a part, "What was done this session.", record none; an order only saying when,
+over more than one line stating a fact, a file, a number or a line, tops a note instead). A
 file written as orders to its reader counts too, whatever it is about (an agent's prompt, a
 brief for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",

@@ -298,3 +298,33 @@ def test_one_order_saying_when_to_write_over_a_filled_note_does_not_make_it_a_co
         ["check", "--format", "json", "HANDOFF.md", "docs/HANDOFF.md"], cwd=git_repo.root
     )
     assert "not-a-handoff" not in [f["rule"] for f in done.json()["findings"]], done.out
+
+
+FILLED_STEP = """\
+# Session notes
+
+1. Update HANDOFF.md with these sections:
+   - **State**: GBP refunds fail in src/pay/fx.py line 88; 42 tests pass in tests/test_round.py.
+   - **Done**: rewrote round_half_even in src/pay/round.py.
+   - **Next step**: fix the GBP conversion in src/pay/fx.py line 88, then run make test.
+   - **Ruled out**: floats, they lose pennies.
+   - **Blocked on**: Alice for the FX API key.
+"""
+
+
+def test_a_step_asking_for_sections_over_filled_in_items_is_still_a_note(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """ "1. Update HANDOFF.md with these sections:" over items that state facts (a file, a line,
+    "42 tests pass"): the items are the note filled in, not parts to write, so the gate blocks
+    it; the skill whose items only describe the parts still passes."""
+    blocked = _gated(
+        git_repo,
+        run_cli,
+        {
+            ".claude/commands/session-handoff.md": FILLED_STEP,
+            ".claude/skills/wrap/handoff.md": FILLED_STEP.replace("# Session notes\n\n", ""),
+            ".claude/skills/handoff/handoff.md": STEPS_SKILL,
+        },
+    )
+    assert blocked == [".claude/commands/session-handoff.md", ".claude/skills/wrap/handoff.md"]

@@ -76,7 +76,7 @@ def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:
     HANDOFF.md so the next session can pick up." over "## Done") are named only when every
     line under them says what to write ("List what was finished ...", "What is half done").
     A line stating a fact (`states_fact`: "fails on GBP in src/pay/fx.py", "42 tests pass") is
-    the note's content, never a part to write: its section's heading is said."""
+    the note's content, never a part to write: its item, or its section's heading, is said."""
     named: set[int] = set()
     listing = sections = heads = False
     heading: int | None = None
@@ -94,7 +94,7 @@ def _named_to_write(body: str, told: set[int], stated: set[int]) -> set[int]:
             ):
                 named.discard(heading)
         elif listing and LIST_ITEM.match(line):
-            named.add(number)
+            named |= set() if states_fact(line) else {number}
         else:
             listing = heads = False
     return named

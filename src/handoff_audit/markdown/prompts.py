@@ -553,14 +553,16 @@ def _outside_led_lists(prose: Sequence[tuple[int, str]]) -> list[tuple[int, str]
     conversation and identify:" over "- What was accomplished"): they spell out the order,
     and their past tense asks for a record rather than keeping one. Under an order to write a
     handoff ("2. Update HANDOFF.md with these sections:") every item names a part to write
-    ("- **State**: what works"). An item leads the items indented under it."""
+    ("- **State**: what works"), unless it states a fact ("- **State**: GBP refunds fail in
+    src/pay/fx.py line 88"): that is the note filled in. An item leads the items indented
+    under it."""
     kept: list[tuple[int, str]] = []
     led, writes, last, depth = False, False, 0, -1
     for number, line in prose:
         indent = len(line) - len(line.lstrip())
         if led and LIST_ITEM.match(line) and number - last <= 2 and indent > depth:
             last = number
-            if writes or RECORD.search(line):
+            if (writes and not states_fact(line)) or (not writes and RECORD.search(line)):
                 continue
             kept.append((number, line))
             continue

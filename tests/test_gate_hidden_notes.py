@@ -227,3 +227,28 @@ def test_the_action_blocks_a_note_whose_name_hides_a_zero_width_space(runner: Ru
     assert "HAND\\u200bOFF.md (shown as HANDOFF.md: its name holds invisible characters)" in (
         done.out
     )
+
+
+SHOWN_OPENER_COMMANDS = {
+    ".claude/commands/session-handoff.md": (
+        "Write HANDOFF.md for the next session. Do not put `<!--` comments in it. Example:\n\n"
+        + NOTE
+        + "\nFocus on: $ARGUMENTS\n"
+    ),
+    ".cursor/commands/handoff.md": (
+        "Write HANDOFF.md for the next session. Never leave this in it:\n\n```html\n<!-- todo\n"
+        "```\n\nExample:\n\n" + NOTE + "\nFocus on: $ARGUMENTS\n"
+    ),
+}
+
+
+def test_an_html_comment_opener_shown_as_code_hides_no_cue_after_it(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """ "Do not put `<!--` comments in it." or a fenced block holding ``<!--``: GitHub shows the
+    opener as text, so the ``$ARGUMENTS`` after it still makes the file a command."""
+    _feature_branch(git_repo)
+    for path, text in SHOWN_OPENER_COMMANDS.items():
+        git_repo.write(path, text)
+    git_repo.commit("commands quoting a comment opener")
+    assert _gated(git_repo, run_cli) == []

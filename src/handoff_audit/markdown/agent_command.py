@@ -56,14 +56,22 @@ def reads_as_handoff(text: str) -> bool:
     return len(said) >= HANDOFF_FACETS and len(set().union(*said)) > len(told) + dressed
 
 
-_COMMENTS = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_COMMENTS = re.compile(
+    r"(?P<code>^ {0,3}(?P<fence>`{3,}|~{3,}).*?(?:\n {0,3}(?P=fence)[`~]*[ \t]*$|\Z)"
+    r"|(?P<tick>`+)[^\n]+?(?P=tick)(?!`))"
+    r"|<!--.*?(?:-->|\Z)",
+    re.DOTALL | re.MULTILINE,
+)
 """An HTML comment, or one never closed, which hides the rest of the file: a reader on GitHub
-sees none of it, so nothing in it (``<!-- $ARGUMENTS -->``) makes the file a command."""
+sees none of it, so nothing in it (``<!-- $ARGUMENTS -->``) makes the file a command. A fenced
+block or a code span is matched first and kept: an ``<!--`` there is shown as text."""
 
 
 def _emptied(comment: re.Match[str]) -> str:
     """The ``comment`` emptied, its lines kept: an empty comment alone on its line still reads
-    as a template's blank, as the placeholder it stood for did."""
+    as a template's blank, as the placeholder it stood for did. Code is kept as it is."""
+    if comment.group("code") is not None:
+        return comment.group()
     return "<!-- -->" + "\n" * comment.group().count("\n")
 
 

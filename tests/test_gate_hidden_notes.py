@@ -40,6 +40,9 @@ HIDDEN_CUES = [
     "\nSee <!-- $ARGUMENTS --> above.\n",
     "\n<!--\n" + "<fill in>\n" * 20 + "-->\n",
     "\n<!-- never closed\n$ARGUMENTS\n",
+    "\n[//]: # ($ARGUMENTS)\n",
+    "\n[comment]: <> ($ARGUMENTS)\n",
+    '\n[//]: # "$ARGUMENTS"\n',
 ]
 
 

@@ -33,8 +33,8 @@ def reads_as_handoff(text: str) -> bool:
     "Update this file before you stop." under State and Next step does not outweigh them.
     Command-like front matter (``description: Write a handoff``) counts as one more instruction, and
     under it only headings count as facets: front matter is the pull request's to write, over a
-    handoff as over a command. Nothing inside an HTML comment is a command's cue: GitHub shows none
-    of it."""
+    handoff as over a command. Nothing inside an HTML comment or a link reference definition
+    (``[//]: # ($ARGUMENTS)``) is a command's cue: GitHub shows none of it."""
     block = FRONT_MATTER.match(text)
     body = text[block.end() :] if block is not None else text
     after = text.count("\n", 0, block.end()) if block is not None else 0
@@ -59,12 +59,15 @@ def reads_as_handoff(text: str) -> bool:
 _COMMENTS = re.compile(
     r"(?P<code>^ {0,3}(?P<fence>`{3,}|~{3,}).*?(?:\n {0,3}(?P=fence)[`~]*[ \t]*$|\Z)"
     r"|(?P<tick>`+)[^\n]+?(?P=tick)(?!`))"
-    r"|<!--.*?(?:-->|\Z)",
+    r"|<!--.*?(?:-->|\Z)"
+    r"|(?P<reference>^ {0,3}\[[^\]\n]+\]:[ \t]*\S+(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\)))?"
+    r"[ \t]*$)",
     re.DOTALL | re.MULTILINE,
 )
 """An HTML comment, or one never closed, which hides the rest of the file: a reader on GitHub
 sees none of it, so nothing in it (``<!-- $ARGUMENTS -->``) makes the file a command. A fenced
-block or a code span is matched first and kept: an ``<!--`` there is shown as text."""
+block or a code span is matched first and kept: an ``<!--`` there is shown as text. A link
+reference definition (``[//]: # ($ARGUMENTS)``, ``[comment]: <> (…)``) is shown as nothing too."""
 
 
 def _emptied(comment: re.Match[str]) -> str:
@@ -72,6 +75,8 @@ def _emptied(comment: re.Match[str]) -> str:
     as a template's blank, as the placeholder it stood for did. Code is kept as it is."""
     if comment.group("code") is not None:
         return comment.group()
+    if comment.group("reference") is not None:
+        return ""
     return "<!-- -->" + "\n" * comment.group().count("\n")
 
 

@@ -64,7 +64,8 @@ instruction lines than lines that hand work over (the sections a "with these sec
 for, each described, are what to write, as are those "Before you stop, update HANDOFF.md:" or "At
 the end of every session create docs/handoffs/YYYY-MM-DD-topic.md containing:" asks for, unless
 their lines state facts, a file, a number or a line: "fails on GBP in src/pay/fx.py";
-nothing inside an HTML comment counts, as GitHub shows none of it); one that reads as a
+nothing inside an HTML comment or a link reference definition (`[//]: # ($ARGUMENTS)`)
+counts, as GitHub shows none of it); one that reads as a
 handoff, with sections such as State and Next step, is blocked whatever its front matter or
 one stray instruction line; such a file, and a `handoff.md` beside another tool's JSON, is read in
 UTF-16 or UTF-32 too, with a byte order mark or without, as its reader reads it; a Git LFS pointer

@@ -1,6 +1,6 @@
-"""A plugin's or a project's ``skills/`` folder holds one folder per skill
-(``plugins/wrap/skills/handoff/SKILL.md``, ``skills/handoff/handoff.md``) at any depth, as a
-plugin's ``commands/`` does: an agent's instruction folder, like ``.claude/skills/``. Its files
+"""A plugin's or a repository's top-level ``skills/`` folder holds one folder per skill
+(``plugins/wrap/skills/handoff/SKILL.md``, ``skills/handoff/handoff.md``), as a plugin's
+``commands/`` does: an agent's instruction folder, like ``.claude/skills/``. Its files
 are not searched for handoffs (by ``check``, the Stop hook or the merge gate), one named on the
 command line gets its one ``not-a-handoff`` warning for its place, and the gate still blocks a
 working note there by its name or by what it says. Real repositories, the real CLI and hook."""
@@ -98,3 +98,18 @@ def test_the_hook_lets_a_branch_with_a_skill_finish(git_repo: GitRepo, run_cli: 
     stopped = run_hook(stop_event(git_repo.root))
     assert stopped.code == 0, stopped.err
     assert "skills/" not in stopped.err + stopped.out
+
+
+def test_a_project_s_own_skills_folder_is_searched(git_repo: GitRepo, run_cli: Run) -> None:
+    """``skills/`` deeper than the root and outside a plugin (``app/skills/billing/``) is the
+    project's own folder, not an agent's: a note there is audited and gated like any other."""
+    git_repo.write("README.md", "hi\n")
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write("app/skills/billing/handoff.md", NOTE)
+    git_repo.commit("a note in the app's skills folder")
+    found = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert [p["path"] for p in found.json()["packets"]] == ["app/skills/billing/handoff.md"]
+    gated = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    blocked = [f["path"] for f in gated.json()["findings"] if f["rule"] == "handoff-in-merge"]
+    assert blocked == ["app/skills/billing/handoff.md"]

@@ -284,26 +284,30 @@ def in_series(path: str, config: Config) -> bool:
 
 
 _AGENT_FOLDER = re.compile(
-    r"(?:^|/)(?:(?:\.(?:claude|cursor|codex|gemini|opencode|windsurf|github|agents?)/"
+    r"(?:^|/)(?:\.(?:claude|cursor|codex|gemini|opencode|windsurf|github|agents?)/"
     r"(?:commands|agents|skills|prompts|command|workflows|rules)|prompts|\.prompts|commands)/"
-    r"|skills/(?=[^/]+/))"
+    r"|(?:(?:^|/)plugins/[^/]+/|^)(?P<skills>skills/)(?=[^/]+/)"
 )
-"""An agent's command, prompt or skill folder; a plugin's ``skills/`` at any depth holds one
-folder per skill (``plugins/wrap/skills/handoff/SKILL.md``)."""
+"""An agent's command, prompt or skill folder. ``skills/`` holds one folder per skill only at
+the repository's root (``skills/handoff/SKILL.md``, the Agent Skills layout) or in a plugin
+(``plugins/wrap/skills/handoff/SKILL.md``); elsewhere (``app/skills/billing/``) it is the
+project's own folder."""
 
 
 def agent_folder(path: str) -> str | None:
     """The agent's command, prompt or skill folder ``path`` is in (``.claude/commands/``), or
     None."""
     found = _AGENT_FOLDER.search(path)
-    return None if found is None else found.group(0).lstrip("/")
+    if found is None:
+        return None
+    return found.group("skills") or found.group(0).lstrip("/")
 
 
 def is_agent_file(path: str) -> bool:
     """True for a file in an agent's command, prompt or skill folder (``.claude/commands/``,
-    ``prompts/``, a plugin's ``commands/`` or a skill's folder in ``skills/`` at any depth,
-    ...): its markdown files about handoffs are instructions, not handoffs, so they are not
-    searched for (one named on the command line is still audited), and the merge gate blocks
-    one there only by a working note's name (`rules.merge`); a JSON packet there is found and
-    gated like any other."""
+    ``prompts/``, a plugin's ``commands/`` at any depth, a skill's folder in a top-level
+    ``skills/`` or a plugin's ``plugins/<name>/skills/``, ...): its markdown files about
+    handoffs are instructions, not handoffs, so they are not searched for (one named on the
+    command line is still audited), and the merge gate blocks one there only by a working note's
+    name (`rules.merge`); a JSON packet there is found and gated like any other."""
     return _AGENT_FOLDER.search(path) is not None

@@ -256,7 +256,8 @@ never read as standing (its past tense is not read).
 One finding names the first such lines; the file's facets are then not judged (no `md-incomplete`).
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, a
-plugin's `commands/` or a skill's folder in `skills/` at any depth, …) are not searched for
+plugin's `commands/` at any depth, a skill's folder in a top-level `skills/` or a plugin's
+`plugins/<name>/skills/`, …) are not searched for
 hand-written handoffs at all (a JSON packet there is found like any other); a markdown file there
 that is named on the command line gets this finding for its place alone, whatever it says.
 

@@ -189,7 +189,7 @@ class Fixes:
         if problem.kind == "pending" and (pending := self.gate.pending) is not None:
             # The same parts `show` and a new session are told (`Pending.told`).
             return Advice(pending.reason, pending.command, pending.also)
-        if problem.kind in ("rebase", "left-branch"):
+        if problem.kind in ("rebase", "left-branch", "unbranched"):
             return self.rebase(problem)
         if problem.kind == "secret" and problem.finding is not None:
             return self.secret_advice(problem.finding)
@@ -245,7 +245,10 @@ class Fixes:
         """A rebase stopped midway: go on with it; changes it has not staged (an `edit` step's
         amendment begun) are staged first, which `--continue` refuses without. A HEAD left
         detached off a branch (``left-branch``, as a bare `bisect reset` after one leaves it):
-        back to the branch."""
+        back to the branch; one with commits no branch holds (``unbranched``): a new branch."""
+        if problem.kind == "unbranched":
+            also = "NEW-BRANCH: a name for the work; its handoff is judged at the next stop"
+            return Advice(problem.message, problem.command, also)
         if problem.kind == "left-branch":
             return Advice(
                 problem.message,

@@ -48,6 +48,7 @@ from handoff_audit.git.rebase_state import (
 )
 from handoff_audit.git.setup_change import setup_only_paths
 from handoff_audit.git.tracked import is_tracked
+from handoff_audit.git.unbranched import unbranched_work
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo, Severity
@@ -79,7 +80,8 @@ class Problem:
     kind: str
     """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``rebase`` (one
     stopped midway), ``pending`` (a sequence, `git am` or `git bisect` left midway),
-    ``left-branch`` (a detached HEAD a checkout moved to from a branch),
+    ``left-branch`` (a detached HEAD a checkout moved to from a branch), ``unbranched`` (a
+    detached HEAD with commits no branch holds),
     ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``nested`` (a repository or worktree inside this one, no submodule),
     ``secret`` (a credential in a file that is none of the branch's packets), ``working-note``
@@ -235,13 +237,18 @@ def _judge_detached(gate: Gate, refs: Sequence[plumbing.Ref], protected: Sequenc
     checked out a commit away from a branch that is not protected (`rebase_state.left_branch`:
     a `git bisect reset` back to a bisect's detached start, a `git checkout COMMIT`, a `git
     checkout --detach` then another) and not its tip: the session would end off that branch,
-    its handoff never checked. The way back is to switch to it."""
+    its handoff never checked. The way back is to switch to it. Commits that only HEAD holds
+    (`unbranched_work`) block first: they need a branch of their own."""
     left, checkouts = left_branch(gate.root)
     tip = next((r.commit for r in refs if r.name == f"refs/heads/{left}"), None)
     try:
         head = plumbing.run(gate.root, ["rev-parse", "--verify", "-q", "HEAD"]).decode().strip()
     except plumbing.GitError:
         head = tip or ""
+    said = unbranched_work(gate.root, head)
+    if said is not None:
+        gate.problems.append(Problem("unbranched", said, command="git switch -c NEW-BRANCH"))
+        return
     if not left or tip is None or tip == head or matches_any(left, protected):
         gate.note = "HEAD is detached: no branch to hand off"
         return

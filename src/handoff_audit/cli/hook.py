@@ -220,6 +220,8 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     branch = redact(gate.branch or "")
     if blocks and any(p.kind == "left-branch" for p in gate.problems):
         head = "handoff-audit: do not stop yet: HEAD is detached, off the branch it left."
+    elif blocks and any(p.kind == "unbranched" for p in gate.problems):
+        head = "handoff-audit: do not stop yet: HEAD is detached, with commits on no branch."
     elif blocks and (gate.branch is None or (gate.protected and midway)):
         head = "handoff-audit: do not stop yet: a git operation is left midway."
     elif blocks and gate.protected:  # it needs no packet: only a conflict blocks it

@@ -1,0 +1,43 @@
+"""Work committed on a detached HEAD: `git checkout --detach`, then a commit. The hook said
+"HEAD is detached: no branch to hand off" and let the session end, though the commit is on no
+branch and is lost once another commit is checked out. It blocks now with `git switch -c
+NEW-BRANCH`, and lets the session go on to the branch's own judgement once it is run. A
+detached HEAD whose commits a branch, a remote-tracking branch or a tag holds is let through,
+as before."""
+
+from __future__ import annotations
+
+from agent_support import run_fix, run_hook, stop_event
+from conftest import GitRepo
+from test_agent_conflict_source import _commands
+
+
+def _detached_work(repo: GitRepo) -> None:
+    repo.write("a.py", "a = 1\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/d")
+    repo.write("a.py", "a = 2\n")
+    repo.commit("work")
+    repo.git("checkout", "-q", "--detach")
+    repo.write("a.py", "a = 3\n")
+    repo.commit("detached work")
+
+
+def test_commits_on_no_branch_block_until_they_get_one(git_repo: GitRepo) -> None:
+    _detached_work(git_repo)
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "HEAD is detached, with commits on no branch" in run.err, run.err
+    assert "with 1 commit(s) that no branch or tag holds" in run.err, run.err
+    assert _commands(run.lines) == ["git switch -c NEW-BRANCH"], run.err
+    assert run_fix(git_repo.root, "git switch -c feat/more").returncode == 0
+    again = run_hook(stop_event(git_repo.root))
+    # On its branch, the work is judged as any branch's: it needs its handoff.
+    assert again.code == 2 and "branch feat/more has work of its own" in again.err, again.err
+
+
+def test_commits_a_tag_holds_are_let_through(git_repo: GitRepo) -> None:
+    _detached_work(git_repo)
+    git_repo.git("tag", "v1")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 0 and "HEAD is detached: no branch to hand off" in run.err, run.err

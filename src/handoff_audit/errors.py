@@ -21,6 +21,11 @@ class ConfigError(InputError):
     lets the session go with it, as with a configuration that cannot be read."""
 
 
+class ShallowHistory(InputError):
+    """HEAD and its base branch share no commit because the clone is shallow: the branch's own
+    work cannot be told until more history is fetched (never "no work")."""
+
+
 EXIT_OK = 0
 """Nothing at the failing level."""
 EXIT_FINDINGS = 1

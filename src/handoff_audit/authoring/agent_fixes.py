@@ -197,6 +197,8 @@ class Fixes:
             return Advice(*note_advice(problem.finding, self.path))
         if problem.kind == "nested":
             return Advice(*exclude_advice(problem.files))
+        if problem.kind == "shallow":
+            return Advice(problem.message, problem.command)
         return self.commit_advice(problem)
 
     def commit_advice(self, problem: Problem) -> Advice:

@@ -32,7 +32,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import ignored_handoffs
 from handoff_audit.engine.series_folders import SeriesFolders
-from handoff_audit.errors import ConfigError, InputError
+from handoff_audit.errors import ConfigError, InputError, ShallowHistory
 from handoff_audit.git import merge_work, plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
@@ -81,7 +81,8 @@ class Problem:
     """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``rebase`` (one
     stopped midway), ``pending`` (a sequence, `git am` or `git bisect` left midway),
     ``left-branch`` (a detached HEAD a checkout moved to from a branch), ``unbranched`` (a
-    detached HEAD with commits no branch holds),
+    detached HEAD with commits no branch holds), ``shallow`` (no merge base with the base
+    branch in a shallow clone: its work cannot be told),
     ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``nested`` (a repository or worktree inside this one, no submodule),
     ``secret`` (a credential in a file that is none of the branch's packets), ``working-note``
@@ -569,7 +570,11 @@ def _needs_handoff(
     finished handoff covers, committed or about to be (its handoff is then the current file of
     a ``series`` it wrote, in ``gate.packets``, else a problem is added unless an ``inherited``
     packet's fix starts one); False with the note saying why not."""
-    bench = _read_bench(gate, branch, config)
+    try:
+        bench = _read_bench(gate, branch, config)
+    except ShallowHistory as error:  # never "no work": the history that tells it is missing
+        gate.problems.append(Problem("shallow", str(error), command="git fetch --unshallow"))
+        return True
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     # A repository or worktree inside this one is no work (`Workbench.nested`): the hook's
     # fix for it keeps git from seeing it.

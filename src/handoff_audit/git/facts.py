@@ -437,10 +437,8 @@ class _Gatherer:
     def _merging_in(self) -> tuple[str, ...]:
         """The pre-commit hook's merge under way into ``HEAD``: the commit it merges in, whose
         ancestors are the merge commit's too."""
-        staged = self.target.staged
-        if staged is None or staged.merge_head is None or self.target.head is not None:
-            return ()
-        return (staged.merge_head,)
+        merge_head = self.target.staged.merge_head if self.target.staged else None
+        return (merge_head,) if merge_head and self.target.head is None else ()
 
     def _read_history(
         self,
@@ -471,7 +469,9 @@ class _Gatherer:
         checked_out = resolved.get("HEAD")
         changes, walk_needs_more = self._read_changes(head, checked_out == head, walk)
         facts.twin_newer = self.pairs.order()
-        needs_more = needs_more or walk_needs_more
+        # No commit that both HEAD and the target's tip reach: the clone hides their merge base.
+        facts.unjoined = bool(walk.base and not walk.ours & walk.theirs and self.repo.shallow)
+        needs_more = needs_more or walk_needs_more or facts.unjoined
         # How far the work went on after each packet's last change: the same count as for the
         # lkg commits, over the ancestry already read (no git call).
         changed = {entry["changed"].sha for entry in changes.values() if entry.get("changed")}

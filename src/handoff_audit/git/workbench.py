@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.errors import InputError
+from handoff_audit.errors import InputError, ShallowHistory
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.base_tip import base_ref, shown_name
@@ -20,6 +20,7 @@ from handoff_audit.git.protected import protected_patterns
 from handoff_audit.git.unknown_target import unknown_target
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.packet import is_packet_file
+from handoff_audit.shell import quote
 
 _STATUS_WORDS = {"?": "untracked", "M": "modified", "A": "added", "D": "deleted", "U": "unmerged"}
 
@@ -130,6 +131,7 @@ def workbench_at(
         if tip is not None:
             merge_base = plumbing.merge_base(root, head[0], tip)
             if merge_base is None:
+                _refuse_shallow(root, base_branch or target or "")
                 if target is not None:
                     raise InputError(f"HEAD and {target} share no history; no merge base to diff")
                 base_branch = None
@@ -147,6 +149,20 @@ def workbench_at(
     )
     kept = tuple(path for path in changed if not own(path))
     return Workbench(root, branch, head[0], kept, base_branch, base, dirt, nested)
+
+
+def _refuse_shallow(root: Path, base_branch: str) -> None:
+    """`ShallowHistory` when the clone at ``root`` is shallow: a merge base is missing only
+    because the commits that join HEAD and ``base_branch`` were not fetched."""
+    info = plumbing.repo_info(root)
+    if info is None or not info.shallow:
+        return
+    raise ShallowHistory(
+        f"HEAD and {base_branch} share no commit in this shallow clone (their history is not "
+        "fetched), so the branch's own work cannot be told: fetch it with `git fetch "
+        "--unshallow` (or `git fetch --deepen=500` until `git merge-base HEAD "
+        f"{quote(base_branch)}` finds a commit)"
+    )
 
 
 def branch_changes(

@@ -112,6 +112,9 @@ class History:
     """Why deepening a shallow clone failed, when it was tried and failed."""
     fetch_skipped: bool = False
     """More history was needed but the audit was not allowed to fetch (no --fetch-history)."""
+    unjoined: bool = False
+    """The commit checked and the merge target's tip share no commit in this shallow clone
+    (after any deepening): which later commits are the branch's own is not known."""
     packets: dict[str, PacketHistory] = field(default_factory=dict)
     """Per work-tree packet path."""
     ref_times: dict[str, int] = field(default_factory=dict)

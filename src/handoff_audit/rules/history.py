@@ -358,6 +358,12 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
         yield from _age(ctx, facts, packet, info)
         if info.changed_unavailable:
             unavailable.append("the commit that last changed it is beyond the shallow clone")
+    if facts.unjoined and not info.uncommitted:
+        unavailable.append(
+            "the commit checked and the merge target share no commit in this shallow clone "
+            "(their merge base is not fetched), so which later commits are this branch's work "
+            "is not known"
+        )
     if unavailable:
         reason = facts.missing_reason
         yield Hit(

@@ -2,7 +2,9 @@
 
 Without `protected-branches` in the configuration, the protected branch is the first that exists
 of ``origin/HEAD``'s target, ``main``, ``master``, ``trunk`` and ``develop`` (in a pull request,
-then its base branch): a clone whose default is ``trunk`` needs no configuration. In CI the
+then its base branch): a clone whose default is ``trunk`` needs no configuration; an
+``origin/HEAD`` that names the checked-out branch is passed over when ``main`` or ``master``
+exists (`_feature_head`). In CI the
 repository's default branch, named by the event, counts as protected too (`git.facts`).
 """
 
@@ -36,6 +38,8 @@ def protected_patterns(
     makes its first commit there)."""
     if configured is not None:
         return configured
+    if refs is not None and _feature_head(origin_head, refs):
+        origin_head = None
     candidates = (origin_head, *DEFAULT_CANDIDATES, also)
     if refs is None:
         return tuple(dict.fromkeys(name for name in candidates if name))
@@ -46,6 +50,16 @@ def protected_patterns(
     if unborn and unborn in candidates:
         return (unborn,)
     return ()
+
+
+def _feature_head(origin_head: str | None, refs: Sequence[Ref]) -> bool:
+    """Whether ``origin/HEAD`` names the checked-out branch, no default name, while ``main`` or
+    ``master`` exists: a clone of a remote whose HEAD is the feature branch (``git clone
+    --branch fix/x`` of a bare copy made while fix/x was checked out) is no default branch."""
+    if origin_head is None or origin_head in DEFAULT_CANDIDATES:
+        return False
+    checked_out = any(ref.current and ref.name == f"refs/heads/{origin_head}" for ref in refs)
+    return checked_out and any(ref.branch in ("main", "master") for ref in refs)
 
 
 def unborn_branch(branch: str | None, refs: Sequence[Ref]) -> str | None:

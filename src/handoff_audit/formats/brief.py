@@ -387,6 +387,11 @@ def _lkg_line(freshness: Freshness) -> str:
         )
     if status == "missing":
         return f"last_known_good_commit {lkg} is not a commit in this repository"
+    if status == "unavailable":
+        return (
+            f"last_known_good_commit {lkg} is not in this shallow clone (its history is not "
+            "fetched): `git fetch --unshallow` fetches it"
+        )
     if status == "not-ancestor":
         return f"last_known_good_commit {lkg} is not in this branch's history (rebased?)"
     since = freshness.since_lkg

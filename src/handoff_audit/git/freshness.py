@@ -168,7 +168,8 @@ def _lkg_range(
     if not plumbing.is_commit_id(lkg):
         return "invalid", None
     if found is None:
-        return "missing", None
+        info = plumbing.repo_info(walk.root)
+        return ("unavailable" if info is not None and info.shallow else "missing"), None
     walked = walk.range(found[0])
     # An ancestor of HEAD exactly when it is HEAD or the parent of a commit since it.
     parents = {parent for _, commit_parents in walked.commits for parent in commit_parents}

@@ -10,7 +10,7 @@ from typing import Literal
 from handoff_audit.model.repo_history import Commit
 
 BriefState = Literal["active", "finished", "hand-written", "named"]
-LkgStatus = Literal["ok", "missing", "not-ancestor", "invalid", "none"]
+LkgStatus = Literal["ok", "missing", "unavailable", "not-ancestor", "invalid", "none"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +39,9 @@ class Freshness:
     lkg: str | None = None
     """``last_known_good_commit`` as the packet writes it (``None`` for a hand-written one)."""
     lkg_status: LkgStatus = "none"
-    """``ok``: an ancestor of HEAD; ``missing``: no such commit here; ``not-ancestor``;
-    ``invalid``: not a commit id; ``none``: the handoff names none."""
+    """``ok``: an ancestor of HEAD; ``missing``: no such commit here; ``unavailable``: none
+    here, in a shallow clone that may hide it (as `check`'s `history-unavailable`);
+    ``not-ancestor``; ``invalid``: not a commit id; ``none``: the handoff names none."""
     since_lkg: Since | None = None
     """The commits since ``last_known_good_commit`` (only when ``lkg_status`` is ``ok``)."""
     lkg_trusted: bool = False

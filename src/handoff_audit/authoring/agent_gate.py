@@ -679,17 +679,15 @@ def _finished(
     series = SeriesFolders(gate.root, config)
     base = bench.base
     since = None if base == plumbing.empty_tree(len(base)) else base
-    walked: list[tuple[str, tuple[str, ...]]] = []
     merges: dict[str, list[str]] = {}  # merges with own files, passed over until a finish
     with merge_work.walk(gate.root, bench.head, since) as walk:
         for change, parents in walk:
             if change.sha == base:
                 return None
-            walked.append((change.sha, parents))
             work = [path for path in change.files if not beside_work(path, config, series)]
             for path in change.files:
                 if path in finished:
-                    if merge_work.any_by_hand(gate.root, walked, merges):
+                    if merge_work.any_by_hand(gate.root, merges):
                         return None
                     if _undescribed(gate.root, finished[path], change, work):
                         return None  # work amended into the finish: it is no finished work
@@ -697,7 +695,7 @@ def _finished(
                 if _hand_written(path, change.files, config) and not os.path.lexists(
                     gate.root / path
                 ):
-                    if merge_work.any_by_hand(gate.root, walked, merges):
+                    if merge_work.any_by_hand(gate.root, merges):
                         return None
                     how = _gone(gate.root, change.files, config)
                     return f"{path} {how} (commit {change.sha[:12]})"

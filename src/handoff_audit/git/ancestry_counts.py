@@ -148,8 +148,6 @@ class TargetSide:
     merged_in: frozenset[str] = frozenset()
     """The branch's merges of the target (`Ancestry.merges_in`): of `commits`, yet what one
     made by hand (`counted`) is the branch's work."""
-    graph: Walk = field(default_factory=list)
-    """The walk's commits with their parents (`Ancestry.commits`)."""
     by_hand: merge_work.Made = field(default_factory=dict)
     """What each of `merged_in` made by hand, read when `counted` first asks."""
 
@@ -176,8 +174,7 @@ class TargetSide:
         if not others or change.sha not in self.merged_in:
             return others, self.commits
         if change.sha not in self.by_hand:  # every merge of the target at once, when first asked
-            order = merge_work.children_first(self.graph, self.merged_in)
-            self.by_hand.update(merge_work.made_by_hand(root, order))
+            self.by_hand.update(merge_work.made_by_hand(root, sorted(self.merged_in)))
         hand = merge_work.kept(self.by_hand, change.sha, change.files)
         made = {from_top(path) for path in (change.files if hand is None else hand)}
         return [path for path in others if path in made], frozenset()
@@ -189,7 +186,7 @@ def target_side(root: Path, walk: Ancestry) -> TargetSide:
     mixed = walk.mixed_merges()
     differ = plumbing.changed_from(root, list(mixed.items())) if mixed else {}
     own = {sha: frozenset(files) for sha, files in differ.items()}
-    return TargetSide(walk.targets(), walk.target_merges(), own, walk.merges_in(), walk.commits)
+    return TargetSide(walk.targets(), walk.target_merges(), own, walk.merges_in())
 
 
 def ancestry_walk(

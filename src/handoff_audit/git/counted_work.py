@@ -127,8 +127,7 @@ def target_commits(
         if len(parents) > 1 and commit.sha not in theirs and set(parents[1:]) <= theirs
     ]
     asked = {commit.sha for commit, _ in merges if commit.files}
-    order = merge_work.children_first([(c.sha, ps) for c, ps in walked], asked)
-    by_hand = merge_work.made_by_hand(root, order)
+    by_hand = merge_work.made_by_hand(root, sorted(asked))
     made: dict[str, tuple[str, ...]] = {}
     for commit, _parents in merges:
         hand = merge_work.kept(by_hand, commit.sha, commit.files) if commit.files else set()

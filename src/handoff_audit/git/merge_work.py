@@ -3,9 +3,10 @@ those whose merged result differs from what git's own merge of its parents gives
 resolutions and edits made in the merge) and from every other parent's version. The rest it
 brought in from the merged side: a merge of the base ("Update branch") that changed a file the
 branch also changed, in other lines, did no work of the branch's. A constant number of git
-processes, whatever the number of merges asked about: one ``git log --remerge-diff`` for all
-of them (their parents too), one ``diff-tree --stdin`` against their other parents; before git
-2.36, which cannot redo a merge, one more ``git log`` for the parents."""
+processes, whatever the number of merges asked about: a ``merge-base`` and a ``rev-list`` that
+put them in order (`children_first`), one ``git log --remerge-diff`` for all of them (their
+parents too), one ``diff-tree --stdin`` against their other parents; before git 2.36, which
+cannot redo a merge, one more ``git log`` for the parents."""
 
 from __future__ import annotations
 
@@ -26,15 +27,14 @@ def made_by_hand(root: Path, shas: Sequence[str]) -> Made:
     """For each of the commits ``shas``, the files it made by hand (`Made`), among all the
     files it changed: a caller keeps those of the files it asks about, which the merge changed
     against its first parent (`kept`). When git cannot redo the merges (before 2.36), the files
-    that differ from every other parent: a file both sides changed counts too. ``shas`` come
-    children first (`children_first`): ``git log`` forgets the parents of a commit it has shown,
-    and a later merge's redo walks them to find its merge base."""
-    wanted = list(dict.fromkeys(shas))
-    for sha in wanted:
+    that differ from every other parent: a file both sides changed counts too. ``shas`` in any
+    order: git is asked about them children first (`children_first`)."""
+    for sha in shas:
         if not plumbing.is_commit_id(sha):
             raise plumbing.GitError(f"not a commit id: {sha!r}")
-    if not wanted:
+    if not shas:
         return {}
+    wanted = children_first(root, shas)
     redone = True
     try:
         found = _log(root, wanted, "--remerge-diff", "--name-only")
@@ -57,15 +57,12 @@ def made_by_hand(root: Path, shas: Sequence[str]) -> Made:
     }
 
 
-def any_by_hand(
-    root: Path, walked: Sequence[tuple[str, Sequence[str]]], merges: dict[str, list[str]]
-) -> bool:
-    """Whether one of ``merges`` (merge -> files it changed against its first parent), met in
-    ``walked`` (commits with their parents), made one of those files by hand (`made_by_hand`:
-    one call for all of them)."""
+def any_by_hand(root: Path, merges: dict[str, list[str]]) -> bool:
+    """Whether one of ``merges`` (merge -> files it changed against its first parent) made one
+    of those files by hand (`made_by_hand`: one call for all of them)."""
     if not merges:
         return False
-    made = made_by_hand(root, children_first(walked, merges))
+    made = made_by_hand(root, list(merges))
     return any(kept(made, sha, files) != set() for sha, files in merges.items())
 
 
@@ -76,27 +73,19 @@ def kept(made: Made, sha: str, files: Sequence[str]) -> set[str] | None:
     return None if hand is None else {path for path in files if path in hand}
 
 
-def children_first(
-    walked: Sequence[tuple[str, Sequence[str]]], wanted: Collection[str]
-) -> list[str]:
-    """The commits ``wanted`` of the history ``walked`` (commits with their parents, in any
-    order), none after one of its ancestors."""
-    parents = dict(walked)
-    done: set[str] = set()
-    order: list[str] = []
-    for start in (sha for sha in parents if sha not in done):
-        stack = [(start, iter(parents[start]))]
-        done.add(start)
-        while stack:
-            sha, below = stack[-1]
-            nxt = next((p for p in below if p in parents and p not in done), None)
-            if nxt is None:
-                stack.pop()
-                order.append(sha)
-            else:
-                done.add(nxt)
-                stack.append((nxt, iter(parents[nxt])))
-    return [sha for sha in reversed(order) if sha in wanted]
+def children_first(root: Path, shas: Collection[str]) -> list[str]:
+    """The commits ``shas``, none after one of its ancestors, as their real ancestry orders them
+    whatever their dates (``git log`` forgets the parents of a commit it has shown, and a later
+    merge's redo walks them to find its merge base): a topological ``rev-list`` of them down to
+    their common ancestors (one ``merge-base``), which it leaves out (one of ``shas`` among those
+    is an ancestor of all the others: last)."""
+    wanted = list(dict.fromkeys(shas))
+    bases = plumbing.run(root, ["merge-base", "--octopus", "--all", *wanted], ok_codes=(0, 1))
+    args = ["rev-list", "--topo-order", *wanted, "--not", *bases.decode("ascii").split(), "--"]
+    order = plumbing.run(root, args).decode("ascii").split()
+    asked = set(wanted)
+    first = [sha for sha in order if sha in asked]
+    return first + [sha for sha in wanted if sha not in set(first)]
 
 
 def _log(root: Path, shas: list[str], *options: str) -> dict[str, tuple[list[str], list[str]]]:

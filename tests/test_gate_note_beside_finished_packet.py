@@ -114,3 +114,39 @@ def test_check_leaves_an_active_packets_note_to_active_in_merge(
     git_repo.write("handoff.md", NOTE)
     git_repo.commit("active packet and a note")
     assert _blocked(run_cli, git_repo.root) == [("active-in-merge", "handoff.json")]
+
+
+IN_TITLE = {
+    "setext heading": (
+        "State: GBP refunds fail in src/refund.py; 42 tests pass.\n"
+        "Next step: finish rounding in src/refund.py line 88, then run make test.\n"
+        "Ruled out: floats, they lose pennies.\n=====\n"
+    ),
+    "one-line heading": (
+        "# Handoff: State: GBP refunds fail in src/refund.py, 42 tests pass. "
+        "Next step: finish rounding in src/refund.py line 88\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("heading", IN_TITLE.values(), ids=IN_TITLE.keys())
+def test_check_blocks_a_note_in_the_title_of_an_untitled_archived_packets_twin(
+    git_repo: GitRepo, run_cli: Any, heading: str
+) -> None:
+    """A packet without a `title` renders a generic one; a twin whose title says anything else
+    (a whole note in a setext or one-line heading) is not its twin, and `md-mismatch` says so.
+    The rendered title in another letter case is still its own."""
+    _feature_branch(git_repo)
+    data = packet(branch="feat/refunds", lkg=git_repo.head(), status="archived")
+    data.pop("title", None)
+    twin = render_packet(data)
+    assert twin.startswith("# Handoff\n")
+    git_repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    git_repo.write("handoff.md", twin.replace("# Handoff\n", "# HANDOFF\n", 1))
+    git_repo.commit("archived packet and its twin")
+    assert _blocked(run_cli, git_repo.root) == []
+    git_repo.write("handoff.md", twin.replace("# Handoff\n", heading, 1))
+    git_repo.commit("a note in the twin's title")
+    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "handoff.md")]
+    done = run_cli(["check", "--format", "json", "--select", "md-mismatch"], cwd=git_repo.root)
+    assert [f["path"] for f in done.json()["findings"]] == ["handoff.md"], done.out

@@ -49,8 +49,7 @@ def compare(data: Mapping[str, Any], markdown: str) -> list[Difference]:
         return []
     parsed = parse(markdown)
     found: list[Difference] = []
-    title = data.get("title")
-    if isinstance(title, str) and fold(title) != fold(parsed.title or ""):
+    if _title_differs(data, fold(parsed.title or "")):
         found.append(
             Difference(
                 "title",
@@ -69,6 +68,16 @@ def compare(data: Mapping[str, Any], markdown: str) -> list[Difference]:
             found.extend(_list(parsed, data, spec.field, spec.heading))
     found.extend(_strays(parsed, source_lines(markdown)))
     return sorted(found, key=lambda d: d.line)
+
+
+def _title_differs(data: Mapping[str, Any], have: str) -> bool:
+    """Whether the markdown's title ``have`` (folded) is not the packet's: its ``title``, or,
+    when it has none, what `render` writes in its place (`title_of`, in any letter case), which
+    a markdown without a title does not contradict; any other title is text the packet lacks."""
+    title = data.get("title")
+    if isinstance(title, str):
+        return fold(title) != have
+    return bool(have) and have.casefold() != title_of(data).casefold()
 
 
 def _q(text: str) -> str:

@@ -57,6 +57,8 @@ which is true. The JSON is the truth; the markdown is its rendering. The compari
 meaning, field by field: whitespace, bullet style (`-`, `*`, `1.`), heading case, section order
 and emphasis do not count; a changed word, a missing or extra item, a changed severity or exit
 code do. Text under a heading that is no field counts too: the next render would drop it.
+So does a title a packet without `title` does not render (`Handoff`, or `Handoff: <topic>`, in any
+letter case): a setext or one-line heading can carry a whole note.
 One finding per field, at the markdown line, quoting both sides briefly.
 
 Example: someone edited the twin by hand and lowered a risk.

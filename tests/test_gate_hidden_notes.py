@@ -255,3 +255,32 @@ def test_an_html_comment_opener_shown_as_code_hides_no_cue_after_it(
         git_repo.write(path, text)
     git_repo.commit("commands quoting a comment opener")
     assert _gated(git_repo, run_cli) == []
+
+
+IGNORABLES = {
+    "HANDOFF\ufe0f.md": "HANDOFF\\ufe0f.md",  # a variation selector
+    "HAND\u034fOFF.md": "HAND\\u034fOFF.md",  # the combining grapheme joiner
+    "HAND\u3164OFF.md": "HAND\\u3164OFF.md",  # the Hangul filler
+    "HANDOFF\U000e0041.md": "HANDOFF\\U000e0041.md",  # a tag character
+}
+
+
+def test_check_blocks_a_note_whose_name_hides_a_default_ignorable_character(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Characters that show nothing but are no format character (Unicode's default ignorable
+    code points) hide a note's name too; the text output escapes them in the location column
+    and in the message, a character beyond U+FFFF as ``\\U`` and eight digits."""
+    _feature_branch(git_repo)
+    for name in IGNORABLES:
+        git_repo.write(name, NOTE)
+    git_repo.commit("notes under look-alike names")
+    assert _gated(git_repo, run_cli) == sorted(IGNORABLES)
+    done = run_cli(["check", "--target-branch", "main", "--color", "never"], cwd=git_repo.root)
+    for shown in IGNORABLES.values():
+        assert (
+            f"{shown}: handoff-in-merge: {shown} (shown as HANDOFF.md: its name holds invisible "
+            "characters)"
+        ) in done.out
+    for name in IGNORABLES:
+        assert name not in done.out

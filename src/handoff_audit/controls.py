@@ -48,23 +48,53 @@ def one_line(value: str) -> str:
     return value.translate(_LINE)
 
 
+IGNORABLE = (
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x115F, 0x1160),  # Hangul choseong and jungseong fillers
+    (0x17B4, 0x17B5),  # Khmer inherent vowels
+    (0x180B, 0x180F),  # Mongolian variation selectors
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),  # Hangul filler
+    (0xFE00, 0xFE0F),  # variation selectors
+    (0xFFA0, 0xFFA0),  # halfwidth Hangul filler
+    (0xFFF0, 0xFFF8),
+    (0x1D173, 0x1D17A),  # musical symbol beam and phrase marks
+    (0xE0000, 0xE0FFF),  # tags, variation selectors supplement
+)
+"""Unicode's default ignorable code points that are no format character (Cf): nothing shows
+where they stand, as nothing shows for a zero-width space."""
+
+
+def _hidden(char: str) -> bool:
+    """Whether ``char`` shows nothing: a format character (Cf) or a default ignorable one."""
+    code = ord(char)
+    if code < 0xAD:
+        return False
+    return unicodedata.category(char) == "Cf" or any(lo <= code <= hi for lo, hi in IGNORABLE)
+
+
 def visible(value: str) -> str:
-    """``value`` as a reader sees it: without its format characters (Unicode category Cf:
-    zero-width, bidirectional, invisible), so that ``HAND\\u200bOFF.md`` is ``HANDOFF.md``."""
+    """``value`` as a reader sees it: without the characters that show nothing (`_hidden`:
+    zero-width, bidirectional, variation selectors, fillers, tags), so that
+    ``HAND\u200bOFF.md`` and ``HANDOFF\ufe0f.md`` are ``HANDOFF.md``."""
     if value.isascii():
         return value
-    return "".join(char for char in value if unicodedata.category(char) != "Cf")
+    return "".join(char for char in value if not _hidden(char))
 
 
 def formats_shown(value: str) -> str:
-    """A path or a name on one line (`one_line`) with every format character (Unicode category
-    Cf) shown as an escape too, the zero-width joiner and non-joiner among them."""
+    """A path or a name on one line (`one_line`) with every character that shows nothing
+    (`_hidden`) shown as an escape too, the zero-width joiner and non-joiner among them:
+    ``\u034f``, ``\U000e0041``."""
     shown = one_line(value)
     if shown.isascii():
         return shown
-    return "".join(
-        f"\\u{ord(char):04x}" if unicodedata.category(char) == "Cf" else char for char in shown
-    )
+    return "".join(_escape(char) if _hidden(char) else char for char in shown)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 _JSON = {code: f"\\u{code:04x}" for code in [0x7F, *range(0x80, 0xA0), *BIDI, *INVISIBLE]}

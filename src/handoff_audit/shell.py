@@ -32,8 +32,8 @@ _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "'": "\\'"}
 
 def quote(word: str) -> str:
     """``word`` as one shell word: `shlex.quote`'s form, or ``$'…'`` when it holds a control,
-    bidirectional, invisible or undecodable character."""
-    if controls.one_line(word) == word:
+    bidirectional, invisible (`controls.formats_shown`) or undecodable character."""
+    if controls.formats_shown(word) == word:
         return shlex.quote(word)
     return "$'" + "".join(_escaped(char) for char in word) + "'"
 
@@ -47,13 +47,15 @@ def quote_path(path: str) -> str:
 def _escaped(char: str) -> str:
     if char in _NAMED:
         return _NAMED[char]
-    if controls.one_line(char) == char:
+    if controls.formats_shown(char) == char:
         return char
     code = ord(char)
     if code < 0x80:  # C0 controls and DEL: their byte
         return f"\\x{code:02x}"
     if 0xDC80 <= code <= 0xDCFF:  # a byte of the file name that is not UTF-8: that byte
         return f"\\x{code - 0xDC00:02x}"
+    if code > 0xFFFF:  # a tag character
+        return f"\\U{code:08x}"
     return f"\\u{code:04x}"  # C1, bidirectional and invisible characters: UTF-8 in the locale
 
 

@@ -61,8 +61,9 @@ def display_path(path: str, options: FormatOptions) -> str:
 
 
 def _line(finding: Finding, paint: _Paint, options: FormatOptions) -> str:
-    # Neither a file name nor a message may drive the terminal (ESC, C1) or split the line.
-    where = controls.one_line(display_path(finding.path, options))
+    # Neither a file name nor a message may drive the terminal (ESC, C1) or split the line; a
+    # name shows what hides in it (HAND\u200bOFF.md).
+    where = controls.formats_shown(display_path(finding.path, options))
     if finding.line is not None:
         where += f":{finding.line}"
         if finding.column is not None:

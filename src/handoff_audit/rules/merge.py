@@ -43,7 +43,8 @@ in a pull request, then its base); the files checked are those of the commit che
 `SESSION_HANDOFF.md`, `NEXT_SESSION.md`, `HANDOVER.md`, `AGENT_HANDOFF.md`, `CLAUDE_HANDOFF.md`,
 `HANDOFF_NOTES.md`, `SESSION-HANDOFF.md`, `session-handoff.md`, `NEXT-SESSION.md`,
 `HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case and with any invisible
-character in the name (`HAND\\u200bOFF.md`, which GitHub shows as `HANDOFF.md`), and a
+character in the name (`HAND\\u200bOFF.md`, which GitHub shows as `HANDOFF.md`; a variation
+selector, a filler, a tag character too: Unicode's default ignorable code points), and a
 `handoff.md` with no `handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no
 packet the gate judges,
 another tool's file or one without the fields a packet has (a finished packet in a team's own

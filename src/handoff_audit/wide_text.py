@@ -37,34 +37,51 @@ def wide_codec(data: bytes) -> str | None:
     one character in four or more is a control character (the high byte of a Latin, Cyrillic,
     Greek... character; UTF-8 text with a stray NUL has few), and it decodes as text in the
     codec, one character in 50 at most a control character (`_controls`): UTF-32 first (read as
-    UTF-16, its every other character is a NUL), then UTF-16 in the byte order whose high bytes
-    hold more of the NULs (an ASCII character's: spaces, line ends, digits, punctuation). So text
-    that opens with Cyrillic or Chinese is known too, not only text that opens in ASCII."""
+    UTF-16, its every other character is a NUL) when no more than half its characters are
+    beyond U+FFFF (`_astral`: UTF-16 text of blank lines decodes as UTF-32 too), then UTF-16
+    in the byte order whose high bytes hold more of the NULs (an ASCII character's: spaces, line
+    ends, digits, punctuation). So text that opens with Cyrillic or Chinese is known too, not
+    only text that opens in ASCII."""
     head = data[:_SNIFF]
     if b"\0" not in head:
         return None
-    utf8 = _controls(head, "utf-8")
+    utf8 = _controls(_decoded(head, "utf-8"))
     if utf8 is not None and utf8 * 4 < 1:
         return None
     utf16 = "utf-16-le" if head[1::2].count(0) >= head[::2].count(0) else "utf-16-be"
     for codec in ("utf-32-le", "utf-32-be", utf16):
-        share = _controls(head, codec)
-        if share is not None and share * 50 <= 1:
-            return codec
+        text = _decoded(head, codec)
+        share = _controls(text)
+        if share is None or share * 50 > 1:
+            continue
+        if codec != utf16 and _astral(text) * 2 > 1:
+            continue  # UTF-16 read four bytes at a time: ' \n' is U+A0020
+        return codec
     return None
 
 
-def _controls(head: bytes, codec: str) -> float | None:
-    """The share of control characters other than a tab or a line end in ``head`` (a file's
-    start, perhaps cut inside a character) decoded in ``codec``; ``None`` when it does not
-    decode, or to nothing."""
+def _decoded(head: bytes, codec: str) -> str:
+    """``head`` (a file's start, perhaps cut inside a character) decoded in ``codec``; empty
+    when it does not decode."""
     try:
-        text = codecs.getincrementaldecoder(codec)().decode(head, final=False)
+        return codecs.getincrementaldecoder(codec)().decode(head, final=False)
     except UnicodeDecodeError:
-        return None
+        return ""
+
+
+def _controls(text: str) -> float | None:
+    """The share of control characters other than a tab or a line end in ``text``; ``None``
+    when it is empty (it did not decode, or to nothing)."""
     if not text:
         return None
     controls = sum(
         1 for char in text if (char < " " and char not in "\t\n\r") or "\x7f" <= char <= "\x9f"
     )
     return controls / len(text)
+
+
+def _astral(text: str) -> float:
+    """The share of characters beyond U+FFFF in ``text`` (not empty): few in UTF-32 text, where
+    most characters have a zero third byte; most when the bytes are UTF-16 text, where that
+    byte is the next character's low byte."""
+    return sum(1 for char in text if char > "\uffff") / len(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -156,9 +156,7 @@ def _run(request: AuditRequest) -> Report:
     history = _history_files(request, found)
     all_hits: list[Hit] = [*hits, *history_secret_hits(history)]
     if facts is not None and request.target.all_branches:
-        others = AuditContext(request.root, request.config, facts.branch_packets, request.target)
-        for check in workers.PER_PACKET_CHECKS:
-            all_hits.extend(check(others))
+        all_hits.extend(_branch_hits(request, facts.branch_packets))
         packets = [*packets, *facts.branch_packets]
     ctx = AuditContext(request.root, request.config, packets, request.target, history=facts)
     for check in workers.SHARED_CHECKS:
@@ -184,6 +182,17 @@ def _run(request: AuditRequest) -> Report:
             *(_passed_over_warning(older, current) for older, current in found.passed_over.items()),
         ),
     )
+
+
+def _branch_hits(request: AuditRequest, packets: list[Packet]) -> Iterator[Hit]:
+    """The per-packet checks' hits of other branches' packets (``--all-branches``), each named
+    as that branch's file, ``BRANCH:handoff.json`` (the branch redacted in the report when
+    credential-shaped): the work tree may have no such file, or another one."""
+    for packet in packets:
+        ctx = AuditContext(request.root, request.config, [packet], request.target)
+        for check in workers.PER_PACKET_CHECKS:
+            for hit in check(ctx):
+                yield replace(hit, path=f"{packet.ref}:{hit.path}")
 
 
 def _discover(request: AuditRequest, pool: _Pool) -> tuple[discovery.Found, frozenset[str]]:

@@ -1,0 +1,57 @@
+"""`check --all-branches` names the findings of another branch's packet as that branch's files,
+``feat:handoff.json`` and ``feat:handoff.md``, not as files of the work tree that do not exist
+there; a credential-shaped branch is redacted in that name."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from conftest import GitRepo, Result
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
+
+Run = Callable[..., Result]
+TOKEN = "ghp_" + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef1234"
+
+
+def _branch_with_a_secret(repo: GitRepo, branch: str) -> None:
+    repo.write("README.md", "hi\n")
+    repo.commit("base")
+    repo.git("checkout", "-q", "-b", branch)
+    data = packet(branch=branch, lkg=repo.head(), summary=f"Deployed with {TOKEN} today.")
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("packet")
+    repo.git("checkout", "-q", "main")
+
+
+def _secret_paths(run_cli: Run, repo: GitRepo) -> list[str]:
+    done = run_cli(["check", "--all-branches", "--format", "json"], cwd=repo.root)
+    assert TOKEN not in done.out
+    return sorted(f["path"] for f in done.json()["findings"] if f["rule"] == "secret")
+
+
+def test_another_branchs_secret_is_named_as_that_branchs_file(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _branch_with_a_secret(git_repo, "feat/deploy")
+    assert not (git_repo.root / "handoff.json").exists()
+    assert _secret_paths(run_cli, git_repo) == [
+        "feat/deploy:handoff.json",
+        "feat/deploy:handoff.md",
+    ]
+    done = run_cli(["check", "--all-branches", "--color", "never"], cwd=git_repo.root)
+    assert "feat/deploy:handoff.json:" in done.out
+    assert "\nhandoff.json:" not in f"\n{done.out}"
+
+
+def test_a_credential_shaped_branchs_secret_names_the_branch_redacted(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _branch_with_a_secret(git_repo, "feat")
+    git_repo.git("branch", "-m", "feat", TOKEN)
+    assert _secret_paths(run_cli, git_repo) == [
+        "[redacted GitHub token]:handoff.json",
+        "[redacted GitHub token]:handoff.md",
+    ]

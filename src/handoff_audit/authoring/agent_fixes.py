@@ -19,19 +19,17 @@ from typing import TYPE_CHECKING
 from handoff_audit import shell
 from handoff_audit.authoring import twin_fixes
 from handoff_audit.authoring.advice import Advice
-from handoff_audit.authoring.agent_gate import Gate, Problem
 from handoff_audit.authoring.conflict_fixes import conflict_advice
 from handoff_audit.authoring.default_blocked import repair_default
 from handoff_audit.authoring.fix_choice import (
-    FIELD_OPTIONS,
     decide,
-    field_of,
     findings_to_fix,
     fix_of,
     writes_anew,
 )
 from handoff_audit.authoring.foreign_fixes import beside_foreign, default_left_out
 from handoff_audit.authoring.gate_notes import note_advice
+from handoff_audit.authoring.gate_verdict import Gate, Problem
 from handoff_audit.authoring.inherited_fixes import OUTDATED_RULES, inherited_advice, reason
 from handoff_audit.authoring.machine_settings import machine_move
 from handoff_audit.authoring.markdown_fixes import (
@@ -50,6 +48,13 @@ from handoff_audit.authoring.series_fixes import passed_over_advice
 from handoff_audit.authoring.series_successor import next_in_series
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.unreadable_markdown import unreadable_fix
+from handoff_audit.authoring.update_options import (
+    LAST_GREEN,
+    carry_later,
+    field_options,
+    has_option,
+    refreshed,
+)
 from handoff_audit.config import setting_advice
 from handoff_audit.credentials import find_secrets
 from handoff_audit.engine.ignored import ignored_advice
@@ -63,7 +68,7 @@ from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
-from handoff_audit.rules.repoint import only_other_topics, refresh_options, renamed_first
+from handoff_audit.rules.repoint import only_other_topics, renamed_first
 from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.textcut import shorten
 
@@ -303,7 +308,7 @@ class Fixes:
         if self.fix_of(decisive, packet) is Fix.TRIM:
             beyond = twin_fixes.twin_beyond(self.gate.root, packet)
             if beyond is not None:
-                return Advice(reason(decisive, findings), command, _carry_later(packet, beyond))
+                return Advice(reason(decisive, findings), command, carry_later(packet, beyond))
             render = f"{program()} render --write {self.path(packet.path)}"
             return Advice(reason(decisive, findings), command, f"then run: {render}")
         return Advice(
@@ -360,15 +365,15 @@ class Fixes:
             return " ".join([f"{program()} update {quoted}", *carried]), decisive, note
         given = {option.split(" ", 1)[0] for option in carried}
         options = [self.refresh(quoted, verify=bool(fixes & {Fix.VERIFY}))]
-        options += _field_options(known, given)
-        if fixes & {Fix.REFRESH} and not _has(given, options, "--summary"):
+        options += field_options(known, given)
+        if fixes & {Fix.REFRESH} and not has_option(given, options, "--summary"):
             if self.other_topics_only(packet, findings):
                 # `--summary` replaces: the commits are another topic's work, not this one's;
                 # so is the session that made them, whose transcript stays out of this packet
                 options[0] = self.refresh(quoted, verify=True, transcript=False)
                 note = note or _OTHER_TOPICS
             else:
-                options.append(_refreshed(self.since(findings), given, options))
+                options.append(refreshed(self.since(findings), given, options))
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
 
     def trimmed(self, packet: PacketInfo, beyond: twin_fixes.Beyond | None) -> str:
@@ -419,7 +424,7 @@ class Fixes:
             f"raise the limit {advice}, or shorten {beyond.what} in {twin} until it is under "
             f"{limit} bytes"
         )
-        return command, _carry_later(packet, beyond)
+        return command, carry_later(packet, beyond)
 
     def since(self, findings: list[Finding], handoff: str = "the packet") -> str:
         """The placeholder for what changed since the ``handoff``, naming the newest commit
@@ -578,43 +583,6 @@ class Fixes:
         # `new` stores the checked-out branch, which every report then shows unredacted.
         branch = self.gate.branch
         return renamed_first(command) if branch and find_secrets(branch) else command
-
-
-# The placeholder of `new --verify`'s --last-known-good on a branch with no base.
-LAST_GREEN = "<the last commit whose tests passed>"
-
-
-def _field_options(known: list[tuple[Fix, Finding]], given: set[str]) -> list[str]:
-    """The `update` option, with its placeholder, for each field a finding faults that the
-    fix does not already set (``given``)."""
-    options = []
-    for kind, finding in known:
-        field = field_of(finding)
-        if kind in (Fix.FIELD, Fix.SCHEMA) and field in FIELD_OPTIONS:
-            option, placeholder = FIELD_OPTIONS[field]
-            if option not in given:
-                options.append(f'{option} "{placeholder}"')
-    return options
-
-
-def _carry_later(packet: PacketInfo, beyond: twin_fixes.Beyond) -> str:
-    return (
-        f"then stop again: the next fix carries {beyond.what} of {beyond.twin} into "
-        f"{packet.path}; rendering {beyond.twin} again before that would drop it"
-    )
-
-
-def _has(given: set[str], options: list[str], option: str) -> bool:
-    """True when ``option`` is carried already (``given``) or among the fix's ``options``."""
-    return option in given or any(o.startswith(option) for o in options[1:])
-
-
-def _refreshed(since: str, given: set[str], options: list[str]) -> str:
-    """The options that refresh a packet older than the work: what changed ``since`` and the
-    next step now (`refresh_options`), unless the fix carries a next action already."""
-    if _has(given, options, "--next-action"):
-        return f'--summary "{since}"'
-    return refresh_options(since)
 
 
 _NEXT_NOW = "<the next step now>"

@@ -29,7 +29,7 @@ from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 
 if TYPE_CHECKING:
-    from handoff_audit.authoring.agent_gate import Gate
+    from handoff_audit.authoring.gate_verdict import Gate
     from handoff_audit.git.rebase_state import Stopped
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from handoff_audit.authoring.agent_gate import Problem
+from handoff_audit.authoring.gate_verdict import Problem
 from handoff_audit.engine.oversize import rendered_size
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.rules import RULES_BY_ID

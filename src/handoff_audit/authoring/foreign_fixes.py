@@ -20,7 +20,7 @@ from handoff_audit.model.packet import named_packet
 from handoff_audit.schema.foreign import beside_path, packets_without
 
 if TYPE_CHECKING:
-    from handoff_audit.authoring.agent_gate import Gate
+    from handoff_audit.authoring.gate_verdict import Gate
 
 
 def beside_target(config: Config, branch: str | None) -> tuple[str, str | None]:

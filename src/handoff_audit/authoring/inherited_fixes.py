@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from handoff_audit import shell
-from handoff_audit.authoring.agent_gate import Problem
+from handoff_audit.authoring.gate_verdict import Problem
 from handoff_audit.credentials import redact
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.model.findings import Finding, PacketInfo

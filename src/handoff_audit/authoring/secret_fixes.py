@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from handoff_audit.authoring.advice import Advice
-from handoff_audit.authoring.agent_gate import Problem
+from handoff_audit.authoring.gate_verdict import Problem
 from handoff_audit.authoring.inherited_fixes import reason
 from handoff_audit.model.findings import Finding
 from handoff_audit.program import program

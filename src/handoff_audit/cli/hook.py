@@ -16,8 +16,9 @@ from typing import IO
 from handoff_audit import controls
 from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
-from handoff_audit.authoring.agent_gate import CannotJudge, Gate, judge
+from handoff_audit.authoring.agent_gate import judge
 from handoff_audit.authoring.conflict_fixes import finishing_around
+from handoff_audit.authoring.gate_verdict import CannotJudge, Gate
 from handoff_audit.authoring.stop_count import blocks_before, end_chain, record_block
 from handoff_audit.config import config_warnings
 from handoff_audit.git.rebase_state import pending_around, stopped_around

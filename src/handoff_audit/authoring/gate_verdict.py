@@ -1,0 +1,116 @@
+"""What the Stop hook's judgement says (`agent_gate.judge`): the problems that keep a session
+from ending, or the note saying why nothing was needed, and the configuration, packets and
+facts the fixes (`agent_fixes`) are written from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from handoff_audit.config import Config
+from handoff_audit.git.rebase_state import Pending, Stopped
+from handoff_audit.model.findings import Finding, PacketInfo
+
+STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
+"""Findings that say the packet is older than the work: they block whatever their severity."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason the session may not end yet."""
+
+    kind: str
+    """``no-packet``, ``finding``, ``conflict`` (files in a merge conflict), ``rebase`` (one
+    stopped midway), ``pending`` (a sequence, `git am` or `git bisect` left midway),
+    ``left-branch`` (a detached HEAD a checkout moved to from a branch), ``unbranched`` (a
+    detached HEAD with commits no branch holds), ``shallow`` (no merge base with the base
+    branch in a shallow clone: its work cannot be told),
+    ``inherited`` (an active packet of the branch this one was made from),
+    ``uncommitted``, ``nested`` (a repository or worktree inside this one, no submodule),
+    ``secret`` (a credential in a file that is none of the branch's packets), ``working-note``
+    (a file of the branch's that the merge gate blocks, `gate_notes`, on a branch handed over),
+    ``broken`` (a packet file beside the branch's own that is JSON but no packet), ``ignored``
+    (handoff files git ignores, for a branch that has none it can see) or ``passed-over`` (a
+    file the branch wrote into a dated or numbered series, without a date or number or under an
+    earlier one, which another file outranks)."""
+    message: str
+    """What is wrong, one line."""
+    finding: Finding | None = None
+    """For ``finding``, ``secret``, ``working-note`` and ``inherited``: the audit's finding."""
+    packet: PacketInfo | None = None
+    """For ``finding`` and ``inherited``: the packet it is about."""
+    files: tuple[str, ...] = ()
+    """For ``uncommitted``, ``nested`` and ``ignored``: the files, from the repository root (for
+    ``rebase``: its changes not staged); for
+    ``passed-over``: the branch's file, then the series' current one; for ``no-packet``: the
+    current files of the repository's series, if it keeps any."""
+    staged_deletions: tuple[str, ...] = ()
+    """For ``uncommitted``: those of ``files`` already deleted in the index (`git rm`, `git
+    mv`): ``git add`` no longer matches them, the commit takes them as they are."""
+    deleted_here: tuple[str, ...] = ()
+    """For ``conflict``: those of ``files`` that this branch's side deleted (`git status`
+    ``DU`` in a merge, ``UD`` in a rebase, ``DD``): keeping its side is `git rm`."""
+    one_sided: tuple[str, ...] = ()
+    """For ``conflict``: those of ``files`` deleted on one side and changed on the other
+    (``DU``, ``UD``): no markers to resolve; `git add` keeps the file, `git rm` deletes it."""
+    command: str = ""
+    """For ``stopped`` (a merge, cherry-pick or revert stopped midway): what finishes it."""
+    rewritten: tuple[str, ...] = ()
+    """For ``uncommitted`` after the findings: the packets and twins that the twin fixes
+    printed before it rewrite, for its commit to take too."""
+    known: tuple[str, ...] = ()
+    """For ``no-packet`` and ``passed-over``: every file of the series (their older files too),
+    names a rename must not take."""
+    stale: tuple[Finding, ...] = ()
+    """For ``inherited``: the findings saying its packet is older than the work (`STALE_RULES`),
+    which a re-point must refresh too: committing the packet makes it newer than the work."""
+
+
+@dataclass(slots=True)
+class Gate:
+    """The judgement: problems (block when any) or a note saying why there is nothing to do."""
+
+    root: Path
+    """The work tree's top folder."""
+    branch: str | None = None
+    """The checked-out branch (``None``: HEAD is detached)."""
+    problems: list[Problem] = field(default_factory=list)
+    """Why the session may not end; empty = it may."""
+    note: str | None = None
+    """Why nothing was required (protected branch, no work of its own, detached HEAD)."""
+    packets: list[PacketInfo] = field(default_factory=list)
+    """The branch's own packets."""
+    finished: list[PacketInfo] = field(default_factory=list)
+    """Packets in the tree that are archived or superseded (any branch's)."""
+    base_branch: str | None = None
+    """The branch the work of its own was taken against, when it was needed."""
+    left_base: bool | None = None
+    """Whether the branch left ``base_branch`` at a commit before HEAD, which a failing
+    `new --verify` keeps as the last known good commit; ``None`` when not asked."""
+    config: Config = field(default_factory=Config)
+    """The configuration used (its ``verify`` command goes into the fixes)."""
+    head: str | None = None
+    """The commit checked out, when the branch was audited."""
+    rebasing: str | None = None
+    """The branch a rebase in progress rebases (git's folder says so), else ``None``."""
+    stopped: Stopped | None = None
+    """A merge, cherry-pick or revert stopped midway (git's folder says so), else ``None``."""
+    default_blocked: Finding | None = None
+    """The first schema finding of a packet file (handoff.json first, else one in any folder or
+    topic) that is JSON but no packet (`not_a_packet`): `new` refuses to overwrite it or writes
+    a second packet beside it, so the no-packet fix is to repair it."""
+    pending: Pending | None = None
+    """A cherry-pick or revert sequence, `git am` or `git bisect` left midway, else ``None``."""
+    own_changes: frozenset[str] = frozenset()
+    """The files the branch's commits changed against its base (`Workbench.changed_files`)."""
+    since: str | None = None
+    """The commit ``own_changes`` were taken against (`Workbench.base`)."""
+    protected: bool = False
+    """The branch is a protected one (it needs no packet; only a conflict blocks)."""
+
+
+class CannotJudge(Exception):
+    """The hook cannot judge (no repository, broken configuration): never block on it."""
+
+    notes: tuple[str, ...] = ()
+    """The configuration's notes (`Config.notes`) when it was read before the judgement failed."""

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
+
+from jsonschema import Draft4Validator
 
 from conftest import GitRepo, Result
 from git_helpers import packet
 from handoff_audit.markdown import render_packet
 
 Run = Callable[..., Result]
+SARIF_SCHEMA = Path(__file__).resolve().parent / "data" / "sarif-schema-2.1.0.json"
 TOKEN = "ghp_" + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef1234"
 
 
@@ -55,3 +59,28 @@ def test_a_credential_shaped_branchs_secret_names_the_branch_redacted(
         "[redacted GitHub token]:handoff.json",
         "[redacted GitHub token]:handoff.md",
     ]
+
+
+def test_another_branchs_file_is_named_not_placed_in_github_and_sarif(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Review 54-4: `file=feat/deploy%3Ahandoff.json` and the SARIF uri named no file."""
+    _branch_with_a_secret(git_repo, "feat/deploy")
+    github = run_cli(["check", "--all-branches", "--format", "github"], cwd=git_repo.root).out
+    secrets = [line for line in github.splitlines() if "[secret]" in line]
+    assert len(secrets) == 2, github
+    for line in secrets:
+        assert "file=" not in line and "line=" not in line, line
+        assert line.split("::", 2)[2].startswith("feat/deploy:handoff."), line
+    sarif = run_cli(["check", "--all-branches", "--format", "sarif"], cwd=git_repo.root).json()
+    results = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "secret"]
+    assert len(results) == 2
+    for result in results:
+        [location] = result["locations"]
+        assert "physicalLocation" not in location
+        [logical] = location["logicalLocations"]
+        assert logical["fullyQualifiedName"].startswith("feat/deploy:handoff.")
+        assert result["message"]["text"].startswith(logical["fullyQualifiedName"] + ": ")
+    schema = json.loads((SARIF_SCHEMA).read_text(encoding="utf-8"))
+    errors = list(Draft4Validator(schema).iter_errors(sarif))
+    assert not errors, [e.message for e in errors]

@@ -192,7 +192,7 @@ def _branch_hits(request: AuditRequest, packets: list[Packet]) -> Iterator[Hit]:
         ctx = AuditContext(request.root, request.config, [packet], request.target)
         for check in workers.PER_PACKET_CHECKS:
             for hit in check(ctx):
-                yield replace(hit, path=f"{packet.ref}:{hit.path}")
+                yield replace(hit, path=f"{packet.ref}:{hit.path}", elsewhere=True)
 
 
 def _discover(request: AuditRequest, pool: _Pool) -> tuple[discovery.Found, frozenset[str]]:
@@ -426,6 +426,7 @@ def _decide(
                 repoint=hit.repoint,
                 advice=None if hit.advice is None else redact(hit.advice, file_names),
                 touched=hit.touched,
+                elsewhere=hit.elsewhere,
             )
         )
     kept = {f for f in findings if f.path not in retired or f.rule not in ASKS_FOR_CONTENT}

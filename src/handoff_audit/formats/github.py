@@ -62,10 +62,20 @@ def importance(finding: Finding) -> tuple[int, int, int, tuple[str, int, int, in
 
 def annotation(finding: Finding) -> str:
     """The workflow command for one finding; a finding about a whole file names the file
-    without a line (an annotation of the file), as the other formats show it."""
+    without a line (an annotation of the file), as the other formats show it. Another
+    branch's file (`Finding.elsewhere`) is no file of the commit checked: its annotation names
+    no file, its message starts with ``BRANCH:path:line``."""
+    message = f"{finding.message} [{finding.rule}]"
+    if finding.elsewhere:
+        where = finding.path if finding.line is None else f"{finding.path}:{finding.line}"
+        return command(
+            _COMMAND[finding.severity],
+            f"{where}: {message}",
+            title=f"handoff-audit: {finding.rule}",
+        )
     return command(
         _COMMAND[finding.severity],
-        f"{finding.message} [{finding.rule}]",
+        message,
         file=finding.path,
         line=finding.line,
         col=finding.column if finding.line is not None else None,

@@ -140,7 +140,13 @@ def _result(finding: Finding, rule_index: int | None, fingerprint: str) -> dict[
         result["ruleIndex"] = rule_index
     result["level"] = finding.severity.value
     result["message"] = {"text": finding.message}
-    if finding.path:
+    if finding.elsewhere:
+        # Another branch's file is no artifact of the commit checked: named, not placed.
+        where = finding.path if finding.line is None else f"{finding.path}:{finding.line}"
+        result["message"] = {"text": f"{where}: {finding.message}"}
+        logical = {"name": finding.path, "fullyQualifiedName": where, "kind": "resource"}
+        result["locations"] = [{"logicalLocations": [logical]}]
+    elif finding.path:
         physical: dict[str, Any] = {
             "artifactLocation": {
                 "uri": quote(finding.path, safe="/", errors="surrogateescape"),  # the bytes

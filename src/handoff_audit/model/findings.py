@@ -65,6 +65,10 @@ class Finding:
     """For ``packet-outdated``: the files other than handoff files that the commits after the
     packet changed; the hook asks for a new summary only of a topic they touched. Not in the
     JSON report (the message names them)."""
+    elsewhere: bool = False
+    """``path`` is another branch's file (``check --all-branches``), ``BRANCH:handoff.json``,
+    not one of the work tree: the github and SARIF formats, which place a finding on a file of
+    the commit checked, name it in the message instead. Not in the JSON report."""
 
     @property
     def statement(self) -> str:

@@ -93,6 +93,8 @@ class Hit:
     """The clause that ends ``message`` and says what to run (`Finding.advice`)."""
     touched: tuple[str, ...] = ()
     """For ``packet-outdated``: the files the later commits changed (`Finding.touched`)."""
+    elsewhere: bool = False
+    """``path`` is another branch's file (`Finding.elsewhere`)."""
     retires: bool = False
     """For ``handoff-in-merge`` on a protected branch: the file is there to be deleted, not
     completed, so the audit drops the findings that would add to it (`ASKS_FOR_CONTENT`)."""

@@ -3,9 +3,16 @@ command, run as printed in a real repository, never `explain invalid-json` for a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
 from agent_support import run_fix, run_hook, stop_event
-from conftest import GitRepo
+from conftest import GitRepo, Result
+from git_helpers import check
 from test_unreadable_markdown import FIVE_MB, PNG
+
+Run = Callable[..., Result]
 
 LATIN1 = b"# Handoff\n\nCaf\xe9 menu parsed in src/app.py.\n\n## Next step\n\nParse the prices.\n"
 
@@ -56,3 +63,73 @@ def test_a_handoff_over_the_limit_names_the_configuration_line_to_add(git_repo: 
     assert _fix_line(blocked.err).startswith("trim HANDOFF.md to a short handoff")
     limit = -(-len(FIVE_MB) // 1024) * 1024
     assert f"add the line in .handoff-audit.yml: max-file-bytes: {limit}" in blocked.err
+
+
+MOSTLY_UTF8 = (
+    "# Handoff: café work\n\n## Status\nRésumé: the naïve parser in src/app.py is done; "
+    "12 tests pass.\n\n## Next step\nRun pytest "
+).encode() + b"\xff and fix src/app.py line 3.\n"
+"""UTF-8 text with one stray byte: converted from Windows-1252 whole, every accent garbles."""
+
+
+def test_a_utf8_handoff_with_a_stray_byte_loses_that_byte_alone(git_repo: GitRepo) -> None:
+    """Review 54-1: `iconv -f CP1252` over valid UTF-8 turned "café" into "cafÃ©"."""
+    _feature_branch(git_repo, MOSTLY_UTF8)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    command = _fix_line(blocked.err)
+    assert "CP1252" not in blocked.err and "LATIN1" not in blocked.err
+    assert "0xff at line 7 column 12" in blocked.err
+    assert run_fix(git_repo.root, command).returncode == 0
+    assert (git_repo.root / "HANDOFF.md").read_bytes() == MOSTLY_UTF8.replace(b"\xff", b"")
+    assert not (git_repo.root / "HANDOFF.md.utf8").exists()
+    git_repo.commit("handoff: UTF-8")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+WIDE_TEXT = "# Handoff\n\nCafé menu parsed in src/app.py.\n\n## Next step\n\nParse the prices.\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "codec"),
+    [
+        (b"\xff\xfe" + WIDE_TEXT.encode("utf-16-le"), "UTF-16"),
+        (b"\xfe\xff" + WIDE_TEXT.encode("utf-16-be"), "UTF-16"),
+        (WIDE_TEXT.encode("utf-16-le"), "UTF-16LE"),
+        (WIDE_TEXT.encode("utf-16-be"), "UTF-16BE"),
+        (b"\xff\xfe\x00\x00" + WIDE_TEXT.encode("utf-32-le"), "UTF-32"),
+        (WIDE_TEXT.encode("utf-32-be"), "UTF-32BE"),
+    ],
+    ids=["utf-16 bom", "utf-16be bom", "utf-16le", "utf-16be", "utf-32 bom", "utf-32be"],
+)
+def test_a_wide_handoff_gets_its_conversion(git_repo: GitRepo, data: bytes, codec: str) -> None:
+    """Review 54-2: PowerShell 5's UTF-16 got `explain invalid-json`, `edit HANDOFF.md:1`."""
+    _feature_branch(git_repo, data)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    command = _fix_line(blocked.err)
+    assert command == (
+        f"iconv -f {codec} -t UTF-8 HANDOFF.md > HANDOFF.md.utf8 && "
+        "mv -- HANDOFF.md.utf8 HANDOFF.md"
+    )
+    assert run_fix(git_repo.root, command).returncode == 0
+    assert (git_repo.root / "HANDOFF.md").read_bytes() == WIDE_TEXT.encode()
+    git_repo.commit("handoff: UTF-8")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+@pytest.mark.parametrize(
+    "data", [b"\0" * 300, b"# Handoff\n\n## Next step\n\nRun\0 the tests.\n"], ids=["nul", "one"]
+)
+def test_a_handoff_of_nul_bytes_is_not_text(git_repo: GitRepo, run_cli: Run, data: bytes) -> None:
+    """Review 54-3: read as markdown, it got md-incomplete and a `printf ... >> HANDOFF.md`."""
+    _feature_branch(git_repo, data)
+    findings = check(run_cli, git_repo.root)["findings"]
+    [finding] = [f for f in findings if f["path"] == "HANDOFF.md"]
+    assert finding["rule"] == "invalid-json"
+    assert finding["message"].startswith("not text: binary content (NUL bytes)")
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert ">> HANDOFF.md" not in blocked.err and "iconv" not in blocked.err
+    assert _fix_line(blocked.err).startswith("replace HANDOFF.md with a text handoff")
+    assert "git rm -- HANDOFF.md" in blocked.err

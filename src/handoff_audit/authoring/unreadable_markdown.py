@@ -1,8 +1,9 @@
 """The Stop hook's fix for a hand-written handoff that cannot be read as text (`invalid-json`,
-the rule every unreadable handoff file falls under): text in a legacy encoding converted to
-UTF-8 by a command that leaves the file as it was when it fails, or a file over
+the rule every unreadable handoff file falls under): UTF-8 text with a few stray bytes rid of
+those bytes alone, text in a legacy encoding (no UTF-8 character at all) or in UTF-16 or UTF-32
+converted to UTF-8 by a command that leaves the file as it was when it fails, or a file over
 ``max-file-bytes`` trimmed, or the limit raised by the line to add to the configuration in use.
-A binary file has no such fix: the finding's own words say what to do with it."""
+A binary file is replaced or removed: nothing converts it to a handoff."""
 
 from __future__ import annotations
 
@@ -10,11 +11,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from handoff_audit.config import MAX_FILE_BYTES_CEILING, Config, setting_advice
+from handoff_audit.engine.loading import NOT_TEXT
 from handoff_audit.engine.oversize import raised_limit
 from handoff_audit.model.findings import Finding
+from handoff_audit.wide_text import BOM_CODECS, wide_codec
 
 _NOT_UTF8 = "not UTF-8 text"
 _TOO_LARGE = "larger than max-file-bytes"
+_WIDE = ("the file starts with a UTF-16", "the file starts with a UTF-32", "the file is UTF-")
+_PLACES = 3
+"""How many of the bytes that are not UTF-8 the fix names, at most."""
 
 
 def unreadable_fix(
@@ -32,15 +38,21 @@ def unreadable_fix(
 def _fix(
     finding: Finding, path: Path, name: str, shown: Callable[[str], str], config: Config
 ) -> tuple[str, str] | None:
-    if finding.message.startswith(_NOT_UTF8):
-        return _converted(path, shown(name), shown(f"{name}.utf8"), config.max_file_bytes)
+    quoted = shown(name)
+    if finding.message.startswith((_NOT_UTF8, *_WIDE, NOT_TEXT)):
+        try:
+            with path.open("rb") as handle:
+                data = handle.read(config.max_file_bytes + 1)
+        except OSError:
+            return None
+        return _converted(data, quoted, shown(f"{name}.utf8"))
     if finding.message.startswith(_TOO_LARGE):
         try:
             size = path.stat().st_size
         except OSError:
             return None
         trim = (
-            f"trim {shown(name)} to a short handoff (the state, the next step, the decisions, the "
+            f"trim {quoted} to a short handoff (the state, the next step, the decisions, the "
             "pointers; move the log elsewhere and link to it)"
         )
         if size > MAX_FILE_BYTES_CEILING:
@@ -50,25 +62,63 @@ def _fix(
     return None
 
 
-def _converted(path: Path, shown: str, converted: str, limit: int) -> tuple[str, str] | None:
-    """`iconv` from the legacy encoding the bytes decode in (Windows-1252, else Latin-1) into a
-    new file, moved over the handoff only when the conversion succeeded; ``None`` for bytes that
-    are not text (a NUL) or a file that cannot be read."""
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
-    except OSError:
-        return None
-    if b"\0" in data:
-        return None
+def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
+    """A new file in UTF-8 made with `iconv`, moved over the handoff only when that worked: from
+    the UTF-16 or UTF-32 the bytes are in, from UTF-8 with the bytes that are not UTF-8 left out
+    (the file holds UTF-8 characters: read as a legacy encoding, each would become two or three
+    wrong ones), else from the legacy encoding they decode in (Windows-1252, else Latin-1). A
+    binary file (NUL bytes no wide codec reads) is replaced or removed instead."""
+    codec = _wide(data)
+    if codec is None and b"\0" in data:
+        return (
+            f"replace {shown} with a text handoff (the state, the next step, the decisions, the "
+            "pointers), or remove it",
+            f"it is not text: nothing converts it; to remove it: git rm -- {shown}",
+        )
+    then = f"> {converted} && mv -- {converted} {shown}"
+    if codec is not None:
+        also = f"this reads it as {codec} text: check that it reads right, then commit"
+        return f"iconv -f {codec} -t UTF-8 {shown} {then}", also
+    text = data.decode("utf-8", "surrogateescape")
+    if any(char > "\x7f" and not "\udc80" <= char <= "\udcff" for char in text):
+        return f"iconv -c -f UTF-8 -t UTF-8 {shown} {then}", _stray(text)
     try:
         data.decode("cp1252")
         encoding, named = "CP1252", "Windows-1252"
     except UnicodeDecodeError:
         encoding, named = "LATIN1", "Latin-1"
-    command = f"iconv -f {encoding} -t UTF-8 {shown} > {converted} && mv -- {converted} {shown}"
     also = (
         f"this reads it as {named} text: check that its accents read right, then commit; if it "
         "is not text, replace it with a text handoff"
     )
-    return command, also
+    return f"iconv -f {encoding} -t UTF-8 {shown} {then}", also
+
+
+def _wide(data: bytes) -> str | None:
+    """The `iconv` name of the UTF-16 or UTF-32 encoding of ``data``: by its byte order mark
+    (``UTF-16``, which reads the mark and leaves it out), else by `wide_codec`
+    (``UTF-16LE``...); ``None`` for text in neither."""
+    for mark, codec in BOM_CODECS[1:]:
+        if data.startswith(mark):
+            return codec[:6].upper()
+    found = wide_codec(data)
+    return None if found is None else found.upper().replace("-LE", "LE").replace("-BE", "BE")
+
+
+def _stray(text: str) -> str:
+    """Where the bytes that are not UTF-8 are in ``text`` (decoded with each such byte as a
+    surrogate escape), and what to do there."""
+    places: list[str] = []
+    count = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        for column, char in enumerate(line, 1):
+            if "\udc80" <= char <= "\udcff":
+                count += 1
+                if len(places) < _PLACES:
+                    places.append(f"0x{ord(char) - 0xDC00:02x} at line {number} column {column}")
+    more = f" and {count - len(places)} more" if count > len(places) else ""
+    return (
+        f"the file is UTF-8 but for {'; '.join(places)}{more}: this leaves out only those "
+        "bytes; then check those lines read right (put back any character meant there) and "
+        "commit"
+    )

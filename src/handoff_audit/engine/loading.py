@@ -47,6 +47,10 @@ _BOMS = (
 )
 
 
+NOT_TEXT = "not text: binary content (NUL bytes): replace it with a text handoff, or remove it"
+"""The finding on a handoff file that decodes, yet holds NUL bytes no wide codec reads."""
+
+
 class Unreadable(Exception):
     """A file that cannot be used; the message says why and how to fix it."""
 
@@ -278,7 +282,7 @@ def read_text(
             undecoded=data.decode(codec, "replace"),
         )
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
@@ -293,6 +297,18 @@ def read_text(
             twin=f"not UTF-8 text (byte {byte})",
             undecoded=data.decode("utf-8", "replace"),
         ) from None
+    if bom and "\0" in text:
+        # UTF-8 that no wide codec reads yet holds NUL bytes is no handoff's text (git calls
+        # it binary): read as markdown, it would get sections appended to it.
+        before = data[: data.index(b"\0")]
+        raise Unreadable(
+            NOT_TEXT,
+            before.count(b"\n") + 1,
+            len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1,
+            twin="not text: binary content (NUL bytes)",
+            undecoded=text,
+        )
+    return text
 
 
 def read_bytes(

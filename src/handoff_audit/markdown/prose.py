@@ -321,11 +321,14 @@ def verb_final_order(line: str, checklist: bool = False) -> bool:
 STATUS_FIELD = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:(?:current\s+|overall\s+)?(?:status|state|progress)"
     r"|current\s+(?:branch|task|phase|focus|milestone|step))(?:\*\*)?"
-    r"\s*[:\uff1a](?![*_\s]*(?:n/?a|not applicable|none)\b)(?:\*\*)?\s*\S",
+    r"\s*[:\uff1a](?![*_\s]*(?:n/?a|not applicable|none)\b)(?:\*\*)?\s*\S"
+    r"|^\s*(?:[-*+]\s+)?(?:\*\*)?(?:phase|stage)(?:\*\*)?\s*[:\uff1a](?:\*\*)?[^\n]{0,80}?"
+    r"\b(?:complete|completed|done|finished|committed|merged|shipped)\b",
     re.IGNORECASE,
 )
-"""A status field with a value ("**Status**: Ready for deployment", "**Current branch:** `x`"):
-where the work stands. "Status: n/a" says the file has none."""
+"""A status field with a value ("**Status**: Ready for deployment", "**Current branch:** `x`"),
+or a phase field that says it is done ("**Phase:** plan COMPLETE and committed"): where the
+work stands. "Status: n/a" says the file has none."""
 
 
 _TICK = re.compile(r"\[[xX]\]|\u2705")

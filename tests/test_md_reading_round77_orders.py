@@ -44,3 +44,32 @@ def test_a_phase_field_saying_it_is_done_records_a_session() -> None:
 def test_a_phase_field_naming_the_phase_to_come_records_nothing() -> None:
     upcoming = PLANNED_THEN_HANDED_OFF.format(phase="Implementation, six tasks.")
     assert orders(upcoming) != []
+
+
+RESUME_INSTRUCTIONS = """\
+# {title}
+
+Nothing is built yet.
+
+## {heading}
+
+1. Read `notes/session_log.md`, newest entry first.
+2. Read the plan in `docs/plans/importer.md`.
+3. Write the CSV reader in `importer/read.py` with a test per column type.
+4. Wire the reader into `importer/cli.py` behind `--csv`.
+5. Run `pytest tests/importer` and fix what fails.
+
+## Decided
+
+- CSV before XLSX: every sample the client sent is CSV.
+"""
+
+
+def test_resume_instructions_are_a_handoffs_next_steps_not_its_orders() -> None:
+    text = RESUME_INSTRUCTIONS.format(title="Importer handoff", heading="Resume instructions")
+    assert orders(text) == []
+
+
+def test_an_ordinary_heading_over_the_same_steps_stays_orders() -> None:
+    text = RESUME_INSTRUCTIONS.format(title="Importer brief", heading="How to build it")
+    assert orders(text) != []

@@ -520,12 +520,14 @@ def command_syntax(text: str) -> bool:
 _LATER = re.compile(
     r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:(?:immediate|suggested|recommended|the)\s+)?(?:next|to-?\s?do|"
     r"remaining|follow|pending|open (?:items|tasks|work)|backlog|plan\b|what\s+to\s+do\b|"
+    r"resum(?:e|ing|ption)\s+(?:instructions|steps|here|from|plan|point|checklist)\b|"
     r"what\s+(?:the\s+)?next\b|(?:instructions|guidance|notes)\s+for\s+(?:the\s+)?next\b"
     r"|次の|次回|今後の作業|残(?:り|タスク)|다음|남은 작업|下一步|接下来|后续|待办)",
     re.IGNORECASE,
 )
 """Headings of the part of a handoff that is orders by nature (its next steps, "What the next
-agent should do", "Instructions for the next agent", "次の作業", "다음 작업")."""
+agent should do", "Instructions for the next agent", "Resume instructions", "次の作業", "다음
+작업")."""
 _DONE = re.compile(
     r"^\s{0,3}#+\W*(?:\d+[.)]?\s*)?(?:what\s+(?:has|have|was|were)\s+(?:been\s+)?)?"
     r"(?:(?:recent(?:ly)?|last|already|work|steps|tasks)\s+)?"

@@ -396,9 +396,22 @@ approval …", "needs the owner's go-ahead", "blocked on design", "founder-gated
 ("Do not merge."): not one the next session can start now."""
 
 
+_QUESTIONS_FOR = re.compile(
+    rf"\b(?:questions?|asks?)\s+(?:for|to)\s+(?:the\s+|our\s+|my\s+)?{_ROLE}s?\b"
+    r"|\bpreguntas? para (?:el |la )?(?:usuario|cliente|responsable)"
+    r"|\bquestions? (?:pour|au|à) (?:le |la |l')?(?:utilisateur|client|responsable)"
+    r"|\bFragen an (?:den |die )?(?:Nutzer|Kunden|Auftraggeber|Verantwortlichen)"
+    r"|(?:给|问)(?:用户|客户|负责人)的问题|(?:用户|客户|负责人)待(?:回答|答复)",
+    re.IGNORECASE,
+)
+"""A heading over questions put to someone else ("Open questions for the project lead",
+"Preguntas para el cliente"): what it lists waits on their answer, not a step to take."""
+
+
 def waits_on_someone(text: str) -> bool:
-    """``text`` (an item or a heading: "Founder-gated (Garrett's call)") waits on someone's say."""
-    return _GATED.search(text) is not None
+    """``text`` (a heading: "Founder-gated (Garrett's call)", "Questions for the owner") waits
+    on someone's say."""
+    return _GATED.search(text) is not None or _QUESTIONS_FOR.search(text) is not None
 
 
 _CHECKS_FIRST = re.compile(

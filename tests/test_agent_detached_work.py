@@ -3,12 +3,18 @@
 branch and is lost once another commit is checked out. It blocks now with `git switch -c
 NEW-BRANCH`, and lets the session go on to the branch's own judgement once it is run. A
 detached HEAD whose commits a branch, a remote-tracking branch or a tag holds is let through,
-as before."""
+as before. So is a pull request's head fetched and checked out detached (`git fetch origin
+pull/1/head && git checkout FETCH_HEAD`, what `gh pr checkout 1 --detach` does): its commits
+are on no ref of the clone, but none was made here, and the hook blocked it with `git switch
+-c NEW-BRANCH`, then asked a handoff of the new branch though the session committed nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
+from git_helpers import git
 from test_agent_conflict_source import _commands
 
 
@@ -41,3 +47,37 @@ def test_commits_a_tag_holds_are_let_through(git_repo: GitRepo) -> None:
     git_repo.git("tag", "v1")
     run = run_hook(stop_event(git_repo.root))
     assert run.code == 0 and "HEAD is detached: no branch to hand off" in run.err, run.err
+
+
+def _detached_pull_request(repo: GitRepo, tmp_path: Path) -> Path:
+    repo.write("a.py", "a = 1\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "pr")
+    repo.write("p.py", "p = 1\n")
+    repo.commit("pr")
+    repo.git("update-ref", "refs/pull/1/head", "HEAD")
+    repo.git("switch", "-q", "main")
+    repo.git("branch", "-q", "-D", "pr")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(repo.root), str(clone))
+    git(clone, "fetch", "-q", "origin", "pull/1/head")
+    git(clone, "checkout", "-q", "FETCH_HEAD")
+    return clone
+
+
+def test_a_pull_request_checked_out_detached_is_let_go(git_repo: GitRepo, tmp_path: Path) -> None:
+    clone = _detached_pull_request(git_repo, tmp_path)
+    run = run_hook(stop_event(clone))
+    assert run.code == 0, run.err
+    assert "HEAD is detached: no branch to hand off" in run.err, run.err
+
+
+def test_a_commit_on_the_checked_out_pull_request_blocks(git_repo: GitRepo, tmp_path: Path) -> None:
+    clone = _detached_pull_request(git_repo, tmp_path)
+    (clone / "p.py").write_text("p = 2\n")
+    git(clone, "commit", "-q", "-am", "review fix")
+    run = run_hook(stop_event(clone))
+    assert run.code == 2, run.err
+    # The fetched commit is on no ref either; only the one made here is counted.
+    assert "with 1 commit(s) that no branch or tag holds" in run.err, run.err
+    assert _commands(run.lines) == ["git switch -c NEW-BRANCH"], run.err

@@ -176,7 +176,9 @@ def _run(request: AuditRequest) -> Report:
         target_branch=request.target.target_branch,
         blocking_rules=_blocking_rules(findings, request.target),
         suppressed=suppressed,
-        notices_said=(facts.target_notice,) if facts and facts.target_notice else (),
+        notices_said=tuple(note for note in (facts.protected_notice, facts.target_notice) if note)
+        if facts
+        else (),
         warnings_said=(
             *((facts.protected_warning,) if facts and facts.protected_warning else ()),
             *(_passed_over_warning(older, current) for older, current in found.passed_over.items()),

@@ -36,8 +36,8 @@ from handoff_audit.git.protected import (
     is_protected,
     on_protected_branch,
     protected_patterns,
+    protected_said,
     unborn_branch,
-    unmatched_warning,
 )
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.setup_change import settle_held
@@ -245,7 +245,9 @@ class _Gatherer:
         named = sorted(set(lkgs.values()))
         revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
         facts = History(branch=branch, protected=self.protected)
-        facts.protected_warning = self._unmatched(refs)
+        facts.protected_warning, facts.protected_notice = protected_said(
+            self.config.protected_branches, refs, self.target, self.protected, origin_head
+        )
         facts.branches = frozenset(ref.branch for ref in refs)
         facts.renamed_into = renamed_into(self.root, refs, {p.branch for p in self.active})
         # Pointed paths the work tree lacks are asked of the commit checked in the same call
@@ -387,11 +389,6 @@ class _Gatherer:
         else:
             raise unknown_head(self.target.head, in_action=self.target.in_action)
         return facts
-
-    def _unmatched(self, refs: list[plumbing.Ref]) -> str | None:
-        """The warning for protected-branch globs that match no branch in ``refs``."""
-        globs = self.config.protected_branches
-        return unmatched_warning(globs, refs, in_action=self.target.in_action)
 
     def _known_target(self, refs: list[plumbing.Ref]) -> list[plumbing.Ref]:
         """``refs``, after making sure the merge target is one of them: fetched when allowed

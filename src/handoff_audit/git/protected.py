@@ -2,9 +2,7 @@
 
 Without `protected-branches` in the configuration, the protected branch is the first that exists
 of ``origin/HEAD``'s target, ``main``, ``master``, ``trunk`` and ``develop`` (in a pull request,
-then its base branch): a clone whose default is ``trunk`` needs no configuration; an
-``origin/HEAD`` that names the checked-out branch is passed over when ``main`` or ``master``
-exists (`_feature_head`). In CI the
+then its base branch): a clone whose default is ``trunk`` needs no configuration. In CI the
 repository's default branch, named by the event, counts as protected too (`git.facts`).
 """
 
@@ -38,8 +36,6 @@ def protected_patterns(
     makes its first commit there)."""
     if configured is not None:
         return configured
-    if refs is not None and _feature_head(origin_head, refs):
-        origin_head = None
     candidates = (origin_head, *DEFAULT_CANDIDATES, also)
     if refs is None:
         return tuple(dict.fromkeys(name for name in candidates if name))
@@ -50,16 +46,6 @@ def protected_patterns(
     if unborn and unborn in candidates:
         return (unborn,)
     return ()
-
-
-def _feature_head(origin_head: str | None, refs: Sequence[Ref]) -> bool:
-    """Whether ``origin/HEAD`` names the checked-out branch, no default name, while ``main`` or
-    ``master`` exists: a clone of a remote whose HEAD is the feature branch (``git clone
-    --branch fix/x`` of a bare copy made while fix/x was checked out) is no default branch."""
-    if origin_head is None or origin_head in DEFAULT_CANDIDATES:
-        return False
-    checked_out = any(ref.current and ref.name == f"refs/heads/{origin_head}" for ref in refs)
-    return checked_out and any(ref.branch in ("main", "master") for ref in refs)
 
 
 def unborn_branch(branch: str | None, refs: Sequence[Ref]) -> str | None:
@@ -125,3 +111,47 @@ def on_protected_branch(target: Target, branch: str | None, patterns: tuple[str,
     """True when no merge is checked and the branch checked is itself protected (a push to
     ``main``): its block files are already where they must never be."""
     return not target.target_branch and protected_name(branch, target, patterns)
+
+
+def unprotected_target_notice(
+    target: Target, patterns: tuple[str, ...], configured: bool, origin_head: str | None
+) -> str | None:
+    """The note for a typed ``--target-branch`` that is no protected branch: the merge gate
+    (`handoff-in-merge`, `active-in-merge`) is not applied to it. It names the protected
+    branches and where they came from (``protected-branches``, ``origin/HEAD`` or a default
+    name), and the configuration line that makes it one. ``None`` when it is protected, not
+    given, or named by GitHub's event (a stacked pull request's base is no mistake)."""
+    name = target.target_branch
+    if not name or target.target_from_event or is_protected(target, patterns):
+        return None
+    shown = ", ".join(redact(one_line(glob)) for glob in patterns)
+    if configured:
+        where = f"protected: {shown or 'none'}, from protected-branches"
+    elif patterns and patterns[0] == origin_head:
+        where = f"protected: {shown}, from origin/HEAD"
+    elif patterns:
+        where = f"protected: {shown}, the first default name that exists"
+    else:
+        where = "no default branch exists here"
+    named = redact(one_line(name))
+    listed = ", ".join((*(redact(one_line(g)) for g in patterns if configured), named))
+    return (
+        f"the merge gate was not applied: --target-branch {named} is not a protected branch "
+        f"({where}); to gate merges into it, set `protected-branches: [{listed}]` in "
+        ".handoff-audit.yml"
+    )
+
+
+def protected_said(
+    configured: tuple[str, ...] | None,
+    refs: Sequence[Ref],
+    target: Target,
+    patterns: tuple[str, ...],
+    origin_head: str | None,
+) -> tuple[str | None, str | None]:
+    """What `check` says of the protected branches: the warning for ``configured`` globs that
+    match no branch in ``refs`` (`unmatched_warning`), and the note for a typed
+    ``--target-branch`` that is none of ``patterns`` (`unprotected_target_notice`)."""
+    warning = unmatched_warning(configured, refs, in_action=target.in_action)
+    notice = unprotected_target_notice(target, patterns, configured is not None, origin_head)
+    return warning, notice

@@ -132,10 +132,12 @@ class History:
     """Branches that only a remote-tracking ref still names (pushed, then renamed locally with
     ``git branch -m``) and that the checked branch's reflog says it was renamed from."""
     protected_warning: str | None = None
+    """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
     target_notice: str | None = None
     """Why commits of `Target.history_target` may count as the branch's own: it is not in the
     clone and could not be fetched."""
-    """Why the configured protected-branch globs look mistyped: none matches a branch git knows."""
+    protected_notice: str | None = None
+    """Why the merge gate was not applied: the typed ``--target-branch`` is not protected."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
     beside_json: dict[str, dict[str, Any] | None] = field(default_factory=dict)

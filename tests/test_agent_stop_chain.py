@@ -94,3 +94,21 @@ def test_without_a_session_id_a_stop_after_a_block_is_let_go(repo: GitRepo) -> N
     assert "stop_hook_active" in run.err
     assert "no active handoff (its work: src/refunds.py)" in run.err
     assert _counts(repo) == []
+
+
+def test_a_subagents_stops_do_not_restart_the_main_chain(repo: GitRepo) -> None:
+    """Review 53-3: SubagentStop events carry the main session's session_id; one with
+    stop_hook_active false started the count anew, so Stop, then (SubagentStop, Stop) in turn,
+    blocked the main session's stop without bound. Each event's chain is counted apart."""
+
+    def stop(event: str, active: bool) -> int:
+        return run_hook(stop_event(repo.root, event=event, active=active)).code
+
+    main = [stop("Stop", False), stop("Stop", True)]
+    for _ in range(3):
+        assert stop("SubagentStop", False) == 2
+        main.append(stop("Stop", True))
+    # Three blocks in a row, then let go; the chain is over, so is its count.
+    assert main == [2, 2, 2, 0, 0], main
+    # The subagent's chain is bounded on its own.
+    assert [stop("SubagentStop", True) for _ in range(3)] == [2, 2, 0]

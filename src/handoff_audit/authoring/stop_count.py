@@ -1,9 +1,11 @@
 """How many times in a row the Stop hook has blocked one session's stop. Claude Code sets
 ``stop_hook_active`` on a stop that follows a blocked one; the hook blocks such a chain at most
 ``agent-hook.max-blocks`` times, so an agent that ran the fixes but did not commit is held
-again, and a session still cannot loop. The count is kept in the worktree's git folder
-(``handoff-audit/stop-blocks/``, one file per session, named by a hash of its id), never in the
-work tree, and removed when the chain ends.
+again, and a session still cannot loop. A subagent's stops (``SubagentStop``) carry the main
+session's ``session_id`` and chain apart: each event's chain is counted on its own
+(`chain_of`), so one does not start the other's count anew. The count is kept in the
+worktree's git folder (``handoff-audit/stop-blocks/``, one file per chain, named by a hash of
+its key), never in the work tree, and removed when the chain ends.
 """
 
 from __future__ import annotations
@@ -19,9 +21,18 @@ from handoff_audit.git_folder import git_dirs
 _FOLDER = ("handoff-audit", "stop-blocks")
 
 
+def chain_of(session: str | None, event: str) -> str | None:
+    """The key of the chain of stops that ``event`` (``Stop``, ``SubagentStop``) of
+    ``session`` belongs to: the session id for ``Stop``, the id and the event's name for any
+    other; ``None`` without a session id."""
+    if session is None:
+        return None
+    return session if event == "Stop" else f"{session}\n{event}"
+
+
 def _count_file(root: Path, session: str | None) -> Path | None:
-    """The file holding ``session``'s count; ``None`` when there is no session id or no git
-    folder to keep it in."""
+    """The file holding the count of the chain ``session`` (`chain_of`); ``None`` when there
+    is no session id or no git folder to keep it in."""
     folders = git_dirs(os.path.realpath(root))
     if session is None or not folders:
         return None

@@ -19,7 +19,7 @@ from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import judge
 from handoff_audit.authoring.conflict_fixes import finishing_around
 from handoff_audit.authoring.gate_verdict import CannotJudge, Gate
-from handoff_audit.authoring.stop_count import blocks_before, end_chain, record_block
+from handoff_audit.authoring.stop_count import blocks_before, chain_of, end_chain, record_block
 from handoff_audit.config import config_warnings
 from handoff_audit.git.rebase_state import pending_around, stopped_around
 from handoff_audit.model.packet import twin_of
@@ -154,7 +154,7 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
     except CannotJudge as problem:
         raise _Note(f"{problem}; not judging", problem.notes) from None
     if not gate.problems:
-        end_chain(gate.root, event.session_id)
+        end_chain(gate.root, chain_of(event.session_id, event.name))
         answer = agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
     else:
         blocks = event.name in gate.config.agent_hook.events
@@ -165,11 +165,13 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
 
 def _held(gate: Gate, event: HookEvent, agent: Agent, lines: list[str]) -> Answer:
     """Block the stop, unless it follows `agent-hook.max-blocks` blocks in a row of this
-    session (or one the hook could not count): then let it end, saying what is still wrong."""
+    session's chain of this event (or one the hook could not count): then let it end, saying
+    what is still wrong."""
     limit = gate.config.agent_hook.max_blocks
-    before = blocks_before(gate.root, event.session_id, event.stop_hook_active)
+    chain = chain_of(event.session_id, event.name)
+    before = blocks_before(gate.root, chain, event.stop_hook_active)
     if event.stop_hook_active and (before is None or before >= limit):
-        end_chain(gate.root, event.session_id)
+        end_chain(gate.root, chain)
         counted = (
             f"this session's stop was blocked {before} times in a row (agent-hook.max-blocks: "
             f"{limit})"
@@ -182,7 +184,7 @@ def _held(gate: Gate, event: HookEvent, agent: Agent, lines: list[str]) -> Answe
             f"{_PROMPT}: {counted}; letting it end, though the handoff is still not ready: "
             f"{whole_commands(wrong, UNREADABLE_CHARS)}; run `handoff-audit check`"
         )
-    record_block(gate.root, event.session_id, (before or 0) + 1)
+    record_block(gate.root, chain, (before or 0) + 1)
     return agent.block(lines)
 
 

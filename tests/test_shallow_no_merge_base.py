@@ -9,6 +9,7 @@ without --fetch-history."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -58,6 +59,25 @@ def test_hook_blocks_until_the_history_is_fetched(git_repo: GitRepo, tmp_path: P
     assert run_fix(clone, "git fetch -q --unshallow").returncode == 0
     again = run_hook(stop_event(clone))
     assert again.code == 2 and "has work of its own against origin/main" in again.err, again.err
+
+
+def test_the_fetch_needs_no_commit_and_a_gone_remote_has_a_way_out(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """Review 53-4: the block closed with "Run each fix, commit, then stop again", though a
+    fetch commits nothing, and said nothing of a history that cannot be fetched."""
+    clone = _shallow_feature(git_repo, tmp_path)
+    shutil.rmtree(git_repo.root)  # the remote is gone: the fetch cannot work
+    assert run_fix(clone, "git fetch -q --unshallow").returncode != 0
+    run = run_hook(stop_event(clone))
+    assert run.code == 2, run.err
+    assert run.lines[-1] == "Run it, then stop again.", run.err
+    assert (
+        "  if the history cannot be fetched (no network, the remote gone): say so to the user; "
+        "the hook lets the session end after 3 blocked stops in a row (agent-hook.max-blocks)"
+    ) in run.lines, run.err
+    codes = [run_hook(stop_event(clone, active=True)).code for _ in range(3)]
+    assert codes == [2, 2, 0], codes
 
 
 def test_new_refuses_an_unknown_changed_files(

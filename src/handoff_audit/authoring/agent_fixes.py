@@ -203,7 +203,13 @@ class Fixes:
         if problem.kind == "nested":
             return Advice(*exclude_advice(problem.files))
         if problem.kind == "shallow":
-            return Advice(problem.message, problem.command)
+            limit = self.gate.config.agent_hook.max_blocks
+            also = (
+                "if the history cannot be fetched (no network, the remote gone): say so to the "
+                f"user; the hook lets the session end after {limit} blocked stops in a row "
+                "(agent-hook.max-blocks)"
+            )
+            return Advice(problem.message, problem.command, also)
         return self.commit_advice(problem)
 
     def commit_advice(self, problem: Problem) -> Advice:

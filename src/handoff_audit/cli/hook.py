@@ -250,6 +250,12 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
             lines.append(f"- and {len(advice) - number} more: run `handoff-audit check`")
             break
         lines.extend(block)
+    return [*lines, _next_step(gate, event, lines, blocks), *warnings]
+
+
+def _next_step(gate: Gate, event: HookEvent, lines: list[str], blocks: bool) -> str:
+    """The block message's last line: run the fixes (``lines``), commit unless they commit
+    nothing to commit, stop again; for a fetch of the history alone (``shallow``), run it."""
     fill = " (fill in the <...> parts)" if any('"<' in line for line in lines) else ""
     only_git = gate.rebasing or gate.stopped or gate.protected or gate.branch is None
     # A conflict's fix says itself whether a commit follows ("nothing is left to commit"); a
@@ -262,9 +268,8 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
             f" from {event.cwd} (the event's cwd {event.gone} no longer exists: "
             f"`cd {quote(str(event.cwd))}` first)"
         )
-    lines.append(
-        f"Run each fix{fill}{where}, {commit}then stop again."
-        if blocks
-        else f"Refresh the handoff{where} before the session ends."
-    )
-    return lines + warnings
+    if not blocks:
+        return f"Refresh the handoff{where} before the session ends."
+    if all(p.kind == "shallow" for p in gate.problems):  # a fetch: nothing to commit
+        return f"Run it{where}, then stop again."
+    return f"Run each fix{fill}{where}, {commit}then stop again."

@@ -295,3 +295,23 @@ def test_one_style_of_status_line(run_cli: Any, git_repo: Any) -> None:
     assert run_cli(["archive", "handoff.json"], cwd=git_repo.root).err.strip() == (
         "handoff.json: unchanged; archived"
     )
+
+
+def test_python_dash_m_runs_the_same_program(tmp_path: Path) -> None:
+    """``python -m handoff_audit`` is the ``handoff-audit`` command: its version, and the exit
+    code of a check that finds an error."""
+    import subprocess
+    import sys
+
+    shown = subprocess.run(
+        [sys.executable, "-m", "handoff_audit", "--version"], capture_output=True, text=True
+    )
+    assert shown.returncode == 0 and shown.stdout.startswith("handoff-audit, version ")
+    (tmp_path / "handoff.json").write_text("{not json", encoding="utf-8")
+    checked = subprocess.run(
+        [sys.executable, "-m", "handoff_audit", "check", str(tmp_path / "handoff.json")],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert "invalid-json" in checked.stdout

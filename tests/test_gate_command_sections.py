@@ -328,3 +328,67 @@ def test_a_step_asking_for_sections_over_filled_in_items_is_still_a_note(
         },
     )
     assert blocked == [".claude/commands/session-handoff.md", ".claude/skills/wrap/handoff.md"]
+
+
+ORDER_THEN_HOW = """\
+Before you stop, update HANDOFF.md:
+
+## State
+What works and what is broken. Run `npm test` first.
+
+## Next step
+The first thing the next session should do. Keep it to 1 sentence.
+
+## Decisions
+Choices made and why.
+"""
+COMMANDS_NAMING_A_COMMAND_OR_A_NUMBER = {
+    ".claude/commands/handoff.md": ORDER_THEN_HOW,
+    ".cursor/commands/handoff.md": """\
+Before you stop, update HANDOFF.md:
+
+- State: what works and what is broken; run `npm test` first
+- Next step: the first thing to do, in 1 sentence
+- Decisions: choices made and why
+""",
+    ".claude/skills/wrap/handoff.md": """\
+# Wrap up
+
+1. Run `make test` and fix what fails.
+2. Update HANDOFF.md with these sections:
+   - State: what works, with the test count from step 1
+   - Next step: the first thing to do in 1 sentence
+   - Pointers: paths such as docs/adr/ and the PR link
+3. Commit with `git commit -m "handoff"`.
+""",
+    ".github/prompts/handoff.md": """\
+Before you stop, update HANDOFF.md:
+
+## Current state
+What works and what does not; paste the last line of `npm test`.
+
+## Next steps
+The first thing to do next, e.g. "fix src/api/users.ts".
+""",
+}
+
+
+def test_a_command_naming_a_command_or_a_number_in_its_parts_passes_the_gate(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """ "Run `npm test` first.", "Keep it to 1 sentence.", "with the test count from step 1",
+    "paths such as docs/adr/": an order saying how to write, a description of what to write or
+    an example of it holds a code span, a number or a path and still states nothing about the
+    work, so the command passes; the note whose next step names a file is still blocked."""
+    notes = dict(COMMANDS_NAMING_A_COMMAND_OR_A_NUMBER)
+    notes[".claude/commands/session-handoff.md"] = ORDER_THEN_HOW.replace(
+        "What works and what is broken. Run `npm test` first.",
+        "Refunds work; GBP rounding fails in src/pay/fx.py line 88.",
+    ).replace(
+        "The first thing the next session should do. Keep it to 1 sentence.",
+        "Finish src/pay/fx.py rounding.",
+    )
+    assert _gated(git_repo, run_cli, notes) == [".claude/commands/session-handoff.md"]
+    for path in COMMANDS_NAMING_A_COMMAND_OR_A_NUMBER:
+        done = run_cli(["check", "--format", "json", path], cwd=git_repo.root)
+        assert [f["rule"] for f in done.json()["findings"]] == ["not-a-handoff"], path

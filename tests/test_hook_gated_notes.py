@@ -99,3 +99,49 @@ def test_a_note_in_a_command_folder_is_named_on_a_branch_that_handed_its_work_ov
     _the_hook_names_the_note_and_its_fix_clears_it(
         git_repo, run_cli, ".claude/commands/handoff.md", "feat/refunds has handed its work over"
     )
+
+
+GUIDE = """\
+Write a handoff for the next session in HANDOFF.md with these sections:
+
+## Goal
+The task we are working on.
+
+## Current state
+- Done: the parts that are finished (paste the last line of `npm test`)
+- In progress: what is half done, e.g. src/api/users.ts
+
+## Next steps
+1. The first thing to do next
+2. Then the rest
+
+## Blockers
+Anything waiting on someone.
+"""
+GUIDES_OUTSIDE_AGENT_FOLDERS = [
+    "agent-kit/skills/handoff/handoff.md",
+    "packages/claude-plugin/skills/session-handoff/session-handoff.md",
+]
+
+
+@pytest.mark.parametrize("guide", GUIDES_OUTSIDE_AGENT_FOLDERS)
+def test_a_skill_check_calls_instructions_is_no_working_note_for_the_gate_or_the_hook(
+    git_repo: GitRepo, run_cli: Run, guide: str
+) -> None:
+    """A skill kept in the project's own folder under a lower-case note name: `check` calls it
+    instructions (not-a-handoff), so the gate lets it through and the hook tells no `git rm` of
+    it; the same name holding a working note is still blocked."""
+    feature_repo(git_repo)
+    git_repo.write(guide, GUIDE)
+    git_repo.commit("a handoff skill")
+    _finish(git_repo, run_cli)
+    gated = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    rules = [f["rule"] for f in gated.json()["findings"] if f["path"] == guide]
+    assert (gated.code, rules) == (0, ["not-a-handoff"]), gated.out
+    done = run_hook(stop_event(git_repo.root))
+    assert done.code == 0 and "feat/refunds has handed its work over" in done.err, done.err
+    assert "is a working note" not in done.err and "git rm" not in done.err
+    git_repo.write(guide, NOTE)
+    git_repo.commit("the skill's file now holds a working note")
+    gated = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert gated.code == 1 and f"{guide}: handoff-in-merge" in gated.out, gated.out

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.reflog import head_reflog_tail
 from handoff_audit.git_folder import git_dirs
 from handoff_audit.shell import from_top, quote
 
@@ -338,16 +339,7 @@ def left_branch(root: Path) -> tuple[str, int]:
     ``HEAD~2``, ``feat~2``, a tag): it is not read; the caller, for a detached HEAD, compares
     HEAD with the branch's tip. A branch name has no space, so the first `` to `` ends it,
     whatever the target's text."""
-    folders = git_dirs(os.path.realpath(root))
-    if not folders:
-        return "", 0
-    path = os.path.join(folders[0], "logs", "HEAD")
-    try:
-        with open(path, "rb") as handle:
-            handle.seek(max(0, os.path.getsize(path) - _MAX_BYTES))
-            lines = handle.read().decode("utf-8", "replace").splitlines()
-    except OSError:
-        return "", 0
+    lines = head_reflog_tail(root)
     prefix = "checkout: moving from "
     for steps, line in enumerate(reversed(lines[-_MAX_CHECKOUTS:]), start=1):
         message = line.partition("\t")[2]

@@ -7,14 +7,12 @@ checkout of fetched commits (`git checkout FETCH_HEAD` of a pull request, what `
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 from handoff_audit.git import plumbing
-from handoff_audit.git_folder import git_dirs
+from handoff_audit.git.reflog import head_reflog_tail
 
-_MAX_BYTES = 64 * 1024
 _MAKERS = frozenset(("commit", "cherry-pick", "merge", "rebase", "revert", "am", "pull"))
 """The first word of a reflog message of HEAD that a command making commits writes."""
 _WORD = re.compile(r"[a-z-]+")
@@ -24,18 +22,8 @@ def made_since_checkout(root: Path) -> frozenset[str]:
     """The commits HEAD's reflog (``logs/HEAD``, its last 64 KiB) says were made here since the
     last ``checkout:`` moved HEAD (read back from its last line); none when there is no reflog
     (``core.logAllRefUpdates`` off): then no commit is taken for one made here. No git process."""
-    folders = git_dirs(os.path.realpath(root))
-    if not folders:
-        return frozenset()
-    path = os.path.join(folders[0], "logs", "HEAD")
-    try:
-        with open(path, "rb") as handle:
-            handle.seek(max(0, os.path.getsize(path) - _MAX_BYTES))
-            lines = handle.read().decode("utf-8", "replace").splitlines()
-    except OSError:
-        return frozenset()
     made: set[str] = set()
-    for line in reversed(lines):
+    for line in reversed(head_reflog_tail(root)):
         ids, _, message = line.partition("\t")
         if message.startswith("checkout:"):
             break

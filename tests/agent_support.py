@@ -268,6 +268,25 @@ def feature_repo(repo: GitRepo, branch: str = "feat/refunds") -> GitRepo:
     return repo
 
 
+def a_is_2_branch(repo: GitRepo, branch: str, *, with_packet: bool = True) -> None:
+    """``main`` with one commit (``a.py``: ``a = 1``), and ``branch`` checked out from it with
+    one commit of its own (``a = 2``), then, when ``with_packet``, its packet written by `new`
+    (next action "Make a 3 in a.py.") and committed."""
+    repo.write("a.py", "a = 1\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", branch)
+    repo.write("a.py", "a = 2\n")
+    repo.commit("work")
+    if with_packet:
+        made = run_fix(
+            repo.root,
+            "handoff-audit new --summary 'a is 2' --next-action 'Make a 3 in a.py.' "
+            "--verdict-pointer https://ci.example/1",
+        )
+        assert made.returncode == 0, made.stderr
+        repo.commit("handoff")
+
+
 def diverged(repo: GitRepo, *, with_packet: bool, subfolder: bool = False) -> None:
     """main: a.py, c.py, d.py (and sub/notes.txt with ``subfolder``); `other` changes c.py (A),
     a.py (B), d.py (C); `feat` changes a.py (committed, with its packet when ``with_packet``),

@@ -10,24 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agent_support import run_fix, run_hook, stop_event
+from agent_support import a_is_2_branch, run_hook, stop_event
 from conftest import GitRepo
 from git_helpers import git
 
 
 def _shallow_clone(repo: GitRepo, tmp_path: Path) -> Path:
-    repo.write("a.py", "a = 1\n")
-    repo.commit("init")
-    repo.git("switch", "-q", "-c", "feat/s")
-    repo.write("a.py", "a = 2\n")
-    repo.commit("work")
-    made = run_fix(
-        repo.root,
-        "handoff-audit new --summary 'a is 2' --next-action 'Make a 3 in a.py.' "
-        "--verdict-pointer https://ci.example/1",
-    )
-    assert made.returncode == 0, made.stderr
-    repo.commit("handoff")
+    a_is_2_branch(repo, "feat/s")
     clone = tmp_path / "clone"
     uri = repo.root.as_uri()
     git(tmp_path, "clone", "-q", "--depth", "1", "--branch", "feat/s", uri, str(clone))

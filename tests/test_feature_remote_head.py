@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agent_support import run_fix, run_hook, stop_event
+from agent_support import a_is_2_branch, run_hook, stop_event
 from conftest import GitRepo
 from git_helpers import git, hits
 
@@ -26,19 +26,7 @@ from git_helpers import git, hits
 def _clone_of_remote_head(
     repo: GitRepo, tmp_path: Path, branch: str = "fix/x", *, packet: bool = True
 ) -> Path:
-    repo.write("a.py", "a = 1\n")
-    repo.commit("init")
-    repo.git("switch", "-q", "-c", branch)
-    repo.write("a.py", "a = 2\n")
-    repo.commit("work")
-    if packet:
-        made = run_fix(
-            repo.root,
-            "handoff-audit new --summary 'a is 2' --next-action 'Make a 3 in a.py.' "
-            "--verdict-pointer https://ci.example/1",
-        )
-        assert made.returncode == 0, made.stderr
-        repo.commit("handoff")
+    a_is_2_branch(repo, branch, with_packet=packet)
     bare, clone = tmp_path / "remote.git", tmp_path / "clone"
     git(tmp_path, "clone", "-q", "--bare", str(repo.root), str(bare))
     git(tmp_path, "clone", "-q", "--branch", branch, bare.as_uri(), str(clone))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agent_support import run_fix, run_hook, stop_event
+from agent_support import a_is_2_branch, run_fix, run_hook, stop_event
 from conftest import GitRepo
 from git_helpers import check, git, hits
 
@@ -23,19 +23,7 @@ from git_helpers import check, git, hits
 def _shallow_feature(repo: GitRepo, tmp_path: Path, *, packet: bool = False) -> Path:
     """The clone of ``feat/nop`` (one commit of work on ``main``'s one commit), ``main``
     fetched one commit deep, and one more commit of work in the clone."""
-    repo.write("a.py", "a = 1\n")
-    repo.commit("init")
-    repo.git("switch", "-q", "-c", "feat/nop")
-    repo.write("a.py", "a = 2\n")
-    repo.commit("work")
-    if packet:
-        made = run_fix(
-            repo.root,
-            "handoff-audit new --summary 'a is 2' --next-action 'Make a 3 in a.py.' "
-            "--verdict-pointer https://ci.example/1",
-        )
-        assert made.returncode == 0, made.stderr
-        repo.commit("handoff")
+    a_is_2_branch(repo, "feat/nop", with_packet=packet)
     repo.git("switch", "-q", "main")
     clone = tmp_path / "clone"
     uri = repo.root.as_uri()

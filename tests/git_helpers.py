@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from conftest import GitRepo, Result
+
 GIT_RULES = frozenset(
     {
         "lkg-unknown",
@@ -82,6 +84,21 @@ def committed_secret_is_found_once(
     assert f"{where[0]}:{where[1]}:{where[2]}: secret: line {where[1]} contains" in text.out
     for output in (text.out, text.err, str(report)):
         assert token not in output and token[4:20] not in output
+
+
+def refunds_branch(repo: GitRepo) -> None:
+    """``main`` with one commit (``src/refund.py``), and ``feat/refunds`` checked out from it."""
+    repo.write("src/refund.py", "def refund(): ...\n")
+    repo.commit("base")
+    repo.git("checkout", "-q", "-b", "feat/refunds")
+
+
+def merge_blocked(run_cli: Any, root: Any) -> list[tuple[str, str]]:
+    """What the merge gate blocks in ``root`` (`check --target-branch main`): the sorted
+    ``(rule, path)`` of its ``*-in-merge`` findings."""
+    done: Result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=root)
+    findings = done.json()["findings"]
+    return sorted((f["rule"], f["path"]) for f in findings if f["rule"].endswith("-in-merge"))
 
 
 def git(root: Path, *args: str) -> str:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from action_runner import BRANCH, Runner
-from conftest import GitRepo, Result
-from git_helpers import packet
+from conftest import GitRepo
+from git_helpers import merge_blocked, packet, refunds_branch
 from handoff_audit.markdown import render_packet
 
 NOTE = (
@@ -72,22 +72,10 @@ def test_the_action_passes_a_twin_md_mismatch_tolerates(runner: Runner, change: 
     assert done.outputs["blocked"] == "false"
 
 
-def _feature_branch(repo: GitRepo) -> None:
-    repo.write("src/refund.py", "def refund(): ...\n")
-    repo.commit("base")
-    repo.git("checkout", "-q", "-b", "feat/refunds")
-
-
-def _blocked(run_cli: Any, root: Any) -> list[tuple[str, str]]:
-    done: Result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=root)
-    findings = done.json()["findings"]
-    return sorted((f["rule"], f["path"]) for f in findings if f["rule"].endswith("-in-merge"))
-
-
 def test_check_blocks_a_working_note_beside_a_superseded_packet(
     git_repo: GitRepo, run_cli: Any
 ) -> None:
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     data = packet(
         branch="feat/refunds",
         lkg=git_repo.head(),
@@ -97,10 +85,10 @@ def test_check_blocks_a_working_note_beside_a_superseded_packet(
     git_repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
     git_repo.write("handoff.md", render_packet(data))
     git_repo.commit("superseded packet and its twin")
-    assert _blocked(run_cli, git_repo.root) == []
+    assert merge_blocked(run_cli, git_repo.root) == []
     git_repo.write("handoff.md", NOTE)
     git_repo.commit("a working note in place of the twin")
-    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "handoff.md")]
+    assert merge_blocked(run_cli, git_repo.root) == [("handoff-in-merge", "handoff.md")]
 
 
 def test_check_leaves_an_active_packets_note_to_active_in_merge(
@@ -108,12 +96,12 @@ def test_check_leaves_an_active_packets_note_to_active_in_merge(
 ) -> None:
     """An active packet blocks the merge itself: its twin, rendered or not, is no second
     finding."""
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     data = packet(branch="feat/refunds", lkg=git_repo.head())
     git_repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
     git_repo.write("handoff.md", NOTE)
     git_repo.commit("active packet and a note")
-    assert _blocked(run_cli, git_repo.root) == [("active-in-merge", "handoff.json")]
+    assert merge_blocked(run_cli, git_repo.root) == [("active-in-merge", "handoff.json")]
 
 
 IN_TITLE = {
@@ -136,7 +124,7 @@ def test_check_blocks_a_note_in_the_title_of_an_untitled_archived_packets_twin(
     """A packet without a `title` renders a generic one; a twin whose title says anything else
     (a whole note in a setext or one-line heading) is not its twin, and `md-mismatch` says so.
     The rendered title in another letter case is still its own."""
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     data = packet(branch="feat/refunds", lkg=git_repo.head(), status="archived")
     data.pop("title", None)
     twin = render_packet(data)
@@ -144,9 +132,9 @@ def test_check_blocks_a_note_in_the_title_of_an_untitled_archived_packets_twin(
     git_repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
     git_repo.write("handoff.md", twin.replace("# Handoff\n", "# HANDOFF\n", 1))
     git_repo.commit("archived packet and its twin")
-    assert _blocked(run_cli, git_repo.root) == []
+    assert merge_blocked(run_cli, git_repo.root) == []
     git_repo.write("handoff.md", twin.replace("# Handoff\n", heading, 1))
     git_repo.commit("a note in the twin's title")
-    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "handoff.md")]
+    assert merge_blocked(run_cli, git_repo.root) == [("handoff-in-merge", "handoff.md")]
     done = run_cli(["check", "--format", "json", "--select", "md-mismatch"], cwd=git_repo.root)
     assert [f["path"] for f in done.json()["findings"]] == ["handoff.md"], done.out

@@ -15,8 +15,8 @@ import pytest
 
 import handoff_audit
 from action_runner import Runner
-from conftest import GitRepo, Result
-from git_helpers import packet
+from conftest import GitRepo
+from git_helpers import merge_blocked, packet, refunds_branch
 from handoff_audit.markdown import render_packet
 
 NOTE = (
@@ -59,50 +59,38 @@ def test_the_action_blocks_a_handoff_md_beside_another_tools_json(
     assert "all clear" not in done.summary
 
 
-def _feature_branch(repo: GitRepo) -> None:
-    repo.write("src/refund.py", "def refund(): ...\n")
-    repo.commit("base")
-    repo.git("checkout", "-q", "-b", "feat/refunds")
-
-
-def _blocked(run_cli: Any, root: Any) -> list[tuple[str, str]]:
-    done: Result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=root)
-    findings = done.json()["findings"]
-    return sorted((f["rule"], f["path"]) for f in findings if f["rule"].endswith("-in-merge"))
-
-
 @pytest.mark.parametrize("data", NOT_PACKETS.values(), ids=NOT_PACKETS.keys())
 def test_check_blocks_a_handoff_md_beside_a_json_that_is_no_packet(
     git_repo: GitRepo, run_cli: Any, data: dict[str, Any]
 ) -> None:
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     git_repo.write("handoff.json", json.dumps(data) + "\n")
     git_repo.write("handoff.md", NOTE)
     git_repo.commit("working note beside a JSON file")
-    blocked = _blocked(run_cli, git_repo.root)
+    blocked = merge_blocked(run_cli, git_repo.root)
     assert ("handoff-in-merge", "handoff.md") in blocked
 
 
 def test_check_blocks_a_handoff_md_beside_a_json_packets_leaves_out(
     git_repo: GitRepo, run_cli: Any
 ) -> None:
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     git_repo.write(".handoff-audit.yml", 'packets: [".handoff/**/*.json", "**/HANDOFF.md"]\n')
     git_repo.write("handoff.json", json.dumps(packet(branch="feat/refunds")) + "\n")
     git_repo.write("handoff.md", NOTE)
     git_repo.commit("working note beside a JSON file the audit leaves out")
-    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "handoff.md")]
+    assert merge_blocked(run_cli, git_repo.root) == [("handoff-in-merge", "handoff.md")]
 
 
 def test_the_twin_of_a_finished_packet_still_passes_the_gate(
     git_repo: GitRepo, run_cli: Any
 ) -> None:
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     data = packet(branch="feat/refunds", lkg=git_repo.head(), status="archived")
     git_repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
     git_repo.write("handoff.md", render_packet(data))
     git_repo.commit("finished handoff")
-    assert _blocked(run_cli, git_repo.root) == []
+    assert merge_blocked(run_cli, git_repo.root) == []
 
 
 def test_another_tools_markdown_beside_its_json_still_passes_the_gate(
@@ -110,11 +98,11 @@ def test_another_tools_markdown_beside_its_json_still_passes_the_gate(
 ) -> None:
     """The markdown an orchestrator writes beside its own JSON file is no handoff: only one that
     reads as a handoff (State, Next step, ...) is a working note."""
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     git_repo.write("handoff.json", json.dumps(ORCHESTRATOR) + "\n")
     git_repo.write("handoff.md", "# Orchestrator\n\nRound 3: coder, then reviewer.\n")
     git_repo.commit("another tool's files")
-    assert _blocked(run_cli, git_repo.root) == []
+    assert merge_blocked(run_cli, git_repo.root) == []
 
 
 LEFT_OUT = (
@@ -143,10 +131,10 @@ def test_a_working_note_beside_a_json_packets_leaves_out_is_blocked_however_it_i
     still a working note."""
     git_repo.write("vendor/tool/handoff.json", '{"tool": "x", "version": 1}\n')
     git_repo.write(".handoff-audit.yml", LEFT_OUT)
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     git_repo.write("vendor/tool/handoff.md", note)
     git_repo.commit("working note beside another tool's file")
-    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "vendor/tool/handoff.md")]
+    assert merge_blocked(run_cli, git_repo.root) == [("handoff-in-merge", "vendor/tool/handoff.md")]
 
 
 def test_the_rendered_twin_of_a_packet_in_a_teams_own_schema_passes_the_gate(
@@ -161,14 +149,14 @@ def test_the_rendered_twin_of_a_packet_in_a_teams_own_schema_passes_the_gate(
     schema["required"] = [key for key in schema["required"] if key != "verdict_pointer"]
     git_repo.write("schemas/handoff.schema.json", json.dumps(schema, indent=2) + "\n")
     git_repo.write(".handoff-audit.yml", "schema: schemas/handoff.schema.json\n")
-    _feature_branch(git_repo)
+    refunds_branch(git_repo)
     data = packet(branch="feat/refunds", lkg=git_repo.head(), status="archived")
     del data["verdict_pointer"]
     git_repo.write("docs/orders/handoff.json", json.dumps(data, indent=2) + "\n")
     done = run_cli(["render", "--write", "docs/orders/handoff.json"], cwd=git_repo.root)
     assert done.code == 0, done.err
     git_repo.commit("archived packet (own schema)")
-    assert _blocked(run_cli, git_repo.root) == []
+    assert merge_blocked(run_cli, git_repo.root) == []
     git_repo.write("docs/orders/handoff.md", NOTE)
     git_repo.commit("a working note in place of the twin")
-    assert _blocked(run_cli, git_repo.root) == [("handoff-in-merge", "docs/orders/handoff.md")]
+    assert merge_blocked(run_cli, git_repo.root) == [("handoff-in-merge", "docs/orders/handoff.md")]

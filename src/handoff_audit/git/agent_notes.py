@@ -2,9 +2,7 @@
 lower-case name that ``block-files`` names (``.claude/commands/session-handoff.md``) is a
 command's, exempt from the merge gate, only while it reads as one. The exemption goes by
 content, not by the folder's name alone: a folder called ``commands/`` is as often a CLI's
-package (``src/cli/commands/handoff.md``), and its name is the pull request's to choose. A
-lower-case one elsewhere (``agent-kit/skills/handoff/handoff.md``) is read too: the merge rule
-lets it through when it is a guide to writing a handoff."""
+package (``src/cli/commands/handoff.md``), and its name is the pull request's to choose."""
 
 from __future__ import annotations
 
@@ -25,13 +23,6 @@ def exempt_by_name(path: str) -> bool:
     return is_agent_file(path) and path.rpartition("/")[2].islower()
 
 
-def read_for_content(path: str) -> bool:
-    """Whether the gate reads the block file ``path`` before blocking it: its name is all lower
-    case (a lone ``handoff.md``, ``session-handoff.md``), as a command's or a skill's is, in an
-    agent's folder (`exempt_by_name`) or elsewhere (``agent-kit/skills/handoff/handoff.md``)."""
-    return path.rpartition("/")[2].islower()
-
-
 def agent_notes(
     root: Path,
     listed: Iterable[tuple[str, str]],
@@ -39,13 +30,13 @@ def agent_notes(
     block_files: Iterable[str] | None,
     beside_json: Iterable[str] = (),
 ) -> dict[str, str | None]:
-    """Those of ``block_files`` read for their content (`read_for_content`), and the markdown files
+    """Those of ``block_files`` exempt by name (`exempt_by_name`), and the markdown files
     ``beside_json`` (a ``handoff.md`` by a ``handoff.json``), each with its text (its blob in
     ``listed``: (path from the top folder, blob id)), ``None`` when it cannot be read: the
     merge rule reads them (`markdown.agent_command.reads_as_handoff`) and gates those that hand
     work over, or are unread. A note saved as UTF-16 or UTF-32 is read as its reader reads it
     (`wide_text.decode_text`). One ``cat-file --batch`` call, none when there is none."""
-    asked = {name for name in block_files or () if read_for_content(name)} | set(beside_json)
+    asked = {name for name in block_files or () if exempt_by_name(name)} | set(beside_json)
     blobs = {name: blob for path, blob in listed if (name := from_top(path)) in asked}
     if not blobs:
         return {}

@@ -6,19 +6,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from handoff_audit import controls, shell
-from handoff_audit.git.agent_notes import exempt_by_name, lfs_pointer, read_for_content
+from handoff_audit.git.agent_notes import exempt_by_name, lfs_pointer
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.markdown.agent_command import reads_as_handoff
 from handoff_audit.markdown.compare import compare
-from handoff_audit.markdown.long_lines import readable_lines
-from handoff_audit.markdown.prompts import instructions
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import (
     Packet,
     agent_folder,
-    is_agent_file,
     is_finished,
     named_block_file,
     odd_status,
@@ -76,10 +73,7 @@ handoff, with sections such as State and Next step, is blocked whatever its fron
 one stray instruction line; such a file, and a `handoff.md` beside another tool's JSON, is read in
 UTF-16 or UTF-32 too, with a byte order mark or without, as its reader reads it; a Git LFS pointer
 there, whose text is stored where the gate does not read, is blocked as a file the gate cannot
-read). A lower-case `handoff.md` or `session-handoff.md` outside such a folder
-(`agent-kit/skills/handoff/handoff.md`) that reads as no handoff and that `not-a-handoff` calls
-a guide to writing one ("Write a handoff for the next session in HANDOFF.md with these
-sections:" over what to write) is let through too. The action sets its `blocked` output.
+read). The action sets its `blocked` output.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A
 branch with no commit yet (a fresh `git init`) has no file on it: a note written there is not
@@ -176,7 +170,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     lfs = {name for name, text in texts.items() if text is not None and lfs_pointer(text)}
     notes = {name for name, text in texts.items() if text is None or reads_as_handoff(text)}
     notes |= lfs
-    blocked = {name for name in blocked if name in notes or not _exempt(name, texts)}
+    blocked = {name for name in blocked if name in notes or not exempt_by_name(name)}
     # A markdown file is a packet's twin only beside a packet the gate judges: beside another
     # tool's JSON, or one without a packet's fields, it is a working note when it reads as one.
     blocked |= {md for md in beside if md not in texts or md in notes}
@@ -210,25 +204,6 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         active = {path: u for path, u in active.items() if not is_foreign(u.data)}
     for path, unfinished in sorted(active.items()):
         yield _active_into_protected(path, target, unfinished)
-
-
-def _exempt(name: str, texts: dict[str, str | None]) -> bool:
-    """Whether the block file ``name``, which does not read as a handoff, is let through: a
-    lower-case name in an agent's folder (`exempt_by_name`), or one elsewhere whose text
-    (``texts``) is a guide to writing a handoff (`_guide`)."""
-    return exempt_by_name(name) or (name in texts and _guide(name, texts[name]))
-
-
-def _guide(name: str, text: str | None) -> bool:
-    """Whether the lower-case block file ``name`` outside an agent's folder, its text ``text``
-    read as no handoff (`reads_as_handoff`), tells its reader how to write one as `not-a-handoff`
-    reads it (`prompts.instructions`: "Write a handoff for the next session in HANDOFF.md with
-    these sections:"): a skill or command kept in the project's own folder
-    (``agent-kit/skills/handoff/handoff.md``), which the gate lets through as it does one in an
-    agent's folder, rather than tell the author to delete instructions."""
-    if text is None or is_agent_file(name) or not read_for_content(name):
-        return False
-    return bool(instructions(readable_lines(text)))
 
 
 def _packet(data: dict[str, Any] | None, markdown: str | None) -> bool:

@@ -270,60 +270,21 @@ def recorded(line: str) -> bool:
     return RECORD.search(_DESCRIBED.sub(" ", line)) is not None
 
 
-_PLACE = (
-    r"\w\(\)|(?<![\w@/.-])(?:[\w.-]+/){2,}|(?:[\w.-]+/)+[\w.-]*\.[A-Za-z]{1,5}\b"
+_FACT = re.compile(
+    r"`[^`\n]+`|\d|\w\(\)|(?<![\w@/.-])(?:[\w.-]+/){2,}|(?:[\w.-]+/)+[\w.-]*\.[A-Za-z]{1,5}\b"
     r"|\b[\w-]+\.(?:py|pyi|js|jsx|ts|tsx|go|rs|rb|java|kt|c|h|cpp|cs|php|sh|md|json|ya?ml|toml|"
     r"sql|html?|css|txt|lock|cfg|ini)\b"
 )
-_FACT = re.compile(rf"`[^`\n]+`|\d|{_PLACE}")
 """What only a line stating a fact holds: a code span, a number ("42 tests pass", "line 88"), a
 call (``refund()``), a path or a file name (``src/pay/fx.py``)."""
-_IN_CODE = re.compile(rf"\bline\s+\d+\b|{_PLACE}", re.IGNORECASE)
-"""A place in the code an order names ("Fix the rounding in refund()", "update src/pay/fx.py
-line 88"): a next step of the work, where a command (`Run `npm test` first`) or a number ("Keep
-it to 1 sentence") in an order only says how to write."""
 _ITEM_MARK = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+")
-_LABEL = re.compile(r"^(?:\*\*)?[^\W\d][\w /-]{0,30}?(?:\*\*)?\s*[:\uff1a](?:\*\*)?\s+")
-"""A label opening an item ("State: ", "**Next step**: ")."""
-_CLAUSE_END = re.compile(r"[;\uff1b]\s*|(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)\s+")
-_EXAMPLE = re.compile(r"\b(?:e\.g\.|i\.e\.|for example|for instance|such as)", re.IGNORECASE)
-"""What gives an example of what to write ("e.g. src/api/users.ts", "paths such as docs/adr/")."""
-_MEASURE = re.compile(
-    r"\bsteps?\s+\d+\b|\b\d+\s+(?:sentences?|lines?|words?|paragraphs?|bullets?|items?|points?|"
-    r"characters?)\b",
-    re.IGNORECASE,
-)
-"""How long to write, or which step to draw on ("in 1 sentence", "under 200 lines", "from step
-1"): a number of the instruction, not of the work."""
-_WHAT_TO_WRITE = re.compile(
-    r"^\s*(?:(?:list|say|write|describe|record|note|summari[sz]e|explain|mention|name|give)\s+)?"
-    r"(?:what|which|how|why|where|who|whether|anything|each|every)\b",
-    re.IGNORECASE,
-)
-"""A clause describing what to write ("what works and what is broken", "say what is half
-done")."""
 
 
 def states_fact(line: str) -> bool:
-    """``line``, past its list marker and label ("State: "), states a fact (``_FACT``: "GBP
-    refunds fail in src/pay/fx.py line 88", "42 tests pass") in one of its clauses rather than
-    describing what to write there ("what works and what is broken", "what works, with the test
-    count from step 1") or how ("Run `npm test` first.", "Keep it to 1 sentence."): a
-    handoff's content, even under an order to write one. An order states a fact only when it
-    names a place in the code (``_IN_CODE``: "Finish src/a.py rounding."), and what follows
-    "e.g." or "such as" is an example of what to write, not the work's."""
-    said = _LABEL.sub("", _ITEM_MARK.sub("", line, count=1), count=1)
-    return any(_clause_states_fact(clause) for clause in _CLAUSE_END.split(said))
-
-
-def _clause_states_fact(clause: str) -> bool:
-    """``clause`` states a fact (`states_fact`)."""
-    said = _MEASURE.sub(" ", _EXAMPLE.split(clause, maxsplit=1)[0])
-    if _WHAT_TO_WRITE.match(said):
-        return False
-    if order(said):
-        return _IN_CODE.search(said) is not None
-    return _FACT.search(said) is not None
+    """``line``, past its list marker, states a fact (``_FACT``: "GBP refunds fail in
+    src/pay/fx.py line 88", "42 tests pass") rather than describing what to write there ("what
+    works and what is broken"): a handoff's content, even under an order to write one."""
+    return _FACT.search(_ITEM_MARK.sub("", line, count=1)) is not None
 
 
 def order(line: str) -> bool:

@@ -64,9 +64,7 @@ one, front matter such as `description:` aside: `$ARGUMENTS`, a template to fill
 instruction lines than lines that hand work over (the sections a "with these sections:" line asks
 for, each described, are what to write, as are those "Before you stop, update HANDOFF.md:" or "At
 the end of every session create docs/handoffs/YYYY-MM-DD-topic.md containing:" asks for, unless
-their lines state facts, a file, a number or a line: "fails on GBP in src/pay/fx.py"; an
-order saying how to write, "Run `npm test` first.", "Keep it to 1 sentence.", or an example,
-"e.g. src/api/users.ts", states none;
+their lines state facts, a file, a number or a line: "fails on GBP in src/pay/fx.py";
 nothing inside an HTML comment or a link reference definition (`[//]: # ($ARGUMENTS)`)
 counts, as GitHub shows none of it); one that reads as a
 handoff, with sections such as State and Next step, is blocked whatever its front matter or

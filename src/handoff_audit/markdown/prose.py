@@ -271,12 +271,14 @@ def recorded(line: str) -> bool:
 
 
 _FACT = re.compile(
-    r"`[^`\n]+`|\d|\w\(\)|(?<![\w@/.-])(?:[\w.-]+/){2,}|(?:[\w.-]+/)+[\w.-]*\.[A-Za-z]{1,5}\b"
-    r"|\b[\w-]+\.(?:py|pyi|js|jsx|ts|tsx|go|rs|rb|java|kt|c|h|cpp|cs|php|sh|md|json|ya?ml|toml|"
+    r"`[^`\n]+`|\d|\w\(\)|(?<![\w@/.-])(?:[\w.-]+/){2,}|(?<![\w.-])(?:[\w.-]+/)+[\w.-]*\.[A-Za-z]{1,5}\b"
+    r"|(?<![\w-])[\w-]+\.(?:py|pyi|js|jsx|ts|tsx|go|rs|rb|java|kt|c|h|cpp|cs|php|sh|md|json|ya?ml|toml|"
     r"sql|html?|css|txt|lock|cfg|ini)\b"
 )
 """What only a line stating a fact holds: a code span, a number ("42 tests pass", "line 88"), a
-call (``refund()``), a path or a file name (``src/pay/fx.py``)."""
+call (``refund()``), a path or a file name (``src/pay/fx.py``). A path or name starts where no
+name character stands before it, so a long run of them is tried once, not from each of its
+characters (linear time on any line)."""
 _ITEM_MARK = re.compile(r"^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+")
 
 

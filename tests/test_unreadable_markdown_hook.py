@@ -119,7 +119,9 @@ def test_a_wide_handoff_gets_its_conversion(git_repo: GitRepo, data: bytes, code
 
 
 @pytest.mark.parametrize(
-    "data", [b"\0" * 300, b"# Handoff\n\n## Next step\n\nRun\0 the tests.\n"], ids=["nul", "one"]
+    "data",
+    [b"\0" * 300, b"# Handoff\n\n## Next step\n\nRun\0\0\0 the tests.\n"],
+    ids=["nul", "three"],
 )
 def test_a_handoff_of_nul_bytes_is_not_text(git_repo: GitRepo, run_cli: Run, data: bytes) -> None:
     """Review 54-3: read as markdown, it got md-incomplete and a `printf ... >> HANDOFF.md`."""
@@ -133,3 +135,33 @@ def test_a_handoff_of_nul_bytes_is_not_text(git_repo: GitRepo, run_cli: Run, dat
     assert ">> HANDOFF.md" not in blocked.err and "iconv" not in blocked.err
     assert _fix_line(blocked.err).startswith("replace HANDOFF.md with a text handoff")
     assert "git rm -- HANDOFF.md" in blocked.err
+
+
+STRAY_NUL = (
+    b"# Handoff\n\n## State\nRefunds fail on GBP in src/pay/fx.py line 88.\x00\n\n"
+    b"## Next step\nFinish rounding in src/pay/fx.py.\n\n"
+    b"## Decisions\nKeep Decimal; floats drift.\n"
+)
+
+
+def test_a_text_handoff_with_a_stray_nul_loses_that_byte_alone(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Review 55-1: one NUL in good UTF-8 was "not text" with `git rm -- HANDOFF.md`."""
+    _feature_branch(git_repo, STRAY_NUL)
+    [finding] = [f for f in check(run_cli, git_repo.root)["findings"] if f["path"] == "HANDOFF.md"]
+    assert not finding["message"].startswith("not text"), finding
+    assert (finding["line"], finding["column"]) == (4, 46)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "git rm" not in blocked.err and "replace" not in blocked.err
+    assert "line 4 column 46" in blocked.err
+    command = _fix_line(blocked.err)
+    assert (
+        command == "tr -d '\\000' < HANDOFF.md > HANDOFF.md.tmp && mv -- HANDOFF.md.tmp HANDOFF.md"
+    )
+    assert run_fix(git_repo.root, command).returncode == 0
+    assert (git_repo.root / "HANDOFF.md").read_bytes() == STRAY_NUL.replace(b"\0", b"")
+    assert not (git_repo.root / "HANDOFF.md.tmp").exists()
+    git_repo.commit("handoff: no NUL")
+    assert run_hook(stop_event(git_repo.root)).code == 0

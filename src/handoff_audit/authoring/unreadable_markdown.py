@@ -1,8 +1,9 @@
 """The Stop hook's fix for a hand-written handoff that cannot be read as text (`invalid-json`,
-the rule every unreadable handoff file falls under): UTF-8 text with a few stray bytes rid of
-those bytes alone, text in a legacy encoding (no UTF-8 character at all) or in UTF-16 or UTF-32
-converted to UTF-8 by a command that leaves the file as it was when it fails, or a file over
-``max-file-bytes`` trimmed, or the limit raised by the line to add to the configuration in use.
+the rule every unreadable handoff file falls under): UTF-8 text with a few stray bytes (or
+stray NUL bytes) rid of those bytes alone, text in a legacy encoding (no UTF-8 character at all)
+or in UTF-16 or UTF-32 converted to UTF-8 by a command that leaves the file as it was when it
+fails, or a file over ``max-file-bytes`` trimmed, or the limit raised by the line to add to the
+configuration in use.
 A binary file is replaced or removed: nothing converts it to a handoff."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from handoff_audit.config import MAX_FILE_BYTES_CEILING, Config, setting_advice
-from handoff_audit.engine.loading import NOT_TEXT
+from handoff_audit.engine.loading import NOT_TEXT, STRAY_NUL
 from handoff_audit.engine.oversize import raised_limit
 from handoff_audit.model.findings import Finding
 from handoff_audit.wide_text import BOM_CODECS, wide_codec
@@ -39,6 +40,13 @@ def _fix(
     finding: Finding, path: Path, name: str, shown: Callable[[str], str], config: Config
 ) -> tuple[str, str] | None:
     quoted = shown(name)
+    if finding.message.startswith(STRAY_NUL):
+        kept = shown(f"{name}.tmp")
+        return (
+            f"tr -d '\\000' < {quoted} > {kept} && mv -- {kept} {quoted}",
+            f"the file is text but for NUL bytes (the first at line {finding.line} column "
+            f"{finding.column}): this leaves out only those bytes; then commit",
+        )
     if finding.message.startswith((_NOT_UTF8, *_WIDE, NOT_TEXT)):
         try:
             with path.open("rb") as handle:

@@ -50,6 +50,9 @@ _BOMS = (
 NOT_TEXT = "not text: binary content (NUL bytes): replace it with a text handoff, or remove it"
 """The finding on a handoff file that decodes, yet holds NUL bytes no wide codec reads."""
 
+STRAY_NUL = "text with stray NUL bytes"
+"""The finding on a handoff file that is UTF-8 text but for a few NUL bytes (`_stray_nuls`)."""
+
 
 class Unreadable(Exception):
     """A file that cannot be used; the message says why and how to fix it."""
@@ -301,14 +304,21 @@ def read_text(
         # UTF-8 that no wide codec reads yet holds NUL bytes is no handoff's text (git calls
         # it binary): read as markdown, it would get sections appended to it.
         before = data[: data.index(b"\0")]
+        stray = _stray_nuls(data)
         raise Unreadable(
-            NOT_TEXT,
+            f"{STRAY_NUL} ({data.count(0)}, the first here): remove them" if stray else NOT_TEXT,
             before.count(b"\n") + 1,
             len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1,
-            twin="not text: binary content (NUL bytes)",
+            twin=STRAY_NUL if stray else "not text: binary content (NUL bytes)",
             undecoded=text,
         )
     return text
+
+
+def _stray_nuls(data: bytes) -> bool:
+    """Whether the NUL bytes of ``data`` (UTF-8 that no wide codec reads) are a few strays in
+    text: at most two, or at most one byte in a hundred; a binary file holds many more."""
+    return data.count(0) <= max(2, len(data) // 100)
 
 
 def read_bytes(

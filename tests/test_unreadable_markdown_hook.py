@@ -165,3 +165,28 @@ def test_a_text_handoff_with_a_stray_nul_loses_that_byte_alone(
     assert not (git_repo.root / "HANDOFF.md.tmp").exists()
     git_repo.commit("handoff: no NUL")
     assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+MOSTLY_CP1252 = (
+    b"# Handoff\n\n## \xc9tat\nLes remboursements \xe9chouent en GBP dans src/pay/fx.py ligne 88; "
+    b"d\xe9j\xe0 test\xe9 \xe0 la main.\n\n## Prochaine \xe9tape\nTerminer l'arrondi \xe2\x80\x94 "
+    b"voir r\xe9sum\xe9 ci-dessus.\n\n## D\xe9cisions\nGarder Decimal (d\xe9cid\xe9 avec "
+    b"l'\xe9quipe).\n"
+)
+"""Windows-1252 text with one UTF-8 em dash: rid of its stray bytes, it loses every accent."""
+
+
+def test_a_windows_1252_handoff_with_one_utf8_character_is_converted(git_repo: GitRepo) -> None:
+    """Review 55-2: "UTF-8 but for 0xc9 ... and 10 more"; `iconv -c` left "## tat", "chouent"."""
+    _feature_branch(git_repo, MOSTLY_CP1252)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "UTF-8 but for" not in blocked.err
+    command = _fix_line(blocked.err)
+    assert command.startswith("iconv -f CP1252 -t UTF-8 HANDOFF.md"), command
+    assert "line 7 column 20" in blocked.err
+    assert run_fix(git_repo.root, command).returncode == 0
+    text = (git_repo.root / "HANDOFF.md").read_text(encoding="utf-8")
+    assert "## État" in text and "échouent" in text and "l'équipe" in text
+    git_repo.commit("handoff: UTF-8")
+    assert run_hook(stop_event(git_repo.root)).code == 0

@@ -88,8 +88,11 @@ def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
         also = f"this reads it as {codec} text: check that it reads right, then commit"
         return f"iconv -f {codec} -t UTF-8 {shown} {then}", also
     text = data.decode("utf-8", "surrogateescape")
-    if any(char > "\x7f" and not "\udc80" <= char <= "\udcff" for char in text):
-        return f"iconv -c -f UTF-8 -t UTF-8 {shown} {then}", _stray(text)
+    stray = sum("\udc80" <= char <= "\udcff" for char in text)
+    valid = sum(char > "\x7f" for char in text) - stray
+    stripped = f"iconv -c -f UTF-8 -t UTF-8 {shown} {then}"
+    if valid >= 2 * stray:
+        return stripped, f"the file is UTF-8 but for {_stray(text)}"
     try:
         data.decode("cp1252")
         encoding, named = "CP1252", "Windows-1252"
@@ -99,6 +102,13 @@ def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
         f"this reads it as {named} text: check that its accents read right, then commit; if it "
         "is not text, replace it with a text handoff"
     )
+    if valid:
+        also = (
+            f"this reads it as {named} text ({stray} bytes are not UTF-8): check that its "
+            f"accents read right and put back the {valid} UTF-8 character(s) it garbles (the "
+            f"first at {_first_valid(text)}), then commit; or, to keep those and leave out the "
+            f"{stray} bytes instead: {stripped}"
+        )
     return f"iconv -f {encoding} -t UTF-8 {shown} {then}", also
 
 
@@ -126,7 +136,15 @@ def _stray(text: str) -> str:
                     places.append(f"0x{ord(char) - 0xDC00:02x} at line {number} column {column}")
     more = f" and {count - len(places)} more" if count > len(places) else ""
     return (
-        f"the file is UTF-8 but for {'; '.join(places)}{more}: this leaves out only those "
-        "bytes; then check those lines read right (put back any character meant there) and "
-        "commit"
+        f"{'; '.join(places)}{more}: this leaves out only those bytes; then check those lines "
+        "read right (put back any character meant there) and commit"
     )
+
+
+def _first_valid(text: str) -> str:
+    """Where the first UTF-8 character past ASCII is in ``text`` (decoded as in `_stray`)."""
+    for number, line in enumerate(text.split("\n"), 1):
+        for column, char in enumerate(line, 1):
+            if char > "\x7f" and not "\udc80" <= char <= "\udcff":
+                return f"line {number} column {column}"
+    return "no place"

@@ -40,6 +40,7 @@ def test_a_legacy_encoded_handoff_gets_a_conversion_that_keeps_the_file(
     command = _fix_line(blocked.err)
     assert command == (
         "iconv -f CP1252 -t UTF-8 HANDOFF.md > HANDOFF.md.utf8 && mv -- HANDOFF.md.utf8 HANDOFF.md"
+        " || rm -f -- HANDOFF.md.utf8"
     )
     assert "explain invalid-json" not in blocked.err
     assert run_fix(git_repo.root, command).returncode == 0
@@ -110,7 +111,7 @@ def test_a_wide_handoff_gets_its_conversion(git_repo: GitRepo, data: bytes, code
     command = _fix_line(blocked.err)
     assert command == (
         f"iconv -f {codec} -t UTF-8 HANDOFF.md > HANDOFF.md.utf8 && "
-        "mv -- HANDOFF.md.utf8 HANDOFF.md"
+        "mv -- HANDOFF.md.utf8 HANDOFF.md || rm -f -- HANDOFF.md.utf8"
     )
     assert run_fix(git_repo.root, command).returncode == 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == WIDE_TEXT.encode()
@@ -190,3 +191,47 @@ def test_a_windows_1252_handoff_with_one_utf8_character_is_converted(git_repo: G
     assert "## État" in text and "échouent" in text and "l'équipe" in text
     git_repo.commit("handoff: UTF-8")
     assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+CUT_UTF8 = (
+    b"# Handoff\n\n## State\nRefunds \xe2\x86\x92 GBP fail in src/pay/fx.py line 88.\n\n"
+    b"## Next step\nFinish rounding caf\xc3"
+)
+
+
+@pytest.mark.parametrize(
+    ("data", "fixed"),
+    [
+        (CUT_UTF8, CUT_UTF8[:-1]),
+        (b"\xff\xfe" + WIDE_TEXT.encode("utf-16-le") + b"\n", WIDE_TEXT.encode()),
+        (WIDE_TEXT.encode("utf-16-le") + b"\n", WIDE_TEXT.encode()),
+    ],
+    ids=["utf-8", "utf-16 bom", "utf-16le"],
+)
+def test_a_handoff_whose_last_character_is_cut_off_is_converted(
+    git_repo: GitRepo, data: bytes, fixed: bytes
+) -> None:
+    """Review 55-3: iconv failed on the cut-off end even with -c: `mv` never ran, and
+    HANDOFF.md.utf8 was left for `git add -A` to commit."""
+    _feature_branch(git_repo, data)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    command = _fix_line(blocked.err)
+    assert "CP1252" not in command, command
+    assert run_fix(git_repo.root, command).returncode == 0
+    assert (git_repo.root / "HANDOFF.md").read_bytes() == fixed
+    assert not (git_repo.root / "HANDOFF.md.utf8").exists()
+    git_repo.commit("handoff: UTF-8")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+def test_a_failed_conversion_keeps_the_handoff_and_leaves_no_new_file(git_repo: GitRepo) -> None:
+    """The file changed after the stop (a NUL-free byte iconv cannot read in UTF-16): the
+    handoff is kept as it was and no HANDOFF.md.utf8 is left behind."""
+    _feature_branch(git_repo, WIDE_TEXT.encode("utf-16-le"))
+    command = _fix_line(run_hook(stop_event(git_repo.root)).err)
+    broken = WIDE_TEXT.encode("utf-16-le") + "\ud800".encode("utf-16-le", "surrogatepass") + b"a\0"
+    (git_repo.root / "HANDOFF.md").write_bytes(broken)
+    run_fix(git_repo.root, command)
+    assert (git_repo.root / "HANDOFF.md").read_bytes() == broken
+    assert not (git_repo.root / "HANDOFF.md.utf8").exists()

@@ -8,6 +8,7 @@ A binary file is replaced or removed: nothing converts it to a handoff."""
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 from pathlib import Path
 
@@ -71,11 +72,12 @@ def _fix(
 
 
 def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
-    """A new file in UTF-8 made with `iconv`, moved over the handoff only when that worked: from
-    the UTF-16 or UTF-32 the bytes are in, from UTF-8 with the bytes that are not UTF-8 left out
-    (the file holds UTF-8 characters: read as a legacy encoding, each would become two or three
-    wrong ones), else from the legacy encoding they decode in (Windows-1252, else Latin-1). A
-    binary file (NUL bytes no wide codec reads) is replaced or removed instead."""
+    """A new file in UTF-8 made with `iconv`, moved over the handoff only when that worked (else
+    removed): from the UTF-16 or UTF-32 the bytes are in, from UTF-8 with the bytes that are not
+    UTF-8 left out (the file holds more UTF-8 characters: read as a legacy encoding, each would
+    become two or three wrong ones), else from the legacy encoding they decode in (Windows-1252,
+    else Latin-1). A last character cut off is left out (`head -c`: `iconv` fails on it, even
+    with ``-c``). A binary file (NUL bytes no wide codec reads) is replaced or removed instead."""
     codec = _wide(data)
     if codec is None and b"\0" in data:
         return (
@@ -83,16 +85,27 @@ def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
             "pointers), or remove it",
             f"it is not text: nothing converts it; to remove it: git rm -- {shown}",
         )
-    then = f"> {converted} && mv -- {converted} {shown}"
     if codec is not None:
+        command, cut = _iconv(f"-f {codec}", data, _python_codec(codec), shown, converted)
         also = f"this reads it as {codec} text: check that it reads right, then commit"
-        return f"iconv -f {codec} -t UTF-8 {shown} {then}", also
-    text = data.decode("utf-8", "surrogateescape")
+        return command, _cut_note(cut) + also
+    stripped, cut = _iconv("-c -f UTF-8", data, "utf-8", shown, converted)
+    text = data[: len(data) - cut].decode("utf-8", "surrogateescape")
     stray = sum("\udc80" <= char <= "\udcff" for char in text)
     valid = sum(char > "\x7f" for char in text) - stray
-    stripped = f"iconv -c -f UTF-8 -t UTF-8 {shown} {then}"
     if valid >= 2 * stray:
-        return stripped, f"the file is UTF-8 but for {_stray(text)}"
+        if not stray:
+            return stripped, f"{_cut_note(cut)}then check that its end reads right and commit"
+        return stripped, f"{_cut_note(cut)}the file is UTF-8 but for {_stray(text)}"
+    return _legacy(data, text, stray, valid, (shown, converted, stripped))
+
+
+def _legacy(
+    data: bytes, text: str, stray: int, valid: int, names: tuple[str, str, str]
+) -> tuple[str, str]:
+    """`iconv` from Windows-1252 (else Latin-1); ``names``: the handoff, the new file, the
+    command that leaves out the bytes that are not UTF-8 instead."""
+    shown, converted, stripped = names
     try:
         data.decode("cp1252")
         encoding, named = "CP1252", "Windows-1252"
@@ -109,7 +122,40 @@ def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
             f"first at {_first_valid(text)}), then commit; or, to keep those and leave out the "
             f"{stray} bytes instead: {stripped}"
         )
-    return f"iconv -f {encoding} -t UTF-8 {shown} {then}", also
+    return _iconv(f"-f {encoding}", b"", "latin-1", shown, converted)[0], also
+
+
+def _iconv(options: str, data: bytes, codec: str, shown: str, converted: str) -> tuple[str, int]:
+    """The command that converts the handoff ``shown`` with `iconv` ``options`` into
+    ``converted`` and moves that over it, or removes it when `iconv` fails; and how many bytes
+    at the end of ``data`` (a character in ``codec`` cut off) it leaves out first."""
+    cut = _cut(data, codec)
+    source = (
+        f"head -c {len(data) - cut} {shown} | iconv {options} -t UTF-8"
+        if cut
+        else f"iconv {options} -t UTF-8 {shown}"
+    )
+    return f"{source} > {converted} && mv -- {converted} {shown} || rm -f -- {converted}", cut
+
+
+def _cut(data: bytes, codec: str) -> int:
+    """How many bytes at the end of ``data`` start a character of ``codec`` they do not end."""
+    decoder = codecs.getincrementaldecoder(codec)("replace")
+    decoder.decode(data, final=False)
+    return len(decoder.getstate()[0])
+
+
+def _cut_note(cut: int) -> str:
+    return (
+        f"its last character is cut off ({cut} byte(s) at the end): this leaves those out; "
+        if cut
+        else ""
+    )
+
+
+def _python_codec(codec: str) -> str:
+    """Python's name of the `iconv` encoding ``codec`` (``UTF-16LE``: ``utf-16-le``)."""
+    return codec.lower().replace("le", "-le").replace("be", "-be")
 
 
 def _wide(data: bytes) -> str | None:

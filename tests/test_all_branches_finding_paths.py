@@ -61,10 +61,12 @@ def test_a_credential_shaped_branchs_secret_names_the_branch_redacted(
     ]
 
 
-def test_another_branchs_file_is_named_not_placed_in_github_and_sarif(
+def test_another_branchs_file_is_named_in_github_and_placed_at_its_path_in_sarif(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    """Review 54-4: `file=feat/deploy%3Ahandoff.json` and the SARIF uri named no file."""
+    """Review 54-4: `file=feat/deploy%3Ahandoff.json` named no file. SARIF places the result at
+    the file's path in the repository (code scanning rejects an upload with a result that has no
+    physical location) and names the branch in the message and the properties."""
     _branch_with_a_secret(git_repo, "feat/deploy")
     github = run_cli(["check", "--all-branches", "--format", "github"], cwd=git_repo.root).out
     secrets = [line for line in github.splitlines() if "[secret]" in line]
@@ -76,11 +78,24 @@ def test_another_branchs_file_is_named_not_placed_in_github_and_sarif(
     results = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "secret"]
     assert len(results) == 2
     for result in results:
+        # Code scanning rejects a whole upload with one result that has no physical location.
         [location] = result["locations"]
-        assert "physicalLocation" not in location
+        physical = location["physicalLocation"]
+        assert physical["artifactLocation"]["uri"] in {"handoff.json", "handoff.md"}
+        assert physical["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
         [logical] = location["logicalLocations"]
-        assert logical["fullyQualifiedName"].startswith("feat/deploy:handoff.")
-        assert result["message"]["text"].startswith(logical["fullyQualifiedName"] + ": ")
+        name = f"feat/deploy:{physical['artifactLocation']['uri']}"
+        assert logical["fullyQualifiedName"] == name
+        assert result["message"]["text"].startswith(f"{name}:")
+        assert result["properties"]["branch"] == "feat/deploy"
+    json_uri = [
+        r
+        for r in results
+        if "json" in r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    ]
+    [json_result] = json_uri
+    line = json_result["locations"][0]["physicalLocation"]["region"]["startLine"]
+    assert json_result["message"]["text"].startswith(f"feat/deploy:handoff.json:{line}: ")
     schema = json.loads((SARIF_SCHEMA).read_text(encoding="utf-8"))
     errors = list(Draft4Validator(schema).iter_errors(sarif))
     assert not errors, [e.message for e in errors]

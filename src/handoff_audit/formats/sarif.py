@@ -140,16 +140,20 @@ def _result(finding: Finding, rule_index: int | None, fingerprint: str) -> dict[
         result["ruleIndex"] = rule_index
     result["level"] = finding.severity.value
     result["message"] = {"text": finding.message}
+    branch = None
+    path = finding.path
     if finding.elsewhere:
-        # Another branch's file is no artifact of the commit checked: named, not placed.
+        # Another branch's file, ``BRANCH:handoff.json`` (a branch name holds no ``:``): code
+        # scanning rejects a whole upload when one result has no physical location, so it is
+        # placed at its path in the repository and the branch is named in the message and the
+        # properties (and a logical location).
+        branch, _, path = finding.path.partition(":")
         where = finding.path if finding.line is None else f"{finding.path}:{finding.line}"
         result["message"] = {"text": f"{where}: {finding.message}"}
-        logical = {"name": finding.path, "fullyQualifiedName": where, "kind": "resource"}
-        result["locations"] = [{"logicalLocations": [logical]}]
-    elif finding.path:
+    if path:
         physical: dict[str, Any] = {
             "artifactLocation": {
-                "uri": quote(finding.path, safe="/", errors="surrogateescape"),  # the bytes
+                "uri": quote(path, safe="/", errors="surrogateescape"),  # the bytes
                 "uriBaseId": SRCROOT,
             }
         }
@@ -158,11 +162,19 @@ def _result(finding: Finding, rule_index: int | None, fingerprint: str) -> dict[
             if finding.column is not None and finding.column >= 1:
                 region["startColumn"] = finding.column
             physical["region"] = region
-        result["locations"] = [{"physicalLocation": physical}]
+        location: dict[str, Any] = {"physicalLocation": physical}
+        if branch is not None:
+            logical = {"name": path, "fullyQualifiedName": finding.path, "kind": "resource"}
+            location["logicalLocations"] = [logical]
+        result["locations"] = [location]
     result["partialFingerprints"] = {FINGERPRINT_KEY: fingerprint}
     properties = {
         key: value
-        for key, value in (("pointer", finding.pointer), ("facet", finding.facet))
+        for key, value in (
+            ("pointer", finding.pointer),
+            ("facet", finding.facet),
+            ("branch", branch),
+        )
         if value is not None
     }
     if properties:

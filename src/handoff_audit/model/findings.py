@@ -67,8 +67,9 @@ class Finding:
     JSON report (the message names them)."""
     elsewhere: bool = False
     """``path`` is another branch's file (``check --all-branches``), ``BRANCH:handoff.json``,
-    not one of the work tree: the github and SARIF formats, which place a finding on a file of
-    the commit checked, name it in the message instead. Not in the JSON report."""
+    not one of the work tree: the github format, which places a finding on a file of the commit
+    checked, names it in the message instead; SARIF places it at its path in the repository
+    and names the branch in the message and its ``branch`` property. Not in the JSON report."""
 
     @property
     def statement(self) -> str:

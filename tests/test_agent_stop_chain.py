@@ -112,3 +112,21 @@ def test_a_subagents_stops_do_not_restart_the_main_chain(repo: GitRepo) -> None:
     assert main == [2, 2, 2, 0, 0], main
     # The subagent's chain is bounded on its own.
     assert [stop("SubagentStop", True) for _ in range(3)] == [2, 2, 0]
+
+
+def test_parallel_subagents_each_have_a_chain_of_their_own(repo: GitRepo) -> None:
+    """Parallel subagents share the session id; their SubagentStop events carry each one's
+    agent_id. Alternating stops of two subagents were one chain, so each was let go after
+    fewer than agent-hook.max-blocks blocks of its own."""
+
+    def stop(agent: str, active: bool) -> int:
+        event = stop_event(repo.root, event="SubagentStop", active=active)
+        event["agent_id"] = agent
+        return run_hook(event).code
+
+    codes = [stop("A", False), stop("B", False)]
+    for _ in range(3):
+        codes += [stop("A", True), stop("B", True)]
+    # Each is blocked three times in a row (agent-hook.max-blocks: 3), then let go.
+    assert codes == [2, 2, 2, 2, 2, 2, 0, 0], codes
+    assert _counts(repo) == []

@@ -39,6 +39,9 @@ class HookEvent:
     """True while the agent already continues because a stop hook blocked it."""
     session_id: str | None = None
     """The session's id, which the hook counts its blocks of one session's stops by."""
+    agent_id: str | None = None
+    """``agent_id`` of a subagent's event (Claude Code's ``SubagentStop``): parallel subagents
+    share the session id, and each one's stops are counted apart by it."""
     gone: str | None = None
     """The event's ``cwd`` when it no longer exists (the agent removed the folder it was in, a
     `git rm -r` of it): ``cwd`` is then the nearest folder above it that does."""
@@ -100,12 +103,14 @@ class Agent:
             raise NotAnEvent(f"cwd {cwd!r} is not a folder; nothing to judge")
         transcript = data.get("transcript_path")
         session = data.get("session_id")
+        agent_id = data.get("agent_id")
         return HookEvent(
             name=name,
             cwd=folder,
             transcript_path=transcript if isinstance(transcript, str) and transcript else None,
             stop_hook_active=data.get("stop_hook_active") is True,
             session_id=session if isinstance(session, str) and session else None,
+            agent_id=agent_id if isinstance(agent_id, str) and agent_id else None,
             gone=gone,
         )
 

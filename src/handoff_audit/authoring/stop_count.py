@@ -3,7 +3,8 @@
 ``agent-hook.max-blocks`` times, so an agent that ran the fixes but did not commit is held
 again, and a session still cannot loop. A subagent's stops (``SubagentStop``) carry the main
 session's ``session_id`` and chain apart: each event's chain is counted on its own
-(`chain_of`), so one does not start the other's count anew. The count is kept in the
+(`chain_of`), so one does not start the other's count anew; parallel subagents, told apart by
+their ``agent_id``, each have a chain of their own. The count is kept in the
 worktree's git folder (``handoff-audit/stop-blocks/``, one file per chain, named by a hash of
 its key), never in the work tree, and removed when the chain ends.
 """
@@ -21,13 +22,17 @@ from handoff_audit.git_folder import git_dirs
 _FOLDER = ("handoff-audit", "stop-blocks")
 
 
-def chain_of(session: str | None, event: str) -> str | None:
+def chain_of(session: str | None, event: str, agent: str | None = None) -> str | None:
     """The key of the chain of stops that ``event`` (``Stop``, ``SubagentStop``) of
     ``session`` belongs to: the session id for ``Stop``, the id and the event's name for any
-    other; ``None`` without a session id."""
+    other, and the subagent's ``agent_id`` when the event has one (parallel subagents share
+    the session id, and alternating stops of two must not add up); ``None`` without a
+    session id."""
     if session is None:
         return None
-    return session if event == "Stop" else f"{session}\n{event}"
+    if event == "Stop" and agent is None:
+        return session
+    return f"{session}\n{event}" if agent is None else f"{session}\n{event}\n{agent}"
 
 
 def _count_file(root: Path, session: str | None) -> Path | None:

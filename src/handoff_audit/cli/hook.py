@@ -154,7 +154,7 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
     except CannotJudge as problem:
         raise _Note(f"{problem}; not judging", problem.notes) from None
     if not gate.problems:
-        end_chain(gate.root, chain_of(event.session_id, event.name))
+        end_chain(gate.root, chain_of(event.session_id, event.name, event.agent_id))
         answer = agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
     else:
         blocks = event.name in gate.config.agent_hook.events
@@ -168,7 +168,7 @@ def _held(gate: Gate, event: HookEvent, agent: Agent, lines: list[str]) -> Answe
     session's chain of this event (or one the hook could not count): then let it end, saying
     what is still wrong."""
     limit = gate.config.agent_hook.max_blocks
-    chain = chain_of(event.session_id, event.name)
+    chain = chain_of(event.session_id, event.name, event.agent_id)
     before = blocks_before(gate.root, chain, event.stop_hook_active)
     if event.stop_hook_active and (before is None or before >= limit):
         end_chain(gate.root, chain)

@@ -14,13 +14,14 @@ the target one."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from agent_support import a_is_2_branch, run_hook, stop_event
 from conftest import GitRepo
-from git_helpers import git, hits
+from git_helpers import git, hits, packet
 
 
 def _clone_of_remote_head(
@@ -67,7 +68,7 @@ def test_an_unprotected_target_branch_is_named_with_the_way_to_protect_it(
     assert note == (
         "handoff-audit: note: the merge gate was not applied: --target-branch main is not a "
         "protected branch (protected: fix/x, from origin/HEAD); to gate merges into it, set "
-        "`protected-branches: [main]` in .handoff-audit.yml"
+        '`protected-branches: ["main"]` in .handoff-audit.yml'
     ), result.err
     # Following it gates the merge.
     (clone / ".handoff-audit.yml").write_text("protected-branches: [main]\n")
@@ -85,8 +86,8 @@ def test_a_configured_list_is_named_and_kept_in_the_advice(
     result = run_cli(["check", "--target-branch", "main"], cwd=clone)
     assert (
         "--target-branch main is not a protected branch (protected: release/*, from "
-        "protected-branches); to gate merges into it, set `protected-branches: [release/*, "
-        "main]` in .handoff-audit.yml"
+        "protected-branches); to gate merges into it, set `protected-branches: "
+        '["release/*", "main"]` in .handoff-audit.yml'
     ) in result.err, result.err
 
 
@@ -96,3 +97,28 @@ def test_a_protected_target_branch_gets_no_note(
     clone = _clone_of_remote_head(git_repo, tmp_path, "develop", packet=False)
     result = run_cli(["check", "--target-branch", "develop"], cwd=clone)
     assert result.code == 0 and "merge gate" not in result.err, result.err
+
+
+def test_the_suggested_line_quotes_a_glob_that_starts_with_a_star(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """`protected-branches: [*-lts, main, dev]` was suggested: `*-lts` is a YAML alias, so the
+    pasted line broke the configuration. Every entry is quoted; the line loads and gates dev."""
+    git_repo.write(".handoff-audit.yml", 'protected-branches: ["*-lts", main]\n')
+    git_repo.write("a.py", "a = 1\n")
+    git_repo.commit("init")
+    git_repo.git("branch", "2.0-lts")
+    git_repo.git("checkout", "-qb", "dev")
+    git_repo.git("checkout", "-qb", "feat/x")
+    data = packet("feat/x", git_repo.head())
+    git_repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    git_repo.commit("handoff")
+    result = run_cli(["check", "--format", "json", "--target-branch", "dev"], cwd=git_repo.root)
+    assert not hits(json.loads(result.out), "active-in-merge"), result.out
+    [line] = re.findall(r"`(protected-branches: [^`]*)`", result.err)
+    assert line == 'protected-branches: ["*-lts", "main", "dev"]', result.err
+    git_repo.write(".handoff-audit.yml", line + "\n")
+    again = run_cli(["check", "--format", "json", "--target-branch", "dev"], cwd=git_repo.root)
+    assert "merge gate" not in again.err and "Traceback" not in again.err, again.err
+    [hit] = hits(json.loads(again.out), "active-in-merge")
+    assert "protected branch dev" in hit["message"], hit

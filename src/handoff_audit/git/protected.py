@@ -8,6 +8,7 @@ repository's default branch, named by the event, counts as protected too (`git.f
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from handoff_audit.controls import one_line
@@ -134,7 +135,11 @@ def unprotected_target_notice(
     else:
         where = "no default branch exists here"
     named = redact(one_line(name))
-    listed = ", ".join((*(redact(one_line(g)) for g in patterns if configured), named))
+    # Each entry quoted: a bare glob that starts with `*` is a YAML alias, not a string.
+    listed = ", ".join(
+        json.dumps(entry, ensure_ascii=False)
+        for entry in (*(redact(one_line(g)) for g in patterns if configured), named)
+    )
     return (
         f"the merge gate was not applied: --target-branch {named} is not a protected branch "
         f"({where}); to gate merges into it, set `protected-branches: [{listed}]` in "

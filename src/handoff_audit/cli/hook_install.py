@@ -15,7 +15,7 @@ from handoff_audit.errors import EXIT_OK, InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
-from handoff_audit.program import PROGRAM, executable, program
+from handoff_audit.program import PROGRAM, executable, module_command, program
 from handoff_audit.rules import RULES_BY_ID
 
 LOCAL_CLAUDE_SETTINGS = ".claude/settings.local.json"
@@ -24,11 +24,12 @@ LOCAL_CLAUDE_SETTINGS = ".claude/settings.local.json"
 
 def hook_command() -> tuple[str, str | None]:
     """The command the agent runs, and a note when it is not the plain ``handoff-audit hook``:
-    when ``handoff-audit`` is not on PATH, the absolute path of the running executable."""
+    when ``handoff-audit`` is not on PATH, the absolute path of the running executable, or,
+    run as ``python -m handoff_audit`` with no console script, the interpreter's ``-m``."""
     if shutil.which(PROGRAM):
         return f"{PROGRAM} hook", None
     found = executable()
-    if found is None:
+    if found is None and module_command() is None:
         return f"{PROGRAM} hook", f"{PROGRAM} is not on PATH: put it there for the hook to run"
     command = f"{program()} hook"
     return command, f"{PROGRAM} is not on PATH: the hook runs {command}"
@@ -65,7 +66,7 @@ def install_command(*, print_only: bool, agent: str = "claude") -> int:
         click.echo(f"{path}: the handoff-audit hook is already installed; unchanged", err=True)
     if note:
         click.echo(note, err=True)
-    if added and executable() is not None:
+    if added and (executable() is not None or module_command() is not None):
         click.echo(machine_path_note(agent), err=True)
     return EXIT_OK
 

@@ -26,7 +26,8 @@ _ABSENT = object()
 
 
 def same_command(value: Any, command: str) -> bool:
-    """The same command, or this hook run by another path (``/venv/bin/handoff-audit hook``)."""
+    """The same command, or this hook run by another path (``/venv/bin/handoff-audit hook``,
+    ``/venv/bin/python -m handoff_audit hook``)."""
     if not isinstance(value, str):
         return False
     try:
@@ -37,6 +38,8 @@ def same_command(value: Any, command: str) -> bool:
         return True
     # `/tmp/not-handoff-audit hook` is another program: the name itself, on any path
     program = words[0].replace("\\", "/").rpartition("/")[2] if words else ""
+    if words[1:] == ["-m", "handoff_audit", "hook"]:  # `'/venv/bin/python' -m handoff_audit hook`
+        return program.startswith("python")
     return len(words) == 2 and program == "handoff-audit" and words[1] == "hook"
 
 

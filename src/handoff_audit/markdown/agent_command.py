@@ -58,7 +58,7 @@ def reads_as_handoff(text: str) -> bool:
 
 _COMMENTS = re.compile(
     r"(?P<code>^ {0,3}(?P<fence>`{3,}|~{3,}).*?(?:\n {0,3}(?P=fence)[`~]*[ \t]*$|\Z)"
-    r"|(?P<tick>`+)[^\n]+?(?P=tick)(?!`))"
+    r"|(?<!`)(?P<tick>`++)[^\n]+?(?<!`)(?P=tick)(?!`))"
     r"|<!--.*?(?:-->|\Z)"
     r"|(?P<reference>^ {0,3}\[[^\]\n]+\]:[ \t]*\S+(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'|\([^)\n]*\)))?"
     r"[ \t]*$)",
@@ -67,7 +67,9 @@ _COMMENTS = re.compile(
 """An HTML comment, or one never closed, which hides the rest of the file: a reader on GitHub
 sees none of it, so nothing in it (``<!-- $ARGUMENTS -->``) makes the file a command. A fenced
 block or a code span is matched first and kept: an ``<!--`` there is shown as text. A link
-reference definition (``[//]: # ($ARGUMENTS)``, ``[comment]: <> (…)``) is shown as nothing too."""
+reference definition (``[//]: # ($ARGUMENTS)``, ``[comment]: <> (…)``) is shown as nothing too.
+A code span opens only at the start of a run of backticks, which it takes whole, and closes at a
+run as long: a line of thousands of backticks is read once, not from each of them."""
 
 
 def _emptied(comment: re.Match[str]) -> str:

@@ -271,7 +271,7 @@ def recorded(line: str) -> bool:
 
 
 _FACT = re.compile(
-    r"`[^`\n]+`|\d|\w\(\)|(?<![\w@/.-])(?:[\w.-]+/){2,}|(?<![\w.-])(?:[\w.-]+/)+[\w.-]*\.[A-Za-z]{1,5}\b"
+    r"`[^`\n]+`|\d|\w\(\)|(?<![\w@/.-])(?:[\w.-]+/){2,}|(?<![\w./-])/?(?:[\w.-]+/)+[\w.-]*\.[A-Za-z]{1,5}\b"
     r"|(?<![\w-])[\w-]+\.(?:py|pyi|js|jsx|ts|tsx|go|rs|rb|java|kt|c|h|cpp|cs|php|sh|md|json|ya?ml|toml|"
     r"sql|html?|css|txt|lock|cfg|ini)\b"
 )

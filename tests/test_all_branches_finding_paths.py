@@ -99,3 +99,65 @@ def test_another_branchs_file_is_named_in_github_and_placed_at_its_path_in_sarif
     schema = json.loads((SARIF_SCHEMA).read_text(encoding="utf-8"))
     errors = list(Draft4Validator(schema).iter_errors(sarif))
     assert not errors, [e.message for e in errors]
+
+
+def test_a_shared_checks_finding_on_another_branchs_packet_is_placed_at_its_path(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """`multiple-active` (a shared check, not a per-packet one) on another branch's packet,
+    moved there into a folder with a space: SARIF placed it at `other%3Asub%20dir/handoff.json`
+    with no branch, and github named `file=other%3Asub dir/handoff.json`."""
+    git_repo.write("a.txt", "x\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("a.txt", "x\ny\n")
+    git_repo.commit("w")
+    made = run_cli(
+        [
+            "new",
+            "--summary",
+            "Parsed menu in a.txt",
+            "--next-action",
+            "Parse the prices in a.txt",
+            "--verdict-pointer",
+            "a.txt",
+        ],
+        cwd=git_repo.root,
+    )
+    assert made.code == 0, made.err
+    git_repo.commit("handoff")
+    git_repo.git("checkout", "-q", "-b", "other")
+    (git_repo.root / "sub dir").mkdir()
+    git_repo.git("mv", "handoff.json", "sub dir/handoff.json")
+    git_repo.git("mv", "handoff.md", "sub dir/handoff.md")
+    moved = git_repo.root / "sub dir" / "handoff.json"
+    moved.write_text(
+        moved.read_text(encoding="utf-8").replace("Parse the prices", "Parse the totals"),
+        encoding="utf-8",
+    )
+    git_repo.commit("moved")
+    git_repo.git("checkout", "-q", "feat")
+
+    sarif = run_cli(["check", "--all-branches", "--format", "sarif"], cwd=git_repo.root).json()
+    results = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "multiple-active"]
+    uris = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results)
+    assert uris == ["handoff.json", "sub%20dir/handoff.json"]
+    [there] = [r for r in results if "branch" in r.get("properties", {})]
+    assert there["properties"]["branch"] == "other"
+    physical = there["locations"][0]["physicalLocation"]
+    assert physical["artifactLocation"]["uri"] == "sub%20dir/handoff.json"
+    line = physical["region"]["startLine"]
+    assert there["message"]["text"].startswith(f"other:sub dir/handoff.json:{line}: ")
+    [logical] = there["locations"][0]["logicalLocations"]
+    assert logical["fullyQualifiedName"] == "other:sub dir/handoff.json"
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    errors = list(Draft4Validator(schema).iter_errors(sarif))
+    assert not errors, [e.message for e in errors]
+
+    github = run_cli(["check", "--all-branches", "--format", "github"], cwd=git_repo.root).out
+    lines = [x for x in github.splitlines() if "[multiple-active]" in x]
+    assert len(lines) == 2, github
+    [elsewhere] = [x for x in lines if "file=" not in x]
+    assert "line=" not in elsewhere
+    assert elsewhere.split("::", 2)[2].startswith(f"other:sub dir/handoff.json:{line}: ")
+    assert "other%3A" not in github

@@ -164,6 +164,8 @@ def _run(request: AuditRequest) -> Report:
     # Once: applied, and their problems reported; an older file's cover its `secret` hits.
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
+    if facts is not None and facts.branch_packets:
+        all_hits = _marked_elsewhere(all_hits, facts.branch_packets, packets)
     all_hits = _judged(left_out, all_hits, frozenset(found.left_out))
     shown = _file_names(all_hits, packets) | _topics(packets)
     refs = frozenset(p.ref for p in packets if p.ref is not None)
@@ -195,6 +197,19 @@ def _branch_hits(request: AuditRequest, packets: list[Packet]) -> Iterator[Hit]:
         for check in workers.PER_PACKET_CHECKS:
             for hit in check(ctx):
                 yield replace(hit, path=f"{packet.ref}:{hit.path}", elsewhere=True)
+
+
+def _marked_elsewhere(hits: list[Hit], branch: list[Packet], packets: list[Packet]) -> list[Hit]:
+    """``hits`` with every hit on another branch's file (``BRANCH:path``, as the shared checks
+    and the inline suppressions name them too, not only `_branch_hits`) marked as such
+    (`Hit.elsewhere`), so that the report places it at that branch's path; a work-tree file
+    that happens to bear such a name stays the work tree's."""
+    here = {name for p in packets if p.ref is None for name in (p.path, p.markdown_path) if name}
+    there = {f"{p.ref}:{name}" for p in branch for name in (p.path, p.markdown_path) if name} - here
+    return [
+        replace(hit, elsewhere=True) if hit.path in there and not hit.elsewhere else hit
+        for hit in hits
+    ]
 
 
 def _discover(request: AuditRequest, pool: _Pool) -> tuple[discovery.Found, frozenset[str]]:

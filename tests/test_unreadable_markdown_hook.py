@@ -10,6 +10,7 @@ import pytest
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo, Result
 from git_helpers import check
+from handoff_audit.wide_text import wide_codec
 from test_unreadable_markdown import FIVE_MB, PNG
 
 Run = Callable[..., Result]
@@ -166,6 +167,47 @@ def test_a_text_handoff_with_a_stray_nul_loses_that_byte_alone(
     assert not (git_repo.root / "HANDOFF.md.tmp").exists()
     git_repo.commit("handoff: no NUL")
     assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+CP1252_NUL = (
+    b"# Handoff\n\nCaf\xe9 menu parsed\000 in src/app.py.\n\n## Next step\n\n"
+    b"Parse the prices in src/app.py and run the tests.\n"
+)
+"""Windows-1252 text with one stray NUL: read as UTF-16LE without a BOM, it is all Chinese."""
+
+
+def test_a_windows_1252_handoff_with_a_stray_nul_is_not_converted_from_utf16(
+    git_repo: GitRepo,
+) -> None:
+    """Review 56-1: "UTF-16 text without a byte order mark", `iconv -f UTF-16LE` garbled it."""
+    _feature_branch(git_repo, CP1252_NUL)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "UTF-16" not in blocked.err and "UTF-32" not in blocked.err
+    assert "git rm" not in blocked.err
+    command = _fix_line(blocked.err)
+    assert command == (
+        "tr -d '\\000' < HANDOFF.md | iconv -f CP1252 -t UTF-8 > HANDOFF.md.utf8 && "
+        "mv -- HANDOFF.md.utf8 HANDOFF.md || rm -f -- HANDOFF.md.utf8"
+    )
+    assert run_fix(git_repo.root, command).returncode == 0
+    text = (git_repo.root / "HANDOFF.md").read_text(encoding="utf-8")
+    assert text == CP1252_NUL.replace(b"\0", b"").decode("cp1252")
+    assert "Café menu parsed in src/app.py." in text
+    assert not any("\u3400" <= char <= "\u9fff" for char in text)
+    assert not (git_repo.root / "HANDOFF.md.utf8").exists()
+    git_repo.commit("handoff: UTF-8")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "codec"),
+    [("# Handoff\n\nCafé menu parsed.\n", "utf-16-le"), ("# Передача\n\nСделано.\n", "utf-16-be")],
+    ids=["latin", "cyrillic"],
+)
+def test_wide_text_without_a_bom_is_still_wide(text: str, codec: str) -> None:
+    assert wide_codec(text.encode(codec)) == codec
+    assert wide_codec(CP1252_NUL) is None
 
 
 MOSTLY_CP1252 = (

@@ -41,9 +41,12 @@ def wide_codec(data: bytes) -> str | None:
     beyond U+FFFF (`_astral`: UTF-16 text of blank lines decodes as UTF-32 too), then UTF-16
     in the byte order whose high bytes hold more of the NULs (an ASCII character's: spaces, line
     ends, digits, punctuation). So text that opens with Cyrillic or Chinese is known too, not
-    only text that opens in ASCII."""
+    only text that opens in ASCII.
+
+    Yet 8-bit text (Windows-1252, Latin-1) with a stray NUL byte or two is no wide text, though
+    its pairs of ASCII bytes decode as UTF-16 Chinese (`_eight_bit`)."""
     head = data[:_SNIFF]
-    if b"\0" not in head:
+    if b"\0" not in head or _eight_bit(head):
         return None
     utf8 = _controls(_decoded(head, "utf-8"))
     if utf8 is not None and utf8 * 4 < 1:
@@ -58,6 +61,18 @@ def wide_codec(data: bytes) -> str | None:
             continue  # UTF-16 read four bytes at a time: ' \n' is U+A0020
         return codec
     return None
+
+
+def _eight_bit(head: bytes) -> bool:
+    """Whether ``head`` (a file's start, holding NUL bytes) is 8-bit text with stray NULs, not
+    UTF-16 or UTF-32 text: fewer than a third of its bytes at either parity are NULs (in wide
+    text of ASCII, Latin or even Greek or Cyrillic text with its spaces and line ends, one
+    character in three or so has a NUL high byte), and no byte is a control character but a
+    NUL, a tab or a line end (the high byte of a Greek or Cyrillic character, 0x03 or 0x04, is
+    one; so are many low bytes of Chinese text)."""
+    if max(head[::2].count(0), head[1::2].count(0)) * 3 >= len(head) // 2:
+        return False
+    return not any((byte < 0x20 and byte not in b"\0\t\n\r") or byte == 0x7F for byte in head)
 
 
 def _decoded(head: bytes, codec: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from handoff_audit.config import MAX_FILE_BYTES_CEILING, Config, setting_advice
-from handoff_audit.engine.loading import NOT_TEXT, STRAY_NUL
+from handoff_audit.engine.loading import NOT_TEXT, STRAY_NUL, stray_nuls
 from handoff_audit.engine.oversize import raised_limit
 from handoff_audit.model.findings import Finding
 from handoff_audit.wide_text import BOM_CODECS, wide_codec
@@ -77,9 +77,11 @@ def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
     UTF-8 left out (the file holds more UTF-8 characters: read as a legacy encoding, each would
     become two or three wrong ones), else from the legacy encoding they decode in (Windows-1252,
     else Latin-1). A last character cut off is left out (`head -c`: `iconv` fails on it, even
-    with ``-c``). A binary file (NUL bytes no wide codec reads) is replaced or removed instead."""
+    with ``-c``). Stray NUL bytes in 8-bit text (`stray_nuls`) are left out first (`tr`); a
+    binary file (more NUL bytes, that no wide codec reads) is replaced or removed instead."""
     codec = _wide(data)
-    if codec is None and b"\0" in data:
+    nuls = codec is None and b"\0" in data
+    if nuls and not stray_nuls(data):
         return (
             f"replace {shown} with a text handoff (the state, the next step, the decisions, the "
             "pointers), or remove it",
@@ -89,22 +91,29 @@ def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
         command, cut = _iconv(f"-f {codec}", data, _python_codec(codec), shown, converted)
         also = f"this reads it as {codec} text: check that it reads right, then commit"
         return command, _cut_note(cut) + also
-    stripped, cut = _iconv("-c -f UTF-8", data, "utf-8", shown, converted)
+    lead = ""
+    if nuls:
+        lead = f"it holds {data.count(0)} stray NUL byte(s): this leaves them out; "
+        data = data.replace(b"\0", b"")
+    stripped, cut = _iconv("-c -f UTF-8", data, "utf-8", shown, converted, nuls=nuls)
     text = data[: len(data) - cut].decode("utf-8", "surrogateescape")
     stray = sum("\udc80" <= char <= "\udcff" for char in text)
     valid = sum(char > "\x7f" for char in text) - stray
+    lead += _cut_note(cut)
     if valid >= 2 * stray:
         if not stray:
-            return stripped, f"{_cut_note(cut)}then check that its end reads right and commit"
-        return stripped, f"{_cut_note(cut)}the file is UTF-8 but for {_stray(text)}"
-    return _legacy(data, text, stray, valid, (shown, converted, stripped))
+            return stripped, f"{lead}then check that its end reads right and commit"
+        return stripped, f"{lead}the file is UTF-8 but for {_stray(text)}"
+    command, also = _legacy(data, text, stray, valid, (shown, converted, stripped), nuls=nuls)
+    return command, lead + also
 
 
 def _legacy(
-    data: bytes, text: str, stray: int, valid: int, names: tuple[str, str, str]
+    data: bytes, text: str, stray: int, valid: int, names: tuple[str, str, str], *, nuls: bool
 ) -> tuple[str, str]:
     """`iconv` from Windows-1252 (else Latin-1); ``names``: the handoff, the new file, the
-    command that leaves out the bytes that are not UTF-8 instead."""
+    command that leaves out the bytes that are not UTF-8 instead; ``nuls``: whether stray NUL
+    bytes are left out first."""
     shown, converted, stripped = names
     try:
         data.decode("cp1252")
@@ -122,19 +131,25 @@ def _legacy(
             f"first at {_first_valid(text)}), then commit; or, to keep those and leave out the "
             f"{stray} bytes instead: {stripped}"
         )
-    return _iconv(f"-f {encoding}", b"", "latin-1", shown, converted)[0], also
+    return _iconv(f"-f {encoding}", b"", "latin-1", shown, converted, nuls=nuls)[0], also
 
 
-def _iconv(options: str, data: bytes, codec: str, shown: str, converted: str) -> tuple[str, int]:
+def _iconv(
+    options: str, data: bytes, codec: str, shown: str, converted: str, *, nuls: bool = False
+) -> tuple[str, int]:
     """The command that converts the handoff ``shown`` with `iconv` ``options`` into
     ``converted`` and moves that over it, or removes it when `iconv` fails; and how many bytes
-    at the end of ``data`` (a character in ``codec`` cut off) it leaves out first."""
+    at the end of ``data`` (a character in ``codec`` cut off; ``data`` without its NUL bytes
+    when ``nuls``, which `tr` leaves out first) it leaves out first."""
     cut = _cut(data, codec)
-    source = (
-        f"head -c {len(data) - cut} {shown} | iconv {options} -t UTF-8"
-        if cut
-        else f"iconv {options} -t UTF-8 {shown}"
-    )
+    head = f"head -c {len(data) - cut}"
+    if nuls:
+        tail = f" | {head} |" if cut else " |"
+        source = f"tr -d '\\000' < {shown}{tail} iconv {options} -t UTF-8"
+    elif cut:
+        source = f"{head} {shown} | iconv {options} -t UTF-8"
+    else:
+        source = f"iconv {options} -t UTF-8 {shown}"
     return f"{source} > {converted} && mv -- {converted} {shown} || rm -f -- {converted}", cut
 
 

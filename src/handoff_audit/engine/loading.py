@@ -51,7 +51,7 @@ NOT_TEXT = "not text: binary content (NUL bytes): replace it with a text handoff
 """The finding on a handoff file that decodes, yet holds NUL bytes no wide codec reads."""
 
 STRAY_NUL = "text with stray NUL bytes"
-"""The finding on a handoff file that is UTF-8 text but for a few NUL bytes (`_stray_nuls`)."""
+"""The finding on a handoff file that is UTF-8 text but for a few NUL bytes (`stray_nuls`)."""
 
 
 class Unreadable(Exception):
@@ -304,7 +304,7 @@ def read_text(
         # UTF-8 that no wide codec reads yet holds NUL bytes is no handoff's text (git calls
         # it binary): read as markdown, it would get sections appended to it.
         before = data[: data.index(b"\0")]
-        stray = _stray_nuls(data)
+        stray = stray_nuls(data)
         raise Unreadable(
             f"{STRAY_NUL} ({data.count(0)}, the first here): remove them" if stray else NOT_TEXT,
             before.count(b"\n") + 1,
@@ -315,7 +315,7 @@ def read_text(
     return text
 
 
-def _stray_nuls(data: bytes) -> bool:
+def stray_nuls(data: bytes) -> bool:
     """Whether the NUL bytes of ``data`` (UTF-8 that no wide codec reads) are a few strays in
     text: at most two, or at most one byte in a hundred; a binary file holds many more."""
     return data.count(0) <= max(2, len(data) // 100)

@@ -36,16 +36,7 @@ from handoff_audit.model.packet import Packet, rel, twin_of
 from handoff_audit.program import program
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
-from handoff_audit.wide_text import decode_text, wide_codec
-
-_BOMS = (
-    (b"\xef\xbb\xbf", "a UTF-8 byte order mark"),
-    (b"\xff\xfe\x00\x00", "a UTF-32 byte order mark"),  # before UTF-16's, which it starts with
-    (b"\x00\x00\xfe\xff", "a UTF-32 byte order mark"),
-    (b"\xff\xfe", "a UTF-16 byte order mark"),
-    (b"\xfe\xff", "a UTF-16 byte order mark"),
-)
-
+from handoff_audit.wide_text import BOM_CODECS, decode_text, wide_codec
 
 NOT_TEXT = "not text: binary content (NUL bytes): replace it with a text handoff, or remove it"
 """The finding on a handoff file that decodes, yet holds NUL bytes no wide codec reads."""
@@ -264,10 +255,10 @@ def read_text(
 ) -> str:
     """Read a file as UTF-8 text, or raise `Unreadable`. ``bom=True`` tolerates a UTF-8 BOM."""
     data = read_bytes(path, real_root, limit, real_dirs)
-    if bom and data.startswith(_BOMS[0][0]):
-        data = data[len(_BOMS[0][0]) :]
-    for mark, name in _BOMS:
+    data = data.removeprefix(BOM_CODECS[0][0]) if bom else data  # a UTF-8 mark, when tolerated
+    for mark, marked in BOM_CODECS:
         if data.startswith(mark):
+            name = f"a {marked[:6].upper()} byte order mark"  # utf-8 / utf-16 / utf-32
             raise Unreadable(
                 f"the file starts with {name}; save it as UTF-8 without a BOM",
                 1,

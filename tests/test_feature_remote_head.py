@@ -8,8 +8,9 @@ asked canary for a handoff. `origin/HEAD` names the default branch again, whatev
 A clone of a remote whose HEAD is the feature branch (`git clone --branch fix/x` of a bare copy
 made while fix/x was checked out) takes fix/x for the default too, so `check --target-branch
 main` applied no merge gate and said nothing. It says so now, in one note on standard error:
-the protected branches, where they came from, and the line of `.handoff-audit.yml` that makes
-the target one."""
+the protected branches, where they came from, and the line of the configuration in use
+(`.handoff-audit.yml`, or `[tool.handoff-audit]` of `pyproject.toml` in its TOML) that makes the
+target one."""
 
 from __future__ import annotations
 
@@ -88,6 +89,42 @@ def test_a_configured_list_is_named_and_kept_in_the_advice(
         "--target-branch main is not a protected branch (protected: release/*, from "
         "protected-branches); to gate merges into it, set `protected-branches: "
         '["release/*", "main"]` in .handoff-audit.yml'
+    ) in result.err, result.err
+
+
+def test_the_advice_names_pyproject_toml_in_its_syntax_when_the_configuration_is_there(
+    git_repo: GitRepo, tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    clone = _clone_of_remote_head(git_repo, tmp_path)
+    pyproject = clone / "pyproject.toml"
+    pyproject.write_text('[project]\nname = "x"\n\n[tool.handoff-audit]\nmax-commits-behind = 20\n')
+    result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=clone)
+    [note] = [line for line in result.err.splitlines() if "merge gate" in line]
+    assert note.endswith(
+        'to gate merges into it, set `protected-branches = ["main"]` under '
+        "[tool.handoff-audit] in pyproject.toml"
+    ), result.err
+    assert ".handoff-audit.yml" not in result.err, result.err
+    # The line, pasted where it says, gates the merge.
+    pyproject.write_text(pyproject.read_text() + 'protected-branches = ["main"]\n')
+    again = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=clone)
+    assert "merge gate" not in again.err, again.err
+    [hit] = hits(json.loads(again.out), "active-in-merge")
+    assert "protected branch main" in hit["message"], hit
+
+
+def test_a_configured_list_in_pyproject_toml_is_kept_in_toml(
+    git_repo: GitRepo, tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    clone = _clone_of_remote_head(git_repo, tmp_path, packet=False)
+    (clone / "pyproject.toml").write_text(
+        '[tool.handoff-audit]\nprotected-branches = ["release/*"]\n'
+    )
+    result = run_cli(["check", "--target-branch", "main"], cwd=clone)
+    assert (
+        "(protected: release/*, from protected-branches); to gate merges into it, set "
+        '`protected-branches = ["release/*", "main"]` under [tool.handoff-audit] in '
+        "pyproject.toml"
     ) in result.err, result.err
 
 

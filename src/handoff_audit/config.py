@@ -635,11 +635,19 @@ def setting_advice(source: str | None, key: str, values: Sequence[str] | int) ->
     ``source`` names (`Config.source`; ``None``: there is none yet, a new .handoff-audit.yml),
     in that file's syntax, for a message: ``in FILE: key: [...]``, ``under [tool.handoff-audit]
     in FILE: key = [...]``."""
+    return f"{setting_place(source)}: {setting_line(source, key, values)}"
+
+
+def setting_line(source: str | None, key: str, values: Sequence[str] | int) -> str:
+    """The line that sets ``key`` to the list ``values`` (or the number) in the syntax of the
+    configuration ``source`` names (`Config.source`; ``None``: a new .handoff-audit.yml):
+    ``key: [...]`` in YAML, ``key = [...]`` in TOML; every entry quoted (a bare YAML glob that
+    starts with ``*`` is an alias, not a string)."""
     # a YAML flow list and a TOML array; a number is written alike in both
     listed = json.dumps(values if isinstance(values, int) else list(values), ensure_ascii=False)
     if source is not None and source.lower().endswith((".toml", _TABLE)):
-        return f"{setting_place(source)}: {key} = {listed}"
-    return f"{setting_place(source)}: {key}: {listed}"
+        return f"{key} = {listed}"
+    return f"{key}: {listed}"
 
 
 _TABLE = " [tool.handoff-audit]"

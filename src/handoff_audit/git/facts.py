@@ -246,7 +246,7 @@ class _Gatherer:
         revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
         facts = History(branch=branch, protected=self.protected)
         facts.protected_warning, facts.protected_notice = protected_said(
-            self.config.protected_branches, refs, self.target, self.protected, origin_head
+            self.config, refs, self.target, self.protected, origin_head
         )
         facts.branches = frozenset(ref.branch for ref in refs)
         facts.renamed_into = renamed_into(self.root, refs, {p.branch for p in self.active})

@@ -8,9 +8,9 @@ repository's default branch, named by the event, counts as protected too (`git.f
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
+from handoff_audit.config import Config, setting_line, setting_place
 from handoff_audit.controls import one_line
 from handoff_audit.credentials import redact
 from handoff_audit.git.plumbing import Ref
@@ -115,13 +115,19 @@ def on_protected_branch(target: Target, branch: str | None, patterns: tuple[str,
 
 
 def unprotected_target_notice(
-    target: Target, patterns: tuple[str, ...], configured: bool, origin_head: str | None
+    target: Target,
+    patterns: tuple[str, ...],
+    configured: bool,
+    origin_head: str | None,
+    source: str | None,
 ) -> str | None:
     """The note for a typed ``--target-branch`` that is no protected branch: the merge gate
     (`handoff-in-merge`, `active-in-merge`) is not applied to it. It names the protected
     branches and where they came from (``protected-branches``, ``origin/HEAD`` or a default
-    name), and the configuration line that makes it one. ``None`` when it is protected, not
-    given, or named by GitHub's event (a stacked pull request's base is no mistake)."""
+    name), and the line that makes it one, where and as the configuration ``source`` names
+    would take it (`Config.source`; ``None``: a new .handoff-audit.yml). ``None`` when it is
+    protected, not given, or named by GitHub's event (a stacked pull request's base is no
+    mistake)."""
     name = target.target_branch
     if not name or target.target_from_event or is_protected(target, patterns):
         return None
@@ -135,28 +141,28 @@ def unprotected_target_notice(
     else:
         where = "no default branch exists here"
     named = redact(one_line(name))
-    # Each entry quoted: a bare glob that starts with `*` is a YAML alias, not a string.
-    listed = ", ".join(
-        json.dumps(entry, ensure_ascii=False)
-        for entry in (*(redact(one_line(g)) for g in patterns if configured), named)
-    )
+    listed = [*(redact(one_line(g)) for g in patterns if configured), named]
     return (
         f"the merge gate was not applied: --target-branch {named} is not a protected branch "
-        f"({where}); to gate merges into it, set `protected-branches: [{listed}]` in "
-        ".handoff-audit.yml"
+        f"({where}); to gate merges into it, set "
+        f"`{setting_line(source, 'protected-branches', listed)}` {setting_place(source)}"
     )
 
 
 def protected_said(
-    configured: tuple[str, ...] | None,
+    config: Config,
     refs: Sequence[Ref],
     target: Target,
     patterns: tuple[str, ...],
     origin_head: str | None,
 ) -> tuple[str | None, str | None]:
-    """What `check` says of the protected branches: the warning for ``configured`` globs that
+    """What `check` says of the protected branches: the warning for the configured globs that
     match no branch in ``refs`` (`unmatched_warning`), and the note for a typed
-    ``--target-branch`` that is none of ``patterns`` (`unprotected_target_notice`)."""
+    ``--target-branch`` that is none of ``patterns`` (`unprotected_target_notice`), in the
+    words of the configuration in use (`Config.source`)."""
+    configured = config.protected_branches
     warning = unmatched_warning(configured, refs, in_action=target.in_action)
-    notice = unprotected_target_notice(target, patterns, configured is not None, origin_head)
+    notice = unprotected_target_notice(
+        target, patterns, configured is not None, origin_head, config.source
+    )
     return warning, notice

@@ -155,8 +155,9 @@ def _run(request: AuditRequest) -> Report:
         request.remote_history(facts, packets)
     history = _history_files(request, found)
     all_hits: list[Hit] = [*hits, *history_secret_hits(history)]
+    branch_hits: list[Hit] = []
     if facts is not None and request.target.all_branches:
-        all_hits.extend(_branch_hits(request, facts.branch_packets))
+        branch_hits = list(_branch_hits(request, facts.branch_packets))
         packets = [*packets, *facts.branch_packets]
     ctx = AuditContext(request.root, request.config, packets, request.target, history=facts)
     for check in workers.SHARED_CHECKS:
@@ -165,7 +166,7 @@ def _run(request: AuditRequest) -> Report:
     inline = suppressions.read([*packets, *history], RULES_BY_ID)
     all_hits.extend(inline.problems)
     if facts is not None and facts.branch_packets:
-        all_hits = _marked_elsewhere(all_hits, facts.branch_packets, packets)
+        all_hits = _marked_elsewhere(all_hits, branch_hits, facts.branch_packets, packets)
     all_hits = _judged(left_out, all_hits, frozenset(found.left_out))
     shown = _file_names(all_hits, packets) | _topics(packets)
     refs = frozenset(p.ref for p in packets if p.ref is not None)
@@ -191,24 +192,28 @@ def _run(request: AuditRequest) -> Report:
 def _branch_hits(request: AuditRequest, packets: list[Packet]) -> Iterator[Hit]:
     """The per-packet checks' hits of other branches' packets (``--all-branches``), each named
     as that branch's file, ``BRANCH:handoff.json`` (the branch redacted in the report when
-    credential-shaped): the work tree may have no such file, or another one."""
+    credential-shaped): the work tree may have no such file, or another one. `_marked_elsewhere`
+    marks them as that branch's."""
     for packet in packets:
         ctx = AuditContext(request.root, request.config, [packet], request.target)
         for check in workers.PER_PACKET_CHECKS:
             for hit in check(ctx):
-                yield replace(hit, path=f"{packet.ref}:{hit.path}", elsewhere=True)
+                yield replace(hit, path=f"{packet.ref}:{hit.path}")
 
 
-def _marked_elsewhere(hits: list[Hit], branch: list[Packet], packets: list[Packet]) -> list[Hit]:
-    """``hits`` with every hit on another branch's file (``BRANCH:path``, as the shared checks
-    and the inline suppressions name them too, not only `_branch_hits`) marked as such
-    (`Hit.elsewhere`), so that the report places it at that branch's path; a work-tree file
-    that happens to bear such a name stays the work tree's."""
+def _marked_elsewhere(
+    hits: list[Hit], branch_hits: list[Hit], branch: list[Packet], packets: list[Packet]
+) -> list[Hit]:
+    """``hits`` and ``branch_hits`` (`_branch_hits`), every hit on another branch's file marked
+    as such (`Hit.elsewhere`), so that the report places it at that branch's path: all of
+    ``branch_hits``, and those of ``hits`` (the shared checks and the inline suppressions name
+    such a file ``BRANCH:path`` too) on a branch's file but for a work-tree file that happens to
+    bear such a name, which stays the work tree's."""
     here = {name for p in packets if p.ref is None for name in (p.path, p.markdown_path) if name}
     there = {f"{p.ref}:{name}" for p in branch for name in (p.path, p.markdown_path) if name} - here
     return [
-        replace(hit, elsewhere=True) if hit.path in there and not hit.elsewhere else hit
-        for hit in hits
+        *(replace(hit, elsewhere=True) for hit in branch_hits),
+        *(replace(hit, elsewhere=True) if hit.path in there else hit for hit in hits),
     ]
 
 

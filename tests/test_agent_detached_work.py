@@ -15,6 +15,8 @@ from pathlib import Path
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
 from git_helpers import git
+from handoff_audit.authoring.agent_gate import judge
+from handoff_audit.git import plumbing
 from test_agent_conflict_source import _commands
 
 
@@ -81,3 +83,79 @@ def test_a_commit_on_the_checked_out_pull_request_blocks(git_repo: GitRepo, tmp_
     # The fetched commit is on no ref either; only the one made here is counted.
     assert "with 1 commit(s) that no branch or tag holds" in run.err, run.err
     assert _commands(run.lines) == ["git switch -c NEW-BRANCH"], run.err
+
+
+def test_a_commit_a_detached_checkout_left_behind_blocks_until_it_gets_a_branch(
+    git_repo: GitRepo,
+) -> None:
+    """`git checkout HEAD~1` after the detached commit, HEAD still detached: the reflog was read
+    back to that checkout only, so the hook let the session end with the commit on no branch."""
+    _detached_work(git_repo)
+    lost = git_repo.head()
+    git_repo.git("checkout", "-q", "HEAD~1")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert "HEAD is detached, with commits on no branch" in run.err, run.err
+    assert "with 1 commit(s) made here that no branch or tag holds" in run.err, run.err
+    assert f"left behind by a checkout (the work at {lost[:12]})" in run.err, run.err
+    [command] = _commands(run.lines)
+    assert command == f"git switch -c NEW-BRANCH {lost}", run.err
+    done = run_fix(git_repo.root, command.replace("NEW-BRANCH", "feat/more"))
+    assert done.returncode == 0, done.stderr
+    assert git_repo.git("rev-parse", "feat/more") == lost
+    again = run_hook(stop_event(git_repo.root))
+    assert again.code == 2 and "branch feat/more has work of its own" in again.err, again.err
+
+
+def test_work_left_behind_and_work_under_head_each_get_a_branch(git_repo: GitRepo) -> None:
+    _detached_work(git_repo)
+    left = git_repo.head()
+    git_repo.git("checkout", "-q", "HEAD~1")
+    git_repo.write("b.py", "b = 1\n")
+    git_repo.commit("other detached work")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2 and "with 2 commit(s) made here" in run.err, run.err
+    [command] = _commands(run.lines)
+    assert command == f"git branch NEW-BRANCH-2 {left} && git switch -c NEW-BRANCH", run.err
+    assert "a name for each line of work" in run.err, run.err
+    filled = command.replace("NEW-BRANCH-2", "feat/left").replace("NEW-BRANCH", "feat/here")
+    assert run_fix(git_repo.root, filled).returncode == 0
+    assert git_repo.git("rev-parse", "feat/left") == left
+    assert git_repo.git("rev-parse", "--abbrev-ref", "HEAD") == "feat/here"
+
+
+def test_a_commit_reset_away_or_a_checkout_of_a_pull_request_is_no_lost_work(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """What `git reset` drops was dropped on purpose; a pull request's fetched commits that a
+    checkout leaves were made elsewhere. Neither blocks, and neither costs a git process more
+    than a detached HEAD with no commit made."""
+    _detached_work(git_repo)
+    git_repo.git("reset", "-q", "--hard", "HEAD~1")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 0 and "HEAD is detached: no branch to hand off" in run.err, run.err
+    clone = _detached_pull_request(git_repo, tmp_path)
+    git(clone, "checkout", "-q", "HEAD~1")
+    pulled = run_hook(stop_event(clone))
+    assert pulled.code == 0 and "no branch or tag holds" not in pulled.err, pulled.err
+    start = plumbing.spawn_count()
+    judge(clone)
+    used = plumbing.spawn_count() - start
+    git(clone, "switch", "-q", "--detach", "origin/main")
+    start = plumbing.spawn_count()
+    judge(clone)
+    assert plumbing.spawn_count() - start == used
+
+
+def test_a_commit_left_behind_costs_one_git_process_as_one_under_head(git_repo: GitRepo) -> None:
+    _detached_work(git_repo)
+    start = plumbing.spawn_count()
+    under_head = judge(git_repo.root)
+    used = plumbing.spawn_count() - start
+    git_repo.git("checkout", "-q", "HEAD~1")
+    start = plumbing.spawn_count()
+    left = judge(git_repo.root)
+    assert plumbing.spawn_count() - start == used
+    assert (
+        [p.kind for p in under_head.problems] == [p.kind for p in left.problems] == ["unbranched"]
+    )

@@ -261,6 +261,11 @@ class Fixes:
         back to the branch; one with commits no branch holds (``unbranched``): a new branch."""
         if problem.kind == "unbranched":
             also = "NEW-BRANCH: a name for the work; its handoff is judged at the next stop"
+            if "NEW-BRANCH-2" in problem.command:
+                also = (
+                    "NEW-BRANCH, NEW-BRANCH-2 …: a name for each line of work; the handoff of "
+                    "the one switched to is judged at the next stop"
+                )
             return Advice(problem.message, problem.command, also)
         if problem.kind == "left-branch":
             return Advice(

@@ -141,9 +141,10 @@ def _judge_detached(gate: Gate, refs: Sequence[plumbing.Ref], protected: Sequenc
         head = plumbing.run(gate.root, ["rev-parse", "--verify", "-q", "HEAD"]).decode().strip()
     except plumbing.GitError:
         head = tip or ""
-    said = unbranched_work(gate.root, head)
-    if said is not None:
-        gate.problems.append(Problem("unbranched", said, command="git switch -c NEW-BRANCH"))
+    unbranched = unbranched_work(gate.root, head)
+    if unbranched is not None:
+        said, command = unbranched
+        gate.problems.append(Problem("unbranched", said, command=command))
         return
     if not left or tip is None or tip == head or matches_any(left, protected):
         gate.note = "HEAD is detached: no branch to hand off"

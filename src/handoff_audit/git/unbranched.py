@@ -1,13 +1,17 @@
-"""Commits that only a detached HEAD holds and that were made here: committed (or
-cherry-picked, merged, rebased, reverted, applied) after the last checkout that detached HEAD,
-on no local or remote-tracking branch and under no tag. Once another commit is checked out,
-only the reflog still finds them, so the Stop hook does not let a session end on them. A
+"""Commits that only a detached HEAD holds, or held, and that were made here: committed (or
+cherry-picked, merged, rebased, reverted, applied) since the checkout that detached HEAD from a
+branch, on no local or remote-tracking branch and under no tag, whether HEAD still reaches them
+or a later checkout of another commit (`git checkout HEAD~1`, still detached) left them behind.
+Only the reflog still finds them, so the Stop hook does not let a session end on them. A
 checkout of fetched commits (`git checkout FETCH_HEAD` of a pull request, what `gh pr checkout
---detach` does) made none: nothing is lost when HEAD moves, and the session ends as before."""
+--detach` does) made none: nothing is lost when HEAD moves, and the session ends as before. A
+commit that `git commit --amend`, `git rebase` or `git reset` replaced or dropped is no lost
+work: only HEAD and the commits checkouts moved HEAD away from are followed."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
@@ -16,47 +20,122 @@ from handoff_audit.git.reflog import head_reflog_tail
 _MAKERS = frozenset(("commit", "cherry-pick", "merge", "rebase", "revert", "am", "pull"))
 """The first word of a reflog message of HEAD that a command making commits writes."""
 _WORD = re.compile(r"[a-z-]+")
+_MOVED_FROM = re.compile(r"checkout: moving from (\S+) to ")
+_FULL_ID = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+"""How git names a detached HEAD a checkout moves from: its whole commit id, never a branch."""
 
 
-def made_since_checkout(root: Path) -> frozenset[str]:
-    """The commits HEAD's reflog (``logs/HEAD``, its last 64 KiB) says were made here since the
-    last ``checkout:`` moved HEAD (read back from its last line); none when there is no reflog
+@dataclass(frozen=True)
+class DetachedWork:
+    """What HEAD's reflog says of the time since HEAD was detached from a branch."""
+
+    made: frozenset[str]
+    """The commits made here."""
+    left: tuple[str, ...]
+    """The commits a checkout moved the detached HEAD away from, the latest first."""
+
+
+def made_since_detached(root: Path) -> DetachedWork:
+    """The commits HEAD's reflog (``logs/HEAD``, its last 64 KiB) says were made here since a
+    checkout moved HEAD off a branch (read back from its last line to that checkout, or to
+    the start), and the commits later checkouts left; none when there is no reflog
     (``core.logAllRefUpdates`` off): then no commit is taken for one made here. No git process."""
     made: set[str] = set()
+    left: dict[str, None] = {}
     for line in reversed(head_reflog_tail(root)):
         ids, _, message = line.partition("\t")
-        if message.startswith("checkout:"):
-            break
-        word = _WORD.match(message)
         parts = ids.split(" ", 2)
+        if message.startswith("checkout:"):
+            moved = _MOVED_FROM.match(message)
+            if moved is None or not _FULL_ID.fullmatch(moved.group(1)):
+                break
+            left[moved.group(1)] = None
+            continue
+        word = _WORD.match(message)
         if word and word.group() in _MAKERS and len(parts) > 1 and plumbing.is_commit_id(parts[1]):
             made.add(parts[1])
-    return frozenset(made)
+    return DetachedWork(frozenset(made), tuple(left))
 
 
-def commits_on_no_branch(root: Path, made: frozenset[str]) -> int:
-    """How many of the commits ``made`` HEAD reaches that no branch, remote-tracking branch or
-    tag reaches. `GitError` when git cannot say. One git call."""
+@dataclass(frozen=True)
+class Unbranched:
+    """The commits made here that no branch or tag holds (`unbranched_commits`)."""
+
+    count: int
+    """How many there are."""
+    under_head: bool
+    """Whether HEAD reaches any of them."""
+    left: tuple[str, ...]
+    """The commits checkouts left that reach those HEAD does not, none reaching another's."""
+
+
+def unbranched_commits(root: Path, head: str, work: DetachedWork) -> Unbranched:
+    """Which of the commits ``work`` made HEAD (at commit ``head``), or a commit a checkout
+    left, reaches that no branch, remote-tracking branch or tag reaches. `GitError` when git
+    cannot say. One git call (a commit garbage-collected since is left out)."""
     out = plumbing.run(
-        root, ["rev-list", "HEAD", "--not", "--branches", "--remotes", "--tags", "--"]
+        root,
+        [
+            "rev-list", "--parents", "--ignore-missing", "HEAD", *work.left,
+            "--not", "--branches", "--remotes", "--tags", "--",
+        ],
+    )  # fmt: skip
+    parents: dict[str, list[str]] = {}
+    for line in out.decode("ascii", "replace").splitlines():
+        commit, *rest = line.split()
+        parents[commit] = rest
+    lost = work.made & parents.keys()
+    held = _reach(head, parents)
+    away = lost - held
+    below = {tip: _reach(tip, parents) for tip in work.left if tip not in held}
+    left = tuple(
+        tip
+        for tip, under in below.items()
+        if under & away and not any(tip in other for t, other in below.items() if t != tip)
     )
-    return sum(1 for commit in out.decode("ascii", "replace").split() if commit in made)
+    return Unbranched(len(lost), bool(lost & held), left)
 
 
-def unbranched_work(root: Path, head: str) -> str | None:
-    """What the Stop hook says of a detached HEAD at commit ``head`` that holds commits made
-    here on no branch (`made_since_checkout`, `commits_on_no_branch`), or ``None`` when it
-    holds none or git cannot say. No git process when the reflog shows no commit made."""
-    made = made_since_checkout(root)
-    if not made:
+def _reach(start: str, parents: dict[str, list[str]]) -> set[str]:
+    """The commits of ``parents`` (commit → its parents) that ``start`` reaches."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        commit = todo.pop()
+        if commit in parents and commit not in seen:
+            seen.add(commit)
+            todo.extend(parents[commit])
+    return seen
+
+
+def unbranched_work(root: Path, head: str) -> tuple[str, str] | None:
+    """What the Stop hook says of a detached HEAD at commit ``head`` that holds, or a checkout
+    since left, commits made here on no branch (`made_since_detached`,
+    `unbranched_commits`), and the command that gives them a branch; ``None`` when there are
+    none or git cannot say. No git process when the reflog shows no commit made."""
+    work = made_since_detached(root)
+    if not work.made:
         return None
     try:
-        count = commits_on_no_branch(root, made)
+        found = unbranched_commits(root, head, work)
     except plumbing.GitError:
         return None
-    if not count:
+    if not found.count:
         return None
-    return (
-        f"HEAD is detached at {head[:12]} with {count} commit(s) that no branch or tag holds: "
-        "they are lost once another commit is checked out; give them a branch"
+    said = (
+        f"HEAD is detached at {head[:12]} with {found.count} commit(s) that no branch or tag "
+        "holds: they are lost once another commit is checked out; give them a branch"
     )
+    if not found.left:
+        return said, "git switch -c NEW-BRANCH"
+    shown = ", ".join(tip[:12] for tip in found.left)
+    said = (
+        f"HEAD is detached at {head[:12]} with {found.count} commit(s) made here that no branch "
+        f"or tag holds, some of them left behind by a checkout (the work at {shown}): git "
+        "drops them in its next garbage collection; give them a branch"
+    )
+    # The latest work left behind is switched to, unless HEAD holds work of its own.
+    tips = found.left if found.under_head else found.left[1:]
+    kept = [f"git branch NEW-BRANCH-{n} {tip}" for n, tip in enumerate(tips, 2)]
+    switch = "git switch -c NEW-BRANCH" + ("" if found.under_head else f" {found.left[0]}")
+    return said, " && ".join([*kept, switch])

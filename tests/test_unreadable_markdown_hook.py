@@ -4,6 +4,7 @@ command, run as printed in a real repository, never `explain invalid-json` for a
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +28,11 @@ def _feature_branch(git_repo: GitRepo, content: bytes) -> None:
     git_repo.commit("handoff: notes")
 
 
+def _leftovers(root: Path) -> list[str]:
+    """The files the fix left beside the handoff (its temporary file)."""
+    return sorted(path.name for path in root.glob("HANDOFF.md.*"))
+
+
 def _fix_line(err: str) -> str:
     return next(line for line in err.splitlines() if line.startswith("  fix: "))[len("  fix: ") :]
 
@@ -40,13 +46,13 @@ def test_a_legacy_encoded_handoff_gets_a_conversion_that_keeps_the_file(
     assert blocked.code == 2, blocked.err
     command = _fix_line(blocked.err)
     assert command == (
-        "iconv -f CP1252 -t UTF-8 HANDOFF.md > HANDOFF.md.utf8 && mv -- HANDOFF.md.utf8 HANDOFF.md"
-        " || rm -f -- HANDOFF.md.utf8"
+        't=$(mktemp HANDOFF.md.XXXXXX) && { iconv -f CP1252 -t UTF-8 HANDOFF.md > "$t" && '
+        'cat -- "$t" > HANDOFF.md; s=$?; rm -f -- "$t"; [ "$s" = 0 ]; }'
     )
     assert "explain invalid-json" not in blocked.err
     assert run_fix(git_repo.root, command).returncode == 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == LATIN1.decode("cp1252").encode()
-    assert not (git_repo.root / "HANDOFF.md.utf8").exists()
+    assert _leftovers(git_repo.root) == []
     git_repo.commit("handoff: UTF-8")
     assert run_hook(stop_event(git_repo.root)).code == 0
 
@@ -84,7 +90,7 @@ def test_a_utf8_handoff_with_a_stray_byte_loses_that_byte_alone(git_repo: GitRep
     assert "0xff at line 7 column 12" in blocked.err
     assert run_fix(git_repo.root, command).returncode == 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == MOSTLY_UTF8.replace(b"\xff", b"")
-    assert not (git_repo.root / "HANDOFF.md.utf8").exists()
+    assert _leftovers(git_repo.root) == []
     git_repo.commit("handoff: UTF-8")
     assert run_hook(stop_event(git_repo.root)).code == 0
 
@@ -110,10 +116,7 @@ def test_a_wide_handoff_gets_its_conversion(git_repo: GitRepo, data: bytes, code
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2, blocked.err
     command = _fix_line(blocked.err)
-    assert command == (
-        f"iconv -f {codec} -t UTF-8 HANDOFF.md > HANDOFF.md.utf8 && "
-        "mv -- HANDOFF.md.utf8 HANDOFF.md || rm -f -- HANDOFF.md.utf8"
-    )
+    assert f"iconv -f {codec} -t UTF-8 HANDOFF.md > " in command, command
     assert run_fix(git_repo.root, command).returncode == 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == WIDE_TEXT.encode()
     git_repo.commit("handoff: UTF-8")
@@ -159,12 +162,12 @@ def test_a_text_handoff_with_a_stray_nul_loses_that_byte_alone(
     assert "git rm" not in blocked.err and "replace" not in blocked.err
     assert "line 4 column 46" in blocked.err
     command = _fix_line(blocked.err)
-    assert (
-        command == "tr -d '\\000' < HANDOFF.md > HANDOFF.md.tmp && mv -- HANDOFF.md.tmp HANDOFF.md"
+    assert command.startswith("t=$(mktemp HANDOFF.md.XXXXXX) && { tr -d '\\000' < HANDOFF.md > "), (
+        command
     )
     assert run_fix(git_repo.root, command).returncode == 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == STRAY_NUL.replace(b"\0", b"")
-    assert not (git_repo.root / "HANDOFF.md.tmp").exists()
+    assert _leftovers(git_repo.root) == []
     git_repo.commit("handoff: no NUL")
     assert run_hook(stop_event(git_repo.root)).code == 0
 
@@ -186,16 +189,13 @@ def test_a_windows_1252_handoff_with_a_stray_nul_is_not_converted_from_utf16(
     assert "UTF-16" not in blocked.err and "UTF-32" not in blocked.err
     assert "git rm" not in blocked.err
     command = _fix_line(blocked.err)
-    assert command == (
-        "tr -d '\\000' < HANDOFF.md | iconv -f CP1252 -t UTF-8 > HANDOFF.md.utf8 && "
-        "mv -- HANDOFF.md.utf8 HANDOFF.md || rm -f -- HANDOFF.md.utf8"
-    )
+    assert "tr -d '\\000' < HANDOFF.md | iconv -f CP1252 -t UTF-8 > " in command, command
     assert run_fix(git_repo.root, command).returncode == 0
     text = (git_repo.root / "HANDOFF.md").read_text(encoding="utf-8")
     assert text == CP1252_NUL.replace(b"\0", b"").decode("cp1252")
     assert "Café menu parsed in src/app.py." in text
     assert not any("\u3400" <= char <= "\u9fff" for char in text)
-    assert not (git_repo.root / "HANDOFF.md.utf8").exists()
+    assert _leftovers(git_repo.root) == []
     git_repo.commit("handoff: UTF-8")
     assert run_hook(stop_event(git_repo.root)).code == 0
 
@@ -226,7 +226,7 @@ def test_a_windows_1252_handoff_with_one_utf8_character_is_converted(git_repo: G
     assert blocked.code == 2, blocked.err
     assert "UTF-8 but for" not in blocked.err
     command = _fix_line(blocked.err)
-    assert command.startswith("iconv -f CP1252 -t UTF-8 HANDOFF.md"), command
+    assert "{ iconv -f CP1252 -t UTF-8 HANDOFF.md > " in command, command
     assert "line 7 column 20" in blocked.err
     assert run_fix(git_repo.root, command).returncode == 0
     text = (git_repo.root / "HANDOFF.md").read_text(encoding="utf-8")
@@ -262,18 +262,18 @@ def test_a_handoff_whose_last_character_is_cut_off_is_converted(
     assert "CP1252" not in command, command
     assert run_fix(git_repo.root, command).returncode == 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == fixed
-    assert not (git_repo.root / "HANDOFF.md.utf8").exists()
+    assert _leftovers(git_repo.root) == []
     git_repo.commit("handoff: UTF-8")
     assert run_hook(stop_event(git_repo.root)).code == 0
 
 
 def test_a_failed_conversion_keeps_the_handoff_and_leaves_no_new_file(git_repo: GitRepo) -> None:
     """The file changed after the stop (a NUL-free byte iconv cannot read in UTF-16): the
-    handoff is kept as it was and no HANDOFF.md.utf8 is left behind."""
+    handoff is kept as it was and no temporary file is left behind."""
     _feature_branch(git_repo, WIDE_TEXT.encode("utf-16-le"))
     command = _fix_line(run_hook(stop_event(git_repo.root)).err)
     broken = WIDE_TEXT.encode("utf-16-le") + "\ud800".encode("utf-16-le", "surrogatepass") + b"a\0"
     (git_repo.root / "HANDOFF.md").write_bytes(broken)
-    run_fix(git_repo.root, command)
+    assert run_fix(git_repo.root, command).returncode != 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == broken
-    assert not (git_repo.root / "HANDOFF.md.utf8").exists()
+    assert _leftovers(git_repo.root) == []

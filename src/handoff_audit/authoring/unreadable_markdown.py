@@ -41,10 +41,10 @@ def _fix(
     finding: Finding, path: Path, name: str, shown: Callable[[str], str], config: Config
 ) -> tuple[str, str] | None:
     quoted = shown(name)
+    template = shown(f"{name}.XXXXXX")
     if finding.message.startswith(STRAY_NUL):
-        kept = shown(f"{name}.tmp")
         return (
-            f"tr -d '\\000' < {quoted} > {kept} && mv -- {kept} {quoted}",
+            _rewrite(f"tr -d '\\000' < {quoted}", quoted, template),
             f"the file is text but for NUL bytes (the first at line {finding.line} column "
             f"{finding.column}): this leaves out only those bytes; then commit",
         )
@@ -54,7 +54,7 @@ def _fix(
                 data = handle.read(config.max_file_bytes + 1)
         except OSError:
             return None
-        return _converted(data, quoted, shown(f"{name}.utf8"))
+        return _converted(data, quoted, template)
     if finding.message.startswith(_TOO_LARGE):
         try:
             size = path.stat().st_size
@@ -71,9 +71,9 @@ def _fix(
     return None
 
 
-def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
-    """A new file in UTF-8 made with `iconv`, moved over the handoff only when that worked (else
-    removed): from the UTF-16 or UTF-32 the bytes are in, from UTF-8 with the bytes that are not
+def _converted(data: bytes, shown: str, template: str) -> tuple[str, str]:
+    """The handoff converted to UTF-8 with `iconv` (`_rewrite`, ``template`` its new file's
+    name): from the UTF-16 or UTF-32 the bytes are in, from UTF-8 with the bytes that are not
     UTF-8 left out (the file holds more UTF-8 characters: read as a legacy encoding, each would
     become two or three wrong ones), else from the legacy encoding they decode in (Windows-1252,
     else Latin-1). A last character cut off is left out (`head -c`: `iconv` fails on it, even
@@ -88,14 +88,14 @@ def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
             f"it is not text: nothing converts it; to remove it: git rm -- {shown}",
         )
     if codec is not None:
-        command, cut = _iconv(f"-f {codec}", data, _python_codec(codec), shown, converted)
+        command, cut = _iconv(f"-f {codec}", data, _python_codec(codec), shown, template)
         also = f"this reads it as {codec} text: check that it reads right, then commit"
         return command, _cut_note(cut) + also
     lead = ""
     if nuls:
         lead = f"it holds {data.count(0)} stray NUL byte(s): this leaves them out; "
         data = data.replace(b"\0", b"")
-    stripped, cut = _iconv("-c -f UTF-8", data, "utf-8", shown, converted, nuls=nuls)
+    stripped, cut = _iconv("-c -f UTF-8", data, "utf-8", shown, template, nuls=nuls)
     text = data[: len(data) - cut].decode("utf-8", "surrogateescape")
     stray = sum("\udc80" <= char <= "\udcff" for char in text)
     valid = sum(char > "\x7f" for char in text) - stray
@@ -104,17 +104,17 @@ def _converted(data: bytes, shown: str, converted: str) -> tuple[str, str]:
         if not stray:
             return stripped, f"{lead}then check that its end reads right and commit"
         return stripped, f"{lead}the file is UTF-8 but for {_stray(text)}"
-    command, also = _legacy(data, text, stray, valid, (shown, converted, stripped), nuls=nuls)
+    command, also = _legacy(data, text, stray, valid, (shown, template, stripped), nuls=nuls)
     return command, lead + also
 
 
 def _legacy(
     data: bytes, text: str, stray: int, valid: int, names: tuple[str, str, str], *, nuls: bool
 ) -> tuple[str, str]:
-    """`iconv` from Windows-1252 (else Latin-1); ``names``: the handoff, the new file, the
-    command that leaves out the bytes that are not UTF-8 instead; ``nuls``: whether stray NUL
-    bytes are left out first."""
-    shown, converted, stripped = names
+    """`iconv` from Windows-1252 (else Latin-1); ``names``: the handoff, its new file's `mktemp`
+    template, the command that leaves out the bytes that are not UTF-8 instead; ``nuls``:
+    whether stray NUL bytes are left out first."""
+    shown, template, stripped = names
     try:
         data.decode("cp1252")
         encoding, named = "CP1252", "Windows-1252"
@@ -131,16 +131,16 @@ def _legacy(
             f"first at {_first_valid(text)}), then commit; or, to keep those and leave out the "
             f"{stray} bytes instead: {stripped}"
         )
-    return _iconv(f"-f {encoding}", b"", "latin-1", shown, converted, nuls=nuls)[0], also
+    return _iconv(f"-f {encoding}", b"", "latin-1", shown, template, nuls=nuls)[0], also
 
 
 def _iconv(
-    options: str, data: bytes, codec: str, shown: str, converted: str, *, nuls: bool = False
+    options: str, data: bytes, codec: str, shown: str, template: str, *, nuls: bool = False
 ) -> tuple[str, int]:
-    """The command that converts the handoff ``shown`` with `iconv` ``options`` into
-    ``converted`` and moves that over it, or removes it when `iconv` fails; and how many bytes
-    at the end of ``data`` (a character in ``codec`` cut off; ``data`` without its NUL bytes
-    when ``nuls``, which `tr` leaves out first) it leaves out first."""
+    """The command that converts the handoff ``shown`` with `iconv` ``options`` (`_rewrite`,
+    ``template`` its new file's name); and how many bytes at the end of ``data`` (a character
+    in ``codec`` cut off; ``data`` without its NUL bytes when ``nuls``, which `tr` leaves out
+    first) it leaves out first."""
     cut = _cut(data, codec)
     head = f"head -c {len(data) - cut}"
     if nuls:
@@ -150,7 +150,17 @@ def _iconv(
         source = f"{head} {shown} | iconv {options} -t UTF-8"
     else:
         source = f"iconv {options} -t UTF-8 {shown}"
-    return f"{source} > {converted} && mv -- {converted} {shown} || rm -f -- {converted}", cut
+    return _rewrite(source, shown, template), cut
+
+
+def _rewrite(source: str, shown: str, template: str) -> str:
+    """The command that writes what ``source`` prints over the handoff ``shown`` only when
+    ``source`` worked, by way of a new file made by `mktemp` from ``template`` (never a file of
+    the user's), removed after: written back with `cat`, the handoff keeps its mode."""
+    return (
+        f't=$(mktemp {template}) && {{ {source} > "$t" && cat -- "$t" > {shown}; s=$?; '
+        'rm -f -- "$t"; [ "$s" = 0 ]; }'
+    )
 
 
 def _cut(data: bytes, codec: str) -> int:

@@ -1,0 +1,105 @@
+"""The Stop hook's fix for an unreadable hand-written handoff writes the mended text back over
+the file itself: run as printed with ``/bin/sh`` in a real repository, it keeps the file's mode
+and never touches a file of the user's beside it (``HANDOFF.md.utf8``, ``HANDOFF.md.tmp``)."""
+
+from __future__ import annotations
+
+import stat
+import subprocess
+
+import pytest
+
+from agent_support import fill_in, run_hook, stop_event
+from conftest import GitRepo
+from test_unreadable_markdown_hook import (
+    CP1252_NUL,
+    CUT_UTF8,
+    LATIN1,
+    MOSTLY_UTF8,
+    STRAY_NUL,
+    WIDE_TEXT,
+)
+
+USERS = {"HANDOFF.md.utf8": b"my own notes\n", "HANDOFF.md.tmp": b"my scratch\n"}
+"""Files of the user's that an earlier fix wrote its new file over, then moved away."""
+
+
+def _blocked(git_repo: GitRepo, content: bytes) -> str:
+    git_repo.write("src/app.py", "start\n")
+    git_repo.commit("start")
+    git_repo.git("checkout", "-q", "-b", "feat")
+    git_repo.write("src/app.py", "menu\n")
+    git_repo.write("HANDOFF.md", content)
+    git_repo.commit("handoff: notes")
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    line = next(line for line in blocked.err.splitlines() if line.startswith("  fix: "))
+    return line[len("  fix: ") :]
+
+
+def _sh(git_repo: GitRepo, command: str) -> int:
+    """Run ``command`` with ``/bin/sh`` in the repository, under a umask that would change the
+    mode of a file written anew."""
+    done = subprocess.run(
+        ["/bin/sh", "-c", f"umask 077; {fill_in(command)}"],
+        cwd=git_repo.root,
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode
+
+
+def _beside(git_repo: GitRepo) -> list[str]:
+    return sorted(path.name for path in git_repo.root.glob("HANDOFF.md*"))
+
+
+@pytest.mark.parametrize(
+    ("data", "fixed"),
+    [
+        (LATIN1, LATIN1.decode("cp1252").encode()),
+        (STRAY_NUL, STRAY_NUL.replace(b"\0", b"")),
+        (MOSTLY_UTF8, MOSTLY_UTF8.replace(b"\xff", b"")),
+        (CP1252_NUL, CP1252_NUL.replace(b"\0", b"").decode("cp1252").encode()),
+        (CUT_UTF8, CUT_UTF8[:-1]),
+        (b"\xff\xfe" + WIDE_TEXT.encode("utf-16-le"), WIDE_TEXT.encode()),
+        (
+            WIDE_TEXT.replace("\n", "\r\n").encode("utf-16-le"),
+            WIDE_TEXT.replace("\n", "\r\n").encode(),
+        ),
+    ],
+    ids=["cp1252", "stray nul", "stray byte", "cp1252 nul", "cut off", "utf-16 bom", "utf-16 crlf"],
+)
+def test_the_fix_keeps_the_handoffs_mode_and_the_users_files(
+    git_repo: GitRepo, data: bytes, fixed: bytes
+) -> None:
+    """Review: `> HANDOFF.md.utf8 && mv -- HANDOFF.md.utf8 HANDOFF.md` overwrote the user's own
+    HANDOFF.md.utf8, and the handoff took the new file's mode."""
+    command = _blocked(git_repo, data)
+    handoff = git_repo.root / "HANDOFF.md"
+    handoff.chmod(0o640)
+    for name, content in USERS.items():
+        (git_repo.root / name).write_bytes(content)
+    assert _sh(git_repo, command) == 0, command
+    assert handoff.read_bytes() == fixed
+    assert stat.S_IMODE(handoff.stat().st_mode) == 0o640
+    for name, content in USERS.items():
+        assert (git_repo.root / name).read_bytes() == content
+    assert _beside(git_repo) == ["HANDOFF.md", *sorted(USERS)]
+
+
+def test_a_failed_fix_leaves_the_handoff_and_the_users_files(git_repo: GitRepo) -> None:
+    """The file changed after the stop, so that `iconv` fails: the handoff is kept as it was,
+    its temporary file removed, the user's files untouched, and the command fails."""
+    command = _blocked(git_repo, WIDE_TEXT.encode("utf-16-le"))
+    broken = WIDE_TEXT.encode("utf-16-le") + "\ud800".encode("utf-16-le", "surrogatepass") + b"a\0"
+    handoff = git_repo.root / "HANDOFF.md"
+    handoff.write_bytes(broken)
+    handoff.chmod(0o600)
+    for name, content in USERS.items():
+        (git_repo.root / name).write_bytes(content)
+    assert _sh(git_repo, command) != 0
+    assert handoff.read_bytes() == broken
+    assert stat.S_IMODE(handoff.stat().st_mode) == 0o600
+    for name, content in USERS.items():
+        assert (git_repo.root / name).read_bytes() == content
+    assert _beside(git_repo) == ["HANDOFF.md", *sorted(USERS)]

@@ -277,3 +277,41 @@ def test_a_failed_conversion_keeps_the_handoff_and_leaves_no_new_file(git_repo: 
     assert run_fix(git_repo.root, command).returncode != 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == broken
     assert _leftovers(git_repo.root) == []
+
+
+BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte order mark Windows editors write before the text, in whatever encoding."""
+
+
+@pytest.mark.parametrize(
+    ("data", "fixed"),
+    [
+        (BOM + LATIN1, LATIN1.decode("cp1252").encode()),
+        (BOM + CP1252_NUL, CP1252_NUL.replace(b"\0", b"").decode("cp1252").encode()),
+        (BOM + MOSTLY_CP1252, MOSTLY_CP1252.decode("cp1252").encode()),
+        (BOM + MOSTLY_UTF8, MOSTLY_UTF8.replace(b"\xff", b"")),
+        (BOM + CUT_UTF8, CUT_UTF8[:-1]),
+    ],
+    ids=["cp1252", "cp1252 nul", "cp1252 with utf-8", "stray byte", "cut off"],
+)
+def test_a_utf8_byte_order_mark_is_left_out_before_the_conversion(
+    git_repo: GitRepo, data: bytes, fixed: bytes
+) -> None:
+    """Review: read as Windows-1252, the mark before the text became "ï»¿" in the handoff."""
+    _feature_branch(git_repo, data)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "line 1 column 1" not in blocked.err and "its UTF-8 byte order mark" in blocked.err
+    command = _fix_line(blocked.err)
+    assert run_fix(git_repo.root, command).returncode == 0
+    assert (git_repo.root / "HANDOFF.md").read_bytes() == fixed
+    assert "ï»¿" not in (git_repo.root / "HANDOFF.md").read_text(encoding="utf-8")
+    assert _leftovers(git_repo.root) == []
+    git_repo.commit("handoff: UTF-8")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+def test_the_place_of_a_stray_byte_after_a_byte_order_mark(git_repo: GitRepo) -> None:
+    _feature_branch(git_repo, BOM + b"\xff" + MOSTLY_UTF8)
+    err = run_hook(stop_event(git_repo.root)).err
+    assert "0xff at line 1 column 1; 0xff at line 7 column 12" in err, err

@@ -77,8 +77,9 @@ def _converted(data: bytes, shown: str, template: str) -> tuple[str, str]:
     UTF-8 left out (the file holds more UTF-8 characters: read as a legacy encoding, each would
     become two or three wrong ones), else from the legacy encoding they decode in (Windows-1252,
     else Latin-1). A last character cut off is left out (`head -c`: `iconv` fails on it, even
-    with ``-c``). Stray NUL bytes in 8-bit text (`stray_nuls`) are left out first (`tr`); a
-    binary file (more NUL bytes, that no wide codec reads) is replaced or removed instead."""
+    with ``-c``). A UTF-8 byte order mark (`tail -c`: read as Windows-1252, it becomes "ï»¿")
+    and stray NUL bytes in 8-bit text (`stray_nuls`, `tr`) are left out first; a binary file
+    (more NUL bytes, that no wide codec reads) is replaced or removed instead."""
     codec = _wide(data)
     nuls = codec is None and b"\0" in data
     if nuls and not stray_nuls(data):
@@ -91,11 +92,16 @@ def _converted(data: bytes, shown: str, template: str) -> tuple[str, str]:
         command, cut = _iconv(f"-f {codec}", data, _python_codec(codec), shown, template)
         also = f"this reads it as {codec} text: check that it reads right, then commit"
         return command, _cut_note(cut) + also
+    before: tuple[str, ...] = ()
     lead = ""
+    if data.startswith(BOM_CODECS[0][0]):
+        before, lead = ("tail -c +4",), "its UTF-8 byte order mark is left out; "
+        data = data[len(BOM_CODECS[0][0]) :]
     if nuls:
-        lead = f"it holds {data.count(0)} stray NUL byte(s): this leaves them out; "
+        before += ("tr -d '\\000'",)
+        lead += f"it holds {data.count(0)} stray NUL byte(s): this leaves them out; "
         data = data.replace(b"\0", b"")
-    stripped, cut = _iconv("-c -f UTF-8", data, "utf-8", shown, template, nuls=nuls)
+    stripped, cut = _iconv("-c -f UTF-8", data, "utf-8", shown, template, before)
     text = data[: len(data) - cut].decode("utf-8", "surrogateescape")
     stray = sum("\udc80" <= char <= "\udcff" for char in text)
     valid = sum(char > "\x7f" for char in text) - stray
@@ -104,16 +110,21 @@ def _converted(data: bytes, shown: str, template: str) -> tuple[str, str]:
         if not stray:
             return stripped, f"{lead}then check that its end reads right and commit"
         return stripped, f"{lead}the file is UTF-8 but for {_stray(text)}"
-    command, also = _legacy(data, text, stray, valid, (shown, template, stripped), nuls=nuls)
+    command, also = _legacy(data, text, stray, valid, (shown, template, stripped), before)
     return command, lead + also
 
 
 def _legacy(
-    data: bytes, text: str, stray: int, valid: int, names: tuple[str, str, str], *, nuls: bool
+    data: bytes,
+    text: str,
+    stray: int,
+    valid: int,
+    names: tuple[str, str, str],
+    before: tuple[str, ...],
 ) -> tuple[str, str]:
     """`iconv` from Windows-1252 (else Latin-1); ``names``: the handoff, its new file's `mktemp`
-    template, the command that leaves out the bytes that are not UTF-8 instead; ``nuls``:
-    whether stray NUL bytes are left out first."""
+    template, the command that leaves out the bytes that are not UTF-8 instead; ``before``:
+    the commands that leave out bytes first (`_iconv`)."""
     shown, template, stripped = names
     try:
         data.decode("cp1252")
@@ -131,26 +142,24 @@ def _legacy(
             f"first at {_first_valid(text)}), then commit; or, to keep those and leave out the "
             f"{stray} bytes instead: {stripped}"
         )
-    return _iconv(f"-f {encoding}", b"", "latin-1", shown, template, nuls=nuls)[0], also
+    return _iconv(f"-f {encoding}", b"", "latin-1", shown, template, before)[0], also
 
 
 def _iconv(
-    options: str, data: bytes, codec: str, shown: str, template: str, *, nuls: bool = False
+    options: str, data: bytes, codec: str, shown: str, template: str, before: tuple[str, ...] = ()
 ) -> tuple[str, int]:
     """The command that converts the handoff ``shown`` with `iconv` ``options`` (`_rewrite`,
-    ``template`` its new file's name); and how many bytes at the end of ``data`` (a character
-    in ``codec`` cut off; ``data`` without its NUL bytes when ``nuls``, which `tr` leaves out
-    first) it leaves out first."""
+    ``template`` its new file's name), its bytes piped through the commands ``before`` first
+    (`tail`, `tr`); and how many bytes at the end of ``data`` (what those commands leave; a
+    character in ``codec`` cut off) it leaves out then."""
     cut = _cut(data, codec)
-    head = f"head -c {len(data) - cut}"
-    if nuls:
-        tail = f" | {head} |" if cut else " |"
-        source = f"tr -d '\\000' < {shown}{tail} iconv {options} -t UTF-8"
-    elif cut:
-        source = f"{head} {shown} | iconv {options} -t UTF-8"
-    else:
-        source = f"iconv {options} -t UTF-8 {shown}"
-    return _rewrite(source, shown, template), cut
+    stages = [
+        *before,
+        *([f"head -c {len(data) - cut}"] if cut else []),
+        f"iconv {options} -t UTF-8",
+    ]
+    first = f"{stages[0]} < {shown}" if stages[0].startswith("tr ") else f"{stages[0]} {shown}"
+    return _rewrite(" | ".join([first, *stages[1:]]), shown, template), cut
 
 
 def _rewrite(source: str, shown: str, template: str) -> str:

@@ -103,3 +103,34 @@ def test_a_failed_fix_leaves_the_handoff_and_the_users_files(git_repo: GitRepo) 
     for name, content in USERS.items():
         assert (git_repo.root / name).read_bytes() == content
     assert _beside(git_repo) == ["HANDOFF.md", *sorted(USERS)]
+
+
+UTF8_NUL_BYTE = MOSTLY_UTF8.replace(b"src/app.py is", b"src/app.py\0 is")
+"""UTF-8 text with one stray NUL and one byte that is not UTF-8."""
+CP1252_TWO_NULS = CP1252_NUL.replace(b"the prices", b"the \0prices")
+"""Windows-1252 text with two stray NULs."""
+
+
+@pytest.mark.parametrize(
+    ("data", "fixed", "iconv"),
+    [
+        (UTF8_NUL_BYTE, MOSTLY_UTF8.replace(b"\xff", b""), "iconv -c -f UTF-8 -t UTF-8"),
+        (
+            CP1252_TWO_NULS,
+            CP1252_TWO_NULS.replace(b"\0", b"").decode("cp1252").encode(),
+            "iconv -f CP1252 -t UTF-8",
+        ),
+    ],
+    ids=["utf-8", "cp1252"],
+)
+def test_stray_nuls_and_bytes_not_utf8_are_left_out_in_one_pipeline(
+    git_repo: GitRepo, data: bytes, fixed: bytes, iconv: str
+) -> None:
+    """Review: a file with a stray NUL or two and bytes that are not UTF-8 was called binary,
+    with `git rm`: the NULs are left out and the rest converted, in one command."""
+    command = _blocked(git_repo, data)
+    assert f"{{ tr -d '\\000' < HANDOFF.md | {iconv} > \"$t\" && " in command, command
+    assert "git rm" not in command and "replace" not in command
+    assert _sh(git_repo, command) == 0, command
+    assert (git_repo.root / "HANDOFF.md").read_bytes() == fixed
+    assert _beside(git_repo) == ["HANDOFF.md"]

@@ -129,7 +129,7 @@ def test_stray_nuls_and_bytes_not_utf8_are_left_out_in_one_pipeline(
     """Review: a file with a stray NUL or two and bytes that are not UTF-8 was called binary,
     with `git rm`: the NULs are left out and the rest converted, in one command."""
     command = _blocked(git_repo, data)
-    assert f"{{ tr -d '\\000' < HANDOFF.md | {iconv} > \"$t\" && " in command, command
+    assert f"&& tr -d '\\000' < HANDOFF.md | {iconv} > \"$t\" && " in command, command
     assert "git rm" not in command and "replace" not in command
     assert _sh(git_repo, command) == 0, command
     assert (git_repo.root / "HANDOFF.md").read_bytes() == fixed

@@ -163,12 +163,13 @@ def _iconv(
 
 
 def _rewrite(source: str, shown: str, template: str) -> str:
-    """The command that writes what ``source`` prints over the handoff ``shown`` only when
+    """The command that puts what ``source`` prints in place of the handoff ``shown`` only when
     ``source`` worked, by way of a new file made by `mktemp` from ``template`` (never a file of
-    the user's), removed after: written back with `cat`, the handoff keeps its mode."""
+    the user's) that first takes the handoff's mode (`cp -p`), then moved over it in one step
+    (a full disk never leaves it half written), or removed when anything failed."""
     return (
-        f't=$(mktemp {template}) && {{ {source} > "$t" && cat -- "$t" > {shown}; s=$?; '
-        'rm -f -- "$t"; [ "$s" = 0 ]; }'
+        f't=$(mktemp {template}) && {{ cp -p -- {shown} "$t" && {source} > "$t" && '
+        f'mv -f -- "$t" {shown} || {{ rm -f -- "$t"; false; }}; }}'
     )
 
 

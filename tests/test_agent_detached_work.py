@@ -10,13 +10,15 @@ are on no ref of the clone, but none was made here, and the hook blocked it with
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
-from git_helpers import git
+from git_helpers import git, packet
 from handoff_audit.authoring.agent_gate import judge
 from handoff_audit.git import plumbing
+from handoff_audit.markdown import render_packet
 from test_agent_conflict_source import _commands
 
 
@@ -159,3 +161,60 @@ def test_a_commit_left_behind_costs_one_git_process_as_one_under_head(git_repo: 
     assert (
         [p.kind for p in under_head.problems] == [p.kind for p in left.problems] == ["unbranched"]
     )
+
+
+def _clone_on_remote_branch(repo: GitRepo, tmp_path: Path, *, local: bool = False) -> Path:
+    """A clone of an origin with main and feat/c (whose active packet names feat/c), only main
+    local (or feat/c too, with ``local``), checked out detached at origin/feat/c, one commit
+    made there."""
+    repo.write("a.py", "a = 1\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/c")
+    repo.write("c2.py", "c = 1\n")
+    data = packet("feat/c", repo.head(), next_action="Round the totals in c2.py.")
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("c with its handoff")
+    repo.git("switch", "-q", "main")
+    origin = tmp_path / "origin.git"
+    git(tmp_path, "clone", "-q", "--bare", str(repo.root), str(origin))
+    clone = tmp_path / "dc"
+    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    if local:
+        git(clone, "branch", "-q", "feat/c", "origin/feat/c")
+    git(clone, "checkout", "-q", "origin/feat/c")
+    (clone / "c2.py").write_text("c = 1\nz = 2\n")
+    git(clone, "commit", "-q", "-am", "more c")
+    return clone
+
+
+def test_work_on_a_checked_out_remote_branch_gets_that_branch_and_its_packet(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """`git checkout origin/feat/c`, then a commit: the fix was `git switch -c NEW-BRANCH`, and
+    the next stop judged the packet of feat/c as another branch's (branch-mismatch), its work
+    cut off from the summary and next action it continues."""
+    clone = _clone_on_remote_branch(git_repo, tmp_path)
+    run = run_hook(stop_event(clone))
+    assert run.code == 2, run.err
+    assert "they continue origin/feat/c" in run.err, run.err
+    assert "`git push -u origin feat/c` sets it to track origin/feat/c" in run.err, run.err
+    assert _commands(run.lines) == ["git switch -c feat/c"], run.err
+    done = run_fix(clone, "git switch -c feat/c")
+    assert done.returncode == 0, done.stderr
+    again = run_hook(stop_event(clone, active=True))
+    assert "branch-mismatch" not in again.err, again.err
+    assert "archive" not in again.err, again.err
+    # The packet of feat/c is this branch's: the commit made since asks for its refresh.
+    assert again.code == 2 and "the handoff of branch feat/c is not ready" in again.err, again.err
+    assert "handoff-audit update handoff.json" in again.err, again.err
+
+
+def test_work_on_a_remote_branch_with_a_local_one_gets_a_new_branch(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    clone = _clone_on_remote_branch(git_repo, tmp_path, local=True)
+    run = run_hook(stop_event(clone))
+    assert run.code == 2, run.err
+    assert "continue origin/feat/c" not in run.err, run.err
+    assert _commands(run.lines) == ["git switch -c NEW-BRANCH"], run.err

@@ -63,6 +63,7 @@ from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.conflicts import file_conflict_line
 from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, STAGE_THEM, continue_command
 from handoff_audit.git.submodules import dirty_submodules
+from handoff_audit.git.unbranched import unbranched_hint
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
@@ -260,13 +261,7 @@ class Fixes:
         detached off a branch (``left-branch``, as a bare `bisect reset` after one leaves it):
         back to the branch; one with commits no branch holds (``unbranched``): a new branch."""
         if problem.kind == "unbranched":
-            also = "NEW-BRANCH: a name for the work; its handoff is judged at the next stop"
-            if "NEW-BRANCH-2" in problem.command:
-                also = (
-                    "NEW-BRANCH, NEW-BRANCH-2 …: a name for each line of work; the handoff of "
-                    "the one switched to is judged at the next stop"
-                )
-            return Advice(problem.message, problem.command, also)
+            return Advice(problem.message, problem.command, unbranched_hint(problem.command))
         if problem.kind == "left-branch":
             return Advice(
                 problem.message,

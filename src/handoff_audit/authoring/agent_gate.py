@@ -141,7 +141,7 @@ def _judge_detached(gate: Gate, refs: Sequence[plumbing.Ref], protected: Sequenc
         head = plumbing.run(gate.root, ["rev-parse", "--verify", "-q", "HEAD"]).decode().strip()
     except plumbing.GitError:
         head = tip or ""
-    unbranched = unbranched_work(gate.root, head)
+    unbranched = unbranched_work(gate.root, head, refs, protected)
     if unbranched is not None:
         said, command = unbranched
         gate.problems.append(Problem("unbranched", said, command=command))

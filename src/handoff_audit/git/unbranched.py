@@ -6,21 +6,27 @@ Only the reflog still finds them, so the Stop hook does not let a session end on
 checkout of fetched commits (`git checkout FETCH_HEAD` of a pull request, what `gh pr checkout
 --detach` does) made none: nothing is lost when HEAD moves, and the session ends as before. A
 commit that `git commit --amend`, `git rebase` or `git reset` replaced or dropped is no lost
-work: only HEAD and the commits checkouts moved HEAD away from are followed."""
+work: only HEAD and the commits checkouts moved HEAD away from are followed. Commits made on
+top of a remote-tracking branch checked out detached (`git checkout origin/feat/c`) that has
+no local branch continue it: they get its name (`git switch -c feat/c`), and with it its
+packet."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
 from handoff_audit.git.reflog import head_reflog_tail
+from handoff_audit.globs import matches_any
+from handoff_audit.shell import quote
 
 _MAKERS = frozenset(("commit", "cherry-pick", "merge", "rebase", "revert", "am", "pull"))
 """The first word of a reflog message of HEAD that a command making commits writes."""
 _WORD = re.compile(r"[a-z-]+")
-_MOVED_FROM = re.compile(r"checkout: moving from (\S+) to ")
+_MOVED_FROM = re.compile(r"checkout: moving from (\S+) to (\S*)")
 _FULL_ID = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 """How git names a detached HEAD a checkout moves from: its whole commit id, never a branch."""
 
@@ -33,6 +39,9 @@ class DetachedWork:
     """The commits made here."""
     left: tuple[str, ...]
     """The commits a checkout moved the detached HEAD away from, the latest first."""
+    onto: tuple[str, str] = ("", "")
+    """What the latest checkout moved HEAD to, as it was named (``origin/feat/c``), and its
+    commit; ``("", "")`` when the reflog read shows none."""
 
 
 def made_since_detached(root: Path) -> DetachedWork:
@@ -42,11 +51,14 @@ def made_since_detached(root: Path) -> DetachedWork:
     (``core.logAllRefUpdates`` off): then no commit is taken for one made here. No git process."""
     made: set[str] = set()
     left: dict[str, None] = {}
+    onto = ("", "")
     for line in reversed(head_reflog_tail(root)):
         ids, _, message = line.partition("\t")
         parts = ids.split(" ", 2)
         if message.startswith("checkout:"):
             moved = _MOVED_FROM.match(message)
+            if moved is not None and not onto[0] and len(parts) > 1:
+                onto = (moved.group(2), parts[1])
             if moved is None or not _FULL_ID.fullmatch(moved.group(1)):
                 break
             left[moved.group(1)] = None
@@ -54,7 +66,7 @@ def made_since_detached(root: Path) -> DetachedWork:
         word = _WORD.match(message)
         if word and word.group() in _MAKERS and len(parts) > 1 and plumbing.is_commit_id(parts[1]):
             made.add(parts[1])
-    return DetachedWork(frozenset(made), tuple(left))
+    return DetachedWork(frozenset(made), tuple(left), onto)
 
 
 @dataclass(frozen=True)
@@ -67,6 +79,8 @@ class Unbranched:
     """Whether HEAD reaches any of them."""
     left: tuple[str, ...]
     """The commits checkouts left that reach those HEAD does not, none reaching another's."""
+    bases: frozenset[str] = frozenset()
+    """The commits a branch or tag holds that those HEAD reaches are made on."""
 
 
 def unbranched_commits(root: Path, head: str, work: DetachedWork) -> Unbranched:
@@ -93,7 +107,8 @@ def unbranched_commits(root: Path, head: str, work: DetachedWork) -> Unbranched:
         for tip, under in below.items()
         if under & away and not any(tip in other for t, other in below.items() if t != tip)
     )
-    return Unbranched(len(lost), bool(lost & held), left)
+    bases = frozenset(p for commit in held for p in parents[commit] if p not in parents)
+    return Unbranched(len(lost), bool(lost & held), left, bases)
 
 
 def _reach(start: str, parents: dict[str, list[str]]) -> set[str]:
@@ -108,11 +123,14 @@ def _reach(start: str, parents: dict[str, list[str]]) -> set[str]:
     return seen
 
 
-def unbranched_work(root: Path, head: str) -> tuple[str, str] | None:
+def unbranched_work(
+    root: Path, head: str, refs: Sequence[plumbing.Ref], protected: Sequence[str]
+) -> tuple[str, str] | None:
     """What the Stop hook says of a detached HEAD at commit ``head`` that holds, or a checkout
     since left, commits made here on no branch (`made_since_detached`,
-    `unbranched_commits`), and the command that gives them a branch; ``None`` when there are
-    none or git cannot say. No git process when the reflog shows no commit made."""
+    `unbranched_commits`), and the command that gives them a branch (`continued`'s name when
+    they continue a remote-tracking branch of ``refs``); ``None`` when there are none or git
+    cannot say. No git process when the reflog shows no commit made."""
     work = made_since_detached(root)
     if not work.made:
         return None
@@ -122,6 +140,16 @@ def unbranched_work(root: Path, head: str) -> tuple[str, str] | None:
         return None
     if not found.count:
         return None
+    if not found.left and (remote := continued(work, found, refs, protected)) is not None:
+        tracked = remote.name.removeprefix("refs/remotes/")
+        push = f"git push -u {quote(tracked.partition('/')[0])} {quote(remote.branch)}"
+        said = (
+            f"HEAD is detached at {head[:12]} with {found.count} commit(s) that no branch or "
+            f"tag holds: they continue {tracked}, which has no local branch yet; give them its "
+            f"branch, {remote.branch}, and its handoff goes on with them (`{push}` sets it to "
+            f"track {tracked})"
+        )
+        return said, f"git switch -c {quote(remote.branch)}"
     said = (
         f"HEAD is detached at {head[:12]} with {found.count} commit(s) that no branch or tag "
         "holds: they are lost once another commit is checked out; give them a branch"
@@ -139,3 +167,33 @@ def unbranched_work(root: Path, head: str) -> tuple[str, str] | None:
     kept = [f"git branch NEW-BRANCH-{n} {tip}" for n, tip in enumerate(tips, 2)]
     switch = "git switch -c NEW-BRANCH" + ("" if found.under_head else f" {found.left[0]}")
     return said, " && ".join([*kept, switch])
+
+
+def unbranched_hint(command: str) -> str:
+    """The line the Stop hook prints after ``command``, an `unbranched_work` fix: what to fill
+    in, and which branch's handoff the next stop judges."""
+    if "NEW-BRANCH-2" in command:
+        return (
+            "NEW-BRANCH, NEW-BRANCH-2 …: a name for each line of work; the handoff of the one "
+            "switched to is judged at the next stop"
+        )
+    if "NEW-BRANCH" in command:
+        return "NEW-BRANCH: a name for the work; its handoff is judged at the next stop"
+    return "the branch's handoff is judged at the next stop"
+
+
+def continued(
+    work: DetachedWork, found: Unbranched, refs: Sequence[plumbing.Ref], protected: Sequence[str]
+) -> plumbing.Ref | None:
+    """The remote-tracking branch of ``refs`` that the latest checkout detached HEAD at
+    (`git checkout origin/feat/c`) and that the commits HEAD holds are made on, when no local
+    branch has its name and it is not protected: their branch is that one's, and so is its
+    packet; ``None`` otherwise."""
+    name, commit = work.onto
+    name = name.removeprefix("refs/").removeprefix("remotes/")
+    remote = next((r for r in refs if r.name == f"refs/remotes/{name}"), None)
+    if remote is None or commit not in found.bases or not plumbing.is_safe_branch(remote.branch):
+        return None
+    if any(r.name == f"refs/heads/{remote.branch}" for r in refs):
+        return None
+    return None if matches_any(remote.branch, protected) else remote

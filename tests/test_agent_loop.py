@@ -32,6 +32,7 @@ VERIFY = "python3 -c 'import sys'"
 PLAUSIBLE = {
     "what this session did": "Refunds round to cents.",
     "the first thing the next session should do": "Round GBP refunds in src/refunds.py too.",
+    "the next step now": "Round GBP refunds in src/refunds.py too.",
     "path or URL of the test report": "https://ci.example.com/run/2",
     "the task's name": "Refunds",
     "what the change does": "refunds: work in progress",
@@ -73,6 +74,8 @@ class State:
     repo: GitRepo
     default: str = "main"
     cwd: Path | None = None
+    series: bool = False
+    """The branch's handoff is a dated series file it wrote, finished by saying so."""
 
     @property
     def folder(self) -> Path:
@@ -196,6 +199,22 @@ def moving(tmp_path: Path, verify: bool) -> State:
     return state
 
 
+SERIES = "docs/handoffs/2026-12-01-refunds.md"
+
+
+def series_outdated(tmp_path: Path, verify: bool) -> State:
+    """The branch wrote a dated file of a series, then worked on: it is outdated (14s)."""
+    repo = base(tmp_path, verify)
+    repo.write(
+        SERIES,
+        "# Refunds\n\n## State\n\nEUR refunds round to cents.\n\n"
+        "## Next step\n\nRound GBP refunds in src/refunds.py.\n",
+    )
+    repo.commit("handoff notes")
+    work(repo, 1)
+    return State(repo, series=True)
+
+
 def branched_off(tmp_path: Path, verify: bool) -> State:
     """A branch made from a branch whose active packet it carries, with work of its own."""
     state = fresh(tmp_path, verify)
@@ -259,6 +278,7 @@ STATES: dict[str, Callable[[Path, bool], State]] = {
     "HANDOFF.md deleted, not committed": deleting,
     "HANDOFF.md moved into a series, not committed": moving,
     "branched off a branch with a packet": branched_off,
+    "series file outdated": series_outdated,
 }
 EVERY_FIX = frozenset(
     {
@@ -310,15 +330,28 @@ def play(state: State, every: bool = False) -> list[str]:
 
 def finish(state: State) -> None:
     """The README's finish: archive the active packet, or delete the hand-written handoff, in a
-    commit after the last work."""
+    commit after the last work; a series file the branch wrote says its work is finished, as
+    the hook offers it once more work outdated the file."""
     repo = state.repo
     if (repo.root / "HANDOFF.md").exists():
         done = sh('git rm -q HANDOFF.md && git commit -q -m "handoff: done"', state.folder)
     elif _status(repo.root / "handoff.json") == "active":
         done = sh('handoff-audit archive && git commit -q -am "handoff: done"', state.folder)
+    elif state.series:
+        done = _finish_series(state)
     else:
         return
     assert done.returncode == 0, done.stderr
+
+
+def _finish_series(state: State) -> subprocess.CompletedProcess[str]:
+    """The last work committed, the finish the hook then prints, run and committed."""
+    work(state.repo, 9)
+    stop = run_hook(stop_event(state.folder))
+    assert stop.code == 2, stop.err
+    offer = "or, when the work is finished: "
+    [finish] = [line.split(offer, 1)[1] for line in stop.err.splitlines() if offer in line]
+    return sh(f'{fill(finish)} && git commit -q -am "handoff: done"', state.folder)
 
 
 def _status(path: Path) -> object:
@@ -366,6 +399,10 @@ def next_session(state: State) -> None:
     series = state.repo.root / "docs/handoffs/2026-12-01-refunds.md"
     if not path.exists() and series.exists():  # a working note moved into the series
         context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+        if state.series:  # its work said finished: the brief shows the file as written
+            assert context.startswith(f"{SERIES}, the only handoff in docs/handoffs/, as written")
+            assert "None: the work is finished." in context
+            return
         assert (
             "(docs/handoffs/2026-12-01-refunds.md, the only handoff in docs/handoffs/)" in context
         )

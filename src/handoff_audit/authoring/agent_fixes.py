@@ -39,6 +39,7 @@ from handoff_audit.authoring.markdown_fixes import (
     filled_in_place,
     kept_endings,
     template_fix,
+    up_to_date,
 )
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
@@ -65,7 +66,7 @@ from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, STAGE_THEM, conti
 from handoff_audit.git.submodules import dirty_submodules
 from handoff_audit.git.unbranched import unbranched_hint
 from handoff_audit.model.findings import Finding, PacketInfo
-from handoff_audit.model.packet import is_handoff_record
+from handoff_audit.model.packet import is_handoff_record, series_handoff
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -493,14 +494,8 @@ class Fixes:
                 # The next step goes after what changed: a next-step heading after a closing
                 # "## Since then" is the handoff's next step, whatever the earlier one is called.
                 text = self.since([finding], "the handoff")
-                command = (
-                    "printf '\\n## Since then\\n\\n%s\\n\\n## Next step\\n\\n%s\\n' "
-                    f'"{text}" "{_NEXT_NOW}" >> {quoted}'
-                )
-                also = "or rewrite the file to say where the work stands now"
-                if "delete it in a commit" in finding.message:
-                    also += f"; if the work is done, delete it: git rm -- {quoted}"
-                return Advice(reason(finding, findings), command, also)
+                series = series_handoff(packet.path, self.gate.config)
+                return Advice(reason(finding, findings), *up_to_date(finding, quoted, text, series))
         first = findings[0]
         where = f"{packet.path}:{first.line}" if first.line else packet.path
         return Advice(
@@ -591,7 +586,6 @@ class Fixes:
         return renamed_first(command) if branch and find_secrets(branch) else command
 
 
-_NEXT_NOW = "<the next step now>"
 _OTHER_TOPICS = (
     "the commits since touched only the branch's other topics' files: this keeps its summary "
     "and next action and moves last_known_good_commit to HEAD when the tests pass (without this "

@@ -4,6 +4,7 @@ place of a template."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -90,6 +91,28 @@ def filled_in_place(blank: Finding, quoted: str, since: str | None) -> tuple[str
     return command, also + (f", and say in the file {since}" if since else "")
 
 
+FINISHED_NEXT = "None: the work is finished."
+"""The next step that finishes the current file of a series (`steps.says_finished` reads it)."""
+_REFRESH = (
+    "printf '\\n## Since then\\n\\n%s\\n\\n## Next step\\n\\n{next}\\n' \"{since}\"{then} >> {path}"
+)
+
+
+def up_to_date(finding: Finding, quoted: str, since: str, series: bool) -> tuple[str, str]:
+    """The fix for a hand-written handoff the work moved on after (``finding``) and its note:
+    what changed (``since``, a placeholder) and the next step now appended to the file
+    ``quoted``; a working note may be deleted instead when the work is done, the current file of
+    a series (``series``) may say instead that its work is finished."""
+    command = _REFRESH.format(next="%s", since=since, then=' "<the next step now>"', path=quoted)
+    also = "or rewrite the file to say where the work stands now"
+    if series:
+        finish = _REFRESH.format(next=FINISHED_NEXT, since=since, then="", path=quoted)
+        also += f"; or, when the work is finished: {finish}"
+    elif "delete it in a commit" in finding.message:
+        also += f"; if the work is done, delete it: git rm -- {quoted}"
+    return command, also
+
+
 def kept_endings(advice: Advice, path: Path) -> Advice:
     """``advice`` whose `printf` writes lines ending as the file at ``path`` ends them: CRLF in
     a file saved on Windows, so that appending to it does not mix line endings."""
@@ -103,8 +126,15 @@ def kept_endings(advice: Advice, path: Path) -> Advice:
         return advice
     if not crlf:
         return advice
-    form, rest = advice.command[len(start) :].split("'", 1)
-    return replace(advice, command=start + form.replace("\\n", "\\r\\n") + "'" + rest)
+    also = advice.also and _PRINTF.sub(_crlf, advice.also)  # the series' finish appends too
+    return replace(advice, command=_PRINTF.sub(_crlf, advice.command, count=1), also=also)
+
+
+_PRINTF = re.compile(r"printf '([^']*)'")
+
+
+def _crlf(printf: re.Match[str]) -> str:
+    return "printf '" + printf.group(1).replace("\\n", "\\r\\n") + "'"
 
 
 _SNIFF = 65_536
@@ -112,11 +142,13 @@ _SNIFF = 65_536
 
 
 __all__ = [
+    "FINISHED_NEXT",
     "MD_SECTIONS",
     "appended",
     "blank_next",
     "filled_in_place",
     "kept_endings",
     "template_fix",
+    "up_to_date",
     "written_anew",
 ]

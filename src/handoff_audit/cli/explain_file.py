@@ -11,7 +11,7 @@ from handoff_audit.engine.loading import load_packets, read_markdown
 from handoff_audit.errors import InputError
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.markdown.completeness import explain_facets
-from handoff_audit.model.packet import packet_of, rel
+from handoff_audit.model.packet import packet_of, rel, series_handoff
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.rules.markdown_handoff import MD_INCOMPLETE, markdown_only_hits
@@ -42,8 +42,12 @@ def explain_file(rule_id: str, file: Path) -> str:
     say_config_notes(config.notes)  # before a refusal of the file: its max-file-bytes may be why
     _refuse_json_packet(file, root, config)
     text = read_markdown(file, root, config.max_file_bytes)
-    verdict, template_line = _verdict(rel(root, path), text, config, Moves(root))
-    return explain_facets(text, str(file), verdict=verdict, template_line=template_line)
+    where = rel(root, path)
+    verdict, template_line = _verdict(where, text, config, Moves(root))
+    series = where if series_handoff(where, config) else None
+    return explain_facets(
+        text, str(file), verdict=verdict, template_line=template_line, series=series
+    )
 
 
 def _refuse_json_packet(file: Path, root: Path, config: Config) -> None:

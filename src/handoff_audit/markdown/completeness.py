@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from handoff_audit.markdown.facet_headings import FACETS
-from handoff_audit.markdown.facets import Reading, read
+from handoff_audit.markdown.facets import Evidence, Reading, read
 from handoff_audit.markdown.long_lines import (
     HEAD_LINES,
     LOG_LINES,
@@ -20,6 +20,7 @@ from handoff_audit.markdown.long_lines import (
     readable_lines,
     unread_lines,
 )
+from handoff_audit.markdown.steps import says_finished
 from handoff_audit.textcut import shorten
 
 _short = partial(shorten, limit=60, squeeze=True)
@@ -145,6 +146,10 @@ class MissingPart:
     """What was looked for and how to add it, one line."""
     error: bool
     """True when the missing facet is an error (no next step), False for a warning."""
+    finished: Evidence | None = None
+    """For ``next``: the next-step section (its line, heading and first item) when its item
+    says there is no step because the work is finished ("None: the work is finished.",
+    `steps.says_finished`): the current file of a series may finish so (docs/lifecycle.md)."""
 
 
 def missing_parts(text: str, *, template_line: int | None = None) -> list[MissingPart]:
@@ -203,8 +208,24 @@ def missing_in(
             )
         elif facet == "next" and unread is not None:
             message = _cut(unread, _CUT_NEXT)
-        found.append(MissingPart(facet, line, message, facet in ERROR_FACETS and not candidate))
+        finished = stepless if stepless and says_finished(stepless.text) else None
+        error = facet in ERROR_FACETS and not candidate
+        found.append(MissingPart(facet, line, message, error, finished))
     return found
+
+
+_FINISHED = (
+    'no next step, the work is finished: the handoff says so at line {line} ("{text}"); this '
+    "file of a series stays as the record of that work, and the next session starts a new "
+    "dated file in {folder}/ for work of its own"
+)
+
+
+def finished_message(said: Evidence, path: str) -> str:
+    """What `md-incomplete` says, as a note, of the current file of a series at ``path`` (from
+    the repository's root) whose next step ``said`` says its work is finished
+    (`MissingPart.finished`)."""
+    return _FINISHED.format(line=said.line, text=said.text, folder=path.rpartition("/")[0])
 
 
 SHOWN_PER_FACET = 5
@@ -212,14 +233,21 @@ SHOWN_PER_FACET = 5
 
 
 def explain_facets(
-    text: str, path: str, *, verdict: str | None = None, template_line: int | None = None
+    text: str,
+    path: str,
+    *,
+    verdict: str | None = None,
+    template_line: int | None = None,
+    series: str | None = None,
 ) -> str:
     """Where each facet was found in ``text`` (line, what counted) or what was looked for.
 
     The same reading as the rule's, with every place collected; for `explain md-incomplete
     --file`. ``verdict`` is what `check` says of the file before its facets (a template, not a
     handoff), shown first; with ``template_line`` the file is still a template and, as in
-    `missing_parts`, every facet is missing. Returns the text, one trailing newline.
+    `missing_parts`, every facet is missing; ``series``: the file's path from the repository's
+    root when it is the current file of a series, which may finish by saying so
+    (`finished_message`). Returns the text, one trailing newline.
     """
     unread = unread_lines(text)
     text = readable_lines(text)
@@ -235,6 +263,10 @@ def explain_facets(
         lines.append(f"  {verdict}")
     for facet in FACETS:
         part = missing.get(facet)
+        if part is not None and part.finished is not None and series is not None:
+            said = finished_message(part.finished, series)
+            lines.append(f"  {facet}: NOT FOUND (note, line {part.finished.line}): {said}")
+            continue
         if part is not None:
             level = "error" if part.error else "warning"
             lines.append(f"  {facet}: NOT FOUND ({level}, line {part.line}): {part.message}")
@@ -254,6 +286,7 @@ __all__ = [
     "STEPLESS_NEXT",
     "MissingPart",
     "explain_facets",
+    "finished_message",
     "missing_in",
     "missing_parts",
 ]

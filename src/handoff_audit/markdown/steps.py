@@ -260,6 +260,22 @@ def says_none(item: str) -> bool:
     return _NOTHING.match(_unboxed(item)) is not None
 
 
+_FINISHED = re.compile(
+    r"\b(?:work|task|feature|branch|job|everything|all of it|it)\s+(?:is|was|are|has been)\s+"
+    r"(?:now\s+|all\s+)?(?:finished|done|complete|completed)\b",
+    re.IGNORECASE,
+)
+"""A sentence saying the work is finished ("the work is finished", "This task is done")."""
+
+
+def says_finished(item: str) -> bool:
+    """An item or paragraph that says there is no step because the work is finished ("None:
+    the work is finished.", "Nothing left. The feature is complete."): no step and, in so many
+    words, the work finished, done or complete."""
+    first = _SENTENCE_END.split(item.strip(), 1)[0]
+    return (says_none(item) or says_none(first)) and _FINISHED.search(item) is not None
+
+
 def no_step_item(item: str) -> bool:
     """A ``Next steps:`` label's value that is no step: a count of zero, a tally, one bare word
     ("Submit"), a date ("2026-05-15 or on any trigger"), or one of `_asks_no_work`'s."""
@@ -514,6 +530,7 @@ __all__ = [
     "no_step_item",
     "no_usable_step",
     "priority_step",
+    "says_finished",
     "says_none",
     "waits_on_someone",
 ]

@@ -283,6 +283,13 @@ def in_series(path: str, config: Config) -> bool:
     return series_file(folder, base) and matches_any(folder, config.series)
 
 
+def series_handoff(path: str, config: Config) -> bool:
+    """True for a file of a series (`in_series`) that no ``packets`` glob names as a working
+    note (``docs/handoffs/HANDOFF.md``): such a file may finish by saying its work is finished,
+    where a working note finishes by its deletion (docs/lifecycle.md)."""
+    return in_series(path, config) and not is_packet_file(path, config)
+
+
 _AGENT_FOLDER = re.compile(
     r"(?:^|/)(?:\.(?:claude|cursor|codex|gemini|opencode|windsurf|github|agents?)/"
     r"(?:commands|agents|skills|prompts|command|workflows|rules)|prompts|\.prompts|commands)/"

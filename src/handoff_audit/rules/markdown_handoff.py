@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from handoff_audit.git.conflicts import conflict_line, conflict_message
 from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import agent_folder
+from handoff_audit.model.packet import agent_folder, series_handoff
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.content import PLACEHOLDER
 from handoff_audit.rules.no_handoff import (
@@ -55,8 +55,12 @@ or URL), a list item, a numbered item, a lead-in ending in a colon before it, an
 closing section; a score of 3 makes a candidate (a numbered procedure after a lead-in counts
 under any heading but setup and pointers; a `Key: value` record, a bare name and a ticked box
 score nothing). With a candidate and no next step the reading can confirm, the finding is a
-warning that names the closest line. `rules: {md-incomplete: error}` (or `warning`) in the
-configuration sets one severity for all of them.
+warning that names the closest line. The current file of a series (the `series` setting; not a
+working note such as `HANDOFF.md`, which finishes by its deletion) finishes by saying so: a
+next step that says there is none because the work is finished ("None: the work is finished.",
+"Nothing left. The feature is complete.") is reported as a note that says the next session
+starts a new dated file. `rules: {md-incomplete: error}` (or `warning`) in the configuration
+sets one severity for all of them.
 
 **How a facet is recognised.** Two signals count, in any order, heading level, case or
 numbering, with emoji and punctuation ignored:
@@ -296,7 +300,7 @@ def markdown_only_hits(
     facet it lacks (``md-incomplete``). `explain md-incomplete --file` shows the same.
     ``moves``: the tree the way out of ``not-a-handoff`` moves the file in (`Moves`)."""
     # start-up: the facet patterns compile on import; most audits have no hand-written handoff
-    from handoff_audit.markdown.completeness import missing_parts
+    from handoff_audit.markdown.completeness import finished_message, missing_parts
 
     marked = conflict_line(text)
     if marked is not None:
@@ -310,6 +314,13 @@ def markdown_only_hits(
     if blanks:
         yield Hit(PLACEHOLDER, path, _template_message(blanks), line=blanks[0].line)
     for part in missing_parts(text, template_line=blanks[0].line if blanks else None):
+        if part.finished is not None and series_handoff(path, config):
+            said = finished_message(part.finished, path)
+            line = part.finished.line
+            yield Hit(
+                MD_INCOMPLETE, path, said, line=line, facet=part.facet, severity=Severity.NOTE
+            )
+            continue
         yield Hit(
             MD_INCOMPLETE,
             path,

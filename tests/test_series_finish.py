@@ -1,0 +1,141 @@
+"""A dated series file the branch wrote finishes by saying so: "None: the work is finished." as
+its next step makes `md-incomplete` a note (a working note such as `HANDOFF.md` still finishes
+by its deletion), the hook lets the session stop once the file is current, and the merge gate
+passes. The hook's fix on an outdated series file offers that finish. docs/lifecycle.md, 14s."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from agent_support import run_fix, run_hook, stop_event
+from conftest import GitRepo
+
+BRANCH = "feat/floats"
+SERIES = "docs/handoffs/2026-12-05-floats.md"
+NOTE = (
+    "# Floats\n\n## State\n\nFloats parse in `src/parse.py`.\n\n"
+    "## Next step\n\nParse exponents in `src/parse.py`.\n"
+)
+FINISH = "printf '\\n## Since then\\n\\n%s\\n\\n## Next step\\n\\nNone: the work is finished.\\n'"
+
+
+def work(repo: GitRepo, step: int) -> None:
+    repo.write("src/parse.py", f"def parse(text):\n    return float(text)  # {step}\n")
+    repo.commit(f"floats: step {step}")
+
+
+def floats_repo(repo: GitRepo, note: str = NOTE, path: str = SERIES) -> None:
+    """main with an older series file; the branch writes its own dated file (or ``path``) after
+    work, then works on."""
+    repo.write("docs/handoffs/2026-11-30-parser.md", "# Parser\n\n## Next step\n\nAdd floats.\n")
+    repo.write("src/parse.py", "def parse(text):\n    return int(text)\n")
+    repo.commit("init")
+    repo.git("checkout", "-q", "-b", BRANCH)
+    work(repo, 0)
+    repo.write(path, note)
+    repo.commit("handoff notes")
+    work(repo, 1)
+
+
+def md_incomplete_next(run_cli: Callable[..., Any], repo: GitRepo) -> list[dict[str, Any]]:
+    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
+    return [f for f in report["findings"] if f["rule"] == "md-incomplete" and f["facet"] == "next"]
+
+
+def test_a_series_file_finishes_by_the_fix_the_hook_prints(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    floats_repo(git_repo)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert f"{SERIES} handoff-outdated" in blocked.err
+    [offer] = [line for line in blocked.lines if "or, when the work is finished: " in line]
+    finish = offer.split("or, when the work is finished: ", 1)[1]
+    assert finish.startswith(FINISH) and finish.endswith(f" >> {SERIES}"), finish
+    # the agent fills in what changed and runs the finish, as printed
+    filled = re.sub(r'"<[^">]*>"', "'Floats parse exponents too.'", finish)
+    assert run_fix(git_repo.root, filled).returncode == 0, filled
+    git_repo.commit("handoff: done")
+
+    [note] = md_incomplete_next(run_cli, git_repo)
+    assert note["severity"] == "note", note
+    assert note["line"] == NOTE.count("\n") + 6  # the appended "## Next step"
+    assert '"None: the work is finished."' in note["message"]
+    assert "the next session starts a new dated file in docs/handoffs/" in note["message"]
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 0, stop.err
+    gate = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert gate.code == 0, gate.out + gate.err
+
+
+def test_more_work_after_the_finish_outdates_it_again(git_repo: GitRepo) -> None:
+    floats_repo(git_repo, NOTE + "\n## Next step\n\nNone: the work is finished.\n")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2 and f"{SERIES} handoff-outdated" in stop.err, stop.err
+
+
+def test_a_bare_none_in_a_series_file_is_still_an_error(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    floats_repo(git_repo)
+    with (git_repo.root / SERIES).open("a", encoding="utf-8") as note:
+        note.write("\n## Since then\n\nExponents parse.\n\n## Next step\n\nNone.\n")
+    git_repo.commit("handoff: none")
+    [finding] = md_incomplete_next(run_cli, git_repo)
+    assert finding["severity"] == "error", finding
+    assert run_hook(stop_event(git_repo.root)).code == 2
+    assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 1
+
+
+def test_a_working_note_saying_its_work_is_finished_is_still_an_error(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """HANDOFF.md finishes by its deletion, never by saying so: it would be merged."""
+    floats_repo(git_repo, path="HANDOFF.md")
+    with (git_repo.root / "HANDOFF.md").open("a", encoding="utf-8") as note:
+        note.write(
+            "\n## Since then\n\nExponents parse.\n\n## Next step\n\nNone: the work is finished.\n"
+        )
+    git_repo.commit("handoff: finished?")
+    [finding] = md_incomplete_next(run_cli, git_repo)
+    assert finding["severity"] == "error", finding
+    assert "no usable next step" in finding["message"]
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert "or, when the work is finished" not in blocked.err
+
+
+def test_a_working_note_outdated_is_offered_its_deletion_not_the_series_finish(
+    git_repo: GitRepo,
+) -> None:
+    floats_repo(git_repo, path="HANDOFF.md")
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2 and "HANDOFF.md handoff-outdated" in blocked.err, blocked.err
+    assert "or, when the work is finished" not in blocked.err
+    assert "git rm -- HANDOFF.md" in blocked.err
+
+
+def test_the_finish_keeps_a_series_file_s_crlf_line_endings(git_repo: GitRepo) -> None:
+    floats_repo(git_repo, NOTE.replace("\n", "\r\n"))
+    blocked = run_hook(stop_event(git_repo.root))
+    [offer] = [line for line in blocked.lines if "or, when the work is finished: " in line]
+    assert "printf '\\r\\n## Since then\\r\\n" in offer, offer
+    assert "None: the work is finished.\\r\\n'" in offer, offer
+
+
+def test_explain_file_reads_the_finish_as_check_does(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    finished = (
+        NOTE
+        + "\n## Since then\n\nExponents parse.\n\n## Next step\n\nNone: the work is finished.\n"
+    )
+    floats_repo(git_repo, finished)
+    floats_repo(GitRepo(git_repo.root.parent / "note"), finished, path="HANDOFF.md")
+    said = run_cli(["explain", "md-incomplete", "--file", SERIES], cwd=git_repo.root).out
+    assert "  next: NOT FOUND (note, line 15): no next step, the work is finished" in said, said
+    note = git_repo.root.parent / "note"
+    said = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=note).out
+    assert "  next: NOT FOUND (error, line 15): no usable next step" in said, said

@@ -442,5 +442,6 @@ def test_a_schema_nested_too_deep_for_jsonschema_is_a_configuration_error(
     said = _one_line_error(run_cli(["check", "--target-branch", "main"], cwd=git_repo.root))
 
     assert said.startswith(
-        ".handoff-audit.yml: schema schemas/handoff.json: nested deeper than 64 levels; flatten it"
+        ".handoff-audit.yml: schema schemas/handoff.json: nested deeper than 64 levels (line 1, "
     ), said
+    assert said.endswith("); flatten it (move parts under `$defs`)"), said

@@ -4,12 +4,11 @@ the file (handoff-audit never fetches a referenced schema)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from handoff_audit.jsonpos import MAX_DEPTH, deeper_than
+from handoff_audit.jsonpos import MAX_DEPTH, JsonPositionError, parse
 from handoff_audit.schema_regex import pattern_cause, pattern_problem
 from handoff_audit.textcut import shorten
 
@@ -33,17 +32,30 @@ def schema_problem(path: Path) -> str | None:
     """What is wrong with the schema file at ``path``, in words that end a one-line error
     (after the file's name), or ``None`` when it is a usable schema."""
     try:
-        schema = json.loads(path.read_text("utf-8"))
+        schema = parse_schema(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         return f"cannot be read ({error})"
     except ValueError as error:
-        return f"not valid JSON ({error})"
-    if not isinstance(schema, dict):
-        return "a JSON Schema must be a JSON object"
-    if deeper_than(schema, MAX_DEPTH):
-        # jsonschema checks a schema recursively: deeper nesting ends in a RecursionError
-        return f"nested deeper than {MAX_DEPTH} levels; flatten it (move parts under `$defs`)"
+        return str(error)
     return contents_problem(schema)
+
+
+def parse_schema(text: str) -> dict[str, Any]:
+    """``text`` read as a JSON Schema by the packets' strict reader, nesting at most
+    `MAX_DEPTH` levels (jsonschema checks a schema recursively: deeper ends in a RecursionError),
+    or a `ValueError` saying what is wrong and where, in `schema_problem`'s words."""
+    try:
+        schema = parse(text).value
+    except JsonPositionError as error:
+        if error.reason.startswith("nesting deeper"):
+            raise ValueError(
+                f"nested deeper than {MAX_DEPTH} levels (line {error.line}, column "
+                f"{error.column}); flatten it (move parts under `$defs`)"
+            ) from None
+        raise ValueError(f"not valid JSON ({error})") from None
+    if not isinstance(schema, dict):
+        raise ValueError("a JSON Schema must be a JSON object")
+    return schema
 
 
 def contents_problem(schema: dict[str, Any]) -> str | None:

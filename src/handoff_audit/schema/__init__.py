@@ -3,13 +3,12 @@ URL, fetched once and cached)."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from handoff_audit.errors import InputError
-from handoff_audit.schema_file import source_name
+from handoff_audit.schema_file import parse_schema, source_name
 
 
 def schema_text() -> str:
@@ -42,9 +41,6 @@ def load_schema(source: str | None) -> dict[str, Any]:
         except (OSError, UnicodeDecodeError) as error:
             raise InputError(f"schema {source}: cannot be read ({error}); fix `schema`") from None
     try:
-        schema = json.loads(text)
+        return parse_schema(text)
     except ValueError as error:
-        raise InputError(f"schema {source_name(source)}: not valid JSON ({error})") from None
-    if not isinstance(schema, dict):
-        raise InputError(f"schema {source_name(source)}: a JSON Schema must be a JSON object")
-    return schema
+        raise InputError(f"schema {source_name(source)}: {error}") from None

@@ -7,7 +7,6 @@ nowhere on the default path, so ``check`` starts fast.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -15,7 +14,7 @@ from urllib.parse import urljoin, urlsplit
 from handoff_audit.atomic import replace_file
 from handoff_audit.deadline import DeadlinePassed, within
 from handoff_audit.errors import InputError
-from handoff_audit.schema_file import source_name
+from handoff_audit.schema_file import parse_schema, source_name
 
 TIMEOUT_SECONDS = 10.0
 """Connect and read timeout for the schema download."""
@@ -82,9 +81,9 @@ def fetch(url: str) -> str:
     except UnicodeDecodeError:
         raise InputError(f"schema {name} is not UTF-8 text") from None
     try:
-        json.loads(text)
+        parse_schema(text)
     except ValueError as error:
-        raise InputError(f"schema {name} is not valid JSON ({error})") from None
+        raise InputError(f"schema {name}: {error}") from None
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         replace_file(cached, text.encode("utf-8"))

@@ -83,3 +83,41 @@ def test_ci_refuses_a_deep_schema_file_and_replaces_the_comment(
     [comment] = runner.fake.ours(2)
     assert comment["id"] == earlier["id"]
     assert "the audit could not run" in comment["body"] and said in comment["body"]
+
+
+def _ref_chain(links: int) -> str:
+    """``$defs`` l0 -> l1 -> ... -> l<links>, each a `$ref` to the next, the last an object."""
+    defs: dict[str, object] = {f"l{i}": {"$ref": f"#/$defs/l{i + 1}"} for i in range(links)}
+    defs[f"l{links}"] = {"type": "object", "required": ["x-team"]}
+    return json.dumps({"$defs": defs, "$ref": "#/$defs/l0"})
+
+
+def test_a_long_ref_chain_without_a_loop_is_refused_as_too_deep_not_as_a_loop(
+    git_repo: GitRepo, run_cli: RunCli
+) -> None:
+    _repository(git_repo, _ref_chain(1000))
+
+    result = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+
+    assert result.code == 2, (result.out, result.err)
+    assert result.err == (
+        "handoff-audit: error: .handoff-audit.yml: schema s.json: $ref '#/$defs/l0' at the top "
+        "level starts a chain of more than 100 schemas applied to the same value ($ref, "
+        "$dynamicRef, allOf, anyOf, oneOf, not or if, with no property or item between); "
+        "handoff-audit follows at most 100: shorten the chain (refer to the schema at its end "
+        "directly)\n"
+    )
+
+
+def test_a_ref_chain_within_the_limit_still_judges_packets(
+    git_repo: GitRepo, run_cli: RunCli
+) -> None:
+    _repository(git_repo, _ref_chain(99))
+
+    result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+
+    assert result.code == 1, (result.out, result.err)
+    schema = [f["message"] for f in result.json()["findings"] if f["rule"] == "schema"]
+    assert schema == [
+        "the packet is missing required field x-team; add it (see s.json, the configured schema)"
+    ], schema

@@ -132,9 +132,28 @@ def _ref_loop(schema: dict[str, Any]) -> str | None:
     finished: set[int] = set()
     for keyword, ref, place, base in _refs(schema, resolver, draft, ()):
         target = base.lookup(ref)
-        if _loops(target.contents, target.resolver, draft, [], finished):
-            return LOOP.format(place=f"{keyword} {ref!r} at {_place(place)}")
+        try:
+            if _loops(target.contents, target.resolver, draft, [], finished):
+                return LOOP.format(place=f"{keyword} {ref!r} at {_place(place)}")
+        except _ChainTooDeep:
+            return TOO_DEEP.format(place=f"{keyword} {ref!r} at {_place(place)}")
     return None
+
+
+MAX_CHAIN = 100
+"""Schemas one reference may lead through, each applied to the same value: jsonschema recurses
+a few frames for each, so a longer chain (or one under a packet's nested values) ends in a
+RecursionError."""
+TOO_DEEP = (
+    "{place} starts a chain of more than " + str(MAX_CHAIN) + " schemas applied to the same "
+    "value ($ref, $dynamicRef, allOf, anyOf, oneOf, not or if, with no property or item between); "
+    "handoff-audit follows at most " + str(MAX_CHAIN) + ": shorten the chain (refer to the schema "
+    "at its end directly)"
+)
+
+
+class _ChainTooDeep(Exception):
+    """`_loops` went more than `MAX_CHAIN` schemas deep without coming back to one."""
 
 
 def _loops(node: Any, resolver: Any, draft: _Draft, path: list[int], done: set[int]) -> bool:
@@ -144,6 +163,8 @@ def _loops(node: Any, resolver: Any, draft: _Draft, path: list[int], done: set[i
         return False
     if id(node) in path:
         return True
+    if len(path) >= MAX_CHAIN:
+        raise _ChainTooDeep
     path.append(id(node))
     children = [node[key] for key in _IN_PLACE_ONE if key in node]
     children += [sub for key in _IN_PLACE_LISTS for sub in node.get(key, ())]

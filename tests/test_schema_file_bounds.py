@@ -5,12 +5,13 @@ for any configuration error."""
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from action_runner import Runner
+from action_runner import Runner, parse_file_command
 from action_support import packet_data
 from conftest import GitRepo, Result
 
@@ -121,3 +122,102 @@ def test_a_ref_chain_within_the_limit_still_judges_packets(
     assert schema == [
         "the packet is missing required field x-team; add it (see s.json, the configured schema)"
     ], schema
+
+
+def _doubling_any_of(levels: int) -> str:
+    """Each level an `anyOf` of two references to the next: checking a packet (an object, no
+    string) tries 2**levels paths; 30 levels took hours."""
+    defs: dict[str, object] = {
+        f"l{i}": {"anyOf": [{"$ref": f"#/$defs/l{i + 1}"}, {"$ref": f"#/$defs/l{i + 1}"}]}
+        for i in range(levels)
+    }
+    defs[f"l{levels}"] = {"type": "string"}
+    return json.dumps({"$defs": defs, "$ref": "#/$defs/l0"})
+
+
+SLOW = (
+    "schema s.json: checking the packets against it took over 10 s, the most handoff-audit "
+    "gives a configured schema in one run; simplify it: an anyOf or oneOf whose branches refer "
+    "to schemas that branch again doubles the work at every level"
+)
+
+
+def _cli(args: list[str], cwd: str | Path) -> subprocess.CompletedProcess[str]:
+    """The real CLI in a subprocess that must end within 30 s: the schemas here would keep it
+    busy for hours without the time bound (then the test fails instead of hanging)."""
+    return subprocess.run(
+        ["handoff-audit", *args], cwd=cwd, capture_output=True, text=True, timeout=30, check=False
+    )
+
+
+def test_check_stops_a_schema_that_would_take_hours_at_its_time_bound(git_repo: GitRepo) -> None:
+    _repository(git_repo, _doubling_any_of(30))
+
+    result = _cli(["check", "--target-branch", "main"], git_repo.root)
+
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert result.stderr == f"handoff-audit: error: .handoff-audit.yml: {SLOW}\n"
+
+
+def test_ci_blocks_on_a_schema_that_would_take_hours(runner: Runner, tmp_path: Path) -> None:
+    runner.run("pull_request", runner.pull_request(), comment="false")  # sets up the environment
+    runner.repo.write("s.json", _doubling_any_of(30))
+    runner.repo.write(".handoff-audit.yml", "schema: s.json\n")
+    runner.head = runner.repo.commit("a schema of the pull request's own")
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps(runner.pull_request()), "utf-8")
+    runner.mp.setenv("GITHUB_EVENT_PATH", str(event))
+
+    result = _cli(["ci"], runner.repo.root)
+
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert SLOW in result.stderr
+    runner_files = runner.tmp / "runner-0" / "file_commands"
+    outputs = parse_file_command((runner_files / "set_output_1").read_text("utf-8"))
+    assert outputs["blocked"] == "true"
+    summary = (runner_files / "step_summary_1").read_text("utf-8")
+    assert "the audit could not run" in summary and SLOW in summary
+
+
+def _unique_items_packet(git_repo: GitRepo, items: list[object]) -> list[str]:
+    """The `schema` findings of `check` on a packet whose ``x`` holds ``items``, under a schema
+    that wants them unique."""
+    schema = {"type": "object", "properties": {"x": {"type": "array", "uniqueItems": True}}}
+    git_repo.write("README.md", "hi\n")
+    git_repo.write("reports/tests.xml", "<testsuite/>\n")
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat/refunds")
+    data = packet_data(last_known_good_commit=git_repo.head(), status="archived", x=items)
+    git_repo.write("handoff.json", json.dumps(data, separators=(",", ":")))
+    git_repo.write("s.json", json.dumps(schema))
+    git_repo.write(".handoff-audit.yml", "schema: s.json\n")
+    git_repo.commit("handoff")
+    done = _cli(["check", "--format", "json", "--target-branch", "main"], git_repo.root)
+    assert done.returncode in (0, 1), done.stderr
+    findings = json.loads(done.stdout)["findings"]
+    return [f["pointer"] for f in findings if f["rule"] == "schema"]
+
+
+def test_unique_items_over_many_objects_is_checked_in_linear_time(git_repo: GitRepo) -> None:
+    """jsonschema compared every pair: 8,000 objects took 70 s, these 30,000 about 15 minutes."""
+    items: list[object] = [{"id": i, "on": [i]} for i in range(30_000)]
+    items.append({"on": [7], "id": 7.0})
+
+    assert _unique_items_packet(git_repo, items) == ["/x"]
+
+
+@pytest.mark.parametrize(
+    ("items", "unique"),
+    [
+        ([1, 1.0], False),
+        ([True, 1], True),
+        ([[False], [0]], True),
+        ([{"a": 1, "b": [None]}, {"b": [None], "a": 1}], False),
+        ([{"a": "1"}, {"a": 1}], True),
+        (["null", None], True),
+    ],
+)
+def test_unique_items_judges_equal_json_values_as_jsonschema_does(
+    git_repo: GitRepo, items: list[object], unique: bool
+) -> None:
+    assert _unique_items_packet(git_repo, items) == ([] if unique else ["/x"])

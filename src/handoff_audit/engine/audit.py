@@ -28,6 +28,7 @@ from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import history_secret_hits
 from handoff_audit.rules.merge import ASKS_FOR_CONTENT
 from handoff_audit.rules.suppression import Suppressions
+from handoff_audit.schema import time_bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,7 @@ def run_audit(request: AuditRequest) -> Report:
     it: the garbage collector (on again, with the objects that exist then frozen), and the
     worker processes (gone when the run ends).
     """
+    time_bound.new_audit()
     with _fewer_collections():
         return _run(request)
 

@@ -57,19 +57,23 @@ class _Unsupported(Exception):
     """The schema uses something this module does not compile."""
 
 
-def compile_check(schema: Mapping[str, Any]) -> Check | None:
-    """A function ``instance -> True`` exactly when ``schema`` accepts it; ``None`` if unsure."""
+def compile_check(
+    schema: Mapping[str, Any], tick: Callable[[], None] | None = None
+) -> Check | None:
+    """A function ``instance -> True`` exactly when ``schema`` accepts it; ``None`` if unsure.
+    ``tick``, when given, is called each time a subschema is applied (it may raise to stop)."""
     if schema.get("$schema", _DRAFTS[0]) not in _DRAFTS:
         return None  # older drafts differ in details (integers, $ref siblings): jsonschema alone
     try:
-        return _Compiler(schema).compile(schema, root=True)
+        return _Compiler(schema, tick).compile(schema, root=True)
     except (_Unsupported, re.error, TypeError, KeyError, ValueError, RecursionError):
         return None
 
 
 class _Compiler:
-    def __init__(self, root: Mapping[str, Any]) -> None:
+    def __init__(self, root: Mapping[str, Any], tick: Callable[[], None] | None) -> None:
         self.root = root
+        self.tick = tick
         self.refs: dict[str, Check] = {}
         self.open_refs: set[str] = set()
 
@@ -92,7 +96,7 @@ class _Compiler:
             checks.append(compile_keyword(self, value, schema))
         if any(k in schema for k in ("properties", "patternProperties", "additionalProperties")):
             checks.append(self._members(schema))
-        return _every(checks)
+        return _every(checks) if self.tick is None else _ticking(self.tick, _every(checks))
 
     def ref(self, value: Any, schema: Mapping[str, Any]) -> Check:
         if not isinstance(value, str) or not value.startswith("#/"):
@@ -237,6 +241,14 @@ def _every(checks: list[Check]) -> Check:
         return True
 
     return every
+
+
+def _ticking(tick: Callable[[], None], check: Check) -> Check:
+    def ticking(v: Any) -> bool:
+        tick()
+        return check(v)
+
+    return ticking
 
 
 def _some(checks: list[Check]) -> Check:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -22,6 +23,7 @@ from handoff_audit.jsonpos import escape_token, field_name
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.fastcheck import compile_check
 from handoff_audit.schema.re2_keywords import with_re2
+from handoff_audit.schema.time_bound import SECONDS, TooSlow, checking, tick, with_time_bound
 from handoff_audit.schema_file import LOOP, contents_problem, source_name
 from handoff_audit.schema_regex import searcher
 
@@ -72,8 +74,8 @@ def validator_for(source: str | None) -> Validator:
     problem = None if source is None else contents_problem(schema)
     if source is not None and problem is not None:
         raise InputError(f"schema {source_name(source)}: {problem}")
-    if source is not None:  # a configured schema's patterns are the pull request's: linear time
-        cls = with_re2(cls)
+    if source is not None:  # the pull request's: patterns in linear time, checking in `SECONDS`
+        cls = with_time_bound(with_re2(cls))
     registry: Registry[Any] = Registry(retrieve=refuse)  # type: ignore[call-arg]
     validator = cls(schema, registry=registry, format_checker=FormatChecker())
     _SOURCES[id(validator)] = (validator, source)
@@ -89,12 +91,13 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
     # jsonschema is imported only when a packet fails the fast check (start-up, bench/README.md)
     from referencing.exceptions import Unresolvable
 
-    if _quick_valid(validator, instance):
-        return []
-    found: list[Violation] = []
-    seen_required: set[str] = set()
     try:
-        errors = list(validator.iter_errors(instance))
+        with checking() if _configured(validator) else nullcontext():
+            if _quick_valid(validator, instance):
+                return []
+            errors = list(validator.iter_errors(instance))
+    except TooSlow:
+        raise InputError(f"schema {_source(validator)}: {_SLOW}") from None
     except Unresolvable as unresolvable:
         raise InputError(
             f"the schema has a $ref that cannot be resolved without fetching it ({unresolvable}); "
@@ -102,6 +105,8 @@ def violations(validator: Validator, instance: Mapping[str, Any]) -> list[Violat
         ) from None
     except RecursionError:  # a loop the load-time check missed (a $dynamicRef's dynamic scope)
         raise InputError(f"schema {_source(validator)}: {_DEEP}") from None
+    found: list[Violation] = []
+    seen_required: set[str] = set()
     for error in errors:
         pointer = _pointer(error.absolute_path)
         if error.validator == "required":
@@ -132,6 +137,21 @@ def _naming_the_schema(found: list[Violation], validator: Validator) -> list[Vio
 
 
 _DEEP = LOOP.format(place="a $ref, $dynamicRef or $recursiveRef")
+_SLOW = (
+    f"checking the packets against it took over {SECONDS} s, the most handoff-audit gives a "
+    "configured schema in one run; simplify it: an anyOf or oneOf whose branches refer to "
+    "schemas that branch again doubles the work at every level"
+)
+
+
+def _configured(validator: Validator) -> bool:
+    """Whether ``validator`` checks against a configured schema (not the bundled one)."""
+    validator_and_source = _SOURCES.get(id(validator))
+    return (
+        validator_and_source is not None
+        and validator_and_source[0] is validator
+        and (validator_and_source[1] is not None)
+    )
 
 
 def _source(validator: Validator) -> str:
@@ -177,7 +197,8 @@ def _quick_valid(validator: Validator, instance: Any) -> bool:
     entry = _QUICK.get(id(validator))
     if entry is None or entry[0] is not validator:
         schema = validator.schema
-        check = compile_check(schema) if isinstance(schema, Mapping) else None
+        ticking = tick if _configured(validator) else None
+        check = compile_check(schema, ticking) if isinstance(schema, Mapping) else None
         entry = _QUICK[id(validator)] = (validator, check)
     try:
         return entry[1] is not None and entry[1](instance)

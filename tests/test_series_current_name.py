@@ -51,6 +51,11 @@ def _series(repo: GitRepo, older: str, live: str, live_first: bool = False) -> N
         ("old-2026-08-30-notes.md", "2026-08-10-session.md", False),
         ("2026-08-30-archive.md", "session-3.md", True),
         ("archived_s230.md", "notes.md", True),
+        ("parked-issues-2026-06.md", "current-session.md", True),  # its first word says live
+        ("2026-08-30-notes.md", "CURRENT_HANDOFF.md", True),
+        ("session-240.md", "latest-notes.md", True),
+        ("current-session-archive-2026-08-30.md", "session-3.md", True),  # archive anywhere
+        ("2026-07-01-notes.md", "2026-08-01-fix-old-login.md", True),  # "old" there: a topic
     ],
 )
 def test_the_file_named_current_is_judged_and_the_archive_is_history(
@@ -97,3 +102,19 @@ def test_a_file_committed_after_the_numbered_current_one_is_named(
     ), line
     assert "give it a date, which outranks a number (e.g. docs/sessions/20" in line, line
     assert "-log.md)" in line, line
+
+
+def test_a_live_file_by_its_first_word_is_never_told_to_take_a_date(
+    repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """`current-session.md` beside a dated write-up committed before it: the live file is the
+    current handoff, and no warning tells to rename it with a date."""
+    repo.write("src/app.js", "a\n")
+    repo.write("docs/handoffs/parked-issues-2026-06.md", ARCHIVE)
+    repo.commit("parked", date="2026-08-21T08:00:00Z")
+    repo.write("docs/handoffs/current-session.md", LIVE)
+    repo.commit("session 230", date="2026-08-22T08:00:00Z")
+    result = run_cli(["check"], cwd=repo.root)
+    assert "no number in its name" not in result.err, result.err
+    assert "current-session.md: the current handoff of its series" in result.out, result.out

@@ -8,8 +8,8 @@ date and a number right after it (``2025-11-23-2``); else one whose name holds a
 (`NameOrder.commit_ordered`). A name with a day, a word and a year that is no date this reader
 knows (``30-lipca-2026``) goes by its last commit too: its numbers are a date, not numbers to
 compare. A date outranks a number, and a number a last commit. Before all of these, a name
-that says what the file is (`name_says`): ``current.md`` is the current handoff, an
-``archive-…`` or ``old-…`` file is history.
+that says what the file is (`name_says`): ``current.md`` or ``current-session.md`` is the
+current handoff, an ``archive-…``, ``…-archive-…`` or ``old-…`` file is history.
 """
 
 from __future__ import annotations
@@ -210,19 +210,25 @@ def name_key(name: str, months_first: bool = False) -> NameKey | None:
 
 CURRENT_NAMES = frozenset({"current", "latest", "now"})
 """Names (``.md`` left out, any case) that say a file is its series' current handoff."""
-_ARCHIVED = re.compile(r"^(?:archived?|old)(?:[-_. ]|$)|[-_. ]archived?$", re.IGNORECASE)
-"""Names (``.md`` left out) that say a file is history: ``archive-s215-s219``,
-``old-notes``, ``2025-archive``; not ``older-plan`` or ``archiver``."""
+_LIVE = re.compile(r"^(?:current|latest)(?:[-_. ]|$)", re.IGNORECASE)
+"""Names whose first word says the file is the live one: ``current-session``,
+``CURRENT_HANDOFF``, ``latest-notes`` (not ``currently``)."""
+_ARCHIVED = re.compile(r"^old(?:[-_. ]|$)|(?:^|[-_. ])archived?(?:[-_. ]|$)", re.IGNORECASE)
+"""Names (``.md`` left out) that say a file is history: ``old-notes``, and ``archive`` or
+``archived`` as a word anywhere (``archive-s215-s219``, ``2025-archive``,
+``current-session-archive-2026-05-07``); not ``older-plan``, ``archiver`` or
+``fix-old-login`` (a topic)."""
 
 
 def name_says(name: str) -> int:
     """What the name of ``name`` (a file's name or path) says of its place in its series:
-    1 for the current one (`CURRENT_NAMES`), -1 for history (`_ARCHIVED`), else 0."""
+    -1 for history (`_ARCHIVED`: an archive word anywhere outranks a live one), 1 for the
+    current one (`CURRENT_NAMES`, `_LIVE`), else 0."""
     stem = name.rpartition("/")[2]
     stem = stem[: -len(".md")] if stem.lower().endswith(".md") else stem
-    if stem.lower() in CURRENT_NAMES:
-        return 1
-    return -1 if _ARCHIVED.search(stem) else 0
+    if _ARCHIVED.search(stem):
+        return -1
+    return 1 if stem.lower() in CURRENT_NAMES or _LIVE.match(stem) else 0
 
 
 def unreadable_date(name: str) -> bool:

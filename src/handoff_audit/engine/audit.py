@@ -181,6 +181,7 @@ def _run(request: AuditRequest) -> Report:
         target_branch=request.target.target_branch,
         blocking_rules=_blocking_rules(findings, request.target),
         suppressed=suppressed,
+        archived=tuple(found.archived),
         notices_said=tuple(note for note in (facts.protected_notice, facts.target_notice) if note)
         if facts
         else (),
@@ -275,11 +276,12 @@ def _judged(left_out: frozenset[str], hits: list[Hit], scanned: frozenset[str]) 
 
 
 def _history_files(request: AuditRequest, found: discovery.Found) -> list[Packet]:
-    """Every series' older files and the templates in series folders (`Found.templates`),
-    read for `secret` and their inline suppressions; what keeps one from being read (too
-    large, a link out of the repository) is no finding: history is not judged."""
+    """Every series' older files, the archived ones (`Found.archived`) and the templates in
+    series folders (`Found.templates`), read for `secret` and their inline suppressions; what
+    keeps one from being read (too large, a link out of the repository) is no finding: history
+    is not judged."""
     older = [request.root / name for names in found.history.values() for name in names]
-    older.extend(request.root / name for name in found.templates)
+    older.extend(request.root / name for name in (*found.templates, *found.archived))
     audited = {*found.names, *map(str, older)}  # a file left out is scanned once, if at all
     older.extend(p for name in found.left_out if str(p := request.root / name) not in audited)
     if not older:

@@ -39,6 +39,7 @@ from handoff_audit.git import file_listing, plumbing, series_dates, tracked
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.globs import matches_any, matches_any_case, positives
 from handoff_audit.model.packet import (
+    archive_folder,
     is_agent_file,
     named_packet,
     packet_of,
@@ -171,6 +172,10 @@ class Found:
     """The files a ``packets`` glob matches and a later ``!`` entry excludes (relative to the
     root, sorted): never audited as packets, but committed, so scanned for credentials
     (`secret`) like a series' older files."""
+    archived: list[str] = field(default_factory=list)
+    """The files of series folders under an archive folder (`archive_folder`:
+    ``docs/archive/handoffs/``, relative to the root, sorted): history, listed and never
+    judged, but committed, so scanned for credentials (`secret`)."""
 
     @property
     def files(self) -> list[Path]:
@@ -228,10 +233,12 @@ def discover_all(
         templates: set[str] = set()
         present = _present(root, folders, config, (packets, code, templates), there, many)
         series = _series(present, packets, config, code) if config.series else {}
+        series, result.archived = _archives(series)
         result.templates = _templates(templates, packets, code)
         result.left_out = _left_out(root, folders, config, there)
         result.series, result.searched = frozenset(series), tuple(folders)
         not_audited = {name for names in series.values() for name in names}
+        not_audited.update(result.archived)
         if schema is not None and schema.is_relative_to(root.resolve()):
             not_audited.add(schema.relative_to(root.resolve()).as_posix())
         for name in present:
@@ -405,6 +412,13 @@ def _series(
     return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders and f not in code}
 
 
+def _archives(series: dict[str, list[str]]) -> tuple[dict[str, list[str]], list[str]]:
+    """``series`` without the folders under an archive folder (`archive_folder`), and those
+    folders' files (`Found.archived`)."""
+    archived = sorted(n for f, names in series.items() if archive_folder(f) for n in names)
+    return {f: n for f, n in series.items() if not archive_folder(f)}, archived
+
+
 def series_folders(root: Path, config: Config) -> frozenset[str]:
     """`Found.series` of the whole repository at ``root``, without dating any series (one
     ``git ls-files``)."""
@@ -413,7 +427,7 @@ def series_folders(root: Path, config: Config) -> frozenset[str]:
     packets: set[str] = set()
     code: set[str] = set()
     present = _present(root, [""], config, (packets, code, set()), _Listing(), None)
-    return frozenset(_series(present, packets, config, code))
+    return frozenset(_archives(_series(present, packets, config, code))[0])
 
 
 def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: bool) -> None:

@@ -39,14 +39,15 @@ def widen(
         gate.series | mine.series,
         gate.searched,
         sorted(set(gate.left_out).union(mine.left_out)),
+        sorted(set(gate.archived).union(mine.archived)),
     )
     return joined, left_out
 
 
 def found_names(root: Path, found: Found) -> set[str]:
-    """Every file ``found`` reads (relative to the root): packets, twins, series' older files
-    and templates."""
-    names = set(found.templates)
+    """Every file ``found`` reads (relative to the root): packets, twins, series' older files,
+    archives and templates."""
+    names = set(found.templates).union(found.archived)
     for files in discovery.pair(found.names, found.lexists):
         names.update(rel(root, name) for name in (files.path, files.markdown) if name)
     names.update(name for older in found.history.values() for name in older)

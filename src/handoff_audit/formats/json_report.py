@@ -36,6 +36,7 @@ def to_dict(report: Report) -> dict[str, Any]:
         "target_branch": _named(report.target_branch),
         "packets": [_packet(packet) for packet in report.packets],
         "findings": [_finding(finding) for finding in report.findings],
+        **({"archived": list(report.archived)} if report.archived else {}),
         "summary": {
             "packets": summary.packets,
             "errors": summary.errors,

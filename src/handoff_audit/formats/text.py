@@ -100,6 +100,13 @@ def _series_lines(report: Report, options: FormatOptions) -> list[str]:
             path = controls.one_line(display_path(packet.path, options))
             older = _count(len(packet.history), "older handoff")
             lines.append(f"{path}: the current handoff of its series ({older}, not judged)")
+    folders: dict[str, int] = {}
+    for name in report.archived:
+        folder = name.rpartition("/")[0]
+        folders[folder] = folders.get(folder, 0) + 1
+    for folder, count in folders.items():
+        shown = controls.one_line(display_path(folder, options))
+        lines.append(f"{shown}/: an archive ({_count(count, 'handoff')}, history, not judged)")
     return lines
 
 

@@ -188,6 +188,9 @@ class Report:
     notices_said: tuple[str, ...] = ()
     """Lines about the run itself that warn of nothing wrong (the action writes them as
     notices): a merge target of the history that this clone lacks."""
+    archived: tuple[str, ...] = ()
+    """The files of series folders under an archive folder (``docs/archive/handoffs/``):
+    history, listed and never judged."""
     fail_level: Severity | None = Severity.ERROR
     """The lowest severity that fails the run (``--fail-on``, the action's ``fail-on``);
     ``None`` when nothing does (``--fail-on never``, ``--exit-zero``)."""

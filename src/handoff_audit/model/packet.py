@@ -262,6 +262,16 @@ def series_file(folder: str, base: str) -> bool:
     )
 
 
+ARCHIVE_FOLDERS = frozenset({"archive", "archived", "archives", "old"})
+"""Folder names (any case) that say what is under them is history: a series folder below one
+(``docs/archive/handoffs/``) is an archive, never judged nor written into."""
+
+
+def archive_folder(folder: str) -> bool:
+    """True for a folder (from the root, with ``/``) under or named an `ARCHIVE_FOLDERS` one."""
+    return any(part.lower() in ARCHIVE_FOLDERS for part in folder.split("/"))
+
+
 def series_template(folder: str, base: str) -> bool:
     """A template or an index by its name (`NOT_IN_SERIES`: ``TEMPLATE.md``, ``README.md``,
     ``index.md``) in a folder, not under an agent's command, prompt or skill folder: never a
@@ -280,7 +290,11 @@ def in_series(path: str, config: Config) -> bool:
     """True for a markdown handoff in a folder the ``series`` globs match (the folder's JSON
     packets, which make it no series, are not looked at here)."""
     folder, _, base = path.rpartition("/")
-    return series_file(folder, base) and matches_any(folder, config.series)
+    return (
+        series_file(folder, base)
+        and matches_any(folder, config.series)
+        and not archive_folder(folder)
+    )
 
 
 def series_handoff(path: str, config: Config) -> bool:

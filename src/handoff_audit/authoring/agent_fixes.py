@@ -58,7 +58,7 @@ from handoff_audit.authoring.update_options import (
 )
 from handoff_audit.config import setting_advice
 from handoff_audit.credentials import find_secrets
-from handoff_audit.engine.ignored import ignored_advice
+from handoff_audit.engine.ignored import ignored_fix
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git.conflicts import file_conflict_line
@@ -292,13 +292,10 @@ class Fixes:
         )
 
     def ignored(self, problem: Problem) -> Advice:
-        """A handoff file that git ignores: no commit can hold it until its line goes."""
+        """A handoff file that git ignores: no commit can hold it until its line goes, or, in
+        a series that keeps its files out of git on purpose, until it is added by force."""
         shown = [self.path(f) for f in problem.files]
-        return Advice(
-            ignored_advice(shown),
-            f"git check-ignore -v -- {' '.join(shown)}",
-            "delete the lines it prints from the file it names, then commit the handoff files",
-        )
+        return Advice(*ignored_fix(self.gate.root, problem.files, shown, self.gate.config))
 
     def packet_advice(self, problems: list[Problem]) -> Advice | None:
         packet = problems[0].packet

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from handoff_audit.engine.ignored import kept_out
+from handoff_audit.engine.series_links import link_fix
 from handoff_audit.engine.series_order import (
     DATED,
     NUMBERED,
@@ -255,4 +257,14 @@ def next_in_series(
         f"series in {folder or '.'}/, "
         f"write the next one, {shown}, with the state, the next step, the decisions, what "
         f"was ruled out and the pointers, and commit it{why}"
+        f"{_forced(root, moved.path, path_of)}{link_fix(root, moved.path, path_of)}"
     )
+
+
+def _forced(root: Path, written: str, path_of: Callable[[str], str]) -> str:
+    """How to commit ``written``, a new file of a series that keeps its files out of git on
+    purpose (`ignored.kept_out`): by force; ``""`` when git does not ignore it."""
+    why = kept_out(root, [written]) if "/" in written else None
+    if why is None:
+        return ""
+    return f" with `git add -f -- {path_of(written)}` ({why}: the line stays)"

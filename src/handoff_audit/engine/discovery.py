@@ -25,6 +25,7 @@ from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.code_package import code_packages, is_code_file
+from handoff_audit.engine.series_links import without_aliases
 from handoff_audit.engine.series_order import (
     DATED,
     NUMBERED,
@@ -234,6 +235,7 @@ def discover_all(
         present = _present(root, folders, config, (packets, code, templates), there, many)
         series = _series(present, packets, config, code) if config.series else {}
         series, result.archived = _archives(series)
+        series = {folder: without_aliases(root, names) for folder, names in series.items()}
         result.templates = _templates(templates, packets, code)
         result.left_out = _left_out(root, folders, config, there)
         result.series, result.searched = frozenset(series), tuple(folders)

@@ -10,8 +10,10 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
-from handoff_audit.git.ignored import ignored_among, ignored_files
-from handoff_audit.model.packet import is_handoff_file
+from handoff_audit.git.ignored import ignored_among, ignored_files, ignoring_patterns
+from handoff_audit.model.packet import in_series, is_handoff_file
+
+_WILDCARDS = frozenset("*?[")
 
 
 def ignored_handoffs(root: Path, config: Config) -> list[str]:
@@ -48,3 +50,85 @@ def ignored_advice(shown: Sequence[str]) -> str:
         f"matches), so no commit can hold {it} and the audit does not see {it}: remove that "
         f"line (`git check-ignore -v -- {' '.join(shown)}` names it), then commit {it}"
     )
+
+
+def ignored_fix(
+    root: Path, files: Sequence[str], shown: Sequence[str], config: Config
+) -> tuple[str, str, str]:
+    """The Stop hook's line, command and what follows it for ignored handoff ``files`` (from
+    the top folder; ``shown``: as the agent's folder writes them, quoted): add them by force in
+    a series that keeps its files out of git on purpose (`ignored_on_purpose`), else find and
+    delete the line that ignores them."""
+    why = ignored_on_purpose(root, files, config)
+    if why is not None:
+        return (
+            _kept_out_advice(shown, why),
+            f"git add -f -- {' '.join(shown)}",
+            "then commit it; the .gitignore line stays, as the series keeps its other files "
+            "out of git",
+        )
+    return (
+        ignored_advice(shown),
+        f"git check-ignore -v -- {' '.join(shown)}",
+        "delete the lines it prints from the file it names, then commit the handoff files",
+    )
+
+
+def _kept_out_advice(shown: Sequence[str], why: str) -> str:
+    """The one line for handoff files (``shown``, quoted) of a series that keeps its files out
+    of git on purpose (``why``, `kept_out`)."""
+    one = len(shown) == 1
+    it = "it" if one else "them"
+    return (
+        f"{', '.join(shown)} {'is' if one else 'are'} ignored by git on purpose ({why}), so "
+        f"no commit holds {it} and the audit does not see {it}: add {it} by force "
+        f"(`git add -f`) and commit {it}, or, to track the series' files from now on, "
+        "remove that line instead"
+    )
+
+
+def ignored_on_purpose(root: Path, files: Sequence[str], config: Config) -> str | None:
+    """`kept_out` for ``files`` that are all files of a series (``config``'s), else ``None``."""
+    if not files or not all(in_series(f, config) for f in files):
+        return None
+    return kept_out(root, files)
+
+
+def kept_out(root: Path, files: Sequence[str]) -> str | None:
+    """Why ``files`` (from the top folder, each in a folder; there or about to be written) are
+    kept out of git on purpose, or ``None``: git ignores each, and its folder's own
+    ``README.md`` says its files are ignored, or the ignoring ``.gitignore`` pattern covers the
+    folder's files with a wildcard (``.claude/handoffs/*.md``) instead of naming one file. One
+    git call a folder."""
+    reasons = []
+    for folder in sorted({f.rpartition("/")[0] for f in files}):
+        names = [f.rpartition("/")[2] for f in files if f.rpartition("/")[0] == folder]
+        try:
+            patterns = ignoring_patterns(root / folder, names)
+        except plumbing.GitError:
+            return None
+        chosen = {patterns.get(name, "") for name in names}
+        if "" in chosen:
+            return None
+        if _readme_says_ignored(root / folder):
+            reasons.append(f"{folder}/README.md says its files are git-ignored")
+            continue
+        last = folder.rpartition("/")[2]
+        if not all(last in p and _WILDCARDS & set(p) for p in chosen):
+            return None
+        reasons.append(f"the .gitignore line `{min(chosen)}` covers the files of {folder}/")
+    return "; ".join(reasons) or None
+
+
+def _readme_says_ignored(folder: Path) -> bool:
+    """True when the folder's ``README.md`` (any case, not a link) says its files are
+    git-ignored."""
+    try:
+        names = [n for n in os.listdir(folder) if n.lower() == "readme.md"]
+        readme = folder / names[0] if names else None
+        if readme is None or readme.is_symlink():
+            return False
+        text = readme.read_text(encoding="utf-8", errors="replace")[:65536].lower()
+    except OSError:
+        return False
+    return "gitignore" in text.replace(" ", "") or "ignored by git" in text

@@ -32,5 +32,15 @@ def ignored_among(folder: Path, names: Sequence[str]) -> set[str]:
     return _names(run(folder, ["check-ignore", "-z", "--stdin"], stdin=given, ok_codes=(0, 1)))
 
 
+def ignoring_patterns(folder: Path, names: Sequence[str]) -> dict[str, str]:
+    """The ``.gitignore`` pattern that ignores each of the files ``names`` (in ``folder``) that
+    git ignores; one git call."""
+    given = b"".join(name.encode("utf-8", "surrogateescape") + b"\0" for name in names)
+    out = run(folder, ["check-ignore", "-v", "-z", "--stdin"], stdin=given, ok_codes=(0, 1))
+    fields = out.decode("utf-8", "surrogateescape").split("\0")
+    # -v -z: source, line number, pattern and path, each ended by a NUL
+    return {fields[i + 3]: fields[i + 2] for i in range(0, len(fields) - 3, 4)}
+
+
 def _names(out: bytes) -> set[str]:
     return {name for name in out.decode("utf-8", "surrogateescape").split("\0") if name}

@@ -1,0 +1,59 @@
+"""A series' live-name link: a ``latest.md`` or ``current.md`` (`series_order.name_says`) that is
+a symbolic link to another file of its folder (``latest.md -> 2026-04-22-phase-1.md``) is that
+file under a second name, not a handoff of its own. Discovery orders the series without it, so
+its target, or a newer file written since, is the current handoff; the Stop hook's fix for a new
+file of the series re-points it (`link_fix`)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from handoff_audit.engine.series_order import name_says
+from handoff_audit.shell import quote
+
+
+def alias_target(root: Path, name: str) -> str | None:
+    """The file (from the root, with ``/``) that ``name``, a live-name link, points at in its
+    own folder; ``None`` when ``name`` is no such link."""
+    if name_says(name) != 1:
+        return None
+    try:
+        target = os.readlink(root / name)
+    except (OSError, ValueError):
+        return None
+    if not target or "/" in target or "\\" in target or target in (".", ".."):
+        return None
+    folder = name.rpartition("/")[0]
+    return f"{folder}/{target}" if folder else target
+
+
+def without_aliases(root: Path, names: list[str]) -> list[str]:
+    """``names`` (one series) without the live-name links to another of them."""
+    members = set(names)
+    return [n for n in names if (t := alias_target(root, n)) is None or t not in members]
+
+
+def series_link(root: Path, folder: str) -> str | None:
+    """The live-name link in ``folder`` (from the root), pointing into it; ``None`` without
+    one."""
+    try:
+        with os.scandir(root / folder) as entries:
+            links = sorted(e.name for e in entries if e.is_symlink() and name_says(e.name) == 1)
+    except OSError:
+        return None
+    named = (f"{folder}/{link}" if folder else link for link in links)
+    return next((n for n in named if alias_target(root, n) is not None), None)
+
+
+def link_fix(root: Path, written: str, path_of: Callable[[str], str]) -> str:
+    """The words that re-point the series' live-name link at ``written`` (a new file of the
+    series, from the root), or ``""`` when its folder keeps no such link. ``path_of`` gives a
+    repository path as the agent's folder sees it, quoted for a shell."""
+    folder, _, base = written.rpartition("/")
+    link = series_link(root, folder)
+    if link is None:
+        return ""
+    shown = path_of(link)
+    return f", and point {shown} at it: `ln -sfn {quote(base)} {shown} && git add -- {shown}`"

@@ -1,0 +1,98 @@
+"""A series whose ``latest.md`` is a symbolic link to one of its dated files, whose dated files
+are git-ignored on purpose (``.claude/handoffs/``: only the README and the link are tracked):
+the link is read as its target, the Stop hook's fix for a new file re-points it and commits it
+with ``git add -f``, and an agent following the printed fixes gets out of the loop. Real
+repositories, the real CLI and hook."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from agent_support import run_hook, stop_event
+from conftest import GitRepo
+
+FOLDER = ".claude/handoffs"
+README = "# Handoffs\n\nThe individual handoff files are gitignored; only this README and the\n"
+PHASE = (
+    "# Phase 1 complete\n\nState: the skeleton builds; `src/app.py` runs.\n\n"
+    "## Next step\nWrite the monorepo skeleton in `src/app.py`.\n"
+)
+LINES = f"{FOLDER}/*.md\n!{FOLDER}/README.md\n!{FOLDER}/latest.md\n!{FOLDER}/*-phase-*.md\n"
+
+
+def _linked(repo: GitRepo, readme: str = README + "symlink latest.md are tracked.\n") -> None:
+    repo.write("src/app.py", "A = 1\n")
+    repo.write(".gitignore", LINES)
+    if readme:
+        repo.write(f"{FOLDER}/README.md", readme)
+    repo.write(f"{FOLDER}/2026-04-22-phase-1-complete.md", PHASE)
+    os.symlink("2026-04-22-phase-1-complete.md", repo.root / FOLDER / "latest.md")
+    repo.git("add", "-A")
+    repo.commit("phase 1", date="2026-04-22T08:00:00Z")
+
+
+def test_the_link_is_read_as_its_target(tmp_path: Path, run_cli) -> None:  # type: ignore[no-untyped-def]
+    repo = GitRepo(tmp_path / "repo")
+    _linked(repo)
+    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
+    [packet] = report["packets"]
+    assert packet["path"] == f"{FOLDER}/2026-04-22-phase-1-complete.md", packet
+    assert f"{FOLDER}/latest.md" not in str(report), report
+
+
+def _sh(root: Path, command: str) -> None:
+    done = subprocess.run(["sh", "-c", command], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 0, (command, done.stderr)
+
+
+@pytest.mark.parametrize("readme", [True, False])  # without it, the pattern says so
+def test_an_agent_following_the_fixes_leaves_the_loop(tmp_path: Path, readme: bool) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    _linked(repo, README + "symlink latest.md are tracked.\n" if readme else "")
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("src/app.py", "A = 2\n")
+    repo.commit("work")
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "no active handoff" in first.err, first.err
+    today = datetime.now(UTC).date().isoformat()
+    new = f"{FOLDER}/{today}-<topic>.md"
+    assert f"`git add -f -- '{new}'`" in first.err, first.err
+    link = f"`ln -sfn '{today}-<topic>.md' {FOLDER}/latest.md && git add -- {FOLDER}/latest.md`"
+    assert link in first.err, first.err
+
+    written = f"{FOLDER}/{today}-skeleton.md"
+    repo.write(written, PHASE.replace("Phase 1 complete", "Skeleton"))
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert "ignored by git on purpose" in second.err, second.err
+    assert "check-ignore" not in second.err, second.err
+    assert f"  fix: git add -f -- {written}" in second.lines, second.err
+    _sh(repo.root, f"git add -f -- {written}")
+    _sh(
+        repo.root,
+        f"ln -sfn {today}-skeleton.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md",
+    )
+    repo.commit("handoff")
+    third = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert "no active handoff" not in third.err, third.err
+    assert "ignored by git" not in third.err, third.err
+    assert os.readlink(repo.root / FOLDER / "latest.md") == f"{today}-skeleton.md"
+
+
+def test_a_file_ignored_by_its_own_line_keeps_the_old_fix(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("src/app.py", "A = 1\n")
+    repo.write(f"{FOLDER}/2026-04-22-phase-1.md", PHASE)
+    repo.commit("phase 1", date="2026-04-22T08:00:00Z")
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("src/app.py", "A = 2\n")
+    repo.write(".gitignore", f"{FOLDER}/2026-12-01-mine.md\n")
+    repo.commit("work")
+    repo.write(f"{FOLDER}/2026-12-01-mine.md", PHASE)
+    hook = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert f"  fix: git check-ignore -v -- {FOLDER}/2026-12-01-mine.md" in hook.lines, hook.err
+    assert "on purpose" not in hook.err, hook.err

@@ -884,11 +884,10 @@ def test_blocked_by_uncommitted_work_on_a_branch_without_commits(git_repo: GitRe
     assert "uncommitted changes in src/refunds.py" in run.err
 
 
-def test_never_loops_while_stop_hook_active(repo: GitRepo) -> None:
+def test_a_stop_after_a_block_it_kept_no_count_of_is_judged(repo: GitRepo) -> None:
     run = run_hook(stop_event(repo.root, active=True))
-    assert run.code == 0
-    assert len(run.lines) == 1
-    assert "stop_hook_active" in run.err
+    assert_blocked(run)
+    assert "no active handoff" in run.err
 
 
 def test_subagent_stop_blocks_too(repo: GitRepo) -> None:

@@ -108,8 +108,9 @@ def test_a_subagents_stops_do_not_restart_the_main_chain(repo: GitRepo) -> None:
     for _ in range(3):
         assert stop("SubagentStop", False) == 2
         main.append(stop("Stop", True))
-    # Three blocks in a row, then let go; the chain is over, so is its count.
-    assert main == [2, 2, 2, 0, 0], main
+    # Three blocks in a row, then let go; the chain is over, so is its count: a stop after
+    # that follows another hook's block, judged anew.
+    assert main == [2, 2, 2, 0, 2], main
     # The subagent's chain is bounded on its own.
     assert [stop("SubagentStop", True) for _ in range(3)] == [2, 2, 0]
 
@@ -130,3 +131,28 @@ def test_parallel_subagents_each_have_a_chain_of_their_own(repo: GitRepo) -> Non
     # Each is blocked three times in a row (agent-hook.max-blocks: 3), then let go.
     assert codes == [2, 2, 2, 2, 2, 2, 0, 0], codes
     assert _counts(repo) == []
+
+
+def test_a_stop_after_another_hooks_block_is_judged_and_counted_from_nothing(
+    repo: GitRepo,
+) -> None:
+    """After a block by another Stop hook (stop_hook_active true, no count of ours kept), the
+    stop was let go unjudged; it is judged, and the bound still ends the chain."""
+    codes = [run_hook(stop_event(repo.root, active=True)).code for _ in range(3)]
+    assert codes == [2, 2, 2]
+    let_go = run_hook(stop_event(repo.root, active=True))
+    assert let_go.code == 0, let_go.err
+    assert "blocked 3 times in a row (agent-hook.max-blocks: 3)" in let_go.err
+    assert _counts(repo) == []
+
+
+def test_a_stop_after_a_block_is_let_go_when_no_count_can_be_kept(repo: GitRepo) -> None:
+    # A file where the count's folder goes: no count can be written, even by root.
+    (repo.root / ".git" / "handoff-audit").mkdir()
+    (repo.root / ".git" / "handoff-audit" / "stop-blocks").write_text("x\n", encoding="utf-8")
+    assert run_hook(stop_event(repo.root)).code == 2
+    let_go = run_hook(stop_event(repo.root, active=True))
+    assert let_go.code == 0, let_go.err
+    assert len(let_go.lines) == 1
+    assert "no count of this session's blocks can be kept" in let_go.err
+    assert "no active handoff (its work: src/refunds.py)" in let_go.err

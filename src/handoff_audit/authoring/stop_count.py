@@ -47,9 +47,9 @@ def _count_file(root: Path, session: str | None) -> Path | None:
 
 def blocks_before(root: Path, session: str | None, continuing: bool) -> int | None:
     """The blocks of this stop's chain so far: 0 for a stop that follows none (the chain starts
-    anew); for one that follows a block, the count kept; ``None`` when there is none (no
-    session id, no git folder, a count that could not be written): the hook then blocks no
-    more, as it never loops."""
+    anew), and for one that follows a block of which no count was kept (another Stop hook's
+    block, or a count that could not be read); for one that follows a block, the count kept;
+    ``None`` when none can be kept (no session id, no git folder)."""
     path = _count_file(root, session)
     if path is None:
         return None
@@ -58,20 +58,21 @@ def blocks_before(root: Path, session: str | None, continuing: bool) -> int | No
     try:
         return max(1, int(path.read_bytes()[:16]))
     except (OSError, ValueError):
-        return None
+        return 0
 
 
-def record_block(root: Path, session: str | None, count: int) -> None:
-    """Keep ``count`` as the blocks of ``session``'s chain; a count that cannot be written is
-    not kept."""
+def record_block(root: Path, session: str | None, count: int) -> bool:
+    """Keep ``count`` as the blocks of ``session``'s chain; whether it was kept (not without a
+    session id or a git folder, nor in one that cannot be written)."""
     path = _count_file(root, session)
     if path is None:
-        return
+        return False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         replace_file(path, str(count).encode("ascii"))
     except OSError:
-        pass  # a read-only git folder: the next stop finds no count and is let go
+        return False  # a read-only git folder: the hook then blocks no more, as it never loops
+    return True
 
 
 def end_chain(root: Path, session: str | None) -> None:

@@ -165,27 +165,30 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
 
 def _held(gate: Gate, event: HookEvent, agent: Agent, lines: list[str]) -> Answer:
     """Block the stop, unless it follows `agent-hook.max-blocks` blocks in a row of this
-    session's chain of this event (or one the hook could not count): then let it end, saying
-    what is still wrong."""
+    session's chain of this event, or follows a block and no count can be kept (no session id,
+    git's folder cannot be written): then let it end, saying what is still wrong. A stop that
+    follows another Stop hook's block, of which no count was kept, counts from 0."""
     limit = gate.config.agent_hook.max_blocks
     chain = chain_of(event.session_id, event.name, event.agent_id)
     before = blocks_before(gate.root, chain, event.stop_hook_active)
-    if event.stop_hook_active and (before is None or before >= limit):
-        end_chain(gate.root, chain)
+    if before is not None and before >= limit:
         counted = (
             f"this session's stop was blocked {before} times in a row (agent-hook.max-blocks: "
             f"{limit})"
-            if before is not None
-            else "this stop follows a blocked one (stop_hook_active) and no count of this "
-            "session's blocks was kept"
         )
-        wrong = lines[1].removeprefix("- ") if len(lines) > 1 else lines[0]
-        return agent.allow(
-            f"{_PROMPT}: {counted}; letting it end, though the handoff is still not ready: "
-            f"{whole_commands(wrong, UNREADABLE_CHARS)}; run `handoff-audit check`"
+    elif record_block(gate.root, chain, (before or 0) + 1) or not event.stop_hook_active:
+        return agent.block(lines)
+    else:
+        counted = (
+            "this stop follows a blocked one (stop_hook_active) and no count of this session's "
+            "blocks can be kept (the event has no session_id, or git's folder cannot be written)"
         )
-    record_block(gate.root, chain, (before or 0) + 1)
-    return agent.block(lines)
+    end_chain(gate.root, chain)
+    wrong = lines[1].removeprefix("- ") if len(lines) > 1 else lines[0]
+    return agent.allow(
+        f"{_PROMPT}: {counted}; letting it end, though the handoff is still not ready: "
+        f"{whole_commands(wrong, UNREADABLE_CHARS)}; run `handoff-audit check`"
+    )
 
 
 def _file_names(gate: Gate, cwd: Path) -> frozenset[str]:

@@ -1101,8 +1101,9 @@ def test_outside_a_repository_lets_the_session_end(tmp_path: Path) -> None:
     assert run.lines == [note]
 
 
-def test_broken_configuration_lets_the_session_end(repo: GitRepo) -> None:
-    repo.write(".handoff-audit.yml", "agent-hook:\n  events: [Stopp]\n")
+def test_broken_configuration_lets_the_session_end(git_repo: GitRepo) -> None:
+    git_repo.write(".handoff-audit.yml", "agent-hook:\n  events: [Stopp]\n")
+    repo = feature_repo(git_repo, BRANCH)  # committed on main: not the branch's doing
     run = run_hook(stop_event(repo.root))
     assert run.code == 0
     assert len(run.lines) == 1

@@ -77,13 +77,15 @@ def test_max_blocks_is_configured_under_agent_hook(repo: GitRepo) -> None:
     assert "blocked 1 times in a row (agent-hook.max-blocks: 1)" in let_go.err
 
 
-def test_a_wrong_max_blocks_is_one_line_naming_the_key(repo: GitRepo) -> None:
+def test_a_wrong_max_blocks_of_the_branch_names_the_key_within_the_default_bound(
+    repo: GitRepo,
+) -> None:
     repo.write(".handoff-audit.yml", "agent-hook:\n  max-blocks: 0\n")
-    run = run_hook(stop_event(repo.root))
-    assert run.code == 0
-    assert len(run.lines) == 1
-    assert "agent-hook.max-blocks" in run.err
-    assert "Traceback" not in run.err
+    runs = [run_hook(stop_event(repo.root, active=n > 0)) for n in range(4)]
+    assert [run.code for run in runs] == [2, 2, 2, 0], runs[0].err
+    assert "agent-hook.max-blocks" in runs[0].lines[1]
+    assert "Traceback" not in runs[0].err
+    assert len(runs[3].lines) == 1
 
 
 def test_without_a_session_id_a_stop_after_a_block_is_let_go(repo: GitRepo) -> None:

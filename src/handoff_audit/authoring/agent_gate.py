@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from handoff_audit.authoring.broken_config import changed_config
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.authoring.gate_notes import gated_notes
@@ -82,7 +83,9 @@ def judge(cwd: Path) -> Gate:
     try:
         config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     except InputError as error:
-        raise CannotJudge(f"configuration: {error}") from None
+        problem = CannotJudge(f"configuration: {error}")
+        problem.root, problem.config_file = root, changed_config(root)
+        raise problem from None
     try:
         return _judge(root, info, config)
     except CannotJudge as problem:

@@ -110,7 +110,14 @@ class Gate:
 
 
 class CannotJudge(Exception):
-    """The hook cannot judge (no repository, broken configuration): never block on it."""
+    """The hook cannot judge (no repository, broken configuration): it lets the session go,
+    unless the configuration file that cannot be read is one the branch changed
+    (``config_file``): the agent can mend that."""
 
     notes: tuple[str, ...] = ()
     """The configuration's notes (`Config.notes`) when it was read before the judgement failed."""
+    root: Path | None = None
+    """The work tree's top folder, when a configuration file the branch changed cannot be read."""
+    config_file: str | None = None
+    """That configuration file, from the top folder (`broken_config.changed_config`): the stop
+    is held until it is mended."""

@@ -3,7 +3,8 @@ current, valid handoff, and hands a new session the branch's brief.
 
 The agent's protocol (reading its event, the shape of its answers) is its `agents.Agent`; this
 module decides what to answer. Anything the hook cannot read is let go with a one-line note: a
-broken hook must not trap a session.
+broken hook must not trap a session; but a configuration the branch changed that cannot be read
+is the agent's to mend, and blocks as a problem does.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from handoff_audit.authoring.agent_gate import judge
 from handoff_audit.authoring.conflict_fixes import finishing_around
 from handoff_audit.authoring.gate_verdict import CannotJudge, Gate
 from handoff_audit.authoring.stop_count import blocks_before, chain_of, end_chain, record_block
-from handoff_audit.config import config_warnings
+from handoff_audit.config import AgentHook, config_warnings
 from handoff_audit.git.rebase_state import pending_around, stopped_around
 from handoff_audit.model.packet import twin_of
 from handoff_audit.shell import quote
@@ -152,6 +153,8 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
     try:
         gate = judge(event.cwd)
     except CannotJudge as problem:
+        if problem.root and problem.config_file and event.name in AgentHook().events:
+            return _config_held(problem, problem.root, problem.config_file, event, agent)
         raise _Note(f"{problem}; not judging", problem.notes) from None
     if not gate.problems:
         end_chain(gate.root, chain_of(event.session_id, event.name, event.agent_id))
@@ -159,34 +162,61 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
     else:
         blocks = event.name in gate.config.agent_hook.events
         lines = block_message(gate, event, blocks)
-        answer = _held(gate, event, agent, lines) if blocks else agent.report(lines)
+        limit = gate.config.agent_hook.max_blocks
+        answer = _held(gate.root, limit, event, agent, lines) if blocks else agent.report(lines)
     return replace(answer, file_names=_file_names(gate, event.cwd))
 
 
-def _held(gate: Gate, event: HookEvent, agent: Agent, lines: list[str]) -> Answer:
-    """Block the stop, unless it follows `agent-hook.max-blocks` blocks in a row of this
-    session's chain of this event, or follows a block and no count can be kept (no session id,
-    git's folder cannot be written): then let it end, saying what is still wrong. A stop that
-    follows another Stop hook's block, of which no count was kept, counts from 0."""
-    limit = gate.config.agent_hook.max_blocks
+def _config_held(
+    problem: CannotJudge, root: Path, name: str, event: HookEvent, agent: Agent
+) -> Answer:
+    """Block a stop on a configuration file the branch changed that cannot be read (the agent
+    can mend it; the hook judges nothing until it is), bounded as any block, by the default
+    `agent-hook.max-blocks`: the configured one cannot be read."""
+    shown = os.path.relpath(root / name, event.cwd)
+    lines = [
+        f"handoff-audit: do not stop yet: {shown}, which this branch changed, holds a "
+        "configuration that cannot be read, so the handoff cannot be judged.",
+        f"- {problem}",
+        f"  fix: edit {shown} where the line above says (the key it names, and what it accepts)",
+        f"Mend {shown}, commit it, then stop again.",
+    ]
+    answer = _held(
+        root, AgentHook().max_blocks, event, agent, lines, "its configuration still cannot be read"
+    )
+    return replace(answer, file_names=frozenset({name, shown}))
+
+
+def _held(
+    root: Path,
+    limit: int,
+    event: HookEvent,
+    agent: Agent,
+    lines: list[str],
+    wrong_since: str = "the handoff is still not ready",
+) -> Answer:
+    """Block the stop, unless it follows ``limit`` (`agent-hook.max-blocks`) blocks in a row of
+    this session's chain of this event, or follows a block and no count can be kept (no session
+    id, git's folder cannot be written): then let it end, saying what is still wrong. A stop
+    that follows another Stop hook's block, of which no count was kept, counts from 0."""
     chain = chain_of(event.session_id, event.name, event.agent_id)
-    before = blocks_before(gate.root, chain, event.stop_hook_active)
+    before = blocks_before(root, chain, event.stop_hook_active)
     if before is not None and before >= limit:
         counted = (
             f"this session's stop was blocked {before} times in a row (agent-hook.max-blocks: "
             f"{limit})"
         )
-    elif record_block(gate.root, chain, (before or 0) + 1) or not event.stop_hook_active:
+    elif record_block(root, chain, (before or 0) + 1) or not event.stop_hook_active:
         return agent.block(lines)
     else:
         counted = (
             "this stop follows a blocked one (stop_hook_active) and no count of this session's "
             "blocks can be kept (the event has no session_id, or git's folder cannot be written)"
         )
-    end_chain(gate.root, chain)
+    end_chain(root, chain)
     wrong = lines[1].removeprefix("- ") if len(lines) > 1 else lines[0]
     return agent.allow(
-        f"{_PROMPT}: {counted}; letting it end, though the handoff is still not ready: "
+        f"{_PROMPT}: {counted}; letting it end, though {wrong_since}: "
         f"{whole_commands(wrong, UNREADABLE_CHARS)}; run `handoff-audit check`"
     )
 

@@ -11,9 +11,9 @@ import re
 from handoff_audit.markdown import facets
 from handoff_audit.markdown.prompts import command_syntax, instructions, orders, writes_handoff
 from handoff_audit.markdown.prose import (
-    FRONT_MATTER,
     HEADING,
     LIST_ITEM,
+    command_front_matter,
     order,
     prose_lines,
     states_fact,
@@ -35,7 +35,7 @@ def reads_as_handoff(text: str) -> bool:
     under it only headings count as facets: front matter is the pull request's to write, over a
     handoff as over a command. Nothing inside an HTML comment or a link reference definition
     (``[//]: # ($ARGUMENTS)``) is a command's cue: GitHub shows none of it."""
-    block = FRONT_MATTER.match(text)
+    block = command_front_matter(text)
     body = text[block.end() :] if block is not None else text
     after = text.count("\n", 0, block.end()) if block is not None else 0
     cues = _COMMENTS.sub(_emptied, body)

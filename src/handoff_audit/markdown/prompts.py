@@ -24,11 +24,11 @@ from handoff_audit.markdown.prose import (
     BARE_LABEL,
     DATED,
     FENCE,
-    FRONT_MATTER,
     HEADING,
     LIST_ITEM,
     MIN_STATE_REPORTS,
     RECORD,
+    command_front_matter,
     heading_texts,
     keeps_record,
     order,
@@ -207,13 +207,27 @@ def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
     return _DESCRIPTION.search(block)
 
 
+def _slash_title(body: str) -> tuple[int, str] | None:
+    """The first heading of ``body`` outside code, when it names a slash command ("#
+    /handoff"), with its line number: the command's title, under front matter or a line
+    quoting where it comes from. A heading inside an HTML comment is not shown, so not one."""
+    shown = _HTML_COMMENT.sub(lambda comment: "\n" * comment.group().count("\n"), body)
+    for number, line in prose_lines(shown, headings=True):
+        if HEADING.match(line):
+            return (number, line) if _SLASH_TITLE.match(line) else None
+    return None
+
+
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
+
 def _command_front_matter(text: str) -> list[tuple[int, str]]:
-    block = FRONT_MATTER.match(text)
+    block = command_front_matter(text)
     body = text[block.end() :] if block is not None else text
-    title = _SLASH_TITLE.match(body.lstrip("\n"))
+    title = _slash_title(body)
     if title is not None:
-        line = text.count("\n", 0, text.index(title.group(0))) + 1
-        return [(line, short(text.splitlines()[line - 1].strip()))]
+        line = text.count("\n", 0, len(text) - len(body)) + title[0]
+        return [(line, short(title[1].strip()))]
     if block is None:
         return []
     key = _COMMAND_KEYS.search(block.group(1)) or _USE_WHEN.search(block.group(1))
@@ -227,7 +241,7 @@ def _command_front_matter(text: str) -> list[tuple[int, str]]:
             key = _tool_front_matter(block.group(1), body)
     if key is None:
         return []
-    line = 2 + block.group(1).count("\n", 0, key.start())
+    line = text.count("\n", 0, block.start(1)) + 1 + block.group(1).count("\n", 0, key.start())
     return [(line, short(text.splitlines()[line - 1].strip()))]
 
 
@@ -512,7 +526,7 @@ def command_syntax(text: str) -> bool:
     """Whether ``text`` says what only an agent's command says: a slash-command title ("#
     /handoff"), its argument slot (``$ARGUMENTS``), a shell line to splice in, or the slash
     command that starts it, outside code."""
-    if _SLASH_TITLE.match(text.lstrip("\n")):
+    if _slash_title(text) is not None:
         return True
     return any(_COMMAND_TEXT.search(line) for _, line in prose_lines(text))
 

@@ -39,6 +39,16 @@ def base_ref(
     return None
 
 
+def branch_tree(branch: str | None, refs: Sequence[plumbing.Ref]) -> str | None:
+    """The tree of ``branch``'s tip: the local branch, else a remote-tracking one (``origin``
+    first); ``None`` when git knows no such branch."""
+    found = sorted(
+        (ref for ref in refs if ref.branch == branch),
+        key=lambda ref: (not ref.name.startswith("refs/heads/"), "/origin/" not in ref.name),
+    )
+    return found[0].tree if found else None
+
+
 def shown_name(ref: plumbing.Ref) -> str:
     """How a message names the branch: ``main``, or ``origin/main`` for a remote-tracking one."""
     if ref.name.startswith("refs/heads/"):

@@ -29,6 +29,7 @@ from handoff_audit.git import fetching, history_target, plumbing
 from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
 from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
+from handoff_audit.git.base_tip import branch_tree
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork, setup_files
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
@@ -43,7 +44,7 @@ from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.setup_change import settle_held
 from handoff_audit.git.tree_packets import beside_packets, unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
-from handoff_audit.git.unknown_target import missing_head, unknown_head, unknown_target
+from handoff_audit.git.unknown_target import known_target, missing_head, unknown_head
 from handoff_audit.model.context import Target
 from handoff_audit.model.packet import Packet, named_block_file, named_packet
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
@@ -230,7 +231,7 @@ class _Gatherer:
     def gather(self) -> History:
         budget = fetching.Budget(DEEPEN_SECONDS)  # the deepening's, spent first here
         listed, origin_head = history_target.fetch_default(self, self.refs, DEEPEN_STEPS, budget)
-        refs = self._known_target(listed)
+        refs = known_target(self, listed)
         branch, unborn = self._checked_out(refs)
         head_rev = self._head_rev()
         self.protected = protected_patterns(
@@ -309,6 +310,8 @@ class _Gatherer:
 
             plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
         trees = [head_tree] if blocks else []
+        base = branch_tree(self.target.target_branch, refs) if into_protected else None
+        trees += [base] if base is not None else []
         specs = []
         if blocks:
             specs = plumbing.block_pathspecs(self.repo.prefix, self.config.block_files)
@@ -322,6 +325,9 @@ class _Gatherer:
         files = plumbing.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
         if blocks:
             self._block_files(facts, dict(files.get(head_tree, [])))
+        if base is not None and facts.block_files:
+            kept = {self.from_top(path) for path, _ in files.get(base, [])}
+            facts.on_target = frozenset(name for name in facts.block_files if name in kept)
         if into_protected:
             facts.unaudited_active = unaudited_active(
                 self.root,
@@ -389,33 +395,6 @@ class _Gatherer:
         else:
             raise unknown_head(self.target.head, in_action=self.target.in_action)
         return facts
-
-    def _known_target(self, refs: list[plumbing.Ref]) -> list[plumbing.Ref]:
-        """``refs``, after making sure the merge target is one of them: fetched when allowed
-        and absent; exit 2 with the closest branch name when it is not there at all (a typo
-        would otherwise silently turn the merge gate off)."""
-        name = self.target.target_branch
-        if not name or any(ref.branch == name for ref in refs):
-            return refs
-        if self.target.fetch_history and plumbing.is_safe_branch(name):
-            remotes = fetching.remotes(self.root)
-            try:
-                if not remotes:
-                    raise plumbing.GitError("no remote")
-                fetching.fetch_branch(
-                    self.root, remotes[0], name, shallow=self.repo.shallow, timeout=60.0
-                )
-            except plumbing.GitError:
-                if self.target.target_from_event:
-                    return refs  # GitHub named it; only this clone cannot show it
-            else:
-                # A fetch into a shallow clone adds shallow boundaries: read them again.
-                self.repo = plumbing.repo_info(self.root) or self.repo
-                refs = plumbing.list_refs(self.root)
-                if any(ref.branch == name for ref in refs):
-                    return refs
-        fetched = "" if self.target.fetch_history else " (fetch it first, or pass --fetch-history)"
-        raise unknown_target(name, refs, fetched)
 
     def _head_rev(self) -> str:
         rev = self.target.head

@@ -1,13 +1,47 @@
-"""The error for a ``--target-branch`` that names no branch here, shared by ``check``, ``new``
-and ``update`` so that all three name the closest branch and the known ones; and the error for a
-commit checked that the repository does not have."""
+"""The merge target made sure of (`known_target`: fetched when allowed), and the error for a
+``--target-branch`` that names no branch here, shared by ``check``, ``new`` and ``update`` so
+that all three name the closest branch and the known ones; and the error for a commit checked
+that the repository does not have."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
-from handoff_audit.git import plumbing
+from handoff_audit.git import fetching, plumbing
 from handoff_audit.suggest import closest
+
+if TYPE_CHECKING:
+    from handoff_audit.git.facts import _Gatherer
+
+
+def known_target(gatherer: _Gatherer, refs: list[plumbing.Ref]) -> list[plumbing.Ref]:
+    """``refs``, after making sure the merge target is one of them: fetched when allowed
+    and absent; exit 2 with the closest branch name when it is not there at all (a typo
+    would otherwise silently turn the merge gate off)."""
+    name = gatherer.target.target_branch
+    if not name or any(ref.branch == name for ref in refs):
+        return refs
+    if gatherer.target.fetch_history and plumbing.is_safe_branch(name):
+        remotes = fetching.remotes(gatherer.root)
+        try:
+            if not remotes:
+                raise plumbing.GitError("no remote")
+            fetching.fetch_branch(
+                gatherer.root, remotes[0], name, shallow=gatherer.repo.shallow, timeout=60.0
+            )
+        except plumbing.GitError:
+            if gatherer.target.target_from_event:
+                return refs  # GitHub named it; only this clone cannot show it
+        else:
+            # A fetch into a shallow clone adds shallow boundaries: read them again.
+            gatherer.repo = plumbing.repo_info(gatherer.root) or gatherer.repo
+            refs = plumbing.list_refs(gatherer.root)
+            if any(ref.branch == name for ref in refs):
+                return refs
+    fetched = "" if gatherer.target.fetch_history else " (fetch it first, or pass --fetch-history)"
+    raise unknown_target(name, refs, fetched)
 
 
 def unknown_target(name: str, refs: list[plumbing.Ref], advice: str) -> InputError:

@@ -140,6 +140,9 @@ class History:
     """Why the merge gate was not applied: the typed ``--target-branch`` is not protected."""
     block_files: tuple[str, ...] | None = None
     """Files of the commit checked matching ``block-files``; ``None`` when not read."""
+    on_target: frozenset[str] = frozenset()
+    """Those of ``block_files`` that the merge target's tip has too (read with them, when the
+    target is a branch git knows): the merge only changes them."""
     beside_json: dict[str, dict[str, Any] | None] = field(default_factory=dict)
     """Markdown files that ``block-files`` names but for a JSON file of their name beside them
     (``handoff.md`` by ``handoff.json``) -> that JSON object, ``None`` when it is no packet the

@@ -6,9 +6,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from handoff_audit import controls, shell
+from handoff_audit.config import Config, setting_line, setting_place
 from handoff_audit.git.agent_notes import exempt_by_name, lfs_pointer
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
+from handoff_audit.globs import NEGATE, literal
 from handoff_audit.markdown.agent_command import reads_as_handoff
 from handoff_audit.markdown.compare import compare
 from handoff_audit.model.context import AuditContext
@@ -83,17 +85,19 @@ The finding says a working note does not belong there, not that the work is unfi
 may say everything is done). On a file already on a protected branch, `md-incomplete` and
 `placeholder` are not reported: their fix would complete a file that is to be deleted.
 
-**Fix.** Finish the work and delete the file in a commit after the last work (`git rm
-HANDOFF.md && git commit -m "handoff: done"`) before merging; move what is
-still worth keeping into the docs or an issue. A protected branch that keeps such files on
-purpose (examples, fixtures) says so in `block-files`. Make this check required in the branch
-protection rules so that GitHub refuses the merge while it fails. A suppression inside the file
-(`<!-- handoff-audit: ignore handoff-in-merge … -->`) cannot open the gate: it silences nothing
-and is reported as `invalid-suppression`. Only the configuration can (`rules:
-{handoff-in-merge: "off"}`), and on a pull request or a merge queue entry the action reads
-this rule's level, `block-files`, `protected-branches`, `packets` and `series` from the
-configuration as the base commit has it: a pull request that adds or edits `.handoff-audit.yml`
-to open the gate is still blocked (with a notice naming the file).
+**Fix.** Finish the work and delete the file in a commit after the last work (`git rm HANDOFF.md
+&& git commit -m "handoff: done"`) before merging; move what is still worth keeping into the
+docs or an issue. A protected branch that keeps such files on purpose (examples, fixtures, a
+rolling handoff its agent instructions keep) says so in `block-files`: when the target branch
+already has the file, the message names the `block-files` line that leaves it out, in the syntax
+of the configuration in use. Make this check required in the branch protection rules so that
+GitHub refuses the merge while it fails. A suppression inside the file (`<!-- handoff-audit:
+ignore handoff-in-merge … -->`) cannot open the gate: it silences nothing and is reported as
+`invalid-suppression`. Only the configuration can (`rules: {handoff-in-merge: "off"}`), and on a
+pull request or a merge queue entry the action reads this rule's level, `block-files`,
+`protected-branches`, `packets` and `series` from the configuration as the base commit has it: a
+pull request that adds or edits `.handoff-audit.yml` to open the gate is still blocked (with a
+notice naming the file).
 """,
     blocks_merge=True,
 )
@@ -187,8 +191,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     if not is_protected(ctx.target, patterns):
         return
     target = ctx.target.target_branch
-    for path in sorted(blocked):
-        yield _into_protected(path, target, unread=path in unread, lfs=path in lfs)
+    kept = facts.on_target if facts is not None else frozenset()
+    yield from _merged(blocked, target, ctx.config, kept - lfs, (unread, lfs))
     # Only a status of exactly "archived" or "superseded" shows the work finished. A packet that
     # cannot be read (over max-file-bytes, not JSON), or whose status is "Active", null or
     # missing, blocks whatever level invalid-json or schema has and whatever schema the pull
@@ -317,9 +321,12 @@ def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging
     )
 
 
-def _into_protected(path: str, target: str | None, *, unread: bool, lfs: bool) -> Hit:
+def _into_protected(
+    path: str, target: str | None, *, unread: bool, lfs: bool, also: str = ""
+) -> Hit:
     """The block file ``path`` in what would be merged into the protected ``target``;
-    ``lfs``: it is a Git LFS pointer, its text stored where the gate does not read."""
+    ``lfs``: it is a Git LFS pointer, its text stored where the gate does not read; ``also``:
+    the other way, for a file the target already has (`_kept_on`)."""
     says = (
         "it is stored in Git LFS, so the gate cannot read it; remove it from the pull request"
         if lfs
@@ -332,7 +339,34 @@ def _into_protected(path: str, target: str | None, *, unread: bool, lfs: bool) -
         path,
         f"{_named(path)} would be merged into the protected branch {target}: {says} in a commit "
         f"after the last work (`{shell.git()} rm -- {shell.from_top(path)} && "
-        f'{shell.git()} commit -m "handoff: done"`) before merging{_agent_note(path)}',
+        f'{shell.git()} commit -m "handoff: done"`) before merging{_agent_note(path)}{also}',
+    )
+
+
+def _merged(
+    blocked: set[str],
+    target: str | None,
+    config: Config,
+    kept: frozenset[str],
+    unread_lfs: tuple[set[str], set[str]],
+) -> Iterator[Hit]:
+    """The block files ``blocked`` in what would be merged into the protected ``target``;
+    ``kept``: those the target already has; ``unread_lfs``: those that could not be read, and
+    those that are Git LFS pointers."""
+    unread, lfs = unread_lfs
+    for path in sorted(blocked):
+        also = _kept_on(path, target, config) if path in kept else ""
+        yield _into_protected(path, target, unread=path in unread, lfs=path in lfs, also=also)
+
+
+def _kept_on(path: str, target: str | None, config: Config) -> str:
+    """The other way for the block file ``path`` that the protected ``target`` already has (a
+    rolling handoff a project keeps there on purpose): the `block-files` line without it, in
+    the syntax of the configuration in use."""
+    line = setting_line(config.source, "block-files", [*config.block_files, NEGATE + literal(path)])
+    return (
+        f"; or, if this repository keeps {path} on {target} on purpose, leave it out of "
+        f"`block-files` {setting_place(config.source)}: `{line}`"
     )
 
 

@@ -20,6 +20,7 @@ import json
 import posixpath
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -173,9 +174,9 @@ def _compile_any(patterns: tuple[str, ...], any_case: bool = False) -> Any:
     globs = [negated(pattern)[1] for pattern in patterns]
     try:
         together = _re2_set()
-        if len(positives(patterns)) == len(patterns):
+        if _includes_only(patterns):
             together.Add(_flags(any_case) + "|".join(f"(?:{_regex(g)})" for g in globs))
-        for glob in globs if len(positives(patterns)) < len(patterns) else ():
+        for glob in () if _includes_only(patterns) else globs:
             together.Add(_flags(any_case) + _regex(glob))
         together.Compile()
     except Exception:  # a refused glob, or RE2's own limit: the globs one by one, as before
@@ -265,10 +266,68 @@ def matches(path: str, pattern: str) -> bool:
     return _compile(glob).fullmatch(path) is not None
 
 
+@dataclass(frozen=True, slots=True)
+class _Names:
+    """What a list of globs asks of a path's last part, its file name, before any regex: one of
+    ``names`` exactly, or one of ``suffixes`` at its end (``*.json``); in lower case when letter
+    case is ignored. Speed: most paths of a large repository fail this set look-up and never
+    reach RE2. Only for ASCII globs and file names, where lower case is what RE2's
+    case-insensitive match folds to."""
+
+    names: frozenset[str]
+    suffixes: tuple[str, ...]
+    any_case: bool
+
+    def rejects(self, path: str) -> bool:
+        """Whether no glob of the list can match ``path``: its file name is none of
+        ``names`` and ends on none of ``suffixes``."""
+        name = path[path.rfind("/") + 1 :]
+        if not name.isascii():
+            return False
+        name = name.lower() if self.any_case else name
+        return name not in self.names and not name.endswith(self.suffixes)
+
+
+_LAST_PART = re.compile(r"\*+([^*?]*)")
+"""A glob's last part that is a name after one or more ``*`` (``*.json``, ``**handoff.md``): a
+file name ending on that name."""
+
+
+@lru_cache(maxsize=64)
+def _names(patterns: tuple[str, ...], any_case: bool) -> _Names | None:
+    """The `_Names` test of ``patterns``, or ``None`` when one of its including globs ends on
+    a part that is no name nor a name after ``*`` (``x?.md``, a ``[...]`` set, a non-ASCII
+    letter), which only its regex can judge."""
+    names: set[str] = set()
+    suffixes: set[str] = set()
+    for pattern in positives(patterns):
+        glob = negated(pattern)[1]
+        last = glob[glob.rfind("/") + 1 :]
+        if not glob.isascii() or "[" in glob or "\\" in glob or problem(glob) is not None:
+            return None  # a refused glob: its regex says why
+        last = last.lower() if any_case else last
+        if not ("*" in last or "?" in last):
+            names.add(last)
+        elif (after := _LAST_PART.fullmatch(last)) is not None:
+            suffixes.add(after.group(1))
+        else:
+            return None
+    return _Names(frozenset(names), tuple(sorted(suffixes)), any_case)
+
+
+@lru_cache(maxsize=64)
+def _includes_only(patterns: tuple[str, ...]) -> bool:
+    """No entry of ``patterns`` excludes (``!``)."""
+    return len(positives(patterns)) == len(patterns)
+
+
 def matches_any(path: str, patterns: Iterable[str], *, any_case: bool = False) -> bool:
     """True when ``path`` matches at least one of ``patterns`` (``any_case``: ignoring letter
     case, `matches_any_case`)."""
-    given = tuple(patterns)
+    given = patterns if isinstance(patterns, tuple) else tuple(patterns)
+    names = _names(given, any_case)
+    if names is not None and names.rejects(path):
+        return False
     together = _compile_any(given, any_case) if given else None
     path = without_lone_surrogates(path)  # a byte that is not UTF-8: one character
     if together is None:
@@ -280,7 +339,7 @@ def matches_any(path: str, patterns: Iterable[str], *, any_case: bool = False) -
     found = together.Match(path)  # joined (no ``!``): [0]; else each matching glob's index
     if not found:
         return False
-    return len(positives(given)) == len(given) or not given[max(found)].startswith(NEGATE)
+    return _includes_only(given) or not given[max(found)].startswith(NEGATE)
 
 
 def matches_any_case(path: str, patterns: Iterable[str]) -> bool:

@@ -8,6 +8,7 @@ import posixpath
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
@@ -173,10 +174,16 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     return found[0], _names(seen, config, lambda _: has(packet_of(path)))[1]
 
 
+@lru_cache(maxsize=16)
+def _including(packets: tuple[str, ...], block_files: tuple[str, ...]) -> tuple[str, ...]:
+    """The globs of ``packets`` and ``block_files`` that include (no ``!``), once per list."""
+    return (*positives(packets), *positives(block_files))
+
+
 def _names(path: str, config: Config, has: Callable[[str], bool]) -> tuple[bool, bool]:
     """`_handoff_names` of ``path`` as it is spelled."""
     packets, block_files = config.packets, config.block_files
-    if not matches_any_case(path, (*positives(packets), *positives(block_files))):
+    if not matches_any_case(path, _including(packets, block_files)):
         return False, False  # most paths (speed: one match for them, as before)
     exact = matches_any(path, packets), matches_any(path, block_files)
     markdown = path.lower().endswith(".md")

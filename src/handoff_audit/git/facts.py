@@ -46,7 +46,7 @@ from handoff_audit.git.tree_packets import beside_packets, unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import known_target, missing_head, unknown_head
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import Packet, named_block_file, named_packet
+from handoff_audit.model.packet import Packet, lookalike_packets, named_block_file, named_packet
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
@@ -329,6 +329,8 @@ class _Gatherer:
             kept = {self.from_top(path) for path, _ in files.get(base, [])}
             facts.on_target = frozenset(name for name in facts.block_files if name in kept)
         if into_protected:
+            listed = (self.from_top(path) for path, _ in files.get(head_tree, []))
+            facts.lookalike_packets = lookalike_packets(filter(None, listed), self.config)
             facts.unaudited_active = unaudited_active(
                 self.root,
                 files.get(head_tree, []),

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO
 
 from handoff_audit.globs import positives
+from handoff_audit.lookalike import ODD_NAMES
 from handoff_audit.model.packet import with_packet_globs
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.textcut import shorten
@@ -736,11 +737,10 @@ def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = (
 
 def block_pathspecs(prefix: str, block_files: tuple[str, ...]) -> list[str]:
     """`pathspecs` for the ``block-files`` globs (and the JSON files beside those of markdown
-    files, `with_packet_globs`), and, when there are any, for the files whose name holds a
-    character beyond printable ASCII (a zero-width space in ``HAND\\u200bOFF.md``): no glob
-    lists them, and `model.packet.named_block_file` reads them as a reader sees them."""
-    globs = with_packet_globs(block_files)
-    return pathspecs(prefix, globs) + ([f":(top,glob){prefix}**/*[! -~]*"] if globs else [])
+    files, `with_packet_globs`), and for the names a reader may read as others
+    (`lookalike.ODD_NAMES`: no glob lists ``HANDOFF.md ``), read as block files or packets."""
+    odd = [f":(top,glob){prefix}{glob}" for glob in ODD_NAMES]
+    return pathspecs(prefix, with_packet_globs(block_files)) + odd
 
 
 def mark_safe_directory(path: Path) -> None:

@@ -12,9 +12,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from handoff_audit.controls import visible
 from handoff_audit.credentials import json_may_hold_secret, show
 from handoff_audit.globs import matches_any, matches_any_case, positives
+from handoff_audit.lookalike import seen_name
 
 if TYPE_CHECKING:
     from handoff_audit.config import Config
@@ -154,6 +154,19 @@ def named_packet(path: str, config: Config, has: Callable[[str], bool] = _nothin
     return _handoff_names(path, config, has)[0]
 
 
+def lookalike_packets(names: Iterable[str], config: Config) -> frozenset[str]:
+    """Those of ``names`` that read as a packet's name (`seen_name`: ``handoff.json `` with a
+    trailing space, ``.handoff /x.json``) but that the ``packets`` globs do not match: no packet
+    the audit reads, though one where agents look once merged."""
+    return frozenset(
+        name
+        for name in names
+        if (seen := seen_name(name)) != name
+        and not named_packet(name, config)
+        and named_packet(seen, config)
+    )
+
+
 def named_block_file(path: str, config: Config, has: Callable[[str], bool] = _nothing) -> bool:
     """True when the ``block-files`` globs match ``path``, by `_handoff_names`' rule."""
     return _handoff_names(path, config, has)[1]
@@ -166,10 +179,11 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     one a glob matches letter for letter (``handover.md`` stays a kept log), and an ``X.md``
     beside an ``X.json`` (``has``), that file's twin, never a hand-written ``HANDOFF.md``. A
     twin's name with no JSON beside it (a lone ``handoff.md``) is the hand-written kind, blocked
-    as its case variants are. A name with format characters in it (``HAND\\u200bOFF.md``, which
-    GitHub shows as ``HANDOFF.md``) is blocked as the name a reader sees is."""
+    as its case variants are. A name that reads as another (`lookalike.seen_name`: format
+    characters, ``HAND\\u200bOFF.md``, which GitHub shows as ``HANDOFF.md``; a Cyrillic O, a
+    trailing space) is blocked as the name a reader sees is."""
     found = _names(path, config, has)
-    if found[1] or (seen := visible(path)) == path:
+    if found[1] or (seen := seen_name(path)) == path:
         return found
     return found[0], _names(seen, config, lambda _: has(packet_of(path)))[1]
 

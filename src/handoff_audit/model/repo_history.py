@@ -154,6 +154,10 @@ class History:
     staged_block_files: frozenset[str] = frozenset()
     """Those of ``block_files`` that the pre-commit hook's commit being made adds or changes
     (`Target.staged`): not on the branch yet, only in its index."""
+    lookalike_packets: frozenset[str] = frozenset()
+    """Files of the commit checked whose name reads as a packet's (`model.packet.lookalike_packets`:
+    ``handoff.json `` with a trailing space) but is none; read only for a merge into a protected
+    branch."""
     unaudited_active: dict[str, Unfinished] | None = None
     """Unfinished JSON packets of the commit checked that the audit did not read (outside the
     paths given): their status is not exactly ``archived`` or ``superseded``, or they cannot be

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from handoff_audit import controls, shell
+from handoff_audit import controls, lookalike, shell
 from handoff_audit.config import Config, setting_line, setting_place
 from handoff_audit.git.agent_notes import exempt_by_name, lfs_pointer
 from handoff_audit.git.facts import protected
@@ -22,7 +22,7 @@ from handoff_audit.model.packet import (
     named_block_file,
     odd_status,
 )
-from handoff_audit.model.repo_history import Unfinished
+from handoff_audit.model.repo_history import History, Unfinished
 from handoff_audit.rules.base import Hit, Rule
 from handoff_audit.schema.foreign import has_packet_fields, is_foreign
 
@@ -46,7 +46,12 @@ in a pull request, then its base); the files checked are those of the commit che
 `HANDOFF_NOTES.md`, `SESSION-HANDOFF.md`, `session-handoff.md`, `NEXT-SESSION.md`,
 `HANDOFF_NEXT_SESSION.md`, `HANDOVER_NOTES.md`, in any letter case and with any invisible
 character in the name (`HAND\\u200bOFF.md`, which GitHub shows as `HANDOFF.md`; a variation
-selector, a filler, a tag character too: Unicode's default ignorable code points), and a
+selector, a filler, a tag character too: Unicode's default ignorable code points), or under a
+name that reads as one (`HANDOFF.md ` with a space or a no-break space at an end of the name or
+of a folder's, `HANDOFF.md.`, a Cyrillic or Greek letter drawn as a Latin one, `HAND\\u041eFF.md`,
+a fullwidth letter, a combining mark); a file whose name only reads as a packet's
+(`handoff.json `, `.handoff /x.json`), which the audit does not read as a packet, is blocked the
+same way in a pull request; and a
 `handoff.md` with no `handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no
 packet the gate judges,
 another tool's file or one without the fields a packet has (a finished packet in a team's own
@@ -191,14 +196,26 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     if not is_protected(ctx.target, patterns):
         return
     target = ctx.target.target_branch
+    # A name that only reads as a packet's (``handoff.json `` with a trailing space) is no packet
+    # the audit reads, yet one where agents look once merged: a note the gate cannot judge.
+    packets = (facts.lookalike_packets if facts is not None else frozenset()) - blocked
     kept = facts.on_target if facts is not None else frozenset()
-    yield from _merged(blocked, target, ctx.config, kept - lfs, (unread, lfs))
-    # Only a status of exactly "archived" or "superseded" shows the work finished. A packet that
-    # cannot be read (over max-file-bytes, not JSON), or whose status is "Active", null or
-    # missing, blocks whatever level invalid-json or schema has and whatever schema the pull
-    # request brings: both are the pull request's own, and would otherwise open the gate.
-    # Another tool's JSON file (`is_foreign`, while the bundled schema judges) is no packet,
-    # whatever its status: its one `schema` finding says to leave it alone.
+    yield from _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets))
+    yield from _active(ctx, work, facts, target)
+
+
+def _active(
+    ctx: AuditContext, work: list[Packet], facts: History | None, target: str | None
+) -> Iterator[Hit]:
+    """Every unfinished packet (of ``work``, and those the audit did not read) in what would be
+    merged into the protected ``target``.
+
+    Only a status of exactly "archived" or "superseded" shows the work finished. A packet that
+    cannot be read (over max-file-bytes, not JSON), or whose status is "Active", null or
+    missing, blocks whatever level invalid-json or schema has and whatever schema the pull
+    request brings: both are the pull request's own, and would otherwise open the gate.
+    Another tool's JSON file (`is_foreign`, while the bundled schema judges) is no packet,
+    whatever its status: its one `schema` finding says to leave it alone."""
     active = {p.path: _unfinished(p) for p in work if p.kind == "json" and not _finished(p)}
     if facts is not None and facts.unaudited_active is not None:
         active.update(facts.unaudited_active)
@@ -322,14 +339,24 @@ def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging
 
 
 def _into_protected(
-    path: str, target: str | None, *, unread: bool, lfs: bool, also: str = ""
+    path: str,
+    target: str | None,
+    *,
+    unread: bool,
+    lfs: set[str],
+    packets: frozenset[str],
+    also: str = "",
 ) -> Hit:
-    """The block file ``path`` in what would be merged into the protected ``target``;
-    ``lfs``: it is a Git LFS pointer, its text stored where the gate does not read; ``also``:
-    the other way, for a file the target already has (`_kept_on`)."""
+    """The block file ``path`` in what would be merged into the protected ``target``; ``lfs``:
+    the Git LFS pointers, whose text is stored where the gate does not read; ``packets``: the
+    names that only read as a packet's (`model.packet.lookalike_packets`); ``also``: the other
+    way, for a file the target already has (`_kept_on`)."""
+    packet = path in packets
     says = (
         "it is stored in Git LFS, so the gate cannot read it; remove it from the pull request"
-        if lfs
+        if path in lfs
+        else "the audit does not read it as a packet; remove it from the pull request"
+        if packet
         else "it is still in the pull request, though it could not be read; delete it"
         if unread
         else "a working note does not belong there; once the work is done, delete it"
@@ -337,7 +364,8 @@ def _into_protected(
     return Hit(
         HANDOFF_IN_MERGE,
         path,
-        f"{_named(path)} would be merged into the protected branch {target}: {says} in a commit "
+        f"{_named(path, packet=packet)} would be merged into the protected branch {target}: "
+        f"{says} in a commit "
         f"after the last work (`{shell.git()} rm -- {shell.from_top(path)} && "
         f'{shell.git()} commit -m "handoff: done"`) before merging{_agent_note(path)}{also}',
     )
@@ -348,15 +376,17 @@ def _merged(
     target: str | None,
     config: Config,
     kept: frozenset[str],
-    unread_lfs: tuple[set[str], set[str]],
+    unread_lfs: tuple[set[str], set[str], frozenset[str]],
 ) -> Iterator[Hit]:
     """The block files ``blocked`` in what would be merged into the protected ``target``;
-    ``kept``: those the target already has; ``unread_lfs``: those that could not be read, and
-    those that are Git LFS pointers."""
-    unread, lfs = unread_lfs
+    ``kept``: those the target already has; ``unread_lfs``: those that could not be read,
+    those that are Git LFS pointers, and the names that only read as a packet's."""
+    unread, lfs, packets = unread_lfs
     for path in sorted(blocked):
-        also = _kept_on(path, target, config) if path in kept else ""
-        yield _into_protected(path, target, unread=path in unread, lfs=path in lfs, also=also)
+        also = _kept_on(path, target, config) if path in kept and path not in packets else ""
+        yield _into_protected(
+            path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
+        )
 
 
 def _kept_on(path: str, target: str | None, config: Config) -> str:
@@ -370,13 +400,22 @@ def _kept_on(path: str, target: str | None, config: Config) -> str:
     )
 
 
-def _named(path: str) -> str:
-    """``path`` as a message names it: with the name a reader sees when format characters
-    (zero-width, bidirectional) hide in it, each shown as an escape."""
-    seen = controls.visible(path)
+def _named(path: str, *, packet: bool = False) -> str:
+    """``path`` as a message names it: with the name a reader sees (`lookalike.seen_name`) when
+    that is another, each character that reads as another or as nothing shown as an escape;
+    ``packet``: that name is a packet's."""
+    seen = lookalike.seen_name(path)
     if seen == path:
         return path
-    return f"{controls.formats_shown(path)} (shown as {seen}: its name holds invisible characters)"
+    if controls.visible(path) == seen and not packet:
+        return (
+            f"{controls.formats_shown(path)} (shown as {seen}: its name holds invisible characters)"
+        )
+    kind = "a packet's name" if packet else "a working note's name"
+    return (
+        f"{lookalike.shown(path)} (read as {seen}, {kind}: its name holds characters that look "
+        "like others, or spaces or dots a reader does not see at the ends of its parts)"
+    )
 
 
 def _agent_note(path: str) -> str:

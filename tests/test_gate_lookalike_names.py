@@ -1,0 +1,113 @@
+"""The merge gate reads a file's name as a reader sees it: ``HANDOFF.md `` (a trailing space),
+``HAND\u041eFF.md`` (a Cyrillic O) or ``handoff.json `` reads as a working note's or a packet's
+name on GitHub, so it is blocked as one; a name in another script that looks like no Latin one
+is not."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable
+
+import pytest
+
+from action_runner import Runner
+from action_support import packet_data
+from conftest import GitRepo, Result
+
+Run = Callable[..., Result]
+
+NOTE = (
+    "# Handoff\n\n## State\nTests pass in src/a.py but refunds fail on GBP.\n\n"
+    "## Next step\nFinish src/a.py rounding.\n\n## Ruled out\nUsing floats.\n"
+)
+
+NOTE_NAMES = {
+    "HANDOFF.md ": "HANDOFF.md\\u0020",
+    "HANDOFF.md\u00a0": "HANDOFF.md\\u00a0",
+    " HANDOFF.md": "\\u0020HANDOFF.md",
+    "HAND\u041eFF.md": "HAND\\u041eFF.md",
+    "HANDOFF.md.": "HANDOFF.md.",
+    "\uff28ANDOFF.md": "\\uff28ANDOFF.md",
+    "HANDOFF\u2024md": "HANDOFF\\u2024md",
+    "HANDOFF.md\u0301": "HANDOFF.md\\u0301",
+    "docs /SESSION_HANDOFF.md": "docs\\u0020/SESSION_HANDOFF.md",
+}
+
+
+def _feature_branch(repo: GitRepo) -> None:
+    repo.write("README.md", "hi\n")
+    repo.commit("base")
+    repo.git("checkout", "-q", "-b", "feat/x")
+
+
+def _check(repo: GitRepo, run_cli: Run) -> Result:
+    done = run_cli(["check", "--target-branch", "main"], cwd=repo.root)
+    assert done.code in (0, 1), done.out
+    return done
+
+
+@pytest.mark.parametrize("name", NOTE_NAMES)
+def test_a_note_whose_name_reads_as_a_block_file_is_blocked(
+    git_repo: GitRepo, run_cli: Run, name: str
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(name, NOTE)
+    git_repo.commit("a note under a look-alike name")
+    done = _check(git_repo, run_cli)
+    assert done.code == 1, done.out
+    seen = name.strip().rstrip(".").replace(" /", "/")
+    for odd, plain in (("\u00a0", ""), ("\u041e", "O"), ("\uff28", "H"), ("\u2024", ".")):
+        seen = seen.replace(odd, plain)
+    seen = seen.replace("\u0301", "")
+    assert (
+        f"{NOTE_NAMES[name]} (read as {seen}, a working note's name: its name holds characters "
+        "that look like others, or spaces or dots a reader does not see at the ends of its parts) "
+        "would be merged into the protected branch main"
+    ) in done.out
+    fix = done.out.split("(`", 1)[1].split(" && ", 1)[0]
+    subprocess.run(["bash", "-c", fix], cwd=git_repo.root, check=True)
+    assert not (git_repo.root / name).exists()
+
+
+def test_a_name_in_another_script_is_not_blocked(git_repo: GitRepo, run_cli: Run) -> None:
+    """Cyrillic and Japanese names that look like no Latin name keep their own letters."""
+    _feature_branch(git_repo)
+    for name in ("\u041f\u0415\u0420\u0415\u0414\u0410\u0427\u0410.md", "引き継ぎ.md", "notes .md"):
+        git_repo.write(name, NOTE)
+    git_repo.commit("notes in other languages")
+    done = _check(git_repo, run_cli)
+    assert done.code == 0, done.out
+    assert "handoff-in-merge" not in done.out
+
+
+@pytest.mark.parametrize("name", ["handoff.json ", ".handoff /refund.json", ".hand\u043eff/x.json"])
+def test_an_active_packet_under_a_look_alike_name_is_blocked(
+    git_repo: GitRepo, run_cli: Run, name: str
+) -> None:
+    _feature_branch(git_repo)
+    git_repo.write(name, packet_data(branch="feat/x"))
+    git_repo.commit("a packet under a look-alike name")
+    done = _check(git_repo, run_cli)
+    assert done.code == 1, done.out
+    assert "a packet's name: its name holds characters that look like others" in done.out
+    assert "the audit does not read it as a packet; remove it from the pull request" in done.out
+
+
+def test_the_action_blocks_a_packet_whose_name_ends_in_a_space(runner: Runner) -> None:
+    runner.repo.git("rm", "-q", "handoff.md")
+    runner.repo.git("mv", "handoff.json", "handoff.json ")
+    runner.head = runner.repo.commit("a packet under a look-alike name")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff.json\\u0020 (read as handoff.json, a packet's name" in done.out
+
+
+def test_the_action_blocks_a_note_with_a_cyrillic_letter(runner: Runner) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("HAND\u041eFF.md", NOTE)
+    runner.head = runner.repo.commit("a note under a look-alike name")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "HAND\\u041eFF.md (read as HANDOFF.md" in done.out

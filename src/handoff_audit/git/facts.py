@@ -25,7 +25,7 @@ from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
-from handoff_audit.git import fetching, history_target, plumbing
+from handoff_audit.git import fetching, history_target, plumbing, tree_packets
 from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
 from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
@@ -42,11 +42,11 @@ from handoff_audit.git.protected import (
 )
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.setup_change import settle_held
-from handoff_audit.git.tree_packets import beside_packets, unaudited_active
+from handoff_audit.git.tree_packets import beside_packets, gate_pathspecs, unaudited_active
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import known_target, missing_head, unknown_head
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import Packet, lookalike_packets, named_block_file, named_packet
+from handoff_audit.model.packet import Packet, named_block_file, named_packet
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
@@ -312,31 +312,27 @@ class _Gatherer:
         trees = [head_tree] if blocks else []
         base = branch_tree(self.target.target_branch, refs) if into_protected else None
         trees += [base] if base is not None else []
-        specs = []
-        if blocks:
-            specs = plumbing.block_pathspecs(self.repo.prefix, self.config.block_files)
-        if into_protected:
-            specs += plumbing.pathspecs(self.repo.prefix, self.config.packets)
+        specs = gate_pathspecs(self.repo.prefix, self.config, into_protected) if blocks else []
         if plan is not None:
             trees += plan.trees
             specs += plan.pathspecs
         if not trees:
             return
-        files = plumbing.tree_files(self.root, trees, list(dict.fromkeys(specs)), len(head_tree))
+        links: set[tuple[str, str]] = set()
+        files = plumbing.tree_files(
+            self.root, trees, list(dict.fromkeys(specs)), len(head_tree), links
+        )
         if blocks:
             self._block_files(facts, dict(files.get(head_tree, [])))
         if base is not None and facts.block_files:
             kept = {self.from_top(path) for path, _ in files.get(base, [])}
             facts.on_target = frozenset(name for name in facts.block_files if name in kept)
         if into_protected:
-            listed = (self.from_top(path) for path, _ in files.get(head_tree, []))
-            facts.lookalike_packets = lookalike_packets(filter(None, listed), self.config)
+            odd = tree_packets.odd_packets(files, links, head_tree, self.from_top, self.config)
+            facts.lookalike_packets, facts.linked_packets = odd
+            audited = {p.path for p in self.packets}
             facts.unaudited_active = unaudited_active(
-                self.root,
-                files.get(head_tree, []),
-                self.from_top,
-                {p.path for p in self.packets},
-                self.config,
+                self.root, files[head_tree], self.from_top, audited, self.config
             )
         if plan is not None:
             packets, times = read_branch_packets(self.root, plan, files, self.config, self.packets)

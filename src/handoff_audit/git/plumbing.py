@@ -21,8 +21,6 @@ from pathlib import Path
 from typing import IO
 
 from handoff_audit.globs import positives
-from handoff_audit.lookalike import ODD_NAMES
-from handoff_audit.model.packet import with_packet_globs
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.textcut import shorten
 
@@ -502,9 +500,9 @@ def log_records(
         yield header, tuple(files)
 
 
-def _diff_blocks(out: bytes) -> Iterator[tuple[tuple[str, ...], str, str]]:
-    """Parse ``diff-tree --stdin -z`` output into (header words, blob id, path) per entry; a
-    block's header is the input line it answers, echoed by git."""
+def _diff_blocks(out: bytes) -> Iterator[tuple[tuple[str, ...], str, str, str]]:
+    """Parse ``diff-tree --stdin -z`` output into (header words, blob id, path, new mode) per
+    entry; a block's header is the input line it answers, echoed by git."""
     header: tuple[str, ...] = ()
     fields = iter(out.split(b"\0"))
     for field in fields:
@@ -513,7 +511,7 @@ def _diff_blocks(out: bytes) -> Iterator[tuple[tuple[str, ...], str, str]]:
                 meta = field.decode("ascii", "replace").split()
                 path = next(fields, b"").decode("utf-8", "surrogateescape")
                 blob = meta[3] if meta[4] != "D" else meta[2]
-                yield header, blob, path
+                yield header, blob, path, meta[1]
                 break
             line, _, field = field.partition(b"\n")
             if line:
@@ -521,10 +519,15 @@ def _diff_blocks(out: bytes) -> Iterator[tuple[tuple[str, ...], str, str]]:
 
 
 def tree_files(
-    root: Path, trees: Sequence[str], pathspecs: Sequence[str], oid_length: int = 40
+    root: Path,
+    trees: Sequence[str],
+    pathspecs: Sequence[str],
+    oid_length: int = 40,
+    links: set[tuple[str, str]] | None = None,
 ) -> dict[str, list[tuple[str, str]]]:
     """For each tree id, its files matching ``pathspecs`` as (path, blob id); one git call for
-    all of them (each tree is compared with the empty tree by ``diff-tree --stdin``)."""
+    all of them (each tree is compared with the empty tree by ``diff-tree --stdin``). ``links``
+    gets (tree id, path) of each of those that is a symbolic link."""
     wanted = list(dict.fromkeys(trees))
     if not wanted:
         return {}
@@ -534,9 +537,11 @@ def tree_files(
     stdin = "".join(f"{empty} {tree}\n" for tree in wanted).encode()
     args = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", "--diff-filter=A", "--", *pathspecs]
     result: dict[str, list[tuple[str, str]]] = {tree: [] for tree in wanted}
-    for header, blob, path in _diff_blocks(run(root, args, stdin=stdin)):
+    for header, blob, path, mode in _diff_blocks(run(root, args, stdin=stdin)):
         if len(header) == 2 and header[1] in result:
             result[header[1]].append((path, blob))
+            if links is not None and mode == "120000":
+                links.add((header[1], path))
     return result
 
 
@@ -572,7 +577,7 @@ def _diff_pairs(root: Path, pairs: _Pairs, *options: str) -> Iterator[tuple[tupl
         return
     stdin = "".join(f"{one} {two}\n" for one, two in pairs).encode()
     args = ["diff-tree", "--stdin", "-r", "-z", "--no-renames", *options]
-    for header, _blob, path in _diff_blocks(run(root, args, stdin=stdin)):
+    for header, _blob, path, _mode in _diff_blocks(run(root, args, stdin=stdin)):
         yield header, path
 
 
@@ -733,14 +738,6 @@ def pathspecs(prefix: str, globs: Iterable[str] = (), literal: Iterable[str] = (
     left out: the files listed are matched against the whole list afterwards."""
     specs = [f":(top,glob,icase){prefix}{glob.removeprefix('./')}" for glob in positives(globs)]
     return specs + [f":(top,literal){prefix}{path}" for path in literal]
-
-
-def block_pathspecs(prefix: str, block_files: tuple[str, ...]) -> list[str]:
-    """`pathspecs` for the ``block-files`` globs (and the JSON files beside those of markdown
-    files, `with_packet_globs`), and for the names a reader may read as others
-    (`lookalike.ODD_NAMES`: no glob lists ``HANDOFF.md ``), read as block files or packets."""
-    odd = [f":(top,glob){prefix}{glob}" for glob in ODD_NAMES]
-    return pathspecs(prefix, with_packet_globs(block_files)) + odd
 
 
 def mark_safe_directory(path: Path) -> None:

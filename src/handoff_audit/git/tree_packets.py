@@ -9,7 +9,9 @@ read (over ``max-file-bytes``, not a JSON object) counts too, and so does one wh
 not exactly ``archived`` or ``superseded`` (missing, ``"Active"``, ``null``): nothing shows it
 is finished. The same call lists the JSON file beside a ``handoff.md`` that ``block-files``
 would name without it (`beside_packets`): the markdown is that packet's twin only while the gate
-judges the JSON as a packet.
+judges the JSON as a packet. It lists the names a reader may read as a packet's
+(`odd_packets`: ``handoff.json ``) and the symbolic links on the way of a ``packets`` glob
+(``.handoff`` -> ``notes``) too: the packets found through either are none the audit reads.
 """
 
 from __future__ import annotations
@@ -20,17 +22,65 @@ from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
-from handoff_audit.globs import matches_any
+from handoff_audit.globs import matches_any, matches_any_case, positives
 from handoff_audit.jsonpos import JsonPositionError, Parsed, parse
+from handoff_audit.lookalike import ODD_NAMES
 from handoff_audit.model.packet import (
     Packet,
     is_finished,
+    lookalike_packets,
     named_block_file,
     named_packet,
     odd_status,
     packet_of,
+    with_packet_globs,
 )
 from handoff_audit.model.repo_history import Unfinished
+
+
+def gate_pathspecs(prefix: str, config: Config, packets: bool) -> list[str]:
+    """Pathspecs of the files the merge gate reads of the commit checked: the ``block-files``
+    globs (and the JSON files beside those of markdown files, `with_packet_globs`), the names a
+    reader may read as others (`lookalike.ODD_NAMES`: no glob lists ``HANDOFF.md ``) and, with
+    ``packets`` (a merge into a protected branch), the ``packets`` globs and the folders on
+    their way (`_packet_folders`: a symbolic link there)."""
+    specs = plumbing.pathspecs(prefix, with_packet_globs(config.block_files))
+    specs += [f":(top,glob){prefix}{glob}" for glob in ODD_NAMES]
+    if packets:
+        specs += plumbing.pathspecs(prefix, (*config.packets, *_packet_folders(config.packets)))
+    return specs
+
+
+def _packet_folders(packets: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders on the way of each ``packets`` glob (``.handoff`` for ``.handoff/*.json``):
+    a symbolic link there leads the glob to files elsewhere. Not ``**`` alone: whatever a link
+    there leads to in the repository, the glob already finds where it is."""
+    folders: dict[str, None] = {}
+    for glob in positives(packets):
+        parts = glob.removeprefix("./").split("/")
+        for end in range(1, len(parts)):
+            if set(parts[:end]) != {"**"}:
+                folders["/".join(parts[:end])] = None
+    return tuple(folders)
+
+
+def odd_packets(
+    files: Mapping[str, Iterable[tuple[str, str]]],
+    links: Iterable[tuple[str, str]],
+    tree: str,
+    from_top: Callable[[str], str | None],
+    config: Config,
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Of the files of ``tree`` (the commit checked's) in ``files`` (tree -> (top path, blob)),
+    those whose name only reads as a packet's (`model.packet.lookalike_packets`), and of
+    ``links`` ((tree, top path) of the symbolic links listed) those of ``tree`` on the way of a
+    ``packets`` glob: packets found through them are none the audit reads. Paths from the
+    audited root."""
+    names = (from_top(path) for path, _ in files[tree])
+    linked = (from_top(path) for at, path in links if at == tree)
+    folders = _packet_folders(config.packets)
+    on_the_way = (name for name in linked if name and matches_any_case(name, folders))
+    return lookalike_packets(filter(None, names), config), frozenset(on_the_way)
 
 
 def unaudited_active(

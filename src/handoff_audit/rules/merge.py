@@ -130,9 +130,14 @@ keys the schema does not know) is no packet and does not count while the bundled
 its one `schema` finding says to leave it alone and set `packets` without it (a `handoff.md`
 beside it that reads as a handoff is a working note, blocked by `handoff-in-merge`).
 
+A tracked symbolic link on the way of a `packets` glob (`.handoff` -> `notes`, with an active
+packet in `notes/`) counts as such a packet: after the merge its packets are where agents look,
+and the audit does not read packets through a link.
+
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
-the packet from the pull request if it should never have been part of it. `archive` takes only a
+the packet from the pull request if it should never have been part of it. Replace a symbolic link
+where packets are looked for by the folder it leads to, or remove it. `archive` takes only a
 packet whose status is one the bundled schema knows: for one whose status is `"Active"`, `null`
 or missing, write `"status": "archived"` in it and re-render its twin (`handoff-audit render
 --write PACKET`). A suppression in the
@@ -223,6 +228,22 @@ def _active(
         active = {path: u for path, u in active.items() if not is_foreign(u.data)}
     for path, unfinished in sorted(active.items()):
         yield _active_into_protected(path, target, unfinished)
+    for path in sorted(facts.linked_packets if facts is not None else ()):
+        yield _linked_into_protected(path, target)
+
+
+def _linked_into_protected(path: str, target: str | None) -> Hit:
+    """The symbolic link ``path`` on the way of a ``packets`` glob (``.handoff`` -> ``notes``)
+    in what would be merged into the protected ``target``."""
+    return Hit(
+        ACTIVE_IN_MERGE,
+        path,
+        f"{_named(path)} is a symbolic link where the `packets` globs look for packets, and it "
+        f"would be merged into the protected branch {target}: the audit does not read packets "
+        "through a link, so nothing shows that the work of those it leads to is finished; "
+        "replace the link by the folder it leads to (a real folder holding the packets), or "
+        f"remove it (`{shell.git()} rm -- {shell.from_top(path)}`) before merging",
+    )
 
 
 def _packet(data: dict[str, Any] | None, markdown: str | None) -> bool:

@@ -6,6 +6,7 @@ is not."""
 from __future__ import annotations
 
 import subprocess
+import time
 from collections.abc import Callable
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from action_runner import Runner
 from action_support import packet_data
 from conftest import GitRepo, Result
+from handoff_audit.lookalike import seen_name
 
 Run = Callable[..., Result]
 
@@ -111,3 +113,10 @@ def test_the_action_blocks_a_note_with_a_cyrillic_letter(runner: Runner) -> None
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
     assert "HAND\\u041eFF.md (read as HANDOFF.md" in done.out
+
+
+def test_a_long_name_of_spaces_and_dots_is_read_in_linear_time() -> None:
+    """Trimming spaces and dots in turn copied the segment at each step: seconds for this."""
+    start = time.perf_counter()
+    assert seen_name("x" + " ." * 500_000) == "x"
+    assert time.perf_counter() - start < 2.0

@@ -52,10 +52,10 @@ def seen_name(path: str) -> str:
 def _trimmed(part: str) -> str:
     """A path segment without whitespace at its ends and dots at its end (``HANDOFF.md. ``);
     the segment as it is when nothing else is left of it."""
-    cut = part.lstrip()
-    while (shorter := cut.rstrip().rstrip(".")) != cut:
-        cut = shorter
-    return cut or part
+    end = len(part)
+    while end and (part[end - 1] == "." or part[end - 1].isspace()):
+        end -= 1  # one pass: stripping spaces and dots in turn copied the segment each time
+    return part[:end].lstrip() or part
 
 
 def shown(path: str) -> str:

@@ -78,26 +78,27 @@ Chronological record of all sprints, decisions and deferred work.
 
 
 @pytest.mark.parametrize(
-    ("name", "text", "first", "step"),
+    ("name", "text", "step"),
     [
-        ("SESSION_HANDOFF.md", HANDOFF, "Start here next session", "1. **Check PR #68 review**"),
-        ("SESSION_LOG.md", SESSION_LOG, "🎯 Next Session Pickup", "1. **Debt #31"),
+        ("SESSION_HANDOFF.md", HANDOFF, "1. **Check PR #68 review**"),
+        ("SESSION_LOG.md", SESSION_LOG, "1. **Debt #31"),
     ],
 )
 def test_the_next_session_block_wins_over_a_dated_entry_of_what_shipped(
-    repo: GitRepo, run_cli: Run, name: str, text: str, first: str, step: str
+    repo: GitRepo, run_cli: Run, name: str, text: str, step: str
 ) -> None:
     repo.write(name, text)
     repo.commit("handoff: the session handoff")
     shown = show(run_cli, repo, name)
     assert shown.code == 0, shown.err
-    assert shown.out.startswith(f"Next action: {first}\n"), shown.out[:300]
+    # the block's heading and its label name it: the step under them is the next action
+    assert shown.out.startswith(f"Next action: {step}"), shown.out[:300]
     action = shown.out.split("\n(", 1)[0]
     assert step in action
     assert "shipped" not in action.split("\n", 1)[0]
     assert "What shipped" not in action
 
     context = context_of(run_hook(claude_start(repo.root), repo.root))
-    assert context.startswith(f"Next action: {first}\n"), context[:300]
+    assert context.startswith(f"Next action: {step}"), context[:300]
     assert step in context.split("\n(", 1)[0]
     assert "What shipped" not in context.split("\n(", 1)[0]

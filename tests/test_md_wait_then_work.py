@@ -70,7 +70,7 @@ def test_check_explain_and_show_read_the_next_action_section(
     assert "(heading): ▶ Next action" in explained.out, explained.out
     shown = show(run_cli, repo)
     assert shown.code == 0, shown.err
-    assert shown.out.startswith("Next action: ▶ Next action\n  User reviews the spec\n"), shown.out
+    assert shown.out.startswith("Next action: User reviews the spec"), shown.out
     assert "invoke the `writing-plans` skill" in shown.out.split("\n\n", 1)[0]
 
 

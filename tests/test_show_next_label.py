@@ -1,6 +1,6 @@
 """A hand-written handoff's "## Next step" heading is no next action: `show` and the SessionStart
-brief quote the step under it on the "Next action:" line, not the heading's words; a heading
-that says more ("Next steps (ordered)") is kept over its steps."""
+brief quote the step under it on the "Next action:" line, not the heading's words, whatever
+else the heading says ("Next steps (ordered)")."""
 
 from __future__ import annotations
 
@@ -34,4 +34,4 @@ def test_a_next_step_heading_is_not_quoted_as_the_next_action(
     git_repo.write("HANDOFF.md", "# Handoff\n\n## Next steps (ordered)\n1. Lex.\n2. Parse.\n")
     git_repo.commit("handoff: ordered")
     for text in _briefs(git_repo, run_cli):
-        assert text.startswith("Next action: Next steps (ordered)\n  1. Lex.\n  2. Parse.\n"), text
+        assert text.startswith("Next action: 1. Lex.\n  2. Parse.\n"), text

@@ -63,6 +63,25 @@ def _cut(text: str, limit: int) -> str:
     return head + ELLIPSIS
 
 
+_SENTENCE_END = re.compile(r"[.!?。！？](?=\s)|\n")
+_CLAUSE_END = re.compile(r"[,;:，；：](?=\s)")
+
+
+def at_clause(text: str, limit: int) -> str:
+    """`shorten`, cut after the last sentence's end within ``limit`` when one is in its second
+    half, else after the last clause's (a comma, a semicolon), else at a word: a quoted step
+    does not stop mid-phrase."""
+    cut = shorten(text, limit)
+    if cut == text:
+        return cut
+    head = cut[: -len(ELLIPSIS)]
+    for ends in (_SENTENCE_END, _CLAUSE_END):
+        found = [m.end() for m in ends.finditer(head)]
+        if found and found[-1] >= len(head) // 2:
+            return head[: found[-1]].rstrip() + ELLIPSIS
+    return cut
+
+
 def whole_commands(text: str, limit: int) -> str:
     """`shorten`, never cutting inside a command in backticks: a command the cut would break
     is left out whole (the text is cut before its opening backtick), as a cut command cannot be

@@ -51,7 +51,7 @@ from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF, judge_markdown
 from handoff_audit.schema.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.shell import quote
-from handoff_audit.textcut import shorten
+from handoff_audit.textcut import at_clause, shorten
 
 ITEM_CHARS = 2_000
 """The most characters of one item (a longer one is cut, marked with …)."""
@@ -591,7 +591,8 @@ def _written(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str |
         )
     if step.text is None:
         return (written,), None
-    return (Section("next_action", "Next action", (shorten(step.text, ITEM_CHARS),)), written), None
+    said = at_clause(step.text, ITEM_CHARS)
+    return (Section("next_action", "Next action", (said,)), written), None
 
 
 def _reported(packet: Packet, config: Config, rule_id: str) -> bool:

@@ -1,11 +1,15 @@
 """A hand-written handoff's next step as the brief quotes it: where `md-incomplete` finds one,
-the line itself when it says what to do, or the lines under it when it is only a heading or a
-label ("## Next steps", a "Next steps" underlined, "**Next steps**", "Next steps:"). A heading
-with nothing but a template's blanks under it names no step: the brief says so instead of
-quoting the heading as the next action. The text is read as the judgement reads it
-(`markdown.long_lines`: each line up to 16,384 characters, a long file at its head and its
-tail), so a crafted 1 MiB file costs `show` and the session-start hook what a prose file does,
-and the step quoted is one `md-incomplete` could find.
+the line itself (with the lines it wraps onto) when it says what to do, or the lines under it
+when it is a heading or a label ("## Immediate Next Steps", a "Next steps" underlined, "**Next
+steps**", "Next steps:"): a heading names a section, never the step, so its words are not
+quoted (but a numbered step's, "### 1. Delete these files"); under a heading whose first line
+is no step, a "**Next:** …" line further down is. A place in a section headed as history
+("## Historical log", "## Done") is quoted only when no other is found. A heading with nothing
+but a template's blanks under it names no step: the brief says so instead of quoting the
+heading as the next action. The text is read as the judgement reads it (`markdown.long_lines`:
+each line up to 16,384 characters, a long file at its head and its tail), so a crafted 1 MiB
+file costs `show` and the session-start hook what a prose file does, and the step quoted is one
+`md-incomplete` could find.
 """
 
 from __future__ import annotations
@@ -34,8 +38,23 @@ _SETEXT_LINE = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
 _BOLD_ONLY = re.compile(r"^\s{0,3}(\*\*|__)[^*_]+\1\s*[:：]?\s*$")
 _BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*|__)?[^:：*_]{1,60}[:：](?:\*\*|__)?\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
-_ONLY_NEXT = re.compile(r"(?i)(?:the\s+)?next(?:\s+(?:steps?|actions?|tasks?))?")
-"""A title that only says "next step": the brief's own "Next action:" says it already."""
+_NEXT_LABEL = re.compile(
+    r"(?i)^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?\s*(?:up\s+)?next"
+    r"(?:\s+(?:steps?|actions?|tasks?|up))?\s*(?:\*\*|__)?\s*[:：]"
+)
+"""A line that starts with a next-step label ("**Next: choose from Someday.**", "- Next: …")."""
+_NUMBERED = re.compile(r"(?i)^(?:step\s*)?\d+[.):]\s")
+"""A heading numbered as a step ("1. Delete these unnecessary files"): it says the step."""
+_BOLD_LEAD = re.compile(r"^\s*(?:\*\*|__)[^*_]+(?:\*\*|__)")
+"""A line that starts in bold ("**Known dirty files:** …"): a new paragraph's own label."""
+_ENDS_SENTENCE = re.compile(r"[.!?:;。！？：；]\W*$")
+_HISTORY = re.compile(
+    r"(?i)(?<!\w)(?:historical|history|log|archived?|changelog|(?<!be\s)(?<!not\s)(?<!get\s)"
+    r"(?<!yet\s)(?:done|completed)|historie|verlauf|erledigt|archiv|protokoll|historial|"
+    r"histórico|historique|terminé|completado|concluído|hotovo|история|архив|выполнено|сделано)"
+    r"(?!\w)|历史|已完成|归档|履歴|完了"
+)
+"""A heading over a record of past work ("## Historical C4 R1 delta", "## Done", "## Log")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +62,8 @@ class NextStep:
     """What a hand-written handoff says to do first."""
 
     text: str | None
-    """The step as the brief quotes it, before any cut (a heading's title over its lines, but
-    a title that only says "Next steps"); ``None`` for none."""
+    """The step as the brief quotes it, before any cut (the lines under a heading, never its
+    title); ``None`` for none."""
     bare: tuple[int, str] | None = None
     """A next-step heading or label with nothing to do under it: its line and its words."""
 
@@ -58,7 +77,8 @@ def next_step(text: str) -> NextStep:
     text = readable_lines(text)
     reading = read(text)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
-    found = _in_newest_entry(_no_shipped(reading.found.get("next", []), lines), reading.entries)
+    found = _outside_history(reading.found.get("next", []), lines)
+    found = _in_newest_entry(_no_shipped(found, lines), reading.entries)
     found = _says_next_first(found, lines)
     if not found and (blank := reading.blank_next) is not None:
         # "## Next step" over only "- [ ]" or "TBD": `md-incomplete` names it, so does the brief
@@ -74,11 +94,11 @@ def next_step(text: str) -> NextStep:
     elif _only_a_label(line, lines[first.line] if first.line < len(lines) else ""):
         level, title, heads = 0, _label_words(line), True
     else:
-        return NextStep(line.strip() or None)
-    body = _under(lines, first.line, level)
+        return NextStep(_paragraph(lines, first.line - 1) or None)
+    body = _from_next_label(_under(lines, first.line, level, len(lines)))
     if body and not all(says_nothing(each) for each in body):
-        said = _ONLY_NEXT.fullmatch(_label_words(title))
-        return NextStep("\n".join(body if said else [title, *body]))
+        numbered = _NUMBERED.match(title) is not None  # "### 1. Delete these files": a step
+        return NextStep("\n".join(([title, *body] if numbered else body)[: NEXT_LINES - 1]))
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)
@@ -110,20 +130,22 @@ def _in_newest_entry(
 
 
 _SAYS_NEXT = re.compile(
-    r"(?<!\w)(?:next|nächsten?|próxim[oa]s?|siguientes?|prochaines?|prossim[io]|"
+    r"(?<!\w)(?<!\d\s)(?:next|nächsten?|próxim[oa]s?|siguientes?|prochaines?|prossim[io]|"
     r"следующ\w*|дальнейш\w*)(?!\w)|下一步|次の|次に|다음",
     re.IGNORECASE,
 )
-"""A heading that says it holds the next step ("▶ Next action", "Следующие шаги")."""
+"""A heading that says it holds the next step ("▶ Next action", "Следующие шаги"), but not a
+count's "next" ("6 next to rule")."""
 
 
 def _says_next_first(found: list[Evidence], lines: list[str]) -> list[Evidence]:
     """The places found from the first heading that says "next", when the first place is a
-    heading that does not ("How to resume", "Current tasks" over "Next steps"): the author's
-    own next-step section is the step, a reading list or a task list before it is not."""
+    heading or a numbered list that does not ("How to resume", "Current tasks" over "Next
+    steps", a protocol's "2. build a private sibling stage;"): the author's own next-step
+    section is the step, a reading list, a task list or a procedure before it is not."""
     if (
         not found
-        or found[0].how != "heading"
+        or found[0].how not in ("heading", "ordered steps")
         or _SAYS_NEXT.search(_heading_words(lines[found[0].line - 1]))
     ):
         return found
@@ -178,13 +200,14 @@ def _label_words(line: str) -> str:
     return line.strip().strip("*_").strip().rstrip(":：").strip("*_ ")
 
 
-def _under(lines: list[str], start: int, level: int) -> list[str]:
+def _under(lines: list[str], start: int, level: int, most: int = NEXT_LINES - 1) -> list[str]:
     """The non-blank lines after line ``start`` (1-based) up to the next heading of ``level``
     or higher (any heading after a label: ``level`` 0), or a subheading over a record ("### 当該
-    セッション中の主な成果", what the session achieved), at most ``NEXT_LINES`` - 1; a ``#``
-    inside a fenced block is code, not a heading."""
+    セッション中の主な成果", what the session achieved), at most ``most``, a line wrapped
+    mid-sentence joined to the next (`_wraps_on`); a ``#`` inside a fenced block is code, not a
+    heading."""
     body: list[str] = []
-    fenced = False
+    fenced = joins = False
     for index in range(start, len(lines)):
         line = lines[index]
         if FENCE.match(line):
@@ -193,11 +216,90 @@ def _under(lines: list[str], start: int, level: int) -> list[str]:
             break
         if index == start and _SETEXT_LINE.match(line):
             continue  # the underline of the label's own heading
-        if line.strip():
+        if joins and _continues(line):
+            body[-1] = f"{body[-1]} {line.strip()}"
+        elif line.strip():
+            if len(body) == most:
+                break
             body.append(line.strip())
-        if len(body) == NEXT_LINES - 1:
-            break
+        joins = not fenced and not FENCE.match(line) and _wraps_on(body[-1] if body else "", line)
     return body
+
+
+def _wraps_on(said: str, line: str) -> bool:
+    """``line``, the last one of ``said``, stops mid-sentence: the next line continues it."""
+    return bool(line.strip()) and not _ENDS_SENTENCE.search(said)
+
+
+def _continues(line: str) -> bool:
+    """``line`` can go on the sentence above it: prose, no list item, heading, table or quote."""
+    stripped = line.strip()
+    return (
+        bool(stripped)
+        and not (
+            _LIST_ITEM.match(line) or _ATX.match(line) or FENCE.match(line) or stripped[0] in "|>"
+        )
+        and not _SETEXT_LINE.match(line)
+    )
+
+
+def _paragraph(lines: list[str], index: int) -> str:
+    """Line ``index`` (0-based) and the lines it wraps onto mid-sentence."""
+    said = lines[index].strip()
+    for line in lines[index + 1 :]:
+        if _ENDS_SENTENCE.search(said) or not _continues(line):
+            break
+        said = f"{said} {line.strip()}"
+    return said
+
+
+def _from_next_label(body: list[str]) -> list[str]:
+    """``body`` from its next-step line ("**Next: choose from Someday.** …") or from under its
+    next-step label or subheading ("**Immediate next actions:**", "### Priority queue for next
+    session") up to the next bold label or heading, when its first line is no step
+    ("**Current branch: `main`**"); else ``body`` itself."""
+    if not body or _LIST_ITEM.match(body[0]) or _NEXT_LABEL.match(body[0]):
+        return body
+    start = next((i for i, line in enumerate(body) if _leads_to_next(line)), None)
+    if start is None:
+        return body
+    if not _NEXT_LABEL.match(body[start]) and start + 1 < len(body):
+        start += 1  # a label or a subheading: the step is under it
+    rest = body[start + 1 :]
+    end = next(
+        (i for i, line in enumerate(rest) if _BOLD_LEAD.match(line) or _ATX.match(line)), len(rest)
+    )
+    return body[start : start + 1 + end]
+
+
+def _leads_to_next(line: str) -> bool:
+    """``line`` says the next step, or heads it as a label or a subheading that says "next"."""
+    if _NEXT_LABEL.match(line):
+        return True
+    atx = _ATX.match(line)
+    words = line[atx.end() :] if atx else line
+    labels = atx is not None or bool(_BOLD_ONLY.match(line) or _BARE_LABEL.match(line))
+    return labels and _SAYS_NEXT.search(words) is not None
+
+
+def _outside_history(found: list[Evidence], lines: list[str]) -> list[Evidence]:
+    """The places found but those under a heading over a record of past work (`_HISTORY`:
+    "## Historical C4 R1 delta" over "- Next: …", a step it has moved past), when any is left."""
+    past: set[int] = set()
+    stack: list[tuple[int, bool]] = []  # the open headings: level, over history
+    fenced = False
+    for number, line in enumerate(lines, 1):
+        if FENCE.match(line):
+            fenced = not fenced
+        atx = None if fenced else _ATX.match(line)
+        if atx is not None:
+            while stack and stack[-1][0] >= len(atx.group(1)):
+                stack.pop()
+        if any(history for _, history in stack):
+            past.add(number)
+        if atx is not None:
+            stack.append((len(atx.group(1)), bool(_HISTORY.search(line[atx.end() :]))))
+    return [each for each in found if each.line not in past] or found
 
 
 def _record_under(line: str) -> bool:

@@ -24,7 +24,7 @@ from typing import Any
 
 from handoff_audit.controls import one_line
 from handoff_audit.credentials import show
-from handoff_audit.cwd_paths import from_cwd
+from handoff_audit.cwd_paths import from_cwd, from_folder
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git_folder import in_git_folder
 from handoff_audit.globs import (
@@ -592,6 +592,15 @@ class Config:
     notes: tuple[str, ...] = ()
     """Warnings about how it was found (a configuration beside it that is not read, a table
     nearly named ours), one line each, for the command to print."""
+    new_file: str = ".handoff-audit.yml"
+    """Where a configuration would be created, from the current folder (at the repository
+    root): what messages name when there is no configuration file yet."""
+
+    @property
+    def key_file(self) -> str:
+        """The file a message tells the user to set a key in (`setting_place`): the
+        configuration in use, else the one to create at the repository root."""
+        return self.source or self.new_file
 
     def overridden(
         self,
@@ -630,21 +639,23 @@ def config_warnings(notes: Iterable[str], program: str = "handoff-audit") -> lis
     return [f"{program}: warning: {one_line(note)}" for note in notes]
 
 
-def setting_advice(source: str | None, key: str, values: Sequence[str] | int) -> str:
-    """Where and how to set ``key`` to the list ``values`` (or the number) in the configuration
-    ``source`` names (`Config.source`; ``None``: there is none yet, a new .handoff-audit.yml),
+def setting_advice(source: str | None, key: str, values: Sequence[str] | int | str) -> str:
+    """Where and how to set ``key`` to the list ``values`` (or the number, the text) in the
+    configuration ``source`` names (`Config.key_file`; ``None``: a new .handoff-audit.yml),
     in that file's syntax, for a message: ``in FILE: key: [...]``, ``under [tool.handoff-audit]
     in FILE: key = [...]``."""
     return f"{setting_place(source)}: {setting_line(source, key, values)}"
 
 
-def setting_line(source: str | None, key: str, values: Sequence[str] | int) -> str:
-    """The line that sets ``key`` to the list ``values`` (or the number) in the syntax of the
-    configuration ``source`` names (`Config.source`; ``None``: a new .handoff-audit.yml):
+def setting_line(source: str | None, key: str, values: Sequence[str] | int | str) -> str:
+    """The line that sets ``key`` to the list ``values`` (or the number, the text) in the syntax
+    of the configuration ``source`` names (`Config.key_file`; ``None``: a new .handoff-audit.yml):
     ``key: [...]`` in YAML, ``key = [...]`` in TOML; every entry quoted (a bare YAML glob that
     starts with ``*`` is an alias, not a string)."""
-    # a YAML flow list and a TOML array; a number is written alike in both
-    listed = json.dumps(values if isinstance(values, int) else list(values), ensure_ascii=False)
+    # a YAML flow list and a TOML array; a number and a quoted string are written alike in both
+    listed = json.dumps(
+        values if isinstance(values, int | str) else list(values), ensure_ascii=False
+    )
     if source is not None and source.lower().endswith((".toml", _TABLE)):
         return f"{key} = {listed}"
     return f"{key}: {listed}"
@@ -670,6 +681,7 @@ def load_config(
     rule_ids: Collection[str],
     tracked: TrackedCheck,
     in_action: bool = False,
+    cwd: Path | None = None,
 ) -> Config:
     """The configuration for the repository at ``root``: ``config_file`` when given, else
     ``.handoff-audit.yml``, else ``.handoff-audit.yaml``, else ``[tool.handoff-audit]`` in
@@ -681,7 +693,9 @@ def load_config(
     that the configuration stays below the rules), ``tracked`` whether git tracks a path (a
     configuration or schema that is a link must lead to a tracked file). Anything wrong is an
     `InputError` naming the file, the key, the value and what is accepted (``in_action``: the
-    action's ``config`` input, not ``--config``, is what names another file).
+    action's ``config`` input, not ``--config``, is what names another file). ``cwd``: the
+    folder the user works in (the Stop hook's event's; ``None``: the current folder), from which
+    `Config.new_file` is named and a configuration of its own is looked for (`_unread_below`).
     """
     if config_file is not None:
         if config_file.is_dir():
@@ -703,6 +717,16 @@ def load_config(
         return _from_file(
             config_file, rule_ids, (root, config_file.resolve().parent), tracked, explicit=True
         )
+    config = _found_at_root(root, rule_ids, tracked, in_action)
+    new_file = from_folder(root / CONFIG_FILES[0], cwd)
+    below = _unread_below(root, cwd, replace(config, new_file=new_file).key_file)
+    return replace(config, new_file=new_file, notes=(*config.notes, *below))
+
+
+def _found_at_root(
+    root: Path, rule_ids: Collection[str], tracked: TrackedCheck, in_action: bool
+) -> Config:
+    """The configuration at the repository root, as `load_config` looks for it there."""
     for name in (*CONFIG_FILES, PYPROJECT):
         path = root / name
         if not os.path.lexists(path):
@@ -714,6 +738,40 @@ def load_config(
         notes = _ignored_beside(path, root, tracked)
         return replace(config, notes=notes) if notes else config
     return Config()
+
+
+def _unread_below(root: Path, cwd: Path | None, in_use: str) -> tuple[str, ...]:
+    """The warning when the current folder, or a folder above it below the repository root,
+    holds a configuration of its own (a package's, in a monorepo): it is not read, and without
+    a word its keys would be lost. ``in_use`` names the root's configuration (`Config.key_file`)."""
+    try:
+        here = (cwd or Path.cwd()).resolve()
+        depth = len(here.relative_to(root.resolve()).parts)
+    except (OSError, RuntimeError, ValueError):  # the folder is gone; outside the repository
+        return ()
+    for folder in [here, *here.parents][:depth]:
+        names = [from_folder(folder / n, cwd) for n in CONFIG_FILES if os.path.lexists(folder / n)]
+        if not names and _plain_table(folder / PYPROJECT):
+            names = [f"[tool.{TABLE_NAME}] in {from_folder(folder / PYPROJECT, cwd)}"]
+        if names:
+            shown = names[0]
+            return (
+                f"{shown} is not read: handoff-audit reads its configuration only at the "
+                f"repository root; set its keys {setting_place(in_use)} instead",
+            )
+    return ()
+
+
+def _plain_table(pyproject: Path) -> bool:
+    """Whether ``pyproject``, a regular file (a link is not followed), has our table."""
+    if pyproject.is_symlink() or not pyproject.is_file():
+        return False
+    try:
+        document = _toml_document(_read_text(pyproject, PYPROJECT), PYPROJECT)
+    except InputError:
+        return False
+    tool = document.get("tool", {})
+    return isinstance(tool, dict) and TABLE_NAME in tool
 
 
 def _ignored_beside(used: Path, root: Path, tracked: TrackedCheck) -> tuple[str, ...]:

@@ -15,15 +15,21 @@ def from_cwd(path: Path) -> str:
     The file is named as found (a link by its own name, not its target's); the folders are
     resolved, so that a linked folder (``/tmp`` on macOS) does not lead the path through ``..``
     steps that exist nowhere."""
+    return from_folder(path, None)
+
+
+def from_folder(path: Path, folder: Path | None) -> str:
+    """`from_cwd` from ``folder`` (``None``: the current folder): the folder a person or an
+    agent runs the printed command from, which the Stop hook's event names."""
     try:
-        cwd = Path.cwd().resolve()
+        base = (folder or Path.cwd()).resolve()
         found = path.parent.resolve() / path.name
     except (OSError, RuntimeError):  # the folder was deleted; a loop of links
         return str(path)
     try:
-        return Path(os.path.relpath(found, cwd)).as_posix()
+        return Path(os.path.relpath(found, base)).as_posix()
     except ValueError:  # another drive (Windows): no relative path leads there
         return found.as_posix()
 
 
-__all__ = ["from_cwd"]
+__all__ = ["from_cwd", "from_folder"]

@@ -421,7 +421,7 @@ class Fixes:
             if carried:
                 return " ".join([f"{program()} update {quoted}", *carried]), note
         advice = setting_advice(
-            self.gate.config.source, "max-file-bytes", raised_limit(beyond.size)
+            self.gate.config.key_file, "max-file-bytes", raised_limit(beyond.size)
         )
         twin = os.path.relpath(self.gate.root / beyond.twin, self.cwd)  # words, no command
         command = (

@@ -81,7 +81,7 @@ def judge(cwd: Path) -> Gate:
         raise CannotJudge(f"{cwd} is not inside a git work tree")
     root = info.toplevel
     try:
-        config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
+        config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked, cwd=cwd)
     except InputError as error:
         problem = CannotJudge(f"configuration: {error}")
         problem.root, problem.config_file = root, changed_config(root)

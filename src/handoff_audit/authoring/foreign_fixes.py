@@ -32,7 +32,7 @@ def beside_target(config: Config, branch: str | None) -> tuple[str, str | None]:
     for path in (first, f"{first.removesuffix('.json')}/{DEFAULT_PACKET}"):
         if named_packet(path, config):
             return path, None
-    return first, setting_advice(config.source, "packets", [*config.packets, BESIDE_GLOB])
+    return first, setting_advice(config.key_file, "packets", [*config.packets, BESIDE_GLOB])
 
 
 def beside_found(config: Config, branch: str | None) -> bool:
@@ -93,7 +93,7 @@ def beside_foreign(
     named = f"{path} and {twin} are" if twin else f"{path} is"
     target = beside_path(branch)
     kept = packets_without(config.packets, path, twin, target)
-    stop = f"set `packets` without it, {setting_advice(config.source, 'packets', kept)}"
+    stop = f"set `packets` without it, {setting_advice(config.key_file, 'packets', kept)}"
     left = f"{named} not this tool's packet: leave {them} alone (do not delete {them})"
     if (root / target).exists():
         return stop, f"{left}; or point `schema:` at its JSON Schema if it is your own format"

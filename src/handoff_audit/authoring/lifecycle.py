@@ -425,7 +425,7 @@ def _output(bench: Workbench, output: Path | None, topic: str | None, config: Co
                 f"{beside_option(root, config, bench.branch)}"
             )
         # `packets` replaces the defaults: the advice is the whole list, never the path alone.
-        advice = setting_advice(config.source, "packets", (*config.packets, literal(relative)))
+        advice = setting_advice(config.key_file, "packets", (*config.packets, literal(relative)))
         raise InputError(
             f"{flag}: {relative} is not matched by the `packets` globs, so `check` would never "
             "find it; write it under a matched path, or set `packets` to the globs it has now "

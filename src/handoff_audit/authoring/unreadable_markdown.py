@@ -66,7 +66,7 @@ def _fix(
         )
         if size > MAX_FILE_BYTES_CEILING:
             return trim, f"{MAX_FILE_BYTES_CEILING} bytes is the most max-file-bytes can be"
-        add = setting_advice(config.source, "max-file-bytes", raised_limit(size))
+        add = setting_advice(config.key_file, "max-file-bytes", raised_limit(size))
         return trim, f"or, to read it as it is, add the line {add}"
     return None
 

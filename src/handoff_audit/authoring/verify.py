@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from handoff_audit.authoring.session_facts import VERIFY_TIME, SessionFacts
-from handoff_audit.config import Config
+from handoff_audit.config import Config, setting_advice
 from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 from handoff_audit.git.workbench import Workbench, resolve_commit
@@ -148,7 +148,8 @@ def last_known_good(
         if command is None:
             raise InputError(
                 "--verify: no command given and the configuration has no `verify` key; pass "
-                "--verify 'pytest -q' or set `verify: pytest -q` in .handoff-audit.yml"
+                "--verify 'pytest -q' or set it, "
+                f"{setting_advice(config.key_file, 'verify', 'pytest -q')}"
             )
     if command is None:
         if given is not None:

@@ -72,7 +72,7 @@ def trim_or_raise(packet: str, data: Mapping[str, Any], needed: int, config: Con
     raised = raised_limit(needed)
     if raised > MAX_FILE_BYTES_CEILING:  # a limit the configuration refuses is no way out
         return f"{trim} (the limit goes no higher than {MAX_FILE_BYTES_CEILING} bytes, 16 MiB)"
-    return f"{trim}, or raise the limit {setting_advice(config.source, 'max-file-bytes', raised)}"
+    return f"{trim}, or raise the limit {setting_advice(config.key_file, 'max-file-bytes', raised)}"
 
 
 __all__ = ["longest_fields", "raised_limit", "rendered_size", "trim_or_raise"]

@@ -380,8 +380,8 @@ def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
     kept = packets_without(config.packets, packet.path, twin, beside)
     # named on the command line, a file `packets` already leaves out is read all the same
     left_out = kept == list(config.packets)
-    leave_out = None if left_out else setting_advice(config.source, "packets", kept)
-    message = foreign_message(packet.data, leave_out, shell.fix_path(beside), config.source)
+    leave_out = None if left_out else setting_advice(config.key_file, "packets", kept)
+    message = foreign_message(packet.data, leave_out, shell.fix_path(beside), config.key_file)
     return Hit(SCHEMA, packet.path, message, line=1, column=1, pointer="")
 
 

@@ -104,7 +104,7 @@ def _without(config: Config, key: str, path: str) -> str:
     """The setting ``key`` as configured plus the exclusion of ``path`` alone (``!path``, as in
     .gitignore), where and how to write it: every other file its globs find stays found."""
     globs = {"series": config.series, "packets": config.packets}.get(key, config.block_files)
-    return setting_advice(config.source, key, (*globs, excluding(path)))
+    return setting_advice(config.key_file, key, (*globs, excluding(path)))
 
 
 def _target(path: str, config: Config, moves: Moves) -> str | None:

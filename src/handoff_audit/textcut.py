@@ -90,3 +90,27 @@ def whole_commands(text: str, limit: int) -> str:
     if cut.count("`") % 2 == 0:
         return cut
     return cut[: cut.rfind("`")].rstrip(" ,;:") + "…"
+
+
+_CLAUSE_END = re.compile(r"[.;] ")
+
+
+def whole_clauses(text: str, limit: int) -> str:
+    """`whole_commands` for a message whose last clause, after its last ``; ``, says what to do
+    (a command, a choice: "…, or, if the work is done, delete it"): that clause is kept whole
+    and the text before it shortened instead. When it leaves too little room, the text is cut
+    after its last sentence or clause that fits (``; …``), never inside one; ``;`` and ``.`` in
+    a command in backticks are no boundary. At most ``limit`` characters."""
+    if len(text) <= limit:
+        return text
+    ends = [m.start() for m in _CLAUSE_END.finditer(text) if text.count("`", 0, m.start()) % 2 == 0]
+    last = next((end for end in reversed(ends) if text[end] == ";"), None)
+    if last is not None:
+        tail = text[last + 2 :]
+        room = limit - len(tail) - 2
+        if room >= limit // 3:
+            return f"{whole_commands(text[:last], room)}; {tail}"
+    fits = [end for end in ends if end + 3 <= limit]
+    if fits:
+        return f"{text[: fits[-1] + 1]} {ELLIPSIS}"
+    return whole_commands(text, limit)

@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from handoff_audit import shell
 from handoff_audit.authoring.broken_config import changed_config
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
@@ -87,10 +88,19 @@ def judge(cwd: Path) -> Gate:
         problem.root, problem.config_file = root, changed_config(root)
         raise problem from None
     try:
-        return _judge(root, info, config)
+        # the commands in the audit's messages name files as the hook's fixes do
+        with shell.commands_from(_root_from(cwd, root)):
+            return _judge(root, info, config)
     except CannotJudge as problem:
         problem.notes = config.notes
         raise
+
+
+def _root_from(cwd: Path, root: Path) -> str:
+    """The repository root as named from the agent's folder ``cwd`` (``../..``), ``""`` from
+    the root itself (`shell.commands_from`)."""
+    shown = Path(os.path.relpath(root, cwd)).as_posix()
+    return "" if shown == "." else shown
 
 
 def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:

@@ -16,13 +16,18 @@ from handoff_audit.git.renames import renamed_from
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.program import program
 from handoff_audit.rules.repoint import repoint_command
-from handoff_audit.textcut import shorten
+from handoff_audit.textcut import whole_clauses
 
 if TYPE_CHECKING:
     from handoff_audit.authoring.agent_fixes import Fixes
 
 OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
 """The rules that say the work moved on after the handoff (what `--summary` answers)."""
+
+REASON_CHARS = 240
+"""The most characters of a finding's statement in the Stop hook's reason line (the file, the
+rule and "(and N more on this file)" besides): what to do in it is kept whole, the description
+before it shortened (`textcut.whole_clauses`)."""
 
 Told = tuple[str, str, str | None]
 """A reason, its fix and the line after it (`agent_fixes.Advice`'s fields)."""
@@ -137,7 +142,8 @@ def reason(first: Finding, findings: list[Finding]) -> str:
     """The reason line of the findings on one file: the first, and how many more."""
     where = first.path + (f":{first.line}" if first.line else "")
     # The fix line is the hook's own: the rule's advice beside it could contradict it.
-    said = f"{where} {first.rule}: {shorten(first.statement, 240, squeeze=True)}"
+    statement = whole_clauses(" ".join(first.statement.split()), REASON_CHARS)
+    said = f"{where} {first.rule}: {statement}"
     if len(findings) > 1:
         said += f" (and {len(findings) - 1} more on this file)"
     return said

@@ -1,0 +1,72 @@
+"""The Stop hook's reason line is bounded, but never cut inside a command or the clause that
+says what to do (a choice in it too), and a command in it names the file as the fix line does,
+from the agent's folder; real repositories, the real hook."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from agent_support import feature_repo, run_hook, stop_event
+from conftest import GitRepo
+from git_helpers import packet
+from handoff_audit.authoring.inherited_fixes import REASON_CHARS
+from handoff_audit.markdown import render_packet
+from handoff_audit.textcut import whole_clauses
+
+BRANCH = "feat/refunds"
+
+LONG_SUBJECT = "refunds: " + " ".join(["rounding of partial refunds in every currency"] * 4)
+
+
+def reason_of(err: str, rule: str) -> str:
+    """The reason line of ``rule``, without its file and rule."""
+    line = next(line for line in err.splitlines() if f" {rule}: " in line)
+    return line.split(f" {rule}: ", 1)[1]
+
+
+def test_a_long_outdated_reason_keeps_its_fix_and_its_choice_whole(git_repo: GitRepo) -> None:
+    repo = feature_repo(git_repo, BRANCH)
+    repo.write(
+        "SESSION_HANDOFF.md",
+        "# Session handoff\n\n## State\nRefund stub added in src/refunds.py.\n\n## Next step\n"
+        "Write tests/test_refunds.py covering partial refunds.\n\n## Decisions\n- Kept it in "
+        "its own module.\n\n## Pointers\n- src/refunds.py:1\n",
+    )
+    repo.commit("handoff")
+    repo.write("src/rounding/partial_refunds_in_every_currency.py", "ROUND = 2\n")
+    repo.commit(LONG_SUBJECT)
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2, run.err
+    said = reason_of(run.err, "handoff-outdated")
+    assert said.endswith(
+        "; add what changed and the next step now to SESSION_HANDOFF.md, or, if the work is "
+        "done, delete it in a commit"
+    ), said
+    assert len(said) <= REASON_CHARS
+    assert said.count("`") % 2 == 0, said
+
+
+def test_the_reason_names_the_packet_from_the_agent_folder_as_the_fix_does(
+    git_repo: GitRepo,
+) -> None:
+    repo = feature_repo(git_repo, BRANCH)
+    data = packet(BRANCH, repo.head(), changed_files=["src/refunds.py"])
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("handoff")
+    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
+    repo.commit("refunds: round")
+    run = run_hook(stop_event(repo.root / "src"))
+    assert run.code == 2, run.err
+    said = reason_of(run.err, "packet-outdated")
+    assert "`handoff-audit update ../handoff.json`" in said, said
+    fix = re.search(r"fix: \S+ update (\S+)", run.err)
+    assert fix is not None and fix[1] == "../handoff.json", run.err
+
+
+def test_with_no_room_for_the_fix_clause_the_cut_falls_after_a_whole_clause() -> None:
+    text = "a finding; " + "x " * 30 + "y; " + "do `this or that` now " * 10
+    cut = whole_clauses(text, 80)
+    assert cut.endswith("y; …"), cut
+    assert len(cut) <= 80

@@ -1,5 +1,5 @@
 """HEAD's reflog as a file: the last lines of ``logs/HEAD`` in the work tree's git folder,
-read with no git process, for `unbranched` and `rebase_state.left_branch`."""
+read with no git process, for `unbranched`, `rebase_state.left_branch` and `amended_away`."""
 
 from __future__ import annotations
 
@@ -26,3 +26,12 @@ def head_reflog_tail(root: Path) -> list[str]:
             return handle.read().decode("utf-8", "replace").splitlines()
     except OSError:
         return []
+
+
+def amended_away(root: Path, commit: str) -> bool:
+    """Whether HEAD's reflog (its last 64 KiB) says ``git commit --amend`` replaced ``commit``
+    (a full id): an entry ``commit (amend): ...`` whose old id is it."""
+    return any(
+        line.startswith(f"{commit} ") and line.partition("\t")[2].startswith("commit (amend):")
+        for line in head_reflog_tail(root)
+    )

@@ -16,58 +16,11 @@ from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.model.repo_history import History, PacketHistory, SeriesGuess
 from handoff_audit.rules.base import Fix, Hit, Rule
+from handoff_audit.rules.last_known_good import LKG_BEHIND, LKG_UNKNOWN, judge_lkg
+from handoff_audit.rules.last_known_good import update_of as _update
 from handoff_audit.rules.repoint import SINCE, check_repoint, renamed_to, repoint_since
 from handoff_audit.rules.successor_chain import DeadEnd, dead_ends
 from handoff_audit.textcut import shorten
-
-LKG_UNKNOWN = Rule(
-    id="lkg-unknown",
-    default=Severity.ERROR,
-    summary=(
-        "`last_known_good_commit` is not in the repository, or not an ancestor of the commit "
-        "checked"
-    ),
-    doc="""\
-**Why.** The next session starts from the last known good commit: it checks it out to compare,
-bisects from it, or resets to it when things go wrong. A commit that does not exist (a typo, a
-commit that was never pushed) or that is not in the history being checked (dropped by a rebase,
-made on another branch) sends it to the wrong place.
-
-**Example.** The packet says `"last_known_good_commit": "a91c33e"`, then the branch is rebased:
-`a91c33e` is rewritten as `5f0d2b1`, and the old id is no longer an ancestor of `HEAD`.
-
-**Fix.** `handoff-audit update --verify CMD` runs the tests and moves `last_known_good_commit` to
-`HEAD` when they pass; or name the commit on this branch where they last passed (`git log
---oneline`) with `handoff-audit update --last-known-good COMMIT`. Both re-render the twin.
-In a shallow clone it never calls a commit unknown only because the clone is shallow (that is
-`history-unavailable`; `--fetch-history` lets the audit fetch more history before it judges).
-""",
-    fix=Fix.VERIFY,
-)
-
-LKG_BEHIND = Rule(
-    id="lkg-behind",
-    default=Severity.ERROR,
-    summary=(
-        "`last_known_good_commit` is more than `max-commits-behind` commits behind the commit "
-        "checked"
-    ),
-    doc="""\
-**Why.** When many commits landed after the last green commit, "it was green at X" says little
-about the code the next session finds: the packet's verdict is about another program.
-
-**Example.** `max-commits-behind` is 10 and `git rev-list --count LKG..HEAD` is 23: the finding
-says "last_known_good_commit 43b6efd is 23 commits behind the commit checked (f96442ad963b);
-the limit is 10 (max-commits-behind)".
-
-**Fix.** `handoff-audit update --verify CMD` runs the tests on the current commit and, when they
-pass, moves `last_known_good_commit` to it and re-renders the twin. When a long gap is normal
-for the project, raise `max-commits-behind` in the configuration. In a pull request build, pass
-the pull request's head as `--head` (the action does) so the merge commit GitHub creates does
-not count the base branch's commits.
-""",
-    fix=Fix.VERIFY,
-)
 
 PACKET_OUTDATED = Rule(
     id="packet-outdated",
@@ -326,7 +279,7 @@ def _renamed_advice(ctx: AuditContext, facts: History, packet: Packet, renamed: 
 
 def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:
     unavailable: list[str] = []
-    yield from _lkg(ctx, facts, packet, info, unavailable)
+    yield from judge_lkg(ctx, facts, packet, info, unavailable)
     if info.outdated_by is not None and not info.uncommitted:
         since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
         advice = (
@@ -374,59 +327,6 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
         )
 
 
-def _lkg(
-    ctx: AuditContext,
-    facts: History,
-    packet: Packet,
-    info: PacketHistory,
-    unavailable: list[str],
-) -> Iterator[Hit]:
-    """The judgement of the packet's last known good commit (what could not be judged goes to
-    ``unavailable``)."""
-    lkg = str((packet.data or {}).get("last_known_good_commit"))
-    head = (facts.head or "")[:12]
-    if info.lkg_state == "missing":
-        yield _lkg_hit(
-            LKG_UNKNOWN,
-            packet,
-            f"last_known_good_commit {lkg} is not a commit in this repository (mistyped, never "
-            f"pushed, or rewritten): run `{_update(packet, ' --verify CMD')}` to prove HEAD, or "
-            f"`{_update(packet, ' --last-known-good COMMIT')}` with the commit on this branch "
-            f"where the tests last passed (see `{shell.git()} log --oneline`)",
-        )
-    elif info.lkg_state == "not-ancestor":
-        yield _lkg_hit(
-            LKG_UNKNOWN,
-            packet,
-            f"last_known_good_commit {lkg} exists but is not an ancestor of the commit checked "
-            f"({head}): a rebase dropped it or it was made on another branch; run "
-            f"`{_update(packet, ' --verify CMD')}` to prove HEAD, or "
-            f"`{_update(packet, ' --last-known-good COMMIT')}` with the commit on this branch "
-            "where the tests last passed",
-        )
-    elif info.lkg_state == "beyond-limit":
-        yield _lkg_hit(
-            LKG_BEHIND,
-            packet,
-            f"last_known_good_commit {lkg} is more than {facts.ancestry_read} commits behind the "
-            f"commit checked ({head}), or not on its history at all (limit "
-            f"{ctx.config.max_commits_behind}): run `{_update(packet, ' --verify CMD')}`, "
-            "which runs the tests and moves it to HEAD when they pass",
-        )
-    elif info.lkg_state == "ok" and info.behind is not None:
-        if info.behind > ctx.config.max_commits_behind:
-            yield _lkg_hit(
-                LKG_BEHIND,
-                packet,
-                f"last_known_good_commit {lkg} is {info.behind} commits behind the commit "
-                f"checked ({head}); the limit is {ctx.config.max_commits_behind} "
-                f"(max-commits-behind): run `{_update(packet, ' --verify CMD')}`, which runs "
-                "the tests and moves last_known_good_commit to HEAD when they pass",
-            )
-    elif info.lkg_state == "unavailable":
-        unavailable.append(f"last_known_good_commit {lkg} is not in this shallow clone")
-
-
 def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> Iterator[Hit]:
     """``handoff-outdated`` for a markdown-only handoff; one of a series (``series``) is a
     record the project keeps, so its other way out is the series' next file, not deletion."""
@@ -470,18 +370,6 @@ def _later_commits(info: PacketHistory) -> str:
     if count > 1 and set(together) != set(commit.files):
         text += f"; together they changed {_files(together, shown=6)}"
     return text
-
-
-def _update(packet: Packet, options: str = "") -> str:
-    """The `update` of ``packet`` with ``options``, by the path that names it from the current
-    folder (`shell.fix_path`): `update` reads the git of the packet's own repository, so it
-    runs as printed from a subfolder or another folder, and takes more options after it."""
-    return f"handoff-audit update {shell.fix_path(packet.path)}{options}"
-
-
-def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:
-    line, column = packet.position("/last_known_good_commit")
-    return Hit(rule, packet.path, message, line, column, "/last_known_good_commit")
 
 
 def _age(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory) -> Iterator[Hit]:

@@ -4,17 +4,18 @@ from the agent's folder; real repositories, the real hook."""
 
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Callable
 
 from agent_support import feature_repo, run_hook, stop_event
-from conftest import GitRepo
-from git_helpers import packet
+from authoring_support import NEW
+from conftest import GitRepo, Result
 from handoff_audit.authoring.inherited_fixes import REASON_CHARS
-from handoff_audit.markdown import render_packet
 from handoff_audit.textcut import whole_clauses
 
 BRANCH = "feat/refunds"
+
+Run = Callable[..., Result]
 
 LONG_SUBJECT = "refunds: " + " ".join(["rounding of partial refunds in every currency"] * 4)
 
@@ -48,19 +49,17 @@ def test_a_long_outdated_reason_keeps_its_fix_and_its_choice_whole(git_repo: Git
 
 
 def test_the_reason_names_the_packet_from_the_agent_folder_as_the_fix_does(
-    git_repo: GitRepo,
+    git_repo: GitRepo, run_cli: Run
 ) -> None:
     repo = feature_repo(git_repo, BRANCH)
-    data = packet(BRANCH, repo.head(), changed_files=["src/refunds.py"])
-    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
-    repo.write("handoff.md", render_packet(data))
-    repo.commit("handoff")
-    repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
-    repo.commit("refunds: round")
+    verified = [*NEW, "--verify", "true"]
+    assert run_cli(verified, cwd=repo.root).code == 0, "new --verify"
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "--amend", "--no-edit")
     run = run_hook(stop_event(repo.root / "src"))
     assert run.code == 2, run.err
-    said = reason_of(run.err, "packet-outdated")
-    assert "`handoff-audit update ../handoff.json`" in said, said
+    said = reason_of(run.err, "lkg-unknown")
+    assert said.endswith("run `handoff-audit update ../handoff.json --verify CMD` to prove HEAD")
     fix = re.search(r"fix: \S+ update (\S+)", run.err)
     assert fix is not None and fix[1] == "../handoff.json", run.err
 
@@ -70,3 +69,5 @@ def test_with_no_room_for_the_fix_clause_the_cut_falls_after_a_whole_clause() ->
     cut = whole_clauses(text, 80)
     assert cut.endswith("y; …"), cut
     assert len(cut) <= 80
+    choice = "a finding: " + "x " * 30 + "y; add it to A.md, or, if done, delete it"
+    assert whole_clauses(choice, 70).endswith("…; add it to A.md, or, if done, delete it")

@@ -93,14 +93,16 @@ def whole_commands(text: str, limit: int) -> str:
 
 
 _CLAUSE_END = re.compile(r"[.;] ")
+_CHOICE = re.compile(r"\bor\b")
 
 
 def whole_clauses(text: str, limit: int) -> str:
-    """`whole_commands` for a message whose last clause, after its last ``; ``, says what to do
-    (a command, a choice: "…, or, if the work is done, delete it"): that clause is kept whole
-    and the text before it shortened instead. When it leaves too little room, the text is cut
-    after its last sentence or clause that fits (``; …``), never inside one; ``;`` and ``.`` in
-    a command in backticks are no boundary. At most ``limit`` characters."""
+    """`whole_commands` for a message whose last clause, after its last ``; ``, says what to do:
+    cut after its last sentence or clause that fits (``; …``), never inside one, so a command
+    is never cut off (the caller prints the command apart). A last clause that names a choice
+    ("…, or, if the work is done, delete it") is kept whole instead, and the text before it
+    shortened. ``;`` and ``.`` in a command in backticks are no boundary. At most ``limit``
+    characters."""
     if len(text) <= limit:
         return text
     ends = [m.start() for m in _CLAUSE_END.finditer(text) if text.count("`", 0, m.start()) % 2 == 0]
@@ -108,7 +110,7 @@ def whole_clauses(text: str, limit: int) -> str:
     if last is not None:
         tail = text[last + 2 :]
         room = limit - len(tail) - 2
-        if room >= limit // 3:
+        if _CHOICE.search(re.sub(r"`[^`]*`", "", tail)) and room >= limit // 3:
             return f"{whole_commands(text[:last], room)}; {tail}"
     fits = [end for end in ends if end + 3 <= limit]
     if fits:

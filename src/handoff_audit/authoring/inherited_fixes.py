@@ -26,8 +26,8 @@ OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
 
 REASON_CHARS = 240
 """The most characters of a finding's statement in the Stop hook's reason line (the file, the
-rule and "(and N more on this file)" besides): what to do in it is kept whole, the description
-before it shortened (`textcut.whole_clauses`)."""
+rule and "(and N more on this file)" besides), cut after a whole clause
+(`textcut.whole_clauses`)."""
 
 Told = tuple[str, str, str | None]
 """A reason, its fix and the line after it (`agent_fixes.Advice`'s fields)."""

@@ -37,8 +37,8 @@ def test_the_hook_names_the_amend_that_replaced_the_last_known_good_commit(
     [reason] = [line for line in run.lines if " lkg-unknown: " in line]
     assert f"last_known_good_commit {verified[:12]} was replaced by `git commit --amend`" in reason
     assert "a rebase" not in reason
-    assert reason.endswith(
-        "then commit the packet in a new commit (amending again replaces the commit it names)"
+    assert (
+        "(HEAD's reflog says so): commit the packet in a new commit, not by amending; " in reason
     ), reason
 
 

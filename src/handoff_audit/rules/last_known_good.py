@@ -133,9 +133,8 @@ def _off_history(
     if info.lkg is not None and amended_away(ctx.root, info.lkg):
         return (
             f"last_known_good_commit {lkg[:12]} was replaced by `git commit --amend` (HEAD's "
-            f"reflog says so), so it is not an ancestor of the commit checked ({head}); run "
-            f"`{update_of(packet, ' --verify CMD')}`, then commit the packet in a new commit "
-            "(amending again replaces the commit it names)"
+            "reflog says so): commit the packet in a new commit, not by amending; run "
+            f"`{update_of(packet, ' --verify CMD')}` to prove HEAD"
         )
     return (
         f"last_known_good_commit {lkg} exists but is not an ancestor of the commit checked "

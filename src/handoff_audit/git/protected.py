@@ -159,10 +159,10 @@ def protected_said(
     """What `check` says of the protected branches: the warning for the configured globs that
     match no branch in ``refs`` (`unmatched_warning`), and the note for a typed
     ``--target-branch`` that is none of ``patterns`` (`unprotected_target_notice`), in the
-    words of the configuration in use (`Config.source`)."""
+    words of the configuration in use (`Config.key_file`)."""
     configured = config.protected_branches
     warning = unmatched_warning(configured, refs, in_action=target.in_action)
     notice = unprotected_target_notice(
-        target, patterns, configured is not None, origin_head, config.source
+        target, patterns, configured is not None, origin_head, config.key_file
     )
     return warning, notice

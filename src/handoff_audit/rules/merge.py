@@ -414,10 +414,12 @@ def _kept_on(path: str, target: str | None, config: Config) -> str:
     """The other way for the block file ``path`` that the protected ``target`` already has (a
     rolling handoff a project keeps there on purpose): the `block-files` line without it, in
     the syntax of the configuration in use."""
-    line = setting_line(config.source, "block-files", [*config.block_files, NEGATE + literal(path)])
+    line = setting_line(
+        config.key_file, "block-files", [*config.block_files, NEGATE + literal(path)]
+    )
     return (
         f"; or, if this repository keeps {path} on {target} on purpose, leave it out of "
-        f"`block-files` {setting_place(config.source)}: `{line}`"
+        f"`block-files` {setting_place(config.key_file)}: `{line}`"
     )
 
 

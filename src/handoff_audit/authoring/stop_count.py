@@ -6,7 +6,9 @@ session's ``session_id`` and chain apart: each event's chain is counted on its o
 (`chain_of`), so one does not start the other's count anew; parallel subagents, told apart by
 their ``agent_id``, each have a chain of their own. The count is kept in the
 worktree's git folder (``handoff-audit/stop-blocks/``, one file per chain, named by a hash of
-its key), never in the work tree, and removed when the chain ends.
+its key), never in the work tree, and removed when the chain ends. A chain let go at the bound
+keeps a mark (`RELEASED`) in place of its count, so each later stop of it (another Stop hook
+may block it again) is let go too, until a stop that follows no block starts a new chain.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from handoff_audit.atomic import replace_file
 from handoff_audit.git_folder import git_dirs
 
 _FOLDER = ("handoff-audit", "stop-blocks")
+_MARK = b"released"
+RELEASED = -1
+"""`blocks_before` of a chain the hook has let go (`release_chain`): let it go again."""
 
 
 def chain_of(session: str | None, event: str, agent: str | None = None) -> str | None:
@@ -49,14 +54,16 @@ def blocks_before(root: Path, session: str | None, continuing: bool) -> int | No
     """The blocks of this stop's chain so far: 0 for a stop that follows none (the chain starts
     anew), and for one that follows a block of which no count was kept (another Stop hook's
     block, or a count that could not be read); for one that follows a block, the count kept;
-    ``None`` when none can be kept (no session id, no git folder)."""
+    `RELEASED` for one of a chain the hook let go; ``None`` when none can be kept (no session
+    id, no git folder)."""
     path = _count_file(root, session)
     if path is None:
         return None
     if not continuing:
         return 0
     try:
-        return max(1, int(path.read_bytes()[:16]))
+        kept = path.read_bytes()[:16]
+        return RELEASED if kept == _MARK else max(1, int(kept))
     except (OSError, ValueError):
         return 0
 
@@ -64,19 +71,29 @@ def blocks_before(root: Path, session: str | None, continuing: bool) -> int | No
 def record_block(root: Path, session: str | None, count: int) -> bool:
     """Keep ``count`` as the blocks of ``session``'s chain; whether it was kept (not without a
     session id or a git folder, nor in one that cannot be written)."""
+    return _keep(root, session, str(count).encode("ascii"))
+
+
+def release_chain(root: Path, session: str | None) -> None:
+    """Mark ``session``'s chain as let go: its later stops are let go until a new chain."""
+    if not _keep(root, session, _MARK):
+        end_chain(root, session)
+
+
+def _keep(root: Path, session: str | None, content: bytes) -> bool:
     path = _count_file(root, session)
     if path is None:
         return False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        replace_file(path, str(count).encode("ascii"))
+        replace_file(path, content)
     except OSError:
         return False  # a read-only git folder: the hook then blocks no more, as it never loops
     return True
 
 
 def end_chain(root: Path, session: str | None) -> None:
-    """Forget ``session``'s count: it stops, or it is let go."""
+    """Forget ``session``'s count: it stops."""
     path = _count_file(root, session)
     if path is not None:
         with suppress(OSError):  # the next chain starts at 0 whatever the file holds

@@ -20,7 +20,14 @@ from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import judge
 from handoff_audit.authoring.conflict_fixes import finishing_around
 from handoff_audit.authoring.gate_verdict import CannotJudge, Gate
-from handoff_audit.authoring.stop_count import blocks_before, chain_of, end_chain, record_block
+from handoff_audit.authoring.stop_count import (
+    RELEASED,
+    blocks_before,
+    chain_of,
+    end_chain,
+    record_block,
+    release_chain,
+)
 from handoff_audit.config import AgentHook, config_warnings
 from handoff_audit.git.rebase_state import pending_around, stopped_around
 from handoff_audit.model.packet import twin_of
@@ -198,10 +205,16 @@ def _held(
     """Block the stop, unless it follows ``limit`` (`agent-hook.max-blocks`) blocks in a row of
     this session's chain of this event, or follows a block and no count can be kept (no session
     id, git's folder cannot be written): then let it end, saying what is still wrong. A stop
-    that follows another Stop hook's block, of which no count was kept, counts from 0."""
+    that follows another Stop hook's block, of which no count was kept, counts from 0; one of
+    a chain let go at the bound is let go, until a stop that follows no block."""
     chain = chain_of(event.session_id, event.name, event.agent_id)
     before = blocks_before(root, chain, event.stop_hook_active)
-    if before is not None and before >= limit:
+    if before == RELEASED:
+        counted = (
+            f"this session's stops were let go after {limit} blocks in a row "
+            f"(agent-hook.max-blocks: {limit}), and this one follows another hook's block"
+        )
+    elif before is not None and before >= limit:
         counted = (
             f"this session's stop was blocked {before} times in a row (agent-hook.max-blocks: "
             f"{limit})"
@@ -213,7 +226,10 @@ def _held(
             "this stop follows a blocked one (stop_hook_active) and no count of this session's "
             "blocks can be kept (the event has no session_id, or git's folder cannot be written)"
         )
-    end_chain(root, chain)
+        end_chain(root, chain)
+    if before is not None and before >= limit:
+        # Another Stop hook may block this stop: its chain goes on, and must not count anew.
+        release_chain(root, chain)
     wrong = lines[1].removeprefix("- ") if len(lines) > 1 else lines[0]
     return agent.allow(
         f"{_PROMPT}: {counted}; letting it end, though {wrong_since}: "

@@ -55,3 +55,95 @@ def test_a_broken_configuration_the_branch_did_not_touch_lets_the_session_end(
     assert len(run.lines) == 1
     assert "agent-hook" in run.err and "not judging" in run.err
     assert "Traceback" not in run.err
+
+
+def test_a_configuration_broken_the_same_way_on_the_default_branch_lets_the_session_end(
+    git_repo: GitRepo,
+) -> None:
+    """Re-review 54-4: a branch that only bumped the version in a pyproject.toml whose table was
+    already broken on main, or commented a broken .handoff-audit.yml, was blocked for it."""
+    git_repo.write("pyproject.toml", '[project]\nname = "shop"\n[tool.handoff-audit]\nseries = 5\n')
+    repo = feature_repo(git_repo)
+    repo.write(
+        "pyproject.toml",
+        '[project]\nname = "shop"\nversion = "1"\n[tool.handoff-audit]\nseries = 5\n',
+    )
+    repo.commit("bump")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 0, run.err
+    assert "series is 5" in run.err and "not judging" in run.err
+    repo.write(".handoff-audit.yml", "series: 5\n")
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", "yml")
+    repo.git("switch", "-q", "main")
+    repo.git("merge", "-q", "feat/refunds")
+    repo.git("switch", "-q", "feat/refunds")
+    repo.write(".handoff-audit.yml", "# the series folders\nseries: 5\n")
+    assert run_hook(stop_event(repo.root)).code == 0
+    # Broken otherwise than on main: the branch's doing.
+    repo.write(".handoff-audit.yml", "series: 6\n")
+    held = run_hook(stop_event(repo.root))
+    assert held.code == 2, held.err
+    assert "series is 6" in held.lines[1]
+
+
+def test_a_schema_file_the_branch_broke_holds_the_stop_and_is_named(git_repo: GitRepo) -> None:
+    """Re-review 54-4: a local schema file the branch broke let the session go, and a broken
+    schema behind a configuration the branch changed was mended by editing the configuration."""
+    git_repo.write("schema.json", '{"type": "object"}\n')
+    git_repo.write(".handoff-audit.yml", "schema: schema.json\n")
+    repo = feature_repo(git_repo)
+    repo.write("schema.json", '{"type": "object",, }\n')
+    repo.commit("schema")
+    run = run_hook(stop_event(repo.root / "src"))
+    assert run.code == 2, run.err
+    assert run.lines[0] == (
+        "handoff-audit: do not stop yet: ../schema.json, the schema that ../.handoff-audit.yml "
+        "names, cannot be read, so the handoff cannot be judged."
+    )
+    assert "not valid JSON" in run.lines[1]
+    assert run.lines[2].startswith("  fix: edit ../schema.json where the line above says")
+    assert run.lines[-1] == "Mend ../schema.json, commit it, then stop again."
+    # Broken on main as well, the branch only commenting the configuration: let go.
+    repo.git("switch", "-q", "main")
+    repo.git("merge", "-q", "feat/refunds")
+    repo.git("switch", "-q", "feat/refunds")
+    repo.write(".handoff-audit.yml", "# ours\nschema: schema.json\n")
+    repo.commit("comment")
+    inherited = run_hook(stop_event(repo.root))
+    assert inherited.code == 0, inherited.err
+    assert "not valid JSON" in inherited.err
+
+
+def test_a_configuration_that_names_a_broken_schema_names_the_schema(git_repo: GitRepo) -> None:
+    git_repo.write("schema.json", '{"type": "object",, }\n')
+    repo = feature_repo(git_repo)
+    repo.write(".handoff-audit.yml", "schema: schema.json\n")
+    repo.commit("use the schema")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2, run.err
+    assert "schema.json, the schema that .handoff-audit.yml names" in run.lines[0], run.err
+    assert run.lines[-1] == "Mend schema.json, commit it, then stop again."
+
+
+def test_the_default_branchs_hook_events_and_bound_hold_for_a_broken_configuration(
+    git_repo: GitRepo,
+) -> None:
+    """Re-review 54-4: with agent-hook.events [PreCompact] on main, a branch that broke another
+    key had its Stop and SubagentStop blocked, though they were configured never to block."""
+    git_repo.write(".handoff-audit.yml", "agent-hook:\n  events: [PreCompact]\n")
+    repo = feature_repo(git_repo)
+    repo.write(".handoff-audit.yml", "agent-hook:\n  events: [PreCompact]\nseries: 5\n")
+    repo.commit("series")
+    for event in ("Stop", "SubagentStop"):
+        run = run_hook(stop_event(repo.root, event=event))
+        assert run.code == 0, run.err
+        assert "not judging" in run.err
+    # Main's max-blocks bounds the blocks.
+    repo.git("switch", "-q", "main")
+    repo.write(".handoff-audit.yml", "agent-hook:\n  max-blocks: 1\n")
+    repo.commit("one block")
+    repo.git("switch", "-q", "feat/refunds")
+    repo.write(".handoff-audit.yml", "agent-hook:\n  max-blocks: 1\nseries: 5\n")
+    codes = [run_hook(stop_event(repo.root, active=n > 0)).code for n in range(2)]
+    assert codes == [2, 0], codes

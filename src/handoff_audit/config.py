@@ -930,8 +930,22 @@ def _from_file(
     *,
     explicit: bool,
 ) -> Config:
+    return config_from_text(
+        _read_text(path, from_cwd(path)), path, rule_ids, roots, tracked, explicit
+    )
+
+
+def config_from_text(
+    text: str,
+    path: Path,
+    rule_ids: Collection[str],
+    roots: tuple[Path, ...],
+    tracked: TrackedCheck,
+    explicit: bool = False,
+) -> Config:
+    """The configuration ``text`` holds, read as the file at ``path`` would be (the Stop hook
+    reads the default branch's version of a broken one so)."""
     source = from_cwd(path)
-    text = _read_text(path, source)
     if path.suffix == ".toml":
         document = _toml_document(text, source)
         if _table_of(document, path.name, explicit=explicit) is None:

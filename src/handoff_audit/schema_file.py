@@ -32,9 +32,16 @@ def schema_problem(path: Path) -> str | None:
     """What is wrong with the schema file at ``path``, in words that end a one-line error
     (after the file's name), or ``None`` when it is a usable schema."""
     try:
-        schema = parse_schema(path.read_text("utf-8"))
+        text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return f"cannot be read ({error})"
+    return schema_text_problem(text)
+
+
+def schema_text_problem(text: str) -> str | None:
+    """`schema_problem` of a schema file holding ``text``."""
+    try:
+        schema = parse_schema(text)
     except ValueError as error:
         return str(error)
     return contents_problem(schema)

@@ -85,7 +85,7 @@ def judge(cwd: Path) -> Gate:
         config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked, cwd=cwd)
     except InputError as error:
         problem = CannotJudge(f"configuration: {error}")
-        problem.root, problem.config_file = root, changed_config(root)
+        problem.root, problem.broken = root, changed_config(root, str(error))
         raise problem from None
     try:
         # the commands in the audit's messages name files as the hook's fixes do

@@ -1,41 +1,153 @@
 """Whether a configuration that cannot be read is the branch's doing: the Stop hook holds a stop
-on a configuration file the branch changed (committed against its default branch, or left
-uncommitted), which the agent can mend, and lets the session go on one it did not touch."""
+on a configuration file, or the local schema file it names, that the branch changed (committed
+against its default branch, or left uncommitted) and broke, which the agent can mend, and lets
+the session go on one it did not touch, or that was broken the same way on the default branch."""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from handoff_audit.config import CONFIG_FILES, PYPROJECT, Config
+from handoff_audit.config import (
+    CONFIG_FILES,
+    PYPROJECT,
+    AgentHook,
+    Config,
+    config_from_text,
+    parse_config_text,
+    validate_config,
+)
+from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
-from handoff_audit.git.workbench import branch_changes
+from handoff_audit.git.tracked import is_tracked
+from handoff_audit.git.workbench import base_commit, branch_changes
+from handoff_audit.rules import RULES_BY_ID
+from handoff_audit.schema_file import schema_problem, schema_text_problem
+
+MAX_BASE_BYTES = 1 << 20
+"""The most bytes of a default branch's configuration or schema file read."""
 
 
-def changed_config(root: Path) -> str | None:
-    """The configuration file the repository at ``root`` is read from (the first of
-    `CONFIG_FILES` and ``pyproject.toml`` there, as `load_config` takes it), from the top
-    folder, when the checked-out branch changed it against its default branch or it has
-    uncommitted changes; ``None`` when it did not, or git cannot say. Only asked when the
-    configuration cannot be read: its git processes are not on the common path."""
+@dataclass(frozen=True)
+class BrokenConfig:
+    """A configuration the branch broke: the file the error is in, from the top folder, and
+    the hook's settings of the default branch's configuration (the defaults when it has none
+    that reads)."""
+
+    file: str
+    config: str
+    """The configuration file, from the top folder (``file`` too, unless the error is in the
+    schema it names)."""
+    hook: AgentHook
+
+
+def changed_config(root: Path, error: str) -> BrokenConfig | None:
+    """The file the configuration ``error`` of the repository at ``root`` is in (the first of
+    `CONFIG_FILES` and ``pyproject.toml`` there, as `load_config` takes it, or the local
+    ``schema`` file it names), when the checked-out branch changed either against its default
+    branch or left it uncommitted, and the default branch's configuration is not broken the
+    same way; ``None`` when not, or git cannot say. Only asked when the configuration cannot
+    be read: its git processes are not on the common path."""
     name = next((n for n in (*CONFIG_FILES, PYPROJECT) if os.path.lexists(root / n)), None)
     if name is None:
         return None
+    schema = _local_schema(root, name, _text(root / name))
+    problem = schema_problem(root / schema) if schema else None
+    in_schema = schema is not None and problem is not None and problem in error
+    file = schema if schema is not None and in_schema else name
+    try:
+        texts = _base_texts(root, [name, file])
+    except (plumbing.GitError, InputError, ValueError):
+        return None
+    if texts is None:
+        return None
+    if in_schema:
+        named = _local_schema(root, name, texts[0]) == schema
+        inherited = named and _schema_error(texts[1]) == problem
+    else:
+        inherited = _base_error(root, name, texts[0]) == error
+    return None if inherited else BrokenConfig(file, name, _base_hook(root, name, texts[0]))
+
+
+def _base_texts(root: Path, files: list[str]) -> list[str | None] | None:
+    """The default branch's text of each of ``files`` (``None`` where it has none, or there is
+    no default branch), when the checked-out branch changed any of them (committed against the
+    default branch, or left uncommitted); ``None`` when it changed none."""
+    refs = plumbing.read_refs(root)
+    marked = (r.branch for r in refs[0] if r.current and r.name.startswith("refs/heads/"))
+    branch = next(marked, None)
 
     def status() -> dict[str, str]:
-        return plumbing.status(root, [name])
+        return plumbing.status(root, files)
 
-    try:
-        refs = plumbing.read_refs(root)
-        marked = (r.branch for r in refs[0] if r.current and r.name.startswith("refs/heads/"))
-        branch = next(marked, None)
-        # The defaults: the configuration that names the protected branches cannot be read.
-        changed = (
-            set(status())
-            if branch is None
-            else branch_changes(root, Config(), branch, refs, status)[0]
-        )
-    except (plumbing.GitError, InputError):
+    # The defaults: the configuration that names the protected branches cannot be read.
+    changed = (
+        set(status()) if branch is None else branch_changes(root, Config(), branch, refs, status)[0]
+    )
+    if not changed.intersection(files):
         return None
-    return name if name in changed else None
+    base = base_commit(root, Config(), refs) if branch is not None else None
+    names = [f"{base}~0:{file}" for file in files] if base else []
+    blobs = plumbing.read_blobs(root, names, MAX_BASE_BYTES)
+    return [_decoded(blobs.get(name)) for name in names] or [None for _ in files]
+
+
+def _decoded(blob: bytes | None) -> str | None:
+    return None if blob is None else blob.decode("utf-8", "replace")
+
+
+def _text(path: Path) -> str | None:
+    try:
+        return path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _local_schema(root: Path, name: str, text: str | None) -> str | None:
+    """The local ``schema`` file the configuration ``text`` of file ``name`` names, from the
+    top folder."""
+    try:
+        parsed = parse_config_text(text or "", name, from_cwd(root / name))
+    except InputError:
+        return None
+    value = parsed[0].get("schema") if parsed and isinstance(parsed[0], dict) else None
+    if not isinstance(value, str) or "://" in value:
+        return None
+    path, real = (root / value).resolve(), root.resolve()
+    return path.relative_to(real).as_posix() if path.is_relative_to(real) else None
+
+
+def _base_error(root: Path, name: str, text: str | None) -> str | None:
+    """The error the default branch's ``text`` of configuration file ``name`` gives, if any."""
+    if text is None:
+        return None
+    try:
+        config_from_text(text, root / name, RULES_BY_ID, (root,), is_tracked)
+    except InputError as error:
+        return str(error)
+    return None
+
+
+def _schema_error(text: str | None) -> str | None:
+    return None if text is None else schema_text_problem(text)
+
+
+def _base_hook(root: Path, name: str, text: str | None) -> AgentHook:
+    """The ``agent-hook`` settings of the default branch's configuration ``text``, when they
+    read; else the defaults."""
+    try:
+        parsed = parse_config_text(text or "", name, from_cwd(root / name))
+        raw: Any = parsed[0] if parsed else {}
+        hook = raw.get("agent-hook") if isinstance(raw, dict) else None
+        if not isinstance(hook, dict):
+            return AgentHook()
+        source = parsed[1] if parsed else name
+        config = validate_config(
+            {"agent-hook": hook}, source, root, RULES_BY_ID, (root,), is_tracked
+        )
+    except InputError:
+        return AgentHook()
+    return config.agent_hook

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from handoff_audit.config import Config
 from handoff_audit.git.rebase_state import Pending, Stopped
 from handoff_audit.model.findings import Finding, PacketInfo
+
+if TYPE_CHECKING:
+    from handoff_audit.authoring.broken_config import BrokenConfig
 
 STALE_RULES = frozenset({"packet-outdated", "handoff-outdated", "lkg-behind"})
 """Findings that say the packet is older than the work: they block whatever their severity."""
@@ -112,12 +116,12 @@ class Gate:
 class CannotJudge(Exception):
     """The hook cannot judge (no repository, broken configuration): it lets the session go,
     unless the configuration file that cannot be read is one the branch changed
-    (``config_file``): the agent can mend that."""
+    (``broken``): the agent can mend that."""
 
     notes: tuple[str, ...] = ()
     """The configuration's notes (`Config.notes`) when it was read before the judgement failed."""
     root: Path | None = None
     """The work tree's top folder, when a configuration file the branch changed cannot be read."""
-    config_file: str | None = None
-    """That configuration file, from the top folder (`broken_config.changed_config`): the stop
-    is held until it is mended."""
+    broken: BrokenConfig | None = None
+    """The configuration or schema file the branch broke, and the default branch's hook
+    settings (`broken_config.changed_config`): the stop is held until it is mended."""

@@ -18,6 +18,7 @@ from handoff_audit import controls
 from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import judge
+from handoff_audit.authoring.broken_config import BrokenConfig
 from handoff_audit.authoring.conflict_fixes import finishing_around
 from handoff_audit.authoring.gate_verdict import CannotJudge, Gate
 from handoff_audit.authoring.stop_count import (
@@ -28,7 +29,7 @@ from handoff_audit.authoring.stop_count import (
     record_block,
     release_chain,
 )
-from handoff_audit.config import AgentHook, config_warnings
+from handoff_audit.config import config_warnings
 from handoff_audit.git.rebase_state import pending_around, stopped_around
 from handoff_audit.model.packet import twin_of
 from handoff_audit.shell import quote
@@ -160,8 +161,9 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
     try:
         gate = judge(event.cwd)
     except CannotJudge as problem:
-        if problem.root and problem.config_file and event.name in AgentHook().events:
-            return _config_held(problem, problem.root, problem.config_file, event, agent)
+        broken = problem.broken
+        if problem.root and broken and event.name in broken.hook.events:
+            return _config_held(problem, problem.root, broken, event, agent)
         raise _Note(f"{problem}; not judging", problem.notes) from None
     if not gate.problems:
         end_chain(gate.root, chain_of(event.session_id, event.name, event.agent_id))
@@ -175,23 +177,31 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
 
 
 def _config_held(
-    problem: CannotJudge, root: Path, name: str, event: HookEvent, agent: Agent
+    problem: CannotJudge, root: Path, broken: BrokenConfig, event: HookEvent, agent: Agent
 ) -> Answer:
-    """Block a stop on a configuration file the branch changed that cannot be read (the agent
-    can mend it; the hook judges nothing until it is), bounded as any block, by the default
-    `agent-hook.max-blocks`: the configured one cannot be read."""
+    """Block a stop on a configuration file (or the schema it names) the branch changed that
+    cannot be read (the agent can mend it; the hook judges nothing until it is), bounded as any
+    block, by the default branch's `agent-hook.max-blocks`: the configured one cannot be read."""
+    name = broken.file
     shown = os.path.relpath(root / name, event.cwd)
+    if name == broken.config:
+        head = f"{shown}, which this branch changed, holds a configuration that cannot be read"
+        fix = "where the line above says (the key it names, and what it accepts)"
+    else:
+        config = os.path.relpath(root / broken.config, event.cwd)
+        head = f"{shown}, the schema that {config} names, cannot be read"
+        fix = f"where the line above says, or name a schema that reads in `schema:` of {config}"
     lines = [
-        f"handoff-audit: do not stop yet: {shown}, which this branch changed, holds a "
-        "configuration that cannot be read, so the handoff cannot be judged.",
+        f"handoff-audit: do not stop yet: {head}, so the handoff cannot be judged.",
         f"- {problem}",
-        f"  fix: edit {shown} where the line above says (the key it names, and what it accepts)",
+        f"  fix: edit {shown} {fix}",
         f"Mend {shown}, commit it, then stop again.",
     ]
     answer = _held(
-        root, AgentHook().max_blocks, event, agent, lines, "its configuration still cannot be read"
+        root, broken.hook.max_blocks, event, agent, lines, "its configuration still cannot be read"
     )
-    return replace(answer, file_names=frozenset({name, shown}))
+    config_shown = os.path.relpath(root / broken.config, event.cwd)
+    return replace(answer, file_names=frozenset({name, shown, broken.config, config_shown}))
 
 
 def _held(

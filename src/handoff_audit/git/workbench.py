@@ -197,6 +197,11 @@ def branch_changes(
     return {path for path in (*changed, *uncommitted) if not own(path)}, base_branch
 
 
+def base_commit(root: Path, config: Config, refs: plumbing.Refs) -> str | None:
+    """The commit of the checked-out branch's base (`branch_changes`'s branch), if any."""
+    return _first_protected(root, config, refs)[1]
+
+
 def _first_protected(
     root: Path, config: Config, read: plumbing.Refs | None
 ) -> tuple[str | None, str | None]:

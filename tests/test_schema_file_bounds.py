@@ -221,3 +221,45 @@ def test_unique_items_judges_equal_json_values_as_jsonschema_does(
     git_repo: GitRepo, items: list[object], unique: bool
 ) -> None:
     assert _unique_items_packet(git_repo, items) == ([] if unique else ["/x"])
+
+
+def test_a_schema_file_with_a_duplicate_key_is_read_as_json_reads_it_the_last_one_wins(
+    git_repo: GitRepo, run_cli: RunCli
+) -> None:
+    """The schema is read as `json.loads` reads it; only the nesting is bounded (the packets'
+    strict reader refused the duplicate key: exit 2)."""
+    _repository(git_repo, '{"type":"object","required":["x-none"],"required":["x-team"]}')
+
+    result = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+
+    assert result.code == 1, (result.out, result.err)
+    schema = [f["message"] for f in result.json()["findings"] if f["rule"] == "schema"]
+    assert schema == [
+        "the packet is missing required field x-team; add it (see s.json, the configured schema)"
+    ], schema
+
+
+def test_a_deep_schema_file_is_placed_past_a_duplicate_key_and_across_lines(
+    git_repo: GitRepo, run_cli: RunCli
+) -> None:
+    text = '{"type": "object", "type": "object",\n "x": ' + _properties(70) + "}"
+    _repository(git_repo, text)
+
+    result = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+
+    assert result.code == 2, (result.out, result.err)
+    assert "nested deeper than 64 levels (line 2, column 610);" in result.err, result.err
+
+
+def test_a_schema_file_that_starts_with_a_byte_order_mark_says_so(
+    git_repo: GitRepo, run_cli: RunCli
+) -> None:
+    _repository(git_repo, '\ufeff{"type": "object"}')
+
+    result = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+
+    assert result.code == 2, (result.out, result.err)
+    assert result.err == (
+        "handoff-audit: error: .handoff-audit.yml: schema s.json: starts with a UTF-8 byte order "
+        "mark (BOM) (line 1, column 1); save it as UTF-8 without a BOM\n"
+    )

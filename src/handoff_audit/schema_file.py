@@ -4,11 +4,13 @@ the file (handoff-audit never fetches a referenced schema)."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from handoff_audit.jsonpos import MAX_DEPTH, JsonPositionError, parse
+from handoff_audit.jsonpos import MAX_DEPTH, deeper_than
 from handoff_audit.schema_regex import pattern_cause, pattern_problem
 from handoff_audit.textcut import shorten
 
@@ -48,21 +50,56 @@ def schema_text_problem(text: str) -> str | None:
 
 
 def parse_schema(text: str) -> dict[str, Any]:
-    """``text`` read as a JSON Schema by the packets' strict reader, nesting at most
-    `MAX_DEPTH` levels (jsonschema checks a schema recursively: deeper ends in a RecursionError),
-    or a `ValueError` saying what is wrong and where, in `schema_problem`'s words."""
+    """``text`` read as a JSON Schema as `json.loads` reads it (a duplicate key: the last wins),
+    nesting at most `MAX_DEPTH` levels (jsonschema checks a schema recursively: deeper ends in a
+    RecursionError), or a `ValueError` saying what is wrong and where, in `schema_problem`'s
+    words."""
+    if text.startswith("\ufeff"):
+        raise ValueError(
+            "starts with a UTF-8 byte order mark (BOM) (line 1, column 1); save it as UTF-8 "
+            "without a BOM"
+        )
     try:
-        schema = parse(text).value
-    except JsonPositionError as error:
-        if error.reason.startswith("nesting deeper"):
-            raise ValueError(
-                f"nested deeper than {MAX_DEPTH} levels (line {error.line}, column "
-                f"{error.column}); flatten it (move parts under `$defs`)"
-            ) from None
+        schema = json.loads(text)
+        too_deep = deeper_than(schema, MAX_DEPTH)
+    except RecursionError:
+        too_deep = True
+    except ValueError as error:
         raise ValueError(f"not valid JSON ({error})") from None
+    if too_deep:
+        line, column = _too_deep(text)
+        raise ValueError(
+            f"nested deeper than {MAX_DEPTH} levels (line {line}, column {column}); flatten it "
+            "(move parts under `$defs`)"
+        )
     if not isinstance(schema, dict):
         raise ValueError("a JSON Schema must be a JSON object")
     return schema
+
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\],:]|[^\s{}\[\],:"]+')
+
+
+def _too_deep(text: str) -> tuple[int, int]:
+    """The line and column (1-based) of the first value of ``text`` nested deeper than
+    `MAX_DEPTH` (the document itself at depth 1), as the packets' reader places it."""
+    open_brackets: list[str] = []
+    key_next = False
+    for token in _TOKEN.finditer(text):
+        mark = token.group()[0]
+        if mark in "}]":
+            open_brackets[-1:] = []
+        elif mark == ",":
+            key_next = open_brackets[-1:] == ["{"]
+        elif mark == ":" or (mark == '"' and key_next):
+            key_next = False
+        elif len(open_brackets) >= MAX_DEPTH:
+            at = token.start()
+            return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        elif mark in "{[":
+            open_brackets.append(mark)
+            key_next = mark == "{"
+    return 1, 1
 
 
 def contents_problem(schema: dict[str, Any]) -> str | None:

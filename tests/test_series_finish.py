@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
 
@@ -61,8 +63,8 @@ def test_a_series_file_finishes_by_the_fix_the_hook_prints(
 
     [note] = md_incomplete_next(run_cli, git_repo)
     assert note["severity"] == "note", note
-    assert note["line"] == NOTE.count("\n") + 6  # the appended "## Next step"
-    assert '"None: the work is finished."' in note["message"]
+    assert note["line"] == NOTE.count("\n") + 8  # the appended "None: the work is finished."
+    assert f'at line {note["line"]} ("None: the work is finished.")' in note["message"]
     assert "the next session starts a new dated file in docs/handoffs/" in note["message"]
     stop = run_hook(stop_event(git_repo.root))
     assert stop.code == 0, stop.err
@@ -135,7 +137,59 @@ def test_explain_file_reads_the_finish_as_check_does(
     floats_repo(git_repo, finished)
     floats_repo(GitRepo(git_repo.root.parent / "note"), finished, path="HANDOFF.md")
     said = run_cli(["explain", "md-incomplete", "--file", SERIES], cwd=git_repo.root).out
-    assert "  next: NOT FOUND (note, line 15): no next step, the work is finished" in said, said
+    assert "  next: NOT FOUND (note, line 17): no next step, the work is finished" in said, said
     note = git_repo.root.parent / "note"
     said = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=note).out
     assert "  next: NOT FOUND (error, line 15): no usable next step" in said, said
+
+
+def finished_with(git_repo: GitRepo, step: str) -> None:
+    """The branch's series file brought up to date with ``step`` as its next step."""
+    floats_repo(git_repo)
+    with (git_repo.root / SERIES).open("a", encoding="utf-8") as note:
+        note.write(f"\n## Since then\n\nExponents parse.\n\n## Next step\n\n{step}\n")
+    git_repo.commit("handoff: finished?")
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "None: unclear whether the work is done; the test in tests/test_b.py still fails.",
+        "None: the work is done when CI passes.",
+        "None: the work is finished if the review agrees.",
+        "None: the work is not done.",
+        "None: the work is still not finished.",
+        "None: the work is done. Rerun tests/test_b.py first.",
+        "Check whether the work is done.",
+    ],
+)
+def test_a_next_step_that_does_not_only_say_the_work_is_finished_is_still_an_error(
+    git_repo: GitRepo, run_cli: Callable[..., Any], step: str
+) -> None:
+    finished_with(git_repo, step)
+
+    [finding] = md_incomplete_next(run_cli, git_repo)
+
+    assert finding["severity"] == "error", finding
+    assert finding["message"].startswith("no usable next step"), finding
+    assert run_hook(stop_event(git_repo.root)).code == 2
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "None — the work is done.",
+        "- None: the feature is complete.",
+        "None; everything is done.",
+    ],
+)
+def test_close_variants_of_the_finish_are_a_note_at_the_item_s_line(
+    git_repo: GitRepo, run_cli: Callable[..., Any], step: str
+) -> None:
+    finished_with(git_repo, step)
+
+    [note] = md_incomplete_next(run_cli, git_repo)
+
+    assert note["severity"] == "note", note
+    assert note["line"] == NOTE.count("\n") + 8, note
+    assert f'at line {note["line"]} ("{step.removeprefix("- ")}")' in note["message"], note

@@ -13,6 +13,7 @@ from functools import partial
 
 from handoff_audit.markdown.facet_headings import FACETS
 from handoff_audit.markdown.facets import Evidence, Reading, read
+from handoff_audit.markdown.json_text import as_markdown
 from handoff_audit.markdown.long_lines import (
     HEAD_LINES,
     LOG_LINES,
@@ -20,6 +21,7 @@ from handoff_audit.markdown.long_lines import (
     readable_lines,
     unread_lines,
 )
+from handoff_audit.markdown.outline import outline
 from handoff_audit.markdown.steps import says_finished
 from handoff_audit.textcut import shorten
 
@@ -147,9 +149,10 @@ class MissingPart:
     error: bool
     """True when the missing facet is an error (no next step), False for a warning."""
     finished: Evidence | None = None
-    """For ``next``: the next-step section (its line, heading and first item) when its item
-    says there is no step because the work is finished ("None: the work is finished.",
-    `steps.says_finished`): the current file of a series may finish so (docs/lifecycle.md)."""
+    """For ``next``: the one item of the next-step section (its line, the section's heading, its
+    text) when it says there is no step because the work is finished ("None: the work is
+    finished.", `steps.says_finished`): the current file of a series may finish so
+    (docs/lifecycle.md)."""
 
 
 def missing_parts(text: str, *, template_line: int | None = None) -> list[MissingPart]:
@@ -159,7 +162,8 @@ def missing_parts(text: str, *, template_line: int | None = None) -> list[Missin
     facet is missing: a form's "Next session should:" or file checklist is what the writer was
     to fill in, not what a session said."""
     if template_line is None:
-        return missing_in(read(readable_lines(text)), unread=unread_lines(text))
+        readable = readable_lines(text)
+        return missing_in(read(readable), unread=unread_lines(text), text=readable)
     return [
         MissingPart(
             facet, template_line, _TEMPLATE.format(facet=_NAMES[facet]), facet in ERROR_FACETS
@@ -169,11 +173,12 @@ def missing_parts(text: str, *, template_line: int | None = None) -> list[Missin
 
 
 def missing_in(
-    reading: Reading, *, unread: tuple[int, int, int] | None = None
+    reading: Reading, *, unread: tuple[int, int, int] | None = None, text: str = ""
 ) -> list[MissingPart]:
     """The missing facets of an already read handoff, in reading order; ``unread``: the lines
     the reading left out of a long file (`long_lines.unread_lines`), which the message on a
-    missing next step names."""
+    missing next step names; ``text``: what was read, where a next step saying the work is
+    finished is looked for."""
     found: list[MissingPart] = []
     for facet in FACETS:
         if reading.has(facet):
@@ -208,10 +213,23 @@ def missing_in(
             )
         elif facet == "next" and unread is not None:
             message = _cut(unread, _CUT_NEXT)
-        finished = stepless if stepless and says_finished(stepless.text) else None
+        finished = _finish_item(text, stepless) if stepless is not None else None
         error = facet in ERROR_FACETS and not candidate
         found.append(MissingPart(facet, line, message, error, finished))
     return found
+
+
+def _finish_item(text: str, stepless: Evidence) -> Evidence | None:
+    """The item of the next-step section ``stepless`` (`Reading.stepless_next`) when it is the
+    section's only block and says no more than that the work is finished."""
+    sections, _ = outline(as_markdown(text) or text)
+    section = next((s for s in sections if s.line == stepless.line), None)
+    if section is None or len(section.texts) != 1:
+        return None
+    line, item, code = section.texts[0]
+    if code or not says_finished(item):
+        return None
+    return Evidence(line, stepless.how, _short(item.strip()))
 
 
 _FINISHED = (
@@ -253,7 +271,7 @@ def explain_facets(
     text = readable_lines(text)
     reading = read(text, every=True)
     parts = (
-        missing_in(reading, unread=unread)
+        missing_in(reading, unread=unread, text=text)
         if template_line is None
         else missing_parts(text, template_line=template_line)
     )

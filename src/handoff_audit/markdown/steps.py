@@ -261,19 +261,21 @@ def says_none(item: str) -> bool:
 
 
 _FINISHED = re.compile(
-    r"\b(?:work|task|feature|branch|job|everything|all of it|it)\s+(?:is|was|are|has been)\s+"
-    r"(?:now\s+|all\s+)?(?:finished|done|complete|completed)\b",
+    r"^[\W_]*(?:none|nothing(?: (?:left|more|else|further))?(?: to do)?"
+    r"|no (?:more |further |next )?(?:steps?|work))\s*[:—–.;,-]\s*"
+    r"(?:(?:the|this|our|all the) )?(?:work|task|feature|branch|job|change|project|everything"
+    r"|all of it|it) (?:is|was|has been) (?:now |all )?(?:finished|done|complete|completed)"
+    r"[\W_]*$",
     re.IGNORECASE,
 )
-"""A sentence saying the work is finished ("the work is finished", "This task is done")."""
+"""A whole item saying there is no step because the work is finished, and nothing else ("None:
+the work is finished.", "None — the work is done.", "Nothing left: the feature is complete.")."""
 
 
 def says_finished(item: str) -> bool:
-    """An item or paragraph that says there is no step because the work is finished ("None:
-    the work is finished.", "Nothing left. The feature is complete."): no step and, in so many
-    words, the work finished, done or complete."""
-    first = _SENTENCE_END.split(item.strip(), 1)[0]
-    return (says_none(item) or says_none(first)) and _FINISHED.search(item) is not None
+    """An item that says, and only says, that there is no step because the work is finished
+    (`_FINISHED`): no "whether", "when", "if", "not", "still" or second clause in it."""
+    return _FINISHED.match(" ".join(item.split())) is not None
 
 
 def no_step_item(item: str) -> bool:

@@ -42,13 +42,13 @@ def test_a_legacy_encoded_handoff_gets_a_conversion_that_keeps_the_file(
 ) -> None:
     """Review 53-3: `fix: handoff-audit explain invalid-json`, `then edit HANDOFF.md:3`."""
     _feature_branch(git_repo, LATIN1)
+    (git_repo.root / "HANDOFF.md").chmod(0o644)
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2, blocked.err
     command = _fix_line(blocked.err)
     assert command == (
-        't=$(mktemp HANDOFF.md.XXXXXX) && { cp -p -- HANDOFF.md "$t" && '
-        'iconv -f CP1252 -t UTF-8 HANDOFF.md > "$t" && mv -f -- "$t" HANDOFF.md || '
-        '{ rm -f -- "$t"; false; }; }'
+        't=$(mktemp HANDOFF.md.XXXXXX) && { iconv -f CP1252 -t UTF-8 HANDOFF.md > "$t" && '
+        'chmod 0644 -- "$t" && mv -f -- "$t" HANDOFF.md || { rm -f -- "$t"; false; }; }'
     )
     assert "explain invalid-json" not in blocked.err
     assert run_fix(git_repo.root, command).returncode == 0
@@ -163,10 +163,9 @@ def test_a_text_handoff_with_a_stray_nul_loses_that_byte_alone(
     assert "git rm" not in blocked.err and "replace" not in blocked.err
     assert "line 4 column 46" in blocked.err
     command = _fix_line(blocked.err)
-    assert command.startswith(
-        't=$(mktemp HANDOFF.md.XXXXXX) && { cp -p -- HANDOFF.md "$t" && '
-        "tr -d '\\000' < HANDOFF.md > "
-    ), command
+    assert command.startswith("t=$(mktemp HANDOFF.md.XXXXXX) && { tr -d '\\000' < HANDOFF.md > "), (
+        command
+    )
     assert run_fix(git_repo.root, command).returncode == 0
     assert (git_repo.root / "HANDOFF.md").read_bytes() == STRAY_NUL.replace(b"\0", b"")
     assert _leftovers(git_repo.root) == []
@@ -228,7 +227,7 @@ def test_a_windows_1252_handoff_with_one_utf8_character_is_converted(git_repo: G
     assert blocked.code == 2, blocked.err
     assert "UTF-8 but for" not in blocked.err
     command = _fix_line(blocked.err)
-    assert "&& iconv -f CP1252 -t UTF-8 HANDOFF.md > " in command, command
+    assert "{ iconv -f CP1252 -t UTF-8 HANDOFF.md > " in command, command
     assert "line 7 column 20" in blocked.err
     assert run_fix(git_repo.root, command).returncode == 0
     text = (git_repo.root / "HANDOFF.md").read_text(encoding="utf-8")

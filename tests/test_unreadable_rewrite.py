@@ -24,13 +24,15 @@ USERS = {"HANDOFF.md.utf8": b"my own notes\n", "HANDOFF.md.tmp": b"my scratch\n"
 """Files of the user's that an earlier fix wrote its new file over, then moved away."""
 
 
-def _blocked(git_repo: GitRepo, content: bytes) -> str:
+def _blocked(git_repo: GitRepo, content: bytes, mode: int = 0o644) -> str:
+    """The fix the Stop hook prints for a HANDOFF.md of ``content`` whose mode is ``mode``."""
     git_repo.write("src/app.py", "start\n")
     git_repo.commit("start")
     git_repo.git("checkout", "-q", "-b", "feat")
     git_repo.write("src/app.py", "menu\n")
     git_repo.write("HANDOFF.md", content)
     git_repo.commit("handoff: notes")
+    (git_repo.root / "HANDOFF.md").chmod(mode)
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2, blocked.err
     line = next(line for line in blocked.err.splitlines() if line.startswith("  fix: "))
@@ -74,9 +76,8 @@ def test_the_fix_keeps_the_handoffs_mode_and_the_users_files(
 ) -> None:
     """Review: `> HANDOFF.md.utf8 && mv -- HANDOFF.md.utf8 HANDOFF.md` overwrote the user's own
     HANDOFF.md.utf8, and the handoff took the new file's mode."""
-    command = _blocked(git_repo, data)
+    command = _blocked(git_repo, data, 0o640)
     handoff = git_repo.root / "HANDOFF.md"
-    handoff.chmod(0o640)
     for name, content in USERS.items():
         (git_repo.root / name).write_bytes(content)
     assert _sh(git_repo, command) == 0, command
@@ -85,6 +86,23 @@ def test_the_fix_keeps_the_handoffs_mode_and_the_users_files(
     for name, content in USERS.items():
         assert (git_repo.root / name).read_bytes() == content
     assert _beside(git_repo) == ["HANDOFF.md", *sorted(USERS)]
+
+
+def test_the_fix_of_a_read_only_handoff_writes_before_it_gives_the_mode(
+    git_repo: GitRepo,
+) -> None:
+    """Review: `cp -p` gave the temporary file a 0444 handoff's mode before the pipeline wrote
+    into it ("cannot create HANDOFF.md.XXXXXX: Permission denied" for any user but root, to
+    whom a read-only file is writable anyway): the mode is given after the write."""
+    command = _blocked(git_repo, LATIN1, 0o444)
+    handoff = git_repo.root / "HANDOFF.md"
+
+    assert "cp -p" not in command, command
+    assert ' > "$t" && chmod 0444 -- "$t" && mv -f -- "$t" HANDOFF.md || ' in command, command
+    assert _sh(git_repo, command) == 0, command
+    assert handoff.read_bytes() == LATIN1.decode("cp1252").encode()
+    assert stat.S_IMODE(handoff.stat().st_mode) == 0o444
+    assert _beside(git_repo) == ["HANDOFF.md"]
 
 
 def test_a_failed_fix_leaves_the_handoff_and_the_users_files(git_repo: GitRepo) -> None:
@@ -129,7 +147,7 @@ def test_stray_nuls_and_bytes_not_utf8_are_left_out_in_one_pipeline(
     """Review: a file with a stray NUL or two and bytes that are not UTF-8 was called binary,
     with `git rm`: the NULs are left out and the rest converted, in one command."""
     command = _blocked(git_repo, data)
-    assert f"&& tr -d '\\000' < HANDOFF.md | {iconv} > \"$t\" && " in command, command
+    assert f"{{ tr -d '\\000' < HANDOFF.md | {iconv} > \"$t\" && " in command, command
     assert "git rm" not in command and "replace" not in command
     assert _sh(git_repo, command) == 0, command
     assert (git_repo.root / "HANDOFF.md").read_bytes() == fixed

@@ -9,8 +9,10 @@ A binary file is replaced or removed: nothing converts it to a handoff."""
 from __future__ import annotations
 
 import codecs
+import stat
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from handoff_audit.config import MAX_FILE_BYTES_CEILING, Config, setting_advice
 from handoff_audit.engine.loading import NOT_TEXT, STRAY_NUL, stray_nuls
@@ -37,11 +39,23 @@ def unreadable_fix(
     return None if finding is None or told is None else (finding, *told)
 
 
+class _Temp(NamedTuple):
+    """The new file a fix writes before it is moved over the handoff (`_rewrite`)."""
+
+    template: str
+    """Its name for `mktemp`, ``HANDOFF.md.XXXXXX``, quoted as the fixes show paths."""
+    mode: int
+    """The handoff's mode when the hook read it, which the new file is given."""
+
+
 def _fix(
     finding: Finding, path: Path, name: str, shown: Callable[[str], str], config: Config
 ) -> tuple[str, str] | None:
     quoted = shown(name)
-    template = shown(f"{name}.XXXXXX")
+    try:
+        template = _Temp(shown(f"{name}.XXXXXX"), stat.S_IMODE(path.stat().st_mode))
+    except OSError:
+        return None
     if finding.message.startswith(STRAY_NUL):
         return (
             _rewrite(f"tr -d '\\000' < {quoted}", quoted, template),
@@ -71,9 +85,9 @@ def _fix(
     return None
 
 
-def _converted(data: bytes, shown: str, template: str) -> tuple[str, str]:
-    """The handoff converted to UTF-8 with `iconv` (`_rewrite`, ``template`` its new file's
-    name): from the UTF-16 or UTF-32 the bytes are in, from UTF-8 with the bytes that are not
+def _converted(data: bytes, shown: str, template: _Temp) -> tuple[str, str]:
+    """The handoff converted to UTF-8 with `iconv` (`_rewrite`, ``template`` its new
+    file): from the UTF-16 or UTF-32 the bytes are in, from UTF-8 with the bytes that are not
     UTF-8 left out (the file holds more UTF-8 characters: read as a legacy encoding, each would
     become two or three wrong ones), else from the legacy encoding they decode in (Windows-1252,
     else Latin-1). A last character cut off is left out (`head -c`: `iconv` fails on it, even
@@ -119,11 +133,11 @@ def _legacy(
     text: str,
     stray: int,
     valid: int,
-    names: tuple[str, str, str],
+    names: tuple[str, _Temp, str],
     before: tuple[str, ...],
 ) -> tuple[str, str]:
     """`iconv` from Windows-1252 (else Latin-1); ``names``: the handoff, its new file's `mktemp`
-    template, the command that leaves out the bytes that are not UTF-8 instead; ``before``:
+    template and mode, the command that leaves out the bytes that are not UTF-8 instead; ``before``:
     the commands that leave out bytes first (`_iconv`)."""
     shown, template, stripped = names
     try:
@@ -146,11 +160,11 @@ def _legacy(
 
 
 def _iconv(
-    options: str, data: bytes, codec: str, shown: str, template: str, before: tuple[str, ...] = ()
+    options: str, data: bytes, codec: str, shown: str, template: _Temp, before: tuple[str, ...] = ()
 ) -> tuple[str, int]:
     """The command that converts the handoff ``shown`` with `iconv` ``options`` (`_rewrite`,
-    ``template`` its new file's name), its bytes piped through the commands ``before`` first
-    (`tail`, `tr`); and how many bytes at the end of ``data`` (what those commands leave; a
+    ``template`` its new file's name and mode), its bytes piped through the commands ``before``
+    first (`tail`, `tr`); and how many bytes at the end of ``data`` (what those commands leave; a
     character in ``codec`` cut off) it leaves out then."""
     cut = _cut(data, codec)
     stages = [
@@ -162,13 +176,14 @@ def _iconv(
     return _rewrite(" | ".join([first, *stages[1:]]), shown, template), cut
 
 
-def _rewrite(source: str, shown: str, template: str) -> str:
+def _rewrite(source: str, shown: str, temp: _Temp) -> str:
     """The command that puts what ``source`` prints in place of the handoff ``shown`` only when
-    ``source`` worked, by way of a new file made by `mktemp` from ``template`` (never a file of
-    the user's) that first takes the handoff's mode (`cp -p`), then moved over it in one step
-    (a full disk never leaves it half written), or removed when anything failed."""
+    ``source`` worked, by way of a new file made by `mktemp` (never a file of the user's) that
+    is written, then given the handoff's mode (`chmod`: written after, so that a read-only
+    handoff's mode does not keep the pipeline out), then moved over it in one step (a full disk
+    never leaves it half written), or removed when anything failed."""
     return (
-        f't=$(mktemp {template}) && {{ cp -p -- {shown} "$t" && {source} > "$t" && '
+        f't=$(mktemp {temp.template}) && {{ {source} > "$t" && chmod {temp.mode:04o} -- "$t" && '
         f'mv -f -- "$t" {shown} || {{ rm -f -- "$t"; false; }}; }}'
     )
 

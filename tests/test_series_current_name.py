@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from agent_support import run_hook, stop_event
 from conftest import GitRepo
 
 ARCHIVE = (
@@ -54,7 +55,7 @@ def _series(repo: GitRepo, older: str, live: str, live_first: bool = False) -> N
         ("parked-issues-2026-06.md", "current-session.md", True),  # its first word says live
         ("2026-08-30-notes.md", "CURRENT_HANDOFF.md", True),
         ("session-240.md", "latest-notes.md", True),
-        ("current-session-archive-2026-08-30.md", "session-3.md", True),  # archive anywhere
+        ("2026-07-01-notes.md", "2026-08-01-archive-export.md", True),  # a topic's "archive"
         ("2026-07-01-notes.md", "2026-08-01-fix-old-login.md", True),  # "old" there: a topic
     ],
 )
@@ -118,3 +119,26 @@ def test_a_live_file_by_its_first_word_is_never_told_to_take_a_date(
     result = run_cli(["check"], cwd=repo.root)
     assert "no number in its name" not in result.err, result.err
     assert "current-session.md: the current handoff of its series" in result.out, result.out
+
+
+def test_archive_inside_a_dated_name_is_a_topic_and_the_hook_lets_it_stop(
+    repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """A branch's `2026-03-01-archive-export-feature.md` beside main's older
+    `2026-01-05-setup.md`: "archive" in the middle of a name is its topic, so the branch's file
+    is the current handoff and the hook asks for no rename (which never ended: each new name
+    kept the word)."""
+    repo.write("src/app.js", "a\n")
+    repo.write("docs/handoffs/2026-01-05-setup.md", ARCHIVE)
+    repo.commit("setup", date="2026-01-05T08:00:00Z")
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("src/app.js", "b\n")
+    repo.write("docs/handoffs/2026-03-01-archive-export-feature.md", LIVE)
+    repo.commit("export")
+    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
+    (packet,) = report["packets"]
+    assert packet["path"] == "docs/handoffs/2026-03-01-archive-export-feature.md", packet
+    hook = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert hook.code == 0, hook.err
+    assert "git mv" not in hook.err, hook.err

@@ -9,7 +9,7 @@ date and a number right after it (``2025-11-23-2``); else one whose name holds a
 knows (``30-lipca-2026``) goes by its last commit too: its numbers are a date, not numbers to
 compare. A date outranks a number, and a number a last commit. Before all of these, a name
 that says what the file is (`name_says`): ``current.md`` or ``current-session.md`` is the
-current handoff, an ``archive-…``, ``…-archive-…`` or ``old-…`` file is history.
+current handoff, an ``archive-…``, ``…-archive`` or ``old-…`` file is history.
 """
 
 from __future__ import annotations
@@ -213,16 +213,15 @@ CURRENT_NAMES = frozenset({"current", "latest", "now"})
 _LIVE = re.compile(r"^(?:current|latest)(?:[-_. ]|$)", re.IGNORECASE)
 """Names whose first word says the file is the live one: ``current-session``,
 ``CURRENT_HANDOFF``, ``latest-notes`` (not ``currently``)."""
-_ARCHIVED = re.compile(r"^old(?:[-_. ]|$)|(?:^|[-_. ])archived?(?:[-_. ]|$)", re.IGNORECASE)
-"""Names (``.md`` left out) that say a file is history: ``old-notes``, and ``archive`` or
-``archived`` as a word anywhere (``archive-s215-s219``, ``2025-archive``,
-``current-session-archive-2026-05-07``); not ``older-plan``, ``archiver`` or
-``fix-old-login`` (a topic)."""
+_ARCHIVED = re.compile(r"^(?:archived?|old)(?:[-_. ]|$)|[-_. ]archived?$", re.IGNORECASE)
+"""Names (``.md`` left out) that say a file is history: ``archive-s215-s219``,
+``old-notes``, ``2025-archive``; not ``older-plan``, ``archiver``, nor a topic's word inside a
+name (``2026-03-01-archive-export-feature``, ``fix-old-login``)."""
 
 
 def name_says(name: str) -> int:
     """What the name of ``name`` (a file's name or path) says of its place in its series:
-    -1 for history (`_ARCHIVED`: an archive word anywhere outranks a live one), 1 for the
+    -1 for history (`_ARCHIVED`, which outranks a live name), 1 for the
     current one (`CURRENT_NAMES`, `_LIVE`), else 0."""
     stem = name.rpartition("/")[2]
     stem = stem[: -len(".md")] if stem.lower().endswith(".md") else stem

@@ -57,6 +57,14 @@ def _series(repo: GitRepo, older: str, live: str, live_first: bool = False) -> N
         ("session-240.md", "latest-notes.md", True),
         ("2026-07-01-notes.md", "2026-08-01-archive-export.md", True),  # a topic's "archive"
         ("2026-07-01-notes.md", "2026-08-01-fix-old-login.md", True),  # "old" there: a topic
+        ("2026-08-30-notes.md", "current-state.md", True),
+        ("2026-08-30-notes.md", "CurrentStatus.md", True),
+        ("2026-08-30-notes.md", "latest_context.md", True),
+        # "current"/"latest" and a topic, a date or a number: an ordinary name
+        ("current-bugs.md", "2026-08-01-notes.md", True),
+        ("latest-news-2026-01-02.md", "2026-02-01-setup.md", True),
+        ("current-session-2026-05-07.md", "2026-08-01-notes.md", True),
+        ("CURRENT_HANDOFF_3.md", "session-4.md", True),
     ],
 )
 def test_the_file_named_current_is_judged_and_the_archive_is_history(
@@ -139,6 +147,30 @@ def test_archive_inside_a_dated_name_is_a_topic_and_the_hook_lets_it_stop(
     report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
     (packet,) = report["packets"]
     assert packet["path"] == "docs/handoffs/2026-03-01-archive-export-feature.md", packet
+    hook = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert hook.code == 0, hook.err
+    assert "git mv" not in hook.err, hook.err
+
+
+def test_a_dated_latest_topic_never_outranks_the_branchs_dated_handoff(
+    repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """main's `latest-news-2026-01-02.md` and `2026-02-01-setup.md`, the branch's
+    `2026-03-01-parser.md`: "latest" is that topic's first word, not a live name, so the
+    branch's file is the current handoff and the hook lets the session stop (it advised
+    renaming the branch's file, again and again)."""
+    repo.write("src/app.js", "a\n")
+    repo.write("docs/handoffs/latest-news-2026-01-02.md", ARCHIVE)
+    repo.write("docs/handoffs/2026-02-01-setup.md", ARCHIVE)
+    repo.commit("setup", date="2026-02-01T08:00:00Z")
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("src/app.js", "b\n")
+    repo.write("docs/handoffs/2026-03-01-parser.md", LIVE)
+    repo.commit("parser")
+    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
+    (packet,) = report["packets"]
+    assert packet["path"] == "docs/handoffs/2026-03-01-parser.md", packet
     hook = run_hook(stop_event(repo.root), cwd=repo.root)
     assert hook.code == 0, hook.err
     assert "git mv" not in hook.err, hook.err

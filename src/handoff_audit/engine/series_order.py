@@ -210,9 +210,12 @@ def name_key(name: str, months_first: bool = False) -> NameKey | None:
 
 CURRENT_NAMES = frozenset({"current", "latest", "now"})
 """Names (``.md`` left out, any case) that say a file is its series' current handoff."""
-_LIVE = re.compile(r"^(?:current|latest)(?:[-_. ]|$)", re.IGNORECASE)
-"""Names whose first word says the file is the live one: ``current-session``,
-``CURRENT_HANDOFF``, ``latest-notes`` (not ``currently``)."""
+_LIVE = re.compile(
+    r"(?:current|latest)[-_. ]?(?:session|handoff|state|status|notes|context|work)", re.IGNORECASE
+)
+"""Whole names that say the file is the live one: ``current`` or ``latest`` and one word of
+what it holds (``current-session``, ``CURRENT_HANDOFF``, ``latest-notes``). Not a topic
+(``current-bugs``, ``latest-news-2026-01-02``): a dated write-up must not outrank dates."""
 _ARCHIVED = re.compile(r"^(?:archived?|old)(?:[-_. ]|$)|[-_. ]archived?$", re.IGNORECASE)
 """Names (``.md`` left out) that say a file is history: ``archive-s215-s219``,
 ``old-notes``, ``2025-archive``; not ``older-plan``, ``archiver``, nor a topic's word inside a
@@ -227,7 +230,7 @@ def name_says(name: str) -> int:
     stem = stem[: -len(".md")] if stem.lower().endswith(".md") else stem
     if _ARCHIVED.search(stem):
         return -1
-    return 1 if stem.lower() in CURRENT_NAMES or _LIVE.match(stem) else 0
+    return 1 if stem.lower() in CURRENT_NAMES or _LIVE.fullmatch(stem) else 0
 
 
 def unreadable_date(name: str) -> bool:

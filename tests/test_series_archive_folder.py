@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from agent_support import run_hook, stop_event
 from conftest import GitRepo
 
 LIVE = (
@@ -63,3 +64,26 @@ def test_a_credential_in_an_archive_folder_is_still_found(
     secrets = [f for f in report["findings"] if f["rule"] == "secret"]
     assert [f["path"] for f in secrets] == ["docs/archive/handoffs/2026-05-07-session.md"]
     assert key not in str(report), "a credential is never echoed"
+
+
+def test_moving_old_handoffs_into_the_archive_is_no_work_of_its_own(tmp_path: Path) -> None:
+    """A branch that only `git mv`s an old handoff into docs/archive/handoffs/ hands nothing
+    off: the hook lets it stop, as it did before archive folders were history; a file of any
+    other kind in the same move is work again."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("src/app.js", "a\n")
+    repo.write("docs/handoffs/2026-01-05-setup.md", LIVE)
+    repo.write("docs/handoffs/2026-02-05-more.md", LIVE.replace("230", "231"))
+    repo.commit("handoffs", date="2026-02-05T08:00:00Z")
+    repo.git("switch", "-qc", "chore/archive")
+    (repo.root / "docs/archive/handoffs").mkdir(parents=True)
+    repo.git("mv", "docs/handoffs/2026-01-05-setup.md", "docs/archive/handoffs/")
+    repo.commit("archive the setup handoff")
+    hook = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert hook.code == 0, hook.err
+    assert "no work of its own" in hook.err, hook.err
+    repo.write("docs/archive/handoffs/notes.txt", "moved\n")
+    repo.commit("a note")
+    again = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert again.code == 2, again.err
+    assert "docs/archive/handoffs/notes.txt" in again.err, again.err

@@ -57,6 +57,7 @@ from handoff_audit.model.packet import (
     in_series,
     is_handoff_file,
     is_handoff_record,
+    of_a_series,
     packet_of,
     twin_of,
 )
@@ -651,8 +652,8 @@ def _gone(root: Path, files: tuple[str, ...], config: Config) -> str:
 def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
     """True for a single working note: a markdown-only handoff file that is no JSON packet's
     twin (deleting a JSON packet discards it; it is finished by `archive`) nor a file of a
-    series (the project's record)."""
-    if path.endswith(".json") or in_series(path, config) or not is_handoff_file(path, config):
+    series or of its archive (the project's record)."""
+    if path.endswith(".json") or of_a_series(path, config) or not is_handoff_file(path, config):
         return False
     return packet_of(path) not in files
 

@@ -221,8 +221,11 @@ def is_packet_file(path: str, config: Config, *, twin: bool = True) -> bool:
 
 def is_handoff_file(path: str, config: Config) -> bool:
     """True for a packet file, its markdown twin, a block file (``block-files``), or a file of
-    a series: writing one is handing off, not work."""
-    return is_packet_file(path, config) or named_block_file(path, config) or in_series(path, config)
+    a series or of its archive (`of_a_series`): writing or moving one is handing off, not
+    work."""
+    return (
+        is_packet_file(path, config) or named_block_file(path, config) or of_a_series(path, config)
+    )
 
 
 _RECORD_SUFFIXES = (".md", ".markdown")
@@ -307,15 +310,18 @@ def untouched(series: Iterable[str], changed: Collection[str]) -> tuple[str, ...
     return tuple(path for path in series if path not in changed)
 
 
-def in_series(path: str, config: Config) -> bool:
-    """True for a markdown handoff in a folder the ``series`` globs match (the folder's JSON
-    packets, which make it no series, are not looked at here)."""
+def of_a_series(path: str, config: Config) -> bool:
+    """True for a markdown handoff in a folder the ``series`` globs match, an archive folder
+    (`archive_folder`) included: the series' live files and its history."""
     folder, _, base = path.rpartition("/")
-    return (
-        series_file(folder, base)
-        and matches_any(folder, config.series)
-        and not archive_folder(folder)
-    )
+    return series_file(folder, base) and matches_any(folder, config.series)
+
+
+def in_series(path: str, config: Config) -> bool:
+    """True for a markdown handoff in a folder the ``series`` globs match, not an archive
+    (`of_a_series`; the folder's JSON packets, which make it no series, are not looked at
+    here)."""
+    return of_a_series(path, config) and not archive_folder(path.rpartition("/")[0])
 
 
 def series_handoff(path: str, config: Config) -> bool:

@@ -96,3 +96,41 @@ def test_a_file_ignored_by_its_own_line_keeps_the_old_fix(tmp_path: Path) -> Non
     hook = run_hook(stop_event(repo.root), cwd=repo.root)
     assert f"  fix: git check-ignore -v -- {FOLDER}/2026-12-01-mine.md" in hook.lines, hook.err
     assert "on purpose" not in hook.err, hook.err
+
+
+def test_the_old_ignored_file_from_the_base_is_never_added_by_force(tmp_path: Path) -> None:
+    """The base's dated file is ignored too (only the README and the link are tracked) and the
+    branch wrote no handoff: `git add -f` of that old file would pass it off as the branch's,
+    so the hook says to write the next one, and an agent doing so gets out of the loop."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("src/app.py", "A = 1\n")
+    repo.write(".gitignore", f"{FOLDER}/*.md\n!{FOLDER}/README.md\n!{FOLDER}/latest.md\n")
+    repo.write(f"{FOLDER}/README.md", "# Handoffs\n\nThe dated files here are git-ignored.\n")
+    repo.write(f"{FOLDER}/2026-04-22-phase-1.md", PHASE)
+    os.symlink("2026-04-22-phase-1.md", repo.root / FOLDER / "latest.md")
+    repo.git("add", "-A")
+    repo.commit("phase 1", date="2026-04-22T08:00:00Z")
+    assert "2026-04-22-phase-1.md" not in repo.git("ls-files")
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("src/app.py", "A = 2\n")
+    repo.commit("work")
+
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "no active handoff" in first.err, first.err
+    assert "2026-04-22-phase-1.md" not in first.err, first.err
+    today = datetime.now(UTC).date().isoformat()
+    assert f"`git add -f -- '{FOLDER}/{today}-<topic>.md'`" in first.err, first.err
+
+    written = f"{FOLDER}/{today}-skeleton.md"
+    repo.write(written, PHASE.replace("Phase 1 complete", "Skeleton"))
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert second.code == 2, second.err
+    assert f"  fix: git add -f -- {written}" in second.lines, second.err
+    _sh(repo.root, f"git add -f -- {written}")
+    _sh(
+        repo.root,
+        f"ln -sfn {today}-skeleton.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md",
+    )
+    repo.commit("handoff")
+    third = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert third.code == 0, third.err

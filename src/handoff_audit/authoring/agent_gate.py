@@ -33,7 +33,7 @@ from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
 from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
-from handoff_audit.engine.ignored import ignored_handoffs
+from handoff_audit.engine.ignored import branch_ignored
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.errors import ConfigError, InputError, ShallowHistory
 from handoff_audit.git import merge_work, plumbing
@@ -519,7 +519,7 @@ def _needs_handoff(
         known = (files[1], *next(p.history for p in series if p.path == files[1]))
         gate.problems.append(Problem("passed-over", message, files=files, known=known))
         return True
-    hidden = tuple(ignored_handoffs(gate.root, config))
+    hidden = branch_ignored(gate.root, config, bench.base)
     if hidden:
         gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
         return True

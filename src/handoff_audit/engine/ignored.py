@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.engine.series_order import name_says, newest_first
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import ignored_among, ignored_files, ignoring_patterns
-from handoff_audit.model.packet import in_series, is_handoff_file
+from handoff_audit.model.packet import in_series, is_handoff_file, series_file
 
 _WILDCARDS = frozenset("*?[")
 
@@ -132,3 +133,56 @@ def _readme_says_ignored(folder: Path) -> bool:
     except OSError:
         return False
     return "gitignore" in text.replace(" ", "") or "ignored by git" in text
+
+
+def branch_ignored(root: Path, config: Config, base: str) -> tuple[str, ...]:
+    """`ignored_handoffs` without those a series keeps out of git on purpose that the branch
+    did not write (`older_than_the_branch`, against the base commit ``base``)."""
+    hidden = ignored_handoffs(root, config)
+    stale = older_than_the_branch(root, hidden, base, config) if hidden else set()
+    return tuple(f for f in hidden if f not in stale)
+
+
+def older_than_the_branch(root: Path, files: Sequence[str], base: str, config: Config) -> set[str]:
+    """Those of ``files`` (ignored handoff files, from the top folder) that a series keeps out
+    of git on purpose (`ignored_on_purpose`) and that the branch did not write: the file the
+    base commit ``base`` tracks or links its live name to, or one no newer than that (by
+    `series_order.newest_first`). `git add -f` of such a file would pass an old handoff off
+    as the branch's."""
+    stale: set[str] = set()
+    for folder in sorted({f.rpartition("/")[0] for f in files}):
+        mine = [f for f in files if f.rpartition("/")[0] == folder]
+        if ignored_on_purpose(root, mine, config) is None:
+            continue
+        try:
+            known, current = _base_series(root, base, folder)
+        except plumbing.GitError:
+            continue
+        for name in mine:
+            newer = current is None or newest_first([name, current], {})[0] == name
+            if name in known or name == current or not newer:
+                stale.add(name)
+    return stale
+
+
+def _base_series(root: Path, base: str, folder: str) -> tuple[set[str], str | None]:
+    """The files of the series ``folder`` that the commit ``base`` tracks, and its current
+    one: the file its live-name link (``latest.md -> 2026-04-22-phase-1.md``) points at, else
+    the newest of them; two git calls at most."""
+    listed = plumbing.run(root, ["ls-tree", "-z", base, "--", f":(literal){folder}/"])
+    files: set[str] = set()
+    links: list[tuple[str, str]] = []
+    for entry in listed.decode("utf-8", "surrogateescape").split("\0"):
+        info, _, path = entry.partition("\t")
+        mode, _, oid = info.partition(" blob ")
+        if not path or not oid:
+            continue
+        if mode == "120000" and name_says(path) == 1:
+            links.append((path, oid))
+        elif series_file(folder, path.rpartition("/")[2]):
+            files.add(path)
+    if links:
+        target = plumbing.read_blobs(root, [links[0][1]]).get(links[0][1], b"").decode()
+        if target and "/" not in target:
+            return files, f"{folder}/{target}"
+    return files, newest_first(sorted(files), {})[0] if files else None

@@ -328,7 +328,9 @@ class _Gatherer:
             kept = {self.from_top(path) for path, _ in files.get(base, [])}
             facts.on_target = frozenset(name for name in facts.block_files if name in kept)
         if into_protected:
-            odd = tree_packets.odd_packets(files, links, head_tree, self.from_top, self.config)
+            odd = tree_packets.odd_packets(
+                files, links, (head_tree, base), self.from_top, self.config
+            )
             facts.lookalike_packets, facts.linked_packets = odd
             audited = {p.path for p in self.packets}
             facts.unaudited_active = unaudited_active(

@@ -52,32 +52,40 @@ def gate_pathspecs(prefix: str, config: Config, packets: bool) -> list[str]:
 
 
 def _packet_folders(packets: tuple[str, ...]) -> tuple[str, ...]:
-    """The folders on the way of each ``packets`` glob (``.handoff`` for ``.handoff/*.json``):
-    a symbolic link there leads the glob to files elsewhere. Not ``**`` alone: whatever a link
-    there leads to in the repository, the glob already finds where it is."""
+    """The literal folders on the way of each ``packets`` glob, before its first segment with
+    a wildcard (``.handoff`` for ``.handoff/*.json`` and ``.handoff/**/*.json``, ``docs`` for
+    ``docs/**/handoff.json``, none for ``**/handoff.json``): a symbolic link there leads the glob
+    to files elsewhere. Below a wildcard the glob already finds the files where they are."""
     folders: dict[str, None] = {}
     for glob in positives(packets):
         parts = glob.removeprefix("./").split("/")
         for end in range(1, len(parts)):
-            if set(parts[:end]) != {"**"}:
-                folders["/".join(parts[:end])] = None
+            if any(char in parts[end - 1] for char in "*?["):
+                break
+            folders["/".join(parts[:end])] = None
     return tuple(folders)
 
 
 def odd_packets(
     files: Mapping[str, Iterable[tuple[str, str]]],
     links: Iterable[tuple[str, str]],
-    tree: str,
+    trees: tuple[str, str | None],
     from_top: Callable[[str], str | None],
     config: Config,
 ) -> tuple[frozenset[str], frozenset[str]]:
-    """Of the files of ``tree`` (the commit checked's) in ``files`` (tree -> (top path, blob)),
-    those whose name only reads as a packet's (`model.packet.lookalike_packets`), and of
-    ``links`` ((tree, top path) of the symbolic links listed) those of ``tree`` on the way of a
-    ``packets`` glob: packets found through them are none the audit reads. Paths from the
-    audited root."""
+    """Of the files of the commit checked (``trees``: its tree, then the target's or ``None``)
+    in ``files`` (tree -> (top path, blob)), those whose name only reads as a packet's
+    (`model.packet.lookalike_packets`), and of ``links`` ((tree, top path) of the symbolic links
+    listed) those of the commit checked that are a folder on the way of a ``packets`` glob and
+    that the target does not have as they are: packets found through them are none the audit
+    reads. Paths from the audited root."""
+    tree, base = trees
     names = (from_top(path) for path, _ in files[tree])
-    linked = (from_top(path) for at, path in links if at == tree)
+    kept = set(files[base]) if base is not None else set()
+    blobs = dict(files[tree])
+    linked = (
+        from_top(path) for at, path in links if at == tree and (path, blobs[path]) not in kept
+    )
     folders = _packet_folders(config.packets)
     on_the_way = (name for name in linked if name and matches_any_case(name, folders))
     return lookalike_packets(filter(None, names), config), frozenset(on_the_way)

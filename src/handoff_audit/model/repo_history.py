@@ -159,9 +159,9 @@ class History:
     ``handoff.json `` with a trailing space) but is none; read only for a merge into a protected
     branch."""
     linked_packets: frozenset[str] = frozenset()
-    """Symbolic links of the commit checked on the way of a ``packets`` glob (``.handoff`` ->
-    ``notes``), through which packets the audit does not read are found; read only for a merge
-    into a protected branch."""
+    """Symbolic links the commit checked adds or changes as a folder a ``packets`` glob names
+    before its first wildcard (``.handoff`` -> ``notes``), through which packets the audit does
+    not read are found; read only for a merge into a protected branch."""
     unaudited_active: dict[str, Unfinished] | None = None
     """Unfinished JSON packets of the commit checked that the audit did not read (outside the
     paths given): their status is not exactly ``archived`` or ``superseded``, or they cannot be

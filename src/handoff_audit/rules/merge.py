@@ -130,9 +130,11 @@ keys the schema does not know) is no packet and does not count while the bundled
 its one `schema` finding says to leave it alone and set `packets` without it (a `handoff.md`
 beside it that reads as a handoff is a working note, blocked by `handoff-in-merge`).
 
-A tracked symbolic link on the way of a `packets` glob (`.handoff` -> `notes`, with an active
+A tracked symbolic link that the pull request adds or changes as a folder a `packets` glob
+names before its first wildcard (`.handoff` -> `notes` for `.handoff/**/*.json`, with an active
 packet in `notes/`) counts as such a packet: after the merge its packets are where agents look,
-and the audit does not read packets through a link.
+and the audit does not read packets through a link. A link below a wildcard (an image under
+`docs/**`) or one the globs match as a file is none.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop

@@ -326,3 +326,32 @@ def test_a_command_under_a_generators_comment_or_a_quoted_line_reads_as_a_comman
     )
     git_repo.commit("commands and notes")
     assert _gated(git_repo, run_cli) == [".claude/commands/handoff.md", CMD]
+
+
+FILLED_IN = (
+    "State: branch feat, GBP rounding half done; 42 tests pass, 3 fail in tests/test_fx.py.\n"
+    "Next: fix the GBP case in src/pay/fx.py line 88, then run pytest and push.\n"
+    "Done: rewrote src/pay/fx.py rounding to use Decimal.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        FILLED_IN + "\n# /handoff\n",
+        "Refunds fail on GBP in src/pay/fx.py line 88.\n\n# /handoff\n\n"
+        "## State\n42 tests pass, 3 fail in tests/test_fx.py.\n\n"
+        "## Next steps\nFix the GBP rounding in src/pay/fx.py, then push.\n",
+        "> one\n> two\n\n# /handoff\n\n" + FILLED_IN,
+    ],
+    ids=["title-last", "title-under-prose", "title-under-two-quoted-lines"],
+)
+def test_a_slash_title_below_the_top_does_not_make_a_note_a_command(
+    git_repo: GitRepo, run_cli: Run, note: str
+) -> None:
+    """Only a ``# /handoff`` title at the top (under front matter, leading comments or one
+    quoted line) names a command: a filled-in note with one further down is still a note."""
+    _feature_branch(git_repo)
+    git_repo.write(".claude/commands/x/handoff.md", note)
+    git_repo.commit("a note with a slash title below its top")
+    assert _gated(git_repo, run_cli) == [".claude/commands/x/handoff.md"]

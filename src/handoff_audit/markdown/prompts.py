@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import islice
 
 from handoff_audit.markdown.content_cues import COMMIT_HASH
 from handoff_audit.markdown.facet_headings import heading_facet
@@ -208,16 +209,21 @@ def _tool_front_matter(block: str, body: str) -> re.Match[str] | None:
 
 
 def _slash_title(body: str) -> tuple[int, str] | None:
-    """The first heading of ``body`` outside code, when it names a slash command ("#
-    /handoff"), with its line number: the command's title, under front matter or a line
-    quoting where it comes from. A heading inside an HTML comment is not shown, so not one."""
+    """The title at the top of ``body`` (its first line shown that is not blank), when it names
+    a slash command ("# /handoff"), with its line number: the command's title, under front
+    matter, leading HTML comments or one ``>`` line quoting where it comes from ("> Cursor-side
+    mirror of `/handoff`"). A heading inside an HTML comment is not shown, so not one; one under
+    prose or other sections titles no command: a note may end on it."""
     shown = _HTML_COMMENT.sub(lambda comment: "\n" * comment.group().count("\n"), body)
-    for number, line in prose_lines(shown, headings=True):
-        if HEADING.match(line):
-            return (number, line) if _SLASH_TITLE.match(line) else None
-    return None
+    lines = list(
+        islice(((n, line) for n, line in enumerate(shown.splitlines(), 1) if line.strip()), 2)
+    )
+    if lines and _QUOTE.match(lines[0][1]):
+        lines = lines[1:]
+    return lines[0] if lines and _SLASH_TITLE.match(lines[0][1]) else None
 
 
+_QUOTE = re.compile(r"^ {0,3}>")
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
 

@@ -120,3 +120,18 @@ def test_a_long_name_of_spaces_and_dots_is_read_in_linear_time() -> None:
     start = time.perf_counter()
     assert seen_name("x" + " ." * 500_000) == "x"
     assert time.perf_counter() - start < 2.0
+
+
+@pytest.mark.parametrize("end", ["\t", "\r", "\n", "\v", "\f"])
+def test_a_note_whose_name_ends_in_a_tab_or_a_line_break_is_blocked(
+    git_repo: GitRepo, run_cli: Run, end: str
+) -> None:
+    """Only a space, a dot or ``./`` made an ASCII name read as another: a trailing tab or
+    carriage return passed the gate."""
+    _feature_branch(git_repo)
+    git_repo.write(f"HANDOFF.md{end}", NOTE)
+    git_repo.commit("a note whose name ends in whitespace")
+    done = _check(git_repo, run_cli)
+    assert done.code == 1, done.out
+    assert "(read as HANDOFF.md, a working note's name" in done.out
+    assert seen_name(f"docs{end}/HANDOFF.md") == "docs/HANDOFF.md"

@@ -14,9 +14,14 @@ no glob of Latin names. Linear in the path's length.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from handoff_audit import controls
+
+_MAY_READ_AS_OTHER = re.compile(r"\s|\.(?:/|$)")
+"""What makes an ASCII path read as another: whitespace anywhere (a trailing tab or carriage
+return a reader does not see; one inside a segment is kept), a dot ending a segment."""
 
 _CYRILLIC = (
     "\u0410A \u0412B \u0415E \u041aK \u041cM \u041dH \u041eO \u0420P \u0421C \u0422T \u0423Y"
@@ -44,7 +49,7 @@ def seen_name(path: str) -> str:
         text = unicodedata.normalize("NFKD", controls.visible(text))
         text = "".join(char for char in text if not unicodedata.combining(char))
         text = unicodedata.normalize("NFC", text).translate(LATIN)
-    elif " " not in text and not text.endswith(".") and "./" not in text:
+    elif not _MAY_READ_AS_OTHER.search(text):
         return path
     return "/".join(_trimmed(part) for part in text.split("/"))
 

@@ -135,3 +135,24 @@ def test_a_note_whose_name_ends_in_a_tab_or_a_line_break_is_blocked(
     assert done.code == 1, done.out
     assert "(read as HANDOFF.md, a working note's name" in done.out
     assert seen_name(f"docs{end}/HANDOFF.md") == "docs/HANDOFF.md"
+
+
+def test_a_look_alike_of_a_note_the_configuration_allows_is_not_blocked(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """With ``block-files: []`` a ``HANDOFF.md `` was blocked as a packet's name (``packets``
+    lists ``HANDOFF.md``) while the real ``HANDOFF.md`` passed; a JSON packet's look-alike
+    still is blocked."""
+    git_repo.write(".handoff-audit.yml", "block-files: []\n")
+    _feature_branch(git_repo)
+    git_repo.write("HANDOFF.md ", NOTE)
+    git_repo.write("HANDOFF.md", NOTE)
+    git_repo.commit("notes the configuration allows")
+    done = _check(git_repo, run_cli)
+    assert "handoff-in-merge" not in done.out, done.out
+    git_repo.write("handoff.json ", packet_data(branch="feat/x"))
+    git_repo.commit("a packet under a look-alike name")
+    done = _check(git_repo, run_cli)
+    assert done.code == 1, done.out
+    assert "handoff.json\\u0020 (read as handoff.json, a packet's name" in done.out
+    assert "HANDOFF.md\\u0020" not in done.out

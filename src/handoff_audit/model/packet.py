@@ -155,13 +155,15 @@ def named_packet(path: str, config: Config, has: Callable[[str], bool] = _nothin
 
 
 def lookalike_packets(names: Iterable[str], config: Config) -> frozenset[str]:
-    """Those of ``names`` that read as a packet's name (`seen_name`: ``handoff.json `` with a
-    trailing space, ``.handoff /x.json``) but that the ``packets`` globs do not match: no packet
-    the audit reads, though one where agents look once merged."""
+    """Those of ``names`` that read as a JSON packet's name (`seen_name`: ``handoff.json ``
+    with a trailing space, ``.handoff /x.json``) but that the ``packets`` globs do not match: no
+    packet the audit reads, though one where agents look once merged. A markdown name
+    (``HANDOFF.md ``) is a note's, blocked only as ``block-files`` blocks the name it reads as."""
     return frozenset(
         name
         for name in names
         if (seen := seen_name(name)) != name
+        and seen.lower().endswith(".json")
         and not named_packet(name, config)
         and named_packet(seen, config)
     )

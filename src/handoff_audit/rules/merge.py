@@ -49,7 +49,7 @@ character in the name (`HAND\\u200bOFF.md`, which GitHub shows as `HANDOFF.md`; 
 selector, a filler, a tag character too: Unicode's default ignorable code points), or under a
 name that reads as one (`HANDOFF.md ` with a space or a no-break space at an end of the name or
 of a folder's, `HANDOFF.md.`, a Cyrillic or Greek letter drawn as a Latin one, `HAND\\u041eFF.md`,
-a fullwidth letter, a combining mark); a file whose name only reads as a packet's
+a fullwidth letter, a combining mark); a file whose name only reads as a JSON packet's
 (`handoff.json `, `.handoff /x.json`), which the audit does not read as a packet, is blocked the
 same way in a pull request; and a
 `handoff.md` with no `handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no

@@ -156,3 +156,29 @@ def test_a_look_alike_of_a_note_the_configuration_allows_is_not_blocked(
     assert done.code == 1, done.out
     assert "handoff.json\\u0020 (read as handoff.json, a packet's name" in done.out
     assert "HANDOFF.md\\u0020" not in done.out
+
+
+def test_a_note_in_a_folder_with_an_accent_is_named_as_it_is(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """``docs/español/HANDOFF.md`` is blocked under its own name: it was named as a look-alike
+    (``docs/espa\\u00f1ol/HANDOFF.md (read as docs/espanol/HANDOFF.md …``), and a ``!`` entry
+    naming it did not leave it out, as the gate judged the name without its accent."""
+    _feature_branch(git_repo)
+    git_repo.write("docs/español/HANDOFF.md", NOTE)
+    git_repo.commit("a note in a folder with an accent")
+    done = _check(git_repo, run_cli)
+    assert done.code == 1, done.out
+    assert (
+        "handoff-in-merge: docs/español/HANDOFF.md would be merged into the protected branch main"
+    ) in done.out
+    assert "espanol" not in done.out and "\\u00f1" not in done.out
+    git_repo.git("checkout", "-q", "main")
+    git_repo.git("merge", "-q", "feat/x")
+    on_main = run_cli(["check"], cwd=git_repo.root)
+    assert "docs/español/HANDOFF.md is on the protected branch main" in on_main.out
+    git_repo.write(
+        ".handoff-audit.yml", 'block-files: ["**/HANDOFF.md", "!docs/español/HANDOFF.md"]\n'
+    )
+    git_repo.commit("keep it")
+    assert "handoff-in-merge" not in run_cli(["check"], cwd=git_repo.root).out

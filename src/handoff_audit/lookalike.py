@@ -63,6 +63,12 @@ def _trimmed(part: str) -> str:
     return part[:end].lstrip() or part
 
 
+def hides_characters(path: str) -> bool:
+    """Whether a reader misses characters of ``path``: ones that show nothing, or whitespace at
+    an end of a segment (``docs /HANDOFF.md``). An accent (``español``) is seen."""
+    return controls.visible(path) != path or any(part != part.strip() for part in path.split("/"))
+
+
 def shown(path: str) -> str:
     """``path`` on one line with every character that reads as another or as nothing shown
     as an escape (``HAND\\u041eFF.md``, ``HANDOFF.md\\u00a0``, ``.handoff\\u0020/x.json``):

@@ -185,9 +185,16 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     characters, ``HAND\\u200bOFF.md``, which GitHub shows as ``HANDOFF.md``; a Cyrillic O, a
     trailing space) is blocked as the name a reader sees is."""
     found = _names(path, config, has)
-    if found[1] or (seen := seen_name(path)) == path:
+    if found[1] or not read_as_other(path, config):
         return found
-    return found[0], _names(seen, config, lambda _: has(packet_of(path)))[1]
+    return found[0], _names(seen_name(path), config, lambda _: has(packet_of(path)))[1]
+
+
+def read_as_other(path: str, config: Config) -> bool:
+    """Whether ``block-files`` would find ``path`` only under the name a reader sees
+    (`seen_name`): ``HANDOFF.md `` and ``HAND\u041eFF.md`` are read so; ``docs/español/HANDOFF.md``,
+    which a glob matches as it is spelled (a ``!`` entry may leave it out), is not."""
+    return seen_name(path) != path and not matches_any_case(path, positives(config.block_files))
 
 
 @lru_cache(maxsize=16)

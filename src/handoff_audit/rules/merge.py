@@ -21,6 +21,7 @@ from handoff_audit.model.packet import (
     is_finished,
     named_block_file,
     odd_status,
+    read_as_other,
 )
 from handoff_audit.model.repo_history import History, Unfinished
 from handoff_audit.rules.base import Hit, Rule
@@ -195,10 +196,13 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         staged = facts.staged_block_files if facts is not None else frozenset()
         merging = ctx.target.staged is not None and ctx.target.staged.merge_head is not None
         for path in sorted(blocked):
+            named = _named(path, read_as_other(path, ctx.config))
             if path in staged:
-                yield _staged_on_protected(path, branch, unread=path in unread, merging=merging)
+                yield _staged_on_protected(
+                    named, path, branch, unread=path in unread, merging=merging
+                )
             else:
-                yield _on_protected(path, branch, unread=path in unread)
+                yield _on_protected(named, path, branch, unread=path in unread)
         return
     if not is_protected(ctx.target, patterns):
         return
@@ -240,9 +244,9 @@ def _linked_into_protected(path: str, target: str | None) -> Hit:
     return Hit(
         ACTIVE_IN_MERGE,
         path,
-        f"{_named(path)} is a symbolic link where the `packets` globs look for packets, and it "
-        f"would be merged into the protected branch {target}: the audit does not read packets "
-        "through a link, so nothing shows that the work of those it leads to is finished; "
+        f"{_named(path, False)} is a symbolic link where the `packets` globs look for packets, "
+        f"and it would be merged into the protected branch {target}: the audit does not read "
+        "packets through a link, so nothing shows that the work of those it leads to is finished; "
         "replace the link by the folder it leads to (a real folder holding the packets), or "
         f"remove it (`{shell.git()} rm -- {shell.from_top(path)}`) before merging",
     )
@@ -324,8 +328,9 @@ to complete the file and to delete it. In a pull request they stay: the note gui
 sessions that finish the work, and the gate asks to delete it only then."""
 
 
-def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
-    """The block file ``path`` already on the protected ``branch``."""
+def _on_protected(named: str, path: str, branch: str | None, *, unread: bool) -> Hit:
+    """The block file ``path`` (as the message names it: ``named``) already on the protected
+    ``branch``."""
     says = (
         "it could not be read, and a handoff does not belong here"
         if unread
@@ -334,16 +339,19 @@ def _on_protected(path: str, branch: str | None, *, unread: bool) -> Hit:
     return Hit(
         HANDOFF_IN_MERGE,
         path,
-        f"{_named(path)} is on the protected branch {branch}: {says}; delete it "
+        f"{named} is on the protected branch {branch}: {says}; delete it "
         f"(`{shell.git()} rm -- {shell.from_top(path)}`) and move what is still worth keeping "
         "into the docs or an issue, or, when the file belongs here, leave it out of `block-files`",
         retires=True,
     )
 
 
-def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging: bool) -> Hit:
-    """The block file ``path`` that the commit being made on the protected ``branch`` adds or
-    changes (the pre-commit hook): only in the index, so `git rm` alone would refuse it."""
+def _staged_on_protected(
+    named: str, path: str, branch: str | None, *, unread: bool, merging: bool
+) -> Hit:
+    """The block file ``path`` (as the message names it: ``named``) that the commit being made
+    on the protected ``branch`` adds or changes (the pre-commit hook): only in the index, so
+    `git rm` alone would refuse it."""
     says = (
         "it could not be read, and a handoff does not belong there"
         if unread
@@ -353,7 +361,7 @@ def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging
     return Hit(
         HANDOFF_IN_MERGE,
         path,
-        f"this {commit} would put {_named(path)} on the protected branch {branch}: {says}; take "
+        f"this {commit} would put {named} on the protected branch {branch}: {says}; take "
         f"it out of the {commit} (`{shell.git()} rm --cached -- {shell.from_top(path)}` keeps the "
         "file on disk, unstaged) and move what is still worth keeping into the docs or an issue, "
         "or, when the file belongs there, leave it out of `block-files`",
@@ -362,6 +370,7 @@ def _staged_on_protected(path: str, branch: str | None, *, unread: bool, merging
 
 
 def _into_protected(
+    named: str,
     path: str,
     target: str | None,
     *,
@@ -370,16 +379,16 @@ def _into_protected(
     packets: frozenset[str],
     also: str = "",
 ) -> Hit:
-    """The block file ``path`` in what would be merged into the protected ``target``; ``lfs``:
+    """The block file ``path`` (as the message names it: ``named``) in what would be merged
+    into the protected ``target``; ``lfs``:
     the Git LFS pointers, whose text is stored where the gate does not read; ``packets``: the
     names that only read as a packet's (`model.packet.lookalike_packets`); ``also``: the other
     way, for a file the target already has (`_kept_on`)."""
-    packet = path in packets
     says = (
         "it is stored in Git LFS, so the gate cannot read it; remove it from the pull request"
         if path in lfs
         else "the audit does not read it as a packet; remove it from the pull request"
-        if packet
+        if path in packets
         else "it is still in the pull request, though it could not be read; delete it"
         if unread
         else "a working note does not belong there; once the work is done, delete it"
@@ -387,7 +396,7 @@ def _into_protected(
     return Hit(
         HANDOFF_IN_MERGE,
         path,
-        f"{_named(path, packet=packet)} would be merged into the protected branch {target}: "
+        f"{named} would be merged into the protected branch {target}: "
         f"{says} in a commit "
         f"after the last work (`{shell.git()} rm -- {shell.from_top(path)} && "
         f'{shell.git()} commit -m "handoff: done"`) before merging{_agent_note(path)}{also}',
@@ -406,9 +415,11 @@ def _merged(
     those that are Git LFS pointers, and the names that only read as a packet's."""
     unread, lfs, packets = unread_lfs
     for path in sorted(blocked):
-        also = _kept_on(path, target, config) if path in kept and path not in packets else ""
+        packet = path in packets
+        named = _named(path, packet or read_as_other(path, config), packet=packet)
+        also = _kept_on(path, target, config) if path in kept and not packet else ""
         yield _into_protected(
-            path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
+            named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
         )
 
 
@@ -425,13 +436,14 @@ def _kept_on(path: str, target: str | None, config: Config) -> str:
     )
 
 
-def _named(path: str, *, packet: bool = False) -> str:
+def _named(path: str, read_as: bool, *, packet: bool = False) -> str:
     """``path`` as a message names it: with the name a reader sees (`lookalike.seen_name`) when
-    that is another, each character that reads as another or as nothing shown as an escape;
-    ``packet``: that name is a packet's."""
+    the gate found it under that name (``read_as``, `model.packet.read_as_other`) or a reader
+    misses some of its characters (`lookalike.hides_characters`), each character that reads as
+    another or as nothing shown as an escape; ``packet``: that name is a packet's."""
     seen = lookalike.seen_name(path)
-    if seen == path:
-        return path
+    if seen == path or not (read_as or lookalike.hides_characters(path)):
+        return controls.formats_shown(path)
     if controls.visible(path) == seen and not packet:
         return (
             f"{controls.formats_shown(path)} (shown as {seen}: its name holds invisible characters)"

@@ -53,3 +53,27 @@ def test_a_note_the_base_keeps_names_the_block_files_line_that_leaves_it_out(
     assert line is not None, kept
     git_repo.write(config, header + line.group(1) + "\n")
     assert sorted(_blocked(run_cli, git_repo)) == ["docs/SESSION_HANDOFF.md"]
+
+
+def test_a_look_alike_name_the_base_keeps_gets_no_block_files_line(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """The gate blocks ``HANDOFF.md `` as the ``HANDOFF.md`` a reader sees, so the printed
+    ``"!HANDOFF.md "`` entry did not lift the finding; a name found as it is spelled
+    (``docs/español/HANDOFF.md``) still gets a line that does."""
+    git_repo.write(".handoff-audit.yml", "")
+    git_repo.write("HANDOFF.md ", NOTE)
+    git_repo.write("docs/español/HANDOFF.md", NOTE)
+    git_repo.commit("base keeps notes")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write("HANDOFF.md ", NOTE + "\n## Decisions\nKeep cents.\n")
+    git_repo.write("docs/español/HANDOFF.md", NOTE + "\n## Decisions\nKeep cents.\n")
+    git_repo.commit("work on the notes")
+    blocked = _blocked(run_cli, git_repo)
+    assert sorted(blocked) == ["HANDOFF.md ", "docs/español/HANDOFF.md"]
+    assert "on purpose" not in blocked["HANDOFF.md "]
+    assert "!HANDOFF.md " not in blocked["HANDOFF.md "]
+    line = re.search(r"`(block-files: \[.*\])`", blocked["docs/español/HANDOFF.md"])
+    assert line is not None, blocked
+    git_repo.write(".handoff-audit.yml", line.group(1) + "\n")
+    assert sorted(_blocked(run_cli, git_repo)) == ["HANDOFF.md "]

@@ -96,14 +96,15 @@ may say everything is done). On a file already on a protected branch, `md-incomp
 docs or an issue. A protected branch that keeps such files on purpose (examples, fixtures, a
 rolling handoff its agent instructions keep) says so in `block-files`: when the target branch
 already has the file, the message names the `block-files` line that leaves it out, in the syntax
-of the configuration in use. Make this check required in the branch protection rules so that
-GitHub refuses the merge while it fails. A suppression inside the file (`<!-- handoff-audit:
-ignore handoff-in-merge … -->`) cannot open the gate: it silences nothing and is reported as
-`invalid-suppression`. Only the configuration can (`rules: {handoff-in-merge: "off"}`), and on a
-pull request or a merge queue entry the action reads this rule's level, `block-files`,
-`protected-branches`, `packets` and `series` from the configuration as the base commit has it: a
-pull request that adds or edits `.handoff-audit.yml` to open the gate is still blocked (with a
-notice naming the file).
+of the configuration in use (not for a name the gate reads as another, `HANDOFF.md `, which
+it blocks as the name a reader sees). Make this check required in the branch protection
+rules so that GitHub refuses the merge while it fails. A suppression inside the file
+(`<!-- handoff-audit: ignore handoff-in-merge … -->`) cannot open the gate: it silences
+nothing and is reported as `invalid-suppression`. Only the configuration can (`rules:
+{handoff-in-merge: "off"}`), and on a pull request or a merge queue entry the action reads this
+rule's level, `block-files`, `protected-branches`, `packets` and `series` from the configuration
+as the base commit has it: a pull request that adds or edits `.handoff-audit.yml` to open the
+gate is still blocked (with a notice naming the file).
 """,
     blocks_merge=True,
 )
@@ -416,8 +417,10 @@ def _merged(
     unread, lfs, packets = unread_lfs
     for path in sorted(blocked):
         packet = path in packets
-        named = _named(path, packet or read_as_other(path, config), packet=packet)
-        also = _kept_on(path, target, config) if path in kept and not packet else ""
+        # a `!` entry naming a name the gate reads as another (``HANDOFF.md ``) leaves it in
+        read_as = packet or read_as_other(path, config)
+        named = _named(path, read_as, packet=packet)
+        also = _kept_on(path, target, config) if path in kept and not read_as else ""
         yield _into_protected(
             named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
         )

@@ -5,6 +5,7 @@ is not."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import time
 from collections.abc import Callable
@@ -182,3 +183,43 @@ def test_a_note_in_a_folder_with_an_accent_is_named_as_it_is(
     )
     git_repo.commit("keep it")
     assert "handoff-in-merge" not in run_cli(["check"], cwd=git_repo.root).out
+
+
+GITHUB_TOKEN = "ghp_" + "A1b2" * 9
+AWS_KEY = "AKIA" + "IOSFODNN7EXAMPLE"
+
+
+def _named_parts(out: str, form: str) -> list[str]:
+    """The name and the name it reads as, in each look-alike finding of ``out``."""
+    if form == "sarif":
+        runs = json.loads(out)["runs"]
+        texts = [result["message"]["text"] for run in runs for result in run["results"]]
+    else:
+        texts = out.splitlines()
+    return [
+        text.split(" would be merged")[0].rsplit("handoff-in-merge", 1)[-1]
+        for text in texts
+        if "(read as" in text
+    ]
+
+
+@pytest.mark.parametrize("form", ["text", "sarif", "github"])
+def test_a_credential_in_a_look_alike_name_is_redacted_in_both_names(
+    git_repo: GitRepo, run_cli: Run, form: str
+) -> None:
+    """The name and the name it reads as were redacted only where neither was a file's name as
+    it is: ``ghp_… /HANDOFF.md`` beside ``ghp_…/HANDOFF.md`` printed the token as the name it
+    reads as, ``AKIA…/HANDOFF.md.`` as its own name."""
+    _feature_branch(git_repo)
+    for name in (f"{GITHUB_TOKEN} /HANDOFF.md", f"{GITHUB_TOKEN}/HANDOFF.md"):
+        git_repo.write(name, NOTE)
+    git_repo.write(f"{AWS_KEY}/HANDOFF.md.", NOTE)
+    git_repo.commit("notes in credential-shaped folders")
+    done = run_cli(["check", "--target-branch", "main", "--format", form], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    parts = _named_parts(done.out, form)
+    assert len(parts) == 2, done.out
+    for part in parts:
+        assert GITHUB_TOKEN not in part and AWS_KEY not in part, part
+        name, seen = part.split("(read as ")
+        assert "[redacted " in name and seen.startswith("[redacted "), part

@@ -7,6 +7,7 @@ from typing import Any
 
 from handoff_audit import controls, lookalike, shell
 from handoff_audit.config import Config, setting_line, setting_place
+from handoff_audit.credentials import redact
 from handoff_audit.git.agent_notes import exempt_by_name, lfs_pointer
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
@@ -443,18 +444,19 @@ def _named(path: str, read_as: bool, *, packet: bool = False) -> str:
     """``path`` as a message names it: with the name a reader sees (`lookalike.seen_name`) when
     the gate found it under that name (``read_as``, `model.packet.read_as_other`) or a reader
     misses some of its characters (`lookalike.hides_characters`), each character that reads as
-    another or as nothing shown as an escape; ``packet``: that name is a packet's."""
+    another or as nothing shown as an escape; ``packet``: that name is a packet's. Both names
+    redacted alike (the audit leaves a credential in a span that is a file's name as it is)."""
     seen = lookalike.seen_name(path)
     if seen == path or not (read_as or lookalike.hides_characters(path)):
         return controls.formats_shown(path)
+    shown_as = redact(seen)
     if controls.visible(path) == seen and not packet:
-        return (
-            f"{controls.formats_shown(path)} (shown as {seen}: its name holds invisible characters)"
-        )
+        name = redact(controls.formats_shown(path))
+        return f"{name} (shown as {shown_as}: its name holds invisible characters)"
     kind = "a packet's name" if packet else "a working note's name"
     return (
-        f"{lookalike.shown(path)} (read as {seen}, {kind}: its name holds characters that look "
-        "like others, or spaces or dots a reader does not see at the ends of its parts)"
+        f"{redact(lookalike.shown(path))} (read as {shown_as}, {kind}: its name holds characters "
+        "that look like others, or spaces or dots a reader does not see at the ends of its parts)"
     )
 
 

@@ -7,7 +7,7 @@ branch") brings them into the branch's ancestry without moving the branch's own 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +16,19 @@ from handoff_audit.model.repo_history import Commit
 
 Walk = list[tuple[str, tuple[str, ...]]]
 """Commits with their parents, as `plumbing.ancestry` reads them."""
+
+
+def reachable(start: str, parents: Mapping[str, Iterable[str]]) -> set[str]:
+    """The commits of ``parents`` (commit -> its parents) that ``start`` reaches, itself too
+    when it is one of them."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        commit = todo.pop()
+        if commit in parents and commit not in seen:
+            seen.add(commit)
+            todo.extend(parents[commit])
+    return seen
 
 
 class Ancestry:

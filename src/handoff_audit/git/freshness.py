@@ -16,6 +16,7 @@ from pathlib import Path
 
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
+from handoff_audit.git.ancestry_counts import reachable
 from handoff_audit.git.counted_work import (
     NONE,
     CountedWork,
@@ -184,14 +185,7 @@ def _since_change(walk: _Walk, changed: str, lkg_range: _Range | None) -> Since:
     parents = {c.sha: ps for c, ps in lkg_range.commits} if lkg_range is not None else {}
     if lkg_range is None or not lkg_range.complete or changed not in parents:
         return walk.range(changed).since(work=True)
-    ancestors: set[str] = set()
-    stack = [changed]
-    while stack:
-        sha = stack.pop()
-        if sha in parents and sha not in ancestors:
-            ancestors.add(sha)
-            stack.extend(parents[sha])
-    return lkg_range.since(frozenset(ancestors), changed, work=True)
+    return lkg_range.since(frozenset(reachable(changed, parents)), changed, work=True)
 
 
 @dataclass(frozen=True, slots=True)

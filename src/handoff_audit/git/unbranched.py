@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.ancestry_counts import reachable
 from handoff_audit.git.reflog import head_reflog_tail
 from handoff_audit.globs import matches_any
 from handoff_audit.shell import quote
@@ -99,9 +100,9 @@ def unbranched_commits(root: Path, head: str, work: DetachedWork) -> Unbranched:
         commit, *rest = line.split()
         parents[commit] = rest
     lost = work.made & parents.keys()
-    held = _reach(head, parents)
+    held = reachable(head, parents)
     away = lost - held
-    below = {tip: _reach(tip, parents) for tip in work.left if tip not in held}
+    below = {tip: reachable(tip, parents) for tip in work.left if tip not in held}
     left = tuple(
         tip
         for tip, under in below.items()
@@ -109,18 +110,6 @@ def unbranched_commits(root: Path, head: str, work: DetachedWork) -> Unbranched:
     )
     bases = frozenset(p for commit in held for p in parents[commit] if p not in parents)
     return Unbranched(len(lost), bool(lost & held), left, bases)
-
-
-def _reach(start: str, parents: dict[str, list[str]]) -> set[str]:
-    """The commits of ``parents`` (commit → its parents) that ``start`` reaches."""
-    seen: set[str] = set()
-    todo = [start]
-    while todo:
-        commit = todo.pop()
-        if commit in parents and commit not in seen:
-            seen.add(commit)
-            todo.extend(parents[commit])
-    return seen
 
 
 def unbranched_work(

@@ -11,7 +11,7 @@ from agent_support import feature_repo, run_hook, stop_event
 from authoring_support import NEW
 from conftest import GitRepo, Result
 from handoff_audit.authoring.inherited_fixes import REASON_CHARS
-from handoff_audit.textcut import whole_clauses
+from handoff_audit.textcut import at_clause, whole_clauses
 
 BRANCH = "feat/refunds"
 
@@ -46,6 +46,33 @@ def test_a_long_outdated_reason_keeps_its_fix_and_its_choice_whole(git_repo: Git
     ), said
     assert len(said) <= REASON_CHARS
     assert said.count("`") % 2 == 0, said
+
+
+def test_an_ordinary_outdated_reason_keeps_the_commit_and_its_files(git_repo: GitRepo) -> None:
+    """Re-review 54-6: keeping the choice clause whole squeezed out the newest commit's subject
+    and the files it changed, what the agent's summary of the work since is written from."""
+    repo = feature_repo(git_repo, BRANCH)
+    repo.write(
+        "HANDOFF.md",
+        "# Handoff\n\n## State\nRefund stub added in src/refunds.py.\n\n## Next step\n"
+        "Write tests/test_refunds.py covering partial refunds.\n",
+    )
+    repo.commit("handoff")
+    repo.write("src/payments/refund_rounding.py", "ROUND = 2\n")
+    repo.commit("payments: refund rounding")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2, run.err
+    said = reason_of(run.err, "handoff-outdated")
+    assert "(`payments: refund rounding`) changed `src/payments/refund_rounding.py`" in said, said
+    assert said.endswith("or, if the work is done, delete it in a commit"), said
+
+
+def test_a_long_step_is_cut_after_a_comma_not_mid_phrase() -> None:
+    """Re-review 54-6: a second `_CLAUSE_END` in textcut replaced the comma pattern
+    `at_clause` cuts at, so a long step of comma-separated clauses was cut mid-phrase."""
+    step = ", ".join(f"then adjust module{n} in src/pkg/mod{n}.py" for n in range(80))
+    cut = at_clause(step, 2000)
+    assert cut.endswith(".py,…") or cut.endswith(".py…"), cut[-40:]
 
 
 def test_the_reason_names_the_packet_from_the_agent_folder_as_the_fix_does(

@@ -92,7 +92,7 @@ def whole_commands(text: str, limit: int) -> str:
     return cut[: cut.rfind("`")].rstrip(" ,;:") + "…"
 
 
-_CLAUSE_END = re.compile(r"[.;] ")
+_STATEMENT_END = re.compile(r"[.;] ")
 _CHOICE = re.compile(r"\bor\b")
 
 
@@ -105,7 +105,9 @@ def whole_clauses(text: str, limit: int) -> str:
     characters."""
     if len(text) <= limit:
         return text
-    ends = [m.start() for m in _CLAUSE_END.finditer(text) if text.count("`", 0, m.start()) % 2 == 0]
+    ends = [
+        m.start() for m in _STATEMENT_END.finditer(text) if text.count("`", 0, m.start()) % 2 == 0
+    ]
     last = next((end for end in reversed(ends) if text[end] == ";"), None)
     if last is not None:
         tail = text[last + 2 :]

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 OUTDATED_RULES = ("packet-outdated", "handoff-outdated")
 """The rules that say the work moved on after the handoff (what `--summary` answers)."""
 
-REASON_CHARS = 240
+REASON_CHARS = 480
 """The most characters of a finding's statement in the Stop hook's reason line (the file, the
 rule and "(and N more on this file)" besides), cut after a whole clause
 (`textcut.whole_clauses`)."""

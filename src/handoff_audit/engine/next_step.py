@@ -2,9 +2,10 @@
 the line itself (with the lines it wraps onto) when it says what to do, or the lines under it
 when it is a heading or a label ("## Immediate Next Steps", a "Next steps" underlined, "**Next
 steps**", "Next steps:"): a heading names a section, never the step, so its words are not
-quoted (but a numbered step's, "### 1. Delete these files"); under a heading whose first line
-is no step, a "**Next:** …" line further down is. A place in a section headed as history
-("## Historical log", "## Done") is quoted only when no other is found. A heading with nothing
+quoted (but a step's: "### 1. Delete these files", "## Next: fix log rotation"); under a
+heading whose first line is a state ("Current branch: `main`"), a "**Next:** …" line further
+down is. A place in a section headed as history ("## Historical log", "## Done", not "## Done /
+Next") is passed over for one that says "next" itself. A heading with nothing
 but a template's blanks under it names no step: the brief says so instead of quoting the
 heading as the next action. The text is read as the judgement reads it (`markdown.long_lines`:
 each line up to 16,384 characters, a long file at its head and its tail), so a crafted 1 MiB
@@ -43,11 +44,24 @@ _NEXT_LABEL = re.compile(
     r"(?:\s+(?:steps?|actions?|tasks?|up))?\s*(?:\*\*|__)?\s*[:：]"
 )
 """A line that starts with a next-step label ("**Next: choose from Someday.**", "- Next: …")."""
+_NEXT_ONLY = re.compile(r"(?i)^(?:\*\*|__)?next\s*(?:\*\*|__)?\s*[:：]")
 _NUMBERED = re.compile(r"(?i)^(?:step\s*)?\d+[.):]\s")
 """A heading numbered as a step ("1. Delete these unnecessary files"): it says the step."""
 _BOLD_LEAD = re.compile(r"^\s*(?:\*\*|__)[^*_]+(?:\*\*|__)")
 """A line that starts in bold ("**Known dirty files:** …"): a new paragraph's own label."""
 _ENDS_SENTENCE = re.compile(r"[.!?:;。！？：；]\W*$")
+_LABEL_LEAD = re.compile(
+    r"^\s*(?:\*\*|__)?[^\s:：*_|<>][^:：*_|<>]{0,40}?(?:\*\*|__)?\s*[:：](?!//)"
+)
+"""A line that starts with its own label ("Branch: feat/gbp", "**Tests:** 42 pass")."""
+_GOES_ON = "([{—–-&+,;`'\"…（「『【"
+"""Marks a line that goes on a sentence can start with: a bracket, a dash, a quote."""
+_WRAP_WIDTH = 60
+_BOLD_LABEL = re.compile(r"^\s*(\*\*|__)[^*_]+?(?:[:：]\1|\1\s*[:：])")
+"""A line that starts with a bold label ("**Tests:** 42 pass", "**Status**: paused")."""
+_CELLS = re.compile(r"\S\s+\|\s+\S")
+"""A table's row without its outer pipes ("What? | Who? | Deadline")."""
+"""A line this long that stops mid-sentence was wrapped: the next goes on, capitals or not."""
 _HISTORY = re.compile(
     r"(?i)(?<!\w)(?:historical|history|log|archived?|changelog|(?<!be\s)(?<!not\s)(?<!get\s)"
     r"(?<!yet\s)(?:done|completed)|historie|verlauf|erledigt|archiv|protokoll|historial|"
@@ -63,7 +77,7 @@ class NextStep:
 
     text: str | None
     """The step as the brief quotes it, before any cut (the lines under a heading, never its
-    title); ``None`` for none."""
+    title but a step's); ``None`` for none."""
     bare: tuple[int, str] | None = None
     """A next-step heading or label with nothing to do under it: its line and its words."""
 
@@ -97,11 +111,19 @@ def next_step(text: str) -> NextStep:
         return NextStep(_paragraph(lines, first.line - 1) or None)
     body = _from_next_label(_under(lines, first.line, level, len(lines)))
     if body and not all(says_nothing(each) for each in body):
-        numbered = _NUMBERED.match(title) is not None  # "### 1. Delete these files": a step
-        return NextStep("\n".join(([title, *body] if numbered else body)[: NEXT_LINES - 1]))
+        said = [title, *body] if _titles_a_step(title) else body
+        return NextStep("\n".join(said[: NEXT_LINES - 1]))
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)
+
+
+def _titles_a_step(title: str) -> bool:
+    """A heading that says the step itself: numbered ("### 1. Delete these files") or after a
+    bare "Next:" ("## Next: fix log rotation", where "Next steps: previous ones closed" names
+    the section)."""
+    label = _NEXT_ONLY.match(title)
+    return _NUMBERED.match(title) is not None or bool(label and title[label.end() :].strip("*_ "))
 
 
 def _in_newest_entry(
@@ -142,15 +164,18 @@ def _says_next_first(found: list[Evidence], lines: list[str]) -> list[Evidence]:
     """The places found from the first heading that says "next", when the first place is a
     heading or a numbered list that does not ("How to resume", "Current tasks" over "Next
     steps", a protocol's "2. build a private sibling stage;"): the author's own next-step
-    section is the step, a reading list, a task list or a procedure before it is not."""
+    section or "Next: …" line is the step, a reading list, a task list or a procedure before it
+    is not."""
     if (
         not found
         or found[0].how not in ("heading", "ordered steps")
         or _SAYS_NEXT.search(_heading_words(lines[found[0].line - 1]))
     ):
         return found
+    # a heading numbered as a step ("### Step 1: Apply the change") yields only to a heading
+    step = found[0].how == "heading" and _NUMBERED.match(_heading_words(lines[found[0].line - 1]))
     for index, each in enumerate(found):
-        if each.how == "heading" and _SAYS_NEXT.search(_heading_words(lines[each.line - 1])):
+        if (each.how == "heading" or not step) and _says_next(each, lines):
             return found[index:]
     return found
 
@@ -216,7 +241,7 @@ def _under(lines: list[str], start: int, level: int, most: int = NEXT_LINES - 1)
             break
         if index == start and _SETEXT_LINE.match(line):
             continue  # the underline of the label's own heading
-        if joins and _continues(line):
+        if joins and _continues(lines[index - 1], line):
             body[-1] = f"{body[-1]} {line.strip()}"
         elif line.strip():
             if len(body) == most:
@@ -227,27 +252,39 @@ def _under(lines: list[str], start: int, level: int, most: int = NEXT_LINES - 1)
 
 
 def _wraps_on(said: str, line: str) -> bool:
-    """``line``, the last one of ``said``, stops mid-sentence: the next line continues it."""
+    """``line``, the last one of ``said``, stops mid-sentence: the next line may continue it."""
     return bool(line.strip()) and not _ENDS_SENTENCE.search(said)
 
 
-def _continues(line: str) -> bool:
-    """``line`` can go on the sentence above it: prose, no list item, heading, table or quote."""
+def _continues(above: str, line: str) -> bool:
+    """``line`` goes on the sentence ``above`` stopped in: it starts lower-case, with a digit or
+    a continuing mark ("(the half-even rule)", "**not** expose"), or in capitals after a line as
+    long as a hard wrap's but for a label ("Branch: feat/gbp"); never a bold label ("**Tests:**
+    …"), a list item, a heading, a comment, a table or a quote, each a line of its own."""
     stripped = line.strip()
-    return (
-        bool(stripped)
-        and not (
-            _LIST_ITEM.match(line) or _ATX.match(line) or FENCE.match(line) or stripped[0] in "|>"
-        )
-        and not _SETEXT_LINE.match(line)
-    )
+    if (
+        not stripped
+        or _LIST_ITEM.match(line)
+        or _ATX.match(line)
+        or FENCE.match(line)
+        or _SETEXT_LINE.match(line)
+        or stripped[0] in "|><"
+        or _BOLD_LABEL.match(line)
+        or _CELLS.search(line)
+        or _CELLS.search(above)
+    ):
+        return False
+    first = stripped.lstrip("*_")[:1]
+    if first.islower() or first.isdigit() or (first and first in _GOES_ON):
+        return True
+    return len(above.strip()) >= _WRAP_WIDTH and not _LABEL_LEAD.match(line)
 
 
 def _paragraph(lines: list[str], index: int) -> str:
     """Line ``index`` (0-based) and the lines it wraps onto mid-sentence."""
     said = lines[index].strip()
-    for line in lines[index + 1 :]:
-        if _ENDS_SENTENCE.search(said) or not _continues(line):
+    for above, line in zip(lines[index:], lines[index + 1 :], strict=False):
+        if _ENDS_SENTENCE.search(said) or not _continues(above, line):
             break
         said = f"{said} {line.strip()}"
     return said
@@ -258,7 +295,7 @@ def _from_next_label(body: list[str]) -> list[str]:
     next-step label or subheading ("**Immediate next actions:**", "### Priority queue for next
     session") up to the next bold label or heading, when its first line is no step
     ("**Current branch: `main`**"); else ``body`` itself."""
-    if not body or _LIST_ITEM.match(body[0]) or _NEXT_LABEL.match(body[0]):
+    if not body or _NEXT_LABEL.match(body[0]) or not _states(body[0]):
         return body
     start = next((i for i, line in enumerate(body) if _leads_to_next(line)), None)
     if start is None:
@@ -270,6 +307,12 @@ def _from_next_label(body: list[str]) -> list[str]:
         (i for i, line in enumerate(rest) if _BOLD_LEAD.match(line) or _ATX.match(line)), len(rest)
     )
     return body[start : start + 1 + end]
+
+
+def _states(line: str) -> bool:
+    """``line`` opens on a label ("**Current branch: `main`**", "Tests: 42 pass"): a state,
+    where a sentence ("Run the migration on staging.") or a list item is the step itself."""
+    return not _LIST_ITEM.match(line) and bool(_BOLD_LEAD.match(line) or _LABEL_LEAD.match(line))
 
 
 def _leads_to_next(line: str) -> bool:
@@ -284,7 +327,9 @@ def _leads_to_next(line: str) -> bool:
 
 def _outside_history(found: list[Evidence], lines: list[str]) -> list[Evidence]:
     """The places found but those under a heading over a record of past work (`_HISTORY`:
-    "## Historical C4 R1 delta" over "- Next: …", a step it has moved past), when any is left."""
+    "## Historical C4 R1 delta" over "- Next: …", a step it has moved past, but not "## Done /
+    Next"), when one left says "next" itself: a "Next: …" in a log still beats a backlog's
+    numbered list."""
     past: set[int] = set()
     stack: list[tuple[int, bool]] = []  # the open headings: level, over history
     fenced = False
@@ -298,8 +343,19 @@ def _outside_history(found: list[Evidence], lines: list[str]) -> list[Evidence]:
         if any(history for _, history in stack):
             past.add(number)
         if atx is not None:
-            stack.append((len(atx.group(1)), bool(_HISTORY.search(line[atx.end() :]))))
-    return [each for each in found if each.line not in past] or found
+            words = line[atx.end() :]
+            stack.append(
+                (len(atx.group(1)), bool(_HISTORY.search(words) and not _SAYS_NEXT.search(words)))
+            )
+    kept = [each for each in found if each.line not in past]
+    return kept if any(_says_next(each, lines) for each in kept) else found
+
+
+def _says_next(place: Evidence, lines: list[str]) -> bool:
+    """The line of ``place`` says "next" itself, as a label, a heading or a "Next: …" line."""
+    line = lines[place.line - 1]
+    heading = place.how == "heading" and _SAYS_NEXT.search(_heading_words(line)) is not None
+    return heading or _leads_to_next(line)
 
 
 def _record_under(line: str) -> bool:

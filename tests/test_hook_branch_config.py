@@ -147,3 +147,17 @@ def test_the_default_branchs_hook_events_and_bound_hold_for_a_broken_configurati
     repo.write(".handoff-audit.yml", "agent-hook:\n  max-blocks: 1\nseries: 5\n")
     codes = [run_hook(stop_event(repo.root, active=n > 0)).code for n in range(2)]
     assert codes == [2, 0], codes
+
+
+def test_a_breakage_inherited_from_the_default_branch_at_another_line_lets_the_session_end(
+    git_repo: GitRepo,
+) -> None:
+    """A branch that only added a comment above main's broken line moved the error a line down,
+    and was held for main's breakage."""
+    git_repo.write(".handoff-audit.yml", "max-commits-behind: [5\n")
+    repo = feature_repo(git_repo)
+    repo.write(".handoff-audit.yml", "# tweak\nmax-commits-behind: [5\n")
+    repo.commit("tweak")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 0, run.err
+    assert "not valid YAML" in run.err and "not judging" in run.err

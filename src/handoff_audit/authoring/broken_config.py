@@ -6,6 +6,7 @@ the session go on one it did not touch, or that was broken the same way on the d
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ from handoff_audit.schema_file import schema_problem, schema_text_problem
 
 MAX_BASE_BYTES = 1 << 20
 """The most bytes of a default branch's configuration or schema file read."""
+_PLACE = re.compile(r"\b(line|column|char)( \d+)+", re.IGNORECASE)
+"""A place in a file an error names: a line added above it moves it, not the error."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +69,17 @@ def changed_config(root: Path, error: str) -> BrokenConfig | None:
         return None
     if in_schema:
         named = _local_schema(root, name, texts[0]) == schema
-        inherited = named and _schema_error(texts[1]) == problem
+        inherited = named and _same(_schema_error(texts[1]), problem)
     else:
-        inherited = _base_error(root, name, texts[0]) == error
+        inherited = _same(_base_error(root, name, texts[0]), error)
     return None if inherited else BrokenConfig(file, name, _base_hook(root, name, texts[0]))
+
+
+def _same(base: str | None, error: str | None) -> bool:
+    """Whether the default branch's error ``base`` is ``error``, wherever in the file each is."""
+    if base is None or error is None:
+        return False
+    return _PLACE.sub(r"\1", base) == _PLACE.sub(r"\1", error)
 
 
 def _base_texts(root: Path, files: list[str]) -> list[str | None] | None:

@@ -161,3 +161,26 @@ def test_a_breakage_inherited_from_the_default_branch_at_another_line_lets_the_s
     run = run_hook(stop_event(repo.root))
     assert run.code == 0, run.err
     assert "not valid YAML" in run.err and "not judging" in run.err
+
+
+def test_a_schema_file_the_branch_renamed_holds_the_stop_naming_the_schema_line(
+    git_repo: GitRepo,
+) -> None:
+    git_repo.write("schemas/handoff.schema.json", '{"type": "object"}\n')
+    git_repo.write(".handoff-audit.yml", "schema: schemas/handoff.schema.json\n")
+    repo = feature_repo(git_repo)
+    repo.git("mv", "schemas/handoff.schema.json", "schemas/packet.schema.json")
+    repo.commit("rename the schema")
+    run = run_hook(stop_event(repo.root / "src"))
+    assert run.code == 2, run.err
+    assert run.lines[0] == (
+        "handoff-audit: do not stop yet: ../schemas/handoff.schema.json, the schema that "
+        "`schema:` of ../.handoff-audit.yml names, is gone on this branch (deleted or "
+        "renamed), so the handoff cannot be judged."
+    ), run.err
+    assert "no such file" in run.lines[1], run.err
+    assert run.lines[2] == (
+        "  fix: point `schema:` in ../.handoff-audit.yml at the schema's new path, or restore "
+        "../schemas/handoff.schema.json"
+    ), run.err
+    assert run.lines[-1] == "Mend ../.handoff-audit.yml, commit it, then stop again."

@@ -45,34 +45,45 @@ class BrokenConfig:
     """The configuration file, from the top folder (``file`` too, unless the error is in the
     schema it names)."""
     hook: AgentHook
+    gone: bool = False
+    """Whether ``file`` is the schema the configuration names, which the branch deleted or
+    renamed."""
 
 
 def changed_config(root: Path, error: str) -> BrokenConfig | None:
     """The file the configuration ``error`` of the repository at ``root`` is in (the first of
     `CONFIG_FILES` and ``pyproject.toml`` there, as `load_config` takes it, or the local
     ``schema`` file it names), when the checked-out branch changed either against its default
-    branch or left it uncommitted, and the default branch's configuration is not broken the
+    branch or left it uncommitted (a schema the default branch has that is gone here: deleted or
+    renamed), and the default branch's configuration is not broken the
     same way; ``None`` when not, or git cannot say. Only asked when the configuration cannot
     be read: its git processes are not on the common path."""
     name = next((n for n in (*CONFIG_FILES, PYPROJECT) if os.path.lexists(root / n)), None)
     if name is None:
         return None
     schema = _local_schema(root, name, _text(root / name))
-    problem = schema_problem(root / schema) if schema else None
+    gone = schema is not None and not os.path.lexists(root / schema) and "no such file" in error
+    problem = schema_problem(root / schema) if schema and not gone else None
     in_schema = schema is not None and problem is not None and problem in error
-    file = schema if schema is not None and in_schema else name
+    file = schema if schema is not None and (in_schema or gone) else name
     try:
         texts = _base_texts(root, [name, file])
     except (plumbing.GitError, InputError, ValueError):
         return None
     if texts is None:
         return None
+    # A schema the default branch has too that is gone here: the branch deleted or renamed it.
+    gone = gone and texts[1] is not None
     if in_schema:
         named = _local_schema(root, name, texts[0]) == schema
         inherited = named and _same(_schema_error(texts[1]), problem)
     else:
-        inherited = _same(_base_error(root, name, texts[0]), error)
-    return None if inherited else BrokenConfig(file, name, _base_hook(root, name, texts[0]))
+        inherited = not gone and _same(_base_error(root, name, texts[0]), error)
+    if inherited:
+        return None
+    return BrokenConfig(
+        file if in_schema or gone else name, name, _base_hook(root, name, texts[0]), gone
+    )
 
 
 def _same(base: str | None, error: str | None) -> bool:

@@ -180,28 +180,38 @@ def _config_held(
     problem: CannotJudge, root: Path, broken: BrokenConfig, event: HookEvent, agent: Agent
 ) -> Answer:
     """Block a stop on a configuration file (or the schema it names) the branch changed that
-    cannot be read (the agent can mend it; the hook judges nothing until it is), bounded as any
-    block, by the default branch's `agent-hook.max-blocks`: the configured one cannot be read."""
+    cannot be read, or on the schema it names that the branch deleted or renamed (the agent can
+    mend it; the hook judges nothing until it is), bounded as any block, by the default branch's
+    `agent-hook.max-blocks`: the configured one cannot be read."""
     name = broken.file
     shown = os.path.relpath(root / name, event.cwd)
-    if name == broken.config:
+    config = os.path.relpath(root / broken.config, event.cwd)
+    mend, fix = shown, f"edit {shown} where the line above says"
+    if broken.gone:
+        head = (
+            f"{shown}, the schema that `schema:` of {config} names, is gone on this branch "
+            "(deleted or renamed)"
+        )
+        mend, fix = (
+            config,
+            f"point `schema:` in {config} at the schema's new path, or restore {shown}",
+        )
+    elif name == broken.config:
         head = f"{shown}, which this branch changed, holds a configuration that cannot be read"
-        fix = "where the line above says (the key it names, and what it accepts)"
+        fix += " (the key it names, and what it accepts)"
     else:
-        config = os.path.relpath(root / broken.config, event.cwd)
         head = f"{shown}, the schema that {config} names, cannot be read"
-        fix = f"where the line above says, or name a schema that reads in `schema:` of {config}"
+        fix += f", or name a schema that reads in `schema:` of {config}"
     lines = [
         f"handoff-audit: do not stop yet: {head}, so the handoff cannot be judged.",
         f"- {problem}",
-        f"  fix: edit {shown} {fix}",
-        f"Mend {shown}, commit it, then stop again.",
+        f"  fix: {fix}",
+        f"Mend {mend}, commit it, then stop again.",
     ]
     answer = _held(
         root, broken.hook.max_blocks, event, agent, lines, "its configuration still cannot be read"
     )
-    config_shown = os.path.relpath(root / broken.config, event.cwd)
-    return replace(answer, file_names=frozenset({name, shown, broken.config, config_shown}))
+    return replace(answer, file_names=frozenset({name, shown, broken.config, config}))
 
 
 def _held(

@@ -184,3 +184,21 @@ def test_a_schema_file_the_branch_renamed_holds_the_stop_naming_the_schema_line(
         "../schemas/handoff.schema.json"
     ), run.err
     assert run.lines[-1] == "Mend ../.handoff-audit.yml, commit it, then stop again."
+
+
+def test_the_default_branchs_hook_settings_in_pyproject_hold_for_a_broken_yml(
+    git_repo: GitRepo,
+) -> None:
+    git_repo.write(
+        "pyproject.toml",
+        '[project]\nname = "shop"\n[tool.handoff-audit.agent-hook]\nevents = ["SubagentStop"]\n',
+    )
+    repo = feature_repo(git_repo)
+    repo.write(".handoff-audit.yml", "max-commits-behind: lots\n")
+    repo.commit("a yml")
+    stop = run_hook(stop_event(repo.root))
+    assert stop.code == 0, stop.err
+    assert "not judging" in stop.err
+    held = run_hook(stop_event(repo.root, event="SubagentStop"))
+    assert held.code == 2, held.err
+    assert ".handoff-audit.yml, which this branch changed" in held.lines[0], held.err

@@ -30,6 +30,8 @@ from handoff_audit.schema_file import schema_problem, schema_text_problem
 
 MAX_BASE_BYTES = 1 << 20
 """The most bytes of a default branch's configuration or schema file read."""
+_CONFIG_NAMES = (*CONFIG_FILES, PYPROJECT)
+"""The files `load_config` looks for at the root, in its order."""
 _PLACE = re.compile(r"\b(line|column|char)( \d+)+", re.IGNORECASE)
 """A place in a file an error names: a line added above it moves it, not the error."""
 
@@ -58,7 +60,7 @@ def changed_config(root: Path, error: str) -> BrokenConfig | None:
     renamed), and the default branch's configuration is not broken the
     same way; ``None`` when not, or git cannot say. Only asked when the configuration cannot
     be read: its git processes are not on the common path."""
-    name = next((n for n in (*CONFIG_FILES, PYPROJECT) if os.path.lexists(root / n)), None)
+    name = next((n for n in _CONFIG_NAMES if os.path.lexists(root / n)), None)
     if name is None:
         return None
     schema = _local_schema(root, name, _text(root / name))
@@ -67,7 +69,7 @@ def changed_config(root: Path, error: str) -> BrokenConfig | None:
     in_schema = schema is not None and problem is not None and problem in error
     file = schema if schema is not None and (in_schema or gone) else name
     try:
-        texts = _base_texts(root, [name, file])
+        texts = _base_texts(root, [name, file], _CONFIG_NAMES)
     except (plumbing.GitError, InputError, ValueError):
         return None
     if texts is None:
@@ -82,7 +84,7 @@ def changed_config(root: Path, error: str) -> BrokenConfig | None:
     if inherited:
         return None
     return BrokenConfig(
-        file if in_schema or gone else name, name, _base_hook(root, name, texts[0]), gone
+        file if in_schema or gone else name, name, _base_hook(root, texts[2:]), gone
     )
 
 
@@ -93,10 +95,13 @@ def _same(base: str | None, error: str | None) -> bool:
     return _PLACE.sub(r"\1", base) == _PLACE.sub(r"\1", error)
 
 
-def _base_texts(root: Path, files: list[str]) -> list[str | None] | None:
-    """The default branch's text of each of ``files`` (``None`` where it has none, or there is
-    no default branch), when the checked-out branch changed any of them (committed against the
-    default branch, or left uncommitted); ``None`` when it changed none."""
+def _base_texts(
+    root: Path, files: list[str], also: tuple[str, ...] = ()
+) -> list[str | None] | None:
+    """The default branch's text of each of ``files``, then of each of ``also`` (``None`` where
+    it has none, or there is no default branch), when the checked-out branch changed any of
+    ``files`` (committed against the default branch, or left uncommitted); ``None`` when it
+    changed none."""
     refs = plumbing.read_refs(root)
     marked = (r.branch for r in refs[0] if r.current and r.name.startswith("refs/heads/"))
     branch = next(marked, None)
@@ -111,9 +116,10 @@ def _base_texts(root: Path, files: list[str]) -> list[str | None] | None:
     if not changed.intersection(files):
         return None
     base = base_commit(root, Config(), refs) if branch is not None else None
-    names = [f"{base}~0:{file}" for file in files] if base else []
+    wanted = [*files, *also]
+    names = [f"{base}~0:{file}" for file in wanted] if base else []
     blobs = plumbing.read_blobs(root, names, MAX_BASE_BYTES)
-    return [_decoded(blobs.get(name)) for name in names] or [None for _ in files]
+    return [_decoded(blobs.get(name)) for name in names] or [None for _ in wanted]
 
 
 def _decoded(blob: bytes | None) -> str | None:
@@ -156,11 +162,16 @@ def _schema_error(text: str | None) -> str | None:
     return None if text is None else schema_text_problem(text)
 
 
-def _base_hook(root: Path, name: str, text: str | None) -> AgentHook:
-    """The ``agent-hook`` settings of the default branch's configuration ``text``, when they
-    read; else the defaults."""
+def _base_hook(root: Path, texts: list[str | None]) -> AgentHook:
+    """The ``agent-hook`` settings of the default branch's configuration, found as `load_config`
+    finds it in the work tree: the first of ``texts`` (the default branch's `_CONFIG_NAMES`)
+    it has, when they read; else the defaults."""
+    found = next(((n, t) for n, t in zip(_CONFIG_NAMES, texts, strict=True) if t is not None), None)
+    if found is None:
+        return AgentHook()
+    name, text = found
     try:
-        parsed = parse_config_text(text or "", name, from_cwd(root / name))
+        parsed = parse_config_text(text, name, from_cwd(root / name))
         raw: Any = parsed[0] if parsed else {}
         hook = raw.get("agent-hook") if isinstance(raw, dict) else None
         if not isinstance(hook, dict):

@@ -134,3 +134,44 @@ def test_the_old_ignored_file_from_the_base_is_never_added_by_force(tmp_path: Pa
     repo.commit("handoff")
     third = run_hook(stop_event(repo.root), cwd=repo.root)
     assert third.code == 0, third.err
+
+
+def _kept_out(repo: GitRepo, link: bool) -> None:
+    """A series kept out of git on purpose whose base tracks none of its files: only the README
+    (and the ``latest.md`` link, with ``link``) is committed; its dated file stays behind,
+    ignored, in the work tree."""
+    repo.write("src/app.py", "A = 1\n")
+    lines = f"{FOLDER}/*.md\n!{FOLDER}/README.md\n" + f"!{FOLDER}/latest.md\n" * link
+    repo.write(".gitignore", lines)
+    repo.write(f"{FOLDER}/README.md", "# Handoffs\nKept out of git on purpose: local notes.\n")
+    repo.write(f"{FOLDER}/2026-04-22-phase-1.md", PHASE)
+    if link:
+        os.symlink("2026-04-22-phase-1.md", repo.root / FOLDER / "latest.md")
+    repo.commit("phase 1", date="2026-04-22T08:00:00Z")
+    assert "2026-04-22-phase-1.md" not in repo.git("ls-files")
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("src/app.py", "A = 2\n")
+    repo.commit("work")
+
+
+def test_an_old_ignored_file_is_not_the_branch_s_when_the_base_tracks_none(
+    tmp_path: Path,
+) -> None:
+    """With no file of the series on the base to compare with, the ignored file dated before
+    the branch's first commit is no handoff of the branch: never offered for `git add -f`."""
+    repo = GitRepo(tmp_path / "repo")
+    _kept_out(repo, link=False)
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "no active handoff" in first.err, first.err
+    assert "2026-04-22-phase-1.md" not in first.err, first.err
+    today = datetime.now(UTC).date().isoformat()
+    assert f"`git add -f -- '{FOLDER}/{today}-<topic>.md'`" in first.err, first.err
+
+    written = f"{FOLDER}/{today}-phase-2.md"
+    repo.write(written, PHASE.replace("Phase 1 complete", "Phase 2"))
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert f"  fix: git add -f -- {written}" in second.lines, second.err
+    _sh(repo.root, f"git add -f -- {written}")
+    repo.commit("handoff")
+    third = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert third.code == 0, third.err

@@ -519,27 +519,31 @@ def _needs_handoff(
         known = (files[1], *next(p.history for p in series if p.path == files[1]))
         gate.problems.append(Problem("passed-over", message, files=files, known=known))
         return True
-    hidden = branch_ignored(gate.root, config, bench.base)
+    hidden, older = branch_ignored(gate.root, config, bench.base)
     if hidden:
         gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
         return True
     gate.problems.append(
-        _no_packet(gate, f"branch {branch} has work of its own{against}", series, work)
+        _no_packet(gate, f"branch {branch} has work of its own{against}", series, work, older)
     )
     return True
 
 
-def _no_packet(gate: Gate, message: str, series: list[PacketInfo], work: list[str]) -> Problem:
+def _no_packet(
+    gate: Gate, message: str, series: list[PacketInfo], work: list[str], older: Sequence[str]
+) -> Problem:
     """``message`` (the branch's work) needs an active handoff, naming the files it counts as
-    ``work`` (the first three): the series' current files (``files``) and all their files
-    (``known``) for `series_successor`."""
+    ``work`` (the first three): the series' current files (``files``; without one, the
+    ``older`` files git ignores, newest first) and all their files (``known``) for
+    `series_successor`."""
     more = f" (+{len(work) - 3} more)" if len(work) > 3 else ""
+    files = tuple(p.path for p in series) or tuple(older)
     return Problem(
         "no-packet",
         f"{message} but no active handoff (its work: {', '.join(work[:3])}{more})",
         finding=gate.default_blocked,
-        files=tuple(p.path for p in series),
-        known=tuple(name for p in series for name in (p.path, *p.history)),
+        files=files,
+        known=(*(name for p in series for name in (p.path, *p.history)), *older),
     )
 
 

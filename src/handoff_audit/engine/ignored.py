@@ -6,15 +6,25 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.engine.series_order import name_says, newest_first
+from handoff_audit.engine.series_order import DATED, month_first, name_key, name_says, newest_first
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import ignored_among, ignored_files, ignoring_patterns
 from handoff_audit.model.packet import in_series, is_handoff_file, series_file
 
 _WILDCARDS = frozenset("*?[")
+
+
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """When a branch began: the day of its first own commit, and its base commit's time."""
+
+    day: date
+    base_time: float
 
 
 def ignored_handoffs(root: Path, config: Config) -> list[str]:
@@ -135,21 +145,26 @@ def _readme_says_ignored(folder: Path) -> bool:
     return "gitignore" in text.replace(" ", "") or "ignored by git" in text
 
 
-def branch_ignored(root: Path, config: Config, base: str) -> tuple[str, ...]:
+def branch_ignored(
+    root: Path, config: Config, base: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """`ignored_handoffs` without those a series keeps out of git on purpose that the branch
-    did not write (`older_than_the_branch`, against the base commit ``base``)."""
+    did not write (`older_than_the_branch`, against the base commit ``base``), and those,
+    newest first: the series' current files for the fix that writes the next one."""
     hidden = ignored_handoffs(root, config)
     stale = older_than_the_branch(root, hidden, base, config) if hidden else set()
-    return tuple(f for f in hidden if f not in stale)
+    return tuple(f for f in hidden if f not in stale), tuple(newest_first(sorted(stale), {}))
 
 
 def older_than_the_branch(root: Path, files: Sequence[str], base: str, config: Config) -> set[str]:
     """Those of ``files`` (ignored handoff files, from the top folder) that a series keeps out
     of git on purpose (`ignored_on_purpose`) and that the branch did not write: the file the
     base commit ``base`` tracks or links its live name to, or one no newer than that (by
-    `series_order.newest_first`). `git add -f` of such a file would pass an old handoff off
-    as the branch's."""
+    `series_order.newest_first`); with no such file on the base, one older than the branch
+    (`_before_the_branch`). `git add -f` of such a file would pass an old handoff off as the
+    branch's."""
     stale: set[str] = set()
+    start: _Start | None = None
     for folder in sorted({f.rpartition("/")[0] for f in files}):
         mine = [f for f in files if f.rpartition("/")[0] == folder]
         if ignored_on_purpose(root, mine, config) is None:
@@ -158,8 +173,12 @@ def older_than_the_branch(root: Path, files: Sequence[str], base: str, config: C
             known, current = _base_series(root, base, folder)
         except plumbing.GitError:
             continue
+        if current is None:
+            start = start or _branch_start(root, base)
+            stale.update(name for name in mine if _before_the_branch(root, name, start))
+            continue
         for name in mine:
-            newer = current is None or newest_first([name, current], {})[0] == name
+            newer = newest_first([name, current], {})[0] == name
             if name in known or name == current or not newer:
                 stale.add(name)
     return stale
@@ -186,3 +205,35 @@ def _base_series(root: Path, base: str, folder: str) -> tuple[set[str], str | No
         if target and "/" not in target:
             return files, f"{folder}/{target}"
     return files, newest_first(sorted(files), {})[0] if files else None
+
+
+def _branch_start(root: Path, base: str) -> _Start:
+    """`_Start` of the branch at HEAD since the commit ``base``: the committer day of its
+    oldest own commit (today without one) and the commit time of ``base`` (0 when git cannot
+    say or ``base`` is the empty tree); one git call, two without an own commit."""
+    today = datetime.now(UTC).date()
+    span = ["HEAD"] if base == plumbing.empty_tree(len(base)) else ["--boundary", f"{base}..HEAD"]
+    try:
+        out = plumbing.run(root, ["log", "--format=%m %H %ct %cs", *span]).decode()
+        lines = [line.split() for line in out.splitlines() if line.count(" ") == 3]
+        own = [(int(ct), day) for mark, _, ct, day in lines if mark != "-"]
+        base_time = next((int(ct) for _, sha, ct, _ in lines if sha == base), None)
+        if base_time is None and span[0] != "HEAD":
+            base_time = int(plumbing.run(root, ["log", "-1", "--format=%ct", base]) or 0)
+    except (plumbing.GitError, ValueError):
+        return _Start(today, 0)
+    day = date.fromisoformat(min(own)[1]) if own else today
+    return _Start(day, base_time or 0)
+
+
+def _before_the_branch(root: Path, name: str, start: _Start) -> bool:
+    """True when the series file ``name`` (from the top folder) is older than the branch
+    (``start``): the date in its name is before the day of its first own commit; without a
+    date there, it was last modified no later than the base commit."""
+    key = name_key(name, month_first([name]))
+    if key is not None and key[0] == DATED:
+        return datetime.fromtimestamp(key[1][0], UTC).date() < start.day
+    try:
+        return os.lstat(root / name).st_mtime <= start.base_time
+    except OSError:
+        return False

@@ -70,12 +70,9 @@ def test_an_agent_following_the_fixes_leaves_the_loop(tmp_path: Path, readme: bo
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert "ignored by git on purpose" in second.err, second.err
     assert "check-ignore" not in second.err, second.err
-    assert f"  fix: git add -f -- {written}" in second.lines, second.err
-    _sh(repo.root, f"git add -f -- {written}")
-    _sh(
-        repo.root,
-        f"ln -sfn {today}-skeleton.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md",
-    )
+    relink = f"ln -sfn {today}-skeleton.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md"
+    assert f"  fix: git add -f -- {written} && {relink}" in second.lines, second.err
+    _sh(repo.root, f"git add -f -- {written} && {relink}")
     repo.commit("handoff")
     third = run_hook(stop_event(repo.root), cwd=repo.root)
     assert "no active handoff" not in third.err, third.err
@@ -125,12 +122,9 @@ def test_the_old_ignored_file_from_the_base_is_never_added_by_force(tmp_path: Pa
     repo.write(written, PHASE.replace("Phase 1 complete", "Skeleton"))
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert second.code == 2, second.err
-    assert f"  fix: git add -f -- {written}" in second.lines, second.err
-    _sh(repo.root, f"git add -f -- {written}")
-    _sh(
-        repo.root,
-        f"ln -sfn {today}-skeleton.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md",
-    )
+    relink = f"ln -sfn {today}-skeleton.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md"
+    assert f"  fix: git add -f -- {written} && {relink}" in second.lines, second.err
+    _sh(repo.root, f"git add -f -- {written} && {relink}")
     repo.commit("handoff")
     third = run_hook(stop_event(repo.root), cwd=repo.root)
     assert third.code == 0, third.err
@@ -175,3 +169,41 @@ def test_an_old_ignored_file_is_not_the_branch_s_when_the_base_tracks_none(
     repo.commit("handoff")
     third = run_hook(stop_event(repo.root), cwd=repo.root)
     assert third.code == 0, third.err
+
+
+def test_the_add_f_fix_re_points_the_link_and_a_stale_link_is_named(tmp_path: Path) -> None:
+    """The base's ``latest.md`` points at its old ignored file: the fix for the branch's new
+    file re-points the link in the same command; a stop after adding the file alone says to
+    re-point the link, never "no active handoff", and an agent following it leaves the loop."""
+    repo = GitRepo(tmp_path / "repo")
+    _kept_out(repo, link=True)
+    written = f"{FOLDER}/2026-12-05-phase-2.md"
+    repo.write(written, PHASE.replace("Phase 1 complete", "Phase 2"))
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    relink = f"ln -sfn 2026-12-05-phase-2.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md"
+    assert f"  fix: git add -f -- {written} && {relink}" in first.lines, first.err
+
+    _sh(repo.root, f"git add -f -- {written}")
+    repo.commit("handoff without the link")
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert second.code == 2, second.err
+    assert "no active handoff" not in second.err, second.err
+    assert f"{FOLDER}/latest.md still points at {FOLDER}/2026-04-22-phase-1.md" in second.err
+    assert f"  fix: {relink}" in second.lines, second.err
+    _sh(repo.root, relink)
+    repo.commit("link")
+    third = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert third.code == 0, third.err
+
+
+def test_following_the_first_fix_with_the_link_leaves_the_loop(tmp_path: Path) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    _kept_out(repo, link=True)
+    written = f"{FOLDER}/2026-12-05-phase-2.md"
+    repo.write(written, PHASE.replace("Phase 1 complete", "Phase 2"))
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    [fix] = [line for line in first.lines if line.startswith("  fix: ")]
+    _sh(repo.root, fix.removeprefix("  fix: "))
+    repo.commit("handoff")
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert second.code == 0, second.err

@@ -61,6 +61,7 @@ from handoff_audit.credentials import find_secrets
 from handoff_audit.engine.ignored import ignored_fix
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.series_folders import SeriesFolders
+from handoff_audit.engine.series_links import relink
 from handoff_audit.git.conflicts import file_conflict_line
 from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, STAGE_THEM, continue_command
 from handoff_audit.git.submodules import dirty_submodules
@@ -184,6 +185,10 @@ class Fixes:
             return self.ignored(problem)
         if problem.kind == "passed-over":
             return self.passed_over(problem)
+        if problem.kind == "relink":
+            link, written = problem.files
+            command = relink(link, written, self.path)
+            return Advice(f"{problem.message}: re-point the link", command, "then commit it")
         if problem.kind == "conflict":
             return Advice(
                 *conflict_advice(
@@ -294,8 +299,7 @@ class Fixes:
     def ignored(self, problem: Problem) -> Advice:
         """A handoff file that git ignores: no commit can hold it until its line goes, or, in
         a series that keeps its files out of git on purpose, until it is added by force."""
-        shown = [self.path(f) for f in problem.files]
-        return Advice(*ignored_fix(self.gate.root, problem.files, shown, self.gate.config))
+        return Advice(*ignored_fix(self.gate.root, problem.files, self.path, self.gate.config))
 
     def packet_advice(self, problems: list[Problem]) -> Advice | None:
         packet = problems[0].packet

@@ -35,6 +35,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import branch_ignored
 from handoff_audit.engine.series_folders import SeriesFolders
+from handoff_audit.engine.series_links import alias_target, stale_link
 from handoff_audit.errors import ConfigError, InputError, ShallowHistory
 from handoff_audit.git import merge_work, plumbing
 from handoff_audit.git.agent_files import is_personal
@@ -513,11 +514,9 @@ def _needs_handoff(
     gate.packets = [p for p in series if p.path in changed]
     if gate.packets or inherited:
         return True
-    passed = passed_over([(p.path, p.history) for p in series], changed)
-    if passed is not None:
-        message, files = passed
-        known = (files[1], *next(p.history for p in series if p.path == files[1]))
-        gate.problems.append(Problem("passed-over", message, files=files, known=known))
+    outranked = _outranked(gate.root, series, changed)
+    if outranked is not None:
+        gate.problems.append(outranked)
         return True
     hidden, older = branch_ignored(gate.root, config, bench.base)
     if hidden:
@@ -527,6 +526,26 @@ def _needs_handoff(
         _no_packet(gate, f"branch {branch} has work of its own{against}", series, work, older)
     )
     return True
+
+
+def _outranked(root: Path, series: list[PacketInfo], changed: set[str]) -> Problem | None:
+    """A file the branch ``changed`` in a ``series`` that another one outranks: one of an
+    earlier date or number (``passed-over``), or a newer one than the file its live-name link
+    still points at (``relink``)."""
+    passed = passed_over([(p.path, p.history) for p in series], changed)
+    if passed is not None:
+        message, files = passed
+        known = (files[1], *next(p.history for p in series if p.path == files[1]))
+        return Problem("passed-over", message, files=files, known=known)
+    relink = stale_link(root, [(p.path, p.history) for p in series], changed)
+    if relink is None:
+        return None
+    link, written = relink
+    message = (
+        f"{written} is this branch's handoff, but {link} still points at "
+        f"{alias_target(root, link)}, so that older file is its series' current handoff"
+    )
+    return Problem("relink", message, files=relink)
 
 
 def _no_packet(

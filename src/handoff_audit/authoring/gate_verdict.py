@@ -36,7 +36,8 @@ class Problem:
     ``broken`` (a packet file beside the branch's own that is JSON but no packet), ``ignored``
     (handoff files git ignores, for a branch that has none it can see) or ``passed-over`` (a
     file the branch wrote into a dated or numbered series, without a date or number or under an
-    earlier one, which another file outranks)."""
+    earlier one, which another file outranks) or ``relink`` (a series' live-name link still
+    pointing at an older file, ignored, than the one the branch wrote)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
@@ -46,7 +47,8 @@ class Problem:
     files: tuple[str, ...] = ()
     """For ``uncommitted``, ``nested`` and ``ignored``: the files, from the repository root (for
     ``rebase``: its changes not staged); for
-    ``passed-over``: the branch's file, then the series' current one; for ``no-packet``: the
+    ``passed-over``: the branch's file, then the series' current one; for ``relink``: the link,
+    then the branch's file; for ``no-packet``: the
     current files of the repository's series, if it keeps any."""
     staged_deletions: tuple[str, ...] = ()
     """For ``uncommitted``: those of ``files`` already deleted in the index (`git rm`, `git

@@ -5,12 +5,13 @@ packet would loop. Asked only where a handoff was looked for and not found, in o
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.engine.series_links import alias_target, relink, series_link
 from handoff_audit.engine.series_order import DATED, month_first, name_key, name_says, newest_first
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import ignored_among, ignored_files, ignoring_patterns
@@ -64,25 +65,42 @@ def ignored_advice(shown: Sequence[str]) -> str:
 
 
 def ignored_fix(
-    root: Path, files: Sequence[str], shown: Sequence[str], config: Config
+    root: Path, files: Sequence[str], path_of: Callable[[str], str], config: Config
 ) -> tuple[str, str, str]:
     """The Stop hook's line, command and what follows it for ignored handoff ``files`` (from
-    the top folder; ``shown``: as the agent's folder writes them, quoted): add them by force in
-    a series that keeps its files out of git on purpose (`ignored_on_purpose`), else find and
-    delete the line that ignores them."""
+    the top folder; ``path_of`` writes one as the agent's folder sees it, quoted): add them by
+    force in a series that keeps its files out of git on purpose (`ignored_on_purpose`), and
+    re-point its live-name link at the newest of them, else find and delete the line that
+    ignores them."""
+    shown = [path_of(f) for f in files]
     why = ignored_on_purpose(root, files, config)
     if why is not None:
+        links = _relinks(root, files, path_of)
+        relinked = " with the series' link, which the command points at the new file" * bool(links)
         return (
             _kept_out_advice(shown, why),
-            f"git add -f -- {' '.join(shown)}",
-            "then commit it; the .gitignore line stays, as the series keeps its other files "
-            "out of git",
+            f"git add -f -- {' '.join(shown)}" + "".join(f" && {cmd}" for cmd in links),
+            f"then commit it{relinked}; the .gitignore line stays, as the series keeps its other "
+            "files out of git",
         )
     return (
         ignored_advice(shown),
         f"git check-ignore -v -- {' '.join(shown)}",
         "delete the lines it prints from the file it names, then commit the handoff files",
     )
+
+
+def _relinks(root: Path, files: Sequence[str], path_of: Callable[[str], str]) -> list[str]:
+    """The commands that point each live-name link of the folders of ``files`` (series files)
+    at the newest of them there, unless it already does."""
+    commands = []
+    for folder in sorted({f.rpartition("/")[0] for f in files}):
+        link = series_link(root, folder)
+        mine = [f for f in files if f.rpartition("/")[0] == folder]
+        newest = newest_first(mine, {})[0]
+        if link is not None and alias_target(root, link) != newest:
+            commands.append(relink(link, newest, path_of))
+    return commands
 
 
 def _kept_out_advice(shown: Sequence[str], why: str) -> str:

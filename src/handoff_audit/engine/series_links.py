@@ -7,10 +7,10 @@ file of the series re-points it (`link_fix`)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from handoff_audit.engine.series_order import name_says
+from handoff_audit.engine.series_order import name_says, newest_first
 from handoff_audit.shell import quote
 
 
@@ -51,9 +51,32 @@ def link_fix(root: Path, written: str, path_of: Callable[[str], str]) -> str:
     """The words that re-point the series' live-name link at ``written`` (a new file of the
     series, from the root), or ``""`` when its folder keeps no such link. ``path_of`` gives a
     repository path as the agent's folder sees it, quoted for a shell."""
-    folder, _, base = written.rpartition("/")
-    link = series_link(root, folder)
+    link = series_link(root, written.rpartition("/")[0])
     if link is None:
         return ""
+    return f", and point {path_of(link)} at it: `{relink(link, written, path_of)}`"
+
+
+def relink(link: str, written: str, path_of: Callable[[str], str]) -> str:
+    """The command that points the live-name ``link`` at ``written``, a file of its folder
+    (both from the root), and stages it."""
     shown = path_of(link)
-    return f", and point {shown} at it: `ln -sfn {quote(base)} {shown} && git add -- {shown}`"
+    return f"ln -sfn {quote(written.rpartition('/')[2])} {shown} && git add -- {shown}"
+
+
+def stale_link(
+    root: Path, series: Sequence[tuple[str, Sequence[str]]], changed: Collection[str]
+) -> tuple[str, str] | None:
+    """Of the ``series`` (each current file with its older ones), the first whose current file
+    is its live-name link, pointing at a file outside the series (one git ignores), while the
+    branch ``changed`` a newer file of its folder: the link and the newest such file."""
+    for current, history in series:
+        target = alias_target(root, current)
+        if target is None:
+            continue
+        folder = current.rpartition("/")[0]
+        mine = [f for f in history if f in changed and f.rpartition("/")[0] == folder]
+        newest = newest_first([*mine, target], {})[0] if mine else target
+        if newest != target:
+            return current, newest
+    return None

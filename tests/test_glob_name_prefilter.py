@@ -65,3 +65,16 @@ def test_a_list_of_globs_matches_as_its_globs_do_one_by_one(globs: tuple[str, ..
                 path,
                 globs,
             )
+
+
+@pytest.mark.parametrize(
+    ("path", "glob"),
+    [("a", "****/"), ("ab", "a**/b"), (".a.", "****/"), ("x/yb", "x/y**/b")],
+)
+def test_a_glob_whose_double_star_joins_its_parts_is_not_prefiltered(path: str, glob: str) -> None:
+    """CI's hypothesis run: ``****/`` matches ``a`` (its ``**/`` may match nothing), and so
+    does ``a**/b`` match ``ab``; the file-name look-up took their last parts ("", ``b``) for
+    the name and rejected the path before RE2."""
+    assert matches(path, glob)
+    assert matches_any(path, [glob])
+    assert matches_any(path, ["**/HANDOFF.md", glob])

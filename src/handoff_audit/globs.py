@@ -302,9 +302,12 @@ def _names(patterns: tuple[str, ...], any_case: bool) -> _Names | None:
     suffixes: set[str] = set()
     for pattern in positives(patterns):
         glob = negated(pattern)[1]
-        last = glob[glob.rfind("/") + 1 :]
+        head, _, last = glob.rpartition("/")
         if not glob.isascii() or "[" in glob or "\\" in glob or problem(glob) is not None:
             return None  # a refused glob: its regex says why
+        joined = head.endswith("**") and head[:-2] != "" and not head[:-2].endswith("/")
+        if not last or joined:
+            return None  # ``****/``, ``a**/b``: a ``**/`` that may match nothing joins the parts
         last = last.lower() if any_case else last
         if not ("*" in last or "?" in last):
             names.add(last)

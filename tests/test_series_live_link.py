@@ -15,6 +15,7 @@ import pytest
 
 from agent_support import run_hook, stop_event
 from conftest import GitRepo
+from handoff_audit.engine.ignored import kept_out
 
 FOLDER = ".claude/handoffs"
 README = "# Handoffs\n\nThe individual handoff files are gitignored; only this README and the\n"
@@ -207,3 +208,17 @@ def test_following_the_first_fix_with_the_link_leaves_the_loop(tmp_path: Path) -
     repo.commit("handoff")
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert second.code == 0, second.err
+
+
+@pytest.mark.parametrize("says", ["are git-ignored", "are gitignored", "are git ignored"])
+def test_a_readme_saying_git_ignored_in_any_spelling_keeps_the_files_out(
+    git_repo: GitRepo, says: str
+) -> None:
+    """Review: "git-ignored", with a hyphen, was not read as the folder's README saying so, and
+    a `.gitignore` line naming the one file then got the advice to delete it."""
+    git_repo.write(".gitignore", f"{FOLDER}/2026-04-22-phase-1.md\n")
+    git_repo.write(f"{FOLDER}/README.md", f"# Handoffs\n\nThe dated files here {says}.\n")
+    git_repo.write(f"{FOLDER}/2026-04-22-phase-1.md", PHASE)
+    git_repo.commit("series")
+    why = kept_out(git_repo.root, [f"{FOLDER}/2026-04-22-phase-1.md"])
+    assert why == f"{FOLDER}/README.md says its files are git-ignored"

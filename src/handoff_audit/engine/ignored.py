@@ -160,7 +160,8 @@ def _readme_says_ignored(folder: Path) -> bool:
         text = readme.read_text(encoding="utf-8", errors="replace")[:65536].lower()
     except OSError:
         return False
-    return "gitignore" in text.replace(" ", "") or "ignored by git" in text
+    squeezed = text.replace(" ", "").replace("-", "")
+    return "gitignore" in squeezed or "ignored by git" in text
 
 
 def branch_ignored(

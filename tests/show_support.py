@@ -1,0 +1,25 @@
+"""What the tests of `show`'s next-step quoting (tests/test_show_next_*.py) share: a handoff
+committed on a feature branch, and the "Next action:" lines `show` prints for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import GitRepo, Result, handoff_on_branch
+
+Run = Callable[..., Result]
+
+BASE = ("a.txt", "a\n")
+"""The one file of main's commit, so that the feature branch has a base to compare with."""
+
+
+def shown_on_branch(git_repo: GitRepo, run_cli: Run, text: str) -> str:
+    """What `show` prints for ``text`` committed as ``HANDOFF.md`` on ``feat/x``."""
+    handoff_on_branch(git_repo, "HANDOFF.md", text, base=BASE)
+    return run_cli(["show"], cwd=git_repo.root).out
+
+
+def next_action(shown: str) -> str:
+    """The "Next action:" lines of ``shown``, without the "(…)" line that says where they
+    stand and what follows it."""
+    return shown.split("\n(", 1)[0]

@@ -9,10 +9,10 @@ SESSION_HANDOFF.md, reviewgate's NEXT_SESSION.md, usegin's dated handoff)."""
 
 from __future__ import annotations
 
-from conftest import GitRepo, handoff_on_branch
-from test_brief_show import Run
+import pytest
 
-BASE = ("a.txt", "a\n")
+from conftest import GitRepo
+from show_support import Run, next_action, shown_on_branch
 
 RELAY = """# Session Handoff - NPM Package Extraction Project
 
@@ -166,48 +166,52 @@ It blocks users from configuring rules during their first sync.
 """
 
 
-def _shown(git_repo: GitRepo, run_cli: Run, text: str) -> str:
-    handoff_on_branch(git_repo, "HANDOFF.md", text, base=BASE)
-    return run_cli(["show"], cwd=git_repo.root).out
-
-
-def test_a_next_steps_heading_is_not_the_next_action(git_repo: GitRepo, run_cli: Run) -> None:
-    shown = _shown(git_repo, run_cli, RELAY)
-    assert shown.startswith(
-        "Next action: 1. Ping Staff: Phase 5B dashboard-server status?\n"
-        "  2. Ping FullStack: What is blocking Phase 6B daemon extraction?\n"
-    ), shown
-    assert "Immediate Next Steps" not in shown.split("\n(", 1)[0], shown
-
-
-def test_a_section_heading_is_not_the_next_action(git_repo: GitRepo, run_cli: Run) -> None:
-    shown = _shown(git_repo, run_cli, SEAM)
-    assert shown.startswith(
-        "Next action: `ObsTool` should target replay-ready observation artifact emission from "
-        "the start.\n  The preferred order is:\n"
-    ), shown
-
-
-def test_a_priority_heading_is_not_the_next_action(git_repo: GitRepo, run_cli: Run) -> None:
-    shown = _shown(git_repo, run_cli, TODO)
-    assert shown.startswith(
-        "Next action: - **pip-audit: 6+ vulnerabilities** v 4 balíčcích:\n"
-        "  - `starlette 0.38.6` → upgrade FastAPI na 0.119+\n"
-    ), shown
+@pytest.mark.parametrize(
+    ("text", "heading", "opening"),
+    [
+        pytest.param(
+            RELAY,
+            "Immediate Next Steps",
+            "Next action: 1. Ping Staff: Phase 5B dashboard-server status?\n"
+            "  2. Ping FullStack: What is blocking Phase 6B daemon extraction?\n",
+            id="a_next_steps_heading",
+        ),
+        pytest.param(
+            SEAM,
+            "Proposed change",
+            "Next action: `ObsTool` should target replay-ready observation artifact emission "
+            "from the start.\n  The preferred order is:\n",
+            id="a_section_heading",
+        ),
+        pytest.param(
+            TODO,
+            "MEDIUM (upgrade path existuje)",
+            "Next action: - **pip-audit: 6+ vulnerabilities** v 4 balíčcích:\n"
+            "  - `starlette 0.38.6` → upgrade FastAPI na 0.119+\n",
+            id="a_priority_heading",
+        ),
+    ],
+)
+def test_a_heading_is_not_the_next_action(
+    git_repo: GitRepo, run_cli: Run, text: str, heading: str, opening: str
+) -> None:
+    """The lines under ``heading`` are quoted, from ``opening``, never the heading itself."""
+    shown = shown_on_branch(git_repo, run_cli, text)
+    assert shown.startswith(opening), shown
+    assert heading not in next_action(shown), shown
 
 
 def test_a_start_here_section_opens_on_its_next_line(git_repo: GitRepo, run_cli: Run) -> None:
-    shown = _shown(git_repo, run_cli, START_HERE)
-    step = shown.split("\n(", 1)[0]
+    step = next_action(shown_on_branch(git_repo, run_cli, START_HERE))
     assert step == (
         "Next action: **Next: choose from Someday.** Highest-impact candidates:\n"
         '  1. "Optimize stop order" toggle — `optimizeWaypointOrder` Routes API flag\n'
         "  2. Map polygon rendering for neighborhoods"
-    ), shown
+    ), step
 
 
 def test_a_step_in_a_historical_section_is_passed_over(git_repo: GitRepo, run_cli: Run) -> None:
-    shown = _shown(git_repo, run_cli, REVIEW)
+    shown = shown_on_branch(git_repo, run_cli, REVIEW)
     first = shown.split("\n", 1)[0]
     assert first == (
         "Next action: Task 12 passed. Prepare and dry-validate the 15 real stateful scenarios, "
@@ -220,7 +224,7 @@ def test_a_step_in_a_historical_section_is_passed_over(git_repo: GitRepo, run_cl
 
 def test_a_wrapped_next_label_is_quoted_whole(git_repo: GitRepo, run_cli: Run) -> None:
     only_history = REVIEW.split("## Portable publication contract", 1)[0]
-    shown = _shown(git_repo, run_cli, only_history)
+    shown = shown_on_branch(git_repo, run_cli, only_history)
     assert shown.startswith(
         "Next action: - Next: conduct only the limited C4-R3 delta review of the preregistered "
         "Rig anchor, its two permanent guards, source-closure side effects, and the disclosed "
@@ -232,18 +236,17 @@ def test_a_wrapped_next_label_is_quoted_whole(git_repo: GitRepo, run_cli: Run) -
 def test_a_long_step_is_cut_at_a_sentence_end(git_repo: GitRepo, run_cli: Run) -> None:
     sentence = "Rebuild the ledger index for shard {n}, then verify its checksum against the dump."
     steps = " ".join(sentence.format(n=n) for n in range(40))
-    shown = _shown(git_repo, run_cli, f"# Handoff\n\n## Next steps\n\n{steps}\n")
+    shown = shown_on_branch(git_repo, run_cli, f"# Handoff\n\n## Next steps\n\n{steps}\n")
     first = shown.split("\n", 1)[0]
     assert first.startswith("Next action: Rebuild the ledger index for shard 0,"), shown
     assert first.endswith("against the dump.…"), first
 
 
 def test_a_count_next_to_a_rule_makes_no_next_heading(git_repo: GitRepo, run_cli: Run) -> None:
-    shown = _shown(git_repo, run_cli, PENDING)
-    step = shown.split("\n(", 1)[0]
+    step = next_action(shown_on_branch(git_repo, run_cli, PENDING))
     assert step.startswith(
         "Next action: These are **active bugs** reported by the user during testing. They "
         "should be the priority.\n  ### 1. Apply rule during sync — emails disappear + spinner "
         "stuck\n"
-    ), shown
-    assert not step.startswith("Next action: 2. Stale rule match count"), shown
+    ), step
+    assert not step.startswith("Next action: 2. Stale rule match count"), step

@@ -7,12 +7,13 @@ real CLI."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from agent_support import run_hook, stop_event
-from conftest import GitRepo
+from conftest import GitRepo, Result
 
 ARCHIVE = (
     "# Session archive 215-219\n\nRotated out of `current.md` at session 230.\n\n"
@@ -129,6 +130,30 @@ def test_a_live_file_by_its_first_word_is_never_told_to_take_a_date(
     assert "current-session.md: the current handoff of its series" in result.out, result.out
 
 
+def _main_then_branch(repo: GitRepo, on_main: list[str], day: str, on_branch: str) -> None:
+    """``docs/handoffs/``: the archive text under the names ``on_main``, committed on main on
+    ``day``, and the live text as ``on_branch``, committed on the work branch ``feat/x``."""
+    repo.write("src/app.js", "a\n")
+    for name in on_main:
+        repo.write(f"docs/handoffs/{name}", ARCHIVE)
+    repo.commit("setup", date=f"{day}T08:00:00Z")
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("src/app.js", "b\n")
+    repo.write(f"docs/handoffs/{on_branch}", LIVE)
+    repo.commit("the branch's handoff")
+
+
+def _the_branchs_file_is_current_and_the_hook_lets_it_stop(
+    repo: GitRepo, run_cli: Callable[..., Result], path: str
+) -> None:
+    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
+    (packet,) = report["packets"]
+    assert packet["path"] == path, packet
+    hook = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert hook.code == 0, hook.err
+    assert "git mv" not in hook.err, hook.err
+
+
 def test_archive_inside_a_dated_name_is_a_topic_and_the_hook_lets_it_stop(
     repo: GitRepo,
     run_cli,  # type: ignore[no-untyped-def]
@@ -137,19 +162,12 @@ def test_archive_inside_a_dated_name_is_a_topic_and_the_hook_lets_it_stop(
     `2026-01-05-setup.md`: "archive" in the middle of a name is its topic, so the branch's file
     is the current handoff and the hook asks for no rename (which never ended: each new name
     kept the word)."""
-    repo.write("src/app.js", "a\n")
-    repo.write("docs/handoffs/2026-01-05-setup.md", ARCHIVE)
-    repo.commit("setup", date="2026-01-05T08:00:00Z")
-    repo.git("switch", "-qc", "feat/x")
-    repo.write("src/app.js", "b\n")
-    repo.write("docs/handoffs/2026-03-01-archive-export-feature.md", LIVE)
-    repo.commit("export")
-    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
-    (packet,) = report["packets"]
-    assert packet["path"] == "docs/handoffs/2026-03-01-archive-export-feature.md", packet
-    hook = run_hook(stop_event(repo.root), cwd=repo.root)
-    assert hook.code == 0, hook.err
-    assert "git mv" not in hook.err, hook.err
+    _main_then_branch(
+        repo, ["2026-01-05-setup.md"], "2026-01-05", "2026-03-01-archive-export-feature.md"
+    )
+    _the_branchs_file_is_current_and_the_hook_lets_it_stop(
+        repo, run_cli, "docs/handoffs/2026-03-01-archive-export-feature.md"
+    )
 
 
 def test_a_dated_latest_topic_never_outranks_the_branchs_dated_handoff(
@@ -160,17 +178,12 @@ def test_a_dated_latest_topic_never_outranks_the_branchs_dated_handoff(
     `2026-03-01-parser.md`: "latest" is that topic's first word, not a live name, so the
     branch's file is the current handoff and the hook lets the session stop (it advised
     renaming the branch's file, again and again)."""
-    repo.write("src/app.js", "a\n")
-    repo.write("docs/handoffs/latest-news-2026-01-02.md", ARCHIVE)
-    repo.write("docs/handoffs/2026-02-01-setup.md", ARCHIVE)
-    repo.commit("setup", date="2026-02-01T08:00:00Z")
-    repo.git("switch", "-qc", "feat/x")
-    repo.write("src/app.js", "b\n")
-    repo.write("docs/handoffs/2026-03-01-parser.md", LIVE)
-    repo.commit("parser")
-    report = run_cli(["check", "--format", "json"], cwd=repo.root).json()
-    (packet,) = report["packets"]
-    assert packet["path"] == "docs/handoffs/2026-03-01-parser.md", packet
-    hook = run_hook(stop_event(repo.root), cwd=repo.root)
-    assert hook.code == 0, hook.err
-    assert "git mv" not in hook.err, hook.err
+    _main_then_branch(
+        repo,
+        ["latest-news-2026-01-02.md", "2026-02-01-setup.md"],
+        "2026-02-01",
+        "2026-03-01-parser.md",
+    )
+    _the_branchs_file_is_current_and_the_hook_lets_it_stop(
+        repo, run_cli, "docs/handoffs/2026-03-01-parser.md"
+    )

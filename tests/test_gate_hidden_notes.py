@@ -4,34 +4,14 @@ a command's cue hidden in an HTML comment does not make it a command."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from action_runner import Runner
-from conftest import GitRepo, Result
+from conftest import GitRepo
+from gate_support import NOTE, Run, blocked_by_the_action, gated, on_a_feature_branch
 
-Run = Callable[..., Result]
-
-NOTE = (
-    "# Handoff\n\n## State\nTests pass in src/a.py but refunds fail on GBP.\n\n"
-    "## Next step\nFinish src/a.py rounding.\n\n## Ruled out\nUsing floats.\n"
-)
 CMD = ".claude/commands/session-handoff.md"
 COMMAND = "Create or update HANDOFF.md with the goal, state and next steps.\n$ARGUMENTS\n"
-
-
-def _feature_branch(repo: GitRepo) -> None:
-    repo.write("README.md", "hi\n")
-    repo.commit("base")
-    repo.git("checkout", "-q", "-b", "feat/x")
-
-
-def _gated(repo: GitRepo, run_cli: Run) -> list[str]:
-    """The files ``check --target-branch main`` blocks with ``handoff-in-merge``."""
-    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=repo.root)
-    assert done.code in (0, 1), done.out
-    return sorted(f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge")
 
 
 HIDDEN_CUES = [
@@ -50,33 +30,26 @@ HIDDEN_CUES = [
 def test_a_command_cue_in_an_html_comment_does_not_exempt_a_note_in_a_command_folder(
     git_repo: GitRepo, run_cli: Run, hidden: str
 ) -> None:
-    _feature_branch(git_repo)
-    git_repo.write(CMD, NOTE + hidden)
-    git_repo.write("prompts/handoff.md", COMMAND + "<!-- the agent fills this in -->\n")
-    git_repo.commit("a note with a hidden cue")
-    assert _gated(git_repo, run_cli) == [CMD]
+    on_a_feature_branch(
+        git_repo,
+        {CMD: NOTE + hidden, "prompts/handoff.md": COMMAND + "<!-- the agent fills this in -->\n"},
+    )
+    assert gated(git_repo, run_cli) == [CMD]
 
 
 def test_a_template_whose_blanks_are_comments_is_still_a_command(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    _feature_branch(git_repo)
-    git_repo.write(
-        CMD,
+    template = (
         "# Handoff\n\n## State\n<!-- what is done -->\n\n## Next step\n<!-- what is next -->\n\n"
-        "## Ruled out\n<!--\nwhat failed,\nand why\n-->\n",
+        "## Ruled out\n<!--\nwhat failed,\nand why\n-->\n"
     )
-    git_repo.commit("a template")
-    assert _gated(git_repo, run_cli) == []
+    on_a_feature_branch(git_repo, {CMD: template})
+    assert gated(git_repo, run_cli) == []
 
 
 def test_the_action_blocks_a_note_with_arguments_in_a_comment(runner: Runner) -> None:
-    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
-    runner.repo.write(CMD, NOTE + "\n<!-- $ARGUMENTS -->\n")
-    runner.head = runner.repo.commit("a note with a hidden cue")
-    done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    done = blocked_by_the_action(runner, {CMD: NOTE + "\n<!-- $ARGUMENTS -->\n"})
     assert f"::error file={CMD},title=handoff-audit%3A handoff-in-merge::" in done.out
 
 
@@ -89,6 +62,8 @@ ENCODINGS = {
 }
 COMMAND_PLACES = [CMD, "prompts/handoff.md", ".github/prompts/session-handoff.md"]
 FOREIGN = '{"status": "in_progress", "tasks": []}\n'
+NO_SCHEMA = 'rules: {schema: "off", invalid-json: "off"}\n'
+"""The pull request's own configuration turning off the only findings on another tool's JSON."""
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
@@ -97,12 +72,11 @@ def test_a_note_saved_as_utf16_in_a_command_folder_is_blocked(
 ) -> None:
     """The gate reads a note as its reader does, in the encoding its bytes say; a command saved
     so still reads as a command."""
-    _feature_branch(git_repo)
-    for place in COMMAND_PLACES:
-        git_repo.write(place, ENCODINGS[encoding](NOTE))
-    git_repo.write(".claude/commands/handoff.md", ENCODINGS[encoding](COMMAND))
-    git_repo.commit("notes saved as UTF-16")
-    assert _gated(git_repo, run_cli) == sorted(COMMAND_PLACES)
+    files = {place: ENCODINGS[encoding](NOTE) for place in COMMAND_PLACES}
+    on_a_feature_branch(
+        git_repo, {**files, ".claude/commands/handoff.md": ENCODINGS[encoding](COMMAND)}
+    )
+    assert gated(git_repo, run_cli) == sorted(COMMAND_PLACES)
 
 
 @pytest.mark.parametrize("encoding", ["utf-16-le with a BOM", "utf-16-le without a BOM"])
@@ -111,24 +85,13 @@ def test_the_action_blocks_a_utf16_note_beside_another_tools_json(
 ) -> None:
     """The pull request's own configuration turns off `invalid-json` and `schema`, the only
     findings on another tool's JSON and an unreadable twin: the gate still reads the note."""
-    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
-    runner.repo.write("handoff.json", FOREIGN)
-    runner.repo.write("handoff.md", ENCODINGS[encoding](NOTE))
-    runner.repo.write(".handoff-audit.yml", 'rules: {schema: "off", invalid-json: "off"}\n')
-    runner.head = runner.repo.commit("a UTF-16 note beside another tool's file")
-    done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    files = {"handoff.json": FOREIGN, "handoff.md": ENCODINGS[encoding](NOTE)}
+    done = blocked_by_the_action(runner, {**files, ".handoff-audit.yml": NO_SCHEMA})
     assert "::error file=handoff.md,title=handoff-audit%3A handoff-in-merge::" in done.out
 
 
 def test_the_action_blocks_a_utf16_note_in_a_command_folder(runner: Runner) -> None:
-    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
-    runner.repo.write(CMD, b"\xff\xfe" + NOTE.encode("utf-16-le"))
-    runner.head = runner.repo.commit("a UTF-16 note")
-    done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    done = blocked_by_the_action(runner, {CMD: b"\xff\xfe" + NOTE.encode("utf-16-le")})
     assert f"::error file={CMD},title=handoff-audit%3A handoff-in-merge::" in done.out
 
 
@@ -141,11 +104,7 @@ LFS = (
 def test_check_blocks_a_git_lfs_pointer_under_a_note_name_read_by_content(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    _feature_branch(git_repo)
-    git_repo.write(CMD, LFS)
-    git_repo.write("handoff.json", FOREIGN)
-    git_repo.write("handoff.md", LFS)
-    git_repo.commit("notes stored in Git LFS")
+    on_a_feature_branch(git_repo, {CMD: LFS, "handoff.json": FOREIGN, "handoff.md": LFS})
     done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
     assert done.code == 1, done.out
     gated = {
@@ -162,15 +121,8 @@ def test_check_blocks_a_git_lfs_pointer_under_a_note_name_read_by_content(
 def test_the_action_blocks_a_git_lfs_pointer_whatever_the_pull_requests_configuration(
     runner: Runner,
 ) -> None:
-    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
-    runner.repo.write(CMD, LFS)
-    runner.repo.write("handoff.json", FOREIGN)
-    runner.repo.write("handoff.md", LFS)
-    runner.repo.write(".handoff-audit.yml", 'rules: {schema: "off", invalid-json: "off"}\n')
-    runner.head = runner.repo.commit("notes stored in Git LFS")
-    done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    files = {CMD: LFS, "handoff.json": FOREIGN, "handoff.md": LFS}
+    done = blocked_by_the_action(runner, {**files, ".handoff-audit.yml": NO_SCHEMA})
     for path in (CMD, "handoff.md"):
         assert (
             f"::error file={path},title=handoff-audit%3A handoff-in-merge::{path} would be "
@@ -182,13 +134,9 @@ def test_the_action_blocks_a_git_lfs_pointer_whatever_the_pull_requests_configur
 def test_a_command_that_mentions_git_lfs_is_still_a_command(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    _feature_branch(git_repo)
-    git_repo.write(
-        CMD,
-        COMMAND + "Store large logs with Git LFS (`version https://git-lfs.github.com/spec/v1`).\n",
-    )
-    git_repo.commit("a command")
-    assert _gated(git_repo, run_cli) == []
+    lfs = "Store large logs with Git LFS (`version https://git-lfs.github.com/spec/v1`).\n"
+    on_a_feature_branch(git_repo, {CMD: COMMAND + lfs})
+    assert gated(git_repo, run_cli) == []
 
 
 LOOK_ALIKES = [
@@ -205,12 +153,8 @@ def test_check_blocks_a_note_whose_name_hides_invisible_characters(
     """GitHub shows ``HAND\\u200bOFF.md`` as ``HANDOFF.md``: the gate blocks it as that name,
     and names it with the invisible characters shown; a name that merely is not ASCII is not
     blocked."""
-    _feature_branch(git_repo)
-    for name in LOOK_ALIKES:
-        git_repo.write(name, NOTE)
-    git_repo.write("café.md", NOTE)
-    git_repo.commit("notes under look-alike names")
-    assert _gated(git_repo, run_cli) == sorted(LOOK_ALIKES)
+    on_a_feature_branch(git_repo, dict.fromkeys([*LOOK_ALIKES, "café.md"], NOTE))
+    assert gated(git_repo, run_cli) == sorted(LOOK_ALIKES)
     done = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
     assert (
         "HAND\\u200dOFF.md (shown as docs/HANDOFF.md: its name holds invisible characters) "
@@ -221,12 +165,7 @@ def test_check_blocks_a_note_whose_name_hides_invisible_characters(
 
 
 def test_the_action_blocks_a_note_whose_name_hides_a_zero_width_space(runner: Runner) -> None:
-    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
-    runner.repo.write("HAND\u200bOFF.md", NOTE)
-    runner.head = runner.repo.commit("a note under a look-alike name")
-    done = runner.run("pull_request", runner.pull_request(), comment="false")
-    assert done.code == 1, done.out
-    assert done.outputs["blocked"] == "true"
+    done = blocked_by_the_action(runner, {"HAND\u200bOFF.md": NOTE})
     assert "HAND\\u200bOFF.md (shown as HANDOFF.md: its name holds invisible characters)" in (
         done.out
     )
@@ -250,11 +189,8 @@ def test_an_html_comment_opener_shown_as_code_hides_no_cue_after_it(
 ) -> None:
     """ "Do not put `<!--` comments in it." or a fenced block holding ``<!--``: GitHub shows the
     opener as text, so the ``$ARGUMENTS`` after it still makes the file a command."""
-    _feature_branch(git_repo)
-    for path, text in SHOWN_OPENER_COMMANDS.items():
-        git_repo.write(path, text)
-    git_repo.commit("commands quoting a comment opener")
-    assert _gated(git_repo, run_cli) == []
+    on_a_feature_branch(git_repo, SHOWN_OPENER_COMMANDS)
+    assert gated(git_repo, run_cli) == []
 
 
 IGNORABLES = {
@@ -271,11 +207,8 @@ def test_check_blocks_a_note_whose_name_hides_a_default_ignorable_character(
     """Characters that show nothing but are no format character (Unicode's default ignorable
     code points) hide a note's name too; the text output escapes them in the location column
     and in the message, a character beyond U+FFFF as ``\\U`` and eight digits."""
-    _feature_branch(git_repo)
-    for name in IGNORABLES:
-        git_repo.write(name, NOTE)
-    git_repo.commit("notes under look-alike names")
-    assert _gated(git_repo, run_cli) == sorted(IGNORABLES)
+    on_a_feature_branch(git_repo, dict.fromkeys(IGNORABLES, NOTE))
+    assert gated(git_repo, run_cli) == sorted(IGNORABLES)
     done = run_cli(["check", "--target-branch", "main", "--color", "never"], cwd=git_repo.root)
     for shown in IGNORABLES.values():
         assert (
@@ -316,16 +249,16 @@ def test_a_command_under_a_generators_comment_or_a_quoted_line_reads_as_a_comman
     """Front matter under a generator's leading HTML comment is the command's front matter,
     and a ``# /handoff`` title under a quoted line is its title; a title hidden in a comment
     still makes no working note a command."""
-    _feature_branch(git_repo)
     lines = GENERATED_COMMAND.splitlines(keepends=True)
-    git_repo.write(".cursor/commands/handoff.md", GENERATED_COMMAND)
-    git_repo.write(".cursor/commands/wrap-handoff.md", "".join(lines[6:]))
-    git_repo.write(".claude/commands/handoff.md", "<!-- # /handoff -->\n" + NOTE)
-    git_repo.write(
-        CMD, "<!--\n---\ndescription: Write a handoff\n---\n-->\n" + NOTE.replace("# Handoff", "")
-    )
-    git_repo.commit("commands and notes")
-    assert _gated(git_repo, run_cli) == [".claude/commands/handoff.md", CMD]
+    hidden_matter = "<!--\n---\ndescription: Write a handoff\n---\n-->\n"
+    files = {
+        ".cursor/commands/handoff.md": GENERATED_COMMAND,
+        ".cursor/commands/wrap-handoff.md": "".join(lines[6:]),
+        ".claude/commands/handoff.md": "<!-- # /handoff -->\n" + NOTE,
+        CMD: hidden_matter + NOTE.replace("# Handoff", ""),
+    }
+    on_a_feature_branch(git_repo, files)
+    assert gated(git_repo, run_cli) == [".claude/commands/handoff.md", CMD]
 
 
 FILLED_IN = (
@@ -351,7 +284,5 @@ def test_a_slash_title_below_the_top_does_not_make_a_note_a_command(
 ) -> None:
     """Only a ``# /handoff`` title at the top (under front matter, leading comments or one
     quoted line) names a command: a filled-in note with one further down is still a note."""
-    _feature_branch(git_repo)
-    git_repo.write(".claude/commands/x/handoff.md", note)
-    git_repo.commit("a note with a slash title below its top")
-    assert _gated(git_repo, run_cli) == [".claude/commands/x/handoff.md"]
+    on_a_feature_branch(git_repo, {".claude/commands/x/handoff.md": note})
+    assert gated(git_repo, run_cli) == [".claude/commands/x/handoff.md"]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import GitRepo
+from gate_support import on_a_feature_branch
 from git_helpers import hits, packet
 
 HAND_WRITTEN = (
@@ -20,14 +21,9 @@ HAND_WRITTEN = (
 )
 
 
-def _feature_branch(root: Path, files: dict[str, Any]) -> GitRepo:
+def _feature_branch(root: Path, files: dict[str, str]) -> GitRepo:
     repo = GitRepo(root)
-    repo.write("README.md", "hi\n")
-    repo.commit("base")
-    repo.git("checkout", "-q", "-b", "feat/x")
-    for name, content in files.items():
-        repo.write(name, content)
-    repo.commit("wip")
+    on_a_feature_branch(repo, files)
     return repo
 
 

@@ -24,12 +24,18 @@ NEW_VERIFIED = [
 ]
 
 
+def _verified_packet(git_repo: GitRepo, run_cli: Run) -> tuple[GitRepo, str]:
+    """A feature branch whose work tree holds a packet `new --verify` wrote, not committed yet,
+    and the commit it names as last known good (HEAD)."""
+    repo = feature_repo(git_repo)
+    assert run_cli(NEW_VERIFIED, cwd=repo.root).code == 0
+    return repo, repo.head()
+
+
 def test_the_hook_names_the_amend_that_replaced_the_last_known_good_commit(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    repo = feature_repo(git_repo)
-    assert run_cli(NEW_VERIFIED, cwd=repo.root).code == 0
-    verified = repo.head()
+    repo, verified = _verified_packet(git_repo, run_cli)
     repo.git("add", "-A")
     repo.git("commit", "-q", "--amend", "--no-edit")
     run = run_hook(stop_event(repo.root))
@@ -45,9 +51,7 @@ def test_the_hook_names_the_amend_that_replaced_the_last_known_good_commit(
 def test_without_an_amend_in_the_reflog_the_amend_is_named_beside_a_rebase(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    repo = feature_repo(git_repo)
-    assert run_cli(NEW_VERIFIED, cwd=repo.root).code == 0
-    verified = repo.head()
+    repo, verified = _verified_packet(git_repo, run_cli)
     repo.commit("handoff")
     repo.git("rebase", "-q", "--onto", f"{verified}~1", verified)
     report = run_cli(["check"], cwd=repo.root)

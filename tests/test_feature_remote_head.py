@@ -59,6 +59,15 @@ def test_a_remote_head_with_a_default_name_stays_protected(
     assert run.code == 0 and "develop is a protected branch" in run.err, run.err
 
 
+def _the_merge_into_main_is_gated(run_cli: Callable[..., Any], clone: Path) -> None:
+    """Once the advice is followed, `check --target-branch main` blocks the clone's active
+    packet, with no note that the gate was not applied."""
+    again = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=clone)
+    assert "merge gate" not in again.err, again.err
+    [hit] = hits(json.loads(again.out), "active-in-merge")
+    assert "protected branch main" in hit["message"], hit
+
+
 def test_an_unprotected_target_branch_is_named_with_the_way_to_protect_it(
     git_repo: GitRepo, tmp_path: Path, run_cli: Callable[..., Any]
 ) -> None:
@@ -73,10 +82,7 @@ def test_an_unprotected_target_branch_is_named_with_the_way_to_protect_it(
     ), result.err
     # Following it gates the merge.
     (clone / ".handoff-audit.yml").write_text("protected-branches: [main]\n")
-    again = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=clone)
-    assert "merge gate" not in again.err, again.err
-    [hit] = hits(json.loads(again.out), "active-in-merge")
-    assert "protected branch main" in hit["message"], hit
+    _the_merge_into_main_is_gated(run_cli, clone)
 
 
 def test_a_configured_list_is_named_and_kept_in_the_advice(
@@ -107,10 +113,7 @@ def test_the_advice_names_pyproject_toml_in_its_syntax_when_the_configuration_is
     assert ".handoff-audit.yml" not in result.err, result.err
     # The line, pasted where it says, gates the merge.
     pyproject.write_text(pyproject.read_text() + 'protected-branches = ["main"]\n')
-    again = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=clone)
-    assert "merge gate" not in again.err, again.err
-    [hit] = hits(json.loads(again.out), "active-in-merge")
-    assert "protected branch main" in hit["message"], hit
+    _the_merge_into_main_is_gated(run_cli, clone)
 
 
 def test_a_configured_list_in_pyproject_toml_is_kept_in_toml(

@@ -163,10 +163,12 @@ def test_a_commit_left_behind_costs_one_git_process_as_one_under_head(git_repo: 
     )
 
 
-def _clone_on_remote_branch(repo: GitRepo, tmp_path: Path, *, local: bool = False) -> Path:
-    """A clone of an origin with main and feat/c (whose active packet names feat/c), only main
-    local (or feat/c too, with ``local``), checked out detached at origin/feat/c, one commit
-    made there."""
+def _clone_on_remote_branch(
+    repo: GitRepo, tmp_path: Path, *, local: bool = False, remote: str = "origin"
+) -> Path:
+    """A clone of an origin (named ``remote`` in the clone) with main and feat/c (whose active
+    packet names feat/c), only main local (or feat/c too, with ``local``), checked out detached
+    at REMOTE/feat/c, one commit made there."""
     repo.write("a.py", "a = 1\n")
     repo.commit("init")
     repo.git("switch", "-q", "-c", "feat/c")
@@ -179,10 +181,10 @@ def _clone_on_remote_branch(repo: GitRepo, tmp_path: Path, *, local: bool = Fals
     origin = tmp_path / "origin.git"
     git(tmp_path, "clone", "-q", "--bare", str(repo.root), str(origin))
     clone = tmp_path / "dc"
-    git(tmp_path, "clone", "-q", str(origin), str(clone))
+    git(tmp_path, "clone", "-q", "--origin", remote, str(origin), str(clone))
     if local:
-        git(clone, "branch", "-q", "feat/c", "origin/feat/c")
-    git(clone, "checkout", "-q", "origin/feat/c")
+        git(clone, "branch", "-q", "feat/c", f"{remote}/feat/c")
+    git(clone, "checkout", "-q", f"{remote}/feat/c")
     (clone / "c2.py").write_text("c = 1\nz = 2\n")
     git(clone, "commit", "-q", "-am", "more c")
     return clone
@@ -218,3 +220,22 @@ def test_work_on_a_remote_branch_with_a_local_one_gets_a_new_branch(
     assert run.code == 2, run.err
     assert "continue origin/feat/c" not in run.err, run.err
     assert _commands(run.lines) == ["git switch -c NEW-BRANCH"], run.err
+
+
+def test_work_on_a_branch_of_a_remote_named_with_a_slash_gets_the_branch_name(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """A remote named ``team/upstream``: the name was split at its first ``/``, and the fix was
+    `git switch -c upstream/feat/c`, a branch of a name no remote has, the packet of feat/c
+    judged another branch's. Beside a remote named ``team`` too, the longest name is the one."""
+    clone = _clone_on_remote_branch(git_repo, tmp_path, remote="team/upstream")
+    git(clone, "remote", "add", "team", str(tmp_path / "origin.git"))
+    run = run_hook(stop_event(clone))
+    assert run.code == 2, run.err
+    assert "they continue team/upstream/feat/c" in run.err, run.err
+    assert "`git push -u team/upstream feat/c` sets it to track" in run.err, run.err
+    assert _commands(run.lines) == ["git switch -c feat/c"], run.err
+    assert run_fix(clone, "git switch -c feat/c").returncode == 0
+    pushed = run_fix(clone, "git push -q -u team/upstream feat/c")
+    assert pushed.returncode == 0, pushed.stderr
+    assert git(clone, "rev-parse", "--abbrev-ref", "@{upstream}") == "team/upstream/feat/c"

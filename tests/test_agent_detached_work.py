@@ -163,6 +163,42 @@ def test_a_commit_left_behind_costs_one_git_process_as_one_under_head(git_repo: 
     )
 
 
+def _amended_after_leaving(repo: GitRepo) -> str:
+    """A detached commit left by `git checkout HEAD~1`, checked out again and amended (its
+    message only, so the amended commit has its tree); the commit left, returned."""
+    _detached_work(repo)
+    first = repo.head()
+    repo.git("checkout", "-q", "HEAD~1")
+    repo.git("checkout", "-q", first)
+    repo.git("commit", "-q", "--amend", "-m", "detached work, said better")
+    return first
+
+
+def test_a_commit_left_then_amended_onto_a_branch_is_no_lost_work(git_repo: GitRepo) -> None:
+    """The commit `git commit --amend` replaced was left by a checkout: the hook blocked with
+    "left behind by a checkout (the work at …)" though a branch holds the amended commit, the
+    same files. A commit left whose tree a branch holds, at its tip or below it, is kept."""
+    first = _amended_after_leaving(git_repo)
+    git_repo.git("branch", "feat/x")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 0 and "HEAD is detached: no branch to hand off" in run.err, run.err
+    git_repo.write("b.py", "b = 1\n")
+    git_repo.commit("more on feat/x")
+    git_repo.git("branch", "-f", "feat/x")
+    below = run_hook(stop_event(git_repo.root))
+    assert below.code == 0 and first[:12] not in below.err, below.err
+
+
+def test_a_commit_left_then_amended_with_other_content_still_blocks(git_repo: GitRepo) -> None:
+    first = _amended_after_leaving(git_repo)
+    git_repo.write("a.py", "a = 4\n")
+    git_repo.git("commit", "-q", "-a", "--amend", "--no-edit")
+    git_repo.git("branch", "feat/x")
+    run = run_hook(stop_event(git_repo.root))
+    assert run.code == 2, run.err
+    assert f"left behind by a checkout (the work at {first[:12]})" in run.err, run.err
+
+
 def _clone_on_remote_branch(
     repo: GitRepo, tmp_path: Path, *, local: bool = False, remote: str = "origin"
 ) -> Path:

@@ -6,7 +6,9 @@ Only the reflog still finds them, so the Stop hook does not let a session end on
 checkout of fetched commits (`git checkout FETCH_HEAD` of a pull request, what `gh pr checkout
 --detach` does) made none: nothing is lost when HEAD moves, and the session ends as before. A
 commit that `git commit --amend`, `git rebase` or `git reset` replaced or dropped is no lost
-work: only HEAD and the commits checkouts moved HEAD away from are followed. Commits made on
+work: only HEAD and the commits checkouts moved HEAD away from are followed, and a commit a
+checkout left is none when a branch holds its tree in a commit made here (it was amended, and
+the amended commit given a branch). Commits made on
 top of a remote-tracking branch checked out detached (`git checkout origin/feat/c`) that has
 no local branch continue it: they get its name (`git switch -c feat/c`), and with it its
 packet; a remote whose name holds a ``/`` (``team/upstream``) is told from the branch by the
@@ -85,25 +87,39 @@ class Unbranched:
     """The commits a branch or tag holds that those HEAD reaches are made on."""
 
 
-def unbranched_commits(root: Path, head: str, work: DetachedWork) -> Unbranched:
+def unbranched_commits(
+    root: Path, head: str, work: DetachedWork, tips: Sequence[plumbing.Ref] = ()
+) -> Unbranched:
     """Which of the commits ``work`` made HEAD (at commit ``head``), or a commit a checkout
-    left, reaches that no branch, remote-tracking branch or tag reaches. `GitError` when git
-    cannot say. One git call (a commit garbage-collected since is left out)."""
+    left, reaches that no branch, remote-tracking branch or tag reaches. A commit a checkout
+    left whose tree a ref holds in a commit made here (`kept_elsewhere`: the commit `git commit
+    --amend` made of it, given a branch) is no lost work. `GitError` when git cannot say. One
+    git call (a commit garbage-collected since is left out), and one more only when work left
+    behind may be kept in a commit below a ref's tip (``tips``: the branches, as read)."""
     out = plumbing.run(
         root,
         [
-            "rev-list", "--parents", "--ignore-missing", "HEAD", *work.left,
-            "--not", "--branches", "--remotes", "--tags", "--",
+            "rev-list", "--parents", "--format=%T", "--ignore-missing", "HEAD", *work.left,
+            *sorted(work.made), "--not", "--branches", "--remotes", "--tags", "--",
         ],
     )  # fmt: skip
     parents: dict[str, list[str]] = {}
+    trees: dict[str, str] = {}
+    commit = ""
     for line in out.decode("ascii", "replace").splitlines():
-        commit, *rest = line.split()
-        parents[commit] = rest
-    lost = work.made & parents.keys()
+        if line.startswith("commit "):
+            commit, *rest = line.split()[1:]
+            parents[commit] = rest
+        elif commit:
+            trees[commit] = line.strip()
     held = reachable(head, parents)
-    away = lost - held
     below = {tip: reachable(tip, parents) for tip in work.left if tip not in held}
+    lost = work.made & held.union(*below.values())
+    away = lost - held
+    kept = kept_elsewhere(
+        root, {c: trees.get(c, "") for c in away}, work.made - parents.keys(), tips
+    )
+    lost, away = lost - kept, away - kept
     left = tuple(
         tip
         for tip, under in below.items()
@@ -111,6 +127,27 @@ def unbranched_commits(root: Path, head: str, work: DetachedWork) -> Unbranched:
     )
     bases = frozenset(p for commit in held for p in parents[commit] if p not in parents)
     return Unbranched(len(lost), bool(lost & held), left, bases)
+
+
+def kept_elsewhere(
+    root: Path, away: dict[str, str], on_refs: frozenset[str], tips: Sequence[plumbing.Ref]
+) -> set[str]:
+    """Those of ``away`` (commits a checkout left, and their trees) whose tree is that of a
+    ref's tip (``tips``) or of a commit made here that a ref holds (``on_refs``): the same
+    content on a branch, as after `git commit --amend` of the commit left and `git branch`.
+    Git is asked the trees of ``on_refs`` (one process) only when the tips' trees leave some
+    of ``away`` unmatched."""
+    held = {ref.tree for ref in tips}
+    if not away or all(tree in held for tree in away.values()):
+        return set(away)
+    asked = on_refs - {ref.commit for ref in tips}
+    if asked:
+        try:
+            found = plumbing.resolve(root, sorted(asked))
+        except plumbing.GitError:
+            found = {}
+        held |= {ids[1] for ids in found.values() if ids is not None}
+    return {commit for commit, tree in away.items() if tree in held}
 
 
 def unbranched_work(
@@ -125,7 +162,7 @@ def unbranched_work(
     if not work.made:
         return None
     try:
-        found = unbranched_commits(root, head, work)
+        found = unbranched_commits(root, head, work, refs)
     except plumbing.GitError:
         return None
     if not found.count:

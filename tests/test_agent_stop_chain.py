@@ -5,6 +5,8 @@ with one line saying what is still wrong. The count lives in git's folder, not t
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from agent_support import feature_repo, run_hook, stop_event
 from conftest import GitRepo
 from git_helpers import packet
+from handoff_audit.authoring.stop_count import release_chain
 from handoff_audit.markdown import render_packet
 
 BRANCH = "feat/refunds"
@@ -192,3 +195,50 @@ def test_a_stop_after_a_block_is_let_go_when_no_count_can_be_kept(repo: GitRepo)
     assert len(let_go.lines) == 1
     assert "no count of this session's blocks can be kept" in let_go.err
     assert "no active handoff (its work: src/refunds.py)" in let_go.err
+
+
+def test_letting_a_chain_go_removes_week_old_chain_files_and_nothing_else(repo: GitRepo) -> None:
+    """Each chain let go kept its `released` mark forever, one more file in `.git` per session
+    and subagent. Writing a mark removes the chains' files (marks, and counts a session ended
+    while blocked left) unchanged for 7 days; a newer one, or any other file, stays."""
+    folder = repo.root / ".git" / "handoff-audit" / "stop-blocks"
+    folder.mkdir(parents=True)
+    week_old = time.time() - 8 * 86400
+    files = {
+        "a" * 32: b"released",
+        "b" * 32: b"2",
+        "c" * 32: b"released",
+        "d" * 32: b"not ours",
+        "notes.txt": b"released",
+    }
+    for name, content in files.items():
+        (folder / name).write_bytes(content)
+        os.utime(folder / name, (week_old, week_old))
+    fresh = time.time() - 6 * 86400
+    os.utime(folder / ("c" * 32), (fresh, fresh))
+    (folder / ("e" * 32)).mkdir()
+    os.utime(folder / ("e" * 32), (week_old, week_old))
+    codes = [run_hook(stop_event(repo.root, active=n > 0)).code for n in range(4)]
+    assert codes == [2, 2, 2, 0], codes
+    left = {path.name for path in _counts(repo)}
+    assert {"a" * 32, "b" * 32}.isdisjoint(left), left
+    assert {"c" * 32, "d" * 32, "e" * 32, "notes.txt"} <= left, left
+    # The chain let go now has its mark, and stays let go.
+    [mark] = [path for path in _counts(repo) if path.name not in files and path.is_file()]
+    assert mark.read_bytes() == b"released"
+    assert run_hook(stop_event(repo.root, active=True)).code == 0
+
+
+def test_one_mark_written_looks_at_a_bounded_number_of_old_files(git_repo: GitRepo) -> None:
+    """A folder of 300 week-old marks (before pruning, they piled up): one write removes at most
+    256 of them, so a stop never waits on a large folder; the next writes remove the rest."""
+    folder = git_repo.root / ".git" / "handoff-audit" / "stop-blocks"
+    folder.mkdir(parents=True)
+    week_old = time.time() - 8 * 86400
+    for n in range(300):
+        (folder / f"{n:032x}").write_bytes(b"released")
+        os.utime(folder / f"{n:032x}", (week_old, week_old))
+    release_chain(git_repo.root, "session-1")
+    assert len(list(folder.iterdir())) == 300 - 256 + 1
+    release_chain(git_repo.root, "session-2")
+    assert len(list(folder.iterdir())) == 2

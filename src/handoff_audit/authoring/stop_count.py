@@ -9,13 +9,19 @@ worktree's git folder (``handoff-audit/stop-blocks/``, one file per chain, named
 its key), never in the work tree, and removed when the chain ends. A chain let go at the bound
 keeps a mark (`RELEASED`) in place of its count, so each later stop of it (another Stop hook
 may block it again) is let go too, until a stop that follows no block starts a new chain.
+Marks would pile up, one per session and subagent: writing one removes those of the folder
+untouched for `STALE_DAYS` (`prune_stale`), and the counts of chains left as long, as a session
+ended while blocked leaves its count.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
+import time
 from contextlib import suppress
+from itertools import islice
 from pathlib import Path
 
 from handoff_audit.atomic import replace_file
@@ -25,6 +31,12 @@ _FOLDER = ("handoff-audit", "stop-blocks")
 _MARK = b"released"
 RELEASED = -1
 """`blocks_before` of a chain the hook has let go (`release_chain`): let it go again."""
+STALE_DAYS = 7
+"""How long a chain's file is kept unchanged before `prune_stale` removes it."""
+_PRUNED_PER_WRITE = 256
+"""How many entries of the folder one `prune_stale` looks at, however many it holds."""
+_NAME = re.compile(r"[0-9a-f]{32}")
+"""The name of a chain's file (`_count_file`): no other file of the folder is ever removed."""
 
 
 def chain_of(session: str | None, event: str, agent: str | None = None) -> str | None:
@@ -75,9 +87,30 @@ def record_block(root: Path, session: str | None, count: int) -> bool:
 
 
 def release_chain(root: Path, session: str | None) -> None:
-    """Mark ``session``'s chain as let go: its later stops are let go until a new chain."""
+    """Mark ``session``'s chain as let go: its later stops are let go until a new chain.
+    Stale chains' files are removed first (`prune_stale`)."""
+    path = _count_file(root, session)
+    if path is not None:
+        prune_stale(path.parent, time.time() - STALE_DAYS * 86400)
     if not _keep(root, session, _MARK):
         end_chain(root, session)
+
+
+def prune_stale(folder: Path, before: float) -> None:
+    """Remove the chains' files of ``folder`` (a mark or a count under a chain's name) last
+    changed before ``before`` (seconds since the epoch): at most `_PRUNED_PER_WRITE` entries
+    looked at, any other file left alone, a file that cannot be read or removed skipped."""
+    with suppress(OSError), os.scandir(folder) as entries:
+        for entry in islice(entries, _PRUNED_PER_WRITE):
+            with suppress(OSError):
+                if not _NAME.fullmatch(entry.name) or not entry.is_file(follow_symlinks=False):
+                    continue
+                if entry.stat(follow_symlinks=False).st_mtime >= before:
+                    continue
+                with open(entry.path, "rb") as handle:
+                    kept = handle.read(17)
+                if kept == _MARK or (len(kept) <= 16 and kept.isdigit()):
+                    os.unlink(entry.path)
 
 
 def _keep(root: Path, session: str | None, content: bytes) -> bool:

@@ -188,7 +188,7 @@ class Fixes:
         if problem.kind == "relink":
             link, written = problem.files
             command = relink(link, written, self.path)
-            return Advice(f"{problem.message}: re-point the link", command, "then commit it")
+            return Advice(f"{problem.message}: re-point the link", command, "then commit the link")
         if problem.kind == "conflict":
             return Advice(
                 *conflict_advice(

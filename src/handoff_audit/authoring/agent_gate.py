@@ -28,6 +28,7 @@ from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.authoring.gate_notes import gated_notes
 from handoff_audit.authoring.gate_verdict import STALE_RULES, CannotJudge, Gate, Problem
+from handoff_audit.authoring.local_handoffs import take_local
 from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
@@ -257,11 +258,12 @@ def _judge_branch(
         raise CannotJudge(str(error)) from None
     except InputError as error:
         raise CannotJudge(str(error)) from None
+    findings = [*report.findings, *take_local(gate, known)]
     gate.problems.extend([*inherited, *_broken(gate)])
     dirt_problems = _stopped_problems(gate, codes)
     conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
-    for finding in not_recorded(gate.root, gate.config, gate.head, report.findings, by_file):
+    for finding in not_recorded(gate.root, gate.config, gate.head, findings, by_file):
         packet = by_file.get(finding.path)
         # A packet in a conflict is fixed by resolving it (the conflict's fix), nothing else.
         mine = {packet.path, packet.markdown} if packet is not None else set()
@@ -479,8 +481,9 @@ def _needs_handoff(
 ) -> bool:
     """For a branch without an active handoff: True when it has work of its own that no
     finished handoff covers, committed or about to be (its handoff is then the current file of
-    a ``series`` it wrote, in ``gate.packets``, else a problem is added unless an ``inherited``
-    packet's fix starts one); False with the note saying why not."""
+    a ``series`` it wrote, in ``gate.packets``, or a file it wrote into a series the
+    repository's own ``.gitignore`` keeps out of git, in ``gate.local``, else a problem is added
+    unless an ``inherited`` packet's fix starts one); False with the note saying why not."""
     try:
         bench = _read_bench(gate, branch, config)
     except ShallowHistory as error:  # never "no work": the history that tells it is missing
@@ -518,9 +521,10 @@ def _needs_handoff(
     if outranked is not None:
         gate.problems.append(outranked)
         return True
-    hidden, older = branch_ignored(gate.root, config, bench.base)
+    hidden, gate.local, older = branch_ignored(gate.root, config, bench.base)
     if hidden:
         gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
+    if hidden or gate.local:
         return True
     gate.problems.append(
         _no_packet(gate, f"branch {branch} has work of its own{against}", series, work, older)

@@ -113,6 +113,9 @@ class Gate:
     """The commit ``own_changes`` were taken against (`Workbench.base`)."""
     protected: bool = False
     """The branch is a protected one (it needs no packet; only a conflict blocks)."""
+    local: tuple[str, ...] = ()
+    """The files the branch wrote into a series that the repository's own ``.gitignore`` keeps
+    out of git (`local_handoffs`): its handoff, as the work tree holds it."""
 
 
 class CannotJudge(Exception):

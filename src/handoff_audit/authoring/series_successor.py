@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
-from handoff_audit.engine.ignored import kept_out
+from handoff_audit.engine.ignored import kept_out_how
 from handoff_audit.engine.series_links import link_fix
 from handoff_audit.engine.series_order import (
     DATED,
@@ -256,15 +256,19 @@ def next_in_series(
         f"or, as this repository keeps its handoffs as a {'numbered' if numbered else 'dated'} "
         f"series in {folder or '.'}/, "
         f"write the next one, {shown}, with the state, the next step, the decisions, what "
-        f"was ruled out and the pointers, and commit it{why}"
-        f"{_forced(root, moved.path, path_of)}{link_fix(root, moved.path, path_of)}"
+        f"was ruled out and the pointers, and {_committed(root, moved.path, path_of, why)}"
     )
 
 
-def _forced(root: Path, written: str, path_of: Callable[[str], str]) -> str:
-    """How to commit ``written``, a new file of a series that keeps its files out of git on
-    purpose (`ignored.kept_out`): by force; ``""`` when git does not ignore it."""
-    why = kept_out(root, [written]) if "/" in written else None
-    if why is None:
-        return ""
-    return f" with `git add -f -- {path_of(written)}` ({why}: the line stays)"
+def _committed(root: Path, written: str, path_of: Callable[[str], str], why: str) -> str:
+    """What becomes of ``written``, a new file of a series (``why``: what ranks it first):
+    committed, and the series' live-name link re-pointed at it (`link_fix`); by force in a
+    series that keeps its files out of git on purpose (`ignored.kept_out`); left out of git
+    where the repository's own ``.gitignore`` keeps it out (`ignored.owner_keeps_out`), as the
+    hook reads it from the work tree, its link left alone (a commit would hold a link to a file
+    no commit holds)."""
+    how = kept_out_how(root, [written]) if "/" in written else None
+    if how is not None and how[1]:
+        return f"leave it out of git{why} ({how[0]}; the hook reads it from the work tree)"
+    forced = f" with `git add -f -- {path_of(written)}` ({how[0]}: the line stays)" if how else ""
+    return f"commit it{why}{forced}{link_fix(root, written, path_of)}"

@@ -23,7 +23,12 @@ from handoff_audit.config import (
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
-from handoff_audit.engine.ignored import ignored_advice, ignored_handoffs
+from handoff_audit.engine.ignored import (
+    ignored_advice,
+    ignored_handoffs,
+    kept_advice,
+    owners_files,
+)
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.git.tracked import is_tracked
@@ -130,10 +135,13 @@ def run_check(options: CheckOptions) -> int:
 def _say_ignored_handoffs(root: Path, config: Config) -> None:
     """When nothing was found: a warning on standard error for each handoff file git ignores,
     lest "No handoff packets found." pass a packet that no commit holds."""
-    hidden = ignored_handoffs(root, config)
+    kept, hidden = owners_files(root, ignored_handoffs(root, config), config)
     if hidden:
         shown = [shell.quote_path(from_cwd(root / path)) for path in hidden]
         click.echo(f"handoff-audit: warning: {ignored_advice(shown)}", err=True)
+    if kept:  # the owner's choice: no advice to commit them
+        said = kept_advice(root, kept, lambda path: shell.quote_path(from_cwd(root / path)))
+        click.echo(f"handoff-audit: note: {said}", err=True)
 
 
 def with_overrides(config: Config, options: CheckOptions, root: Path) -> Config:

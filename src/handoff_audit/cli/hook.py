@@ -330,6 +330,8 @@ def _next_step(gate: Gate, event: HookEvent, lines: list[str], blocks: bool) -> 
     # A conflict's fix says itself whether a commit follows ("nothing is left to commit"); a
     # nested repository's changes no tracked file.
     only_git = only_git or all(p.kind in ("conflict", "nested") for p in gate.problems)
+    # A handoff the repository's .gitignore keeps out of git is mended in the work tree alone.
+    only_git = only_git or all(p.packet and p.packet.path in gate.local for p in gate.problems)
     commit = "" if only_git else "commit, "
     where = ""
     if event.gone:  # the agent's shell is in a folder that is gone: git fails there

@@ -14,7 +14,13 @@ from handoff_audit.config import Config
 from handoff_audit.engine.series_links import alias_target, relink, series_link
 from handoff_audit.engine.series_order import DATED, month_first, name_key, name_says, newest_first
 from handoff_audit.git import plumbing
-from handoff_audit.git.ignored import ignored_among, ignored_files, ignoring_patterns
+from handoff_audit.git.ignored import (
+    IgnoreRule,
+    committed_rules,
+    ignored_among,
+    ignored_files,
+    ignoring_patterns,
+)
 from handoff_audit.model.packet import in_series, is_handoff_file, series_file
 
 _WILDCARDS = frozenset("*?[")
@@ -61,6 +67,23 @@ def ignored_advice(shown: Sequence[str]) -> str:
         f"{', '.join(shown)} {'is' if one else 'are'} ignored by git (a .gitignore line "
         f"matches), so no commit can hold {it} and the audit does not see {it}: remove that "
         f"line (`git check-ignore -v -- {' '.join(shown)}` names it), then commit {it}"
+    )
+
+
+def kept_advice(root: Path, files: Sequence[str], path_of: Callable[[str], str]) -> str:
+    """The one line for handoff ``files`` (from the top folder; ``path_of`` writes one as the
+    reader's folder does, quoted) that the repository's own ``.gitignore`` keeps out of git
+    (`owners_files`): the audit of git's files does not read them; naming the newest of each
+    folder, its series' current file, does."""
+    one = len(files) == 1
+    folders = sorted({f.rpartition("/")[0] for f in files})
+    newest = [newest_first([f for f in files if f.rpartition("/")[0] == d], {})[0] for d in folders]
+    named = " ".join(path_of(f) for f in newest)
+    return (
+        f"{', '.join(path_of(f) for f in files)} {'is' if one else 'are'} kept out of git on "
+        f"purpose ({owner_keeps_out(root, files)}), so the audit of git's files does not read "
+        f"{'it' if one else 'them'}: `handoff-audit check {named}` audits the newest as the "
+        "work tree holds it"
     )
 
 
@@ -123,22 +146,65 @@ def ignored_on_purpose(root: Path, files: Sequence[str], config: Config) -> str 
     return kept_out(root, files)
 
 
+def owners_files(
+    root: Path, files: Sequence[str], config: Config
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``files`` (ignored handoff files, from the top folder) split in two: those of series
+    folders the repository's own ``.gitignore`` keeps out of git (`owner_keeps_out`), and the
+    rest. Two git calls a folder."""
+    kept: list[str] = []
+    for folder in sorted({f.rpartition("/")[0] for f in files}):
+        mine = [f for f in files if f.rpartition("/")[0] == folder]
+        if all(in_series(f, config) for f in mine) and owner_keeps_out(root, mine) is not None:
+            kept.extend(mine)
+    return tuple(kept), tuple(f for f in files if f not in kept)
+
+
 def kept_out(root: Path, files: Sequence[str]) -> str | None:
     """Why ``files`` (from the top folder, each in a folder; there or about to be written) are
     kept out of git on purpose, or ``None``: git ignores each, and its folder's own
     ``README.md`` says its files are ignored, or the ignoring ``.gitignore`` pattern covers the
     folder's files with a wildcard (``.claude/handoffs/*.md``) instead of naming one file. One
     git call a folder."""
+    found = _kept_out(root, files)
+    return found[0] if found is not None else None
+
+
+def owner_keeps_out(root: Path, files: Sequence[str]) -> str | None:
+    """`kept_out`, when every line that ignores ``files`` is one of the repository's own
+    ``.gitignore`` files as its last commit holds it (`committed_rules`): the owner keeps them
+    out of git, so they are never to be committed, by force or by deleting the line. One git
+    call more."""
+    how = kept_out_how(root, files)
+    return how[0] if how is not None and how[1] else None
+
+
+def kept_out_how(root: Path, files: Sequence[str]) -> tuple[str, bool] | None:
+    """`kept_out`'s reason, and whether the repository's own committed ``.gitignore`` says so
+    (`owner_keeps_out`); ``None`` when ``files`` are not kept out of git on purpose."""
+    found = _kept_out(root, files)
+    if found is None:
+        return None
+    try:
+        return found[0], committed_rules(root, found[1])
+    except plumbing.GitError:
+        return found[0], False
+
+
+def _kept_out(root: Path, files: Sequence[str]) -> tuple[str, set[IgnoreRule]] | None:
+    """`kept_out`'s reason, with the lines that ignore ``files``."""
     reasons = []
+    rules: set[IgnoreRule] = set()
     for folder in sorted({f.rpartition("/")[0] for f in files}):
         names = [f.rpartition("/")[2] for f in files if f.rpartition("/")[0] == folder]
         try:
-            patterns = ignoring_patterns(root / folder, names)
+            found = ignoring_patterns(root / folder, names)
         except plumbing.GitError:
             return None
-        chosen = {patterns.get(name, "") for name in names}
-        if "" in chosen:
+        if any(name not in found for name in names):
             return None
+        chosen = {found[name].pattern for name in names}
+        rules.update(found[name] for name in names)
         if _readme_says_ignored(root / folder):
             reasons.append(f"{folder}/README.md says its files are git-ignored")
             continue
@@ -146,7 +212,7 @@ def kept_out(root: Path, files: Sequence[str]) -> str | None:
         if not all(last in p and _WILDCARDS & set(p) for p in chosen):
             return None
         reasons.append(f"the .gitignore line `{min(chosen)}` covers the files of {folder}/")
-    return "; ".join(reasons) or None
+    return ("; ".join(reasons), rules) if reasons else None
 
 
 def _readme_says_ignored(folder: Path) -> bool:
@@ -166,27 +232,35 @@ def _readme_says_ignored(folder: Path) -> bool:
 
 def branch_ignored(
     root: Path, config: Config, base: str
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """`ignored_handoffs` without those a series keeps out of git on purpose that the branch
-    did not write (`older_than_the_branch`, against the base commit ``base``), and those,
-    newest first: the series' current files for the fix that writes the next one."""
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """`ignored_handoffs` the branch wrote (against the base commit ``base``, as
+    `older_than_the_branch` tells them) in two parts, those of series folders the repository's
+    own ``.gitignore`` keeps out of git (`owner_keeps_out`: the branch's handoff, as the work
+    tree holds it) and the rest; and those it did not write, newest first: the series' current
+    files for the fix that writes the next one."""
     hidden = ignored_handoffs(root, config)
-    stale = older_than_the_branch(root, hidden, base, config) if hidden else set()
-    return tuple(f for f in hidden if f not in stale), tuple(newest_first(sorted(stale), {}))
+    stale, owned = older_than_the_branch(root, hidden, base, config) if hidden else (set(), set())
+    rest = tuple(f for f in hidden if f not in stale and f not in owned)
+    return rest, tuple(f for f in hidden if f in owned), tuple(newest_first(sorted(stale), {}))
 
 
-def older_than_the_branch(root: Path, files: Sequence[str], base: str, config: Config) -> set[str]:
+def older_than_the_branch(
+    root: Path, files: Sequence[str], base: str, config: Config
+) -> tuple[set[str], set[str]]:
     """Those of ``files`` (ignored handoff files, from the top folder) that a series keeps out
     of git on purpose (`ignored_on_purpose`) and that the branch did not write: the file the
     base commit ``base`` tracks or links its live name to, or one no newer than that (by
     `series_order.newest_first`); with no such file on the base, one older than the branch
     (`_before_the_branch`). `git add -f` of such a file would pass an old handoff off as the
-    branch's."""
+    branch's. Then the others of series folders the repository's own ``.gitignore`` keeps out
+    of git (`owner_keeps_out`)."""
     stale: set[str] = set()
+    owned: set[str] = set()
     start: _Start | None = None
     for folder in sorted({f.rpartition("/")[0] for f in files}):
         mine = [f for f in files if f.rpartition("/")[0] == folder]
-        if ignored_on_purpose(root, mine, config) is None:
+        how = kept_out_how(root, mine) if all(in_series(f, config) for f in mine) else None
+        if how is None:
             continue
         try:
             known, current = _base_series(root, base, folder)
@@ -195,12 +269,13 @@ def older_than_the_branch(root: Path, files: Sequence[str], base: str, config: C
         if current is None:
             start = start or _branch_start(root, base)
             stale.update(name for name in mine if _before_the_branch(root, name, start))
-            continue
-        for name in mine:
-            newer = newest_first([name, current], {})[0] == name
-            if name in known or name == current or not newer:
-                stale.add(name)
-    return stale
+        else:
+            for name in mine:
+                newer = newest_first([name, current], {})[0] == name
+                if name in known or name == current or not newer:
+                    stale.add(name)
+        owned.update(name for name in mine if how[1] and name not in stale)
+    return stale, owned
 
 
 def _base_series(root: Path, base: str, folder: str) -> tuple[set[str], str | None]:

@@ -3,7 +3,9 @@ each one git call through `plumbing.run`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import posixpath
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git.plumbing import run
@@ -32,14 +34,55 @@ def ignored_among(folder: Path, names: Sequence[str]) -> set[str]:
     return _names(run(folder, ["check-ignore", "-z", "--stdin"], stdin=given, ok_codes=(0, 1)))
 
 
-def ignoring_patterns(folder: Path, names: Sequence[str]) -> dict[str, str]:
-    """The ``.gitignore`` pattern that ignores each of the files ``names`` (in ``folder``) that
-    git ignores; one git call."""
+@dataclass(frozen=True, slots=True)
+class IgnoreRule:
+    """A line that makes git ignore a file, as ``git check-ignore -v`` names it."""
+
+    source: str
+    """The file it is in: a ``.gitignore`` from the top folder, ``.git/info/exclude``, or the
+    absolute path of a global excludes file."""
+    line: int
+    """Its line number there, from 1."""
+    pattern: str
+
+
+def ignoring_patterns(folder: Path, names: Sequence[str]) -> dict[str, IgnoreRule]:
+    """The `IgnoreRule` that ignores each of the files ``names`` (in ``folder``) that git
+    ignores; one git call."""
     given = b"".join(name.encode("utf-8", "surrogateescape") + b"\0" for name in names)
     out = run(folder, ["check-ignore", "-v", "-z", "--stdin"], stdin=given, ok_codes=(0, 1))
     fields = out.decode("utf-8", "surrogateescape").split("\0")
     # -v -z: source, line number, pattern and path, each ended by a NUL
-    return {fields[i + 3]: fields[i + 2] for i in range(0, len(fields) - 3, 4)}
+    return {
+        fields[i + 3]: IgnoreRule(fields[i], int(fields[i + 1] or 0), fields[i + 2])
+        for i in range(0, len(fields) - 3, 4)
+    }
+
+
+def committed_rules(root: Path, rules: Collection[IgnoreRule]) -> bool:
+    """True when each of ``rules`` is a line of a ``.gitignore`` of the repository at ``root``
+    as its last commit holds it: the owner's own rule, not one of ``.git/info/exclude``, a
+    global excludes file, or a line not committed yet; one git call."""
+    sources = sorted({rule.source for rule in rules})
+    if not sources or any(
+        posixpath.basename(s) != ".gitignore" or s.startswith(("/", ".git/")) for s in sources
+    ):
+        return False
+    asked = "".join(f"HEAD:{source}\n" for source in sources).encode("utf-8", "surrogateescape")
+    out = run(root, ["cat-file", "--batch"], stdin=asked)
+    committed: dict[str, list[str]] = {}
+    for source in sources:
+        header, _, out = out.partition(b"\n")
+        size = header.split()[2] if header.count(b" ") == 2 else b""
+        if not size.isdigit():  # "<name> missing": HEAD holds no such file
+            return False
+        text, out = out[: int(size)], out[int(size) + 1 :]
+        committed[source] = text.decode("utf-8", "surrogateescape").splitlines()
+    return all(
+        0 < rule.line <= len(committed[rule.source])
+        and committed[rule.source][rule.line - 1].strip() == rule.pattern.strip()
+        for rule in rules
+    )
 
 
 def _names(out: bytes) -> set[str]:

@@ -1,0 +1,39 @@
+"""The Stop hook's reading of a handoff that the repository keeps out of git: a file of a series
+whose folder the repository's own committed ``.gitignore`` keeps out of git on purpose
+(`ignored.owner_keeps_out`: ``.claude/handoffs/*.md``, "to prevent accidental sensitive data
+commits"), written by the branch. No commit is to hold it, so it is the branch's handoff as the
+work tree has it, judged as an uncommitted handoff is, and never asked to be added by force or
+its ``.gitignore`` line deleted."""
+
+from __future__ import annotations
+
+from handoff_audit.authoring.gate_verdict import Gate
+from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.engine.series_order import newest_first
+from handoff_audit.git import plumbing
+from handoff_audit.model.context import Target
+from handoff_audit.model.findings import Finding
+
+
+def take_local(gate: Gate, known: tuple[plumbing.RepoInfo, plumbing.Refs]) -> list[Finding]:
+    """The gate's `Gate.local` files (`ignored.owners_files`' first part), the newest of each
+    folder audited by name as the branch's handoff, which become its packets; the findings on
+    them. One audit of those files, whatever their number. A live-name link of their folder
+    (``latest.md``) is left as it is: a commit would hold a link to a file no commit holds."""
+    if not gate.local or gate.branch is None:
+        return []
+    files = gate.local
+    folders = sorted({f.rpartition("/")[0] for f in files})
+    current = {
+        newest_first([f for f in files if f.rpartition("/")[0] == d], {})[0] for d in folders
+    }
+    request = AuditRequest(
+        root=gate.root,
+        paths=tuple(gate.root / name for name in sorted(current)),
+        config=gate.config,
+        target=Target(branch=gate.branch),
+        known_git=known,
+    )
+    report = run_audit(request)
+    gate.packets = [p for p in report.packets if p.path in current]
+    return [f for f in report.findings if f.path in current]

@@ -1,0 +1,120 @@
+"""A series the repository's own committed ``.gitignore`` keeps out of git (xrf9268-hue/sbx:
+``.claude/handoffs/*.md``, "ignore active handoffs to prevent accidental sensitive data
+commits"): the Stop hook takes the handoff the session wrote there, uncommitted and ignored, as
+the branch's handoff, judged from the work tree; nothing it or `check` prints asks to commit
+that file, by force or by deleting the line. Real repositories, the real CLI and hook, an agent
+knowing only what the hook prints."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from agent_support import run_hook, stop_event
+from conftest import GitRepo
+from handoff_audit.authoring.agent_gate import judge
+from handoff_audit.git import plumbing
+
+FOLDER = ".claude/handoffs"
+IGNORE = (
+    "# Handoffs (ignore active handoffs to prevent accidental sensitive data commits)\n"
+    f"{FOLDER}/*.md\n!{FOLDER}/README.md\n!{FOLDER}/archive/\n"
+)
+README = "# Handoffs Directory\n\nHandoff files follow this pattern: `YYYY-MM-DD-slug.md`.\n"
+HANDOFF = (
+    "# {title}\n\nState: the export help is drafted in `README.md`; the tests pass.\n\n"
+    '## Next step\nWrite the protocol table under "Usage" in `README.md`.\n\n'
+    "## Decisions\nChose one README section because the help is short.\n\n"
+    "## Ruled out\nTried a docs/ page; rejected: docs/ is generated.\n"
+)
+OLD = f"{FOLDER}/2026-11-20-reality-validation.md"
+COMMITTING = re.compile(
+    r"add -f|check-ignore|remove that line|delete the lines|git add\b[^`]*handoffs/2"
+)
+
+
+def _sbx(repo: GitRepo, older: int = 1) -> None:
+    """sbx's layout: the ignore rule and the folder's README committed, older handoffs of the
+    series left in the work tree, ignored, by earlier sessions; a branch with work of its own."""
+    repo.write("README.md", "# sbx\n")
+    repo.write(".gitignore", IGNORE)
+    repo.write(f"{FOLDER}/README.md", README)
+    for number in range(older):
+        repo.write(OLD.replace("reality", f"reality-{number}") if number else OLD, "# old\n")
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    assert FOLDER + "/2026" not in repo.git("ls-files")
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# sbx\n\nExport help.\n")
+    repo.commit("work")
+
+
+def test_an_agent_writes_the_ignored_handoff_as_told_and_the_next_stop_passes(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo)
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "no active handoff" in first.err, first.err
+    assert COMMITTING.search(first.err) is None, first.err
+    assert "leave it out of git" in first.err, first.err
+    told = re.search(r"write the next one, (\S+),", first.err)
+    assert told is not None, first.err
+    written = told[1].replace("<topic>", "export-help")
+
+    repo.write(written, HANDOFF.format(title="Export help"))
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert second.code == 0, second.err
+    assert COMMITTING.search(second.err) is None, second.err
+    assert written not in repo.git("ls-files") and repo.git("status", "--porcelain") == ""
+
+    check = run_cli(["check"], cwd=repo.root)
+    assert COMMITTING.search(check.err) is None, check.err
+    assert f"{OLD}, {written} are kept out of git on purpose" in check.err, check.err
+    assert f"`handoff-audit check {written}`" in check.err, check.err
+
+
+def test_the_ignored_handoff_is_judged_and_mended_in_the_work_tree(tmp_path: Path) -> None:
+    """Its findings block as a committed handoff's do; the last line asks for no commit, as
+    mending it commits nothing."""
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo)
+    written = f"{FOLDER}/2026-12-05-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help").split("## Next step")[0])
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2, first.err
+    assert f"{written}" in first.err and "md-incomplete" in first.err, first.err
+    assert COMMITTING.search(first.err) is None, first.err
+    assert first.lines[-1].endswith(", then stop again.") and "commit" not in first.lines[-1]
+    repo.write(written, HANDOFF.format(title="Export help"))
+    assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0
+
+
+def test_git_processes_do_not_grow_with_the_series_files(tmp_path: Path) -> None:
+    counts = []
+    for older in (1, 6):
+        repo = GitRepo(tmp_path / str(older))
+        _sbx(repo, older)
+        repo.write(f"{FOLDER}/2026-12-05-export-help.md", HANDOFF.format(title="Export help"))
+        start = plumbing.spawn_count()
+        gate = judge(repo.root)
+        counts.append(plumbing.spawn_count() - start)
+        assert gate.problems == [], gate.problems
+        assert [p.path for p in gate.packets] == [f"{FOLDER}/2026-12-05-export-help.md"]
+    assert counts[0] == counts[1], counts
+
+
+def test_a_line_not_committed_yet_is_no_owner_s_rule(tmp_path: Path) -> None:
+    """A wildcard line the session added to `.gitignore` and did not commit keeps nothing out
+    of git on the owner's behalf: the hook does not take the ignored file as the handoff."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("README.md", "# sbx\n")
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# sbx\n\nExport help.\n")
+    repo.commit("work")
+    repo.write(".gitignore", f"{FOLDER}/*.md\n")
+    repo.write(f"{FOLDER}/2026-12-05-export-help.md", HANDOFF.format(title="Export help"))
+    gate = judge(repo.root)
+    assert gate.packets == [] and gate.local == (), gate
+    assert gate.problems, gate

@@ -118,3 +118,14 @@ def test_a_line_not_committed_yet_is_no_owner_s_rule(tmp_path: Path) -> None:
     gate = judge(repo.root)
     assert gate.packets == [] and gate.local == (), gate
     assert gate.problems, gate
+
+
+def test_update_does_not_ask_to_commit_the_ignored_series(tmp_path: Path, run_cli: Any) -> None:
+    """`update` found no packet to refresh and blamed the owner's ignore line for it."""
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo)
+    repo.write(f"{FOLDER}/2026-12-05-export-help.md", HANDOFF.format(title="Export help"))
+    update = run_cli(["update", "--next-action", "Write the table."], cwd=repo.root)
+    assert update.code == 2, update.err
+    assert COMMITTING.search(update.err) is None, update.err
+    assert "no active packet to update" in update.err, update.err

@@ -45,6 +45,12 @@ def ignored_handoffs(root: Path, config: Config) -> list[str]:
     return [path for path in ignored if is_handoff_file(path, config)]
 
 
+def stray_ignored(root: Path, config: Config) -> tuple[str, ...]:
+    """`ignored_handoffs` but those the repository's own ``.gitignore`` keeps out of git
+    (`owners_files`): the files a line keeps from a commit that should hold them."""
+    return owners_files(root, ignored_handoffs(root, config), config)[1]
+
+
 def ignored_pair(packet: Path, twin: Path) -> list[Path]:
     """Those of a packet and its twin (one folder) that exist and git ignores; one git call,
     none when git cannot say."""

@@ -1,12 +1,14 @@
 """A series file whose name says it is the current one (``current.md``, ``LATEST.md``,
 ``now.md``) is the series' current handoff, and one whose name says it is history
-(``archive-s215-s219.md``, ``old-notes.md``, ``2025-archive.md``) never is, whatever numbers
-or dates the names hold (README, "Newest means"). A file with neither a date nor a number,
+(``archive-s215-s219.md``, ``old-notes.md``) never is, whatever numbers or dates the names
+hold (README, "Newest means"); a word at the end of a topic (``2026-12-05-export-archive.md``)
+is the topic's. A file with neither a date nor a number,
 committed after a numbered current handoff, is named in a warning. Real repositories, the
 real CLI."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -51,12 +53,15 @@ def _series(repo: GitRepo, older: str, live: str, live_first: bool = False) -> N
         ("2026-08-09-session-219.md", "LATEST.md", True),  # even over a date
         ("session-219.md", "Now.md", True),
         ("old-2026-08-30-notes.md", "2026-08-10-session.md", False),
-        ("2026-08-30-archive.md", "session-3.md", True),
+        ("archive.md", "session-3.md", True),
         ("archived_s230.md", "notes.md", True),
         ("parked-issues-2026-06.md", "current-session.md", True),  # its first word says live
         ("2026-08-30-notes.md", "CURRENT_HANDOFF.md", True),
         ("session-240.md", "latest-notes.md", True),
         ("2026-07-01-notes.md", "2026-08-01-archive-export.md", True),  # a topic's "archive"
+        ("2026-07-01-notes.md", "2026-08-01-export-archive.md", True),  # its last word too
+        ("2026-07-01-notes.md", "2026-08-01-export-archived.md", True),
+        ("2026-07-01-notes.md", "2026-08-01-export-old.md", True),
         ("2026-07-01-notes.md", "2026-08-01-fix-old-login.md", True),  # "old" there: a topic
         ("2026-08-30-notes.md", "current-state.md", True),
         ("2026-08-30-notes.md", "CurrentStatus.md", True),
@@ -168,6 +173,30 @@ def test_archive_inside_a_dated_name_is_a_topic_and_the_hook_lets_it_stop(
     _the_branchs_file_is_current_and_the_hook_lets_it_stop(
         repo, run_cli, "docs/handoffs/2026-03-01-archive-export-feature.md"
     )
+
+
+@pytest.mark.parametrize("topic", ["export-archive", "export-archived", "export-old"])
+def test_a_topic_ending_in_archive_is_the_next_handoff_the_hook_asked_for(
+    repo: GitRepo, topic: str
+) -> None:
+    """The hook asks for the next dated handoff; the agent writes it under a topic whose last
+    word is "archive" and commits it: that file is the branch's current handoff and the next
+    stop passes (it was taken for history, and each stop asked for a rename that kept the
+    word)."""
+    repo.write("src/app.js", "a\n")
+    repo.write("docs/handoffs/2026-01-05-setup.md", ARCHIVE)
+    repo.commit("setup", date="2026-01-05T08:00:00Z")
+    repo.git("switch", "-qc", "feat/export")
+    repo.write("src/app.js", "b\n")
+    repo.commit("export: CSV")
+    told = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert told.code == 2, told.err
+    [name] = re.findall(r"write the next one, (docs/handoffs/\S+-<topic>\.md)", told.err)
+    repo.write(name.replace("<topic>", topic), LIVE)
+    repo.commit("handoff: export")
+    again = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert again.code == 0, again.err
+    assert "git mv" not in again.err, again.err
 
 
 def test_a_dated_latest_topic_never_outranks_the_branchs_dated_handoff(

@@ -9,7 +9,10 @@ date and a number right after it (``2025-11-23-2``); else one whose name holds a
 knows (``30-lipca-2026``) goes by its last commit too: its numbers are a date, not numbers to
 compare. A date outranks a number, and a number a last commit. Before all of these, a name
 that says what the file is (`name_says`): ``current.md`` or ``current-session.md`` is the
-current handoff, an ``archive-…``, ``…-archive`` or ``old-…`` file is history.
+current handoff, an ``archive-…`` or ``old-…`` file is history. A word at the end of a name
+(``2026-12-05-export-archive``) is its topic's, never history: the Stop hook's advice names the
+next file by its date and a topic of the agent's choosing. Files in a folder named ``archive``
+or ``old`` are history (`packet.archive_folder`).
 """
 
 from __future__ import annotations
@@ -216,10 +219,10 @@ _LIVE = re.compile(
 """Whole names that say the file is the live one: ``current`` or ``latest`` and one word of
 what it holds (``current-session``, ``CURRENT_HANDOFF``, ``latest-notes``). Not a topic
 (``current-bugs``, ``latest-news-2026-01-02``): a dated write-up must not outrank dates."""
-_ARCHIVED = re.compile(r"^(?:archived?|old)(?:[-_. ]|$)|[-_. ]archived?$", re.IGNORECASE)
-"""Names (``.md`` left out) that say a file is history: ``archive-s215-s219``,
-``old-notes``, ``2025-archive``; not ``older-plan``, ``archiver``, nor a topic's word inside a
-name (``2026-03-01-archive-export-feature``, ``fix-old-login``)."""
+_ARCHIVED = re.compile(r"^(?:archived?|old)(?:[-_. ]|$)", re.IGNORECASE)
+"""Names (``.md`` left out) that say a file is history by their first word: ``archive-s215-s219``,
+``old-notes``; not ``older-plan``, ``archiver``, nor a topic's word after a date or another
+word (``2026-03-01-archive-export-feature``, ``2026-12-05-export-archive``, ``fix-old-login``)."""
 
 
 def name_says(name: str) -> int:

@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
 
@@ -54,6 +56,30 @@ def test_the_current_file_of_a_series_the_work_outran_is_handoff_outdated(
     # A series is a record: its fix is never to delete the file.
     assert "delete" not in finding["message"]
     assert "write the next dated handoff in docs/handoffs/" in finding["message"]
+
+
+@pytest.mark.parametrize("live", ["current-session.md", "CURRENT_HANDOFF.md", "LATEST.md"])
+def test_an_outdated_live_file_is_told_only_to_take_what_changed(
+    git_repo: GitRepo, run_cli: Callable[..., Any], live: str
+) -> None:
+    """A series' live file is kept up to date in place, so `handoff-outdated` and the hook say
+    to add what changed to it, never to write the next dated handoff beside it."""
+    path = f"docs/handoffs/{live}"
+    git_repo.write("README.md", "# shop\n")
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", BRANCH)
+    work(git_repo, 0)
+    git_repo.write("docs/handoffs/2026-11-20-start.md", OLD)
+    git_repo.write(path, NOTE)
+    git_repo.commit("handoff notes")
+    work(git_repo, 1)
+    [finding] = findings(run_cli, git_repo, "handoff-outdated")
+    assert finding["path"] == path, finding
+    assert finding["message"].endswith(f"add what changed and the next step now to {path}")
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2, blocked.err
+    assert f"the next step now to {path}\n" in blocked.err, blocked.err
+    assert "next dated handoff" not in blocked.err, blocked.err
 
 
 def test_a_series_file_is_no_work_that_outdates_a_handoff(

@@ -31,7 +31,6 @@ from handoff_audit.engine.series_order import (
     NUMBERED,
     month_first,
     name_key,
-    name_says,
     newest_first,
     tied,
 )
@@ -48,6 +47,7 @@ from handoff_audit.model.packet import (
     series_template,
 )
 from handoff_audit.model.repo_history import SeriesGuess
+from handoff_audit.model.series_names import name_says
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}

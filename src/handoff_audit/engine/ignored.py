@@ -12,7 +12,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.engine.series_links import alias_target, relink, series_link
-from handoff_audit.engine.series_order import DATED, month_first, name_key, name_says, newest_first
+from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import (
     IgnoreRule,
@@ -22,6 +22,7 @@ from handoff_audit.git.ignored import (
     ignoring_patterns,
 )
 from handoff_audit.model.packet import in_series, is_handoff_file, series_file
+from handoff_audit.model.series_names import name_says
 
 _WILDCARDS = frozenset("*?[")
 

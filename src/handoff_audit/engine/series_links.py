@@ -1,4 +1,4 @@
-"""A series' live-name link: a ``latest.md`` or ``current.md`` (`series_order.name_says`) that is
+"""A series' live-name link: a ``latest.md`` or ``current.md`` (`series_names.name_says`) that is
 a symbolic link to another file of its folder (``latest.md -> 2026-04-22-phase-1.md``) is that
 file under a second name, not a handoff of its own. Discovery orders the series without it, so
 its target, or a newer file written since, is the current handoff; the Stop hook's fix for a new
@@ -10,7 +10,8 @@ import os
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from handoff_audit.engine.series_order import name_says, newest_first
+from handoff_audit.engine.series_order import newest_first
+from handoff_audit.model.series_names import name_says
 from handoff_audit.shell import quote
 
 

@@ -22,6 +22,8 @@ import unicodedata
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 
+from handoff_audit.model.series_names import name_says
+
 _TIME = r"(?:[-_T ]?(?P<hour>[01]\d|2[0-3])[-:h]?(?P<minute>[0-5]\d)(?!\d)|(?!\d))"
 _YEAR_FIRST = re.compile(
     r"(?<!\d)(?P<year>20\d\d)(?P<sep>[-_.]?)"
@@ -209,31 +211,6 @@ def name_key(name: str, months_first: bool = False) -> NameKey | None:
     if numbers:
         return (NUMBERED, numbers)
     return None
-
-
-CURRENT_NAMES = frozenset({"current", "latest", "now"})
-"""Names (``.md`` left out, any case) that say a file is its series' current handoff."""
-_LIVE = re.compile(
-    r"(?:current|latest)[-_. ]?(?:session|handoff|state|status|notes|context|work)", re.IGNORECASE
-)
-"""Whole names that say the file is the live one: ``current`` or ``latest`` and one word of
-what it holds (``current-session``, ``CURRENT_HANDOFF``, ``latest-notes``). Not a topic
-(``current-bugs``, ``latest-news-2026-01-02``): a dated write-up must not outrank dates."""
-_ARCHIVED = re.compile(r"^(?:archived?|old)(?:[-_. ]|$)", re.IGNORECASE)
-"""Names (``.md`` left out) that say a file is history by their first word: ``archive-s215-s219``,
-``old-notes``; not ``older-plan``, ``archiver``, nor a topic's word after a date or another
-word (``2026-03-01-archive-export-feature``, ``2026-12-05-export-archive``, ``fix-old-login``)."""
-
-
-def name_says(name: str) -> int:
-    """What the name of ``name`` (a file's name or path) says of its place in its series:
-    -1 for history (`_ARCHIVED`, which outranks a live name), 1 for the
-    current one (`CURRENT_NAMES`, `_LIVE`), else 0."""
-    stem = name.rpartition("/")[2]
-    stem = stem[: -len(".md")] if stem.lower().endswith(".md") else stem
-    if _ARCHIVED.search(stem):
-        return -1
-    return 1 if stem.lower() in CURRENT_NAMES or _LIVE.fullmatch(stem) else 0
 
 
 def unreadable_date(name: str) -> bool:

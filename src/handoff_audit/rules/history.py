@@ -15,6 +15,7 @@ from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet, in_series
 from handoff_audit.model.repo_history import History, PacketHistory, SeriesGuess
+from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.last_known_good import LKG_BEHIND, LKG_UNKNOWN, judge_lkg
 from handoff_audit.rules.last_known_good import update_of as _update
@@ -88,6 +89,9 @@ branch's own.
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit
 after the last work (`git rm HANDOFF.md`), which is how a hand-written handoff is finished.
+A dated series' current file is a record, never deleted: add to it, or write the series' next
+dated file. A series' live file (`docs/handoffs/current-session.md`, `CURRENT_HANDOFF.md`,
+`LATEST.md`) is kept up to date in place: add what changed to it.
 """,
     fix=Fix.MD_REFRESH,
 )
@@ -329,7 +333,8 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
 
 def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> Iterator[Hit]:
     """``handoff-outdated`` for a markdown-only handoff; one of a series (``series``) is a
-    record the project keeps, so its other way out is the series' next file, not deletion."""
+    record the project keeps, so its other way out is the series' next file, not deletion; a
+    series' live file (`name_says`: ``current-session.md``) is added to, never followed."""
     if info is None or info.outdated_by is None or info.uncommitted:
         return
     # start-up: only for an outdated hand-written handoff
@@ -341,18 +346,19 @@ def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> I
     count = info.outdated_count or 1
     since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
     folder = packet.path.rpartition("/")[0]
-    other = (
-        f"or write the next dated handoff in {folder}/"
-        if series
-        else "or, if the work is done, delete it in a commit"
-    )
+    if not series:
+        other = ", or, if the work is done, delete it in a commit"
+    elif name_says(packet.path) == 1:
+        other = ""
+    else:
+        other = f", or write the next dated handoff in {folder}/"
     yield Hit(
         HANDOFF_OUTDATED,
         packet.path,
         f"the work moved on after this handoff{since}: {count} later "
         f"{'commits touch' if count > 1 else 'commit touches'} other files, the newest "
         f"{commit.sha[:12]} {_subject(commit.subject)} changed {_files(commit.files)}; add what "
-        f"changed and the next step now to {packet.path}, {other}",
+        f"changed and the next step now to {packet.path}{other}",
     )
 
 

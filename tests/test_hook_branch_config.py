@@ -4,6 +4,8 @@ not touch lets the session go with one line on standard error, as before."""
 
 from __future__ import annotations
 
+import pytest
+
 from agent_support import feature_repo, run_hook, stop_event
 from conftest import GitRepo
 
@@ -42,6 +44,52 @@ def test_an_uncommitted_broken_configuration_holds_the_stop_from_a_subfolder(
     assert run.code == 2, run.err
     assert "../.handoff-audit.yml, which this branch changed" in run.lines[0], run.err
     assert "agent-hook.events" in run.lines[1], run.err
+
+
+@pytest.mark.parametrize(
+    ("files", "named", "said"),
+    [
+        (
+            {".handoff-audit.yml": "agent-hook:\n  events: [Stopp]\n"},
+            "../../.handoff-audit.yml",
+            "../../.handoff-audit.yml: agent-hook.events[0]",
+        ),
+        (
+            {".handoff-audit.yml": "schema: schema.json\n", "schema.json": '{"type": 1,, }\n'},
+            "../../schema.json",
+            "../../.handoff-audit.yml: schema schema.json: not valid JSON",  # `schema:`'s value
+        ),
+    ],
+    ids=["key", "schema"],
+)
+def test_a_held_configuration_is_named_from_the_agents_folder_on_every_line(
+    git_repo: GitRepo, files: dict[str, str], named: str, said: str
+) -> None:
+    """The agent works in packages/web, the hook's process in the repository root: the error
+    line named the configuration from the root (`.handoff-audit.yml:`), the lines around it
+    from packages/web, as if they were two files."""
+    repo = feature_repo(git_repo)
+    (repo.root / "packages/web").mkdir(parents=True)
+    for name, text in files.items():
+        repo.write(name, text)
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "-m", "configuration")
+    run = run_hook(stop_event(repo.root / "packages/web"), cwd=repo.root)
+    assert run.code == 2, run.err
+    assert run.lines[0].startswith(f"handoff-audit: do not stop yet: {named}, "), run.err
+    assert run.lines[1].startswith(f"- configuration: {said}"), run.err
+    assert run.lines[2].startswith(f"  fix: edit {named} where the line above says"), run.err
+    assert run.lines[-1] == f"Mend {named}, commit it, then stop again.", run.err
+    # The default branch's error, compared with this one, is named alike: broken the same
+    # way there, the session may end.
+    repo.git("switch", "-q", "main")
+    repo.git("merge", "-q", "feat/refunds")
+    repo.git("switch", "-q", "feat/refunds")
+    repo.write("src/refunds.py", "zz = 1\n")
+    repo.commit("more work")
+    inherited = run_hook(stop_event(repo.root / "packages/web"), cwd=repo.root)
+    assert inherited.code == 0, inherited.err
+    assert f"configuration: {said}" in inherited.err, inherited.err
 
 
 def test_a_broken_configuration_the_branch_did_not_touch_lets_the_session_end(

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
+
+_FOLDER: ContextVar[Path | None] = ContextVar("names_from", default=None)
+"""The folder `from_cwd` names files from (`names_from`); ``None``: the current folder."""
 
 
 def from_cwd(path: Path) -> str:
@@ -14,8 +20,19 @@ def from_cwd(path: Path) -> str:
 
     The file is named as found (a link by its own name, not its target's); the folders are
     resolved, so that a linked folder (``/tmp`` on macOS) does not lead the path through ``..``
-    steps that exist nowhere."""
-    return from_folder(path, None)
+    steps that exist nowhere. Within `names_from`, from its folder instead."""
+    return from_folder(path, _FOLDER.get())
+
+
+@contextmanager
+def names_from(folder: Path) -> Iterator[None]:
+    """`from_cwd` names files from ``folder`` within: the Stop hook's event's folder, where the
+    agent runs the fixes, which the hook's own process need not share."""
+    token = _FOLDER.set(folder)
+    try:
+        yield
+    finally:
+        _FOLDER.reset(token)
 
 
 def from_folder(path: Path, folder: Path | None) -> str:
@@ -32,4 +49,4 @@ def from_folder(path: Path, folder: Path | None) -> str:
         return found.as_posix()
 
 
-__all__ = ["from_cwd", "from_folder"]
+__all__ = ["from_cwd", "from_folder", "names_from"]

@@ -33,6 +33,7 @@ from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
 from handoff_audit.config import Config, load_config
+from handoff_audit.cwd_paths import names_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.ignored import branch_ignored
 from handoff_audit.engine.series_folders import SeriesFolders
@@ -84,12 +85,15 @@ def judge(cwd: Path) -> Gate:
     if info is None:
         raise CannotJudge(f"{cwd} is not inside a git work tree")
     root = info.toplevel
-    try:
-        config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked, cwd=cwd)
-    except InputError as error:
-        problem = CannotJudge(f"configuration: {error}")
-        problem.root, problem.broken = root, changed_config(root, str(error))
-        raise problem from None
+    # Its error names the file from the agent's folder, as the fix does; so does the default
+    # branch's error that `changed_config` compares it with.
+    with names_from(cwd):
+        try:
+            config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked, cwd=cwd)
+        except InputError as error:
+            problem = CannotJudge(f"configuration: {error}")
+            problem.root, problem.broken = root, changed_config(root, str(error))
+            raise problem from None
     try:
         # the commands in the audit's messages name files as the hook's fixes do
         with shell.commands_from(_root_from(cwd, root)):

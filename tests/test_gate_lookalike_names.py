@@ -185,6 +185,31 @@ def test_a_note_in_a_folder_with_an_accent_is_named_as_it_is(
     assert "handoff-in-merge" not in run_cli(["check"], cwd=git_repo.root).out
 
 
+def test_a_name_with_a_leading_space_the_configuration_spells_is_named_as_it_is(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """A folder `` notes`` that ``block-files`` names with its leading space is the configured
+    name, not a look-alike of ``notes``: it was named ``\\u0020notes/HANDOFF.md (read as
+    notes/HANDOFF.md …``. A leading space no glob spells (`` docs`` under ``**/``) still is."""
+    _feature_branch(git_repo)
+    git_repo.write(".handoff-audit.yml", 'block-files: [" notes/HANDOFF.md", "**/HANDOFF.md"]\n')
+    git_repo.write(" notes/HANDOFF.md", NOTE)
+    git_repo.write(" docs/HANDOFF.md", NOTE)
+    git_repo.commit("notes in folders with a leading space")
+    done = _check(git_repo, run_cli)
+    assert done.code == 1, done.out
+    assert (
+        "handoff-in-merge:  notes/HANDOFF.md would be merged into the protected branch main"
+    ) in done.out
+    assert "\\u0020notes" not in done.out and "read as notes/" not in done.out
+    assert "\\u0020docs/HANDOFF.md (read as docs/HANDOFF.md" in done.out
+    git_repo.git("checkout", "-q", "main")
+    git_repo.git("merge", "-q", "feat/x")
+    on_main = run_cli(["check"], cwd=git_repo.root)
+    assert " notes/HANDOFF.md is on the protected branch main" in on_main.out
+    assert "\\u0020notes" not in on_main.out
+
+
 GITHUB_TOKEN = "ghp_" + "A1b2" * 9
 AWS_KEY = "AKIA" + "IOSFODNN7EXAMPLE"
 

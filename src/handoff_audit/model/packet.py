@@ -197,6 +197,18 @@ def read_as_other(path: str, config: Config) -> bool:
     return seen_name(path) != path and not matches_any_case(path, positives(config.block_files))
 
 
+def spelled_out(path: str, config: Config) -> bool:
+    """Whether a ``block-files`` glob spells the characters of ``path`` a reader misses: it
+    matches ``path`` but not the name a reader sees (`seen_name`), as ``" notes/HANDOFF.md"``
+    matches the folder `` notes`` with its leading space. Such a name is the configured one,
+    not a look-alike of it."""
+    seen = seen_name(path)
+    return seen != path and any(
+        matches_any_case(path, (glob,)) and not matches_any_case(seen, (glob,))
+        for glob in positives(config.block_files)
+    )
+
+
 @lru_cache(maxsize=16)
 def _including(packets: tuple[str, ...], block_files: tuple[str, ...]) -> tuple[str, ...]:
     """The globs of ``packets`` and ``block_files`` that include (no ``!``), once per list."""

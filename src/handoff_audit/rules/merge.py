@@ -23,6 +23,7 @@ from handoff_audit.model.packet import (
     named_block_file,
     odd_status,
     read_as_other,
+    spelled_out,
 )
 from handoff_audit.model.repo_history import History, Unfinished
 from handoff_audit.rules.base import Hit, Rule
@@ -198,7 +199,9 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         staged = facts.staged_block_files if facts is not None else frozenset()
         merging = ctx.target.staged is not None and ctx.target.staged.merge_head is not None
         for path in sorted(blocked):
-            named = _named(path, read_as_other(path, ctx.config))
+            named = _named(
+                path, read_as_other(path, ctx.config), spelled=spelled_out(path, ctx.config)
+            )
             if path in staged:
                 yield _staged_on_protected(
                     named, path, branch, unread=path in unread, merging=merging
@@ -420,7 +423,7 @@ def _merged(
         packet = path in packets
         # a `!` entry naming a name the gate reads as another (``HANDOFF.md ``) leaves it in
         read_as = packet or read_as_other(path, config)
-        named = _named(path, read_as, packet=packet)
+        named = _named(path, read_as, packet=packet, spelled=spelled_out(path, config))
         also = _kept_on(path, target, config) if path in kept and not read_as else ""
         yield _into_protected(
             named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
@@ -440,14 +443,15 @@ def _kept_on(path: str, target: str | None, config: Config) -> str:
     )
 
 
-def _named(path: str, read_as: bool, *, packet: bool = False) -> str:
+def _named(path: str, read_as: bool, *, packet: bool = False, spelled: bool = False) -> str:
     """``path`` as a message names it: with the name a reader sees (`lookalike.seen_name`) when
     the gate found it under that name (``read_as``, `model.packet.read_as_other`) or a reader
-    misses some of its characters (`lookalike.hides_characters`), each character that reads as
-    another or as nothing shown as an escape; ``packet``: that name is a packet's. Both names
-    redacted alike (the audit leaves a credential in a span that is a file's name as it is)."""
+    misses some of its characters (`lookalike.hides_characters`) that no glob spells
+    (``spelled``, `model.packet.spelled_out`), each character that reads as another or as
+    nothing shown as an escape; ``packet``: that name is a packet's. Both names redacted alike
+    (the audit leaves a credential in a span that is a file's name as it is)."""
     seen = lookalike.seen_name(path)
-    if seen == path or not (read_as or lookalike.hides_characters(path)):
+    if seen == path or not (read_as or (lookalike.hides_characters(path) and not spelled)):
         return controls.formats_shown(path)
     shown_as = redact(seen)
     if controls.visible(path) == seen and not packet:

@@ -160,7 +160,7 @@ def test_check_blocks_a_note_whose_name_hides_invisible_characters(
         "HAND\\u200dOFF.md (shown as docs/HANDOFF.md: its name holds invisible characters) "
         "would be merged into the protected branch main"
     ) in done.out
-    assert "git rm -- $':/HAND\\u200bOFF.md'" in done.out
+    assert "git rm -- \"$(printf ':/HAND\\342\\200\\213OFF.md')\"" in done.out
     assert "\u200b" not in done.out
 
 

@@ -72,6 +72,33 @@ def test_a_note_whose_name_reads_as_a_block_file_is_blocked(
     assert not (git_repo.root / name).exists()
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["HAND\u200bOFF.md", "HANDOFF.md\t", "HANDOFF.md\r", "\u202eHANDOFF.md", "HANDOFF.md\u00a0"],
+)
+def test_the_look_alike_fix_runs_in_sh(git_repo: GitRepo, run_cli: Run, name: str) -> None:
+    """The fix named the file as bash's ``$'HAND\\u200bOFF.md'``, which sh (dash: GitHub's
+    ``run:`` steps on Ubuntu with ``shell: sh``, many users' shells) reads as a ``$`` and the
+    escapes as they are: ``git rm`` named no file. Run by ``sh -c``, it removes that file
+    alone."""
+    _feature_branch(git_repo)
+    git_repo.write(name, NOTE)
+    git_repo.write("HANDOFF.md", NOTE)
+    git_repo.commit("a note under a look-alike name beside the one it looks like")
+    done = _check(git_repo, run_cli)
+    [fix] = [
+        line.split("(`", 1)[1].split(" && ", 1)[0]
+        for line in done.out.splitlines()
+        if line.startswith(repr(name)[1:-1]) or "(read as" in line or "(shown as" in line
+    ]
+    assert "$'" not in fix and fix.isprintable(), fix
+    ran = subprocess.run(["sh", "-c", fix], cwd=git_repo.root, capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    assert not (git_repo.root / name).exists()
+    assert (git_repo.root / "HANDOFF.md").exists()
+    assert git_repo.git("ls-files") == "HANDOFF.md\nREADME.md"
+
+
 def test_a_name_in_another_script_is_not_blocked(git_repo: GitRepo, run_cli: Run) -> None:
     """Cyrillic and Japanese names that look like no Latin name keep their own letters."""
     _feature_branch(git_repo)

@@ -1,8 +1,10 @@
-"""The commands that the hook and check print run in bash as printed when a path holds a
-newline, a tab or another control character: the word is written ``$'nl\\ndir/HANDOFF.md'``,
-where it came out as ``'nl\\ndir/HANDOFF.md'`` (a backslash and an ``n`` inside single quotes,
-another file). And ``dangling-pointer`` calls such a path missing, not outside the repository.
-Real repositories, the real CLI and hook, the printed commands run with ``bash -c``."""
+"""The commands that the hook and check print run in bash and in sh (dash) as printed when a
+path holds a newline, a tab or another control character: the word is written
+``"$(printf 'nl\\012dir/HANDOFF.md')"``, where it came out as ``'nl\\ndir/HANDOFF.md'`` (a
+backslash and an ``n`` inside single quotes, another file), then as bash's ``$'…'``, which dash
+reads as a ``$`` and the escapes as they are. And ``dangling-pointer`` calls such a path
+missing, not outside the repository. Real repositories, the real CLI and hook, the printed
+commands run with ``bash -c`` and ``sh -c``."""
 
 from __future__ import annotations
 
@@ -27,13 +29,13 @@ FOLDER = "nl\ndir"
 HANDOFF = f"{FOLDER}/HANDOFF.md"
 
 
-def bash(root: Path, command: str) -> subprocess.CompletedProcess[bytes]:
+def bash(root: Path, command: str, shell: str = "bash") -> subprocess.CompletedProcess[bytes]:
     env = {
         **os.environ,
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
         "LC_ALL": "C.UTF-8",
     }
-    return subprocess.run(["bash", "-c", command], cwd=root, env=env, capture_output=True)
+    return subprocess.run([shell, "-c", command], cwd=root, env=env, capture_output=True)
 
 
 @pytest.mark.parametrize(
@@ -47,12 +49,14 @@ def bash(root: Path, command: str) -> subprocess.CompletedProcess[bytes]:
         "bad-\udcff-byte.md",  # a byte that is not UTF-8, as Python reads a file name
         "plain/handoff.json",
         "my notes/handoff.json",
+        '-x\t"$(rm)`q` %s %% )\\n.md',  # what printf or the shell would read as more
     ],
 )
-def test_bash_reads_the_quoted_word_back(tmp_path: Path, word: str) -> None:
+@pytest.mark.parametrize("shell", ["bash", "sh"])
+def test_the_shell_reads_the_quoted_word_back(tmp_path: Path, word: str, shell: str) -> None:
     quoted = quote(word)
     assert quoted.isprintable() and "\n" not in quoted
-    done = bash(tmp_path, f"printf %s {quoted}")
+    done = bash(tmp_path, f"printf %s {quoted}", shell)
     assert done.returncode == 0, done.stderr
     assert done.stdout == os.fsencode(word)
 
@@ -62,7 +66,7 @@ def test_a_word_without_controls_is_quoted_as_before() -> None:
     assert quote("handoff.json") == "handoff.json"
 
 
-def test_the_hook_fix_for_a_handoff_in_a_folder_with_a_newline_runs_in_bash(
+def test_the_hook_fix_for_a_handoff_in_a_folder_with_a_newline_runs_in_sh(
     git_repo: GitRepo,
 ) -> None:
     feature_repo(git_repo)
@@ -71,8 +75,8 @@ def test_the_hook_fix_for_a_handoff_in_a_folder_with_a_newline_runs_in_bash(
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2, blocked.err
     command = the_command(blocked.err, "fix:")
-    assert command.endswith(">> $'nl\\ndir/HANDOFF.md'")
-    done = bash(git_repo.root, fill_in(command))
+    assert command.endswith(">> \"$(printf 'nl\\012dir/HANDOFF.md')\"")
+    done = bash(git_repo.root, fill_in(command), "sh")
     assert done.returncode == 0, done.stderr
     assert "## Next step" in (git_repo.root / HANDOFF).read_text()
     assert not (git_repo.root / "nl\\ndir").exists()
@@ -80,7 +84,7 @@ def test_the_hook_fix_for_a_handoff_in_a_folder_with_a_newline_runs_in_bash(
     assert run_hook(stop_event(git_repo.root)).code == 0
 
 
-def test_git_rm_for_a_handoff_in_a_folder_with_a_newline_runs_in_bash(
+def test_git_rm_for_a_handoff_in_a_folder_with_a_newline_runs_in_sh(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
     feature_repo(git_repo)
@@ -89,8 +93,8 @@ def test_git_rm_for_a_handoff_in_a_folder_with_a_newline_runs_in_bash(
     printed = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
     [line] = [line for line in printed.out.splitlines() if ": handoff-in-merge: " in line]
     [command] = [c for c in re.findall(r"`([^`]+)`", line) if c.startswith("git rm")]
-    assert command.startswith("git rm -- $':/nl\\ndir/HANDOFF.md' && ")
-    done = bash(git_repo.root, command)
+    assert command.startswith("git rm -- \"$(printf ':/nl\\012dir/HANDOFF.md')\" && ")
+    done = bash(git_repo.root, command, "sh")
     assert done.returncode == 0, done.stderr
     assert not (git_repo.root / HANDOFF).exists()
     assert hits(check(run_cli, git_repo.root, "--target-branch", "main"), "handoff-in-merge") == []

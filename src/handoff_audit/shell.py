@@ -1,12 +1,16 @@
-"""A word (a path, a topic) quoted for the commands that messages print, so that bash runs each
-as printed.
+"""A word (a path, a topic) quoted for the commands that messages print, so that a POSIX shell
+(sh, dash, bash, zsh) runs each as printed.
 
 `shlex.quote` keeps a control character raw inside its single quotes, and every output shows
 controls as escapes (`controls`): a path holding a newline came out as ``'nl\\ndir/x.md'``, a
-backslash and an ``n`` to bash. A word holding a character `controls` would show escaped is
-written ``$'…'`` instead, with that character as bash's escape for it, so the printed command
-holds no control and names the same file. A path goes through `quote_path`, which also keeps
-a name starting with ``-`` from being read as an option.
+backslash and an ``n`` to the shell. A word holding a character `controls` would show escaped is
+written ``"$(printf 'nl\\012dir/x.md')"`` instead, each such character as the octal escapes
+of its UTF-8 bytes, so the printed command holds no control and names the same file in any
+POSIX shell (bash's ``$'…'`` is no word to dash, the ``sh`` of GitHub's ``run:`` steps on
+Debian and Ubuntu images, nor to many users' shells). A word ending in a line break is the one
+exception: a command substitution drops it, and a POSIX shell has no other way to write one
+without printing it, so such a word stays ``$'…'`` (bash, zsh, ksh). A path goes through
+`quote_path`, which also keeps a name starting with ``-`` from being read as an option.
 """
 
 from __future__ import annotations
@@ -31,11 +35,29 @@ _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "'": "\\'"}
 
 
 def quote(word: str) -> str:
-    """``word`` as one shell word: `shlex.quote`'s form, or ``$'…'`` when it holds a control,
-    bidirectional, invisible (`controls.formats_shown`) or undecodable character."""
-    if controls.formats_shown(word) == word:
+    """``word`` as one shell word: `shlex.quote`'s form, or ``"$(printf '…')"`` with octal
+    escapes when it holds a control, bidirectional, invisible (`controls.formats_shown`),
+    undecodable or other unprintable character (a no-break space: a copy of the command may
+    turn it into a space) (``$'…'`` when it ends in a line break, which ``$(…)`` drops)."""
+    if controls.formats_shown(word) == word and word.isprintable():
         return shlex.quote(word)
-    return "$'" + "".join(_escaped(char) for char in word) + "'"
+    if word.endswith("\n"):
+        return "$'" + "".join(_escaped(char) for char in word) + "'"
+    escaped = "".join(_printf_escaped(char) for char in word)
+    if escaped.startswith("-"):  # printf would read it as an option
+        escaped = "\\055" + escaped[1:]
+    return f"\"$(printf '{escaped}')\""
+
+
+def _printf_escaped(char: str) -> str:
+    """``char`` in a ``printf`` format inside single quotes: as it is when printed so, else the
+    octal escapes of its UTF-8 bytes (of the byte itself for one that is not UTF-8)."""
+    if char in "%\\":
+        return char * 2
+    if char != "'" and controls.formats_shown(char) == char and char.isprintable():
+        return char
+    data = char.encode("utf-8", "surrogateescape" if 0xDC80 <= ord(char) <= 0xDCFF else "replace")
+    return "".join(f"\\{byte:03o}" for byte in data)
 
 
 def quote_path(path: str) -> str:
@@ -47,7 +69,7 @@ def quote_path(path: str) -> str:
 def _escaped(char: str) -> str:
     if char in _NAMED:
         return _NAMED[char]
-    if controls.formats_shown(char) == char:
+    if controls.formats_shown(char) == char and char.isprintable():
         return char
     code = ord(char)
     if code < 0x80:  # C0 controls and DEL: their byte

@@ -1,15 +1,18 @@
-"""A tracked symbolic link where the ``packets`` globs look (``.handoff`` -> ``notes``) puts the
+"""A tracked symbolic link where the ``packets`` globs look (``.handoff`` -> ``notes``, or
+``.handoff/feat`` -> ``../notes/feat`` below the wildcard of ``.handoff/**/*.json``) puts the
 packets it leads to where agents look once merged; the audit does not read packets through a
 link, so the merge gate blocks it."""
 
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Callable
 
 from action_runner import Runner
 from action_support import packet_data
 from conftest import GitRepo, Result
+from handoff_audit import shell
 
 Run = Callable[..., Result]
 
@@ -59,6 +62,21 @@ def test_the_action_blocks_a_linked_packets_folder(runner: Runner) -> None:
     assert ".handoff is a symbolic link where the `packets` globs look for packets" in done.out
 
 
+def test_the_action_blocks_a_link_below_the_packets_wildcard(runner: Runner) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("notes/feat/refund.json", packet_data(branch="feat/refunds"))
+    (runner.repo.root / ".handoff").mkdir()
+    os.symlink("../notes/feat", runner.repo.root / ".handoff/feat")
+    runner.head = runner.repo.commit("an active packet behind a link in .handoff")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert (
+        ".handoff/feat is a symbolic link to the folder notes/feat, through which the `packets` "
+        "globs find .handoff/feat/refund.json"
+    ) in done.out
+
+
 def _feature_branch(repo: GitRepo) -> None:
     repo.write("README.md", "hi\n")
     repo.commit("base")
@@ -74,9 +92,9 @@ def _active_in_merge(repo: GitRepo, run_cli: Run) -> list[str]:
 def test_links_below_a_wildcard_or_that_are_packets_do_not_block(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    """Only a link that is a literal folder before a glob's first wildcard leads the glob
-    elsewhere: an image linked under ``docs/**``, a README linked into ``.handoff`` or a packet
-    linked to another (which the audit reads as a file) do not."""
+    """A link to a file leads no glob elsewhere: an image linked under ``docs/**``, a README
+    linked into ``.handoff`` or a packet linked to another (which the audit reads as a file)
+    do not block; a link that is a literal folder before a glob's first wildcard does."""
     _feature_branch(git_repo)
     git_repo.write(".handoff-audit.yml", 'packets: ["docs/**/handoff.json", ".handoff/*.json"]\n')
     git_repo.write("assets/logo.png", "png\n")
@@ -107,3 +125,90 @@ def test_a_link_the_target_already_has_does_not_block(git_repo: GitRepo, run_cli
     os.symlink("README.md", git_repo.root / ".handoff")
     git_repo.commit("the link changed")
     assert _active_in_merge(git_repo, run_cli) == [".handoff"]
+
+
+def test_a_link_below_a_wildcard_to_a_folder_of_packets_blocks(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """``.handoff/feat`` -> ``../notes/feat`` for ``.handoff/**/*.json``: the glob goes through
+    the link to ``notes/feat/handoff.json``, which no glob finds where it is, so the gate never
+    judged it; only a link that was the literal folder ``.handoff`` itself blocked."""
+    _feature_branch(git_repo)
+    git_repo.write(".handoff-audit.yml", 'packets: [".handoff/**/*.json"]\n')
+    git_repo.write("notes/feat/handoff.json", packet_data(branch="feat/x"))
+    (git_repo.root / ".handoff").mkdir()
+    os.symlink("../notes/feat", git_repo.root / ".handoff/feat")
+    git_repo.commit("an active packet behind a link below the glob's wildcard")
+    done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    [finding] = [f for f in done.json()["findings"] if f["path"] == ".handoff/feat"]
+    assert finding["rule"] == "active-in-merge"
+    assert finding["message"] == (
+        ".handoff/feat is a symbolic link to the folder notes/feat, through which the `packets` "
+        "globs find .handoff/feat/handoff.json, and it would be merged into the protected branch "
+        "main: the audit does not read files through a link, so the merge gate never judged "
+        "them; remove the link (`git rm -- :/.handoff/feat`) and commit the files themselves "
+        "where the globs look, or leave them out of the pull request, before merging"
+    )
+    git_repo.git("rm", "-q", "--", ":/.handoff/feat")
+    (git_repo.root / ".handoff").mkdir(exist_ok=True)
+    git_repo.git("mv", "notes/feat", ".handoff/feat")
+    git_repo.commit("the packets themselves where the globs look")
+    assert _active_in_merge(git_repo, run_cli) == [".handoff/feat/handoff.json"]
+
+
+def test_links_below_a_wildcard_hiding_a_note_a_series_or_default_packets_block(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """The default ``.handoff/**/*.json`` through ``.handoff/feat``, a series folder that is a
+    link, and ``block-files`` through a link (then `handoff-in-merge`); a link to a folder whose
+    files the globs find where they are too, or find none of, hides nothing."""
+    _feature_branch(git_repo)
+    git_repo.write("notes/feat/refund.json", packet_data(branch="feat/x"))
+    git_repo.write("journal/2026-03-02.md", "# Handoff\n\n## Next step\nShip it.\n")
+    git_repo.write("scratch/HANDOFF.md", "# Handoff\n\n## Next step\nShip it.\n")
+    git_repo.write("assets/logo.png", "png\n")
+    git_repo.write("kept/handoff.json", packet_data(branch="feat/x", status="archived"))
+    (git_repo.root / ".handoff").mkdir()
+    (git_repo.root / "docs").mkdir()
+    os.symlink("../notes/feat", git_repo.root / ".handoff/feat")
+    os.symlink("../journal", git_repo.root / "docs/handoffs")
+    os.symlink("../scratch", git_repo.root / "docs/current")
+    os.symlink("../assets", git_repo.root / "docs/img")
+    os.symlink("../kept", git_repo.root / "docs/kept")
+    git_repo.write(
+        ".handoff-audit.yml", 'block-files: ["docs/**/HANDOFF.md"]\nseries: ["docs/handoffs"]\n'
+    )
+    git_repo.commit("links below the globs' wildcards")
+    done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    linked = {
+        f["path"]: (f["rule"], f["message"].split(", and it would")[0])
+        for f in done.json()["findings"]
+        if "is a symbolic link to the folder" in f["message"]
+    }
+    assert linked == {
+        ".handoff/feat": (
+            "active-in-merge",
+            ".handoff/feat is a symbolic link to the folder notes/feat, through which the "
+            "`packets` globs find .handoff/feat/refund.json",
+        ),
+        "docs/current": (
+            "handoff-in-merge",
+            "docs/current is a symbolic link to the folder scratch, through which the "
+            "`block-files` globs find docs/current/HANDOFF.md",
+        ),
+        "docs/handoffs": (
+            "active-in-merge",
+            "docs/handoffs is a symbolic link to the folder journal, through which the "
+            "`series` globs find docs/handoffs/2026-03-02.md",
+        ),
+    }
+    for link in linked:
+        ran = subprocess.run(
+            ["sh", "-c", f"git rm -q -- {shell.from_top(link)}"], cwd=git_repo.root, check=False
+        )
+        assert ran.returncode == 0
+    git_repo.commit("no links")
+    done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
+    assert not [f for f in done.json()["findings"] if "symbolic link" in f["message"]]

@@ -32,6 +32,7 @@ from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_si
 from handoff_audit.git.base_tip import branch_tree
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork, setup_files
+from handoff_audit.git.linked_folders import hidden_behind_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
     is_protected,
@@ -332,6 +333,9 @@ class _Gatherer:
                 files, links, (head_tree, base), self.from_top, self.config
             )
             facts.lookalike_packets, facts.linked_packets = odd
+            facts.linked_folders = hidden_behind_links(
+                self.root, (head_tree, base), self.from_top, self.config, facts.linked_packets
+            )
             audited = {p.path for p in self.packets}
             facts.unaudited_active = unaudited_active(
                 self.root, files[head_tree], self.from_top, audited, self.config

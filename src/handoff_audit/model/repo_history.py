@@ -29,6 +29,19 @@ class Unfinished(NamedTuple):
     """The JSON object read, for the gate to tell another tool's file from a packet."""
 
 
+class LinkedFolder(NamedTuple):
+    """A symbolic link to a folder below a glob's first wildcard (``.handoff/feat`` ->
+    ``../notes/feat`` for ``.handoff/**/*.json``), through which the globs find files that
+    they do not find where the files are (`git.linked_folders`)."""
+
+    target: str
+    """The folder it leads to, from the top folder."""
+    found: tuple[str, ...]
+    """The files found through it (from the audited root), sorted."""
+    keys: tuple[str, ...]
+    """The configuration keys whose globs find them: ``packets``, ``series``, ``block-files``."""
+
+
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]
 
 
@@ -162,6 +175,10 @@ class History:
     """Symbolic links the commit checked adds or changes as a folder a ``packets`` glob names
     before its first wildcard (``.handoff`` -> ``notes``), through which packets the audit does
     not read are found; read only for a merge into a protected branch."""
+    linked_folders: dict[str, LinkedFolder] = field(default_factory=dict)
+    """Symbolic links to folders the commit checked adds or changes below a glob's first
+    wildcard, through which the globs find files the audit does not read there; read only for
+    a merge into a protected branch."""
     unaudited_active: dict[str, Unfinished] | None = None
     """Unfinished JSON packets of the commit checked that the audit did not read (outside the
     paths given): their status is not exactly ``archived`` or ``superseded``, or they cannot be

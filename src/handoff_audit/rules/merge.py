@@ -25,7 +25,7 @@ from handoff_audit.model.packet import (
     read_as_other,
     spelled_out,
 )
-from handoff_audit.model.repo_history import History, Unfinished
+from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 from handoff_audit.rules.base import Hit, Rule
 from handoff_audit.schema.foreign import has_packet_fields, is_foreign
 
@@ -81,7 +81,10 @@ handoff, with sections such as State and Next step, is blocked whatever its fron
 one stray instruction line; such a file, and a `handoff.md` beside another tool's JSON, is read in
 UTF-16 or UTF-32 too, with a byte order mark or without, as its reader reads it; a Git LFS pointer
 there, whose text is stored where the gate does not read, is blocked as a file the gate cannot
-read). The action sets its `blocked` output.
+read). The action sets its `blocked` output. So is a tracked symbolic link the pull request
+adds or changes to a folder through which a `block-files` glob finds a note it does not find
+where the note is (`docs/current` -> `../scratch` for `docs/**/HANDOFF.md`, with a
+`scratch/HANDOFF.md`): the audit reads no file through a link.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A
 branch with no commit yet (a fresh `git init`) has no file on it: a note written there is not
@@ -137,8 +140,13 @@ beside it that reads as a handoff is a working note, blocked by `handoff-in-merg
 A tracked symbolic link that the pull request adds or changes as a folder a `packets` glob
 names before its first wildcard (`.handoff` -> `notes` for `.handoff/**/*.json`, with an active
 packet in `notes/`) counts as such a packet: after the merge its packets are where agents look,
-and the audit does not read packets through a link. A link below a wildcard (an image under
-`docs/**`) or one the globs match as a file is none.
+and the audit does not read packets through a link. So does a link below a wildcard to a folder
+through which a `packets` or `series` glob finds files it does not find where they are
+(`.handoff/feat` -> `../notes/feat` for `.handoff/**/*.json`, with a `notes/feat/refund.json`;
+`docs/handoffs` -> `../journal` for the series `docs/handoffs`): remove the link and commit the
+files themselves where the globs look. A link below a wildcard to a file (an image under
+`docs/**`, a packet linked to another), to a folder outside the repository, or to one whose
+files the globs find where they are too (or none of) is none.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
@@ -241,6 +249,8 @@ def _active(
         yield _active_into_protected(path, target, unfinished)
     for path in sorted(facts.linked_packets if facts is not None else ()):
         yield _linked_into_protected(path, target)
+    for path, linked in sorted((facts.linked_folders if facts is not None else {}).items()):
+        yield _linked_folder(path, linked, target)
 
 
 def _linked_into_protected(path: str, target: str | None) -> Hit:
@@ -254,6 +264,25 @@ def _linked_into_protected(path: str, target: str | None) -> Hit:
         "packets through a link, so nothing shows that the work of those it leads to is finished; "
         "replace the link by the folder it leads to (a real folder holding the packets), or "
         f"remove it (`{shell.git()} rm -- {shell.from_top(path)}`) before merging",
+    )
+
+
+def _linked_folder(path: str, linked: LinkedFolder, target: str | None) -> Hit:
+    """The symbolic link ``path`` to a folder below a glob's first wildcard, through which the
+    globs find files they do not find where those are, in what would be merged into the
+    protected ``target``: `handoff-in-merge` when one of them is a working note's."""
+    first, more = linked.found[0], len(linked.found) - 1
+    files = f"{first} and {more} more" if more else first
+    keys = " and ".join(f"`{key}`" for key in linked.keys)
+    return Hit(
+        HANDOFF_IN_MERGE if "block-files" in linked.keys else ACTIVE_IN_MERGE,
+        path,
+        f"{_named(path, False)} is a symbolic link to the folder {linked.target or '.'}, through "
+        f"which the {keys} globs find {files}, and it would be merged into the protected branch "
+        f"{target}: the audit does not read files through a link, so the merge gate never "
+        f"judged them; remove the link (`{shell.git()} rm -- {shell.from_top(path)}`) and "
+        "commit the files themselves where the globs look, or leave them out of the pull "
+        "request, before merging",
     )
 
 

@@ -162,7 +162,8 @@ def test_links_below_a_wildcard_hiding_a_note_a_series_or_default_packets_block(
 ) -> None:
     """The default ``.handoff/**/*.json`` through ``.handoff/feat``, a series folder that is a
     link, and ``block-files`` through a link (then `handoff-in-merge`); a link to a folder whose
-    files the globs find where they are too, or find none of, hides nothing."""
+    files the globs find where they are too, or find none of, or outside the repository, hides
+    nothing."""
     _feature_branch(git_repo)
     git_repo.write("notes/feat/refund.json", packet_data(branch="feat/x"))
     git_repo.write("journal/2026-03-02.md", "# Handoff\n\n## Next step\nShip it.\n")
@@ -176,6 +177,7 @@ def test_links_below_a_wildcard_hiding_a_note_a_series_or_default_packets_block(
     os.symlink("../scratch", git_repo.root / "docs/current")
     os.symlink("../assets", git_repo.root / "docs/img")
     os.symlink("../kept", git_repo.root / "docs/kept")
+    os.symlink("/srv/notes", git_repo.root / ".handoff/elsewhere")
     git_repo.write(
         ".handoff-audit.yml", 'block-files: ["docs/**/HANDOFF.md"]\nseries: ["docs/handoffs"]\n'
     )

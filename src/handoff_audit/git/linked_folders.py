@@ -56,12 +56,28 @@ def hidden_behind_links(
         return {}
     specs = [f":(top,literal){folder}" if folder else ":/" for folder in set(targets.values())]
     files = [path for path, _ in plumbing.tree_files(root, [head], specs, len(head))[head]]
+    under = _under(files, set(targets.values()))
     hidden: dict[str, LinkedFolder] = {}
     for link, target in sorted(targets.items()):
-        found, keys = _found_through(link, target, files, from_top, config)
+        found, keys = _found_through(link, target, under[target], from_top, config)
         if found and (name := from_top(link)) is not None:
             hidden[name] = LinkedFolder(target, tuple(sorted(found)), keys)
     return hidden
+
+
+def _under(files: list[str], folders: set[str]) -> dict[str, list[str]]:
+    """Each of ``folders`` (``""``: the top folder) -> the paths of ``files`` inside it,
+    relative to it: each file's folders looked up once, however many links lead there."""
+    inside: dict[str, list[str]] = {folder: [] for folder in folders}
+    for path in files:
+        if "" in inside:
+            inside[""].append(path)
+        at = path.find("/")
+        while at > 0:
+            if (folder := path[:at]) in inside:
+                inside[folder].append(path[at + 1 :])
+            at = path.find("/", at + 1)
+    return inside
 
 
 def _changed_links(root: Path, head: str, base: str) -> list[tuple[str, str]]:
@@ -92,22 +108,21 @@ def _resolved(link: str, target: bytes) -> str | None:
 def _found_through(
     link: str,
     target: str,
-    files: list[str],
+    inside: list[str],
     from_top: Callable[[str], str | None],
     config: Config,
 ) -> tuple[list[str], tuple[str, ...]]:
     """The files (from the audited root) that the globs of a key find through ``link`` to the
-    folder ``target`` and not where they are, and those keys."""
+    folder ``target`` (``inside``: its files, relative to it) and not where they are, and
+    those keys."""
     prefix = f"{target}/" if target else ""
     found: list[str] = []
     keys: dict[str, None] = {}
-    for path in files:
-        if not path.startswith(prefix):
-            continue  # the target itself, a file: no folder the globs go through
-        seen = from_top(f"{link}/{path[len(prefix) :]}")
+    for rest in inside:
+        seen = from_top(f"{link}/{rest}")
         if seen is None:
             continue
-        real = from_top(path)
+        real = from_top(prefix + rest)
         there = _keys(real, config) if real is not None else ()
         if by := [key for key in _keys(seen, config) if key not in there]:
             found.append(seen)

@@ -71,11 +71,12 @@ def test_the_readme_configuration_block_shows_every_key() -> None:
 
 @pytest.mark.parametrize("key", TOP)
 def test_a_wrong_value_names_the_key_and_what_it_accepts(tmp_path: Path, key: str) -> None:
-    # 12.5 is neither a list, an integer, a string nor a mapping: wrong for every key.
-    (tmp_path / ".handoff-audit.yml").write_text(f"{key}: 12.5\n", encoding="utf-8")
+    # -12.5 is neither a list, an integer, a string, a mapping nor a positive number: wrong for
+    # every key.
+    (tmp_path / ".handoff-audit.yml").write_text(f"{key}: -12.5\n", encoding="utf-8")
     with pytest.raises(InputError) as caught:
         load_config(tmp_path, rule_ids=RULES_BY_ID, tracked=is_tracked)
-    assert f"{key} is 12.5; expected {accepted_keys()[key]}" in str(caught.value)
+    assert f"{key} is -12.5; expected {accepted_keys()[key]}" in str(caught.value)
 
 
 @pytest.mark.parametrize("sub", NESTED)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,7 +31,7 @@ DEEP_SCHEMAS = [
 """A schema file and the column (on line 1) where its nesting passes 64 levels."""
 
 
-def _repository(git_repo: GitRepo, schema_text: str) -> None:
+def _repository(git_repo: GitRepo, schema_text: str, config: str = "schema: s.json\n") -> None:
     git_repo.write("README.md", "hi\n")
     git_repo.write("reports/tests.xml", "<testsuite/>\n")
     git_repo.commit("base")
@@ -38,7 +39,7 @@ def _repository(git_repo: GitRepo, schema_text: str) -> None:
     data = packet_data(last_known_good_commit=git_repo.head(), status="archived")
     git_repo.write("handoff.json", data)
     git_repo.write("s.json", schema_text)
-    git_repo.write(".handoff-audit.yml", "schema: s.json\n")
+    git_repo.write(".handoff-audit.yml", config)
     git_repo.commit("handoff")
 
 
@@ -142,8 +143,9 @@ def _doubling_any_of(levels: int) -> str:
 
 SLOW = (
     "schema s.json: checking the packets against it took over 10 s, the most handoff-audit "
-    "gives a configured schema in one run; simplify it: an anyOf or oneOf whose branches refer "
-    "to schemas that branch again doubles the work at every level"
+    "gives a configured schema in one run (schema-timeout); simplify it: an anyOf or oneOf whose "
+    "branches refer to schemas that branch again doubles the work at every level; or raise "
+    "schema-timeout for a schema that is only large"
 )
 
 
@@ -162,6 +164,47 @@ def test_check_stops_a_schema_that_would_take_hours_at_its_time_bound(git_repo: 
 
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert result.stderr == f"handoff-audit: error: .handoff-audit.yml: {SLOW}\n"
+
+
+def test_schema_timeout_sets_the_bound(git_repo: GitRepo) -> None:
+    _repository(git_repo, _doubling_any_of(30), "schema: s.json\nschema-timeout: 0.5\n")
+
+    started = time.monotonic()
+    result = _cli(["check", "--target-branch", "main"], git_repo.root)
+
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert time.monotonic() - started < 8  # not the default 10 s
+    shorter = SLOW.replace("over 10 s", "over 0.5 s")
+    assert result.stderr == f"handoff-audit: error: .handoff-audit.yml: {shorter}\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "written"),
+    [
+        (".handoff-audit.yml", "schema-timeout: 0\n", "0"),
+        (".handoff-audit.yml", "schema-timeout: -5\n", "-5"),
+        (".handoff-audit.yml", "schema-timeout: ten\n", '"ten"'),
+        (".handoff-audit.yml", "schema-timeout: 601\n", "601"),
+        (".handoff-audit.yml", "schema-timeout: .nan\n", "NaN"),
+        (".handoff-audit.yml", "schema-timeout: .inf\n", "Infinity"),
+        ("pyproject.toml", "[tool.handoff-audit]\nschema-timeout = true\n", "true"),
+    ],
+    ids=["zero", "negative", "text", "above-ceiling", "nan", "infinity", "toml-boolean"],
+)
+def test_a_bad_schema_timeout_is_a_one_line_error_naming_the_file_and_key(
+    git_repo: GitRepo, run_cli: RunCli, name: str, text: str, written: str
+) -> None:
+    git_repo.write(name, text)
+    git_repo.commit("configure")
+    source = "pyproject.toml [tool.handoff-audit]" if name == "pyproject.toml" else name
+
+    result = run_cli(["check"], cwd=git_repo.root)
+
+    assert result.code == 2, (result.out, result.err)
+    assert result.err == (
+        f"handoff-audit: error: {source}: schema-timeout is {written}; expected a number of "
+        "seconds above 0, at most 600, e.g. 30\n"
+    )
 
 
 def test_ci_blocks_on_a_schema_that_would_take_hours(runner: Runner, tmp_path: Path) -> None:

@@ -85,6 +85,11 @@ MAX_FILE_BYTES_CEILING = 16 * 1024 * 1024
 audit costs about a second per MB a packet holds (parse, schema, twin rendering and comparison):
 16 times the 1 MiB default holds a long log yet keeps one file's audit to seconds."""
 
+SCHEMA_TIMEOUT_CEILING = 600
+"""The largest ``schema-timeout`` a configuration may set: a pull request owns the key, and a
+schema that doubles its work at every level would keep a CI job busy for as long as it allows."""
+_SCHEMA_TIMEOUT_ACCEPTS = f"a number of seconds above 0, at most {SCHEMA_TIMEOUT_CEILING}, e.g. 30"
+
 GLOBS: dict[str, Any] = {"type": "array", "items": {"type": "string", "minLength": 1}}
 """The JSON Schema of a list of globs (or of other non-empty strings)."""
 
@@ -365,6 +370,15 @@ def _schema_untracked(path: Path, where: Where) -> bool:
     return False in said and True not in said
 
 
+def _seconds(value: float, where: Where) -> float:
+    """``schema-timeout``'s value; NaN, which every bound of the schema lets through, refused."""
+    if value != value:
+        raise InputError(
+            f"{where.source}: schema-timeout is {show(value)}; expected {_SCHEMA_TIMEOUT_ACCEPTS}"
+        )
+    return float(value)
+
+
 def _agent_hook(value: dict[str, Any], where: Where) -> AgentHook:
     return AgentHook(**_fields_from(AgentHook, value, where))
 
@@ -556,6 +570,23 @@ class Config:
     """Path or https URL of a schema that replaces the bundled one. A file is checked when the
     configuration is loaded (a valid JSON Schema whose every ``$ref`` resolves inside it:
     handoff-audit fetches no referenced schema), a URL when it is first used."""
+    schema_timeout: float = setting(
+        10,
+        accepts=_SCHEMA_TIMEOUT_ACCEPTS,
+        schema={
+            "description": "Seconds checking one audit's packets against the configured schema "
+            "may take in all; past them the run ends with a configuration error. At most "
+            f"{SCHEMA_TIMEOUT_CEILING}: a pull request owns this key.",
+            "type": "number",
+            "exclusiveMinimum": 0,
+            "maximum": SCHEMA_TIMEOUT_CEILING,
+        },
+        read_by=("schema",),
+        convert=_seconds,
+    )
+    """Seconds checking one audit's packets against a configured ``schema`` may take in all
+    (each worker process of a parallel audit as long, at the same time); past them the audit
+    ends with a configuration error naming the schema. At most 600: a larger value is refused."""
     rules: Mapping[str, Severity | None] = setting(
         factory=lambda: MappingProxyType({}),
         accepts="a mapping of rule id to error, warning, note or off",

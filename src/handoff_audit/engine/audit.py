@@ -84,7 +84,7 @@ def run_audit(request: AuditRequest) -> Report:
     it: the garbage collector (on again, with the objects that exist then frozen), and the
     worker processes (gone when the run ends).
     """
-    time_bound.new_audit()
+    time_bound.new_audit(request.config.schema_timeout)
     with _fewer_collections():
         return _run(request)
 

@@ -4,8 +4,9 @@ A configured schema is the pull request's own, so it is hostile input: an ``anyO
 branches refer to schemas that branch again doubles the work at every level, and jsonschema's
 ``uniqueItems`` compares every pair of objects in an array. A configured schema's validator
 (`with_time_bound`) and its `fastcheck` compilation call `tick` at every keyword and subschema,
-which raises `TooSlow` once the audit's checking has taken `SECONDS` in all; the audit then ends
-with a configuration error naming the schema. ``uniqueItems`` itself runs in linear time.
+which raises `TooSlow` once the audit's checking has taken its bound in all (`SECONDS`, or the
+configuration's ``schema-timeout``); the audit then ends with a configuration error naming the
+schema. ``uniqueItems`` itself runs in linear time.
 The bundled schema is ours and is not bounded.
 """
 
@@ -23,17 +24,20 @@ if TYPE_CHECKING:
 
 SECONDS = 10
 """Checking one audit's packets against a configured schema takes at most this long in all
-(a parallel audit's worker processes each as long, at the same time)."""
+(a parallel audit's worker processes each as long, at the same time), unless the
+configuration's ``schema-timeout`` says otherwise."""
 
 _TICKS_PER_LOOK = 256
 """`tick` reads the clock once in this many calls (speed: most calls are cheap keywords)."""
 
 
 class TooSlow(Exception):
-    """Checking against the configured schema took over `SECONDS` in this audit."""
+    """Checking against the configured schema took over its bound in this audit."""
 
 
 class _Clock:
+    seconds: float = SECONDS
+    """The bound of the audit under way (`new_audit`)."""
     deadline = math.inf
     """When `tick` raises; never outside `checking`."""
     spent = 0.0
@@ -41,17 +45,23 @@ class _Clock:
     ticks = 0
 
 
-def new_audit() -> None:
-    """Give the audit that starts its own `SECONDS`."""
+def new_audit(seconds: float = SECONDS) -> None:
+    """Give the audit that starts its own ``seconds``."""
     _Clock.spent = 0.0
+    _Clock.seconds = seconds
+
+
+def bound() -> float:
+    """The seconds the audit under way gives a configured schema."""
+    return _Clock.seconds
 
 
 @contextmanager
 def checking() -> Iterator[None]:
     """Checking a packet against a configured schema: `tick` raises `TooSlow` once this audit's
-    checking has taken `SECONDS`."""
+    checking has taken its bound."""
     start = time.monotonic()
-    _Clock.deadline = start + SECONDS - _Clock.spent
+    _Clock.deadline = start + _Clock.seconds - _Clock.spent
     try:
         if start > _Clock.deadline:
             raise TooSlow

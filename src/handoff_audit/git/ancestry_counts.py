@@ -8,7 +8,7 @@ branch") brings them into the branch's ancestry without moving the branch's own 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from handoff_audit.git import merge_work, plumbing
@@ -169,8 +169,7 @@ class TargetSide:
         own = self.own_files.get(change.sha)
         if own is None:
             return change
-        files = tuple(path for path in change.files if path in own)
-        return Commit(change.sha, change.time, change.subject, files)
+        return replace(change, files=tuple(path for path in change.files if path in own))
 
     def counted(
         self,

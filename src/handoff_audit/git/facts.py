@@ -221,6 +221,11 @@ class _Gatherer:
         prefix = self.repo.prefix
         return path[len(prefix) :] if path.startswith(prefix) else None
 
+    def is_work(self, path: str) -> bool:
+        """Whether a changed file (from the audited root) is work: no handoff file, no series'
+        record. A bot's commit has none (`Commit.bot`)."""
+        return path not in self.handoff_paths and not self.records(path)
+
     def _packet_pathspecs(self) -> list[str]:
         """The packet globs, plus the judged handoffs no glob matches: packets named on the
         command line, and the current files of a series (their uncommitted change is their
@@ -564,7 +569,7 @@ class _Gatherer:
                 written = [p for p in changed if p in todo and p not in found]
                 for top_path in written:
                     found[top_path] = commit
-                others = [f for f in files if f not in self.handoff_paths and not self.records(f)]
+                others = [] if change.bot else [f for f in files if self.is_work(f)]
                 for top_path in written if others else ():
                     later.add_undescribed(change, tuple(others), top_path, self.root)
                 others, target = theirs.counted(self.root, change, others, self.from_top)

@@ -26,11 +26,11 @@ from handoff_audit.git.counted_work import (
 )
 from handoff_audit.git.listed_work import unlisted
 from handoff_audit.model.brief import Freshness, LkgStatus, Since
-from handoff_audit.model.repo_history import Commit
+from handoff_audit.model.repo_history import Commit, is_bot
 
 WALK_LIMIT = 1_000
 """Commits read after a base; beyond it the count is "at least"."""
-_FIELDS = "%H%x1f%P%x1f%ct%x1f%s"
+_FIELDS = "%H%x1f%P%x1f%ct%x1f%an%x1f%ae%x1f%s"
 
 
 def last_changes(root: Path, paths: Sequence[str]) -> dict[str, Commit]:
@@ -76,6 +76,9 @@ class _Range:
     """The merges of the target that made files by hand -> those files (their only work)."""
     on_target: bool = False
     """BASE is the target's own commit: the target's later commits count since it."""
+    bots: frozenset[str] = frozenset()
+    """The commits a bot wrote (`repo_history.is_bot`): no work the handoff should record, as
+    `check` counts it, though they count since the last known good commit."""
 
     def since(
         self, skip: frozenset[str] = frozenset(), base: str | None = None, *, work: bool = False
@@ -84,6 +87,7 @@ class _Range:
         handoff may not describe or BASE is the branch's own, the target's; from ``base``
         (default: this range's)."""
         left_out = skip | self.idle | (self.theirs if work or not self.on_target else frozenset())
+        left_out |= self.bots if work else frozenset()
         chosen = tuple(
             replace(commit, files=self.made[commit.sha]) if commit.sha in self.made else commit
             for commit, _ in self.commits
@@ -216,7 +220,7 @@ class _Walk:
                     idle.add(commit.sha)
                 elif len(work) < len(commit.files):
                     handing_off.add(commit.sha)
-                commits.append((Commit(commit.sha, commit.time, commit.subject, work), parents))
+                commits.append((replace(commit, files=work), parents))
         complete = len(commits) <= WALK_LIMIT
         commits = commits[:WALK_LIMIT]
         setup = setup_only(self.root, commits, base, self.head, self.counted)
@@ -224,10 +228,11 @@ class _Walk:
         # A handoff committed with the tool's setup is a handoff commit, with no work.
         commits = [(replace(c, files=()) if c.sha in setup else c, ps) for c, ps in commits]
         theirs, made, on_target = target_commits(self.root, commits, base, self.head, self.counted)
-        return _Range(base, commits, complete, frozenset(idle), theirs, made, on_target)
+        bots = frozenset(commit.sha for commit, _ in commits if commit.bot)
+        return _Range(base, commits, complete, frozenset(idle), theirs, made, on_target, bots)
 
 
 def _parse(fields: Iterator[bytes]) -> Iterator[tuple[Commit, tuple[str, ...]]]:
     """``git log -z --name-only`` records: each commit with its files, and its parents."""
-    for (sha, parents, when, subject), files in plumbing.log_records(fields, 4, 2):
-        yield Commit(sha, int(when), subject, files), tuple(parents.split())
+    for (sha, parents, when, name, email, subject), files in plumbing.log_records(fields, 6, 2):
+        yield Commit(sha, int(when), subject, files, is_bot(name, email)), tuple(parents.split())

@@ -3,7 +3,8 @@
 older than it, unless it also changes another active packet of the same branch (the packet or
 its twin), which makes it that topic's work, and unless every file it touches is the tool's own
 setup (`SETUP_FILES`, the configuration file read): adopting the audit is no work the handoff
-should describe. An agent's settings file is setup only as far as `git.setup_change` finds it
+should describe (nor is a bot's commit, which `git.facts` leaves out before it gets here). An
+agent's settings file is setup only as far as `git.setup_change` finds it
 so between the handoff's last change and the commit checked: a commit that changes it is held
 (`pending`) until the walk has found that change, then counted (`settle`) unless it was only
 setup. Read from the one walk of `git.facts`; no git process of its own, but for a packet's

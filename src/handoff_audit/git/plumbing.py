@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import IO
 
 from handoff_audit.globs import positives
-from handoff_audit.model.repo_history import Commit
+from handoff_audit.model.repo_history import Commit, is_bot
 from handoff_audit.textcut import shorten
 
 _spawned = 0
@@ -461,20 +461,21 @@ def log_with_files(fields: str, revisions: list[str], pathspecs: Sequence[str] =
 
 @contextmanager
 def changes(root: Path, head: str, since: str | None = None) -> Iterator[Iterator[Commit]]:
-    """Walk ``head``'s history newest first with each commit's changed files, only the commits
-    ``since`` lacks when given; one git process, stopped when the caller leaves the block."""
+    """Walk ``head``'s history newest first with each commit's changed files and whether a bot
+    wrote it, only the commits ``since`` lacks when given; one git process, stopped when the
+    caller leaves the block."""
     _check_commit(head)
     revisions = [head]
     if since is not None:
         _check_commit(since)
         revisions += ["--not", since]
-    with stream(root, log_with_files("%H%x1f%ct%x1f%s", revisions)) as fields:
+    with stream(root, log_with_files("%H%x1f%ct%x1f%an%x1f%ae%x1f%s", revisions)) as fields:
         yield _parse_changes(fields)
 
 
 def _parse_changes(fields: Iterator[bytes]) -> Iterator[Commit]:
-    for (sha, when, subject), files in log_records(fields, 3, 1):
-        yield Commit(sha, int(when), subject, files)
+    for (sha, when, name, email, subject), files in log_records(fields, 5, 1):
+        yield Commit(sha, int(when), subject, files, is_bot(name, email))
 
 
 def log_records(

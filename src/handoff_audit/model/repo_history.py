@@ -68,6 +68,19 @@ class Commit:
     """The first line of its message."""
     files: tuple[str, ...] = ()
     """Files it changed (against its first parent), when they matter."""
+    bot: bool = False
+    """Authored by a bot (`is_bot`): a dependency bump is no work a handoff records. Read by
+    `git.plumbing.changes` only."""
+
+
+BOT_EMAIL_END = "[bot]@users.noreply.github.com"
+"""How GitHub's apps' e-mail addresses end (``49699333+dependabot[bot]@users.noreply…``)."""
+
+
+def is_bot(name: str, email: str) -> bool:
+    """Whether a commit's author is a bot: ``dependabot[bot]``, ``github-actions[bot]``,
+    ``renovate[bot]``, any name ending ``[bot]``, or a GitHub app's e-mail address."""
+    return name.strip().lower().endswith("[bot]") or email.strip().lower().endswith(BOT_EMAIL_END)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,106 @@
+"""A bot's commit (a dependency bump by `dependabot[bot]`) is no later work: `handoff-outdated`
+neither fires on it nor names it as the newest work, and reading who wrote a commit costs no
+git process more (the author comes with the history walk `check` already makes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from agent_support import run_hook
+from conftest import GitRepo, Result
+from handoff_audit.git import plumbing
+from test_setup_not_later_work import HANDOFF
+
+Run = Callable[..., Result]
+
+DEPENDABOT = "dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>"
+APP = "Some App <41898282+some-app[bot]@users.noreply.github.com>"
+
+
+def _branch_with_handoff(git_repo: GitRepo) -> None:
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/refunds")
+    git_repo.write("app.py", "x = 2\n")
+    git_repo.write("HANDOFF.md", HANDOFF)
+    git_repo.commit("refunds + handoff")
+
+
+def _commit_as(git_repo: GitRepo, author: str, path: str, text: str, message: str) -> str:
+    git_repo.write(path, text)
+    git_repo.git("add", "-A")
+    git_repo.git("commit", "-q", "-m", message, f"--author={author}")
+    return git_repo.head()
+
+
+def _outdated(run_cli: Run, root: Path) -> list[dict[str, Any]]:
+    result = run_cli(["check", "--format", "json"], cwd=root)
+    assert result.code in (0, 1), result.err
+    return [f for f in result.json()["findings"] if f["rule"] == "handoff-outdated"]
+
+
+def test_a_dependabot_bump_alone_leaves_the_handoff_current(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _branch_with_handoff(git_repo)
+    _commit_as(git_repo, DEPENDABOT, "requirements.txt", "requests==2.32.4\n", "Bump requests")
+
+    assert _outdated(run_cli, git_repo.root) == []
+
+
+def test_a_bot_named_only_by_its_email_is_a_bot_too(git_repo: GitRepo, run_cli: Run) -> None:
+    _branch_with_handoff(git_repo)
+    _commit_as(git_repo, APP, "requirements.txt", "requests==2.32.4\n", "Bump requests")
+
+    assert _outdated(run_cli, git_repo.root) == []
+
+
+def test_the_newest_work_named_is_a_persons_not_the_bots(git_repo: GitRepo, run_cli: Run) -> None:
+    _branch_with_handoff(git_repo)
+    human = _commit_as(git_repo, "Ann <ann@example.com>", "app.py", "x = 3\n", "fix rounding")
+    bot = _commit_as(git_repo, DEPENDABOT, "requirements.txt", "requests==2.32.4\n", "Bump it")
+
+    [finding] = _outdated(run_cli, git_repo.root)
+
+    assert f"1 later commit touches other files, the newest {human[:12]}" in finding["message"]
+    assert bot[:12] not in finding["message"] and "requirements.txt" not in finding["message"]
+
+
+def test_reading_the_author_costs_no_git_process(tmp_path: Path, run_cli: Run) -> None:
+    def git_processes_of_check(repo: GitRepo, author: str) -> int:
+        _branch_with_handoff(repo)
+        _commit_as(repo, author, "requirements.txt", "requests==2.32.4\n", "Bump requests")
+        before = plumbing.spawn_count()
+        assert run_cli(["check"], cwd=repo.root).code in (0, 1)
+        return plumbing.spawn_count() - before
+
+    person = git_processes_of_check(GitRepo(tmp_path / "person"), "Ann <ann@example.com>")
+    bot = git_processes_of_check(GitRepo(tmp_path / "bot"), DEPENDABOT)
+    assert bot == person
+
+
+def test_the_stop_hook_lets_a_session_end_after_a_bot_commit(git_repo: GitRepo) -> None:
+    _branch_with_handoff(git_repo)
+    _commit_as(git_repo, DEPENDABOT, "requirements.txt", "requests==2.32.4\n", "Bump requests")
+
+    done = run_hook({"hook_event_name": "Stop", "cwd": str(git_repo.root)}, cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+
+
+def test_show_lists_the_persons_commits_since_the_handoff_not_the_bots(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _branch_with_handoff(git_repo)
+    human = _commit_as(git_repo, "Ann <ann@example.com>", "app.py", "x = 3\n", "fix rounding")
+    bot = _commit_as(git_repo, DEPENDABOT, "requirements.txt", "requests==2.32.4\n", "Bump it")
+
+    shown = run_cli(["show"], cwd=git_repo.root)
+
+    assert shown.code == 0, shown.err
+    assert f"1 commit, which the handoff may not describe:\n  - {human[:7]} fix rounding\n" in (
+        shown.out
+    )
+    assert bot[:7] not in shown.out and "requirements.txt" not in shown.out

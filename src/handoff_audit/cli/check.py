@@ -29,6 +29,7 @@ from handoff_audit.engine.ignored import (
     kept_advice,
     owners_files,
 )
+from handoff_audit.engine.stray_handoffs import SHOWN, stray_handoffs, stray_hint
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.git.tracked import is_tracked
@@ -129,6 +130,7 @@ def run_check(options: CheckOptions) -> int:
         write_report(FORMATS[options.output_format](report, format_options), options.output)
     if not report.packets and not report.findings and not format_options.scoped:
         _say_ignored_handoffs(root, request.config)
+        _say_stray_handoffs(root, request.config)
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
@@ -142,6 +144,15 @@ def _say_ignored_handoffs(root: Path, config: Config) -> None:
     if kept:  # the owner's choice: no advice to commit them
         said = kept_advice(root, kept, lambda path: shell.quote_path(from_cwd(root / path)))
         click.echo(f"handoff-audit: note: {said}", err=True)
+
+
+def _say_stray_handoffs(root: Path, config: Config) -> None:
+    """When nothing was found: a note on standard error naming tracked files named as
+    handoffs that the configuration does not look for, and the line that would find them."""
+    strays = stray_handoffs(root, config)
+    if strays:
+        shown = [shell.quote_path(from_cwd(root / path)) for path in strays[:SHOWN]]
+        click.echo(f"handoff-audit: note: {stray_hint(strays, shown, config)}", err=True)
 
 
 def with_overrides(config: Config, options: CheckOptions, root: Path) -> Config:

@@ -41,6 +41,13 @@ def remember(real_root: str, folders: list[str], tracked: frozenset[str]) -> Non
     _KNOWN[real_root] = _Known(_index_stamp(real_root), tuple(folders), tracked)
 
 
+def listed(real_root: str) -> frozenset[str]:
+    """The files git tracks in the whole repository at ``real_root``, as discovery listed them
+    (`remember`); empty when its listing covered less, or none was made."""
+    known = _KNOWN.get(real_root)
+    return known.names if known is not None and "" in known.folders else frozenset()
+
+
 def is_tracked(real_root: str, target: str) -> bool | None:
     """Whether git tracks the resolved path ``target`` inside the repository at the resolved
     ``real_root``; None when git cannot tell (not a repository, git missing)."""

@@ -1,0 +1,81 @@
+"""Handoffs kept where the configuration does not look: when `check` finds no handoff, the
+tracked markdown files whose name says they hand work over (``SESSION_12_HANDOFF.md``,
+``HANDOFF-2026-01-02.md``, ``handover-notes.md``) elsewhere, and the configuration line that
+would audit them. From the files discovery's ``git ls-files`` listed (`git.tracked.listed`):
+no git process and no walk of its own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from handoff_audit.config import Config, setting_line, setting_place
+from handoff_audit.engine.series_order import name_key
+from handoff_audit.git import tracked
+from handoff_audit.globs import literal, matches_any, matches_any_case, positives
+from handoff_audit.model.packet import (
+    NOT_IN_SERIES,
+    archive_folder,
+    is_agent_file,
+    is_handoff_file,
+)
+
+HANDOFF_NAME = re.compile(r"(?i)hand[-_ ]?off|hand[-_ ]?over|next[-_ ]session")
+"""What a file's name says when it hands work over (``session_handoff`` included)."""
+
+SHOWN = 3
+"""Files the hint names; the others are counted."""
+
+
+def stray_handoffs(root: Path, config: Config) -> list[str]:
+    """The tracked markdown files (from ``root``, sorted) named as handoffs (`HANDOFF_NAME`)
+    that the ``packets``, ``series`` and ``block-files`` globs do not find: not an index or a
+    template, nor an agent's instructions (`is_agent_file`), nor under an archive folder, nor
+    one a ``!`` entry of ``packets`` leaves out on purpose. Empty unless discovery listed the
+    whole repository with git."""
+    names = tracked.listed(str(root.resolve()))
+    globs = positives(config.packets)
+    found = []
+    for name in names:
+        folder, _, base = name.rpartition("/")
+        if not base.lower().endswith(".md") or not HANDOFF_NAME.search(base):
+            continue
+        if NOT_IN_SERIES.match(base) or archive_folder(folder) or is_agent_file(name):
+            continue
+        if is_handoff_file(name, config) or matches_any_case(name, globs):
+            continue
+        if folder and matches_any(folder, config.series):  # a series' template or archive
+            continue
+        found.append(name)
+    return sorted(found)
+
+
+def stray_hint(strays: Sequence[str], shown: Sequence[str], config: Config) -> str:
+    """The one line naming the first `SHOWN` of ``strays`` (as ``shown`` writes them, from
+    the reader's folder) and the configuration line that audits them: their folder as a
+    ``series`` when a date or a number in the name, or a second such file beside it, makes a
+    series of it; else the file among the ``packets``."""
+    first = list(strays[:SHOWN])
+    folders: list[str] = []
+    files: list[str] = []
+    for name in first:
+        folder = name.rpartition("/")[0]
+        beside = sum(other.rpartition("/")[0] == folder for other in strays)
+        if folder and (name_key(name) is not None or beside > 1):
+            folders.append(literal(folder))
+        else:
+            files.append(literal(name))
+    source, lines = config.key_file, []
+    if folders:
+        series = [*config.series, *(f for f in dict.fromkeys(folders) if f not in config.series)]
+        lines.append(setting_line(source, "series", series))
+    if files:
+        lines.append(setting_line(source, "packets", [*config.packets, *files]))
+    more = len(strays) - len(first)
+    named = ", ".join(shown[: len(first)]) + (f" and {more} more" if more > 0 else "")
+    return (
+        "no handoff found where the configuration looks, but git tracks markdown files named "
+        f"as handoffs elsewhere: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set "
+        f"{' and '.join(f'`{line}`' for line in lines)} {setting_place(source)}"
+    )

@@ -1,0 +1,155 @@
+"""A repository whose handoffs live where the configuration does not look
+(``.claude/Scratchpad/SESSION_12_HANDOFF.md``, ``notes/agent/HANDOFF-2026-01-02.md``) gets, with
+"No handoff packets found.", one note naming them and the configuration line that finds them;
+the exit code stays 0, and the note costs no git process."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import GitRepo, Result
+from handoff_audit.git import plumbing
+
+Run = Callable[..., Result]
+
+NOTE = """# Session 12 handoff
+
+## State
+Parser done in parser.py; tests pass.
+
+## Next step
+Wire the parser into cli.py.
+"""
+
+DEFAULT_SERIES = '"**/docs/handoffs", "**/.claude/handoffs", "**/handoffs", "**/docs/sessions"'
+
+
+def _repository(git_repo: GitRepo, *names: str) -> None:
+    git_repo.write("parser.py", "x = 1\n")
+    for name in names:
+        git_repo.write(name, NOTE)
+    git_repo.commit("work and notes")
+
+
+def _line(note: str) -> str:
+    """The configuration line the note says to set."""
+    lines = re.findall(r"`([^`]+)`", note)
+    assert len(lines) == 1, note
+    return lines[0]
+
+
+def test_handoffs_in_other_folders_get_the_series_line_that_finds_them(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _repository(
+        git_repo, ".claude/Scratchpad/SESSION_12_HANDOFF.md", "notes/agent/HANDOFF-2026-01-02.md"
+    )
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert done.out == "No handoff packets found.\n"
+    assert done.err == (
+        "handoff-audit: note: no handoff found where the configuration looks, but git tracks "
+        "markdown files named as handoffs elsewhere: .claude/Scratchpad/SESSION_12_HANDOFF.md, "
+        "notes/agent/HANDOFF-2026-01-02.md; to audit them, set "
+        f'`series: [{DEFAULT_SERIES}, ".claude/Scratchpad", "notes/agent"]` in .handoff-audit.yml\n'
+    )
+    git_repo.write(".handoff-audit.yml", _line(done.err) + "\n")
+    git_repo.commit("configure")
+    audited = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert audited.code in (0, 1), audited.err
+    assert [p["path"] for p in audited.json()["packets"]] == [
+        ".claude/Scratchpad/SESSION_12_HANDOFF.md",
+        "notes/agent/HANDOFF-2026-01-02.md",
+    ]
+    assert "note:" not in audited.err
+
+
+def test_a_single_undated_note_gets_the_packets_line_in_the_configurations_syntax(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    git_repo.write("pyproject.toml", '[tool.handoff-audit]\npackets = ["**/handoff.json"]\n')
+    _repository(git_repo, "notes/handover-notes.md")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert (
+        "git tracks markdown files named as handoffs elsewhere: notes/handover-notes.md; to "
+        in (done.err)
+    )
+    assert done.err.endswith(
+        'to audit it, set `packets = ["**/handoff.json", "notes/handover-notes.md"]` under '
+        "[tool.handoff-audit] in pyproject.toml\n"
+    )
+    git_repo.write(
+        "pyproject.toml",
+        f"[tool.handoff-audit]\n{_line(done.err)}\n",
+    )
+    git_repo.commit("configure")
+    audited = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert [p["path"] for p in audited.json()["packets"]] == ["notes/handover-notes.md"]
+
+
+def test_the_note_names_three_and_counts_the_others(git_repo: GitRepo, run_cli: Run) -> None:
+    days = ["2026-01-02", "2026-01-09", "2026-01-16", "2026-01-23", "2026-01-30"]
+    _repository(git_repo, *(f"notes/agent/HANDOFF-{day}.md" for day in days))
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert (
+        "elsewhere: notes/agent/HANDOFF-2026-01-02.md, notes/agent/HANDOFF-2026-01-09.md, "
+        "notes/agent/HANDOFF-2026-01-16.md and 2 more; to audit them, set "
+        f'`series: [{DEFAULT_SERIES}, "notes/agent"]` in .handoff-audit.yml\n'
+    ) in done.err
+
+
+def test_no_note_for_what_is_no_handoff_left_out_or_untracked(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    git_repo.write(
+        ".handoff-audit.yml",
+        'packets: ["**/handoff.json", "**/session-handoff-notes.md", "!old/*"]\n',
+    )
+    _repository(
+        git_repo,
+        "docs/archive/HANDOFF-2025.md",  # history
+        "old/session-handoff-notes.md",  # left out by the configuration on purpose
+        "notes/README.md",
+    )
+    git_repo.write(  # an agent's instructions
+        ".claude/commands/handoff.md",
+        "---\ndescription: Write the session handoff\n---\nWrite the state and the next step.\n",
+    )
+    git_repo.commit("command")
+    git_repo.write("scratch/HANDOFF-draft.md", NOTE)  # untracked
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert done.out == "No handoff packets found.\n"
+    assert "note:" not in done.err, done.err
+
+
+def test_no_note_when_a_handoff_is_found(git_repo: GitRepo, run_cli: Run) -> None:
+    _repository(git_repo, "HANDOFF.md", "notes/agent/HANDOFF-2026-01-02.md")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert "note:" not in done.err, done.err
+
+
+def test_the_note_costs_no_git_process(tmp_path: Path, run_cli: Run) -> None:
+    def git_processes_of_check(repo: GitRepo, name: str) -> int:
+        _repository(repo, name)
+        before = plumbing.spawn_count()
+        assert run_cli(["check"], cwd=repo.root).code == 0
+        return plumbing.spawn_count() - before
+
+    stray = git_processes_of_check(GitRepo(tmp_path / "stray"), "notes/agent/HANDOFF-2026-01-02.md")
+    none = git_processes_of_check(GitRepo(tmp_path / "none"), "notes/agent/plan-2026-01-02.md")
+    assert stray == none

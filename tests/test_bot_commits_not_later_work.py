@@ -8,9 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agent_support import run_hook
+from agent_support import feature_repo, run_hook
 from conftest import GitRepo, Result
 from handoff_audit.git import plumbing
+from test_brief_show import committed_packet
 from test_setup_not_later_work import HANDOFF
 
 Run = Callable[..., Result]
@@ -104,3 +105,15 @@ def test_show_lists_the_persons_commits_since_the_handoff_not_the_bots(
         shown.out
     )
     assert bot[:7] not in shown.out and "requirements.txt" not in shown.out
+
+
+def test_a_renovate_bump_does_not_outdate_a_packet(git_repo: GitRepo, run_cli: Run) -> None:
+    repo = feature_repo(git_repo, "feat/refunds")
+    committed_packet(repo)
+    renovate = "renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>"
+    _commit_as(repo, renovate, "requirements.txt", "requests==2.32.4\n", "Update requests")
+
+    result = run_cli(["check", "--format", "json"], cwd=repo.root)
+
+    assert result.code in (0, 1), result.err
+    assert "packet-outdated" not in [f["rule"] for f in result.json()["findings"]]

@@ -120,6 +120,7 @@ def test_no_note_for_what_is_no_handoff_left_out_or_untracked(
         "docs/archive/HANDOFF-2025.md",  # history
         "old/session-handoff-notes.md",  # left out by the configuration on purpose
         "notes/README.md",
+        "docs/shorthand_offsets.md",
     )
     git_repo.write(  # an agent's instructions
         ".claude/commands/handoff.md",

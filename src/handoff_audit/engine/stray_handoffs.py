@@ -21,8 +21,9 @@ from handoff_audit.model.packet import (
     is_handoff_file,
 )
 
-HANDOFF_NAME = re.compile(r"(?i)hand[-_ ]?off|hand[-_ ]?over|next[-_ ]session")
-"""What a file's name says when it hands work over (``session_handoff`` included)."""
+HANDOFF_NAME = re.compile(r"(?i)(?<!short)(?<!second)hand[-_ ]?(?:off|over)|next[-_ ]session")
+"""What a file's name says when it hands work over (``session_handoff``, ``SessionHandoff``
+included; not ``shorthand_offsets.md``)."""
 
 SHOWN = 3
 """Files the hint names; the others are counted."""

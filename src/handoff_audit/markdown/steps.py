@@ -426,10 +426,22 @@ _QUESTIONS_FOR = re.compile(
 "Preguntas para el cliente"): what it lists waits on their answer, not a step to take."""
 
 
+_THEIR_LIST = re.compile(
+    rf"[(（]\s*(?:for\s+)?(?:the\s+)?{_ROLE}s?(?:\s+only)?\s*[)）]"
+    rf"|\bwhat (?:the\s+)?{_ROLE}s? (?:does|do|needs? to do|should do|must do)\b"
+    rf"|\b(?:tasks|to-?dos?|actions|steps|chores) (?:for|of) (?:the\s+)?{_ROLE}s?\b"
+    rf"|\b{_ROLE}['’]s (?:tasks|to-?dos?|actions|steps|chores)\b"
+    rf"|^\W{{0,8}}{_ROLE}s? (?:tasks|to-?dos?|actions|steps|chores)\b",
+    re.IGNORECASE,
+)
+"""A heading over someone else's list ("Remaining Tasks (User)", "What the OWNER does next",
+"Owner actions"): their turn, not a step the next session takes."""
+
+
 def waits_on_someone(text: str) -> bool:
-    """``text`` (a heading: "Founder-gated (Garrett's call)", "Questions for the owner") waits
-    on someone's say."""
-    return _GATED.search(text) is not None or _QUESTIONS_FOR.search(text) is not None
+    """``text`` (a heading: "Founder-gated (Garrett's call)", "Questions for the owner",
+    "Remaining Tasks (User)") waits on someone's say, or lists someone else's tasks."""
+    return any(cue.search(text) is not None for cue in (_GATED, _QUESTIONS_FOR, _THEIR_LIST))
 
 
 _CHECKS_FIRST = re.compile(
@@ -449,11 +461,15 @@ def checks_first(heading: str) -> bool:
 
 _OTHERS_TURN = re.compile(
     rf"^\W{{0,4}}(?:the\s+)?{_ROLE}\s+"
-    rf"(?:must|should|needs? to|has to|will|to|{_THIRD_PERSON})\s+\w",
+    rf"(?:must|should|needs? to|has to|will|to|{_THIRD_PERSON})\s+\w"
+    rf"|^\W{{0,4}}(?:the\s+)?{_ROLE}s?\W{{0,2}}\s*[:：]\W{{0,2}}\s*(?:to\s+)?"
+    r"(?:decide|confirm|approve|review|choose|pick|sign off|answer|reply|provide|send|test|"
+    r"verify|check)\b",
     re.IGNORECASE,
 )
 """A step another role takes ("Founder reviews the draft", "Owner runs README step 1", "User
-deploys to Vercel"): someone else's turn, not the next session's."""
+deploys to Vercel", "Owner: decide whether to delete the branch", but not "Owner: run the
+exporter", a label naming who does a step): someone else's turn, not the next session's."""
 _DATED_VALUE = re.compile(r"^\W{0,4}(?:19|20)\d\d-\d\d-\d\d\b")
 """A label whose value is a date ("Next review: 2026-05-15 …"): when, not what."""
 

@@ -34,6 +34,9 @@ NOTE_NAMES = {
     "HANDOFF\u2024md": "HANDOFF\\u2024md",
     "HANDOFF.md\u0301": "HANDOFF.md\\u0301",
     "docs /SESSION_HANDOFF.md": "docs\\u0020/SESSION_HANDOFF.md",
+    "HAND\u0555FF.md": "HAND\\u0555FF.md",
+    "\u13bbANDOFF.md": "\\u13bbANDOFF.md",
+    "HAND\u1d0fFF.md": "HAND\\u1d0fFF.md",
 }
 
 
@@ -59,7 +62,10 @@ def test_a_note_whose_name_reads_as_a_block_file_is_blocked(
     done = _check(git_repo, run_cli)
     assert done.code == 1, done.out
     seen = name.strip().rstrip(".").replace(" /", "/")
-    for odd, plain in (("\u00a0", ""), ("\u041e", "O"), ("\uff28", "H"), ("\u2024", ".")):
+    for odd, plain in (
+        *(("\u00a0", ""), ("\u041e", "O"), ("\uff28", "H"), ("\u2024", ".")),
+        *(("\u0555", "O"), ("\u13bb", "H"), ("\u1d0f", "O")),
+    ):
         seen = seen.replace(odd, plain)
     seen = seen.replace("\u0301", "")
     assert (

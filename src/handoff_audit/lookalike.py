@@ -4,12 +4,12 @@ match: ``HANDOFF.md `` (a trailing space), ``HAND\u041eFF.md`` (a Cyrillic O) an
 
 `seen_name` drops the characters that show nothing (`controls.visible`), takes each character's
 compatibility form (NFKD: fullwidth letters, the one-dot leader ``\u2024`` as ``.``), drops
-combining marks (``HANDOFF.md\u0301``), maps the Cyrillic and Greek capitals and small letters
-that look like Latin ones to them (`LATIN`: only those drawn alike in common fonts, not every
-confusable Unicode lists), and trims whitespace (no-break spaces too) and trailing dots at the
-ends of each path segment. A name in another script that looks like no Latin name
-(``\u041f\u0415\u0420\u0415\u0414\u0410\u0427\u0410.md``) keeps its own letters, so it matches
-no glob of Latin names. Linear in the path's length.
+combining marks (``HANDOFF.md\u0301``), maps the Cyrillic, Greek, Armenian and Cherokee
+letters that look like Latin ones, and the Latin small capitals, to them (`LATIN`: only those
+drawn alike in common fonts, not every confusable Unicode lists), and trims whitespace (no-break
+spaces too) and trailing dots at the ends of each path segment. A name in another script
+that looks like no Latin name (``\u041f\u0415\u0420\u0415\u0414\u0410\u0427\u0410.md``)
+keeps its own letters, so it matches no glob of Latin names. Linear in the path's length.
 """
 
 from __future__ import annotations
@@ -30,8 +30,21 @@ _CYRILLIC += " \u0425X \u0405S \u0406I \u0408J \u0430a \u0435e \u043eo \u0440p \
 _CYRILLIC += " \u0445x \u0455s \u0456i \u0458j \u0501d \u051aQ \u051bq \u051cW \u051dw"
 _GREEK = "\u0391A \u0392B \u0395E \u0396Z \u0397H \u0399I \u039aK \u039cM \u039dN \u039fO \u03a1P"
 _GREEK += " \u03a4T \u03a5Y \u03a7X \u03bfo \u03bdv"
-LATIN = {ord(pair[0]): pair[1] for pair in f"{_CYRILLIC} {_GREEK}".split()}
-"""Cyrillic and Greek letters drawn as a Latin letter is, mapped to it."""
+_ARMENIAN = "\u0555O \u0585o \u054dU \u057du \u0570h \u0578n \u0581g \u0584f"
+_CHEROKEE = "\u13a0D \u13a1R \u13a2T \u13a5i \u13a9Y \u13aaA \u13abJ \u13acE \u13b3W \u13b7M"
+_CHEROKEE += " \u13bbH \u13c0G \u13c2h \u13c3Z \u13cfb \u13d9V \u13daS \u13deL \u13dfC \u13e2P"
+_CHEROKEE += " \u13e6K \u13f4B"
+_SMALL_CAPITALS = "\u1d00A \u0299B \u1d04C \u1d05D \u1d07E \ua730F \u0262G \u029cH \u026aI \u1d0aJ"
+_SMALL_CAPITALS += (
+    " \u1d0bK \u029fL \u1d0dM \u0274N \u1d0fO \u1d18P \u0280R \ua731S \u1d1bT \u1d1cU"
+)
+_SMALL_CAPITALS += " \u1d20V \u1d21W \u028fY \u1d22Z"
+LATIN = {
+    ord(pair[0]): pair[1]
+    for pair in f"{_CYRILLIC} {_GREEK} {_ARMENIAN} {_CHEROKEE} {_SMALL_CAPITALS}".split()
+}
+"""Cyrillic, Greek, Armenian and Cherokee letters drawn as a Latin letter is, and the Latin
+small capitals (``\u029cANDOFF.md``), mapped to it."""
 
 
 _ODD_PARTS = ("*[! -~]*", " *", "* ", "*.")

@@ -242,3 +242,21 @@ def test_one_mark_written_looks_at_a_bounded_number_of_old_files(git_repo: GitRe
     assert len(list(folder.iterdir())) == 300 - 256 + 1
     release_chain(git_repo.root, "session-2")
     assert len(list(folder.iterdir())) == 2
+
+
+def test_old_files_behind_many_fresh_ones_are_still_pruned(git_repo: GitRepo) -> None:
+    """300 fresh counts and 10 week-old marks: the old ones are found and removed whatever
+    order the folder lists them in (a bound on the entries looked at, not on the old ones,
+    stopped at the fresh ones first), and no fresh count is touched."""
+    folder = git_repo.root / ".git" / "handoff-audit" / "stop-blocks"
+    folder.mkdir(parents=True)
+    week_old = time.time() - 8 * 86400
+    for n in range(300):
+        (folder / f"{n:032x}").write_bytes(b"1")
+    for n in range(300, 310):
+        (folder / f"{n:032x}").write_bytes(b"released")
+        os.utime(folder / f"{n:032x}", (week_old, week_old))
+    release_chain(git_repo.root, "session-1")
+    left = {path.name for path in folder.iterdir()}
+    assert not any(f"{n:032x}" in left for n in range(300, 310))
+    assert all(f"{n:032x}" in left for n in range(300))

@@ -34,6 +34,8 @@ RELEASED = -1
 STALE_DAYS = 7
 """How long a chain's file is kept unchanged before `prune_stale` removes it."""
 _PRUNED_PER_WRITE = 256
+"""How many old chain files one `prune_stale` removes at most."""
+_LOOKED_AT = 8192
 """How many entries of the folder one `prune_stale` looks at, however many it holds."""
 _NAME = re.compile(r"[0-9a-f]{32}")
 """The name of a chain's file (`_count_file`): no other file of the folder is ever removed."""
@@ -98,10 +100,13 @@ def release_chain(root: Path, session: str | None) -> None:
 
 def prune_stale(folder: Path, before: float) -> None:
     """Remove the chains' files of ``folder`` (a mark or a count under a chain's name) last
-    changed before ``before`` (seconds since the epoch): at most `_PRUNED_PER_WRITE` entries
-    looked at, any other file left alone, a file that cannot be read or removed skipped."""
+    changed before ``before`` (seconds since the epoch): at most `_PRUNED_PER_WRITE` of them,
+    out of at most `_LOOKED_AT` entries (the folder's first entries may all be fresh: a bound on
+    entries alone would never reach the old ones behind them), any other file left alone, a
+    file that cannot be read or removed skipped."""
+    removed = 0
     with suppress(OSError), os.scandir(folder) as entries:
-        for entry in islice(entries, _PRUNED_PER_WRITE):
+        for entry in islice(entries, _LOOKED_AT):
             with suppress(OSError):
                 if not _NAME.fullmatch(entry.name) or not entry.is_file(follow_symlinks=False):
                     continue
@@ -111,6 +116,9 @@ def prune_stale(folder: Path, before: float) -> None:
                     kept = handle.read(17)
                 if kept == _MARK or (len(kept) <= 16 and kept.isdigit()):
                     os.unlink(entry.path)
+                    removed += 1
+            if removed >= _PRUNED_PER_WRITE:
+                return
 
 
 def _keep(root: Path, session: str | None, content: bytes) -> bool:

@@ -181,3 +181,53 @@ def test_the_markdown_beside_another_tools_json_gets_no_md_incomplete(
     assert packet["markdown"] == "vendor/tool/handoff.md", packet
     rules = [(f["rule"], f["path"]) for f in report["findings"]]
     assert rules == [("schema", "vendor/tool/handoff.json")], rules  # one finding for the pair
+
+
+GEOCOMPARE = {  # iandorsey00/geocompare's handoff.json: a `branch`, and a format of its own
+    "project": "geocompare",
+    "handoff_date": "2026-03-08",
+    "branch": "main",
+    "version": "0.6.2",
+    "last_commit": "9d11bd7",
+    "status": {"lint_status": "pass", "test_status": "pass (26 passed)"},
+    "interfaces": {"canonical_filter_flag": "--where"},
+    "validation_commands": ["python3 -m pytest -q"],
+    "next_tasks": ["Add CLI integration tests for --where"],
+}
+
+
+def test_a_file_whose_only_own_field_is_branch_is_another_tools_file(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    _commit_foreign(git_repo, GEOCOMPARE, "handoff.json")
+    done: Result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert done.code == 1, done.err
+    findings = done.json()["findings"]
+    assert [(f["rule"], f["path"]) for f in findings] == [("schema", "handoff.json")], findings
+    message = findings[0]["message"]
+    assert message.startswith("not a handoff packet in this tool's shape: only branch of")
+    assert "7 of 9 top-level keys unknown" in message and "did you mean" not in message
+    # followed as printed, the packets setting leaves it out
+    setting = _packets_setting(run_cli(["check"], cwd=git_repo.root).out)
+    assert setting is not None
+    git_repo.write(".handoff-audit.yml", setting + "\n")
+    git_repo.commit("leave the other tool's file out, as printed")
+    after: Result = run_cli(["check"], cwd=git_repo.root)
+    assert after.code == 0 and after.out.strip() == "No handoff packets found.", after.out
+
+
+@pytest.mark.parametrize(
+    "data",
+    [  # a packet with misspelled fields, and one missing most of them: still ours
+        {"branch": "main", "status": "active", "summry": "x", "nxt_action": "y", "commnds": []},
+        {"branch": "main", "status": "active", "summary": "x", "project": "p", "owner": "o"},
+    ],
+)
+def test_a_packet_with_typos_or_missing_fields_is_still_judged_as_one(
+    git_repo: GitRepo, run_cli: Any, data: dict[str, Any]
+) -> None:
+    _commit_foreign(git_repo, data, "handoff.json")
+    done: Result = run_cli(["check"], cwd=git_repo.root)
+    assert done.code == 1, done.err
+    assert "schema: the packet is missing required fields" in done.out, done.out
+    assert "not a handoff packet in this tool's shape" not in done.out, done.out

@@ -43,12 +43,31 @@ def is_foreign(data: Any) -> bool:
     its required ones ("nxt_action" is a v1 packet with a typo, and its own finding says "did
     you mean next_action?"). A key that only resembles an optional field ("version",
     "schema_version") is as common in other tools' files as any, and says nothing about the
-    file being a packet. Such a file is no packet: the merge gate does not judge its status."""
-    if not isinstance(data, Mapping) or any(key in data for key in OWN_FIELDS):
+    file being a packet. So is one whose only own field is ``branch`` (`_branch_alone`). Such a
+    file is no packet: the merge gate does not judge its status."""
+    if not isinstance(data, Mapping):
         return False
+    own = [key for key in OWN_FIELDS if key in data]
     required = _required_fields()
     strange = [key for key in unknown_keys(data) if nearest_field(key, required) is None]
-    return 2 * len(strange) > len(data) - ("status" in data)
+    if own == ["branch"]:
+        return _branch_alone(data, len(strange))
+    return not own and 2 * len(strange) > len(data) - ("status" in data)
+
+
+def _branch_alone(data: Mapping[str, Any], strange: int) -> bool:
+    """True for a file with ``branch`` and no other field the schema requires but ``status``
+    (another tool's state file names its branch as often as not: iandorsey00/geocompare's
+    ``{project, handoff_date, branch, version, last_commit, next_tasks, ...}``), with
+    `_SEVERAL` keys strange to the schema and more keys it does not know than it knows. A
+    packet with a typo or a missing field keeps the fields it has."""
+    unknown = len(unknown_keys(data))
+    others = [key for key in _required_fields() if key in data and key not in ("branch", "status")]
+    return not others and strange >= _SEVERAL and unknown > len(data) - unknown
+
+
+_SEVERAL = 3
+"""How many keys strange to the schema make a file with a ``branch`` another tool's."""
 
 
 def has_packet_fields(data: Mapping[str, Any]) -> bool:
@@ -114,8 +133,10 @@ def foreign_message(
             "leave it alone, and so that the audit stops reading it as a packet, set "
             f"`packets` without it, {leave_out}"
         )
+    own = [key for key in OWN_FIELDS if key in data]
+    lacks = f"only {own[0]} of" if own else "none of"
     return (
-        f"not a handoff packet in this tool's shape: none of {', '.join(OWN_FIELDS)}, and "
+        f"not a handoff packet in this tool's shape: {lacks} {', '.join(OWN_FIELDS)}, and "
         f"{len(unknown)} of {len(data)} top-level keys unknown ({shown}); "
         f"if this is your own format, point {setting} {setting_place(source)} at its JSON "
         f"Schema; otherwise it is another tool's file: {stop} (this branch's packet goes "

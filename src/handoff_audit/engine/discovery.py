@@ -34,6 +34,7 @@ from handoff_audit.engine.series_order import (
     newest_first,
     tied,
 )
+from handoff_audit.engine.series_readme import not_handoffs
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
@@ -235,8 +236,9 @@ def discover_all(
         present = _present(root, folders, config, (packets, code, templates), there, many)
         series = _series(present, packets, config, code) if config.series else {}
         series, result.archived = _archives(series)
+        series, said = _readme_says(root, series)
         series = {folder: without_aliases(root, names) for folder, names in series.items()}
-        result.templates = _templates(templates, packets, code)
+        result.templates = _templates(templates.union(said), packets, code)
         result.left_out = _left_out(root, folders, config, there)
         result.series, result.searched = frozenset(series), tuple(folders)
         not_audited = {name for names in series.values() for name in names}
@@ -429,7 +431,24 @@ def series_folders(root: Path, config: Config) -> frozenset[str]:
     packets: set[str] = set()
     code: set[str] = set()
     present = _present(root, [""], config, (packets, code, set()), _Listing(), None)
-    return frozenset(_archives(_series(present, packets, config, code))[0])
+    return frozenset(_readme_says(root, _archives(_series(present, packets, config, code))[0])[0])
+
+
+def _readme_says(
+    root: Path, series: dict[str, list[str]]
+) -> tuple[dict[str, list[str]], list[str]]:
+    """``series`` without the files their folder's README says are no handoffs (templates,
+    another matter's data: `series_readme.not_handoffs`), and those files; a folder left with
+    none is no series."""
+    kept: dict[str, list[str]] = {}
+    said: list[str] = []
+    for folder, names in series.items():
+        others = not_handoffs(root, folder, names)
+        said.extend(sorted(others))
+        rest = [name for name in names if name not in others]
+        if rest:
+            kept[folder] = rest
+    return kept, said
 
 
 def _current_of(root: Path, series: dict[str, list[str]], found: Found, fetch: bool) -> None:

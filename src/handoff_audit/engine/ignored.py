@@ -13,6 +13,7 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.engine.series_links import alias_target, relink, series_link
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first
+from handoff_audit.engine.series_readme import readme_text, says_ignored
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import (
     IgnoreRule,
@@ -212,7 +213,8 @@ def _kept_out(root: Path, files: Sequence[str]) -> tuple[str, set[IgnoreRule]] |
             return None
         chosen = {found[name].pattern for name in names}
         rules.update(found[name] for name in names)
-        if _readme_says_ignored(root / folder):
+        readme = readme_text(root / folder)
+        if readme is not None and says_ignored(readme):
             reasons.append(f"{folder}/README.md says its files are git-ignored")
             continue
         last = folder.rpartition("/")[2]
@@ -220,21 +222,6 @@ def _kept_out(root: Path, files: Sequence[str]) -> tuple[str, set[IgnoreRule]] |
             return None
         reasons.append(f"the .gitignore line `{min(chosen)}` covers the files of {folder}/")
     return ("; ".join(reasons), rules) if reasons else None
-
-
-def _readme_says_ignored(folder: Path) -> bool:
-    """True when the folder's ``README.md`` (any case, not a link) says its files are
-    git-ignored."""
-    try:
-        names = [n for n in os.listdir(folder) if n.lower() == "readme.md"]
-        readme = folder / names[0] if names else None
-        if readme is None or readme.is_symlink():
-            return False
-        text = readme.read_text(encoding="utf-8", errors="replace")[:65536].lower()
-    except OSError:
-        return False
-    squeezed = text.replace(" ", "").replace("-", "")
-    return "gitignore" in squeezed or "ignored by git" in text
 
 
 def branch_ignored(

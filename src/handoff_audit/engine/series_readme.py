@@ -1,0 +1,83 @@
+"""What a series folder's own ``README.md`` (or ``INDEX.md``) says of its files: that git ignores
+them on purpose (`says_ignored`, read by `ignored.kept_out`), or that they are templates
+(`not_handoffs`). A folder whose README says its files are templates holds no series of
+handoffs, and a file without a date or a number in its name that the README lists as a
+template is none of the series' handoffs."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from handoff_audit.engine.series_order import name_key
+
+_READ = 65536
+"""How much of a README is read: what a folder holds is said at its top."""
+
+_DESCRIBED = re.compile(
+    r"\b(?:this|the)\s+(?:directory|folder|dir)\s+(?:contains|holds|stores|keeps|collects|has"
+    r"|is\s+for|is\s+where)\b([^.;:,(\n]*)"
+)
+"""A README's sentence saying what the folder holds (``This folder contains handoff
+templates``): what it holds is the group, up to the sentence's or clause's end."""
+_TEMPLATES = re.compile(r"\btemplates?\b")
+_HEADING = re.compile(r"^#{1,6}\s+(.*)$")
+_LISTED = re.compile(r"[\w.-]+\.md\b")
+"""A file name on a README's line (``research-to-coding.md``, in a table or a link)."""
+
+
+def readme_text(folder: Path, names: tuple[str, ...] = ("readme.md",)) -> str | None:
+    """The start of the folder's README (the first of ``names``, any case, that is there and is
+    no link), lower case; ``None`` without one or when it cannot be read."""
+    try:
+        listed = {n.lower(): n for n in os.listdir(folder)}
+    except OSError:
+        return None
+    for name in names:
+        if name not in listed:
+            continue
+        readme = folder / listed[name]
+        try:
+            if readme.is_symlink():
+                return None
+            return readme.read_text(encoding="utf-8", errors="replace")[:_READ].lower()
+        except OSError:
+            return None
+    return None
+
+
+def says_ignored(text: str) -> bool:
+    """True when a README's text (lower case) says its folder's files are git-ignored."""
+    squeezed = text.replace(" ", "").replace("-", "")
+    return "gitignore" in squeezed or "ignored by git" in text
+
+
+def not_handoffs(root: Path, folder: str, names: list[str]) -> set[str]:
+    """Those of ``names`` (the files of the series folder ``folder``, from ``root``) that its
+    README says are no handoffs: all of them when it says the folder holds templates; else
+    those without a date or
+    a number in their name that it lists as templates."""
+    text = readme_text(root / folder, ("readme.md", "index.md"))
+    if text is None:
+        return set()
+    for held in _DESCRIBED.findall(text):
+        if _TEMPLATES.search(held):
+            return set(names)
+    templates = _listed_as_templates(text)
+    return {n for n in names if name_key(n) is None and n.rpartition("/")[2].lower() in templates}
+
+
+def _listed_as_templates(text: str) -> set[str]:
+    """The file names a README's text (lower case) lists as templates: on a line that says
+    "template", or under a heading that does."""
+    listed: set[str] = set()
+    under = False
+    for line in text.splitlines():
+        heading = _HEADING.match(line)
+        if heading is not None:
+            under = _TEMPLATES.search(heading[1]) is not None
+            continue
+        if under or _TEMPLATES.search(line):
+            listed.update(_LISTED.findall(line))
+    return listed

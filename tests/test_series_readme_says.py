@@ -1,0 +1,103 @@
+"""What a series folder's README says of its files (the review rev55-1): a folder of templates
+(ELesch/snakey's `.claude/handoffs/`) holds no series of handoffs, and a file without a date or
+a number that the README lists as a template is never a series' current handoff. Real
+repositories, the real CLI and Stop hook."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agent_support import run_hook, stop_event
+from conftest import GitRepo, Result
+
+SNAKEY_README = """# Handoffs
+
+Structured documents for passing context between agents.
+
+## Templates
+
+| Template | Max Lines | When to Use |
+|----------|-----------|-------------|
+| `research-to-coding.md` | 100 | Full phase transition (Research -> Coding) |
+| `mini-research.md` | 20 | Targeted research request |
+
+## Usage
+
+Research agents produce handoffs. Coding agents consume them.
+"""
+TEMPLATE = "# Research to coding\n\n## Task\n{One-line description of what to implement}\n"
+HANDOFF = (
+    "# Session 12\n\nState: the parser reads `src/app.py` dates; tests pass.\n\n"
+    "## Next step\n1. Wire the parser into `src/cli.py`.\n"
+)
+
+
+def _work_on_a_branch(repo: GitRepo) -> None:
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("src/app.py", "print(2)\n")
+    repo.commit("work of the branch")
+
+
+@pytest.mark.parametrize(
+    ("folder", "readme", "files"),
+    [
+        (
+            ".claude/handoffs",
+            SNAKEY_README,
+            {"research-to-coding.md": TEMPLATE, "mini-research.md": TEMPLATE},
+        ),
+        (
+            "docs/handoffs",
+            "# Handoff templates\n\nThis folder contains handoff templates for the team.\n",
+            {"feature.md": TEMPLATE, "2026-01-05-example.md": TEMPLATE},
+        ),
+    ],
+    ids=["templates", "templates-said"],
+)
+def test_a_folder_whose_readme_says_it_holds_no_handoffs_is_no_series(
+    git_repo: GitRepo, run_cli: Any, folder: str, readme: str, files: dict[str, str]
+) -> None:
+    git_repo.write("src/app.py", "print(1)\n")
+    git_repo.write(f"{folder}/README.md", readme)
+    for name, text in files.items():
+        git_repo.write(f"{folder}/{name}", text)
+    git_repo.commit("folder and its README", date="2025-11-06T08:00:00Z")
+    for day in range(10, 13):
+        git_repo.write("src/app.py", f"print({day})\n")
+        git_repo.commit(f"work {day}", date=f"2025-11-{day}T08:00:00Z")
+    done: Result = run_cli(["check"], cwd=git_repo.root)
+    assert done.code == 0 and done.out.strip() == "No handoff packets found.", done.out
+    _work_on_a_branch(git_repo)
+    hook = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert hook.code == 2, hook.err
+    assert "no active handoff" in hook.err, hook.err
+    assert f"{folder}/" not in hook.err, hook.err  # no advice to write into it
+
+
+def test_a_file_the_readme_lists_as_a_template_is_never_the_current_handoff(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    readme = "# Handoffs\n\nOne file per piece of work.\n\n## Templates\n- `full-handoff.md`\n"
+    git_repo.write("docs/handoffs/README.md", readme)
+    git_repo.write("docs/handoffs/auth-migration.md", HANDOFF)
+    git_repo.commit("handoff", date="2026-03-01T08:00:00Z")
+    git_repo.write("docs/handoffs/full-handoff.md", TEMPLATE)
+    git_repo.commit("template, committed last", date="2026-03-02T08:00:00Z")
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    paths = [p["path"] for p in report["packets"]]
+    assert paths == ["docs/handoffs/auth-migration.md"], report["packets"]
+    assert "history" not in report["packets"][0], report["packets"]
+    assert not [f for f in report["findings"] if f["rule"] == "placeholder"], report["findings"]
+
+
+def test_a_credential_in_a_template_folder_is_still_found(git_repo: GitRepo, run_cli: Any) -> None:
+    key = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    git_repo.write(".claude/handoffs/README.md", SNAKEY_README)
+    git_repo.write(".claude/handoffs/research-to-coding.md", f"{TEMPLATE}\nToken: {key}\n")
+    git_repo.commit("templates")
+    done: Result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    secrets = [f for f in done.json()["findings"] if f["rule"] == "secret"]
+    assert [f["path"] for f in secrets] == [".claude/handoffs/research-to-coding.md"], secrets
+    assert key not in done.out

@@ -1,7 +1,8 @@
 """What a series folder's README says of its files (the review rev55-1): a folder of templates
-(ELesch/snakey's `.claude/handoffs/`) holds no series of handoffs, and a file without a date or
-a number that the README lists as a template is never a series' current handoff. Real
-repositories, the real CLI and Stop hook."""
+(ELesch/snakey's `.claude/handoffs/`) or of another matter's data (BrettRey/Spanish-learning-
+project's `docs/sessions/`, transcripts and data exports of language lessons) holds no series of
+handoffs, and a file without a date or a number that the README lists as a template is never a
+series' current handoff. Real repositories, the real CLI and Stop hook."""
 
 from __future__ import annotations
 
@@ -28,6 +29,15 @@ Structured documents for passing context between agents.
 Research agents produce handoffs. Coding agents consume them.
 """
 TEMPLATE = "# Research to coding\n\n## Task\n{One-line description of what to implement}\n"
+SESSIONS_README = """# Session Transcripts and Analysis
+
+This directory contains real language learning session transcripts and associated data exports
+for analysis and improvement.
+
+### Analysis Notes
+- Format: `analysis-YYYYMMDD.md`
+"""
+ANALYSIS = "# Session analysis 2025-11-06\n\n## Friction points\n- The learner was confused.\n"
 HANDOFF = (
     "# Session 12\n\nState: the parser reads `src/app.py` dates; tests pass.\n\n"
     "## Next step\n1. Wire the parser into `src/cli.py`.\n"
@@ -48,13 +58,14 @@ def _work_on_a_branch(repo: GitRepo) -> None:
             SNAKEY_README,
             {"research-to-coding.md": TEMPLATE, "mini-research.md": TEMPLATE},
         ),
+        ("docs/sessions", SESSIONS_README, {"analysis-20251106.md": ANALYSIS}),
         (
             "docs/handoffs",
             "# Handoff templates\n\nThis folder contains handoff templates for the team.\n",
             {"feature.md": TEMPLATE, "2026-01-05-example.md": TEMPLATE},
         ),
     ],
-    ids=["templates", "templates-said"],
+    ids=["templates", "lesson-data", "templates-said"],
 )
 def test_a_folder_whose_readme_says_it_holds_no_handoffs_is_no_series(
     git_repo: GitRepo, run_cli: Any, folder: str, readme: str, files: dict[str, str]
@@ -90,6 +101,23 @@ def test_a_file_the_readme_lists_as_a_template_is_never_the_current_handoff(
     assert paths == ["docs/handoffs/auth-migration.md"], report["packets"]
     assert "history" not in report["packets"][0], report["packets"]
     assert not [f for f in report["findings"] if f["rule"] == "placeholder"], report["findings"]
+
+
+def test_a_readme_that_says_its_folder_holds_handoffs_keeps_the_series(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    readme = (
+        "# Sessions\n\nThis folder contains the handoff notes and data of each coding session."
+        "\n\n## Template\nCopy `TEMPLATE.md`.\n"
+    )
+    git_repo.write("docs/sessions/README.md", readme)
+    git_repo.write("docs/sessions/2026-03-01-parser.md", HANDOFF)
+    git_repo.write("docs/sessions/2026-02-01-setup.md", HANDOFF.replace("12", "11"))
+    git_repo.commit("sessions")
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    packets = report["packets"]
+    assert [p["path"] for p in packets] == ["docs/sessions/2026-03-01-parser.md"], packets
+    assert packets[0]["history"] == ["docs/sessions/2026-02-01-setup.md"], packets
 
 
 def test_a_credential_in_a_template_folder_is_still_found(git_repo: GitRepo, run_cli: Any) -> None:

@@ -1,8 +1,9 @@
 """What a series folder's own ``README.md`` (or ``INDEX.md``) says of its files: that git ignores
-them on purpose (`says_ignored`, read by `ignored.kept_out`), or that they are templates
-(`not_handoffs`). A folder whose README says its files are templates holds no series of
-handoffs, and a file without a date or a number in its name that the README lists as a
-template is none of the series' handoffs."""
+them on purpose (`says_ignored`, read by `ignored.kept_out`), that they are templates, or data
+of something other than work sessions (transcripts, exports, recordings: `not_handoffs`). A
+folder whose README says its files are templates or such data holds no series of handoffs, and
+a file without a date or a number in its name that the README lists as a template is none of
+the series' handoffs."""
 
 from __future__ import annotations
 
@@ -19,9 +20,16 @@ _DESCRIBED = re.compile(
     r"\b(?:this|the)\s+(?:directory|folder|dir)\s+(?:contains|holds|stores|keeps|collects|has"
     r"|is\s+for|is\s+where)\b([^.;:,(\n]*)"
 )
-"""A README's sentence saying what the folder holds (``This folder contains handoff
-templates``): what it holds is the group, up to the sentence's or clause's end."""
+"""A README's sentence saying what the folder holds (``This directory contains real language
+learning session transcripts and associated data exports``): what it holds is the group, up to
+the sentence's or clause's end."""
 _TEMPLATES = re.compile(r"\btemplates?\b")
+_DATA = re.compile(
+    r"\b(?:transcripts?|recordings?|exports?|data|datasets?|fixtures?|samples?|screenshots?)\b"
+)
+"""What a folder holds that is no handoff, when it says of no work session (`_WORK`)."""
+_WORK = re.compile(r"\b(?:hand-?offs?|hand-?overs?|agents?|claude|codex|coding|development)\b")
+"""Words that say the files are of work sessions: a handoff series, whatever else it holds."""
 _HEADING = re.compile(r"^#{1,6}\s+(.*)$")
 _LISTED = re.compile(r"[\w.-]+\.md\b")
 """A file name on a README's line (``research-to-coding.md``, in a table or a link)."""
@@ -55,14 +63,14 @@ def says_ignored(text: str) -> bool:
 
 def not_handoffs(root: Path, folder: str, names: list[str]) -> set[str]:
     """Those of ``names`` (the files of the series folder ``folder``, from ``root``) that its
-    README says are no handoffs: all of them when it says the folder holds templates; else
-    those without a date or
-    a number in their name that it lists as templates."""
+    README says are no handoffs: all of them when it says the folder holds templates, or
+    transcripts, data exports or recordings of no work session; else those without a date or a
+    number in their name that it lists as templates."""
     text = readme_text(root / folder, ("readme.md", "index.md"))
     if text is None:
         return set()
     for held in _DESCRIBED.findall(text):
-        if _TEMPLATES.search(held):
+        if _TEMPLATES.search(held) or (_DATA.search(held) and not _WORK.search(held)):
             return set(names)
     templates = _listed_as_templates(text)
     return {n for n in names if name_key(n) is None and n.rpartition("/")[2].lower() in templates}

@@ -43,8 +43,6 @@ CORPUS: list[tuple[str, bytes, str, tuple[int, int] | None]] = [
     ("empty", b"", "the file is empty", (1, 1)),
     ("nul", b'{"a": "\x00"}', "invalid control character", (1, 8)),
     ("binary", bytes(range(256)), "not UTF-8", None),
-    ("scalar", b"42", "a JSON number; a packet is a JSON object", (1, 1)),
-    ("null", b"null", "a JSON null", (1, 1)),
 ]
 
 
@@ -64,6 +62,26 @@ def test_malformed_file_is_an_invalid_json_finding(
         assert (finding["line"], finding["column"]) == where
     else:
         assert finding["line"] is not None
+
+
+@pytest.mark.parametrize(
+    ("content", "held"), [(b"42", "number"), (b"null", "null"), (b"[1, 2]", "array")]
+)
+def test_json_that_holds_no_object_is_another_tools_file_unless_a_schema_is_configured(
+    run_cli: Any, tmp_path: Path, content: bytes, held: str
+) -> None:
+    (tmp_path / "handoff.json").write_bytes(content)
+    result = audit(run_cli, tmp_path)
+    assert result.code == 1, (result.out, result.err)
+    (finding,) = json.loads(result.out)["findings"]
+    assert finding["rule"] == "schema", finding
+    assert f"the file holds a JSON {held}, and a packet is a JSON object" in finding["message"]
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}
+    (tmp_path / "own.schema.json").write_text(json.dumps(schema), encoding="utf-8")
+    (tmp_path / ".handoff-audit.yml").write_text("schema: own.schema.json\n", encoding="utf-8")
+    finding = only_finding(audit(run_cli, tmp_path))  # the team's own schema judges: unreadable
+    assert f"a JSON {held}; a packet is a JSON object" in finding["message"], finding
+    assert (finding["line"], finding["column"]) == (1, 1)
 
 
 def test_a_file_over_max_file_bytes_is_not_read(run_cli: Any, tmp_path: Path) -> None:

@@ -1,5 +1,7 @@
 """One packet reader: every file `check` calls `invalid-json` is refused, in the same words, by
-every command that writes from a packet; every file `check` reads is accepted by them.
+every command that writes from a packet; every file `check` reads is accepted by them. A file
+that holds no JSON object, which `check` calls another tool's (one `schema` finding), is
+refused by them too, naming what it holds.
 
 To hold a new command to this, add one line to `WRITERS`.
 """
@@ -99,7 +101,17 @@ def test_check_and_the_writing_commands_accept_and_refuse_the_same_files(
         for f in report["findings"]
         if f["rule"] == "invalid-json" and f["path"] == "handoff.json"
     ]
+    foreign = [
+        f["message"]
+        for f in report["findings"]
+        if f["rule"] == "schema" and "in this tool's shape: the file holds a JSON" in f["message"]
+    ]
     result = run_cli([*WRITERS[writer], str(path)], cwd=path.parent)
+    if foreign:
+        assert result.code == 2 and len(result.err.strip().splitlines()) == 1, result.err
+        assert "the file holds a JSON array" in foreign[0] and "a JSON array" in result.err
+        assert not (path.parent / "handoff.md").exists()
+        return
     if not refusals:
         assert case.startswith("valid")
         assert result.code in (0, 1), result.err  # `render --check`: 1 = the twin is missing

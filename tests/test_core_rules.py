@@ -143,11 +143,11 @@ def test_real_text_is_not_a_placeholder(run_cli: Any, tmp_path: Path, value: str
     assert audit(run_cli, tmp_path, "--select", "placeholder").code == 0
 
 
-def test_an_array_at_the_top_is_invalid_json(run_cli: Any, tmp_path: Path) -> None:
+def test_an_array_at_the_top_is_another_tools_file(run_cli: Any, tmp_path: Path) -> None:
     (tmp_path / "handoff.json").write_text("[1, 2]\n")
     (finding,) = findings(audit(run_cli, tmp_path))
-    assert finding["rule"] == "invalid-json"
-    assert "JSON array; a packet is a JSON object" in finding["message"]
+    assert finding["rule"] == "schema"
+    assert "the file holds a JSON array, and a packet is a JSON object" in finding["message"]
 
 
 def test_custom_schema_from_the_configuration_replaces_the_bundled_one(

@@ -72,7 +72,7 @@ from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.repoint import only_other_topics, renamed_first
-from handoff_audit.schema.foreign import is_foreign
+from handoff_audit.schema.foreign import foreign_file
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ class Fixes:
                 and writes_anew(*decided)
                 and path not in self.uncommitted
                 and not is_repo_link(self.gate.root, path)
-                and not is_foreign(packet.data)
+                and not foreign_file(packet)
             ):
                 wanted.append(path)
         gate = self.gate
@@ -520,9 +520,16 @@ class Fixes:
         quoted = self.path(path)
         if is_repo_link(self.gate.root, path):
             return self.regenerate(packet), "this removes the link only, never the file it leads to"
-        if is_foreign(packet.data):
+        if foreign_file(packet):
+            others = [p for p in self.gate.packets if p.path != path and foreign_file(p)]
             return beside_foreign(
-                self.gate.root, self.gate.config, self.gate.branch, packet, self.path, self.new
+                self.gate.root,
+                self.gate.config,
+                self.gate.branch,
+                packet,
+                self.path,
+                self.new,
+                others,
             )
         where = f" at line {finding.line}" if finding.line else ""
         where += f", column {finding.column}" if finding.line and finding.column else ""

@@ -6,7 +6,7 @@ own: no fix removes or rewrites them."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -75,6 +75,12 @@ def default_left_out(gate: Gate, path_of: Callable[[str], str]) -> tuple[list[st
     return [f"--output {path_of(path)}"], why
 
 
+def _twin_there(root: Path, packet: PacketInfo) -> str:
+    """The markdown file beside the JSON file ``packet`` when it is there, else ``""``."""
+    twin = packet.markdown or f"{packet.path.removesuffix('.json')}.md"
+    return twin if os.path.lexists(root / twin) else ""
+
+
 def beside_foreign(
     root: Path,
     config: Config,
@@ -82,18 +88,23 @@ def beside_foreign(
     packet: PacketInfo,
     path_of: Callable[[str], str],
     new: Callable[[list[str]], str],
+    others: Sequence[PacketInfo] = (),
 ) -> tuple[str, str]:
     """The command and what follows it for the foreign file ``packet``: ``new`` builds the
     `new` command from its extra options; ``path_of`` gives a repository path as the agent's
-    folder sees it. Once the branch's packet is there, only the setting is left to change."""
+    folder sees it. Once the branch's packet is there, only the setting is left to change; it
+    leaves out ``others`` too (the other foreign files), so that the one followed covers all."""
     path = packet.path
-    twin = packet.markdown or f"{path.removesuffix('.json')}.md"
-    twin = twin if os.path.lexists(root / twin) else ""  # named only when there
+    twin = _twin_there(root, packet)
     them = "them" if twin else "it"
     named = f"{path} and {twin} are" if twin else f"{path} is"
     target = beside_path(branch)
     kept = packets_without(config.packets, path, twin, target)
-    stop = f"set `packets` without it, {setting_advice(config.key_file, 'packets', kept)}"
+    for other in others:
+        kept = packets_without(kept, other.path, _twin_there(root, other), target)
+    also = f" and without {', '.join(o.path for o in others)}" if others else ""
+    setting = setting_advice(config.key_file, "packets", kept)
+    stop = f"set `packets` without it{also}, {setting}"
     left = f"{named} not this tool's packet: leave {them} alone (do not delete {them})"
     if (root / target).exists():
         return stop, f"{left}; or point `schema:` at its JSON Schema if it is your own format"

@@ -230,7 +230,7 @@ def _explain_nothing(
     out for each (of the branches here: one ``for-each-ref``), after a git operation left
     midway (`detached_told`)."""
     found, unread = loaded
-    unread_packets = sorted(p.path for p in found if p.kind == "json" and p.data is None)
+    unread_packets = sorted(p.path for p in found if p.unread)
     nothing.unreadable = tuple(_cannot_read(path, unread.get(path)) for path in unread_packets)
     nothing.unreadable_paths = tuple(unread_packets)
     if named:
@@ -325,10 +325,11 @@ def _named(root: Path, packet: Path, config: Config) -> Packet:
     found = loaded[0]
     if _empty(found):
         raise UnreadableHandoff(_empty_message(str(packet), found.text or ""), str(packet))
-    unread = found.data is None if found.kind == "json" else found.text is None
+    unread = found.unread if found.kind == "json" else found.text is None
     if unread:
         raise UnreadableHandoff(_cannot_read(str(packet), hits[0] if hits else None), str(packet))
-    reason = not_a_packet(found.data) if found.data is not None else None
+    shape = f"the file holds a JSON {found.shape}, not an object" if found.shape else None
+    reason = not_a_packet(found.data) if found.data is not None else shape
     if reason is not None:
         raise InputError(f"show: {not_a_packet_message(str(packet), reason)}")
     return found
@@ -499,7 +500,7 @@ def _nothing_found(packets: list[Packet], branch: str) -> str:
     others = sorted(
         f"{p.path} (branch {p.branch})" for p in packets if p.branch and p.branch != branch
     )
-    unreadable = sorted(p.path for p in packets if p.kind == "json" and p.data is None)
+    unreadable = sorted(p.path for p in packets if p.unread)
     shown = redact(branch)  # no packet names it: a credential-shaped name is this one's own
     said = (
         f"branch {shown} has no handoff: no packet whose branch is {shown}, no hand-written handoff"

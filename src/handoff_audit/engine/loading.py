@@ -116,10 +116,14 @@ def _load(
     packet = Packet(path=path, kind="json", markdown_path=markdown_path)
     try:
         packet.text = read_text(files.path, real_root, limit, bom=False, real_dirs=real_dirs)
-        parsed = parse_packet(packet.text, path, root)
-        packet.data = parsed.value
-        packet.positions = parsed.positions
-        packet.key_positions = parsed.key_positions
+        parsed = _parse(packet.text, path, root)
+        if isinstance(parsed.value, dict) or config.schema is not None:
+            parsed = _object(parsed)
+            packet.data = parsed.value
+            packet.positions = parsed.positions
+            packet.key_positions = parsed.key_positions
+        else:  # another tool's file (`schema.foreign.foreign_file`)
+            packet.shape = json_type(parsed.value)
     except Unreadable as problem:
         hits.append(_hit(path, problem))
         _keep_undecoded(packet, path, problem)
@@ -144,13 +148,22 @@ def parse_packet(text: str, path: str | None = None, root: Path | None = None) -
     """A packet file's text parsed strictly; `Unreadable` unless it is one JSON object. A file
     that holds git's conflict markers is said to hold a merge conflict, with the way out
     (``path``, from the top folder ``root``, names the file in it)."""
+    return _object(_parse(text, path, root))
+
+
+def _parse(text: str, path: str | None, root: Path | None) -> Parsed:
+    """`parse_packet` but for the test that the text holds a JSON object."""
     try:
-        parsed = parse(text)
+        return parse(text)
     except JsonPositionError as error:
         marked = conflict_line(text)
         if marked is not None:
             raise Unreadable(_conflicted(marked, path, root), marked, 1) from None
         raise Unreadable(f"not valid JSON: {error.reason}", error.line, error.column) from None
+
+
+def _object(parsed: Parsed) -> Parsed:
+    """``parsed``; `Unreadable` unless it is a JSON object."""
     if not isinstance(parsed.value, dict):
         raise Unreadable(
             f"the file holds a JSON {json_type(parsed.value)}; a packet is a JSON object "

@@ -320,6 +320,7 @@ def _plain(packets: list[Packet]) -> bytes:
                 p.markdown_text,
                 p.known_clean,
                 p.twin_drops,
+                p.shape,
             )
             for p in packets
         ]
@@ -329,7 +330,9 @@ def _plain(packets: list[Packet]) -> bytes:
 def _packets(plain: bytes) -> list[Packet]:
     """The packets of `_plain`."""
     packets = []
-    for path, kind, markdown_path, data, text, markdown_text, clean, drops in marshal.loads(plain):
+    for path, kind, markdown_path, data, text, markdown_text, clean, drops, shape in marshal.loads(
+        plain
+    ):
         packet = Packet(
             path=path,
             kind=kind,
@@ -339,6 +342,7 @@ def _packets(plain: bytes) -> list[Packet]:
             markdown_text=markdown_text,
             known_clean=clean,
             twin_drops=drops,
+            shape=shape,
         )
         if data is not None:  # parsed: the text was JSON that `jsonpos.parse` accepted
             packet.positions, packet.key_positions = positions_later(text)

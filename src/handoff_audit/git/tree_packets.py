@@ -117,6 +117,8 @@ def unaudited_active(
     for name, blob in sorted(blobs.items()):
         text = texts.get(blob)
         parsed = None if text is None else _json_object(text.decode("utf-8", "replace"))
+        if parsed is None and text is not None and config.schema is None and _no_object(text):
+            continue  # another tool's file, as the audit calls one (`Packet.shape`)
         if parsed is None:
             active[name] = Unfinished(None)
         elif not is_finished(parsed.value):
@@ -166,6 +168,14 @@ def beside_packets(
         ) is not None:
             found[md] = parsed.value
     return found
+
+
+def _no_object(text: bytes) -> bool:
+    """True for JSON text that holds no object at its top (an array, a number)."""
+    try:
+        return not isinstance(parse(text.decode("utf-8", "replace")).value, dict)
+    except (JsonPositionError, RecursionError):
+        return False
 
 
 def _json_object(text: str) -> Parsed | None:

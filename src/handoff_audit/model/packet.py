@@ -72,11 +72,21 @@ class Packet:
     """The packet's files that are not UTF-8 text (its path, its text with each undecodable
     byte as U+FFFD), read for the `secret` scan alone: one stray byte must not hide a
     credential. Lines and columns count as in `invalid-json`'s message."""
+    shape: str | None = None
+    """What a JSON file that parsed holds at its top when it is no object (``array``,
+    ``number``), while the bundled schema judges: another tool's file, never a packet
+    (`schema.foreign.foreign_file`); ``None`` otherwise."""
     twin_drops: bool = field(default=False, repr=False, compare=False)
     """The markdown twin holds text a rendering of the packet would drop (set by the twin
     check): which side changed last decides whose text stands (`History.twin_newer`)."""
     known_clean: bool | None = field(default=None, repr=False, compare=False)
     """`clean`, once asked (the workers ask, so that this process does not scan the texts)."""
+
+    @property
+    def unread(self) -> bool:
+        """True for a JSON packet file that could not be read; another tool's file that holds
+        no object (`shape`) was read, and is no packet."""
+        return self.kind == "json" and self.data is None and self.shape is None
 
     @property
     def topic(self) -> str:

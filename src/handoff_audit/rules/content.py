@@ -21,6 +21,7 @@ from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.repoint import NEW_NAME, renamed_first
 from handoff_audit.schema.foreign import (
     beside_path,
+    foreign_file,
     foreign_message,
     is_foreign,
     packets_without,
@@ -45,6 +46,8 @@ So handoff-audit reads packets strictly and says where the problem is:
 - a byte order mark, or bytes that are not UTF-8;
 - nesting deeper than 64 levels;
 - a file larger than `max-file-bytes` (default 1 MiB; it is not read);
+- JSON that holds no object at its top (an array, a number) while a configured `schema` judges
+  (while the bundled one does, such a file is another tool's: one `schema` finding says so);
 - a FIFO, a device or a folder where a file should be (never opened);
 - a symbolic link to a place outside the repository, or into git's own folder `.git` (its
   target is never read: `.git/config` holds the clone's credentials on a CI runner).
@@ -100,8 +103,13 @@ handoff.json:4:3: schema: unknown field "nxt_action" — did you mean "next_acti
 
 A JSON file in someone else's shape (none of `branch`, `next_action`,
 `last_known_good_commit`, and mostly keys the schema does not know, whatever `status` it
-carries) was not written for this schema: it gets **one** finding saying so, instead of one
-per key, and no `md-missing`; it is no packet, so `active-in-merge` does not block on it:
+carries; or `branch` and no other required field but `status`, with three keys or more the
+schema neither knows nor could be a misspelling of a required field, and more unknown keys than
+known; or no object at all at its top, a JSON array or number, wherever it sits) was not
+written for this schema: it gets **one** finding saying so, instead of one per key or an
+`invalid-json`, and no `md-missing`; it is no packet, so `active-in-merge` does not block on
+it. The `packets` setting each such finding prints leaves out every such file of the run, so
+the one followed covers them all:
 
 ```
 handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of branch,
@@ -343,7 +351,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     validator: Validator | None = None
     for packet in ctx.packets:
         if packet.data is not None:
-            foreign = ctx.config.schema is None and _foreign(packet)
+            foreign = ctx.config.schema is None and is_foreign(packet.data)
             if not foreign and not bundled_accepts(ctx.config.schema, packet.data):
                 try:
                     validator = validator or validator_for(ctx.config.schema)
@@ -358,30 +366,33 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 def check_foreign(ctx: AuditContext) -> Iterator[Hit]:
     """The schema hit of each JSON file in another tool's shape (`_foreign_hit`), once git's
-    facts are read: the packet it advises writing is named by the branch checked."""
-    if ctx.config.schema is None:
-        for packet in ctx.packets:
-            if packet.data is not None and _foreign(packet):
-                yield _foreign_hit(packet, ctx)
-
-
-def _foreign(packet: Packet) -> bool:
-    return is_foreign(packet.data)
-
-
-def _foreign_hit(packet: Packet, ctx: AuditContext) -> Hit:
-    """The one finding on another tool's JSON file: leave it alone, set ``packets`` without it
-    (and without its markdown), and write the branch's packet under ``.handoff/``."""
-    assert packet.data is not None
-    config = ctx.config
-    twin = packet.markdown_path or ""  # only a markdown that is there is named
+    facts are read: the packet it advises writing is named by the branch checked. Each hit's
+    `packets` setting leaves out every such file of the run, so that the one followed covers
+    the others."""
+    if ctx.config.schema is not None:
+        return
+    foreign = [p for p in ctx.packets if p.kind == "json" and foreign_file(p)]
     branch = ctx.history.branch if ctx.history is not None else ctx.target.branch
     beside = beside_path(branch)
-    kept = packets_without(config.packets, packet.path, twin, beside)
+    kept = list(ctx.config.packets)
+    for packet in foreign:
+        kept = packets_without(kept, packet.path, packet.markdown_path or "", beside)
+    for packet in foreign:
+        yield _foreign_hit(packet, ctx, beside, kept)
+
+
+def _foreign_hit(packet: Packet, ctx: AuditContext, beside: str, kept: list[str]) -> Hit:
+    """The one finding on another tool's JSON file: leave it alone, set ``packets`` without it
+    (and without its markdown: ``kept``, the setting without every such file), and write the
+    branch's packet under ``.handoff/`` (``beside``)."""
+    config = ctx.config
+    twin = packet.markdown_path or ""  # only a markdown that is there is named
     # named on the command line, a file `packets` already leaves out is read all the same
-    left_out = kept == list(config.packets)
+    left_out = packets_without(config.packets, packet.path, twin, beside) == list(config.packets)
     leave_out = None if left_out else setting_advice(config.key_file, "packets", kept)
-    message = foreign_message(packet.data, leave_out, shell.fix_path(beside), config.key_file)
+    message = foreign_message(
+        packet.data, leave_out, shell.fix_path(beside), config.key_file, packet.shape
+    )
     return Hit(SCHEMA, packet.path, message, line=1, column=1, pointer="")
 
 

@@ -133,7 +133,8 @@ whose `status` is not exactly `archived` or `superseded` (missing, `"Active"`, `
 level `schema` has and whatever `schema` file is configured: nothing shows that its work is
 finished. Another tool's JSON file under a packet name (an orchestrator's `handoff.json` with
 `"status": "in_progress"`: none of `branch`, `next_action`, `last_known_good_commit`, mostly
-keys the schema does not know) is no packet and does not count while the bundled schema judges:
+keys the schema does not know; or a JSON array where a packet is looked for) is no packet and
+does not count while the bundled schema judges:
 its one `schema` finding says to leave it alone and set `packets` without it (a `handoff.md`
 beside it that reads as a handoff is a working note, blocked by `handoff-in-merge`).
 
@@ -238,9 +239,14 @@ def _active(
     cannot be read (over max-file-bytes, not JSON), or whose status is "Active", null or
     missing, blocks whatever level invalid-json or schema has and whatever schema the pull
     request brings: both are the pull request's own, and would otherwise open the gate.
-    Another tool's JSON file (`is_foreign`, while the bundled schema judges) is no packet,
-    whatever its status: its one `schema` finding says to leave it alone."""
-    active = {p.path: _unfinished(p) for p in work if p.kind == "json" and not _finished(p)}
+    Another tool's JSON file (`is_foreign`, or one holding no object, `Packet.shape`, while the
+    bundled schema judges) is no packet, whatever its status: its one `schema` finding says to
+    leave it alone."""
+    active = {
+        p.path: _unfinished(p)
+        for p in work
+        if p.kind == "json" and p.shape is None and not _finished(p)
+    }
     if facts is not None and facts.unaudited_active is not None:
         active.update(facts.unaudited_active)
     if ctx.config.schema is None:

@@ -19,7 +19,7 @@ from handoff_audit.rules.mismatch_advice import mismatch_advice
 from handoff_audit.rules.no_handoff import (
     Moves,
 )
-from handoff_audit.schema.foreign import is_foreign
+from handoff_audit.schema.foreign import foreign_file, is_foreign
 from handoff_audit.schema.packet_kind import not_a_packet
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
 
 def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
     if packet.markdown_path is None:
-        if is_foreign(packet.data):
+        if foreign_file(packet):
             return  # the one `schema` finding says what to do; `render` could not read it
         # `render` refuses a packet it cannot read, or a JSON object that is no packet, so then
         # the JSON has to be fixed first.

@@ -14,6 +14,8 @@ from typing import Any
 
 from handoff_audit.config import setting_place
 from handoff_audit.globs import NEGATE, literal, matches_any, matches_any_case
+from handoff_audit.model.findings import PacketInfo
+from handoff_audit.model.packet import Packet
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.messages import nearest_field
 
@@ -53,6 +55,13 @@ def is_foreign(data: Any) -> bool:
     if own == ["branch"]:
         return _branch_alone(data, len(strange))
     return not own and 2 * len(strange) > len(data) - ("status" in data)
+
+
+def foreign_file(packet: Packet | PacketInfo) -> bool:
+    """True for a JSON file (as loaded, or as the report tells of it) in another tool's shape:
+    one that holds no object at its top (an array, `Packet.shape`), or an object `is_foreign`
+    calls so."""
+    return packet.shape is not None or is_foreign(packet.data)
 
 
 def _branch_alone(data: Mapping[str, Any], strange: int) -> bool:
@@ -112,17 +121,20 @@ def packets_without(packets: Sequence[str], path: str, twin: str, beside: str) -
 
 
 def foreign_message(
-    data: Mapping[str, Any], leave_out: str | None, beside: str, source: str | None
+    data: Mapping[str, Any] | None,
+    leave_out: str | None,
+    beside: str,
+    source: str | None,
+    shape: str | None = None,
 ) -> str:
-    """One line: what the file lacks, which keys are unknown, and the two ways forward;
-    ``leave_out`` says where and how to set ``packets`` without the file (`setting_advice` of
-    `packets_without`), ``None`` when the configuration already leaves it out (it is read
-    because it was named); ``beside`` where this branch's packet goes instead; ``source`` is the
-    configuration in use (`Config.source`), where ``schema`` is set, as ``packets`` is."""
+    """One line: what the file lacks, which keys are unknown (``shape``: what it holds instead
+    of an object, ``data`` then ``None``), and the two ways forward; ``leave_out`` says where
+    and how to set ``packets`` without the file (`setting_advice` of `packets_without`),
+    ``None`` when the configuration already leaves it out (it is read because it was named);
+    ``beside`` where this branch's packet goes instead; ``source`` is the configuration in use
+    (`Config.source`), where ``schema`` is set, as ``packets`` is."""
     toml = source is not None and source.lower().endswith((".toml", "]"))
     setting = "`schema`" if toml else "`schema:`"
-    unknown = unknown_keys(data)
-    shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
     if leave_out is None:
         stop = (
             f"leave it alone: `packets` {setting_place(source)} already leaves it out, so "
@@ -133,20 +145,33 @@ def foreign_message(
             "leave it alone, and so that the audit stops reading it as a packet, set "
             f"`packets` without it, {leave_out}"
         )
-    own = [key for key in OWN_FIELDS if key in data]
-    lacks = f"only {own[0]} of" if own else "none of"
     return (
-        f"not a handoff packet in this tool's shape: {lacks} {', '.join(OWN_FIELDS)}, and "
-        f"{len(unknown)} of {len(data)} top-level keys unknown ({shown}); "
+        f"not a handoff packet in this tool's shape: {_lacks(data, shape)}; "
         f"if this is your own format, point {setting} {setting_place(source)} at its JSON "
         f"Schema; otherwise it is another tool's file: {stop} (this branch's packet goes "
         f"beside it: `handoff-audit new --output {beside} ...`)"
     )
 
 
+def _lacks(data: Mapping[str, Any] | None, shape: str | None) -> str:
+    """What makes the file another tool's: what it holds instead of an object, or which of
+    `OWN_FIELDS` it has and how many of its keys are unknown."""
+    if data is None:
+        return f"the file holds a JSON {shape}, and a packet is a JSON object ({{...}})"
+    unknown = unknown_keys(data)
+    shown = ", ".join(f'"{key}"' for key in unknown[:5]) + (" …" if len(unknown) > 5 else "")
+    own = [key for key in OWN_FIELDS if key in data]
+    has = f"only {own[0]} of" if own else "none of"
+    return (
+        f"{has} {', '.join(OWN_FIELDS)}, and {len(unknown)} of {len(data)} top-level keys "
+        f"unknown ({shown})"
+    )
+
+
 __all__ = [
     "IDENTIFYING",
     "OWN_FIELDS",
+    "foreign_file",
     "foreign_message",
     "has_packet_fields",
     "is_foreign",

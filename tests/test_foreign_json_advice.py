@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from agent_support import run_hook, stop_event
 from conftest import GitRepo, Result
 
 SETTLEMENTS = {  # ProbablyMaybeNo/settlements' .claude/handoff.json: 7 keys, `status` known
@@ -231,3 +232,17 @@ def test_a_packet_with_typos_or_missing_fields_is_still_judged_as_one(
     assert done.code == 1, done.err
     assert "schema: the packet is missing required fields" in done.out, done.out
     assert "not a handoff packet in this tool's shape" not in done.out, done.out
+
+
+def test_the_stop_hook_leaves_a_file_that_names_another_branch_alone(git_repo: GitRepo) -> None:
+    """geocompare's file names `main`; on `feat/x` the hook took it for a broken packet of
+    another branch and said to fix a value in it and render its twin."""
+    _commit_foreign(git_repo, GEOCOMPARE, "handoff.json")
+    git_repo.git("switch", "-qc", "feat/x")
+    git_repo.write("src/app.py", "print(1)\n")
+    git_repo.commit("work")
+    hook = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert hook.code == 2, hook.err
+    assert "broken" not in hook.err and "render --write" not in hook.err, hook.err
+    assert "handoff.json is not this tool's packet: leave it alone" in hook.err, hook.err
+    assert "new --output .handoff/feat-x.json" in hook.err, hook.err

@@ -68,6 +68,7 @@ from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
+from handoff_audit.schema.foreign import foreign_file
 from handoff_audit.schema.packet_kind import not_a_packet
 from handoff_audit.shell import quote
 
@@ -691,8 +692,9 @@ def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:
     """The branch's active packets, and those whose branch cannot be read (an unreadable
-    file, a hand-written markdown handoff): they are in this branch's tree."""
-    if packet.branch is None:
+    file, a hand-written markdown handoff) or is no packet's (another tool's file that names
+    its branch, `foreign_file`): they are in this branch's tree."""
+    if packet.branch is None or foreign_file(packet):
         return True
     return packet.branch == branch and packet.status == "active"
 

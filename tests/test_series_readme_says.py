@@ -108,6 +108,7 @@ def test_a_readme_that_says_its_folder_holds_handoffs_keeps_the_series(
 ) -> None:
     readme = (
         "# Sessions\n\nThis folder contains the handoff notes and data of each coding session."
+        " When the folder holds sample data exports, link them."
         "\n\n## Template\nCopy `TEMPLATE.md`.\n"
     )
     git_repo.write("docs/sessions/README.md", readme)

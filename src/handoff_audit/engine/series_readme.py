@@ -17,12 +17,13 @@ _READ = 65536
 """How much of a README is read: what a folder holds is said at its top."""
 
 _DESCRIBED = re.compile(
-    r"\b(?:this|the)\s+(?:directory|folder|dir)\s+(?:contains|holds|stores|keeps|collects|has"
+    r"\bthis\s+(?:directory|folder|dir)\s+(?:contains|holds|stores|keeps|collects|has"
     r"|is\s+for|is\s+where)\b([^.;:,(\n]*)"
 )
 """A README's sentence saying what the folder holds (``This directory contains real language
 learning session transcripts and associated data exports``): what it holds is the group, up to
-the sentence's or clause's end."""
+the sentence's or clause's end. Only "this folder": "when the folder holds sample data" says
+what it may hold, not what it is for."""
 _TEMPLATES = re.compile(r"\btemplates?\b")
 _DATA = re.compile(
     r"\b(?:transcripts?|recordings?|exports?|data|datasets?|fixtures?|samples?|screenshots?)\b"

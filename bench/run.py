@@ -37,7 +37,7 @@ import synth
 TARGET_N = 10_000
 MAX_GIT = 11
 """The git processes of one audit at most, whatever N: ten, and since session 55 the merge gate's
-``diff-tree`` of the merge target's tree against the commit's for the links it adds
+``diff --merge-base`` of the merge target against the commit for the links it adds
 (`git/linked_folders`)."""
 MAX_PEAK_MB = 250
 MAX_PEER_RATIO = 0.5

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
 
 from action_runner import Runner
 from action_support import packet_data
@@ -214,3 +215,59 @@ def test_links_below_a_wildcard_hiding_a_note_a_series_or_default_packets_block(
     git_repo.commit("no links")
     done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
     assert not [f for f in done.json()["findings"] if "symbolic link" in f["message"]]
+
+
+def test_a_link_the_target_removed_after_the_branch_left_does_not_block(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """A branch behind ``main`` still has the links ``main`` removed since their merge base: the
+    merge keeps ``main``'s removal, so the branch is not blamed for them. A link it changes
+    itself still blocks."""
+    git_repo.write("README.md", "hi\n")
+    git_repo.write("journal/2026-11-01-a.md", "# Handoff\n\n## Next step\nShip it.\n")
+    git_repo.write("notes/refund.json", packet_data(branch="feat/x"))
+    (git_repo.root / "docs").mkdir()
+    os.symlink("../journal", git_repo.root / "docs/handoffs")
+    os.symlink("notes", git_repo.root / ".handoff")
+    git_repo.commit("links on main")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.git("rm", "-q", "docs/handoffs", ".handoff")
+    git_repo.commit("main drops the links")
+    git_repo.git("checkout", "-q", "feat/x")
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.commit("unrelated work")
+    assert _active_in_merge(git_repo, run_cli) == []
+    git_repo.write("journal2/2026-11-02-b.md", "# Handoff\n\n## Next step\nShip it.\n")
+    for link, target in (("docs/handoffs", "../journal2"), (".handoff", "journal")):
+        (git_repo.root / link).unlink()
+        os.symlink(target, git_repo.root / link)
+    git_repo.commit("the branch re-points the links")
+    assert _active_in_merge(git_repo, run_cli) == [".handoff", "docs/handoffs"]
+
+
+_SHALLOW = ("git", "clone", "-q", "--depth", "1", "--no-single-branch", "--branch", "feat/x")
+
+
+def test_a_shallow_clone_without_the_merge_base_compares_with_the_target(
+    git_repo: GitRepo, run_cli: Run, tmp_path: Path
+) -> None:
+    """Without the merge base (a depth-1 clone of a branch behind ``main``), the links that
+    differ from ``main``'s are the branch's: the link it added still blocks."""
+    _feature_branch(git_repo)
+    git_repo.write("notes/feat/refund.json", packet_data(branch="feat/x"))
+    (git_repo.root / ".handoff").mkdir()
+    os.symlink("../notes/feat", git_repo.root / ".handoff/feat")
+    git_repo.commit("an active packet behind a link below the wildcard")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write("CHANGES.md", "later\n")
+    git_repo.commit("main moves on")
+    clone = tmp_path / "clone"
+    subprocess.run(
+        [*_SHALLOW, f"file://{git_repo.root}", str(clone)],
+        check=True,
+    )
+    done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=clone)
+    assert done.code == 1, done.out
+    found = [f["path"] for f in done.json()["findings"] if f["rule"] == "active-in-merge"]
+    assert found == [".handoff/feat"]

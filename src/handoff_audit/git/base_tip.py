@@ -39,14 +39,14 @@ def base_ref(
     return None
 
 
-def branch_tree(branch: str | None, refs: Sequence[plumbing.Ref]) -> str | None:
-    """The tree of ``branch``'s tip: the local branch, else a remote-tracking one (``origin``
-    first); ``None`` when git knows no such branch."""
+def branch_tip(branch: str | None, refs: Sequence[plumbing.Ref]) -> plumbing.Ref | None:
+    """``branch``'s tip: the local branch, else a remote-tracking one (``origin`` first);
+    ``None`` when git knows no such branch."""
     found = sorted(
         (ref for ref in refs if ref.branch == branch),
         key=lambda ref: (not ref.name.startswith("refs/heads/"), "/origin/" not in ref.name),
     )
-    return found[0].tree if found else None
+    return found[0] if found else None
 
 
 def shown_name(ref: plumbing.Ref) -> str:

@@ -29,10 +29,10 @@ from handoff_audit.git import fetching, history_target, plumbing, tree_packets
 from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
 from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
-from handoff_audit.git.base_tip import branch_tree
+from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork, setup_files
-from handoff_audit.git.linked_folders import hidden_behind_links
+from handoff_audit.git.linked_folders import branch_links, hidden_behind_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
     is_protected,
@@ -292,7 +292,7 @@ class _Gatherer:
             return self._no_head(facts, branch if unborn else None)
         facts.in_head_tree = frozenset(missing[path] for path in present)
         self._read_deletions(facts, resolved, lkgs, head)
-        self._read_trees(facts, head[1], refs, branch)
+        self._read_trees(facts, head, refs, branch)
         return facts
 
     def _settled(self, facts: History) -> None:
@@ -302,11 +302,12 @@ class _Gatherer:
         facts.target_notice = history_target.notice(self)
 
     def _read_trees(
-        self, facts: History, head_tree: str, refs: list[plumbing.Ref], branch: str | None
+        self, facts: History, head: tuple[str, str], refs: list[plumbing.Ref], branch: str | None
     ) -> None:
         """The block files and the unaudited active packets (`tree_packets`) of the commit
         checked, and the packets of other branches, from one ``diff-tree`` call over every tree
-        needed."""
+        needed; and the symbolic links the commit adds or changes (`branch_links`)."""
+        head_tree = head[1]
         into_protected = is_protected(self.target, self.protected)
         blocks = into_protected or on_protected_branch(self.target, branch, self.protected)
         plan = None
@@ -316,7 +317,8 @@ class _Gatherer:
 
             plan = plan_branch_reads(self.repo.prefix, refs, branch, self.config)
         trees = [head_tree] if blocks else []
-        base = branch_tree(self.target.target_branch, refs) if into_protected else None
+        tip = branch_tip(self.target.target_branch, refs) if into_protected else None
+        base = tip.tree if tip is not None else None
         trees += [base] if base is not None else []
         specs = gate_pathspecs(self.repo.prefix, self.config, into_protected) if blocks else []
         if plan is not None:
@@ -334,12 +336,14 @@ class _Gatherer:
             kept = {self.from_top(path) for path, _ in files.get(base, [])}
             facts.on_target = frozenset(name for name in facts.block_files if name in kept)
         if into_protected:
+            changed = branch_links(self.root, head, tip)
+            ours = {(head_tree, path) for path, _ in changed} & links
             odd = tree_packets.odd_packets(
-                files, links, (head_tree, base), self.from_top, self.config
+                files, ours, (head_tree, base), self.from_top, self.config
             )
             facts.lookalike_packets, facts.linked_packets = odd
             facts.linked_folders = hidden_behind_links(
-                self.root, (head_tree, base), self.from_top, self.config, facts.linked_packets
+                self.root, (head_tree, changed), self.from_top, self.config, facts.linked_packets
             )
             audited = {p.path for p in self.packets}
             facts.unaudited_active = unaudited_active(

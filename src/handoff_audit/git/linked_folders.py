@@ -6,7 +6,8 @@ below a glob's first wildcard (``.handoff/feat`` -> ``../notes/feat``, for
 to files where the globs do not find them (``notes/feat/refund.json``): a packet, a series'
 handoff or a working note the gate never judged. `hidden_behind_links` names such links, with
 the files found through them, in three git calls at most: the links the commit adds or changes
-against the merge target's tree (one ``diff-tree``), where they lead (one ``cat-file``) and the
+since its merge base with the merge target (one ``diff --merge-base``, `branch_links`: a link
+the target removed since is none of the branch's), where they lead (one ``cat-file``) and the
 files of those folders in the commit (one ``diff-tree``). A link to a file, to a folder
 outside the repository or to none, or one through which the globs find only files they find
 where they are too, hides nothing. (A link that is a folder named before a ``packets`` glob's
@@ -31,19 +32,19 @@ _MAX_TARGET_BYTES = 4096
 
 def hidden_behind_links(
     root: Path,
-    trees: tuple[str, str | None],
+    trees: tuple[str, list[tuple[str, str]]],
     from_top: Callable[[str], str | None],
     config: Config,
     named: Collection[str],
 ) -> dict[str, LinkedFolder]:
-    """Each symbolic link (a path from the audited root) that the commit checked adds or
-    changes (``trees``: its tree, then the merge target's or ``None``) and through which the
-    configured globs find files of the commit that they do not find where those are -> what it
-    hides; ``named``: the links already named (a ``packets`` glob's literal folder)."""
-    head, base = trees
+    """Each symbolic link (a path from the audited root) of ``trees`` (the tree of the commit
+    checked, then the links it adds or changes, `branch_links`) through which the configured
+    globs find files of the commit that they do not find where those are -> what it hides;
+    ``named``: the links already named (a ``packets`` glob's literal folder)."""
+    head, changed = trees
     links = {
         path: blob
-        for path, blob in _changed_links(root, head, base or plumbing.empty_tree(len(head)))
+        for path, blob in changed
         if (name := from_top(path)) is not None and name not in named
     }
     texts = plumbing.read_blobs(root, list(set(links.values())), _MAX_TARGET_BYTES)
@@ -80,11 +81,27 @@ def _under(files: list[str], folders: set[str]) -> dict[str, list[str]]:
     return inside
 
 
-def _changed_links(root: Path, head: str, base: str) -> list[tuple[str, str]]:
-    """(path from the top folder, blob) of each symbolic link that ``head`` adds or changes
-    against the tree ``base``: one ``diff-tree``."""
-    args = ["diff-tree", "-r", "-z", "--no-renames", "--diff-filter=AMT", base, head]
-    fields = plumbing.run(root, args).split(b"\0")
+def branch_links(
+    root: Path, head: tuple[str, str], target: plumbing.Ref | None
+) -> list[tuple[str, str]]:
+    """(path from the top folder, blob) of each symbolic link that the commit ``head`` (its id,
+    its tree) adds or changes since its merge base with the merge ``target``'s tip: one ``diff
+    --merge-base``. A link the target removed or changed since is none of the branch's. Against
+    the target's tree when no merge base is here (a shallow clone, unrelated histories: one
+    ``diff-tree`` more), against no tree without a target."""
+    if target is None:
+        return _links(root, ["diff-tree", plumbing.empty_tree(len(head[1])), head[1]])
+    try:
+        return _links(root, ["diff", "--merge-base", target.commit, head[0]])
+    except plumbing.GitError:
+        return _links(root, ["diff-tree", target.tree, head[1]])
+
+
+def _links(root: Path, diff: list[str]) -> list[tuple[str, str]]:
+    """The symbolic links that the ``diff`` adds or changes, in git's raw output."""
+    options = ["-r", "-z", "--raw", "--no-renames", "--no-relative", "--no-color"]
+    options.append("--diff-filter=AMT")
+    fields = plumbing.run(root, [*diff[:1], *options, *diff[1:], "--"]).split(b"\0")
     links = []
     for meta, path in zip(fields[::2], fields[1::2], strict=False):
         words = meta.decode("ascii", "replace").split()

@@ -76,8 +76,9 @@ def odd_packets(
     """Of the files of the commit checked (``trees``: its tree, then the target's or ``None``)
     in ``files`` (tree -> (top path, blob)), those whose name only reads as a JSON packet's
     (`model.packet.lookalike_packets`), and of ``links`` ((tree, top path) of the symbolic links
-    listed) those of the commit checked that are a folder on the way of a ``packets`` glob and
-    that the target does not have as they are: packets found through them are none the audit
+    listed that the commit adds or changes since its merge base with the target) those of the
+    commit checked that are a folder on the way of a ``packets`` glob and that the target does
+    not have as they are: packets found through them are none the audit
     reads. Paths from the audited root."""
     tree, base = trees
     names = (from_top(path) for path, _ in files[tree])

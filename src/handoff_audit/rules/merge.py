@@ -138,11 +138,13 @@ does not count while the bundled schema judges:
 its one `schema` finding says to leave it alone and set `packets` without it (a `handoff.md`
 beside it that reads as a handoff is a working note, blocked by `handoff-in-merge`).
 
-A tracked symbolic link that the pull request adds or changes as a folder a `packets` glob
-names before its first wildcard (`.handoff` -> `notes` for `.handoff/**/*.json`, with an active
-packet in `notes/`) counts as such a packet: after the merge its packets are where agents look,
-and the audit does not read packets through a link. So does a link below a wildcard to a folder
-through which a `packets` or `series` glob finds files it does not find where they are
+A tracked symbolic link that the pull request adds or changes (since its merge base with the
+target: a link the target removed or changed since is not the pull request's) as a folder a
+`packets` glob names before its first wildcard (`.handoff` -> `notes` for `.handoff/**/*.json`,
+with an active packet in `notes/`) counts as such a packet: after the merge its packets are
+where agents look, and the audit does not read packets through a link. So does a link below a
+wildcard to a folder through which a `packets` or `series` glob finds files it does not find
+where they are
 (`.handoff/feat` -> `../notes/feat` for `.handoff/**/*.json`, with a `notes/feat/refund.json`;
 `docs/handoffs` -> `../journal` for the series `docs/handoffs`): remove the link and commit the
 files themselves where the globs look. A link below a wildcard to a file (an image under

@@ -14,6 +14,7 @@ from action_runner import Runner
 from action_support import packet_data
 from conftest import GitRepo, Result
 from handoff_audit import shell
+from handoff_audit.git import plumbing
 
 Run = Callable[..., Result]
 
@@ -147,9 +148,9 @@ def test_a_link_below_a_wildcard_to_a_folder_of_packets_blocks(
     assert finding["message"] == (
         ".handoff/feat is a symbolic link to the folder notes/feat, through which the `packets` "
         "globs find .handoff/feat/handoff.json, and it would be merged into the protected branch "
-        "main: the audit does not read files through a link, so the merge gate never judged "
-        "them; remove the link (`git rm -- :/.handoff/feat`) and commit the files themselves "
-        "where the globs look, or leave them out of the pull request, before merging"
+        "main: the audit does not read files through a link, so they were never audited; remove "
+        "the link (`git rm -- :/.handoff/feat`) and commit the files themselves where the globs "
+        "look, or leave them out of the pull request, before merging"
     )
     git_repo.git("rm", "-q", "--", ":/.handoff/feat")
     (git_repo.root / ".handoff").mkdir(exist_ok=True)
@@ -271,3 +272,36 @@ def test_a_shallow_clone_without_the_merge_base_compares_with_the_target(
     assert done.code == 1, done.out
     found = [f["path"] for f in done.json()["findings"] if f["rule"] == "active-in-merge"]
     assert found == [".handoff/feat"]
+
+
+def test_packets_through_a_link_are_judged_as_at_their_path(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """An archived packet, or another tool's file, found through ``.handoff/archive`` ->
+    ``../old`` is no active packet, as it would not be at that path; an active one or one that
+    cannot be read is, and the packets are read in the one ``cat-file`` the gate makes anyway
+    (no more git processes for more of them)."""
+    _feature_branch(git_repo)
+    git_repo.write("old/refund.json", packet_data(branch="feat/x", status="archived"))
+    git_repo.write("old/tool.json", {"status": "in_progress", "steps": [], "owner": "bot"})
+    (git_repo.root / ".handoff").mkdir()
+    os.symlink("../old", git_repo.root / ".handoff/archive")
+    git_repo.commit("finished packets behind a link")
+    assert _active_in_merge(git_repo, run_cli) == []
+    git_repo.write("old/fx.json", packet_data(branch="feat/x"))
+    git_repo.write("old/broken.json", '{"status": "archived"\n')
+    git_repo.commit("an active packet and a broken one behind it")
+    start = plumbing.spawn_count()
+    done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
+    spawned = plumbing.spawn_count() - start
+    [finding] = [f for f in done.json()["findings"] if f["rule"] == "active-in-merge"]
+    assert finding["path"] == ".handoff/archive"
+    assert "the `packets` globs find .handoff/archive/broken.json and 1 more," in finding["message"]
+    for i in range(5):
+        git_repo.write(f"old/more{i}.json", packet_data(branch="feat/x"))
+    git_repo.commit("more active packets behind it")
+    start = plumbing.spawn_count()
+    done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
+    assert plumbing.spawn_count() - start == spawned
+    [finding] = [f for f in done.json()["findings"] if f["rule"] == "active-in-merge"]
+    assert "find .handoff/archive/broken.json and 6 more," in finding["message"]

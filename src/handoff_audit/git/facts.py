@@ -25,14 +25,14 @@ from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.errors import InputError
-from handoff_audit.git import fetching, history_target, plumbing, tree_packets
+from handoff_audit.git import fetching, history_target, plumbing
 from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
 from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.later_work import LaterWork, setup_files
-from handoff_audit.git.linked_folders import branch_links, hidden_behind_links
+from handoff_audit.git.linked_folders import merged_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
     is_protected,
@@ -43,7 +43,7 @@ from handoff_audit.git.protected import (
 )
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.setup_change import settle_held
-from handoff_audit.git.tree_packets import beside_packets, gate_pathspecs, unaudited_active
+from handoff_audit.git.tree_packets import beside_packets, gate_pathspecs
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import known_target, missing_head, unknown_head
 from handoff_audit.model.context import Target
@@ -306,7 +306,7 @@ class _Gatherer:
     ) -> None:
         """The block files and the unaudited active packets (`tree_packets`) of the commit
         checked, and the packets of other branches, from one ``diff-tree`` call over every tree
-        needed; and the symbolic links the commit adds or changes (`branch_links`)."""
+        needed; and the symbolic links the commit adds or changes (`linked_folders`)."""
         head_tree = head[1]
         into_protected = is_protected(self.target, self.protected)
         blocks = into_protected or on_protected_branch(self.target, branch, self.protected)
@@ -336,18 +336,9 @@ class _Gatherer:
             kept = {self.from_top(path) for path, _ in files.get(base, [])}
             facts.on_target = frozenset(name for name in facts.block_files if name in kept)
         if into_protected:
-            changed = branch_links(self.root, head, tip)
-            ours = {(head_tree, path) for path, _ in changed} & links
-            odd = tree_packets.odd_packets(
-                files, ours, (head_tree, base), self.from_top, self.config
-            )
-            facts.lookalike_packets, facts.linked_packets = odd
-            facts.linked_folders = hidden_behind_links(
-                self.root, (head_tree, changed), self.from_top, self.config, facts.linked_packets
-            )
-            audited = {p.path for p in self.packets}
-            facts.unaudited_active = unaudited_active(
-                self.root, files[head_tree], self.from_top, audited, self.config
+            listed = (files, links)
+            merged_links(
+                facts, self.root, (head, tip), listed, self.from_top, self.config, self.packets
             )
         if plan is not None:
             packets, times = read_branch_packets(self.root, plan, files, self.config, self.packets)

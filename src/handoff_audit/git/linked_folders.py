@@ -3,12 +3,14 @@
 The audit reads no file through a symbolic link. A link the commit checked adds or changes
 below a glob's first wildcard (``.handoff/feat`` -> ``../notes/feat``, for
 ``.handoff/**/*.json``) leads the ``packets``, ``series`` or ``block-files`` globs, once merged,
-to files where the globs do not find them (``notes/feat/refund.json``): a packet, a series'
-handoff or a working note the gate never judged. `hidden_behind_links` names such links, with
-the files found through them, in three git calls at most: the links the commit adds or changes
-since its merge base with the merge target (one ``diff --merge-base``, `branch_links`: a link
-the target removed since is none of the branch's), where they lead (one ``cat-file``) and the
-files of those folders in the commit (one ``diff-tree``). A link to a file, to a folder
+to files where the globs do not find them (``notes/feat/refund.json``): an unfinished packet
+(judged as the gate judges one at its path: an archived one is none), a series' handoff or a
+working note the audit never read. `merged_links` names such links, with the files found
+through them, in three git calls at most: the links the commit adds or changes since its merge
+base with the merge target (one ``diff --merge-base``, `branch_links`: a link the target
+removed since is none of the branch's), where they lead (one ``cat-file``) and the files of
+those folders in the commit (one ``diff-tree``); the packets found through them are read in
+the ``cat-file`` of `tree_packets.unaudited_active`. A link to a file, to a folder
 outside the repository or to none, or one through which the globs find only files they find
 where they are too, hides nothing. (A link that is a folder named before a ``packets`` glob's
 first wildcard, ``.handoff`` -> ``notes``, is `tree_packets.odd_packets`' to name.)
@@ -17,30 +19,80 @@ first wildcard, ``.handoff`` -> ``notes``, is `tree_packets.odd_packets`' to nam
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
-from handoff_audit.model.packet import is_packet_file, named_block_file, of_a_series
-from handoff_audit.model.repo_history import LinkedFolder
+from handoff_audit.git.tree_packets import odd_packets, unaudited_active
+from handoff_audit.model.packet import Packet, is_packet_file, named_block_file, of_a_series
+from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 
 _LINK = "120000"
 _MAX_TARGET_BYTES = 4096
 """A link's target longer than this (a path no system takes) leads nowhere."""
 
 
-def hidden_behind_links(
+def merged_links(
+    facts: History,
+    root: Path,
+    commits: tuple[tuple[str, str], plumbing.Ref | None],
+    listed: tuple[Mapping[str, list[tuple[str, str]]], set[tuple[str, str]]],
+    from_top: Callable[[str], str | None],
+    config: Config,
+    audited: Sequence[Packet],
+) -> None:
+    """What a merge of the commit ``commits`` (its id and tree, then the merge target's tip)
+    would bring that the audit did not read, from its files ``listed`` (tree -> (top path,
+    blob), and the (tree, top path) of the symbolic links among them; ``from_top`` makes a top
+    path one from the audited root): ``facts``'
+    ``lookalike_packets``, ``linked_packets`` (`tree_packets.odd_packets`), ``linked_folders``
+    and ``unaudited_active`` (`tree_packets.unaudited_active`). The packets found through a link
+    are judged as at their path, read in the same ``cat-file`` as the unaudited packets."""
+    (head, tip), (files, links) = commits, listed
+    tree, base = head[1], tip.tree if tip is not None else None
+    changed = branch_links(root, head, tip)
+    ours = {(tree, path) for path, _ in changed} & links
+    odd = odd_packets(files, ours, (tree, base), from_top, config)
+    facts.lookalike_packets, facts.linked_packets = odd
+    hidden, blobs = _hidden(root, (tree, changed), from_top, config, facts.linked_packets)
+    named = {p.path for p in audited}
+    active = unaudited_active(root, files[tree], from_top, named, config, blobs)
+    through = {name: active.pop(name) for name in blobs if name in active}
+    facts.linked_folders = _judged(hidden, through)
+    facts.unaudited_active = active
+
+
+def _judged(
+    hidden: dict[str, LinkedFolder], active: Mapping[str, Unfinished]
+) -> dict[str, LinkedFolder]:
+    """``hidden`` with the files only the ``packets`` globs find left out where the packet is
+    finished (not in ``active``), and each link through which nothing is left."""
+    judged: dict[str, LinkedFolder] = {}
+    for link, linked in hidden.items():
+        found = {
+            path: kept
+            for path, keys in linked.found.items()
+            if (kept := tuple(key for key in keys if key != "packets" or path in active))
+        }
+        if found:
+            unfinished = {path: active[path] for path in found if path in active}
+            judged[link] = LinkedFolder(linked.target, found, unfinished)
+    return judged
+
+
+def _hidden(
     root: Path,
     trees: tuple[str, list[tuple[str, str]]],
     from_top: Callable[[str], str | None],
     config: Config,
     named: Collection[str],
-) -> dict[str, LinkedFolder]:
+) -> tuple[dict[str, LinkedFolder], dict[str, str]]:
     """Each symbolic link (a path from the audited root) of ``trees`` (the tree of the commit
     checked, then the links it adds or changes, `branch_links`) through which the configured
     globs find files of the commit that they do not find where those are -> what it hides;
-    ``named``: the links already named (a ``packets`` glob's literal folder)."""
+    and the blob of each file the ``packets`` globs find through one. ``named``: the links
+    already named (a ``packets`` glob's literal folder)."""
     head, changed = trees
     links = {
         path: blob
@@ -54,29 +106,33 @@ def hidden_behind_links(
         if blob in texts and (target := _resolved(link, texts[blob])) is not None
     }
     if not targets:
-        return {}
+        return {}, {}
     specs = [f":(top,literal){folder}" if folder else ":/" for folder in set(targets.values())]
-    files = [path for path, _ in plumbing.tree_files(root, [head], specs, len(head))[head]]
-    under = _under(files, set(targets.values()))
+    under = _under(plumbing.tree_files(root, [head], specs, len(head))[head], set(targets.values()))
     hidden: dict[str, LinkedFolder] = {}
+    packets: dict[str, str] = {}
     for link, target in sorted(targets.items()):
-        found, keys = _found_through(link, target, under[target], from_top, config)
+        found = _found_through(link, target, under[target], from_top, config)
         if found and (name := from_top(link)) is not None:
-            hidden[name] = LinkedFolder(target, tuple(sorted(found)), keys)
-    return hidden
+            hidden[name] = LinkedFolder(target, {p: keys for p, (keys, _) in found.items()}, {})
+            packets.update(
+                {path: blob for path, (keys, blob) in found.items() if "packets" in keys}
+            )
+    return hidden, packets
 
 
-def _under(files: list[str], folders: set[str]) -> dict[str, list[str]]:
-    """Each of ``folders`` (``""``: the top folder) -> the paths of ``files`` inside it,
-    relative to it: each file's folders looked up once, however many links lead there."""
-    inside: dict[str, list[str]] = {folder: [] for folder in folders}
-    for path in files:
+def _under(files: list[tuple[str, str]], folders: set[str]) -> dict[str, list[tuple[str, str]]]:
+    """Each of ``folders`` (``""``: the top folder) -> the files of ``files`` (path, blob)
+    inside it, their paths relative to it: each file's folders looked up once, however many
+    links lead there."""
+    inside: dict[str, list[tuple[str, str]]] = {folder: [] for folder in folders}
+    for path, blob in files:
         if "" in inside:
-            inside[""].append(path)
+            inside[""].append((path, blob))
         at = path.find("/")
         while at > 0:
             if (folder := path[:at]) in inside:
-                inside[folder].append(path[at + 1 :])
+                inside[folder].append((path[at + 1 :], blob))
             at = path.find("/", at + 1)
     return inside
 
@@ -125,29 +181,24 @@ def _resolved(link: str, target: bytes) -> str | None:
 def _found_through(
     link: str,
     target: str,
-    inside: list[str],
+    inside: list[tuple[str, str]],
     from_top: Callable[[str], str | None],
     config: Config,
-) -> tuple[list[str], tuple[str, ...]]:
-    """The files (from the audited root) that the globs of a key find through ``link`` to the
-    folder ``target`` (``inside``: its files, relative to it) and not where they are, and
-    those keys."""
+) -> dict[str, tuple[tuple[str, ...], str]]:
+    """Each file (from the audited root) that the globs of a key find through ``link`` to the
+    folder ``target`` (``inside``: its files, relative to it, with their blobs) and not where
+    it is -> those keys and its blob."""
     prefix = f"{target}/" if target else ""
-    found: list[str] = []
-    keys: dict[str, None] = {}
-    for rest in inside:
+    found: dict[str, tuple[tuple[str, ...], str]] = {}
+    for rest, blob in inside:
         seen = from_top(f"{link}/{rest}")
         if seen is None:
             continue
         real = from_top(prefix + rest)
         there = _keys(real, config) if real is not None else ()
-        if by := [key for key in _keys(seen, config) if key not in there]:
-            found.append(seen)
-            keys.update(dict.fromkeys(by))
-    return found, tuple(key for key in _KEYS if key in keys)
-
-
-_KEYS = ("packets", "series", "block-files")
+        if by := tuple(key for key in _keys(seen, config) if key not in there):
+            found[seen] = (by, blob)
+    return found
 
 
 def _keys(path: str, config: Config) -> tuple[str, ...]:

@@ -98,12 +98,14 @@ def unaudited_active(
     from_top: Callable[[str], str | None],
     audited: set[str],
     config: Config,
+    through: Mapping[str, str],
 ) -> dict[str, Unfinished]:
     """Each unfinished JSON packet among ``files`` ((top path, blob) of the commit checked) that
-    is not in ``audited`` (paths from the audited root) -> where its ``status`` is (no position
-    for one that could not be read). ``from_top``: a top path as a path from the audited root,
-    ``None`` outside it."""
-    blobs: dict[str, str] = {}
+    is not in ``audited`` (paths from the audited root), and among ``through`` (the packets
+    found through a symbolic link, path from the audited root -> blob) -> where its ``status``
+    is (no position for one that could not be read). ``from_top``: a top path as a path from the
+    audited root, ``None`` outside it."""
+    blobs = dict(through)
     for top_path, blob in files:
         name = from_top(top_path)
         if (

@@ -36,10 +36,12 @@ class LinkedFolder(NamedTuple):
 
     target: str
     """The folder it leads to, from the top folder."""
-    found: tuple[str, ...]
-    """The files found through it (from the audited root), sorted."""
-    keys: tuple[str, ...]
-    """The configuration keys whose globs find them: ``packets``, ``series``, ``block-files``."""
+    found: Mapping[str, tuple[str, ...]]
+    """Each file found through it (from the audited root) -> the configuration keys whose globs
+    find it: ``packets`` (only for an unfinished packet, as the gate judges one at its path),
+    ``series``, ``block-files``."""
+    unfinished: Mapping[str, Unfinished]
+    """The unfinished packets among them."""
 
 
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]

@@ -147,9 +147,10 @@ wildcard to a folder through which a `packets` or `series` glob finds files it d
 where they are
 (`.handoff/feat` -> `../notes/feat` for `.handoff/**/*.json`, with a `notes/feat/refund.json`;
 `docs/handoffs` -> `../journal` for the series `docs/handoffs`): remove the link and commit the
-files themselves where the globs look. A link below a wildcard to a file (an image under
-`docs/**`, a packet linked to another), to a folder outside the repository, or to one whose
-files the globs find where they are too (or none of) is none.
+files themselves where the globs look. A packet found through such a link counts as one at its
+path does: an archived or superseded one is none, one that cannot be read is. A link below a
+wildcard to a file (an image under `docs/**`, a packet linked to another), to a folder outside
+the repository, or to one whose files the globs find where they are too (or none of) is none.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
@@ -258,7 +259,21 @@ def _active(
     for path in sorted(facts.linked_packets if facts is not None else ()):
         yield _linked_into_protected(path, target)
     for path, linked in sorted((facts.linked_folders if facts is not None else {}).items()):
-        yield _linked_folder(path, linked, target)
+        if found := _through(linked, packets=ctx.config.schema is not None):
+            yield _linked_folder(path, (linked.target, found), target)
+
+
+def _through(linked: LinkedFolder, *, packets: bool) -> dict[str, tuple[str, ...]]:
+    """The files found through ``linked`` that the gate stops, each with the keys whose globs
+    find it: an unfinished packet only while it is no other tool's file (``packets``: a team's
+    own `schema` judges, so every one is a packet), as `_active` judges one at its path."""
+    found: dict[str, tuple[str, ...]] = {}
+    for path, keys in linked.found.items():
+        unfinished = linked.unfinished.get(path)
+        foreign = not packets and unfinished is not None and is_foreign(unfinished.data)
+        if kept := tuple(key for key in keys if key != "packets" or not foreign):
+            found[path] = kept
+    return found
 
 
 def _linked_into_protected(path: str, target: str | None) -> Hit:
@@ -275,20 +290,26 @@ def _linked_into_protected(path: str, target: str | None) -> Hit:
     )
 
 
-def _linked_folder(path: str, linked: LinkedFolder, target: str | None) -> Hit:
-    """The symbolic link ``path`` to a folder below a glob's first wildcard, through which the
-    globs find files they do not find where those are, in what would be merged into the
-    protected ``target``: `handoff-in-merge` when one of them is a working note's."""
-    first, more = linked.found[0], len(linked.found) - 1
+def _linked_folder(
+    path: str, linked: tuple[str, dict[str, tuple[str, ...]]], target: str | None
+) -> Hit:
+    """The symbolic link ``path`` to the folder ``linked`` (from the top folder, with the files
+    found through it and the keys whose globs find each) below a glob's first wildcard,
+    through which the globs find files they do not find where those are, in what would be
+    merged into the protected ``target``: `handoff-in-merge` when one of them is a working
+    note's."""
+    folder, found = linked
+    first, more = min(found), len(found) - 1
     files = f"{first} and {more} more" if more else first
-    keys = " and ".join(f"`{key}`" for key in linked.keys)
+    by = {key for keys in found.values() for key in keys}
+    keys = " and ".join(f"`{key}`" for key in ("packets", "series", "block-files") if key in by)
     return Hit(
-        HANDOFF_IN_MERGE if "block-files" in linked.keys else ACTIVE_IN_MERGE,
+        HANDOFF_IN_MERGE if "block-files" in by else ACTIVE_IN_MERGE,
         path,
-        f"{_named(path, False)} is a symbolic link to the folder {linked.target or '.'}, through "
+        f"{_named(path, False)} is a symbolic link to the folder {folder or '.'}, through "
         f"which the {keys} globs find {files}, and it would be merged into the protected branch "
-        f"{target}: the audit does not read files through a link, so the merge gate never "
-        f"judged them; remove the link (`{shell.git()} rm -- {shell.from_top(path)}`) and "
+        f"{target}: the audit does not read files through a link, so they were never "
+        f"audited; remove the link (`{shell.git()} rm -- {shell.from_top(path)}`) and "
         "commit the files themselves where the globs look, or leave them out of the pull "
         "request, before merging",
     )

@@ -144,19 +144,20 @@ def branch_links(
     its tree) adds or changes since its merge base with the merge ``target``'s tip: one ``diff
     --merge-base``. A link the target removed or changed since is none of the branch's. Against
     the target's tree when no merge base is here (a shallow clone, unrelated histories: one
-    ``diff-tree`` more), against no tree without a target."""
+    ``diff-tree`` more, as before git 2.30), against no tree without a target."""
     if target is None:
         return _links(root, ["diff-tree", plumbing.empty_tree(len(head[1])), head[1]])
+    # `diff` is porcelain: a user's diff.relative would cut the paths to the folder it runs in.
+    merge_base = ["diff", "--no-relative", "--no-color", "--merge-base", target.commit, head[0]]
     try:
-        return _links(root, ["diff", "--merge-base", target.commit, head[0]])
+        return _links(root, merge_base)
     except plumbing.GitError:
         return _links(root, ["diff-tree", target.tree, head[1]])
 
 
 def _links(root: Path, diff: list[str]) -> list[tuple[str, str]]:
     """The symbolic links that the ``diff`` adds or changes, in git's raw output."""
-    options = ["-r", "-z", "--raw", "--no-renames", "--no-relative", "--no-color"]
-    options.append("--diff-filter=AMT")
+    options = ["-r", "-z", "--raw", "--no-renames", "--diff-filter=AMT"]
     fields = plumbing.run(root, [*diff[:1], *options, *diff[1:], "--"]).split(b"\0")
     links = []
     for meta, path in zip(fields[::2], fields[1::2], strict=False):

@@ -17,7 +17,7 @@ from test_setup_not_later_work import HANDOFF
 Run = Callable[..., Result]
 
 DEPENDABOT = "dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>"
-APP = "Some App <41898282+some-app[bot]@users.noreply.github.com>"
+APP = "GitHub Action <41898282+github-actions[bot]@users.noreply.github.com>"
 
 
 def _branch_with_handoff(git_repo: GitRepo) -> None:
@@ -51,7 +51,9 @@ def test_a_dependabot_bump_alone_leaves_the_handoff_current(
     assert _outdated(run_cli, git_repo.root) == []
 
 
-def test_a_bot_named_only_by_its_email_is_a_bot_too(git_repo: GitRepo, run_cli: Run) -> None:
+def test_a_maintenance_bot_named_only_by_its_email_is_one_too(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
     _branch_with_handoff(git_repo)
     _commit_as(git_repo, APP, "requirements.txt", "requests==2.32.4\n", "Bump requests")
 
@@ -117,3 +119,57 @@ def test_a_renovate_bump_does_not_outdate_a_packet(git_repo: GitRepo, run_cli: R
 
     assert result.code in (0, 1), result.err
     assert "packet-outdated" not in [f["rule"] for f in result.json()["findings"]]
+
+
+CLAUDE_APP = "claude[bot] <209825114+claude[bot]@users.noreply.github.com>"
+BORS = "bors[bot] <26634292+bors[bot]@users.noreply.github.com>"
+
+
+def test_a_coding_agents_commit_as_an_app_is_work_the_hook_holds_for(git_repo: GitRepo) -> None:
+    _branch_with_handoff(git_repo)
+    _commit_as(git_repo, CLAUDE_APP, "app.py", "x = 3\n", "fix rounding")
+
+    stop = run_hook({"hook_event_name": "Stop", "cwd": str(git_repo.root)}, cwd=git_repo.root)
+
+    assert stop.code == 2, stop.err
+    assert "HANDOFF.md" in stop.err
+
+
+def _merge_as(git_repo: GitRepo, author: str) -> str:
+    """Merge a topic branch whose one commit (a person's) changes ``app.py``, as ``author``."""
+    git_repo.git("switch", "-q", "-c", "topic")
+    _commit_as(git_repo, "Ann <ann@example.com>", "app.py", "x = 3\n", "fix rounding")
+    git_repo.git("switch", "-q", "feat/refunds")
+    git_repo.git("merge", "-q", "--no-ff", "--no-commit", "topic")
+    git_repo.git("commit", "-q", "-m", "Merge #1", f"--author={author}")
+    return git_repo.head()
+
+
+def test_a_merge_bots_merge_of_a_persons_work_counts(git_repo: GitRepo, run_cli: Run) -> None:
+    _branch_with_handoff(git_repo)
+    merge = _merge_as(git_repo, BORS)
+
+    [finding] = _outdated(run_cli, git_repo.root)
+
+    assert f"the newest {merge[:12]} (`Merge #1`) changed `app.py`" in finding["message"]
+
+
+def test_a_merge_counts_even_when_a_maintenance_bot_made_it(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _branch_with_handoff(git_repo)
+    merge = _merge_as(git_repo, DEPENDABOT)
+
+    [finding] = _outdated(run_cli, git_repo.root)
+
+    assert f"the newest {merge[:12]} (`Merge #1`)" in finding["message"]
+
+
+def test_show_lists_a_coding_agents_app_commit(git_repo: GitRepo, run_cli: Run) -> None:
+    _branch_with_handoff(git_repo)
+    agent = _commit_as(git_repo, CLAUDE_APP, "app.py", "x = 3\n", "fix rounding")
+
+    shown = run_cli(["show"], cwd=git_repo.root)
+
+    assert shown.code == 0, shown.err
+    assert f"  - {agent[:7]} fix rounding\n" in shown.out

@@ -77,8 +77,8 @@ class _Range:
     on_target: bool = False
     """BASE is the target's own commit: the target's later commits count since it."""
     bots: frozenset[str] = frozenset()
-    """The commits a bot wrote (`repo_history.is_bot`): no work the handoff should record, as
-    `check` counts it, though they count since the last known good commit."""
+    """The commits a maintenance bot made (`repo_history.is_bot`): no work the handoff should
+    record, as `check` counts it, though they count since the last known good commit."""
 
     def since(
         self, skip: frozenset[str] = frozenset(), base: str | None = None, *, work: bool = False
@@ -235,4 +235,5 @@ class _Walk:
 def _parse(fields: Iterator[bytes]) -> Iterator[tuple[Commit, tuple[str, ...]]]:
     """``git log -z --name-only`` records: each commit with its files, and its parents."""
     for (sha, parents, when, name, email, subject), files in plumbing.log_records(fields, 6, 2):
-        yield Commit(sha, int(when), subject, files, is_bot(name, email)), tuple(parents.split())
+        heads = tuple(parents.split())
+        yield Commit(sha, int(when), subject, files, is_bot(name, email, len(heads))), heads

@@ -461,21 +461,21 @@ def log_with_files(fields: str, revisions: list[str], pathspecs: Sequence[str] =
 
 @contextmanager
 def changes(root: Path, head: str, since: str | None = None) -> Iterator[Iterator[Commit]]:
-    """Walk ``head``'s history newest first with each commit's changed files and whether a bot
-    wrote it, only the commits ``since`` lacks when given; one git process, stopped when the
-    caller leaves the block."""
+    """Walk ``head``'s history newest first with each commit's changed files and whether a
+    maintenance bot made it (`repo_history.is_bot`), only the commits ``since`` lacks when
+    given; one git process, stopped when the caller leaves the block."""
     _check_commit(head)
     revisions = [head]
     if since is not None:
         _check_commit(since)
         revisions += ["--not", since]
-    with stream(root, log_with_files("%H%x1f%ct%x1f%an%x1f%ae%x1f%s", revisions)) as fields:
+    with stream(root, log_with_files("%H%x1f%ct%x1f%P%x1f%an%x1f%ae%x1f%s", revisions)) as fields:
         yield _parse_changes(fields)
 
 
 def _parse_changes(fields: Iterator[bytes]) -> Iterator[Commit]:
-    for (sha, when, name, email, subject), files in log_records(fields, 5, 1):
-        yield Commit(sha, int(when), subject, files, is_bot(name, email))
+    for (sha, when, parents, name, email, subject), files in log_records(fields, 6, 1):
+        yield Commit(sha, int(when), subject, files, is_bot(name, email, len(parents.split())))
 
 
 def log_records(

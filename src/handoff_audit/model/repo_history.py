@@ -71,18 +71,48 @@ class Commit:
     files: tuple[str, ...] = ()
     """Files it changed (against its first parent), when they matter."""
     bot: bool = False
-    """Authored by a bot (`is_bot`): a dependency bump is no work a handoff records. Read by
-    `git.plumbing.changes` only."""
+    """Made by a maintenance bot (`is_bot`): a dependency bump is no work a handoff records.
+    Read by `git.plumbing.changes` only."""
 
 
-BOT_EMAIL_END = "[bot]@users.noreply.github.com"
-"""How GitHub's apps' e-mail addresses end (``49699333+dependabot[bot]@users.noreply…``)."""
+MAINTENANCE_BOTS = frozenset(
+    {
+        "allcontributors",
+        "all-contributors",
+        "dependabot",
+        "dependabot-preview",
+        "depfu",
+        "github-actions",
+        "greenkeeper",
+        "imgbot",
+        "imgbotapp",
+        "pre-commit-ci",
+        "pyup-bot",
+        "renovate",
+        "renovate-bot",
+        "snyk-bot",
+    }
+)
+"""The bots that bump dependencies, format or refresh generated files: their commits are no
+work a handoff records. Coding agents working as GitHub apps (``claude[bot]``) and merge bots
+(``bors[bot]``, ``mergify[bot]``) are not among them: their commits carry work."""
+
+_APP_EMAIL_END = "@users.noreply.github.com"
 
 
-def is_bot(name: str, email: str) -> bool:
-    """Whether a commit's author is a bot: ``dependabot[bot]``, ``github-actions[bot]``,
-    ``renovate[bot]``, any name ending ``[bot]``, or a GitHub app's e-mail address."""
-    return name.strip().lower().endswith("[bot]") or email.strip().lower().endswith(BOT_EMAIL_END)
+def is_bot(name: str, email: str, parents: int = 1) -> bool:
+    """Whether a commit is a maintenance bot's (`MAINTENANCE_BOTS`), by its author's name
+    (``dependabot[bot]``) or GitHub e-mail address (``49699333+dependabot[bot]@users.noreply…``).
+    A merge (more than one parent) never is: it brings in someone's work, whoever made it."""
+    if parents > 1:
+        return False
+    logins = [name]
+    address = email.strip().lower()
+    if address.endswith(_APP_EMAIL_END):
+        logins.append(address.removesuffix(_APP_EMAIL_END).rpartition("+")[2])
+    return any(
+        login.strip().lower().removesuffix("[bot]").strip() in MAINTENANCE_BOTS for login in logins
+    )
 
 
 @dataclass(frozen=True, slots=True)

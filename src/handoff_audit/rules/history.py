@@ -42,9 +42,12 @@ twins, block files, a series' files and its folder's records: its index `README.
 handoff of the series) do not count, so refreshing the packet on its own never trips this rule.
 Nor do the merge target's commits that a merge of it ("Update branch") brought in, nor that
 merge, but for what it made by hand: a conflict's resolution or an edit made in the merge is
-the branch's work. Nor does a bot's commit (an author named `…[bot]`, such as
-`dependabot[bot]` or `renovate[bot]`, or a GitHub app's `…[bot]@users.noreply.github.com`
-address): a dependency bump is no work the packet should have recorded.
+the branch's work. Nor does a maintenance bot's commit (`dependabot`, `renovate`,
+`pre-commit-ci`, `github-actions`, `greenkeeper`, `snyk-bot`, `imgbot`, `allcontributors`,
+`depfu`, `pyup-bot`, by name or GitHub `…[bot]@users.noreply.github.com` address): a dependency
+bump is no work the packet should have recorded. Any other bot's commit counts, a coding agent
+working as a GitHub app (`claude[bot]`) or a merge bot (`bors[bot]`), and so does every merge
+commit, whoever made it.
 
 **Fix.** Refresh the packet with `handoff-audit update` (`--summary`, `--next-action`, `--verify
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
@@ -82,9 +85,11 @@ pointers that are no longer true: the note that is now a lie.
 newest commit. Commits that change only handoff files do not count, nor those that change only
 a series folder's records (its index `docs/handoffs/README.md`, a template, any markdown file in
 or under a folder that holds a handoff of the series; code and text files there are work, and so
-is any file in a folder that holds no handoff, however it is named), nor a bot's commit (an
-author named `…[bot]`, such as `dependabot[bot]`, or a GitHub app's
-`…[bot]@users.noreply.github.com` address). On a branch other than
+is any file in a folder that holds no handoff, however it is named), nor a maintenance bot's
+commit (`dependabot`, `renovate`, `pre-commit-ci`, `github-actions`, `greenkeeper`, `snyk-bot`,
+`imgbot`, `allcontributors`, `depfu`, `pyup-bot`, by name or GitHub
+`…[bot]@users.noreply.github.com` address; a coding agent's or merge bot's commit, `claude[bot]`,
+`bors[bot]`, and any merge commit count). On a branch other than
 its merge target (`--target-branch`, else the default branch), the current file of a series
 the branch did not write or change is the project's record, not the branch's handoff: only
 the commits up to the merge base count against it (those on the target after it), not the

@@ -1,10 +1,10 @@
 """A series file whose name says it is the current one (``current.md``, ``LATEST.md``,
 ``now.md``) is the series' current handoff, and one whose name says it is history
 (``archive-s215-s219.md``, ``old-notes.md``) never is, whatever numbers or dates the names
-hold (README, "Newest means"); a word at the end of a topic (``2026-12-05-export-archive.md``)
-is the topic's. A file with neither a date nor a number,
-committed after a numbered current handoff, is named in a warning. Real repositories, the
-real CLI."""
+hold (README, "Newest means"), nor does an undated one ending so (``handoffs-archive.md``);
+a word at the end of a dated topic (``2026-12-05-export-archive.md``) is the topic's. A file
+with neither a date nor a number, committed after a numbered current handoff, is named in a
+warning. Real repositories, the real CLI."""
 
 from __future__ import annotations
 
@@ -55,6 +55,8 @@ def _series(repo: GitRepo, older: str, live: str, live_first: bool = False) -> N
         ("old-2026-08-30-notes.md", "2026-08-10-session.md", False),
         ("archive.md", "session-3.md", True),
         ("archived_s230.md", "notes.md", True),
+        ("handoffs-archive.md", "auth-flow.md", True),  # undated: its last word says history
+        ("sessions_archived.md", "notes.md", True),
         ("parked-issues-2026-06.md", "current-session.md", True),  # its first word says live
         ("2026-08-30-notes.md", "CURRENT_HANDOFF.md", True),
         ("session-240.md", "latest-notes.md", True),

@@ -9,10 +9,10 @@ date and a number right after it (``2025-11-23-2``); else one whose name holds a
 knows (``30-lipca-2026``) goes by its last commit too: its numbers are a date, not numbers to
 compare. A date outranks a number, and a number a last commit. Before all of these, a name
 that says what the file is (`name_says`): ``current.md`` or ``current-session.md`` is the
-current handoff, an ``archive-…`` or ``old-…`` file is history. A word at the end of a name
-(``2026-12-05-export-archive``) is its topic's, never history: the Stop hook's advice names the
-next file by its date and a topic of the agent's choosing. Files in a folder named ``archive``
-or ``old`` are history (`packet.archive_folder`).
+current handoff, an ``archive-…``, ``old-…`` or undated ``…-archive`` file is history. A word
+at the end of a dated name (``2026-12-05-export-archive``) is its topic's, never history: the
+Stop hook's advice names the next file by its date and a topic of the agent's choosing. Files
+in a folder named ``archive`` or ``old`` are history (`packet.archive_folder`).
 """
 
 from __future__ import annotations

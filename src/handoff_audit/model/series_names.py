@@ -20,14 +20,19 @@ _ARCHIVED = re.compile(r"^(?:archived?|old)(?:[-_. ]|$)", re.IGNORECASE)
 """Names (``.md`` left out) that say a file is history by their first word: ``archive-s215-s219``,
 ``old-notes``; not ``older-plan``, ``archiver``, nor a topic's word after a date or another
 word (``2026-03-01-archive-export-feature``, ``2026-12-05-export-archive``, ``fix-old-login``)."""
+_ARCHIVE_END = re.compile(r"[-_. ]archived?$", re.IGNORECASE)
+"""A last word that says a name with no date and no number is history (``handoffs-archive``,
+``sessions_archived``). In a dated or numbered name it is the topic's
+(``2026-12-05-export-archive``): the Stop hook asks for the next file by its date alone."""
+_DIGIT = re.compile(r"\d")
 
 
 def name_says(name: str) -> int:
     """What the name of ``name`` (a file's name or path) says of its place in its series:
-    -1 for history (`_ARCHIVED`, which outranks a live name), 1 for the
+    -1 for history (`_ARCHIVED`, `_ARCHIVE_END`; it outranks a live name), 1 for the
     current one (`CURRENT_NAMES`, `_LIVE`), else 0."""
     stem = name.rpartition("/")[2]
     stem = stem[: -len(".md")] if stem.lower().endswith(".md") else stem
-    if _ARCHIVED.search(stem):
+    if _ARCHIVED.search(stem) or (_ARCHIVE_END.search(stem) and not _DIGIT.search(stem)):
         return -1
     return 1 if stem.lower() in CURRENT_NAMES or _LIVE.fullmatch(stem) else 0

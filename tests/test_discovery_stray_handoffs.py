@@ -154,3 +154,63 @@ def test_the_note_costs_no_git_process(tmp_path: Path, run_cli: Run) -> None:
     stray = git_processes_of_check(GitRepo(tmp_path / "stray"), "notes/agent/HANDOFF-2026-01-02.md")
     none = git_processes_of_check(GitRepo(tmp_path / "none"), "notes/agent/plan-2026-01-02.md")
     assert stray == none
+
+
+GUIDE = """# Session handoffs
+
+Before ending a session, update the handover notes so that the next session can pick up the work.
+
+Create or update notes/handover-notes.md with:
+
+1. Goal: what you were trying to do
+2. Progress: what is done and what is not
+3. Next steps: the first thing the next session should do
+
+The handoff should include the exact commands you ran and whether the tests passed.
+"""
+"""A team's instructions for writing a handoff, named as one."""
+
+
+def test_no_note_for_a_document_named_as_being_about_handoffs(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _repository(
+        git_repo,
+        "docs/handoff-protocol.md",
+        "docs/HANDOFF_GUIDE.md",
+        "docs/how-to-handoff.md",
+        "docs/SessionHandoffChecklist.md",
+    )
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert "note:" not in done.err, done.err
+
+
+def test_no_note_for_a_guide_the_audit_calls_no_handoff(git_repo: GitRepo, run_cli: Run) -> None:
+    git_repo.write("parser.py", "x = 1\n")
+    git_repo.write("notes/handover-notes.md", GUIDE)
+    git_repo.commit("how we hand over")
+    git_repo.write(
+        ".handoff-audit.yml", 'packets: ["**/handoff.json", "notes/handover-notes.md"]\n'
+    )
+    judged = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert "not-a-handoff" in [f["rule"] for f in judged.json()["findings"]], judged.out
+    (git_repo.root / ".handoff-audit.yml").unlink()
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert "note:" not in done.err, done.err
+
+
+def test_a_handoff_beside_a_protocol_doc_is_the_one_offered(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _repository(git_repo, "docs/handoff-protocol.md", "notes/handover-notes.md")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert "elsewhere: notes/handover-notes.md; to audit it, set `packets: [" in done.err
+    assert "handoff-protocol" not in done.err, done.err

@@ -2,15 +2,20 @@
 tracked markdown files whose name says they hand work over (``SESSION_12_HANDOFF.md``,
 ``HANDOFF-2026-01-02.md``, ``handover-notes.md``) elsewhere, and the configuration line that
 would audit them. From the files discovery's ``git ls-files`` listed (`git.tracked.listed`):
-no git process and no walk of its own."""
+no git process and no walk of its own. A file whose name or text says it is about handoffs
+(``handoff-protocol.md``, a guide `not-a-handoff` would flag) is none to offer."""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 
 from handoff_audit.config import Config, setting_line, setting_place
+from handoff_audit.engine.loading import Unreadable, read_text
 from handoff_audit.engine.series_order import name_key
 from handoff_audit.git import tracked
 from handoff_audit.globs import literal, matches_any, matches_any_case, positives
@@ -20,6 +25,7 @@ from handoff_audit.model.packet import (
     is_agent_file,
     is_handoff_file,
 )
+from handoff_audit.rules.markdown_handoff import judge_markdown
 
 HANDOFF_NAME = re.compile(r"(?i)(?<!short)(?<!second)hand[-_ ]?(?:off|over)|next[-_ ]session")
 """What a file's name says when it hands work over (``session_handoff``, ``SessionHandoff``
@@ -28,13 +34,48 @@ included; not ``shorthand_offsets.md``)."""
 SHOWN = 3
 """Files the hint names; the others are counted."""
 
+_ABOUT_HANDOFFS = frozenset(
+    {
+        "checklist",
+        "example",
+        "examples",
+        "format",
+        "guide",
+        "guidelines",
+        "howto",
+        "instructions",
+        "policy",
+        "process",
+        "protocol",
+        "readme",
+        "rules",
+        "sample",
+        "samples",
+        "schema",
+        "skill",
+        "spec",
+        "specification",
+        "template",
+        "templates",
+    }
+)
+"""Words of a name that say the file is about handoffs, not one (``handoff-protocol.md``,
+``HANDOFF_GUIDE.md``, ``how-to-handoff.md``)."""
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+READ_AT_MOST = 20
+"""Candidates whose text is read to leave out what `not-a-handoff` would call no handoff; any
+further ones are offered by name alone."""
+SMALL = 64 * 1024
+"""Bytes past which a candidate's text is not read (offered by name alone)."""
+
 
 def stray_handoffs(root: Path, config: Config) -> list[str]:
     """The tracked markdown files (from ``root``, sorted) named as handoffs (`HANDOFF_NAME`)
     that the ``packets``, ``series`` and ``block-files`` globs do not find: not an index or a
     template, nor an agent's instructions (`is_agent_file`), nor under an archive folder, nor
-    one a ``!`` entry of ``packets`` leaves out on purpose. Empty unless discovery listed the
-    whole repository with git."""
+    one a ``!`` entry of ``packets`` leaves out on purpose, nor one about handoffs by its name
+    (`about_handoffs`) or text (`_reads`). Empty unless discovery listed the whole repository
+    with git."""
     names = tracked.listed(str(root.resolve()))
     globs = positives(config.packets)
     found = []
@@ -44,12 +85,36 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
             continue
         if NOT_IN_SERIES.match(base) or archive_folder(folder) or is_agent_file(name):
             continue
-        if is_handoff_file(name, config) or matches_any_case(name, globs):
+        if is_handoff_file(name, config) or matches_any_case(name, globs) or about_handoffs(base):
             continue
         if folder and matches_any(folder, config.series):  # a series' template or archive
             continue
         found.append(name)
-    return sorted(found)
+    return [name for i, name in enumerate(sorted(found)) if i >= READ_AT_MOST or _reads(root, name)]
+
+
+def about_handoffs(base: str) -> bool:
+    """Whether the file name ``base`` says it is about handoffs (`_ABOUT_HANDOFFS`)."""
+    words = [word.lower() for word in _WORD.findall(base.rpartition(".")[0])]
+    return bool(_ABOUT_HANDOFFS.intersection(words)) or ("how", "to") in pairwise(words)
+
+
+def _reads(root: Path, name: str) -> bool:
+    """Whether the small regular file ``name`` reads as a handoff: not what `not-a-handoff`
+    calls none (a guide to writing one). A file not read (a link, a large or unreadable one)
+    is offered by its name."""
+    path = root / name
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return True
+    if not stat.S_ISREG(info.st_mode) or info.st_size > SMALL:
+        return True
+    try:
+        text = read_text(path, root.resolve(), SMALL, bom=True)
+    except Unreadable:
+        return True
+    return judge_markdown(name, text)[0] is None
 
 
 def stray_hint(strays: Sequence[str], shown: Sequence[str], config: Config) -> str:

@@ -304,3 +304,36 @@ def test_a_schema_file_that_starts_with_a_byte_order_mark_says_so(
         "handoff-audit: error: .handoff-audit.yml: schema s.json: starts with a UTF-8 byte order "
         "mark (BOM) (line 1, column 1); save it as UTF-8 without a BOM\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("written", "instead"), [("1e3", "1000"), ("1.0e1", "10.0"), ("5e-1", "0.5")]
+)
+def test_a_number_yaml_reads_as_text_is_named_so_with_how_to_write_it(
+    git_repo: GitRepo, run_cli: RunCli, written: str, instead: str
+) -> None:
+    git_repo.write(".handoff-audit.yml", f"jobs: 1\nschema-timeout: {written}\n")
+    git_repo.commit("configure")
+
+    result = run_cli(["check"], cwd=git_repo.root)
+
+    assert result.code == 2, (result.out, result.err)
+    assert result.err == (
+        f"handoff-audit: error: .handoff-audit.yml: line 2: schema-timeout is {written}, which "
+        f"YAML reads as text, not a number; write {instead} instead; expected a number of "
+        "seconds above 0, at most 600, e.g. 30\n"
+    )
+    git_repo.write(".handoff-audit.yml", f"jobs: 1\nschema-timeout: {instead}\n")
+    again = run_cli(["check"], cwd=git_repo.root)  # a number now: 1000 is over the ceiling
+    assert "reads as text" not in again.err and (again.code != 2) == (instead != "1000"), again
+
+
+def test_a_quoted_number_is_text_the_user_chose(git_repo: GitRepo, run_cli: RunCli) -> None:
+    git_repo.write(".handoff-audit.yml", 'schema-timeout: "1e3"\n')
+    git_repo.commit("configure")
+
+    result = run_cli(["check"], cwd=git_repo.root)
+
+    assert result.code == 2, (result.out, result.err)
+    assert "YAML reads" not in result.err
+    assert 'schema-timeout is "1e3"; expected a number' in result.err

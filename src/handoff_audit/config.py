@@ -1172,8 +1172,42 @@ def _loader(*, refuse_duplicates: bool = True) -> Any:
     def written_bool(loader: Any, node: Any) -> WrittenBool:
         return WrittenBool(node.value, node.start_mark.line + 1)
 
+    def written_text(loader: Any, node: Any) -> str:
+        text: str = loader.construct_scalar(node)
+        if node.style is None and _number_text(text) is not None:
+            return NumberText(text, node.start_mark.line + 1)
+        return text
+
     Bounded.add_constructor("tag:yaml.org,2002:bool", written_bool)
+    Bounded.add_constructor("tag:yaml.org,2002:str", written_text)
     return Bounded
+
+
+class NumberText(str):
+    """An unquoted YAML value Python reads as a number but YAML 1.1 as text (``1e3``,
+    ``1.0e1``: its exponent needs a decimal point and a sign), with its line: the refusal of a
+    number key says why it is text and how to write it."""
+
+    __slots__ = ("line",)
+    line: int
+
+    def __new__(cls, text: str, line: int = 0) -> NumberText:
+        made = super().__new__(cls, text)
+        made.line = line
+        return made
+
+
+def _number_text(text: str) -> str | None:
+    """How to write ``text`` (``1e3``) so YAML reads a number (``1000``), when it is a finite
+    number to Python; else ``None``."""
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    if number != number or number in (float("inf"), float("-inf")):
+        return None
+    mantissa = text.lower().partition("e")[0]
+    return str(int(number)) if number.is_integer() and "." not in mantissa else repr(number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1297,9 +1331,13 @@ def validate_config(
         if key == "agent-hook" and isinstance(raw.get(key), dict):
             raise InputError(f"{source}: {_agent_hook_problem(error, raw[key])}")
         value = raw.get(key)
-        raise InputError(
-            f"{source}: {key} is {show(value)}; expected {accepts.get(key, 'a valid value')}"
-        )
+        expected = accepts.get(key, "a valid value")
+        if isinstance(value, NumberText):
+            raise InputError(
+                f"{source}: line {value.line}: {key} is {value}, which YAML reads as text, not a "
+                f"number; write {_number_text(value)} instead; expected {expected}"
+            )
+        raise InputError(f"{source}: {key} is {show(value)}; expected {expected}")
     where = Where(source, base, roots, rule_ids, tracked)
     return Config(**_fields_from(Config, raw, where), source=source)
 

@@ -72,7 +72,7 @@ class Commit:
     """Files it changed (against its first parent), when they matter."""
     bot: bool = False
     """Made by a maintenance bot (`is_bot`): a dependency bump is no work a handoff records.
-    Read by `git.plumbing.changes` only."""
+    Read by `git.plumbing.changes` and `git.freshness`'s walk only."""
 
 
 MAINTENANCE_BOTS = frozenset(

@@ -7,7 +7,11 @@ knowing only what the hook prints."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +38,7 @@ COMMITTING = re.compile(
 )
 
 
-def _sbx(repo: GitRepo, older: int = 1) -> None:
+def _sbx(repo: GitRepo, older: int = 1, work: str | None = None) -> None:
     """sbx's layout: the ignore rule and the folder's README committed, older handoffs of the
     series left in the work tree, ignored, by earlier sessions; a branch with work of its own."""
     repo.write("README.md", "# sbx\n")
@@ -46,7 +50,13 @@ def _sbx(repo: GitRepo, older: int = 1) -> None:
     assert FOLDER + "/2026" not in repo.git("ls-files")
     repo.git("switch", "-qc", "try")
     repo.write("README.md", "# sbx\n\nExport help.\n")
-    repo.commit("work")
+    repo.commit("work", date=work)
+
+
+def _ago(seconds: float) -> tuple[float, str]:
+    """The time ``seconds`` ago, as a file time and as a commit date."""
+    when = time.time() - seconds
+    return when, datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def test_an_agent_writes_the_ignored_handoff_as_told_and_the_next_stop_passes(
@@ -129,3 +139,51 @@ def test_update_does_not_ask_to_commit_the_ignored_series(tmp_path: Path, run_cl
     assert update.code == 2, update.err
     assert COMMITTING.search(update.err) is None, update.err
     assert "no active packet to update" in update.err, update.err
+
+
+def _fill(command: str) -> str:
+    """The printed fix with its ``<...>`` parts filled in, as an agent does."""
+    return re.sub(r'"<[^>]*>"', '"Wrote the table; next: the footnotes."', command)
+
+
+def test_commits_after_the_local_handoff_outdate_it_until_it_is_updated(tmp_path: Path) -> None:
+    """Its file time is when it was last written: commits after it (beyond a minute) leave it
+    behind the work, as later commits leave a committed handoff; the agent, knowing only what
+    the hook prints, appends what changed from its own folder and the next stop passes."""
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo, work=_ago(7200)[1])
+    written = f"{FOLDER}/{datetime.now(UTC).date().isoformat()}-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    hour_ago = _ago(3600)[0]
+    os.utime(repo.root / written, (hour_ago, hour_ago))
+    assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0, "written after the work"
+    for number in range(6):
+        repo.write("docs/table.md", f"row {number}\n")
+        repo.commit(f"table row {number}")
+
+    agent = repo.root / "docs"
+    first = run_hook(stop_event(agent), cwd=agent)
+    assert first.code == 2 and "handoff-outdated" in first.err, first.err
+    assert "6 later commits" in first.err and "`table row 5`" in first.err, first.err
+    assert COMMITTING.search(first.err) is None, first.err
+    fix = next(line for line in first.lines if line.startswith("  fix: "))
+    assert f">> ../{written}" in fix, fix
+    done = subprocess.run(["sh", "-c", _fill(fix[7:])], cwd=agent, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert "## Since then" in (repo.root / written).read_text()
+    second = run_hook(stop_event(agent), cwd=agent)
+    assert second.code == 0, second.err
+    assert written not in repo.git("ls-files")
+
+
+def test_a_commit_within_a_minute_of_the_handoff_leaves_it_current(tmp_path: Path) -> None:
+    """The agent writes its handoff, then commits the work it describes."""
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo)
+    written = f"{FOLDER}/{datetime.now(UTC).date().isoformat()}-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    half_a_minute_ago = time.time() - 30
+    os.utime(repo.root / written, (half_a_minute_ago, half_a_minute_ago))
+    repo.write("docs/table.md", "row\n")
+    repo.commit("table")
+    assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0

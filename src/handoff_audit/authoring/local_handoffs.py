@@ -7,12 +7,24 @@ its ``.gitignore`` line deleted."""
 
 from __future__ import annotations
 
+import os
+import time
+
 from handoff_audit.authoring.gate_verdict import Gate
+from handoff_audit.config import Config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.series_order import newest_first
 from handoff_audit.git import plumbing
+from handoff_audit.git.own_commits import OwnCommit, own_commits
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding
+from handoff_audit.model.packet import is_handoff_file
+from handoff_audit.model.series_names import name_says
+from handoff_audit.rules.history import HANDOFF_OUTDATED, moved_on
+
+MARGIN = 60
+"""Seconds a local handoff may be older than a commit and still describe it: the agent writes
+the handoff, then commits its work."""
 
 
 def take_local(gate: Gate, known: tuple[plumbing.RepoInfo, plumbing.Refs]) -> list[Finding]:
@@ -36,4 +48,39 @@ def take_local(gate: Gate, known: tuple[plumbing.RepoInfo, plumbing.Refs]) -> li
     )
     report = run_audit(request)
     gate.packets = [p for p in report.packets if p.path in current]
-    return [f for f in report.findings if f.path in current]
+    found = [f for f in report.findings if f.path in current]
+    if gate.since is not None:
+        found += outdated_local(gate, sorted(current), own_commits(gate.root, gate.since))
+    return found
+
+
+def outdated_local(gate: Gate, files: list[str], commits: list[OwnCommit]) -> list[Finding]:
+    """``handoff-outdated`` on each of the local handoff ``files`` last modified more than
+    `MARGIN` seconds before the newest of the branch's own ``commits`` (newest first) that
+    changes other than handoff files: no commit holds the file, so its time in the work tree
+    is when it was last written."""
+    severity = gate.config.rules.get(HANDOFF_OUTDATED.id, HANDOFF_OUTDATED.default)
+    work = [c for c in commits if c.files and not _only_handoffs(c, gate.config)]
+    if severity is None or not work:
+        return []
+    found = []
+    for name in files:
+        try:
+            written = os.stat(gate.root / name).st_mtime
+        except OSError:
+            continue
+        later = [c for c in work if c.time > written + MARGIN]
+        if not later:
+            continue
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(written))
+        folder = name.rpartition("/")[0]
+        other = "" if name_says(name) == 1 else f", or write the next dated handoff in {folder}/"
+        newest = (later[0].sha, later[0].subject, later[0].files)
+        since = f" (last written {when}, in the work tree)"
+        message = moved_on(name, since, len(later), newest, other)
+        found.append(Finding(HANDOFF_OUTDATED.id, severity, name, message))
+    return found
+
+
+def _only_handoffs(commit: OwnCommit, config: Config) -> bool:
+    return all(is_handoff_file(name, config) for name in commit.files)

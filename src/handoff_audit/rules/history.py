@@ -364,10 +364,22 @@ def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> I
     yield Hit(
         HANDOFF_OUTDATED,
         packet.path,
+        moved_on(packet.path, since, count, (commit.sha, commit.subject, commit.files), other),
+    )
+
+
+def moved_on(
+    path: str, since: str, count: int, newest: tuple[str, str, tuple[str, ...]], other: str
+) -> str:
+    """``handoff-outdated``'s message on the handoff ``path`` (``since``: when it last changed,
+    in brackets): ``count`` later commits, the ``newest`` (its id, subject and files), and what
+    else may be done (``other``)."""
+    sha, subject, files = newest
+    return (
         f"the work moved on after this handoff{since}: {count} later "
         f"{'commits touch' if count > 1 else 'commit touches'} other files, the newest "
-        f"{commit.sha[:12]} {_subject(commit.subject)} changed {_files(commit.files)}; add what "
-        f"changed and the next step now to {packet.path}{other}",
+        f"{sha[:12]} {_subject(subject)} changed {_files(files)}; add what "
+        f"changed and the next step now to {path}{other}"
     )
 
 

@@ -187,3 +187,24 @@ def test_a_commit_within_a_minute_of_the_handoff_leaves_it_current(tmp_path: Pat
     repo.write("docs/table.md", "row\n")
     repo.commit("table")
     assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0
+
+
+def test_a_file_named_today_but_written_before_the_branch_is_not_its_handoff(
+    tmp_path: Path,
+) -> None:
+    """The date in its name says nothing of who wrote it: last modified before the branch's
+    first own commit, it is an earlier session's, and the hook asks for the branch's own."""
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo)
+    today = datetime.now(UTC).date().isoformat()
+    left = f"{FOLDER}/{today}-earlier-session.md"
+    repo.write(left, HANDOFF.format(title="Earlier session"))
+    two_hours_ago = _ago(7200)[0]
+    os.utime(repo.root / left, (two_hours_ago, two_hours_ago))
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "no active handoff" in first.err, first.err
+    assert f"write the next one, {FOLDER}/{today}-<topic>.md," in first.err, first.err
+    assert COMMITTING.search(first.err) is None, first.err
+
+    repo.write(f"{FOLDER}/{today}-export-help.md", HANDOFF.format(title="Export help"))
+    assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0

@@ -13,6 +13,7 @@ import time
 from handoff_audit.authoring.gate_verdict import Gate
 from handoff_audit.config import Config
 from handoff_audit.engine.audit import AuditRequest, run_audit
+from handoff_audit.engine.ignored import MARGIN
 from handoff_audit.engine.series_order import newest_first
 from handoff_audit.git import plumbing
 from handoff_audit.git.own_commits import OwnCommit, own_commits
@@ -22,9 +23,6 @@ from handoff_audit.model.packet import is_handoff_file
 from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.history import HANDOFF_OUTDATED, moved_on
 
-MARGIN = 60
-"""Seconds a local handoff may be older than a commit and still describe it: the agent writes
-the handoff, then commits its work."""
 
 
 def take_local(gate: Gate, known: tuple[plumbing.RepoInfo, plumbing.Refs]) -> list[Finding]:

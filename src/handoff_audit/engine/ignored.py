@@ -28,12 +28,19 @@ from handoff_audit.model.series_names import name_says
 _WILDCARDS = frozenset("*?[")
 
 
+MARGIN = 60
+"""Seconds a local handoff may be older than a commit and still be the branch's, describing
+it: the agent writes the handoff, then commits its work."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Start:
-    """When a branch began: the day of its first own commit, and its base commit's time."""
+    """When a branch began: the day of its first own commit, its base commit's time, and the
+    time of its first own commit (author or committer time, the earlier), if any."""
 
     day: date
     base_time: float
+    first: float | None = None
 
 
 def ignored_handoffs(root: Path, config: Config) -> list[str]:
@@ -245,7 +252,8 @@ def older_than_the_branch(
     of git on purpose (`ignored_on_purpose`) and that the branch did not write: the file the
     base commit ``base`` tracks or links its live name to, or one no newer than that (by
     `series_order.newest_first`); with no such file on the base, one older than the branch
-    (`_before_the_branch`). `git add -f` of such a file would pass an old handoff off as the
+    (`_before_the_branch`); and, whatever its name, one last modified before the branch began
+    (`_written_before`). `git add -f` of such a file would pass an old handoff off as the
     branch's. Then the others of series folders the repository's own ``.gitignore`` keeps out
     of git (`owner_keeps_out`)."""
     stale: set[str] = set()
@@ -260,14 +268,15 @@ def older_than_the_branch(
             known, current = _base_series(root, base, folder)
         except plumbing.GitError:
             continue
+        start = start or _branch_start(root, base)
         if current is None:
-            start = start or _branch_start(root, base)
             stale.update(name for name in mine if _before_the_branch(root, name, start))
         else:
             for name in mine:
                 newer = newest_first([name, current], {})[0] == name
                 if name in known or name == current or not newer:
                     stale.add(name)
+        stale.update(name for name in mine if _written_before(root, name, start))
         owned.update(name for name in mine if how[1] and name not in stale)
     return stale, owned
 
@@ -302,16 +311,30 @@ def _branch_start(root: Path, base: str) -> _Start:
     today = datetime.now(UTC).date()
     span = ["HEAD"] if base == plumbing.empty_tree(len(base)) else ["--boundary", f"{base}..HEAD"]
     try:
-        out = plumbing.run(root, ["log", "--format=%m %H %ct %cs", *span]).decode()
-        lines = [line.split() for line in out.splitlines() if line.count(" ") == 3]
-        own = [(int(ct), day) for mark, _, ct, day in lines if mark != "-"]
-        base_time = next((int(ct) for _, sha, ct, _ in lines if sha == base), None)
+        out = plumbing.run(root, ["log", "--format=%m %H %ct %cs %at", *span]).decode()
+        lines = [line.split() for line in out.splitlines() if line.count(" ") == 4]
+        own = [(int(ct), day, int(at)) for mark, _, ct, day, at in lines if mark != "-"]
+        base_time = next((int(ct) for _, sha, ct, _, _ in lines if sha == base), None)
         if base_time is None and span[0] != "HEAD":
             base_time = int(plumbing.run(root, ["log", "-1", "--format=%ct", base]) or 0)
     except (plumbing.GitError, ValueError):
         return _Start(today, 0)
     day = date.fromisoformat(min(own)[1]) if own else today
-    return _Start(day, base_time or 0)
+    first = min(min(ct, at) for ct, _, at in own) if own else None
+    return _Start(day, base_time or 0, first)
+
+
+def _written_before(root: Path, name: str, start: _Start) -> bool:
+    """True when the file ``name`` (from the top folder) was last modified more than `MARGIN`
+    seconds before the branch's first own commit, or, without one, no later than its base
+    commit: whatever its name says, the branch did not write it."""
+    try:
+        written = os.lstat(root / name).st_mtime
+    except OSError:
+        return False
+    if start.first is not None:
+        return written < start.first - MARGIN
+    return written <= start.base_time
 
 
 def _before_the_branch(root: Path, name: str, start: _Start) -> bool:

@@ -24,7 +24,6 @@ from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.history import HANDOFF_OUTDATED, moved_on
 
 
-
 def take_local(gate: Gate, known: tuple[plumbing.RepoInfo, plumbing.Refs]) -> list[Finding]:
     """The gate's `Gate.local` files (`ignored.owners_files`' first part), the newest of each
     folder audited by name as the branch's handoff, which become its packets; the findings on

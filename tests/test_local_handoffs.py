@@ -208,3 +208,25 @@ def test_a_file_named_today_but_written_before_the_branch_is_not_its_handoff(
 
     repo.write(f"{FOLDER}/{today}-export-help.md", HANDOFF.format(title="Export help"))
     assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0
+
+
+def test_a_series_folder_holding_no_tracked_file_is_seen(tmp_path: Path) -> None:
+    """No README tracked there: git lists the whole folder as one ``.claude/`` entry, which
+    hid the files in it, so the hook asked for a handoff it never saw, however often written."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("README.md", "# sbx\n")
+    repo.write(".gitignore", f"{FOLDER}/*.md\n")
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    repo.write(OLD, "# old\n")
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# sbx\n\nExport help.\n")
+    repo.commit("work")
+    assert repo.git("status", "--porcelain", "--ignored") == "!! .claude/"
+
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "no active handoff" in first.err, first.err
+    told = re.search(r"write the next one, (\S+),", first.err)
+    assert told is not None and "leave it out of git" in first.err, first.err
+    repo.write(told[1].replace("<topic>", "export-help"), HANDOFF.format(title="Export help"))
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert second.code == 0, second.err

@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from handoff_audit.config import Config
@@ -20,6 +21,7 @@ from handoff_audit.git.ignored import (
     committed_rules,
     ignored_among,
     ignored_files,
+    ignored_within,
     ignoring_patterns,
 )
 from handoff_audit.model.packet import in_series, is_handoff_file, series_file
@@ -45,13 +47,43 @@ class _Start:
 
 def ignored_handoffs(root: Path, config: Config) -> list[str]:
     """The handoff files (packets, twins, block files, series files; from the top folder) that
-    exist in the work tree but are git-ignored; empty when git cannot say. A handoff inside a
-    wholly ignored folder is not named one by one (git lists the folder alone)."""
+    exist in the work tree but are git-ignored; empty when git cannot say. Where git lists a
+    wholly ignored folder alone (``.claude/``), the series folders at it are asked again, file
+    by file (`_series_pathspecs`): two git calls at most, whatever the number of folders."""
     try:
         ignored = ignored_files(root)
+        within = _series_pathspecs([p for p in ignored if p.endswith("/")], config.series)
+        if within:
+            ignored = sorted({*ignored, *ignored_within(root, within)})
     except plumbing.GitError:
         return []
     return [path for path in ignored if is_handoff_file(path, config)]
+
+
+def _series_pathspecs(collapsed: Sequence[str], series: Sequence[str]) -> list[str]:
+    """The pathspecs of the markdown files of the folders the ``series`` globs could match in
+    or at the wholly ignored folders ``collapsed`` (``.claude/``, as git lists one): the glob
+    ``**/.claude/handoffs`` gives ``.claude/handoffs/*.md``. A ``**/`` is tried at each level
+    of the folder, not below it, lest a large ignored tree (``node_modules/``) be walked."""
+    found = set()
+    for folder in collapsed:
+        parts = folder.rstrip("/").split("/")
+        for glob in (g for g in series if not g.startswith("!")):
+            rest = glob.removeprefix("**/")
+            tops = range(len(parts) + 1) if rest != glob else range(1)
+            for top in tops:
+                named = rest.split("/")
+                below = zip(parts[top:], named, strict=False)
+                if top + len(named) >= len(parts) and all(
+                    "**" in n or fnmatchcase(p.lower(), n.lower()) for p, n in below
+                ):
+                    whole = [*map(_literal, parts[:top]), *named]
+                    found.add(":(glob,icase)" + "/".join(whole) + "/*.md")
+    return sorted(found)
+
+
+def _literal(name: str) -> str:
+    return "".join(f"\\{ch}" if ch in "*?[\\" else ch for ch in name)
 
 
 def stray_ignored(root: Path, config: Config) -> tuple[str, ...]:

@@ -27,6 +27,12 @@ def ignored_files(root: Path) -> list[str]:
     return sorted(_names(run(root, _IGNORED)))
 
 
+def ignored_within(root: Path, pathspecs: Sequence[str]) -> list[str]:
+    """The untracked files git ignores that ``pathspecs`` match, each by name, a wholly ignored
+    folder's too, from the top folder; one git call."""
+    return sorted(_names(run(root, [*_IGNORED[:-2], "--", *pathspecs])))
+
+
 def ignored_among(folder: Path, names: Sequence[str]) -> set[str]:
     """Those of the untracked files ``names`` (in ``folder``) that git ignores; one git call."""
     # Exit 1 is "none ignored"; each ignored name is printed back.

@@ -230,3 +230,28 @@ def test_a_series_folder_holding_no_tracked_file_is_seen(tmp_path: Path) -> None
     repo.write(told[1].replace("<topic>", "export-help"), HANDOFF.format(title="Export help"))
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert second.code == 0, second.err
+
+
+def test_git_processes_do_not_grow_with_the_ignored_series_folders(tmp_path: Path) -> None:
+    """Each folder was asked apart (its ignoring lines, their commit, its base's files): about
+    three git processes a folder."""
+    counts = []
+    today = datetime.now(UTC).date().isoformat()
+    for folders in (1, 10):
+        repo = GitRepo(tmp_path / str(folders))
+        repo.write(".gitignore", "**/.claude/handoffs/*.md\n!**/.claude/handoffs/README.md\n")
+        for number in range(folders):
+            repo.write(f"pkg{number}/{FOLDER}/README.md", README)
+            repo.write(f"pkg{number}/{FOLDER}/2026-11-20-old.md", "# old\n")
+        repo.commit("main", date="2026-11-20T08:00:00Z")
+        repo.git("switch", "-qc", "try")
+        repo.write("pkg0/app.py", "A = 1\n")
+        repo.commit("work")
+        written = f"pkg0/{FOLDER}/{today}-export-help.md"
+        repo.write(written, HANDOFF.format(title="Export help"))
+        start = plumbing.spawn_count()
+        gate = judge(repo.root)
+        counts.append(plumbing.spawn_count() - start)
+        assert gate.problems == [], gate.problems
+        assert [p.path for p in gate.packets] == [written]
+    assert counts[0] == counts[1], counts

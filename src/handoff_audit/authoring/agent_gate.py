@@ -35,7 +35,7 @@ from handoff_audit.authoring.series_fixes import passed_over
 from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import names_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
-from handoff_audit.engine.ignored import branch_ignored
+from handoff_audit.engine.branch_ignored import branch_ignored
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import alias_target, stale_link
 from handoff_audit.errors import ConfigError, InputError, ShallowHistory

@@ -13,7 +13,7 @@ import time
 from handoff_audit.authoring.gate_verdict import Gate
 from handoff_audit.config import Config
 from handoff_audit.engine.audit import AuditRequest, run_audit
-from handoff_audit.engine.ignored import MARGIN
+from handoff_audit.engine.branch_ignored import MARGIN
 from handoff_audit.engine.series_order import newest_first
 from handoff_audit.git import plumbing
 from handoff_audit.git.own_commits import OwnCommit, own_commits

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, date, datetime
 from fnmatch import fnmatchcase
 from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.engine.series_links import alias_target, relink, series_link
-from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first
+from handoff_audit.engine.series_order import newest_first
 from handoff_audit.engine.series_readme import readme_text, says_ignored
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import (
@@ -24,25 +22,9 @@ from handoff_audit.git.ignored import (
     ignored_within,
     ignoring_patterns,
 )
-from handoff_audit.model.packet import in_series, is_handoff_file, series_file
-from handoff_audit.model.series_names import name_says
+from handoff_audit.model.packet import in_series, is_handoff_file
 
 _WILDCARDS = frozenset("*?[")
-
-
-MARGIN = 60
-"""Seconds a local handoff may be older than a commit and still be the branch's, describing
-it: the agent writes the handoff, then commits its work."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Start:
-    """When a branch began: the day of its first own commit, its base commit's time, and the
-    time of its first own commit (author or committer time, the earlier), if any."""
-
-    day: date
-    base_time: float
-    first: float | None = None
 
 
 def ignored_handoffs(root: Path, config: Config) -> list[str]:
@@ -198,13 +180,17 @@ def owners_files(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``files`` (ignored handoff files, from the top folder) split in two: those of series
     folders the repository's own ``.gitignore`` keeps out of git (`owner_keeps_out`), and the
-    rest. Two git calls a folder."""
-    kept: list[str] = []
-    for folder in sorted({f.rpartition("/")[0] for f in files}):
-        mine = [f for f in files if f.rpartition("/")[0] == folder]
-        if all(in_series(f, config) for f in mine) and owner_keeps_out(root, mine) is not None:
-            kept.extend(mine)
+    rest. Two git calls, whatever the number of folders."""
+    how = kept_out_how_by_folder(root, series_only(files, config))
+    kept = [f for f in files if how.get(f.rpartition("/")[0], ("", False))[1]]
     return tuple(kept), tuple(f for f in files if f not in kept)
+
+
+def series_only(files: Sequence[str], config: Config) -> list[str]:
+    """Those of ``files`` (from the top folder) whose folder's files among them are all files
+    of a series (`in_series`)."""
+    mixed = {f.rpartition("/")[0] for f in files if not in_series(f, config)}
+    return [f for f in files if f.rpartition("/")[0] not in mixed]
 
 
 def kept_out(root: Path, files: Sequence[str]) -> str | None:
@@ -212,7 +198,7 @@ def kept_out(root: Path, files: Sequence[str]) -> str | None:
     kept out of git on purpose, or ``None``: git ignores each, and its folder's own
     ``README.md`` says its files are ignored, or the ignoring ``.gitignore`` pattern covers the
     folder's files with a wildcard (``.claude/handoffs/*.md``) instead of naming one file. One
-    git call a folder."""
+    git call."""
     found = _kept_out(root, files)
     return found[0] if found is not None else None
 
@@ -233,150 +219,53 @@ def kept_out_how(root: Path, files: Sequence[str]) -> tuple[str, bool] | None:
     if found is None:
         return None
     try:
-        return found[0], committed_rules(root, found[1])
+        return found[0], found[1] <= committed_rules(root, found[1])
     except plumbing.GitError:
         return found[0], False
 
 
+def kept_out_how_by_folder(root: Path, files: Sequence[str]) -> dict[str, tuple[str, bool]]:
+    """`kept_out_how` of the files of each folder of ``files`` that are kept out of git on
+    purpose, by folder; two git calls, whatever the number of folders."""
+    by_folder = _kept_out_by_folder(root, files)
+    rules = {rule for _, mine in by_folder.values() for rule in mine}
+    try:
+        committed = committed_rules(root, rules)
+    except plumbing.GitError:
+        committed = set()
+    return {folder: (why, mine <= committed) for folder, (why, mine) in by_folder.items()}
+
+
 def _kept_out(root: Path, files: Sequence[str]) -> tuple[str, set[IgnoreRule]] | None:
     """`kept_out`'s reason, with the lines that ignore ``files``."""
-    reasons = []
-    rules: set[IgnoreRule] = set()
-    for folder in sorted({f.rpartition("/")[0] for f in files}):
-        names = [f.rpartition("/")[2] for f in files if f.rpartition("/")[0] == folder]
-        try:
-            found = ignoring_patterns(root / folder, names)
-        except plumbing.GitError:
-            return None
-        if any(name not in found for name in names):
-            return None
-        chosen = {found[name].pattern for name in names}
-        rules.update(found[name] for name in names)
-        readme = readme_text(root / folder)
-        if readme is not None and says_ignored(readme):
-            reasons.append(f"{folder}/README.md says its files are git-ignored")
-            continue
-        last = folder.rpartition("/")[2]
-        if not all(last in p and _WILDCARDS & set(p) for p in chosen):
-            return None
-        reasons.append(f"the .gitignore line `{min(chosen)}` covers the files of {folder}/")
-    return ("; ".join(reasons), rules) if reasons else None
+    by_folder = _kept_out_by_folder(root, files)
+    if not files or set(by_folder) != {f.rpartition("/")[0] for f in files}:
+        return None
+    reasons = [by_folder[folder][0] for folder in sorted(by_folder)]
+    return "; ".join(reasons), {rule for _, mine in by_folder.values() for rule in mine}
 
 
-def branch_ignored(
-    root: Path, config: Config, base: str
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """`ignored_handoffs` the branch wrote (against the base commit ``base``, as
-    `older_than_the_branch` tells them) in two parts, those of series folders the repository's
-    own ``.gitignore`` keeps out of git (`owner_keeps_out`: the branch's handoff, as the work
-    tree holds it) and the rest; and those it did not write, newest first: the series' current
-    files for the fix that writes the next one."""
-    hidden = ignored_handoffs(root, config)
-    stale, owned = older_than_the_branch(root, hidden, base, config) if hidden else (set(), set())
-    rest = tuple(f for f in hidden if f not in stale and f not in owned)
-    return rest, tuple(f for f in hidden if f in owned), tuple(newest_first(sorted(stale), {}))
-
-
-def older_than_the_branch(
-    root: Path, files: Sequence[str], base: str, config: Config
-) -> tuple[set[str], set[str]]:
-    """Those of ``files`` (ignored handoff files, from the top folder) that a series keeps out
-    of git on purpose (`ignored_on_purpose`) and that the branch did not write: the file the
-    base commit ``base`` tracks or links its live name to, or one no newer than that (by
-    `series_order.newest_first`); with no such file on the base, one older than the branch
-    (`_before_the_branch`); and, whatever its name, one last modified before the branch began
-    (`_written_before`). `git add -f` of such a file would pass an old handoff off as the
-    branch's. Then the others of series folders the repository's own ``.gitignore`` keeps out
-    of git (`owner_keeps_out`)."""
-    stale: set[str] = set()
-    owned: set[str] = set()
-    start: _Start | None = None
+def _kept_out_by_folder(root: Path, files: Sequence[str]) -> dict[str, tuple[str, set[IgnoreRule]]]:
+    """`kept_out`'s reason and the lines that ignore them, for each folder of ``files`` whose
+    files are kept out of git on purpose; one git call."""
+    if not files:
+        return {}
+    try:
+        found = ignoring_patterns(root, files)
+    except plumbing.GitError:
+        return {}
+    kept = {}
     for folder in sorted({f.rpartition("/")[0] for f in files}):
         mine = [f for f in files if f.rpartition("/")[0] == folder]
-        how = kept_out_how(root, mine) if all(in_series(f, config) for f in mine) else None
-        if how is None:
+        if any(name not in found for name in mine):
             continue
-        try:
-            known, current = _base_series(root, base, folder)
-        except plumbing.GitError:
-            continue
-        start = start or _branch_start(root, base)
-        if current is None:
-            stale.update(name for name in mine if _before_the_branch(root, name, start))
-        else:
-            for name in mine:
-                newer = newest_first([name, current], {})[0] == name
-                if name in known or name == current or not newer:
-                    stale.add(name)
-        stale.update(name for name in mine if _written_before(root, name, start))
-        owned.update(name for name in mine if how[1] and name not in stale)
-    return stale, owned
-
-
-def _base_series(root: Path, base: str, folder: str) -> tuple[set[str], str | None]:
-    """The files of the series ``folder`` that the commit ``base`` tracks, and its current
-    one: the file its live-name link (``latest.md -> 2026-04-22-phase-1.md``) points at, else
-    the newest of them; two git calls at most."""
-    listed = plumbing.run(root, ["ls-tree", "-z", base, "--", f":(literal){folder}/"])
-    files: set[str] = set()
-    links: list[tuple[str, str]] = []
-    for entry in listed.decode("utf-8", "surrogateescape").split("\0"):
-        info, _, path = entry.partition("\t")
-        mode, _, oid = info.partition(" blob ")
-        if not path or not oid:
-            continue
-        if mode == "120000" and name_says(path) == 1:
-            links.append((path, oid))
-        elif series_file(folder, path.rpartition("/")[2]):
-            files.add(path)
-    if links:
-        target = plumbing.read_blobs(root, [links[0][1]]).get(links[0][1], b"").decode()
-        if target and "/" not in target:
-            return files, f"{folder}/{target}"
-    return files, newest_first(sorted(files), {})[0] if files else None
-
-
-def _branch_start(root: Path, base: str) -> _Start:
-    """`_Start` of the branch at HEAD since the commit ``base``: the committer day of its
-    oldest own commit (today without one) and the commit time of ``base`` (0 when git cannot
-    say or ``base`` is the empty tree); one git call, two without an own commit."""
-    today = datetime.now(UTC).date()
-    span = ["HEAD"] if base == plumbing.empty_tree(len(base)) else ["--boundary", f"{base}..HEAD"]
-    try:
-        out = plumbing.run(root, ["log", "--format=%m %H %ct %cs %at", *span]).decode()
-        lines = [line.split() for line in out.splitlines() if line.count(" ") == 4]
-        own = [(int(ct), day, int(at)) for mark, _, ct, day, at in lines if mark != "-"]
-        base_time = next((int(ct) for _, sha, ct, _, _ in lines if sha == base), None)
-        if base_time is None and span[0] != "HEAD":
-            base_time = int(plumbing.run(root, ["log", "-1", "--format=%ct", base]) or 0)
-    except (plumbing.GitError, ValueError):
-        return _Start(today, 0)
-    day = date.fromisoformat(min(own)[1]) if own else today
-    first = min(min(ct, at) for ct, _, at in own) if own else None
-    return _Start(day, base_time or 0, first)
-
-
-def _written_before(root: Path, name: str, start: _Start) -> bool:
-    """True when the file ``name`` (from the top folder) was last modified more than `MARGIN`
-    seconds before the branch's first own commit, or, without one, no later than its base
-    commit: whatever its name says, the branch did not write it."""
-    try:
-        written = os.lstat(root / name).st_mtime
-    except OSError:
-        return False
-    if start.first is not None:
-        return written < start.first - MARGIN
-    return written <= start.base_time
-
-
-def _before_the_branch(root: Path, name: str, start: _Start) -> bool:
-    """True when the series file ``name`` (from the top folder) is older than the branch
-    (``start``): the date in its name is before the day of its first own commit; without a
-    date there, it was last modified no later than the base commit."""
-    key = name_key(name, month_first([name]))
-    if key is not None and key[0] == DATED:
-        return datetime.fromtimestamp(key[1][0], UTC).date() < start.day
-    try:
-        return os.lstat(root / name).st_mtime <= start.base_time
-    except OSError:
-        return False
+        rules = {found[name] for name in mine}
+        chosen = {rule.pattern for rule in rules}
+        last = folder.rpartition("/")[2]
+        readme = readme_text(root / folder)
+        if readme is not None and says_ignored(readme):
+            kept[folder] = (f"{folder}/README.md says its files are git-ignored", rules)
+        elif all(last in p and _WILDCARDS & set(p) for p in chosen):
+            line = min(chosen)
+            kept[folder] = (f"the .gitignore line `{line}` covers the files of {folder}/", rules)
+    return kept

@@ -65,15 +65,20 @@ def ignoring_patterns(folder: Path, names: Sequence[str]) -> dict[str, IgnoreRul
     }
 
 
-def committed_rules(root: Path, rules: Collection[IgnoreRule]) -> bool:
-    """True when each of ``rules`` is a line of a ``.gitignore`` of the repository at ``root``
-    as its last commit holds it: the owner's own rule, not one of ``.git/info/exclude``, a
-    global excludes file, or a line not committed yet; one git call."""
-    sources = sorted({rule.source for rule in rules})
-    if not sources or any(
-        posixpath.basename(s) != ".gitignore" or s.startswith(("/", ".git/")) for s in sources
-    ):
-        return False
+def committed_rules(root: Path, rules: Collection[IgnoreRule]) -> set[IgnoreRule]:
+    """Those of ``rules`` that are lines of a ``.gitignore`` of the repository at ``root`` as
+    its last commit holds it: the owner's own rules, not one of ``.git/info/exclude``, a global
+    excludes file, or a line not committed yet; one git call, none without a ``.gitignore``'s."""
+    sources = sorted(
+        {
+            rule.source
+            for rule in rules
+            if posixpath.basename(rule.source) == ".gitignore"
+            and not rule.source.startswith(("/", ".git/"))
+        }
+    )
+    if not sources:
+        return set()
     asked = "".join(f"HEAD:{source}\n" for source in sources).encode("utf-8", "surrogateescape")
     out = run(root, ["cat-file", "--batch"], stdin=asked)
     committed: dict[str, list[str]] = {}
@@ -81,14 +86,16 @@ def committed_rules(root: Path, rules: Collection[IgnoreRule]) -> bool:
         header, _, out = out.partition(b"\n")
         size = header.split()[2] if header.count(b" ") == 2 else b""
         if not size.isdigit():  # "<name> missing": HEAD holds no such file
-            return False
+            continue
         text, out = out[: int(size)], out[int(size) + 1 :]
         committed[source] = text.decode("utf-8", "surrogateescape").splitlines()
-    return all(
-        0 < rule.line <= len(committed[rule.source])
-        and committed[rule.source][rule.line - 1].strip() == rule.pattern.strip()
+    return {
+        rule
         for rule in rules
-    )
+        if rule.source in committed
+        and 0 < rule.line <= len(committed[rule.source])
+        and committed[rule.source][rule.line - 1].strip() == rule.pattern.strip()
+    }
 
 
 def _names(out: bytes) -> set[str]:

@@ -255,3 +255,31 @@ def test_git_processes_do_not_grow_with_the_ignored_series_folders(tmp_path: Pat
         assert gate.problems == [], gate.problems
         assert [p.path for p in gate.packets] == [written]
     assert counts[0] == counts[1], counts
+
+
+def test_a_line_the_branch_committed_is_no_owner_s_rule(tmp_path: Path) -> None:
+    """The owner's rule is one the default branch already commits: a wildcard line the branch
+    added and committed itself keeps its handoff out of git on nobody's behalf, so its file is
+    to be committed, as before such lines were read as the owner's."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("README.md", "# sbx\n")
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# sbx\n\nExport help.\n")
+    repo.write(".gitignore", IGNORE)
+    repo.write(f"{FOLDER}/README.md", README)
+    repo.commit("work")
+    written = f"{FOLDER}/{datetime.now(UTC).date().isoformat()}-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    gate = judge(repo.root)
+    assert gate.local == () and gate.packets == [] and gate.problems, gate
+    hook = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert hook.code == 2 and f"git add -f -- {written}" in hook.err, hook.err
+    assert "leave it out of git" not in hook.err, hook.err
+
+    repo.git("switch", "-q", "main")
+    repo.git("merge", "-q", "--ff-only", "try")
+    repo.git("switch", "-qc", "next")
+    repo.write("README.md", "# sbx\n\nExport help, and its table.\n")
+    repo.commit("more work")
+    assert judge(repo.root).local == (written,)  # main commits the line now: the owner's

@@ -173,7 +173,7 @@ class Fixes:
             )
         if problem.kind == "no-packet":
             after = next_in_series(
-                self.gate.root, self.cwd, problem.files, self.path, problem.known
+                self.gate.root, self.cwd, problem.files, self.path, problem.known, self.gate.since
             )
             where, why = default_left_out(self.gate, self.path)
             return Advice(

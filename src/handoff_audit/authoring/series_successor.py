@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
-from handoff_audit.engine.ignored import kept_out_how
+from handoff_audit.engine.ignored import kept_out_how, owner_revision
 from handoff_audit.engine.series_links import link_fix
 from handoff_audit.engine.series_order import (
     DATED,
@@ -230,13 +230,14 @@ def next_in_series(
     files: tuple[str, ...],
     path_of: Callable[[str], str],
     known: Collection[str] = (),
+    base: str | None = None,
 ) -> str | None:
     """For a repository that keeps its handoffs as a dated series (``files``, the series'
     current files): the next dated file there, beside `new`, named so that it is the series'
     current file from the start (`successor`: today's date, or the current file's later one);
     or, when the current file is misdated (`misdated`), its rename first, to a name none of
     ``known`` (the series' files) has. ``path_of`` gives a repository path as the agent's cwd
-    sees it."""
+    sees it; ``base``, the branch's base commit, whose ``.gitignore`` lines are the owner's."""
     if not files:
         return None
     folder = files[0].rpartition("/")[0]
@@ -256,18 +257,20 @@ def next_in_series(
         f"or, as this repository keeps its handoffs as a {'numbered' if numbered else 'dated'} "
         f"series in {folder or '.'}/, "
         f"write the next one, {shown}, with the state, the next step, the decisions, what "
-        f"was ruled out and the pointers, and {_committed(root, moved.path, path_of, why)}"
+        f"was ruled out and the pointers, and {_committed(root, moved.path, path_of, why, base)}"
     )
 
 
-def _committed(root: Path, written: str, path_of: Callable[[str], str], why: str) -> str:
+def _committed(
+    root: Path, written: str, path_of: Callable[[str], str], why: str, base: str | None
+) -> str:
     """What becomes of ``written``, a new file of a series (``why``: what ranks it first):
     committed, and the series' live-name link re-pointed at it (`link_fix`); by force in a
     series that keeps its files out of git on purpose (`ignored.kept_out`); left out of git
     where the repository's own ``.gitignore`` keeps it out (`ignored.owner_keeps_out`), as the
     hook reads it from the work tree, its link left alone (a commit would hold a link to a file
     no commit holds)."""
-    how = kept_out_how(root, [written]) if "/" in written else None
+    how = kept_out_how(root, [written], owner_revision(base)) if "/" in written else None
     if how is not None and how[1]:
         return f"leave it out of git{why} ({how[0]}; the hook reads it from the work tree)"
     forced = f" with `git add -f -- {path_of(written)}` ({how[0]}: the line stays)" if how else ""

@@ -12,7 +12,12 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from handoff_audit.config import Config
-from handoff_audit.engine.ignored import ignored_handoffs, kept_out_how_by_folder, series_only
+from handoff_audit.engine.ignored import (
+    ignored_handoffs,
+    kept_out_how_by_folder,
+    owner_revision,
+    series_only,
+)
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first
 from handoff_audit.git import plumbing
 from handoff_audit.model.packet import series_file
@@ -61,7 +66,7 @@ def older_than_the_branch(
     stale: set[str] = set()
     owned: set[str] = set()
     folders = {f.rpartition("/")[0] for f in files}
-    hows = kept_out_how_by_folder(root, series_only(files, config))
+    hows = kept_out_how_by_folder(root, series_only(files, config), owner_revision(base))
     try:
         bases = _base_series(root, base, sorted(hows))
     except plumbing.GitError:

@@ -212,25 +212,38 @@ def owner_keeps_out(root: Path, files: Sequence[str]) -> str | None:
     return how[0] if how is not None and how[1] else None
 
 
-def kept_out_how(root: Path, files: Sequence[str]) -> tuple[str, bool] | None:
-    """`kept_out`'s reason, and whether the repository's own committed ``.gitignore`` says so
-    (`owner_keeps_out`); ``None`` when ``files`` are not kept out of git on purpose."""
+def owner_revision(base: str | None) -> str:
+    """The commit whose ``.gitignore`` lines are the owner's (`committed_rules`): the branch's
+    base commit ``base``, or ``HEAD`` without one (no default branch to compare with)."""
+    if base is None or base == plumbing.empty_tree(len(base)):
+        return "HEAD"
+    return base
+
+
+def kept_out_how(
+    root: Path, files: Sequence[str], revision: str = "HEAD"
+) -> tuple[str, bool] | None:
+    """`kept_out`'s reason, and whether the repository's own ``.gitignore`` as the commit
+    ``revision`` holds it says so (`owner_keeps_out`); ``None`` when ``files`` are not kept out
+    of git on purpose."""
     found = _kept_out(root, files)
     if found is None:
         return None
     try:
-        return found[0], found[1] <= committed_rules(root, found[1])
+        return found[0], found[1] <= committed_rules(root, found[1], revision)
     except plumbing.GitError:
         return found[0], False
 
 
-def kept_out_how_by_folder(root: Path, files: Sequence[str]) -> dict[str, tuple[str, bool]]:
+def kept_out_how_by_folder(
+    root: Path, files: Sequence[str], revision: str = "HEAD"
+) -> dict[str, tuple[str, bool]]:
     """`kept_out_how` of the files of each folder of ``files`` that are kept out of git on
     purpose, by folder; two git calls, whatever the number of folders."""
     by_folder = _kept_out_by_folder(root, files)
     rules = {rule for _, mine in by_folder.values() for rule in mine}
     try:
-        committed = committed_rules(root, rules)
+        committed = committed_rules(root, rules, revision)
     except plumbing.GitError:
         committed = set()
     return {folder: (why, mine <= committed) for folder, (why, mine) in by_folder.items()}

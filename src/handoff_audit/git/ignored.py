@@ -65,10 +65,13 @@ def ignoring_patterns(folder: Path, names: Sequence[str]) -> dict[str, IgnoreRul
     }
 
 
-def committed_rules(root: Path, rules: Collection[IgnoreRule]) -> set[IgnoreRule]:
+def committed_rules(
+    root: Path, rules: Collection[IgnoreRule], revision: str = "HEAD"
+) -> set[IgnoreRule]:
     """Those of ``rules`` that are lines of a ``.gitignore`` of the repository at ``root`` as
-    its last commit holds it: the owner's own rules, not one of ``.git/info/exclude``, a global
-    excludes file, or a line not committed yet; one git call, none without a ``.gitignore``'s."""
+    the commit ``revision`` holds it (the branch's base commit: a line the branch added is not
+    the owner's): the owner's own rules, not one of ``.git/info/exclude``, a global excludes
+    file, or a line not committed yet; one git call, none without a ``.gitignore``'s."""
     sources = sorted(
         {
             rule.source
@@ -79,23 +82,19 @@ def committed_rules(root: Path, rules: Collection[IgnoreRule]) -> set[IgnoreRule
     )
     if not sources:
         return set()
-    asked = "".join(f"HEAD:{source}\n" for source in sources).encode("utf-8", "surrogateescape")
-    out = run(root, ["cat-file", "--batch"], stdin=asked)
-    committed: dict[str, list[str]] = {}
+    asked = "".join(f"{revision}:{source}\n" for source in sources)
+    out = run(root, ["cat-file", "--batch"], stdin=asked.encode("utf-8", "surrogateescape"))
+    committed: dict[str, set[str]] = {}
     for source in sources:
         header, _, out = out.partition(b"\n")
         size = header.split()[2] if header.count(b" ") == 2 else b""
-        if not size.isdigit():  # "<name> missing": HEAD holds no such file
+        if not size.isdigit():  # "<name> missing": the commit holds no such file
             continue
         text, out = out[: int(size)], out[int(size) + 1 :]
-        committed[source] = text.decode("utf-8", "surrogateescape").splitlines()
-    return {
-        rule
-        for rule in rules
-        if rule.source in committed
-        and 0 < rule.line <= len(committed[rule.source])
-        and committed[rule.source][rule.line - 1].strip() == rule.pattern.strip()
-    }
+        lines = text.decode("utf-8", "surrogateescape").splitlines()
+        committed[source] = {line.strip() for line in lines}
+    # By its text, not its line number: the branch may have added lines above it.
+    return {rule for rule in rules if rule.pattern.strip() in committed.get(rule.source, ())}
 
 
 def _names(out: bytes) -> set[str]:

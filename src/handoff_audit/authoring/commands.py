@@ -20,6 +20,7 @@ from handoff_audit.authoring.packet_files import (
     config_around,
     packet_text,
     read_known_packet,
+    refuse_case_clash,
     refuse_changed,
     refuse_oversize,
     twin_of,
@@ -77,6 +78,7 @@ def _render(packet: Path, config: Config, *, write: bool, check: bool) -> Outcom
     twin = twin_of(packet)
     if write:
         refuse_oversize(packet, data, [(twin, markdown)], config)
+        refuse_case_clash((twin,))
         written = write_atomic(twin, markdown)
         said = f"wrote {_name(twin)}" if written else "unchanged"
         return Outcome(notes=(f"{_name(packet)}: {said}",))  # the status line of every writer
@@ -143,6 +145,7 @@ def _set_status(
     text, markdown = packet_text(changed), render_packet(changed)
     refuse_oversize(packet, changed, [(packet, text), (twin_of(packet), markdown)], config)
     refuse_dropping_twin_text(packet, twin_of(packet), changed)
+    refuse_case_clash((packet, twin_of(packet)))
     refuse_changed(packet, data, config)
     wrote = write_atomic(packet, text) if changed != data else False
     wrote_twin = write_atomic(twin_of(packet), markdown)

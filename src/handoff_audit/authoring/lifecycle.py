@@ -28,6 +28,7 @@ from handoff_audit.authoring.new_packet import (
     risk,
     texts,
 )
+from handoff_audit.authoring.new_refusals import refuse_replacing
 from handoff_audit.authoring.no_active import (
     branch_named,
     name,
@@ -40,7 +41,7 @@ from handoff_audit.authoring.packet_files import (
     config_of,
     packet_as_read,
     read_known_packet,
-    read_packet,
+    refuse_case_clash,
     refuse_git_folder,
     twin_of,
 )
@@ -52,7 +53,7 @@ from handoff_audit.authoring.topic_files import own_facts
 from handoff_audit.authoring.verify import is_failure_risk, last_known_good
 from handoff_audit.config import Config, config_warnings, setting_advice
 from handoff_audit.engine.discovery import discover
-from handoff_audit.engine.ignored import ignored_advice, ignored_pair, stray_ignored
+from handoff_audit.engine.ignored import ignored_advice, stray_ignored
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.git.workbench import (
@@ -61,14 +62,12 @@ from handoff_audit.git.workbench import (
     packet_file_test,
     packet_folder,
     read_workbench,
-    unsaved,
 )
 from handoff_audit.globs import literal, matches_any, positives
 from handoff_audit.model.packet import Packet, named_packet
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import placeholder_message
 from handoff_audit.rules.repoint import renamed_first, repoint_command
-from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.schema.packet_kind import is_packet, not_a_packet
 
 Pair = tuple[str, str]
@@ -183,7 +182,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
             f"as history and start over: `{supersede_and_commit(bench, active[0])}`, then run "
             "`new` again"
         )
-    replaced = _refuse_foreign(bench, config, path)
+    replaced = refuse_replacing(bench, config, path)
     read = packet_as_read(path, config)
     facts = _dirt_facts(bench, options, "new", notes) | reported
     told = _transcript_facts(bench, config, options, notes)
@@ -235,6 +234,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path, read = _updated_packet(bench, config, packet, options.topic)
+    refuse_case_clash((path, twin_of(path)))
     refreshing = options.summary is not None or options.next_action is not None
     found = _json_packets(bench, config)
     # A packet of this branch's old name (`git branch -m`) not re-pointed yet is a topic of it.
@@ -471,60 +471,6 @@ def _json_packets(bench: Workbench, config: Config) -> _BranchPackets:
     ]
     unread_hits = [hit for hit in hits if hit.path in unread]
     return _BranchPackets(active, unread_hits, not_packets, elsewhere)
-
-
-def _refuse_foreign(bench: Workbench, config: Config, path: Path) -> str | None:
-    """Refuse to replace what `new` may not; the finished packet it may replace, if any."""
-    twin = twin_of(path)
-    if not os.path.lexists(path):
-        if os.path.lexists(twin):
-            raise InputError(
-                f"{name(twin)} is a hand-written handoff (there is no {path.name} beside it); "
-                "`new` will not overwrite it: move it, or pick another --topic or --output"
-            )
-        return None
-    try:
-        existing = read_packet(path)
-    except InputError as error:
-        raise InputError(
-            f"{error}; `new` will not overwrite it: move it or pick --output"
-        ) from None
-    reason = not_a_packet(existing)
-    if reason is not None and is_foreign(existing):
-        raise InputError(
-            f"{name(path)} is another tool's JSON file, not a handoff packet ({reason}): leave "
-            f"it alone (do not delete it) and run `new` again with "
-            f"{beside_option(bench.root, config, bench.branch)}"
-        )
-    if reason is not None:
-        raise InputError(
-            f"{name(path)} is a JSON file but not a handoff packet ({reason}); `new` will not "
-            "overwrite it: rename or move it, or write the packet elsewhere with --output FILE "
-            "or --topic TOPIC"
-        )
-    whose = (
-        f"the {existing.get('status')} packet of branch {branch_named(existing.get('branch'))} "
-        f"topic {existing.get('topic') or 'default'!r}"
-    )
-    if existing.get("status") == "active":
-        hidden = ignored_pair(path, twin)
-        if hidden:
-            # Discovery never sees it: archiving it would not let the branch's check pass.
-            raise InputError(ignored_advice([shell.quote_path(name(p)) for p in hidden]))
-        archive = f"handoff-audit archive {shell.quote_path(name(path))}"
-        raise InputError(
-            f"{name(path)} is {whose}; `new` will not overwrite an active packet: pick another "
-            f"--topic or --output, or finish it first (`{archive}`)"
-        )
-    relative = [p.relative_to(bench.root).as_posix() for p in (path, twin) if os.path.lexists(p)]
-    pending = unsaved(bench.root, relative)
-    if pending:
-        raise InputError(
-            f"{name(path)} is {whose}, and git does not hold {', '.join(pending)} as it is; "
-            "commit it first (the history keeps finished packets), then run `new` again, or "
-            "pick another --topic or --output"
-        )
-    return f"{name(path)}, {whose}"
 
 
 def _updated_packet(

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from handoff_audit import shell
 from handoff_audit.atomic import replace_file
+from handoff_audit.case_names import case_variant
 from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine import loading, oversize
@@ -150,6 +152,28 @@ def refuse_oversize(
         f"({config.max_file_bytes} bytes), which `check` does not read; nothing was written. "
         f"{fix[0].upper()}{fix[1:]}"
     )
+
+
+def refuse_case_clash(paths: Sequence[Path], elsewhere: str = "") -> None:
+    """`InputError`, before anything is written, when a file beside one of ``paths`` (a packet,
+    its twin) has a name that differs only in letter case (``HANDOFF.md`` beside the twin
+    ``handoff.md``), tracked or not: on macOS and Windows the two names are one file, and the
+    write would overwrite it. ``elsewhere``: how the command may write its packet in another
+    place instead (`new`'s ``--topic`` and ``--output``), said after the rename."""
+    for path in paths:
+        other = case_variant(path)
+        if other is None:
+            continue
+        beside = path.with_name(other)
+        root = find_root((Path(os.path.abspath(path)),)).resolve()
+        tracked = is_tracked(str(root), str(beside.parent.resolve() / other))
+        shown = from_cwd(beside)
+        move = f"{'git mv' if tracked else 'mv'} {shell.quote_path(shown)} NEW-NAME"
+        raise InputError(
+            f"{from_cwd(path)}: would overwrite {shown} on macOS and Windows, where names that "
+            "differ only in letter case are one file; nothing was written. "
+            f"Rename or move {shown} (`{move}`) and run the command again{elsewhere}"
+        )
 
 
 def uses_crlf(data: bytes) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 from handoff_audit.authoring.no_active import name
 from handoff_audit.authoring.packet_files import (
     packet_text,
+    refuse_case_clash,
     refuse_changed,
     refuse_oversize,
     twin_of,
@@ -41,6 +42,7 @@ def write_pair(
     data = redacted
     files = [(path, packet_text(data)), (twin_of(path), render_packet(data))]
     refuse_oversize(path, data, files, config)
+    refuse_case_clash([p for p, _ in files])
     refuse_dropping_twin_text(path, twin_of(path), data)
     refuse_changed(path, read, config)
     wrote = [p for p, text in files if write_atomic(p, text)]

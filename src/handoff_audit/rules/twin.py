@@ -3,11 +3,13 @@ its length; the markdown-only handoffs' rules are in `markdown_handoff`."""
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
+from handoff_audit.case_names import case_variant
 from handoff_audit.git.conflicts import conflict_line, conflict_message
 from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
@@ -41,6 +43,11 @@ Example: `.handoff/refund.json` is committed, `.handoff/refund.md` is not.
 .handoff/refund.json: md-missing: no markdown twin .handoff/refund.md;
   run `handoff-audit render --write .handoff/refund.json`
 ```
+
+A file beside the packet whose name differs from the twin's only in letter case (a hand-written
+`HANDOFF.md` beside `handoff.json`) is no twin: on macOS and Windows the two names are one file,
+and the twin would overwrite it. The finding says so and moves it out of the way first; `new`,
+`update`, `render --write`, `supersede` and `archive` refuse to write over it.
 
 Fix: `handoff-audit render --write PACKET.json` writes it (`handoff-audit new` writes both).
 """,
@@ -150,7 +157,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         if packet.ref is not None:
             continue  # other branches' packets are read for multiple-active only
         if packet.kind == "json":
-            yield from _twin(packet, ctx.root)
+            yield from _twin(packet, ctx.root, moves)
             yield from _unpaired(packet, ctx.config, moves)
             yield from _log(packet, ctx.config.keep_last)
         elif packet.text is not None:
@@ -169,7 +176,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 )
 
 
-def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
+def _twin(packet: Packet, root: Path, moves: Moves) -> Iterator[Hit]:
     if packet.markdown_path is None:
         if foreign_file(packet):
             return  # the one `schema` finding says what to do; `render` could not read it
@@ -177,11 +184,15 @@ def _twin(packet: Packet, root: Path) -> Iterator[Hit]:
         # the JSON has to be fixed first.
         first = _before_render(packet)
         command = f"{_FIX} {shell.fix_path(packet.path)}"
-        yield Hit(
-            MD_MISSING,
-            packet.path,
-            f"no markdown twin {twin_of(packet.path)}; {first}run `{command}`",
+        twin = twin_of(packet.path)
+        other = case_variant(root / twin)
+        clash = (
+            ""
+            if other is None
+            else _case_clash(posixpath.join(posixpath.dirname(twin), other), moves)
         )
+        said = f"no markdown twin {twin}; {clash}{first}run `{command}`"
+        yield Hit(MD_MISSING, packet.path, said)
         return
     if packet.data is None or packet.markdown_text is None or not_a_packet(packet.data):
         return  # no packet to compare with: `_unpaired` judges the markdown on its own
@@ -224,6 +235,20 @@ def _unpaired(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:
     if not not_a_packet(packet.data, any_status=True):
         return
     yield from markdown_only_hits(path, text, config, moves)
+
+
+def _case_clash(other: str, moves: Moves) -> str:
+    """What `md-missing` says of ``other`` (from the top folder), a file beside the missing
+    twin whose name differs from it only in letter case: it is no twin, and where the two
+    names are one file, `render --write` would overwrite it (the writers refuse to); the
+    command that moves it out of the way comes first."""
+    move = "git mv" if moves.tracked(other) else "mv"
+    command = f"(cd {moves.top()} && {move} -- {shell.quote_path(other)} NEW-NAME)"
+    return (
+        f"the {other} beside it differs only in letter case and cannot be the twin: on macOS "
+        "and Windows the two names are one file, and the twin would overwrite it; rename or "
+        f"move it first (`{command}`), then "
+    )
 
 
 def _before_render(packet: Packet) -> str:

@@ -56,3 +56,40 @@ def test_the_brief_quotes_the_newest_entrys_step(
     context = context_of(run_hook(claude_start(repo.root), repo.root))
     assert context.startswith("Next action: Wire the parser into src/cli.py:88")
     assert "look at item" not in context.split("\n(", 1)[0]
+
+
+def _session(number: int, date: str, step_label: str, step: str) -> str:
+    return (
+        f"## Session — {date} (Session {number})\n**Focus:** contact sync, part {number}\n\n"
+        f"**Accomplished:**\n- Built part {number} of the sync in `api/routes/sync.js`\n\n"
+        f"**Current State:**\n- Sync running every 15 min\n\n"
+        f"**{step_label}**\n1. **{step}** — in `api/routes/sync.js`.\n"
+    )
+
+
+@pytest.mark.parametrize("newest_first", [True, False])
+def test_the_newest_entry_wins_over_an_earlier_session_of_its_date(
+    repo: GitRepo, run_cli: Run, newest_first: bool
+) -> None:
+    """5niurb/lm-app's SESSION_NOTES.md: Session 83's own next steps, not Session 82's "Fix
+    needed (next session)" that Session 83 did, though both sessions are dated 2026-03-01."""
+    sessions = [
+        _session(83, "2026-03-01", "Next Steps:", "Fix Supabase contact dedup"),
+        _session(82, "2026-03-01", "Fix needed (next session):", "Add reverse enrichment"),
+        _session(81, "2026-03-01", "Next Steps:", "Fix the writeback"),
+        *(
+            _session(80 - day, f"2026-02-{20 - day:02d}", "Next Steps:", f"Look at item {day}")
+            for day in range(6)
+        ),
+    ]
+    body = sessions if newest_first else list(reversed(sessions))
+    repo.write("SESSION_NOTES.md", "\n---\n\n".join(body))
+    repo.commit("handoff: the session notes")
+
+    shown = show(run_cli, repo)
+    assert shown.code == 0, shown.err
+    assert shown.out.startswith(
+        "Next action: 1. **Fix Supabase contact dedup** — in `api/routes/sync.js`.\n"
+    ), shown.out[:300]
+    context = context_of(run_hook(claude_start(repo.root), repo.root))
+    assert context.startswith("Next action: 1. **Fix Supabase contact dedup**"), context[:300]

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from handoff_audit.markdown.currency import shipped_entry
+from handoff_audit.markdown.currency import entry_date, shipped_entry
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.labels import says_nothing
 from handoff_audit.markdown.long_lines import readable_lines
@@ -92,7 +92,7 @@ def next_step(text: str) -> NextStep:
     reading = read(text)
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
     found = _outside_history(reading.found.get("next", []), lines)
-    found = _in_newest_entry(_no_shipped(found, lines), reading.entries)
+    found = _in_newest_entry(_no_shipped(found, lines), reading.entries, lines)
     found = _says_next_first(found, lines)
     if not found and (blank := reading.blank_next) is not None:
         # "## Next step" over only "- [ ]" or "TBD": `md-incomplete` names it, so does the brief
@@ -127,16 +127,21 @@ def _titles_a_step(title: str) -> bool:
 
 
 def _in_newest_entry(
-    found: list[Evidence], entries: tuple[tuple[int, int], list[tuple[int, int]]] | None
+    found: list[Evidence],
+    entries: tuple[tuple[int, int], list[tuple[int, int]]] | None,
+    lines: list[str],
 ) -> list[Evidence]:
     """Of the places found, a next-step heading or label outside the log's entries ("## Start
     here next session" over a "## Historical session log"), else those in a dated log's newest
     entry, else those outside its older entries (a "Next TODOs" list between them), else all: a
-    log's older entries record steps it has moved past, whichever end its newest entry is at."""
+    log's older entries record steps it has moved past, whichever end its newest entry is at.
+    An entry of the newest entry's date (the day's earlier sessions) is one of the log's
+    entries too, never outside them: its "Fix needed (next session)" is what the newest entry
+    may have done."""
     if entries is None:
         return found
     (first, end), older = entries
-    spans = [(first, end), *older]
+    spans = [(first, end), *older, *_same_date(lines, first)]
     explicit = [
         each
         for each in found
@@ -149,6 +154,31 @@ def _in_newest_entry(
         return newest
     current = [each for each in found if not any(a <= each.line < b for a, b in older)]
     return current or found
+
+
+def _same_date(lines: list[str], first: int) -> list[tuple[int, int]]:
+    """The line ranges (first, end) of the entries beside the newest one, whose heading starts
+    line ``first``, that carry its date (`currency.entry_date`): headings of its level, each
+    up to the next heading of that level or above; none when its heading has no date."""
+    atx = _ATX.match(lines[first - 1]) if 0 < first <= len(lines) else None
+    date = entry_date(lines[first - 1][atx.end() :]) if atx is not None else None
+    if atx is None or date is None:
+        return []
+    level = len(atx.group(1))
+    starts: list[int] = []
+    bounds: list[int] = []
+    fenced = False
+    for number, line in enumerate(lines, 1):
+        if FENCE.match(line):
+            fenced = not fenced
+        heading = None if fenced else _ATX.match(line)
+        if heading is None or len(heading.group(1)) > level:
+            continue
+        bounds.append(number)
+        same = len(heading.group(1)) == level and entry_date(line[heading.end() :]) == date
+        if same and number != first:
+            starts.append(number)
+    return [(start, next((b for b in bounds if b > start), 1 << 30)) for start in starts]
 
 
 _SAYS_NEXT = re.compile(

@@ -143,6 +143,12 @@ _NUMBERED = re.compile(
 parts or an issue as often as a log's entries."""
 
 
+def entry_date(heading: str) -> tuple[int, ...] | None:
+    """The date a log entry's heading carries, as `log_entries` orders the entries by it
+    (year, month, day, hour, minute); ``None`` for a heading with no date."""
+    return _dated(heading)
+
+
 def _numbered(heading: str) -> tuple[int, ...] | None:
     found = _NUMBERED.match(heading)
     if found is None:
@@ -251,6 +257,7 @@ def _entry_of(sections: Sequence[Section], level: int, line: int) -> int:
 
 __all__ = [
     "declared_retired",
+    "entry_date",
     "log_entries",
     "newest_entry",
     "older_entries",

@@ -14,7 +14,9 @@ _COMMAND = re.compile(r"`((?:handoff-audit|git) [^`]+)`")
 
 
 def _repository_b(root: Path) -> GitRepo:
-    """``B`` on a feature branch: a packet without its twin, and a hand-written HANDOFF.md."""
+    """``B`` on a feature branch: a packet without its twin, and a hand-written
+    SESSION_HANDOFF.md (a HANDOFF.md would be the twin's name in another letter case, which
+    `render --write` refuses to write beside)."""
     repo = GitRepo(root)
     repo.write("a.txt", "a\n")
     repo.write("r.txt", "r\n")
@@ -35,7 +37,7 @@ def _repository_b(root: Path) -> GitRepo:
     )
     assert done.returncode == 0, done.stderr
     (root / "handoff.md").unlink()
-    repo.write("HANDOFF.md", "# Handoff\n\n## Next step\n\nRun tests.\n")
+    repo.write("SESSION_HANDOFF.md", "# Handoff\n\n## Next step\n\nRun tests.\n")
     repo.commit("packet and note")
     return repo
 
@@ -55,11 +57,11 @@ def test_fixes_printed_for_another_folder_s_repository_run_from_here(
         fixes.append(command)
     assert fixes[0] == "handoff-audit render --write ../B/handoff.json"
     assert fixes[1] == "handoff-audit archive ../B/handoff.json"
-    assert fixes[2].startswith("git -C ../B rm -- :/HANDOFF.md && git -C ../B commit ")
+    assert fixes[2].startswith("git -C ../B rm -- :/SESSION_HANDOFF.md && git -C ../B commit ")
     for command in fixes:
         ran = subprocess.run(["bash", "-c", command], cwd=a, capture_output=True, text=True)
         assert ran.returncode == 0, (command, ran.stderr)
-    assert not (b.root / "HANDOFF.md").exists()
+    assert not (b.root / "SESSION_HANDOFF.md").exists()
     assert '"status": "archived"' in (b.root / "handoff.json").read_text(encoding="utf-8")
     assert (b.root / "handoff.md").is_file()
 

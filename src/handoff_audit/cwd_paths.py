@@ -49,4 +49,11 @@ def from_folder(path: Path, folder: Path | None) -> str:
         return found.as_posix()
 
 
-__all__ = ["from_cwd", "from_folder", "names_from"]
+def root_from(cwd: Path, root: Path) -> str:
+    """The repository root as named from the agent's folder ``cwd`` (``../..``), ``""`` from
+    the root itself (`shell.commands_from`)."""
+    shown = Path(os.path.relpath(root, cwd)).as_posix()
+    return "" if shown == "." else shown
+
+
+__all__ = ["from_cwd", "from_folder", "names_from", "root_from"]

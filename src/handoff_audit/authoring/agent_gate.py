@@ -33,7 +33,7 @@ from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
 from handoff_audit.config import Config, load_config
-from handoff_audit.cwd_paths import names_from
+from handoff_audit.cwd_paths import names_from, root_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.branch_ignored import branch_ignored
 from handoff_audit.engine.series_folders import SeriesFolders
@@ -97,18 +97,11 @@ def judge(cwd: Path) -> Gate:
             raise problem from None
     try:
         # the commands in the audit's messages name files as the hook's fixes do
-        with shell.commands_from(_root_from(cwd, root)):
+        with shell.commands_from(root_from(cwd, root)):
             return _judge(root, info, config)
     except CannotJudge as problem:
         problem.notes = config.notes
         raise
-
-
-def _root_from(cwd: Path, root: Path) -> str:
-    """The repository root as named from the agent's folder ``cwd`` (``../..``), ``""`` from
-    the root itself (`shell.commands_from`)."""
-    shown = Path(os.path.relpath(root, cwd)).as_posix()
-    return "" if shown == "." else shown
 
 
 def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:

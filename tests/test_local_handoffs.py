@@ -20,6 +20,9 @@ from conftest import GitRepo
 from handoff_audit.authoring.agent_gate import judge
 from handoff_audit.git import plumbing
 
+TODAY = datetime.now(UTC).date().isoformat()
+"""Today, as the hook dates a new series file: a fixed date would fall before tomorrow's commits."""
+
 FOLDER = ".claude/handoffs"
 IGNORE = (
     "# Handoffs (ignore active handoffs to prevent accidental sensitive data commits)\n"
@@ -89,7 +92,7 @@ def test_the_ignored_handoff_is_judged_and_mended_in_the_work_tree(tmp_path: Pat
     mending it commits nothing."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo)
-    written = f"{FOLDER}/2026-12-05-export-help.md"
+    written = f"{FOLDER}/{TODAY}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help").split("## Next step")[0])
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2, first.err
@@ -105,12 +108,12 @@ def test_git_processes_do_not_grow_with_the_series_files(tmp_path: Path) -> None
     for older in (1, 6):
         repo = GitRepo(tmp_path / str(older))
         _sbx(repo, older)
-        repo.write(f"{FOLDER}/2026-12-05-export-help.md", HANDOFF.format(title="Export help"))
+        repo.write(f"{FOLDER}/{TODAY}-export-help.md", HANDOFF.format(title="Export help"))
         start = plumbing.spawn_count()
         gate = judge(repo.root)
         counts.append(plumbing.spawn_count() - start)
         assert gate.problems == [], gate.problems
-        assert [p.path for p in gate.packets] == [f"{FOLDER}/2026-12-05-export-help.md"]
+        assert [p.path for p in gate.packets] == [f"{FOLDER}/{TODAY}-export-help.md"]
     assert counts[0] == counts[1], counts
 
 
@@ -124,7 +127,7 @@ def test_a_line_not_committed_yet_is_no_owner_s_rule(tmp_path: Path) -> None:
     repo.write("README.md", "# sbx\n\nExport help.\n")
     repo.commit("work")
     repo.write(".gitignore", f"{FOLDER}/*.md\n")
-    repo.write(f"{FOLDER}/2026-12-05-export-help.md", HANDOFF.format(title="Export help"))
+    repo.write(f"{FOLDER}/{TODAY}-export-help.md", HANDOFF.format(title="Export help"))
     gate = judge(repo.root)
     assert gate.packets == [] and gate.local == (), gate
     assert gate.problems, gate
@@ -134,7 +137,7 @@ def test_update_does_not_ask_to_commit_the_ignored_series(tmp_path: Path, run_cl
     """`update` found no packet to refresh and blamed the owner's ignore line for it."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo)
-    repo.write(f"{FOLDER}/2026-12-05-export-help.md", HANDOFF.format(title="Export help"))
+    repo.write(f"{FOLDER}/{TODAY}-export-help.md", HANDOFF.format(title="Export help"))
     update = run_cli(["update", "--next-action", "Write the table."], cwd=repo.root)
     assert update.code == 2, update.err
     assert COMMITTING.search(update.err) is None, update.err

@@ -18,6 +18,9 @@ from agent_support import run_hook, stop_event
 from conftest import GitRepo
 from handoff_audit.engine.ignored import kept_out
 
+TODAY = datetime.now(UTC).date().isoformat()
+"""Today, as the hook dates a new series file: a fixed date would fall before tomorrow's commits."""
+
 FOLDER = ".claude/handoffs"
 README = "# Handoffs\n\nThe individual handoff files are gitignored; only this README and the\n"
 PHASE = (
@@ -165,7 +168,7 @@ def test_a_stale_link_is_named_once_the_file_is_committed_by_force(tmp_path: Pat
     that leaves the loop."""
     repo = GitRepo(tmp_path / "repo")
     _kept_out(repo, link=True)
-    written = f"{FOLDER}/2026-12-05-phase-2.md"
+    written = f"{FOLDER}/{TODAY}-phase-2.md"
     repo.write(written, PHASE.replace("Phase 1 complete", "Phase 2"))
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 0, first.err
@@ -176,7 +179,7 @@ def test_a_stale_link_is_named_once_the_file_is_committed_by_force(tmp_path: Pat
     assert second.code == 2, second.err
     assert "no active handoff" not in second.err, second.err
     assert f"{FOLDER}/latest.md still points at {FOLDER}/2026-04-22-phase-1.md" in second.err
-    relink = f"ln -sfn 2026-12-05-phase-2.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md"
+    relink = f"ln -sfn {TODAY}-phase-2.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md"
     assert f"  fix: {relink}" in second.lines, second.err
     _sh(repo.root, relink)
     repo.commit("link")
@@ -198,7 +201,7 @@ def test_a_series_kept_out_by_info_exclude_keeps_the_add_f_fix(tmp_path: Path) -
     repo.commit("work")
     with (repo.root / ".git" / "info" / "exclude").open("a", encoding="utf-8") as exclude:
         exclude.write(f"{FOLDER}/2026-12-*.md\n")
-    written = f"{FOLDER}/2026-12-05-phase-2.md"
+    written = f"{FOLDER}/{TODAY}-phase-2.md"
     repo.write(written, PHASE.replace("Phase 1 complete", "Phase 2"))
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2, first.err

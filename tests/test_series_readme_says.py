@@ -130,3 +130,60 @@ def test_a_credential_in_a_template_folder_is_still_found(git_repo: GitRepo, run
     secrets = [f for f in done.json()["findings"] if f["rule"] == "secret"]
     assert [f["path"] for f in secrets] == [".claude/handoffs/research-to-coding.md"], secrets
     assert key not in done.out
+
+
+@pytest.mark.parametrize(
+    ("folder", "readme", "files", "current"),
+    [
+        (
+            "docs/handoffs",
+            "This folder contains session handoffs and a template.\n"
+            "See TEMPLATE.md for the format.\n",
+            {"TEMPLATE.md": TEMPLATE, "2026-12-01-auth.md": HANDOFF},
+            "2026-12-01-auth.md",
+        ),
+        (
+            "docs/handoffs",
+            "# Handoffs\n\ncurrent.md is the live handoff; start a new one from the template in"
+            " TEMPLATE.md.\n",
+            {"TEMPLATE.md": TEMPLATE, "current.md": HANDOFF},
+            "current.md",
+        ),
+        (
+            ".claude/handoffs",
+            "This folder contains session notes and the data each session used.\n",
+            {"2026-12-01-a.md": HANDOFF},
+            "2026-12-01-a.md",
+        ),
+    ],
+    ids=["handoffs-and-a-template", "live-file-beside-the-template", "session-notes-and-data"],
+)
+def test_a_readme_that_says_handoffs_and_more_keeps_the_series_and_its_live_file(
+    git_repo: GitRepo, run_cli: Any, folder: str, readme: str, files: dict[str, str], current: str
+) -> None:
+    git_repo.write("src/app.py", "print(1)\n")
+    git_repo.write(f"{folder}/README.md", readme)
+    for name, text in files.items():
+        git_repo.write(f"{folder}/{name}", text)
+    git_repo.commit("handoffs")
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    assert [p["path"] for p in report["packets"]] == [f"{folder}/{current}"], report["packets"]
+
+
+def test_only_the_file_a_readme_line_presents_as_the_template_is_left_out(
+    git_repo: GitRepo, run_cli: Any
+) -> None:
+    readme = (
+        "# Handoffs\n\n`feature.md` is the template; latest.md and auth-flow.md are handoffs"
+        " written from the template.\n"
+    )
+    git_repo.write("docs/handoffs/README.md", readme)
+    git_repo.write("docs/handoffs/auth-flow.md", HANDOFF)
+    git_repo.write("docs/handoffs/latest.md", HANDOFF)
+    git_repo.commit("handoffs", date="2026-03-01T08:00:00Z")
+    git_repo.write("docs/handoffs/feature.md", TEMPLATE)
+    git_repo.commit("template, committed last", date="2026-03-02T08:00:00Z")
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    packets = report["packets"]
+    assert [p["path"] for p in packets] == ["docs/handoffs/latest.md"], packets
+    assert packets[0]["history"] == ["docs/handoffs/auth-flow.md"], packets

@@ -1,8 +1,9 @@
 """What a series folder's own ``README.md`` (or ``INDEX.md``) says of its files: that git ignores
 them on purpose (`says_ignored`, read by `ignored.kept_out`), that they are templates, or data
 of something other than work sessions (transcripts, exports, recordings: `not_handoffs`). A
-folder whose README says its files are templates or such data holds no series of handoffs, and
-a file without a date or a number in its name that the README lists as a template is none of
+folder whose README says its files are templates or such data, and not handoffs or session
+notes, holds no series of handoffs, and a file without a date or a number in its name, and not
+named as the live one (``current.md``), that the README presents as the template is none of
 the series' handoffs."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from pathlib import Path
 
 from handoff_audit.engine.series_order import name_key
+from handoff_audit.model.series_names import name_says
 
 _READ = 65536
 """How much of a README is read: what a folder holds is said at its top."""
@@ -31,6 +33,13 @@ _DATA = re.compile(
 """What a folder holds that is no handoff, when it says of no work session (`_WORK`)."""
 _WORK = re.compile(r"\b(?:hand-?offs?|hand-?overs?|agents?|claude|codex|coding|development)\b")
 """Words that say the files are of work sessions: a handoff series, whatever else it holds."""
+_HANDOFFS = re.compile(
+    r"\b(?:hand-?offs?|hand-?overs?)\b(?!\s+templates?\b)"
+    r"|\bsession\s+(?:notes|logs?|summaries|journals?|records)\b"
+)
+"""What a folder holds when it says it holds handoffs (``session handoffs``, ``session notes``,
+``handover notes``), not their templates (``handoff templates``)."""
+_PART = re.compile(r"\band\b|\bor\b|\bplus\b|&")
 _HEADING = re.compile(r"^#{1,6}\s+(.*)$")
 _LISTED = re.compile(r"[\w.-]+\.md\b")
 """A file name on a README's line (``research-to-coding.md``, in a table or a link)."""
@@ -70,16 +79,33 @@ def not_handoffs(root: Path, folder: str, names: list[str]) -> set[str]:
     text = readme_text(root / folder, ("readme.md", "index.md"))
     if text is None:
         return set()
-    for held in _DESCRIBED.findall(text):
-        if _TEMPLATES.search(held) or (_DATA.search(held) and not _WORK.search(held)):
-            return set(names)
+    described = _DESCRIBED.findall(text)
+    if not any(map(_holds_handoffs, described)):
+        for held in described:
+            if _TEMPLATES.search(held) or (_DATA.search(held) and not _WORK.search(held)):
+                return set(names)
     templates = _listed_as_templates(text)
-    return {n for n in names if name_key(n) is None and n.rpartition("/")[2].lower() in templates}
+    return {
+        n
+        for n in names
+        if name_key(n) is None and name_says(n) != 1 and n.rpartition("/")[2].lower() in templates
+    }
+
+
+def _holds_handoffs(held: str) -> bool:
+    """Whether what a README says its folder holds (lower case) is handoffs or session notes,
+    whatever else it holds ("session handoffs and a template"): a part of it naming them that
+    is no template for them ("templates for handoffs")."""
+    for part in _PART.split(held):
+        said = _HANDOFFS.search(part)
+        if said is not None and not _TEMPLATES.search(part, 0, said.start()):
+            return True
+    return False
 
 
 def _listed_as_templates(text: str) -> set[str]:
-    """The file names a README's text (lower case) lists as templates: on a line that says
-    "template", or under a heading that does."""
+    """The file names a README's text (lower case) presents as templates: under a heading that
+    says "template", or on a line that says one is (`_presented`)."""
     listed: set[str] = set()
     under = False
     for line in text.splitlines():
@@ -87,6 +113,20 @@ def _listed_as_templates(text: str) -> set[str]:
         if heading is not None:
             under = _TEMPLATES.search(heading[1]) is not None
             continue
-        if under or _TEMPLATES.search(line):
-            listed.update(_LISTED.findall(line))
+        names = _LISTED.findall(line)
+        listed.update(names if under else (n for n in names if _presented(n, line)))
     return listed
+
+
+def _presented(name: str, line: str) -> bool:
+    """Whether a line presents the file ``name`` as a template: its name says so
+    (``TEMPLATE.md``), or the line does ("x.md is the template", "template: x.md"); not a file
+    the line only names beside one ("current.md is the live handoff; start from the template")."""
+    if _TEMPLATES.search(name):
+        return True
+    quoted = r"[`*\[\]\"']*"
+    file = quoted + re.escape(name) + quoted
+    return bool(
+        re.search(rf"{file}\s+(?:is|are)\s+(?:the|a|an|our)\s+(?:[\w-]+\s+)?templates?\b", line)
+        or re.search(rf"\btemplates?(?:\s+file)?\s*(?:[:=]|-|—|is)\s*{file}", line)
+    )

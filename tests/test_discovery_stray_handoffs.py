@@ -180,6 +180,8 @@ def test_no_note_for_a_document_named_as_being_about_handoffs(
         "docs/HANDOFF_GUIDE.md",
         "docs/how-to-handoff.md",
         "docs/SessionHandoffChecklist.md",
+        "docs/session-handoff-guide.md",
+        "docs/handover_format_spec.md",
     )
 
     done = run_cli(["check"], cwd=git_repo.root)
@@ -214,3 +216,22 @@ def test_a_handoff_beside_a_protocol_doc_is_the_one_offered(
 
     assert "elsewhere: notes/handover-notes.md; to audit it, set `packets: [" in done.err
     assert "handoff-protocol" not in done.err, done.err
+
+
+def test_a_handoff_whose_topic_holds_such_a_word_is_offered(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _repository(
+        git_repo,
+        "docs/handoff-format-parser.md",
+        "docs/handoff-schema-migration.md",
+        "docs/HANDOFF_TEMPLATE.md",
+    )
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert (
+        "elsewhere: docs/handoff-format-parser.md, docs/handoff-schema-migration.md; to audit "
+        f'them, set `series: [{DEFAULT_SERIES}, "docs"]` in .handoff-audit.yml\n'
+    ) in done.err, done.err

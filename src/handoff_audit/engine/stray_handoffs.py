@@ -59,9 +59,12 @@ _ABOUT_HANDOFFS = frozenset(
         "templates",
     }
 )
-"""Words of a name that say the file is about handoffs, not one (``handoff-protocol.md``,
-``HANDOFF_GUIDE.md``, ``how-to-handoff.md``)."""
+"""Words that, ending a name right after "handoff", say the file is about handoffs, not one
+(``handoff-protocol.md``, ``HANDOFF_GUIDE.md``); before another word, they are a handoff's
+topic (``handoff-format-parser.md``)."""
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_HANDING = re.compile(r"hand-?(?:offs?|overs?)|next-session")
+"""The last words of a name's "handoff" (``hand``, ``off`` joined: ``hand-off``)."""
 READ_AT_MOST = 20
 """Candidates whose text is read to leave out what `not-a-handoff` would call no handoff; any
 further ones are offered by name alone."""
@@ -94,9 +97,19 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
 
 
 def about_handoffs(base: str) -> bool:
-    """Whether the file name ``base`` says it is about handoffs (`_ABOUT_HANDOFFS`)."""
+    """Whether the file name ``base`` says it is about handoffs: "how to", or words of
+    `_ABOUT_HANDOFFS` and nothing else after its last "handoff" (``session-handoff-guide``)."""
     words = [word.lower() for word in _WORD.findall(base.rpartition(".")[0])]
-    return bool(_ABOUT_HANDOFFS.intersection(words)) or ("how", "to") in pairwise(words)
+    if ("how", "to") in pairwise(words):
+        return True
+    ends = [
+        i
+        for i in range(1, len(words) + 1)
+        if _HANDING.fullmatch(words[i - 1])
+        or _HANDING.fullmatch("-".join(words[max(i - 2, 0) : i]))
+    ]
+    after = words[max(ends, default=len(words)) :]
+    return bool(after) and _ABOUT_HANDOFFS.issuperset(after)
 
 
 def _reads(root: Path, name: str) -> bool:

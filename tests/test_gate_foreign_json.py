@@ -162,14 +162,15 @@ def test_a_pull_request_dropping_handoff_json_from_packets_is_still_blocked_by_i
     assert "the rules other than the merge gate's already judge the files" in done.out
 
 
-@pytest.mark.parametrize("foreign", ["vendor/tool/handoff.json", ".handoff/orchestrator.json"])
+@pytest.mark.parametrize("foreign", ["vendor/tool/handoff.json", "handoff.json"])
 def test_the_printed_packets_setting_keeps_the_repositorys_own_packets_audited(
     git_repo: GitRepo, run_cli: Any, foreign: str
 ) -> None:
-    """Review 50-12: the printed `packets` setting dropped `**/handoff.json` (or
-    `.handoff/**/*.json`) for every file, so the repository's own packet was no longer audited
-    nor gated. It now keeps the globs and excludes the file alone (`!vendor/tool/handoff.json`):
-    pasted as printed, the other tool's file is left alone and the own packet's findings stay."""
+    """Review 50-12: the printed `packets` setting dropped `**/handoff.json` for every file, so
+    the repository's own packet was no longer audited nor gated. It now keeps the globs and
+    excludes the file alone (`!vendor/tool/handoff.json`): pasted as printed, the other tool's
+    file is left alone and the own packet's findings stay. (A file under `.handoff/` is never
+    another tool's: `test_foreign_json_own_place`.)"""
     git_repo.write("src/export.py", "def export(): ...\n")
     git_repo.commit("base")
     git_repo.git("checkout", "-q", "-b", "feat")

@@ -277,26 +277,27 @@ def test_a_shallow_clone_without_the_merge_base_compares_with_the_target(
 def test_packets_through_a_link_are_judged_as_at_their_path(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    """An archived packet, or another tool's file, found through ``.handoff/archive`` ->
-    ``../old`` is no active packet, as it would not be at that path; an active one or one that
-    cannot be read is, and the packets are read in the one ``cat-file`` the gate makes anyway
-    (no more git processes for more of them)."""
+    """An archived packet found through ``.handoff/archive`` -> ``../old`` is no active
+    packet, as it would not be at that path; an active one, one that cannot be read, or one in
+    a shape of its own (under ``.handoff/`` no file is another tool's) is, and the packets are
+    read in the one ``cat-file`` the gate makes anyway (no more git processes for more of
+    them)."""
     _feature_branch(git_repo)
     git_repo.write("old/refund.json", packet_data(branch="feat/x", status="archived"))
-    git_repo.write("old/tool.json", {"status": "in_progress", "steps": [], "owner": "bot"})
     (git_repo.root / ".handoff").mkdir()
     os.symlink("../old", git_repo.root / ".handoff/archive")
     git_repo.commit("finished packets behind a link")
     assert _active_in_merge(git_repo, run_cli) == []
     git_repo.write("old/fx.json", packet_data(branch="feat/x"))
     git_repo.write("old/broken.json", '{"status": "archived"\n')
+    git_repo.write("old/tool.json", {"status": "in_progress", "steps": [], "owner": "bot"})
     git_repo.commit("an active packet and a broken one behind it")
     start = plumbing.spawn_count()
     done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
     spawned = plumbing.spawn_count() - start
     [finding] = [f for f in done.json()["findings"] if f["rule"] == "active-in-merge"]
     assert finding["path"] == ".handoff/archive"
-    assert "the `packets` globs find .handoff/archive/broken.json and 1 more," in finding["message"]
+    assert "the `packets` globs find .handoff/archive/broken.json and 2 more," in finding["message"]
     for i in range(5):
         git_repo.write(f"old/more{i}.json", packet_data(branch="feat/x"))
     git_repo.commit("more active packets behind it")
@@ -304,4 +305,4 @@ def test_packets_through_a_link_are_judged_as_at_their_path(
     done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
     assert plumbing.spawn_count() - start == spawned
     [finding] = [f for f in done.json()["findings"] if f["rule"] == "active-in-merge"]
-    assert "find .handoff/archive/broken.json and 6 more," in finding["message"]
+    assert "find .handoff/archive/broken.json and 7 more," in finding["message"]

@@ -44,7 +44,8 @@ def refuse_replacing(bench: Workbench, config: Config, path: Path) -> str | None
             f"{error}; `new` will not overwrite it: move it or pick --output"
         ) from None
     reason = not_a_packet(existing)
-    if reason is not None and is_foreign(existing):
+    place = Path(os.path.relpath(path, bench.root)).as_posix()
+    if reason is not None and is_foreign(existing, place):
         raise InputError(
             f"{name(path)} is another tool's JSON file, not a handoff packet ({reason}): leave "
             f"it alone (do not delete it) and run `new` again with "

@@ -60,7 +60,7 @@ def _refuse_json_packet(file: Path, root: Path, config: Config) -> None:
     packet = str(file) if file.suffix.lower() == ".json" else str(packet_of(file))
     loaded, _ = load_packets(root, [absolute(Path(packet))], config)
     data = loaded[0].data if loaded else None
-    foreign = config.schema is None and data is not None and is_foreign(data)
+    foreign = config.schema is None and data is not None and is_foreign(data, loaded[0].path)
     kind = "not a handoff packet in this tool's shape" if foreign else "a JSON packet"
     what = kind if packet == str(file) else f"the markdown twin of the JSON packet {packet}"
     if foreign and packet != str(file):

@@ -32,7 +32,7 @@ from handoff_audit.git.conflicts import conflict_line, conflict_message, keep_si
 from handoff_audit.git.rebase_state import rebase_in_progress
 from handoff_audit.git_folder import in_git_folder
 from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
-from handoff_audit.model.packet import Packet, rel, twin_of
+from handoff_audit.model.packet import Packet, in_packets_folder, rel, twin_of
 from handoff_audit.program import program
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
@@ -117,7 +117,7 @@ def _load(
     try:
         packet.text = read_text(files.path, real_root, limit, bom=False, real_dirs=real_dirs)
         parsed = _parse(packet.text, path, root)
-        if isinstance(parsed.value, dict) or config.schema is not None:
+        if isinstance(parsed.value, dict) or config.schema is not None or in_packets_folder(path):
             parsed = _object(parsed)
             packet.data = parsed.value
             packet.positions = parsed.positions

@@ -27,6 +27,7 @@ from handoff_audit.jsonpos import JsonPositionError, Parsed, parse
 from handoff_audit.lookalike import ODD_NAMES
 from handoff_audit.model.packet import (
     Packet,
+    in_packets_folder,
     is_finished,
     lookalike_packets,
     named_block_file,
@@ -120,7 +121,7 @@ def unaudited_active(
     for name, blob in sorted(blobs.items()):
         text = texts.get(blob)
         parsed = None if text is None else _json_object(text.decode("utf-8", "replace"))
-        if parsed is None and text is not None and config.schema is None and _no_object(text):
+        if parsed is None and text is not None and _no_object(name, text, config):
             continue  # another tool's file, as the audit calls one (`Packet.shape`)
         if parsed is None:
             active[name] = Unfinished(None)
@@ -173,8 +174,12 @@ def beside_packets(
     return found
 
 
-def _no_object(text: bytes) -> bool:
-    """True for JSON text that holds no object at its top (an array, a number)."""
+def _no_object(name: str, text: bytes, config: Config) -> bool:
+    """True for the JSON text of another tool's file ``name`` (`Packet.shape`): one that holds
+    no object at its top (an array, a number) while the bundled schema judges, outside this
+    tool's packets folder."""
+    if config.schema is not None or in_packets_folder(name):
+        return False
     try:
         return not isinstance(parse(text.decode("utf-8", "replace")).value, dict)
     except (JsonPositionError, RecursionError):

@@ -43,6 +43,16 @@ def odd_status(data: Mapping[str, Any]) -> str | None:
     return None if status == "active" else f"its `status` is {show(status, 40)}"
 
 
+PACKETS_FOLDER = ".handoff"
+"""The folder where this tool writes packets (`new --topic`, the default ``packets`` glob)."""
+
+
+def in_packets_folder(path: str) -> bool:
+    """True for a file under a `PACKETS_FOLDER` (``path`` with ``/`` separators): this tool's
+    own place, so that a file there is a packet, broken or not, never another tool's file."""
+    return PACKETS_FOLDER in path.lower().split("/")[:-1]
+
+
 @dataclass(slots=True)
 class Packet:
     """One handoff packet as found on disk (or in a branch's tree, with ``--all-branches``)."""

@@ -46,8 +46,9 @@ So handoff-audit reads packets strictly and says where the problem is:
 - a byte order mark, or bytes that are not UTF-8;
 - nesting deeper than 64 levels;
 - a file larger than `max-file-bytes` (default 1 MiB; it is not read);
-- JSON that holds no object at its top (an array, a number) while a configured `schema` judges
-  (while the bundled one does, such a file is another tool's: one `schema` finding says so);
+- JSON that holds no object at its top (an array, a number) while a configured `schema` judges,
+  or in this tool's packets folder `.handoff/` (elsewhere, while the bundled schema judges, such
+  a file is another tool's: one `schema` finding says so);
 - a FIFO, a device or a folder where a file should be (never opened);
 - a symbolic link to a place outside the repository, or into git's own folder `.git` (its
   target is never read: `.git/config` holds the clone's credentials on a CI runner).
@@ -102,14 +103,15 @@ handoff.json:4:3: schema: unknown field "nxt_action" — did you mean "next_acti
 ```
 
 A JSON file in someone else's shape (none of `branch`, `next_action`,
-`last_known_good_commit`, and mostly keys the schema does not know, whatever `status` it
-carries; or `branch` and no other required field but `status`, with three keys or more the
-schema neither knows nor could be a misspelling of a required field, and more unknown keys than
-known; or no object at all at its top, a JSON array or number, wherever it sits) was not
+`last_known_good_commit`, and mostly keys the schema does not know, whatever other `status`
+than `active` it carries; or `branch` and no other required field but `status`, with three keys
+or more the schema neither knows nor could be a misspelling of a required field, and more
+unknown keys than known; or no object at all at its top, a JSON array or number) was not
 written for this schema: it gets **one** finding saying so, instead of one per key or an
-`invalid-json`, and no `md-missing`; it is no packet, so `active-in-merge` does not block on
-it. The `packets` setting each such finding prints leaves out every such file of the run, so
-the one followed covers them all:
+`invalid-json`, and no `md-missing`; it is no packet, so `active-in-merge` does not block on it.
+A file in this tool's packets folder `.handoff/` is never another tool's, whatever it holds: it
+is a packet, however broken, judged field by field and gated. The `packets` setting each such
+finding prints leaves out every such file of the run, so the one followed covers them all:
 
 ```
 handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of branch,
@@ -351,7 +353,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     validator: Validator | None = None
     for packet in ctx.packets:
         if packet.data is not None:
-            foreign = ctx.config.schema is None and is_foreign(packet.data)
+            foreign = ctx.config.schema is None and is_foreign(packet.data, packet.path)
             if not foreign and not bundled_accepts(ctx.config.schema, packet.data):
                 try:
                     validator = validator or validator_for(ctx.config.schema)

@@ -134,9 +134,10 @@ level `schema` has and whatever `schema` file is configured: nothing shows that 
 finished. Another tool's JSON file under a packet name (an orchestrator's `handoff.json` with
 `"status": "in_progress"`: none of `branch`, `next_action`, `last_known_good_commit`, mostly
 keys the schema does not know; or a JSON array where a packet is looked for) is no packet and
-does not count while the bundled schema judges:
-its one `schema` finding says to leave it alone and set `packets` without it (a `handoff.md`
-beside it that reads as a handoff is a working note, blocked by `handoff-in-merge`).
+does not count while the bundled schema judges (a file under `.handoff/`, or with `"status":
+"active"`, is never another tool's: it counts): its one `schema` finding says to leave it alone
+and set `packets` without it (a `handoff.md` beside it that reads as a handoff is a working
+note, blocked by `handoff-in-merge`).
 
 A tracked symbolic link that the pull request adds or changes (since its merge base with the
 target: a link the target removed or changed since is not the pull request's) as a folder a
@@ -253,7 +254,7 @@ def _active(
     if facts is not None and facts.unaudited_active is not None:
         active.update(facts.unaudited_active)
     if ctx.config.schema is None:
-        active = {path: u for path, u in active.items() if not is_foreign(u.data)}
+        active = {path: u for path, u in active.items() if not is_foreign(u.data, path)}
     for path, unfinished in sorted(active.items()):
         yield _active_into_protected(path, target, unfinished)
     for path in sorted(facts.linked_packets if facts is not None else ()):
@@ -270,7 +271,7 @@ def _through(linked: LinkedFolder, *, packets: bool) -> dict[str, tuple[str, ...
     found: dict[str, tuple[str, ...]] = {}
     for path, keys in linked.found.items():
         unfinished = linked.unfinished.get(path)
-        foreign = not packets and unfinished is not None and is_foreign(unfinished.data)
+        foreign = not packets and unfinished is not None and is_foreign(unfinished.data, path)
         if kept := tuple(key for key in keys if key != "packets" or not foreign):
             found[path] = kept
     return found
@@ -319,16 +320,16 @@ def _packet(data: dict[str, Any] | None, markdown: str | None) -> bool:
     """Whether the JSON object ``data`` beside a markdown file of its name (its text
     ``markdown``, ``None`` when unread) is a packet the gate judges, so that the markdown is its
     twin: an unfinished one with the bundled schema's fields (`active-in-merge` gates it
-    itself), or one whose status is a packet's (a finished one, or "active" on a file that is
-    no other tool's), with the bundled schema's fields or as a team's own `schema` writes them,
-    and whose markdown says what it says (`render --write` made it, as `md-mismatch` compares
-    them). Neither depends on the pull request's `schema` or `md-mismatch` setting or level
-    (``None``: no packet the gate reads)."""
+    itself), or one whose status is a packet's (a finished one, or "active"), with the bundled
+    schema's fields or as a team's own `schema` writes them, and whose markdown says what it
+    says (`render --write` made it, as `md-mismatch` compares them). Neither depends on the
+    pull request's `schema` or `md-mismatch` setting or level (``None``: no packet the gate
+    reads)."""
     if data is None:
         return False
     if has_packet_fields(data) and not is_finished(data):
         return True
-    known = is_finished(data) or (data.get("status") == "active" and not is_foreign(data))
+    known = is_finished(data) or data.get("status") == "active"
     # the audit reads a twin without its UTF-8 byte order mark, and compares it so
     return known and markdown is not None and not compare(data, markdown.removeprefix("\ufeff"))
 

@@ -230,7 +230,7 @@ def _unpaired(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:
     text, path = packet.markdown_text, packet.markdown_path
     if packet.data is None or text is None or path is None:
         return
-    if config.schema is None and is_foreign(packet.data):
+    if config.schema is None and is_foreign(packet.data, packet.path):
         return
     if not not_a_packet(packet.data, any_status=True):
         return

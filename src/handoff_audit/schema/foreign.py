@@ -15,7 +15,7 @@ from typing import Any
 from handoff_audit.config import setting_place
 from handoff_audit.globs import NEGATE, literal, matches_any, matches_any_case
 from handoff_audit.model.findings import PacketInfo
-from handoff_audit.model.packet import Packet
+from handoff_audit.model.packet import Packet, in_packets_folder
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.messages import nearest_field
 
@@ -23,8 +23,8 @@ IDENTIFYING = ("branch", "status", "next_action", "last_known_good_commit")
 """A v1 packet has these; a JSON Schema with none of them is no packet (`is_json_schema`)."""
 OWN_FIELDS = ("branch", "next_action", "last_known_good_commit")
 """The fields only a v1 packet has; a file with none of them was written for another shape. A
-``status`` says nothing: another tool's state file carries one as often as not
-(``"in_progress"``, ``"idle"``)."""
+``status`` says little: another tool's state file carries one as often as not
+(``"in_progress"``, ``"idle"``); only a packet's ``"active"`` says the file is one."""
 
 
 @cache
@@ -39,15 +39,17 @@ def unknown_keys(data: Mapping[str, Any]) -> list[str]:
     return [key for key in data if key not in known and not key.startswith("x-")]
 
 
-def is_foreign(data: Any) -> bool:
-    """True for a JSON object with none of `OWN_FIELDS` whose keys (but ``status``, whatever it
-    holds) are mostly strange to the schema: neither its fields nor plausible misspellings of
-    its required ones ("nxt_action" is a v1 packet with a typo, and its own finding says "did
-    you mean next_action?"). A key that only resembles an optional field ("version",
-    "schema_version") is as common in other tools' files as any, and says nothing about the
-    file being a packet. So is one whose only own field is ``branch`` (`_branch_alone`). Such a
-    file is no packet: the merge gate does not judge its status."""
-    if not isinstance(data, Mapping):
+def is_foreign(data: Any, path: str) -> bool:
+    """True for a JSON object at ``path`` (from the audited root) with none of `OWN_FIELDS`
+    whose keys (but ``status``, whatever it holds) are mostly strange to the schema: neither
+    its fields nor plausible misspellings of its required ones ("nxt_action" is a v1 packet
+    with a typo, and its own finding says "did you mean next_action?"). A key that only
+    resembles an optional field ("version", "schema_version") is as common in other tools'
+    files as any, and says nothing about the file being a packet. So is one whose only own
+    field is ``branch`` (`_branch_alone`). Such a file is no packet: the merge gate does not
+    judge its status. A file in this tool's packets folder (`in_packets_folder`), or whose
+    ``status`` is a packet's ``"active"``, is a packet, however broken: the gate judges it."""
+    if not isinstance(data, Mapping) or in_packets_folder(path) or data.get("status") == "active":
         return False
     own = [key for key in OWN_FIELDS if key in data]
     required = _required_fields()
@@ -61,7 +63,9 @@ def foreign_file(packet: Packet | PacketInfo) -> bool:
     """True for a JSON file (as loaded, or as the report tells of it) in another tool's shape:
     one that holds no object at its top (an array, `Packet.shape`), or an object `is_foreign`
     calls so."""
-    return packet.shape is not None or is_foreign(packet.data)
+    if packet.shape is not None:
+        return not in_packets_folder(packet.path)
+    return is_foreign(packet.data, packet.path)
 
 
 def _branch_alone(data: Mapping[str, Any], strange: int) -> bool:

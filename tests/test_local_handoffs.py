@@ -286,3 +286,27 @@ def test_a_line_the_branch_committed_is_no_owner_s_rule(tmp_path: Path) -> None:
     repo.write("README.md", "# sbx\n\nExport help, and its table.\n")
     repo.commit("more work")
     assert judge(repo.root).local == (written,)  # main commits the line now: the owner's
+
+
+def test_a_rebase_or_a_reworded_commit_leaves_the_local_handoff_current(tmp_path: Path) -> None:
+    """Rebase and amend give the commits a new committer time, not new work: the handoff
+    written after the work still describes it, so they do not outdate it."""
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo, work=_ago(7200)[1])
+    written = f"{FOLDER}/{TODAY}-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    hour_ago = _ago(3600)[0]
+    os.utime(repo.root / written, (hour_ago, hour_ago))
+    assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0
+
+    repo.git("commit", "-q", "--amend", "-m", "work, better worded")
+    amended = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert amended.code == 0, amended.err
+
+    repo.git("switch", "-q", "main")
+    repo.write("LICENSE", "MIT\n")
+    repo.commit("license", date=_ago(1800)[1])
+    repo.git("switch", "-q", "try")
+    repo.git("rebase", "-q", "main")
+    rebased = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert rebased.code == 0, rebased.err

@@ -1,6 +1,6 @@
-"""The checked-out branch's own commits since its base commit, with their committer times and
-files: what a handoff the repository keeps out of git is measured against by its file time (no
-commit holds it to compare with). One git process."""
+"""The checked-out branch's own commits since its base commit, with their times and files:
+what a handoff the repository keeps out of git is measured against by its file time (no commit
+holds it to compare with). One git process."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ class OwnCommit:
 
     sha: str
     time: int
-    """Its committer time, in seconds since the epoch."""
+    """The earlier of its author and committer times, in seconds since the epoch: a rebase or
+    an amend gives a commit a new committer time, not new work."""
     subject: str
     files: tuple[str, ...]
     """The files it changed, from the top folder (a merge's: none)."""
@@ -28,7 +29,7 @@ def own_commits(root: Path, base: str) -> list[OwnCommit]:
     span = ["HEAD"] if base == plumbing.empty_tree(len(base)) else [f"{base}..HEAD"]
     try:
         out = plumbing.run(
-            root, ["log", "-z", "--name-only", "--no-renames", "--format=%x01%H %ct %s", *span]
+            root, ["log", "-z", "--name-only", "--no-renames", "--format=%x01%H %ct %at %s", *span]
         )
     except plumbing.GitError:
         return []
@@ -36,9 +37,11 @@ def own_commits(root: Path, base: str) -> list[OwnCommit]:
     for record in out.decode("utf-8", "surrogateescape").split("\x01")[1:]:
         head, _, names = record.partition("\n")
         sha, _, rest = head.partition(" ")
-        when, _, subject = rest.partition(" ")
-        if not when.isdigit():
+        committed, _, rest = rest.partition(" ")
+        authored, _, subject = rest.partition(" ")
+        if not committed.isdigit() or not authored.isdigit():
             continue
         files = tuple(name.strip("\n") for name in names.split("\0") if name.strip("\n"))
-        commits.append(OwnCommit(sha, int(when), subject.rstrip("\0"), files))
+        when = min(int(committed), int(authored))
+        commits.append(OwnCommit(sha, when, subject.rstrip("\0"), files))
     return commits

@@ -310,3 +310,61 @@ def test_a_rebase_or_a_reworded_commit_leaves_the_local_handoff_current(tmp_path
     repo.git("rebase", "-q", "main")
     rebased = run_hook(stop_event(repo.root), cwd=repo.root)
     assert rebased.code == 0, rebased.err
+
+
+def _claude_ignored(repo: GitRepo, where: str) -> str:
+    """A repository ignoring the whole ``.claude/`` folder by a line in ``where`` (its
+    settings.local.json with it), a branch with work, and the handoff the session wrote in
+    ``.claude/handoffs/``."""
+    repo.write("README.md", "# app\n")
+    if where == ".gitignore":
+        repo.write(".gitignore", ".claude/\n")
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    if where != ".gitignore":
+        with (repo.root / where).open("a", encoding="utf-8") as lines:
+            lines.write(".claude/\n")
+    repo.write(".claude/settings.local.json", '{"token": "x"}\n')
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# app\n\nExport help.\n")
+    repo.commit("work")
+    written = f"{FOLDER}/{TODAY}-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    return written
+
+
+def _still_ignored(repo: GitRepo, where: str) -> None:
+    assert repo.git("check-ignore", "-v", ".claude/settings.local.json").startswith(where)
+    assert repo.git("status", "--porcelain", "--", ".gitignore") == ""
+
+
+def test_a_whole_ignored_claude_folder_is_never_asked_to_be_unignored(tmp_path: Path) -> None:
+    """The owner's committed `.claude/` line keeps settings.local.json out of git too:
+    deleting it, as the hook asked, would let that file in. The handoff written under it is
+    the branch's, as the work tree holds it, as in a series the owner keeps out of git."""
+    repo = GitRepo(tmp_path / "repo")
+    written = _claude_ignored(repo, ".gitignore")
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 0, stop.err
+    assert COMMITTING.search(stop.err) is None, stop.err
+    _still_ignored(repo, ".gitignore")
+    repo.write(written, HANDOFF.format(title="Export help").split("## Next step")[0])
+    incomplete = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert incomplete.code == 2 and "md-incomplete" in incomplete.err, incomplete.err
+    assert COMMITTING.search(incomplete.err) is None, incomplete.err
+
+
+def test_a_whole_folder_line_not_the_owner_s_gets_add_f_and_stays(tmp_path: Path) -> None:
+    """`.claude/` in this clone's `.git/info/exclude`: the hook's fix adds the handoff by
+    force; the agent running it and committing gets out of the loop, the line kept."""
+    repo = GitRepo(tmp_path / "repo")
+    written = _claude_ignored(repo, ".git/info/exclude")
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and f"git add -f -- {written}" in first.err, first.err
+    assert not re.search(r"check-ignore|remove that line|delete the lines", first.err), first.err
+    fix = next(line for line in first.lines if line.startswith("  fix: "))
+    done = subprocess.run(["sh", "-c", fix[7:]], cwd=repo.root, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    repo.git("commit", "-qm", "handoff")
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert second.code == 0, second.err
+    _still_ignored(repo, ".git/info/exclude")

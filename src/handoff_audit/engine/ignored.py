@@ -25,6 +25,9 @@ from handoff_audit.git.ignored import (
 from handoff_audit.model.packet import in_series, is_handoff_file
 
 _WILDCARDS = frozenset("*?[")
+_WHOLE = " ignores other files too, all of "
+"""How a reason says its line ignores a whole folder above the series (`_above`): one never to
+be deleted."""
 
 
 def ignored_handoffs(root: Path, config: Config) -> list[str]:
@@ -132,8 +135,12 @@ def ignored_fix(
         return (
             _kept_out_advice(shown, why),
             f"git add -f -- {' '.join(shown)}" + "".join(f" && {cmd}" for cmd in links),
-            f"then commit it{relinked}; the .gitignore line stays, as the series keeps its other "
-            "files out of git",
+            f"then commit it{relinked}; the .gitignore line stays, as "
+            + (
+                "it keeps other files out of git"
+                if _WHOLE in why
+                else "the series keeps its other files out of git"
+            ),
         )
     return (
         ignored_advice(shown),
@@ -160,11 +167,11 @@ def _kept_out_advice(shown: Sequence[str], why: str) -> str:
     of git on purpose (``why``, `kept_out`)."""
     one = len(shown) == 1
     it = "it" if one else "them"
+    instead = ", or, to track the series' files from now on, remove that line instead"
     return (
         f"{', '.join(shown)} {'is' if one else 'are'} ignored by git on purpose ({why}), so "
         f"no commit holds {it} and the audit does not see {it}: add {it} by force "
-        f"(`git add -f`) and commit {it}, or, to track the series' files from now on, "
-        "remove that line instead"
+        f"(`git add -f`) and commit {it}" + ("" if _WHOLE in why else instead)
     )
 
 
@@ -263,12 +270,14 @@ def _kept_out_by_folder(root: Path, files: Sequence[str]) -> dict[str, tuple[str
     files are kept out of git on purpose; one git call."""
     if not files:
         return {}
+    folders = sorted({f.rpartition("/")[0] for f in files})
+    above = sorted({a for folder in folders for a in [*_above(folder), folder] if a})
     try:
-        found = ignoring_patterns(root, files)
+        found = ignoring_patterns(root, [*files, *above])
     except plumbing.GitError:
         return {}
     kept = {}
-    for folder in sorted({f.rpartition("/")[0] for f in files}):
+    for folder in folders:
         mine = [f for f in files if f.rpartition("/")[0] == folder]
         if any(name not in found for name in mine):
             continue
@@ -276,9 +285,23 @@ def _kept_out_by_folder(root: Path, files: Sequence[str]) -> dict[str, tuple[str
         chosen = {rule.pattern for rule in rules}
         last = folder.rpartition("/")[2]
         readme = readme_text(root / folder)
-        if readme is not None and says_ignored(readme):
+        whole = [a for a in _above(folder) if found.get(a) in rules]
+        if not whole and found.get(folder) in rules and last not in found[folder].pattern:
+            whole = [folder.rpartition("/")[0]]  # `.claude/*`: the folder with its neighbours
+        if whole and len(rules) == 1:
+            where = f"{whole[0]}/" if whole[0] else "the repository"
+            kept[folder] = (f"the .gitignore line `{min(chosen)}`{_WHOLE}{where}", rules)
+        elif readme is not None and says_ignored(readme):
             kept[folder] = (f"{folder}/README.md says its files are git-ignored", rules)
         elif all(last in p and _WILDCARDS & set(p) for p in chosen):
             line = min(chosen)
             kept[folder] = (f"the .gitignore line `{line}` covers the files of {folder}/", rules)
     return kept
+
+
+def _above(folder: str) -> list[str]:
+    """The folders ``folder`` (from the top folder) is in, outermost first: a line ignoring one
+    of them (``.claude/``) ignores other files than the series', which deleting it would let
+    into git (``.claude/settings.local.json``)."""
+    parts = folder.split("/")
+    return ["/".join(parts[:n]) for n in range(1, len(parts))] if folder else []

@@ -353,11 +353,18 @@ def test_a_whole_ignored_claude_folder_is_never_asked_to_be_unignored(tmp_path: 
     assert COMMITTING.search(incomplete.err) is None, incomplete.err
 
 
-def test_a_whole_folder_line_not_the_owner_s_gets_add_f_and_stays(tmp_path: Path) -> None:
+def test_a_whole_folder_line_not_the_owner_s_gets_add_f_and_stays(
+    tmp_path: Path, run_cli: Any
+) -> None:
     """`.claude/` in this clone's `.git/info/exclude`: the hook's fix adds the handoff by
-    force; the agent running it and committing gets out of the loop, the line kept."""
+    force; the agent running it and committing gets out of the loop, the line kept. `check`
+    and `update` never ask for that line to be deleted either."""
     repo = GitRepo(tmp_path / "repo")
     written = _claude_ignored(repo, ".git/info/exclude")
+    for args in (["check"], ["update", "--next-action", "Write the table."]):
+        said = run_cli(args, cwd=repo.root).err
+        assert f"{written} is ignored by git on purpose" in said and "add it by force" in said
+        assert not re.search(r"check-ignore|remove that line|delete the lines", said), said
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2 and f"git add -f -- {written}" in first.err, first.err
     assert not re.search(r"check-ignore|remove that line|delete the lines", first.err), first.err

@@ -53,7 +53,7 @@ from handoff_audit.authoring.topic_files import own_facts
 from handoff_audit.authoring.verify import is_failure_risk, last_known_good
 from handoff_audit.config import Config, config_warnings, setting_advice
 from handoff_audit.engine.discovery import discover
-from handoff_audit.engine.ignored import ignored_advice, stray_ignored
+from handoff_audit.engine.ignored import hidden_advice, stray_ignored
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.git.workbench import (
@@ -498,9 +498,10 @@ def _updated_packet(
     if not active:
         hidden = stray_ignored(bench.root, config)
         if hidden:
-            raise InputError(
-                ignored_advice([shell.quote_path(name(bench.root / path)) for path in hidden])
+            said = hidden_advice(
+                bench.root, hidden, lambda path: shell.quote_path(name(bench.root / path)), config
             )
+            raise InputError(said)
         raise InputError(
             no_active_message(
                 bench, wanted, found_packets.active, command, found_packets.not_packets

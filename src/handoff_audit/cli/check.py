@@ -24,7 +24,7 @@ from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.engine.ignored import (
-    ignored_advice,
+    hidden_advice,
     ignored_handoffs,
     kept_advice,
     owners_files,
@@ -139,8 +139,10 @@ def _say_ignored_handoffs(root: Path, config: Config) -> None:
     lest "No handoff packets found." pass a packet that no commit holds."""
     kept, hidden = owners_files(root, ignored_handoffs(root, config), config)
     if hidden:
-        shown = [shell.quote_path(from_cwd(root / path)) for path in hidden]
-        click.echo(f"handoff-audit: warning: {ignored_advice(shown)}", err=True)
+        said = hidden_advice(
+            root, hidden, lambda path: shell.quote_path(from_cwd(root / path)), config
+        )
+        click.echo(f"handoff-audit: warning: {said}", err=True)
     if kept:  # the owner's choice: no advice to commit them
         said = kept_advice(root, kept, lambda path: shell.quote_path(from_cwd(root / path)))
         click.echo(f"handoff-audit: note: {said}", err=True)

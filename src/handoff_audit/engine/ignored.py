@@ -149,6 +149,17 @@ def ignored_fix(
     )
 
 
+def hidden_advice(
+    root: Path, files: Sequence[str], path_of: Callable[[str], str], config: Config
+) -> str:
+    """`ignored_fix`'s line alone, for `check`, `update` and `archive`: ignored handoff
+    ``files`` (from the top folder; ``path_of`` writes one as the reader's folder does, quoted)
+    of a series kept out of git on purpose are to be added by force, their line kept."""
+    shown = [path_of(f) for f in files]
+    why = ignored_on_purpose(root, files, config)
+    return _kept_out_advice(shown, why) if why is not None else ignored_advice(shown)
+
+
 def _relinks(root: Path, files: Sequence[str], path_of: Callable[[str], str]) -> list[str]:
     """The commands that point each live-name link of the folders of ``files`` (series files)
     at the newest of them there, unless it already does."""

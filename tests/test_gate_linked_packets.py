@@ -247,6 +247,40 @@ def test_a_link_the_target_removed_after_the_branch_left_does_not_block(
     assert _active_in_merge(git_repo, run_cli) == [".handoff", "docs/handoffs"]
 
 
+def test_after_criss_cross_merges_a_link_the_target_removed_does_not_block(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """``main`` and the branch merged each other's early work, so they have two merge bases
+    (``git diff --merge-base`` refuses them), and ``main`` then removed a link both bases have:
+    the merge keeps the removal, so the branch is not blamed, as with one merge base. A link
+    that differs from both bases is the branch's and blocks."""
+    git_repo.write("README.md", "hi\n")
+    git_repo.write("journal/2026-11-01-a.md", "# Handoff\n\n## Next step\nShip it.\n")
+    (git_repo.root / "docs").mkdir()
+    os.symlink("../journal", git_repo.root / "docs/handoffs")
+    git_repo.commit("a link on main")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write("f1.txt", "f\n")
+    git_repo.commit("f1")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write("m1.txt", "m\n")
+    git_repo.commit("m1")
+    git_repo.git("merge", "-q", "--no-edit", "feat/x")
+    git_repo.git("checkout", "-q", "feat/x")
+    git_repo.git("merge", "-q", "--no-edit", "main~1")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.git("rm", "-q", "docs/handoffs")
+    git_repo.commit("main drops the link")
+    git_repo.git("checkout", "-q", "feat/x")
+    assert len(git_repo.git("merge-base", "--all", "main", "HEAD").split()) == 2
+    assert _active_in_merge(git_repo, run_cli) == []
+    git_repo.write("journal2/2026-11-02-b.md", "# Handoff\n\n## Next step\nShip it.\n")
+    (git_repo.root / "docs/handoffs").unlink()
+    os.symlink("../journal2", git_repo.root / "docs/handoffs")
+    git_repo.commit("the branch re-points the link")
+    assert _active_in_merge(git_repo, run_cli) == ["docs/handoffs"]
+
+
 _SHALLOW = ("git", "clone", "-q", "--depth", "1", "--no-single-branch", "--branch", "feat/x")
 
 

@@ -6,19 +6,21 @@ below a glob's first wildcard (``.handoff/feat`` -> ``../notes/feat``, for
 to files where the globs do not find them (``notes/feat/refund.json``): an unfinished packet
 (judged as the gate judges one at its path: an archived one is none), a series' handoff or a
 working note the audit never read. `merged_links` names such links, with the files found
-through them, in three git calls at most: the links the commit adds or changes since its merge
-base with the merge target (one ``diff --merge-base``, `branch_links`: a link the target
-removed since is none of the branch's), where they lead (one ``cat-file``) and the files of
-those folders in the commit (one ``diff-tree``); the packets found through them are read in
-the ``cat-file`` of `tree_packets.unaudited_active`. A link to a file, to a folder
-outside the repository or to none, or one through which the globs find only files they find
-where they are too, hides nothing. (A link that is a folder named before a ``packets`` glob's
-first wildcard, ``.handoff`` -> ``notes``, is `tree_packets.odd_packets`' to name.)
+through them, in three git calls (five with several merge bases or none): the links the commit
+adds or changes since its merge base with the merge target (one ``diff --merge-base``,
+`branch_links`: a link the target removed since is none of the branch's), where they lead
+(one ``cat-file``) and the files of those folders in the commit (one ``diff-tree``); the
+packets found through them are read in the ``cat-file`` of `tree_packets.unaudited_active`. A
+link to a file, to a folder outside the repository or to none, or one through which the globs
+find only files they find where they are too, hides nothing. (A link that is a folder named
+before a ``packets`` glob's first wildcard, ``.handoff`` -> ``notes``, is
+`tree_packets.odd_packets`' to name.)
 """
 
 from __future__ import annotations
 
 import posixpath
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
@@ -142,9 +144,11 @@ def branch_links(
 ) -> list[tuple[str, str]]:
     """(path from the top folder, blob) of each symbolic link that the commit ``head`` (its id,
     its tree) adds or changes since its merge base with the merge ``target``'s tip: one ``diff
-    --merge-base``. A link the target removed or changed since is none of the branch's. Against
-    the target's tree when no merge base is here (a shallow clone, unrelated histories: one
-    ``diff-tree`` more, as before git 2.30), against no tree without a target."""
+    --merge-base``. A link the target removed or changed since is none of the branch's. With
+    several merge bases (criss-cross merges), a link the commit has as one of them has it is
+    none of the branch's either (one ``merge-base --all`` and one ``diff-tree`` more). Against
+    the target's tree when no merge base is here (a shallow clone, unrelated histories: those
+    two calls more), against no tree without a target."""
     if target is None:
         return _links(root, ["diff-tree", plumbing.empty_tree(len(head[1])), head[1]])
     # `diff` is porcelain: a user's diff.relative would cut the paths to the folder it runs in.
@@ -152,15 +156,31 @@ def branch_links(
     try:
         return _links(root, merge_base)
     except plumbing.GitError:
+        pass
+    try:
+        out = plumbing.run(root, ["merge-base", "--all", target.commit, head[0]], ok_codes=(0, 1))
+    except plumbing.GitError:
+        out = b""
+    if not (bases := out.decode("ascii", "replace").split()):
         return _links(root, ["diff-tree", target.tree, head[1]])
+    # One block per merge base, each the commit against that base: a link counts when it
+    # differs from every base, in each block once.
+    pairs = "".join(f"{head[0]} {base}\n" for base in bases).encode()
+    found = Counter(_links(root, ["diff-tree", "--stdin"], stdin=pairs))
+    return [link for link, blocks in found.items() if blocks == len(bases)]
 
 
-def _links(root: Path, diff: list[str]) -> list[tuple[str, str]]:
-    """The symbolic links that the ``diff`` adds or changes, in git's raw output."""
+def _links(root: Path, diff: list[str], stdin: bytes | None = None) -> list[tuple[str, str]]:
+    """The symbolic links that the ``diff`` adds or changes, in git's raw output (a link once
+    for each block of a ``diff-tree --stdin``, whose echoed input lines are skipped)."""
     options = ["-r", "-z", "--raw", "--no-renames", "--diff-filter=AMT"]
-    fields = plumbing.run(root, [*diff[:1], *options, *diff[1:], "--"]).split(b"\0")
+    out = plumbing.run(root, [*diff[:1], *options, *diff[1:], "--"], stdin=stdin)
+    fields = iter(out.split(b"\0"))
     links = []
-    for meta, path in zip(fields[::2], fields[1::2], strict=False):
+    for meta in fields:
+        if not meta.startswith(b":"):
+            continue
+        path = next(fields, b"")
         words = meta.decode("ascii", "replace").split()
         if len(words) == 5 and words[1] == _LINK:
             links.append((path.decode("utf-8", "surrogateescape"), words[3]))

@@ -1210,6 +1210,25 @@ def _number_text(text: str) -> str | None:
     return str(int(number)) if number.is_integer() and "." not in mantissa else repr(number)
 
 
+def _text_number_problem(key: str, value: NumberText, expected: str, schema: dict[str, Any]) -> str:
+    """Why ``key``'s ``value`` (``1e3``) is refused and what to write: the number YAML would
+    read (``1000``) only when the configuration ``schema`` takes it there, else that the number
+    is not what the key accepts."""
+    from jsonschema import Draft202012Validator  # start-up: only when a configuration is read
+
+    said = f"line {value.line}: {key} is {value}, which YAML reads as text, not a number"
+    written = _number_text(value)
+    if written is None:
+        return f"{said}; expected {expected}"
+    number = float(written) if "." in written or "e" in written else int(written)
+    integer = schema["properties"].get(key, {}).get("type") == "integer"
+    if Draft202012Validator(schema).is_valid({key: number}) and not (
+        integer and isinstance(number, float)
+    ):
+        return f"{said}; write {written} instead; expected {expected}"
+    return f"{said}; as a number it is {written}, which {key} does not take: expected {expected}"
+
+
 @dataclass(frozen=True, slots=True)
 class WrittenBool:
     """A YAML 1.1 boolean (``on``, ``No``, ``yes``, ``false``) as written: no key takes a
@@ -1333,10 +1352,7 @@ def validate_config(
         value = raw.get(key)
         expected = accepts.get(key, "a valid value")
         if isinstance(value, NumberText):
-            raise InputError(
-                f"{source}: line {value.line}: {key} is {value}, which YAML reads as text, not a "
-                f"number; write {_number_text(value)} instead; expected {expected}"
-            )
+            raise InputError(f"{source}: {_text_number_problem(key, value, expected, schema)}")
         raise InputError(f"{source}: {key} is {show(value)}; expected {expected}")
     where = Where(source, base, roots, rule_ids, tracked)
     return Config(**_fields_from(Config, raw, where), source=source)

@@ -93,3 +93,83 @@ def test_the_newest_entry_wins_over_an_earlier_session_of_its_date(
     ), shown.out[:300]
     context = context_of(run_hook(claude_start(repo.root), repo.root))
     assert context.startswith("Next action: 1. **Fix Supabase contact dedup**"), context[:300]
+
+
+_MORNING = "### Morning session\nStarted.\n**Next Steps:**\n- Write the parser\n"
+_AFTERNOON = "### Afternoon session\n{record}\n**Next Steps:**\n- Wire the CLI flag in app.py\n"
+_OLDER = "## 2026-12-01\nStarted the project.\n**Next Steps:**\n- Write the lexer\n"
+
+
+def _day(record: str = "Did the parser.") -> str:
+    return f"## 2026-12-03\n\n{_MORNING}\n{_AFTERNOON.format(record=record)}"
+
+
+def _next_action(repo: GitRepo, run_cli: Run, notes: str) -> str:
+    repo.write("SESSION_NOTES.md", notes)
+    repo.commit("handoff: the session notes")
+    shown = show(run_cli, repo)
+    assert shown.code == 0, shown.err
+    first = shown.out.splitlines()[0]
+    return first.removeprefix("Next action: ") if first.startswith("Next action: ") else ""
+
+
+@pytest.mark.parametrize(
+    "notes",
+    [
+        f"# Session notes\n\n{_day()}",
+        f"# Session notes\n\n{_day()}\n{_OLDER}",
+        f"# Session notes\n\n{_OLDER}\n{_day()}",
+        f"# Session notes\n\n{_OLDER}\n{_day('Looked at the grammar.')}",
+    ],
+    ids=["one-date", "newest-first", "oldest-first", "oldest-first-no-record"],
+)
+def test_the_latest_session_of_the_day_wins_over_the_morning_one(
+    repo: GitRepo, run_cli: Run, notes: str
+) -> None:
+    """Sessions as subheadings under one date heading, each with its "Next Steps:": the
+    afternoon's step, not the morning's that the afternoon did, whichever end the newest date is
+    at; in a log written oldest first, the day's last session is its latest."""
+    assert _next_action(repo, run_cli, notes) == "- Wire the CLI flag in app.py"
+    context = context_of(run_hook(claude_start(repo.root), repo.root))
+    assert context.startswith("Next action: - Wire the CLI flag in app.py"), context[:300]
+
+
+def test_sessions_of_a_newest_first_day_that_nothing_orders_quote_no_step(
+    repo: GitRepo, run_cli: Run
+) -> None:
+    """A log written newest first whose day has two sessions, neither recording the other's
+    step: which is the latest is unknown, so no step is quoted rather than a stale one, unless
+    their numbers say it ("### Session 5" over "### Session 4"); parts of the work ("###
+    Frontend", "### Backend") are no sessions, and the first step stands."""
+    notes = f"# Session notes\n\n{_day('Looked at the grammar.')}\n{_OLDER}"
+    assert _next_action(repo, run_cli, notes) == ""
+    parts = notes.replace("Morning session", "Frontend").replace("Afternoon session", "Backend")
+    assert _next_action(repo, run_cli, parts) == "- Write the parser"
+    numbered = notes.replace("Morning session", "Session 5").replace(
+        "Afternoon session", "Session 4"
+    )
+    assert _next_action(repo, run_cli, numbered) == "- Write the parser"
+    numbered = notes.replace("Morning session", "Session 4").replace(
+        "Afternoon session", "Session 5"
+    )
+    assert _next_action(repo, run_cli, numbered) == "- Wire the CLI flag in app.py"
+
+
+@pytest.mark.parametrize(
+    ("newest", "expected"),
+    [("Did the parser.", ""), ("Did the docs.", "- Write the parser")],
+)
+def test_a_newest_entry_without_a_step_never_reaches_past_its_date(
+    repo: GitRepo, run_cli: Run, newest: str, expected: str
+) -> None:
+    """Session 5 has no step of its own: Session 4's, of the same date, is the next action
+    unless Session 5 did it; never Session 3's, two sessions back on an older date."""
+    notes = (
+        f"# Session notes\n\n## 2026-12-03 — Session 5\n{newest}\n\n"
+        "## 2026-12-03 — Session 4\nDid the lexer.\n**Next Steps:**\n- Write the parser\n\n"
+        "## 2026-12-01 — Session 3\n**Next Steps:**\n- Write the lexer\n"
+    )
+    assert _next_action(repo, run_cli, notes) == expected
+    context = context_of(run_hook(claude_start(repo.root), repo.root))
+    said = f"Next action: {expected}" if expected else "SESSION_NOTES.md, a hand-written handoff"
+    assert context.startswith(said), context[:300]

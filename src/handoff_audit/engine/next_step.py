@@ -16,9 +16,10 @@ file costs `show` and the session-start hook what a prose file does, and the ste
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from handoff_audit.engine.day_sessions import latest_session, recorded
 from handoff_audit.markdown.currency import entry_date, shipped_entry
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.labels import says_nothing
@@ -100,6 +101,12 @@ def next_step(text: str) -> NextStep:
     if not found:
         return NextStep(None)
     first = _newest_repeat(found, lines)
+    entries = reading.entries
+    ascending = entries[0][0] > min(a for a, _ in entries[1]) if entries and entries[1] else None
+    latest = latest_session(first.line, lines, ascending)
+    if latest is None:
+        return NextStep(None)  # which of the day's sessions is the latest, nothing settles
+    first = replace(first, line=latest) if latest != first.line else first
     line = lines[first.line - 1]
     atx = _ATX.match(line)
     if atx is not None:
@@ -153,7 +160,24 @@ def _in_newest_entry(
     if newest:
         return newest
     current = [each for each in found if not any(a <= each.line < b for a, b in older)]
+    if not current and (same := _same_date(lines, first)):
+        # never past the day's other sessions into an older date's step
+        return _day_step(lines, (first, end), min(same, key=lambda span: abs(span[0] - first)))
     return current or found
+
+
+def _day_step(lines: list[str], newest: tuple[int, int], beside: tuple[int, int]) -> list[Evidence]:
+    """The places of the step of the entry ``beside`` (first line, end) of the newest entry's
+    date, as `md-incomplete` would find them in it alone, unless the ``newest`` entry records
+    that step as done: none then."""
+    from handoff_audit.markdown.facets import read  # start-up: as in `next_step`
+
+    start, end = beside
+    found = read("\n".join(lines[start - 1 : min(end, len(lines) + 1) - 1])).found["next"]
+    places = [replace(each, line=each.line + start - 1) for each in found]
+    if places and recorded(lines, newest, places[0].line):
+        return []
+    return places
 
 
 def _same_date(lines: list[str], first: int) -> list[tuple[int, int]]:

@@ -110,6 +110,12 @@ def test_the_old_ignored_file_from_the_base_is_never_added_by_force(tmp_path: Pa
     repo.write("src/app.py", "A = 2\n")
     repo.commit("work")
 
+    _the_next_one_is_asked_for_and_passes(repo, "skeleton", "Skeleton")
+
+
+def _the_next_one_is_asked_for_and_passes(repo: GitRepo, topic: str, title: str) -> None:
+    """The old ignored file is never offered: the hook asks for today's next file, never `git
+    add -f`, and a stop after the agent writes it (left out of git) passes."""
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2 and "no active handoff" in first.err, first.err
     assert "2026-04-22-phase-1.md" not in first.err, first.err
@@ -117,8 +123,8 @@ def test_the_old_ignored_file_from_the_base_is_never_added_by_force(tmp_path: Pa
     assert f"write the next one, {FOLDER}/{today}-<topic>.md," in first.err, first.err
     assert "add -f" not in first.err, first.err
 
-    written = f"{FOLDER}/{today}-skeleton.md"
-    repo.write(written, PHASE.replace("Phase 1 complete", "Skeleton"))
+    written = f"{FOLDER}/{today}-{topic}.md"
+    repo.write(written, PHASE.replace("Phase 1 complete", title))
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert second.code == 0, second.err
 
@@ -148,17 +154,7 @@ def test_an_old_ignored_file_is_not_the_branch_s_when_the_base_tracks_none(
     the branch's first commit is no handoff of the branch: never offered for `git add -f`."""
     repo = GitRepo(tmp_path / "repo")
     _kept_out(repo, link=False)
-    first = run_hook(stop_event(repo.root), cwd=repo.root)
-    assert first.code == 2 and "no active handoff" in first.err, first.err
-    assert "2026-04-22-phase-1.md" not in first.err, first.err
-    today = datetime.now(UTC).date().isoformat()
-    assert f"write the next one, {FOLDER}/{today}-<topic>.md," in first.err, first.err
-    assert "add -f" not in first.err, first.err
-
-    written = f"{FOLDER}/{today}-phase-2.md"
-    repo.write(written, PHASE.replace("Phase 1 complete", "Phase 2"))
-    second = run_hook(stop_event(repo.root), cwd=repo.root)
-    assert second.code == 0, second.err
+    _the_next_one_is_asked_for_and_passes(repo, "phase-2", "Phase 2")
 
 
 def test_a_stale_link_is_named_once_the_file_is_committed_by_force(tmp_path: Path) -> None:

@@ -186,3 +186,40 @@ def test_a_note_in_a_pull_request_is_completed_until_the_work_is_done(
     assert "unfinished" not in gate["message"]
     assert "once the work is done, delete it" in gate["message"]
     assert hits(into_main, "md-incomplete")
+
+
+STATUS_NOTE = """# Project handoff
+
+## Current state
+- The comparison API serves `/similar` and `/similar/scoped`; both read the 2020 tables.
+- Street View road bias landed in `geo/streetview.py` behind `--road-bias`.
+- `make test` passes (212 tests) on commit 4f1c2e0.
+
+## Interfaces
+- `geo/api.py`: the HTTP endpoints and their query parameters.
+- `geo/similarity.py`: scoring, shared by the CLI and the API.
+
+## Ideas
+- Prefer separate sibling repos for a richer web UI over growing this one.
+"""
+
+
+def test_a_note_on_main_names_the_findings_a_branch_reports(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    """A note kept on main is judged the same on main and on a branch: on main the gate drops
+    what the note lacks (it is to be deleted), and its message says so and how many it left out,
+    which `check` on a branch reports."""
+    git_repo.write("HANDOFF.md", STATUS_NOTE)
+    git_repo.commit("handoff")
+    on_main = check(run_cli, git_repo.root)
+    [gate] = hits(on_main, "handoff-in-merge")
+    assert not hits(on_main, "md-incomplete")
+    git_repo.git("switch", "-q", "-c", "feat/x")
+    git_repo.write("README.md", "hello\n")
+    git_repo.commit("readme")
+    on_branch = check(run_cli, git_repo.root)
+    missing = hits(on_branch, "md-incomplete")
+    assert {f["facet"] for f in missing} >= {"next", "ruled_out"}
+    assert f"left out here: {len(missing)} `md-incomplete` findings" in gate["message"]
+    assert "`check` reports on other branches" in gate["message"]

@@ -26,7 +26,7 @@ from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import history_secret_hits
-from handoff_audit.rules.merge import ASKS_FOR_CONTENT
+from handoff_audit.rules.merge import ASKS_FOR_CONTENT, left_out
 from handoff_audit.rules.suppression import Suppressions
 from handoff_audit.schema import time_bound
 
@@ -423,7 +423,7 @@ def _decide(
     packet's content, not names of the tree)."""
     findings: set[Finding] = set()
     suppressed: set[Finding] = set()
-    retired: set[str] = set()
+    retired: dict[str, Finding] = {}
     for hit in hits:
         rule_id = hit.rule.id
         if request.select is not None and rule_id not in request.select:
@@ -436,27 +436,42 @@ def _decide(
             continue
         into = suppressed if suppressions.covers(hit.path, rule_id) else findings
         path = _label_shown(hit.path, refs)
-        if hit.retires and into is findings:
-            retired.add(path)
-        into.add(
-            Finding(
-                rule=rule_id,
-                severity=severity,
-                path=path,
-                message=redact(hit.message, file_names),
-                line=hit.line,
-                column=hit.column,
-                pointer=None if hit.pointer is None else redact(hit.pointer),
-                facet=hit.facet,
-                keep=hit.keep,
-                repoint=hit.repoint,
-                advice=None if hit.advice is None else redact(hit.advice, file_names),
-                touched=hit.touched,
-                elsewhere=hit.elsewhere,
-            )
+        finding = Finding(
+            rule=rule_id,
+            severity=severity,
+            path=path,
+            message=redact(hit.message, file_names),
+            line=hit.line,
+            column=hit.column,
+            pointer=None if hit.pointer is None else redact(hit.pointer),
+            facet=hit.facet,
+            keep=hit.keep,
+            repoint=hit.repoint,
+            advice=None if hit.advice is None else redact(hit.advice, file_names),
+            touched=hit.touched,
+            elsewhere=hit.elsewhere,
         )
-    kept = {f for f in findings if f.path not in retired or f.rule not in ASKS_FOR_CONTENT}
-    return tuple(sorted(kept, key=Finding.sort_key)), len(suppressed)
+        if hit.retires and into is findings:
+            retired[path] = finding
+        into.add(finding)
+    return tuple(sorted(_retire(findings, retired), key=Finding.sort_key)), len(suppressed)
+
+
+def _retire(findings: set[Finding], retired: dict[str, Finding]) -> set[Finding]:
+    """``findings`` without those of `ASKS_FOR_CONTENT` on a file that is to be deleted (the
+    ``retired`` path -> the finding that says so, which then names what was left out)."""
+    dropped: dict[str, list[str]] = {}
+    kept: set[Finding] = set()
+    for finding in findings:
+        if finding.path in retired and finding.rule in ASKS_FOR_CONTENT:
+            dropped.setdefault(finding.path, []).append(finding.rule)
+        else:
+            kept.add(finding)
+    for path, rules in dropped.items():
+        gate = retired[path]
+        kept.discard(gate)
+        kept.add(replace(gate, message=gate.message + left_out(rules)))
+    return kept
 
 
 def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:

@@ -164,7 +164,8 @@ HANDOFF.md:1: md-incomplete: no next step: found no "Next steps"/"To do"/"Follow
 Fix: add what each finding names (one finding per missing facet), or write a JSON packet and its
 twin with `handoff-audit new`; a note `handoff-in-merge` finds already on a protected branch
 gets no `md-incomplete` or `placeholder`: it is to be deleted, not completed (in a pull request
-they stay). How well the recognition agrees with careful readers on real handoffs is measured by
+and on any other branch they stay; the `handoff-in-merge` finding says how many it left out).
+How well the recognition agrees with careful readers on real handoffs is measured by
 `bench/judgment.py`: on sets collected after the rules froze, it agrees with two blind readers
 on about four facets in five (0.81 over rounds 61–67 of `bench/README.md`). Where they part, it
 is most often over whether a weak file's next step can be started now (the work finished, the

@@ -94,7 +94,9 @@ protected branch is told to take it out of the commit (`git rm --cached -- :/HAN
 which keeps the file on disk).
 The finding says a working note does not belong there, not that the work is unfinished (a note
 may say everything is done). On a file already on a protected branch, `md-incomplete` and
-`placeholder` are not reported: their fix would complete a file that is to be deleted.
+`placeholder` are not reported: their fix would complete a file that is to be deleted. The
+finding then says how many were left out, since `check` on another branch, or on the protected
+one once `block-files` leaves the file out, reports them.
 
 **Fix.** Finish the work and delete the file in a commit after the last work (`git rm HANDOFF.md
 && git commit -m "handoff: done"`) before merging; move what is still worth keeping into the
@@ -390,6 +392,21 @@ ASKS_FOR_CONTENT = frozenset({"md-incomplete", "placeholder"})
 on a protected branch (`Hit.retires`), the audit drops them, so that the author is not told both
 to complete the file and to delete it. In a pull request they stay: the note guides the
 sessions that finish the work, and the gate asks to delete it only then."""
+
+
+def left_out(rules: list[str]) -> str:
+    """What ends the message of the `handoff-in-merge` finding that retired a file, when the
+    audit dropped ``rules`` (one entry per finding, of `ASKS_FOR_CONTENT`) from it: the same file
+    checked on another branch gets them, and the reader is told why they are missing here."""
+    counts = {rule: rules.count(rule) for rule in sorted(set(rules))}
+    named = ", ".join(
+        f"{count} `{rule}` finding{'s' if count > 1 else ''}" for rule, count in counts.items()
+    )
+    return (
+        f"; left out here: {named} (what it lacks as a handoff, which `check` reports on other "
+        "branches), as completing a file that is to be deleted is no fix; they are reported "
+        "here too once `block-files` leaves the file out"
+    )
 
 
 def _on_protected(named: str, path: str, branch: str | None, *, unread: bool) -> Hit:

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from agent_support import feature_repo, run_hook, stop_event
+from conftest import GitRepo
 from handoff_audit.config import AgentHook, load_config
 from handoff_audit.errors import InputError
 from handoff_audit.git.tracked import is_tracked
@@ -82,7 +84,10 @@ def test_agent_hook_errors_name_the_key_path_and_the_value(run_cli: Any, tmp_pat
             "agent-hook:\n  events: [Stop, Stop]\n",
             'agent-hook.events is ["Stop", "Stop"], which names a value twice',
         ),
-        ("agent-hook:\n  ignore: [docs, 3]\n", "agent-hook.ignore[1] is 3; expected a list"),
+        (
+            "agent-hook:\n  ignore: [docs, 3]\n",
+            "agent-hook.ignore[1] is 3, a number; expected a list",
+        ),
         (f"agent-hook:\n  events: [Stop, {token}]\n", "agent-hook.events[1] is"),
         (f"agent-hook:\n  {token}: [Stop]\n", "agent-hook: unknown key"),
     ]:
@@ -93,3 +98,79 @@ def test_agent_hook_errors_name_the_key_path_and_the_value(run_cli: Any, tmp_pat
         assert line.startswith("handoff-audit: error: .handoff-audit.yml: "), line
         assert expected in line, line
         assert token not in line and token[:12] not in line
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [
+        ("max-blocks: 3.0", "agent-hook.max-blocks is 3.0; expected an integer from 1 to 20"),
+        (
+            "max-blocks: true",
+            "line 2: agent-hook.max-blocks is true, which YAML reads as a boolean; expected an "
+            "integer from 1 to 20",
+        ),
+        (
+            "max-blocks: 1e1",
+            "line 2: agent-hook.max-blocks is 1e1, which YAML reads as text, not a number; write "
+            "10 instead; expected an integer from 1 to 20",
+        ),
+        (
+            "events: yes",
+            "line 2: agent-hook.events is yes, which YAML reads as a boolean; expected a list of "
+            "Stop, SubagentStop, PreCompact",
+        ),
+        (
+            "rules: [secret, 4]",
+            "agent-hook.rules[1] is 4, a number; expected a list of rule ids; known rules: "
+            "active-in-merge, branch-mismatch,",
+        ),
+        (
+            "ignore: [docs, 2024]",
+            "agent-hook.ignore[1] is 2024, a number; expected a list of path globs; for a path "
+            'named 2024, write it in quotes: "2024"',
+        ),
+        (
+            "ignore: off",
+            "line 2: agent-hook.ignore is off, which YAML reads as a boolean; expected a list of "
+            "path globs",
+        ),
+    ],
+)
+def test_a_wrong_typed_agent_hook_value_is_named_with_its_fix(
+    git_repo: GitRepo, run_cli: Any, setting: str, expected: str
+) -> None:
+    """Each `agent-hook` key set to a value of the wrong type gets the one line other keys get:
+    the file, the key (and line), and what to write; never a generic one or a silent pass."""
+    git_repo.write("README.md", "shop\n")
+    git_repo.write(".handoff-audit.yml", f"agent-hook:\n  {setting}\n")
+    git_repo.commit("configure")
+    result = run_cli(["check"], cwd=git_repo.root)
+    assert result.code == 2, result.out
+    [line] = result.err.splitlines()
+    assert line.startswith("handoff-audit: error: .handoff-audit.yml: "), line
+    assert expected in line, line
+    assert "a mapping with" not in line
+
+
+def test_a_float_in_pyproject_agent_hook_is_refused(git_repo: GitRepo, run_cli: Any) -> None:
+    git_repo.write(
+        "pyproject.toml",
+        '[project]\nname = "shop"\n[tool.handoff-audit.agent-hook]\nmax-blocks = 1e1\n',
+    )
+    git_repo.commit("configure")
+    result = run_cli(["check"], cwd=git_repo.root)
+    assert result.code == 2, result.out
+    assert result.err == (
+        "handoff-audit: error: pyproject.toml [tool.handoff-audit]: agent-hook.max-blocks is "
+        "10.0; expected an integer from 1 to 20\n"
+    )
+
+
+def test_the_stop_hook_holds_a_branch_that_set_max_blocks_to_a_float(git_repo: GitRepo) -> None:
+    repo = feature_repo(git_repo)
+    repo.write(".handoff-audit.yml", "agent-hook:\n  max-blocks: 5.0\n")
+    repo.commit("configure")
+    run = run_hook(stop_event(repo.root))
+    assert run.code == 2, run.err
+    assert ".handoff-audit.yml, which this branch changed" in run.lines[0], run.err
+    assert "agent-hook.max-blocks is 5.0; expected an integer from 1 to 20" in run.lines[1]

@@ -1212,8 +1212,8 @@ def _number_text(text: str) -> str | None:
 
 def _text_number_problem(key: str, value: NumberText, expected: str, schema: dict[str, Any]) -> str:
     """Why ``key``'s ``value`` (``1e3``) is refused and what to write: the number YAML would
-    read (``1000``) only when the configuration ``schema`` takes it there, else that the number
-    is not what the key accepts."""
+    read (``1000``) only when the key's own ``schema`` takes it, else that the number is not
+    what the key accepts. ``key`` is the place as the message names it (``agent-hook.…``)."""
     from jsonschema import Draft202012Validator  # start-up: only when a configuration is read
 
     said = f"line {value.line}: {key} is {value}, which YAML reads as text, not a number"
@@ -1221,8 +1221,8 @@ def _text_number_problem(key: str, value: NumberText, expected: str, schema: dic
     if written is None:
         return f"{said}; expected {expected}"
     number = float(written) if "." in written or "e" in written else int(written)
-    integer = schema["properties"].get(key, {}).get("type") == "integer"
-    if Draft202012Validator(schema).is_valid({key: number}) and not (
+    integer = schema.get("type") == "integer"
+    if Draft202012Validator(schema).is_valid(number) and not (
         integer and isinstance(number, float)
     ):
         return f"{said}; write {written} instead; expected {expected}"
@@ -1331,13 +1331,9 @@ def validate_config(
     from jsonschema.exceptions import best_match
 
     schema = config_schema()
-    for key, value in raw.items():
-        # JSON Schema's "integer" takes 2.0 and Python's int takes True; neither is a count
-        wants_int = schema["properties"].get(key, {}).get("type") == "integer"
-        if wants_int and isinstance(value, float | bool):
-            raise InputError(
-                f"{source}: {key} is {show(value)}; expected {accepts.get(key, 'an integer')}"
-            )
+    inexact = _inexact_count(raw, schema, accepts)
+    if inexact is not None:
+        raise InputError(f"{source}: {inexact}")
     error = best_match(Draft202012Validator(schema).iter_errors(raw))
     if error is not None:
         path = [str(part) for part in error.absolute_path]
@@ -1348,22 +1344,67 @@ def validate_config(
                 "accepted severities: error, warning, note, off"
             )
         if key == "agent-hook" and isinstance(raw.get(key), dict):
-            raise InputError(f"{source}: {_agent_hook_problem(error, raw[key])}")
+            raise InputError(f"{source}: {_agent_hook_problem(error, raw[key], rule_ids)}")
         value = raw.get(key)
         expected = accepts.get(key, "a valid value")
         if isinstance(value, NumberText):
-            raise InputError(f"{source}: {_text_number_problem(key, value, expected, schema)}")
+            problem = _text_number_problem(key, value, expected, schema["properties"][key])
+            raise InputError(f"{source}: {problem}")
         raise InputError(f"{source}: {key} is {show(value)}; expected {expected}")
     where = Where(source, base, roots, rule_ids, tracked)
     return Config(**_fields_from(Config, raw, where), source=source)
 
 
-def _agent_hook_problem(error: Any, value: dict[str, Any]) -> str:
+def _inexact_count(
+    raw: dict[str, Any], schema: dict[str, Any], accepts: Mapping[str, str]
+) -> str | None:
+    """What is wrong with a key that takes an integer, at the top or under ``agent-hook``, set to
+    a float (``3.0``) or a boolean (TOML's ``true``): JSON Schema's "integer" takes 2.0 and
+    Python's int takes True, and neither is a count."""
+    places = [
+        (key, value, schema["properties"].get(key, {}), accepts.get(key))
+        for key, value in raw.items()
+    ]
+    hook = raw.get("agent-hook")
+    if isinstance(hook, dict):
+        declared = _agent_hook_accepts()
+        places += [
+            (
+                f"agent-hook.{sub}",
+                value,
+                _AGENT_HOOK_SCHEMA["properties"].get(sub, {}),
+                declared.get(sub),
+            )
+            for sub, value in hook.items()
+        ]
+    for place, value, each, expected in places:
+        if each.get("type") == "integer" and isinstance(value, float | bool):
+            return f"{place} is {show(value)}; expected {expected or 'an integer'}"
+    return None
+
+
+def _agent_hook_accepts() -> dict[str, str]:
+    """Each ``agent-hook`` key and what it accepts, in words."""
+    return {key: each.accepts for key, _, each in settings_of(AgentHook)}
+
+
+def _number_item_problem(
+    place: str, number: float, expected: str, rule_ids: Collection[str] | None
+) -> str:
+    """A number in a list of ``agent-hook`` that takes text at ``place``: a list of rule ids
+    (``rule_ids``) names the known ones; a list of globs, how to write a path of digits."""
+    said = f"{place} is {show(number)}, a number"
+    if rule_ids is not None:
+        return f"{said}; expected {expected}; known rules: {', '.join(sorted(rule_ids))}"
+    return f'{said}; expected {expected}; for a path named {number}, write it in quotes: "{number}"'
+
+
+def _agent_hook_problem(error: Any, value: dict[str, Any], rule_ids: Collection[str]) -> str:
     """What is wrong inside ``agent-hook`` (the schema ``error``), by key path and value:
     ``agent-hook.events[1] is "SubAgentStop" — did you mean "SubagentStop"?; expected …``,
     ``agent-hook: unknown key "rule" — did you mean "rules"?``. Values are quoted by `show`
     (shortened, secrets redacted)."""
-    declared = {key: each.accepts for key, _, each in settings_of(AgentHook)}
+    declared = _agent_hook_accepts()
     unknown = [key for key in value if key not in declared]
     if unknown:
         guess = closest(str(unknown[0]), declared)
@@ -1378,6 +1419,15 @@ def _agent_hook_problem(error: Any, value: dict[str, Any]) -> str:
         return f"agent-hook is {show(value)}; expected {_AGENT_HOOK_ACCEPTS}"
     place = "agent-hook." + sub + "".join(f"[{part}]" for part in path[1:])
     hint, expected = "", declared[sub]
+    if isinstance(error.instance, NumberText) and len(path) == 1:
+        return _text_number_problem(
+            place, error.instance, expected, _AGENT_HOOK_SCHEMA["properties"][sub]
+        )
+    number = isinstance(error.instance, int | float) and not isinstance(error.instance, bool)
+    if len(path) > 1 and error.validator == "type" and number:
+        return _number_item_problem(
+            place, error.instance, expected, rule_ids if sub == "rules" else None
+        )
     allowed = error.schema.get("enum") if error.validator == "enum" else None
     if allowed:
         guess = closest(error.instance, allowed) if isinstance(error.instance, str) else None
@@ -1423,6 +1473,8 @@ def _without_written_bools(raw: dict[Any, Any], source: str, accepts: Mapping[st
 def _refuse_bool(value: WrittenBool, path: str, source: str, accepts: Mapping[str, str]) -> Any:
     if path.startswith("rules."):
         expected = 'a severity: error, warning, note or "off"'
+    elif path.startswith("agent-hook."):
+        expected = _agent_hook_accepts().get(path.split(".")[1], _AGENT_HOOK_ACCEPTS)
     else:
         expected = accepts.get(path.split(".")[0], "a value the key accepts")
     raise InputError(

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from agent_support import feature_repo, run_hook
 from conftest import GitRepo, Result
 from handoff_audit.git import plumbing
@@ -173,3 +175,70 @@ def test_show_lists_a_coding_agents_app_commit(git_repo: GitRepo, run_cli: Run) 
 
     assert shown.code == 0, shown.err
     assert f"  - {agent[:7]} fix rounding\n" in shown.out
+
+
+MAINTENANCE_IDENTITIES = [
+    "ImgBotApp <ImgBotHelp@gmail.com>",
+    "pre-commit-ci[bot] <66853113+pre-commit-ci[bot]@users.noreply.github.com>",
+    "github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>",
+    "allcontributors[bot] <46447321+allcontributors[bot]@users.noreply.github.com>",
+    "snyk-bot <snyk-bot@snyk.io>",
+    "Mend Renovate <bot@renovateapp.com>",
+    "WhiteSource Renovate <bot@renovateapp.com>",
+    "Renovate Bot <renovate@whitesourcesoftware.com>",
+    "dependabot-preview[bot] <27856297+dependabot-preview[bot]@users.noreply.github.com>",
+]
+
+
+@pytest.mark.parametrize("author", MAINTENANCE_IDENTITIES)
+def test_a_maintenance_bot_under_its_own_identity_is_no_later_work(
+    git_repo: GitRepo, run_cli: Run, author: str
+) -> None:
+    """Each maintenance bot as it signs its commits, on GitHub or with its own address: its
+    commit neither outdates the handoff nor is listed by `show` as work it may not describe."""
+    _branch_with_handoff(git_repo)
+    bot = _commit_as(git_repo, author, "requirements.txt", "requests==2.32.4\n", "Bump requests")
+
+    assert _outdated(run_cli, git_repo.root) == []
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert shown.code == 0, shown.err
+    assert bot[:7] not in shown.out
+
+
+def test_the_stop_hook_lets_a_session_end_after_a_mend_renovate_bump(git_repo: GitRepo) -> None:
+    _branch_with_handoff(git_repo)
+    _commit_as(
+        git_repo,
+        "Mend Renovate <bot@renovateapp.com>",
+        "requirements.txt",
+        "requests==2.32.4\n",
+        "Update dependency requests to v2.32.4",
+    )
+
+    done = run_hook({"hook_event_name": "Stop", "cwd": str(git_repo.root)}, cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+
+
+@pytest.mark.parametrize(
+    "author",
+    ["Jane Roe <jane@renovateapp.com>", "Renovate Fan <bot@example.com>"],
+)
+def test_a_person_beside_a_bots_name_or_domain_still_counts(
+    git_repo: GitRepo, run_cli: Run, author: str
+) -> None:
+    _branch_with_handoff(git_repo)
+    work = _commit_as(git_repo, author, "app.py", "x = 3\n", "fix rounding")
+
+    [finding] = _outdated(run_cli, git_repo.root)
+
+    assert f"the newest {work[:12]}" in finding["message"]
+
+
+def test_a_merge_by_mend_renovate_counts(git_repo: GitRepo, run_cli: Run) -> None:
+    _branch_with_handoff(git_repo)
+    merge = _merge_as(git_repo, "Mend Renovate <bot@renovateapp.com>")
+
+    [finding] = _outdated(run_cli, git_repo.root)
+
+    assert f"the newest {merge[:12]} (`Merge #1`)" in finding["message"]

@@ -86,28 +86,45 @@ MAINTENANCE_BOTS = frozenset(
         "greenkeeper",
         "imgbot",
         "imgbotapp",
+        "mend renovate",
         "pre-commit-ci",
         "pyup-bot",
         "renovate",
+        "renovate bot",
         "renovate-bot",
         "snyk-bot",
+        "whitesource renovate",
     }
 )
 """The bots that bump dependencies, format or refresh generated files: their commits are no
 work a handoff records. Coding agents working as GitHub apps (``claude[bot]``) and merge bots
 (``bors[bot]``, ``mergify[bot]``) are not among them: their commits carry work."""
 
+MAINTENANCE_BOT_ADDRESSES = frozenset(
+    {
+        "bot@renovateapp.com",  # Mend (formerly WhiteSource) Renovate, the hosted app
+        "renovate@whitesourcesoftware.com",  # self-hosted Renovate's default author
+        "imgbothelp@gmail.com",
+        "snyk-bot@snyk.io",
+    }
+)
+"""The e-mail addresses those bots commit under outside GitHub's app addresses, whatever name
+the commit gives (``Mend Renovate``, ``WhiteSource Renovate``)."""
+
 _APP_EMAIL_END = "@users.noreply.github.com"
 
 
 def is_bot(name: str, email: str, parents: int = 1) -> bool:
     """Whether a commit is a maintenance bot's (`MAINTENANCE_BOTS`), by its author's name
-    (``dependabot[bot]``) or GitHub e-mail address (``49699333+dependabot[bot]@users.noreply…``).
+    (``dependabot[bot]``) or GitHub e-mail address (``49699333+dependabot[bot]@users.noreply…``),
+    or by a bot's own address (`MAINTENANCE_BOT_ADDRESSES`: ``bot@renovateapp.com``).
     A merge (more than one parent) never is: it brings in someone's work, whoever made it."""
     if parents > 1:
         return False
     logins = [name]
     address = email.strip().lower()
+    if address in MAINTENANCE_BOT_ADDRESSES:
+        return True
     if address.endswith(_APP_EMAIL_END):
         logins.append(address.removesuffix(_APP_EMAIL_END).rpartition("+")[2])
     return any(

@@ -44,7 +44,9 @@ Nor do the merge target's commits that a merge of it ("Update branch") brought i
 merge, but for what it made by hand: a conflict's resolution or an edit made in the merge is
 the branch's work. Nor does a maintenance bot's commit (`dependabot`, `renovate`,
 `pre-commit-ci`, `github-actions`, `greenkeeper`, `snyk-bot`, `imgbot`, `allcontributors`,
-`depfu`, `pyup-bot`, by name or GitHub `…[bot]@users.noreply.github.com` address): a dependency
+`depfu`, `pyup-bot`, by name or GitHub `…[bot]@users.noreply.github.com` address; Mend or
+WhiteSource Renovate, ImgBot and Snyk by their own addresses too, `bot@renovateapp.com`,
+`renovate@whitesourcesoftware.com`, `ImgBotHelp@gmail.com`, `snyk-bot@snyk.io`): a dependency
 bump is no work the packet should have recorded. Any other bot's commit counts, a coding agent
 working as a GitHub app (`claude[bot]`) or a merge bot (`bors[bot]`), and so does every merge
 commit, whoever made it.
@@ -88,7 +90,9 @@ or under a folder that holds a handoff of the series; code and text files there 
 is any file in a folder that holds no handoff, however it is named), nor a maintenance bot's
 commit (`dependabot`, `renovate`, `pre-commit-ci`, `github-actions`, `greenkeeper`, `snyk-bot`,
 `imgbot`, `allcontributors`, `depfu`, `pyup-bot`, by name or GitHub
-`…[bot]@users.noreply.github.com` address; a coding agent's or merge bot's commit, `claude[bot]`,
+`…[bot]@users.noreply.github.com` address; Mend or WhiteSource Renovate, ImgBot and Snyk by
+their own addresses too, `bot@renovateapp.com`, `renovate@whitesourcesoftware.com`,
+`ImgBotHelp@gmail.com`, `snyk-bot@snyk.io`; a coding agent's or merge bot's commit, `claude[bot]`,
 `bors[bot]`, and any merge commit count). On a branch other than
 its merge target (`--target-branch`, else the default branch), the current file of a series
 the branch did not write or change is the project's record, not the branch's handoff: only

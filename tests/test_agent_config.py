@@ -130,6 +130,10 @@ def test_agent_hook_errors_name_the_key_path_and_the_value(run_cli: Any, tmp_pat
             'named 2024, write it in quotes: "2024"',
         ),
         (
+            "stop-blocks: yes",
+            'agent-hook: unknown key "stop-blocks" — did you mean "max-blocks"?; accepted keys:',
+        ),
+        (
             "ignore: off",
             "line 2: agent-hook.ignore is off, which YAML reads as a boolean; expected a list of "
             "path globs",

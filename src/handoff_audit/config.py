@@ -1471,12 +1471,19 @@ def _without_written_bools(raw: dict[Any, Any], source: str, accepts: Mapping[st
 
 
 def _refuse_bool(value: WrittenBool, path: str, source: str, accepts: Mapping[str, str]) -> Any:
-    if path.startswith("rules."):
+    """`InputError` for the boolean ``value`` of the known key at ``path``, saying what the key
+    accepts; of an unknown key, its text, so that the error names the key as unknown."""
+    top, _, sub = path.partition(".")
+    hook = _agent_hook_accepts()
+    key = sub.split(".")[0]
+    if top not in accepts or (top == "agent-hook" and sub and key not in hook):
+        return value.text
+    if top == "rules" and sub:
         expected = 'a severity: error, warning, note or "off"'
-    elif path.startswith("agent-hook."):
-        expected = _agent_hook_accepts().get(path.split(".")[1], _AGENT_HOOK_ACCEPTS)
+    elif top == "agent-hook" and sub:
+        expected = hook[key]
     else:
-        expected = accepts.get(path.split(".")[0], "a value the key accepts")
+        expected = accepts[top]
     raise InputError(
         f"{source}: line {value.line}: {one_line(path)} is {value.text}, which YAML reads as a "
         "boolean; "

@@ -375,3 +375,53 @@ def test_a_whole_folder_line_not_the_owner_s_gets_add_f_and_stays(
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert second.code == 0, second.err
     _still_ignored(repo, ".git/info/exclude")
+
+
+def _nested(repo: GitRepo, ignore: str, folders: list[str]) -> str:
+    """A repository whose committed `.gitignore` (``ignore``) keeps a whole tree out of git,
+    with series folders of the defaults deeper in it (``folders``), each holding an earlier
+    session's file; a branch with work, and the handoff the session wrote in the first one."""
+    repo.write("README.md", "# app\n")
+    repo.write(".gitignore", ignore)
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    for folder in folders:
+        repo.write(f"{folder}/2026-11-20-old.md", "# old\n")
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# app\n\nExport help.\n")
+    repo.commit("work")
+    written = f"{folders[0]}/{TODAY}-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    return written
+
+
+def test_a_series_folder_deep_in_a_wholly_ignored_tree_is_seen(tmp_path: Path) -> None:
+    """Git lists the ignored tree as one entry (``tools/``, ``packages/``): a series folder
+    two levels or more below it, found by the default globs when tracked, was never asked
+    for, so the hook asked for a handoff the session had written. Git processes do not grow
+    with the number of such folders."""
+    cases = [
+        (".claude/\n", "tools/x/.claude/handoffs"),  # tools/ holds only ignored files
+        ("packages/\n", "packages/a/docs/handoffs"),
+        (".claude/\n", ".claude/x/handoffs"),
+    ]
+    for number, (ignore, folder) in enumerate(cases):
+        repo = GitRepo(tmp_path / str(number))
+        written = _nested(repo, ignore, [folder])
+        assert "/" not in repo.git("status", "--porcelain", "--ignored").split()[-1].rstrip("/")
+        stop = run_hook(stop_event(repo.root), cwd=repo.root)
+        assert stop.code == 0, (folder, stop.err)
+        assert judge(repo.root).local == (written,), folder
+        repo.write(written, HANDOFF.format(title="Export help").split("## Next step")[0])
+        incomplete = run_hook(stop_event(repo.root), cwd=repo.root)
+        assert incomplete.code == 2 and "md-incomplete" in incomplete.err, incomplete.err
+        assert COMMITTING.search(incomplete.err) is None, incomplete.err
+    counts = []
+    for many in (1, 8):
+        repo = GitRepo(tmp_path / f"many{many}")
+        folders = [f"packages/p{n}/docs/handoffs" for n in range(many)]
+        written = _nested(repo, "packages/\n", folders)
+        start = plumbing.spawn_count()
+        gate = judge(repo.root)
+        counts.append(plumbing.spawn_count() - start)
+        assert gate.problems == [] and gate.local == (written,), gate
+    assert counts[0] == counts[1], counts

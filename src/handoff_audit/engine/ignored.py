@@ -10,6 +10,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from handoff_audit.config import Config
+from handoff_audit.engine.discovery import SKIPPED_DIRS
 from handoff_audit.engine.series_links import alias_target, relink, series_link
 from handoff_audit.engine.series_order import newest_first
 from handoff_audit.engine.series_readme import readme_text, says_ignored
@@ -22,6 +23,7 @@ from handoff_audit.git.ignored import (
     ignored_within,
     ignoring_patterns,
 )
+from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import in_series, is_handoff_file
 
 _WILDCARDS = frozenset("*?[")
@@ -34,10 +36,14 @@ def ignored_handoffs(root: Path, config: Config) -> list[str]:
     """The handoff files (packets, twins, block files, series files; from the top folder) that
     exist in the work tree but are git-ignored; empty when git cannot say. Where git lists a
     wholly ignored folder alone (``.claude/``), the series folders at it are asked again, file
-    by file (`_series_pathspecs`): two git calls at most, whatever the number of folders."""
+    by file (`_series_pathspecs`), and the series folders deeper in it (`_nested`): two git
+    calls at most, whatever the number of folders."""
     try:
         ignored = ignored_files(root)
-        within = _series_pathspecs([p for p in ignored if p.endswith("/")], config.series)
+        collapsed = [p for p in ignored if p.endswith("/")]
+        within = sorted(
+            {*_series_pathspecs(collapsed, config.series), *_nested(root, collapsed, config.series)}
+        )
         if within:
             ignored = sorted({*ignored, *ignored_within(root, within)})
     except plumbing.GitError:
@@ -65,6 +71,24 @@ def _series_pathspecs(collapsed: Sequence[str], series: Sequence[str]) -> list[s
                     whole = [*map(_literal, parts[:top]), *named]
                     found.add(":(glob,icase)" + "/".join(whole) + "/*.md")
     return sorted(found)
+
+
+def _nested(root: Path, collapsed: Sequence[str], series: Sequence[str]) -> list[str]:
+    """The pathspecs of the markdown files of the series folders below the wholly ignored
+    folders ``collapsed`` that a ``**/`` glob of ``series`` matches at any depth
+    (``tools/x/.claude/handoffs`` in ``tools/``, as `_series_pathspecs` does not try), found
+    by walking those folders in this process, without dependencies and virtual environments
+    (`discovery.SKIPPED_DIRS`, which discovery outside git skips too), nor links."""
+    if not any(g.startswith("**/") for g in series):
+        return []
+    found = []
+    for top in (t for t in collapsed if SKIPPED_DIRS.isdisjoint(t.split("/"))):
+        for folder, names, _ in os.walk(root / top):
+            names[:] = [n for n in names if n not in SKIPPED_DIRS]
+            name = Path(folder).relative_to(root).as_posix()
+            if matches_any(name, series):
+                found.append(":(glob)" + "/".join(map(_literal, name.split("/"))) + "/*.md")
+    return found
 
 
 def _literal(name: str) -> str:

@@ -6,23 +6,25 @@ newest finished one (archived or superseded), else a hand-written handoff in its
 one; when it cannot be read or is empty, an `UnreadableHandoff` says why and how to fix it);
 another branch's packet, merged or not, is not this branch's handoff, nor, off the default
 branch, the current file of a series the branch did not write or change (the project's record,
-`series_owner`). Every value is redacted
+`series_owner`). With none of these, its handoff is the file it wrote into a series the
+repository's own ``.gitignore`` keeps out of git, as the Stop hook takes it (`local_handoff`).
+Every value is redacted
 (`credentials.redact`) before it is cut to size, so no part of a credential survives.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
-from typing import Any
 
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
+from handoff_audit.engine.brief_sections import ITEM_CHARS, MAX_ITEMS, packet_sections
 from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
+from handoff_audit.engine.local_handoff import local_brief
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_owner import (
     branch_and_refs,
@@ -47,18 +49,11 @@ from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID, suppression
 from handoff_audit.rules.base import Hit
-from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF, judge_markdown
 from handoff_audit.schema.packet_kind import not_a_packet, not_a_packet_message
 from handoff_audit.shell import quote
 from handoff_audit.textcut import at_clause, shorten
 
-ITEM_CHARS = 2_000
-"""The most characters of one item (a longer one is cut, marked with …)."""
-MAX_ITEMS = 200
-"""The most items of one section (a hand-written handoff's lines included)."""
-LAST_COMMANDS = 5
-"""How many of the last ``commands_run`` entries the brief shows (and every failure among them)."""
 FINISHED = ("archived", "superseded")
 
 
@@ -140,26 +135,26 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     renamed = set() if packet else _renamed_here(root, found, branch)
     try:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
+        kept = None
     except NoHandoff as nothing:
-        _explain_nothing(root, nothing, (found, unread), branch, config, named=packet is not None)
-        _say_records(nothing, project, branch)
-        raise
-    # One `log` serves both the choice among candidates and the freshness.
-    try:
-        dirt = status()
-    except plumbing.GitError as error:
-        raise InputError(str(error)) from None
-    changes = last_changes(root, [name for p in candidates for name in _files(p)])
-    chosen = _newest(
-        _real(candidates, config) if state == "hand-written" else candidates, changes, dirt
-    )
-    _refuse_unreadable(chosen, unread)
+        local = (
+            None if packet or branch is None else local_brief(root, config, branch, (refs, status))
+        )
+        if local is None:
+            _explain_nothing(
+                root, nothing, (found, unread), branch, config, named=packet is not None
+            )
+            _say_records(nothing, project, branch)
+            raise
+        state, candidates, kept = _taken_local(local, unread)
+    chosen, changes, dirt = _chosen(root, config, (state, candidates), unread, status)
     changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), series)
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
     if chosen.path in own:
         warning = _joined(warning, own[chosen.path][1])
+    warning = _joined(warning, kept)
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness, found))
     if packet and in_series(chosen.path, config):
@@ -180,6 +175,43 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         merged=_merged(root, config, chosen, branch, changed, refs),
         notes=config.notes,
     )
+
+
+def _chosen(
+    root: Path,
+    config: Config,
+    among: tuple[BriefState, list[Packet]],
+    unread: dict[str, Hit],
+    status: Callable[[], dict[str, str]],
+) -> tuple[Packet, dict[str, Commit], dict[str, str]]:
+    """The branch's handoff among the candidates (`_newest`), refused when it cannot be read
+    (`_refuse_unreadable`), with the last change of each candidate's files and the work tree's
+    status, which the freshness reads too."""
+    state, candidates = among
+    # One `log` serves both the choice among candidates and the freshness.
+    try:
+        dirt = status()
+    except plumbing.GitError as error:
+        raise InputError(str(error)) from None
+    changes = last_changes(root, [name for p in candidates for name in _files(p)])
+    chosen = _newest(
+        _real(candidates, config) if state == "hand-written" else candidates, changes, dirt
+    )
+    _refuse_unreadable(chosen, unread)
+    return chosen, changes, dirt
+
+
+def _taken_local(
+    local: tuple[Packet, Hit | None, str], unread: dict[str, Hit]
+) -> tuple[BriefState, list[Packet], str]:
+    """The branch's handoff when it has none but a file it wrote into a series the repository's
+    ``.gitignore`` keeps out of git (`local_handoff.local_brief`, as the Stop hook takes it):
+    a hand-written one, why it cannot be read (into ``unread``), and the line that says where
+    it is kept."""
+    packet, hit, said = local
+    if hit is not None:
+        unread[packet.path] = hit
+    return "hand-written", [packet], said
 
 
 def _refuse_unreadable(chosen: Packet, unread: dict[str, Hit]) -> None:
@@ -525,31 +557,7 @@ def _sections(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str 
     """The brief's sections in reading order, and the warning to give before them."""
     if packet.kind == "markdown" or packet.data is None:
         return _written(packet, config)
-    data = packet.data
-    unfilled = {
-        name: value
-        for name in PLACEHOLDER_FIELDS
-        if isinstance(value := data.get(name), str) and is_placeholder(value)
-    }
-    warning = None
-    if unfilled:
-        said = ", ".join(f"its {name} is {_blank(value)}" for name, value in unfilled.items())
-        warning = f"{packet.path} is not filled in: {said}; fill it in before relying on it"
-    parts = [
-        Section("next_action", "Next action", _texts(_unless_blank(data.get("next_action")))),
-        Section("traps", "Traps", _texts(data.get("traps"))),
-        Section(
-            "failed_attempts", "Failed attempts", _pairs(data.get("failed_attempts"), "what", "why")
-        ),
-        Section("ruled_out", "Ruled out", _pairs(data.get("ruled_out"), "what", "why")),
-        Section("open_risks", "Open risks", _risks(data.get("open_risks"))),
-        Section("decisions", "Decisions", _pairs(data.get("decisions"), "decision", "why")),
-        Section("questions", "Questions and assumptions", _questions(data)),
-        Section("summary", "Summary", _texts([data.get("summary")])),
-        Section("pointers", "Pointers", _pointers(data)),
-        Section("commands", "Last commands", _commands(data.get("commands_run"))),
-    ]
-    return tuple(part for part in parts if part.items or part.key == "next_action"), warning
+    return packet_sections(packet.path, packet.data)
 
 
 def _written(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str | None]:
@@ -604,88 +612,6 @@ def _reported(packet: Packet, config: Config, rule_id: str) -> bool:
     if config.rules.get(rule_id, rule.default) is None:
         return False
     return not suppression.read([packet], RULES_BY_ID).covers(packet.path, rule_id)
-
-
-def _blank(value: str) -> str:
-    return "blank" if not value.strip() else f"a placeholder ({show(value.strip())})"
-
-
-def _unless_blank(value: Any) -> list[Any]:
-    """``[value]``, or ``[]`` for a placeholder: the brief never quotes one as the next action."""
-    return [] if isinstance(value, str) and is_placeholder(value) else [value]
-
-
-def _text(value: Any) -> str | None:
-    """A value as the brief quotes it: redacted first (a cut credential would not be found),
-    then cut; ``None`` for nothing worth saying."""
-    if value is None or value == "" or value == [] or value == {}:
-        return None
-    raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    text = redact(raw.strip())
-    return shorten(text, ITEM_CHARS) if text else None
-
-
-def _list(value: Any) -> list[Any]:
-    return value[:MAX_ITEMS] if isinstance(value, list) else []
-
-
-def _texts(values: Any) -> tuple[str, ...]:
-    return tuple(t for value in _list(values) if (t := _text(value)) is not None)
-
-
-def _pairs(values: Any, what: str, why: str) -> tuple[str, ...]:
-    items = []
-    for value in _list(values):
-        if isinstance(value, dict) and isinstance(value.get(what), str):
-            reason = _text(value.get(why))
-            head = _text(value[what]) or ""
-            items.append(shorten(f"{head} — because: {reason}" if reason else head, ITEM_CHARS))
-        elif (text := _text(value)) is not None:
-            items.append(text)
-    return tuple(items)
-
-
-def _risks(values: Any) -> tuple[str, ...]:
-    items = []
-    for value in _list(values):
-        if isinstance(value, dict) and isinstance(value.get("what"), str):
-            severity = value.get("severity")
-            level = f"[{redact(severity)}] " if isinstance(severity, str) else ""
-            items.append(shorten(level + (_text(value["what"]) or ""), ITEM_CHARS))
-        elif (text := _text(value)) is not None:
-            items.append(text)
-    return tuple(items)
-
-
-def _questions(data: dict[str, Any]) -> tuple[str, ...]:
-    asked = [f"question: {t}" for t in _texts(data.get("questions_for_the_human"))]
-    assumed = [f"assumption to check: {t}" for t in _texts(data.get("assumptions_to_validate"))]
-    return tuple(asked + assumed)
-
-
-def _pointers(data: dict[str, Any]) -> tuple[str, ...]:
-    verdict = _text(data.get("verdict_pointer"))
-    items = [f"verdict: {verdict}"] if verdict else []
-    items += _texts(data.get("pointers"))
-    changed = _texts(data.get("changed_files"))
-    if changed:
-        more = f" (+{len(changed) - 10} more)" if len(changed) > 10 else ""
-        items.append(shorten(f"changed files: {', '.join(changed[:10])}{more}", ITEM_CHARS))
-    return tuple(items)
-
-
-def _commands(values: Any) -> tuple[str, ...]:
-    entries = (
-        [value for value in values if isinstance(value, dict)] if isinstance(values, list) else []
-    )
-    items = []
-    for entry in entries[-LAST_COMMANDS:]:
-        cmd = _text(entry.get("cmd")) or "?"
-        code = entry.get("exit")
-        note = _text(entry.get("note"))
-        said = f"{cmd} → exit {code}" if isinstance(code, int) else cmd
-        items.append(shorten(f"{said} ({note})" if note else said, ITEM_CHARS))
-    return tuple(items)
 
 
 __all__ = ["Brief", "NoHandoff", "UnreadableHandoff", "build_brief"]

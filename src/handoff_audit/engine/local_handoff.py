@@ -1,0 +1,112 @@
+"""The branch's handoff in a series the repository's own committed ``.gitignore`` keeps out of
+git (`ignored.owner_keeps_out`: ``.claude/handoffs/*.md``): which file it is and whether the
+branch's later commits left it behind. The Stop hook judges it (`authoring.local_handoffs`);
+`show` and the ``SessionStart`` hook hand it over (`brief`), chosen by the same rules."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from handoff_audit.config import Config
+from handoff_audit.engine import loading
+from handoff_audit.engine.branch_ignored import MARGIN, branch_ignored
+from handoff_audit.engine.ignored import kept_out_how, owner_revision
+from handoff_audit.engine.series_order import newest_first
+from handoff_audit.errors import InputError
+from handoff_audit.git import plumbing
+from handoff_audit.git.own_commits import OwnCommit, own_commits
+from handoff_audit.git.workbench import workbench_at
+from handoff_audit.model.findings import Finding
+from handoff_audit.model.packet import Packet, is_handoff_file
+from handoff_audit.model.series_names import name_says
+from handoff_audit.rules.base import Hit
+from handoff_audit.rules.history import HANDOFF_OUTDATED, moved_on
+
+
+def newest_local(files: Sequence[str]) -> list[str]:
+    """The newest of each folder of ``files`` (the branch's local handoff files, `branch_ignored`'s
+    second part), by `series_order.newest_first`: the branch's handoff there."""
+    folders = sorted({f.rpartition("/")[0] for f in files})
+    return sorted(
+        newest_first([f for f in files if f.rpartition("/")[0] == d], {})[0] for d in folders
+    )
+
+
+def branch_local(root: Path, config: Config, base: str) -> tuple[str | None, list[Finding]]:
+    """For `show` and ``SessionStart``: the branch's newest local handoff (against the base
+    commit ``base``), of all folders the newest, and the ``handoff-outdated`` finding on it,
+    if any; ``None`` when the branch wrote none. Git processes: `branch_ignored`'s and one."""
+    local = newest_local(branch_ignored(root, config, base)[1])
+    if not local:
+        return None, []
+    chosen = newest_first(local, {})[0]
+    return chosen, outdated_local(root, config, [chosen], own_commits(root, base))
+
+
+def local_brief(
+    root: Path,
+    config: Config,
+    branch: str,
+    known: tuple[plumbing.Refs | None, Callable[[], dict[str, str]]],
+) -> tuple[Packet, Hit | None, str] | None:
+    """For `show` and ``SessionStart`` on a branch with no other handoff: the branch's local
+    handoff (`branch_local`, against the base commit the Stop hook measures the branch from)
+    read, the hit that says why it cannot be, if any, and the line that says it is kept out of
+    git by the repository's ``.gitignore`` (and outdated, as the Stop hook would call it);
+    ``None`` when the branch wrote none. ``known``: the refs, if read, and the work tree's
+    status, which the brief reads anyway. Git processes: a constant number."""
+    refs, status = known
+    try:
+        base = workbench_at(root, config, branch, None, refs=refs, status=status).base
+    except InputError:
+        return None
+    chosen, outdated = branch_local(root, config, base)
+    if chosen is None:
+        return None
+    loaded, hits = loading.load_packets(root, [root / chosen], config)
+    how = kept_out_how(root, [chosen], owner_revision(base))
+    why = f" ({how[0]})" if how is not None else ""
+    said = (
+        f"{chosen} is this branch's handoff, kept out of git by the repository's .gitignore"
+        f"{why}: no commit holds it, read it as the work tree holds it and keep it out of git"
+    )
+    for finding in outdated:
+        said += f"; it is outdated: {finding.message} (check: {finding.rule})"
+    return loaded[0], hits[0] if hits else None, said
+
+
+def outdated_local(
+    root: Path, config: Config, files: Sequence[str], commits: list[OwnCommit]
+) -> list[Finding]:
+    """``handoff-outdated`` on each of the local handoff ``files`` last modified more than
+    `MARGIN` seconds before the newest of the branch's own ``commits`` (newest first) that
+    changes other than handoff files: no commit holds the file, so its time in the work tree
+    is when it was last written."""
+    severity = config.rules.get(HANDOFF_OUTDATED.id, HANDOFF_OUTDATED.default)
+    work = [c for c in commits if c.files and not _only_handoffs(c, config)]
+    if severity is None or not work:
+        return []
+    found = []
+    for name in files:
+        try:
+            written = os.stat(root / name).st_mtime
+        except OSError:
+            continue
+        later = [c for c in work if c.time > written + MARGIN]
+        if not later:
+            continue
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(written))
+        folder = name.rpartition("/")[0]
+        other = "" if name_says(name) == 1 else f", or write the next dated handoff in {folder}/"
+        newest = (later[0].sha, later[0].subject, later[0].files)
+        since = f" (last written {when}, in the work tree)"
+        message = moved_on(name, since, len(later), newest, other)
+        found.append(Finding(HANDOFF_OUTDATED.id, severity, name, message))
+    return found
+
+
+def _only_handoffs(commit: OwnCommit, config: Config) -> bool:
+    return all(is_handoff_file(name, config) for name in commit.files)

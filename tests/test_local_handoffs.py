@@ -425,3 +425,16 @@ def test_a_series_folder_deep_in_a_wholly_ignored_tree_is_seen(tmp_path: Path) -
         counts.append(plumbing.spawn_count() - start)
         assert gate.problems == [] and gate.local == (written,), gate
     assert counts[0] == counts[1], counts
+
+
+def test_the_walk_of_an_ignored_tree_stops_after_5000_folders(tmp_path: Path) -> None:
+    """A build tree git ignores whole is walked on every stop: past 5,000 folders (in name
+    order) the walk stops, so a series folder below them is not looked for, while the same
+    series below a few folders is."""
+    for many, found in ((4_990, True), (5_000, False)):
+        repo = GitRepo(tmp_path / str(many))
+        written = _nested(repo, ".claude/\nbuild/\n", ["tools/x/.claude/handoffs"])
+        for n in range(many):
+            (repo.root / "tools" / "build" / f"d{n:04}").mkdir(parents=True)
+            (repo.root / "tools" / "build" / f"d{n:04}" / "o.bin").write_bytes(b"")
+        assert judge(repo.root).local == ((written,) if found else ()), many

@@ -73,6 +73,11 @@ def _series_pathspecs(collapsed: Sequence[str], series: Sequence[str]) -> list[s
     return sorted(found)
 
 
+_WALK_BUDGET = 5_000
+"""Folders `_nested` visits at most in one run: a build tree git ignores whole (``target/``,
+``build/``) can hold tens of thousands, and the Stop hook walks them on every stop."""
+
+
 def _nested(root: Path, collapsed: Sequence[str], series: Sequence[str]) -> list[str]:
     """The pathspecs of the markdown files of the series folders below the wholly ignored
     folders ``collapsed`` that a ``**/`` glob of ``series`` matches at any depth
@@ -82,9 +87,13 @@ def _nested(root: Path, collapsed: Sequence[str], series: Sequence[str]) -> list
     if not any(g.startswith("**/") for g in series):
         return []
     found = []
+    budget = _WALK_BUDGET
     for top in (t for t in collapsed if SKIPPED_DIRS.isdisjoint(t.split("/"))):
         for folder, names, _ in os.walk(root / top):
-            names[:] = [n for n in names if n not in SKIPPED_DIRS]
+            budget -= 1
+            if budget < 0:
+                return found
+            names[:] = sorted(n for n in names if n not in SKIPPED_DIRS)
             name = Path(folder).relative_to(root).as_posix()
             if matches_any(name, series):
                 found.append(":(glob)" + "/".join(map(_literal, name.split("/"))) + "/*.md")

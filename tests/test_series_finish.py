@@ -193,3 +193,26 @@ def test_close_variants_of_the_finish_are_a_note_at_the_item_s_line(
     assert note["severity"] == "note", note
     assert note["line"] == NOTE.count("\n") + 8, note
     assert f'at line {note["line"]} ("{step.removeprefix("- ")}")' in note["message"], note
+
+
+@pytest.mark.parametrize(
+    "live", ["docs/sessions/current-session.md", ".claude/handoffs/current.md"]
+)
+def test_a_live_file_s_finish_says_the_next_session_updates_it_in_place(
+    git_repo: GitRepo, run_cli: Callable[..., Any], live: str
+) -> None:
+    """A live file is updated in place, never followed by a dated one: its finish says so."""
+    floats_repo(git_repo, path=live)
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2 and f"{live} handoff-outdated" in blocked.err, blocked.err
+    [offer] = [line for line in blocked.lines if "or, when the work is finished: " in line]
+    finish = offer.split("or, when the work is finished: ", 1)[1]
+    filled = re.sub(r'"<[^">]*>"', "'Floats parse exponents too.'", finish)
+    assert run_fix(git_repo.root, filled).returncode == 0, filled
+    git_repo.commit("handoff: done")
+
+    [note] = md_incomplete_next(run_cli, git_repo)
+    assert note["severity"] == "note", note
+    assert f"the next session updates {live} in place" in note["message"], note
+    assert "dated" not in note["message"], note
+    assert run_hook(stop_event(git_repo.root)).code == 0

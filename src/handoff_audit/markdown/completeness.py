@@ -23,6 +23,7 @@ from handoff_audit.markdown.long_lines import (
 )
 from handoff_audit.markdown.outline import outline
 from handoff_audit.markdown.steps import says_finished
+from handoff_audit.model.series_names import name_says
 from handoff_audit.textcut import shorten
 
 _short = partial(shorten, limit=60, squeeze=True)
@@ -239,10 +240,20 @@ _FINISHED = (
 )
 
 
+_FINISHED_LIVE = (
+    'no next step, the work is finished: the handoff says so at line {line} ("{text}"); this '
+    "is the live file of its series, so the next session updates {path} in place for work of "
+    "its own: its state and next step rewritten, no new file"
+)
+
+
 def finished_message(said: Evidence, path: str) -> str:
     """What `md-incomplete` says, as a note, of the current file of a series at ``path`` (from
     the repository's root) whose next step ``said`` says its work is finished
-    (`MissingPart.finished`)."""
+    (`MissingPart.finished`); of a live file (`name_says`: ``current-session.md``), which no
+    dated file follows, that the next session updates it in place."""
+    if name_says(path) == 1:
+        return _FINISHED_LIVE.format(line=said.line, text=said.text, path=path)
     return _FINISHED.format(line=said.line, text=said.text, folder=path.rpartition("/")[0])
 
 

@@ -82,6 +82,43 @@ def test_an_outdated_live_file_is_told_only_to_take_what_changed(
     assert "next dated handoff" not in blocked.err, blocked.err
 
 
+@pytest.mark.parametrize(
+    ("older", "written", "following"),
+    [
+        ("001-setup.md", "002-auth.md", "003-<topic>.md"),
+        ("session-8.md", "session-9.md", "session-10.md"),
+    ],
+)
+def test_an_outdated_numbered_series_is_told_to_write_its_next_number(
+    git_repo: GitRepo, run_cli: Callable[..., Any], older: str, written: str, following: str
+) -> None:
+    """A numbered series is told its next number, in its own format, never a dated name; the
+    file named, once written, is the series' current file and the branch's handoff."""
+    git_repo.write("README.md", "# shop\n")
+    git_repo.write(f"docs/handoffs/{older}", OLD)
+    git_repo.commit("init")
+    git_repo.git("checkout", "-q", "-b", BRANCH)
+    work(git_repo, 0)
+    git_repo.write(f"docs/handoffs/{written}", NOTE)
+    git_repo.commit("handoff notes")
+    work(git_repo, 1)
+    told = f"or write the series' next numbered handoff, docs/handoffs/{following}"
+    [finding] = findings(run_cli, git_repo, "handoff-outdated")
+    assert finding["path"] == f"docs/handoffs/{written}", finding
+    assert finding["message"].endswith(told), finding
+    blocked = run_hook(stop_event(git_repo.root))
+    assert blocked.code == 2 and told in blocked.err, blocked.err
+    assert "next dated" not in blocked.err, blocked.err
+
+    next_file = f"docs/handoffs/{following.replace('<topic>', 'gbp')}"
+    git_repo.write(next_file, NOTE.replace("GBP", "USD"))
+    git_repo.commit("handoff: next")
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    report = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()
+    assert [p["path"] for p in report["packets"]] == [next_file], report["packets"]
+    assert [f for f in report["findings"] if f["severity"] == "error"] == [], report["findings"]
+
+
 def test_a_series_file_is_no_work_that_outdates_a_handoff(
     git_repo: GitRepo, run_cli: Callable[..., Any]
 ) -> None:

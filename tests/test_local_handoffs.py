@@ -438,3 +438,24 @@ def test_the_walk_of_an_ignored_tree_stops_after_5000_folders(tmp_path: Path) ->
             (repo.root / "tools" / "build" / f"d{n:04}").mkdir(parents=True)
             (repo.root / "tools" / "build" / f"d{n:04}" / "o.bin").write_bytes(b"")
         assert judge(repo.root).local == ((written,) if found else ()), many
+
+
+def test_a_numbered_local_handoff_outdated_is_told_its_next_number(tmp_path: Path) -> None:
+    """In a numbered series kept out of git, `handoff-outdated` names the next number, in the
+    series' format, never a dated file; written, that file is the branch's handoff."""
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo, older=0, work=_ago(7200)[1])
+    written = f"{FOLDER}/009-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    hour_ago = _ago(3600)[0]
+    os.utime(repo.root / written, (hour_ago, hour_ago))
+    repo.write("docs/table.md", "row\n")
+    repo.commit("table")
+
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "handoff-outdated" in first.err, first.err
+    following = f"{FOLDER}/010-<topic>.md"
+    assert f"or write the series' next numbered handoff, {following}\n" in first.err, first.err
+    assert "next dated" not in first.err, first.err
+    repo.write(following.replace("<topic>", "table"), HANDOFF.format(title="Table"))
+    assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0

@@ -27,14 +27,12 @@ from handoff_audit.engine.series_order import (
     NameKey,
     month_first,
     name_key,
+    next_number,
     redated,
 )
 from handoff_audit.git import plumbing
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
-_NUMBER_FIRST = re.compile(r"\A\d+(?:\.\d+)*[-_ ]?")
-_NUMBER_GROUP = re.compile(r"\d+(?:\.\d+)*")
-"""A series number as names write it: ``11``, ``005``, ``1.55``."""
 _DAY = 86400
 
 
@@ -60,7 +58,7 @@ def successor(
     months_first = month_first([written, current])
     ahead = name_key(current, months_first) or (0, ())
     if ahead[0] == NUMBERED and not dated:
-        return _next_number(root, written, current, ahead)
+        return _next_number(root, written, current)
     latest = ahead[1][0] if ahead[0] == DATED else 0
     when = max(today, latest)
     stamp = datetime.fromtimestamp(when, UTC).strftime(
@@ -105,34 +103,9 @@ def successor(
     )
 
 
-def _next_number(root: Path, written: str, current: str, ahead: NameKey) -> Successor:
-    """``written``'s name in a numbered series: ``current``'s name up to its number, the number
-    after it (the last part of ``1.55`` counts up, its zeros kept: ``005`` -> ``006``), then the
-    part of ``written``'s name after the same words and a number (``session-4.md``: ``.md``)."""
-    folder, _, name = written.rpartition("/")
-    current_name = current.rpartition("/")[2]
-    group = _NUMBER_GROUP.search(current_name)
-    assert group is not None  # a numbered name holds a number
-    head, parts = current_name[: group.start()], group[0].split(".")
-    # `session-4.md` after `session-10.md` becomes `session-11.md`, not `session-11-session-4.md`
-    if name.lower().startswith(head.lower()):
-        topic = _NUMBER_FIRST.sub("", name[len(head) :], count=1)
-    else:
-        topic = name
-    for step in range(1, 1000):
-        last = str(int(parts[-1]) + step).zfill(len(parts[-1]))
-        number = ".".join([*parts[:-1], last])
-        base = head + number + (topic if topic.startswith(".") or not topic else f"-{topic}")
-        path = f"{folder}/{base}" if folder else base
-        key = name_key(path)
-        if (
-            path != written
-            and not os.path.lexists(root / path)
-            and key is not None
-            and key[0] == NUMBERED
-            and key > ahead
-        ):
-            break
+def _next_number(root: Path, written: str, current: str) -> Successor:
+    """``written``'s name in a numbered series after ``current`` (`series_order.next_number`)."""
+    path, number = next_number(written, current, lambda name: os.path.lexists(root / name))
     return Successor(
         path,
         f"the number {number} in the name ranks it above {current}, so it is the series' "

@@ -15,12 +15,12 @@ from handoff_audit.credentials import redact, redact_packet
 from handoff_audit.engine import discovery, own_scope, workers
 from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.engine.series_folders import SeriesFolders
-from handoff_audit.engine.series_order import DATED, name_key, unreadable_date
+from handoff_audit.engine.series_order import DATED, name_key, numbered_next, unreadable_date
 from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
-from handoff_audit.model.packet import Packet, is_handoff_record, rel, twin_of
+from handoff_audit.model.packet import Packet, in_series, is_handoff_record, rel, twin_of
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
@@ -309,6 +309,10 @@ def _gather(
     )
     if facts is not None:
         facts.unordered_series = found.unordered
+        facts.numbered_next = numbered_next(
+            [p.path for p in packets if in_series(p.path, config)],
+            lambda name: found.lexists(str(root / name)),
+        )
     return facts
 
 

@@ -14,7 +14,7 @@ from handoff_audit.config import Config
 from handoff_audit.engine import loading
 from handoff_audit.engine.branch_ignored import MARGIN, branch_ignored
 from handoff_audit.engine.ignored import kept_out_how, owner_revision
-from handoff_audit.engine.series_order import newest_first
+from handoff_audit.engine.series_order import newest_first, numbered_next
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.own_commits import OwnCommit, own_commits
@@ -23,7 +23,7 @@ from handoff_audit.model.findings import Finding
 from handoff_audit.model.packet import Packet, is_handoff_file
 from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.base import Hit
-from handoff_audit.rules.history import HANDOFF_OUTDATED, moved_on
+from handoff_audit.rules.history import HANDOFF_OUTDATED, moved_on, next_handoff
 
 
 def newest_local(files: Sequence[str]) -> list[str]:
@@ -100,7 +100,8 @@ def outdated_local(
             continue
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(written))
         folder = name.rpartition("/")[0]
-        other = "" if name_says(name) == 1 else f", or write the next dated handoff in {folder}/"
+        following = numbered_next([name], lambda path: os.path.lexists(root / path))
+        other = "" if name_says(name) == 1 else next_handoff(folder, following.get(name))
         newest = (later[0].sha, later[0].subject, later[0].files)
         since = f" (last written {when}, in the work tree)"
         message = moved_on(name, since, len(later), newest, other)

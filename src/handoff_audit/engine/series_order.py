@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime
 
 from handoff_audit.model.series_names import name_says
@@ -251,3 +251,58 @@ def newest_first(names: list[str], committed: Mapping[str, tuple[int, int]]) -> 
         return name_says(name), rank, place, committed.get(name, (0, 0)), natural(name)
 
     return sorted(names, key=key, reverse=True)
+
+
+_NUMBER_FIRST = re.compile(r"\A\d+(?:\.\d+)*[-_ ]?")
+_NUMBER_GROUP = re.compile(r"\d+(?:\.\d+)*")
+"""A series number as names write it: ``11``, ``005``, ``1.55``."""
+
+
+def next_number(written: str, current: str, taken: Callable[[str], bool]) -> tuple[str, str]:
+    """The name ``written`` takes in the numbered series whose current file is ``current``, and
+    its number: ``current``'s name up to its number, the number after it (the last part of
+    ``1.55`` counts up, its zeros kept: ``005`` -> ``006``), then the part of ``written``'s name
+    after the same words and a number (``session-4.md``: ``.md``); never a name ``taken`` (a
+    path from the repository's root) says is there, nor ``written`` itself."""
+    folder, _, name = written.rpartition("/")
+    current_name = current.rpartition("/")[2]
+    ahead = name_key(current) or (COMMITTED, ())
+    group = _NUMBER_GROUP.search(current_name)
+    assert group is not None  # a numbered name holds a number
+    head, parts = current_name[: group.start()], group[0].split(".")
+    # `session-4.md` after `session-10.md` becomes `session-11.md`, not `session-11-session-4.md`
+    if name.lower().startswith(head.lower()):
+        topic = _NUMBER_FIRST.sub("", name[len(head) :], count=1)
+    else:
+        topic = name
+    for step in range(1, 1000):
+        last = str(int(parts[-1]) + step).zfill(len(parts[-1]))
+        number = ".".join([*parts[:-1], last])
+        base = head + number + (topic if topic.startswith(".") or not topic else f"-{topic}")
+        path = f"{folder}/{base}" if folder else base
+        key = name_key(path)
+        if (
+            path != written
+            and not taken(path)
+            and key is not None
+            and key[0] == NUMBERED
+            and key > ahead
+        ):
+            break
+    return path, number
+
+
+def numbered_next(current: list[str], taken: Callable[[str], bool]) -> dict[str, str]:
+    """Of ``current`` (series' current files), each numbered by its name -> the name of its
+    series' next file (`next_number`), the topic left to its writer (``003-<topic>.md``), or
+    none where the name has none after its number (``session-10.md``)."""
+    found = {}
+    for name in current:
+        key = name_key(name)
+        if key is None or key[0] != NUMBERED or name_says(name) != 0:
+            continue
+        folder, _, base = name.rpartition("/")
+        number = _NUMBER_GROUP.search(base)
+        topic = "<topic>.md" if number is None or base[number.end() :][:1] != "." else base
+        found[name] = next_number(f"{folder}/{topic}" if folder else topic, name, taken)[0]
+    return found

@@ -103,8 +103,9 @@ branch's own.
 commit as the work or right after it; or, when the work is done, delete the file in a commit
 after the last work (`git rm HANDOFF.md`), which is how a hand-written handoff is finished.
 A dated series' current file is a record, never deleted: add to it, or write the series' next
-dated file. A series' live file (`docs/handoffs/current-session.md`, `CURRENT_HANDOFF.md`,
-`LATEST.md`) is kept up to date in place: add what changed to it.
+dated file (in a numbered series, `docs/handoffs/002-auth.md`, its next number in the same
+format: `003-<topic>.md`). A series' live file (`docs/handoffs/current-session.md`,
+`CURRENT_HANDOFF.md`, `LATEST.md`) is kept up to date in place: add what changed to it.
 """,
     fix=Fix.MD_REFRESH,
 )
@@ -218,9 +219,9 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 yield from _judge(ctx, facts, packet, info)
         for packet in work:
             if packet.kind == "markdown":
-                yield from _hand_written(
-                    packet, facts.info(packet), in_series(packet.path, ctx.config)
-                )
+                series = in_series(packet.path, ctx.config)
+                following = facts.numbered_next.get(packet.path)
+                yield from _hand_written(packet, facts.info(packet), series, following)
             if packet.path in facts.unordered_series:
                 yield _unordered(packet, facts.unordered_series[packet.path])
     in_tree = facts.in_head_tree if facts else frozenset()
@@ -344,10 +345,13 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
         )
 
 
-def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> Iterator[Hit]:
+def _hand_written(
+    packet: Packet, info: PacketHistory | None, series: bool, following: str | None
+) -> Iterator[Hit]:
     """``handoff-outdated`` for a markdown-only handoff; one of a series (``series``) is a
-    record the project keeps, so its other way out is the series' next file, not deletion; a
-    series' live file (`name_says`: ``current-session.md``) is added to, never followed."""
+    record the project keeps, so its other way out is the series' next file (``following``, in
+    a numbered series: `series_order.numbered_next`), not deletion; a series' live file
+    (`name_says`: ``current-session.md``) is added to, never followed."""
     if info is None or info.outdated_by is None or info.uncommitted:
         return
     # start-up: only for an outdated hand-written handoff
@@ -364,12 +368,20 @@ def _hand_written(packet: Packet, info: PacketHistory | None, series: bool) -> I
     elif name_says(packet.path) == 1:
         other = ""
     else:
-        other = f", or write the next dated handoff in {folder}/"
+        other = next_handoff(folder, following)
     yield Hit(
         HANDOFF_OUTDATED,
         packet.path,
         moved_on(packet.path, since, count, (commit.sha, commit.subject, commit.files), other),
     )
+
+
+def next_handoff(folder: str, following: str | None) -> str:
+    """`moved_on`'s other way out for the current file of a series in ``folder``: its next
+    dated file, or in a numbered series its next number, ``following``."""
+    if following is not None:
+        return f", or write the series' next numbered handoff, {following}"
+    return f", or write the next dated handoff in {folder}/"
 
 
 def moved_on(

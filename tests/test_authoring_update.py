@@ -288,3 +288,25 @@ def test_verify_after_the_packet_runs_the_configured_command(started: Any, run_c
     result = run_cli(["update", "handoff.json", "--verify"], cwd=started.root)
     assert result.code == 0, result.err
     assert packet_json(started)["last_known_good_commit"] == started.head()
+
+
+def test_update_without_summary_says_whose_summary_it_keeps(started: Any, run_cli: Any) -> None:
+    """The summary kept says what an earlier session did: `update` says so, and whose it was,
+    so that the next session does not read it as this one's; given, it says nothing."""
+    written = started.git("log", "-1", "--format=%H %cs", "--", "handoff.json").split()
+    started.write("src/refunds.py", "x = 1\n")
+    started.commit("refunds")
+
+    kept = run_cli(["update", "--next-action", "Run the concurrency test."], cwd=started.root)
+
+    assert kept.code == 0, kept.err
+    [note] = [line for line in kept.err.splitlines() if "summary kept" in line]
+    assert note == (
+        f"note: summary kept from the session of {written[1]} (commit {written[0][:7]}); pass "
+        '--summary "…" to say what this session did'
+    )
+    started.commit("handoff: next action")
+    said = run_cli(["update", "--summary", "Refunds rounded.", "--next-action", "Ship it."])
+    assert said.code == 0 and "summary kept" not in said.err, said.err
+    again = run_cli(["update", "--next-action", "Ship it today."])
+    assert "summary kept" not in again.err, again.err  # this session's, not committed yet

@@ -17,6 +17,7 @@ from typing import Any
 
 from handoff_audit import shell
 from handoff_audit.authoring.foreign_fixes import beside_found, beside_option
+from handoff_audit.authoring.kept_summary import kept_summary_note
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.new_packet import (
     check_branch,
@@ -260,7 +261,12 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
         data["open_risks"] = [r for r in data["open_risks"] if not is_failure_risk(r, cmd)]
     data["last_known_good_commit"] = lkg
     data = merge_facts(_apply(data, given), facts, config.keep_last)
-    return f"{name(path)}: {write_pair(path, data, config, read, notes)}", failed
+    said = write_pair(path, data, config, read, notes)
+    if options.summary is None and (
+        kept := kept_summary_note(bench.root, path, data.get("summary"))
+    ):
+        notes.append(kept)
+    return f"{name(path)}: {said}", failed
 
 
 def _repoint_renamed(

@@ -332,7 +332,8 @@ def update(packet: Path | None, **kwargs: object) -> int:
     skipped); --log and --verify entries are appended to commands_run, then the log is trimmed
     to its last `keep-last` entries (passing or not) plus every earlier failure; everything
     else is kept, and the twin is re-rendered. Without --verify, last_known_good_commit stays
-    as it was.
+    as it was. Without --summary, a summary an earlier commit wrote is kept, and a note on
+    standard error names that session's date and commit.
     --resolve-risk removes a risk; a passing --verify removes the risk a failing run of the
     same command added. A failing --verify still writes the packet (with the failure as an
     open risk) and exits 1.

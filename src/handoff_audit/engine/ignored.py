@@ -86,7 +86,7 @@ def _nested(root: Path, collapsed: Sequence[str], series: Sequence[str]) -> list
     (`discovery.SKIPPED_DIRS`, which discovery outside git skips too), nor links."""
     if not any(g.startswith("**/") for g in series):
         return []
-    found = []
+    found: list[str] = []
     budget = _WALK_BUDGET
     for top in (t for t in collapsed if SKIPPED_DIRS.isdisjoint(t.split("/"))):
         for folder, names, _ in os.walk(root / top):

@@ -54,7 +54,7 @@ from handoff_audit.authoring.topic_files import own_facts
 from handoff_audit.authoring.verify import is_failure_risk, last_known_good
 from handoff_audit.config import Config, config_warnings, setting_advice
 from handoff_audit.engine.discovery import discover
-from handoff_audit.engine.ignored import hidden_advice, stray_ignored
+from handoff_audit.engine.ignored import hidden_advice, owner_revision, stray_ignored
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.git.workbench import (
@@ -502,7 +502,7 @@ def _updated_packet(
     if not active and found_packets.unread:
         raise InputError(unread_message(bench, wanted, found_packets.unread))
     if not active:
-        hidden = stray_ignored(bench.root, config)
+        hidden = stray_ignored(bench.root, config, owner_revision(bench.base))
         if hidden:
             said = hidden_advice(
                 bench.root, hidden, lambda path: shell.quote_path(name(bench.root / path)), config

@@ -27,12 +27,15 @@ from handoff_audit.engine.ignored import (
     hidden_advice,
     ignored_handoffs,
     kept_advice,
+    owner_revision,
     owners_files,
 )
 from handoff_audit.engine.stray_handoffs import SHOWN, stray_handoffs, stray_hint
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
+from handoff_audit.git.plumbing import GitError
 from handoff_audit.git.tracked import is_tracked
+from handoff_audit.git.workbench import branch_base
 from handoff_audit.model.context import StagedChanges, Target
 from handoff_audit.model.findings import FAIL_ON
 from handoff_audit.rules import RULES_BY_ID
@@ -129,23 +132,40 @@ def run_check(options: CheckOptions) -> int:
     with shell.commands_from(shown):
         write_report(FORMATS[options.output_format](report, format_options), options.output)
     if not report.packets and not report.findings and not format_options.scoped:
-        _say_ignored_handoffs(root, request.config)
+        _say_ignored_handoffs(root, request.config, options.target_branch)
         _say_stray_handoffs(root, request.config)
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
-def _say_ignored_handoffs(root: Path, config: Config) -> None:
+def _say_ignored_handoffs(root: Path, config: Config, target: str | None) -> None:
     """When nothing was found: a warning on standard error for each handoff file git ignores,
-    lest "No handoff packets found." pass a packet that no commit holds."""
-    kept, hidden = owners_files(root, ignored_handoffs(root, config), config)
+    lest "No handoff packets found." pass a packet that no commit holds. The owner's
+    ``.gitignore`` lines are those of the branch's base (against ``target``), as the Stop hook
+    reads them."""
+    ignored = ignored_handoffs(root, config)
+    if not ignored:
+        return
+    revision = _owner_revision(root, config, target)
+    kept, hidden = owners_files(root, ignored, config, revision)
     if hidden:
         said = hidden_advice(
             root, hidden, lambda path: shell.quote_path(from_cwd(root / path)), config
         )
         click.echo(f"handoff-audit: warning: {said}", err=True)
     if kept:  # the owner's choice: no advice to commit them
-        said = kept_advice(root, kept, lambda path: shell.quote_path(from_cwd(root / path)))
+        said = kept_advice(
+            root, kept, lambda path: shell.quote_path(from_cwd(root / path)), revision
+        )
         click.echo(f"handoff-audit: note: {said}", err=True)
+
+
+def _owner_revision(root: Path, config: Config, target: str | None) -> str:
+    """`owner_revision` of the checked-out commit's base (`workbench.branch_base`, the Stop
+    hook's): its merge base with ``target`` or the default branch; HEAD when git cannot say."""
+    try:
+        return owner_revision(branch_base(root, config, target)[2])
+    except (InputError, GitError):
+        return "HEAD"
 
 
 def _say_stray_handoffs(root: Path, config: Config) -> None:

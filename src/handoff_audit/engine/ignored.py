@@ -104,10 +104,11 @@ def _literal(name: str) -> str:
     return "".join(f"\\{ch}" if ch in "*?[\\" else ch for ch in name)
 
 
-def stray_ignored(root: Path, config: Config) -> tuple[str, ...]:
-    """`ignored_handoffs` but those the repository's own ``.gitignore`` keeps out of git
-    (`owners_files`): the files a line keeps from a commit that should hold them."""
-    return owners_files(root, ignored_handoffs(root, config), config)[1]
+def stray_ignored(root: Path, config: Config, revision: str = "HEAD") -> tuple[str, ...]:
+    """`ignored_handoffs` but those the repository's own ``.gitignore`` as the commit
+    ``revision`` holds it keeps out of git (`owners_files`): the files a line keeps from a
+    commit that should hold them."""
+    return owners_files(root, ignored_handoffs(root, config), config, revision)[1]
 
 
 def ignored_pair(packet: Path, twin: Path) -> list[Path]:
@@ -135,20 +136,22 @@ def ignored_advice(shown: Sequence[str]) -> str:
     )
 
 
-def kept_advice(root: Path, files: Sequence[str], path_of: Callable[[str], str]) -> str:
+def kept_advice(
+    root: Path, files: Sequence[str], path_of: Callable[[str], str], revision: str = "HEAD"
+) -> str:
     """The one line for handoff ``files`` (from the top folder; ``path_of`` writes one as the
-    reader's folder does, quoted) that the repository's own ``.gitignore`` keeps out of git
-    (`owners_files`): the audit of git's files does not read them; naming the newest of each
-    folder, its series' current file, does."""
+    reader's folder does, quoted) that the repository's own ``.gitignore`` as the commit
+    ``revision`` holds it keeps out of git (`owners_files`): the audit of git's files does not
+    read them; naming the newest of each folder, its series' current file, does."""
     one = len(files) == 1
     folders = sorted({f.rpartition("/")[0] for f in files})
     newest = [newest_first([f for f in files if f.rpartition("/")[0] == d], {})[0] for d in folders]
     named = " ".join(path_of(f) for f in newest)
     return (
         f"{', '.join(path_of(f) for f in files)} {'is' if one else 'are'} kept out of git on "
-        f"purpose ({owner_keeps_out(root, files)}), so the audit of git's files does not read "
-        f"{'it' if one else 'them'}: `handoff-audit check {named}` audits the newest as the "
-        "work tree holds it"
+        f"purpose ({owner_keeps_out(root, files, revision)}), so the audit of git's files does "
+        f"not read {'it' if one else 'them'}: `handoff-audit check {named}` audits the newest "
+        "as the work tree holds it"
     )
 
 
@@ -227,12 +230,13 @@ def ignored_on_purpose(root: Path, files: Sequence[str], config: Config) -> str 
 
 
 def owners_files(
-    root: Path, files: Sequence[str], config: Config
+    root: Path, files: Sequence[str], config: Config, revision: str = "HEAD"
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``files`` (ignored handoff files, from the top folder) split in two: those of series
-    folders the repository's own ``.gitignore`` keeps out of git (`owner_keeps_out`), and the
-    rest. Two git calls, whatever the number of folders."""
-    how = kept_out_how_by_folder(root, series_only(files, config))
+    folders the repository's own ``.gitignore`` as the commit ``revision`` (`owner_revision`)
+    holds it keeps out of git (`owner_keeps_out`), and the rest. Two git calls, whatever the
+    number of folders."""
+    how = kept_out_how_by_folder(root, series_only(files, config), revision)
     kept = [f for f in files if how.get(f.rpartition("/")[0], ("", False))[1]]
     return tuple(kept), tuple(f for f in files if f not in kept)
 
@@ -254,12 +258,12 @@ def kept_out(root: Path, files: Sequence[str]) -> str | None:
     return found[0] if found is not None else None
 
 
-def owner_keeps_out(root: Path, files: Sequence[str]) -> str | None:
+def owner_keeps_out(root: Path, files: Sequence[str], revision: str = "HEAD") -> str | None:
     """`kept_out`, when every line that ignores ``files`` is one of the repository's own
-    ``.gitignore`` files as its last commit holds it (`committed_rules`): the owner keeps them
-    out of git, so they are never to be committed, by force or by deleting the line. One git
-    call more."""
-    how = kept_out_how(root, files)
+    ``.gitignore`` files as the commit ``revision`` (`owner_revision`) holds it
+    (`committed_rules`): the owner keeps them out of git, so they are never to be committed, by
+    force or by deleting the line. One git call more."""
+    how = kept_out_how(root, files, revision)
     return how[0] if how is not None and how[1] else None
 
 

@@ -111,32 +111,7 @@ def workbench_at(
             branch = plumbing.current_branch(root)
             if branch is None:
                 raise InputError("HEAD is detached; say which branch this is with --branch")
-        if target is not None and not plumbing.is_safe_branch(target):
-            raise InputError(f"--target-branch {target!r} is not a usable branch name")
-        base_branch, tip = (target, None) if target else _first_protected(root, config, refs)
-        revisions = ["HEAD"] + ([target] if target else [])
-        found = plumbing.resolve(root, revisions)
-        head = found["HEAD"]
-        if head is None:
-            raise InputError("the repository has no commit yet; commit once, then run `new`")
-        if target is not None:
-            resolved = found[target]
-            if resolved is None:
-                known = plumbing.list_refs(root)
-                raise unknown_target(target, known, " or commit here (fetch it first)")
-            tip = resolved[0]
-        # No default branch at all (the first commit was made on this branch): every commit
-        # is the branch's own work, from the root commit on.
-        base = head[0] if tip is not None else plumbing.empty_tree(len(head[0]))
-        if tip is not None:
-            merge_base = plumbing.merge_base(root, head[0], tip)
-            if merge_base is None:
-                _refuse_shallow(root, base_branch or target or "")
-                if target is not None:
-                    raise InputError(f"HEAD and {target} share no history; no merge base to diff")
-                base_branch = None
-            else:
-                base = merge_base
+        base_branch, head, base = branch_base(root, config, target, refs)
         changed = plumbing.changed_since(root, base)
         tree = status() if status is not None else plumbing.status(root, [])
     except plumbing.GitError as error:
@@ -148,7 +123,46 @@ def workbench_at(
         (path, _describe(code)) for path, code in entries if not own(path) and path not in nested
     )
     kept = tuple(path for path in changed if not own(path))
-    return Workbench(root, branch, head[0], kept, base_branch, base, dirt, nested)
+    return Workbench(root, branch, head, kept, base_branch, base, dirt, nested)
+
+
+def branch_base(
+    root: Path, config: Config, target: str | None, refs: plumbing.Refs | None = None
+) -> tuple[str | None, str, str]:
+    """`Workbench.base_branch`, `.head` and `.base`: the branch the checked-out commit's own
+    work is taken against (``target``, else the first protected branch that exists), HEAD's
+    full id, and their merge base (HEAD when they share no history; the empty tree when no
+    base branch exists). The Stop hook's, the writers' and `check`'s one reading of the base,
+    whose ``.gitignore`` lines are the owner's (`engine.ignored.owner_revision`). `InputError`
+    (`ShallowHistory` in a shallow clone missing the merge base) or `plumbing.GitError` when
+    git cannot say."""
+    if target is not None and not plumbing.is_safe_branch(target):
+        raise InputError(f"--target-branch {target!r} is not a usable branch name")
+    base_branch, tip = (target, None) if target else _first_protected(root, config, refs)
+    revisions = ["HEAD"] + ([target] if target else [])
+    found = plumbing.resolve(root, revisions)
+    head = found["HEAD"]
+    if head is None:
+        raise InputError("the repository has no commit yet; commit once, then run `new`")
+    if target is not None:
+        resolved = found[target]
+        if resolved is None:
+            known = plumbing.list_refs(root)
+            raise unknown_target(target, known, " or commit here (fetch it first)")
+        tip = resolved[0]
+    # No default branch at all (the first commit was made on this branch): every commit
+    # is the branch's own work, from the root commit on.
+    base = head[0] if tip is not None else plumbing.empty_tree(len(head[0]))
+    if tip is not None:
+        merge_base = plumbing.merge_base(root, head[0], tip)
+        if merge_base is None:
+            _refuse_shallow(root, base_branch or target or "")
+            if target is not None:
+                raise InputError(f"HEAD and {target} share no history; no merge base to diff")
+            base_branch = None
+        else:
+            base = merge_base
+    return base_branch, head[0], base
 
 
 def _refuse_shallow(root: Path, base_branch: str) -> None:

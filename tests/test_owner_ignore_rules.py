@@ -1,0 +1,59 @@
+"""Whose `.gitignore` line keeps a handoff out of git: the owner's is one the branch's base
+commit already holds, for `check` as for the Stop hook; a line the branch added itself is not.
+Real repositories, the real CLI and hook."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from agent_support import run_hook, stop_event
+from conftest import GitRepo
+
+TODAY = datetime.now(UTC).date().isoformat()
+FOLDER = ".claude/handoffs"
+HANDOFF = (
+    "# {title}\n\nState: the export help is drafted in `README.md`; the tests pass.\n\n"
+    '## Next step\nWrite the protocol table under "Usage" in `README.md`.\n\n'
+    "## Decisions\nChose one README section because the help is short.\n\n"
+    "## Ruled out\nTried a docs/ page; rejected: docs/ is generated.\n"
+)
+
+
+def _branch(repo: GitRepo, ignore_on_main: str = "", ignore_on_branch: str = "") -> None:
+    """``main`` with ``ignore_on_main`` as its `.gitignore`, and a branch with work of its own
+    that commits ``ignore_on_branch`` into `.gitignore` itself."""
+    repo.write("README.md", "# app\n")
+    if ignore_on_main:
+        repo.write(".gitignore", ignore_on_main)
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# app\n\nExport help.\n")
+    if ignore_on_branch:
+        repo.write(".gitignore", ignore_on_main + ignore_on_branch)
+    repo.commit("work")
+
+
+def test_check_and_the_hook_read_the_owner_s_line_from_the_base_commit(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """The branch itself committed the series' ignore line: the hook asks for its handoff by
+    force, as the line is nobody's choice but the branch's; `check` read HEAD's `.gitignore`,
+    called the file kept out by the owner and asked for nothing."""
+    repo = GitRepo(tmp_path / "repo")
+    _branch(repo, ignore_on_branch=f"{FOLDER}/*.md\n")
+    written = f"{FOLDER}/{TODAY}-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    hook = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert hook.code == 2 and f"git add -f -- {written}" in hook.err, hook.err
+    check = run_cli(["check"], cwd=repo.root)
+    assert f"warning: {written} is ignored by git on purpose" in check.err, check.err
+    assert "add it by force (`git add -f`)" in check.err, check.err
+    assert "kept out of git on purpose" not in check.err, check.err
+
+    repo.git("switch", "-q", "main")
+    repo.git("merge", "-q", "--ff-only", "try")
+    main = run_cli(["check"], cwd=repo.root)  # on the default branch, its own line is the owner's
+    assert f"{written} is kept out of git on purpose" in main.err, main.err
+    assert "git add -f" not in main.err, main.err

@@ -4,6 +4,8 @@ Real repositories, the real CLI and hook."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -49,7 +51,7 @@ def test_check_and_the_hook_read_the_owner_s_line_from_the_base_commit(
     assert hook.code == 2 and f"git add -f -- {written}" in hook.err, hook.err
     check = run_cli(["check"], cwd=repo.root)
     assert f"warning: {written} is ignored by git on purpose" in check.err, check.err
-    assert "add it by force (`git add -f`)" in check.err, check.err
+    assert f"add it by force (`git add -f -- {written}`)" in check.err, check.err
     assert "kept out of git on purpose" not in check.err, check.err
 
     repo.git("switch", "-q", "main")
@@ -57,3 +59,60 @@ def test_check_and_the_hook_read_the_owner_s_line_from_the_base_commit(
     main = run_cli(["check"], cwd=repo.root)  # on the default branch, its own line is the owner's
     assert f"{written} is kept out of git on purpose" in main.err, main.err
     assert "git add -f" not in main.err, main.err
+
+
+NEW = [
+    "new",
+    "--summary",
+    "Added export help",
+    "--next-action",
+    "Write the table",
+    "--verdict-pointer",
+    "README.md",
+]
+DELETING = re.compile(r"remove that line|delete the lines|check-ignore")
+
+
+def _folder_ignored(repo: GitRepo, line: str) -> None:
+    """``main`` ignoring a whole folder by ``line`` (other files of it too), a branch with work."""
+    repo.write("README.md", "# app\n")
+    repo.write(".gitignore", f"{line}\n")
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# app\n\nExport help.\n")
+    repo.commit("work")
+
+
+def test_new_asks_for_git_add_f_not_the_whole_folder_line(tmp_path: Path, run_cli: Any) -> None:
+    """`.handoff/` in `.gitignore`: `new`'s refusal over the packet it wrote there asked to
+    remove that line; the agent following the printed command now gets the packet committed,
+    the line kept."""
+    repo = GitRepo(tmp_path / "repo")
+    _folder_ignored(repo, ".handoff/")
+    assert run_cli([*NEW, "--topic", "export"], cwd=repo.root).code == 0
+    again = run_cli([*NEW, "--topic", "export"], cwd=repo.root)
+    assert again.code == 2 and DELETING.search(again.err) is None, again.err
+    told = re.search(r"\(`(git add -f -- [^`]+)`\)", again.err)
+    assert told is not None and "ignores other files too, all of .handoff/" in again.err, again.err
+    done = subprocess.run(["sh", "-c", told[1]], cwd=repo.root, capture_output=True)
+    assert done.returncode == 0, done.stderr
+    repo.git("commit", "-qm", "handoff")
+    assert repo.git("ls-files", ".handoff").split() == [
+        ".handoff/export.json",
+        ".handoff/export.md",
+    ]
+    assert repo.root.joinpath(".gitignore").read_text() == ".handoff/\n"
+
+
+def test_archive_warns_with_git_add_f_over_a_whole_folder_line(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """`docs/` ignored (the whole folder's files with it): `archive`'s warning on the packet
+    written there asked to remove that line."""
+    repo = GitRepo(tmp_path / "repo")
+    _folder_ignored(repo, "docs")
+    assert run_cli([*NEW, "--output", "docs/handoff.json"], cwd=repo.root).code == 0
+    archived = run_cli(["archive", "docs/handoff.json"], cwd=repo.root)
+    assert archived.code == 0 and DELETING.search(archived.err) is None, archived.err
+    assert "the .gitignore line `docs` ignores other files too, all of docs/" in archived.err
+    assert "`git add -f -- docs/handoff.json docs/handoff.md`" in archived.err, archived.err

@@ -28,7 +28,7 @@ from handoff_audit.authoring.packet_files import (
 )
 from handoff_audit.authoring.twin_guard import dropped_twin_text, refuse_dropping_twin_text
 from handoff_audit.config import Config, config_warnings
-from handoff_audit.engine.ignored import ignored_advice, ignored_pair
+from handoff_audit.engine.ignored import ignored_line, ignored_pair
 from handoff_audit.errors import EXIT_FINDINGS, InputError
 from handoff_audit.markdown import render_packet
 
@@ -153,8 +153,9 @@ def _set_status(
     said = f"{'wrote ' + ', '.join(names) if names else 'unchanged'}; {status}" + (
         f" by {successor}" if successor else ""
     )
-    hidden = [shell.quote_path(_name(p)) for p in ignored_pair(packet, twin_of(packet))]
-    warned = (f"warning: {ignored_advice(hidden)}",) if hidden else ()
+    hidden = ignored_pair(packet, twin_of(packet))
+    names, shown = [p.name for p in hidden], [_name(p) for p in hidden]
+    warned = (f"warning: {ignored_line(packet.parent, names, shown)}",) if hidden else ()
     return Outcome(notes=(f"{_name(packet)}: {said}", *warned))
 
 

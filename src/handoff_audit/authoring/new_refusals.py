@@ -13,7 +13,7 @@ from handoff_audit.authoring.foreign_fixes import beside_option
 from handoff_audit.authoring.no_active import branch_named, name
 from handoff_audit.authoring.packet_files import read_packet, refuse_case_clash, twin_of
 from handoff_audit.config import Config
-from handoff_audit.engine.ignored import ignored_advice, ignored_pair
+from handoff_audit.engine.ignored import ignored_line, ignored_pair
 from handoff_audit.errors import InputError
 from handoff_audit.git.workbench import Workbench, unsaved
 from handoff_audit.schema.foreign import is_foreign
@@ -65,7 +65,9 @@ def refuse_replacing(bench: Workbench, config: Config, path: Path) -> str | None
         hidden = ignored_pair(path, twin)
         if hidden:
             # Discovery never sees it: archiving it would not let the branch's check pass.
-            raise InputError(ignored_advice([shell.quote_path(name(p)) for p in hidden]))
+            raise InputError(
+                ignored_line(path.parent, [p.name for p in hidden], [name(p) for p in hidden])
+            )
         archive = f"handoff-audit archive {shell.quote_path(name(path))}"
         raise InputError(
             f"{name(path)} is {whose}; `new` will not overwrite an active packet: pick another "

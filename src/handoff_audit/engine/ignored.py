@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.engine.discovery import SKIPPED_DIRS
 from handoff_audit.engine.series_links import alias_target, relink, series_link
@@ -27,9 +28,10 @@ from handoff_audit.globs import matches_any
 from handoff_audit.model.packet import in_series, is_handoff_file
 
 _WILDCARDS = frozenset("*?[")
-_WHOLE = " ignores other files too, all of "
-"""How a reason says its line ignores a whole folder above the series (`_above`): one never to
-be deleted."""
+_OTHERS = " ignores other files too"
+"""How a reason says its line ignores more than the handoff files: one never to be deleted."""
+_WHOLE = f"{_OTHERS}, all of "
+"""How a reason says its line ignores a whole folder above the series (`_above`)."""
 
 
 def ignored_handoffs(root: Path, config: Config) -> list[str]:
@@ -161,12 +163,13 @@ def ignored_fix(
     """The Stop hook's line, command and what follows it for ignored handoff ``files`` (from
     the top folder; ``path_of`` writes one as the agent's folder sees it, quoted): add them by
     force in a series that keeps its files out of git on purpose (`ignored_on_purpose`), and
-    re-point its live-name link at the newest of them, else find and delete the line that
-    ignores them."""
+    re-point its live-name link at the newest of them, or when the line ignores other files
+    too (`broad_line`); else find and delete the line that ignores them."""
     shown = [path_of(f) for f in files]
     why = ignored_on_purpose(root, files, config)
     if why is not None:
-        links = _relinks(root, files, path_of)
+        series = all(in_series(f, config) for f in files)
+        links = _relinks(root, files, path_of) if series else []
         relinked = " with the series' link, which the command points at the new file" * bool(links)
         return (
             _kept_out_advice(shown, why),
@@ -174,7 +177,7 @@ def ignored_fix(
             f"then commit it{relinked}; the .gitignore line stays, as "
             + (
                 "it keeps other files out of git"
-                if _WHOLE in why
+                if _OTHERS in why
                 else "the series keeps its other files out of git"
             ),
         )
@@ -218,15 +221,50 @@ def _kept_out_advice(shown: Sequence[str], why: str) -> str:
     return (
         f"{', '.join(shown)} {'is' if one else 'are'} ignored by git on purpose ({why}), so "
         f"no commit holds {it} and the audit does not see {it}: add {it} by force "
-        f"(`git add -f`) and commit {it}" + ("" if _WHOLE in why else instead)
+        f"(`git add -f -- {' '.join(shown)}`) and commit {it}" + ("" if _OTHERS in why else instead)
     )
 
 
 def ignored_on_purpose(root: Path, files: Sequence[str], config: Config) -> str | None:
-    """`kept_out` for ``files`` that are all files of a series (``config``'s), else ``None``."""
-    if not files or not all(in_series(f, config) for f in files):
+    """`kept_out` for ``files`` that are all files of a series (``config``'s), else, for
+    others, `broad_line`: why the line that ignores them is not to be deleted; ``None`` when
+    deleting it lets only handoff files into git."""
+    if files and all(in_series(f, config) for f in files):
+        return kept_out(root, files)
+    return broad_line(root, files, files)
+
+
+def ignored_line(folder: Path, names: Sequence[str], paths: Sequence[str]) -> str:
+    """The one line for the ignored handoff files ``names`` (of ``folder``; ``paths``: each as
+    the reader sees it, unquoted), as the Stop hook says it: `git add -f` for one a line
+    ignores with other files (`broad_line`), else the line to remove."""
+    shown = [shell.quote_path(path) for path in paths]
+    why = broad_line(folder, names, paths)
+    return _kept_out_advice(shown, why) if why is not None else ignored_advice(shown)
+
+
+def broad_line(folder: Path, names: Sequence[str], paths: Sequence[str]) -> str | None:
+    """Why a line that ignores one of the files ``names`` (of ``folder``; ``paths``, the same
+    as the reader sees them) ignores more than handoff files, which deleting it would let into
+    git: it ignores a folder they are in (``.claude/``, ``docs``), or it is a pattern
+    (``*.json``); ``None`` when each line names its file alone (``HANDOFF.md``). One git call."""
+    try:
+        found = ignoring_patterns(folder, names)
+    except plumbing.GitError:
         return None
-    return kept_out(root, files)
+    for name, path in zip(names, paths, strict=True):
+        rule = found.get(name)
+        if rule is None:
+            continue
+        line = rule.pattern.rstrip("/").lstrip("/").removeprefix("**/")
+        last = line.rpartition("/")[2]
+        folders = path.split("/")[:-1]
+        if last in folders:
+            where = "/".join(folders[: folders.index(last) + 1])
+            return f"the .gitignore line `{rule.pattern}`{_WHOLE}{where}/"
+        if _WILDCARDS & set(line) or last != path.rpartition("/")[2]:
+            return f"the .gitignore line `{rule.pattern}`{_OTHERS}"
+    return None
 
 
 def owners_files(

@@ -116,3 +116,40 @@ def test_archive_warns_with_git_add_f_over_a_whole_folder_line(
     assert archived.code == 0 and DELETING.search(archived.err) is None, archived.err
     assert "the .gitignore line `docs` ignores other files too, all of docs/" in archived.err
     assert "`git add -f -- docs/handoff.json docs/handoff.md`" in archived.err, archived.err
+
+
+COMMITTING = re.compile(r"add -f|check-ignore|remove that line|delete the lines")
+
+
+def test_a_working_note_the_owner_ignores_is_kept_local(tmp_path: Path, run_cli: Any) -> None:
+    """`SESSION_HANDOFF.md` in the default branch's `.gitignore`: the owner keeps working
+    notes local. The hook and `check` said to delete that line; now the note the session wrote
+    is the branch's handoff as the work tree holds it, judged there, and nothing asks for a
+    commit of it."""
+    repo = GitRepo(tmp_path / "repo")
+    _branch(repo, ignore_on_main="SESSION_HANDOFF.md\n")
+    repo.write("SESSION_HANDOFF.md", HANDOFF.format(title="Export help").split("## Next")[0])
+    incomplete = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert incomplete.code == 2 and "SESSION_HANDOFF.md:1 md-incomplete" in incomplete.err
+    assert COMMITTING.search(incomplete.err) is None, incomplete.err
+    repo.write("SESSION_HANDOFF.md", HANDOFF.format(title="Export help"))
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 0, stop.err
+    check = run_cli(["check"], cwd=repo.root)
+    assert COMMITTING.search(check.err) is None, check.err
+    assert "SESSION_HANDOFF.md is a working note the repository's own .gitignore" in check.err
+    assert "`handoff-audit check SESSION_HANDOFF.md`" in check.err, check.err
+    assert repo.git("status", "--porcelain") == ""
+
+
+def test_a_note_line_the_branch_added_gets_one_answer(tmp_path: Path, run_cli: Any) -> None:
+    """The branch itself committed `HANDOFF.md` into `.gitignore`: not the owner's line, so
+    the hook and `check` alike say to remove it and commit the note."""
+    repo = GitRepo(tmp_path / "repo")
+    _branch(repo, ignore_on_branch="HANDOFF.md\n")
+    repo.write("HANDOFF.md", HANDOFF.format(title="Export help"))
+    hook = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert hook.code == 2 and "fix: git check-ignore -v -- HANDOFF.md" in hook.err, hook.err
+    check = run_cli(["check"], cwd=repo.root)
+    assert "warning: HANDOFF.md is ignored by git" in check.err, check.err
+    assert "remove that line (`git check-ignore -v -- HANDOFF.md`" in check.err, check.err

@@ -1,7 +1,8 @@
 """The Stop hook's reading of a handoff that the repository keeps out of git: a file of a series
 whose folder the repository's own committed ``.gitignore`` keeps out of git on purpose
 (`ignored.owner_keeps_out`: ``.claude/handoffs/*.md``, "to prevent accidental sensitive data
-commits"), written by the branch. No commit is to hold it, so it is the branch's handoff as the
+commits"), written by the branch, or a working note it keeps local (`ignored.owner_notes`:
+``HANDOFF.md``). No commit is to hold it, so it is the branch's handoff as the
 work tree has it, judged as an uncommitted handoff is, and never asked to be added by force or
 its ``.gitignore`` line deleted. Which file that is, and when it is outdated, is
 `engine.local_handoff`'s, as `show` and ``SessionStart`` choose it."""
@@ -24,7 +25,7 @@ def take_local(gate: Gate, known: tuple[plumbing.RepoInfo, plumbing.Refs]) -> li
     (``latest.md``) is left as it is: a commit would hold a link to a file no commit holds."""
     if not gate.local or gate.branch is None:
         return []
-    current = newest_local(gate.local)
+    current = newest_local(gate.local, gate.config)
     request = AuditRequest(
         root=gate.root,
         paths=tuple(gate.root / name for name in current),

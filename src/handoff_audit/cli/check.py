@@ -27,6 +27,7 @@ from handoff_audit.engine.ignored import (
     hidden_advice,
     ignored_handoffs,
     kept_advice,
+    notes_advice,
     owner_revision,
     owners_files,
 )
@@ -38,6 +39,7 @@ from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
 from handoff_audit.model.context import StagedChanges, Target
 from handoff_audit.model.findings import FAIL_ON
+from handoff_audit.model.packet import in_series
 from handoff_audit.rules import RULES_BY_ID
 
 
@@ -152,10 +154,15 @@ def _say_ignored_handoffs(root: Path, config: Config, target: str | None) -> Non
             root, hidden, lambda path: shell.quote_path(from_cwd(root / path)), config
         )
         click.echo(f"handoff-audit: warning: {said}", err=True)
-    if kept:  # the owner's choice: no advice to commit them
+    series = [path for path in kept if in_series(path, config)]
+    notes = [path for path in kept if path not in series]
+    if series:  # the owner's choice: no advice to commit them
         said = kept_advice(
-            root, kept, lambda path: shell.quote_path(from_cwd(root / path)), revision
+            root, series, lambda path: shell.quote_path(from_cwd(root / path)), revision
         )
+        click.echo(f"handoff-audit: note: {said}", err=True)
+    if notes:
+        said = notes_advice(root, notes, lambda path: shell.quote_path(from_cwd(root / path)))
         click.echo(f"handoff-audit: note: {said}", err=True)
 
 

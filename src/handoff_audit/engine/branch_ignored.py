@@ -15,6 +15,7 @@ from handoff_audit.config import Config
 from handoff_audit.engine.ignored import (
     ignored_handoffs,
     kept_out_how_by_folder,
+    owner_notes,
     owner_revision,
     series_only,
 )
@@ -44,11 +45,14 @@ def branch_ignored(
     """`ignored_handoffs` the branch wrote (against the base commit ``base``, as
     `older_than_the_branch` tells them) in two parts, those of series folders the repository's
     own ``.gitignore`` keeps out of git (`owner_keeps_out`: the branch's handoff, as the work
-    tree holds it) and the rest; and those it did not write, newest first: the series' current
-    files for the fix that writes the next one."""
+    tree holds it) with the working notes it keeps local (`owner_notes`), and the rest; and
+    those it did not write, newest first: the series' current files for the fix that writes
+    the next one."""
     hidden = ignored_handoffs(root, config)
     stale, owned = older_than_the_branch(root, hidden, base, config) if hidden else (set(), set())
-    rest = tuple(f for f in hidden if f not in stale and f not in owned)
+    left = [f for f in hidden if f not in stale and f not in owned]
+    owned.update(owner_notes(root, left, config, owner_revision(base)))
+    rest = tuple(f for f in left if f not in owned)
     return rest, tuple(f for f in hidden if f in owned), tuple(newest_first(sorted(stale), {}))
 
 

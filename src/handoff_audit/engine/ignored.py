@@ -25,7 +25,12 @@ from handoff_audit.git.ignored import (
     ignoring_patterns,
 )
 from handoff_audit.globs import matches_any
-from handoff_audit.model.packet import in_series, is_handoff_file
+from handoff_audit.model.packet import (
+    in_series,
+    is_handoff_file,
+    named_block_file,
+    of_a_series,
+)
 
 _WILDCARDS = frozenset("*?[")
 _OTHERS = " ignores other files too"
@@ -275,8 +280,52 @@ def owners_files(
     holds it keeps out of git (`owner_keeps_out`), and the rest. Two git calls, whatever the
     number of folders."""
     how = kept_out_how_by_folder(root, series_only(files, config), revision)
-    kept = [f for f in files if how.get(f.rpartition("/")[0], ("", False))[1]]
+    notes = owner_notes(root, files, config, revision)
+    kept = [f for f in files if how.get(f.rpartition("/")[0], ("", False))[1] or f in notes]
     return tuple(kept), tuple(f for f in files if f not in kept)
+
+
+def owner_notes(
+    root: Path, files: Sequence[str], config: Config, revision: str = "HEAD"
+) -> list[str]:
+    """Those of ``files`` (ignored handoff files, from the top folder) that are working notes
+    outside a series (a ``block-files`` name, ``HANDOFF.md``, not a packet's twin) whose line
+    is one of the repository's own ``.gitignore`` as the commit ``revision`` (`owner_revision`)
+    holds it: the owner keeps working notes local, as a series kept out of git; never to be
+    committed, by force or by deleting the line. Two git calls, none without such a note."""
+    notes = [
+        f
+        for f in files
+        if not of_a_series(f, config)
+        and named_block_file(f, config, lambda p: os.path.lexists(root / p))
+    ]
+    if not notes:
+        return []
+    try:
+        found = ignoring_patterns(root, notes)
+        committed = committed_rules(root, set(found.values()), revision)
+    except plumbing.GitError:
+        return []
+    return [f for f in notes if found.get(f) in committed]
+
+
+def notes_advice(root: Path, notes: Sequence[str], path_of: Callable[[str], str]) -> str:
+    """The one line for working ``notes`` (`owner_notes`; ``path_of`` writes one as the
+    reader's folder does, quoted) that the repository's own ``.gitignore`` keeps local."""
+    one = len(notes) == 1
+    it = "it" if one else "them"
+    named = " ".join(path_of(f) for f in notes)
+    try:
+        lines = sorted({rule.pattern for rule in ignoring_patterns(root, notes).values()})
+    except plumbing.GitError:
+        lines = []
+    which = f" (`{'`, `'.join(lines)}`)" if lines else ""
+    return (
+        f"{', '.join(path_of(f) for f in notes)} {'is a working note' if one else 'are working'}"
+        f"{'' if one else ' notes'} the repository's own .gitignore{which} keeps local, so the "
+        f"audit of git's files does not read {it}: `handoff-audit check {named}` audits {it} "
+        f"as the work tree holds {it}"
+    )
 
 
 def series_only(files: Sequence[str], config: Config) -> list[str]:

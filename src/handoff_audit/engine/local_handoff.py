@@ -20,26 +20,29 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.own_commits import OwnCommit, own_commits
 from handoff_audit.git.workbench import workbench_at
 from handoff_audit.model.findings import Finding
-from handoff_audit.model.packet import Packet, is_handoff_file
+from handoff_audit.model.packet import Packet, in_series, is_handoff_file
 from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.history import HANDOFF_OUTDATED, moved_on, next_handoff
 
 
-def newest_local(files: Sequence[str]) -> list[str]:
-    """The newest of each folder of ``files`` (the branch's local handoff files, `branch_ignored`'s
-    second part), by `series_order.newest_first`: the branch's handoff there."""
-    folders = sorted({f.rpartition("/")[0] for f in files})
-    return sorted(
-        newest_first([f for f in files if f.rpartition("/")[0] == d], {})[0] for d in folders
-    )
+def newest_local(files: Sequence[str], config: Config) -> list[str]:
+    """The newest of each series folder of ``files`` (the branch's local handoff files,
+    `branch_ignored`'s second part), by `series_order.newest_first`: the branch's handoff
+    there; a working note the owner keeps local (``HANDOFF.md``) is one of its own."""
+    series = [f for f in files if in_series(f, config)]
+    folders = sorted({f.rpartition("/")[0] for f in series})
+    newest = {
+        newest_first([f for f in series if f.rpartition("/")[0] == d], {})[0] for d in folders
+    }
+    return sorted(newest | {f for f in files if f not in series})
 
 
 def branch_local(root: Path, config: Config, base: str) -> tuple[str | None, list[Finding]]:
     """For `show` and ``SessionStart``: the branch's newest local handoff (against the base
     commit ``base``), of all folders the newest, and the ``handoff-outdated`` finding on it,
     if any; ``None`` when the branch wrote none. Git processes: `branch_ignored`'s and one."""
-    local = newest_local(branch_ignored(root, config, base)[1])
+    local = newest_local(branch_ignored(root, config, base)[1], config)
     if not local:
         return None, []
     chosen = newest_first(local, {})[0]
@@ -101,7 +104,8 @@ def outdated_local(
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(written))
         folder = name.rpartition("/")[0]
         following = numbered_next([name], lambda path: os.path.lexists(root / path))
-        other = "" if name_says(name) == 1 else next_handoff(folder, following.get(name))
+        latest = name_says(name) == 1 or not in_series(name, config)
+        other = "" if latest else next_handoff(folder, following.get(name))
         newest = (later[0].sha, later[0].subject, later[0].files)
         since = f" (last written {when}, in the work tree)"
         message = moved_on(name, since, len(later), newest, other)

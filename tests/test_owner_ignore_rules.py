@@ -153,3 +153,22 @@ def test_a_note_line_the_branch_added_gets_one_answer(tmp_path: Path, run_cli: A
     check = run_cli(["check"], cwd=repo.root)
     assert "warning: HANDOFF.md is ignored by git" in check.err, check.err
     assert "remove that line (`git check-ignore -v -- HANDOFF.md`" in check.err, check.err
+
+
+def test_the_hook_asks_for_git_add_f_over_a_pattern_line(tmp_path: Path, run_cli: Any) -> None:
+    """`*.json` and `*.md` in `.gitignore` ignore other files too: the hook's fix for the
+    packet they hide adds it by force; the agent running it and committing is let go, the
+    lines kept."""
+    repo = GitRepo(tmp_path / "repo")
+    _branch(repo, ignore_on_main="*.json\n*.md\n!README.md\n")
+    assert run_cli(NEW, cwd=repo.root).code == 0
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "`*.json` ignores other files too" in first.err, first.err
+    assert DELETING.search(first.err) is None, first.err
+    fix = next(line for line in first.lines if line.startswith("  fix: "))
+    assert fix == "  fix: git add -f -- handoff.json handoff.md", first.err
+    subprocess.run(["sh", "-c", fix[7:]], cwd=repo.root, check=True)
+    repo.git("commit", "-qm", "handoff")
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert second.code == 0, second.err
+    assert repo.root.joinpath(".gitignore").read_text() == "*.json\n*.md\n!README.md\n"

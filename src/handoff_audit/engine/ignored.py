@@ -277,8 +277,8 @@ def owners_files(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """``files`` (ignored handoff files, from the top folder) split in two: those of series
     folders the repository's own ``.gitignore`` as the commit ``revision`` (`owner_revision`)
-    holds it keeps out of git (`owner_keeps_out`), and the rest. Two git calls, whatever the
-    number of folders."""
+    holds it keeps out of git (`owner_keeps_out`) with the working notes it keeps local
+    (`owner_notes`), and the rest. Four git calls at most, whatever the number of folders."""
     how = kept_out_how_by_folder(root, series_only(files, config), revision)
     notes = owner_notes(root, files, config, revision)
     kept = [f for f in files if how.get(f.rpartition("/")[0], ("", False))[1] or f in notes]

@@ -72,6 +72,18 @@ def test_a_pull_request_editing_the_gate_settings_of_the_base_config_is_still_bl
     ) in done.out
 
 
+def test_a_pull_request_leaving_its_note_out_with_extend_packets_is_still_blocked(
+    runner: Runner,
+) -> None:
+    _pull_request_commit(runner, 'extend-packets: ["!**/HANDOFF.md"]\nextend-series: ["x"]\n')
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    _blocked_by_the_note(done)
+    assert (
+        ".handoff-audit.yml: the merge-gate settings (packets, extend-packets, series, "
+        f"extend-series) were read from the base commit {runner.base[:12]}"
+    ) in done.out
+
+
 def test_the_base_commits_gate_settings_apply_and_the_pull_requests_other_keys_stay(
     runner: Runner,
 ) -> None:

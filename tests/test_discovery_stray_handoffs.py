@@ -23,8 +23,6 @@ Parser done in parser.py; tests pass.
 Wire the parser into cli.py.
 """
 
-DEFAULT_SERIES = '"**/docs/handoffs", "**/.claude/handoffs", "**/handoffs", "**/docs/sessions"'
-
 
 def _repository(git_repo: GitRepo, *names: str) -> None:
     git_repo.write("parser.py", "x = 1\n")
@@ -55,7 +53,7 @@ def test_handoffs_in_other_folders_get_the_series_line_that_finds_them(
         "handoff-audit: note: no handoff found where the configuration looks, but git tracks "
         "markdown files named as handoffs elsewhere: .claude/Scratchpad/SESSION_12_HANDOFF.md, "
         "notes/agent/HANDOFF-2026-01-02.md; to audit them, set "
-        f'`series: [{DEFAULT_SERIES}, ".claude/Scratchpad", "notes/agent"]` in .handoff-audit.yml\n'
+        '`extend-series: [".claude/Scratchpad", "notes/agent"]` in .handoff-audit.yml\n'
     )
     git_repo.write(".handoff-audit.yml", _line(done.err) + "\n")
     git_repo.commit("configure")
@@ -82,12 +80,12 @@ def test_a_single_undated_note_gets_the_packets_line_in_the_configurations_synta
         in (done.err)
     )
     assert done.err.endswith(
-        'to audit it, set `packets = ["**/handoff.json", "notes/handover-notes.md"]` under '
+        'to audit it, set `extend-packets = ["notes/handover-notes.md"]` under '
         "[tool.handoff-audit] in pyproject.toml\n"
     )
     git_repo.write(
         "pyproject.toml",
-        f"[tool.handoff-audit]\n{_line(done.err)}\n",
+        f'[tool.handoff-audit]\npackets = ["**/handoff.json"]\n{_line(done.err)}\n',
     )
     git_repo.commit("configure")
     audited = run_cli(["check", "--format", "json"], cwd=git_repo.root)
@@ -104,7 +102,7 @@ def test_the_note_names_three_and_counts_the_others(git_repo: GitRepo, run_cli: 
     assert (
         "elsewhere: notes/agent/HANDOFF-2026-01-02.md, notes/agent/HANDOFF-2026-01-09.md, "
         "notes/agent/HANDOFF-2026-01-16.md and 2 more; to audit them, set "
-        f'`series: [{DEFAULT_SERIES}, "notes/agent"]` in .handoff-audit.yml\n'
+        '`extend-series: ["notes/agent"]` in .handoff-audit.yml\n'
     ) in done.err
 
 
@@ -214,7 +212,7 @@ def test_a_handoff_beside_a_protocol_doc_is_the_one_offered(
 
     done = run_cli(["check"], cwd=git_repo.root)
 
-    assert "elsewhere: notes/handover-notes.md; to audit it, set `packets: [" in done.err
+    assert "elsewhere: notes/handover-notes.md; to audit it, set `extend-packets: [" in done.err
     assert "handoff-protocol" not in done.err, done.err
 
 
@@ -233,5 +231,5 @@ def test_a_handoff_whose_topic_holds_such_a_word_is_offered(
     assert done.code == 0, done.err
     assert (
         "elsewhere: docs/handoff-format-parser.md, docs/handoff-schema-migration.md; to audit "
-        f'them, set `series: [{DEFAULT_SERIES}, "docs"]` in .handoff-audit.yml\n'
+        'them, set `extend-series: ["docs"]` in .handoff-audit.yml\n'
     ) in done.err, done.err

@@ -167,7 +167,8 @@ def _globs(key: str, *, paths: bool = True) -> Callable[[list[str], Where], tupl
             if paths:
                 refuse_unmatchable(f"{where.source}: {key}", pattern, where.roots[0], where.base)
         if paths:
-            refuse_only_exclusions(f"{where.source}: {key}", value)
+            if not key.startswith("extend-"):  # whose ! entries take from the list extended
+                refuse_only_exclusions(f"{where.source}: {key}", value)
         else:
             refuse_branch_exclusions(f"{where.source}: {key}", value)
         return tuple(value)
@@ -407,11 +408,28 @@ _AGENT_HOOK_SCHEMA = _mapping_of(
 )
 
 
-def _folder_globs(value: list[str], where: Where) -> tuple[str, ...]:
+def _folder_globs(value: list[str], where: Where, key: str = "series") -> tuple[str, ...]:
     for pattern in value:
-        refuse_unmatchable(f"{where.source}: series", pattern, where.roots[0], where.base)
-    refuse_only_exclusions(f"{where.source}: series", value)
+        refuse_unmatchable(f"{where.source}: {key}", pattern, where.roots[0], where.base)
+    if key == "series":
+        refuse_only_exclusions(f"{where.source}: {key}", value)
     return tuple(glob.rstrip("/") for glob in value)
+
+
+def _extend_series(value: list[str], where: Where) -> tuple[str, ...]:
+    return _folder_globs(value, where, "extend-series")
+
+
+def _extended(values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` (`Config`'s fields) with ``extend-packets`` and ``extend-series`` added after
+    ``packets`` and ``series`` (theirs or the defaults): the lists every reader matches."""
+    for key, extra, default in (
+        ("packets", "extend_packets", DEFAULT_PACKETS),
+        ("series", "extend_series", DEFAULT_SERIES),
+    ):
+        if values.get(extra):
+            values[key] = (*values.get(key, default), *values[extra])
+    return values
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,6 +476,30 @@ class Config:
     )
     """Globs of folders whose markdown files form a series: the newest is the current handoff,
     the others history."""
+    extend_packets: tuple[str, ...] = setting(
+        (),
+        accepts='a list of globs added to packets, e.g. ["notes/agent-handoff.md"]',
+        schema={
+            "description": "Globs added after packets (the defaults, or the packets set), "
+            "to find more packet files while keeping those; an entry starting with ! excludes "
+            "what the entries before it matched.",
+            **GLOBS,
+        },
+        convert=_globs("extend-packets"),
+    )
+    """Globs added after ``packets``; `Config.packets` holds both."""
+    extend_series: tuple[str, ...] = setting(
+        (),
+        accepts='a list of folder globs added to series, e.g. ["notes/agent"]',
+        schema={
+            "description": "Folder globs added after series (the defaults, or the series set), "
+            "to find more series while keeping those; an entry starting with ! excludes what the "
+            "entries before it matched.",
+            **GLOBS,
+        },
+        convert=_extend_series,
+    )
+    """Folder globs added after ``series``; `Config.series` holds both."""
     protected_branches: tuple[str, ...] | None = setting(
         None,
         # An empty list would open the merge gate without a word, as --protected-branches ''
@@ -1352,7 +1394,7 @@ def validate_config(
             raise InputError(f"{source}: {problem}")
         raise InputError(f"{source}: {key} is {show(value)}; expected {expected}")
     where = Where(source, base, roots, rule_ids, tracked)
-    return Config(**_fields_from(Config, raw, where), source=source)
+    return Config(**_extended(_fields_from(Config, raw, where)), source=source)
 
 
 def _inexact_count(

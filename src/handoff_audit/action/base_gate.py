@@ -30,9 +30,17 @@ from handoff_audit.git import commit_files, submodule_files
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.rules import ALL_RULES, RULES_BY_ID
 
-GATE_KEYS = ("packets", "block-files", "series", "protected-branches")
+GATE_KEYS = (
+    "packets",
+    "extend-packets",
+    "block-files",
+    "series",
+    "extend-series",
+    "protected-branches",
+)
 """Keys that decide what the gate finds and where it applies: which files are handoffs
-(``packets``, ``series``), which are blocked (``block-files``) and into which branches."""
+(``packets``, ``series`` and what extends them), which are blocked (``block-files``) and into
+which branches."""
 
 GATE_RULES = tuple(rule.id for rule in ALL_RULES if rule.blocks_merge)
 """The rules whose level under ``rules:`` opens or closes the gate."""
@@ -256,8 +264,10 @@ def _with_gate_of(config: Config, base: Config) -> Config:
     return replace(
         config,
         packets=base.packets,
+        extend_packets=base.extend_packets,
         block_files=base.block_files,
         series=base.series,
+        extend_series=base.extend_series,
         protected_branches=base.protected_branches,
         rules=MappingProxyType(rules),
     )
@@ -267,8 +277,10 @@ def _gate(config: Config) -> dict[str, Any]:
     """The gate's settings by the names the configuration gives them."""
     return {
         "packets": config.packets,
+        "extend-packets": config.extend_packets,
         "block-files": config.block_files,
         "series": config.series,
+        "extend-series": config.extend_series,
         "protected-branches": config.protected_branches,
         **{f"rules.{rid}": config.rules.get(rid, "default") for rid in GATE_RULES},
     }

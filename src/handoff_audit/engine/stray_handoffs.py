@@ -132,9 +132,9 @@ def _reads(root: Path, name: str) -> bool:
 
 def stray_hint(strays: Sequence[str], shown: Sequence[str], config: Config) -> str:
     """The one line naming the first `SHOWN` of ``strays`` (as ``shown`` writes them, from
-    the reader's folder) and the configuration line that audits them: their folder as a
-    ``series`` when a date or a number in the name, or a second such file beside it, makes a
-    series of it; else the file among the ``packets``."""
+    the reader's folder) and the configuration line that audits them: their folder added by
+    ``extend-series`` when a date or a number in the name, or a second such file beside it,
+    makes a series of it; else the file added by ``extend-packets``."""
     first = list(strays[:SHOWN])
     folders: list[str] = []
     files: list[str] = []
@@ -147,10 +147,10 @@ def stray_hint(strays: Sequence[str], shown: Sequence[str], config: Config) -> s
             files.append(literal(name))
     source, lines = config.key_file, []
     if folders:
-        series = [*config.series, *(f for f in dict.fromkeys(folders) if f not in config.series)]
-        lines.append(setting_line(source, "series", series))
+        added = [folder for folder in dict.fromkeys(folders) if folder not in config.series]
+        lines.append(setting_line(source, "extend-series", [*config.extend_series, *added]))
     if files:
-        lines.append(setting_line(source, "packets", [*config.packets, *files]))
+        lines.append(setting_line(source, "extend-packets", [*config.extend_packets, *files]))
     more = len(strays) - len(first)
     named = ", ".join(shown[: len(first)]) + (f" and {more} more" if more > 0 else "")
     return (

@@ -31,9 +31,14 @@ def _repository(git_repo: GitRepo, *names: str) -> None:
     git_repo.commit("work and notes")
 
 
+def _lines(note: str) -> list[str]:
+    """The configuration lines the note says to set."""
+    return re.findall(r"`([^`]+)`", note)
+
+
 def _line(note: str) -> str:
     """The configuration line the note says to set."""
-    lines = re.findall(r"`([^`]+)`", note)
+    lines = _lines(note)
     assert len(lines) == 1, note
     return lines[0]
 
@@ -134,12 +139,74 @@ def test_no_note_for_what_is_no_handoff_left_out_or_untracked(
     assert "note:" not in done.err, done.err
 
 
-def test_no_note_when_a_handoff_is_found(git_repo: GitRepo, run_cli: Run) -> None:
-    _repository(git_repo, "HANDOFF.md", "notes/agent/HANDOFF-2026-01-02.md")
+def test_a_handoff_outside_the_globs_is_noted_beside_the_handoffs_found(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    # wizardsofts/wizardsofts-megabuild: handoffs found, and docs/HANDOFF_DEC31_2025.md (with a
+    # password in it) among a hundred documents, never audited nor scanned
+    _repository(git_repo, "infrastructure/hardening/HANDOFF.md", "docs/HANDOFF_DEC31_2025.md")
+    git_repo.write("docs/ARCHITECTURE.md", "# Architecture\n\nServices and their ports.\n")
+    git_repo.write("docs/handoff-format.md", "# Handoff format\n\nWrite the state first.\n")
+    git_repo.commit("docs")
+
+    done = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+
+    assert [p["path"] for p in done.json()["packets"]] == ["infrastructure/hardening/HANDOFF.md"]
+    assert done.err == (
+        "handoff-audit: note: git tracks markdown files named as handoffs where the "
+        "configuration does not look: docs/HANDOFF_DEC31_2025.md; to audit it, set "
+        '`extend-packets: ["docs/HANDOFF_DEC31_2025.md"]` in .handoff-audit.yml\n'
+    )
+    git_repo.write(".handoff-audit.yml", _line(done.err) + "\n")
+    git_repo.commit("configure")
+    audited = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert [p["path"] for p in audited.json()["packets"]] == [
+        "docs/HANDOFF_DEC31_2025.md",
+        "infrastructure/hardening/HANDOFF.md",
+    ]
+    assert "note:" not in audited.err, audited.err
+
+
+def test_next_session_prompts_among_plans_are_offered_as_packets_not_a_series(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    # Amplaye/CRM: a series of that folder would judge its newest dated plan as the handoff
+    plans = "docs/superpowers/plans"
+    _repository(
+        git_repo,
+        "handoff.md",
+        f"{plans}/NEXT_SESSION_PROMPT_async_scaling.md",
+        f"{plans}/NEXT_SESSION_PROMPT_motore_unico.md",
+    )
+    git_repo.write(f"{plans}/2026-06-02-motore-unico-chatbot.md", "# Plan\n\n1. Build it.\n")
+    git_repo.commit("plan")
 
     done = run_cli(["check"], cwd=git_repo.root)
 
-    assert "note:" not in done.err, done.err
+    assert done.err.endswith(
+        f"where the configuration does not look: {plans}/NEXT_SESSION_PROMPT_async_scaling.md, "
+        f"{plans}/NEXT_SESSION_PROMPT_motore_unico.md; to audit them, set `extend-packets: "
+        f'["{plans}/NEXT_SESSION_PROMPT_async_scaling.md", '
+        f'"{plans}/NEXT_SESSION_PROMPT_motore_unico.md"]` in .handoff-audit.yml\n'
+    ), done.err
+
+
+def test_the_line_audits_every_file_not_only_the_three_named(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    names = ["a/HANDOFF-1.md", "b/HANDOFF-2.md", "c/HANDOFF-3.md", "d/handover-notes.md"]
+    _repository(git_repo, *names)
+    git_repo.write("d/plan.md", "# Plan\n")
+    git_repo.commit("plan")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert "a/HANDOFF-1.md, b/HANDOFF-2.md, c/HANDOFF-3.md and 1 more;" in done.err
+    git_repo.write(".handoff-audit.yml", "\n".join(_lines(done.err)) + "\n")
+    git_repo.commit("configure")
+    audited = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert [p["path"] for p in audited.json()["packets"]] == names
+    assert "note:" not in audited.err, audited.err
 
 
 def test_the_note_costs_no_git_process(tmp_path: Path, run_cli: Run) -> None:
@@ -152,6 +219,12 @@ def test_the_note_costs_no_git_process(tmp_path: Path, run_cli: Run) -> None:
     stray = git_processes_of_check(GitRepo(tmp_path / "stray"), "notes/agent/HANDOFF-2026-01-02.md")
     none = git_processes_of_check(GitRepo(tmp_path / "none"), "notes/agent/plan-2026-01-02.md")
     assert stray == none
+    found = GitRepo(tmp_path / "found")
+    found.write("SESSION_STATE.md", NOTE)
+    beside = git_processes_of_check(found, "notes/a/HANDOFF-2026-01-02.md")
+    alone = GitRepo(tmp_path / "alone")
+    alone.write("SESSION_STATE.md", NOTE)
+    assert beside == git_processes_of_check(alone, "notes/a/plan-2026-01-02.md")
 
 
 GUIDE = """# Session handoffs

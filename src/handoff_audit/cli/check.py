@@ -31,7 +31,7 @@ from handoff_audit.engine.ignored import (
     owner_revision,
     owners_files,
 )
-from handoff_audit.engine.stray_handoffs import SHOWN, stray_handoffs, stray_hint
+from handoff_audit.engine.stray_handoffs import stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.git.plumbing import GitError
@@ -135,7 +135,8 @@ def run_check(options: CheckOptions) -> int:
         write_report(FORMATS[options.output_format](report, format_options), options.output)
     if not report.packets and not report.findings and not format_options.scoped:
         _say_ignored_handoffs(root, request.config, options.target_branch)
-        _say_stray_handoffs(root, request.config)
+    if not format_options.scoped:
+        _say_stray_handoffs(root, request.config, found=bool(report.packets))
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
@@ -175,13 +176,15 @@ def _owner_revision(root: Path, config: Config, target: str | None) -> str:
         return "HEAD"
 
 
-def _say_stray_handoffs(root: Path, config: Config) -> None:
-    """When nothing was found: a note on standard error naming tracked files named as
-    handoffs that the configuration does not look for, and the line that would find them."""
-    strays = stray_handoffs(root, config)
-    if strays:
-        shown = [shell.quote_path(from_cwd(root / path)) for path in strays[:SHOWN]]
-        click.echo(f"handoff-audit: note: {stray_hint(strays, shown, config)}", err=True)
+def _say_stray_handoffs(root: Path, config: Config, *, found: bool) -> None:
+    """A note on standard error naming tracked files named as handoffs that the configuration
+    does not look for, beside the handoffs ``found`` or instead of any, and the line that would
+    find them."""
+    note = stray_note(
+        root, config, lambda path: shell.quote_path(from_cwd(root / path)), found=found
+    )
+    if note is not None:
+        click.echo(f"handoff-audit: note: {note}", err=True)
 
 
 def with_overrides(config: Config, options: CheckOptions, root: Path) -> Config:

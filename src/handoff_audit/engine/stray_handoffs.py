@@ -1,5 +1,5 @@
-"""Handoffs kept where the configuration does not look: when `check` finds no handoff, the
-tracked markdown files whose name says they hand work over (``SESSION_12_HANDOFF.md``,
+"""Handoffs kept where the configuration does not look, beside the handoffs found or instead of
+any: the tracked markdown files whose name says they hand work over (``SESSION_12_HANDOFF.md``,
 ``HANDOFF-2026-01-02.md``, ``handover-notes.md``) elsewhere, and the configuration line that
 would audit them. From the files discovery's ``git ls-files`` listed (`git.tracked.listed`):
 no git process and no walk of its own. A file whose name or text says it is about handoffs
@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import pairwise
 from pathlib import Path
 
@@ -130,18 +130,43 @@ def _reads(root: Path, name: str) -> bool:
     return judge_markdown(name, text)[0] is None
 
 
-def stray_hint(strays: Sequence[str], shown: Sequence[str], config: Config) -> str:
+def stray_note(
+    root: Path, config: Config, show: Callable[[str], str], *, found: bool
+) -> str | None:
+    """The note on the tracked files of ``root`` named as handoffs that the configuration does
+    not look for (`stray_handoffs`), beside the handoffs the audit ``found`` or instead of any,
+    their paths written by ``show``; ``None`` when there are none."""
+    strays = stray_handoffs(root, config)
+    if not strays:
+        return None
+    shown = [show(name) for name in strays[:SHOWN]]
+    return stray_hint(
+        strays, shown, config, found=found, listed=tracked.listed(str(root.resolve()))
+    )
+
+
+def stray_hint(
+    strays: Sequence[str],
+    shown: Sequence[str],
+    config: Config,
+    *,
+    found: bool = False,
+    listed: Collection[str] = (),
+) -> str:
     """The one line naming the first `SHOWN` of ``strays`` (as ``shown`` writes them, from
-    the reader's folder) and the configuration line that audits them: their folder added by
-    ``extend-series`` when a date or a number in the name, or a second such file beside it,
-    makes a series of it; else the file added by ``extend-packets``."""
-    first = list(strays[:SHOWN])
+    the reader's folder), beside the handoffs the audit ``found`` or instead of any, and the
+    configuration line that audits every one of them: their folder added by ``extend-series``
+    when a date or a number in the name, or a second such file beside it, makes a series of it
+    and the folder's other tracked markdown files (of ``listed``) are none but an index, a
+    template or a document about handoffs; else the file added by ``extend-packets``."""
+    other_notes = _other_markdown(listed, strays)
     folders: list[str] = []
     files: list[str] = []
-    for name in first:
+    for name in strays:
         folder = name.rpartition("/")[0]
         beside = sum(other.rpartition("/")[0] == folder for other in strays)
-        if folder and (name_key(name) is not None or beside > 1):
+        dated = name_key(name) is not None or beside > 1
+        if folder and dated and folder not in other_notes:
             folders.append(literal(folder))
         else:
             files.append(literal(name))
@@ -151,10 +176,31 @@ def stray_hint(strays: Sequence[str], shown: Sequence[str], config: Config) -> s
         lines.append(setting_line(source, "extend-series", [*config.extend_series, *added]))
     if files:
         lines.append(setting_line(source, "extend-packets", [*config.extend_packets, *files]))
-    more = len(strays) - len(first)
-    named = ", ".join(shown[: len(first)]) + (f" and {more} more" if more > 0 else "")
+    more = len(strays) - len(shown[:SHOWN])
+    named = ", ".join(shown[:SHOWN]) + (f" and {more} more" if more > 0 else "")
+    where = (
+        "git tracks markdown files named as handoffs where the configuration does not look"
+        if found
+        else "no handoff found where the configuration looks, but git tracks markdown files "
+        "named as handoffs elsewhere"
+    )
     return (
-        "no handoff found where the configuration looks, but git tracks markdown files named "
-        f"as handoffs elsewhere: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set "
+        f"{where}: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set "
         f"{' and '.join(f'`{line}`' for line in lines)} {setting_place(source)}"
     )
+
+
+def _other_markdown(listed: Collection[str], strays: Sequence[str]) -> set[str]:
+    """The folders of ``strays`` that hold other tracked markdown files (of ``listed``) than
+    those, an index, a template or a document about handoffs: made a series, their newest file,
+    a plan or a report, would be judged as the current handoff."""
+    folders = {name.rpartition("/")[0] for name in strays}
+    kept = set(strays)
+    held = set()
+    for name in listed:
+        folder, _, base = name.rpartition("/")
+        if folder not in folders or name in kept or not base.lower().endswith(".md"):
+            continue
+        if not NOT_IN_SERIES.match(base) and not about_handoffs(base):
+            held.add(folder)
+    return held

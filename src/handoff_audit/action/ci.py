@@ -38,10 +38,12 @@ from handoff_audit.config import (
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
+from handoff_audit.engine.stray_handoffs import stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FormatOptions, history_diagram
 from handoff_audit.formats import github as github_format
 from handoff_audit.formats import markdown_report as markdown_format
+from handoff_audit.formats.markdown_report import Fitted
 from handoff_audit.formats.text import status_line
 from handoff_audit.git import plumbing
 from handoff_audit.git.tracked import is_tracked
@@ -330,7 +332,7 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
         out.write(github_format.command("warning", note, title="handoff-audit: configuration"))
     for note in report.notices_said:
         out.write(github_format.command("notice", note, title="handoff-audit: history"))
-    summary = markdown_format.summary(report)
+    summary = _said_stray_note(runner, request, report, markdown_format.summary(report), out)
     out.write(github_format.render(report, FormatOptions(), summary_lists=summary.findings))
     problems = [
         problem
@@ -347,6 +349,28 @@ def run_ci(*, policy: RetryPolicy | None = None, out: TextIO | None = None) -> i
     if problems:  # after the comment: a broken runner file costs the step, not the comment
         raise InputError(problems[0])
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
+
+
+def _said_stray_note(
+    runner: Runner, request: AuditRequest, report: Report, summary: Fitted, out: TextIO
+) -> Fitted:
+    """``summary`` with `check`'s note on tracked files named as handoffs that the configuration
+    does not look for at its end, the note also written to ``out`` as a notice; as it is when
+    there are none or the audit covered less than the whole repository."""
+    if request.paths != (request.root,):
+        return summary
+    workspace = runner.workspace.resolve()
+
+    def shown(path: str) -> str:
+        return redact(os.path.relpath(request.root / path, workspace).replace(os.sep, "/"))
+
+    config = request.judged_by or request.config  # the files the pull request's keys find
+    note = stray_note(request.root, config, shown, found=bool(report.packets))
+    if note is None:
+        return summary
+    out.write(github_format.command("notice", note, title="handoff-audit: not audited"))
+    said = f"{summary.text.rstrip()}\n\n> **Note:** {markdown_format.inline(note)}\n"
+    return dataclasses.replace(summary, text=said)
 
 
 def _start(policy: RetryPolicy, out: TextIO) -> tuple[Runner, Inputs, Plan]:

@@ -1,0 +1,70 @@
+"""The Action says what `check` says of handoffs kept where the configuration does not look: a
+notice in the log and a note in the job summary, naming them and the line that audits them,
+without failing the check; from a real repository and a real ``handoff-audit ci`` run."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from action_runner import Runner
+from conftest import Result
+
+NOTE = "# Handoff\n\n## State\nRefunds done; tests pass.\n\n## Next step\nWire refunds.\n"
+
+LINE = '`extend-packets: ["docs/HANDOFF_DEC31_2025.md"]` in .handoff-audit.yml'
+
+
+def _stray(runner: Runner) -> None:
+    runner.repo.write("docs/HANDOFF_DEC31_2025.md", NOTE)
+    runner.repo.write("docs/ARCHITECTURE.md", "# Architecture\n\nServices.\n")
+    runner.repo.write("docs/handoff-format.md", "# Handoff format\n\nWrite the state first.\n")
+    runner.head = runner.repo.commit("docs")
+
+
+def test_a_handoff_the_globs_miss_is_a_notice_and_a_summary_note(runner: Runner) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("SESSION_STATE.md", NOTE)  # found, judged, never blocked
+    _stray(runner)
+
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+
+    assert done.code == 0, done.out
+    assert done.outputs["blocked"] == "false"
+    assert done.outputs["packets"] == "1"
+    [notice] = [line for line in done.out.splitlines() if "not audited" in line]
+    assert notice == (
+        "::notice title=handoff-audit%3A not audited::git tracks markdown files named as "
+        "handoffs where the configuration does not look: docs/HANDOFF_DEC31_2025.md; to audit "
+        f"it, set {LINE}"
+    )
+    assert "handoff-format" not in done.out
+    assert "> **Note:** git tracks markdown files named as handoffs where" in done.summary
+    assert "HANDOFF" in done.summary.split("**Note:**")[1]
+
+
+def test_the_notice_when_no_handoff_is_found(
+    runner: Runner, run_cli: Callable[..., Result]
+) -> None:
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    _stray(runner)
+
+    done, outputs = runner.cli(run_cli, "pull_request", runner.pull_request())
+
+    assert done.code == 0, done.out
+    assert outputs["packets"] == "0"
+    assert (
+        "::notice title=handoff-audit%3A not audited::no handoff found where the configuration "
+        "looks, but git tracks markdown files named as handoffs elsewhere: "
+        f"docs/HANDOFF_DEC31_2025.md; to audit it, set {LINE}\n"
+    ) in done.out
+
+
+def test_no_notice_when_every_handoff_is_audited(runner: Runner) -> None:
+    _stray(runner)
+    runner.repo.write(".handoff-audit.yml", 'extend-packets: ["docs/HANDOFF_DEC31_2025.md"]\n')
+    runner.head = runner.repo.commit("configure")
+
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+
+    assert "not audited" not in done.out
+    assert "**Note:**" not in done.summary

@@ -167,6 +167,17 @@ def test_a_handoff_outside_the_globs_is_noted_beside_the_handoffs_found(
     assert "note:" not in audited.err, audited.err
 
 
+def test_quiet_leaves_the_note_out_beside_the_handoffs_found(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _repository(git_repo, "SESSION_STATE.md", "docs/HANDOFF_DEC31_2025.md")
+
+    assert run_cli(["check", "-q"], cwd=git_repo.root).err == ""
+    (git_repo.root / "SESSION_STATE.md").unlink()
+    git_repo.commit("done")
+    assert "docs/HANDOFF_DEC31_2025.md" in run_cli(["check", "-q"], cwd=git_repo.root).err
+
+
 def test_next_session_prompts_among_plans_are_offered_as_packets_not_a_series(
     git_repo: GitRepo, run_cli: Run
 ) -> None:

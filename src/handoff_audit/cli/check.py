@@ -135,7 +135,7 @@ def run_check(options: CheckOptions) -> int:
         write_report(FORMATS[options.output_format](report, format_options), options.output)
     if not report.packets and not report.findings and not format_options.scoped:
         _say_ignored_handoffs(root, request.config, options.target_branch)
-    if not format_options.scoped:
+    if not format_options.scoped and not (options.quiet and report.packets):
         _say_stray_handoffs(root, request.config, found=bool(report.packets))
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 

@@ -143,14 +143,17 @@ def test_output_outside_the_packets_globs_is_refused(repo: Any, run_cli: Any) ->
     result = _new(run_cli, repo, "--output", "docs/session.json")
     assert result.code == 2
     assert "docs/session.json" in result.err and "`packets`" in result.err
-    assert "the list replaces the defaults" in result.err and ".handoff-audit.yml" in result.err
+    assert result.err.endswith(
+        '(the globs in use are kept) in .handoff-audit.yml: extend-packets: ["docs/session.json"]\n'
+    )
     assert not (repo.root / "docs").exists()
-    repo.write(".handoff-audit.yml", 'packets: ["docs/*.json"]\n')
+    repo.write(".handoff-audit.yml", 'extend-packets: ["docs/session.json"]\n')
+    repo.write("SESSION_STATE.md", "# State\n\n## Next step\nShip it.\n")  # a default name
     repo.commit("config")
     written = _new(run_cli, repo, "--output", "docs/session.json")
     assert written.code == 0, written.err
     check = run_cli(["check", "--format", "json", "."], cwd=repo.root)
-    assert [p["path"] for p in check.json()["packets"]] == ["docs/session.json"]
+    assert [p["path"] for p in check.json()["packets"]] == ["SESSION_STATE.md", "docs/session.json"]
 
 
 @pytest.mark.parametrize("output", [".git/x.json", "sub/.GIT/x.json", "gitlink/x.json"])
@@ -189,7 +192,7 @@ def test_output_inside_git_folder_is_refused_without_glob_advice(
 
 def _advice(err: str, syntax: str) -> tuple[str, str]:
     """The configuration file and the line that `new --output`'s refusal says to write."""
-    found = re.search(rf"in (\S+): (packets{syntax}\[.*\])$", err.strip())
+    found = re.search(rf"in (\S+): (extend-packets{syntax}\[.*\])$", err.strip())
     assert found, err
     return found.group(1), found.group(2)
 
@@ -215,7 +218,7 @@ def test_output_advice_keeps_the_default_globs(noted: Any, run_cli: Any) -> None
     result = _new(run_cli, noted, "--output", "work/session[1].json")
     assert result.code == 2 and result.err.count("\n") == 1
     where, line = _advice(result.err, ": ")
-    assert where == ".handoff-audit.yml" and '"**/HANDOFF.md"' in line
+    assert where == ".handoff-audit.yml" and line == 'extend-packets: ["work/session[[]1].json"]'
     noted.write(where, line + "\n")  # the advice followed literally
     noted.commit("config as advised")
     _finds_both(run_cli, noted, "work/session[1].json")
@@ -227,7 +230,7 @@ def test_output_advice_is_in_the_users_syntax(noted: Any, run_cli: Any) -> None:
     noted.commit("pyproject")
     result = _new(run_cli, noted, "--output", "work/session.json")
     assert result.code == 2
-    assert "under [tool.handoff-audit] in pyproject.toml: packets = [" in result.err
+    assert "under [tool.handoff-audit] in pyproject.toml: extend-packets = [" in result.err
     where, line = _advice(result.err, " = ")
     noted.write(where, pyproject + line + "\n")
     noted.commit("config as advised")

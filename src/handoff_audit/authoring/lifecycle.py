@@ -430,12 +430,12 @@ def _output(bench: Workbench, output: Path | None, topic: str | None, config: Co
                 "leave it out and write the packet beside it: run `new` again with "
                 f"{beside_option(root, config, bench.branch)}"
             )
-        # `packets` replaces the defaults: the advice is the whole list, never the path alone.
-        advice = setting_advice(config.key_file, "packets", (*config.packets, literal(relative)))
+        added = (*config.extend_packets, literal(relative))
+        advice = setting_advice(config.key_file, "extend-packets", added)
         raise InputError(
             f"{flag}: {relative} is not matched by the `packets` globs, so `check` would never "
-            "find it; write it under a matched path, or set `packets` to the globs it has now "
-            f"plus this path (the list replaces the defaults) {advice}"
+            "find it; write it under a matched path, or add the path to them with "
+            f"`extend-packets` (the globs in use are kept) {advice}"
         )
     return path
 

@@ -30,7 +30,7 @@ def base_ref(
         local = [ref for ref in found if ref.name.startswith("refs/heads/")]
         remote = sorted(
             (ref for ref in found if not ref.name.startswith("refs/heads/")),
-            key=lambda ref: (not ref.name.startswith("refs/remotes/origin/"), ref.name),
+            key=lambda ref: (ref.remote != "origin", ref.name),
         )
         if local:
             return _newer(root, local[0], remote)
@@ -44,7 +44,7 @@ def branch_tip(branch: str | None, refs: Sequence[plumbing.Ref]) -> plumbing.Ref
     ``None`` when git knows no such branch."""
     found = sorted(
         (ref for ref in refs if ref.branch == branch),
-        key=lambda ref: (not ref.name.startswith("refs/heads/"), "/origin/" not in ref.name),
+        key=lambda ref: (not ref.name.startswith("refs/heads/"), ref.remote != "origin"),
     )
     return found[0] if found else None
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from handoff_audit.git.refs import Ref as Ref
+from handoff_audit.git.refs import ambiguous, remote_of
 from handoff_audit.globs import positives
 from handoff_audit.model.repo_history import Commit, is_bot
 from handoff_audit.textcut import shorten
@@ -293,29 +295,6 @@ def repo_info(root: Path) -> RepoInfo | None:
     return RepoInfo(Path(lines[0]), lines[1], shallow, boundary)
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """A local or remote-tracking branch."""
-
-    name: str
-    """The full ref name, e.g. ``refs/heads/main`` or ``refs/remotes/origin/main``."""
-    commit: str
-    """The commit it points to."""
-    tree: str
-    """That commit's tree."""
-    time: int
-    """That commit's committer time (Unix seconds)."""
-    current: bool
-    """True for the checked-out branch."""
-
-    @property
-    def branch(self) -> str:
-        """The branch's short name (``main``; ``origin/main`` becomes ``main``)."""
-        if self.name.startswith("refs/heads/"):
-            return self.name.removeprefix("refs/heads/")
-        return self.name.removeprefix("refs/remotes/").partition("/")[2]
-
-
 Refs = tuple[list[Ref], str | None]
 """What `read_refs` returns: the branches, and the branch ``origin/HEAD`` points at."""
 
@@ -327,21 +306,31 @@ def list_refs(root: Path) -> list[Ref]:
 
 def read_refs(root: Path) -> Refs:
     """`list_refs`, and the branch ``origin/HEAD`` points at (the remote's default branch,
-    ``None`` when unset); one git call."""
+    ``None`` when unset); one git call, and one ``git remote`` more when a remote-tracking
+    branch's name could be split at more than one ``/`` (`refs.ambiguous`)."""
     fields = "%(HEAD)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(symref)%00%(refname)"
     out = run(root, ["for-each-ref", f"--format={fields}", "refs/heads", "refs/remotes"])
+    rows = [line.split("\0") for line in out.decode("utf-8", "surrogateescape").splitlines()]
+    names = _remote_names(root) if any(ambiguous(row[5]) for row in rows if not row[4]) else []
     refs = []
     origin_head = None
-    for line in out.decode("utf-8", "surrogateescape").splitlines():
-        head, commit, tree, when, symref, name = line.split("\0")
+    for head, commit, tree, when, symref, name in rows:
         if symref:
             if name == "refs/remotes/origin/HEAD":
                 origin_head = symref.removeprefix("refs/remotes/origin/")
             continue
         if not tree:
             continue
-        refs.append(Ref(name, commit, tree, int(when or 0), head == "*"))
+        refs.append(Ref(name, commit, tree, int(when or 0), head == "*", remote_of(name, names)))
     return refs, origin_head
+
+
+def _remote_names(root: Path) -> list[str]:
+    """The configured remotes' names (one ``git remote``); none when git cannot tell."""
+    try:
+        return run(root, ["remote"]).decode("utf-8", "surrogateescape").split()
+    except GitError:
+        return []
 
 
 def resolve(root: Path, revisions: Sequence[str]) -> dict[str, tuple[str, str] | None]:

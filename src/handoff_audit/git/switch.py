@@ -29,13 +29,12 @@ def branches(refs: Sequence[Ref]) -> Branches:
     local = frozenset(r.name.removeprefix("refs/heads/") for r in refs if _local(r))
     remote: dict[str, str] = {}
     tracked = sorted(
-        (r.name.removeprefix("refs/remotes/") for r in refs if r.name.startswith("refs/remotes/")),
-        key=lambda name: (not name.startswith("origin/"), name),
+        (r for r in refs if r.name.startswith("refs/remotes/")),
+        key=lambda r: (r.remote != "origin", r.name),
     )
-    for name in tracked:
-        remote_name, _, short = name.partition("/")
-        if short and not remote_name.startswith("-"):
-            remote.setdefault(short, name)
+    for ref in tracked:
+        if ref.branch and not ref.remote.startswith("-"):
+            remote.setdefault(ref.branch, ref.name.removeprefix("refs/remotes/"))
     return Branches(local, remote)
 
 
@@ -51,7 +50,12 @@ def switch_command(name: object, here: Branches) -> str | None:
     if name in here.local:
         return f"git switch {quote(name)}"
     if name in here.remote:
-        return f"git switch --track {quote(here.remote[name])}"
+        tracked = here.remote[name]
+        if "/" in tracked.removesuffix(f"/{name}"):
+            # git names the new branch after the tracked one's first `/`: `fork/NAME` of a
+            # remote `team/fork`, unless told the name.
+            return f"git switch -c {quote(name)} --track {quote(tracked)}"
+        return f"git switch --track {quote(tracked)}"
     return None
 
 

@@ -12,7 +12,7 @@ the amended commit given a branch). Commits made on
 top of a remote-tracking branch checked out detached (`git checkout origin/feat/c`) that has
 no local branch continue it: they get its name (`git switch -c feat/c`), and with it its
 packet; a remote whose name holds a ``/`` (``team/upstream``) is told from the branch by the
-configured remotes' names."""
+configured remotes' names, as `plumbing.read_refs` reads them."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from handoff_audit.git import fetching, plumbing
+from handoff_audit.git import plumbing
 from handoff_audit.git.ancestry_counts import reachable
 from handoff_audit.git.reflog import head_reflog_tail
 from handoff_audit.globs import matches_any
@@ -167,7 +167,7 @@ def unbranched_work(
         return None
     if not found.count:
         return None
-    if not found.left and (remote := continued(root, work, found, refs, protected)) is not None:
+    if not found.left and (remote := continued(work, found, refs, protected)) is not None:
         tracked, branch = f"{remote[0]}/{remote[1]}", remote[1]
         push = f"git push -u {quote(remote[0])} {quote(branch)}"
         said = (
@@ -210,7 +210,6 @@ def unbranched_hint(command: str) -> str:
 
 
 def continued(
-    root: Path,
     work: DetachedWork,
     found: Unbranched,
     refs: Sequence[plumbing.Ref],
@@ -219,32 +218,16 @@ def continued(
     """The remote and branch of the remote-tracking branch of ``refs`` that the latest checkout
     detached HEAD at (`git checkout origin/feat/c`) and that the commits HEAD holds are made
     on, when no local branch has its name and it is not protected: their branch is that one's,
-    and so is its packet; ``None`` otherwise."""
+    and so is its packet (the remote told from the branch by `refs.remote_of`: ``team/upstream``
+    of ``team/upstream/feat/c``); ``None`` otherwise."""
     name, commit = work.onto
     name = name.removeprefix("refs/").removeprefix("remotes/")
-    if commit not in found.bases or not any(r.name == f"refs/remotes/{name}" for r in refs):
+    tracked = [r for r in refs if r.name == f"refs/remotes/{name}" and r.remote]
+    if commit not in found.bases or not tracked:
         return None
-    split = remote_and_branch(root, name)
-    if split is None or not plumbing.is_safe_branch(split[1]):
+    split = tracked[0].remote, tracked[0].branch
+    if not plumbing.is_safe_branch(split[1]):
         return None
     if any(r.name == f"refs/heads/{split[1]}" for r in refs):
         return None
     return None if matches_any(split[1], protected) else split
-
-
-def remote_and_branch(root: Path, tracked: str) -> tuple[str, str] | None:
-    """``tracked`` (``origin/feat/c``, a remote-tracking branch's short name) as its remote and
-    branch: the longest configured remote name it starts with, as a remote may be named
-    ``team/upstream``. Git is asked the names (one process) only when ``tracked`` could be
-    split at more than one ``/``; ``None`` when no configured remote matches."""
-    remote, _, branch = tracked.partition("/")
-    if "/" not in branch:
-        return (remote, branch) if branch else None
-    try:
-        names = fetching.remotes(root)
-    except plumbing.GitError:
-        return None
-    for remote in sorted(names, key=len, reverse=True):
-        if tracked.startswith(f"{remote}/") and len(tracked) > len(remote) + 1:
-            return remote, tracked[len(remote) + 1 :]
-    return None

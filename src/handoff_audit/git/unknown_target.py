@@ -51,7 +51,8 @@ def unknown_target(name: str, refs: list[plumbing.Ref], advice: str) -> InputErr
     is redacted, as every message redacts one, and so is each branch named."""
     known = sorted({ref.branch for ref in refs})
     # `origin/main` names the remote-tracking branch of `main`: the branch is `main`.
-    short = name.partition("/")[2]
+    tracked = (ref.branch for ref in refs if ref.name == f"refs/remotes/{name}")
+    short = next(tracked, name.partition("/")[2])
     guess = short if short in known else closest(name, known)
     hint = f' — did you mean "{redact(guess)}"?' if guess else ""
     shown = ", ".join(redact(branch) for branch in known)

@@ -340,3 +340,54 @@ def test_packets_through_a_link_are_judged_as_at_their_path(
     assert plumbing.spawn_count() - start == spawned
     [finding] = [f for f in done.json()["findings"] if f["rule"] == "active-in-merge"]
     assert "find .handoff/archive/broken.json and 7 more," in finding["message"]
+
+
+def test_a_link_to_a_link_to_a_folder_of_packets_blocks(git_repo: GitRepo, run_cli: Run) -> None:
+    """``.handoff/feat`` -> ``../hop`` -> ``notes/feat``, and ``.handoff/deep`` -> ``../via/feat``
+    where ``via`` -> ``notes``: the globs find the packets through the links the link leads to,
+    so they block, named by the folder at the end. A loop of links, or a chain that leaves the
+    repository, hides nothing."""
+    _feature_branch(git_repo)
+    git_repo.write("notes/feat/refund.json", packet_data(branch="feat/x"))
+    os.symlink("notes/feat", git_repo.root / "hop")
+    os.symlink("notes", git_repo.root / "via")
+    (git_repo.root / ".handoff").mkdir()
+    os.symlink("../hop", git_repo.root / ".handoff/feat")
+    os.symlink("../via/feat", git_repo.root / ".handoff/deep")
+    os.symlink("loop2", git_repo.root / "loop1")
+    os.symlink("loop1", git_repo.root / "loop2")
+    os.symlink("../loop1", git_repo.root / ".handoff/loop")
+    os.symlink("/srv", git_repo.root / "out")
+    os.symlink("../out/notes", git_repo.root / ".handoff/out")
+    git_repo.commit("active packets behind links to links")
+    done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    linked = {
+        f["path"]: f["message"].split(", and it would")[0]
+        for f in done.json()["findings"]
+        if f["rule"] == "active-in-merge"
+    }
+    assert linked == {
+        ".handoff/deep": ".handoff/deep is a symbolic link to the folder notes/feat, through "
+        "which the `packets` globs find .handoff/deep/refund.json",
+        ".handoff/feat": ".handoff/feat is a symbolic link to the folder notes/feat, through "
+        "which the `packets` globs find .handoff/feat/refund.json",
+    }
+
+
+def test_a_long_chain_of_links_is_followed_within_bounds(git_repo: GitRepo, run_cli: Run) -> None:
+    """Eight links after the branch's own one still lead to the folder; a ninth is past the
+    bound and leads nowhere."""
+    _feature_branch(git_repo)
+    git_repo.write("notes/refund.json", packet_data(branch="feat/x"))
+    os.symlink("notes", git_repo.root / "hop0")
+    for i in range(1, 9):
+        os.symlink(f"hop{i - 1}", git_repo.root / f"hop{i}")
+    (git_repo.root / ".handoff").mkdir()
+    os.symlink("../hop7", git_repo.root / ".handoff/feat")
+    git_repo.commit("a packet eight links away")
+    assert _active_in_merge(git_repo, run_cli) == [".handoff/feat"]
+    (git_repo.root / ".handoff/feat").unlink()
+    os.symlink("../hop8", git_repo.root / ".handoff/feat")
+    git_repo.commit("a packet nine links away")
+    assert _active_in_merge(git_repo, run_cli) == []

@@ -9,30 +9,29 @@ working note the audit never read. `merged_links` names such links, with the fil
 through them, in three git calls (five with several merge bases or none): the links the commit
 adds or changes since its merge base with the merge target (one ``diff --merge-base``,
 `branch_links`: a link the target removed since is none of the branch's), where they lead
-(one ``cat-file``) and the files of those folders in the commit (one ``diff-tree``); the
+(one ``cat-file``) and the files of those folders in the commit (one ``diff-tree``), through
+the links on the way too (`link_chains`: two or three calls more per link followed); the
 packets found through them are read in the ``cat-file`` of `tree_packets.unaudited_active`. A
-link to a file, to a folder outside the repository or to none, or one through which the globs
-find only files they find where they are too, hides nothing. (A link that is a folder named
-before a ``packets`` glob's first wildcard, ``.handoff`` -> ``notes``, is
-`tree_packets.odd_packets`' to name.)
+link to a file, to a folder outside the repository or to none, one in a loop of links, or one
+through which the globs find only files they find where they are too, hides nothing. (A link
+that is a folder named before a ``packets`` glob's first wildcard, ``.handoff`` -> ``notes``,
+is `tree_packets.odd_packets`' to name.)
 """
 
 from __future__ import annotations
 
-import posixpath
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
+from handoff_audit.git.link_chains import followed
 from handoff_audit.git.tree_packets import odd_packets, unaudited_active
 from handoff_audit.model.packet import Packet, is_packet_file, named_block_file, of_a_series
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 
 _LINK = "120000"
-_MAX_TARGET_BYTES = 4096
-"""A link's target longer than this (a path no system takes) leads nowhere."""
 
 
 def merged_links(
@@ -101,16 +100,7 @@ def _hidden(
         for path, blob in changed
         if (name := from_top(path)) is not None and name not in named
     }
-    texts = plumbing.read_blobs(root, list(set(links.values())), _MAX_TARGET_BYTES)
-    targets = {
-        link: target
-        for link, blob in links.items()
-        if blob in texts and (target := _resolved(link, texts[blob])) is not None
-    }
-    if not targets:
-        return {}, {}
-    specs = [f":(top,literal){folder}" if folder else ":/" for folder in set(targets.values())]
-    under = _under(plumbing.tree_files(root, [head], specs, len(head))[head], set(targets.values()))
+    targets, under = followed(root, head, links)
     hidden: dict[str, LinkedFolder] = {}
     packets: dict[str, str] = {}
     for link, target in sorted(targets.items()):
@@ -121,22 +111,6 @@ def _hidden(
                 {path: blob for path, (keys, blob) in found.items() if "packets" in keys}
             )
     return hidden, packets
-
-
-def _under(files: list[tuple[str, str]], folders: set[str]) -> dict[str, list[tuple[str, str]]]:
-    """Each of ``folders`` (``""``: the top folder) -> the files of ``files`` (path, blob)
-    inside it, their paths relative to it: each file's folders looked up once, however many
-    links lead there."""
-    inside: dict[str, list[tuple[str, str]]] = {folder: [] for folder in folders}
-    for path, blob in files:
-        if "" in inside:
-            inside[""].append((path, blob))
-        at = path.find("/")
-        while at > 0:
-            if (folder := path[:at]) in inside:
-                inside[folder].append((path[at + 1 :], blob))
-            at = path.find("/", at + 1)
-    return inside
 
 
 def branch_links(
@@ -185,18 +159,6 @@ def _links(root: Path, diff: list[str], stdin: bytes | None = None) -> list[tupl
         if len(words) == 5 and words[1] == _LINK:
             links.append((path.decode("utf-8", "surrogateescape"), words[3]))
     return links
-
-
-def _resolved(link: str, target: bytes) -> str | None:
-    """The folder (from the top folder, ``""`` for it) that the link ``link`` to ``target``
-    names inside the repository; ``None`` for an absolute target or one leading out of it."""
-    text = target.decode("utf-8", "surrogateescape")
-    if not text or text.startswith("/") or "\0" in text:
-        return None
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(link), text))
-    if joined == ".." or joined.startswith("../"):
-        return None
-    return "" if joined == "." else joined
 
 
 def _found_through(

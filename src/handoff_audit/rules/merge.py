@@ -150,10 +150,14 @@ wildcard to a folder through which a `packets` or `series` glob finds files it d
 where they are
 (`.handoff/feat` -> `../notes/feat` for `.handoff/**/*.json`, with a `notes/feat/refund.json`;
 `docs/handoffs` -> `../journal` for the series `docs/handoffs`): remove the link and commit the
-files themselves where the globs look. A packet found through such a link counts as one at its
+files themselves where the globs look. A link that leads to another link (`.handoff/feat` ->
+`../hop`, with `hop` -> `notes/feat`), or through a linked folder (`../via/feat`, with `via` ->
+`notes`), is followed to the folder at the end, up to 8 links further, within the repository.
+A packet found through such a link counts as one at its
 path does: an archived or superseded one is none, one that cannot be read is. A link below a
 wildcard to a file (an image under `docs/**`, a packet linked to another), to a folder outside
-the repository, or to one whose files the globs find where they are too (or none of) is none.
+the repository, into a loop of links, or to one whose files the globs find where they are too
+(or none of) is none.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop

@@ -391,3 +391,28 @@ def test_a_long_chain_of_links_is_followed_within_bounds(git_repo: GitRepo, run_
     os.symlink("../hop8", git_repo.root / ".handoff/feat")
     git_repo.commit("a packet nine links away")
     assert _active_in_merge(git_repo, run_cli) == []
+
+
+def test_a_link_the_target_added_too_does_not_block(git_repo: GitRepo, run_cli: Run) -> None:
+    """The branch and ``main`` both added ``.handoff/feat`` -> ``../notes/feat`` since they
+    parted (a cherry-pick): the merge brings no link ``main`` lacks, so it is not the branch's.
+    One ``main`` added to another folder is still the branch's."""
+    git_repo.write("README.md", "hi\n")
+    git_repo.write("notes/feat/refund.json", packet_data(branch="feat/x"))
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    (git_repo.root / ".handoff").mkdir()
+    os.symlink("../notes/feat", git_repo.root / ".handoff/feat")
+    git_repo.commit("the link on the branch")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.write("CHANGES.md", "main moves on\n")
+    git_repo.commit("main moves on")
+    git_repo.git("cherry-pick", "feat/x")
+    git_repo.git("checkout", "-q", "feat/x")
+    assert _active_in_merge(git_repo, run_cli) == []
+    git_repo.git("checkout", "-q", "main")
+    (git_repo.root / ".handoff/feat").unlink()
+    os.symlink("../notes", git_repo.root / ".handoff/feat")
+    git_repo.commit("main's link leads elsewhere")
+    git_repo.git("checkout", "-q", "feat/x")
+    assert _active_in_merge(git_repo, run_cli) == [".handoff/feat"]

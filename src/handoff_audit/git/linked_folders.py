@@ -6,10 +6,11 @@ below a glob's first wildcard (``.handoff/feat`` -> ``../notes/feat``, for
 to files where the globs do not find them (``notes/feat/refund.json``): an unfinished packet
 (judged as the gate judges one at its path: an archived one is none), a series' handoff or a
 working note the audit never read. `merged_links` names such links, with the files found
-through them, in three git calls (five with several merge bases or none): the links the commit
-adds or changes since its merge base with the merge target (one ``diff --merge-base``,
-`branch_links`: a link the target removed since is none of the branch's), where they lead
-(one ``cat-file``) and the files of those folders in the commit (one ``diff-tree``), through
+through them, in four git calls (six with several merge bases, five with none): the links the
+commit adds or changes since its merge base with the merge target (one ``diff --merge-base``,
+`branch_links`: a link the target removed since is none of the branch's, nor one the target's
+tip has as it is, one ``ls-tree`` of them), where they lead (one ``cat-file``) and the files
+of those folders in the commit (one ``diff-tree``), through
 the links on the way too (`link_chains`: two or three calls more per link followed); the
 packets found through them are read in the ``cat-file`` of `tree_packets.unaudited_active`. A
 link to a file, to a folder outside the repository or to none, one in a loop of links, or one
@@ -26,7 +27,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
-from handoff_audit.git.link_chains import followed
+from handoff_audit.git.link_chains import followed, link_entries
 from handoff_audit.git.tree_packets import odd_packets, unaudited_active
 from handoff_audit.model.packet import Packet, is_packet_file, named_block_file, of_a_series
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
@@ -118,36 +119,55 @@ def branch_links(
 ) -> list[tuple[str, str]]:
     """(path from the top folder, blob) of each symbolic link that the commit ``head`` (its id,
     its tree) adds or changes since its merge base with the merge ``target``'s tip: one ``diff
-    --merge-base``. A link the target removed or changed since is none of the branch's. With
-    several merge bases (criss-cross merges), a link the commit has as one of them has it is
-    none of the branch's either (one ``merge-base --all`` and one ``diff-tree`` more). Against
-    the target's tree when no merge base is here (a shallow clone, unrelated histories: those
-    two calls more), against no tree without a target."""
+    --merge-base``. A link the target removed or changed since is none of the branch's, nor one
+    the target has as the commit has it (both added it: a cherry-pick; one ``ls-tree`` of those
+    links more, `_not_on`). With several merge bases (criss-cross merges), a link the commit has
+    as one of them has it is none of the branch's either (one ``merge-base --all`` and one
+    ``diff-tree`` more). Against the target's tree when no merge base is here (a shallow clone,
+    unrelated histories: those two calls more), against no tree without a target."""
     if target is None:
         return _links(root, ["diff-tree", plumbing.empty_tree(len(head[1])), head[1]])
     # `diff` is porcelain: a user's diff.relative would cut the paths to the folder it runs in.
     merge_base = ["diff", "--no-relative", "--no-color", "--merge-base", target.commit, head[0]]
+    changed: list[tuple[str, str]] | None
     try:
-        return _links(root, merge_base)
+        changed = _links(root, merge_base)
     except plumbing.GitError:
-        pass
+        changed = _since_bases(root, head[0], target.commit)
+    if changed is None:
+        return _links(root, ["diff-tree", target.tree, head[1]])
+    return _not_on(root, target, changed)
+
+
+def _since_bases(root: Path, head: str, target: str) -> list[tuple[str, str]] | None:
+    """The symbolic links ``head`` adds or changes since every merge base it has with
+    ``target`` (one ``merge-base --all``, one ``diff-tree``); ``None`` when there is none."""
     try:
-        out = plumbing.run(root, ["merge-base", "--all", target.commit, head[0]], ok_codes=(0, 1))
+        out = plumbing.run(root, ["merge-base", "--all", target, head], ok_codes=(0, 1))
     except plumbing.GitError:
         out = b""
     if not (bases := out.decode("ascii", "replace").split()):
-        return _links(root, ["diff-tree", target.tree, head[1]])
+        return None
     # One block per merge base, each the commit against that base: a link counts when it
     # differs from every base, in each block once.
-    pairs = "".join(f"{head[0]} {base}\n" for base in bases).encode()
+    pairs = "".join(f"{head} {base}\n" for base in bases).encode()
     found = Counter(_links(root, ["diff-tree", "--stdin"], stdin=pairs))
     return [link for link, blocks in found.items() if blocks == len(bases)]
+
+
+def _not_on(
+    root: Path, target: plumbing.Ref, links: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """``links`` but those the ``target``'s tip has as they are, the same link at the same
+    path: a merge brings none of them."""
+    there = link_entries(root, target.commit, {path for path, _ in links})
+    return [(path, blob) for path, blob in links if there.get(path) != blob]
 
 
 def _links(root: Path, diff: list[str], stdin: bytes | None = None) -> list[tuple[str, str]]:
     """The symbolic links that the ``diff`` adds or changes, in git's raw output (a link once
     for each block of a ``diff-tree --stdin``, whose echoed input lines are skipped)."""
-    options = ["-r", "-z", "--raw", "--no-renames", "--diff-filter=AMT"]
+    options = ["-r", "-z", "--raw", "--no-abbrev", "--no-renames", "--diff-filter=AMT"]
     out = plumbing.run(root, [*diff[:1], *options, *diff[1:], "--"], stdin=stdin)
     fields = iter(out.split(b"\0"))
     links = []

@@ -142,7 +142,8 @@ and set `packets` without it (a `handoff.md` beside it that reads as a handoff i
 note, blocked by `handoff-in-merge`).
 
 A tracked symbolic link that the pull request adds or changes (since its merge base with the
-target: a link the target removed or changed since is not the pull request's) as a folder a
+target: a link the target removed or changed since is not the pull request's, nor one the target
+has as the pull request has it, both having added it since, as after a cherry-pick) as a folder a
 `packets` glob names before its first wildcard (`.handoff` -> `notes` for `.handoff/**/*.json`,
 with an active packet in `notes/`) counts as such a packet: after the merge its packets are
 where agents look, and the audit does not read packets through a link. So does a link below a

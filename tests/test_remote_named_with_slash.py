@@ -60,6 +60,8 @@ def test_a_target_branch_only_on_a_remote_named_with_a_slash(
     report = check(run_cli, git_repo.root, "--target-branch", "main")
     [hit] = hits(report, "active-in-merge")
     assert hit["path"] == ".handoff/refund.json"
+    tracked = run_cli(["check", "--target-branch", "team/fork/main"], cwd=git_repo.root)
+    assert tracked.code == 2 and 'did you mean "main"?' in tracked.err, tracked.err
 
 
 def test_all_branches_knows_its_own_branch_on_a_remote_named_with_a_slash(

@@ -1,10 +1,10 @@
 """The command that checks out a packet's branch, printed on a detached HEAD: only for a name
 `plumbing.is_safe_branch` accepts (git takes it, and it cannot be read as an option), and that is a
-branch here, local or remote-tracking (`git switch NAME`, or `git switch --track REMOTE/NAME`);
-``None`` otherwise. A packet's ``branch`` comes from the tree, often from a pull request: as
-``--orphan=resume`` it would make `git switch` empty the work tree, and a branch deleted after
-its merge would get a command that fails. One ``for-each-ref`` lists the branches, whatever the
-number of packets."""
+branch here, local or remote-tracking (`git switch NAME`, or `git switch --track REMOTE/NAME`,
+with ``-c NAME`` for a remote named with a ``/``); ``None`` otherwise. A packet's ``branch``
+comes from the tree, often from a pull request: as ``--orphan=resume`` it would make `git switch`
+empty the work tree, and a branch deleted after its merge would get a command that fails. One
+``for-each-ref`` lists the branches, whatever the number of packets."""
 
 from __future__ import annotations
 

@@ -18,8 +18,13 @@ from agent_support import run_hook, stop_event
 from conftest import GitRepo
 from handoff_audit.engine.ignored import kept_out
 
-TODAY = datetime.now(UTC).date().isoformat()
-"""Today, as the hook dates a new series file: a fixed date would fall before tomorrow's commits."""
+
+def today() -> str:
+    """Today, as the hook dates a new series file, read when the test runs (never when the
+    module is collected, minutes earlier, maybe the day before): a fixed date would fall before
+    tomorrow's commits."""
+    return datetime.now(UTC).date().isoformat()
+
 
 FOLDER = ".claude/handoffs"
 README = "# Handoffs\n\nThe individual handoff files are gitignored; only this README and the\n"
@@ -64,13 +69,13 @@ def test_an_agent_following_the_fixes_leaves_the_loop(tmp_path: Path, readme: bo
     repo.commit("work")
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2 and "no active handoff" in first.err, first.err
-    today = datetime.now(UTC).date().isoformat()
-    new = f"{FOLDER}/{today}-<topic>.md"
+    day = today()
+    new = f"{FOLDER}/{day}-<topic>.md"
     assert f"write the next one, {new}," in first.err, first.err
     assert "leave it out of git" in first.err and "add -f" not in first.err, first.err
     assert "ln -sfn" not in first.err, first.err  # a committed link to a file no commit holds
 
-    written = f"{FOLDER}/{today}-skeleton.md"
+    written = f"{FOLDER}/{day}-skeleton.md"
     repo.write(written, PHASE.replace("Phase 1 complete", "Skeleton"))
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert second.code == 0, second.err
@@ -119,11 +124,11 @@ def _the_next_one_is_asked_for_and_passes(repo: GitRepo, topic: str, title: str)
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2 and "no active handoff" in first.err, first.err
     assert "2026-04-22-phase-1.md" not in first.err, first.err
-    today = datetime.now(UTC).date().isoformat()
-    assert f"write the next one, {FOLDER}/{today}-<topic>.md," in first.err, first.err
+    day = today()
+    assert f"write the next one, {FOLDER}/{day}-<topic>.md," in first.err, first.err
     assert "add -f" not in first.err, first.err
 
-    written = f"{FOLDER}/{today}-{topic}.md"
+    written = f"{FOLDER}/{day}-{topic}.md"
     repo.write(written, PHASE.replace("Phase 1 complete", title))
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert second.code == 0, second.err
@@ -164,7 +169,8 @@ def test_a_stale_link_is_named_once_the_file_is_committed_by_force(tmp_path: Pat
     that leaves the loop."""
     repo = GitRepo(tmp_path / "repo")
     _kept_out(repo, link=True)
-    written = f"{FOLDER}/{TODAY}-phase-2.md"
+    day = today()
+    written = f"{FOLDER}/{day}-phase-2.md"
     repo.write(written, PHASE.replace("Phase 1 complete", "Phase 2"))
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 0, first.err
@@ -175,7 +181,7 @@ def test_a_stale_link_is_named_once_the_file_is_committed_by_force(tmp_path: Pat
     assert second.code == 2, second.err
     assert "no active handoff" not in second.err, second.err
     assert f"{FOLDER}/latest.md still points at {FOLDER}/2026-04-22-phase-1.md" in second.err
-    relink = f"ln -sfn {TODAY}-phase-2.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md"
+    relink = f"ln -sfn {day}-phase-2.md {FOLDER}/latest.md && git add -- {FOLDER}/latest.md"
     assert f"  fix: {relink}" in second.lines, second.err
     _sh(repo.root, relink)
     repo.commit("link")
@@ -195,9 +201,10 @@ def test_a_series_kept_out_by_info_exclude_keeps_the_add_f_fix(tmp_path: Path) -
     repo.git("switch", "-qc", "feat/x")
     repo.write("src/app.py", "A = 2\n")
     repo.commit("work")
+    day = today()
     with (repo.root / ".git" / "info" / "exclude").open("a", encoding="utf-8") as exclude:
-        exclude.write(f"{FOLDER}/2026-12-*.md\n")
-    written = f"{FOLDER}/{TODAY}-phase-2.md"
+        exclude.write(f"{FOLDER}/{day[:7]}-*.md\n")  # this month's dated files
+    written = f"{FOLDER}/{day}-phase-2.md"
     repo.write(written, PHASE.replace("Phase 1 complete", "Phase 2"))
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2, first.err

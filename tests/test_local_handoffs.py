@@ -20,8 +20,13 @@ from conftest import GitRepo
 from handoff_audit.authoring.agent_gate import judge
 from handoff_audit.git import plumbing
 
-TODAY = datetime.now(UTC).date().isoformat()
-"""Today, as the hook dates a new series file: a fixed date would fall before tomorrow's commits."""
+
+def today() -> str:
+    """Today, as the hook dates a new series file, read when the test runs (never when the
+    module is collected, minutes earlier, maybe the day before): a fixed date would fall before
+    tomorrow's commits."""
+    return datetime.now(UTC).date().isoformat()
+
 
 FOLDER = ".claude/handoffs"
 IGNORE = (
@@ -92,7 +97,7 @@ def test_the_ignored_handoff_is_judged_and_mended_in_the_work_tree(tmp_path: Pat
     mending it commits nothing."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo)
-    written = f"{FOLDER}/{TODAY}-export-help.md"
+    written = f"{FOLDER}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help").split("## Next step")[0])
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2, first.err
@@ -108,12 +113,13 @@ def test_git_processes_do_not_grow_with_the_series_files(tmp_path: Path) -> None
     for older in (1, 6):
         repo = GitRepo(tmp_path / str(older))
         _sbx(repo, older)
-        repo.write(f"{FOLDER}/{TODAY}-export-help.md", HANDOFF.format(title="Export help"))
+        written = f"{FOLDER}/{today()}-export-help.md"
+        repo.write(written, HANDOFF.format(title="Export help"))
         start = plumbing.spawn_count()
         gate = judge(repo.root)
         counts.append(plumbing.spawn_count() - start)
         assert gate.problems == [], gate.problems
-        assert [p.path for p in gate.packets] == [f"{FOLDER}/{TODAY}-export-help.md"]
+        assert [p.path for p in gate.packets] == [written]
     assert counts[0] == counts[1], counts
 
 
@@ -127,7 +133,7 @@ def test_a_line_not_committed_yet_is_no_owner_s_rule(tmp_path: Path) -> None:
     repo.write("README.md", "# sbx\n\nExport help.\n")
     repo.commit("work")
     repo.write(".gitignore", f"{FOLDER}/*.md\n")
-    repo.write(f"{FOLDER}/{TODAY}-export-help.md", HANDOFF.format(title="Export help"))
+    repo.write(f"{FOLDER}/{today()}-export-help.md", HANDOFF.format(title="Export help"))
     gate = judge(repo.root)
     assert gate.packets == [] and gate.local == (), gate
     assert gate.problems, gate
@@ -137,7 +143,7 @@ def test_update_does_not_ask_to_commit_the_ignored_series(tmp_path: Path, run_cl
     """`update` found no packet to refresh and blamed the owner's ignore line for it."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo)
-    repo.write(f"{FOLDER}/{TODAY}-export-help.md", HANDOFF.format(title="Export help"))
+    repo.write(f"{FOLDER}/{today()}-export-help.md", HANDOFF.format(title="Export help"))
     update = run_cli(["update", "--next-action", "Write the table."], cwd=repo.root)
     assert update.code == 2, update.err
     assert COMMITTING.search(update.err) is None, update.err
@@ -155,7 +161,7 @@ def test_commits_after_the_local_handoff_outdate_it_until_it_is_updated(tmp_path
     the hook prints, appends what changed from its own folder and the next stop passes."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo, work=_ago(7200)[1])
-    written = f"{FOLDER}/{datetime.now(UTC).date().isoformat()}-export-help.md"
+    written = f"{FOLDER}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     hour_ago = _ago(3600)[0]
     os.utime(repo.root / written, (hour_ago, hour_ago))
@@ -183,7 +189,7 @@ def test_a_commit_within_a_minute_of_the_handoff_leaves_it_current(tmp_path: Pat
     """The agent writes its handoff, then commits the work it describes."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo)
-    written = f"{FOLDER}/{datetime.now(UTC).date().isoformat()}-export-help.md"
+    written = f"{FOLDER}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     half_a_minute_ago = time.time() - 30
     os.utime(repo.root / written, (half_a_minute_ago, half_a_minute_ago))
@@ -199,17 +205,17 @@ def test_a_file_named_today_but_written_before_the_branch_is_not_its_handoff(
     first own commit, it is an earlier session's, and the hook asks for the branch's own."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo)
-    today = datetime.now(UTC).date().isoformat()
-    left = f"{FOLDER}/{today}-earlier-session.md"
+    day = today()
+    left = f"{FOLDER}/{day}-earlier-session.md"
     repo.write(left, HANDOFF.format(title="Earlier session"))
     two_hours_ago = _ago(7200)[0]
     os.utime(repo.root / left, (two_hours_ago, two_hours_ago))
     first = run_hook(stop_event(repo.root), cwd=repo.root)
     assert first.code == 2 and "no active handoff" in first.err, first.err
-    assert f"write the next one, {FOLDER}/{today}-<topic>.md," in first.err, first.err
+    assert f"write the next one, {FOLDER}/{day}-<topic>.md," in first.err, first.err
     assert COMMITTING.search(first.err) is None, first.err
 
-    repo.write(f"{FOLDER}/{today}-export-help.md", HANDOFF.format(title="Export help"))
+    repo.write(f"{FOLDER}/{day}-export-help.md", HANDOFF.format(title="Export help"))
     assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0
 
 
@@ -239,7 +245,7 @@ def test_git_processes_do_not_grow_with_the_ignored_series_folders(tmp_path: Pat
     """Each folder was asked apart (its ignoring lines, their commit, its base's files): about
     three git processes a folder."""
     counts = []
-    today = datetime.now(UTC).date().isoformat()
+    day = today()
     for folders in (1, 10):
         repo = GitRepo(tmp_path / str(folders))
         repo.write(".gitignore", "**/.claude/handoffs/*.md\n!**/.claude/handoffs/README.md\n")
@@ -250,7 +256,7 @@ def test_git_processes_do_not_grow_with_the_ignored_series_folders(tmp_path: Pat
         repo.git("switch", "-qc", "try")
         repo.write("pkg0/app.py", "A = 1\n")
         repo.commit("work")
-        written = f"pkg0/{FOLDER}/{today}-export-help.md"
+        written = f"pkg0/{FOLDER}/{day}-export-help.md"
         repo.write(written, HANDOFF.format(title="Export help"))
         start = plumbing.spawn_count()
         gate = judge(repo.root)
@@ -272,7 +278,7 @@ def test_a_line_the_branch_committed_is_no_owner_s_rule(tmp_path: Path) -> None:
     repo.write(".gitignore", IGNORE)
     repo.write(f"{FOLDER}/README.md", README)
     repo.commit("work")
-    written = f"{FOLDER}/{datetime.now(UTC).date().isoformat()}-export-help.md"
+    written = f"{FOLDER}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     gate = judge(repo.root)
     assert gate.local == () and gate.packets == [] and gate.problems, gate
@@ -293,7 +299,7 @@ def test_a_rebase_or_a_reworded_commit_leaves_the_local_handoff_current(tmp_path
     written after the work still describes it, so they do not outdate it."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo, work=_ago(7200)[1])
-    written = f"{FOLDER}/{TODAY}-export-help.md"
+    written = f"{FOLDER}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     hour_ago = _ago(3600)[0]
     os.utime(repo.root / written, (hour_ago, hour_ago))
@@ -327,7 +333,7 @@ def _claude_ignored(repo: GitRepo, where: str) -> str:
     repo.git("switch", "-qc", "try")
     repo.write("README.md", "# app\n\nExport help.\n")
     repo.commit("work")
-    written = f"{FOLDER}/{TODAY}-export-help.md"
+    written = f"{FOLDER}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     return written
 

@@ -6,7 +6,7 @@ import gc
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
@@ -239,7 +239,9 @@ def _passed_over_warning(older: str, current: str) -> str:
     """The line for a file a dated or numbered series passed over for want of a date (or a
     number) in its name."""
     folder, _, base = older.rpartition("/")
-    dated = "/".join(part for part in (folder, f"{date.today().isoformat()}-{base}") if part)
+    dated = "/".join(
+        part for part in (folder, f"{datetime.now(UTC).date().isoformat()}-{base}") if part
+    )
     numbered = all(
         key is None or key[0] != DATED for key in (name_key(current), name_key(current, True))
     )  # a dashed date month first reads as no date day first

@@ -126,22 +126,23 @@ def _base_series(
 
 
 def _branch_start(root: Path, base: str) -> _Start:
-    """`_Start` of the branch at HEAD since the commit ``base``: the committer day of its
-    oldest own commit (today without one) and the commit time of ``base`` (0 when git cannot
+    """`_Start` of the branch at HEAD since the commit ``base``: the committer day (in UTC) of
+    its oldest own commit (today without one) and the commit time of ``base`` (0 when git cannot
     say or ``base`` is the empty tree); one git call, two without an own commit."""
     today = datetime.now(UTC).date()
     span = ["HEAD"] if base == plumbing.empty_tree(len(base)) else ["--boundary", f"{base}..HEAD"]
     try:
-        out = plumbing.run(root, ["log", "--format=%m %H %ct %cs %at", *span]).decode()
-        lines = [line.split() for line in out.splitlines() if line.count(" ") == 4]
-        own = [(int(ct), day, int(at)) for mark, _, ct, day, at in lines if mark != "-"]
-        base_time = next((int(ct) for _, sha, ct, _, _ in lines if sha == base), None)
+        out = plumbing.run(root, ["log", "--format=%m %H %ct %at", *span]).decode()
+        lines = [line.split() for line in out.splitlines() if line.count(" ") == 3]
+        own = [(int(ct), int(at)) for mark, _, ct, at in lines if mark != "-"]
+        base_time = next((int(ct) for _, sha, ct, _ in lines if sha == base), None)
         if base_time is None and span[0] != "HEAD":
             base_time = int(plumbing.run(root, ["log", "-1", "--format=%ct", base]) or 0)
     except (plumbing.GitError, ValueError):
         return _Start(today, 0)
-    day = date.fromisoformat(min(own)[1]) if own else today
-    first = min(min(ct, at) for ct, _, at in own) if own else None
+    # its UTC day, as the hook dates the series' next file; never the committer's zone's (%cs)
+    day = datetime.fromtimestamp(min(own)[0], UTC).date() if own else today
+    first = min(min(ct, at) for ct, at in own) if own else None
     return _Start(day, base_time or 0, first)
 
 

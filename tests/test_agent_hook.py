@@ -708,7 +708,12 @@ def test_a_hand_written_handoff_is_told_what_to_add(repo: GitRepo) -> None:
     command = the_command(run.err, "fix: ")
     assert command.startswith("printf ")
     assert command.endswith(" >> HANDOFF.md")
-    assert "rm " not in run.err
+    # deleting it is only the finish once the work is done, which the merge gate asks for
+    assert "rm " not in command
+    assert (
+        'or, when the work is finished: git rm -- HANDOFF.md && git commit -m "handoff: done"'
+        in (run.err)
+    )
     done = run_fix(repo.root, command)
     assert done.returncode == 0, done.stderr
     assert "## Next step" in (repo.root / "HANDOFF.md").read_text(encoding="utf-8")
@@ -750,7 +755,7 @@ def test_the_since_then_fix_makes_the_new_step_the_brief_s_next_action(repo: Git
     run = run_hook(stop_event(repo.root))
     assert_blocked(run)
     assert "handoff-outdated" in run.err
-    assert "if the work is done, delete it: git rm -- SESSION_HANDOFF.md" in run.err
+    assert "or, when the work is finished: git rm -- SESSION_HANDOFF.md && git commit" in run.err
     command = the_command(run.err, "fix: ")
     context = since_then_brief(repo, command, "Add logout() to src/login.py.", "Wrote the tests.")
     first = context.split("\n(", 1)[0]

@@ -37,6 +37,7 @@ from handoff_audit.authoring.markdown_fixes import (
     appended,
     blank_next,
     filled_in_place,
+    gated_finish,
     kept_endings,
     template_fix,
     up_to_date,
@@ -481,22 +482,25 @@ class Fixes:
         told = unreadable_fix(findings, self.gate.root, packet.path, self.path, self.gate.config)
         if told is not None:
             return Advice(reason(told[0], findings), *told[1:])
+        gated = gated_finish(packet.path, self.gate.config, self.path)
         blank = blank_next(findings)
         if blank is not None:
             # The section is there (stepless or blank): another one would only repeat it, and
             # leave it blank, even when the work moved on since (the refresh fix's finding).
             moved = [f for f, fix in zip(findings, fixes, strict=True) if fix is Fix.MD_REFRESH]
             since = self.since(moved, "the handoff") if moved else None
-            return Advice(reason(blank, findings), *filled_in_place(blank, quoted, since))
+            command, also = filled_in_place(blank, quoted, since)
+            return Advice(reason(blank, findings), command, "; ".join(filter(None, [also, gated])))
         for finding, fix in zip(findings, fixes, strict=True):
             if fix is Fix.MD_ADD and finding.facet in MD_SECTIONS:
-                return Advice(reason(finding, findings), appended(finding.facet, quoted))
+                return Advice(reason(finding, findings), appended(finding.facet, quoted), gated)
             if fix is Fix.MD_REFRESH:
                 # The next step goes after what changed: a next-step heading after a closing
                 # "## Since then" is the handoff's next step, whatever the earlier one is called.
                 text = self.since([finding], "the handoff")
                 series = series_handoff(packet.path, self.gate.config)
-                return Advice(reason(finding, findings), *up_to_date(finding, quoted, text, series))
+                fixed = up_to_date(finding, quoted, text, series, gated)
+                return Advice(reason(finding, findings), *fixed)
         first = findings[0]
         where = f"{packet.path}:{first.line}" if first.line else packet.path
         return Advice(

@@ -1,0 +1,102 @@
+"""A working note the merge gate blocks (`block-files`) that the Stop hook asks to mend (rows
+12 and 13 of docs/lifecycle.md) is told, in the same message, that it must be finished before
+the merge, with the finish the gate accepts: its deletion, or its move into a series (row 15).
+An agent that knows only what the hook and `check --target-branch main` print follows that
+finish: the hook lets it stop and the merge gate passes."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from agent_support import run_fix, run_hook, stop_event
+from conftest import GitRepo
+
+NOTE = "docs/SESSION_HANDOFF.md"
+_FINISHED = "or, when the work is finished: "
+_MOVED = re.compile(r"move it into a series: `([^`]+)`")
+_COMPLETE = (
+    "# Session handoff\n\n## State\nLogin stub added in src/login.py.\n\n## Next step\n"
+    "Write tests/test_login.py covering bad passwords.\n\n## Decisions\n- Kept login in its own "
+    "module because app.py is going away.\n\n## Tried and failed\n- flask-login: too heavy.\n\n"
+    "## Pointers\n- src/login.py:1\n"
+)
+
+
+def _gate(root: Path) -> subprocess.CompletedProcess[str]:
+    return run_fix(root, "handoff-audit check --target-branch main")
+
+
+def _long_lived_note(repo: GitRepo, text: str) -> None:
+    """The note on main for a while, then a branch whose one commit edits the README."""
+    repo.write(NOTE, text)
+    repo.write("src/login.py", "def login(): pass\n")
+    repo.commit("handoff")
+    for number in range(3):
+        repo.write("src/app.py", f"VERSION = {number}\n")
+        repo.commit(f"work {number}")
+    repo.git("switch", "-q", "-c", "try")
+    repo.write("README.md", "# app\n")
+    repo.commit("readme")
+
+
+def _offer(err: str) -> str:
+    """The line of the hook's message that offers the finish."""
+    [line] = [line for line in err.splitlines() if _FINISHED in line]
+    assert f"the merge gate blocks {NOTE} (`block-files`)" in line, line
+    assert "keeps it current while the work goes on" in line, line
+    return line
+
+
+@pytest.mark.parametrize("finish", ["delete", "move"])
+def test_an_outdated_gated_note_is_offered_the_finish_the_gate_accepts(
+    git_repo: GitRepo, finish: str
+) -> None:
+    _long_lived_note(git_repo, _COMPLETE)
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    assert "handoff-outdated" in stop.err
+    assert "  fix: printf '\\n## Since then" in stop.err  # keeping it current comes first
+    line = _offer(stop.err)
+    if finish == "delete":
+        command = line.split(_FINISHED, 1)[1]
+        assert command == f'git rm -- {NOTE} && git commit -m "handoff: done"'
+    else:
+        found = _MOVED.search(line)
+        assert found is not None, line
+        command = found.group(1)
+    done = run_fix(git_repo.root, command)
+    assert done.returncode == 0, done.stderr
+    assert not (git_repo.root / NOTE).exists()
+    assert git_repo.git("status", "--porcelain") == ""
+    let_go = run_hook(stop_event(git_repo.root))
+    assert let_go.code == 0, let_go.err
+    gate = _gate(git_repo.root)
+    assert gate.returncode == 0, gate.stdout + gate.stderr
+
+
+def test_an_incomplete_gated_note_is_told_the_same_finish(git_repo: GitRepo) -> None:
+    _long_lived_note(git_repo, _COMPLETE)
+    git_repo.write(NOTE, "# Session handoff\n\n## State\nThe README says how to log in.\n")
+    git_repo.commit("handoff: rewritten")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    assert "md-incomplete" in stop.err
+    assert "  fix: printf '\\n## Next step\\n\\n%s\\n' " in stop.err
+    command = _offer(stop.err).split(_FINISHED, 1)[1]
+    assert run_fix(git_repo.root, command).returncode == 0
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    assert _gate(git_repo.root).returncode == 0
+
+
+def test_a_note_the_gate_lets_through_is_not_told_to_finish(git_repo: GitRepo) -> None:
+    git_repo.write(".handoff-audit.yml", f'block-files: ["**/HANDOFF.md", "!{NOTE}"]\n')
+    _long_lived_note(git_repo, _COMPLETE)
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    assert "handoff-outdated" in stop.err
+    assert "merge gate blocks" not in stop.err and _FINISHED not in stop.err
+    assert _gate(git_repo.root).returncode == 0

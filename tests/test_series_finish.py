@@ -106,7 +106,8 @@ def test_a_working_note_saying_its_work_is_finished_is_still_an_error(
     assert "no usable next step" in finding["message"]
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2, blocked.err
-    assert "or, when the work is finished" not in blocked.err
+    assert _SERIES_FINISH not in blocked.err
+    assert f"or, when the work is finished: {_DELETED}" in blocked.err
 
 
 def test_a_working_note_outdated_is_offered_its_deletion_not_the_series_finish(
@@ -115,8 +116,14 @@ def test_a_working_note_outdated_is_offered_its_deletion_not_the_series_finish(
     floats_repo(git_repo, path="HANDOFF.md")
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2 and "HANDOFF.md handoff-outdated" in blocked.err, blocked.err
-    assert "or, when the work is finished" not in blocked.err
-    assert "git rm -- HANDOFF.md" in blocked.err
+    assert _SERIES_FINISH not in blocked.err
+    assert f"or, when the work is finished: {_DELETED}" in blocked.err
+
+
+_SERIES_FINISH = "\\n\\nNone: the work is finished.\\n"
+"""The series' finish as the printf a hook's fix would append it, never a working note's."""
+_DELETED = 'git rm -- HANDOFF.md && git commit -m "handoff: done"'
+"""A working note's finish, which the merge gate accepts."""
 
 
 def test_the_finish_keeps_a_series_file_s_crlf_line_endings(git_repo: GitRepo) -> None:

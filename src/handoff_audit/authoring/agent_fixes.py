@@ -37,12 +37,12 @@ from handoff_audit.authoring.markdown_fixes import (
     appended,
     blank_next,
     filled_in_place,
-    gated_finish,
     kept_endings,
     template_fix,
     up_to_date,
 )
 from handoff_audit.authoring.nested_repos import exclude_advice
+from handoff_audit.authoring.note_finish import joined, second_line
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_advice
@@ -68,7 +68,7 @@ from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, STAGE_THEM, conti
 from handoff_audit.git.submodules import dirty_submodules
 from handoff_audit.git.unbranched import unbranched_hint
 from handoff_audit.model.findings import Finding, PacketInfo
-from handoff_audit.model.packet import is_handoff_record, series_handoff
+from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
@@ -482,7 +482,7 @@ class Fixes:
         told = unreadable_fix(findings, self.gate.root, packet.path, self.path, self.gate.config)
         if told is not None:
             return Advice(reason(told[0], findings), *told[1:])
-        gated = gated_finish(packet.path, self.gate.config, self.path)
+        series, said = second_line(self.gate.root, packet.path, self.gate.config, self.path)
         blank = blank_next(findings)
         if blank is not None:
             # The section is there (stepless or blank): another one would only repeat it, and
@@ -490,16 +490,17 @@ class Fixes:
             moved = [f for f, fix in zip(findings, fixes, strict=True) if fix is Fix.MD_REFRESH]
             since = self.since(moved, "the handoff") if moved else None
             command, also = filled_in_place(blank, quoted, since)
-            return Advice(reason(blank, findings), command, "; ".join(filter(None, [also, gated])))
+            return Advice(reason(blank, findings), command, joined(also, *said))
         for finding, fix in zip(findings, fixes, strict=True):
             if fix is Fix.MD_ADD and finding.facet in MD_SECTIONS:
-                return Advice(reason(finding, findings), appended(finding.facet, quoted), gated)
+                return Advice(
+                    reason(finding, findings), appended(finding.facet, quoted), joined(*said)
+                )
             if fix is Fix.MD_REFRESH:
                 # The next step goes after what changed: a next-step heading after a closing
                 # "## Since then" is the handoff's next step, whatever the earlier one is called.
                 text = self.since([finding], "the handoff")
-                series = series_handoff(packet.path, self.gate.config)
-                fixed = up_to_date(finding, quoted, text, series, gated)
+                fixed = up_to_date(finding, quoted, text, series, said)
                 return Advice(reason(finding, findings), *fixed)
         first = findings[0]
         where = f"{packet.path}:{first.line}" if first.line else packet.path

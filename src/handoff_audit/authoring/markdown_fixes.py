@@ -5,19 +5,14 @@ place of a template."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
-from handoff_audit.config import Config
-from handoff_audit.globs import positives
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
 from handoff_audit.markdown.template import written_sections
 from handoff_audit.model.findings import Finding
-from handoff_audit.model.packet import named_block_file, series_handoff
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 
@@ -104,15 +99,22 @@ _REFRESH = (
 
 
 def up_to_date(
-    finding: Finding, quoted: str, since: str, series: bool, gated: str | None = None
+    finding: Finding,
+    quoted: str,
+    since: str,
+    series: bool,
+    said: tuple[str | None, str | None] = (None, None),
 ) -> tuple[str, str]:
     """The fix for a hand-written handoff the work moved on after (``finding``) and its note:
     what changed (``since``, a placeholder) and the next step now appended to the file
-    ``quoted``; a working note may be deleted instead when the work is done (``gated``: how,
-    for one the merge gate blocks, `gated_finish`), the current file of a series (``series``)
-    may say instead that its work is finished."""
+    ``quoted``; ``said``: that it is already too long, and, for a working note the merge gate
+    blocks, how to finish it (`note_finish.second_line`), else it may be deleted when the work
+    is done; the current file of a series (``series``) may say instead that its work is
+    finished."""
+    grown, gated = said
     command = _REFRESH.format(next="%s", since=since, then=' "<the next step now>"', path=quoted)
     also = "or rewrite the file to say where the work stands now"
+    also += f"; {grown}" if grown else ""
     if series:
         finish = _REFRESH.format(next=FINISHED_NEXT, since=since, then="", path=quoted)
         also += f"; or, when the work is finished: {finish}"
@@ -121,47 +123,6 @@ def up_to_date(
     elif "delete it in a commit" in finding.message:
         also += f"; if the work is done, delete it: git rm -- {quoted}"
     return command, also
-
-
-def gated_finish(path: str, config: Config, path_of: Callable[[str], str]) -> str | None:
-    """For the working note ``path`` that the merge gate blocks (`block-files`, no series'
-    file): that appending to it keeps it current while the work goes on, and the finish the
-    gate accepts once the work is finished (docs/lifecycle.md, 15): its move into a series, or
-    its deletion, each in a commit. ``None`` for another file; ``path_of`` gives a path from
-    the top folder as the agent's folder sees it, quoted."""
-    if series_handoff(path, config) or not named_block_file(path, config):
-        return None
-    done = 'git commit -m "handoff: done"'
-    said = (
-        f"the merge gate blocks {path_of(path)} (`block-files`): this keeps it current while the "
-        "work goes on"
-    )
-    moved = _into_series(path, config)
-    if moved is not None:
-        folder = moved.rpartition("/")[0]
-        said += (
-            f"; to keep it once the work is finished, move it into a series: `mkdir -p "
-            f"{path_of(folder)} && git mv -- {path_of(path)} {path_of(moved)} && {done}`"
-        )
-    return f"{said}; or, when the work is finished: git rm -- {path_of(path)} && {done}"
-
-
-def _into_series(path: str, config: Config) -> str | None:
-    """Where the working note ``path`` moves into a series (a folder ``series`` names
-    literally, ``docs/handoffs`` for ``**/docs/handoffs``), under today's date and its own name
-    (``docs/handoffs/2026-12-05-session-handoff.md``); ``None`` when no such folder takes it."""
-    topic = _WORDS.sub("-", path.rpartition("/")[2].rpartition(".")[0].lower()).strip("-")
-    name = f"{datetime.now(UTC).date().isoformat()}-{topic or 'handoff'}.md"
-    for glob in positives(config.series):
-        folder = glob.removeprefix("**/")
-        moved = f"{folder}/{name}"
-        if _GLOB.search(folder) is None and series_handoff(moved, config):
-            return None if named_block_file(moved, config) else moved
-    return None
-
-
-_WORDS = re.compile(r"[^a-z0-9]+")
-_GLOB = re.compile(r"[*?\[\]{}!]")
 
 
 def kept_endings(advice: Advice, path: Path) -> Advice:
@@ -198,7 +159,6 @@ __all__ = [
     "appended",
     "blank_next",
     "filled_in_place",
-    "gated_finish",
     "kept_endings",
     "template_fix",
     "up_to_date",

@@ -1,0 +1,103 @@
+"""What the Stop hook's fix for a hand-written handoff says on its second line, beside the
+command that appends to it: that the file is already longer than `max-lines` (`too-long`), so
+the append must trim it too, or a series' next file be written instead; and, for a working note
+the merge gate blocks (`block-files`), that appending keeps it current only while the work goes
+on, with the finish the gate accepts once it is finished (docs/lifecycle.md, rows 12, 13 and
+15): its deletion, or its move into a series, each in a commit."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from handoff_audit.config import Config
+from handoff_audit.globs import positives
+from handoff_audit.model.packet import named_block_file, series_handoff
+from handoff_audit.model.series_names import name_says
+from handoff_audit.rules.twin import TOO_LONG
+
+
+def second_line(
+    root: Path, path: str, config: Config, path_of: Callable[[str], str]
+) -> tuple[bool, tuple[str | None, str | None]]:
+    """Whether the hand-written handoff ``path`` is a series' file, and what the fix appending
+    to it says after it: `grown_past`, then `gated_finish`."""
+    series = series_handoff(path, config)
+    return series, (grown_past(root, path, config, series), gated_finish(path, config, path_of))
+
+
+def joined(*parts: str | None) -> str | None:
+    """The ``parts`` said, one after another; ``None`` when none is."""
+    return "; ".join(part for part in parts if part) or None
+
+
+def gated_finish(path: str, config: Config, path_of: Callable[[str], str]) -> str | None:
+    """For the working note ``path`` that the merge gate blocks (`block-files`, no series'
+    file): that appending to it keeps it current while the work goes on, and the finish the
+    gate accepts once the work is finished (docs/lifecycle.md, 15): its move into a series, or
+    its deletion, each in a commit. ``None`` for another file; ``path_of`` gives a path from
+    the top folder as the agent's folder sees it, quoted."""
+    if series_handoff(path, config) or not named_block_file(path, config):
+        return None
+    done = 'git commit -m "handoff: done"'
+    said = (
+        f"the merge gate blocks {path_of(path)} (`block-files`): this keeps it current while the "
+        "work goes on"
+    )
+    moved = _into_series(path, config)
+    if moved is not None:
+        folder = moved.rpartition("/")[0]
+        said += (
+            f"; to keep it once the work is finished, move it into a series: `mkdir -p "
+            f"{path_of(folder)} && git mv -- {path_of(path)} {path_of(moved)} && {done}`"
+        )
+    return f"{said}; or, when the work is finished: git rm -- {path_of(path)} && {done}"
+
+
+def grown_past(root: Path, path: str, config: Config, series: bool) -> str | None:
+    """For the hand-written handoff ``path`` already longer than ``max-lines`` (what
+    `too-long` counts), that a fix appending to it must trim it too; for the current file of a
+    ``series`` (not a live one, `name_says`), that the series' next file may be written
+    instead. ``None`` when it is not that long, or `too-long` is off."""
+    if config.rules.get(TOO_LONG.id, TOO_LONG.default) is None:
+        return None
+    try:
+        with (root / path).open("rb") as handle:
+            text = handle.read(config.max_file_bytes + 1)
+    except OSError:
+        return None
+    lines = text.count(b"\n") + (bool(text) and not text.endswith(b"\n"))
+    if lines <= config.max_lines:
+        return None
+    said = (
+        f"it is already {lines} lines, more than max-lines {config.max_lines} (`too-long`): "
+        "trim it as you add to it, keeping the state, the next step, the decisions and the "
+        "pointers, and moving the rest (logs, finished items) into a file it links to"
+    )
+    if series and name_says(path) != 1:
+        folder = path.rpartition("/")[0]
+        said += f"; or leave it as it is and write the series' next dated file in {folder}/"
+    return said
+
+
+def _into_series(path: str, config: Config) -> str | None:
+    """Where the working note ``path`` moves into a series (a folder ``series`` names
+    literally, ``docs/handoffs`` for ``**/docs/handoffs``), under today's date and its own name
+    (``docs/handoffs/2026-12-05-session-handoff.md``); ``None`` when no such folder takes it."""
+    topic = _WORDS.sub("-", path.rpartition("/")[2].rpartition(".")[0].lower()).strip("-")
+    name = f"{datetime.now(UTC).date().isoformat()}-{topic or 'handoff'}.md"
+    for glob in positives(config.series):
+        folder = glob.removeprefix("**/")
+        moved = f"{folder}/{name}"
+        if _GLOB.search(folder) is None and series_handoff(moved, config):
+            return None if named_block_file(moved, config) else moved
+    return None
+
+
+_WORDS = re.compile(r"[^a-z0-9]+")
+_GLOB = re.compile(r"[*?\[\]{}!]")
+
+
+__all__ = ["gated_finish", "grown_past", "joined", "second_line"]

@@ -17,7 +17,7 @@ from conftest import GitRepo
 from handoff_audit.engine.brief import build_brief
 from handoff_audit.git import plumbing
 from test_agent_session_start import claude_start, context_of
-from test_local_handoffs import FOLDER, HANDOFF, OLD, README, TODAY, _ago, _sbx
+from test_local_handoffs import FOLDER, HANDOFF, OLD, README, _ago, _sbx, today
 
 KEPT_OUT = "kept out of git by the repository's .gitignore"
 NEXT = 'Write the protocol table under "Usage" in `README.md`.'
@@ -34,7 +34,7 @@ def _handed(said: str, root: Path) -> str:
 def test_the_next_session_reads_the_kept_out_handoff(tmp_path: Path, run_cli: Any) -> None:
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo)
-    written = f"{FOLDER}/{TODAY}-export-help.md"
+    written = f"{FOLDER}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0  # the Stop hook's handoff
 
@@ -56,7 +56,7 @@ def test_an_earlier_session_s_file_is_not_handed_over(tmp_path: Path, run_cli: A
     commit, are not the branch's, as the Stop hook says: no handoff."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo)
-    left = f"{FOLDER}/{TODAY}-earlier-session.md"
+    left = f"{FOLDER}/{today()}-earlier-session.md"
     repo.write(left, HANDOFF.format(title="Earlier session"))
     two_hours_ago = _ago(7200)[0]
     os.utime(repo.root / left, (two_hours_ago, two_hours_ago))
@@ -73,7 +73,7 @@ def test_the_kept_out_handoff_is_said_outdated_as_the_stop_hook_says(
 ) -> None:
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo, work=_ago(7200)[1])
-    written = f"{FOLDER}/{TODAY}-export-help.md"
+    written = f"{FOLDER}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     hour_ago = _ago(3600)[0]
     os.utime(repo.root / written, (hour_ago, hour_ago))
@@ -105,7 +105,7 @@ def test_git_processes_do_not_grow_with_the_kept_out_folders(tmp_path: Path) -> 
         repo.git("switch", "-qc", "try")
         repo.write("pkg0/app.py", "A = 1\n")
         repo.commit("work")
-        written = f"pkg0/{FOLDER}/{TODAY}-export-help.md"
+        written = f"pkg0/{FOLDER}/{today()}-export-help.md"
         repo.write(written, HANDOFF.format(title="Export help"))
         start = plumbing.spawn_count()
         brief = build_brief(repo.root)

@@ -395,7 +395,7 @@ def _nested(repo: GitRepo, ignore: str, folders: list[str]) -> str:
     repo.git("switch", "-qc", "try")
     repo.write("README.md", "# app\n\nExport help.\n")
     repo.commit("work")
-    written = f"{folders[0]}/{TODAY}-export-help.md"
+    written = f"{folders[0]}/{today()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     return written
 

@@ -13,7 +13,6 @@ from typing import Any
 from agent_support import run_hook, stop_event
 from conftest import GitRepo
 
-TODAY = datetime.now(UTC).date().isoformat()
 FOLDER = ".claude/handoffs"
 HANDOFF = (
     "# {title}\n\nState: the export help is drafted in `README.md`; the tests pass.\n\n"
@@ -45,7 +44,7 @@ def test_check_and_the_hook_read_the_owner_s_line_from_the_base_commit(
     called the file kept out by the owner and asked for nothing."""
     repo = GitRepo(tmp_path / "repo")
     _branch(repo, ignore_on_branch=f"{FOLDER}/*.md\n")
-    written = f"{FOLDER}/{TODAY}-export-help.md"
+    written = f"{FOLDER}/{datetime.now(UTC).date().isoformat()}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     hook = run_hook(stop_event(repo.root), cwd=repo.root)
     assert hook.code == 2 and f"git add -f -- {written}" in hook.err, hook.err

@@ -229,7 +229,7 @@ def _judge_branch(
         report = run_audit(request)
     except ConfigError as error:  # a configured schema that cannot be fetched: not a bug
         raise CannotJudge(f"configuration: {error}") from None
-    gate.head = report.head
+    gate.head, gate.warnings = report.head, report.pointers_said
     # What `not-a-handoff` calls no handoff (a guide to writing one) is not the branch's.
     no_handoff = {f.path for f in report.findings if f.rule == NOT_A_HANDOFF.id}
     own = [p for p in report.packets if _is_own(p, branch) and p.path not in no_handoff]

@@ -84,6 +84,9 @@ class Gate:
     """Why the session may not end; empty = it may."""
     note: str | None = None
     """Why nothing was required (protected branch, no work of its own, detached HEAD)."""
+    warnings: tuple[str, ...] = ()
+    """What is said whether the stop is held or not, blocking nothing: a series' text pointer
+    that names an older file than the current one (`Report.pointers_said`)."""
     packets: list[PacketInfo] = field(default_factory=list)
     """The branch's own packets."""
     finished: list[PacketInfo] = field(default_factory=list)

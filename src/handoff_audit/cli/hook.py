@@ -167,7 +167,9 @@ def _judge(event: HookEvent, agent: Agent) -> Answer:
         raise _Note(f"{problem}; not judging", problem.notes) from None
     if not gate.problems:
         end_chain(gate.root, chain_of(event.session_id, event.name, event.agent_id))
-        answer = agent.allow(f"{_PROMPT}: {gate.note}" if gate.note else None)
+        said = [f"{_PROMPT}: {gate.note}"] if gate.note else []
+        warned = config_warnings(gate.warnings)
+        answer = agent.report([*said, *warned]) if warned else agent.allow(*said)
     else:
         blocks = event.name in gate.config.agent_hook.events
         lines = block_message(gate, event, blocks)
@@ -308,7 +310,7 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     from handoff_audit.authoring.agent_fixes import Fixes  # start-up: only a stop with problems
 
     advice = Fixes(gate, event.cwd, event.transcript_path).advice()
-    warnings = config_warnings(gate.config.notes)
+    warnings = config_warnings((*gate.warnings, *gate.config.notes))
     room = MAX_LINES - 2 - len(warnings)
     for number, entry in enumerate(advice):
         block = [f"- {entry.reason}", f"  fix: {entry.command}"]

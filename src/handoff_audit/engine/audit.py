@@ -16,6 +16,7 @@ from handoff_audit.engine import discovery, own_scope, workers
 from handoff_audit.engine.loading import load_packets, printable
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_order import DATED, name_key, numbered_next, unreadable_date
+from handoff_audit.engine.series_pointers import stale_pointers
 from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
@@ -173,6 +174,8 @@ def _run(request: AuditRequest) -> Report:
     shown = _file_names(all_hits, packets) | _topics(packets)
     refs = frozenset(p.ref for p in packets if p.ref is not None)
     findings, suppressed = _decide(all_hits, request, inline, shown, refs)
+    currents = (rel(request.root, path) for path in found.history)
+    pointed = tuple(stale_pointers(request.root, found.pointers, currents))
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -188,7 +191,9 @@ def _run(request: AuditRequest) -> Report:
         warnings_said=(
             *((facts.protected_warning,) if facts and facts.protected_warning else ()),
             *(_passed_over_warning(older, current) for older, current in found.passed_over.items()),
+            *pointed,
         ),
+        pointers_said=pointed,
     )
 
 

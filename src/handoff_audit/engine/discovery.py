@@ -34,6 +34,7 @@ from handoff_audit.engine.series_order import (
     newest_first,
     tied,
 )
+from handoff_audit.engine.series_pointers import without_pointers
 from handoff_audit.engine.series_readme import not_handoffs
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
@@ -178,6 +179,9 @@ class Found:
     """The files of series folders under an archive folder (`archive_folder`:
     ``docs/archive/handoffs/``, relative to the root, sorted): history, listed and never
     judged, but committed, so scanned for credentials (`secret`)."""
+    pointers: dict[str, str] = field(default_factory=dict)
+    """A series' text pointer (`series_pointers`: ``LATEST.md`` holding the name of another of
+    its files) -> the file it names (both relative to the root): never audited nor ordered."""
 
     @property
     def files(self) -> list[Path]:
@@ -238,11 +242,15 @@ def discover_all(
         series, result.archived = _archives(series)
         series, said = _readme_says(root, series)
         series = {folder: without_aliases(root, names) for folder, names in series.items()}
+        for folder, names in series.items():
+            series[folder], pointers = without_pointers(root, names)
+            result.pointers.update(pointers)
+        series = {folder: names for folder, names in series.items() if names}
         result.templates = _templates(templates.union(said), packets, code)
         result.left_out = _left_out(root, folders, config, there)
         result.series, result.searched = frozenset(series), tuple(folders)
         not_audited = {name for names in series.values() for name in names}
-        not_audited.update(result.archived)
+        not_audited.update((*result.archived, *result.pointers))
         if schema is not None and schema.is_relative_to(root.resolve()):
             not_audited.add(schema.relative_to(root.resolve()).as_posix())
         for name in present:

@@ -40,6 +40,7 @@ def widen(
         gate.searched,
         sorted(set(gate.left_out).union(mine.left_out)),
         sorted(set(gate.archived).union(mine.archived)),
+        {**mine.pointers, **gate.pointers},
     )
     return joined, left_out
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from handoff_audit.engine.series_order import newest_first
+from handoff_audit.engine.series_pointers import folder_pointer, repoint
 from handoff_audit.model.series_names import name_says
 from handoff_audit.shell import quote
 
@@ -50,11 +51,16 @@ def series_link(root: Path, folder: str) -> str | None:
 
 def link_fix(root: Path, written: str, path_of: Callable[[str], str]) -> str:
     """The words that re-point the series' live-name link at ``written`` (a new file of the
-    series, from the root), or ``""`` when its folder keeps no such link. ``path_of`` gives a
-    repository path as the agent's folder sees it, quoted for a shell."""
-    link = series_link(root, written.rpartition("/")[0])
+    series, from the root), else its text pointer (`series_pointers`: ``LATEST.md`` holding a
+    file's name), or ``""`` when its folder keeps neither. ``path_of`` gives a repository path
+    as the agent's folder sees it, quoted for a shell."""
+    folder = written.rpartition("/")[0]
+    link = series_link(root, folder)
     if link is None:
-        return ""
+        pointer = folder_pointer(root, folder)
+        if pointer is None:
+            return ""
+        return f", and write its name into {path_of(pointer)}: `{repoint(root, pointer, written)}`"
     return f", and point {path_of(link)} at it: `{relink(link, written, path_of)}`"
 
 

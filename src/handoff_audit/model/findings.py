@@ -188,6 +188,10 @@ class Report:
     warnings_said: tuple[str, ...] = ()
     """Lines about the run itself, not a file (a protected-branch glob that matches no branch),
     for standard error: the CLI prints each as ``handoff-audit: warning: LINE``."""
+    pointers_said: tuple[str, ...] = ()
+    """Those of ``warnings_said`` about a series' text pointer (``LATEST.md`` holding a file's
+    name) that names a file that is not there or an older one than the series' current file,
+    each with the command that re-points it: the Stop hook says them too, blocking nothing."""
     notices_said: tuple[str, ...] = ()
     """Lines about the run itself that warn of nothing wrong (the action writes them as
     notices): a merge target of the history that this clone lacks."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from handoff_audit.authoring.series_pattern import patterned
 from handoff_audit.engine.ignored import kept_out_how, owner_revision
 from handoff_audit.engine.series_links import link_fix
 from handoff_audit.engine.series_order import (
@@ -221,11 +222,12 @@ def next_in_series(
             f"{path_of(files[0])} {path_of(typo.path)}`, commit, and stop again"
         )
     undated = f"{folder}/<topic>.md" if folder else "<topic>.md"
-    moved = successor(root, undated, files[0])
+    named = patterned(files[0], known)
+    moved = Successor(*named) if named else successor(root, undated, files[0])
     numbered = (name_key(files[0], month_first(list(files))) or (0, ()))[0] == NUMBERED
     shown = os.path.relpath(root / moved.path, cwd)  # words, no command
     today = datetime.now(UTC).date().isoformat()
-    why = "" if moved.path.rpartition("/")[2].startswith(today) else f" ({moved.why})"
+    why = "" if today in moved.path.rpartition("/")[2] else f" ({moved.why})"
     return (
         f"or, as this repository keeps its handoffs as a {'numbered' if numbered else 'dated'} "
         f"series in {folder or '.'}/, "

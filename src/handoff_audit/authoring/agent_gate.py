@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handoff_audit import shell
+from handoff_audit.authoring import gate_verdict
 from handoff_audit.authoring.broken_config import changed_config
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
@@ -30,6 +31,7 @@ from handoff_audit.authoring.gate_notes import gated_notes
 from handoff_audit.authoring.gate_verdict import STALE_RULES, CannotJudge, Gate, Problem
 from handoff_audit.authoring.local_handoffs import take_local
 from handoff_audit.authoring.nested_repos import nested_repositories
+from handoff_audit.authoring.own_secrets import hold_own_secrets
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
 from handoff_audit.config import Config, load_config
@@ -55,7 +57,7 @@ from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.unbranched import unbranched_work
 from handoff_audit.globs import matches_any
 from handoff_audit.model.context import Target
-from handoff_audit.model.findings import Finding, PacketInfo, Severity
+from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import (
     in_series,
     is_handoff_file,
@@ -237,7 +239,7 @@ def _judge_branch(
     gate.packets = [p for p in own if not in_series(p.path, config)]
     series = [p for p in own if in_series(p.path, config)]
     gate.finished = [p for p in report.packets if p.status in ("archived", "superseded")]
-    blocking = _blocking(config)
+    blocking = gate_verdict.blocking_test(config)
     inherited = _inherited(report.packets, report.findings, branch, config, blocking)
     gate.default_blocked = _blocked_default(report.packets, report.findings)
     try:
@@ -261,6 +263,7 @@ def _judge_branch(
     dirt_problems = _stopped_problems(gate, codes)
     conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
+    secrets: list[Finding] = []
     for finding in not_recorded(gate.root, gate.config, gate.head, findings, by_file):
         packet = by_file.get(finding.path)
         # A packet in a conflict is fixed by resolving it (the conflict's fix), nothing else.
@@ -268,9 +271,10 @@ def _judge_branch(
         if packet is not None and blocking(finding) and not mine & conflicted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
         elif packet is None and finding.rule == "secret" and blocking(finding):
-            # A credential fails `check` wherever it is (a file `packets` leaves out, an older
-            # file of a series): the session does not end with it committed.
-            gate.problems.append(Problem("secret", finding.message, finding))
+            secrets.append(finding)
+    # A credential fails `check` wherever it is (a file `packets` leaves out, an older file of
+    # a series): the session does not end with one committed in a file the branch changed.
+    hold_own_secrets(gate, branch, secrets, dirt)
     # The operation's commit takes what it staged: only the rest is committed apart, after.
     _place_dirt(gate, dirt_problems, dirt)
 
@@ -690,14 +694,3 @@ def _is_own(packet: PacketInfo, branch: str) -> bool:
     if packet.branch is None or foreign_file(packet):
         return True
     return packet.branch == branch and packet.status == "active"
-
-
-def _blocking(config: Config) -> Callable[[Finding], bool]:
-    rules = config.agent_hook.rules
-
-    def blocks(finding: Finding) -> bool:
-        if rules is not None:
-            return finding.rule in rules
-        return finding.severity is Severity.ERROR or finding.rule in STALE_RULES
-
-    return blocks

@@ -4,13 +4,14 @@ facts the fixes (`agent_fixes`) are written from."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handoff_audit.config import Config
 from handoff_audit.git.rebase_state import Pending, Stopped
-from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.model.findings import Finding, PacketInfo, Severity
 
 if TYPE_CHECKING:
     from handoff_audit.authoring.broken_config import BrokenConfig
@@ -133,3 +134,16 @@ class CannotJudge(Exception):
     broken: BrokenConfig | None = None
     """The configuration or schema file the branch broke, and the default branch's hook
     settings (`broken_config.changed_config`): the stop is held until it is mended."""
+
+
+def blocking_test(config: Config) -> Callable[[Finding], bool]:
+    """Whether a finding holds the stop: a rule `agent-hook.rules` lists when it is set, else
+    an error or a finding that says the handoff is older than the work (`STALE_RULES`)."""
+    rules = config.agent_hook.rules
+
+    def blocks(finding: Finding) -> bool:
+        if rules is not None:
+            return finding.rule in rules
+        return finding.severity is Severity.ERROR or finding.rule in STALE_RULES
+
+    return blocks

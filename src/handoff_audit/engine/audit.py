@@ -174,8 +174,7 @@ def _run(request: AuditRequest) -> Report:
     shown = _file_names(all_hits, packets) | _topics(packets)
     refs = frozenset(p.ref for p in packets if p.ref is not None)
     findings, suppressed = _decide(all_hits, request, inline, shown, refs)
-    currents = (rel(request.root, path) for path in found.history)
-    pointed = tuple(stale_pointers(request.root, found.pointers, currents))
+    pointed = tuple(stale_pointers(request.root, found.pointers, found.current_names(request.root)))
     return Report(
         packets=tuple(_packet_info(p, facts) for p in packets),
         findings=findings,
@@ -188,13 +187,18 @@ def _run(request: AuditRequest) -> Report:
         notices_said=tuple(note for note in (facts.protected_notice, facts.target_notice) if note)
         if facts
         else (),
-        warnings_said=(
-            *((facts.protected_warning,) if facts and facts.protected_warning else ()),
-            *(_passed_over_warning(older, current) for older, current in found.passed_over.items()),
-            *pointed,
-        ),
+        warnings_said=(*_warnings(facts, found), *pointed),
         pointers_said=pointed,
     )
+
+
+def _warnings(facts: History | None, found: discovery.Found) -> Iterator[str]:
+    """The lines about the run itself: a protected-branch glob that matches no branch, a file
+    a dated or numbered series passed over."""
+    if facts is not None and facts.protected_warning:
+        yield facts.protected_warning
+    for older, current in found.passed_over.items():
+        yield _passed_over_warning(older, current)
 
 
 def _branch_hits(request: AuditRequest, packets: list[Packet]) -> Iterator[Hit]:

@@ -183,6 +183,10 @@ class Found:
     """A series' text pointer (`series_pointers`: ``LATEST.md`` holding the name of another of
     its files) -> the file it names (both relative to the root): never audited nor ordered."""
 
+    def current_names(self, root: Path) -> list[str]:
+        """Each series' current file, relative to ``root``."""
+        return [path.relative_to(root).as_posix() for path in self.history]
+
     @property
     def files(self) -> list[Path]:
         """`names` as `Path` objects."""
@@ -241,11 +245,7 @@ def discover_all(
         series = _series(present, packets, config, code) if config.series else {}
         series, result.archived = _archives(series)
         series, said = _readme_says(root, series)
-        series = {folder: without_aliases(root, names) for folder, names in series.items()}
-        for folder, names in series.items():
-            series[folder], pointers = without_pointers(root, names)
-            result.pointers.update(pointers)
-        series = {folder: names for folder, names in series.items() if names}
+        series = _without_links(root, series, result)
         result.templates = _templates(templates.union(said), packets, code)
         result.left_out = _left_out(root, folders, config, there)
         result.series, result.searched = frozenset(series), tuple(folders)
@@ -262,6 +262,17 @@ def discover_all(
         found.update(str(path) for path in result.history)
     result.names = sorted(found, key=_in_order)
     return result
+
+
+def _without_links(root: Path, series: dict[str, list[str]], found: Found) -> dict[str, list[str]]:
+    """``series`` without their live-name links to another of their files (`series_links`) and
+    their text pointers (`series_pointers`), which go to ``found.pointers``; a folder left
+    with no file is no series."""
+    kept = {}
+    for folder, names in series.items():
+        kept[folder], pointers = without_pointers(root, without_aliases(root, names))
+        found.pointers.update(pointers)
+    return {folder: names for folder, names in kept.items() if names}
 
 
 def _left_out(root: Path, folders: list[str], config: Config, there: _Listing) -> list[str]:

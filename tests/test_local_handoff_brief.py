@@ -112,3 +112,32 @@ def test_git_processes_do_not_grow_with_the_kept_out_folders(tmp_path: Path) -> 
         counts.append(plumbing.spawn_count() - start)
         assert brief.path == written and KEPT_OUT in (brief.warning or ""), brief
     assert counts[0] == counts[1], counts
+
+
+def test_another_branch_s_kept_out_handoff_is_not_handed_over(tmp_path: Path, run_cli: Any) -> None:
+    """Ignored files carry no branch: feat1's handoff, left in the work tree, was handed to the
+    next session on main and on a new branch as theirs, and the Stop hook on a branch that
+    committed within a minute of it took it as its own."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("README.md", "# app\n")
+    repo.write(".gitignore", f"{FOLDER}/*.md\n")
+    repo.commit("main", date=_ago(10800)[1])
+    repo.git("switch", "-qc", "feat1")
+    repo.write("a.txt", "a\n")
+    repo.commit("feat1 work", date=_ago(7200)[1])
+    written = f"{FOLDER}/{TODAY}-feat1.md"
+    repo.write(written, HANDOFF.format(title="feat1"))
+    assert NEXT in run_cli(["show"], cwd=repo.root).out  # feat1's own handoff
+
+    for branch in ("main", "feat2"):
+        repo.git("switch", "-q" if branch == "main" else "-qc", branch)
+        shown = run_cli(["show"], cwd=repo.root)
+        assert shown.code == 1 and "has no handoff" in shown.err, (branch, shown.out)
+        assert written not in shown.out + shown.err and NEXT not in shown.out, shown.out
+        start = run_hook(claude_start(repo.root), cwd=repo.root)
+        assert written not in start.out and NEXT not in start.out, start.out
+    repo.write("b.txt", "b\n")
+    repo.commit("feat2 work")
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 2 and "no active handoff" in stop.err, stop.err
+    assert "has no handoff" in run_cli(["show"], cwd=repo.root).err

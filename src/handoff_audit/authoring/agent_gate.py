@@ -523,7 +523,7 @@ def _needs_handoff(
     if outranked is not None:
         gate.problems.append(outranked)
         return True
-    hidden, gate.local, older = branch_ignored(gate.root, config, bench.base)
+    hidden, gate.local, older = branch_ignored(gate.root, config, bench.base, branch)
     if hidden:
         gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
     if hidden or gate.local:

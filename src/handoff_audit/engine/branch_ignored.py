@@ -6,6 +6,7 @@ of folders."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -40,18 +41,23 @@ class _Start:
 
 
 def branch_ignored(
-    root: Path, config: Config, base: str
+    root: Path, config: Config, base: str, branch: str | None = None
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """`ignored_handoffs` the branch wrote (against the base commit ``base``, as
     `older_than_the_branch` tells them) in two parts, those of series folders the repository's
     own ``.gitignore`` keeps out of git (`owner_keeps_out`: the branch's handoff, as the work
     tree holds it) with the working notes it keeps local (`owner_notes`), and the rest; and
     those it did not write, newest first: the series' current files for the fix that writes
-    the next one."""
+    the next one. Ignored files carry no branch: one whose name is another local branch's,
+    not ``branch``'s (`_for_another`), is that branch's handoff, not this one's."""
     hidden = ignored_handoffs(root, config)
     stale, owned = older_than_the_branch(root, hidden, base, config) if hidden else (set(), set())
     left = [f for f in hidden if f not in stale and f not in owned]
     owned.update(owner_notes(root, left, config, owner_revision(base)))
+    if owned and branch is not None:
+        others = _for_another(root, sorted(owned), branch)
+        owned.difference_update(others)
+        stale.update(others)
     rest = tuple(f for f in left if f not in owned)
     return rest, tuple(f for f in hidden if f in owned), tuple(newest_first(sorted(stale), {}))
 
@@ -90,6 +96,36 @@ def older_than_the_branch(
         stale.update(name for name in mine if _written_before(root, name, start))
         owned.update(name for name in mine if how[1] and name not in stale)
     return stale, owned
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(name: str) -> tuple[str, ...]:
+    """The words of a file's or a branch's name, lowercased, its numbers (a date, a series
+    number) and a file's extension left out: ``2026-12-05-feat1.md`` and ``feat1`` alike."""
+    stem = name.rpartition("/")[2].removesuffix(".md") if name.endswith(".md") else name
+    return tuple(w for w in _WORD.findall(stem.lower()) if not w.isdigit())
+
+
+def _for_another(root: Path, files: Sequence[str], branch: str) -> list[str]:
+    """Those of ``files`` whose name's words are those of another local branch's name (whole,
+    or its last part: ``feat1``, ``feature/feat1``) and not those of ``branch``'s: written on
+    that branch, which left it in the work tree. One git call."""
+    try:
+        out = plumbing.run(root, ["for-each-ref", "--format=%(refname:short)", "refs/heads"])
+    except plumbing.GitError:
+        return []
+    named: dict[tuple[str, ...], set[str]] = {}
+    for name in out.decode("utf-8", "surrogateescape").splitlines():
+        for part in {name, name.rpartition("/")[2]}:
+            named.setdefault(_words(part), set()).add(name)
+    mine = {_words(branch), _words(branch.rpartition("/")[2])}
+    return [
+        f
+        for f in files
+        if _words(f) and _words(f) not in mine and named.get(_words(f), set()) - {branch}
+    ]
 
 
 def _base_series(

@@ -38,15 +38,22 @@ def newest_local(files: Sequence[str], config: Config) -> list[str]:
     return sorted(newest | {f for f in files if f not in series})
 
 
-def branch_local(root: Path, config: Config, base: str) -> tuple[str | None, list[Finding]]:
+def branch_local(
+    root: Path, config: Config, base: str, branch: str
+) -> tuple[str | None, list[Finding]]:
     """For `show` and ``SessionStart``: the branch's newest local handoff (against the base
     commit ``base``), of all folders the newest, and the ``handoff-outdated`` finding on it,
-    if any; ``None`` when the branch wrote none. Git processes: `branch_ignored`'s and one."""
-    local = newest_local(branch_ignored(root, config, base)[1], config)
+    if any; ``None`` when the branch wrote none, and on a branch with no commit of its own
+    (the default branch, a new one): ignored files carry no branch, so one there was written
+    on another. Git processes: one, and `branch_ignored`'s."""
+    commits = own_commits(root, base)
+    if not commits:
+        return None, []
+    local = newest_local(branch_ignored(root, config, base, branch)[1], config)
     if not local:
         return None, []
     chosen = newest_first(local, {})[0]
-    return chosen, outdated_local(root, config, [chosen], own_commits(root, base))
+    return chosen, outdated_local(root, config, [chosen], commits)
 
 
 def local_brief(
@@ -66,7 +73,7 @@ def local_brief(
         base = workbench_at(root, config, branch, None, refs=refs, status=status).base
     except InputError:
         return None
-    chosen, outdated = branch_local(root, config, base)
+    chosen, outdated = branch_local(root, config, base, branch)
     if chosen is None:
         return None
     loaded, hits = loading.load_packets(root, [root / chosen], config)

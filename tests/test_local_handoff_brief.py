@@ -141,3 +141,28 @@ def test_another_branch_s_kept_out_handoff_is_not_handed_over(tmp_path: Path, ru
     stop = run_hook(stop_event(repo.root), cwd=repo.root)
     assert stop.code == 2 and "no active handoff" in stop.err, stop.err
     assert "has no handoff" in run_cli(["show"], cwd=repo.root).err
+
+
+def test_the_file_the_session_wrote_last_is_handed_over(tmp_path: Path, run_cli: Any) -> None:
+    """A working note kept out of git (``HANDOFF.md``) and a file of a kept-out series: the
+    Stop hook judges both, and `show` handed over the series' file, the older, not the note
+    the session had just written and the hook had judged."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write("README.md", "# app\n")
+    repo.write(".gitignore", f"{FOLDER}/*.md\nHANDOFF.md\n")
+    repo.commit("main", date=_ago(10800)[1])
+    repo.git("switch", "-qc", "try")
+    repo.write("a.txt", "a\n")
+    repo.commit("work", date=_ago(7200)[1])
+    series, note = f"{FOLDER}/{TODAY}-export-help.md", "HANDOFF.md"
+    repo.write(series, HANDOFF.format(title="Export help").replace(NEXT, "Write SERIES."))
+    repo.write(note, HANDOFF.format(title="Note").replace(NEXT, "Write NOTE."))
+    for first, second in ((series, note), (note, series)):
+        os.utime(repo.root / first, (_ago(600)[0], _ago(600)[0]))
+        os.utime(repo.root / second, (_ago(60)[0], _ago(60)[0]))
+        assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0
+        step = "Write NOTE." if second == note else "Write SERIES."
+        shown = run_cli(["show"], cwd=repo.root)
+        assert f"{second} is this branch's handoff" in shown.out and step in shown.out, shown.out
+        context = context_of(run_hook(claude_start(repo.root), cwd=repo.root))
+        assert step in context, context

@@ -42,18 +42,33 @@ def branch_local(
     root: Path, config: Config, base: str, branch: str
 ) -> tuple[str | None, list[Finding]]:
     """For `show` and ``SessionStart``: the branch's newest local handoff (against the base
-    commit ``base``), of all folders the newest, and the ``handoff-outdated`` finding on it,
-    if any; ``None`` when the branch wrote none, and on a branch with no commit of its own
-    (the default branch, a new one): ignored files carry no branch, so one there was written
-    on another. Git processes: one, and `branch_ignored`'s."""
+    commit ``base``), of all folders the one last written (`last_written`), and the
+    ``handoff-outdated`` finding on it, if any; ``None`` when the branch wrote none, and on a
+    branch with no commit of its own (the default branch, a new one): ignored files carry no
+    branch, so one there was written on another. Git processes: one, and `branch_ignored`'s."""
     commits = own_commits(root, base)
     if not commits:
         return None, []
     local = newest_local(branch_ignored(root, config, base, branch)[1], config)
     if not local:
         return None, []
-    chosen = newest_first(local, {})[0]
+    chosen = last_written(root, local)
     return chosen, outdated_local(root, config, [chosen], commits)
+
+
+def last_written(root: Path, files: Sequence[str]) -> str:
+    """Of ``files`` (`newest_local`'s, all of which the Stop hook judges), the one last
+    written, by file time: the handoff the session wrote last, a working note
+    (``HANDOFF.md``) or a series' file alike, whatever the names say; on a tie, the newest by
+    name (`series_order.newest_first`)."""
+
+    def written(name: str) -> float:
+        try:
+            return os.stat(root / name).st_mtime
+        except OSError:
+            return 0.0
+
+    return max(newest_first(list(files), {}), key=written)
 
 
 def local_brief(

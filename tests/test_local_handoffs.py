@@ -433,17 +433,38 @@ def test_a_series_folder_deep_in_a_wholly_ignored_tree_is_seen(tmp_path: Path) -
     assert counts[0] == counts[1], counts
 
 
-def test_the_walk_of_an_ignored_tree_stops_after_5000_folders(tmp_path: Path) -> None:
-    """A build tree git ignores whole is walked on every stop: past 5,000 folders (in name
-    order) the walk stops, so a series folder below them is not looked for, while the same
-    series below a few folders is."""
+def _folders(top: Path, many: int) -> None:
+    for n in range(many):
+        (top / f"d{n:05}").mkdir(parents=True)
+        (top / f"d{n:05}" / "o.bin").write_bytes(b"")
+
+
+def test_a_big_ignored_tree_does_not_hide_a_series_in_another(tmp_path: Path, run_cli: Any) -> None:
+    """An ignored ``build/`` of 5,200 folders, sorting before ``tools/``, used up the walk's
+    5,000 folders, so the handoff under ``tools/`` was never found: the hook asked for it at
+    every stop and `show` said the branch had none."""
+    repo = GitRepo(tmp_path / "repo")
+    written = _nested(repo, ".claude/\ntools/\nbuild/\n", ["tools/x/.claude/handoffs"])
+    _folders(repo.root / "build", 5_200)
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 0, stop.err
+    shown = run_cli(["show"], cwd=repo.root)
+    assert f"{written} is this branch's handoff" in shown.out, shown.out + shown.err
+
+
+def test_the_walk_of_an_ignored_tree_is_bounded_in_breadth_and_depth(tmp_path: Path) -> None:
+    """A build tree git ignores whole is walked on every stop, shallow folders first: in each
+    ignored top folder, past 5,000 folders (one deep, in name order, then two deep, ...) the
+    walk stops, and it looks no deeper than six folders below it."""
     for many, found in ((4_990, True), (5_000, False)):
         repo = GitRepo(tmp_path / str(many))
         written = _nested(repo, ".claude/\nbuild/\n", ["tools/x/.claude/handoffs"])
-        for n in range(many):
-            (repo.root / "tools" / "build" / f"d{n:04}").mkdir(parents=True)
-            (repo.root / "tools" / "build" / f"d{n:04}" / "o.bin").write_bytes(b"")
+        _folders(repo.root / "tools" / "build", many)
         assert judge(repo.root).local == ((written,) if found else ()), many
+    for deep, found in (("a/b/c/d", True), ("a/b/c/d/e", False)):
+        repo = GitRepo(tmp_path / deep.replace("/", ""))
+        written = _nested(repo, ".claude/\n", [f"tools/{deep}/.claude/handoffs"])
+        assert judge(repo.root).local == ((written,) if found else ()), deep
 
 
 def test_a_numbered_local_handoff_outdated_is_told_its_next_number(tmp_path: Path) -> None:

@@ -81,30 +81,63 @@ def _series_pathspecs(collapsed: Sequence[str], series: Sequence[str]) -> list[s
 
 
 _WALK_BUDGET = 5_000
-"""Folders `_nested` visits at most in one run: a build tree git ignores whole (``target/``,
-``build/``) can hold tens of thousands, and the Stop hook walks them on every stop."""
+"""Folders `_nested` lists at most in each wholly ignored top folder: a build tree git ignores
+whole (``target/``, ``build/``) can hold tens of thousands, and the Stop hook walks them on
+every stop; each top folder has its own, so one such tree cannot use up another's."""
+_WALK_TOTAL = 20_000
+"""Folders `_nested` lists at most in one run, over all top folders."""
+_WALK_DEPTH = 6
+"""How many folders deep below a top folder `_nested` looks: a series folder sits shallow
+(``x/.claude/handoffs`` is three deep), a build tree's folders deep."""
 
 
 def _nested(root: Path, collapsed: Sequence[str], series: Sequence[str]) -> list[str]:
     """The pathspecs of the markdown files of the series folders below the wholly ignored
     folders ``collapsed`` that a ``**/`` glob of ``series`` matches at any depth
     (``tools/x/.claude/handoffs`` in ``tools/``, as `_series_pathspecs` does not try), found
-    by walking those folders in this process, without dependencies and virtual environments
-    (`discovery.SKIPPED_DIRS`, which discovery outside git skips too), nor links."""
+    by walking those folders in this process (`_shallow_first`), without dependencies and
+    virtual environments (`discovery.SKIPPED_DIRS`, which discovery outside git skips too),
+    nor links."""
     if not any(g.startswith("**/") for g in series):
         return []
     found: list[str] = []
-    budget = _WALK_BUDGET
-    for top in (t for t in collapsed if SKIPPED_DIRS.isdisjoint(t.split("/"))):
-        for folder, names, _ in os.walk(root / top):
-            budget -= 1
-            if budget < 0:
-                return found
-            names[:] = sorted(n for n in names if n not in SKIPPED_DIRS)
-            name = Path(folder).relative_to(root).as_posix()
+    total = _WALK_TOTAL
+    for top in (t.rstrip("/") for t in collapsed if SKIPPED_DIRS.isdisjoint(t.split("/"))):
+        if total <= 0:
+            break
+        folders = _shallow_first(root, top, min(_WALK_BUDGET, total))
+        total -= len(folders)
+        for name in (top, *folders):
             if matches_any(name, series):
                 found.append(":(glob)" + "/".join(map(_literal, name.split("/"))) + "/*.md")
     return found
+
+
+def _shallow_first(root: Path, top: str, budget: int) -> list[str]:
+    """The folders below ``top`` (from the top folder), breadth first (those one deep, in name
+    order, then two deep, down to `_WALK_DEPTH`), ``budget`` at most: a deep or wide tree
+    below it is cut after the shallow folders a series sits in."""
+    listed: list[str] = []
+    level = [top]
+    for _ in range(_WALK_DEPTH):
+        deeper = []
+        for folder in level:
+            try:
+                with os.scandir(root / folder) as entries:
+                    names = sorted(
+                        e.name
+                        for e in entries
+                        if e.name not in SKIPPED_DIRS and e.is_dir(follow_symlinks=False)
+                    )
+            except OSError:
+                continue
+            for name in names:
+                if len(listed) >= budget:
+                    return listed
+                listed.append(f"{folder}/{name}")
+                deeper.append(f"{folder}/{name}")
+        level = deeper
+    return listed
 
 
 def _literal(name: str) -> str:

@@ -171,3 +171,39 @@ def test_the_hook_asks_for_git_add_f_over_a_pattern_line(tmp_path: Path, run_cli
     second = run_hook(stop_event(repo.root), cwd=repo.root)
     assert second.code == 0, second.err
     assert repo.root.joinpath(".gitignore").read_text() == "*.json\n*.md\n!README.md\n"
+
+
+def test_a_folder_or_pattern_line_over_a_tracked_series_is_never_to_be_deleted(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """The owner's `docs/` or `**/handoff*` came after the series' first files were committed:
+    git calls no folder holding tracked files ignored, so the hook and `update` read the line
+    as naming the new file alone and said to delete it (letting every other ignored file of
+    docs/ into git), and `check` said nothing. Now the three give one answer: the owner's line
+    over the series keeps the file local; a pattern line (`*.md`) gets `git add -f`, kept."""
+    for line, local in (("docs/", True), ("**/handoff*", True), ("*.md\n!README.md", False)):
+        repo = GitRepo(tmp_path / str(len(line)))
+        repo.write("README.md", "# app\n")
+        repo.write("docs/handoffs/2026-11-01-old.md", HANDOFF.format(title="Old"))
+        repo.commit("series", date="2026-11-01T08:00:00Z")
+        repo.write(".gitignore", f"{line}\n")
+        repo.commit("ignore", date="2026-11-20T08:00:00Z")
+        repo.git("switch", "-qc", "try")
+        repo.write("app.py", "A = 1\n")
+        repo.commit("work")
+        written = f"docs/handoffs/{TODAY}-export-help.md"
+        repo.write(written, HANDOFF.format(title="Export help"))
+        hook = run_hook(stop_event(repo.root), cwd=repo.root)
+        update = run_cli(["update", "--next-action", "Write the table."], cwd=repo.root)
+        check = run_cli(["check"], cwd=repo.root)
+        for said in (hook.err, update.err, check.err):
+            assert re.search(r"check-ignore|remove that line|delete the lines", said) is None, said
+        if local:
+            assert hook.code == 0 and "add -f" not in hook.err + update.err, hook.err
+            assert f"note: {written} is kept out of git on purpose" in check.err, check.err
+        else:
+            told = f"add it by force (`git add -f -- {written}`)"
+            assert hook.code == 2 and f"fix: git add -f -- {written}" in hook.err, hook.err
+            assert told in update.err and f"warning: {written}" in check.err, check.err
+            assert told in check.err, check.err
+        assert repo.root.joinpath(".gitignore").read_text() == f"{line}\n"

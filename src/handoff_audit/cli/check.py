@@ -25,6 +25,7 @@ from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.engine.ignored import (
     hidden_advice,
+    ignored_beside,
     ignored_handoffs,
     kept_advice,
     notes_advice,
@@ -133,19 +134,27 @@ def run_check(options: CheckOptions) -> int:
     )
     with shell.commands_from(shown):
         write_report(FORMATS[options.output_format](report, format_options), options.output)
-    if not report.packets and not report.findings and not format_options.scoped:
-        _say_ignored_handoffs(root, request.config, options.target_branch)
+    if not format_options.scoped:
+        found = [p.path for p in report.packets]
+        ignored = (
+            ignored_beside(root, found, request.config)
+            if report.packets or report.findings
+            else ignored_handoffs(root, request.config)
+        )
+        _say_ignored_handoffs(root, request.config, options.target_branch, ignored)
     if not format_options.scoped and not (options.quiet and report.packets):
         _say_stray_handoffs(root, request.config, found=bool(report.packets))
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
-def _say_ignored_handoffs(root: Path, config: Config, target: str | None) -> None:
-    """When nothing was found: a warning on standard error for each handoff file git ignores,
-    lest "No handoff packets found." pass a packet that no commit holds. The owner's
-    ``.gitignore`` lines are those of the branch's base (against ``target``), as the Stop hook
-    reads them."""
-    ignored = ignored_handoffs(root, config)
+def _say_ignored_handoffs(
+    root: Path, config: Config, target: str | None, ignored: list[str]
+) -> None:
+    """A warning on standard error for the handoff files git ignores (``ignored``: all of
+    them when nothing was found, lest "No handoff packets found." pass a packet that no commit
+    holds; else those beside the series' files found, a newer one the audit does not see). The
+    owner's ``.gitignore`` lines are those of the branch's base (against ``target``), as the
+    Stop hook reads them."""
     if not ignored:
         return
     revision = _owner_revision(root, config, target)

@@ -1,6 +1,7 @@
 """Handoff files that exist but that git ignores: no commit can hold them, discovery (git's own
 list of files) never sees them, and `git add` refuses them, so an agent told to commit its
-packet would loop. Asked only where a handoff was looked for and not found, in one git call."""
+packet would loop. Asked only where a handoff was looked for and not found, or beside a series'
+files found (`ignored_beside`), in one git call."""
 
 from __future__ import annotations
 
@@ -56,6 +57,21 @@ def ignored_handoffs(root: Path, config: Config) -> list[str]:
     except plumbing.GitError:
         return []
     return [path for path in ignored if is_handoff_file(path, config)]
+
+
+def ignored_beside(root: Path, found: Sequence[str], config: Config) -> list[str]:
+    """The handoff files git ignores in the series folders of the files ``found`` (from the
+    top folder: the handoffs an audit found), where a newer file of a series may hide beside
+    its tracked ones (``docs/handoffs/`` under a ``docs/`` line); one git call, none without
+    such a folder, empty when git cannot say."""
+    folders = sorted({f.rpartition("/")[0] for f in found if in_series(f, config)})
+    if not folders:
+        return []
+    try:
+        ignored = ignored_within(root, [f":(literal){folder}/" for folder in folders])
+    except plumbing.GitError:
+        return []
+    return [f for f in ignored if f.rpartition("/")[0] in folders and is_handoff_file(f, config)]
 
 
 def _series_pathspecs(collapsed: Sequence[str], series: Sequence[str]) -> list[str]:
@@ -264,11 +280,11 @@ def _kept_out_advice(shown: Sequence[str], why: str) -> str:
 
 
 def ignored_on_purpose(root: Path, files: Sequence[str], config: Config) -> str | None:
-    """`kept_out` for ``files`` that are all files of a series (``config``'s), else, for
-    others, `broad_line`: why the line that ignores them is not to be deleted; ``None`` when
+    """`kept_out` for ``files`` that are all files of a series (``config``'s), else (and for
+    others) `broad_line`: why the line that ignores them is not to be deleted; ``None`` when
     deleting it lets only handoff files into git."""
     if files and all(in_series(f, config) for f in files):
-        return kept_out(root, files)
+        return kept_out(root, files) or broad_line(root, files, files)
     return broad_line(root, files, files)
 
 
@@ -441,7 +457,7 @@ def _kept_out_by_folder(root: Path, files: Sequence[str]) -> dict[str, tuple[str
     folders = sorted({f.rpartition("/")[0] for f in files})
     above = sorted({a for folder in folders for a in [*_above(folder), folder] if a})
     try:
-        found = ignoring_patterns(root, [*files, *above])
+        found = ignoring_patterns(root, [*files, *above], tracked=True)
     except plumbing.GitError:
         return {}
     kept = {}
@@ -455,7 +471,9 @@ def _kept_out_by_folder(root: Path, files: Sequence[str]) -> dict[str, tuple[str
         readme = readme_text(root / folder)
         whole = [a for a in _above(folder) if found.get(a) in rules]
         if not whole and found.get(folder) in rules and last not in found[folder].pattern:
-            whole = [folder.rpartition("/")[0]]  # `.claude/*`: the folder with its neighbours
+            # `.claude/*`: the folder with its neighbours; `**/handoff*`: the folder by name
+            every = found[folder].pattern.rstrip("/").rpartition("/")[2] == "*"
+            whole = [folder.rpartition("/")[0] if every else folder]
         if whole and len(rules) == 1:
             where = f"{whole[0]}/" if whole[0] else "the repository"
             kept[folder] = (f"the .gitignore line `{min(chosen)}`{_WHOLE}{where}", rules)

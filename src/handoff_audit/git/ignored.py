@@ -52,11 +52,16 @@ class IgnoreRule:
     pattern: str
 
 
-def ignoring_patterns(folder: Path, names: Sequence[str]) -> dict[str, IgnoreRule]:
+def ignoring_patterns(
+    folder: Path, names: Sequence[str], *, tracked: bool = False
+) -> dict[str, IgnoreRule]:
     """The `IgnoreRule` that ignores each of the files ``names`` (in ``folder``) that git
-    ignores; one git call."""
+    ignores; with ``tracked``, also of a folder holding tracked files (``docs`` under a
+    ``docs/`` line), which git otherwise never calls ignored. One git call."""
     given = b"".join(name.encode("utf-8", "surrogateescape") + b"\0" for name in names)
-    out = run(folder, ["check-ignore", "-v", "-z", "--stdin"], stdin=given, ok_codes=(0, 1))
+    index = ["--no-index"] if tracked else []
+    args = ["check-ignore", "-v", "-z", *index, "--stdin"]
+    out = run(folder, args, stdin=given, ok_codes=(0, 1))
     fields = out.decode("utf-8", "surrogateescape").split("\0")
     # -v -z: source, line number, pattern and path, each ended by a NUL
     return {

@@ -125,7 +125,7 @@ def test_another_branch_s_kept_out_handoff_is_not_handed_over(tmp_path: Path, ru
     repo.git("switch", "-qc", "feat1")
     repo.write("a.txt", "a\n")
     repo.commit("feat1 work", date=_ago(7200)[1])
-    written = f"{FOLDER}/{TODAY}-feat1.md"
+    written = f"{FOLDER}/{today()}-feat1.md"
     repo.write(written, HANDOFF.format(title="feat1"))
     assert NEXT in run_cli(["show"], cwd=repo.root).out  # feat1's own handoff
 
@@ -154,7 +154,7 @@ def test_the_file_the_session_wrote_last_is_handed_over(tmp_path: Path, run_cli:
     repo.git("switch", "-qc", "try")
     repo.write("a.txt", "a\n")
     repo.commit("work", date=_ago(7200)[1])
-    series, note = f"{FOLDER}/{TODAY}-export-help.md", "HANDOFF.md"
+    series, note = f"{FOLDER}/{today()}-export-help.md", "HANDOFF.md"
     repo.write(series, HANDOFF.format(title="Export help").replace(NEXT, "Write SERIES."))
     repo.write(note, HANDOFF.format(title="Note").replace(NEXT, "Write NOTE."))
     for first, second in ((series, note), (note, series)):

@@ -191,7 +191,7 @@ def test_a_folder_or_pattern_line_over_a_tracked_series_is_never_to_be_deleted(
         repo.git("switch", "-qc", "try")
         repo.write("app.py", "A = 1\n")
         repo.commit("work")
-        written = f"docs/handoffs/{TODAY}-export-help.md"
+        written = f"docs/handoffs/{datetime.now(UTC).date().isoformat()}-export-help.md"
         repo.write(written, HANDOFF.format(title="Export help"))
         hook = run_hook(stop_event(repo.root), cwd=repo.root)
         update = run_cli(["update", "--next-action", "Write the table."], cwd=repo.root)

@@ -36,6 +36,9 @@ def _series(repo: GitRepo, names: list[str]) -> None:
         (["1.54-parser.md", "1.55-parser.md"], "1.56-<topic>.md"),
         (["session-9.md", "session-10.md"], "session-11-<topic>.md"),
         (["008-auth.md", "009-oauth2.md"], "010-<topic>.md"),
+        # the series' own separator, not a dash
+        (["001_setup.md", "002_auth.md"], "003_<topic>.md"),
+        (["Session_9.md", "Session_10.md"], "Session_11_<topic>.md"),
     ],
 )
 def test_the_next_file_offered_keeps_the_series_numbering(
@@ -66,6 +69,7 @@ SESSIONS = ["session-9.md", "session-10.md"]
         # the series' own words before the number are not repeated as a topic
         (SESSIONS, "session-4.md", "session-4.md is this branch's handoff, but", "session-11.md"),
         (SESSIONS, "notes.md", "notes.md has no number in its name", "session-11-notes.md"),
+        (["001_setup.md", "002_auth.md"], "notes.md", "notes.md has no", "003_notes.md"),
     ],
 )
 def test_a_file_passed_over_moves_to_the_next_number(
@@ -82,8 +86,10 @@ def test_a_file_passed_over_moves_to_the_next_number(
     assert stop.code == 2 and f"docs/handoffs/{says}" in stop.err, stop.err
     command = the_command(stop.err, "fix: ")
     assert command == f"git mv -- {written} docs/handoffs/{moved}", stop.err
-    number = moved.removeprefix("session-").split("-")[0].removesuffix(".md")
-    assert f"the number {number} in the name ranks it above" in stop.err, stop.err
+    number = re.search(r"\d+(?:\.\d+)*", moved)
+    assert (
+        number is not None and f"the number {number[0]} in the name ranks it above" in stop.err
+    ), stop.err
     done = run_fix(git_repo.root, command)
     assert done.returncode == 0, done.stderr
     git_repo.commit("handoff: lexer is the current one")

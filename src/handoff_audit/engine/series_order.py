@@ -262,7 +262,8 @@ def next_number(written: str, current: str, taken: Callable[[str], bool]) -> tup
     """The name ``written`` takes in the numbered series whose current file is ``current``, and
     its number: ``current``'s name up to its number, the number after it (the last part of
     ``1.55`` counts up, its zeros kept: ``005`` -> ``006``), then the part of ``written``'s name
-    after the same words and a number (``session-4.md``: ``.md``); never a name ``taken`` (a
+    after the same words and a number (``session-4.md``: ``.md``), joined as ``current``'s
+    name joins its number and topic (`_separator`); never a name ``taken`` (a
     path from the repository's root) says is there, nor ``written`` itself."""
     folder, _, name = written.rpartition("/")
     current_name = current.rpartition("/")[2]
@@ -270,6 +271,7 @@ def next_number(written: str, current: str, taken: Callable[[str], bool]) -> tup
     group = _NUMBER_GROUP.search(current_name)
     assert group is not None  # a numbered name holds a number
     head, parts = current_name[: group.start()], group[0].split(".")
+    sep = _separator(current_name[group.end() :][:1], head[-1:])
     # `session-4.md` after `session-10.md` becomes `session-11.md`, not `session-11-session-4.md`
     if name.lower().startswith(head.lower()):
         topic = _NUMBER_FIRST.sub("", name[len(head) :], count=1)
@@ -278,7 +280,7 @@ def next_number(written: str, current: str, taken: Callable[[str], bool]) -> tup
     for step in range(1, 1000):
         last = str(int(parts[-1]) + step).zfill(len(parts[-1]))
         number = ".".join([*parts[:-1], last])
-        base = head + number + (topic if topic.startswith(".") or not topic else f"-{topic}")
+        base = head + number + (topic if topic.startswith(".") or not topic else sep + topic)
         path = f"{folder}/{base}" if folder else base
         key = name_key(path)
         if (
@@ -290,6 +292,15 @@ def next_number(written: str, current: str, taken: Callable[[str], bool]) -> tup
         ):
             break
     return path, number
+
+
+def _separator(after: str, before: str) -> str:
+    """What joins a series' number and the topic after it: the series' own (``001_setup.md``:
+    ``_``), after the number or else before it (``session_10.md``), or a dash."""
+    for char in (after, before):
+        if char in ("-", "_", " "):
+            return char
+    return "-"
 
 
 def numbered_next(current: list[str], taken: Callable[[str], bool]) -> dict[str, str]:

@@ -108,8 +108,9 @@ commit as the work or right after it; or, when the work is done, delete the file
 after the last work (`git rm HANDOFF.md`), which is how a hand-written handoff is finished.
 A dated series' current file is a record, never deleted: add to it, or write the series' next
 dated file (in a numbered series, `docs/handoffs/002-auth.md`, its next number in the same
-format: `003-<topic>.md`). A series' live file (`docs/handoffs/current-session.md`,
-`CURRENT_HANDOFF.md`, `LATEST.md`) is kept up to date in place: add what changed to it.
+format: `003-<topic>.md`, and `003_<topic>.md` after `002_auth.md`). A series' live file
+(`docs/handoffs/current-session.md`, `CURRENT_HANDOFF.md`, `LATEST.md`) is kept up to date in
+place: add what changed to it.
 """,
     fix=Fix.MD_REFRESH,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from action_runner import Runner
+from action_support import assert_safe_markdown
 from conftest import Result
 
 NOTE = "# Handoff\n\n## State\nRefunds done; tests pass.\n\n## Next step\nWire refunds.\n"
@@ -68,3 +69,25 @@ def test_no_notice_when_every_handoff_is_audited(runner: Runner) -> None:
 
     assert "not audited" not in done.out
     assert "**Note:**" not in done.summary
+
+
+def test_the_summary_note_shows_the_line_to_set_as_code(runner: Runner) -> None:
+    """The line to set is a code span on GitHub, not escaped backticks around escaped words;
+    a file name, untrusted, is still inert, a backtick in it too."""
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("SESSION_STATE.md", NOTE)
+    _stray(runner)
+    runner.repo.write("notes/HANDOFF_`*x*`.md", NOTE)
+    runner.head = runner.repo.commit("a note with a backtick in its name")
+
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+
+    assert done.code == 0, done.out
+    note = done.summary.split("> **Note:**")[1]
+    tags = assert_safe_markdown(note)
+    assert tags.text_in["code"] == [
+        'extend-packets: ["docs/HANDOFF_DEC31_2025.md", "notes/HANDOFF_`[*]x[*]`.md"]'
+    ], note
+    assert "em" not in tags.opened, note
+    words = "".join(tags.text_in["p"])
+    assert "notes/HANDOFF_`*x*`.md; to audit them, set extend-packets" in words, note

@@ -368,8 +368,9 @@ def _said_stray_note(
     note = stray_note(request.root, config, shown, found=bool(report.packets))
     if note is None:
         return summary
-    out.write(github_format.command("notice", note, title="handoff-audit: not audited"))
-    said = f"{summary.text.rstrip()}\n\n> **Note:** {markdown_format.inline(note)}\n"
+    out.write(github_format.command("notice", str(note), title="handoff-audit: not audited"))
+    said = note.render(markdown_format.code, markdown_format.inline)
+    said = f"{summary.text.rstrip()}\n\n> **Note:** {said}\n"
     return dataclasses.replace(summary, text=said)
 
 

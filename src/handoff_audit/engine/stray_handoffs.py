@@ -11,6 +11,7 @@ import os
 import re
 import stat
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
@@ -130,9 +131,28 @@ def _reads(root: Path, name: str) -> bool:
     return judge_markdown(name, text)[0] is None
 
 
+@dataclass(frozen=True)
+class StrayNote:
+    """`stray_hint`'s one line: its words, the configuration lines to set, where to set them."""
+
+    said: str
+    """Up to the lines, the files named in it as the caller's ``show`` wrote them."""
+    lines: tuple[str, ...]
+    place: str
+
+    def __str__(self) -> str:
+        return self.render(lambda line: f"`{line}`", lambda words: words)
+
+    def render(self, code: Callable[[str], str], words: Callable[[str], str]) -> str:
+        """The line with each configuration line written by ``code`` (a code span) and the
+        rest by ``words``."""
+        lines = " and ".join(code(line) for line in self.lines)
+        return f"{words(self.said)} {lines} {words(self.place)}"
+
+
 def stray_note(
     root: Path, config: Config, show: Callable[[str], str], *, found: bool
-) -> str | None:
+) -> StrayNote | None:
     """The note on the tracked files of ``root`` named as handoffs that the configuration does
     not look for (`stray_handoffs`), beside the handoffs the audit ``found`` or instead of any,
     their paths written by ``show``; ``None`` when there are none."""
@@ -152,7 +172,7 @@ def stray_hint(
     *,
     found: bool = False,
     listed: Collection[str] = (),
-) -> str:
+) -> StrayNote:
     """The one line naming the first `SHOWN` of ``strays`` (as ``shown`` writes them, from
     the reader's folder), beside the handoffs the audit ``found`` or instead of any, and the
     configuration line that audits every one of them: their folder added by ``extend-series``
@@ -184,10 +204,8 @@ def stray_hint(
         else "no handoff found where the configuration looks, but git tracks markdown files "
         "named as handoffs elsewhere"
     )
-    return (
-        f"{where}: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set "
-        f"{' and '.join(f'`{line}`' for line in lines)} {setting_place(source)}"
-    )
+    said = f"{where}: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set"
+    return StrayNote(said, tuple(lines), setting_place(source))
 
 
 def _other_markdown(listed: Collection[str], strays: Sequence[str]) -> set[str]:

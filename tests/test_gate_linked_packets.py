@@ -6,6 +6,7 @@ link, so the merge gate blocks it."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -416,3 +417,124 @@ def test_a_link_the_target_added_too_does_not_block(git_repo: GitRepo, run_cli: 
     git_repo.commit("main's link leads elsewhere")
     git_repo.git("checkout", "-q", "feat/x")
     assert _active_in_merge(git_repo, run_cli) == [".handoff/feat"]
+
+
+def _main_with_links(repo: GitRepo) -> None:
+    """``main`` with ``.handoff/feat`` -> ``../notes/feat``, ``docs/handoffs`` -> ``../journal``
+    and ``docs/current`` -> ``../scratch``, then the branch ``feat/x``."""
+    repo.write("README.md", "hi\n")
+    repo.write("notes/feat/old.json", packet_data(branch="feat/old"))  # main's own, not judged
+    repo.write("journal/2026-11-01-a.md", "# Handoff\n\n## Next step\nShip it.\n")
+    repo.write("scratch/README.md", "# Scratch\n")
+    (repo.root / ".handoff").mkdir()
+    (repo.root / "docs").mkdir()
+    os.symlink("../notes/feat", repo.root / ".handoff/feat")
+    os.symlink("../journal", repo.root / "docs/handoffs")
+    os.symlink("../scratch", repo.root / "docs/current")
+    repo.write(".handoff-audit.yml", 'block-files: ["docs/**/HANDOFF.md"]\n')
+    repo.commit("links on main")
+    repo.git("checkout", "-q", "-b", "feat/x")
+
+
+def _linked(repo: GitRepo, run_cli: Run) -> dict[str, tuple[str, str]]:
+    done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=repo.root)
+    assert done.code in (0, 1), done.out
+    return {
+        f["path"]: (f["rule"], f["message"])
+        for f in done.json()["findings"]
+        if "symbolic link" in f["message"]
+    }
+
+
+def test_a_packet_the_branch_adds_behind_a_link_main_has_blocks(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """``main`` has ``.handoff/feat`` -> ``../notes/feat``; the branch adds an active packet at
+    ``notes/feat/refund.json``, which the merge puts where agents look
+    (``.handoff/feat/refund.json``): the gate judges it there, as it does when the branch adds
+    the link. Finished, it passes (its markdown twin is no packet); ``main``'s own files behind
+    the link are not the branch's."""
+    _main_with_links(git_repo)
+    git_repo.write("app.py", "x = 1\n")
+    git_repo.commit("work elsewhere")
+    assert _linked(git_repo, run_cli) == {}
+    git_repo.write("notes/feat/refund.json", packet_data(branch="feat/x"))
+    rendered = run_cli(["render", "--write", ".handoff/feat/refund.json"], cwd=git_repo.root)
+    assert rendered.code == 0 and (git_repo.root / "notes/feat/refund.md").is_file(), rendered.out
+    git_repo.commit("an active packet and its twin behind main's link")
+    assert _linked(git_repo, run_cli) == {
+        ".handoff/feat": (
+            "active-in-merge",
+            ".handoff/feat is a symbolic link the protected branch main has, to the folder "
+            "notes/feat, where this branch adds or changes a file that the `packets` globs find "
+            "through it, .handoff/feat/refund.json: once merged it is where agents look, and the "
+            "audit does not read files through a link, so it was never audited; finish the work "
+            "of each packet and mark it done (`handoff-audit archive .handoff/feat/refund.json`), "
+            "or leave it out of the pull request, before merging",
+        )
+    }
+    # the verdict's own advice leaves main's link alone: no `git rm` of it
+    shown = run_cli(["check", "--target-branch", "main", "--format", "markdown"], cwd=git_repo.root)
+    assert "- `active-in-merge`: for `.handoff/feat`, do as the finding says." in shown.out
+    assert "git rm" not in shown.out.split("**Merge blocked**")[1].split("Checked branch")[0]
+    done = run_cli(["archive", ".handoff/feat/refund.json"], cwd=git_repo.root)
+    assert done.code == 0, done.out
+    git_repo.commit("refunds done")
+    assert _linked(git_repo, run_cli) == {}
+
+
+def test_a_note_behind_a_link_main_has_blocks_a_series_file_does_not(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """A working note the branch adds behind ``main``'s ``docs/current`` -> ``../scratch`` is
+    ``docs/current/HANDOFF.md`` once merged: blocked, with the command that deletes it. A series'
+    file added behind ``main``'s ``docs/handoffs`` -> ``../journal`` is a record the merge may
+    bring. A link of ``main``'s that the branch removes is none the merge keeps."""
+    _main_with_links(git_repo)
+    git_repo.write("journal/2026-11-02-b.md", "# Handoff\n\n## Next step\nShip it.\n")
+    git_repo.commit("a series' next file behind main's link")
+    assert _linked(git_repo, run_cli) == {}
+    git_repo.write("scratch/HANDOFF.md", "# Handoff\n\n## Next step\nShip it.\n")
+    git_repo.commit("a working note behind main's link")
+    linked = _linked(git_repo, run_cli)
+    assert list(linked) == ["docs/current"]
+    rule, message = linked["docs/current"]
+    assert rule == "handoff-in-merge"
+    assert "the `block-files` globs find through it, docs/current/HANDOFF.md:" in message
+    command = re.search(r"delete each working note \(`([^`]+)`\)", message)
+    assert command is not None and command[1] == "git rm -- :/scratch/HANDOFF.md", message
+    subprocess.run(["sh", "-c", command[1] + " >/dev/null"], cwd=git_repo.root, check=True)
+    git_repo.commit("no note")
+    assert _linked(git_repo, run_cli) == {}
+    git_repo.git("rm", "-q", "docs/current")
+    git_repo.write("scratch/HANDOFF.md", "# Handoff\n\n## Next step\nShip it.\n")
+    git_repo.commit("the branch removes main's link, so the merge does too")
+    assert _linked(git_repo, run_cli) == {}
+
+
+def test_a_packet_behind_a_link_both_sides_added_blocks(git_repo: GitRepo, run_cli: Run) -> None:
+    """The branch added ``.handoff/feat`` -> ``../notes/feat``, ``main`` cherry-picked it, then
+    the branch put an active packet behind it: the link is no longer the branch's, the packet
+    is, at ``.handoff/feat/refund.json`` once merged, judged in as many git processes however
+    many packets there are."""
+    _feature_branch(git_repo)
+    git_repo.write("notes/feat/README.md", "keep\n")
+    (git_repo.root / ".handoff").mkdir()
+    os.symlink("../notes/feat", git_repo.root / ".handoff/feat")
+    git_repo.commit("the link")
+    git_repo.git("checkout", "-q", "main")
+    git_repo.git("cherry-pick", "feat/x")
+    git_repo.git("checkout", "-q", "feat/x")
+    git_repo.write("notes/feat/refund.json", packet_data(branch="feat/x"))
+    for i in range(5):
+        git_repo.write(f"notes/feat/more{i}.json", packet_data(branch="feat/x"))
+    git_repo.commit("active packets behind the link")
+    start = plumbing.spawn_count()
+    assert list(_linked(git_repo, run_cli)) == [".handoff/feat"]
+    spawned = plumbing.spawn_count() - start
+    git_repo.write("notes/feat/last.json", packet_data(branch="feat/x"))
+    git_repo.commit("one more")
+    start = plumbing.spawn_count()
+    [(_, message)] = _linked(git_repo, run_cli).values()
+    assert plumbing.spawn_count() - start == spawned
+    assert "find through it, .handoff/feat/last.json and 6 more:" in message, message

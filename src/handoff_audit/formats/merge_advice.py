@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from handoff_audit import shell
 from handoff_audit.formats import inert
-from handoff_audit.model.findings import Report
+from handoff_audit.model.findings import Finding, Report
 from handoff_audit.model.packet import twin_of
 
 NAMED_AT_MOST = 3
@@ -23,14 +23,26 @@ def advice(report: Report) -> list[str]:
     """One list item per merge-gate rule that blocks the merge, with the command that clears it."""
     items = []
     for rule in sorted(report.merge_blockers):
-        paths = sorted({f.path for f in report.findings if f.rule == rule})
-        if rule == "handoff-in-merge":
-            items.append(_delete(paths))
-        elif rule == "active-in-merge":
-            items.extend(_active(report))
-        else:
+        found = [f for f in report.findings if f.rule == rule and not f.advice]
+        paths = sorted({f.path for f in found})
+        if rule not in ("handoff-in-merge", "active-in-merge"):
             items.append(f"- {inert.code(rule)}: see `handoff-audit explain {rule}`.")
+        elif rule == "handoff-in-merge" and found:
+            items.append(_delete(paths))
+        elif found:
+            items.extend(_active(report, found))
+        items.extend(_own(rule, report))
     return items
+
+
+def _own(rule: str, report: Report) -> list[str]:
+    """The advice for the findings of ``rule`` that say their own fix (`Finding.advice`: the
+    files behind a symbolic link the target has, whose path a `git rm` would remove)."""
+    own = sorted({f.path for f in report.findings if f.rule == rule and f.advice})
+    if not own:
+        return []
+    named = ", ".join(inert.code(path) for path in own)
+    return [f"- {inert.code(rule)}: for {named}, do as the finding says."]
 
 
 def _delete(paths: Sequence[str]) -> str:
@@ -50,11 +62,10 @@ def _odd(report: Report, paths: Sequence[str]) -> bool:
     )
 
 
-def _active(report: Report) -> list[str]:
-    """The advice for ``active-in-merge``: `archive` for the packets that read (it writes each
-    twin), `git rm` for those that cannot be read (`archive` refuses them). A packet
-    read with an odd status ("Active", null) is told to set it as its finding says."""
-    found = [f for f in report.findings if f.rule == "active-in-merge"]
+def _active(report: Report, found: Sequence[Finding]) -> list[str]:
+    """The advice for the ``active-in-merge`` findings ``found``: `archive` for the packets that
+    read (it writes each twin), `git rm` for those that cannot be read (`archive` refuses them).
+    A packet read with an odd status ("Active", null) is told to set it as its finding says."""
     read = {p.path for p in report.packets if p.data is not None}
     # an unreadable packet's finding has no place (no /status pointer); a read one missing its
     # status has none either, and is finished by setting it, not dropped

@@ -5,29 +5,31 @@ below a glob's first wildcard (``.handoff/feat`` -> ``../notes/feat``, for
 ``.handoff/**/*.json``) leads the ``packets``, ``series`` or ``block-files`` globs, once merged,
 to files where the globs do not find them (``notes/feat/refund.json``): an unfinished packet
 (judged as the gate judges one at its path: an archived one is none), a series' handoff or a
-working note the audit never read. `merged_links` names such links, with the files found
-through them, in four git calls (six with several merge bases, five with none): the links the
-commit adds or changes since its merge base with the merge target (one ``diff --merge-base``,
-`branch_links`: a link the target removed since is none of the branch's, nor one the target's
-tip has as it is, one ``ls-tree`` of them), where they lead (one ``cat-file``) and the files
-of those folders in the commit (one ``diff-tree``), through
-the links on the way too (`link_chains`: two or three calls more per link followed); the
-packets found through them are read in the ``cat-file`` of `tree_packets.unaudited_active`. A
-link to a file, to a folder outside the repository or to none, one in a loop of links, or one
+working note the audit never read. A link the merge target has, which the merge keeps, puts
+there the files the commit adds or changes in the folder it leads to (``main``'s
+``.handoff/feat``, the branch's ``notes/feat/refund.json``): an unfinished packet or a working
+note among them is judged so (a series' file is a record the merge may bring).
+`merged_links` names such links, with the files found through them, in four git calls (six
+with several merge bases or none): what the commit changes and the target's links
+(`branch_changes`, two), where the links lead (one ``cat-file``) and the files of those
+folders in the commit (one ``diff-tree``), through the links on the way too (`link_chains`: two
+or three calls more per link followed); the packets found through them are read in the
+``cat-file`` of `tree_packets.unaudited_active`.
+A link to a file, to a folder outside the repository or to none, one in a loop of links, or one
 through which the globs find only files they find where they are too, hides nothing. (A link
 that is a folder named before a ``packets`` glob's first wildcard, ``.handoff`` -> ``notes``,
-is `tree_packets.odd_packets`' to name.)
+that the commit adds or changes is `tree_packets.odd_packets`' to name.)
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
-from handoff_audit.git.link_chains import followed, link_entries
+from handoff_audit.git.branch_changes import BranchChanges, branch_changes
+from handoff_audit.git.link_chains import followed
 from handoff_audit.git.tree_packets import odd_packets, unaudited_active
 from handoff_audit.model.packet import Packet, is_packet_file, named_block_file, of_a_series
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
@@ -53,11 +55,11 @@ def merged_links(
     are judged as at their path, read in the same ``cat-file`` as the unaudited packets."""
     (head, tip), (files, links) = commits, listed
     tree, base = head[1], tip.tree if tip is not None else None
-    changed = branch_links(root, head, tip)
-    ours = {(tree, path) for path, _ in changed} & links
+    changes = branch_changes(root, head, tip)
+    ours = {(tree, path) for path, _ in changes.links} & links
     odd = odd_packets(files, ours, (tree, base), from_top, config)
     facts.lookalike_packets, facts.linked_packets = odd
-    hidden, blobs = _hidden(root, (tree, changed), from_top, config, facts.linked_packets)
+    hidden, blobs = _hidden(root, (tree, changes), from_top, config, facts.linked_packets)
     named = {p.path for p in audited}
     active = unaudited_active(root, files[tree], from_top, named, config, blobs)
     through = {name: active.pop(name) for name in blobs if name in active}
@@ -79,106 +81,71 @@ def _judged(
         }
         if found:
             unfinished = {path: active[path] for path in found if path in active}
-            judged[link] = LinkedFolder(linked.target, found, unfinished)
+            judged[link] = linked._replace(found=found, unfinished=unfinished)
     return judged
 
 
 def _hidden(
     root: Path,
-    trees: tuple[str, list[tuple[str, str]]],
+    trees: tuple[str, BranchChanges],
     from_top: Callable[[str], str | None],
     config: Config,
     named: Collection[str],
 ) -> tuple[dict[str, LinkedFolder], dict[str, str]]:
-    """Each symbolic link (a path from the audited root) of ``trees`` (the tree of the commit
-    checked, then the links it adds or changes, `branch_links`) through which the configured
-    globs find files of the commit that they do not find where those are -> what it hides;
-    and the blob of each file the ``packets`` globs find through one. ``named``: the links
-    already named (a ``packets`` glob's literal folder)."""
-    head, changed = trees
-    links = {
-        path: blob
-        for path, blob in changed
-        if (name := from_top(path)) is not None and name not in named
-    }
-    targets, under = followed(root, head, links)
+    """Each symbolic link (a path from the audited root) through which the configured globs
+    find files of the commit that they do not find where those are -> what it hides; and the
+    blob of each file the ``packets`` globs find through one. ``trees``: the tree of the commit
+    checked, then what it changes (`branch_changes`): through a link it adds or changes, every
+    file; through one of the target's that the merge keeps, the files the commit adds or
+    changes that the ``packets`` or ``block-files`` globs find. ``named``: the links already
+    named (a ``packets`` glob's literal folder)."""
+    head, changes = trees
+
+    def unnamed(links: Iterable[tuple[str, str]]) -> dict[str, str]:
+        return {
+            path: blob
+            for path, blob in links
+            if (name := from_top(path)) is not None and name not in named
+        }
+
+    ours = unnamed(changes.links)
+    kept = unnamed(changes.kept.items()) if changes.files else {}
+    targets, under = followed(root, head, {**kept, **ours})
     hidden: dict[str, LinkedFolder] = {}
     packets: dict[str, str] = {}
     for link, target in sorted(targets.items()):
-        found = _found_through(link, target, under[target], from_top, config)
+        inside = under[target] if link in ours else _changed(target, under[target], changes)
+        found = _found_through(link, target, inside, from_top, config)
+        if link not in ours:
+            found = {p: (by, blob) for p, (keys, blob) in found.items() if (by := _gated(keys))}
         if found and (name := from_top(link)) is not None:
-            hidden[name] = LinkedFolder(target, {p: keys for p, (keys, _) in found.items()}, {})
+            linked = {p: keys for p, (keys, _) in found.items()}
+            hidden[name] = LinkedFolder(target, linked, {}, kept=link not in ours)
+            # a packet is a JSON file (a markdown twin is read with it), as `unaudited_active`
+            # reads the commit's own
             packets.update(
-                {path: blob for path, (keys, blob) in found.items() if "packets" in keys}
+                {
+                    path: blob
+                    for path, (keys, blob) in found.items()
+                    if "packets" in keys and path.lower().endswith(".json")
+                }
             )
     return hidden, packets
 
 
-def branch_links(
-    root: Path, head: tuple[str, str], target: plumbing.Ref | None
+def _changed(
+    folder: str, inside: list[tuple[str, str]], changes: BranchChanges
 ) -> list[tuple[str, str]]:
-    """(path from the top folder, blob) of each symbolic link that the commit ``head`` (its id,
-    its tree) adds or changes since its merge base with the merge ``target``'s tip: one ``diff
-    --merge-base``. A link the target removed or changed since is none of the branch's, nor one
-    the target has as the commit has it (both added it: a cherry-pick; one ``ls-tree`` of those
-    links more, `_not_on`). With several merge bases (criss-cross merges), a link the commit has
-    as one of them has it is none of the branch's either (one ``merge-base --all`` and one
-    ``diff-tree`` more). Against the target's tree when no merge base is here (a shallow clone,
-    unrelated histories: those two calls more), against no tree without a target."""
-    if target is None:
-        return _links(root, ["diff-tree", plumbing.empty_tree(len(head[1])), head[1]])
-    # `diff` is porcelain: a user's diff.relative would cut the paths to the folder it runs in.
-    merge_base = ["diff", "--no-relative", "--no-color", "--merge-base", target.commit, head[0]]
-    changed: list[tuple[str, str]] | None
-    try:
-        changed = _links(root, merge_base)
-    except plumbing.GitError:
-        changed = _since_bases(root, head[0], target.commit)
-    if changed is None:
-        return _links(root, ["diff-tree", target.tree, head[1]])
-    return _not_on(root, target, changed)
+    """The files of ``inside`` (of ``folder``, relative to it, with their blobs) that the
+    commit adds or changes (``changes``)."""
+    prefix = f"{folder}/" if folder else ""
+    return [(rest, blob) for rest, blob in inside if changes.files.get(prefix + rest) == blob]
 
 
-def _since_bases(root: Path, head: str, target: str) -> list[tuple[str, str]] | None:
-    """The symbolic links ``head`` adds or changes since every merge base it has with
-    ``target`` (one ``merge-base --all``, one ``diff-tree``); ``None`` when there is none."""
-    try:
-        out = plumbing.run(root, ["merge-base", "--all", target, head], ok_codes=(0, 1))
-    except plumbing.GitError:
-        out = b""
-    if not (bases := out.decode("ascii", "replace").split()):
-        return None
-    # One block per merge base, each the commit against that base: a link counts when it
-    # differs from every base, in each block once.
-    pairs = "".join(f"{head} {base}\n" for base in bases).encode()
-    found = Counter(_links(root, ["diff-tree", "--stdin"], stdin=pairs))
-    return [link for link, blocks in found.items() if blocks == len(bases)]
-
-
-def _not_on(
-    root: Path, target: plumbing.Ref, links: list[tuple[str, str]]
-) -> list[tuple[str, str]]:
-    """``links`` but those the ``target``'s tip has as they are, the same link at the same
-    path: a merge brings none of them."""
-    there = link_entries(root, target.commit, {path for path, _ in links})
-    return [(path, blob) for path, blob in links if there.get(path) != blob]
-
-
-def _links(root: Path, diff: list[str], stdin: bytes | None = None) -> list[tuple[str, str]]:
-    """The symbolic links that the ``diff`` adds or changes, in git's raw output (a link once
-    for each block of a ``diff-tree --stdin``, whose echoed input lines are skipped)."""
-    options = ["-r", "-z", "--raw", "--no-abbrev", "--no-renames", "--diff-filter=AMT"]
-    out = plumbing.run(root, [*diff[:1], *options, *diff[1:], "--"], stdin=stdin)
-    fields = iter(out.split(b"\0"))
-    links = []
-    for meta in fields:
-        if not meta.startswith(b":"):
-            continue
-        path = next(fields, b"")
-        words = meta.decode("ascii", "replace").split()
-        if len(words) == 5 and words[1] == _LINK:
-            links.append((path.decode("utf-8", "surrogateescape"), words[3]))
-    return links
+def _gated(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Of ``keys``, those whose files the gate stops wherever they come from: a series' file,
+    added behind a link the target keeps, is a record the merge may bring."""
+    return tuple(key for key in keys if key != "series")
 
 
 def _found_through(

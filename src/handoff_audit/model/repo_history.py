@@ -42,6 +42,9 @@ class LinkedFolder(NamedTuple):
     ``series``, ``block-files``."""
     unfinished: Mapping[str, Unfinished]
     """The unfinished packets among them."""
+    kept: bool = False
+    """A link the merge target has and the merge keeps: the files found through it are those
+    the branch adds or changes in the folder it leads to."""
 
 
 LkgState = Literal["ok", "invalid", "missing", "not-ancestor", "beyond-limit", "unavailable"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 from typing import Any
 
@@ -84,7 +85,9 @@ there, whose text is stored where the gate does not read, is blocked as a file t
 read). The action sets its `blocked` output. So is a tracked symbolic link the pull request
 adds or changes to a folder through which a `block-files` glob finds a note it does not find
 where the note is (`docs/current` -> `../scratch` for `docs/**/HANDOFF.md`, with a
-`scratch/HANDOFF.md`): the audit reads no file through a link.
+`scratch/HANDOFF.md`): the audit reads no file through a link. So is a note the pull request adds
+or changes behind such a link the target already has (`scratch/HANDOFF.md` behind `main`'s
+`docs/current`): the finding names the `git rm` that deletes it.
 The same file already on a protected branch (a push to `main`, or `check` run there without
 `--target-branch`) is reported too: it slipped past the gate, and is wrong where it is. A
 branch with no commit yet (a fresh `git init`) has no file on it: a note written there is not
@@ -159,6 +162,14 @@ path does: an archived or superseded one is none, one that cannot be read is. A 
 wildcard to a file (an image under `docs/**`, a packet linked to another), to a folder outside
 the repository, into a loop of links, or to one whose files the globs find where they are too
 (or none of) is none.
+
+A link the target has, which the merge keeps, leads there the files the pull request adds or
+changes in the folder it leads to: with `.handoff/feat` -> `../notes/feat` on `main`, a branch
+that adds an active `notes/feat/refund.json` brings `main` an active packet at
+`.handoff/feat/refund.json`, and is blocked as if it had added the link; the finding names the
+link as the target's and the packet's `handoff-audit archive` (which works through the link).
+The target's own files behind the link, a finished packet, a series' file and a link the pull
+request removes are none.
 
 **Fix.** Finish the work, then mark the packet done: `handoff-audit archive PACKET` (or
 `handoff-audit supersede PACKET --by NEW` when another packet took over), commit, push. Or drop
@@ -268,7 +279,8 @@ def _active(
         yield _linked_into_protected(path, target)
     for path, linked in sorted((facts.linked_folders if facts is not None else {}).items()):
         if found := _through(linked, packets=ctx.config.schema is not None):
-            yield _linked_folder(path, (linked.target, found), target)
+            hit = _kept_link if linked.kept else _linked_folder
+            yield hit(path, (linked.target, found), target)
 
 
 def _through(linked: LinkedFolder, *, packets: bool) -> dict[str, tuple[str, ...]]:
@@ -320,6 +332,43 @@ def _linked_folder(
         f"audited; remove the link (`{shell.git()} rm -- {shell.from_top(path)}`) and "
         "commit the files themselves where the globs look, or leave them out of the pull "
         "request, before merging",
+    )
+
+
+def _kept_link(
+    path: str, linked: tuple[str, dict[str, tuple[str, ...]]], target: str | None
+) -> Hit:
+    """The symbolic link ``path`` of the protected ``target``, which the merge keeps, to the
+    folder ``linked`` (with the files the branch adds or changes there that the globs find
+    through it, and the keys whose globs find each): the link is the target's to keep, the
+    files are the branch's to finish or leave out."""
+    folder, found = linked
+    first, one = min(found), len(found) == 1
+    files = first if one else f"{first} and {len(found) - 1} more"
+    by = {key for keys in found.values() for key in keys}
+    keys = " and ".join(f"`{key}`" for key in ("packets", "block-files") if key in by)
+    fixes = []
+    if packets := sorted(name for name, keys in found.items() if "packets" in keys):
+        archive = f"handoff-audit archive {shell.fix_path(packets[0])}"
+        fixes.append(f"finish the work of each packet and mark it done (`{archive}`)")
+    if notes := sorted(name for name, keys in found.items() if "block-files" in keys):
+        real = posixpath.join(folder, notes[0][len(path) + 1 :])
+        fixes.append(f"delete each working note (`{shell.git()} rm -- {shell.from_top(real)}`)")
+    # the advice apart: the markdown verdict's `git rm` of the finding's path would remove the
+    # target's link (`merge_advice`)
+    advice = (
+        f"{' and '.join(fixes)}, or leave {'it' if one else 'them'} out of the pull request, "
+        "before merging"
+    )
+    return Hit(
+        HANDOFF_IN_MERGE if "block-files" in by else ACTIVE_IN_MERGE,
+        path,
+        f"{_named(path, False)} is a symbolic link the protected branch {target} has, to the "
+        f"folder {folder or '.'}, where this branch adds or changes {'a file' if one else 'files'}"
+        f" that the {keys} globs find through it, {files}: once merged "
+        f"{'it is' if one else 'they are'} where agents look, and the audit does not read files "
+        f"through a link, so {'it was' if one else 'they were'} never audited; {advice}",
+        advice=advice,
     )
 
 

@@ -317,3 +317,68 @@ def test_a_handoff_whose_topic_holds_such_a_word_is_offered(
         "elsewhere: docs/handoff-format-parser.md, docs/handoff-schema-migration.md; to audit "
         'them, set `extend-series: ["docs"]` in .handoff-audit.yml\n'
     ) in done.err, done.err
+
+
+ADR = """# ADR 0005: Authority-edge classifier and witness handoff
+
+- **Status:** Accepted
+- **Date:** 2026-05-05
+
+## Context
+
+Helper-resolution work added first-pass rules for same-job `GITHUB_PATH` mutation.
+
+## Decision
+
+taudit is the authority-edge classifier; exploit witnesses are handed off to another tool.
+"""
+
+RULE = """# gha_setup_python_cache_helper_path_handoff
+
+Flags `actions/setup-python` cache modes that invoke `pip` or `poetry` helper
+commands after an earlier same-job `GITHUB_PATH` mutation.
+
+## Remediation
+
+Run cache discovery before mutable PATH setup.
+"""
+
+
+def test_no_note_for_decision_records_and_rule_pages_that_name_a_handoff(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    # 0ryant/taudit: the note offered an ADR and a lint rule's page as handoffs; set as told,
+    # ADR 0024 became "the current handoff" and was asked for a next step
+    git_repo.write("src/lib.rs", "fn main() {}\n")
+    git_repo.write("docs/adr/0001-graph-native-exports.md", "# ADR 0001: Graph exports\n")
+    git_repo.write("docs/adr/0005-authority-edge-classifier-and-witness-handoff.md", ADR)
+    git_repo.write("docs/rules/gha_setup_python_cache_helper_path_handoff.md", RULE)
+    git_repo.write("docs/rules/gha_create_pr_git_token_path_handoff.md", RULE)
+    git_repo.commit("taudit's layout")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert done.out == "No handoff packets found.\n"
+    assert "note:" not in done.err, done.err
+
+
+def test_a_record_is_none_by_its_long_name_or_its_head_wherever_it_is(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    git_repo.write("docs/design/0005-authority-edge-classifier-and-witness-handoff.md", NOTE)
+    git_repo.write("docs/design/witness-handoff.md", ADR)
+    git_repo.write("docs/lint/path-handoff.md", RULE)
+    git_repo.write("docs/handoff_2026-04-18-session-close.md", NOTE)
+    git_repo.write("notes/codex-handoff.md", NOTE)
+    git_repo.write("docs/sessions-log/SESSION_12_HANDOFF.md", NOTE)
+    git_repo.commit("notes and records")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert (
+        "elsewhere: docs/handoff_2026-04-18-session-close.md, "
+        "docs/sessions-log/SESSION_12_HANDOFF.md, notes/codex-handoff.md; to audit them"
+    ) in done.err, done.err
+    assert "design" not in done.err and "lint" not in done.err, done.err

@@ -3,7 +3,9 @@ any: the tracked markdown files whose name says they hand work over (``SESSION_1
 ``HANDOFF-2026-01-02.md``, ``handover-notes.md``) elsewhere, and the configuration line that
 would audit them. From the files discovery's ``git ls-files`` listed (`git.tracked.listed`):
 no git process and no walk of its own. A file whose name or text says it is about handoffs
-(``handoff-protocol.md``, a guide `not-a-handoff` would flag) is none to offer."""
+(``handoff-protocol.md``, a guide `not-a-handoff` would flag), or is a decision record or a
+rule's page that names a handoff among other words (``docs/adr/0005-…-witness-handoff.md``),
+is none to offer."""
 
 from __future__ import annotations
 
@@ -28,9 +30,32 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.rules.markdown_handoff import judge_markdown
 
-HANDOFF_NAME = re.compile(r"(?i)(?<!short)(?<!second)hand[-_ ]?(?:off|over)|next[-_ ]session")
-"""What a file's name says when it hands work over (``session_handoff``, ``SessionHandoff``
-included; not ``shorthand_offsets.md``)."""
+_LEAD = re.compile(r"hand-?(?:offs?|overs?)|next-?sessions?|session-?notes?")
+"""The words of a name that say it hands work over, as `_WORD` splits it and joined by ``-``
+(``HANDOFF``, ``hand-off``, ``handover``, ``next-session``, ``session-notes``; not
+``shorthand-offsets`` nor ``myhandoff``)."""
+WORDS_BEFORE = 2
+"""Words a handoff's name may hold before its handoff word, numbers and dates aside: a real
+one is named by it from the start (``HANDOFF_DEC31_2025``, ``handoff_2026-04-18-session-close``,
+``0073-handoff``) or after a word or two of whose it is (``SESSION_12_HANDOFF``,
+``codex-handoff``, ``phase6_shn_handoff``); a name that comes to "handoff" after a longer
+topic is a document about one (``0005-authority-edge-classifier-and-witness-handoff``,
+``gha_setup_python_cache_helper_path_handoff``)."""
+_HANDOFF_FOLDERS = frozenset({"handoffs", "handovers", "sessions", "session-notes"})
+"""Folders whose files are handoffs whatever topic their names lead with."""
+_RECORD_FOLDERS = frozenset({"adr", "adrs", "decisions", "rfc", "rfcs", "rules"})
+"""Folders of decision records, proposals and rules' pages: none of their files is a handoff."""
+_RECORD_HEAD = re.compile(
+    r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded|deprecated|rejected)\b"
+    r"|^#+\s*status\s*\n\s*\W*(?:accepted|proposed|superseded|deprecated|rejected)\b"
+    r"|^#+\s*(?:adr|rfc)\b|architecture decision record|^#+\s*remediation\s*$"
+    r'|the key words "must"'
+)
+"""What the head of a decision record (``# ADR 0005: …``, ``Status: Accepted``), a proposal
+or specification (RFC 2119's "The key words "MUST" …") or a rule's page (``## Remediation``)
+says: no handoff."""
+HEAD_CHARS = 4096
+"""How much of a candidate's text `_RECORD_HEAD` looks at."""
 
 SHOWN = 3
 """Files the hint names; the others are counted."""
@@ -64,8 +89,6 @@ _ABOUT_HANDOFFS = frozenset(
 (``handoff-protocol.md``, ``HANDOFF_GUIDE.md``); before another word, they are a handoff's
 topic (``handoff-format-parser.md``)."""
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
-_HANDING = re.compile(r"hand-?(?:offs?|overs?)|next-session")
-"""The last words of a name's "handoff" (``hand``, ``off`` joined: ``hand-off``)."""
 READ_AT_MOST = 20
 """Candidates whose text is read to leave out what `not-a-handoff` would call no handoff; any
 further ones are offered by name alone."""
@@ -74,18 +97,18 @@ SMALL = 64 * 1024
 
 
 def stray_handoffs(root: Path, config: Config) -> list[str]:
-    """The tracked markdown files (from ``root``, sorted) named as handoffs (`HANDOFF_NAME`)
-    that the ``packets``, ``series`` and ``block-files`` globs do not find: not an index or a
-    template, nor an agent's instructions (`is_agent_file`), nor under an archive folder, nor
-    one a ``!`` entry of ``packets`` leaves out on purpose, nor one about handoffs by its name
-    (`about_handoffs`) or text (`_reads`). Empty unless discovery listed the whole repository
-    with git."""
+    """The tracked markdown files (from ``root``, sorted) named as handoffs
+    (`named_as_handoff`) that the ``packets``, ``series`` and ``block-files`` globs do not find:
+    not an index or a template, nor an agent's instructions (`is_agent_file`), nor under an
+    archive folder, nor one a ``!`` entry of ``packets`` leaves out on purpose, nor one about
+    handoffs by its name (`about_handoffs`) or text (`_reads`). Empty unless discovery listed
+    the whole repository with git."""
     names = tracked.listed(str(root.resolve()))
     globs = positives(config.packets)
     found = []
     for name in names:
         folder, _, base = name.rpartition("/")
-        if not base.lower().endswith(".md") or not HANDOFF_NAME.search(base):
+        if not base.lower().endswith(".md") or not named_as_handoff(name):
             continue
         if NOT_IN_SERIES.match(base) or archive_folder(folder) or is_agent_file(name):
             continue
@@ -97,6 +120,23 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
     return [name for i, name in enumerate(sorted(found)) if i >= READ_AT_MOST or _reads(root, name)]
 
 
+def named_as_handoff(name: str) -> bool:
+    """Whether the file ``name`` (from the root) is named as a handoff: its name holds a
+    handoff word (`_LEAD`) after at most `WORDS_BEFORE` other words, or any number of them in a
+    folder of handoffs (`_HANDOFF_FOLDERS`), and no folder of records (`_RECORD_FOLDERS`)
+    holds it."""
+    folder, _, base = name.rpartition("/")
+    folders = {part.lower() for part in folder.split("/")} if folder else set()
+    if folders & _RECORD_FOLDERS:
+        return False
+    words = [word.lower() for word in _WORD.findall(base.rpartition(".")[0])]
+    for i, word in enumerate(words):
+        if _LEAD.fullmatch(word) or _LEAD.fullmatch("-".join(words[i : i + 2])):
+            before = [other for other in words[:i] if not other.isdigit()]
+            return len(before) <= WORDS_BEFORE or bool(folders & _HANDOFF_FOLDERS)
+    return False
+
+
 def about_handoffs(base: str) -> bool:
     """Whether the file name ``base`` says it is about handoffs: "how to", or words of
     `_ABOUT_HANDOFFS` and nothing else after its last "handoff" (``session-handoff-guide``)."""
@@ -106,17 +146,17 @@ def about_handoffs(base: str) -> bool:
     ends = [
         i
         for i in range(1, len(words) + 1)
-        if _HANDING.fullmatch(words[i - 1])
-        or _HANDING.fullmatch("-".join(words[max(i - 2, 0) : i]))
+        if _LEAD.fullmatch(words[i - 1]) or _LEAD.fullmatch("-".join(words[max(i - 2, 0) : i]))
     ]
     after = words[max(ends, default=len(words)) :]
     return bool(after) and _ABOUT_HANDOFFS.issuperset(after)
 
 
 def _reads(root: Path, name: str) -> bool:
-    """Whether the small regular file ``name`` reads as a handoff: not what `not-a-handoff`
-    calls none (a guide to writing one). A file not read (a link, a large or unreadable one)
-    is offered by its name."""
+    """Whether the small regular file ``name`` reads as a handoff: `not-a-handoff` does not call
+    it none (a guide to writing one), and its head is not a decision record's or a rule's
+    page's (`_RECORD_HEAD`). A file not read (a link, a large or unreadable one) is offered by
+    its name."""
     path = root / name
     try:
         info = os.lstat(path)
@@ -128,6 +168,8 @@ def _reads(root: Path, name: str) -> bool:
         text = read_text(path, root.resolve(), SMALL, bom=True)
     except Unreadable:
         return True
+    if _RECORD_HEAD.search(text[:HEAD_CHARS]):
+        return False
     return judge_markdown(name, text)[0] is None
 
 

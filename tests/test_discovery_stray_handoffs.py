@@ -382,3 +382,44 @@ def test_a_record_is_none_by_its_long_name_or_its_head_wherever_it_is(
         "docs/sessions-log/SESSION_12_HANDOFF.md, notes/codex-handoff.md; to audit them"
     ) in done.err, done.err
     assert "design" not in done.err and "lint" not in done.err, done.err
+
+
+SHN = """{
+  "schema_version": "1.2",
+  "document_type": "shn.json handoff",
+  "project_name": "BADGR Harness",
+  "status": "Phase 6 active - context-aware routing and registry expansion",
+  "next_steps": ["Expand the model registry", "Route by context"]
+}
+"""
+
+
+def test_a_json_file_named_as_a_handoff_is_noted_with_the_packets_line(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    # Ch405-L9/BADGR_Harness: phase6_shn_handoff.json got only "No handoff packets found."
+    git_repo.write("harness.py", "x = 1\n")
+    git_repo.write("phase6_shn_handoff.json", SHN)
+    git_repo.write("tests/fixtures/handoff_events.json", '[{"event": "handoff"}]\n')
+    git_repo.write("docs/handoffs-2026/handoff-2026-01-02.md", NOTE)
+    git_repo.write("docs/handoffs-2026/handoff-2026-01-09.md", NOTE)
+    git_repo.commit("phase 6")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert done.err == (
+        "handoff-audit: note: no handoff found where the configuration looks, but git tracks "
+        "files named as handoffs elsewhere: docs/handoffs-2026/handoff-2026-01-02.md, "
+        "docs/handoffs-2026/handoff-2026-01-09.md, phase6_shn_handoff.json; to audit them, set "
+        '`extend-series: ["docs/handoffs-2026"]` and `extend-packets: '
+        '["phase6_shn_handoff.json"]` in .handoff-audit.yml\n'
+    )
+    git_repo.write(".handoff-audit.yml", "\n".join(_lines(done.err)) + "\n")
+    git_repo.commit("configure")
+    audited = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert [p["path"] for p in audited.json()["packets"]] == [
+        "docs/handoffs-2026/handoff-2026-01-09.md",
+        "phase6_shn_handoff.json",
+    ]
+    assert "note:" not in audited.err, audited.err

@@ -1,6 +1,7 @@
 """Handoffs kept where the configuration does not look, beside the handoffs found or instead of
-any: the tracked markdown files whose name says they hand work over (``SESSION_12_HANDOFF.md``,
-``HANDOFF-2026-01-02.md``, ``handover-notes.md``) elsewhere, and the configuration line that
+any: the tracked markdown and JSON files whose name says they hand work over
+(``SESSION_12_HANDOFF.md``, ``HANDOFF-2026-01-02.md``, ``handover-notes.md``,
+``phase6_shn_handoff.json``) elsewhere, and the configuration line that
 would audit them. From the files discovery's ``git ls-files`` listed (`git.tracked.listed`):
 no git process and no walk of its own. A file whose name or text says it is about handoffs
 (``handoff-protocol.md``, a guide `not-a-handoff` would flag), or is a decision record or a
@@ -9,6 +10,7 @@ is none to offer."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -97,7 +99,7 @@ SMALL = 64 * 1024
 
 
 def stray_handoffs(root: Path, config: Config) -> list[str]:
-    """The tracked markdown files (from ``root``, sorted) named as handoffs
+    """The tracked markdown and JSON files (from ``root``, sorted) named as handoffs
     (`named_as_handoff`) that the ``packets``, ``series`` and ``block-files`` globs do not find:
     not an index or a template, nor an agent's instructions (`is_agent_file`), nor under an
     archive folder, nor one a ``!`` entry of ``packets`` leaves out on purpose, nor one about
@@ -108,7 +110,7 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
     found = []
     for name in names:
         folder, _, base = name.rpartition("/")
-        if not base.lower().endswith(".md") or not named_as_handoff(name):
+        if not base.lower().endswith((".md", ".json")) or not named_as_handoff(name):
             continue
         if NOT_IN_SERIES.match(base) or archive_folder(folder) or is_agent_file(name):
             continue
@@ -153,10 +155,10 @@ def about_handoffs(base: str) -> bool:
 
 
 def _reads(root: Path, name: str) -> bool:
-    """Whether the small regular file ``name`` reads as a handoff: `not-a-handoff` does not call
-    it none (a guide to writing one), and its head is not a decision record's or a rule's
-    page's (`_RECORD_HEAD`). A file not read (a link, a large or unreadable one) is offered by
-    its name."""
+    """Whether the small regular file ``name`` reads as a handoff: a JSON object; markdown that
+    `not-a-handoff` does not call none (a guide to writing one), and whose head is not a
+    decision record's or a rule's page's (`_RECORD_HEAD`). A file not read (a link, a large or
+    unreadable one) is offered by its name."""
     path = root / name
     try:
         info = os.lstat(path)
@@ -168,6 +170,11 @@ def _reads(root: Path, name: str) -> bool:
         text = read_text(path, root.resolve(), SMALL, bom=True)
     except Unreadable:
         return True
+    if name.lower().endswith(".json"):
+        try:
+            return isinstance(json.loads(text), dict)
+        except ValueError:
+            return False
     if _RECORD_HEAD.search(text[:HEAD_CHARS]):
         return False
     return judge_markdown(name, text)[0] is None
@@ -220,15 +227,17 @@ def stray_hint(
     configuration line that audits every one of them: their folder added by ``extend-series``
     when a date or a number in the name, or a second such file beside it, makes a series of it
     and the folder's other tracked markdown files (of ``listed``) are none but an index, a
-    template or a document about handoffs; else the file added by ``extend-packets``."""
+    template or a document about handoffs; else (a JSON file too) the file added by
+    ``extend-packets``."""
     other_notes = _other_markdown(listed, strays)
     folders: list[str] = []
     files: list[str] = []
+    notes = [name for name in strays if name.lower().endswith(".md")]
     for name in strays:
         folder = name.rpartition("/")[0]
-        beside = sum(other.rpartition("/")[0] == folder for other in strays)
+        beside = sum(other.rpartition("/")[0] == folder for other in notes)
         dated = name_key(name) is not None or beside > 1
-        if folder and dated and folder not in other_notes:
+        if name in notes and folder and dated and folder not in other_notes:
             folders.append(literal(folder))
         else:
             files.append(literal(name))
@@ -240,11 +249,12 @@ def stray_hint(
         lines.append(setting_line(source, "extend-packets", [*config.extend_packets, *files]))
     more = len(strays) - len(shown[:SHOWN])
     named = ", ".join(shown[:SHOWN]) + (f" and {more} more" if more > 0 else "")
+    kind = "markdown files" if len(notes) == len(strays) else "files"
     where = (
-        "git tracks markdown files named as handoffs where the configuration does not look"
+        f"git tracks {kind} named as handoffs where the configuration does not look"
         if found
-        else "no handoff found where the configuration looks, but git tracks markdown files "
-        "named as handoffs elsewhere"
+        else f"no handoff found where the configuration looks, but git tracks {kind} named as "
+        "handoffs elsewhere"
     )
     said = f"{where}: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set"
     return StrayNote(said, tuple(lines), setting_place(source))

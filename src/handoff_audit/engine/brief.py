@@ -33,6 +33,7 @@ from handoff_audit.engine.series_owner import (
     record_lines,
     without_records,
 )
+from handoff_audit.engine.stray_handoffs import newer_line, stray_handoffs
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
@@ -147,14 +148,13 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
             _say_records(nothing, project, branch)
             raise
         state, candidates, kept = _taken_local(local, unread)
-    chosen, changes, dirt = _chosen(root, config, (state, candidates), unread, status)
+    chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
     changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), series)
     sections, warning = _sections(chosen, config)
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
-    if chosen.path in own:
-        warning = _joined(warning, own[chosen.path][1])
-    warning = _joined(warning, kept)
+    owned = own[chosen.path][1] if chosen.path in own else None
+    warning = _joined(_joined(warning, owned), kept)
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness, found))
     if packet and in_series(chosen.path, config):
@@ -174,6 +174,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         series=_series_place(chosen, config, guessed, history),
         merged=_merged(root, config, chosen, branch, changed, refs),
         notes=config.notes,
+        unaudited=unaudited,
     )
 
 
@@ -183,22 +184,25 @@ def _chosen(
     among: tuple[BriefState, list[Packet]],
     unread: dict[str, Hit],
     status: Callable[[], dict[str, str]],
-) -> tuple[Packet, dict[str, Commit], dict[str, str]]:
+) -> tuple[Packet, dict[str, Commit], dict[str, str], str | None]:
     """The branch's handoff among the candidates (`_newest`), refused when it cannot be read
     (`_refuse_unreadable`), with the last change of each candidate's files and the work tree's
-    status, which the freshness reads too."""
+    status, which the freshness reads too; and, unless the file was named, the line on the
+    files named as handoffs that the audit does not read and that changed after it
+    (`stray_handoffs.newer_line`)."""
     state, candidates = among
-    # One `log` serves both the choice among candidates and the freshness.
+    # One `log` serves the choice among candidates, the freshness and the unaudited files' age.
     try:
         dirt = status()
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
-    changes = last_changes(root, [name for p in candidates for name in _files(p)])
+    strays = [] if state == "named" else stray_handoffs(root, config)
+    changes = last_changes(root, [*(name for p in candidates for name in _files(p)), *strays])
     chosen = _newest(
         _real(candidates, config) if state == "hand-written" else candidates, changes, dirt
     )
     _refuse_unreadable(chosen, unread)
-    return chosen, changes, dirt
+    return chosen, changes, dirt, newer_line(root, config, (_files(chosen), dirt), changes, strays)
 
 
 def _taken_local(

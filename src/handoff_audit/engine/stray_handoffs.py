@@ -14,12 +14,14 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Collection, Sequence
+import time
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
 from handoff_audit.config import Config, setting_line, setting_place
+from handoff_audit.credentials import redact
 from handoff_audit.engine.loading import Unreadable, read_text
 from handoff_audit.engine.series_order import name_key
 from handoff_audit.git import tracked
@@ -30,6 +32,7 @@ from handoff_audit.model.packet import (
     is_agent_file,
     is_handoff_file,
 )
+from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules.markdown_handoff import judge_markdown
 
 _LEAD = re.compile(r"hand-?(?:offs?|overs?)|next-?sessions?|session-?notes?")
@@ -214,6 +217,44 @@ def stray_note(
     )
 
 
+def newer_line(
+    root: Path,
+    config: Config,
+    shown: tuple[Sequence[str], Collection[str]],
+    changes: Mapping[str, Commit],
+    strays: Sequence[str],
+) -> str | None:
+    """The line for `show` and ``SessionStart`` on the ``strays`` (`stray_handoffs`) whose last
+    commit (of ``changes``, read in the one ``git log`` that dates the handoff shown) is newer
+    than that of the handoff shown (``shown``: its files, and the files git says are
+    uncommitted): they may hold the work's latest state, and the audit reads none of them;
+    ``None`` when there is none, or the handoff shown has uncommitted changes or no commit."""
+    files, dirt = shown
+    times = [changes[name].time for name in files if name in changes]
+    if not times or any(name in dirt for name in files):
+        return None
+    newer = sorted(
+        (name for name in strays if name in changes and changes[name].time > max(times)),
+        key=lambda name: (-changes[name].time, name),
+    )
+    if not newer:
+        return None
+    more = f" and {len(newer) - SHOWN} more" if len(newer) > SHOWN else ""
+    day = time.strftime("%Y-%m-%d", time.gmtime(changes[newer[0]].time))
+    what = (
+        "a newer file named as a handoff is not audited"
+        if len(newer) == 1
+        else "newer files named as handoffs are not audited"
+    )
+    setting = audit_setting(newer, config, tracked.listed(str(root.resolve())))
+    it, newest = ("it", "") if len(newer) == 1 else ("them", "the newest ")
+    line = (
+        f"{what}: {', '.join(newer[:SHOWN])}{more} ({newest}last changed {day}, after "
+        f"{files[0]}); read {it} first, and to audit {it}, {setting}"
+    )
+    return redact(line, newer)
+
+
 def stray_hint(
     strays: Sequence[str],
     shown: Sequence[str],
@@ -224,15 +265,40 @@ def stray_hint(
 ) -> StrayNote:
     """The one line naming the first `SHOWN` of ``strays`` (as ``shown`` writes them, from
     the reader's folder), beside the handoffs the audit ``found`` or instead of any, and the
-    configuration line that audits every one of them: their folder added by ``extend-series``
-    when a date or a number in the name, or a second such file beside it, makes a series of it
-    and the folder's other tracked markdown files (of ``listed``) are none but an index, a
-    template or a document about handoffs; else (a JSON file too) the file added by
-    ``extend-packets``."""
+    configuration lines that audit every one of them (`setting_lines`)."""
+    more = len(strays) - len(shown[:SHOWN])
+    named = ", ".join(shown[:SHOWN]) + (f" and {more} more" if more > 0 else "")
+    notes = [name for name in strays if name.lower().endswith(".md")]
+    kind = "markdown files" if len(notes) == len(strays) else "files"
+    where = (
+        f"git tracks {kind} named as handoffs where the configuration does not look"
+        if found
+        else f"no handoff found where the configuration looks, but git tracks {kind} named as "
+        "handoffs elsewhere"
+    )
+    said = f"{where}: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set"
+    lines, place = setting_lines(strays, config, listed)
+    return StrayNote(said, lines, place)
+
+
+def audit_setting(strays: Sequence[str], config: Config, listed: Collection[str]) -> str:
+    """``set `LINE` in FILE``: `setting_lines` as one phrase."""
+    lines, place = setting_lines(strays, config, listed)
+    return f"set {' and '.join(f'`{line}`' for line in lines)} {place}"
+
+
+def setting_lines(
+    strays: Sequence[str], config: Config, listed: Collection[str]
+) -> tuple[tuple[str, ...], str]:
+    """The configuration lines that audit every one of ``strays``, and where to set them:
+    their folder added by ``extend-series`` when a date or a number in the name, or a second
+    such file beside it, makes a series of it and the folder's other tracked markdown files (of
+    ``listed``) are none but an index, a template or a document about handoffs; else (a JSON
+    file too) the file added by ``extend-packets``."""
     other_notes = _other_markdown(listed, strays)
+    notes = [name for name in strays if name.lower().endswith(".md")]
     folders: list[str] = []
     files: list[str] = []
-    notes = [name for name in strays if name.lower().endswith(".md")]
     for name in strays:
         folder = name.rpartition("/")[0]
         beside = sum(other.rpartition("/")[0] == folder for other in notes)
@@ -247,17 +313,7 @@ def stray_hint(
         lines.append(setting_line(source, "extend-series", [*config.extend_series, *added]))
     if files:
         lines.append(setting_line(source, "extend-packets", [*config.extend_packets, *files]))
-    more = len(strays) - len(shown[:SHOWN])
-    named = ", ".join(shown[:SHOWN]) + (f" and {more} more" if more > 0 else "")
-    kind = "markdown files" if len(notes) == len(strays) else "files"
-    where = (
-        f"git tracks {kind} named as handoffs where the configuration does not look"
-        if found
-        else f"no handoff found where the configuration looks, but git tracks {kind} named as "
-        "handoffs elsewhere"
-    )
-    said = f"{where}: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set"
-    return StrayNote(said, tuple(lines), setting_place(source))
+    return tuple(lines), setting_place(source)
 
 
 def _other_markdown(listed: Collection[str], strays: Sequence[str]) -> set[str]:

@@ -197,9 +197,14 @@ def _warning(brief: Brief) -> str | None:
     return controls.one_line(redact(brief.warning, _tree_names(brief))) if brief.warning else None
 
 
+def _unaudited(brief: Brief) -> str | None:
+    return controls.one_line(brief.unaudited) if brief.unaudited else None
+
+
 def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
-    warning = _warning(brief)
+    warning, unaudited = _warning(brief), _unaudited(brief)
     lines: list[str] = [f"Warning: {warning}"] if warning else []
+    lines += [f"Note: {unaudited}"] if unaudited else []
     headed = False
     for part in kept:
         if not part.items and part.section.key != "next_action":
@@ -228,8 +233,9 @@ def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
 
 
 def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
-    warning = _warning(brief)
+    warning, unaudited = _warning(brief), _unaudited(brief)
     lines: list[str] = [f"**Warning:** {warning}", ""] if warning else []
+    lines += [f"**Note:** {unaudited}", ""] if unaudited else []
     headed = False
     for part in kept:
         key = part.section.key
@@ -264,6 +270,7 @@ def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
         "title": brief.title,
         "status": brief.status,
         "warning": _warning(brief),
+        **({"unaudited": _unaudited(brief)} if brief.unaudited else {}),
         "sections": [
             {"key": p.section.key, "title": p.section.title, "items": list(p.items)}
             for p in kept

@@ -142,3 +142,7 @@ class Brief:
     notes: tuple[str, ...] = ()
     """How the configuration was found, when it shadows another (`Config.notes`): for the
     command to print on standard error, not part of the brief."""
+    unaudited: str | None = None
+    """The line on tracked files named as handoffs that the audit does not read and that
+    changed after this handoff (`engine.stray_handoffs.newer_line`), redacted; ``None`` when
+    there are none."""

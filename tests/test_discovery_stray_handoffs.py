@@ -401,6 +401,8 @@ def test_a_json_file_named_as_a_handoff_is_noted_with_the_packets_line(
     git_repo.write("harness.py", "x = 1\n")
     git_repo.write("phase6_shn_handoff.json", SHN)
     git_repo.write("tests/fixtures/handoff_events.json", '[{"event": "handoff"}]\n')
+    git_repo.write("schemas/handoff-v1.schema.json", '{"$schema": "x", "type": "object"}\n')
+    git_repo.write("schemas/handoff-v2.json", '{"$schema": "x", "type": "object"}\n')
     git_repo.write("docs/handoffs-2026/handoff-2026-01-02.md", NOTE)
     git_repo.write("docs/handoffs-2026/handoff-2026-01-09.md", NOTE)
     git_repo.commit("phase 6")

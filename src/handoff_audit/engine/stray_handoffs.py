@@ -51,14 +51,14 @@ _HANDOFF_FOLDERS = frozenset({"handoffs", "handovers", "sessions", "session-note
 _RECORD_FOLDERS = frozenset({"adr", "adrs", "decisions", "rfc", "rfcs", "rules"})
 """Folders of decision records, proposals and rules' pages: none of their files is a handoff."""
 _RECORD_HEAD = re.compile(
-    r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded|deprecated|rejected)\b"
-    r"|^#+\s*status\s*\n\s*\W*(?:accepted|proposed|superseded|deprecated|rejected)\b"
+    r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
+    r"|^#+\s*status\s*\n\s*\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
     r"|^#+\s*(?:adr|rfc)\b|architecture decision record|^#+\s*remediation\s*$"
     r'|the key words "must"'
 )
-"""What the head of a decision record (``# ADR 0005: …``, ``Status: Accepted``), a proposal
-or specification (RFC 2119's "The key words "MUST" …") or a rule's page (``## Remediation``)
-says: no handoff."""
+"""What the head of a decision record (``# ADR 0005: …``, ``Status: Accepted``; not a superseded
+packet's twin, ``Status: superseded`` alone), a proposal or specification (RFC 2119's "The key
+words "MUST" …") or a rule's page (``## Remediation``) says: no handoff."""
 HEAD_CHARS = 4096
 """How much of a candidate's text `_RECORD_HEAD` looks at."""
 
@@ -115,6 +115,8 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
         folder, _, base = name.rpartition("/")
         if not base.lower().endswith((".md", ".json")) or not named_as_handoff(name):
             continue
+        if base.lower().endswith(".schema.json"):  # a JSON Schema, `schema:`'s file
+            continue
         if NOT_IN_SERIES.match(base) or archive_folder(folder) or is_agent_file(name):
             continue
         if is_handoff_file(name, config) or matches_any_case(name, globs) or about_handoffs(base):
@@ -158,7 +160,8 @@ def about_handoffs(base: str) -> bool:
 
 
 def _reads(root: Path, name: str) -> bool:
-    """Whether the small regular file ``name`` reads as a handoff: a JSON object; markdown that
+    """Whether the small regular file ``name`` reads as a handoff: a JSON object that is no JSON
+    Schema (``$schema``); markdown that
     `not-a-handoff` does not call none (a guide to writing one), and whose head is not a
     decision record's or a rule's page's (`_RECORD_HEAD`). A file not read (a link, a large or
     unreadable one) is offered by its name."""
@@ -175,9 +178,10 @@ def _reads(root: Path, name: str) -> bool:
         return True
     if name.lower().endswith(".json"):
         try:
-            return isinstance(json.loads(text), dict)
+            data = json.loads(text)
         except ValueError:
             return False
+        return isinstance(data, dict) and "$schema" not in data
     if _RECORD_HEAD.search(text[:HEAD_CHARS]):
         return False
     return judge_markdown(name, text)[0] is None

@@ -369,6 +369,9 @@ def test_a_record_is_none_by_its_long_name_or_its_head_wherever_it_is(
     git_repo.write("docs/design/0005-authority-edge-classifier-and-witness-handoff.md", NOTE)
     git_repo.write("docs/design/witness-handoff.md", ADR)
     git_repo.write("docs/lint/path-handoff.md", RULE)
+    # AgentWeave's exploration of how handoffs behave, go-orca's blog post
+    git_repo.write("openspec/explorations/2026-08-08-handoff-behaviour.md", NOTE)
+    git_repo.write("docs/blog/stateless-handoffs-event-journals.md", NOTE)
     git_repo.write("docs/handoff_2026-04-18-session-close.md", NOTE)
     git_repo.write("notes/codex-handoff.md", NOTE)
     git_repo.write("docs/sessions-log/SESSION_12_HANDOFF.md", NOTE)
@@ -381,7 +384,8 @@ def test_a_record_is_none_by_its_long_name_or_its_head_wherever_it_is(
         "elsewhere: docs/handoff_2026-04-18-session-close.md, "
         "docs/sessions-log/SESSION_12_HANDOFF.md, notes/codex-handoff.md; to audit them"
     ) in done.err, done.err
-    assert "design" not in done.err and "lint" not in done.err, done.err
+    for other in ("design", "lint", "explorations", "blog"):
+        assert other not in done.err, done.err
 
 
 SHN = """{

@@ -48,8 +48,9 @@ topic is a document about one (``0005-authority-edge-classifier-and-witness-hand
 ``gha_setup_python_cache_helper_path_handoff``)."""
 _HANDOFF_FOLDERS = frozenset({"handoffs", "handovers", "sessions", "session-notes"})
 """Folders whose files are handoffs whatever topic their names lead with."""
-_RECORD_FOLDERS = frozenset({"adr", "adrs", "decisions", "rfc", "rfcs", "rules"})
-"""Folders of decision records, proposals and rules' pages: none of their files is a handoff."""
+_RECORD_FOLDERS = frozenset({"adr", "adrs", "decisions", "rfc", "rfcs", "rules", "blog", "_posts"})
+"""Folders of decision records, proposals, rules' pages and blog posts: none of their files is a
+handoff."""
 _RECORD_HEAD = re.compile(
     r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
     r"|^#+\s*status\s*\n\s*\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
@@ -67,9 +68,13 @@ SHOWN = 3
 
 _ABOUT_HANDOFFS = frozenset(
     {
+        "behavior",
+        "behaviour",
         "checklist",
+        "design",
         "example",
         "examples",
+        "flow",
         "format",
         "guide",
         "guidelines",
@@ -88,6 +93,7 @@ _ABOUT_HANDOFFS = frozenset(
         "specification",
         "template",
         "templates",
+        "workflow",
     }
 )
 """Words that, ending a name right after "handoff", say the file is about handoffs, not one

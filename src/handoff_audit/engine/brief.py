@@ -33,7 +33,7 @@ from handoff_audit.engine.series_owner import (
     record_lines,
     without_records,
 )
-from handoff_audit.engine.stray_handoffs import newer_line, stray_handoffs
+from handoff_audit.engine.stray_handoffs import DATED_AT_MOST, newer_line, stray_handoffs
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
@@ -196,7 +196,7 @@ def _chosen(
         dirt = status()
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
-    strays = [] if state == "named" else stray_handoffs(root, config)
+    strays = [] if state == "named" else stray_handoffs(root, config)[:DATED_AT_MOST]
     changes = last_changes(root, [*(name for p in candidates for name in _files(p)), *strays])
     chosen = _newest(
         _real(candidates, config) if state == "hand-written" else candidates, changes, dirt

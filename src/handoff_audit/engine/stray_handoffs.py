@@ -103,6 +103,9 @@ _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 READ_AT_MOST = 20
 """Candidates whose text is read to leave out what `not-a-handoff` would call no handoff; any
 further ones are offered by name alone."""
+DATED_AT_MOST = 100
+"""Files named as handoffs whose last commit `show` reads beside its handoff's (their paths go on
+that one ``git log``'s command line); further ones are not dated."""
 SMALL = 64 * 1024
 """Bytes past which a candidate's text is not read (offered by name alone)."""
 

@@ -224,7 +224,8 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   credential-shaped value does not hide it); the same names, and camel-case ones (`apiKey`,
   `clientSecret`), as a YAML key or a JSON member (`POSTGRES_PASSWORD: ...` in a docker
   compose file, `"client_secret": "..."`) under the same value test, not followed by `of` or
-  `then` (prose);
+  `then` (prose); in a JSON file of any shape (another tool's `handoff.json` too), the
+  member's line is read as it is written, so `"synthesisApiKey": "sk-…"` is reported at its line;
 - the upper-case names of the first assignment form with spaces or tabs before `=`
   (`DB_PASSWORD = swordfish`, `set DB_PASSWORD = swordfish9 then restart`), the value as short as
   the first form's, unless it is a placeholder, code (`settings.API_KEY`, `token.strip()`,
@@ -485,25 +486,7 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
     # repeat them.
     fix = "remove it and revoke the credential"
     if packet.data is not None:
-        for pointer, text, is_key in () if packet.clean else iter_strings(packet.data):
-            kinds = sorted({match.kind for match in unnamed_secrets(text)})
-            if not kinds:
-                continue
-            if is_key:
-                line, column = packet.key_positions.get(pointer, packet.position(pointer))
-                where = f"the name of field {field_name(pointer)}"
-            else:
-                line, column = packet.position(pointer)
-                where = field_name(pointer)
-            said = (None if is_key else _name_fix(pointer, packet.path)) or fix
-            yield Hit(
-                SECRET,
-                packet.path,
-                f"{where} contains what looks like {_a(kinds)}; {said}",
-                line,
-                column,
-                pointer,
-            )
+        yield from _value_secret_hits(packet, fix)
     elif packet.kind == "json" and packet.text is not None:
         # Unparseable JSON still must not carry a credential: scan its lines.
         yield from _text_secret_hits(packet.path, packet.text, fix)
@@ -515,6 +498,38 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
     for path, text in packet.undecoded:  # not UTF-8: still no place for a credential
         twin = path != packet.path
         yield from _text_secret_hits(path, text, fix, names if twin else (), packet.path)
+
+
+def _value_secret_hits(packet: Packet, fix: str) -> Iterator[Hit]:
+    """``secret`` for each string of the parsed JSON ``packet`` that looks like a credential,
+    then for each line of its text that does where no string alone does: a value whose member
+    names it a credential (``"synthesisApiKey": "sk-…"``), in any tool's JSON."""
+    assert packet.data is not None
+    lines: set[int | None] = set()
+    for pointer, text, is_key in () if packet.clean else iter_strings(packet.data):
+        kinds = sorted({match.kind for match in unnamed_secrets(text)})
+        if not kinds:
+            continue
+        if is_key:
+            line, column = packet.key_positions.get(pointer, packet.position(pointer))
+            where = f"the name of field {field_name(pointer)}"
+        else:
+            line, column = packet.position(pointer)
+            where = field_name(pointer)
+        said = (None if is_key else _name_fix(pointer, packet.path)) or fix
+        lines.add(line)
+        yield Hit(
+            SECRET,
+            packet.path,
+            f"{where} contains what looks like {_a(kinds)}; {said}",
+            line,
+            column,
+            pointer,
+        )
+    for hit in _text_secret_hits(packet.path, packet.text or "", fix):
+        if hit.line not in lines:
+            lines.add(hit.line)
+            yield hit
 
 
 _REPEATS = "it repeats the branch or topic of "

@@ -21,7 +21,14 @@ from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
-from handoff_audit.model.packet import Packet, in_series, is_handoff_record, rel, twin_of
+from handoff_audit.model.packet import (
+    Packet,
+    agent_folder,
+    in_series,
+    is_handoff_record,
+    rel,
+    twin_of,
+)
 from handoff_audit.model.repo_history import History
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
@@ -170,7 +177,7 @@ def _run(request: AuditRequest) -> Report:
     all_hits.extend(inline.problems)
     if facts is not None and facts.branch_packets:
         all_hits = _marked_elsewhere(all_hits, branch_hits, facts.branch_packets, packets)
-    all_hits = _judged(left_out, all_hits, frozenset(found.left_out))
+    all_hits = _judged(left_out, _no_notes(all_hits), frozenset(found.left_out))
     shown = _file_names(all_hits, packets) | _topics(packets)
     refs = frozenset(p.ref for p in packets if p.ref is not None)
     findings, suppressed = _decide(all_hits, request, inline, shown, refs)
@@ -284,6 +291,17 @@ def _judged(left_out: frozenset[str], hits: list[Hit], scanned: frozenset[str]) 
         or _blocks(hit.rule.id)
         or (hit.rule.id == "secret" and hit.path in scanned)
     ]
+
+
+def _no_notes(hits: list[Hit]) -> list[Hit]:
+    """``hits`` but ``handoff-in-merge`` on a file blocked by its lower-case name alone
+    (`Hit.note`) that ``not-a-handoff`` reads, by what it says, as no handoff (a skill, a
+    guide): the tool must not block a merge on a file it calls no handoff. Not by its place
+    alone: a note in an agent's folder named on the command line stays blocked."""
+    none = {h.path for h in hits if h.rule.id == "not-a-handoff" and agent_folder(h.path) is None}
+    if not none:
+        return hits
+    return [hit for hit in hits if not (hit.note and hit.path in none)]
 
 
 def _history_files(request: AuditRequest, found: discovery.Found) -> list[Packet]:

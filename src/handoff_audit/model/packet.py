@@ -374,22 +374,33 @@ def series_handoff(path: str, config: Config) -> bool:
 
 _AGENT_FOLDER = re.compile(
     r"(?:^|/)(?:\.(?:claude|cursor|codex|gemini|opencode|windsurf|github|agents?)/"
-    r"(?:commands|agents|skills|prompts|command|workflows|rules)|prompts|\.prompts|commands)/"
+    r"(?:commands|agents|skills|prompts|command|workflows|rules)|prompts|\.prompts|commands"
+    r"|(?P<templates>templates))/"
     r"|(?:(?:^|/)plugins/[^/]+/|^)(?P<skills>skills/)(?=[^/]+/)"
 )
-"""An agent's command, prompt or skill folder. ``skills/`` holds one folder per skill only at
-the repository's root (``skills/handoff/SKILL.md``, the Agent Skills layout) or in a plugin
-(``plugins/wrap/skills/handoff/SKILL.md``); elsewhere (``app/skills/billing/``) it is the
-project's own folder."""
+"""An agent's command, prompt or skill folder, or a folder of templates at any depth, which a
+program may load as its package data (``src/pkg/templates/skills/handoff.md``). ``skills/``
+holds one folder per skill only at the repository's root (``skills/handoff/SKILL.md``, the
+Agent Skills layout) or in a plugin (``plugins/wrap/skills/handoff/SKILL.md``); elsewhere
+(``app/skills/billing/``) it is the project's own folder."""
 
 
 def agent_folder(path: str) -> str | None:
     """The agent's command, prompt or skill folder ``path`` is in (``.claude/commands/``), or
+    its folder of templates (`template_folder`, named from the top: ``src/pkg/templates/``), or
     None."""
     found = _AGENT_FOLDER.search(path)
     if found is None:
         return None
+    if found.group("templates"):
+        return path[: found.end()]
     return found.group("skills") or found.group(0).lstrip("/")
+
+
+def template_folder(folder: str) -> bool:
+    """True for a folder `agent_folder` names that is a folder of templates (``templates/``):
+    a program may load what is in it, so its files stay where they are."""
+    return folder.endswith("templates/")
 
 
 def is_agent_file(path: str) -> bool:

@@ -98,3 +98,7 @@ class Hit:
     retires: bool = False
     """For ``handoff-in-merge`` on a protected branch: the file is there to be deleted, not
     completed, so the audit drops the findings that would add to it (`ASKS_FOR_CONTENT`)."""
+    note: bool = False
+    """For ``handoff-in-merge``: blocked by a lower-case name alone (``handoff.md``), its text
+    read by the gate as handing no work over (`rules.merge`): the audit drops it when
+    ``not-a-handoff`` also reads the file, by what it says, as no handoff (`engine.audit`)."""

@@ -263,9 +263,13 @@ One finding names the first such lines; the file's facets are then not judged (n
 It is a warning: such a file never fails the audit. An agent's command and prompt folders
 (`.claude/commands/`, `.claude/agents/`, `.claude/skills/`, `prompts/`, `.github/prompts/`, a
 plugin's `commands/` at any depth, a skill's folder in a top-level `skills/` or a plugin's
-`plugins/<name>/skills/`, …) are not searched for
-hand-written handoffs at all (a JSON packet there is found like any other); a markdown file there
-that is named on the command line gets this finding for its place alone, whatever it says.
+`plugins/<name>/skills/`, …), and folders of templates at any depth (`src/pkg/templates/`,
+which a program may load as its package data), are not searched for hand-written handoffs at
+all (a JSON packet there is found like any other); a markdown file there that is named on the
+command line gets this finding for its place alone, whatever it says (in a folder of templates,
+with the advice to leave it where it is). A file with a lower-case name the merge gate would
+block (a lone `handoff.md`) that this finding calls no handoff for what it says, and the gate
+reads as none too, gets no `handoff-in-merge`.
 
 Example:
 

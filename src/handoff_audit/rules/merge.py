@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from handoff_audit import controls, lookalike, shell
@@ -25,6 +26,7 @@ from handoff_audit.model.packet import (
     odd_status,
     read_as_other,
     spelled_out,
+    template_folder,
 )
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 from handoff_audit.rules.base import Hit, Rule
@@ -67,7 +69,8 @@ same said in prose, whatever the pull request's own `schema` level or `packets`)
 dated handoffs (`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project
 keeps, and is not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
 `handover.md`, `SESSION_STATE.md` and `SESSION_LOG.md`, which are audited but often kept on
-purpose. An agent's command, prompt or skill folder (`prompts/`, `.claude/commands/`) is no way
+purpose. An agent's command, prompt or skill folder (`prompts/`, `.claude/commands/`, a
+folder of templates) is no way
 around it: a file there is blocked when a `block-files` glob matches it (in any letter case, as
 anywhere) and its name is not all lower case (`docs/prompts/HANDOFF.md`, `prompts/Handoff.md`; a
 lower-case `session-handoff.md` or a lone `handoff.md` there is a command's while its body reads as
@@ -82,7 +85,10 @@ handoff, with sections such as State and Next step, is blocked whatever its fron
 one stray instruction line; such a file, and a `handoff.md` beside another tool's JSON, is read in
 UTF-16 or UTF-32 too, with a byte order mark or without, as its reader reads it; a Git LFS pointer
 there, whose text is stored where the gate does not read, is blocked as a file the gate cannot
-read). The action sets its `blocked` output. So is a tracked symbolic link the pull request
+read). A file elsewhere blocked by a name all in lower case (a lone `handoff.md`) that the gate
+reads so, as no handoff, and that `not-a-handoff` calls no handoff for what it says (a skill a
+package ships in `src/pkg/assets/`) is not blocked. The action sets its `blocked` output.
+So is a tracked symbolic link the pull request
 adds or changes to a folder through which a `block-files` glob finds a note it does not find
 where the note is (`docs/current` -> `../scratch` for `docs/**/HANDOFF.md`, with a
 `scratch/HANDOFF.md`): the audit reads no file through a link. So is a note the pull request adds
@@ -226,6 +232,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     unread = _unread(work) | lfs
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
+    loose = _loose(work, blocked, unread)
     if on_protected_branch(ctx.target, branch, patterns):
         staged = facts.staged_block_files if facts is not None else frozenset()
         merging = ctx.target.staged is not None and ctx.target.staged.merge_head is not None
@@ -234,11 +241,12 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 path, read_as_other(path, ctx.config), spelled=spelled_out(path, ctx.config)
             )
             if path in staged:
-                yield _staged_on_protected(
+                hit = _staged_on_protected(
                     named, path, branch, unread=path in unread, merging=merging
                 )
             else:
-                yield _on_protected(named, path, branch, unread=path in unread)
+                hit = _on_protected(named, path, branch, unread=path in unread)
+            yield replace(hit, note=path in loose)
         return
     if not is_protected(ctx.target, patterns):
         return
@@ -247,8 +255,28 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     # the audit reads, yet one where agents look once merged: a note the gate cannot judge.
     packets = (facts.lookalike_packets if facts is not None else frozenset()) - blocked
     kept = facts.on_target if facts is not None else frozenset()
-    yield from _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets))
+    for hit in _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets)):
+        yield replace(hit, note=hit.path in loose - packets)
     yield from _active(ctx, work, facts, target)
+
+
+def _loose(work: list[Packet], blocked: set[str], unread: set[str]) -> frozenset[str]:
+    """The hand-written files of ``work`` blocked by a name all in lower case (a command's or a
+    skill's name, ``handoff.md``, as in an agent's folder) whose text the gate reads as handing
+    no work over (`reads_as_handoff`; not a Git LFS pointer nor a file it could not read):
+    blocked by their name alone (`Hit.note`). A name in capitals (``HANDOFF.md``) is a working
+    note's, whatever it says."""
+    return frozenset(
+        p.path
+        for p in work
+        if p.kind == "markdown"
+        and p.path in blocked
+        and p.path.rpartition("/")[2].islower()
+        and p.path not in unread
+        and p.text is not None
+        and not lfs_pointer(p.text)
+        and not reads_as_handoff(p.text)
+    )
 
 
 def _active(
@@ -600,6 +628,12 @@ def _agent_note(path: str) -> str:
     folder = agent_folder(path)
     if folder is None:
         return ""
+    if template_folder(folder):
+        return (
+            f"; it is in {folder}, a folder of templates the repository's code may load, but its "
+            "name is a working note's: if it is a template the code loads, leave it where it is "
+            "and out of `block-files` (on a pull request, the base branch's configuration decides)"
+        )
     return (
         f"; it is in {folder}, where an agent's commands and prompts live, but its name is a "
         "working note's: if it is an instruction that belongs there, rename it, or leave it out "

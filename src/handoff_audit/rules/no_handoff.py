@@ -16,7 +16,13 @@ from handoff_audit.config import Config, setting_advice
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import excluding
-from handoff_audit.model.packet import in_series, is_handoff_file, named_block_file, named_packet
+from handoff_audit.model.packet import (
+    in_series,
+    is_handoff_file,
+    named_block_file,
+    named_packet,
+    template_folder,
+)
 
 _GUIDE_FOLDERS = ("docs", "docs/guides", "docs/notes")
 """Where a guide, prompt or manual may go, the first no setting finds."""
@@ -211,6 +217,15 @@ def standing_said(lines: list[tuple[int, str]]) -> NotAHandoff:
 
 
 def agent_file_said(folder: str) -> NotAHandoff:
+    if template_folder(folder):
+        return NotAHandoff(
+            f"this file is in {folder}, a folder of templates the repository's code may load: it "
+            "is not a handoff (such folders are not searched for handoffs); leave it where it is "
+            "(moving or deleting it may break the program that loads it), keep the handoff "
+            "itself elsewhere (HANDOFF.md, docs/handoffs/) and leave this file off the command "
+            "line",
+            f"it is in {folder}, a folder of templates the repository's code may load",
+        )
     return NotAHandoff(
         f"this file is in {folder}, where an agent's commands, prompts and skills live: it "
         "instructs an agent, it is not a handoff (such folders are not searched for handoffs); "

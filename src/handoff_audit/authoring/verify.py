@@ -7,6 +7,8 @@ fails: standard output belongs to the command line's own answer.
 
 from __future__ import annotations
 
+import os
+import re
 import shlex
 import subprocess
 from dataclasses import dataclass, field
@@ -19,6 +21,7 @@ from handoff_audit.credentials import redact
 from handoff_audit.errors import InputError
 from handoff_audit.git.workbench import Workbench, resolve_commit
 from handoff_audit.model.lkg_trust import TRUSTED, VERIFY_NOTE
+from handoff_audit.textcut import shorten
 
 TAIL_LINES = 20
 """Lines of a failing command's output shown on standard error."""
@@ -126,8 +129,41 @@ def run_verify(root: Path, cmd: str, head: str, *, dirty: bool = False) -> Verif
     text = done.stdout.decode("utf-8", "replace")
     # The tail goes to a terminal: no escape sequence of the command's may reach it.
     lines = "".join(c if c.isprintable() or c in "\n\t" else "?" for c in text).splitlines()
+    if code != 0:
+        _refuse_a_missing_folder(root, cmd, lines)
     tail = redact("\n".join(lines[-TAIL_LINES:]))
     return Verification(redact(cmd), code, head, tail, dirty)
+
+
+_NO_FOLDER = re.compile(
+    r"sh: (?:\d+: cannot create (?P<dash>.+): Directory nonexistent"
+    r"|line \d+: (?P<bash>.+): No such file or directory"
+    r"|(?:\d+: )?can't create (?P<ash>.+): nonexistent directory)"
+)
+"""sh's own line when a redirection (``> reports/junit.xml``) names a file in a folder that does
+not exist: dash's, bash's (as ``sh``) and busybox's words."""
+
+
+def _refuse_a_missing_folder(root: Path, cmd: str, lines: list[str]) -> None:
+    """`InputError` when sh could not run ``cmd`` as written because a redirection writes into
+    a folder that does not exist (its line among ``lines``, the command's output): the run
+    proves nothing about the tests, so nothing is recorded, and no folder is made for the
+    user."""
+    for line in lines:
+        found = _NO_FOLDER.fullmatch(line.strip())
+        if found is None:
+            continue
+        target = found.group("dash") or found.group("bash") or found.group("ash")
+        folder = os.path.dirname(target)
+        if not folder or (root / folder).is_dir():
+            continue
+        raise InputError(
+            f"--verify {shlex.quote(redact(cmd))}: the verify command itself failed, sh could "
+            f"not run it as written ({shorten(redact(line.strip()), 200)}): the folder {folder} "
+            f"does not exist; create it first (`mkdir -p {shlex.quote(folder)}`, and keep it "
+            "out of git if it holds reports) or fix the command, then run again; nothing was "
+            "written"
+        )
 
 
 def last_known_good(

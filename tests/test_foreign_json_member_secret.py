@@ -59,3 +59,22 @@ def test_a_credential_in_a_packet_is_reported_once(
     git_repo.write("handoff.json", json.dumps(packet, indent=2) + "\n")
     git_repo.commit("state")
     assert _secrets(run_cli, git_repo.root) == [("handoff.json", 4)]
+
+
+def test_a_credential_in_markdown_that_is_no_handoff_is_found(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    git_repo.write(
+        "HANDOFF.md",
+        "# How to write a handoff\n\n"
+        "Before ending the session, write a handoff in docs/handoffs/.\n"
+        "The handoff should include the current state, the next step and decisions.\n"
+        "Create a new file named with today's date.\n"
+        "Use this template and fill in each section.\n"
+        f'Set "synthesisApiKey": "{KEY}" in the environment first.\n',
+    )
+    git_repo.commit("guide")
+    git_repo.git("switch", "-q", "-c", "feat/guide")
+    result = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert "not-a-handoff" in {f["rule"] for f in result.json()["findings"]}, result.out
+    assert _secrets(run_cli, git_repo.root) == [("HANDOFF.md", 7)]

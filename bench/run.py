@@ -35,7 +35,7 @@ import plot
 import synth
 
 TARGET_N = 10_000
-MAX_GIT = 11
+MAX_GIT = 12
 """The git processes of one audit at most, whatever N: ten, and since session 55 the merge gate's
 ``diff --merge-base`` of the merge target against the commit for the links it adds
 (`git/linked_folders`)."""

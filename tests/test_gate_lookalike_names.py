@@ -281,3 +281,44 @@ def test_a_credential_in_a_look_alike_name_is_redacted_in_both_names(
         assert GITHUB_TOKEN not in part and AWS_KEY not in part, part
         name, seen = part.split("(read as ")
         assert "[redacted " in name and seen.startswith("[redacted "), part
+
+
+CONFUSABLE_NAMES = {
+    "HANDO\u03dc\u03dc.md": "HANDO\\u03dc\\u03dc",  # Greek digamma
+    "\ua4e7\ua4ee\ua4e0\ua4d3\ua4f3\ua4dd\ua4dd.md": "\\ua4e7\\ua4ee\\ua4e0",  # Lisu letters
+    "HAND\u2c9eFF.md": "HAND\\u2c9eFF",  # Coptic O
+    "HANDOFF\ua4f8md": "HANDOFF\\ua4f8",  # Lisu tone mya ti, drawn as a dot
+    "SESSION_HANDOFF\u0660md": "SESSION_HANDOFF\\u0660",  # Arabic-Indic zero, a dot
+    "NEXT_SESS\u16c1ON.md": "NEXT_SESS\\u16c1ON",  # a runic I
+}
+
+
+@pytest.mark.parametrize("name", CONFUSABLE_NAMES)
+def test_a_note_under_letters_unicode_lists_as_confusable_is_blocked(
+    git_repo: GitRepo, run_cli: Run, name: str
+) -> None:
+    """Letters outside the Cyrillic, Greek, Armenian and Cherokee ones first mapped (a Greek
+    digamma, Lisu and Coptic letters, a Lisu tone dot) opened the gate for a working note."""
+    _feature_branch(git_repo)
+    git_repo.write(name, NOTE)
+    git_repo.commit("a note under a look-alike name")
+    done = _check(git_repo, run_cli)
+    assert done.code == 1, done.out
+    assert "handoff-in-merge" in done.out
+    assert "a working note's name: its name holds characters that look like others" in done.out
+    assert CONFUSABLE_NAMES[name] in done.out
+
+
+def test_the_action_blocks_an_active_packet_in_a_folder_with_a_lisu_letter(
+    runner: Runner,
+) -> None:
+    """``.h\\ua4eendoff/feat.json`` reads as ``.handoff/feat.json``: "No handoff packets
+    found" and an open gate for an active packet."""
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    data = packet_data(branch="feat/refunds", last_known_good_commit=runner.repo.head())
+    runner.repo.write(".h\ua4eendoff/feat.json", data)
+    runner.head = runner.repo.commit("a packet in a look-alike folder")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert ".h\\ua4eendoff/feat.json (read as .hAndoff/feat.json, a packet's name" in done.out

@@ -54,7 +54,8 @@ in a pull request, then its base); the files checked are those of the commit che
 character in the name (`HAND\\u200bOFF.md`, which GitHub shows as `HANDOFF.md`; a variation
 selector, a filler, a tag character too: Unicode's default ignorable code points), or under a
 name that reads as one (`HANDOFF.md ` with a space or a no-break space at an end of the name or
-of a folder's, `HANDOFF.md.`, a Cyrillic or Greek letter drawn as a Latin one, `HAND\\u041eFF.md`,
+of a folder's, `HANDOFF.md.`, a Cyrillic, Greek, Lisu or Coptic letter, or any other that
+Unicode's confusables list draws as a Latin one, `HAND\\u041eFF.md`, a dot drawn as `.`,
 a fullwidth letter, a combining mark); a file whose name only reads as a JSON packet's
 (`handoff.json `, `.handoff /x.json`), which the audit does not read as a packet, is blocked the
 same way in a pull request; and a

@@ -71,7 +71,7 @@ class Ancestry:
             stack.pop()
         return ancestors[index[sha]]
 
-    def behind(self, wanted: set[str], *, every: bool = False) -> dict[str, int]:
+    def behind(self, wanted: set[str]) -> dict[str, int]:
         """For each wanted commit the commit checked reaches: how many walked commits are not
         its ancestors. When the wanted commit is the branch's own (the target's tip does not
         reach it, or reaches it only through a merge of the branch), the target's commits are
@@ -79,15 +79,14 @@ class Ancestry:
         brought them, no later work of the branch's. When it was made on the target itself (on
         the target's first-parent line: a last known good commit on main), every commit since
         it counts, the target's included (``git rev-list --count wanted..head``): the branch
-        stands on them and they came after it. With ``every``, every commit since it counts,
-        wherever it was made."""
+        stands on them and they came after it."""
         own = self.ours & ~self.theirs
         line = self._target_line()
         result: dict[str, int] = {}
         for sha in wanted:
             i = self.index.get(sha)
             if i is not None and self.ours >> i & 1:
-                since = self.ours if every or line >> i & 1 else own
+                since = self.ours if line >> i & 1 else own
                 result[sha] = (since & ~self.of(sha)).bit_count()
         return result
 
@@ -100,11 +99,6 @@ class Ancestry:
             parents = self.commits[self.index[sha]][1]
             sha = parents[0] if parents else None
         return line
-
-    def reached(self, sha: str) -> bool:
-        """Whether the merge target's tip reaches ``sha``: the target has that commit."""
-        i = self.index.get(sha)
-        return i is not None and bool(self.theirs >> i & 1)
 
     def targets(self) -> frozenset[str]:
         """The commits that are the merge target's, not the branch's own work: those its tip
@@ -169,15 +163,6 @@ class TargetSide:
     made by hand (`counted`) is the branch's work."""
     by_hand: merge_work.Made = field(default_factory=dict)
     """What each of `merged_in` made by hand, read when `counted` first asks."""
-    line: bool = False
-    """The commit checked is on the target's own line (the target checked): every merge in
-    its history is the target's."""
-
-    def brought(self, change: Commit) -> bool:
-        """Whether ``change`` is a merge of the target's (`merges`, or any merge on its `line`),
-        which only brought its files in: never a handoff's last change, on the target or off
-        it; the commit that wrote the file is, as `git log -- FILE` names it."""
-        return change.sha in self.merges or (self.line and change.merge)
 
     def own(self, change: Commit) -> Commit:
         """``change`` with only the files that are not the target's (a mixed merge's own)."""
@@ -207,13 +192,13 @@ class TargetSide:
         return [path for path in others if path in made], frozenset()
 
 
-def target_side(root: Path, walk: Ancestry, line: bool = False) -> TargetSide:
-    """The `TargetSide` of ``walk`` (``line``: `TargetSide.line`); one ``diff-tree`` call when
-    the branch merged the target together with another branch, none otherwise."""
+def target_side(root: Path, walk: Ancestry) -> TargetSide:
+    """The `TargetSide` of ``walk``; one ``diff-tree`` call when the branch merged the target
+    together with another branch, none otherwise."""
     mixed = walk.mixed_merges()
     differ = plumbing.changed_from(root, list(mixed.items())) if mixed else {}
     own = {sha: frozenset(files) for sha, files in differ.items()}
-    return TargetSide(walk.targets(), walk.target_merges(), own, walk.merges_in(), line=line)
+    return TargetSide(walk.targets(), walk.target_merges(), own, walk.merges_in())
 
 
 def ancestry_walk(

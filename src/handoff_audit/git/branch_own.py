@@ -64,18 +64,16 @@ def counted_against(
     return [p for p in older if p not in records or sha not in own]
 
 
-def merge_target_tip(gatherer: _Gatherer, head: str) -> tuple[str | None, bool]:
+def merge_target_tip(gatherer: _Gatherer, head: str) -> str | None:
     """The tip of the branch checked's merge target (``--target-branch``, else the first
-    protected branch here), whose commits are not the branch's own work, ``None`` on the
-    target itself, or when there is no such branch or it is the commit checked; and whether the
-    commit checked is on the target's own line (the target checked, or its tip), whose merges
-    are all the target's."""
+    protected branch here), whose commits are not the branch's own work; ``None`` on the
+    target itself, or when there is no such branch or it is the commit checked."""
     branch, refs = gatherer.where
     if protected_name(branch, gatherer.target, gatherer.protected):
-        return None, True
+        return None
     target = gatherer.target.target_branch or gatherer.target.history_target
     tip = _tip(gatherer.root, target, gatherer.protected, refs) or gatherer.target_fetch.tip
-    return (None, True) if tip == head else (tip, False)
+    return None if tip == head else tip
 
 
 def branch_own(

@@ -433,7 +433,7 @@ class _Gatherer:
         times: dict[str, int] = {}
         walk = Ancestry([])
         # The merge target's tip is walked too: what it reaches is not the branch's work.
-        base, on_target = merge_target_tip(self, head[0])
+        base = merge_target_tip(self, head[0])
         if wanted or (base and (self.active or self.hand_written)):
             commits, truncated, walk = ancestry_walk(
                 self.root, (head[0], *self._merging_in()), base, ANCESTRY_LIMIT, times
@@ -447,7 +447,7 @@ class _Gatherer:
         states = self._lkg_states(resolved, lkgs, counts, truncated, reached_boundary)
         needs_more = any(state == "unavailable" for state, _ in states.values())
         checked_out = resolved.get("HEAD")
-        changes, walk_needs_more = self._read_changes(head, checked_out == head, walk, on_target)
+        changes, walk_needs_more = self._read_changes(head, checked_out == head, walk)
         facts.twin_newer = self.pairs.order()
         # No commit that both HEAD and the target's tip reach: the clone hides their merge base.
         facts.unjoined = bool(walk.base and not walk.ours & walk.theirs and self.repo.shallow)
@@ -470,24 +470,9 @@ class _Gatherer:
                 changed_behind=after.get(last.sha) if last else None,
                 **entry,
             )
-        self._hand_written_history(facts, changes, walk)
-        return needs_more
-
-    def _hand_written_history(
-        self, facts: History, changes: dict[str, dict[str, Any]], walk: Ancestry
-    ) -> None:
-        """Each hand-written handoff's `PacketHistory`; one the merge target already has (its
-        last change the target's) counts only the branch's own later commits, and is told
-        every commit since that change (`PacketHistory.branch_only`)."""
-        notes = {changes.get(p.path, {}).get("changed") for p in self.hand_written}
-        total = walk.behind({c.sha for c in notes if c and walk.reached(c.sha)}, every=True)
         for packet in self.hand_written:
-            entry = changes.get(packet.path, {})
-            last = entry.get("changed")
-            behind = total.get(last.sha) if last else None
-            facts.packets[packet.path] = PacketHistory(
-                changed_behind=behind, branch_only=behind is not None, **entry
-            )
+            facts.packets[packet.path] = PacketHistory(**changes.get(packet.path, {}))
+        return needs_more
 
     def _lkg_states(
         self,
@@ -545,13 +530,12 @@ class _Gatherer:
         return plumbing.status(self.root, pathspecs)
 
     def _read_changes(
-        self, head: tuple[str, str], checked_out: bool, ancestry: Ancestry, on_target: bool
+        self, head: tuple[str, str], checked_out: bool, ancestry: Ancestry
     ) -> tuple[dict[str, dict[str, Any]], bool]:
         """Each active packet's last change and the newest non-handoff commit after it, and
         which side of each drifted pair changed last (`pairs`); the work tree's changes count
         only when the commit checked is the one checked out. ``ancestry``: the walk that tells the
-        merge target's side of the history (`TargetSide`, ``on_target`` when it is the line
-        checked), no later work of the branch's."""
+        merge target's side of the history (`TargetSide`), no later work of the branch's."""
         result, todo = self._committed(checked_out)
         if not todo and self.pairs.done():
             return result, False
@@ -562,7 +546,7 @@ class _Gatherer:
         last: Commit | None = None
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], todo)
-        theirs = target_side(self.root, ancestry, on_target)
+        theirs = target_side(self.root, ancestry)
         with plumbing.changes(self.root, head[0]) as walk:
             for count, change in enumerate(map(theirs.own, walk)):
                 if change.sha in self.repo.boundary:
@@ -576,7 +560,7 @@ class _Gatherer:
                 last = commit = Commit(change.sha, change.time, change.subject)
                 self.pairs.meet(count, change.files)
                 # A merge on the target is no change of a packet on the branch (`TargetSide`).
-                changed = () if theirs.brought(change) else change.files
+                changed = () if change.sha in theirs.merges else change.files
                 written = [p for p in changed if p in todo and p not in found]
                 for top_path in written:
                     found[top_path] = commit

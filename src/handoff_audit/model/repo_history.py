@@ -76,8 +76,6 @@ class Commit:
     bot: bool = False
     """Made by a maintenance bot (`is_bot`): a dependency bump is no work a handoff records.
     Read by `git.plumbing.changes` and `git.freshness`'s walk only."""
-    merge: bool = False
-    """A merge commit (more than one parent). Read by `git.plumbing.changes` only."""
 
 
 MAINTENANCE_BOTS = frozenset(
@@ -170,9 +168,6 @@ class PacketHistory:
     """Committer time of the lkg commit, when it is in the walked ancestry."""
     changed_behind: int | None = None
     """Commits in ``changed..head``: how far the work went on after the packet's last change."""
-    branch_only: bool = False
-    """The commit checked is off its merge target: `outdated_count` counts the branch's own
-    commits only, `changed_behind` (for a hand-written handoff too) every commit since."""
 
 
 @dataclass(slots=True)

@@ -97,11 +97,7 @@ their own addresses too, `bot@renovateapp.com`, `renovate@whitesourcesoftware.co
 its merge target (`--target-branch`, else the default branch), the current file of a series
 the branch did not write or change is the project's record, not the branch's handoff: only
 the commits up to the merge base count against it (those on the target after it), not the
-branch's own. The file's last change is the commit that wrote it, as `git log -- FILE` names
-it: never a merge of the default branch's that only brought it in, whether the default branch
-or a branch is checked. A note the default branch already has, judged on a branch, counts the
-branch's own later commits, and says so with every commit since its last change ("1 later
-commit on this branch (226 commits since it last changed)").
+branch's own.
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit
@@ -367,7 +363,6 @@ def _hand_written(
     commit = info.outdated_by
     count = info.outdated_count or 1
     since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
-    total = info.changed_behind if info.branch_only else None
     folder = packet.path.rpartition("/")[0]
     if not series:
         other = ", or, if the work is done, delete it in a commit"
@@ -378,9 +373,7 @@ def _hand_written(
     yield Hit(
         HANDOFF_OUTDATED,
         packet.path,
-        moved_on(
-            packet.path, since, count, (commit.sha, commit.subject, commit.files), other, total
-        ),
+        moved_on(packet.path, since, count, (commit.sha, commit.subject, commit.files), other),
     )
 
 
@@ -393,26 +386,15 @@ def next_handoff(folder: str, following: str | None) -> str:
 
 
 def moved_on(
-    path: str,
-    since: str,
-    count: int,
-    newest: tuple[str, str, tuple[str, ...]],
-    other: str,
-    total: int | None = None,
+    path: str, since: str, count: int, newest: tuple[str, str, tuple[str, ...]], other: str
 ) -> str:
     """``handoff-outdated``'s message on the handoff ``path`` (``since``: when it last changed,
     in brackets): ``count`` later commits, the ``newest`` (its id, subject and files), and what
-    else may be done (``other``); ``total``: off the merge target, where ``count`` is the
-    branch's own commits only, every commit since the handoff's last change."""
+    else may be done (``other``)."""
     sha, subject, files = newest
-    where = ""
-    if total is not None and total > count:
-        # the merge target's commits are no work of the branch's, but the note is that old
-        where = f" on this branch ({total} commits since it last changed)"
     return (
         f"the work moved on after this handoff{since}: {count} later "
-        f"{'commits' if count > 1 else 'commit'}{where} "
-        f"{'touch' if count > 1 else 'touches'} other files, the newest "
+        f"{'commits touch' if count > 1 else 'commit touches'} other files, the newest "
         f"{sha[:12]} {_subject(subject)} changed {_files(files)}; add what "
         f"changed and the next step now to {path}{other}"
     )

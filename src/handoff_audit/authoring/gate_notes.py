@@ -18,7 +18,7 @@ from handoff_audit.git import plumbing
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding
 from handoff_audit.model.packet import named_block_file
-from handoff_audit.rules.merge import HANDOFF_IN_MERGE
+from handoff_audit.rules.merge_rules import HANDOFF_IN_MERGE
 
 
 def gated_notes(

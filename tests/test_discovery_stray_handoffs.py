@@ -429,3 +429,29 @@ def test_a_json_file_named_as_a_handoff_is_noted_with_the_packets_line(
         "phase6_shn_handoff.json",
     ]
     assert "note:" not in audited.err, audited.err
+
+
+def test_notes_under_other_extensions_are_noted_and_the_line_audits_them(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """The note looked at ``.md`` files alone: ``HANDOFF.markdown`` (which GitHub shows as
+    markdown), ``HANDOFF.mdx``, ``HANDOFF.txt`` and ``HANDOFF`` went unnamed and unaudited."""
+    names = ("HANDOFF", "docs/HANDOFF.mdx", "notes/HANDOFF.txt", "work/HANDOFF.markdown")
+    git_repo.git("checkout", "-q", "-b", "feat/x")  # off the protected branch: no gate
+    _repository(git_repo, *names, "bin/handoff.sh")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert "but git tracks files named as handoffs elsewhere: HANDOFF, docs/HANDOFF.mdx" in (
+        done.err
+    )
+    line = _line(done.err)
+    assert line == (
+        'extend-packets: ["HANDOFF", "docs/HANDOFF.mdx", "notes/HANDOFF.txt", '
+        '"work/HANDOFF.markdown"]'
+    )
+    git_repo.write(".handoff-audit.yml", line + "\n")
+    audited = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    assert sorted(p["path"] for p in audited.json()["packets"]) == sorted(names)
+    assert "note:" not in audited.err

@@ -1,12 +1,12 @@
 """Handoffs kept where the configuration does not look, beside the handoffs found or instead of
-any: the tracked markdown and JSON files whose name says they hand work over
-(``SESSION_12_HANDOFF.md``, ``HANDOFF-2026-01-02.md``, ``handover-notes.md``,
-``phase6_shn_handoff.json``) elsewhere, and the configuration line that
-would audit them. From the files discovery's ``git ls-files`` listed (`git.tracked.listed`):
-no git process and no walk of its own. A file whose name or text says it is about handoffs
-(``handoff-protocol.md``, a guide `not-a-handoff` would flag), or is a decision record or a
-rule's page that names a handoff among other words (``docs/adr/0005-…-witness-handoff.md``),
-is none to offer."""
+any: the tracked markdown (``.md``, ``.markdown``, ``.mdx``), text, extensionless and JSON
+files whose name says they hand work over (``SESSION_12_HANDOFF.md``, ``HANDOFF-2026-01-02.md``,
+``handover-notes.md``, ``HANDOFF.txt``, ``phase6_shn_handoff.json``) elsewhere, and the
+configuration line that would audit them. From the files discovery's ``git ls-files`` listed
+(`git.tracked.listed`): no git process and no walk of its own. A file whose name or text says
+it is about handoffs (``handoff-protocol.md``, a guide `not-a-handoff` would flag), or is a
+decision record or a rule's page that names a handoff among other words
+(``docs/adr/0005-…-witness-handoff.md``), is none to offer."""
 
 from __future__ import annotations
 
@@ -28,9 +28,11 @@ from handoff_audit.git import tracked
 from handoff_audit.globs import literal, matches_any, matches_any_case, positives
 from handoff_audit.model.packet import (
     NOT_IN_SERIES,
+    OTHER_MARKDOWN,
     archive_folder,
     is_agent_file,
     is_handoff_file,
+    md_spelling,
 )
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules.markdown_handoff import judge_markdown
@@ -62,6 +64,9 @@ packet's twin, ``Status: superseded`` alone), a proposal or specification (RFC 2
 words "MUST" …") or a rule's page (``## Remediation``) says: no handoff."""
 HEAD_CHARS = 4096
 """How much of a candidate's text `_RECORD_HEAD` looks at."""
+
+NOTE_EXTENSIONS = frozenset({"md", "markdown", "mdx", "txt", "json", ""})
+"""The extensions of the files named as handoffs that the note considers (``""``: none)."""
 
 SHOWN = 3
 """Files the hint names; the others are counted."""
@@ -111,24 +116,28 @@ SMALL = 64 * 1024
 
 
 def stray_handoffs(root: Path, config: Config) -> list[str]:
-    """The tracked markdown and JSON files (from ``root``, sorted) named as handoffs
-    (`named_as_handoff`) that the ``packets``, ``series`` and ``block-files`` globs do not find:
-    not an index or a template, nor an agent's instructions (`is_agent_file`), nor under an
-    archive folder, nor one a ``!`` entry of ``packets`` leaves out on purpose, nor one about
-    handoffs by its name (`about_handoffs`) or text (`_reads`). Empty unless discovery listed
-    the whole repository with git."""
+    """The tracked markdown (``.md``, ``.markdown``, ``.mdx``), text, extensionless and JSON
+    files (from ``root``, sorted; `noted_kind`) named as handoffs (`named_as_handoff`) that the
+    ``packets``, ``series`` and ``block-files`` globs do not find (``HANDOFF.markdown``, which
+    the merge gate blocks by its ``.md`` name, is still not audited): not an index or a
+    template, nor an agent's instructions (`is_agent_file`), nor under an archive folder, nor
+    one a ``!`` entry of ``packets`` leaves out on purpose, nor one about handoffs by its name
+    (`about_handoffs`) or text (`_reads`). Empty unless discovery listed the whole repository
+    with git."""
     names = tracked.listed(str(root.resolve()))
     globs = positives(config.packets)
     found = []
     for name in names:
         folder, _, base = name.rpartition("/")
-        if not base.lower().endswith((".md", ".json")) or not named_as_handoff(name):
+        if not noted_kind(base) or not named_as_handoff(name):
             continue
         if base.lower().endswith(".schema.json"):  # a JSON Schema, `schema:`'s file
             continue
         if NOT_IN_SERIES.match(base) or archive_folder(folder) or is_agent_file(name):
             continue
-        if is_handoff_file(name, config) or matches_any_case(name, globs) or about_handoffs(base):
+        # ``HANDOFF.markdown`` is a block file by its ``.md`` name, yet no glob audits it
+        gated = md_spelling(name) is None and is_handoff_file(name, config)
+        if gated or matches_any_case(name, globs) or about_handoffs(base):
             continue
         if folder and matches_any(folder, config.series):  # a series' template or archive
             continue
@@ -145,7 +154,7 @@ def named_as_handoff(name: str) -> bool:
     folders = {part.lower() for part in folder.split("/")} if folder else set()
     if folders & _RECORD_FOLDERS:
         return False
-    words = [word.lower() for word in _WORD.findall(base.rpartition(".")[0])]
+    words = [word.lower() for word in _WORD.findall(_stem(base))]
     for i, word in enumerate(words):
         if _LEAD.fullmatch(word) or _LEAD.fullmatch("-".join(words[i : i + 2])):
             before = [other for other in words[:i] if not other.isdigit()]
@@ -153,10 +162,26 @@ def named_as_handoff(name: str) -> bool:
     return False
 
 
+def noted_kind(base: str) -> bool:
+    """Whether a file named ``base`` may be a working note: markdown (``.md``, ``.markdown``,
+    ``.mdx``), text (``.txt``), JSON (``.json``), or a name with no extension (``HANDOFF``)."""
+    extension = base.rpartition(".")[2].lower() if "." in base.lstrip(".") else ""
+    return extension in NOTE_EXTENSIONS
+
+
+def _stem(base: str) -> str:
+    """``base`` without its extension; the whole name when it has none (``HANDOFF``)."""
+    return base.rpartition(".")[0] if "." in base.lstrip(".") else base
+
+
+def _markdown(name: str) -> bool:
+    return name.lower().endswith((".md", *OTHER_MARKDOWN))
+
+
 def about_handoffs(base: str) -> bool:
     """Whether the file name ``base`` says it is about handoffs: "how to", or words of
     `_ABOUT_HANDOFFS` and nothing else after its last "handoff" (``session-handoff-guide``)."""
-    words = [word.lower() for word in _WORD.findall(base.rpartition(".")[0])]
+    words = [word.lower() for word in _WORD.findall(_stem(base))]
     if ("how", "to") in pairwise(words):
         return True
     ends = [
@@ -281,8 +306,7 @@ def stray_hint(
     configuration lines that audit every one of them (`setting_lines`)."""
     more = len(strays) - len(shown[:SHOWN])
     named = ", ".join(shown[:SHOWN]) + (f" and {more} more" if more > 0 else "")
-    notes = [name for name in strays if name.lower().endswith(".md")]
-    kind = "markdown files" if len(notes) == len(strays) else "files"
+    kind = "markdown files" if all(_markdown(name) for name in strays) else "files"
     where = (
         f"git tracks {kind} named as handoffs where the configuration does not look"
         if found
@@ -306,8 +330,8 @@ def setting_lines(
     """The configuration lines that audit every one of ``strays``, and where to set them:
     their folder added by ``extend-series`` when a date or a number in the name, or a second
     such file beside it, makes a series of it and the folder's other tracked markdown files (of
-    ``listed``) are none but an index, a template or a document about handoffs; else (a JSON
-    file too) the file added by ``extend-packets``."""
+    ``listed``) are none but an index, a template or a document about handoffs; else (a file
+    not ``.md``, which no series reads, too) the file added by ``extend-packets``."""
     other_notes = _other_markdown(listed, strays)
     notes = [name for name in strays if name.lower().endswith(".md")]
     folders: list[str] = []

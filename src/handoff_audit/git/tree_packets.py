@@ -34,6 +34,7 @@ from handoff_audit.model.packet import (
     named_packet,
     odd_status,
     packet_of,
+    with_other_spellings,
     with_packet_globs,
 )
 from handoff_audit.model.repo_history import Unfinished
@@ -41,11 +42,12 @@ from handoff_audit.model.repo_history import Unfinished
 
 def gate_pathspecs(prefix: str, config: Config, packets: bool) -> list[str]:
     """Pathspecs of the files the merge gate reads of the commit checked: the ``block-files``
-    globs (and the JSON files beside those of markdown files, `with_packet_globs`), the names a
+    globs (and the JSON files beside those of markdown files, `with_packet_globs`, and their
+    other markdown extensions, `with_other_spellings`: ``HANDOFF.markdown``), the names a
     reader may read as others (`lookalike.ODD_NAMES`: no glob lists ``HANDOFF.md ``) and, with
     ``packets`` (a merge into a protected branch), the ``packets`` globs and the folders on
     their way (`_packet_folders`: a symbolic link there)."""
-    specs = plumbing.pathspecs(prefix, with_packet_globs(config.block_files))
+    specs = plumbing.pathspecs(prefix, with_other_spellings(with_packet_globs(config.block_files)))
     specs += [f":(top,glob){prefix}{glob}" for glob in ODD_NAMES]
     if packets:
         specs += plumbing.pathspecs(prefix, (*config.packets, *_packet_folders(config.packets)))

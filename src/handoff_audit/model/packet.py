@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from handoff_audit.credentials import json_may_hold_secret, show
-from handoff_audit.globs import matches_any, matches_any_case, positives
+from handoff_audit.globs import NEGATE, matches_any, matches_any_case, positives
 from handoff_audit.lookalike import seen_name
 
 if TYPE_CHECKING:
@@ -168,6 +168,25 @@ def with_packet_globs(block_files: tuple[str, ...]) -> tuple[str, ...]:
     return (*block_files, *twins)
 
 
+OTHER_MARKDOWN = (".markdown", ".mdx")
+"""The other extensions of a markdown file, which GitHub shows as markdown (``HANDOFF.markdown``)
+or a documentation site builds (``HANDOFF.mdx``): for ``block-files``, the ``.md`` name's."""
+
+
+def md_spelling(path: str) -> str | None:
+    """``path`` with ``.md`` for its `OTHER_MARKDOWN` extension (``HANDOFF.markdown`` ->
+    ``HANDOFF.md``); ``None`` for any other name."""
+    stem, extension = posixpath.splitext(path)
+    return stem + ".md" if extension.lower() in OTHER_MARKDOWN else None
+
+
+def with_other_spellings(globs: tuple[str, ...]) -> tuple[str, ...]:
+    """``globs`` and, for each including glob of ``.md`` files, its `OTHER_MARKDOWN` ones
+    (``**/HANDOFF.markdown`` for ``**/HANDOFF.md``): what the merge gate lists."""
+    md = [glob[:-3] for glob in positives(globs) if glob.lower().endswith(".md")]
+    return (*globs, *(stem + extension for stem in md for extension in OTHER_MARKDOWN))
+
+
 def named_packet(path: str, config: Config, has: Callable[[str], bool] = _nothing) -> bool:
     """True when the ``packets`` globs match ``path`` (relative to the repository root, with
     ``/``), by `_handoff_names`' rule; ``has``: whether a path is there (an ``X.json``)."""
@@ -203,9 +222,16 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     twin's name with no JSON beside it (a lone ``handoff.md``) is the hand-written kind, blocked
     as its case variants are. A name that reads as another (`lookalike.seen_name`: format
     characters, ``HAND\\u200bOFF.md``, which GitHub shows as ``HANDOFF.md``; a Cyrillic O, a
-    trailing space) is blocked as the name a reader sees is."""
+    trailing space) is blocked as the name a reader sees is, and one under another markdown
+    extension (`md_spelling`: ``HANDOFF.markdown``) as its ``.md`` name, a hand-written note,
+    unless a glob (a ``!`` entry too) names it as it is spelled."""
     found = _names(path, config, has)
-    if found[1] or not read_as_other(path, config):
+    if found[1]:
+        return found
+    md = md_spelling(path)
+    if md is not None and not matches_any_case(path, _unnegated(config.block_files)):
+        return found[0], _handoff_names(md, config, _nothing)[1]
+    if not read_as_other(path, config):
         return found
     return found[0], _names(seen_name(path), config, lambda _: has(packet_of(path)))[1]
 
@@ -227,6 +253,12 @@ def spelled_out(path: str, config: Config) -> bool:
         matches_any_case(path, (glob,)) and not matches_any_case(seen, (glob,))
         for glob in positives(config.block_files)
     )
+
+
+@lru_cache(maxsize=16)
+def _unnegated(globs: tuple[str, ...]) -> tuple[str, ...]:
+    """``globs`` with each ``!`` entry as the glob it excludes: every name they speak of."""
+    return tuple(glob.removeprefix(NEGATE) for glob in globs)
 
 
 @lru_cache(maxsize=16)

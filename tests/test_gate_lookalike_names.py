@@ -6,6 +6,7 @@ is not."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 from collections.abc import Callable
@@ -322,3 +323,26 @@ def test_the_action_blocks_an_active_packet_in_a_folder_with_a_lisu_letter(
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
     assert ".h\\ua4eendoff/feat.json (read as .hAndoff/feat.json, a packet's name" in done.out
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        (b"HANDOFF.md\x80", "HANDOFF.md\\x80"),
+        (b"HAND\xe2\x80OFF.md", "HAND\\xe2\\x80OFF.md"),
+        (b"HANDOFF\x80.md", "HANDOFF\\x80.md"),
+    ],
+)
+def test_the_action_blocks_a_note_whose_name_holds_a_byte_that_is_no_utf8(
+    runner: Runner, name: bytes, shown: str
+) -> None:
+    """GitHub shows ``HANDOFF.md\\x80`` as ``HANDOFF.md\\ufffd``: it passed the gate with no
+    word (``HANDOFF\\x80.md`` got only the "not audited" notice)."""
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    (runner.repo.root / os.fsdecode(name)).write_text(NOTE, encoding="utf-8")
+    runner.head = runner.repo.commit("a note under a name with a stray byte")
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert f"{shown} (read as HANDOFF.md, a working note's name" in done.out
+    assert "not audited" not in done.out

@@ -2,7 +2,8 @@
 match: ``HANDOFF.md `` (a trailing space), ``HAND\u041eFF.md`` (a Cyrillic O) and
 ``\uff28ANDOFF.md`` (a fullwidth H) all read as ``HANDOFF.md`` on GitHub and in a file list.
 
-`seen_name` drops the characters that show nothing (`controls.visible`), takes each character's
+`seen_name` drops the characters that show nothing (`controls.visible`) and the bytes that are
+no UTF-8 (``HANDOFF.md\\x80``), takes each character's
 compatibility form (NFKD: fullwidth letters, the one-dot leader ``\u2024`` as ``.``), drops
 combining marks (``HANDOFF.md\u0301``), maps the letters that look like Latin ones to them
 (`LATIN`: the Cyrillic, Greek, Armenian and Cherokee letters drawn alike in common fonts, the
@@ -105,12 +106,22 @@ def seen_name(path: str) -> str:
     it reads as another character (speed: most paths, with one scan)."""
     text = path
     if not text.isascii():
-        text = unicodedata.normalize("NFKD", controls.visible(text))
+        text = unicodedata.normalize("NFKD", _without_bytes(controls.visible(text)))
         text = "".join(char for char in text if not unicodedata.combining(char))
         text = unicodedata.normalize("NFC", text).translate(LATIN)
     elif not _MAY_READ_AS_OTHER.search(text):
         return path
     return "/".join(_trimmed(part) for part in text.split("/"))
+
+
+def _without_bytes(text: str) -> str:
+    """``text`` without the bytes of its name that are no UTF-8 (``HANDOFF.md\\x80``, read by
+    git as Python's surrogateescape does, U+DC80-U+DCFF), which a reader sees as one ``\ufffd``
+    or nothing: the name is read as what is left, blocked as ``HANDOFF.md`` is."""
+    return text.translate(_BYTES)
+
+
+_BYTES = dict.fromkeys(range(0xDC80, 0xDD00))
 
 
 def _trimmed(part: str) -> str:

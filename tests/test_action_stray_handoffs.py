@@ -91,3 +91,18 @@ def test_the_summary_note_shows_the_line_to_set_as_code(runner: Runner) -> None:
     assert "em" not in tags.opened, note
     words = "".join(tags.text_in["p"])
     assert "notes/HANDOFF_`*x*`.md; to audit them, set extend-packets" in words, note
+
+
+def test_a_line_separator_in_a_stray_name_is_an_escape_in_the_notice(runner: Runner) -> None:
+    """A U+2028 in the name reached the ``::notice`` line raw, where the other annotations
+    write ``\\u2028``; U+2029 and U+0085 alike."""
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write("docs/HANDOFF_DEC31_2025\u2028::error::x\u2029\u0085.md", NOTE)
+    runner.head = runner.repo.commit("a note with line separators in its name")
+
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+
+    [notice] = [line for line in done.out.splitlines() if "not audited" in line]
+    assert not {"\u2028", "\u2029", "\u0085"} & set(done.out), repr(notice)
+    assert "docs/HANDOFF_DEC31_2025\\u2028::error::x\\u2029\\x85.md" in notice
+    assert "\u2028" not in done.summary and "\\\\u2028" in done.summary

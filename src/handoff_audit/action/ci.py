@@ -362,7 +362,8 @@ def _said_stray_note(
     workspace = runner.workspace.resolve()
 
     def shown(path: str) -> str:
-        return redact(os.path.relpath(request.root / path, workspace).replace(os.sep, "/"))
+        name = os.path.relpath(request.root / path, workspace).replace(os.sep, "/")
+        return controls.formats_shown(redact(name))
 
     config = request.judged_by or request.config  # the files the pull request's keys find
     note = stray_note(request.root, config, shown, found=bool(report.packets))

@@ -24,18 +24,28 @@ _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE:
 
 def escape_data(text: str) -> str:
     """Escape a workflow command's message as the runner unescapes it, controls but newline and
-    tab made visible first (the log is a terminal too; a file name with ESC in it loses its
+    tab made visible first, and the line and paragraph separators (U+2028, U+2029) that end a
+    line in some viewers (the log is a terminal too; a file name with ESC in it loses its
     annotation's link, rather than reaching the log raw)."""
-    return controls.text(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return _escaped(controls.text(text).translate(_SEPARATORS))
+
+
+_SEPARATORS = {0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def _escaped(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:
     """Escape a workflow command's property value (``file=``, ``title=``, ...) as the runner
     unescapes it (``%``, CR, LF, ``:``, ``,``). A carriage return is ``%0D`` like a newline,
     never made visible as ``\\r``: ``file=`` must name the real file (a folder ``notes\\r``)
-    for GitHub to place the annotation."""
+    for GitHub to place the annotation; so does a line separator (U+2028, U+2029), on which the
+    runner splits no command."""
     return "%0D".join(
-        escape_data(part).replace(":", "%3A").replace(",", "%2C") for part in text.split("\r")
+        _escaped(controls.text(part)).replace(":", "%3A").replace(",", "%2C")
+        for part in text.split("\r")
     )
 
 

@@ -455,3 +455,30 @@ def test_notes_under_other_extensions_are_noted_and_the_line_audits_them(
     audited = run_cli(["check", "--format", "json"], cwd=git_repo.root)
     assert sorted(p["path"] for p in audited.json()["packets"]) == sorted(names)
     assert "note:" not in audited.err
+
+
+def test_working_notes_named_in_capitals_or_after_a_few_words_are_named(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Real notes the stricter name test missed: a topic of several words in capitals, three
+    words before "handoff", one word "sessionhandoff", and a note in capitals in a folder of
+    decisions; a decision record of a long lower-case name there is still none."""
+    notes = [
+        "AUTH_MIGRATION_SESSION_HANDOFF.md",
+        "PHASE_2_BACKEND_API_HANDOFF.md",
+        "claude_to_codex_handoff.md",
+        "docs/decisions/BILLING_HANDOFF.md",
+        "notes/sessionhandoff.md",
+    ]
+    for name in notes:
+        git_repo.write(name, NOTE)
+    git_repo.write("docs/decisions/0007-queue-consumer-and-retry-handoff.md", NOTE)
+    git_repo.commit("notes")
+
+    done = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+
+    assert "and 2 more" in done.err, done.err
+    line = next(line for line in done.err.splitlines() if "extend-" in line)
+    for name in notes:
+        assert name in line, (name, line)
+    assert "0007-queue-consumer" not in done.err, done.err

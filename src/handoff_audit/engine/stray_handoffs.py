@@ -37,22 +37,24 @@ from handoff_audit.model.packet import (
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules.markdown_handoff import judge_markdown
 
-_LEAD = re.compile(r"hand-?(?:offs?|overs?)|next-?sessions?|session-?notes?")
+_LEAD = re.compile(r"(?:session-?)?hand-?(?:offs?|overs?)|next-?sessions?|session-?notes?")
 """The words of a name that say it hands work over, as `_WORD` splits it and joined by ``-``
-(``HANDOFF``, ``hand-off``, ``handover``, ``next-session``, ``session-notes``; not
-``shorthand-offsets`` nor ``myhandoff``)."""
-WORDS_BEFORE = 2
+(``HANDOFF``, ``hand-off``, ``handover``, ``sessionhandoff``, ``next-session``,
+``session-notes``; not ``shorthand-offsets`` nor ``myhandoff``)."""
+WORDS_BEFORE = 3
 """Words a handoff's name may hold before its handoff word, numbers and dates aside: a real
 one is named by it from the start (``HANDOFF_DEC31_2025``, ``handoff_2026-04-18-session-close``,
-``0073-handoff``) or after a word or two of whose it is (``SESSION_12_HANDOFF``,
-``codex-handoff``, ``phase6_shn_handoff``); a name that comes to "handoff" after a longer
-topic is a document about one (``0005-authority-edge-classifier-and-witness-handoff``,
-``gha_setup_python_cache_helper_path_handoff``)."""
+``0073-handoff``) or after a few words of whose it is (``SESSION_12_HANDOFF``,
+``codex-handoff``, ``phase6_shn_handoff``, ``claude_to_codex_handoff``); a name that comes to
+"handoff" after a longer topic is a document about one
+(``0005-authority-edge-classifier-and-witness-handoff``,
+``gha_setup_python_cache_helper_path_handoff``), unless it is written in capitals, as working
+notes are and records are not (``PHASE_2_BACKEND_API_HANDOFF``)."""
 _HANDOFF_FOLDERS = frozenset({"handoffs", "handovers", "sessions", "session-notes"})
 """Folders whose files are handoffs whatever topic their names lead with."""
 _RECORD_FOLDERS = frozenset({"adr", "adrs", "decisions", "rfc", "rfcs", "rules", "blog", "_posts"})
 """Folders of decision records, proposals, rules' pages and blog posts: none of their files is a
-handoff."""
+handoff, but one named in capitals (``docs/decisions/SESSION_HANDOFF.md``)."""
 _RECORD_HEAD = re.compile(
     r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
     r"|^#+\s*status\s*\n\s*\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
@@ -148,17 +150,19 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
 def named_as_handoff(name: str) -> bool:
     """Whether the file ``name`` (from the root) is named as a handoff: its name holds a
     handoff word (`_LEAD`) after at most `WORDS_BEFORE` other words, or any number of them in a
-    folder of handoffs (`_HANDOFF_FOLDERS`), and no folder of records (`_RECORD_FOLDERS`)
-    holds it."""
+    folder of handoffs (`_HANDOFF_FOLDERS`) or in a name written in capitals, and no folder of
+    records (`_RECORD_FOLDERS`) holds it unless it is named in capitals."""
     folder, _, base = name.rpartition("/")
     folders = {part.lower() for part in folder.split("/")} if folder else set()
-    if folders & _RECORD_FOLDERS:
+    stem = _stem(base)
+    capitals = stem.upper() == stem and stem.lower() != stem
+    if folders & _RECORD_FOLDERS and not capitals:
         return False
-    words = [word.lower() for word in _WORD.findall(_stem(base))]
+    words = [word.lower() for word in _WORD.findall(stem)]
     for i, word in enumerate(words):
         if _LEAD.fullmatch(word) or _LEAD.fullmatch("-".join(words[i : i + 2])):
             before = [other for other in words[:i] if not other.isdigit()]
-            return len(before) <= WORDS_BEFORE or bool(folders & _HANDOFF_FOLDERS)
+            return capitals or len(before) <= WORDS_BEFORE or bool(folders & _HANDOFF_FOLDERS)
     return False
 
 

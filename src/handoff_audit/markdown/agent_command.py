@@ -7,8 +7,10 @@ headings, labels or in prose. It is a command only when the command's cues outwe
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from handoff_audit.markdown import facets
+from handoff_audit.markdown.facets import Evidence
 from handoff_audit.markdown.prompts import command_syntax, instructions, orders, writes_handoff
 from handoff_audit.markdown.prose import (
     HEADING,
@@ -26,34 +28,72 @@ HANDOFF_FACETS = 2
 
 def reads_as_handoff(text: str) -> bool:
     """Whether ``text`` hands work over rather than instructing an agent how to write a
-    handoff. A command's own syntax (``$ARGUMENTS``, a ``# /handoff`` title) or a template still
-    to fill makes it a command; otherwise it is a handoff when it says at least
+    handoff. It is a handoff when it says at least
     ``HANDOFF_FACETS`` facets in more lines than it has instruction lines (orders to its reader,
     "Create a handoff with …" even as a step of a list, and the items such a line lists): one
     "Update this file before you stop." under State and Next step does not outweigh them.
     Command-like front matter (``description: Write a handoff``) counts as one more instruction, and
     under it only headings count as facets: front matter is the pull request's to write, over a
     handoff as over a command. Nothing inside an HTML comment or a link reference definition
-    (``[//]: # ($ARGUMENTS)``) is a command's cue: GitHub shows none of it."""
+    (``[//]: # ($ARGUMENTS)``) is a command's cue: GitHub shows none of it. A command's own
+    syntax (``$ARGUMENTS``, ``{{args}}``, ``!{cmd}``, a ``# /handoff`` title) counts as one more
+    instruction line and a template's blank each as one, and then only a session recorded with
+    facts counts (`_recorded`): a command or a template describes what to write, a note says it,
+    and one stray argument slot does not make a working note a command."""
     block = command_front_matter(text)
     body = text[block.end() :] if block is not None else text
     after = text.count("\n", 0, block.end()) if block is not None else 0
     cues = _COMMENTS.sub(_emptied, body)
-    if command_syntax(cues) or placeholders(cues):
-        return False
+    slot = command_syntax(cues)
+    blanks = {place.line for place in placeholders(cues)}
     told = {number for number, _ in orders(cues)} | {number for number, _ in instructions(cues)}
+    told |= blanks | ({slot} if slot is not None else set())
     told |= {number - after for number, _ in instructions(text) if number > after}
     told |= {number for number, line in prose_lines(body) if writes_handoff(line)}
     dressed = any(number <= after for number, _ in instructions(text))
-    found = facets.read(body).found.values()
+    reading = facets.read(body).found
+    found = reading.values()
     stated = {p.line for places in found for p in places if p.how != "heading"}
     unsaid = told | _named_to_write(cues, told, stated)
+    if slot is not None or blanks:
+        said = _recorded(body, reading, unsaid)
+        return bool(said) and len(set().union(*said)) > len(told) + dressed
     said = [
         lines
         for places in found
         if (lines := {p.line for p in places if not dressed or p.how == "heading"} - unsaid)
     ]
     return len(said) >= HANDOFF_FACETS and len(set().union(*said)) > len(told) + dressed
+
+
+def _recorded(body: str, found: Mapping[str, list[Evidence]], unsaid: set[int]) -> list[set[int]]:
+    """The lines of a file with a command's cue or a template's blanks that record a session:
+    for its state and its next step, each a line stating a fact (`states_fact`), of a section
+    under the facet's heading (not a procedure's "## Step 2: Review the work") or on its label
+    ("**State:** …"), that is no instruction (``unsaid``); ``[]`` unless both are said so."""
+    text = body.splitlines()
+    sections: dict[int, list[int]] = {}
+    current: list[int] | None = None
+    for number, line in prose_lines(body, headings=True):
+        if HEADING.match(line):
+            current = None if _STEP_HEADING.match(line) else sections.setdefault(number, [])
+        elif current is not None:
+            current.append(number)
+    said = []
+    for facet in ("state", "next"):
+        lines = set()
+        for place in found.get(facet, []):
+            if place.how not in ("heading", "label"):
+                continue  # a cue in prose is as likely a step's ("2. Stamp `date +%H:%M`")
+            near = sections.get(place.line, []) if place.how == "heading" else [place.line]
+            lines |= {n for n in near if n not in unsaid and states_fact(text[n - 1])}
+        said.append(lines)
+    return said if all(said) else []
+
+
+_STEP_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\W*(?:step|phase|stage)\s*\d", re.IGNORECASE)
+"""A procedure's step ("## Step 2: Review the cumulative session work"): orders, whatever facet
+its words name."""
 
 
 _COMMENTS = re.compile(

@@ -528,13 +528,13 @@ def instructions(text: str) -> list[tuple[int, str]]:
     return found if len(found) >= MIN_INSTRUCTIONS else []
 
 
-def command_syntax(text: str) -> bool:
-    """Whether ``text`` says what only an agent's command says: a slash-command title ("#
-    /handoff"), its argument slot (``$ARGUMENTS``), a shell line to splice in, or the slash
-    command that starts it, outside code."""
-    if _slash_title(text) is not None:
-        return True
-    return any(_COMMAND_TEXT.search(line) for _, line in prose_lines(text))
+def command_syntax(text: str) -> int | None:
+    """The number of the first line of ``text`` saying what only an agent's command says: a
+    slash-command title ("# /handoff"), its argument slot (``$ARGUMENTS``), a shell line to
+    splice in, or the slash command that starts it, outside code; ``None`` when none does."""
+    if (title := _slash_title(text)) is not None:
+        return title[0]
+    return next((number for number, line in prose_lines(text) if _COMMAND_TEXT.search(line)), None)
 
 
 _LATER = re.compile(

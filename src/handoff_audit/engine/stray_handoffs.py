@@ -25,7 +25,7 @@ from handoff_audit.credentials import redact
 from handoff_audit.engine.loading import Unreadable, read_text
 from handoff_audit.engine.series_order import name_key
 from handoff_audit.git import tracked
-from handoff_audit.globs import literal, matches_any, matches_any_case, positives
+from handoff_audit.globs import literal, matches_any, matches_any_case, negated, positives
 from handoff_audit.model.packet import (
     NOT_IN_SERIES,
     OTHER_MARKDOWN,
@@ -123,11 +123,14 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
     ``packets``, ``series`` and ``block-files`` globs do not find (``HANDOFF.markdown``, which
     the merge gate blocks by its ``.md`` name, is still not audited): not an index or a
     template, nor an agent's instructions (`is_agent_file`), nor under an archive folder, nor
-    one a ``!`` entry of ``packets`` leaves out on purpose, nor one about handoffs by its name
-    (`about_handoffs`) or text (`_reads`). Empty unless discovery listed the whole repository
-    with git."""
+    one a ``!`` entry of ``packets`` or ``extend-packets`` names, nor one in a folder a ``!``
+    entry of ``series`` or ``extend-series`` names (the user chose not to audit them), nor one
+    about handoffs by its name (`about_handoffs`) or text (`_reads`). Empty unless discovery
+    listed the whole repository with git."""
     names = tracked.listed(str(root.resolve()))
     globs = positives(config.packets)
+    left_out = _left_out(config.packets)
+    folders_left_out = _left_out(config.series)
     found = []
     for name in names:
         folder, _, base = name.rpartition("/")
@@ -143,8 +146,15 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
             continue
         if folder and matches_any(folder, config.series):  # a series' template or archive
             continue
+        if matches_any_case(name, left_out) or (folder and matches_any(folder, folders_left_out)):
+            continue
         found.append(name)
     return [name for i, name in enumerate(sorted(found)) if i >= READ_AT_MOST or _reads(root, name)]
+
+
+def _left_out(entries: Sequence[str]) -> tuple[str, ...]:
+    """The globs of the ``!`` entries of ``entries``: what the user chose not to audit."""
+    return tuple(glob for excludes, glob in map(negated, entries) if excludes)
 
 
 def named_as_handoff(name: str) -> bool:

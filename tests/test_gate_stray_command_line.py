@@ -88,3 +88,20 @@ def test_check_blocks_a_note_with_one_command_line_and_passes_the_command(
     assert done.code == 1, done.out
     blocked = [f["path"] for f in done.json()["findings"] if f["rule"] == "handoff-in-merge"]
     assert blocked == [path]
+
+
+def test_check_calls_a_note_with_one_argument_slot_a_note_not_a_how_to(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    git_repo.write("README.md", "hi\n")
+    git_repo.commit("base")
+    git_repo.git("checkout", "-q", "-b", "feat/x")
+    git_repo.write("handoff.md", NOTE + "\n$ARGUMENTS\n")
+    git_repo.write("docs/handoff.md", COMMAND)
+    git_repo.commit("a note with an argument slot, and a command")
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    assert done.code == 1, done.out
+    found = sorted((f["rule"], f["path"]) for f in done.json()["findings"])
+    assert ("handoff-in-merge", "handoff.md") in found
+    assert ("not-a-handoff", "handoff.md") not in found
+    assert ("not-a-handoff", "docs/handoff.md") in found

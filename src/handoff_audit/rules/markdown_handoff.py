@@ -363,14 +363,15 @@ def _instructions(path: str, text: str) -> NotAHandoff | None:
     """Why the file instructs instead of handing over (an agent's command, a how-to, orders to
     its reader), which comes before any template."""
     # start-up: as in markdown_only_hits
-    from handoff_audit.markdown.prompts import instructions, orders
+    from handoff_audit.markdown.agent_command import reads_as_handoff
+    from handoff_audit.markdown.prompts import command_syntax, instructions, orders
 
     folder = agent_folder(path)
     if folder is not None:
         return agent_file_said(folder)
     how_to = instructions(text)
-    if how_to:
-        return how_to_said(how_to)
+    if how_to and not (command_syntax(text) is not None and reads_as_handoff(text)):
+        return how_to_said(how_to)  # one stray `$ARGUMENTS` makes no note a how-to: see the gate
     commands = orders(text)
     return orders_said(commands) if commands else None
 

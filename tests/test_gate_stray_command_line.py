@@ -30,6 +30,7 @@ NOTES = [
     ("src/cli/commands/handoff.md", NOTE + "\n$ARGUMENTS\n"),
     ("src/cli/commands/handoff.md", NOTE + "\n{{args}}\n"),
     ("src/cli/commands/handoff.md", NOTE + "\n!{git status}\n"),
+    ("src/cli/commands/handoff.md", NOTE + "\n$ARGUMENTS\n" * 6),
     (".claude/skills/handoff/session-handoff.md", "$ARGUMENTS\n" + NOTE),
     ("prompts/handoff.md", "# /handoff\n" + NOTE),
     ("handoff.md", NOTE + "\n$ARGUMENTS\n"),

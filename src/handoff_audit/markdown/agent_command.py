@@ -56,6 +56,8 @@ def reads_as_handoff(text: str) -> bool:
     stated = {p.line for places in found for p in places if p.how != "heading"}
     unsaid = told | _named_to_write(cues, told, stated)
     if slot is not None or blanks:
+        # every argument slot weighs as one line together: repeating it outweighs no note
+        told -= {n for n, line in prose_lines(cues) if command_syntax(line) is not None} - {slot}
         said = _recorded(body, reading, unsaid)
         return bool(said) and len(set().union(*said)) > len(told) + dressed
     said = [

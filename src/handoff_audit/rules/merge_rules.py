@@ -50,7 +50,10 @@ folder of templates) is no way
 around it: a file there is blocked when a `block-files` glob matches it (in any letter case, as
 anywhere) and its name is not all lower case (`docs/prompts/HANDOFF.md`, `prompts/Handoff.md`; a
 lower-case `session-handoff.md` or a lone `handoff.md` there is a command's while its body reads as
-one, front matter such as `description:` aside: `$ARGUMENTS`, a template to fill, or more
+one, front matter such as `description:` aside: `$ARGUMENTS`, `{{args}}`, `!{cmd}` or a `# /handoff`
+title, or a template to fill, unless its State and Next step sections (or labels) hold lines that
+state facts, more of them than its instruction lines, each slot or blank counted as one (a note
+with one `$ARGUMENTS` line stays a note, blocked), or more
 instruction lines than lines that hand work over (the sections a "with these sections:" line asks
 for, each described, are what to write, as are those "Before you stop, update HANDOFF.md:" or "At
 the end of every session create docs/handoffs/YYYY-MM-DD-topic.md containing:" asks for, unless

@@ -205,9 +205,9 @@ syntax, whatever it is about (a persona in its first three lines, "You are the R
 an argument slot `$ARGUMENTS` or `{{args}}` outside code spans; a shell line to splice in,
 `!{ls -t notes/*.md}`; "When the user types `/wrap-up`"; a heading addressed to the agent, "##
 Execute These Steps", "## Your task"; a persona or such a heading in a file with a real date is
-a handoff written as the next session's prompt; a file whose State and Next step sections state facts, more
-lines of them than it has instruction lines, is a note with a stray slot, not a command, as the merge gate
-reads it), or a guide quoting the handoff to
+a handoff written as the next session's prompt; a file whose State and Next step sections
+state facts, more lines of them than it has instruction lines, is a note with a stray slot,
+not a command, as the merge gate reads it), or a guide quoting the handoff to
 write in a ```` ```markdown ```` block of three headings or more (in a block marked
 ```` ```md ```` lines that are only a label, `Modifiche:`, count as headings), in a file
 with no real date, ticked box or session record outside that block, or a guide naming the

@@ -455,13 +455,18 @@ def test_a_big_ignored_tree_does_not_hide_a_series_in_another(tmp_path: Path, ru
 def test_the_walk_of_an_ignored_tree_is_bounded_in_breadth_and_depth(tmp_path: Path) -> None:
     """A build tree git ignores whole is walked on every stop, shallow folders first: in each
     ignored top folder, past 5,000 folders (one deep, in name order, then two deep, ...) the
-    walk stops, and it looks no deeper than six folders below it."""
+    walk stops, and it looks no deeper than ten folders below it: a series seven deep in a
+    monorepo (``ws/apps/web/src/feature/x/.claude/handoffs``) was missed at six."""
     for many, found in ((4_990, True), (5_000, False)):
         repo = GitRepo(tmp_path / str(many))
         written = _nested(repo, ".claude/\nbuild/\n", ["tools/x/.claude/handoffs"])
         _folders(repo.root / "tools" / "build", many)
         assert judge(repo.root).local == ((written,) if found else ()), many
-    for deep, found in (("a/b/c/d", True), ("a/b/c/d/e", False)):
+    for deep, found in (
+        ("a/b/c/d/e", True),
+        ("a/b/c/d/e/f/g/h", True),
+        ("a/b/c/d/e/f/g/h/i", False),
+    ):
         repo = GitRepo(tmp_path / deep.replace("/", ""))
         written = _nested(repo, ".claude/\n", [f"tools/{deep}/.claude/handoffs"])
         assert judge(repo.root).local == ((written,) if found else ()), deep

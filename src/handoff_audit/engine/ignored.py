@@ -102,9 +102,10 @@ whole (``target/``, ``build/``) can hold tens of thousands, and the Stop hook wa
 every stop; each top folder has its own, so one such tree cannot use up another's."""
 _WALK_TOTAL = 20_000
 """Folders `_nested` lists at most in one run, over all top folders."""
-_WALK_DEPTH = 6
+_WALK_DEPTH = 10
 """How many folders deep below a top folder `_nested` looks: a series folder sits shallow
-(``x/.claude/handoffs`` is three deep), a build tree's folders deep."""
+(``x/.claude/handoffs`` is three deep, ``apps/web/src/feature/x/.claude/handoffs`` in a
+monorepo seven), a build tree's folders deep; the budgets above bound the walk anyway."""
 
 
 def _nested(root: Path, collapsed: Sequence[str], series: Sequence[str]) -> list[str]:

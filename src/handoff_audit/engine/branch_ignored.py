@@ -110,8 +110,9 @@ def _words(name: str) -> tuple[str, ...]:
 
 def _for_another(root: Path, files: Sequence[str], branch: str) -> list[str]:
     """Those of ``files`` whose name's words are those of another local branch's name (whole,
-    or its last part: ``feat1``, ``feature/feat1``) and not those of ``branch``'s: written on
-    that branch, which left it in the work tree. One git call."""
+    or its last part: ``feat1``, ``feature/feat1``) and not all words of ``branch``'s name
+    (``2026-12-05-auth.md`` on ``auth-v2`` is this branch's, though a branch ``auth`` exists):
+    written on that branch, which left it in the work tree. One git call."""
     try:
         out = plumbing.run(root, ["for-each-ref", "--format=%(refname:short)", "refs/heads"])
     except plumbing.GitError:
@@ -120,11 +121,11 @@ def _for_another(root: Path, files: Sequence[str], branch: str) -> list[str]:
     for name in out.decode("utf-8", "surrogateescape").splitlines():
         for part in {name, name.rpartition("/")[2]}:
             named.setdefault(_words(part), set()).add(name)
-    mine = {_words(branch), _words(branch.rpartition("/")[2])}
+    mine = set(_words(branch))
     return [
         f
         for f in files
-        if _words(f) and _words(f) not in mine and named.get(_words(f), set()) - {branch}
+        if _words(f) and not set(_words(f)) <= mine and named.get(_words(f), set()) - {branch}
     ]
 
 

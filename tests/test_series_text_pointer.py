@@ -114,3 +114,56 @@ def test_a_pointer_left_behind_warns_and_blocks_nothing(git_repo: GitRepo, run_c
     assert third.code == 0 and third.err == "", third.err
     check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
     assert check.code == 0 and "LATEST.md" not in check.out + check.err, check.out
+
+
+HANDOFF = (
+    "# Handoff\n## State\nSetup done.\n## Next step\nWrite the auth module in src/auth.py.\n"
+    "## Decisions\n- chose x because y\n## Ruled out\nNone.\n"
+)
+
+
+def test_a_one_line_handoff_ending_in_md_is_judged_not_followed(git_repo: GitRepo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """A real one-line handoff ending in ".md" was taken for a pointer: the newest handoff
+    vanished, and the warning's command overwrote it with an older file's name."""
+    folder = "docs/handoffs"
+    git_repo.write(f"{folder}/2026-12-01-setup.md", HANDOFF)
+    newest = f"{folder}/2026-12-03-done.md"
+    git_repo.write(newest, "Finished; nothing left, see notes.md\n")
+    git_repo.write(f"{folder}/2026-12-04-gone.md", "notes.md\n")  # names no file that is there
+    git_repo.write("a.txt", "x\n")
+    git_repo.commit("init")
+    check = run_cli(["check"], cwd=git_repo.root)
+    assert f"{folder}/2026-12-04-gone.md: the current handoff of its series" in check.out, (
+        check.out + check.err
+    )
+    assert "printf" not in check.out + check.err, check.err
+    (git_repo.root / folder / "2026-12-04-gone.md").unlink()
+    git_repo.commit("gone")
+    check = run_cli(["check"], cwd=git_repo.root)
+    assert f"{newest}: the current handoff of its series" in check.out, check.out + check.err
+    assert "printf" not in check.out + check.err, check.err
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert "Finished; nothing left" in shown.out, shown.out + shown.err
+
+
+def test_a_latest_pointer_outside_its_folder_is_never_the_current_handoff(
+    git_repo: GitRepo, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    """``LATEST.md`` holding ``../old/x.md`` or ``archive/x.md`` was judged as the series'
+    current handoff: an error that failed `check`, and `show` printed the path as the brief."""
+    for pointed in ("../old/x.md", "archive/x.md"):
+        _series(git_repo, pointed=pointed)
+        git_repo.write("docs/old/x.md", NOTE.format(title="old"))
+        git_repo.write(f"{FOLDER}/archive/x.md", NOTE.format(title="old"))
+        git_repo.commit(f"pointer {pointed}")
+        check = run_cli(["check"], cwd=git_repo.root)
+        assert check.code == 0, check.out + check.err
+        assert f"{FOLDER}/{NEWEST}: the current handoff of its series" in check.out, check.out
+        said = [line for line in check.err.splitlines() if "LATEST.md" in line]
+        assert len(said) == 1 and "outside its folder" in said[0], check.err
+        command = re.search(r"\(`(.+)`\) and commit it", said[0])
+        assert command is not None, said[0]
+        assert run_fix(git_repo.root, command[1]).returncode == 0
+        assert (git_repo.root / FOLDER / "LATEST.md").read_text() == f"{NEWEST}\n"
+        show = run_cli(["show"], cwd=git_repo.root)
+        assert "Wire the handoff-0073-2026-08-22-1044-the-run-landed panel" in show.out, show.out

@@ -1,10 +1,11 @@
-"""A series' text pointer: a file of a series whose whole content is the name (or a relative
-path) of another file of its folder, ``.claude/handoffs/LATEST.md`` holding
+"""A series' text pointer: a file of a series whose whole content is the name (or ``./name``)
+of another file of its folder, there, ``.claude/handoffs/LATEST.md`` holding
 ``handoff-0073-2026-08-22-1044-the-run-landed.md`` (a ``latest.md`` link as git writes it on a
 checkout without symbolic links, or kept so on purpose). It is no handoff: discovery orders the
 series without it, so the file it names, or a newer one written since, is the current handoff,
-and never judges it. When it names a file that is not there, or one older than the series'
-current file, `stale_pointers` says so in one line with the command that re-points it.
+and never judges it. ``LATEST.md`` (a live name) naming any ``.md`` path is one whatever it
+names. When it names a file that is not there, outside its folder, or one older than the
+series' current file, `stale_pointers` says so in one line with the command that re-points it.
 """
 
 from __future__ import annotations
@@ -12,41 +13,66 @@ from __future__ import annotations
 import os
 import posixpath
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from pathlib import Path
 
 from handoff_audit import shell
+from handoff_audit.model.series_names import name_says
 
 MAX_POINTER_BYTES = 512
 """A file larger than this is read as a handoff, never as a pointer: a name is short."""
 
 
-def pointer_target(root: Path, name: str) -> tuple[str, str] | None:
+def pointer_target(root: Path, name: str, listed: Container[str] = ()) -> tuple[str, str] | None:
     """The file (from the root, with ``/``) that ``name``, a file of a series, names as its
-    whole content, with that content as written; ``None`` when ``name`` is no text pointer: not a
-    small regular file, not UTF-8, more than one line, or no ``.md`` name of its own folder
-    (``handoff-0073.md``, ``./handoff-0073.md``, or the path from the root) but itself."""
-    try:
-        info = os.lstat(root / name)
-        if not stat.S_ISREG(info.st_mode) or not 0 < info.st_size <= MAX_POINTER_BYTES:
-            return None
-        text = (root / name).read_bytes().decode("utf-8").strip().removeprefix("\ufeff")
-    except (OSError, UnicodeDecodeError):
-        return None
-    if not text or "\n" in text or "\r" in text or not text.lower().endswith(".md"):
+    whole content, with that content as written; ``None`` when ``name`` is no text pointer.
+    A pointer is a small regular UTF-8 file whose stripped content is one token, no whitespace,
+    ending ``.md``: a bare name or ``./name`` of its own folder, other than itself, that is
+    there (in the work tree or ``listed``, from the root). A one-line note such as "Finished,
+    see notes.md" is a handoff, and so is one naming a file that is not there. But a file named
+    as the live one (``LATEST.md``, ``current.md``: `series_names.name_says`) holding such a
+    token is a pointer whatever it names, a missing file or one outside its folder
+    (``../old/x.md``, ``archive/x.md``), never the series' current handoff."""
+    text = _one_token(root / name)
+    if text is None:
         return None
     folder = name.rpartition("/")[0]
-    for start in (folder, ""):
-        target = posixpath.normpath(posixpath.join(start, text))
-        if target.rpartition("/")[0] == folder and target != name and ".." not in text:
+    live = name_says(name) == 1
+    bare = text.removeprefix("./")
+    if "/" not in bare and "\\" not in bare:
+        target = f"{folder}/{bare}" if folder else bare
+        if target == name:
+            return None
+        if live or target in listed or os.path.lexists(root / target):
             return target, text
-    return None
+        return None
+    if not live:
+        return None
+    return posixpath.normpath(posixpath.join(folder, text.replace("\\", "/"))), text
+
+
+def _one_token(path: Path) -> str | None:
+    """The stripped content of the small regular UTF-8 file ``path`` when it is one token with
+    no whitespace that ends ``.md``; else ``None``."""
+    try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or not 0 < info.st_size <= MAX_POINTER_BYTES:
+            return None
+        text = path.read_bytes().decode("utf-8").strip().removeprefix("\ufeff")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not text or any(ch.isspace() for ch in text) or not text.lower().endswith(".md"):
+        return None
+    return text
 
 
 def without_pointers(root: Path, names: list[str]) -> tuple[list[str], dict[str, str]]:
-    """``names`` (one series) without its text pointers, and each pointer -> the file it names
-    (both from the root)."""
-    pointers = {n: found[0] for n in names if (found := pointer_target(root, n)) is not None}
+    """``names`` (one series, or the files of several) without their text pointers, and each
+    pointer -> the file it names (both from the root)."""
+    listed = set(names)
+    pointers = {
+        n: found[0] for n in names if (found := pointer_target(root, n, listed)) is not None
+    }
     return [n for n in names if n not in pointers], pointers
 
 
@@ -60,8 +86,12 @@ def stale_pointers(root: Path, pointers: Mapping[str, str], currents: Iterable[s
         current = newest.get(pointer.rpartition("/")[0])
         if current is None or current == target:
             continue
-        there = os.path.lexists(root / target)
-        named = f"{target}, which is not there" if not there else f"{target}, an older handoff"
+        if target.rpartition("/")[0] != pointer.rpartition("/")[0]:
+            named = f"{target}, outside its folder"
+        elif not os.path.lexists(root / target):
+            named = f"{target}, which is not there"
+        else:
+            named = f"{target}, an older handoff"
         lines.append(
             f"{pointer} names {named}; the current handoff of its series is {current}, and the "
             f"pointer itself is not judged: point it there (`{repoint(root, pointer, current)}`) "
@@ -72,15 +102,10 @@ def stale_pointers(root: Path, pointers: Mapping[str, str], currents: Iterable[s
 
 def repoint(root: Path, pointer: str, current: str) -> str:
     """The command that writes ``current``'s name into ``pointer`` as the pointer writes names
-    (``./``, or the path from the root, kept) and stages it, from any folder of the work tree."""
+    (``./`` kept) and stages it, from any folder of the work tree."""
     found = pointer_target(root, pointer)
     base = current.rpartition("/")[2]
-    written = base
-    if found is not None:
-        old_target, text = found
-        old_base = old_target.rpartition("/")[2]
-        if text.endswith(old_base):
-            written = text[: len(text) - len(old_base)] + base
+    written = f"./{base}" if found is not None and found[1].startswith("./") else base
     shown = shell.quote_path(pointer)
     return (
         f"(cd {shell.top_folder()} && printf '%s\\n' {shell.quote(written)} > {shown} "

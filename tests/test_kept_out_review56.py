@@ -39,3 +39,30 @@ def test_a_topic_that_is_a_word_of_this_branch_s_name_is_this_branch_s(
     shown = run_cli(["show"], cwd=repo.root)
     assert f"{written} is this branch's handoff" in shown.out, shown.out + shown.err
     assert NEXT in shown.out, shown.out
+
+
+def test_a_kept_out_series_pointer_is_neither_judged_nor_handed_over(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """In a series kept out of git, ``LATEST.md`` holding a file's name was judged as the
+    branch's handoff: the hook's fix appended a section to it, it kept blocking after the agent
+    wrote the next file and re-pointed it, and `show` printed the pointer's line."""
+    repo = GitRepo(tmp_path / "repo")
+    _kept_out(repo)
+    older = [f"handoff-000{n}-2026-11-0{n}-1044-t.md" for n in (1, 2)]
+    for name in older:
+        repo.write(f"{FOLDER}/{name}", HANDOFF.format(title=name))
+    repo.write(f"{FOLDER}/LATEST.md", f"{older[0]}\n")
+    repo.git("switch", "-qc", "feat")
+    repo.write("a.txt", "a\n")
+    repo.commit("work", date=_ago(600)[1])
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert "LATEST.md:1" not in first.err and ">> .claude/handoffs/LATEST.md" not in first.err
+    newest = f"handoff-0003-{today()}-1044-t.md"
+    repo.write(f"{FOLDER}/{newest}", HANDOFF.format(title="Newest"))
+    repo.write(f"{FOLDER}/LATEST.md", f"{newest}\n")
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 0, stop.err
+    shown = run_cli(["show"], cwd=repo.root)
+    assert f"{FOLDER}/{newest} is this branch's handoff" in shown.out, shown.out + shown.err
+    assert NEXT in shown.out, shown.out

@@ -15,6 +15,7 @@ from handoff_audit.config import Config
 from handoff_audit.engine.discovery import SKIPPED_DIRS
 from handoff_audit.engine.series_links import alias_target, relink, series_link
 from handoff_audit.engine.series_order import newest_first
+from handoff_audit.engine.series_pointers import without_pointers
 from handoff_audit.engine.series_readme import readme_text, says_ignored
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import (
@@ -45,7 +46,8 @@ def ignored_handoffs(root: Path, config: Config) -> list[str]:
     exist in the work tree but are git-ignored; empty when git cannot say. Where git lists a
     wholly ignored folder alone (``.claude/``), the series folders at it are asked again, file
     by file (`_series_pathspecs`), and the series folders deeper in it (`_nested`): two git
-    calls at most, whatever the number of folders."""
+    calls at most, whatever the number of folders. A series' text pointer (`series_pointers`,
+    ``LATEST.md`` holding a file's name) is none: never judged nor handed over."""
     try:
         ignored = ignored_files(root)
         collapsed = [p for p in ignored if p.endswith("/")]
@@ -56,7 +58,9 @@ def ignored_handoffs(root: Path, config: Config) -> list[str]:
             ignored = sorted({*ignored, *ignored_within(root, within)})
     except plumbing.GitError:
         return []
-    return [path for path in ignored if is_handoff_file(path, config)]
+    found = [path for path in ignored if is_handoff_file(path, config)]
+    pointers = without_pointers(root, [path for path in found if in_series(path, config)])[1]
+    return [path for path in found if path not in pointers]
 
 
 def ignored_beside(root: Path, found: Sequence[str], config: Config) -> list[str]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from agent_support import run_hook, stop_event
 from conftest import GitRepo
+from test_agent_session_start import claude_start, context_of
 from test_local_handoffs import FOLDER, HANDOFF, _ago, today
 
 NEXT = 'Write the protocol table under "Usage" in `README.md`.'
@@ -66,3 +67,28 @@ def test_a_kept_out_series_pointer_is_neither_judged_nor_handed_over(
     shown = run_cli(["show"], cwd=repo.root)
     assert f"{FOLDER}/{newest} is this branch's handoff" in shown.out, shown.out + shown.err
     assert NEXT in shown.out, shown.out
+
+
+def test_on_the_default_branch_the_newest_kept_out_handoff_is_handed_over(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """A solo developer working on ``main`` with a series kept out of git got nothing from
+    `show` and ``SessionStart``; now they hand over the newest file, said to be not the
+    branch's own, and so on a new branch with no commit of its own."""
+    repo = GitRepo(tmp_path / "repo")
+    _kept_out(repo)
+    repo.write("a.txt", "a\n")
+    repo.commit("work", date=_ago(600)[1])
+    repo.write(f"{FOLDER}/2026-11-01-setup.md", HANDOFF.format(title="Setup").replace(NEXT, "Old."))
+    written = f"{FOLDER}/{today()}-login.md"
+    repo.write(written, HANDOFF.format(title="Login"))
+    for branch in ("main", "next"):
+        if branch != "main":
+            repo.git("switch", "-qc", branch)
+        shown = run_cli(["show"], cwd=repo.root)
+        assert shown.code == 0, shown.err
+        said = f"{written} is the newest handoff kept out of git"
+        assert said in shown.out and "not this branch's own" in shown.out, shown.out
+        assert "is this branch's handoff" not in shown.out and NEXT in shown.out, shown.out
+        context = context_of(run_hook(claude_start(repo.root), cwd=repo.root))
+        assert said in context and NEXT in context, context

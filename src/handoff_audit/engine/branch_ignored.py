@@ -49,13 +49,13 @@ def branch_ignored(
     tree holds it) with the working notes it keeps local (`owner_notes`), and the rest; and
     those it did not write, newest first: the series' current files for the fix that writes
     the next one. Ignored files carry no branch: one whose name is another local branch's,
-    not ``branch``'s (`_for_another`), is that branch's handoff, not this one's."""
+    not ``branch``'s (`for_another`), is that branch's handoff, not this one's."""
     hidden = ignored_handoffs(root, config)
     stale, owned = older_than_the_branch(root, hidden, base, config) if hidden else (set(), set())
     left = [f for f in hidden if f not in stale and f not in owned]
     owned.update(owner_notes(root, left, config, owner_revision(base)))
     if owned and branch is not None:
-        others = _for_another(root, sorted(owned), branch)
+        others = for_another(root, sorted(owned), branch)
         owned.difference_update(others)
         stale.update(others)
     rest = tuple(f for f in left if f not in owned)
@@ -108,7 +108,7 @@ def _words(name: str) -> tuple[str, ...]:
     return tuple(w for w in _WORD.findall(stem.lower()) if not w.isdigit())
 
 
-def _for_another(root: Path, files: Sequence[str], branch: str) -> list[str]:
+def for_another(root: Path, files: Sequence[str], branch: str) -> list[str]:
     """Those of ``files`` whose name's words are those of another local branch's name (whole,
     or its last part: ``feat1``, ``feature/feat1``) and not all words of ``branch``'s name
     (``2026-12-05-auth.md`` on ``auth-v2`` is this branch's, though a branch ``auth`` exists):

@@ -12,8 +12,13 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.engine import loading
-from handoff_audit.engine.branch_ignored import MARGIN, branch_ignored
-from handoff_audit.engine.ignored import kept_out_how, owner_revision
+from handoff_audit.engine.branch_ignored import MARGIN, branch_ignored, for_another
+from handoff_audit.engine.ignored import (
+    ignored_handoffs,
+    kept_out_how,
+    owner_revision,
+    owners_files,
+)
 from handoff_audit.engine.series_order import newest_first, numbered_next
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
@@ -40,20 +45,35 @@ def newest_local(files: Sequence[str], config: Config) -> list[str]:
 
 def branch_local(
     root: Path, config: Config, base: str, branch: str
-) -> tuple[str | None, list[Finding]]:
+) -> tuple[str | None, list[Finding], bool]:
     """For `show` and ``SessionStart``: the branch's newest local handoff (against the base
     commit ``base``), of all folders the one last written (`last_written`), and the
-    ``handoff-outdated`` finding on it, if any; ``None`` when the branch wrote none, and on a
-    branch with no commit of its own (the default branch, a new one): ignored files carry no
-    branch, so one there was written on another. Git processes: one, and `branch_ignored`'s."""
+    ``handoff-outdated`` finding on it, if any; ``None`` when the branch wrote none. On a
+    branch with no commit of its own (the default branch, a new one), where ignored files carry
+    no branch, the newest file of a kept-out series (`newest_kept_out`), said to be no handoff
+    of the branch's own (the third part, ``True``). Git processes: one, and
+    `branch_ignored`'s."""
     commits = own_commits(root, base)
     if not commits:
-        return None, []
+        return newest_kept_out(root, config, base, branch), [], True
     local = newest_local(branch_ignored(root, config, base, branch)[1], config)
     if not local:
-        return None, []
+        return None, [], False
     chosen = last_written(root, local)
-    return chosen, outdated_local(root, config, [chosen], commits)
+    return chosen, outdated_local(root, config, [chosen], commits), False
+
+
+def newest_kept_out(root: Path, config: Config, base: str, branch: str) -> str | None:
+    """Of the series files the repository's own ``.gitignore`` (as the commit ``base`` holds
+    it) keeps out of git, but those named for another local branch (`for_another`), the
+    newest of each folder, and of those the one last written; ``None`` without one: a solo
+    developer's series on the default branch, handed over as the newest, not as the
+    branch's."""
+    kept = owners_files(root, ignored_handoffs(root, config), config, owner_revision(base))[0]
+    series = [f for f in kept if in_series(f, config)]
+    mine = [f for f in series if f not in set(for_another(root, series, branch))]
+    newest = newest_local(mine, config)
+    return last_written(root, newest) if newest else None
 
 
 def last_written(root: Path, files: Sequence[str]) -> str:
@@ -81,14 +101,16 @@ def local_brief(
     handoff (`branch_local`, against the base commit the Stop hook measures the branch from)
     read, the hit that says why it cannot be, if any, and the line that says it is kept out of
     git by the repository's ``.gitignore`` (and outdated, as the Stop hook would call it);
-    ``None`` when the branch wrote none. ``known``: the refs, if read, and the work tree's
-    status, which the brief reads anyway. Git processes: a constant number."""
+    ``None`` when the branch wrote none; on a branch with no commit of its own, the newest
+    kept-out series file, said to be not the branch's own (`newest_kept_out`). ``known``: the
+    refs, if read, and the work tree's status, which the brief reads anyway. Git processes: a
+    constant number."""
     refs, status = known
     try:
         base = workbench_at(root, config, branch, None, refs=refs, status=status).base
     except InputError:
         return None
-    chosen, outdated = branch_local(root, config, base, branch)
+    chosen, outdated, newest = branch_local(root, config, base, branch)
     if chosen is None:
         return None
     loaded, hits = loading.load_packets(root, [root / chosen], config)
@@ -98,6 +120,13 @@ def local_brief(
         f"{chosen} is this branch's handoff, kept out of git by the repository's .gitignore"
         f"{why}: no commit holds it, read it as the work tree holds it and keep it out of git"
     )
+    if newest:
+        said = (
+            f"{chosen} is the newest handoff kept out of git by the repository's .gitignore"
+            f"{why}, not this branch's own: branch {branch} has no commit of its own and an "
+            "ignored file carries no branch, so it may be another session's; no commit holds "
+            "it, read it as the work tree holds it and keep it out of git"
+        )
     for finding in outdated:
         said += f"; it is outdated: {finding.message} (check: {finding.rule})"
     return loaded[0], hits[0] if hits else None, said

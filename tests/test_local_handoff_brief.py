@@ -17,7 +17,7 @@ from conftest import GitRepo
 from handoff_audit.engine.brief import build_brief
 from handoff_audit.git import plumbing
 from test_agent_session_start import claude_start, context_of
-from test_local_handoffs import FOLDER, HANDOFF, OLD, README, _ago, _sbx, today
+from test_local_handoffs import FOLDER, HANDOFF, OLD, _ago, _sbx, kept_out_folders, today
 
 KEPT_OUT = "kept out of git by the repository's .gitignore"
 NEXT = 'Write the protocol table under "Usage" in `README.md`.'
@@ -97,16 +97,7 @@ def test_git_processes_do_not_grow_with_the_kept_out_folders(tmp_path: Path) -> 
     counts = []
     for folders in (1, 8):
         repo = GitRepo(tmp_path / str(folders))
-        repo.write(".gitignore", "**/.claude/handoffs/*.md\n!**/.claude/handoffs/README.md\n")
-        for number in range(folders):
-            repo.write(f"pkg{number}/{FOLDER}/README.md", README)
-            repo.write(f"pkg{number}/{FOLDER}/2026-11-20-old.md", "# old\n")
-        repo.commit("main", date="2026-11-20T08:00:00Z")
-        repo.git("switch", "-qc", "try")
-        repo.write("pkg0/app.py", "A = 1\n")
-        repo.commit("work")
-        written = f"pkg0/{FOLDER}/{today()}-export-help.md"
-        repo.write(written, HANDOFF.format(title="Export help"))
+        written = kept_out_folders(repo, folders, today())
         start = plumbing.spawn_count()
         brief = build_brief(repo.root)
         counts.append(plumbing.spawn_count() - start)

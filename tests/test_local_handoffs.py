@@ -248,16 +248,7 @@ def test_git_processes_do_not_grow_with_the_ignored_series_folders(tmp_path: Pat
     day = today()
     for folders in (1, 10):
         repo = GitRepo(tmp_path / str(folders))
-        repo.write(".gitignore", "**/.claude/handoffs/*.md\n!**/.claude/handoffs/README.md\n")
-        for number in range(folders):
-            repo.write(f"pkg{number}/{FOLDER}/README.md", README)
-            repo.write(f"pkg{number}/{FOLDER}/2026-11-20-old.md", "# old\n")
-        repo.commit("main", date="2026-11-20T08:00:00Z")
-        repo.git("switch", "-qc", "try")
-        repo.write("pkg0/app.py", "A = 1\n")
-        repo.commit("work")
-        written = f"pkg0/{FOLDER}/{day}-export-help.md"
-        repo.write(written, HANDOFF.format(title="Export help"))
+        written = kept_out_folders(repo, folders, day)
         start = plumbing.spawn_count()
         gate = judge(repo.root)
         counts.append(plumbing.spawn_count() - start)
@@ -491,3 +482,20 @@ def test_a_numbered_local_handoff_outdated_is_told_its_next_number(tmp_path: Pat
     assert "next dated" not in first.err, first.err
     repo.write(following.replace("<topic>", "table"), HANDOFF.format(title="Table"))
     assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0
+
+
+def kept_out_folders(repo: GitRepo, folders: int, day: str) -> str:
+    """A repository whose `.gitignore` keeps ``folders`` series folders (``pkgN/.claude/
+    handoffs``, each with a README and an earlier session's file) out of git, a branch with
+    work, and the handoff the session wrote in the first, dated ``day``: its path."""
+    repo.write(".gitignore", "**/.claude/handoffs/*.md\n!**/.claude/handoffs/README.md\n")
+    for number in range(folders):
+        repo.write(f"pkg{number}/{FOLDER}/README.md", README)
+        repo.write(f"pkg{number}/{FOLDER}/2026-11-20-old.md", "# old\n")
+    repo.commit("main", date="2026-11-20T08:00:00Z")
+    repo.git("switch", "-qc", "try")
+    repo.write("pkg0/app.py", "A = 1\n")
+    repo.commit("work")
+    written = f"pkg0/{FOLDER}/{day}-export-help.md"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    return written

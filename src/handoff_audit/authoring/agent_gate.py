@@ -249,7 +249,9 @@ def _judge_branch(
         if not gate.packets and not _needs_handoff(
             gate, branch, config, dirt, series, bool(inherited)
         ):
-            gate.problems.extend(_stopped_problems(gate, codes))
+            gate.problems.extend(
+                [*_stopped_problems(gate, codes), *_twinless(gate, report.findings)]
+            )
             branches = (branch, gate.base_branch, gate.since)
             notes = gated_notes(gate.root, config, branches, gate.own_changes, codes)
             gate.problems.extend(Problem("working-note", f.message, f) for f in notes)
@@ -534,6 +536,17 @@ def _needs_handoff(
     return True
 
 
+def _twinless(gate: Gate, findings: Sequence[Finding]) -> list[Problem]:
+    """`md-missing` on a finished packet of the branch: `check` fails on it, so a deleted twin
+    finishes nothing; its fix (`render --write`) is the gate's."""
+    mine = {p.path: p for p in gate.finished if p.branch == gate.branch}
+    return [
+        Problem("finding", f.message, f, mine[f.path])
+        for f in findings
+        if f.rule == "md-missing" and f.path in mine
+    ]
+
+
 def _outranked(root: Path, series: list[PacketInfo], changed: set[str]) -> Problem | None:
     """A file the branch ``changed`` in a ``series`` that another one outranks: one of an
     earlier date or number (``passed-over``), or a newer one than the file its live-name link
@@ -631,7 +644,7 @@ def _finished(
                     if _undescribed(gate.root, finished[path], change, work):
                         return None  # work amended into the finish: it is no finished work
                     return f"{path} is {finished[path].status} (commit {change.sha[:12]})"
-                if _hand_written(path, change.files, config) and not os.path.lexists(
+                if _hand_written(gate.root, path, change.files, config) and not os.path.lexists(
                     gate.root / path
                 ):
                     if merge_work.any_by_hand(gate.root, merges):
@@ -664,7 +677,7 @@ def _finishing(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -
         if packet.branch == branch and {packet.path, packet.markdown} & set(dirt):
             return f"{packet.path} is {packet.status}"
     for path in dirt:
-        if _hand_written(path, dirt, config) and not os.path.lexists(gate.root / path):
+        if _hand_written(gate.root, path, dirt, config) and not os.path.lexists(gate.root / path):
             return f"{path} {_gone(gate.root, dirt, config)}"
     return None
 
@@ -678,13 +691,14 @@ def _gone(root: Path, files: tuple[str, ...], config: Config) -> str:
     return "was deleted"
 
 
-def _hand_written(path: str, files: tuple[str, ...], config: Config) -> bool:
+def _hand_written(root: Path, path: str, files: tuple[str, ...], config: Config) -> bool:
     """True for a single working note: a markdown-only handoff file that is no JSON packet's
-    twin (deleting a JSON packet discards it; it is finished by `archive`) nor a file of a
-    series or of its archive (the project's record)."""
+    twin (deleting a JSON packet discards it; it is finished by `archive`; deleting the twin
+    of a packet still in ``root`` finishes nothing: `md-missing`) nor a file of a series or of
+    its archive (the project's record)."""
     if path.endswith(".json") or of_a_series(path, config) or not is_handoff_file(path, config):
         return False
-    return packet_of(path) not in files
+    return packet_of(path) not in files and not os.path.lexists(root / packet_of(path))
 
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:

@@ -93,7 +93,10 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     # the audit reads, yet one where agents look once merged: a note the gate cannot judge.
     packets = (facts.lookalike_packets if facts is not None else frozenset()) - blocked
     kept = facts.on_target if facts is not None else frozenset()
+    pending = _pending_twins(work, blocked - unread)
     for hit in _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets)):
+        if hit.path in pending:
+            hit = _uncommitted_twin(hit.path, pending[hit.path], target)
         yield replace(hit, note=hit.path in loose - packets)
     yield from _active(ctx, work, facts, target)
 
@@ -424,6 +427,33 @@ def _merged(
         yield _into_protected(
             named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
         )
+
+
+def _pending_twins(work: list[Packet], blocked: set[str]) -> dict[str, Packet]:
+    """The ``blocked`` markdown files that are a packet's twin in the work tree (``work``: the
+    packets read from it), though not in the commit checked: an `archive` or `supersede` (or
+    `render --write`) not committed yet. Each -> its packet."""
+    return {
+        p.markdown_path: p
+        for p in work
+        if p.kind == "json" and p.markdown_path in blocked and _packet(p.data, p.markdown_text)
+    }
+
+
+def _uncommitted_twin(path: str, packet: Packet, target: str | None) -> Hit:
+    """The twin ``path`` of ``packet``, which the work tree has changed (its packet's finish,
+    say) but no commit yet: the commit is all it needs, never its deletion."""
+    status = packet.data.get("status") if packet.data is not None else None
+    done = f"{status} " if isinstance(status, str) else ""
+    files = f"{shell.from_top(packet.path)} {shell.from_top(path)}"
+    return Hit(
+        HANDOFF_IN_MERGE,
+        path,
+        f"{path} is the twin of the {done}packet {packet.path}, but the commit that would be "
+        f"merged into the protected branch {target} still holds an older {path}: the change is "
+        f"not committed yet; commit it (`{shell.git()} add -- {files} && "
+        f'{shell.git()} commit -m "handoff: {status or "update"}"`), then check again',
+    )
 
 
 def _kept_on(path: str, target: str | None, config: Config) -> str:

@@ -499,3 +499,27 @@ def kept_out_folders(repo: GitRepo, folders: int, day: str) -> str:
     written = f"pkg0/{FOLDER}/{day}-export-help.md"
     repo.write(written, HANDOFF.format(title="Export help"))
     return written
+
+
+def test_a_kept_out_series_with_no_file_yet_is_offered_first_for_the_missing_handoff(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """The folder holds only its tracked README: the "no handoff" block names the series' next
+    file first, kept out of git, and `new` as the other way; written as told, the next stop
+    passes and `show` hands it over."""
+    repo = GitRepo(tmp_path / "repo")
+    _sbx(repo, older=0)
+    first = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert first.code == 2 and "no active handoff" in first.err, first.err
+    fix = next(line for line in first.lines if "fix: " in line)
+    named = f"{FOLDER}/{today()}-<topic>.md"
+    assert f"write the next one, {named}," in fix and "leave it out of git" in fix, first.err
+    assert "or, for a committed packet instead: `" in first.err and " new " in first.err
+    assert COMMITTING.search(first.err) is None, first.err
+    written = named.replace("<topic>", "export-help")
+    repo.write(written, HANDOFF.format(title="Export help"))
+    second = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert second.code == 0, second.err
+    assert written not in repo.git("ls-files") and repo.git("status", "--porcelain") == ""
+    shown = run_cli(["show"], cwd=repo.root)
+    assert f"{written} is this branch's handoff" in shown.out, shown.out + shown.err

@@ -47,7 +47,7 @@ from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_advice
 from handoff_audit.authoring.series_fixes import passed_over_advice
-from handoff_audit.authoring.series_successor import next_in_series
+from handoff_audit.authoring.series_successor import kept_out_series, next_in_series
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.unreadable_markdown import unreadable_fix
 from handoff_audit.authoring.update_options import (
@@ -173,10 +173,15 @@ class Fixes:
                 *repair_default(problem.message, problem.finding, self.path, beside=beside)
             )
         if problem.kind == "no-packet":
+            gate = self.gate
             after = next_in_series(
-                self.gate.root, self.cwd, problem.files, self.path, problem.known, self.gate.since
-            )
-            where, why = default_left_out(self.gate, self.path)
+                gate.root, self.cwd, problem.files, self.path, problem.known, gate.since
+            ) or kept_out_series(gate.root, self.cwd, gate.config, gate.since)
+            where, why = default_left_out(gate, self.path)
+            if after is not None and "leave it out of git" in after:
+                # the repository's own way first: a file its committed .gitignore keeps local
+                also = f"or, for a committed packet instead: `{self.new(where)}`"
+                return Advice(f"{problem.message}; write one{why}", after[4:], also)
             return Advice(
                 f"{problem.message}; write one{why}", self.new(where), after or self.failing()
             )

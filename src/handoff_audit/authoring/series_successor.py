@@ -20,6 +20,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from handoff_audit.authoring.series_pattern import patterned
+from handoff_audit.config import Config
 from handoff_audit.engine.ignored import kept_out_how, owner_revision
 from handoff_audit.engine.series_links import link_fix
 from handoff_audit.engine.series_order import (
@@ -32,6 +33,7 @@ from handoff_audit.engine.series_order import (
     redated,
 )
 from handoff_audit.git import plumbing
+from handoff_audit.model.packet import in_series
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
 _DAY = 86400
@@ -250,3 +252,26 @@ def _committed(
         return f"leave it out of git{why} ({how[0]}; the hook reads it from the work tree)"
     forced = f" with `git add -f -- {path_of(written)}` ({how[0]}: the line stays)" if how else ""
     return f"commit it{why}{forced}{link_fix(root, written, path_of)}"
+
+
+def kept_out_series(root: Path, cwd: Path, config: Config, base: str | None) -> str | None:
+    """For a repository whose own ``.gitignore`` (as the branch's ``base`` commit holds it)
+    keeps a series folder's handoffs out of git, with none of them there yet (the folder holds
+    only a tracked README): today's file to write there, in `next_in_series`'s words."""
+    today = datetime.now(UTC).date().isoformat()
+    try:
+        listed = plumbing.run(root, ["ls-files", "-z", "--", "*.md"]).decode("utf-8", "replace")
+    except plumbing.GitError:
+        return None
+    folders = {path.rpartition("/")[0] for path in listed.split("\0") if "/" in path}
+    for folder in sorted(f for f in folders if in_series(f"{f}/{today}-topic.md", config)):
+        how = kept_out_how(root, [f"{folder}/{today}-topic.md"], owner_revision(base))
+        if how is not None and how[1]:
+            shown = os.path.relpath(root / f"{folder}/{today}-<topic>.md", cwd)
+            return (
+                f"or, as this repository keeps its handoffs as a dated series in {folder}/, "
+                f"write the next one, {shown}, with the state, the next step, the decisions, "
+                "what was ruled out and the pointers, and leave it out of git "
+                f"({how[0]}; the hook reads it from the work tree)"
+            )
+    return None

@@ -47,7 +47,7 @@ from handoff_audit.authoring.packet_files import is_repo_link, packet_text
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_advice
 from handoff_audit.authoring.series_fixes import passed_over_advice
-from handoff_audit.authoring.series_successor import kept_out_series, next_in_series
+from handoff_audit.authoring.series_successor import no_handoff_ways
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.unreadable_markdown import unreadable_fix
 from handoff_audit.authoring.update_options import (
@@ -173,18 +173,9 @@ class Fixes:
                 *repair_default(problem.message, problem.finding, self.path, beside=beside)
             )
         if problem.kind == "no-packet":
-            gate = self.gate
-            after = next_in_series(
-                gate.root, self.cwd, problem.files, self.path, problem.known, gate.since
-            ) or kept_out_series(gate.root, self.cwd, gate.config, gate.since)
-            where, why = default_left_out(gate, self.path)
-            if after is not None and "leave it out of git" in after:
-                # the repository's own way first: a file its committed .gitignore keeps local
-                also = f"or, for a committed packet instead: `{self.new(where)}`"
-                return Advice(f"{problem.message}; write one{why}", after[4:], also)
-            return Advice(
-                f"{problem.message}; write one{why}", self.new(where), after or self.failing()
-            )
+            where, why = default_left_out(self.gate, self.path)
+            fix, after = no_handoff_ways(self.gate, self.cwd, problem, self.path, self.new(where))
+            return Advice(f"{problem.message}; write one{why}", fix, after or self.failing())
         if problem.kind == "inherited" and problem.packet is not None:
             return Advice(*inherited_advice(self, problem))
         if problem.kind == "ignored":

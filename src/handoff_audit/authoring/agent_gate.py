@@ -34,6 +34,7 @@ from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.own_secrets import hold_own_secrets
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
+from handoff_audit.authoring.twinless import twinless
 from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import names_from, root_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
@@ -249,9 +250,7 @@ def _judge_branch(
         if not gate.packets and not _needs_handoff(
             gate, branch, config, dirt, series, bool(inherited)
         ):
-            gate.problems.extend(
-                [*_stopped_problems(gate, codes), *_twinless(gate, report.findings)]
-            )
+            gate.problems += [*_stopped_problems(gate, codes), *twinless(gate, report.findings)]
             branches = (branch, gate.base_branch, gate.since)
             notes = gated_notes(gate.root, config, branches, gate.own_changes, codes)
             gate.problems.extend(Problem("working-note", f.message, f) for f in notes)
@@ -534,17 +533,6 @@ def _needs_handoff(
         _no_packet(gate, f"branch {branch} has work of its own{against}", series, work, older)
     )
     return True
-
-
-def _twinless(gate: Gate, findings: Sequence[Finding]) -> list[Problem]:
-    """`md-missing` on a finished packet of the branch: `check` fails on it, so a deleted twin
-    finishes nothing; its fix (`render --write`) is the gate's."""
-    mine = {p.path: p for p in gate.finished if p.branch == gate.branch}
-    return [
-        Problem("finding", f.message, f, mine[f.path])
-        for f in findings
-        if f.rule == "md-missing" and f.path in mine
-    ]
 
 
 def _outranked(root: Path, series: list[PacketInfo], changed: set[str]) -> Problem | None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from handoff_audit.authoring.gate_verdict import Gate, Problem
 from handoff_audit.authoring.series_pattern import patterned
 from handoff_audit.config import Config
 from handoff_audit.engine.ignored import kept_out_how, owner_revision
@@ -275,3 +276,17 @@ def kept_out_series(root: Path, cwd: Path, config: Config, base: str | None) -> 
                 f"({how[0]}; the hook reads it from the work tree)"
             )
     return None
+
+
+def no_handoff_ways(
+    gate: Gate, cwd: Path, problem: Problem, path_of: Callable[[str], str], new: str
+) -> tuple[str, str | None]:
+    """The fix for a branch with no handoff (``problem``) and the line after it: `new` (the
+    command ``new``), then the series' next file (`next_in_series`, `kept_out_series`); that
+    file first where the repository's own ``.gitignore`` keeps it out of git, its convention."""
+    after = next_in_series(
+        gate.root, cwd, problem.files, path_of, problem.known, gate.since
+    ) or kept_out_series(gate.root, cwd, gate.config, gate.since)
+    if after is not None and "leave it out of git" in after:
+        return after.removeprefix("or, "), f"or, for a committed packet instead: `{new}`"
+    return new, after

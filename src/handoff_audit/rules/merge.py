@@ -5,7 +5,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 from handoff_audit import controls, lookalike, shell
 from handoff_audit.config import Config, setting_line, setting_place
@@ -15,7 +14,6 @@ from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.globs import NEGATE, literal
 from handoff_audit.markdown.agent_command import reads_as_handoff
-from handoff_audit.markdown.compare import compare
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.packet import (
     Packet,
@@ -30,7 +28,8 @@ from handoff_audit.model.packet import (
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.merge_rules import ACTIVE_IN_MERGE, HANDOFF_IN_MERGE
-from handoff_audit.schema.foreign import has_packet_fields, is_foreign
+from handoff_audit.rules.merge_twins import is_twin, uncommitted_twins
+from handoff_audit.schema.foreign import is_foreign
 
 RULES = (
     HANDOFF_IN_MERGE,
@@ -47,7 +46,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     if facts is not None and facts.block_files is not None:
         blocked = set(facts.block_files)
         texts = facts.agent_notes
-        beside = {md for md, data in facts.beside_json.items() if not _packet(data, texts.get(md))}
+        beside = {md for md, data in facts.beside_json.items() if not is_twin(data, texts.get(md))}
     else:
         names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
         blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
@@ -56,7 +55,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             md
             for md, p in twins.items()
             if p.data is not None
-            and not _packet(p.data, p.markdown_text)
+            and not is_twin(p.data, p.markdown_text)
             and named_block_file(md, ctx.config)
         }
         texts = {md: twins[md].markdown_text for md in beside}
@@ -93,10 +92,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     # the audit reads, yet one where agents look once merged: a note the gate cannot judge.
     packets = (facts.lookalike_packets if facts is not None else frozenset()) - blocked
     kept = facts.on_target if facts is not None else frozenset()
-    pending = _pending_twins(work, blocked - unread)
-    for hit in _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets)):
-        if hit.path in pending:
-            hit = _uncommitted_twin(hit.path, pending[hit.path], target)
+    merged = _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets))
+    for hit in uncommitted_twins(merged, work, unread, target):
         yield replace(hit, note=hit.path in loose - packets)
     yield from _active(ctx, work, facts, target)
 
@@ -239,24 +236,6 @@ def _kept_link(
         f"through a link, so {'it was' if one else 'they were'} never audited; {advice}",
         advice=advice,
     )
-
-
-def _packet(data: dict[str, Any] | None, markdown: str | None) -> bool:
-    """Whether the JSON object ``data`` beside a markdown file of its name (its text
-    ``markdown``, ``None`` when unread) is a packet the gate judges, so that the markdown is its
-    twin: an unfinished one with the bundled schema's fields (`active-in-merge` gates it
-    itself), or one whose status is a packet's (a finished one, or "active"), with the bundled
-    schema's fields or as a team's own `schema` writes them, and whose markdown says what it
-    says (`render --write` made it, as `md-mismatch` compares them). Neither depends on the
-    pull request's `schema` or `md-mismatch` setting or level (``None``: no packet the gate
-    reads)."""
-    if data is None:
-        return False
-    if has_packet_fields(data) and not is_finished(data):
-        return True
-    known = is_finished(data) or data.get("status") == "active"
-    # the audit reads a twin without its UTF-8 byte order mark, and compares it so
-    return known and markdown is not None and not compare(data, markdown.removeprefix("\ufeff"))
 
 
 def _finished(packet: Packet) -> bool:
@@ -427,33 +406,6 @@ def _merged(
         yield _into_protected(
             named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
         )
-
-
-def _pending_twins(work: list[Packet], blocked: set[str]) -> dict[str, Packet]:
-    """The ``blocked`` markdown files that are a packet's twin in the work tree (``work``: the
-    packets read from it), though not in the commit checked: an `archive` or `supersede` (or
-    `render --write`) not committed yet. Each -> its packet."""
-    return {
-        p.markdown_path: p
-        for p in work
-        if p.kind == "json" and p.markdown_path in blocked and _packet(p.data, p.markdown_text)
-    }
-
-
-def _uncommitted_twin(path: str, packet: Packet, target: str | None) -> Hit:
-    """The twin ``path`` of ``packet``, which the work tree has changed (its packet's finish,
-    say) but no commit yet: the commit is all it needs, never its deletion."""
-    status = packet.data.get("status") if packet.data is not None else None
-    done = f"{status} " if isinstance(status, str) else ""
-    files = f"{shell.from_top(packet.path)} {shell.from_top(path)}"
-    return Hit(
-        HANDOFF_IN_MERGE,
-        path,
-        f"{path} is the twin of the {done}packet {packet.path}, but the commit that would be "
-        f"merged into the protected branch {target} still holds an older {path}: the change is "
-        f"not committed yet; commit it (`{shell.git()} add -- {files} && "
-        f'{shell.git()} commit -m "handoff: {status or "update"}"`), then check again',
-    )
 
 
 def _kept_on(path: str, target: str | None, config: Config) -> str:

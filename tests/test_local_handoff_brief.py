@@ -17,7 +17,16 @@ from conftest import GitRepo
 from handoff_audit.engine.brief import build_brief
 from handoff_audit.git import plumbing
 from test_agent_session_start import claude_start, context_of
-from test_local_handoffs import FOLDER, HANDOFF, OLD, _ago, _sbx, kept_out_folders, today
+from test_local_handoffs import (
+    FOLDER,
+    HANDOFF,
+    OLD,
+    _ago,
+    _sbx,
+    kept_out_folders,
+    today,
+    written_an_hour_ago,
+)
 
 KEPT_OUT = "kept out of git by the repository's .gitignore"
 NEXT = 'Write the protocol table under "Usage" in `README.md`.'
@@ -73,10 +82,7 @@ def test_the_kept_out_handoff_is_said_outdated_as_the_stop_hook_says(
 ) -> None:
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo, work=_ago(7200)[1])
-    written = f"{FOLDER}/{today()}-export-help.md"
-    repo.write(written, HANDOFF.format(title="Export help"))
-    hour_ago = _ago(3600)[0]
-    os.utime(repo.root / written, (hour_ago, hour_ago))
+    written_an_hour_ago(repo, f"{today()}-export-help.md")
     assert "outdated" not in run_cli(["show"], cwd=repo.root).out
     for number in range(3):
         repo.write("docs/table.md", f"row {number}\n")

@@ -161,10 +161,7 @@ def test_commits_after_the_local_handoff_outdate_it_until_it_is_updated(tmp_path
     the hook prints, appends what changed from its own folder and the next stop passes."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo, work=_ago(7200)[1])
-    written = f"{FOLDER}/{today()}-export-help.md"
-    repo.write(written, HANDOFF.format(title="Export help"))
-    hour_ago = _ago(3600)[0]
-    os.utime(repo.root / written, (hour_ago, hour_ago))
+    written = written_an_hour_ago(repo, f"{today()}-export-help.md")
     assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0, "written after the work"
     for number in range(6):
         repo.write("docs/table.md", f"row {number}\n")
@@ -290,10 +287,7 @@ def test_a_rebase_or_a_reworded_commit_leaves_the_local_handoff_current(tmp_path
     written after the work still describes it, so they do not outdate it."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo, work=_ago(7200)[1])
-    written = f"{FOLDER}/{today()}-export-help.md"
-    repo.write(written, HANDOFF.format(title="Export help"))
-    hour_ago = _ago(3600)[0]
-    os.utime(repo.root / written, (hour_ago, hour_ago))
+    written_an_hour_ago(repo, f"{today()}-export-help.md")
     assert run_hook(stop_event(repo.root), cwd=repo.root).code == 0
 
     repo.git("commit", "-q", "--amend", "-m", "work, better worded")
@@ -468,10 +462,7 @@ def test_a_numbered_local_handoff_outdated_is_told_its_next_number(tmp_path: Pat
     series' format, never a dated file; written, that file is the branch's handoff."""
     repo = GitRepo(tmp_path / "repo")
     _sbx(repo, older=0, work=_ago(7200)[1])
-    written = f"{FOLDER}/009-export-help.md"
-    repo.write(written, HANDOFF.format(title="Export help"))
-    hour_ago = _ago(3600)[0]
-    os.utime(repo.root / written, (hour_ago, hour_ago))
+    written_an_hour_ago(repo, "009-export-help.md")
     repo.write("docs/table.md", "row\n")
     repo.commit("table")
 
@@ -523,3 +514,13 @@ def test_a_kept_out_series_with_no_file_yet_is_offered_first_for_the_missing_han
     assert written not in repo.git("ls-files") and repo.git("status", "--porcelain") == ""
     shown = run_cli(["show"], cwd=repo.root)
     assert f"{written} is this branch's handoff" in shown.out, shown.out + shown.err
+
+
+def written_an_hour_ago(repo: GitRepo, name: str) -> str:
+    """The session's handoff ``name`` written into the kept-out series an hour ago (its file
+    time): its path."""
+    written = f"{FOLDER}/{name}"
+    repo.write(written, HANDOFF.format(title="Export help"))
+    hour_ago = _ago(3600)[0]
+    os.utime(repo.root / written, (hour_ago, hour_ago))
+    return written

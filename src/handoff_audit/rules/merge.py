@@ -27,6 +27,7 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 from handoff_audit.rules.base import Hit
+from handoff_audit.rules.markdown_handoff import judge_markdown
 from handoff_audit.rules.merge_rules import ACTIVE_IN_MERGE, HANDOFF_IN_MERGE
 from handoff_audit.rules.merge_twins import is_twin, uncommitted_twins
 from handoff_audit.schema.foreign import is_foreign
@@ -60,7 +61,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         }
         texts = {md: twins[md].markdown_text for md in beside}
     lfs = {name for name, text in texts.items() if text is not None and lfs_pointer(text)}
-    notes = {name for name, text in texts.items() if text is None or reads_as_handoff(text)}
+    notes = {name for name, text in texts.items() if _hands_over(name, text)}
     notes |= lfs
     blocked = {name for name in blocked if name in notes or not exempt_by_name(name)}
     # A markdown file is a packet's twin only beside a packet the gate judges: beside another
@@ -96,6 +97,21 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     for hit in uncommitted_twins(merged, work, unread, target):
         yield replace(hit, note=hit.path in loose - packets)
     yield from _active(ctx, work, facts, target)
+
+
+def _hands_over(name: str, text: str | None) -> bool:
+    """Whether the gate reads the file ``name`` exempt by its place and name, or beside a JSON
+    file that is no packet, as a working note: unread (``None``), or handing work over
+    (`reads_as_handoff`). In a folder of templates (`template_folder`), whose name is the pull
+    request's to choose, a file is a template only when `not-a-handoff` or `placeholder` reads
+    its text so (a how-to, a skill, bracketed blanks); any other file there is a working note."""
+    if text is None or reads_as_handoff(text):
+        return True
+    folder = agent_folder(name)
+    if folder is None or not template_folder(folder):
+        return False
+    instead, blanks = judge_markdown(name.rpartition("/")[2], text)  # read as if elsewhere
+    return instead is None and not blanks
 
 
 def _loose(work: list[Packet], blocked: set[str], unread: set[str]) -> frozenset[str]:

@@ -30,13 +30,15 @@ def agent_notes(
     block_files: Iterable[str] | None,
     beside_json: Iterable[str] = (),
 ) -> dict[str, str | None]:
-    """Those of ``block_files`` exempt by name (`exempt_by_name`), and the markdown files
-    ``beside_json`` (a ``handoff.md`` by a ``handoff.json``), each with its text (its blob in
-    ``listed``: (path from the top folder, blob id)), ``None`` when it cannot be read: the
-    merge rule reads them (`markdown.agent_command.reads_as_handoff`) and gates those that hand
-    work over, or are unread. A note saved as UTF-16 or UTF-32 is read as its reader reads it
-    (`wide_text.decode_text`). One ``cat-file --batch`` call, none when there is none."""
-    asked = {name for name in block_files or () if exempt_by_name(name)} | set(beside_json)
+    """Those of ``block_files`` in an agent's folder (`is_agent_file`, which discovery does not
+    search), and the markdown files ``beside_json`` (a ``handoff.md`` by a ``handoff.json``),
+    each with its text (its blob in ``listed``: (path from the top folder, blob id)), ``None``
+    when it cannot be read: the merge rule reads those exempt by name (`exempt_by_name`) and
+    beside JSON (`markdown.agent_command.reads_as_handoff`) and gates those that hand work over,
+    or are unread, and scans every one it blocks for credentials (`secret`). A note saved as
+    UTF-16 or UTF-32 is read as its reader reads it (`wide_text.decode_text`). One
+    ``cat-file --batch`` call, none when there is none."""
+    asked = {name for name in block_files or () if is_agent_file(name)} | set(beside_json)
     blobs = {name: blob for path, blob in listed if (name := from_top(path)) in asked}
     if not blobs:
         return {}

@@ -227,8 +227,9 @@ class History:
     gate reads: the merge rule gates the markdown as a working note when it reads as a handoff,
     unless it judges the JSON as a packet (`git.tree_packets.beside_packets`)."""
     agent_notes: dict[str, str | None] = field(default_factory=dict)
-    """Those of ``block_files`` in an agent's command folder, named as a command is there, with
-    their text (``None``: unread), `git.agent_notes`: gated when they read as a handoff."""
+    """Those of ``block_files`` in an agent's command folder, with their text (``None``:
+    unread), `git.agent_notes`: those named as a command is there gated when they read as a
+    handoff, and every one the gate blocks scanned for credentials."""
     staged_block_files: frozenset[str] = frozenset()
     """Those of ``block_files`` that the pre-commit hook's commit being made adds or changes
     (`Target.staged`): not on the branch yet, only in its index."""

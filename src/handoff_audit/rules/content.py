@@ -278,6 +278,10 @@ they are scanned for this rule alone: the series' older files, its templates by 
 (`TEMPLATE.md`, `YYYY-MM-DD-topic.md`) and its index (`README.md`, `index.md`). So is a file a
 `packets` glob finds and a later `!` entry leaves out (another tool's `.claude/handoff.json`, as
 the `schema` finding's fix leaves it out): it is no packet, but a credential in it is reported.
+So is a working note the merge gate blocks where no handoff is searched for, in an agent's
+command, prompt or skill folder or a folder of templates (`.claude/commands/handoff.md`,
+`prompts/HANDOFF.md`, `src/pkg/templates/handoff.md`): the gate reads it from the commit checked,
+in the same one `git cat-file` call, and reports each credential at its line.
 
 A file that is not UTF-8 (a handoff saved as cp1252 by a Windows editor) gets its
 `invalid-json` finding and is still scanned, each undecodable byte read as one replacement
@@ -489,15 +493,15 @@ def _secret_hits(packet: Packet) -> Iterator[Hit]:
         yield from _value_secret_hits(packet, fix)
     elif packet.kind == "json" and packet.text is not None:
         # Unparseable JSON still must not carry a credential: scan its lines.
-        yield from _text_secret_hits(packet.path, packet.text, fix)
+        yield from text_secret_hits(packet.path, packet.text, fix)
     names = packet_identifiers(packet.data)
     if packet.markdown_text is not None and packet.markdown_path is not None:
-        yield from _text_secret_hits(
+        yield from text_secret_hits(
             packet.markdown_path, packet.markdown_text, fix, names, packet.path
         )
     for path, text in packet.undecoded:  # not UTF-8: still no place for a credential
         twin = path != packet.path
-        yield from _text_secret_hits(path, text, fix, names if twin else (), packet.path)
+        yield from text_secret_hits(path, text, fix, names if twin else (), packet.path)
 
 
 def _value_secret_hits(packet: Packet, fix: str) -> Iterator[Hit]:
@@ -526,7 +530,7 @@ def _value_secret_hits(packet: Packet, fix: str) -> Iterator[Hit]:
             column,
             pointer,
         )
-    for hit in _text_secret_hits(packet.path, packet.text or "", fix):
+    for hit in text_secret_hits(packet.path, packet.text or "", fix):
         if hit.line not in lines:
             lines.add(hit.line)
             yield hit
@@ -549,7 +553,7 @@ def repeats_a_name(message: str) -> bool:
     return _REPEATS in message
 
 
-def _text_secret_hits(
+def text_secret_hits(
     path: str, text: str, fix: str, names: tuple[str, ...] = (), packet: str = ""
 ) -> Iterator[Hit]:
     """``secret`` for each credential in the lines of ``text``; one inside a packet's

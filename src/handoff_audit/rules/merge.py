@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from handoff_audit import controls, lookalike, shell
@@ -27,6 +27,7 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 from handoff_audit.rules.base import Hit
+from handoff_audit.rules.content import text_secret_hits
 from handoff_audit.rules.markdown_handoff import judge_markdown
 from handoff_audit.rules.merge_rules import ACTIVE_IN_MERGE, HANDOFF_IN_MERGE
 from handoff_audit.rules.merge_twins import is_twin, uncommitted_twins
@@ -44,29 +45,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     itself protected, name every block file on it."""
     facts = ctx.history
     work = [p for p in ctx.packets if p.ref is None]
-    if facts is not None and facts.block_files is not None:
-        blocked = set(facts.block_files)
-        texts = facts.agent_notes
-        beside = {md for md, data in facts.beside_json.items() if not is_twin(data, texts.get(md))}
-    else:
-        names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
-        blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
-        twins = {p.markdown_path: p for p in work if p.kind == "json" and p.markdown_path}
-        beside = {
-            md
-            for md, p in twins.items()
-            if p.data is not None
-            and not is_twin(p.data, p.markdown_text)
-            and named_block_file(md, ctx.config)
-        }
-        texts = {md: twins[md].markdown_text for md in beside}
-    lfs = {name for name, text in texts.items() if text is not None and lfs_pointer(text)}
-    notes = {name for name, text in texts.items() if _hands_over(name, text)}
-    notes |= lfs
-    blocked = {name for name in blocked if name in notes or not exempt_by_name(name)}
-    # A markdown file is a packet's twin only beside a packet the gate judges: beside another
-    # tool's JSON, or one without a packet's fields, it is a working note when it reads as one.
-    blocked |= {md for md in beside if md not in texts or md in notes}
+    blocked, texts, lfs = _gated(ctx, work)
+    scanned = _note_secrets(blocked, texts, work)
     unread = _unread(work) | lfs
     branch = facts.branch if facts is not None else ctx.target.branch
     patterns = protected(ctx.target, ctx.config, facts)
@@ -85,6 +65,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             else:
                 hit = _on_protected(named, path, branch, unread=path in unread)
             yield replace(hit, note=path in loose)
+        yield from scanned
         return
     if not is_protected(ctx.target, patterns):
         return
@@ -96,7 +77,59 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     merged = _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets))
     for hit in uncommitted_twins(merged, work, unread, target):
         yield replace(hit, note=hit.path in loose - packets)
+    yield from scanned
     yield from _active(ctx, work, facts, target)
+
+
+def _gated(
+    ctx: AuditContext, work: list[Packet]
+) -> tuple[set[str], Mapping[str, str | None], set[str]]:
+    """The block files the gate blocks, the texts it read of files discovery does not read (in
+    an agent's folder, `git.agent_notes`, or beside a JSON file that is no packet), and those
+    of them exempt by name or beside such JSON that are Git LFS pointers."""
+    facts = ctx.history
+    if facts is not None and facts.block_files is not None:
+        blocked = set(facts.block_files)
+        texts = facts.agent_notes
+        beside = {md for md, data in facts.beside_json.items() if not is_twin(data, texts.get(md))}
+    else:
+        names = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
+        blocked = {name for name in names if named_block_file(name, ctx.config, names.__contains__)}
+        twins = {p.markdown_path: p for p in work if p.kind == "json" and p.markdown_path}
+        beside = {
+            md
+            for md, p in twins.items()
+            if p.data is not None
+            and not is_twin(p.data, p.markdown_text)
+            and named_block_file(md, ctx.config)
+        }
+        texts = {md: twins[md].markdown_text for md in beside}
+    lfs = {
+        name
+        for name, text in texts.items()
+        if text is not None and lfs_pointer(text) and (name in beside or exempt_by_name(name))
+    }
+    notes = {name for name, text in texts.items() if _hands_over(name, text)}
+    notes |= lfs
+    blocked = {name for name in blocked if name in notes or not exempt_by_name(name)}
+    # A markdown file is a packet's twin only beside a packet the gate judges: beside another
+    # tool's JSON, or one without a packet's fields, it is a working note when it reads as one.
+    blocked |= {md for md in beside if md not in texts or md in notes}
+    return blocked, texts, lfs
+
+
+def _note_secrets(
+    blocked: set[str], texts: Mapping[str, str | None], work: list[Packet]
+) -> list[Hit]:
+    """`secret` for the blocked files whose text only the gate reads (not a packet nor a twin
+    the audit read): a working note in an agent's folder is committed and merged like any."""
+    read = {p.path for p in work} | {p.markdown_path for p in work if p.markdown_path}
+    return [
+        hit
+        for path in sorted(blocked - read)
+        if (text := texts.get(path)) is not None
+        for hit in text_secret_hits(path, text, "remove it and revoke the credential")
+    ]
 
 
 def _hands_over(name: str, text: str | None) -> bool:

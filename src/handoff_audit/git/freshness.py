@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from handoff_audit.git import plumbing
+from handoff_audit.git import merge_work, plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.ancestry_counts import reachable
 from handoff_audit.git.counted_work import (
@@ -35,14 +35,17 @@ _FIELDS = "%H%x1f%P%x1f%ct%x1f%an%x1f%ae%x1f%s"
 
 def last_changes(root: Path, paths: Sequence[str]) -> dict[str, Commit]:
     """The commit that last changed each of ``paths`` (from the top folder) in HEAD's history;
-    one ``git log`` limited to those paths, stopped once each is found."""
+    one ``git log`` limited to those paths, stopped once each is found. A merge is no change
+    of a file it took from a parent (the commit that made it is), only of one it made by hand."""
     wanted = [path for path in dict.fromkeys(paths) if plumbing.is_safe_path(path)]
     if not wanted:
         return {}
     found: dict[str, Commit] = {}
     specs = plumbing.pathspecs("", literal=wanted)
     try:
-        with plumbing.stream(root, plumbing.log_with_files(_FIELDS, ["HEAD"], specs)) as fields:
+        with plumbing.stream(
+            root, plumbing.log_with_files(_FIELDS, ["HEAD"], specs, by_hand=True)
+        ) as fields:
             for commit, _parents in _parse(fields):
                 for path in commit.files:
                     if path in wanted and path not in found:
@@ -188,8 +191,37 @@ def _since_change(walk: _Walk, changed: str, lkg_range: _Range | None) -> Since:
     there that are not ``changed``'s ancestors), else one more walk."""
     parents = {c.sha: ps for c, ps in lkg_range.commits} if lkg_range is not None else {}
     if lkg_range is None or not lkg_range.complete or changed not in parents:
-        return walk.range(changed).since(work=True)
-    return lkg_range.since(frozenset(reachable(changed, parents)), changed, work=True)
+        walked = walk.range(changed)
+        return _by_hand(walk.root, walked, walked.since(work=True))
+    since = lkg_range.since(frozenset(reachable(changed, parents)), changed, work=True)
+    return _by_hand(walk.root, lkg_range, since)
+
+
+def _by_hand(root: Path, walked: _Range, since: Since) -> Since:
+    """``since`` (out of ``walked``) without the merges that made nothing by hand, and each
+    other merge with only the files it made (`merge_work`): the commits it brought in are in
+    ``since`` on their own, or the handoff's change reaches them and they are no later work
+    (a branch that holds the handoff, merged with ``--no-ff``). One `made_by_hand` at most."""
+    heads = {commit.sha: parents for commit, parents in walked.commits}
+    merges = [
+        c.sha for c in since.commits if len(heads.get(c.sha, ())) > 1 and c.sha not in walked.made
+    ]
+    if not merges:
+        return since
+    made = merge_work.made_by_hand(
+        root, [c.sha for c in since.commits if c.sha in merges and c.files]
+    )
+    kept: list[Commit] = []
+    for commit in since.commits:
+        if commit.sha not in merges:
+            kept.append(commit)
+            continue
+        hand = merge_work.kept(made, commit.sha, commit.files) if commit.files else set()
+        if hand is None or hand:
+            files = tuple(p for p in commit.files if hand is None or p in hand)
+            kept.append(replace(commit, files=files))
+    left_out = len(since.commits) - len(kept)
+    return replace(since, count=since.count - left_out, commits=tuple(kept))
 
 
 @dataclass(frozen=True, slots=True)

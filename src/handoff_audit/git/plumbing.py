@@ -428,9 +428,14 @@ def ancestry(
     return commits, False
 
 
-def log_with_files(fields: str, revisions: list[str], pathspecs: Sequence[str] = ()) -> list[str]:
+def log_with_files(
+    fields: str, revisions: list[str], pathspecs: Sequence[str] = (), *, by_hand: bool = False
+) -> list[str]:
     """``git log`` arguments for a walk of ``revisions``, one record per commit: a ``\x1e``, the
-    ``--format`` ``fields``, then the files it changed (first parent; no renames, no drivers)."""
+    ``--format`` ``fields``, then the files it changed (first parent; no renames, no drivers).
+    ``by_hand``: a merge's files are only those it made by hand (a conflict resolved), none of
+    the files it took from a parent, and with ``pathspecs`` a merge that took them whole is left
+    out for the commits that made them."""
     return [
         "log",
         "-z",
@@ -439,7 +444,7 @@ def log_with_files(fields: str, revisions: list[str], pathspecs: Sequence[str] =
         "--no-renames",
         "--no-ext-diff",
         "--no-textconv",
-        "--diff-merges=first-parent",
+        "--diff-merges=dense-combined" if by_hand else "--diff-merges=first-parent",
         f"--format=%x1e{fields}",
         "--name-only",
         *revisions,

@@ -1,0 +1,99 @@
+"""The freshness line of `show` and the `SessionStart` hook on the default branch, once the
+branch that wrote the handoff is merged with ``git merge --no-ff``: the merge is no work and no
+change of the handoff; the line names the commit that made it, or the work after it. Real
+repositories, the real commands."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+
+from agent_support import run_hook
+from conftest import GitRepo, Result
+from test_agent_session_start import claude_start
+
+Run = Callable[..., Result]
+NOTE = (
+    "# Pow work\n\n## State\npow2 done; tests pass.\n\n## Next step\n"
+    "Handle negative inputs in pow2 in `pow.py`.\n\n## Decisions\n"
+    "Use ints because floats drift.\n\n## Ruled out\nnumpy: too heavy.\n"
+)
+
+
+def merged_handoff(repo: GitRepo) -> str:
+    """main, and feat/pow's handoff and code merged into it with ``--no-ff``: the commit id of
+    the branch's commit that wrote them."""
+    repo.write("app.py", "print(1)\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/pow")
+    repo.write("pow.py", "def pow2(a):\n    return a * a\n")
+    repo.write("HANDOFF.md", NOTE)
+    written = repo.commit("pow, with its handoff")
+    repo.git("switch", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "feat/pow", "-m", "Merge branch 'feat/pow'")
+    return written
+
+
+def freshness(run_cli: Run, repo: GitRepo) -> list[str]:
+    """The freshness part of `show`, and the same part of the session's brief."""
+    show = run_cli(["show"], cwd=repo.root)
+    assert show.code == 0, show.err
+    start = run_hook(claude_start(repo.root))
+    assert start.code == 0, start.err
+    context: str = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    parts = [
+        text.split("Freshness (from git, not from the handoff):\n")[1]
+        for text in (show.out, context)
+    ]
+    assert parts[0].strip() == parts[1].strip()
+    return parts[0].strip().splitlines()
+
+
+def test_a_merged_handoff_is_current_on_main_and_names_the_branch_s_commit(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    written = merged_handoff(git_repo)
+    lines = freshness(run_cli, git_repo)
+    assert lines[0].startswith(
+        f"- current: nothing was committed since its last change ({written[:7]}, "
+    )
+    merge = git_repo.head()[:7]
+    assert all(merge not in line and "Merge branch" not in line for line in lines)
+
+
+def test_work_after_the_merge_is_named_and_the_merge_is_not(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    written = merged_handoff(git_repo)
+    git_repo.write("app.py", "print(2)\n")
+    later = git_repo.commit("app prints 2")
+    lines = freshness(run_cli, git_repo)
+    assert lines[0].startswith(f"- since the handoff's last change ({written[:7]}, ")
+    assert lines[0].endswith(": 1 commit, which the handoff may not describe:")
+    assert lines[1] == f"  - {later[:7]} app prints 2"
+    assert lines[2] == "- files they touched (the note may be wrong about them): app.py"
+    assert not any("Merge branch" in line for line in lines)
+
+
+def test_a_merge_that_resolved_the_handoff_by_hand_is_its_last_change(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """A conflict in the handoff, resolved in the merge: the merge made it, and is named."""
+    merged_handoff(git_repo)
+    git_repo.git("switch", "-q", "feat/pow")
+    git_repo.write("HANDOFF.md", NOTE.replace("tests pass", "tests pass on the branch"))
+    git_repo.commit("branch note")
+    git_repo.git("switch", "-q", "main")
+    git_repo.write("HANDOFF.md", NOTE.replace("tests pass", "tests pass on main"))
+    git_repo.commit("main note")
+    conflict = subprocess.run(
+        ["git", "merge", "-q", "feat/pow"], cwd=git_repo.root, capture_output=True, check=False
+    )
+    assert conflict.returncode == 1
+    git_repo.write("HANDOFF.md", NOTE.replace("tests pass", "tests pass on both"))
+    resolved = git_repo.commit("Merge branch 'feat/pow', the notes joined")
+    lines = freshness(run_cli, git_repo)
+    assert lines[0].startswith(
+        f"- current: nothing was committed since its last change ({resolved[:7]}, "
+    )

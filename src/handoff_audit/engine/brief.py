@@ -26,6 +26,7 @@ from handoff_audit.engine.brief_sections import ITEM_CHARS, MAX_ITEMS, packet_se
 from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
 from handoff_audit.engine.local_handoff import local_brief
 from handoff_audit.engine.series_folders import SeriesFolders
+from handoff_audit.engine.series_links import stale_alias
 from handoff_audit.engine.series_owner import (
     branch_and_refs,
     own_files,
@@ -171,7 +172,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         warning=warning,
         freshness=freshness,
         others=tuple(p.path for p in candidates if p is not chosen),
-        series=_series_place(chosen, config, guessed, history),
+        series=_series_place(root, chosen, config, (guessed, history)),
         merged=_merged(root, config, chosen, branch, changed, refs),
         notes=config.notes,
         unaudited=unaudited,
@@ -304,18 +305,21 @@ def _lkg(chosen: Packet) -> str | None:
 
 
 def _series_place(
+    root: Path,
     chosen: Packet,
     config: Config,
-    guessed: dict[str, SeriesGuess],
-    history: dict[str, tuple[str, ...]],
+    found: tuple[dict[str, SeriesGuess], dict[str, tuple[str, ...]]],
 ) -> SeriesPlace | None:
     """Where the chosen file stands in its series (``None``: it is in none); its files are
-    counted only when discovery found it the series' current file (not for a file named on
-    the command line)."""
+    counted, and its folder's live-name link or text pointer that names another file is said
+    (`series_links.stale_alias`), only when discovery found it the series' current file (not
+    for a file named on the command line)."""
+    guessed, history = found
     if chosen.kind != "markdown" or not in_series(chosen.path, config):
         return None
     files = 1 + len(history[chosen.path]) if chosen.path in history else 0
-    return SeriesPlace(chosen.path.rpartition("/")[0], files, chosen.path in guessed)
+    pointer = stale_alias(root, chosen.path) if chosen.path in history else None
+    return SeriesPlace(chosen.path.rpartition("/")[0], files, chosen.path in guessed, pointer)
 
 
 def _merged(

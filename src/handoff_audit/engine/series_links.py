@@ -10,10 +10,16 @@ import os
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
+from handoff_audit.credentials import redact
 from handoff_audit.engine.series_order import newest_first
-from handoff_audit.engine.series_pointers import folder_pointer, repoint
+from handoff_audit.engine.series_pointers import (
+    folder_pointer,
+    pointer_target,
+    repoint,
+    stale_pointers,
+)
 from handoff_audit.model.series_names import name_says
-from handoff_audit.shell import quote
+from handoff_audit.shell import quote, quote_path, top_folder
 
 
 def alias_target(root: Path, name: str) -> str | None:
@@ -87,3 +93,28 @@ def stale_link(
         if newest != target:
             return current, newest
     return None
+
+
+def stale_alias(root: Path, current: str) -> str | None:
+    """The line that says the live-name link or text pointer of the folder of ``current``, its
+    series' current file (from the root), names another file, an older one or one that is
+    not there, with the command that re-points it, as `check` says it of a text pointer
+    (`series_pointers.stale_pointers`), redacted but for the files it names; ``None`` when it
+    names ``current`` or there is none."""
+    folder = current.rpartition("/")[0]
+    link = series_link(root, folder)
+    target = alias_target(root, link) if link is not None else None
+    if link is not None and target is not None and target != current:
+        named = "an older handoff" if os.path.lexists(root / target) else "which is not there"
+        command = f"(cd {top_folder()} && {relink(link, current, quote_path)})"
+        return redact(
+            f"{link} points at {target}, {named}; the current handoff of its series is "
+            f"{current}: point it there (`{command}`) and commit it",
+            (link, target, current),
+        )
+    pointer = folder_pointer(root, folder)
+    found = pointer_target(root, pointer) if pointer is not None else None
+    if pointer is None or found is None:
+        return None
+    line = next(iter(stale_pointers(root, {pointer: found[0]}, [current])), None)
+    return redact(line, (pointer, found[0], current)) if line else None

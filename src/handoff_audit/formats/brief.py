@@ -201,10 +201,20 @@ def _unaudited(brief: Brief) -> str | None:
     return controls.one_line(brief.unaudited) if brief.unaudited else None
 
 
+def _pointer(brief: Brief) -> str | None:
+    pointer = brief.series.pointer if brief.series else None
+    return controls.one_line(pointer) if pointer else None
+
+
+def _notes(brief: Brief) -> list[str]:
+    """The lines said before the handoff: on files it does not read, on a stale pointer."""
+    return [line for line in (_unaudited(brief), _pointer(brief)) if line]
+
+
 def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
-    warning, unaudited = _warning(brief), _unaudited(brief)
+    warning = _warning(brief)
     lines: list[str] = [f"Warning: {warning}"] if warning else []
-    lines += [f"Note: {unaudited}"] if unaudited else []
+    lines += [f"Note: {note}" for note in _notes(brief)]
     headed = False
     for part in kept:
         if not part.items and part.section.key != "next_action":
@@ -233,9 +243,9 @@ def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
 
 
 def _markdown(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
-    warning, unaudited = _warning(brief), _unaudited(brief)
+    warning = _warning(brief)
     lines: list[str] = [f"**Warning:** {warning}", ""] if warning else []
-    lines += [f"**Note:** {unaudited}", ""] if unaudited else []
+    lines += [line for note in _notes(brief) for line in (f"**Note:** {note}", "")]
     headed = False
     for part in kept:
         key = part.section.key
@@ -271,6 +281,7 @@ def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
         "status": brief.status,
         "warning": _warning(brief),
         **({"unaudited": _unaudited(brief)} if brief.unaudited else {}),
+        **({"pointer": _pointer(brief)} if _pointer(brief) else {}),
         "sections": [
             {"key": p.section.key, "title": p.section.title, "items": list(p.items)}
             for p in kept

@@ -103,6 +103,10 @@ class SeriesPlace:
     guessed: bool = False
     """A shallow clone hid the commits that order the series: this file is only a guess at
     its current one."""
+    pointer: str | None = None
+    """The line that says the series' ``LATEST.md`` (a text pointer) or ``latest.md`` link
+    names another file than this one, its current file, and how to re-point it
+    (`series_links.stale_alias`), redacted; ``None`` when it names this one or there is none."""
 
 
 @dataclass(frozen=True, slots=True)

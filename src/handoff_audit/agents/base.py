@@ -2,8 +2,9 @@
 where its project settings live. `handoff-audit hook` talks to agents only through `Agent`.
 
 Claude Code and Codex speak the same command-hook protocol (an event as JSON on standard input;
-exit 2 with the reasons on standard error blocks a stop; exit 0 lets it end; a ``SessionStart``
-answer is ``hookSpecificOutput.additionalContext`` on standard output), so both are instances
+exit 2 with the reasons on standard error blocks a stop; exit 0 lets it end, and the JSON
+answer's ``systemMessage`` on standard output is shown to the user, as its warnings; a
+``SessionStart`` answer is ``hookSpecificOutput.additionalContext`` there), so both are instances
 of this class; an agent that speaks otherwise subclasses it and overrides what differs.
 """
 
@@ -60,6 +61,10 @@ class Answer:
     file_names: frozenset[str] = frozenset()
     """The repository's files the lines name, as they name them: a credential-shaped part of
     one is shown as the tree has it (`credentials.redact`), so that a printed command works."""
+    shown: bool = False
+    """The lines are warnings on an event let go: also the JSON answer's ``systemMessage`` on
+    standard output, which the agent shows the user; on exit 0 it reads standard output only
+    (standard error only in its debug output)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +128,9 @@ class Agent:
         return Answer(EXIT_BLOCK, stderr=tuple(lines))
 
     def report(self, lines: list[str]) -> Answer:
-        """An event that may not block: the reasons are shown, the session goes on."""
-        return Answer(EXIT_ALLOW, stderr=tuple(lines))
+        """An event that may not block, or a stop let go with warnings: the reasons are shown
+        (`Answer.shown`), the session goes on."""
+        return Answer(EXIT_ALLOW, stderr=tuple(lines), shown=True)
 
     def add_context(self, event: HookEvent, text: str) -> Answer:
         """Hand ``text`` to the session as additional context (``SessionStart``)."""

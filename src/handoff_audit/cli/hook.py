@@ -9,6 +9,7 @@ is the agent's to mend, and blocks as a problem does.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -54,17 +55,23 @@ class _Note(Exception):
 def run_hook(
     stdin: IO[bytes], err: IO[str], out: IO[str] | None = None, agent: Agent = AGENTS[0]
 ) -> int:
-    """Read one event from ``stdin``, answer it as ``agent`` reads answers; its exit code."""
+    """Read one event from ``stdin``, answer it as ``agent`` reads answers; its exit code. The
+    warnings of an event let go are on standard error and, for the user to see, in the JSON
+    answer's ``systemMessage`` on standard output (`Answer.shown`)."""
     answer = answer_event(stdin, agent)
     if answer.stdout and out is not None:
         out.write(controls.json_text(answer.stdout) + "\n")
     from handoff_audit.credentials import redact  # start-up: credential patterns compile on import
 
-    for line in answer.stderr:
-        # No credential (in `verify`, a twin's text) and no terminal control (a folder or the
-        # event's cwd may hold ESC or a bidi override) reaches the agent's terminal; the
-        # repository's files are named as the tree has them, as `check` names them.
-        err.write(controls.one_line(redact(line, answer.file_names)) + "\n")
+    # No credential (in `verify`, a twin's text) and no terminal control (a folder or the
+    # event's cwd may hold ESC or a bidi override) reaches the agent's terminal; the
+    # repository's files are named as the tree has them, as `check` names them.
+    lines = [controls.one_line(redact(line, answer.file_names)) for line in answer.stderr]
+    for line in lines:
+        err.write(line + "\n")
+    if answer.shown and lines and not answer.stdout and out is not None:
+        shown = json.dumps({"systemMessage": "\n".join(lines)}, ensure_ascii=False)
+        out.write(controls.json_text(shown) + "\n")
     return answer.exit
 
 
@@ -253,9 +260,11 @@ def _held(
         # Another Stop hook may block this stop: its chain goes on, and must not count anew.
         release_chain(root, chain)
     wrong = lines[1].removeprefix("- ") if len(lines) > 1 else lines[0]
-    return agent.allow(
-        f"{_PROMPT}: {counted}; letting it end, though {wrong_since}: "
-        f"{whole_commands(wrong, UNREADABLE_CHARS)}; run `handoff-audit check`"
+    return agent.report(
+        [
+            f"{_PROMPT}: {counted}; letting it end, though {wrong_since}: "
+            f"{whole_commands(wrong, UNREADABLE_CHARS)}; run `handoff-audit check`"
+        ]
     )
 
 

@@ -192,34 +192,37 @@ def _since_change(walk: _Walk, changed: str, lkg_range: _Range | None) -> Since:
     parents = {c.sha: ps for c, ps in lkg_range.commits} if lkg_range is not None else {}
     if lkg_range is None or not lkg_range.complete or changed not in parents:
         walked = walk.range(changed)
-        return _by_hand(walk.root, walked, walked.since(work=True))
-    since = lkg_range.since(frozenset(reachable(changed, parents)), changed, work=True)
-    return _by_hand(walk.root, lkg_range, since)
+        return _merged_back(walk.root, walked, walked.since(work=True), frozenset())
+    before = frozenset(reachable(changed, parents))
+    since = lkg_range.since(before, changed, work=True)
+    return _merged_back(walk.root, lkg_range, since, before)
 
 
-def _by_hand(root: Path, walked: _Range, since: Since) -> Since:
-    """``since`` (out of ``walked``) without the merges that made nothing by hand, and each
-    other merge with only the files it made (`merge_work`): the commits it brought in are in
-    ``since`` on their own, or the handoff's change reaches them and they are no later work
-    (a branch that holds the handoff, merged with ``--no-ff``). One `made_by_hand` at most."""
+def _merged_back(root: Path, walked: _Range, since: Since, before: frozenset[str]) -> Since:
+    """``since`` (out of ``walked``, less ``before``: the commits the handoff's change reaches)
+    without the merges that brought in nothing after that change and made nothing by hand (the
+    branch that wrote the handoff, merged with ``--no-ff``: no work), and each such merge that
+    made files by hand with only those (`merge_work`). A merge that brought in later commits
+    counts, as git counts it. One `made_by_hand` at most."""
     heads = {commit.sha: parents for commit, parents in walked.commits}
-    merges = [
-        c.sha for c in since.commits if len(heads.get(c.sha, ())) > 1 and c.sha not in walked.made
-    ]
-    if not merges:
+    later = set(heads) - before
+    merges = {
+        c.sha
+        for c in since.commits
+        if len(heads.get(c.sha, ())) > 1
+        and c.sha not in walked.made
+        and not any(parent in later for parent in heads[c.sha][1:])
+    }
+    if not merges or not walked.complete:
         return since
-    made = merge_work.made_by_hand(
-        root, [c.sha for c in since.commits if c.sha in merges and c.files]
-    )
+    made = merge_work.made_by_hand(root, [c.sha for c in since.commits if c.sha in merges])
     kept: list[Commit] = []
     for commit in since.commits:
-        if commit.sha not in merges:
+        hand = merge_work.kept(made, commit.sha, commit.files) if commit.sha in merges else None
+        if hand is None:
             kept.append(commit)
-            continue
-        hand = merge_work.kept(made, commit.sha, commit.files) if commit.files else set()
-        if hand is None or hand:
-            files = tuple(p for p in commit.files if hand is None or p in hand)
-            kept.append(replace(commit, files=files))
+        elif hand:
+            kept.append(replace(commit, files=tuple(p for p in commit.files if p in hand)))
     left_out = len(since.commits) - len(kept)
     return replace(since, count=since.count - left_out, commits=tuple(kept))
 

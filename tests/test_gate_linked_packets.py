@@ -63,6 +63,15 @@ def test_the_action_blocks_a_linked_packets_folder(runner: Runner) -> None:
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
     assert ".handoff is a symbolic link where the `packets` globs look for packets" in done.out
+    # the job summary's advice says what the link is, as the finding does
+    assert "cannot be read" not in done.summary
+    assert (
+        "- `active-in-merge`: `.handoff` is a symbolic link the branch adds where the `packets` "
+        "globs look, leading to packets (each finding says where): the audit does not read "
+        "packets through a link, so those were not judged; replace it by the folder it leads "
+        "to (a real folder holding the packets), or remove it: `git rm -- :/.handoff && git "
+        'commit -m "handoff: no link"`.'
+    ) in done.summary
 
 
 def test_the_action_blocks_a_link_below_the_packets_wildcard(runner: Runner) -> None:

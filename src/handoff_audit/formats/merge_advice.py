@@ -67,15 +67,40 @@ def _active(report: Report, found: Sequence[Finding]) -> list[str]:
     read (it writes each twin), `git rm` for those that cannot be read (`archive` refuses them).
     A packet read with an odd status ("Active", null) is told to set it as its finding says."""
     read = {p.path for p in report.packets if p.data is not None}
+    links = sorted({f.path for f in found} - {p.path for p in report.packets})
     # an unreadable packet's finding has no place (no /status pointer); a read one missing its
     # status has none either, and is finished by setting it, not dropped
-    unread = sorted({f.path for f in found if f.pointer is None} - read)
-    readable = sorted({f.path for f in found} - set(unread))
-    items = [_archive(readable, _odd(report, readable))] if readable or not unread else []
+    unread = sorted({f.path for f in found if f.pointer is None} - read - set(links))
+    readable = sorted({f.path for f in found} - set(unread) - set(links))
+    items = [_archive(readable, _odd(report, readable))] if readable or not found else []
+    if links:
+        items.append(_links(links))
     if unread:
         twins = {p.path: p.markdown for p in report.packets if p.markdown and p.path != p.markdown}
         items.append(_drop(unread, twins))
     return items
+
+
+def _links(paths: Sequence[str]) -> str:
+    """Advice for the active-in-merge findings of ``paths``, symbolic links the branch adds
+    where the ``packets`` globs look (no packet of the report: the audit read none through
+    them)."""
+    named = ", ".join(inert.code(path) for path in paths[:NAMED_AT_MOST])
+    one = len(paths) == 1
+    lead = (
+        f"- `active-in-merge`: {named}{' and more' if len(paths) > NAMED_AT_MOST else ''} "
+        f"{'is a symbolic link' if one else 'are symbolic links'} the branch adds where the "
+        "`packets` globs look, leading to packets (each finding says where): the audit does not "
+        "read packets through a link, so those were not judged"
+    )
+    if len(paths) > NAMED_AT_MOST:
+        return f"{lead}; replace each link by the folder it leads to, or `git rm` it, and commit."
+    files = " ".join(shell.from_top(path) for path in paths)
+    command = f'{shell.git()} rm -- {files} && {shell.git()} commit -m "handoff: no link"'
+    return (
+        f"{lead}; replace {'it' if one else 'each'} by the folder it leads to (a real folder "
+        f"holding the packets), or remove {'it' if one else 'them'}: {inert.code(command)}."
+    )
 
 
 def _drop(paths: Sequence[str], twins: dict[str, str]) -> str:

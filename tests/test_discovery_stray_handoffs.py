@@ -5,12 +5,15 @@ the exit code stays 0, and the note costs no git process."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 
+from action_support import packet_data
 from conftest import GitRepo, Result
 from handoff_audit.git import plumbing
+from handoff_audit.schema import schema_text
 
 Run = Callable[..., Result]
 
@@ -429,6 +432,31 @@ def test_a_json_file_named_as_a_handoff_is_noted_with_the_packets_line(
         "phase6_shn_handoff.json",
     ]
     assert "note:" not in audited.err, audited.err
+
+
+def test_a_json_handoff_declaring_a_schema_is_noted_a_schema_is_not(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    ours = json.loads(schema_text())["$id"]
+    packet = packet_data(branch="main", last_known_good_commit=None)
+    del packet["last_known_good_commit"]
+    git_repo.write("harness.py", "x = 1\n")
+    git_repo.write("docs/agent/handoff-state.json", {"$schema": ours, **packet})
+    other = {"$schema": "https://example.com/agent-handoff.schema.json", "next_steps": ["x"]}
+    git_repo.write("notes/handoff-next.json", other)
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}
+    git_repo.write("schemas/handoff-v3.json", schema)
+    git_repo.commit("a packet under a name the globs miss")
+
+    done = run_cli(["check"], cwd=git_repo.root)
+
+    assert done.code == 0, done.err
+    assert done.err == (
+        "handoff-audit: note: no handoff found where the configuration looks, but git tracks "
+        "files named as handoffs elsewhere: docs/agent/handoff-state.json, "
+        "notes/handoff-next.json; to audit them, set `extend-packets: "
+        '["docs/agent/handoff-state.json", "notes/handoff-next.json"]` in .handoff-audit.yml\n'
+    )
 
 
 def test_notes_under_other_extensions_are_noted_and_the_line_audits_them(

@@ -36,6 +36,8 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules.markdown_handoff import judge_markdown
+from handoff_audit.schema import load_schema
+from handoff_audit.schema.foreign import IDENTIFYING
 
 _LEAD = re.compile(r"(?:session-?)?hand-?(?:offs?|overs?)|next-?sessions?|session-?notes?")
 """The words of a name that say it hands work over, as `_WORD` splits it and joined by ``-``
@@ -209,7 +211,7 @@ def about_handoffs(base: str) -> bool:
 
 def _reads(root: Path, name: str) -> bool:
     """Whether the small regular file ``name`` reads as a handoff: a JSON object that is no JSON
-    Schema (``$schema``); markdown that
+    Schema (`_json_schema`); markdown that
     `not-a-handoff` does not call none (a guide to writing one), and whose head is not a
     decision record's or a rule's page's (`_RECORD_HEAD`). A file not read (a link, a large or
     unreadable one) is offered by its name."""
@@ -229,10 +231,23 @@ def _reads(root: Path, name: str) -> bool:
             data = json.loads(text)
         except ValueError:
             return False
-        return isinstance(data, dict) and "$schema" not in data
+        return isinstance(data, dict) and not _json_schema(data)
     if _RECORD_HEAD.search(text[:HEAD_CHARS]):
         return False
     return judge_markdown(name, text)[0] is None
+
+
+_SCHEMA_WORDS = frozenset({"type", "properties", "$defs", "definitions", "items", "allOf", "oneOf"})
+"""Keys of a JSON Schema's top object; a packet declaring its schema has none of them."""
+
+
+def _json_schema(data: Mapping[str, object]) -> bool:
+    """Whether the JSON object ``data`` is a JSON Schema (``schema:``'s file), not a handoff
+    that declares the schema it follows in ``$schema``: ours, or another tool's URL with
+    no schema keyword beside it (`_SCHEMA_WORDS`) or with a packet's identifying field."""
+    if "$schema" not in data or data["$schema"] == load_schema(None).get("$id"):
+        return False
+    return not _SCHEMA_WORDS.isdisjoint(data) and not any(key in data for key in IDENTIFYING)
 
 
 @dataclass(frozen=True)

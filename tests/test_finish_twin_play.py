@@ -61,3 +61,31 @@ def test_deleting_an_archived_packets_twin_is_no_finish_for_the_hook(
     git_repo.commit("handoff: twin back")
     assert run_hook(stop_event(git_repo.root)).code == 0
     assert _gate(git_repo, run_cli).code == 0
+
+
+def test_a_capitals_packets_twin_is_told_the_rename_that_passes_not_to_commit_again(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    feature_repo(git_repo, "feat")
+    refunds_packet(git_repo, run_cli)
+    for twin in ("json", "md"):
+        (git_repo.root / f"handoff.{twin}").rename(git_repo.root / f"HANDOFF.{twin}")
+    git_repo.commit("handoff: new")
+    assert run_cli(["archive", "HANDOFF.json"], cwd=git_repo.root).code == 0
+    for step in ("uncommitted", "committed"):
+        gate = _gate(git_repo, run_cli)
+        assert gate.code == 1, gate.out
+        assert "commit it" not in gate.out, (step, gate.out)
+        assert (
+            "HANDOFF.md is the twin of the packet HANDOFF.json, but `block-files` names "
+            "HANDOFF.md as a working note, so the gate blocks it into the protected branch main "
+            "whatever it holds, committed or not"
+        ) in gate.out, gate.out
+        git_repo.commit("handoff: archived")
+    fix = gate.out.split("packet's name (`", 1)[1].split("`;", 1)[0]
+    assert fix == (
+        '(cd "$(git rev-parse --show-toplevel)" && git mv -- HANDOFF.json handoff.json && '
+        'git mv -- HANDOFF.md handoff.md && git commit -m "handoff: rename")'
+    )
+    assert run_fix(git_repo.root / "src", fix).returncode == 0
+    assert _gate(git_repo, run_cli).code == 0

@@ -75,7 +75,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     packets = (facts.lookalike_packets if facts is not None else frozenset()) - blocked
     kept = facts.on_target if facts is not None else frozenset()
     merged = _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets))
-    for hit in uncommitted_twins(merged, work, unread, target):
+    for hit in uncommitted_twins(merged, work, unread, target, ctx.config):
         yield replace(hit, note=hit.path in loose - packets)
     yield from scanned
     yield from _active(ctx, work, facts, target)

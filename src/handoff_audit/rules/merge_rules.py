@@ -41,7 +41,10 @@ another tool's file or one without the fields a packet has (a finished packet in
 beside a finished packet (`archived`, `superseded`) whose twin it is not, saying other than what
 `render --write` writes (`md-mismatch`'s comparison, whatever level the pull request gives that
 rule), is blocked when it reads as a handoff, with sections such as State and Next step or the
-same said in prose, whatever the pull request's own `schema` level or `packets`). A series of
+same said in prose, whatever the pull request's own `schema` level or `packets`; a `HANDOFF.md`
+that is the twin of a `HANDOFF.json` is still a name `block-files` gives a working note, blocked
+however it is committed: the finding gives the `git mv` of both to `handoff.json` and
+`handoff.md`, a packet's name). A series of
 dated handoffs (`docs/handoffs/2025-11-23-auth.md`, the `series` setting) is a record the project
 keeps, and is not blocked unless `block-files` names it; nor are `CONTINUE.md`, `SESSION_NOTES.md`,
 `handover.md`, `SESSION_STATE.md` and `SESSION_LOG.md`, which are audited but often kept on

@@ -1,6 +1,9 @@
 """For the merge gate (`rules.merge`): whether a markdown file beside a JSON file of its name
 is that packet's twin, and the twin whose packet's change (an `archive`, a `supersede`) the work
-tree holds but no commit yet, which is told to be committed, never deleted as a working note."""
+tree holds but no commit yet, which is told to be committed, never deleted as a working note;
+a twin whose very name ``block-files`` gives a working note (``HANDOFF.md`` of a
+``HANDOFF.json``), blocked however it is committed, is told to move with its packet to a
+packet's name."""
 
 from __future__ import annotations
 
@@ -9,8 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from handoff_audit import shell
+from handoff_audit.config import Config
 from handoff_audit.markdown.compare import compare
-from handoff_audit.model.packet import Packet, is_finished
+from handoff_audit.model.packet import Packet, is_finished, named_block_file, named_packet
 from handoff_audit.rules.base import Hit
 from handoff_audit.schema.foreign import has_packet_fields
 
@@ -34,12 +38,17 @@ def is_twin(data: dict[str, Any] | None, markdown: str | None) -> bool:
 
 
 def uncommitted_twins(
-    hits: Iterable[Hit], work: list[Packet], unread: set[str], target: str | None
+    hits: Iterable[Hit],
+    work: list[Packet],
+    unread: set[str],
+    target: str | None,
+    config: Config,
 ) -> Iterator[Hit]:
     """``hits`` (the block files merged into the protected ``target``), each on a markdown
     file that is a packet's twin as the work tree holds both (``work``: the packets read from
     it; ``unread``: files the gate could not read) though not in the commit checked, told to
-    commit the change instead."""
+    commit the change instead; one ``block-files`` names letter for letter, to be renamed with
+    its packet (`_rename_it`)."""
     pending = {
         p.markdown_path: p
         for p in work
@@ -47,7 +56,39 @@ def uncommitted_twins(
     }
     for hit in hits:
         packet = pending.get(hit.path)
-        yield hit if packet is None else replace(hit, message=_commit_it(hit.path, packet, target))
+        if packet is None:
+            yield hit
+        elif named_block_file(hit.path, config, lambda _: True):
+            yield replace(hit, message=_rename_it(hit.path, packet, target, config))
+        else:
+            yield replace(hit, message=_commit_it(hit.path, packet, target))
+
+
+def _rename_it(path: str, packet: Packet, target: str | None, config: Config) -> str:
+    """The twin ``path`` of ``packet`` under a name ``block-files`` gives a working note: the
+    packet and its twin moved to a name of the packets globs that blocks no twin (its name in
+    lower case, ``handoff.json``, else under ``.handoff/``)."""
+    folder, _, base = packet.path.rpartition("/")
+    stem = base.rpartition(".")[0].lower()
+    json_name = f"{folder}/{stem}.json" if folder else f"{stem}.json"
+    if not named_packet(json_name, config) or named_block_file(
+        json_name[:-5] + ".md", config, lambda _: True
+    ):
+        json_name = f".handoff/{stem}.json"
+    md_name = json_name[:-5] + ".md"
+    made = "mkdir -p .handoff && " if json_name.startswith(".handoff/") else ""
+    # git mv takes no ``:/`` pathspec: run from the top folder, with the paths from there
+    move = (
+        f"(cd {shell.top_folder()} && {made}git mv -- {shell.quote_path(packet.path)} "
+        f"{shell.quote_path(json_name)} && git mv -- {shell.quote_path(path)} "
+        f'{shell.quote_path(md_name)} && git commit -m "handoff: rename")'
+    )
+    return (
+        f"{path} is the twin of the packet {packet.path}, but `block-files` names {path} as a "
+        f"working note, so the gate blocks it into the protected branch {target} whatever it "
+        f"holds, committed or not; give the packet and its twin a packet's name (`{move}`; add "
+        "any change first), then check again"
+    )
 
 
 def _commit_it(path: str, packet: Packet, target: str | None) -> str:

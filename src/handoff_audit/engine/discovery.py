@@ -640,19 +640,24 @@ def pair(
     jsons: list[str] = []
     markdowns: list[str] = []
     given = dict.fromkeys(map(str, files))
+    # a sibling by its exact name: on a case-insensitive file system `lexists` finds
+    # ``HANDOFF.json`` where ``handoff.json`` is, which is no sibling of ``HANDOFF.md``
+    folded = {name.casefold(): name for name in given}
     for name in given:
         if _suffix(name).lower() == ".json":
             jsons.append(name)
             continue
         json_name = packet_of(name)  # str(packet_of(path))
-        if json_name in given or lexists(json_name):
+        spelled = folded.get(json_name.casefold(), json_name) == json_name
+        if json_name in given or (spelled and lexists(json_name)):
             jsons.append(json_name)
         else:
             markdowns.append(name)
     packets = [PacketFiles(name, "markdown", name) for name in markdowns]
     for name in dict.fromkeys(jsons):
         twin = name[: len(name) - len(_suffix(name))] + ".md"  # str(path.with_suffix(".md"))
-        markdown = twin if twin in given or lexists(twin) else None
+        spelled = folded.get(twin.casefold(), twin) == twin
+        markdown = twin if twin in given or (spelled and lexists(twin)) else None
         packets.append(PacketFiles(name, "json", markdown))
     return sorted(packets, key=lambda p: _in_order(p.path))
 

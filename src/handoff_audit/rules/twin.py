@@ -3,6 +3,7 @@ its length; the markdown-only handoffs' rules are in `markdown_handoff`."""
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from handoff_audit import shell
 from handoff_audit.case_names import case_variant
+from handoff_audit.git import tracked
 from handoff_audit.git.conflicts import conflict_line, conflict_message
 from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
@@ -67,6 +69,9 @@ code do. Text under a heading that is no field counts too: the next render would
 So does a title a packet without `title` does not render (`Handoff`, or `Handoff: <topic>`, in any
 letter case): a setext or one-line heading can carry a whole note.
 One finding per field, at the markdown line, quoting both sides briefly.
+A twin beside another tracked name that differs from it only in letter case (`handoff.md` and a
+hand-written `HANDOFF.md`) gets one warning instead, saying so: on macOS and Windows the two are
+one file, and the twin is read from whichever a clone kept; rename the one that is no twin.
 
 Example: someone edited the twin by hand and lowered a risk.
 
@@ -157,8 +162,12 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         if packet.ref is not None:
             continue  # other branches' packets are read for multiple-active only
         if packet.kind == "json":
-            yield from _twin(packet, ctx.root, moves)
-            yield from _unpaired(packet, ctx.config, moves)
+            clash = _tracked_case_variant(packet, ctx.root, moves)
+            if clash is not None:
+                yield _case_pair(packet, clash, moves)
+            else:
+                yield from _twin(packet, ctx.root, moves)
+                yield from _unpaired(packet, ctx.config, moves)
             yield from _log(packet, ctx.config.keep_last)
         elif packet.text is not None:
             yield from _incomplete(packet, ctx.config, moves)
@@ -235,6 +244,38 @@ def _unpaired(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:
     if not not_a_packet(packet.data, any_status=True):
         return
     yield from markdown_only_hits(path, text, config, moves)
+
+
+def _tracked_case_variant(packet: Packet, root: Path, moves: Moves) -> str | None:
+    """The other name git tracks beside ``packet``'s twin that differs from it only in letter
+    case (``HANDOFF.md`` beside ``handoff.md``), from the top folder; ``None`` when git tracks
+    no two such names. The two are one file on macOS and Windows, where a clone keeps one."""
+    twin = twin_of(packet.path)
+    folded = twin.casefold()
+    names = {name for name in tracked.listed(os.path.realpath(root)) if name.casefold() == folded}
+    other = case_variant(root / twin)
+    if other is not None:
+        names |= {twin, posixpath.join(posixpath.dirname(twin), other)}
+    spelled = sorted(name for name in names if moves.tracked(name))
+    if len(spelled) < 2:
+        return None
+    return min((name for name in spelled if name != twin), default=None)
+
+
+def _case_pair(packet: Packet, other: str, moves: Moves) -> Hit:
+    """The one finding on ``packet``'s twin beside ``other``, a tracked name that differs from
+    it only in letter case: neither is told apart where the two are one file."""
+    twin = twin_of(packet.path)
+    command = f"(cd {moves.top()} && git mv -- {shell.quote_path(other)} NEW-NAME)"
+    return Hit(
+        MD_MISMATCH,
+        twin,
+        f"git tracks both {twin} and {other}, names that differ only in letter case: on macOS "
+        f"and Windows they are one file, so a clone keeps only one of them and the twin of "
+        f"{packet.path} is read from whichever it kept; rename the one that is no twin "
+        f"(`{command}`), then check again",
+        severity=Severity.WARNING,  # the twin is right where names keep their letter case
+    )
 
 
 def _case_clash(other: str, moves: Moves) -> str:

@@ -100,3 +100,35 @@ def test_a_note_the_gate_lets_through_is_not_told_to_finish(git_repo: GitRepo) -
     assert "handoff-outdated" in stop.err
     assert "merge gate blocks" not in stop.err and _FINISHED not in stop.err
     assert _gate(git_repo.root).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("series", "moved"),
+    [
+        (("docs/handoffs/001_auth.md", "docs/handoffs/002_api.md"), r"docs/handoffs/003_"),
+        (
+            (
+                ".claude/handoffs/handoff-0073-2026-08-22-1044-auth.md",
+                ".claude/handoffs/handoff-0074-2026-08-23-0900-api.md",
+            ),
+            r"\.claude/handoffs/handoff-0075-\d{4}-\d\d-\d\d-\d{4}-",
+        ),
+    ],
+)
+def test_a_gated_note_moves_under_the_series_own_next_name(
+    git_repo: GitRepo, series: tuple[str, ...], moved: str
+) -> None:
+    for number, name in enumerate(series):
+        git_repo.write(name, f"# Session {number}\n\n## Next step\nNone: the work is finished.\n")
+    _long_lived_note(git_repo, "# Session handoff\n\n## State\nLogin stub in src/login.py.\n")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    found = _MOVED.search(_offer(stop.err))
+    assert found is not None, stop.err
+    target = re.search(r"git mv -- \S+ (\S+) ", found.group(1))
+    assert target is not None, found.group(1)
+    assert re.fullmatch(moved + r"session-handoff\.md", target.group(1)), target.group(1)
+    assert run_fix(git_repo.root, found.group(1)).returncode == 0
+    assert (git_repo.root / target.group(1)).is_file()
+    check = run_fix(git_repo.root, "handoff-audit check")
+    assert f"{target.group(1)}: the current handoff of its series" in check.stdout, check.stdout

@@ -12,7 +12,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from handoff_audit.authoring.series_pattern import patterned
+from handoff_audit.authoring.series_successor import successor
 from handoff_audit.config import Config
+from handoff_audit.engine.series_order import name_key, newest_first
+from handoff_audit.git import plumbing
 from handoff_audit.globs import positives
 from handoff_audit.model.packet import named_block_file, series_handoff
 from handoff_audit.model.series_names import name_says
@@ -25,7 +29,8 @@ def second_line(
     """Whether the hand-written handoff ``path`` is a series' file, and what the fix appending
     to it says after it: `grown_past`, then `gated_finish`."""
     series = series_handoff(path, config)
-    return series, (grown_past(root, path, config, series), gated_finish(path, config, path_of))
+    finish = gated_finish(root, path, config, path_of)
+    return series, (grown_past(root, path, config, series), finish)
 
 
 def joined(*parts: str | None) -> str | None:
@@ -33,7 +38,9 @@ def joined(*parts: str | None) -> str | None:
     return "; ".join(part for part in parts if part) or None
 
 
-def gated_finish(path: str, config: Config, path_of: Callable[[str], str]) -> str | None:
+def gated_finish(
+    root: Path, path: str, config: Config, path_of: Callable[[str], str]
+) -> str | None:
     """For the working note ``path`` that the merge gate blocks (`block-files`, no series'
     file): that appending to it keeps it current while the work goes on, and the finish the
     gate accepts once the work is finished (docs/lifecycle.md, 15): its move into a series, or
@@ -46,7 +53,7 @@ def gated_finish(path: str, config: Config, path_of: Callable[[str], str]) -> st
         f"the merge gate blocks {path_of(path)} (`block-files`): this keeps it current while the "
         "work goes on"
     )
-    moved = _into_series(path, config)
+    moved = _into_series(root, path, config)
     if moved is not None:
         folder = moved.rpartition("/")[0]
         said += (
@@ -82,18 +89,45 @@ def grown_past(root: Path, path: str, config: Config, series: bool) -> str | Non
     return said
 
 
-def _into_series(path: str, config: Config) -> str | None:
-    """Where the working note ``path`` moves into a series (a folder ``series`` names
-    literally, ``docs/handoffs`` for ``**/docs/handoffs``), under today's date and its own name
-    (``docs/handoffs/2026-12-05-session-handoff.md``); ``None`` when no such folder takes it."""
+def _into_series(root: Path, path: str, config: Config) -> str | None:
+    """Where the working note ``path`` moves into a series: the series' own next name where a
+    folder ``series`` finds already holds dated or numbered files (``003_session-handoff.md``
+    after ``002_api.md``, `series_successor.successor` and `series_pattern.patterned`); else a
+    folder ``series`` names literally (``docs/handoffs`` for ``**/docs/handoffs``), under today's
+    date and its own name (``docs/handoffs/2026-12-05-session-handoff.md``); ``None`` when no
+    such folder takes it."""
     topic = _WORDS.sub("-", path.rpartition("/")[2].rpartition(".")[0].lower()).strip("-")
-    name = f"{datetime.now(UTC).date().isoformat()}-{topic or 'handoff'}.md"
+    topic = topic or "handoff"
+    for folder, files in _kept_series(root, config).items():
+        current = newest_first(files, {})[0]
+        named = patterned(current, files)
+        written = f"{folder}/{topic}.md"
+        moved = (
+            named[0].replace("<topic>", topic) if named else successor(root, written, current).path
+        )
+        if series_handoff(moved, config) and not named_block_file(moved, config):
+            return moved
+    name = f"{datetime.now(UTC).date().isoformat()}-{topic}.md"
     for glob in positives(config.series):
         folder = glob.removeprefix("**/")
         moved = f"{folder}/{name}"
         if _GLOB.search(folder) is None and series_handoff(moved, config):
             return None if named_block_file(moved, config) else moved
     return None
+
+
+def _kept_series(root: Path, config: Config) -> dict[str, list[str]]:
+    """The committed series' files that hold a date or a number in their names, by folder (one
+    git process)."""
+    try:
+        listed = plumbing.run(root, ["ls-files", "-z", "--", "*.md"]).decode("utf-8", "replace")
+    except plumbing.GitError:
+        return {}
+    found: dict[str, list[str]] = {}
+    for name in sorted(filter(None, listed.split("\0"))):
+        if "/" in name and series_handoff(name, config) and name_key(name) is not None:
+            found.setdefault(name.rpartition("/")[0], []).append(name)
+    return found
 
 
 _WORDS = re.compile(r"[^a-z0-9]+")

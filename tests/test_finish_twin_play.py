@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from agent_support import feature_repo, refunds_packet, run_fix, run_hook, stop_event
 from conftest import GitRepo, Result
 
@@ -88,4 +90,32 @@ def test_a_capitals_packets_twin_is_told_the_rename_that_passes_not_to_commit_ag
         'git mv -- HANDOFF.md handoff.md && git commit -m "handoff: rename")'
     )
     assert run_fix(git_repo.root / "src", fix).returncode == 0
+    assert _gate(git_repo, run_cli).code == 0
+
+
+@pytest.mark.parametrize("committed", [True, False])
+def test_a_finished_packet_without_its_twin_is_offered_its_deletion_that_works(
+    git_repo: GitRepo, run_cli: Run, committed: bool
+) -> None:
+    feature_repo(git_repo, "feat")
+    refunds_packet(git_repo, run_cli)
+    git_repo.commit("handoff: new")
+    assert run_cli(["archive", "handoff.json"], cwd=git_repo.root).code == 0
+    git_repo.commit("handoff: archive")
+    (git_repo.root / "handoff.md").unlink()
+    if committed:
+        git_repo.commit("handoff: drop the twin")
+    removal = (
+        'git rm -q --ignore-unmatch -- :/handoff.json :/handoff.md && git commit -m "handoff: done"'
+    )
+    gate = _gate(git_repo, run_cli)
+    assert gate.code == 1 and f"delete the packet too (`{removal}`)" in gate.out, gate.out
+    stopped = run_hook(stop_event(git_repo.root))
+    assert stopped.code == 2, stopped.err
+    assert f"  or, as its work is finished, delete the packet too: {removal}" in stopped.lines
+    done = run_fix(git_repo.root, removal)
+    assert done.returncode == 0, done.stderr
+    assert not (git_repo.root / "handoff.json").exists()
+    assert git_repo.git("status", "--porcelain") == ""
+    assert run_hook(stop_event(git_repo.root)).code == 0
     assert _gate(git_repo, run_cli).code == 0

@@ -49,6 +49,7 @@ from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_adv
 from handoff_audit.authoring.series_fixes import passed_over_advice
 from handoff_audit.authoring.series_successor import no_handoff_ways
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
+from handoff_audit.authoring.twinless import delete_too
 from handoff_audit.authoring.unreadable_markdown import unreadable_fix
 from handoff_audit.authoring.update_options import (
     LAST_GREEN,
@@ -309,6 +310,7 @@ class Fixes:
                 self.markdown_advice(findings, packet), self.gate.root / packet.path
             )
         command, decisive, note = self.json_fix(findings, packet)
+        note = note or delete_too(self.gate.root, packet)  # a finished packet may go instead
         declared = RULES_BY_ID[decisive.rule].fix if decisive.rule in RULES_BY_ID else None
         if self.fix_of(decisive, packet) is Fix.TRIM:
             beyond = twin_fixes.twin_beyond(self.gate.root, packet)

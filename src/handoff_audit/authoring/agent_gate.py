@@ -34,7 +34,7 @@ from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.own_secrets import hold_own_secrets
 from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
-from handoff_audit.authoring.twinless import twinless
+from handoff_audit.authoring.twinless import deleted_finished, twinless
 from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import names_from, root_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
@@ -632,6 +632,9 @@ def _finished(
                     if _undescribed(gate.root, finished[path], change, work):
                         return None  # work amended into the finish: it is no finished work
                     return f"{path} is {finished[path].status} (commit {change.sha[:12]})"
+                gone = deleted_finished(gate.root, (change.sha, branch), path, config)
+                if gone is not None:
+                    return None if merge_work.any_by_hand(gate.root, merges) else gone
                 if _hand_written(gate.root, path, change.files, config) and not os.path.lexists(
                     gate.root / path
                 ):

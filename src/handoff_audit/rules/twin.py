@@ -16,7 +16,7 @@ from handoff_audit.git.conflicts import conflict_line, conflict_message
 from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet, twin_of
+from handoff_audit.model.packet import Packet, is_finished, twin_of
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.markdown_handoff import MD_INCOMPLETE, NOT_A_HANDOFF, markdown_only_hits
 from handoff_audit.rules.mismatch_advice import mismatch_advice
@@ -52,6 +52,9 @@ and the twin would overwrite it. The finding says so and moves it out of the way
 `update`, `render --write`, `supersede` and `archive` refuse to write over it.
 
 Fix: `handoff-audit render --write PACKET.json` writes it (`handoff-audit new` writes both).
+A finished (archived or superseded) packet may go instead: the finding offers deleting it too,
+in a commit (`git rm -q --ignore-unmatch -- :/handoff.json :/handoff.md && git commit -m
+"handoff: done"`), which the Stop hook counts as the branch's finish.
 """,
     fix=Fix.RENDER,
 )
@@ -201,6 +204,10 @@ def _twin(packet: Packet, root: Path, moves: Moves) -> Iterator[Hit]:
             else _case_clash(posixpath.join(posixpath.dirname(twin), other), moves)
         )
         said = f"no markdown twin {twin}; {clash}{first}run `{command}`"
+        if packet.data is not None and is_finished(packet.data):
+            said += (
+                f", or, as its work is finished, delete the packet too (`{removal(packet.path)}`)"
+            )
         yield Hit(MD_MISSING, packet.path, said)
         return
     if packet.data is None or packet.markdown_text is None or not_a_packet(packet.data):
@@ -226,6 +233,16 @@ def _twin(packet: Packet, root: Path, moves: Moves) -> Iterator[Hit]:
         advice = mismatch_advice(packet.path, difference.field, dropped=False, carried=[])
         said = f"{difference.message}; {advice}"
         yield Hit(MD_MISMATCH, packet.markdown_path, said, line=difference.line, advice=advice)
+
+
+def removal(path: str) -> str:
+    """The command that deletes the finished (archived or superseded) packet ``path`` (from the
+    top folder) with its twin, in a commit: what `md-missing` offers besides the twin written
+    anew, as deleting a working note ends it. ``--ignore-unmatch``: the twin is gone from the
+    index once its deletion is committed, and `git rm` would refuse a name it does not hold."""
+    files = f"{shell.from_top(path)} {shell.from_top(twin_of(path))}"
+    done = f'{shell.git()} commit -m "handoff: done"'
+    return f"{shell.git()} rm -q --ignore-unmatch -- {files} && {done}"
 
 
 def _unpaired(packet: Packet, config: Config, moves: Moves) -> Iterator[Hit]:

@@ -16,6 +16,7 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.own_commits import own_commits
 from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding
+from handoff_audit.rules.history import HANDOFF_OUTDATED
 
 
 def take_local(gate: Gate, known: tuple[plumbing.RepoInfo, plumbing.Refs]) -> list[Finding]:
@@ -36,7 +37,8 @@ def take_local(gate: Gate, known: tuple[plumbing.RepoInfo, plumbing.Refs]) -> li
     report = run_audit(request)
     gate.packets = [p for p in report.packets if p.path in current]
     found = [f for f in report.findings if f.path in current]
-    if gate.since is not None:
+    if gate.since is not None:  # the branch's own commits after the file, as `show` says it
+        found = [f for f in found if f.rule != HANDOFF_OUTDATED.id]
         commits = own_commits(gate.root, gate.since)
         found += outdated_local(gate.root, gate.config, current, commits)
     return found

@@ -31,6 +31,7 @@ from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
+from handoff_audit.git.kept_packets import Kept
 from handoff_audit.git.later_work import LaterWork, setup_files
 from handoff_audit.git.linked_folders import merged_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
@@ -202,6 +203,10 @@ class _Gatherer:
         self.target_fetch = history_target.Fetch()
         """The branch checked and the refs, once `gather` read them (`branch_own`)."""
         self.tree = WorkTree(root)
+        self.absent: dict[str, str] = {}
+        """The judged handoffs the commit checked lacks (`_resolve`), from the top folder."""
+        self.kept = Kept(root, {})
+        """Those the work tree does not change either: git ignores them (`kept_packets`)."""
         self.packets = [p for p in packets if p.ref is None]
         self.active = [p for p in self.packets if p.status == "active" and p.data is not None]
         # Markdown-only handoffs are judged for staleness like active packets (handoff-outdated).
@@ -273,9 +278,7 @@ class _Gatherer:
                 except plumbing.GitError as error:
                     facts.deepen_error = str(error)
                     break
-            resolved, present = plumbing.resolve_and_find(
-                self.root, revisions, head_rev, sorted(missing)
-            )
+            resolved, present = self._resolve(revisions, head_rev, missing)
             head = resolved.get(head_rev)
             if head is None:
                 # A pull request build checks out GitHub's merge commit at depth 1: the head
@@ -294,6 +297,18 @@ class _Gatherer:
         self._read_deletions(facts, resolved, lkgs, head)
         self._read_trees(facts, head, refs, branch)
         return facts
+
+    def _resolve(
+        self, revisions: list[str], head_rev: str, missing: dict[str, str]
+    ) -> tuple[dict[str, tuple[str, str] | None], set[str]]:
+        """`plumbing.resolve_and_find` of ``revisions`` and of the ``missing`` pointed paths
+        in the commit checked, with the judged handoffs, in one git call: those it lacks are
+        `absent`, kept out of git when the work tree does not change them either."""
+        judged = {self.repo.prefix + p.path: p.path for p in [*self.active, *self.hand_written]}
+        asked = sorted({*missing, *judged})
+        resolved, present = plumbing.resolve_and_find(self.root, revisions, head_rev, asked)
+        self.absent = {top: path for top, path in judged.items() if top not in present}
+        return resolved, present & set(missing)
 
     def _settled(self, facts: History) -> None:
         """What the deepening left: whether the clone is still shallow, and the notice when
@@ -518,6 +533,8 @@ class _Gatherer:
                 result[packet.path]["uncommitted"] = True
             else:
                 todo[top_path] = packet.path
+        if checked_out:
+            self.kept = Kept(self.root, {t: p for t, p in todo.items() if t in self.absent})
         return result, todo
 
     def _dirty(self) -> dict[str, str]:
@@ -545,7 +562,7 @@ class _Gatherer:
         later = LaterWork(self.active, self.repo.prefix, setup, settings)
         last: Commit | None = None
         hit_boundary = truncated = False
-        own, records = record_commits(self, head[0], todo)
+        own, records = record_commits(self, head[0], self.kept.without(todo))
         theirs = target_side(self.root, ancestry)
         with plumbing.changes(self.root, head[0]) as walk:
             for count, change in enumerate(map(theirs.own, walk)):
@@ -561,7 +578,7 @@ class _Gatherer:
                 self.pairs.meet(count, change.files)
                 # A merge on the target is no change of a packet on the branch (`TargetSide`).
                 changed = () if change.sha in theirs.merges else change.files
-                written = [p for p in changed if p in todo and p not in found]
+                written = self.kept.meet(commit, [p for p in changed if p in todo], found)
                 for top_path in written:
                     found[top_path] = commit
                 others = [] if change.bot else [f for f in files if self.is_work(f)]
@@ -577,12 +594,12 @@ class _Gatherer:
         settle_held(later, {p: c.sha for p, c in found.items()}, self.root, setup, head[0])
         for top_path, path in todo.items():
             entry = result[path]
-            if top_path in found:
+            if top_path in self.kept:
+                entry["written"] = self.kept.written[top_path]
+            elif top_path in found:
                 entry["changed"] = found[top_path]
-            elif hit_boundary:
-                entry["changed_unavailable"] = True
-            elif truncated:
-                entry["changed_before"] = last
+            elif hit_boundary or truncated:
+                entry.update(_beyond(hit_boundary, last))
             else:
                 continue  # not in the history of the commit checked: nothing to judge
             entry.update(later.of(top_path))
@@ -625,3 +642,9 @@ class _Gatherer:
             for _, _, path in pointed_paths(packet)
             if not tree.exists(path)
         }
+
+
+def _beyond(hit_boundary: bool, last: Commit | None) -> dict[str, Any]:
+    """The entry of a handoff whose last change the walk did not reach: beyond a shallow
+    clone's boundary, else before ``last``, the oldest commit walked."""
+    return {"changed_unavailable": True} if hit_boundary else {"changed_before": last}

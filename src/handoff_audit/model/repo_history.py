@@ -168,6 +168,10 @@ class PacketHistory:
     """Committer time of the lkg commit, when it is in the walked ancestry."""
     changed_behind: int | None = None
     """Commits in ``changed..head``: how far the work went on after the packet's last change."""
+    written: int | None = None
+    """When a handoff no commit holds (git ignores it, `git.kept_packets`) was last written, by
+    its time in the work tree: its later commits count from there, never from a commit that
+    changed another file of its name."""
 
 
 @dataclass(slots=True)
@@ -308,4 +312,4 @@ class History:
             return None
         if info.uncommitted:
             return self.now
-        return info.changed.time if info.changed else None
+        return info.changed.time if info.changed else info.written

@@ -42,7 +42,10 @@ twins, block files, a series' files and its folder's records: its index `README.
 handoff of the series) do not count, so refreshing the packet on its own never trips this rule.
 Nor do the merge target's commits that a merge of it ("Update branch") brought in, nor that
 merge, but for what it made by hand: a conflict's resolution or an edit made in the merge is
-the branch's work. Nor does a maintenance bot's commit (`dependabot`, `renovate`,
+the branch's work. A packet git ignores (`handoff.json` on a `.gitignore` line) has no commit
+that changed it, not even one that deleted an earlier file of its name: its later commits are
+those newer than its time in the work tree (when `new` or `update` last wrote it) by more than
+a minute. Nor does a maintenance bot's commit (`dependabot`, `renovate`,
 `pre-commit-ci`, `github-actions`, `greenkeeper`, `snyk-bot`, `imgbot`, `allcontributors`,
 `depfu`, `pyup-bot`, by name or GitHub `…[bot]@users.noreply.github.com` address; Mend or
 WhiteSource Renovate, ImgBot and Snyk by their own addresses too, `bot@renovateapp.com`,
@@ -97,7 +100,9 @@ their own addresses too, `bot@renovateapp.com`, `renovate@whitesourcesoftware.co
 its merge target (`--target-branch`, else the default branch), the current file of a series
 the branch did not write or change is the project's record, not the branch's handoff: only
 the commits up to the merge base count against it (those on the target after it), not the
-branch's own.
+branch's own. A file git ignores (a `.claude/handoffs/` series kept out of git) is no record
+and has no commit that changed it: the commits newer than its time in the work tree by more than
+a minute count against it.
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit
@@ -120,7 +125,8 @@ PACKET_AGE = Rule(
 finished, abandoned or moved elsewhere, and the next session should not start from it.
 
 **Example.** `max-age-days` is 14 and the commit that last changed `.handoff/refund.json` is 40
-days old (its committer date). A packet with uncommitted changes counts as fresh.
+days old (its committer date). A packet with uncommitted changes counts as fresh; one git
+ignores counts from its time in the work tree, when it was last written.
 
 **Fix.** If the work goes on, refresh the packet. If it is done, archive it
 (`handoff-audit archive PACKET`); if another packet took over, supersede it
@@ -300,7 +306,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
     unavailable: list[str] = []
     yield from judge_lkg(ctx, facts, packet, info, unavailable)
     if info.outdated_by is not None and not info.uncommitted:
-        since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+        since = _since(info)
         advice = (
             f"refresh the packet with `{_update(packet)}` (--summary, --next-action, --verify CMD)"
         )
@@ -362,7 +368,7 @@ def _hand_written(
         return  # what `not-a-handoff` calls no handoff describes no work to fall behind
     commit = info.outdated_by
     count = info.outdated_count or 1
-    since = f" (last changed in {info.changed.sha[:12]})" if info.changed else ""
+    since = _since(info)
     folder = packet.path.rpartition("/")[0]
     if not series:
         other = ", or, if the work is done, delete it in a commit"
@@ -375,6 +381,17 @@ def _hand_written(
         packet.path,
         moved_on(packet.path, since, count, (commit.sha, commit.subject, commit.files), other),
     )
+
+
+def _since(info: PacketHistory) -> str:
+    """When the handoff last changed, in brackets: its commit, or for one no commit holds
+    (`git.kept_packets`) its time in the work tree."""
+    if info.changed is not None:
+        return f" (last changed in {info.changed.sha[:12]})"
+    if info.written is not None:
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(info.written))
+        return f" (last written {when}, in the work tree: git ignores it)"
+    return ""
 
 
 def next_handoff(folder: str, following: str | None) -> str:
@@ -431,6 +448,15 @@ def _age(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistory)
                 packet.path,
                 f"the packet was last changed {days} days ago (commit {info.changed.sha[:12]}, "
                 f"{_date(info.changed.time)}), more than max-age-days ({limit}): {fix}",
+            )
+    elif info.written is not None:
+        days = int((facts.now - info.written) // _DAY)
+        if days > limit:
+            yield Hit(
+                PACKET_AGE,
+                packet.path,
+                f"the packet was last written {days} days ago ({_date(info.written)}, in the "
+                f"work tree: git ignores it), more than max-age-days ({limit}): {fix}",
             )
     elif info.changed_before is not None:
         days = int((facts.now - info.changed_before.time) // _DAY)

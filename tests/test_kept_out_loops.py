@@ -1,0 +1,186 @@
+"""Handoffs no commit holds, because the repository's ``.gitignore`` keeps them out of git, met
+the Stop hook's own fixes with a loop: their later commits were counted from a commit that had
+deleted an earlier file of their name (okjackishere/gpcr-ptm: ``handoff.json`` ignored) or from
+the start of the default branch's history (CrayJThiemsert/vero-lite: ``.claude/handoffs/``
+ignored, 1,994 commits of ``main``), so no refresh cleared them. Their time in the work tree is
+when they were written. Real repositories, the real CLI and hook, an agent knowing only what
+the hook prints."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_support import run_hook, stop_event
+from conftest import GitRepo
+from git_helpers import check, hits
+
+NOTE = (
+    "# {title}\n\nState: the export help is drafted in `README.md`; the tests pass.\n\n"
+    '## Next step\nWrite the protocol table under "Usage" in `README.md`.\n\n'
+    "## Decisions\nChose one README section because the help is short.\n\n"
+    "## Ruled out\nTried a docs/ page; rejected: docs/ is generated.\n"
+)
+ANSWER = "Wrote the table; next: the footnotes."
+
+
+def _stamp(seconds_ago: float) -> str:
+    when = datetime.fromtimestamp(time.time() - seconds_ago, UTC)
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _long_main(repo: GitRepo, commits: int) -> None:
+    """``commits`` commits on ``main``, months old, each changing ``log.txt`` (git fast-import:
+    a history longer than the audit's walk of a handoff's changes), checked out."""
+    start = int(time.time()) - 200 * 86_400
+    stream = []
+    for number in range(commits):
+        text = f"{number}\n"
+        stream.append(
+            f"commit refs/heads/main\ncommitter Dev <dev@example.com> {start + number * 60} "
+            f"+0000\ndata 3\nlog\nM 100644 inline log.txt\ndata {len(text)}\n{text}\n"
+        )
+    subprocess.run(
+        ["git", "fast-import", "--quiet"],
+        cwd=repo.root,
+        input="".join(stream),
+        text=True,
+        check=True,
+    )
+    repo.git("reset", "-q", "--hard", "main")
+
+
+FOLDER = ".claude/handoffs"
+LAYOUTS = {
+    # vero-lite: the folder's own .gitignore keeps all but itself and its README out
+    "folder": {
+        f"{FOLDER}/.gitignore": "*\n!.gitignore\n!README.md\n",
+        f"{FOLDER}/README.md": "# Handoff files\n\nThe directory is **gitignored by default**.\n",
+    },
+    # sbx: a wildcard line of the top .gitignore
+    "top": {
+        ".gitignore": f"{FOLDER}/*.md\n!{FOLDER}/README.md\n",
+        f"{FOLDER}/README.md": "# Handoffs\n\nFiles follow `YYYY-MM-DD-slug.md`.\n",
+    },
+}
+
+
+def _fill(command: str) -> str:
+    return re.sub(r'"<[^>]*>"', shlex.quote(ANSWER), command)
+
+
+def _play(repo: GitRepo, rounds: int = 4) -> list[str]:
+    """Stop; do what the hook printed (write the file it names, run its first fix), commit
+    what git tracks, until the hook lets the session end: what the hook said each round."""
+    said = []
+    for _round in range(rounds):
+        stop = run_hook(stop_event(repo.root), cwd=repo.root)
+        assert "Traceback" not in stop.err, stop.err
+        if stop.code == 0:
+            return said
+        said.append(stop.err)
+        told = re.search(r"write the next one, (\S+),", stop.err)
+        fix = next((line[7:] for line in stop.lines if line.startswith("  fix: ")), None)
+        if told is not None:
+            repo.write(told[1].replace("<topic>", "export-help"), NOTE.format(title="Export"))
+        else:
+            assert fix is not None, stop.err
+            done = subprocess.run(["sh", "-c", _fill(fix)], cwd=repo.root, capture_output=True)
+            assert done.returncode == 0, done.stderr
+        if repo.git("status", "--porcelain"):
+            repo.commit("agent: as the hook said")
+    raise AssertionError("still blocked after the rounds:\n" + "\n".join(said))
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_a_kept_out_series_file_counts_only_commits_after_it(tmp_path: Path, layout: str) -> None:
+    """vero-lite: a default branch longer than the walk of changes; the file written as the hook
+    said is current, a commit of the branch after it outdates it by that one commit, and the
+    hook's own "Since then" fix clears it."""
+    repo = GitRepo(tmp_path / "repo")
+    _long_main(repo, 2100)
+    for path, text in LAYOUTS[layout].items():
+        repo.write(path, text)
+    repo.write("README.md", "# vero\n")
+    repo.commit("ignore the handoffs", date=_stamp(100 * 86_400))
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# vero\n\nExport help.\n")
+    repo.commit("work", date=_stamp(7200))
+
+    first = _play(repo)
+    assert len(first) == 1 and "no active handoff" in first[0], first
+    [written] = [f"{FOLDER}/{name}" for name in os.listdir(repo.root / FOLDER) if name[0] == "2"]
+    assert written not in repo.git("ls-files")
+
+    hour_ago = time.time() - 3600
+    os.utime(repo.root / written, (hour_ago, hour_ago))
+    repo.write("docs/table.md", "row\n")
+    repo.commit("table")
+    second = _play(repo)
+    assert len(second) == 1 and "handoff-outdated" in second[0], second
+    assert "1 later commit touches" in second[0] and "`table`" in second[0], second[0]
+    assert "## Since then" in (repo.root / written).read_text(encoding="utf-8")
+    assert written not in repo.git("ls-files")
+
+
+def _gpcr(repo: GitRepo) -> None:
+    """gpcr-ptm: a tracked handoff.json deleted months ago by the commit that ignored it;
+    ``feat/x`` with work of its own, following the README's Quick start."""
+    repo.write("a.py", "a\n")
+    repo.write("handoff.json", '{"old": true}\n')
+    repo.commit("init", date=_stamp(150 * 86_400))
+    (repo.root / "handoff.json").unlink()
+    repo.write(".gitignore", "handoff.json\nreports/\n")
+    repo.write(".handoff-audit.yml", 'verify: "true"\n')
+    repo.commit("classify module", date=_stamp(119 * 86_400))
+    repo.git("switch", "-qc", "feat/x")
+    repo.write("b/b.py", "b\n")
+    repo.commit("work", date=_stamp(7200))
+
+
+def test_an_ignored_packet_is_not_dated_by_the_commit_that_deleted_its_name(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """Its age and later commits come from when `new` or `update` wrote it; the hook's
+    refresh clears its packet-outdated."""
+    repo = GitRepo(tmp_path / "repo")
+    _gpcr(repo)
+    deleted = repo.git("rev-parse", "HEAD~1")
+    new = run_cli(
+        [
+            "new",
+            "--summary",
+            "Classify added.",
+            "--next-action",
+            "Test arrestins.",
+            "--verdict-pointer",
+            "https://ci.example.com/run/1",
+            "--verify",
+        ],
+        cwd=repo.root,
+    )
+    assert new.code == 0, new.err
+    repo.git("add", "handoff.md")
+    repo.commit("handoff")
+    report = check(run_cli, repo.root)
+    assert not hits(report, "packet-age") and not hits(report, "packet-outdated"), report
+    assert deleted[:12] not in str(report)
+
+    hour_ago = time.time() - 3600
+    os.utime(repo.root / "handoff.json", (hour_ago, hour_ago))
+    repo.write("c.py", "c\n")
+    repo.commit("more work")
+    said = _play(repo)
+    assert len(said) == 1 and "packet-outdated" in said[0], said
+    assert "1 later commit touches" in said[0] and deleted[:12] not in said[0], said[0]
+    assert "update handoff.json --verify" in said[0], said[0]
+    report = check(run_cli, repo.root)
+    assert not hits(report, "packet-outdated"), report

@@ -184,3 +184,29 @@ def test_an_ignored_packet_is_not_dated_by_the_commit_that_deleted_its_name(
     assert "update handoff.json --verify" in said[0], said[0]
     report = check(run_cli, repo.root)
     assert not hits(report, "packet-outdated"), report
+
+
+def test_new_and_update_say_an_ignored_packet_stays_local(tmp_path: Path, run_cli: Any) -> None:
+    """gpcr-ptm: `new` wrote the git-ignored handoff.json and said nothing; the merge gate and
+    CI never saw it."""
+    repo = GitRepo(tmp_path / "repo")
+    _gpcr(repo)
+    options = ["--summary", "Classify added.", "--next-action", "Test arrestins."]
+    new = run_cli(
+        ["new", *options, "--verdict-pointer", "https://ci.example.com/run/1"], cwd=repo.root
+    )
+    assert new.code == 0, new.err
+    said = [line for line in new.err.splitlines() if "ignored by git" in line]
+    assert said == [
+        "note: handoff.json is ignored by git (.gitignore:1 `handoff.json`), so it stays on "
+        "this machine: the merge gate and CI will not see it; to commit it anyway, "
+        "`git add -f -- handoff.json`"
+    ], new.err
+    update = run_cli(["update", "--next-action", "Test arrestins twice."], cwd=repo.root / "b")
+    assert update.code == 0, update.err
+    assert "`git add -f -- ../handoff.json`" in update.err, update.err
+    assert repo.git("add", "-f", "--", "handoff.json") == ""
+    repo.git("add", "handoff.md")
+    repo.commit("handoff")
+    again = run_cli(["update", "--next-action", "Test arrestins again."], cwd=repo.root)
+    assert again.code == 0 and "ignored by git" not in again.err, again.err

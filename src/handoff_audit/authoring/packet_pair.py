@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from handoff_audit.authoring.kept_local import kept_local
 from handoff_audit.authoring.no_active import name
 from handoff_audit.authoring.packet_files import (
     packet_text,
@@ -33,7 +34,8 @@ def write_pair(
     packet these commands write never fails it) but in the names of the branch and the topic,
     neither when one would be over ``max-file-bytes`` or the packet no longer holds what this
     run ``read`` (``None``: no file); what was written, for the status line. ``notes`` gets a
-    line for each field whose text was redacted: the writer never changes it silently."""
+    line for each field whose text was redacted: the writer never changes it silently, and
+    one when git ignores what it wrote (`kept_local`)."""
     redacted = redact_packet(data)
     notes.extend(
         f"note: {field}: redacted a credential; revoke it if real"
@@ -46,6 +48,7 @@ def write_pair(
     refuse_dropping_twin_text(path, twin_of(path), data)
     refuse_changed(path, read, config)
     wrote = [p for p, text in files if write_atomic(p, text)]
+    notes.extend(kept_local([p for p, _ in files]))
     return f"wrote {', '.join(name(p) for p in wrote)}" if wrote else "unchanged"
 
 

@@ -210,3 +210,29 @@ def test_new_and_update_say_an_ignored_packet_stays_local(tmp_path: Path, run_cl
     repo.commit("handoff")
     again = run_cli(["update", "--next-action", "Test arrestins again."], cwd=repo.root)
     assert again.code == 0 and "ignored by git" not in again.err, again.err
+
+
+def test_the_merge_gate_tells_an_ignored_packet_s_commit_by_force(
+    tmp_path: Path, run_cli: Any
+) -> None:
+    """gpcr-ptm: `check --target-branch` told `git add -- :/handoff.json`, which git refuses
+    for an ignored file; the command it prints now commits it."""
+    repo = GitRepo(tmp_path / "repo")
+    _gpcr(repo)
+    options = ["--summary", "Classify added.", "--next-action", "Test arrestins."]
+    new = run_cli(
+        ["new", *options, "--verdict-pointer", "https://ci.example.com/run/1"], cwd=repo.root
+    )
+    assert new.code == 0, new.err
+    repo.git("add", "handoff.md")
+    repo.commit("handoff")
+    update = run_cli(["update", "--next-action", "Test arrestins twice."], cwd=repo.root)
+    assert update.code == 0, update.err
+    gate = run_cli(["check", "--target-branch", "main"], cwd=repo.root)
+    told = re.search(r"commit it \(`(git add [^`]*)`", gate.out)
+    assert told is not None, gate.out
+    assert told[1].startswith("git add -f -- :/handoff.json :/handoff.md && "), told[1]
+    assert "-f as git ignores handoff.json" in gate.out, gate.out
+    done = subprocess.run(["sh", "-c", told[1]], cwd=repo.root, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "handoff.json" in repo.git("ls-files")

@@ -297,6 +297,10 @@ class History:
         """The facts about a work-tree packet; ``None`` for other branches' packets."""
         return self.packets.get(packet.path) if packet.ref is None else None
 
+    def kept_out(self) -> frozenset[str]:
+        """The work-tree packets git ignores: no commit holds them (`PacketHistory.written`)."""
+        return frozenset(path for path, info in self.packets.items() if info.written is not None)
+
     def commits_behind(self, packet: Packet) -> int | None:
         """How many commits the packet's last known good commit lags ``head``."""
         info = self.info(packet)

@@ -75,7 +75,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     packets = (facts.lookalike_packets if facts is not None else frozenset()) - blocked
     kept = facts.on_target if facts is not None else frozenset()
     merged = _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets))
-    for hit in uncommitted_twins(merged, work, unread, target, ctx.config):
+    ignored = facts.kept_out() if facts is not None else frozenset()
+    for hit in uncommitted_twins(merged, work, unread, target, ctx.config, ignored):
         yield replace(hit, note=hit.path in loose - packets)
     yield from scanned
     yield from _active(ctx, work, facts, target)

@@ -43,12 +43,14 @@ def uncommitted_twins(
     unread: set[str],
     target: str | None,
     config: Config,
+    ignored: frozenset[str] = frozenset(),
 ) -> Iterator[Hit]:
     """``hits`` (the block files merged into the protected ``target``), each on a markdown
     file that is a packet's twin as the work tree holds both (``work``: the packets read from
     it; ``unread``: files the gate could not read) though not in the commit checked, told to
-    commit the change instead; one ``block-files`` names letter for letter, to be renamed with
-    its packet (`_rename_it`)."""
+    commit the change instead, by force for a packet git ignores (``ignored``: `git add`
+    refuses it); one ``block-files`` names letter for letter, to be renamed with its packet
+    (`_rename_it`)."""
     pending = {
         p.markdown_path: p
         for p in work
@@ -61,7 +63,7 @@ def uncommitted_twins(
         elif named_block_file(hit.path, config, lambda _: True):
             yield replace(hit, message=_rename_it(hit.path, packet, target, config))
         else:
-            yield replace(hit, message=_commit_it(hit.path, packet, target))
+            yield replace(hit, message=_commit_it(hit.path, packet, target, ignored))
 
 
 def _rename_it(path: str, packet: Packet, target: str | None, config: Config) -> str:
@@ -91,13 +93,15 @@ def _rename_it(path: str, packet: Packet, target: str | None, config: Config) ->
     )
 
 
-def _commit_it(path: str, packet: Packet, target: str | None) -> str:
+def _commit_it(path: str, packet: Packet, target: str | None, ignored: frozenset[str]) -> str:
     status = packet.data.get("status") if packet.data is not None else None
     done = f"{status} " if isinstance(status, str) else ""
     files = f"{shell.from_top(packet.path)} {shell.from_top(path)}"
+    force = "-f " if packet.path in ignored else ""
+    why = f"; -f as git ignores {packet.path}" if force else ""
     return (
         f"{path} is the twin of the {done}packet {packet.path}, but the commit that would be "
         f"merged into the protected branch {target} still holds an older {path}: the change is "
-        f"not committed yet; commit it (`{shell.git()} add -- {files} && "
-        f'{shell.git()} commit -m "handoff: {status or "update"}"`), then check again'
+        f"not committed yet; commit it (`{shell.git()} add {force}-- {files} && "
+        f'{shell.git()} commit -m "handoff: {status or "update"}"`{why}), then check again'
     )

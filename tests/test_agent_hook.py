@@ -382,13 +382,13 @@ def test_another_tools_handoff_json_and_a_hand_written_twin_are_never_removed(
     again = run_hook(stop_event(repo.root))
     assert_blocked(again)
     setting = the_command(again.err, "fix: ")
-    assert setting.startswith("set `packets` without it, in .handoff-audit.yml: packets: ["), (
-        setting
-    )
-    globs = json.loads(setting.split("packets: ", 1)[1])
-    # the globs kept (a packet elsewhere at such a path is still audited), the two files left out
-    assert "**/handoff.json" in globs and globs[-2:] == ["!handoff.json", "!handoff.md"], setting
-    repo.write(".handoff-audit.yml", f"packets: {json.dumps(globs)}\n")
+    # the defaults kept (a packet elsewhere at such a path is still audited), the two files left
+    # out, in one short line
+    assert setting == (
+        'leave it out of `packets`, in .handoff-audit.yml: extend-packets: ["!handoff.json", '
+        '"!handoff.md"]'
+    ), setting
+    repo.write(".handoff-audit.yml", setting.split(": ", 1)[1] + "\n")
     # with the packet's commit: a commit of its own would be work the packet does not cover
     assert run_fix(repo.root, "git add -A && git commit -q --amend --no-edit").returncode == 0
     assert run_hook(stop_event(repo.root)).code == 0

@@ -105,7 +105,7 @@ KAIROUS = {  # u-stem/kairous' .claude/handoff.json
 
 
 def _packets_setting(out: str) -> str | None:
-    found = re.search(r"in \.handoff-audit\.yml: (packets: \[.*?\]) \(", out)
+    found = re.search(r"in \.handoff-audit\.yml: (extend-packets: \[.*?\]) \(", out)
     return found.group(1) if found else None
 
 
@@ -138,8 +138,8 @@ def test_the_packets_fix_never_adds_an_exclusion_the_list_already_has(
     done: Result = run_cli(["check", ".claude/handoff.json"], cwd=git_repo.root)
     setting = _packets_setting(done.out)
     assert setting is not None, done.out
-    entries = json.loads(setting.removeprefix("packets: "))
-    assert entries == [*packets, "!.claude/handoff.md"], entries
+    entries = json.loads(setting.removeprefix("extend-packets: "))
+    assert entries == ["!.claude/handoff.md"], entries
 
 
 TOKEN = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"

@@ -59,10 +59,10 @@ def test_the_packets_setting_printed_leaves_out_every_file_it_names(
 ) -> None:
     _harness(git_repo)
     done: Result = run_cli(["check"], cwd=git_repo.root)
-    settings = set(re.findall(r"in \.handoff-audit\.yml: (packets: \[.*?\]) \(", done.out))
+    settings = set(re.findall(r"in \.handoff-audit\.yml: (extend-packets: \[.*?\]) \(", done.out))
     assert len(settings) == 1, done.out  # one setting, whichever finding is followed
     [setting] = settings
-    entries = json.loads(setting.removeprefix("packets: "))
+    entries = json.loads(setting.removeprefix("extend-packets: "))
     assert {f"!{path}" for path in (*NESTED, "handoff.json")} <= set(entries), entries
     git_repo.write(".handoff-audit.yml", setting + "\n")
     git_repo.commit("leave the harness's files out, as printed")

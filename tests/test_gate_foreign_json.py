@@ -59,7 +59,7 @@ def test_another_tools_file_gets_one_finding_and_does_not_block_the_merge(
     assert line.startswith("handoff.json:1:1: schema: not a handoff packet in this tool's shape")
     assert "active-in-merge" not in done.out and "Merge blocked" not in done.out
     # The fix, literally: `packets` set as printed, then this branch's packet beside the file.
-    setting = re.search(r"in \.handoff-audit\.yml: (packets: \[.*?\]) \(", line)
+    setting = re.search(r"in \.handoff-audit\.yml: (extend-packets: \[.*?\]) \(", line)
     assert setting is not None, line
     git_repo.write(".handoff-audit.yml", setting.group(1) + "\n")
     git_repo.commit("handoff-audit: leave the orchestrator's file alone")  # `new` wants it so
@@ -137,7 +137,7 @@ def test_the_printed_packets_fix_passes_the_pull_request_that_applies_it(runner:
     done = runner.run("pull_request", runner.pull_request(), comment="false")
     assert done.code == 1, done.out
     [line] = [x for x in done.out.splitlines() if x.startswith("::error file=handoff.json")]
-    setting = re.search(r"in \.handoff-audit\.yml: (packets: \[.*?\]) \(", line)
+    setting = re.search(r"in \.handoff-audit\.yml: (extend-packets: \[.*?\]) \(", line)
     assert setting is not None, line
     runner.repo.write(".handoff-audit.yml", setting.group(1) + "\n")
     runner.head = runner.repo.commit("handoff-audit: leave handoff.json alone")
@@ -181,7 +181,7 @@ def test_the_printed_packets_setting_keeps_the_repositorys_own_packets_audited(
     git_repo.commit("state")
     done: Result = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
     [line] = [x for x in done.out.splitlines() if x.startswith(f"{foreign}:")]
-    setting = re.search(r"in \.handoff-audit\.yml: (packets: \[.*?\]) \(", line)
+    setting = re.search(r"in \.handoff-audit\.yml: (extend-packets: \[.*?\]) \(", line)
     assert setting is not None, line
     assert f'"!{foreign}"' in setting.group(1), line
     git_repo.write(".handoff-audit.yml", setting.group(1) + "\n")

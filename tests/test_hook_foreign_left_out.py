@@ -148,13 +148,13 @@ def test_beside_a_left_out_file_the_hook_names_the_packets_entry_the_path_needs(
     _other_tools_file(git_repo, None)
     stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert stop.code == 2, stop.err
-    entry = '"!handoff.json", ".handoff/**/*.json"]'
-    assert f'in pyproject.toml: packets = ["*.json", "**/HANDOFF.md", {entry}' in stop.err
+    # the one entry the path needs, after the list set: never that list pasted again
+    assert 'in pyproject.toml: extend-packets = [".handoff/**/*.json"]' in stop.err, stop.err
     assert "new --output .handoff/feat-p.json " in the_command(stop.err, "fix: ")
     refused: Result = run_cli(NEW, cwd=git_repo.root)
     assert refused.code == 2 and '"!handoff.json", "handoff.json"' not in refused.err
     assert "--output .handoff/feat-p.json, once `packets` finds that path" in refused.err
-    setting = setting.replace('"!handoff.json"]', '"!handoff.json", ".handoff/**/*.json"]')
+    setting += 'extend-packets = [".handoff/**/*.json"]\n'
     git_repo.write("pyproject.toml", setting)
     git_repo.commit("packets finds the branch's packet")
     assert _play(git_repo).code == 0

@@ -30,10 +30,10 @@ def test_a_secret_in_another_tools_json_blocks_with_its_own_fix(
     assert f"fix: remove the credential from {PATH} at line 1, column " in run.err
     assert "(and 1 more on this file)" not in run.err
     assert "vendor/tool/handoff.md" not in run.err  # no such file
-    # Follow the packet's advice only: a packet beside it, and `packets` without the file.
+    # Follow the packet's advice only: a packet beside it, and the file left out of `packets`.
     command = "handoff-audit new " + the_command(run.err, "fix: handoff-audit new")
     assert run_fix(repo.root, fill_in(command)).returncode == 0
-    setting = re.search(r"packets: \[.*?\]", run.err)
+    setting = re.search(r"extend-packets: \[.*?\]", run.err)
     assert setting is not None, run.err
     repo.write(".handoff-audit.yml", setting.group(0) + "\n")
     repo.commit("handoff")

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import GitRepo
 from git_helpers import check
-from handoff_audit.config import DEFAULT_PACKETS, DEFAULT_SERIES, WORKING_NOTES
+from handoff_audit.config import WORKING_NOTES
 
 GUIDE = """\
 # How to write a handoff
@@ -88,9 +88,9 @@ def test_leaving_a_working_note_s_name_out_of_packets_and_block_files_clears_bot
     git_repo: GitRepo,
 ) -> None:
     message = _guide(git_repo, "HANDOVER.md")
-    assert _printed(message, "packets") == [*DEFAULT_PACKETS, "!HANDOVER.md"]
+    assert _printed(message, "extend-packets") == ["!HANDOVER.md"]  # the defaults kept
     assert _printed(message, "block-files") == [*WORKING_NOTES, "!HANDOVER.md"]
-    _paste(git_repo, message, "packets", "block-files")
+    _paste(git_repo, message, "extend-packets", "block-files")
     assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
 
 
@@ -104,7 +104,7 @@ def test_the_printed_setting_leaves_out_that_guide_and_still_blocks_a_real_hando
     the root is still audited and still blocked from the merge (dropping `**/HANDOFF.md`, as
     the finding said before, let it through with exit 0)."""
     message = _guide(git_repo, "tools/agent/HANDOFF.md")
-    _paste(git_repo, message, "packets", "block-files")
+    _paste(git_repo, message, "extend-packets", "block-files")
     git_repo.write("HANDOFF.md", REAL_NOTE)
     git_repo.commit("wip")
     findings = _findings(git_repo)
@@ -121,9 +121,9 @@ def test_a_series_file_is_told_to_leave_its_folder_out_of_series(
     git_repo: GitRepo, run_cli: Any
 ) -> None:
     message = _guide(git_repo, "handoffs/TO_CLAUDE.md")
-    assert _printed(message, "series") == [*DEFAULT_SERIES, "!handoffs"]
+    assert _printed(message, "extend-series") == ["!handoffs"]  # the defaults kept
     assert "`packets`" not in message
-    _paste(git_repo, message, "series")
+    _paste(git_repo, message, "extend-series")
     assert not GONE & {f["rule"] for f in _findings(git_repo)}, _findings(git_repo)
     assert check(run_cli, git_repo.root)["packets"] == []
 

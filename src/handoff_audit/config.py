@@ -720,6 +720,16 @@ def setting_advice(source: str | None, key: str, values: Sequence[str] | int | s
     return f"{setting_place(source)}: {setting_line(source, key, values)}"
 
 
+def added_advice(config: Config, key: str, added: Sequence[str]) -> str:
+    """Where and how to add the entries ``added`` (a ``!`` exclusion, a glob) after the list
+    ``key`` (``packets``, ``series``) of ``config``, in its file's syntax (`setting_advice`):
+    ``extend-KEY`` with its own entries kept, one short line that keeps the defaults or the
+    list the configuration sets, where ``KEY`` itself would repeat that whole list."""
+    return setting_advice(
+        config.key_file, f"extend-{key}", [*getattr(config, f"extend_{key}"), *added]
+    )
+
+
 def setting_line(source: str | None, key: str, values: Sequence[str] | int | str) -> str:
     """The line that sets ``key`` to the list ``values`` (or the number, the text) in the syntax
     of the configuration ``source`` names (`Config.key_file`; ``None``: a new .handoff-audit.yml):

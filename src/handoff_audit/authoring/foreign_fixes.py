@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from handoff_audit import shell
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.authoring.no_active import name
-from handoff_audit.config import Config, setting_advice
+from handoff_audit.config import Config, added_advice
 from handoff_audit.credentials import find_secrets
 from handoff_audit.model.findings import PacketInfo
 from handoff_audit.model.packet import named_packet
@@ -27,12 +27,12 @@ def beside_target(config: Config, branch: str | None) -> tuple[str, str | None]:
     """Where the branch's packet goes beside a file `packets` leaves out, and ``None`` when the
     `packets` globs find it there: ``.handoff/<branch>.json``, else
     ``.handoff/<branch>/handoff.json``; when they find neither, the first, with the `packets`
-    setting (`setting_advice`, every exclusion kept) that adds ``.handoff/**/*.json`` for it."""
+    setting (`added_advice`, every exclusion kept) that adds ``.handoff/**/*.json`` for it."""
     first = beside_path(branch)
     for path in (first, f"{first.removesuffix('.json')}/{DEFAULT_PACKET}"):
         if named_packet(path, config):
             return path, None
-    return first, setting_advice(config.key_file, "packets", [*config.packets, BESIDE_GLOB])
+    return first, added_advice(config, "packets", [BESIDE_GLOB])
 
 
 def beside_found(config: Config, branch: str | None) -> bool:
@@ -58,7 +58,7 @@ def beside_option(root: Path, config: Config, branch: str | None) -> str:
         )
     if setting is None:
         return f"--output {shown}"
-    return f"--output {shown}, once `packets` finds that path: set it {setting}"
+    return f"--output {shown}, once `packets` finds that path: add it {setting}"
 
 
 def default_left_out(gate: Gate, path_of: Callable[[str], str]) -> tuple[list[str] | None, str]:
@@ -71,7 +71,7 @@ def default_left_out(gate: Gate, path_of: Callable[[str], str]) -> tuple[list[st
     path, setting = beside_target(gate.config, gate.branch)
     why = f" beside {DEFAULT_PACKET}, which `packets` leaves out"
     if setting is not None:
-        why += f"; first, so that `check` finds it there, set `packets` {setting}"
+        why += f"; first, so that `check` finds it there, add it to `packets` {setting}"
     return [f"--output {path_of(path)}"], why
 
 
@@ -102,9 +102,9 @@ def beside_foreign(
     kept = packets_without(config.packets, path, twin, target)
     for other in others:
         kept = packets_without(kept, other.path, _twin_there(root, other), target)
-    also = f" and without {', '.join(o.path for o in others)}" if others else ""
-    setting = setting_advice(config.key_file, "packets", kept)
-    stop = f"set `packets` without it{also}, {setting}"
+    also = f" and {', '.join(o.path for o in others)}" if others else ""
+    setting = added_advice(config, "packets", kept[len(config.packets) :])
+    stop = f"leave it{also} out of `packets`, {setting}"
     left = f"{named} not this tool's packet: leave {them} alone (do not delete {them})"
     if (root / target).exists():
         return stop, f"{left}; or point `schema:` at its JSON Schema if it is your own format"

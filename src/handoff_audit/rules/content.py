@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from handoff_audit import shell
-from handoff_audit.config import setting_advice
+from handoff_audit.config import added_advice
 from handoff_audit.credentials import packet_identifiers, show, unnamed_secrets
 from handoff_audit.errors import ConfigError, InputError
 from handoff_audit.jsonpos import field_name, iter_strings
@@ -118,12 +118,13 @@ handoff.json:1:1: schema: not a handoff packet in this tool's shape: none of bra
   next_action, last_known_good_commit, and 9 of 9 top-level keys unknown ("slug", "name", ...);
   if this is your own format, point `schema:` in .handoff-audit.yml at its JSON Schema;
   otherwise it is another tool's file: leave it alone, and so that the audit stops reading it
-  as a packet, set `packets` without it, in .handoff-audit.yml: packets: [...] (this branch's
-  packet goes beside it: `handoff-audit new --output .handoff/BRANCH.json ...`)
+  as a packet, leave it out of `packets`, in .handoff-audit.yml: extend-packets:
+  ["!handoff.json"] (this branch's packet goes beside it: `handoff-audit new --output
+  .handoff/BRANCH.json ...`)
 ```
 
 On a pull request the Action takes `packets` from the base commit for the merge gate only: a
-pull request that sets `packets` without the file passes, and the gate still sees the file.
+pull request that leaves the file out of `packets` passes, and the gate still sees the file.
 
 Fix: follow the message; `handoff-audit schema` prints the whole schema (draft 2020-12), and the
 `schema` configuration key can point at your own (then your schema alone judges the file, and
@@ -396,7 +397,7 @@ def _foreign_hit(packet: Packet, ctx: AuditContext, beside: str, kept: list[str]
     twin = packet.markdown_path or ""  # only a markdown that is there is named
     # named on the command line, a file `packets` already leaves out is read all the same
     left_out = packets_without(config.packets, packet.path, twin, beside) == list(config.packets)
-    leave_out = None if left_out else setting_advice(config.key_file, "packets", kept)
+    leave_out = None if left_out else added_advice(config, "packets", kept[len(config.packets) :])
     message = foreign_message(
         packet.data, leave_out, shell.fix_path(beside), config.key_file, packet.shape
     )

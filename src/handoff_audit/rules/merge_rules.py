@@ -133,8 +133,8 @@ finished. Another tool's JSON file under a packet name (an orchestrator's `hando
 keys the schema does not know; or a JSON array where a packet is looked for) is no packet and
 does not count while the bundled schema judges (a file under `.handoff/`, or with `"status":
 "active"`, is never another tool's: it counts): its one `schema` finding says to leave it alone
-and set `packets` without it (a `handoff.md` beside it that reads as a handoff is a working
-note, blocked by `handoff-in-merge`).
+and leave it out of `packets` (`extend-packets: ["!handoff.json"]`; a `handoff.md` beside it
+that reads as a handoff is a working note, blocked by `handoff-in-merge`).
 
 A tracked symbolic link that the pull request adds or changes (since its merge base with the
 target: a link the target removed or changed since is not the pull request's, nor one the target

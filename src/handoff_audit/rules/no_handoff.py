@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handoff_audit import shell
-from handoff_audit.config import Config, setting_advice
+from handoff_audit.config import Config, added_advice, setting_advice
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.globs import excluding
@@ -107,10 +107,12 @@ def way_out(path: str, config: Config, moves: Moves | None = None) -> str:
 
 
 def _without(config: Config, key: str, path: str) -> str:
-    """The setting ``key`` as configured plus the exclusion of ``path`` alone (``!path``, as in
-    .gitignore), where and how to write it: every other file its globs find stays found."""
-    globs = {"series": config.series, "packets": config.packets}.get(key, config.block_files)
-    return setting_advice(config.key_file, key, (*globs, excluding(path)))
+    """The exclusion of ``path`` alone (``!path``, as in .gitignore) after the setting ``key``,
+    where and how to write it (`added_advice`: the ``extend-`` line for `packets` and `series`;
+    `block-files` has none): every other file its globs find stays found."""
+    if key in ("packets", "series"):
+        return added_advice(config, key, [excluding(path)])
+    return setting_advice(config.key_file, key, (*config.block_files, excluding(path)))
 
 
 def _target(path: str, config: Config, moves: Moves) -> str | None:

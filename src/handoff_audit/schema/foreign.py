@@ -133,7 +133,7 @@ def foreign_message(
 ) -> str:
     """One line: what the file lacks, which keys are unknown (``shape``: what it holds instead
     of an object, ``data`` then ``None``), and the two ways forward; ``leave_out`` says where
-    and how to set ``packets`` without the file (`setting_advice` of `packets_without`),
+    and how to leave the file out of ``packets`` (`added_advice` of what `packets_without` adds),
     ``None`` when the configuration already leaves it out (it is read because it was named);
     ``beside`` where this branch's packet goes instead; ``source`` is the configuration in use
     (`Config.source`), where ``schema`` is set, as ``packets`` is."""
@@ -146,8 +146,8 @@ def foreign_message(
         )
     else:
         stop = (
-            "leave it alone, and so that the audit stops reading it as a packet, set "
-            f"`packets` without it, {leave_out}"
+            "leave it alone, and so that the audit stops reading it as a packet, leave it "
+            f"out of `packets`, {leave_out}"
         )
     return (
         f"not a handoff packet in this tool's shape: {_lacks(data, shape)}; "

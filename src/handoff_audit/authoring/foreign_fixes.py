@@ -15,6 +15,7 @@ from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.authoring.no_active import name
 from handoff_audit.config import Config, added_advice
 from handoff_audit.credentials import find_secrets
+from handoff_audit.engine.ignored import FOREIGN, another_tools
 from handoff_audit.model.findings import PacketInfo
 from handoff_audit.model.packet import named_packet
 from handoff_audit.schema.foreign import beside_path, packets_without
@@ -64,12 +65,24 @@ def beside_option(root: Path, config: Config, branch: str | None) -> str:
 def default_left_out(gate: Gate, path_of: Callable[[str], str]) -> tuple[list[str] | None, str]:
     """`new`'s --output and the words after "write one" when handoff.json, the file `new`
     writes without --output or --topic, is a file `packets` leaves out (another tool's, left
-    alone): the branch's packet goes beside it, at a path `packets` finds (`beside_target`;
-    the setting that makes it find one comes first), never undoing the exclusion."""
-    if not os.path.lexists(gate.root / DEFAULT_PACKET) or named_packet(DEFAULT_PACKET, gate.config):
+    alone), or is another tool's (`another_tools`: a local file a tool of the repository keeps,
+    git-ignored): the branch's packet goes beside it, at a path `packets` finds
+    (`beside_target`; the setting that makes it find one comes first), never undoing the
+    exclusion nor taking the file's place."""
+    if not os.path.lexists(gate.root / DEFAULT_PACKET):
+        return None, ""
+    if not named_packet(DEFAULT_PACKET, gate.config):
+        why = f" beside {DEFAULT_PACKET}, which `packets` leaves out"
+    elif (whose := another_tools(gate.root, DEFAULT_PACKET, gate.config)) == FOREIGN:
+        why = f" beside {DEFAULT_PACKET}, another tool's file (leave it alone)"
+    elif whose is not None:
+        why = (
+            f" beside {DEFAULT_PACKET} ({DEFAULT_PACKET}:{whose}; no packet of this branch's: "
+            "leave it alone if another tool keeps it there, else repair it at that line)"
+        )
+    else:
         return None, ""
     path, setting = beside_target(gate.config, gate.branch)
-    why = f" beside {DEFAULT_PACKET}, which `packets` leaves out"
     if setting is not None:
         why += f"; first, so that `check` finds it there, add it to `packets` {setting}"
     return [f"--output {path_of(path)}"], why

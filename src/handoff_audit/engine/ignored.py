@@ -13,6 +13,7 @@ from pathlib import Path
 from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.engine.discovery import SKIPPED_DIRS
+from handoff_audit.engine.loading import Unreadable, read_text
 from handoff_audit.engine.series_links import alias_target, relink, series_link
 from handoff_audit.engine.series_order import newest_first
 from handoff_audit.engine.series_pointers import without_pointers
@@ -27,12 +28,15 @@ from handoff_audit.git.ignored import (
     ignoring_patterns,
 )
 from handoff_audit.globs import matches_any
+from handoff_audit.jsonpos import JsonPositionError, parse
 from handoff_audit.model.packet import (
+    in_packets_folder,
     in_series,
     is_handoff_file,
     named_block_file,
     of_a_series,
 )
+from handoff_audit.schema.foreign import is_foreign
 
 _WILDCARDS = frozenset("*?[")
 _OTHERS = " ignores other files too"
@@ -60,7 +64,36 @@ def ignored_handoffs(root: Path, config: Config) -> list[str]:
         return []
     found = [path for path in ignored if is_handoff_file(path, config)]
     pointers = without_pointers(root, [path for path in found if in_series(path, config)])[1]
-    return [path for path in found if path not in pointers]
+    return [p for p in found if p not in pointers and another_tools(root, p, config) is None]
+
+
+def another_tools(root: Path, path: str, config: Config) -> str | None:
+    """Why the JSON file ``path`` (from the top folder ``root``; one git ignores, or one where
+    `new` would write) is no packet of this branch's, or ``None``: ``"another tool's file"`` in
+    another tool's shape, as `check` judges it (`foreign.is_foreign`, a JSON array), which a
+    tool of the repository keeps local (a Cursor hook's ``handoff.json``); or, outside
+    ``.handoff/``, ``"LINE:COLUMN: not valid JSON: REASON"``, as `check`'s `invalid-json`
+    says it after the file's name: `new` writes none such. Only while the bundled schema
+    judges."""
+    if config.schema is not None or not path.lower().endswith(".json"):
+        return None
+    try:
+        text = read_text(root / path, root.resolve(), config.max_file_bytes, bom=True)
+    except Unreadable:
+        return None
+    try:
+        data = parse(text).value
+    except JsonPositionError as error:
+        if in_packets_folder(path):
+            return None
+        return f"{error.line}:{error.column}: not valid JSON: {error.reason}"
+    if (not isinstance(data, dict) and not in_packets_folder(path)) or is_foreign(data, path):
+        return FOREIGN
+    return None
+
+
+FOREIGN = "another tool's file"
+"""`another_tools`' words for a JSON file in another tool's shape."""
 
 
 def ignored_beside(root: Path, found: Sequence[str], config: Config) -> list[str]:

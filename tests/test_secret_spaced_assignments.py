@@ -1,6 +1,6 @@
 """`secret`: the assignment forms the loose test let through (review 50, fix a) are reported and
 redacted wherever the tool echoes text: ``db_password = Password1`` (lower case, spaces, letters
-and a digit in mixed case), ``DB_PASSWORD = hunter`` (an environment variable's name with spaces
+and a digit in mixed case), ``DB_PASSWORD = huntergate`` (an environment variable's name with spaces
 around ``=``) and a value followed by prose (``export API_TOKEN = s3cr3tvalue then run make``);
 code and prose that only look like one (``password = getpass()``, "the password = the one in
 1Password") stay silent. How `check` and `show` read each line in a handoff's markdown is in the

@@ -63,7 +63,27 @@ def _placeholder_words(value: str) -> bool:
         for part in parts
     ):
         return False
-    return any(part in _PLACEHOLDER_WORDS or re.fullmatch(r"x{3,}", part) for part in parts)
+    return parts[:2] in _CHANGE_ME or any(
+        part in _PLACEHOLDER_WORDS or re.fullmatch(r"x{3,}", part) for part in parts
+    )
+
+
+_CHANGE_ME = (["change", "this"], ["change", "me"], ["changethis"])
+"""How a value asking to be replaced starts: ``change-this-in-production``, ``CHANGE_ME``."""
+
+
+_SHORTEST = 8
+"""The fewest characters of an assigned value that may be a credential: gitleaks' generic rule
+asks for more, and ``POSTGRES_PASSWORD=dev`` in an ``.env`` example is a local default."""
+_STAND_INS = frozenset({"dev", "test", "password", "secret", "local", "development", "localhost"})
+"""Values that say what goes there, or where, rather than holding a credential."""
+
+
+def not_an_env_secret(value: str) -> bool:
+    """A value of ``NAME_PASSWORD=value`` (an ``.env`` line) that is plainly no credential: a
+    placeholder (``change-this-in-production``, ``${DB_PASSWORD}``), shorter than `_SHORTEST`
+    characters (``dev``) or a stand-in word alone (``password``, ``localhost``)."""
+    return placeholder(value) or len(value) < _SHORTEST or value.lower() in _STAND_INS
 
 
 def header_placeholder(header: str) -> bool:
@@ -133,11 +153,11 @@ _PROSE_WORDS = frozenset(
 
 
 def not_a_spaced_secret(value: str) -> bool:
-    """A value of ``NAME_PASSWORD = value`` that is not a credential: a placeholder, code
+    """A value of ``NAME_PASSWORD = value`` that is not a credential: `not_an_env_secret`, code
     (``os.getenv(``, ``settings.API_KEY``, ``token.strip()``, ``api_key``), a path, a number,
     another variable's name (``DB_PASSWORD_PROD2``) or a word of prose (`_PROSE_WORDS`)."""
     return (
-        placeholder(value)
+        not_an_env_secret(value)
         or value.lower() in _PROSE_WORDS
         or re.search(r"[(\[]", value) is not None
         or re.match(r"~|\.{0,2}/|[A-Za-z]:\\", value) is not None

@@ -35,6 +35,7 @@ from handoff_audit.credential_values import (
     not_a_labelled_secret,
     not_a_spaced_secret,
     not_an_assigned_secret,
+    not_an_env_secret,
     placeholder,
     url_placeholder,
 )
@@ -236,7 +237,7 @@ _OWN: tuple[_Pattern, ...] = (
         r"(?:^|[^A-Za-z0-9_])" + _UPPER_NAME + _ASSIGN + r"[ \t]*[\"']?([^\s\"'`;|&]{3,})",
         _STRICT_KEYWORDS,
         1,
-        reject=placeholder,
+        reject=not_an_env_secret,
     ),
     _Pattern(
         # The same assignment in any letter case or with spaces around "=" (``db_password =

@@ -208,7 +208,9 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   `X-Api-Key:` header, `curl -u user:password`, `mysql`/`mariadb`/`mysqldump -pPASSWORD`;
 - an assignment to a name ending in `_TOKEN`, `_SECRET`, `_PASSWORD` or `_KEY`
   (`AWS_SECRET_ACCESS_KEY=...`) or to `PGPASSWORD`, `MYSQL_PWD`, `REDISCLI_AUTH` or `SSHPASS`,
-  unless the value is a variable (`$X`, `${X}`) or a placeholder; `:=`, `?=`, `+=` and `=>`
+  unless the value is a variable (`$X`, `${X}`), a placeholder, shorter than 8 characters
+  (`POSTGRES_PASSWORD=dev` in an `.env` example; gitleaks' generic rule asks for more too) or
+  a stand-in word alone (`password`, `secret`, `localhost`); `:=`, `?=`, `+=` and `=>`
   count as `=` in every assignment form here (`API_KEY := ...` in a Makefile,
   `'password' => '...'` in Ruby or PHP), under the same value tests;
   also in any letter case and with spaces or tabs around `=` (`AWS_SECRET_ACCESS_KEY = ...`,
@@ -228,7 +230,7 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   `then` (prose); in a JSON file of any shape (another tool's `handoff.json` too), the
   member's line is read as it is written, so `"synthesisApiKey": "sk-…"` is reported at its line;
 - the upper-case names of the first assignment form with spaces or tabs before `=`
-  (`DB_PASSWORD = swordfish`, `set DB_PASSWORD = swordfish9 then restart`), the value as short as
+  (`DB_PASSWORD = swordfish`, `set DB_PASSWORD = swordfish9 then restart`), the value as long as
   the first form's, unless it is a placeholder, code (`settings.API_KEY`, `token.strip()`,
   `os.getenv(...)`, `api_key`), a path, a number, another variable's name
   (`DB_PASSWORD_PROD2`), a word of prose (`the`, `same`, `empty`, `unset`, `default`,
@@ -255,8 +257,9 @@ A placeholder is not reported by the generic forms above (the assignment, the UR
 - is made only of `x`, `X`, `*` and `.` (`xxxxxxxx`, `****`);
 - is `redacted`, `null`, `none`, `true` or `false` (any case);
 - split at `-`, `_` and `.`, has a part that is `your`, `my`, `example`, `placeholder`,
-  `changeme` or three or more `x` (any case: `your-key-here`, `YOUR_API_KEY`,
-  `your_token_here`, `sk-xxxx`, `changeme`), and no part that looks random: none mixes letters
+  `changeme` or three or more `x`, or starts with `change` and `this` or `me` (any case:
+  `your-key-here`, `YOUR_API_KEY`, `your_token_here`, `sk-xxxx`, `changeme`,
+  `change-this-in-production`, `CHANGE_ME`), and no part that looks random: none mixes letters
   with digits and none is a run of 12 or more digits (`aB3dE-my-Xy9Qw2…` and
   `83749283749823749823-my` are still reported).
 

@@ -67,3 +67,33 @@ def test_a_block_files_entry_naming_the_other_spelling_decides(
     assert done.code == 1, done.out
     assert "HANDOFF.mdx: handoff-in-merge: HANDOFF.mdx would be merged" in done.out
     assert "docs/HANDOFF.mdx: handoff-in-merge" not in done.out
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "HANDOFF.mdown",
+        "HANDOFF.mkd",
+        "HANDOFF.mkdn",
+        "HANDOFF.mdwn",
+        "HANDOFF.mkdown",
+        "docs/SESSION_HANDOFF.livemd",
+        "NEXT_SESSION.ronn",
+    ],
+)
+def test_the_action_blocks_a_note_under_every_extension_github_shows_as_markdown(
+    runner: Runner, name: str
+) -> None:
+    """GitHub (Linguist's Markdown language) shows ``HANDOFF.mdown``, ``.mkd``, ``.mkdn``,
+    ``.mdwn``, ``.mkdown`` and more as markdown: each passed with "all clear (0 packets
+    checked)" and no notice."""
+    runner.repo.git("rm", "-q", "handoff.json", "handoff.md")
+    runner.repo.write(name, NOTE)
+    runner.head = runner.repo.commit("a note GitHub renders as markdown")
+
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert f"::error file={name},title=handoff-audit%3A handoff-in-merge::" in done.out
+    assert f"{name} would be merged into the protected branch main" in done.out

@@ -1,12 +1,13 @@
 """Handoffs kept where the configuration does not look, beside the handoffs found or instead of
-any: the tracked markdown (``.md``, ``.markdown``, ``.mdx``), text, extensionless and JSON
-files whose name says they hand work over (``SESSION_12_HANDOFF.md``, ``HANDOFF-2026-01-02.md``,
-``handover-notes.md``, ``HANDOFF.txt``, ``phase6_shn_handoff.json``) elsewhere, and the
-configuration line that would audit them. From the files discovery's ``git ls-files`` listed
-(`git.tracked.listed`): no git process and no walk of its own. A file whose name or text says
-it is about handoffs (``handoff-protocol.md``, a guide `not-a-handoff` would flag), or is a
-decision record or a rule's page that names a handoff among other words
-(``docs/adr/0005-…-witness-handoff.md``), is none to offer."""
+any: the tracked markdown (``.md`` and the `OTHER_MARKDOWN` extensions: ``.markdown``,
+``.mdown``, ``.mdx``, …), text, extensionless and JSON files whose name says they hand work
+over (``SESSION_12_HANDOFF.md``, ``HANDOFF-2026-01-02.md``, ``handover-notes.md``,
+``HANDOFF.txt``, ``phase6_shn_handoff.json``) elsewhere, and the configuration line that
+would audit them. From the files discovery's ``git ls-files`` listed (`git.tracked.listed`):
+no git process and no walk of its own. A file whose name or text says it is about handoffs
+(``handoff-protocol.md``, a guide `not-a-handoff` would flag), or is a decision record or a
+rule's page that names a handoff among other words (``docs/adr/0005-…-witness-handoff.md``),
+is none to offer."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ words "MUST" …") or a rule's page (``## Remediation``) says: no handoff."""
 HEAD_CHARS = 4096
 """How much of a candidate's text `_RECORD_HEAD` looks at."""
 
-NOTE_EXTENSIONS = frozenset({"md", "markdown", "mdx", "txt", "json", ""})
+NOTE_EXTENSIONS = frozenset({"md", *(ext[1:] for ext in OTHER_MARKDOWN), "txt", "json", ""})
 """The extensions of the files named as handoffs that the note considers (``""``: none)."""
 
 SHOWN = 3
@@ -120,15 +121,15 @@ SMALL = 64 * 1024
 
 
 def stray_handoffs(root: Path, config: Config) -> list[str]:
-    """The tracked markdown (``.md``, ``.markdown``, ``.mdx``), text, extensionless and JSON
-    files (from ``root``, sorted; `noted_kind`) named as handoffs (`named_as_handoff`) that the
-    ``packets``, ``series`` and ``block-files`` globs do not find (``HANDOFF.markdown``, which
-    the merge gate blocks by its ``.md`` name, is still not audited): not an index or a
-    template, nor an agent's instructions (`is_agent_file`), nor under an archive folder, nor
-    one a ``!`` entry of ``packets`` or ``extend-packets`` names, nor one in a folder a ``!``
-    entry of ``series`` or ``extend-series`` names (the user chose not to audit them), nor one
-    about handoffs by its name (`about_handoffs`) or text (`_reads`). Empty unless discovery
-    listed the whole repository with git."""
+    """The tracked markdown (``.md`` and the `OTHER_MARKDOWN` extensions), text, extensionless
+    and JSON files (from ``root``, sorted; `noted_kind`) named as handoffs (`named_as_handoff`)
+    that the ``packets``, ``series`` and ``block-files`` globs do not find
+    (``HANDOFF.markdown``, which the merge gate blocks by its ``.md`` name, is still not
+    audited): not an index or a template, nor an agent's instructions (`is_agent_file`), nor
+    under an archive folder, nor one a ``!`` entry of ``packets`` or ``extend-packets`` names,
+    nor one in a folder a ``!`` entry of ``series`` or ``extend-series`` names (the user chose
+    not to audit them), nor one about handoffs by its name (`about_handoffs`) or text
+    (`_reads`). Empty unless discovery listed the whole repository with git."""
     names = tracked.listed(str(root.resolve()))
     globs = positives(config.packets)
     left_out = _left_out(config.packets)
@@ -179,8 +180,9 @@ def named_as_handoff(name: str) -> bool:
 
 
 def noted_kind(base: str) -> bool:
-    """Whether a file named ``base`` may be a working note: markdown (``.md``, ``.markdown``,
-    ``.mdx``), text (``.txt``), JSON (``.json``), or a name with no extension (``HANDOFF``)."""
+    """Whether a file named ``base`` may be a working note: markdown (``.md`` and the
+    `OTHER_MARKDOWN` extensions), text (``.txt``), JSON (``.json``), or a name with no
+    extension (``HANDOFF``)."""
     extension = base.rpartition(".")[2].lower() if "." in base.lstrip(".") else ""
     return extension in NOTE_EXTENSIONS
 

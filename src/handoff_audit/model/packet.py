@@ -168,9 +168,13 @@ def with_packet_globs(block_files: tuple[str, ...]) -> tuple[str, ...]:
     return (*block_files, *twins)
 
 
-OTHER_MARKDOWN = (".markdown", ".mdx")
-"""The other extensions of a markdown file, which GitHub shows as markdown (``HANDOFF.markdown``)
-or a documentation site builds (``HANDOFF.mdx``): for ``block-files``, the ``.md`` name's."""
+OTHER_MARKDOWN = (
+    *(".markdown", ".mdown", ".mdwn", ".mkd", ".mkdn", ".mkdown", ".livemd", ".ronn", ".scd"),
+    *(".workbook", ".mdx"),
+)
+"""The other extensions of a markdown file: every one GitHub shows as markdown (Linguist's
+Markdown language: ``HANDOFF.markdown``, ``HANDOFF.mdown``, ``HANDOFF.mkd``, …) and the one a
+documentation site builds (``HANDOFF.mdx``): for ``block-files``, the ``.md`` name's."""
 
 
 def md_spelling(path: str) -> str | None:

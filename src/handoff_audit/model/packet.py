@@ -177,18 +177,58 @@ Markdown language: ``HANDOFF.markdown``, ``HANDOFF.mdown``, ``HANDOFF.mkd``, …
 documentation site builds (``HANDOFF.mdx``): for ``block-files``, the ``.md`` name's."""
 
 
+_MARKDOWN = (".md", *OTHER_MARKDOWN)
+
+_DUPLICATE = re.compile(
+    r"(?:\s*-\s*copy|\s+copy)(?:\s*\(?\d+\)?)?$"
+    r"|\s*\((?:\d+|(?:another |\d+(?:st|nd|rd|th) )?copy(?: \d+)?)\)$",
+    re.IGNORECASE,
+)
+"""The end a file manager or a browser gives a duplicate's name: `` copy``, `` copy 2``
+(macOS), `` - Copy``, `` - Copy (2)`` (Windows), `` (copy)``, `` (another copy)``,
+`` (3rd copy)`` (GNOME), `` (1)``, ``(1)`` (a browser's download)."""
+
+
 def md_spelling(path: str) -> str | None:
-    """``path`` with ``.md`` for its `OTHER_MARKDOWN` extension (``HANDOFF.markdown`` ->
-    ``HANDOFF.md``); ``None`` for any other name."""
-    stem, extension = posixpath.splitext(path)
-    return stem + ".md" if extension.lower() in OTHER_MARKDOWN else None
+    """The ``.md`` name ``path`` stands for, when it is not that name itself: under another
+    markdown extension (`OTHER_MARKDOWN`: ``HANDOFF.markdown`` -> ``HANDOFF.md``), or a near
+    name of it (`_plain_stem`: ``HANDOFF copy.md``, ``HANDOFF (1).md``, ``HANDOFF.md.md``,
+    ``HANDOFF..md``, ``HANDOFF .md``, and ``.HANDOFF.md`` with a leading dot); ``None`` for any
+    other name."""
+    folder, slash, base = path.rpartition("/")
+    stem, extension = posixpath.splitext(base.lstrip("."))
+    if extension.lower() not in _MARKDOWN or not (plain := _plain_stem(stem)):
+        return None
+    md = f"{folder}{slash}{plain}.md"
+    return md if md != path else None
+
+
+def _plain_stem(stem: str) -> str:
+    """``stem`` without what a copy, a doubled extension or a slip of the keyboard adds to a
+    name's end: whitespace and dots (``HANDOFF .md``, ``HANDOFF..md``), a markdown extension
+    (``HANDOFF.md.md``) and a duplicate's suffix (`_DUPLICATE`), each as often as it is there."""
+    while True:
+        end = len(stem)
+        while end and (stem[end - 1] == "." or stem[end - 1].isspace()):
+            end -= 1
+        plain = _DUPLICATE.sub("", stem[:end])
+        root, extension = posixpath.splitext(plain)
+        plain = root if extension.lower() in _MARKDOWN else plain
+        if plain == stem:
+            return plain
+        stem = plain
 
 
 def with_other_spellings(globs: tuple[str, ...]) -> tuple[str, ...]:
     """``globs`` and, for each including glob of ``.md`` files, its `OTHER_MARKDOWN` ones
-    (``**/HANDOFF.markdown`` for ``**/HANDOFF.md``): what the merge gate lists."""
+    (``**/HANDOFF.markdown`` for ``**/HANDOFF.md``) and one that lists its near names
+    (``**/*HANDOFF[ .(]*``, `md_spelling`, which judges them): what the merge gate lists."""
     md = [glob[:-3] for glob in positives(globs) if glob.lower().endswith(".md")]
-    return (*globs, *(stem + extension for stem in md for extension in OTHER_MARKDOWN))
+    near = []
+    for stem in md:
+        folder, slash, last = stem.rpartition("/")
+        near.append(f"{folder}{slash}*{last}[ .(]*")
+    return (*globs, *(stem + extension for stem in md for extension in OTHER_MARKDOWN), *near)
 
 
 def named_packet(path: str, config: Config, has: Callable[[str], bool] = _nothing) -> bool:
@@ -227,8 +267,9 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     as its case variants are. A name that reads as another (`lookalike.seen_name`: format
     characters, ``HAND\\u200bOFF.md``, which GitHub shows as ``HANDOFF.md``; a Cyrillic O, a
     trailing space) is blocked as the name a reader sees is, and one under another markdown
-    extension (`md_spelling`: ``HANDOFF.markdown``) as its ``.md`` name, a hand-written note,
-    unless a glob (a ``!`` entry too) names it as it is spelled."""
+    extension or a near name (`md_spelling`: ``HANDOFF.markdown``, ``HANDOFF copy.md``) as its
+    ``.md`` name, a hand-written note, unless a glob (a ``!`` entry too) names it as it is
+    spelled."""
     found = _names(path, config, has)
     if found[1]:
         return found

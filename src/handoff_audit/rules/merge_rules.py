@@ -30,10 +30,13 @@ selector, a filler, a tag character too: Unicode's default ignorable code points
 name that reads as one (`HANDOFF.md ` with a space or a no-break space at an end of the name or
 of a folder's, `HANDOFF.md.`, a Cyrillic, Greek, Lisu or Coptic letter, or any other that
 Unicode's confusables list draws as a Latin one, `HAND\\u041eFF.md`, a dot drawn as `.`,
-a fullwidth letter, a combining mark), or under another markdown extension, `HANDOFF.markdown`
-or `HANDOFF.mdx`, unless a glob names it so; a file whose name only reads as a JSON packet's
-(`handoff.json `, `.handoff /x.json`), which the audit does not read as a packet, is blocked the
-same way in a pull request; and a
+a fullwidth letter, a combining mark), or under another markdown extension, `HANDOFF.markdown`,
+`HANDOFF.mdown`, `.mdwn`, `.mkd`, `.mkdn`, `.mkdown` (every one GitHub shows as markdown) or
+`HANDOFF.mdx`, or under a near name, a copy's (`HANDOFF copy.md`, `HANDOFF (1).md`), a doubled
+extension (`HANDOFF.md.md`), a space or dots before the extension (`HANDOFF .md`, `HANDOFF..md`)
+or a leading dot (`.HANDOFF.md`), unless a glob names it so; a file whose name only reads as a
+JSON packet's (`handoff.json `, `.handoff /x.json`), which the audit does not read as a packet, is
+blocked the same way in a pull request; and a
 `handoff.md` with no `handoff.json` beside it; a `handoff.md` beside a `handoff.json` that is no
 packet the gate judges,
 another tool's file or one without the fields a packet has (a finished packet in a team's own

@@ -38,7 +38,7 @@ def _stopped(
     return line, summary.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("number", ['"2"', None])
+@pytest.mark.parametrize("number", [None, "0"])
 def test_a_pull_request_event_without_a_usable_number_blocks(
     runner: Runner, run_cli: Callable[..., Any], number: str | None
 ) -> None:
@@ -51,6 +51,50 @@ def test_a_pull_request_event_without_a_usable_number_blocks(
     assert "pull_request event without pull_request.number in GITHUB_EVENT_PATH" in line
     assert "the audit could not run" in summary
     assert "pull_request.number" in summary
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "holds", "expected"),
+    [
+        ("number", "2", "a string", "an integer, its number"),
+        ("number", True, "true or false", "an integer, its number"),
+        ("number", 2.5, "a number", "an integer, its number"),
+        ("base.ref", 5, "a number", "a string, the branch merged into"),
+        ("base.ref", ["main"], "an array", "a string, the branch merged into"),
+        ("base.sha", {"id": "x"}, "an object", "a string, the commit it is based on"),
+    ],
+)
+def test_a_pull_request_event_field_of_the_wrong_type_is_named_so(
+    runner: Runner, run_cli: Callable[..., Any], field: str, value: Any, holds: str, expected: str
+) -> None:
+    """``pull_request.base.ref`` = 5 or ``number`` = "2" were reported as "event without
+    pull_request.base.ref", which sent the reader looking for a field that is there. The error
+    says the field has the wrong type and what GitHub sends, never the value."""
+    payload = runner.pull_request()
+    *parents, key = field.split(".")
+    holder = payload["pull_request"]
+    for parent in parents:
+        holder = holder[parent]
+    holder[key] = value
+    line, summary = _stopped(runner, run_cli, json.dumps(payload))
+    assert line.startswith(
+        f"handoff-audit: error: pull_request event with pull_request.{field} of the wrong type "
+        f"in GITHUB_EVENT_PATH: it holds {holds}, where GitHub sends {expected}, so "
+    ), line
+    assert "without" not in line
+    assert "run the action on the runner's own pull_request event" in line
+    assert "the audit could not run" in summary
+
+
+def test_a_pull_request_that_is_no_object_is_named_so(
+    runner: Runner, run_cli: Callable[..., Any]
+) -> None:
+    payload = runner.pull_request()
+    payload["pull_request"] = "https://github.com/o/r/pull/2"
+    line, _ = _stopped(runner, run_cli, json.dumps(payload))
+    assert "pull_request event with pull_request of the wrong type" in line
+    assert "it holds a string, where GitHub sends an object, the pull request" in line
+    assert "github.com/o/r" not in line
 
 
 def test_an_unreadable_event_file_blocks(runner: Runner, run_cli: Callable[..., Any]) -> None:
@@ -104,15 +148,6 @@ def test_a_pull_request_event_without_its_base_blocks(
     )
     assert "the merge gate cannot be judged" in line
     assert "the audit could not run" in summary
-
-
-def test_a_pull_request_number_that_is_a_boolean_blocks(
-    runner: Runner, run_cli: Callable[..., Any]
-) -> None:
-    payload = runner.pull_request()
-    payload["pull_request"]["number"] = True
-    line, _ = _stopped(runner, run_cli, json.dumps(payload))
-    assert "pull_request event without pull_request.number in GITHUB_EVENT_PATH" in line
 
 
 def test_a_merge_group_base_ref_naming_no_branch_blocks(

@@ -246,9 +246,14 @@ def _branch(ref: Any) -> str | None:
     return ref.removeprefix("refs/heads/") or None  # `refs/heads/` names no branch
 
 
-def _required(event_name: str, pr: Mapping[str, Any], key: str, what: str) -> str:
-    """``pull_request.base.KEY``, which the merge gate depends on; `InputError` without it."""
-    value = _str(_get(pr, "base", key))
+def _required(event_name: str, pr: Any, key: str, what: str) -> str:
+    """``pull_request.base.KEY``, which the merge gate depends on; `InputError` without it or
+    when it is no string."""
+    found = _get(pr, "base", key)
+    if found is not None and not isinstance(found, str):
+        expected = f"a string, the {what}"
+        raise _wrong_type(event_name, f"pull_request.base.{key}", found, expected, _NO_GATE)
+    value = _str(found)
     if value is None or not value.strip():
         raise InputError(
             f"{event_name} event without pull_request.base.{key} (the {what}) in "
@@ -256,6 +261,45 @@ def _required(event_name: str, pr: Mapping[str, Any], key: str, what: str) -> st
             f"runner's own {event_name} event"
         )
     return value
+
+
+def _number(event_name: str, pr: Any) -> int:
+    """``pull_request.number``, the pull request whose comment is updated; `InputError` without
+    it, or when it is no integer (``"2"``; ``true``, an integer to Python) or below 1."""
+    number = _get(pr, "number") if isinstance(pr, Mapping) else None
+    if pr is not None and not isinstance(pr, Mapping):
+        raise _wrong_type(event_name, "pull_request", pr, "an object, the pull request", _UNKNOWN)
+    if number is not None and type(number) is not int:
+        expected = "an integer, its number"
+        raise _wrong_type(event_name, "pull_request.number", number, expected, _UNKNOWN)
+    if number is None or number < 1:
+        raise InputError(f"{event_name} event without pull_request.number in GITHUB_EVENT_PATH")
+    return number
+
+
+_NO_GATE = "the merge gate cannot be judged"
+_UNKNOWN = "the pull request is unknown"
+
+
+def _wrong_type(event_name: str, field: str, found: Any, expected: str, so: str) -> InputError:
+    """The error for an event ``field`` that is there but holds ``found``, no value of the type
+    ``expected``, ``so`` the run stops: its JSON type is named, never the value (an event is any
+    payload)."""
+    return InputError(
+        f"{event_name} event with {field} of the wrong type in GITHUB_EVENT_PATH: it holds "
+        f"{_json_type(found)}, where GitHub sends {expected}, so {so}; run the action on the "
+        f"runner's own {event_name} event"
+    )
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an object" if isinstance(value, Mapping) else "an array"
 
 
 def _commit_id(value: Any) -> str | None:
@@ -276,12 +320,7 @@ def plan(runner: Runner) -> Plan:
     default_branch = _str(_get(event, "repository", "default_branch"))
     if runner.event_name in PULL_REQUEST_EVENTS:
         pr = event.get("pull_request")
-        number = _get(event, "pull_request", "number")
-        # bool is an int to Python: `"number": true` is no pull request number
-        if not isinstance(pr, Mapping) or type(number) is not int or number < 1:
-            raise InputError(
-                f"{runner.event_name} event without pull_request.number in GITHUB_EVENT_PATH"
-            )
+        number = _number(runner.event_name, pr)
         return Plan(
             head=_str(_get(pr, "head", "sha")),
             branch=_str(_get(pr, "head", "ref")),

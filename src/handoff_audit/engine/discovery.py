@@ -39,7 +39,7 @@ from handoff_audit.engine.series_readme import not_handoffs
 from handoff_audit.errors import InputError
 from handoff_audit.git import file_listing, plumbing, series_dates, tracked
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
-from handoff_audit.globs import matches_any, matches_any_case, positives
+from handoff_audit.globs import matches_any_case, positives
 from handoff_audit.model.packet import (
     archive_folder,
     is_agent_file,
@@ -413,7 +413,7 @@ def _series_glob(folder: str, config: Config, known: dict[str, bool]) -> bool:
     """True for a folder that ``series`` matches (``known``: by folder)."""
     in_series = known.get(folder)
     if in_series is None:
-        in_series = known[folder] = matches_any(folder, config.series)
+        in_series = known[folder] = matches_any_case(folder, config.series)
     return in_series
 
 

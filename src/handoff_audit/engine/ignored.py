@@ -27,7 +27,7 @@ from handoff_audit.git.ignored import (
     ignored_within,
     ignoring_patterns,
 )
-from handoff_audit.globs import matches_any
+from handoff_audit.globs import matches_any_case
 from handoff_audit.jsonpos import JsonPositionError, parse
 from handoff_audit.model.packet import (
     in_packets_folder,
@@ -162,7 +162,7 @@ def _nested(root: Path, collapsed: Sequence[str], series: Sequence[str]) -> list
         folders = _shallow_first(root, top, min(_WALK_BUDGET, total))
         total -= len(folders)
         for name in (top, *folders):
-            if matches_any(name, series):
+            if matches_any_case(name, series):
                 found.append(":(glob)" + "/".join(map(_literal, name.split("/"))) + "/*.md")
     return found
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.engine import discovery
-from handoff_audit.globs import matches_any
+from handoff_audit.globs import matches_any_case
 
 
 class SeriesFolders:
@@ -41,7 +41,7 @@ class SeriesFolders:
         return cls(root, config, found.series, found.searched)
 
     def __call__(self, folder: str) -> bool:
-        if not folder or not matches_any(folder, self.config.series):
+        if not folder or not matches_any_case(folder, self.config.series):
             return False
         if not any(not c or folder == c or folder.startswith(c + "/") for c in self.covered):
             self.folders = discovery.series_folders(self.root, self.config)

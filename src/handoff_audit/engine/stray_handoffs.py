@@ -26,7 +26,7 @@ from handoff_audit.credentials import redact
 from handoff_audit.engine.loading import Unreadable, read_text
 from handoff_audit.engine.series_order import name_key
 from handoff_audit.git import tracked
-from handoff_audit.globs import literal, matches_any, matches_any_case, negated, positives
+from handoff_audit.globs import literal, matches_any_case, negated, positives
 from handoff_audit.model.packet import (
     NOT_IN_SERIES,
     OTHER_MARKDOWN,
@@ -147,9 +147,11 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
         gated = md_spelling(name) is None and is_handoff_file(name, config)
         if gated or matches_any_case(name, globs) or about_handoffs(base):
             continue
-        if folder and matches_any(folder, config.series):  # a series' template or archive
+        if folder and matches_any_case(folder, config.series):  # a series' template or archive
             continue
-        if matches_any_case(name, left_out) or (folder and matches_any(folder, folders_left_out)):
+        if matches_any_case(name, left_out) or (
+            folder and matches_any_case(folder, folders_left_out)
+        ):
             continue
         found.append(name)
     return [name for i, name in enumerate(sorted(found)) if i >= READ_AT_MOST or _reads(root, name)]

@@ -432,7 +432,7 @@ def of_a_series(path: str, config: Config) -> bool:
     """True for a markdown handoff in a folder the ``series`` globs match, an archive folder
     (`archive_folder`) included: the series' live files and its history."""
     folder, _, base = path.rpartition("/")
-    return series_file(folder, base) and matches_any(folder, config.series)
+    return series_file(folder, base) and matches_any_case(folder, config.series)
 
 
 def in_series(path: str, config: Config) -> bool:

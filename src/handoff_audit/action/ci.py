@@ -38,7 +38,7 @@ from handoff_audit.config import (
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.engine.discovery import absolute, find_root
-from handoff_audit.engine.stray_handoffs import stray_note
+from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FormatOptions, history_diagram
 from handoff_audit.formats import github as github_format
@@ -366,7 +366,8 @@ def _said_stray_note(
         return controls.formats_shown(redact(name))
 
     config = request.judged_by or request.config  # the files the pull request's keys find
-    note = stray_note(request.root, config, shown, found=bool(report.packets))
+    gated = gated_files(report.findings)
+    note = stray_note(request.root, config, shown, found=bool(report.packets), blocked=gated)
     if note is None:
         return summary
     out.write(github_format.command("notice", str(note), title="handoff-audit: not audited"))

@@ -32,7 +32,7 @@ from handoff_audit.engine.ignored import (
     owner_revision,
     owners_files,
 )
-from handoff_audit.engine.stray_handoffs import stray_note
+from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.git.plumbing import GitError
@@ -143,7 +143,8 @@ def run_check(options: CheckOptions) -> int:
         )
         _say_ignored_handoffs(root, request.config, options.target_branch, ignored)
     if not format_options.scoped and not (options.quiet and report.packets):
-        _say_stray_handoffs(root, request.config, found=bool(report.packets))
+        gated = gated_files(report.findings)
+        _say_stray_handoffs(root, request.config, found=bool(report.packets), gated=gated)
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
@@ -185,13 +186,15 @@ def _owner_revision(root: Path, config: Config, target: str | None) -> str:
         return "HEAD"
 
 
-def _say_stray_handoffs(root: Path, config: Config, *, found: bool) -> None:
+def _say_stray_handoffs(root: Path, config: Config, *, found: bool, gated: frozenset[str]) -> None:
     """A note on standard error naming tracked files named as handoffs that the configuration
-    does not look for, beside the handoffs ``found`` or instead of any, and the line that would
-    find them."""
-    note = stray_note(
-        root, config, lambda path: shell.quote_path(from_cwd(root / path)), found=found
-    )
+    does not look for (but those the merge gate blocked, ``gated``), beside the handoffs
+    ``found`` or instead of any, and the line that would find them."""
+
+    def show(path: str) -> str:
+        return shell.quote_path(from_cwd(root / path))
+
+    note = stray_note(root, config, show, found=found, blocked=gated)
     if note is not None:
         click.echo(f"handoff-audit: note: {note}", err=True)
 

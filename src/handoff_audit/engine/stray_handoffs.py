@@ -16,7 +16,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
@@ -27,6 +27,7 @@ from handoff_audit.engine.loading import Unreadable, read_text
 from handoff_audit.engine.series_order import name_key
 from handoff_audit.git import tracked
 from handoff_audit.globs import literal, matches_any_case, negated, positives
+from handoff_audit.model.findings import Finding
 from handoff_audit.model.packet import (
     NOT_IN_SERIES,
     OTHER_MARKDOWN,
@@ -37,6 +38,7 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules.markdown_handoff import judge_markdown
+from handoff_audit.rules.merge_rules import ACTIVE_IN_MERGE, HANDOFF_IN_MERGE
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.foreign import IDENTIFYING
 
@@ -120,7 +122,7 @@ SMALL = 64 * 1024
 """Bytes past which a candidate's text is not read (offered by name alone)."""
 
 
-def stray_handoffs(root: Path, config: Config) -> list[str]:
+def stray_handoffs(root: Path, config: Config, blocked: Collection[str] = ()) -> list[str]:
     """The tracked markdown (``.md`` and the `OTHER_MARKDOWN` extensions), text, extensionless
     and JSON files (from ``root``, sorted; `noted_kind`) named as handoffs (`named_as_handoff`)
     that the ``packets``, ``series`` and ``block-files`` globs do not find
@@ -129,7 +131,9 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
     under an archive folder, nor one a ``!`` entry of ``packets`` or ``extend-packets`` names,
     nor one in a folder a ``!`` entry of ``series`` or ``extend-series`` names (the user chose
     not to audit them), nor one about handoffs by its name (`about_handoffs`) or text
-    (`_reads`). Empty unless discovery listed the whole repository with git."""
+    (`_reads`), nor one the merge gate blocked in this run (``blocked``, `gated_files`), nor a
+    symbolic link, a submodule or a folder (`_plain`: no file the audit would read). Empty
+    unless discovery listed the whole repository with git."""
     names = tracked.listed(str(root.resolve()))
     globs = positives(config.packets)
     left_out = _left_out(config.packets)
@@ -143,6 +147,8 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
             continue
         if NOT_IN_SERIES.match(base) or archive_folder(folder) or is_agent_file(name):
             continue
+        if name in blocked or not _plain(root / name):
+            continue
         # ``HANDOFF.markdown`` is a block file by its ``.md`` name, yet no glob audits it
         gated = md_spelling(name) is None and is_handoff_file(name, config)
         if gated or matches_any_case(name, globs) or about_handoffs(base):
@@ -155,6 +161,26 @@ def stray_handoffs(root: Path, config: Config) -> list[str]:
             continue
         found.append(name)
     return [name for i, name in enumerate(sorted(found)) if i >= READ_AT_MOST or _reads(root, name)]
+
+
+def gated_files(findings: Iterable[Finding]) -> frozenset[str]:
+    """The files of ``findings`` that the merge gate blocked (`handoff-in-merge`,
+    `active-in-merge`): the gate's fix is to take them out, not to audit them."""
+    return frozenset(
+        f.path for f in findings if f.rule in (HANDOFF_IN_MERGE.id, ACTIVE_IN_MERGE.id)
+    )
+
+
+def _plain(path: Path) -> bool:
+    """False for a symbolic link, a folder or a submodule (a folder in the work tree) at
+    ``path``: the audit reads no packet through a link or in a submodule, so none is a file to
+    add to ``extend-packets``; True for a file, or a path not in the work tree (offered by
+    name)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return True
+    return not (stat.S_ISLNK(mode) or stat.S_ISDIR(mode))
 
 
 def _left_out(entries: Sequence[str]) -> tuple[str, ...]:
@@ -217,7 +243,7 @@ def _reads(root: Path, name: str) -> bool:
     """Whether the small regular file ``name`` reads as a handoff: a JSON object that is no JSON
     Schema (`_json_schema`); markdown that
     `not-a-handoff` does not call none (a guide to writing one), and whose head is not a
-    decision record's or a rule's page's (`_RECORD_HEAD`). A file not read (a link, a large or
+    decision record's or a rule's page's (`_RECORD_HEAD`). A file not read (a large or
     unreadable one) is offered by its name."""
     path = root / name
     try:
@@ -274,12 +300,18 @@ class StrayNote:
 
 
 def stray_note(
-    root: Path, config: Config, show: Callable[[str], str], *, found: bool
+    root: Path,
+    config: Config,
+    show: Callable[[str], str],
+    *,
+    found: bool,
+    blocked: Collection[str] = (),
 ) -> StrayNote | None:
     """The note on the tracked files of ``root`` named as handoffs that the configuration does
-    not look for (`stray_handoffs`), beside the handoffs the audit ``found`` or instead of any,
-    their paths written by ``show``; ``None`` when there are none."""
-    strays = stray_handoffs(root, config)
+    not look for (`stray_handoffs`; but those the merge gate blocked in the run, ``blocked``),
+    beside the handoffs the audit ``found`` or instead of any, their paths written by ``show``;
+    ``None`` when there are none."""
+    strays = stray_handoffs(root, config, blocked)
     if not strays:
         return None
     shown = [show(name) for name in strays[:SHOWN]]

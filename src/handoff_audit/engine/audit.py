@@ -177,7 +177,8 @@ def _run(request: AuditRequest) -> Report:
     all_hits.extend(inline.problems)
     if facts is not None and facts.branch_packets:
         all_hits = _marked_elsewhere(all_hits, branch_hits, facts.branch_packets, packets)
-    all_hits = _judged(left_out, _no_notes(all_hits), frozenset(found.left_out))
+    submodules = facts.submodules if facts is not None else frozenset()
+    all_hits = _judged(left_out, _no_notes(all_hits, submodules), frozenset(found.left_out))
     shown = _file_names(all_hits, packets) | _topics(packets)
     refs = frozenset(p.ref for p in packets if p.ref is not None)
     findings, suppressed = _decide(all_hits, request, inline, shown, refs)
@@ -293,12 +294,16 @@ def _judged(left_out: frozenset[str], hits: list[Hit], scanned: frozenset[str]) 
     ]
 
 
-def _no_notes(hits: list[Hit]) -> list[Hit]:
+def _no_notes(hits: list[Hit], submodules: frozenset[str]) -> list[Hit]:
     """``hits`` but ``handoff-in-merge`` on a file blocked by its lower-case name alone
     (`Hit.note`) that ``not-a-handoff`` reads, by what it says, as no handoff (a skill, a
     guide): the tool must not block a merge on a file it calls no handoff. Not by its place
-    alone: a note in an agent's folder named on the command line stays blocked."""
+    alone: a note in an agent's folder named on the command line stays blocked. Nor
+    ``invalid-json`` on a submodule the gate names (``submodules``, `History.submodules`: "the
+    path is a folder"), whose finding says what it is and how to remove it."""
     none = {h.path for h in hits if h.rule.id == "not-a-handoff" and agent_folder(h.path) is None}
+    if submodules:
+        hits = [h for h in hits if not (h.rule.id == "invalid-json" and h.path in submodules)]
     if not none:
         return hits
     return [hit for hit in hits if not (hit.note and hit.path in none)]

@@ -342,16 +342,19 @@ class _Gatherer:
         if not trees:
             return
         links: set[tuple[str, str]] = set()
+        gitlinks: set[tuple[str, str]] = set()
         files = plumbing.tree_files(
-            self.root, trees, list(dict.fromkeys(specs)), len(head_tree), links
+            self.root, trees, list(dict.fromkeys(specs)), len(head_tree), links, gitlinks
         )
         if blocks:
+            tops = (self.from_top(path) for tree, path in gitlinks if tree == head_tree)
+            facts.submodules = frozenset(filter(None, tops))
             self._block_files(facts, dict(files.get(head_tree, [])))
         if base is not None and facts.block_files:
             kept = {self.from_top(path) for path, _ in files.get(base, [])}
             facts.on_target = frozenset(name for name in facts.block_files if name in kept)
         if into_protected:
-            listed = (files, links)
+            listed = (files, links, gitlinks)
             merged_links(
                 facts, self.root, (head, tip), listed, self.from_top, self.config, self.packets
             )

@@ -18,7 +18,8 @@ or three calls more per link followed); the packets found through them are read 
 A link to a file, to a folder outside the repository or to none, one in a loop of links, or one
 through which the globs find only files they find where they are too, hides nothing. (A link
 that is a folder named before a ``packets`` glob's first wildcard, ``.handoff`` -> ``notes``,
-that the commit adds or changes is `tree_packets.odd_packets`' to name.)
+that the commit adds or changes is `tree_packets.odd_packets`' to name, as is a submodule
+there.)
 """
 
 from __future__ import annotations
@@ -35,28 +36,31 @@ from handoff_audit.model.packet import Packet, is_packet_file, named_block_file,
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 
 _LINK = "120000"
+_Paths = set[tuple[str, str]]
+"""(tree, top path) of the symbolic links or the submodules listed."""
 
 
 def merged_links(
     facts: History,
     root: Path,
     commits: tuple[tuple[str, str], plumbing.Ref | None],
-    listed: tuple[Mapping[str, list[tuple[str, str]]], set[tuple[str, str]]],
+    listed: tuple[Mapping[str, list[tuple[str, str]]], _Paths, _Paths],
     from_top: Callable[[str], str | None],
     config: Config,
     audited: Sequence[Packet],
 ) -> None:
     """What a merge of the commit ``commits`` (its id and tree, then the merge target's tip)
     would bring that the audit did not read, from its files ``listed`` (tree -> (top path,
-    blob), and the (tree, top path) of the symbolic links among them; ``from_top`` makes a top
-    path one from the audited root): ``facts``'
-    ``lookalike_packets``, ``linked_packets`` (`tree_packets.odd_packets`), ``linked_folders``
+    blob), and the (tree, top path) of the symbolic links and of the submodules among them;
+    ``from_top`` makes a top path one from the audited root): ``facts``'
+    ``lookalike_packets``, ``linked_packets`` (`tree_packets.odd_packets`: a submodule there
+    too, in which the audit reads no packet either), ``linked_folders``
     and ``unaudited_active`` (`tree_packets.unaudited_active`). The packets found through a link
     are judged as at their path, read in the same ``cat-file`` as the unaudited packets."""
-    (head, tip), (files, links) = commits, listed
+    (head, tip), (files, links, gitlinks) = commits, listed
     tree, base = head[1], tip.tree if tip is not None else None
     changes = branch_changes(root, head, tip)
-    ours = {(tree, path) for path, _ in changes.links} & links
+    ours = {(tree, path) for path, _ in changes.links} & links | gitlinks
     odd = odd_packets(files, ours, (tree, base), from_top, config)
     facts.lookalike_packets, facts.linked_packets = odd
     hidden, blobs = _hidden(root, (tree, changes), from_top, config, facts.linked_packets)

@@ -519,10 +519,12 @@ def tree_files(
     pathspecs: Sequence[str],
     oid_length: int = 40,
     links: set[tuple[str, str]] | None = None,
+    gitlinks: set[tuple[str, str]] | None = None,
 ) -> dict[str, list[tuple[str, str]]]:
     """For each tree id, its files matching ``pathspecs`` as (path, blob id); one git call for
     all of them (each tree is compared with the empty tree by ``diff-tree --stdin``). ``links``
-    gets (tree id, path) of each of those that is a symbolic link."""
+    gets (tree id, path) of each of those that is a symbolic link, ``gitlinks`` of each that is
+    a submodule (its id a commit's of another repository)."""
     wanted = list(dict.fromkeys(trees))
     if not wanted:
         return {}
@@ -537,6 +539,8 @@ def tree_files(
             result[header[1]].append((path, blob))
             if links is not None and mode == "120000":
                 links.add((header[1], path))
+            elif gitlinks is not None and mode == "160000":
+                gitlinks.add((header[1], path))
     return result
 
 

@@ -79,7 +79,8 @@ def odd_packets(
     """Of the files of the commit checked (``trees``: its tree, then the target's or ``None``)
     in ``files`` (tree -> (top path, blob)), those whose name only reads as a JSON packet's
     (`model.packet.lookalike_packets`), and of ``links`` ((tree, top path) of the symbolic links
-    listed that the commit adds or changes since its merge base with the target) those of the
+    listed that the commit adds or changes since its merge base with the target, and of the
+    submodules listed, in which the audit reads no packet either) those of the
     commit checked that are a folder on the way of a ``packets`` glob and that the target does
     not have as they are: packets found through them are none the audit
     reads. Paths from the audited root."""

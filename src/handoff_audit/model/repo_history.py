@@ -245,6 +245,10 @@ class History:
     """Symbolic links the commit checked adds or changes as a folder a ``packets`` glob names
     before its first wildcard (``.handoff`` -> ``notes``), through which packets the audit does
     not read are found; read only for a merge into a protected branch."""
+    submodules: frozenset[str] = frozenset()
+    """Submodules (gitlinks) of the commit checked among the files the merge gate lists: under a
+    block file's name (``HANDOFF.md``) or as a folder a ``packets`` glob names before its first
+    wildcard (``.handoff``, then also in ``linked_packets``); read only when the gate judges."""
     linked_folders: dict[str, LinkedFolder] = field(default_factory=dict)
     """Symbolic links to folders the commit checked adds or changes below a glob's first
     wildcard, through which the globs find files the audit does not read there; read only for

@@ -74,7 +74,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     # the audit reads, yet one where agents look once merged: a note the gate cannot judge.
     packets = (facts.lookalike_packets if facts is not None else frozenset()) - blocked
     kept = facts.on_target if facts is not None else frozenset()
-    merged = _merged(blocked | packets, target, ctx.config, kept - lfs, (unread, lfs, packets))
+    gated = (unread, lfs, packets, facts.submodules if facts is not None else frozenset())
+    merged = _merged(blocked | packets, target, ctx.config, kept - lfs, gated)
     ignored = facts.kept_out() if facts is not None else frozenset()
     for hit in uncommitted_twins(merged, work, unread, target, ctx.config, ignored):
         yield replace(hit, note=hit.path in loose - packets)
@@ -191,9 +192,14 @@ def _active(
         active = {path: u for path, u in active.items() if not is_foreign(u.data, path)}
     for path, unfinished in sorted(active.items()):
         yield _active_into_protected(path, target, unfinished)
-    for path in sorted(facts.linked_packets if facts is not None else ()):
-        yield _linked_into_protected(path, target)
-    for path, linked in sorted((facts.linked_folders if facts is not None else {}).items()):
+    if facts is None:
+        return
+    for path in sorted(facts.linked_packets):
+        if path in facts.submodules:
+            yield _submodule_into_protected(path, target)
+        else:
+            yield _linked_into_protected(path, target)
+    for path, linked in sorted(facts.linked_folders.items()):
         if found := _through(linked, packets=ctx.config.schema is not None):
             hit = _kept_link if linked.kept else _linked_folder
             yield hit(path, (linked.target, found), target)
@@ -223,6 +229,31 @@ def _linked_into_protected(path: str, target: str | None) -> Hit:
         "packets through a link, so nothing shows that the work of those it leads to is finished; "
         "replace the link by the folder it leads to (a real folder holding the packets), or "
         f"remove it (`{shell.git()} rm -- {shell.from_top(path)}`) before merging",
+    )
+
+
+def _submodule_into_protected(path: str, target: str | None, *, note: bool = False) -> Hit:
+    """The submodule ``path`` (a gitlink) where the ``packets`` globs look for packets
+    (``.handoff``) or, with ``note``, under a working note's name (``HANDOFF.md``), in what
+    would be merged into the protected ``target``: the audit reads no file in it."""
+    where = (
+        "where a handoff file is expected (its name is a working note's)"
+        if note
+        else "where the `packets` globs look for packets"
+    )
+    why = (
+        "a submodule is no file the gate can read, and a handoff does not belong there"
+        if note
+        else "the audit does not read packets in a submodule, so nothing shows that the work "
+        "of those it holds is finished"
+    )
+    return Hit(
+        HANDOFF_IN_MERGE if note else ACTIVE_IN_MERGE,
+        path,
+        f"{_named(path, False)} is a git submodule {where}, and it would be merged into the "
+        f"protected branch {target}: {why}; remove the submodule (`{shell.git()} rm -- "
+        f"{shell.from_top(path)}`, which takes it out of .gitmodules too) in a commit before "
+        "merging",
     )
 
 
@@ -441,13 +472,17 @@ def _merged(
     target: str | None,
     config: Config,
     kept: frozenset[str],
-    unread_lfs: tuple[set[str], set[str], frozenset[str]],
+    unread_lfs: tuple[set[str], set[str], frozenset[str], frozenset[str]],
 ) -> Iterator[Hit]:
     """The block files ``blocked`` in what would be merged into the protected ``target``;
     ``kept``: those the target already has; ``unread_lfs``: those that could not be read,
-    those that are Git LFS pointers, and the names that only read as a packet's."""
-    unread, lfs, packets = unread_lfs
+    those that are Git LFS pointers, the names that only read as a packet's, and the
+    submodules."""
+    unread, lfs, packets, submodules = unread_lfs
     for path in sorted(blocked):
+        if path in submodules:
+            yield _submodule_into_protected(path, target, note=True)
+            continue
         packet = path in packets
         # a `!` entry naming a name the gate reads as another (``HANDOFF.md ``) leaves it in
         read_as = packet or read_as_other(path, config)

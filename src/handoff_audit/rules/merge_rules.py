@@ -144,7 +144,11 @@ target: a link the target removed or changed since is not the pull request's, no
 has as the pull request has it, both having added it since, as after a cherry-pick) as a folder a
 `packets` glob names before its first wildcard (`.handoff` -> `notes` for `.handoff/**/*.json`,
 with an active packet in `notes/`) counts as such a packet: after the merge its packets are
-where agents look, and the audit does not read packets through a link. So does a link below a
+where agents look, and the audit does not read packets through a link. A git submodule there
+(a gitlink at `.handoff`) that the target does not have as it is counts the same way, as the
+audit reads no packet in a submodule: remove it (`git rm -- :/.handoff`); one under a working
+note's name (`HANDOFF.md`) is blocked by `handoff-in-merge` as no file the gate can read. So
+does a link below a
 wildcard to a folder through which a `packets` or `series` glob finds files it does not find
 where they are
 (`.handoff/feat` -> `../notes/feat` for `.handoff/**/*.json`, with a `notes/feat/refund.json`;

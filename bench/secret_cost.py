@@ -25,7 +25,7 @@ from handoff_audit.engine.discovery import discover
 from handoff_audit.engine.loading import load_packets
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.rules import RULES_BY_ID
-from handoff_audit.rules.content import _secret_hits
+from handoff_audit.rules.secret_rule import packet_secret_hits as _secret_hits
 
 
 def main() -> int:

@@ -243,12 +243,13 @@ def _as_text(report: dict[str, Any], *, quiet: bool = False) -> str:
 
 
 def _module_path(rule: Rule) -> str:
-    import handoff_audit.rules as registry
-
-    for name in ("content", "twin", "history", "branches", "merge", "suppression"):
-        module = getattr(registry, name, None)
-        if module is not None and rule in getattr(module, "RULES", ()):
-            return f"src/handoff_audit/rules/{name}.py"
+    """The module that declares ``rule`` (its ``id="…"``), which may not be the one whose
+    ``RULES`` registers it (`merge_rules`, `secret_rule`)."""
+    folder = Path(__file__).resolve().parents[1] / "src" / "handoff_audit" / "rules"
+    declared = f'id="{rule.id}"'
+    for path in sorted(folder.glob("*.py")):
+        if declared in path.read_text(encoding="utf-8"):
+            return f"src/handoff_audit/rules/{path.name}"
     return "src/handoff_audit/rules/"
 
 

@@ -12,8 +12,8 @@ from handoff_audit.authoring.gate_verdict import Problem
 from handoff_audit.authoring.inherited_fixes import reason
 from handoff_audit.model.findings import Finding
 from handoff_audit.program import program
-from handoff_audit.rules.content import repeats_a_name
 from handoff_audit.rules.repoint import named_branch_command
+from handoff_audit.rules.secret_rule import repeats_a_name
 
 if TYPE_CHECKING:
     from handoff_audit.authoring.agent_fixes import Fixes

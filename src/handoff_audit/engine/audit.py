@@ -33,8 +33,8 @@ from handoff_audit.model.repo_history import History
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules import suppression as suppressions
 from handoff_audit.rules.base import Hit
-from handoff_audit.rules.content import history_secret_hits
 from handoff_audit.rules.merge import ASKS_FOR_CONTENT, left_out
+from handoff_audit.rules.secret_rule import history_secret_hits
 from handoff_audit.rules.suppression import Suppressions
 from handoff_audit.schema import time_bound
 

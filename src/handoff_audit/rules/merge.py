@@ -27,10 +27,10 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.model.repo_history import History, LinkedFolder, Unfinished
 from handoff_audit.rules.base import Hit
-from handoff_audit.rules.content import text_secret_hits
 from handoff_audit.rules.markdown_handoff import judge_markdown
 from handoff_audit.rules.merge_rules import ACTIVE_IN_MERGE, HANDOFF_IN_MERGE
 from handoff_audit.rules.merge_twins import is_twin, uncommitted_twins
+from handoff_audit.rules.secret_rule import text_secret_hits
 from handoff_audit.schema.foreign import is_foreign
 
 RULES = (

@@ -25,6 +25,7 @@ from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine.code_package import code_packages, is_code_file
+from handoff_audit.engine.series_guides import undated_guides
 from handoff_audit.engine.series_links import without_aliases
 from handoff_audit.engine.series_order import (
     DATED,
@@ -244,7 +245,7 @@ def discover_all(
         present = _present(root, folders, config, (packets, code, templates), there, many)
         series = _series(present, packets, config, code) if config.series else {}
         series, result.archived = _archives(series)
-        series, said = _readme_says(root, series)
+        series, said = _readme_says(root, series, config)
         series = _without_links(root, series, result)
         result.templates = _templates(templates.union(said), packets, code)
         result.left_out = _left_out(root, folders, config, there)
@@ -450,19 +451,20 @@ def series_folders(root: Path, config: Config) -> frozenset[str]:
     packets: set[str] = set()
     code: set[str] = set()
     present = _present(root, [""], config, (packets, code, set()), _Listing(), None)
-    return frozenset(_readme_says(root, _archives(_series(present, packets, config, code))[0])[0])
+    series = _archives(_series(present, packets, config, code))[0]
+    return frozenset(_readme_says(root, series, config)[0])
 
 
 def _readme_says(
-    root: Path, series: dict[str, list[str]]
+    root: Path, series: dict[str, list[str]], config: Config
 ) -> tuple[dict[str, list[str]], list[str]]:
     """``series`` without the files their folder's README says are no handoffs (templates,
-    another matter's data: `series_readme.not_handoffs`), and those files; a folder left with
-    none is no series."""
+    another matter's data: `series_readme.not_handoffs`) and its undated guides
+    (`series_guides`), and those files; a folder left with none is no series."""
     kept: dict[str, list[str]] = {}
     said: list[str] = []
     for folder, names in series.items():
-        others = not_handoffs(root, folder, names)
+        others = not_handoffs(root, folder, names) | undated_guides(root, names, config)
         said.extend(sorted(others))
         rest = [name for name in names if name not in others]
         if rest:

@@ -46,6 +46,12 @@ _LEAD = re.compile(r"(?:session-?)?hand-?(?:offs?|overs?)|next-?sessions?|sessio
 """The words of a name that say it hands work over, as `_WORD` splits it and joined by ``-``
 (``HANDOFF``, ``hand-off``, ``handover``, ``sessionhandoff``, ``next-session``,
 ``session-notes``; not ``shorthand-offsets`` nor ``myhandoff``)."""
+_LEAD_IN_CAPITALS = re.compile(
+    r"(?<![A-Z])(?:SESSION[-_]?)?HAND[-_]?(?:OFFS?|OVERS?)(?![A-Z])"
+    r"|(?<![A-Z])NEXT[-_]?SESSIONS?(?![A-Z])|(?<![A-Z])SESSION[-_]?NOTES?(?![A-Z])"
+)
+"""A handoff word written in capitals, as working notes name themselves and records do not
+(``NEXT_SESSION_PROMPT_async_scaling`` among plans)."""
 WORDS_BEFORE = 3
 """Words a handoff's name may hold before its handoff word, numbers and dates aside: a real
 one is named by it from the start (``HANDOFF_DEC31_2025``, ``handoff_2026-04-18-session-close``,
@@ -57,9 +63,18 @@ one is named by it from the start (``HANDOFF_DEC31_2025``, ``handoff_2026-04-18-
 notes are and records are not (``PHASE_2_BACKEND_API_HANDOFF``)."""
 _HANDOFF_FOLDERS = frozenset({"handoffs", "handovers", "sessions", "session-notes"})
 """Folders whose files are handoffs whatever topic their names lead with."""
-_RECORD_FOLDERS = frozenset({"adr", "adrs", "decisions", "rfc", "rfcs", "rules", "blog", "_posts"})
-"""Folders of decision records, proposals, rules' pages and blog posts: none of their files is a
-handoff, but one named in capitals (``docs/decisions/SESSION_HANDOFF.md``)."""
+_RECORD_FOLDERS = frozenset(
+    {
+        *("adr", "adrs", "decisions", "rfc", "rfcs", "rules", "blog", "_posts"),
+        *("runbook", "runbooks", "playbook", "playbooks", "guide", "guides"),
+        *("convention", "conventions", "plans", "spec", "specs", "schemas"),
+    }
+)
+"""Folders of decision records, proposals, rules' pages, blog posts, runbooks, guides,
+conventions, plans, specifications and schemas (CrayJThiemsert/vero-lite's
+``docs/runbooks/transcript-handoff.md``, ``docs/plans/done/0004-handoff-frontmatter-….md``):
+none of their files is a handoff, but one named in capitals (``docs/decisions/SESSION_HANDOFF.md``,
+``docs/plans/NEXT_SESSION_PROMPT_x.md``)."""
 _RECORD_HEAD = re.compile(
     r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
     r"|^#+\s*status\s*\n\s*\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
@@ -88,6 +103,7 @@ _ABOUT_HANDOFFS = frozenset(
         "examples",
         "flow",
         "format",
+        "frontmatter",
         "guide",
         "guidelines",
         "howto",
@@ -97,6 +113,7 @@ _ABOUT_HANDOFFS = frozenset(
         "protocol",
         "readme",
         "rules",
+        "runbook",
         "sample",
         "samples",
         "schema",
@@ -192,12 +209,13 @@ def named_as_handoff(name: str) -> bool:
     """Whether the file ``name`` (from the root) is named as a handoff: its name holds a
     handoff word (`_LEAD`) after at most `WORDS_BEFORE` other words, or any number of them in a
     folder of handoffs (`_HANDOFF_FOLDERS`) or in a name written in capitals, and no folder of
-    records (`_RECORD_FOLDERS`) holds it unless it is named in capitals."""
+    records (`_RECORD_FOLDERS`) holds it unless it is named in capitals, or its handoff word is
+    (`_LEAD_IN_CAPITALS`)."""
     folder, _, base = name.rpartition("/")
     folders = {part.lower() for part in folder.split("/")} if folder else set()
     stem = _stem(base)
     capitals = stem.upper() == stem and stem.lower() != stem
-    if folders & _RECORD_FOLDERS and not capitals:
+    if folders & _RECORD_FOLDERS and not (capitals or _LEAD_IN_CAPITALS.search(stem)):
         return False
     words = [word.lower() for word in _WORD.findall(stem)]
     for i, word in enumerate(words):

@@ -26,7 +26,7 @@ from handoff_audit.markdown.labels import says_nothing
 from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.markdown.outline import front_matter_as_lines
 from handoff_audit.markdown.prose import FENCE
-from handoff_audit.markdown.steps import RECORDING
+from handoff_audit.markdown.steps import RECORDING, finished_item
 from handoff_audit.textcut import shorten
 
 if TYPE_CHECKING:
@@ -98,9 +98,9 @@ def next_step(text: str) -> NextStep:
     if not found and (blank := reading.blank_next) is not None:
         # "## Next step" over only "- [ ]" or "TBD": `md-incomplete` names it, so does the brief
         return NextStep(None, (blank.line, shorten(blank.how.lstrip("#").strip(), 80)))
-    if not found:
+    if not found or all(finished_item(lines[place.line - 1]) for place in found):
         return NextStep(None)
-    first = _newest_repeat(found, lines)
+    first = _newest_repeat([p for p in found if not finished_item(lines[p.line - 1])], lines)
     entries = reading.entries
     ascending = entries[0][0] > min(a for a, _ in entries[1]) if entries and entries[1] else None
     latest = latest_session(first.line, lines, ascending)
@@ -116,10 +116,13 @@ def next_step(text: str) -> NextStep:
         level, title, heads = 0, _label_words(line), True
     else:
         return NextStep(_paragraph(lines, first.line - 1) or None)
-    body = _from_next_label(_under(lines, first.line, level, len(lines)))
+    finished: list[int] = []
+    body = _from_next_label(_under(lines, first.line, level, len(lines), finished))
     if body and not all(says_nothing(each) for each in body):
         said = [title, *body] if _titles_a_step(title) else body
         return NextStep("\n".join(said[: NEXT_LINES - 1]))
+    if finished:
+        return NextStep(None)  # only finished work there: no step to quote
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)
@@ -279,14 +282,22 @@ def _label_words(line: str) -> str:
     return line.strip().strip("*_").strip().rstrip(":：").strip("*_ ")
 
 
-def _under(lines: list[str], start: int, level: int, most: int = NEXT_LINES - 1) -> list[str]:
+def _under(
+    lines: list[str],
+    start: int,
+    level: int,
+    most: int = NEXT_LINES - 1,
+    finished: list[int] | None = None,
+) -> list[str]:
     """The non-blank lines after line ``start`` (1-based) up to the next heading of ``level``
     or higher (any heading after a label: ``level`` 0), or a subheading over a record ("### 当該
     セッション中の主な成果", what the session achieved), at most ``most``, a line wrapped
     mid-sentence joined to the next (`_wraps_on`); a ``#`` inside a fenced block is code, not a
-    heading."""
+    heading. An item struck through or said resolved (`finished_item`) is left out with its
+    further lines, their indexes put in ``finished``."""
     body: list[str] = []
     fenced = joins = False
+    skipped: int | None = None  # the indent of the finished item being left out
     for index in range(start, len(lines)):
         line = lines[index]
         if FENCE.match(line):
@@ -295,6 +306,15 @@ def _under(lines: list[str], start: int, level: int, most: int = NEXT_LINES - 1)
             break
         if index == start and _SETEXT_LINE.match(line):
             continue  # the underline of the label's own heading
+        indent = len(line) - len(line.lstrip())
+        if skipped is not None and (not line.strip() or indent > skipped):
+            continue
+        skipped = indent if finished is not None and finished_item(line) else None
+        if skipped is not None:
+            joins = False
+            if finished is not None:
+                finished.append(index)
+            continue
         if joins and _continues(lines[index - 1], line):
             body[-1] = f"{body[-1]} {line.strip()}"
         elif line.strip():

@@ -70,6 +70,12 @@ _UNCONFIRMED = (
     'a "## Next step" heading'
 )
 
+_UNQUOTED = (
+    'no clear next step: found no "Next steps" section, "NEXT:" line or unchecked "- [ ]" '
+    "item, and no line that reads as one but links or finished work; put what the next session "
+    'should do first under a "## Next step" heading'
+)
+
 _UNCONFIRMED_PAST = (
     'no clear next step: the "{heading}" at line {at} holds no work to start, only a check to '
     'run, a wait, a hand-in or "none" ("{said}"); the closest to a step is line {line} ({text}): '
@@ -190,15 +196,7 @@ def missing_in(
         candidate = reading.next_candidate if facet == "next" else None
         stepless = reading.stepless_next if facet == "next" else None
         if candidate is not None:
-            message = _UNCONFIRMED.format(line=candidate.line, text=_short(candidate.text))
-            if stepless is not None:  # a next-step heading there is, only with no step in it
-                message = _UNCONFIRMED_PAST.format(
-                    heading=stepless.how,
-                    at=stepless.line,
-                    said=stepless.text,
-                    line=candidate.line,
-                    text=_short(candidate.text),
-                )
+            message = _unconfirmed(candidate.quoted, stepless)
             message += _cut(unread, _CUT_NOTE) if unread is not None else ""
         elif stepless is not None:
             line = stepless.line
@@ -218,6 +216,21 @@ def missing_in(
         error = facet in ERROR_FACETS and not candidate
         found.append(MissingPart(facet, line, message, error, finished))
     return found
+
+
+def _unconfirmed(quoted: tuple[int, str] | None, stepless: Evidence | None) -> str:
+    """The message on a next step the reading could not confirm, quoting the line closest to
+    one (``quoted``), unless every such line is a link or a finished item."""
+    if stepless is not None:  # a next-step heading there is, only with no step in it
+        if quoted is None:
+            return _STEPLESS.format(heading=stepless.how, line=stepless.line, text=stepless.text)
+        line, text = quoted
+        return _UNCONFIRMED_PAST.format(
+            heading=stepless.how, at=stepless.line, said=stepless.text, line=line, text=_short(text)
+        )
+    if quoted is None:
+        return _UNQUOTED
+    return _UNCONFIRMED.format(line=quoted[0], text=_short(quoted[1]))
 
 
 def _finish_item(text: str, stepless: Evidence) -> Evidence | None:

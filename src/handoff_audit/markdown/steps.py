@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from handoff_audit.markdown.blanks import NO_STEP
 from handoff_audit.markdown.content_cues import IMPERATIVE
@@ -51,6 +51,15 @@ class Candidate:
     """Its score: the sum of the signals it carries."""
     text: str
     """Its first line."""
+    shown: tuple[int, str] | None = (0, "")
+    """The line and text a hint quotes as the closest to a step: the block's own (``(0, "")``),
+    a better placed one's (`_place`), or none (``None``) when every candidate is in a section of
+    links ("## Related") or says its work is resolved."""
+
+    @property
+    def quoted(self) -> tuple[int, str] | None:
+        """The line and the text a hint quotes, if any (`shown`)."""
+        return (self.line, self.text) if self.shown == (0, "") else self.shown
 
 
 WEIGHTS = {"box": 3, "verb": 2, "object": 1, "list": 1, "ordered": 1, "lead-in": 1, "tail": 1}
@@ -63,9 +72,41 @@ NEEDED = 3
 """The score a block needs to be a candidate (an object or a verb is needed as well)."""
 
 
+_ELSEWHERE = re.compile(
+    r"(?i)^\W*(?:related(?:\s+\w+){0,2}|see\s+also|links?|references?|further\s+reading"
+    r"|resources|(?:previous|prior|earlier)\s+(?:sessions?|handoffs?)|sources?)\W*$"
+)
+"""A heading over links to other documents ("## Related", "## See also"): no step there."""
+_RESOLVED = re.compile(
+    r"(?i)^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s*)?(?:\*\*|__)?\s*(?:✅\s*)?"
+    r"(?:resolved|done|completed?|fixed|finished|shipped|closed|merged)\b"
+)
+"""An item that opens by saying its work is resolved ("- **Resolved, but not as decided
+here**: …", "Done: …"): a record, not a step."""
+
+
+def finished_item(line: str) -> bool:
+    """``line`` opens an item struck through (`crossed_off`) or said resolved (`_RESOLVED`)."""
+    head = _STRUCK_HEAD.match(line)
+    return _RESOLVED.match(line) is not None or (
+        head is not None and crossed_off(line[: head.end()])
+    )
+
+
+def _place(section: Section, text: str) -> int:
+    """How fit a candidate's place is to be quoted as the closest to a step: 0 never (under a
+    heading of links, or an item said resolved), 1 under a heading that names no step, 2 under
+    a next-step heading or none."""
+    if _ELSEWHERE.match(section.heading) or finished_item(text.split("\n", 1)[0]):
+        return 0
+    return 2 if section.level == 0 or section.facet == "next" else 1
+
+
 def best_candidate(sections: Sequence[Section]) -> Candidate | None:
-    """The highest-scoring next-step candidate of the file, or ``None`` when there is none."""
+    """The highest-scoring next-step candidate of the file, or ``None`` when there is none; its
+    `shown` is the best placed candidate (`_place`), highest-scoring among those."""
     best: Candidate | None = None
+    shown: tuple[int, int, int, str] = (0, 0, 0, "")
     tail = _tail(sections)
     for index, section in enumerate(sections):
         if section.facet in ("setup", "pointers"):
@@ -82,9 +123,16 @@ def best_candidate(sections: Sequence[Section]) -> Candidate | None:
             previous = text
             if recording and not procedure:
                 continue  # what a record section holds is a record, unless it is a procedure
-            if score >= NEEDED and (best is None or score > best.score):
-                best = Candidate(line, score, text.split("\n", 1)[0].strip())
-    return best
+            if score < NEEDED:
+                continue
+            first = text.split("\n", 1)[0].strip()
+            if best is None or score > best.score:
+                best = Candidate(line, score, first)
+            if (place := _place(section, text)) and (place, score) > shown[:2]:
+                shown = (place, score, line, first)
+    if best is None or (best.line, best.text) == shown[2:]:
+        return best
+    return replace(best, shown=shown[2:] if shown[0] else None)
 
 
 _STRUCK = re.compile(
@@ -92,6 +140,8 @@ _STRUCK = re.compile(
     r"\W{0,6}(?:[(（][^)）]*[)）]\W*)?$"
 )
 """An item struck through ("~~Deploy to staging~~ (done)"): crossed off, done."""
+_STRUCK_HEAD = re.compile(r"^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s*)?(?:\*\*)?~~[^~\n]+~~\W*")
+"""An item's opening struck through, whatever follows on its next lines."""
 
 
 def crossed_off(item: str) -> bool:

@@ -55,13 +55,17 @@ or URL), a list item, a numbered item, a lead-in ending in a colon before it, an
 closing section; a score of 3 makes a candidate (a numbered procedure after a lead-in counts
 under any heading but setup and pointers; a `Key: value` record, a bare name and a ticked box
 score nothing). With a candidate and no next step the reading can confirm, the finding is a
-warning that names the closest line. The current file of a series (the `series` setting; not a
-working note such as `HANDOFF.md`, which finishes by its deletion) finishes by saying so: a
-next-step section whose one item says only that there is none because the work is finished
-("None: the work is finished.", "None — the work is done."; not "None: unclear whether the
-work is done", nor with a "when", an "if", a "not" or a second sentence) is reported at that
-item's line as a note that says the next session starts a new dated file. `rules:
-{md-incomplete: error}` (or `warning`) in the configuration sets one severity for all of them.
+warning that names the closest line: the best placed candidate, one under a next-step heading
+or none before one under another heading, and never one under a heading of links ("## Related",
+"## See also", "## References") nor an item struck through or said resolved ("- **Resolved**:
+…"); when every candidate is such a line, the warning names none. The current file of a series
+(the `series` setting; not a working note such as `HANDOFF.md`, which finishes by its deletion)
+finishes by saying so: a next-step section whose one item says only that there is none because
+the work is finished ("None: the work is finished.", "None — the work is done."; not "None:
+unclear whether the work is done", nor with a "when", an "if", a "not" or a second sentence) is
+reported at that item's line as a note that says the next session starts a new dated file.
+`rules: {md-incomplete: error}` (or `warning`) in the configuration sets one severity for all
+of them.
 
 **How a facet is recognised.** Two signals count, in any order, heading level, case or
 numbering, with emoji and punctuation ignored:

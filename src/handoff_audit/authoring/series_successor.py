@@ -33,8 +33,10 @@ from handoff_audit.engine.series_order import (
     next_number,
     redated,
 )
+from handoff_audit.engine.series_pointers import repoint
 from handoff_audit.git import plumbing
 from handoff_audit.model.packet import in_series
+from handoff_audit.model.series_names import name_says
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
 _DAY = 86400
@@ -236,6 +238,20 @@ def next_in_series(
         f"series in {folder or '.'}/, "
         f"write the next one, {shown}, with the state, the next step, the decisions, what "
         f"was ruled out and the pointers, and {_committed(root, moved.path, path_of, why, base)}"
+        f"{_live_outranks(root, files[0], moved.path, path_of)}"
+    )
+
+
+def _live_outranks(root: Path, current: str, written: str, path_of: Callable[[str], str]) -> str:
+    """When ``current``, the series' current file, is so by its live name (``LATEST.md``: no
+    dated name outranks it), the words that make it a text pointer to ``written``, the new file,
+    so that the new file is current and the advice ends; else ``""``."""
+    if name_says(current) != 1:
+        return ""
+    return (
+        f"; {path_of(current)} stays the series' current file by its name whatever the date of "
+        f"the new one: make it a pointer to the new file (`{repoint(root, current, written)}`) "
+        "in the same commit"
     )
 
 

@@ -12,15 +12,25 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 import stat
 from collections.abc import Container, Iterable, Mapping
 from pathlib import Path
 
 from handoff_audit import shell
+from handoff_audit.credentials import redact
 from handoff_audit.model.series_names import name_says
 
 MAX_POINTER_BYTES = 512
 """A file larger than this is read as a handoff, never as a pointer: a name is short."""
+_REFERENCE = re.compile(
+    r"\[[^\]\n]*\]\(\s*<?([^()<>\s]+\.md)>?\s*\)|(?<![\w/:.-])((?:\.{1,2}/)?[\w.-][\w./-]*\.md)\b",
+    re.IGNORECASE,
+)
+"""A reference to a markdown file in a pointer sentence: a link's target, ``[x](x.md)``, or a
+bare name, ``x.md`` (not inside a URL)."""
+_SENTENCE_WORDS = 4
+"""The most words a pointer sentence holds beside its one reference ("See", "Latest:", "→")."""
 
 
 def pointer_target(root: Path, name: str, listed: Container[str] = ()) -> tuple[str, str] | None:
@@ -33,11 +43,11 @@ def pointer_target(root: Path, name: str, listed: Container[str] = ()) -> tuple[
     as the live one (``LATEST.md``, ``current.md``: `series_names.name_says`) holding such a
     token is a pointer whatever it names, a missing file or one outside its folder
     (``../old/x.md``, ``archive/x.md``), never the series' current handoff."""
-    text = _one_token(root / name)
+    live = name_says(name) == 1
+    text = _one_token(root / name) or (_sentence_target(root / name) if live else None)
     if text is None:
         return None
     folder = name.rpartition("/")[0]
-    live = name_says(name) == 1
     bare = text.removeprefix("./")
     if "/" not in bare and "\\" not in bare:
         target = f"{folder}/{bare}" if folder else bare
@@ -64,6 +74,31 @@ def _one_token(path: Path) -> str | None:
     if not text or any(ch.isspace() for ch in text) or not text.lower().endswith(".md"):
         return None
     return text
+
+
+def _sentence_target(path: Path) -> str | None:
+    """The one markdown file that the small regular UTF-8 file ``path`` names in a pointer
+    sentence, its whole content but for headings: ``See [2026-11-16](2026-11-16.md).``,
+    ``Latest: 2026-11-16.md``, ``→ [x](x.md)``; else ``None``. A second paragraph, a second
+    reference or more than a few words is a handoff."""
+    try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or not 0 < info.st_size <= MAX_POINTER_BYTES:
+            return None
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+    except (OSError, UnicodeDecodeError):
+        return None
+    lines = [line.strip() for line in text.splitlines() if not line.lstrip().startswith("#")]
+    body = "\n".join(lines).strip()
+    if not body or "\n\n" in body:
+        return None
+    found = list(_REFERENCE.finditer(body))
+    if len(found) != 1 or "://" in body:
+        return None
+    rest = body[: found[0].start()] + " " + body[found[0].end() :]
+    if len(rest.split()) > _SENTENCE_WORDS:
+        return None
+    return found[0][1] or found[0][2]
 
 
 def without_pointers(root: Path, names: list[str]) -> tuple[list[str], dict[str, str]]:
@@ -106,11 +141,36 @@ def repoint(root: Path, pointer: str, current: str) -> str:
     found = pointer_target(root, pointer)
     base = current.rpartition("/")[2]
     written = f"./{base}" if found is not None and found[1].startswith("./") else base
+    lines = [written]
+    if found is not None and _one_token(root / pointer) is None:
+        lines = _sentence_lines(root / pointer, found[1], written)
     shown = shell.quote_path(pointer)
-    return (
-        f"(cd {shell.top_folder()} && printf '%s\\n' {shell.quote(written)} > {shown} "
-        f"&& git add -- {shown})"
+    words = " ".join(shell.quote(line) for line in lines)
+    return redact(
+        f"(cd {shell.top_folder()} && printf '%s\\n' {words} > {shown} && git add -- {shown})",
+        (pointer, current),
     )
+
+
+def _sentence_lines(path: Path, named: str, written: str) -> list[str]:
+    """The lines of the pointer sentence file ``path`` with ``named``, its reference, and a
+    link's words that are that name, replaced by ``written``."""
+    try:
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+    except (OSError, UnicodeDecodeError):
+        return [written]
+    old_stem = named.rpartition("/")[2].removesuffix(".md")
+    new_stem = written.rpartition("/")[2].removesuffix(".md")
+
+    def swap(match: re.Match[str]) -> str:
+        if match[1] is None:
+            return written
+        return match[0].replace(f"[{old_stem}]", f"[{new_stem}]").replace(match[1], written)
+
+    return [
+        line if line.lstrip().startswith("#") else _REFERENCE.sub(swap, line)
+        for line in text.strip().splitlines()
+    ]
 
 
 def folder_pointer(root: Path, folder: str) -> str | None:

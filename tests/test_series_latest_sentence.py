@@ -1,0 +1,116 @@
+"""A dated series in ``docs/handoffs/`` with a ``LATEST.md``: one whose content is a pointer
+sentence ("See [2026-11-16](2026-11-16.md).") is a text pointer, so the newest dated file is
+current, `check` never judges the pointer and warns that it is stale, naming both, and a new
+branch's session is told of the newest dated file; one that is a handoff of its own keeps
+outranking any dated file by its name, so the Stop hook's advice to write the next dated file
+also says to make it a pointer. An agent that follows only what the hook prints gets out.
+Real repositories, the real CLI and hook."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from agent_support import run_fix, run_hook, stop_event
+from conftest import GitRepo
+from test_agent_session_start import claude_start
+
+FOLDER = "docs/handoffs"
+DATED = {
+    "2026-11-02.md": "Add mul() with tests.",
+    "2026-11-09.md": "Add a div() that handles division by zero.",
+    "2026-11-16.md": "Implement div() returning float.",
+    "2026-11-23.md": "Merge feat/div after review; then start on power().",
+}
+NOTE = (
+    "# {title}\n\n## State\n\n{title} is in `src/calc.py`; tests pass.\n\n## Next step\n\n"
+    "Add tests for {title} of negative numbers.\n\n## Key decisions\n\n- plain floats because "
+    "the callers want floats\n\n## Ruled out\n\n- numpy — too heavy a dependency\n\n"
+    "## Pointers\n\n- src/calc.py\n"
+)
+
+
+def _series(repo: GitRepo, latest: str) -> None:
+    repo.write("src/calc.py", "def add(a, b):\n    return a + b\n")
+    for name, step in DATED.items():
+        repo.write(f"{FOLDER}/{name}", f"# Handoff {name[:-3]}\n\n## Next action\n{step}\n")
+    repo.write(f"{FOLDER}/LATEST.md", latest)
+    repo.commit("handoff notes")
+
+
+@pytest.mark.parametrize(
+    "latest",
+    [
+        "# Latest handoff\n\nSee [2026-11-16](2026-11-16.md).\n",
+        "Latest: 2026-11-16.md\n",
+        "→ [2026-11-16](./2026-11-16.md)\n",
+    ],
+)
+def test_a_pointer_sentence_is_a_pointer(git_repo: GitRepo, run_cli, latest: str) -> None:  # type: ignore[no-untyped-def]
+    """It was judged as the series' current handoff: `md-incomplete` failed the gate of a
+    branch that never touched it, and a new branch's session was pointed at it."""
+    _series(git_repo, latest)
+    git_repo.git("switch", "-qc", "feat/sqrt")
+    check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert check.code == 0, check.out + check.err
+    assert f"{FOLDER}/2026-11-23.md: the current handoff of its series" in check.out, check.out
+    assert "LATEST.md:" not in check.out, check.out
+    [said] = [line for line in check.err.splitlines() if "LATEST.md" in line]
+    assert f"names {FOLDER}/2026-11-16.md, an older handoff" in said, said
+    assert f"the current handoff of its series is {FOLDER}/2026-11-23.md" in said, said
+    start = run_hook(claude_start(git_repo.root))
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert f"the project's latest record is {FOLDER}/2026-11-23.md" in context, context
+    command = re.search(r"\(`(.+)`\) and commit it", said)
+    assert command is not None, said
+    assert run_fix(git_repo.root, command[1]).returncode == 0
+    assert "2026-11-23.md" in (git_repo.root / FOLDER / "LATEST.md").read_text()
+    git_repo.commit("pointer")
+    check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert "LATEST.md" not in check.out + check.err, check.out + check.err
+
+
+def _play(repo: GitRepo, rounds: int = 4) -> list[str]:
+    """An agent that knows only what the Stop hook prints: it writes the dated file the hook
+    asks for, runs every command printed on that line, commits, and stops again. The hook's
+    messages, until it lets the agent stop (or ``rounds`` run out)."""
+    said = []
+    for _ in range(rounds):
+        stop = run_hook(stop_event(repo.root), cwd=repo.root)
+        said.append(stop.err)
+        if stop.code == 0:
+            return said
+        line = next(line for line in stop.lines if "write the next one" in line)
+        asked = re.search(r"write the next one, (\S+<topic>\.md),", line)
+        assert asked is not None, stop.err
+        repo.write(asked[1].replace("<topic>", "cbrt"), NOTE.format(title="cbrt"))
+        for command in re.findall(r"`([^`]+)`", line):
+            assert run_fix(repo.root, command.replace("<topic>", "cbrt")).returncode == 0
+        repo.git("add", "-A")
+        repo.commit("handoff")
+    raise AssertionError("the hook still blocks after the agent followed it:\n" + said[-1])
+
+
+@pytest.mark.parametrize(
+    "latest",
+    [
+        "# Latest handoff\n\nSee [2026-11-16](2026-11-16.md).\n",
+        "# Latest handoff\n\nSee [2026-11-16](2026-11-16.md).\n\n## Next step\n\nStart sqrt().\n",
+    ],
+)
+def test_an_agent_following_the_hook_gets_out(git_repo: GitRepo, run_cli, latest: str) -> None:  # type: ignore[no-untyped-def]
+    """After writing and committing the dated file the hook asked for, the hook repeated the
+    same block forever: LATEST.md stayed the series' current file by its name."""
+    _series(git_repo, latest)
+    git_repo.git("switch", "-qc", "feat/cbrt")
+    git_repo.write("src/calc.py", "def cbrt(x):\n    return x ** (1 / 3)\n")
+    git_repo.commit("cbrt")
+    said = _play(git_repo)
+    assert len(said) == 2, said
+    check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert check.code == 0, check.out + check.err
+    assert "-cbrt.md: the current handoff of its series" in check.out, check.out
+    show = run_cli(["show"], cwd=git_repo.root)
+    assert "Add tests for cbrt of negative numbers." in show.out, show.out

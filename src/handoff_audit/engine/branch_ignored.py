@@ -54,10 +54,11 @@ def branch_ignored(
     stale, owned = older_than_the_branch(root, hidden, base, config) if hidden else (set(), set())
     left = [f for f in hidden if f not in stale and f not in owned]
     owned.update(owner_notes(root, left, config, owner_revision(base)))
-    if owned and branch is not None:
-        others = for_another(root, sorted(owned), branch)
+    if branch is not None:
+        others = set(for_another(root, sorted({*owned, *left}), branch))
         owned.difference_update(others)
         stale.update(others)
+        left = [f for f in left if f not in others]
     rest = tuple(f for f in left if f not in owned)
     return rest, tuple(f for f in hidden if f in owned), tuple(newest_first(sorted(stale), {}))
 

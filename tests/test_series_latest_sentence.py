@@ -114,3 +114,11 @@ def test_an_agent_following_the_hook_gets_out(git_repo: GitRepo, run_cli, latest
     assert "-cbrt.md: the current handoff of its series" in check.out, check.out
     show = run_cli(["show"], cwd=git_repo.root)
     assert "Add tests for cbrt of negative numbers." in show.out, show.out
+
+
+def test_a_one_line_handoff_in_latest_is_judged(git_repo: GitRepo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """A pointer sentence holds only words that point: "Finished, see 2026-11-16.md" says what
+    happened, so it stays a handoff, judged as the series' current file."""
+    _series(git_repo, "Finished, see 2026-11-16.md\n")
+    check = run_cli(["check"], cwd=git_repo.root)
+    assert f"{FOLDER}/LATEST.md: the current handoff of its series" in check.out, check.out

@@ -31,6 +31,12 @@ _REFERENCE = re.compile(
 bare name, ``x.md`` (not inside a URL)."""
 _SENTENCE_WORDS = 4
 """The most words a pointer sentence holds beside its one reference ("See", "Latest:", "→")."""
+_POINTING = re.compile(
+    r"see|latest|current|newest|handoff|session|is|the|at|in|now|points|to|moved|read|go|here"
+    r"|file|→|->|=>|>"
+)
+"""The words a pointer sentence may hold beside its reference: "Finished, see notes.md" is a
+one-line handoff, not a pointer."""
 
 
 def pointer_target(root: Path, name: str, listed: Container[str] = ()) -> tuple[str, str] | None:
@@ -96,7 +102,8 @@ def _sentence_target(path: Path) -> str | None:
     if len(found) != 1 or "://" in body:
         return None
     rest = body[: found[0].start()] + " " + body[found[0].end() :]
-    if len(rest.split()) > _SENTENCE_WORDS:
+    words = [word.strip(".,:;!()*_").lower() for word in rest.split()]
+    if len(words) > _SENTENCE_WORDS or not all(not w or _POINTING.fullmatch(w) for w in words):
         return None
     return found[0][1] or found[0][2]
 

@@ -17,6 +17,7 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.base_tip import base_ref, shown_name
 from handoff_audit.git.protected import protected_patterns
+from handoff_audit.git.rebase_state import stopped_in_progress
 from handoff_audit.git.unknown_target import unknown_target
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.packet import is_packet_file
@@ -201,14 +202,37 @@ def branch_changes(
             changed = None
     if changed is None:
         bench = workbench_at(root, config, branch, None, refs=refs, status=status)
-        return {*bench.changed_files, *(path for path, _ in bench.dirt)}, bench.base_branch
+        found = {*bench.changed_files, *(path for path, _ in bench.dirt)}
+        return found - merged_in(root), bench.base_branch
     try:
         tree = status()
     except plumbing.GitError as error:
         raise InputError(str(error)) from None
     own = packet_file_test(config)
     uncommitted = (path for path, code in tree.items() if not nested_repo(path, code))
-    return {path for path in (*changed, *uncommitted) if not own(path)}, base_branch
+    found = {path for path in (*changed, *uncommitted) if not own(path)}
+    return found - merged_in(root), base_branch
+
+
+def merged_in(root: Path) -> set[str]:
+    """During a ``git merge`` (stopped on a conflict, or ``--no-commit``), the files it brought
+    in from the merged side as that side has them: changed there since the merge base and
+    the same in the work tree, the other side's work, not the branch's. No git process when no
+    merge is under way (`rebase_state.stopped_in_progress` reads git's folder), two when one is."""
+    stopped = stopped_in_progress(root)
+    if stopped is None or stopped.kind != "merge":
+        return set()
+    try:
+        theirs = _names(root, ["diff", "--name-only", "-z", "--no-renames", "HEAD...MERGE_HEAD"])
+        differ = _names(root, ["diff", "--name-only", "-z", "--no-renames", "MERGE_HEAD", "--"])
+    except plumbing.GitError:
+        return set()
+    return theirs - differ
+
+
+def _names(root: Path, args: list[str]) -> set[str]:
+    out = plumbing.run(root, args).decode("utf-8", "surrogateescape")
+    return {name for name in out.split("\0") if name}
 
 
 def base_commit(root: Path, config: Config, refs: plumbing.Refs) -> str | None:

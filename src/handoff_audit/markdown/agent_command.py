@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from handoff_audit.markdown import facets
 from handoff_audit.markdown.facets import Evidence
@@ -26,20 +27,24 @@ HANDOFF_FACETS = 2
 """How many facets (state, next step, decisions, ...) make a file a handoff."""
 
 
-def reads_as_handoff(text: str) -> bool:
-    """Whether ``text`` hands work over rather than instructing an agent how to write a
-    handoff. It is a handoff when it says at least
-    ``HANDOFF_FACETS`` facets in more lines than it has instruction lines (orders to its reader,
-    "Create a handoff with …" even as a step of a list, and the items such a line lists): one
-    "Update this file before you stop." under State and Next step does not outweigh them.
-    Command-like front matter (``description: Write a handoff``) counts as one more instruction, and
-    under it only headings count as facets: front matter is the pull request's to write, over a
-    handoff as over a command. Nothing inside an HTML comment or a link reference definition
-    (``[//]: # ($ARGUMENTS)``) is a command's cue: GitHub shows none of it. A command's own
-    syntax (``$ARGUMENTS``, ``{{args}}``, ``!{cmd}``, a ``# /handoff`` title) counts as one more
-    instruction line and a template's blank each as one, and then only a session recorded with
-    facts counts (`_recorded`): a command or a template describes what to write, a note says it,
-    and one stray argument slot does not make a working note a command."""
+@dataclass(frozen=True, slots=True)
+class _Cues:
+    """What `reads_as_handoff` weighs in a file: its ``body`` past command-like front matter,
+    the body's instruction lines (``told``, its argument slot and template blanks among them),
+    the lines it names to write saying nothing (``unsaid``), whether the front matter is a
+    command's (``dressed``), and the facets the body says."""
+
+    body: str
+    cues: str
+    slot: int | None
+    blanks: bool
+    told: set[int]
+    unsaid: set[int]
+    dressed: bool
+    reading: Mapping[str, list[Evidence]]
+
+
+def _cues(text: str) -> _Cues:
     block = command_front_matter(text)
     body = text[block.end() :] if block is not None else text
     after = text.count("\n", 0, block.end()) if block is not None else 0
@@ -51,21 +56,66 @@ def reads_as_handoff(text: str) -> bool:
     told |= {number - after for number, _ in instructions(text) if number > after}
     told |= {number for number, line in prose_lines(body) if writes_handoff(line)}
     dressed = any(number <= after for number, _ in instructions(text))
-    reading = facets.read(body).found
-    found = reading.values()
-    stated = {p.line for places in found for p in places if p.how != "heading"}
+    found = facets.read(body).found
+    stated = {p.line for places in found.values() for p in places if p.how != "heading"}
     unsaid = told | _named_to_write(cues, told, stated)
-    if slot is not None or blanks:
+    return _Cues(body, cues, slot, bool(blanks), told, unsaid, dressed, found)
+
+
+def reads_as_handoff(text: str) -> bool:
+    """Whether ``text`` hands work over rather than instructing an agent how to write a
+    handoff. It is a handoff when it says at least
+    ``HANDOFF_FACETS`` facets in more lines than it has instruction lines (orders to its reader,
+    "Create a handoff with …" even as a step of a list, and the items such a line lists): one
+    "Update this file before you stop." under State and Next step does not outweigh them.
+    Command-like front matter (``description: Write a handoff``) counts as one more instruction, and
+    under it only headings count as facets: front matter is the pull request's to write, over a
+    handoff as over a command; over a body with no instruction line, front matter alone makes
+    no note a command whose state is said in lines stating facts (`_stated`). Nothing inside
+    an HTML comment or a link reference definition
+    (``[//]: # ($ARGUMENTS)``) is a command's cue: GitHub shows none of it. A command's own
+    syntax (``$ARGUMENTS``, ``{{args}}``, ``!{cmd}``, a ``# /handoff`` title) counts as one more
+    instruction line and a template's blank each as one, and then only a session recorded with
+    facts counts (`_recorded`): a command or a template describes what to write, a note says it,
+    and one stray argument slot does not make a working note a command."""
+    read = _cues(text)
+    told, dressed = set(read.told), read.dressed
+    if read.slot is not None or read.blanks:
         # every argument slot weighs as one line together: repeating it outweighs no note
-        told -= {n for n, line in prose_lines(cues) if command_syntax(line) is not None} - {slot}
-        said = _recorded(body, reading, unsaid)
+        lines = {n for n, line in prose_lines(read.cues) if command_syntax(line) is not None}
+        told -= lines - {read.slot}
+        said = _recorded(read.body, read.reading, read.unsaid)
         return bool(said) and len(set().union(*said)) > len(told) + dressed
     said = [
         lines
-        for places in found
-        if (lines := {p.line for p in places if not dressed or p.how == "heading"} - unsaid)
+        for places in read.reading.values()
+        if (lines := {p.line for p in places if not dressed or p.how == "heading"} - read.unsaid)
     ]
-    return len(said) >= HANDOFF_FACETS and len(set().union(*said)) > len(told) + dressed
+    if len(said) >= HANDOFF_FACETS and len(set().union(*said)) > len(told) + dressed:
+        return True
+    return front_matter_alone(read)
+
+
+def front_matter_alone(read: _Cues | str) -> bool:
+    """Whether the only cue of a command in ``read`` (a file's text, or `_cues` of it) is its
+    front matter (``description: refunds``, ``allowed-tools: Bash``: no instruction line, order,
+    argument slot or blank in its body) over a body that says its state and another facet in
+    lines stating facts (`_stated`): front matter alone makes no working note a command."""
+    read = _cues(read) if isinstance(read, str) else read
+    return read.dressed and not read.told and _stated(read.body, read.reading, read.unsaid)
+
+
+def _sections(body: str) -> dict[int, list[int]]:
+    """Each heading's line number with the numbers of the lines under it, up to the next
+    heading; a procedure's step ("## Step 2: Review the work") heads no section of a note."""
+    sections: dict[int, list[int]] = {}
+    current: list[int] | None = None
+    for number, line in prose_lines(body, headings=True):
+        if HEADING.match(line):
+            current = None if _STEP_HEADING.match(line) else sections.setdefault(number, [])
+        elif current is not None:
+            current.append(number)
+    return sections
 
 
 def _recorded(body: str, found: Mapping[str, list[Evidence]], unsaid: set[int]) -> list[set[int]]:
@@ -74,13 +124,7 @@ def _recorded(body: str, found: Mapping[str, list[Evidence]], unsaid: set[int]) 
     under the facet's heading (not a procedure's "## Step 2: Review the work") or on its label
     ("**State:** …"), that is no instruction (``unsaid``); ``[]`` unless both are said so."""
     text = body.splitlines()
-    sections: dict[int, list[int]] = {}
-    current: list[int] | None = None
-    for number, line in prose_lines(body, headings=True):
-        if HEADING.match(line):
-            current = None if _STEP_HEADING.match(line) else sections.setdefault(number, [])
-        elif current is not None:
-            current.append(number)
+    sections = _sections(body)
     said = []
     for facet in ("state", "next"):
         lines = set()
@@ -91,6 +135,26 @@ def _recorded(body: str, found: Mapping[str, list[Evidence]], unsaid: set[int]) 
             lines |= {n for n in near if n not in unsaid and states_fact(text[n - 1])}
         said.append(lines)
     return said if all(said) else []
+
+
+def _stated(body: str, found: Mapping[str, list[Evidence]], unsaid: set[int]) -> bool:
+    """Whether ``body`` says its state and ``HANDOFF_FACETS`` facets in all each in a line
+    stating a fact (`states_fact`: "3 tests fail in tests/test_refund.py"), under the facet's
+    heading or where it was read, none an instruction (``unsaid``): a note's own content. A
+    command's body describes the state to write ("Analyze the current session"), whatever its
+    steps name (`.beads/plans/active-plan.md`)."""
+    text = body.splitlines()
+    sections = _sections(body)
+    said = set()
+    for facet, places in found.items():
+        near = {
+            n
+            for p in places
+            for n in (sections.get(p.line, []) if p.how == "heading" else [p.line])
+        }
+        if any(n not in unsaid and states_fact(text[n - 1]) for n in near):
+            said.add(facet)
+    return "state" in said and len(said) >= HANDOFF_FACETS
 
 
 _STEP_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\W*(?:step|phase|stage)\s*\d", re.IGNORECASE)

@@ -202,7 +202,9 @@ session handoff …" or says when to use the file: "Use when …", or a one-word
 agent tool's `agent:` / `inclusion:` beside a `description:` about the session or
 conversation, as a skill's, or front matter made only of such keys (`description:`, `name:`,
 `argument-hint:`, `model:` ...) over a body with no real date, ticked box or session record,
-whatever its language), or a
+whatever its language; front matter alone, over a body with no instruction line that says its
+state and another part in lines stating facts, "3 tests fail in tests/test_refund.py", is a
+note's, as the merge gate reads it), or a
 title naming a slash command (`# /handoff — Session Wrap`), or an agent's prompt by its own
 syntax, whatever it is about (a persona in its first three lines, "You are the Release Agent.",
 "Sos el agente de cierre de sesión", "Du bist ein …", "Ты — агент …", "你是…";
@@ -369,15 +371,17 @@ def _instructions(path: str, text: str) -> NotAHandoff | None:
     """Why the file instructs instead of handing over (an agent's command, a how-to, orders to
     its reader), which comes before any template."""
     # start-up: as in markdown_only_hits
-    from handoff_audit.markdown.agent_command import reads_as_handoff
+    from handoff_audit.markdown.agent_command import front_matter_alone, reads_as_handoff
     from handoff_audit.markdown.prompts import command_syntax, instructions, orders
 
     folder = agent_folder(path)
     if folder is not None:
         return agent_file_said(folder)
     how_to = instructions(text)
-    if how_to and not (command_syntax(text) is not None and reads_as_handoff(text)):
-        return how_to_said(how_to)  # one stray `$ARGUMENTS` makes no note a how-to: see the gate
+    # one stray `$ARGUMENTS`, or front matter alone, makes no note a how-to: see the gate
+    slot = command_syntax(text) is not None and reads_as_handoff(text)
+    if how_to and not (slot or front_matter_alone(text)):
+        return how_to_said(how_to)
     commands = orders(text)
     return orders_said(commands) if commands else None
 

@@ -67,16 +67,18 @@ their lines state facts, a file, a number or a line: "fails on GBP in src/pay/fx
 nothing inside an HTML comment or a link reference definition (`[//]: # ($ARGUMENTS)`)
 counts, as GitHub shows none of it); one that reads as a
 handoff, with sections such as State and Next step, is blocked whatever its front matter or
-one stray instruction line; such a file, and a `handoff.md` beside another tool's JSON, is read in
-UTF-16 or UTF-32 too, with a byte order mark or without, as its reader reads it; a Git LFS pointer
-there, whose text is stored where the gate does not read, is blocked as a file the gate cannot
-read). In a folder of templates (`templates/`, `src/pkg/templates/`), a name the pull request
-chooses too, such a lower-case file passes only as a template: when `placeholder` or
-`not-a-handoff` reads it as one (bracketed blanks, `YYYY-MM-DD`, a how-to or a skill); a working
-note there is blocked as anywhere. A file elsewhere blocked by a name all in lower case (a lone
-`handoff.md`) that the gate
-reads so, as no handoff, and that `not-a-handoff` calls no handoff for what it says (a skill a
-package ships in `src/pkg/assets/`) is not blocked. The action sets its `blocked` output.
+one stray instruction line, and so is one whose only cue is its front matter (`description:
+refunds`, `allowed-tools: Bash`, no instruction line in its body) when its body says its state
+and another part in lines that state facts, even in prose; such a file, and a `handoff.md`
+beside another tool's JSON, is read in UTF-16 or UTF-32 too, with a byte order mark or without,
+as its reader reads it; a Git LFS pointer there, whose text is stored where the gate does not
+read, is blocked as a file the gate cannot read). In a folder of templates (`templates/`,
+`src/pkg/templates/`), a name the pull request chooses too, such a lower-case file passes only
+as a template: when `placeholder` or `not-a-handoff` reads it as one (bracketed blanks,
+`YYYY-MM-DD`, a how-to or a skill); a working note there is blocked as anywhere. A file
+elsewhere blocked by a name all in lower case (a lone `handoff.md`) that the gate reads so, as
+no handoff, and that `not-a-handoff` calls no handoff for what it says (a skill a package ships
+in `src/pkg/assets/`) is not blocked. The action sets its `blocked` output.
 So is a tracked symbolic link the pull request
 adds or changes to a folder through which a `block-files` glob finds a note it does not find
 where the note is (`docs/current` -> `../scratch` for `docs/**/HANDOFF.md`, with a

@@ -7,7 +7,7 @@ headings, labels or in prose. It is a command only when the command's cues outwe
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from handoff_audit.markdown import facets
@@ -103,6 +103,30 @@ def front_matter_alone(read: _Cues | str) -> bool:
     lines stating facts (`_stated`): front matter alone makes no working note a command."""
     read = _cues(read) if isinstance(read, str) else read
     return read.dressed and not read.told and _stated(read.body, read.reading, read.unsaid)
+
+
+def below_a_note(text: str, quoted: Sequence[tuple[int, str]]) -> bool:
+    """Whether the lines `not-a-handoff` quotes of ``text`` (a stub's, a how-to's) hold one line
+    about writing handoffs ("When you write the next handoff, keep it short.", "Update the
+    handoff when the PR is open."), the file's last, under a note the gate reads as a handoff
+    once that line is left out (`reads_as_handoff`): one stray instruction line makes no working
+    note a stub or a how-to. A pointer to the real notes over such a line stays what it is."""
+    lines = text.splitlines()
+    about = [n for n, _ in quoted if writes_handoff(lines[n - 1]) or _WRITING.search(lines[n - 1])]
+    shown = prose_lines(text)
+    if len(about) != 1 or len(shown) < 2 or about[0] != shown[-1][0]:
+        return False
+    lines[about[0] - 1] = ""
+    return reads_as_handoff("\n".join(lines) + "\n")
+
+
+_WRITING = re.compile(
+    r"\b(?:write|update|create|fill in|draft|prepare|leave|start)\s+(?:(?:a|an|the|your|this|"
+    r"each|every|any|next|new|following|session|another)\s+){0,3}hand-?(?:off|over)s?\b",
+    re.IGNORECASE,
+)
+"""Writing a handoff named in a line, as an order or a clause saying when ("When you write the
+next handoff, …")."""
 
 
 def _sections(body: str) -> dict[int, list[int]]:

@@ -225,7 +225,9 @@ HANDOFF.md with:" in its first three lines, or after a clause saying when: "Befo
 update HANDOFF.md:", "At the end of every session create docs/handoffs/YYYY-MM-DD-topic.md
 containing:") is settled by it, when it records no session (the lines under such an order that
 only describe a part, "What was done this session.", record none; an order only saying when,
-over more than one line stating a fact, a file, a number or a line, tops a note instead). A
+over more than one line stating a fact, a file, a number or a line, tops a note instead; one
+such line as the file's last, "Update the handoff when the PR is open.", under a note the merge
+gate reads as a handoff once it is left out, is a stray line: the note is judged). A
 file written as orders to its reader counts too, whatever it is about (an agent's prompt, a
 brief for a step not yet taken, a standing style brief): at least a
 quarter of its prose lines, next-steps sections left out, start with a command ("Add …",
@@ -247,7 +249,10 @@ A stub counts too: two to four lines (headings aside) under at most a title, wit
 date, no ticked box, no status field, no handoff label ("Next: …") and nothing said to have
 happened: a pointer to the real notes, a "not for use" notice, a two-line note. A short
 handoff with a section under its title ("## Done"), a title calling it a handoff
-("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add.
+("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add,
+and so is such a line over one about writing handoffs as the file's last ("When you write the
+next handoff, keep it short."), when the merge gate reads the note without it as a handoff: one
+stray instruction line makes no working note a stub (a pointer to the real notes stays one).
 A reference page's stub counts whatever its title and however few its lines: nothing but the
 directives a documentation build fills from the code (mkdocstrings' `::: package.module`,
 Sphinx's `.. automodule::`, `.. include::`, a `--8<--` snippet) and at most eight indented
@@ -350,6 +355,7 @@ def judge_markdown(path: str, text: str) -> tuple[NotAHandoff | None, list[Place
     ``path`` holding ``text``: no handoff (and why), else still a template (its placeholder
     lines), else neither: ``(None, [])``. `show`'s brief warns from this, as `check` does."""
     # start-up: as in markdown_only_hits
+    from handoff_audit.markdown.agent_command import below_a_note
     from handoff_audit.markdown.standing import standing
     from handoff_audit.markdown.stub import stub
     from handoff_audit.markdown.template import placeholders
@@ -361,7 +367,7 @@ def judge_markdown(path: str, text: str) -> tuple[NotAHandoff | None, list[Place
     blanks = placeholders(text)
     if blanks:
         return None, blanks
-    if few := stub(text):
+    if (few := stub(text)) and not below_a_note(text, few):
         return stub_said(few), []
     manual = standing(text)
     return (standing_said(manual) if manual else None), []
@@ -371,16 +377,17 @@ def _instructions(path: str, text: str) -> NotAHandoff | None:
     """Why the file instructs instead of handing over (an agent's command, a how-to, orders to
     its reader), which comes before any template."""
     # start-up: as in markdown_only_hits
-    from handoff_audit.markdown.agent_command import front_matter_alone, reads_as_handoff
+    from handoff_audit.markdown import agent_command as gate
     from handoff_audit.markdown.prompts import command_syntax, instructions, orders
 
     folder = agent_folder(path)
     if folder is not None:
         return agent_file_said(folder)
     how_to = instructions(text)
-    # one stray `$ARGUMENTS`, or front matter alone, makes no note a how-to: see the gate
-    slot = command_syntax(text) is not None and reads_as_handoff(text)
-    if how_to and not (slot or front_matter_alone(text)):
+    # one stray `$ARGUMENTS` or instruction line, or front matter alone, makes no note a how-to
+    slot = command_syntax(text) is not None and gate.reads_as_handoff(text)
+    stray = len(how_to) == 1 and gate.below_a_note(text, how_to)
+    if how_to and not (slot or stray or gate.front_matter_alone(text)):
         return how_to_said(how_to)
     commands = orders(text)
     return orders_said(commands) if commands else None

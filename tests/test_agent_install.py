@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -308,3 +309,15 @@ def test_a_hand_laid_out_file_with_the_hook_keeps_its_bytes(
     assert result.code == 0, result.err
     assert "already installed; unchanged" in result.err
     assert path.read_bytes() == text.encode() + b"  "
+
+
+def test_help_names_the_events_install_writes(git_repo: GitRepo, run_cli: Run) -> None:
+    """Review 57-3 L4: `hook --help` listed PreCompact, which `--install` does not write."""
+    help_text = run_cli(["hook", "--help"], cwd=git_repo.root).out
+    assert run_cli(["hook", "--install"], cwd=git_repo.root).code == 0
+    head = help_text.split("\n\n")[1]
+    named = set(re.findall(r"\b(Stop|SubagentStop|PreCompact|SessionStart)\b", head))
+    assert named == set(settings(git_repo)["hooks"])
+    said = " ".join(help_text.split())
+    assert "PreCompact is not installed by default" in said
+    assert "agent-hook.events and --install adds it too" in said

@@ -560,8 +560,10 @@ def explain(rule_id: str, file: Path | None) -> int:
     help="Which agent: whose settings --install and --print write, whose answers the hook gives.",
 )
 def hook(install: bool, print_only: bool, agent: str) -> int:
-    """A coding agent's hook (Claude Code and Codex: Stop, SubagentStop, PreCompact,
-    SessionStart).
+    """A coding agent's hook (Claude Code and Codex: Stop, SubagentStop, SessionStart).
+
+    PreCompact is not installed by default: blocking it would hold up a session whose context
+    is full. List it in the configuration's agent-hook.events and --install adds it too.
 
     Reads the hook event as JSON on standard input. On a stop event, exit 2 with the reasons on
     standard error blocks the stop while the branch's packet is missing, invalid or older than

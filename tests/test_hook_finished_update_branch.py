@@ -5,6 +5,7 @@ repositories, the real CLI and hook."""
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable
 
 from agent_support import feature_repo, refunds_packet, run_hook, stop_event
@@ -113,6 +114,59 @@ def test_an_edit_in_the_merge_or_after_the_finish_still_reopens(
     git_repo.commit("branch: more work")
     _main_changes_last_line(git_repo, "two")
     git_repo.git("merge", "-q", "--no-edit", "main")
+    reopened = run_hook(stop_event(git_repo.root))
+    assert reopened.code == 2, reopened.err
+    assert "no active handoff (its work: lines.py); write one" in reopened.err
+
+
+def _conflicting_merge_of_main(repo: GitRepo, run_cli: Run) -> None:
+    """feat/f appends a function to lines.py and finishes; main appends another at the same
+    place: `git merge main` stops on a conflict in lines.py."""
+    repo.write("lines.py", LINES)
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/f")
+    repo.write("lines.py", LINES + "\ndef power(a, b):\n    return a ** b\n")
+    repo.commit("power")
+    made = run_cli(
+        ["new", "--summary", "Added power().", "--next-action", "Merge the pull request.",
+         "--verdict-pointer", "lines.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    repo.commit("handoff")
+    assert run_cli(["archive"], cwd=repo.root).code == 0
+    repo.commit("handoff: done")
+    repo.git("switch", "-q", "main")
+    repo.write("lines.py", LINES + "\ndef div(a, b):\n    return a / b\n")
+    repo.commit("teammate: div")
+    repo.git("switch", "-q", "feat/f")
+    stopped = subprocess.run(["git", "merge", "main"], cwd=repo.root, capture_output=True)
+    assert stopped.returncode != 0
+    assert "UU lines.py" in repo.git("status", "--porcelain")
+
+
+def test_a_conflict_resolved_by_keeping_both_sides_keeps_a_finished_branch_finished(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Review 57-3 M4: the hook asked a finished branch that merged main, its conflict resolved
+    by keeping both functions, for a new packet, while the gate passed; obeying it, the gate
+    then failed active-in-merge."""
+    _conflicting_merge_of_main(git_repo, run_cli)
+    both = "\ndef power(a, b):\n    return a ** b\n\ndef div(a, b):\n    return a / b\n"
+    git_repo.write("lines.py", LINES + both)
+    git_repo.git("add", "lines.py")
+    git_repo.git("commit", "-q", "--no-edit")
+    stopped = run_hook(stop_event(git_repo.root))
+    assert stopped.code == 0, stopped.err
+    assert "feat/f has handed its work over: handoff.json is archived" in stopped.err
+    checked = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert checked.code == 0, checked.out + checked.err
+    # A resolution that writes code neither side had is the branch's work: reopened.
+    git_repo.git("reset", "-q", "--hard", "HEAD~1")
+    subprocess.run(["git", "merge", "main"], cwd=git_repo.root, capture_output=True)
+    git_repo.write("lines.py", LINES + both + "\ndef mod(a, b):\n    return a % b\n")
+    git_repo.git("add", "lines.py")
+    git_repo.git("commit", "-q", "--no-edit")
     reopened = run_hook(stop_event(git_repo.root))
     assert reopened.code == 2, reopened.err
     assert "no active handoff (its work: lines.py); write one" in reopened.err

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.merge_sides import kept_both_sides
 from handoff_audit.model.repo_history import Commit
 
 Made = dict[str, frozenset[str] | None]
@@ -59,11 +60,17 @@ def made_by_hand(root: Path, shas: Sequence[str]) -> Made:
 
 def any_by_hand(root: Path, merges: dict[str, list[str]]) -> bool:
     """Whether one of ``merges`` (merge -> files it changed against its first parent) made one
-    of those files by hand (`made_by_hand`: one call for all of them)."""
+    of those files by hand (`made_by_hand`: one call for all of them), other than by keeping
+    both sides of a conflict (`merge_sides.kept_both_sides`, one more git process)."""
     if not merges:
         return False
     made = made_by_hand(root, list(merges))
-    return any(kept(made, sha, files) != set() for sha, files in merges.items())
+    hand = {sha: kept(made, sha, files) for sha, files in merges.items()}
+    if any(files is None for files in hand.values()):
+        return True
+    asked = [sha for sha, files in hand.items() if files]
+    both = kept_both_sides(root, asked)
+    return any(files - both.get(sha, frozenset()) for sha, files in hand.items() if files)
 
 
 def kept(made: Made, sha: str, files: Sequence[str]) -> set[str] | None:

@@ -257,7 +257,7 @@ def test_allow_dirty_writes_and_records_the_dirt(repo: Any, run_cli: Any) -> Non
     result = _new(run_cli, repo, "--allow-dirty", "--verify", "true")
     assert result.code == 0, result.err
     data = packet_json(repo)
-    assert data["commands_run"][0]["note"].endswith("passed (over uncommitted changes)")
+    assert " plus uncommitted changes on " in data["commands_run"][0]["note"]
     (risk,) = data["open_risks"]
     assert "src/app.py (modified)" in risk["what"] and "scratch.tmp" in risk["what"]
     assert "scratch.tmp" not in data["changed_files"]

@@ -100,7 +100,10 @@ def merge_facts(data: dict[str, Any], facts: SessionFacts, keep_last: int) -> di
 
 VERIFY_TIME = "%Y-%m-%dT%H:%M:%SZ"
 """How a ``--verify`` note writes the time the run ended (UTC): ``--verify at SHA on TIME: …``."""
-_VERIFY_AT = re.compile(re.escape(VERIFY_NOTE) + r"\S+ on (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ):")
+_VERIFY_AT = re.compile(
+    re.escape(VERIFY_NOTE)
+    + r"\S+(?: plus uncommitted changes)? on (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ):"
+)
 
 
 def _newer_runs(rerun: Sequence[TimedRun], log: list[Any]) -> list[TimedRun]:

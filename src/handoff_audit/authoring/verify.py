@@ -57,9 +57,9 @@ class Verification:
         verified: it does not "stay", it is set now)."""
         short = self.head[:12]
         ended = self.ended.astimezone(UTC).strftime(VERIFY_TIME)
-        note = f"{VERIFY_NOTE}{short} on {ended}: " + ("passed" if self.passed else "failed")
-        if self.dirty:
-            note += " (over uncommitted changes)"
+        # a run over uncommitted changes proved no commit: the note names what it ran on
+        at = f"{short} plus uncommitted changes" if self.dirty else short
+        note = f"{VERIFY_NOTE}{at} on {ended}: " + ("passed" if self.passed else "failed")
         facts = SessionFacts(commands_run=({"cmd": self.cmd, "exit": self.exit, "note": note},))
         if self.passed:
             return facts
@@ -68,7 +68,7 @@ class Verification:
             kept = f"; last_known_good_commit is {kept_lkg[:12]}, where the branch left "
             kept += f"{trusted}, {TRUSTED}"
         risk = {
-            "what": f"`{self.cmd}` failed (exit {self.exit}) at {short}{kept}",
+            "what": f"`{self.cmd}` failed (exit {self.exit}) at {at}{kept}",
             "severity": "high",
         }
         return facts | SessionFacts(open_risks=(risk,))

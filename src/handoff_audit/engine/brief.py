@@ -23,6 +23,7 @@ from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
 from handoff_audit.engine.brief_sections import ITEM_CHARS, MAX_ITEMS, packet_sections
+from handoff_audit.engine.committed_dirt import committed_dirt
 from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
 from handoff_audit.engine.local_handoff import local_brief
 from handoff_audit.engine.series_folders import SeriesFolders
@@ -151,7 +152,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         state, candidates, kept = _taken_local(local, unread)
     chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
     changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), series)
-    sections, warning = _sections(chosen, config)
+    sections, warning = _sections(chosen, config, committed=(root, dirt))
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
     owned = own[chosen.path][1] if chosen.path in own else None
@@ -561,11 +562,15 @@ def _title(packet: Packet) -> str | None:
     return shorten(redact(topic), ITEM_CHARS) if isinstance(topic, str) and topic else None
 
 
-def _sections(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str | None]:
-    """The brief's sections in reading order, and the warning to give before them."""
+def _sections(
+    packet: Packet, config: Config, committed: tuple[Path, dict[str, str]]
+) -> tuple[tuple[Section, ...], str | None]:
+    """The brief's sections in reading order, and the warning to give before them; an
+    ``--allow-dirty`` risk as the work tree and history (``committed``) tell it now."""
     if packet.kind == "markdown" or packet.data is None:
         return _written(packet, config)
-    return packet_sections(packet.path, packet.data)
+    root, dirt = committed
+    return packet_sections(packet.path, committed_dirt(root, packet.path, packet.data, dirt))
 
 
 def _written(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str | None]:

@@ -73,6 +73,7 @@ from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
+from handoff_audit.rules.last_known_good import COPIED, LKG_UNKNOWN
 from handoff_audit.rules.repoint import only_other_topics, renamed_first
 from handoff_audit.schema.foreign import foreign_file
 from handoff_audit.textcut import shorten
@@ -343,11 +344,8 @@ class Fixes:
         if fix is Fix.SUPERSEDE and decisive.keep is not None:
             command = f"{program()} supersede {quoted} --by {self.path(decisive.keep)}"
             return command, decisive, None
-        beyond = (
-            twin_fixes.twin_beyond(self.gate.root, packet)
-            if decisive.path == packet.markdown
-            else None
-        )
+        on_twin = decisive.path == packet.markdown
+        beyond = twin_fixes.twin_beyond(self.gate.root, packet) if on_twin else None
         if fix is Fix.RENDER and beyond is not None:
             # `render --write` would drop what a person added to the twin: carry it first, or,
             # when the twin is over the limit with it, make room for it.
@@ -381,6 +379,8 @@ class Fixes:
                 note = note or _OTHER_TOPICS
             else:
                 options.append(refreshed(self.since(findings), given, options))
+        elif _copied(findings) and not has_option(given, options, "--summary"):
+            options.append(refreshed("<what this branch did>", given, options))
         return " ".join(dict.fromkeys([*options, *carried])), decisive, note
 
     def trimmed(self, packet: PacketInfo, beyond: twin_fixes.Beyond | None) -> str:
@@ -606,3 +606,9 @@ _OTHER_TOPICS = (
 
 def _explain(finding: Finding) -> str:
     return f"then edit {finding.path} as `{program()} explain {finding.rule}` says"
+
+
+def _copied(findings: Iterable[Finding]) -> bool:
+    """Whether `lkg-unknown` calls the packet another branch's copy: the `update` that clears
+    it writes this branch's own summary and next action."""
+    return any(f.rule == LKG_UNKNOWN.id and COPIED in f.message for f in findings)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit import shell
+from handoff_audit.authoring.copied_packet import own_packet
 from handoff_audit.authoring.foreign_fixes import beside_found, beside_option
 from handoff_audit.authoring.kept_summary import kept_summary_note
 from handoff_audit.authoring.nested_repos import exclude_advice
@@ -241,6 +242,8 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     # A packet of this branch's old name (`git branch -m`) not re-pointed yet is a topic of it.
     topics = [*found.active, *renamed_siblings(bench.root, bench.branch, found.elsewhere)]
     data = repointed_here(bench, config, (path, read), (options.branch, refreshing), topics, notes)
+    rewritten = options.summary is not None and options.next_action is not None
+    data = own_packet(bench, path, data, rewritten)
     facts = _dirt_facts(bench, options, "update", notes) | reported
     told = _transcript_facts(bench, config, options, notes)
     previous = data.get("last_known_good_commit")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from handoff_audit import shell
+from handoff_audit.git.foreign_commits import Copied, copied_from
 from handoff_audit.git.reflog import amended_away
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
@@ -36,6 +37,12 @@ replaced by `git commit --amend`, made on another branch) sends it to the wrong 
 Commit the packet in a new commit: `git commit --amend` folding it into the commit it names
 replaces that commit, and the packet names one off the history again (when HEAD's reflog shows
 that amend, the finding says so).
+A packet none of whose recorded commits (its last known good commit, the commits its
+`--verify` runs name) is on the history checked, while another branch holds them, was copied
+from that branch: the finding names those commits and branches and asks "copied from another
+branch?", and `update` refuses to keep that branch's summary and next action; `handoff-audit
+update --verify --summary "…" --next-action "…"` writes this branch's own and drops the other
+branch's runs.
 In a shallow clone it never calls a commit unknown only because the clone is shallow (that is
 `history-unavailable`; `--fetch-history` lets the audit fetch more history before it judges).
 """,
@@ -88,7 +95,9 @@ def judge_lkg(
             f"where the tests last passed (see `{shell.git()} log --oneline`)",
         )
     elif info.lkg_state == "not-ancestor":
-        yield _lkg_hit(LKG_UNKNOWN, packet, _off_history(ctx, packet, info, lkg, head))
+        copied = copied_from(ctx.root, packet.data or {}, facts.head or "", facts.branch)
+        said = _copied(packet, copied) if copied else _off_history(ctx, packet, info, lkg, head)
+        yield _lkg_hit(LKG_UNKNOWN, packet, said)
     elif info.lkg_state == "beyond-limit":
         yield _lkg_hit(
             LKG_BEHIND,
@@ -117,6 +126,27 @@ def update_of(packet: Packet, options: str = "") -> str:
     folder (`shell.fix_path`): `update` reads the git of the packet's own repository, so it
     runs as printed from a subfolder or another folder, and takes more options after it."""
     return f"handoff-audit update {shell.fix_path(packet.path)}{options}"
+
+
+COPIED = "copied from another branch?"
+"""What `lkg-unknown` asks of a packet whose recorded commits are all another branch's: the
+Stop hook's fix then asks for this branch's own summary and next action."""
+
+
+def _copied(packet: Packet, copied: Copied) -> str:
+    """`lkg-unknown`'s message for a packet none of whose recorded commits is on the history
+    checked while another branch holds them: its summary and next action are that branch's."""
+    more = f" (+{len(copied.branches) - 3} more)" if len(copied.branches) > 3 else ""
+    return (
+        f"{packet.path} records no commit of this branch: its last known good commit and test "
+        f"runs are at {', '.join(copied.commits)}, on {', '.join(copied.branches[:3])}{more}, "
+        f"not on the history checked: {COPIED} Its summary and next action are that branch's; "
+        f"write this branch's own: `{update_of(packet, REWRITE)}`"
+    )
+
+
+REWRITE = ' --verify --summary "<what this branch did>" --next-action "<its next step>"'
+"""The `update` options that make a copied packet this branch's own."""
 
 
 def _lkg_hit(rule: Rule, packet: Packet, message: str) -> Hit:

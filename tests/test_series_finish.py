@@ -188,6 +188,8 @@ def test_a_next_step_that_does_not_only_say_the_work_is_finished_is_still_an_err
         "None — the work is done.",
         "- None: the feature is complete.",
         "None; everything is done.",
+        "None: the work is finished; open the PR.",
+        "None: the work is done, push and open a pull request.",
     ],
 )
 def test_close_variants_of_the_finish_are_a_note_at_the_item_s_line(

@@ -315,11 +315,15 @@ _FINISHED = re.compile(
     r"|no (?:more |further |next )?(?:steps?|work))\s*[:—–.;,-]\s*"
     r"(?:(?:the|this|our|all the) )?(?:work|task|feature|branch|job|change|project|everything"
     r"|all of it|it) (?:is|was|has been) (?:now |all )?(?:finished|done|complete|completed)"
+    r"(?:\s*[;,.:—–]\s*(?:(?:and |then |just |only )?(?:(?:push|merge|submit)(?: it| the branch)?"
+    r"(?:\s*(?:/|and|&|,)\s*)?)*(?:open|create|raise|file) (?:a |the )?(?:pr|pull request)"
+    r"|(?:and |then |just |only )?(?:push|merge|submit)(?: it| the branch)?))?"
     r"[\W_]*$",
     re.IGNORECASE,
 )
-"""A whole item saying there is no step because the work is finished, and nothing else ("None:
-the work is finished.", "None — the work is done.", "Nothing left: the feature is complete.")."""
+"""A whole item saying there is no step because the work is finished, and nothing else but its
+hand-in ("None: the work is finished.", "None — the work is done.", "Nothing left: the feature
+is complete.", "None: the work is finished; open the PR.")."""
 
 
 def says_finished(item: str) -> bool:

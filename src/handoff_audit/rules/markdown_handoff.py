@@ -61,8 +61,9 @@ or none before one under another heading, and never one under a heading of links
 …"); when every candidate is such a line, the warning names none. The current file of a series
 (the `series` setting; not a working note such as `HANDOFF.md`, which finishes by its deletion)
 finishes by saying so: a next-step section whose one item says only that there is none because
-the work is finished ("None: the work is finished.", "None — the work is done."; not "None:
-unclear whether the work is done", nor with a "when", an "if", a "not" or a second sentence) is
+the work is finished ("None: the work is finished.", "None — the work is done.", also with its
+hand-in after it, "None: the work is finished; open the PR."; not "None: unclear whether the
+work is done", nor with a "when", an "if", a "not" or a second sentence naming work) is
 reported at that item's line as a note that says the next session starts a new dated file.
 `rules: {md-incomplete: error}` (or `warning`) in the configuration sets one severity for all
 of them.

@@ -71,7 +71,7 @@ class Ancestry:
             stack.pop()
         return ancestors[index[sha]]
 
-    def behind(self, wanted: set[str]) -> dict[str, int]:
+    def behind(self, wanted: set[str], *, every: bool = False) -> dict[str, int]:
         """For each wanted commit the commit checked reaches: how many walked commits are not
         its ancestors. When the wanted commit is the branch's own (the target's tip does not
         reach it, or reaches it only through a merge of the branch), the target's commits are
@@ -79,14 +79,15 @@ class Ancestry:
         brought them, no later work of the branch's. When it was made on the target itself (on
         the target's first-parent line: a last known good commit on main), every commit since
         it counts, the target's included (``git rev-list --count wanted..head``): the branch
-        stands on them and they came after it."""
+        stands on them and they came after it. With ``every``, every commit since it counts,
+        wherever it was made."""
         own = self.ours & ~self.theirs
         line = self._target_line()
         result: dict[str, int] = {}
         for sha in wanted:
             i = self.index.get(sha)
             if i is not None and self.ours >> i & 1:
-                since = self.ours if line >> i & 1 else own
+                since = self.ours if every or line >> i & 1 else own
                 result[sha] = (since & ~self.of(sha)).bit_count()
         return result
 
@@ -99,6 +100,11 @@ class Ancestry:
             parents = self.commits[self.index[sha]][1]
             sha = parents[0] if parents else None
         return line
+
+    def reached(self, sha: str) -> bool:
+        """Whether the merge target's tip reaches ``sha``: the target has that commit."""
+        i = self.index.get(sha)
+        return i is not None and bool(self.theirs >> i & 1)
 
     def targets(self) -> frozenset[str]:
         """The commits that are the merge target's, not the branch's own work: those its tip
@@ -126,14 +132,6 @@ class Ancestry:
         index, theirs, others = self.index, self.theirs, parents[1:]
         return bool(others) and all(p in index and theirs >> index[p] & 1 for p in others)
 
-    def target_merges(self) -> frozenset[str]:
-        """The merge commits the target's tip reaches (a merge of the branch's early part into
-        the target shows the branch's packet as added against the target's first parent)."""
-        theirs = self.theirs
-        return frozenset(
-            sha for i, (sha, parents) in enumerate(self.commits) if theirs >> i & 1 and parents[1:]
-        )
-
     def mixed_merges(self) -> dict[str, str]:
         """The branch's merges of the target and another branch at once (an octopus), each ->
         its first parent after the first that the target's tip reaches."""
@@ -152,9 +150,6 @@ class TargetSide:
 
     commits: frozenset[str] = frozenset()
     """`Ancestry.targets`."""
-    merges: frozenset[str] = frozenset()
-    """The target's merge commits (`Ancestry.target_merges`): never a packet's last change on
-    the branch, though their diff against their first parent may show it changed."""
     own_files: dict[str, frozenset[str]] = field(default_factory=dict)
     """Each of `Ancestry.mixed_merges` -> the files it changed that it did not bring in from
     the target: those that differ from the target's parent as well as from the first."""
@@ -198,7 +193,7 @@ def target_side(root: Path, walk: Ancestry) -> TargetSide:
     mixed = walk.mixed_merges()
     differ = plumbing.changed_from(root, list(mixed.items())) if mixed else {}
     own = {sha: frozenset(files) for sha, files in differ.items()}
-    return TargetSide(walk.targets(), walk.target_merges(), own, walk.merges_in())
+    return TargetSide(walk.targets(), own, walk.merges_in())
 
 
 def ancestry_walk(

@@ -32,6 +32,7 @@ from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_si
 from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.kept_packets import Kept
+from handoff_audit.git.last_change import LastChanges, hand_written_history, since
 from handoff_audit.git.later_work import LaterWork, setup_files
 from handoff_audit.git.linked_folders import merged_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
@@ -470,16 +471,16 @@ class _Gatherer:
         # No commit that both HEAD and the target's tip reach: the clone hides their merge base.
         facts.unjoined = bool(walk.base and not walk.ours & walk.theirs and self.repo.shallow)
         needs_more = needs_more or walk_needs_more or facts.unjoined
-        # How far the work went on after each packet's last change: the same count as for the
-        # lkg commits, over the ancestry already read (no git call).
-        changed = {entry["changed"].sha for entry in changes.values() if entry.get("changed")}
+        # How far the work went on after each packet's last change (or the merge that brought
+        # it in): the same count as for the lkg commits, over the ancestry already read.
+        changed = {start.sha for entry in changes.values() if (start := since(entry))}
         after = walk.behind(changed) if changed else {}
         for packet in self.active:
             lkg_rev = lkgs.get(packet.path)
             state, behind = states.get(lkg_rev, ("invalid", None)) if lkg_rev else ("invalid", None)
             found = resolved.get(lkg_rev) if lkg_rev else None
             entry = changes.get(packet.path, {})
-            last = entry.get("changed")
+            last = since(entry)
             facts.packets[packet.path] = PacketHistory(
                 lkg=found[0] if found else None,
                 lkg_state=state,
@@ -488,8 +489,9 @@ class _Gatherer:
                 changed_behind=after.get(last.sha) if last else None,
                 **entry,
             )
-        for packet in self.hand_written:
-            facts.packets[packet.path] = PacketHistory(**changes.get(packet.path, {}))
+        facts.packets.update(
+            hand_written_history([p.path for p in self.hand_written], changes, walk)
+        )
         return needs_more
 
     def _lkg_states(
@@ -552,14 +554,15 @@ class _Gatherer:
     def _read_changes(
         self, head: tuple[str, str], checked_out: bool, ancestry: Ancestry
     ) -> tuple[dict[str, dict[str, Any]], bool]:
-        """Each active packet's last change and the newest non-handoff commit after it, and
-        which side of each drifted pair changed last (`pairs`); the work tree's changes count
-        only when the commit checked is the one checked out. ``ancestry``: the walk that tells the
-        merge target's side of the history (`TargetSide`), no later work of the branch's."""
+        """Each judged handoff's last change (`LastChanges`) and the newest non-handoff commit
+        after it, and which side of each drifted pair changed last (`pairs`); the work tree's
+        changes count only when the commit checked is the one checked out. ``ancestry``: the
+        walk that tells the merge target's side of the history (`TargetSide`), no later work of
+        the branch's."""
         result, todo = self._committed(checked_out)
         if not todo and self.pairs.done():
             return result, False
-        found: dict[str, Commit] = {}
+        lasts = LastChanges(todo, self.kept.written)
         setup = setup_files(self.config.source, self.root)
         settings = AGENT_SETTINGS | linked_settings(self.root)  # and the files they link to
         later = LaterWork(self.active, self.repo.prefix, setup, settings)
@@ -579,34 +582,29 @@ class _Gatherer:
                 files = [p for f in change.files if (p := self.from_top(f)) is not None]
                 last = commit = Commit(change.sha, change.time, change.subject)
                 self.pairs.meet(count, change.files)
-                # A merge on the target is no change of a packet on the branch (`TargetSide`).
-                changed = () if change.sha in theirs.merges else change.files
-                written = self.kept.meet(commit, [p for p in changed if p in todo], found)
-                for top_path in written:
-                    found[top_path] = commit
+                written = lasts.meet(change, commit)
+                self.kept.meet(commit, lasts.found)
                 others = [] if change.bot else [f for f in files if self.is_work(f)]
                 for top_path in written if others else ():
                     later.add_undescribed(change, tuple(others), top_path, self.root)
                 others, target = theirs.counted(self.root, change, others, self.from_top)
                 if others:
-                    older = (p for p in todo if p not in found)
-                    judged = counted_against(change.sha, older, records, own, target)
+                    waiting = lasts.waiting()
+                    judged = counted_against(change.sha, waiting, records, own, target)
                     later.add(change, tuple(others), judged)
-                if len(found) == len(todo) and self.pairs.done():
+                if lasts.done() and self.pairs.done():
                     break
-        settle_held(later, {p: c.sha for p, c in found.items()}, self.root, setup, head[0])
+        found = {p: (lasts.arrived.get(p) or c).sha for p, c in lasts.found.items()}
+        settle_held(later, found, self.root, setup, head[0])
         for top_path, path in todo.items():
-            entry = result[path]
             if top_path in self.kept:
-                entry["written"] = self.kept.written[top_path]
-            elif top_path in found:
-                entry["changed"] = found[top_path]
-            elif hit_boundary or truncated:
-                entry.update(_beyond(hit_boundary, last))
+                entry: dict[str, Any] | None = {"written": self.kept.written[top_path]}
             else:
-                continue  # not in the history of the commit checked: nothing to judge
-            entry.update(later.of(top_path))
-        missing = any(p not in found for p in todo) or not self.pairs.done()
+                entry = lasts.entry(top_path, hit_boundary, last if truncated else None)
+            if entry is not None:  # else not in the history of the commit checked: no judging
+                result[path].update(entry, **later.of(top_path))
+        missing = any(p not in found and p not in lasts.arrived for p in todo)
+        missing = missing or not self.pairs.done()
         return result, hit_boundary and missing
 
     def _read_deletions(
@@ -645,9 +643,3 @@ class _Gatherer:
             for _, _, path in pointed_paths(packet)
             if not tree.exists(path)
         }
-
-
-def _beyond(hit_boundary: bool, last: Commit | None) -> dict[str, Any]:
-    """The entry of a handoff whose last change the walk did not reach: beyond a shallow
-    clone's boundary, else before ``last``, the oldest commit walked."""
-    return {"changed_unavailable": True} if hit_boundary else {"changed_before": last}

@@ -37,16 +37,13 @@ class Kept:
     def __contains__(self, top: object) -> bool:
         return top in self.written
 
-    def meet(self, commit: Commit, changed: list[str], found: dict[str, Commit]) -> list[str]:
-        """Of the judged handoffs ``changed`` by ``commit`` (walked newest first), those whose
-        last change it is: not found yet, and held by a commit. Mark in ``found`` each kept
-        handoff written no earlier than ``commit`` (within `MARGIN`): the walk reached its
-        time, and older commits are no later work."""
-        first = [top for top in changed if top not in found and top not in self.written]
+    def meet(self, commit: Commit, found: dict[str, Commit]) -> None:
+        """Mark in ``found`` each kept handoff written no earlier than ``commit`` (walked newest
+        first, within `MARGIN`): the walk reached its time, and older commits are no later
+        work. No commit is its last change (`last_change.LastChanges` skips it)."""
         for top, written in self.written.items():
             if top not in found and commit.time <= written + MARGIN:
                 found[top] = commit
-        return first
 
     def without(self, todo: Mapping[str, str]) -> dict[str, str]:
         """``todo`` without the kept handoffs: never a series' record of the project, which

@@ -469,7 +469,8 @@ def changes(root: Path, head: str, since: str | None = None) -> Iterator[Iterato
 
 def _parse_changes(fields: Iterator[bytes]) -> Iterator[Commit]:
     for (sha, when, parents, name, email, subject), files in log_records(fields, 6, 1):
-        yield Commit(sha, int(when), subject, files, is_bot(name, email, len(parents.split())))
+        count = len(parents.split())
+        yield Commit(sha, int(when), subject, files, is_bot(name, email, count), count > 1)
 
 
 def log_records(

@@ -76,6 +76,8 @@ class Commit:
     bot: bool = False
     """Made by a maintenance bot (`is_bot`): a dependency bump is no work a handoff records.
     Read by `git.plumbing.changes` and `git.freshness`'s walk only."""
+    merge: bool = False
+    """A merge commit (more than one parent). Read by `git.plumbing.changes` only."""
 
 
 MAINTENANCE_BOTS = frozenset(
@@ -172,6 +174,13 @@ class PacketHistory:
     """When a handoff no commit holds (git ignores it, `git.kept_packets`) was last written, by
     its time in the work tree: its later commits count from there, never from a commit that
     changed another file of its name."""
+    merged_in: Commit | None = None
+    """The merge that brought ``changed`` into the line checked (never itself a last change,
+    `git.last_change`); later work is what came after it."""
+    branch_only: bool = False
+    """The commit checked is off its merge target: `outdated_count` counts the branch's own
+    commits only, `changed_behind` (for a hand-written handoff too) every commit since its last
+    change, or since ``merged_in`` brought it in."""
 
 
 @dataclass(slots=True)

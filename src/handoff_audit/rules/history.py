@@ -52,7 +52,9 @@ WhiteSource Renovate, ImgBot and Snyk by their own addresses too, `bot@renovatea
 `renovate@whitesourcesoftware.com`, `ImgBotHelp@gmail.com`, `snyk-bot@snyk.io`): a dependency
 bump is no work the packet should have recorded. Any other bot's commit counts, a coding agent
 working as a GitHub app (`claude[bot]`) or a merge bot (`bors[bot]`), and so does every merge
-commit, whoever made it.
+commit, whoever made it. A merge is never the packet's own last change, though: it only brought
+the packet in. The last change is the commit that wrote it, and the commits after that merge
+are the later ones, not those the merge joined it with.
 
 **Fix.** Refresh the packet with `handoff-audit update` (`--summary`, `--next-action`, `--verify
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
@@ -100,9 +102,16 @@ their own addresses too, `bot@renovateapp.com`, `renovate@whitesourcesoftware.co
 its merge target (`--target-branch`, else the default branch), the current file of a series
 the branch did not write or change is the project's record, not the branch's handoff: only
 the commits up to the merge base count against it (those on the target after it), not the
-branch's own. A file git ignores (a `.claude/handoffs/` series kept out of git) is no record
-and has no commit that changed it: the commits newer than its time in the work tree by more than
-a minute count against it.
+branch's own. The file's last change is the commit that wrote it, as `git log -- FILE` names
+it, never a merge, which only brought it in: the default branch and a branch made from it
+name the same commit. The commits after that merge are the later ones, not the default
+branch's commits it merged with the file (they came before the file was there). A note the
+default branch already has, judged on a branch, counts the branch's own later commits, and
+says so with every commit since its last change, or since the merge that brought it in ("1
+later commit on this branch (32 commits since the merge that brought it in)"). A file git
+ignores (a `.claude/handoffs/` series kept out of git) is no record and has no commit that
+changed it: the commits newer than its time in the work tree by more than a minute count
+against it.
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit
@@ -379,7 +388,14 @@ def _hand_written(
     yield Hit(
         HANDOFF_OUTDATED,
         packet.path,
-        moved_on(packet.path, since, count, (commit.sha, commit.subject, commit.files), other),
+        moved_on(
+            packet.path,
+            since,
+            count,
+            (commit.sha, commit.subject, commit.files),
+            other,
+            _on_this_branch(info, count),
+        ),
     )
 
 
@@ -394,6 +410,17 @@ def _since(info: PacketHistory) -> str:
     return ""
 
 
+def _on_this_branch(info: PacketHistory, count: int) -> str:
+    """Off the merge target, where ``count`` is the branch's own later commits only: every
+    commit since the handoff's last change, or since the merge that brought it in (the
+    target's commits are no work of the branch's, but the handoff is that old)."""
+    total = info.changed_behind if info.branch_only else None
+    if total is None or total <= count:
+        return ""
+    start = "the merge that brought it in" if info.merged_in else "it last changed"
+    return f" on this branch ({total} commits since {start})"
+
+
 def next_handoff(folder: str, following: str | None) -> str:
     """`moved_on`'s other way out for the current file of a series in ``folder``: its next
     dated file, or in a numbered series its next number, ``following``."""
@@ -403,15 +430,22 @@ def next_handoff(folder: str, following: str | None) -> str:
 
 
 def moved_on(
-    path: str, since: str, count: int, newest: tuple[str, str, tuple[str, ...]], other: str
+    path: str,
+    since: str,
+    count: int,
+    newest: tuple[str, str, tuple[str, ...]],
+    other: str,
+    where: str = "",
 ) -> str:
     """``handoff-outdated``'s message on the handoff ``path`` (``since``: when it last changed,
     in brackets): ``count`` later commits, the ``newest`` (its id, subject and files), and what
-    else may be done (``other``)."""
+    else may be done (``other``); ``where``: which commits ``count`` counts, when not all
+    (`_on_this_branch`)."""
     sha, subject, files = newest
     return (
         f"the work moved on after this handoff{since}: {count} later "
-        f"{'commits touch' if count > 1 else 'commit touches'} other files, the newest "
+        f"{'commits' if count > 1 else 'commit'}{where} "
+        f"{'touch' if count > 1 else 'touches'} other files, the newest "
         f"{sha[:12]} {_subject(subject)} changed {_files(files)}; add what "
         f"changed and the next step now to {path}{other}"
     )

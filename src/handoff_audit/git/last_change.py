@@ -1,0 +1,96 @@
+"""Each judged handoff's last change, found by `git.facts`'s one walk of the history (newest
+first): the commit that wrote it, as ``git log -- FILE`` names it, never a merge. A merge only
+brings a file in from its other parent (a branch merged into the default branch, the default
+branch merged into a branch), so it is the handoff's arrival, not its last change: the same
+unchanged handoff then has the same last change on the default branch as on a branch made
+from it. Later work is what came after the arrival: the commits the walk meets before that
+merge, not the target's parallel commits merged with it (they are older than the handoff on
+the line checked). No git process of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from handoff_audit.git.ancestry_counts import Ancestry
+from handoff_audit.model.repo_history import Commit, PacketHistory
+
+
+@dataclass(slots=True)
+class LastChanges:
+    """Per handoff of ``todo`` (path from the top folder -> from the audited root), what the
+    walk has met of it so far."""
+
+    todo: dict[str, str]
+    kept: Container[str] = ()
+    """Those no commit holds (`kept_packets.Kept`): no commit is their last change, not one
+    that deleted an earlier file of their name; `Kept.meet` marks them in ``found``."""
+    found: dict[str, Commit] = field(default_factory=dict)
+    """The commit that last changed it (wrote it), once met."""
+    arrived: dict[str, Commit] = field(default_factory=dict)
+    """The newest merge whose change (against its first parent) holds it: where it came into
+    the line checked, met before the commit that wrote it."""
+
+    def meet(self, change: Commit, commit: Commit) -> list[str]:
+        """Take ``change`` (``commit`` without its files) into account; the handoffs it wrote,
+        whose last change it is."""
+        todo, found, kept = self.todo, self.found, self.kept
+        changed = [p for p in change.files if p in todo and p not in found and p not in kept]
+        if change.merge:
+            for top_path in changed:
+                self.arrived.setdefault(top_path, commit)
+            return []
+        for top_path in changed:
+            self.found[top_path] = commit
+        return changed
+
+    def waiting(self) -> list[str]:
+        """The handoffs the walk has not reached yet, against which a commit met now is later
+        work: neither written nor brought in by a newer commit."""
+        return [p for p in self.todo if p not in self.found and p not in self.arrived]
+
+    def done(self) -> bool:
+        return len(self.found) == len(self.todo)
+
+    def entry(self, top_path: str, boundary: bool, last: Commit | None) -> dict[str, Any] | None:
+        """The `PacketHistory` fields of the handoff's last change, ``None`` when it is not in
+        the history of the commit checked; ``boundary``: the walk stopped at a shallow clone's
+        boundary, else ``last`` is the oldest commit walked, when it stopped at its limit. A
+        handoff whose writing lies beyond either, its arrival met, has that merge as its last
+        change, the nearest the history read can tell."""
+        arrived = self.arrived.get(top_path)
+        if top_path in self.found:
+            return {"changed": self.found[top_path], "merged_in": arrived}
+        if arrived is not None:
+            return {"changed": arrived}
+        if boundary:
+            return {"changed_unavailable": True}
+        if last is not None:
+            return {"changed_before": last}
+        return None
+
+
+def since(entry: dict[str, Any]) -> Commit | None:
+    """Where a handoff's later commits start, of its `PacketHistory` fields: the merge that
+    brought its last change into the line checked, else that change."""
+    return entry.get("merged_in") or entry.get("changed")
+
+
+def hand_written_history(
+    paths: Sequence[str], changes: dict[str, dict[str, Any]], walk: Ancestry
+) -> dict[str, PacketHistory]:
+    """Each hand-written handoff's `PacketHistory`, of its fields in ``changes``; one the merge
+    target already has (its last change, or the merge that brought it in, the target's) counts
+    only the branch's own later commits, and is told every commit since
+    (`PacketHistory.branch_only`), over the ancestry ``walk`` already read."""
+    anchors = {path: since(changes.get(path, {})) for path in paths}
+    total = walk.behind({c.sha for c in anchors.values() if c and walk.reached(c.sha)}, every=True)
+    result = {}
+    for path in paths:
+        anchor = anchors[path]
+        behind = total.get(anchor.sha) if anchor else None
+        result[path] = PacketHistory(
+            changed_behind=behind, branch_only=behind is not None, **changes.get(path, {})
+        )
+    return result

@@ -21,6 +21,12 @@ _TEXT = (
 )
 
 
+def _write_note(repo: GitRepo) -> str:
+    repo.write("src/app.py", "VERSION = 0\n")
+    repo.write(NOTE, _TEXT)
+    return repo.commit("session state")
+
+
 def _merged_note(repo: GitRepo) -> tuple[str, str]:
     """The note written on a side branch merged into main (``--no-ff``), main's work after it,
     then branch ``try`` with one README commit: the note's commit and the merge's."""
@@ -108,3 +114,17 @@ def test_on_the_default_branch_the_work_merged_with_the_note_is_not_later_work(
     line = _outdated(run_cli(["check"], cwd=git_repo.root))
     assert f"(last changed in {written[:12]}): 1 later commit touches other files" in line, line
     assert f"the newest {after[:12]} " in line, line
+
+
+def test_a_note_written_on_the_default_branch_counts_every_commit_since_it_on_a_branch(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    written = _write_note(git_repo)
+    git_repo.write("src/app.py", "VERSION = 1\n")
+    git_repo.commit("work on main")
+    git_repo.git("switch", "-q", "-c", "try")
+    git_repo.write("README.md", "# app\n")
+    git_repo.commit("readme")
+    gate = _outdated(run_cli(["check", "--target-branch", "main"], cwd=git_repo.root))
+    assert f"(last changed in {written[:12]}): 1 later commit on this branch" in gate, gate
+    assert "(2 commits since it last changed) touches other files" in gate, gate

@@ -21,12 +21,7 @@ from handoff_audit.authoring import twin_fixes
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.conflict_fixes import conflict_advice
 from handoff_audit.authoring.default_blocked import repair_default
-from handoff_audit.authoring.fix_choice import (
-    decide,
-    findings_to_fix,
-    fix_of,
-    writes_anew,
-)
+from handoff_audit.authoring.fix_choice import decide, findings_to_fix, fix_of, writes_anew
 from handoff_audit.authoring.foreign_fixes import beside_foreign, default_left_out
 from handoff_audit.authoring.gate_notes import note_advice
 from handoff_audit.authoring.gate_verdict import Gate, Problem
@@ -98,6 +93,8 @@ class Fixes:
         """Unreadable packets' newest committed versions that read (`last_readable`)."""
         uncommitted = [p.files for p in gate.problems if p.kind == "uncommitted"]
         self.uncommitted = frozenset(name for files in uncommitted for name in files)
+        self.moved_to: set[str] = set()
+        """The series' files the working notes' finishes printed so far move them to."""
 
     def advice(self) -> list[Advice]:
         """One piece of advice per problem; the findings on one packet share one command."""
@@ -480,7 +477,9 @@ class Fixes:
         told = unreadable_fix(findings, self.gate.root, packet.path, self.path, self.gate.config)
         if told is not None:
             return Advice(reason(told[0], findings), *told[1:])
-        series, said = second_line(self.gate.root, packet.path, self.gate.config, self.path)
+        series, said = second_line(
+            self.gate.root, packet.path, self.gate.config, self.path, self.moved_to
+        )
         blank = blank_next(findings)
         if blank is not None:
             # The section is there (stepless or blank): another one would only repeat it, and

@@ -7,6 +7,7 @@ on, with the finish the gate accepts once it is finished (docs/lifecycle.md, row
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -24,12 +25,17 @@ from handoff_audit.rules.twin import TOO_LONG
 
 
 def second_line(
-    root: Path, path: str, config: Config, path_of: Callable[[str], str]
+    root: Path,
+    path: str,
+    config: Config,
+    path_of: Callable[[str], str],
+    taken: set[str] | None = None,
 ) -> tuple[bool, tuple[str | None, str | None]]:
     """Whether the hand-written handoff ``path`` is a series' file, and what the fix appending
-    to it says after it: `grown_past`, then `gated_finish`."""
+    to it says after it: `grown_past`, then `gated_finish` (``taken``: the destinations the
+    fixes printed before this one offer, which it adds its own to)."""
     series = series_handoff(path, config)
-    finish = gated_finish(root, path, config, path_of)
+    finish = gated_finish(root, path, config, path_of, taken)
     return series, (grown_past(root, path, config, series), finish)
 
 
@@ -39,13 +45,18 @@ def joined(*parts: str | None) -> str | None:
 
 
 def gated_finish(
-    root: Path, path: str, config: Config, path_of: Callable[[str], str]
+    root: Path,
+    path: str,
+    config: Config,
+    path_of: Callable[[str], str],
+    taken: set[str] | None = None,
 ) -> str | None:
     """For the working note ``path`` that the merge gate blocks (`block-files`, no series'
     file): that appending to it keeps it current while the work goes on, and the finish the
     gate accepts once the work is finished (docs/lifecycle.md, 15): its move into a series, or
     its deletion, each in a commit. ``None`` for another file; ``path_of`` gives a path from
-    the top folder as the agent's folder sees it, quoted."""
+    the top folder as the agent's folder sees it, quoted; ``taken``: the destinations other
+    notes' fixes of this stop offer, never offered again (this one's is added)."""
     if series_handoff(path, config) or not named_block_file(path, config):
         return None
     done = 'git commit -m "handoff: done"'
@@ -53,8 +64,10 @@ def gated_finish(
         f"the merge gate blocks {path_of(path)} (`block-files`): this keeps it current while the "
         "work goes on"
     )
-    moved = _into_series(root, path, config)
+    taken = set() if taken is None else taken
+    moved = _into_series(root, path, config, taken)
     if moved is not None:
+        taken.add(moved)
         folder = moved.rpartition("/")[0]
         said += (
             f"; to keep it once the work is finished, move it into a series: `mkdir -p "
@@ -89,16 +102,17 @@ def grown_past(root: Path, path: str, config: Config, series: bool) -> str | Non
     return said
 
 
-def _into_series(root: Path, path: str, config: Config) -> str | None:
+def _into_series(root: Path, path: str, config: Config, taken: set[str]) -> str | None:
     """Where the working note ``path`` moves into a series: the series' own next name where a
     folder ``series`` finds already holds dated or numbered files (``003_session-handoff.md``
     after ``002_api.md``, `series_successor.successor` and `series_pattern.patterned`); else a
     folder ``series`` names literally (``docs/handoffs`` for ``**/docs/handoffs``), under today's
     date and its own name (``docs/handoffs/2026-12-05-session-handoff.md``); ``None`` when no
-    such folder takes it."""
-    topic = _WORDS.sub("-", path.rpartition("/")[2].rpartition(".")[0].lower()).strip("-")
-    topic = topic or "handoff"
-    for folder, files in _kept_series(root, config).items():
+    such folder takes it. Never a file that is there or one of ``taken`` (`_free`)."""
+    listed = _listed(root)
+    topic = _topic(path, listed)
+    for folder, files in _kept_series(listed, config).items():
+        files = [*files, *(name for name in taken if name.rpartition("/")[0] == folder)]
         current = newest_first(files, {})[0]
         named = patterned(current, files)
         written = f"{folder}/{topic}.md"
@@ -106,25 +120,59 @@ def _into_series(root: Path, path: str, config: Config) -> str | None:
             named[0].replace("<topic>", topic) if named else successor(root, written, current).path
         )
         if series_handoff(moved, config) and not named_block_file(moved, config):
-            return moved
+            return _free(root, moved, taken)
     name = f"{datetime.now(UTC).date().isoformat()}-{topic}.md"
     for glob in positives(config.series):
         folder = glob.removeprefix("**/")
         moved = f"{folder}/{name}"
         if _GLOB.search(folder) is None and series_handoff(moved, config):
-            return None if named_block_file(moved, config) else moved
+            return None if named_block_file(moved, config) else _free(root, moved, taken)
     return None
 
 
-def _kept_series(root: Path, config: Config) -> dict[str, list[str]]:
-    """The committed series' files that hold a date or a number in their names, by folder (one
-    git process)."""
+def _topic(path: str, listed: list[str]) -> str:
+    """The topic of the note ``path`` in a series: its name's words, after its own folder's
+    name when the repository holds a note of that name in another folder too, so that the
+    notes of two packages (``packages/a/NEXT_SESSION.md``, ``packages/b/NEXT_SESSION.md``) keep
+    names of their own (``a-next-session``, ``b-next-session``)."""
+    home, _, name = path.rpartition("/")
+    words = name.rpartition(".")[0] or name
+    twins = (other for other in listed if other != path and other.rpartition("/")[0] != home)
+    if home and any(other.rpartition("/")[2].lower() == name.lower() for other in twins):
+        words = f"{home.rpartition('/')[2]}-{words}"
+    return _WORDS.sub("-", words.lower()).strip("-") or "handoff"
+
+
+def _free(root: Path, moved: str, taken: set[str]) -> str:
+    """``moved``, or, when a file is there or another note's fix already offers it
+    (``taken``), the same name with a number after its date (or before its extension)."""
+    folder, _, name = moved.rpartition("/")
+    dated = _DATED.match(name)
+    number = 2
+    while moved in taken or os.path.lexists(root / moved):
+        if dated is not None:
+            moved = f"{folder}/{dated[1]}-{number}-{name[dated.end() :]}"
+        else:
+            stem, dot, extension = name.rpartition(".")
+            moved = f"{folder}/{stem}-{number}{dot}{extension}"
+        number += 1
+    return moved
+
+
+def _listed(root: Path) -> list[str]:
+    """The committed markdown files, from the root (one git process)."""
     try:
         listed = plumbing.run(root, ["ls-files", "-z", "--", "*.md"]).decode("utf-8", "replace")
     except plumbing.GitError:
-        return {}
+        return []
+    return sorted(filter(None, listed.split("\0")))
+
+
+def _kept_series(listed: list[str], config: Config) -> dict[str, list[str]]:
+    """Those of the committed markdown files ``listed`` that are a series' files holding a date
+    or a number in their names, by folder."""
     found: dict[str, list[str]] = {}
-    for name in sorted(filter(None, listed.split("\0"))):
+    for name in listed:
         if "/" in name and series_handoff(name, config) and name_key(name) is not None:
             found.setdefault(name.rpartition("/")[0], []).append(name)
     return found
@@ -132,6 +180,7 @@ def _kept_series(root: Path, config: Config) -> dict[str, list[str]]:
 
 _WORDS = re.compile(r"[^a-z0-9]+")
 _GLOB = re.compile(r"[*?\[\]{}!]")
+_DATED = re.compile(r"(\d{4}-\d{2}-\d{2})-")
 
 
 __all__ = ["gated_finish", "grown_past", "joined", "second_line"]

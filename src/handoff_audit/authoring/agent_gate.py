@@ -16,7 +16,6 @@ branch's own handoff.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit import shell
 from handoff_audit.authoring import gate_verdict
+from handoff_audit.authoring.branch_finish import finished, finishing_now
 from handoff_audit.authoring.broken_config import changed_config
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
@@ -32,9 +32,9 @@ from handoff_audit.authoring.gate_verdict import STALE_RULES, CannotJudge, Gate,
 from handoff_audit.authoring.local_handoffs import take_local
 from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.own_secrets import hold_own_secrets
-from handoff_audit.authoring.recorded_failure import beside_work, not_recorded
+from handoff_audit.authoring.recorded_failure import not_recorded
 from handoff_audit.authoring.series_fixes import passed_over
-from handoff_audit.authoring.twinless import deleted_finished, twinless
+from handoff_audit.authoring.twinless import twinless
 from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import names_from, root_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
@@ -42,10 +42,9 @@ from handoff_audit.engine.branch_ignored import branch_ignored
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import alias_target, stale_link
 from handoff_audit.errors import ConfigError, InputError, ShallowHistory
-from handoff_audit.git import merge_work, plumbing
+from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
-from handoff_audit.git.listed_work import unlisted
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
     left_branch,
@@ -61,13 +60,9 @@ from handoff_audit.model.context import Target
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import (
     in_series,
-    is_handoff_file,
     is_handoff_record,
-    of_a_series,
-    packet_of,
     twin_of,
 )
-from handoff_audit.model.repo_history import Commit
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
@@ -507,13 +502,13 @@ def _needs_handoff(
             "it needs no packet"
         )
         return False
-    pending = _finishing(gate, branch, config, dirt) if dirt else None
+    pending = finishing_now(gate, branch, config, dirt) if dirt else None
     if pending is not None:
         gate.note = f"{branch} is handing its work over: {pending}, not yet committed"
         return False
     # Uncommitted files on a finished branch need only their commit (or a .gitignore line);
     # once committed as work, they reopen the branch (the finish is then older than them).
-    finish = _finished(gate, branch, config, bench, set(bench.changed_files))
+    finish = finished(gate, branch, config, bench, set(bench.changed_files))
     if finish is not None:
         gate.note = f"{branch} has handed its work over: {finish}"
         return False
@@ -598,98 +593,6 @@ def _broken(gate: Gate) -> list[Problem]:
     if any(problem.finding is finding for problem in gate.problems):
         return []  # the no-packet problem already asks to repair this very file
     return [Problem("broken", "another handoff file is broken", finding)]
-
-
-def _finished(
-    gate: Gate, branch: str, config: Config, bench: Workbench, own: set[str]
-) -> str | None:
-    """How the branch's handoff was finished after its last work, or ``None``: walking its
-    own commits (those its base lacks) newest first, a commit that archived or superseded one
-    of its packets, or deleted a handoff file, before any commit that touched ``own`` files (the
-    branch's changes against the base) other than handoff files, `.gitignore` and paths
-    `agent-hook.ignore` lists (one git process). A merge of the base brings in no such file:
-    what it brought is on the base, even in a file the branch changed too; only what the merge
-    made by hand (`merge_work.made_by_hand`: a conflict's resolution, an edit) is work, asked
-    once for all the merges passed over when the walk meets a finish."""
-    finished = {
-        p.path: p
-        for p in gate.finished
-        if p.branch == branch and p.status in ("archived", "superseded")
-    }
-    series = SeriesFolders(gate.root, config)
-    base = bench.base
-    since = None if base == plumbing.empty_tree(len(base)) else base
-    merges: dict[str, list[str]] = {}  # merges with own files, passed over until a finish
-    with merge_work.walk(gate.root, bench.head, since) as walk:
-        for change, parents in walk:
-            if change.sha == base:
-                return None
-            work = [path for path in change.files if not beside_work(path, config, series)]
-            for path in change.files:
-                if path in finished:
-                    if merge_work.any_by_hand(gate.root, merges):
-                        return None
-                    if _undescribed(gate.root, finished[path], change, work):
-                        return None  # work amended into the finish: it is no finished work
-                    return f"{path} is {finished[path].status} (commit {change.sha[:12]})"
-                gone = deleted_finished(gate.root, (change.sha, branch), path, config)
-                if gone is not None:
-                    return None if merge_work.any_by_hand(gate.root, merges) else gone
-                if _hand_written(gate.root, path, change.files, config) and not os.path.lexists(
-                    gate.root / path
-                ):
-                    if merge_work.any_by_hand(gate.root, merges):
-                        return None
-                    how = _gone(gate.root, change.files, config)
-                    return f"{path} {how} (commit {change.sha[:12]})"
-            own_work = [p for p in change.files if p in own and not beside_work(p, config, series)]
-            if own_work and len(parents) < 2:
-                return None
-            if own_work:
-                merges[change.sha] = own_work
-    return None
-
-
-def _undescribed(root: Path, packet: PacketInfo, change: Commit, work: list[str]) -> bool:
-    """Whether ``work``, committed together with finishing ``packet`` in ``change``, holds a
-    file its ``changed_files`` (when it lists any) does not cover (`listed_work.unlisted`):
-    work amended into the finish."""
-    listed = (packet.data or {}).get("changed_files")
-    if not isinstance(listed, list) or not listed:
-        return False
-    return bool(unlisted(root, change.sha, work, listed))
-
-
-def _finishing(gate: Gate, branch: str, config: Config, dirt: tuple[str, ...]) -> str | None:
-    """How the branch's handoff is being finished in the work tree or the index, or ``None``:
-    an uncommitted file that archives or supersedes one of its packets, or deletes (or moves)
-    its working note. Committing it is then all that is left to do."""
-    for packet in gate.finished:
-        if packet.branch == branch and {packet.path, packet.markdown} & set(dirt):
-            return f"{packet.path} is {packet.status}"
-    for path in dirt:
-        if _hand_written(gate.root, path, dirt, config) and not os.path.lexists(gate.root / path):
-            return f"{path} {_gone(gate.root, dirt, config)}"
-    return None
-
-
-def _gone(root: Path, files: tuple[str, ...], config: Config) -> str:
-    """How a deleted working note was finished: moved into a series (a file of one added in
-    the same commit), or deleted."""
-    for path in files:
-        if in_series(path, config) and os.path.lexists(root / path):
-            return f"was moved into the series {path.rpartition('/')[0]}/"
-    return "was deleted"
-
-
-def _hand_written(root: Path, path: str, files: tuple[str, ...], config: Config) -> bool:
-    """True for a single working note: a markdown-only handoff file that is no JSON packet's
-    twin (deleting a JSON packet discards it; it is finished by `archive`; deleting the twin
-    of a packet still in ``root`` finishes nothing: `md-missing`) nor a file of a series or of
-    its archive (the project's record)."""
-    if path.endswith(".json") or of_a_series(path, config) or not is_handoff_file(path, config):
-        return False
-    return packet_of(path) not in files and not os.path.lexists(root / packet_of(path))
 
 
 def _is_own(packet: PacketInfo, branch: str) -> bool:

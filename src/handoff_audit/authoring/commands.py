@@ -26,6 +26,7 @@ from handoff_audit.authoring.packet_files import (
     twin_of,
     write_atomic,
 )
+from handoff_audit.authoring.stale_finish import refuse_stale_finish
 from handoff_audit.authoring.twin_guard import dropped_twin_text, refuse_dropping_twin_text
 from handoff_audit.config import Config, config_warnings
 from handoff_audit.engine.ignored import ignored_line, ignored_pair
@@ -120,12 +121,15 @@ def set_status_command(
     status: str,
     successor: str | None,
     stored: Callable[[str], str] = str,
+    *,
+    force: bool = False,
 ) -> Outcome:
     """Mark ``packet`` superseded (by ``successor``, as ``stored`` turns it into the value of
     ``superseded_by`` once the packet is read: `InputError` for one that names nothing) or
-    archived, and re-render its twin."""
+    archived, and re-render its twin; an active packet older than the work only with ``force``
+    (`stale_finish`)."""
     return _configured(
-        packet, lambda config: _set_status(packet, config, status, successor, stored)
+        packet, lambda config: _set_status(packet, config, status, successor, stored, force)
     )
 
 
@@ -135,6 +139,7 @@ def _set_status(
     status: str,
     successor: str | None,
     stored: Callable[[str], str],
+    force: bool,
 ) -> Outcome:
     data = read_known_packet(packet, config)
     if successor is not None and not successor.strip():
@@ -147,6 +152,9 @@ def _set_status(
     refuse_dropping_twin_text(packet, twin_of(packet), changed)
     refuse_case_clash((packet, twin_of(packet)))
     refuse_changed(packet, data, config)
+    if not force and data.get("status") == "active":
+        command = "archive" if status == "archived" else "supersede"
+        refuse_stale_finish(packet, config, command, data.get("branch"))
     wrote = write_atomic(packet, text) if changed != data else False
     wrote_twin = write_atomic(twin_of(packet), markdown)
     names = [_name(p) for p, w in ((packet, wrote), (twin_of(packet), wrote_twin)) if w]

@@ -350,6 +350,9 @@ def update(packet: Path | None, **kwargs: object) -> int:
     return say(update_command(packet, PacketOptions(**kwargs)))  # type: ignore[arg-type]
 
 
+_FORCE_HELP = "Finish it though commits after its last change are not in it (packet-outdated)."
+
+
 @cli.command(
     short_help="Mark a packet superseded by another one.",
     epilog=example("handoff-audit supersede .handoff/refunds.json --by refunds-v2"),
@@ -366,7 +369,10 @@ def update(packet: Path | None, **kwargs: object) -> int:
     metavar="TOPIC",
     help="Without PACKET: which packet of this branch (default: default).",
 )
-def supersede(packet: Path | None, successor: str | None, topic: str | None) -> int:
+@click.option("--force", is_flag=True, help=_FORCE_HELP)
+def supersede(
+    packet: Path | None, successor: str | None, topic: str | None, force: bool = False
+) -> int:
     """Mark PACKET (default: the active packet of this branch and topic) superseded and
     re-render its twin; refuses a JSON file that is not a packet.
 
@@ -376,10 +382,12 @@ def supersede(packet: Path | None, successor: str | None, topic: str | None) -> 
     letters, digits, '.', '_', '-', '/', e.g. auth/v2), kept as given: its packet may come
     later (`new --topic auth/v2`).
     """
-    return _set_status(packet, topic, "superseded", successor)
+    return _set_status(packet, topic, "superseded", successor, force)
 
 
-def _set_status(packet: Path | None, topic: str | None, status: str, by: str | None) -> int:
+def _set_status(
+    packet: Path | None, topic: str | None, status: str, by: str | None, force: bool
+) -> int:
     """`supersede` and `archive`: PACKET, else the branch's active packet of ``topic``."""
     # start-up: imported only when this command runs
     from handoff_audit.authoring.commands import set_status_command
@@ -391,7 +399,9 @@ def _set_status(packet: Path | None, topic: str | None, status: str, by: str | N
         packet = from_root(packet, command)
         refuse_markdown(packet, command)
     chosen = packet if packet is not None else active_packet_path(topic, command)
-    return say(set_status_command(chosen, status, by, lambda by: successor_value(by, chosen)))
+    return say(
+        set_status_command(chosen, status, by, lambda by: successor_value(by, chosen), force=force)
+    )
 
 
 @cli.command(
@@ -404,13 +414,15 @@ def _set_status(packet: Path | None, topic: str | None, status: str, by: str | N
     metavar="TOPIC",
     help="Without PACKET: which packet of this branch (default: default).",
 )
-def archive(packet: Path | None, topic: str | None) -> int:
+@click.option("--force", is_flag=True, help=_FORCE_HELP)
+def archive(packet: Path | None, topic: str | None, force: bool = False) -> int:
     """Mark PACKET (default: the active packet of this branch and topic) archived, its work
-    finished, and re-render its twin.
+    finished, and re-render its twin; refused when commits after the packet's last change
+    touch other files (packet-outdated): update it with what they did first, or --force.
 
     The archived packet stays in git's history; the next branch's `new` may replace it.
     """
-    return _set_status(packet, topic, "archived", None)
+    return _set_status(packet, topic, "archived", None, force)
 
 
 @cli.command(

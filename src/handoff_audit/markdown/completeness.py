@@ -22,7 +22,7 @@ from handoff_audit.markdown.long_lines import (
     unread_lines,
 )
 from handoff_audit.markdown.outline import outline
-from handoff_audit.markdown.steps import says_finished
+from handoff_audit.markdown.steps import filler_step, says_finished
 from handoff_audit.model.series_names import name_says
 from handoff_audit.textcut import shorten
 
@@ -187,8 +187,9 @@ def missing_in(
     missing next step names; ``text``: what was read, where a next step saying the work is
     finished is looked for."""
     found: list[MissingPart] = []
+    filler = _fillers_only(reading, text)
     for facet in FACETS:
-        if reading.has(facet):
+        if reading.has(facet) and not (facet == "next" and filler):
             continue
         line, message = reading.title_line, _MESSAGES[facet]
         if facet == "decisions" and reading.unreasoned_decisions is not None:
@@ -210,6 +211,9 @@ def missing_in(
             message = _BLANK_SECTION.format(
                 facet=_NAMES[facet], heading=blank_section.how, line=line, text=blank_section.text
             )
+        elif facet == "next" and (said := filler or _filler_line(text)) is not None:
+            line = said.line
+            message = _FILLER.format(line=line, text=_short(said.text))
         elif facet == "next" and unread is not None:
             message = _cut(unread, _CUT_NEXT)
         finished = _finish_item(text, stepless) if stepless is not None else None
@@ -231,6 +235,37 @@ def _unconfirmed(quoted: tuple[int, str] | None, stepless: Evidence | None) -> s
     if quoted is None:
         return _UNQUOTED
     return _UNCONFIRMED.format(line=quoted[0], text=_short(quoted[1]))
+
+
+_FILLER = (
+    'no next step: line {line} ("{text}") holds only a placeholder, no step; write there what '
+    "the next session should do first (without it this is a status report, not a handoff)"
+)
+
+
+def _filler(evidence: Evidence) -> bool:
+    return evidence.how != "heading" and filler_step(evidence.text)
+
+
+def _fillers_only(reading: Reading, text: str) -> Evidence | None:
+    """The first next step the reading found when every one is only a filler word or mark
+    (`steps.filler_step`: "NEXT: continue", "- [ ] x"), which is no step; a reading that stopped
+    at the first is read again in full, for a real step after it."""
+    places = reading.found.get("next") or []
+    if not places or not all(map(_filler, places)):
+        return None
+    if text and not all(map(_filler, read(text, every=True).found.get("next") or [])):
+        return None
+    return places[0]
+
+
+def _filler_line(text: str) -> Evidence | None:
+    """The first ``NEXT:``/``TODO:`` line or unchecked box of ``text`` whose value is only a
+    filler word (`steps.filler_step`), which the reading leaves out as no step."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if filler_step(line, labelled=True):
+            return Evidence(number, "label", line.strip())
+    return None
 
 
 def _finish_item(text: str, stepless: Evidence) -> Evidence | None:

@@ -593,11 +593,36 @@ def _tail(sections: Sequence[Section]) -> int:
     return -1
 
 
+_STEP_LEAD = re.compile(
+    r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\[ \]\s*)?(?:[*_]{1,2})?"
+    r"(?:(?:next(?: steps?| action| up| task)?|todo|to-?do|up next)"
+    r"(?:[*_]{1,2})?\s*:(?:[*_]{1,2})?)?",
+    re.IGNORECASE,
+)
+_FILLER_WORDS = re.compile(
+    r"(?:continue(?: (?:work|working|on|on it|as before))?|proceed|keep going|carry on|go on|"
+    r"more|etc|tbd|tba|todo|to-?do|wip|fixme|xxx|x|n/?a|\?+)",
+    re.IGNORECASE,
+)
+
+
+def filler_step(text: str, *, labelled: bool = False) -> bool:
+    """A next step whose whole content, its box or ``NEXT:`` label aside, is a filler word or
+    mark ("NEXT: continue", "NEXT: .", "- [ ] x", "TODO: tbd", "Next step: …"): no step. With
+    ``labelled``, only a line that has such a box or label."""
+    lead = _STEP_LEAD.match(text)
+    if labelled and (lead is None or not any(mark in lead.group(0) for mark in (":", "[ ]"))):
+        return False
+    core = text[lead.end() if lead else 0 :].strip(" \t*_`.!…-–—:;,")
+    return not core or _FILLER_WORDS.fullmatch(core) is not None
+
+
 __all__ = [
     "QUESTION",
     "Candidate",
     "best_candidate",
     "checks_first",
+    "filler_step",
     "names_work_later",
     "no_step_item",
     "no_usable_step",

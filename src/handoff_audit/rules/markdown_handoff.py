@@ -58,7 +58,10 @@ score nothing). With a candidate and no next step the reading can confirm, the f
 warning that names the closest line: the best placed candidate, one under a next-step heading
 or none before one under another heading, and never one under a heading of links ("## Related",
 "## See also", "## References") nor an item struck through or said resolved ("- **Resolved**:
-…"); when every candidate is such a line, the warning names none. The current file of a series
+…"); when every candidate is such a line, the warning names none. A step whose whole content
+is a filler word or mark ("NEXT: continue", "NEXT: .", "- [ ] x", "NEXT: TODO", "keep going",
+"carry on", "proceed", "wip", "tbd", "…") is no step: the error names that line as a
+placeholder. The current file of a series
 (the `series` setting; not a working note such as `HANDOFF.md`, which finishes by its deletion)
 finishes by saying so: a next-step section whose one item says only that there is none because
 the work is finished ("None: the work is finished.", "None — the work is done.", also with its

@@ -59,7 +59,7 @@ def test_an_outdated_gated_note_is_offered_the_finish_the_gate_accepts(
     stop = run_hook(stop_event(git_repo.root))
     assert stop.code == 2, stop.err
     assert "handoff-outdated" in stop.err
-    assert "  fix: printf '\\n## Since then" in stop.err  # keeping it current comes first
+    assert "  fix: t=$(mktemp) && since=" in stop.err  # keeping it current comes first
     line = _offer(stop.err)
     if finish == "delete":
         command = line.split(_FINISHED, 1)[1]

@@ -31,7 +31,7 @@ def _outdated(repo: GitRepo, path: str) -> None:
 def _also(err: str) -> str:
     """The line after the hook's ``fix:`` line."""
     lines = err.splitlines()
-    fix = next(n for n, line in enumerate(lines) if line.startswith("  fix: printf "))
+    fix = next(n for n, line in enumerate(lines) if line.startswith("  fix: "))
     return lines[fix + 1]
 
 
@@ -62,7 +62,7 @@ def test_a_series_file_already_too_long_may_be_followed_by_the_next_file(
     also = _also(stop.err)
     assert f"it is already {_LINES + 1} lines" in also
     assert "or leave it as it is and write the series' next dated file in docs/handoffs/" in also
-    assert also.index("(`too-long`)") < also.index("or, when the work is finished: printf")
+    assert also.index("(`too-long`)") < also.index("or, when the work is finished: ")
 
 
 def test_a_note_within_max_lines_is_not_told_to_trim(git_repo: GitRepo) -> None:

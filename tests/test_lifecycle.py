@@ -165,7 +165,8 @@ def test_the_hook_blocks_on_an_outdated_hand_written_handoff_and_says_what_to_ad
     assert run.code == 2, run.err
     assert "HANDOFF.md handoff-outdated" in run.err
     command = next(line for line in run.lines if line.startswith("  fix: ")).removeprefix("  fix: ")
-    assert command.startswith("printf ") and command.endswith(" >> HANDOFF.md")
+    # in place of the step under its "## Next step" heading, never a second section appended
+    assert command.endswith('cat "$t" > HANDOFF.md && rm -f -- "$t"') and ">>" not in command
     filled = re.sub(r'"<[^">]*>"', "'GBP done.'", command)  # what changed, the next step now
     assert run_fix(git_repo.root, filled).returncode == 0
     git_repo.commit("handoff: refreshed")

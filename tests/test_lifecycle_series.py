@@ -142,7 +142,7 @@ def test_the_hook_and_show_take_the_series_current_file_as_the_branch_s_handoff(
     assert blocked.code == 2, blocked.err
     assert f"{CURRENT} handoff-outdated" in blocked.err
     command = next(line for line in blocked.lines if line.startswith("  fix: "))[7:]
-    assert command.endswith(f" >> {CURRENT}")
+    assert command.endswith(f' > {CURRENT} && rm -f -- "$t"')  # in place of its next step
     assert '"<what the commits since the handoff' in command  # a file, no packet
     filled = re.sub(r'"<[^">]*>"', "'GBP done.'", command)  # what changed, the next step now
     assert run_fix(git_repo.root, filled).returncode == 0
@@ -153,17 +153,18 @@ def test_the_hook_and_show_take_the_series_current_file_as_the_branch_s_handoff(
     assert brief.code == 0, brief.err
     data = json.loads(brief.out)
     assert data["path"] == CURRENT
-    assert "Round GBP refunds" in brief.out
+    # the step written in place of the one it had, which is gone
+    assert "GBP done." in brief.out and "Round GBP refunds" not in brief.out
     started = run_hook(stop_event(git_repo.root, event="SessionStart"))
     assert started.code == 0
-    assert CURRENT in started.out and "Round GBP refunds" in started.out
+    assert CURRENT in started.out and "GBP done." in started.out
 
 
 def test_an_agent_running_every_fix_appends_the_since_then_section_once(
     git_repo: GitRepo,
 ) -> None:
     """The agent runs each fix printed, literally, and stops again until let go: once the
-    series file's `printf >>` has run (not committed yet), the next stop asks only for the
+    series file's fix has run (not committed yet), the next stop asks only for the
     commit, as for `HANDOFF.md`, never for the same append again."""
     series_repo(git_repo, 1)
     rounds: list[list[str]] = []
@@ -179,7 +180,7 @@ def test_an_agent_running_every_fix_appends_the_since_then_section_once(
             assert run_fix(git_repo.root, filled).returncode == 0, filled
     else:
         raise AssertionError(f"still blocked after 4 rounds: {rounds}")
-    assert [[fix.split(" ")[0] for fix in fixes] for fixes in rounds] == [["printf"], ["git"]]
+    assert [[fix.split(" ")[0] for fix in fixes] for fixes in rounds] == [["t=$(mktemp)"], ["git"]]
     text = (git_repo.root / CURRENT).read_text(encoding="utf-8")
     assert text.count("## Since then") == 1, text
     assert git_repo.git("status", "--porcelain") == ""

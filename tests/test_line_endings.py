@@ -45,7 +45,8 @@ def test_update_keeps_a_packets_crlf_line_endings(git_repo: GitRepo, run_cli: Ru
 
 
 def test_the_hooks_appending_fix_writes_crlf_lines_into_a_crlf_handoff(git_repo: GitRepo) -> None:
-    """Review 53-4: `printf '\\n## Since then…' >> HANDOFF.md` left mixed line endings."""
+    """Review 53-4: `printf '\\n## Since then…' >> HANDOFF.md` left mixed line endings; the fix
+    that writes in place of the next step under its heading keeps the file's CRLF lines too."""
     repo = feature_repo(git_repo)
     repo.write(
         "HANDOFF.md",
@@ -57,7 +58,7 @@ def test_the_hooks_appending_fix_writes_crlf_lines_into_a_crlf_handoff(git_repo:
     repo.commit("gbp")
     blocked = run_hook(stop_event(repo.root))
     assert blocked.code == 2, blocked.err
-    command = next(line for line in blocked.lines if line.startswith("  fix: printf "))[7:]
+    command = next(line for line in blocked.lines if line.startswith("  fix: "))[7:]
     filled = re.sub(r'"<[^">]*>"', "'Added src/gbp.py.'", command, count=1)
     filled = filled.replace('"<the next step now>"', "'Write the GBP tests.'")
     assert run_fix(repo.root, filled).returncode == 0

@@ -173,7 +173,7 @@ def test_commits_after_the_local_handoff_outdate_it_until_it_is_updated(tmp_path
     assert "6 later commits" in first.err and "`table row 5`" in first.err, first.err
     assert COMMITTING.search(first.err) is None, first.err
     fix = next(line for line in first.lines if line.startswith("  fix: "))
-    assert f">> ../{written}" in fix, fix
+    assert f"> ../{written}" in fix, fix
     done = subprocess.run(["sh", "-c", _fill(fix[7:])], cwd=agent, capture_output=True)
     assert done.returncode == 0, done.stderr
     assert "## Since then" in (repo.root / written).read_text()

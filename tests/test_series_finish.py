@@ -20,7 +20,8 @@ NOTE = (
     "# Floats\n\n## State\n\nFloats parse in `src/parse.py`.\n\n"
     "## Next step\n\nParse exponents in `src/parse.py`.\n"
 )
-FINISH = "printf '\\n## Since then\\n\\n%s\\n\\n## Next step\\n\\nNone: the work is finished.\\n'"
+FINISH = "step='None: the work is finished.' awk "
+"""The series' finish: that step written in place of the one under its next-step heading."""
 
 
 def work(repo: GitRepo, step: int) -> None:
@@ -55,7 +56,7 @@ def test_a_series_file_finishes_by_the_fix_the_hook_prints(
     assert f"{SERIES} handoff-outdated" in blocked.err
     [offer] = [line for line in blocked.lines if "or, when the work is finished: " in line]
     finish = offer.split("or, when the work is finished: ", 1)[1]
-    assert finish.startswith(FINISH) and finish.endswith(f" >> {SERIES}"), finish
+    assert FINISH in finish and finish.endswith(f'> {SERIES} && rm -f -- "$t"'), finish
     # the agent fills in what changed and runs the finish, as printed
     filled = re.sub(r'"<[^">]*>"', "'Floats parse exponents too.'", finish)
     assert run_fix(git_repo.root, filled).returncode == 0, filled
@@ -63,7 +64,9 @@ def test_a_series_file_finishes_by_the_fix_the_hook_prints(
 
     [note] = md_incomplete_next(run_cli, git_repo)
     assert note["severity"] == "note", note
-    assert note["line"] == NOTE.count("\n") + 8  # the appended "None: the work is finished."
+    written = (git_repo.root / SERIES).read_text(encoding="utf-8").splitlines()
+    assert note["line"] == written.index("None: the work is finished.") + 1
+    assert written.count("## Next step") == 1, written  # in place, not a second section
     assert f'at line {note["line"]} ("None: the work is finished.")' in note["message"]
     assert "the next session starts a new dated file in docs/handoffs/" in note["message"]
     stop = run_hook(stop_event(git_repo.root))
@@ -106,7 +109,7 @@ def test_a_working_note_saying_its_work_is_finished_is_still_an_error(
     assert "no usable next step" in finding["message"]
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2, blocked.err
-    assert _SERIES_FINISH not in blocked.err
+    assert not any(finish in blocked.err for finish in _SERIES_FINISHES)
     assert f"or, when the work is finished: {_DELETED}" in blocked.err
 
 
@@ -116,12 +119,13 @@ def test_a_working_note_outdated_is_offered_its_deletion_not_the_series_finish(
     floats_repo(git_repo, path="HANDOFF.md")
     blocked = run_hook(stop_event(git_repo.root))
     assert blocked.code == 2 and "HANDOFF.md handoff-outdated" in blocked.err, blocked.err
-    assert _SERIES_FINISH not in blocked.err
+    assert not any(finish in blocked.err for finish in _SERIES_FINISHES)
     assert f"or, when the work is finished: {_DELETED}" in blocked.err
 
 
-_SERIES_FINISH = "\\n\\nNone: the work is finished.\\n"
-"""The series' finish as the printf a hook's fix would append it, never a working note's."""
+_SERIES_FINISHES = ("\\n\\nNone: the work is finished.\\n", FINISH)
+"""The series' finish as a hook's fix would write it (appended by printf, or in place of the
+step), never a working note's."""
 _DELETED = 'git rm -- HANDOFF.md && git commit -m "handoff: done"'
 """A working note's finish, which the merge gate accepts."""
 
@@ -130,8 +134,13 @@ def test_the_finish_keeps_a_series_file_s_crlf_line_endings(git_repo: GitRepo) -
     floats_repo(git_repo, NOTE.replace("\n", "\r\n"))
     blocked = run_hook(stop_event(git_repo.root))
     [offer] = [line for line in blocked.lines if "or, when the work is finished: " in line]
-    assert "printf '\\r\\n## Since then\\r\\n" in offer, offer
-    assert "None: the work is finished.\\r\\n'" in offer, offer
+    finish = offer.split("or, when the work is finished: ", 1)[1]
+    assert FINISH in finish, offer  # in place: the awk keeps the file's CRLF lines
+    filled = re.sub(r'"<[^">]*>"', "'Floats parse exponents too.'", finish)
+    assert run_fix(git_repo.root, filled).returncode == 0, filled
+    data = (git_repo.root / SERIES).read_bytes()
+    assert b"\r\nNone: the work is finished.\r\n" in data
+    assert re.search(rb"(?<!\r)\n", data) is None, data
 
 
 def test_explain_file_reads_the_finish_as_check_does(

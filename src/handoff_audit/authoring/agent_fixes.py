@@ -33,6 +33,7 @@ from handoff_audit.authoring.markdown_fixes import (
     blank_next,
     filled_in_place,
     kept_endings,
+    next_headings,
     template_fix,
     up_to_date,
 )
@@ -497,7 +498,8 @@ class Fixes:
                 # The next step goes after what changed: a next-step heading after a closing
                 # "## Since then" is the handoff's next step, whatever the earlier one is called.
                 text = self.since([finding], "the handoff")
-                fixed = up_to_date(finding, quoted, text, series, said)
+                held = next_headings(self.gate.root / packet.path)
+                fixed = up_to_date(finding, quoted, text, series, said, held)
                 return Advice(reason(finding, findings), *fixed)
         first = findings[0]
         where = f"{packet.path}:{first.line}" if first.line else packet.path

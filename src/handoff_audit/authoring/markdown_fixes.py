@@ -104,19 +104,39 @@ def up_to_date(
     since: str,
     series: bool,
     said: tuple[str | None, str | None] = (None, None),
+    held: tuple[int, ...] = (),
 ) -> tuple[str, str]:
     """The fix for a hand-written handoff the work moved on after (``finding``) and its note:
     what changed (``since``, a placeholder) and the next step now appended to the file
-    ``quoted``; ``said``: that it is already too long, and, for a working note the merge gate
-    blocks, how to finish it (`note_finish.second_line`), else it may be deleted when the work
-    is done; the current file of a series (``series``) may say instead that its work is
-    finished."""
+    ``quoted``, or, when it has next-step headings (``held``, their lines, `next_headings`),
+    written in place of the last one's step (`_REPLACE`), never a second section; ``said``:
+    that it is already too long, and, for a working note the merge gate blocks, how to finish
+    it (`note_finish.second_line`), else it may be deleted when the work is done; the current
+    file of a series (``series``) may say instead that its work is finished."""
     grown, gated = said
     command = _REFRESH.format(next="%s", since=since, then=' "<the next step now>"', path=quoted)
     also = "or rewrite the file to say where the work stands now"
+    if held:
+        command = _REPLACE.format(
+            line=held[-1], since=since, step='"<the next step now>"', path=quoted, program=_PROGRAM
+        )
+        also = (
+            f"this writes the next step in place of the one under the next-step heading at line "
+            f"{held[-1]}, with what changed above it: edit that section; do not add a second one"
+        )
+        if len(held) > 1:
+            lines = ", ".join(map(str, held[:-1]))
+            at = f"line{'s' * (len(held) > 2)} {lines}"
+            also += f"; delete the older next-step sections (at {at}): their steps are past"
+        also += "; or rewrite the file to say where the work stands now"
     also += f"; {grown}" if grown else ""
     if series:
         finish = _REFRESH.format(next=FINISHED_NEXT, since=since, then="", path=quoted)
+        if held:  # the finish too writes in place of the step, never a second section
+            step = f"'{FINISHED_NEXT}'"
+            finish = _REPLACE.format(
+                line=held[-1], since=since, step=step, path=quoted, program=_PROGRAM
+            )
         also += f"; or, when the work is finished: {finish}"
     elif gated is not None:
         also += f"; {gated}"
@@ -125,11 +145,50 @@ def up_to_date(
     return command, also
 
 
+_PROGRAM = (
+    'NR==L&&/^ *#/{c=($0~/\\r$/)?"\\r":"";h=$0;sub(/^ */,"",h);match(h,/^#+/);d=RLENGTH;'
+    'print substr(h,1,d)" Since then"c;print c;print ENVIRON["since"]c;print c;print;print c;'
+    'print ENVIRON["step"]c;s=1;next}'
+    's{h=$0;sub(/^ */,"",h);if(match(h,/^#+[ \\t\\r]/)&&!(RLENGTH>d+1)){s=0;print c}else next}1'
+)
+"""The awk program that puts a "Since then" section (``since``) before the next-step heading at
+line ``L`` and the step (``step``) in place of what was under it, up to the next heading of its
+level or above, in the file's own line endings."""
+_REPLACE = (
+    "t=$(mktemp) && since=\"{since}\" step={step} awk -v L={line} '{program}' "
+    '{path} > "$t" && cat "$t" > {path} && rm -f -- "$t"'
+)
+_NEXT_HEADING = re.compile(
+    r"(?i)^ {0,3}#{1,6}[ \t]+(?:\*\*|__)?(?:immediate[ \t]+)?next(?:[ \t]+(?:steps?|actions?|"
+    r"tasks?|up))?[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*#*[ \t]*$"
+)
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+
+
+def next_headings(path: Path) -> tuple[int, ...]:
+    """The lines of the file's next-step headings ("## Next step", "### Next steps:"), outside
+    fenced code: the refresh fix writes in place of the last one's step."""
+    try:
+        with path.open("rb") as handle:
+            text = handle.read(_SNIFF * 16).decode("utf-8", "replace")
+    except OSError:
+        return ()
+    found: list[int] = []
+    fence: str | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        opened = _FENCE.match(line)
+        if opened is not None:
+            fence = None if fence == opened[1] else fence or opened[1]
+        elif fence is None and _NEXT_HEADING.match(line):
+            found.append(number)
+    return tuple(found)
+
+
 def kept_endings(advice: Advice, path: Path) -> Advice:
     """``advice`` whose `printf` writes lines ending as the file at ``path`` ends them: CRLF in
     a file saved on Windows, so that appending to it does not mix line endings."""
     start = "printf '"
-    if not advice.command.startswith(start):
+    if not advice.command.startswith(start) and start not in (advice.also or ""):
         return advice
     try:
         with path.open("rb") as handle:
@@ -139,7 +198,10 @@ def kept_endings(advice: Advice, path: Path) -> Advice:
     if not crlf:
         return advice
     also = advice.also and _PRINTF.sub(_crlf, advice.also)  # the series' finish appends too
-    return replace(advice, command=_PRINTF.sub(_crlf, advice.command, count=1), also=also)
+    command = advice.command
+    if command.startswith(start):  # the awk that writes in place keeps the endings itself
+        command = _PRINTF.sub(_crlf, command, count=1)
+    return replace(advice, command=command, also=also)
 
 
 _PRINTF = re.compile(r"printf '([^']*)'")
@@ -160,6 +222,7 @@ __all__ = [
     "blank_next",
     "filled_in_place",
     "kept_endings",
+    "next_headings",
     "template_fix",
     "up_to_date",
     "written_anew",

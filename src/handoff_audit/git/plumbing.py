@@ -98,12 +98,11 @@ def is_safe_branch(value: object) -> bool:
         return False
     if _BRANCH.fullmatch(value) is None:
         return False
-    parts = value.split("/")
     return not (
         ".." in value
         or "@{" in value
         or value.endswith((".lock", "/", "."))
-        or any(not part or part.startswith(".") or part.endswith(".lock") for part in parts)
+        or any(not p or p.startswith(".") or p.endswith(".lock") for p in value.split("/"))
     )
 
 

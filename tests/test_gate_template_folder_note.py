@@ -83,3 +83,26 @@ def test_the_action_blocks_a_working_note_in_a_packages_templates(runner: Runner
         "src/pkg/templates/handoff.md would be merged into the protected branch main"
     ) in done.out
     assert "session-handoff.md" not in done.out
+
+
+BARE_TEMPLATES = {
+    "headings": "# Handoff\n\n## State\n\n## Next step\n",
+    "comments": (
+        "# Handoff\n\n## State\n<!-- what is true now -->\n\n"
+        "## Next step\n<!-- the one next action -->\n"
+    ),
+    "dots": "# Handoff\n\n## State\n...\n\n## Next step\n...\n",
+    "tbd": "# Handoff\n\n## State\nTBD\n\n## Next step\nTBD\n",
+    "envsubst": "# Handoff: ${TOPIC}\n\n## State\n${STATE}\n\n## Next step\n${NEXT}\n",
+    "erb": "# Handoff: <%= topic %>\n\n## State\n<%= state %>\n\n## Next step\n<%= next_step %>\n",
+    "format": "# Handoff: {topic}\n\n## State\n{state}\n\n## Next step\n{next_step}\n",
+}
+
+
+@pytest.mark.parametrize("form", sorted(BARE_TEMPLATES))
+def test_a_template_without_facts_in_a_packages_templates_passes(
+    git_repo: GitRepo, run_cli: Run, form: str
+) -> None:
+    done = _gate(git_repo, run_cli, {"src/pkg/templates/handoff.md": BARE_TEMPLATES[form]})
+    assert done.code == 0, done.out
+    assert _blocked(done) == []

@@ -105,6 +105,14 @@ def front_matter_alone(read: _Cues | str) -> bool:
     return read.dressed and not read.told and _stated(read.body, read.reading, read.unsaid)
 
 
+def states_facts(text: str) -> bool:
+    """Whether a line of ``text`` outside comments states a fact (`states_fact`: a path, a
+    number, a code span) and is no instruction or template blank (as `_stated` weighs lines): a
+    working note's content, which a template's headings, guidance and placeholders are not."""
+    read = _cues(text)
+    return any(n not in read.unsaid and states_fact(line) for n, line in prose_lines(read.cues))
+
+
 def below_a_note(text: str, quoted: Sequence[tuple[int, str]]) -> bool:
     """Whether the lines `not-a-handoff` quotes of ``text`` (a stub's, a how-to's) hold one line
     about writing handoffs ("When you write the next handoff, keep it short.", "Update the

@@ -13,7 +13,7 @@ from handoff_audit.git.agent_notes import exempt_by_name, lfs_pointer
 from handoff_audit.git.facts import protected
 from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.globs import NEGATE, literal
-from handoff_audit.markdown.agent_command import reads_as_handoff
+from handoff_audit.markdown.agent_command import reads_as_handoff, states_facts
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.packet import (
     Packet,
@@ -138,13 +138,19 @@ def _hands_over(name: str, text: str | None) -> bool:
     """Whether the gate reads the file ``name`` exempt by its place and name, or beside a JSON
     file that is no packet, as a working note: unread (``None``), or handing work over
     (`reads_as_handoff`). In a folder of templates (`template_folder`), whose name is the pull
-    request's to choose, a file is a template only when `not-a-handoff` or `placeholder` reads
-    its text so (a how-to, a skill, bracketed blanks); any other file there is a working note."""
-    if text is None or reads_as_handoff(text):
+    request's to choose, a file is a working note when it states facts (`states_facts`: a path,
+    a number, a code span) and neither `not-a-handoff` nor `placeholder` reads it as a template
+    or instructions; a file of headings, guidance, ``TBD`` and ``${TOPIC}`` or ``{topic}`` blanks
+    is a template, whatever facets its headings name."""
+    if text is None:
         return True
     folder = agent_folder(name)
     if folder is None or not template_folder(folder):
+        return reads_as_handoff(text)
+    if not states_facts(text):
         return False
+    if reads_as_handoff(text):
+        return True
     instead, blanks = judge_markdown(name.rpartition("/")[2], text)  # read as if elsewhere
     return instead is None and not blanks
 

@@ -73,9 +73,10 @@ and another part in lines that state facts, even in prose; such a file, and a `h
 beside another tool's JSON, is read in UTF-16 or UTF-32 too, with a byte order mark or without,
 as its reader reads it; a Git LFS pointer there, whose text is stored where the gate does not
 read, is blocked as a file the gate cannot read). In a folder of templates (`templates/`,
-`src/pkg/templates/`), a name the pull request chooses too, such a lower-case file passes only
-as a template: when `placeholder` or `not-a-handoff` reads it as one (bracketed blanks,
-`YYYY-MM-DD`, a how-to or a skill); a working note there is blocked as anywhere. A file
+`src/pkg/templates/`), a name the pull request chooses too, such a lower-case file is blocked
+as anywhere when it is a working note that states facts (a file path, a number, a code span
+outside placeholders) and `placeholder` or `not-a-handoff` does not read it as a template or
+instructions; a template of headings, guidance, `TBD` or `${TOPIC}`, `{topic}` blanks passes. A file
 elsewhere blocked by a name all in lower case (a lone `handoff.md`) that the gate reads so, as
 no handoff, and that `not-a-handoff` calls no handoff for what it says (a skill a package ships
 in `src/pkg/assets/`) is not blocked. The action sets its `blocked` output.

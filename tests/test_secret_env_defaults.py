@@ -1,8 +1,8 @@
 """An `.env` example in a handoff (0xrcinus/interop-token-aggregator's HANDOVER.md, the review
 rev57-1): `POSTGRES_PASSWORD=dev` and `ADMIN_SECRET=change-this-in-production` are a local
-default and a note to replace the value, no credential; `secret` passes over such values (under
-8 characters, a placeholder, a stand-in word alone) while a real-looking value in the same place
-is still reported."""
+default and a note to replace the value, no credential; `secret` passes over such values
+(lower-case letters alone under 8 characters, a placeholder, a stand-in word alone) while a
+real-looking value in the same place, short ones too (``hunter2``), is still reported."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ Run = Callable[..., Result]
 
 # Built from parts so that this file does not itself look like it leaks credentials.
 _RANDOM = "Zx81kLqP" + "w0rd7TnQ" + "4mB9"
+_SHORT = "Xk9#" + "q2z"
 
 NO_SECRETS = [
     "POSTGRES_PASSWORD=dev",
@@ -40,6 +41,10 @@ STILL_SECRETS = [
     "JWT_SECRET=" + _RANDOM[:8],  # 8 characters, mixed: a real password's length
     "DB_PASSWORD=hunter2x9",
     "DB_PASSWORD = " + _RANDOM,
+    "DB_PASSWORD=" + _SHORT,  # 7 characters with digits, a symbol and capitals
+    "PGPASSWORD=" + "S3cr" + "3t!",
+    "DB_PASSWORD=" + "hun" + "ter2",
+    "DB_PASSWORD = " + _SHORT,
 ]
 
 
@@ -77,3 +82,15 @@ def test_check_passes_over_the_env_example_and_reports_a_real_value(
     [line] = [x for x in found.out.splitlines() if ": secret: " in x]
     assert line.startswith("HANDOVER.md:16:") and "credential assignment" in line, found.out
     assert _RANDOM not in found.out
+
+
+def test_check_reports_a_short_real_password_in_a_handoff(git_repo: GitRepo, run_cli: Run) -> None:
+    git_repo.write(
+        "HANDOFF.md",
+        f"# Handoff\n\n## State\nTests pass.\nDB_PASSWORD={_SHORT}\n\n## Next step\nDeploy.\n",
+    )
+    git_repo.commit("handoff with a short password")
+    found: Result = run_cli(["check", "--select", "secret", "HANDOFF.md"], cwd=git_repo.root)
+    assert found.code == 1, found.out
+    assert "HANDOFF.md:5:" in found.out and "credential assignment" in found.out, found.out
+    assert _SHORT not in found.out

@@ -73,17 +73,20 @@ _CHANGE_ME = (["change", "this"], ["change", "me"], ["changethis"])
 
 
 _SHORTEST = 8
-"""The fewest characters of an assigned value that may be a credential: gitleaks' generic rule
-asks for more, and ``POSTGRES_PASSWORD=dev`` in an ``.env`` example is a local default."""
+"""The fewest characters of an assigned value of lower-case letters alone that may be a
+credential: ``POSTGRES_PASSWORD=dev`` in an ``.env`` example is a local default, while
+``hunter2`` or ``Xk9#q2z``, with a digit, a symbol or a capital, is a real password."""
 _STAND_INS = frozenset({"dev", "test", "password", "secret", "local", "development", "localhost"})
 """Values that say what goes there, or where, rather than holding a credential."""
 
 
 def not_an_env_secret(value: str) -> bool:
     """A value of ``NAME_PASSWORD=value`` (an ``.env`` line) that is plainly no credential: a
-    placeholder (``change-this-in-production``, ``${DB_PASSWORD}``), shorter than `_SHORTEST`
-    characters (``dev``) or a stand-in word alone (``password``, ``localhost``)."""
-    return placeholder(value) or len(value) < _SHORTEST or value.lower() in _STAND_INS
+    placeholder (``change-this-in-production``, ``${DB_PASSWORD}``), a stand-in word alone
+    (``password``, ``localhost``) or lower-case letters alone shorter than `_SHORTEST`
+    characters (``dev``); a value with a digit, a symbol or a capital is reported at any length."""
+    short_word = len(value) < _SHORTEST and value.isalpha() and value.islower()
+    return placeholder(value) or value.lower() in _STAND_INS or short_word
 
 
 def header_placeholder(header: str) -> bool:

@@ -36,9 +36,10 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   `X-Api-Key:` header, `curl -u user:password`, `mysql`/`mariadb`/`mysqldump -pPASSWORD`;
 - an assignment to a name ending in `_TOKEN`, `_SECRET`, `_PASSWORD` or `_KEY`
   (`AWS_SECRET_ACCESS_KEY=...`) or to `PGPASSWORD`, `MYSQL_PWD`, `REDISCLI_AUTH` or `SSHPASS`,
-  unless the value is a variable (`$X`, `${X}`), a placeholder, shorter than 8 characters
-  (`POSTGRES_PASSWORD=dev` in an `.env` example; gitleaks' generic rule asks for more too) or
-  a stand-in word alone (`password`, `secret`, `localhost`); `:=`, `?=`, `+=` and `=>`
+  unless the value is a variable (`$X`, `${X}`), a placeholder, lower-case letters alone
+  shorter than 8 characters (`POSTGRES_PASSWORD=dev` in an `.env` example) or a stand-in word
+  alone (`password`, `secret`, `localhost`); a value with a digit, a symbol or a capital is
+  reported at any length (`hunter2`); `:=`, `?=`, `+=` and `=>`
   count as `=` in every assignment form here (`API_KEY := ...` in a Makefile,
   `'password' => '...'` in Ruby or PHP), under the same value tests;
   also in any letter case and with spaces or tabs around `=` (`AWS_SECRET_ACCESS_KEY = ...`,

@@ -82,5 +82,5 @@ def test_md_missing_says_why_the_case_variant_is_no_twin(repo: Any, run_cli: Any
         "no markdown twin handoff.md; the HANDOFF.md beside it differs only in letter case and "
         "cannot be the twin: on macOS and Windows the two names are one file"
     )
-    assert "git mv -- HANDOFF.md NEW-NAME" in messages[0]
+    assert "git mv -- HANDOFF.md <new-name>.md" in messages[0]
     assert messages[0].endswith("then run `handoff-audit render --write handoff.json`")

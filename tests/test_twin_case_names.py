@@ -50,14 +50,26 @@ def test_two_tracked_names_differing_in_case_get_one_finding(
     assert said[0]["message"] == (
         "git tracks both handoff.md and HANDOFF.md, names that differ only in letter case: on "
         "macOS and Windows they are one file, so a clone keeps only one of them and the twin of "
-        "handoff.json is read from whichever it kept; rename the one that is no twin "
-        '(`(cd "$(git rev-parse --show-toplevel)" && git mv -- HANDOFF.md NEW-NAME)`), then '
-        "check again"
+        "handoff.json is read from whichever it kept; HANDOFF.md is a working note the merge "
+        "gate blocks: once the work is done, delete it in a commit after the last work "
+        '(`git rm -- :/HANDOFF.md && git commit -m "handoff: done"`), then check again'
     )
-    git_repo.git("mv", "--", "HANDOFF.md", "NOTES-parser.md")
-    git_repo.commit("rename the note")
+    git_repo.git("rm", "-q", "--", ":/HANDOFF.md")
+    git_repo.commit("handoff: done")
     again = run_cli(["check", "--format", "json"], cwd=git_repo.root)
     assert [f for f in again.json()["findings"] if f["rule"].startswith("md-m")] == [], again.out
+
+
+def test_the_case_pair_advice_never_renames_a_note_past_the_gate(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _both_tracked(git_repo)
+    done = run_cli(["check", "--format", "json", "--target-branch", "main"], cwd=git_repo.root)
+    messages = {(f["rule"], f["path"]): f["message"] for f in done.json()["findings"]}
+    assert "git rm -- :/HANDOFF.md" in messages[("handoff-in-merge", "HANDOFF.md")]
+    pair_advice = messages[("md-mismatch", "handoff.md")]
+    assert "git rm -- :/HANDOFF.md" in pair_advice, pair_advice
+    assert "git mv" not in pair_advice and "NEW-NAME" not in pair_advice, pair_advice
 
 
 def test_twins_pair_by_exact_name_where_the_file_system_ignores_case(

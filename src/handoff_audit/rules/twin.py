@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 from handoff_audit import shell
 from handoff_audit.case_names import case_variant
 from handoff_audit.git import tracked
+from handoff_audit.git.agent_notes import exempt_by_name
 from handoff_audit.git.conflicts import conflict_line, conflict_message
 from handoff_audit.markdown.fast_render import fast_render
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet, is_finished, twin_of
+from handoff_audit.model.packet import Packet, is_finished, named_block_file, twin_of
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.markdown_handoff import MD_INCOMPLETE, NOT_A_HANDOFF, markdown_only_hits
 from handoff_audit.rules.mismatch_advice import mismatch_advice
@@ -74,7 +75,9 @@ letter case): a setext or one-line heading can carry a whole note.
 One finding per field, at the markdown line, quoting both sides briefly.
 A twin beside another tracked name that differs from it only in letter case (`handoff.md` and a
 hand-written `HANDOFF.md`) gets one warning instead, saying so: on macOS and Windows the two are
-one file, and the twin is read from whichever a clone kept; rename the one that is no twin.
+one file, and the twin is read from whichever a clone kept. A working note the merge gate
+blocks by its name (`HANDOFF.md`) is to be deleted once the work is done, as the gate says
+(`git rm`); any other file gets a rename to fill in (`git mv -- NAME <new-name>.md`).
 
 Example: someone edited the twin by hand and lowered a risk.
 
@@ -167,7 +170,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
         if packet.kind == "json":
             clash = _tracked_case_variant(packet, ctx.root, moves)
             if clash is not None:
-                yield _case_pair(packet, clash, moves)
+                yield _case_pair(packet, clash, moves, ctx.config)
             else:
                 yield from _twin(packet, ctx.root, moves)
                 yield from _unpaired(packet, ctx.config, moves)
@@ -279,20 +282,34 @@ def _tracked_case_variant(packet: Packet, root: Path, moves: Moves) -> str | Non
     return min((name for name in spelled if name != twin), default=None)
 
 
-def _case_pair(packet: Packet, other: str, moves: Moves) -> Hit:
+def _case_pair(packet: Packet, other: str, moves: Moves, config: Config) -> Hit:
     """The one finding on ``packet``'s twin beside ``other``, a tracked name that differs from
-    it only in letter case: neither is told apart where the two are one file."""
+    it only in letter case: neither is told apart where the two are one file. A working note
+    the merge gate blocks by its name (``HANDOFF.md``) gets the gate's own way out, deleting it
+    once the work is done: a rename would carry the note past the gate."""
     twin = twin_of(packet.path)
-    command = f"(cd {moves.top()} && git mv -- {shell.quote_path(other)} NEW-NAME)"
+    if named_block_file(other, config) and not exempt_by_name(other):
+        done = f'{shell.git()} commit -m "handoff: done"'
+        how = (
+            f"{other} is a working note the merge gate blocks: once the work is done, delete it "
+            f"in a commit after the last work (`{shell.git()} rm -- {shell.from_top(other)} && "
+            f"{done}`)"
+        )
+    else:
+        command = f"(cd {moves.top()} && git mv -- {shell.quote_path(other)} {NEW_NAME})"
+        how = f"rename the one that is no twin (`{command}`, filling in <new-name>)"
     return Hit(
         MD_MISMATCH,
         twin,
         f"git tracks both {twin} and {other}, names that differ only in letter case: on macOS "
         f"and Windows they are one file, so a clone keeps only one of them and the twin of "
-        f"{packet.path} is read from whichever it kept; rename the one that is no twin "
-        f"(`{command}`), then check again",
+        f"{packet.path} is read from whichever it kept; {how}, then check again",
         severity=Severity.WARNING,  # the twin is right where names keep their letter case
     )
+
+
+NEW_NAME = "<new-name>.md"
+"""The name a rename offers to fill in, marked as the tool's other blanks are."""
 
 
 def _case_clash(other: str, moves: Moves) -> str:
@@ -301,7 +318,7 @@ def _case_clash(other: str, moves: Moves) -> str:
     names are one file, `render --write` would overwrite it (the writers refuse to); the
     command that moves it out of the way comes first."""
     move = "git mv" if moves.tracked(other) else "mv"
-    command = f"(cd {moves.top()} && {move} -- {shell.quote_path(other)} NEW-NAME)"
+    command = f"(cd {moves.top()} && {move} -- {shell.quote_path(other)} {NEW_NAME})"
     return (
         f"the {other} beside it differs only in letter case and cannot be the twin: on macOS "
         "and Windows the two names are one file, and the twin would overwrite it; rename or "

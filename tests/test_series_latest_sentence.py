@@ -9,7 +9,9 @@ Real repositories, the real CLI and hook."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import time
 
 import pytest
 
@@ -122,3 +124,27 @@ def test_a_one_line_handoff_in_latest_is_judged(git_repo: GitRepo, run_cli) -> N
     _series(git_repo, "Finished, see 2026-11-16.md\n")
     check = run_cli(["check"], cwd=git_repo.root)
     assert f"{FOLDER}/LATEST.md: the current handoff of its series" in check.out, check.out
+
+
+def test_an_ignored_series_latest_is_repointed_without_git_add(git_repo: GitRepo) -> None:
+    """A series git ignores (``.claude/`` in .gitignore) keeps LATEST.md local: the command that
+    makes it a pointer ended in ``git add``, which git refuses for an ignored file (exit 1)."""
+    folder = ".claude/handoffs"
+    git_repo.write(".gitignore", ".claude/\n")
+    git_repo.write("src/calc.py", "def add(a, b):\n    return a + b\n")
+    git_repo.commit("base")
+    git_repo.write(f"{folder}/2026-11-16.md", "# Handoff\n\n## Next action\nAdd div().\n")
+    git_repo.write(f"{folder}/LATEST.md", NOTE.format(title="sqrt"))
+    for name in ("2026-11-16.md", "LATEST.md"):  # written days before the branch's work
+        os.utime(git_repo.root / folder / name, (time.time() - 3 * 86400,) * 2)
+    git_repo.git("switch", "-qc", "feat/cbrt")
+    git_repo.write("src/calc.py", "def cbrt(x):\n    return x ** (1 / 3)\n")
+    git_repo.commit("cbrt")
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    line = next(line for line in stop.lines if "make it a pointer" in line)
+    assert f"git add -- {folder}/LATEST.md" not in line, line
+    assert "it stays local" in line, line
+    [command] = [c for c in re.findall(r"`([^`]+)`", line) if "LATEST.md" in c and "printf" in c]
+    assert run_fix(git_repo.root, command.replace("<topic>", "cbrt")).returncode == 0, command
+    assert "-cbrt.md" in (git_repo.root / folder / "LATEST.md").read_text()

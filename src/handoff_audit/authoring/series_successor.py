@@ -35,6 +35,7 @@ from handoff_audit.engine.series_order import (
 )
 from handoff_audit.engine.series_pointers import repoint
 from handoff_audit.git import plumbing
+from handoff_audit.git.ignored import ignored_among
 from handoff_audit.model.packet import in_series
 from handoff_audit.model.series_names import name_says
 
@@ -248,10 +249,16 @@ def _live_outranks(root: Path, current: str, written: str, path_of: Callable[[st
     so that the new file is current and the advice ends; else ``""``."""
     if name_says(current) != 1:
         return ""
+    local = bool(ignored_among(root, [current]))
+    command = repoint(root, current, written, stage=not local)
     return (
         f"; {path_of(current)} stays the series' current file by its name whatever the date of "
-        f"the new one: make it a pointer to the new file (`{repoint(root, current, written)}`) "
-        "in the same commit"
+        f"the new one: make it a pointer to the new file (`{command}`) "
+        + (
+            "(git ignores it: it stays local, as the series does)"
+            if local
+            else "in the same commit"
+        )
     )
 
 

@@ -142,9 +142,10 @@ def stale_pointers(root: Path, pointers: Mapping[str, str], currents: Iterable[s
     return lines
 
 
-def repoint(root: Path, pointer: str, current: str) -> str:
+def repoint(root: Path, pointer: str, current: str, *, stage: bool = True) -> str:
     """The command that writes ``current``'s name into ``pointer`` as the pointer writes names
-    (``./`` kept) and stages it, from any folder of the work tree."""
+    (``./`` kept) and stages it unless ``stage`` is false (git ignores it), from any folder of
+    the work tree."""
     found = pointer_target(root, pointer)
     base = current.rpartition("/")[2]
     written = f"./{base}" if found is not None and found[1].startswith("./") else base
@@ -153,8 +154,9 @@ def repoint(root: Path, pointer: str, current: str) -> str:
         lines = _sentence_lines(root / pointer, found[1], written)
     shown = shell.quote_path(pointer)
     words = " ".join(shell.quote(line) for line in lines)
+    added = f" && git add -- {shown}" if stage else ""
     return redact(
-        f"(cd {shell.top_folder()} && printf '%s\\n' {words} > {shown} && git add -- {shown})",
+        f"(cd {shell.top_folder()} && printf '%s\\n' {words} > {shown}{added})",
         (pointer, current),
     )
 

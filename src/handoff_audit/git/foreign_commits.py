@@ -60,7 +60,7 @@ def copied_from(
         refs = plumbing.run(root, [*args, "refs/heads", "refs/remotes"]).decode()
     except (plumbing.GitError, ValueError):
         return None
-    others = [_short(ref) for ref in refs.split() if not _same_branch(ref, branch)]
+    others = [_branch_name(ref) for ref in refs.split() if not _same_branch(ref, branch)]
     if not others:
         return None
     shown = dict.fromkeys(commit[:12] for commit in full.values())
@@ -76,5 +76,5 @@ def _same_branch(ref: str, branch: str | None) -> bool:
     )
 
 
-def _short(ref: str) -> str:
+def _branch_name(ref: str) -> str:
     return ref.removeprefix("refs/heads/").removeprefix("refs/remotes/")

@@ -72,10 +72,44 @@ def test_an_outdated_gated_note_is_offered_the_finish_the_gate_accepts(
     assert done.returncode == 0, done.stderr
     assert not (git_repo.root / NOTE).exists()
     assert git_repo.git("status", "--porcelain") == ""
+    if finish == "move":
+        _finish_the_moved_note(git_repo)
     let_go = run_hook(stop_event(git_repo.root))
     assert let_go.code == 0, let_go.err
     gate = _gate(git_repo.root)
     assert gate.returncode == 0, gate.stdout + gate.stderr
+
+
+def _finish_the_moved_note(repo: GitRepo) -> None:
+    """A note moved unchanged is as old as its words: the series' file it became is outdated by
+    the branch's work until what changed is added to it (here, with the work finished)."""
+    moved = repo.git("diff", "--no-renames", "--name-only", "--diff-filter=A", "HEAD~1", "HEAD")
+    stop = run_hook(stop_event(repo.root))
+    assert stop.code == 2, stop.err
+    assert f"- {moved} handoff-outdated: the work moved on after this handoff" in stop.err
+    check = run_fix(repo.root, "handoff-audit check")
+    assert f"{moved}: handoff-outdated" in check.stdout, check.stdout
+    line = next(line for line in stop.lines if _FINISHED in line)
+    assert "None: the work is finished." in line, line
+    command = re.sub(r'"<what the commits since [^"]*>"', "'The README says how to run it.'", line)
+    assert run_fix(repo.root, command.split(_FINISHED, 1)[1]).returncode == 0
+    repo.commit("handoff: done")
+    assert "handoff-outdated" not in run_fix(repo.root, "handoff-audit check").stdout
+
+
+def test_a_current_note_moved_into_a_series_is_a_finish(git_repo: GitRepo) -> None:
+    _long_lived_note(git_repo, _COMPLETE)
+    git_repo.write(NOTE, _COMPLETE + "\n## Since then\nThe README says how to run the app.\n")
+    git_repo.commit("handoff: since then")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 0, stop.err
+    (git_repo.root / "docs/handoffs").mkdir()
+    git_repo.git("mv", NOTE, "docs/handoffs/2026-01-02-session-handoff.md")
+    git_repo.commit("handoff: done")
+    let_go = run_hook(stop_event(git_repo.root))
+    assert let_go.code == 0, let_go.err
+    assert "was moved into the series docs/handoffs/" in let_go.err + let_go.out
+    assert "handoff-outdated" not in run_fix(git_repo.root, "handoff-audit check").stdout
 
 
 def test_an_incomplete_gated_note_is_told_the_same_finish(git_repo: GitRepo) -> None:

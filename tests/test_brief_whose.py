@@ -184,6 +184,15 @@ def test_a_file_the_branch_moved_into_a_series_is_its_handoff_though_a_newer_one
     assert command == f"git mv -- {POW_FILE} docs/handoffs/{today}-pow.md"
     assert run_fix(git_repo.root, command).returncode == 0
     git_repo.commit("handoff: dated today")
+    # The rename wrote no word of it: it is as old as "pow handoff", and "more" came after.
+    outdated = run_hook(stop_event(git_repo.root))
+    assert outdated.code == 2, outdated.err
+    assert f"- docs/handoffs/{today}-pow.md handoff-outdated" in outdated.err, outdated.err
+    with (git_repo.root / f"docs/handoffs/{today}-pow.md").open("a") as note:
+        note.write(
+            "\n## Since then\npow2 is in pow.py.\n\n## Next step\nNone: the work is finished.\n"
+        )
+    git_repo.commit("handoff: since then")
     assert run_hook(stop_event(git_repo.root)).code == 0
     assert f"docs/handoffs/{today}-pow.md" in shown(run_cli, git_repo, "text")
 

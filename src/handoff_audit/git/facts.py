@@ -562,7 +562,7 @@ class _Gatherer:
         result, todo = self._committed(checked_out)
         if not todo and self.pairs.done():
             return result, False
-        lasts = LastChanges(todo, self.kept.written)
+        lasts = LastChanges(self.root, todo, self.kept.written)
         setup = setup_files(self.config.source, self.root)
         settings = AGENT_SETTINGS | linked_settings(self.root)  # and the files they link to
         later = LaterWork(self.active, self.repo.prefix, setup, settings)

@@ -5,15 +5,18 @@ branch merged into a branch), so it is the handoff's arrival, not its last chang
 unchanged handoff then has the same last change on the default branch as on a branch made
 from it. Later work is what came after the arrival: the commits the walk meets before that
 merge, not the target's parallel commits merged with it (they are older than the handoff on
-the line checked). No git process of its own."""
+the line checked). A commit that only moved a handoff to its name, unchanged, wrote none of its
+words (`pure_rename`): the walk follows it to its earlier name."""
 
 from __future__ import annotations
 
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from handoff_audit.git.ancestry_counts import Ancestry
+from handoff_audit.git.pure_rename import renamed_unchanged
 from handoff_audit.model.repo_history import Commit, PacketHistory
 
 
@@ -22,6 +25,7 @@ class LastChanges:
     """Per handoff of ``todo`` (path from the top folder -> from the audited root), what the
     walk has met of it so far."""
 
+    root: Path
     todo: dict[str, str]
     kept: Container[str] = ()
     """Those no commit holds (`kept_packets.Kept`): no commit is their last change, not one
@@ -31,19 +35,31 @@ class LastChanges:
     arrived: dict[str, Commit] = field(default_factory=dict)
     """The newest merge whose change (against its first parent) holds it: where it came into
     the line checked, met before the commit that wrote it."""
+    follow: dict[str, str] = field(default_factory=dict)
+    """An earlier name -> the handoff a commit moved it to, unchanged: its words are older."""
 
     def meet(self, change: Commit, commit: Commit) -> list[str]:
         """Take ``change`` (``commit`` without its files) into account; the handoffs it wrote,
         whose last change it is."""
         todo, found, kept = self.todo, self.found, self.kept
-        changed = [p for p in change.files if p in todo and p not in found and p not in kept]
         if change.merge:
-            for top_path in changed:
-                self.arrived.setdefault(top_path, commit)
+            for path in change.files:
+                top_path = self.follow.get(path, path)
+                if top_path in todo and top_path not in found and top_path not in kept:
+                    self.arrived.setdefault(top_path, commit)
             return []
-        for top_path in changed:
-            self.found[top_path] = commit
-        return changed
+        written = []
+        for path in change.files:
+            top_path = self.follow.pop(path, path)
+            if top_path not in todo or top_path in found or top_path in kept:
+                continue
+            earlier = renamed_unchanged(self.root, change.sha, path, change.files)
+            if earlier is not None:
+                self.follow[earlier] = top_path
+            else:
+                found[top_path] = commit
+                written.append(top_path)
+        return written
 
     def waiting(self) -> list[str]:
         """The handoffs the walk has not reached yet, against which a commit met now is later

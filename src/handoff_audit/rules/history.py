@@ -89,9 +89,11 @@ pointers that are no longer true: the note that is now a lie.
 
 **Example.** `HANDOFF.md` was last changed in `3c1e9a0`; three later commits changed
 `src/refund.py`, the newest `8d2f4b7` ("fix rounding"). The finding names the count and that
-newest commit. Commits that change only handoff files do not count, nor those that change only
-a series folder's records (its index `docs/handoffs/README.md`, a template, any markdown file in
-or under a folder that holds a handoff of the series; code and text files there are work, and so
+newest commit. A file moved with no word changed (`git mv HANDOFF.md docs/handoffs/003-auth.md`)
+is as old as its last change under its earlier name. Commits that change only handoff files do
+not count, nor those that change only a series folder's records (its index
+`docs/handoffs/README.md`, a template, any markdown file in or under a folder that holds a
+handoff of the series; code and text files there are work, and so
 is any file in a folder that holds no handoff, however it is named), nor a maintenance bot's
 commit (`dependabot`, `renovate`, `pre-commit-ci`, `github-actions`, `greenkeeper`, `snyk-bot`,
 `imgbot`, `allcontributors`, `depfu`, `pyup-bot`, by name or GitHub

@@ -1,0 +1,35 @@
+"""Whether a commit only renamed a hand-written handoff: ``git mv`` of a working note into a
+series (``docs/SESSION_HANDOFF.md`` -> ``docs/handoffs/003_session-handoff.md``) writes no word
+of it, so the file's content is as old as the note's last change, and work committed after that
+change still outdates it (`handoff-outdated`). One ``diff-tree`` for a commit that changed the
+file beside another markdown file, none otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from handoff_audit.git import plumbing
+
+_MARKDOWN = (".md", ".markdown", ".mdx")
+
+
+def renamed_unchanged(root: Path, sha: str, path: str, files: Sequence[str]) -> str | None:
+    """The file (from the top folder) that the commit ``sha`` moved to the markdown ``path``
+    with its content unchanged (git's exact rename, ``R100``), among ``files``, those it
+    changed; ``None`` when it wrote ``path`` anew or changed it, or git cannot say (a root
+    commit, a commit beyond a shallow clone)."""
+    others = [f for f in files if f != path and f.lower().endswith(_MARKDOWN)]
+    if not path.lower().endswith(_MARKDOWN) or not others or not plumbing.is_commit_id(sha):
+        return None
+    args = ["diff-tree", "-r", "-z", "--no-commit-id", "--name-status", "-M100%"]
+    args += ["--diff-filter=R", "--no-ext-diff", f"{sha}^", sha, "--", path, *others]
+    try:
+        fields = plumbing.run(root, args).decode("utf-8", "surrogateescape").split("\0")
+    except plumbing.GitError:
+        return None
+    for at in range(0, len(fields) - 2, 3):
+        status, old, new = fields[at : at + 3]
+        if status == "R100" and new == path:
+            return old
+    return None

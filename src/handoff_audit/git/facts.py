@@ -4,14 +4,15 @@ of git calls whatever the number of packets.
 One audit asks git, at most: where the repository is; its branches; every commit name the
 packets mention (one ``cat-file --batch-check``); the ancestry of the commit checked (one
 ``rev-list``); its recent changes (one ``log`` stream, stopped as soon as every packet's last
-change is found); the work tree's packet changes (one ``status``); files deleted since the
-packets' last known good commits (one ``diff-tree --stdin``); and, when asked, the block files of
-the commit checked, its active packets outside the paths audited (`tree_packets`) and the packets
-of every other branch (one ``diff-tree --stdin``, and one ``cat-file --batch`` for each of the
-last two). Only when allowed to fetch (``check --fetch-history``, ``ci``): a
-shallow clone adds a bounded number of ``fetch --deepen`` rounds (`history_target.deepen_fetching`,
-also used by `series_dates` before a series is ordered by its commits), and a merge target that is
-not here is fetched once.
+change is found, and one ``cat-file --batch`` telling a change from a touch-up, `touch_ups`);
+the work tree's packet changes (one ``status``); files deleted since the packets' last known
+good commits (one ``diff-tree --stdin``); and, when asked, the block files of the commit
+checked, its active packets outside the paths audited (`tree_packets`) and the packets of every
+other branch (one ``diff-tree --stdin``, and one ``cat-file --batch`` for each of the last two).
+Only when allowed to fetch (``check --fetch-history``, ``ci``): a shallow clone adds a bounded
+number of ``fetch --deepen`` rounds (`history_target.deepen_fetching`, also used by
+`series_dates` before a series is ordered by its commits), and a merge target that is not here
+is fetched once.
 Otherwise the audit never changes the repository.
 """
 
@@ -45,6 +46,7 @@ from handoff_audit.git.protected import (
 )
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.setup_change import settle_held
+from handoff_audit.git.touch_ups import TouchUps
 from handoff_audit.git.tree_packets import beside_packets, gate_pathspecs
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import known_target, missing_head, unknown_head
@@ -570,7 +572,7 @@ class _Gatherer:
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], self.kept.without(todo))
         theirs = target_side(self.root, ancestry)
-        with plumbing.changes(self.root, head[0]) as walk:
+        with plumbing.changes(self.root, head[0], blobs=True) as walk, TouchUps(self.root) as touch:
             for count, change in enumerate(map(theirs.own, walk)):
                 if change.sha in self.repo.boundary:
                     # A boundary commit lists every file as new; its file list says nothing.
@@ -582,7 +584,7 @@ class _Gatherer:
                 files = [p for f in change.files if (p := self.from_top(f)) is not None]
                 last = commit = Commit(change.sha, change.time, change.subject)
                 self.pairs.meet(count, change.files)
-                written = lasts.meet(change, commit)
+                written = lasts.meet(change, commit, touch)
                 self.kept.meet(commit, lasts.found)
                 others = [] if change.bot else [f for f in files if self.is_work(f)]
                 for top_path in written if others else ():

@@ -1,11 +1,12 @@
 """What happened since a handoff was written, from git: the brief's freshness.
 
 A constant number of git calls whatever the history: one ``log`` for the handoff files' last
-changes, one ``cat-file`` that resolves HEAD and the last known good commit, and one or two
-``log`` walks of the commits since (``HEAD --not BASE``, so that a count is
-``git rev-list --count BASE..HEAD`` exactly), each stopped after `WALK_LIMIT` commits; and one
-``log -1 -M`` for the renames of the handoff's commit when it changed a file that its
-``changed_files`` does not cover otherwise (`listed_work`).
+changes (and one ``cat-file`` telling a change from a touch-up, `touch_ups`), one ``cat-file``
+that resolves HEAD and the last known good commit, and one or two ``log`` walks of the commits
+since (``HEAD --not BASE``, so that a count is ``git rev-list --count BASE..HEAD`` exactly),
+each stopped after `WALK_LIMIT` commits; and one ``log -1 -M`` for the renames of the handoff's
+commit when it changed a file that its ``changed_files`` does not cover otherwise
+(`listed_work`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from handoff_audit.git.counted_work import (
     without_setup,
 )
 from handoff_audit.git.listed_work import unlisted
+from handoff_audit.git.touch_ups import TouchUps
 from handoff_audit.model.brief import Freshness, LkgStatus, Since
 from handoff_audit.model.repo_history import Commit, is_bot
 
@@ -42,13 +44,17 @@ def last_changes(root: Path, paths: Sequence[str]) -> dict[str, Commit]:
         return {}
     found: dict[str, Commit] = {}
     specs = plumbing.pathspecs("", literal=wanted)
+    args = plumbing.log_with_files(_FIELDS, ["HEAD"], specs, by_hand=True, blobs=True)
     try:
-        with plumbing.stream(
-            root, plumbing.log_with_files(_FIELDS, ["HEAD"], specs, by_hand=True)
-        ) as fields:
-            for commit, _parents in _parse(fields):
+        with plumbing.stream(root, args) as fields, TouchUps(root) as touch:
+            for commit, _parents in _parse(fields, raw=True):
                 for path in commit.files:
-                    if path in wanted and path not in found:
+                    blobs = commit.blobs.get(path)
+                    if (
+                        path in wanted
+                        and path not in found
+                        and not touch.only_touched_up(path, blobs)
+                    ):
                         found[path] = commit
                 if len(found) == len(wanted):
                     break
@@ -267,8 +273,11 @@ class _Walk:
         return _Range(base, commits, complete, frozenset(idle), theirs, made, on_target, bots)
 
 
-def _parse(fields: Iterator[bytes]) -> Iterator[tuple[Commit, tuple[str, ...]]]:
-    """``git log -z --name-only`` records: each commit with its files, and its parents."""
-    for (sha, parents, when, name, email, subject), files in plumbing.log_records(fields, 6, 2):
+def _parse(fields: Iterator[bytes], raw: bool = False) -> Iterator[tuple[Commit, tuple[str, ...]]]:
+    """``git log -z --name-only`` records (``--raw`` ones when ``raw``): each commit with its
+    files, and its parents."""
+    for header, files, blobs in plumbing.raw_log_records(fields, 6, 2, raw=raw):
+        sha, parents, when, name, email, subject = header
         heads = tuple(parents.split())
-        yield Commit(sha, int(when), subject, files, is_bot(name, email, len(heads))), heads
+        bot = is_bot(name, email, len(heads))
+        yield Commit(sha, int(when), subject, files, bot, blobs=blobs), heads

@@ -6,7 +6,8 @@ unchanged handoff then has the same last change on the default branch as on a br
 from it. Later work is what came after the arrival: the commits the walk meets before that
 merge, not the target's parallel commits merged with it (they are older than the handoff on
 the line checked). A commit that only moved a handoff to its name, unchanged, wrote none of its
-words (`pure_rename`): the walk follows it to its earlier name."""
+words (`pure_rename`): the walk follows it to its earlier name; nor is one that only touched it
+up (`touch_ups`)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any
 
 from handoff_audit.git.ancestry_counts import Ancestry
 from handoff_audit.git.pure_rename import renamed_unchanged
+from handoff_audit.git.touch_ups import TouchUps
 from handoff_audit.model.repo_history import Commit, PacketHistory
 
 
@@ -38,9 +40,9 @@ class LastChanges:
     follow: dict[str, str] = field(default_factory=dict)
     """An earlier name -> the handoff a commit moved it to, unchanged: its words are older."""
 
-    def meet(self, change: Commit, commit: Commit) -> list[str]:
+    def meet(self, change: Commit, commit: Commit, touch: TouchUps) -> list[str]:
         """Take ``change`` (``commit`` without its files) into account; the handoffs it wrote,
-        whose last change it is."""
+        whose last change it is: not those it only touched up (`touch_ups`)."""
         todo, found, kept = self.todo, self.found, self.kept
         if change.merge:
             for path in change.files:
@@ -52,6 +54,9 @@ class LastChanges:
         for path in change.files:
             top_path = self.follow.pop(path, path)
             if top_path not in todo or top_path in found or top_path in kept:
+                continue
+            if touch.only_touched_up(path, change.blobs.get(path)):
+                self.follow[path] = top_path
                 continue
             earlier = renamed_unchanged(self.root, change.sha, path, change.files)
             if earlier is not None:

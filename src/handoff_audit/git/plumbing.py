@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from handoff_audit.git.log_records import log_records as log_records
+from handoff_audit.git.log_records import log_with_files as log_with_files
+from handoff_audit.git.log_records import raw_log_records as raw_log_records
 from handoff_audit.git.refs import Ref as Ref
 from handoff_audit.git.refs import ambiguous, remote_of
 from handoff_audit.globs import positives
@@ -427,72 +430,30 @@ def ancestry(
     return commits, False
 
 
-def log_with_files(
-    fields: str, revisions: list[str], pathspecs: Sequence[str] = (), *, by_hand: bool = False
-) -> list[str]:
-    """``git log`` arguments for a walk of ``revisions``, one record per commit: a ``\x1e``, the
-    ``--format`` ``fields``, then the files it changed (first parent; no renames, no drivers).
-    ``by_hand``: a merge's files are only those it made by hand (a conflict resolved), none of
-    the files it took from a parent, and with ``pathspecs`` a merge that took them whole is left
-    out for the commits that made them."""
-    return [
-        "log",
-        "-z",
-        "--no-color",
-        "--no-show-signature",
-        "--no-renames",
-        "--no-ext-diff",
-        "--no-textconv",
-        "--diff-merges=dense-combined" if by_hand else "--diff-merges=first-parent",
-        f"--format=%x1e{fields}",
-        "--name-only",
-        *revisions,
-        "--",
-        *pathspecs,
-    ]
-
-
 @contextmanager
-def changes(root: Path, head: str, since: str | None = None) -> Iterator[Iterator[Commit]]:
+def changes(
+    root: Path, head: str, since: str | None = None, *, blobs: bool = False
+) -> Iterator[Iterator[Commit]]:
     """Walk ``head``'s history newest first with each commit's changed files and whether a
     maintenance bot made it (`repo_history.is_bot`), only the commits ``since`` lacks when
-    given; one git process, stopped when the caller leaves the block."""
+    given; with ``blobs``, each file's old and new blob ids (`Commit.blobs`); one git process,
+    stopped when the caller leaves the block."""
     _check_commit(head)
     revisions = [head]
     if since is not None:
         _check_commit(since)
         revisions += ["--not", since]
-    with stream(root, log_with_files("%H%x1f%ct%x1f%P%x1f%an%x1f%ae%x1f%s", revisions)) as fields:
-        yield _parse_changes(fields)
+    fields = "%H%x1f%ct%x1f%P%x1f%an%x1f%ae%x1f%s"
+    with stream(root, log_with_files(fields, revisions, blobs=blobs)) as found:
+        yield _parse_changes(found, blobs)
 
 
-def _parse_changes(fields: Iterator[bytes]) -> Iterator[Commit]:
-    for (sha, when, parents, name, email, subject), files in log_records(fields, 6, 1):
+def _parse_changes(fields: Iterator[bytes], raw: bool) -> Iterator[Commit]:
+    for header, files, blobs in raw_log_records(fields, 6, 1, raw=raw):
+        sha, when, parents, name, email, subject = header
         count = len(parents.split())
-        yield Commit(sha, int(when), subject, files, is_bot(name, email, count), count > 1)
-
-
-def log_records(
-    fields: Iterator[bytes], count: int, time_at: int
-) -> Iterator[tuple[list[str], tuple[str, ...]]]:
-    """The records of `log_with_files` output: each commit's `count` format fields (the first
-    a commit id, the one at `time_at` a number) and its changed files. A field that is no such
-    header is a file name."""
-    header: list[str] | None = None
-    files: list[str] = []
-    for field in fields:
-        if field.startswith(b"\x1e"):
-            parts = field[1:].decode("utf-8", "replace").split("\x1f", count - 1)
-            if len(parts) == count and is_commit_id(parts[0]) and parts[time_at].isdigit():
-                if header is not None:
-                    yield header, tuple(files)
-                header, files = parts, []
-                continue
-        name = field.removeprefix(b"\n").decode("utf-8", "surrogateescape")
-        if name:
-            files.append(name)
-    if header is not None:
-        yield header, tuple(files)
+        bot = is_bot(name, email, count)
+        yield Commit(sha, int(when), subject, files, bot, count > 1, blobs=blobs)
 
 
 def _diff_blocks(out: bytes) -> Iterator[tuple[tuple[str, ...], str, str, str]]:
@@ -613,7 +574,7 @@ def read_blobs(root: Path, names: Sequence[str], max_size: int | None = None) ->
                 if kind == "blob" and oid not in by_id and (max_size is None or size <= max_size):
                     by_id[oid] = out.read(size)
                 else:
-                    _skip(out, size)
+                    skip(out, size)
                 if kind == "blob" and oid in by_id:
                     result[name] = by_id[oid]
                 out.read(1)  # the LF after the content
@@ -623,7 +584,23 @@ def read_blobs(root: Path, names: Sequence[str], max_size: int | None = None) ->
     return result
 
 
-def _skip(out: IO[bytes], size: int) -> None:
+def batch_reader(root: Path) -> subprocess.Popen[bytes]:
+    """A ``cat-file --batch`` for the caller to ask one object at a time, each answer read
+    before the next question (its output is flushed after each object); the caller closes its
+    input and output and waits for it."""
+    try:
+        return _popen(
+            root,
+            ["cat-file", "--batch"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError as error:
+        raise GitError(f"cannot run git: {error.strerror or error}") from error
+
+
+def skip(out: IO[bytes], size: int) -> None:
     """Read past ``size`` bytes of ``out`` without keeping them."""
     while size > 0:
         chunk = out.read(min(size, 1 << 20))

@@ -78,6 +78,8 @@ class Commit:
     Read by `git.plumbing.changes` and `git.freshness`'s walk only."""
     merge: bool = False
     """A merge commit (more than one parent). Read by `git.plumbing.changes` only."""
+    blobs: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False, repr=False)
+    """Each file's old and new blob ids, when the walk asked for them (`git.touch_ups`)."""
 
 
 MAINTENANCE_BOTS = frozenset(

@@ -40,6 +40,9 @@ them all. Commits that change only handoff files (packets, their markdown
 twins, block files, a series' files and its folder's records: its index `README.md` or
 `index.md`, a template, any markdown file or `.gitkeep` in or under a folder that holds a
 handoff of the series) do not count, so refreshing the packet on its own never trips this rule.
+A commit that only touches the packet up is no change of it: one whose JSON reads as the same
+data but for keys that stamp when it was written (`x-updated`, `updated_at`, `timestamp`), only
+re-indented or with a blank line added; the packet's last change is the one before it.
 Nor do the merge target's commits that a merge of it ("Update branch") brought in, nor that
 merge, but for what it made by hand: a conflict's resolution or an edit made in the merge is
 the branch's work. A packet git ignores (`handoff.json` on a `.gitignore` line) has no commit
@@ -113,7 +116,9 @@ says so with every commit since its last change, or since the merge that brought
 later commit on this branch (32 commits since the merge that brought it in)"). A file git
 ignores (a `.claude/handoffs/` series kept out of git) is no record and has no commit that
 changed it: the commits newer than its time in the work tree by more than a minute count
-against it.
+against it. A commit that only touches the file up is no change of it: whitespace, blank
+lines, or only a line that stamps a date or time (`Date: 2026-12-06`, `_Last updated …_`)
+changed; the file's last change is the one before it.
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit

@@ -5,6 +5,7 @@ what the hook prints gets to a stop it lets go."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from agent_support import run_fix, run_hook, stop_event
@@ -32,7 +33,10 @@ def _monorepo(repo: GitRepo) -> None:
     repo.commit("monorepo")
     repo.git("switch", "-q", "-c", "feat/validate")
     for package in "ab":
-        repo.write(f"packages/{package}/NEXT_SESSION.md", _note(package, "Validate inputs."))
+        repo.write(
+            f"packages/{package}/NEXT_SESSION.md",
+            _note(package, f"Reject negative inputs in f_{package}."),
+        )
     repo.commit("handoff")
     for package in "ab":
         repo.write(
@@ -81,3 +85,74 @@ def test_a_move_never_offers_a_file_that_is_there(git_repo: GitRepo) -> None:
     else:
         raise AssertionError(f"the hook still blocks after {offered}")
     assert len(offered) == 2 and len(set(offered)) == 2, offered
+
+
+_KEPT = (
+    'block-files: ["**/HANDOFF.md", "**/NEXT_SESSION.md", "!packages/a/NEXT_SESSION.md", '
+    '"!packages/b/NEXT_SESSION.md"]\n'
+)
+_PLACEHOLDER = re.compile(r'"<[^">]*>"')
+
+
+def _kept_notes(repo: GitRepo) -> None:
+    """Both packages' notes kept on main on purpose (`!` entries); a branch whose one commit
+    changes package b's code only."""
+    repo.write(".handoff-audit.yml", _KEPT)
+    for package in "ab":
+        repo.write(
+            f"packages/{package}/src/mod_{package}.py", f"def f_{package}(x):\n    return x\n"
+        )
+        step = f"Reject negative ints in f_{package} (packages/{package}/src/mod_{package}.py)."
+        repo.write(f"packages/{package}/NEXT_SESSION.md", _note(package, step))
+    repo.commit("monorepo")
+    repo.git("switch", "-q", "-c", "feat/neg")
+    repo.write("packages/b/src/mod_b.py", "def f_b(x):\n    return abs(x)\n")
+    repo.commit("b only")
+
+
+def test_a_package_note_is_outdated_only_by_its_own_folder(git_repo: GitRepo) -> None:
+    _kept_notes(git_repo)
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    assert "packages/b/NEXT_SESSION.md handoff-outdated" in stop.err
+    assert "packages/a/NEXT_SESSION.md" not in stop.err  # b's commit is none of a's work
+    assert "git rm" not in stop.err and "if the work is done" not in stop.err  # kept on purpose
+    assert "keeps it on purpose" in stop.err
+
+
+def test_a_root_note_still_covers_every_package(git_repo: GitRepo) -> None:
+    _kept_notes(git_repo)
+    git_repo.write(
+        "HANDOFF.md",
+        _note("a", "Release packages a and b to PyPI with `make release` (Makefile:3)."),
+    )
+    git_repo.commit("root note")
+    git_repo.write("packages/a/src/mod_a.py", "def f_a(x):\n    return abs(x)\n")
+    git_repo.commit("a too")
+    stop = run_hook(stop_event(git_repo.root))
+    assert "HANDOFF.md handoff-outdated" in stop.err, stop.err
+    assert "packages/a/NEXT_SESSION.md handoff-outdated" in stop.err, stop.err
+
+
+def test_following_the_hook_on_a_package_note_ends_the_session(git_repo: GitRepo) -> None:
+    _kept_notes(git_repo)
+    for _ in range(3):
+        stop = run_hook(stop_event(git_repo.root))
+        if stop.code == 0:
+            break
+        [command] = [line.removeprefix("  fix: ") for line in stop.lines if "  fix: " in line]
+        filled = _PLACEHOLDER.sub("'f_b rejects negative ints now; tests pass.'", command)
+        assert run_fix(git_repo.root, filled).returncode == 0, filled
+        git_repo.commit("handoff: b")
+    else:
+        raise AssertionError(stop.err)
+    assert (git_repo.root / "packages/a/NEXT_SESSION.md").is_file()
+
+
+def test_session_start_hands_over_every_package_note(git_repo: GitRepo) -> None:
+    _kept_notes(git_repo)
+    start = run_hook(stop_event(git_repo.root, event="SessionStart"))
+    assert start.code == 0, start.err
+    told = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert "Reject negative ints in f_a (packages/a/src/mod_a.py)." in told, told
+    assert "Reject negative ints in f_b (packages/b/src/mod_b.py)." in told, told

@@ -35,6 +35,7 @@ from handoff_audit.engine.series_owner import (
     record_lines,
     without_records,
 )
+from handoff_audit.engine.sibling_notes import sibling_steps
 from handoff_audit.engine.stray_handoffs import DATED_AT_MOST, newer_line, stray_handoffs
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
@@ -152,7 +153,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         state, candidates, kept = _taken_local(local, unread)
     chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
     changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), series)
-    sections, warning = _sections(chosen, config, committed=(root, dirt))
+    sections, warning = _sections(chosen, config, (state, candidates), committed=(root, dirt))
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
     owned = own[chosen.path][1] if chosen.path in own else None
@@ -563,14 +564,25 @@ def _title(packet: Packet) -> str | None:
 
 
 def _sections(
-    packet: Packet, config: Config, committed: tuple[Path, dict[str, str]]
+    packet: Packet,
+    config: Config,
+    found: tuple[str, list[Packet]],
+    committed: tuple[Path, dict[str, str]],
 ) -> tuple[tuple[Section, ...], str | None]:
     """The brief's sections in reading order, and the warning to give before them; an
-    ``--allow-dirty`` risk as the work tree and history (``committed``) tell it now."""
-    if packet.kind == "markdown" or packet.data is None:
-        return _written(packet, config)
-    root, dirt = committed
-    return packet_sections(packet.path, committed_dirt(root, packet.path, packet.data, dirt))
+    ``--allow-dirty`` risk as the work tree and history (``committed``) tell it now; for a
+    package's note among the hand-written handoffs ``found`` (its state and candidates), the
+    other packages' next steps after its own (`sibling_steps`)."""
+    if packet.kind != "markdown" and packet.data is not None:
+        root, dirt = committed
+        return packet_sections(packet.path, committed_dirt(root, packet.path, packet.data, dirt))
+    sections, warning = _written(packet, config)
+    state, candidates = found
+    siblings = sibling_steps(packet, candidates if state == "hand-written" else [], config)
+    if siblings is not None:  # after the next action, before the text as written
+        at = int(bool(sections) and sections[0].key == "next_action")
+        sections = (*sections[:at], siblings, *sections[at:])
+    return sections, warning
 
 
 def _written(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str | None]:

@@ -34,7 +34,7 @@ from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.kept_packets import Kept
 from handoff_audit.git.last_change import LastChanges, hand_written_history, since
-from handoff_audit.git.later_work import LaterWork, setup_files
+from handoff_audit.git.later_work import LaterWork, note_scopes, setup_files
 from handoff_audit.git.linked_folders import merged_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
@@ -51,7 +51,7 @@ from handoff_audit.git.tree_packets import beside_packets, gate_pathspecs
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import known_target, missing_head, unknown_head
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import Packet, named_block_file, named_packet
+from handoff_audit.model.packet import Packet, named_block_file, named_packet, series_handoff
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
@@ -567,7 +567,7 @@ class _Gatherer:
         lasts = LastChanges(self.root, todo, self.kept.written)
         setup = setup_files(self.config.source, self.root)
         settings = AGENT_SETTINGS | linked_settings(self.root)  # and the files they link to
-        later = LaterWork(self.active, self.repo.prefix, setup, settings)
+        later = LaterWork(self.active, self.repo.prefix, setup, settings, self._scopes())
         last: Commit | None = None
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], self.kept.without(todo))
@@ -608,6 +608,11 @@ class _Gatherer:
         missing = any(p not in found and p not in lasts.arrived for p in todo)
         missing = missing or not self.pairs.done()
         return result, hit_boundary and missing
+
+    def _scopes(self) -> dict[str, str]:
+        """The working notes that speak for their own folder alone (`note_scopes`)."""
+        notes = [p.path for p in self.hand_written if not series_handoff(p.path, self.config)]
+        return note_scopes(notes, self.repo.prefix)
 
     def _read_deletions(
         self,

@@ -59,8 +59,12 @@ class LaterWork:
         prefix: str,
         setup: frozenset[str] = SETUP_FILES,
         settings: frozenset[str] = AGENT_SETTINGS,
+        scopes: dict[str, str] | None = None,
     ) -> None:
         self._prefix = prefix
+        self._scopes = scopes or {}
+        """Per working note of a package (`note_scopes`, from the top folder), its folder (from
+        the audited root, with ``/``): only files under it count against the note."""
         """The audited folder, from the top folder (``""`` or ``sub/``)."""
         self._setup = setup | settings
         """The tool's setup files, from the audited root (`setup_files`)."""
@@ -141,6 +145,12 @@ class LaterWork:
                 self._count(top_path, order, commit)
 
     def _count(self, top_path: str, order: int, commit: Commit) -> None:
+        scope = self._scopes.get(top_path)
+        if scope is not None:
+            files = tuple(f for f in commit.files if f.startswith(scope))
+            if not files:
+                return
+            commit = Commit(commit.sha, commit.time, commit.subject, files)
         if order < self._order.get(top_path, order + 1):
             self._newest[top_path] = commit
             self._order[top_path] = order
@@ -163,6 +173,24 @@ class LaterWork:
         if packet is None:
             return False
         return any(other is not packet and other.branch == packet.branch for other in refreshed)
+
+
+def note_scopes(notes: Iterable[str], prefix: str) -> dict[str, str]:
+    """The working notes of ``notes`` (hand-written, no series' files; from the audited root)
+    that speak for their own folder alone, from the top folder (``prefix``), with that folder:
+    a note below the root when another note is in a folder neither above nor below its own
+    (``packages/a/NEXT_SESSION.md`` beside ``packages/b/NEXT_SESSION.md``), as in a monorepo
+    with a note per package. A note at the root, or the only one, covers every file."""
+    folders = {path: path.rpartition("/")[0] + "/" for path in notes if "/" in path}
+    everyone = {path.rpartition("/")[0] + "/" for path in notes}
+    return {
+        prefix + path: folder
+        for path, folder in folders.items()
+        if any(
+            other != "/" and not other.startswith(folder) and not folder.startswith(other)
+            for other in everyone
+        )
+    }
 
 
 def _listed(packet: Packet) -> frozenset[str] | None:

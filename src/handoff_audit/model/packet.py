@@ -257,6 +257,15 @@ def named_block_file(path: str, config: Config, has: Callable[[str], bool] = _no
     return _handoff_names(path, config, has)[1]
 
 
+def kept_on_purpose(path: str, config: Config) -> bool:
+    """True for a working note that a ``block-files`` glob names but a ``!`` entry after it
+    leaves out (``!packages/a/NEXT_SESSION.md``): the repository keeps it on its default branch
+    on purpose, so it is kept current, never deleted as done."""
+    return matches_any_case(path, positives(config.block_files)) and not named_block_file(
+        path, config
+    )
+
+
 def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tuple[bool, bool]:
     """Whether ``packets`` and ``block-files`` match ``path``: letter for letter when either
     does; else ignoring letter case, as macOS and Windows see the name (``Handoff.md`` is

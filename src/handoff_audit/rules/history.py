@@ -13,7 +13,7 @@ from handoff_audit.git.facts import FULL_HISTORY_FIX
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet, in_series
+from handoff_audit.model.packet import Packet, in_series, kept_on_purpose
 from handoff_audit.model.repo_history import History, PacketHistory, SeriesGuess
 from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.base import Fix, Hit, Rule
@@ -119,6 +119,14 @@ changed it: the commits newer than its time in the work tree by more than a minu
 against it. A commit that only touches the file up is no change of it: whitespace, blank
 lines, or only a line that stamps a date or time (`Date: 2026-12-06`, `_Last updated …_`)
 changed; the file's last change is the one before it.
+
+**A note per package.** When working notes sit in folders side by side, neither above the other
+(`packages/a/NEXT_SESSION.md`, `packages/b/NEXT_SESSION.md`), each speaks for its own folder:
+only the commits that change files under it count against it (a commit changing only
+`packages/b/src/mod_b.py` leaves package a's note current); a note at the root still covers
+every file. A note that `block-files` leaves out on purpose with a `!` entry
+(`!packages/a/NEXT_SESSION.md`) is kept on the default branch: the finding asks to add to it,
+never to delete it.
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit
@@ -244,7 +252,8 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
             if packet.kind == "markdown":
                 series = in_series(packet.path, ctx.config)
                 following = facts.numbered_next.get(packet.path)
-                yield from _hand_written(packet, facts.info(packet), series, following)
+                kept = kept_on_purpose(packet.path, ctx.config)
+                yield from _hand_written(packet, facts.info(packet), (series, kept), following)
             if packet.path in facts.unordered_series:
                 yield _unordered(packet, facts.unordered_series[packet.path])
     in_tree = facts.in_head_tree if facts else frozenset()
@@ -369,12 +378,14 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
 
 
 def _hand_written(
-    packet: Packet, info: PacketHistory | None, series: bool, following: str | None
+    packet: Packet, info: PacketHistory | None, kind: tuple[bool, bool], following: str | None
 ) -> Iterator[Hit]:
-    """``handoff-outdated`` for a markdown-only handoff; one of a series (``series``) is a
-    record the project keeps, so its other way out is the series' next file (``following``, in
-    a numbered series: `series_order.numbered_next`), not deletion; a series' live file
-    (`name_says`: ``current-session.md``) is added to, never followed."""
+    """``handoff-outdated`` for a markdown-only handoff; one of a series (``kind``'s first) is
+    a record the project keeps, so its other way out is the series' next file (``following``,
+    in a numbered series: `series_order.numbered_next`), not deletion; a series' live file
+    (`name_says`: ``current-session.md``) is added to, never followed; nor is a working note
+    ``block-files`` leaves out on purpose (``kind``'s second, `kept_on_purpose`) deleted."""
+    series, kept = kind
     if info is None or info.outdated_by is None or info.uncommitted:
         return
     # start-up: only for an outdated hand-written handoff
@@ -386,7 +397,9 @@ def _hand_written(
     count = info.outdated_count or 1
     since = _since(info)
     folder = packet.path.rpartition("/")[0]
-    if not series:
+    if kept and not series:
+        other = " (`block-files` keeps it on purpose, a `!` entry: keep it, do not delete it)"
+    elif not series:
         other = ", or, if the work is done, delete it in a commit"
     elif name_says(packet.path) == 1:
         other = ""

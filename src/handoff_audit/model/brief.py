@@ -83,7 +83,8 @@ class Section:
 
     key: str
     """``next_action``, ``traps``, ``failed_attempts``, ``ruled_out``, ``open_risks``,
-    ``decisions``, ``questions``, ``summary``, ``pointers``, ``commands`` or ``text``."""
+    ``decisions``, ``questions``, ``summary``, ``pointers``, ``commands``, ``text`` or, for a
+    package's working note, ``also_next`` (the other package notes' next steps)."""
     title: str
     """The heading people read."""
     items: tuple[str, ...]

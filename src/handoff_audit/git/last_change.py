@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from handoff_audit.git.ancestry_counts import Ancestry
-from handoff_audit.git.pure_rename import renamed_unchanged
+from handoff_audit.git.pure_rename import moved_from, renamed_unchanged
 from handoff_audit.git.touch_ups import TouchUps
 from handoff_audit.model.repo_history import Commit, PacketHistory
 
@@ -58,7 +58,10 @@ class LastChanges:
             if touch.only_touched_up(path, change.blobs.get(path)):
                 self.follow[path] = top_path
                 continue
-            earlier = renamed_unchanged(self.root, change.sha, path, change.files)
+            if change.blobs:
+                earlier = moved_from(path, change.blobs)
+            else:
+                earlier = renamed_unchanged(self.root, change.sha, path, change.files)
             if earlier is not None:
                 self.follow[earlier] = top_path
             else:

@@ -1,7 +1,9 @@
 """Whether a commit only renamed a hand-written handoff: ``git mv`` of a working note into a
 series (``docs/SESSION_HANDOFF.md`` -> ``docs/handoffs/003_session-handoff.md``) writes no word
 of it, so the file's content is as old as the note's last change, and work committed after that
-change still outdates it (`handoff-outdated`). One ``diff-tree`` for a commit that changed the
+change still outdates it (`handoff-outdated`). `moved_from` tells it from the blob ids a walk
+read (``--raw``), with no git process, so `check` asks git the same number of times whatever
+the number of handoffs; `renamed_unchanged`, one ``diff-tree`` for a commit that changed the
 file beside another markdown file, none otherwise."""
 
 from __future__ import annotations
@@ -32,4 +34,17 @@ def renamed_unchanged(root: Path, sha: str, path: str, files: Sequence[str]) -> 
         status, old, new = fields[at : at + 3]
         if status == "R100" and new == path:
             return old
+    return None
+
+
+def moved_from(path: str, blobs: dict[str, tuple[str, str]]) -> str | None:
+    """`renamed_unchanged` of a walk that read each file's old and new blob ids (``blobs``, of
+    one commit's changes, `Commit.blobs`), with no git process: the markdown file the commit
+    deleted whose content is the one it added at ``path``."""
+    added = blobs.get(path)
+    if added is None or added[0].strip("0") or not path.lower().endswith(_MARKDOWN):
+        return None
+    for old, (before, after) in blobs.items():
+        if old != path and before == added[1] and not after.strip("0"):
+            return old if old.lower().endswith(_MARKDOWN) else None
     return None

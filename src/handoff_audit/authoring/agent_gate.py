@@ -27,7 +27,6 @@ from handoff_audit.authoring.branch_finish import finished, finishing_now
 from handoff_audit.authoring.broken_config import changed_config
 from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
-from handoff_audit.authoring.finish_walk import finished, finishing_now
 from handoff_audit.authoring.gate_notes import gated_notes
 from handoff_audit.authoring.gate_verdict import STALE_RULES, CannotJudge, Gate, Problem
 from handoff_audit.authoring.local_handoffs import take_local

@@ -20,6 +20,7 @@ from handoff_audit.config import Config
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.git import merge_work, plumbing
 from handoff_audit.git.listed_work import unlisted
+from handoff_audit.git.pure_rename import renamed_unchanged
 from handoff_audit.model.findings import PacketInfo
 from handoff_audit.model.packet import in_series, is_handoff_file, of_a_series, packet_of
 from handoff_audit.model.repo_history import Commit
@@ -42,16 +43,13 @@ def finished(
     what it brought is on the base, even in a file the branch changed too; only what the merge
     made by hand (`merge_work.made_by_hand`: a conflict's resolution, an edit) is work, asked
     once for all the merges passed over when the walk meets a finish."""
-    finished = {
-        p.path: p
-        for p in gate.finished
-        if p.branch == branch and p.status in ("archived", "superseded")
-    }
+    finished = _finished_packets(gate, branch)
     series = SeriesFolders(gate.root, config)
     base = bench.base
     since = None if base == plumbing.empty_tree(len(base)) else base
     merges: dict[str, list[str]] = {}  # merges with own files, passed over until a finish
     met: _Finish | None = None
+    moved: dict[str, str] = {}  # a note moved into a series unchanged -> that finish
     with merge_work.walk(gate.root, bench.head, since) as walk:
         for change, parents in walk:
             if change.sha == base:
@@ -65,6 +63,8 @@ def finished(
                 continue
             work = [path for path in change.files if not beside_work(path, config, series)]
             for path in change.files:
+                if path in moved:
+                    return moved[path]  # its words were written after the last work
                 if path in finished:
                     if merge_work.any_by_hand(gate.root, merges):
                         return None
@@ -82,12 +82,24 @@ def finished(
                     if merge_work.any_by_hand(gate.root, merges):
                         return None
                     how = _gone(gate.root, change.files, config)
-                    return f"{path} {how} (commit {change.sha[:12]})"
+                    how = f"{path} {how} (commit {change.sha[:12]})"
+                    if not _moved_unchanged(gate.root, change, path, config):
+                        return how
+                    moved[path] = how  # a finish only if its words are newer than the work
             if met is None and own_work and len(parents) < 2:
                 return None
             if met is None and own_work:
                 merges[change.sha] = own_work
     return met.said if met is not None else None
+
+
+def _finished_packets(gate: Gate, branch: str) -> dict[str, PacketInfo]:
+    """The branch's archived or superseded packets, by path."""
+    return {
+        p.path: p
+        for p in gate.finished
+        if p.branch == branch and p.status in ("archived", "superseded")
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +160,18 @@ def _gone(root: Path, files: tuple[str, ...], config: Config) -> str:
         if in_series(path, config) and os.path.lexists(root / path):
             return f"was moved into the series {path.rpartition('/')[0]}/"
     return "was deleted"
+
+
+def _moved_unchanged(root: Path, change: Commit, path: str, config: Config) -> bool:
+    """Whether ``change`` moved the working note ``path`` into a series with its words
+    unchanged (`renamed_unchanged`): the series' file is then as old as the note's last change,
+    and outdated by the work committed after that (`handoff-outdated`), not a finish."""
+    return any(
+        in_series(new, config)
+        and os.path.lexists(root / new)
+        and renamed_unchanged(root, change.sha, new, change.files) == path
+        for new in change.files
+    )
 
 
 def _hand_written(root: Path, path: str, files: tuple[str, ...], config: Config) -> bool:

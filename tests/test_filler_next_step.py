@@ -41,3 +41,23 @@ def test_a_real_one_line_step_still_lets_the_session_stop(git_repo: GitRepo) -> 
     note_only(git_repo, "NEXT: add square() beside cube() in src/calc.py, with a test.")
 
     assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+def test_a_bold_label_with_its_steps_below_is_no_filler(git_repo: GitRepo) -> None:
+    """A ``**Next Steps:**`` label with nothing after its colon holds its steps on the lines
+    below (as round 74's AJStolp SESSION_NOTES.md does): no "placeholder" error for it."""
+    note_only(
+        git_repo,
+        "# Session Notes\n\n## Summary\nDebugging the payment flow of the extension.\n\n"
+        "## Current Issue - IN PROGRESS\n\n### Stripe webhook not updating credits\n"
+        "**Problem:** payment completes in Stripe but credits are not added.\n\n"
+        "**Next Steps:**\n1. Verify the webhook listens for `checkout.session.completed`\n"
+        "   - Stripe Dashboard, Webhooks, endpoint, Events to send\n\n"
+        "2. After fixing the webhook config, restart the server:\n"
+        "   ```bash\n   systemctl restart api\n   ```\n\n"
+        "3. Test a payment again and check the endpoint's recent deliveries.",
+    )
+
+    stopped = run_hook(stop_event(git_repo.root))
+
+    assert "holds only a placeholder" not in stopped.err, stopped.err

@@ -613,7 +613,10 @@ def filler_step(text: str, *, labelled: bool = False) -> bool:
     lead = _STEP_LEAD.match(text)
     if labelled and (lead is None or not any(mark in lead.group(0) for mark in (":", "[ ]"))):
         return False
-    core = text[lead.end() if lead else 0 :].strip(" \t*_`.!…-–—:;,")
+    rest = text[lead.end() if lead else 0 :]
+    if lead is not None and ":" in lead.group(0) and not rest.strip(" \t*_`"):
+        return False  # a label with nothing after it: its steps are on the lines below
+    core = rest.strip(" \t*_`.!…-–—:;,")
     return not core or _FILLER_WORDS.fullmatch(core) is not None
 
 

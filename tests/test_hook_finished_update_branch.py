@@ -61,15 +61,7 @@ def _finished_on_shared_file(repo: GitRepo, run_cli: Run) -> None:
     repo.git("switch", "-q", "-c", "feat/f")
     repo.write("lines.py", LINES.replace("line1 = 1", "line1 = 'branch'"))
     repo.commit("branch work")
-    made = run_cli(
-        ["new", "--summary", "Branch work done.", "--next-action", "Merge the pull request.",
-         "--verdict-pointer", "lines.py"],
-        cwd=repo.root,
-    )  # fmt: skip
-    assert made.code == 0, made.err
-    repo.commit("handoff")
-    assert run_cli(["archive"], cwd=repo.root).code == 0
-    repo.commit("handoff: done")
+    _hand_over_and_archive(repo, run_cli, "Branch work done.")
 
 
 def _main_changes_last_line(repo: GitRepo, value: str) -> None:
@@ -127,15 +119,7 @@ def _conflicting_merge_of_main(repo: GitRepo, run_cli: Run) -> None:
     repo.git("switch", "-q", "-c", "feat/f")
     repo.write("lines.py", LINES + "\ndef power(a, b):\n    return a ** b\n")
     repo.commit("power")
-    made = run_cli(
-        ["new", "--summary", "Added power().", "--next-action", "Merge the pull request.",
-         "--verdict-pointer", "lines.py"],
-        cwd=repo.root,
-    )  # fmt: skip
-    assert made.code == 0, made.err
-    repo.commit("handoff")
-    assert run_cli(["archive"], cwd=repo.root).code == 0
-    repo.commit("handoff: done")
+    _hand_over_and_archive(repo, run_cli, "Added power().")
     repo.git("switch", "-q", "main")
     repo.write("lines.py", LINES + "\ndef div(a, b):\n    return a / b\n")
     repo.commit("teammate: div")
@@ -170,3 +154,16 @@ def test_a_conflict_resolved_by_keeping_both_sides_keeps_a_finished_branch_finis
     reopened = run_hook(stop_event(git_repo.root))
     assert reopened.code == 2, reopened.err
     assert "no active handoff (its work: lines.py); write one" in reopened.err
+
+
+def _hand_over_and_archive(repo: GitRepo, run_cli: Run, summary: str) -> None:
+    """The branch's packet written with ``summary``, committed, then archived and committed."""
+    made = run_cli(
+        ["new", "--summary", summary, "--next-action", "Merge the pull request.",
+         "--verdict-pointer", "lines.py"],
+        cwd=repo.root,
+    )  # fmt: skip
+    assert made.code == 0, made.err
+    repo.commit("handoff")
+    assert run_cli(["archive"], cwd=repo.root).code == 0
+    repo.commit("handoff: done")

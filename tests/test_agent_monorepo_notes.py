@@ -156,3 +156,19 @@ def test_session_start_hands_over_every_package_note(git_repo: GitRepo) -> None:
     told = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
     assert "Reject negative ints in f_a (packages/a/src/mod_a.py)." in told, told
     assert "Reject negative ints in f_b (packages/b/src/mod_b.py)." in told, told
+
+
+def test_two_notes_of_other_names_in_two_folders_both_cover_the_work(git_repo: GitRepo) -> None:
+    """``docs/HANDOFF.md`` beside ``.claude/SESSION_NOTES.md`` are two notes of one project, not
+    one per package: a commit to ``src/`` outdates both."""
+    git_repo.write("src/app.py", "def run():\n    return 1\n")
+    git_repo.commit("app")
+    git_repo.git("switch", "-q", "-c", "feat/run")
+    git_repo.write("docs/HANDOFF.md", _note("a", "Make run() return 2 (src/app.py:2)."))
+    git_repo.write(".claude/SESSION_NOTES.md", _note("b", "Add a test for run()."))
+    git_repo.commit("notes")
+    git_repo.write("src/app.py", "def run():\n    return 2\n")
+    git_repo.commit("run returns 2")
+    stop = run_hook(stop_event(git_repo.root))
+    assert "docs/HANDOFF.md handoff-outdated" in stop.err, stop.err
+    assert ".claude/SESSION_NOTES.md handoff-outdated" in stop.err, stop.err

@@ -178,17 +178,22 @@ class LaterWork:
 def note_scopes(notes: Iterable[str], prefix: str) -> dict[str, str]:
     """The working notes of ``notes`` (hand-written, no series' files; from the audited root)
     that speak for their own folder alone, from the top folder (``prefix``), with that folder:
-    a note below the root when another note is in a folder neither above nor below its own
-    (``packages/a/NEXT_SESSION.md`` beside ``packages/b/NEXT_SESSION.md``), as in a monorepo
-    with a note per package. A note at the root, or the only one, covers every file."""
+    a note below the root when another note of the same name is in a folder neither above nor
+    below its own (``packages/a/NEXT_SESSION.md`` beside ``packages/b/NEXT_SESSION.md``), as in
+    a monorepo with a note per package. A note at the root, the only one, or one beside notes of
+    other names (``docs/HANDOFF.md`` beside ``.claude/SESSION_NOTES.md``: two notes of one
+    project) covers every file."""
     folders = {path: path.rpartition("/")[0] + "/" for path in notes if "/" in path}
-    everyone = {path.rpartition("/")[0] + "/" for path in notes}
+    named = [(path.rpartition("/")[2].lower(), path.rpartition("/")[0] + "/") for path in notes]
     return {
         prefix + path: folder
         for path, folder in folders.items()
         if any(
-            other != "/" and not other.startswith(folder) and not folder.startswith(other)
-            for other in everyone
+            name == path.rpartition("/")[2].lower()
+            and other != "/"
+            and not other.startswith(folder)
+            and not folder.startswith(other)
+            for name, other in named
         )
     }
 

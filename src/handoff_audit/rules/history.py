@@ -120,8 +120,9 @@ against it. A commit that only touches the file up is no change of it: whitespac
 lines, or only a line that stamps a date or time (`Date: 2026-12-06`, `_Last updated …_`)
 changed; the file's last change is the one before it.
 
-**A note per package.** When working notes sit in folders side by side, neither above the other
-(`packages/a/NEXT_SESSION.md`, `packages/b/NEXT_SESSION.md`), each speaks for its own folder:
+**A note per package.** When working notes of one name sit in folders side by side, neither
+above the other (`packages/a/NEXT_SESSION.md`, `packages/b/NEXT_SESSION.md`; not
+`docs/HANDOFF.md` beside `.claude/SESSION_NOTES.md`), each speaks for its own folder:
 only the commits that change files under it count against it (a commit changing only
 `packages/b/src/mod_b.py` leaves package a's note current); a note at the root still covers
 every file. A note that `block-files` leaves out on purpose with a `!` entry

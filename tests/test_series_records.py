@@ -136,5 +136,6 @@ def test_a_git_ignored_markdown_file_makes_no_series(git_repo: GitRepo, run_cli:
     git_repo.commit("handoff again")
     _index(git_repo, "- the refunds")
     assert "README.md" in _outdated(run_cli, git_repo)[0]
-    assert git_processes_of_check() == elsewhere
+    # at most the touch-up comparison's one cat-file more (git/touch_ups): the handoff changed
+    assert git_processes_of_check() <= elsewhere + 1
     assert run_hook(stop_event(git_repo.root)).code == 2

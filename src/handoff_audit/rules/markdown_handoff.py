@@ -59,7 +59,7 @@ warning that names the closest line: the best placed candidate, one under a next
 or none before one under another heading, and never one under a heading of links ("## Related",
 "## See also", "## References") nor an item struck through or said resolved ("- **Resolved**:
 …"); when every candidate is such a line, the warning names none. A step whose whole content
-is a filler word or mark ("NEXT: continue", "NEXT: .", "- [ ] x", "NEXT: TODO", "keep going",
+is a filler word or mark ("NEXT: continue", "NEXT: .", "- [ ] x", "keep going",
 "carry on", "proceed", "wip", "tbd", "…") is no step: the error names that line as a
 placeholder. The current file of a series
 (the `series` setting; not a working note such as `HANDOFF.md`, which finishes by its deletion)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from handoff_audit import controls
 
@@ -104,14 +105,23 @@ ending with a dot. The merge gate lists them with the ``block-files`` globs."""
 def seen_name(path: str) -> str:
     """``path`` (segments split by ``/``) as a reader sees it; ``path`` itself when nothing in
     it reads as another character (speed: most paths, with one scan)."""
-    text = path
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", _without_bytes(controls.visible(text)))
-        text = "".join(char for char in text if not unicodedata.combining(char))
-        text = unicodedata.normalize("NFC", text).translate(LATIN)
-    elif not _MAY_READ_AS_OTHER.search(text):
+    if not path.isascii():
+        return "/".join(map(_seen_segment, path.split("/")))
+    if not _MAY_READ_AS_OTHER.search(path):
         return path
-    return "/".join(_trimmed(part) for part in text.split("/"))
+    return "/".join(_trimmed(part) for part in path.split("/"))
+
+
+@lru_cache(maxsize=4096)
+def _seen_segment(part: str) -> str:
+    """One segment of a path as a reader sees it; the folders of a long history's paths repeat.
+    A segment may read as several (a fullwidth solidus reads as ``/``)."""
+    if part.isascii():
+        return _trimmed(part)
+    text = unicodedata.normalize("NFKD", _without_bytes(controls.visible(part)))
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    text = unicodedata.normalize("NFC", text).translate(LATIN)
+    return "/".join(_trimmed(piece) for piece in text.split("/"))
 
 
 def _without_bytes(text: str) -> str:

@@ -350,9 +350,11 @@ def is_handoff_file(path: str, config: Config) -> bool:
     """True for a packet file, its markdown twin, a block file (``block-files``), or a file of
     a series or of its archive (`of_a_series`): writing or moving one is handing off, not
     work."""
-    return (
-        is_packet_file(path, config) or named_block_file(path, config) or of_a_series(path, config)
-    )
+    packet, block = _handoff_names(path, config, _nothing)  # once: a long history asks often
+    if packet or block:
+        return True
+    twin = path.endswith(".md") and matches_any(packet_of(path), config.packets)
+    return twin or of_a_series(path, config)
 
 
 _RECORD_SUFFIXES = (".md", ".markdown")

@@ -1,7 +1,8 @@
-"""The merge gate reads a near name of a working note as that note: ``HANDOFF copy.md`` and
-``HANDOFF (1).md`` (the names a file manager or a browser gives a duplicate), ``HANDOFF.md.md``
-(a doubled extension), ``HANDOFF .md`` and ``HANDOFF..md`` (a space or a dot before the
-extension), ``.HANDOFF.md`` (a leading dot) are blocked as ``HANDOFF.md`` is."""
+"""The merge gate reads a near name of a working note as that note: ``HANDOFF copy.md``,
+``HANDOFF (1).md`` and ``HANDOFF 2.md`` (the names a file manager, a browser or iCloud Drive
+gives a duplicate), ``HANDOFF.md.md`` (a doubled extension), ``HANDOFF .md`` and ``HANDOFF..md``
+(a space or a dot before the extension), ``.HANDOFF.md`` (a leading dot) are blocked as
+``HANDOFF.md`` is."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ NOTE = (
         ".HANDOFF.md",
         "HANDOFF copy.md",
         "HANDOFF (1).md",
+        "HANDOFF 2.md",
+        "docs/SESSION_HANDOFF 3.md",
         "docs/SESSION_HANDOFF - Copy (2).md",
         "NEXT_SESSION copy.markdown",
     ],
@@ -57,8 +60,10 @@ def _branch_with(repo: GitRepo, names: list[str]) -> None:
 
 
 def test_other_names_that_only_start_alike_are_not_blocked(git_repo: GitRepo, run_cli: Run) -> None:
-    """A template, a copy of another file and a name that goes on are no near names."""
-    _branch_with(git_repo, ["HANDOFF.template.md", "copy.md", "docs/HANDOFF-guide (1).txt"])
+    """A template, a copy of another file and a name that goes on are no near names, nor a
+    number the name's author put after a ``_`` or a ``-``, not a duplicate's space."""
+    names = ["HANDOFF.template.md", "copy.md", "docs/HANDOFF-guide (1).txt"]
+    _branch_with(git_repo, [*names, "HANDOFF_V2_DESIGN.md", "HANDOFF-2.md", "HANDOFF_2.md"])
 
     done = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
 

@@ -180,21 +180,23 @@ documentation site builds (``HANDOFF.mdx``): for ``block-files``, the ``.md`` na
 _MARKDOWN = (".md", *OTHER_MARKDOWN)
 
 _DUPLICATE = re.compile(
-    r"(?:\s*-\s*copy|\s+copy)(?:\s*\(?\d+\)?)?$"
+    r"(?:\s*-\s*copy|\s+copy)(?:\s*\(?\d+\)?)?$|\s+\d+$"
     r"|\s*\((?:\d+|(?:another |\d+(?:st|nd|rd|th) )?copy(?: \d+)?)\)$",
     re.IGNORECASE,
 )
 """The end a file manager or a browser gives a duplicate's name: `` copy``, `` copy 2``
 (macOS), `` - Copy``, `` - Copy (2)`` (Windows), `` (copy)``, `` (another copy)``,
-`` (3rd copy)`` (GNOME), `` (1)``, ``(1)`` (a browser's download)."""
+`` (3rd copy)`` (GNOME), `` (1)``, ``(1)`` (a browser's download), `` 2`` (the
+duplicate macOS and iCloud Drive make of a file changed on two devices: a space and a number,
+never ``_V2`` or ``-2``, which name another file)."""
 
 
 def md_spelling(path: str) -> str | None:
     """The ``.md`` name ``path`` stands for, when it is not that name itself: under another
     markdown extension (`OTHER_MARKDOWN`: ``HANDOFF.markdown`` -> ``HANDOFF.md``), or a near
-    name of it (`_plain_stem`: ``HANDOFF copy.md``, ``HANDOFF (1).md``, ``HANDOFF.md.md``,
-    ``HANDOFF..md``, ``HANDOFF .md``, and ``.HANDOFF.md`` with a leading dot); ``None`` for any
-    other name."""
+    name of it (`_plain_stem`: ``HANDOFF copy.md``, ``HANDOFF (1).md``, ``HANDOFF 2.md``,
+    ``HANDOFF.md.md``, ``HANDOFF..md``, ``HANDOFF .md``, and ``.HANDOFF.md`` with a leading
+    dot); ``None`` for any other name."""
     folder, slash, base = path.rpartition("/")
     stem, extension = posixpath.splitext(base.lstrip("."))
     if extension.lower() not in _MARKDOWN or not (plain := _plain_stem(stem)):

@@ -97,6 +97,35 @@ def test_a_pull_request_that_is_no_object_is_named_so(
     assert "github.com/o/r" not in line
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "holds", "expected"),
+    [
+        ("pull_request", None, "null", "an object, the pull request"),
+        ("pull_request.base", "main", "a string", "an object, the branch merged into"),
+        ("pull_request.base", None, "null", "an object, the branch merged into"),
+    ],
+)
+def test_a_pull_request_or_its_base_that_is_no_object_is_named_so(
+    runner: Runner, run_cli: Callable[..., Any], field: str, value: Any, holds: str, expected: str
+) -> None:
+    """``"base": "main"``, ``"base": null`` and ``"pull_request": null`` were reported as
+    "without pull_request.base.ref" or "without pull_request.number", fields of an object that
+    is not there: the error names the field that holds the wrong type."""
+    payload = runner.pull_request()
+    *parents, key = field.split(".")
+    holder = payload
+    for parent in parents:
+        holder = holder[parent]
+    holder[key] = value
+    line, summary = _stopped(runner, run_cli, json.dumps(payload))
+    assert line.startswith(
+        f"handoff-audit: error: pull_request event with {field} of the wrong type in "
+        f"GITHUB_EVENT_PATH: it holds {holds}, where GitHub sends {expected}"
+    ), line
+    assert "without" not in line
+    assert "the audit could not run" in summary
+
+
 def test_an_unreadable_event_file_blocks(runner: Runner, run_cli: Callable[..., Any]) -> None:
     line, summary = _stopped(runner, run_cli, None)
     assert "cannot read the event payload" in line

@@ -248,7 +248,11 @@ def _branch(ref: Any) -> str | None:
 
 def _required(event_name: str, pr: Any, key: str, what: str) -> str:
     """``pull_request.base.KEY``, which the merge gate depends on; `InputError` without it or
-    when it is no string."""
+    when it or ``base`` is of the wrong type."""
+    base = pr.get("base") if isinstance(pr, Mapping) else None
+    if isinstance(pr, Mapping) and "base" in pr and not isinstance(base, Mapping):
+        expected = "an object, the branch merged into and the commit it is based on"
+        raise _wrong_type(event_name, "pull_request.base", base, expected, _NO_GATE)
     found = _get(pr, "base", key)
     if found is not None and not isinstance(found, str):
         expected = f"a string, the {what}"
@@ -265,9 +269,10 @@ def _required(event_name: str, pr: Any, key: str, what: str) -> str:
 
 def _number(event_name: str, pr: Any) -> int:
     """``pull_request.number``, the pull request whose comment is updated; `InputError` without
-    it, or when it is no integer (``"2"``; ``true``, an integer to Python) or below 1."""
+    it, or when it is no integer (``"2"``; ``true``, an integer to Python) or below 1, or when
+    ``pr`` is there (not `_ABSENT`) but no object (``null``, a string)."""
     number = _get(pr, "number") if isinstance(pr, Mapping) else None
-    if pr is not None and not isinstance(pr, Mapping):
+    if pr is not _ABSENT and not isinstance(pr, Mapping):
         raise _wrong_type(event_name, "pull_request", pr, "an object, the pull request", _UNKNOWN)
     if number is not None and type(number) is not int:
         expected = "an integer, its number"
@@ -276,6 +281,9 @@ def _number(event_name: str, pr: Any) -> int:
         raise InputError(f"{event_name} event without pull_request.number in GITHUB_EVENT_PATH")
     return number
 
+
+_ABSENT = object()
+"""An event key that is not there, told from one that holds ``null``."""
 
 _NO_GATE = "the merge gate cannot be judged"
 _UNKNOWN = "the pull request is unknown"
@@ -293,6 +301,8 @@ def _wrong_type(event_name: str, field: str, found: Any, expected: str, so: str)
 
 
 def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "true or false"
     if isinstance(value, int | float):
@@ -319,7 +329,7 @@ def plan(runner: Runner) -> Plan:
     event = runner.event
     default_branch = _str(_get(event, "repository", "default_branch"))
     if runner.event_name in PULL_REQUEST_EVENTS:
-        pr = event.get("pull_request")
+        pr = event.get("pull_request", _ABSENT)
         number = _number(runner.event_name, pr)
         return Plan(
             head=_str(_get(pr, "head", "sha")),

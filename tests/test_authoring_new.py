@@ -156,6 +156,30 @@ def test_output_outside_the_packets_globs_is_refused(repo: Any, run_cli: Any) ->
     assert [p["path"] for p in check.json()["packets"]] == ["SESSION_STATE.md", "docs/session.json"]
 
 
+def test_output_whose_twin_is_a_working_notes_name_is_refused(repo: Any, run_cli: Any) -> None:
+    """``--output HANDOFF.json`` wrote a ``HANDOFF.md`` twin that the merge gate blocks
+    whatever it holds, without a word; `new` refuses it in one line naming the name to use, and
+    that name passes the gate once the packet is archived."""
+    result = _new(run_cli, repo, "--output", "HANDOFF.json")
+    assert result.code == 2, result.out
+    assert result.err == (
+        "handoff-audit: error: HANDOFF.json: its twin would be HANDOFF.md, a name `block-files` "
+        "gives a working note, which the merge gate blocks whatever it holds; write the packet "
+        "under another name: run `new` again with --output handoff.json\n"
+    )
+    assert not (repo.root / "HANDOFF.json").exists() and not (repo.root / "HANDOFF.md").exists()
+    assert _new(run_cli, repo, "--output", "handoff.json").code == 0
+    assert run_cli(["archive", "handoff.json"], cwd=repo.root).code == 0
+    repo.commit("handoff: done")
+    gate = run_cli(["check", "--target-branch", "main"], cwd=repo.root)
+    assert gate.code == 0, gate.out
+    # a configuration that does not block HANDOFF.md lets it be written
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write(".handoff-audit.yml", 'block-files: ["**/NOTES.md"]\n')
+    repo.commit("config")
+    assert _new(run_cli, repo, "--output", "HANDOFF.json").code == 0
+
+
 @pytest.mark.parametrize("output", [".git/x.json", "sub/.GIT/x.json", "gitlink/x.json"])
 def test_output_inside_git_folder_is_refused_without_glob_advice(
     repo: Any, run_cli: Any, output: str

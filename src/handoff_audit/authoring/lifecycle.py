@@ -30,7 +30,7 @@ from handoff_audit.authoring.new_packet import (
     risk,
     texts,
 )
-from handoff_audit.authoring.new_refusals import refuse_replacing
+from handoff_audit.authoring.new_refusals import refuse_blocked_twin, refuse_replacing
 from handoff_audit.authoring.no_active import (
     branch_named,
     name,
@@ -173,6 +173,7 @@ def _new(options: PacketOptions, notes: list[str]) -> tuple[str, bool]:
     given = _Given(*rooted_fields(given.replaced, given.appended, bench.root))
     notes.extend(config_warnings(config.notes))
     path = _output(bench, options.output, topic, config)
+    refuse_blocked_twin(bench, config, path)
     branch_packets = _json_packets(bench, config).active
     active = [p for p in branch_packets if p.topic == (topic or "default")]
     if active:

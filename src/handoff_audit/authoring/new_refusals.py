@@ -16,6 +16,7 @@ from handoff_audit.config import Config
 from handoff_audit.engine.ignored import ignored_line, ignored_pair
 from handoff_audit.errors import InputError
 from handoff_audit.git.workbench import Workbench, unsaved
+from handoff_audit.model.packet import blocked_twin, unblocked_name
 from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.schema.packet_kind import not_a_packet
 
@@ -23,6 +24,24 @@ _ELSEWHERE = (
     ", or write the packet elsewhere: `--topic NAME` (.handoff/NAME.json) or `--output FILE`"
 )
 """`new`'s way around a file whose name differs from its packet's or twin's only in case."""
+
+
+def refuse_blocked_twin(bench: Workbench, config: Config, path: Path) -> None:
+    """Refuse to write the packet ``path`` (``--output HANDOFF.json``) whose twin's name is a
+    working note's (``HANDOFF.md``): the merge gate would block that twin whatever it holds, so
+    `new` names the packet's name to use instead (`unblocked_name`)."""
+    try:
+        top = path.resolve().relative_to(bench.root.resolve()).as_posix()
+    except ValueError:
+        return  # outside the repository: no gate reads it
+    other = unblocked_name(top, config)
+    if not blocked_twin(top, config) or blocked_twin(other, config):
+        return
+    raise InputError(
+        f"{name(path)}: its twin would be {name(twin_of(path))}, a name `block-files` gives a "
+        "working note, which the merge gate blocks whatever it holds; write the packet under "
+        f"another name: run `new` again with --output {shell.quote_path(name(bench.root / other))}"
+    )
 
 
 def refuse_replacing(bench: Workbench, config: Config, path: Path) -> str | None:
@@ -84,4 +103,4 @@ def refuse_replacing(bench: Workbench, config: Config, path: Path) -> str | None
     return f"{name(path)}, {whose}"
 
 
-__all__ = ["refuse_replacing"]
+__all__ = ["refuse_blocked_twin", "refuse_replacing"]

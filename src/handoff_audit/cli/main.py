@@ -293,7 +293,8 @@ def render(packet: Path, write: bool, check_only: bool, config_file: Path | None
     "--output",
     type=click.Path(path_type=Path),
     metavar="FILE",
-    help="Packet path (default by topic).",
+    help="Packet path (default by topic); not one whose twin's name `block-files` blocks "
+    "(HANDOFF.json: its HANDOFF.md).",
 )
 @packet_options(new=True)
 def new(**kwargs: object) -> int:

@@ -259,6 +259,25 @@ def named_block_file(path: str, config: Config, has: Callable[[str], bool] = _no
     return _handoff_names(path, config, has)[1]
 
 
+def blocked_twin(packet: str, config: Config) -> bool:
+    """Whether the twin of the packet ``packet`` (from the top folder) is under a name
+    ``block-files`` gives a working note as spelled (``HANDOFF.md`` of ``HANDOFF.json``), which
+    the merge gate blocks whatever it holds."""
+    return named_block_file(twin_of(packet), config, lambda _: True)
+
+
+def unblocked_name(packet: str, config: Config) -> str:
+    """The name the packet ``packet`` takes for its twin to be no working note's: its name in
+    lower case (``handoff.json``) where the ``packets`` globs find it and its twin is not
+    blocked, else under ``.handoff/``."""
+    folder, _, base = packet.rpartition("/")
+    stem = base.rpartition(".")[0].lower()
+    name = f"{folder}/{stem}.json" if folder else f"{stem}.json"
+    if not named_packet(name, config) or blocked_twin(name, config):
+        name = f".handoff/{stem}.json"
+    return name
+
+
 def kept_on_purpose(path: str, config: Config) -> bool:
     """True for a working note that a ``block-files`` glob names but a ``!`` entry after it
     leaves out (``!packages/a/NEXT_SESSION.md``): the repository keeps it on its default branch

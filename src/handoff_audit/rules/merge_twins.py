@@ -14,7 +14,7 @@ from typing import Any
 from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.markdown.compare import compare
-from handoff_audit.model.packet import Packet, is_finished, named_block_file, named_packet
+from handoff_audit.model.packet import Packet, is_finished, named_block_file, unblocked_name
 from handoff_audit.rules.base import Hit
 from handoff_audit.schema.foreign import has_packet_fields
 
@@ -70,13 +70,7 @@ def _rename_it(path: str, packet: Packet, target: str | None, config: Config) ->
     """The twin ``path`` of ``packet`` under a name ``block-files`` gives a working note: the
     packet and its twin moved to a name of the packets globs that blocks no twin (its name in
     lower case, ``handoff.json``, else under ``.handoff/``)."""
-    folder, _, base = packet.path.rpartition("/")
-    stem = base.rpartition(".")[0].lower()
-    json_name = f"{folder}/{stem}.json" if folder else f"{stem}.json"
-    if not named_packet(json_name, config) or named_block_file(
-        json_name[:-5] + ".md", config, lambda _: True
-    ):
-        json_name = f".handoff/{stem}.json"
+    json_name = unblocked_name(packet.path, config)
     md_name = json_name[:-5] + ".md"
     made = "mkdir -p .handoff && " if json_name.startswith(".handoff/") else ""
     # git mv takes no ``:/`` pathspec: run from the top folder, with the paths from there

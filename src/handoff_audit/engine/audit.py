@@ -534,6 +534,7 @@ def _packet_info(packet: Packet, facts: History | None) -> PacketInfo:
         history=packet.history,
         twin_newer=facts.twin_newer.get(packet.path) if facts and packet.ref is None else None,
         shape=packet.shape,
+        linked=packet.linked,
     )
 
 

@@ -125,6 +125,9 @@ def _load(
         else:  # another tool's file (`schema.foreign.foreign_file`)
             packet.shape = json_type(parsed.value)
     except Unreadable as problem:
+        if packet.text is not None:  # read, but no packet: through a link, name the link
+            packet.linked = link_target(files.path, real_root)
+            problem = linked_no_packet(files.path, real_root, problem)
         hits.append(_hit(path, problem))
         _keep_undecoded(packet, path, problem)
     if files.markdown is not None and markdown_path is not None:
@@ -195,11 +198,42 @@ def read_packet(path: Path, root: Path, limit: int) -> dict[str, Any]:
     """The JSON object of the packet file ``path`` in the repository at ``root``, read as the
     audit reads it (at most ``limit`` bytes); otherwise `InputError` with the audit's words,
     naming ``path`` as given and the place."""
+    real_root = root.resolve()
+    text = None
     try:
-        data: dict[str, Any] = parse_packet(read_text(path, root.resolve(), limit, bom=False)).value
+        text = read_text(path, real_root, limit, bom=False)
+        data: dict[str, Any] = parse_packet(text).value
     except Unreadable as problem:
+        if text is not None:
+            problem = linked_no_packet(path, real_root, problem)
         raise InputError(_named(path, problem, str(problem))) from None
     return data
+
+
+def link_target(path: Path | str, real_root: Path) -> str | None:
+    """The file the symbolic link ``path`` leads to, from the top folder ``real_root`` (as
+    messages show a name); ``None`` when ``path`` is no link."""
+    if not os.path.islink(path):
+        return None
+    return printable(os.path.relpath(os.path.realpath(path), real_root).replace(os.sep, "/"))
+
+
+def linked_no_packet(path: Path | str, real_root: Path, problem: Unreadable) -> Unreadable:
+    """``problem``, the reason the file read at ``path`` holds no packet, when ``path`` is no
+    symbolic link; for a link (``handoff.json -> README.md``), why the file it leads to is none,
+    said of the link, with the one fix the Stop hook gives too: the link removed, the file it
+    leads to left alone, and the packet written in its place. Places in the file it leads to
+    are none of the link's."""
+    shown = link_target(path, real_root)
+    if shown is None:
+        return problem
+    where = f" at its line {problem.line}, column {problem.column}" if problem.line else ""
+    link = shell.quote_path(from_cwd(Path(path)))
+    return Unreadable(
+        f"the file is a symbolic link to {shown}, which holds no packet ({problem}{where}); a "
+        f"packet is a file of its own: remove the link (`rm -- {link}`, which leaves {shown} as "
+        f"it is), and while the work goes on write the packet in its place (`{program()} new`)"
+    )
 
 
 def read_markdown(path: Path, root: Path, limit: int) -> str:

@@ -67,14 +67,18 @@ def _active(report: Report, found: Sequence[Finding]) -> list[str]:
     read (it writes each twin), `git rm` for those that cannot be read (`archive` refuses them).
     A packet read with an odd status ("Active", null) is told to set it as its finding says."""
     read = {p.path for p in report.packets if p.data is not None}
-    links = sorted({f.path for f in found} - {p.path for p in report.packets})
+    linked = {p.path for p in report.packets if p.linked is not None}
+    links = sorted({f.path for f in found} - {p.path for p in report.packets} - linked)
     # an unreadable packet's finding has no place (no /status pointer); a read one missing its
     # status has none either, and is finished by setting it, not dropped
-    unread = sorted({f.path for f in found if f.pointer is None} - read - set(links))
-    readable = sorted({f.path for f in found} - set(unread) - set(links))
+    to_files = sorted({f.path for f in found} & linked)
+    unread = sorted({f.path for f in found if f.pointer is None} - read - set(links) - linked)
+    readable = sorted({f.path for f in found} - set(unread) - set(links) - linked)
     items = [_archive(readable, _odd(report, readable))] if readable or not found else []
     if links:
         items.append(_links(links))
+    if to_files:
+        items.append(_file_links(to_files))
     if unread:
         twins = {p.path: p.markdown for p in report.packets if p.markdown and p.path != p.markdown}
         items.append(_drop(unread, twins))
@@ -100,6 +104,28 @@ def _links(paths: Sequence[str]) -> str:
     return (
         f"{lead}; replace {'it' if one else 'each'} by the folder it leads to (a real folder "
         f"holding the packets), or remove {'it' if one else 'them'}: {inert.code(command)}."
+    )
+
+
+def _file_links(paths: Sequence[str]) -> str:
+    """Advice for the active-in-merge packets ``paths`` that are symbolic links to files that
+    hold no packet (``handoff.json -> README.md``): the links removed, the files left alone."""
+    one = len(paths) == 1
+    lead = (
+        f"- `active-in-merge`: {', '.join(inert.code(path) for path in paths[:NAMED_AT_MOST])}"
+        f"{' and more' if len(paths) > NAMED_AT_MOST else ''} "
+        f"{'is a symbolic link' if one else 'are symbolic links'} to a file that holds no "
+        "packet (each finding names it)"
+    )
+    if len(paths) > NAMED_AT_MOST:
+        return (
+            f"{lead}; `git rm` each link, which leaves the file it leads to as it is, and commit."
+        )
+    files = " ".join(shell.from_top(path) for path in paths)
+    command = f'{shell.git()} rm -- {files} && {shell.git()} commit -m "handoff: no link"'
+    return (
+        f"{lead}; remove {'it' if one else 'them'}, which leaves the "
+        f"{'file' if one else 'files'} as {'it is' if one else 'they are'}: {inert.code(command)}."
     )
 
 

@@ -145,6 +145,9 @@ class PacketInfo:
     twin_newer: bool | None = field(default=None, compare=False, hash=False, repr=False)
     """Whether the markdown twin changed after the packet, by git (`History.twin_newer`);
     ``None`` when git cannot tell (not in the JSON report)."""
+    linked: str | None = field(default=None, compare=False, hash=False, repr=False)
+    """`Packet.linked`: the file a packet that is a symbolic link leads to, which holds no
+    packet (not in the JSON report)."""
     shape: str | None = field(default=None, compare=False, hash=False, repr=False)
     """`Packet.shape`: another tool's JSON file that holds no object (not in the JSON
     report)."""

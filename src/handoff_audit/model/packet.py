@@ -86,6 +86,10 @@ class Packet:
     """What a JSON file that parsed holds at its top when it is no object (``array``,
     ``number``), while the bundled schema judges: another tool's file, never a packet
     (`schema.foreign.foreign_file`); ``None`` otherwise."""
+    linked: str | None = None
+    """For a JSON packet file that is a symbolic link to a file holding no packet
+    (``handoff.json -> README.md``): that file, from the top folder; the link is what to
+    remove, never the file."""
     twin_drops: bool = field(default=False, repr=False, compare=False)
     """The markdown twin holds text a rendering of the packet would drop (set by the twin
     check): which side changed last decides whose text stands (`History.twin_newer`)."""

@@ -27,6 +27,8 @@ class Unfinished(NamedTuple):
     """How its status reads when it is neither ``active`` nor finished (`odd_status`)."""
     data: Mapping[str, Any] | None = None
     """The JSON object read, for the gate to tell another tool's file from a packet."""
+    linked: str | None = None
+    """`Packet.linked`: the packet file is a symbolic link to this file, which holds none."""
 
 
 class LinkedFolder(NamedTuple):

@@ -48,7 +48,11 @@ So handoff-audit reads packets strictly and says where the problem is:
   a file is another tool's: one `schema` finding says so);
 - a FIFO, a device or a folder where a file should be (never opened);
 - a symbolic link to a place outside the repository, or into git's own folder `.git` (its
-  target is never read: `.git/config` holds the clone's credentials on a CI runner).
+  target is never read: `.git/config` holds the clone's credentials on a CI runner);
+- a symbolic link to a file of the repository that holds no packet (`handoff.json` ->
+  `README.md`): the finding names the link and the file, not a place in that file, and its fix
+  removes the link (`rm -- handoff.json`, which leaves `README.md` as it is); `archive` refuses
+  it in the same words, and the merge gate's `active-in-merge` and advice say `git rm` it.
 
 A hand-written handoff (a `HANDOFF.md` with no JSON twin) is read the same way, as text: one
 that is not UTF-8 text (an image committed under a handoff's name) or is larger than

@@ -333,7 +333,7 @@ def _finished(packet: Packet) -> bool:
 def _unfinished(packet: Packet) -> Unfinished:
     """What the gate says of the unfinished JSON ``packet``."""
     if packet.data is None:
-        return Unfinished(None)
+        return Unfinished(None, linked=packet.linked)
     return Unfinished(packet.position("/status"), odd_status(packet.data), packet.data)
 
 
@@ -341,6 +341,15 @@ def _active_into_protected(path: str, target: str | None, unfinished: Unfinished
     """The unfinished packet ``path`` in what would be merged into the protected ``target``."""
     archive = f"handoff-audit archive {shell.fix_path(path)}"
     position = unfinished.position
+    if unfinished.linked is not None:
+        return Hit(
+            ACTIVE_IN_MERGE,
+            path,
+            f"this packet would be merged into the protected branch {target}, and it is a "
+            f"symbolic link to {unfinished.linked}, which holds no packet, so nothing shows that "
+            f"the work it hands off is finished; remove the link (`{shell.git()} rm -- "
+            f"{shell.from_top(path)}`, which leaves {unfinished.linked} as it is) before merging",
+        )
     if position is None:
         return Hit(
             ACTIVE_IN_MERGE,

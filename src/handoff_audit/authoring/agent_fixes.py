@@ -202,8 +202,8 @@ class Fixes:
             return self.rebase(problem)
         if problem.kind == "secret" and problem.finding is not None:
             return self.secret_advice(problem.finding)
-        if problem.kind == "working-note" and problem.finding is not None:
-            return Advice(*note_advice(problem.finding, self.path))
+        if problem.kind in ("working-note", "submodule") and problem.finding is not None:
+            return Advice(*note_advice(problem.finding, self.path, problem.kind))
         if problem.kind == "nested":
             return Advice(*exclude_advice(problem.files))
         if problem.kind == "shallow":

@@ -53,6 +53,7 @@ from handoff_audit.git.rebase_state import (
     stopped_in_progress,
 )
 from handoff_audit.git.setup_change import setup_only_paths
+from handoff_audit.git.submodules import is_submodule
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.unbranched import unbranched_work
 from handoff_audit.globs import matches_any
@@ -229,7 +230,7 @@ def _judge_branch(
         raise CannotJudge(f"configuration: {error}") from None
     gate.head, gate.warnings = report.head, report.pointers_said
     # What `not-a-handoff` calls no handoff (a guide to writing one) is not the branch's.
-    no_handoff = {f.path for f in report.findings if f.rule == NOT_A_HANDOFF.id}
+    no_handoff = _no_handoffs(gate, report.findings)
     own = [p for p in report.packets if _is_own(p, branch) and p.path not in no_handoff]
     # A series' current file is the branch's handoff only when the branch wrote it (below).
     gate.packets = [p for p in own if not in_series(p.path, config)]
@@ -273,6 +274,19 @@ def _judge_branch(
     hold_own_secrets(gate, branch, secrets, dirt)
     # The operation's commit takes what it staged: only the rest is committed apart, after.
     _place_dirt(gate, dirt_problems, dirt)
+
+
+def _no_handoffs(gate: Gate, findings: Sequence[Finding]) -> set[str]:
+    """The files `not-a-handoff` calls no handoff; a submodule among them, under a handoff's
+    name, is a problem of ``gate``: the merge gate blocks it, and `new` cannot write a twin
+    beside it (``HANDOFF.md`` is ``handoff.md`` on macOS), so it goes first."""
+    named = [f for f in findings if f.rule == NOT_A_HANDOFF.id]
+    gate.problems += [
+        Problem("submodule", f.message, f)
+        for f in named
+        if is_submodule(gate.root / f.path, gate.root)
+    ]
+    return {f.path for f in named}
 
 
 def _place_dirt(gate: Gate, dirt_problems: list[Problem], dirt: tuple[str, ...]) -> None:

@@ -47,9 +47,15 @@ def gated_notes(
     return [f for f in report.findings if f.rule == HANDOFF_IN_MERGE.id and f.path in changed]
 
 
-def note_advice(finding: Finding, path: Callable[[str], str]) -> tuple[str, str, str]:
-    """The Stop hook's reason, fix and alternative for the working note of ``finding``;
+def note_advice(
+    finding: Finding, path: Callable[[str], str], kind: str = "working-note"
+) -> tuple[str, str, str | None]:
+    """The Stop hook's reason, fix and alternative for the working note of ``finding``, or
+    for the ``submodule`` under a handoff's name it names (`git rm` alone: no file to keep);
     ``path``: a path from the top folder as the agent's folder sees it, quoted."""
+    if kind == "submodule":
+        gone = f"git rm -- {path(finding.path)}"
+        return finding.message, f'{gone} && git commit -m "handoff: no submodule"', None
     return (
         f"{finding.path} is a working note, and the merge gate blocks it (`handoff-in-merge`): "
         "the branch is not handed over while it is in it; once what it says is done or kept "

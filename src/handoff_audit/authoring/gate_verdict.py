@@ -32,6 +32,7 @@ class Problem:
     branch in a shallow clone: its work cannot be told),
     ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``nested`` (a repository or worktree inside this one, no submodule),
+    ``submodule`` (a git submodule under a handoff file's name, which `not-a-handoff` names),
     ``secret`` (a credential in a file that is none of the branch's packets), ``working-note``
     (a file of the branch's that the merge gate blocks, `gate_notes`, on a branch handed over),
     ``broken`` (a packet file beside the branch's own that is JSON but no packet), ``ignored``
@@ -42,7 +43,8 @@ class Problem:
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None
-    """For ``finding``, ``secret``, ``working-note`` and ``inherited``: the audit's finding."""
+    """For ``finding``, ``secret``, ``working-note``, ``submodule`` and ``inherited``: the
+    audit's finding."""
     packet: PacketInfo | None = None
     """For ``finding`` and ``inherited``: the packet it is about."""
     files: tuple[str, ...] = ()

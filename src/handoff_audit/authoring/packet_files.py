@@ -22,6 +22,7 @@ from handoff_audit.cwd_paths import from_cwd
 from handoff_audit.engine import loading, oversize
 from handoff_audit.engine.discovery import absolute, find_root
 from handoff_audit.errors import InputError
+from handoff_audit.git.submodules import is_submodule
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git_folder import GIT_FOLDER, in_git_folder
 from handoff_audit.model.packet import twin_of as twin_of  # one definition, for the writers
@@ -168,6 +169,13 @@ def refuse_case_clash(paths: Sequence[Path], elsewhere: str = "") -> None:
         root = find_root((Path(os.path.abspath(path)),)).resolve()
         tracked = is_tracked(str(root), str(beside.parent.resolve() / other))
         shown = from_cwd(beside)
+        if is_submodule(beside):
+            raise InputError(
+                f"{from_cwd(path)}: would be written where the git submodule {shown} is on macOS "
+                "and Windows, where names that differ only in letter case are one; nothing was "
+                f"written. Remove the submodule (`git rm -- {shell.quote_path(shown)}`, which "
+                f"takes it out of .gitmodules too), commit, and run the command again{elsewhere}"
+            )
         move = f"{'git mv' if tracked else 'mv'} {shell.quote_path(shown)} NEW-NAME"
         raise InputError(
             f"{from_cwd(path)}: would overwrite {shown} on macOS and Windows, where names that "

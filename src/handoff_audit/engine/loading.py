@@ -30,12 +30,14 @@ from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import tracked
 from handoff_audit.git.conflicts import conflict_line, conflict_message, keep_side
 from handoff_audit.git.rebase_state import rebase_in_progress
+from handoff_audit.git.submodules import is_submodule
 from handoff_audit.git_folder import in_git_folder
 from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
 from handoff_audit.model.packet import Packet, in_packets_folder, rel, twin_of
 from handoff_audit.program import program
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
+from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
 from handoff_audit.wide_text import BOM_CODECS, decode_text, wide_codec
 
 NOT_TEXT = "not text: binary content (NUL bytes): replace it with a text handoff, or remove it"
@@ -101,6 +103,9 @@ def _load(
     limit = config.max_file_bytes
     path = printable(rel(root, files.path))
     hits: list[Hit] = []
+    if is_submodule(files.path, root):
+        packet = Packet(path=path, kind="markdown" if files.kind == "markdown" else "json")
+        return packet, [Hit(NOT_A_HANDOFF, path, submodule_said(path))]
     if files.kind == "markdown":
         packet = Packet(path=path, kind="markdown", markdown_path=path)
         try:
@@ -139,6 +144,17 @@ def _load(
             hits.append(_twin_hit(markdown_path, problem, packet, config))
             _keep_undecoded(packet, markdown_path, problem)
     return packet, hits
+
+
+def submodule_said(path: str) -> str:
+    """What is said of the git submodule at ``path``, where a handoff file is expected, as the
+    merge gate says it: no handoff file, removed with `git rm`, never moved."""
+    return (
+        f"{path} is a git submodule where a handoff file is expected, not a handoff: no "
+        "handoff can be read from it; remove the submodule (`"
+        f"{shell.git()} rm -- {shell.from_top(path)}`, which takes it out of .gitmodules too) "
+        "and commit"
+    )
 
 
 def _keep_undecoded(packet: Packet, path: str, problem: Unreadable) -> None:

@@ -6,6 +6,7 @@ submodule are not asked about at all (`plumbing.status` leaves them out)."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -32,3 +33,27 @@ def dirty_submodules(root: Path, paths: Sequence[str]) -> list[str]:
         if len(fields) == 9 and fields[0] == "1" and fields[2][:1] == "S" and fields[2][2] == "M":
             found.append(fields[8])
     return sorted(found)
+
+
+def is_submodule(path: Path | str, root: Path | None = None) -> bool:
+    """Whether ``path``, where a handoff file is expected, is a git submodule: a folder (no
+    link) with its own ``.git``, or, with the top folder ``root``, an empty one that
+    ``.gitmodules`` names (not checked out: `actions/checkout` leaves submodules so). No git
+    process: the work tree says it."""
+    name = str(path)
+    if not os.path.isdir(name) or os.path.islink(name):
+        return False
+    if os.path.lexists(os.path.join(name, ".git")):
+        return True
+    if root is None or os.listdir(name):
+        return False
+    try:
+        listed = (root / ".gitmodules").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    top = os.path.relpath(name, root).replace(os.sep, "/")
+    return top in _PATH_LINE.findall(listed)
+
+
+_PATH_LINE = re.compile(r"^\s*path\s*=\s*(.*?)\s*$", re.MULTILINE)
+"""A ``path = X`` line of ``.gitmodules``."""

@@ -289,6 +289,12 @@ command line gets this finding for its place alone, whatever it says (in a folde
 with the advice to leave it where it is). A file with a lower-case name the merge gate would
 block (a lone `handoff.md`) that this finding calls no handoff for what it says, and the gate
 reads as none too, gets no `handoff-in-merge`.
+A git submodule where a handoff file is expected (`git submodule add URL HANDOFF.md`, checked
+out or not) gets this finding too, naming it a submodule with the merge gate's fix, `git rm --
+:/HANDOFF.md` (which takes it out of `.gitmodules`), never `invalid-json`: no handoff can be
+read from it, and moving it helps nothing. The Stop hook blocks on it with that `git rm` first,
+`show` stops on it in the same words, and `new` names it before writing a twin its name would
+clash with on macOS and Windows.
 
 Example:
 

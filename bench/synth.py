@@ -33,6 +33,9 @@ SOURCE_FILES = 60
 """Ordinary source files that work commits touch."""
 WORK_AFTER_PACKETS = 5
 """Ordinary commits between the bulk of the packets and the active ones."""
+SPIKE_COMMITS = 3
+"""Commits of feat/spike, off main and never merged into the branch checked: every other
+lkg-unknown packet records them, as if copied from that branch (`git.foreign_commits`)."""
 DAY = 86_400
 
 GIT_ENV = {
@@ -206,11 +209,25 @@ def _git(root: Path, *args: str) -> str:
 class _Packets:
     """Generates packet content; all randomness comes from one seeded generator."""
 
-    def __init__(self, rng: random.Random, history: list[str], render: Callable[..., str]):
+    def __init__(
+        self,
+        rng: random.Random,
+        history: list[str],
+        render: Callable[..., str],
+        spike: list[str] | None = None,
+    ):
         self.rng = rng
         self.history = history
+        self.spike = spike or []
+        """The commits of feat/spike, which the branch checked does not have."""
+        self.turns = 0
         self.render = render
         self.sources = [f"src/pkg{i % 6}/module_{i:03d}.py" for i in range(SOURCE_FILES)]
+
+    def take_turn(self) -> bool:
+        """True every other time: which lkg-unknown packet is copied from feat/spike."""
+        self.turns += 1
+        return self.turns % 2 == 1
 
     def data(self, index: int, topic: str, status: str, branch: str, lkg: str) -> dict[str, Any]:
         rng = self.rng
@@ -296,6 +313,15 @@ def _break(
         return None, render({**data, "summary": "Something else entirely happened."})
     elif kind == "md-missing":
         return None, None
+    elif kind == "lkg-unknown" and gen.spike and gen.take_turn():
+        # Copied from feat/spike: its last known good commit and a --verify run are that
+        # branch's commits, off the history checked (lkg-unknown, "copied from another branch?").
+        data["last_known_good_commit"] = gen.spike[-1]
+        note = f"--verify at {gen.spike[0][:12]} on 2026-01-01T00:00Z: passed"
+        data["commands_run"] = [
+            *data["commands_run"],
+            {"cmd": "pytest -q", "exit": 0, "note": note},
+        ]
     elif kind == "lkg-unknown":
         data["last_known_good_commit"] = "".join(rng.choice("0123456789abcdef") for _ in "x" * 40)
     elif kind == "secret":
@@ -356,12 +382,19 @@ def build(root: Path, n: int, commits: int = 200, seed: int = 7) -> Synthetic:
         ]
         mark = stream.commit(f"refs/heads/{TARGET}", start + i * step, f"work {i}", parent, files)
         parent = f":{mark}"
+    spike_parent = f":{max(1, commits // 2)}"
+    for k in range(SPIKE_COMMITS):
+        files = [("spike/try.py", f"x = {k}\n")]
+        when = start + (commits // 2) * step + (k + 1) * 60
+        mark = stream.commit("refs/heads/feat/spike", when, f"spike {k}", spike_parent, files)
+        spike_parent = f":{mark}"
     shas = stream.run(root, root / ".git" / "bench-marks")
     history = [shas[i + 1] for i in range(commits)]
+    spike = [shas[commits + k + 1] for k in range(SPIKE_COMMITS)]
     tip = history[-1]
 
     # Phase 2: the feature branch with the packets.
-    gen = _Packets(rng, history, render)
+    gen = _Packets(rng, history, render, spike)
     stream = _Stream()
     bulk: list[tuple[str, str]] = []
     fresh: list[tuple[str, str]] = []

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 from agent_support import fill_in, run_fix, run_hook, stop_event, the_command
 from conftest import GitRepo, Result
+from handoff_audit.git import plumbing
 
 Run = Callable[..., Result]
 
@@ -88,3 +90,31 @@ def test_commits_no_other_branch_holds_are_no_copy(git_repo: GitRepo, run_cli: R
     checked = run_cli(["check"], cwd=git_repo.root)
     assert "lkg-unknown" in checked.out and "copied" not in checked.out, checked.out
     assert run_cli(["update", "handoff.json", "--verify"], cwd=git_repo.root).code == 0
+
+
+def _copies_checked(repo: GitRepo, run_cli: Run, copies: int) -> tuple[int, int]:
+    """feat/x's packet copied ``copies`` more times onto feat/z, as topics of its own: the
+    git processes of `check`, and how many packets it asks "copied from another branch?"."""
+    data = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    for i in range(copies):
+        repo.write(f".handoff/copy{i}.json", json.dumps({**data, "topic": f"copy{i}"}))
+    repo.commit(f"{copies} copies")
+    before = plumbing.spawn_count()
+    checked = run_cli(["check", "--format", "json"], cwd=repo.root)
+    spawned = plumbing.spawn_count() - before
+    found = [f for f in checked.json()["findings"] if "copied from another branch?" in f["message"]]
+    return spawned, len(found)
+
+
+def test_copied_packets_cost_the_same_git_processes_however_many(
+    tmp_path: Path, run_cli: Run
+) -> None:
+    """Review 58: the copy check ran a rev-parse, a merge-base per recorded commit and a
+    for-each-ref for each copied packet; it is asked once for all of them."""
+    one, four = GitRepo(tmp_path / "one"), GitRepo(tmp_path / "four")
+    _copied_from_feat_x(one, run_cli)
+    _copied_from_feat_x(four, run_cli)
+    spawned_one, found_one = _copies_checked(one, run_cli, 1)
+    spawned_four, found_four = _copies_checked(four, run_cli, 4)
+    assert (found_one, found_four) == (2, 5)
+    assert spawned_one == spawned_four

@@ -32,6 +32,7 @@ from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
+from handoff_audit.git.foreign_commits import copied_into, recorded_of
 from handoff_audit.git.kept_packets import Kept
 from handoff_audit.git.last_change import LastChanges, hand_written_history, since
 from handoff_audit.git.later_work import LaterWork, note_scopes, setup_files
@@ -68,6 +69,16 @@ FULL_HISTORY_FIX = (
     "`actions/checkout` with `fetch-depth: 0`"
 )
 """The fix named whenever missing history stops a judgement."""
+
+
+def _lkgs(active: list[Packet]) -> dict[str, str]:
+    """Each active packet's last known good commit, when it names one, by the packet's path."""
+    lkgs: dict[str, str] = {}
+    for packet in active:
+        lkg = (packet.data or {}).get("last_known_good_commit")
+        if isinstance(lkg, str) and plumbing.is_commit_id(lkg):
+            lkgs[packet.path] = lkg.lower()
+    return lkgs
 
 
 @dataclass(slots=True)
@@ -251,14 +262,12 @@ class _Gatherer:
         self.protected = protected_patterns(
             self.config.protected_branches, refs, origin_head, _event_base(self.target), unborn
         )
-        lkgs: dict[str, str] = {}
-        for packet in self.active:
-            lkg = (packet.data or {}).get("last_known_good_commit")
-            if isinstance(lkg, str) and plumbing.is_commit_id(lkg):
-                lkgs[packet.path] = lkg.lower()
-        # Each lkg's parent too: a file the lkg commit itself deleted counts as deleted since.
+        lkgs = _lkgs(self.active)
+        # Each lkg's parent too: a file the lkg commit itself deleted counts as deleted since;
+        # and the commits the --verify runs name, for a packet copied from another branch.
         named = sorted(set(lkgs.values()))
-        revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named)]
+        runs = recorded_of(self.active)
+        revisions = [head_rev, "HEAD", *named, *(f"{rev}~1" for rev in named), *runs]
         facts = History(branch=branch, protected=self.protected)
         facts.protected_warning, facts.protected_notice = protected_said(
             self.config, refs, self.target, self.protected, origin_head
@@ -267,7 +276,7 @@ class _Gatherer:
         facts.renamed_into = renamed_into(self.root, refs, {p.branch for p in self.active})
         # Pointed paths the work tree lacks are asked of the commit checked in the same call
         # that resolves the commits (a sparse checkout leaves files out of the work tree).
-        missing = self._pointed_missing()
+        missing = self.tree.missing(self.active, self.repo.prefix)
         resolved: dict[str, tuple[str, str] | None] = {}
         present: set[str] = set()
         head: tuple[str, str] | None = None
@@ -298,6 +307,7 @@ class _Gatherer:
             return self._no_head(facts, branch if unborn else None)
         facts.in_head_tree = frozenset(missing[path] for path in present)
         self._read_deletions(facts, resolved, lkgs, head)
+        copied_into(self.root, facts, self.active, resolved, refs)
         self._read_trees(facts, head, refs, branch)
         return facts
 
@@ -639,14 +649,3 @@ class _Gatherer:
             names = {p for f in deleted.get(pair, ()) if (p := self.from_top(f)) is not None}
             old = facts.packets.get(path, PacketHistory())
             facts.packets[path] = replace(old, deleted_since_lkg=frozenset(names))
-
-    def _pointed_missing(self) -> dict[str, str]:
-        """Paths the active packets point at that the work tree lacks: path from the top
-        folder -> path from the audited root."""
-        tree = self.tree
-        return {
-            self.repo.prefix + path: path
-            for packet in self.active
-            for _, _, path in pointed_paths(packet)
-            if not tree.exists(path)
-        }

@@ -139,3 +139,13 @@ class WorkTree:
                 real = None if os.path.islink(candidate) else candidate
             self._real_dirs[key] = real
         return real
+
+    def missing(self, active: list[Packet], prefix: str) -> dict[str, str]:
+        """Paths the ``active`` packets point at that the work tree lacks: path from the top
+        folder (``prefix``, the audited root's) -> path from the audited root."""
+        return {
+            prefix + path: path
+            for packet in active
+            for _, _, path in pointed_paths(packet)
+            if not self.exists(path)
+        }

@@ -142,6 +142,17 @@ def is_bot(name: str, email: str, parents: int = 1) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class Copied:
+    """The commits a packet records that are off the history, and the branches holding them
+    (`git.foreign_commits`)."""
+
+    commits: tuple[str, ...]
+    """Short ids, in the packet's order."""
+    branches: tuple[str, ...]
+    """Short names of the other branches that hold them."""
+
+
+@dataclass(frozen=True, slots=True)
 class PacketHistory:
     """What git says about one packet of the work tree."""
 
@@ -181,6 +192,9 @@ class PacketHistory:
     merged_in: Commit | None = None
     """The merge that brought ``changed`` into the line checked (never itself a last change,
     `git.last_change`); later work is what came after it."""
+    copied: Copied | None = None
+    """When ``lkg_state`` is ``not-ancestor``: none of the commits the packet records is on the
+    history checked and another branch holds them: it was copied from that branch."""
     branch_only: bool = False
     """The commit checked is off its merge target: `outdated_count` counts the branch's own
     commits only, `changed_behind` (for a hand-written handoff too) every commit since its last

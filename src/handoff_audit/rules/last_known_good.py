@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from handoff_audit import shell
-from handoff_audit.git.foreign_commits import Copied, copied_from
 from handoff_audit.git.reflog import amended_away
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
 from handoff_audit.model.packet import Packet
-from handoff_audit.model.repo_history import History, PacketHistory
+from handoff_audit.model.repo_history import Copied, History, PacketHistory
 from handoff_audit.rules.base import Fix, Hit, Rule
 
 LKG_UNKNOWN = Rule(
@@ -95,7 +94,7 @@ def judge_lkg(
             f"where the tests last passed (see `{shell.git()} log --oneline`)",
         )
     elif info.lkg_state == "not-ancestor":
-        copied = copied_from(ctx.root, packet.data or {}, facts.head or "", facts.branch)
+        copied = info.copied
         said = _copied(packet, copied) if copied else _off_history(ctx, packet, info, lkg, head)
         yield _lkg_hit(LKG_UNKNOWN, packet, said)
     elif info.lkg_state == "beyond-limit":

@@ -466,13 +466,8 @@ def build(root: Path, n: int, commits: int = 200, seed: int = 7) -> Synthetic:
     packets_at = now - 20 * DAY
     mark = stream.commit(f"refs/heads/{BRANCH}", packets_at, "handoff packets", tip, bulk)
     parent = f":{mark}"
-    # A note of one name beside others speaks for its own folder (`git.later_work.note_scopes`):
-    # the first work commit also changes a file beside the first such note, which it outdates.
-    noted = [path for path, _ in bulk if path.startswith("notes/broken")][:1]
     for w in range(WORK_AFTER_PACKETS):
         files = [(p, f"def f():\n    return -{w}\n") for p in rng.sample(sources, 2)]
-        if w == 0:
-            files += [(note.rpartition("/")[0] + "/example.py", "x = 1\n") for note in noted]
         when = packets_at + (w + 1) * 3 * DAY
         mark = stream.commit(f"refs/heads/{BRANCH}", when, f"more work {w}", parent, files)
         parent = f":{mark}"

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from agent_support import run_fix, run_hook, stop_event
-from conftest import GitRepo
+from conftest import GitRepo, Result
 
 _MOVED = re.compile(r"move it into a series: `([^`]+)`")
 _DESTINATION = re.compile(r"git mv -- (\S+) (\S+) ")
@@ -172,3 +173,22 @@ def test_two_notes_of_other_names_in_two_folders_both_cover_the_work(git_repo: G
     stop = run_hook(stop_event(git_repo.root))
     assert "docs/HANDOFF.md handoff-outdated" in stop.err, stop.err
     assert ".claude/SESSION_NOTES.md handoff-outdated" in stop.err, stop.err
+
+
+def test_notes_of_one_name_in_folders_of_notes_alone_cover_the_project(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """Review 58: spikes/spike1/HANDOFF.md beside spikes/spike2/HANDOFF.md, folders that hold
+    no code, were taken for package notes, so work in src/ no longer outdated either. A note
+    speaks for its own folder only when that folder holds work of its own."""
+    git_repo.write("src/app.py", "def run():\n    return 1\n")
+    git_repo.write("packages/a/src/mod_a.py", "def f_a(x):\n    return x\n")
+    for folder in ("spikes/spike1", "spikes/spike2", "packages/a", "packages/b"):
+        git_repo.write(f"{folder}/HANDOFF.md", _note("a", f"Try the idea in {folder}."))
+    git_repo.write("packages/b/src/mod_b.py", "def f_b(x):\n    return x\n")
+    git_repo.commit("notes")
+    git_repo.write("src/app.py", "def run():\n    return 2\n")
+    git_repo.commit("work in src")
+    checked = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()["findings"]
+    outdated = {f["path"] for f in checked if f["rule"] == "handoff-outdated"}
+    assert outdated == {"spikes/spike1/HANDOFF.md", "spikes/spike2/HANDOFF.md"}, checked

@@ -578,7 +578,8 @@ def _sections(
         return packet_sections(packet.path, committed_dirt(root, packet.path, packet.data, dirt))
     sections, warning = _written(packet, config)
     state, candidates = found
-    siblings = sibling_steps(packet, candidates if state == "hand-written" else [], config)
+    mine = candidates if state == "hand-written" else []
+    siblings = sibling_steps(packet, mine, config, committed[0])
     if siblings is not None:  # after the next action, before the text as written
         at = int(bool(sections) and sections[0].key == "next_action")
         sections = (*sections[:at], siblings, *sections[at:])

@@ -6,30 +6,37 @@ the other's."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.engine.brief_sections import ITEM_CHARS, MAX_ITEMS
-from handoff_audit.git.later_work import note_scopes
+from handoff_audit.git.later_work import note_scopes, work_folders
 from handoff_audit.model.brief import Section
 from handoff_audit.model.packet import Packet, series_handoff
 from handoff_audit.textcut import at_clause
 
 
-def _notes(candidates: list[Packet], config: Config) -> tuple[list[Packet], dict[str, str]]:
-    """The working notes of ``candidates``, and those that speak for their own folder, with
-    that folder (`note_scopes`)."""
+def _notes(
+    candidates: list[Packet], config: Config, root: Path
+) -> tuple[list[Packet], dict[str, str]]:
+    """The working notes of ``candidates`` (of the repository at ``root``), and those that
+    speak for their own folder, with that folder (`note_scopes`)."""
     notes = [
         p
         for p in candidates
         if p.kind == "markdown" and p.text and not series_handoff(p.path, config)
     ]
-    return notes, note_scopes([p.path for p in notes], "")
+    return notes, note_scopes([p.path for p in notes], "", work_folders(root))
 
 
-def sibling_steps(chosen: Packet, candidates: list[Packet], config: Config) -> Section | None:
-    """The next step of each hand-written note of ``candidates`` (the branch's) that, like
-    ``chosen``, speaks for its own folder, by path; ``None`` when there is none."""
-    notes, scoped = _notes(candidates, config)
+def sibling_steps(
+    chosen: Packet, candidates: list[Packet], config: Config, root: Path
+) -> Section | None:
+    """The next step of each hand-written note of ``candidates`` (the branch's, of the
+    repository at ``root``) that, like ``chosen``, speaks for its own folder, by path; ``None``
+    when there is none."""
+    notes, scoped = _notes(candidates, config, root)
     if chosen.path not in scoped:
         return None
     # start-up: the next-step reading (its cues, markdown-it) loads only for a hand-written handoff

@@ -35,7 +35,7 @@ from handoff_audit.git.branch_own import counted_against, merge_target_tip, reco
 from handoff_audit.git.foreign_commits import copied_into, recorded_of
 from handoff_audit.git.kept_packets import Kept
 from handoff_audit.git.last_change import LastChanges, hand_written_history, since
-from handoff_audit.git.later_work import LaterWork, note_scopes, setup_files
+from handoff_audit.git.later_work import LaterWork, note_scopes, setup_files, work_folders
 from handoff_audit.git.linked_folders import merged_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
@@ -622,7 +622,7 @@ class _Gatherer:
     def _scopes(self) -> dict[str, str]:
         """The working notes that speak for their own folder alone (`note_scopes`)."""
         notes = [p.path for p in self.hand_written if not series_handoff(p.path, self.config)]
-        return note_scopes(notes, self.repo.prefix)
+        return note_scopes(notes, self.repo.prefix, work_folders(self.root))
 
     def _read_deletions(
         self,

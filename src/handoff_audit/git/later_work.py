@@ -13,12 +13,13 @@ commit that changed files its ``changed_files`` does not cover (`listed_work`)."
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from handoff_audit.git.agent_files import AGENT_SETTINGS
 from handoff_audit.git.listed_work import covers, unlisted
+from handoff_audit.git.tracked import listed
 from handoff_audit.model.packet import Packet
 from handoff_audit.model.repo_history import Commit
 
@@ -175,14 +176,18 @@ class LaterWork:
         return any(other is not packet and other.branch == packet.branch for other in refreshed)
 
 
-def note_scopes(notes: Iterable[str], prefix: str) -> dict[str, str]:
+def note_scopes(
+    notes: Iterable[str], prefix: str, holds_work: Callable[[str], bool]
+) -> dict[str, str]:
     """The working notes of ``notes`` (hand-written, no series' files; from the audited root)
     that speak for their own folder alone, from the top folder (``prefix``), with that folder:
     a note below the root when another note of the same name is in a folder neither above nor
     below its own (``packages/a/NEXT_SESSION.md`` beside ``packages/b/NEXT_SESSION.md``), as in
-    a monorepo with a note per package. A note at the root, the only one, or one beside notes of
-    other names (``docs/HANDOFF.md`` beside ``.claude/SESSION_NOTES.md``: two notes of one
-    project) covers every file."""
+    a monorepo with a note per package, and its folder holds work of its own (``holds_work``,
+    `work_folders`). A note at the root, the only one, one beside notes of other names
+    (``docs/HANDOFF.md`` beside ``.claude/SESSION_NOTES.md``: two notes of one project), or one
+    in a folder of notes alone (``spikes/spike1/HANDOFF.md`` beside ``spikes/spike2/``'s)
+    covers every file."""
     folders = {path: path.rpartition("/")[0] + "/" for path in notes if "/" in path}
     named = [(path.rpartition("/")[2].lower(), path.rpartition("/")[0] + "/") for path in notes]
     return {
@@ -195,7 +200,36 @@ def note_scopes(notes: Iterable[str], prefix: str) -> dict[str, str]:
             and not folder.startswith(other)
             for name, other in named
         )
+        and holds_work(folder)
     }
+
+
+_NO_WORK = (".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc", ".png", ".jpg", ".jpeg", ".gif")
+"""What a folder of notes holds beside them that is no work: documents and pictures."""
+
+
+def work_folders(root: Path) -> Callable[[str], bool]:
+    """Whether a folder (from the audited root ``root``, ending in ``/``) holds work files of
+    its own: a tracked file, at any depth, that is no document or picture (`_NO_WORK`) nor a
+    handoff packet. From discovery's listing of the repository it audits from its top folder
+    (`tracked.listed`, no git process); otherwise from the files in the work tree."""
+    names = listed(str(root.resolve()))
+
+    def holds_work(folder: str) -> bool:
+        if names:
+            return any(_is_work(name) for name in names if name.startswith(folder))
+        for _, dirs, files in os.walk(root / folder):
+            dirs[:] = [d for d in dirs if d != ".git"]
+            if any(_is_work(name) for name in files):
+                return True
+        return False
+
+    return holds_work
+
+
+def _is_work(path: str) -> bool:
+    name = path.rpartition("/")[2].lower()
+    return not name.endswith(_NO_WORK) and name != "handoff.json" and "/.handoff/" not in f"/{path}"
 
 
 def _listed(packet: Packet) -> frozenset[str] | None:

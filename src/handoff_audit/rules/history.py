@@ -124,10 +124,11 @@ changed; the file's last change is the one before it.
 above the other (`packages/a/NEXT_SESSION.md`, `packages/b/NEXT_SESSION.md`; not
 `docs/HANDOFF.md` beside `.claude/SESSION_NOTES.md`), each speaks for its own folder:
 only the commits that change files under it count against it (a commit changing only
-`packages/b/src/mod_b.py` leaves package a's note current); a note at the root still covers
-every file. A note that `block-files` leaves out on purpose with a `!` entry
-(`!packages/a/NEXT_SESSION.md`) is kept on the default branch: the finding asks to add to it,
-never to delete it.
+`packages/b/src/mod_b.py` leaves package a's note current), when that folder holds work of
+its own (a file other than documents and pictures); a note at the root, and notes in folders of
+notes alone (`spikes/spike1/HANDOFF.md`, `spikes/spike2/HANDOFF.md`), still cover every file.
+A note that `block-files` leaves out on purpose with a `!` entry (`!packages/a/NEXT_SESSION.md`)
+is kept on the default branch: the finding asks to add to it, never to delete it.
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit

@@ -97,3 +97,37 @@ def test_a_merge_that_resolved_the_handoff_by_hand_is_its_last_change(
     assert lines[0].startswith(
         f"- current: nothing was committed since its last change ({resolved[:7]}, "
     )
+
+
+def test_main_s_parallel_commit_merged_with_the_handoff_is_no_later_work(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Review 57-4 L6: main's own commit made while feat/pow was open, merged with it by
+    ``--no-ff``, is older than the handoff on main's line: `show` counted it as a later commit
+    the handoff may not describe while `check` and the Stop hook said nothing, and after one
+    more commit on main `show` counted 2 where `check` counted 1."""
+    git_repo.write("app.py", "print(1)\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/pow")
+    git_repo.write("pow.py", "def pow2(a):\n    return a * a\n")
+    git_repo.write("HANDOFF.md", NOTE)
+    written = git_repo.commit("pow, with its handoff")
+    git_repo.git("switch", "-q", "main")
+    git_repo.write("main.py", "print('main')\n")
+    git_repo.commit("main's own work")
+    git_repo.git("merge", "-q", "--no-ff", "feat/pow", "-m", "Merge branch 'feat/pow'")
+    lines = freshness(run_cli, git_repo)
+    assert lines[0].startswith(
+        f"- current: nothing was committed since its last change ({written[:7]}, "
+    )
+    assert "handoff-outdated" not in run_cli(["check"], cwd=git_repo.root).out
+    git_repo.write("app.py", "print(2)\n")
+    later = git_repo.commit("app prints 2")
+    lines = freshness(run_cli, git_repo)
+    assert lines[0].endswith(": 1 commit, which the handoff may not describe:"), lines
+    assert lines[1:] == [
+        f"  - {later[:7]} app prints 2",
+        "- files they touched (the note may be wrong about them): app.py",
+    ]
+    checked = " ".join(run_cli(["check"], cwd=git_repo.root).out.split())
+    assert "handoff-outdated" in checked and "1 later commit" in checked, checked

@@ -25,6 +25,7 @@ from handoff_audit.git.counted_work import (
     target_commits,
     without_setup,
 )
+from handoff_audit.git.last_change import arrival
 from handoff_audit.git.listed_work import unlisted
 from handoff_audit.git.touch_ups import TouchUps
 from handoff_audit.model.brief import Freshness, LkgStatus, Since
@@ -194,12 +195,18 @@ def _lkg_range(
 
 def _since_change(walk: _Walk, changed: str, lkg_range: _Range | None) -> Since:
     """``changed..HEAD``: out of the walk since the lkg when ``changed`` is in it (the commits
-    there that are not ``changed``'s ancestors), else one more walk."""
+    there that are not ``changed``'s ancestors), else one more walk; when a merge brought
+    ``changed`` into HEAD's first-parent line, only what came after that merge
+    (`last_change.arrival`, where `check` starts its later commits too)."""
     parents = {c.sha: ps for c, ps in lkg_range.commits} if lkg_range is not None else {}
     if lkg_range is None or not lkg_range.complete or changed not in parents:
         walked = walk.range(changed)
-        return _merged_back(walk.root, walked, walked.since(work=True), frozenset())
+        came = arrival({c.sha: ps for c, ps in walked.commits}, walk.head, changed)
+        return _merged_back(walk.root, walked, walked.since(came, work=True), came)
     before = frozenset(reachable(changed, parents))
+    before |= arrival(
+        {sha: ps for sha, ps in parents.items() if sha not in before}, walk.head, changed
+    )
     since = lkg_range.since(before, changed, work=True)
     return _merged_back(walk.root, lkg_range, since, before)
 

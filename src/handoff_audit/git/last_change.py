@@ -11,12 +11,12 @@ up (`touch_ups`)."""
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from handoff_audit.git.ancestry_counts import Ancestry
+from handoff_audit.git.ancestry_counts import Ancestry, reachable
 from handoff_audit.git.pure_rename import moved_from, renamed_unchanged
 from handoff_audit.git.touch_ups import TouchUps
 from handoff_audit.model.repo_history import Commit, PacketHistory
@@ -99,6 +99,34 @@ def since(entry: dict[str, Any]) -> Commit | None:
     """Where a handoff's later commits start, of its `PacketHistory` fields: the merge that
     brought its last change into the line checked, else that change."""
     return entry.get("merged_in") or entry.get("changed")
+
+
+def arrival(parents: Mapping[str, Sequence[str]], head: str, changed: str) -> frozenset[str]:
+    """The commits of ``parents`` (a walk of ``HEAD --not CHANGED``, commit -> its parents)
+    that the merge which brought ``changed`` into the first-parent line of ``head`` reaches,
+    itself too: where later commits start, as `since` says for `check`'s walk (a merge is no
+    change of the handoff, only its arrival; the target's parallel commits merged with it are
+    not later work). Empty when ``changed`` is on that line itself."""
+    children: dict[str, list[str]] = {}
+    for commit, heads in parents.items():
+        for parent in heads:
+            children.setdefault(parent, []).append(commit)
+    reaching = set()  # the commits of the walk that reach ``changed``
+    todo = list(children.get(changed, ()))
+    while todo:
+        commit = todo.pop()
+        if commit not in reaching:
+            reaching.add(commit)
+            todo.extend(children.get(commit, ()))
+    commit = head
+    while commit in reaching:
+        first = next(iter(parents[commit]), None)
+        if first is None or first == changed:
+            return frozenset()
+        if first not in reaching:
+            return frozenset(reachable(commit, parents))
+        commit = first
+    return frozenset()
 
 
 def hand_written_history(

@@ -192,3 +192,28 @@ def test_notes_of_one_name_in_folders_of_notes_alone_cover_the_project(
     checked = run_cli(["check", "--format", "json"], cwd=git_repo.root).json()["findings"]
     outdated = {f["path"] for f in checked if f["rule"] == "handoff-outdated"}
     assert outdated == {"spikes/spike1/HANDOFF.md", "spikes/spike2/HANDOFF.md"}, checked
+
+
+def test_show_counts_only_the_work_in_the_note_s_own_package(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """Review 58: `check` and the Stop hook count only package b's commit against package b's
+    note, but `show` on package a's note listed it as a commit "which the handoff may not
+    describe"; the brief's freshness takes the same scoping."""
+    _kept_notes(git_repo)
+    git_repo.write("packages/a/NEXT_SESSION.md", _note("a", "Reject negative ints in f_a."))
+    written = git_repo.commit("a's note")
+    git_repo.write("packages/b/src/mod_b.py", "def f_b(x):\n    return max(x, 0)\n")
+    git_repo.commit("b again")
+    shown = run_cli(["show"], cwd=git_repo.root).out
+    assert "(packages/a/NEXT_SESSION.md, a hand-written handoff" in shown, shown
+    assert f"- current: nothing was committed since its last change ({written[:7]}, " in shown
+    assert "mod_b.py" not in shown.split("Freshness")[1], shown
+    git_repo.write("packages/a/src/mod_a.py", "def f_a(x):\n    return abs(x)\n")
+    later = git_repo.commit("a's work")
+    freshness = run_cli(["show"], cwd=git_repo.root).out.split("Freshness")[1]
+    assert ": 1 commit, which the handoff may not describe:" in freshness, freshness
+    assert f"  - {later[:7]} a's work" in freshness and "mod_b.py" not in freshness, freshness
+    checked = run_cli(["check"], cwd=git_repo.root).out
+    assert "packages/a/NEXT_SESSION.md: handoff-outdated" in checked, checked
+    assert "1 later commit" in " ".join(checked.split()), checked

@@ -35,13 +35,13 @@ from handoff_audit.engine.series_owner import (
     record_lines,
     without_records,
 )
-from handoff_audit.engine.sibling_notes import sibling_steps
+from handoff_audit.engine.sibling_notes import own_folder, sibling_steps
 from handoff_audit.engine.stray_handoffs import DATED_AT_MOST, newer_line, stray_handoffs
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.counted_work import counted_work
-from handoff_audit.git.freshness import last_changes, read_freshness
+from handoff_audit.git.freshness import last_changes, read_freshness, within
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
@@ -152,12 +152,12 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
             raise
         state, candidates, kept = _taken_local(local, unread)
     chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
-    changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), series)
+    where = (series, own_folder(chosen, (state, candidates), config, root))
+    changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), where)
     sections, warning = _sections(chosen, config, (state, candidates), committed=(root, dirt))
     if chosen.path in guessed:
         warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
-    owned = own[chosen.path][1] if chosen.path in own else None
-    warning = _joined(_joined(warning, owned), kept)
+    warning = _joined(_joined(warning, own[chosen.path][1] if chosen.path in own else None), kept)
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness, found))
     if packet and in_series(chosen.path, config):
@@ -234,13 +234,15 @@ def _freshness(
     config: Config,
     chosen: Packet,
     read: tuple[dict[str, Commit], dict[str, str], str | None, plumbing.Refs | None],
-    series: SeriesFolders,
+    where: tuple[SeriesFolders, str | None],
 ) -> tuple[Commit | None, Freshness]:
     """The chosen handoff's last change and how fresh it is: its own files' commits (``read``:
-    the last change of each, the work tree's status, the branch and the refs if read), with a
-    change to a handoff file or series record (``series``: the series folders), nor the tool's
-    setup or the merge target's commits (`counted_work`), counted as work (`_record`)."""
+    the last change of each, the work tree's status, the branch and the refs if read), with no
+    change to a handoff file or series record (``where``: the series folders), nor the tool's
+    setup or the merge target's commits (`counted_work`), counted as work (`_record`); for a
+    package's note, only the files under its folder (``where``'s second, `own_folder`)."""
     changes, dirt, branch, refs = read
+    series, scope = where
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     records = partial(_record, config=config, files=frozenset(files), series=series)
@@ -249,6 +251,8 @@ def _freshness(
     lkg = _lkg(chosen)
     counted = counted_work(root, config, branch, refs)
     fresh = read_freshness(root, files, lkg, changed, records, dirt, named or frozenset(), counted)
+    if scope is not None:
+        fresh = within(fresh, scope)
     if lkg and trusted_lkg(chosen.data or {}, lkg):
         fresh = replace(fresh, lkg_trusted=True)
     return changed, fresh
@@ -578,8 +582,9 @@ def _sections(
         return packet_sections(packet.path, committed_dirt(root, packet.path, packet.data, dirt))
     sections, warning = _written(packet, config)
     state, candidates = found
-    mine = candidates if state == "hand-written" else []
-    siblings = sibling_steps(packet, mine, config, committed[0])
+    siblings = sibling_steps(
+        packet, candidates if state == "hand-written" else [], config, committed[0]
+    )
     if siblings is not None:  # after the next action, before the text as written
         at = int(bool(sections) and sections[0].key == "next_action")
         sections = (*sections[:at], siblings, *sections[at:])

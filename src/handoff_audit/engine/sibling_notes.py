@@ -30,6 +30,16 @@ def _notes(
     return notes, note_scopes([p.path for p in notes], "", work_folders(root))
 
 
+def own_folder(
+    chosen: Packet, among: tuple[str, list[Packet]], config: Config, root: Path
+) -> str | None:
+    """The folder ``chosen`` speaks for alone, when it is one of the branch's hand-written notes
+    (``among``: the brief's state and its candidates) that `note_scopes` scopes, as `check`'s
+    ``handoff-outdated`` does: only the work under it is later work the brief counts."""
+    state, candidates = among
+    return _notes(candidates if state == "hand-written" else [], config, root)[1].get(chosen.path)
+
+
 def sibling_steps(
     chosen: Packet, candidates: list[Packet], config: Config, root: Path
 ) -> Section | None:
@@ -55,4 +65,4 @@ def sibling_steps(
     return Section("also_next", title, tuple(items[:MAX_ITEMS]))
 
 
-__all__ = ["sibling_steps"]
+__all__ = ["own_folder", "sibling_steps"]

@@ -156,6 +156,24 @@ def read_freshness(
     )
 
 
+def within(fresh: Freshness, folder: str) -> Freshness:
+    """``fresh`` with the commits since the handoff's change cut to the files under ``folder``
+    (from the top folder, ending in ``/``), those that touch none left out: a package's note
+    speaks for its own folder alone (`later_work.note_scopes`), as `check` counts it."""
+    since = fresh.since_change
+    if since is None:
+        return fresh
+    kept = [
+        replace(commit, files=files)
+        for commit in since.commits
+        if (files := tuple(f for f in commit.files if f.startswith(folder)))
+    ]
+    count = since.count - (len(since.commits) - len(kept))
+    cut = replace(since, count=count, commits=tuple(kept))
+    touched = tuple(dict.fromkeys(f for commit in kept for f in commit.files))
+    return replace(fresh, since_change=cut, work_files=touched)
+
+
 def _amended(
     walk: _Walk, sha: str, lkg_range: _Range | None, listed: frozenset[str]
 ) -> tuple[str, ...]:

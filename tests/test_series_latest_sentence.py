@@ -2,8 +2,8 @@
 sentence ("See [2026-11-16](2026-11-16.md).") is a text pointer, so the newest dated file is
 current, `check` never judges the pointer and warns that it is stale, naming both, and a new
 branch's session is told of the newest dated file; one that is a handoff of its own keeps
-outranking any dated file by its name, so the Stop hook's advice to write the next dated file
-also says to make it a pointer. An agent that follows only what the hook prints gets out.
+outranking any dated file by its name, so the Stop hook's advice is to update it in place,
+never to overwrite it with a pointer. An agent that follows only what the hook prints gets out.
 Real repositories, the real CLI and hook."""
 
 from __future__ import annotations
@@ -95,17 +95,10 @@ def _play(repo: GitRepo, rounds: int = 4) -> list[str]:
     raise AssertionError("the hook still blocks after the agent followed it:\n" + said[-1])
 
 
-@pytest.mark.parametrize(
-    "latest",
-    [
-        "# Latest handoff\n\nSee [2026-11-16](2026-11-16.md).\n",
-        "# Latest handoff\n\nSee [2026-11-16](2026-11-16.md).\n\n## Next step\n\nStart sqrt().\n",
-    ],
-)
-def test_an_agent_following_the_hook_gets_out(git_repo: GitRepo, run_cli, latest: str) -> None:  # type: ignore[no-untyped-def]
+def test_an_agent_following_the_hook_gets_out(git_repo: GitRepo, run_cli) -> None:  # type: ignore[no-untyped-def]
     """After writing and committing the dated file the hook asked for, the hook repeated the
     same block forever: LATEST.md stayed the series' current file by its name."""
-    _series(git_repo, latest)
+    _series(git_repo, "# Latest handoff\n\nSee [2026-11-16](2026-11-16.md).\n")
     git_repo.git("switch", "-qc", "feat/cbrt")
     git_repo.write("src/calc.py", "def cbrt(x):\n    return x ** (1 / 3)\n")
     git_repo.commit("cbrt")
@@ -126,9 +119,59 @@ def test_a_one_line_handoff_in_latest_is_judged(git_repo: GitRepo, run_cli) -> N
     assert f"{FOLDER}/LATEST.md: the current handoff of its series" in check.out, check.out
 
 
-def test_an_ignored_series_latest_is_repointed_without_git_add(git_repo: GitRepo) -> None:
-    """A series git ignores (``.claude/`` in .gitignore) keeps LATEST.md local: the command that
-    makes it a pointer ended in ``git add``, which git refuses for an ignored file (exit 1)."""
+def _update_in_place(repo: GitRepo, line: str) -> None:
+    """What an agent does with the hook's advice to update the live file: the command printed
+    on ``line`` run with its placeholders filled in."""
+    [command] = [c for c in re.findall(r"`([^`]+)`", line) if "<what this branch did>" in c]
+    command = command.replace("<what this branch did>", "Added cbrt() to src/calc.py.")
+    command = command.replace("<the next step now>", "Add tests for cbrt of negative numbers.")
+    assert run_fix(repo.root, command).returncode == 0, command
+
+
+@pytest.mark.parametrize(
+    ("folder", "live"),
+    [
+        (FOLDER, "LATEST.md"),
+        ("docs/sessions", "current.md"),
+    ],
+)
+def test_a_live_handoff_is_updated_in_place(
+    git_repo: GitRepo, run_cli, folder: str, live: str
+) -> None:  # type: ignore[no-untyped-def]
+    """A series kept as one live file that is a handoff of its own, beside dated files: the
+    hook told the agent to write a dated file and overwrite the live one with the new file's
+    name, losing its text. Its advice is now that file updated in place, which ends the block."""
+    text = NOTE.format(title="sqrt").replace("# sqrt", "# Latest handoff\n\nSee 2026-11-16.md.")
+    git_repo.write("src/calc.py", "def add(a, b):\n    return a + b\n")
+    git_repo.write(f"{folder}/2026-11-16.md", "# Handoff\n\n## Next action\nAdd div().\n")
+    git_repo.write(f"{folder}/{live}", text)
+    git_repo.commit("handoff notes")
+    git_repo.git("switch", "-qc", "feat/cbrt")
+    git_repo.write("src/calc.py", "def cbrt(x):\n    return x ** (1 / 3)\n")
+    git_repo.commit("cbrt")
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    line = next(line for line in stop.lines if "update it in place" in line)
+    assert "make it a pointer" not in stop.err and "write the next one" not in stop.err, stop.err
+    _update_in_place(git_repo, line)
+    git_repo.commit("handoff")
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 0, stop.err
+    kept = (git_repo.root / folder / live).read_text()
+    assert kept.startswith(text.partition("## Next step")[0]), kept
+    assert "## Since then\n\nAdded cbrt() to src/calc.py." in kept, kept
+    assert kept.count("## Next step") == 1, kept
+    show = run_cli(["show"], cwd=git_repo.root)
+    assert "Next action: Add tests for cbrt of negative numbers." in show.out, show.out
+    check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert check.code == 0, check.out + check.err
+    assert f"{folder}/{live}: the current handoff of its series" in check.out, check.out
+
+
+def test_an_ignored_live_handoff_is_updated_in_place(git_repo: GitRepo) -> None:
+    """A series git ignores (``.claude/`` in .gitignore) whose LATEST.md is a handoff of its
+    own: the hook's advice overwrote it with the new file's name; it is now updated in place
+    and left out of git, no ``git add`` (which git refuses for an ignored file)."""
     folder = ".claude/handoffs"
     git_repo.write(".gitignore", ".claude/\n")
     git_repo.write("src/calc.py", "def add(a, b):\n    return a + b\n")
@@ -142,9 +185,10 @@ def test_an_ignored_series_latest_is_repointed_without_git_add(git_repo: GitRepo
     git_repo.commit("cbrt")
     stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert stop.code == 2, stop.err
-    line = next(line for line in stop.lines if "make it a pointer" in line)
-    assert f"git add -- {folder}/LATEST.md" not in line, line
-    assert "it stays local" in line, line
-    [command] = [c for c in re.findall(r"`([^`]+)`", line) if "LATEST.md" in c and "printf" in c]
-    assert run_fix(git_repo.root, command.replace("<topic>", "cbrt")).returncode == 0, command
-    assert "-cbrt.md" in (git_repo.root / folder / "LATEST.md").read_text()
+    line = next(line for line in stop.lines if "update it in place" in line)
+    assert "git add" not in line and "it stays local" in line, line
+    _update_in_place(git_repo, line)
+    assert "Add tests for sqrt" not in (git_repo.root / folder / "LATEST.md").read_text()
+    assert "sqrt is in `src/calc.py`" in (git_repo.root / folder / "LATEST.md").read_text()
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 0, stop.err

@@ -114,12 +114,9 @@ def up_to_date(
     it (`note_finish.second_line`), else it may be deleted when the work is done; the current
     file of a series (``series``) may say instead that its work is finished."""
     grown, gated = said
-    command = _REFRESH.format(next="%s", since=since, then=' "<the next step now>"', path=quoted)
+    command = refreshed(quoted, since, held)
     also = "or rewrite the file to say where the work stands now"
     if held:
-        command = _REPLACE.format(
-            line=held[-1], since=since, step='"<the next step now>"', path=quoted, program=_PROGRAM
-        )
         also = (
             f"this writes the next step in place of the one under the next-step heading at line "
             f"{held[-1]}, with what changed above it: edit that section; do not add a second one"
@@ -143,6 +140,16 @@ def up_to_date(
     elif "delete it in a commit" in finding.message:
         also += f"; if the work is done, delete it: git rm -- {quoted}"
     return command, also
+
+
+def refreshed(quoted: str, since: str, held: tuple[int, ...]) -> str:
+    """The command that writes what changed (``since``, a placeholder) and the next step now
+    into the file ``quoted``: appended, or, when it has next-step headings (``held``, their
+    lines), in place of the last one's step (`_REPLACE`), never a second section."""
+    if held:
+        step = '"<the next step now>"'
+        return _REPLACE.format(line=held[-1], since=since, step=step, path=quoted, program=_PROGRAM)
+    return _REFRESH.format(next="%s", since=since, then=' "<the next step now>"', path=quoted)
 
 
 _PROGRAM = (
@@ -223,6 +230,7 @@ __all__ = [
     "filled_in_place",
     "kept_endings",
     "next_headings",
+    "refreshed",
     "template_fix",
     "up_to_date",
     "written_anew",

@@ -20,6 +20,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from handoff_audit.authoring.gate_verdict import Gate, Problem
+from handoff_audit.authoring.markdown_fixes import next_headings, refreshed
 from handoff_audit.authoring.series_pattern import patterned
 from handoff_audit.config import Config
 from handoff_audit.engine.ignored import kept_out_how, owner_revision
@@ -33,7 +34,6 @@ from handoff_audit.engine.series_order import (
     next_number,
     redated,
 )
-from handoff_audit.engine.series_pointers import repoint
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import ignored_among
 from handoff_audit.model.packet import in_series
@@ -220,6 +220,8 @@ def next_in_series(
     sees it; ``base``, the branch's base commit, whose ``.gitignore`` lines are the owner's."""
     if not files:
         return None
+    if name_says(files[0]) == 1 and not (root / files[0]).is_symlink():
+        return _live_update(root, files[0], path_of)
     folder = files[0].rpartition("/")[0]
     typo = misdated(root, files[0], known)
     if typo is not None:
@@ -239,25 +241,27 @@ def next_in_series(
         f"series in {folder or '.'}/, "
         f"write the next one, {shown}, with the state, the next step, the decisions, what "
         f"was ruled out and the pointers, and {_committed(root, moved.path, path_of, why, base)}"
-        f"{_live_outranks(root, files[0], moved.path, path_of)}"
     )
 
 
-def _live_outranks(root: Path, current: str, written: str, path_of: Callable[[str], str]) -> str:
-    """When ``current``, the series' current file, is so by its live name (``LATEST.md``: no
-    dated name outranks it), the words that make it a text pointer to ``written``, the new file,
-    so that the new file is current and the advice ends; else ``""``."""
-    if name_says(current) != 1:
-        return ""
+def _live_update(root: Path, current: str, path_of: Callable[[str], str]) -> str:
+    """The advice for a series whose current file is so by its live name (``LATEST.md``,
+    ``current.md``: no dated name outranks it) and is a handoff of its own, as the README has
+    such a series kept: that file updated in place with what the branch did and the next step
+    (`markdown_fixes.refreshed`), committed, or left local where git ignores it."""
+    quoted = path_of(current)
+    held = next_headings(root / current)
+    command = refreshed(quoted, "<what this branch did>", held)
+    where = f", in place of the step under its next-step heading at line {held[-1]}" if held else ""
     local = bool(ignored_among(root, [current]))
-    command = repoint(root, current, written, stage=not local)
     return (
-        f"; {path_of(current)} stays the series' current file by its name whatever the date of "
-        f"the new one: make it a pointer to the new file (`{command}`) "
+        f"or, as this repository keeps its handoff in one live file, {quoted}, that outranks "
+        f"its dated files by its name, update it in place with what this branch did and the "
+        f"next step (`{command}`{where}; do not add a second next-step section), and "
         + (
-            "(git ignores it: it stays local, as the series does)"
+            "leave it out of git (git ignores it: it stays local, as the series does)"
             if local
-            else "in the same commit"
+            else "commit it"
         )
     )
 

@@ -48,6 +48,11 @@ def _series(repo: GitRepo, latest: str) -> None:
         "# Latest handoff\n\nSee [2026-11-16](2026-11-16.md).\n",
         "Latest: 2026-11-16.md\n",
         "→ [2026-11-16](./2026-11-16.md)\n",
+        "# Latest\n\nSee 2026-11-16.md for details.\n",
+        "# Latest\n\nRead 2026-11-16.md first.\n",
+        '# Latest\n\nSee [x](2026-11-16.md "title").\n',
+        "# Latest\n\n→ [x](2026-11-16.md#state)\n",
+        "# Latest\n\nSee [x](/docs/handoffs/2026-11-16.md).\n",
     ],
 )
 def test_a_pointer_sentence_is_a_pointer(git_repo: GitRepo, run_cli, latest: str) -> None:  # type: ignore[no-untyped-def]
@@ -72,6 +77,20 @@ def test_a_pointer_sentence_is_a_pointer(git_repo: GitRepo, run_cli, latest: str
     git_repo.commit("pointer")
     check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
     assert "LATEST.md" not in check.out + check.err, check.out + check.err
+
+
+def test_a_pointer_to_the_current_file_by_its_anchor_says_nothing(
+    git_repo: GitRepo, run_cli
+) -> None:  # type: ignore[no-untyped-def]
+    """A link with an anchor to the newest file was judged as a handoff (`md-incomplete`, and
+    the Stop hook's fix appended "## Next step" to the pointer); it is a pointer that names the
+    current file, so nothing is said of it."""
+    _series(git_repo, "# Latest\n\n→ [x](2026-11-23.md#state)\n")
+    check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert check.code == 0, check.out + check.err
+    assert "LATEST.md" not in check.out + check.err, check.out + check.err
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 0 and "LATEST.md" not in stop.err + stop.out, stop.err + stop.out
 
 
 def _play(repo: GitRepo, rounds: int = 4) -> list[str]:

@@ -24,16 +24,20 @@ from handoff_audit.model.series_names import name_says
 MAX_POINTER_BYTES = 512
 """A file larger than this is read as a handoff, never as a pointer: a name is short."""
 _REFERENCE = re.compile(
-    r"\[[^\]\n]*\]\(\s*<?([^()<>\s]+\.md)>?\s*\)|(?<![\w/:.-])((?:\.{1,2}/)?[\w.-][\w./-]*\.md)\b",
+    r"\[[^\]\n]*\]\(\s*<?([^()<>\s#]+\.md)(?:#[^()<>\s]*)?>?"
+    r"(?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))?\s*\)"
+    r"|(?<![\w/:.-])((?:\.{1,2}/)?[\w.-][\w./-]*\.md)\b(?:#[\w.-]*)?",
     re.IGNORECASE,
 )
-"""A reference to a markdown file in a pointer sentence: a link's target, ``[x](x.md)``, or a
-bare name, ``x.md`` (not inside a URL)."""
-_SENTENCE_WORDS = 4
-"""The most words a pointer sentence holds beside its one reference ("See", "Latest:", "→")."""
+"""A reference to a markdown file in a pointer sentence: a link's target, ``[x](x.md)``, its
+anchor and title aside (``[x](x.md#state "title")``), or a bare name, ``x.md`` (not inside a
+URL)."""
+_SENTENCE_WORDS = 6
+"""The most words a pointer sentence holds beside its one reference ("See", "Latest:", "→",
+"See the most recent handoff:")."""
 _POINTING = re.compile(
     r"see|latest|current|newest|handoff|session|is|the|at|in|now|points|to|moved|read|go|here"
-    r"|file|→|->|=>|>"
+    r"|file|for|details|more|first|full|please|most|recent|last|→|->|=>|>"
 )
 """The words a pointer sentence may hold beside its reference: "Finished, see notes.md" is a
 one-line handoff, not a pointer."""
@@ -64,7 +68,10 @@ def pointer_target(root: Path, name: str, listed: Container[str] = ()) -> tuple[
         return None
     if not live:
         return None
-    return posixpath.normpath(posixpath.join(folder, text.replace("\\", "/"))), text
+    written = text.replace("\\", "/")
+    if written.startswith("/"):  # from the repository root, as GitHub resolves a link
+        return posixpath.normpath(written).lstrip("/"), text
+    return posixpath.normpath(posixpath.join(folder, written)), text
 
 
 def _one_token(path: Path) -> str | None:

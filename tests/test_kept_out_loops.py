@@ -22,6 +22,7 @@ import pytest
 from agent_support import run_hook, stop_event
 from conftest import GitRepo
 from git_helpers import check, hits
+from test_agent_session_start import claude_start
 
 NOTE = (
     "# {title}\n\nState: the export help is drafted in `README.md`; the tests pass.\n\n"
@@ -236,3 +237,41 @@ def test_the_merge_gate_tells_an_ignored_packet_s_commit_by_force(
     done = subprocess.run(["sh", "-c", told[1]], cwd=repo.root, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "handoff.json" in repo.git("ls-files")
+
+
+@pytest.mark.parametrize("first", ["Stop", "SessionStart"])
+def test_a_touch_does_not_refresh_an_ignored_note(tmp_path: Path, run_cli: Any, first: str) -> None:
+    """A git-ignored HANDOFF.md is dated by its file time: `touch HANDOFF.md` after the hook
+    found it outdated (or after a session began with it) let the hook end the session, and
+    `show` called the stale note current. A text an earlier reading saw is dated no later than
+    then; changing its words, as the hook's fix does, is what refreshes it."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write(".gitignore", "HANDOFF.md\n")
+    repo.write("README.md", "# tool\n")
+    repo.commit("ignore the note", date=_stamp(5 * 3600))
+    repo.git("switch", "-qc", "feat/help")
+    repo.write("README.md", "# tool\n\nExport help.\n")
+    repo.commit("work", date=_stamp(3 * 3600))
+    repo.write("HANDOFF.md", NOTE.format(title="Export"))
+    two_hours_ago = time.time() - 7200
+    os.utime(repo.root / "HANDOFF.md", (two_hours_ago, two_hours_ago))
+    if first == "SessionStart":
+        start = run_hook(claude_start(repo.root), cwd=repo.root)
+        assert "Write the protocol table" in start.out, start.out + start.err
+    repo.write("docs/table.md", "row\n")
+    repo.commit("table")
+    if first == "Stop":
+        stop = run_hook(stop_event(repo.root), cwd=repo.root)
+        assert stop.code == 2 and "HANDOFF.md handoff-outdated" in stop.err, stop.err
+
+    os.utime(repo.root / "HANDOFF.md")  # touch: the words stay as they were
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 2 and "HANDOFF.md handoff-outdated" in stop.err, stop.err
+    show = run_cli(["show"], cwd=repo.root)
+    assert "it is outdated" in show.out + show.err, show.out + show.err
+    checked = run_cli(["check", "HANDOFF.md"], cwd=repo.root)
+    assert "handoff-outdated" in checked.out, checked.out + checked.err
+
+    said = _play(repo)
+    assert len(said) == 1, said
+    assert "## Since then" in (repo.root / "HANDOFF.md").read_text(encoding="utf-8")

@@ -24,6 +24,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.own_commits import OwnCommit, own_commits
 from handoff_audit.git.workbench import workbench_at
+from handoff_audit.git.written_times import written_at
 from handoff_audit.model.findings import Finding
 from handoff_audit.model.packet import Packet, in_series, is_handoff_file
 from handoff_audit.model.series_names import name_says
@@ -138,16 +139,16 @@ def outdated_local(
     """``handoff-outdated`` on each of the local handoff ``files`` last modified more than
     `MARGIN` seconds before the newest of the branch's own ``commits`` (newest first) that
     changes other than handoff files: no commit holds the file, so its time in the work tree
-    is when it was last written."""
+    is when it was last written, but no later than an earlier reading of the same text
+    (`written_times`: a ``touch`` changes no word)."""
     severity = config.rules.get(HANDOFF_OUTDATED.id, HANDOFF_OUTDATED.default)
     work = [c for c in commits if c.files and not _only_handoffs(c, config)]
     if severity is None or not work:
         return []
     found = []
     for name in files:
-        try:
-            written = os.stat(root / name).st_mtime
-        except OSError:
+        written = written_at(root, name)
+        if written is None:
             continue
         later = [c for c in work if c.time > written + MARGIN]
         if not later:

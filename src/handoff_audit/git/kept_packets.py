@@ -2,7 +2,8 @@
 ignores (``handoff.json`` in ``.gitignore``, a ``.claude/handoffs/`` series kept out of git), so
 neither `git status` nor the commit checked has it. Git has no last change of it to count from:
 a commit that deleted an earlier file of that name, or the whole history of the default branch,
-is not when it was written. Its time in the work tree is (`new` and `update` rewrite it), as
+is not when it was written. Its time in the work tree is (`new` and `update` rewrite it; a
+``touch`` that changes no word is not, `written_times`), as
 the Stop hook reads the kept-out series (`engine.local_handoff`); the commits of the walk newer
 than that time, by more than `MARGIN`, are its later commits. No git process of its own."""
 
@@ -12,6 +13,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from handoff_audit.git.written_times import written_at
 from handoff_audit.model.repo_history import Commit
 
 MARGIN = 60
@@ -29,10 +31,12 @@ class Kept:
         neither the work tree's changes nor the commit checked hold."""
         self.written: dict[str, int] = {}
         for top, path in tops.items():
-            try:
-                self.written[top] = int(os.stat(root / path).st_mtime)
-            except OSError:
+            full = os.path.normpath(root / path)
+            if not full.endswith(os.path.normpath(top)):
                 continue
+            written = written_at(Path(full[: len(full) - len(os.path.normpath(top))]), top)
+            if written is not None:
+                self.written[top] = int(written)
 
     def __contains__(self, top: object) -> bool:
         return top in self.written

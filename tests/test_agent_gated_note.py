@@ -89,6 +89,10 @@ def _finish_the_moved_note(repo: GitRepo) -> None:
     assert f"- {moved} handoff-outdated: the work moved on after this handoff" in stop.err
     check = run_fix(repo.root, "handoff-audit check")
     assert f"{moved}: handoff-outdated" in check.stdout, check.stdout
+    show = run_fix(repo.root, "handoff-audit show")  # it said "current": the move was no change
+    assert "current: nothing was committed since" not in show.stdout, show.stdout
+    assert "since the handoff's last change" in show.stdout, show.stdout
+    assert "readme" in show.stdout, show.stdout
     line = next(line for line in stop.lines if _FINISHED in line)
     assert "None: the work is finished." in line, line
     command = re.sub(r'"<what the commits since [^"]*>"', "'The README says how to run it.'", line)

@@ -41,7 +41,7 @@ from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.counted_work import counted_work
-from handoff_audit.git.freshness import last_changes, read_freshness, within
+from handoff_audit.git.freshness import before_moves, last_changes, read_freshness, within
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
@@ -245,6 +245,7 @@ def _freshness(
     series, scope = where
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
+    changed = before_moves(root, chosen.path, changed) if changed and len(files) == 1 else changed
     records = partial(_record, config=config, files=frozenset(files), series=series)
     listed = (chosen.data or {}).get("changed_files") if chosen.kind == "json" else None
     named = frozenset(f for f in listed if isinstance(f, str)) if isinstance(listed, list) else None

@@ -27,6 +27,7 @@ from handoff_audit.git.counted_work import (
 )
 from handoff_audit.git.last_change import arrival
 from handoff_audit.git.listed_work import unlisted
+from handoff_audit.git.pure_rename import moved_from
 from handoff_audit.git.touch_ups import TouchUps
 from handoff_audit.model.brief import Freshness, LkgStatus, Since
 from handoff_audit.model.repo_history import Commit, is_bot
@@ -36,16 +37,17 @@ WALK_LIMIT = 1_000
 _FIELDS = "%H%x1f%P%x1f%ct%x1f%an%x1f%ae%x1f%s"
 
 
-def last_changes(root: Path, paths: Sequence[str]) -> dict[str, Commit]:
-    """The commit that last changed each of ``paths`` (from the top folder) in HEAD's history;
-    one ``git log`` limited to those paths, stopped once each is found. A merge is no change
-    of a file it took from a parent (the commit that made it is), only of one it made by hand."""
+def last_changes(root: Path, paths: Sequence[str], start: str = "HEAD") -> dict[str, Commit]:
+    """The commit that last changed each of ``paths`` (from the top folder) in the history of
+    ``start``; one ``git log`` limited to those paths, stopped once each is found. A merge is
+    no change of a file it took from a parent (the commit that made it is), only of one it
+    made by hand."""
     wanted = [path for path in dict.fromkeys(paths) if plumbing.is_safe_path(path)]
     if not wanted:
         return {}
     found: dict[str, Commit] = {}
     specs = plumbing.pathspecs("", literal=wanted)
-    args = plumbing.log_with_files(_FIELDS, ["HEAD"], specs, by_hand=True, blobs=True)
+    args = plumbing.log_with_files(_FIELDS, [start], specs, by_hand=True, blobs=True, full=True)
     try:
         with plumbing.stream(root, args) as fields, TouchUps(root) as touch:
             for commit, _parents in _parse(fields, raw=True):
@@ -62,6 +64,21 @@ def last_changes(root: Path, paths: Sequence[str]) -> dict[str, Commit]:
     except plumbing.GitError:
         return found  # no commits yet: nothing was ever committed
     return found
+
+
+def before_moves(root: Path, path: str, commit: Commit, hops: int = 3) -> Commit:
+    """The commit that last wrote the words of ``path``: ``commit``, its last change, unless
+    that commit only moved it there (``git mv`` of a working note into a series: `pure_rename`),
+    then the last change of the file it came from, before it, ``hops`` moves at most, as the
+    Stop hook and `check` date it, from the blobs `last_changes` read (``--full-diff``): one git
+    process a move, none for a file written in place."""
+    for _ in range(hops):
+        moved = moved_from(path, commit.blobs)
+        earlier = last_changes(root, [moved], f"{commit.sha}^").get(moved) if moved else None
+        if moved is None or earlier is None:
+            return commit
+        commit, path = earlier, moved
+    return commit
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,13 +16,15 @@ def log_with_files(
     *,
     by_hand: bool = False,
     blobs: bool = False,
+    full: bool = False,
 ) -> list[str]:
     """``git log`` arguments for a walk of ``revisions``, one record per commit: a ``\x1e``, the
     ``--format`` ``fields``, then the files it changed (first parent; no renames, no drivers).
     ``by_hand``: a merge's files are only those it made by hand (a conflict resolved), none of
     the files it took from a parent, and with ``pathspecs`` a merge that took them whole is left
     out for the commits that made them. ``blobs``: each file's old and new blob ids before it
-    (``--raw``, `log_records`)."""
+    (``--raw``, `log_records`). ``full``: every file of a commit the pathspecs pick
+    (``--full-diff``), so that a rename to one of them shows the name it left."""
     return [
         "log",
         "-z",
@@ -34,6 +36,7 @@ def log_with_files(
         "--diff-merges=dense-combined" if by_hand else "--diff-merges=first-parent",
         f"--format=%x1e{fields}",
         *(("--raw", "--no-abbrev") if blobs else ("--name-only",)),
+        *(("--full-diff",) if full else ()),
         *revisions,
         "--",
         *pathspecs,

@@ -94,9 +94,15 @@ def test_packets_leave_out_what_an_exclusion_matches_and_a_later_entry_wins(
 
 
 def test_block_files_leave_out_what_an_exclusion_matches(run_cli: Run, repo: GitRepo) -> None:
+    # The configuration merged into main first: a `!` entry of the branch's own leaves out
+    # only a file main already has as it is (tests/test_action_kept_on_base.py).
+    repo.git("switch", "-q", "main")
+    _configure(repo, "block-files", ["**/HANDOFF.md", "!docs/prompts/HANDOFF.md"])
+    repo.commit("configure")
+    repo.git("switch", "-q", "feat")
+    repo.git("merge", "-q", "--no-edit", "main")
     repo.write("HANDOFF.md", NOTE)
     repo.write("docs/prompts/HANDOFF.md", NOTE)
-    _configure(repo, "block-files", ["**/HANDOFF.md", "!docs/prompts/HANDOFF.md"])
     repo.commit("notes")
     assert _gated(run_cli, repo, "handoff-in-merge") == ["HANDOFF.md"]
 
@@ -115,12 +121,12 @@ def test_a_pull_request_cannot_exclude_its_own_note_from_the_base_block_files(
     runner: Runner, run_cli: Run
 ) -> None:
     """The base commit's configuration decides the merge gate: an exclusion the pull request
-    adds to its own ``block-files`` (which its own `check` honours) does not let its
-    ``HANDOFF.md`` through the action."""
+    adds to its own ``block-files`` does not let the ``HANDOFF.md`` it adds through the
+    action, nor through its own `check --target-branch main`, which says the same."""
     runner.repo.write("HANDOFF.md", NOTE)
     runner.repo.write(".handoff-audit.yml", 'block-files: ["**/HANDOFF.md", "!HANDOFF.md"]\n')
     runner.head = runner.repo.commit("wip + config")
-    assert _gated(run_cli, runner.repo, "handoff-in-merge") == []
+    assert _gated(run_cli, runner.repo, "handoff-in-merge") == ["HANDOFF.md"]
     done = runner.run("pull_request", runner.pull_request(), comment="false")
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"

@@ -49,10 +49,27 @@ def test_a_note_the_base_keeps_names_the_block_files_line_that_leaves_it_out(
     assert "git rm -- :/HANDOFF.md" in kept
     assert "if this repository keeps HANDOFF.md on main on purpose, leave it out of" in kept
     assert f"`block-files` {'under [tool.handoff-audit] in ' if header else 'in '}{config}" in kept
+    assert "in a pull request of its own that leaves HANDOFF.md as main has it, merged" in kept
     line = re.search(rf"`({form})`", kept)
     assert line is not None, kept
     git_repo.write(config, header + line.group(1) + "\n")
+    # On this branch, which changes HANDOFF.md, the line is not in force: the Action reads the
+    # gate's settings from main, and `check` says the same.
+    assert sorted(_blocked(run_cli, git_repo)) == ["HANDOFF.md", "docs/SESSION_HANDOFF.md"]
+    _merged_first(git_repo, config)
     assert sorted(_blocked(run_cli, git_repo)) == ["docs/SESSION_HANDOFF.md"]
+
+
+def _merged_first(repo: GitRepo, config: str) -> None:
+    """The configuration the work tree holds, committed on main alone (a pull request of its
+    own, merged first), and main merged into the branch."""
+    text = (repo.root / config).read_text(encoding="utf-8")
+    repo.git("checkout", "-q", "--", config)
+    repo.git("switch", "-q", "main")
+    repo.write(config, text)
+    repo.commit("keep the rolling handoff")
+    repo.git("switch", "-q", "feat/x")
+    repo.git("merge", "-q", "--no-edit", "main")
 
 
 def test_a_look_alike_name_the_base_keeps_gets_no_block_files_line(
@@ -76,4 +93,5 @@ def test_a_look_alike_name_the_base_keeps_gets_no_block_files_line(
     line = re.search(r"`(block-files: \[.*\])`", blocked["docs/español/HANDOFF.md"])
     assert line is not None, blocked
     git_repo.write(".handoff-audit.yml", line.group(1) + "\n")
+    _merged_first(git_repo, ".handoff-audit.yml")
     assert sorted(_blocked(run_cli, git_repo)) == ["HANDOFF.md "]

@@ -28,6 +28,7 @@ from handoff_audit.config import (
 from handoff_audit.errors import InputError
 from handoff_audit.git import commit_files, submodule_files
 from handoff_audit.git.tracked import is_tracked
+from handoff_audit.model.gate_exclusions import own_exclusions
 from handoff_audit.rules import ALL_RULES, RULES_BY_ID
 
 GATE_KEYS = (
@@ -59,6 +60,10 @@ class GatedConfig:
     own: Config | None = None
     """The pull request's own configuration when its ``packets`` or ``series`` differ from the
     gate's: they decide which files the other rules judge (`AuditRequest.judged_by`)."""
+    exclusions: tuple[str, ...] = ()
+    """The ``!`` entries the pull request's ``block-files`` adds over the base's: they leave out
+    of the gate only a file the base already has as the pull request has it
+    (`Target.gate_exclusions`)."""
 
 
 def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None) -> GatedConfig:
@@ -74,6 +79,14 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     names = _candidates(root, explicit, base)
     if names is None:
         return GatedConfig(config, None)
+    gated = _read_gate(root, config, base, explicit, names)
+    return replace(gated, exclusions=own_exclusions(config.block_files, gated.config.block_files))
+
+
+def _read_gate(
+    root: Path, config: Config, base: str, explicit: Path | None, names: tuple[str, ...]
+) -> GatedConfig:
+    """`gate_from_base` for the files ``names`` of the base commit."""
     base_config = Config()
     missing = _missing_base(root, base)
     if missing is not None:
@@ -110,6 +123,11 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
         f"were read from {where}, not from the pull request, which changes them; they take "
         "effect once merged"
     )
+    if exclusions := own_exclusions(config.block_files, merged.block_files):
+        notice += (
+            f", but for its `!` entries in `block-files` ({', '.join(exclusions)}), which "
+            "already leave out a file the base commit has as the pull request has it"
+        )
     if own is not None:
         notice += (
             " (the rules other than the merge gate's already judge the files the pull "

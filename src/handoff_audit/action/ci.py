@@ -112,6 +112,8 @@ def load_inputs_config(
         refuse_unmatchable("input block-files", pattern, root, workspace)
     refuse_only_exclusions("input block-files", inputs.block_files or ())
     refuse_branch_exclusions("input protected-branches", inputs.protected_branches or ())
+    if inputs.block_files:  # the input replaces both configurations' list: nothing of theirs
+        gated = dataclasses.replace(gated, exclusions=())
     return dataclasses.replace(gated, config=_with_inputs(gated.config, inputs))
 
 
@@ -162,6 +164,7 @@ def build_request(
             target_from_event=True,
             in_action=True,  # messages name the inputs and the workflow, not CLI options
             tag_checked=event.tag,
+            gate_exclusions=gated.exclusions,
         ),
         remote_history=None if client is None else _compare_hook(client, out or sys.stdout),
     )
@@ -493,7 +496,9 @@ def _comment(
                     f"the pull request's base commit {base_sha[:12]} is not in the clone and "
                     "could not be fetched; check out with `fetch-depth: 0` (actions/checkout)"
                 )
-            target = dataclasses.replace(request.target, target_branch=base)
+            target = dataclasses.replace(
+                request.target, target_branch=base, gate_exclusions=gated.exclusions
+            )
             return run_audit(
                 dataclasses.replace(
                     request, config=gated.config, target=target, judged_by=gated.own

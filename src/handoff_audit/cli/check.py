@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from handoff_audit import shell
+from handoff_audit.action.base_gate import gate_from_base
 from handoff_audit.atomic import write_output
 from handoff_audit.cli.output_guard import refuse_handoff_output
 from handoff_audit.cli.say import say_config_notes
@@ -35,9 +36,10 @@ from handoff_audit.engine.ignored import (
 from handoff_audit.engine.stray_handoffs import gated_files, stray_note
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats import FORMATS, FormatOptions
-from handoff_audit.git.plumbing import GitError
+from handoff_audit.git.plumbing import GitError, resolve
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
+from handoff_audit.globs import NEGATE
 from handoff_audit.model.context import StagedChanges, Target
 from handoff_audit.model.findings import FAIL_ON
 from handoff_audit.model.packet import in_series
@@ -100,6 +102,7 @@ def run_check(options: CheckOptions) -> int:
         paths = (root,)
     config = load_config(root, options.config_file, rule_ids=RULES_BY_ID, tracked=is_tracked)
     say_config_notes(config.notes)
+    config, exclusions = _target_block_files(root, config, options)
     request = AuditRequest(
         root=root,
         paths=paths,
@@ -111,6 +114,7 @@ def run_check(options: CheckOptions) -> int:
             all_branches=options.all_branches,
             fetch_history=options.fetch_history,
             staged=options.staged,
+            gate_exclusions=exclusions,
         ),
         select=options.select,
         ignore=options.ignore,
@@ -175,6 +179,32 @@ def _say_ignored_handoffs(
     if notes:
         said = notes_advice(root, notes, lambda path: shell.quote_path(from_cwd(root / path)))
         click.echo(f"handoff-audit: note: {said}", err=True)
+
+
+def _target_block_files(
+    root: Path, config: Config, options: CheckOptions
+) -> tuple[Config, tuple[str, ...]]:
+    """``config`` with the ``block-files`` of ``--target-branch``'s configuration, and the ``!``
+    entries the branch's own adds over them, when it adds any: the Action reads the merge
+    gate's settings from the base commit, where such an entry leaves out only a file the base
+    has as the branch has it (`Target.gate_exclusions`); so does ``check``, to agree with it."""
+    target = options.target_branch
+    if target is None or options.block_files is not None or options.staged is not None:
+        return config, ()
+    if not any(entry.startswith(NEGATE) for entry in config.block_files):
+        return config, ()
+    head = options.head or "HEAD"
+    try:
+        found = resolve(root, [target, head])
+    except (ValueError, GitError):
+        return config, ()
+    tip = found.get(target)
+    if tip is None or tip == found.get(head):  # on the target itself: nothing is merged
+        return config, ()
+    gated = gate_from_base(root, config, tip[0], options.config_file)
+    if not gated.exclusions:
+        return config, ()
+    return replace(config, block_files=gated.config.block_files), gated.exclusions
 
 
 def _owner_revision(root: Path, config: Config, target: str | None) -> str:

@@ -21,6 +21,7 @@ from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
+from handoff_audit.model.gate_exclusions import kept_notice
 from handoff_audit.model.packet import (
     Packet,
     agent_folder,
@@ -192,12 +193,21 @@ def _run(request: AuditRequest) -> Report:
         blocking_rules=_blocking_rules(findings, request.target),
         suppressed=suppressed,
         archived=tuple(found.archived),
-        notices_said=tuple(note for note in (facts.protected_notice, facts.target_notice) if note)
-        if facts
-        else (),
+        notices_said=_notices(facts, request.target),
         warnings_said=(*_warnings(facts, found), *pointed),
         pointers_said=pointed,
     )
+
+
+def _notices(facts: History | None, target: Target) -> tuple[str, ...]:
+    """The notes about the run itself: a typed merge target that is not protected, a history
+    target not in the clone, the files a `!` entry the branch adds left out of the merge gate."""
+    if facts is None:
+        return ()
+    kept = facts.kept_as_is
+    gate = kept_notice(kept, target.gate_exclusions, target.target_branch or "the merge target")
+    notes = (facts.protected_notice, facts.target_notice, redact(gate) if kept else None)
+    return tuple(note for note in notes if note)
 
 
 def _warnings(facts: History | None, found: discovery.Found) -> Iterator[str]:

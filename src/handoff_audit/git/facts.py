@@ -47,6 +47,7 @@ from handoff_audit.git.protected import (
 )
 from handoff_audit.git.renames import renamed_into
 from handoff_audit.git.setup_change import settle_held
+from handoff_audit.git.target_copies import on_target
 from handoff_audit.git.touch_ups import TouchUps
 from handoff_audit.git.tree_packets import beside_packets, gate_pathspecs
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
@@ -364,8 +365,8 @@ class _Gatherer:
             facts.submodules = frozenset(filter(None, tops))
             self._block_files(facts, dict(files.get(head_tree, [])))
         if base is not None and facts.block_files:
-            kept = {self.from_top(path) for path, _ in files.get(base, [])}
-            facts.on_target = frozenset(name for name in facts.block_files if name in kept)
+            sides = (files.get(head_tree, []), files.get(base, []))
+            on_target(facts, sides, self.from_top, self.target)
         if into_protected:
             listed = (files, links, gitlinks)
             merged_links(

@@ -57,6 +57,10 @@ class Target:
     staged: StagedChanges | None = None
     """The pre-commit hook's commit being made: on a protected branch, the merge gate judges
     ``HEAD`` with these changes, not ``HEAD``; ``None`` = ``HEAD`` as it is."""
+    gate_exclusions: tuple[str, ...] = ()
+    """The ``!`` entries of ``block-files`` that the branch's own configuration adds over the
+    merge target's, whose ``block-files`` the gate uses (`model.gate_exclusions`): they leave
+    out only a file the target already has as the commit checked has it."""
 
 
 @dataclass(slots=True)

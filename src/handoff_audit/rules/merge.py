@@ -15,6 +15,7 @@ from handoff_audit.git.protected import is_protected, on_protected_branch
 from handoff_audit.globs import NEGATE, literal
 from handoff_audit.markdown.agent_command import reads_as_handoff, states_facts
 from handoff_audit.model.context import AuditContext
+from handoff_audit.model.gate_exclusions import excluded_by
 from handoff_audit.model.packet import (
     Packet,
     agent_folder,
@@ -74,8 +75,10 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     # the audit reads, yet one where agents look once merged: a note the gate cannot judge.
     packets = (facts.lookalike_packets if facts is not None else frozenset()) - blocked
     kept = facts.on_target if facts is not None else frozenset()
+    changed = kept - (facts.as_on_target if facts is not None else frozenset())
     gated = (unread, lfs, packets, facts.submodules if facts is not None else frozenset())
-    merged = _merged(blocked | packets, target, ctx.config, kept - lfs, gated)
+    own = ctx.target.gate_exclusions
+    merged = _merged(blocked | packets, target, ctx.config, (kept - lfs, changed), gated, own)
     ignored = facts.kept_out() if facts is not None else frozenset()
     for hit in uncommitted_twins(merged, work, unread, target, ctx.config, ignored):
         yield replace(hit, note=hit.path in loose - packets)
@@ -486,14 +489,18 @@ def _merged(
     blocked: set[str],
     target: str | None,
     config: Config,
-    kept: frozenset[str],
+    kept_changed: tuple[frozenset[str], frozenset[str]],
     unread_lfs: tuple[set[str], set[str], frozenset[str], frozenset[str]],
+    own: tuple[str, ...] = (),
 ) -> Iterator[Hit]:
     """The block files ``blocked`` in what would be merged into the protected ``target``;
-    ``kept``: those the target already has; ``unread_lfs``: those that could not be read,
+    ``kept_changed``: those the target already has, and those of them the branch changes;
+    ``unread_lfs``: those that could not be read,
     those that are Git LFS pointers, the names that only read as a packet's, and the
-    submodules."""
+    submodules; ``own``: the ``!`` entries the branch adds to the target's ``block-files``
+    (`Target.gate_exclusions`), which leave out none of these: each is new or changed here."""
     unread, lfs, packets, submodules = unread_lfs
+    kept, changed = kept_changed
     for path in sorted(blocked):
         if path in submodules:
             yield _submodule_into_protected(path, target, note=True)
@@ -502,22 +509,48 @@ def _merged(
         # a `!` entry naming a name the gate reads as another (``HANDOFF.md ``) leaves it in
         read_as = packet or read_as_other(path, config)
         named = _named(path, read_as, packet=packet, spelled=spelled_out(path, config))
-        also = _kept_on(path, target, config) if path in kept and not read_as else ""
+        also = ""
+        if path in kept and not read_as:
+            also = _kept_on(path, target, config, changed=path in changed)
+        if (entry := excluded_by(path, own)) is not None:
+            also = _merge_config_first(path, entry, target, changed=path in kept)
         yield _into_protected(
             named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
         )
 
 
-def _kept_on(path: str, target: str | None, config: Config) -> str:
+def _kept_on(path: str, target: str | None, config: Config, *, changed: bool) -> str:
     """The other way for the block file ``path`` that the protected ``target`` already has (a
     rolling handoff a project keeps there on purpose): the `block-files` line without it, in
-    the syntax of the configuration in use."""
+    the syntax of the configuration in use; ``changed``: the branch changes it, so the line
+    takes effect only merged first (the gate reads the target's settings,
+    `model.gate_exclusions`)."""
     line = setting_line(
         config.key_file, "block-files", [*config.block_files, NEGATE + literal(path)]
     )
+    first = (
+        f", in a pull request of its own that leaves {path} as {target} has it, merged first "
+        f"(the merge gate reads {target}'s settings, and this branch changes {path})"
+        if changed
+        else ""
+    )
     return (
         f"; or, if this repository keeps {path} on {target} on purpose, leave it out of "
-        f"`block-files` {setting_place(config.key_file)}: `{line}`"
+        f"`block-files` {setting_place(config.key_file)}: `{line}`{first}"
+    )
+
+
+def _merge_config_first(path: str, entry: str, target: str | None, *, changed: bool) -> str:
+    """The way out for the block file ``path`` that the ``!`` entry ``entry`` the branch adds
+    to ``block-files`` names: the gate reads the target's settings, and the entry leaves out
+    only a file the target already has as it is, which ``path`` is not (``changed``: the
+    target has it, the branch changes it; else the branch adds it)."""
+    how = f"this branch changes {path}" if changed else f"{target} does not have {path}"
+    return (
+        f"; the `{entry}` entry this branch adds to `block-files` is not in force yet: the gate "
+        f"reads {target}'s settings, and a `!` entry of a branch leaves out only a file {target} "
+        f"already has as it is, while {how}: merge the configuration change first, in a pull "
+        f"request of its own that does not touch {path} (it passes), then this one passes"
     )
 
 

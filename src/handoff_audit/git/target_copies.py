@@ -1,0 +1,43 @@
+"""Which of the merge gate's block files the merge target's tip already has, and which of those
+the commit checked has with the same content: the files the merge only keeps, one of which a
+``!`` entry the branch adds to ``block-files`` may leave out (`model.gate_exclusions`). Read off
+the blob ids the gate's one ``diff-tree`` of both trees already listed: no git process."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from handoff_audit.model.context import Target
+from handoff_audit.model.gate_exclusions import kept_as_is
+from handoff_audit.model.repo_history import History
+
+Files = Sequence[tuple[str, str]]
+"""Paths from the top folder and their blob ids, as `plumbing.tree_files` lists a tree's."""
+
+
+def on_target(
+    facts: History,
+    sides: tuple[Files, Files],
+    from_top: Callable[[str], str | None],
+    target: Target,
+) -> None:
+    """Set ``facts.on_target``, ``facts.as_on_target`` and, for `Target.gate_exclusions` (not
+    while a commit is being made: its index is no tree here), ``facts.kept_as_is``, which then
+    leave ``facts.block_files``; ``sides``: the commit checked's files and the target tip's."""
+    ours, theirs = (_named(files, from_top) for files in sides)
+    names = facts.block_files or ()
+    facts.on_target = frozenset(name for name in names if name in theirs)
+    facts.as_on_target = frozenset(
+        name for name in facts.on_target if ours.get(name) == theirs[name]
+    )
+    if not target.gate_exclusions or target.staged is not None:
+        return
+    facts.kept_as_is = kept_as_is(names, ours, theirs, target.gate_exclusions)
+    if facts.kept_as_is:
+        facts.block_files = tuple(name for name in names if name not in facts.kept_as_is)
+
+
+def _named(files: Files, from_top: Callable[[str], str | None]) -> dict[str, str]:
+    """``files`` by the paths the audit names them by."""
+    named = ((from_top(path), blob) for path, blob in files)
+    return {name: blob for name, blob in named if name is not None}

@@ -1,0 +1,97 @@
+"""A repository that keeps a working note on main on purpose (``HANDOVER.md`` at the root) gets
+out of the merge gate: a ``!`` entry a pull request adds to ``block-files`` leaves out a file the
+base commit already has as the pull request has it (the merge brings nothing in by it), and only
+such a file; the Action, which reads the gate's settings from the base commit, and the local
+``check --target-branch`` say the same."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from action_runner import BRANCH, Run, Runner
+from conftest import Result
+
+CliRun = Callable[..., Result]
+
+KEPT = "# Handover\n\n## Status\nTests pass.\n\n## Next step\nAdd src/mul.py.\n"
+CONFIG = 'block-files: ["**/HANDOVER.md", "!HANDOVER.md"]\n'
+FIRST = "merge the configuration change first, in a pull request of its own that does not touch"
+
+
+def _main_keeps_the_note(runner: Runner) -> None:
+    """``HANDOVER.md`` committed on main, and the branch brought up to date with it."""
+    repo = runner.repo
+    repo.git("checkout", "-q", "main")
+    repo.write("HANDOVER.md", KEPT)
+    runner.base = repo.commit("the project's handover")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "main")
+
+
+def _pull_request(runner: Runner, note: str | None) -> None:
+    """The pull request's commit: the ``!HANDOVER.md`` entry, ``HANDOVER.md`` written as
+    ``note`` (``None``: left alone), and its packet handed over (deleted)."""
+    repo = runner.repo
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write(".handoff-audit.yml", CONFIG)
+    if note is not None:
+        repo.write("HANDOVER.md", note)
+    runner.head = repo.commit("config: keep HANDOVER.md")
+
+
+def _both(runner: Runner, run_cli: CliRun) -> tuple[Run, Result]:
+    """The Action on the pull request, and ``check --target-branch main`` in its work tree."""
+    done = runner.run("pull_request", runner.pull_request(), comment="false")
+    local = run_cli(["check", "--target-branch", "main"], cwd=runner.repo.root)
+    return done, local
+
+
+def test_a_pull_request_leaving_out_the_note_main_keeps_as_it_is_passes(
+    runner: Runner, run_cli: CliRun
+) -> None:
+    _main_keeps_the_note(runner)
+    _pull_request(runner, None)
+    done, local = _both(runner, run_cli)
+    assert done.code == 0, done.out
+    assert done.outputs["blocked"] == "false"
+    assert "handoff-in-merge" not in done.out
+    said = (
+        "left out of the merge gate: HANDOVER.md (by `!HANDOVER.md`), by the `!` entries this "
+        "branch adds to `block-files`: main already has each as it is here"
+    )
+    assert said in done.out
+    assert "but for its `!` entries in `block-files` (!HANDOVER.md)" in done.out
+    assert local.code == 0, (local.out, local.err)
+    assert said in local.err
+    assert "handoff-in-merge" not in local.out
+
+
+def test_a_pull_request_changing_the_note_main_keeps_and_leaving_it_out_is_blocked(
+    runner: Runner, run_cli: CliRun
+) -> None:
+    _main_keeps_the_note(runner)
+    _pull_request(runner, KEPT + "\n## Since then\nAdded src/mul.py.\n")
+    done, local = _both(runner, run_cli)
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    why = "while this branch changes HANDOVER.md: " + FIRST + " HANDOVER.md (it passes)"
+    assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
+    assert why in done.out
+    assert "left out of the merge gate" not in done.out
+    assert local.code == 1, (local.out, local.err)
+    assert why in local.out
+    assert "Merge blocked" in local.out
+
+
+def test_a_pull_request_adding_the_note_and_leaving_it_out_is_blocked(
+    runner: Runner, run_cli: CliRun
+) -> None:
+    _pull_request(runner, KEPT)
+    done, local = _both(runner, run_cli)
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    why = "while main does not have HANDOVER.md: " + FIRST
+    assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
+    assert why in done.out
+    assert local.code == 1, (local.out, local.err)
+    assert why in local.out

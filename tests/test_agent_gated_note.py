@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,25 @@ def test_a_gated_note_moves_under_the_series_own_next_name(
     assert (git_repo.root / target.group(1)).is_file()
     check = run_fix(git_repo.root, "handoff-audit check")
     assert f"{target.group(1)}: the current handoff of its series" in check.stdout, check.stdout
+
+
+@pytest.mark.parametrize("taken", [False, True])
+def test_a_series_named_by_date_alone_is_offered_the_next_date_alone(
+    git_repo: GitRepo, taken: bool
+) -> None:
+    """Where the series' files are named by their date alone (`docs/sessions/2025-11-20.md`),
+    the note moves to today's date alone, as a numbered series gets its next number, not to
+    `<date>-session-handoff.md`; a number after the date when that name is taken."""
+    today = datetime.now(UTC).date().isoformat()
+    git_repo.write("docs/sessions/2025-11-20.md", _COMPLETE)
+    if taken:
+        git_repo.write(f"docs/sessions/{today}.md", _COMPLETE)
+    _long_lived_note(git_repo, _COMPLETE)
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    found = _MOVED.search(_offer(stop.err))
+    assert found is not None, stop.err
+    moved = f"docs/sessions/{today}{'-2' if taken else ''}.md"
+    assert f"git mv -- {NOTE} {moved} && " in found.group(1)
+    assert run_fix(git_repo.root, found.group(1)).returncode == 0
+    assert (git_repo.root / moved).is_file()

@@ -115,7 +115,10 @@ def _into_series(root: Path, path: str, config: Config, taken: set[str]) -> str 
         files = [*files, *(name for name in taken if name.rpartition("/")[0] == folder)]
         current = newest_first(files, {})[0]
         named = patterned(current, files)
-        written = f"{folder}/{topic}.md"
+        # A series named by date alone (`2025-11-20.md`) gets the next date alone, as a
+        # numbered one gets its next number (`series_order.next_number`).
+        alone = _DATE_ALONE.fullmatch(current.rpartition("/")[2])
+        written = f"{folder}/{'' if alone else topic}.{alone[1] if alone else 'md'}"
         moved = (
             named[0].replace("<topic>", topic) if named else successor(root, written, current).path
         )
@@ -181,6 +184,7 @@ def _kept_series(listed: list[str], config: Config) -> dict[str, list[str]]:
 _WORDS = re.compile(r"[^a-z0-9]+")
 _GLOB = re.compile(r"[*?\[\]{}!]")
 _DATED = re.compile(r"(\d{4}-\d{2}-\d{2})-")
+_DATE_ALONE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[-_]\d+)*\.(md|markdown)", re.IGNORECASE)
 
 
 __all__ = ["gated_finish", "grown_past", "joined", "second_line"]

@@ -45,6 +45,7 @@ from handoff_audit.git.freshness import before_moves, last_changes, read_freshne
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.tracked import is_tracked
+from handoff_audit.git.upstream import upstream_line
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
 from handoff_audit.model.lkg_trust import trusted_lkg
@@ -178,7 +179,17 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         merged=_merged(root, config, chosen, branch, changed, refs),
         notes=config.notes,
         unaudited=unaudited,
+        upstream=_upstream(root, branch, refs),
     )
+
+
+def _upstream(root: Path, branch: str | None, refs: plumbing.Refs | None) -> str | None:
+    """`upstream_line`, redacted: the branch's and its upstream's names are echoed. Not asked
+    when the refs already read (``refs``) hold no remote-tracking branch: no git process."""
+    if refs is not None and not any(ref.name.startswith("refs/remotes/") for ref in refs[0]):
+        return None
+    line = upstream_line(root, branch)
+    return redact(line) if line else None
 
 
 def _chosen(

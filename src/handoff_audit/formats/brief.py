@@ -206,9 +206,14 @@ def _pointer(brief: Brief) -> str | None:
     return controls.one_line(pointer) if pointer else None
 
 
+def _upstream(brief: Brief) -> str | None:
+    return controls.one_line(brief.upstream) if brief.upstream else None
+
+
 def _notes(brief: Brief) -> list[str]:
-    """The lines said before the handoff: on files it does not read, on a stale pointer."""
-    return [line for line in (_unaudited(brief), _pointer(brief)) if line]
+    """The lines said before the handoff: on an upstream ahead of the branch, on files it does
+    not read, on a stale pointer."""
+    return [line for line in (_upstream(brief), _unaudited(brief), _pointer(brief)) if line]
 
 
 def _text(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
@@ -280,6 +285,7 @@ def _json(brief: Brief, kept: list[_Kept], trimmed: list[str]) -> str:
         "title": brief.title,
         "status": brief.status,
         "warning": _warning(brief),
+        **({"upstream": _upstream(brief)} if brief.upstream else {}),
         **({"unaudited": _unaudited(brief)} if brief.unaudited else {}),
         **({"pointer": _pointer(brief)} if _pointer(brief) else {}),
         "sections": [

@@ -151,3 +151,7 @@ class Brief:
     """The line on tracked files named as handoffs that the audit does not read and that
     changed after this handoff (`engine.stray_handoffs.newer_line`), redacted; ``None`` when
     there are none."""
+    upstream: str | None = None
+    """The line saying the checked-out branch's upstream is ahead of it, as last fetched, with
+    the command that brings it in (`git.upstream.upstream_line`), redacted; ``None`` when it
+    is not."""

@@ -142,9 +142,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         state, candidates = _candidates(found, branch, named=packet is not None, renamed=renamed)
         kept = None
     except NoHandoff as nothing:
-        local = (
-            None if packet or branch is None else local_brief(root, config, branch, (refs, status))
-        )
+        asked = None if packet else branch  # a named file is no branch's local handoff
+        local = local_brief(root, config, asked, (refs, status)) if asked is not None else None
         if local is None:
             _explain_nothing(
                 root, nothing, (found, unread), branch, config, named=packet is not None
@@ -156,9 +155,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     where = (series, own_folder(chosen, (state, candidates), config, root))
     changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), where)
     sections, warning = _sections(chosen, config, (state, candidates), committed=(root, dirt))
-    if chosen.path in guessed:
-        warning = _joined(warning, _guess(chosen.path, history, guessed[chosen.path]))
-    warning = _joined(_joined(warning, own[chosen.path][1] if chosen.path in own else None), kept)
+    guess = _guess(chosen.path, history, guessed[chosen.path]) if chosen.path in guessed else None
+    warning = _joined(_joined(warning, guess), own[chosen.path][1] if chosen.path in own else None)
+    warning = _joined(warning, kept)
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness, found))
     if packet and in_series(chosen.path, config):

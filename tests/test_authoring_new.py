@@ -484,6 +484,9 @@ def test_series_files_and_records_stay_out_of_changed_files(
     session.write(repo.root / "src/keys.py", "KEYS = {}\n")
     repo.commit("more work, another series file")
     transcript = session.save(tmp_path / "session.jsonl")
-    result = run_cli(["update", "--from-transcript", str(transcript)], cwd=repo.root)
+    result = run_cli(
+        ["update", "--from-transcript", str(transcript), "--next-action", "Use KEYS."],
+        cwd=repo.root,
+    )
     assert result.code == 0, result.err
     assert packet_json(repo)["changed_files"] == ["src/refunds.py", "src/keys.py"]

@@ -124,7 +124,10 @@ def test_update_verify_moves_lkg_only_when_it_passes(started: Any, run_cli: Any)
     old = packet_json(started)["last_known_good_commit"]
     started.write("src/app.py", "print('v2')\n")
     head = started.commit("v2")
-    failed = run_cli(["update", "--verify", "echo boom; exit 3"], cwd=started.root)
+    failed = run_cli(
+        ["update", "--verify", "echo boom; exit 3", "--next-action", "Make v2 pass."],
+        cwd=started.root,
+    )
     assert failed.code == 1, failed.err  # written, and the failure is the exit code
     assert "boom" in failed.err and "stays" in failed.err
     data = packet_json(started)
@@ -271,7 +274,7 @@ def test_verify_given_the_packet_or_no_command_is_exit_2_and_records_nothing(
     started.write("src/app.py", "print('v2')\n")
     started.commit("v2")
     before = {name: (started.root / name).read_bytes() for name in ("handoff.json", "handoff.md")}
-    result = run_cli(["update", "--verify", verify], cwd=started.root)
+    result = run_cli(["update", "--verify", verify, "--next-action", "Ship v2."], cwd=started.root)
     assert result.code == 2, (result.out, result.err)
     assert result.err.count("\n") == 1, result.err
     assert said in result.err

@@ -223,7 +223,10 @@ def test_a_failing_verify_exits_1_and_a_passing_one_ends_its_risk(
     lkg = json.loads((git_repo.root / "handoff.json").read_text("utf-8"))["last_known_good_commit"]
     git_repo.write("src/refunds.py", "def refund(amount):\n    return round(amount, 2)\n")
     git_repo.commit("refunds: rounding")
-    failing = run_cli(["update", "--verify", "exit 3"], cwd=git_repo.root)
+    failing = run_cli(
+        ["update", "--verify", "exit 3", "--next-action", "Fix the rounding test."],
+        cwd=git_repo.root,
+    )
     assert failing.code == 1, failing.err
     data = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert data["last_known_good_commit"] == lkg
@@ -232,17 +235,20 @@ def test_a_failing_verify_exits_1_and_a_passing_one_ends_its_risk(
     # The same command, passing now (the test fixed): its failure is no longer a risk.
     git_repo.write("fixed", "")
     git_repo.commit("tests: fixed")
-    passing = run_cli(["update", "--verify", "test -e fixed || exit 3"], cwd=git_repo.root)
+    fixed = ["--next-action", "Round GBP refunds."]
+    passing = run_cli(["update", "--verify", "test -e fixed || exit 3", *fixed], cwd=git_repo.root)
     assert passing.code == 0, passing.err
     assert [r for r in risks(git_repo) if r.startswith("`exit 3`")]  # another command's
     git_repo.commit("handoff")
     (git_repo.root / "fixed").unlink()
     git_repo.commit("tests: broken again")
-    assert run_cli(["update", "--verify", "test -e fixed || exit 3"], cwd=git_repo.root).code == 1
+    red = ["update", "--verify", "test -e fixed || exit 3", "--next-action", "Fix it again."]
+    assert run_cli(red, cwd=git_repo.root).code == 1
     git_repo.commit("handoff: red")
     git_repo.write("fixed", "")
     git_repo.commit("tests: fixed again")
-    assert run_cli(["update", "--verify", "test -e fixed || exit 3"], cwd=git_repo.root).code == 0
+    again = ["update", "--verify", "test -e fixed || exit 3", *fixed]
+    assert run_cli(again, cwd=git_repo.root).code == 0
     assert not [r for r in risks(git_repo) if r.startswith("`test -e fixed")]
     data = json.loads((git_repo.root / "handoff.json").read_text(encoding="utf-8"))
     assert data["last_known_good_commit"] == git_repo.head()

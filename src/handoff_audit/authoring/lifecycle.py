@@ -51,6 +51,7 @@ from handoff_audit.authoring.packet_pair import write_pair
 from handoff_audit.authoring.rebranch import renamed_siblings, repointed_here
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
+from handoff_audit.authoring.stale_update import refuse_unrecorded_work
 from handoff_audit.authoring.topic_files import own_facts
 from handoff_audit.authoring.verify import is_failure_risk, last_known_good
 from handoff_audit.config import Config, config_warnings, setting_advice
@@ -245,6 +246,8 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     data = repointed_here(bench, config, (path, read), (options.branch, refreshing), topics, notes)
     rewritten = options.summary is not None and options.next_action is not None
     data = own_packet(bench, path, data, rewritten)
+    if not refreshing and read.get("branch") == bench.branch:
+        refuse_unrecorded_work(bench, config, (path, data), topics, options.verify)
     facts = _dirt_facts(bench, options, "update", notes) | reported
     told = _transcript_facts(bench, config, options, notes)
     previous = data.get("last_known_good_commit")

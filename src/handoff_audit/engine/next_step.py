@@ -20,9 +20,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from handoff_audit.engine.day_sessions import latest_session, recorded
+from handoff_audit.markdown.content_cues import LABEL
 from handoff_audit.markdown.currency import entry_date, shipped_entry
 from handoff_audit.markdown.facet_headings import heading_facet
-from handoff_audit.markdown.labels import says_nothing
+from handoff_audit.markdown.labels import label_lines, says_nothing
 from handoff_audit.markdown.long_lines import readable_lines
 from handoff_audit.markdown.outline import front_matter_as_lines
 from handoff_audit.markdown.prose import FENCE
@@ -85,7 +86,34 @@ class NextStep:
 
 def next_step(text: str) -> NextStep:
     """The next step of ``text`` as `md-incomplete` finds it, in the text as it reads it
-    (`readable_lines`); ``NextStep(None)`` for none."""
+    (`readable_lines`), without the next-step label it opens on; ``NextStep(None)`` for
+    none."""
+    step = _found_step(text)
+    return replace(step, text=_unlabelled(step.text)) if step.text else step
+
+
+def _unlabelled(text: str) -> str:
+    """``text`` without the label its first line opens on when the reading takes that label for
+    a next step's (`label_lines`: "NEXT: add cube()", "**Next step:** …", "TODO: …"): the brief
+    already calls it the next action."""
+    first, *rest = text.split("\n", 1)
+    label = LABEL.match(first)
+    if (
+        label is None
+        or not label.group(2)
+        or [f for f, *_ in label_lines(1, first, None)] != ["next"]
+    ):
+        return text
+    said = label.group(2).rstrip()
+    lead = first[: label.start(2)]
+    for mark in ("**", "__"):  # "**Next: choose from Someday.**": the bold ends with the step
+        if lead.count(mark) % 2 and said.endswith(mark):
+            said = said[: -len(mark)].rstrip()
+    return "\n".join([said, *rest]) if said else text
+
+
+def _found_step(text: str) -> NextStep:
+    """The next step of ``text`` as `md-incomplete` finds it, as written."""
     # start-up: markdown-it loads only for a hand-written handoff
     from handoff_audit.markdown.facets import read
 

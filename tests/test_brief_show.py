@@ -129,18 +129,18 @@ def test_a_hand_written_handoff_its_text_then_freshness(repo: GitRepo, run_cli: 
         "hand-written",
         "markdown",
     )
-    # Its next step first, as md-incomplete finds it; then the text as written.
+    # Its next step first, as md-incomplete finds it, without its label; then the text as written.
     assert brief["sections"][0] == {
         "key": "next_action",
         "title": "Next action",
-        "items": ["Next: round GBP in src/refunds.py."],
+        "items": ["round GBP in src/refunds.py."],
     }
     assert brief["sections"][1]["items"][2] == "Next: round GBP in src/refunds.py."
     since = brief["freshness"]["since_last_change"]
     assert since["count"] == 1 and since["commits"][0]["subject"] == "refunds: round"
     assert brief["freshness"]["files_touched"] == ["src/refunds.py"]
     text = show(run_cli, repo).out
-    assert text.startswith("Next action: Next: round GBP in src/refunds.py.\n")
+    assert text.startswith("Next action: round GBP in src/refunds.py.\n")
     assert text.index("As written:") < text.index("Freshness")
 
 
@@ -477,7 +477,7 @@ def test_front_matter_is_no_heading_to_quote_as_the_next_action(
     repo.write("HANDOFF.md", front + "\n" + NOTES)
     repo.commit("handoff: notes")
     text = show(run_cli, repo).out
-    assert text.startswith("Next action: next: port the fix to invoicing\n("), text
+    assert text.startswith("Next action: port the fix to invoicing\n("), text
 
 
 def test_a_packet_whose_next_action_is_a_placeholder_says_so(repo: GitRepo, run_cli: Run) -> None:

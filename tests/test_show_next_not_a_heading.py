@@ -204,7 +204,7 @@ def test_a_heading_is_not_the_next_action(
 def test_a_start_here_section_opens_on_its_next_line(git_repo: GitRepo, run_cli: Run) -> None:
     step = next_action(shown_on_branch(git_repo, run_cli, START_HERE))
     assert step == (
-        "Next action: **Next: choose from Someday.** Highest-impact candidates:\n"
+        "Next action: choose from Someday. Highest-impact candidates:\n"
         '  1. "Optimize stop order" toggle — `optimizeWaypointOrder` Routes API flag\n'
         "  2. Map polygon rendering for neighborhoods"
     ), step
@@ -226,7 +226,7 @@ def test_a_wrapped_next_label_is_quoted_whole(git_repo: GitRepo, run_cli: Run) -
     only_history = REVIEW.split("## Portable publication contract", 1)[0]
     shown = shown_on_branch(git_repo, run_cli, only_history)
     assert shown.startswith(
-        "Next action: - Next: conduct only the limited C4-R3 delta review of the preregistered "
+        "Next action: conduct only the limited C4-R3 delta review of the preregistered "
         "Rig anchor, its two permanent guards, source-closure side effects, and the disclosed "
         "composite timing limitation. Do not stage, commit, push, merge, or run a full suite "
         "before direction.\n("

@@ -3,7 +3,8 @@ is joined only to a line that goes on the sentence, never to a "Branch: …" or 
 label, a comment or an "Owner: …" line; a section that opens on a step is quoted from that
 step, though a "**After the next deploy:**" label follows it; a section that opens on the state
 is quoted from its "**Next up:**" line up to the next label; and a step that says "Next: …" is
-not passed over for a numbered list elsewhere, in a "## Done / Next" section or in a log."""
+not passed over for a numbered list elsewhere, in a "## Done / Next" section or in a log. Each
+is quoted without its next-step label."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from conftest import GitRepo
 from show_support import Run, next_action, shown_on_branch
 
 GBP_88 = "- Next: fix the GBP case in src/pay/fx.py line 88."
+GBP_88_SAID = "fix the GBP case in src/pay/fx.py line 88."
+"""``GBP_88`` as `show` quotes it: without its next-step label."""
 
 WHOLE = "the whole next action"
 OPENING = "its opening lines"
@@ -23,7 +26,7 @@ QUOTED = [
         "Next: fix the GBP rounding in src/pay/fx.py\n"
         "Branch: feat/gbp\n"
         "Tests: 42 pass, 3 fail in tests/test_fx.py\n",
-        "Next action: Next: fix the GBP rounding in src/pay/fx.py",
+        "Next action: fix the GBP rounding in src/pay/fx.py",
         WHOLE,
         id="state_labels_are_not_joined_to_the_step",
     ),
@@ -32,7 +35,7 @@ QUOTED = [
         "**Next:** fix the GBP case in src/pay/fx.py line 88\n"
         "**Branch:** feat/gbp\n"
         "**Tests:** 42 pass, 3 fail\n",
-        "Next action: **Next:** fix the GBP case in src/pay/fx.py line 88",
+        "Next action: fix the GBP case in src/pay/fx.py line 88",
         WHOLE,
         id="bold_state_labels_are_not_joined_to_the_step",
     ),
@@ -59,7 +62,7 @@ QUOTED = [
         "Tests: 42 pass\n"
         "**Next up:** fix the GBP case in src/pay/fx.py\n"
         "**Risks:** rates API flaky\n",
-        "Next action: **Next up:** fix the GBP case in src/pay/fx.py",
+        "Next action: fix the GBP case in src/pay/fx.py",
         WHOLE,
         id="a_state_section_is_quoted_from_next_up_to_the_next_label",
     ),
@@ -76,7 +79,7 @@ QUOTED = [
         "# Handoff\n\n## Done / Next\n- Done: Decimal rounding.\n"
         f"{GBP_88}\n\n"
         "## Notes\n1. The CI is flaky on macOS.\n2. Ask Ana about the rate source.\n",
-        f"Next action: {GBP_88}",
+        f"Next action: {GBP_88_SAID}",
         WHOLE,
         id="a_heading_that_says_next_is_no_history",
     ),
@@ -84,14 +87,14 @@ QUOTED = [
         "# Handoff\n\n## Status\nBranch: feat/gbp\n\n## Log\n### 2025-12-05\n"
         f"{GBP_88}\n\n"
         "## Backlog\n1. Cache exchange rates.\n2. Add JPY.\n",
-        f"Next action: {GBP_88}",
+        f"Next action: {GBP_88_SAID}",
         WHOLE,
         id="a_logs_next_line_beats_a_backlog_list",
     ),
     pytest.param(
         "# Handoff\n\n## Notes\n1. The CI is flaky on macOS.\n2. Ask Ana about the rate source.\n\n"
         f"## Status\n- Done: Decimal rounding.\n{GBP_88}\n",
-        f"Next action: {GBP_88}",
+        f"Next action: {GBP_88_SAID}",
         WHOLE,
         id="a_next_line_beats_a_numbered_list_above_it",
     ),
@@ -99,8 +102,7 @@ QUOTED = [
         "# Handoff: login log fix\n\n## Next: fix log rotation\n"
         "- Make logrotate keep 7 files in deploy/logrotate.conf.\n\n"
         "## Open questions\n1. Should we ship to staging first?\n",
-        "Next action: Next: fix log rotation\n"
-        "  - Make logrotate keep 7 files in deploy/logrotate.conf.",
+        "Next action: fix log rotation\n  - Make logrotate keep 7 files in deploy/logrotate.conf.",
         WHOLE,
         id="a_heading_that_says_the_step_is_quoted",
     ),

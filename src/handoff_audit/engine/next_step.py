@@ -106,9 +106,9 @@ def _unlabelled(text: str) -> str:
         return text
     said = label.group(2).rstrip()
     lead = first[: label.start(2)]
-    for mark in ("**", "__"):  # "**Next: choose from Someday.**": the bold ends with the step
-        if lead.count(mark) % 2 and said.endswith(mark):
-            said = said[: -len(mark)].rstrip()
+    for mark in ("**", "__"):  # "**Next: choose from Someday.** …": the label's bold ends later
+        if lead.count(mark) % 2 and mark in said:
+            said = said.replace(mark, "", 1).rstrip()
     return "\n".join([said, *rest]) if said else text
 
 

@@ -43,7 +43,8 @@ def test_a_tally_followed_by_the_step_is_the_next_step(
     assert checked.code == 0, checked.out
     assert "no next step" not in checked.out
     shown = run_cli(["show"], cwd=git_repo.root)
-    assert shown.out.startswith(f"Next action: {line}\n"), shown.out
+    step = line.split(":", 1)[1].lstrip(" *")  # quoted without its label
+    assert shown.out.startswith(f"Next action: {step}\n"), shown.out
 
 
 NOTED_CLOSED = """# Handoff

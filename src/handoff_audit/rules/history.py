@@ -61,8 +61,7 @@ are the later ones, not those the merge joined it with.
 
 **Fix.** Refresh the packet with `handoff-audit update` (`--summary`, `--next-action`, `--verify
 CMD`; changed files are taken from git, the twin is re-rendered), in the same commit as the work
-or right after it. An `update` with neither `--summary` nor `--next-action` is refused for such a
-packet: the words it keeps never recorded those commits, and its commit would make it current.
+or right after it (with neither `--summary` nor `--next-action` it is refused: its words miss them).
 
 **Several topics on one branch.** A later commit that also changes another active packet of
 the branch (or its twin) is that topic's work and does not count against this packet (A's code

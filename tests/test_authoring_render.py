@@ -211,3 +211,20 @@ def test_a_short_field_of_another_type_is_shown_as_json_never_as_a_python_value(
     assert "- **Last known good commit:** true\n" in twin
     assert '- **Superseded by:** {"path": "next.json"}\n' in twin
     assert run_cli(["render", "--check", "handoff.json"], cwd=git_repo.root).code == 0
+
+
+def test_a_credential_in_the_packet_is_never_printed(tmp_path: Path, run_cli: Any) -> None:
+    token = "ghp_" + "Vq4Lr8Tz2Wn6" * 3  # assembled here: no literal token in the repository
+    path = tmp_path / "handoff.json"
+    path.write_text(json.dumps({**PACKET, "next_action": f"Rotate {token}."}, indent=2) + "\n")
+    shown = run_cli(["render", str(path)])
+    assert shown.code == 0
+    assert token not in shown.out + shown.err
+    assert "Rotate [redacted" in shown.out and "holds a credential" in shown.err
+    twin = path.with_suffix(".md")
+    twin.write_text(render_packet(PACKET))  # stale: the diff would carry the token's line
+    stale = run_cli(["render", "--check", str(path)])
+    assert stale.code == 1 and token not in stale.out + stale.err
+    assert "Rotate [redacted" in stale.out
+    assert run_cli(["render", "--write", str(path)]).code == 0  # the file is the packet's own
+    assert token in twin.read_text()

@@ -29,6 +29,7 @@ from handoff_audit.authoring.packet_files import (
 from handoff_audit.authoring.stale_finish import refuse_stale_finish
 from handoff_audit.authoring.twin_guard import dropped_twin_text, refuse_dropping_twin_text
 from handoff_audit.config import Config, config_warnings
+from handoff_audit.credentials import redact
 from handoff_audit.engine.ignored import ignored_line, ignored_pair
 from handoff_audit.errors import EXIT_FINDINGS, InputError
 from handoff_audit.markdown import render_packet
@@ -112,8 +113,20 @@ def _render(packet: Path, config: Config, *, write: bool, check: bool) -> Outcom
             f"{_name(twin)} is out of date; run `{_REGENERATE} {_quoted(packet)}`"
         )
         # the file on disk may hold ESC
-        return Outcome(EXIT_FINDINGS, out=controls.text("".join(diff)), notes=(stale,))
-    return Outcome(out=markdown)
+        shown = _shown(packet, controls.text("".join(diff)))
+        return Outcome(EXIT_FINDINGS, out=shown[0], notes=(stale, *shown[1]))
+    out, redacted = _shown(packet, markdown)
+    return Outcome(out=out, notes=redacted)
+
+
+def _shown(packet: Path, text: str) -> tuple[str, tuple[str, ...]]:
+    """``text`` as printed: a credential in the packet's fields is never echoed (a terminal's
+    scrollback, a CI log), but shown redacted, with one line saying where to remove it."""
+    redacted = redact(text)
+    if redacted == text:
+        return text, ()
+    where = f"{_name(packet)} holds a credential, shown redacted here"
+    return redacted, (f"{where}; remove it from the packet (`check` names its line) and rotate it",)
 
 
 def set_status_command(

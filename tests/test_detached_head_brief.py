@@ -156,3 +156,35 @@ def test_a_deleted_branch_gets_no_command_and_a_remote_one_is_tracked(repo: GitR
     assert command == "git switch --track origin/feat/remote"
     assert run_fix(repo.root, command).returncode == 0
     assert repo.git("branch", "--show-current").strip() == "feat/remote"
+
+
+def test_an_older_commit_checked_out_gives_its_packet_as_that_commit_holds_it(
+    repo: GitRepo,
+) -> None:
+    """`git checkout HEAD~2` to bisect: the packet there is that commit's, not branch
+    feat/refunds' own; the tip's next action is given beside it, and a finished one said so."""
+    repo.git("switch", "-q", BRANCH)
+    write_packet(repo, BRANCH, "Bisect the rounding regression.", "handoff.json")
+    repo.commit("handoff: bisect")
+    repo.write("src/more.py", "x = 1\n")
+    repo.commit("more")
+    repo.git("checkout", "-q", "HEAD~2")
+    for said in (show(repo.root).stdout, session_start(repo.root)):
+        line = next(each for each in said.splitlines() if "(branch feat/refunds)" in each)
+        assert f"its next action as the commit checked out holds it: {NEXT}" in line, said
+        assert line.endswith(
+            "at the tip of branch feat/refunds its next action is: Bisect the rounding regression."
+        ), said
+    repo.git("checkout", "-q", f"{BRANCH}~1")  # the tip's packet: nothing more to say
+    for said in (show(repo.root).stdout, session_start(repo.root)):
+        line = next(each for each in said.splitlines() if "(branch feat/refunds)" in each)
+        assert line.endswith("holds it: Bisect the rounding regression."), said
+    repo.git("switch", "-q", BRANCH)
+    data = json.loads((repo.root / "handoff.json").read_text())
+    data["status"] = "archived"
+    repo.write("handoff.json", json.dumps(data, indent=2) + "\n")
+    repo.write("handoff.md", render_packet(data))
+    repo.commit("handoff: archive")
+    repo.git("checkout", "-q", "HEAD~3")
+    for said in (show(repo.root).stdout, session_start(repo.root)):
+        assert "at the tip of branch feat/refunds it is archived" in said, said

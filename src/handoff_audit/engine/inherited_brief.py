@@ -7,8 +7,10 @@ this one is re-pointed here (`renamed_repoint`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
@@ -17,6 +19,7 @@ from handoff_audit.git import plumbing
 from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.git.conflicts import unmerged, unstaged
 from handoff_audit.git.rebase_state import pending_in_progress, rebase_in_progress
+from handoff_audit.git.refs import Ref
 from handoff_audit.git.renames import branch_gone, known_branches
 from handoff_audit.git.switch import Branches, branches, switch_command
 from handoff_audit.model.brief import Freshness
@@ -61,7 +64,7 @@ def inherited_lines(packets: Sequence[Packet], branch: str, root: Path) -> tuple
         f"This tree holds the active handoff of another branch{more}: {packet.path} "
         f"(branch {packet.branch}); branch {redact(branch)} has none of its own."
     ]
-    next_action = _next_action(packet)
+    next_action = _next_action(packet.data or {})
     if next_action:
         lines.append(f"Its next action: {next_action}")
     path = quote(packet.path)
@@ -106,10 +109,47 @@ def detached_told(
             return f"no handoff shown yet: {told}", bisect_lines(root, pending.branch, config)
         return f"no handoff shown yet: {told}", detached_lines(packets, Branches(), midway=True)
     try:
-        here = branches(plumbing.list_refs(root))
+        refs = plumbing.list_refs(root)
     except plumbing.GitError:
-        here = Branches()  # no branch known: no command is printed
-    return None, detached_lines(packets, here)
+        refs = []  # no branch known: no command is printed
+    return None, detached_lines(
+        packets, branches(refs), tips=tip_actions(root, packets, refs, config)
+    )
+
+
+def tip_actions(
+    root: Path, packets: Sequence[Packet], refs: Sequence[Ref], config: Config
+) -> dict[str, str]:
+    """For each active packet a detached HEAD is told of, by path, what the tip of its branch
+    (local, else remote-tracking) holds in its place when that differs from the commit checked
+    out (`git checkout HEAD~3` to bisect): its next action there, or that it is finished or not
+    there; one `cat-file` for them all."""
+    tips: dict[str, str] = {}
+    for ref in sorted(refs, key=lambda r: not r.name.startswith("refs/heads/")):
+        if ref.branch:
+            tips.setdefault(ref.branch, ref.commit)
+    shown = [p for p in _active_of_others(packets, None)[:DETACHED_SHOWN] if p.branch in tips]
+    names = {p.path: f"{tips[p.branch or '']}~0:{p.path}" for p in shown}
+    try:
+        blobs = plumbing.read_blobs(root, list(names.values()), config.max_file_bytes)
+    except (plumbing.GitError, ValueError):  # a path git cannot be asked by name: none said
+        return {}
+    said: dict[str, str] = {}
+    for packet in shown:
+        at_tip = f"at the tip of branch {packet.branch}"
+        try:
+            data = json.loads(blobs[names[packet.path]])
+        except (KeyError, ValueError):
+            said[packet.path] = f"{at_tip} there is no such packet"
+            continue
+        status = data.get("status") if isinstance(data, dict) else None
+        if status != "active":
+            said[packet.path] = (
+                f"{at_tip} it is {status if isinstance(status, str) else 'no packet'}"
+            )
+        elif (tip := _next_action(data)) != _next_action(packet.data or {}):
+            said[packet.path] = f"{at_tip} its next action is: {tip or '(none)'}"
+    return said
 
 
 def bisect_lines(root: Path, branch: str, config: Config) -> tuple[str, ...]:
@@ -137,7 +177,7 @@ def bisect_lines(root: Path, branch: str, config: Config) -> tuple[str, ...]:
     ]
     for packet in active[:DETACHED_SHOWN]:
         line = f"{packet.path} (branch {packet.branch})"
-        next_action = _next_action(packet)
+        next_action = _next_action(packet.data or {})
         lines.append(f"{line}; its next action: {next_action}" if next_action else line)
     return tuple(" ".join(line.split()) for line in lines)
 
@@ -153,14 +193,20 @@ def _not_staged(root: Path) -> tuple[str, ...]:
 
 
 def detached_lines(
-    packets: Sequence[Packet], here: Branches, *, midway: bool = False
+    packets: Sequence[Packet],
+    here: Branches,
+    *,
+    midway: bool = False,
+    tips: Mapping[str, str] | None = None,
 ) -> tuple[str, ...]:
     """What a detached HEAD (`git checkout --detach`, CI, `git bisect`) is told: no branch is
     checked out, then each active JSON packet in the tree by path and branch, with the command
     that checks that branch out (`switch.switch_command`; a branch that is not one of ``here``
     gets none, only that it does not exist here) and its next action; or that there is none.
     ``midway``: a git operation is left midway (`rebase_state.Pending`), named before these
-    lines: no `git switch` is printed, as it would leave the operation behind."""
+    lines: no `git switch` is printed, as it would leave the operation behind. ``tips``, by
+    path, what the tip of a packet's branch holds in its place when that differs
+    (`tip_actions`): the packet is then said to be as the commit checked out holds it."""
     active = _active_of_others(packets, None)
     if not active:
         return (
@@ -190,8 +236,12 @@ def detached_lines(
             else ": "
             + (command or "that branch does not exist here (no local or remote-tracking branch)")
         )
-        next_action = _next_action(packet)
-        lines.append(f"{line}; its next action: {next_action}" if next_action else line)
+        next_action = _next_action(packet.data or {})
+        # on a plain detached HEAD the packet is the commit checked out's, maybe not its branch's
+        held = " as the commit checked out holds it" if tips is not None else ""
+        lines.append(f"{line}; its next action{held}: {next_action}" if next_action else line)
+        if tips and packet.path in tips:
+            lines[-1] += f"; {tips[packet.path]}"
     if more > 0:
         lines.append(f"and {more} more (`{program()} check` lists every packet)")
     return tuple(" ".join(line.split()) for line in lines)
@@ -220,9 +270,9 @@ def renamed_repoint(
     )
 
 
-def _next_action(packet: Packet) -> str | None:
-    """The packet's next action, redacted and cut (``None`` when it has none)."""
-    next_action = (packet.data or {}).get("next_action")
+def _next_action(data: Mapping[str, Any]) -> str | None:
+    """A packet's next action, redacted and cut (``None`` when it has none)."""
+    next_action = data.get("next_action")
     if isinstance(next_action, str) and next_action.strip():
         return shorten(redact(next_action), NEXT_ACTION_CHARS)
     return None

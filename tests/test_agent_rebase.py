@@ -22,17 +22,30 @@ def rebasing(repo: GitRepo) -> GitRepo:
 
 
 def test_show_and_session_start_name_the_rebase_and_never_git_switch(git_repo: GitRepo) -> None:
+    """The rebase is named first, then the branch's handoff as a stopped cherry-pick gives it:
+    its packet as the branch's tip holds it, the work tree's being mid-rewrite (conflicted),
+    and said so; SessionStart does not fire again after the rebase."""
     repo = rebasing(git_repo)
     show = subprocess.run(["handoff-audit", "show"], cwd=repo.root, capture_output=True, text=True)
     said = show.stdout + show.stderr
-    assert show.returncode == 1
-    assert "a rebase of branch feat/x is in progress" in said
+    assert show.returncode == 0, said
+    assert "A rebase of branch feat/x is in progress" in said
     assert "handoff.json, handoff.md" in said
     assert "git rebase --continue" in said and "git rebase --abort" in said
     assert "git switch" not in said and "no active handoff packet" not in said
     start = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "resume"})
     context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
-    assert "A rebase of branch feat/x is in progress" in context
+    for text in (show.stdout, context):
+        lines = text.splitlines()
+        assert lines[0].startswith("A rebase of branch feat/x is in progress"), text
+        assert lines[0].endswith("the branch's handoff follows."), text
+        assert lines[1].startswith(
+            "Warning: the packet as branch feat/x had it before the rebase (at its tip, "
+        ), text
+        assert "the work tree's copy is mid-rewrite" in lines[1], text
+        assert lines[2] == "Next action: Extend x.py.", text
+        assert "(handoff.json, the active packet of branch feat/x)" in text
+        assert "- unknown: branch feat/x's rebase is stopped midway" in text
     assert "git switch" not in context and "no active handoff packet" not in context
 
 

@@ -138,9 +138,11 @@ def test_a_rebase_edit_stop_with_changes_not_staged_stages_them_before_continue(
     assert subprocess.run(rebase, cwd=repo.root, env=editor, capture_output=True).returncode == 0
     (repo.root / "sub" / "f4.txt").write_text("4\nmore\n")
     show = _show(repo)
-    assert show.returncode == 1, show.stderr
+    assert show.returncode == 0, show.stderr  # the branch's handoff follows the rebase's line
     first = show.stdout.splitlines()[0]
     assert first.startswith("A rebase of branch feat is in progress"), show.stdout
+    assert f"Next action: {NEXT}" in show.stdout
+    assert "as branch feat had it before the rebase, as the work tree holds it" in show.stdout
     assert "changes not staged in sub/f4.txt" in first
     assert _context(repo).splitlines()[0] == first
     command = re.search(r"then run `([^`]+)`", first)

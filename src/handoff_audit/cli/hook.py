@@ -121,6 +121,7 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
     # start-up: the brief's modules load only for this event
     from handoff_audit.credentials import redact
     from handoff_audit.engine.brief import NoHandoff, UnreadableHandoff, build_brief
+    from handoff_audit.engine.rebase_brief import midway_line
     from handoff_audit.errors import InputError
     from handoff_audit.formats.brief import render_brief
 
@@ -153,6 +154,8 @@ def _session_start(event: HookEvent, agent: Agent) -> Answer:
         raise _Note(f"no brief for this session: {error}", error.notes) from None
     else:
         text, warnings = render_brief(brief), tuple(config_warnings(brief.notes))
+        rebase = midway_line(event.cwd)  # HEAD is detached mid-rebase: the branch's brief
+        first += f"{rebase}\n" if rebase else ""
     lines = [controls.one_line(redact(line, names)) + "\n" for line in warnings]
     return agent.add_context(event, first + text + "".join(lines))
 

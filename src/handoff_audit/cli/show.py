@@ -10,6 +10,7 @@ from handoff_audit.cli.say import say_config_notes
 from handoff_audit.config import config_warnings
 from handoff_audit.controls import one_line
 from handoff_audit.engine.brief import NoHandoff, build_brief
+from handoff_audit.engine.rebase_brief import midway_line
 from handoff_audit.errors import EXIT_FINDINGS, EXIT_OK, InputError
 from handoff_audit.formats.brief import render_brief
 from handoff_audit.git.rebase_state import pending_around
@@ -45,5 +46,7 @@ def show_command(packet: Path | None, fmt: str, max_chars: int) -> int:
     say_config_notes(brief.notes)
     if pending is not None:  # standard output holds JSON or nothing: then on standard error
         click.echo(one_line(pending.told()), err=fmt == "json")
+    if (rebase := midway_line(Path.cwd())) is not None:  # the brief is of the branch rebased
+        click.echo(one_line(rebase), err=fmt == "json")
     click.echo(render_brief(brief, fmt, max_chars), nl=False)
     return EXIT_OK

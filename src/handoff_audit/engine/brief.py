@@ -26,6 +26,7 @@ from handoff_audit.engine.brief_sections import ITEM_CHARS, MAX_ITEMS, packet_se
 from handoff_audit.engine.committed_dirt import committed_dirt
 from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
 from handoff_audit.engine.local_handoff import local_brief
+from handoff_audit.engine.rebase_brief import Midway, midway_packets, rebased_branch
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import stale_alias
 from handoff_audit.engine.series_owner import (
@@ -133,7 +134,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         found = [_named(root, packet, config)]
     else:
         found, unread, guessed, history, series = _loaded(root, config)
-    branch, refs = branch_and_refs(root, found)
+    found, branch, refs, midway = _branch_of(root, config, (found, unread), named=bool(packet))
     if not packet:  # a series the branch did not touch: the project's record, not its handoff
         project, own = project_records(root, config, branch, found, status, history, refs)
         found = [*without_records(found, project, own), *own_files(root, config, own)]
@@ -156,8 +157,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), where)
     sections, warning = _sections(chosen, config, (state, candidates), committed=(root, dirt))
     guess = _guess(chosen.path, history, guessed[chosen.path]) if chosen.path in guessed else None
-    warning = _joined(_joined(warning, guess), own[chosen.path][1] if chosen.path in own else None)
-    warning = _joined(warning, kept)
+    owned = own[chosen.path][1] if chosen.path in own else None
+    warning = _joined(_joined(_joined(warning, guess), owned), kept)
+    warning = _joined(warning, midway.which if midway else None)
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness, found))
     if packet and in_series(chosen.path, config):
@@ -172,7 +174,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         status=redact(chosen.status) if chosen.status else None,
         sections=sections,
         warning=warning,
-        freshness=freshness,
+        freshness=midway.freshness if midway is not None else freshness,
         others=tuple(p.path for p in candidates if p is not chosen),
         series=_series_place(root, chosen, config, (guessed, history)),
         merged=_merged(root, config, chosen, branch, changed, refs),
@@ -189,6 +191,25 @@ def _upstream(root: Path, branch: str | None, refs: plumbing.Refs | None) -> str
         return None
     line = upstream_line(root, branch)
     return redact(line) if line else None
+
+
+def _branch_of(
+    root: Path, config: Config, loaded: tuple[list[Packet], dict[str, Hit]], *, named: bool
+) -> tuple[list[Packet], str | None, plumbing.Refs | None, Midway | None]:
+    """The packets found, the checked-out branch and the refs if read (`branch_and_refs`); on
+    a detached HEAD while a branch's rebase is stopped midway, when that branch has an active
+    packet (`rebase_brief.midway_packets`), that branch, its packets and what the brief says of
+    them: the work tree's copies read from the tip are no longer unreadable (out of
+    ``loaded``'s dictionary)."""
+    found, unread = loaded
+    branch, refs = branch_and_refs(root, found)
+    rebase = None if branch is not None or named else rebased_branch(root)
+    midway = midway_packets(root, config, rebase, found) if rebase is not None else None
+    if midway is None:
+        return found, branch, refs, None
+    for path in midway.replaced:
+        unread.pop(path, None)
+    return midway.packets, midway.branch, refs, midway
 
 
 def _chosen(

@@ -15,8 +15,8 @@ from typing import Any
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.cwd_paths import from_cwd
+from handoff_audit.engine.rebase_brief import tip_packets
 from handoff_audit.git import plumbing
-from handoff_audit.git.branch_packets import plan_branch_reads, read_branch_packets
 from handoff_audit.git.conflicts import unmerged, unstaged
 from handoff_audit.git.rebase_state import pending_in_progress, rebase_in_progress
 from handoff_audit.git.refs import Ref
@@ -156,18 +156,7 @@ def bisect_lines(root: Path, branch: str, config: Config) -> tuple[str, ...]:
     """What a bisect left running on ``branch`` (it started there) is told after the bisect:
     the active JSON packets at the branch's tip (the commit the bisect checked out may predate
     them), each with its next action, or that it has none."""
-    try:
-        refs = [r for r in plumbing.list_refs(root) if r.name == f"refs/heads/{branch}"]
-    except plumbing.GitError:
-        refs = []
-    plan = plan_branch_reads("", refs, None, config)
-    found: list[Packet] = []
-    if plan is not None:
-        try:
-            trees = plumbing.tree_files(root, plan.trees, plan.pathspecs)
-            found = read_branch_packets(root, plan, trees, config, ())[0]
-        except plumbing.GitError:
-            found = []
+    found = tip_packets(root, branch, config)[0]
     active = [p for p in _active_of_others(found, None) if p.branch == branch]
     if not active:
         return (f"The bisect started on branch {branch}, which holds no active handoff packet.",)

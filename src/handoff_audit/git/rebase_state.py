@@ -44,10 +44,10 @@ class Rebase:
     conflicts: tuple[str, ...]
     """The files git listed as conflicted when it stopped (``MERGE_MSG``); may be resolved since."""
 
-    def said(self, unstaged: Sequence[str] = ()) -> str:
+    def said(self, unstaged: Sequence[str] = (), *, handed: bool = False) -> str:
         """One line for `show` and a new session: what is under way and the way on, with the
         changes not staged ``unstaged`` (from the top folder) staged first, as the Stop hook
-        prints it (`continue_command`)."""
+        prints it (`continue_command`); ``handed``: the branch's handoff follows it."""
         files = ", ".join(self.conflicts[:5]) + (
             f" and {len(self.conflicts) - 5} more" if len(self.conflicts) > 5 else ""
         )
@@ -68,7 +68,12 @@ class Rebase:
         return (
             f"a rebase of {self.what()} is in progress (HEAD is detached while git replays "
             f"its commits): {resolve}then run `{go_on}, or `git rebase --abort`, {abort}to give "
-            "it up; the branch's handoff is shown once the rebase is done"
+            "it up; "
+            + (
+                "the branch's handoff follows"
+                if handed
+                else "the branch's handoff is shown once the rebase is done"
+            )
         )
 
     def what(self) -> str:

@@ -131,3 +131,42 @@ def test_main_s_parallel_commit_merged_with_the_handoff_is_no_later_work(
     ]
     checked = " ".join(run_cli(["check"], cwd=git_repo.root).out.split())
     assert "handoff-outdated" in checked and "1 later commit" in checked, checked
+
+
+def test_commits_a_merge_brought_in_from_main_are_named_though_no_work_of_the_branch_s(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """feat/pow merges another copy of its work (a co-worker's pushes), whose three commits
+    main already merged: "current: nothing was committed since its last change" said nothing
+    of them; the line says what came in, and the Stop hook still counts none of them as the
+    branch's work. A merge of main itself ("Update branch") stays unnamed."""
+    git_repo.write("app.py", "print(1)\n")
+    git_repo.commit("init")
+    git_repo.git("switch", "-q", "-c", "feat/pow")
+    git_repo.write("pow.py", "def pow2(a):\n    return a * a\n")
+    git_repo.commit("pow")
+    git_repo.git("switch", "-q", "-c", "copy")
+    for name in ("div", "mod", "tests"):
+        git_repo.write(f"{name}.py", f"{name} = 1\n")
+        git_repo.commit(name)
+    git_repo.git("switch", "-q", "main")
+    git_repo.git("merge", "-q", "--no-ff", "copy", "-m", "Merge branch 'copy'")
+    git_repo.git("switch", "-q", "feat/pow")
+    git_repo.write("HANDOFF.md", NOTE)
+    written = git_repo.commit("handoff")
+    git_repo.git("merge", "-q", "--no-ff", "copy", "-m", "Merge branch 'copy' into feat/pow")
+    merge = git_repo.head()[:7]
+    lines = freshness(run_cli, git_repo)
+    assert lines[0].startswith(
+        f"- current: nothing of the branch's own was committed since its last change "
+        f"({written[:7]}, "
+    ), lines
+    assert lines[1] == (
+        f"- 3 commits came in by the merge {merge} (already on main), which the handoff may "
+        "not describe; no work of the branch's, as the Stop hook and `check` count it"
+    ), lines
+    stop = run_hook(
+        {"hook_event_name": "Stop", "session_id": "s", "cwd": str(git_repo.root)}
+        | {"stop_hook_active": False, "transcript_path": str(git_repo.root / "none.jsonl")}
+    )
+    assert stop.code == 0, stop.err

@@ -16,7 +16,7 @@ from typing import Any
 
 from handoff_audit import controls
 from handoff_audit.credentials import redact
-from handoff_audit.model.brief import Brief, Freshness, Section, SeriesPlace, Since
+from handoff_audit.model.brief import Brief, Freshness, MergedIn, Section, SeriesPlace, Since
 from handoff_audit.textcut import shorten
 
 DEFAULT_MAX_CHARS = 6_000
@@ -340,6 +340,21 @@ def _count(since: Since) -> str:
     return f"{floor}{since.count} commit{'s' if since.count != 1 else ''}"
 
 
+def _came(freshness: Freshness) -> list[str]:
+    """The line on the merge target's commits a merge brought in since the handoff's change
+    (`Freshness.merged_in`), if any."""
+    came = freshness.merged_in
+    if came is None:
+        return []
+    count = f"{came.count} commit{'s' if came.count != 1 else ''}"
+    by = f"the merge {_abbrev(came.merge)}" if came.merge else "a merge"
+    where = f"already on {controls.one_line(came.target)}" if came.target else "already merged"
+    return [
+        f"{count} came in by {by} ({where}), which the handoff may not describe; no work of "
+        "the branch's, as the Stop hook and `check` count it"
+    ]
+
+
 def freshness_lines(freshness: Freshness) -> list[str]:
     """The freshness as short lines: "current", or what happened since and what it touched."""
     if freshness.problem is not None:
@@ -354,7 +369,11 @@ def freshness_lines(freshness: Freshness) -> list[str]:
                 f"{_day(changed.time) if changed else '?'})"
             )
         )
-        return [f"current: nothing was committed since {where}" + _lkg_tail(freshness)]
+        what = "nothing of the branch's own was" if freshness.merged_in else "nothing was"
+        return [
+            f"current: {what} committed since {where}" + _lkg_tail(freshness),
+            *_came(freshness),
+        ]
     lines = [_change_line(freshness)]
     if freshness.amended:
         lines.append(
@@ -369,6 +388,7 @@ def freshness_lines(freshness: Freshness) -> list[str]:
         if freshness.work_files:
             named = _names(freshness.work_files)
             lines.append(f"files they touched (the note may be wrong about them): {named}")
+    lines.extend(_came(freshness))
     lines.append(_lkg_line(freshness))
     if freshness.dirty:
         lines.append(f"uncommitted files in the work tree: {_names(freshness.dirty)}")
@@ -471,4 +491,11 @@ def freshness_data(freshness: Freshness) -> dict[str, Any]:
         "since_last_change": since(freshness.since_change),
         "files_touched": list(freshness.work_files[: FILES * 5]),
         "uncommitted_files": list(freshness.dirty[: FILES * 5]),
+        # only when a merge brought the target's commits in: the budget holds no null
+        **({"merged_in": _merged_json(came)} if (came := freshness.merged_in) else {}),
     }
+
+
+def _merged_json(came: MergedIn) -> dict[str, object]:
+    target = redact(came.target) if came.target else None
+    return {"count": came.count, "merge": came.merge, "target": target}

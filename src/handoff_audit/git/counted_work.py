@@ -22,6 +22,7 @@ from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
 from handoff_audit.git.base_tip import base_ref
 from handoff_audit.git.later_work import setup_files
 from handoff_audit.git.protected import protected_patterns
+from handoff_audit.git.refs import Ref
 from handoff_audit.git.setup_change import setup_changes
 from handoff_audit.globs import matches_any
 from handoff_audit.model.repo_history import Commit
@@ -42,6 +43,8 @@ class CountedWork:
     """The merge target's tip (the first protected branch here, `base_tip.base_ref`), read
     when first asked; ``None`` on the target itself, on a detached HEAD, or when there is
     none."""
+    target_name: Callable[[], str | None] = lambda: None
+    """That branch's name (``main``, ``origin/main``), read with it."""
 
 
 NONE = CountedWork()
@@ -54,10 +57,21 @@ def counted_work(
     """The `CountedWork` of ``branch`` (``refs``: `plumbing.read_refs`, when read already)."""
     settings = AGENT_SETTINGS | linked_settings(root)
     setup = setup_files(config.source, root) | settings
-    return CountedWork(setup, settings, cache(partial(_tip, root, config, branch, refs)))
+    tip = cache(partial(_tip, root, config, branch, refs))
+    return CountedWork(setup, settings, lambda: _commit(tip()), lambda: _short(tip()))
 
 
-def _tip(root: Path, config: Config, branch: str | None, refs: plumbing.Refs | None) -> str | None:
+def _commit(ref: Ref | None) -> str | None:
+    return ref.commit if ref is not None else None
+
+
+def _short(ref: Ref | None) -> str | None:
+    if ref is None:
+        return None
+    return ref.name.removeprefix("refs/heads/").removeprefix("refs/remotes/")
+
+
+def _tip(root: Path, config: Config, branch: str | None, refs: plumbing.Refs | None) -> Ref | None:
     if branch is None:
         return None
     try:
@@ -67,8 +81,7 @@ def _tip(root: Path, config: Config, branch: str | None, refs: plumbing.Refs | N
     patterns = protected_patterns(config.protected_branches, branches, origin_head)
     if matches_any(branch, patterns):
         return None
-    found = base_ref(root, branches, patterns)
-    return found.commit if found else None
+    return base_ref(root, branches, patterns)
 
 
 def setup_only(root: Path, walked: Walked, base: str, head: str, work: CountedWork) -> set[str]:

@@ -29,7 +29,7 @@ from handoff_audit.git.last_change import arrival
 from handoff_audit.git.listed_work import unlisted
 from handoff_audit.git.pure_rename import moved_from
 from handoff_audit.git.touch_ups import TouchUps
-from handoff_audit.model.brief import Freshness, LkgStatus, Since
+from handoff_audit.model.brief import Freshness, LkgStatus, MergedIn, Since
 from handoff_audit.model.repo_history import Commit, is_bot
 
 WALK_LIMIT = 1_000
@@ -149,10 +149,10 @@ def read_freshness(
         found = resolved.get(named) if named else None
         walk = _Walk(root, head[0], is_handoff, counted)
         status, lkg_range = _lkg_range(walk, lkg, found)
-        since_change = None
+        since_change = merged_in = None
         amended: tuple[str, ...] = ()
         if changed is not None and not uncommitted:
-            since_change = _since_change(walk, changed.sha, lkg_range)
+            since_change, merged_in = _since_change(walk, changed.sha, lkg_range)
             amended = _amended(walk, changed.sha, lkg_range, listed)
     except plumbing.GitError as error:
         return Freshness(problem=str(error), lkg=lkg)
@@ -170,6 +170,7 @@ def read_freshness(
         work_files=tuple(dict.fromkeys(touched)),
         dirty=tuple(path for path in sorted(dirt) if not is_handoff(path)),
         amended=amended,
+        merged_in=merged_in,
     )
 
 
@@ -228,22 +229,46 @@ def _lkg_range(
     return "not-ancestor", None
 
 
-def _since_change(walk: _Walk, changed: str, lkg_range: _Range | None) -> Since:
+def _since_change(
+    walk: _Walk, changed: str, lkg_range: _Range | None
+) -> tuple[Since, MergedIn | None]:
     """``changed..HEAD``: out of the walk since the lkg when ``changed`` is in it (the commits
     there that are not ``changed``'s ancestors), else one more walk; when a merge brought
     ``changed`` into HEAD's first-parent line, only what came after that merge
-    (`last_change.arrival`, where `check` starts its later commits too)."""
+    (`last_change.arrival`, where `check` starts its later commits too); and the merge target's
+    commits among them, which it leaves out (`_came_in`)."""
     parents = {c.sha: ps for c, ps in lkg_range.commits} if lkg_range is not None else {}
     if lkg_range is None or not lkg_range.complete or changed not in parents:
         walked = walk.range(changed)
         came = arrival({c.sha: ps for c, ps in walked.commits}, walk.head, changed)
-        return _merged_back(walk.root, walked, walked.since(came, work=True), came)
+        since = _merged_back(walk.root, walked, walked.since(came, work=True), came)
+        return since, _came_in(walk, walked, came | {changed})
     before = frozenset(reachable(changed, parents))
     before |= arrival(
         {sha: ps for sha, ps in parents.items() if sha not in before}, walk.head, changed
     )
     since = lkg_range.since(before, changed, work=True)
-    return _merged_back(walk.root, lkg_range, since, before)
+    return _merged_back(walk.root, lkg_range, since, before), _came_in(walk, lkg_range, before)
+
+
+def _came_in(walk: _Walk, walked: _Range, before: frozenset[str]) -> MergedIn | None:
+    """The merge target's commits in ``walked`` but ``before`` (the handoff's change and what
+    it reaches), merges aside, and the newest merge there that brought them in: no work of the
+    branch's (`Freshness.merged_in`), when a merge of another branch brought them (a
+    co-worker's pushes to this branch, merged into the target too); ``None`` when there are
+    none, or only merges of the target itself brought them ("Update branch", its tip then on
+    its first-parent line): its work is no news. One `rev-list`, only when there are some."""
+    later = [(c, ps) for c, ps in walked.commits if c.sha not in before]
+    count = sum(1 for c, ps in later if c.sha in walked.theirs and len(ps) < 2)
+    merges = [(c, ps) for c, ps in later if len(ps) > 1 and set(ps[1:]) & walked.theirs]
+    tip = walk.counted.target()
+    if not count or not merges or tip is None or not plumbing.is_commit_id(tip):
+        return None
+    firsts = [ps[0] for _, ps in merges if plumbing.is_commit_id(ps[0])]
+    line = plumbing.run(walk.root, ["rev-list", "--first-parent", tip, "--not", *firsts, "--"])
+    targets = set(line.decode("ascii").split())
+    others = [c.sha for c, ps in merges if not set(ps[1:]) <= targets]
+    return MergedIn(count, others[0], walk.counted.target_name()) if others else None
 
 
 def _merged_back(root: Path, walked: _Range, since: Since, before: frozenset[str]) -> Since:

@@ -29,6 +29,20 @@ class Since:
 
 
 @dataclass(frozen=True, slots=True)
+class MergedIn:
+    """Commits already on the merge target that a merge brought in since the handoff's last
+    change: no work of the branch's, as the Stop hook and `check` count it, but work the
+    handoff may not describe."""
+
+    count: int
+    """How many, merges aside."""
+    merge: str | None
+    """The newest merge since the handoff's change that brought them in (``None``: unknown)."""
+    target: str | None = None
+    """The merge target's name (``main``, ``origin/main``; ``None``: unknown)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Freshness:
     """Whether the handoff still describes the work: computed from git, never from the packet."""
 
@@ -59,6 +73,8 @@ class Freshness:
     newest first: what the note may not describe."""
     dirty: tuple[str, ...] = ()
     """Uncommitted files other than handoff files, from the top folder."""
+    merged_in: MergedIn | None = None
+    """The merge target's commits a merge brought in since the handoff's change (`MergedIn`)."""
     amended: tuple[str, ...] = ()
     """Work files of the handoff's last change itself that its ``changed_files`` does not list
     (work folded into the packet's commit with ``git commit --amend``), from the top folder."""

@@ -34,6 +34,7 @@ _WORD = re.compile(r"[^\W\d_]{4,}")
 _LIST_LEAD = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*|__)?")
 _STEP_LINES = 4
 """The lines under a next-step label whose words name the step."""
+_ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s")
 
 
 def latest_session(line: int, lines: list[str], ascending: bool | None) -> int | None:
@@ -71,6 +72,46 @@ def latest_session(line: int, lines: list[str], ascending: bool | None) -> int |
     while up > 0 and _records(lines, places[up - 1], _step(lines, places[up][1])):
         up -= 1
     return places[0][1] if up == 0 else None
+
+
+def logged_step(line: int, later: list[int], lines: list[str]) -> int:
+    """The line of the newest next-step item of a list that goes on as a log ("4. Next: add
+    tests", "5. Added tests", "6. Next: add the docstring"), from the item at line ``line``
+    (1-based) on: a later one of ``later`` in the same list, with an item that is no step
+    between, when the list is numbered oldest first or the items between record the step as
+    done, as a later session of a day does; ``line`` itself otherwise (a list of parallel
+    steps, "1. Next: lex", "2. Next: parse")."""
+    current = line
+    for at in sorted(each for each in later if each > line):
+        between = lines[current : at - 1]
+        if not between or not _one_list([lines[current - 1], *between, lines[at - 1]]):
+            break
+        if not (
+            _ascending(lines[current - 1], lines[at - 1]) or recorded(lines, (current, at), current)
+        ):
+            break
+        current = at
+    return current
+
+
+def _one_list(items: list[str]) -> bool:
+    """``items``, its first and last lines list items, are one list: every other line an item,
+    a blank or an indented line that goes on an item."""
+    first, *rest, last = items
+    return (
+        _ITEM.match(first) is not None
+        and _ITEM.match(last) is not None
+        and any(_ITEM.match(each) for each in rest)
+        and all(_ITEM.match(each) or not each.strip() or each[:1].isspace() for each in rest)
+    )
+
+
+def _ascending(above: str, below: str) -> bool:
+    """The items ``above`` and ``below`` are numbered, the lower one higher: a list written
+    oldest first."""
+    one, two = _ITEM.match(above), _ITEM.match(below)
+    numbers = (one.group(1) if one else None, two.group(1) if two else None)
+    return None not in numbers and int(numbers[1] or 0) > int(numbers[0] or 0)
 
 
 def recorded(lines: list[str], span: tuple[int, int], step_line: int) -> bool:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from handoff_audit.engine.day_sessions import latest_session, recorded
+from handoff_audit.engine.day_sessions import latest_session, logged_step, recorded
 from handoff_audit.markdown.content_cues import LABEL
 from handoff_audit.markdown.currency import entry_date, shipped_entry
 from handoff_audit.markdown.facet_headings import heading_facet
@@ -129,6 +129,11 @@ def _found_step(text: str) -> NextStep:
     if not found or all(finished_item(lines[place.line - 1]) for place in found):
         return NextStep(None)
     first = _newest_repeat([p for p in found if not finished_item(lines[p.line - 1])], lines)
+    if first.how == "label" and _NEXT_LABEL.match(lines[first.line - 1]):
+        labels = [
+            p.line for p in found if p.how == "label" and _NEXT_LABEL.match(lines[p.line - 1])
+        ]
+        first = replace(first, line=logged_step(first.line, labels, lines))
     entries = reading.entries
     ascending = entries[0][0] > min(a for a, _ in entries[1]) if entries and entries[1] else None
     latest = latest_session(first.line, lines, ascending)

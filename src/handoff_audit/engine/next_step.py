@@ -122,7 +122,7 @@ def _found_step(text: str) -> NextStep:
     lines = front_matter_as_lines(text).splitlines()  # as the reading saw them
     found = _outside_history(reading.found.get("next", []), lines)
     found = _in_newest_entry(_no_shipped(found, lines), reading.entries, lines)
-    found = _says_next_first(found, lines)
+    found = _next_section_first(_says_next_first(_no_built_parts(found, lines), lines), lines)
     if not found and (blank := reading.blank_next) is not None:
         # "## Next step" over only "- [ ]" or "TBD": `md-incomplete` names it, so does the brief
         return NextStep(None, (blank.line, shorten(blank.how.lstrip("#").strip(), 80)))
@@ -268,6 +268,57 @@ def _says_next_first(found: list[Evidence], lines: list[str]) -> list[Evidence]:
         if (each.how == "heading" or not step) and _says_next(each, lines):
             return found[index:]
     return found
+
+
+def _no_built_parts(found: list[Evidence], lines: list[str]) -> list[Evidence]:
+    """The places found but a numbered heading ("### 6. Job Queue (BullMQ)") in a section
+    headed as a record of the work (`heading_facet` "state": "## What Was Built") that says no
+    "next" itself: a part of what was built, never the step, when any other place is left."""
+    kept = []
+    for each in found:
+        words = _heading_words(lines[each.line - 1]) if each.how == "heading" else ""
+        parent = _parent_heading(lines, each.line) if _NUMBERED.match(words) else None
+        if parent and heading_facet(parent) == "state" and not _SAYS_NEXT.search(words + parent):
+            continue
+        kept.append(each)
+    return kept or found
+
+
+def _next_section_first(found: list[Evidence], lines: list[str]) -> list[Evidence]:
+    """The places found from the first heading in a section headed as the next one ("##
+    Recommendations for Next Phase" over "### High Priority"), or saying "next" itself, when
+    the first place does neither ("**Recommended Fix:**" under a known issue)."""
+    if not found or _says_next(found[0], lines) or _in_next_section(found[0], lines):
+        return found
+    for index, each in enumerate(found):
+        if each.how == "heading" and (_says_next(each, lines) or _in_next_section(each, lines)):
+            return found[index:]
+    return found
+
+
+def _in_next_section(place: Evidence, lines: list[str]) -> bool:
+    parent = _parent_heading(lines, place.line)
+    return parent is not None and _SAYS_NEXT.search(parent) is not None
+
+
+def _parent_heading(lines: list[str], line: int) -> str | None:
+    """The words of the heading over line ``line``'s section (1-based): the nearest heading
+    above it of a lower level than its own, any level for a line that is no heading; a ``#``
+    inside a fenced block is code."""
+    own = _ATX.match(lines[line - 1])
+    level = len(own.group(1)) if own else 7
+    open_headings: dict[int, str] = {}
+    fenced = False
+    for text in lines[: line - 1]:
+        if FENCE.match(text):
+            fenced = not fenced
+        atx = None if fenced else _ATX.match(text)
+        if atx is not None:
+            depth = len(atx.group(1))
+            open_headings = {k: v for k, v in open_headings.items() if k < depth}
+            open_headings[depth] = text[atx.end() :].strip().strip("#").strip()
+    above = [depth for depth in open_headings if depth < level]
+    return open_headings[max(above)] if above else None
 
 
 def _no_shipped(found: list[Evidence], lines: list[str]) -> list[Evidence]:

@@ -140,6 +140,7 @@ def _found_step(text: str) -> NextStep:
     if latest is None:
         return NextStep(None)  # which of the day's sessions is the latest, nothing settles
     first = replace(first, line=latest) if latest != first.line else first
+    lines = _unquoted(lines, first.line - 1)
     line = lines[first.line - 1]
     atx = _ATX.match(line)
     if atx is not None:
@@ -159,6 +160,25 @@ def _found_step(text: str) -> NextStep:
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)
+
+
+_QUOTED = re.compile(r"^\s{0,3}> ?")
+
+
+def _unquoted(lines: list[str], index: int) -> list[str]:
+    """``lines`` with the blockquote around line ``index`` (0-based) read without its ``>``
+    marks, when that line is in one ("> **What's left to do:**" over "> 1. …"): its label and
+    the list under it are read as outside a quote, up to the quote's end."""
+    if not _QUOTED.match(lines[index]):
+        return lines
+    start = index
+    while start > 0 and _QUOTED.match(lines[start - 1]):
+        start -= 1
+    end = index
+    while end + 1 < len(lines) and _QUOTED.match(lines[end + 1]):
+        end += 1
+    inside = [_QUOTED.sub("", each, count=1) for each in lines[start : end + 1]]
+    return [*lines[:start], *inside]
 
 
 def _titles_a_step(title: str) -> bool:

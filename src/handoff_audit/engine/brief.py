@@ -158,8 +158,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     sections, warning = _sections(chosen, config, (state, candidates), committed=(root, dirt))
     guess = _guess(chosen.path, history, guessed[chosen.path]) if chosen.path in guessed else None
     owned = own[chosen.path][1] if chosen.path in own else None
-    warning = _joined(_joined(_joined(warning, guess), owned), kept)
-    warning = _joined(warning, midway.which if midway else None)
+    warning = _joined(warning, guess, owned, kept, midway.which if midway else None)
     if chosen.branch in renamed and chosen.kind == "json" and branch is not None:
         warning = _joined(warning, renamed_repoint(root, chosen, branch, freshness, found))
     if packet and in_series(chosen.path, config):
@@ -466,9 +465,9 @@ def _superseded(root: Path, path: str, config: Config) -> str | None:
     return None
 
 
-def _joined(first: str | None, second: str | None) -> str | None:
-    """The two warnings in one line; either may be ``None``."""
-    return f"{first}; {second}" if first and second else first or second
+def _joined(*warnings: str | None) -> str | None:
+    """The warnings in one line; any may be ``None``."""
+    return "; ".join(w for w in warnings if w) or None
 
 
 def _cannot_read(path: str, hit: Hit | None) -> str:

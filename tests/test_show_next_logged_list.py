@@ -61,12 +61,12 @@ def test_a_bulleted_log_moves_on_only_past_a_step_recorded_as_done(
     git_repo.write("HANDOFF.md", note)
     git_repo.commit("handoff")
     for text in _briefs(git_repo, run_cli):
-        assert text.startswith("Next action: - Next: write the lexer.\n"), text
+        assert text.startswith("Next action: write the lexer.\n"), text
     note = "- Next: write the parser.\n- Looked at the grammar.\n- Next: write the lexer.\n"
     git_repo.write("HANDOFF.md", note)
     git_repo.commit("handoff: unordered")
     for text in _briefs(git_repo, run_cli):
-        assert text.startswith("Next action: - Next: write the parser.\n"), text
+        assert text.startswith("Next action: write the parser.\n"), text
 
 
 def test_parallel_next_steps_are_quoted_as_before(git_repo: GitRepo, run_cli: Run) -> None:

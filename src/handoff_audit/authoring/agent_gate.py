@@ -249,7 +249,7 @@ def _judge_branch(
             gate.problems += [*_stopped_problems(gate, codes), *twinless(gate, report.findings)]
             branches = (branch, gate.base_branch, gate.since)
             notes = gated_notes(gate.root, config, branches, gate.own_changes, codes)
-            gate.problems.extend(Problem("working-note", f.message, f) for f in notes)
+            gate.problems.extend(Problem(_note_kind(f), f.message, f) for f in notes)
             return
     except plumbing.GitError as error:
         raise CannotJudge(str(error)) from None
@@ -271,7 +271,7 @@ def _judge_branch(
             secrets.append(finding)
     # A credential fails `check` wherever it is (a file `packets` leaves out, an older file of
     # a series): the session does not end with one committed in a file the branch changed.
-    hold_own_secrets(gate, branch, secrets, dirt)
+    hold_own_secrets(gate, branch, secrets, dirt, report.packets)
     # The operation's commit takes what it staged: only the rest is committed apart, after.
     _place_dirt(gate, dirt_problems, dirt)
 
@@ -287,6 +287,11 @@ def _no_handoffs(gate: Gate, findings: Sequence[Finding]) -> set[str]:
         if is_submodule(gate.root / f.path, gate.root)
     ]
     return {f.path for f in named}
+
+
+def _note_kind(finding: Finding) -> str:
+    """The problem kind of a finding of `gated_notes`: the note itself, or a credential in it."""
+    return "secret" if finding.rule == "secret" else "working-note"
 
 
 def _place_dirt(gate: Gate, dirt_problems: list[Problem], dirt: tuple[str, ...]) -> None:

@@ -29,10 +29,11 @@ def gated_notes(
     uncommitted: Collection[str],
 ) -> list[Finding]:
     """The `handoff-in-merge` findings a merge of the branch into its protected base would get
-    on the files it changed: ``changed`` (from the top folder: its own work) and every file that
-    differs from the commit it left the base at, but for the ``uncommitted`` ones (the hook's
-    commit comes first); ``branches``: the branch, its base and that commit. ``[]`` with no
-    base or no such file. The audit runs only when one of them has a name `block-files` finds."""
+    on the files it changed, and the `secret` findings it gets in those notes: ``changed``
+    (from the top folder: its own work) and every file that differs from the commit it left
+    the base at, but for the ``uncommitted`` ones (the hook's commit comes first);
+    ``branches``: the branch, its base and that commit. ``[]`` with no base or no such file.
+    The audit runs only when one of them has a name `block-files` finds."""
     branch, base, since = branches
     if base is None:
         return []
@@ -43,8 +44,11 @@ def gated_notes(
     request = AuditRequest(
         root=root, paths=(root,), config=config, target=Target(branch=branch, target_branch=base)
     )
-    report = run_audit(request)
-    return [f for f in report.findings if f.rule == HANDOFF_IN_MERGE.id and f.path in changed]
+    findings = [f for f in run_audit(request).findings if f.path in changed]
+    notes = [f for f in findings if f.rule == HANDOFF_IN_MERGE.id]
+    # A credential in such a note is the gate's finding too, at its line.
+    noted = {f.path for f in notes}
+    return [*notes, *(f for f in findings if f.rule == "secret" and f.path in noted)]
 
 
 def note_advice(

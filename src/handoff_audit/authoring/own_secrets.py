@@ -7,39 +7,52 @@ one line, and lets the stop go; `check` and the merge gate still report each as 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from pathlib import Path
 
 from handoff_audit.authoring.gate_verdict import Gate, Problem
+from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.workbench import workbench_at
-from handoff_audit.model.findings import Finding
+from handoff_audit.model.context import Target
+from handoff_audit.model.findings import Finding, PacketInfo
+from handoff_audit.model.packet import named_block_file
 
 
 def hold_own_secrets(
-    gate: Gate, branch: str, secrets: Sequence[Finding], dirt: Collection[str]
+    gate: Gate,
+    branch: str,
+    secrets: Sequence[Finding],
+    dirt: Collection[str],
+    read: Iterable[PacketInfo],
 ) -> None:
     """The ``secret`` problems of `own_secrets` into ``gate``, and its line naming the others
-    into ``gate.warnings``."""
-    held, older = own_secrets(gate, branch, secrets, dirt)
+    into ``gate.warnings``; with them, those of the working notes the branch changed that the
+    audit did not ``read`` (`note_secrets`)."""
+    base = _base(gate, branch)
+    changed = _changed(gate.root, base[1]) if base is not None else None
+    if base is not None and changed is not None:
+        secrets = [*secrets, *note_secrets(gate, (branch, base[0]), changed | set(dirt), read)]
+    held, older = own_secrets(secrets, changed, dirt)
     gate.problems.extend(Problem("secret", finding.message, finding) for finding in held)
     gate.warnings += (older,) if older else ()
 
 
 def own_secrets(
-    gate: Gate, branch: str, secrets: Sequence[Finding], dirt: Collection[str]
+    secrets: Sequence[Finding], changed: set[str] | None, dirt: Collection[str]
 ) -> tuple[list[Finding], str | None]:
     """Of ``secrets`` (`secret` findings on files that are none of the branch's packets): those
-    in a file the branch changed against its base (``gate.since`` when the hook read it, else
-    the merge base with the first protected branch) or left uncommitted (``dirt``); and the line
-    naming the others, ``None`` when there are none. All of them when that base cannot be told
-    (no protected branch, a shallow clone): they then block, as before."""
+    in a file the branch ``changed`` against its base (``gate.since`` when the hook read it,
+    else the merge base with the first protected branch) or left uncommitted (``dirt``); and
+    the line naming the others, ``None`` when there are none. All of them when that base cannot
+    be told (``changed`` is ``None``: no protected branch, a shallow clone): they then block,
+    as before."""
     if not secrets:
         return [], None
-    changed = _changed(gate, branch)
     if changed is None:
         return list(secrets), None
-    changed |= set(dirt)
+    changed = changed | set(dirt)
     mine = [f for f in secrets if f.path in changed]
     older = sorted({f.path for f in secrets if f.path not in changed})
     if not older:
@@ -55,19 +68,42 @@ def own_secrets(
     )
 
 
-def _changed(gate: Gate, branch: str) -> set[str] | None:
-    """The files the branch changed against its base, committed (whatever their kind, packet
-    files too); ``None`` when no base branch tells its own work from the rest."""
-    base = gate.since
-    if base is None:
-        try:
-            bench = workbench_at(gate.root, gate.config, branch, None, status=dict)
-        except InputError:
-            return None
-        if bench.base_branch is None:
-            return None
-        base = bench.base
+def note_secrets(
+    gate: Gate, branches: tuple[str, str], own: Collection[str], read: Iterable[PacketInfo]
+) -> list[Finding]:
+    """The `secret` findings the merge gate of ``branches`` (the branch, its base branch)
+    reports in the ``own`` files (changed or left uncommitted) that the audit did not ``read``
+    (neither packets nor twins) and `block-files` names: a working note in an agent's command
+    folder (``.claude/commands/handoff.md``) is read by the gate alone, as a note merged like
+    any other. The gate's audit runs only when there is such a file."""
+    seen = {name for p in read for name in (p.path, p.markdown) if name}
+    notes = {p for p in own if p not in seen and named_block_file(p, gate.config)}
+    if not notes:
+        return []
+    target = Target(branch=branches[0], target_branch=branches[1])
+    request = AuditRequest(root=gate.root, paths=(gate.root,), config=gate.config, target=target)
+    return [f for f in run_audit(request).findings if f.rule == "secret" and f.path in notes]
+
+
+def _base(gate: Gate, branch: str) -> tuple[str, str] | None:
+    """The branch's base branch and the commit it left it at (as the hook read them, else the
+    merge base with the first protected branch); ``None`` when no base branch tells its own
+    work from the rest."""
+    if gate.since is not None and gate.base_branch is not None:
+        return gate.base_branch, gate.since
     try:
-        return set(plumbing.changed_since(gate.root, base))
+        bench = workbench_at(gate.root, gate.config, branch, None, status=dict)
+    except InputError:
+        return None
+    if bench.base_branch is None:
+        return None
+    return bench.base_branch, bench.base
+
+
+def _changed(root: Path, base: str) -> set[str] | None:
+    """The files changed since commit ``base``, committed (whatever their kind, packet files
+    too); ``None`` when git cannot tell."""
+    try:
+        return set(plumbing.changed_since(root, base))
     except plumbing.GitError:
         return None

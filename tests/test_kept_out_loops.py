@@ -12,6 +12,7 @@ import os
 import re
 import shlex
 import subprocess
+import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -275,3 +276,35 @@ def test_a_touch_does_not_refresh_an_ignored_note(tmp_path: Path, run_cli: Any, 
     said = _play(repo)
     assert len(said) == 1, said
     assert "## Since then" in (repo.root / "HANDOFF.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "line", [f"{FOLDER}/", FOLDER, f"/{FOLDER}/", ".claude/", f"{FOLDER}/*", f"{FOLDER}/*.md"]
+)
+def test_a_base_line_ignoring_the_series_folder_keeps_its_files_local(
+    tmp_path: Path, line: str
+) -> None:
+    """A line that ignores the series folder by name (``.claude/handoffs/``) keeps its files
+    out of git as the wider lines do: the file the session writes there is the branch's
+    handoff, read from the work tree, never to be added by force (it was told "ignored by git
+    on purpose (… ignores other files too, all of .claude/handoffs/) … add it by force")."""
+    repo = GitRepo(tmp_path / "repo")
+    repo.write(".gitignore", f"{line}\n")
+    repo.write("README.md", "# vero\n")
+    repo.commit("ignore the handoffs")
+    repo.git("switch", "-qc", "try")
+    repo.write("README.md", "# vero\n\nExport help.\n")
+    repo.commit("work")
+
+    written = f"{FOLDER}/{datetime.now(UTC):%Y-%m-%d}-parser.md"
+    repo.write(written, NOTE.format(title="Parser"))
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 0 and "add it by force" not in stop.err, stop.err
+    assert written not in repo.git("ls-files") and not repo.git("status", "--porcelain")
+    said = subprocess.run(
+        [sys.executable, "-m", "handoff_audit", "check"], cwd=repo.root, capture_output=True
+    )
+    assert said.returncode == 0, said.stderr
+    assert f"{written} is kept out of git on purpose (the .gitignore line `{line}`" in (
+        said.stderr.decode()
+    )

@@ -515,12 +515,22 @@ def _kept_out_by_folder(root: Path, files: Sequence[str]) -> dict[str, tuple[str
         if whole and len(rules) == 1:
             where = f"{whole[0]}/" if whole[0] else "the repository"
             kept[folder] = (f"the .gitignore line `{min(chosen)}`{_WHOLE}{where}", rules)
+        elif len(rules) == 1 and found.get(folder) in rules and _names(found[folder], last):
+            line = min(chosen)
+            kept[folder] = (f"the .gitignore line `{line}` ignores the folder {folder}/", rules)
         elif readme is not None and says_ignored(readme):
             kept[folder] = (f"{folder}/README.md says its files are git-ignored", rules)
         elif all(last in p and _WILDCARDS & set(p) for p in chosen):
             line = min(chosen)
             kept[folder] = (f"the .gitignore line `{line}` covers the files of {folder}/", rules)
     return kept
+
+
+def _names(rule: IgnoreRule, last: str) -> bool:
+    """Whether the line ``rule`` ignores a folder whose name is ``last`` by that name
+    (``.claude/handoffs/``, ``handoffs``): it keeps the folder's files out of git, as a
+    wildcard over them does."""
+    return rule.pattern.rstrip("/").rpartition("/")[2] == last
 
 
 def _above(folder: str) -> list[str]:

@@ -271,7 +271,7 @@ def _judge_branch(
             secrets.append(finding)
     # A credential fails `check` wherever it is (a file `packets` leaves out, an older file of
     # a series): the session does not end with one committed in a file the branch changed.
-    hold_own_secrets(gate, branch, secrets, dirt, report.packets)
+    hold_own_secrets(gate, branch, secrets, dirt, report.agent_notes)
     # The operation's commit takes what it staged: only the rest is committed apart, after.
     _place_dirt(gate, dirt_problems, dirt)
 

@@ -7,7 +7,7 @@ one line, and lets the stop go; `check` and the merge gate still report each as 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from handoff_audit.authoring.gate_verdict import Gate, Problem
@@ -16,8 +16,7 @@ from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.workbench import workbench_at
 from handoff_audit.model.context import Target
-from handoff_audit.model.findings import Finding, PacketInfo
-from handoff_audit.model.packet import named_block_file
+from handoff_audit.model.findings import Finding
 
 
 def hold_own_secrets(
@@ -25,15 +24,18 @@ def hold_own_secrets(
     branch: str,
     secrets: Sequence[Finding],
     dirt: Collection[str],
-    read: Iterable[PacketInfo],
+    notes: Collection[str],
 ) -> None:
     """The ``secret`` problems of `own_secrets` into ``gate``, and its line naming the others
-    into ``gate.warnings``; with them, those of the working notes the branch changed that the
-    audit did not ``read`` (`note_secrets`)."""
+    into ``gate.warnings``; with them, those of the working ``notes`` in agent folders that the
+    audit did not read (`Report.agent_notes`) which the branch changed (`note_secrets`)."""
+    if not secrets and not notes:
+        return
     base = _base(gate, branch)
     changed = _changed(gate.root, base[1]) if base is not None else None
     if base is not None and changed is not None:
-        secrets = [*secrets, *note_secrets(gate, (branch, base[0]), changed | set(dirt), read)]
+        own = (changed | set(dirt)) & set(notes)
+        secrets = [*secrets, *note_secrets(gate, (branch, base[0]), own)]
     held, older = own_secrets(secrets, changed, dirt)
     gate.problems.extend(Problem("secret", finding.message, finding) for finding in held)
     gate.warnings += (older,) if older else ()
@@ -68,16 +70,11 @@ def own_secrets(
     )
 
 
-def note_secrets(
-    gate: Gate, branches: tuple[str, str], own: Collection[str], read: Iterable[PacketInfo]
-) -> list[Finding]:
+def note_secrets(gate: Gate, branches: tuple[str, str], notes: Collection[str]) -> list[Finding]:
     """The `secret` findings the merge gate of ``branches`` (the branch, its base branch)
-    reports in the ``own`` files (changed or left uncommitted) that the audit did not ``read``
-    (neither packets nor twins) and `block-files` names: a working note in an agent's command
-    folder (``.claude/commands/handoff.md``) is read by the gate alone, as a note merged like
-    any other. The gate's audit runs only when there is such a file."""
-    seen = {name for p in read for name in (p.path, p.markdown) if name}
-    notes = {p for p in own if p not in seen and named_block_file(p, gate.config)}
+    reports in the working ``notes`` the branch changed or left uncommitted: a note in an
+    agent's command folder (``.claude/commands/handoff.md``) is read by the gate alone, as a
+    note merged like any other. The gate's audit runs only when there is such a note."""
     if not notes:
         return []
     target = Target(branch=branches[0], target_branch=branches[1])

@@ -193,6 +193,7 @@ def _run(request: AuditRequest) -> Report:
         blocking_rules=_blocking_rules(findings, request.target),
         suppressed=suppressed,
         archived=tuple(found.archived),
+        agent_notes=tuple(found.agent_notes),
         notices_said=_notices(facts, request.target),
         warnings_said=(*_warnings(facts, found), *pointed),
         pointers_said=pointed,

@@ -44,6 +44,7 @@ from handoff_audit.globs import matches_any_case, positives
 from handoff_audit.model.packet import (
     archive_folder,
     is_agent_file,
+    named_block_file,
     named_packet,
     packet_of,
     series_file,
@@ -183,6 +184,9 @@ class Found:
     pointers: dict[str, str] = field(default_factory=dict)
     """A series' text pointer (`series_pointers`: ``LATEST.md`` holding the name of another of
     its files) -> the file it names (both relative to the root): never audited nor ordered."""
+    agent_notes: list[str] = field(default_factory=list)
+    """The files in an agent's folder (`is_agent_file`) that ``block-files`` names, which
+    discovery does not audit (relative to the root): the merge gate reads them alone."""
 
     def current_names(self, root: Path) -> list[str]:
         """Each series' current file, relative to ``root``."""
@@ -254,11 +258,8 @@ def discover_all(
         not_audited.update((*result.archived, *result.pointers))
         if schema is not None and schema.is_relative_to(root.resolve()):
             not_audited.add(schema.relative_to(root.resolve()).as_posix())
-        for name in present:
-            if name in not_audited or (is_agent_file(name) and not name.lower().endswith(".json")):
-                continue  # a JSON packet in an agent's prompt folder is one all the same
-            if name in packets:
-                found.add(_under(root, name))
+        result.agent_notes = _agent_notes(root, present, packets, config)
+        found.update(_audited(root, present, packets, not_audited))
         _current_of(root, series, result, fetch_history)
         found.update(str(path) for path in result.history)
     result.names = sorted(found, key=_in_order)
@@ -299,6 +300,33 @@ def _schema_file(root: Path, config: Config) -> Path | None:
     if config.schema is None or config.schema.startswith("https://"):
         return None
     return Path(config.schema).resolve()
+
+
+def _audited(
+    root: Path, present: Iterable[str], packets: set[str], not_audited: set[str]
+) -> Iterator[str]:
+    """The ``packets`` names ``present`` that are audited, under ``root``: neither
+    ``not_audited`` nor markdown in an agent's folder."""
+    for name in present:
+        if name in not_audited or (is_agent_file(name) and not name.lower().endswith(".json")):
+            continue  # a JSON packet in an agent's prompt folder is one all the same
+        if name in packets:
+            yield _under(root, name)
+
+
+def _agent_notes(
+    root: Path, present: Iterable[str], packets: set[str], config: Config
+) -> list[str]:
+    """Those of the ``packets`` names ``present`` in an agent's folder (`is_agent_file`), not
+    JSON, that ``block-files`` names: discovery does not audit them (`Found.agent_notes`)."""
+    return [
+        name
+        for name in present
+        if name in packets
+        and is_agent_file(name)
+        and not name.lower().endswith(".json")
+        and named_block_file(name, config, lambda other: os.path.lexists(root / other))
+    ]
 
 
 def _under(root: Path, name: str) -> str:

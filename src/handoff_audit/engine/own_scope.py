@@ -41,6 +41,7 @@ def widen(
         sorted(set(gate.left_out).union(mine.left_out)),
         sorted(set(gate.archived).union(mine.archived)),
         {**mine.pointers, **gate.pointers},
+        sorted(set(gate.agent_notes).union(mine.agent_notes)),
     )
     return joined, left_out
 

@@ -201,6 +201,10 @@ class Report:
     archived: tuple[str, ...] = ()
     """The files of series folders under an archive folder (``docs/archive/handoffs/``):
     history, listed and never judged."""
+    agent_notes: tuple[str, ...] = ()
+    """The files in an agent's folder that ``block-files`` names, which the audit did not read
+    (`Found.agent_notes`): the merge gate reads them alone, the Stop hook asks it for their
+    credentials."""
     fail_level: Severity | None = Severity.ERROR
     """The lowest severity that fails the run (``--fail-on``, the action's ``fail-on``);
     ``None`` when nothing does (``--fail-on never``, ``--exit-zero``)."""

@@ -38,7 +38,7 @@ from handoff_audit.authoring.twinless import twinless
 from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import names_from, root_from
 from handoff_audit.engine.audit import AuditRequest, run_audit
-from handoff_audit.engine.branch_ignored import branch_ignored
+from handoff_audit.engine.branch_ignored import branch_ignored, taken_note
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import alias_target, stale_link
 from handoff_audit.errors import ConfigError, InputError, ShallowHistory
@@ -543,9 +543,9 @@ def _needs_handoff(
         gate.problems.append(Problem("ignored", "handoff files ignored by git", files=hidden))
     if hidden or gate.local:
         return True
-    gate.problems.append(
-        _no_packet(gate, f"branch {branch} has work of its own{against}", series, work, older)
-    )
+    taken = taken_note(gate.root, older, branch) if older else ""
+    said = f"branch {branch} has work of its own{against}"
+    gate.problems.append(_no_packet(gate, said, series, work, older, taken))
     return True
 
 
@@ -570,17 +570,23 @@ def _outranked(root: Path, series: list[PacketInfo], changed: set[str]) -> Probl
 
 
 def _no_packet(
-    gate: Gate, message: str, series: list[PacketInfo], work: list[str], older: Sequence[str]
+    gate: Gate,
+    message: str,
+    series: list[PacketInfo],
+    work: list[str],
+    older: Sequence[str],
+    taken: str = "",
 ) -> Problem:
     """``message`` (the branch's work) needs an active handoff, naming the files it counts as
     ``work`` (the first three): the series' current files (``files``; without one, the
     ``older`` files git ignores, newest first) and all their files (``known``) for
-    `series_successor`."""
+    `series_successor`; ``taken``: which of those were taken as another branch's by their
+    name, and the rename that makes one this branch's (`taken_note`)."""
     more = f" (+{len(work) - 3} more)" if len(work) > 3 else ""
     files = tuple(p.path for p in series) or tuple(older)
     return Problem(
         "no-packet",
-        f"{message} but no active handoff (its work: {', '.join(work[:3])}{more})",
+        f"{message} but no active handoff (its work: {', '.join(work[:3])}{more}){taken}",
         finding=gate.default_blocked,
         files=files,
         known=(*(name for p in series for name in (p.path, *p.history)), *older),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.engine.ignored import (
     ignored_handoffs,
@@ -22,6 +23,7 @@ from handoff_audit.engine.ignored import (
 )
 from handoff_audit.engine.series_order import DATED, month_first, name_key, newest_first
 from handoff_audit.git import plumbing
+from handoff_audit.git.reflog import checked_out_at
 from handoff_audit.model.packet import series_file
 from handoff_audit.model.series_names import name_says
 
@@ -113,21 +115,84 @@ def for_another(root: Path, files: Sequence[str], branch: str) -> list[str]:
     """Those of ``files`` whose name's words are those of another local branch's name (whole,
     or its last part: ``feat1``, ``feature/feat1``) and not all words of ``branch``'s name
     (``2026-12-05-auth.md`` on ``auth-v2`` is this branch's, though a branch ``auth`` exists):
-    written on that branch, which left it in the work tree. One git call."""
+    written on that branch, which left it in the work tree. A file written while ``branch``
+    was checked out, by HEAD's reflog (`checked_out_at`), is ``branch``'s, whatever its name:
+    a topic may be another branch's name (``2026-12-06-docs.md`` beside a branch ``docs``).
+    One git call."""
+    return list(taken_as(root, files, branch))
+
+
+def taken_as(root: Path, files: Sequence[str], branch: str) -> dict[str, tuple[str, bool]]:
+    """`for_another`'s files, each with the other branch it is taken as (the first by name)
+    and whether HEAD's reflog says another branch than ``branch`` was checked out when the
+    file was last written (`checked_out_at`); a file it says was written on ``branch`` is none
+    of them."""
     try:
         out = plumbing.run(root, ["for-each-ref", "--format=%(refname:short)", "refs/heads"])
     except plumbing.GitError:
-        return []
+        return {}
     named: dict[tuple[str, ...], set[str]] = {}
-    for name in out.decode("utf-8", "surrogateescape").splitlines():
+    local = out.decode("utf-8", "surrogateescape").splitlines()
+    for name in local:
         for part in {name, name.rpartition("/")[2]}:
             named.setdefault(_words(part), set()).add(name)
     mine = set(_words(branch))
-    return [
-        f
-        for f in files
-        if _words(f) and not set(_words(f)) <= mine and named.get(_words(f), set()) - {branch}
-    ]
+    taken = {}
+    for f in files:
+        others = named.get(_words(f), set()) - {branch} if _words(f) else set()
+        if not others or set(_words(f)) <= mine:
+            continue
+        owners = checked_out_at(root, _mtime(root / f), branch)
+        if owners == (branch,):
+            continue
+        # In a checkout's second, the name tells which side wrote it.
+        named_owner = sorted(others.intersection(owners))
+        if named_owner:
+            taken[f] = (named_owner[0], True)
+        else:
+            sure = bool(owners) and branch not in owners and set(owners) <= set(local)
+            taken[f] = (min(others), sure)
+    return taken
+
+
+def _mtime(path: Path) -> float:
+    """The file's last modification time; 0 when it cannot be read (before any reflog)."""
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
+
+
+def renamed_for(path: str, branch: str) -> str:
+    """``path`` (a file taken as another branch's, `taken_as`) renamed for ``branch``: its
+    leading date or number kept, its words those of ``branch``'s name
+    (``2026-12-06-docs.md`` on ``feat/x``: ``2026-12-06-feat-x.md``)."""
+    folder, _, name = path.rpartition("/")
+    lead = re.match(r"[\d_.-]*", name)
+    prefix = lead.group(0) if lead is not None else ""
+    new = f"{prefix}{'-'.join(_words(branch)) or 'handoff'}.md"
+    return f"{folder}/{new}" if folder else new
+
+
+def taken_note(root: Path, files: Sequence[str], branch: str) -> str:
+    """For the Stop hook's "no active handoff": which of ``files`` (the ignored handoffs the
+    branch did not write, `branch_ignored`'s last part) were taken as another branch's by their
+    name alone (`taken_as`: HEAD's reflog cannot tell which branch was checked out when each was
+    written), and the rename that makes one ``branch``'s; ``""`` when none was."""
+    taken = {f: other for f, (other, known) in taken_as(root, files, branch).items() if not known}
+    if not taken:
+        return ""
+    path, other = next(iter(sorted(taken.items())))
+    more = f" (and {len(taken) - 1} more so named)" if len(taken) > 1 else ""
+    new = renamed_for(path, branch)
+    return (
+        f"; {path} was taken as branch {other}'s handoff{more} (its name is that branch's, "
+        "and git's reflog does not say which branch was checked out when it was written): if "
+        "it is this branch's, "
+        f"name it for {branch} (`(cd {shell.top_folder()} && mv -- {shell.quote_path(path)} "
+        f"{shell.quote_path(new)})`); a new one needs a topic that no other local branch is "
+        "named"
+    )
 
 
 def _base_series(

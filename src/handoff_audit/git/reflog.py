@@ -35,3 +35,36 @@ def amended_away(root: Path, commit: str) -> bool:
         line.startswith(f"{commit} ") and line.partition("\t")[2].startswith("commit (amend):")
         for line in head_reflog_tail(root)
     )
+
+
+def checked_out_at(root: Path, when: float, branch: str) -> tuple[str, ...]:
+    """The branch HEAD's reflog says was checked out at the time ``when`` (a file's time):
+    one name; two, the one before and the one after, when a checkout falls in the same second
+    (the reflog keeps whole seconds); ``branch`` (the one checked out now) when HEAD moved to
+    no other since the reflog's first entry; none when it cannot tell (no reflog, ``when``
+    before its first entry, HEAD detached by a rebase)."""
+    moves: list[tuple[float, str, str]] = []
+    start: float | None = None
+    for line in head_reflog_tail(root):
+        head, _, message = line.partition("\t")
+        fields = head.split(" ")
+        if len(fields) < 2 or not fields[-2].isdigit():
+            continue
+        at = float(fields[-2])
+        start = at if start is None else start
+        now = moves[-1][2] if moves else None
+        if message.startswith("checkout: moving from "):
+            before, _, after = message.removeprefix("checkout: moving from ").partition(" to ")
+            moves.append((at, before, after))
+        elif ": returning to refs/heads/" in message:  # a rebase's end, `pull --rebase`'s too
+            moves.append((at, "", message.rpartition("refs/heads/")[2]))
+        elif "(start): checkout " in message:  # a rebase detaches HEAD until its end
+            moves.append((at, now or branch, ""))
+    if start is None or when < start:
+        return ()
+    owner: tuple[str, ...] = (moves[0][1] if moves else branch,)
+    for at, before, after in moves:
+        if when < at:
+            break
+        owner = (after,) if when >= at + 1 else (before, after)
+    return tuple(name for name in owner if name)

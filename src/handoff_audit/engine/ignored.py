@@ -84,12 +84,40 @@ def another_tools(root: Path, path: str, config: Config) -> str | None:
     try:
         data = parse(text).value
     except JsonPositionError as error:
-        if in_packets_folder(path):
+        if in_packets_folder(path) or _ours(root, path, text):
             return None
         return f"{error.line}:{error.column}: not valid JSON: {error.reason}"
     if (not isinstance(data, dict) and not in_packets_folder(path)) or is_foreign(data, path):
         return FOREIGN
     return None
+
+
+def _ours(root: Path, path: str, text: str) -> bool:
+    """Whether the JSON file ``path`` that does not parse (``text``) is a packet of ours all
+    the same: its twin is beside it (``handoff.md`` by ``handoff.json``), or it holds a field
+    only our schema names (``last_known_good_commit``): a packet someone broke by hand."""
+    twin = f"{path.removesuffix('.json').removesuffix('.JSON')}.md"
+    return os.path.lexists(root / twin) or any(f'"{key}"' in text for key in _OUR_KEYS)
+
+
+_OUR_KEYS = ("last_known_good_commit", "verdict_pointer", "next_action")
+"""Fields of our schema that another tool's JSON file is unlikely to name."""
+
+
+def broken_json(root: Path, files: Sequence[str], config: Config) -> list[str]:
+    """For the JSON files of ``files`` (ignored packets of ours, from the top folder) that do
+    not parse: ``PATH:LINE:COLUMN: not valid JSON: REASON``, as `check`'s `invalid-json`
+    says it, so that the advice to commit them names the place to repair first."""
+    said = []
+    for path in files:
+        if not path.lower().endswith(".json"):
+            continue
+        try:
+            parse(read_text(root / path, root.resolve(), config.max_file_bytes, bom=True))
+        except (Unreadable, JsonPositionError) as error:
+            if isinstance(error, JsonPositionError):
+                said.append(f"{path}:{error.line}:{error.column}: not valid JSON: {error.reason}")
+    return said
 
 
 FOREIGN = "another tool's file"
@@ -264,7 +292,7 @@ def ignored_fix(
         links = _relinks(root, files, path_of) if series else []
         relinked = " with the series' link, which the command points at the new file" * bool(links)
         return (
-            _kept_out_advice(shown, why),
+            _kept_out_advice(shown, why) + _repair_first(root, files, config),
             f"git add -f -- {' '.join(shown)}" + "".join(f" && {cmd}" for cmd in links),
             f"then commit it{relinked}; the .gitignore line stays, as "
             + (
@@ -274,7 +302,7 @@ def ignored_fix(
             ),
         )
     return (
-        ignored_advice(shown),
+        ignored_advice(shown) + _repair_first(root, files, config),
         f"git check-ignore -v -- {' '.join(shown)}",
         "delete the lines it prints from the file it names, then commit the handoff files",
     )
@@ -288,7 +316,21 @@ def hidden_advice(
     of a series kept out of git on purpose are to be added by force, their line kept."""
     shown = [path_of(f) for f in files]
     why = ignored_on_purpose(root, files, config)
-    return _kept_out_advice(shown, why) if why is not None else ignored_advice(shown)
+    said = _kept_out_advice(shown, why) if why is not None else ignored_advice(shown)
+    return said + _repair_first(root, files, config)
+
+
+def _repair_first(root: Path, files: Sequence[str], config: Config) -> str:
+    """The words after the advice on ignored ``files`` naming where a packet of them does not
+    parse (`broken_json`): to repair it there, as `check`'s `invalid-json` would say once it is
+    committed; ``""`` when each parses."""
+    broken = broken_json(root, files, config)
+    if not broken:
+        return ""
+    return (
+        f"; {'; '.join(broken)}: repair {'it' if len(broken) == 1 else 'them'} at that place "
+        "first, keeping every value (`handoff-audit explain invalid-json`)"
+    )
 
 
 def _relinks(root: Path, files: Sequence[str], path_of: Callable[[str], str]) -> list[str]:

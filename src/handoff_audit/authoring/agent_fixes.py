@@ -25,6 +25,7 @@ from handoff_audit.authoring.fix_choice import decide, findings_to_fix, fix_of, 
 from handoff_audit.authoring.foreign_fixes import beside_foreign, default_left_out
 from handoff_audit.authoring.gate_notes import note_advice
 from handoff_audit.authoring.gate_verdict import Gate, Problem
+from handoff_audit.authoring.generated_notes import generated_fix, generated_line
 from handoff_audit.authoring.inherited_fixes import OUTDATED_RULES, inherited_advice, reason
 from handoff_audit.authoring.machine_settings import machine_move
 from handoff_audit.authoring.markdown_fixes import (
@@ -40,6 +41,7 @@ from handoff_audit.authoring.markdown_fixes import (
 from handoff_audit.authoring.nested_repos import exclude_advice
 from handoff_audit.authoring.note_finish import joined, second_line
 from handoff_audit.authoring.packet_files import is_repo_link, packet_text
+from handoff_audit.authoring.rebase_fixes import rebase_advice
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_advice
 from handoff_audit.authoring.series_fixes import passed_over_advice
@@ -61,9 +63,8 @@ from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_r
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import relink
 from handoff_audit.git.conflicts import file_conflict_line
-from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER, STAGE_THEM, continue_command
+from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER
 from handoff_audit.git.submodules import dirty_submodules
-from handoff_audit.git.unbranched import unbranched_hint
 from handoff_audit.model.findings import Finding, PacketInfo
 from handoff_audit.model.packet import is_handoff_record
 from handoff_audit.program import program
@@ -199,7 +200,7 @@ class Fixes:
             # The same parts `show` and a new session are told (`Pending.told`).
             return Advice(pending.reason, pending.command, pending.also)
         if problem.kind in ("rebase", "left-branch", "unbranched"):
-            return self.rebase(problem)
+            return rebase_advice(problem, self.path)
         if problem.kind == "secret" and problem.finding is not None:
             return self.secret_advice(problem.finding)
         if problem.kind in ("working-note", "submodule") and problem.finding is not None:
@@ -256,33 +257,6 @@ class Fixes:
             "files): add them to .gitignore instead"
             if work
             else None,
-        )
-
-    def rebase(self, problem: Problem) -> Advice:
-        """A rebase stopped midway: go on with it; changes it has not staged (an `edit` step's
-        amendment begun) are staged first, which `--continue` refuses without. A HEAD left
-        detached off a branch (``left-branch``, as a bare `bisect reset` after one leaves it):
-        back to the branch; one with commits no branch holds (``unbranched``): a new branch."""
-        if problem.kind == "unbranched":
-            return Advice(problem.message, problem.command, unbranched_hint(problem.command))
-        if problem.kind == "left-branch":
-            return Advice(
-                problem.message,
-                problem.command,
-                "or, to go on from this commit, a branch of its own: `git switch -c NEW-BRANCH`",
-            )
-        names = " ".join(self.path(f) for f in problem.files)
-        if not problem.files:
-            return Advice(
-                f"{problem.message}; finish it", continue_command(names), "or `git rebase --abort`"
-            )
-        shown = ", ".join(shorten(f, 60, squeeze=True) for f in problem.files[:3])
-        more = f" (+{len(problem.files) - 3} more)" if len(problem.files) > 3 else ""
-        return Advice(
-            f"{problem.message}, with changes not staged in {shown}{more}; stage them "
-            f"({STAGE_THEM}) and finish it",
-            continue_command(names),
-            "or `git rebase --abort`, which drops those changes",
         )
 
     def passed_over(self, problem: Problem) -> Advice:
@@ -478,6 +452,10 @@ class Fixes:
         told = unreadable_fix(findings, self.gate.root, packet.path, self.path, self.gate.config)
         if told is not None:
             return Advice(reason(told[0], findings), *told[1:])
+        generated = generated_line(self.gate.root / packet.path)
+        if generated is not None:
+            fixed = generated_fix(self.gate.root, packet.path, self.path, generated)
+            return Advice(reason(findings[0], findings), *fixed)
         series, said = second_line(
             self.gate.root, packet.path, self.gate.config, self.path, self.moved_to
         )

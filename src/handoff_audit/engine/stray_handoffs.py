@@ -18,7 +18,6 @@ import stat
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from pathlib import Path
 
 from handoff_audit.config import Config, setting_line, setting_place
@@ -28,6 +27,7 @@ from handoff_audit.engine.series_order import name_key
 from handoff_audit.git import tracked
 from handoff_audit.globs import literal, matches_any_case, negated, positives
 from handoff_audit.model.findings import Finding
+from handoff_audit.model.handoff_words import about_handoffs, named_as_handoff
 from handoff_audit.model.packet import (
     NOT_IN_SERIES,
     OTHER_MARKDOWN,
@@ -42,39 +42,6 @@ from handoff_audit.rules.merge_rules import ACTIVE_IN_MERGE, HANDOFF_IN_MERGE
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.foreign import IDENTIFYING
 
-_LEAD = re.compile(r"(?:session-?)?hand-?(?:offs?|overs?)|next-?sessions?|session-?notes?")
-"""The words of a name that say it hands work over, as `_WORD` splits it and joined by ``-``
-(``HANDOFF``, ``hand-off``, ``handover``, ``sessionhandoff``, ``next-session``,
-``session-notes``; not ``shorthand-offsets`` nor ``myhandoff``)."""
-_LEAD_IN_CAPITALS = re.compile(
-    r"(?<![A-Z])(?:SESSION[-_]?)?HAND[-_]?(?:OFFS?|OVERS?)(?![A-Z])"
-    r"|(?<![A-Z])NEXT[-_]?SESSIONS?(?![A-Z])|(?<![A-Z])SESSION[-_]?NOTES?(?![A-Z])"
-)
-"""A handoff word written in capitals, as working notes name themselves and records do not
-(``NEXT_SESSION_PROMPT_async_scaling`` among plans)."""
-WORDS_BEFORE = 3
-"""Words a handoff's name may hold before its handoff word, numbers and dates aside: a real
-one is named by it from the start (``HANDOFF_DEC31_2025``, ``handoff_2026-04-18-session-close``,
-``0073-handoff``) or after a few words of whose it is (``SESSION_12_HANDOFF``,
-``codex-handoff``, ``phase6_shn_handoff``, ``claude_to_codex_handoff``); a name that comes to
-"handoff" after a longer topic is a document about one
-(``0005-authority-edge-classifier-and-witness-handoff``,
-``gha_setup_python_cache_helper_path_handoff``), unless it is written in capitals, as working
-notes are and records are not (``PHASE_2_BACKEND_API_HANDOFF``)."""
-_HANDOFF_FOLDERS = frozenset({"handoffs", "handovers", "sessions", "session-notes"})
-"""Folders whose files are handoffs whatever topic their names lead with."""
-_RECORD_FOLDERS = frozenset(
-    {
-        *("adr", "adrs", "decisions", "rfc", "rfcs", "rules", "blog", "_posts"),
-        *("runbook", "runbooks", "playbook", "playbooks", "guide", "guides"),
-        *("convention", "conventions", "plans", "spec", "specs", "schemas"),
-    }
-)
-"""Folders of decision records, proposals, rules' pages, blog posts, runbooks, guides,
-conventions, plans, specifications and schemas (CrayJThiemsert/vero-lite's
-``docs/runbooks/transcript-handoff.md``, ``docs/plans/done/0004-handoff-frontmatter-….md``):
-none of their files is a handoff, but one named in capitals (``docs/decisions/SESSION_HANDOFF.md``,
-``docs/plans/NEXT_SESSION_PROMPT_x.md``)."""
 _RECORD_HEAD = re.compile(
     r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
     r"|^#+\s*status\s*\n\s*\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
@@ -90,45 +57,10 @@ HEAD_CHARS = 4096
 NOTE_EXTENSIONS = frozenset({"md", *(ext[1:] for ext in OTHER_MARKDOWN), "txt", "json", ""})
 """The extensions of the files named as handoffs that the note considers (``""``: none)."""
 
+
 SHOWN = 3
 """Files the hint names; the others are counted."""
 
-_ABOUT_HANDOFFS = frozenset(
-    {
-        "behavior",
-        "behaviour",
-        "checklist",
-        "design",
-        "example",
-        "examples",
-        "flow",
-        "format",
-        "frontmatter",
-        "guide",
-        "guidelines",
-        "howto",
-        "instructions",
-        "policy",
-        "process",
-        "protocol",
-        "readme",
-        "rules",
-        "runbook",
-        "sample",
-        "samples",
-        "schema",
-        "skill",
-        "spec",
-        "specification",
-        "template",
-        "templates",
-        "workflow",
-    }
-)
-"""Words that, ending a name right after "handoff", say the file is about handoffs, not one
-(``handoff-protocol.md``, ``HANDOFF_GUIDE.md``); before another word, they are a handoff's
-topic (``handoff-format-parser.md``)."""
-_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 READ_AT_MOST = 20
 """Candidates whose text is read to leave out what `not-a-handoff` would call no handoff; any
 further ones are offered by name alone."""
@@ -205,26 +137,6 @@ def _left_out(entries: Sequence[str]) -> tuple[str, ...]:
     return tuple(glob for excludes, glob in map(negated, entries) if excludes)
 
 
-def named_as_handoff(name: str) -> bool:
-    """Whether the file ``name`` (from the root) is named as a handoff: its name holds a
-    handoff word (`_LEAD`) after at most `WORDS_BEFORE` other words, or any number of them in a
-    folder of handoffs (`_HANDOFF_FOLDERS`) or in a name written in capitals, and no folder of
-    records (`_RECORD_FOLDERS`) holds it unless it is named in capitals, or its handoff word is
-    (`_LEAD_IN_CAPITALS`)."""
-    folder, _, base = name.rpartition("/")
-    folders = {part.lower() for part in folder.split("/")} if folder else set()
-    stem = _stem(base)
-    capitals = stem.upper() == stem and stem.lower() != stem
-    if folders & _RECORD_FOLDERS and not (capitals or _LEAD_IN_CAPITALS.search(stem)):
-        return False
-    words = [word.lower() for word in _WORD.findall(stem)]
-    for i, word in enumerate(words):
-        if _LEAD.fullmatch(word) or _LEAD.fullmatch("-".join(words[i : i + 2])):
-            before = [other for other in words[:i] if not other.isdigit()]
-            return capitals or len(before) <= WORDS_BEFORE or bool(folders & _HANDOFF_FOLDERS)
-    return False
-
-
 def noted_kind(base: str) -> bool:
     """Whether a file named ``base`` may be a working note: markdown (``.md`` and the
     `OTHER_MARKDOWN` extensions), text (``.txt``), JSON (``.json``), or a name with no
@@ -233,28 +145,8 @@ def noted_kind(base: str) -> bool:
     return extension in NOTE_EXTENSIONS
 
 
-def _stem(base: str) -> str:
-    """``base`` without its extension; the whole name when it has none (``HANDOFF``)."""
-    return base.rpartition(".")[0] if "." in base.lstrip(".") else base
-
-
 def _markdown(name: str) -> bool:
     return name.lower().endswith((".md", *OTHER_MARKDOWN))
-
-
-def about_handoffs(base: str) -> bool:
-    """Whether the file name ``base`` says it is about handoffs: "how to", or words of
-    `_ABOUT_HANDOFFS` and nothing else after its last "handoff" (``session-handoff-guide``)."""
-    words = [word.lower() for word in _WORD.findall(_stem(base))]
-    if ("how", "to") in pairwise(words):
-        return True
-    ends = [
-        i
-        for i in range(1, len(words) + 1)
-        if _LEAD.fullmatch(words[i - 1]) or _LEAD.fullmatch("-".join(words[max(i - 2, 0) : i]))
-    ]
-    after = words[max(ends, default=len(words)) :]
-    return bool(after) and _ABOUT_HANDOFFS.issuperset(after)
 
 
 def _reads(root: Path, name: str) -> bool:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from handoff_audit.credentials import json_may_hold_secret, show
 from handoff_audit.globs import NEGATE, matches_any, matches_any_case, positives
 from handoff_audit.lookalike import seen_name
+from handoff_audit.model.handoff_words import about_handoffs, named_as_handoff
 
 if TYPE_CHECKING:
     from handoff_audit.config import Config
@@ -395,20 +396,31 @@ _RECORD_SUFFIXES = (".md", ".markdown")
 
 
 def is_handoff_record(path: str, config: Config, series: Callable[[str], bool]) -> bool:
-    """True for a handoff file (`is_handoff_file`) or a record kept with the handoffs of a
-    series: a markdown file (``README.md``, ``index.md``, a template, an archived note) or
-    ``.gitkeep`` in or under a folder that is a series in fact (``series``,
-    `engine.series_folders.SeriesFolders`: git lists a handoff of the series in it). Changing
+    """True for a handoff file (`is_handoff_file`), a markdown file named as one (`named_note`),
+    or a record kept with the handoffs of a series: a markdown file (``README.md``,
+    ``index.md``, a template, an archived note) or ``.gitkeep`` in or under a folder that is a
+    series in fact (``series``, `engine.series_folders.SeriesFolders`: git lists a handoff of
+    the series in it). Changing
     only such files is handing off, not work that moved on (``handoff-outdated``, the Stop
     hook, the brief's freshness); code and text files there, and any file in a folder only
     named like a series, still are work."""
-    if is_handoff_file(path, config):
+    if is_handoff_file(path, config) or named_note(path):
         return True
     folder, _, base = path.rpartition("/")
     if not folder or not (base.lower().endswith(_RECORD_SUFFIXES) or base == ".gitkeep"):
         return False
     parts = folder.split("/")
     return any(series("/".join(parts[:end])) for end in range(len(parts), 0, -1))
+
+
+@lru_cache(maxsize=4096)
+def named_note(path: str) -> bool:
+    """True for a markdown file named as a handoff, whatever the globs find
+    (`handoff_words.named_as_handoff`: ``SESSION_12_HANDOFF.md``,
+    ``docs/generated/session_16_continuation.md``), not one about handoffs
+    (``handoff-protocol.md``): what `check`'s note on such files may name."""
+    base = path.rpartition("/")[2]
+    return base.lower().endswith(_MARKDOWN) and named_as_handoff(path) and not about_handoffs(base)
 
 
 _SLOT_NAME = (

@@ -41,6 +41,7 @@ from handoff_audit.rules.markdown_handoff import judge_markdown
 from handoff_audit.rules.merge_rules import ACTIVE_IN_MERGE, HANDOFF_IN_MERGE
 from handoff_audit.schema import load_schema
 from handoff_audit.schema.foreign import IDENTIFYING
+from handoff_audit.shell import quote
 
 _RECORD_HEAD = re.compile(
     r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
@@ -192,21 +193,31 @@ def _json_schema(data: Mapping[str, object]) -> bool:
 
 @dataclass(frozen=True)
 class StrayNote:
-    """`stray_hint`'s one line: its words, the configuration lines to set, where to set them."""
+    """`stray_hint`'s one line: its words, the configuration lines to set, where to set them,
+    and the move that makes numbered runs of them series."""
 
     said: str
-    """Up to the lines, the files named in it as the caller's ``show`` wrote them."""
+    """Up to the advice, the files named in it as the caller's ``show`` wrote them."""
     lines: tuple[str, ...]
     place: str
+    audited: str = "them"
+    """What the lines audit: ``it``, ``them``, or, beside a move, ``the other``/``the others``."""
+    move: tuple[str, str] | None = None
+    """The words before the command that moves numbered runs into a series folder, and the
+    command (`_moves`)."""
 
     def __str__(self) -> str:
         return self.render(lambda line: f"`{line}`", lambda words: words)
 
     def render(self, code: Callable[[str], str], words: Callable[[str], str]) -> str:
-        """The line with each configuration line written by ``code`` (a code span) and the
-        rest by ``words``."""
-        lines = " and ".join(code(line) for line in self.lines)
-        return f"{words(self.said)} {lines} {words(self.place)}"
+        """The line with each configuration line and command written by ``code`` (a code span)
+        and the rest by ``words``."""
+        parts = [f"{words(self.move[0])} {code(self.move[1])}"] if self.move else []
+        if self.lines:
+            lines = " and ".join(code(line) for line in self.lines)
+            set_them = f"to audit {self.audited}, set"
+            parts.append(f"{words(set_them)} {lines} {words(self.place)}")
+        return f"{words(f'{self.said};')} " + f"{words(';')} ".join(parts)
 
 
 def stray_note(
@@ -288,9 +299,13 @@ def stray_hint(
         else f"no handoff found where the configuration looks, but git tracks {kind} named as "
         "handoffs elsewhere"
     )
-    said = f"{where}: {named}; to audit {'it' if len(strays) == 1 else 'them'}, set"
-    lines, place = setting_lines(strays, config, listed)
-    return StrayNote(said, lines, place)
+    runs, move = _moves(strays, config, listed)
+    rest = [name for name in strays if name not in runs]
+    audited = "it" if len(rest) == 1 else "them"
+    if move is not None:
+        audited = f"the {'other' if len(rest) == 1 else 'others'}"
+    lines, place = setting_lines(rest, config, listed) if rest else ((), "")
+    return StrayNote(f"{where}: {named}", lines, place, audited, move)
 
 
 def audit_setting(strays: Sequence[str], config: Config, listed: Collection[str]) -> str:
@@ -342,3 +357,57 @@ def _other_markdown(listed: Collection[str], strays: Sequence[str]) -> set[str]:
         if not NOT_IN_SERIES.match(base) and not about_handoffs(base):
             held.add(folder)
     return held
+
+
+SERIES_HOME = "docs/sessions"
+"""Where `_moves` puts numbered runs of root files: a default series folder, the one counted
+holding numbered session notes (docs/handoff-names.md)."""
+_DIGITS = re.compile(r"\d+")
+_SEPARATORS = re.compile(r"[-_. ]+")
+
+
+def _moves(
+    strays: Sequence[str], config: Config, listed: Collection[str]
+) -> tuple[frozenset[str], tuple[str, str] | None]:
+    """The numbered runs among ``strays`` that `setting_lines` cannot make a series where they
+    are (at the root, which no ``series`` glob finds, or in a folder with other markdown files),
+    and the words and command that move them into a series folder: ``docs/sessions/`` for
+    root files, ``FOLDER/handoffs/`` else. A run is two or more markdown files of one folder
+    whose names differ only in their numbers (``SESSION_4_HANDOFF.md``, ``SESSION_5_HANDOFF.md``;
+    ``session8_continuation.md``, ``session_10_continuation.md``): older sessions' notes, history
+    once their newest is current, which ``extend-packets`` would judge each as a live note."""
+    other_notes = _other_markdown(listed, strays)
+    by_pattern: dict[tuple[str, str], list[str]] = {}
+    for name in strays:
+        folder, _, base = name.rpartition("/")
+        if not base.lower().endswith(".md") or (folder and folder not in other_notes):
+            continue
+        if name_key(name) is None:
+            continue
+        pattern = _SEPARATORS.sub("", _DIGITS.sub("#", base.lower()))
+        by_pattern.setdefault((folder, pattern), []).append(name)
+    runs = [names for names in by_pattern.values() if len(names) > 1]
+    if not runs:
+        return frozenset(), None
+    commands, homes = [], []
+    for folder in dict.fromkeys(names[0].rpartition("/")[0] for names in runs):
+        moved = [name for names in runs for name in names if name.rpartition("/")[0] == folder]
+        home = f"{folder}/handoffs" if folder else SERIES_HOME
+        homes.append(home)
+        files = " ".join(quote(name) for name in moved)
+        commands.append(f"mkdir -p {quote(home)} && git mv -- {files} {quote(home)}/")
+    moved_all = frozenset(name for names in runs for name in names)
+    first, last = min(moved_all, key=_in_run), max(moved_all, key=_in_run)
+    unseen = [home for home in homes if not matches_any_case(home, config.series)]
+    then = f" (then add {', '.join(unseen)} to `extend-series`)" if unseen else ""
+    runs_are = "one numbered run" if len(runs) == 1 else "numbered runs"
+    words = (
+        f"{first} … {last} are {runs_are} (the newest current, the older ones history): to "
+        f"audit them as a series, move them into a series folder{then}:"
+    )
+    return moved_all, (words, " && ".join(commands))
+
+
+def _in_run(name: str) -> tuple[int, ...]:
+    """The numbers in ``name``: its place in its run."""
+    return tuple(int(number) for number in _DIGITS.findall(name.rpartition("/")[2]))

@@ -29,7 +29,8 @@ from handoff_audit.model.findings import Finding
 from handoff_audit.model.packet import Packet, in_series, is_handoff_file
 from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.base import Hit
-from handoff_audit.rules.history import HANDOFF_OUTDATED, moved_on, next_handoff
+from handoff_audit.rules.history import HANDOFF_OUTDATED
+from handoff_audit.rules.outdated_words import moved_on, next_handoff
 
 
 def newest_local(files: Sequence[str], config: Config) -> list[str]:

@@ -7,21 +7,30 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from handoff_audit import controls, shell
+from handoff_audit import shell
 from handoff_audit.credentials import find_secrets
 from handoff_audit.git.facts import FULL_HISTORY_FIX
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.model.context import AuditContext
 from handoff_audit.model.findings import Severity
-from handoff_audit.model.packet import Packet, in_series, kept_on_purpose
+from handoff_audit.model.packet import Packet, in_series, kept_on_purpose, named_block_file
 from handoff_audit.model.repo_history import History, PacketHistory, SeriesGuess
 from handoff_audit.model.series_names import name_says
 from handoff_audit.rules.base import Fix, Hit, Rule
 from handoff_audit.rules.last_known_good import LKG_BEHIND, LKG_UNKNOWN, judge_lkg
 from handoff_audit.rules.last_known_good import update_of as _update
+from handoff_audit.rules.outdated_words import (
+    UNGATED,
+    moved_on,
+    next_handoff,
+    on_this_branch,
+    since_of,
+)
+from handoff_audit.rules.outdated_words import files_of as _files
+from handoff_audit.rules.outdated_words import quoted as _quote
+from handoff_audit.rules.outdated_words import subject_of as _subject
 from handoff_audit.rules.repoint import SINCE, check_repoint, renamed_to, repoint_since
 from handoff_audit.rules.successor_chain import DeadEnd, dead_ends
-from handoff_audit.textcut import shorten
 
 PACKET_OUTDATED = Rule(
     id="packet-outdated",
@@ -129,6 +138,11 @@ its own (a file other than documents and pictures); a note at the root, and note
 notes alone (`spikes/spike1/HANDOFF.md`, `spikes/spike2/HANDOFF.md`), still cover every file.
 A note that `block-files` leaves out on purpose with a `!` entry (`!packages/a/NEXT_SESSION.md`)
 is kept on the default branch: the finding asks to add to it, never to delete it.
+A note no `block-files` glob names (`SESSION_STATE.md`, `SESSION_NOTES.md`,
+`SESSION_LOG.md`, `CONTINUE.md`, `handover.md`: names projects keep current on their default
+branch on purpose, docs/handoff-names.md) is not blocked from it as `HANDOFF.md` is, so on the
+default branch this warning is all that says it is stale: the finding says so, and that
+`--fail-on warning` fails on it (a `block-files` entry naming it blocks it instead).
 
 **Fix.** Add what changed to the file (where the work stands now, the next step), in the same
 commit as the work or right after it; or, when the work is done, delete the file in a commit
@@ -255,7 +269,9 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
                 series = in_series(packet.path, ctx.config)
                 following = facts.numbered_next.get(packet.path)
                 kept = kept_on_purpose(packet.path, ctx.config)
-                yield from _hand_written(packet, facts.info(packet), (series, kept), following)
+                gated = named_block_file(packet.path, ctx.config)
+                kind = (series, kept, gated)
+                yield from _hand_written(packet, facts.info(packet), kind, following)
             if packet.path in facts.unordered_series:
                 yield _unordered(packet, facts.unordered_series[packet.path])
     in_tree = facts.in_head_tree if facts else frozenset()
@@ -333,7 +349,7 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
     unavailable: list[str] = []
     yield from judge_lkg(ctx, facts, packet, info, unavailable)
     if info.outdated_by is not None and not info.uncommitted:
-        since = _since(info)
+        since = since_of(info)
         advice = (
             f"refresh the packet with `{_update(packet)}` (--summary, --next-action, --verify CMD)"
         )
@@ -380,14 +396,19 @@ def _judge(ctx: AuditContext, facts: History, packet: Packet, info: PacketHistor
 
 
 def _hand_written(
-    packet: Packet, info: PacketHistory | None, kind: tuple[bool, bool], following: str | None
+    packet: Packet,
+    info: PacketHistory | None,
+    kind: tuple[bool, bool, bool],
+    following: str | None,
 ) -> Iterator[Hit]:
     """``handoff-outdated`` for a markdown-only handoff; one of a series (``kind``'s first) is
     a record the project keeps, so its other way out is the series' next file (``following``,
     in a numbered series: `series_order.numbered_next`), not deletion; a series' live file
     (`name_says`: ``current-session.md``) is added to, never followed; nor is a working note
-    ``block-files`` leaves out on purpose (``kind``'s second, `kept_on_purpose`) deleted."""
-    series, kept = kind
+    ``block-files`` leaves out on purpose (``kind``'s second, `kept_on_purpose`) deleted. A
+    note the merge gate does not block (``kind``'s third: no ``block-files`` glob names it,
+    ``SESSION_STATE.md``) is told why, as this warning is then all that says it is stale."""
+    series, kept, gated = kind
     if info is None or info.outdated_by is None or info.uncommitted:
         return
     # start-up: only for an outdated hand-written handoff
@@ -397,12 +418,14 @@ def _hand_written(
         return  # what `not-a-handoff` calls no handoff describes no work to fall behind
     commit = info.outdated_by
     count = info.outdated_count or 1
-    since = _since(info)
+    since = since_of(info)
     folder = packet.path.rpartition("/")[0]
     if kept and not series:
         other = " (`block-files` keeps it on purpose, a `!` entry: keep it, do not delete it)"
     elif not series:
         other = ", or, if the work is done, delete it in a commit"
+        if not gated:
+            other += f" ({UNGATED})"
     elif name_says(packet.path) == 1:
         other = ""
     else:
@@ -416,60 +439,8 @@ def _hand_written(
             count,
             (commit.sha, commit.subject, commit.files),
             other,
-            _on_this_branch(info, count),
+            on_this_branch(info, count),
         ),
-    )
-
-
-def _since(info: PacketHistory) -> str:
-    """When the handoff last changed, in brackets: its commit, or for one no commit holds
-    (`git.kept_packets`) its time in the work tree."""
-    if info.changed is not None:
-        return f" (last changed in {info.changed.sha[:12]})"
-    if info.written is not None:
-        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(info.written))
-        return f" (last written {when}, in the work tree: git ignores it)"
-    return ""
-
-
-def _on_this_branch(info: PacketHistory, count: int) -> str:
-    """Off the merge target, where ``count`` is the branch's own later commits only: every
-    commit since the handoff's last change, or since the merge that brought it in (the
-    target's commits are no work of the branch's, but the handoff is that old)."""
-    total = info.changed_behind if info.branch_only else None
-    if total is None or total <= count:
-        return ""
-    start = "the merge that brought it in" if info.merged_in else "it last changed"
-    return f" on this branch ({total} commits since {start})"
-
-
-def next_handoff(folder: str, following: str | None) -> str:
-    """`moved_on`'s other way out for the current file of a series in ``folder``: its next
-    dated file, or in a numbered series its next number, ``following``."""
-    if following is not None:
-        return f", or write the series' next numbered handoff, {following}"
-    return f", or write the next dated handoff in {folder}/"
-
-
-def moved_on(
-    path: str,
-    since: str,
-    count: int,
-    newest: tuple[str, str, tuple[str, ...]],
-    other: str,
-    where: str = "",
-) -> str:
-    """``handoff-outdated``'s message on the handoff ``path`` (``since``: when it last changed,
-    in brackets): ``count`` later commits, the ``newest`` (its id, subject and files), and what
-    else may be done (``other``); ``where``: which commits ``count`` counts, when not all
-    (`_on_this_branch`)."""
-    sha, subject, files = newest
-    return (
-        f"the work moved on after this handoff{since}: {count} later "
-        f"{'commits' if count > 1 else 'commit'}{where} "
-        f"{'touch' if count > 1 else 'touches'} other files, the newest "
-        f"{sha[:12]} {_subject(subject)} changed {_files(files)}; add what "
-        f"changed and the next step now to {path}{other}"
     )
 
 
@@ -554,23 +525,6 @@ def _dangling(
             column=column,
             pointer=pointer,
         )
-
-
-def _quote(text: str, limit: int = 80) -> str:
-    # Controls as their escapes (a path's newline as \n), not "?", which names another path.
-    shown = controls.one_line(text)
-    text = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in shown)
-    return f"`{shorten(text, limit + 1)}`"
-
-
-def _subject(subject: str) -> str:
-    return f"({_quote(subject, 60)})" if subject else ""
-
-
-def _files(files: tuple[str, ...], shown: int = 3) -> str:
-    names = ", ".join(_quote(f) for f in files[:shown])
-    more = len(files) - shown
-    return f"{names} and {more} more file{'s' if more > 1 else ''}" if more > 0 else names
 
 
 def _date(when: int) -> str:

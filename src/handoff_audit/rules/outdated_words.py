@@ -1,0 +1,87 @@
+"""The words of ``handoff-outdated``'s message: when the handoff last changed, the later
+commits, and the other way out, for `rules.history` and the Stop hook's kept-out series files
+(`engine.local_handoff`)."""
+
+from __future__ import annotations
+
+import time
+
+from handoff_audit import controls
+from handoff_audit.model.repo_history import PacketHistory
+from handoff_audit.textcut import shorten
+
+UNGATED = (
+    "not blocked from the default branch as HANDOFF.md is: no `block-files` glob names it, as "
+    "projects keep such a note current there on purpose, docs/handoff-names.md; so only this "
+    "warning says it is stale, and `--fail-on warning` fails on it"
+)
+"""Why an outdated note the merge gate does not block only warns."""
+
+
+def since_of(info: PacketHistory) -> str:
+    """When the handoff last changed, in brackets: its commit, or for one no commit holds
+    (`git.kept_packets`) its time in the work tree."""
+    if info.changed is not None:
+        return f" (last changed in {info.changed.sha[:12]})"
+    if info.written is not None:
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(info.written))
+        return f" (last written {when}, in the work tree: git ignores it)"
+    return ""
+
+
+def on_this_branch(info: PacketHistory, count: int) -> str:
+    """Off the merge target, where ``count`` is the branch's own later commits only: every
+    commit since the handoff's last change, or since the merge that brought it in (the
+    target's commits are no work of the branch's, but the handoff is that old)."""
+    total = info.changed_behind if info.branch_only else None
+    if total is None or total <= count:
+        return ""
+    start = "the merge that brought it in" if info.merged_in else "it last changed"
+    return f" on this branch ({total} commits since {start})"
+
+
+def next_handoff(folder: str, following: str | None) -> str:
+    """`moved_on`'s other way out for the current file of a series in ``folder``: its next
+    dated file, or in a numbered series its next number, ``following``."""
+    if following is not None:
+        return f", or write the series' next numbered handoff, {following}"
+    return f", or write the next dated handoff in {folder}/"
+
+
+def moved_on(
+    path: str,
+    since: str,
+    count: int,
+    newest: tuple[str, str, tuple[str, ...]],
+    other: str,
+    where: str = "",
+) -> str:
+    """``handoff-outdated``'s message on the handoff ``path`` (``since``: when it last changed,
+    in brackets): ``count`` later commits, the ``newest`` (its id, subject and files), and what
+    else may be done (``other``); ``where``: which commits ``count`` counts, when not all
+    (`on_this_branch`)."""
+    sha, subject, files = newest
+    return (
+        f"the work moved on after this handoff{since}: {count} later "
+        f"{'commits' if count > 1 else 'commit'}{where} "
+        f"{'touch' if count > 1 else 'touches'} other files, the newest "
+        f"{sha[:12]} {subject_of(subject)} changed {files_of(files)}; add what "
+        f"changed and the next step now to {path}{other}"
+    )
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    # Controls as their escapes (a path's newline as \n), not "?", which names another path.
+    shown = controls.one_line(text)
+    text = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in shown)
+    return f"`{shorten(text, limit + 1)}`"
+
+
+def subject_of(subject: str) -> str:
+    return f"({quoted(subject, 60)})" if subject else ""
+
+
+def files_of(files: tuple[str, ...], shown: int = 3) -> str:
+    names = ", ".join(quoted(f) for f in files[:shown])
+    more = len(files) - shown
+    return f"{names} and {more} more file{'s' if more > 1 else ''}" if more > 0 else names

@@ -74,3 +74,14 @@ def test_a_generated_note_without_its_script_is_left_to_its_owner(tmp_path: Path
         run.err
     ), run.err
     assert ">> SESSION_STATE.md" not in run.err, run.err
+
+
+def test_a_note_an_agent_signed_is_still_written_by_hand(tmp_path: Path) -> None:
+    """ "Written by Claude Code at session end" names no program: the fix edits the note."""
+    repo = _pedal(tmp_path, "_Written by Claude Code at session end._")
+    repo.git("switch", "-qc", "try")
+    repo.write("src/hook.py", "a = 2\n")
+    repo.commit("fix the hook")
+    run = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert "says it is generated" not in run.err, run.err
+    assert "SESSION_STATE.md" in run.err, run.err

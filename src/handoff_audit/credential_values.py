@@ -82,11 +82,25 @@ _STAND_INS = frozenset({"dev", "test", "password", "secret", "local", "developme
 
 def not_an_env_secret(value: str) -> bool:
     """A value of ``NAME_PASSWORD=value`` (an ``.env`` line) that is plainly no credential: a
-    placeholder (``change-this-in-production``, ``${DB_PASSWORD}``), a stand-in word alone
+    placeholder (``change-this-in-production``, ``${DB_PASSWORD}``), a secret manager's
+    reference (`secret_reference`: ``openai-api-key:latest``), a stand-in word alone
     (``password``, ``localhost``) or lower-case letters alone shorter than `_SHORTEST`
     characters (``dev``); a value with a digit, a symbol or a capital is reported at any length."""
     short_word = len(value) < _SHORTEST and value.isalpha() and value.islower()
-    return placeholder(value) or value.lower() in _STAND_INS or short_word
+    return (
+        placeholder(value) or value.lower() in _STAND_INS or short_word or secret_reference(value)
+    )
+
+
+_SECRET_REFERENCE = re.compile(r"([A-Za-z][\w-]{0,254}):(?:latest|\d{1,6})")
+
+
+def secret_reference(value: str) -> bool:
+    """A secret manager's reference, ``secret-name:version`` (Google Cloud's ``gcloud run
+    deploy --set-secrets="OPENAI_API_KEY=openai-api-key:latest"``): it names where the
+    credential is kept, not the credential, unless the name looks generated (`_looks_generated`)."""
+    found = _SECRET_REFERENCE.fullmatch(value)
+    return found is not None and not _looks_generated(found[1])
 
 
 def header_placeholder(header: str) -> bool:

@@ -73,15 +73,17 @@ class _Pattern(NamedTuple):
     """True for a secret that is a placeholder, a variable or a redaction mark."""
 
 
-# A password everyone uses in examples, on a host that is not a server of anyone's. The
-# whole match is parsed: the host follows the last "@", the userinfo is one user (no ":" or
-# "@") and a password that is exactly one of the words; a userinfo holding "@"
+# A password everyone uses in examples, on a host that is not a server of anyone's or on a
+# host that is itself a stand-in word (``user:password@host:5432/dbname``, a URL's parts
+# named). The whole match is parsed: the host follows the last "@", the userinfo is one user
+# (no ":" or "@") and a password that is exactly one of the words; a userinfo holding "@"
 # (`admin:REAL@db.prod:pass@localhost`) is never allowed.
 _EXAMPLE_URL_PASSWORD = _Allow(
     "match",
     (
         r"(?i)^[a-z][a-z0-9+.-]*://[^\s/:@?#]*:(?:pass|password|secret|changeme)@"
-        r"(?:localhost|127\.0\.0\.1|(?:[a-z0-9-]+\.)*example\.(?:com|org|net))$",
+        r"(?:localhost|127\.0\.0\.1|(?:[a-z0-9-]+\.)*example\.(?:com|org|net)"
+        r"|(?:db[-_]?|database[-_]?)?host(?:name)?|server)$",
     ),
     (),
 )
@@ -311,7 +313,9 @@ _OWN: tuple[_Pattern, ...] = (
     ),
     _Pattern(
         "API key header",
-        r"(?i)\b(?:x-api-key|api-key|x-auth-token|x-access-token|private-token)[ \t]*:[ \t]*"
+        # not the end of a longer name: ``openai-api-key:latest`` is a secret manager's reference
+        r"(?i)(?:^|[^A-Za-z0-9_-])(?:x-api-key|api-key|x-auth-token|x-access-token|private-token)"
+        r"[ \t]*:[ \t]*"
         r"[\"']?([^\s\"']{6,})",
         ("api-key", "auth-token", "access-token", "private-token"),
         1,

@@ -38,7 +38,9 @@ high-confidence patterns are reported (no entropy guessing), so the rule can sta
   (`AWS_SECRET_ACCESS_KEY=...`) or to `PGPASSWORD`, `MYSQL_PWD`, `REDISCLI_AUTH` or `SSHPASS`,
   unless the value is a variable (`$X`, `${X}`), a placeholder, lower-case letters alone
   shorter than 8 characters (`POSTGRES_PASSWORD=dev` in an `.env` example) or a stand-in word
-  alone (`password`, `secret`, `localhost`); a value with a digit, a symbol or a capital is
+  alone (`password`, `secret`, `localhost`), or a secret manager's reference,
+  `secret-name:version` (`--set-secrets="OPENAI_API_KEY=openai-api-key:latest"`, a name that
+  does not look generated and `latest` or a number); a value with a digit, a symbol or a capital is
   reported at any length (`hunter2`); `:=`, `?=`, `+=` and `=>`
   count as `=` in every assignment form here (`API_KEY := ...` in a Makefile,
   `'password' => '...'` in Ruby or PHP), under the same value tests;
@@ -98,8 +100,12 @@ whatever dots or words follow it.
 
 A URL password is also not reported when it is exactly `pass`, `password`, `secret` or
 `changeme` and the host (what follows the last `@`) is `localhost`, `127.0.0.1` or
-`example.com` (`.org`, `.net`, or a name under them): `postgresql://user:pass@localhost/db` is
-an example, `postgresql://user:pass@db.internal/db` is reported. A URL whose userinfo (between
+`example.com` (`.org`, `.net`, or a name under them), or a stand-in word itself (`host`,
+`hostname`, `db-host`, `server`): `postgresql://user:pass@localhost/db` and
+`postgresql://user:password@host:5432/dbname` are examples,
+`postgresql://user:pass@db.internal/db` is reported. A password of a local development
+database that is no such word (`mass_user:mass_password@localhost`) is reported: a password
+someone chose, which the rule cannot tell from one reused on a server. A URL whose userinfo (between
 `://` and the last `@`) holds another `@` is always reported, placeholder words or not:
 `postgresql://admin:REAL@db.prod.internal:pass@localhost/db` hides `REAL`.
 

@@ -16,6 +16,7 @@ does the same for a markdown file (`explain md-incomplete --file`).
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -38,6 +39,7 @@ from handoff_audit.program import program
 from handoff_audit.rules.base import Hit
 from handoff_audit.rules.content import INVALID_JSON
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
+from handoff_audit.schema.foreign import is_foreign
 from handoff_audit.wide_text import BOM_CODECS, decode_text, wide_codec
 
 NOT_TEXT = "not text: binary content (NUL bytes): replace it with a text handoff, or remove it"
@@ -130,20 +132,50 @@ def _load(
         else:  # another tool's file (`schema.foreign.foreign_file`)
             packet.shape = json_type(parsed.value)
     except Unreadable as problem:
+        if (foreign := _foreign_anyway(packet.text, path, config)) is not None:
+            packet.data = foreign
+            return _with_twin(packet, files, config, real_root, real_dirs, hits)
         if packet.text is not None:  # read, but no packet: through a link, name the link
             packet.linked = link_target(files.path, real_root)
             problem = linked_no_packet(files.path, real_root, problem)
         hits.append(_hit(path, problem))
         _keep_undecoded(packet, path, problem)
+    return _with_twin(packet, files, config, real_root, real_dirs, hits)
+
+
+def _with_twin(
+    packet: Packet,
+    files: PacketFiles,
+    config: Config,
+    real_root: Path,
+    real_dirs: dict[str, str],
+    hits: list[Hit],
+) -> tuple[Packet, list[Hit]]:
+    """``packet`` with its markdown twin's text read, and ``hits`` with the twin's problem."""
+    markdown_path = packet.markdown_path
     if files.markdown is not None and markdown_path is not None:
         try:
             packet.markdown_text = read_text(
-                files.markdown, real_root, limit, bom=True, real_dirs=real_dirs
+                files.markdown, real_root, config.max_file_bytes, bom=True, real_dirs=real_dirs
             )
         except Unreadable as problem:
             hits.append(_twin_hit(markdown_path, problem, packet, config))
             _keep_undecoded(packet, markdown_path, problem)
     return packet, hits
+
+
+def _foreign_anyway(text: str | None, path: str, config: Config) -> dict[str, Any] | None:
+    """The object in ``text``, a file the strict parser refused, when a lenient read (a
+    duplicate key: the last wins; ``NaN``) finds another tool's shape in it (`is_foreign`):
+    that tool's file, whatever its syntax, to be left alone rather than repaired by hand;
+    ``None`` otherwise, and while a configured ``schema`` judges every file."""
+    if text is None or config.schema is not None or in_packets_folder(path):
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if is_foreign(value, path) else None
 
 
 def submodule_said(path: str) -> str:

@@ -91,7 +91,7 @@ def stray_handoffs(root: Path, config: Config, blocked: Collection[str] = ()) ->
     found = []
     for name in names:
         folder, _, base = name.rpartition("/")
-        if not noted_kind(base) or not named_as_handoff(name):
+        if not noted_kind(base) or not (named_as_handoff(name) or in_handoffs_folder(name)):
             continue
         if base.lower().endswith(".schema.json"):  # a JSON Schema, `schema:`'s file
             continue
@@ -110,7 +110,48 @@ def stray_handoffs(root: Path, config: Config, blocked: Collection[str] = ()) ->
         ):
             continue
         found.append(name)
-    return [name for i, name in enumerate(sorted(found)) if i >= READ_AT_MOST or _reads(root, name)]
+    found = _without_indexes(root, sorted(found))
+    return [name for i, name in enumerate(found) if i >= READ_AT_MOST or _reads(root, name)]
+
+
+_SERIES_FOLDER_NAMES = frozenset({"handoffs", "handovers", "sessionhandoffs", "sessionhandovers"})
+"""A folder's name, its separators left out, that says it keeps a series of handoffs
+(``session-hand-offs/``, ``Hand_Overs/``; ``handoffs/`` the defaults already find)."""
+
+
+def in_handoffs_folder(name: str) -> bool:
+    """Whether ``name`` is a dated or numbered markdown file (``2025-12-21-01-repo-scaffold.md``)
+    directly in a folder named as a series of handoffs (`_SERIES_FOLDER_NAMES`)."""
+    folder, _, base = name.rpartition("/")
+    last = re.sub(r"[-_. ]+", "", folder.rpartition("/")[2].lower())
+    return last in _SERIES_FOLDER_NAMES and _markdown(base) and name_key(name) is not None
+
+
+def _without_indexes(root: Path, names: list[str]) -> list[str]:
+    """``names`` but those whose text names two or more files of a folder of the others
+    (``session-hand-off.md``, a how-to listing ``session-hand-offs/``' entries): the index of a
+    series, none of its handoffs."""
+    by_folder: dict[str, set[str]] = {}
+    for name in names:
+        folder, _, base = name.rpartition("/")
+        by_folder.setdefault(folder, set()).add(base)
+    kept = []
+    for name in names:
+        folder = name.rpartition("/")[0]
+        others = [bases for where, bases in by_folder.items() if where != folder and len(bases) > 1]
+        if others and _markdown(name) and _names_files(root, name, others):
+            continue
+        kept.append(name)
+    return kept
+
+
+def _names_files(root: Path, name: str, folders: list[set[str]]) -> bool:
+    """Whether the small text of ``name`` names two or more of the files of one of ``folders``."""
+    try:
+        text = read_text(root / name, root.resolve(), SMALL, bom=True)
+    except Unreadable:
+        return False
+    return any(sum(base in text for base in bases) >= 2 for bases in folders)
 
 
 def gated_files(findings: Iterable[Finding]) -> frozenset[str]:

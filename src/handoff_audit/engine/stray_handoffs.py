@@ -43,6 +43,10 @@ from handoff_audit.schema import load_schema
 from handoff_audit.schema.foreign import IDENTIFYING
 from handoff_audit.shell import quote
 
+_RECORD_NAME = re.compile(r"(?i)(?:prd|spec|learnings?)(?![a-z])")
+"""The start of a product requirements document's, a specification's or a learning's name
+(``PRD-0003_daily_handoff_zone.md``, ``spec-handoff-api.md``, ``learning-handoff-order.md``);
+like a JSON Schema (``*.schema.json``), none is a handoff."""
 _RECORD_HEAD = re.compile(
     r"(?im)^\W*status\W*:?\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
     r"|^#+\s*status\s*\n\s*\W*(?:accepted|proposed|superseded\W+by|deprecated|rejected)\b"
@@ -93,7 +97,7 @@ def stray_handoffs(root: Path, config: Config, blocked: Collection[str] = ()) ->
         folder, _, base = name.rpartition("/")
         if not noted_kind(base) or not (named_as_handoff(name) or in_handoffs_folder(name)):
             continue
-        if base.lower().endswith(".schema.json"):  # a JSON Schema, `schema:`'s file
+        if base.lower().endswith(".schema.json") or _RECORD_NAME.match(base):
             continue
         if NOT_IN_SERIES.match(base) or archive_folder(folder) or is_agent_file(name):
             continue

@@ -439,8 +439,9 @@ _REAL_DATE = r"\d{4}[-_.]?\d{2}[-_.]?\d{2}(?!\d)|(?<!\d)\d{2}[-_.]\d{2}[-_.]\d{4
 a dated handoff's, whatever topic words it also holds (``2026-03-02-reset-email-template.md``)."""
 
 _TEMPLATE_STEM = rf"(?:(?!.*(?:{_REAL_DATE})).*template.*|{_SLOT_NAME})"
-NOT_IN_SERIES = re.compile(rf"(?i)^(?:readme|index|{_TEMPLATE_STEM})\.md$")
-"""An index or a template beside the handoffs of a series is not one of them: a template is
+NOT_IN_SERIES = re.compile(rf"(?i)^(?:readme|_?index|{_TEMPLATE_STEM})\.md$")
+"""An index (``README.md``, ``index.md``, ``_index.md``, the "Session History" table some
+series keep) or a template beside the handoffs of a series is not one of them: a template is
 named so (``TEMPLATE.md``, ``_template.md``), or its stem is the slot pattern of the series'
 names, optionally with a generic slot word (``YYYY-MM-DD-topic.md``, ``yyyymmdd.md``). A name
 with a real date or words of its own (``2026-12-03-switch-dates-to-yyyy-mm-dd.md``) is a

@@ -166,16 +166,22 @@ def _with_twin(
 
 def _foreign_anyway(text: str | None, path: str, config: Config) -> dict[str, Any] | None:
     """The object in ``text``, a file the strict parser refused, when a lenient read (a
-    duplicate key: the last wins; ``NaN``) finds another tool's shape in it (`is_foreign`):
-    that tool's file, whatever its syntax, to be left alone rather than repaired by hand;
-    ``None`` otherwise, and while a configured ``schema`` judges every file."""
+    duplicate key: the last wins; ``NaN``) finds another tool's shape in it (`is_foreign`, of
+    `_SHAPED` keys or more): that tool's file, whatever its syntax, to be left alone rather
+    than repaired by hand; ``None`` otherwise, and while a configured ``schema`` judges."""
     if text is None or config.schema is not None or in_packets_folder(path):
         return None
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    return value if is_foreign(value, path) else None
+    shaped = isinstance(value, dict) and len(value) >= _SHAPED
+    return value if shaped and is_foreign(value, path) else None
+
+
+_SHAPED = 3
+"""The fewest keys of a file the strict parser refused that tell another tool's shape: with one
+or two (``{"a": 1, "a": 2}``) it is a broken file, to repair."""
 
 
 def submodule_said(path: str) -> str:

@@ -40,7 +40,7 @@ So handoff-audit reads packets strictly and says where the problem is:
 
 - a syntax error (with its line and column), `NaN`/`Infinity`, a trailing comma, single quotes;
 - a duplicate key (both places are named), unless a lenient read (the last one wins, `NaN`)
-  finds another tool's file (none of a packet's fields, its keys mostly unknown) outside
+  finds another tool's file (three keys or more, none of a packet's fields, most unknown) outside
   `.handoff/` while the bundled schema judges: one `schema` finding says to leave it alone;
 - a byte order mark, or bytes that are not UTF-8;
 - nesting deeper than 64 levels;

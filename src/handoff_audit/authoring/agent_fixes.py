@@ -22,7 +22,7 @@ from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.conflict_fixes import conflict_advice
 from handoff_audit.authoring.default_blocked import repair_default
 from handoff_audit.authoring.fix_choice import decide, findings_to_fix, fix_of, writes_anew
-from handoff_audit.authoring.foreign_fixes import beside_foreign, default_left_out
+from handoff_audit.authoring.foreign_fixes import beside_foreign
 from handoff_audit.authoring.gate_notes import note_advice
 from handoff_audit.authoring.gate_verdict import Gate, Problem
 from handoff_audit.authoring.generated_notes import generated_fix, generated_line
@@ -45,10 +45,10 @@ from handoff_audit.authoring.rebase_fixes import rebase_advice
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_advice
 from handoff_audit.authoring.series_fixes import passed_over_advice
-from handoff_audit.authoring.series_successor import no_handoff_ways
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twinless import delete_too
 from handoff_audit.authoring.unreadable_markdown import unreadable_fix
+from handoff_audit.authoring.unseen_series import no_handoff
 from handoff_audit.authoring.update_options import (
     LAST_GREEN,
     carry_later,
@@ -174,9 +174,7 @@ class Fixes:
                 *repair_default(problem.message, problem.finding, self.path, beside=beside)
             )
         if problem.kind == "no-packet":
-            where, why = default_left_out(self.gate, self.path)
-            fix, after = no_handoff_ways(self.gate, self.cwd, problem, self.path, self.new(where))
-            return Advice(f"{problem.message}; write one{why}", fix, after or self.failing())
+            return no_handoff(self.gate, self.cwd, problem, self.path, self.new, self.failing)
         if problem.kind == "inherited" and problem.packet is not None:
             return Advice(*inherited_advice(self, problem))
         if problem.kind == "ignored":

@@ -35,7 +35,7 @@ from handoff_audit.engine.series_order import (
     redated,
 )
 from handoff_audit.git import plumbing
-from handoff_audit.git.ignored import ignored_among
+from handoff_audit.git.ignored import ignored_among, ignoring_patterns
 from handoff_audit.model.packet import in_series
 from handoff_audit.model.series_names import name_says
 
@@ -254,6 +254,9 @@ def _live_update(root: Path, current: str, path_of: Callable[[str], str]) -> str
     command = refreshed(quoted, "<what this branch did>", held)
     where = f", in place of the step under its next-step heading at line {held[-1]}" if held else ""
     local = bool(ignored_among(root, [current]))
+    forced = ""
+    if not local and ignoring_patterns(root, [current], tracked=True).get(current):
+        forced = f" (`git add -f -- {quoted}`: git tracks it though a .gitignore line covers it)"
     return (
         f"or, as this repository keeps its handoff in one live file, {quoted}, that outranks "
         f"its dated files by its name, update it in place with what this branch did and the "
@@ -261,7 +264,7 @@ def _live_update(root: Path, current: str, path_of: Callable[[str], str]) -> str
         + (
             "leave it out of git (git ignores it: it stays local, as the series does)"
             if local
-            else "commit it"
+            else f"commit it{forced}"
         )
     )
 
@@ -275,11 +278,29 @@ def _committed(
     where the repository's own ``.gitignore`` keeps it out (`ignored.owner_keeps_out`), as the
     hook reads it from the work tree, its link left alone (a commit would hold a link to a file
     no commit holds)."""
-    how = kept_out_how(root, [written], owner_revision(base)) if "/" in written else None
-    if how is not None and how[1]:
+    revision = owner_revision(base)
+    how = kept_out_how(root, [written], revision) if "/" in written else None
+    if how is not None and how[1] and not _forced_in(root, written, revision):
         return f"leave it out of git{why} ({how[0]}; the hook reads it from the work tree)"
     forced = f" with `git add -f -- {path_of(written)}` ({how[0]}: the line stays)" if how else ""
     return f"commit it{why}{forced}{link_fix(root, written, path_of)}"
+
+
+def _forced_in(root: Path, written: str, revision: str) -> bool:
+    """Whether the commit ``revision`` holds markdown files in ``written``'s folder (its README
+    aside) that a ``.gitignore`` line ignores: the owner adds them by force, a committed series."""
+    folder = written.rpartition("/")[0]
+    try:
+        listed = plumbing.run(root, ["ls-tree", "-z", "--name-only", revision, "--", f"{folder}/"])
+        names = [
+            name
+            for name in listed.decode("utf-8", "surrogateescape").split("\0")
+            if name.endswith(".md") and name.rpartition("/")[2].lower() != "readme.md"
+        ]
+        found = ignoring_patterns(root, names, tracked=True) if names else {}
+    except plumbing.GitError:
+        return False
+    return any(not rule.pattern.startswith("!") for rule in found.values())
 
 
 def kept_out_series(root: Path, cwd: Path, config: Config, base: str | None) -> str | None:

@@ -40,6 +40,7 @@ from handoff_audit.model.packet import in_series
 from handoff_audit.model.series_names import name_says
 
 _DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
+_NUMBER_ONLY = re.compile(r"\A\d+(?:\.\d+)*\.md\Z", re.IGNORECASE)
 _DAY = 86400
 
 
@@ -221,6 +222,9 @@ def next_in_series(
     if not files:
         return None
     if name_says(files[0]) == 1 and not (root / files[0]).is_symlink():
+        copied = _copy_of_newest(root, files[0], known)
+        if copied is not None:
+            return _next_copied(root, cwd, files[0], copied, path_of)
         return _live_update(root, files[0], path_of)
     folder = files[0].rpartition("/")[0]
     typo = misdated(root, files[0], known)
@@ -244,6 +248,45 @@ def next_in_series(
     )
 
 
+def _copy_of_newest(root: Path, live: str, known: Collection[str]) -> str | None:
+    """The newest numbered file of ``live``'s folder (among ``known``, the series' files) when
+    ``live`` (``LATEST.md``) holds the same text: the series keeps the live file as a copy of
+    its newest numbered file (`.recursive/handoffs/0140.md` copied to `LATEST.md`)."""
+    folder = live.rpartition("/")[0]
+    mine = [f for f in known if f != live and f.rpartition("/")[0] == folder]
+    keys = {f: name_key(f, month_first(mine)) for f in mine}
+    numbered = [f for f in mine if (keys[f] or (0, ()))[0] == NUMBERED]
+    if not numbered:
+        return None
+    newest = max(numbered, key=lambda f: keys[f] or (0, ()))
+    try:
+        same = (root / newest).read_bytes() == (root / live).read_bytes()
+    except OSError:
+        return None
+    return newest if same else None
+
+
+def _next_copied(
+    root: Path, cwd: Path, live: str, newest: str, path_of: Callable[[str], str]
+) -> str:
+    """The advice for a numbered series whose live file is a copy of its newest numbered file:
+    the next number written, then copied over the live file, both committed."""
+    folder = live.rpartition("/")[0]
+    # `0140.md` is followed by `0141.md`, no topic; `session-10-x.md` by `session-11-<topic>.md`
+    after = newest if _NUMBER_ONLY.match(newest.rpartition("/")[2]) else f"{folder}/<topic>.md"
+    written, _ = next_number(after, newest, lambda name: os.path.lexists(root / name))
+    shown = os.path.relpath(root / written, cwd)
+    both = f"{path_of(written)} {path_of(live)}"
+    force = "-f " if ignoring_patterns(root, [live], tracked=True).get(live) else ""
+    return (
+        f"or, as this repository keeps its handoffs as a numbered series in {folder}/ with "
+        f"{path_of(live)} a copy of the newest, write the next one, {shown}, with the state, "
+        "the next step, the decisions, what was ruled out and the pointers, copy it over "
+        f"{path_of(live)} and commit both (`cp -- {path_of(written)} {path_of(live)} && "
+        f"git add {force}-- {both}`)"
+    )
+
+
 def _live_update(root: Path, current: str, path_of: Callable[[str], str]) -> str:
     """The advice for a series whose current file is so by its live name (``LATEST.md``,
     ``current.md``: no dated name outranks it) and is a handoff of its own, as the README has
@@ -259,8 +302,8 @@ def _live_update(root: Path, current: str, path_of: Callable[[str], str]) -> str
         forced = f" (`git add -f -- {quoted}`: git tracks it though a .gitignore line covers it)"
     return (
         f"or, as this repository keeps its handoff in one live file, {quoted}, that outranks "
-        f"its dated files by its name, update it in place with what this branch did and the "
-        f"next step (`{command}`{where}; do not add a second next-step section), and "
+        "the series' other files by its name, update it in place with what this branch did and "
+        f"the next step (`{command}`{where}; do not add a second next-step section), and "
         + (
             "leave it out of git (git ignores it: it stays local, as the series does)"
             if local

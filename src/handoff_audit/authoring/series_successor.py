@@ -39,7 +39,8 @@ from handoff_audit.git.ignored import ignored_among, ignoring_patterns
 from handoff_audit.model.packet import in_series
 from handoff_audit.model.series_names import name_says
 
-_DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}-?")
+_DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}[-_]?")
+_UNDERSCORE_AFTER = re.compile(r"\A\d{4}-\d{2}-\d{2}(?:[-_]\d{4})?_")
 _NUMBER_ONLY = re.compile(r"\A\d+(?:\.\d+)*\.md\Z", re.IGNORECASE)
 _DAY = 86400
 
@@ -73,10 +74,13 @@ def successor(
         "%Y-%m-%d-%H%M" if when % _DAY else "%Y-%m-%d"
     )
 
+    # The series' own separator after the date: `2026-08-04_task-reorg.md` -> `<date>_<topic>.md`
+    sep = "_" if _UNDERSCORE_AFTER.match(current.rpartition("/")[2]) else "-"
+
     def place(number: int) -> str:
         base = f"{stamp}-{number}" if number else stamp
         # A date-only name (`2026-12-05.md`) has no topic: its extension follows, no dash.
-        base += topic if topic.startswith(".") or not topic else f"-{topic}"
+        base += topic if topic.startswith(".") or not topic else f"{sep}{topic}"
         return f"{folder}/{base}" if folder else base
 
     def free(path: str) -> bool:

@@ -41,6 +41,12 @@ _POINTING = re.compile(
 )
 """The words a pointer sentence may hold beside its reference: "Finished, see notes.md" is a
 one-line handoff, not a pointer."""
+_SUMMARY = re.compile(
+    r"[*_]*(?:summary|tl;?dr|gist|摘要|概要|总结|簡介|简介)[*_]*\s*[:：][^\n]{0,400}\Z",
+    re.IGNORECASE,
+)
+"""The one labelled summary line a pointer may hold after its sentence (``**摘要**: …``,
+``Summary: …``) with no reference in it."""
 
 
 def pointer_target(root: Path, name: str, listed: Container[str] = ()) -> tuple[str, str] | None:
@@ -92,7 +98,8 @@ def _one_token(path: Path) -> str | None:
 def _sentence_target(path: Path) -> str | None:
     """The one markdown file that the small regular UTF-8 file ``path`` names in a pointer
     sentence, its whole content but for headings: ``See [2026-11-16](2026-11-16.md).``,
-    ``Latest: 2026-11-16.md``, ``→ [x](x.md)``; else ``None``. A second paragraph, a second
+    ``Latest: 2026-11-16.md``, ``→ [x](x.md)``, followed at most by one labelled summary
+    line (``**Summary**: …``, `_SUMMARY`); else ``None``. Any other second paragraph, a second
     reference or more than a few words is a handoff."""
     try:
         info = os.lstat(path)
@@ -103,6 +110,9 @@ def _sentence_target(path: Path) -> str | None:
         return None
     lines = [line.strip() for line in text.splitlines() if not line.lstrip().startswith("#")]
     body = "\n".join(lines).strip()
+    parts = body.split("\n\n")
+    if len(parts) == 2 and _SUMMARY.match(parts[1]) and "\n" not in parts[1]:
+        body = parts[0].strip()
     if not body or "\n\n" in body:
         return None
     found = list(_REFERENCE.finditer(body))
@@ -181,7 +191,8 @@ def _sentence_lines(path: Path, named: str, written: str) -> list[str]:
     def swap(match: re.Match[str]) -> str:
         if match[1] is None:
             return written
-        return match[0].replace(f"[{old_stem}]", f"[{new_stem}]").replace(match[1], written)
+        words = match[0].replace(f"[{old_stem}.md]", f"[{new_stem}.md]")
+        return words.replace(f"[{old_stem}]", f"[{new_stem}]").replace(match[1], written)
 
     return [
         line if line.lstrip().startswith("#") else _REFERENCE.sub(swap, line)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from action_runner import BRANCH, Run, Runner
 from conftest import Result
 
@@ -74,7 +76,8 @@ def test_a_pull_request_changing_the_note_main_keeps_and_leaving_it_out_is_block
     done, local = _both(runner, run_cli)
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
-    why = "while this branch changes HANDOVER.md: " + FIRST + " HANDOVER.md (it passes)"
+    why = "while HANDOVER.md here differs from main's (a change of this branch, a symbolic link, "
+    why += "or main's own change since: then `git merge main` brings it up to date): " + FIRST
     assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
     assert why in done.out
     assert "left out of the merge gate" not in done.out
@@ -95,3 +98,40 @@ def test_a_pull_request_adding_the_note_and_leaving_it_out_is_blocked(
     assert why in done.out
     assert local.code == 1, (local.out, local.err)
     assert why in local.out
+
+
+def _through_a_link(runner: Runner, *, main_links: bool) -> None:
+    """Review 58-5: a note read through a symbolic link whose blob (the path it names) is the
+    same on both sides. ``main_links``: main keeps ``HANDOVER.md`` as a link to
+    ``docs/status.md`` and the pull request rewrites that file; else main keeps a plain
+    ``HANDOVER.md`` holding only the text ``docs/status.md`` and the pull request turns it into
+    a link to a new note there."""
+    repo = runner.repo
+    repo.git("checkout", "-q", "main")
+    if main_links:
+        repo.write("docs/status.md", KEPT)
+        (repo.root / "HANDOVER.md").symlink_to("docs/status.md")
+    else:
+        repo.write("HANDOVER.md", "docs/status.md")
+    runner.base = repo.commit("the project's handover")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "main")
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write(".handoff-audit.yml", CONFIG)
+    if not main_links:
+        (repo.root / "HANDOVER.md").unlink()
+        (repo.root / "HANDOVER.md").symlink_to("docs/status.md")
+    repo.write("docs/status.md", KEPT.replace("Tests pass.", "src/pay/fx.py fails on GBP."))
+    runner.head = repo.commit("config: keep HANDOVER.md")
+
+
+@pytest.mark.parametrize("main_links", [True, False], ids=["main-links", "branch-links"])
+def test_a_note_read_through_a_link_is_never_kept_as_it_is(
+    runner: Runner, run_cli: CliRun, main_links: bool
+) -> None:
+    _through_a_link(runner, main_links=main_links)
+    done, local = _both(runner, run_cli)
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "left out of the merge gate" not in done.out
+    assert local.code == 1, (local.out, local.err)

@@ -366,7 +366,8 @@ class _Gatherer:
             self._block_files(facts, dict(files.get(head_tree, [])))
         if base is not None and facts.block_files:
             sides = (files.get(head_tree, []), files.get(base, []))
-            on_target(facts, sides, self.from_top, self.target)
+            linked = (path for tree, path in links | gitlinks if tree in (head_tree, base))
+            on_target(facts, sides, self.from_top, self.target, linked)
         if into_protected:
             listed = (files, links, gitlinks)
             merged_links(

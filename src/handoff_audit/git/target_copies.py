@@ -5,7 +5,7 @@ the blob ids the gate's one ``diff-tree`` of both trees already listed: no git p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from handoff_audit.model.context import Target
 from handoff_audit.model.gate_exclusions import kept_as_is
@@ -20,10 +20,14 @@ def on_target(
     sides: tuple[Files, Files],
     from_top: Callable[[str], str | None],
     target: Target,
+    linked: Iterable[str] = (),
 ) -> None:
     """Set ``facts.on_target``, ``facts.as_on_target`` and, for `Target.gate_exclusions` (not
     while a commit is being made: its index is no tree here), ``facts.kept_as_is``, which then
-    leave ``facts.block_files``; ``sides``: the commit checked's files and the target tip's."""
+    leave ``facts.block_files``; ``sides``: the commit checked's files and the target tip's;
+    ``linked``: the paths (from the top folder) that are a symbolic link or a submodule on
+    either side, never kept as they are: a link's blob is the path it names, not the note read
+    through it, which the branch may have changed."""
     ours, theirs = (_named(files, from_top) for files in sides)
     names = facts.block_files or ()
     facts.on_target = frozenset(name for name in names if name in theirs)
@@ -32,7 +36,9 @@ def on_target(
     )
     if not target.gate_exclusions or target.staged is not None:
         return
-    facts.kept_as_is = kept_as_is(names, ours, theirs, target.gate_exclusions)
+    links = {name for name in map(from_top, linked) if name is not None}
+    regular = [name for name in names if name not in links]
+    facts.kept_as_is = kept_as_is(regular, ours, theirs, target.gate_exclusions)
     if facts.kept_as_is:
         facts.block_files = tuple(name for name in names if name not in facts.kept_as_is)
 

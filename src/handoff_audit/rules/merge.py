@@ -545,7 +545,12 @@ def _merge_config_first(path: str, entry: str, target: str | None, *, changed: b
     to ``block-files`` names: the gate reads the target's settings, and the entry leaves out
     only a file the target already has as it is, which ``path`` is not (``changed``: the
     target has it, the branch changes it; else the branch adds it)."""
-    how = f"this branch changes {path}" if changed else f"{target} does not have {path}"
+    how = (
+        f"{path} here differs from {target}'s (a change of this branch, a symbolic link, or "
+        f"{target}'s own change since: then `git merge {target}` brings it up to date)"
+        if changed
+        else f"{target} does not have {path}"
+    )
     return (
         f"; the `{entry}` entry this branch adds to `block-files` is not in force yet: the gate "
         f"reads {target}'s settings, and a `!` entry of a branch leaves out only a file {target} "

@@ -1,11 +1,11 @@
 """Is a hand-written file a stub: a pointer elsewhere, a notice, a note of a few lines?
 
 **stub**: a file of a few lines under at most a title that records no session (no real date,
-ticked box, status field, line saying what was done or where the work stands). It is no
-handoff, so it is told apart rather than judged for the parts it lacks; a title calling it a
-handoff, a second heading or a handoff's label among its lines keeps it judged as one. A
-reference page's stub (mkdocstrings' ``::: package.module``, Sphinx's ``.. automodule::``) is
-one however few its lines and whatever its title. Never raises, whatever the text.
+ticked box, status field, line saying what was done or where the work stands). It is no handoff, so it is told apart
+rather than judged for the parts it lacks; a title calling it a handoff, a second heading or a
+handoff's label among its lines keeps it judged as one. A reference page's stub (mkdocstrings'
+``::: package.module``, Sphinx's ``.. automodule::``) is one however few its lines and whatever
+its title. Never raises, whatever the text.
 """
 
 from __future__ import annotations

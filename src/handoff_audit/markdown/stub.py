@@ -1,7 +1,7 @@
 """Is a hand-written file a stub: a pointer elsewhere, a notice, a note of a few lines?
 
 **stub**: a file of a few lines under at most a title that records no session (no real date,
-ticked box, status field, line saying what was done or where the work stands). It is no handoff, so it is told apart
+ticked box, status field or line saying what was done). It is no handoff, so it is told apart
 rather than judged for the parts it lacks; a title calling it a handoff, a second heading or a
 handoff's label among its lines keeps it judged as one. A reference page's stub (mkdocstrings'
 ``::: package.module``, Sphinx's ``.. automodule::``) is one however few its lines and whatever
@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from handoff_audit.markdown import facets
 from handoff_audit.markdown.content_cues import COMMIT_HASH, LABEL
 from handoff_audit.markdown.headings import field_for_label
 from handoff_audit.markdown.prose import (
@@ -87,16 +86,9 @@ def stub(text: str) -> list[tuple[int, str]]:
         return [(n, short(line.strip())) for n, line in body]
     if not MIN_STUB_LINES <= len(body) <= STUB_LINES or HANDOFF_TITLE.search(text):
         return []
-    if DATED.search(text) or _sectioned(text, body) or _states_where(text):
+    if DATED.search(text) or _sectioned(text, body):
         return []
     return [] if records_session(body) else [(n, short(line.strip())) for n, line in body]
-
-
-def _states_where(text: str) -> bool:
-    """Whether a line of ``text`` says where the work stands ("tests pass, parser done."), as
-    `facets` reads a state outside headings: a note saying that and what comes next is a short
-    working note, judged as one, not a stub that records no session."""
-    return any(place.how != "heading" for place in facets.read(text).found.get("state", ()))
 
 
 def _reference(body: Sequence[tuple[int, str]]) -> bool:

@@ -250,10 +250,8 @@ filled in (`**Status**: ready for deployment`, `State: …`, `Progress: …`, `C
 `Current task: …`): such a file is
 judged as a handoff.
 A stub counts too: two to four lines (headings aside) under at most a title, with no real
-date, no ticked box, no status field, no handoff label ("Next: …"), nothing said to have
-happened and no line saying where the work stands: a pointer to the real notes, a "not for
-use" notice. A two-line note that says where the work stands ("tests pass, parser done.") and
-what comes next is a short working note, judged as a handoff (and blocked as one). A short
+date, no ticked box, no status field, no handoff label ("Next: …") and nothing said to have
+happened: a pointer to the real notes, a "not for use" notice, a two-line note. A short
 handoff with a section under its title ("## Done"), a title calling it a handoff
 ("# Handoff") or a single line ("Some notes.") is judged as a handoff and told what to add,
 and so is such a line over one about writing handoffs as the file's last ("When you write the

@@ -206,9 +206,10 @@ def _branch_of(
     midway = midway_packets(root, config, rebase, found) if rebase is not None else None
     if midway is None:
         return found, branch, refs, None
-    for path in midway.replaced:
-        unread.pop(path, None)
-    return midway.packets, midway.branch, refs, midway
+    # The work tree's conflicted copies: their fix (the Stop hook's command) stays said.
+    hits = [(path, unread.pop(path)) for path in sorted(midway.replaced) if path in unread]
+    which = "; ".join([midway.which, *(_cannot_read(path, hit) for path, hit in hits)])
+    return midway.packets, midway.branch, refs, replace(midway, which=which)
 
 
 def _chosen(

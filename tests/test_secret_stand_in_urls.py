@@ -26,6 +26,11 @@ STILL_CREDENTIALS = [
     "postgresql://user:" + "pass@db.prod.internal/db",
     f'--set-secrets="OPENAI_API_KEY={REAL}:latest"',
     f"X-Api-Key: {REAL}",
+    # review 58-4: a password with a version-like tail is no secret manager's name
+    "DB_PASSWORD=" + "mypassword123:latest",
+    "MYSQL_PWD=" + "rootpass99:2",
+    "API_KEY=" + "correct-horse-battery-staple:7",
+    "PGPASSWORD=" + "staging2024:1 psql -h db.staging.internal",
 ]
 
 

@@ -92,7 +92,14 @@ def not_an_env_secret(value: str) -> bool:
     )
 
 
-_SECRET_REFERENCE = re.compile(r"([A-Za-z][\w-]{0,254}):(?:latest|\d{1,6})")
+_SECRET_REFERENCE = re.compile(
+    r"((?:[a-z][a-z0-9]{0,62}[-_]){1,8}"
+    r"(?:key|secret|token|password|passwd|pwd|credentials?|creds|cert|dsn|url)):(?:latest|\d{1,6})",
+    re.IGNORECASE,
+)
+"""A secret's name as a manager keeps it, words joined by ``-`` or ``_`` ending in what it holds
+(``openai-api-key``, ``db-password``), and its version: ``mypassword123:1``,
+``correct-horse-battery-staple:7`` or ``hunter2:latest`` are passwords, not names."""
 
 
 def secret_reference(value: str) -> bool:

@@ -43,7 +43,6 @@ from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.globs import matches_any_case, positives
 from handoff_audit.model.packet import (
     archive_folder,
-    archived_note,
     is_agent_file,
     named_block_file,
     named_packet,
@@ -180,8 +179,7 @@ class Found:
     (`secret`) like a series' older files."""
     archived: list[str] = field(default_factory=list)
     """The files of series folders under an archive folder (`archive_folder`:
-    ``docs/archive/handoffs/``) and the notes of a handoff's name in one (`archived_note`:
-    ``docs/archive/NEXT_SESSION.md``), relative to the root, sorted: history, listed and never
+    ``docs/archive/handoffs/``, relative to the root, sorted): history, listed and never
     judged, but committed, so scanned for credentials (`secret`)."""
     pointers: dict[str, str] = field(default_factory=dict)
     """A series' text pointer (`series_pointers`: ``LATEST.md`` holding the name of another of
@@ -245,12 +243,12 @@ def discover_all(
     there = _Listing()
     result = Found([], lexists=there.lexists)
     if folders:
-        sets: tuple[set[str], set[str], set[str], set[str]] = (set(), set(), set(), set())
-        packets, code, templates, notes = sets
-        present = _present(root, folders, config, sets, there, many)
+        packets: set[str] = set()
+        code: set[str] = set()
+        templates: set[str] = set()
+        present = _present(root, folders, config, (packets, code, templates), there, many)
         series = _series(present, packets, config, code) if config.series else {}
-        series, archived = _archives(series)
-        result.archived = sorted((*archived, *notes))
+        series, result.archived = _archives(series)
         series, said = _readme_says(root, series, config)
         series = _without_links(root, series, result)
         result.templates = _templates(templates.union(said), packets, code)
@@ -352,7 +350,7 @@ def _present(
     root: Path,
     folders: list[str],
     config: Config,
-    found: tuple[set[str], set[str], set[str], set[str]],
+    found: tuple[set[str], set[str], set[str]],
     there: _Listing,
     many: Many | None,
 ) -> list[str]:
@@ -360,10 +358,9 @@ def _present(
     belong to a series, and are there: git also lists tracked files deleted from the work tree.
     A folder the ``series`` globs match that is a code package (`code_package`) goes to
     ``found``'s second set (no series); a template by name there (`series_template`) goes to its
-    third, a note of a handoff's name in an archive folder (`archived_note`) to its fourth.
-    (Speed: only those are looked at on disk, and each folder is matched against ``series``
-    once.)"""
-    packets, code, templates, notes = found
+    third. (Speed: only those are looked at on disk, and each folder is matched against
+    ``series`` once.)"""
+    packets, code, templates = found
     series_folder: dict[str, bool] = {}
     present = []
     base = str(root)
@@ -387,8 +384,6 @@ def _present(
         elif not _in_series_folder(name, config, series_folder):
             if _template_in_series(name, config, series_folder) and has(name):
                 templates.add(name)
-            elif archived_note(name, config) and has(name):
-                notes.add(name)
             continue
         if has(name):
             present.append(name)
@@ -483,7 +478,7 @@ def series_folders(root: Path, config: Config) -> frozenset[str]:
         return frozenset()
     packets: set[str] = set()
     code: set[str] = set()
-    present = _present(root, [""], config, (packets, code, set(), set()), _Listing(), None)
+    present = _present(root, [""], config, (packets, code, set()), _Listing(), None)
     series = _archives(_series(present, packets, config, code))[0]
     return frozenset(_readme_says(root, series, config)[0])
 

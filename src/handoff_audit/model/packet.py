@@ -304,15 +304,7 @@ def _handoff_names(path: str, config: Config, has: Callable[[str], bool]) -> tup
     trailing space) is blocked as the name a reader sees is, and one under another markdown
     extension or a near name (`md_spelling`: ``HANDOFF.markdown``, ``HANDOFF copy.md``) as its
     ``.md`` name, a hand-written note, unless a glob (a ``!`` entry too) names it as it is
-    spelled. A note in an archive folder is history (`archived_note`): neither."""
-    found = _spelled_names(path, config, has)
-    if any(found) and _archived(path, config):
-        return False, False
-    return found
-
-
-def _spelled_names(path: str, config: Config, has: Callable[[str], bool]) -> tuple[bool, bool]:
-    """`_handoff_names`, archive folders aside."""
+    spelled."""
     found = _names(path, config, has)
     if found[1]:
         return found
@@ -381,14 +373,14 @@ def is_packet_file(path: str, config: Config, *, twin: bool = True) -> bool:
 
 
 def is_handoff_file(path: str, config: Config) -> bool:
-    """True for a packet file, its markdown twin, a block file (``block-files``), a file of
-    a series or of its archive (`of_a_series`), or a note of those names in an archive folder
-    (`archived_note`): writing or moving one is handing off, not work."""
+    """True for a packet file, its markdown twin, a block file (``block-files``), or a file of
+    a series or of its archive (`of_a_series`): writing or moving one is handing off, not
+    work."""
     packet, block = _handoff_names(path, config, _nothing)  # once: a long history asks often
     if packet or block:
         return True
     twin = path.endswith(".md") and matches_any(packet_of(path), config.packets)
-    return twin or of_a_series(path, config) or archived_note(path, config)
+    return twin or of_a_series(path, config)
 
 
 _RECORD_SUFFIXES = (".md", ".markdown")
@@ -469,25 +461,6 @@ ARCHIVE_FOLDERS = frozenset({"archive", "archived", "archives", "old"})
 def archive_folder(folder: str) -> bool:
     """True for a folder (from the root, with ``/``) under or named an `ARCHIVE_FOLDERS` one."""
     return any(part.lower() in ARCHIVE_FOLDERS for part in folder.split("/"))
-
-
-def archived_note(path: str, config: Config) -> bool:
-    """True for a markdown file under an archive folder (`archive_folder`:
-    ``docs/archive/NEXT_SESSION.md``) that the ``packets`` or ``block-files`` globs would name
-    but none with that folder spelled out (``docs/archive/*.md`` does, ``**/NEXT_SESSION.md``
-    does not): a note the project archived is history, neither found nor blocked."""
-    return _archived(path, config) and any(_spelled_names(path, config, _nothing))
-
-
-def _archived(path: str, config: Config) -> bool:
-    """`archived_note` but for the names."""
-    folder, _, base = path.rpartition("/")
-    if not archive_folder(folder) or base.lower().endswith(".json"):
-        return False
-    return not any(
-        ARCHIVE_FOLDERS.intersection(glob.lower().split("/")) and matches_any_case(path, (glob,))
-        for glob in _including(config.packets, config.block_files)
-    )
 
 
 def series_template(folder: str, base: str) -> bool:

@@ -313,3 +313,21 @@ def test_update_without_summary_says_whose_summary_it_keeps(started: Any, run_cl
     assert said.code == 0 and "summary kept" not in said.err, said.err
     again = run_cli(["update", "--next-action", "Ship it today."])
     assert "summary kept" not in again.err, again.err  # this session's, not committed yet
+
+
+def test_update_drops_files_a_revert_brought_back_to_the_base(started: Any, run_cli: Any) -> None:
+    started.write("src/refunds.py", "x = 1\n")
+    started.write("src/app.py", "print('changed')\n")
+    started.commit("refunds and a bad change")
+    fresh = ["update", "--summary", "Refunds added.", "--next-action", "Test them."]
+    assert run_cli(fresh, cwd=started.root).code == 0
+    assert packet_json(started)["changed_files"] == ["src/app.py", "src/refunds.py"]
+    started.commit("packet")
+    started.git("revert", "--no-edit", "HEAD~1")
+    started.write("src/refunds.py", "x = 2\n")
+    started.commit("refunds again")
+    result = run_cli(fresh, cwd=started.root)
+    assert result.code == 0, result.err
+    assert packet_json(started)["changed_files"] == ["src/refunds.py"]
+    said = [line for line in result.err.splitlines() if "src/app.py" in line]
+    assert len(said) == 1 and "no longer changes" in said[0] and "main" in said[0], result.err

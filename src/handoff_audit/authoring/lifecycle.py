@@ -52,7 +52,7 @@ from handoff_audit.authoring.rebranch import renamed_siblings, repointed_here
 from handoff_audit.authoring.rooted_pointers import rooted_fields
 from handoff_audit.authoring.session_facts import SessionFacts, append_new, merge_facts
 from handoff_audit.authoring.stale_update import refuse_unrecorded_work
-from handoff_audit.authoring.topic_files import own_facts
+from handoff_audit.authoring.topic_files import own_facts, still_changed
 from handoff_audit.authoring.verify import is_failure_risk, last_known_good
 from handoff_audit.config import Config, config_warnings, setting_advice
 from handoff_audit.engine.discovery import discover
@@ -262,6 +262,7 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     )
     listed = data.get("changed_files")
     facts |= own_facts(bench, config, told | verified, topics, path, listed)
+    data["changed_files"] = still_changed(bench, listed, notes)
     if verified.commands_run and not failed:
         # A passing run ends the risk a failing run of the same command added.
         cmd = verified.commands_run[-1]["cmd"]

@@ -72,5 +72,29 @@ def own_facts(
     return replace(reported, changed_files=told) | SessionFacts(changed_files=changed)
 
 
+def still_changed(bench: Workbench, listed: Any, notes: list[str]) -> Any:
+    """``listed`` (a packet's ``changed_files``) without the files the branch's diff against
+    its base no longer changes (a revert brought them back), said in one note in ``notes``. A
+    folder some changed file is in stays; nothing is dropped on a branch with no commit of its
+    own past its base (merged, or the base itself): its diff says nothing of its work."""
+    if not isinstance(listed, list) or bench.base_branch is None or bench.base == bench.head:
+        return listed
+    changed = set(bench.changed_files)
+
+    def gone(item: Any) -> bool:
+        if not isinstance(item, str) or item in changed or not (bench.root / item).is_file():
+            return False
+        folder = item.rstrip("/") + "/"
+        return not any(path.startswith(folder) for path in changed)
+
+    dropped = [item for item in listed if gone(item)]
+    if dropped:
+        notes.append(
+            f"note: dropped from changed_files {', '.join(dropped)}: the branch's diff against "
+            f"{bench.base_branch} no longer changes them (reverted back)"
+        )
+    return [item for item in listed if item not in dropped]
+
+
 def _listed(files: Any) -> list[str]:
     return [f for f in files if isinstance(f, str)] if isinstance(files, list) else []

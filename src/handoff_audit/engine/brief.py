@@ -22,7 +22,12 @@ from pathlib import Path
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
-from handoff_audit.engine.brief_sections import ITEM_CHARS, MAX_ITEMS, packet_sections
+from handoff_audit.engine.brief_sections import (
+    ITEM_CHARS,
+    MAX_ITEMS,
+    packet_sections,
+    verify_commits,
+)
 from handoff_audit.engine.committed_dirt import committed_dirt
 from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
 from handoff_audit.engine.local_handoff import local_brief
@@ -45,6 +50,7 @@ from handoff_audit.git.counted_work import counted_work
 from handoff_audit.git.freshness import before_moves, last_changes, read_freshness, within
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
+from handoff_audit.git.rewritten import off_history
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.upstream import upstream_line
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
@@ -155,7 +161,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
     where = (series, own_folder(chosen, (state, candidates), config, root))
     changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), where)
-    sections, warning = _sections(chosen, config, (state, candidates), committed=(root, dirt))
+    sections, warning = _sections(chosen, config, (state, candidates), (root, dirt, freshness))
     guess = _guess(chosen.path, history, guessed[chosen.path]) if chosen.path in guessed else None
     owned = own[chosen.path][1] if chosen.path in own else None
     warning = _joined(warning, guess, owned, kept, midway.which if midway else None)
@@ -603,15 +609,19 @@ def _sections(
     packet: Packet,
     config: Config,
     found: tuple[str, list[Packet]],
-    committed: tuple[Path, dict[str, str]],
+    committed: tuple[Path, dict[str, str], Freshness],
 ) -> tuple[tuple[Section, ...], str | None]:
     """The brief's sections in reading order, and the warning to give before them; an
-    ``--allow-dirty`` risk as the work tree and history (``committed``) tell it now; for a
+    ``--allow-dirty`` risk as the work tree and history (``committed``) tell it now, and the
+    ``--verify`` runs at commits HEAD no longer reaches, those its freshness walked taken as
+    reached (`_walked`); for a
     package's note among the hand-written handoffs ``found`` (its state and candidates), the
     other packages' next steps after its own (`sibling_steps`)."""
     if packet.kind != "markdown" and packet.data is not None:
-        root, dirt = committed
-        return packet_sections(packet.path, committed_dirt(root, packet.path, packet.data, dirt))
+        root, dirt, fresh = committed
+        gone = off_history(root, verify_commits(packet.data), _walked(fresh))
+        data = committed_dirt(root, packet.path, packet.data, dirt)
+        return packet_sections(packet.path, data, gone)
     sections, warning = _written(packet, config)
     state, candidates = found
     siblings = sibling_steps(
@@ -621,6 +631,14 @@ def _sections(
         at = int(bool(sections) and sections[0].key == "next_action")
         sections = (*sections[:at], siblings, *sections[at:])
     return sections, warning
+
+
+def _walked(fresh: Freshness) -> set[str]:
+    """The commits HEAD reaches that the freshness read: HEAD, and the last known good commit
+    and the commits since it, when it is HEAD's ancestor."""
+    since = fresh.since_lkg
+    walked = {commit.sha for commit in since.commits} | {since.base} if since else set()
+    return walked | ({fresh.head} if fresh.head else set())
 
 
 def _written(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str | None]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from handoff_audit.credentials import redact, show
 from handoff_audit.model.brief import Section
+from handoff_audit.model.lkg_trust import VERIFY_NOTE
 from handoff_audit.rules.content import PLACEHOLDER_FIELDS, is_placeholder
 from handoff_audit.textcut import shorten
 
@@ -18,11 +19,18 @@ MAX_ITEMS = 200
 """The most items of one section (a hand-written handoff's lines included)."""
 LAST_COMMANDS = 5
 """How many of the last ``commands_run`` entries the brief shows (and every failure among them)."""
+REWRITTEN = (
+    "at a commit no longer on the branch: a rebase or squash rewrote it, or it is another branch's"
+)
+"""What the brief adds to a ``--verify`` run at a commit HEAD does not reach."""
 
 
-def packet_sections(path: str, data: dict[str, Any]) -> tuple[tuple[Section, ...], str | None]:
+def packet_sections(
+    path: str, data: dict[str, Any], gone: frozenset[str] = frozenset()
+) -> tuple[tuple[Section, ...], str | None]:
     """The sections of the packet at ``path`` holding ``data``, and the warning to give before
-    them (its fields left unfilled)."""
+    them (its fields left unfilled); ``gone``: the commits of its ``--verify`` runs that are no
+    longer on the branch (`verify_commits`, `rewritten.off_history`)."""
     unfilled = {
         name: value
         for name in PLACEHOLDER_FIELDS
@@ -44,7 +52,7 @@ def packet_sections(path: str, data: dict[str, Any]) -> tuple[tuple[Section, ...
         Section("questions", "Questions and assumptions", _questions(data)),
         Section("summary", "Summary", _texts([data.get("summary")])),
         Section("pointers", "Pointers", _pointers(data)),
-        Section("commands", "Last commands", _commands(data.get("commands_run"))),
+        Section("commands", "Last commands", _commands(data.get("commands_run"), gone)),
     ]
     return tuple(part for part in parts if part.items or part.key == "next_action"), warning
 
@@ -117,15 +125,34 @@ def _pointers(data: dict[str, Any]) -> tuple[str, ...]:
     return tuple(items)
 
 
-def _commands(values: Any) -> tuple[str, ...]:
+def verify_commits(data: dict[str, Any]) -> set[str]:
+    """The commits the ``--verify`` notes of the runs the brief shows name."""
+    return {sha for entry in _shown(data.get("commands_run")) if (sha := _verified_at(entry))}
+
+
+def _shown(values: Any) -> list[dict[str, Any]]:
     entries = (
         [value for value in values if isinstance(value, dict)] if isinstance(values, list) else []
     )
+    return entries[-LAST_COMMANDS:]
+
+
+def _verified_at(entry: dict[str, Any]) -> str | None:
+    note = entry.get("note")
+    if not isinstance(note, str) or not note.startswith(VERIFY_NOTE):
+        return None
+    sha = note[len(VERIFY_NOTE) :].split(" ", 1)[0]
+    return sha or None
+
+
+def _commands(values: Any, gone: frozenset[str]) -> tuple[str, ...]:
     items = []
-    for entry in entries[-LAST_COMMANDS:]:
+    for entry in _shown(values):
         cmd = _text(entry.get("cmd")) or "?"
         code = entry.get("exit")
         note = _text(entry.get("note"))
         said = f"{cmd} → exit {code}" if isinstance(code, int) else cmd
+        if note and _verified_at(entry) in gone:
+            note += f"; {REWRITTEN}"
         items.append(shorten(f"{said} ({note})" if note else said, ITEM_CHARS))
     return tuple(items)

@@ -1,17 +1,25 @@
 """The Stop hook's fix for a hand-written note the work moved on after (`handoff-outdated`)
-writes the next step in place of the one under the note's next-step heading, with what changed
-above it: followed twice, the note holds one "## Next step" section, the newest step, never a
-pile of them with the long-done step at the top (review 57-3, M7)."""
+writes the next step first under the note's next-step heading, whatever the language the
+reading takes it in ("## Next step", "## Nächster Schritt", "## Start here next session"), with
+what changed in one "Since then" section above it: followed twice, the note holds one next-step
+section and one "Since then" section, the newest step first and the steps it held before kept
+below it, never deleted (review 57-3 M7, 58-1 items 2 and 7, 58-3 item 8)."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
 
 NOTE = (
-    "# Next session\n\n## State\nf_a works; tests pass.\n\n## Next step\n"
+    "# Next session\n\n## State\nThis session wrote f_a in src/mod_a.py and its tests; pytest "
+    "passed (12 tests).\nThe cache we tried was slower, so it was removed.\n\n## {next}\n"
     "Add input validation to f_a in src/mod_a.py.\n\n## Decisions\n"
     "- Keep f_a pure because it is called from hot loops.\n\n## Ruled out\n"
     "- Caching: inputs never repeat.\n"
@@ -32,27 +40,65 @@ def _follow(repo: GitRepo, changed: str, step: str) -> str:
     return (repo.root / "HANDOFF.md").read_text(encoding="utf-8")
 
 
-def test_the_refresh_fix_keeps_one_next_step_section(git_repo: GitRepo) -> None:
-    git_repo.write("src/mod_a.py", "def f_a(x):\n    return x\n")
-    git_repo.commit("init")
-    git_repo.git("switch", "-q", "-c", "feat/a")
-    git_repo.write("HANDOFF.md", NOTE)
-    git_repo.commit("handoff")
-    git_repo.write(
-        "src/mod_a.py",
-        "def f_a(x):\n    if not isinstance(x, int):\n        raise TypeError\n    return x\n",
+def _played_twice(repo: GitRepo, note: str) -> str:
+    repo.write("src/mod_a.py", "def f_a(x):\n    return x\n")
+    repo.commit("init")
+    repo.git("switch", "-q", "-c", "feat/a")
+    repo.write("HANDOFF.md", note)
+    repo.commit("handoff")
+    repo.write("src/mod_a.py", "def f_a(x):\n    if x is None:\n        raise TypeError\n")
+    repo.commit("validate")
+    _follow(repo, "f_a raises TypeError on None.", "Add a TypeError test to tests/test_a.py.")
+    repo.write("tests/test_a.py", "def test_type():\n    pass\n")
+    repo.commit("tests")
+    return _follow(repo, "Tests for the TypeError added.", "Reject negative ints in f_a.")
+
+
+def _next_action(run_cli: Callable[..., Any], repo: GitRepo) -> str:
+    shown = run_cli(["show", "--format", "json"], cwd=repo.root)
+    assert shown.code == 0, shown.err
+    sections = json.loads(shown.out)["sections"]
+    return str(next(s["items"][0] for s in sections if s["key"] == "next_action"))
+
+
+@pytest.mark.parametrize(
+    "heading", ["Next step", "Nächster Schritt", "Siguiente paso", "Start here next session"]
+)
+def test_the_refresh_fix_keeps_one_next_step_section(
+    git_repo: GitRepo, run_cli: Callable[..., Any], heading: str
+) -> None:
+    text = _played_twice(git_repo, NOTE.format(next=heading))
+    assert text.count(f"## {heading}") == 1 and "## Next step" not in text.replace(heading, ""), (
+        text
     )
-    git_repo.commit("validate")
-    _follow(
-        git_repo,
-        "f_a raises TypeError on non-int input.",
-        "Add a TypeError test to tests/test_a.py.",
-    )
-    git_repo.write("tests/test_a.py", "def test_type():\n    pass\n")
-    git_repo.commit("tests")
-    text = _follow(git_repo, "Tests for the TypeError added.", "Reject negative ints in f_a.")
-    assert text.count("## Next step") == 1, text
-    assert "Add input validation" not in text and "Add a TypeError test" not in text, text
-    assert text.index("Reject negative ints in f_a.") > text.index("Tests for the TypeError added.")
+    assert text.count("## Since then") == 1, text  # extended, not a second one
+    since = text.index("## Since then")
+    assert since < text.index("f_a raises TypeError") < text.index("Tests for the TypeError")
+    assert text.index("Tests for the TypeError") < text.index(f"## {heading}")
+    # the new step first, the steps written there before kept below it, none deleted
+    under = text[text.index(f"## {heading}") : text.index("## Decisions")]
+    assert under.index("Reject negative ints") < under.index("Steps written here before")
+    assert under.count("Steps written here before (delete those done):") == 1, under
+    assert "Add a TypeError test" in under and "Add input validation to f_a" in under, under
     assert "## Decisions\n- Keep f_a pure" in text, text  # the sections after it are kept
     assert run_hook(stop_event(git_repo.root)).code == 0
+    assert _next_action(run_cli, git_repo).startswith("Reject negative ints in f_a.")
+
+
+def test_the_refresh_fix_keeps_a_list_of_open_steps(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    steps = (
+        "1. **Fill in `.env` credentials**\n   - `HA_URL`\n\n2. **Local verification**\n\n"
+        "```bash\nmake dev\n# not a heading\n```\n\n3. Kubernetes: `make k8s-deploy`\n"
+    )
+    note = (
+        "# Handoff\n\n## State\nThe backend serves /display.bmp.\n\n## Next Steps\n\n"
+        f"{steps}\n## Blockers / Open Questions\n\n### None Currently!\n"
+    )
+    text = _played_twice(git_repo, note)
+    assert steps in text, text  # every open step kept, as it was
+    assert text.index("Reject negative ints") < text.index("Steps written here before")
+    assert text.index("Steps written here before") < text.index(steps)
+    assert "## Blockers / Open Questions\n\n### None Currently!" in text, text
+    assert _next_action(run_cli, git_repo).startswith("Reject negative ints in f_a.")

@@ -11,10 +11,21 @@ from pathlib import Path
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
+from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.template import written_sections
 from handoff_audit.model.findings import Finding
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
+
+
+class Headings(tuple[int, ...]):
+    """The lines of a file's next-step headings, and of the "Since then" heading before the
+    last of them (`since`, 0 for none)."""
+
+    since: int = 0
+
+
+_NO_HEADINGS = Headings()
 
 MD_SECTIONS = {
     "next": ("Next step", "<the first thing the next session should do>"),
@@ -104,7 +115,7 @@ def up_to_date(
     since: str,
     series: bool,
     said: tuple[str | None, str | None] = (None, None),
-    held: tuple[int, ...] = (),
+    held: Headings = _NO_HEADINGS,
 ) -> tuple[str, str]:
     """The fix for a hand-written handoff the work moved on after (``finding``) and its note:
     what changed (``since``, a placeholder) and the next step now appended to the file
@@ -131,9 +142,7 @@ def up_to_date(
         finish = _REFRESH.format(next=FINISHED_NEXT, since=since, then="", path=quoted)
         if held:  # the finish too writes in place of the step, never a second section
             step = f"'{FINISHED_NEXT}'"
-            finish = _REPLACE.format(
-                line=held[-1], since=since, step=step, path=quoted, program=_PROGRAM
-            )
+            finish = _in_place(held, since, step, quoted)
         also += f"; or, when the work is finished: {finish}"
     elif gated is not None:
         also += f"; {gated}"
@@ -142,53 +151,117 @@ def up_to_date(
     return command, also
 
 
-def refreshed(quoted: str, since: str, held: tuple[int, ...]) -> str:
+def refreshed(quoted: str, since: str, held: Headings) -> str:
     """The command that writes what changed (``since``, a placeholder) and the next step now
     into the file ``quoted``: appended, or, when it has next-step headings (``held``, their
     lines), in place of the last one's step (`_REPLACE`), never a second section."""
     if held:
         step = '"<the next step now>"'
-        return _REPLACE.format(line=held[-1], since=since, step=step, path=quoted, program=_PROGRAM)
+        return _in_place(held, since, step, quoted)
     return _REFRESH.format(next="%s", since=since, then=' "<the next step now>"', path=quoted)
 
 
+EARLIER = "Steps written here before (delete those done):"
+"""The line over the steps a next-step section held before the refresh fix wrote the new one
+above them: they are kept, never lost, for the agent to delete those done."""
 _PROGRAM = (
-    'NR==L&&/^ *#/{c=($0~/\\r$/)?"\\r":"";h=$0;sub(/^ */,"",h);match(h,/^#+/);d=RLENGTH;'
-    'print substr(h,1,d)" Since then"c;print c;print ENVIRON["since"]c;print c;print;print c;'
-    'print ENVIRON["step"]c;s=1;next}'
-    's{h=$0;sub(/^ */,"",h);if(match(h,/^#+[ \\t\\r]/)&&!(RLENGTH>d+1)){s=0;print c}else next}1'
+    'function hd(x){x=$0;sub(/^ */,"",x);return match(x,/^#+[ \\t\\r]/)?RLENGTH-1:0}'
+    'NR==1{c=($0~/\\r$/)?"\\r":""}'
+    'q&&hd()&&hd()<=sd{if(!b)print c;print ENVIRON["since"]c;print c;q=0}'
+    "NR==S{sd=hd();q=1}"
+    'NR==L{h=$0;sub(/^ */,"",h);d=hd();if(!S){print substr(h,1,d)" Since then"c;print c;'
+    'print ENVIRON["since"]c;print c}print;print c;print ENVIRON["step"]c;s=1;n=0;next}'
+    "s&&hd()&&hd()<=d{f();s=0}"
+    's{t=$0;sub(/[ \\t\\r]+$/,"",t);if(t==ENVIRON["earlier"]){k=1;next}'
+    'if(t==""&&(k||!n))next;k=0;o[++n]=$0;next}'
+    "{print;b=($0~/^[ \\t\\r]*$/)}END{if(s)f()}"
+    'function f(){print c;if(n&&ENVIRON["earlier"]!=""){print ENVIRON["earlier"]c;print c;'
+    "for(i=1;i<=n;i++)print o[i]}}"
 )
-"""The awk program that puts a "Since then" section (``since``) before the next-step heading at
-line ``L`` and the step (``step``) in place of what was under it, up to the next heading of its
-level or above, in the file's own line endings."""
+"""The awk program that writes what changed (``since``) in a "Since then" section before the
+next-step heading at line ``L``, or at the end of the one at line ``S`` (never a second one),
+and the step (``step``) first under that heading, the steps it held before kept below an
+`EARLIER` line, in the file's own line endings."""
+
+
+def _in_place(held: Headings, since: str, step: str, quoted: str) -> str:
+    """The in-place command (`_PROGRAM`); the finish (`FINISHED_NEXT`) keeps no earlier steps:
+    it says they are all done."""
+    line, since_at = held[-1], held.since
+    earlier = "" if FINISHED_NEXT in step else f"earlier='{EARLIER}' "
+    return _REPLACE.format(
+        line=line,
+        since_at=since_at,
+        since=since,
+        step=step,
+        earlier=earlier,
+        path=quoted,
+        program=_PROGRAM,
+    )
+
+
 _REPLACE = (
-    "t=$(mktemp) && since=\"{since}\" step={step} awk -v L={line} '{program}' "
+    't=$(mktemp) && since="{since}" step={step} {earlier}awk -v L={line} '
+    "-v S={since_at} '{program}' "
     '{path} > "$t" && cat "$t" > {path} && rm -f -- "$t"'
 )
-_NEXT_HEADING = re.compile(
-    r"(?i)^ {0,3}#{1,6}[ \t]+(?:\*\*|__)?(?:immediate[ \t]+)?next(?:[ \t]+(?:steps?|actions?|"
-    r"tasks?|up))?[ \t]*(?:\*\*|__)?[ \t]*[:：]?[ \t]*#*[ \t]*$"
-)
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_SINCE = "since then"
 
 
-def next_headings(path: Path) -> tuple[int, ...]:
-    """The lines of the file's next-step headings ("## Next step", "### Next steps:"), outside
-    fenced code: the refresh fix writes in place of the last one's step."""
+def next_headings(path: Path) -> Headings:
+    """The lines of the file's next-step headings outside fenced code, as the reading names
+    them (`heading_facet`: "## Next step", "## Start here next session", "## Nächster
+    Schritt"), not one nested in another's section: the refresh fix writes in place of the last
+    one's step, and extends a "Since then" section before it rather than adding another."""
     try:
         with path.open("rb") as handle:
             text = handle.read(_SNIFF * 16).decode("utf-8", "replace")
     except OSError:
-        return ()
+        return Headings()
     found: list[int] = []
+    ends: list[int] = []
+    since: list[int] = []
+    inside = 0  # the depth of the next-step section the line is in, 0 for none
     fence: str | None = None
-    for number, line in enumerate(text.splitlines(), 1):
+    seen = False
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
         opened = _FENCE.match(line)
+        heading = _ATX.match(line) if fence is None and opened is None else None
         if opened is not None:
             fence = None if fence == opened[1] else fence or opened[1]
-        elif fence is None and _NEXT_HEADING.match(line):
+        if heading is None:
+            continue
+        depth, title = len(heading[1]), heading[2].strip().strip("*_").rstrip(":：").strip()
+        first, seen = not seen, True
+        if (inside and depth > inside) or (depth == 1 and first):
+            continue  # in a next-step section, or the file's title ("# Next session")
+        if inside:
+            ends.append(number)
+        inside = 0
+        if title.casefold() == _SINCE:
+            since.append(number)
+        elif heading_facet(title) == "next":
             found.append(number)
-    return tuple(found)
+            inside = depth
+    ends.append(len(lines) + 1)
+    held = Headings(_holding_steps(text, found, ends))
+    held.since = max((n for n in since if held and n < held[-1]), default=0)
+    return held
+
+
+def _holding_steps(text: str, found: list[int], ends: list[int]) -> list[int]:
+    """Of the next-step headings ``found`` (their sections ending before ``ends``), those over
+    a step the reading takes ("## Blockers / Open Questions" over "None currently" is none), or
+    all of them when none is."""
+    from handoff_audit.markdown.facets import read  # markdown-it loads only for a handoff
+
+    steps = {each.line for each in read(text).found.get("next", [])}
+    spans = zip(found, ends, strict=False)
+    held = [start for start, end in spans if any(start <= n < end for n in steps)]
+    return held or found
 
 
 def kept_endings(advice: Advice, path: Path) -> Advice:
@@ -223,8 +296,10 @@ _SNIFF = 65_536
 
 
 __all__ = [
+    "EARLIER",
     "FINISHED_NEXT",
     "MD_SECTIONS",
+    "Headings",
     "appended",
     "blank_next",
     "filled_in_place",

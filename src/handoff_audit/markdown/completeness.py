@@ -82,6 +82,13 @@ _UNCONFIRMED_PAST = (
     'if that is what to do first, put it under the "{heading}" heading'
 )
 
+_UNCONFIRMED_IN = (
+    'no clear next step: the "{heading}" at line {at} holds no work to start, only a check to '
+    'run, a wait, a hand-in or "none" ("{said}"); line {line} ({text}) is under it but reads as '
+    'one of those: write there the work itself first, what to build, change or fix ("Add …", '
+    '"Fix …", "Continue …"), not a review, a check or a wait before it'
+)
+
 _CUT_NEXT = (
     "no next step in the lines read: lines {first:,}–{last:,} of {total:,} were not read "
     '({how}), and the rest has no "Next steps"/"To do"/"Follow-ups"/"Remaining" '
@@ -229,6 +236,14 @@ def _unconfirmed(quoted: tuple[int, str] | None, stepless: Evidence | None) -> s
         if quoted is None:
             return _STEPLESS.format(heading=stepless.how, line=stepless.line, text=stepless.text)
         line, text = quoted
+        if " ".join(text.split()) == " ".join(stepless.text.split()):  # the section's own line
+            return _UNCONFIRMED_IN.format(
+                heading=stepless.how,
+                at=stepless.line,
+                said=stepless.text,
+                line=line,
+                text=_short(text),
+            )
         return _UNCONFIRMED_PAST.format(
             heading=stepless.how, at=stepless.line, said=stepless.text, line=line, text=_short(text)
         )

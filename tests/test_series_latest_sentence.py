@@ -207,7 +207,9 @@ def test_an_ignored_live_handoff_is_updated_in_place(git_repo: GitRepo) -> None:
     line = next(line for line in stop.lines if "update it in place" in line)
     assert "git add" not in line and "it stays local" in line, line
     _update_in_place(git_repo, line)
-    assert "Add tests for sqrt" not in (git_repo.root / folder / "LATEST.md").read_text()
+    latest = (git_repo.root / folder / "LATEST.md").read_text()
+    kept = latest.split("Steps written here before (delete those done):", 1)[1]
+    assert "Add tests for sqrt" in kept, latest  # the earlier step kept below the new one
     assert "sqrt is in `src/calc.py`" in (git_repo.root / folder / "LATEST.md").read_text()
     stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert stop.code == 0, stop.err

@@ -451,8 +451,8 @@ class Fixes:
         if told is not None:
             return Advice(reason(told[0], findings), *told[1:])
         generated = generated_line(self.gate.root / packet.path)
-        if generated is not None:
-            fixed = generated_fix(self.gate.root, packet.path, self.path, generated)
+        fixed = generated and generated_fix(self.gate.root, packet.path, self.path, generated)
+        if fixed:
             return Advice(reason(findings[0], findings), *fixed)
         series, said = second_line(
             self.gate.root, packet.path, self.gate.config, self.path, self.moved_to

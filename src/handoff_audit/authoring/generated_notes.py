@@ -45,15 +45,19 @@ def generated_line(path: Path) -> tuple[int, str] | None:
 
 def generated_fix(
     root: Path, name: str, path: Callable[[str], str], shown: tuple[int, str]
-) -> tuple[str, str]:
+) -> tuple[str, str] | None:
     """The fix for ``name`` (from ``root``; ``path`` writes a path from there as the agent's
     folder sees it, quoted) that says it is generated at ``shown``: run the script that line
-    names when the repository holds it, else re-run what writes it or leave it to its owner."""
+    names when the repository holds it, else re-run what writes it or leave it to its owner;
+    ``None`` when the script it names is not in the repository: nothing here writes it, so the
+    note is kept by hand whatever it says (a fix nobody can follow would only hold the stop)."""
     number, line = shown
     quoted = path(name)
     said = f'{quoted} says it is generated (line {number}: "{line}")'
     script = _SCRIPT.search(line)
-    if script is not None and (root / script.group(1)).is_file():
+    if script is not None and not (root / script.group(1)).is_file():
+        return None
+    if script is not None:
         runner = _RUNNERS[script.group(2).lower()]
         command = f"{runner} {path(script.group(1))}"
         return command, (

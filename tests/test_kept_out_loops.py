@@ -268,6 +268,10 @@ def test_a_touch_does_not_refresh_an_ignored_note(tmp_path: Path, run_cli: Any, 
     os.utime(repo.root / "HANDOFF.md")  # touch: the words stay as they were
     stop = run_hook(stop_event(repo.root), cwd=repo.root)
     assert stop.code == 2 and "HANDOFF.md handoff-outdated" in stop.err, stop.err
+    with (repo.root / "HANDOFF.md").open("a", encoding="utf-8") as note:
+        note.write("\n  \n")  # a blank line (re-review 58-4): no word changed either
+    stop = run_hook(stop_event(repo.root), cwd=repo.root)
+    assert stop.code == 2 and "HANDOFF.md handoff-outdated" in stop.err, stop.err
     show = run_cli(["show"], cwd=repo.root)
     assert "it is outdated" in show.out + show.err, show.out + show.err
     checked = run_cli(["check", "HANDOFF.md"], cwd=repo.root)

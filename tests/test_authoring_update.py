@@ -326,7 +326,8 @@ def test_update_drops_files_a_revert_brought_back_to_the_base(started: Any, run_
     started.git("revert", "--no-edit", "HEAD~1")
     started.write("src/refunds.py", "x = 2\n")
     started.commit("refunds again")
-    result = run_cli(fresh, cwd=started.root)
+    again = ["update", "--summary", "Refunds redone after the revert.", "--next-action", "Test."]
+    result = run_cli(again, cwd=started.root)
     assert result.code == 0, result.err
     assert packet_json(started)["changed_files"] == ["src/refunds.py"]
     said = [line for line in result.err.splitlines() if "src/app.py" in line]

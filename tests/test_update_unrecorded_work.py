@@ -41,6 +41,12 @@ def test_update_without_new_words_after_the_work_is_refused(started: Any, run_cl
     assert packet_json(started) == before  # nothing written
     assert run_hook(stop_event(started.root)).code == 2  # still outdated
 
+    words = ["--summary", before["summary"], "--next-action", before["next_action"]]
+    same = run_cli(["update", "--verify", "true", *words], cwd=started.root)
+    assert same.code == 2, same.err  # the words as they stood are no new words (58-4)
+    assert "do not cover those commits" in same.err
+    assert packet_json(started) == before
+
     said = run_cli(
         ["update", "--verify", "true", "--next-action", "Test the duplicate check."],
         cwd=started.root,

@@ -246,7 +246,10 @@ def _update(packet: Path | None, options: PacketOptions, notes: list[str]) -> tu
     data = repointed_here(bench, config, (path, read), (options.branch, refreshing), topics, notes)
     rewritten = options.summary is not None and options.next_action is not None
     data = own_packet(bench, path, data, rewritten)
-    if not refreshing and read.get("branch") == bench.branch:
+    # Words given as they already stand (re-review 58-4) are no new words either.
+    worded = {"summary": options.summary, "next_action": options.next_action}
+    new_words = any(v is not None and v != read.get(k) for k, v in worded.items())
+    if not new_words and read.get("branch") == bench.branch:
         refuse_unrecorded_work(bench, config, (path, data), topics, options.verify)
     facts = _dirt_facts(bench, options, "update", notes) | reported
     told = _transcript_facts(bench, config, options, notes)

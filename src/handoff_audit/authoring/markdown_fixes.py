@@ -167,16 +167,16 @@ above them: they are kept, never lost, for the agent to delete those done."""
 _PROGRAM = (
     'function hd(x){x=$0;sub(/^ */,"",x);return match(x,/^#+[ \\t\\r]/)?RLENGTH-1:0}'
     'NR==1{c=($0~/\\r$/)?"\\r":""}'
-    'q&&hd()&&hd()<=sd{if(!b)print c;print ENVIRON["since"]c;print c;q=0}'
+    'q&&hd()&&!(hd()>sd){if(!b)print c;print ENVIRON["since"]c;print c;q=0}'
     "NR==S{sd=hd();q=1}"
     'NR==L{h=$0;sub(/^ */,"",h);d=hd();if(!S){print substr(h,1,d)" Since then"c;print c;'
     'print ENVIRON["since"]c;print c}print;print c;print ENVIRON["step"]c;s=1;n=0;next}'
-    "s&&hd()&&hd()<=d{f();s=0}"
+    "s&&hd()&&!(hd()>d){f();s=0}"
     's{t=$0;sub(/[ \\t\\r]+$/,"",t);if(t==ENVIRON["earlier"]){k=1;next}'
     'if(t==""&&(k||!n))next;k=0;o[++n]=$0;next}'
     "{print;b=($0~/^[ \\t\\r]*$/)}END{if(s)f()}"
     'function f(){print c;if(n&&ENVIRON["earlier"]!=""){print ENVIRON["earlier"]c;print c;'
-    "for(i=1;i<=n;i++)print o[i]}}"
+    "for(i=1;n>=i;i++)print o[i]}}"
 )
 """The awk program that writes what changed (``since``) in a "Since then" section before the
 next-step heading at line ``L``, or at the end of the one at line ``S`` (never a second one),

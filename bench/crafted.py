@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -47,12 +46,7 @@ def _repo(folder: Path) -> None:
 
 def _audit(folder: Path, body: str, timeout: float) -> float:
     (folder / "HANDOFF.md").write_text("# Handoff\n\n" + body + "\n", encoding="utf-8")
-    tool = str(Path(sys.executable).parent / "handoff-audit")
-    command = ["timeout", str(timeout), tool, "check", "--jobs", "1"]
-    result = measure.run(command, folder, measure.clean_env())
-    if result.code not in (0, 1):
-        return float("inf")  # killed by the timeout, or an error
-    return result.cpu
+    return measure.check_cpu(folder, timeout)
 
 
 def main() -> int:

@@ -16,6 +16,7 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -286,3 +287,12 @@ def median_runs(
         {name: statistics.median(values) for name, values in walls.items()},
         {name: statistics.median(values) for name, values in cpus.items()},
     )
+
+
+def check_cpu(folder: Path, timeout: float, *options: str) -> float:
+    """The CPU seconds of the real CLI's ``check`` (``options`` and ``--jobs 1``) in
+    ``folder``, under ``timeout``; infinite when it was killed or ended in an error."""
+    tool = str(Path(sys.executable).parent / "handoff-audit")
+    command = ["timeout", str(timeout), tool, "check", *options, "--jobs", "1"]
+    result = run(command, folder, clean_env())
+    return result.cpu if result.code in (0, 1) else float("inf")

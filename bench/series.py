@@ -19,7 +19,6 @@ import argparse
 import itertools
 import string
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -59,12 +58,7 @@ def _repo(folder: Path, names: list[str], each: bool) -> None:
 
 
 def _audit(folder: Path, timeout: float) -> float:
-    tool = str(Path(sys.executable).parent / "handoff-audit")
-    command = ["timeout", str(timeout), tool, "check", "-q", "--jobs", "1"]
-    result = measure.run(command, folder, measure.clean_env())
-    if result.code not in (0, 1):
-        return float("inf")  # killed by the timeout, or an error
-    return result.cpu
+    return measure.check_cpu(folder, timeout, "-q")
 
 
 def main() -> int:

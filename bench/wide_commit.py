@@ -16,7 +16,6 @@ a cost per name keeps that last column flat as the size grows.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -54,12 +53,7 @@ def _repo(folder: Path, name: Callable[[int], str], size: int) -> None:
 
 
 def _audit(folder: Path, timeout: float) -> float:
-    tool = str(Path(sys.executable).parent / "handoff-audit")
-    command = ["timeout", str(timeout), tool, "check", "--jobs", "1"]
-    result = measure.run(command, folder, measure.clean_env())
-    if result.code not in (0, 1):
-        return float("inf")  # killed by the timeout, or an error
-    return result.cpu
+    return measure.check_cpu(folder, timeout)
 
 
 def main() -> int:

@@ -58,14 +58,14 @@ def counted_work(
     settings = AGENT_SETTINGS | linked_settings(root)
     setup = setup_files(config.source, root) | settings
     tip = cache(partial(_tip, root, config, branch, refs))
-    return CountedWork(setup, settings, lambda: _commit(tip()), lambda: _short(tip()))
+    return CountedWork(setup, settings, lambda: _commit(tip()), lambda: _branch_name(tip()))
 
 
 def _commit(ref: Ref | None) -> str | None:
     return ref.commit if ref is not None else None
 
 
-def _short(ref: Ref | None) -> str | None:
+def _branch_name(ref: Ref | None) -> str | None:
     if ref is None:
         return None
     return ref.name.removeprefix("refs/heads/").removeprefix("refs/remotes/")

@@ -250,6 +250,27 @@ def parse(text: str) -> Parsed:
     return Parsed(value, *positions_later(text))
 
 
+def lenient(text: str) -> Any:
+    """``text``'s value as lenient readers of JSON take it (JSONC, the `json` module): a
+    duplicate key's last value, ``NaN``, comments (``//``, ``/* */``) and a trailing comma
+    before ``}`` or ``]``; `ValueError` (or `RecursionError`) for anything else. For telling
+    another tool's file from a broken packet, never for reading a packet."""
+    without_comments = _COMMENTS.sub(_kept_string, text)
+    return json.loads(_TRAILING_COMMA.sub(_kept_string, without_comments))
+
+
+def _kept_string(match: re.Match[str]) -> str:
+    """A string literal as it was; a comment or a trailing comma left out."""
+    return match.group() if match.group().startswith('"') else ""
+
+
+_STRING = r'"(?:[^"\\]|\\.)*(?:"|\Z)'
+"""A string literal, or an unclosed one to the end: matched whole, so that a ``//`` or a ``,``
+in it is kept, and scanned once (linear time)."""
+_COMMENTS = re.compile(rf"{_STRING}|//[^\n]*|/\*.*?(?:\*/|\Z)", re.DOTALL)
+_TRAILING_COMMA = re.compile(rf"{_STRING}|,(?=\s*[}}\]])", re.DOTALL)
+
+
 def positions_later(
     text: str,
 ) -> tuple[Mapping[str, tuple[int, int]], Mapping[str, tuple[int, int]]]:

@@ -16,7 +16,6 @@ does the same for a markdown file (`explain md-incomplete --file`).
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 from pathlib import Path
@@ -33,7 +32,7 @@ from handoff_audit.git.conflicts import conflict_line, conflict_message, keep_si
 from handoff_audit.git.rebase_state import rebase_in_progress
 from handoff_audit.git.submodules import is_submodule
 from handoff_audit.git_folder import in_git_folder
-from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, parse
+from handoff_audit.jsonpos import JsonPositionError, Parsed, json_type, lenient, parse
 from handoff_audit.model.packet import Packet, in_packets_folder, rel, twin_of
 from handoff_audit.program import program
 from handoff_audit.rules.base import Hit
@@ -132,7 +131,7 @@ def _load(
         else:  # another tool's file (`schema.foreign.foreign_file`)
             packet.shape = json_type(parsed.value)
     except Unreadable as problem:
-        if (foreign := _foreign_anyway(packet.text, path, config)) is not None:
+        if (foreign := _foreign_anyway(packet.text, files, path, config)) is not None:
             packet.data = foreign
             return _with_twin(packet, files, config, real_root, real_dirs, hits)
         if packet.text is not None:  # read, but no packet: through a link, name the link
@@ -164,15 +163,21 @@ def _with_twin(
     return packet, hits
 
 
-def _foreign_anyway(text: str | None, path: str, config: Config) -> dict[str, Any] | None:
-    """The object in ``text``, a file the strict parser refused, when a lenient read (a
-    duplicate key: the last wins; ``NaN``) finds another tool's shape in it (`is_foreign`, of
-    `_SHAPED` keys or more): that tool's file, whatever its syntax, to be left alone rather
-    than repaired by hand; ``None`` otherwise, and while a configured ``schema`` judges."""
+def _foreign_anyway(
+    text: str | None, files: PacketFiles, path: str, config: Config
+) -> dict[str, Any] | None:
+    """The object in ``text``, a file the strict parser refused, when a lenient read
+    (`jsonpos.lenient`: a duplicate key, the last wins; ``NaN``; comments; a trailing comma)
+    finds another tool's shape in it (`is_foreign`, of `_SHAPED` keys or more): that tool's
+    file, whatever its syntax, to be left alone rather than repaired by hand; ``None``
+    otherwise, while a configured ``schema`` judges, and for our packet broken by hand: in
+    ``.handoff/``, or with its markdown twin beside it (as `ignored.another_tools` tells)."""
     if text is None or config.schema is not None or in_packets_folder(path):
         return None
+    if files.markdown is not None or os.path.lexists(twin_of(files.path)):
+        return None
     try:
-        value = json.loads(text)
+        value = lenient(text)
     except (ValueError, RecursionError):
         return None
     shaped = isinstance(value, dict) and len(value) >= _SHAPED

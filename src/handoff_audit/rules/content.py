@@ -39,9 +39,11 @@ differently is worse: with a duplicate key, one tool sees the first value and an
 So handoff-audit reads packets strictly and says where the problem is:
 
 - a syntax error (with its line and column), `NaN`/`Infinity`, a trailing comma, single quotes;
-- a duplicate key (both places are named), unless a lenient read (the last one wins, `NaN`)
-  finds another tool's file (three keys or more, none of a packet's fields, most unknown) outside
-  `.handoff/` while the bundled schema judges: one `schema` finding says to leave it alone;
+- a duplicate key (both places are named);
+- but where a lenient read (a duplicate key's last value, `NaN`, `//` and `/* */` comments, a
+  trailing comma) finds another tool's file (three keys or more, none of a packet's fields, most
+  unknown) outside `.handoff/`, with no markdown twin beside it, while the bundled schema
+  judges: one `schema` finding says to leave it alone;
 - a byte order mark, or bytes that are not UTF-8;
 - nesting deeper than 64 levels;
 - a file larger than `max-file-bytes` (default 1 MiB; it is not read);

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from agent_support import run_hook, stop_event
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
@@ -63,3 +64,19 @@ def test_the_merge_gate_advises_removing_the_link(git_repo: GitRepo, run_cli: Ru
         "handoff.json: active-in-merge: this packet would be merged into the protected branch "
         "main, and it is a symbolic link to README.md, which holds no packet"
     ) in text.out
+
+
+def test_the_link_gets_one_finding_not_md_missing_once_the_json_reads(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Review 59, item b3: beside the link's finding, `md-missing` said "once the JSON reads,
+    run `handoff-audit render --write handoff.json`", which no link can follow: the link's own
+    fix, `new` in its place, writes the twin too."""
+    _linked(git_repo)
+    done = run_cli(["check", "--format", "json"], cwd=git_repo.root)
+    rules = [f["rule"] for f in done.json()["findings"] if f["path"] == "handoff.json"]
+    assert rules == ["invalid-json"], done.out
+    hook = run_hook(stop_event(git_repo.root))
+    assert hook.code == 2, hook.err
+    assert "remove the link" in hook.err
+    assert "once the JSON reads" not in hook.err and "1 more on this file" not in hook.err

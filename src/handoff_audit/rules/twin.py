@@ -52,6 +52,10 @@ A file beside the packet whose name differs from the twin's only in letter case 
 and the twin would overwrite it. The finding says so and moves it out of the way first; `new`,
 `update`, `render --write`, `supersede` and `archive` refuse to write over it.
 
+A packet file that is a symbolic link to a file holding no packet (`handoff.json` ->
+`README.md`) gets no `md-missing`: its `invalid-json` finding says to remove the link and write
+the packet in its place with `handoff-audit new`, which writes the twin too.
+
 Fix: `handoff-audit render --write PACKET.json` writes it (`handoff-audit new` writes both).
 A finished (archived or superseded) packet may go instead: the finding offers deleting it too,
 in a commit (`git rm -q --ignore-unmatch -- :/handoff.json :/handoff.md && git commit -m
@@ -195,6 +199,8 @@ def _twin(packet: Packet, root: Path, moves: Moves) -> Iterator[Hit]:
     if packet.markdown_path is None:
         if foreign_file(packet):
             return  # the one `schema` finding says what to do; `render` could not read it
+        if packet.linked is not None:
+            return  # the link's `invalid-json` fix, `new` in its place, writes the twin too
         # `render` refuses a packet it cannot read, or a JSON object that is no packet, so then
         # the JSON has to be fixed first.
         first = _before_render(packet)

@@ -121,14 +121,22 @@ def stray_handoffs(root: Path, config: Config, blocked: Collection[str] = ()) ->
 _SERIES_FOLDER_NAMES = frozenset({"handoffs", "handovers", "sessionhandoffs", "sessionhandovers"})
 """A folder's name, its separators left out, that says it keeps a series of handoffs
 (``session-hand-offs/``, ``Hand_Overs/``; ``handoffs/`` the defaults already find)."""
+_SESSIONS = frozenset({"sessions", "session"})
+_LOGS = frozenset({"logs", "log", "devlogs", "devlog", "developmentlogs"})
+"""A ``sessions`` folder directly in one of these (``logs/sessions/``, ``docs/logs/sessions/``,
+``docs/dev-logs/sessions/``) keeps session notes, one per session (docs/handoff-names.md); an
+application's logs are no markdown files named by their dates directly in it."""
 
 
 def in_handoffs_folder(name: str) -> bool:
     """Whether ``name`` is a dated or numbered markdown file (``2025-12-21-01-repo-scaffold.md``)
-    directly in a folder named as a series of handoffs (`_SERIES_FOLDER_NAMES`)."""
+    directly in a folder named as a series of handoffs (`_SERIES_FOLDER_NAMES`), or in a
+    ``sessions`` folder of a logs folder (`_LOGS`)."""
     folder, _, base = name.rpartition("/")
-    last = re.sub(r"[-_. ]+", "", folder.rpartition("/")[2].lower())
-    return last in _SERIES_FOLDER_NAMES and _markdown(base) and name_key(name) is not None
+    parts = [re.sub(r"[-_. ]+", "", part.lower()) for part in folder.split("/")[-2:]]
+    logged = len(parts) == 2 and parts[1] in _SESSIONS and parts[0] in _LOGS
+    named = logged or parts[-1] in _SERIES_FOLDER_NAMES
+    return named and _markdown(base) and name_key(name) is not None
 
 
 def _without_indexes(root: Path, names: list[str]) -> list[str]:

@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+
 from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
 
-TRAILING_COMMA = '{\n  "world": "B",\n  "cycle": 28,\n  "updated": "2026-04-19",\n  "agents": 13,\n}\n'
+TRAILING_COMMA = (
+    '{\n  "world": "B",\n  "cycle": 28,\n  "updated": "2026-04-19",\n  "agents": 13,\n}\n'
+)
 COMMENTED = (
     '{\n  // written by the world loop\n  "world": "B", /* the name */\n  "cycle": 28,\n'
     '  "updated": "2026-04-19",\n  "agents": [1, 2,],\n  "url": "http://x/,}"\n}\n'
@@ -36,9 +39,7 @@ def test_another_tools_lenient_json_is_left_alone(
     assert f'extend-packets: ["!{path}"]' in result.out
 
 
-def test_our_packet_with_a_trailing_comma_is_still_invalid(
-    git_repo: GitRepo, run_cli: Run
-) -> None:
+def test_our_packet_with_a_trailing_comma_is_still_invalid(git_repo: GitRepo, run_cli: Run) -> None:
     git_repo.write(
         "handoff.json",
         '{\n  "branch": "main",\n  "status": "active",\n  "next_action": "x",\n  "a": 1,\n}\n',

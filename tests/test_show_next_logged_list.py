@@ -5,13 +5,8 @@ were."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-
-from agent_support import run_hook
-from conftest import GitRepo, Result
-
-Run = Callable[..., Result]
+from conftest import GitRepo
+from show_support import Run, briefs
 
 LOG = (
     "1. Added src/neg.py with neg(a); tests pass (pytest -q, reports/pytest.txt).\n"
@@ -19,13 +14,6 @@ LOG = (
     "3. Tried operator.neg — rejected, it hides the intent.\n"
     "4. Next: add tests/test_neg.py covering neg(0) and neg(-1).\n"
 )
-
-
-def _briefs(repo: GitRepo, run_cli: Run) -> tuple[str, str]:
-    shown = run_cli(["show"], cwd=repo.root).out
-    event = {"hook_event_name": "SessionStart", "session_id": "s", "cwd": str(repo.root)}
-    started = run_hook({**event, "source": "startup"})
-    return shown, json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
 
 
 def _on_branch(repo: GitRepo) -> None:
@@ -40,7 +28,7 @@ def test_the_newest_next_item_of_a_list_kept_as_a_log_is_the_next_action(
     _on_branch(git_repo)
     git_repo.write("HANDOFF.md", LOG)
     git_repo.commit("handoff")
-    for text in _briefs(git_repo, run_cli):
+    for text in briefs(git_repo, run_cli):
         assert text.startswith("Next action: 4. Next: add tests/test_neg.py"), text
     git_repo.write(
         "HANDOFF.md",
@@ -49,7 +37,7 @@ def test_the_newest_next_item_of_a_list_kept_as_a_log_is_the_next_action(
         + "6. Next: add neg(-1) case and a docstring in src/neg.py.\n",
     )
     git_repo.commit("handoff: tests added")
-    for text in _briefs(git_repo, run_cli):
+    for text in briefs(git_repo, run_cli):
         assert text.startswith("Next action: 6. Next: add neg(-1) case and a docstring"), text
 
 
@@ -60,12 +48,12 @@ def test_a_bulleted_log_moves_on_only_past_a_step_recorded_as_done(
     note = "- Next: write the parser.\n- Did the parser.\n- Next: write the lexer.\n"
     git_repo.write("HANDOFF.md", note)
     git_repo.commit("handoff")
-    for text in _briefs(git_repo, run_cli):
+    for text in briefs(git_repo, run_cli):
         assert text.startswith("Next action: write the lexer.\n"), text
     note = "- Next: write the parser.\n- Looked at the grammar.\n- Next: write the lexer.\n"
     git_repo.write("HANDOFF.md", note)
     git_repo.commit("handoff: unordered")
-    for text in _briefs(git_repo, run_cli):
+    for text in briefs(git_repo, run_cli):
         assert text.startswith("Next action: write the parser.\n"), text
 
 
@@ -73,10 +61,10 @@ def test_parallel_next_steps_are_quoted_as_before(git_repo: GitRepo, run_cli: Ru
     _on_branch(git_repo)
     git_repo.write("HANDOFF.md", "1. Next: lex the input.\n2. Next: parse the tokens.\n")
     git_repo.commit("handoff")
-    for text in _briefs(git_repo, run_cli):
+    for text in briefs(git_repo, run_cli):
         assert text.startswith("Next action: 1. Next: lex the input.\n"), text
     note = "# Handoff\n\n## Next steps\n1. Next: lex it.\n2. Then check.\n3. Next: parse it.\n"
     git_repo.write("HANDOFF.md", note)
     git_repo.commit("handoff: under a heading")
-    for text in _briefs(git_repo, run_cli):
+    for text in briefs(git_repo, run_cli):
         assert text.startswith("Next action: 1. Next: lex it.\n  2. Then check.\n  3. Next"), text

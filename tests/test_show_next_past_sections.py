@@ -4,13 +4,8 @@ is never the step; a "Recommendations for Next Phase" section is."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-
-from agent_support import run_hook
-from conftest import GitRepo, Result
-
-Run = Callable[..., Result]
+from conftest import GitRepo
+from show_support import Run, briefs_on_branch
 
 BUILT = """# Backend - Phase 5 Handoff
 
@@ -48,22 +43,10 @@ Integration tests need a database.
 """
 
 
-def _briefs(repo: GitRepo, run_cli: Run, note: str) -> tuple[str, str]:
-    repo.write("app.py", "print(1)\n")
-    repo.commit("init")
-    repo.git("switch", "-q", "-c", "feat/m")
-    repo.write("HANDOFF.md", note)
-    repo.commit("handoff")
-    shown = run_cli(["show"], cwd=repo.root).out
-    event = {"hook_event_name": "SessionStart", "session_id": "s", "cwd": str(repo.root)}
-    started = run_hook({**event, "source": "startup"})
-    return shown, json.loads(started.out)["hookSpecificOutput"]["additionalContext"]
-
-
 def test_a_numbered_heading_under_what_was_built_is_not_the_next_step(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    for text in _briefs(git_repo, run_cli, BUILT):
+    for text in briefs_on_branch(git_repo, run_cli, BUILT):
         assert text.startswith(
             "Next action: 1. **Fix Integration Test Setup**\n  - Add proper test database seeding"
         ), text

@@ -1,6 +1,7 @@
 """`show` and the session-start hook quote a hand-written handoff's next step without the label
 it is written under ("NEXT: add cube()" -> "Next action: add cube()"): the brief already calls
-it the next action. Only a label the reading takes for a next step's is left out."""
+it the next action; a numbered item quoted alone loses its number too ("6. Next: add cube()").
+Only a label the reading takes for a next step's is left out."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ STEP = "add cube() in src/calc.py with a test."
         f"TODO: {STEP}",
         f"- Next: {STEP}",
         f"* TODO: {STEP}",
+        f"6. Next: {STEP}",
+        f"12) Next step: {STEP}",
     ],
 )
 def test_the_next_step_is_quoted_without_its_label(repo: GitRepo, run_cli: Run, line: str) -> None:

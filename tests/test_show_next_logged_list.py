@@ -29,7 +29,7 @@ def test_the_newest_next_item_of_a_list_kept_as_a_log_is_the_next_action(
     git_repo.write("HANDOFF.md", LOG)
     git_repo.commit("handoff")
     for text in briefs(git_repo, run_cli):
-        assert text.startswith("Next action: 4. Next: add tests/test_neg.py"), text
+        assert text.startswith("Next action: add tests/test_neg.py"), text
     git_repo.write(
         "HANDOFF.md",
         LOG
@@ -38,7 +38,7 @@ def test_the_newest_next_item_of_a_list_kept_as_a_log_is_the_next_action(
     )
     git_repo.commit("handoff: tests added")
     for text in briefs(git_repo, run_cli):
-        assert text.startswith("Next action: 6. Next: add neg(-1) case and a docstring"), text
+        assert text.startswith("Next action: add neg(-1) case and a docstring"), text
 
 
 def test_a_bulleted_log_moves_on_only_past_a_step_recorded_as_done(
@@ -62,7 +62,7 @@ def test_parallel_next_steps_are_quoted_as_before(git_repo: GitRepo, run_cli: Ru
     git_repo.write("HANDOFF.md", "1. Next: lex the input.\n2. Next: parse the tokens.\n")
     git_repo.commit("handoff")
     for text in briefs(git_repo, run_cli):
-        assert text.startswith("Next action: 1. Next: lex the input.\n"), text
+        assert text.startswith("Next action: lex the input.\n"), text
     note = "# Handoff\n\n## Next steps\n1. Next: lex it.\n2. Then check.\n3. Next: parse it.\n"
     git_repo.write("HANDOFF.md", note)
     git_repo.commit("handoff: under a heading")

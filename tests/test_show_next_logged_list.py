@@ -41,6 +41,45 @@ def test_the_newest_next_item_of_a_list_kept_as_a_log_is_the_next_action(
         assert text.startswith("Next action: add neg(-1) case and a docstring"), text
 
 
+def test_a_newest_next_item_a_later_item_reports_done_is_not_quoted(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _on_branch(git_repo)
+    git_repo.write("HANDOFF.md", LOG + "5. Added tests/test_neg.py (neg(0)); passes.\n")
+    git_repo.commit("handoff: tests added, no next step yet")
+    for text in briefs(git_repo, run_cli):
+        assert text.startswith(
+            "Warning: HANDOFF.md goes on as a log and its newest next step, line 4 "
+            '("4. Next: add tests/test_neg.py covering neg(0) and…), is reported done at '
+            'line 5 ("5. Added tests/test_neg.py (neg(0)); passes."): which step is next is '
+            'unclear, so none is quoted; add the next step as a new "Next:" item at the end '
+            "of the list\n"
+        ), text
+        assert "Next action" not in text, text
+    note = "- Next: write the parser.\n- Did the parser.\n- Next: write the lexer.\n- Wrote it.\n"
+    git_repo.write("HANDOFF.md", note + "- Finished the lexer; tests pass.\n")
+    git_repo.commit("handoff: bulleted, lexer done")
+    for text in briefs(git_repo, run_cli):
+        assert text.startswith("Warning: HANDOFF.md goes on as a log and its newest next "), text
+        assert 'line 3 ("- Next: write the lexer.")' in text and "at line 5" in text, text
+
+
+def test_a_later_item_naming_other_work_leaves_the_newest_step_quoted(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    _on_branch(git_repo)
+    later = "5. Added a README section on neg.\n6. Looked at CI; tests/test_neg.py is collected.\n"
+    git_repo.write("HANDOFF.md", LOG + later)
+    git_repo.commit("handoff: other work logged")
+    for text in briefs(git_repo, run_cli):
+        assert text.startswith("Next action: add tests/test_neg.py covering neg(0)"), text
+    note = "- Next: write the parser.\n- Added a README.\n- Next: write the lexer.\n"
+    git_repo.write("HANDOFF.md", note)
+    git_repo.commit("handoff: bulleted, unrelated work between")
+    for text in briefs(git_repo, run_cli):
+        assert text.startswith("Next action: write the parser.\n"), text
+
+
 def test_a_bulleted_log_moves_on_only_past_a_step_recorded_as_done(
     git_repo: GitRepo, run_cli: Run
 ) -> None:

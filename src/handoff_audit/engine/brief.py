@@ -679,6 +679,8 @@ def _written(packet: Packet, config: Config) -> tuple[tuple[Section, ...], str |
             f"next-step heading {show(words)} at line {line} is empty or holds only "
             "placeholders); it names no next action"
         )
+    if step.unclear is not None:
+        return (written,), f"{packet.path} {step.unclear}"
     if step.text is None:
         return (written,), None
     said = at_clause(step.text, ITEM_CHARS)

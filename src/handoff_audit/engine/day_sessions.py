@@ -35,6 +35,8 @@ _LIST_LEAD = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*|__)?")
 _STEP_LINES = 4
 """The lines under a next-step label whose words name the step."""
 _ITEM = re.compile(r"^\s*(?:[-*+]|(\d{1,9})[.)])\s")
+_PATH = re.compile(r"[\w.-]*\w/[\w./-]*\w|(?<![\w./])\w[\w-]*\.[A-Za-z]{1,5}(?![\w/])")
+"""A path or a file's name an item names ("tests/test_neg.py", "neg.py")."""
 
 
 def latest_session(line: int, lines: list[str], ascending: bool | None) -> int | None:
@@ -87,11 +89,55 @@ def logged_step(line: int, later: list[int], lines: list[str]) -> int:
         if not between or not _one_list([lines[current - 1], *between, lines[at - 1]]):
             break
         if not (
-            _ascending(lines[current - 1], lines[at - 1]) or recorded(lines, (current, at), current)
+            _ascending(lines[current - 1], lines[at - 1])
+            or _reported_done(lines, (current + 1, at), current) is not None
         ):
             break
         current = at
     return current
+
+
+def done_later(line: int, lines: list[str]) -> int | None:
+    """The line of a later item of the list that holds the next-step item at line ``line``
+    (1-based) that reports that step done ("5. Added tests/test_neg.py; passes." after "4.
+    Next: add tests/test_neg.py"), as `_reported_done` tells it; ``None`` when none does, or
+    the step is no list item."""
+    if not _ITEM.match(lines[line - 1]):
+        return None
+    end = line + 1
+    while end <= len(lines) and (
+        _ITEM.match(lines[end - 1]) or not lines[end - 1].strip() or lines[end - 1][:1].isspace()
+    ):
+        end += 1
+    return _reported_done(lines, (line + 1, end), line)
+
+
+def _reported_done(lines: list[str], span: tuple[int, int], step_line: int) -> int | None:
+    """The first item in lines ``span`` (first, end: 1-based, end excluded) that opens on work
+    done ("Added", "Fixed", "Did") and names a path the item at ``step_line`` names, or at
+    least half of its words (four letters or more, its verb and label aside); ``None``."""
+    said = _item_text(lines, step_line).partition(":")[2].strip(" *_")
+    step = "".join(said.split(None, 1)[1:])
+    paths, words = set(_PATH.findall(step)), set(_WORD.findall(step.casefold()))
+    for at in range(span[0], span[1]):
+        item = _item_text(lines, at) if _ITEM.match(lines[at - 1]) else ""
+        lead = _LIST_LEAD.match(item)
+        if not item or _DONE.match(item[lead.end() if lead else 0 :]) is None:
+            continue
+        shared = words & set(_WORD.findall(item.casefold()))
+        if paths & set(_PATH.findall(item)) or (shared and 2 * len(shared) >= len(words)):
+            return at
+    return None
+
+
+def _item_text(lines: list[str], at: int) -> str:
+    """The list item at line ``at`` (1-based) with the indented lines that go on it."""
+    said = [lines[at - 1]]
+    for text in lines[at:]:
+        if not text.strip() or not text[:1].isspace() or _ITEM.match(text):
+            break
+        said.append(text.strip())
+    return " ".join(said)
 
 
 def _one_list(items: list[str]) -> bool:

@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from handoff_audit.engine.day_sessions import latest_session, logged_step, recorded
+from handoff_audit.credentials import show
+from handoff_audit.engine.day_sessions import done_later, latest_session, logged_step, recorded
 from handoff_audit.markdown.content_cues import LABEL
 from handoff_audit.markdown.currency import entry_date, shipped_entry
 from handoff_audit.markdown.facet_headings import heading_facet
@@ -83,6 +84,9 @@ class NextStep:
     title but a step's); ``None`` for none."""
     bare: tuple[int, str] | None = None
     """A next-step heading or label with nothing to do under it: its line and its words."""
+    unclear: str | None = None
+    """Why no step is quoted though the handoff names one, said after its path: the newest
+    next-step item of a list kept as a log is reported done by a later item."""
 
 
 def next_step(text: str) -> NextStep:
@@ -141,6 +145,8 @@ def _found_step(text: str) -> NextStep:
             p.line for p in found if p.how == "label" and _NEXT_LABEL.match(lines[p.line - 1])
         ]
         first = replace(first, line=logged_step(first.line, labels, lines))
+        if (done := done_later(first.line, lines)) is not None:
+            return NextStep(None, unclear=_done_said(lines, first.line, done))
     entries = reading.entries
     ascending = entries[0][0] > min(a for a, _ in entries[1]) if entries and entries[1] else None
     latest = latest_session(first.line, lines, ascending)
@@ -167,6 +173,17 @@ def _found_step(text: str) -> NextStep:
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)
+
+
+def _done_said(lines: list[str], line: int, done: int) -> str:
+    """What the brief says of a log's newest next-step item, at line ``line``, that the item at
+    line ``done`` reports done."""
+    step, report = (show(shorten(lines[at - 1].strip(), 80)) for at in (line, done))
+    return (
+        f"goes on as a log and its newest next step, line {line} ({step}), is reported done at "
+        f"line {done} ({report}): which step is next is unclear, so none is quoted; add the "
+        'next step as a new "Next:" item at the end of the list'
+    )
 
 
 _QUOTED = re.compile(r"^\s{0,3}> ?")

@@ -14,6 +14,8 @@ import pytest
 
 from agent_support import run_hook
 from conftest import GitRepo, Result
+from git_helpers import packet
+from handoff_audit.markdown import render_packet
 
 Run = Callable[..., Result]
 
@@ -112,3 +114,30 @@ def test_no_upstream_ahead_says_nothing(
     out = _show(run_cli, a)
     assert "upstream" not in out
     assert out.startswith("Next action: ")
+
+
+@pytest.mark.parametrize("form", ["packet", "note"])
+def test_the_upstream_costs_no_git_process_of_its_own(
+    run_cli: Run, pair: tuple[GitRepo, GitRepo], form: str
+) -> None:
+    """README "Resuming: show": git is asked at most eight times, the upstream included: its
+    name and how far it is ahead come from the `status` the brief runs anyway, also for a
+    packet, whose brief reads no refs until the merge target is asked for (nine before)."""
+    from handoff_audit.git import plumbing
+
+    a, _ = pair
+    # A remote-tracking branch of one `/`: no `git remote` to tell the remote from the branch.
+    a.git("branch", "-q", "-m", BRANCH, "fx")
+    a.git("update-ref", "refs/remotes/origin/fx", f"refs/remotes/origin/{BRANCH}")
+    a.git("update-ref", "-d", f"refs/remotes/origin/{BRANCH}")
+    a.git("branch", "-q", "-u", "origin/fx")
+    if form == "packet":
+        data = packet("fx", a.head(), changed_files=["src/a.py"], next_action="Add b().")
+        a.write("handoff.json", json.dumps(data, indent=2) + "\n")
+        a.write("handoff.md", render_packet(data))
+        a.git("rm", "-q", "HANDOFF.md")
+        a.commit("packet")
+    before = plumbing.spawn_count()
+    out = _show(run_cli, a)
+    assert plumbing.spawn_count() - before <= 8, out
+    assert out.startswith("Note: the upstream origin/fx is 1 commit ahead of fx"), out

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, partial
+from functools import partial
 from pathlib import Path
 
 from handoff_audit.config import Config, load_config
@@ -52,7 +52,7 @@ from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.rewritten import off_history
 from handoff_audit.git.tracked import is_tracked
-from handoff_audit.git.upstream import upstream_line
+from handoff_audit.git.upstream import BranchStatus, upstream_line
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
 from handoff_audit.model.lkg_trust import trusted_lkg
@@ -132,8 +132,9 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     guessed: dict[str, SeriesGuess] = {}
     history: dict[str, tuple[str, ...]] = {}
     project: tuple[str, ...] = ()
-    # One `status` serves the series' owner, the choice among candidates and the freshness.
-    status = cache(partial(plumbing.status, root, ()))
+    # One `status` serves the series' owner, the choice among candidates, the freshness and
+    # (its `--branch` line) the upstream.
+    status = BranchStatus(root)
     series = SeriesFolders(root, config)  # a handoff named: listed once, if ever asked
     own: dict[str, tuple[str, str]] = {}
     if packet:
@@ -185,16 +186,19 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         merged=_merged(root, config, chosen, branch, changed, refs),
         notes=config.notes,
         unaudited=unaudited,
-        upstream=_upstream(root, branch, refs),
+        upstream=_upstream(root, branch, refs, status.line),
     )
 
 
-def _upstream(root: Path, branch: str | None, refs: plumbing.Refs | None) -> str | None:
-    """`upstream_line`, redacted: the branch's and its upstream's names are echoed. Not asked
-    when the refs already read (``refs``) hold no remote-tracking branch: no git process."""
+def _upstream(
+    root: Path, branch: str | None, refs: plumbing.Refs | None, said: str | None
+) -> str | None:
+    """`upstream_line`, redacted: the branch's and its upstream's names are echoed. Read from
+    ``said``, the `status` line of the branch checked out; not asked when the refs already read
+    (``refs``) hold no remote-tracking branch: no git process."""
     if refs is not None and not any(ref.name.startswith("refs/remotes/") for ref in refs[0]):
         return None
-    line = upstream_line(root, branch)
+    line = upstream_line(root, branch, said)
     return redact(line) if line else None
 
 

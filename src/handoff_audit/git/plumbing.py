@@ -615,6 +615,14 @@ def status(root: Path, pathspecs: Sequence[str], *, ignored: bool = False) -> di
     return _parse_status(run(root, _status_args(pathspecs, ignored)))
 
 
+def branch_status(root: Path) -> tuple[dict[str, str], str]:
+    """`status` of the whole work tree, and from the same call its ``--branch`` line without
+    its ``## `` (``feat/x...origin/feat/x [ahead 1, behind 2]``: `upstream.upstream_line`)."""
+    out = run(root, [*_STATUS, "--branch", "--ahead-behind", "--"])
+    line, _, files = out.partition(b"\0")
+    return _parse_status(files), line.decode("utf-8", "surrogateescape").removeprefix("## ")
+
+
 # Untracked files inside a submodule are the submodule's business: no commit here can take them
 # (`git add -- lib` stages nothing), and this repository's .gitignore does not reach them.
 _STATUS = (

@@ -1,7 +1,9 @@
 """How far the checked-out branch's upstream (``@{upstream}``, as last fetched) is ahead of it:
 for `show` and ``SessionStart``, whose handoff is the local one while a newer one may be waiting
-there. One ``git for-each-ref`` of the branch's own ref, from local refs only: nothing is fetched,
-and no other command asks it (`check` never does)."""
+there. From local refs only: nothing is fetched, and no other command asks it (`check` never
+does). Read from the ``--branch`` line of the `status` the brief runs anyway (`BranchStatus`);
+one ``git for-each-ref`` of the branch's own ref only when that line is not the branch's (a
+rebase stopped midway detaches HEAD from the branch shown)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,22 @@ class Upstream:
     """Commits the branch has that the upstream lacks."""
 
 
+class BranchStatus:
+    """`plumbing.status` of the whole work tree, asked when first called and then kept, with
+    its ``--branch`` line from the same git call (`plumbing.branch_status`), for
+    `upstream_line`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.line: str | None = None
+        self._files: dict[str, str] | None = None
+
+    def __call__(self) -> dict[str, str]:
+        if self._files is None:
+            self._files, self.line = plumbing.branch_status(self.root)
+        return self._files
+
+
 def upstream_of(root: Path, branch: str) -> Upstream | None:
     """The upstream of the local ``branch`` when it has commits the branch lacks; ``None`` when
     it has none, when no upstream is configured, when it is gone (its remote-tracking branch
@@ -39,20 +57,40 @@ def upstream_of(root: Path, branch: str) -> Upstream | None:
     for line in out.decode("utf-8", "surrogateescape").splitlines():
         name, _, rest = line.partition("\0")
         upstream, _, track = rest.partition("\0")
-        if name != ref or not upstream:
-            continue
-        counts = {side: int(number) for side, number in _TRACK.findall(track)}
-        # git's "ahead" is the branch's own commits, its "behind" the upstream's
-        if counts.get("behind", 0) > 0:
-            return Upstream(upstream, counts["behind"], counts.get("ahead", 0))
+        if name == ref and upstream:
+            return _ahead(upstream, track)
     return None
 
 
-def upstream_line(root: Path, branch: str | None) -> str | None:
+def _said(line: str, branch: str) -> Upstream | None:
+    """`upstream_of` as `git status --branch` says it in ``line``, which is ``branch``'s:
+    ``feat/x...origin/feat/x [ahead 1, behind 2]``, or ``feat/x`` without an upstream (a
+    branch's name holds no ``..``, space or ``[``)."""
+    upstream, _, track = line.removeprefix(f"{branch}...").partition(" [")
+    return _ahead(upstream, track) if line.startswith(f"{branch}...") else None
+
+
+def _ahead(upstream: str, track: str) -> Upstream | None:
+    """The `Upstream` named ``upstream`` when ``track`` (``ahead 1, behind 2``, as git says
+    it) has it ahead of the branch."""
+    counts = {side: int(number) for side, number in _TRACK.findall(track)}
+    # git's "ahead" is the branch's own commits, its "behind" the upstream's
+    if counts.get("behind", 0) > 0:
+        return Upstream(upstream, counts["behind"], counts.get("ahead", 0))
+    return None
+
+
+def upstream_line(root: Path, branch: str | None, said: str | None = None) -> str | None:
     """The line `show` and ``SessionStart`` say when the checked-out ``branch``'s upstream is
     ahead of it (`upstream_of`): by how much, and the command that brings it in; ``None`` on a
-    detached HEAD and when it is not ahead."""
-    found = upstream_of(root, branch) if branch else None
+    detached HEAD and when it is not ahead. ``said``: `BranchStatus.line`, read instead of
+    asking git when it is the branch's."""
+    if branch is None:
+        return None
+    if said is not None and said.partition("...")[0] == branch:
+        found = _said(said, branch)
+    else:
+        found = upstream_of(root, branch)
     if found is None:
         return None
     ahead = f"{found.ahead} commit{'s' if found.ahead != 1 else ''}"

@@ -5,7 +5,10 @@ rebased one and its remote-tracking copies, which are not counted. Asked, for al
 together, only of those whose last known good commit is off the history: their recorded
 commits resolved in the `git.facts` call that resolves the others, and one ``rev-list`` of the
 commits the branches' tips reach that the commit checked does not, which tells both whether a
-recorded commit is on the history and which branches hold it, however many packets there are."""
+recorded commit is on the history and which branches hold it, however many packets there are.
+Not folded into the ancestry walk (`ancestry_counts.ancestry_walk`): that walk would start from
+every branch's tip in every audit, needed or not, and lose commits of the history checked to its
+limit (bench/README.md)."""
 
 from __future__ import annotations
 

@@ -132,8 +132,7 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
     guessed: dict[str, SeriesGuess] = {}
     history: dict[str, tuple[str, ...]] = {}
     project: tuple[str, ...] = ()
-    # One `status` serves the series' owner, the choice among candidates, the freshness and
-    # (its `--branch` line) the upstream.
+    # One `status` serves the series' owner, the choice, the freshness and the upstream.
     status = BranchStatus(root)
     series = SeriesFolders(root, config)  # a handoff named: listed once, if ever asked
     own: dict[str, tuple[str, str]] = {}

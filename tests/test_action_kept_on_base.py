@@ -59,7 +59,7 @@ def test_a_pull_request_leaving_out_the_note_main_keeps_as_it_is_passes(
     assert "handoff-in-merge" not in done.out
     said = (
         "left out of the merge gate: HANDOVER.md (by `!HANDOVER.md`), by the `!` entries this "
-        "branch adds to `block-files`: main already has each as it is here"
+        "branch adds to `block-files`: main already has each and this branch does not change it"
     )
     assert said in done.out
     assert "but for its `!` entries in `block-files` (!HANDOVER.md)" in done.out
@@ -76,8 +76,8 @@ def test_a_pull_request_changing_the_note_main_keeps_and_leaving_it_out_is_block
     done, local = _both(runner, run_cli)
     assert done.code == 1, done.out
     assert done.outputs["blocked"] == "true"
-    why = "while HANDOVER.md here differs from main's (a change of this branch, a symbolic link, "
-    why += "or main's own change since: then `git merge main` brings it up to date): " + FIRST
+    why = "while this branch changes HANDOVER.md (or it is a symbolic link or a submodule on one "
+    why += "side): " + FIRST
     assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
     assert why in done.out
     assert "left out of the merge gate" not in done.out
@@ -135,3 +135,53 @@ def test_a_note_read_through_a_link_is_never_kept_as_it_is(
     assert done.outputs["blocked"] == "true"
     assert "left out of the merge gate" not in done.out
     assert local.code == 1, (local.out, local.err)
+
+
+LATER = KEPT.replace("Tests pass.", "Tests pass; src/mul.py is reviewed.")
+
+
+def _main_changes_the_note(runner: Runner, *, merge: bool = False) -> None:
+    """Review 59: main rewrites its ``HANDOVER.md`` after the branch left it (``merge``: and
+    the branch brings that in with `git merge main`)."""
+    repo = runner.repo
+    repo.git("checkout", "-q", "main")
+    repo.write("HANDOVER.md", LATER)
+    runner.base = repo.commit("the project's handover, updated")
+    repo.git("checkout", "-q", BRANCH)
+    if merge:
+        repo.git("merge", "-q", "--no-edit", "main")
+
+
+def test_a_configuration_only_pull_request_passes_when_main_changed_the_note_since(
+    runner: Runner, run_cli: CliRun
+) -> None:
+    _main_keeps_the_note(runner)
+    _main_changes_the_note(runner)
+    _pull_request(runner, None)
+    done, local = _both(runner, run_cli)
+    assert done.code == 0, done.out
+    assert done.outputs["blocked"] == "false"
+    said = "left out of the merge gate: HANDOVER.md (by `!HANDOVER.md`)"
+    assert said in done.out
+    assert "or as it was when the branch left main" in done.out
+    assert local.code == 0, (local.out, local.err)
+    assert said in local.err
+
+
+@pytest.mark.parametrize("merge", [False, True], ids=["both-change-it", "branch-reverts-main"])
+def test_a_pull_request_changing_the_note_main_changed_too_is_blocked(
+    runner: Runner, run_cli: CliRun, merge: bool
+) -> None:
+    """``both-change-it``: the branch and main each rewrite the note since the branch left;
+    ``branch-reverts-main``: the branch merges main's rewrite, then puts the old text back."""
+    _main_keeps_the_note(runner)
+    _main_changes_the_note(runner, merge=merge)
+    _pull_request(runner, KEPT if merge else KEPT + "\n## Since then\nAdded src/mul.py.\n")
+    done, local = _both(runner, run_cli)
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
+    assert "while this branch changes HANDOVER.md" in done.out
+    assert "left out of the merge gate" not in done.out
+    assert local.code == 1, (local.out, local.err)
+    assert "while this branch changes HANDOVER.md" in local.out

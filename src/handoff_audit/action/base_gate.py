@@ -62,7 +62,7 @@ class GatedConfig:
     gate's: they decide which files the other rules judge (`AuditRequest.judged_by`)."""
     exclusions: tuple[str, ...] = ()
     """The ``!`` entries the pull request's ``block-files`` adds over the base's: they leave out
-    of the gate only a file the base already has as the pull request has it
+    of the gate only a regular file the base already has and the pull request does not change
     (`Target.gate_exclusions`)."""
 
 
@@ -126,7 +126,8 @@ def _read_gate(
     if exclusions := own_exclusions(config.block_files, merged.block_files):
         notice += (
             f", but for its `!` entries in `block-files` ({', '.join(exclusions)}), which "
-            "already leave out a file the base commit has as the pull request has it"
+            "already leave out a regular file the base commit has and the pull request does not "
+            "change"
         )
     if own is not None:
         notice += (

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from handoff_audit.git import plumbing
 
 LINK = "120000"
+GONE = "000000"
 
 Change = tuple[str, str, str]
 """A path (from the top folder) the commit adds, changes or removes, its mode and blob there
@@ -38,6 +39,10 @@ class BranchChanges(NamedTuple):
     kept: dict[str, str]
     """Each symbolic link of the target's tip that the merge keeps as the tip has it (the
     commit leaves it as its merge base had it, or has it as the tip does) -> its blob."""
+    changed: frozenset[str] = frozenset()
+    """Every path it adds, changes or removes, links and submodules too."""
+    removed: frozenset[str] = frozenset()
+    """Each path it removes."""
 
 
 def branch_changes(root: Path, head: tuple[str, str], target: plumbing.Ref | None) -> BranchChanges:
@@ -63,14 +68,16 @@ def branch_changes(root: Path, head: tuple[str, str], target: plumbing.Ref | Non
         if touched.get(path, (LINK, blob)) == (LINK, blob)
     }
     links = [(path, blob) for path, blob in found.links if there.get(path) != blob]
-    return BranchChanges(links, found.files, kept)
+    return found._replace(links=links, kept=kept)
 
 
 def _split(changes: list[Change]) -> BranchChanges:
     """``changes`` as the links added or changed and the other files, none of a target."""
     links = [(path, blob) for path, mode, blob in changes if mode == LINK]
     files = {path: blob for path, mode, blob in changes if mode in ("100644", "100755")}
-    return BranchChanges(links, files, {})
+    changed = frozenset(path for path, _, _ in changes)
+    removed = frozenset(path for path, mode, _ in changes if mode == GONE)
+    return BranchChanges(links, files, {}, changed, removed)
 
 
 def _since_bases(root: Path, head: str, target: str) -> list[Change] | None:

@@ -1,12 +1,15 @@
 """Which of the merge gate's block files the merge target's tip already has, and which of those
-the commit checked has with the same content: the files the merge only keeps, one of which a
-``!`` entry the branch adds to ``block-files`` may leave out (`model.gate_exclusions`). Read off
-the blob ids the gate's one ``diff-tree`` of both trees already listed: no git process."""
+the merge keeps as the tip has them: the commit checked has them as the tip does, or as its
+merge base with the tip had them (the target changed them since, the branch did not). One of
+those a ``!`` entry the branch adds to ``block-files`` may leave out (`model.gate_exclusions`).
+Read off the blob ids the gate's one ``diff-tree`` of both trees already listed and what the
+commit changes since the merge base (`branch_changes`): no git process more."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from handoff_audit.git.branch_changes import BranchChanges
 from handoff_audit.model.context import Target
 from handoff_audit.model.gate_exclusions import kept_as_is
 from handoff_audit.model.repo_history import History
@@ -18,6 +21,7 @@ Files = Sequence[tuple[str, str]]
 def on_target(
     facts: History,
     sides: tuple[Files, Files],
+    changes: BranchChanges,
     from_top: Callable[[str], str | None],
     target: Target,
     linked: Iterable[str] = (),
@@ -25,20 +29,22 @@ def on_target(
     """Set ``facts.on_target``, ``facts.as_on_target`` and, for `Target.gate_exclusions` (not
     while a commit is being made: its index is no tree here), ``facts.kept_as_is``, which then
     leave ``facts.block_files``; ``sides``: the commit checked's files and the target tip's;
-    ``linked``: the paths (from the top folder) that are a symbolic link or a submodule on
-    either side, never kept as they are: a link's blob is the path it names, not the note read
-    through it, which the branch may have changed."""
+    ``changes``: what the commit changes since its merge base with the tip; ``linked``: the
+    paths (from the top folder) that are a symbolic link or a submodule on either side, never
+    kept as they are: a link's blob is the path it names, not the note read through it, which
+    the branch may have changed."""
     ours, theirs = (_named(files, from_top) for files in sides)
     names = facts.block_files or ()
     facts.on_target = frozenset(name for name in names if name in theirs)
+    changed = {name for name in map(from_top, changes.changed) if name is not None}
     facts.as_on_target = frozenset(
-        name for name in facts.on_target if ours.get(name) == theirs[name]
+        name for name in facts.on_target if ours.get(name) == theirs[name] or name not in changed
     )
     if not target.gate_exclusions or target.staged is not None:
         return
     links = {name for name in map(from_top, linked) if name is not None}
-    regular = [name for name in names if name not in links]
-    facts.kept_as_is = kept_as_is(regular, ours, theirs, target.gate_exclusions)
+    regular = [name for name in facts.as_on_target if name not in links]
+    facts.kept_as_is = kept_as_is(regular, target.gate_exclusions)
     if facts.kept_as_is:
         facts.block_files = tuple(name for name in names if name not in facts.kept_as_is)
 

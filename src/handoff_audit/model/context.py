@@ -60,7 +60,7 @@ class Target:
     gate_exclusions: tuple[str, ...] = ()
     """The ``!`` entries of ``block-files`` that the branch's own configuration adds over the
     merge target's, whose ``block-files`` the gate uses (`model.gate_exclusions`): they leave
-    out only a file the target already has as the commit checked has it."""
+    out only a regular file the target already has that the commit checked does not change."""
 
 
 @dataclass(slots=True)

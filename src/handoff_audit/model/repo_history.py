@@ -253,11 +253,11 @@ class History:
     """Those of ``block_files`` that the merge target's tip has too (read with them, when the
     target is a branch git knows): the merge only changes them."""
     as_on_target: frozenset[str] = frozenset()
-    """Those of ``on_target`` that the commit checked has as the target's tip has them: the
-    branch neither adds nor changes them."""
+    """Those of ``on_target`` that the merge keeps as the target's tip has them: the commit
+    checked has them as the tip does, or as its merge base with the tip had them."""
     kept_as_is: frozenset[str] = frozenset()
-    """Files that `Target.gate_exclusions` left out of ``block_files``: the merge target has
-    them as the commit checked has them (`model.gate_exclusions.kept_as_is`)."""
+    """Regular files of ``as_on_target`` that `Target.gate_exclusions` left out of
+    ``block_files`` (`model.gate_exclusions.kept_as_is`)."""
     beside_json: dict[str, dict[str, Any] | None] = field(default_factory=dict)
     """Markdown files that ``block-files`` names but for a JSON file of their name beside them
     (``handoff.md`` by ``handoff.json``) -> that JSON object, ``None`` when it is no packet the

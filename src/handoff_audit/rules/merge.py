@@ -543,19 +543,20 @@ def _kept_on(path: str, target: str | None, config: Config, *, changed: bool) ->
 def _merge_config_first(path: str, entry: str, target: str | None, *, changed: bool) -> str:
     """The way out for the block file ``path`` that the ``!`` entry ``entry`` the branch adds
     to ``block-files`` names: the gate reads the target's settings, and the entry leaves out
-    only a file the target already has as it is, which ``path`` is not (``changed``: the
-    target has it, the branch changes it; else the branch adds it)."""
+    only a regular file the target already has that the branch does not change, which ``path``
+    is not (``changed``: the target has it, the branch changes it or it is a link; else the
+    branch adds it)."""
     how = (
-        f"{path} here differs from {target}'s (a change of this branch, a symbolic link, or "
-        f"{target}'s own change since: then `git merge {target}` brings it up to date)"
+        f"this branch changes {path} (or it is a symbolic link or a submodule on one side)"
         if changed
         else f"{target} does not have {path}"
     )
     return (
         f"; the `{entry}` entry this branch adds to `block-files` is not in force yet: the gate "
-        f"reads {target}'s settings, and a `!` entry of a branch leaves out only a file {target} "
-        f"already has as it is, while {how}: merge the configuration change first, in a pull "
-        f"request of its own that does not touch {path} (it passes), then this one passes"
+        f"reads {target}'s settings, and a `!` entry of a branch leaves out only a regular file "
+        f"{target} already has that the branch does not change, while {how}: merge the "
+        f"configuration change first, in a pull request of its own that does not touch {path} "
+        "(it passes), then this one passes"
     )
 
 

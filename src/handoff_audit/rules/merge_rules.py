@@ -113,11 +113,12 @@ nothing and is reported as `invalid-suppression`. Only the configuration can (`r
 rule's level, `block-files`, `protected-branches`, `packets` and `series` from the configuration
 as the base commit has it: a pull request that adds or edits `.handoff-audit.yml` to open the
 gate is still blocked (with a notice naming the file). One way is left open, since it lets
-nothing in: a `!` entry the pull request adds to `block-files` leaves out a file the base commit
-already has with the same content (a regular file, never a link; a note names it), so the line
-the message prints, added in a pull request of its own, passes. For a file the pull request adds
-or changes, that entry is not in force until it is merged: the message says to merge the
-configuration change first.
+nothing in: a `!` entry the pull request adds to `block-files` leaves out a regular file (never
+a link or a submodule) the base commit already has and the pull request does not change, as the
+base has it or as it was where the branch left the base branch, which changed it since (a note
+names it), so the line the message prints, added in a pull request of its own, passes. For a
+file the pull request adds or changes, that entry is not in force until it is merged: the
+message says to merge the configuration change first.
 `check --target-branch` reads the target's `block-files` the same way when the branch adds a
 `!` entry to it, so the local check and the Action agree.
 """,

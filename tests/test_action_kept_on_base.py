@@ -185,3 +185,68 @@ def test_a_pull_request_changing_the_note_main_changed_too_is_blocked(
     assert "left out of the merge gate" not in done.out
     assert local.code == 1, (local.out, local.err)
     assert "while this branch changes HANDOVER.md" in local.out
+
+
+def test_with_the_block_files_input_the_notice_says_the_pull_requests_entries_are_not_used(
+    runner: Runner,
+) -> None:
+    """Review 59: the Action's ``block-files`` input (``INPUT_BLOCK-FILES``, as action.yml
+    passes it) replaces both configurations' list, so the pull request's ``!`` entry leaves
+    nothing out: the notice said it did."""
+    _main_keeps_the_note(runner)
+    _pull_request(runner, None)
+    done = runner.run(
+        "pull_request", runner.pull_request(), comment="false", block_files="**/HANDOVER.md"
+    )
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
+    assert "already leave out" not in done.out
+    assert "left out of the merge gate" not in done.out
+    said = (
+        ".handoff-audit.yml: its `block-files` is not used, nor the base commit's: the Action's "
+        "`block-files` input sets the list the merge gate blocks, so the pull request's `!` "
+        "entries leave nothing out"
+    )
+    assert said in done.out
+    assert "the merge-gate settings (block-files)" not in done.out
+
+
+NARROWER = 'block-files: ["**/HANDOFF.md"]\n'
+
+
+@pytest.mark.parametrize("main_has_it", [True, False], ids=["main-keeps-it", "branch-adds-it"])
+def test_a_pull_request_dropping_the_entry_is_blocked_by_both_saying_why(
+    runner: Runner, run_cli: CliRun, main_has_it: bool
+) -> None:
+    """Review 59: a branch whose configuration drops ``**/HANDOVER.md`` from ``block-files``
+    (instead of adding a ``!`` entry) passed ``check --target-branch main`` while the Action,
+    reading main's settings, blocked it."""
+    repo = runner.repo
+    if main_has_it:
+        _main_keeps_the_note(runner)
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write(".handoff-audit.yml", NARROWER)
+    if not main_has_it:
+        repo.write("HANDOVER.md", KEPT)
+    runner.head = repo.commit("config: HANDOFF.md only")
+    done, local = _both(runner, run_cli)
+    why = "this branch's own `block-files` leaves HANDOVER.md out, but that change is not in force"
+    assert done.code == 1, done.out
+    assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
+    assert why in done.out
+    assert local.code == 1, (local.out, local.err)
+    assert why in local.out
+    assert "the merge gate reads `block-files` from main's configuration, not from" in local.err
+    if not main_has_it:
+        assert "merge the configuration change first" in local.out
+        return
+    assert "only a `!` entry it adds is honoured" in local.out
+    # The line the message names (main's entries and a `!` one) lets this pull request through.
+    line = next(part for part in local.out.split("`") if part.startswith("block-files: ["))
+    assert '"!HANDOVER.md"' in line and '"**/HANDOVER.md"' in line, line
+    repo.write(".handoff-audit.yml", line + "\n")
+    runner.head = repo.commit("config: keep HANDOVER.md")
+    done, local = _both(runner, run_cli)
+    assert done.code == 0, done.out
+    assert local.code == 0, (local.out, local.err)

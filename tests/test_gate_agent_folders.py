@@ -120,8 +120,9 @@ def test_new_output_into_a_prompts_folder_writes_a_packet_the_audit_finds(
 def test_check_blocks_by_name_in_agent_folders_as_the_configuration_says(
     git_repo: GitRepo, run_cli: Run
 ) -> None:
-    _feature_branch(git_repo)
+    # main's configuration: the merge gate reads main's `block-files`, as the Action does
     git_repo.write(".handoff-audit.yml", 'block-files: ["docs/**/HANDOFF.md"]\n')
+    _feature_branch(git_repo)
     git_repo.write("docs/prompts/HANDOFF.md", NOTE)
     git_repo.write(".github/prompts/HANDOFF.md", NOTE)  # the configuration leaves it out
     for command in (".claude/commands/handoff.md", ".claude/commands/session-handoff.md"):

@@ -176,6 +176,10 @@ def test_links_below_a_wildcard_hiding_a_note_a_series_or_default_packets_block(
     link, and ``block-files`` through a link (then `handoff-in-merge`); a link to a folder whose
     files the globs find where they are too, or find none of, or outside the repository, hides
     nothing."""
+    # main's configuration: the merge gate reads main's `block-files`, as the Action does
+    git_repo.write(
+        ".handoff-audit.yml", 'block-files: ["docs/**/HANDOFF.md"]\nseries: ["docs/handoffs"]\n'
+    )
     _feature_branch(git_repo)
     git_repo.write("notes/feat/refund.json", packet_data(branch="feat/x"))
     git_repo.write("journal/2026-03-02.md", "# Handoff\n\n## Next step\nShip it.\n")
@@ -190,9 +194,6 @@ def test_links_below_a_wildcard_hiding_a_note_a_series_or_default_packets_block(
     os.symlink("../assets", git_repo.root / "docs/img")
     os.symlink("../kept", git_repo.root / "docs/kept")
     os.symlink("/srv/notes", git_repo.root / ".handoff/elsewhere")
-    git_repo.write(
-        ".handoff-audit.yml", 'block-files: ["docs/**/HANDOFF.md"]\nseries: ["docs/handoffs"]\n'
-    )
     git_repo.commit("links below the globs' wildcards")
     done = run_cli(["check", "--target-branch", "main", "--format", "json"], cwd=git_repo.root)
     assert done.code == 1, done.out

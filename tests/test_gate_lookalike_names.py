@@ -225,8 +225,9 @@ def test_a_name_with_a_leading_space_the_configuration_spells_is_named_as_it_is(
     """A folder `` notes`` that ``block-files`` names with its leading space is the configured
     name, not a look-alike of ``notes``: it was named ``\\u0020notes/HANDOFF.md (read as
     notes/HANDOFF.md …``. A leading space no glob spells (`` docs`` under ``**/``) still is."""
-    _feature_branch(git_repo)
+    # main's configuration: the merge gate reads main's `block-files`, as the Action does
     git_repo.write(".handoff-audit.yml", 'block-files: [" notes/HANDOFF.md", "**/HANDOFF.md"]\n')
+    _feature_branch(git_repo)
     git_repo.write(" notes/HANDOFF.md", NOTE)
     git_repo.write(" docs/HANDOFF.md", NOTE)
     git_repo.commit("notes in folders with a leading space")

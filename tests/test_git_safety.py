@@ -247,7 +247,8 @@ def test_git_processes_do_not_grow_with_packets(tmp_path, run_cli) -> None:  # t
             assert hits(report, rule), rule
         assert hits(report, "handoff-in-merge") and hits(report, "active-in-merge")
     assert calls_small == calls_large
-    assert calls_small <= 12
+    # 12, and 3 for main's `block-files`, read as the Action reads it (resolve, ls-tree, cat-file)
+    assert calls_small <= 15
     plain_small, _ = _spawned(run_cli, small.root)
     plain_large, _ = _spawned(run_cli, large.root)
     assert plain_small == plain_large

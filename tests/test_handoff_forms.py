@@ -264,11 +264,12 @@ def test_a_suppression_in_an_older_file_of_a_series_covers_its_secret(
 
 
 def test_a_configured_series_and_a_blocked_series(run_cli: Any, git_repo: GitRepo) -> None:
-    _feature_branch(git_repo)
+    # main's configuration: the merge gate reads main's `block-files`, as the Action does
     git_repo.write(
         ".handoff-audit.yml",
         'series: ["notes/sessions/"]\nblock-files: ["notes/sessions/*.md"]\n',
     )
+    _feature_branch(git_repo)
     git_repo.write("notes/sessions/20251120.md", WEAK)
     git_repo.write("notes/sessions/20251121.md", GOOD)
     git_repo.write("docs/handoffs/2025-11-21-x.md", WEAK)  # no longer a series: not found

@@ -64,9 +64,20 @@ class GatedConfig:
     """The ``!`` entries the pull request's ``block-files`` adds over the base's: they leave out
     of the gate only a regular file the base already has and the pull request does not change
     (`Target.gate_exclusions`)."""
+    own_block_files: tuple[str, ...] | None = None
+    """The pull request's ``block-files`` when it differs from the base's, which the gate uses
+    (`Target.own_block_files`)."""
 
 
-def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None) -> GatedConfig:
+def gate_from_base(
+    root: Path,
+    config: Config,
+    base: str,
+    explicit: Path | None,
+    *,
+    block_input: bool = False,
+    in_clone: bool = False,
+) -> GatedConfig:
     """``config`` (read from the pull request's work tree, or ``explicit``, the ``config``
     input, its path as given: no link of the work tree followed) with the gate's settings as
     the base commit ``base`` has them: from the same file there (``explicit``) or from the
@@ -75,20 +86,31 @@ def gate_from_base(root: Path, config: Config, base: str, explicit: Path | None)
     only once merged). An ``explicit`` file that is no file of the repository (a separate
     checkout the workflow made, an untracked file) is trusted as it is; one the pull request
     tracks and the base commit lacks is an `InputError` (the pull request's content: fail
-    closed)."""
+    closed). ``block_input``: the Action's ``block-files`` input replaces both configurations'
+    list, so no ``!`` entry of the pull request's is honoured, and the notice says so;
+    ``in_clone``: ``base`` is known to be in the clone (`check` resolved it), not asked again."""
     names = _candidates(root, explicit, base)
     if names is None:
         return GatedConfig(config, None)
-    gated = _read_gate(root, config, base, explicit, names)
-    return replace(gated, exclusions=own_exclusions(config.block_files, gated.config.block_files))
+    missing = None if in_clone else _missing_base(root, base)
+    gated = _read_gate(root, config, base, (explicit, names, missing), block_input)
+    ours, theirs = config.block_files, gated.config.block_files
+    if block_input or ours == theirs:
+        return gated
+    return replace(gated, exclusions=own_exclusions(ours, theirs), own_block_files=ours)
 
 
 def _read_gate(
-    root: Path, config: Config, base: str, explicit: Path | None, names: tuple[str, ...]
+    root: Path,
+    config: Config,
+    base: str,
+    asked: tuple[Path | None, tuple[str, ...], str | None],
+    block_input: bool,
 ) -> GatedConfig:
-    """`gate_from_base` for the files ``names`` of the base commit."""
+    """`gate_from_base` for ``asked``: the ``explicit`` file, the files ``names`` of the base
+    commit to read, and the notice when the base commit is missing."""
+    explicit, names, missing = asked
     base_config = Config()
-    missing = _missing_base(root, base)
     if missing is not None:
         merged = _with_gate_of(config, base_config)
         return GatedConfig(merged, missing, base_read=False, own=_own(config, merged))
@@ -113,28 +135,47 @@ def _read_gate(
         merged = _with_gate_of(config, base_config)
         return GatedConfig(merged, notice, own=_own(config, merged))
     merged = _with_gate_of(config, base_config)
+    own = _own(config, merged)
+    return GatedConfig(merged, _notice(config, merged, where, own, block_input), own=own)
+
+
+def _notice(
+    config: Config, merged: Config, where: str, own: Config | None, block_input: bool
+) -> str | None:
+    """The notice naming the gate settings the pull request's ``config`` changes over
+    ``merged`` (the base's, read from ``where``); ``block_input``: the Action's ``block-files``
+    input replaces both lists, so the pull request's is not used, nor its ``!`` entries."""
     ours, theirs = _gate(config), _gate(merged)
     changed = [key for key in ours if ours[key] != theirs[key]]
-    if not changed:
-        return GatedConfig(merged, None)
-    own = _own(config, merged)
-    notice = (
-        f"{config.source or 'this pull request'}: the merge-gate settings ({', '.join(changed)}) "
-        f"were read from {where}, not from the pull request, which changes them; they take "
-        "effect once merged"
-    )
-    if exclusions := own_exclusions(config.block_files, merged.block_files):
-        notice += (
-            f", but for its `!` entries in `block-files` ({', '.join(exclusions)}), which "
-            "already leave out a regular file the base commit has and the pull request does not "
-            "change"
+    source = config.source or "this pull request"
+    notices = []
+    if block_input and "block-files" in changed:
+        changed.remove("block-files")
+        notices.append(
+            f"{source}: its `block-files` is not used, nor the base commit's: the Action's "
+            "`block-files` input sets the list the merge gate blocks, so the pull request's `!` "
+            "entries leave nothing out; to leave a file out, add its `!` entry to the input in "
+            "the workflow"
         )
-    if own is not None:
-        notice += (
-            " (the rules other than the merge gate's already judge the files the pull "
-            "request's own `packets` and `series` find)"
+    if changed:
+        notice = (
+            f"{source}: the merge-gate settings ({', '.join(changed)}) were read from {where}, "
+            "not from the pull request, which changes them; they take effect once merged"
         )
-    return GatedConfig(merged, notice, own=own)
+        exclusions = own_exclusions(config.block_files, merged.block_files)
+        if exclusions and not block_input:
+            notice += (
+                f", but for its `!` entries in `block-files` ({', '.join(exclusions)}), which "
+                "already leave out a regular file the base commit has and the pull request does "
+                "not change"
+            )
+        if own is not None:
+            notice += (
+                " (the rules other than the merge gate's already judge the files the pull "
+                "request's own `packets` and `series` find)"
+            )
+        notices.insert(0, notice)
+    return "; ".join(notices) or None
 
 
 class _PullRequestsFile(InputError):

@@ -107,13 +107,11 @@ def load_inputs_config(
     if base is not None:
         # The input's name as given: a link the pull request put there must not choose the
         # base commit's file.
-        gated = gate_from_base(root, config, base, given)
+        gated = gate_from_base(root, config, base, given, block_input=bool(inputs.block_files))
     for pattern in inputs.block_files or ():
         refuse_unmatchable("input block-files", pattern, root, workspace)
     refuse_only_exclusions("input block-files", inputs.block_files or ())
     refuse_branch_exclusions("input protected-branches", inputs.protected_branches or ())
-    if inputs.block_files:  # the input replaces both configurations' list: nothing of theirs
-        gated = dataclasses.replace(gated, exclusions=())
     return dataclasses.replace(gated, config=_with_inputs(gated.config, inputs))
 
 
@@ -165,6 +163,7 @@ def build_request(
             in_action=True,  # messages name the inputs and the workflow, not CLI options
             tag_checked=event.tag,
             gate_exclusions=gated.exclusions,
+            own_block_files=gated.own_block_files,
         ),
         remote_history=None if client is None else _compare_hook(client, out or sys.stdout),
     )
@@ -497,7 +496,10 @@ def _comment(
                     "could not be fetched; check out with `fetch-depth: 0` (actions/checkout)"
                 )
             target = dataclasses.replace(
-                request.target, target_branch=base, gate_exclusions=gated.exclusions
+                request.target,
+                target_branch=base,
+                gate_exclusions=gated.exclusions,
+                own_block_files=gated.own_block_files,
             )
             return run_audit(
                 dataclasses.replace(

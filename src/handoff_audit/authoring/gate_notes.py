@@ -65,6 +65,7 @@ def note_advice(
         "the branch is not handed over while it is in it; once what it says is done or kept "
         "elsewhere (the docs, an issue), delete it",
         f'git rm -- {path(finding.path)} && git commit -m "handoff: done"',
-        "or, when the file belongs in the repository, leave it out of `block-files` in the "
-        "configuration (on a pull request, the base branch's decides)",
+        "or, when the file belongs in the repository, leave it out of `block-files` with a `!` "
+        "entry naming it in the configuration (on a pull request, the base branch's decides: "
+        "merge that change first)",
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from handoff_audit import shell
-from handoff_audit.action.base_gate import gate_from_base
+from handoff_audit.action.base_gate import GatedConfig, gate_from_base
 from handoff_audit.atomic import write_output
 from handoff_audit.cli.output_guard import refuse_handoff_output
 from handoff_audit.cli.say import say_config_notes
@@ -39,7 +39,6 @@ from handoff_audit.formats import FORMATS, FormatOptions
 from handoff_audit.git.plumbing import GitError, resolve
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
-from handoff_audit.globs import NEGATE
 from handoff_audit.model.context import StagedChanges, Target
 from handoff_audit.model.findings import FAIL_ON
 from handoff_audit.model.packet import in_series
@@ -102,7 +101,7 @@ def run_check(options: CheckOptions) -> int:
         paths = (root,)
     config = load_config(root, options.config_file, rule_ids=RULES_BY_ID, tracked=is_tracked)
     say_config_notes(config.notes)
-    config, exclusions = _target_block_files(root, config, options)
+    config, from_target = _target_block_files(root, config, options)
     request = AuditRequest(
         root=root,
         paths=paths,
@@ -114,7 +113,8 @@ def run_check(options: CheckOptions) -> int:
             all_branches=options.all_branches,
             fetch_history=options.fetch_history,
             staged=options.staged,
-            gate_exclusions=exclusions,
+            gate_exclusions=from_target.exclusions,
+            own_block_files=from_target.own_block_files,
         ),
         select=options.select,
         ignore=options.ignore,
@@ -183,28 +183,36 @@ def _say_ignored_handoffs(
 
 def _target_block_files(
     root: Path, config: Config, options: CheckOptions
-) -> tuple[Config, tuple[str, ...]]:
-    """``config`` with the ``block-files`` of ``--target-branch``'s configuration, and the ``!``
-    entries the branch's own adds over them, when it adds any: the Action reads the merge
-    gate's settings from the base commit, where such an entry leaves out only a file the base
-    has as the branch has it (`Target.gate_exclusions`); so does ``check``, to agree with it."""
+) -> tuple[Config, GatedConfig]:
+    """``config`` with the ``block-files`` of ``--target-branch``'s configuration when the
+    branch's own differs, and what the branch's own list changes (`GatedConfig`): on a pull
+    request the Action reads the merge gate's settings from the base commit, where a ``!`` entry
+    the branch adds leaves out only a file the base has and the branch does not change
+    (`Target.gate_exclusions`) and an entry the branch drops leaves nothing out; so does
+    ``check``, to agree with it, saying so on standard error."""
+    unchanged = GatedConfig(config, None)
     target = options.target_branch
     if target is None or options.block_files is not None or options.staged is not None:
-        return config, ()
-    if not any(entry.startswith(NEGATE) for entry in config.block_files):
-        return config, ()
+        return config, unchanged
     head = options.head or "HEAD"
     try:
         found = resolve(root, [target, head])
     except (ValueError, GitError):
-        return config, ()
+        return config, unchanged
     tip = found.get(target)
     if tip is None or tip == found.get(head):  # on the target itself: nothing is merged
-        return config, ()
-    gated = gate_from_base(root, config, tip[0], options.config_file)
-    if not gated.exclusions:
-        return config, ()
-    return replace(config, block_files=gated.config.block_files), gated.exclusions
+        return config, unchanged
+    gated = gate_from_base(root, config, tip[0], options.config_file, in_clone=True)
+    if gated.own_block_files is None:
+        return config, unchanged
+    mine = config.source or "this branch's defaults (no configuration)"
+    click.echo(
+        f"handoff-audit: note: the merge gate reads `block-files` from {target}'s "
+        f"configuration, not from {mine}, as the Action does on a pull request into {target}: "
+        f"this branch's change to it takes effect once merged into {target}",
+        err=True,
+    )
+    return replace(config, block_files=gated.config.block_files), gated
 
 
 def _owner_revision(root: Path, config: Config, target: str | None) -> str:

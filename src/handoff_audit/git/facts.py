@@ -31,7 +31,6 @@ from handoff_audit.git.agent_files import AGENT_SETTINGS, linked_settings
 from handoff_audit.git.agent_notes import agent_notes
 from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_side
 from handoff_audit.git.base_tip import branch_tip
-from handoff_audit.git.branch_changes import branch_changes
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.foreign_commits import copied_into, recorded_of
 from handoff_audit.git.kept_packets import Kept
@@ -365,23 +364,15 @@ class _Gatherer:
             tops = (self.from_top(path) for tree, path in gitlinks if tree == head_tree)
             facts.submodules = frozenset(filter(None, tops))
             self._block_files(facts, dict(files.get(head_tree, [])))
-        changes = branch_changes(self.root, head, tip) if into_protected else None
-        if base is not None and changes is not None and facts.block_files:
-            sides = (files.get(head_tree, []), files.get(base, []))
-            linked = (path for tree, path in links | gitlinks if tree in (head_tree, base))
-            on_target(facts, sides, changes, self.from_top, self.target, linked)
-        if changes is not None:
+        if into_protected:
             listed = (files, links, gitlinks)
-            merged_links(
-                facts,
-                self.root,
-                (head, tip),
-                changes,
-                listed,
-                self.from_top,
-                self.config,
-                self.packets,
+            changes = merged_links(
+                facts, self.root, (head, tip), listed, self.from_top, self.config, self.packets
             )
+            if base is not None and facts.block_files:
+                sides = (files.get(head_tree, []), files.get(base, []))
+                linked = (path for tree, path in links | gitlinks if tree in (head_tree, base))
+                on_target(facts, sides, changes, self.from_top, self.target, linked)
         if plan is not None:
             packets, times = read_branch_packets(self.root, plan, files, self.config, self.packets)
             facts.branch_packets.extend(packets)

@@ -11,10 +11,9 @@ there the files the commit adds or changes in the folder it leads to (``main``'s
 note among them is judged so (a series' file is a record the merge may bring).
 `merged_links` names such links, with the files found through them, in four git calls (six
 with several merge bases or none): what the commit changes and the target's links
-(`branch_changes`, two, its caller's), where the links lead (one ``cat-file``) and the files
-of those folders in the commit (one ``diff-tree``), through the links on the way too
-(`link_chains`: two or three calls more per link followed); the packets found through them are
-read in the
+(`branch_changes`, two), where the links lead (one ``cat-file``) and the files of those
+folders in the commit (one ``diff-tree``), through the links on the way too (`link_chains`: two
+or three calls more per link followed); the packets found through them are read in the
 ``cat-file`` of `tree_packets.unaudited_active`.
 A link to a file, to a folder outside the repository or to none, one in a loop of links, or one
 through which the globs find only files they find where they are too, hides nothing. (A link
@@ -30,7 +29,7 @@ from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.git import plumbing
-from handoff_audit.git.branch_changes import BranchChanges
+from handoff_audit.git.branch_changes import BranchChanges, branch_changes
 from handoff_audit.git.link_chains import followed
 from handoff_audit.git.tree_packets import odd_packets, unaudited_active
 from handoff_audit.model.packet import Packet, is_packet_file, named_block_file, of_a_series
@@ -45,23 +44,24 @@ def merged_links(
     facts: History,
     root: Path,
     commits: tuple[tuple[str, str], plumbing.Ref | None],
-    changes: BranchChanges,
     listed: tuple[Mapping[str, list[tuple[str, str]]], _Paths, _Paths],
     from_top: Callable[[str], str | None],
     config: Config,
     audited: Sequence[Packet],
-) -> None:
+) -> BranchChanges:
     """What a merge of the commit ``commits`` (its id and tree, then the merge target's tip)
-    would bring that the audit did not read, from what the commit changes since their merge
-    base (``changes``, `branch_changes`) and its files ``listed`` (tree -> (top path, blob),
-    and the (tree, top path) of the symbolic links and of the submodules among them;
+    would bring that the audit did not read, from its files ``listed`` (tree -> (top path,
+    blob), and the (tree, top path) of the symbolic links and of the submodules among them;
     ``from_top`` makes a top path one from the audited root): ``facts``'
     ``lookalike_packets``, ``linked_packets`` (`tree_packets.odd_packets`: a submodule there
-    too, in which the audit reads no packet either), ``linked_folders`` and
-    ``unaudited_active`` (`tree_packets.unaudited_active`). The packets found through a link
-    are judged as at their path, read in the same ``cat-file`` as the unaudited packets."""
+    too, in which the audit reads no packet either), ``linked_folders``
+    and ``unaudited_active`` (`tree_packets.unaudited_active`). The packets found through a link
+    are judged as at their path, read in the same ``cat-file`` as the unaudited packets.
+    Returns what the commit changes since the merge base (`branch_changes`), which
+    `target_copies.on_target` reads too."""
     (head, tip), (files, links, gitlinks) = commits, listed
     tree, base = head[1], tip.tree if tip is not None else None
+    changes = branch_changes(root, head, tip)
     ours = {(tree, path) for path, _ in changes.links} & links | gitlinks
     odd = odd_packets(files, ours, (tree, base), from_top, config)
     facts.lookalike_packets, facts.linked_packets = odd
@@ -71,6 +71,7 @@ def merged_links(
     through = {name: active.pop(name) for name in blobs if name in active}
     facts.linked_folders = _judged(hidden, through)
     facts.unaudited_active = active
+    return changes
 
 
 def _judged(

@@ -61,6 +61,9 @@ class Target:
     """The ``!`` entries of ``block-files`` that the branch's own configuration adds over the
     merge target's, whose ``block-files`` the gate uses (`model.gate_exclusions`): they leave
     out only a regular file the target already has that the commit checked does not change."""
+    own_block_files: tuple[str, ...] | None = None
+    """The branch's own ``block-files`` when it differs from the merge target's, which the gate
+    uses: a file the target's list blocks and this one does not is blocked, saying why."""
 
 
 @dataclass(slots=True)

@@ -77,7 +77,7 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     kept = facts.on_target if facts is not None else frozenset()
     changed = kept - (facts.as_on_target if facts is not None else frozenset())
     gated = (unread, lfs, packets, facts.submodules if facts is not None else frozenset())
-    own = ctx.target.gate_exclusions
+    own = (ctx.target.gate_exclusions, ctx.target.own_block_files)
     merged = _merged(blocked | packets, target, ctx.config, (kept - lfs, changed), gated, own)
     ignored = facts.kept_out() if facts is not None else frozenset()
     for hit in uncommitted_twins(merged, work, unread, target, ctx.config, ignored):
@@ -491,16 +491,19 @@ def _merged(
     config: Config,
     kept_changed: tuple[frozenset[str], frozenset[str]],
     unread_lfs: tuple[set[str], set[str], frozenset[str], frozenset[str]],
-    own: tuple[str, ...] = (),
+    own: tuple[tuple[str, ...], tuple[str, ...] | None] = ((), None),
 ) -> Iterator[Hit]:
     """The block files ``blocked`` in what would be merged into the protected ``target``;
     ``kept_changed``: those the target already has, and those of them the branch changes;
     ``unread_lfs``: those that could not be read,
     those that are Git LFS pointers, the names that only read as a packet's, and the
     submodules; ``own``: the ``!`` entries the branch adds to the target's ``block-files``
-    (`Target.gate_exclusions`), which leave out none of these: each is new or changed here."""
+    (`Target.gate_exclusions`), which leave out none of these: each is new or changed here,
+    and the branch's own list when it differs (`Target.own_block_files`)."""
     unread, lfs, packets, submodules = unread_lfs
     kept, changed = kept_changed
+    exclusions, own_list = own
+    mine = None if own_list is None else replace(config, block_files=own_list)
     for path in sorted(blocked):
         if path in submodules:
             yield _submodule_into_protected(path, target, note=True)
@@ -512,8 +515,10 @@ def _merged(
         also = ""
         if path in kept and not read_as:
             also = _kept_on(path, target, config, changed=path in changed)
-        if (entry := excluded_by(path, own)) is not None:
+        if (entry := excluded_by(path, exclusions)) is not None:
             also = _merge_config_first(path, entry, target, changed=path in kept)
+        elif mine is not None and not named_block_file(path, mine):
+            also = _not_in_force(path, target, kept=path in kept and path not in changed) + also
         yield _into_protected(
             named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
         )
@@ -536,7 +541,28 @@ def _kept_on(path: str, target: str | None, config: Config, *, changed: bool) ->
     )
     return (
         f"; or, if this repository keeps {path} on {target} on purpose, leave it out of "
-        f"`block-files` {setting_place(config.key_file)}: `{line}`{first}"
+        f"`block-files` {setting_place(config.key_file)} with a `!` entry after {target}'s "
+        f"entries (dropping an entry instead opens nothing on a pull request): `{line}`{first}"
+    )
+
+
+def _not_in_force(path: str, target: str | None, *, kept: bool) -> str:
+    """Why the block file ``path``, which the branch's own ``block-files`` does not name (an
+    entry dropped or narrowed), is blocked: the gate reads the target's settings. ``kept``: the
+    target has the file and the branch does not change it, which only a ``!`` entry the branch
+    adds leaves out (`_kept_on` names its line); else the change is to be merged first."""
+    why = (
+        f"; this branch's own `block-files` leaves {path} out, but that change is not in force: "
+        f"the merge gate reads {target}'s settings (on a pull request, the base's)"
+    )
+    if kept:
+        return (
+            f"{why}, and of a branch's change to them only a `!` entry it adds is honoured, for a "
+            f"file {target} already has and the branch does not change, as {path}"
+        )
+    return (
+        f"{why}: merge the configuration change first, in a pull request of its own that does "
+        f"not touch {path} (it passes), then this one passes"
     )
 
 
@@ -591,12 +617,14 @@ def _agent_note(path: str) -> str:
         return (
             f"; it is in {folder}, a folder of templates the repository's code may load, but its "
             "name is a working note's: if it is a template the code loads, leave it where it is "
-            "and out of `block-files` (on a pull request, the base branch's configuration decides)"
+            "and out of `block-files` with a `!` entry naming it (on a pull request, the base "
+            "branch's configuration decides: merge that change first)"
         )
     return (
         f"; it is in {folder}, where an agent's commands and prompts live, but its name is a "
         "working note's: if it is an instruction that belongs there, rename it, or leave it out "
-        "of `block-files` (on a pull request, the base branch's configuration decides)"
+        "of `block-files` with a `!` entry naming it (on a pull request, the base branch's "
+        "configuration decides: merge that change first)"
     )
 
 

@@ -119,8 +119,11 @@ base has it or as it was where the branch left the base branch, which changed it
 names it), so the line the message prints, added in a pull request of its own, passes. For a
 file the pull request adds or changes, that entry is not in force until it is merged: the
 message says to merge the configuration change first.
-`check --target-branch` reads the target's `block-files` the same way when the branch adds a
-`!` entry to it, so the local check and the Action agree.
+An entry the branch drops from `block-files` (or a narrower list) leaves nothing out: the message
+says so, and to keep the target's entries and add a `!` one. With the Action's `block-files`
+input set, the input's list replaces both configurations'. `check --target-branch` reads the
+target's `block-files` the same way whenever the branch's differs, so the local check and the
+Action agree.
 """,
     blocks_merge=True,
 )

@@ -250,3 +250,43 @@ def test_a_pull_request_dropping_the_entry_is_blocked_by_both_saying_why(
     done, local = _both(runner, run_cli)
     assert done.code == 0, done.out
     assert local.code == 0, (local.out, local.err)
+
+
+@pytest.mark.parametrize("main_had_it", [False, True], ids=["renamed", "main-had-both"])
+def test_a_blocked_note_renamed_by_letter_case_only_is_still_blocked(
+    runner: Runner, run_cli: CliRun, main_had_it: bool
+) -> None:
+    """Review 59: ``git mv HANDOVER.md handover.md`` passed the gate, ``handover.md`` being a
+    name kept on purpose; on macOS and Windows it is the same file. A ``handover.md`` main
+    already has (``main-had-both``: beside ``HANDOVER.md``, which the branch deletes) is not
+    blocked."""
+    repo = runner.repo
+    if main_had_it:
+        repo.git("checkout", "-q", "main")
+        repo.write("handover.md", KEPT)
+        repo.commit("the project's log")
+        repo.git("checkout", "-q", BRANCH)
+    _main_keeps_the_note(runner)
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    if main_had_it:
+        repo.git("rm", "-q", "HANDOVER.md")
+        repo.write("handover.md", KEPT + "\n## Since then\nAdded src/mul.py.\n")
+    else:
+        repo.git("mv", "HANDOVER.md", "handover.md")
+    runner.head = repo.commit("handover.md")
+    done, local = _both(runner, run_cli)
+    why = (
+        "it is HANDOVER.md renamed by letter case only, which on macOS and Windows is the same "
+        "file, so the gate blocks it as it blocks HANDOVER.md"
+    )
+    if main_had_it:
+        assert done.code == 0, done.out
+        assert "handoff-in-merge" not in done.out
+        assert local.code == 0, (local.out, local.err)
+        return
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff-in-merge::handover.md would be merged" in done.out
+    assert why in done.out
+    assert local.code == 1, (local.out, local.err)
+    assert why in local.out

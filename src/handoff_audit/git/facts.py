@@ -369,10 +369,9 @@ class _Gatherer:
             changes = merged_links(
                 facts, self.root, (head, tip), listed, self.from_top, self.config, self.packets
             )
-            if base is not None and facts.block_files:
-                sides = (files.get(head_tree, []), files.get(base, []))
-                linked = (path for tree, path in links | gitlinks if tree in (head_tree, base))
-                on_target(facts, sides, changes, self.from_top, self.target, linked)
+            sides = (files.get(head_tree, []), files.get(base, []) if base else [])
+            linked = (path for tree, path in links | gitlinks if tree in (head_tree, base))
+            on_target(facts, sides, changes, (self.from_top, self.config), self.target, linked)
         if plan is not None:
             packets, times = read_branch_packets(self.root, plan, files, self.config, self.packets)
             facts.branch_packets.extend(packets)

@@ -255,6 +255,9 @@ class History:
     as_on_target: frozenset[str] = frozenset()
     """Those of ``on_target`` that the merge keeps as the target's tip has them: the commit
     checked has them as the tip does, or as its merge base with the tip had them."""
+    case_renamed: dict[str, str] = field(default_factory=dict)
+    """Files of ``block_files`` that the gate blocks only as the block file the branch renamed
+    them from by letter case (``handover.md`` from ``HANDOVER.md``) -> that name."""
     kept_as_is: frozenset[str] = frozenset()
     """Regular files of ``as_on_target`` that `Target.gate_exclusions` left out of
     ``block_files`` (`model.gate_exclusions.kept_as_is`)."""

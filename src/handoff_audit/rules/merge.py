@@ -78,7 +78,10 @@ def check(ctx: AuditContext) -> Iterator[Hit]:
     changed = kept - (facts.as_on_target if facts is not None else frozenset())
     gated = (unread, lfs, packets, facts.submodules if facts is not None else frozenset())
     own = (ctx.target.gate_exclusions, ctx.target.own_block_files)
-    merged = _merged(blocked | packets, target, ctx.config, (kept - lfs, changed), gated, own)
+    renamed = facts.case_renamed if facts is not None else {}
+    merged = _merged(
+        blocked | packets, target, ctx.config, (kept - lfs, changed), gated, own, renamed
+    )
     ignored = facts.kept_out() if facts is not None else frozenset()
     for hit in uncommitted_twins(merged, work, unread, target, ctx.config, ignored):
         yield replace(hit, note=hit.path in loose - packets)
@@ -492,6 +495,7 @@ def _merged(
     kept_changed: tuple[frozenset[str], frozenset[str]],
     unread_lfs: tuple[set[str], set[str], frozenset[str], frozenset[str]],
     own: tuple[tuple[str, ...], tuple[str, ...] | None] = ((), None),
+    renamed: Mapping[str, str] | None = None,
 ) -> Iterator[Hit]:
     """The block files ``blocked`` in what would be merged into the protected ``target``;
     ``kept_changed``: those the target already has, and those of them the branch changes;
@@ -499,7 +503,8 @@ def _merged(
     those that are Git LFS pointers, the names that only read as a packet's, and the
     submodules; ``own``: the ``!`` entries the branch adds to the target's ``block-files``
     (`Target.gate_exclusions`), which leave out none of these: each is new or changed here,
-    and the branch's own list when it differs (`Target.own_block_files`)."""
+    and the branch's own list when it differs (`Target.own_block_files`); ``renamed``: those
+    blocked as the block file the branch renamed them from by letter case."""
     unread, lfs, packets, submodules = unread_lfs
     kept, changed = kept_changed
     exclusions, own_list = own
@@ -519,6 +524,11 @@ def _merged(
             also = _merge_config_first(path, entry, target, changed=path in kept)
         elif mine is not None and not named_block_file(path, mine):
             also = _not_in_force(path, target, kept=path in kept and path not in changed) + also
+        if (was := (renamed or {}).get(path)) is not None:
+            also = (
+                f"; it is {was} renamed by letter case only, which on macOS and Windows is the "
+                f"same file, so the gate blocks it as it blocks {was}{also}"
+            )
         yield _into_protected(
             named, path, target, unread=path in unread, lfs=lfs, packets=packets, also=also
         )

@@ -120,14 +120,14 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
     root = info.toplevel
     config = load_config(root, rule_ids=RULES_BY_ID, tracked=is_tracked)
     try:
-        return _build(root, config, packet)
+        return _build(root, config, packet, info.boundary)
     except (NoHandoff, InputError) as error:
         # The configuration used may be why: the file it shadows is named before the message.
         error.notes = (*config.notes, *error.notes)
         raise
 
 
-def _build(root: Path, config: Config, packet: Path | None) -> Brief:
+def _build(root: Path, config: Config, packet: Path | None, boundary: frozenset[str]) -> Brief:
     unread: dict[str, Hit] = {}
     guessed: dict[str, SeriesGuess] = {}
     history: dict[str, tuple[str, ...]] = {}
@@ -160,7 +160,8 @@ def _build(root: Path, config: Config, packet: Path | None) -> Brief:
         state, candidates, kept = _taken_local(local, unread)
     chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
     where = (series, own_folder(chosen, (state, candidates), config, root))
-    changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), where)
+    read = (changes, dirt, branch, refs, boundary)
+    changed, freshness = _freshness(root, config, chosen, read, where)
     sections, warning = _sections(chosen, config, (state, candidates), (root, dirt, freshness))
     guess = _guess(chosen.path, history, guessed[chosen.path]) if chosen.path in guessed else None
     owned = own[chosen.path][1] if chosen.path in own else None
@@ -273,30 +274,36 @@ def _freshness(
     root: Path,
     config: Config,
     chosen: Packet,
-    read: tuple[dict[str, Commit], dict[str, str], str | None, plumbing.Refs | None],
+    read: tuple[
+        dict[str, Commit], dict[str, str], str | None, plumbing.Refs | None, frozenset[str]
+    ],
     where: tuple[SeriesFolders, str | None],
 ) -> tuple[Commit | None, Freshness]:
     """The chosen handoff's last change and how fresh it is: its own files' commits (``read``:
-    the last change of each, the work tree's status, the branch and the refs if read), with no
+    the last change of each, the work tree's status, the branch, the refs if read and a shallow
+    clone's boundary commits, which are no last change: `Freshness.changed_beyond`), with no
     change to a handoff file or series record (``where``: the series folders), nor the tool's
     setup or the merge target's commits (`counted_work`), counted as work (`_record`); for a
     package's note, only the files under its folder (``where``'s second, `own_folder`)."""
-    changes, dirt, branch, refs = read
+    changes, dirt, branch, refs, boundary = read
     series, scope = where
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
-    changed = before_moves(root, chosen.path, changed) if changed and len(files) == 1 else changed
+    if changed is not None and len(files) == 1 and changed.sha not in boundary:
+        changed = before_moves(root, chosen.path, changed)
     records = partial(_record, config=config, files=frozenset(files), series=series)
     listed = (chosen.data or {}).get("changed_files") if chosen.kind == "json" else None
     named = frozenset(f for f in listed if isinstance(f, str)) if isinstance(listed, list) else None
     lkg = _lkg(chosen)
     counted = counted_work(root, config, branch, refs)
-    fresh = read_freshness(root, files, lkg, changed, records, dirt, named or frozenset(), counted)
+    fresh = read_freshness(
+        root, files, lkg, changed, records, dirt, named or frozenset(), counted, boundary
+    )
     if scope is not None:
         fresh = within(fresh, scope)
     if lkg and trusted_lkg(chosen.data or {}, lkg):
         fresh = replace(fresh, lkg_trusted=True)
-    return changed, fresh
+    return None if fresh.changed_beyond else changed, fresh
 
 
 def _explain_nothing(

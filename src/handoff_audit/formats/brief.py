@@ -399,6 +399,12 @@ def _change_line(freshness: Freshness) -> str:
     changed = freshness.changed
     if freshness.uncommitted:
         return "the handoff file has uncommitted changes: it is being written now"
+    if freshness.changed_beyond:
+        return (
+            "since the handoff's last change: not known, the commit that last changed it is "
+            "beyond this shallow clone (its history is not fetched), so how far behind the work "
+            "it is cannot be told: `git fetch --unshallow` fetches it"
+        )
     if changed is None:
         return "the handoff file was never committed"
     since = freshness.since_change
@@ -493,6 +499,8 @@ def freshness_data(freshness: Freshness) -> dict[str, Any]:
         "uncommitted_files": list(freshness.dirty[: FILES * 5]),
         # only when a merge brought the target's commits in: the budget holds no null
         **({"merged_in": _merged_json(came)} if (came := freshness.merged_in) else {}),
+        # only in a shallow clone that hides the handoff's last change, as merged_in
+        **({"last_change_unavailable": True} if freshness.changed_beyond else {}),
     }
 
 

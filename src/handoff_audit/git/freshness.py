@@ -132,13 +132,17 @@ def read_freshness(
     dirt: dict[str, str],
     listed: frozenset[str] = frozenset(),
     counted: CountedWork = NONE,
+    boundary: frozenset[str] = frozenset(),
 ) -> Freshness:
     """The freshness of the handoff whose ``files`` (from the top folder) last changed in
     ``changed``, with ``lkg`` its last known good commit (``None`` for a hand-written one),
     ``dirt`` the work tree's `plumbing.status`, and ``listed`` its ``changed_files`` (work of
     ``changed`` itself that they do not name, when they name any, is `Freshness.amended`);
     ``counted``: what is no work of the branch's (`counted_work`), as the hook and `check`
-    count it."""
+    count it. ``boundary``: a shallow clone's boundary commits (`plumbing.RepoInfo`); a
+    ``changed`` among them is no last change (`Freshness.changed_beyond`)."""
+    beyond = changed is not None and changed.sha in boundary
+    changed = None if beyond else changed
     try:
         named = lkg if lkg is not None and plumbing.is_commit_id(lkg) else None
         resolved = plumbing.resolve(root, ["HEAD", *([named] if named else [])])
@@ -165,6 +169,7 @@ def read_freshness(
         lkg_status=status,
         since_lkg=lkg_range.since() if lkg_range is not None else None,
         changed=changed,
+        changed_beyond=beyond and not uncommitted,
         uncommitted=uncommitted,
         since_change=since_change,
         work_files=tuple(dict.fromkeys(touched)),

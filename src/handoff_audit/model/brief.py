@@ -62,7 +62,12 @@ class Freshness:
     """The packet took ``last_known_good_commit`` on trust (`lkg_trust.trusted_lkg`): no test
     run it records passed there."""
     changed: Commit | None = None
-    """The commit that last changed the handoff file (``None``: never committed)."""
+    """The commit that last changed the handoff file (``None``: never committed, or
+    `changed_beyond`)."""
+    changed_beyond: bool = False
+    """The handoff's last change lies beyond a shallow clone's boundary: git shows the boundary
+    commit, which lists every file as new, so how far behind the work it is cannot be told (as
+    `check`'s `history-unavailable`)."""
     uncommitted: bool = False
     """The handoff file has changes not committed yet: it is being written now."""
     since_change: Since | None = None

@@ -3,7 +3,8 @@ change: that change is beyond the clone's boundary, and git shows the boundary c
 file new) as the packet's last change. `show` and the SessionStart brief said "since the
 handoff's last change (<the boundary>): no commits", and the Stop hook let the session end
 silently, where `check` says `history-unavailable` and a full clone blocks on `packet-outdated`.
-Now the brief says the last change is beyond the shallow clone."""
+Now the brief says the last change is beyond the shallow clone, and the Stop hook blocks with
+`git fetch --unshallow`, after which the usual judgement applies."""
 
 from __future__ import annotations
 
@@ -53,3 +54,18 @@ def test_show_and_session_start_do_not_call_the_packet_current(
     again = json.loads(run_cli(["show", "--format", "json"], cwd=clone).out)["freshness"]
     assert "last_change_unavailable" not in again
 
+
+def test_stop_hook_blocks_with_the_fetch_then_judges_as_in_a_full_clone(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    clone = _shallow_clone(git_repo, tmp_path)
+    stop = run_hook(stop_event(clone))
+    assert stop.code == 2, (stop.code, stop.err)
+    assert "handoff.json: this shallow clone does not hold the history" in stop.err, stop.err
+    assert "fix: git fetch --unshallow" in stop.err
+    assert stop.err.count("fix:") == 1, stop.err
+    git(clone, "fetch", "-q", "--unshallow")
+    after = run_hook(stop_event(clone))
+    assert after.code == 2, (after.code, after.err)
+    assert "packet-outdated" in after.err or "the work moved on" in after.err, after.err
+    assert "git fetch --unshallow" not in after.err

@@ -66,6 +66,7 @@ from handoff_audit.model.packet import (
 )
 from handoff_audit.rules import RULES_BY_ID
 from handoff_audit.rules.base import Fix
+from handoff_audit.rules.history import HISTORY_UNAVAILABLE
 from handoff_audit.rules.markdown_handoff import NOT_A_HANDOFF
 from handoff_audit.schema.foreign import foreign_file
 from handoff_audit.schema.packet_kind import not_a_packet
@@ -267,6 +268,8 @@ def _judge_branch(
         mine = {packet.path, packet.markdown} if packet is not None else set()
         if packet is not None and blocking(finding) and not mine & conflicted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
+        elif packet is not None and (held := _unjudged(gate, finding, known[0].shallow)):
+            gate.problems.append(held)
         elif packet is None and finding.rule == "secret" and blocking(finding):
             secrets.append(finding)
     # A credential fails `check` wherever it is (a file `packets` leaves out, an older file of
@@ -274,6 +277,28 @@ def _judge_branch(
     hold_own_secrets(gate, branch, secrets, dirt, report.agent_notes)
     # The operation's commit takes what it staged: only the rest is committed apart, after.
     _place_dirt(gate, dirt_problems, dirt)
+
+
+_FETCH = "git fetch --unshallow"
+
+
+def _unjudged(gate: Gate, finding: Finding, shallow: bool) -> Problem | None:
+    """The fetch of the history, for the first `history-unavailable` finding of the branch's
+    own handoff in a shallow clone: the stale rules (`STALE_RULES`) that would block could not
+    be judged, so the stop waits for the history (never a silent pass), unless
+    `agent-hook.rules` lists neither them nor it; once fetched, they judge as in a full clone."""
+    rules = gate.config.agent_hook.rules
+    if finding.rule != HISTORY_UNAVAILABLE.id or not shallow:
+        return None
+    if rules is not None and not {*STALE_RULES, HISTORY_UNAVAILABLE.id} & set(rules):
+        return None
+    if any(p.kind == "shallow" for p in gate.problems):
+        return None
+    said = (
+        f"{finding.path}: this shallow clone does not hold the history that tells whether the "
+        "handoff is older than the work (`check`: history-unavailable), so that was not judged"
+    )
+    return Problem("shallow", said, command=_FETCH)
 
 
 def _no_handoffs(gate: Gate, findings: Sequence[Finding]) -> set[str]:
@@ -504,7 +529,7 @@ def _needs_handoff(
     try:
         bench = _read_bench(gate, branch, config)
     except ShallowHistory as error:  # never "no work": the history that tells it is missing
-        gate.problems.append(Problem("shallow", str(error), command="git fetch --unshallow"))
+        gate.problems.append(Problem("shallow", str(error), command=_FETCH))
         return True
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     # A repository or worktree inside this one is no work (`Workbench.nested`): the hook's

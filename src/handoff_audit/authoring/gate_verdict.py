@@ -29,7 +29,8 @@ class Problem:
     stopped midway), ``pending`` (a sequence, `git am` or `git bisect` left midway),
     ``left-branch`` (a detached HEAD a checkout moved to from a branch), ``unbranched`` (a
     detached HEAD with commits no branch holds), ``shallow`` (no merge base with the base
-    branch in a shallow clone: its work cannot be told),
+    branch in a shallow clone: its work cannot be told; or the branch's handoff has
+    `history-unavailable`: whether it is older than the work cannot be told),
     ``inherited`` (an active packet of the branch this one was made from),
     ``uncommitted``, ``nested`` (a repository or worktree inside this one, no submodule),
     ``submodule`` (a git submodule under a handoff file's name, which `not-a-handoff` names),

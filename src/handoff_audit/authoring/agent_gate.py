@@ -252,9 +252,7 @@ def _judge_branch(
             notes = gated_notes(gate.root, config, branches, gate.own_changes, codes)
             gate.problems.extend(Problem(_note_kind(f), f.message, f) for f in notes)
             return
-    except plumbing.GitError as error:
-        raise CannotJudge(str(error)) from None
-    except InputError as error:
+    except (plumbing.GitError, InputError) as error:
         raise CannotJudge(str(error)) from None
     findings = [*report.findings, *take_local(gate, known)]
     gate.problems.extend([*inherited, *_broken(gate)])

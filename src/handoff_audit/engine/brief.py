@@ -159,9 +159,8 @@ def _build(root: Path, config: Config, packet: Path | None, boundary: frozenset[
             raise
         state, candidates, kept = _taken_local(local, unread)
     chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
-    where = (series, own_folder(chosen, (state, candidates), config, root))
-    read = (changes, dirt, branch, refs, boundary)
-    changed, freshness = _freshness(root, config, chosen, read, where)
+    where = (series, own_folder(chosen, (state, candidates), config, root), boundary)
+    changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), where)
     sections, warning = _sections(chosen, config, (state, candidates), (root, dirt, freshness))
     guess = _guess(chosen.path, history, guessed[chosen.path]) if chosen.path in guessed else None
     owned = own[chosen.path][1] if chosen.path in own else None
@@ -274,19 +273,18 @@ def _freshness(
     root: Path,
     config: Config,
     chosen: Packet,
-    read: tuple[
-        dict[str, Commit], dict[str, str], str | None, plumbing.Refs | None, frozenset[str]
-    ],
-    where: tuple[SeriesFolders, str | None],
+    read: tuple[dict[str, Commit], dict[str, str], str | None, plumbing.Refs | None],
+    where: tuple[SeriesFolders, str | None, frozenset[str]],
 ) -> tuple[Commit | None, Freshness]:
     """The chosen handoff's last change and how fresh it is: its own files' commits (``read``:
-    the last change of each, the work tree's status, the branch, the refs if read and a shallow
-    clone's boundary commits, which are no last change: `Freshness.changed_beyond`), with no
+    the last change of each, the work tree's status, the branch and the refs if read), with no
     change to a handoff file or series record (``where``: the series folders), nor the tool's
     setup or the merge target's commits (`counted_work`), counted as work (`_record`); for a
-    package's note, only the files under its folder (``where``'s second, `own_folder`)."""
-    changes, dirt, branch, refs, boundary = read
-    series, scope = where
+    package's note, only the files under its folder (``where``'s second, `own_folder`). A
+    shallow clone's boundary commits (``where``'s third) are no last change of a handoff:
+    `Freshness.changed_beyond`."""
+    changes, dirt, branch, refs = read
+    series, scope, boundary = where
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     if changed is not None and len(files) == 1 and changed.sha not in boundary:

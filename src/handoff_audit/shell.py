@@ -19,7 +19,7 @@ import contextlib
 import os
 import posixpath
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -30,6 +30,10 @@ _ELSEWHERE: ContextVar[str] = ContextVar("elsewhere", default="")
 `check` of another folder's repository runs (`commands_from`); ``""`` otherwise. A context
 variable, not process-wide state: it holds in the thread that set it and in the workers it
 forks (`engine.workers`), for that run only."""
+
+_SPARSE: ContextVar[Callable[[str], bool] | None] = ContextVar("sparse", default=None)
+"""While a run in a sparse checkout lasts (`sparse_checkout`): whether a path, from the top
+folder, lies outside its definition; ``None`` otherwise. A context variable, as `_ELSEWHERE`."""
 
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "'": "\\'"}
 
@@ -105,6 +109,32 @@ def commands_from(root_shown: str) -> Iterator[None]:
         _ELSEWHERE.reset(token)
 
 
+@contextlib.contextmanager
+def sparse_checkout(outside: Callable[[str], bool] | None) -> Iterator[None]:
+    """While it lasts, the `git rm` and `git add` that messages print name a path for which
+    ``outside`` (`git.sparse.outside_definition`: ``None`` in a checkout that is not sparse)
+    is true with `sparse`'s ``--sparse``."""
+    token = _SPARSE.set(outside)
+    try:
+        yield
+    finally:
+        _SPARSE.reset(token)
+
+
+def sparse(path: str) -> str:
+    """``--sparse `` for the options of a `git rm` or `git add` of ``path`` (from the top
+    folder) that lies outside a sparse checkout's definition (`sparse_checkout`), which git
+    refuses without it; else ``""``."""
+    outside = _SPARSE.get()
+    return "--sparse " if outside is not None and outside(path) else ""
+
+
+def git_rm(path: str, options: str = "") -> str:
+    """``git rm [OPTIONS] -- PATH`` as a message prints it: `git`, ``options`` (``--cached``),
+    `sparse`'s ``--sparse`` and `from_top`'s pathspec of ``path`` (from the top folder)."""
+    return f"{git()} rm {options + ' ' if options else ''}{sparse(path)}-- {from_top(path)}"
+
+
 def fix_path(path: str) -> str:
     """``path`` (from the top folder) quoted as the argument of a ``handoff-audit`` command in a
     message: from outside the repository (`commands_from`), behind the path that leads there."""
@@ -152,8 +182,11 @@ __all__ = [
     "from_top",
     "git",
     "git_at",
+    "git_rm",
     "in_top",
     "quote",
     "quote_path",
+    "sparse",
+    "sparse_checkout",
     "top_folder",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.engine.audit import AuditRequest, run_audit
 from handoff_audit.git import plumbing
@@ -58,13 +59,14 @@ def note_advice(
     for the ``submodule`` under a handoff's name it names (`git rm` alone: no file to keep);
     ``path``: a path from the top folder as the agent's folder sees it, quoted."""
     if kind == "submodule":
-        gone = f"git rm -- {path(finding.path)}"
+        gone = f"git rm {shell.sparse(finding.path)}-- {path(finding.path)}"
         return finding.message, f'{gone} && git commit -m "handoff: no submodule"', None
     return (
         f"{finding.path} is a working note, and the merge gate blocks it (`handoff-in-merge`): "
         "the branch is not handed over while it is in it; once what it says is done or kept "
         "elsewhere (the docs, an issue), delete it",
-        f'git rm -- {path(finding.path)} && git commit -m "handoff: done"',
+        f"git rm {shell.sparse(finding.path)}-- {path(finding.path)} && "
+        'git commit -m "handoff: done"',
         "or, when the file belongs in the repository, leave it out of `block-files` with a `!` "
         "entry naming it in the configuration (on a pull request, the base branch's decides: "
         "merge that change first)",

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.authoring.advice import Advice
 from handoff_audit.authoring.packet_files import uses_crlf
 from handoff_audit.markdown.completeness import BLANK_NEXT, STEPLESS_NEXT
@@ -147,7 +148,7 @@ def up_to_date(
     elif gated is not None:
         also += f"; {gated}"
     elif "delete it in a commit" in finding.message:
-        also += f"; if the work is done, delete it: git rm -- {quoted}"
+        also += f"; if the work is done, delete it: git rm {shell.sparse(finding.path)}-- {quoted}"
     return command, also
 
 

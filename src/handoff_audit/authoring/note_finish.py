@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.authoring.series_pattern import patterned
 from handoff_audit.authoring.series_successor import successor
 from handoff_audit.config import Config
@@ -73,7 +74,8 @@ def gated_finish(
             f"; to keep it once the work is finished, move it into a series: `mkdir -p "
             f"{path_of(folder)} && git mv -- {path_of(path)} {path_of(moved)} && {done}`"
         )
-    return f"{said}; or, when the work is finished: git rm -- {path_of(path)} && {done}"
+    gone = f"git rm {shell.sparse(path)}-- {path_of(path)}"
+    return f"{said}; or, when the work is finished: {gone} && {done}"
 
 
 def grown_past(root: Path, path: str, config: Config, series: bool) -> str | None:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
-from handoff_audit import controls
+from handoff_audit import controls, shell
 from handoff_audit.agents import AGENTS, Agent, Answer, HookEvent, NotAnEvent
 from handoff_audit.agents.base import MAX_EVENT_BYTES
 from handoff_audit.authoring.agent_gate import judge
@@ -32,6 +32,7 @@ from handoff_audit.authoring.stop_count import (
 )
 from handoff_audit.config import config_warnings
 from handoff_audit.git.rebase_state import pending_around, stopped_around
+from handoff_audit.git.sparse import outside_definition
 from handoff_audit.model.packet import twin_of
 from handoff_audit.shell import quote
 from handoff_audit.textcut import whole_commands
@@ -321,7 +322,8 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     lines = [head]
     from handoff_audit.authoring.agent_fixes import Fixes  # start-up: only a stop with problems
 
-    advice = Fixes(gate, event.cwd, event.transcript_path).advice()
+    with shell.sparse_checkout(outside_definition(gate.root)):  # `git rm --sparse` of a note
+        advice = Fixes(gate, event.cwd, event.transcript_path).advice()
     warnings = config_warnings((*gate.warnings, *gate.config.notes))
     room = MAX_LINES - 2 - len(warnings)
     for number, entry in enumerate(advice):

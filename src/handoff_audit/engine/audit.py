@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
+from handoff_audit import shell
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact, redact_packet
 from handoff_audit.engine import discovery, own_scope, workers
@@ -19,6 +20,7 @@ from handoff_audit.engine.series_order import DATED, name_key, numbered_next, un
 from handoff_audit.engine.series_pointers import stale_pointers
 from handoff_audit.git.facts import Early, gather_history, start_early
 from handoff_audit.git.plumbing import Refs, RepoInfo
+from handoff_audit.git.sparse import outside_definition
 from handoff_audit.model.context import AuditContext, Target
 from handoff_audit.model.findings import Finding, PacketInfo, Report, Severity, Timeline
 from handoff_audit.model.gate_exclusions import kept_notice
@@ -94,7 +96,8 @@ def run_audit(request: AuditRequest) -> Report:
     worker processes (gone when the run ends).
     """
     time_bound.new_audit(request.config.schema_timeout)
-    with _fewer_collections():
+    # the merge gate's `git rm` of a note outside a sparse checkout's definition needs --sparse
+    with _fewer_collections(), shell.sparse_checkout(outside_definition(request.root)):
         return _run(request)
 
 

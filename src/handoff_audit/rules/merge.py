@@ -240,7 +240,7 @@ def _linked_into_protected(path: str, target: str | None) -> Hit:
         f"and it would be merged into the protected branch {target}: the audit does not read "
         "packets through a link, so nothing shows that the work of those it leads to is finished; "
         "replace the link by the folder it leads to (a real folder holding the packets), or "
-        f"remove it (`{shell.git()} rm -- {shell.from_top(path)}`) before merging",
+        f"remove it (`{shell.git_rm(path)}`) before merging",
     )
 
 
@@ -263,9 +263,8 @@ def _submodule_into_protected(path: str, target: str | None, *, note: bool = Fal
         HANDOFF_IN_MERGE if note else ACTIVE_IN_MERGE,
         path,
         f"{_named(path, False)} is a git submodule {where}, and it would be merged into the "
-        f"protected branch {target}: {why}; remove the submodule (`{shell.git()} rm -- "
-        f"{shell.from_top(path)}`, which takes it out of .gitmodules too) in a commit before "
-        "merging",
+        f"protected branch {target}: {why}; remove the submodule (`{shell.git_rm(path)}`, which "
+        "takes it out of .gitmodules too) in a commit before merging",
     )
 
 
@@ -288,7 +287,7 @@ def _linked_folder(
         f"{_named(path, False)} is a symbolic link to the folder {folder or '.'}, through "
         f"which the {keys} globs find {files}, and it would be merged into the protected branch "
         f"{target}: the audit does not read files through a link, so they were never "
-        f"audited; remove the link (`{shell.git()} rm -- {shell.from_top(path)}`) and "
+        f"audited; remove the link (`{shell.git_rm(path)}`) and "
         "commit the files themselves where the globs look, or leave them out of the pull "
         "request, before merging",
     )
@@ -312,7 +311,7 @@ def _kept_link(
         fixes.append(f"finish the work of each packet and mark it done (`{archive}`)")
     if notes := sorted(name for name, keys in found.items() if "block-files" in keys):
         real = posixpath.join(folder, notes[0][len(path) + 1 :])
-        fixes.append(f"delete each working note (`{shell.git()} rm -- {shell.from_top(real)}`)")
+        fixes.append(f"delete each working note (`{shell.git_rm(real)}`)")
     # the advice apart: the markdown verdict's `git rm` of the finding's path would remove the
     # target's link (`merge_advice`)
     advice = (
@@ -353,8 +352,8 @@ def _active_into_protected(path: str, target: str | None, unfinished: Unfinished
             path,
             f"this packet would be merged into the protected branch {target}, and it is a "
             f"symbolic link to {unfinished.linked}, which holds no packet, so nothing shows that "
-            f"the work it hands off is finished; remove the link (`{shell.git()} rm -- "
-            f"{shell.from_top(path)}`, which leaves {unfinished.linked} as it is) before merging",
+            f"the work it hands off is finished; remove the link (`{shell.git_rm(path)}`, which "
+            f"leaves {unfinished.linked} as it is) before merging",
         )
     if position is None:
         return Hit(
@@ -425,7 +424,7 @@ def _on_protected(named: str, path: str, branch: str | None, *, unread: bool) ->
         HANDOFF_IN_MERGE,
         path,
         f"{named} is on the protected branch {branch}: {says}; delete it "
-        f"(`{shell.git()} rm -- {shell.from_top(path)}`) and move what is still worth keeping "
+        f"(`{shell.git_rm(path)}`) and move what is still worth keeping "
         "into the docs or an issue, or, when the file belongs here, leave it out of `block-files`",
         retires=True,
     )
@@ -447,7 +446,7 @@ def _staged_on_protected(
         HANDOFF_IN_MERGE,
         path,
         f"this {commit} would put {named} on the protected branch {branch}: {says}; take "
-        f"it out of the {commit} (`{shell.git()} rm --cached -- {shell.from_top(path)}` keeps the "
+        f"it out of the {commit} (`{shell.git_rm(path, '--cached')}` keeps the "
         "file on disk, unstaged) and move what is still worth keeping into the docs or an issue, "
         "or, when the file belongs there, leave it out of `block-files`",
         retires=True,
@@ -483,7 +482,7 @@ def _into_protected(
         path,
         f"{named} would be merged into the protected branch {target}: "
         f"{says} in a commit "
-        f"after the last work (`{shell.git()} rm -- {shell.from_top(path)} && "
+        f"after the last work (`{shell.git_rm(path)} && "
         f'{shell.git()} commit -m "handoff: done"`) before merging{_agent_note(path)}{also}',
     )
 

@@ -291,16 +291,13 @@ def _freshness(
         changed = before_moves(root, chosen.path, changed)
     records = partial(_record, config=config, files=frozenset(files), series=series)
     listed = (chosen.data or {}).get("changed_files") if chosen.kind == "json" else None
-    named = frozenset(f for f in listed if isinstance(f, str)) if isinstance(listed, list) else None
+    named = frozenset(f for f in (listed if isinstance(listed, list) else ()) if isinstance(f, str))
     lkg = _lkg(chosen)
     counted = counted_work(root, config, branch, refs)
-    fresh = read_freshness(
-        root, files, lkg, changed, records, dirt, named or frozenset(), counted, boundary
-    )
-    if scope is not None:
-        fresh = within(fresh, scope)
-    if lkg and trusted_lkg(chosen.data or {}, lkg):
-        fresh = replace(fresh, lkg_trusted=True)
+    fresh = read_freshness(root, files, lkg, changed, records, dirt, named, counted, boundary)
+    fresh = within(fresh, scope) if scope is not None else fresh
+    trusted = bool(lkg and trusted_lkg(chosen.data or {}, lkg))
+    fresh = replace(fresh, lkg_trusted=True) if trusted else fresh
     return None if fresh.changed_beyond else changed, fresh
 
 

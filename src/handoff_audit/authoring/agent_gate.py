@@ -29,6 +29,7 @@ from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.authoring.gate_notes import gated_notes
 from handoff_audit.authoring.gate_verdict import STALE_RULES, CannotJudge, Gate, Problem
+from handoff_audit.authoring.inherited_notes import one_handoff
 from handoff_audit.authoring.local_handoffs import take_local
 from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.own_secrets import hold_own_secrets
@@ -270,6 +271,7 @@ def _judge_branch(
             gate.problems.append(held)
         elif packet is None and finding.rule == "secret" and blocking(finding):
             secrets.append(finding)
+    one_handoff(gate, config)
     # A credential fails `check` wherever it is (a file `packets` leaves out, an older file of
     # a series): the session does not end with one committed in a file the branch changed.
     hold_own_secrets(gate, branch, secrets, dirt, report.agent_notes)

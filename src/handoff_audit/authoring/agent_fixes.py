@@ -63,6 +63,7 @@ from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_r
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import relink
 from handoff_audit.git.conflicts import file_conflict_line
+from handoff_audit.git.forced_upstream import kept_line
 from handoff_audit.git.rebase_state import COMMIT_PLACEHOLDER
 from handoff_audit.git.submodules import dirty_submodules
 from handoff_audit.model.findings import Finding, PacketInfo
@@ -194,6 +195,8 @@ class Fixes:
         if problem.kind == "stopped" and self.gate.stopped is not None:
             abort = f"or `{self.gate.stopped.abort}` to give it up"
             return Advice(f"{problem.message}; finish it", problem.command, abort)
+        if problem.kind == "rewritten":
+            return Advice(problem.message, problem.command, kept_line(self.gate.branch or "HEAD"))
         if problem.kind == "pending" and (pending := self.gate.pending) is not None:
             # The same parts `show` and a new session are told (`Pending.told`).
             return Advice(pending.reason, pending.command, pending.also)

@@ -46,6 +46,7 @@ from handoff_audit.errors import ConfigError, InputError, ShallowHistory
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
+from handoff_audit.git.forced_upstream import forced_merge
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
     left_branch,
@@ -259,13 +260,15 @@ def _judge_branch(
     gate.problems.extend([*inherited, *_broken(gate)])
     dirt_problems = _stopped_problems(gate, codes)
     conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
+    # A merge of a force-pushed upstream is given up first: the tree then is judged anew.
+    aborted = any(p.kind == "rewritten" for p in dirt_problems)
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     secrets: list[Finding] = []
     for finding in not_recorded(gate.root, gate.config, gate.head, findings, by_file):
         packet = by_file.get(finding.path)
         # A packet in a conflict is fixed by resolving it (the conflict's fix), nothing else.
         mine = {packet.path, packet.markdown} if packet is not None else set()
-        if packet is not None and blocking(finding) and not mine & conflicted:
+        if packet is not None and blocking(finding) and not mine & conflicted and not aborted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
         elif packet is not None and (held := _unjudged(gate, finding, known[0].shallow)):
             gate.problems.append(held)
@@ -378,7 +381,7 @@ def _stopped_problems(gate: Gate, codes: dict[str, str]) -> list[Problem]:
     files a `git am --continue` takes left to it; a sequence's next step after the commit of
     what is uncommitted (it refuses to go on before)."""
     problems = _stopped_only(gate, codes)
-    if any(p.kind in ("conflict", "stopped") for p in problems):
+    if any(p.kind in ("conflict", "stopped", "rewritten") for p in problems):
         return problems
     staged = {p for p, c in codes.items() if c[0] not in " ?"}
     gate.pending = pending_in_progress(gate.root, staged=bool(staged))
@@ -399,6 +402,10 @@ def _stopped_only(gate: Gate, codes: dict[str, str]) -> list[Problem]:
     stopped = gate.stopped
     if stopped is None:
         return _dirt_problems(gate, codes)
+    forced = forced_merge(gate.root, stopped.commit) if stopped.kind == "merge" else None
+    if forced is not None and gate.branch:
+        # Resolving its conflicts first is wasted: the fix aborts the merge.
+        return [Problem("rewritten", forced.said(gate.branch), command=forced.command())]
     found = _dirt_problems(gate, codes)
     conflicted = {f for p in found if p.kind == "conflict" for f in p.files}
     staged = {p for p, c in codes.items() if p not in conflicted and c[0] not in " ?"}

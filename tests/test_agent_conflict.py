@@ -362,3 +362,32 @@ def test_a_stash_pop_conflict_in_the_packet_alone_prints_no_commit_of_nothing(
         assert done.returncode == 0, (command, done.stdout, done.stderr)
     assert git_repo.git("status", "--porcelain") == ""
     assert run_hook(stop_event(src)).code == 0
+
+
+def test_keeping_this_branch_s_packet_keeps_the_other_agent_s_archived_one(
+    git_repo: GitRepo,
+) -> None:
+    """The other side of the conflict is feat/y's archived packet: the fix saves it in a file of
+    its own before it keeps feat/x's; the agent follows the hook until it lets it stop."""
+    repo = conflicted(git_repo)
+    run = run_hook(stop_event(repo.root))
+    first = the_command(run.err, "fix: ")
+    assert "git show :3:handoff.json > .handoff/feat-y.json" in first, first
+    for _ in range(4):
+        for command in [line.removeprefix("  fix: ") for line in run.lines if "  fix: " in line]:
+            done = run_fix(repo.root, command.replace('"<', "'").replace('>"', "'"))
+            assert done.returncode == 0, (command, done.stderr)
+        run = run_hook(stop_event(repo.root))
+        if run.code == 0:
+            break
+    else:
+        raise AssertionError(run.err)
+    kept = json.loads((repo.root / "handoff.json").read_text(encoding="utf-8"))
+    assert (kept["branch"], kept["status"]) == ("feat/x", "active")
+    saved = json.loads(repo.git("show", "HEAD:.handoff/feat-y.json"))
+    assert (saved["branch"], saved["status"]) == ("feat/y", "archived")
+    assert "y added" in repo.git("show", "HEAD:.handoff/feat-y.md")
+    checked = subprocess.run(
+        ["handoff-audit", "check"], cwd=repo.root, capture_output=True, text=True, check=False
+    )
+    assert checked.returncode == 0, checked.stdout

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from handoff_audit.authoring.kept_archive import save_finished
 from handoff_audit.config import Config, load_config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
@@ -50,7 +51,7 @@ def conflict_advice(
     # In a rebase, HEAD is the branch rebased onto; the branch's own side is the commit
     # replayed. Named by commit, the checkout also works once the file was `git add`ed.
     side = "REBASE_HEAD" if gate.rebasing else "HEAD"
-    steps = []
+    steps, saved, taken = [], [], set()
     for packet in packets:
         pair = [packet] + ([twin_of(packet)] if (gate.root / twin_of(packet)).exists() else [])
         quoted = path(packet)
@@ -60,6 +61,12 @@ def conflict_advice(
             steps.append(f"git rm -q -- {' '.join(path(f) for f in pair)}")
             continue
         twin = path(pair[1]) if len(pair) > 1 else None
+        finished = save_finished(
+            gate.root, packet, gate.branch, bool(gate.rebasing), path, program(), taken
+        )
+        if finished is not None:
+            steps.append(finished[0])
+            saved.append(f"the other side's finished packet of {packet} to {finished[1]}")
         steps.append(keep_side(side, quoted, twin, program()))
     sided_steps, sided_said = _one_sided(sided, deleted, path)
     steps.extend(sided_steps)
@@ -80,6 +87,7 @@ def conflict_advice(
             return reason, hand, _after(gate, edited=True)
         return reason, " && ".join(steps), f"then {hand}; {_after(gate, edited=True)}"
     kept = "side (it deleted the packet)" if set(packets) <= set(deleted) else "packet"
+    kept += "".join(f", and saves {said}" for said in saved)
     return reason, " && ".join(steps), f"this keeps this branch's {kept}; {_after(gate)}"
 
 

@@ -1,0 +1,60 @@
+"""A packet in a conflict whose other side is another branch's finished packet (archived or
+superseded: another agent's record of work handed over). Keeping this branch's side of the file
+would drop that record; the conflict's fix first saves it beside, as a packet of its own in
+``.handoff/`` (its twin rendered from it), then keeps this branch's packet."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from handoff_audit.git import plumbing
+from handoff_audit.shell import quote
+
+FINISHED = ("archived", "superseded")
+_UNSAFE = re.compile(r"[^a-z0-9._-]+")
+
+
+def save_finished(
+    root: Path,
+    packet: str,
+    branch: str | None,
+    rebasing: bool,
+    path: Callable[[str], str],
+    program: str,
+    taken: set[str],
+) -> tuple[str, str] | None:
+    """The command that saves the other side's version of ``packet`` (from the top folder) to
+    a file of its own, and that file, when it is a finished packet of another branch than
+    ``branch``; ``None`` otherwise. The other side is the index's stage 3 in a merge, pick or
+    revert, stage 2 in a rebase (where HEAD is the branch rebased onto). ``taken``: files
+    already offered in this fix, which the name avoids (and then holds it)."""
+    stage = 2 if rebasing else 3
+    try:
+        text = plumbing.run(root, ["show", f":{stage}:{packet}"])
+        data = json.loads(text)
+    except (plumbing.GitError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("status") not in FINISHED:
+        return None
+    other = data.get("branch")
+    if not isinstance(other, str) or not other or other == branch:
+        return None
+    topic = data.get("topic")
+    name = topic if isinstance(topic, str) and topic not in ("", "default") else other
+    stem = _UNSAFE.sub("-", name.lower()).strip("-.") or "finished"
+    target, number = f".handoff/{stem}.json", 1
+    while target in taken or (root / target).exists() or (root / f"{target[:-5]}.md").exists():
+        number += 1
+        target = f".handoff/{stem}-{number}.json"
+    taken.add(target)
+    saved, twin = path(target), path(f"{target[:-5]}.md")
+    folder = path(".handoff")
+    command = (
+        f"mkdir -p {folder} && git show :{stage}:{quote(packet)} > {saved} && "
+        f"{program} render --write {saved} && git add -- {saved} {twin}"
+    )
+    return command, target
+

@@ -18,7 +18,8 @@ def _note(stream: str) -> str:
     return (
         f"# Handoff — {stream}\n\n## State\n{stream} works; tests pass.\n\n## Next step\n"
         f"Add retries to src/{stream}.py.\n\n## Decisions\n- Keep {stream} pure because it is "
-        f"hot.\n\n## Ruled out\n- Caching: inputs never repeat.\n\n## Pointers\n- src/{stream}.py:1\n"
+        f"hot.\n\n## Ruled out\n- Caching: inputs never repeat.\n\n## Pointers\n"
+        f"- src/{stream}.py:1\n"
     )
 
 

@@ -141,6 +141,7 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
         # The audit's root is the top folder: the repository and refs read here are its own.
         known = (replace(info, prefix=""), (refs, origin_head))
         _judge_branch(gate, branch, config, known)
+        one_handoff(gate, config)
     return gate
 
 
@@ -259,22 +260,19 @@ def _judge_branch(
     findings = [*report.findings, *take_local(gate, known)]
     gate.problems.extend([*inherited, *_broken(gate)])
     dirt_problems = _stopped_problems(gate, codes)
-    conflicted = {f for p in dirt_problems if p.kind == "conflict" for f in p.files}
-    # A merge of a force-pushed upstream is given up first: the tree then is judged anew.
-    aborted = any(p.kind == "rewritten" for p in dirt_problems)
+    conflicted = {f for p in dirt_problems if p.kind in ("conflict", "rewritten") for f in p.files}
     by_file = {name: p for p in gate.packets for name in (p.path, p.markdown) if name}
     secrets: list[Finding] = []
     for finding in not_recorded(gate.root, gate.config, gate.head, findings, by_file):
         packet = by_file.get(finding.path)
         # A packet in a conflict is fixed by resolving it (the conflict's fix), nothing else.
         mine = {packet.path, packet.markdown} if packet is not None else set()
-        if packet is not None and blocking(finding) and not mine & conflicted and not aborted:
+        if packet is not None and blocking(finding) and not mine & conflicted:
             gate.problems.append(Problem("finding", finding.message, finding, packet))
         elif packet is not None and (held := _unjudged(gate, finding, known[0].shallow)):
             gate.problems.append(held)
         elif packet is None and finding.rule == "secret" and blocking(finding):
             secrets.append(finding)
-    one_handoff(gate, config)
     # A credential fails `check` wherever it is (a file `packets` leaves out, an older file of
     # a series): the session does not end with one committed in a file the branch changed.
     hold_own_secrets(gate, branch, secrets, dirt, report.agent_notes)
@@ -405,7 +403,8 @@ def _stopped_only(gate: Gate, codes: dict[str, str]) -> list[Problem]:
     forced = forced_merge(gate.root, stopped.commit) if stopped.kind == "merge" else None
     if forced is not None and gate.branch:
         # Resolving its conflicts first is wasted: the fix aborts the merge.
-        return [Problem("rewritten", forced.said(gate.branch), command=forced.command())]
+        said, command = forced.said(gate.branch), forced.command()
+        return [Problem("rewritten", said, files=tuple(sorted(codes)), command=command)]
     found = _dirt_problems(gate, codes)
     conflicted = {f for p in found if p.kind == "conflict" for f in p.files}
     staged = {p for p, c in codes.items() if p not in conflicted and c[0] not in " ?"}

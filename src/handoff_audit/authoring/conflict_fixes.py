@@ -51,7 +51,9 @@ def conflict_advice(
     # In a rebase, HEAD is the branch rebased onto; the branch's own side is the commit
     # replayed. Named by commit, the checkout also works once the file was `git add`ed.
     side = "REBASE_HEAD" if gate.rebasing else "HEAD"
-    steps, saved, taken = [], [], set()
+    steps: list[str] = []
+    saved: list[str] = []
+    taken: set[str] = set()
     for packet in packets:
         pair = [packet] + ([twin_of(packet)] if (gate.root / twin_of(packet)).exists() else [])
         quoted = path(packet)

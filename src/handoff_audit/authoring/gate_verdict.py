@@ -31,7 +31,8 @@ class Problem:
     detached HEAD with commits no branch holds), ``shallow`` (no merge base with the base
     branch in a shallow clone: its work cannot be told; or the branch's handoff has
     `history-unavailable`: whether it is older than the work cannot be told),
-    ``inherited`` (an active packet of the branch this one was made from),
+    ``inherited`` (an active packet of the branch this one was made from), ``rewritten`` (a
+    merge of the branch's force-pushed upstream, `forced_upstream`, its ``files`` those it left),
     ``uncommitted``, ``nested`` (a repository or worktree inside this one, no submodule),
     ``submodule`` (a git submodule under a handoff file's name, which `not-a-handoff` names),
     ``secret`` (a credential in a file that is none of the branch's packets), ``working-note``

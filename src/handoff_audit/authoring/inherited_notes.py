@@ -50,7 +50,10 @@ def one_handoff(gate: Gate, config: Config) -> None:
         order = {name: place for place, name in enumerate(newest)}
         ranked = sorted(
             left,
-            key=lambda p: (-_mentions(gate.root, _outdated_note(p), work), order.get(_outdated_note(p), 0)),
+            key=lambda p: (
+                -_mentions(gate.root, _outdated_note(p), work),
+                order.get(_outdated_note(p), 0),
+            ),
         )
         kept, left = _outdated_note(ranked[0]), ranked[1:]
     else:

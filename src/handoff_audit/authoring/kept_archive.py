@@ -57,4 +57,3 @@ def save_finished(
         f"{program} render --write {saved} && git add -- {saved} {twin}"
     )
     return command, target
-

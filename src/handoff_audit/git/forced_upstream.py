@@ -44,6 +44,7 @@ class ForcedMerge:
             f"{self.fork_point[:12]}"
         )
 
+
 def forced_merge(root: Path, merge_head: str) -> ForcedMerge | None:
     """The force-pushed upstream that the merge in progress takes in (its ``MERGE_HEAD`` is
     ``merge_head``, abbreviated or not), else ``None``: no upstream, another commit merged, the

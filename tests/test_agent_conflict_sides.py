@@ -171,9 +171,10 @@ def test_session_start_gives_the_stop_hook_s_whole_command_for_a_conflicted_pack
     repo = rebasing(git_repo) if operation == "rebase" else conflicted(git_repo)
     stop = run_hook(stop_event(repo.root))
     fix = the_command(stop.err, "fix: ")
-    assert fix.startswith(
-        "git checkout REBASE_HEAD" if operation == "rebase" else "git checkout HEAD"
-    )
+    # The other side's archived packet of feat/y is saved first (`:2:` is its side in a rebase).
+    stage, side = (2, "REBASE_HEAD") if operation == "rebase" else (3, "HEAD")
+    assert fix.startswith(f"mkdir -p .handoff && git show :{stage}:handoff.json > .handoff/feat-y")
+    assert f"&& git checkout {side} -- handoff.json" in fix
     start = run_hook(stop_event(repo.root, event="SessionStart") | {"source": "resume"})
     context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
     assert fix in context, context  # whole, run from the top folder (`check`'s wording)

@@ -57,7 +57,9 @@ def test_the_stop_hook_blocks_mid_rebase_and_its_fixes_finish_it(git_repo: GitRe
     assert "a rebase of branch feat/x is in progress" in run.err
     assert "git switch" not in run.err and "git commit" not in run.err
     fixes = [line.split("fix: ", 1)[1] for line in run.lines if line.startswith("  fix: ")]
-    assert fixes[0].startswith("git checkout REBASE_HEAD -- handoff.json && handoff-audit render")
+    # feat/y's archived packet, main's side (stage 2 in a rebase), is saved first.
+    assert fixes[0].startswith("mkdir -p .handoff && git show :2:handoff.json > .handoff/")
+    assert "&& git checkout REBASE_HEAD -- handoff.json && handoff-audit render" in fixes[0]
     assert fixes[1] == "GIT_EDITOR=true git rebase --continue"
     for fix in fixes:
         done = run_fix(repo.root, fix)

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from handoff_audit.authoring.kept_archive import save_finished
 from handoff_audit.config import Config, load_config
 from handoff_audit.errors import InputError
 from handoff_audit.git import plumbing
 from handoff_audit.git.conflicts import keep_side, stash_left_it, unmerged, with_markers
+from handoff_audit.git.kept_archive import save_finished
 from handoff_audit.git.rebase_state import (
     COMMIT_PLACEHOLDER,
     conflict_source,
@@ -63,9 +63,7 @@ def conflict_advice(
             steps.append(f"git rm -q -- {' '.join(path(f) for f in pair)}")
             continue
         twin = path(pair[1]) if len(pair) > 1 else None
-        finished = save_finished(
-            gate.root, packet, gate.branch, bool(gate.rebasing), path, program(), taken
-        )
+        finished = save_finished(gate.root, packet, bool(gate.rebasing), path, program(), taken)
         if finished is not None:
             steps.append(finished[0])
             saved.append(f"the other side's finished packet of {packet} to {finished[1]}")

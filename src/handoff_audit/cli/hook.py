@@ -39,7 +39,7 @@ from handoff_audit.textcut import whole_commands
 
 MAX_LINES = 12
 """The most lines the agent is shown when blocked."""
-UNREADABLE_CHARS = 300
+UNREADABLE_CHARS = 640
 """The most characters of why a packet cannot be read, in the new session's warning."""
 _PROMPT = "handoff-audit hook"
 

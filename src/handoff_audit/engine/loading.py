@@ -29,6 +29,7 @@ from handoff_audit.engine.discovery import PacketFiles, pair
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import tracked
 from handoff_audit.git.conflicts import conflict_line, conflict_message, keep_side
+from handoff_audit.git.kept_archive import save_finished
 from handoff_audit.git.rebase_state import rebase_in_progress
 from handoff_audit.git.submodules import is_submodule
 from handoff_audit.git_folder import in_git_folder
@@ -245,6 +246,8 @@ def _conflicted(line: int, path: str | None, root: Path | None) -> str:
     twin = twin_of(path)
     quoted = shell.quote_path(twin) if (root / twin).is_file() else None
     keep = keep_side(side, shell.quote_path(path), quoted, program())
+    saved = save_finished(root, path, side != "HEAD", shell.quote_path, program(), set())
+    keep = f"{saved[0]} && {keep}" if saved else keep
     # The command first: a line shortened for a new session keeps it whole.
     return (
         f"not valid JSON: a merge conflict at line {line}: to keep this branch's packet, run "

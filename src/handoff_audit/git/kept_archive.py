@@ -20,16 +20,16 @@ _UNSAFE = re.compile(r"[^a-z0-9._-]+")
 def save_finished(
     root: Path,
     packet: str,
-    branch: str | None,
     rebasing: bool,
     path: Callable[[str], str],
     program: str,
     taken: set[str],
 ) -> tuple[str, str] | None:
     """The command that saves the other side's version of ``packet`` (from the top folder) to
-    a file of its own, and that file, when it is a finished packet of another branch than
-    ``branch``; ``None`` otherwise. The other side is the index's stage 3 in a merge, pick or
-    revert, stage 2 in a rebase (where HEAD is the branch rebased onto). ``taken``: files
+    a file of its own, and that file, when it is a finished packet; ``None`` otherwise (the
+    Stop hook and `check`'s finding on the conflicted packet print the same command). The
+    other side is the index's stage 3 in a merge, pick or revert, stage 2 in a rebase (where
+    HEAD is the branch rebased onto). ``taken``: files
     already offered in this fix, which the name avoids (and then holds it)."""
     stage = 2 if rebasing else 3
     try:
@@ -40,7 +40,7 @@ def save_finished(
     if not isinstance(data, dict) or data.get("status") not in FINISHED:
         return None
     other = data.get("branch")
-    if not isinstance(other, str) or not other or other == branch:
+    if not isinstance(other, str) or not other:
         return None
     topic = data.get("topic")
     name = topic if isinstance(topic, str) and topic not in ("", "default") else other

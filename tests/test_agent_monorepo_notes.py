@@ -217,3 +217,49 @@ def test_show_counts_only_the_work_in_the_note_s_own_package(
     checked = run_cli(["check"], cwd=git_repo.root).out
     assert "packages/a/NEXT_SESSION.md: handoff-outdated" in checked, checked
     assert "1 later commit" in " ".join(checked.split()), checked
+
+
+def _api_done(repo: GitRepo, with_api_note: bool) -> None:
+    """packages/web's note, and packages/api's when ``with_api_note``, written on a branch that
+    works only in packages/api; then the api note deleted as the merge gate says."""
+    for package in ("api", "web"):
+        repo.write(f"packages/{package}/src/mod.py", "x = 1\n")
+    repo.commit("monorepo")
+    repo.git("switch", "-q", "-c", "mono")
+    for package in ("api", "web") if with_api_note else ("web",):
+        repo.write(f"packages/{package}/HANDOFF.md", _note(package, f"Continue {package}."))
+    repo.commit("notes")
+    repo.write("packages/api/src/mod.py", "x = 2\n")
+    repo.commit("api: x=2")
+    if with_api_note:
+        repo.git("rm", "-q", "--", ":/packages/api/HANDOFF.md")
+        repo.commit("handoff: done")
+
+
+def test_a_package_note_stays_scoped_after_its_namesake_is_deleted(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """Review 59: once the agent deleted packages/api/HANDOFF.md as the gate says, api's commit
+    outdated packages/web/HANDOFF.md (the Stop hook blocked for it); a namesake the branch
+    deleted still makes the web note speak for its own folder only."""
+    _api_done(git_repo, with_api_note=True)
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 0, stop.err
+    checked = run_cli(["check"], cwd=git_repo.root).out
+    assert "handoff-outdated" not in checked, checked
+    freshness = run_cli(["show"], cwd=git_repo.root).out.split("Freshness")[1]
+    assert "- current: nothing was committed since its last change" in freshness, freshness
+    git_repo.git("rm", "-q", "--", ":/packages/web/HANDOFF.md")
+    git_repo.commit("handoff: done")
+    assert run_cli(["check", "--target-branch", "main"], cwd=git_repo.root).code == 0
+    assert run_hook(stop_event(git_repo.root)).code == 0
+
+
+def test_a_lone_package_note_with_no_namesake_covers_every_package(
+    git_repo: GitRepo, run_cli: Callable[..., Result]
+) -> None:
+    """A note that never had a namesake in another package covers the whole project."""
+    _api_done(git_repo, with_api_note=False)
+    checked = run_cli(["check"], cwd=git_repo.root).out
+    assert "packages/web/HANDOFF.md: handoff-outdated" in checked, checked
+    assert run_hook(stop_event(git_repo.root)).code == 2

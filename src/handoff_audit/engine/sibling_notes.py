@@ -6,38 +6,45 @@ the other's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.engine.brief_sections import ITEM_CHARS, MAX_ITEMS
+from handoff_audit.git.gone_notes import gone_notes
 from handoff_audit.git.later_work import note_scopes, work_folders
 from handoff_audit.model.brief import Section
 from handoff_audit.model.packet import Packet, series_handoff
 from handoff_audit.textcut import at_clause
 
 
-def _notes(
-    candidates: list[Packet], config: Config, root: Path
-) -> tuple[list[Packet], dict[str, str]]:
-    """The working notes of ``candidates`` (of the repository at ``root``), and those that
-    speak for their own folder, with that folder (`note_scopes`)."""
-    notes = [
+def _notes(candidates: list[Packet], config: Config) -> list[Packet]:
+    """The working notes of ``candidates``."""
+    return [
         p
         for p in candidates
         if p.kind == "markdown" and p.text and not series_handoff(p.path, config)
     ]
-    return notes, note_scopes([p.path for p in notes], "", work_folders(root))
 
 
 def own_folder(
-    chosen: Packet, among: tuple[str, list[Packet]], config: Config, root: Path
+    chosen: Packet,
+    among: tuple[str, list[Packet]],
+    config: Config,
+    where: tuple[Path, Callable[[], str | None]],
 ) -> str | None:
     """The folder ``chosen`` speaks for alone, when it is one of the branch's hand-written notes
     (``among``: the brief's state and its candidates) that `note_scopes` scopes, as `check`'s
-    ``handoff-outdated`` does: only the work under it is later work the brief counts."""
+    ``handoff-outdated`` does, a namesake the branch deleted counted (`gone_notes`; ``where``:
+    the repository's root and its merge target's tip, asked when needed): only the work under
+    it is later work the brief counts."""
     state, candidates = among
-    return _notes(candidates if state == "hand-written" else [], config, root)[1].get(chosen.path)
+    root, tip = where
+    notes = [p.path for p in _notes(candidates if state == "hand-written" else [], config)]
+    work = work_folders(root)
+    gone = gone_notes(root, "", notes, work, (tip, "HEAD"))
+    return note_scopes(notes, "", work, gone).get(chosen.path)
 
 
 def sibling_steps(
@@ -46,7 +53,8 @@ def sibling_steps(
     """The next step of each hand-written note of ``candidates`` (the branch's, of the
     repository at ``root``) that, like ``chosen``, speaks for its own folder, by path; ``None``
     when there is none."""
-    notes, scoped = _notes(candidates, config, root)
+    notes = _notes(candidates, config)
+    scoped = note_scopes([p.path for p in notes], "", work_folders(root))
     if chosen.path not in scoped:
         return None
     # start-up: the next-step reading (its cues, markdown-it) loads only for a hand-written handoff

@@ -5,7 +5,8 @@ One audit asks git, at most: where the repository is; its branches; every commit
 packets mention (one ``cat-file --batch-check``); the ancestry of the commit checked (one
 ``rev-list``); its recent changes (one ``log`` stream, stopped as soon as every packet's last
 change is found, and one ``cat-file --batch`` telling a change from a touch-up, `touch_ups`);
-the work tree's packet changes (one ``status``); files deleted since the packets' last known
+the work tree's packet changes (one ``status``); for a package's note left alone, the notes of
+its name the branch deleted (one ``log``, `gone_notes`); files deleted since the packets' last known
 good commits (one ``diff-tree --stdin``); and, when asked, the block files of the commit
 checked, its active packets outside the paths audited (`tree_packets`) and the packets of every
 other branch (one ``diff-tree --stdin``, and one ``cat-file --batch`` for each of the last two).
@@ -21,6 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,7 @@ from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_si
 from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.foreign_commits import copied_into, recorded_of
+from handoff_audit.git.gone_notes import gone_notes
 from handoff_audit.git.kept_packets import Kept
 from handoff_audit.git.last_change import LastChanges, hand_written_history, since
 from handoff_audit.git.later_work import LaterWork, note_scopes, setup_files, work_folders
@@ -578,7 +581,8 @@ class _Gatherer:
         lasts = LastChanges(self.root, todo, self.kept.written)
         setup = setup_files(self.config.source, self.root)
         settings = AGENT_SETTINGS | linked_settings(self.root)  # and the files they link to
-        later = LaterWork(self.active, self.repo.prefix, setup, settings, self._scopes())
+        scopes = self._scopes(head[0])
+        later = LaterWork(self.active, self.repo.prefix, setup, settings, scopes)
         last: Commit | None = None
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], self.kept.without(todo))
@@ -620,10 +624,14 @@ class _Gatherer:
         missing = missing or not self.pairs.done()
         return result, hit_boundary and missing
 
-    def _scopes(self) -> dict[str, str]:
-        """The working notes that speak for their own folder alone (`note_scopes`)."""
+    def _scopes(self, head: str) -> dict[str, str]:
+        """The working notes that speak for their own folder alone (`note_scopes`), with the
+        namesakes the branch deleted (`gone_notes`)."""
         notes = [p.path for p in self.hand_written if not series_handoff(p.path, self.config)]
-        return note_scopes(notes, self.repo.prefix, work_folders(self.root))
+        work = work_folders(self.root)
+        tip = partial(merge_target_tip, self, head)
+        gone = gone_notes(self.root, self.repo.prefix, notes, work, (tip, head))
+        return note_scopes(notes, self.repo.prefix, work, gone)
 
     def _read_deletions(
         self,

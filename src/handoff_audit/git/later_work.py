@@ -177,31 +177,59 @@ class LaterWork:
 
 
 def note_scopes(
-    notes: Iterable[str], prefix: str, holds_work: Callable[[str], bool]
+    notes: Iterable[str],
+    prefix: str,
+    holds_work: Callable[[str], bool],
+    gone: Iterable[str] = (),
 ) -> dict[str, str]:
     """The working notes of ``notes`` (hand-written, no series' files; from the audited root)
     that speak for their own folder alone, from the top folder (``prefix``), with that folder:
-    a note below the root when another note of the same name is in a folder neither above nor
-    below its own (``packages/a/NEXT_SESSION.md`` beside ``packages/b/NEXT_SESSION.md``), as in
-    a monorepo with a note per package, and its folder holds work of its own (``holds_work``,
+    a note below the root when another note of the same name is, or was (``gone``: one the
+    branch deleted or moved away, `gone_notes`), in a folder neither above nor below its own
+    (``packages/a/NEXT_SESSION.md`` beside ``packages/b/NEXT_SESSION.md``), as in a monorepo
+    with a note per package, and its folder holds work of its own (``holds_work``,
     `work_folders`). A note at the root, the only one, one beside notes of other names
     (``docs/HANDOFF.md`` beside ``.claude/SESSION_NOTES.md``: two notes of one project), or one
     in a folder of notes alone (``spikes/spike1/HANDOFF.md`` beside ``spikes/spike2/``'s)
     covers every file."""
-    folders = {path: path.rpartition("/")[0] + "/" for path in notes if "/" in path}
-    named = [(path.rpartition("/")[2].lower(), path.rpartition("/")[0] + "/") for path in notes]
+    notes = list(notes)
+    named = [_named(path) for path in (*notes, *gone)]
     return {
         prefix + path: folder
-        for path, folder in folders.items()
-        if any(
-            name == path.rpartition("/")[2].lower()
-            and other != "/"
-            and not other.startswith(folder)
-            and not folder.startswith(other)
-            for name, other in named
-        )
-        and holds_work(folder)
+        for path in notes
+        if "/" in path and _has_namesake(path, named) and holds_work(folder := _named(path)[1])
     }
+
+
+def lone_notes(notes: Iterable[str], holds_work: Callable[[str], bool]) -> list[str]:
+    """The notes of ``notes`` below the root, in a folder that holds work, with no note of the
+    same name in another folder: those a namesake the branch deleted would scope."""
+    notes = list(notes)
+    named = [_named(path) for path in notes]
+    return [
+        path
+        for path in notes
+        if "/" in path and not _has_namesake(path, named) and holds_work(_named(path)[1])
+    ]
+
+
+def _named(path: str) -> tuple[str, str]:
+    """A note's name in lower case and its folder (``/`` at the root)."""
+    folder, _, name = path.rpartition("/")
+    return name.lower(), folder + "/"
+
+
+def _has_namesake(path: str, named: list[tuple[str, str]]) -> bool:
+    """Whether a note of ``path``'s name is in a folder (other than the root) neither above
+    nor below its own."""
+    own, folder = _named(path)
+    return any(
+        name == own
+        and other != "/"
+        and not other.startswith(folder)
+        and not folder.startswith(other)
+        for name, other in named
+    )
 
 
 _NO_WORK = (".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc", ".png", ".jpg", ".jpeg", ".gif")

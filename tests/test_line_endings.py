@@ -67,3 +67,30 @@ def test_the_hooks_appending_fix_writes_crlf_lines_into_a_crlf_handoff(git_repo:
     assert b"\r\n## Since then\r\n\r\nAdded src/gbp.py.\r\n" in data
     repo.commit("handoff: since then")
     assert run_hook(stop_event(repo.root)).code == 0
+
+
+def test_the_in_place_fix_keeps_crlf_on_a_last_line_with_no_line_break(git_repo: GitRepo) -> None:
+    """Review 59: on a CRLF note whose last line has no line break, the in-place refresh (awk)
+    wrote that untouched line back ending in a bare LF."""
+    repo = feature_repo(git_repo)
+    repo.write(
+        "HANDOFF.md",
+        "\ufeff# Notiz\r\n\r\nDatum: 2026-12-05\r\n\r\n## Stand\r\n\r\n- src/refunds.py begonnen."
+        "\r\n\r\n## Nächster Schritt\r\n\r\n- Tests schreiben.\r\n\r\n## Verworfen\r\n\r\n"
+        "- pandas: zu groß.",
+    )
+    repo.commit("handoff")
+    repo.write("src/gbp.py", "GBP = 2\n")
+    repo.commit("gbp")
+    blocked = run_hook(stop_event(repo.root))
+    assert blocked.code == 2, blocked.err
+    command = next(line for line in blocked.lines if line.startswith("  fix: "))[7:]
+    assert "awk" in command, command
+    filled = re.sub(r'since="<[^">]*>"', "since='Added src/gbp.py.'", command)
+    filled = filled.replace('"<the next step now>"', "'Write the GBP tests.'")
+    assert run_fix(repo.root, filled).returncode == 0
+    data = (repo.root / "HANDOFF.md").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf# Notiz\r\n"), data
+    assert BARE_LF.search(data) is None, data
+    assert data.endswith(b"- pandas: zu gro\xc3\x9f.\r\n"), data
+

@@ -167,7 +167,7 @@ EARLIER = "Steps written here before (delete those done):"
 above them: they are kept, never lost, for the agent to delete those done."""
 _PROGRAM = (
     'function hd(x){x=$0;sub(/^ */,"",x);return match(x,/^#+[ \\t\\r]/)?RLENGTH-1:0}'
-    'NR==1{c=($0~/\\r$/)?"\\r":""}'
+    'NR==1{c=($0~/\\r$/)?"\\r":""}c!=""&&!/\\r$/{$0=$0 c}'
     'q&&hd()&&!(hd()>sd){if(!b)print c;print ENVIRON["since"]c;print c;q=0}'
     "NR==S{sd=hd();q=1}"
     'NR==L{h=$0;sub(/^ */,"",h);d=hd();if(!S){print substr(h,1,d)" Since then"c;print c;'
@@ -182,7 +182,8 @@ _PROGRAM = (
 """The awk program that writes what changed (``since``) in a "Since then" section before the
 next-step heading at line ``L``, or at the end of the one at line ``S`` (never a second one),
 and the step (``step``) first under that heading, the steps it held before kept below an
-`EARLIER` line, in the file's own line endings."""
+`EARLIER` line, in the file's own line endings: in a CRLF file, a last line with no line
+break ends in CRLF too, never a bare LF."""
 
 
 def _in_place(held: Headings, since: str, step: str, quoted: str) -> str:

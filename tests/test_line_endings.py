@@ -94,3 +94,57 @@ def test_the_in_place_fix_keeps_crlf_on_a_last_line_with_no_line_break(git_repo:
     assert BARE_LF.search(data) is None, data
     assert data.endswith(b"- pandas: zu gro\xc3\x9f.\r\n"), data
 
+
+def test_update_keeps_the_twin_s_utf8_byte_order_mark(git_repo: GitRepo, run_cli: Run) -> None:
+    """Review 59: `update` kept a Windows editor's CRLF endings in handoff.md but dropped its
+    UTF-8 byte order mark; `render --check` takes the mark for no difference, as it does CRLF."""
+    repo = feature_repo(git_repo)
+    made = run_cli(
+        ["new", "--summary", "Refunds round.", "--next-action", "Round GBP."]
+        + ["--verdict-pointer", "src/refunds.py"],
+        cwd=repo.root,
+    )
+    assert made.code == 0, made.err
+    twin = repo.root / "handoff.md"
+    twin.write_bytes(b"\xef\xbb\xbf" + twin.read_bytes().replace(b"\n", b"\r\n"))
+    repo.commit("handoff, saved on Windows")
+    assert run_cli(["render", "handoff.json", "--check"], cwd=repo.root).code == 0
+    updated = run_cli(["update", "handoff.json", "--next-action", "Round USD."], cwd=repo.root)
+    assert updated.code == 0, updated.err
+    data = twin.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf# "), data[:20]
+    assert BARE_LF.search(data) is None
+    assert run_cli(["render", "handoff.json", "--check"], cwd=repo.root).code == 0
+    assert run_cli(["check", "-q"], cwd=repo.root).code == 0
+
+
+def test_a_packet_s_byte_order_mark_gets_a_command_that_removes_it(
+    git_repo: GitRepo, run_cli: Run
+) -> None:
+    """Review 59: a UTF-8 byte order mark in handoff.json was an error whose only fix was
+    "repair handoff.json by hand"; `update`, `check` and the Stop hook now give the command
+    that leaves it out, and `update` works after it."""
+    repo = feature_repo(git_repo)
+    made = run_cli(
+        ["new", "--summary", "Refunds round.", "--next-action", "Round GBP."]
+        + ["--verdict-pointer", "src/refunds.py"],
+        cwd=repo.root,
+    )
+    assert made.code == 0, made.err
+    packet = repo.root / "handoff.json"
+    packet.write_bytes(b"\xef\xbb\xbf" + packet.read_bytes())
+    repo.commit("handoff, saved with a BOM")
+    refused = run_cli(["update", "handoff.json", "--next-action", "Round USD."], cwd=repo.root)
+    assert refused.code == 2
+    [line] = refused.err.splitlines()
+    assert line.startswith("handoff-audit: error: handoff.json:1:1: the file starts with a UTF-8")
+    command = re.findall(r"`([^`]*)`", line)[-1]
+    assert command in run_cli(["check"], cwd=repo.root).out
+    blocked = run_hook(stop_event(repo.root))
+    assert blocked.code == 2, blocked.err
+    assert f"  fix: {command}" in blocked.lines, blocked.err
+    assert run_fix(repo.root, command).returncode == 0
+    assert packet.read_bytes().startswith(b"{")
+    updated = run_cli(["update", "handoff.json", "--next-action", "Round USD."], cwd=repo.root)
+    assert updated.code == 0, updated.err
+    assert run_cli(["check", "-q"], cwd=repo.root).code == 0

@@ -59,6 +59,7 @@ from handoff_audit.authoring.update_options import (
 from handoff_audit.config import setting_advice
 from handoff_audit.credentials import find_secrets
 from handoff_audit.engine.ignored import ignored_fix
+from handoff_audit.engine.loading import UTF8_MARK, bom_removed
 from handoff_audit.engine.oversize import raised_limit, rendered_size, trim_or_raise
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import relink
@@ -496,8 +497,8 @@ class Fixes:
         """The fix for a packet that cannot be read (or is of a shape `update` cannot mend):
         never a packet written anew over one that held fields and a verified commit. A link is
         removed and written anew; a JSON file in another tool's shape is left alone and the
-        packet written beside it (`foreign_fixes`); a committed packet
-        is restored from the newest commit where it read; otherwise the file is repaired by hand
+        packet written beside it (`foreign_fixes`); a UTF-8 byte order mark is left out; a
+        committed packet is restored from the newest commit where it read; otherwise the file is repaired by hand
         where the finding says."""
         path = packet.path
         quoted = self.path(path)
@@ -514,6 +515,8 @@ class Fixes:
                 self.new,
                 others,
             )
+        if finding.message.startswith(UTF8_MARK):
+            return bom_removed(quoted), "this leaves out the mark alone; then commit"
         where = f" at line {finding.line}" if finding.line else ""
         where += f", column {finding.column}" if finding.line and finding.column else ""
         found = self.readable.get(path)

@@ -86,7 +86,7 @@ def _render(packet: Path, config: Config, *, write: bool, check: bool) -> Outcom
         return Outcome(notes=(f"{_name(packet)}: {said}",))  # the status line of every writer
     if check:
         try:
-            current = twin.read_text(encoding="utf-8")
+            current = twin.read_text(encoding="utf-8-sig")  # like CRLF, a BOM `--write` keeps
         except FileNotFoundError:
             missing = f"{_name(twin)} is missing; run `{_REGENERATE} {_quoted(packet)}`"
             return Outcome(EXIT_FINDINGS, notes=(missing,))

@@ -184,6 +184,10 @@ def refuse_case_clash(paths: Sequence[Path], elsewhere: str = "") -> None:
         )
 
 
+_BOM = b"\xef\xbb\xbf"
+"""The UTF-8 byte order mark a Windows editor writes before the text."""
+
+
 def uses_crlf(data: bytes) -> bool:
     """Whether most of the lines of ``data`` end with CRLF (a file saved on Windows)."""
     return data.count(b"\r\n") * 2 > data.count(b"\n")
@@ -191,7 +195,8 @@ def uses_crlf(data: bytes) -> bool:
 
 def write_atomic(path: Path, text: str) -> bool:
     """Write ``text`` to ``path`` by rename; ``False`` (nothing written) when it is already so.
-    A file whose lines end with CRLF keeps them (a one-field change stays a one-line diff).
+    A file whose lines end with CRLF keeps them (a one-field change stays a one-line diff), and
+    a markdown file its UTF-8 byte order mark.
 
     The file keeps its permissions; a new one gets the usual ones (0666 minus the umask). A
     path whose folder leads out of the repository is refused (`refuse_outside`), and so is
@@ -206,6 +211,8 @@ def write_atomic(path: Path, text: str) -> bool:
         old = b""
     if "\r" not in text and uses_crlf(old):
         data = text.replace("\n", "\r\n").encode("utf-8")
+    if old.startswith(_BOM) and not data.startswith(_BOM) and path.suffix.lower() != ".json":
+        data = _BOM + data  # JSON allows no byte order mark; markdown keeps the editor's
     if old == data:
         return False
     try:

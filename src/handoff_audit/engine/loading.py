@@ -368,8 +368,10 @@ def read_text(
     for mark, marked in BOM_CODECS:
         if data.startswith(mark):
             name = f"a {marked[:6].upper()} byte order mark"  # utf-8 / utf-16 / utf-32
+            utf8 = mark == BOM_CODECS[0][0]
+            remove = f" (`{bom_removed(shell.quote_path(from_cwd(Path(path))))}`)" if utf8 else ""
             raise Unreadable(
-                f"the file starts with {name}; save it as UTF-8 without a BOM",
+                f"the file starts with {name}; save it as UTF-8 without a BOM{remove}",
                 1,
                 1,
                 twin=f"the file starts with {name}",
@@ -599,6 +601,16 @@ def irregular_fix(target: str, real_root: Path, mode: int, *, link: bool = False
         checkout = f"{shell.git()} checkout -- {shell.from_top(top)}"
         return f". Replace it with the committed file: `{checkout}`"
     return f". Remove it: `rm -- {shell.quote_path(from_cwd(Path(target)))}`"
+
+
+UTF8_MARK = "the file starts with a UTF-8 byte order mark"
+"""How `read_text`'s reason for a packet that starts with one begins."""
+
+
+def bom_removed(shown: str) -> str:
+    """The command that leaves out the UTF-8 byte order mark at the start of the file
+    ``shown`` (quoted), keeping its permissions."""
+    return f't=$(mktemp) && tail -c +4 {shown} > "$t" && cat "$t" > {shown} && rm -f -- "$t"'
 
 
 def _too_large(limit: int, size: int | None = None) -> Unreadable:

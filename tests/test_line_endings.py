@@ -11,6 +11,7 @@ from conftest import GitRepo, Result
 
 Run = Callable[..., Result]
 BARE_LF = re.compile(rb"(?<!\r)\n")
+_NEW = ("new", "--summary", "Refunds round.", "--next-action", "Round GBP.")
 
 
 def test_update_keeps_a_packets_crlf_line_endings(git_repo: GitRepo, run_cli: Run) -> None:
@@ -100,8 +101,7 @@ def test_update_keeps_the_twin_s_utf8_byte_order_mark(git_repo: GitRepo, run_cli
     UTF-8 byte order mark; `render --check` takes the mark for no difference, as it does CRLF."""
     repo = feature_repo(git_repo)
     made = run_cli(
-        ["new", "--summary", "Refunds round.", "--next-action", "Round GBP."]
-        + ["--verdict-pointer", "src/refunds.py"],
+        [*_NEW, "--verdict-pointer", "src/refunds.py"],
         cwd=repo.root,
     )
     assert made.code == 0, made.err
@@ -126,8 +126,7 @@ def test_a_packet_s_byte_order_mark_gets_a_command_that_removes_it(
     that leaves it out, and `update` works after it."""
     repo = feature_repo(git_repo)
     made = run_cli(
-        ["new", "--summary", "Refunds round.", "--next-action", "Round GBP."]
-        + ["--verdict-pointer", "src/refunds.py"],
+        [*_NEW, "--verdict-pointer", "src/refunds.py"],
         cwd=repo.root,
     )
     assert made.code == 0, made.err

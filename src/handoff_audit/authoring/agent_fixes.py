@@ -498,8 +498,8 @@ class Fixes:
         never a packet written anew over one that held fields and a verified commit. A link is
         removed and written anew; a JSON file in another tool's shape is left alone and the
         packet written beside it (`foreign_fixes`); a UTF-8 byte order mark is left out; a
-        committed packet is restored from the newest commit where it read; otherwise the file is repaired by hand
-        where the finding says."""
+        committed packet is restored from the newest commit where it read; otherwise the file
+        is repaired by hand where the finding says."""
         path = packet.path
         quoted = self.path(path)
         if is_repo_link(self.gate.root, path):

@@ -46,7 +46,7 @@ from handoff_audit.engine.stray_handoffs import DATED_AT_MOST, newer_line, stray
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
-from handoff_audit.git.counted_work import CountedWork, counted_work
+from handoff_audit.git.counted_work import counted_work
 from handoff_audit.git.freshness import before_moves, last_changes, read_freshness, within
 from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
@@ -159,13 +159,8 @@ def _build(root: Path, config: Config, packet: Path | None, boundary: frozenset[
             raise
         state, candidates, kept = _taken_local(local, unread)
     chosen, changes, dirt, unaudited = _chosen(root, config, (state, candidates), unread, status)
-    counted = counted_work(root, config, branch, refs)
-    where = (
-        series,
-        own_folder(chosen, (state, candidates), config, (root, counted.target)),
-        boundary,
-    )
-    changed, freshness = _freshness(root, config, chosen, (changes, dirt, counted), where)
+    where = (series, (state, candidates), boundary)
+    changed, freshness = _freshness(root, config, chosen, (changes, dirt, branch, refs), where)
     sections, warning = _sections(chosen, config, (state, candidates), (root, dirt, freshness))
     guess = _guess(chosen.path, history, guessed[chosen.path]) if chosen.path in guessed else None
     owned = own[chosen.path][1] if chosen.path in own else None
@@ -278,18 +273,20 @@ def _freshness(
     root: Path,
     config: Config,
     chosen: Packet,
-    read: tuple[dict[str, Commit], dict[str, str], CountedWork],
-    where: tuple[SeriesFolders, str | None, frozenset[str]],
+    read: tuple[dict[str, Commit], dict[str, str], str | None, plumbing.Refs | None],
+    where: tuple[SeriesFolders, tuple[str, list[Packet]], frozenset[str]],
 ) -> tuple[Commit | None, Freshness]:
     """The chosen handoff's last change and how fresh it is: its own files' commits (``read``:
-    the last change of each, the work tree's status, what is work of the branch's), with no
+    the last change of each, the work tree's status, the branch and the refs if read), with no
     change to a handoff file or series record (``where``: the series folders), nor the tool's
     setup or the merge target's commits (`counted_work`), counted as work (`_record`); for a
-    package's note, only the files under its folder (``where``'s second, `own_folder`). A
-    shallow clone's boundary commits (``where``'s third) are no last change of a handoff:
-    `Freshness.changed_beyond`."""
-    changes, dirt, counted = read
-    series, scope, boundary = where
+    package's note among the handoffs found (``where``'s second: their state and candidates),
+    only the files under its folder (`own_folder`). A shallow clone's boundary commits
+    (``where``'s third) are no last change of a handoff: `Freshness.changed_beyond`."""
+    changes, dirt, branch, refs = read
+    series, among, boundary = where
+    counted = counted_work(root, config, branch, refs)
+    scope = own_folder(chosen, among, config, (root, counted.target))
     files = _files(chosen)
     changed = max((changes[f] for f in files if f in changes), key=lambda c: c.time, default=None)
     if changed is not None and len(files) == 1 and changed.sha not in boundary:

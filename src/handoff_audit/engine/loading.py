@@ -368,10 +368,9 @@ def read_text(
     for mark, marked in BOM_CODECS:
         if data.startswith(mark):
             name = f"a {marked[:6].upper()} byte order mark"  # utf-8 / utf-16 / utf-32
-            utf8 = mark == BOM_CODECS[0][0]
-            remove = f" (`{bom_removed(shell.quote_path(from_cwd(Path(path))))}`)" if utf8 else ""
+            left_out = _left_out(mark, path)
             raise Unreadable(
-                f"the file starts with {name}; save it as UTF-8 without a BOM{remove}",
+                f"the file starts with {name}; save it as UTF-8 without a BOM{left_out}",
                 1,
                 1,
                 twin=f"the file starts with {name}",
@@ -605,6 +604,14 @@ def irregular_fix(target: str, real_root: Path, mode: int, *, link: bool = False
 
 UTF8_MARK = "the file starts with a UTF-8 byte order mark"
 """How `read_text`'s reason for a packet that starts with one begins."""
+
+
+def _left_out(mark: bytes, path: Path | str) -> str:
+    """The command that leaves a UTF-8 byte order mark out of the file ``path``, in brackets;
+    nothing for another (that text is UTF-16 or UTF-32, converted by hand)."""
+    if mark != BOM_CODECS[0][0]:
+        return ""
+    return f" (`{bom_removed(shell.quote_path(from_cwd(Path(path))))}`)"
 
 
 def bom_removed(shown: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from handoff_audit.config import Config
 from handoff_audit.credentials import redact
 from handoff_audit.engine.brief_sections import ITEM_CHARS, MAX_ITEMS
-from handoff_audit.git.gone_notes import gone_notes
+from handoff_audit.git.gone_notes import package_scopes
 from handoff_audit.git.later_work import note_scopes, work_folders
 from handoff_audit.model.brief import Section
 from handoff_audit.model.packet import Packet, series_handoff
@@ -41,10 +41,8 @@ def own_folder(
     it is later work the brief counts."""
     state, candidates = among
     root, tip = where
-    notes = [p.path for p in _notes(candidates if state == "hand-written" else [], config)]
-    work = work_folders(root)
-    gone = gone_notes(root, "", notes, work, (tip, "HEAD"))
-    return note_scopes(notes, "", work, gone).get(chosen.path)
+    notes = _notes(candidates if state == "hand-written" else [], config)
+    return package_scopes(root, "", (notes, config), (tip, "HEAD")).get(chosen.path)
 
 
 def sibling_steps(

@@ -6,8 +6,8 @@ packets mention (one ``cat-file --batch-check``); the ancestry of the commit che
 ``rev-list``); its recent changes (one ``log`` stream, stopped as soon as every packet's last
 change is found, and one ``cat-file --batch`` telling a change from a touch-up, `touch_ups`);
 the work tree's packet changes (one ``status``); for a package's note left alone, the notes of
-its name the branch deleted (one ``log``, `gone_notes`); files deleted since the packets' last known
-good commits (one ``diff-tree --stdin``); and, when asked, the block files of the commit
+its name the branch deleted (one ``log``, `gone_notes`); files deleted since the packets' last
+known good commits (one ``diff-tree --stdin``); and, when asked, the block files of the commit
 checked, its active packets outside the paths audited (`tree_packets`) and the packets of every
 other branch (one ``diff-tree --stdin``, and one ``cat-file --batch`` for each of the last two).
 Only when allowed to fetch (``check --fetch-history``, ``ci``): a shallow clone adds a bounded
@@ -22,7 +22,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +34,10 @@ from handoff_audit.git.ancestry_counts import Ancestry, ancestry_walk, target_si
 from handoff_audit.git.base_tip import branch_tip
 from handoff_audit.git.branch_own import counted_against, merge_target_tip, record_commits
 from handoff_audit.git.foreign_commits import copied_into, recorded_of
-from handoff_audit.git.gone_notes import gone_notes
+from handoff_audit.git.gone_notes import package_scopes
 from handoff_audit.git.kept_packets import Kept
 from handoff_audit.git.last_change import LastChanges, hand_written_history, since
-from handoff_audit.git.later_work import LaterWork, note_scopes, setup_files, work_folders
+from handoff_audit.git.later_work import LaterWork, setup_files
 from handoff_audit.git.linked_folders import merged_links
 from handoff_audit.git.pointed_paths import WorkTree, pointed_paths
 from handoff_audit.git.protected import (
@@ -56,7 +55,7 @@ from handoff_audit.git.tree_packets import beside_packets, gate_pathspecs
 from handoff_audit.git.twin_order import Pairs, status_pathspecs
 from handoff_audit.git.unknown_target import known_target, missing_head, unknown_head
 from handoff_audit.model.context import Target
-from handoff_audit.model.packet import Packet, named_block_file, named_packet, series_handoff
+from handoff_audit.model.packet import Packet, named_block_file, named_packet
 from handoff_audit.model.repo_history import Commit, History, LkgState, PacketHistory
 
 ANCESTRY_LIMIT = 10_000
@@ -581,8 +580,7 @@ class _Gatherer:
         lasts = LastChanges(self.root, todo, self.kept.written)
         setup = setup_files(self.config.source, self.root)
         settings = AGENT_SETTINGS | linked_settings(self.root)  # and the files they link to
-        scopes = self._scopes(head[0])
-        later = LaterWork(self.active, self.repo.prefix, setup, settings, scopes)
+        later = LaterWork(self.active, self.repo.prefix, setup, settings, self._scopes(head[0]))
         last: Commit | None = None
         hit_boundary = truncated = False
         own, records = record_commits(self, head[0], self.kept.without(todo))
@@ -627,11 +625,8 @@ class _Gatherer:
     def _scopes(self, head: str) -> dict[str, str]:
         """The working notes that speak for their own folder alone (`note_scopes`), with the
         namesakes the branch deleted (`gone_notes`)."""
-        notes = [p.path for p in self.hand_written if not series_handoff(p.path, self.config)]
-        work = work_folders(self.root)
-        tip = partial(merge_target_tip, self, head)
-        gone = gone_notes(self.root, self.repo.prefix, notes, work, (tip, head))
-        return note_scopes(notes, self.repo.prefix, work, gone)
+        span = (lambda: merge_target_tip(self, head), head)
+        return package_scopes(self.root, self.repo.prefix, (self.hand_written, self.config), span)
 
     def _read_deletions(
         self,

@@ -10,10 +10,28 @@ import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from handoff_audit.config import Config
 from handoff_audit.git import plumbing
-from handoff_audit.git.later_work import lone_notes
+from handoff_audit.git.later_work import lone_notes, note_scopes, work_folders
+from handoff_audit.model.packet import Packet, series_handoff
 
 _GLOB = re.compile(r"([*?\[\\])")
+
+
+def package_scopes(
+    root: Path,
+    prefix: str,
+    found: tuple[Iterable[Packet], Config],
+    span: tuple[Callable[[], str | None], str],
+) -> dict[str, str]:
+    """`later_work.note_scopes` of the working notes of the hand-written handoffs ``found``
+    (with the configuration that names the series, whose files are none) of the repository
+    at ``root`` (paths from the audited root, ``prefix`` from the top folder), the namesakes
+    the branch deleted counted (`gone_notes`, ``span``)."""
+    handoffs, config = found
+    notes = [p.path for p in handoffs if not series_handoff(p.path, config)]
+    work = work_folders(root)
+    return note_scopes(notes, prefix, work, gone_notes(root, prefix, notes, work, span))
 
 
 def gone_notes(

@@ -134,8 +134,11 @@ above the other (`packages/a/NEXT_SESSION.md`, `packages/b/NEXT_SESSION.md`; not
 `docs/HANDOFF.md` beside `.claude/SESSION_NOTES.md`), each speaks for its own folder:
 only the commits that change files under it count against it (a commit changing only
 `packages/b/src/mod_b.py` leaves package a's note current), when that folder holds work of
-its own (a file other than documents and pictures); a note at the root, and notes in folders of
-notes alone (`spikes/spike1/HANDOFF.md`, `spikes/spike2/HANDOFF.md`), still cover every file.
+its own (a file other than documents and pictures). It still does after the branch deleted
+the other package's note (finished it as the merge gate asks) or moved it away: a note of its
+name that the branch's own commits removed counts as one beside it. A note at the root, and
+notes in folders of notes alone (`spikes/spike1/HANDOFF.md`, `spikes/spike2/HANDOFF.md`),
+still cover every file.
 A note that `block-files` leaves out on purpose with a `!` entry (`!packages/a/NEXT_SESSION.md`)
 is kept on the default branch: the finding asks to add to it, never to delete it.
 A note no `block-files` glob names (`SESSION_STATE.md`, `SESSION_NOTES.md`,

@@ -1,6 +1,7 @@
-"""A ruled-out section headed in Spanish ("Descartado") or Japanese ("決着済 — 蒸し返さない",
-settled: don't reopen) is read as ruled out, as "Verworfen" is; both seen in use (session 59's
-play-through and FujiHaruka/lean-doc's `.claude/handoff.md`). Examples written here."""
+"""A ruled-out section headed in Spanish ("Descartado"), Japanese ("決着済 — 蒸し返さない",
+settled: don't reopen), Chinese ("排除的方案", options ruled out) or as what was excluded ("Invalid
+evidence excluded", 1987006988/sc2_ai) is read as ruled out, as "Verworfen" is; all seen in use
+(session 59's reviews). Examples written here."""
 
 from __future__ import annotations
 
@@ -30,7 +31,16 @@ _NOTE = """# Handoff 2026-12-05
 """
 
 
-@pytest.mark.parametrize("heading", ["Descartado", "Descartadas", "決着済 — 蒸し返さない"])
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Descartado",
+        "Descartadas",
+        "決着済 — 蒸し返さない",
+        "排除的方案",
+        "Invalid evidence excluded",
+    ],
+)
 def test_a_ruled_out_heading_in_spanish_or_japanese_is_ruled_out(heading: str) -> None:
     assert read(_NOTE.format(heading=heading)).has("ruled_out")
 

@@ -129,9 +129,9 @@ def test_the_latest_session_of_the_day_wins_over_the_morning_one(
     """Sessions as subheadings under one date heading, each with its "Next Steps:": the
     afternoon's step, not the morning's that the afternoon did, whichever end the newest date is
     at; in a log written oldest first, the day's last session is its latest."""
-    assert _next_action(repo, run_cli, notes) == "- Wire the CLI flag in app.py"
+    assert _next_action(repo, run_cli, notes) == "Wire the CLI flag in app.py"
     context = context_of(run_hook(claude_start(repo.root), repo.root))
-    assert context.startswith("Next action: - Wire the CLI flag in app.py"), context[:300]
+    assert context.startswith("Next action: Wire the CLI flag in app.py"), context[:300]
 
 
 def test_sessions_of_a_newest_first_day_that_nothing_orders_quote_no_step(
@@ -144,20 +144,20 @@ def test_sessions_of_a_newest_first_day_that_nothing_orders_quote_no_step(
     notes = f"# Session notes\n\n{_day('Looked at the grammar.')}\n{_OLDER}"
     assert _next_action(repo, run_cli, notes) == ""
     parts = notes.replace("Morning session", "Frontend").replace("Afternoon session", "Backend")
-    assert _next_action(repo, run_cli, parts) == "- Write the parser"
+    assert _next_action(repo, run_cli, parts) == "Write the parser"
     numbered = notes.replace("Morning session", "Session 5").replace(
         "Afternoon session", "Session 4"
     )
-    assert _next_action(repo, run_cli, numbered) == "- Write the parser"
+    assert _next_action(repo, run_cli, numbered) == "Write the parser"
     numbered = notes.replace("Morning session", "Session 4").replace(
         "Afternoon session", "Session 5"
     )
-    assert _next_action(repo, run_cli, numbered) == "- Wire the CLI flag in app.py"
+    assert _next_action(repo, run_cli, numbered) == "Wire the CLI flag in app.py"
 
 
 @pytest.mark.parametrize(
     ("newest", "expected"),
-    [("Did the parser.", ""), ("Did the docs.", "- Write the parser")],
+    [("Did the parser.", ""), ("Did the docs.", "Write the parser")],
 )
 def test_a_newest_entry_without_a_step_never_reaches_past_its_date(
     repo: GitRepo, run_cli: Run, newest: str, expected: str

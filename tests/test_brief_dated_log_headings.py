@@ -92,4 +92,4 @@ def test_russian_dates_order_the_entries(repo: GitRepo, run_cli: Run) -> None:
     repo.commit("notes")
     shown = show(run_cli, repo)
     assert shown.code == 0, shown.err
-    assert shown.out.startswith("Next action: - Реализовать базовую клавиатуру"), shown.out[:300]
+    assert shown.out.startswith("Next action: Реализовать базовую клавиатуру"), shown.out[:300]

@@ -559,7 +559,7 @@ def test_the_newest_handoff_empty_is_said_so_not_passed_over(repo: GitRepo, run_
     result = show(run_cli, repo)
     assert (result.code, result.err) == (2, f"handoff-audit: error: show: {EMPTY}\n")
     repo.write("HANDOFF.md", "# Refunds\n\n## Next steps\n\n- Refund in GBP.\n")
-    assert show(run_cli, repo).out.startswith("Next action: - Refund in GBP.\n")
+    assert show(run_cli, repo).out.startswith("Next action: Refund in GBP.\n")
 
 
 # -- freshness, from git --

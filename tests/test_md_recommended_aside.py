@@ -43,7 +43,7 @@ def test_a_recommended_usage_section_is_no_next_step(
     git_repo.commit("handoff")
     shown = run_cli(["show"], cwd=git_repo.root)
     assert shown.code == 0, shown.err
-    assert shown.out.startswith("Next action: - ⏳ 13B bf16 pending"), shown.out
+    assert shown.out.startswith("Next action: ⏳ 13B bf16 pending"), shown.out
     explained = run_cli(["explain", "md-incomplete", "--file", "HANDOFF.md"], cwd=git_repo.root)
     assert "(pending item): ⏳ 13B bf16 pending" in explained.out, explained.out
     assert "(heading)" not in explained.out.split("decisions:")[0]

@@ -68,10 +68,10 @@ def test_the_brief_quotes_the_highest_sessions_step(
     shown = show(run_cli, repo)
     assert shown.code == 0, shown.err
     assert shown.out.startswith(
-        "Next action: - Add retries to src/net.py:40 when the upload times out\n"
+        "Next action: Add retries to src/net.py:40 when the upload times out\n"
     ), shown.out[:300]
     context = context_of(run_hook(claude_start(repo.root), repo.root))
-    assert context.startswith("Next action: - Add retries to src/net.py:40")
+    assert context.startswith("Next action: Add retries to src/net.py:40")
 
 
 @pytest.mark.parametrize("order", ["downward", "newest first"])

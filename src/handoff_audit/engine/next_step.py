@@ -42,7 +42,9 @@ _SETEXT_LINE = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
 _BOLD_ONLY = re.compile(r"^\s{0,3}(\*\*|__)[^*_]+\1\s*[:：]?\s*$")
 _BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*|__)?[^:：*_]{1,60}[:：](?:\*\*|__)?\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
-_NUMBER_LEAD = re.compile(r"^\s*\d{1,9}[.)]\s+")
+_ITEM_LEAD = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[ \]\s+)?")
+"""A list item's marker, a number or a bullet, and its unticked box ("- [ ] ")."""
+_BULLET_LEAD = re.compile(r"^\s*[-*+]\s")
 _NEXT_LABEL = re.compile(
     r"(?i)^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*|__)?\s*(?:up\s+)?next"
     r"(?:\s+(?:steps?|actions?|tasks?|up))?\s*(?:\*\*|__)?\s*[:：]"
@@ -100,14 +102,17 @@ def next_step(text: str) -> NextStep:
 def _unlabelled(text: str) -> str:
     """``text`` without the label its first line opens on when the reading takes that label for
     a next step's (`label_lines`: "NEXT: add cube()", "**Next step:** …", "TODO: …"): the brief
-    already calls it the next action. A numbered item quoted alone ("6. Next: run the
-    migration") loses its number too; one that a list goes on after keeps both."""
+    already calls it the next action. An item quoted alone loses its bullet ("- Tests
+    schreiben.": the brief's line is no list) and, with its label, its number ("6. Next: run
+    the migration"); one that a list goes on after keeps both."""
     first, *rest = text.split("\n", 1)
-    number = _NUMBER_LEAD.match(first)
-    if number is not None:
+    marker = _ITEM_LEAD.match(first)
+    if marker is not None:
         if any(_LIST_ITEM.match(each) for each in "".join(rest).splitlines()):
             return text
-        first = first[number.end() :]
+        if _BULLET_LEAD.match(first):
+            text = "\n".join([first[marker.end() :], *rest])
+        first = first[marker.end() :]
     label = LABEL.match(first)
     if (
         label is None

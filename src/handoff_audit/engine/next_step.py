@@ -142,9 +142,9 @@ def _found_step(text: str) -> NextStep:
     if not found and (blank := reading.blank_next) is not None:
         # "## Next step" over only "- [ ]" or "TBD": `md-incomplete` names it, so does the brief
         return NextStep(None, (blank.line, shorten(blank.how.lstrip("#").strip(), 80)))
-    if not found or all(finished_item(lines[place.line - 1]) for place in found):
+    if not found or all(_finished(lines[place.line - 1]) for place in found):
         return NextStep(None)
-    first = _newest_repeat([p for p in found if not finished_item(lines[p.line - 1])], lines)
+    first = _newest_repeat([p for p in found if not _finished(lines[p.line - 1])], lines)
     if first.how == "label" and _NEXT_LABEL.match(lines[first.line - 1]):
         labels = [
             p.line for p in found if p.how == "label" and _NEXT_LABEL.match(lines[p.line - 1])
@@ -178,6 +178,23 @@ def _found_step(text: str) -> NextStep:
     if heads:
         return NextStep(None, (first.line, shorten(_label_words(title), 80)))
     return NextStep(title or None)
+
+
+_DONE_MARK = re.compile(
+    r"(?i)[—–:(\[-]\s*(?:done|completed?|finished|shipped|merged|erledigt)\b\W*$|✅\W*$"
+)
+"""A heading's closing mark that its work is done ("### Priority 1: Migrate — DONE ✓")."""
+
+
+def _finished(line: str) -> bool:
+    """``line`` is an item or a heading that records finished work: struck through or said
+    resolved (`finished_item`: "### ~~Priority 0: Rebuild AFI~~ — DONE ✓"), or a heading
+    closing on a done mark; the heading's words may name a step ("Priority 0") all the same."""
+    atx = _ATX.match(line)
+    if atx is None:
+        return finished_item(line)
+    words = line[atx.end() :].strip().rstrip("#").strip()
+    return finished_item(words) or _DONE_MARK.search(words) is not None
 
 
 def _done_said(lines: list[str], line: int, done: int) -> str:

@@ -308,12 +308,13 @@ def _same_date(lines: list[str], first: int) -> list[tuple[int, int]]:
 
 
 _SAYS_NEXT = re.compile(
-    r"(?<!\w)(?<!\d\s)(?:next|nächsten?|próxim[oa]s?|siguientes?|prochaines?|prossim[io]|"
-    r"следующ\w*|дальнейш\w*)(?!\w)|下一步|次の|次に|다음",
+    r"(?<!\w)(?<!\d\s)(?:next(?!\s+(?:after|once|when)\b)|nächsten?|próxim[oa]s?|siguientes?|"
+    r"prochaines?|prossim[io]|следующ\w*|дальнейш\w*)(?!\w)|下一步|次の|次に|다음",
     re.IGNORECASE,
 )
 """A heading that says it holds the next step ("▶ Next action", "Следующие шаги"), but not a
-count's "next" ("6 next to rule")."""
+count's "next" ("6 next to rule") nor a later stage's ("Next after Recipes: planning wizard",
+what comes once the step before it is done)."""
 
 
 def _says_next_first(found: list[Evidence], lines: list[str]) -> list[Evidence]:

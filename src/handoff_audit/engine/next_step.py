@@ -139,6 +139,7 @@ def _found_step(text: str) -> NextStep:
     found = _outside_history(reading.found.get("next", []), lines)
     found = _in_newest_entry(_no_shipped(found, lines), reading.entries, lines)
     found = _next_section_first(_says_next_first(_no_built_parts(found, lines), lines), lines)
+    found = _no_known_gaps(found, lines)
     if not found and (blank := reading.blank_next) is not None:
         # "## Next step" over only "- [ ]" or "TBD": `md-incomplete` names it, so does the brief
         return NextStep(None, (blank.line, shorten(blank.how.lstrip("#").strip(), 80)))
@@ -335,6 +336,27 @@ def _says_next_first(found: list[Evidence], lines: list[str]) -> list[Evidence]:
         if (each.how == "heading" or not step) and _says_next(each, lines):
             return found[index:]
     return found
+
+
+_GAPS = re.compile(
+    r"(?i)\b(?:known\s+(?:limitations?|issues?|bugs?|gaps?|problems?)|limitations?|caveats?|"
+    r"(?:incomplete|missing|unfinished)\s+features?)\b"
+)
+"""A heading over what the work lacks ("## Known Limitations / Incomplete Features")."""
+
+
+def _no_known_gaps(found: list[Evidence], lines: list[str]) -> list[Evidence]:
+    """The places found but a heading over known limitations or gaps that says no "next"
+    (`_GAPS`), when a heading or label is left ("## v1.1 Roadmap — Suggested Priorities"): a
+    list of what is missing records the state, the priorities say what to do first."""
+    kept = [
+        each
+        for each in found
+        if each.how != "heading"
+        or _SAYS_NEXT.search(words := _heading_words(lines[each.line - 1]))
+        or not _GAPS.search(words)
+    ]
+    return kept if any(each.how in ("heading", "label") for each in kept) else found
 
 
 def _no_built_parts(found: list[Evidence], lines: list[str]) -> list[Evidence]:

@@ -32,6 +32,7 @@ from handoff_audit.engine.committed_dirt import committed_dirt
 from handoff_audit.engine.inherited_brief import detached_told, inherited_lines, renamed_repoint
 from handoff_audit.engine.local_handoff import local_brief
 from handoff_audit.engine.rebase_brief import Midway, midway_packets, rebased_branch
+from handoff_audit.engine.running_logs import working_first
 from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.engine.series_links import stale_alias
 from handoff_audit.engine.series_owner import (
@@ -241,9 +242,8 @@ def _chosen(
         raise InputError(str(error)) from None
     strays = [] if state == "named" else stray_handoffs(root, config)[:DATED_AT_MOST]
     changes = last_changes(root, [*(name for p in candidates for name in _files(p)), *strays])
-    chosen = _newest(
-        _real(candidates, config) if state == "hand-written" else candidates, changes, dirt
-    )
+    notes = working_first(_real(candidates, config)) if state == "hand-written" else candidates
+    chosen = _newest(notes, changes, dirt)
     _refuse_unreadable(chosen, unread)
     return chosen, changes, dirt, newer_line(root, config, (_files(chosen), dirt), changes, strays)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from handoff_audit.credentials import show
 from handoff_audit.engine.day_sessions import done_later, latest_session, logged_step, recorded
-from handoff_audit.markdown.content_cues import LABEL
+from handoff_audit.markdown.content_cues import IMPERATIVE, LABEL
 from handoff_audit.markdown.currency import entry_date, shipped_entry
 from handoff_audit.markdown.facet_headings import heading_facet
 from handoff_audit.markdown.labels import label_lines, says_nothing
@@ -543,10 +543,10 @@ def _from_next_label(body: list[str]) -> list[str]:
     session") up to the next bold label or heading, when its first line is no step
     ("**Current branch: `main`**"); else ``body`` itself."""
     if not body or _NEXT_LABEL.match(body[0]) or not _states(body[0]):
-        return body
+        return _past_preface(body)
     start = next((i for i, line in enumerate(body) if _leads_to_next(line)), None)
     if start is None:
-        return body
+        return _past_preface(body)
     if not _NEXT_LABEL.match(body[start]) and start + 1 < len(body):
         start += 1  # a label or a subheading: the step is under it
     rest = body[start + 1 :]
@@ -557,9 +557,29 @@ def _from_next_label(body: list[str]) -> list[str]:
 
 
 def _states(line: str) -> bool:
-    """``line`` opens on a label ("**Current branch: `main`**", "Tests: 42 pass"): a state,
-    where a sentence ("Run the migration on staging.") or a list item is the step itself."""
+    """``line`` opens on a label ("**Current branch: `main`**", "Tests: 42 pass", quoted or
+    not): a state, where a sentence ("Run the migration on staging.") or a list item is the
+    step itself."""
+    line = _QUOTED.sub("", line, count=1)
     return not _LIST_ITEM.match(line) and bool(_BOLD_LEAD.match(line) or _LABEL_LEAD.match(line))
+
+
+_BOLD_SENTENCE = re.compile(r"^\s*(\*\*|__)[^*_]+[.!]\1")
+"""A paragraph's bold opening sentence ("**Working model (not a loop).** …")."""
+
+
+def _past_preface(body: list[str]) -> list[str]:
+    """``body`` from its first line after the preface it opens on, when more follows: a quote
+    that lists nothing ("> **Staleness rule:** if older than 48 hours treat it as stale") or a
+    paragraph opening on a bold sentence that orders nothing ("**Working model (not a loop).**
+    One session drives …"), which say how to read the section, not what to do."""
+    quoted = next((i for i, line in enumerate(body) if not _QUOTED.match(line)), len(body))
+    if any(_LIST_ITEM.match(_QUOTED.sub("", line, count=1)) for line in body[:quoted]):
+        return body
+    start = quoted if quoted < len(body) else 0
+    if start < len(body) - 1 and _BOLD_SENTENCE.match(body[start]):
+        start += not IMPERATIVE.match(body[start])
+    return body[start:]
 
 
 def _leads_to_next(line: str) -> bool:

@@ -26,9 +26,10 @@ def _branch_with_packet(repo: GitRepo, branch: str, name: str) -> None:
     repo.commit("handoff")
 
 
-def conflicted(repo: GitRepo) -> GitRepo:
+def conflicted(repo: GitRepo, link: tuple[str, str] | None = None) -> GitRepo:
     """feat/x with its active packet takes in a main that holds feat/y's archived packet:
-    `git merge main` stops on an add/add conflict in both handoff files."""
+    `git merge main` stops on an add/add conflict in both handoff files. ``link``: a symbolic
+    link (name, where it points) feat/y commits beside its packet."""
     repo.write("a.py", "a = 1\n")
     repo.commit("init")
     _branch_with_packet(repo, "feat/x", "x")
@@ -37,6 +38,9 @@ def conflicted(repo: GitRepo) -> GitRepo:
     data["status"] = "archived"
     repo.write("handoff.json", data)
     repo.write("handoff.md", render_packet(data))
+    if link is not None:
+        (repo.root / link[0]).parent.mkdir(parents=True, exist_ok=True)
+        (repo.root / link[0]).symlink_to(link[1])
     repo.commit("handoff: done")
     repo.git("switch", "-q", "main")
     repo.git("merge", "-q", "--no-ff", "feat/y", "-m", "merge y")
@@ -392,3 +396,47 @@ def test_keeping_this_branch_s_packet_keeps_the_other_agent_s_archived_one(
         ["handoff-audit", "check"], cwd=repo.root, capture_output=True, text=True, check=False
     )
     assert checked.returncode == 0, checked.stdout
+
+
+def _follow_hook(repo: GitRepo) -> None:
+    """Runs every command the hook prints until it lets the session stop."""
+    for _ in range(4):
+        run = run_hook(stop_event(repo.root))
+        if run.code == 0:
+            return
+        for command in [line.removeprefix("  fix: ") for line in run.lines if "  fix: " in line]:
+            done = run_fix(repo.root, command.replace('"<', "'").replace('>"', "'"))
+            assert done.returncode == 0, (command, done.stderr)
+    raise AssertionError(run.err)
+
+
+def test_saving_the_archived_packet_never_writes_through_a_link_the_other_side_committed(
+    git_repo: GitRepo,
+) -> None:
+    """feat/y also committed `.handoff/feat-y.json` as a link to a file outside the repository
+    that does not exist: the save takes another name, and nothing is written outside."""
+    outside = git_repo.root.parent / "outside"
+    outside.mkdir()
+    repo = conflicted(git_repo, (".handoff/feat-y.json", "../../outside/pwned.json"))
+    first = the_command(run_hook(stop_event(repo.root)).err, "fix: ")
+    assert "> .handoff/feat-y-2.json" in first, first
+    _follow_hook(repo)
+    assert list(outside.iterdir()) == []
+    saved = json.loads(repo.git("show", "HEAD:.handoff/feat-y-2.json"))
+    assert (saved["branch"], saved["status"]) == ("feat/y", "archived")
+
+
+def test_saving_the_archived_packet_never_writes_into_a_linked_handoff_folder(
+    git_repo: GitRepo,
+) -> None:
+    """feat/y committed `.handoff` itself as a link to a folder outside the repository: the
+    save keeps the packet in git's own folder and says so, nothing is written outside."""
+    outside = git_repo.root.parent / "outside"
+    outside.mkdir()
+    repo = conflicted(git_repo, (".handoff", "../outside"))
+    run = run_hook(stop_event(repo.root))
+    assert ".handoff is a symbolic link" in run.err, run.err
+    _follow_hook(repo)
+    assert list(outside.iterdir()) == []
+    kept = repo.root / ".git/handoff-audit/saved/feat-y.json"
+    assert json.loads(kept.read_text(encoding="utf-8"))["branch"] == "feat/y"

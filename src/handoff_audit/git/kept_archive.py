@@ -6,6 +6,7 @@ would drop that record; the conflict's fix first saves it beside, as a packet of
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -45,8 +46,12 @@ def save_finished(
     topic = data.get("topic")
     name = topic if isinstance(topic, str) and topic not in ("", "default") else other
     stem = _UNSAFE.sub("-", name.lower()).strip("-.") or "finished"
+    if os.path.lexists(root / ".handoff") and not _real_folder(root / ".handoff"):
+        return _kept_in_git(root, packet, stage, stem, taken)
     target, number = f".handoff/{stem}.json", 1
-    while target in taken or (root / target).exists() or (root / f"{target[:-5]}.md").exists():
+    # lexists: a link the other side committed at the name, even one that leads nowhere, would
+    # take the write (the shell's `>` follows it), out of the repository perhaps.
+    while target in taken or _occupied(root, target) or _occupied(root, f"{target[:-5]}.md"):
         number += 1
         target = f".handoff/{stem}-{number}.json"
     taken.add(target)
@@ -57,3 +62,37 @@ def save_finished(
         f"{program} render --write {saved} && git add -- {saved} {twin}"
     )
     return command, target
+
+
+def _occupied(root: Path, name: str) -> bool:
+    return os.path.lexists(root / name)
+
+
+def _real_folder(folder: Path) -> bool:
+    return not folder.is_symlink() and folder.is_dir()
+
+
+def _kept_in_git(
+    root: Path, packet: str, stage: int, stem: str, taken: set[str]
+) -> tuple[str, str] | None:
+    """With ``.handoff`` a symbolic link (or no folder), writing into it could land anywhere:
+    the packet is kept in git's own folder instead, never committed, and the target says so."""
+    try:
+        folder = plumbing.run(root, ["rev-parse", "--git-path", "handoff-audit/saved"])
+    except plumbing.GitError:
+        return None
+    where = root / folder.decode("utf-8", "surrogateescape").strip()
+    target, number = where / f"{stem}.json", 1
+    while os.path.lexists(target) or str(target) in taken:
+        number += 1
+        target = where / f"{stem}-{number}.json"
+    taken.add(str(target))
+    command = (
+        f"mkdir -p {quote(str(where))} && "
+        f"git show :{stage}:{quote(packet)} > {quote(str(target))}"
+    )
+    said = (
+        f"{target} (not in the repository: .handoff is a symbolic link or no folder; move it "
+        "into a packet folder by hand to commit it)"
+    )
+    return command, said

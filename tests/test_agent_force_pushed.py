@@ -32,7 +32,9 @@ def _new(repo: GitRepo, step: str) -> None:
     assert made.returncode == 0, made.stderr
 
 
-def _rewritten_upstream(tmp_path: Path) -> GitRepo:
+def _rewritten_upstream(tmp_path: Path, pushed: bool = False) -> GitRepo:
+    """``pushed``: this clone pushes ``feat: c`` before the other clone, which never fetched
+    it, force-pushes (it rewrites the handoff only): the rewrite clobbers c."""
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
     mine = _clone(remote, tmp_path / "mine")
@@ -47,14 +49,21 @@ def _rewritten_upstream(tmp_path: Path) -> GitRepo:
     mine.git("push", "-q", "-u", "origin", "feat")
     theirs = _clone(remote, tmp_path / "theirs")
     theirs.git("switch", "-q", "feat")
-    theirs.git("reset", "-q", "--hard", "HEAD~2")
-    theirs.write("b.py", "b = 1  # reworded\n")
-    theirs.commit("feat: b (rewritten)")
+    if pushed:
+        mine.write("c.py", "c = 1\n")
+        mine.commit("feat: c")
+        mine.git("push", "-q")
+        theirs.git("reset", "-q", "--hard", "HEAD~1")
+    else:
+        theirs.git("reset", "-q", "--hard", "HEAD~2")
+        theirs.write("b.py", "b = 1  # reworded\n")
+        theirs.write("t.py", "t = 1\n")  # merged in cleanly
+        theirs.commit("feat: b (rewritten)")
     _new(theirs, "Make b 3 in b.py.")
     theirs.commit("handoff (rewritten)")
     theirs.git("push", "-q", "-f", "origin", "feat")
-    mine.write("c.py", "c = 1\n")
-    mine.commit("feat: c")
+    mine.write("d.py" if pushed else "c.py", "d = 1\n" if pushed else "c = 1\n")
+    mine.commit("feat: d" if pushed else "feat: c")
     done = subprocess.run(
         ["git", "pull", "-q", "--no-rebase", "--no-edit"], cwd=mine.root, capture_output=True
     )
@@ -70,21 +79,74 @@ def test_the_fix_rebases_onto_the_rewritten_upstream_with_no_commit_twice(
     assert first.code == 2, first.err
     assert "git commit --no-edit" not in first.err, first.err
     assert "was force-pushed (rewritten)" in first.err, first.err
-    for _ in range(5):
-        stop = run_hook(stop_event(mine.root))
-        if stop.code == 0:
-            break
-        for command in [line.removeprefix("  fix: ") for line in stop.lines if "  fix: " in line]:
-            filled = _PLACEHOLDER.sub("'c.py added; tests pass.'", command)
-            done = run_fix(mine.root, filled)
-            assert done.returncode == 0, (filled, done.stderr)
-        if mine.git("status", "--porcelain") and not (mine.root / ".git/rebase-merge").exists():
-            mine.commit("handoff: refreshed")
-    else:
-        raise AssertionError(stop.err)
+    # The old commits the rewrite redid are named, never replayed (each would come twice).
+    assert "not replayed: the old origin/feat's 2 commits" in first.err, first.err
+    _follow(mine)
     subjects = mine.git("log", "--format=%s").splitlines()
     assert "feat: b" not in subjects, subjects  # the old commit the rewrite replaced
     assert subjects.count("feat: b (rewritten)") == 1 and subjects.count("feat: c") == 1, subjects
     assert mine.git("rev-list", "--merges", "HEAD") == "", subjects
     upstream = mine.git("rev-parse", "origin/feat")
     mine.git("merge-base", "--is-ancestor", upstream, "HEAD")  # check=True: it fails otherwise
+
+
+def _follow(mine: GitRepo) -> None:
+    """Runs what the hook prints (committing what it leaves) until it lets the session stop."""
+    for _ in range(5):
+        stop = run_hook(stop_event(mine.root))
+        if stop.code == 0:
+            return
+        for command in [line.removeprefix("  fix: ") for line in stop.lines if "  fix: " in line]:
+            filled = _PLACEHOLDER.sub("'c.py added; tests pass.'", command)
+            done = run_fix(mine.root, filled)
+            assert done.returncode == 0, (filled, done.stderr)
+        if mine.git("status", "--porcelain") and not (mine.root / ".git/rebase-merge").exists():
+            mine.git("add", "-A")
+            mine.commit("handoff: refreshed")
+    raise AssertionError(stop.err)
+
+
+def test_work_done_while_the_merge_was_stopped_survives_the_fix(tmp_path: Path) -> None:
+    """`git merge --abort` throws away what was staged: a new file, an edit to a file the merge
+    does not change; the fix saves them first, as it does an unstaged edit; an untracked file
+    stays."""
+    mine = _rewritten_upstream(tmp_path)
+    mine.write("work.py", "w = 42\n")
+    mine.write("a.py", "a = 1  # staged fix\n")
+    mine.git("add", "work.py", "a.py")
+    mine.write("c.py", "c = 1  # unstaged\n")
+    mine.write("notes.txt", "untracked\n")
+    first = run_hook(stop_event(mine.root))
+    assert "git merge --abort" in first.err, first.err
+    _follow(mine)
+    assert mine.git("log", "--format=%s").count("feat: b (rewritten)") == 1
+    for name, text in [
+        ("work.py", "w = 42\n"),
+        ("a.py", "a = 1  # staged fix\n"),
+        ("c.py", "c = 1  # unstaged\n"),
+        ("notes.txt", "untracked\n"),
+    ]:
+        assert (mine.root / name).read_text(encoding="utf-8") == text, name
+
+
+def test_a_change_mixed_with_the_merge_s_own_gets_no_abort_to_run(tmp_path: Path) -> None:
+    """An edit on top of a file the merge brought: no command can tell the two apart, so the
+    fix says what to save by hand and never starts with the abort."""
+    mine = _rewritten_upstream(tmp_path)
+    assert mine.git("status", "--porcelain", "--", "t.py") == "A  t.py"
+    (mine.root / "t.py").write_text("t = 1\nmine = 1\n", encoding="utf-8")
+    first = run_hook(stop_event(mine.root))
+    fix = next(line for line in first.lines if "  fix: " in line)
+    assert fix.startswith("  fix: copy what you changed in t.py"), first.err
+
+
+def test_a_commit_of_this_clone_the_force_push_clobbered_is_replayed(tmp_path: Path) -> None:
+    """This clone pushed `feat: c`; the other clone, which never had it, force-pushed over it,
+    so `--fork-point` takes c as the fork point: c is replayed too, never dropped."""
+    mine = _rewritten_upstream(tmp_path, pushed=True)
+    first = run_hook(stop_event(mine.root))
+    assert "feat: c), which the rewrite dropped" in first.err, first.err
+    _follow(mine)
+    subjects = mine.git("log", "--format=%s").splitlines()
+    assert subjects.count("feat: c") == 1 and subjects.count("feat: d") == 1, subjects
+    assert (mine.root / "c.py").read_text(encoding="utf-8") == "c = 1\n"

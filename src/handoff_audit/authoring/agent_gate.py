@@ -400,7 +400,7 @@ def _stopped_only(gate: Gate, codes: dict[str, str]) -> list[Problem]:
     stopped = gate.stopped
     if stopped is None:
         return _dirt_problems(gate, codes)
-    forced = forced_merge(gate.root, stopped.commit) if stopped.kind == "merge" else None
+    forced = forced_merge(gate.root, stopped.commit, codes) if stopped.kind == "merge" else None
     if forced is not None and gate.branch:
         # Resolving its conflicts first is wasted: the fix aborts the merge.
         said, command = forced.said(gate.branch), forced.command()

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
+from handoff_audit.git.beyond_merge import BeyondMerge, beyond_merge
+from handoff_audit.shell import quote_path
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,30 +27,78 @@ class ForcedMerge:
     id): this clone's own commits are those after it."""
     own: int
     """How many commits the branch has after ``fork_point``."""
+    lost: Lost
+    """The old upstream's commits the rewrite no longer holds."""
+    work: BeyondMerge
+    """The changes made while the merge was stopped, which the fix keeps."""
+    patch: Path
+    """Where the fix saves the changes to files HEAD has (in git's folder)."""
 
     def said(self, branch: str) -> str:
         own = f"{self.own} commit{'s' if self.own != 1 else ''}"
-        return (
+        said = (
             f"a merge of {self.upstream} ({self.rewritten[:7]}) into {branch} is in progress, "
             f"but {self.upstream} was force-pushed (rewritten) since {branch} last had it at "
             f"{self.fork_point[:7]}: finishing the merge would keep the old and the rewritten "
             f"commits both, each change twice; give it up and replay the {own} made here since "
             f"{self.fork_point[:7]} onto the rewritten {self.upstream}"
         )
+        if self.lost.replayed:
+            said += (
+                f", with the old {self.upstream}'s {_named(self.lost.replayed)}, which the "
+                "rewrite dropped and none of its commits redoes (they change other files)"
+            )
+        if self.lost.unsure:
+            first = self.lost.unsure[0].split(" ", 1)[0]
+            said += (
+                f"; not replayed: the old {self.upstream}'s {_named(self.lost.unsure)}, which "
+                "the rewrite no longer holds as they were (redone there, or dropped: if one "
+                f"was dropped, `git cherry-pick {first}` after the rebase brings it back)"
+            )
+        if self.work.mixed:
+            return (
+                f"{said}; but {', '.join(self.work.mixed)} hold changes made during the merge "
+                "in files it changes too, which aborting it would throw away"
+            )
+        kept = self.work.said(self.patch)
+        return f"{said}; {kept}" if kept else said
 
     def command(self) -> str:
-        """Aborts the merge, then rebases the branch's own commits (after ``fork_point``) onto
-        the rewritten tip; ``--autostash`` keeps changes that were not committed."""
-        return (
-            f"git merge --abort && git rebase --autostash --onto {self.rewritten[:12]} "
-            f"{self.fork_point[:12]}"
-        )
+        """Saves the changes made during the merge, aborts it, puts them back, then rebases
+        the branch's own commits (after ``lost.start``) onto the rewritten tip; ``--autostash``
+        carries the changes over the rebase. With changes no command can keep, the steps to
+        take by hand instead."""
+        rebase = f"git rebase --autostash --onto {self.rewritten[:12]} {self.lost.start[:12]}"
+        if self.work.mixed:
+            named = " ".join(quote_path(p) for p in self.work.mixed)
+            return (
+                f"copy what you changed in {named} since the merge stopped somewhere safe by "
+                f"hand (`git diff HEAD -- {named}` shows it with the merge's changes), then: "
+                f"git merge --abort && {rebase}"
+            )
+        before, after = self.work.steps(self.patch)
+        return " && ".join([*before, "git merge --abort", *after, rebase])
 
 
-def forced_merge(root: Path, merge_head: str) -> ForcedMerge | None:
+@dataclass(frozen=True, slots=True)
+class Lost:
+    """The commits the old upstream had (after the fork with the rewritten one) that the
+    rewritten upstream no longer holds, as "id subject"."""
+
+    start: str
+    """The rebase's upstream: the fork point, or the parent of the oldest lost commit
+    replayed."""
+    replayed: tuple[str, ...] = ()
+    """Lost and touching no file the rewrite's own commits touch: pushed after the rewriting
+    clone last fetched (clobbered), never redone."""
+    unsure: tuple[str, ...] = ()
+    """Lost, but perhaps redone by the rewrite (the same files): named, not replayed."""
+
+
+def forced_merge(root: Path, merge_head: str, codes: dict[str, str]) -> ForcedMerge | None:
     """The force-pushed upstream that the merge in progress takes in (its ``MERGE_HEAD`` is
     ``merge_head``, abbreviated or not), else ``None``: no upstream, another commit merged, the
-    upstream only moved on, no reflog to tell, or git cannot say."""
+    upstream only moved on, no reflog to tell, or git cannot say. ``codes``: `git status`."""
     try:
         upstream = _git(root, "rev-parse", "--abbrev-ref", "@{upstream}")
         tip = _git(root, "rev-parse", "--verify", "-q", "@{upstream}^{commit}")
@@ -60,9 +110,60 @@ def forced_merge(root: Path, merge_head: str) -> ForcedMerge | None:
         if not _git(root, "rev-list", "-n", "1", fork, f"^{tip}", "--"):
             return None  # the fork point is in the upstream: it only moved on, a merge is fine
         own = int(_git(root, "rev-list", "--count", f"{fork}..HEAD") or "0")
+        lost = _lost(root, fork, tip)
+        folder = root / _git(root, "rev-parse", "--git-path", "handoff-audit")
     except (plumbing.GitError, ValueError):
         return None
-    return ForcedMerge(upstream, tip, fork, own)
+    work = beyond_merge(root, codes)
+    if work is None:
+        return None
+    number = 1
+    while (folder / f"forced-merge-{number}.patch").exists():
+        number += 1
+    return ForcedMerge(
+        upstream, tip, fork, own, lost, work, folder / f"forced-merge-{number}.patch"
+    )
+
+
+def _lost(root: Path, fork: str, tip: str) -> Lost:
+    """`Lost` between ``fork``, the old upstream's tip, and ``tip``, the rewritten one.
+    ``git cherry`` tells those the rewrite holds by their patch (``-``: the rebase drops them
+    as empty); the others are replayed when they and every later one can be (a suffix: what
+    the rewriting clone never fetched), else named."""
+    marks = dict(
+        (line[2:], line[0]) for line in _git(root, "cherry", tip, fork).splitlines() if line
+    )
+    redone = set(
+        _git(root, "log", "--format=", "--name-only", "--no-renames", tip, f"^{fork}").split("\n")
+    )
+    log = _git(
+        root,
+        "log",
+        "--reverse",
+        "--format=%x1e%H %P%x1f%s",
+        "--name-only",
+        "--no-renames",
+        fork,
+        f"^{tip}",
+    )
+    commits = []
+    for record in filter(None, log.split("\x1e")):
+        head, *files = record.strip().split("\n")
+        ids, _, subject = head.partition("\x1f")
+        sha, *parents = ids.split(" ")
+        ok = len(parents) == 1 and bool(files) and not (set(files) & redone)
+        commits.append((sha, parents, subject, marks.get(sha), ok))
+    start = len(commits)
+    while start and (commits[start - 1][4] or commits[start - 1][3] == "-"):
+        start -= 1
+    while start < len(commits) and commits[start][3] != "+":
+        start += 1
+    said = [f"{sha[:7]} {subject}" for sha, _, subject, mark, _ in commits if mark == "+"]
+    if start == len(commits):
+        return Lost(fork, unsure=tuple(said))
+    replayed = sum(1 for c in commits[start:] if c[3] == "+")
+    cut = len(said) - replayed
+    return Lost(commits[start][1][0], tuple(said[cut:]), tuple(said[:cut]))
 
 
 def kept_line(branch: str) -> str:
@@ -76,3 +177,8 @@ def kept_line(branch: str) -> str:
 
 def _git(root: Path, *args: str, ok: tuple[int, ...] = (0,)) -> str:
     return plumbing.run(root, list(args), ok_codes=ok).decode("utf-8", "replace").strip()
+
+
+def _named(commits: tuple[str, ...]) -> str:
+    shown = ", ".join(commits[:3]) + (f" (+{len(commits) - 3} more)" if len(commits) > 3 else "")
+    return f"{len(commits)} commit{'s' if len(commits) != 1 else ''} ({shown})"

@@ -88,8 +88,7 @@ def _kept_in_git(
         target = where / f"{stem}-{number}.json"
     taken.add(str(target))
     command = (
-        f"mkdir -p {quote(str(where))} && "
-        f"git show :{stage}:{quote(packet)} > {quote(str(target))}"
+        f"mkdir -p {quote(str(where))} && git show :{stage}:{quote(packet)} > {quote(str(target))}"
     )
     said = (
         f"{target} (not in the repository: .handoff is a symbolic link or no folder; move it "

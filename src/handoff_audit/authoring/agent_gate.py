@@ -251,7 +251,7 @@ def _judge_branch(
             gate, branch, config, dirt, series, bool(inherited)
         ):
             gate.problems += [*_stopped_problems(gate, codes), *twinless(gate, report.findings)]
-            branches = (branch, gate.base_branch, gate.since)
+            branches = (branch, gate.base_target, gate.since)
             notes = gated_notes(gate.root, config, branches, gate.own_changes, codes)
             gate.problems.extend(Problem(_note_kind(f), f.message, f) for f in notes)
             return
@@ -514,6 +514,7 @@ def _read_bench(gate: Gate, branch: str, config: Config) -> Workbench:
 
     bench, _ = read_workbench(gate.root, lambda _root: config, branch, None)
     gate.base_branch, gate.own_changes = bench.base_branch, frozenset(bench.changed_files)
+    gate.base_target = bench.base_target
     gate.left_base = bench.base_branch is not None and bench.base != bench.head
     gate.since = bench.base
     return bench

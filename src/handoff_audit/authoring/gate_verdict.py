@@ -98,6 +98,9 @@ class Gate:
     """Packets in the tree that are archived or superseded (any branch's)."""
     base_branch: str | None = None
     """The branch the work of its own was taken against, when it was needed."""
+    base_target: str | None = None
+    """``base_branch`` as a merge target names it (`Workbench.base_target`: ``main`` for
+    ``origin/main``), the target the merge gate's audit is run against."""
     left_base: bool | None = None
     """Whether the branch left ``base_branch`` at a commit before HEAD, which a failing
     `new --verify` keeps as the last known good commit; ``None`` when not asked."""

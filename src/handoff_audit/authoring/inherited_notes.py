@@ -32,7 +32,7 @@ def one_handoff(gate: Gate, config: Config) -> None:
     if len(notes) < 2 or not stale:
         return
     try:
-        base_branch, _, base = branch_base(gate.root, config, None)
+        base_branch, _, base, _ = branch_base(gate.root, config, None)
         if base_branch is None:
             return
         changed = set(plumbing.changed_since(gate.root, base))

@@ -83,18 +83,18 @@ def note_secrets(gate: Gate, branches: tuple[str, str], notes: Collection[str]) 
 
 
 def _base(gate: Gate, branch: str) -> tuple[str, str] | None:
-    """The branch's base branch and the commit it left it at (as the hook read them, else the
-    merge base with the first protected branch); ``None`` when no base branch tells its own
-    work from the rest."""
-    if gate.since is not None and gate.base_branch is not None:
-        return gate.base_branch, gate.since
+    """The branch's base branch, as a merge target names it, and the commit it left it at (as
+    the hook read them, else the merge base with the first protected branch); ``None`` when no
+    base branch tells its own work from the rest."""
+    if gate.since is not None and gate.base_target is not None:
+        return gate.base_target, gate.since
     try:
         bench = workbench_at(gate.root, gate.config, branch, None, status=dict)
     except InputError:
         return None
-    if bench.base_branch is None:
+    if bench.base_target is None:
         return None
-    return bench.base_branch, bench.base
+    return bench.base_target, bench.base
 
 
 def _changed(root: Path, base: str) -> set[str] | None:

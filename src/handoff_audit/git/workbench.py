@@ -51,6 +51,8 @@ class Workbench:
     nested: tuple[str, ...] = ()
     """Untracked git repositories or worktrees inside the work tree that are no submodule
     (``.worktrees/inner/``, `nested_repo`): no work of the branch, and never to be committed."""
+    base_target: str | None = None
+    """``base_branch`` as a merge target names it: the branch, ``main`` for ``origin/main``."""
 
 
 def nested_repo(path: str, code: str) -> bool:
@@ -112,7 +114,7 @@ def workbench_at(
             branch = plumbing.current_branch(root)
             if branch is None:
                 raise InputError("HEAD is detached; say which branch this is with --branch")
-        base_branch, head, base = branch_base(root, config, target, refs)
+        base_branch, head, base, base_target = branch_base(root, config, target, refs)
         changed = plumbing.changed_since(root, base)
         tree = status() if status is not None else plumbing.status(root, [])
     except plumbing.GitError as error:
@@ -124,13 +126,13 @@ def workbench_at(
         (path, _describe(code)) for path, code in entries if not own(path) and path not in nested
     )
     kept = tuple(path for path in changed if not own(path))
-    return Workbench(root, branch, head, kept, base_branch, base, dirt, nested)
+    return Workbench(root, branch, head, kept, base_branch, base, dirt, nested, base_target)
 
 
 def branch_base(
     root: Path, config: Config, target: str | None, refs: plumbing.Refs | None = None
-) -> tuple[str | None, str, str]:
-    """`Workbench.base_branch`, `.head` and `.base`: the branch the checked-out commit's own
+) -> tuple[str | None, str, str, str | None]:
+    """`Workbench.base_branch`, `.head`, `.base` and `.base_target`: the branch the checked-out commit's own
     work is taken against (``target``, else the first protected branch that exists), HEAD's
     full id, and their merge base (HEAD when they share no history; the empty tree when no
     base branch exists). The Stop hook's, the writers' and `check`'s one reading of the base,
@@ -139,7 +141,10 @@ def branch_base(
     git cannot say."""
     if target is not None and not plumbing.is_safe_branch(target):
         raise InputError(f"--target-branch {target!r} is not a usable branch name")
-    base_branch, tip = (target, None) if target else _first_protected(root, config, refs)
+    found_base = None if target else _first_protected(root, config, refs)
+    base_branch = target or (shown_name(found_base) if found_base else None)
+    base_target = target or (found_base.branch if found_base else None)
+    tip = found_base.commit if found_base else None
     revisions = ["HEAD"] + ([target] if target else [])
     found = plumbing.resolve(root, revisions)
     head = found["HEAD"]
@@ -160,10 +165,10 @@ def branch_base(
             _refuse_shallow(root, base_branch or target or "")
             if target is not None:
                 raise InputError(f"HEAD and {target} share no history; no merge base to diff")
-            base_branch = None
+            base_branch = base_target = None
         else:
             base = merge_base
-    return base_branch, head[0], base
+    return base_branch, head[0], base, base_target
 
 
 def _refuse_shallow(root: Path, base_branch: str) -> None:
@@ -193,7 +198,9 @@ def branch_changes(
     in one git call (``diff --merge-base``) besides ``refs`` and ``status``. Where that cannot
     answer (no protected branch here, no shared history, a git before 2.30), `workbench_at`
     does. `InputError` when git cannot say."""
-    base_branch, tip = _first_protected(root, config, refs)
+    found_base = _first_protected(root, config, refs)
+    base_branch = shown_name(found_base) if found_base else None
+    tip = found_base.commit if found_base else None
     changed: list[str] | None = None
     if tip is not None:
         try:
@@ -237,19 +244,17 @@ def _names(root: Path, args: list[str]) -> set[str]:
 
 def base_commit(root: Path, config: Config, refs: plumbing.Refs) -> str | None:
     """The commit of the checked-out branch's base (`branch_changes`'s branch), if any."""
-    return _first_protected(root, config, refs)[1]
+    found = _first_protected(root, config, refs)
+    return found.commit if found else None
 
 
-def _first_protected(
-    root: Path, config: Config, read: plumbing.Refs | None
-) -> tuple[str | None, str | None]:
+def _first_protected(root: Path, config: Config, read: plumbing.Refs | None) -> plumbing.Ref | None:
     """The first protected branch (in the configuration's order, else the repository's default
     branch) that exists here, local before remote-tracking unless that is ahead of it
-    (`base_tip.base_ref`), and its commit; ``read``: the refs when the caller has them."""
+    (`base_tip.base_ref`); ``read``: the refs when the caller has them."""
     refs, origin_head = read if read is not None else plumbing.read_refs(root)
     patterns = protected_patterns(config.protected_branches, refs, origin_head)
-    found = base_ref(root, refs, patterns)
-    return (None, None) if found is None else (shown_name(found), found.commit)
+    return base_ref(root, refs, patterns)
 
 
 def packet_file_test(config: Config) -> Callable[[str], bool]:

@@ -256,7 +256,8 @@ def _judge_branch(
             gate.problems.extend(Problem(_note_kind(f), f.message, f) for f in notes)
             return
     except (plumbing.GitError, InputError) as error:
-        raise CannotJudge(str(error)) from None
+        _judge_dirt_alone(gate, codes, str(error))
+        return
     findings = [*report.findings, *take_local(gate, known)]
     gate.problems.extend([*inherited, *_broken(gate)])
     dirt_problems = _stopped_problems(gate, codes)
@@ -278,6 +279,20 @@ def _judge_branch(
     hold_own_secrets(gate, branch, secrets, dirt, report.agent_notes)
     # The operation's commit takes what it staged: only the rest is committed apart, after.
     _place_dirt(gate, dirt_problems, dirt)
+
+
+def _judge_dirt_alone(gate: Gate, codes: dict[str, str], error: str) -> None:
+    """When git fails on what tells the branch's handoff (a damaged clone, a base it cannot
+    read): the uncommitted files, which need no handoff to be judged, still hold the stop, the
+    failure said beside them; with none, `CannotJudge` (the stop is let go with it)."""
+    try:
+        dirt = _stopped_problems(gate, codes)
+    except (plumbing.GitError, InputError):
+        dirt = []
+    if not dirt:
+        raise CannotJudge(error)
+    gate.problems.extend(dirt)
+    gate.warnings += (f"the handoff itself was not judged: {error}",)
 
 
 _FETCH = "git fetch --unshallow"

@@ -34,6 +34,7 @@ from handoff_audit.authoring.local_handoffs import take_local
 from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.own_secrets import hold_own_secrets
 from handoff_audit.authoring.recorded_failure import not_recorded
+from handoff_audit.authoring.remote_history import NO_REMOTE, fetchable
 from handoff_audit.authoring.series_fixes import passed_over
 from handoff_audit.authoring.twinless import twinless
 from handoff_audit.config import Config, load_config
@@ -314,6 +315,9 @@ def _unjudged(gate: Gate, finding: Finding, shallow: bool) -> Problem | None:
         f"{finding.path}: this shallow clone does not hold the history that tells whether the "
         "handoff is older than the work (`check`: history-unavailable), so that was not judged"
     )
+    if not fetchable(gate.root):
+        gate.warnings += (f"{said}; {NO_REMOTE}",)
+        return None
     return Problem("shallow", said, command=_FETCH)
 
 
@@ -551,6 +555,12 @@ def _needs_handoff(
     try:
         bench = _read_bench(gate, branch, config)
     except ShallowHistory as error:  # never "no work": the history that tells it is missing
+        if not fetchable(gate.root):
+            gate.note = (
+                f"{branch}: this shallow clone does not hold the commits that tell the branch's "
+                f"own work from its base branch, so its handoff was not judged; {NO_REMOTE}"
+            )
+            return False
         gate.problems.append(Problem("shallow", str(error), command=_FETCH))
         return True
     against = f" against {bench.base_branch}" if bench.base_branch else ""

@@ -257,8 +257,7 @@ def _judge_branch(
             gate.problems.extend(Problem(_note_kind(f), f.message, f) for f in notes)
             return
     except (plumbing.GitError, InputError) as error:
-        _judge_dirt_alone(gate, codes, str(error))
-        return
+        return _judge_dirt_alone(gate, codes, str(error))
     findings = [*report.findings, *take_local(gate, known)]
     gate.problems.extend([*inherited, *_broken(gate)])
     dirt_problems = _stopped_problems(gate, codes)
@@ -539,6 +538,20 @@ def _read_bench(gate: Gate, branch: str, config: Config) -> Workbench:
     return bench
 
 
+def _fetch_history(gate: Gate, branch: str, error: str) -> bool:
+    """For a shallow clone whose branch and base share no commit: True, with the fetch of the
+    history as a problem; False, with a note saying the history cannot be fetched, when the
+    clone has no remote (the fetch would do nothing)."""
+    if fetchable(gate.root):
+        gate.problems.append(Problem("shallow", error, command=_FETCH))
+        return True
+    gate.note = (
+        f"{branch}: this shallow clone does not hold the commits that tell the branch's own "
+        f"work from its base branch, so its handoff was not judged; {NO_REMOTE}"
+    )
+    return False
+
+
 def _needs_handoff(
     gate: Gate,
     branch: str,
@@ -555,14 +568,7 @@ def _needs_handoff(
     try:
         bench = _read_bench(gate, branch, config)
     except ShallowHistory as error:  # never "no work": the history that tells it is missing
-        if not fetchable(gate.root):
-            gate.note = (
-                f"{branch}: this shallow clone does not hold the commits that tell the branch's "
-                f"own work from its base branch, so its handoff was not judged; {NO_REMOTE}"
-            )
-            return False
-        gate.problems.append(Problem("shallow", str(error), command=_FETCH))
-        return True
+        return _fetch_history(gate, branch, str(error))
     against = f" against {bench.base_branch}" if bench.base_branch else ""
     # A repository or worktree inside this one is no work (`Workbench.nested`): the hook's
     # fix for it keeps git from seeing it.

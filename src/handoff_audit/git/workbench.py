@@ -132,10 +132,11 @@ def workbench_at(
 def branch_base(
     root: Path, config: Config, target: str | None, refs: plumbing.Refs | None = None
 ) -> tuple[str | None, str, str, str | None]:
-    """`Workbench.base_branch`, `.head`, `.base` and `.base_target`: the branch the checked-out commit's own
-    work is taken against (``target``, else the first protected branch that exists), HEAD's
-    full id, and their merge base (HEAD when they share no history; the empty tree when no
-    base branch exists). The Stop hook's, the writers' and `check`'s one reading of the base,
+    """`Workbench.base_branch`, `.head`, `.base` and `.base_target`: the branch the checked-out
+    commit's own work is taken against (``target``, else the first protected branch that
+    exists), HEAD's full id, their merge base (HEAD when they share no history; the empty tree
+    when no base branch exists) and that branch's name as a merge target names it (``main``
+    for ``origin/main``). The Stop hook's, the writers' and `check`'s one reading of the base,
     whose ``.gitignore`` lines are the owner's (`engine.ignored.owner_revision`). `InputError`
     (`ShallowHistory` in a shallow clone missing the merge base) or `plumbing.GitError` when
     git cannot say."""

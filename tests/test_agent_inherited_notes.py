@@ -6,8 +6,11 @@ the other as inherited; it never makes the agent refresh every note main holds."
 from __future__ import annotations
 
 import re
+import subprocess
 
-from agent_support import run_fix, run_hook, stop_event
+import pytest
+
+from agent_support import ANSWERS, hook_command, run_fix, run_hook, stop_event
 from conftest import GitRepo
 
 _PLACEHOLDER = re.compile(r'"<[^">]*>"')
@@ -80,3 +83,124 @@ def test_a_note_the_branch_wrote_is_its_handoff(git_repo: GitRepo) -> None:
     git_repo.commit("run returns 2")
     stop = run_hook(stop_event(git_repo.root))
     assert _OUTDATED.findall(stop.err) == ["docs/auth/HANDOFF.md", "docs/billing/HANDOFF.md"]
+
+
+def _stream_notes(repo: GitRepo, notes: dict[str, str]) -> None:
+    """main keeps ``notes`` (path -> its workstream), each naming its folder of code, never a
+    file of it: ``src/<workstream>``."""
+    for note, stream in notes.items():
+        repo.write(f"src/{stream}/core.py", "x = 1\n")
+        repo.write(
+            note,
+            f"# Handoff: {stream}\n\n## Status\nStarted {stream} in src/{stream}.\n\n"
+            f"## Next step\nContinue {stream} in src/{stream}.\n",
+        )
+    repo.commit("workstreams")
+
+
+def _filled(command: str) -> str:
+    """``command`` with each ``"<...>"`` filled in as an agent would."""
+    for placeholder, text in ANSWERS.items():
+        command = command.replace(f'"{placeholder}"', f"'{text}'")
+    return _PLACEHOLDER.sub("'Proration done; tests pass.'", command)
+
+
+def _gate(repo: GitRepo) -> subprocess.CompletedProcess[str]:
+    """The merge gate on the branch: `check --target-branch main`."""
+    command = [*hook_command()[:-1], "check", "--target-branch", "main"]
+    return subprocess.run(command, cwd=repo.root, capture_output=True, text=True, check=False)
+
+
+def _play_both(repo: GitRepo) -> list[str]:
+    """Follow what the Stop hook prints, then what the merge gate's findings say to run, each
+    fix filled in and committed, until both accept the branch; the commands run, in order."""
+    ran: list[str] = []
+    for _ in range(6):
+        stop = run_hook(stop_event(repo.root))
+        said = stop.err if stop.code else _gate(repo).stdout
+        if stop.code == 0 and "fix:" not in said and _gate(repo).returncode == 0:
+            return ran
+        fixes = re.findall(r"(?:fix: |`)((?:\S*handoff-audit|git) [^`\n]*)", said)
+        assert fixes, said
+        command = _filled(fixes[0])
+        assert run_fix(repo.root, command).returncode == 0, command
+        ran.append(command)
+        if repo.git("status", "--porcelain").strip():
+            repo.commit("handoff: as told")
+    raise AssertionError(f"hook and gate still disagree after {ran}")
+
+
+def test_the_note_of_the_workstream_the_branch_works_on_is_its_handoff(git_repo: GitRepo) -> None:
+    """Commits to src/billing/ only: SessionStart shows the billing note and the Stop hook asks
+    for that one, though the auth note comes first by path."""
+    _stream_notes(git_repo, {"docs/auth/HANDOFF.md": "auth", "docs/billing/HANDOFF.md": "billing"})
+    git_repo.git("switch", "-q", "-c", "feat/billing")
+    git_repo.write("src/billing/invoice.py", "prorate = True\n")
+    git_repo.commit("billing: proration")
+    start = run_hook(stop_event(git_repo.root, event="SessionStart"))
+    assert "Next action: Continue billing in src/billing." in start.out, start.out
+    stop = run_hook(stop_event(git_repo.root))
+    assert _OUTDATED.findall(stop.err) == ["docs/billing/HANDOFF.md"], stop.err
+    assert "docs/auth/HANDOFF.md, inherited from main and unchanged" in stop.err
+    assert _play(git_repo) == ["docs/billing/HANDOFF.md"]
+    assert "Proration" not in (git_repo.root / "docs/auth/HANDOFF.md").read_text()
+
+
+@pytest.mark.parametrize(
+    ("notes", "finish"),
+    [
+        (("docs/auth/HANDOFF.md", "docs/billing/HANDOFF.md"), "git rm -q -- {mine}"),
+        (("SESSION_HANDOFF.md", "NEXT_SESSION.md"), "git rm -q -- {mine}"),
+        (
+            ("docs/auth/HANDOFF.md", "docs/billing/HANDOFF.md"),
+            "mkdir -p docs/handoffs && git mv -- {mine} docs/handoffs/2026-12-06-auth.md",
+        ),
+    ],
+)
+def test_a_branch_that_finished_its_note_is_not_asked_for_an_inherited_one(
+    git_repo: GitRepo, notes: tuple[str, str], finish: str
+) -> None:
+    """The branch wrote its note after its work, then finished it as the hook says: the other
+    note, inherited unchanged from main, is no handoff it owes."""
+    mine, other = notes
+    _stream_notes(git_repo, {mine: "auth", other: "billing"})
+    git_repo.git("switch", "-q", "-c", "feat/auth")
+    git_repo.write("src/auth/token.py", "ttl = 60\n")
+    git_repo.commit("auth work")
+    git_repo.write(mine, "# Handoff: auth\n\n## Status\nToken TTL set.\n\n## Next step\nTest it.\n")
+    git_repo.commit("handoff: auth")
+    assert run_fix(git_repo.root, finish.format(mine=mine)).returncode == 0
+    git_repo.commit("handoff: done")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 0, stop.err
+    assert f"{other}, inherited from main and unchanged on this branch" in stop.err
+    assert (git_repo.root / other).read_text().startswith("# Handoff: billing")
+
+
+@pytest.mark.parametrize("finished_auth", [False, True])
+def test_hook_and_gate_agree_on_a_note_kept_by_the_branchs_own_entry(
+    git_repo: GitRepo, finished_auth: bool
+) -> None:
+    """main keeps the billing note (and an auth note the branch deletes); the branch adds the
+    `!` entry the gate offers, which the gate honours only while the branch leaves the note as
+    main has it: the hook never asks to change it, and following the hook and the gate ends on
+    a branch both accept."""
+    auth = {"docs/auth/HANDOFF.md": "auth"} if finished_auth else {}
+    _stream_notes(git_repo, {**auth, "docs/billing/HANDOFF.md": "billing"})
+    git_repo.git("switch", "-q", "-c", "feat/billing")
+    git_repo.write("src/billing/invoice.py", "prorate = True\n")
+    git_repo.commit("billing: proration")
+    if finished_auth:
+        git_repo.git("rm", "-q", "docs/auth/HANDOFF.md")
+        git_repo.commit("handoff: done")
+    git_repo.write(
+        ".handoff-audit.yml", 'block-files: ["**/HANDOFF.md", "!docs/billing/HANDOFF.md"]\n'
+    )
+    git_repo.commit("keep the billing note")
+    stop = run_hook(stop_event(git_repo.root))
+    assert stop.code == 2, stop.err
+    assert "handoff-outdated" not in stop.err, stop.err
+    assert "docs/billing/HANDOFF.md, inherited from main and unchanged" in stop.err, stop.err
+    ran = _play_both(git_repo)
+    assert [command.split()[1] for command in ran] == ["new", "archive"], ran
+    assert git_repo.git("diff", "--name-only", "main", "--", "docs/billing").strip() == ""

@@ -29,7 +29,7 @@ from handoff_audit.authoring.conflict_fixes import finishing, packets_among
 from handoff_audit.authoring.default_blocked import DEFAULT_PACKET
 from handoff_audit.authoring.gate_notes import gated_notes
 from handoff_audit.authoring.gate_verdict import STALE_RULES, CannotJudge, Gate, Problem
-from handoff_audit.authoring.inherited_notes import one_handoff
+from handoff_audit.authoring.inherited_notes import set_aside
 from handoff_audit.authoring.local_handoffs import take_local
 from handoff_audit.authoring.nested_repos import nested_repositories
 from handoff_audit.authoring.own_secrets import hold_own_secrets
@@ -142,7 +142,6 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
         # The audit's root is the top folder: the repository and refs read here are its own.
         known = (replace(info, prefix=""), (refs, origin_head))
         _judge_branch(gate, branch, config, known)
-        one_handoff(gate, config)
     return gate
 
 
@@ -222,13 +221,9 @@ def _judge_unborn(gate: Gate, branch: str) -> None:
 def _judge_branch(
     gate: Gate, branch: str, config: Config, known: tuple[plumbing.RepoInfo, plumbing.Refs]
 ) -> None:
-    request = AuditRequest(
-        root=gate.root,
-        paths=(gate.root,),
-        config=config,
-        target=Target(branch=branch),
-        known_git=known,
-    )
+    target = Target(branch=branch)
+    request = AuditRequest(root=gate.root, paths=(gate.root,), config=config, target=target)
+    request = replace(request, known_git=known)
     try:
         report = run_audit(request)
     except ConfigError as error:  # a configured schema that cannot be fetched: not a bug
@@ -248,6 +243,7 @@ def _judge_branch(
         # Every uncommitted file counts, the packet's own too: CI sees only commits.
         codes = _status(gate.root)
         dirt = tuple(sorted(codes))
+        set_aside(gate, report.findings, dirt)
         if not gate.packets and not _needs_handoff(
             gate, branch, config, dirt, series, bool(inherited)
         ):

@@ -1,112 +1,118 @@
-"""The Stop hook on a branch made from one that keeps several working notes of one project (a
-note per workstream: ``docs/auth/HANDOFF.md`` beside ``docs/billing/HANDOFF.md``): the branch's
-work needs one handoff, not a refresh of every note it inherited.
+"""The Stop hook on a branch made from one that keeps working notes of one project (a note per
+workstream: ``docs/auth/HANDOFF.md`` beside ``docs/billing/HANDOFF.md``): the branch's work
+needs one handoff, not a refresh of every note it inherited.
 
-A note the base commit holds and the branch left as it is (committed or not) is inherited;
-`handoff-outdated` on it blocks only while the branch has no note of its own (one it wrote or
-changed), and then only for one of them, the one closest to the work: the others are named as
-inherited. A note that speaks for its own package alone (`note_scopes`) keeps its own finding.
+A note the base commit holds and the branch left as it is (committed or not) is inherited. Once
+the branch has a handoff of its own (a note it wrote or changed, or a handoff file it added,
+changed, moved or deleted: a note it finished), no inherited note is its handoff. Before that,
+of those `handoff-outdated` calls older than the work, the one closest to the work
+(`git.workstream.closest_first`) is, the others are named as inherited; but a note the merge
+gate leaves out only by a ``!`` entry this branch adds to ``block-files`` (honoured while the
+branch leaves the note as the base has it) is none: changing it would fail the gate, so the
+branch writes a handoff of its own. A note that speaks for its own package alone
+(`note_scopes`) keeps its own finding. The notes set aside leave ``gate.packets`` before the
+judgement, which then asks of the branch what it asks of one without a handoff.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Sequence
+from dataclasses import replace
 
-from handoff_audit.authoring.gate_verdict import Gate, Problem
-from handoff_audit.config import Config
+from handoff_audit.authoring.gate_verdict import Gate
+from handoff_audit.config import CONFIG_FILES, PYPROJECT, Config, config_from_text
+from handoff_audit.engine.series_folders import SeriesFolders
 from handoff_audit.errors import InputError
-from handoff_audit.git import plumbing
+from handoff_audit.git import commit_files, plumbing
 from handoff_audit.git.later_work import note_scopes, work_folders
+from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
+from handoff_audit.git.workstream import closest_first, listed
+from handoff_audit.model.findings import Finding
+from handoff_audit.model.packet import is_handoff_record, kept_on_purpose
+from handoff_audit.rules import RULES_BY_ID
 
 _OUTDATED = "handoff-outdated"
 
 
-def one_handoff(gate: Gate, config: Config) -> None:
-    """Drop from ``gate`` the `handoff-outdated` problems of inherited notes that this branch's
-    work does not need refreshed, and say which notes were left to their own workstreams."""
+def set_aside(gate: Gate, findings: Sequence[Finding], dirt: Sequence[str]) -> None:
+    """Take out of ``gate.packets`` the inherited notes this branch's work does not need
+    refreshed, and say which and why in ``gate.warnings``; ``dirt``: the uncommitted files."""
+    config = gate.config
     notes = [p.path for p in gate.packets if p.kind == "markdown"]
     scoped = note_scopes(notes, "", work_folders(gate.root)) if len(notes) > 1 else {}
     notes = [n for n in notes if n not in scoped]
-    stale = [p for p in gate.problems if _outdated_note(p) in notes]
-    if len(notes) < 2 or not stale:
+    stale = {f.path for f in findings if f.rule == _OUTDATED} & set(notes)
+    if not stale:
         return
     try:
         base_branch, _, base, _ = branch_base(gate.root, config, None)
         if base_branch is None:
             return
-        changed = set(plumbing.changed_since(gate.root, base))
-        on_base = _listed(gate.root, base, notes)
-        newest = _newest_first(gate.root, base, notes)
+        changed = {*plumbing.changed_since(gate.root, base), *dirt}
+        inherited = [n for n in notes if n in listed(gate.root, base, notes) - changed]
+        if not inherited:
+            return
+        series = SeriesFolders(gate.root, config)
+        handed = [
+            p for p in sorted(changed) if p not in notes and is_handoff_record(p, config, series)
+        ]
+        own = [n for n in notes if n not in inherited] + handed
+        work = sorted(p for p in changed if p not in own)
+        ranked = (
+            []
+            if own
+            else closest_first(gate.root, base, [n for n in inherited if n in stale], work)
+        )
+        unkept = _kept_while_unchanged(gate, base, ranked[:1])
     except (plumbing.GitError, InputError):  # the hook then asks for each note, as before
         return
-    inherited = [n for n in notes if n in on_base and n not in changed]
-    left = [p for p in stale if _outdated_note(p) in inherited]
-    own = [n for n in notes if n not in inherited]
+    kept = ranked[:1] if ranked and not unkept else []
+    aside = [n for n in inherited if n not in kept]
+    if not aside:
+        return
+    gate.packets = [p for p in gate.packets if p.path not in aside]
+    gate.warnings = (*gate.warnings, _said(aside, base_branch, own, kept, unkept))
+
+
+def _said(
+    aside: list[str], base_branch: str, own: list[str], kept: list[str], unkept: list[str]
+) -> str:
+    """The warning line naming the notes set ``aside`` and why: the branch's ``own`` handoff,
+    the one note ``kept`` for its work, or the note the gate keeps only ``unkept``."""
     if own:
-        kept = own[0]
-    elif len(left) > 1:
-        work = [path for path in changed if path not in notes]
-        order = {name: place for place, name in enumerate(newest)}
-        ranked = sorted(
-            left,
-            key=lambda p: (
-                -_mentions(gate.root, _outdated_note(p), work),
-                order.get(_outdated_note(p), 0),
-            ),
+        tail = f"this branch wrote, changed or finished its own handoff, {own[0]}"
+    elif kept:
+        tail = f"this branch's work needs one handoff, {kept[0]}, not a refresh of each note"
+    else:
+        tail = (
+            f"the merge gate leaves {unkept[0]} out only by the `!` entry this branch adds to "
+            f"`block-files`, while the branch leaves it as {base_branch} has it, so this "
+            "branch's work needs a handoff of its own, not a change to it"
         )
-        kept, left = _outdated_note(ranked[0]), ranked[1:]
-    else:
-        return
-    if not left:
-        return
-    gate.problems = [p for p in gate.problems if p not in left]
-    others = ", ".join(_outdated_note(p) for p in left)
-    said = (
-        f"{others}, inherited from {base_branch} and unchanged on this branch, "
-        f"{'is' if len(left) == 1 else 'are'} left to {'its' if len(left) == 1 else 'their'} "
-        f"own workstream: this branch's work needs one handoff, {kept}"
+    one = len(aside) == 1
+    return (
+        f"{', '.join(aside)}, inherited from {base_branch} and unchanged on this branch, "
+        f"{'is' if one else 'are'} left to {'its' if one else 'their'} own workstream: {tail}"
     )
-    if gate.problems:
-        gate.warnings = (*gate.warnings, f"{said}, not a refresh of each note")
-    else:
-        gate.note = said
 
 
-def _outdated_note(problem: Problem) -> str:
-    """The note a `handoff-outdated` problem is about; "" for any other problem."""
-    finding, packet = problem.finding, problem.packet
-    if problem.kind != "finding" or finding is None or packet is None:
-        return ""
-    return finding.path if finding.rule == _OUTDATED and packet.kind == "markdown" else ""
-
-
-def _listed(root: Path, commit: str, names: list[str]) -> set[str]:
-    """Those of ``names`` that ``commit`` holds."""
-    specs = [f":(literal){name}" for name in names]
-    out = plumbing.run(root, ["ls-tree", "-r", "-z", "--name-only", commit, "--", *specs])
-    return set(out.decode("utf-8", "surrogateescape").split("\0")) - {""}
-
-
-def _newest_first(root: Path, commit: str, names: list[str]) -> list[str]:
-    """``names``, by their last change up to ``commit``, newest first; one `git log`."""
-    specs = [f":(literal){name}" for name in names]
-    out = plumbing.run(root, ["log", "-z", "--format=", "--name-only", commit, "--", *specs])
-    seen = out.decode("utf-8", "surrogateescape").replace("\n", "\0").split("\0")
-    return list(dict.fromkeys(name for name in seen if name in names))
-
-
-def _mentions(root: Path, note: str, work: list[str]) -> int:
-    """How many of the branch's ``work`` files ``note`` names, by path, file name or stem (in
-    its text or its own path: ``docs/auth/HANDOFF.md`` for ``src/auth.py``)."""
-    try:
-        text = f"{note}\n{(root / note).read_text(encoding='utf-8', errors='replace')}".lower()
-    except OSError:
-        return 0
-    count = 0
-    for path in work:
-        name = path.rpartition("/")[2].lower()
-        stem = name.partition(".")[0]
-        words = (path.lower(), name, *([stem] if len(stem) > 2 else []))
-        count += any(word in text for word in words)
-    return count
+def _kept_while_unchanged(gate: Gate, base: str, notes: list[str]) -> list[str]:
+    """Those of ``notes`` that a ``!`` entry of this branch's ``block-files`` leaves out and the
+    base commit's ``block-files`` does not: the merge gate, reading the base's settings, honours
+    such an entry only for a file the branch does not change (`model.gate_exclusions`)."""
+    mine = [n for n in notes if kept_on_purpose(n, gate.config)]
+    if not mine:
+        return []
+    names = (*CONFIG_FILES, PYPROJECT)
+    found = commit_files.read_at(gate.root, base, names)
+    name = next((n for n in names if n in found), None)
+    theirs = Config()
+    if name is not None:
+        text = found[name][1].decode("utf-8", "replace")
+        try:
+            theirs = config_from_text(text, gate.root / name, RULES_BY_ID, (gate.root,), is_tracked)
+        except InputError:  # the gate then uses the defaults too
+            theirs = Config()
+    base_config = replace(gate.config, block_files=theirs.block_files)
+    return [n for n in mine if not kept_on_purpose(n, base_config)]

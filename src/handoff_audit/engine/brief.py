@@ -54,6 +54,7 @@ from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.rewritten import off_history
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.upstream import BranchStatus, upstream_line
+from handoff_audit.git.workstream import inherited_pick
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
 from handoff_audit.model.lkg_trust import trusted_lkg
@@ -242,8 +243,10 @@ def _chosen(
         raise InputError(str(error)) from None
     strays = [] if state == "named" else stray_handoffs(root, config)[:DATED_AT_MOST]
     changes = last_changes(root, [*(name for p in candidates for name in _files(p)), *strays])
-    notes = working_first(_real(candidates, config)) if state == "hand-written" else candidates
-    chosen = _newest(notes, changes, dirt)
+    real = working_first(_real(candidates, config)) if state == "hand-written" else candidates
+    # notes the branch inherited unchanged: the one its work is on, as the Stop hook asks it
+    picked = inherited_pick(root, config, [p.path for p in real if p.kind == "markdown"])
+    chosen = next((p for p in real if p.path == picked), None) or _newest(real, changes, dirt)
     _refuse_unreadable(chosen, unread)
     return chosen, changes, dirt, newer_line(root, config, (_files(chosen), dirt), changes, strays)
 

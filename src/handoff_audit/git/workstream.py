@@ -90,7 +90,7 @@ def inherited_pick(root: Path, config: Config, notes: Sequence[str]) -> str | No
     if len(notes) < 2:
         return None
     try:
-        base_branch, _, base = branch_base(root, config, None)
+        base_branch, _, base, _ = branch_base(root, config, None)
         if base_branch is None:
             return None
         changed = set(plumbing.changed_since(root, base))

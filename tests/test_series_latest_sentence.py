@@ -12,6 +12,7 @@ import json
 import os
 import re
 import time
+from datetime import UTC, datetime
 
 import pytest
 
@@ -104,7 +105,8 @@ def _play(repo: GitRepo, rounds: int = 4) -> list[str]:
         if stop.code == 0:
             return said
         line = next(line for line in stop.lines if "write the next one" in line)
-        asked = re.search(r"write the next one, (\S+<topic>\.md),", line)
+        # the series' names are dates alone (`2026-11-23.md`): the next one's is too
+        asked = re.search(r"write the next one, (docs/handoffs/\d{4}-\d\d-\d\d\.md),", line)
         assert asked is not None, stop.err
         repo.write(asked[1].replace("<topic>", "cbrt"), NOTE.format(title="cbrt"))
         for command in re.findall(r"`([^`]+)`", line):
@@ -125,7 +127,8 @@ def test_an_agent_following_the_hook_gets_out(git_repo: GitRepo, run_cli) -> Non
     assert len(said) == 2, said
     check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
     assert check.code == 0, check.out + check.err
-    assert "-cbrt.md: the current handoff of its series" in check.out, check.out
+    today = datetime.now(UTC).date().isoformat()
+    assert f"/{today}.md: the current handoff of its series" in check.out, check.out
     show = run_cli(["show"], cwd=git_repo.root)
     assert "Add tests for cbrt of negative numbers." in show.out, show.out
 

@@ -29,6 +29,7 @@ from handoff_audit.engine.series_order import (
     DATED,
     NUMBERED,
     NameKey,
+    date_form,
     month_first,
     name_key,
     next_number,
@@ -39,8 +40,6 @@ from handoff_audit.git.ignored import ignored_among, ignoring_patterns
 from handoff_audit.model.packet import in_series
 from handoff_audit.model.series_names import name_says
 
-_DATE_FIRST = re.compile(r"\A\d{4}-\d{2}-\d{2}[-_]?")
-_UNDERSCORE_AFTER = re.compile(r"\A\d{4}-\d{2}-\d{2}(?:[-_]\d{4})?_")
 _NUMBER_ONLY = re.compile(r"\A\d+(?:\.\d+)*\.md\Z", re.IGNORECASE)
 _DAY = 86400
 
@@ -62,7 +61,6 @@ def successor(
     current file), in the same folder, keeping the part of its name after a leading date.
     ``dated``: a dated name even after a numbered ``current`` (a dated file must rank below)."""
     folder, _, name = written.rpartition("/")
-    topic = _DATE_FIRST.sub("", name, count=1)
     today = int((now or datetime.now(UTC)).timestamp()) // _DAY * _DAY
     months_first = month_first([written, current])
     ahead = name_key(current, months_first) or (0, ())
@@ -73,14 +71,12 @@ def successor(
     stamp = datetime.fromtimestamp(when, UTC).strftime(
         "%Y-%m-%d-%H%M" if when % _DAY else "%Y-%m-%d"
     )
-
-    # The series' own separator after the date: `2026-08-04_task-reorg.md` -> `<date>_<topic>.md`
-    sep = "_" if _UNDERSCORE_AFTER.match(current.rpartition("/")[2]) else "-"
+    day = datetime.fromtimestamp(when, UTC)
+    head, topic = _form(name, current.rpartition("/")[2], day.date(), months_first)
+    head += day.strftime("-%H%M") if when % _DAY else ""
 
     def place(number: int) -> str:
-        base = f"{stamp}-{number}" if number else stamp
-        # A date-only name (`2026-12-05.md`) has no topic: its extension follows, no dash.
-        base += topic if topic.startswith(".") or not topic else f"{sep}{topic}"
+        base = (f"{head}-{number}" if number else head) + topic
         return f"{folder}/{base}" if folder else base
 
     def free(path: str) -> bool:
@@ -113,6 +109,21 @@ def successor(
         f"the date {stamp} and the number {number} after it in the name rank it above {current}, "
         "so it is the series' current handoff",
     )
+
+
+def _form(name: str, current: str, day: date, months_first: bool) -> tuple[str, str]:
+    """The name of ``current``'s successor (both names of files) around its date, ``day``:
+    ``current``'s words before its date (``session-``) and ``day`` as it writes its date
+    (`series_order.date_form`: ``session-2026-12-06``); then ``name``'s part after such words
+    and a date, its topic, after the series' separator (``2026-08-04_task-reorg.md``: ``_``),
+    or an extension alone (``2026-12-05.md``, ``session-2026-12-05.md``: no topic)."""
+    head, written, after = date_form(current, day, months_first) or ("", day.isoformat(), "")
+    sep = after[:1] if after[:1] in ("-", "_", " ") else "-"
+    topic = name[len(head) :] if head and name.lower().startswith(head.lower()) else name
+    own = date_form(topic, day, months_first)
+    if own is not None and not own[0]:
+        topic = own[2].lstrip("-_ ")
+    return head + written, topic if topic.startswith(".") or not topic else sep + topic
 
 
 def _next_number(root: Path, written: str, current: str) -> Successor:
@@ -237,9 +248,7 @@ def next_in_series(
             f"or, first rename the misdated {files[0]} ({typo.why}): `git mv -- "
             f"{path_of(files[0])} {path_of(typo.path)}`, commit, and stop again"
         )
-    undated = f"{folder}/<topic>.md" if folder else "<topic>.md"
-    named = patterned(files[0], known)
-    moved = Successor(*named) if named else successor(root, undated, files[0])
+    moved = _next_file(root, files[0], known)
     numbered = (name_key(files[0], month_first(list(files))) or (0, ()))[0] == NUMBERED
     shown = os.path.relpath(root / moved.path, cwd)  # words, no command
     today = datetime.now(UTC).date().isoformat()
@@ -250,6 +259,33 @@ def next_in_series(
         f"write the next one, {shown}, with the state, the next step, the decisions, what "
         f"was ruled out and the pointers, and {_committed(root, moved.path, path_of, why, base)}"
     )
+
+
+def _next_file(root: Path, current: str, known: Collection[str]) -> Successor:
+    """The next file of the series whose current file is ``current`` (``known``: the series'
+    files), named as the series names its files: the next number and date of
+    `series_pattern.patterned`; else `successor`'s name, with a topic of the writer's choosing
+    unless ``current``'s name has none after its date, or the same words as another dated file
+    of its folder (``session-2025-09-08.md``, ``2025-09-08-notes.md``: the series' own)."""
+    folder, _, base = current.rpartition("/")
+    named = patterned(current, known)
+    if named:
+        return Successor(*named)
+    after = _after_date(base)
+    same = after.startswith(".") or any(
+        _after_date(other.rpartition("/")[2]) == after
+        for other in known
+        if other != current and other.rpartition("/")[0] == folder
+    )
+    if same and after:
+        return successor(root, current, current)
+    return successor(root, f"{folder}/<topic>.md" if folder else "<topic>.md", current)
+
+
+def _after_date(base: str) -> str:
+    """What follows the date (and time) in the file name ``base``; empty without a date."""
+    form = date_form(base, date.today())
+    return form[2] if form is not None else ""
 
 
 def _copy_of_newest(root: Path, live: str, known: Collection[str]) -> str | None:

@@ -176,16 +176,31 @@ def redated(base: str, day: date, months_first: bool = False, number: int = 0) -
     _, match, parts = found
     dated = ("year", "month", "day", "second", "named")
     ends = max(match.end(g) for g in dated if g in match.re.groupindex)
-    values = {"year": day.year, "month": day.month, "day": day.day}
-    if "named" in parts:
-        written = day.isoformat()
-    else:
-        written = parts["sep"].join(
-            f"{values[g]:0{len(parts[g])}d}" if g != "year" else str(values[g])
-            for g in parts.get("order", "year month day").split()
-        )
     tail = base[ends : match.end()] + (f"-{number}" if number else "")
-    return base[: match.start()] + written + tail + base[match.end() :]
+    return base[: match.start()] + _written(parts, day) + tail + base[match.end() :]
+
+
+def _written(parts: Mapping[str, str], day: date) -> str:
+    """``day`` written as the date of ``parts`` (`_date_in`) is: its order, separators and
+    widths; a month name, whose language is unknown, gives ``2026-12-05``."""
+    if "named" in parts:
+        return day.isoformat()
+    values = {"year": day.year, "month": day.month, "day": day.day}
+    return parts["sep"].join(
+        f"{values[g]:0{len(parts[g])}d}" if g != "year" else str(values[g])
+        for g in parts.get("order", "year month day").split()
+    )
+
+
+def date_form(base: str, day: date, months_first: bool = False) -> tuple[str, str, str] | None:
+    """The name ``base`` around its date: the words before it (``session-``), ``day`` written
+    as ``base`` writes its date (`_written`: ``2026-12-06``, ``20261206``, ``06.12.2026``), and
+    the rest after that date and its time (``.md``, ``-auth.md``); ``None`` without a date."""
+    found = _date_in(base, months_first)
+    if found is None:
+        return None
+    _, match, parts = found
+    return base[: match.start()], _written(parts, day), base[match.end() :]
 
 
 def natural(name: str) -> tuple[str | int, ...]:

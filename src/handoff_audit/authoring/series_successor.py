@@ -38,7 +38,7 @@ from handoff_audit.engine.series_order import (
 from handoff_audit.git import plumbing
 from handoff_audit.git.ignored import ignored_among, ignoring_patterns
 from handoff_audit.model.packet import in_series
-from handoff_audit.model.series_names import name_says
+from handoff_audit.model.series_names import dated_folder, name_says, series_home
 
 _NUMBER_ONLY = re.compile(r"\A\d+(?:\.\d+)*\.md\Z", re.IGNORECASE)
 _DAY = 86400
@@ -255,7 +255,7 @@ def next_in_series(
     why = "" if today in moved.path.rpartition("/")[2] else f" ({moved.why})"
     return (
         f"or, as this repository keeps its handoffs as a {'numbered' if numbered else 'dated'} "
-        f"series in {folder or '.'}/, "
+        f"series in {series_home(folder) or '.'}/, "
         f"write the next one, {shown}, with the state, the next step, the decisions, what "
         f"was ruled out and the pointers, and {_committed(root, moved.path, path_of, why, base)}"
     )
@@ -263,11 +263,15 @@ def next_in_series(
 
 def _next_file(root: Path, current: str, known: Collection[str]) -> Successor:
     """The next file of the series whose current file is ``current`` (``known``: the series'
-    files), named as the series names its files: the next number and date of
+    files), named as the series names its files: the next date's folder with the same file name
+    in a series of one folder per date (`_next_folder`); the next number and date of
     `series_pattern.patterned`; else `successor`'s name, with a topic of the writer's choosing
     unless ``current``'s name has none after its date, or the same words as another dated file
     of its folder (``session-2025-09-08.md``, ``2025-09-08-notes.md``: the series' own)."""
     folder, _, base = current.rpartition("/")
+    in_folder = _next_folder(root, current)
+    if in_folder is not None:
+        return in_folder
     named = patterned(current, known)
     if named:
         return Successor(*named)
@@ -286,6 +290,26 @@ def _after_date(base: str) -> str:
     """What follows the date (and time) in the file name ``base``; empty without a date."""
     form = date_form(base, date.today())
     return form[2] if form is not None else ""
+
+
+def _next_folder(root: Path, current: str) -> Successor | None:
+    """In a series of one folder per date (`dated_folder`: ``docs/sessions/20241215/
+    session_log.md``), today's folder, named as ``current``'s is, with ``current``'s file
+    name; ``None`` in another series, or when that file is there (today's session's)."""
+    folder, _, base = current.rpartition("/")
+    if not dated_folder(folder):
+        return None
+    home, _, day_folder = folder.rpartition("/")
+    form = date_form(day_folder, datetime.now(UTC).date())
+    path = f"{home}/{form[1]}/{base}" if form is not None else current
+    if (
+        path == current
+        or os.path.lexists(root / path)
+        or (name_key(path) or ()) <= (name_key(current) or ())
+    ):
+        return None
+    why = "today's date in the name of its folder makes it the series' current handoff"
+    return Successor(path, why)
 
 
 def _copy_of_newest(root: Path, live: str, known: Collection[str]) -> str | None:

@@ -58,7 +58,7 @@ from handoff_audit.git.workstream import inherited_pick
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
 from handoff_audit.model.lkg_trust import trusted_lkg
-from handoff_audit.model.packet import Packet, in_series, is_handoff_record
+from handoff_audit.model.packet import Packet, in_series, is_handoff_record, series_folder
 from handoff_audit.model.repo_history import Commit, SeriesGuess
 from handoff_audit.program import program
 from handoff_audit.rules import RULES_BY_ID, suppression
@@ -372,7 +372,7 @@ def _series_place(
         return None
     files = 1 + len(history[chosen.path]) if chosen.path in history else 0
     pointer = stale_alias(root, chosen.path) if chosen.path in history else None
-    return SeriesPlace(chosen.path.rpartition("/")[0], files, chosen.path in guessed, pointer)
+    return SeriesPlace(series_folder(chosen.path), files, chosen.path in guessed, pointer)
 
 
 def _merged(

@@ -48,10 +48,11 @@ from handoff_audit.model.packet import (
     named_packet,
     packet_of,
     series_file,
+    series_glob,
     series_template,
 )
 from handoff_audit.model.repo_history import SeriesGuess
-from handoff_audit.model.series_names import name_says
+from handoff_audit.model.series_names import name_says, series_home
 
 SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", "node_modules", ".venv", "venv", ".tox", ".nox", "__pycache__"}
@@ -442,16 +443,17 @@ def _series_glob(folder: str, config: Config, known: dict[str, bool]) -> bool:
     """True for a folder that ``series`` matches (``known``: by folder)."""
     in_series = known.get(folder)
     if in_series is None:
-        in_series = known[folder] = matches_any_case(folder, config.series)
+        in_series = known[folder] = series_glob(folder, config.series)
     return in_series
 
 
 def _series(
     names: list[str], packets: set[str], config: Config, code: set[str]
 ) -> dict[str, list[str]]:
-    """Markdown files of each folder matching ``series`` (direct children), by folder; a
-    folder that holds JSON packets (``packets``: the names the packet globs match) or source
-    code files (``code``: such folders, a code package) is never a series."""
+    """Markdown files of each folder matching ``series`` (direct children, and those of its
+    folders named by a date, `series_home`), by folder; a folder that holds JSON packets
+    (``packets``: the names the packet globs match) or source code files (``code``: such
+    folders, a code package) is never a series."""
     by_folder: dict[str, list[str]] = {}
     json_folders: set[str] = set()
     series_folder: dict[str, bool] = {}
@@ -460,8 +462,13 @@ def _series(
         if name.endswith(".json") and name in packets:
             json_folders.add(folder)
         elif _in_series_folder(name, config, series_folder):
-            by_folder.setdefault(folder, []).append(name)
-    return {f: sorted(n) for f, n in by_folder.items() if f not in json_folders and f not in code}
+            by_folder.setdefault(series_home(folder), []).append(name)
+    left_out = json_folders | code
+    kept = {
+        f: [n for n in names if n.rpartition("/")[0] not in left_out]
+        for f, names in by_folder.items()
+    }
+    return {f: sorted(names) for f, names in kept.items() if names}
 
 
 def _archives(series: dict[str, list[str]]) -> tuple[dict[str, list[str]], list[str]]:

@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime
 
-from handoff_audit.model.series_names import name_says
+from handoff_audit.model.series_names import dated_folder, name_says
 
 _TIME = r"(?:[-_T ]?(?P<hour>[01]\d|2[0-3])[-:h]?(?P<minute>[0-5]\d)(?!\d)|(?!\d))"
 _YEAR_FIRST = re.compile(
@@ -213,9 +213,13 @@ def natural(name: str) -> tuple[str | int, ...]:
 
 def name_key(name: str, months_first: bool = False) -> NameKey | None:
     """The place of ``name`` in its series by name alone; ``None`` when only its last commit
-    can tell (no date and no number in the name). ``months_first``: as `_dated`."""
-    base = name.rpartition("/")[2]
+    can tell (no date and no number in the name). A file with no date in its name in a folder
+    named by a date (`dated_folder`: ``20241215/session_log.md``) goes by that date.
+    ``months_first``: as `_dated`."""
+    folder, _, base = name.rpartition("/")
     dated = _dated(base, months_first)
+    if dated is None and dated_folder(folder):
+        dated = _dated(folder.rpartition("/")[2], months_first)
     if dated is not None:
         when, after = dated
         sequence = _SEQUENCE.match(after)

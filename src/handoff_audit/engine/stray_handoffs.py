@@ -35,8 +35,10 @@ from handoff_audit.model.packet import (
     is_agent_file,
     is_handoff_file,
     md_spelling,
+    series_glob,
 )
 from handoff_audit.model.repo_history import Commit
+from handoff_audit.model.series_names import series_home
 from handoff_audit.rules.markdown_handoff import judge_markdown
 from handoff_audit.rules.merge_rules import ACTIVE_IN_MERGE, HANDOFF_IN_MERGE
 from handoff_audit.schema import load_schema
@@ -107,7 +109,7 @@ def stray_handoffs(root: Path, config: Config, blocked: Collection[str] = ()) ->
         gated = md_spelling(name) is None and is_handoff_file(name, config)
         if gated or matches_any_case(name, globs) or about_handoffs(base):
             continue
-        if folder and matches_any_case(folder, config.series):  # a series' template or archive
+        if folder and series_glob(folder, config.series):  # a series' template or archive
             continue
         if matches_any_case(name, left_out) or (
             folder and matches_any_case(folder, folders_left_out)
@@ -371,7 +373,8 @@ def setting_lines(
     strays: Sequence[str], config: Config, listed: Collection[str]
 ) -> tuple[tuple[str, ...], str]:
     """The configuration lines that audit every one of ``strays``, and where to set them:
-    their folder added by ``extend-series`` when a date or a number in the name, or a second
+    their folder (the folder above one named by a date, `series_home`) added by
+    ``extend-series`` when a date or a number in the name, or a second
     such file beside it, makes a series of it and the folder's other tracked markdown files (of
     ``listed``) are none but an index, a template or a document about handoffs; else (a file
     not ``.md``, which no series reads, too) the file added by ``extend-packets``."""
@@ -384,7 +387,7 @@ def setting_lines(
         beside = sum(other.rpartition("/")[0] == folder for other in notes)
         dated = name_key(name) is not None or beside > 1
         if name in notes and folder and dated and folder not in other_notes:
-            folders.append(literal(folder))
+            folders.append(literal(series_home(folder)))
         else:
             files.append(literal(name))
     source, lines = config.key_file, []

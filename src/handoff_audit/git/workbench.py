@@ -20,7 +20,7 @@ from handoff_audit.git.protected import protected_patterns
 from handoff_audit.git.rebase_state import stopped_in_progress
 from handoff_audit.git.unknown_target import unknown_target
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
-from handoff_audit.model.packet import is_packet_file
+from handoff_audit.model.packet import in_series, is_packet_file
 from handoff_audit.shell import quote
 
 _STATUS_WORDS = {"?": "untracked", "M": "modified", "A": "added", "D": "deleted", "U": "unmerged"}
@@ -39,7 +39,8 @@ class Workbench:
     changed_files: tuple[str, ...]
     """Files changed against the merge base with the target (``--target-branch``, else the first
     protected branch that exists; every file of HEAD when none exists), committed or not;
-    packet files left out."""
+    packet files left out, but a series' own (`in_series`: ``docs/sessions/20241215/
+    session_log.md``)."""
     base_branch: str | None
     """The branch ``changed_files`` was taken against; ``None`` when none exists."""
     base: str
@@ -125,7 +126,8 @@ def workbench_at(
     dirt = tuple(
         (path, _describe(code)) for path, code in entries if not own(path) and path not in nested
     )
-    kept = tuple(path for path in changed if not own(path))
+    # a series' file named as a packet (`session_log.md`) is the branch's, as its others are
+    kept = tuple(path for path in changed if not own(path) or in_series(path, config))
     return Workbench(root, branch, head, kept, base_branch, base, dirt, nested, base_target)
 
 
@@ -194,7 +196,8 @@ def branch_changes(
     status: Callable[[], dict[str, str]],
 ) -> tuple[set[str], str | None]:
     """The files the checked-out ``branch`` changed against its first protected branch
-    (`Workbench.changed_files` and the dirt's paths, packet files left out) and that branch:
+    (`Workbench.changed_files` and the dirt's paths, packet files left out but a series' own)
+    and that branch:
     what `workbench_at` says of them, for a caller that needs neither HEAD nor the merge base,
     in one git call (``diff --merge-base``) besides ``refs`` and ``status``. Where that cannot
     answer (no protected branch here, no shared history, a git before 2.30), `workbench_at`
@@ -218,7 +221,7 @@ def branch_changes(
         raise InputError(str(error)) from None
     own = packet_file_test(config)
     uncommitted = (path for path, code in tree.items() if not nested_repo(path, code))
-    found = {path for path in (*changed, *uncommitted) if not own(path)}
+    found = {path for path in (*changed, *uncommitted) if not own(path) or in_series(path, config)}
     return found - merged_in(root), base_branch
 
 

@@ -16,6 +16,7 @@ from handoff_audit.credentials import json_may_hold_secret, show
 from handoff_audit.globs import NEGATE, matches_any, matches_any_case, positives
 from handoff_audit.lookalike import seen_name
 from handoff_audit.model.handoff_words import about_handoffs, named_as_handoff
+from handoff_audit.model.series_names import series_home
 
 if TYPE_CHECKING:
     from handoff_audit.config import Config
@@ -478,10 +479,24 @@ def untouched(series: Iterable[str], changed: Collection[str]) -> tuple[str, ...
 
 
 def of_a_series(path: str, config: Config) -> bool:
-    """True for a markdown handoff in a folder the ``series`` globs match, an archive folder
-    (`archive_folder`) included: the series' live files and its history."""
+    """True for a markdown handoff in a folder the ``series`` globs match, or in a folder named
+    by a date in one (`series_home`: ``docs/sessions/20241215/session_log.md``), an archive
+    folder (`archive_folder`) included: the series' live files and its history."""
     folder, _, base = path.rpartition("/")
-    return series_file(folder, base) and matches_any_case(folder, config.series)
+    return series_file(folder, base) and series_glob(folder, config.series)
+
+
+def series_glob(folder: str, globs: Iterable[str]) -> bool:
+    """True when ``folder`` or, for a folder named by a date, its series' folder
+    (`series_home`) matches one of the ``series`` ``globs``."""
+    home = series_home(folder)
+    return matches_any_case(folder, globs) or (home != folder and matches_any_case(home, globs))
+
+
+def series_folder(path: str) -> str:
+    """The folder of the series a file (``path``, from the root) is of, when it is of one: its
+    own, or the one above a folder named by a date (`series_home`)."""
+    return series_home(path.rpartition("/")[0])
 
 
 def in_series(path: str, config: Config) -> bool:

@@ -25,6 +25,23 @@ _ARCHIVE_END = re.compile(r"[-_. ]archived?$", re.IGNORECASE)
 ``sessions_archived``). In a dated or numbered name it is the topic's
 (``2026-12-05-export-archive``): the Stop hook asks for the next file by its date alone."""
 _DIGIT = re.compile(r"\d")
+_DATE_FOLDER = re.compile(
+    r"20\d\d(?P<sep>[-_.]?)(?:0[1-9]|1[0-2])(?P=sep)(?:0[1-9]|[12]\d|3[01])", re.ASCII
+)
+"""A folder named by a date alone (``20241212``, ``2024-12-12``): one folder per session."""
+
+
+def series_home(folder: str) -> str:
+    """The folder of the series a file in ``folder`` belongs to: ``folder``'s parent when
+    ``folder`` is named by a date alone (`_DATE_FOLDER`: ``docs/sessions/20241215``, one folder
+    per session, its file dated by the folder's name), else ``folder`` itself."""
+    parent, _, name = folder.rpartition("/")
+    return parent if parent and _DATE_FOLDER.fullmatch(name) else folder
+
+
+def dated_folder(folder: str) -> bool:
+    """True when a series keeps ``folder`` as one session's (`series_home`)."""
+    return series_home(folder) != folder
 
 
 def name_says(name: str) -> int:

@@ -1,0 +1,113 @@
+"""A series kept as one folder per date, ``docs/sessions/20241215/session_log.md``
+(Captain-Panda2024/quantum-wizardry-crpg): the folder's date orders the series as a date in the
+file name does, so the newest folder's log is the current handoff and the older ones history.
+`show` and SessionStart gave the older session's (done) step, with the newer log "also on this
+branch", and the Stop hook asked to rewrite the newest log in place or `git rm` it; now it asks
+for the next date's folder with the same file name, and, that file written and committed, lets
+the session end. A date-named folder under a folder no ``series`` glob matches is offered as
+its parent's series. Real repositories, the real CLI and hook, played as an agent."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+
+from agent_support import run_hook, stop_event
+from conftest import GitRepo
+
+OLD = "# Session 2024-12-12\n\n## Next steps\n\n1. Build the combat system\n"
+NEW = (
+    "# Session 2024-12-15\n\nBuilt the combat system in `src/combat.xi`.\n\n## Next steps\n\n"
+    "1. Build the magic system\n"
+)
+MINE = (
+    "# Session {day}\n\n## State\n\nBuilt the magic system in `src/magic.xi`; tests pass.\n\n"
+    "## Decisions\n\n- Chose a mana pool because spells share one budget.\n\n## Ruled out\n\n"
+    "- Cooldown timers: they broke turn order.\n\n## Next steps\n\n1. Build the inventory screen\n"
+)
+
+
+def _sessions(repo: GitRepo, *, both: bool = True) -> None:
+    repo.write("docs/sessions/20241212/session_log.md", OLD)
+    repo.write("app.txt", "x\n")
+    repo.commit("a", date="2024-12-12T12:00:00Z")
+    if both:
+        repo.write("docs/sessions/20241215/session_log.md", NEW)
+        repo.commit("b", date="2024-12-15T12:00:00Z")
+
+
+def test_the_newest_folder_is_the_current_handoff(
+    git_repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    _sessions(git_repo)
+    # the older session's log touched up later: its folder's date still places it
+    git_repo.write("docs/sessions/20241212/session_log.md", OLD.replace("the", "the new"))
+    git_repo.commit("typo", date="2024-12-16T12:00:00Z")
+    shown = run_cli(["show"], cwd=git_repo.root)
+    first, where = shown.out.splitlines()[:2]
+    assert first == "Next action: 1. Build the magic system", shown.out
+    assert "the newest of 2 handoffs in docs/sessions/" in where, shown.out
+    start = run_hook(stop_event(git_repo.root, event="SessionStart"), cwd=git_repo.root)
+    context = json.loads(start.out)["hookSpecificOutput"]["additionalContext"]
+    assert context.startswith("Next action: 1. Build the magic system"), context
+    check = run_cli(["check"], cwd=git_repo.root)
+    said = "docs/sessions/20241215/session_log.md: the current handoff of its series"
+    assert said in check.out, check.out
+    assert "docs/sessions/20241212/session_log.md:" not in check.out, check.out
+
+
+def test_the_stop_hook_asks_for_the_next_dated_folder_and_lets_go(
+    git_repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    _sessions(git_repo)
+    git_repo.git("switch", "-qc", "magic")
+    git_repo.write("app.txt", "y\n")
+    git_repo.commit("magic")
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    assert "git rm" not in stop.err, stop.err
+    named = re.search(r"series in docs/sessions/, write the next one, (\S+\.md),", stop.err)
+    today = datetime.now(UTC).date()
+    assert named is not None, stop.err
+    assert named[1] == f"docs/sessions/{today:%Y%m%d}/session_log.md", stop.err
+
+    git_repo.write(named[1], MINE.format(day=today.isoformat()))
+    git_repo.commit("session log")
+    again = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert again.code == 0, again.err
+    check = run_cli(["check", "--target-branch", "main"], cwd=git_repo.root)
+    assert check.code == 0, check.out
+    assert f"{named[1]}: the current handoff of its series (2 older" in check.out, check.out
+    shown = run_cli(["show"], cwd=git_repo.root)
+    assert shown.out.startswith("Next action: 1. Build the inventory screen"), shown.out
+
+
+def test_one_dated_folder_is_no_working_note_to_rewrite(git_repo: GitRepo) -> None:
+    _sessions(git_repo, both=False)
+    git_repo.git("switch", "-qc", "magic")
+    git_repo.write("app.txt", "y\n")
+    git_repo.commit("magic")
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    assert "git rm" not in stop.err and "handoff-outdated" not in stop.err, stop.err
+    today = datetime.now(UTC).date()
+    assert f"write the next one, docs/sessions/{today:%Y%m%d}/session_log.md," in stop.err
+
+
+def test_dated_folders_elsewhere_are_offered_as_their_parents_series(
+    git_repo: GitRepo,
+    run_cli,  # type: ignore[no-untyped-def]
+) -> None:
+    git_repo.write("journal/2024-12-12/handoff-notes.md", OLD)
+    git_repo.write("journal/2024-12-15/handoff-notes.md", NEW)
+    git_repo.commit("journal")
+    check = run_cli(["check"], cwd=git_repo.root)
+    assert 'set `extend-series: ["journal"]`' in check.err, check.err
+    git_repo.write(".handoff-audit.yml", 'extend-series: ["journal"]\n')
+    git_repo.commit("audit the journal")
+    again = run_cli(["check"], cwd=git_repo.root)
+    said = "journal/2024-12-15/handoff-notes.md: the current handoff of its series"
+    assert said in again.out, again.out

@@ -53,7 +53,7 @@ from handoff_audit.git.on_base import on_protected_branch
 from handoff_audit.git.renames import renamed_from
 from handoff_audit.git.rewritten import off_history
 from handoff_audit.git.tracked import is_tracked
-from handoff_audit.git.upstream import BranchStatus, upstream_line
+from handoff_audit.git.upstream import BranchStatus, redacted_upstream
 from handoff_audit.git.workstream import inherited_pick
 from handoff_audit.git_folder import bare_repository, bare_repository_problem
 from handoff_audit.model.brief import Brief, BriefState, Freshness, Section, SeriesPlace
@@ -187,20 +187,8 @@ def _build(root: Path, config: Config, packet: Path | None, boundary: frozenset[
         merged=_merged(root, config, chosen, branch, changed, refs),
         notes=config.notes,
         unaudited=unaudited,
-        upstream=_upstream(root, branch, refs, status.line),
+        upstream=redacted_upstream(root, branch, refs, status.line),
     )
-
-
-def _upstream(
-    root: Path, branch: str | None, refs: plumbing.Refs | None, said: str | None
-) -> str | None:
-    """`upstream_line`, redacted: the branch's and its upstream's names are echoed. Read from
-    ``said``, the `status` line of the branch checked out; not asked when the refs already read
-    (``refs``) hold no remote-tracking branch: no git process."""
-    if refs is not None and not any(ref.name.startswith("refs/remotes/") for ref in refs[0]):
-        return None
-    line = upstream_line(root, branch, said)
-    return redact(line) if line else None
 
 
 def _branch_of(

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from handoff_audit.credentials import redact
 from handoff_audit.git import plumbing
 
 _TRACK = re.compile(r"(ahead|behind) (\d+)")
@@ -107,3 +108,15 @@ def upstream_line(root: Path, branch: str | None, said: str | None = None) -> st
         "there may be newer than this one; bring it in with `git pull --ff-only`, then run "
         "`handoff-audit show`"
     )
+
+
+def redacted_upstream(
+    root: Path, branch: str | None, refs: plumbing.Refs | None, said: str | None
+) -> str | None:
+    """`upstream_line`, redacted: the branch's and its upstream's names are echoed. Read from
+    ``said``, the `status` line of the branch checked out; not asked when the refs already read
+    (``refs``) hold no remote-tracking branch: no git process."""
+    if refs is not None and not any(ref.name.startswith("refs/remotes/") for ref in refs[0]):
+        return None
+    line = upstream_line(root, branch, said)
+    return redact(line) if line else None

@@ -102,3 +102,29 @@ def test_the_refresh_fix_keeps_a_list_of_open_steps(
     assert text.index("Steps written here before") < text.index(steps)
     assert "## Blockers / Open Questions\n\n### None Currently!" in text, text
     assert _next_action(run_cli, git_repo).startswith("Reject negative ints in f_a.")
+
+
+NEWEST_FIRST = (
+    "# Session log\n\n## Session 3\n\nThis session wrote f_a in src/mod_a.py; pytest passed.\n"
+    "The cache we tried was slower, so it was removed.\n\n### Decisions\n"
+    "- Keep f_a pure because it is called from hot loops.\n\n### Next steps\n\n"
+    "- Add input validation to f_a in src/mod_a.py.\n\n## Session 2\n\nBuilt the form.\n\n"
+    "### Next steps\n\n- Style the form in src/form.py.\n"
+)
+"""A log kept newest first: `show` reads the top session's next steps."""
+
+
+def test_the_refresh_fix_writes_under_a_newest_first_logs_top_session(
+    git_repo: GitRepo, run_cli: Callable[..., Any]
+) -> None:
+    # review 59-k item 2: the fix wrote under the last next-step heading, the oldest session's
+    text = _played_twice(git_repo, NEWEST_FIRST)
+    top = text[: text.index("## Session 2")]
+    assert top.index("Reject negative ints") < top.index("Add a TypeError test"), text
+    assert top.index("Add a TypeError test") < top.index("Add input validation"), text
+    assert top.count("### Since then") == 1 and top.count("### Next steps") == 1, text
+    assert text.endswith(
+        "## Session 2\n\nBuilt the form.\n\n### Next steps\n\n- Style the form in src/form.py.\n"
+    ), text  # the log's record kept
+    assert run_hook(stop_event(git_repo.root)).code == 0
+    assert _next_action(run_cli, git_repo).startswith("Reject negative ints in f_a.")

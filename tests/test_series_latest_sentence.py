@@ -216,3 +216,38 @@ def test_an_ignored_live_handoff_is_updated_in_place(git_repo: GitRepo) -> None:
     assert "sqrt is in `src/calc.py`" in (git_repo.root / folder / "LATEST.md").read_text()
     stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
     assert stop.code == 0, stop.err
+
+
+def test_a_live_log_kept_newest_first_is_updated_at_its_top(git_repo: GitRepo, run_cli) -> None:  # type: ignore[no-untyped-def]
+    """A live file kept as a log of sessions, newest first (review 59-k item 2): `show` reads
+    the top session's next steps, but the hook's update in place wrote under the last ones,
+    the oldest session's, so the step the agent wrote was never quoted."""
+    sessions = [
+        ("3", "sqrt() is in `src/calc.py`; tests pass.", "Add tests for sqrt of negatives."),
+        ("2", "add() is in `src/calc.py`.", "Add sqrt() to src/calc.py."),
+    ]
+    log = "# Session log\n" + "".join(
+        f"\n## Session {number}\n\n{state}\n\n### Next steps\n\n- {step}\n"
+        for number, state, step in sessions
+    )
+    git_repo.write("src/calc.py", "def add(a, b):\n    return a + b\n")
+    git_repo.write("docs/sessions/archive-early.md", "# Archive\n\n## Session 1\n\nOld.\n")
+    git_repo.write("docs/sessions/current.md", log)
+    git_repo.commit("handoff notes")
+    git_repo.git("switch", "-qc", "feat/cbrt")
+    git_repo.write("src/calc.py", "def cbrt(x):\n    return x ** (1 / 3)\n")
+    git_repo.commit("cbrt")
+    stop = run_hook(stop_event(git_repo.root), cwd=git_repo.root)
+    assert stop.code == 2, stop.err
+    line = next(line for line in stop.lines if "update it in place" in line)
+    assert "next-step heading at line 7;" in line, line  # Session 3's, at the top
+    _update_in_place(git_repo, line)
+    git_repo.commit("handoff")
+    assert run_hook(stop_event(git_repo.root), cwd=git_repo.root).code == 0
+    show = run_cli(["show", "docs/sessions/current.md"], cwd=git_repo.root)
+    assert show.out.startswith("Next action: Add tests for cbrt of negative numbers."), show.out
+    kept = (git_repo.root / "docs/sessions/current.md").read_text()
+    assert kept.endswith(
+        "## Session 2\n\nadd() is in `src/calc.py`.\n\n### Next steps\n\n"
+        "- Add sqrt() to src/calc.py.\n"
+    ), kept

@@ -21,9 +21,23 @@ from handoff_audit.rules.base import Fix
 
 class Headings(tuple[int, ...]):
     """The lines of a file's next-step headings, and of the "Since then" heading before the
-    last of them (`since`, 0 for none)."""
+    one the fix writes under (`since`, 0 for none)."""
 
     since: int = 0
+    at: int = 0
+    """The heading the fix writes under, where `show` reads the step: in a log of dated or
+    numbered entries, the newest entry's, at the top of a log kept newest first (0: the last)."""
+    record: frozenset[int] = frozenset()
+    """The headings in a log's older entries: its record, never named to delete."""
+
+    @property
+    def target(self) -> int:
+        """The line of the heading the fix writes under (`at`, else the last)."""
+        return self.at or self[-1]
+
+    def older(self) -> list[int]:
+        """The other next-step headings but a log's record: their steps are past."""
+        return [line for line in self if line != self.target and line not in self.record]
 
 
 _NO_HEADINGS = Headings()
@@ -121,7 +135,8 @@ def up_to_date(
     """The fix for a hand-written handoff the work moved on after (``finding``) and its note:
     what changed (``since``, a placeholder) and the next step now appended to the file
     ``quoted``, or, when it has next-step headings (``held``, their lines, `next_headings`),
-    written in place of the last one's step (`_REPLACE`), never a second section; ``said``:
+    written in place of the step of the one `show` reads (`Headings.target`: the last, or a
+    log's newest entry's) (`_REPLACE`), never a second section; ``said``:
     that it is already too long, and, for a working note the merge gate blocks, how to finish
     it (`note_finish.second_line`), else it may be deleted when the work is done; the current
     file of a series (``series``) may say instead that its work is finished."""
@@ -131,11 +146,12 @@ def up_to_date(
     if held:
         also = (
             f"this writes the next step in place of the one under the next-step heading at line "
-            f"{held[-1]}, with what changed above it: edit that section; do not add a second one"
+            f"{held.target}, with what changed above it: edit that section; do not add a second "
+            "one"
         )
-        if len(held) > 1:
-            lines = ", ".join(map(str, held[:-1]))
-            at = f"line{'s' * (len(held) > 2)} {lines}"
+        if older := held.older():
+            lines = ", ".join(map(str, older))
+            at = f"line{'s' * (len(older) > 1)} {lines}"
             also += f"; delete the older next-step sections (at {at}): their steps are past"
         also += "; or rewrite the file to say where the work stands now"
     also += f"; {grown}" if grown else ""
@@ -155,7 +171,7 @@ def up_to_date(
 def refreshed(quoted: str, since: str, held: Headings) -> str:
     """The command that writes what changed (``since``, a placeholder) and the next step now
     into the file ``quoted``: appended, or, when it has next-step headings (``held``, their
-    lines), in place of the last one's step (`_REPLACE`), never a second section."""
+    lines), in place of the step of `Headings.target` (`_REPLACE`), never a second section."""
     if held:
         step = '"<the next step now>"'
         return _in_place(held, since, step, quoted)
@@ -189,7 +205,7 @@ break ends in CRLF too, never a bare LF."""
 def _in_place(held: Headings, since: str, step: str, quoted: str) -> str:
     """The in-place command (`_PROGRAM`); the finish (`FINISHED_NEXT`) keeps no earlier steps:
     it says they are all done."""
-    line, since_at = held[-1], held.since
+    line, since_at = held.target, held.since
     earlier = "" if FINISHED_NEXT in step else f"earlier='{EARLIER}' "
     return _REPLACE.format(
         line=line,
@@ -215,8 +231,9 @@ _SINCE = "since then"
 def next_headings(path: Path) -> Headings:
     """The lines of the file's next-step headings outside fenced code, as the reading names
     them (`heading_facet`: "## Next step", "## Start here next session", "## Nächster
-    Schritt"), not one nested in another's section: the refresh fix writes in place of the last
-    one's step, and extends a "Since then" section before it rather than adding another."""
+    Schritt"), not one nested in another's section: the refresh fix writes in place of the
+    step of the one `show` reads (`Headings.target`), and extends a "Since then" section before
+    it rather than adding another."""
     try:
         with path.open("rb") as handle:
             text = handle.read(_SNIFF * 16).decode("utf-8", "replace")
@@ -249,21 +266,30 @@ def next_headings(path: Path) -> Headings:
             found.append(number)
             inside = depth
     ends.append(len(lines) + 1)
-    held = Headings(_holding_steps(text, found, ends))
-    held.since = max((n for n in since if held and n < held[-1]), default=0)
+    held = _holding_steps(text, found, ends)
+    held.since = max((n for n in since if held and n < held.target), default=0)
     return held
 
 
-def _holding_steps(text: str, found: list[int], ends: list[int]) -> list[int]:
+def _holding_steps(text: str, found: list[int], ends: list[int]) -> Headings:
     """Of the next-step headings ``found`` (their sections ending before ``ends``), those over
     a step the reading takes ("## Blockers / Open Questions" over "None currently" is none), or
-    all of them when none is."""
+    all of them when none is; in a log of entries, the one `show` reads is marked (`at`)."""
     from handoff_audit.markdown.facets import read  # markdown-it loads only for a handoff
 
-    steps = {each.line for each in read(text).found.get("next", [])}
+    reading = read(text)
+    steps = {each.line for each in reading.found.get("next", [])}
     spans = zip(found, ends, strict=False)
-    held = [start for start, end in spans if any(start <= n < end for n in steps)]
-    return held or found
+    held = Headings(
+        [start for start, end in spans if any(start <= n < end for n in steps)] or found
+    )
+    if reading.entries is not None and held:
+        (first, end), older = reading.entries
+        held.record = frozenset(n for n in held if any(a <= n < b for a, b in older))
+        # as `show` reads a log: a heading outside its entries, else its newest entry's
+        outside = [n for n in held if n not in held.record and not first <= n < end]
+        held.at = (outside or [n for n in held if first <= n < end] or [0])[-1]
+    return held
 
 
 def kept_endings(advice: Advice, path: Path) -> Advice:

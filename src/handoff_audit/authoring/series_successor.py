@@ -359,7 +359,8 @@ def _live_update(root: Path, current: str, path_of: Callable[[str], str]) -> str
     quoted = path_of(current)
     held = next_headings(root / current)
     command = refreshed(quoted, "<what this branch did>", held)
-    where = f", in place of the step under its next-step heading at line {held[-1]}" if held else ""
+    where = f", in place of the step under its next-step heading at line {held.target}"
+    where = where if held else ""
     local = bool(ignored_among(root, [current]))
     forced = ""
     if not local and ignoring_patterns(root, [current], tracked=True).get(current):

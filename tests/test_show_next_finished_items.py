@@ -8,6 +8,7 @@ the same facets are missing, with the same severity. Real repositories and the r
 from __future__ import annotations
 
 from conftest import GitRepo, handoff_on_branch
+from show_support import briefs_on_branch
 from test_brief_show import Run
 
 STRUCK = """# Studio — continue here
@@ -128,3 +129,43 @@ def test_the_hint_prefers_a_line_outside_related(git_repo: GitRepo, run_cli: Run
 
     assert finding["severity"] == "warning", finding
     assert "the closest is line 10 (Rename `hasType()`" in finding["message"], finding
+
+
+COMPLETE = """# Session 12
+
+## State
+
+Tweets are fetched by `src/fetch.py`; the store in `src/store.py` is a stub. Tests pass.
+
+## Next Steps
+
+{steps}
+"""
+
+
+def test_a_step_that_starts_with_complete_is_quoted(git_repo: GitRepo, run_cli: Run) -> None:
+    """Review 59-k item 1 (BioInfo/tweetvault): "1. **Complete Tweet Collection
+    Functionality**" was read as done, like "✅ Complete" or "Completed:", and the brief quoted
+    the step after it, or none at all, while `check` took it for the next step."""
+    steps = (
+        "1. **Complete Tweet Collection Functionality**: store tweets in `src/store.py`\n"
+        "2. Polish the UI\n"
+    )
+    shown, context = briefs_on_branch(git_repo, run_cli, COMPLETE.format(steps=steps))
+    for brief in (shown, context):
+        assert "Next action: 1. **Complete Tweet Collection Functionality**" in brief, brief
+    assert not _check(run_cli, git_repo)
+
+
+def test_the_only_step_starting_with_complete_is_quoted(git_repo: GitRepo, run_cli: Run) -> None:
+    text = COMPLETE.format(steps="- Complete the migration of `src/store.py` to SQLite.\n")
+    shown, context = briefs_on_branch(git_repo, run_cli, text)
+    for brief in (shown, context):
+        assert "Next action: Complete the migration of `src/store.py`" in brief, brief
+    assert not _check(run_cli, git_repo)
+
+
+def test_complete_as_a_status_is_still_done(git_repo: GitRepo, run_cli: Run) -> None:
+    steps = "- ✅ Complete the import\n- Complete: the export\n- Complete\n- Polish the UI\n"
+    shown, _ = briefs_on_branch(git_repo, run_cli, COMPLETE.format(steps=steps))
+    assert "Next action: Polish the UI" in shown, shown

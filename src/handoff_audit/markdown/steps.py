@@ -78,11 +78,13 @@ _ELSEWHERE = re.compile(
 )
 """A heading over links to other documents ("## Related", "## See also"): no step there."""
 _RESOLVED = re.compile(
-    r"(?i)^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s*)?(?:\*\*|__)?\s*(?:✅\s*)?"
-    r"(?:resolved|done|completed?|fixed|finished|shipped|closed|merged)\b"
+    r"(?i)^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s*)?(?:\*\*|__)?\s*"
+    r"(?:(?:✅\s*)?(?:resolved|done|completed|fixed|finished|shipped|closed|merged)\b"
+    r"|✅\s*(?:\*\*|__)?\s*complete\b|complete\b(?!(?:\*\*|__)?\s+[^\W_]|\s+`))"
 )
 """An item that opens by saying its work is resolved ("- **Resolved, but not as decided
-here**: …", "Done: …"): a record, not a step."""
+here**: …", "Done: …", "✅ Complete", "Complete:"): a record, not a step; "Complete the
+import" orders it."""
 
 
 def finished_item(line: str) -> bool:

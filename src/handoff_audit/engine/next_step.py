@@ -42,6 +42,8 @@ _SETEXT_LINE = re.compile(r"^\s{0,3}(?:=+|-+)\s*$")
 _BOLD_ONLY = re.compile(r"^\s{0,3}(\*\*|__)[^*_]+\1\s*[:：]?\s*$")
 _BARE_LABEL = re.compile(r"^\s{0,3}(?:\*\*|__)?[^:：*_]{1,60}[:：](?:\*\*|__)?\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+_RULE = re.compile(r"^\s*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+"""A thematic break ("---", "***", "___"): it closes what the section says."""
 _ITEM_LEAD = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[ \]\s+)?")
 """A list item's marker, a number or a bullet, and its unticked box ("- [ ] ")."""
 _BULLET_LEAD = re.compile(r"^\s*[-*+]\s")
@@ -475,7 +477,11 @@ def _under(
         line = lines[index]
         if FENCE.match(line):
             fenced = not fenced
-        elif not fenced and (_heading_at(lines, index, level) or _record_under(lines[index])):
+        elif not fenced and (
+            _heading_at(lines, index, level)
+            or _record_under(lines[index])
+            or (index > start and _thematic_break(lines[index - 1], line))
+        ):
             break
         if index == start and _SETEXT_LINE.match(line):
             continue  # the underline of the label's own heading
@@ -496,6 +502,14 @@ def _under(
             body.append(line.strip())
         joins = not fenced and not FENCE.match(line) and _wraps_on(body[-1] if body else "", line)
     return body
+
+
+def _thematic_break(above: str, line: str) -> bool:
+    """``line`` is a thematic break, not the underline of a heading: "***", "- - -", or "---"
+    after a blank line or a list item, where no paragraph goes on to be underlined."""
+    if not _RULE.match(line):
+        return False
+    return not _SETEXT_LINE.match(line) or not above.strip() or bool(_LIST_ITEM.match(above))
 
 
 def _wraps_on(said: str, line: str) -> bool:

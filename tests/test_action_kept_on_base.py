@@ -290,3 +290,65 @@ def test_a_blocked_note_renamed_by_letter_case_only_is_still_blocked(
     assert why in done.out
     assert local.code == 1, (local.out, local.err)
     assert why in local.out
+
+
+def _criss_cross(runner: Runner, *, main_first: str, branch_keeps: str) -> list[str]:
+    """Review 59-j: main and the branch merge each other's work (two merge bases). Main writes
+    ``main_first`` into ``HANDOVER.md`` in the commit the branch merges, then ``LATER`` after
+    merging the branch's; the branch keeps ``branch_keeps`` in its merge and adds the ``!``
+    entry. The merge bases, for the test to check there are two."""
+    repo = runner.repo
+    _main_keeps_the_note(runner)
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write("src/x.py", "x = 1\n")
+    ours = repo.commit("the branch's work")
+    repo.git("checkout", "-q", "main")
+    repo.write("HANDOVER.md", main_first)
+    repo.write("src/y.py", "y = 1\n")
+    theirs = repo.commit("main's work")
+    repo.git("merge", "-q", "--no-edit", ours)
+    repo.write("HANDOVER.md", LATER)
+    runner.base = repo.commit("the project's handover, updated")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-commit", theirs)
+    repo.write("HANDOVER.md", branch_keeps)
+    repo.write(".handoff-audit.yml", CONFIG)
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "--no-edit")
+    runner.head = repo.head()
+    return repo.git("merge-base", "--all", runner.base, runner.head).split()
+
+
+NEWER = KEPT.replace("Tests pass.", "src/mul.py reviewed; release 2.1 waits on GBP rounding.")
+
+
+def test_after_criss_cross_merges_a_note_equal_to_one_merge_base_only_is_the_branchs(
+    runner: Runner, run_cli: CliRun
+) -> None:
+    """The branch's ``HANDOVER.md`` is as one merge base has it (its own side) and not as the
+    other (main's rewrite): `git merge` writes the branch's copy over main's, so its ``!``
+    entry leaves nothing out. It passed as unchanged, "the merge brings nothing in"."""
+    assert len(_criss_cross(runner, main_first=NEWER, branch_keeps=KEPT)) == 2
+    done, local = _both(runner, run_cli)
+    assert done.code == 1, done.out
+    assert done.outputs["blocked"] == "true"
+    assert "handoff-in-merge::HANDOVER.md would be merged" in done.out
+    assert "while this branch changes HANDOVER.md" in done.out
+    assert "left out of the merge gate" not in done.out
+    assert local.code == 1, (local.out, local.err)
+    assert "while this branch changes HANDOVER.md" in local.out
+    assert "left out of the merge gate" not in local.err
+
+
+def test_after_criss_cross_merges_a_note_equal_to_every_merge_base_is_left_out(
+    runner: Runner, run_cli: CliRun
+) -> None:
+    """Both merge bases have ``HANDOVER.md`` as the branch does; main rewrote it after: the
+    merge keeps main's, so the ``!`` entry is honoured, as with one merge base."""
+    assert len(_criss_cross(runner, main_first=KEPT, branch_keeps=KEPT)) == 2
+    done, local = _both(runner, run_cli)
+    assert done.code == 0, done.out
+    said = "left out of the merge gate: HANDOVER.md (by `!HANDOVER.md`)"
+    assert said in done.out
+    assert local.code == 0, (local.out, local.err)
+    assert said in local.err

@@ -6,15 +6,14 @@ adds ``notes/feat/refund.json``: after the merge it is ``.handoff/feat/refund.js
 
 One ``diff --merge-base`` names what the commit adds, changes or removes; one ``ls-tree -r`` of
 the target's tip names its links (none when the commit changes nothing). With several merge
-bases (criss-cross merges), what the commit has as one of them has it is none of its changes
-(one ``merge-base --all`` and one ``diff-tree`` more); against the target's tree when no merge
+bases (criss-cross merges), only what the commit has as every one of them has it is none of its
+changes (one ``merge-base --all`` and one ``diff-tree`` more); against the target's tree when no merge
 base is here (a shallow clone, unrelated histories: those two calls more); against no tree, and
 no link of a target, without a target.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import NamedTuple
 
@@ -81,7 +80,7 @@ def _split(changes: list[Change]) -> BranchChanges:
 
 
 def _since_bases(root: Path, head: str, target: str) -> list[Change] | None:
-    """What ``head`` adds, changes or removes since every merge base it has with ``target``
+    """What ``head`` adds, changes or removes against any of its merge bases with ``target``
     (one ``merge-base --all``, one ``diff-tree``); ``None`` when there is none."""
     try:
         out = plumbing.run(root, ["merge-base", "--all", target, head], ok_codes=(0, 1))
@@ -90,10 +89,10 @@ def _since_bases(root: Path, head: str, target: str) -> list[Change] | None:
     if not (bases := out.decode("ascii", "replace").split()):
         return None
     # One block per merge base, each the commit against that base: a change counts when it
-    # differs from every base, in each block once.
+    # differs from any base. A copy equal to one base only is no proof the merge keeps the
+    # target's: the recursive merge's virtual base may be the other one's.
     pairs = "".join(f"{head} {base}\n" for base in bases).encode()
-    found = Counter(_changes(root, ["diff-tree", "--stdin"], stdin=pairs))
-    return [change for change, blocks in found.items() if blocks == len(bases)]
+    return list(dict.fromkeys(_changes(root, ["diff-tree", "--stdin"], stdin=pairs)))
 
 
 def _changes(root: Path, diff: list[str], stdin: bytes | None = None) -> list[Change]:

@@ -1,6 +1,7 @@
 """Which of the merge gate's block files the merge target's tip already has, and which of those
 the merge keeps as the tip has them: the commit checked has them as the tip does, or as its
-merge base with the tip had them (the target changed them since, the branch did not). One of
+merge base with the tip had them (the target changed them since, the branch did not; after
+criss-cross merges, as every merge base had them). One of
 those a ``!`` entry the branch adds to ``block-files`` may leave out (`model.gate_exclusions`).
 Read off the blob ids the gate's one ``diff-tree`` of both trees already listed and what the
 commit changes since the merge base (`branch_changes`): no git process more."""

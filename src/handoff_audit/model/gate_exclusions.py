@@ -4,7 +4,8 @@ target's (`Target.gate_exclusions`).
 The merge gate reads its settings from the merge target (on a pull request, the base commit): a
 pull request must not open the gate it is checked by. A ``!`` entry it adds is still honoured for
 a regular file the target already has and the pull request does not change (it has the file as
-the target's tip has it, or as its merge base with the tip had it: the target changed it since):
+the target's tip has it, or as its merge base with the tip had it, every one of them after
+criss-cross merges: the target changed it since):
 the merge brings nothing in by it, so the entry opens nothing. A file the pull request adds or
 changes stays gated by the target's ``block-files`` until the entry is merged on its own.
 """

@@ -352,3 +352,47 @@ def test_after_criss_cross_merges_a_note_equal_to_every_merge_base_is_left_out(
     assert said in done.out
     assert local.code == 0, (local.out, local.err)
     assert said in local.err
+
+
+NOTE = "# Handoff\n\n## Status\nsrc/a.py half done, tests fail on GBP.\n\n## Next step\nFix it.\n"
+OPENING = {
+    "rule-off": ('rules:\n  handoff-in-merge: "off"\n', "rules.handoff-in-merge"),
+    "elsewhere": ('protected-branches: ["release"]\n', "protected-branches"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPENING))
+def test_a_branch_opening_the_gate_in_its_own_configuration_is_blocked_by_both(
+    runner: Runner, run_cli: CliRun, name: str
+) -> None:
+    """Review 59-j: ``check --target-branch main`` read only ``block-files`` from main, so a
+    branch adding ``HANDOFF.md`` with its own ``rules: {handoff-in-merge: "off"}`` (or
+    ``protected-branches: ["release"]``) passed locally while the Action, reading every gate
+    setting from the base commit, blocked it. Once main has the rule off, both let it pass (in
+    the Action a pull request's base stays protected whatever ``protected-branches`` says)."""
+    config, key = OPENING[name]
+    repo = runner.repo
+    repo.git("rm", "-q", "handoff.json", "handoff.md")
+    repo.write("HANDOFF.md", NOTE)
+    repo.write(".handoff-audit.yml", config)
+    runner.head = repo.commit("wip")
+    done, local = _both(runner, run_cli)
+    assert done.code == 1, done.out
+    assert "handoff-in-merge::HANDOFF.md would be merged" in done.out
+    assert local.code == 1, (local.out, local.err)
+    assert "HANDOFF.md: handoff-in-merge: HANDOFF.md would be merged" in local.out
+    said = f"the merge gate reads `{key}` from main's configuration, not from .handoff-audit.yml"
+    assert said in local.err
+    if name != "rule-off":
+        return
+    repo.git("checkout", "-q", "main")
+    repo.write(".handoff-audit.yml", config)
+    runner.base = repo.commit("config")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "main")
+    runner.head = repo.head()
+    done, local = _both(runner, run_cli)
+    assert done.code == 0, done.out
+    assert local.code == 0, (local.out, local.err)
+    assert "handoff-in-merge" not in local.out
+    assert "the merge gate reads" not in local.err

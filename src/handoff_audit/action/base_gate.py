@@ -67,6 +67,9 @@ class GatedConfig:
     own_block_files: tuple[str, ...] | None = None
     """The pull request's ``block-files`` when it differs from the base's, which the gate uses
     (`Target.own_block_files`)."""
+    unread: str | None = None
+    """Why the base commit's configuration could not be read (its gate settings are the
+    defaults)."""
 
 
 def gate_from_base(
@@ -133,7 +136,7 @@ def _read_gate(
             "pull request takes effect once merged"
         )
         merged = _with_gate_of(config, base_config)
-        return GatedConfig(merged, notice, own=_own(config, merged))
+        return GatedConfig(merged, notice, own=_own(config, merged), unread=str(error))
     merged = _with_gate_of(config, base_config)
     own = _own(config, merged)
     return GatedConfig(merged, _notice(config, merged, where, own, block_input), own=own)
@@ -145,8 +148,7 @@ def _notice(
     """The notice naming the gate settings the pull request's ``config`` changes over
     ``merged`` (the base's, read from ``where``); ``block_input``: the Action's ``block-files``
     input replaces both lists, so the pull request's is not used, nor its ``!`` entries."""
-    ours, theirs = _gate(config), _gate(merged)
-    changed = [key for key in ours if ours[key] != theirs[key]]
+    changed = changed_keys(config, merged)
     source = config.source or "this pull request"
     notices = []
     if block_input and "block-files" in changed:
@@ -331,6 +333,13 @@ def _with_gate_of(config: Config, base: Config) -> Config:
         protected_branches=base.protected_branches,
         rules=MappingProxyType(rules),
     )
+
+
+def changed_keys(config: Config, gate: Config) -> list[str]:
+    """The gate's settings (``rules.<id>`` for a rule's level) ``config`` has otherwise than
+    ``gate``."""
+    ours, theirs = _gate(config), _gate(gate)
+    return [key for key in ours if ours[key] != theirs[key]]
 
 
 def _gate(config: Config) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from handoff_audit import shell
-from handoff_audit.action.base_gate import GatedConfig, gate_from_base
+from handoff_audit.action.base_gate import GatedConfig, changed_keys, gate_from_base
 from handoff_audit.atomic import write_output
 from handoff_audit.cli.output_guard import refuse_handoff_output
 from handoff_audit.cli.say import say_config_notes
@@ -101,11 +101,12 @@ def run_check(options: CheckOptions) -> int:
         paths = (root,)
     config = load_config(root, options.config_file, rule_ids=RULES_BY_ID, tracked=is_tracked)
     say_config_notes(config.notes)
-    config, from_target = _target_block_files(root, config, options)
+    gated = _target_gate(root, config, options)
     request = AuditRequest(
         root=root,
         paths=paths,
-        config=with_overrides(config, options, root),
+        config=with_overrides(gated.config, options, root),
+        judged_by=gated.own,
         target=Target(
             head=options.head,
             branch=options.branch,
@@ -113,8 +114,8 @@ def run_check(options: CheckOptions) -> int:
             all_branches=options.all_branches,
             fetch_history=options.fetch_history,
             staged=options.staged,
-            gate_exclusions=from_target.exclusions,
-            own_block_files=from_target.own_block_files,
+            gate_exclusions=gated.exclusions,
+            own_block_files=gated.own_block_files,
         ),
         select=options.select,
         ignore=options.ignore,
@@ -138,17 +139,18 @@ def run_check(options: CheckOptions) -> int:
     )
     with shell.commands_from(shown):
         write_report(FORMATS[options.output_format](report, format_options), options.output)
+    scope = request.judged_by or request.config  # the branch's own globs find these too
     if not format_options.scoped:
         found = [p.path for p in report.packets]
         ignored = (
-            ignored_beside(root, found, request.config)
+            ignored_beside(root, found, scope)
             if report.packets or report.findings
-            else ignored_handoffs(root, request.config)
+            else ignored_handoffs(root, scope)
         )
-        _say_ignored_handoffs(root, request.config, options.target_branch, ignored)
+        _say_ignored_handoffs(root, scope, options.target_branch, ignored)
     if not format_options.scoped and not (options.quiet and report.packets):
-        gated = gated_files(report.findings)
-        _say_stray_handoffs(root, request.config, found=bool(report.packets), gated=gated)
+        blocked = gated_files(report.findings)
+        _say_stray_handoffs(root, scope, found=bool(report.packets), gated=blocked)
     return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
@@ -181,38 +183,57 @@ def _say_ignored_handoffs(
         click.echo(f"handoff-audit: note: {said}", err=True)
 
 
-def _target_block_files(
-    root: Path, config: Config, options: CheckOptions
-) -> tuple[Config, GatedConfig]:
-    """``config`` with the ``block-files`` of ``--target-branch``'s configuration when the
-    branch's own differs, and what the branch's own list changes (`GatedConfig`): on a pull
-    request the Action reads the merge gate's settings from the base commit, where a ``!`` entry
-    the branch adds leaves out only a file the base has and the branch does not change
-    (`Target.gate_exclusions`) and an entry the branch drops leaves nothing out; so does
-    ``check``, to agree with it, saying so on standard error."""
+def _target_gate(root: Path, config: Config, options: CheckOptions) -> GatedConfig:
+    """``config`` with the merge gate's settings (``packets``, ``series``, ``block-files``,
+    ``protected-branches``, the gate rules' levels under ``rules``) as ``--target-branch``'s
+    configuration has them, which the Action reads from the base commit on a pull request into
+    it (`base_gate.gate_from_base`: what the branch's own ``block-files`` changes, its own
+    ``packets`` and ``series``); a note on standard error names the settings read from the
+    target when the branch's differ. ``config`` as it is without a target, on the target
+    itself or for a commit being made."""
     unchanged = GatedConfig(config, None)
     target = options.target_branch
-    if target is None or options.block_files is not None or options.staged is not None:
-        return config, unchanged
+    if target is None or options.staged is not None:
+        return unchanged
     head = options.head or "HEAD"
     try:
         found = resolve(root, [target, head])
     except (ValueError, GitError):
-        return config, unchanged
+        return unchanged
     tip = found.get(target)
     if tip is None or tip == found.get(head):  # on the target itself: nothing is merged
-        return config, unchanged
-    gated = gate_from_base(root, config, tip[0], options.config_file, in_clone=True)
-    if gated.own_block_files is None:
-        return config, unchanged
-    mine = config.source or "this branch's defaults (no configuration)"
-    click.echo(
-        f"handoff-audit: note: the merge gate reads `block-files` from {target}'s "
-        f"configuration, not from {mine}, as the Action does on a pull request into {target}: "
-        f"this branch's change to it takes effect once merged into {target}",
-        err=True,
+        return unchanged
+    block_input = options.block_files is not None
+    gated = gate_from_base(
+        root, config, tip[0], options.config_file, block_input=block_input, in_clone=True
     )
-    return replace(config, block_files=gated.config.block_files), gated
+    given = {
+        "block-files": block_input,
+        "protected-branches": options.protected_branches is not None,
+    }  # the command line's, which replace both configurations'
+    changed = [key for key in changed_keys(config, gated.config) if not given.get(key)]
+    if changed:
+        click.echo(f"handoff-audit: note: {_target_note(config, gated, target, changed)}", err=True)
+    return gated
+
+
+def _target_note(config: Config, gated: GatedConfig, target: str, changed: list[str]) -> str:
+    """The note naming the gate settings ``changed`` that ``check`` reads from ``target``."""
+    mine = config.source or "this branch's defaults (no configuration)"
+    theirs = f"{target}'s configuration"
+    if gated.unread is not None:
+        theirs += f" (which cannot be read: {gated.unread}; so the defaults)"
+    note = (
+        f"the merge gate reads {', '.join(f'`{key}`' for key in changed)} from {theirs}, not "
+        f"from {mine}, as the Action does on a pull request into {target}: this branch's "
+        f"change to {'them' if len(changed) > 1 else 'it'} takes effect once merged into {target}"
+    )
+    if gated.own is not None:
+        note += (
+            " (the rules other than the merge gate's still judge the files this branch's own "
+            "`packets` and `series` find)"
+        )
+    return note
 
 
 def _owner_revision(root: Path, config: Config, target: str | None) -> str:

@@ -118,7 +118,8 @@ def cli() -> None:
     "--target-branch",
     metavar="BRANCH",
     help="Branch a pull request or merge queue entry merges into; must exist here "
-    "(local or remote-tracking).",
+    "(local or remote-tracking). The merge gate's settings are read from its configuration, "
+    "as in CI.",
 )
 @click.option("--head", metavar="REV", help="Commit checked (default: HEAD).")
 @click.option("--all-branches", is_flag=True, help="Also read packets on every other branch.")

@@ -7,9 +7,9 @@ adds ``notes/feat/refund.json``: after the merge it is ``.handoff/feat/refund.js
 One ``diff --merge-base`` names what the commit adds, changes or removes; one ``ls-tree -r`` of
 the target's tip names its links (none when the commit changes nothing). With several merge
 bases (criss-cross merges), only what the commit has as every one of them has it is none of its
-changes (one ``merge-base --all`` and one ``diff-tree`` more); against the target's tree when no merge
-base is here (a shallow clone, unrelated histories: those two calls more); against no tree, and
-no link of a target, without a target.
+changes (one ``merge-base --all`` and one ``diff-tree`` more); against the target's tree when
+no merge base is here (a shallow clone, unrelated histories: those two calls more); against no
+tree, and no link of a target, without a target.
 """
 
 from __future__ import annotations

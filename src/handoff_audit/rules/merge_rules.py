@@ -115,15 +115,17 @@ as the base commit has it: a pull request that adds or edits `.handoff-audit.yml
 gate is still blocked (with a notice naming the file). One way is left open, since it lets
 nothing in: a `!` entry the pull request adds to `block-files` leaves out a regular file (never
 a link or a submodule) the base commit already has and the pull request does not change, as the
-base has it or as it was where the branch left the base branch, which changed it since (a note
-names it), so the line the message prints, added in a pull request of its own, passes. For a
-file the pull request adds or changes, that entry is not in force until it is merged: the
-message says to merge the configuration change first.
+base has it or as it was where the branch left the base branch (as every merge base has it,
+after criss-cross merges), which changed it since (a note names it), so the line the message
+prints, added in a pull request of its own, passes. For a file the pull request adds or
+changes, that entry is not in force until it is merged: the message says to merge the
+configuration change first.
 An entry the branch drops from `block-files` (or a narrower list) leaves nothing out: the message
 says so, and to keep the target's entries and add a `!` one. With the Action's `block-files`
 input set, the input's list replaces both configurations'. `check --target-branch` reads the
-target's `block-files` the same way whenever the branch's differs, so the local check and the
-Action agree.
+gate's settings (this rule's level, `block-files`, `protected-branches`, `packets`, `series`)
+from the target's configuration the same way whenever the branch's differ, with a note naming
+them, so the local check and the Action agree.
 """,
     blocks_merge=True,
 )

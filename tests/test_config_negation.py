@@ -80,11 +80,17 @@ def test_an_exclusion_with_an_absolute_path_gives_the_exclusion_meant(
 def test_packets_leave_out_what_an_exclusion_matches_and_a_later_entry_wins(
     run_cli: Run, repo: GitRepo
 ) -> None:
+    # The configuration merged into main first: the merge gate reads main's `packets`, as the
+    # Action does.
+    repo.git("switch", "-q", "main")
+    _configure(repo, "packets", ["**/handoff.json", "!vendor/**", "vendor/keep/handoff.json"])
+    repo.commit("configure")
+    repo.git("switch", "-q", "feat")
+    repo.git("merge", "-q", "--no-edit", "main")
     for path in ("handoff.json", "vendor/a/handoff.json", "vendor/keep/handoff.json"):
         data = packet(branch="feat", lkg=repo.head())
         repo.write(path, data)
         repo.write(path.replace(".json", ".md"), render_packet(data))
-    _configure(repo, "packets", ["**/handoff.json", "!vendor/**", "vendor/keep/handoff.json"])
     repo.commit("packets")
     done = run_cli(["check", "--format", "json"], cwd=repo.root)
     assert done.code in (0, 1), done.err

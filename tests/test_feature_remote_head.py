@@ -157,7 +157,12 @@ def test_the_suggested_line_quotes_a_glob_that_starts_with_a_star(
     assert not hits(json.loads(result.out), "active-in-merge"), result.out
     [line] = re.findall(r"`(protected-branches: [^`]*)`", result.err)
     assert line == 'protected-branches: ["*-lts", "main", "dev"]', result.err
+    # The line merged into dev first: the merge gate reads dev's settings, as the Action does.
+    git_repo.git("checkout", "-q", "dev")
     git_repo.write(".handoff-audit.yml", line + "\n")
+    git_repo.commit("protect dev")
+    git_repo.git("checkout", "-q", "feat/x")
+    git_repo.git("merge", "-q", "--no-edit", "dev")
     again = run_cli(["check", "--format", "json", "--target-branch", "dev"], cwd=git_repo.root)
     assert "merge gate" not in again.err and "Traceback" not in again.err, again.err
     [hit] = hits(json.loads(again.out), "active-in-merge")

@@ -107,8 +107,10 @@ def test_links_below_a_wildcard_or_that_are_packets_do_not_block(
     """A link to a file leads no glob elsewhere: an image linked under ``docs/**``, a README
     linked into ``.handoff`` or a packet linked to another (which the audit reads as a file)
     do not block; a link that is a literal folder before a glob's first wildcard does."""
+    # main's configuration: the merge gate reads main's `packets`, as the Action does
+    packets = '["docs/**/handoff.json", ".handoff/*.json", "docs2/**/handoff.json"]'
+    git_repo.write(".handoff-audit.yml", f"packets: {packets}\n")
     _feature_branch(git_repo)
-    git_repo.write(".handoff-audit.yml", 'packets: ["docs/**/handoff.json", ".handoff/*.json"]\n')
     git_repo.write("assets/logo.png", "png\n")
     (git_repo.root / "docs/img").mkdir(parents=True)
     os.symlink("../../assets/logo.png", git_repo.root / "docs/img/logo.png")
@@ -119,7 +121,6 @@ def test_links_below_a_wildcard_or_that_are_packets_do_not_block(
     git_repo.commit("links that lead no glob elsewhere")
     assert _active_in_merge(git_repo, run_cli) == []
     os.symlink("assets", git_repo.root / "docs2")
-    git_repo.write(".handoff-audit.yml", 'packets: ["docs2/**/handoff.json"]\n')
     git_repo.commit("a link as the literal folder of a glob")
     assert _active_in_merge(git_repo, run_cli) == ["docs2"]
 
@@ -145,8 +146,8 @@ def test_a_link_below_a_wildcard_to_a_folder_of_packets_blocks(
     """``.handoff/feat`` -> ``../notes/feat`` for ``.handoff/**/*.json``: the glob goes through
     the link to ``notes/feat/handoff.json``, which no glob finds where it is, so the gate never
     judged it; only a link that was the literal folder ``.handoff`` itself blocked."""
+    git_repo.write(".handoff-audit.yml", 'packets: [".handoff/**/*.json"]\n')  # main's
     _feature_branch(git_repo)
-    git_repo.write(".handoff-audit.yml", 'packets: [".handoff/**/*.json"]\n')
     git_repo.write("notes/feat/handoff.json", packet_data(branch="feat/x"))
     (git_repo.root / ".handoff").mkdir()
     os.symlink("../notes/feat", git_repo.root / ".handoff/feat")

@@ -165,7 +165,12 @@ def test_a_downgraded_merge_gate_blocks_only_at_the_failing_level(git_repo, run_
     assert noted.out.endswith("1 note.\n"), noted.out
     markdown = run_cli([*gate, "--format", "markdown"], cwd=git_repo.root)
     assert "all clear" in markdown.out and "Merge blocked" not in markdown.out
+    # The level merged into main first: the merge gate reads main's, as the Action does.
+    git_repo.git("checkout", "-q", "main")
     git_repo.write(".handoff-audit.yml", "rules: {handoff-in-merge: warning}\n")
+    git_repo.commit("warn")
+    git_repo.git("checkout", "-q", "feat")
+    git_repo.git("merge", "-q", "--no-edit", "main")
     warned = run_cli([*gate, "--fail-on", "warning"], cwd=git_repo.root)
     assert warned.code == 1 and warned.out.endswith("1 warning, 0 notes. Merge blocked.\n")
     markdown = run_cli([*gate, "--fail-on", "warning", "--format", "markdown"], cwd=git_repo.root)
@@ -294,7 +299,11 @@ def test_active_in_merge_blocks_and_says_how_to_finish(git_repo, run_cli) -> Non
     # Without `protected-branches`, the default branch is the first that exists of main,
     # master, ...: with main here, master is just another branch.
     assert not hits(check(run_cli, git_repo.root, "--target-branch", "master"), "active-in-merge")
+    # The setting committed on master: the merge gate reads the target's, as the Action does.
+    git_repo.git("checkout", "-q", "master")
     git_repo.write(".handoff-audit.yml", "protected-branches: [main, master]\n")
+    git_repo.commit("protect master")
+    git_repo.git("checkout", "-q", "feat")
     assert hits(check(run_cli, git_repo.root, "--target-branch", "master"), "active-in-merge")
 
 

@@ -85,8 +85,9 @@ def test_markdown_beside_a_json_the_gate_leaves_out_is_a_working_note(
     # neither is read: the JSON is no packet the gate judges, so handoff.md is no twin of it but
     # a working note, blocked as a lone one is (review 52-2); so is its case variant.
     config = 'packets: [".handoff/**/*.json", "**/HANDOFF.md"]\n'
-    files = {".handoff-audit.yml": config, "handoff.json": "{}\n", "handoff.md": HAND_WRITTEN}
-    repo = _feature_branch(tmp_path, files)
+    repo = GitRepo(tmp_path)
+    repo.write(".handoff-audit.yml", config)  # main's: the gate reads it, as the Action does
+    on_a_feature_branch(repo, {"handoff.json": "{}\n", "handoff.md": HAND_WRITTEN})
     code, report = _check_into_main(run_cli, repo.root)
     assert report["packets"] == []
     assert [h["path"] for h in hits(report, "handoff-in-merge")] == ["handoff.md"]

@@ -94,7 +94,12 @@ def test_a_configured_list_replaces_the_default_branch(
     tmp_path: Path, run_cli: Callable[..., Any]
 ) -> None:
     repo = trunk_clone(tmp_path)
+    # committed on trunk: the merge gate reads the target's settings, as the Action does
+    repo.git("checkout", "-q", "trunk")
     repo.write(".handoff-audit.yml", 'protected-branches: ["release/*"]\n')
+    repo.commit("configure")
+    repo.git("checkout", "-q", BRANCH)
+    repo.git("merge", "-q", "--no-edit", "trunk")
     write_packet(repo, packet(BRANCH, repo.head(), changed_files=["src/refunds.py"]))
     repo.commit("handoff")
     assert run_cli(["check", "--target-branch", "trunk"], cwd=repo.root).code == 0

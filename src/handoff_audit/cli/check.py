@@ -40,7 +40,7 @@ from handoff_audit.git.plumbing import GitError, resolve
 from handoff_audit.git.tracked import is_tracked
 from handoff_audit.git.workbench import branch_base
 from handoff_audit.model.context import StagedChanges, Target
-from handoff_audit.model.findings import FAIL_ON
+from handoff_audit.model.findings import FAIL_ON, Report
 from handoff_audit.model.packet import in_series
 from handoff_audit.rules import RULES_BY_ID
 
@@ -139,19 +139,24 @@ def run_check(options: CheckOptions) -> int:
     )
     with shell.commands_from(shown):
         write_report(FORMATS[options.output_format](report, format_options), options.output)
-    scope = request.judged_by or request.config  # the branch's own globs find these too
     if not format_options.scoped:
-        found = [p.path for p in report.packets]
-        ignored = (
-            ignored_beside(root, found, scope)
-            if report.packets or report.findings
-            else ignored_handoffs(root, scope)
-        )
-        _say_ignored_handoffs(root, scope, options.target_branch, ignored)
-    if not format_options.scoped and not (options.quiet and report.packets):
+        _say_unaudited(root, request.judged_by or request.config, report, options)
+    return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
+
+
+def _say_unaudited(root: Path, scope: Config, report: Report, options: CheckOptions) -> None:
+    """The notes on the handoff files the audit did not read: those git ignores, and those the
+    globs of ``scope`` (the branch's own, which find files besides the gate's) do not find."""
+    found = [p.path for p in report.packets]
+    ignored = (
+        ignored_beside(root, found, scope)
+        if report.packets or report.findings
+        else ignored_handoffs(root, scope)
+    )
+    _say_ignored_handoffs(root, scope, options.target_branch, ignored)
+    if not (options.quiet and report.packets):
         blocked = gated_files(report.findings)
         _say_stray_handoffs(root, scope, found=bool(report.packets), gated=blocked)
-    return EXIT_FINDINGS if report.fails_at(report.fail_level) else EXIT_OK
 
 
 def _say_ignored_handoffs(

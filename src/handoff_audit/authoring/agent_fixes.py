@@ -45,6 +45,7 @@ from handoff_audit.authoring.rebase_fixes import rebase_advice
 from handoff_audit.authoring.recorded_failure import is_gitignore
 from handoff_audit.authoring.secret_fixes import named_branch_advice, secret_advice
 from handoff_audit.authoring.series_fixes import passed_over_advice
+from handoff_audit.authoring.sparse_fixes import sparse_advice
 from handoff_audit.authoring.transcript_origin import TranscriptArguments
 from handoff_audit.authoring.twinless import delete_too
 from handoff_audit.authoring.unreadable_markdown import unreadable_fix
@@ -207,6 +208,8 @@ class Fixes:
             return self.secret_advice(problem.finding)
         if problem.kind in ("working-note", "submodule") and problem.finding is not None:
             return Advice(*note_advice(problem.finding, self.path, problem.kind))
+        if problem.kind == "sparse":
+            return sparse_advice(problem, self.path)
         if problem.kind == "nested":
             return Advice(*exclude_advice(problem.files))
         if problem.kind == "shallow":

@@ -36,6 +36,7 @@ from handoff_audit.authoring.own_secrets import hold_own_secrets
 from handoff_audit.authoring.recorded_failure import not_recorded
 from handoff_audit.authoring.remote_history import NO_REMOTE, fetchable
 from handoff_audit.authoring.series_fixes import passed_over
+from handoff_audit.authoring.sparse_fixes import outside_checkout
 from handoff_audit.authoring.twinless import twinless
 from handoff_audit.config import Config, load_config
 from handoff_audit.cwd_paths import names_from, root_from
@@ -584,6 +585,8 @@ def _needs_handoff(
     if pending is not None:
         gate.note = f"{branch} is handing its work over: {pending}, not yet committed"
         return False
+    if not any(p.path in changed for p in series) and outside_checkout(gate, changed):
+        return True
     # Uncommitted files on a finished branch need only their commit (or a .gitignore line);
     # once committed as work, they reopen the branch (the finish is then older than them).
     finish = finished(gate, branch, config, bench, set(bench.changed_files))

@@ -41,7 +41,9 @@ class Problem:
     (handoff files git ignores, for a branch that has none it can see) or ``passed-over`` (a
     file the branch wrote into a dated or numbered series, without a date or number or under an
     earlier one, which another file outranks) or ``relink`` (a series' live-name link still
-    pointing at an older file, ignored, than the one the branch wrote)."""
+    pointing at an older file, ignored, than the one the branch wrote) or ``sparse`` (handoff
+    files the tree holds outside this sparse checkout, when it shows none: ``files`` their
+    folders)."""
     message: str
     """What is wrong, one line."""
     finding: Finding | None = None

@@ -22,6 +22,7 @@ from pathlib import Path
 from handoff_audit.config import Config, load_config
 from handoff_audit.credentials import redact, show
 from handoff_audit.engine import discovery, loading
+from handoff_audit.engine.brief_errors import NoHandoff, UnreadableHandoff
 from handoff_audit.engine.brief_sections import (
     ITEM_CHARS,
     MAX_ITEMS,
@@ -43,6 +44,7 @@ from handoff_audit.engine.series_owner import (
     without_records,
 )
 from handoff_audit.engine.sibling_notes import own_folder, sibling_steps
+from handoff_audit.engine.sparse_handoffs import hidden_handoffs, outside_checkout
 from handoff_audit.engine.stray_handoffs import DATED_AT_MOST, newer_line, stray_handoffs
 from handoff_audit.errors import InputError, not_regular
 from handoff_audit.git import plumbing
@@ -71,38 +73,6 @@ from handoff_audit.textcut import at_clause, shorten
 FINISHED = ("archived", "superseded")
 
 
-class NoHandoff(Exception):
-    """The branch has no handoff; the message says what was looked for and what was found."""
-
-    notes: tuple[str, ...] = ()
-    """How the configuration was found (`Config.notes`), for the command to print."""
-    unreadable: tuple[str, ...] = ()
-    """Each packet that could not be read (so its branch is unknown), as ``PATH:LINE:COLUMN:
-    why``: the branch's handoff may be among them."""
-    unreadable_paths: tuple[str, ...] = ()
-    """The paths of ``unreadable``, from the repository root."""
-    inherited: tuple[str, ...] = ()
-    """A few lines on another branch's active packet in the tree (`inherited_lines`), for the
-    session to read: its next action and the commands to take it over or archive it. On a
-    detached HEAD: that it is detached, and the active packets there, each by path and branch
-    with the command that checks its branch out, or that there is none (`detached_lines`)."""
-    record: tuple[str, ...] = ()
-    """A line on the project's record: the current file of a series the branch did not write
-    or change (`series_owner.record_lines`), for the session to read as no handoff of its."""
-
-
-class UnreadableHandoff(InputError):
-    """The branch's handoff (or the file named) is there but cannot be shown: empty, not UTF-8,
-    too large...; ``said`` is why and how to fix it, with its path (the message is ``show:
-    said``)."""
-
-    def __init__(self, said: str, path: str) -> None:
-        super().__init__(f"show: {said}")
-        self.said = said
-        self.path = path
-        """The handoff's path as ``said`` names it."""
-
-
 def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
     """The brief of the handoff of the branch checked out around ``cwd`` (or of ``packet``).
     `NoHandoff` when the branch has none; `UnreadableHandoff` for a handoff that is there but
@@ -126,6 +96,8 @@ def build_brief(cwd: Path, packet: Path | None = None) -> Brief:
     except (NoHandoff, InputError) as error:
         # The configuration used may be why: the file it shadows is named before the message.
         error.notes = (*config.notes, *error.notes)
+        if isinstance(error, NoHandoff) and error.hidden:
+            raise outside_checkout(error.hidden, root, cwd, error.notes) from None
         raise
 
 
@@ -315,6 +287,7 @@ def _explain_nothing(
         return
     if branch is not None:
         nothing.inherited = inherited_lines(found, branch, root)
+        nothing.hidden = tuple(hidden_handoffs(root, config, series=False))
         return
     said, nothing.inherited = detached_told(found, root, config)
     if said is not None:

@@ -74,3 +74,22 @@ def test_no_sparse_option_once_the_checkout_is_whole_again(
     assert result.code == 1, result.err
     fix = _fix(result.out, "packages/api/HANDOFF.md")
     assert fix.startswith("git rm -- :/packages/api/HANDOFF.md && "), fix
+
+
+def test_in_a_non_cone_checkout_only_a_path_left_out_of_the_work_tree_says_sparse(
+    git_repo: GitRepo, tmp_path: Path, run_cli: Callable[..., Any]
+) -> None:
+    # Patterns other than a cone's are not matched here: a path the checkout left out of the
+    # work tree is outside; one it holds takes the plain `git rm`, and both fixes run.
+    clone = _sparse_clone(git_repo, tmp_path)
+    git(clone, "sparse-checkout", "set", "--no-cone", "/packages/web/")
+    assert not (clone / "packages/api").exists()
+    result = run_cli(["check", "--target-branch", "main"], cwd=clone)
+    assert result.code == 1, result.err
+    outside = _fix(result.out, "packages/api/HANDOFF.md")
+    inside = _fix(result.out, "packages/web/HANDOFF.md")
+    assert outside.startswith("git rm --sparse -- :/packages/api/HANDOFF.md && "), outside
+    assert inside.startswith("git rm -- :/packages/web/HANDOFF.md && "), inside
+    for fix in (outside, inside):
+        done = subprocess.run(["sh", "-c", fix], cwd=clone, capture_output=True, text=True)
+        assert done.returncode == 0, (fix, done.stderr)

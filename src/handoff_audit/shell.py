@@ -16,6 +16,7 @@ without printing it, so such a word stays ``$'…'`` (bash, zsh, ksh). A path go
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import posixpath
 import shlex
@@ -31,9 +32,12 @@ _ELSEWHERE: ContextVar[str] = ContextVar("elsewhere", default="")
 variable, not process-wide state: it holds in the thread that set it and in the workers it
 forks (`engine.workers`), for that run only."""
 
-_SPARSE: ContextVar[Callable[[str], bool] | None] = ContextVar("sparse", default=None)
-"""While a run in a sparse checkout lasts (`sparse_checkout`): whether a path, from the top
-folder, lies outside its definition; ``None`` otherwise. A context variable, as `_ELSEWHERE`."""
+_SPARSE: ContextVar[Callable[[], Callable[[str], bool] | None] | None] = ContextVar(
+    "sparse", default=None
+)
+"""While a run lasts (`sparse_checkout`): what tells, once first asked, whether a path, from the
+top folder, lies outside its sparse checkout's definition (``None``: not sparse). A context
+variable, as `_ELSEWHERE`."""
 
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\\": "\\\\", "'": "\\'"}
 
@@ -110,11 +114,12 @@ def commands_from(root_shown: str) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def sparse_checkout(outside: Callable[[str], bool] | None) -> Iterator[None]:
+def sparse_checkout(find: Callable[[], Callable[[str], bool] | None]) -> Iterator[None]:
     """While it lasts, the `git rm` and `git add` that messages print name a path for which
-    ``outside`` (`git.sparse.outside_definition`: ``None`` in a checkout that is not sparse)
-    is true with `sparse`'s ``--sparse``."""
-    token = _SPARSE.set(outside)
+    what ``find`` gives (`git.sparse.outside_definition`: ``None`` in a checkout that is not
+    sparse) is true with `sparse`'s ``--sparse``. ``find`` runs once, when a message first
+    names such a path: a run that prints none asks git nothing."""
+    token = _SPARSE.set(functools.cache(find))
     try:
         yield
     finally:
@@ -125,7 +130,8 @@ def sparse(path: str) -> str:
     """``--sparse `` for the options of a `git rm` or `git add` of ``path`` (from the top
     folder) that lies outside a sparse checkout's definition (`sparse_checkout`), which git
     refuses without it; else ``""``."""
-    outside = _SPARSE.get()
+    find = _SPARSE.get()
+    outside = find() if find is not None else None
     return "--sparse " if outside is not None and outside(path) else ""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import IO
 
@@ -322,7 +323,9 @@ def block_message(gate: Gate, event: HookEvent, blocks: bool) -> list[str]:
     lines = [head]
     from handoff_audit.authoring.agent_fixes import Fixes  # start-up: only a stop with problems
 
-    with shell.sparse_checkout(outside_definition(gate.root)):  # `git rm --sparse` of a note
+    with shell.sparse_checkout(
+        partial(outside_definition, gate.root)
+    ):  # `git rm --sparse` of a note
         advice = Fixes(gate, event.cwd, event.transcript_path).advice()
     warnings = config_warnings((*gate.warnings, *gate.config.notes))
     room = MAX_LINES - 2 - len(warnings)

@@ -97,7 +97,7 @@ def run_audit(request: AuditRequest) -> Report:
     """
     time_bound.new_audit(request.config.schema_timeout)
     # the merge gate's `git rm` of a note outside a sparse checkout's definition needs --sparse
-    with _fewer_collections(), shell.sparse_checkout(outside_definition(request.root)):
+    with _fewer_collections(), shell.sparse_checkout(partial(outside_definition, request.root)):
         return _run(request)
 
 

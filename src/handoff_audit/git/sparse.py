@@ -5,8 +5,8 @@ and `git add` refuse them without ``--sparse``, so the fixes that name them say 
 No git process outside a sparse checkout: git's folder is found from ``.git`` (a folder, or a
 worktree's or submodule's ``gitdir:`` file), and only when it holds ``info/sparse-checkout``
 is one ``git config`` asked whether the checkout is sparse now, and in cone mode. A cone's
-patterns are read as git reads them; other patterns are not matched here: every path then
-counts as outside (``--sparse`` is harmless on one inside).
+patterns are read as git reads them; other patterns are not matched here: a path then counts
+as outside when the checkout left it out of the work tree.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def outside_definition(root: Path) -> Callable[[str], bool] | None:
     if values.get("core.sparsecheckout", "").lower() not in _TRUE:
         return None
     if values.get("core.sparsecheckoutcone", "").lower() not in _TRUE:
-        return lambda _path: True
+        # patterns not matched here: a path the checkout left out of the work tree is outside
+        return lambda path: not (top / path).exists() and not (top / path).is_symlink()
     return _cone(text.split("\n"))
 
 

@@ -47,19 +47,25 @@ def _fix(out: str, path: str) -> str:
     return found.group(1)
 
 
+def _runs_each_fix(out: str, clone: Path) -> None:
+    """The note outside the definition gets `git rm --sparse`, the one inside the plain `git
+    rm`, and both run."""
+    outside = _fix(out, "packages/api/HANDOFF.md")
+    inside = _fix(out, "packages/web/HANDOFF.md")
+    assert outside.startswith("git rm --sparse -- :/packages/api/HANDOFF.md && "), outside
+    assert inside.startswith("git rm -- :/packages/web/HANDOFF.md && "), inside
+    for fix in (outside, inside):
+        done = subprocess.run(["sh", "-c", fix], cwd=clone, capture_output=True, text=True)
+        assert done.returncode == 0, (fix, done.stderr)
+
+
 def test_the_merge_gate_says_git_rm_sparse_outside_the_definition(
     git_repo: GitRepo, tmp_path: Path, run_cli: Callable[..., Any]
 ) -> None:
     clone = _sparse_clone(git_repo, tmp_path)
     result = run_cli(["check", "--target-branch", "main"], cwd=clone)
     assert result.code == 1, result.err
-    outside = _fix(result.out, "packages/api/HANDOFF.md")
-    inside = _fix(result.out, "packages/web/HANDOFF.md")
-    assert outside.startswith("git rm --sparse -- :/packages/api/HANDOFF.md && "), outside
-    assert inside.startswith("git rm -- :/packages/web/HANDOFF.md && "), inside
-    for fix in (outside, inside):
-        done = subprocess.run(["sh", "-c", fix], cwd=clone, capture_output=True, text=True)
-        assert done.returncode == 0, (fix, done.stderr)
+    _runs_each_fix(result.out, clone)
     assert git(clone, "ls-files", "packages") == "packages/api/a.py\npackages/web/w.py"
     after = run_cli(["check", "--target-branch", "main"], cwd=clone)
     assert after.code == 0, after.out
@@ -86,10 +92,4 @@ def test_in_a_non_cone_checkout_only_a_path_left_out_of_the_work_tree_says_spars
     assert not (clone / "packages/api").exists()
     result = run_cli(["check", "--target-branch", "main"], cwd=clone)
     assert result.code == 1, result.err
-    outside = _fix(result.out, "packages/api/HANDOFF.md")
-    inside = _fix(result.out, "packages/web/HANDOFF.md")
-    assert outside.startswith("git rm --sparse -- :/packages/api/HANDOFF.md && "), outside
-    assert inside.startswith("git rm -- :/packages/web/HANDOFF.md && "), inside
-    for fix in (outside, inside):
-        done = subprocess.run(["sh", "-c", fix], cwd=clone, capture_output=True, text=True)
-        assert done.returncode == 0, (fix, done.stderr)
+    _runs_each_fix(result.out, clone)

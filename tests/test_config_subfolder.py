@@ -95,3 +95,21 @@ def test_the_stop_hook_names_a_package_configuration_from_the_agent_folder(
         )
         == 1
     ), blocked.err
+
+
+def test_a_configuration_under_a_name_not_read_is_named_so(git_repo: GitRepo, run_cli: Run) -> None:
+    # `.handoff-audit.toml` held a block-files that never applied, and nothing said so.
+    git_repo.write(".handoff-audit.toml", 'block-files = ["**/NOTES.md"]\n')
+    git_repo.write("NOTES.md", "# Notes\n")
+    git_repo.commit("config under a name not read")
+    result = run_cli(["check"], cwd=git_repo.root)
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "handoff-audit: warning: .handoff-audit.toml is not read: handoff-audit reads "
+        ".handoff-audit.yml, .handoff-audit.yaml or [tool.handoff-audit] in pyproject.toml at "
+        "the repository root; write its keys in one of those (YAML, or TOML under the table)"
+    ]
+    git_repo.git("mv", ".handoff-audit.toml", ".handoff-audit.yml")
+    git_repo.write(".handoff-audit.yml", 'block-files: ["**/NOTES.md"]\n')
+    git_repo.commit("renamed")
+    assert "is not read" not in run_cli(["check"], cwd=git_repo.root).err

@@ -803,7 +803,29 @@ def load_config(
     config = _found_at_root(root, rule_ids, tracked, in_action)
     new_file = from_folder(root / CONFIG_FILES[0], cwd)
     below = _unread_below(root, cwd, replace(config, new_file=new_file).key_file)
-    return replace(config, new_file=new_file, notes=(*config.notes, *below))
+    return replace(config, new_file=new_file, notes=(*config.notes, *_misnamed(root), *below))
+
+
+_MISNAMED = (
+    ".handoff-audit.toml",
+    ".handoff-audit.json",
+    "handoff-audit.yml",
+    "handoff-audit.yaml",
+)
+"""Names a configuration is given that `load_config` does not read: without a word, its keys
+would be lost (a `block-files` that never applies)."""
+
+
+def _misnamed(root: Path) -> tuple[str, ...]:
+    """One line for each file at ``root`` named as a configuration but not read, with the names
+    that are."""
+    return tuple(
+        f"{from_cwd(root / name)} is not read: handoff-audit reads {CONFIG_FILES[0]}, "
+        f"{CONFIG_FILES[1]} or [tool.{TABLE_NAME}] in {PYPROJECT} at the repository root; "
+        f"write its keys in one of those (YAML, or TOML under the table)"
+        for name in _MISNAMED
+        if os.path.lexists(root / name)
+    )
 
 
 def _found_at_root(

@@ -12,8 +12,11 @@ from pathlib import Path
 
 from agent_support import run_fix, run_hook, stop_event
 from conftest import GitRepo
+from handoff_audit.git import plumbing
+from handoff_audit.git.forced_upstream import merged_twice
 
 _PLACEHOLDER = re.compile(r'"<[^">]*>"')
+_TESTS = "<the command that runs the tests>"
 
 
 def _clone(remote: Path, to: Path) -> GitRepo:
@@ -97,7 +100,8 @@ def _follow(mine: GitRepo) -> None:
         if stop.code == 0:
             return
         for command in [line.removeprefix("  fix: ") for line in stop.lines if "  fix: " in line]:
-            filled = _PLACEHOLDER.sub("'c.py added; tests pass.'", command)
+            filled = command.replace(f'--verify "{_TESTS}"', "--verify true")
+            filled = _PLACEHOLDER.sub("'c.py added; tests pass.'", filled)
             done = run_fix(mine.root, filled)
             assert done.returncode == 0, (filled, done.stderr)
         if mine.git("status", "--porcelain") and not (mine.root / ".git/rebase-merge").exists():
@@ -150,3 +154,67 @@ def test_a_commit_of_this_clone_the_force_push_clobbered_is_replayed(tmp_path: P
     subjects = mine.git("log", "--format=%s").splitlines()
     assert subjects.count("feat: c") == 1 and subjects.count("feat: d") == 1, subjects
     assert (mine.root / "c.py").read_text(encoding="utf-8") == "c = 1\n"
+
+
+def _merged_cleanly(tmp_path: Path) -> GitRepo:
+    """The other clone rebases the branch onto a new commit of main and force-pushes it; this
+    clone, with a commit of its own, runs `git pull` (a merge), which finishes without a
+    conflict: `feat: b` and `handoff` are then in the branch twice, old and rebased."""
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    mine = _clone(remote, tmp_path / "mine")
+    mine.write("a.py", "a = 1\n")
+    mine.commit("init")
+    mine.git("push", "-q", "origin", "main")
+    mine.git("switch", "-q", "-c", "feat")
+    mine.write("b.py", "b = 1\n")
+    mine.commit("feat: b")
+    _new(mine, "Make b 2 in b.py.")
+    mine.commit("handoff")
+    mine.git("push", "-q", "-u", "origin", "feat")
+    theirs = _clone(remote, tmp_path / "theirs")
+    theirs.write("m.py", "m = 1\n")
+    theirs.commit("main: m")
+    theirs.git("push", "-q", "origin", "main")
+    theirs.git("switch", "-q", "feat")
+    theirs.git("rebase", "-q", "main")
+    theirs.git("push", "-q", "-f", "origin", "feat")
+    mine.write("c.py", "c = 1\n")
+    mine.commit("feat: c")
+    mine.git("pull", "-q", "--no-rebase", "--no-edit")
+    assert mine.git("log", "--format=%s").splitlines().count("feat: b") == 2
+    return mine
+
+
+def test_a_clean_merge_of_the_rewritten_upstream_is_undone_and_replayed(tmp_path: Path) -> None:
+    mine = _merged_cleanly(tmp_path)
+    mine.write("a.py", "a = 1  # not committed\n")  # a file the merge does not change
+    first = run_hook(stop_event(mine.root))
+    assert first.code == 2 and "was force-pushed (rewritten)" in first.err, first.err
+    assert "feat: b, " in first.err and " handoff), whose changes" in first.err, first.err
+    assert "  fix: git reset --keep HEAD^ && git rebase --autostash --onto " in first.err
+    _follow(mine)
+    subjects = mine.git("log", "--format=%s").splitlines()
+    for subject in ("feat: b", "handoff", "feat: c", "main: m"):
+        assert subjects.count(subject) == 1, subjects
+    assert mine.git("rev-list", "--merges", "HEAD") == "", subjects
+    mine.git("merge-base", "--is-ancestor", "origin/feat", "HEAD")
+    assert (mine.root / "c.py").read_text(encoding="utf-8") == "c = 1\n"
+    assert (mine.root / "a.py").read_text(encoding="utf-8") == "a = 1  # not committed\n"
+
+
+def test_a_merge_not_of_a_rewritten_upstream_costs_no_git_process(tmp_path: Path) -> None:
+    """A merge of another branch, and the same merge once pushed: the refs the hook reads
+    anyway tell, no git process asked."""
+    mine = _merged_cleanly(tmp_path)
+    mine.git("push", "-q")
+    start = plumbing.spawn_count()
+    assert merged_twice(mine.root, plumbing.read_refs(mine.root)[0]) is None
+    assert plumbing.spawn_count() - start == 1  # read_refs' own
+    mine.git("switch", "-q", "-c", "other", "HEAD~2")
+    mine.git("merge", "-q", "--no-edit", "feat")
+    mine.git("switch", "-q", "feat")
+    mine.git("merge", "-q", "--no-ff", "--no-edit", "other")
+    start = plumbing.spawn_count()
+    assert merged_twice(mine.root, plumbing.read_refs(mine.root)[0]) is None
+    assert plumbing.spawn_count() - start == 1

@@ -48,7 +48,7 @@ from handoff_audit.errors import ConfigError, InputError, ShallowHistory
 from handoff_audit.git import plumbing
 from handoff_audit.git.agent_files import is_personal
 from handoff_audit.git.conflicts import unmerged, unstaged, with_markers
-from handoff_audit.git.forced_upstream import forced_merge
+from handoff_audit.git.forced_upstream import forced_merge, merged_twice
 from handoff_audit.git.protected import protected_patterns, unborn_branch
 from handoff_audit.git.rebase_state import (
     left_branch,
@@ -139,6 +139,9 @@ def _judge(root: Path, info: plumbing.RepoInfo, config: Config) -> Gate:
         _judge_protected(gate, branch)
     elif unborn is not None:
         _judge_unborn(gate, branch)
+    elif gate.stopped is None and (twice := merged_twice(root, refs)) is not None:
+        # Judging the handoff first is wasted: the fix undoes the merge.
+        gate.problems.append(Problem("rewritten", twice.said(branch), command=twice.command()))
     else:
         # The audit's root is the top folder: the repository and refs read here are its own.
         known = (replace(info, prefix=""), (refs, origin_head))

@@ -2,15 +2,20 @@
 (rewrote its history): finishing it would join the old history and the rewritten one, every
 rewritten commit then twice in the branch. The way on replays only the commits this clone made
 since it last had the upstream onto the rewritten upstream, as ``git pull --rebase`` does: the
-upstream's reflog tells where that was (``git merge-base --fork-point``)."""
+upstream's reflog tells where that was (``git merge-base --fork-point``). A merge that took it
+in without a conflict (`MergedTwice`, not pushed yet) is undone first, then the same rebase."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from handoff_audit.git import plumbing
 from handoff_audit.git.beyond_merge import BeyondMerge, beyond_merge
+from handoff_audit.git.refs import Ref
+from handoff_audit.git_folder import git_dirs
 from handoff_audit.shell import quote_path
 
 
@@ -43,18 +48,7 @@ class ForcedMerge:
             f"commits both, each change twice; give it up and replay the {own} made here since "
             f"{self.fork_point[:7]} onto the rewritten {self.upstream}"
         )
-        if self.lost.replayed:
-            said += (
-                f", with the old {self.upstream}'s {_named(self.lost.replayed)}, which the "
-                "rewrite dropped and none of its commits redoes (they change other files)"
-            )
-        if self.lost.unsure:
-            first = self.lost.unsure[0].split(" ", 1)[0]
-            said += (
-                f"; not replayed: the old {self.upstream}'s {_named(self.lost.unsure)}, which "
-                "the rewrite no longer holds as they were (redone there, or dropped: if one "
-                f"was dropped, `git cherry-pick {first}` after the rebase brings it back)"
-            )
+        said += self.lost.said(self.upstream)
         if self.work.mixed:
             return (
                 f"{said}; but {', '.join(self.work.mixed)} hold changes made during the merge "
@@ -68,7 +62,7 @@ class ForcedMerge:
         the branch's own commits (after ``lost.start``) onto the rewritten tip; ``--autostash``
         carries the changes over the rebase. With changes no command can keep, the steps to
         take by hand instead."""
-        rebase = f"git rebase --autostash --onto {self.rewritten[:12]} {self.lost.start[:12]}"
+        rebase = self.lost.rebase(self.rewritten)
         if self.work.mixed:
             named = " ".join(quote_path(p) for p in self.work.mixed)
             return (
@@ -93,6 +87,31 @@ class Lost:
     clone last fetched (clobbered), never redone."""
     unsure: tuple[str, ...] = ()
     """Lost, but perhaps redone by the rewrite (the same files): named, not replayed."""
+    twice: tuple[str, ...] = ()
+    """Lost, but the rewrite holds the same change (`git cherry`'s ``-``): a merge of the two
+    histories holds it twice."""
+
+    def said(self, upstream: str) -> str:
+        """What the rebase replays of these and what it leaves (after the reason's start)."""
+        said = ""
+        if self.replayed:
+            said += (
+                f", with the old {upstream}'s {_named(self.replayed)}, which the "
+                "rewrite dropped and none of its commits redoes (they change other files)"
+            )
+        if self.unsure:
+            first = self.unsure[0].split(" ", 1)[0]
+            said += (
+                f"; not replayed: the old {upstream}'s {_named(self.unsure)}, which "
+                "the rewrite no longer holds as they were (redone there, or dropped: if one "
+                f"was dropped, `git cherry-pick {first}` after the rebase brings it back)"
+            )
+        return said
+
+    def rebase(self, rewritten: str) -> str:
+        """The rebase of the commits after ``start`` onto ``rewritten``; ``--autostash`` carries
+        uncommitted changes over it."""
+        return f"git rebase --autostash --onto {rewritten[:12]} {self.start[:12]}"
 
 
 def forced_merge(root: Path, merge_head: str, codes: dict[str, str]) -> ForcedMerge | None:
@@ -123,6 +142,89 @@ def forced_merge(root: Path, merge_head: str, codes: dict[str, str]) -> ForcedMe
     return ForcedMerge(
         upstream, tip, fork, own, lost, work, folder / f"forced-merge-{number}.patch"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class MergedTwice:
+    """HEAD, a merge not pushed yet that took in the branch's upstream after another clone
+    force-pushed it: it joined the old history and the rewritten one, so the changes the
+    rewrite redid as they were (`Lost.twice`) are in the branch twice."""
+
+    upstream: str
+    """As git shortens it: ``origin/feat``."""
+    merge: str
+    """HEAD, the merge (full id)."""
+    rewritten: str
+    """The upstream's tip (full id)."""
+    fork_point: str
+    """The upstream's last tip the merge's first parent built on, which the rewrite replaced."""
+    own: int
+    """How many commits the first parent has after ``fork_point``."""
+    lost: Lost
+    """The old upstream's commits the rewrite no longer holds."""
+
+    def said(self, branch: str) -> str:
+        own = f"{self.own} commit{'s' if self.own != 1 else ''}"
+        fork = self.fork_point[:7]
+        return (
+            f"the last commit of {branch}, {self.merge[:7]}, merged {self.upstream} after "
+            f"{self.upstream} was force-pushed (rewritten) since {branch} last had it at "
+            f"{fork}, and is not pushed yet: it keeps the old and the rewritten commits both, "
+            f"each change twice (the old {self.upstream}'s {_named(self.lost.twice)}, whose "
+            f"changes the rewritten {self.upstream} holds too); undo the merge and replay the "
+            f"{own} made here since {fork} onto the rewritten {self.upstream}"
+            f"{self.lost.said(self.upstream)}; `git reset --keep` refuses, changing nothing, "
+            "when an uncommitted change is in a file the merge changed: then run `git stash` "
+            "before the fix and `git stash pop` after it"
+        )
+
+    def command(self) -> str:
+        """Undoes the merge (uncommitted changes kept), then rebases as `ForcedMerge` does."""
+        return f"git reset --keep HEAD^ && {self.lost.rebase(self.rewritten)}"
+
+
+def merged_twice(root: Path, refs: Sequence[Ref]) -> MergedTwice | None:
+    """`MergedTwice` at HEAD, else ``None``. No git process unless the checked-out branch (from
+    ``refs``, `plumbing.read_refs`) is a merge other than its upstream's tip whose second parent
+    is that tip or a tip the upstream's reflog had (a file)."""
+    head = next((r for r in refs if r.current and r.name.startswith("refs/heads/")), None)
+    if head is None or len(head.parents) != 2 or not head.upstream:
+        return None
+    tip = next((r.commit for r in refs if r.name == head.upstream), None)
+    other, first = head.parents[1], head.parents[0]
+    if tip is None or tip == head.commit:
+        return None
+    if other != tip and not _was_tip(root, head.upstream, other):
+        return None
+    try:
+        if other != tip and (
+            _git(root, "rev-list", "-n", "1", other, f"^{tip}", "--")
+            or not _git(root, "rev-list", "-n", "1", head.commit, f"^{tip}", "--")
+        ):
+            return None  # the rewrite dropped what was merged, or the merge is pushed
+        fork = _git(root, "merge-base", "--fork-point", head.upstream, first, ok=(0, 1))
+        if not fork or not _git(root, "rev-list", "-n", "1", fork, f"^{tip}", "--"):
+            return None  # no reflog to tell, or the upstream only moved on
+        lost = _lost(root, fork, tip)
+        if not lost.twice:
+            return None
+        own = int(_git(root, "rev-list", "--count", f"{fork}..{first}") or "0")
+    except (plumbing.GitError, ValueError):
+        return None
+    short = head.upstream.removeprefix("refs/remotes/").removeprefix("refs/heads/")
+    return MergedTwice(short, head.commit, tip, fork, own, lost)
+
+
+def _was_tip(root: Path, ref: str, commit: str) -> bool:
+    """Whether the reflog of ``ref`` (a full name), read as a file, says it pointed at
+    ``commit`` once."""
+    for folder in git_dirs(os.path.realpath(root)):
+        try:
+            with open(os.path.join(folder, "logs", ref), "rb") as handle:
+                return any(line.split(b" ", 2)[1:2] == [commit.encode()] for line in handle)
+        except OSError:
+            continue
+    return False
 
 
 def _lost(root: Path, fork: str, tip: str) -> Lost:
@@ -159,11 +261,12 @@ def _lost(root: Path, fork: str, tip: str) -> Lost:
     while start < len(commits) and commits[start][3] != "+":
         start += 1
     said = [f"{sha[:7]} {subject}" for sha, _, subject, mark, _ in commits if mark == "+"]
+    twice = tuple(f"{sha[:7]} {subject}" for sha, _, subject, mark, _ in commits if mark == "-")
     if start == len(commits):
-        return Lost(fork, unsure=tuple(said))
+        return Lost(fork, unsure=tuple(said), twice=twice)
     replayed = sum(1 for c in commits[start:] if c[3] == "+")
     cut = len(said) - replayed
-    return Lost(commits[start][1][0], tuple(said[cut:]), tuple(said[:cut]))
+    return Lost(commits[start][1][0], tuple(said[cut:]), tuple(said[:cut]), twice)
 
 
 def kept_line(branch: str) -> str:

@@ -311,19 +311,21 @@ def read_refs(root: Path) -> Refs:
     ``None`` when unset); one git call, and one ``git remote`` more when a remote-tracking
     branch's name could be split at more than one ``/`` (`refs.ambiguous`)."""
     fields = "%(HEAD)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(symref)%00%(refname)"
+    fields += "%00%(parent)%00%(upstream)"
     out = run(root, ["for-each-ref", f"--format={fields}", "refs/heads", "refs/remotes"])
     rows = [line.split("\0") for line in out.decode("utf-8", "surrogateescape").splitlines()]
     names = _remote_names(root) if any(ambiguous(row[5]) for row in rows if not row[4]) else []
     refs = []
     origin_head = None
-    for head, commit, tree, when, symref, name in rows:
+    for head, commit, tree, when, symref, name, parents, upstream in rows:
         if symref:
             if name == "refs/remotes/origin/HEAD":
                 origin_head = symref.removeprefix("refs/remotes/origin/")
             continue
         if not tree:
             continue
-        refs.append(Ref(name, commit, tree, int(when or 0), head == "*", remote_of(name, names)))
+        remote, parent_ids, at = remote_of(name, names), tuple(parents.split()), int(when or 0)
+        refs.append(Ref(name, commit, tree, at, head == "*", remote, parent_ids, upstream))
     return refs, origin_head
 
 

@@ -26,6 +26,10 @@ class Ref:
     remote: str = ""
     """The remote of a remote-tracking branch (``origin``, ``team/fork``); ``""`` for a local
     one, and for one whose name no configured remote fits (`remote_of`)."""
+    parents: tuple[str, ...] = ()
+    """The commit's parents (two or more: a merge)."""
+    upstream: str = ""
+    """A local branch's upstream as a full ref name (``refs/remotes/origin/feat``), else ``""``."""
 
     @property
     def branch(self) -> str:

@@ -218,3 +218,24 @@ def test_a_merge_not_of_a_rewritten_upstream_costs_no_git_process(tmp_path: Path
     start = plumbing.spawn_count()
     assert merged_twice(mine.root, plumbing.read_refs(mine.root)[0]) is None
     assert plumbing.spawn_count() - start == 1
+
+
+def test_the_upstream_moved_on_since_and_a_change_the_reset_would_lose(tmp_path: Path) -> None:
+    """The upstream's reflog says the merge's second parent was its tip before the newest
+    fetch: still found. An uncommitted change in a file the merge brought makes `git reset
+    --keep` refuse, changing nothing."""
+    mine = _merged_cleanly(tmp_path)
+    theirs = _clone(tmp_path / "remote.git", tmp_path / "theirs-2")
+    theirs.git("switch", "-q", "feat")
+    theirs.write("n.py", "n = 1\n")
+    theirs.commit("feat: n")
+    theirs.git("push", "-q")
+    mine.git("fetch", "-q")
+    mine.write("m.py", "m = 2  # mine\n")
+    head = mine.git("rev-parse", "HEAD")
+    first = run_hook(stop_event(mine.root))
+    assert "was force-pushed (rewritten)" in first.err, first.err
+    fix = next(line.removeprefix("  fix: ") for line in first.lines if "  fix: " in line)
+    assert run_fix(mine.root, fix).returncode != 0
+    assert mine.git("rev-parse", "HEAD") == head
+    assert (mine.root / "m.py").read_text(encoding="utf-8") == "m = 2  # mine\n"
